@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { Database } from './platform/db.ts';
+import { isReady } from './platform/db.ts';
+import { loadKeys, randomToken } from './platform/keys.ts';
+import { AppError } from './platform/errors.ts';
+import { errorEnvelope, installErrorHandler, type AppContext } from './platform/http.ts';
+import { installPipeline } from './platform/pipeline.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createSmsProvider, type SmsProvider } from './modules/auth/sms.provider.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Replaces the configured SMS provider (tests read the codes this way). */
+  sms?: SmsProvider;
+}
+
+const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+/** Builds the whole server: used by main.ts and by every test. */
+export async function buildApp({ config, database, sms }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.sign', 'req.headers.cookie'] },
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomToken(9)),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  const keys = loadKeys(config.dataDir, config.signKey);
+  const ctx: AppContext = { config, database, db: database.db, keys };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 5, fields: 50 } });
+  installErrorHandler(app);
+  installPipeline(app, ctx);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    const ok = await isReady(database);
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: database.kind });
+  });
+  app.get('/config.json', async (_req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return {
+      authPrefix: config.prefixes.auth,
+      systemPrefix: config.prefixes.system,
+      stadiumPrefix: config.prefixes.stadium,
+      sportPrefix: config.prefixes.sport,
+      adapterPrefix: config.prefixes.adapter,
+      loginPath: config.loginPath,
+      appSign: config.appSign,
+      signKey: keys.signKey,
+      tokenMode: config.tokenMode,
+      encrypt: config.encrypt,
+      publicKey: keys.publicKeyPem,
+      timeout: config.requestTimeoutMs,
+      socket: false,
+      backlogUrl: '',
+      backlog: false,
+      formRequest: true,
+    };
+  });
+  app.get('/config.xml', async (_req, reply) => {
+    reply.header('cache-control', 'no-store').type('application/xml; charset=utf-8');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<config>\n  <server host="*" api=""/>\n</config>\n`;
+  });
+
+  authRoutes(app, ctx, sms ?? createSmsProvider(config, app.log));
+  systemRoutes(app, ctx);
+
+  const webDist = config.webDist ?? defaultWebDist;
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: true, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (!req.url.startsWith('/api/') && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+      // SPA fallback: every console route answers index.html.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const err = new AppError('NOT_FOUND', 'error.apiNotFound', { path: req.url.split('?')[0] });
+    req.envelopeCode = err.code;
+    return reply.status(404).send(errorEnvelope(req.lang, err));
+  });
+  return app;
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+/**
+ * The server's settings, read from the environment once at start-up. Nothing else reads
+ * process.env. Every variable is listed in the README's configuration table.
+ */
+const bool = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true');
+
+const prefix = z.string().regex(/^\/[\w\-/]*\/$/, 'must start and end with /');
+
+const env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  ADMIN_PASSWORD: z.string().min(4).max(128).optional(),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  AUTH_PREFIX: prefix.default('/api/auth/'),
+  SYSTEM_PREFIX: prefix.default('/api/system/'),
+  STADIUM_PREFIX: prefix.default('/api/stadium/'),
+  SPORT_PREFIX: prefix.default('/api/sport/'),
+  ADAPTER_PREFIX: prefix.default('/api/adapter/'),
+  LOGIN_PATH: z.string().regex(/^[\w\-/]+$/).default('login'),
+  APP_SIGN: z.string().default('venue-console'),
+  SIGN_KEY: z.string().min(16).optional(),
+  SIGN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  ENCRYPT: bool.default(false),
+  TOKEN_MODE: bool.default(true),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(5000),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_HTTP_URL: z.string().url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  DEMO_TIME_ZONE: z.string().default('Asia/Shanghai'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
+  const parsed = env.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    poolSize: e.DATABASE_POOL_SIZE,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    prefixes: {
+      auth: e.AUTH_PREFIX,
+      system: e.SYSTEM_PREFIX,
+      stadium: e.STADIUM_PREFIX,
+      sport: e.SPORT_PREFIX,
+      adapter: e.ADAPTER_PREFIX,
+    },
+    loginPath: e.LOGIN_PATH,
+    appSign: e.APP_SIGN,
+    signKey: e.SIGN_KEY,
+    signWindowSeconds: e.SIGN_WINDOW_SECONDS,
+    encrypt: e.ENCRYPT,
+    tokenMode: e.TOKEN_MODE,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    sms: { provider: e.SMS_PROVIDER, url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
+    trustProxy: e.TRUST_PROXY,
+    loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
+    timeZone: e.DEMO_TIME_ZONE,
+  };
+}

@@ -1,0 +1,45 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './platform/db.ts';
+import { buildApp } from './app.ts';
+import { seedPlatform } from './modules/system/system.seed.ts';
+import { seedDemo } from './modules/system/demo.seed.ts';
+
+/** Start-up: config -> database (migrations) -> seed -> app -> listen; SIGTERM closes cleanly. */
+async function main() {
+  const startedAt = Date.now();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize });
+  const app = await buildApp({ config, database });
+  await seedPlatform(database.db, config, (m) => app.log.warn(m));
+  if (config.seedDemo) await seedDemo(database.db, config);
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info({ database: database.kind, ms: Date.now() - startedAt }, 'ready');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info('closed cleanly');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error while closing');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,176 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { Code, Perm, loginBody, phoneLoginBody, smsCodeBody } from '@venue/contract';
+import { defineRoute, envelope, FileResult, type AppContext } from '../../platform/http.ts';
+import { t } from '../../platform/i18n.ts';
+import { newCaptcha } from './captcha.service.ts';
+import { changeOwnPassword, failTimes, passwordLogin, phoneLogin, sendPhoneCode, type LoginOutcome } from './login.service.ts';
+import { deleteSession } from './session.service.ts';
+import type { SmsProvider } from './sms.provider.ts';
+import { switchOrg, userInfo } from './userinfo.service.ts';
+
+export const CAPTCHA_COOKIE = 'captcha_id';
+
+const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
+
+/** Login answers carry the token in the `authorization` header; 200003 still opens a session. */
+function loginReply(req: FastifyRequest, reply: FastifyReply, out: LoginOutcome) {
+  reply.header('authorization', out.token);
+  if (out.mustChangePassword) {
+    req.envelopeCode = Code.PASSWORD_CHANGE_REQUIRED;
+    return reply.send({ ...envelope(req.lang, out.result, Code.PASSWORD_CHANGE_REQUIRED, t(req.lang, 'auth.mustChangePassword')), head: { level: 'warn' } });
+  }
+  req.envelopeCode = Code.OK;
+  return reply.send(envelope(req.lang, out.result));
+}
+
+export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvider): void {
+  const { auth, system } = ctx.config.prefixes;
+  const { db, config } = ctx;
+  const loginLimit = { max: config.loginRatePerMinute, timeWindow: 60_000 };
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${auth}${config.loginPath}`,
+    permission: undefined,
+    module: 'auth',
+    action: 'login',
+    body: loginBody,
+    rateLimit: loginLimit,
+    handler: async ({ body, req, reply }) =>
+      loginReply(
+        req,
+        reply,
+        await passwordLogin(db, config, { loginName: body.loginName, password: body.password, authCode: body.others.authCode, captchaId: req.cookies[CAPTCHA_COOKIE] }, client(req)),
+      ),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${auth}phone/authcode`,
+    permission: undefined,
+    module: 'auth',
+    action: 'phoneLogin',
+    body: phoneLoginBody,
+    rateLimit: loginLimit,
+    handler: async ({ body, req, reply }) => loginReply(req, reply, await phoneLogin(db, config, body, client(req))),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${auth}SMScode`,
+    permission: undefined,
+    module: 'auth',
+    action: 'smsCode',
+    body: smsCodeBody,
+    rateLimit: { max: 10, timeWindow: 3600_000 },
+    handler: async ({ body }) => {
+      await sendPhoneCode(db, sms, body.phoneNumber, body.purpose);
+      return null;
+    },
+  });
+
+  const sendCaptcha = async (req: FastifyRequest, loginName?: string) => {
+    const c = await newCaptcha(db, loginName);
+    req.captchaIssued = c.id;
+    return new FileResult('code.jpg', 'image/jpeg', c.jpeg);
+  };
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${auth}code.jpg`,
+    permission: undefined,
+    module: 'auth',
+    action: 'captcha',
+    rateLimit: { max: 60, timeWindow: 60_000 },
+    handler: async ({ req, reply }) => {
+      const file = await sendCaptcha(req);
+      reply.setCookie(CAPTCHA_COOKIE, req.captchaIssued!, { path: '/', httpOnly: true, sameSite: 'strict', maxAge: 300 });
+      reply.header('cache-control', 'no-store');
+      return file;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${system}user/auth/code.jpg/name`,
+    permission: undefined,
+    module: 'auth',
+    action: 'captchaByName',
+    body: z.object({ loginName: z.string().trim().min(1).max(64) }),
+    rateLimit: { max: 60, timeWindow: 60_000 },
+    handler: async ({ body, req, reply }) => {
+      const file = await sendCaptcha(req, body.loginName);
+      reply.setCookie(CAPTCHA_COOKIE, req.captchaIssued!, { path: '/', httpOnly: true, sameSite: 'strict', maxAge: 300 });
+      reply.header('cache-control', 'no-store');
+      return file;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${system}user/login/getFailTimes/`,
+    permission: undefined,
+    module: 'auth',
+    action: 'failTimes',
+    body: z.object({ loginName: z.string().trim().min(1).max(64) }),
+    rateLimit: { max: 60, timeWindow: 60_000 },
+    handler: async ({ body, req }) => failTimes(db, body.loginName, req.ip),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${auth}logout`,
+    permission: Perm.authenticated,
+    module: 'auth',
+    action: 'logout',
+    allowWhenPasswordExpired: true,
+    handler: async ({ caller }) => {
+      await deleteSession(db, caller.sessionId);
+      return null;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${auth}userInfo/:id`,
+    permission: Perm.authenticated,
+    module: 'auth',
+    action: 'userInfo',
+    allowWhenPasswordExpired: true,
+    handler: async ({ caller }) => userInfo(db, config, caller),
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: `${auth}session/org`,
+    permission: Perm.authenticated,
+    module: 'auth',
+    action: 'switchOrg',
+    body: z.object({ orgId: z.coerce.number().int().positive() }),
+    handler: async ({ body, caller }) => {
+      await switchOrg(db, caller, body.orgId);
+      return null;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: `${system}user/password`,
+    permission: Perm.authenticated,
+    module: 'user',
+    action: 'changeOwnPassword',
+    allowWhenPasswordExpired: true,
+    body: z.object({ oldPassword: z.string().min(1).max(128), newPassword: z.string().min(1).max(128), confirmPassword: z.string().min(1).max(128) }),
+    handler: async ({ body, caller }) => {
+      await changeOwnPassword(db, caller.userId, body);
+      return null;
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    captchaIssued?: string;
+  }
+}

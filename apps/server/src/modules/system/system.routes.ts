@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { Perm } from '@venue/contract';
+import { defineRoute, type AppContext } from '../../platform/http.ts';
+import { AppError } from '../../platform/errors.ts';
+import { can } from '../../platform/access.ts';
+import { getPasswordStrategy } from '../auth/strategy.service.ts';
+import { configs, dictItems, dicts } from './system.table.ts';
+import { menuTreeFor } from './menu.service.ts';
+import { SYSTEM_SETTINGS_KEY } from './system.seed.ts';
+
+/** Keys readable without signing in (the login page needs them). */
+const PUBLIC_CONFIG_KEYS = new Set([SYSTEM_SETTINGS_KEY]);
+
+export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { system, adapter } = ctx.config.prefixes;
+  const { db, config } = ctx;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${adapter}menu-exec/query`,
+    permission: Perm.authenticated,
+    module: 'menu',
+    action: 'query',
+    body: z.object({ appSign: z.string().max(64).optional(), orgId: z.coerce.number().int().positive().optional() }),
+    handler: async ({ body, caller }) => {
+      if (body.orgId !== undefined && body.orgId !== caller.orgId) throw new AppError('FORBIDDEN', 'error.forbidden');
+      return menuTreeFor(db, caller, body.appSign || config.appSign);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${adapter}dict/item/query`,
+    permission: Perm.authenticated,
+    module: 'dict',
+    action: 'query',
+    body: z.object({ codes: z.array(z.string().max(64)).max(200).optional() }),
+    handler: async ({ body }) => {
+      const rows = await db
+        .select({ code: dicts.code, value: dictItems.value, name: dictItems.name, nameEn: dictItems.nameEn })
+        .from(dictItems)
+        .innerJoin(dicts, eq(dicts.id, dictItems.dictId))
+        .where(and(eq(dictItems.status, 0), body.codes?.length ? inArray(dicts.code, body.codes) : undefined))
+        .orderBy(asc(dicts.code), asc(dictItems.orderNum), asc(dictItems.id));
+      const out: Record<string, { value: string; name: string; nameEn: string }[]> = {};
+      for (const r of rows) (out[r.code] ??= []).push({ value: r.value, name: r.name, nameEn: r.nameEn ?? r.name });
+      return out;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${system}strategy/passwordStrategy`,
+    permission: undefined,
+    module: 'strategy',
+    action: 'view',
+    handler: async () => getPasswordStrategy(db),
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${system}config/configKey/:key`,
+    permission: undefined,
+    module: 'config',
+    action: 'byKey',
+    params: z.object({ key: z.string().max(100) }),
+    handler: async ({ params, req }) => {
+      if (!PUBLIC_CONFIG_KEYS.has(params.key)) {
+        if (!req.caller) throw new AppError('SESSION_EXPIRED', 'error.sessionExpired');
+        if (!can(req.caller, Perm.config.list)) throw new AppError('FORBIDDEN', 'error.forbidden');
+      }
+      const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.code, params.key));
+      if (!row) throw new AppError('NOT_FOUND', 'error.notFound');
+      return row.value;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${system}home/summary`,
+    permission: Perm.authenticated,
+    module: 'home',
+    action: 'summary',
+    handler: async ({ caller }) => {
+      const scoped = !caller.platform;
+      const res = (await db.execute(sql`
+        select
+          (select count(*) from sys_user u where u.status <> 2 and (${!scoped} or u.org_id = ${caller.orgId})) as users,
+          (select count(*) from sys_org o where o.status = 0 and (${!scoped} or o.id = ${caller.orgId} or o.parent_id = ${caller.orgId})) as orgs,
+          (select count(*) from sys_session s where s.expires_at > now()
+             and s.last_seen_at > now() - make_interval(mins => ${config.session.idleMinutes})
+             and (${!scoped} or s.org_id = ${caller.orgId})) as sessions`)) as unknown as { rows: { users: number; orgs: number; sessions: number }[] };
+      const r = res.rows[0]!;
+      return { users: Number(r.users), orgs: Number(r.orgs), sessions: Number(r.sessions) };
+    },
+  });
+}

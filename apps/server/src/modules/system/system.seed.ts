@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import { DEFAULT_PASSWORD_STRATEGY, ROLE_ADMIN } from '@venue/contract';
+import type { Config } from '../../config.ts';
+import type { Db, Executor } from '../../platform/db.ts';
+import { bumpPermEpoch } from '../../platform/access.ts';
+import { hashPassword } from '../auth/login.service.ts';
+import { PASSWORD_STRATEGY_KEY } from '../auth/strategy.service.ts';
+import { configs, dictItems, dicts, menus, orgs, roles, userOrgs, userRoles, users } from './system.table.ts';
+import { menuSeed, type MenuSeed } from './menu.seed.ts';
+
+export const PLATFORM_ORG_CODE = 'platform';
+export const SYSTEM_SETTINGS_KEY = 'system_settings';
+
+/** Parameters shipped with the product; `sealed` ones are read-only until desealed. */
+export const configSeed: { code: string; name: string; type: string; value: string; sealed: boolean; remark?: string }[] = [
+  { code: PASSWORD_STRATEGY_KEY, name: '密码策略', type: 'security', value: JSON.stringify(DEFAULT_PASSWORD_STRATEGY), sealed: true },
+  {
+    code: SYSTEM_SETTINGS_KEY,
+    name: '页面设置',
+    type: 'ui',
+    value: JSON.stringify({ enable: false, loginName: '', loginBg: '', copyright: '', logo: '', systemName: '', tabsName: '', tabsLogo: '' }),
+    sealed: false,
+  },
+  { code: 'log.retentionDays', name: '日志保留天数', type: 'log', value: '180', sealed: true },
+];
+
+export const dictSeed: { code: string; name: string; items: [string, string, string][] }[] = [
+  { code: 'sys_user_status', name: '用户状态', items: [['0', '正常', 'Normal'], ['1', '冻结', 'Frozen'], ['2', '注销', 'Cancelled']] },
+  { code: 'sys_sex', name: '性别', items: [['1', '男', 'Male'], ['2', '女', 'Female']] },
+  { code: 'sys_yes_no', name: '是否', items: [['1', '是', 'Yes'], ['0', '否', 'No']] },
+  { code: 'sys_normal_disable', name: '状态', items: [['0', '正常', 'Normal'], ['1', '停用', 'Disabled']] },
+  { code: 'sys_menu_type', name: '菜单类型', items: [['0', '目录', 'Directory'], ['1', '菜单', 'Screen'], ['2', '按钮', 'Button']] },
+  { code: 'sys_org_type', name: '组织类型', items: [['1', '平台', 'Platform'], ['2', '企业', 'Company'], ['3', '场馆', 'Venue'], ['4', '部门', 'Department']] },
+  { code: 'sys_id_type', name: '证件类型', items: [['1', '身份证', 'ID card'], ['2', '护照', 'Passport'], ['3', '港澳通行证', 'HK/Macau pass']] },
+];
+
+async function seedMenus(db: Executor, seeds: MenuSeed[], parentId: number | null): Promise<number> {
+  let added = 0;
+  const existing = await db.select({ id: menus.id, key: menus.key }).from(menus).where(inArray(menus.key, seeds.map((s) => s.key)));
+  const byKey = new Map(existing.map((e) => [e.key, e.id]));
+  for (const [i, s] of seeds.entries()) {
+    let id = byKey.get(s.key);
+    if (id === undefined) {
+      const [row] = await db
+        .insert(menus)
+        .values({ key: s.key, parentId, name: s.name, nameEn: s.nameEn, type: s.type, url: s.url, icon: s.icon, perms: s.perms, orderNum: (i + 1) * 10 })
+        .returning({ id: menus.id });
+      id = row!.id;
+      added++;
+    }
+    if (s.children) added += await seedMenus(db, s.children, id);
+  }
+  return added;
+}
+
+/**
+ * Makes sure the platform exists: its organisation, the administrator, the ROLE_ADMIN role,
+ * shipped parameters, dictionaries and menus. Safe to run at every start.
+ */
+export async function seedPlatform(db: Db, cfg: Config, log: (msg: string) => void): Promise<void> {
+  await db.transaction(async (tx) => {
+    let [platform] = await tx.select().from(orgs).where(eq(orgs.code, PLATFORM_ORG_CODE));
+    if (!platform) {
+      [platform] = await tx
+        .insert(orgs)
+        .values({ code: PLATFORM_ORG_CODE, name: '平台运营中心', fullName: '场馆运营管理平台 运营中心', type: 1, timeZone: cfg.timeZone })
+        .returning();
+    }
+    let [adminRole] = await tx.select().from(roles).where(eq(roles.code, ROLE_ADMIN));
+    if (!adminRole) {
+      [adminRole] = await tx
+        .insert(roles)
+        .values({ orgId: platform!.id, code: ROLE_ADMIN, no: 'R0001', name: '超级管理员', type: 0, remark: 'Holds every permission' })
+        .returning();
+    }
+    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.code, 'admin'));
+    if (!admin) {
+      const password = cfg.adminPassword ?? crypto.randomBytes(9).toString('base64url') + 'a1';
+      const [created] = await tx
+        .insert(users)
+        .values({ orgId: platform!.id, no: 'U0001', code: 'admin', name: '系统管理员', passwordHash: await hashPassword(password), type: 0, passwordChangedAt: new Date() })
+        .returning({ id: users.id });
+      await tx.insert(userOrgs).values({ userId: created!.id, orgId: platform!.id, isDefault: true });
+      await tx.insert(userRoles).values({ userId: created!.id, roleId: adminRole!.id });
+      if (!cfg.adminPassword) {
+        fs.mkdirSync(cfg.dataDir, { recursive: true });
+        const file = path.join(cfg.dataDir, 'initial-admin-password.txt');
+        fs.writeFileSync(file, password + '\n', { mode: 0o600 });
+        log(`Created user admin with password ${password} (also written to ${file})`);
+      }
+    }
+    for (const c of configSeed) {
+      await tx
+        .insert(configs)
+        .values({ code: c.code, name: c.name, type: c.type, value: c.value, defaultValue: c.value, sealed: c.sealed, remark: c.remark })
+        .onConflictDoNothing();
+    }
+    for (const d of dictSeed) {
+      let [dict] = await tx.select().from(dicts).where(eq(dicts.code, d.code));
+      if (!dict) {
+        [dict] = await tx.insert(dicts).values({ code: d.code, name: d.name, sealed: true }).returning();
+        await tx.insert(dictItems).values(d.items.map(([value, name, nameEn], i) => ({ dictId: dict!.id, value, name, nameEn, orderNum: i + 1 })));
+      }
+    }
+    if ((await seedMenus(tx, menuSeed, null)) > 0) await bumpPermEpoch(tx);
+  });
+}
+

@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Code } from '@venue/contract';
+import type { AppContext } from './http.ts';
+import { AppError } from './errors.ts';
+import { langOf } from './i18n.ts';
+import { computeSign, decryptPayload, randomToken, safeEqual } from './keys.ts';
+import { can } from './access.ts';
+import { resolveSession } from '../modules/auth/session.service.ts';
+import { operLogs } from '../modules/log/log.table.ts';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+/** Raised for the input filter: HTTP 403 "please enter valid characters". */
+class InputRejected extends AppError {
+  readonly httpStatus = 403;
+  constructor() {
+    super('INVALID', 'error.invalidChars');
+  }
+}
+
+// Markup and script injection; plain text with < or > (passwords, formulas) passes.
+const DANGEROUS = /<\s*\/?\s*(script|iframe|object|embed|svg|img|link|style|meta|base|form)\b|javascript\s*:|vbscript\s*:|<[^>]*\bon[a-z]+\s*=|expression\s*\(/i;
+
+function hasDangerousInput(value: unknown, depth = 0): boolean {
+  if (depth > 20) return false;
+  if (typeof value === 'string') return DANGEROUS.test(value);
+  if (Array.isArray(value)) return value.some((v) => hasDangerousInput(v, depth + 1));
+  if (value && typeof value === 'object') return Object.values(value).some((v) => hasDangerousInput(v, depth + 1));
+  return false;
+}
+
+const SECRET_KEYS = /pass|pwd|secret|token|authcode|payload|captcha/i;
+
+/** Copies params for the operation log with secrets blanked and size bounded. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 6) return '…';
+  if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '******' : redact(v, depth + 1)]));
+  }
+  if (typeof value === 'string' && value.length > 500) return value.slice(0, 500) + '…';
+  return value;
+}
+
+const isApi = (req: FastifyRequest) => req.url.startsWith('/api/');
+
+/**
+ * The request pipeline of ARCHITECTURE section 4: language, raw-body capture and optional
+ * decryption, the XSRF cookie, Sign + Timestamp, the input filter, the session and the
+ * route's permission, and the operation log.
+ */
+export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
+  const { config, keys, db } = ctx;
+
+  app.decorateRequest('lang', 'zh-CN');
+  app.decorateRequest('caller', null);
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.bodyLimit }, (req, body, done) => {
+    const raw = body as string;
+    req.rawBody = raw;
+    if (raw.trim() === '') return done(null, {});
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return done(new AppError('INVALID', 'error.badJson'), undefined);
+    }
+    const payload = (parsed as { payload?: unknown })?.payload;
+    if (config.encrypt && isApi(req)) {
+      if (typeof payload !== 'string') return done(new AppError('INVALID', 'error.decrypt'), undefined);
+      try {
+        parsed = JSON.parse(decryptPayload(keys.privateKey, payload));
+      } catch {
+        return done(new AppError('INVALID', 'error.decrypt'), undefined);
+      }
+    }
+    done(null, parsed);
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    req.lang = langOf(req.headers.lang);
+    if (req.method === 'GET' && !req.cookies[XSRF_COOKIE]) {
+      reply.setCookie(XSRF_COOKIE, randomToken(24), { path: '/', sameSite: 'strict', httpOnly: false });
+    }
+  });
+
+  app.addHook('preHandler', async (req) => {
+    if (!isApi(req) || req.is404) return;
+    const route = req.routeOptions.config;
+    // Sign + Timestamp.
+    if (!route.skipSign) {
+      const ts = String(req.headers.timestamp ?? '');
+      const sign = String(req.headers.sign ?? '');
+      if (!ts || !sign) throw new AppError('INVALID', 'error.sign.missing');
+      const seconds = Number(ts);
+      if (!Number.isFinite(seconds) || Math.abs(Date.now() / 1000 - seconds) > config.signWindowSeconds) throw new AppError('INVALID', 'error.sign.stale');
+      // Multipart uploads are signed over the path (their bytes are streamed, not buffered).
+      const multipartBody = String(req.headers['content-type'] ?? '').startsWith('multipart/');
+      const subject = multipartBody ? 'GET' : req.method;
+      const expected = computeSign(keys.signKey, ts, subject, req.url, req.rawBody ?? '');
+      if (!safeEqual(expected, sign.toLowerCase())) throw new AppError('INVALID', 'error.sign.bad');
+    }
+    // XSRF double submit.
+    if (STATE_CHANGING.has(req.method) && !route.skipXsrf) {
+      const cookie = req.cookies[XSRF_COOKIE];
+      const header = String(req.headers['x-xsrf-token'] ?? '');
+      if (!cookie || !safeEqual(cookie, header)) throw new AppError('FORBIDDEN', 'error.xsrf');
+    }
+    if (hasDangerousInput(req.body) || hasDangerousInput(req.query)) throw new InputRejected();
+    // Session and permission.
+    const auth = String(req.headers.authorization ?? '');
+    const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+    if (token) req.caller = await resolveSession(db, config, token);
+    const permission = route.permission;
+    if (permission === undefined) return;
+    if (!req.caller) throw new AppError('SESSION_EXPIRED', 'error.sessionExpired');
+    if (req.caller.mustChangePassword && !route.allowWhenPasswordExpired) throw new AppError('PASSWORD_CHANGE_REQUIRED', 'auth.mustChangePassword');
+    if (!can(req.caller, permission)) throw new AppError('FORBIDDEN', 'error.forbidden');
+  });
+
+  // Written before the answer leaves, so a client that saw success can rely on the log row.
+  app.addHook('onSend', async (req, reply) => {
+    if (!isApi(req) || req.is404 || !STATE_CHANGING.has(req.method)) return;
+    const route = req.routeOptions.config;
+    if (!route?.module) return;
+    try {
+      await db.insert(operLogs).values({
+        userId: req.caller?.userId,
+        userName: req.caller?.userName,
+        orgId: req.caller?.orgId,
+        module: route.module,
+        action: route.action ?? req.method,
+        method: req.method,
+        path: req.url.slice(0, 300),
+        params: redact(req.body ?? null) as object,
+        code: req.envelopeCode ?? (reply.statusCode < 400 ? Code.OK : Code.INTERNAL),
+        durationMs: Math.round(reply.elapsedTime),
+        ip: req.ip,
+      });
+    } catch (err) {
+      req.log.error({ err }, 'operation log write failed');
+    }
+  });
+}
+

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/platform/db.ts';
+import { buildApp } from '../src/app.ts';
+import { computeSign } from '../src/platform/keys.ts';
+import { seedPlatform } from '../src/modules/system/system.seed.ts';
+import type { SmsProvider } from '../src/modules/auth/sms.provider.ts';
+
+export const ADMIN_PASSWORD = 'Admin@12345';
+
+/** The databases every server suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const databases: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Captures SMS texts instead of sending them, as a provider would receive them. */
+export class CapturingSms implements SmsProvider {
+  sent: { phone: string; text: string }[] = [];
+  async send(phone: string, text: string) {
+    this.sent.push({ phone, text });
+  }
+  lastCode(phone: string): string | undefined {
+    const m = [...this.sent].reverse().find((s) => s.phone === phone)?.text.match(/\d{6}/);
+    return m?.[0];
+  }
+}
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `t_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  sms: CapturingSms;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A real server on a fresh database (own data dir, own PostgreSQL database). */
+export async function startServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-test-'));
+  const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), ...env });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 5 });
+  const sms = new CapturingSms();
+  const app = await buildApp({ config, database, sms });
+  await seedPlatform(database.db, config, () => undefined);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    sms,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await pgdb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  lang?: 'zh-CN' | 'en-US';
+  /** Skip the Sign/Timestamp headers, or send a wrong one. */
+  sign?: 'none' | 'bad' | 'stale';
+  xsrf?: boolean;
+  raw?: string;
+}
+
+/**
+ * A browser-like client: keeps cookies (XSRF-TOKEN, captcha), signs every call as the
+ * console does, and sends the bearer token after login.
+ */
+export class Client {
+  token: string | undefined;
+  cookies = new Map<string, string>();
+  constructor(readonly server: TestServer) {}
+
+  private absorb(res: LightMyRequestResponse) {
+    for (const c of res.cookies as { name: string; value: string }[]) this.cookies.set(c.name, c.value);
+  }
+
+  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: CallOptions = {}): Promise<LightMyRequestResponse> {
+    if (!this.cookies.has('XSRF-TOKEN')) this.absorb(await this.server.app.inject({ method: 'GET', url: '/config.json' }));
+    const qs = opts.query ? '?' + new URLSearchParams(opts.query).toString() : '';
+    const fullUrl = url + qs;
+    const raw = opts.raw ?? (opts.body === undefined ? '' : JSON.stringify(opts.body));
+    let ts = String(Math.floor(Date.now() / 1000));
+    if (opts.sign === 'stale') ts = String(Math.floor(Date.now() / 1000) - 1000);
+    const headers: Record<string, string> = { lang: opts.lang ?? 'zh-CN', ...(raw ? { 'content-type': 'application/json' } : {}) };
+    if (opts.sign !== 'none') {
+      headers.timestamp = ts;
+      headers.sign = opts.sign === 'bad' ? 'deadbeef' : computeSign(this.server.app.ctx.keys.signKey, ts, method, fullUrl, raw);
+    }
+    if (opts.xsrf !== false && method !== 'GET') headers['x-xsrf-token'] = this.cookies.get('XSRF-TOKEN') ?? '';
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    const res = await this.server.app.inject({
+      method,
+      url: fullUrl,
+      payload: raw || undefined,
+      headers: { ...headers, ...opts.headers },
+      cookies: Object.fromEntries(this.cookies),
+    });
+    this.absorb(res);
+    return res;
+  }
+
+  async json<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: CallOptions = {}): Promise<{ code: number; msg: string; detail: any; body: T; status: number }> {
+    const res = await this.call(method, url, opts);
+    return { ...res.json(), status: res.statusCode };
+  }
+
+  async login(loginName = 'admin', password = ADMIN_PASSWORD, authCode?: string) {
+    const res = await this.call('POST', '/api/auth/login', { body: { loginName, password, others: { appSign: 'venue-console', loginType: 'password', authCode } } });
+    const token = res.headers.authorization as string | undefined;
+    if (token) this.token = token;
+    return { ...res.json(), status: res.statusCode, token };
+  }
+}
+
+export const sys = (p: string) => `/api/system/${p}`;
+export const auth = (p: string) => `/api/auth/${p}`;
+export const adapter = (p: string) => `/api/adapter/${p}`;

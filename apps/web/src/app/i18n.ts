@@ -1,0 +1,39 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import appZh from './messages.zh-CN.ts';
+import appEn from './messages.en-US.ts';
+import { getLang, LANGS, prefsStore, type Lang } from './prefs.ts';
+
+/**
+ * i18next instance. The shell's namespace is "app"; each feature registers its own
+ * namespace (its folder name) from its messages.zh-CN.ts / messages.en-US.ts with
+ * registerMessages() when its module loads, so screens bring their texts with them.
+ */
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  lng: getLang(),
+  fallbackLng: 'zh-CN',
+  supportedLngs: LANGS as Lang[],
+  ns: ['app'],
+  defaultNS: 'app',
+  resources: { 'zh-CN': { app: appZh }, 'en-US': { app: appEn } },
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+
+export function registerMessages(ns: string, zh: object, en: object): void {
+  if (!i18n.hasResourceBundle('zh-CN', ns)) i18n.addResourceBundle('zh-CN', ns, zh, true, true);
+  if (!i18n.hasResourceBundle('en-US', ns)) i18n.addResourceBundle('en-US', ns, en, true, true);
+}
+
+/** Translate outside React (request layer, guards). Keys default to the app namespace. */
+export function t(key: string, options?: Record<string, unknown>): string {
+  return i18n.t(key, options as never) as unknown as string;
+}
+
+prefsStore.subscribe(() => {
+  const lang = getLang();
+  if (i18n.language !== lang) void i18n.changeLanguage(lang);
+});

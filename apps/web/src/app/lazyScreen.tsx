@@ -1,0 +1,122 @@
+import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Result, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ChunkLoadError, loadChunk } from './chunk.ts';
+
+/**
+ * Every screen is a lazy route: lazyScreen('home', () => import('../features/home/HomePage.tsx'))
+ * gives a component that loads its chunk on first render (120 s time-out), shows a
+ * spinner meanwhile, and reports 'Loading chunk {name} failed' with a retry button.
+ */
+
+export interface ScreenComponent {
+  (): ReactNode;
+  screenName: string;
+  /** Starts loading the chunk (e.g. on menu hover). */
+  preload(): void;
+}
+
+export function ScreenSpinner() {
+  return (
+    <div style={{ minHeight: 240, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Spin size="large" />
+    </div>
+  );
+}
+
+function ChunkFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  let subTitle: ReactNode;
+  if (error instanceof ChunkLoadError) {
+    const title = error.css ? t('chunk.cssFailed', { name: error.chunk }) : t('chunk.failed', { name: error.chunk });
+    const cause = error.css ? t('chunk.cause.css') : t(`chunk.cause.${error.type}`);
+    subTitle = (
+      <>
+        <div data-testid="chunk-error">{title}</div>
+        <Typography.Text type="secondary">
+          ({cause}
+          {error.request ? `: ${error.request}` : ''})
+        </Typography.Text>
+        <div style={{ marginTop: 8 }}>{t('chunk.hint')}</div>
+      </>
+    );
+  } else {
+    subTitle = <Typography.Text type="secondary">{error instanceof Error ? error.message : String(error)}</Typography.Text>;
+  }
+  return (
+    <Result
+      status="warning"
+      title={t('chunk.title')}
+      subTitle={subTitle}
+      extra={
+        <Button type="primary" onClick={onRetry} data-testid="chunk-retry">
+          {t('chunk.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  onRetry: () => void;
+}
+
+/** Catches chunk failures (and render errors) of one screen so the shell stays usable. */
+export class ScreenBoundary extends Component<BoundaryProps, { error: unknown }> {
+  state: { error: unknown } = { error: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error };
+  }
+
+  componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  render() {
+    if (this.state.error)
+      return (
+        <ChunkFailure
+          error={this.state.error}
+          onRetry={() => {
+            this.setState({ error: null });
+            this.props.onRetry();
+          }}
+        />
+      );
+    return this.props.children;
+  }
+}
+
+export function lazyScreen<P extends object = object>(
+  name: string,
+  importer: () => Promise<{ default: ComponentType<P> }>,
+): ScreenComponent {
+  const make = () => lazy(() => loadChunk(name, importer));
+  let Lazy = make();
+
+  function Screen() {
+    const [generation, setGeneration] = useState(0);
+    const Current = Lazy as unknown as ComponentType<object>;
+    return (
+      <ScreenBoundary
+        key={generation}
+        onRetry={() => {
+          Lazy = make();
+          setGeneration((g) => g + 1);
+        }}
+      >
+        <Suspense fallback={<ScreenSpinner />}>
+          <Current />
+        </Suspense>
+      </ScreenBoundary>
+    );
+  }
+  Screen.screenName = name;
+  Screen.preload = () => {
+    void loadChunk(name, importer).catch(() => {});
+  };
+  Screen.displayName = `Screen(${name})`;
+  return Screen as ScreenComponent;
+}

@@ -1,0 +1,39 @@
+/**
+ * Where the request layer and other non-React code send user-visible messages. The
+ * antd implementation is registered by <FeedbackBridge/> (feedback.tsx); until then (and
+ * in unit tests) messages go to the console.
+ */
+export interface Notifier {
+  /** Red, closable, 3000 ms. */
+  error(message: string): void;
+  success(message: string): void;
+  warning(message: string): void;
+  info(message: string): void;
+}
+
+const consoleNotifier: Notifier = {
+  error: (m) => console.error(m),
+  success: (m) => console.info(m),
+  warning: (m) => console.warn(m),
+  info: (m) => console.info(m),
+};
+
+let impl: Notifier = consoleNotifier;
+
+export function setNotifier(n: Notifier | null): void {
+  impl = n ?? consoleNotifier;
+}
+
+export const notify: Notifier = {
+  error: (m) => impl.error(m),
+  success: (m) => impl.success(m),
+  warning: (m) => impl.warning(m),
+  info: (m) => impl.info(m),
+};
+
+/** Message helper (spec 8): success toast when the code is 200 (or an envelope success), else error. */
+export function messageByCode(res: { code: number; msg?: string | null }, fallback = ''): void {
+  const text = res.msg || fallback;
+  if (res.code === 200 || res.code === 0 || res.code === 103005) notify.success(text);
+  else notify.error(text);
+}

@@ -1,0 +1,475 @@
+import { Code, SILENT_CODES, SUCCESS_CODES, type Envelope } from '@venue/contract';
+import { getClockOffset, getConfig } from './config.ts';
+import { computeSign, encryptPayload } from './crypto.ts';
+import { t } from './i18n.ts';
+import { notify } from './notify.ts';
+import { getLang } from './prefs.ts';
+import { getToken } from './session.ts';
+import { readCookie } from './storage.ts';
+
+/**
+ * The request layer (spec 7.1 and 8). Every API call of the console goes through here:
+ * it adds Lang, Authorization, Timestamp, Sign and X-XSRF-TOKEN, folds GET params into
+ * the url, encrypts JSON bodies when config.encrypt is on, applies the timeout, and
+ * decides from the envelope code what the user sees (popup, notice, nothing, or the
+ * session-expired redirect). Errors are rejected to the caller unchanged as ApiError
+ * (code, msg, detail, body of the envelope); screens never show messages themselves.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+type Scalar = string | number | boolean | Date | null | undefined;
+export type Params = Record<string, Scalar | Scalar[]>;
+
+export interface RequestOptions {
+  /** Path from the API root, usually built with api.system('user/list') etc. */
+  url: string;
+  method?: Method;
+  /** Folded into the query string (GET/DELETE, or any method). */
+  params?: Params;
+  /** JSON body, or FormData for uploads. */
+  data?: unknown;
+  headers?: Record<string, string>;
+  responseType?: 'json' | 'blob';
+  /** ms; default config.timeout (5000). */
+  timeout?: number;
+  /** No popup and no session-expired redirect: the caller handles every failure. */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface RawResponse<T> {
+  envelope: Envelope<T>;
+  headers: Headers;
+  status: number;
+}
+
+export type ErrorKind = 'business' | 'http' | 'network' | 'timeout' | 'abort' | 'parse';
+
+/** A failed call. Carries the envelope fields unchanged (code, msg, detail, head, body). */
+export class ApiError extends Error {
+  readonly kind: ErrorKind;
+  readonly status: number;
+  readonly code: number | null;
+  readonly msg: string;
+  readonly detail: unknown;
+  readonly head: Envelope['head'] | null;
+  readonly body: unknown;
+  readonly headers: Headers | null;
+  readonly url: string;
+
+  constructor(init: {
+    kind: ErrorKind;
+    status: number;
+    url: string;
+    envelope?: Envelope | null;
+    headers?: Headers | null;
+    message?: string;
+  }) {
+    const env = init.envelope ?? null;
+    super(init.message || env?.msg || `${init.kind} ${init.status} ${init.url}`);
+    this.name = 'ApiError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.url = init.url;
+    this.code = env ? env.code : null;
+    this.msg = env?.msg ?? '';
+    this.detail = env?.detail ?? null;
+    this.head = env?.head ?? null;
+    this.body = env?.body ?? null;
+    this.headers = init.headers ?? null;
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+// ---------------------------------------------------------------- pure helpers
+
+function scalarToString(v: Scalar): string | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  return String(v);
+}
+
+/** "?a=1&b=x%20y" (repeated keys for arrays, null/undefined left out), or "". */
+export function buildQuery(params?: Params): string {
+  if (!params) return '';
+  const parts: string[] = [];
+  for (const [k, raw] of Object.entries(params)) {
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const v of values) {
+      const s = scalarToString(v);
+      if (s === null) continue;
+      parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(s)}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** Appends params to a url that may already carry a query string. */
+export function withQuery(url: string, params?: Params): string {
+  const q = buildQuery(params);
+  if (!q) return url;
+  return url.includes('?') ? `${url}&${q.slice(1)}` : `${url}${q}`;
+}
+
+/** Base from config.xml + path ('' base = same origin). Absolute urls are kept. */
+export function joinUrl(base: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  if (!base) return path;
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** The path as sent, from its first '/', query included: what GET/DELETE signs cover. */
+export function signTarget(fullUrl: string, origin: string): string {
+  const u = new URL(fullUrl, origin);
+  return `${u.pathname}${u.search}`;
+}
+
+export function isStateChanging(method: string): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+}
+
+export function isEnvelope(v: unknown): v is Envelope {
+  return !!v && typeof v === 'object' && typeof (v as { code?: unknown }).code === 'number';
+}
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export type Outcome =
+  | { kind: 'ok'; notice?: string }
+  | { kind: 'expired'; message: string; redirectUri?: string }
+  | { kind: 'silent' }
+  | { kind: 'popup'; message: string };
+
+const KNOWN_HTTP = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 429, 500, 501, 502, 503, 504, 505]);
+
+/** Localised text for an HTTP status, with the 'unknown' fallback. */
+export function httpStatusMessage(status: number, tr: Translate): string {
+  return KNOWN_HTTP.has(status) ? tr(`request.http.${status}`) : tr('request.unknown');
+}
+
+function redirectUriOf(env: Envelope | null): string | undefined {
+  const b = env?.body as { redirectUri?: unknown } | null | undefined;
+  return b && typeof b.redirectUri === 'string' && b.redirectUri ? b.redirectUri : undefined;
+}
+
+/**
+ * Spec section 8 as one decision: what the console does with an answer.
+ * - HTTP 401 or code 100405: session expired (message, or the default text).
+ * - HTTP 403: 'please enter valid characters'.
+ * - code 0 / 103005: success (103005 shows msg as a notice).
+ * - 411001 / 969600 / 200003: no popup (the screen shows them).
+ * - 100420: msg, or 'no permission to access the resource'.
+ * - any other code: a popup with msg (fallback by HTTP status, or 'unknown').
+ * - non-2xx without envelope: the status's localised text, or 'unknown'.
+ */
+export function classifyResponse(status: number, env: Envelope | null, tr: Translate): Outcome {
+  if (status === 401 || env?.code === Code.SESSION_EXPIRED) {
+    return { kind: 'expired', message: env?.msg || tr('request.sessionExpired'), redirectUri: redirectUriOf(env) };
+  }
+  if (status === 403) return { kind: 'popup', message: tr('request.invalidChars') };
+  const httpOk = status >= 200 && status < 300;
+  if (env) {
+    if (SUCCESS_CODES.includes(env.code)) {
+      if (httpOk) return env.code === Code.OK_NOTICE && env.msg ? { kind: 'ok', notice: env.msg } : { kind: 'ok' };
+      return { kind: 'popup', message: env.msg || httpStatusMessage(status, tr) };
+    }
+    if (SILENT_CODES.includes(env.code)) return { kind: 'silent' };
+    if (env.code === Code.FORBIDDEN) return { kind: 'popup', message: env.msg || tr('request.noPermission') };
+    return {
+      kind: 'popup',
+      message: env.msg || (httpOk ? tr('request.unknownCode', { code: env.code }) : httpStatusMessage(status, tr)),
+    };
+  }
+  if (httpOk) return { kind: 'popup', message: tr('request.badResponse') };
+  return { kind: 'popup', message: httpStatusMessage(status, tr) };
+}
+
+/** Message for a call that got no answer. */
+export function failureMessage(kind: 'network' | 'timeout', tr: Translate): string {
+  return kind === 'timeout' ? tr('request.timeout') : tr('request.network');
+}
+
+/**
+ * File name from a Content-Disposition header. filename*=UTF-8''... (RFC 5987) wins
+ * over filename="..."; path parts are stripped.
+ */
+export function filenameFromDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*([^;]+)/i.exec(header);
+  if (star) {
+    let v = star[1]!.trim().replace(/^"(.*)"$/, '$1');
+    const m = /^([\w!#$%&+^`{}~-]*)'[^']*'(.*)$/.exec(v);
+    const charset = m ? m[1]!.toLowerCase() : 'utf-8';
+    if (m) v = m[2]!;
+    try {
+      if (charset === 'utf-8' || charset === '') return baseName(decodeURIComponent(v));
+      // ISO-8859-1: percent bytes are code points.
+      return baseName(v.replace(/%([0-9a-f]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
+    } catch {
+      return baseName(v);
+    }
+  }
+  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
+  if (plain) {
+    const v = plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]!.trim();
+    // Some servers percent-encode the plain form as well.
+    try {
+      return baseName(/%[0-9a-f]{2}/i.test(v) ? decodeURIComponent(v) : v);
+    } catch {
+      return baseName(v);
+    }
+  }
+  return null;
+}
+
+function baseName(v: string): string {
+  const s = v.split(/[\\/]/).pop() ?? v;
+  return s.trim();
+}
+
+const enc = new TextEncoder();
+
+/** Encodes FormData into bytes we know exactly, so the Sign can cover them. */
+export async function encodeMultipart(fd: FormData): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const rnd = new Uint8Array(12);
+  crypto.getRandomValues(rnd);
+  const boundary = `----VenueFormBoundary${Array.from(rnd, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const esc = (s: string) => s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const chunks: Uint8Array[] = [];
+  for (const [name, value] of fd.entries()) {
+    if (typeof value === 'string') {
+      chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"\r\n\r\n${value}\r\n`));
+    } else {
+      const file = value as File;
+      chunks.push(
+        enc.encode(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"; filename="${esc(file.name || 'blob')}"\r\n` +
+            `Content-Type: ${file.type || 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
+      chunks.push(new Uint8Array(await file.arrayBuffer()));
+      chunks.push(enc.encode('\r\n'));
+    }
+  }
+  chunks.push(enc.encode(`--${boundary}--\r\n`));
+  const total = chunks.reduce((n, c) => n + c.length, 0);
+  const bytes = new Uint8Array(total);
+  let off = 0;
+  for (const c of chunks) {
+    bytes.set(c, off);
+    off += c.length;
+  }
+  return { bytes, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+// ---------------------------------------------------------------- effects
+
+export type SessionExpiredHandler = (message: string, redirectUri?: string) => void;
+
+let sessionExpiredHandler: SessionExpiredHandler = () => {};
+let lastExpiry = 0;
+
+/** The shell registers what session expiry does (clear state, go to the login route). */
+export function onSessionExpired(h: SessionExpiredHandler): void {
+  sessionExpiredHandler = h;
+}
+
+function apply(outcome: Outcome, silent: boolean): void {
+  if (outcome.kind === 'ok') {
+    if (outcome.notice && !silent) notify.success(outcome.notice);
+    return;
+  }
+  if (silent || outcome.kind === 'silent') return;
+  if (outcome.kind === 'expired') {
+    // Several calls fail together when a session ends: tell the user once.
+    const now = Date.now();
+    if (now - lastExpiry < 3000) return;
+    lastExpiry = now;
+    notify.error(outcome.message);
+    sessionExpiredHandler(outcome.message, outcome.redirectUri);
+    return;
+  }
+  notify.error(outcome.message);
+}
+
+function currentOrigin(): string {
+  return typeof location !== 'undefined' ? location.origin : 'http://localhost';
+}
+
+interface Prepared {
+  fullUrl: string;
+  init: RequestInit;
+  timeout: number;
+}
+
+async function prepare(opts: RequestOptions): Promise<Prepared> {
+  const cfg = getConfig();
+  const method = (opts.method ?? 'GET').toUpperCase() as Method;
+  const fullUrl = joinUrl(cfg.api, withQuery(opts.url, opts.params));
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    Lang: getLang(),
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let body: string | Uint8Array | null = null;
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  if (hasBody && opts.data !== undefined) {
+    if (typeof FormData !== 'undefined' && opts.data instanceof FormData) {
+      const mp = await encodeMultipart(opts.data);
+      body = mp.bytes;
+      headers['Content-Type'] = mp.contentType;
+    } else {
+      body = typeof opts.data === 'string' ? opts.data : JSON.stringify(opts.data);
+      if (cfg.encrypt && cfg.publicKey) body = JSON.stringify({ payload: await encryptPayload(body, cfg.publicKey) });
+    }
+  }
+
+  const timestamp = String(Math.floor(Date.now() / 1000) + getClockOffset());
+  headers.Timestamp = timestamp;
+  headers.Sign = await computeSign(cfg.signKey, timestamp, method, signTarget(fullUrl, currentOrigin()), body);
+  if (isStateChanging(method)) {
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+  Object.assign(headers, opts.headers);
+  return {
+    fullUrl,
+    timeout: opts.timeout ?? cfg.timeout,
+    init: {
+      method,
+      headers,
+      body: body === null ? undefined : (body as BodyInit),
+      credentials: 'same-origin',
+    },
+  };
+}
+
+async function send(opts: RequestOptions): Promise<{ res: Response; url: string }> {
+  const p = await prepare(opts);
+  const ctrl = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctrl.abort();
+  }, p.timeout);
+  const onAbort = () => ctrl.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  try {
+    const res = await fetch(p.fullUrl, { ...p.init, signal: ctrl.signal });
+    return { res, url: p.fullUrl };
+  } catch (e) {
+    const silent = !!opts.silent;
+    if (opts.signal?.aborted && !timedOut) throw new ApiError({ kind: 'abort', status: 0, url: p.fullUrl, message: 'aborted' });
+    const kind = timedOut ? 'timeout' : 'network';
+    const message = failureMessage(kind, t);
+    if (!silent) notify.error(message);
+    throw new ApiError({ kind, status: 0, url: p.fullUrl, message: `${message}${e instanceof Error ? ` (${e.message})` : ''}` });
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function readEnvelope(res: Response): Promise<{ env: Envelope | null; parseFailed: boolean }> {
+  const text = await res.text().catch(() => '');
+  if (!text) return { env: null, parseFailed: false };
+  try {
+    const v: unknown = JSON.parse(text);
+    return { env: isEnvelope(v) ? v : null, parseFailed: !isEnvelope(v) };
+  } catch {
+    return { env: null, parseFailed: true };
+  }
+}
+
+function settle<T>(opts: RequestOptions, res: Response, url: string, env: Envelope | null): RawResponse<T> {
+  const outcome = classifyResponse(res.status, env, t);
+  apply(outcome, !!opts.silent);
+  if (outcome.kind === 'ok' && env) return { envelope: env as Envelope<T>, headers: res.headers, status: res.status };
+  throw new ApiError({
+    kind: env ? 'business' : res.ok ? 'parse' : 'http',
+    status: res.status,
+    url,
+    envelope: env,
+    headers: res.headers,
+    message: outcome.kind === 'ok' ? undefined : outcome.kind === 'silent' ? env?.msg : outcome.message,
+  });
+}
+
+/** The whole answer: envelope, response headers (login reads `authorization`), status. */
+export async function requestRaw<T = unknown>(opts: RequestOptions): Promise<RawResponse<T>> {
+  const { res, url } = await send({ ...opts, responseType: 'json' });
+  const { env } = await readEnvelope(res);
+  return settle<T>(opts, res, url, env);
+}
+
+/** The envelope's body. */
+export async function request<T = unknown>(opts: RequestOptions): Promise<T> {
+  return (await requestRaw<T>(opts)).envelope.body;
+}
+
+export interface Download {
+  blob: Blob;
+  filename: string | null;
+  headers: Headers;
+}
+
+/** Binary answer (exports, images): file name from Content-Disposition. */
+export async function download(opts: RequestOptions): Promise<Download> {
+  const { res, url } = await send({ ...opts, responseType: 'blob' });
+  const type = res.headers.get('content-type') ?? '';
+  if (res.ok && !/json/i.test(type)) {
+    const blob = await res.blob();
+    return { blob, filename: filenameFromDisposition(res.headers.get('content-disposition')), headers: res.headers };
+  }
+  const { env } = await readEnvelope(res);
+  const raw = settle(opts, res, url, env);
+  const blob = new Blob([JSON.stringify(raw.envelope.body ?? null)], { type: 'application/json' });
+  return { blob, filename: filenameFromDisposition(res.headers.get('content-disposition')), headers: res.headers };
+}
+
+/** Saves a blob as a file in the browser. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** Downloads and saves: the common export action. */
+export async function downloadFile(opts: RequestOptions, fallbackName = 'download'): Promise<void> {
+  const d = await download(opts);
+  saveBlob(d.blob, d.filename || fallbackName);
+}
+
+// ---------------------------------------------------------------- conveniences
+
+type Extra = Omit<RequestOptions, 'url' | 'method' | 'params' | 'data'>;
+
+export const http = {
+  get: <T = unknown>(url: string, params?: Params, extra?: Extra) => request<T>({ ...extra, url, method: 'GET', params }),
+  post: <T = unknown>(url: string, data?: unknown, extra?: Extra & { params?: Params }) =>
+    request<T>({ ...extra, url, method: 'POST', data }),
+  put: <T = unknown>(url: string, data?: unknown, extra?: Extra & { params?: Params }) =>
+    request<T>({ ...extra, url, method: 'PUT', data }),
+  del: <T = unknown>(url: string, params?: Params, extra?: Extra) => request<T>({ ...extra, url, method: 'DELETE', params }),
+};
+
+/** API paths under the prefixes of config.json: api.system('user/list') -> '/api/system/user/list'. */
+export const api = {
+  auth: (p: string) => getConfig().authPrefix + p,
+  system: (p: string) => getConfig().systemPrefix + p,
+  stadium: (p: string) => getConfig().stadiumPrefix + p,
+  sport: (p: string) => getConfig().sportPrefix + p,
+  adapter: (p: string) => getConfig().adapterPrefix + p,
+};

@@ -1,0 +1,90 @@
+import { matchPath } from 'react-router';
+import { lazyScreen, type ScreenComponent } from './lazyScreen.tsx';
+import { isPublicPrefix } from './guard.ts';
+
+/**
+ * The one route table (STYLE: ant-design-pro config/routes.ts). Menus come from the server
+ * (menu-exec/query); a menu screen's `url` is one of these paths. Tabs and breadcrumbs take
+ * their titles from the menu tree, falling back to `titleKey`.
+ *
+ * To add a screen:
+ *   1. write features/<domain>/<Name>Page.tsx (default export) with its messages files;
+ *   2. add an entry below: { path, name, titleKey, screen: lazyScreen(name, () => import(...)) };
+ *   3. the server's menu seed points a type-1 menu at the same path.
+ */
+export interface ScreenRoute {
+  /** react-router path, may hold params: '/sport/views/venueReserve/orderDetails/:orderId'. */
+  path: string;
+  /** Chunk name, used in 'Loading chunk {name} failed'. */
+  name: string;
+  /** i18n key 'ns:key' (default namespace app), used when the menu tree has no title. */
+  titleKey: string;
+  screen: ScreenComponent;
+  /** Open without login; rendered on its own, outside the admin layout. */
+  public?: boolean;
+  /** Tab cannot be closed (home). */
+  affix?: boolean;
+  /** Permission code needed to open it (menu type 2 code); '' = any signed-in user. */
+  perm?: string;
+}
+
+export { NO_CACHE_PATHS, isNoCache } from './tabs.ts';
+
+const comingLater = lazyScreen('comingLater', () => import('../features/public/ComingLaterPage.tsx'));
+
+export const publicRoutes: ScreenRoute[] = [
+  {
+    path: '/login',
+    name: 'login',
+    titleKey: 'route.login',
+    public: true,
+    screen: lazyScreen('login', () => import('../features/auth/LoginPage.tsx')),
+  },
+  {
+    path: '/ssologin',
+    name: 'ssologin',
+    titleKey: 'route.ssologin',
+    public: true,
+    screen: lazyScreen('ssologin', () => import('../features/auth/SsoLoginPage.tsx')),
+  },
+  {
+    path: '/findPassword',
+    name: 'findPassword',
+    titleKey: 'route.findPassword',
+    public: true,
+    screen: lazyScreen('findPassword', () => import('../features/auth/FindPasswordPage.tsx')),
+  },
+  { path: '/largeScreen', name: 'largeScreen', titleKey: 'route.largeScreen', public: true, screen: comingLater },
+  { path: '/thirdScanPage', name: 'thirdScanPage', titleKey: 'route.thirdScanPage', public: true, screen: comingLater },
+  { path: '/payCallback', name: 'payCallback', titleKey: 'route.payCallback', public: true, screen: comingLater },
+];
+
+export const layoutRoutes: ScreenRoute[] = [
+  {
+    path: '/home',
+    name: 'home',
+    titleKey: 'route.home',
+    affix: true,
+    screen: lazyScreen('home', () => import('../features/home/HomePage.tsx')),
+  },
+  {
+    path: '/about',
+    name: 'about',
+    titleKey: 'route.about',
+    screen: lazyScreen('about', () => import('../features/about/AboutPage.tsx')),
+  },
+];
+
+export const allRoutes: ScreenRoute[] = [...publicRoutes, ...layoutRoutes];
+
+/** The route table entry a pathname belongs to, or null. */
+export function findRoute(pathname: string, routes: ScreenRoute[] = allRoutes): ScreenRoute | null {
+  return routes.find((r) => matchPath({ path: r.path, end: true }, pathname)) ?? null;
+}
+
+/** Public = a public route, or anything under /demo, /error, /external/gitbook. */
+export function isPublicPath(pathname: string): boolean {
+  return isPublicPrefix(pathname) || !!findRoute(pathname, publicRoutes);
+}
+
+export const REDIRECT_PREFIX = '/redirect';

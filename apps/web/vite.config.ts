@@ -1,0 +1,32 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const backend = process.env.VITE_BACKEND ?? 'http://localhost:8080';
+
+// The console is one single-page app. Every screen is its own chunk (React.lazy);
+// the login route must stay small, so heavy libraries are never imported by the shell.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 1500,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/config.json': { target: backend, changeOrigin: false },
+      '/config.xml': { target: backend, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/config.json': { target: backend, changeOrigin: false },
+      '/config.xml': { target: backend, changeOrigin: false },
+    },
+  },
+});

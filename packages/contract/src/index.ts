@@ -1,0 +1,5 @@
+export * from './codes.ts';
+export * from './envelope.ts';
+export * from './permissions.ts';
+export * from './auth.ts';
+export * from './password.ts';

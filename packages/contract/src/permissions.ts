@@ -1,0 +1,75 @@
+/**
+ * Permission codes: one constant per action, carried by menu type 2 entries and
+ * declared by every API route. The console uses the same constants to show actions.
+ */
+export const Perm = {
+  /** Any signed-in user (own profile, menus, dictionary, logout). */
+  authenticated: '',
+  home: 'home:view',
+  user: {
+    list: 'system:user:list',
+    add: 'system:user:add',
+    edit: 'system:user:edit',
+    remove: 'system:user:remove',
+    resetPwd: 'system:user:resetPwd',
+    status: 'system:user:status',
+    assign: 'system:user:assign',
+    import: 'system:user:import',
+    export: 'system:user:export',
+  },
+  role: {
+    list: 'system:role:list',
+    add: 'system:role:add',
+    edit: 'system:role:edit',
+    remove: 'system:role:remove',
+  },
+  org: {
+    list: 'system:org:list',
+    add: 'system:org:add',
+    edit: 'system:org:edit',
+    remove: 'system:org:remove',
+  },
+  menu: {
+    list: 'system:menu:list',
+    add: 'system:menu:add',
+    edit: 'system:menu:edit',
+    remove: 'system:menu:remove',
+  },
+  api: { list: 'system:api:list', edit: 'system:api:edit' },
+  dict: {
+    list: 'system:dict:list',
+    add: 'system:dict:add',
+    edit: 'system:dict:edit',
+    remove: 'system:dict:remove',
+  },
+  config: {
+    list: 'system:config:list',
+    add: 'system:config:add',
+    edit: 'system:config:edit',
+    remove: 'system:config:remove',
+  },
+  strategy: { view: 'system:strategy:view', edit: 'system:strategy:edit' },
+  setting: { view: 'system:setting:view', edit: 'system:setting:edit' },
+  holiday: { view: 'system:holiday:view', edit: 'system:holiday:edit' },
+  region: { list: 'system:region:list', edit: 'system:region:edit' },
+  version: { list: 'system:version:list', publish: 'system:version:publish' },
+  online: { list: 'monitor:online:list', forceLogout: 'monitor:online:forceLogout' },
+  loginLog: { list: 'monitor:loginLog:list', export: 'monitor:loginLog:export', remove: 'monitor:loginLog:remove' },
+  operLog: { list: 'monitor:operLog:list', export: 'monitor:operLog:export', remove: 'monitor:operLog:remove' },
+  job: {
+    list: 'job:job:list',
+    add: 'job:job:add',
+    edit: 'job:job:edit',
+    remove: 'job:job:remove',
+    run: 'job:job:run',
+    log: 'job:log:list',
+  },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+export type PermissionCode = Leaves<typeof Perm>;
+
+/** Role code of a user who holds no role (spec section 3). */
+export const ROLE_DEFAULT = 'ROLE_DEFAULT';
+/** Role code that holds every permission. */
+export const ROLE_ADMIN = 'ROLE_ADMIN';
