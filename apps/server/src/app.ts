@@ -14,9 +14,8 @@ import { loadKeys, randomToken } from './platform/keys.ts';
 import { AppError } from './platform/errors.ts';
 import { errorEnvelope, installErrorHandler, type AppContext } from './platform/http.ts';
 import { installPipeline } from './platform/pipeline.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms.provider.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
+import { registerModules } from './modules/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,8 +101,7 @@ export async function buildApp({ config, database, sms }: BuildOptions): Promise
     return `<?xml version="1.0" encoding="UTF-8"?>\n<config>\n  <server host="*" api=""/>\n</config>\n`;
   });
 
-  authRoutes(app, ctx, sms ?? createSmsProvider(config, app.log));
-  systemRoutes(app, ctx);
+  registerModules(app, ctx, { sms: sms ?? createSmsProvider(config, app.log) });
 
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

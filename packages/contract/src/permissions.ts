@@ -64,6 +64,13 @@ export const Perm = {
     run: 'job:job:run',
     log: 'job:log:list',
   },
+  jobStream: {
+    list: 'job:stream:list',
+    add: 'job:stream:add',
+    edit: 'job:stream:edit',
+    remove: 'job:stream:remove',
+    run: 'job:stream:run',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -62,6 +62,6 @@ export async function loadAccess(db: Executor, userId: number, orgId: number, ep
   return access;
 }
 
-export function can(access: Pick<Access, 'admin' | 'perms'>, permission: string): boolean {
+export function can(access: { admin: boolean; perms: ReadonlySet<string> }, permission: string): boolean {
   return permission === '' || access.admin || access.perms.has(permission);
 }

@@ -41,6 +41,17 @@ export const CRUD_LABELS: Record<string, [string, string]> = {
   forceLogout: ['强制下线', 'Force offline'],
 };
 
+const screen = (key: string, name: string, nameEn: string, url: string, icon: string, perms: Record<string, string>, listPerm = 'list'): MenuSeed => ({
+  key,
+  name,
+  nameEn,
+  type: 1,
+  url,
+  icon,
+  perms: perms[listPerm],
+  children: buttons(key, Object.fromEntries(Object.entries(perms).filter(([a]) => a !== listPerm)), CRUD_LABELS),
+});
+
 export const menuSeed: MenuSeed[] = [
   { key: 'home', name: '首页', nameEn: 'Home', type: 1, url: '/home', icon: 'HomeOutlined', perms: Perm.home },
   {
@@ -50,7 +61,43 @@ export const menuSeed: MenuSeed[] = [
     type: 0,
     icon: 'SettingOutlined',
     children: [
+      screen('system.user', '用户管理', 'Users', '/system/user', 'UserOutlined', Perm.user),
+      screen('system.role', '角色管理', 'Roles', '/system/role', 'TeamOutlined', Perm.role),
+      screen('system.org', '组织机构', 'Organisations', '/system/org', 'ApartmentOutlined', Perm.org),
+      screen('system.menu', '菜单管理', 'Menus', '/system/menu', 'MenuOutlined', Perm.menu),
+      screen('system.api', '接口授权', 'API authorisation', '/system/api', 'ApiOutlined', Perm.api),
+      screen('system.dict', '数据字典', 'Dictionaries', '/kems-pmi/views/dict/data', 'BookOutlined', Perm.dict),
+      screen('system.config', '参数配置', 'Parameters', '/system/config', 'ControlOutlined', Perm.config),
+      screen('system.strategy', '登录与密码策略', 'Login & password policy', '/system/strategy', 'SafetyOutlined', Perm.strategy, 'view'),
+      screen('system.setting', '页面设置', 'Branding', '/system/setting', 'SkinOutlined', Perm.setting, 'view'),
+      screen('system.holiday', '节假日', 'Holidays', '/system/holiday', 'CalendarOutlined', Perm.holiday, 'view'),
+      screen('system.region', '行政区域', 'Regions', '/system/region', 'EnvironmentOutlined', Perm.region),
+      screen('system.version', '版本管理', 'Versions', '/system/version', 'TagsOutlined', Perm.version),
       { key: 'system.about', name: '关于我们', nameEn: 'About us', type: 1, url: '/about', icon: 'InfoCircleOutlined' },
+    ],
+  },
+  {
+    key: 'monitor',
+    name: '系统监控',
+    nameEn: 'Monitor',
+    type: 0,
+    icon: 'MonitorOutlined',
+    children: [
+      screen('monitor.online', '在线用户', 'Online users', '/monitor/online', 'WifiOutlined', Perm.online),
+      screen('monitor.loginLog', '登录日志', 'Login log', '/monitor/loginLog', 'LoginOutlined', Perm.loginLog),
+      screen('monitor.operLog', '操作日志', 'Operation log', '/monitor/operLog', 'FileSearchOutlined', Perm.operLog),
+    ],
+  },
+  {
+    key: 'job',
+    name: '任务调度',
+    nameEn: 'Job scheduling',
+    type: 0,
+    icon: 'ScheduleOutlined',
+    children: [
+      screen('job.manager', '任务管理', 'Jobs', '/job/manager', 'ClockCircleOutlined', { list: Perm.job.list, add: Perm.job.add, edit: Perm.job.edit, remove: Perm.job.remove, run: Perm.job.run }),
+      screen('job.stream', '任务流', 'Job streams', '/job/stream', 'PartitionOutlined', Perm.jobStream),
+      screen('job.log', '调度记录', 'Dispatch records', '/job/log', 'HistoryOutlined', { list: Perm.job.log }),
     ],
   },
 ];

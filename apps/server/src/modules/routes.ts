@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../platform/http.ts';
+import type { SmsProvider } from './auth/sms.provider.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { systemRoutes } from './system/system.routes.ts';
+
+/** Every module's routes, registered once by buildApp. Add a module with one line here. */
+export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
+  authRoutes(app, ctx, deps.sms);
+  systemRoutes(app, ctx);
+}
