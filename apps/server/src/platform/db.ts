@@ -7,9 +7,7 @@ import * as schema from '../db/schema.ts';
 
 export type Schema = typeof schema;
 // Both drivers (PGlite and node-postgres) produce this database type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Db = PgDatabase<any, Schema>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Tx = PgTransaction<any, Schema, any>;
 /** Anything that runs queries: the database or an open transaction. */
 export type Executor = Db | Tx;

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, the Vitest suites (contract, server on PGlite and — with
+// TEST_DATABASE_URL — PostgreSQL, console units), the console build and the browser
+// end-to-end suite. Ends with one line: `N passed, N failed, N skipped`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function run(title, cmd, args, opts = {}) {
+  console.log(`\n── ${title} ──`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  return r.status === 0;
+}
+
+function check(title, cmd, args) {
+  if (run(title, cmd, args)) passed++;
+  else {
+    failed++;
+    console.log(`✗ ${title} failed`);
+  }
+}
+
+function vitest(title, config) {
+  const report = path.join(os.tmpdir(), `vitest-${process.pid}-${Date.now()}.json`);
+  const ok = run(title, 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  if (!fs.existsSync(report)) {
+    failed++;
+    console.log(`✗ ${title}: the runner produced no report`);
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  fs.rmSync(report);
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  // A suite that failed to load has no failing test but did not pass either.
+  if (!ok && r.numFailedTests === 0) {
+    failed++;
+    console.log(`✗ ${title}: a test file failed to run`);
+  }
+}
+
+const want = (name) => only.length === 0 || only.includes(name);
+if (want('typecheck')) {
+  check('typecheck: contract', 'npx', ['tsc', '-p', 'packages/contract', '--noEmit']);
+  check('typecheck: server', 'npx', ['tsc', '-p', 'apps/server', '--noEmit']);
+  check('typecheck: web', 'npx', ['tsc', '-p', 'apps/web', '--noEmit']);
+}
+if (want('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings', '-1']);
+if (want('unit')) vitest('unit and server integration tests', 'vitest.config.ts');
+if (want('e2e')) {
+  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }).status === 0;
+  if (built) vitest('browser end-to-end tests', 'vitest.e2e.config.ts');
+  else {
+    failed++;
+    console.log('✗ console build failed; the browser suite did not run');
+  }
+}
+
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);
