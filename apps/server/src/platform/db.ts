@@ -17,6 +17,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw parameterised SQL and answers its rows (used by bench baselines and health checks). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** The same as a named prepared statement: PostgreSQL plans it once per connection (hot paths). */
+  prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       db,
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params)).rows,
+      prepared: async (name, text, values) => (await pool.query({ name, text, values })).rows,
       close: () => pool.end(),
     };
   }
@@ -60,6 +63,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     db: pdb as unknown as Db,
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params)).rows as never,
+    prepared: async (_name, text, params) => (await client.query(text, params)).rows as never,
     close: () => client.close(),
   };
 }

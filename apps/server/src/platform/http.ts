@@ -21,8 +21,12 @@ export interface Caller {
   admin: boolean;
   perms: ReadonlySet<string>;
   menuIds: ReadonlySet<number>;
+  /** Permission epoch the access was computed at (see platform/access.ts). */
+  epoch: number;
   roles: readonly string[];
   mustChangePassword: boolean;
+  /** The permission epoch the caller's access was loaded at (role-to-API grants cache on it). */
+  permEpoch?: number;
 }
 
 declare module 'fastify' {
@@ -40,6 +44,7 @@ declare module 'fastify' {
     action?: string;
     /** Route answers while the password must be changed. */
     allowWhenPasswordExpired?: boolean;
+    readOnly?: boolean;
     skipSign?: boolean;
     skipXsrf?: boolean;
   }
@@ -109,6 +114,8 @@ export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | un
   query?: Q;
   params?: P;
   allowWhenPasswordExpired?: boolean;
+  /** A POST that only reads (lists, queries): no operation-log row. */
+  readOnly?: boolean;
   skipSign?: boolean;
   skipXsrf?: boolean;
   rateLimit?: { max: number; timeWindow: number };
@@ -158,6 +165,7 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
       module: spec.module,
       action: spec.action,
       allowWhenPasswordExpired: spec.allowWhenPasswordExpired,
+      readOnly: spec.readOnly,
       skipSign: spec.skipSign,
       skipXsrf: spec.skipXsrf,
       ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),

@@ -113,5 +113,13 @@ export function addMessages(m: Record<Lang, Record<string, string>>): void {
 export function t(lang: Lang, key: string, params?: Record<string, unknown>): string {
   const text = catalogue[lang][key] ?? catalogue['zh-CN'][key] ?? key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (_, k: string) => (params[k] === undefined ? `{${k}}` : String(params[k])));
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = params[k];
+    if (v === undefined) return `{${k}}`;
+    // A parameter given as label(key) is itself translated (field names in 'error.duplicate').
+    return v && typeof v === 'object' && '$t' in v ? t(lang, String((v as { $t: string }).$t)) : String(v);
+  });
 }
+
+/** A message parameter translated in the answer's language, e.g. `{ field: label('field.code') }`. */
+export const label = (key: string) => ({ $t: key });

@@ -112,7 +112,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     // Session and permission.
     const auth = String(req.headers.authorization ?? '');
     const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-    if (token) req.caller = await resolveSession(db, config, token);
+    if (token) req.caller = await resolveSession(ctx.database, config, token);
     const permission = route.permission;
     if (permission === undefined) return;
     if (!req.caller) throw new AppError('SESSION_EXPIRED', 'error.sessionExpired');
@@ -124,7 +124,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onSend', async (req, reply) => {
     if (!isApi(req) || req.is404 || !STATE_CHANGING.has(req.method)) return;
     const route = req.routeOptions.config;
-    if (!route?.module) return;
+    if (!route?.module || route.readOnly) return;
     try {
       await db.insert(operLogs).values({
         userId: req.caller?.userId,

@@ -113,6 +113,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     permission: undefined,
     module: 'auth',
     action: 'failTimes',
+    readOnly: true,
     body: z.object({ loginName: z.string().trim().min(1).max(64) }),
     rateLimit: { max: 60, timeWindow: 60_000 },
     handler: async ({ body, req }) => failTimes(db, body.loginName, req.ip),

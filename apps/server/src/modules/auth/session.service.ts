@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import type { Executor } from '../../platform/db.ts';
+import type { Database, Executor } from '../../platform/db.ts';
 import { randomToken, sha256 } from '../../platform/keys.ts';
 import { loadAccess } from '../../platform/access.ts';
 import type { Caller } from '../../platform/http.ts';
@@ -42,21 +42,24 @@ interface SessionJoin {
   epoch: number | null;
 }
 
-/**
- * Resolves a bearer token to the caller. A session past its absolute expiry, idle for
- * longer than the idle limit, deleted (forced offline), or of a user no longer normal, is gone.
- */
-export async function resolveSession(db: Executor, cfg: Config, token: string): Promise<Caller | null> {
-  const res = (await db.execute(sql`
+const SESSION_SQL = `
     select s.id, s.user_id, s.org_id, s.last_seen_at < now() - interval '30 seconds' as stale,
            u.name, u.code, u.status, u.must_change_password, o.type as org_type,
            (select value from sys_meta where key = 'perm_epoch') as epoch
     from sys_session s
       join sys_user u on u.id = s.user_id
       join sys_org o on o.id = s.org_id
-    where s.token_hash = ${sha256(token)} and s.expires_at > now()
-      and s.last_seen_at > now() - make_interval(mins => ${cfg.session.idleMinutes})`)) as unknown as { rows: SessionJoin[] };
-  const row = res.rows[0];
+    where s.token_hash = $1 and s.expires_at > now()
+      and s.last_seen_at > now() - make_interval(mins => $2::int)`;
+
+/**
+ * Resolves a bearer token to the caller. A session past its absolute expiry, idle for
+ * longer than the idle limit, deleted (forced offline), or of a user no longer normal, is gone.
+ */
+export async function resolveSession(database: Database, cfg: Config, token: string): Promise<Caller | null> {
+  const db = database.db;
+  const rows = await database.prepared<SessionJoin>('resolve_session', SESSION_SQL, [sha256(token), cfg.session.idleMinutes]);
+  const row = rows[0];
   if (!row || row.status !== 0) return null;
   // Touch at most every 30 s: idle expiry has minute granularity and this keeps reads cheap.
   if (row.stale) await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, Number(row.id)));
@@ -71,8 +74,10 @@ export async function resolveSession(db: Executor, cfg: Config, token: string): 
     admin: access.admin,
     perms: access.perms,
     menuIds: access.menuIds,
+    epoch: Number(row.epoch ?? 0),
     roles: access.roles,
     mustChangePassword: row.must_change_password,
+    permEpoch: Number(row.epoch ?? 0),
   };
 }
 

@@ -50,8 +50,22 @@ export function buildTree(rows: MenuRow[], allowed: (id: number) => boolean): Me
   return roots;
 }
 
+// Trees are cached per user, organisation and permission epoch: any change of menus, roles or
+// links bumps the epoch in the database, so every process drops stale trees on its next call.
+const treeCache = new Map<string, MenuNode[]>();
+
 /** The menu tree a caller may see in their current organisation, under one application root. */
 export async function menuTreeFor(db: Executor, caller: Caller, appSign: string): Promise<MenuNode[]> {
+  const key = `${caller.userId}:${caller.orgId}:${caller.epoch}:${appSign}`;
+  const hit = treeCache.get(key);
+  if (hit) return hit;
+  const tree = await loadMenuTree(db, caller, appSign);
+  if (treeCache.size > 2000) treeCache.clear();
+  treeCache.set(key, tree);
+  return tree;
+}
+
+async function loadMenuTree(db: Executor, caller: Caller, appSign: string): Promise<MenuNode[]> {
   const res = (await db.execute(sql.raw(MENU_SQL))) as unknown as { rows: MenuRow[] };
   const tree = buildTree(res.rows, (id) => caller.admin || caller.menuIds.has(id));
   if (tree.length === 0) return [];

@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+import { execSync } from 'node:child_process';
+
+/** Finds Chromium, installing Debian's package when running as root on a machine without one. */
+export default function setup() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  let found = candidates.find((p) => fs.existsSync(p));
+  if (!found && process.getuid?.() === 0) {
+    console.log('Chromium not found: installing Debian package chromium (about 30 s)…');
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null', { stdio: 'inherit' });
+    found = fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+  }
+  if (!found) {
+    throw new Error('No Chromium for the browser tests. Install one (Debian: `sudo apt-get install chromium`) or set CHROMIUM_PATH.');
+  }
+  process.env.CHROMIUM_PATH = found;
+}

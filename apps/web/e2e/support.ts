@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startServer, ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { seedDemo } from '../../server/src/modules/system/demo.seed.ts';
+
+export { ADMIN_PASSWORD };
+
+export interface E2E {
+  server: TestServer;
+  baseUrl: string;
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The real server (fresh PGlite data dir, built console) on a free port, and a fresh Chromium profile. */
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+  const server = await startServer('pglite', { WEB_DIST: path.resolve(import.meta.dirname, '../dist'), ...env });
+  await seedDemo(server.database.db, server.config);
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    server,
+    baseUrl: `http://127.0.0.1:${port}`,
+    context,
+    page,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      await server.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the login form. */
+export async function loginThroughForm(page: Page, loginName: string, password: string): Promise<void> {
+  await page.getByTestId('login-name').fill(loginName);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.resolve(import.meta.dirname, '../../../test-results');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
