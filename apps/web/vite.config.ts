@@ -13,6 +13,13 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 1500,
     target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // The shared contract's modules have no side effects: the console takes the codes
+        // and helpers it uses without pulling in zod schemas it does not use.
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]/.test(id),
+      },
+    },
   },
   server: {
     port: 5173,

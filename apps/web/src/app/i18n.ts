@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import appZh from './messages.zh-CN.ts';
 import appEn from './messages.en-US.ts';
@@ -9,7 +9,7 @@ import { getLang, LANGS, prefsStore, type Lang } from './prefs.ts';
  * namespace (its folder name) from its messages.zh-CN.ts / messages.en-US.ts with
  * registerMessages() when its module loads, so screens bring their texts with them.
  */
-export const i18n = i18next.createInstance();
+export const i18n: I18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
   lng: getLang(),

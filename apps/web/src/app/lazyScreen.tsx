@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result, Spin, Typography } from 'antd';
+import { Button, Spin } from 'antd';
+import { Problem } from './Problem.tsx';
 import { useTranslation } from 'react-i18next';
 import { ChunkLoadError, loadChunk } from './chunk.ts';
 
@@ -33,27 +34,27 @@ function ChunkFailure({ error, onRetry }: { error: unknown; onRetry: () => void 
     subTitle = (
       <>
         <div data-testid="chunk-error">{title}</div>
-        <Typography.Text type="secondary">
+        <span style={{ opacity: 0.65 }}>
           ({cause}
           {error.request ? `: ${error.request}` : ''})
-        </Typography.Text>
+        </span>
         <div style={{ marginTop: 8 }}>{t('chunk.hint')}</div>
       </>
     );
   } else {
-    subTitle = <Typography.Text type="secondary">{error instanceof Error ? error.message : String(error)}</Typography.Text>;
+    subTitle = <span style={{ opacity: 0.65 }}>{error instanceof Error ? error.message : String(error)}</span>;
   }
   return (
-    <Result
-      status="warning"
+    <Problem
       title={t('chunk.title')}
-      subTitle={subTitle}
       extra={
         <Button type="primary" onClick={onRetry} data-testid="chunk-retry">
           {t('chunk.retry')}
         </Button>
       }
-    />
+    >
+      {subTitle}
+    </Problem>
   );
 }
 

@@ -26,7 +26,7 @@ export interface RequestOptions {
   method?: Method;
   /** Folded into the query string (GET/DELETE, or any method). */
   params?: Params;
-  /** JSON body, or FormData for uploads. */
+  /** JSON body, or FormData for uploads (multipart: the Sign covers the path with query). */
   data?: unknown;
   headers?: Record<string, string>;
   responseType?: 'json' | 'blob';
@@ -230,41 +230,6 @@ function baseName(v: string): string {
   return s.trim();
 }
 
-const enc = new TextEncoder();
-
-/** Encodes FormData into bytes we know exactly, so the Sign can cover them. */
-export async function encodeMultipart(fd: FormData): Promise<{ bytes: Uint8Array; contentType: string }> {
-  const rnd = new Uint8Array(12);
-  crypto.getRandomValues(rnd);
-  const boundary = `----VenueFormBoundary${Array.from(rnd, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-  const esc = (s: string) => s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-  const chunks: Uint8Array[] = [];
-  for (const [name, value] of fd.entries()) {
-    if (typeof value === 'string') {
-      chunks.push(enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"\r\n\r\n${value}\r\n`));
-    } else {
-      const file = value as File;
-      chunks.push(
-        enc.encode(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"; filename="${esc(file.name || 'blob')}"\r\n` +
-            `Content-Type: ${file.type || 'application/octet-stream'}\r\n\r\n`,
-        ),
-      );
-      chunks.push(new Uint8Array(await file.arrayBuffer()));
-      chunks.push(enc.encode('\r\n'));
-    }
-  }
-  chunks.push(enc.encode(`--${boundary}--\r\n`));
-  const total = chunks.reduce((n, c) => n + c.length, 0);
-  const bytes = new Uint8Array(total);
-  let off = 0;
-  for (const c of chunks) {
-    bytes.set(c, off);
-    off += c.length;
-  }
-  return { bytes, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 // ---------------------------------------------------------------- effects
 
 export type SessionExpiredHandler = (message: string, redirectUri?: string) => void;
@@ -317,13 +282,13 @@ async function prepare(opts: RequestOptions): Promise<Prepared> {
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
-  let body: string | Uint8Array | null = null;
+  let body: string | FormData | null = null;
   const hasBody = method !== 'GET' && method !== 'DELETE';
   if (hasBody && opts.data !== undefined) {
     if (typeof FormData !== 'undefined' && opts.data instanceof FormData) {
-      const mp = await encodeMultipart(opts.data);
-      body = mp.bytes;
-      headers['Content-Type'] = mp.contentType;
+      // Uploads: the browser writes the multipart boundary; the Sign covers the path.
+      body = opts.data;
+      delete headers['Content-Type'];
     } else {
       body = typeof opts.data === 'string' ? opts.data : JSON.stringify(opts.data);
       if (cfg.encrypt && cfg.publicKey) body = JSON.stringify({ payload: await encryptPayload(body, cfg.publicKey) });
@@ -332,7 +297,11 @@ async function prepare(opts: RequestOptions): Promise<Prepared> {
 
   const timestamp = String(Math.floor(Date.now() / 1000) + getClockOffset());
   headers.Timestamp = timestamp;
-  headers.Sign = await computeSign(cfg.signKey, timestamp, method, signTarget(fullUrl, currentOrigin()), body);
+  const target = signTarget(fullUrl, currentOrigin());
+  headers.Sign =
+    typeof body === 'string' || body === null
+      ? await computeSign(cfg.signKey, timestamp, method, target, body)
+      : await computeSign(cfg.signKey, timestamp, 'GET', target, null);
   if (isStateChanging(method)) {
     const xsrf = readCookie('XSRF-TOKEN');
     if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
@@ -344,7 +313,7 @@ async function prepare(opts: RequestOptions): Promise<Prepared> {
     init: {
       method,
       headers,
-      body: body === null ? undefined : (body as BodyInit),
+      body: body === null ? undefined : body,
       credentials: 'same-origin',
     },
   };

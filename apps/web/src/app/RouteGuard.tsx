@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { decideGuard, isPublicPrefix } from './guard.ts';
+import { FullPageSpin, UnknownScreen } from './pages.tsx';
+import type { ScreenRoute } from './routes.ts';
+import { ensureSessionLoaded, resetLoadedState, signOutLocally } from './sessionLoader.ts';
+import { getLoginWay, getToken, useSession } from './session.ts';
+
+/** What a route of the router carries in its `handle`. */
+export interface RouteHandle {
+  route?: ScreenRoute;
+  catchAll?: boolean;
+  redirect?: boolean;
+}
+
+/**
+ * Thin wrapper around decideGuard (guard.ts): it reads the location, the matched route
+ * and the session, and carries out the decision.
+ */
+export function RouteGuard() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const handle = (matches[matches.length - 1]?.handle ?? {}) as RouteHandle;
+  const token = useSession((s) => s.token);
+  const loaded = useSession((s) => s.loaded);
+  const [loadFailed, setLoadFailed] = useState(false);
+
+  const hasToken = !!token || !!getToken();
+  // The catch-all (not-found) screen is public for visitors without a session.
+  const anonymousNotFound = !!handle.catchAll && !hasToken;
+  const isPublic = !!handle.route?.public || isPublicPrefix(location.pathname) || anonymousNotFound;
+
+  const decision = decideGuard({
+    pathname: location.pathname,
+    search: location.search,
+    isPublic,
+    hasToken,
+    loaded,
+    loadFailed,
+    loginWay: getLoginWay(),
+  });
+
+  useEffect(() => {
+    if (decision.type === 'openType') {
+      // Rule 1: forget the loaded session so user info is loaded again, then continue.
+      resetLoadedState();
+      setLoadFailed(false);
+      navigate(decision.to, { replace: true });
+    } else if (decision.type === 'redirect') {
+      if (loadFailed) {
+        signOutLocally();
+        setLoadFailed(false);
+      }
+      navigate(decision.to, { replace: true });
+    } else if (decision.type === 'load') {
+      let cancelled = false;
+      ensureSessionLoaded().catch(() => {
+        if (!cancelled) setLoadFailed(true);
+      });
+      return () => {
+        cancelled = true;
+      };
+    }
+    return undefined;
+  }, [decision.type, decision.type === 'openType' || decision.type === 'redirect' ? decision.to : '', loadFailed, navigate]);
+
+  if (decision.type !== 'allow') return <FullPageSpin tip={decision.type === 'load' ? t('guard.loading') : undefined} />;
+  if (anonymousNotFound) return <UnknownScreen standalone />;
+  return <Outlet />;
+}

@@ -1,0 +1,66 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Menu, type MenuProps } from 'antd';
+import type { MenuNode } from '@venue/contract';
+import { useLocation, useNavigate } from 'react-router';
+import { menuKey, menuTitle, menuTrail, visibleMenu } from '../menu.ts';
+import { useLang, type Lang } from '../prefs.ts';
+import { findRoute, layoutRoutes } from '../routes.ts';
+import { useSession } from '../session.ts';
+import { MenuIcon } from './icons.tsx';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(nodes: MenuNode[], lang: Lang, depth = 0): Item[] {
+  return nodes.map((n) => {
+    const label = (
+      <span data-menu-key={menuKey(n)} title={menuTitle(n, lang)}>
+        {menuTitle(n, lang)}
+      </span>
+    );
+    const icon = depth === 0 || n.icon ? <MenuIcon name={n.icon} /> : undefined;
+    if (n.type === 0) return { key: menuKey(n), icon, label, children: toItems(n.children ?? [], lang, depth + 1) };
+    return { key: menuKey(n), icon, label };
+  });
+}
+
+/** The side menu, built from the server's menu tree (menu-exec/query). */
+export function SideMenu({ collapsed }: { collapsed: boolean }) {
+  const lang = useLang();
+  const menus = useSession((s) => s.menus);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const tree = useMemo(() => visibleMenu(menus), [menus]);
+  const items = useMemo(() => toItems(tree, lang), [tree, lang]);
+  const trail = useMemo(() => menuTrail(tree, pathname), [tree, pathname]);
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+
+  // The directories above the current screen open when it changes.
+  useEffect(() => {
+    const dirs = trail.filter((n) => n.type === 0).map(menuKey);
+    if (dirs.length) setOpenKeys((prev) => Array.from(new Set([...prev, ...dirs])));
+  }, [trail]);
+
+  const selected = trail.length ? [menuKey(trail[trail.length - 1]!)] : [pathname];
+
+  return (
+    <div data-testid="side-menu" className="venue-side-menu">
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={selected}
+        {...(collapsed ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
+        onClick={({ key }) => {
+          if (key.startsWith('dir:')) return;
+          if (key !== pathname) navigate(key);
+        }}
+        onMouseOver={(e) => {
+          // Start fetching a screen's chunk when the pointer reaches its entry.
+          const el = (e.target as HTMLElement).closest('[data-menu-key]');
+          const key = el?.getAttribute('data-menu-key');
+          if (key && !key.startsWith('dir:')) findRoute(key, layoutRoutes)?.screen.preload();
+        }}
+      />
+    </div>
+  );
+}

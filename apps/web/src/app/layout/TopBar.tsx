@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import { Avatar, Badge, Button, Divider, Dropdown, Empty, Flex, Popover, Tooltip, type MenuProps } from 'antd';
+import {
+  BankOutlined,
+  BellOutlined,
+  CheckOutlined,
+  DownOutlined,
+  InfoCircleOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { success } from '../feedback.tsx';
+import { HOME_PATH, loginRedirect } from '../guard.ts';
+import { getLoginWay, useSession } from '../session.ts';
+import { logout, switchOrganisation } from '../sessionLoader.ts';
+import { LangSwitch, ThemeSwitch } from '../switches.tsx';
+import { activeTab } from '../tabs.ts';
+import { ChangePasswordDialog } from '../../features/user-info/ChangePasswordDialog.tsx';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+
+/** Top bar: collapse, breadcrumbs, organisation, messages, language, theme, user menu. */
+export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const userName = useSession((s) => s.userInfo?.userName || s.userName);
+  const loginName = useSession((s) => s.userInfo?.code ?? '');
+  const orgs = useSession((s) => s.userInfo?.orgVOS);
+  const current = useSession((s) => s.userInfo?.currentOrg);
+  const unread = useSession((s) => !!s.userInfo?.unreadMessage);
+  const [pwdOpen, setPwdOpen] = useState(false);
+  const [switching, setSwitching] = useState(false);
+
+  const doLogout = async () => {
+    // After the next login the redirect parameter brings the user back to the last tab.
+    const last = activeTab()?.fullPath ?? HOME_PATH;
+    const url = new URL(last, location.origin);
+    await logout();
+    navigate(loginRedirect(url.pathname, url.search, getLoginWay()), { replace: true });
+  };
+
+  const switchOrg = async (orgId: number) => {
+    if (orgId === current?.orgId) return;
+    setSwitching(true);
+    try {
+      const info = await switchOrganisation(orgId);
+      success(t('layout.orgSwitched', { name: info.currentOrg.orgName }));
+      navigate(HOME_PATH);
+    } catch {
+      /* the request layer showed why */
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const userItems: MenuProps['items'] = [
+    { key: 'password', icon: <KeyOutlined />, label: <span data-testid="change-password">{t('layout.changePassword')}</span> },
+    { key: 'about', icon: <InfoCircleOutlined />, label: <span data-testid="about-entry">{t('layout.about')}</span> },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, danger: true, label: <span data-testid="logout">{t('layout.logout')}</span> },
+  ];
+
+  const orgItems: MenuProps['items'] = (orgs ?? []).map((o) => ({
+    key: String(o.orgId),
+    label: (
+      <Flex justify="space-between" gap={16} data-testid="org-option" data-org-id={o.orgId}>
+        <span>{o.orgName}</span>
+        {o.orgId === current?.orgId ? <CheckOutlined /> : null}
+      </Flex>
+    ),
+  }));
+
+  return (
+    <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={12}>
+      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+        <Tooltip title={collapsed ? t('layout.expand') : t('layout.collapse')}>
+          <Button
+            type="text"
+            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            onClick={onToggle}
+            aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+            data-testid="menu-toggle"
+          />
+        </Tooltip>
+        <Breadcrumbs />
+      </Flex>
+      <Flex align="center" gap={4} style={{ flex: 'none' }}>
+        {current ? (
+          (orgs?.length ?? 0) > 1 ? (
+            <Dropdown menu={{ items: orgItems, onClick: ({ key }) => void switchOrg(Number(key)) }} trigger={['click']}>
+              <Button type="text" icon={<BankOutlined />} loading={switching} data-testid="org-switch">
+                {current.orgName} <DownOutlined style={{ fontSize: 10 }} />
+              </Button>
+            </Dropdown>
+          ) : (
+            <Tooltip title={t('layout.organisation')}>
+              <Button type="text" icon={<BankOutlined />} data-testid="org-name" style={{ cursor: 'default' }}>
+                {current.orgName}
+              </Button>
+            </Tooltip>
+          )
+        ) : null}
+        <Popover
+          trigger="click"
+          placement="bottomRight"
+          title={t('layout.messages')}
+          content={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('layout.noMessages')} style={{ width: 260 }} />}
+        >
+          <Tooltip title={t('layout.messages')}>
+            <Button type="text" aria-label={t('layout.messages')} data-testid="station-messages" icon={<Badge dot={unread}><BellOutlined /></Badge>} />
+          </Tooltip>
+        </Popover>
+        <LangSwitch />
+        <ThemeSwitch />
+        <Divider orientation="vertical" />
+        <Dropdown
+          trigger={['click']}
+          placement="bottomRight"
+          menu={{
+            items: userItems,
+            onClick: ({ key }) => {
+              if (key === 'password') setPwdOpen(true);
+              else if (key === 'about') navigate('/about');
+              else if (key === 'logout') void doLogout();
+            },
+          }}
+        >
+          <Button type="text" data-testid="user-menu" style={{ height: 40 }}>
+            <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#1677ff' }} />
+            <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{userName}</span>
+            <DownOutlined style={{ fontSize: 10 }} />
+          </Button>
+        </Dropdown>
+      </Flex>
+      <ChangePasswordDialog open={pwdOpen} loginName={loginName} onClose={() => setPwdOpen(false)} onChanged={() => setPwdOpen(false)} />
+    </Flex>
+  );
+}

@@ -1,0 +1,72 @@
+import { Activity, createContext, Fragment, useContext, useRef, type ReactNode } from 'react';
+import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, useOutlet, type Location } from 'react-router';
+import type { RouteHandle } from '../RouteGuard.tsx';
+import { isNoCache, useTabs } from '../tabs.ts';
+
+/**
+ * Tabs keep-alive (spec 2.2 rule 7): every open tab's screen stays mounted inside React's
+ * <Activity mode="hidden"> while another tab is shown, so its state (search form, page,
+ * scroll) survives; NO_CACHE_PATHS screens are rendered fresh each time. Each kept screen
+ * sees the location it was opened with, not the current one.
+ */
+
+interface Entry {
+  element: ReactNode;
+  location: Location;
+}
+
+export interface KeepAliveControl {
+  /** Forgets a screen so that its next visit mounts it anew (tab refresh). */
+  drop(key: string): void;
+}
+
+const KeepAliveContext = createContext<KeepAliveControl>({ drop: () => {} });
+
+export function useKeepAlive(): KeepAliveControl {
+  return useContext(KeepAliveContext);
+}
+
+export function KeepAliveProvider({ children }: { children: ReactNode }) {
+  const cache = useRef(new Map<string, Entry>());
+  const control = useRef<KeepAliveControl>({ drop: (key) => cache.current.delete(key) });
+  return (
+    <KeepAliveContext.Provider value={control.current}>
+      <CacheHolder.Provider value={cache.current}>{children}</CacheHolder.Provider>
+    </KeepAliveContext.Provider>
+  );
+}
+
+const CacheHolder = createContext<Map<string, Entry>>(new Map());
+
+export function KeepAliveOutlet() {
+  const cache = useContext(CacheHolder);
+  const outlet = useOutlet();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const matches = useMatches();
+  const tabs = useTabs();
+  const handle = (matches[matches.length - 1]?.handle ?? {}) as RouteHandle;
+  const key = location.pathname;
+  const cacheable = !handle.redirect && !isNoCache(key);
+
+  // Closed tabs leave the cache.
+  for (const k of [...cache.keys()]) if (k !== key && !tabs.some((t) => t.key === k)) cache.delete(k);
+  if (cacheable) {
+    const hit = cache.get(key);
+    if (!hit) cache.set(key, { element: outlet, location });
+    else hit.location = location;
+  }
+
+  return (
+    <>
+      {[...cache.entries()].map(([k, entry]) => (
+        <Activity key={k} mode={k === key ? 'visible' : 'hidden'}>
+          <UNSAFE_LocationContext.Provider value={{ location: k === key ? location : entry.location, navigationType }}>
+            {entry.element}
+          </UNSAFE_LocationContext.Provider>
+        </Activity>
+      ))}
+      {cacheable ? null : <Fragment key={key}>{outlet}</Fragment>}
+    </>
+  );
+}

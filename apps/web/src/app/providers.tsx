@@ -1,0 +1,35 @@
+import { type ReactNode } from 'react';
+import { App, ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import enUS from 'antd/es/locale/en_US';
+import { QueryClientProvider } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from './i18n.ts';
+import { useLang, useThemeName, type Lang } from './prefs.ts';
+import { queryClient } from './query.ts';
+import { antdTheme } from './theme.ts';
+import { FeedbackBridge, TOAST_OFFSET } from './feedback.tsx';
+
+export function dayjsLocale(lang: Lang): string {
+  return lang === 'zh-CN' ? 'zh-cn' : 'en';
+}
+
+/** antd ConfigProvider (locale, theme), antd App (feedback), i18n and TanStack Query. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const lang = useLang();
+  const themeName = useThemeName();
+  // Before children render, so date pickers and formatters see the right locale.
+  if (dayjs.locale() !== dayjsLocale(lang)) dayjs.locale(dayjsLocale(lang));
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} theme={antdTheme(themeName)}>
+        <App notification={{ top: TOAST_OFFSET }} message={{ maxCount: 5 }} style={{ height: '100%' }}>
+          <FeedbackBridge />
+          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        </App>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}

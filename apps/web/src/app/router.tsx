@@ -1,0 +1,59 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadChunk } from './chunk.ts';
+import { HOME_PATH, sessionExpiredTarget } from './guard.ts';
+import { ScreenBoundary } from './lazyScreen.tsx';
+import { FullPageSpin, RedirectScreen, RouteError, UnknownScreen } from './pages.tsx';
+import { onSessionExpired } from './request.ts';
+import { RouteGuard, type RouteHandle } from './RouteGuard.tsx';
+import { layoutRoutes, publicRoutes } from './routes.ts';
+import { signOutLocally } from './sessionLoader.ts';
+import { getLoginWay } from './session.ts';
+
+// The admin layout is its own chunk: the login route never loads it.
+const AdminLayout = lazy(() => loadChunk('layout', () => import('./layout/AdminLayout.tsx')));
+
+function LayoutHost() {
+  return (
+    <ScreenBoundary onRetry={() => location.reload()}>
+      <Suspense fallback={<FullPageSpin />}>
+        <AdminLayout />
+      </Suspense>
+    </ScreenBoundary>
+  );
+}
+
+const handle = (h: RouteHandle) => h;
+
+export const routeObjects: RouteObject[] = [
+  {
+    path: '/',
+    element: <RouteGuard />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      ...publicRoutes.map((r) => ({ path: r.path, handle: handle({ route: r }), element: <r.screen /> })),
+      {
+        element: <LayoutHost />,
+        children: [
+          ...layoutRoutes.map((r) => ({ path: r.path, handle: handle({ route: r }), element: <r.screen /> })),
+          { path: 'redirect/*', handle: handle({ redirect: true }), element: <RedirectScreen /> },
+          { path: '*', handle: handle({ catchAll: true }), element: <UnknownScreen /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routeObjects);
+  // Guard rule 6: session expiry clears the state and goes to the login route.
+  onSessionExpired((_message, redirectUri) => {
+    const { pathname, search } = router.state.location;
+    const d = sessionExpiredTarget({ pathname, search, redirectUri, loginWay: getLoginWay() });
+    signOutLocally();
+    if (d.type === 'external') location.assign(d.url);
+    else if (d.type === 'route') void router.navigate(d.to, { replace: true });
+  });
+  return router;
+}

@@ -1,0 +1,42 @@
+import { Button, Tooltip } from 'antd';
+import { MoonOutlined, SunOutlined, TranslationOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { setLang, setTheme, useLang, useThemeName } from './prefs.ts';
+
+/** Language switch: one button toggling between 中文 and English (data-testid lang-switch). */
+export function LangSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const next = lang === 'zh-CN' ? 'en-US' : 'zh-CN';
+  return (
+    <Button
+      type={type}
+      icon={<TranslationOutlined />}
+      data-testid="lang-switch"
+      data-lang={lang}
+      aria-label={t('layout.language')}
+      onClick={() => setLang(next)}
+    >
+      {next === 'en-US' ? t('layout.switchToEnglish') : t('layout.switchToChinese')}
+    </Button>
+  );
+}
+
+/** Theme switch light/dark (data-testid theme-switch). */
+export function ThemeSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {
+  const { t } = useTranslation();
+  const theme = useThemeName();
+  const label = theme === 'dark' ? t('layout.themeLight') : t('layout.themeDark');
+  return (
+    <Tooltip title={label}>
+      <Button
+        type={type}
+        icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+        data-testid="theme-switch"
+        data-theme-value={theme}
+        aria-label={label}
+        onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+      />
+    </Tooltip>
+  );
+}

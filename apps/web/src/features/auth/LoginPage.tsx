@@ -1,0 +1,365 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Button, Form, Input, Segmented, theme } from 'antd';
+import {
+  CalendarOutlined,
+  LockOutlined,
+  MobileOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Code } from '@venue/contract';
+import { useSystemSettings } from '../../app/branding.ts';
+import { safeRedirect } from '../../app/guard.ts';
+import { registerMessages } from '../../app/i18n.ts';
+import { Logo } from '../../app/Logo.tsx';
+import { notify } from '../../app/notify.ts';
+import { useThemeName } from '../../app/prefs.ts';
+import { isApiError } from '../../app/request.ts';
+import { logout } from '../../app/sessionLoader.ts';
+import { LangSwitch, ThemeSwitch } from '../../app/switches.tsx';
+import { applyFieldErrors } from '../../kit/form.ts';
+import { ChangePasswordDialog } from '../user-info/ChangePasswordDialog.tsx';
+import { usePasswordStrategy } from '../user-info/userInfo.api.ts';
+import { chooseLoginMethod, fetchCaptcha, fetchFailTimes, loginByPassword, loginByPhone, sendSmsCode, type LoginOutcome } from './auth.api.ts';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+import './login.css';
+
+registerMessages('auth', zh, en);
+
+type TabKey = 'account' | 'phone';
+
+interface LoginForm {
+  loginName?: string;
+  password?: string;
+  captcha?: string;
+  phoneNumber?: string;
+  smsCode?: string;
+}
+
+const PHONE_RE = /^1\d{10}$/;
+const SMS_COUNTDOWN_S = 60;
+
+export default function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { t: tApp } = useTranslation('app');
+  const { token } = theme.useToken();
+  const themeName = useThemeName();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const settings = useSystemSettings();
+  const { data: strategy } = usePasswordStrategy();
+  const [form] = Form.useForm<LoginForm>();
+
+  const routes = strategy?.loginRoutes ?? ['password', 'sms'];
+  const allowPassword = routes.includes('password') || !routes.includes('sms');
+  const allowPhone = routes.includes('sms');
+  const [tab, setTab] = useState<TabKey>('account');
+  const activeTab: TabKey = !allowPassword ? 'phone' : !allowPhone ? 'account' : tab;
+
+  const [busy, setBusy] = useState(false);
+  const [captchaVisible, setCaptchaVisible] = useState(false);
+  const [captchaUrl, setCaptchaUrl] = useState<string | null>(null);
+  const [inlineMsg, setInlineMsg] = useState<string | null>(null);
+  const [countdown, setCountdown] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [mustChange, setMustChange] = useState<LoginOutcome | null>(null);
+  const checkedName = useRef('');
+  const captchaUrlRef = useRef<string | null>(null);
+
+  const refreshCaptcha = useCallback(async () => {
+    try {
+      const url = await fetchCaptcha();
+      if (captchaUrlRef.current) URL.revokeObjectURL(captchaUrlRef.current);
+      captchaUrlRef.current = url;
+      setCaptchaUrl(url);
+    } catch {
+      /* the image stays empty; clicking it tries again */
+    }
+  }, []);
+
+  const showCaptcha = useCallback(() => {
+    setCaptchaVisible(true);
+    form.setFieldValue('captcha', '');
+    void refreshCaptcha();
+  }, [form, refreshCaptcha]);
+
+  useEffect(() => () => {
+    if (captchaUrlRef.current) URL.revokeObjectURL(captchaUrlRef.current);
+  }, []);
+
+  useEffect(() => {
+    if (countdown <= 0) return;
+    const id = setTimeout(() => setCountdown((c) => c - 1), 1000);
+    return () => clearTimeout(id);
+  }, [countdown]);
+
+  const checkFailTimes = async (name: string) => {
+    const loginName = name.trim();
+    if (!loginName) return;
+    checkedName.current = loginName;
+    try {
+      const r = await fetchFailTimes(loginName);
+      if (r.captchaRequired && !captchaVisible) showCaptcha();
+    } catch {
+      /* silent: the login answer will ask for the captcha if needed */
+    }
+  };
+
+  const proceed = () => navigate(safeRedirect(params.get('redirect')), { replace: true });
+
+  const afterLogin = (out: LoginOutcome) => {
+    if (out.status === 'mustChangePassword') {
+      setMustChange(out);
+      return;
+    }
+    if (out.result.loginMsg) notify.success(out.result.loginMsg);
+    proceed();
+  };
+
+  const onLoginFailed = (err: unknown, method: 'phone' | 'password') => {
+    if (isApiError(err) && err.code === Code.CAPTCHA_REQUIRED) {
+      setInlineMsg(err.msg || null);
+      showCaptcha();
+      return;
+    }
+    if (isApiError(err) && err.code === Code.FORM_INVALID) {
+      if (!applyFieldErrors(form, err) && err.msg) setInlineMsg(err.msg);
+    }
+    if (method === 'password') {
+      // An image code is good for one try.
+      if (captchaVisible) showCaptcha();
+      else void checkFailTimes(form.getFieldValue('loginName') ?? '');
+    }
+  };
+
+  const submit = async () => {
+    setInlineMsg(null);
+    const names: (keyof LoginForm)[] =
+      activeTab === 'phone' ? ['phoneNumber', 'smsCode'] : ['loginName', 'password', ...(captchaVisible ? (['captcha'] as const) : [])];
+    const values = await form.validateFields(names);
+    const method = chooseLoginMethod(values);
+    setBusy(true);
+    try {
+      const out =
+        method === 'phone'
+          ? await loginByPhone({ phoneNumber: values.phoneNumber!, authCode: values.smsCode! })
+          : await loginByPassword({ loginName: values.loginName!, password: values.password!, authCode: values.captcha });
+      afterLogin(out);
+    } catch (err) {
+      onLoginFailed(err, method);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sendCode = async () => {
+    const phone: string = (await form.validateFields(['phoneNumber'])).phoneNumber ?? '';
+    setSending(true);
+    try {
+      await sendSmsCode(phone);
+      notify.success(t('codeSent'));
+      setCountdown(SMS_COUNTDOWN_S);
+    } catch {
+      /* the request layer showed why */
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const switchTab = (key: string) => {
+    setTab(key as TabKey);
+    setInlineMsg(null);
+    // The phone number decides the method: leaving the phone tab clears it.
+    if (key === 'account') form.setFieldsValue({ phoneNumber: undefined, smsCode: undefined });
+    form.setFields([
+      { name: 'phoneNumber', errors: [] },
+      { name: 'smsCode', errors: [] },
+      { name: 'loginName', errors: [] },
+      { name: 'password', errors: [] },
+    ]);
+  };
+
+  const systemName = settings?.loginName || settings?.systemName || tApp('product.name');
+  const copyright = settings?.copyright || t('copyright');
+  const bgStyle = settings?.loginBg ? { backgroundImage: `url("${settings.loginBg.replace(/"/g, '%22')}")` } : undefined;
+
+  const accountFields = (
+    <>
+      <Form.Item name="loginName" rules={[{ required: true, whitespace: true, message: t('loginNameRequired') }]}>
+        <Input
+          size="large"
+          prefix={<UserOutlined />}
+          placeholder={t('loginNamePlaceholder')}
+          aria-label={t('loginName')}
+          autoComplete="username"
+          autoFocus
+          data-testid="login-name"
+          onBlur={(e) => {
+            if (e.target.value.trim() && e.target.value.trim() !== checkedName.current) void checkFailTimes(e.target.value);
+          }}
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
+        <Input.Password
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder={t('passwordPlaceholder')}
+          aria-label={t('password')}
+          autoComplete="current-password"
+          data-testid="login-password"
+        />
+      </Form.Item>
+      {captchaVisible ? (
+        <Form.Item required>
+          <div className="login-captcha-row">
+            <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: t('captchaRequired') }]}>
+              <Input
+                size="large"
+                prefix={<SafetyCertificateOutlined />}
+                placeholder={t('captchaPlaceholder')}
+                aria-label={t('captcha')}
+                maxLength={8}
+                autoComplete="off"
+                data-testid="login-captcha"
+              />
+            </Form.Item>
+            <button type="button" className="login-captcha-img" title={t('captchaRefresh')} onClick={() => void refreshCaptcha()}>
+              {captchaUrl ? <img src={captchaUrl} alt={t('captchaAlt')} data-testid="login-captcha-img" /> : <span data-testid="login-captcha-img" />}
+            </button>
+          </div>
+        </Form.Item>
+      ) : null}
+    </>
+  );
+
+  const phoneFields = (
+    <>
+      <Form.Item
+        name="phoneNumber"
+        rules={[
+          { required: true, whitespace: true, message: t('phoneRequired') },
+          { pattern: PHONE_RE, message: t('phoneInvalid') },
+        ]}
+      >
+        <Input
+          size="large"
+          prefix={<MobileOutlined />}
+          placeholder={t('phonePlaceholder')}
+          aria-label={t('phone')}
+          maxLength={11}
+          inputMode="numeric"
+          autoComplete="tel"
+          data-testid="login-phone"
+        />
+      </Form.Item>
+      <Form.Item required>
+        <div className="login-captcha-row">
+          <Form.Item name="smsCode" noStyle rules={[{ required: true, whitespace: true, message: t('smsCodeRequired') }]}>
+            <Input
+              size="large"
+              prefix={<SafetyCertificateOutlined />}
+              placeholder={t('smsCodePlaceholder')}
+              aria-label={t('smsCode')}
+              maxLength={8}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              data-testid="login-sms-code"
+            />
+          </Form.Item>
+          <Button size="large" className="login-send-code" disabled={countdown > 0} loading={sending} onClick={() => void sendCode().catch(() => undefined)} data-testid="login-send-code">
+            {countdown > 0 ? t('resendIn', { s: countdown }) : t('sendCode')}
+          </Button>
+        </div>
+      </Form.Item>
+    </>
+  );
+
+  const tabs = [
+    ...(allowPassword ? [{ key: 'account', label: <span data-testid="login-tab-account">{t('tabAccount')}</span>, children: accountFields }] : []),
+    ...(allowPhone ? [{ key: 'phone', label: <span data-testid="login-tab-phone">{t('tabPhone')}</span>, children: phoneFields }] : []),
+  ];
+
+  return (
+    <div className={`login-root login-${themeName}`} style={bgStyle} data-testid="login-page">
+      <div className="login-toolbar">
+        <LangSwitch />
+        <ThemeSwitch />
+      </div>
+      <main className="login-main">
+        <section className="login-brand">
+          <div className="login-brand-title">
+            <Logo src={settings?.logo} size={48} />
+            <span>{systemName}</span>
+          </div>
+          <p className="login-brand-tagline">{t('tagline')}</p>
+          <ul className="login-brand-list">
+            <li>
+              <CalendarOutlined /> {t('highlights.venue')}
+            </li>
+            <li>
+              <TrophyOutlined /> {t('highlights.ticket')}
+            </li>
+            <li>
+              <TeamOutlined /> {t('highlights.course')}
+            </li>
+          </ul>
+        </section>
+        <div className="login-card" style={{ background: token.colorBgContainer, borderRadius: token.borderRadiusLG * 2 }}>
+          <div className="login-card-head">
+            <Logo src={settings?.logo} size={40} />
+            <div>
+              <h1 className="login-card-title" style={{ color: token.colorTextHeading }} data-testid="login-system-name">
+                {systemName}
+              </h1>
+              <div style={{ color: token.colorTextSecondary }}>{t('welcome')}</div>
+            </div>
+          </div>
+          <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit().catch(() => undefined)} autoComplete="on">
+            {tabs.length > 1 ? (
+              <Segmented
+                block
+                size="large"
+                className="login-methods"
+                value={activeTab}
+                onChange={(v) => switchTab(String(v))}
+                options={tabs.map((x) => ({ value: x.key, label: x.label }))}
+              />
+            ) : null}
+            {tabs.find((x) => x.key === activeTab)?.children}
+            {inlineMsg ? (
+              <Alert type="warning" showIcon title={inlineMsg} style={{ marginBottom: 16 }} data-testid="login-inline-msg" />
+            ) : null}
+            <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
+              {t('submit')}
+            </Button>
+            <div className="login-links">
+              <Link to="/findPassword">{t('forgot')}</Link>
+              {routes.includes('sso') ? <Link to="/ssologin">{t('ssoLogin')}</Link> : null}
+            </div>
+          </Form>
+        </div>
+      </main>
+      <footer className="login-footer" style={{ color: token.colorTextQuaternary }}>
+        {copyright}
+      </footer>
+      <ChangePasswordDialog
+        open={!!mustChange}
+        forced
+        loginName={form.getFieldValue('loginName')}
+        onChanged={() => {
+          setMustChange(null);
+          proceed();
+        }}
+        onClose={() => {
+          setMustChange(null);
+          void logout();
+        }}
+      />
+    </div>
+  );
+}

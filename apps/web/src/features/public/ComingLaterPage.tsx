@@ -1,0 +1,37 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useMatches } from 'react-router';
+import { registerMessages } from '../../app/i18n.ts';
+import type { RouteHandle } from '../../app/RouteGuard.tsx';
+import { HOME_PATH } from '../../app/guard.ts';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+
+registerMessages('public', zh, en);
+
+/** Public placeholder screens (/largeScreen, /thirdScanPage, /payCallback): coming later. */
+export default function ComingLaterPage() {
+  const { t } = useTranslation('public');
+  const { t: tApp } = useTranslation('app');
+  const matches = useMatches();
+  const handle = (matches[matches.length - 1]?.handle ?? {}) as RouteHandle;
+  const title = handle.route ? tApp(handle.route.titleKey) : '';
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }} data-testid="coming-later">
+      <Result
+        status="info"
+        title={
+          <>
+            {title} · {t('comingLater')}
+          </>
+        }
+        subTitle={t('comingLaterHint', { title })}
+        extra={
+          <Link to={HOME_PATH}>
+            <Button type="primary">{t('back')}</Button>
+          </Link>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { checkPassword, passwordMessages } from '@venue/contract';
+import { registerMessages } from '../../app/i18n.ts';
+import { useLang } from '../../app/prefs.ts';
+import { success } from '../../app/feedback.tsx';
+import { applyFieldErrors } from '../../kit/form.ts';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+import { changeOwnPassword, usePasswordStrategy, type ChangePasswordBody } from './userInfo.api.ts';
+
+registerMessages('userInfo', zh, en);
+
+export interface ChangePasswordDialogProps {
+  open: boolean;
+  /** Login name, for the 'must not contain the login name' rule. */
+  loginName?: string;
+  /** Asked by the server (200003): the title says so and cancel means log out. */
+  forced?: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}
+
+/**
+ * Own password change: PUT {systemPrefix}user/password {oldPassword, newPassword,
+ * confirmPassword}. New must differ from old and the entries must match; the policy is
+ * checked here too, with the strategy's messages.
+ */
+export function ChangePasswordDialog({ open, loginName, forced, onClose, onChanged }: ChangePasswordDialogProps) {
+  const { t } = useTranslation('userInfo');
+  const lang = useLang();
+  const [form] = Form.useForm<ChangePasswordBody>();
+  const [busy, setBusy] = useState(false);
+  // Until the policy arrives only the basic rules apply; the server checks the policy anyway.
+  const { data: strategy } = usePasswordStrategy();
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    try {
+      await changeOwnPassword(values);
+      success(t('changed'));
+      form.resetFields();
+      onChanged();
+    } catch (err) {
+      applyFieldErrors(form, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={forced ? t('forcedTitle') : t('changePassword')}
+      okText={t('submit')}
+      cancelText={forced ? t('later') : t('cancel')}
+      confirmLoading={busy}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      maskClosable={false}
+      keyboard={!forced}
+      closable={!forced}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'change-password-submit' }}
+      cancelButtonProps={{ 'data-testid': 'change-password-cancel' }}
+    >
+      {forced ? <Alert type="warning" showIcon title={t('forcedHint')} style={{ marginBottom: 16 }} /> : null}
+      <Form form={form} layout="vertical" requiredMark autoComplete="off" onFinish={() => void submit()}>
+        <Form.Item name="oldPassword" label={t('oldPassword')} rules={[{ required: true, message: t('required') }]}>
+          <Input.Password placeholder={t('oldPlaceholder')} autoComplete="current-password" data-testid="change-password-old" />
+        </Form.Item>
+        <Form.Item
+          name="newPassword"
+          label={t('newPassword')}
+          extra={strategy ? t('rules', { min: strategy.minLength, max: strategy.maxLength }) : undefined}
+          dependencies={['oldPassword']}
+          rules={[
+            { required: true, message: t('required') },
+            ({ getFieldValue }) => ({
+              validator(_, value: string | undefined) {
+                if (!value) return Promise.resolve();
+                if (value === getFieldValue('oldPassword')) return Promise.reject(new Error(t('sameAsOld')));
+                const problems = strategy ? checkPassword(value, strategy, loginName) : [];
+                if (problems.length) return Promise.reject(new Error(passwordMessages[lang][problems[0]!]));
+                return Promise.resolve();
+              },
+            }),
+          ]}
+        >
+          <Input.Password placeholder={t('newPlaceholder')} autoComplete="new-password" data-testid="change-password-new" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('confirmPassword')}
+          dependencies={['newPassword']}
+          rules={[
+            { required: true, message: t('required') },
+            ({ getFieldValue }) => ({
+              validator(_, value: string | undefined) {
+                if (!value || value === getFieldValue('newPassword')) return Promise.resolve();
+                return Promise.reject(new Error(t('mismatch')));
+              },
+            }),
+          ]}
+        >
+          <Input.Password placeholder={t('confirmPlaceholder')} autoComplete="new-password" data-testid="change-password-confirm" />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </Modal>
+  );
+}
+
+export default ChangePasswordDialog;
