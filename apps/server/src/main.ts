@@ -9,11 +9,17 @@ async function main() {
   const startedAt = Date.now();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize });
+  const openedAt = Date.now();
   const app = await buildApp({ config, database });
+  const builtAt = Date.now();
   await seedPlatform(database.db, config, (m) => app.log.warn(m));
   if (config.seedDemo) await seedDemo(database.db, config);
+  const seededAt = Date.now();
   await app.listen({ host: config.host, port: config.port });
-  app.log.info({ database: database.kind, ms: Date.now() - startedAt }, 'ready');
+  app.log.info(
+    { database: database.kind, ms: Date.now() - startedAt, phases: { database: openedAt - startedAt, app: builtAt - openedAt, seed: seededAt - builtAt, uptimeAtStart: Math.round(performance.now()) - (Date.now() - startedAt) } },
+    'ready',
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,4 @@
 import { eq, lt } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Executor } from '../../platform/db.ts';
 import { randomToken, sha256 } from '../../platform/keys.ts';
 import { captchas } from './auth.table.ts';
@@ -11,6 +9,8 @@ const HEIGHT = 40;
 
 /** Draws a four-character image code as JPEG and stores its answer (hashed) for five minutes. */
 export async function newCaptcha(db: Executor, loginName?: string): Promise<{ id: string; jpeg: Buffer; answer: string }> {
+  // Loaded on first use: the canvas binding is heavy and most starts never draw a captcha.
+  const [{ default: svgCaptcha }, { createCanvas, loadImage }] = await Promise.all([import('svg-captcha'), import('@napi-rs/canvas')]);
   const c = svgCaptcha.create({ size: 4, noise: 3, width: WIDTH, height: HEIGHT, background: '#f3f6fb', ignoreChars: '0oO1ilI' });
   const canvas = createCanvas(WIDTH, HEIGHT);
   canvas.getContext('2d').drawImage(await loadImage(Buffer.from(c.data)), 0, 0);
