@@ -43,19 +43,22 @@ export function RouteGuard() {
     loginWay: getLoginWay(),
   });
 
+  const kind = decision.type;
+  const target = decision.type === 'openType' || decision.type === 'redirect' ? decision.to : '';
+
   useEffect(() => {
-    if (decision.type === 'openType') {
+    if (kind === 'openType') {
       // Rule 1: forget the loaded session so user info is loaded again, then continue.
       resetLoadedState();
       setLoadFailed(false);
-      navigate(decision.to, { replace: true });
-    } else if (decision.type === 'redirect') {
+      navigate(target, { replace: true });
+    } else if (kind === 'redirect') {
       if (loadFailed) {
         signOutLocally();
         setLoadFailed(false);
       }
-      navigate(decision.to, { replace: true });
-    } else if (decision.type === 'load') {
+      navigate(target, { replace: true });
+    } else if (kind === 'load') {
       let cancelled = false;
       ensureSessionLoaded().catch(() => {
         if (!cancelled) setLoadFailed(true);
@@ -65,7 +68,7 @@ export function RouteGuard() {
       };
     }
     return undefined;
-  }, [decision.type, decision.type === 'openType' || decision.type === 'redirect' ? decision.to : '', loadFailed, navigate]);
+  }, [kind, target, loadFailed, navigate]);
 
   if (decision.type !== 'allow') return <FullPageSpin tip={decision.type === 'load' ? t('guard.loading') : undefined} />;
   if (anonymousNotFound) return <UnknownScreen standalone />;

@@ -1,0 +1,242 @@
+import { createHash, createHmac } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Code, type Envelope } from '@venue/contract';
+import { normaliseConfig, setConfig } from '../config.ts';
+import { computeSign, hmacSha256Fallback, sha256, toHex } from '../crypto.ts';
+import { i18n, t } from '../i18n.ts';
+import { setNotifier } from '../notify.ts';
+import { setLang } from '../prefs.ts';
+import {
+  ApiError,
+  buildQuery,
+  classifyResponse,
+  filenameFromDisposition,
+  joinUrl,
+  onSessionExpired,
+  request,
+  requestRaw,
+  signTarget,
+  withQuery,
+} from '../request.ts';
+
+const env = (code: number, msg = '', body: unknown = null, detail: unknown = null): Envelope => ({
+  code,
+  msg,
+  detail,
+  head: { level: 'info' },
+  body,
+});
+
+const nodeSign = (key: string, text: string) => createHmac('sha256', key).update(text).digest('hex');
+
+describe('Sign', () => {
+  it('matches HMAC-SHA256 over timestamp + "\\n" + path with query for GET (known vector)', async () => {
+    const expected = nodeSign('k', '1700000000\n/api/x?a=1');
+    expect(await computeSign('k', '1700000000', 'GET', '/api/x?a=1', null)).toBe(expected);
+  });
+
+  it('covers the path for DELETE and the raw body for POST/PUT ("" when none)', async () => {
+    expect(await computeSign('k', '1700000000', 'DELETE', '/api/system/user/1,2', null)).toBe(
+      nodeSign('k', '1700000000\n/api/system/user/1,2'),
+    );
+    const body = '{"loginName":"admin","password":"x"}';
+    expect(await computeSign('secret', '1700000001', 'POST', '/api/auth/login', body)).toBe(nodeSign('secret', `1700000001\n${body}`));
+    expect(await computeSign('secret', '1700000001', 'PUT', '/api/auth/session/org', null)).toBe(nodeSign('secret', '1700000001\n'));
+  });
+
+  it('has a pure-JS fallback for origins without crypto.subtle', () => {
+    const enc = new TextEncoder();
+    expect(toHex(sha256(enc.encode('abc')))).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(toHex(sha256(new Uint8Array(0)))).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    const long = 'x'.repeat(1000) + '中文';
+    expect(toHex(sha256(enc.encode(long)))).toBe(createHash('sha256').update(long).digest('hex'));
+    const key = 'k'.repeat(100);
+    expect(toHex(hmacSha256Fallback(enc.encode(key), enc.encode('1700000000\n/api/x?a=1')))).toBe(
+      nodeSign(key, '1700000000\n/api/x?a=1'),
+    );
+    expect(toHex(hmacSha256Fallback(enc.encode('k'), enc.encode('1700000000\n/api/x?a=1')))).toBe(nodeSign('k', '1700000000\n/api/x?a=1'));
+  });
+});
+
+describe('url helpers', () => {
+  it('folds GET params into the url', () => {
+    expect(buildQuery({ a: 1, b: 'x y', c: undefined, d: null, e: [1, 2], f: true })).toBe('?a=1&b=x%20y&e=1&e=2&f=true');
+    expect(buildQuery({})).toBe('');
+    expect(withQuery('/api/x?a=1', { b: 2 })).toBe('/api/x?a=1&b=2');
+    expect(withQuery('/api/x', undefined)).toBe('/api/x');
+  });
+
+  it('prepends the config.xml base and signs the path as sent', () => {
+    expect(joinUrl('', '/api/x')).toBe('/api/x');
+    expect(joinUrl('http://10.0.0.5:8080/', '/api/x')).toBe('http://10.0.0.5:8080/api/x');
+    expect(signTarget('/api/system/user/getInfo/?id=1', 'http://localhost')).toBe('/api/system/user/getInfo/?id=1');
+    expect(signTarget('http://gw.example/gw/api/x?a=1', 'http://localhost')).toBe('/gw/api/x?a=1');
+  });
+});
+
+describe('error mapping (spec 8)', () => {
+  beforeEach(() => setLang('en-US'));
+  const tr = (k: string, o?: Record<string, unknown>) => t(k, o);
+
+  it('treats 0 as success and 103005 as success with a notice', () => {
+    expect(classifyResponse(200, env(0), tr)).toEqual({ kind: 'ok' });
+    expect(classifyResponse(200, env(103005, 'Saved; 2 rows skipped'), tr)).toEqual({ kind: 'ok', notice: 'Saved; 2 rows skipped' });
+  });
+
+  it('rejects any other code on HTTP 200 with a popup of msg', () => {
+    expect(classifyResponse(200, env(Code.INVALID, 'Name cannot be empty'), tr)).toEqual({ kind: 'popup', message: 'Name cannot be empty' });
+    expect(classifyResponse(200, env(Code.CONFLICT, 'Changed by someone else'), tr)).toEqual({
+      kind: 'popup',
+      message: 'Changed by someone else',
+    });
+    expect(classifyResponse(200, env(Code.LOCKED, ''), tr)).toEqual({ kind: 'popup', message: 'The operation failed (code 100423)' });
+  });
+
+  it('shows no popup for 411001, 969600 and 200003', () => {
+    for (const c of [Code.CAPTCHA_REQUIRED, Code.FORM_INVALID, Code.PASSWORD_CHANGE_REQUIRED])
+      expect(classifyResponse(200, env(c, 'x'), tr)).toEqual({ kind: 'silent' });
+  });
+
+  it('100405 and HTTP 401 mean session expired, with the default text when msg is empty', () => {
+    expect(classifyResponse(401, env(Code.SESSION_EXPIRED, ''), tr)).toEqual({
+      kind: 'expired',
+      message: 'Session or authentication expired, please log in again',
+      redirectUri: undefined,
+    });
+    expect(classifyResponse(200, env(Code.SESSION_EXPIRED, 'Signed out elsewhere', { redirectUri: '/sso/start' }), tr)).toEqual({
+      kind: 'expired',
+      message: 'Signed out elsewhere',
+      redirectUri: '/sso/start',
+    });
+    expect(classifyResponse(401, null, tr).kind).toBe('expired');
+  });
+
+  it('100420 falls back to "no permission to access the resource"', () => {
+    expect(classifyResponse(200, env(Code.FORBIDDEN, ''), tr)).toEqual({ kind: 'popup', message: 'No permission to access the resource' });
+    expect(classifyResponse(200, env(Code.FORBIDDEN, 'Not yours'), tr)).toEqual({ kind: 'popup', message: 'Not yours' });
+  });
+
+  it('HTTP 403 is "please enter valid characters"', () => {
+    expect(classifyResponse(403, env(Code.INVALID, 'whatever'), tr)).toEqual({ kind: 'popup', message: 'Please enter valid characters' });
+  });
+
+  it('maps known HTTP statuses to localised texts with an unknown fallback', () => {
+    expect(classifyResponse(502, null, tr)).toEqual({ kind: 'popup', message: 'Bad gateway' });
+    expect(classifyResponse(418, null, tr)).toEqual({ kind: 'popup', message: 'Unknown error' });
+    setLang('zh-CN');
+    expect(classifyResponse(404, null, tr)).toEqual({ kind: 'popup', message: '请求的资源不存在' });
+    expect(classifyResponse(200, env(Code.FORBIDDEN, ''), tr)).toEqual({ kind: 'popup', message: '没有权限访问该资源' });
+  });
+});
+
+describe('file name from Content-Disposition', () => {
+  it('prefers filename*=UTF-8', () => {
+    expect(filenameFromDisposition(`attachment; filename="users.xlsx"; filename*=UTF-8''%E7%94%A8%E6%88%B7%E5%88%97%E8%A1%A8.xlsx`)).toBe(
+      '用户列表.xlsx',
+    );
+    expect(filenameFromDisposition(`attachment; filename*=utf-8''report%202020.xlsx`)).toBe('report 2020.xlsx');
+  });
+
+  it('reads quoted and bare filename=', () => {
+    expect(filenameFromDisposition('attachment; filename="login log.xlsx"')).toBe('login log.xlsx');
+    expect(filenameFromDisposition('attachment; filename=data.txt')).toBe('data.txt');
+    expect(filenameFromDisposition('attachment; filename="a\\"b.txt"')).toBe('a"b.txt');
+    expect(filenameFromDisposition('attachment; filename="%E6%97%A5%E5%BF%97.xlsx"')).toBe('日志.xlsx');
+  });
+
+  it('strips paths and handles absence', () => {
+    expect(filenameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(filenameFromDisposition('inline')).toBeNull();
+    expect(filenameFromDisposition(null)).toBeNull();
+  });
+});
+
+describe('request() against a stubbed fetch', () => {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const errors: string[] = [];
+  let answer: () => Response;
+
+  beforeEach(() => {
+    calls.length = 0;
+    errors.length = 0;
+    setLang('zh-CN');
+    setConfig(normaliseConfig({ signKey: 'k', timeout: 5000 }, ''));
+    setNotifier({ error: (m) => errors.push(m), success: () => {}, warning: () => {}, info: () => {} });
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return answer();
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setNotifier(null);
+  });
+
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+  it('sends the headers of 7.1 and a Sign over the path with query', async () => {
+    answer = () => json(200, env(0, '', { ok: true }));
+    const body = await request({ url: '/api/system/user/getInfo/', params: { id: 1 } });
+    expect(body).toEqual({ ok: true });
+    const { url, init } = calls[0]!;
+    expect(url).toBe('/api/system/user/getInfo/?id=1');
+    const h = init.headers as Record<string, string>;
+    expect(h.Accept).toBe('application/json');
+    expect(h['Content-Type']).toBe('application/json');
+    expect(h.Lang).toBe('zh-CN');
+    expect(h.Timestamp).toMatch(/^\d{10}$/);
+    expect(h.Sign).toBe(nodeSign('k', `${h.Timestamp}\n/api/system/user/getInfo/?id=1`));
+    expect(init.body).toBeUndefined();
+  });
+
+  it('signs the exact JSON body of a POST and follows the language', async () => {
+    setLang('en-US');
+    answer = () => json(200, env(0, '', [1]));
+    await request({ url: '/api/system/user/list', method: 'POST', data: { pageNum: 1, name: '张三' } });
+    const { init } = calls[0]!;
+    const h = init.headers as Record<string, string>;
+    expect(init.body).toBe('{"pageNum":1,"name":"张三"}');
+    expect(h.Lang).toBe('en-US');
+    expect(h.Sign).toBe(nodeSign('k', `${h.Timestamp}\n${init.body as string}`));
+  });
+
+  it('rejects a business error unchanged and shows msg', async () => {
+    answer = () => json(200, env(Code.INVALID, '名称不能为空', null, [{ field: 'name', message: '不能为空' }]));
+    const err = await request({ url: '/api/x', method: 'POST', data: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe(Code.INVALID);
+    expect((err as ApiError).msg).toBe('名称不能为空');
+    expect((err as ApiError).detail).toEqual([{ field: 'name', message: '不能为空' }]);
+    expect(errors).toEqual(['名称不能为空']);
+  });
+
+  it('keeps silent codes silent but still rejects, with the response headers', async () => {
+    answer = () => json(200, env(Code.PASSWORD_CHANGE_REQUIRED, '请修改密码', { userName: 'a', userId: 1 }), { authorization: 'tok' });
+    const err = (await requestRaw({ url: '/api/auth/login', method: 'POST', data: {} }).catch((e: unknown) => e)) as ApiError;
+    expect(err.code).toBe(Code.PASSWORD_CHANGE_REQUIRED);
+    expect(err.headers?.get('authorization')).toBe('tok');
+    expect(errors).toEqual([]);
+  });
+
+  it('hands session expiry to the shell once', async () => {
+    const expired: (string | undefined)[] = [];
+    onSessionExpired((_m, uri) => expired.push(uri ?? 'login'));
+    answer = () => json(401, env(Code.SESSION_EXPIRED, ''));
+    await Promise.allSettled([request({ url: '/api/a' }), request({ url: '/api/b' })]);
+    expect(expired).toEqual(['login']);
+    expect(errors).toEqual(['会话或认证已过期，请重新登录']);
+  });
+
+  it('reports a time-out after config.timeout', async () => {
+    setConfig(normaliseConfig({ signKey: 'k', timeout: 20 }, ''));
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_res, rej) => init.signal?.addEventListener('abort', () => rej(new DOMException('aborted', 'AbortError')))),
+    );
+    const err = (await request({ url: '/api/slow' }).catch((e: unknown) => e)) as ApiError;
+    expect(err.kind).toBe('timeout');
+    expect(errors).toEqual([i18n.t('request.timeout')]);
+  });
+});
