@@ -3,9 +3,13 @@ import type { AppContext } from '../platform/http.ts';
 import type { SmsProvider } from './auth/sms.provider.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { configRoutes } from './system/config.routes.ts';
+import { strategyRoutes } from './system/strategy.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
   authRoutes(app, ctx, deps.sms);
   systemRoutes(app, ctx);
+  configRoutes(app, ctx);
+  strategyRoutes(app, ctx);
 }

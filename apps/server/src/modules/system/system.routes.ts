@@ -4,14 +4,8 @@ import { z } from 'zod';
 import { Perm } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { AppError } from '../../platform/errors.ts';
-import { can } from '../../platform/access.ts';
-import { getPasswordStrategy } from '../auth/strategy.service.ts';
-import { configs, dictItems, dicts } from './system.table.ts';
+import { dictItems, dicts } from './system.table.ts';
 import { menuTreeFor } from './menu.service.ts';
-import { SYSTEM_SETTINGS_KEY } from './system.seed.ts';
-
-/** Keys readable without signing in (the login page needs them). */
-const PUBLIC_CONFIG_KEYS = new Set([SYSTEM_SETTINGS_KEY]);
 
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { system, adapter } = ctx.config.prefixes;
@@ -47,33 +41,6 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
       const out: Record<string, { value: string; name: string; nameEn: string }[]> = {};
       for (const r of rows) (out[r.code] ??= []).push({ value: r.value, name: r.name, nameEn: r.nameEn ?? r.name });
       return out;
-    },
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: `${system}strategy/passwordStrategy`,
-    permission: undefined,
-    module: 'strategy',
-    action: 'view',
-    handler: async () => getPasswordStrategy(db),
-  });
-
-  defineRoute(app, {
-    method: 'GET',
-    url: `${system}config/configKey/:key`,
-    permission: undefined,
-    module: 'config',
-    action: 'byKey',
-    params: z.object({ key: z.string().max(100) }),
-    handler: async ({ params, req }) => {
-      if (!PUBLIC_CONFIG_KEYS.has(params.key)) {
-        if (!req.caller) throw new AppError('SESSION_EXPIRED', 'error.sessionExpired');
-        if (!can(req.caller, Perm.config.list)) throw new AppError('FORBIDDEN', 'error.forbidden');
-      }
-      const [row] = await db.select({ value: configs.value }).from(configs).where(eq(configs.code, params.key));
-      if (!row) throw new AppError('NOT_FOUND', 'error.notFound');
-      return row.value;
     },
   });
 

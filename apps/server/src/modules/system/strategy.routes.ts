@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { Perm } from '@venue/contract';
+import { defineRoute, Notice, type AppContext } from '../../platform/http.ts';
+import { can } from '../../platform/access.ts';
+import { assertPlatform } from './config.service.ts';
+import { loginStrategyBody, loginView, passwordStrategyBody, saveStrategy, strategyView, type StrategyView } from './strategy.service.ts';
+
+/**
+ * Login strategy and password strategy (spec section 5). The GETs are public: the login
+ * page needs the login routes and the length bounds. The default password is only shown
+ * to callers who may see the strategy screen.
+ */
+export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { system } = ctx.config.prefixes;
+  const { db } = ctx;
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${system}strategy/passwordStrategy`,
+    permission: undefined,
+    module: 'strategy',
+    action: 'view',
+    handler: async ({ req }) => {
+      const v: Partial<StrategyView> = await strategyView(db);
+      if (!req.caller || !can(req.caller, Perm.strategy.view)) delete v.defaultPassword;
+      return v;
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${system}strategy/loginStrategy`,
+    permission: undefined,
+    module: 'strategy',
+    action: 'viewLogin',
+    handler: async () => loginView(await strategyView(db)),
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: `${system}strategy/passwordStrategy`,
+    permission: Perm.strategy.edit,
+    module: 'strategy',
+    action: 'editPassword',
+    body: passwordStrategyBody,
+    handler: async ({ body, caller }) => {
+      assertPlatform(caller);
+      const { version, ...patch } = body;
+      return saveStrategy(db, patch, version);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'PUT',
+    url: `${system}strategy/loginStrategy`,
+    permission: Perm.strategy.edit,
+    module: 'strategy',
+    action: 'editLogin',
+    body: loginStrategyBody,
+    handler: async ({ body, caller }) => {
+      assertPlatform(caller);
+      const { version, ...patch } = body;
+      const out = await saveStrategy(db, patch, version);
+      return out instanceof Notice ? new Notice(loginView(out.body), out.msgKey, out.params) : loginView(out);
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { checkPassword, complexityRules, loginRoutes, passwordStrategy, type PasswordStrategy } from '@venue/contract';
+import type { Db } from '../../platform/db.ts';
+import { Notice, parseOrThrow } from '../../platform/http.ts';
+import { staleVersion } from '../../platform/errors.ts';
+import { getPasswordStrategy, PASSWORD_STRATEGY_KEY } from '../auth/strategy.service.ts';
+import { getConfigRow, jsonValidator, registerConfigValidator, writeConfigValue } from './config.service.ts';
+import './strategy.messages.ts';
+
+/**
+ * The login and password strategy screens. Both parts live in one sys_config entry
+ * (`password_strategy`, JSON); each screen saves its own part and the merged whole is
+ * checked by the contract's `passwordStrategy` schema (spec section 5), so cross-part
+ * rules (failed-login count not below the captcha count) always hold.
+ */
+
+const s = passwordStrategy.shape;
+export const LOGIN_KEYS = ['loginRoutes', 'maxFailedLogins', 'captchaAfterFailures', 'lockMinutes'] as const;
+export const PASSWORD_KEYS = ['minLength', 'maxLength', 'defaultPassword', 'complexity', 'historyLimit', 'expireDays', 'forceChangeOnFirstLogin'] as const;
+
+const version = z.number().int().positive();
+
+// At least one login route and one complexity rule, with a message that says so.
+const loginRoutesField = z.array(z.enum(loginRoutes)).refine((a) => a.length > 0, 'strategy.loginRouteRequired');
+const complexityField = z.array(z.enum(complexityRules)).refine((a) => a.length > 0, 'strategy.complexityRequired');
+
+export const loginPart = z.object({
+  loginRoutes: loginRoutesField,
+  maxFailedLogins: s.maxFailedLogins,
+  captchaAfterFailures: s.captchaAfterFailures,
+  // No time given: no automatic unlock.
+  lockMinutes: s.lockMinutes.optional().transform((v) => v ?? null),
+});
+
+export const passwordPart = z.object({
+  minLength: s.minLength,
+  maxLength: s.maxLength,
+  defaultPassword: s.defaultPassword,
+  complexity: complexityField,
+  historyLimit: s.historyLimit,
+  expireDays: s.expireDays.default(0),
+  forceChangeOnFirstLogin: s.forceChangeOnFirstLogin.default(false),
+});
+
+/** PUT strategy/loginStrategy: the login part, all fields. */
+export const loginStrategyBody = loginPart.extend({ version });
+/** PUT strategy/passwordStrategy: the password part, and optionally the login part too (one screen may save both). */
+export const passwordStrategyBody = passwordPart.extend({
+  version,
+  loginRoutes: loginRoutesField.optional(),
+  maxFailedLogins: s.maxFailedLogins.optional(),
+  captchaAfterFailures: s.captchaAfterFailures.optional(),
+  lockMinutes: s.lockMinutes.optional(),
+});
+
+registerConfigValidator(
+  PASSWORD_STRATEGY_KEY,
+  jsonValidator((json) => parseOrThrow(passwordStrategy, json)),
+);
+
+export type StrategyView = PasswordStrategy & { version: number; sealed: boolean };
+
+export async function strategyView(db: Db): Promise<StrategyView> {
+  const row = await getConfigRow(db, PASSWORD_STRATEGY_KEY);
+  return { ...(await getPasswordStrategy(db)), version: row?.version ?? 0, sealed: row?.sealed ?? false };
+}
+
+export function loginView(v: StrategyView) {
+  return { loginRoutes: v.loginRoutes, maxFailedLogins: v.maxFailedLogins, captchaAfterFailures: v.captchaAfterFailures, lockMinutes: v.lockMinutes, version: v.version, sealed: v.sealed };
+}
+
+/** Saves a part over the current strategy; the whole must satisfy every rule of spec section 5. */
+export async function saveStrategy(db: Db, patch: Partial<PasswordStrategy>, expectedVersion: number): Promise<StrategyView | Notice<StrategyView>> {
+  const current = await getPasswordStrategy(db);
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const next = parseOrThrow(passwordStrategy, { ...current, ...defined });
+  if (JSON.stringify(next) === JSON.stringify(current)) {
+    const row = await getConfigRow(db, PASSWORD_STRATEGY_KEY);
+    if (row && row.version !== expectedVersion) throw staleVersion();
+    return new Notice(await strategyView(db), 'config.noChanges');
+  }
+  await writeConfigValue(db, PASSWORD_STRATEGY_KEY, JSON.stringify(next), expectedVersion);
+  const answer = await strategyView(db);
+  if (checkPassword(next.defaultPassword, next).length) return new Notice(answer, 'strategy.defaultPasswordWeak');
+  return answer;
+}
