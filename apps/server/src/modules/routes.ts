@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import { configRoutes } from './system/config.routes.ts';
 import { strategyRoutes } from './system/strategy.routes.ts';
+import { dictRoutes } from './system/dict.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
@@ -12,4 +13,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   systemRoutes(app, ctx);
   configRoutes(app, ctx);
   strategyRoutes(app, ctx);
+  dictRoutes(app, ctx);
 }
