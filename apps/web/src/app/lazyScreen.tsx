@@ -17,9 +17,9 @@ export interface ScreenComponent {
   preload(): void;
 }
 
-export function ScreenSpinner() {
+export function ScreenSpinner({ fullPage = false }: { fullPage?: boolean }) {
   return (
-    <div style={{ minHeight: 240, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <div style={{ minHeight: fullPage ? '100vh' : 240, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
       <Spin size="large" />
     </div>
   );
@@ -90,9 +90,15 @@ export class ScreenBoundary extends Component<BoundaryProps, { error: unknown }>
   }
 }
 
+export interface LazyScreenOptions {
+  /** A screen shown outside the layout (public pages): the spinner fills the page. */
+  fullPage?: boolean;
+}
+
 export function lazyScreen<P extends object = object>(
   name: string,
   importer: () => Promise<{ default: ComponentType<P> }>,
+  options: LazyScreenOptions = {},
 ): ScreenComponent {
   const make = () => lazy(() => loadChunk(name, importer));
   let Lazy = make();
@@ -108,7 +114,7 @@ export function lazyScreen<P extends object = object>(
           setGeneration((g) => g + 1);
         }}
       >
-        <Suspense fallback={<ScreenSpinner />}>
+        <Suspense fallback={<ScreenSpinner fullPage={options.fullPage} />}>
           <Current />
         </Suspense>
       </ScreenBoundary>

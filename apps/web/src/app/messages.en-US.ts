@@ -5,7 +5,7 @@ import type zh from './messages.zh-CN.ts';
 const messages: MessagesOf<typeof zh> = {
   product: {
     name: 'Venue operations management platform',
-    shortName: 'Venue Ops',
+    shortName: 'Venue Ops Console',
   },
   boot: {
     loading: 'Loading…',
@@ -118,11 +118,6 @@ const messages: MessagesOf<typeof zh> = {
   underConstruction: {
     title: 'Under construction',
     subtitle: 'This screen is in the menu already and will be available soon.',
-  },
-  comingLater: {
-    title: 'Coming later',
-    subtitle: 'This page is being built. Please check back later.',
-    back: 'Back',
   },
   permission: {
     denied: 'You have no permission to view this page',

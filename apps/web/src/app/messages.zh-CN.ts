@@ -2,7 +2,7 @@
 const messages = {
   product: {
     name: '场馆运营管理平台',
-    shortName: '场馆运营',
+    shortName: '场馆运营管理平台',
   },
   boot: {
     loading: '正在加载…',
@@ -115,11 +115,6 @@ const messages = {
   underConstruction: {
     title: '功能建设中',
     subtitle: '该页面已在菜单中配置，功能即将上线。',
-  },
-  comingLater: {
-    title: '即将推出',
-    subtitle: '该页面正在建设中，敬请期待。',
-    back: '返回',
   },
   permission: {
     denied: '您没有访问该页面的权限',

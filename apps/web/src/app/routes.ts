@@ -30,7 +30,8 @@ export interface ScreenRoute {
 
 export { NO_CACHE_PATHS, isNoCache } from './tabs.ts';
 
-const comingLater = lazyScreen('comingLater', () => import('../features/public/ComingLaterPage.tsx'));
+const fullPage = { fullPage: true };
+const comingLater = lazyScreen('comingLater', () => import('../features/public/ComingLaterPage.tsx'), fullPage);
 
 export const publicRoutes: ScreenRoute[] = [
   {
@@ -38,21 +39,21 @@ export const publicRoutes: ScreenRoute[] = [
     name: 'login',
     titleKey: 'route.login',
     public: true,
-    screen: lazyScreen('login', () => import('../features/auth/LoginPage.tsx')),
+    screen: lazyScreen('login', () => import('../features/auth/LoginPage.tsx'), fullPage),
   },
   {
     path: '/ssologin',
     name: 'ssologin',
     titleKey: 'route.ssologin',
     public: true,
-    screen: lazyScreen('ssologin', () => import('../features/auth/SsoLoginPage.tsx')),
+    screen: lazyScreen('ssologin', () => import('../features/auth/SsoLoginPage.tsx'), fullPage),
   },
   {
     path: '/findPassword',
     name: 'findPassword',
     titleKey: 'route.findPassword',
     public: true,
-    screen: lazyScreen('findPassword', () => import('../features/auth/FindPasswordPage.tsx')),
+    screen: lazyScreen('findPassword', () => import('../features/auth/FindPasswordPage.tsx'), fullPage),
   },
   { path: '/largeScreen', name: 'largeScreen', titleKey: 'route.largeScreen', public: true, screen: comingLater },
   { path: '/thirdScanPage', name: 'thirdScanPage', titleKey: 'route.thirdScanPage', public: true, screen: comingLater },

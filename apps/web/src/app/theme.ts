@@ -15,9 +15,9 @@ export function antdTheme(name: ThemeName): ThemeConfig {
     },
     components: {
       Layout: dark
-        ? { headerBg: '#141414', siderBg: '#001529', bodyBg: '#000000', headerPadding: '0 16px' }
+        ? { headerBg: '#141414', siderBg: '#141414', bodyBg: '#000000', headerPadding: '0 16px' }
         : { headerBg: '#ffffff', siderBg: '#001529', bodyBg: '#f0f2f5', headerPadding: '0 16px' },
-      Menu: { darkItemBg: '#001529', darkSubMenuItemBg: '#000c17' },
+      Menu: dark ? { darkItemBg: '#141414', darkSubMenuItemBg: '#0a0a0a' } : { darkItemBg: '#001529', darkSubMenuItemBg: '#000c17' },
     },
   };
 }

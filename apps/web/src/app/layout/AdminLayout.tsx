@@ -40,7 +40,7 @@ export default function AdminLayout() {
     });
   };
 
-  const systemName = settings?.systemName || t('product.name');
+  const systemName = settings?.systemName || t('product.shortName');
 
   return (
     <KeepAliveProvider>

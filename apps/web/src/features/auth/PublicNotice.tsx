@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Result, theme } from 'antd';
 import { Link } from 'react-router';
+import { useThemeName } from '../../app/prefs.ts';
 import { LangSwitch, ThemeSwitch } from '../../app/switches.tsx';
 import './login.css';
 
@@ -21,8 +22,9 @@ export function PublicNotice({
   testId: string;
 }) {
   const { token } = theme.useToken();
+  const themeName = useThemeName();
   return (
-    <div className="login-root" data-testid={testId}>
+    <div className={`login-root login-${themeName}`} data-testid={testId}>
       <div className="login-toolbar">
         <LangSwitch />
         <ThemeSwitch />
