@@ -6,6 +6,7 @@ import { systemRoutes } from './system/system.routes.ts';
 import { configRoutes } from './system/config.routes.ts';
 import { strategyRoutes } from './system/strategy.routes.ts';
 import { dictRoutes } from './system/dict.routes.ts';
+import { settingRoutes } from './system/setting.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
@@ -14,4 +15,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   configRoutes(app, ctx);
   strategyRoutes(app, ctx);
   dictRoutes(app, ctx);
+  settingRoutes(app, ctx);
 }

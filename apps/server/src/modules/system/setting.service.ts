@@ -1,0 +1,114 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { Notice, parseOrThrow } from '../../platform/http.ts';
+import { t, type Lang } from '../../platform/i18n.ts';
+import { SYSTEM_SETTINGS_KEY } from './system.seed.ts';
+import { getConfigRow, getConfigValue, jsonValidator, registerConfigValidator, writeConfigValue } from './config.service.ts';
+import { IMAGE_MIME, imageFormat, imageSize, type ImageFormat } from './setting.image.ts';
+import './setting.messages.ts';
+
+/**
+ * Login page and branding settings (spec sections 3 and 4), stored as JSON in the
+ * `system_settings` parameter, and the images they point to. Uploaded images are checked
+ * by content and kept under DATA_DIR/uploads by the SHA-256 of their bytes, so a name
+ * never changes meaning and can be cached for ever (`GET /files/{name}`).
+ */
+
+export const FILE_NAME = /^[a-f0-9]{64}\.(jpg|png|bmp|ico)$/;
+const imageUrl = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((v) => v === '' || (v.startsWith('/files/') && FILE_NAME.test(v.slice(7))), 'setting.imageUrl')
+  .default('');
+
+export const systemSettings = z.object({
+  enable: z.boolean(),
+  loginName: z.string().trim().max(50).default(''),
+  loginBg: imageUrl,
+  copyright: z.string().trim().max(200).default(''),
+  logo: imageUrl,
+  systemName: z.string().trim().max(50).default(''),
+  tabsName: z.string().trim().max(50).default(''),
+  tabsLogo: imageUrl,
+});
+export type SystemSettings = z.infer<typeof systemSettings>;
+
+registerConfigValidator(
+  SYSTEM_SETTINGS_KEY,
+  jsonValidator((json) => parseOrThrow(systemSettings, json)),
+);
+
+const EMPTY: SystemSettings = { enable: false, loginName: '', loginBg: '', copyright: '', logo: '', systemName: '', tabsName: '', tabsLogo: '' };
+
+export async function getSettings(db: Db): Promise<SystemSettings & { version: number }> {
+  const raw = await getConfigValue(db, SYSTEM_SETTINGS_KEY);
+  const row = await getConfigRow(db, SYSTEM_SETTINGS_KEY);
+  let value = EMPTY;
+  try {
+    const parsed = systemSettings.safeParse(JSON.parse(raw ?? '{}'));
+    if (parsed.success) value = parsed.data;
+  } catch {
+    // A broken value shows as the defaults; saving repairs it.
+  }
+  return { ...value, version: row?.version ?? 0 };
+}
+
+export async function saveSettings(db: Db, input: SystemSettings, version: number) {
+  const { row, changed } = await writeConfigValue(db, SYSTEM_SETTINGS_KEY, JSON.stringify(systemSettings.parse(input)), version);
+  const answer = { ...(JSON.parse(row.value) as SystemSettings), version: row.version };
+  return changed ? answer : new Notice(answer, 'config.noChanges');
+}
+
+export type ImageKind = 'bg' | 'logo' | 'tab';
+export const IMAGE_RULES: Record<ImageKind, { maxBytes: number; maxLabel: string; width: number; height: number }> = {
+  bg: { maxBytes: 5 * 1024 * 1024, maxLabel: '5M', width: 1920, height: 1080 },
+  logo: { maxBytes: 1024 * 1024, maxLabel: '1M', width: 160, height: 160 },
+  tab: { maxBytes: 1024 * 1024, maxLabel: '1M', width: 32, height: 32 },
+};
+
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+export interface StoredImage {
+  url: string;
+  name: string;
+  format: ImageFormat;
+  size: number;
+  width: number;
+  height: number;
+  recommended: { width: number; height: number };
+}
+
+/** Checks an uploaded image (size, format by content, dimensions) and stores it; a size other than the recommended one is a notice. */
+export function storeImage(dataDir: string, kind: ImageKind, data: Buffer, truncated: boolean, lang: Lang): StoredImage | Notice<StoredImage> {
+  const rule = IMAGE_RULES[kind];
+  const kindLabel = t(lang, `setting.kind.${kind}`);
+  if (truncated || data.length > rule.maxBytes) throw new AppError('INVALID', 'setting.tooLarge', { kind: kindLabel, max: rule.maxLabel });
+  if (data.length === 0) throw new AppError('INVALID', 'setting.noFile');
+  const format = imageFormat(data);
+  if (!format) throw new AppError('INVALID', 'setting.badFormat');
+  const size = imageSize(data, format);
+  if (!size) throw new AppError('INVALID', 'setting.badImage');
+  const name = `${crypto.createHash('sha256').update(data).digest('hex')}.${format}`;
+  const dir = uploadsDir(dataDir);
+  const file = path.join(dir, name);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    fs.writeFileSync(tmp, data);
+    fs.renameSync(tmp, file);
+  }
+  const out: StoredImage = { url: `/files/${name}`, name, format, size: data.length, ...size, recommended: { width: rule.width, height: rule.height } };
+  if (size.width !== rule.width || size.height !== rule.height) {
+    return new Notice(out, 'setting.dimension', { kind: kindLabel, expected: `${rule.width}x${rule.height}`, actual: `${size.width}x${size.height}` });
+  }
+  return out;
+}
+
+export function fileContentType(name: string): string {
+  return IMAGE_MIME[name.slice(name.lastIndexOf('.') + 1) as ImageFormat] ?? 'application/octet-stream';
+}
