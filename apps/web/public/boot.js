@@ -6,5 +6,7 @@
     document.documentElement.setAttribute('data-theme', t);
     document.documentElement.style.colorScheme = t;
     document.documentElement.lang = localStorage.getItem('lang') === 'en-US' ? 'en-US' : 'zh-CN';
-  } catch (e) {}
+  } catch {
+    // storage unavailable: the defaults apply
+  }
 })();
