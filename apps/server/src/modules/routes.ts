@@ -7,8 +7,8 @@ import { configRoutes } from './system/config.routes.ts';
 import { strategyRoutes } from './system/strategy.routes.ts';
 import { dictRoutes } from './system/dict.routes.ts';
 import { settingRoutes } from './system/setting.routes.ts';
-
 import { holidayRoutes } from './system/holiday.routes.ts';
+
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
   authRoutes(app, ctx, deps.sms);
@@ -17,5 +17,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   strategyRoutes(app, ctx);
   dictRoutes(app, ctx);
   settingRoutes(app, ctx);
-}
   holidayRoutes(app, ctx);
+}
