@@ -3,3 +3,5 @@ export * from './envelope.ts';
 export * from './permissions.ts';
 export * from './auth.ts';
 export * from './password.ts';
+export * from './idcard.ts';
+export * from './system.ts';

@@ -3,6 +3,7 @@ import type { AppContext } from '../platform/http.ts';
 import type { SmsProvider } from './auth/sms.provider.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
+import { adminRoutes } from './system/admin.routes.ts';
 import { configRoutes } from './system/config.routes.ts';
 import { strategyRoutes } from './system/strategy.routes.ts';
 import { dictRoutes } from './system/dict.routes.ts';
@@ -13,6 +14,7 @@ import { holidayRoutes } from './system/holiday.routes.ts';
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
   authRoutes(app, ctx, deps.sms);
   systemRoutes(app, ctx);
+  adminRoutes(app, ctx);
   configRoutes(app, ctx);
   strategyRoutes(app, ctx);
   dictRoutes(app, ctx);

@@ -25,8 +25,6 @@ export interface Caller {
   epoch: number;
   roles: readonly string[];
   mustChangePassword: boolean;
-  /** The permission epoch the caller's access was loaded at (role-to-API grants cache on it). */
-  permEpoch?: number;
 }
 
 declare module 'fastify' {

@@ -6,6 +6,7 @@ import { langOf } from './i18n.ts';
 import { computeSign, decryptPayload, randomToken, safeEqual } from './keys.ts';
 import { can } from './access.ts';
 import { resolveSession } from '../modules/auth/session.service.ts';
+import { apiRoleDecision } from '../modules/system/apiauth.service.ts';
 import { operLogs } from '../modules/log/log.table.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -117,7 +118,9 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     if (permission === undefined) return;
     if (!req.caller) throw new AppError('SESSION_EXPIRED', 'error.sessionExpired');
     if (req.caller.mustChangePassword && !route.allowWhenPasswordExpired) throw new AppError('PASSWORD_CHANGE_REQUIRED', 'auth.mustChangePassword');
-    if (!can(req.caller, permission)) throw new AppError('FORBIDDEN', 'error.forbidden');
+    // Role-to-API grants decide when the route has any; otherwise the menu permission does.
+    const byRole = permission === '' ? undefined : await apiRoleDecision(db, req.caller, req.method, req.routeOptions.url ?? '');
+    if (byRole === false || (byRole === undefined && !can(req.caller, permission))) throw new AppError('FORBIDDEN', 'error.forbidden');
   });
 
   // Written before the answer leaves, so a client that saw success can rely on the log row.

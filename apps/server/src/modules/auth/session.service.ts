@@ -77,7 +77,6 @@ export async function resolveSession(database: Database, cfg: Config, token: str
     epoch: Number(row.epoch ?? 0),
     roles: access.roles,
     mustChangePassword: row.must_change_password,
-    permEpoch: Number(row.epoch ?? 0),
   };
 }
 

@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/login.service.ts';
 import { PASSWORD_STRATEGY_KEY } from '../auth/strategy.service.ts';
 import { configs, dictItems, dicts, menus, orgs, roles, userOrgs, userRoles, users } from './system.table.ts';
 import { menuSeed, type MenuSeed } from './menu.seed.ts';
+import { deletedMenuKeys } from './menu.repository.ts';
 
 export const PLATFORM_ORG_CODE = 'platform';
 export const SYSTEM_SETTINGS_KEY = 'system_settings';
@@ -41,8 +42,10 @@ async function seedMenus(db: Executor, seeds: MenuSeed[], parentId: number | nul
   let added = 0;
   const existing = await db.select({ id: menus.id, key: menus.key }).from(menus).where(inArray(menus.key, seeds.map((s) => s.key)));
   const byKey = new Map(existing.map((e) => [e.key, e.id]));
+  const deleted = await deletedMenuKeys(db);
   for (const [i, s] of seeds.entries()) {
     let id = byKey.get(s.key);
+    if (id === undefined && deleted.has(s.key)) continue;
     if (id === undefined) {
       const [row] = await db
         .insert(menus)

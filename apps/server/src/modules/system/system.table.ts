@@ -174,7 +174,7 @@ export const roleMenus = pgTable(
     roleId: ref('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
     menuId: ref('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('sys_role_menu_menu_idx').on(t.menuId)],
 );
 
 /** Menus given to a user directly, per organisation (`user/assign-menu`). */
@@ -185,7 +185,7 @@ export const userMenus = pgTable(
     orgId: ref('org_id').notNull().references(() => orgs.id),
     menuId: ref('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.orgId, t.menuId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.orgId, t.menuId] }), index('sys_user_menu_menu_idx').on(t.menuId)],
 );
 
 /** System parameters. `sealed` entries are read-only and keep `defaultValue`. */
@@ -245,3 +245,38 @@ export const meta = pgTable('sys_meta', {
   value: bigint('value', { mode: 'number' }).notNull().default(0),
   text: jsonb('text'),
 });
+
+/**
+ * The role-to-API registry: one row per API route, written at start-up from the server's own
+ * route table (`routeRegistry`). `permission` is the route's menu permission (null: public,
+ * '': any signed-in user). Routes no longer served stay with `active = false`.
+ */
+export const apis = pgTable(
+  'sys_api',
+  {
+    id: id(),
+    method: varchar('method', { length: 8 }).notNull(),
+    url: varchar('url', { length: 300 }).notNull(),
+    permission: varchar('permission', { length: 100 }),
+    module: varchar('module', { length: 64 }).notNull(),
+    action: varchar('action', { length: 64 }).notNull(),
+    active: boolean('active').notNull().default(true),
+    remark: varchar('remark', { length: 500 }),
+    ...audit,
+  },
+  (t) => [uniqueIndex('sys_api_route_uq').on(t.method, t.url)],
+);
+
+/** Roles granted an API route. A route with grants may only be called by holders of one of them (or ROLE_ADMIN). */
+export const apiRoles = pgTable(
+  'sys_api_role',
+  {
+    apiId: ref('api_id')
+      .notNull()
+      .references(() => apis.id, { onDelete: 'cascade' }),
+    roleId: ref('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.apiId, t.roleId] }), index('sys_api_role_role_idx').on(t.roleId)],
+);

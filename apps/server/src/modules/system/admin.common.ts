@@ -1,0 +1,79 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
+import type { Caller } from '../../platform/http.ts';
+import { label } from '../../platform/i18n.ts';
+import './user.messages.ts';
+
+/** Helpers shared by the user, role, organisation, menu and role-to-API modules. */
+
+/** Platform-wide records (menus, API grants): only callers in the platform organisation may change them. */
+export function assertPlatform(caller: Caller): void {
+  if (!caller.platform) throw new AppError('FORBIDDEN', 'admin.platformOnly');
+}
+
+/** `%text%` for ILIKE with the wildcard characters of the text escaped. */
+export function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/** 100409 naming the duplicated field: `error.duplicate` with the field's label in the caller's language. */
+export function duplicate(field: string, labelKey: string): AppError {
+  const params = { field: label(labelKey) };
+  return new AppError('CONFLICT', 'error.duplicate', params, [{ field, message: 'error.duplicate', params }]);
+}
+
+/** Runs a write and maps a unique violation of a known constraint to `duplicate(...)`. */
+export async function mapDuplicate<T>(work: Promise<T>, constraints: Record<string, [field: string, labelKey: string]>): Promise<T> {
+  try {
+    return await work;
+  } catch (e) {
+    if (isUniqueViolation(e)) {
+      const c = (e as { constraint?: string }).constraint ?? (e as { cause?: { constraint?: string } }).cause?.constraint ?? '';
+      const hit = constraints[c] ?? Object.entries(constraints).find(([k]) => String((e as { message?: string }).message ?? '').includes(k) || String((e as { cause?: Error }).cause?.message ?? '').includes(k))?.[1];
+      if (hit) throw duplicate(hit[0], hit[1]);
+      throw new AppError('CONFLICT', 'error.conflict');
+    }
+    throw e;
+  }
+}
+
+/** True for a foreign-key violation (a row still referenced elsewhere). */
+export function isForeignKeyViolation(e: unknown): boolean {
+  const c = (e as { code?: string })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
+  return c === '23503';
+}
+
+/** The ids of an organisation and every organisation below it, as a subquery. */
+export function subtreeOf(rootId: number): SQL {
+  return sql`(with recursive t as (select id from sys_org where id = ${rootId}
+    union all select o.id from sys_org o join t on o.parent_id = t.id) select id from t)`;
+}
+
+/** Whether an organisation is the caller's own or below it (the platform organisation sees all). */
+export async function orgVisible(db: Executor, caller: Caller, orgId: number): Promise<boolean> {
+  const res = (await db.execute(
+    caller.platform ? sql`select 1 as ok from sys_org where id = ${orgId}` : sql`select 1 as ok from sys_org where id = ${orgId} and id in ${subtreeOf(caller.orgId)}`,
+  )) as unknown as { rows: unknown[] };
+  return res.rows.length > 0;
+}
+
+/** Ids of organisations visible to the caller among `ids`. */
+export async function visibleOrgIds(db: Executor, caller: Caller, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const list = sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
+  const res = (await db.execute(
+    caller.platform
+      ? sql`select id from sys_org where id in (${list})`
+      : sql`select id from sys_org where id in (${list}) and id in ${subtreeOf(caller.orgId)}`,
+  )) as unknown as { rows: { id: number | string }[] };
+  return new Set(res.rows.map((r) => Number(r.id)));
+}
+
+/** Today in a time zone, as YYYY-MM-DD. */
+export function today(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Perm, orgCreate, orgTreeQuery, orgUpdate } from '@venue/contract';
+import { defineRoute, type AppContext } from '../../platform/http.ts';
+import { createOrg, editOrg, getOrg, orgOptions, orgTree, removeOrg } from './org.service.ts';
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Organisations and departments: tree, get, add, edit, delete; a light tree for pickers. */
+export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { system } = ctx.config.prefixes;
+  const { db } = ctx;
+  const base = { module: 'org' };
+
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}org/tree`,
+    permission: Perm.org.list,
+    action: 'tree',
+    query: orgTreeQuery,
+    handler: async ({ query, caller }) => orgTree(db, caller, query),
+  });
+
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}org/tree`,
+    permission: Perm.org.list,
+    action: 'tree',
+    readOnly: true,
+    body: orgTreeQuery,
+    handler: async ({ body, caller }) => orgTree(db, caller, body),
+  });
+
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}org/options`,
+    permission: Perm.authenticated,
+    action: 'options',
+    handler: async ({ caller }) => orgOptions(db, caller),
+  });
+
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}org/:id`,
+    permission: Perm.org.list,
+    action: 'get',
+    params: idParam,
+    handler: async ({ params, caller }) => getOrg(db, caller, params.id),
+  });
+
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}org`,
+    permission: Perm.org.add,
+    action: 'add',
+    body: orgCreate,
+    handler: async ({ body, caller }) => createOrg(db, caller, body),
+  });
+
+  defineRoute(app, {
+    ...base,
+    method: 'PUT',
+    url: `${system}org/:id`,
+    permission: Perm.org.edit,
+    action: 'edit',
+    params: idParam,
+    body: orgUpdate,
+    handler: async ({ params, body, caller }) => editOrg(db, caller, params.id, body),
+  });
+
+  defineRoute(app, {
+    ...base,
+    method: 'DELETE',
+    url: `${system}org/:id`,
+    permission: Perm.org.remove,
+    action: 'remove',
+    params: idParam,
+    handler: async ({ params, caller }) => {
+      await removeOrg(db, caller, params.id);
+      return null;
+    },
+  });
+}

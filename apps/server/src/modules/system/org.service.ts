@@ -1,0 +1,171 @@
+import type { OrgCreate, OrgTreeQuery, OrgUpdate } from '@venue/contract';
+import type { Db } from '../../platform/db.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Caller } from '../../platform/http.ts';
+import { expectOneUpdated } from '../../platform/scope.ts';
+import { isForeignKeyViolation, mapDuplicate } from './admin.common.ts';
+import { deleteOrg, endSessionsIn, findOrg, insertOrg, isInSubtree, orgUsage, scopedOrgs, updateOrg, type OrgRow } from './org.repository.ts';
+
+/**
+ * Organisations and departments (spec 3): a tree. A caller sees and manages their own
+ * organisation and everything below it; the platform organisation sees all. The platform
+ * organisation itself (the root) cannot be deleted, disabled or moved. Deleting is refused
+ * while an organisation has sub-organisations, users or roles. Disabling one ends the live
+ * sessions opened in it and below it, and nobody can open a new one there.
+ */
+
+const ORG_UNIQUE = { sys_org_code_uq: ['code', 'field.orgCode'] as [string, string] };
+
+export interface OrgView {
+  id: number;
+  parentId: number | null;
+  code: string;
+  name: string;
+  fullName: string | null;
+  type: number;
+  status: number;
+  address: string | null;
+  zipCode: string | null;
+  phone: string | null;
+  remark: string | null;
+  orderNum: number;
+  timeZone: string;
+  version: number;
+  createTime: Date;
+  updateTime: Date;
+}
+
+export interface OrgNode extends OrgView {
+  children: OrgNode[];
+}
+
+export function orgView(r: OrgRow): OrgView {
+  return {
+    id: r.id,
+    parentId: r.parentId,
+    code: r.code,
+    name: r.name,
+    fullName: r.fullName,
+    type: r.type,
+    status: r.status,
+    address: r.address,
+    zipCode: r.zipCode,
+    phone: r.phone,
+    remark: r.remark,
+    orderNum: r.orderNum,
+    timeZone: r.timeZone,
+    version: r.version,
+    createTime: r.createdAt,
+    updateTime: r.updatedAt,
+  };
+}
+
+/** Nodes whose parent is not in the list become roots (a caller's own organisation heads their tree). */
+export function buildOrgTree<T extends { id: number; parentId: number | null }>(rows: T[]): (T & { children: (T & { children: unknown[] })[] })[] {
+  type N = T & { children: N[] };
+  const nodes = new Map<number, N>();
+  for (const r of rows) nodes.set(r.id, { ...r, children: [] } as N);
+  const roots: N[] = [];
+  for (const n of nodes.values()) {
+    const p = n.parentId === null ? undefined : nodes.get(n.parentId);
+    if (p) p.children.push(n);
+    else roots.push(n);
+  }
+  return roots as never;
+}
+
+/** The organisation tree for the screen; a name or status filter keeps matches and their ancestors. */
+export async function orgTree(db: Db, caller: Caller, q: OrgTreeQuery = {}): Promise<OrgNode[]> {
+  let rows = await scopedOrgs(db, caller);
+  const name = q.name?.toLowerCase();
+  const status = q.status === '' || q.status === undefined ? undefined : q.status;
+  if (name || status !== undefined) {
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const keep = new Set<number>();
+    for (const r of rows) {
+      const hit = (!name || r.name.toLowerCase().includes(name) || r.code.toLowerCase().includes(name) || (r.fullName ?? '').toLowerCase().includes(name)) && (status === undefined || r.status === status);
+      if (!hit) continue;
+      for (let cur: OrgRow | undefined = r; cur && !keep.has(cur.id); cur = cur.parentId === null ? undefined : byId.get(cur.parentId)) keep.add(cur.id);
+    }
+    rows = rows.filter((r) => keep.has(r.id));
+  }
+  return buildOrgTree(rows.map(orgView)) as OrgNode[];
+}
+
+/** A light tree for pickers (id, parentId, code, name, type, status). */
+export async function orgOptions(db: Db, caller: Caller) {
+  const rows = await scopedOrgs(db, caller);
+  return buildOrgTree(rows.map((r) => ({ id: r.id, parentId: r.parentId, code: r.code, name: r.name, type: r.type, status: r.status })));
+}
+
+export async function getOrg(db: Db, caller: Caller, id: number): Promise<OrgView & { parentName: string | null }> {
+  const row = await findOrg(db, caller, id);
+  if (!row) throw notFound();
+  const parent = row.parentId === null ? undefined : await findOrg(db, { ...caller, platform: true }, row.parentId);
+  return { ...orgView(row), parentName: parent?.name ?? null };
+}
+
+export async function createOrg(db: Db, caller: Caller, input: OrgCreate): Promise<OrgView> {
+  const parent = await findOrg(db, caller, input.parentId);
+  if (!parent) throw notFound();
+  const row = await mapDuplicate(
+    insertOrg(db, {
+      parentId: parent.id,
+      code: input.code,
+      name: input.name,
+      fullName: input.fullName ?? null,
+      type: input.type ?? 4,
+      status: input.status ?? 0,
+      address: input.address ?? null,
+      zipCode: input.zipCode ?? null,
+      phone: input.phone ?? null,
+      remark: input.remark ?? null,
+      orderNum: input.orderNum ?? 0,
+      timeZone: input.timeZone || parent.timeZone,
+    }),
+    ORG_UNIQUE,
+  );
+  return orgView(row);
+}
+
+const isPlatformRoot = (r: OrgRow) => r.parentId === null && r.type === 1;
+
+export async function editOrg(db: Db, caller: Caller, id: number, input: OrgUpdate): Promise<OrgView> {
+  const row = await findOrg(db, caller, id);
+  if (!row) throw notFound();
+  const moving = input.parentId !== undefined && input.parentId !== row.parentId;
+  const disabling = input.status !== undefined && input.status !== 0 && row.status === 0;
+  if (isPlatformRoot(row) && (moving || disabling || (input.type !== undefined && input.type !== 1))) throw new AppError('INVALID', 'org.platformFixed');
+  if (!caller.platform && id === caller.orgId && (moving || disabling)) throw new AppError('FORBIDDEN', 'error.forbidden');
+  if (moving) {
+    const parent = await findOrg(db, caller, input.parentId!);
+    if (!parent) throw notFound();
+    if (await isInSubtree(db, id, parent.id)) {
+      throw new AppError('FORM_INVALID', 'org.parentInvalid', undefined, [{ field: 'parentId', message: 'org.parentInvalid' }]);
+    }
+  }
+  const { version, ...fields } = input;
+  return db.transaction(async (tx) => {
+    const updated = await mapDuplicate(updateOrg(tx, id, version, fields), ORG_UNIQUE);
+    expectOneUpdated(updated);
+    if (disabling) await endSessionsIn(tx, id);
+    return orgView(updated[0]!);
+  });
+}
+
+export async function removeOrg(db: Db, caller: Caller, id: number): Promise<void> {
+  const row = await findOrg(db, caller, id);
+  if (!row) throw notFound();
+  if (isPlatformRoot(row)) throw new AppError('INVALID', 'org.platformFixed');
+  if (!caller.platform && id === caller.orgId) throw new AppError('FORBIDDEN', 'error.forbidden');
+  const usage = await orgUsage(db, id);
+  if (usage.children) throw new AppError('CONFLICT', 'org.hasChildren', { n: usage.children });
+  if (usage.users) throw new AppError('CONFLICT', 'org.hasUsers', { n: usage.users });
+  if (usage.roles) throw new AppError('CONFLICT', 'org.hasRoles', { n: usage.roles });
+  try {
+    await db.transaction(async (tx) => deleteOrg(tx, id));
+  } catch (e) {
+    if (isForeignKeyViolation(e)) throw new AppError('CONFLICT', 'org.inUse');
+    throw e;
+  }
+}

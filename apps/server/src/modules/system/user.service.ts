@@ -1,0 +1,634 @@
+import { desc, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  checkPassword,
+  LOGIN_NAME_RE,
+  parseIdCard,
+  ROLE_ADMIN,
+  userFields,
+  type ImportResult,
+  type UserCreate,
+  type UserListQuery,
+  type UserUpdate,
+} from '@venue/contract';
+import type { Db, Executor } from '../../platform/db.ts';
+import { bumpPermEpoch } from '../../platform/access.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { Notice, type Caller } from '../../platform/http.ts';
+import type { Lang } from '../../platform/i18n.ts';
+import { orderOf, pageOf } from '../../platform/list.ts';
+import { expectOneUpdated } from '../../platform/scope.ts';
+import {
+  duplicatesInFile,
+  readRows,
+  reject,
+  templateXlsx,
+  toXlsx,
+  validateRows,
+  xlsxFile,
+  type RowIssue,
+  type SheetColumn,
+  type UploadedFile,
+  type ValidRow,
+} from '../../platform/xlsx.ts';
+import { hashPassword, setPassword } from '../auth/login.service.ts';
+import { deleteUserSessions } from '../auth/session.service.ts';
+import { getPasswordStrategy } from '../auth/strategy.service.ts';
+import { clearFailures, accountKey } from '../auth/failures.repository.ts';
+import { users } from './system.table.ts';
+import { mapDuplicate, orgVisible, today, visibleOrgIds } from './admin.common.ts';
+import { mergeGrant } from './menu.service.ts';
+import { replaceUserMenus, userMenuIds } from './menu.repository.ts';
+import { findOrg, findOrgsByCode } from './org.repository.ts';
+import { findRolesByIds } from './role.repository.ts';
+import {
+  findUserView,
+  findUserViewByMobile,
+  findVisibleUser,
+  insertOrgLinks,
+  insertPasswordHistory,
+  insertUsers,
+  isAdminUser,
+  orgLinksOf,
+  replaceUserRoles,
+  rolesOfUser,
+  selectUsers,
+  setDefaultOrg,
+  unlinkOrgs,
+  updateUser,
+  userListStatements,
+  usersByCodes,
+  usersByMobiles,
+  usersOfOrg,
+  userWhere,
+  type UserRow,
+} from './user.repository.ts';
+
+/**
+ * Users (spec 3, 7.3; ARCHITECTURE 5, 6). A user's login name is `code`; the record belongs to
+ * one organisation (`orgId`) and is linked to the organisations the user works in (one of
+ * them the default, where sign-in opens). A caller sees the users of their organisation and
+ * below; the platform organisation sees all. Status: 0 normal, 1 frozen, 2 cancelled; frozen
+ * and cancelled users' sessions end at once. Only an administrator may manage an
+ * administrator (a holder of ROLE_ADMIN). Decisions are in docs/decisions.md ("Users").
+ */
+
+const USER_UNIQUE = {
+  sys_user_code_uq: ['code', 'field.loginName'] as [string, string],
+  sys_user_mobile_uq: ['mobile', 'field.mobile'] as [string, string],
+};
+
+export type UserView = NonNullable<Awaited<ReturnType<typeof findUserView>>>;
+
+export interface UserDetail extends UserView {
+  userId: number;
+  roles: Awaited<ReturnType<typeof rolesOfUser>>;
+  roleIds: number[];
+  orgs: Awaited<ReturnType<typeof orgLinksOf>>;
+  orgIds: number[];
+  defaultOrgId: number;
+}
+
+/** Birth date and sex from an identity-card number when they are not given (spec 5). */
+export function withIdCard<T extends { idType?: string | null; idNumber?: string | null; birthday?: string | null; sex?: number | null }>(input: T): T {
+  if (!input.idNumber || (input.idType && input.idType !== '1')) return input;
+  const info = parseIdCard(input.idNumber);
+  if (!info) return input;
+  return { ...input, birthday: input.birthday ?? info.birthday, sex: input.sex ?? info.sex };
+}
+
+const SORTS = {
+  code: users.code,
+  name: users.name,
+  no: users.no,
+  status: users.status,
+  mobile: users.mobile,
+  createTime: users.createdAt,
+  registerDate: users.registerDate,
+  orgId: users.orgId,
+};
+
+function filterOf(q: UserListQuery) {
+  return {
+    name: q.name,
+    code: q.code,
+    no: q.no,
+    mobile: q.mobile,
+    status: q.status === '' ? undefined : q.status,
+    orgId: q.orgId === '' ? undefined : q.orgId,
+    includeChildren: q.includeChildren,
+    beginDate: q.beginDate,
+    endDate: q.endDate,
+  };
+}
+
+/** The count and page statements of `user/list` (the bench runs their SQL directly). */
+export function userListPlan(db: Executor, caller: Caller, q: UserListQuery, timeZone: string) {
+  const { limit, offset } = pageOf(q);
+  return userListStatements(db, userWhere(caller, filterOf(q), timeZone), orderOf(q, SORTS, desc(users.id)), limit, offset);
+}
+
+export async function listUsers(db: Db, caller: Caller, q: UserListQuery, timeZone: string) {
+  const plan = userListPlan(db, caller, q, timeZone);
+  const [[c], data] = await Promise.all([plan.count, plan.page]);
+  return { total: Number(c?.n ?? 0), data };
+}
+
+async function detailOf(db: Executor, view: UserView): Promise<UserDetail> {
+  const [roleRows, orgRows] = await Promise.all([rolesOfUser(db, view.id), orgLinksOf(db, view.id)]);
+  const def = orgRows.find((o) => o.isDefault) ?? orgRows[0];
+  return {
+    ...view,
+    userId: view.id,
+    roles: roleRows,
+    roleIds: roleRows.map((r) => r.id),
+    orgs: orgRows,
+    orgIds: orgRows.map((o) => o.orgId),
+    defaultOrgId: def?.orgId ?? view.orgId,
+  };
+}
+
+export async function userDetail(db: Db, caller: Caller, id: number): Promise<UserDetail> {
+  const view = await findUserView(db, caller, id);
+  if (!view) throw notFound();
+  return detailOf(db, view);
+}
+
+/** The caller's own record (no organisation scope: everyone may read themselves). */
+export async function ownDetail(db: Db, caller: Caller): Promise<UserDetail> {
+  return userDetail(db, { ...caller, platform: true }, caller.userId);
+}
+
+export async function userDetailByPhone(db: Db, caller: Caller, mobile: string): Promise<UserDetail> {
+  const view = await findUserViewByMobile(db, caller, mobile.trim());
+  if (!view) throw notFound();
+  return detailOf(db, view);
+}
+
+async function visibleTarget(db: Executor, caller: Caller, id: number): Promise<UserRow> {
+  const user = await findVisibleUser(db, caller, id);
+  if (!user) throw notFound();
+  if (!caller.admin && (await isAdminUser(db, id))) throw new AppError('FORBIDDEN', 'user.adminOnly');
+  return user;
+}
+
+function passwordIssues(pw: string, strategy: Awaited<ReturnType<typeof getPasswordStrategy>>, loginName: string, field = 'password'): void {
+  const violations = checkPassword(pw, strategy, loginName);
+  if (violations.length) throw new AppError('FORM_INVALID', violations[0]!, undefined, violations.map((v) => ({ field, message: v })));
+}
+
+/**
+ * Checks roles for a user: each must be visible to the caller and belong to one of the user's
+ * organisations; ROLE_ADMIN only from an administrator. Roles the caller cannot see are kept.
+ */
+async function mergeRoles(db: Executor, caller: Caller, userId: number, current: number[], requested: number[], userOrgIds: Set<number>): Promise<number[]> {
+  const want = [...new Set(requested)];
+  const found = await findRolesByIds(db, caller, want);
+  if (found.length !== want.length) throw notFound();
+  for (const r of found) {
+    if (!userOrgIds.has(r.orgId)) throw new AppError('INVALID', 'user.roleOrgMismatch', { role: r.name });
+  }
+  const visibleCurrent = new Set((await findRolesByIds(db, caller, current)).map((r) => r.id));
+  const currentRoles = await findRolesByIds(db, { ...caller, platform: true }, current);
+  const adminRole = (id: number) => [...found, ...currentRoles].find((r) => r.id === id)?.code === ROLE_ADMIN;
+  const adding = want.filter((id) => !current.includes(id));
+  const removing = current.filter((id) => visibleCurrent.has(id) && !want.includes(id));
+  if (!caller.admin && [...adding, ...removing].some(adminRole)) throw new AppError('FORBIDDEN', 'user.adminOnly');
+  if (userId === caller.userId && removing.some(adminRole)) throw new AppError('INVALID', 'user.selfAdmin');
+  return [...new Set([...current.filter((id) => !visibleCurrent.has(id)), ...want])];
+}
+
+/** `POST user`: a new user in `orgId` (default: the caller's organisation), answered with its id. */
+export async function createUser(db: Db, caller: Caller, raw: UserCreate, timeZone: string): Promise<UserDetail> {
+  const input = withIdCard(raw);
+  const orgId = input.orgId ?? caller.orgId;
+  if (!(await orgVisible(db, caller, orgId))) throw notFound();
+  const strategy = await getPasswordStrategy(db);
+  let password = input.password ?? '';
+  let mustChange: boolean;
+  if (password) {
+    passwordIssues(password, strategy, input.code);
+    mustChange = strategy.forceChangeOnFirstLogin;
+  } else {
+    password = strategy.defaultPassword;
+    mustChange = true;
+  }
+  const hash = await hashPassword(password);
+  const status = input.status ?? 0;
+  const id = await db.transaction(async (tx) => {
+    const [created] = await mapDuplicate(
+      insertUsers(tx, [
+        {
+          ...pickFields(input),
+          orgId,
+          code: input.code,
+          name: input.name,
+          passwordHash: hash,
+          status,
+          type: input.type ?? 1,
+          registerDate: input.registerDate ?? today(timeZone),
+          cancelDate: status === 2 ? today(timeZone) : null,
+          passwordChangedAt: new Date(),
+          mustChangePassword: mustChange,
+          createdBy: caller.userId,
+        },
+      ]),
+      USER_UNIQUE,
+    );
+    await insertOrgLinks(tx, [{ userId: created!.id, orgId, isDefault: true }]);
+    await insertPasswordHistory(tx, [{ userId: created!.id, passwordHash: hash }]);
+    if (input.roleIds?.length) {
+      await replaceUserRoles(tx, created!.id, await mergeRoles(tx, caller, created!.id, [], input.roleIds, new Set([orgId])));
+      await bumpPermEpoch(tx);
+    }
+    return created!.id;
+  });
+  return userDetail(db, caller, id);
+}
+
+const FIELD_KEYS = Object.keys(userFields.shape) as (keyof typeof userFields.shape)[];
+
+function pickFields(input: Record<string, unknown>): Partial<typeof users.$inferInsert> {
+  const out: Record<string, unknown> = {};
+  for (const k of FIELD_KEYS) if (input[k] !== undefined && k !== 'status') out[k] = input[k];
+  return out as Partial<typeof users.$inferInsert>;
+}
+
+function statusEffects(status: number, timeZone: string): Partial<typeof users.$inferInsert> {
+  return { status, cancelDate: status === 2 ? today(timeZone) : null };
+}
+
+/** `PUT user/{id}`: fields given are changed; a stale version answers 100409. */
+export async function editUser(db: Db, caller: Caller, id: number, raw: UserUpdate, timeZone: string): Promise<UserDetail> {
+  const user = await visibleTarget(db, caller, id);
+  const input = raw.idNumber ? withIdCard(raw) : raw;
+  const statusChange = input.status !== undefined && input.status !== user.status;
+  if (statusChange && id === caller.userId && input.status !== 0) throw new AppError('INVALID', 'user.selfStatus');
+  await db.transaction(async (tx) => {
+    const values: Partial<typeof users.$inferInsert> = { ...pickFields(input), ...(input.code ? { code: input.code } : {}) };
+    if (statusChange) Object.assign(values, statusEffects(input.status!, timeZone));
+    const updated = await mapDuplicate(updateUser(tx, id, input.version, values), USER_UNIQUE);
+    expectOneUpdated(updated);
+    if (statusChange && input.status !== 0) await deleteUserSessions(tx, id);
+    if (input.roleIds) {
+      const links = new Set((await orgLinksOf(tx, id)).map((o) => o.orgId)).add(user.orgId);
+      const current = (await rolesOfUser(tx, id)).map((r) => r.id);
+      await replaceUserRoles(tx, id, await mergeRoles(tx, caller, id, current, input.roleIds, links));
+      await bumpPermEpoch(tx);
+    }
+  });
+  return userDetail(db, caller, id);
+}
+
+/** `PUT user/changeStatus`: 0 normal, 1 frozen, 2 cancelled; frozen and cancelled users are signed out at once. */
+export async function changeStatus(db: Db, caller: Caller, userId: number, status: 0 | 1 | 2, timeZone: string): Promise<void> {
+  const user = await visibleTarget(db, caller, userId);
+  if (userId === caller.userId && status !== 0) throw new AppError('INVALID', 'user.selfStatus');
+  await db.transaction(async (tx) => {
+    await updateUser(tx, userId, undefined, user.status === status ? {} : statusEffects(status, timeZone));
+    if (status !== 0) await deleteUserSessions(tx, userId);
+  });
+}
+
+/**
+ * `PUT user/resetPwd`: an administrator sets a user's password. The two entries must match
+ * and the policy holds (history included); the user's sessions end (except the caller's own
+ * when resetting themselves), any sign-in lock is cleared, and the user must change the
+ * password at the next sign-in.
+ */
+export async function resetPassword(db: Db, caller: Caller, input: { userId: number; password: string; confirmPassword: string }): Promise<void> {
+  if (input.password !== input.confirmPassword) {
+    throw new AppError('FORM_INVALID', 'password.mismatch', undefined, [{ field: 'confirmPassword', message: 'password.mismatch' }]);
+  }
+  const user = await visibleTarget(db, caller, input.userId);
+  await db.transaction(async (tx) => {
+    try {
+      await setPassword(tx, user.id, user.code, input.password, { mustChange: true });
+    } catch (e) {
+      if (e instanceof AppError && Array.isArray(e.detail)) {
+        throw new AppError(e.codeName, e.msgKey, e.params, (e.detail as { field: string }[]).map((d) => ({ ...d, field: 'password' })));
+      }
+      throw e;
+    }
+    await deleteUserSessions(tx, user.id, user.id === caller.userId ? caller.sessionId : undefined);
+    await clearFailures(tx, [accountKey(user.code)]);
+  });
+}
+
+/**
+ * `DELETE user/{userId}/{orgId}`: removes the user from one organisation (with that
+ * organisation's roles, menus and sessions). Removing the last one cancels the user instead
+ * (status 2, sessions end) and keeps the link, so the record stays visible where it was.
+ */
+export async function removeFromOrg(db: Db, caller: Caller, userId: number, orgId: number, timeZone: string): Promise<Notice<null>> {
+  const user = await visibleTarget(db, caller, userId);
+  if (!(await orgVisible(db, caller, orgId))) throw notFound();
+  const links = await orgLinksOf(db, userId);
+  if (!links.some((l) => l.orgId === orgId) && user.orgId !== orgId) throw new AppError('INVALID', 'user.notInOrg');
+  const rest = links.filter((l) => l.orgId !== orgId);
+  if (rest.length === 0) {
+    if (userId === caller.userId) throw new AppError('INVALID', 'user.selfStatus');
+    await db.transaction(async (tx) => {
+      await updateUser(tx, userId, undefined, statusEffects(2, timeZone));
+      await deleteUserSessions(tx, userId);
+    });
+    return new Notice(null, 'user.cancelledNoOrg');
+  }
+  await db.transaction(async (tx) => {
+    await unlinkOrgs(tx, userId, [orgId]);
+    const def = rest.find((l) => l.isDefault) ?? rest[0]!;
+    await setDefaultOrg(tx, userId, def.orgId);
+    await updateUser(tx, userId, undefined, user.orgId === orgId ? { orgId: def.orgId } : {});
+    await bumpPermEpoch(tx);
+  });
+  return new Notice(null, 'user.removedFromOrg');
+}
+
+/** `PUT user/{id}/roles`: replaces the user's roles (see mergeRoles). */
+export async function setUserRoles(db: Db, caller: Caller, id: number, roleIds: number[]): Promise<UserDetail> {
+  const user = await visibleTarget(db, caller, id);
+  await db.transaction(async (tx) => {
+    const links = new Set((await orgLinksOf(tx, id)).map((o) => o.orgId)).add(user.orgId);
+    const current = (await rolesOfUser(tx, id)).map((r) => r.id);
+    await replaceUserRoles(tx, id, await mergeRoles(tx, caller, id, current, roleIds, links));
+    await updateUser(tx, id, undefined, {});
+    await bumpPermEpoch(tx);
+  });
+  return userDetail(db, caller, id);
+}
+
+/**
+ * `PUT user/{id}/orgs`: the organisations the user works in and the default one. Links to
+ * organisations outside the caller's reach stay; a removed organisation takes its roles, menus
+ * and sessions with it. The owning organisation follows the default when it is removed.
+ */
+export async function setUserOrgs(db: Db, caller: Caller, id: number, orgIds: number[], defaultOrgId: number): Promise<UserDetail> {
+  const user = await visibleTarget(db, caller, id);
+  const want = [...new Set(orgIds)];
+  if (!want.includes(defaultOrgId)) {
+    throw new AppError('FORM_INVALID', 'user.defaultOrgInvalid', undefined, [{ field: 'defaultOrgId', message: 'user.defaultOrgInvalid' }]);
+  }
+  const visible = await visibleOrgIds(db, caller, want);
+  if (visible.size !== want.length) throw notFound();
+  const links = await orgLinksOf(db, id);
+  const current = links.map((l) => l.orgId);
+  const reachable = await visibleOrgIds(db, caller, current);
+  const removed = current.filter((o) => reachable.has(o) && !want.includes(o));
+  const added = want.filter((o) => !current.includes(o));
+  if (id === caller.userId && removed.includes(caller.orgId)) throw new AppError('INVALID', 'user.selfStatus');
+  await db.transaction(async (tx) => {
+    await unlinkOrgs(tx, id, removed);
+    await insertOrgLinks(
+      tx,
+      added.map((orgId) => ({ userId: id, orgId, isDefault: false })),
+    );
+    await setDefaultOrg(tx, id, defaultOrgId);
+    const finalOrgs = new Set([...current.filter((o) => !removed.includes(o)), ...added]);
+    await updateUser(tx, id, undefined, finalOrgs.has(user.orgId) ? {} : { orgId: defaultOrgId });
+    await bumpPermEpoch(tx);
+  });
+  return userDetail(db, caller, id);
+}
+
+/** `POST user/assign-menu`: replaces the menus given to a user directly in one of their organisations. */
+export async function assignMenus(db: Db, caller: Caller, input: { userId: number; orgId: number; menuIds: number[] }): Promise<{ userId: number; orgId: number; menuIds: number[] }> {
+  const user = await visibleTarget(db, caller, input.userId);
+  if (!(await orgVisible(db, caller, input.orgId))) throw notFound();
+  const links = await orgLinksOf(db, user.id);
+  if (!links.some((l) => l.orgId === input.orgId) && user.orgId !== input.orgId) throw new AppError('INVALID', 'user.notInOrg');
+  await db.transaction(async (tx) => {
+    const merged = await mergeGrant(tx, caller, await userMenuIds(tx, user.id, input.orgId), input.menuIds);
+    await replaceUserMenus(tx, user.id, input.orgId, merged);
+    await bumpPermEpoch(tx);
+  });
+  return { userId: user.id, orgId: input.orgId, menuIds: await userMenuIds(db, user.id, input.orgId) };
+}
+
+/** `GET user/menu/{id}`: the menu ids given to the user directly (in one organisation when `orgId` is given). */
+export async function directMenus(db: Db, caller: Caller, userId: number, orgId?: number): Promise<number[]> {
+  const user = await findVisibleUser(db, caller, userId);
+  if (!user) throw notFound();
+  return userMenuIds(db, userId, orgId);
+}
+
+/** `GET user/getInfoByOrgId/{orgId}`: the users of one organisation. */
+export async function usersOfOrgId(db: Db, caller: Caller, orgId: number) {
+  const org = await findOrg(db, caller, orgId);
+  if (!org) throw notFound();
+  return usersOfOrg(db, orgId);
+}
+
+// ---- export and import ----------------------------------------------------------------------
+
+const L = (zh: string, en: string) => ({ 'zh-CN': zh, 'en-US': en });
+
+export const userSheet: SheetColumn[] = [
+  { key: 'code', title: L('登录名', 'Login name'), required: true, width: 18 },
+  { key: 'name', title: L('姓名', 'Name'), required: true, width: 14 },
+  { key: 'no', title: L('用户编号', 'User no.') },
+  { key: 'orgCode', title: L('组织编码', 'Organisation code'), width: 20 },
+  { key: 'orgName', title: L('所属组织', 'Organisation'), exportOnly: true, width: 20 },
+  { key: 'mobile', title: L('手机号', 'Mobile'), width: 14 },
+  { key: 'email', title: L('邮箱', 'Email'), width: 22 },
+  {
+    key: 'status',
+    title: L('状态', 'Status'),
+    options: [
+      { value: 0, label: L('正常', 'Normal') },
+      { value: 1, label: L('冻结', 'Frozen') },
+      { value: 2, label: L('注销', 'Cancelled') },
+    ],
+  },
+  {
+    key: 'sex',
+    title: L('性别', 'Sex'),
+    options: [
+      { value: 1, label: L('男', 'Male') },
+      { value: 2, label: L('女', 'Female') },
+    ],
+  },
+  { key: 'birthday', title: L('出生日期', 'Birthday'), date: true },
+  {
+    key: 'idType',
+    title: L('证件类型', 'ID type'),
+    options: [
+      { value: '1', label: L('身份证', 'ID card') },
+      { value: '2', label: L('护照', 'Passport') },
+      { value: '3', label: L('港澳通行证', 'HK/Macau pass') },
+    ],
+  },
+  { key: 'idNumber', title: L('证件号码', 'ID number'), width: 22 },
+  { key: 'idStartDate', title: L('证件有效期起', 'ID valid from'), date: true },
+  { key: 'idEndDate', title: L('证件有效期止', 'ID valid to'), date: true },
+  { key: 'idAddress', title: L('证件地址', 'ID address'), width: 24 },
+  { key: 'idAgency', title: L('签发机关', 'Issuing agency'), width: 18 },
+  { key: 'address', title: L('联系地址', 'Address'), width: 24 },
+  { key: 'nationality', title: L('国籍', 'Nationality') },
+  { key: 'citizenship', title: L('民族', 'Citizenship') },
+  { key: 'education', title: L('学历', 'Education') },
+  { key: 'nativePlace', title: L('籍贯', 'Native place') },
+  { key: 'zipCode', title: L('邮编', 'Zip code') },
+  { key: 'jobNumber', title: L('工号', 'Job number') },
+  { key: 'officePhone', title: L('办公电话', 'Office phone') },
+  { key: 'qq', title: L('QQ', 'QQ') },
+  { key: 'fax', title: L('传真', 'Fax') },
+  { key: 'registerDate', title: L('注册日期', 'Register date'), date: true },
+  { key: 'cancelDate', title: L('注销日期', 'Cancel date'), date: true, exportOnly: true },
+  { key: 'remark', title: L('备注', 'Remark'), width: 24 },
+  { key: 'createTime', title: L('创建时间', 'Created'), exportOnly: true, width: 20 },
+];
+
+/** `POST user/export`: the users matching the list filters (at most 100,000), as xlsx. */
+export async function exportUsers(db: Db, caller: Caller, q: UserListQuery, timeZone: string, lang: Lang) {
+  const where = userWhere(caller, filterOf(q), timeZone);
+  const rows = await selectUsers(db, where, orderOf(q, SORTS, desc(users.id)));
+  const data = await toXlsx(userSheet, rows as unknown as Record<string, unknown>[], lang, lang === 'zh-CN' ? '用户' : 'Users');
+  return xlsxFile(lang === 'zh-CN' ? '用户列表' : 'users', data);
+}
+
+export async function userTemplate(lang: Lang) {
+  const data = await templateXlsx(userSheet, lang, {
+    code: 'zhangsan',
+    name: lang === 'zh-CN' ? '张三' : 'Zhang San',
+    mobile: '13900000000',
+    status: 0,
+    idType: '1',
+    idNumber: '11010519491231002X',
+  });
+  return xlsxFile(lang === 'zh-CN' ? '用户导入模板' : 'user-import-template', data, false);
+}
+
+/** One imported row: text cells coerced to the user fields. */
+const importRow = userFields.extend({
+  code: z.string().trim().regex(LOGIN_NAME_RE, 'error.field.invalid'),
+  orgCode: z.string().trim().max(64).optional(),
+  status: z.coerce.number().int().min(0).max(2).optional(),
+  sex: z.coerce.number().int().min(1).max(2).optional(),
+});
+type ImportRow = z.output<typeof importRow>;
+
+const IMPORT_FIELDS = FIELD_KEYS.filter((k) => k !== 'type' && k !== 'status');
+
+/**
+ * `POST user/import`: every row is checked (fields, duplicates inside the file, organisation
+ * codes, login names and mobiles used by others) before anything is written; one bad row
+ * rejects the file with the report and nothing is saved. Rows whose login name is a user the
+ * caller can see update that user's fields (an exported file imports again); other rows create
+ * users in the row's organisation (default: the caller's) with the policy's default password,
+ * hashed once per import, to be changed at first sign-in.
+ */
+export async function importUsers(db: Db, caller: Caller, file: UploadedFile, timeZone: string, lang: Lang): Promise<Notice<ImportResult>> {
+  const raw = await readRows(file, userSheet, lang);
+  const { valid, issues } = validateRows(raw, importRow);
+  issues.push(...duplicatesInFile(valid, 'code', (d) => d.code), ...duplicatesInFile(valid, 'mobile', (d) => d.mobile));
+
+  const orgCodes = [...new Set(valid.map((r) => r.data.orgCode).filter((c): c is string => !!c))];
+  const orgByCode = new Map((await findOrgsByCode(db, caller, orgCodes)).map((o) => [o.code, o.id]));
+  for (const r of valid) {
+    if (r.data.orgCode && !orgByCode.has(r.data.orgCode)) issues.push({ row: r.row, field: 'orgCode', message: 'user.import.orgUnknown' });
+  }
+  const existing = new Map((await usersByCodes(db, caller, valid.map((r) => r.data.code))).map((u) => [u.code.toLowerCase(), u]));
+  const adminIds = caller.admin ? new Set<number>() : await adminsAmong(db, [...existing.values()].map((u) => u.id));
+  for (const r of valid) {
+    const u = existing.get(r.data.code.toLowerCase());
+    if (u && !u.visible) issues.push({ row: r.row, field: 'code', message: 'user.import.codeTaken' });
+    else if (u && adminIds.has(u.id)) issues.push({ row: r.row, field: 'code', message: 'user.adminOnly' });
+  }
+  const mobiles = valid.map((r) => r.data.mobile).filter((m): m is string => !!m);
+  const owners = new Map((await usersByMobiles(db, mobiles)).map((o) => [o.mobile, o.code.toLowerCase()]));
+  for (const r of valid) {
+    const owner = r.data.mobile ? owners.get(r.data.mobile) : undefined;
+    if (owner !== undefined && owner !== r.data.code.toLowerCase()) issues.push({ row: r.row, field: 'mobile', message: 'user.import.mobileTaken' });
+  }
+  if (issues.length) reject(issues, lang, raw.length);
+
+  const creates: ValidRow<ImportRow>[] = [];
+  const updates: { row: ValidRow<ImportRow>; user: UserRow }[] = [];
+  for (const r of valid) {
+    const u = existing.get(r.data.code.toLowerCase());
+    if (u) updates.push({ row: r, user: u });
+    else creates.push(r);
+  }
+  const strategy = await getPasswordStrategy(db);
+  const hash = creates.length ? await hashPassword(strategy.defaultPassword) : '';
+  const day = today(timeZone);
+  const now = new Date();
+  let updated = 0;
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < creates.length; i += 500) {
+      const chunk = creates.slice(i, i + 500);
+      const values = chunk.map(({ data }) => {
+        const d = withIdCard(data);
+        const status = d.status ?? 0;
+        return {
+          ...pickImport(d),
+          orgId: d.orgCode ? orgByCode.get(d.orgCode)! : caller.orgId,
+          code: d.code,
+          name: d.name,
+          passwordHash: hash,
+          status,
+          type: 1,
+          registerDate: d.registerDate ?? day,
+          cancelDate: status === 2 ? day : null,
+          passwordChangedAt: now,
+          mustChangePassword: true,
+          createdBy: caller.userId,
+        };
+      });
+      const ids = await insertUsers(tx, values);
+      const orgOf = new Map(values.map((v) => [v.code.toLowerCase(), v.orgId]));
+      await insertOrgLinks(
+        tx,
+        ids.map((u) => ({ userId: u.id, orgId: orgOf.get(u.code.toLowerCase())!, isDefault: true })),
+      );
+      await insertPasswordHistory(
+        tx,
+        ids.map((u) => ({ userId: u.id, passwordHash: hash })),
+      );
+    }
+    for (const { row, user } of updates) {
+      const d = withIdCard(row.data);
+      const patch = changedFields(user, pickImport(d));
+      const status = d.status ?? user.status;
+      if (status !== user.status) Object.assign(patch, statusEffects(status, timeZone));
+      if (d.name !== user.name) patch.name = d.name;
+      if (d.code !== user.code) patch.code = d.code;
+      if (Object.keys(patch).length === 0) continue;
+      await updateUser(tx, user.id, undefined, patch);
+      if (status !== 0 && status !== user.status) await deleteUserSessions(tx, user.id);
+      updated++;
+    }
+  }).catch((e) => mapDuplicate(Promise.reject(e), USER_UNIQUE));
+  return new Notice({ total: raw.length, created: creates.length, updated }, 'import.done', { created: creates.length, updated });
+}
+
+function pickImport(d: ImportRow): Partial<typeof users.$inferInsert> {
+  const out: Record<string, unknown> = {};
+  for (const k of IMPORT_FIELDS) {
+    const v = (d as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out as Partial<typeof users.$inferInsert>;
+}
+
+function changedFields(user: UserRow, next: Partial<typeof users.$inferInsert>): Partial<typeof users.$inferInsert> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(next)) {
+    if (k === 'name') continue;
+    const cur = (user as Record<string, unknown>)[k];
+    if ((cur ?? null) !== (v ?? null)) out[k] = v;
+  }
+  return out as Partial<typeof users.$inferInsert>;
+}
+
+async function adminsAmong(db: Executor, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const res = (await db.execute(sql`select ur.user_id from sys_user_role ur join sys_role r on r.id = ur.role_id
+    where r.code = ${ROLE_ADMIN} and ur.user_id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`)) as unknown as { rows: { user_id: number | string }[] };
+  return new Set(res.rows.map((r) => Number(r.user_id)));
+}
+
+export type { RowIssue };

@@ -1,0 +1,383 @@
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import type { ZodType, z } from 'zod';
+import type { ImportRowError } from '@venue/contract';
+import { AppError } from './errors.ts';
+import { FileResult, parseOrThrow } from './http.ts';
+import { addMessages, t, type Lang } from './i18n.ts';
+
+/**
+ * Spreadsheet export and import, shared by every list screen (ARCHITECTURE 4: `POST x/export`,
+ * `POST x/import`, and a template to fill in).
+ *
+ * - Export: rows -> one xlsx sheet; the header row is in the request's language.
+ * - Upload: multipart/form-data with the file in field `file`; xlsx or txt only, checked by
+ *   extension AND by content (xlsx is a zip: `PK\x03\x04`; txt is UTF-8 text without NUL
+ *   bytes), and no larger than `config.uploadLimit`.
+ * - Parse: the first sheet of an xlsx, or a txt whose first line is the header, tab- or
+ *   comma-separated (quotes as in CSV), UTF-8 with or without a BOM. Headers are matched by
+ *   the column's key or its Chinese or English title, so an exported file imports again.
+ * - Validate: every row against a zod schema, collecting a report `[{row, field, message}]`
+ *   (row numbers as the spreadsheet shows them, header = row 1). When any row is rejected the
+ *   import answers 100400 with `detail = {errors, total}` and saves nothing; otherwise the
+ *   caller's save runs inside one transaction, so a failure half-way also saves nothing.
+ */
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface LocalText {
+  'zh-CN': string;
+  'en-US': string;
+}
+
+export interface SheetColumn {
+  key: string;
+  title: LocalText;
+  width?: number;
+  /** A column every data row must fill; a file without it is rejected as a whole. */
+  required?: boolean;
+  /** Coded values: written as their label, read back from the value or any label. */
+  options?: { value: string | number; label: LocalText }[];
+  /** Dates: written and read as YYYY-MM-DD. */
+  date?: boolean;
+  /** Left out of the import template (export-only columns such as creation time). */
+  exportOnly?: boolean;
+}
+
+addMessages({
+  'zh-CN': {
+    'import.noFile': '请选择要导入的文件',
+    'import.badType': '只能导入 xlsx 或 txt 格式的文件',
+    'import.typeMismatch': '文件类型不匹配：文件内容不是有效的 {ext} 文件',
+    'import.tooLarge': '文件大小不能超过 {max}',
+    'import.unreadable': '文件无法读取，请使用导入模板',
+    'import.empty': '文件中没有数据',
+    'import.tooManyRows': '一次最多导入 {max} 行',
+    'import.missingColumn': '缺少列“{column}”',
+    'import.dupInFile': '与第 {other} 行重复',
+    'import.rejected': '导入失败：{n} 行数据有误，未保存任何数据',
+    'import.done': '导入成功：新增 {created} 条，更新 {updated} 条',
+  },
+  'en-US': {
+    'import.noFile': 'Choose a file to import',
+    'import.badType': 'Only xlsx or txt files can be imported',
+    'import.typeMismatch': 'File type mismatch: the content is not a valid {ext} file',
+    'import.tooLarge': 'The file must not be larger than {max}',
+    'import.unreadable': 'The file cannot be read; please use the import template',
+    'import.empty': 'The file has no data rows',
+    'import.tooManyRows': 'At most {max} rows can be imported at once',
+    'import.missingColumn': 'Column "{column}" is missing',
+    'import.dupInFile': 'duplicates row {other}',
+    'import.rejected': 'Import failed: {n} rows have errors; nothing was saved',
+    'import.done': 'Imported: {created} added, {updated} updated',
+  },
+});
+
+function cellText(col: SheetColumn, value: unknown, lang: Lang): string | number | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (col.options) {
+    const opt = col.options.find((o) => String(o.value) === String(value));
+    if (opt) return opt.label[lang];
+  }
+  if (value instanceof Date) return col.date ? value.toISOString().slice(0, 10) : localStamp(value);
+  if (typeof value === 'number') return value;
+  return String(value);
+}
+
+function localStamp(d: Date): string {
+  // Instants are shown in the server's zone (Asia/Shanghai by default), as the console shows them.
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/** Rows -> an xlsx workbook with one sheet. Every cell is written as text (no lost leading zeros). */
+export async function toXlsx(columns: SheetColumn[], rows: Record<string, unknown>[], lang: Lang, sheetName = 'Sheet1'): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = 'venue-console';
+  const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns.map((c) => ({ header: c.title[lang], key: c.key, width: c.width ?? Math.max(12, c.title[lang].length * 2 + 2), style: { numFmt: '@' } }));
+  ws.getRow(1).font = { bold: true };
+  for (const r of rows) {
+    const out: Record<string, string | number | null> = {};
+    for (const c of columns) {
+      const v = cellText(c, r[c.key], lang);
+      out[c.key] = typeof v === 'number' ? String(v) : v;
+    }
+    ws.addRow(out);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The import template: the importable columns' titles, an optional example row, and a sheet explaining coded values. */
+export async function templateXlsx(columns: SheetColumn[], lang: Lang, example?: Record<string, unknown>): Promise<Buffer> {
+  const cols = columns.filter((c) => !c.exportOnly);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(lang === 'zh-CN' ? '导入模板' : 'Template', { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = cols.map((c) => ({ header: (c.required ? '*' : '') + c.title[lang], key: c.key, width: Math.max(12, c.title[lang].length * 2 + 4), style: { numFmt: '@' } }));
+  ws.getRow(1).font = { bold: true };
+  if (example) {
+    const out: Record<string, string | number | null> = {};
+    for (const c of cols) out[c.key] = cellText(c, example[c.key], lang);
+    ws.addRow(out);
+  }
+  const coded = cols.filter((c) => c.options);
+  if (coded.length) {
+    const help = wb.addWorksheet(lang === 'zh-CN' ? '填写说明' : 'Values');
+    help.columns = [{ width: 20 }, { width: 40 }];
+    for (const c of coded) help.addRow([c.title[lang], c.options!.map((o) => o.label[lang]).join(' / ')]);
+  }
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+
+/** A download answer for an xlsx built above: `<base>_<yyyymmddhhmmss>.xlsx`. */
+export function xlsxFile(baseName: string, data: Buffer, withStamp = true): FileResult {
+  return new FileResult(withStamp ? `${baseName}_${stamp()}.xlsx` : `${baseName}.xlsx`, XLSX_MIME, data);
+}
+
+export interface UploadedFile {
+  fileName: string;
+  kind: 'xlsx' | 'txt';
+  data: Buffer;
+  /** Other multipart fields sent before the file. */
+  fields: Record<string, string>;
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round((n / 1024 / 1024) * 10) / 10}M`;
+  return `${Math.round(n / 1024)}K`;
+}
+
+/** Reads the uploaded `file` field and checks its type (extension and content) and size. */
+export async function readUpload(req: FastifyRequest, limitBytes: number): Promise<UploadedFile> {
+  if (!req.isMultipart()) throw new AppError('INVALID', 'import.noFile');
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await req.file({ limits: { fileSize: limitBytes, files: 1 } });
+  } catch {
+    throw new AppError('INVALID', 'import.noFile');
+  }
+  if (!part || part.fieldname !== 'file') throw new AppError('INVALID', 'import.noFile');
+  const fileName = part.filename || 'upload';
+  const ext = fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  if (ext !== 'xlsx' && ext !== 'txt') {
+    part.file.resume();
+    throw new AppError('INVALID', 'import.badType');
+  }
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw new AppError('INVALID', 'import.tooLarge', { max: formatBytes(limitBytes) });
+    throw e;
+  }
+  if (part.file.truncated || data.length > limitBytes) throw new AppError('INVALID', 'import.tooLarge', { max: formatBytes(limitBytes) });
+  if (data.length === 0) throw new AppError('INVALID', 'import.empty');
+  const isZip = data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
+  if (ext === 'xlsx' && !isZip) throw new AppError('INVALID', 'import.typeMismatch', { ext: 'xlsx' });
+  if (ext === 'txt' && (isZip || !isUtf8Text(data))) throw new AppError('INVALID', 'import.typeMismatch', { ext: 'txt' });
+  const fields: Record<string, string> = {};
+  for (const [k, v] of Object.entries(part.fields ?? {})) {
+    const f = v as { type?: string; value?: unknown };
+    if (f && f.type === 'field' && typeof f.value === 'string') fields[k] = f.value;
+  }
+  return { fileName, kind: ext, data, fields };
+}
+
+function isUtf8Text(data: Buffer): boolean {
+  if (data.includes(0)) return false;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One data row as read: values by column key (trimmed text; empty cells left out). */
+export interface RawRow {
+  row: number;
+  values: Record<string, string>;
+}
+
+/** Splits delimited text (CSV quoting rules) into rows of cells. */
+export function parseDelimited(text: string, delimiter: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else cell += ch;
+    } else if (ch === '"' && cell === '') quoted = true;
+    else if (ch === delimiter) {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) {
+    row.push(cell);
+    rows.push(row);
+  }
+  return rows;
+}
+
+function cellToString(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'number') return Number.isInteger(v) ? v.toFixed(0) : String(v);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((r) => r.text).join('');
+    if ('result' in v) return cellToString((v as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('text' in v) return String((v as { text: unknown }).text);
+    if ('error' in v) return '';
+  }
+  return String(v);
+}
+
+const norm = (s: string) => s.replace(/^\*/, '').replace(/\s+/g, '').toLowerCase();
+
+/**
+ * The file's rows as text by column key. Throws a rejection when a required column is
+ * missing, the file has no data, or more rows than `maxRows`.
+ */
+export async function readRows(file: UploadedFile, columns: SheetColumn[], lang: Lang, maxRows = 50_000): Promise<RawRow[]> {
+  let grid: { row: number; cells: string[] }[] = [];
+  if (file.kind === 'xlsx') {
+    const wb = new ExcelJS.Workbook();
+    try {
+      await wb.xlsx.load(file.data as unknown as ArrayBuffer);
+    } catch {
+      throw new AppError('INVALID', 'import.typeMismatch', { ext: 'xlsx' });
+    }
+    const ws = wb.worksheets[0];
+    if (!ws) throw new AppError('INVALID', 'import.empty');
+    ws.eachRow({ includeEmpty: false }, (r, n) => {
+      const cells: string[] = [];
+      const vals = r.values as ExcelJS.CellValue[];
+      for (let i = 1; i < vals.length; i++) cells[i - 1] = cellToString(vals[i] ?? null);
+      grid.push({ row: n, cells });
+    });
+  } else {
+    let text = file.data.toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const firstLine = text.slice(0, text.search(/\r?\n|$/));
+    const delimiter = firstLine.includes('\t') ? '\t' : ',';
+    grid = parseDelimited(text, delimiter).map((cells, i) => ({ row: i + 1, cells }));
+  }
+  const header = grid.shift();
+  if (!header) throw new AppError('INVALID', 'import.empty');
+  const byTitle = new Map<string, SheetColumn>();
+  for (const c of columns) for (const n of [c.key, c.title['zh-CN'], c.title['en-US']]) byTitle.set(norm(n), c);
+  const map: (SheetColumn | undefined)[] = header.cells.map((h) => byTitle.get(norm(String(h ?? ''))));
+  const present = new Set(map.filter(Boolean).map((c) => c!.key));
+  const missing = columns.filter((c) => c.required && !present.has(c.key));
+  if (missing.length) {
+    reject(
+      missing.map((c) => ({ row: header.row, field: c.key, message: 'import.missingColumn', params: { column: c.title[lang] } })),
+      lang,
+      0,
+    );
+  }
+  const rows: RawRow[] = [];
+  for (const g of grid) {
+    const values: Record<string, string> = {};
+    let any = false;
+    g.cells.forEach((raw, i) => {
+      const col = map[i];
+      const v = String(raw ?? '').trim();
+      if (!col || v === '') return;
+      any = true;
+      values[col.key] = v;
+    });
+    if (any) rows.push({ row: g.row, values });
+  }
+  if (rows.length === 0) throw new AppError('INVALID', 'import.empty');
+  if (rows.length > maxRows) throw new AppError('INVALID', 'import.tooManyRows', { max: maxRows });
+  // Coded values and dates to what the schema expects.
+  const coded = columns.filter((c) => c.options || c.date);
+  for (const r of rows) {
+    for (const c of coded) {
+      const v = r.values[c.key];
+      if (v === undefined) continue;
+      if (c.options) {
+        const k = norm(v);
+        const opt = c.options.find((o) => norm(String(o.value)) === k || norm(o.label['zh-CN']) === k || norm(o.label['en-US']) === k);
+        if (opt) r.values[c.key] = String(opt.value);
+      } else if (c.date) {
+        const m = v.match(/^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?/);
+        if (m) r.values[c.key] = `${m[1]}-${m[2]!.padStart(2, '0')}-${m[3]!.padStart(2, '0')}`;
+      }
+    }
+  }
+  return rows;
+}
+
+/** A row error before translation. */
+export interface RowIssue {
+  row: number;
+  field: string;
+  message: string;
+  params?: Record<string, unknown>;
+}
+
+/** Throws the rejection of a whole file: 100400 with `detail = {errors, total}`; nothing is saved. */
+export function reject(issues: RowIssue[], lang: Lang, total: number): never {
+  const errors: ImportRowError[] = [...issues]
+    .sort((a, b) => a.row - b.row || a.field.localeCompare(b.field))
+    .map((i) => ({ row: i.row, field: i.field, message: t(lang, i.message, i.params) }));
+  const rows = new Set(errors.map((e) => e.row)).size;
+  throw new AppError('INVALID', 'import.rejected', { n: rows }, { errors, total });
+}
+
+export interface ValidRow<T> {
+  row: number;
+  data: T;
+}
+
+/** Validates every row with the schema; answers the valid rows and the issues of the others. */
+export function validateRows<S extends ZodType>(rows: RawRow[], schema: S): { valid: ValidRow<z.output<S>>[]; issues: RowIssue[] } {
+  const valid: ValidRow<z.output<S>>[] = [];
+  const issues: RowIssue[] = [];
+  for (const r of rows) {
+    try {
+      valid.push({ row: r.row, data: parseOrThrow(schema, r.values) });
+    } catch (e) {
+      if (!(e instanceof AppError) || !Array.isArray(e.detail)) throw e;
+      for (const d of e.detail as { field: string; message: string; params?: Record<string, unknown> }[]) {
+        issues.push({ row: r.row, field: d.field, message: d.message, params: d.params });
+      }
+    }
+  }
+  return { valid, issues };
+}
+
+/** Issues for rows repeating an earlier row's value of `field` (case-insensitive). */
+export function duplicatesInFile<T>(rows: ValidRow<T>[], field: string, value: (d: T) => string | null | undefined): RowIssue[] {
+  const seen = new Map<string, number>();
+  const out: RowIssue[] = [];
+  for (const r of rows) {
+    const v = value(r.data);
+    if (v === null || v === undefined || v === '') continue;
+    const k = v.toLowerCase();
+    const first = seen.get(k);
+    if (first !== undefined) out.push({ row: r.row, field, message: 'import.dupInFile', params: { other: first } });
+    else seen.set(k, r.row);
+  }
+  return out;
+}
