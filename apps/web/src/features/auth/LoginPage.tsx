@@ -82,10 +82,13 @@ export default function LoginPage() {
     }
   }, []);
 
-  const showCaptcha = useCallback(() => {
+  const captchaShown = useRef(false);
+  /** Shows the captcha with a fresh image (an image code is good for one try). */
+  const showCaptcha = useCallback(async () => {
+    captchaShown.current = true;
     setCaptchaVisible(true);
     form.setFieldValue('captcha', '');
-    void refreshCaptcha();
+    await refreshCaptcha();
   }, [form, refreshCaptcha]);
 
   useEffect(() => () => {
@@ -104,7 +107,7 @@ export default function LoginPage() {
     checkedName.current = loginName;
     try {
       const r = await fetchFailTimes(loginName);
-      if (r.captchaRequired && !captchaVisible) showCaptcha();
+      if (r.captchaRequired && !captchaShown.current) await showCaptcha();
     } catch {
       /* silent: the login answer will ask for the captcha if needed */
     }
@@ -121,28 +124,31 @@ export default function LoginPage() {
     proceed();
   };
 
-  const onLoginFailed = (err: unknown, method: 'phone' | 'password') => {
+  /** After a failed login: captcha and inline messages; resolves when the form is ready again. */
+  const onLoginFailed = async (err: unknown, method: 'phone' | 'password') => {
     if (isApiError(err) && err.code === Code.CAPTCHA_REQUIRED) {
       setInlineMsg(err.msg || null);
-      showCaptcha();
+      await showCaptcha();
       return;
     }
     if (isApiError(err) && err.code === Code.FORM_INVALID) {
       if (!applyFieldErrors(form, err) && err.msg) setInlineMsg(err.msg);
     }
     if (method === 'password') {
-      // An image code is good for one try.
-      if (captchaVisible) showCaptcha();
-      else void checkFailTimes(form.getFieldValue('loginName') ?? '');
+      if (captchaShown.current) await showCaptcha();
+      else await checkFailTimes(form.getFieldValue('loginName') ?? '');
     }
   };
 
+  const busyRef = useRef(false);
   const submit = async () => {
+    if (busyRef.current) return;
     setInlineMsg(null);
     const names: (keyof LoginForm)[] =
       activeTab === 'phone' ? ['phoneNumber', 'smsCode'] : ['loginName', 'password', ...(captchaVisible ? (['captcha'] as const) : [])];
     const values = await form.validateFields(names);
     const method = chooseLoginMethod(values);
+    busyRef.current = true;
     setBusy(true);
     try {
       const out =
@@ -151,8 +157,9 @@ export default function LoginPage() {
           : await loginByPassword({ loginName: values.loginName!, password: values.password!, authCode: values.captcha });
       afterLogin(out);
     } catch (err) {
-      onLoginFailed(err, method);
+      await onLoginFailed(err, method);
     } finally {
+      busyRef.current = false;
       setBusy(false);
     }
   };
@@ -228,7 +235,7 @@ export default function LoginPage() {
                 data-testid="login-captcha"
               />
             </Form.Item>
-            <button type="button" className="login-captcha-img" title={t('captchaRefresh')} onClick={() => void refreshCaptcha()}>
+            <button type="button" className="login-captcha-img" title={t('captchaRefresh')} onClick={() => void refreshCaptcha()} data-testid="login-captcha-refresh">
               {captchaUrl ? <img src={captchaUrl} alt={t('captchaAlt')} data-testid="login-captcha-img" /> : <span data-testid="login-captcha-img" />}
             </button>
           </div>
@@ -334,7 +341,7 @@ export default function LoginPage() {
             {inlineMsg ? (
               <Alert type="warning" showIcon title={inlineMsg} style={{ marginBottom: 16 }} data-testid="login-inline-msg" />
             ) : null}
-            <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
+            <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy} data-testid="login-submit">
               {t('submit')}
             </Button>
             <div className="login-links">
