@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@venue/contract';
+import { databases, startServer, sys, type Client, type TestServer } from '../../../test/harness.ts';
+import { adminClient, makeOrg, makeRole, makeUser, menuIdsByKey, signIn } from './admin.testkit.ts';
+
+interface ApiRow {
+  id: number;
+  method: string;
+  url: string;
+  permission: string | null;
+  grantable: boolean;
+  roleIds: number[];
+  roles: { id: number; code: string; name: string }[];
+}
+
+describe.each(databases)('role-to-API authorisation on %s', (kind) => {
+  let s: TestServer;
+  let admin: Client;
+  let platformId: number;
+  const api = async (method: string, url: string): Promise<ApiRow> => {
+    const res = await admin.json('POST', sys('api/list'), { body: { url, method, pageSize: 50 } });
+    const row = (res.body.data as ApiRow[]).find((r) => r.url === url && r.method === method);
+    expect(row, `${method} ${url}`).toBeTruthy();
+    return row!;
+  };
+  beforeAll(async () => {
+    s = await startServer(kind);
+    ({ c: admin, platformOrgId: platformId } = await adminClient(s));
+  });
+  afterAll(async () => s?.close());
+
+  it('lists the registry generated from the server\'s route table', async () => {
+    const res = await admin.json('POST', sys('api/list'), { body: { pageNum: 1, pageSize: 500 } });
+    expect(res.code).toBe(0);
+    const rows = res.body.data as ApiRow[];
+    expect(res.body.total).toBe(rows.length);
+    const keys = rows.map((r) => `${r.method} ${r.url}`);
+    for (const k of ['POST /api/system/user/list', 'PUT /api/system/user/:id', 'DELETE /api/system/user/:userId/:orgId', 'POST /api/auth/login', 'PUT /api/system/api/:id/roles']) expect(keys).toContain(k);
+    expect(new Set(keys).size).toBe(keys.length);
+    const list = rows.find((r) => r.url === '/api/system/user/list')!;
+    expect(list).toMatchObject({ permission: 'system:user:list', grantable: true, roles: [], roleIds: [] });
+    expect(rows.find((r) => r.url === '/api/auth/login')).toMatchObject({ permission: null, grantable: false });
+    const filtered = await admin.json('POST', sys('api/list'), { body: { module: 'role' } });
+    expect((filtered.body.data as ApiRow[]).every((r) => r.url.includes('/role'))).toBe(true);
+  });
+
+  it('a route with role grants answers only holders of those roles (or ROLE_ADMIN); others fall back to the menu permission', async () => {
+    const org = await makeOrg(admin, platformId);
+    const granted = await makeRole(admin, org.id, { name: '可查询用户' });
+    const menuOnly = await makeRole(admin, org.id, { name: '菜单权限' });
+    const m = await menuIdsByKey(s, ['system.user', 'system.role']);
+    // The menu role holds user:list and role:list through menus; the granted role holds no menus at all.
+    await admin.json('PUT', sys(`role/${menuOnly.id}/menus`), { body: { menuIds: [m['system.user'], m['system.role']] } });
+    const a = await makeUser(admin, org.id, { roleIds: [granted.id] });
+    const b = await makeUser(admin, org.id, { roleIds: [menuOnly.id] });
+    const ca = await signIn(s, a.code, 'Pass1234');
+    const cb = await signIn(s, b.code, 'Pass1234');
+    expect((await ca.json('POST', sys('user/list'), { body: {} })).code).toBe(Code.FORBIDDEN);
+    expect((await cb.json('POST', sys('user/list'), { body: {} })).code).toBe(0);
+
+    const row = await api('POST', '/api/system/user/list');
+    const put = await admin.json('PUT', sys(`api/${row.id}/roles`), { body: { roleIds: [granted.id] } });
+    expect(put.code).toBe(0);
+    expect((await api('POST', '/api/system/user/list')).roles.map((r) => r.name)).toEqual(['可查询用户']);
+    // Grants decide from the next call on: the granted role may call, the menu permission no longer suffices.
+    expect((await ca.json('POST', sys('user/list'), { body: {} })).code).toBe(0);
+    const refused = await cb.json('POST', sys('user/list'), { body: {} });
+    expect(refused.code).toBe(Code.FORBIDDEN);
+    // ROLE_ADMIN always may; routes without grants are unchanged.
+    expect((await admin.json('POST', sys('user/list'), { body: {} })).code).toBe(0);
+    expect((await cb.json('POST', sys('role/list'), { body: {} })).code).toBe(0);
+    // A granted role cannot be deleted while the grant stands.
+    const del = await admin.json('DELETE', sys(`role/${granted.id}`));
+    expect(del.code).toBe(Code.CONFLICT);
+    // Removing every grant falls back to the menu permission.
+    await admin.json('PUT', sys(`api/${row.id}/roles`), { body: { roleIds: [] } });
+    expect((await ca.json('POST', sys('user/list'), { body: {} })).code).toBe(Code.FORBIDDEN);
+    expect((await cb.json('POST', sys('user/list'), { body: {} })).code).toBe(0);
+    const byRole = await admin.json('POST', sys('api/list'), { body: { granted: true } });
+    expect(byRole.body.total).toBe(0);
+  });
+
+  it('refuses grants on public and any-signed-in routes, unknown roles, and callers outside the platform', async () => {
+    const login = await api('POST', '/api/auth/login');
+    const res = await admin.json('PUT', sys(`api/${login.id}/roles`), { body: { roleIds: [] } });
+    expect(res.code).toBe(Code.INVALID);
+    expect(res.msg).toBe('公开接口和登录即可调用的接口不能按角色授权');
+    const info = await api('GET', '/api/system/user/getInfo/');
+    expect((await admin.json('PUT', sys(`api/${info.id}/roles`), { body: { roleIds: [] } })).code).toBe(Code.INVALID);
+    const list = await api('POST', '/api/system/role/list');
+    expect((await admin.json('PUT', sys(`api/${list.id}/roles`), { body: { roleIds: [999999] } })).code).toBe(Code.NOT_FOUND);
+    expect((await admin.json('PUT', sys('api/999999/roles'), { body: { roleIds: [] } })).code).toBe(Code.NOT_FOUND);
+    const org = await makeOrg(admin, platformId);
+    const role = await makeRole(admin, org.id);
+    const m = await menuIdsByKey(s, ['system.api', 'system.api.edit']);
+    await admin.json('PUT', sys(`role/${role.id}/menus`), { body: { menuIds: Object.values(m) } });
+    const u = await makeUser(admin, org.id, { roleIds: [role.id] });
+    const c = await signIn(s, u.code, 'Pass1234');
+    expect((await c.json('POST', sys('api/list'), { body: {} })).code).toBe(0);
+    const write = await c.json('PUT', sys(`api/${list.id}/roles`), { body: { roleIds: [role.id] } });
+    expect(write.code).toBe(Code.FORBIDDEN);
+  });
+});
