@@ -9,6 +9,9 @@ import { strategyRoutes } from './system/strategy.routes.ts';
 import { dictRoutes } from './system/dict.routes.ts';
 import { settingRoutes } from './system/setting.routes.ts';
 import { holidayRoutes } from './system/holiday.routes.ts';
+import { regionRoutes } from './system/region.routes.ts';
+import { versionRoutes } from './system/version.routes.ts';
+import { onlineRoutes } from './system/online.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
@@ -20,4 +23,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   dictRoutes(app, ctx);
   settingRoutes(app, ctx);
   holidayRoutes(app, ctx);
+  regionRoutes(app, ctx);
+  versionRoutes(app, ctx);
+  onlineRoutes(app, ctx);
 }

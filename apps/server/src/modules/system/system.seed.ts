@@ -10,6 +10,7 @@ import { hashPassword } from '../auth/login.service.ts';
 import { PASSWORD_STRATEGY_KEY } from '../auth/strategy.service.ts';
 import { configs, dictItems, dicts, menus, orgs, roles, userOrgs, userRoles, users } from './system.table.ts';
 import { menuSeed, type MenuSeed } from './menu.seed.ts';
+import { seedRegions } from './region.seed.ts';
 import { deletedMenuKeys } from './menu.repository.ts';
 
 export const PLATFORM_ORG_CODE = 'platform';
@@ -108,6 +109,7 @@ export async function seedPlatform(db: Db, cfg: Config, log: (msg: string) => vo
         await tx.insert(dictItems).values(d.items.map(([value, name, nameEn], i) => ({ dictId: dict!.id, value, name, nameEn, orderNum: i + 1 })));
       }
     }
+    await seedRegions(tx);
     if ((await seedMenus(tx, menuSeed, null)) > 0) await bumpPermEpoch(tx);
   });
 }

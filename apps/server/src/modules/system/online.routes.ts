@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Perm, idList, pageQuery } from '@venue/contract';
+import { defineRoute, type AppContext } from '../../platform/http.ts';
+import { forceOffline, listOnline } from './online.service.ts';
+
+/** Online users: live sessions within the caller's organisations; force offline one or many. */
+export function onlineRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { system } = ctx.config.prefixes;
+  const { db, config } = ctx;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${system}online/list`,
+    permission: Perm.online.list,
+    module: 'online',
+    action: 'list',
+    readOnly: true,
+    body: pageQuery.extend({
+      userName: z.string().trim().max(64).optional(),
+      ip: z.string().trim().max(64).optional(),
+      loginWay: z.string().trim().max(16).optional(),
+      orgId: z.coerce.number().int().positive().optional(),
+    }),
+    handler: async ({ body, caller }) => listOnline(db, config, caller, body),
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: `${system}online/:sessionIds`,
+    permission: Perm.online.forceLogout,
+    module: 'online',
+    action: 'forceLogout',
+    params: z.object({ sessionIds: idList }),
+    handler: async ({ params, caller }) => ({ count: await forceOffline(db, config, caller, params.sessionIds) }),
+  });
+}
