@@ -102,7 +102,9 @@ describe('console shell: sign-in journey', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/login/);
-    const live = await e.server.database.query<{ n: number }>('select count(*)::int as n from sys_session');
+    const live = await e.server.database.query<{ n: number }>(
+      "select count(*)::int as n from sys_session s join sys_user u on u.id = s.user_id where u.code = 'admin'",
+    );
     expect(live[0]!.n).toBe(0);
     await page.goto(`${e.baseUrl}/home`);
     await page.waitForURL(/\/login\?redirect=%2Fhome/);

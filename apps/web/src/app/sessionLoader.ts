@@ -91,11 +91,24 @@ export function signOutLocally(): void {
   resetTabs();
 }
 
-/** Switches the current organisation, then reloads user info and menus. */
+/**
+ * Switches the current organisation, then reloads user info and menus. When the user has
+ * no menus there, the session goes back to the previous organisation (the message about
+ * missing menus has been shown) and the error is rethrown.
+ */
 export async function switchOrganisation(orgId: number): Promise<UserInfo> {
+  const previous = sessionStore.get().userInfo?.currentOrg.orgId;
   await http.put(api.auth('session/org'), { orgId });
   const info = await fetchUserInfo();
-  await fetchMenus(info.currentOrg.orgId ?? orgId);
+  try {
+    await fetchMenus(info.currentOrg.orgId ?? orgId);
+  } catch (err) {
+    if (err instanceof NoMenusError && previous !== undefined && previous !== orgId) {
+      await http.put(api.auth('session/org'), { orgId: previous });
+      await fetchUserInfo();
+    }
+    throw err;
+  }
   // Everything cached belonged to the previous organisation.
   await queryClient.invalidateQueries();
   resetTabs();
