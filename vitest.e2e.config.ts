@@ -9,6 +9,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     globalSetup: ['apps/web/e2e/global-setup.ts'],
   },
 });
