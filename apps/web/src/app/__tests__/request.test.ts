@@ -240,3 +240,43 @@ describe('request() against a stubbed fetch', () => {
     expect(errors).toEqual([i18n.t('request.timeout')]);
   });
 });
+
+describe('body encryption', () => {
+  it('produces b64(RSA-OAEP-SHA256(aesKey)).b64(iv).b64(AES-256-GCM ciphertext||tag) the server can open', async () => {
+    const { generateKeyPairSync, privateDecrypt, createDecipheriv, constants } = await import('node:crypto');
+    const { encryptPayload } = await import('../crypto.ts');
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const plain = JSON.stringify({ loginName: '管理员', password: 'Admin@12345' });
+    const payload = await encryptPayload(plain, pem);
+    const [k, iv, data] = payload.split('.');
+    expect(Buffer.from(iv!, 'base64')).toHaveLength(12);
+    const aesKey = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(k!, 'base64'));
+    expect(aesKey).toHaveLength(32);
+    const buf = Buffer.from(data!, 'base64');
+    const d = createDecipheriv('aes-256-gcm', aesKey, Buffer.from(iv!, 'base64'));
+    d.setAuthTag(buf.subarray(buf.length - 16));
+    expect(Buffer.concat([d.update(buf.subarray(0, buf.length - 16)), d.final()]).toString('utf8')).toBe(plain);
+  });
+});
+
+describe('encrypted request', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends {"payload": ...} and signs the encrypted string actually sent', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    setConfig(normaliseConfig({ signKey: 'k', encrypt: true, publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString() }, ''));
+    let sent: RequestInit | undefined;
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sent = init;
+      return new Response(JSON.stringify(env(0)), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    await request({ url: '/api/auth/login', method: 'POST', data: { loginName: 'admin' } });
+    const body = sent!.body as string;
+    expect(Object.keys(JSON.parse(body))).toEqual(['payload']);
+    expect((JSON.parse(body) as { payload: string }).payload.split('.')).toHaveLength(3);
+    const h = sent!.headers as Record<string, string>;
+    expect(h.Sign).toBe(nodeSign('k', `${h.Timestamp}\n${body}`));
+  });
+});
