@@ -125,7 +125,7 @@ function zodToAppError(error: z.ZodError, codeName: 'INVALID' | 'FORM_INVALID' =
     const field = i.path.join('.');
     let message = 'error.field.invalid';
     let params: Record<string, unknown> | undefined;
-    if (i.code === 'invalid_type' && (i as { input?: unknown }).input === undefined) message = 'error.field.required';
+    if (i.code === 'invalid_type' && /received (undefined|null)$/.test(i.message)) message = 'error.field.required';
     else if (i.code === 'too_big') {
       message = i.origin === 'string' || i.origin === 'array' ? 'error.field.tooLong' : 'error.field.tooBig';
       params = { max: i.maximum };
