@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from './errors.ts';
+import { duplicatesInFile, parseDelimited, readRows, reject, toXlsx, validateRows, type SheetColumn, type UploadedFile } from './xlsx.ts';
+
+const columns: SheetColumn[] = [
+  { key: 'code', title: { 'zh-CN': '编码', 'en-US': 'Code' }, required: true },
+  { key: 'qty', title: { 'zh-CN': '数量', 'en-US': 'Quantity' } },
+  { key: 'day', title: { 'zh-CN': '日期', 'en-US': 'Day' }, date: true },
+  {
+    key: 'kind',
+    title: { 'zh-CN': '类型', 'en-US': 'Kind' },
+    options: [
+      { value: 1, label: { 'zh-CN': '场地', 'en-US': 'Court' } },
+      { value: 2, label: { 'zh-CN': '课程', 'en-US': 'Course' } },
+    ],
+  },
+];
+
+const file = (kind: 'xlsx' | 'txt', data: Buffer): UploadedFile => ({ fileName: `f.${kind}`, kind, data, fields: {} });
+
+describe('xlsx helper', () => {
+  it('splits delimited text with CSV quoting', () => {
+    expect(parseDelimited('a,b\r\n"x, y","say ""hi"""\n"two\nlines",\n', ',')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['two\nlines', ''],
+    ]);
+    expect(parseDelimited('a\tb\nc\td', '\t')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+  });
+
+  it('writes rows to xlsx and reads them back by title in either language, coded values and dates included', async () => {
+    const rows = [
+      { code: 'A01', qty: 3, day: '2024-05-01', kind: 1 },
+      { code: '007', qty: null, day: null, kind: 2 },
+    ];
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      const data = await toXlsx(columns, rows, lang);
+      expect(data.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+      const back = await readRows(file('xlsx', data), columns, lang);
+      expect(back).toEqual([
+        { row: 2, values: { code: 'A01', qty: '3', day: '2024-05-01', kind: '1' } },
+        { row: 3, values: { code: '007', kind: '2' } },
+      ]);
+    }
+  });
+
+  it('reads txt by key or title, normalises dates and labels, skips empty lines', async () => {
+    const text = 'code\t数量\tDay\tkind\nB1\t2\t2024/5/3\t课程\n\nB2\t\t2024年6月7日\tcourt\n';
+    const back = await readRows(file('txt', Buffer.from(text)), columns, 'zh-CN');
+    expect(back).toEqual([
+      { row: 2, values: { code: 'B1', qty: '2', day: '2024-05-03', kind: '2' } },
+      { row: 4, values: { code: 'B2', day: '2024-06-07', kind: '1' } },
+    ]);
+  });
+
+  it('validates every row and reports each problem with its row and field', async () => {
+    const schema = z.object({ code: z.string().min(2), qty: z.coerce.number().int().max(10).optional(), kind: z.enum(['1', '2']).optional() });
+    const rows = await readRows(file('txt', Buffer.from('code,qty,kind\nA,11,1\nBB,2,9\nBB,1,2\nCC,x,1\n')), columns, 'zh-CN');
+    const { valid, issues } = validateRows(rows, schema);
+    issues.push(...duplicatesInFile(valid, 'code', (d) => d.code));
+    expect(valid.map((v) => v.row)).toEqual([4]);
+    let err: AppError | undefined;
+    try {
+      reject(issues, 'en-US', rows.length);
+    } catch (e) {
+      err = e as AppError;
+    }
+    expect(err?.code).toBe(100400);
+    expect(err?.params).toEqual({ n: 3 });
+    expect((err?.detail as { errors: unknown[] }).errors).toEqual([
+      { row: 2, field: 'code', message: 'must be at least 2 long' },
+      { row: 2, field: 'qty', message: 'must not be greater than 10' },
+      { row: 3, field: 'kind', message: 'is not in a valid format' },
+      { row: 5, field: 'qty', message: 'is not in a valid format' },
+    ]);
+    // Duplicates inside the file name the earlier row.
+    const dup = duplicatesInFile(
+      [
+        { row: 2, data: { code: 'ab' } },
+        { row: 3, data: { code: 'AB' } },
+      ],
+      'code',
+      (d) => d.code,
+    );
+    expect(dup).toEqual([{ row: 3, field: 'code', message: 'import.dupInFile', params: { other: 2 } }]);
+  });
+
+  it('rejects a file without a required column or without data', async () => {
+    await expect(readRows(file('txt', Buffer.from('qty\n1\n')), columns, 'zh-CN')).rejects.toMatchObject({ msgKey: 'import.rejected' });
+    await expect(readRows(file('txt', Buffer.from('code\n')), columns, 'zh-CN')).rejects.toMatchObject({ msgKey: 'import.empty' });
+    await expect(readRows(file('txt', Buffer.from('code\na\nb\nc\n')), columns, 'zh-CN', 2)).rejects.toMatchObject({ msgKey: 'import.tooManyRows' });
+  });
+});
