@@ -12,6 +12,7 @@ import { holidayRoutes } from './system/holiday.routes.ts';
 import { regionRoutes } from './system/region.routes.ts';
 import { versionRoutes } from './system/version.routes.ts';
 import { onlineRoutes } from './system/online.routes.ts';
+import { logRoutes } from './log/log.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
@@ -26,4 +27,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   regionRoutes(app, ctx);
   versionRoutes(app, ctx);
   onlineRoutes(app, ctx);
+  logRoutes(app, ctx);
 }

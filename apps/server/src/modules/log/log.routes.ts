@@ -1,0 +1,177 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { Perm, pageQuery } from '@venue/contract';
+import { defineRoute, type AppContext } from '../../platform/http.ts';
+import { toXlsx, xlsxFile, type SheetColumn } from '../../platform/xlsx.ts';
+import { assertPlatform } from '../system/config.service.ts';
+import {
+  cleanLoginLogs,
+  cleanOperLogs,
+  getLoginLog,
+  getOperLog,
+  listLoginLogs,
+  listOperLogs,
+  loginLogsForExport,
+  operLogsForExport,
+} from './log.service.ts';
+
+/** Instants as ISO 8601 (with Z or an offset), or epoch milliseconds. */
+const instant = z.union([z.string().trim().min(1).max(40), z.number()]).pipe(z.coerce.date()).optional();
+const range = { beginTime: instant, endTime: instant };
+
+const loginFilter = pageQuery.extend({
+  loginName: z.string().trim().max(128).optional(),
+  ip: z.string().trim().max(64).optional(),
+  loginWay: z.string().trim().max(16).optional(),
+  success: z.boolean().optional(),
+  code: z.coerce.number().int().optional(),
+  ...range,
+});
+
+const operFilter = pageQuery.extend({
+  userName: z.string().trim().max(64).optional(),
+  module: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(64).optional(),
+  path: z.string().trim().max(300).optional(),
+  code: z.coerce.number().int().optional(),
+  success: z.boolean().optional(),
+  ...range,
+});
+
+const id = z.object({ id: z.coerce.number().int().positive() });
+const clean = z.object({ before: z.coerce.date().optional() });
+
+const yesNo = [
+  { value: 'true', label: { 'zh-CN': '成功', 'en-US': 'Success' } },
+  { value: 'false', label: { 'zh-CN': '失败', 'en-US': 'Failure' } },
+];
+
+const loginSheet: SheetColumn[] = [
+  { key: 'id', title: { 'zh-CN': '编号', 'en-US': 'ID' }, width: 10 },
+  { key: 'loginName', title: { 'zh-CN': '登录名', 'en-US': 'Login name' }, width: 18 },
+  { key: 'orgName', title: { 'zh-CN': '组织', 'en-US': 'Organisation' }, width: 20 },
+  { key: 'ip', title: { 'zh-CN': 'IP 地址', 'en-US': 'IP address' }, width: 16 },
+  { key: 'loginWay', title: { 'zh-CN': '登录方式', 'en-US': 'Login way' } },
+  { key: 'success', title: { 'zh-CN': '结果', 'en-US': 'Result' }, options: yesNo },
+  { key: 'code', title: { 'zh-CN': '结果码', 'en-US': 'Code' } },
+  { key: 'msg', title: { 'zh-CN': '说明', 'en-US': 'Message' }, width: 24 },
+  { key: 'userAgent', title: { 'zh-CN': '客户端', 'en-US': 'User agent' }, width: 40 },
+  { key: 'createdAt', title: { 'zh-CN': '登录时间', 'en-US': 'Time' }, width: 20 },
+];
+
+const operSheet: SheetColumn[] = [
+  { key: 'id', title: { 'zh-CN': '编号', 'en-US': 'ID' }, width: 10 },
+  { key: 'userName', title: { 'zh-CN': '操作人', 'en-US': 'User' }, width: 16 },
+  { key: 'orgName', title: { 'zh-CN': '组织', 'en-US': 'Organisation' }, width: 20 },
+  { key: 'module', title: { 'zh-CN': '模块', 'en-US': 'Module' } },
+  { key: 'action', title: { 'zh-CN': '操作', 'en-US': 'Action' } },
+  { key: 'method', title: { 'zh-CN': '请求方式', 'en-US': 'Method' } },
+  { key: 'path', title: { 'zh-CN': '请求地址', 'en-US': 'Path' }, width: 36 },
+  { key: 'code', title: { 'zh-CN': '结果码', 'en-US': 'Code' } },
+  { key: 'durationMs', title: { 'zh-CN': '耗时(毫秒)', 'en-US': 'Duration (ms)' } },
+  { key: 'ip', title: { 'zh-CN': 'IP 地址', 'en-US': 'IP address' }, width: 16 },
+  { key: 'createdAt', title: { 'zh-CN': '操作时间', 'en-US': 'Time' }, width: 20 },
+  { key: 'params', title: { 'zh-CN': '请求参数', 'en-US': 'Parameters' }, width: 60 },
+];
+
+/** Login log and operation log screens. */
+export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { system } = ctx.config.prefixes;
+  const { db } = ctx;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${system}loginLog/list`,
+    permission: Perm.loginLog.list,
+    module: 'loginLog',
+    action: 'list',
+    readOnly: true,
+    body: loginFilter,
+    handler: async ({ body, caller }) => listLoginLogs(db, caller, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${system}loginLog/export`,
+    permission: Perm.loginLog.export,
+    module: 'loginLog',
+    action: 'export',
+    body: loginFilter,
+    handler: async ({ body, caller, req }) => {
+      const rows = await loginLogsForExport(db, caller, body);
+      const data = rows.map((r) => ({ ...r, success: String(r.success) }));
+      return xlsxFile(req.lang === 'zh-CN' ? '登录日志' : 'login-log', await toXlsx(loginSheet, data, req.lang));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: `${system}loginLog/clean`,
+    permission: Perm.loginLog.remove,
+    module: 'loginLog',
+    action: 'clean',
+    query: clean,
+    handler: async ({ query, caller }) => {
+      assertPlatform(caller);
+      return { deleted: await cleanLoginLogs(db, query.before ?? null) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${system}loginLog/:id`,
+    permission: Perm.loginLog.list,
+    module: 'loginLog',
+    action: 'view',
+    params: id,
+    handler: async ({ params, caller }) => getLoginLog(db, caller, params.id),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${system}operLog/list`,
+    permission: Perm.operLog.list,
+    module: 'operLog',
+    action: 'list',
+    readOnly: true,
+    body: operFilter,
+    handler: async ({ body, caller }) => listOperLogs(db, caller, body),
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${system}operLog/export`,
+    permission: Perm.operLog.export,
+    module: 'operLog',
+    action: 'export',
+    body: operFilter,
+    handler: async ({ body, caller, req }) => {
+      const rows = await operLogsForExport(db, caller, body);
+      const data = rows.map((r) => ({ ...r, params: r.params === null ? '' : JSON.stringify(r.params).slice(0, 30000) }));
+      return xlsxFile(req.lang === 'zh-CN' ? '操作日志' : 'operation-log', await toXlsx(operSheet, data, req.lang));
+    },
+  });
+
+  defineRoute(app, {
+    method: 'DELETE',
+    url: `${system}operLog/clean`,
+    permission: Perm.operLog.remove,
+    module: 'operLog',
+    action: 'clean',
+    query: clean,
+    handler: async ({ query, caller }) => {
+      assertPlatform(caller);
+      return { deleted: await cleanOperLogs(db, query.before ?? null) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: `${system}operLog/:id`,
+    permission: Perm.operLog.list,
+    module: 'operLog',
+    action: 'view',
+    params: id,
+    handler: async ({ params, caller }) => getOperLog(db, caller, params.id),
+  });
+}
