@@ -8,7 +8,7 @@ import {
   VerticalRightOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { REDIRECT_PREFIX } from '../routes.ts';
 import {
   closeAllIn,
@@ -28,7 +28,10 @@ export function TabsBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const tabs = useTabs();
-  const activeKey = useActiveTabKey();
+  const storedActive = useActiveTabKey();
+  const { pathname } = useLocation();
+  // The location is the truth (the store follows it one effect later); /redirect/... is a hop.
+  const activeKey = tabs.some((x) => x.key === pathname) ? pathname : storedActive;
   const title = useScreenTitle();
   const keepAlive = useKeepAlive();
 
@@ -84,9 +87,9 @@ export function TabsBar() {
         hideAdd
         size="small"
         activeKey={activeKey}
-        onChange={(key) => {
+        onTabClick={(key) => {
           const tab = tabs.find((x) => x.key === key);
-          if (tab) navigate(tab.fullPath);
+          if (tab && key !== pathname) navigate(tab.fullPath);
         }}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') apply(closeTabIn(tabsStore.get(), key));

@@ -67,7 +67,7 @@ export default function LoginPage() {
   const [inlineMsg, setInlineMsg] = useState<string | null>(null);
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
-  const [mustChange, setMustChange] = useState<LoginOutcome | null>(null);
+  const [mustChange, setMustChange] = useState<(LoginOutcome & { loginName: string }) | null>(null);
   const checkedName = useRef('');
   const captchaUrlRef = useRef<string | null>(null);
 
@@ -117,7 +117,7 @@ export default function LoginPage() {
 
   const afterLogin = (out: LoginOutcome) => {
     if (out.status === 'mustChangePassword') {
-      setMustChange(out);
+      setMustChange({ ...out, loginName: form.getFieldValue('loginName') ?? '' });
       return;
     }
     if (out.result.loginMsg) notify.success(out.result.loginMsg);
@@ -357,7 +357,7 @@ export default function LoginPage() {
       <ChangePasswordDialog
         open={!!mustChange}
         forced
-        loginName={form.getFieldValue('loginName')}
+        loginName={mustChange?.loginName}
         onChanged={() => {
           setMustChange(null);
           proceed();

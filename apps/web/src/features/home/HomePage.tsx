@@ -96,8 +96,8 @@ export default function HomePage() {
             </Typography.Paragraph>
           </div>
           <Flex gap={32} wrap>
-            <Statistic title={t('currentOrg')} value={orgName || '-'} valueStyle={{ fontSize: 18 }} />
-            <Statistic title={t('today')} value={formatDate(now, lang).split(' ')[0]} valueStyle={{ fontSize: 18 }} />
+            <Statistic title={t('currentOrg')} value={orgName || '-'} styles={{ content: { fontSize: 18 } }} />
+            <Statistic title={t('today')} value={formatDate(now, lang).split(' ')[0]} styles={{ content: { fontSize: 18 } }} />
           </Flex>
         </Flex>
       </Card>

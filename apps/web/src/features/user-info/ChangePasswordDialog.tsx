@@ -62,7 +62,7 @@ export function ChangePasswordDialog({ open, loginName, forced, onClose, onChang
         form.resetFields();
         onClose();
       }}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={!forced}
       closable={!forced}
       destroyOnHidden
