@@ -44,6 +44,12 @@ const env = z.object({
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   DEMO_TIME_ZONE: z.string().default('Asia/Shanghai'),
+  JOB_SCHEDULER: bool.default(true),
+  JOB_TICK_MS: z.coerce.number().int().min(10).max(5000).default(100),
+  JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600000).default(15000),
+  JOB_MISFIRE_MS: z.coerce.number().int().min(100).max(86400000).default(5000),
+  JOB_HTTP_ALLOW: z.string().default('127.0.0.1,localhost'),
+  JOB_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600000).default(10000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -87,5 +93,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
     timeZone: e.DEMO_TIME_ZONE,
+    jobs: {
+      scheduler: e.JOB_SCHEDULER,
+      tickMs: e.JOB_TICK_MS,
+      leaseMs: e.JOB_LEASE_MS,
+      misfireMs: e.JOB_MISFIRE_MS,
+      httpAllow: e.JOB_HTTP_ALLOW.split(',').map((h) => h.trim()).filter(Boolean),
+      shutdownGraceMs: e.JOB_SHUTDOWN_GRACE_MS,
+    },
   };
 }

@@ -3,6 +3,7 @@ import { openDatabase } from './platform/db.ts';
 import { buildApp } from './app.ts';
 import { seedPlatform } from './modules/system/system.seed.ts';
 import { seedDemo } from './modules/system/demo.seed.ts';
+import { startJobs, stopJobs } from './modules/job/job.lifecycle.ts';
 
 /** Start-up: config -> database (migrations) -> seed -> app -> listen; SIGTERM closes cleanly. */
 async function main() {
@@ -16,6 +17,7 @@ async function main() {
   if (config.seedDemo) await seedDemo(database.db, config);
   const seededAt = Date.now();
   await app.listen({ host: config.host, port: config.port });
+  await startJobs(app);
   app.log.info(
     { database: database.kind, ms: Date.now() - startedAt, phases: { database: openedAt - startedAt, app: builtAt - openedAt, seed: seededAt - builtAt, uptimeAtStart: Math.round(performance.now()) - (Date.now() - startedAt) } },
     'ready',
@@ -33,6 +35,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      await stopJobs(database.db);
       await database.close();
       app.log.info('closed cleanly');
       process.exit(0);

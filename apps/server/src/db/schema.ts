@@ -7,3 +7,4 @@ export * from '../modules/system/region.table.ts';
 export * from '../modules/system/version.table.ts';
 export * from '../modules/sso/sso.table.ts';
 export * from '../modules/auth/recovery.table.ts';
+export * from '../modules/job/job.table.ts';

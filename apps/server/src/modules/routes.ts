@@ -9,6 +9,7 @@ import { strategyRoutes } from './system/strategy.routes.ts';
 import { dictRoutes } from './system/dict.routes.ts';
 import { settingRoutes } from './system/setting.routes.ts';
 import { holidayRoutes } from './system/holiday.routes.ts';
+import { jobRoutes } from './job/job.routes.ts';
 import { regionRoutes } from './system/region.routes.ts';
 import { versionRoutes } from './system/version.routes.ts';
 import { onlineRoutes } from './system/online.routes.ts';
@@ -24,6 +25,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   dictRoutes(app, ctx);
   settingRoutes(app, ctx);
   holidayRoutes(app, ctx);
+  jobRoutes(app, ctx);
   regionRoutes(app, ctx);
   versionRoutes(app, ctx);
   onlineRoutes(app, ctx);

@@ -32,6 +32,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // bigint (int8) and numeric counts come back as strings by default; ids fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection that the server ends (restart, failover, a dropped test database) must not crash the process.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     // Several processes may start together: one migrates while the others wait on the lock.
     const client = await pool.connect();
     try {

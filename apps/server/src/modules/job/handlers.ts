@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../platform/db.ts';
+import { purgeExpiredSessions } from '../auth/session.service.ts';
+
+/**
+ * Bean handlers: the allow-list of code a bean job may run, by name. A job names a handler;
+ * it can never name a class, a module path or a script. Business modules register their own
+ * handlers at start-up with `registerJobHandler` (expire unpaid orders, release seat holds...).
+ */
+export interface JobRunContext {
+  db: Db;
+  config: Config;
+  /** The job's executeData (or a manual run's override). */
+  params: unknown;
+  /** Aborted on time-out, on cancellation by a newer run, and when the server stops. Honour it. */
+  signal: AbortSignal;
+  orgId: number;
+  jobId: number | null;
+  recordId: number;
+  /** 0 for the first attempt, then 1, 2... for retries. */
+  attempt: number;
+}
+
+/** What a handler may answer: nothing (success), a detail text, or a result with a detail. */
+export type JobOutcome = void | string | { result?: 'success' | 'complete'; detail?: string };
+
+export interface JobHandler {
+  name: string;
+  /** Message key of the description shown in the job form. */
+  descriptionKey: string;
+  /** Handlers that act on every organisation's data may only be used by platform jobs. */
+  platformOnly?: boolean;
+  /** A sample of executeData, shown in the form. */
+  paramsExample?: unknown;
+  run(ctx: JobRunContext): Promise<JobOutcome>;
+}
+
+const registry = new Map<string, JobHandler>();
+
+export function registerJobHandler(handler: JobHandler): void {
+  if (!/^[A-Za-z][\w.-]{0,63}$/.test(handler.name)) throw new Error(`bad job handler name: ${handler.name}`);
+  registry.set(handler.name, handler);
+}
+
+export function getJobHandler(name: string | null | undefined): JobHandler | undefined {
+  return name ? registry.get(name) : undefined;
+}
+
+export function listJobHandlers(): JobHandler[] {
+  return [...registry.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Waits `ms`, rejecting with the signal's reason when it is aborted. */
+export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function obj(params: unknown): Record<string, unknown> {
+  return params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
+}
+
+async function configNumber(db: Db, code: string, fallback: number): Promise<number> {
+  const res = (await db.execute(sql`select value from sys_config where code = ${code}`)) as unknown as { rows: { value: string }[] };
+  const n = Number(res.rows[0]?.value);
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
+}
+
+/** Deletes in chunks so a large purge neither holds long locks nor ignores a time-out. */
+async function purgeOlderThan(db: Db, table: 'sys_login_log' | 'sys_oper_log' | 'sys_job_log' | 'sys_job_stream_run', column: string, days: number, signal: AbortSignal, extra = sql``): Promise<number> {
+  let total = 0;
+  for (;;) {
+    signal.throwIfAborted();
+    const res = (await db.execute(sql`
+      with gone as (
+        delete from ${sql.identifier(table)} where id in (
+          select id from ${sql.identifier(table)}
+          where ${sql.identifier(column)} < now() - make_interval(days => ${days}) ${extra}
+          limit 5000)
+        returning 1)
+      select count(*)::int as n from gone`)) as unknown as { rows: { n: number }[] };
+    const n = Number(res.rows[0]?.n ?? 0);
+    total += n;
+    if (n < 5000) return total;
+  }
+}
+
+export const LOG_RETENTION_KEY = 'log.retentionDays';
+export const JOB_LOG_RETENTION_KEY = 'job.logRetentionDays';
+
+registerJobHandler({
+  name: 'noop',
+  descriptionKey: 'job.handler.noop',
+  async run() {
+    return 'ok';
+  },
+});
+
+registerJobHandler({
+  name: 'sleep',
+  descriptionKey: 'job.handler.sleep',
+  paramsExample: { ms: 1000 },
+  async run({ params, signal, attempt }) {
+    const p = obj(params);
+    const ms = Math.max(0, Math.min(Number(p.ms ?? 1000) || 0, 24 * 3600_000));
+    await abortableSleep(ms, signal);
+    const failAttempts = p.failAttempts === undefined ? undefined : Number(p.failAttempts);
+    if (p.fail || (failAttempts !== undefined && attempt < failAttempts)) throw new Error(typeof p.fail === 'string' ? p.fail : `failed on purpose (attempt ${attempt})`);
+    return `slept ${ms} ms`;
+  },
+});
+
+registerJobHandler({
+  name: 'purgeExpiredSessions',
+  descriptionKey: 'job.handler.purgeExpiredSessions',
+  platformOnly: true,
+  async run({ db, config }) {
+    const n = await purgeExpiredSessions(db, config);
+    return `purged ${n} session(s)`;
+  },
+});
+
+registerJobHandler({
+  name: 'purgeLogs',
+  descriptionKey: 'job.handler.purgeLogs',
+  platformOnly: true,
+  async run({ db, signal, params }) {
+    const days = Number(obj(params).days) > 0 ? Math.floor(Number(obj(params).days)) : await configNumber(db, LOG_RETENTION_KEY, 180);
+    const login = await purgeOlderThan(db, 'sys_login_log', 'created_at', days, signal);
+    const oper = await purgeOlderThan(db, 'sys_oper_log', 'created_at', days, signal);
+    return `kept ${days} day(s): purged ${login} login log row(s) and ${oper} operation log row(s)`;
+  },
+});
+
+registerJobHandler({
+  name: 'purgeDispatchRecords',
+  descriptionKey: 'job.handler.purgeDispatchRecords',
+  platformOnly: true,
+  async run({ db, signal, params }) {
+    const days = Number(obj(params).days) > 0 ? Math.floor(Number(obj(params).days)) : await configNumber(db, JOB_LOG_RETENTION_KEY, 30);
+    const records = await purgeOlderThan(db, 'sys_job_log', 'planned_at', days, signal, sql`and result <> 'normal'`);
+    const runs = await purgeOlderThan(db, 'sys_job_stream_run', 'started_at', days, signal, sql`and status <> 'running'`);
+    return `kept ${days} day(s): purged ${records} dispatch record(s) and ${runs} stream run(s)`;
+  },
+});
+
+export type { Config };

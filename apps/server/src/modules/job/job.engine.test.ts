@@ -1,0 +1,262 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Client, databases, sys, type TestServer } from '../../../test/harness.ts';
+import type { JobScheduler } from './job.engine.ts';
+import { CapturingAlarm, beanJob, createJob, finished, newScheduler, records, sleep, startJobServer, waitFor, type Rec } from './job.testkit.ts';
+
+/** Scheduler behaviour on a real database: what an operator would see in the dispatch records. */
+describe.each(databases)('job scheduler on %s', (kind) => {
+  let s: TestServer;
+  let admin: Client;
+  let scheduler: JobScheduler;
+  const alarm = new CapturingAlarm();
+  let server: http.Server;
+  let port = 0;
+  const hits: { path: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+  beforeAll(async () => {
+    ({ s, admin } = await startJobServer(kind));
+    scheduler = newScheduler(s, alarm);
+    await scheduler.start();
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        hits.push({ path: req.url ?? '', headers: req.headers, body });
+        if (req.url?.startsWith('/slow')) {
+          const t = setTimeout(() => res.end('late'), 5000);
+          req.on('close', () => clearTimeout(t));
+          return;
+        }
+        const status = Number(/status=(\d+)/.exec(req.url ?? '')?.[1] ?? 200);
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: status === 200 ? 0 : 1, msg: `answered ${status}`, echo: body.slice(0, 50) }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await scheduler?.stop();
+    server?.close();
+    await s?.close();
+  });
+
+  it('runs an interval job repeatCount + 1 times, on time, then has no next fire', async () => {
+    const job = await createJob(admin, beanJob({ repeatCount: 2 }));
+    expect(job.nextFireTime).toBeTruthy();
+    const rs = await waitFor(() => records(s, job.id), (r) => finished(r).length >= 3, 10_000);
+    await sleep(1300);
+    const all = await records(s, job.id);
+    expect(all).toHaveLength(3);
+    expect(all.every((r) => r.result === 'success' && !r.manual && r.trigger === 'schedule')).toBe(true);
+    // One second apart, on the grid of the start time.
+    expect(all[1]!.planned_at.getTime() - all[0]!.planned_at.getTime()).toBe(1000);
+    for (const r of rs) expect(r.started_at!.getTime() - r.planned_at.getTime()).toBeLessThan(1000);
+    const view = await admin.json('GET', sys(`job/${job.id}`));
+    expect(view.body.nextFireTime).toBeNull();
+    expect(view.body.fireCount).toBe(3);
+    expect(new Date(view.body.prevFireTime).getTime()).toBe(all[2]!.planned_at.getTime());
+  });
+
+  it('never fires before the start time nor after the end time', async () => {
+    const start = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000);
+    const end = new Date(start.getTime() + 2000);
+    const job = await createJob(admin, beanJob({ startTime: start.toISOString(), endTime: end.toISOString() }));
+    expect(new Date(job.nextFireTime!).getTime()).toBe(start.getTime());
+    await waitFor(() => records(s, job.id), (r) => finished(r).length >= 3, 10_000);
+    await sleep(1300);
+    const all = await records(s, job.id);
+    expect(all.map((r) => r.planned_at.getTime())).toEqual([start.getTime(), start.getTime() + 1000, end.getTime()]);
+    expect((await admin.json('GET', sys(`job/${job.id}`))).body.nextFireTime).toBeNull();
+  });
+
+  it('pause stops the fires, run-now still works (manual flag), resume goes on from now', async () => {
+    const job = await createJob(admin, beanJob());
+    await waitFor(() => records(s, job.id), (r) => finished(r).length >= 1);
+    const paused = await admin.json('PUT', sys(`job/${job.id}/pause`));
+    expect(paused.code).toBe(0);
+    expect(paused.body).toMatchObject({ status: 1, nextFireTime: null });
+    await sleep(600); // fires claimed just before the pause may still finish
+    const before = (await records(s, job.id)).length;
+    await sleep(1500);
+    expect((await records(s, job.id)).length).toBe(before);
+
+    const run = await admin.json('POST', sys(`job/${job.id}/run`), { body: { executeData: { note: 'by hand' } } });
+    expect(run.code).toBe(0);
+    expect(run.body).toMatchObject({ manual: true, trigger: 'manual', result: 'normal' });
+    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${run.body.id}`)), (r) => r.body.result !== 'normal');
+    expect(rec.body).toMatchObject({ result: 'success', manual: true, params: { note: 'by hand' } });
+    expect(rec.body.delayMs).toBeLessThan(500);
+
+    const resumed = await admin.json('PUT', sys(`job/${job.id}/resume`));
+    expect(resumed.body.status).toBe(0);
+    expect(new Date(resumed.body.nextFireTime).getTime()).toBeGreaterThan(Date.now() - 100);
+    await waitFor(() => records(s, job.id), (r) => r.filter((x) => !x.manual).length > before, 5000);
+    // Nothing was replayed for the paused time.
+    const sched = (await records(s, job.id)).filter((r) => !r.manual);
+    const gaps = sched.slice(1).map((r, i) => r.planned_at.getTime() - sched[i]!.planned_at.getTime());
+    expect(Math.max(...gaps)).toBeGreaterThanOrEqual(2000);
+    await admin.json('PUT', sys(`job/${job.id}/pause`));
+  });
+
+  it('after downtime fires once now (fireOnce) or skips to the next time (skip), never replays every missed fire', async () => {
+    const once = await createJob(admin, beanJob({ misfirePolicy: 'fireOnce' }));
+    const skip = await createJob(admin, beanJob({ misfirePolicy: 'skip' }));
+    await waitFor(() => records(s, skip.id), (r) => finished(r).length >= 1);
+    const downAt = Date.now();
+    await scheduler.stop();
+    await sleep(3500); // about three fires missed (misfire threshold 1 s in these tests)
+    const upAt = Date.now();
+    scheduler = newScheduler(s, alarm);
+    await scheduler.start();
+    await sleep(1800);
+    const during = (rs: Rec[]) => rs.filter((r) => r.planned_at.getTime() > downAt && r.planned_at.getTime() < upAt);
+    const o = during(await records(s, once.id));
+    const k = during(await records(s, skip.id));
+    // fireOnce: exactly one catch-up run for the whole downtime, saying so (plus at most the one fire
+    // that was late by less than the threshold, which is simply late).
+    expect(o.filter((r) => /misfire/.test(r.detail ?? ''))).toHaveLength(1);
+    expect(o.find((r) => /misfire/.test(r.detail ?? ''))!.detail).toMatch(/misfire: [2-4] fire\(s\) missed since .*; fired once now/);
+    expect(o.length).toBeLessThanOrEqual(2);
+    expect(o.every((r) => r.result === 'success')).toBe(true);
+    // skip: nothing missed ran.
+    expect(k.filter((r) => /misfire/.test(r.detail ?? ''))).toHaveLength(0);
+    expect(k.length).toBeLessThanOrEqual(1);
+    expect((await records(s, skip.id)).filter((r) => r.planned_at.getTime() > upAt).length).toBeGreaterThanOrEqual(1);
+    await admin.json('PUT', sys(`job/${once.id}/pause`));
+    await admin.json('PUT', sys(`job/${skip.id}/pause`));
+  });
+
+  it('blocking strategies: serial waits, discard drops the new fire, cover cancels the old run', async () => {
+    const params = { ms: 1600 };
+    const serial = await createJob(admin, beanJob({ beanName: 'sleep', executeData: params, blockingStrategy: 'serial', repeatCount: 2 }));
+    const discard = await createJob(admin, beanJob({ beanName: 'sleep', executeData: params, blockingStrategy: 'discard', repeatCount: 2 }));
+    const cover = await createJob(admin, beanJob({ beanName: 'sleep', executeData: params, blockingStrategy: 'cover', repeatCount: 2 }));
+    const done = (id: number) => waitFor(() => records(s, id), (r) => finished(r).length >= 3, 15_000);
+    const [se, di, co] = await Promise.all([done(serial.id), done(discard.id), done(cover.id)]);
+    // serial: every fire ran, one after the other.
+    expect(se.map((r) => r.result)).toEqual(['success', 'success', 'success']);
+    expect(se[1]!.started_at!.getTime()).toBeGreaterThanOrEqual(se[0]!.finished_at!.getTime());
+    expect(se[2]!.started_at!.getTime()).toBeGreaterThanOrEqual(se[1]!.finished_at!.getTime());
+    // discard: the fire that came while the first still ran was dropped.
+    expect(di[0]!.result).toBe('success');
+    expect(di[1]!.result).toBe('block');
+    expect(di[1]!.detail).toMatch(/discarded/);
+    expect(di[1]!.started_at).toBeNull();
+    // cover: each newer fire cancelled the older run; the last one completed.
+    expect(co.map((r) => r.result)).toEqual(['block', 'block', 'success']);
+    expect(co[0]!.detail).toMatch(/cancelled: replaced by a newer run/);
+    expect(co[0]!.duration_ms!).toBeLessThan(1500);
+  });
+
+  it('a time-out really stops the run and the record says so', async () => {
+    const job = await createJob(admin, beanJob({ beanName: 'sleep', executeData: { ms: 10_000 }, timeoutSeconds: 1, status: 1, alarmOnFailure: false }));
+    const run = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
+    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${run.body.id}`)), (r) => r.body.result !== 'normal', 5000);
+    expect(rec.body).toMatchObject({ result: 'fail', timedOut: true });
+    expect(rec.body.detail).toMatch(/timed out after 1 s/);
+    expect(rec.body.durationMs).toBeGreaterThanOrEqual(950);
+    expect(rec.body.durationMs).toBeLessThan(2500);
+    // The HTTP call is aborted too: the executor sees the connection close.
+    const h = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/slow', timeoutSeconds: 1, status: 1, alarmOnFailure: false }));
+    const hr = await admin.json('POST', sys(`job/${h.id}/run`), { body: {} });
+    const hrec = await waitFor(() => admin.json('GET', sys(`job/log/${hr.body.id}`)), (r) => r.body.result !== 'normal', 5000);
+    expect(hrec.body).toMatchObject({ result: 'fail', timedOut: true });
+  });
+
+  it('retries with a delay, then succeeds; a final failure raises the alarm', async () => {
+    const flaky = await createJob(admin, beanJob({ beanName: 'sleep', executeData: { ms: 10, failAttempts: 2 }, retryCount: 3, retryDelaySeconds: 1, status: 1 }));
+    const run = await admin.json('POST', sys(`job/${flaky.id}/run`), { body: {} });
+    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${run.body.id}`)), (r) => r.body.result !== 'normal', 8000);
+    expect(rec.body).toMatchObject({ result: 'success', attempt: 2 });
+    expect(rec.body.detail).toMatch(/attempt 1: error: failed on purpose \(attempt 0\)/);
+    expect(rec.body.detail).toMatch(/attempt 3: slept 10 ms/);
+    expect(rec.body.durationMs).toBeGreaterThanOrEqual(2000); // two delays of 1 s
+
+    const broken = await createJob(admin, beanJob({ beanName: 'sleep', executeData: { ms: 1, fail: 'disk full' }, retryCount: 1, status: 1 }));
+    const before = alarm.events.length;
+    const r2 = await admin.json('POST', sys(`job/${broken.id}/run`), { body: {} });
+    const rec2 = await waitFor(() => admin.json('GET', sys(`job/log/${r2.body.id}`)), (r) => r.body.result !== 'normal', 5000);
+    expect(rec2.body).toMatchObject({ result: 'fail', attempt: 1 });
+    await waitFor(async () => alarm.events.length, (n) => n > before);
+    expect(alarm.events.at(-1)).toMatchObject({ jobId: broken.id, recordId: r2.body.id, result: 'fail' });
+    expect(alarm.events.at(-1)!.detail).toContain('disk full');
+  });
+
+  it('calls an HTTP executor: status and the start of the answer are recorded', async () => {
+    const ok = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/hook', executeData: { orderId: 42 }, status: 1 }));
+    const r = await admin.json('POST', sys(`job/${ok.id}/run`), { body: {} });
+    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+    expect(rec.body).toMatchObject({ result: 'success', httpStatus: 200, callMode: 'http', serviceName: `127.0.0.1:${port}/hook` });
+    expect(rec.body.detail).toContain('HTTP 200: {"code":0,"msg":"answered 200"');
+    const hit = hits.find((h) => h.headers['x-job-record-id'] === String(r.body.id))!;
+    expect(JSON.parse(hit.body)).toEqual({ orderId: 42 });
+    expect(hit.headers['x-job-id']).toBe(String(ok.id));
+
+    const bad = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: 'localhost', executorHost: port, executorPath: '/hook?status=500', httpMethod: 'GET', executeData: { a: 1 }, status: 1, alarmOnFailure: false }));
+    const r2 = await admin.json('POST', sys(`job/${bad.id}/run`), { body: {} });
+    const rec2 = await waitFor(() => admin.json('GET', sys(`job/log/${r2.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+    expect(rec2.body).toMatchObject({ result: 'fail', httpStatus: 500 });
+    expect(rec2.body.detail).toContain('answered 500');
+    expect(hits.find((h) => h.headers['x-job-record-id'] === String(r2.body.id))!.path).toBe('/hook?status=500&a=1');
+
+    const accepted = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/hook?status=202', status: 1 }));
+    const r3 = await admin.json('POST', sys(`job/${accepted.id}/run`), { body: {} });
+    const rec3 = await waitFor(() => admin.json('GET', sys(`job/log/${r3.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+    expect(rec3.body).toMatchObject({ result: 'complete', httpStatus: 202 });
+  });
+
+  it('refuses an executor address that configuration does not allow, at save and at run time', async () => {
+    const save = await admin.json('POST', sys('job'), { body: beanJob({ jobType: 'http', beanName: null, executorIp: '10.20.30.40', executorHost: 80, executorPath: '/x' }), lang: 'en-US' });
+    expect(save.code).toBe(100400);
+    expect(save.msg).toBe('The executor address 10.20.30.40 is not in the allowed list (JOB_HTTP_ALLOW)');
+    expect(save.detail).toEqual([{ field: 'executorIp', message: save.msg }]);
+    // Allowed when saved, no longer allowed when run: the run is refused and recorded as an error.
+    const job = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/never', status: 1, alarmOnFailure: false }));
+    await scheduler.stop();
+    const strict = newScheduler(s, alarm, { config: { ...s.config, jobs: { ...s.config.jobs, httpAllow: ['192.0.2.0/24'] } } });
+    await strict.start();
+    try {
+      const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
+      const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+      expect(rec.body.result).toBe('error');
+      expect(rec.body.detail).toContain('not allowed by JOB_HTTP_ALLOW');
+      expect(hits.some((h) => h.path === '/never')).toBe(false);
+    } finally {
+      await strict.stop();
+      scheduler = newScheduler(s, alarm);
+      await scheduler.start();
+    }
+  });
+
+  it('a run of a scheduler instance that stopped responding is recorded as failed by a survivor', async () => {
+    const job = await createJob(admin, beanJob({ beanName: 'sleep', executeData: { ms: 30_000 }, status: 1, alarmOnFailure: false }));
+    // A run claimed by an instance whose heartbeat is long gone (a killed process).
+    await s.database.db.execute(sql`insert into sys_job_instance (id, host, pid, heartbeat_at) values ('dead-1', 'gone', 1, now() - interval '1 hour')`);
+    const [row] = ((await s.database.db.execute(sql`insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, planned_at, due_at, started_at, instance_id)
+      values (1, ${job.id}, 'x', 'test', 'schedule', now() - interval '5 seconds', now() - interval '5 seconds', now() - interval '5 seconds', 'dead-1') returning id`)) as unknown as { rows: { id: number }[] }).rows;
+    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${row!.id}`)), (x) => x.body.result !== 'normal', 8000);
+    expect(rec.body.result).toBe('fail');
+    expect(rec.body.detail).toMatch(/instance dead-1 stopped responding .* recorded as failed/);
+  });
+
+  it('ships real maintenance handlers: purge logs past retention, expired sessions, old dispatch records', async () => {
+    const db = s.database.db;
+    await db.execute(sql`insert into sys_oper_log (module, action, method, path, code, duration_ms, created_at) values ('t', 't', 'GET', '/old', 0, 1, now() - interval '400 days'), ('t', 't', 'GET', '/new', 0, 1, now())`);
+    await db.execute(sql`insert into sys_login_log (login_name, login_way, success, code, created_at) values ('old', 'password', true, 0, now() - interval '400 days')`);
+    await db.execute(sql`insert into sys_job_log (org_id, job_name, job_group, trigger, planned_at, due_at, result) values (1, 'ancient', 'test', 'manual', now() - interval '100 days', now() - interval '100 days', 'success')`);
+    for (const beanName of ['purgeLogs', 'purgeExpiredSessions', 'purgeDispatchRecords']) {
+      const job = await createJob(admin, beanJob({ beanName, status: 1 }));
+      const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
+      const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+      expect(rec.body.result, rec.body.detail).toBe('success');
+      if (beanName === 'purgeLogs') expect(rec.body.detail).toMatch(/kept 180 day\(s\): purged 1 login log row\(s\) and 1 operation log row\(s\)/);
+      if (beanName === 'purgeDispatchRecords') expect(rec.body.detail).toMatch(/kept 30 day\(s\): purged 1 dispatch record/);
+    }
+    const left = (await db.execute(sql`select path from sys_oper_log where module = 't'`)) as unknown as { rows: { path: string }[] };
+    expect(left.rows.map((r) => r.path)).toEqual(['/new']);
+  });
+});

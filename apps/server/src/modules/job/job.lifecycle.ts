@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db.ts';
+import { orgs } from '../system/system.table.ts';
+import { PLATFORM_ORG_CODE } from '../system/system.seed.ts';
+import { jobs } from './job.table.ts';
+import { JobScheduler, nextFireOf, schedulerFor } from './job.engine.ts';
+import { JOB_LOG_RETENTION_KEY } from './handlers.ts';
+
+const SEEDED_KEY = 'job_defaults_seeded';
+
+/** Maintenance jobs shipped with the product (created once; operators may edit or delete them). */
+const defaults = [
+  { jobName: '清理过期会话', beanName: 'purgeExpiredSessions', cronExpr: '0 0/10 * * * ?', description: 'Purge expired sessions every 10 minutes' },
+  { jobName: '清理过期日志', beanName: 'purgeLogs', cronExpr: '0 30 3 * * ?', description: 'Purge login and operation logs past log.retentionDays, daily at 03:30' },
+  { jobName: '清理调度记录', beanName: 'purgeDispatchRecords', cronExpr: '0 40 3 * * ?', description: 'Purge dispatch records past job.logRetentionDays, daily at 03:40' },
+];
+
+/** Creates the retention parameter and the maintenance jobs once per database. Safe at every start. */
+export async function seedJobDefaults(db: Db): Promise<void> {
+  await db.execute(sql`insert into sys_config (code, name, type, value, default_value, sealed, remark)
+    values (${JOB_LOG_RETENTION_KEY}, '调度记录保留天数', 'job', '30', '30', true, 'Days of job dispatch records kept by purgeDispatchRecords')
+    on conflict (code) do nothing`);
+  const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
+  if (done.rows.length) return;
+  const [platform] = await db.select({ id: orgs.id, tz: orgs.timeZone }).from(orgs).where(eq(orgs.code, PLATFORM_ORG_CODE));
+  if (!platform) return;
+  await db.transaction(async (tx) => {
+    const start = new Date(Math.ceil(Date.now() / 1000) * 1000);
+    for (const d of defaults) {
+      const values = {
+        orgId: platform.id,
+        jobName: d.jobName,
+        jobGroup: 'system',
+        jobType: 'bean',
+        beanName: d.beanName,
+        architecture: 'distributed',
+        triggerType: 'cron',
+        cronExpr: d.cronExpr,
+        intervalSeconds: 0,
+        repeatCount: -1,
+        startTime: start,
+        timeZone: platform.tz,
+        description: d.description,
+        blockingStrategy: 'discard',
+        timeoutSeconds: 600,
+        creatorName: 'system',
+      };
+      const next = await nextFireOf(tx, { ...values, id: 0, skipNonWorkDays: false, endTime: null } as never, new Date());
+      await tx.insert(jobs).values({ ...values, nextFireAt: next }).onConflictDoNothing();
+    }
+    await tx.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
+  });
+}
+
+/**
+ * Starts the job scheduler of this process (after listen, from main.ts): seeds the shipped
+ * jobs, then schedules unless JOB_SCHEDULER=0. Stop it with stopJobs before the database closes.
+ */
+export async function startJobs(app: FastifyInstance): Promise<JobScheduler | undefined> {
+  const { db, config } = app.ctx;
+  await seedJobDefaults(db);
+  if (!config.jobs.scheduler) {
+    app.log.info('job scheduler disabled in this process (JOB_SCHEDULER=0)');
+    return undefined;
+  }
+  const scheduler = new JobScheduler({ db, config, log: app.log });
+  await scheduler.start();
+  return scheduler;
+}
+
+/** Stops this process's scheduler on the database, if one runs (shutdown path). */
+export async function stopJobs(db: Db): Promise<void> {
+  await schedulerFor(db)?.stop();
+}

@@ -1,0 +1,218 @@
+import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import type { PageQuery } from '@venue/contract';
+import type { Db } from '../../platform/db.ts';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import type { AppContext, Caller } from '../../platform/http.ts';
+import { orderOf, pageOf } from '../../platform/list.ts';
+import { expectOneUpdated, orgScope } from '../../platform/scope.ts';
+import { orgs } from '../system/system.table.ts';
+import { jobLogs, jobs, jobStreamRuns, jobStreams, type JobStreamRow, type JobStreamRunRow, type StreamEdge, type StreamNode } from './job.table.ts';
+import { QuartzCron, checkTimeZone, nextFireTime } from './cron.ts';
+import { schedulerFor } from './job.engine.ts';
+import { findCycle, startStreamRun, stepStates, type Graph } from './stream.flow.ts';
+import { cronFieldError, fieldError, recordView } from './job.service.ts';
+
+export interface StreamInput {
+  name: string;
+  description?: string | null;
+  status: 0 | 1;
+  cronExpr?: string | null;
+  timeZone?: string | null;
+  nodes: StreamNode[];
+  edges: StreamEdge[];
+}
+
+export function streamView(s: JobStreamRow) {
+  return {
+    id: s.id,
+    orgId: s.orgId,
+    name: s.name,
+    description: s.description,
+    status: s.status,
+    cronExpr: s.cronExpr,
+    timeZone: s.timeZone,
+    nodes: s.nodes,
+    edges: s.edges,
+    prevFireTime: s.prevFireAt,
+    nextFireTime: s.nextFireAt,
+    creator: s.creatorName,
+    createdBy: s.createdBy,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    version: s.version,
+  };
+}
+
+export function runView(r: JobStreamRunRow) {
+  return {
+    id: r.id,
+    orgId: r.orgId,
+    streamId: r.streamId,
+    streamName: r.streamName,
+    trigger: r.trigger,
+    manual: r.manual,
+    plannedAt: r.plannedAt,
+    startedAt: r.startedAt,
+    finishedAt: r.finishedAt,
+    durationMs: r.durationMs,
+    status: r.status,
+    detail: r.detail,
+  };
+}
+
+async function loadStream(db: Db, caller: Caller, id: number): Promise<JobStreamRow> {
+  const [row] = await db
+    .select()
+    .from(jobStreams)
+    .where(and(eq(jobStreams.id, id), orgScope(caller, jobStreams.orgId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Checks the graph: known jobs of the stream's organisation, unique keys, known and unique links, no cycle. */
+async function checkGraph(db: Db, orgId: number, input: StreamInput): Promise<void> {
+  if (!input.nodes.length) throw fieldError('nodes', 'job.stream.empty');
+  const keys = new Set<string>();
+  for (const [i, n] of input.nodes.entries()) {
+    if (keys.has(n.key)) throw fieldError(`nodes.${i}.key`, 'job.stream.nodeKey', { key: n.key });
+    keys.add(n.key);
+  }
+  const jobIds = [...new Set(input.nodes.map((n) => n.jobId))];
+  const found = new Set((await db.select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.id, jobIds), eq(jobs.orgId, orgId)))).map((r) => r.id));
+  for (const [i, n] of input.nodes.entries()) if (!found.has(n.jobId)) throw fieldError(`nodes.${i}.jobId`, 'job.stream.jobNotFound', { key: n.key });
+  const links = new Set<string>();
+  for (const [i, e] of input.edges.entries()) {
+    for (const k of [e.from, e.to]) if (!keys.has(k)) throw fieldError(`edges.${i}`, 'job.stream.edgeUnknown', { key: k });
+    const id = `${e.from}\u0000${e.to}`;
+    if (links.has(id)) throw fieldError(`edges.${i}`, 'job.stream.edgeDuplicate', { from: e.from, to: e.to });
+    links.add(id);
+  }
+  const cycle = findCycle(input.nodes, input.edges);
+  if (cycle) throw fieldError('edges', 'job.stream.cycle', { path: cycle.join(' → ') });
+}
+
+async function schedule(db: Db, orgId: number, input: StreamInput): Promise<{ cronExpr: string | null; timeZone: string; nextFireAt: Date | null }> {
+  let timeZone = input.timeZone?.trim();
+  if (!timeZone) {
+    const [o] = await db.select({ tz: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
+    timeZone = o?.tz ?? 'Asia/Shanghai';
+  }
+  try {
+    checkTimeZone(timeZone);
+  } catch (e) {
+    throw cronFieldError('timeZone', e);
+  }
+  const cronExpr = input.cronExpr?.trim() ? input.cronExpr.trim().replace(/\s+/g, ' ') : null;
+  if (!cronExpr) return { cronExpr, timeZone, nextFireAt: null };
+  try {
+    QuartzCron.of(cronExpr, timeZone);
+  } catch (e) {
+    throw cronFieldError('cronExpr', e);
+  }
+  const next = await nextFireTime({ triggerType: 'cron', cronExpr, intervalSeconds: 0, startTime: new Date(0), timeZone }, new Date());
+  if (!next) throw fieldError('cronExpr', 'job.cron.never');
+  return { cronExpr, timeZone, nextFireAt: input.status === 0 ? next : null };
+}
+
+function duplicate(e: unknown, name: string): never {
+  if (isUniqueViolation(e)) throw new AppError('CONFLICT', 'job.stream.duplicate', { name });
+  throw e;
+}
+
+export async function createStream(ctx: AppContext, caller: Caller, input: StreamInput) {
+  const orgId = caller.orgId;
+  await checkGraph(ctx.db, orgId, input);
+  const s = await schedule(ctx.db, orgId, input);
+  try {
+    const [row] = await ctx.db
+      .insert(jobStreams)
+      .values({ orgId, name: input.name, description: input.description ?? null, status: input.status, ...s, nodes: input.nodes, edges: input.edges, createdBy: caller.userId, creatorName: caller.userName })
+      .returning();
+    return streamView(row!);
+  } catch (e) {
+    duplicate(e, input.name);
+  }
+}
+
+export async function updateStream(ctx: AppContext, caller: Caller, id: number, input: StreamInput & { version: number }) {
+  const current = await loadStream(ctx.db, caller, id);
+  await checkGraph(ctx.db, current.orgId, input);
+  const s = await schedule(ctx.db, current.orgId, input);
+  try {
+    const rows = await ctx.db
+      .update(jobStreams)
+      .set({ name: input.name, description: input.description ?? null, status: input.status, ...s, nodes: input.nodes, edges: input.edges, version: sql`${jobStreams.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(jobStreams.id, id), eq(jobStreams.version, input.version)))
+      .returning();
+    expectOneUpdated(rows);
+    return streamView(rows[0]!);
+  } catch (e) {
+    duplicate(e, input.name);
+  }
+}
+
+export async function deleteStreams(ctx: AppContext, caller: Caller, ids: number[]) {
+  const found = await ctx.db
+    .select({ id: jobStreams.id })
+    .from(jobStreams)
+    .where(and(inArray(jobStreams.id, ids), orgScope(caller, jobStreams.orgId)));
+  if (found.length !== new Set(ids).size) throw notFound();
+  const gone = await ctx.db.delete(jobStreams).where(inArray(jobStreams.id, ids)).returning({ id: jobStreams.id });
+  return { deleted: gone.length };
+}
+
+export async function getStream(ctx: AppContext, caller: Caller, id: number) {
+  return streamView(await loadStream(ctx.db, caller, id));
+}
+
+export async function listStreams(db: Db, caller: Caller, q: PageQuery & { name?: string; status?: number }) {
+  const where = and(orgScope(caller, jobStreams.orgId), q.name ? ilike(jobStreams.name, `%${q.name.replace(/[\\%_]/g, '\\$&')}%`) : undefined, q.status !== undefined ? eq(jobStreams.status, q.status) : undefined);
+  const { limit, offset } = pageOf(q);
+  const order = orderOf(q, { name: jobStreams.name, nextFireTime: jobStreams.nextFireAt, createdAt: jobStreams.createdAt, id: jobStreams.id }, desc(jobStreams.id));
+  const [rows, [total]] = await Promise.all([db.select().from(jobStreams).where(where).orderBy(...order).limit(limit).offset(offset), db.select({ n: count() }).from(jobStreams).where(where)]);
+  return { total: Number(total?.n ?? 0), data: rows.map(streamView) };
+}
+
+/** Runs a stream now (manual). Answers the new run. */
+export async function runStreamNow(ctx: AppContext, caller: Caller, id: number) {
+  const stream = await loadStream(ctx.db, caller, id);
+  const runId = await ctx.db.transaction((tx) => startStreamRun(tx, stream, { trigger: 'manual', plannedAt: new Date(), createdBy: caller.userId }));
+  schedulerFor(ctx.db)?.wake();
+  return getStreamRun(ctx, caller, runId!);
+}
+
+export async function listStreamRuns(db: Db, caller: Caller, q: PageQuery & { streamId?: number; status?: string }) {
+  const where = and(orgScope(caller, jobStreamRuns.orgId), q.streamId ? eq(jobStreamRuns.streamId, q.streamId) : undefined, q.status ? eq(jobStreamRuns.status, q.status) : undefined);
+  const { limit, offset } = pageOf(q);
+  const order = orderOf(q, { startedAt: jobStreamRuns.startedAt, durationMs: jobStreamRuns.durationMs, status: jobStreamRuns.status, id: jobStreamRuns.id }, desc(jobStreamRuns.id));
+  const [rows, [total]] = await Promise.all([db.select().from(jobStreamRuns).where(where).orderBy(...order).limit(limit).offset(offset), db.select({ n: count() }).from(jobStreamRuns).where(where)]);
+  return { total: Number(total?.n ?? 0), data: rows.map(runView) };
+}
+
+/** A run with each step: its node, job, state and dispatch record. */
+export async function getStreamRun(ctx: AppContext, caller: Caller, id: number) {
+  const [run] = await ctx.db
+    .select()
+    .from(jobStreamRuns)
+    .where(and(eq(jobStreamRuns.id, id), orgScope(caller, jobStreamRuns.orgId)));
+  if (!run) throw notFound();
+  const records = await ctx.db.select().from(jobLogs).where(eq(jobLogs.streamRunId, id)).orderBy(asc(jobLogs.id));
+  const byKey = new Map(records.map((r) => [r.nodeKey!, r]));
+  const graph = run.graph as Graph;
+  const states = stepStates(graph, new Map(records.map((r) => [r.nodeKey!, r.result])), run.status !== 'running');
+  return {
+    ...runView(run),
+    edges: graph.edges,
+    steps: graph.nodes.map((n) => {
+      const r = byKey.get(n.key);
+      return {
+        nodeKey: n.key,
+        jobId: n.jobId,
+        jobName: r?.jobName ?? n.jobName ?? null,
+        state: states.get(n.key) ?? 'waiting',
+        parents: graph.edges.filter((e) => e.to === n.key).map((e) => ({ from: e.from, on: e.on })),
+        record: r ? recordView(r) : null,
+      };
+    }),
+  };
+}
