@@ -61,6 +61,8 @@ export async function buildApp({ config, database, sms }: BuildOptions): Promise
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
+        // The console is often served over plain http on a LAN address: do not force https.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
