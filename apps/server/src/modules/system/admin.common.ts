@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { ilike, like, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { AppError, isUniqueViolation } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
@@ -15,6 +15,15 @@ export function assertPlatform(caller: Caller): void {
 /** `%text%` for ILIKE with the wildcard characters of the text escaped. */
 export function contains(text: string): string {
   return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+}
+
+/**
+ * A contains-filter: case-insensitive (ILIKE) when the text has letters with case, plain LIKE
+ * otherwise. Chinese names, digits and codes without letters compare the same either way, and
+ * LIKE is several times cheaper than ILIKE on multi-byte text.
+ */
+export function containsText(column: Column | SQL, text: string): SQL {
+  return text.toLowerCase() === text.toUpperCase() ? like(column, contains(text)) : ilike(column, contains(text));
 }
 
 /** 100409 naming the duplicated field: `error.duplicate` with the field's label in the caller's language. */

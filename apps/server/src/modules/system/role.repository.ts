@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import type { Caller } from '../../platform/http.ts';
 import { orgScope } from '../../platform/scope.ts';
 import { apiRoles, orgs, roleMenus, roles, userRoles, users } from './system.table.ts';
-import { contains } from './admin.common.ts';
+import { containsText } from './admin.common.ts';
 
 export type RoleRow = typeof roles.$inferSelect;
 
@@ -32,9 +32,9 @@ export interface RoleFilter {
 export function roleWhere(caller: Caller, f: RoleFilter): SQL | undefined {
   return and(
     orgScope(caller, roles.orgId),
-    f.name ? ilike(roles.name, contains(f.name)) : undefined,
-    f.code ? ilike(roles.code, contains(f.code)) : undefined,
-    f.no ? ilike(roles.no, contains(f.no)) : undefined,
+    f.name ? containsText(roles.name, f.name) : undefined,
+    f.code ? containsText(roles.code, f.code) : undefined,
+    f.no ? containsText(roles.no, f.no) : undefined,
     f.status !== undefined ? eq(roles.status, f.status) : undefined,
     f.orgId ? eq(roles.orgId, f.orgId) : undefined,
   );

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { ROLE_ADMIN } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
 import type { Caller } from '../../platform/http.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { orgs, passwordHistory, roles, userMenus, userOrgs, userRoles, users } from './system.table.ts';
-import { contains, subtreeOf } from './admin.common.ts';
+import { containsText, subtreeOf } from './admin.common.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -15,7 +15,8 @@ export type UserRow = typeof users.$inferSelect;
 export function userScope(caller: Caller): SQL | undefined {
   if (caller.platform) return undefined;
   const sub = subtreeOf(caller.orgId);
-  return sql`(${users.orgId} in ${sub} or exists (select 1 from sys_user_org uo where uo.user_id = ${users.id} and uo.org_id in ${sub}))`;
+  // Uncorrelated sub-selects: planned once as hashed sets, never once per user row.
+  return sql`(${users.orgId} in ${sub} or ${users.id} in (select uo.user_id from sys_user_org uo where uo.org_id in ${sub}))`;
 }
 
 /** The columns every user answer carries (never the password hash). */
@@ -74,14 +75,14 @@ export function userWhere(caller: Caller, f: UserFilter, timeZone: string): SQL 
   let org: SQL | undefined;
   if (f.orgId) {
     const set = f.includeChildren ? subtreeOf(f.orgId) : sql`(${f.orgId})`;
-    org = sql`(${users.orgId} in ${set} or exists (select 1 from sys_user_org uo2 where uo2.user_id = ${users.id} and uo2.org_id in ${set}))`;
+    org = sql`(${users.orgId} in ${set} or ${users.id} in (select uo2.user_id from sys_user_org uo2 where uo2.org_id in ${set}))`;
   }
   return and(
     userScope(caller),
-    f.name ? ilike(users.name, contains(f.name)) : undefined,
-    f.code ? ilike(users.code, contains(f.code)) : undefined,
-    f.no ? ilike(users.no, contains(f.no)) : undefined,
-    f.mobile ? ilike(users.mobile, contains(f.mobile)) : undefined,
+    f.name ? containsText(users.name, f.name) : undefined,
+    f.code ? containsText(users.code, f.code) : undefined,
+    f.no ? containsText(users.no, f.no) : undefined,
+    f.mobile ? containsText(users.mobile, f.mobile) : undefined,
     f.status !== undefined ? eq(users.status, f.status) : undefined,
     org,
     f.beginDate ? sql`${users.createdAt} >= (${f.beginDate}::date)::timestamp at time zone ${timeZone}` : undefined,

@@ -1,0 +1,137 @@
+// User administration figures (issue 3):
+//  - api.userList.overheadRatio: `user/list` (10,000 users, page of 20, filtered by name) over real
+//    HTTP with autocannon (1 connection, keep-alive) against the same two statements (count + page)
+//    run directly through the driver; ratio of the median latencies.
+//  - import.users.rowsPerSec: import of 10,000 users from one xlsx over real HTTP (multipart).
+// Runs on PostgreSQL when one answers (BENCH_DATABASE_URL / TEST_DATABASE_URL / local), else PGlite.
+import autocannon from 'autocannon';
+import ExcelJS from 'exceljs';
+import { benchPostgresUrl, median } from './_support.ts';
+import { Client, startServer } from '../../apps/server/test/harness.ts';
+import { computeSign } from '../../apps/server/src/platform/keys.ts';
+import { hashPassword } from '../../apps/server/src/modules/auth/login.service.ts';
+import { userListPlan } from '../../apps/server/src/modules/system/user.service.ts';
+import type { Caller } from '../../apps/server/src/platform/http.ts';
+import { userListQuery } from '@venue/contract';
+
+const out: Record<string, number | string> = {};
+const USERS = 10_000;
+const NAME_FILTER = '王';
+
+const pgUrl = await benchPostgresUrl();
+const kind = pgUrl ? 'postgres' : 'pglite';
+if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
+const s = await startServer(kind);
+
+try {
+  await s.app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (s.app.server.address() as { port: number }).port;
+  const c = new Client(s);
+  await c.login();
+  const info = (await c.json('GET', '/api/auth/userInfo/0')).body;
+  const orgId = info.currentOrg.orgId as number;
+
+  // 10,000 users in the platform organisation: ten surnames, so a name filter keeps a tenth of them.
+  const t0 = performance.now();
+  const hash = await hashPassword('Bench@2020');
+  await s.database.query(
+    `insert into sys_user (org_id, no, code, name, password_hash, mobile, status, register_date, password_changed_at)
+     select $1, 'B' || g, 'bench' || g,
+            (array['张','王','李','赵','刘','陈','杨','黄','周','吴'])[g % 10 + 1] || '会员' || g,
+            $2, '13' || lpad(g::text, 9, '0'), case when g % 20 = 0 then 1 else 0 end, current_date, now()
+     from generate_series(1, ${USERS}) g`,
+    [orgId, hash],
+  );
+  await s.database.query(`insert into sys_user_org (user_id, org_id, is_default) select id, $1, true from sys_user where code like 'bench%'`, [orgId]);
+  await s.database.query('analyze');
+  console.log(`seeded ${USERS} users in ${Math.round(performance.now() - t0)} ms on ${kind}`);
+
+  // The HTTP call, signed as the console signs it.
+  const url = '/api/system/user/list';
+  const body = JSON.stringify({ pageNum: 1, pageSize: 20, name: NAME_FILTER });
+  const ts = String(Math.floor(Date.now() / 1000));
+  const xsrf = c.cookies.get('XSRF-TOKEN')!;
+  const headers = {
+    'content-type': 'application/json',
+    lang: 'zh-CN',
+    timestamp: ts,
+    sign: computeSign(s.app.ctx.keys.signKey, ts, 'POST', url, body),
+    'x-xsrf-token': xsrf,
+    cookie: `XSRF-TOKEN=${xsrf}`,
+    authorization: `Bearer ${c.token}`,
+  };
+  const check = await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers, body });
+  const answer = (await check.json()) as { code: number; body: { total: number; data: unknown[] } };
+  if (answer.code !== 0 || answer.body.data.length !== 20) throw new Error(`user/list answered ${JSON.stringify(answer).slice(0, 200)}`);
+  console.log(`user/list name=${NAME_FILTER}: total ${answer.body.total}, page of ${answer.body.data.length}`);
+
+  // The same SQL through the driver: the count and the page statements, run together as the service runs them.
+  const caller = { platform: true, orgId, admin: true } as unknown as Caller;
+  const plan = userListPlan(s.database.db, caller, userListQuery.parse(JSON.parse(body)), s.config.timeZone);
+  const countSql = plan.count.toSQL();
+  const pageSql = plan.page.toSQL();
+  const direct = async () => {
+    const t = performance.now();
+    await Promise.all([s.database.query(countSql.sql, countSql.params), s.database.query(pageSql.sql, pageSql.params)]);
+    return performance.now() - t;
+  };
+  const sqlMs: number[] = [];
+  for (let i = 0; i < 200; i++) await direct();
+  for (let i = 0; i < 1000; i++) sqlMs.push(await direct());
+
+  const httpMs: number[] = [];
+  const run = (duration: number, record: boolean) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const inst = autocannon({ url: `http://127.0.0.1:${port}${url}`, method: 'POST', headers, body, connections: 1, pipelining: 1, duration }, (err, res) => (err ? reject(err) : resolve(res)));
+      // Per-response times (ms, sub-millisecond) instead of the integer histogram.
+      if (record) inst.on('response', (_client: unknown, status: number, _bytes: number, responseTime: number) => status === 200 && httpMs.push(responseTime));
+    });
+  await run(2, false);
+  const res = await run(8, true);
+  for (let i = 0; i < 1000; i++) sqlMs.push(await direct());
+  if (res.non2xx || res.errors) throw new Error(`autocannon saw ${res.non2xx} non-2xx and ${res.errors} errors`);
+
+  const httpMedian = median(httpMs);
+  const sqlMedian = median(sqlMs);
+  out['api.userList.httpMedianMs'] = Number(httpMedian.toFixed(3));
+  out['api.userList.sqlMedianMs'] = Number(sqlMedian.toFixed(3));
+  out['api.userList.requestsPerSec'] = Math.round(res.requests.average);
+  out['api.userList.overheadRatio'] = Number((httpMedian / sqlMedian).toFixed(2));
+  out['api.userList.database'] = kind;
+  console.log(`user/list over HTTP ${httpMedian.toFixed(3)} ms (${httpMs.length} calls) vs driver ${sqlMedian.toFixed(3)} ms: ratio ${(httpMedian / sqlMedian).toFixed(2)}`);
+
+  // Import of 10,000 users from one xlsx, over HTTP.
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('users');
+  ws.addRow(['登录名', '姓名', '手机号', '状态', '性别', '证件类型', '证件号码']);
+  for (let i = 0; i < USERS; i++) ws.addRow([`imp${i}`, `导入会员${i}`, `15${String(i).padStart(9, '0')}`, '正常', i % 2 ? '男' : '女', '身份证', `1101051990030${String(i % 10000).padStart(4, '0')}X`.slice(0, 18)]);
+  const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
+  const importUrl = '/api/system/user/import';
+  const form = new FormData();
+  form.append('file', new Blob([xlsx]), 'users.xlsx');
+  const its = String(Math.floor(Date.now() / 1000));
+  const t1 = performance.now();
+  const imp = await fetch(`http://127.0.0.1:${port}${importUrl}`, {
+    method: 'POST',
+    headers: {
+      lang: 'zh-CN',
+      timestamp: its,
+      sign: computeSign(s.app.ctx.keys.signKey, its, 'GET', importUrl, ''),
+      'x-xsrf-token': xsrf,
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      authorization: `Bearer ${c.token}`,
+    },
+    body: form,
+  });
+  const impAnswer = (await imp.json()) as { code: number; msg: string; body: { created: number } | null; detail: unknown };
+  const importMs = performance.now() - t1;
+  if (impAnswer.body?.created !== USERS) throw new Error(`import answered ${impAnswer.code} ${impAnswer.msg} ${JSON.stringify(impAnswer.detail).slice(0, 300)}`);
+  out['import.users.ms'] = Math.round(importMs);
+  out['import.users.rowsPerSec'] = Math.round(USERS / (importMs / 1000));
+  console.log(`imported ${USERS} users from a ${Math.round(xlsx.length / 1024)} KB xlsx in ${Math.round(importMs)} ms: ${out['import.users.rowsPerSec']} rows/s`);
+} finally {
+  await s.close();
+}
+
+console.log(JSON.stringify(out));
+process.exit(0);
