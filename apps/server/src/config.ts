@@ -41,6 +41,14 @@ const env = z.object({
   SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
+  SSO_ISSUER: z.string().url().optional(),
+  SSO_CLIENT_ID: z.string().min(1).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).optional(),
+  SSO_REDIRECT_URI: z.string().url().optional(),
+  SSO_SCOPE: z.string().default('openid profile email'),
+  SSO_ALLOW_HTTP: bool.default(false),
+  MAIL_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Venue console <no-reply@localhost>'),
   TRUST_PROXY: bool.default(false),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   DEMO_TIME_ZONE: z.string().default('Asia/Shanghai'),
@@ -61,6 +69,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (e.SSO_ISSUER && (!e.SSO_CLIENT_ID || !e.SSO_REDIRECT_URI)) {
+    throw new Error('Invalid configuration:\n  SSO_CLIENT_ID and SSO_REDIRECT_URI are required when SSO_ISSUER is set');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -90,6 +101,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
     sms: { provider: e.SMS_PROVIDER, url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
+    sso: { issuer: e.SSO_ISSUER, clientId: e.SSO_CLIENT_ID, clientSecret: e.SSO_CLIENT_SECRET, redirectUri: e.SSO_REDIRECT_URI, scope: e.SSO_SCOPE, allowHttp: e.SSO_ALLOW_HTTP },
+    mail: { smtpUrl: e.MAIL_SMTP_URL, from: e.MAIL_FROM },
     trustProxy: e.TRUST_PROXY,
     loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
     timeZone: e.DEMO_TIME_ZONE,

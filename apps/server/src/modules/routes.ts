@@ -14,6 +14,7 @@ import { regionRoutes } from './system/region.routes.ts';
 import { versionRoutes } from './system/version.routes.ts';
 import { onlineRoutes } from './system/online.routes.ts';
 import { logRoutes } from './log/log.routes.ts';
+import { ssoRoutes } from './sso/sso.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
@@ -30,4 +31,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   versionRoutes(app, ctx);
   onlineRoutes(app, ctx);
   logRoutes(app, ctx);
+  ssoRoutes(app, ctx);
 }

@@ -1,0 +1,199 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import * as oidc from 'openid-client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LoginResult } from '@venue/contract';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../platform/db.ts';
+import { AppError } from '../../platform/errors.ts';
+import { sha256 } from '../../platform/keys.ts';
+import { loginLogs } from '../log/log.table.ts';
+import { users } from '../system/system.table.ts';
+import { defaultOrgOf } from '../auth/login.service.ts';
+import { createSession } from '../auth/session.service.ts';
+import { getPasswordStrategy } from '../auth/strategy.service.ts';
+import { ssoStates } from './sso.table.ts';
+import './sso.messages.ts';
+
+/**
+ * Single sign-on through OpenID Connect: authorization code with PKCE (S256), state and
+ * nonce kept in the database (any process can finish a sign-on another one started), the
+ * ID token checked by openid-client. A portal may also hand over an access token of the
+ * same identity provider (`token` query parameter of /ssologin), checked at the provider's
+ * userinfo endpoint. Users are matched by login name = `preferred_username`, else by a
+ * verified `email`; sessions carry loginWay `sso`.
+ */
+
+export const LOGIN_WAY = 'sso';
+const STATE_TTL_MS = 10 * 60_000;
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export interface SsoOutcome {
+  token: string;
+  result: LoginResult & { loginWay: string };
+  mustChangePassword: boolean;
+  /** Where the console goes next (the `redirect` given when the sign-on started). */
+  redirect?: string;
+}
+
+const configs = new Map<string, Promise<oidc.Configuration>>();
+
+/** The provider's discovered configuration, fetched once per process (again after a failure). */
+async function providerConfig(cfg: Config): Promise<oidc.Configuration> {
+  const { issuer, clientId, clientSecret, allowHttp } = cfg.sso;
+  if (!issuer || !clientId) throw new AppError('INVALID', 'sso.disabled');
+  const key = `${issuer}|${clientId}`;
+  let p = configs.get(key);
+  if (!p) {
+    p = oidc.discovery(new URL(issuer), clientId, clientSecret ? { client_secret: clientSecret } : undefined, clientSecret ? oidc.ClientSecretBasic(clientSecret) : oidc.None(), {
+      execute: allowHttp ? [oidc.allowInsecureRequests] : [],
+      timeout: 10,
+    });
+    configs.set(key, p);
+    p.catch(() => configs.delete(key));
+  }
+  try {
+    return await p;
+  } catch {
+    throw new AppError('INTERNAL', 'sso.unavailable');
+  }
+}
+
+export async function ssoEnabled(db: Db, cfg: Config): Promise<boolean> {
+  if (!cfg.sso.issuer) return false;
+  return (await getPasswordStrategy(db)).loginRoutes.includes('sso');
+}
+
+async function assertEnabled(db: Db, cfg: Config): Promise<void> {
+  if (!cfg.sso.issuer) throw new AppError('INVALID', 'sso.disabled');
+  if (!(await getPasswordStrategy(db)).loginRoutes.includes('sso')) throw new AppError('INVALID', 'auth.routeDisabled');
+}
+
+/** Only paths of this console: no scheme, no host, no protocol-relative `//`. */
+export function safeRedirect(r: string | undefined): string {
+  if (!r || !r.startsWith('/') || r.startsWith('//') || r.includes('\\') || /[\r\n]/.test(r)) return '/';
+  return r.slice(0, 500);
+}
+
+/** Starts a sign-on: answers the provider's authorization URL. */
+export async function authorizeUrl(db: Db, cfg: Config, redirect: string | undefined): Promise<{ url: string }> {
+  await assertEnabled(db, cfg);
+  const config = await providerConfig(cfg);
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const challenge = await oidc.calculatePKCECodeChallenge(codeVerifier);
+  await db.delete(ssoStates).where(lt(ssoStates.expiresAt, new Date()));
+  await db.insert(ssoStates).values({ stateHash: sha256(state), codeVerifier, nonce, redirect: safeRedirect(redirect), expiresAt: new Date(Date.now() + STATE_TTL_MS) });
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: cfg.sso.redirectUri!,
+    scope: cfg.sso.scope,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+  return { url: url.href };
+}
+
+type Claims = { sub?: unknown; preferred_username?: unknown; email?: unknown; email_verified?: unknown };
+
+async function writeLog(db: Db, loginName: string, client: ClientInfo, code: number, msg: string, userId?: number | null, orgId?: number | null) {
+  await db.insert(loginLogs).values({
+    loginName: (loginName || '(sso)').slice(0, 128),
+    userId: userId ?? null,
+    orgId: orgId ?? null,
+    ip: client.ip.slice(0, 64),
+    userAgent: client.userAgent.slice(0, 512),
+    loginWay: LOGIN_WAY,
+    success: code === 0 || code === 200003,
+    code,
+    msg,
+  });
+}
+
+const nameOf = (c: Claims) => (typeof c.preferred_username === 'string' ? c.preferred_username : typeof c.email === 'string' ? c.email : String(c.sub ?? ''));
+
+/** Finds the user of the claims and opens a session for them. */
+async function signIn(db: Db, cfg: Config, claims: Claims, client: ClientInfo): Promise<SsoOutcome> {
+  const loginName = nameOf(claims);
+  let user: typeof users.$inferSelect | undefined;
+  if (typeof claims.preferred_username === 'string' && claims.preferred_username.trim()) {
+    [user] = await db.select().from(users).where(sql`lower(${users.code}) = ${claims.preferred_username.trim().toLowerCase()}`);
+  }
+  if (!user && typeof claims.email === 'string' && claims.email_verified === true) {
+    const byMail = await db.select().from(users).where(sql`lower(${users.email}) = ${claims.email.trim().toLowerCase()}`).limit(2);
+    // An address shared by two accounts identifies neither.
+    if (byMail.length === 1) user = byMail[0];
+  }
+  if (!user) {
+    await writeLog(db, loginName, client, 100401, 'unknown sso user');
+    throw new AppError('BAD_CREDENTIALS', 'sso.unknownUser');
+  }
+  if (user.status !== 0) {
+    await writeLog(db, loginName, client, 100401, 'frozen or cancelled', user.id);
+    throw new AppError('BAD_CREDENTIALS', 'auth.disabled');
+  }
+  const orgId = await defaultOrgOf(db, user.id, user.orgId);
+  const token = await createSession(db, cfg, { userId: user.id, orgId, ip: client.ip, userAgent: client.userAgent, loginWay: LOGIN_WAY });
+  const must = user.mustChangePassword;
+  await writeLog(db, user.code, client, must ? 200003 : 0, must ? 'password must be changed' : 'ok', user.id, orgId);
+  return { token, result: { userName: user.name, userId: user.id, loginWay: LOGIN_WAY }, mustChangePassword: must };
+}
+
+/** Finishes a sign-on with the code and state the provider sent back to the console. */
+export async function callback(
+  db: Db,
+  cfg: Config,
+  log: FastifyBaseLogger,
+  input: { code: string; state: string; iss?: string; sessionState?: string },
+  client: ClientInfo,
+): Promise<SsoOutcome> {
+  await assertEnabled(db, cfg);
+  // Single use: the row goes whatever happens next.
+  const [pending] = await db
+    .delete(ssoStates)
+    .where(and(eq(ssoStates.stateHash, sha256(input.state)), sql`${ssoStates.expiresAt} > now()`))
+    .returning();
+  if (!pending) {
+    await writeLog(db, '', client, 100400, 'unknown or expired state');
+    throw new AppError('INVALID', 'sso.badState');
+  }
+  const config = await providerConfig(cfg);
+  const current = new URL(cfg.sso.redirectUri!);
+  current.searchParams.set('code', input.code);
+  current.searchParams.set('state', input.state);
+  if (input.iss) current.searchParams.set('iss', input.iss);
+  if (input.sessionState) current.searchParams.set('session_state', input.sessionState);
+  let claims: Claims;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: pending.codeVerifier, expectedState: input.state, expectedNonce: pending.nonce, idTokenExpected: true });
+    claims = (tokens.claims() ?? {}) as Claims;
+    if (typeof claims.preferred_username !== 'string' && typeof claims.email !== 'string' && tokens.access_token) {
+      claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub))) };
+    }
+  } catch (err) {
+    log.warn({ err: { name: (err as Error).name, message: (err as Error).message, code: (err as { code?: string }).code } }, 'sso code exchange failed');
+    await writeLog(db, '', client, 100401, 'code exchange failed');
+    throw new AppError('BAD_CREDENTIALS', 'sso.failed');
+  }
+  return { ...(await signIn(db, cfg, claims, client)), redirect: pending.redirect };
+}
+
+/** Signs in with a token handed over by a portal: an access token of the same provider, checked at its userinfo endpoint. */
+export async function tokenLogin(db: Db, cfg: Config, log: FastifyBaseLogger, token: string, client: ClientInfo): Promise<SsoOutcome> {
+  await assertEnabled(db, cfg);
+  const config = await providerConfig(cfg);
+  let claims: Claims;
+  try {
+    claims = (await oidc.fetchUserInfo(config, token, oidc.skipSubjectCheck)) as Claims;
+  } catch (err) {
+    log.info({ err: { name: (err as Error).name, message: (err as Error).message } }, 'sso token refused');
+    await writeLog(db, '', client, 100401, 'token refused');
+    throw new AppError('BAD_CREDENTIALS', 'sso.badToken');
+  }
+  return signIn(db, cfg, claims, client);
+}
