@@ -74,6 +74,13 @@ export const layoutRoutes: ScreenRoute[] = [
     titleKey: 'route.about',
     screen: lazyScreen('about', () => import('../features/about/AboutPage.tsx')),
   },
+  // System administration: policy, branding, holidays (features/system/*).
+  {
+    path: '/system/strategy',
+    name: 'strategy',
+    titleKey: 'route.strategy',
+    screen: lazyScreen('strategy', () => import('../features/system/strategy/StrategyPage.tsx')),
+  },
 ];
 
 export const allRoutes: ScreenRoute[] = [...publicRoutes, ...layoutRoutes];
