@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { purgeExpiredSessions } from '../auth/session.service.ts';
+import { purgeLogs } from '../log/log.service.ts';
+import { getConfigNumber, registerConfigValidator } from '../system/config.service.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /**
  * Bean handlers: the allow-list of code a bean job may run, by name. A job names a handler;
@@ -71,14 +74,8 @@ function obj(params: unknown): Record<string, unknown> {
   return params && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
 }
 
-async function configNumber(db: Db, code: string, fallback: number): Promise<number> {
-  const res = (await db.execute(sql`select value from sys_config where code = ${code}`)) as unknown as { rows: { value: string }[] };
-  const n = Number(res.rows[0]?.value);
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : fallback;
-}
-
 /** Deletes in chunks so a large purge neither holds long locks nor ignores a time-out. */
-async function purgeOlderThan(db: Db, table: 'sys_login_log' | 'sys_oper_log' | 'sys_job_log' | 'sys_job_stream_run', column: string, days: number, signal: AbortSignal, extra = sql``): Promise<number> {
+async function purgeOlderThan(db: Db, table: 'sys_job_log' | 'sys_job_stream_run', column: string, days: number, signal: AbortSignal, extra = sql``): Promise<number> {
   let total = 0;
   for (;;) {
     signal.throwIfAborted();
@@ -96,8 +93,12 @@ async function purgeOlderThan(db: Db, table: 'sys_login_log' | 'sys_oper_log' | 
   }
 }
 
-export const LOG_RETENTION_KEY = 'log.retentionDays';
 export const JOB_LOG_RETENTION_KEY = 'job.logRetentionDays';
+registerConfigValidator(JOB_LOG_RETENTION_KEY, (value) => {
+  const n = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || n > 3650) throw new AppError('FORM_INVALID', 'config.retentionDays', undefined, [{ field: 'value', message: 'config.retentionDays' }]);
+  return String(n);
+});
 
 registerJobHandler({
   name: 'noop',
@@ -135,11 +136,11 @@ registerJobHandler({
   name: 'purgeLogs',
   descriptionKey: 'job.handler.purgeLogs',
   platformOnly: true,
-  async run({ db, signal, params }) {
-    const days = Number(obj(params).days) > 0 ? Math.floor(Number(obj(params).days)) : await configNumber(db, LOG_RETENTION_KEY, 180);
-    const login = await purgeOlderThan(db, 'sys_login_log', 'created_at', days, signal);
-    const oper = await purgeOlderThan(db, 'sys_oper_log', 'created_at', days, signal);
-    return `kept ${days} day(s): purged ${login} login log row(s) and ${oper} operation log row(s)`;
+  async run({ db }) {
+    // The log module owns the retention rule (log.retentionDays; 0 keeps the logs for ever).
+    const r = await purgeLogs(db);
+    if (!r.retentionDays) return 'log.retentionDays is 0: logs are kept for ever';
+    return `kept ${r.retentionDays} day(s): purged ${r.loginLog} login log row(s) and ${r.operLog} operation log row(s)`;
   },
 });
 
@@ -148,7 +149,8 @@ registerJobHandler({
   descriptionKey: 'job.handler.purgeDispatchRecords',
   platformOnly: true,
   async run({ db, signal, params }) {
-    const days = Number(obj(params).days) > 0 ? Math.floor(Number(obj(params).days)) : await configNumber(db, JOB_LOG_RETENTION_KEY, 30);
+    const days = Number(obj(params).days) > 0 ? Math.floor(Number(obj(params).days)) : Math.floor(await getConfigNumber(db, JOB_LOG_RETENTION_KEY, 30));
+    if (!(days > 0)) return `${JOB_LOG_RETENTION_KEY} is 0: dispatch records are kept for ever`;
     const records = await purgeOlderThan(db, 'sys_job_log', 'planned_at', days, signal, sql`and result <> 'normal'`);
     const runs = await purgeOlderThan(db, 'sys_job_stream_run', 'started_at', days, signal, sql`and status <> 'running'`);
     return `kept ${days} day(s): purged ${records} dispatch record(s) and ${runs} stream run(s)`;
