@@ -15,6 +15,7 @@ import { versionRoutes } from './system/version.routes.ts';
 import { onlineRoutes } from './system/online.routes.ts';
 import { logRoutes } from './log/log.routes.ts';
 import { ssoRoutes } from './sso/sso.routes.ts';
+import { recoveryRoutes } from './auth/recovery.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
@@ -32,4 +33,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   onlineRoutes(app, ctx);
   logRoutes(app, ctx);
   ssoRoutes(app, ctx);
+  recoveryRoutes(app, ctx, deps.sms);
 }
