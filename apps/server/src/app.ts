@@ -108,7 +108,8 @@ export async function buildApp({ config, database, sms }: BuildOptions): Promise
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: true, maxAge: '1h', immutable: false });
+    // One route per built file (no wildcard), so unknown /api/ paths reach the not-found envelope.
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, maxAge: '1h' });
   }
   app.setNotFoundHandler((req, reply) => {
     if (!req.url.startsWith('/api/') && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {

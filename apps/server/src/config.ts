@@ -63,7 +63,8 @@ const env = z.object({
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(source: Record<string, string | undefined> = process.env) {
-  const parsed = env.safeParse(source);
+  // An empty variable means unset (as in most .env files and service managers).
+  const parsed = env.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

@@ -33,6 +33,10 @@ async function main() {
       process.exit(1);
     }, 15_000);
     force.unref();
+    // Keep-alive sockets whose request finishes during shutdown become idle only afterwards:
+    // sweep them so close() does not wait for the client to hang up.
+    const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+    sweeper.unref();
     try {
       await app.close();
       await stopJobs(database.db);

@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { computeSign } from '../src/platform/keys.ts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  port: number;
+  log: () => string;
+  exited: Promise<number | null>;
+}
+
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<Proc> {
+  const port = await freePort();
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', SEED_DEMO: '0', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { child, port, log: () => out, exited };
+    } catch {}
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('server did not become ready');
+}
+
+/** Signs in over real HTTP, as the console does. */
+async function login(port: number, loginName: string, password: string) {
+  const base = `http://127.0.0.1:${port}`;
+  const cfgRes = await fetch(`${base}/config.json`);
+  const cfg = await cfgRes.json();
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cfgRes.headers.get('set-cookie') ?? '')![1]!;
+  const body = JSON.stringify({ loginName, password, others: {} });
+  const ts = String(Math.floor(Date.now() / 1000));
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', timestamp: ts, sign: computeSign(cfg.signKey, ts, 'POST', '/api/auth/login', body), 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
+    body,
+  });
+  return { status: res.status, json: await res.json(), token: res.headers.get('authorization') };
+}
+
+describe('process lifecycle on the embedded database', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-life-'));
+  let proc: Proc | undefined;
+  afterAll(() => {
+    proc?.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates admin with a random password written once to the data dir', async () => {
+    proc = await start(dataDir);
+    const file = path.join(dataDir, 'initial-admin-password.txt');
+    const password = fs.readFileSync(file, 'utf8').trim();
+    expect(password.length).toBeGreaterThanOrEqual(12);
+    expect(proc.log()).toContain(password);
+    const res = await login(proc.port, 'admin', password);
+    expect(res.json.code).toBe(0);
+    expect(res.token).toBeTruthy();
+  });
+
+  it('finishes an in-flight request on SIGTERM, closes the database and keeps the data', async () => {
+    const password = fs.readFileSync(path.join(dataDir, 'initial-admin-password.txt'), 'utf8').trim();
+    const inFlight = login(proc!.port, 'admin', password);
+    await new Promise((r) => setTimeout(r, 15));
+    proc!.child.kill('SIGTERM');
+    const res = await inFlight;
+    expect(res.json.code).toBe(0);
+    const code = await proc!.exited;
+    if (code !== 0) console.log(proc!.log().split('\n').slice(-8).join('\n'));
+    expect(code).toBe(0);
+    expect(proc!.log()).toContain('closed cleanly');
+
+    proc = await start(dataDir);
+    // The same password works: the admin was not created again, and the sessions survived.
+    const again = await login(proc.port, 'admin', password);
+    expect(again.json.code).toBe(0);
+    const unknown = await fetch(`http://127.0.0.1:${proc.port}/api/nothing/here`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe(100404);
+    expect(unknown.headers.get('x-request-id')).toBeTruthy();
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
+  });
+});
