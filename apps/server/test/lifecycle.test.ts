@@ -49,7 +49,7 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
 async function login(port: number, loginName: string, password: string) {
   const base = `http://127.0.0.1:${port}`;
   const cfgRes = await fetch(`${base}/config.json`);
-  const cfg = await cfgRes.json();
+  const cfg = (await cfgRes.json()) as { signKey: string };
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cfgRes.headers.get('set-cookie') ?? '')![1]!;
   const body = JSON.stringify({ loginName, password, others: {} });
   const ts = String(Math.floor(Date.now() / 1000));
@@ -58,7 +58,7 @@ async function login(port: number, loginName: string, password: string) {
     headers: { 'content-type': 'application/json', timestamp: ts, sign: computeSign(cfg.signKey, ts, 'POST', '/api/auth/login', body), 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
     body,
   });
-  return { status: res.status, json: await res.json(), token: res.headers.get('authorization') };
+  return { status: res.status, json: (await res.json()) as { code: number }, token: res.headers.get("authorization") };
 }
 
 describe('process lifecycle on the embedded database', () => {
@@ -98,7 +98,7 @@ describe('process lifecycle on the embedded database', () => {
     expect(again.json.code).toBe(0);
     const unknown = await fetch(`http://127.0.0.1:${proc.port}/api/nothing/here`);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).code).toBe(100404);
+    expect(((await unknown.json()) as { code: number }).code).toBe(100404);
     expect(unknown.headers.get('x-request-id')).toBeTruthy();
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
