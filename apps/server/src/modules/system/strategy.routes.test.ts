@@ -164,9 +164,16 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
     const reuse = await change('Strong@Pass2', 'Strong@Pass1');
     expect(reuse.msg).toBe('不能使用最近 2 次用过的密码');
 
+    // The administrator's reset (user/resetPwd) goes through the same policy.
     const [user] = await s.database.query<{ id: number }>(`select id from sys_user where code = 'manager'`);
+    const weakReset = await admin.json('PUT', sys('user/resetPwd'), { body: { userId: Number(user!.id), password: 'Short@1', confirmPassword: 'Short@1' } });
+    expect(weakReset.code).toBe(Code.FORM_INVALID);
+    expect(weakReset.detail.map((d: { message: string }) => d.message)).toContain('密码长度不足');
+    const strongReset = await admin.json('PUT', sys('user/resetPwd'), { body: { userId: Number(user!.id), password: 'Reset@Pass9', confirmPassword: 'Reset@Pass9' } });
+    expect(strongReset.code).toBe(0);
+    expect((await admin.json('PUT', sys('user/resetPwd'), { body: { userId: Number(user!.id), password: 'Strong@Pass2', confirmPassword: 'Strong@Pass2' } })).msg).toBe('不能使用最近 2 次用过的密码');
     await expect(setPassword(s.database.db, Number(user!.id), 'manager', 'weak')).rejects.toBeInstanceOf(AppError);
-    await expect(setPassword(s.database.db, Number(user!.id), 'manager', 'Strong@Pass2')).rejects.toMatchObject({ msgKey: 'password.history' });
+    await expect(setPassword(s.database.db, Number(user!.id), 'manager', 'Reset@Pass9')).rejects.toMatchObject({ msgKey: 'password.history' });
     await setPassword(s.database.db, Number(user!.id), 'manager', 'Demo@2020', { mustChange: false }).catch(() => undefined);
     // Back to the shipped policy: the old password is acceptable again.
     await reset();
