@@ -23,7 +23,7 @@ class InputRejected extends AppError {
 // Markup and script injection; plain text with < or > (passwords, formulas) passes.
 const DANGEROUS = /<\s*\/?\s*(script|iframe|object|embed|svg|img|link|style|meta|base|form)\b|javascript\s*:|vbscript\s*:|<[^>]*\bon[a-z]+\s*=|expression\s*\(/i;
 
-function hasDangerousInput(value: unknown, depth = 0): boolean {
+export function hasDangerousInput(value: unknown, depth = 0): boolean {
   if (depth > 20) return false;
   if (typeof value === 'string') return DANGEROUS.test(value);
   if (Array.isArray(value)) return value.some((v) => hasDangerousInput(v, depth + 1));

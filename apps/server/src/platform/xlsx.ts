@@ -5,6 +5,7 @@ import type { ImportRowError } from '@venue/contract';
 import { AppError } from './errors.ts';
 import { FileResult, parseOrThrow } from './http.ts';
 import { addMessages, t, type Lang } from './i18n.ts';
+import { hasDangerousInput } from './pipeline.ts';
 
 /**
  * Spreadsheet export and import, shared by every list screen (ARCHITECTURE 4: `POST x/export`,
@@ -355,6 +356,12 @@ export function validateRows<S extends ZodType>(rows: RawRow[], schema: S): { va
   const valid: ValidRow<z.output<S>>[] = [];
   const issues: RowIssue[] = [];
   for (const r of rows) {
+    // Uploaded files pass the same input filter as JSON bodies (markup and script are refused).
+    const unsafe = Object.entries(r.values).filter(([, v]) => hasDangerousInput(v));
+    if (unsafe.length) {
+      for (const [field] of unsafe) issues.push({ row: r.row, field, message: 'error.invalidChars' });
+      continue;
+    }
     try {
       valid.push({ row: r.row, data: parseOrThrow(schema, r.values) });
     } catch (e) {

@@ -137,6 +137,8 @@ describe.each(databases)('user import and export on %s', (kind) => {
     expect(empty.msg).toBe('文件中没有数据');
     const p = uniq('dup');
     const dup = (await upload(admin, sys('user/import'), 'users.txt', Buffer.from(`code,name,mobile\n${p},a,15800000001\n${p.toUpperCase()},b,15800000002\nz${p},c,15800000001\n`))).json();
+    const markup = (await upload(admin, sys('user/import'), 'users.txt', Buffer.from(`code,name\n${p}x,<script>alert(1)</script>\n`))).json();
+    expect(markup.detail.errors).toEqual([{ row: 2, field: 'name', message: '请输入有效字符' }]);
     expect(dup.detail.errors).toEqual([
       { row: 3, field: 'code', message: '与第 2 行重复' },
       { row: 4, field: 'mobile', message: '与第 2 行重复' },
