@@ -81,6 +81,25 @@ export const layoutRoutes: ScreenRoute[] = [
     titleKey: 'route.strategy',
     screen: lazyScreen('strategy', () => import('../features/system/strategy/StrategyPage.tsx')),
   },
+  {
+    path: '/system/setting',
+    name: 'setting',
+    titleKey: 'route.setting',
+    screen: lazyScreen('setting', () => import('../features/system/setting/SettingPage.tsx')),
+  },
+  {
+    path: '/system/holiday',
+    name: 'holiday',
+    titleKey: 'route.holiday',
+    screen: lazyScreen('holiday', () => import('../features/system/holiday/HolidayPage.tsx')),
+  },
+  // Not a menu: reached from the top bar's user menu.
+  {
+    path: '/user/info',
+    name: 'userInfo',
+    titleKey: 'route.userInfo',
+    screen: lazyScreen('userInfo', () => import('../features/user-info/UserInfoPage.tsx')),
+  },
 ];
 
 export const allRoutes: ScreenRoute[] = [...publicRoutes, ...layoutRoutes];

@@ -58,6 +58,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   };
 
   const userItems: MenuProps['items'] = [
+    { key: 'info', icon: <UserOutlined />, label: <span data-testid="user-info-entry">{t('layout.userInfo')}</span> },
     { key: 'password', icon: <KeyOutlined />, label: <span data-testid="change-password">{t('layout.changePassword')}</span> },
     { key: 'about', icon: <InfoCircleOutlined />, label: <span data-testid="about-entry">{t('layout.about')}</span> },
     { type: 'divider' },
@@ -123,7 +124,8 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
           menu={{
             items: userItems,
             onClick: ({ key }) => {
-              if (key === 'password') setPwdOpen(true);
+              if (key === 'info') navigate('/user/info');
+              else if (key === 'password') setPwdOpen(true);
               else if (key === 'about') navigate('/about');
               else if (key === 'logout') void doLogout();
             },
