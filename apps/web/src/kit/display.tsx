@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import { dictLabel, useDict } from '../app/dict.ts';
+import { formatDate, formatMoney } from '../app/format.ts';
+import { useLang } from '../app/prefs.ts';
+import { useKitT, useLabelT } from './kitI18n.ts';
+import type { ColumnDef, Option, Row } from './types.ts';
+
+/** A day (YYYY-MM-DD) in the current language: 'YYYY年MM月DD日' in Chinese, 'YYYY-MM-DD' in English. */
+export function formatDay(value: unknown, lang: 'zh-CN' | 'en-US'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value as string);
+  if (!d.isValid()) return String(value);
+  return d.format(lang === 'zh-CN' ? 'YYYY年MM月DD日' : 'YYYY-MM-DD');
+}
+
+const DEFAULT_COLORS: Record<string, string> = { '0': 'green', '1': 'red', '2': 'default' };
+
+/** Shows a coded value as a tag with its label (options or a dictionary). */
+export function CodeTag({ value, options, dict, ns, colors }: { value: unknown; options?: Option[]; dict?: string; ns: string; colors?: boolean }) {
+  const tl = useLabelT(ns);
+  useDict(dict ?? '');
+  if (value === null || value === undefined || value === '') return null;
+  const opt = options?.find((o) => String(o.value) === String(value));
+  const label = opt ? tl(opt.label) : dict ? dictLabel(dict, value) : String(value);
+  const color = opt?.color ?? (colors ? DEFAULT_COLORS[String(value)] : undefined);
+  return color ? <Tag color={color}>{label}</Tag> : <>{label}</>;
+}
+
+/** The renderer of a column's value (table cells and detail items). */
+export function useCellRenderer<T extends Row>(ns: string) {
+  const lang = useLang();
+  const tk = useKitT();
+  return (col: ColumnDef<T>, row: T): ReactNode => {
+    const value = row[col.key];
+    if (col.render) return col.render(value, row);
+    if (col.options || col.dict) return <CodeTag value={value} options={col.options} dict={col.dict} ns={ns} />;
+    switch (col.format) {
+      case 'date':
+        return formatDay(value, lang);
+      case 'datetime':
+        return formatDate(value as string, lang);
+      case 'money':
+        return formatMoney(value as number, lang);
+      case 'yesNo':
+        return value === null || value === undefined ? '' : value ? tk('yes') : tk('no');
+      default:
+        return value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    }
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The page kit (ARCHITECTURE 8). See README.md in this folder for the API and an example.
+ * Import from 'kit/index.ts' in screens; never from the login chunk (antd-heavy).
+ */
+import './kitI18n.ts';
+import './kit.css';
+
+export type { ColumnDef, FieldDef, FieldType, FormMode, ListContext, Option, Prefix, ResourceApi, ResourceDef, Row, RowAction, ToolbarAction, TreeOption } from './types.ts';
+export { ListPage, invalidateResource, type ListHandle, type ListPageProps } from './ListPage.tsx';
+export { FormDialog, type FormDialogProps } from './FormDialog.tsx';
+export { DetailDrawer, type DetailDrawerProps } from './DetailDrawer.tsx';
+export { ImportDialog, type ImportDialogProps } from './ImportDialog.tsx';
+export { SearchForm, type SearchFormProps } from './SearchForm.tsx';
+export { FieldInput, FieldItem, useFieldOptions, useFieldRules, fieldRequired } from './fields.tsx';
+export { NumberInput, IntegerInput, type NumberInputProps } from './inputs.tsx';
+export { CodeTag, formatDay, useCellRenderer } from './display.tsx';
+export { resourceApi, baseUrl, rowKeyOf, FILE_TIMEOUT_MS } from './api.ts';
+export { useCan } from './useCan.ts';
+export { useKitT, useLabelT } from './kitI18n.ts';
+export { applyFieldErrors, fieldErrorsOf } from './form.ts';
+export { filterNumber, filterInteger, parseFiltered } from './filters.ts';
+export { changedValues, hasChanges, sameValue, isEmptyValue } from './diff.ts';
+export { buildListQuery, buildExportQuery, cleanFilters, searchFilters, selectionProblem, sortOf, idsPath, type ListState, type SelectionNeed } from './query.ts';
+export { checkImportFile, importReportOf, sniff, formatSize, DEFAULT_IMPORT_LIMIT, type ImportRowError } from './file.ts';
+export { validateValue, issueMessage, isRequired } from './zodRule.ts';
+export { readListState, writeListState, forgetListState } from './listStore.ts';

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { registerMessages } from '../app/i18n.ts';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+
+registerMessages('kit', zh, en);
+
+/** The kit's own texts. */
+export function useKitT() {
+  return useTranslation('kit').t as unknown as (key: string, params?: Record<string, unknown>) => string;
+}
+
+/**
+ * Labels of a resource: keys of its namespace; 'kit:…' keys are the kit's; a text that is not
+ * a key is shown as it is.
+ */
+export function useLabelT(ns: string) {
+  const { t } = useTranslation([ns, 'kit']);
+  return (key: string | undefined, params?: Record<string, unknown>): string => (key ? (t(key, { ...params, ns: key.startsWith('kit:') ? 'kit' : ns, defaultValue: key.replace(/^kit:/, '') }) as unknown as string) : '');
+}
