@@ -17,9 +17,12 @@ function tokenOf(headers: Headers | null): string {
  * Runs a login call. Success and 200003 (password must be changed: the token is issued
  * anyway) both store the session; any other failure is rethrown unchanged.
  */
-async function runLogin(call: () => Promise<RawResponse<LoginResult>>): Promise<LoginOutcome> {
+export async function runLogin<R extends LoginResult = LoginResult>(
+  call: () => Promise<RawResponse<R>>,
+  loginWay: string | ((result: R) => string) = '1',
+): Promise<LoginOutcome & { result: R }> {
   let status: LoginOutcome['status'] = 'ok';
-  let result: LoginResult;
+  let result: R;
   let token: string;
   try {
     const res = await call();
@@ -28,11 +31,11 @@ async function runLogin(call: () => Promise<RawResponse<LoginResult>>): Promise<
   } catch (err) {
     if (!isApiError(err) || err.code !== Code.PASSWORD_CHANGE_REQUIRED) throw err;
     status = 'mustChangePassword';
-    result = (err.body ?? {}) as LoginResult;
+    result = (err.body ?? {}) as R;
     token = tokenOf(err.headers);
   }
   saveLogin(token, result.userName ?? '', result.userId ?? '');
-  setLoginWay('1');
+  setLoginWay(typeof loginWay === 'function' ? loginWay(result) : loginWay);
   return { status, result, token };
 }
 
@@ -94,4 +97,50 @@ export async function fetchCaptcha(): Promise<string> {
 /** Choice rule of spec 5: a phone number present means phone login, else login-name login. */
 export function chooseLoginMethod(values: { phoneNumber?: string | null }): 'phone' | 'password' {
   return values.phoneNumber && values.phoneNumber.trim() ? 'phone' : 'password';
+}
+
+// ---------------------------------------------------------------- single sign-on
+
+export interface SsoConfig {
+  enabled: boolean;
+  /** The login-way marker to store after an SSO sign-in. */
+  loginWay: string;
+}
+
+export type SsoResult = LoginResult & { loginWay?: string; redirect?: string };
+
+/** GET {auth}sso/config: whether SSO is configured and allowed by the login policy. */
+export function fetchSsoConfig(): Promise<SsoConfig> {
+  return http.get<SsoConfig>(api.auth('sso/config'), undefined, { silent: true });
+}
+
+/** GET {auth}sso/authorize?redirect=: the identity provider's authorization URL. */
+export function fetchSsoAuthorizeUrl(redirect: string | null): Promise<{ url: string }> {
+  return http.get<{ url: string }>(api.auth('sso/authorize'), redirect ? { redirect } : undefined, { timeout: 15_000 });
+}
+
+const ssoWay = (r: SsoResult) => r.loginWay || 'sso';
+
+/** POST {auth}sso/callback {code, state}: finishes the sign-on the provider sent back. */
+export function ssoCallback(input: { code: string; state: string; iss?: string; session_state?: string }) {
+  return runLogin<SsoResult>(() => requestRaw<SsoResult>({ url: api.auth('sso/callback'), method: 'POST', data: input, timeout: 15_000 }), ssoWay);
+}
+
+/** POST {auth}sso/token {token}: signs in with a token handed over by a portal. */
+export function ssoToken(token: string) {
+  return runLogin<SsoResult>(() => requestRaw<SsoResult>({ url: api.auth('sso/token'), method: 'POST', data: { token }, timeout: 15_000 }), ssoWay);
+}
+
+// ---------------------------------------------------------------- password recovery
+
+export type RecoveryChannel = 'sms' | 'mail';
+
+/** POST {auth}recover/code {loginName, channel}: the answer never tells whether the name exists. */
+export function requestRecoveryCode(loginName: string, channel: RecoveryChannel): Promise<RawResponse<null>> {
+  return requestRaw<null>({ url: api.auth('recover/code'), method: 'POST', data: { loginName: loginName.trim(), channel }, silent: true });
+}
+
+/** POST {auth}recover/reset {loginName, code, newPassword, confirmPassword}. */
+export function resetRecoveredPassword(body: { loginName: string; code: string; newPassword: string; confirmPassword: string }): Promise<null> {
+  return http.post<null>(api.auth('recover/reset'), { ...body, loginName: body.loginName.trim(), code: body.code.trim() });
 }

@@ -8,7 +8,7 @@ export function isoDay(year: number, month: number, date: number): string {
 
 /**
  * The cells of one month's grid, weeks starting on Monday: null for the blanks before
- * the 1st and after the last day, else the YYYY-MM-DD day.
+ * the 1st and after the last day, else the YYYY-MM-DD day; always six weeks (42 cells).
  */
 export function monthGrid(year: number, month: number): (string | null)[] {
   const first = new Date(Date.UTC(year, month, 1));
@@ -16,7 +16,8 @@ export function monthGrid(year: number, month: number): (string | null)[] {
   const days = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const cells: (string | null)[] = Array.from({ length: lead }, () => null);
   for (let d = 1; d <= days; d++) cells.push(isoDay(year, month, d));
-  while (cells.length % 7) cells.push(null);
+  // Six weeks for every month, so the twelve grids line up.
+  while (cells.length < 42) cells.push(null);
   return cells;
 }
 

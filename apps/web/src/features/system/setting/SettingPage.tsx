@@ -135,7 +135,7 @@ export default function SettingPage() {
             layout="horizontal"
             labelCol={{ flex: '150px' }}
             labelWrap
-            wrapperCol={{ flex: 1 }}
+            wrapperCol={{ flex: '1 1 0' }}
             disabled={!canEdit}
             onFinish={() => void onSave().catch(() => undefined)}
           >

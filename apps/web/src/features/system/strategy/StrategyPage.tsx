@@ -83,7 +83,7 @@ export default function StrategyPage() {
       layout="horizontal"
       labelCol={{ flex: '220px' }}
       labelWrap
-      wrapperCol={{ flex: 1 }}
+      wrapperCol={{ flex: '1 1 0' }}
       disabled={!canEdit || isLoading}
       data-testid="strategy-page"
       onFinish={() => void onSave().catch(() => undefined)}
