@@ -67,6 +67,11 @@ const messages: MessagesOf<typeof zh> = {
     noMenus: "You have no access to this system's menus; contact the administrator to assign them.",
   },
   route: {
+    user: 'Users',
+    role: 'Roles',
+    org: 'Organisations',
+    menu: 'Menus',
+    api: 'API authorisation',
     home: 'Home',
     about: 'About us',
     login: 'Sign in',

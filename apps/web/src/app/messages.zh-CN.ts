@@ -64,6 +64,11 @@ const messages = {
     noMenus: '您没有访问该系统菜单的权限，请联系管理员分配。',
   },
   route: {
+    user: '用户管理',
+    role: '角色管理',
+    org: '组织机构',
+    menu: '菜单管理',
+    api: '接口授权',
     home: '首页',
     about: '关于我们',
     login: '登录',

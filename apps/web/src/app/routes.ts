@@ -74,6 +74,37 @@ export const layoutRoutes: ScreenRoute[] = [
     titleKey: 'route.about',
     screen: lazyScreen('about', () => import('../features/about/AboutPage.tsx')),
   },
+  // System administration: users, roles, organisations, menus, role-to-API authorisation.
+  {
+    path: '/system/user',
+    name: 'user',
+    titleKey: 'route.user',
+    screen: lazyScreen('user', () => import('../features/system/user/UserListPage.tsx')),
+  },
+  {
+    path: '/system/role',
+    name: 'role',
+    titleKey: 'route.role',
+    screen: lazyScreen('role', () => import('../features/system/role/RoleListPage.tsx')),
+  },
+  {
+    path: '/system/org',
+    name: 'org',
+    titleKey: 'route.org',
+    screen: lazyScreen('org', () => import('../features/system/org/OrgListPage.tsx')),
+  },
+  {
+    path: '/system/menu',
+    name: 'menu',
+    titleKey: 'route.menu',
+    screen: lazyScreen('menu', () => import('../features/system/menu/MenuListPage.tsx')),
+  },
+  {
+    path: '/system/api',
+    name: 'apiauth',
+    titleKey: 'route.api',
+    screen: lazyScreen('apiauth', () => import('../features/system/apiauth/ApiAuthPage.tsx')),
+  },
   // System administration: policy, branding, holidays (features/system/*).
   {
     path: '/system/strategy',

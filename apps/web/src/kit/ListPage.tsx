@@ -322,6 +322,8 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
               </Space>
             </Flex>
             <Table<T>
+              // A tree opens expanded once its rows are there.
+              key={def.tree ? (rows.length ? 'tree' : 'empty') : 'list'}
               data-testid={`${def.key}-table`}
               rowKey={(r) => rowKeyOf(def, r) as string}
               size="middle"
@@ -329,7 +331,7 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
               dataSource={rows}
               loading={list.isFetching && !list.isPlaceholderData ? true : list.isFetching ? { delay: 300 } : false}
               scroll={{ x: 'max-content' }}
-              expandable={def.tree ? { defaultExpandAllRows: false, indentSize: 20 } : undefined}
+              expandable={def.tree ? { defaultExpandAllRows: true, indentSize: 20 } : undefined}
               rowSelection={
                 features.selection
                   ? {

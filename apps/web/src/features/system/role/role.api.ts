@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Page } from '@venue/contract';
+import { api, http } from '../../../app/request.ts';
+
+export interface Role {
+  id: number;
+  orgId: number;
+  orgName: string;
+  code: string;
+  no: string | null;
+  name: string;
+  type: number;
+  status: number;
+  remark: string | null;
+  version: number;
+  userCount: number;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface RoleUser {
+  id: number;
+  code: string;
+  no: string | null;
+  name: string;
+  mobile: string | null;
+  status: number;
+  orgId: number;
+  orgName: string;
+}
+
+export const ROLE_OPTIONS_KEY = ['kit', 'role', 'options'] as const;
+
+/** Every role the caller can see (for pickers): role/list with a large page. */
+export function useRoleOptions() {
+  return useQuery({
+    queryKey: ROLE_OPTIONS_KEY,
+    queryFn: async () => (await http.post<Page<Role>>(api.system('role/list'), { pageNum: 1, pageSize: 500 })).data,
+    staleTime: 30_000,
+  });
+}
+
+export const getRoleMenus = (id: number) => http.get<{ roleId: number; menuIds: number[] }>(api.system(`role/${id}/menus`));
+export const setRoleMenus = (id: number, menuIds: number[]) => http.put(api.system(`role/${id}/menus`), { menuIds });
+export const getRoleUsers = (id: number) => http.get<RoleUser[]>(api.system(`role/${id}/users`));
+export const changeRoleUsers = (id: number, change: { add?: number[]; remove?: number[] }) => http.put<RoleUser[]>(api.system(`role/${id}/users`), change);
