@@ -15,7 +15,9 @@ export interface Access {
   menuIds: Set<number>;
 }
 
-const cache = new Map<string, Access>();
+// One cache per database: tests run PGlite and PostgreSQL side by side in one process, where the
+// same (user, organisation, epoch) numbers name different people.
+const caches = new WeakMap<object, Map<string, Access>>();
 
 export const PERM_EPOCH_KEY = 'perm_epoch';
 
@@ -26,6 +28,8 @@ export async function bumpPermEpoch(db: Executor): Promise<void> {
 
 export async function loadAccess(db: Executor, userId: number, orgId: number, epoch: number): Promise<Access> {
   const key = `${userId}:${orgId}:${epoch}`;
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(key);
   if (hit) return hit;
   const roleRows = (await db.execute(sql`

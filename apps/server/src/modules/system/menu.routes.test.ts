@@ -33,6 +33,7 @@ describe.each(databases)('menus on %s', (kind) => {
   it('answers the editor tree with every field', async () => {
     const tree = await admin.json('GET', sys('menu/tree'));
     expect(tree.code).toBe(0);
+    expect((await admin.json('POST', sys('menu/list'), { body: {} })).body).toEqual(tree.body);
     const system = tree.body.find((n: { key: string }) => n.key === 'system');
     expect(system).toMatchObject({ name: '系统管理', nameEn: 'System', type: 0, status: 0, parentId: null, icon: 'SettingOutlined', loadType: 0, remark: null, version: 1 });
     const user = system.children.find((n: { key: string }) => n.key === 'system.user');

@@ -21,6 +21,17 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ caller }) => menuEditorTree(db, caller),
   });
 
+  // The page kit's default list call: the same tree.
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}menu/list`,
+    permission: Perm.menu.list,
+    action: 'tree',
+    readOnly: true,
+    handler: async ({ caller }) => menuEditorTree(db, caller),
+  });
+
   defineRoute(app, {
     ...base,
     method: 'GET',

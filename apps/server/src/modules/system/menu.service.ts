@@ -71,11 +71,14 @@ export function buildTree(rows: MenuRow[], allowed: (id: number) => boolean): Me
 
 // Trees are cached per user, organisation and permission epoch: any change of menus, roles or
 // links bumps the epoch in the database, so every process drops stale trees on its next call.
-const treeCache = new Map<string, MenuNode[]>();
+// One cache per database (tests run PGlite and PostgreSQL side by side in one process).
+const treeCaches = new WeakMap<object, Map<string, MenuNode[]>>();
 
 /** The menu tree a caller may see in their current organisation, under one application root. */
 export async function menuTreeFor(db: Executor, caller: Caller, appSign: string): Promise<MenuNode[]> {
   const key = `${caller.userId}:${caller.orgId}:${caller.epoch}:${appSign}`;
+  let treeCache = treeCaches.get(db);
+  if (!treeCache) treeCaches.set(db, (treeCache = new Map()));
   const hit = treeCache.get(key);
   if (hit) return hit;
   const tree = await loadMenuTree(db, caller, appSign);

@@ -30,6 +30,7 @@ describe.each(databases)('organisations on %s', (kind) => {
     expect(venue.children.map((n: { id: number }) => n.id)).toEqual([dept.id]);
     const detail = await admin.json('GET', sys(`org/${res.body.id}`));
     expect(detail.body).toMatchObject({ code, parentName: '平台运营中心' });
+    expect((await admin.json('POST', sys('org/list'), { body: { pageNum: 1, pageSize: 20 } })).body).toEqual(tree.body);
     const filtered = await admin.json('POST', sys('org/tree'), { body: { name: '前台' } });
     expect(JSON.stringify(filtered.body)).toContain('前台');
     expect(filtered.body[0].children).toHaveLength(1);

@@ -33,6 +33,18 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body, caller }) => orgTree(db, caller, body),
   });
 
+  // The page kit's default list call: the same tree.
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}org/list`,
+    permission: Perm.org.list,
+    action: 'tree',
+    readOnly: true,
+    body: orgTreeQuery.passthrough(),
+    handler: async ({ body, caller }) => orgTree(db, caller, body),
+  });
+
   defineRoute(app, {
     ...base,
     method: 'GET',

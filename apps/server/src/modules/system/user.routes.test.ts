@@ -182,6 +182,7 @@ describe.each(databases)('users on %s', (kind) => {
     const u = await makeUser(admin, org.id, { mobile: '13511112222' });
     const d = await admin.json('POST', sys('user/detailForConsole'), { body: { id: u.id } });
     expect(d.body).toMatchObject({ id: u.id, orgs: [{ orgId: org.id, orgName: org.name, isDefault: true, enterpriseType: 3 }], roles: [] });
+    expect((await admin.json('GET', sys(`user/${u.id}`))).body).toEqual(d.body);
     const p = await admin.json('POST', sys('user/detailByPhone'), { body: { mobile: '13511112222' } });
     expect(p.body.id).toBe(u.id);
     expect((await admin.json('POST', sys('user/detailByPhone'), { body: { mobile: '13511119999' } })).code).toBe(Code.NOT_FOUND);

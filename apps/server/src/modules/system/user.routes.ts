@@ -59,6 +59,16 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, {
     ...base,
     method: 'GET',
+    url: `${system}user/:id`,
+    permission: Perm.user.list,
+    action: 'get',
+    params: idParam,
+    handler: async ({ params, caller }) => userDetail(db, caller, params.id),
+  });
+
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
     url: `${system}user/getInfo/`,
     permission: Perm.authenticated,
     action: 'info',
