@@ -58,6 +58,8 @@ export function issueMessage(issue: Issue, t: Translate): string {
       return t('invalidFormat');
     default:
       if (issue.message === 'error.field.invalid') return t('invalidFormat');
+      // A screen's own refinement may name its message as 'ns:key' (e.g. 'dict:err.itemNameSpace').
+      if (issue.code === 'custom' && issue.message && /^\w+:[\w.]+$/.test(issue.message)) return t(issue.message);
       return t('invalid');
   }
 }
