@@ -188,7 +188,7 @@ export const menuFields = z.object({
   perms: z
     .string()
     .trim()
-    .regex(/^([\w:.\-]+(,[\w:.\-]+)*)?$/, 'error.field.invalid')
+    .regex(/^([\w:.-]+(,[\w:.-]+)*)?$/, 'error.field.invalid')
     .max(100)
     .nullish()
     .transform((v) => (v === '' ? null : v)),
