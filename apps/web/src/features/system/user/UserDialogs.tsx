@@ -1,0 +1,239 @@
+import { useState } from 'react';
+import { Alert, Form, Input, Modal, Select, Spin, TreeSelect, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { checkPassword, passwordMessages } from '@venue/contract';
+import { success } from '../../../app/feedback.tsx';
+import { useLang } from '../../../app/prefs.ts';
+import { useSession } from '../../../app/session.ts';
+import { applyFieldErrors, invalidateResource, useKitT } from '../../../kit/index.ts';
+import { usePasswordStrategy } from '../../user-info/userInfo.api.ts';
+import { refreshAccess } from '../access.ts';
+import { MenuGrantTree } from '../menu/MenuGrantTree.tsx';
+import { orgTreeOptions, useOrgOptions } from '../org/org.api.ts';
+import { useRoleOptions } from '../role/role.api.ts';
+import { assignUserMenus, resetUserPassword, setUserOrgs, setUserRoles, userDetail, userMenus, type User } from './user.api.ts';
+
+interface DialogProps {
+  user: User;
+  onClose: () => void;
+}
+
+/** Refetches the user lists; a change to the signed-in user reloads their menus and permissions. */
+function useAfterChange(user: User) {
+  const me = useSession((s) => s.userId);
+  return () => {
+    void invalidateResource('user');
+    if (String(user.id) === me) void refreshAccess();
+  };
+}
+
+/** Admin password reset: two entries that match, checked against the password policy. */
+export function ResetPasswordDialog({ user, onClose }: DialogProps) {
+  const { t } = useTranslation('user');
+  const tk = useKitT();
+  const lang = useLang();
+  const [form] = Form.useForm<{ password: string; confirmPassword: string }>();
+  const [busy, setBusy] = useState(false);
+  const { data: strategy } = usePasswordStrategy();
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await resetUserPassword({ userId: user.id, ...v });
+      success(t('pwdReset'));
+      onClose();
+    } catch (err) {
+      applyFieldErrors(form, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal open title={t('resetPwdTitle', { name: user.name })} onCancel={onClose} onOk={() => void submit().catch(() => undefined)} confirmLoading={busy} destroyOnHidden okButtonProps={{ 'data-testid': 'user-reset-ok' }}>
+      <Form form={form} layout="vertical" autoComplete="off" name="user-reset">
+        <Form.Item
+          name="password"
+          label={t('newPassword')}
+          extra={strategy ? t('pwdRules', { min: strategy.minLength, max: strategy.maxLength }) : undefined}
+          rules={[
+            { required: true, message: tk('required') },
+            {
+              validator: async (_, value: string | undefined) => {
+                if (!value || !strategy) return;
+                const problems = checkPassword(value, strategy, user.code);
+                if (problems.length) throw new Error(passwordMessages[lang][problems[0]!]);
+              },
+            },
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="user-reset-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            { required: true, message: tk('required') },
+            ({ getFieldValue }) => ({
+              validator: async (_, value: string | undefined) => {
+                if (value && value !== getFieldValue('password')) throw new Error(t('mismatch'));
+              },
+            }),
+          ]}
+        >
+          <Input.Password autoComplete="new-password" data-testid="user-reset-confirm" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Roles of a user: roles of the user's organisations only. */
+export function AssignRolesDialog({ user, onClose }: DialogProps) {
+  const { t } = useTranslation('user');
+  const after = useAfterChange(user);
+  const detail = useQuery({ queryKey: ['kit', 'user', 'detail', user.id], queryFn: () => userDetail(user.id) });
+  const roles = useRoleOptions();
+  const [value, setValue] = useState<number[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const orgIds = new Set(detail.data?.orgIds ?? [user.orgId]);
+  const options = (roles.data ?? [])
+    .filter((r) => orgIds.has(r.orgId))
+    .map((r) => ({ value: r.id, label: `${r.name}${orgIds.size > 1 ? ` · ${r.orgName}` : ''}`, disabled: r.status !== 0 }));
+  const current = value ?? detail.data?.roleIds ?? [];
+  return (
+    <Modal
+      open
+      title={t('assignRolesTitle', { name: user.name })}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'user-roles-ok', disabled: detail.isLoading }}
+      onOk={async () => {
+        setBusy(true);
+        try {
+          await setUserRoles(user.id, current);
+          success(t('saved'));
+          after();
+          onClose();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {detail.isLoading ? (
+        <Spin />
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">{t('rolesHint')}</Typography.Paragraph>
+          <Select mode="multiple" style={{ width: '100%' }} value={current} onChange={setValue} options={options} optionFilterProp="label" data-testid="user-roles-select" />
+        </>
+      )}
+    </Modal>
+  );
+}
+
+/** Organisations of a user with the default one. */
+export function AssignOrgsDialog({ user, onClose }: DialogProps) {
+  const { t } = useTranslation('user');
+  const tk = useKitT();
+  const after = useAfterChange(user);
+  const detail = useQuery({ queryKey: ['kit', 'user', 'detail', user.id], queryFn: () => userDetail(user.id) });
+  const orgs = useOrgOptions();
+  const [ids, setIds] = useState<number[] | null>(null);
+  const [def, setDef] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const chosen = ids ?? detail.data?.orgIds ?? [];
+  const defaultOrg = def ?? detail.data?.defaultOrgId ?? null;
+  const names = new Map<number, string>();
+  const walk = (nodes: typeof orgs.data) => nodes?.forEach((n) => (names.set(n.id, n.name), walk(n.children)));
+  walk(orgs.data);
+  const problem = !chosen.length ? tk('required') : defaultOrg === null || !chosen.includes(defaultOrg) ? `${t('defaultOrg')}: ${tk('required')}` : null;
+  return (
+    <Modal
+      open
+      title={t('assignOrgsTitle', { name: user.name })}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'user-orgs-ok', disabled: detail.isLoading || !!problem }}
+      onOk={async () => {
+        setBusy(true);
+        try {
+          await setUserOrgs(user.id, chosen, defaultOrg!);
+          success(t('saved'));
+          after();
+          onClose();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {detail.isLoading ? (
+        <Spin />
+      ) : (
+        <Form layout="vertical">
+          <Form.Item label={t('orgs')} required>
+            <TreeSelect
+              multiple
+              treeCheckable
+              treeCheckStrictly
+              showCheckedStrategy={TreeSelect.SHOW_ALL}
+              treeDefaultExpandAll
+              style={{ width: '100%' }}
+              value={chosen.map((v) => ({ value: v, label: names.get(v) ?? String(v) }))}
+              onChange={(v: { value: number }[]) => setIds(v.map((x) => x.value))}
+              treeData={orgTreeOptions(orgs.data)}
+              data-testid="user-orgs-select"
+            />
+          </Form.Item>
+          <Form.Item label={t('defaultOrg')} extra={t('defaultOrgHint')} required>
+            <Select value={defaultOrg ?? undefined} onChange={setDef} options={chosen.map((v) => ({ value: v, label: names.get(v) ?? String(v) }))} data-testid="user-orgs-default" />
+          </Form.Item>
+          {problem && ids !== null ? <Alert type="warning" showIcon title={problem} /> : null}
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+/** Menus given to the user directly, per organisation (`user/menu/{id}`, `user/assign-menu`). */
+export function AssignMenusDialog({ user, onClose }: DialogProps) {
+  const { t } = useTranslation('user');
+  const after = useAfterChange(user);
+  const detail = useQuery({ queryKey: ['kit', 'user', 'detail', user.id], queryFn: () => userDetail(user.id) });
+  const [orgId, setOrgId] = useState<number | null>(null);
+  const org = orgId ?? detail.data?.defaultOrgId ?? user.orgId;
+  const menus = useQuery({ queryKey: ['kit', 'user', 'menus', user.id, org], queryFn: () => userMenus(user.id, org), enabled: !!detail.data });
+  const [value, setValue] = useState<{ org: number; ids: number[] } | null>(null);
+  const ids = value && value.org === org ? value.ids : (menus.data ?? []);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open
+      width={640}
+      title={t('assignMenusTitle', { name: user.name })}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'user-menus-ok', disabled: !menus.data }}
+      onOk={async () => {
+        setBusy(true);
+        try {
+          await assignUserMenus(user.id, org, ids);
+          success(t('saved'));
+          after();
+          onClose();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Typography.Paragraph type="secondary">{t('menusHint')}</Typography.Paragraph>
+      <Form layout="inline" style={{ marginBottom: 12 }}>
+        <Form.Item label={t('menuOrg')}>
+          <Select style={{ minWidth: 220 }} value={org} onChange={(v) => setOrgId(v)} options={(detail.data?.orgs ?? []).map((o) => ({ value: o.orgId, label: o.orgName }))} data-testid="user-menus-org" />
+        </Form.Item>
+      </Form>
+      {menus.isLoading || detail.isLoading ? <Spin /> : <MenuGrantTree key={org} value={ids} onChange={(v) => setValue({ org, ids: v })} testId="user-menus-tree" height={360} />}
+    </Modal>
+  );
+}
