@@ -120,7 +120,13 @@ interface Finish {
 }
 
 const DETAIL_MAX = 4000;
-const CLAIM_BATCH = 500;
+/** Jobs per claim transaction: small, so no single statement holds the (PGlite) event loop for long. */
+const CLAIM_BATCH = 100;
+const CLAIM_ROUNDS = 20;
+/** Results per write. */
+const FLUSH_BATCH = 250;
+const FLUSH_DELAY_MS = 20;
+const yieldLoop = () => new Promise<void>((r) => setImmediate(r));
 const PER_JOB_MAX = 50;
 
 const schedulers = new WeakMap<Db, JobScheduler>();
@@ -232,6 +238,8 @@ export class JobScheduler {
   private flushAgain = false;
   /** Records finished here whose result is not yet written (for blocking checks). */
   private readonly unflushed = new Set<number>();
+  /** Counters for benches and diagnostics. */
+  readonly stats = { ticks: 0, tickMs: 0, claims: 0, claimMs: 0, claimed: 0, flushes: 0, flushMs: 0, flushed: 0, flagged: 0, remoteChecks: 0 };
 
   constructor(opts: SchedulerOptions) {
     this.db = opts.db;
@@ -243,7 +251,7 @@ export class JobScheduler {
     this.leaseMs = opts.leaseMs ?? c.leaseMs;
     this.misfireMs = opts.misfireMs ?? c.misfireMs;
     this.graceMs = opts.shutdownGraceMs ?? c.shutdownGraceMs;
-    this.lookaheadMs = Math.min(1000, Math.max(2 * this.tickMs + 100, 300));
+    this.lookaheadMs = Math.min(1000, Math.max(3 * this.tickMs + 100, 500));
     this.heartbeatMs = Math.max(100, Math.min(2000, Math.floor(this.leaseMs / 4)));
     this.allow = new HttpAllowList(c.httpAllow);
     this.instanceId = opts.instanceId ?? `${os.hostname().slice(0, 60)}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
@@ -297,6 +305,15 @@ export class JobScheduler {
 
   private async tick(): Promise<void> {
     const now = Date.now();
+    this.stats.ticks++;
+    try {
+      await this.tickBody(now);
+    } finally {
+      this.stats.tickMs += Date.now() - now;
+    }
+  }
+
+  private async tickBody(now: number): Promise<void> {
     if (now - this.lastBeat >= this.heartbeatMs) {
       this.lastBeat = now;
       await this.heartbeat();
@@ -420,21 +437,28 @@ export class JobScheduler {
   }
 
   private async claimDueJobs(): Promise<void> {
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < CLAIM_ROUNDS && !this.stopping; round++) {
       const claimed = await this.claimDueJobsOnce();
       if (claimed < CLAIM_BATCH) return;
+      await yieldLoop(); // let due timers run between batches
     }
   }
 
+  /** Job definitions by id, refreshed when the row's version changes (operators' edits bump it). */
+  private readonly defs = new Map<number, JobRow>();
+
   private async claimDueJobsOnce(): Promise<number> {
     const now = Date.now();
+    this.stats.claims++;
     const horizon = new Date(now + this.lookaheadMs);
     const created: Fire[] = [];
     let jobCount = 0;
     await this.db.transaction(async (tx) => {
+      // Only the moving parts are read under the lock; definitions come from the cache.
       const raw = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
-          select j.* from sys_job j left join sys_job_instance oi on oi.id = j.owner_instance
+          select j.id, j.version, j.next_fire_at, j.prev_fire_at, j.fire_count, j.owner_instance
+          from sys_job j left join sys_job_instance oi on oi.id = j.owner_instance
           where j.status = 0 and j.next_fire_at is not null and j.next_fire_at <= ${horizon.toISOString()}
             and ${this.ownerFree('j')}
           order by j.next_fire_at limit ${CLAIM_BATCH}
@@ -442,10 +466,24 @@ export class JobScheduler {
       );
       jobCount = raw.length;
       if (!raw.length) return;
-      const jobsById = new Map(raw.map((r) => [Number(r.id), jobFromRaw(r)]));
+      const stale = raw.filter((r) => this.defs.get(Number(r.id))?.version !== Number(r.version)).map((r) => Number(r.id));
+      if (stale.length) {
+        const full = rowsOf<Record<string, unknown>>(await tx.execute(sql`select * from sys_job where id = any(${sql.raw(`array[${stale.join(',')}]::bigint[]`)})`));
+        if (this.defs.size > 50_000) this.defs.clear();
+        for (const f of full) this.defs.set(Number(f.id), jobFromRaw(f));
+      }
+      const jobsById = new Map<number, JobRow>();
+      for (const r of raw) {
+        const def = this.defs.get(Number(r.id));
+        if (!def) continue;
+        jobsById.set(def.id, { ...def, status: 0, nextFireAt: toDate(r.next_fire_at), prevFireAt: toDate(r.prev_fire_at), fireCount: Number(r.fire_count), ownerInstance: (r.owner_instance as string) ?? null });
+      }
       const idList = sql.raw(`array[${[...jobsById.keys()].join(',')}]::bigint[]`);
       const busy = new Set(
-        rowsOf<{ job_id: number }>(await tx.execute(sql`select distinct job_id from sys_job_log where job_id = any(${idList}) and result = 'normal'`)).map((r) => Number(r.job_id)),
+        rowsOf<{ job_id: number }>(
+          await tx.execute(sql`select distinct job_id from sys_job_log where job_id = any(${idList}) and result = 'normal'
+            and instance_id is not null and instance_id <> ${this.instanceId}`),
+        ).map((r) => Number(r.job_id)),
       );
       const inserts: Record<string, unknown>[] = [];
       const updates: Record<string, unknown>[] = [];
@@ -499,22 +537,23 @@ export class JobScheduler {
         }
         updates.push({ id: job.id, next: iso(planned), prev: iso(prev), fire_count: fireCount, owner: job.architecture === 'monolithic' ? this.instanceId : job.ownerInstance });
       }
-      let inserted: { id: number; job_id: number; planned_at: Date | string; due_at: Date | string; detail: string | null }[] = [];
-      if (inserts.length) {
-        inserted = rowsOf(
-          await tx.execute(sql`
+      // One statement: the fires' records and the jobs' next fire times.
+      const inserted = rowsOf<{ id: number; job_id: number; planned_at: Date | string; due_at: Date | string }>(
+        await tx.execute(sql`
+          with ins as (
             insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, manual, service_name, call_mode, planned_at, due_at, instance_id, detail)
             select v.org_id, v.job_id, v.job_name, v.job_group, 'schedule', false, v.service_name, v.call_mode, v.planned_at, v.due_at, ${this.instanceId}, v.detail
             from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb)
               as v(org_id bigint, job_id bigint, job_name text, job_group text, service_name text, call_mode text, planned_at timestamptz, due_at timestamptz, detail text)
             on conflict (job_id, planned_at) where trigger = 'schedule' do nothing
-            returning id, job_id, planned_at, due_at, detail`),
-        );
-      }
-      await tx.execute(sql`
-        update sys_job j set next_fire_at = v.next, prev_fire_at = v.prev, fire_count = v.fire_count, owner_instance = v.owner
-        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id bigint, next timestamptz, prev timestamptz, fire_count bigint, owner text)
-        where j.id = v.id`);
+            returning id, job_id, planned_at, due_at),
+          upd as (
+            update sys_job j set next_fire_at = v.next, prev_fire_at = v.prev, fire_count = v.fire_count, owner_instance = v.owner
+            from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id bigint, next timestamptz, prev timestamptz, fire_count bigint, owner text)
+            where j.id = v.id
+            returning 1)
+          select * from ins`),
+      );
       for (const r of inserted) {
         const job = jobsById.get(Number(r.job_id))!;
         created.push({
@@ -535,6 +574,9 @@ export class JobScheduler {
       }
     });
     created.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.recordId - b.recordId);
+    this.stats.claimMs += Date.now() - now;
+    this.stats.claimed += created.length;
+    this.stats.flagged += created.filter((f) => f.flagged).length;
     for (const f of created) this.schedule(f);
     return jobCount;
   }
@@ -643,6 +685,7 @@ export class JobScheduler {
     const local = [...this.runs.values()].filter((r) => r.fire.recordId < run.fire.recordId && r.fire.jobId === jobId && (r.state === 'running' || r.state === 'waiting'));
     let remote: number[] = [];
     if (run.fire.flagged) {
+      this.stats.remoteChecks++;
       remote = rowsOf<{ id: number }>(
         await this.db.execute(sql`select id from sys_job_log where job_id = ${jobId} and result = 'normal' and id < ${run.fire.recordId}
           and instance_id is not null and instance_id <> ${this.instanceId}`),
@@ -820,11 +863,28 @@ export class JobScheduler {
     this.kickFlush();
   }
 
+  /** Writes soon, not at once: results arriving within FLUSH_DELAY_MS share one statement. */
   private kickFlush(): void {
     if (this.flushing) {
       this.flushAgain = true;
       return;
     }
+    if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = undefined;
+        this.startFlush();
+      }, FLUSH_DELAY_MS);
+    }
+  }
+  private flushTimer: NodeJS.Timeout | undefined;
+
+  private startFlush(): void {
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     this.flushing = (async () => {
       try {
         do {
@@ -839,8 +899,13 @@ export class JobScheduler {
 
   private async flushOnce(): Promise<void> {
     if (!this.pending.size) return;
-    const batch = [...this.pending.values()];
-    this.pending = new Map();
+    const all = [...this.pending.values()];
+    const batch = all.slice(0, FLUSH_BATCH);
+    this.pending = new Map(all.slice(FLUSH_BATCH).map((w) => [w.id, w]));
+    if (this.pending.size) this.flushAgain = true;
+    const began = Date.now();
+    this.stats.flushes++;
+    this.stats.flushed += batch.length;
     let rows: { id: number; result: string; stream_run_id: number | null }[];
     try {
       rows = rowsOf(
@@ -866,6 +931,7 @@ export class JobScheduler {
       await new Promise((r) => setTimeout(r, 200));
       return;
     }
+    this.stats.flushMs += Date.now() - began;
     const applied = new Set(rows.map((r) => Number(r.id)));
     for (const w of batch) {
       if (!w.result) continue;
@@ -914,7 +980,7 @@ export class JobScheduler {
   /** Waits until every queued result is written. */
   async drain(): Promise<void> {
     for (let i = 0; i < 100 && (this.pending.size || this.flushing); i++) {
-      if (!this.flushing) this.kickFlush();
+      if (!this.flushing) this.startFlush();
       await this.flushing;
     }
   }
