@@ -349,6 +349,8 @@ describe.each(databases)('users on %s', (kind) => {
     const detail = await admin.json('POST', sys('user/detailForConsole'), { body: { id: adminId } });
     const adminRoleId = detail.body.roleIds[0];
     expect((await admin.json('PUT', sys(`user/${adminId}/roles`), { body: { roleIds: [] } })).code).toBe(Code.INVALID);
+    expect((await admin.json('DELETE', sys(`user/${adminId}/${platformId}`))).msg).toBe('不能将自己移出当前登录的组织');
+    expect((await admin.json('PUT', sys(`user/${adminId}/orgs`), { body: { orgIds: [org.id], defaultOrgId: org.id } })).code).toBe(Code.INVALID);
     // A platform user manager without ROLE_ADMIN.
     const role = await makeRole(admin, platformId);
     const m = await menuIdsByKey(s, ['system.user', 'system.user.status', 'system.user.resetPwd', 'system.user.assign']);
