@@ -124,6 +124,48 @@ export const layoutRoutes: ScreenRoute[] = [
     titleKey: 'route.holiday',
     screen: lazyScreen('holiday', () => import('../features/system/holiday/HolidayPage.tsx')),
   },
+  {
+    path: '/kems-pmi/views/dict/data',
+    name: 'dict',
+    titleKey: 'route.dict',
+    screen: lazyScreen('dict', () => import('../features/system/dict/DictPage.tsx')),
+  },
+  {
+    path: '/system/config',
+    name: 'config',
+    titleKey: 'route.config',
+    screen: lazyScreen('config', () => import('../features/system/config/ConfigPage.tsx')),
+  },
+  {
+    path: '/system/region',
+    name: 'region',
+    titleKey: 'route.region',
+    screen: lazyScreen('region', () => import('../features/system/region/RegionPage.tsx')),
+  },
+  {
+    path: '/system/version',
+    name: 'version',
+    titleKey: 'route.version',
+    screen: lazyScreen('version', () => import('../features/system/version/VersionPage.tsx')),
+  },
+  {
+    path: '/monitor/online',
+    name: 'online',
+    titleKey: 'route.online',
+    screen: lazyScreen('online', () => import('../features/system/online/OnlinePage.tsx')),
+  },
+  {
+    path: '/monitor/loginLog',
+    name: 'loginLog',
+    titleKey: 'route.loginLog',
+    screen: lazyScreen('loginLog', () => import('../features/system/loginLog/LoginLogPage.tsx')),
+  },
+  {
+    path: '/monitor/operLog',
+    name: 'operLog',
+    titleKey: 'route.operLog',
+    screen: lazyScreen('operLog', () => import('../features/system/operLog/OperLogPage.tsx')),
+  },
   // Not a menu: reached from the top bar's user menu.
   {
     path: '/user/info',

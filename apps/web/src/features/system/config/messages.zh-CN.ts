@@ -1,0 +1,36 @@
+const messages = {
+  name: '参数',
+  field: {
+    code: '参数编码',
+    name: '参数名称',
+    type: '参数类型',
+    subType: '子类型',
+    value: '参数值',
+    defaultValue: '默认值',
+    sealed: '维护状态',
+    builtIn: '来源',
+    remark: '备注',
+    updatedAt: '更新时间',
+    sealOnAdd: '添加后封存',
+  },
+  sealed: {
+    yes: '已封存',
+    no: '可编辑',
+  },
+  builtIn: {
+    yes: '系统内置',
+    no: '自定义',
+  },
+  sealHint: '封存的参数只读，保持其默认值；解封后可以编辑，恢复会还原默认值并重新封存。',
+  codeInvalid: '以字母开头，只能包含字母、数字、下划线、点、横线和冒号',
+  clearCache: '清除缓存',
+  clearCacheConfirm: '确定清除参数缓存吗？各服务将重新读取最新的参数值。',
+  cacheCleared: '缓存已清除',
+  deseal: '解封',
+  desealConfirm: '确定解封该参数吗？解封后可以修改其参数值。',
+  desealed: '已解封，现在可以编辑',
+  recover: '恢复',
+  recoverConfirm: '确定恢复该参数的默认值吗？当前值将被覆盖，参数重新封存。',
+  recovered: '已恢复默认值并封存',
+} as const;
+export default messages;

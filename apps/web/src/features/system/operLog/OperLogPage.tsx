@@ -1,0 +1,113 @@
+import { Tag, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Perm, type Page } from '@venue/contract';
+import { success } from '../../../app/feedback.tsx';
+import { registerMessages, t } from '../../../app/i18n.ts';
+import { api, downloadFile, http } from '../../../app/request.ts';
+import { FILE_TIMEOUT_MS, ListPage, type Option, type ResourceDef } from '../../../kit/index.ts';
+import { withDayBounds } from '../common/timeRange.ts';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+
+registerMessages('operLog', zh, en);
+
+export interface OperLog {
+  id: number;
+  userId: number | null;
+  userName: string | null;
+  orgId: number | null;
+  orgName: string | null;
+  module: string;
+  action: string;
+  method: string;
+  path: string;
+  code: number;
+  durationMs: number;
+  ip: string;
+  createdAt: string;
+  params?: unknown;
+}
+
+const moduleOptions: Option[] = Object.keys(zh.module).map((m) => ({ value: m, label: `module.${m}` }));
+
+const resultOptions: Option[] = [
+  { value: true, label: 'result.success', color: 'green' },
+  { value: false, label: 'result.failure', color: 'red' },
+];
+
+const url = (p: string) => api.system(`operLog/${p}`);
+
+function Params({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{t('operLog:noParams')}</Typography.Text>;
+  let text: string;
+  try {
+    text = typeof value === 'string' ? JSON.stringify(JSON.parse(value), null, 2) : JSON.stringify(value, null, 2);
+  } catch {
+    text = String(value);
+  }
+  return (
+    <pre data-testid="operLog-params" style={{ margin: 0, maxHeight: 360, overflow: 'auto', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+      {text}
+    </pre>
+  );
+}
+
+export const operLogResource: ResourceDef<OperLog> = {
+  key: 'operLog',
+  ns: 'operLog',
+  name: 'name',
+  endpoint: { prefix: 'system', path: 'operLog' },
+  perms: { export: Perm.operLog.export, detail: Perm.operLog.list },
+  features: { add: false, edit: false, remove: false, batchRemove: false, selection: false },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  search: [
+    { name: 'userName', label: 'field.userName' },
+    { name: 'time', label: 'field.time', type: 'dateRange', rangeKeys: ['beginTime', 'endTime'] },
+    { name: 'success', label: 'field.success', type: 'select', options: resultOptions },
+    { name: 'module', label: 'field.module', type: 'select', options: moduleOptions },
+    { name: 'path', label: 'field.path' },
+  ],
+  columns: [
+    { key: 'userName', label: 'field.userName', sorter: true },
+    { key: 'orgName', label: 'field.orgName' },
+    { key: 'module', label: 'field.module', options: moduleOptions, sorter: true },
+    { key: 'action', label: 'field.action' },
+    { key: 'method', label: 'field.method', render: (v: string) => <Tag>{v}</Tag> },
+    { key: 'path', label: 'field.path', ellipsis: true, width: 260, detailSpan: 2 },
+    { key: 'code', label: 'field.code', sorter: true, render: (v: number) => <Tag color={v === 0 || v === 103005 ? 'green' : 'red'}>{v}</Tag> },
+    { key: 'durationMs', label: 'field.durationMs', sorter: true, align: 'right' },
+    { key: 'ip', label: 'field.ip' },
+    { key: 'createdAt', label: 'field.createdAt', format: 'datetime', sorter: true },
+  ],
+  detailExtra: (row) => (
+    <>
+      <Typography.Title level={5}>{t('operLog:field.params')}</Typography.Title>
+      <Params value={row.params} />
+    </>
+  ),
+  api: {
+    list: (body) => http.post<Page<OperLog>>(url('list'), withDayBounds(body)),
+    get: (row) => http.get<OperLog>(url(String(row.id))),
+    export: (body) => downloadFile({ url: url('export'), method: 'POST', data: withDayBounds(body), timeout: FILE_TIMEOUT_MS }, 'operation-log.xlsx'),
+  },
+  toolbar: [
+    {
+      key: 'clean',
+      label: 'clean',
+      icon: <DeleteOutlined />,
+      danger: true,
+      perm: Perm.operLog.remove,
+      confirm: 'cleanConfirm',
+      run: async (ctx) => {
+        const r = await http.del<{ deleted: number }>(url('clean'));
+        success(t('operLog:cleaned', { n: r.deleted }));
+        ctx.reload();
+      },
+    },
+  ],
+};
+
+/** /monitor/operLog: every state-changing call (search, detail with parameters, export, clear). */
+export default function OperLogPage() {
+  return <ListPage def={operLogResource} />;
+}

@@ -1,0 +1,51 @@
+import type { MessagesOf } from '../../../app/i18n-types.ts';
+import type zh from './messages.zh-CN.ts';
+
+const messages: MessagesOf<typeof zh> = {
+  name: 'Operation log',
+  field: {
+    userName: 'User',
+    orgName: 'Organisation',
+    module: 'Module',
+    action: 'Action',
+    method: 'Method',
+    path: 'Path',
+    code: 'Code',
+    success: 'Result',
+    durationMs: 'Duration (ms)',
+    ip: 'IP address',
+    createdAt: 'Time',
+    time: 'Time range',
+    params: 'Parameters',
+  },
+  module: {
+    auth: 'Sign-in',
+    sso: 'Single sign-on',
+    user: 'Users',
+    role: 'Roles',
+    org: 'Organisations',
+    menu: 'Menus',
+    api: 'API authorisation',
+    dict: 'Dictionaries',
+    config: 'Parameters',
+    strategy: 'Login & password policy',
+    setting: 'Branding',
+    holiday: 'Holidays',
+    region: 'Regions',
+    version: 'Versions',
+    online: 'Online users',
+    loginLog: 'Login log',
+    operLog: 'Operation log',
+    job: 'Jobs',
+    jobStream: 'Job streams',
+  },
+  result: {
+    success: 'Success',
+    failure: 'Failure',
+  },
+  noParams: 'No parameters',
+  clean: 'Clear log',
+  cleanConfirm: 'Clear the whole operation log? This cannot be undone.',
+  cleaned: '{{n}} entries cleared',
+};
+export default messages;
