@@ -206,6 +206,9 @@ const ALIASES: Record<string, string> = {
 
 export const FALLBACK_ICON: Icon = AppstoreOutlined;
 
+/** Names of the bundled icons (the menu editor's icon picker). */
+export const ICON_NAMES: readonly string[] = Object.keys(BUNDLED);
+
 /** A bundled icon for the name (antd name or old alias), or null. */
 export function bundledIcon(name: string | null | undefined): Icon | null {
   if (!name) return null;

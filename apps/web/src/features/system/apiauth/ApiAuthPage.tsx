@@ -1,3 +1,136 @@
+import { useMemo, useState } from 'react';
+import { Alert, Modal, Select, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Perm } from '@venue/contract';
+import { success } from '../../../app/feedback.tsx';
+import { registerMessages } from '../../../app/i18n.ts';
+import { api, http } from '../../../app/request.ts';
+import { ListPage, invalidateResource, type Option, type ResourceDef } from '../../../kit/index.ts';
+import { refreshAccess } from '../access.ts';
+import { useRoleOptions } from '../role/role.api.ts';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+
+registerMessages('apiauth', zh, en);
+
+export interface ApiRoute {
+  id: number;
+  method: string;
+  url: string;
+  permission: string | null;
+  module: string;
+  action: string;
+  grantable: boolean;
+  remark: string | null;
+  roles: { id: number; code: string; name: string; orgId: number; orgName: string }[];
+  roleIds: number[];
+}
+
+const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue', PUT: 'orange', DELETE: 'red' };
+const methodOptions: Option[] = ['GET', 'POST', 'PUT', 'DELETE'].map((m) => ({ value: m, label: m, color: METHOD_COLORS[m] }));
+const grantedOptions: Option[] = [
+  { value: true, label: 'granted.yes' },
+  { value: false, label: 'granted.no' },
+];
+
+function useRolePickOptions(): Option[] {
+  const { data } = useRoleOptions();
+  return (data ?? []).map((r) => ({ value: r.id, label: `${r.name} · ${r.orgName}` }));
+}
+
+function Permission({ row }: { row: ApiRoute }) {
+  const { t } = useTranslation('apiauth');
+  if (row.permission === null) return <Tag>{t('public')}</Tag>;
+  if (row.permission === '') return <Tag>{t('anyUser')}</Tag>;
+  return <Typography.Text code>{row.permission}</Typography.Text>;
+}
+
+function Roles({ row }: { row: ApiRoute }) {
+  const { t } = useTranslation('apiauth');
+  if (!row.roles.length) return <Typography.Text type="secondary">{t('byMenu')}</Typography.Text>;
+  return (
+    <Space size={[0, 4]} wrap>
+      {row.roles.map((r) => (
+        <Tag key={r.id} color="purple">
+          {r.name}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+export const apiResource: ResourceDef<ApiRoute> = {
+  key: 'api',
+  ns: 'apiauth',
+  name: 'api',
+  endpoint: { prefix: 'system', path: 'api' },
+  features: { add: false, edit: false, remove: false, batchRemove: false, selection: false },
+  search: [
+    { name: 'url', label: 'field.url' },
+    { name: 'method', label: 'field.method', type: 'select', options: methodOptions },
+    { name: 'module', label: 'field.module' },
+    { name: 'permission', label: 'field.permission' },
+    { name: 'roleId', label: 'field.roleId', type: 'select', useOptions: useRolePickOptions },
+    { name: 'granted', label: 'field.granted', type: 'select', options: grantedOptions },
+  ],
+  columns: [
+    { key: 'method', label: 'field.method', options: methodOptions, sorter: true, width: 100 },
+    { key: 'url', label: 'field.url', sorter: true, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+    { key: 'module', label: 'field.module', sorter: true },
+    { key: 'action', label: 'field.action' },
+    { key: 'permission', label: 'field.permission', sorter: true, render: (_v, row) => <Permission row={row} /> },
+    { key: 'roles', label: 'field.roles', render: (_v, row) => <Roles row={row} />, detailSpan: 2 },
+    { key: 'remark', label: 'field.remark', inTable: false },
+  ],
+  pageSize: 20,
+};
+
+function GrantDialog({ route, onClose }: { route: ApiRoute; onClose: () => void }) {
+  const { t } = useTranslation('apiauth');
+  const roles = useRolePickOptions();
+  const [value, setValue] = useState<number[]>(route.roleIds);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal
+      open
+      title={t('editRolesTitle', { method: route.method, url: route.url })}
+      width={620}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'api-roles-ok' }}
+      onOk={async () => {
+        setBusy(true);
+        try {
+          await http.put(api.system(`api/${route.id}/roles`), { roleIds: value });
+          success(t('saved'));
+          void invalidateResource('api');
+          void refreshAccess();
+          onClose();
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <Alert type="info" showIcon title={t('rolesHint')} style={{ marginBottom: 12 }} />
+      <Select mode="multiple" style={{ width: '100%' }} value={value} onChange={setValue} options={roles.map((r) => ({ value: r.value as number, label: r.label }))} optionFilterProp="label" data-testid="api-roles-select" />
+    </Modal>
+  );
+}
+
+/** Role-to-API authorisation: the registry of the server's routes and the roles allowed per route. */
 export default function ApiAuthPage() {
-  return null;
+  const [editing, setEditing] = useState<ApiRoute | null>(null);
+  const def = useMemo<ResourceDef<ApiRoute>>(
+    () => ({
+      ...apiResource,
+      rowActions: [{ key: 'roles', label: 'editRoles', perm: Perm.api.edit, visible: (r) => r.grantable, run: (row) => setEditing(row) }],
+    }),
+    [],
+  );
+  return (
+    <>
+      <ListPage def={def} />
+      {editing ? <GrantDialog route={editing} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
 }

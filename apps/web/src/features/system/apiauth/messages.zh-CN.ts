@@ -1,0 +1,25 @@
+const messages = {
+  api: '接口',
+  field: {
+    method: '请求方式',
+    url: '接口路径',
+    module: '模块',
+    action: '操作',
+    permission: '菜单权限',
+    roles: '授权角色',
+    roleId: '授权角色',
+    granted: '授权情况',
+    grantable: '可授权',
+    remark: '备注',
+  },
+  granted: { yes: '已授权角色', no: '未授权（按菜单权限）' },
+  anyUser: '任意登录用户',
+  public: '公开',
+  byMenu: '按菜单权限',
+  editRoles: '授权角色',
+  editRolesTitle: '授权角色：{{method}} {{url}}',
+  rolesHint: '选择角色后，只有持有这些角色（或超级管理员）的用户可以调用该接口，菜单权限不再起作用；不选择任何角色则恢复为按菜单权限控制。',
+  notGrantable: '公开接口和任意登录用户可用的接口不能授权',
+  saved: '保存成功',
+};
+export default messages;
