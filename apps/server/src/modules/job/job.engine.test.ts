@@ -243,6 +243,16 @@ describe.each(databases)('job scheduler on %s', (kind) => {
     expect(rec.body.detail).toMatch(/instance dead-1 stopped responding .* recorded as failed/);
   });
 
+  it('a lost run of a job with retries left is dispatched again and runs on a survivor', async () => {
+    const job = await createJob(admin, beanJob({ beanName: 'noop', status: 1, retryCount: 1, alarmOnFailure: false }));
+    await s.database.db.execute(sql`insert into sys_job_instance (id, host, pid, heartbeat_at) values ('dead-2', 'gone', 1, now() - interval '1 hour') on conflict do nothing`);
+    const [row] = ((await s.database.db.execute(sql`insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, planned_at, due_at, started_at, instance_id)
+      values (1, ${job.id}, 'x', 'test', 'schedule', now() - interval '5 seconds', now() - interval '5 seconds', now() - interval '5 seconds', 'dead-2') returning id`)) as unknown as { rows: { id: number }[] }).rows;
+    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${row!.id}`)), (x) => x.body.result !== 'normal', 8000);
+    expect(rec.body).toMatchObject({ result: 'success', attempt: 1, instanceId: scheduler.instanceId });
+    expect(rec.body.detail).toMatch(/instance dead-2 stopped responding .*; dispatched again/);
+  });
+
   it('ships real maintenance handlers: purge logs past retention, expired sessions, old dispatch records', async () => {
     const db = s.database.db;
     await db.execute(sql`insert into sys_oper_log (module, action, method, path, code, duration_ms, created_at) values ('t', 't', 'GET', '/old', 0, 1, now() - interval '400 days'), ('t', 't', 'GET', '/new', 0, 1, now())`);

@@ -236,6 +236,20 @@ describe.each(databases)('job API on %s', (kind) => {
       expect(Object.fromEntries(done.body.steps.map((x: { nodeKey: string; state: string }) => [x.nodeKey, x.state]))).toEqual({ load: 'fail', report: 'skipped', cleanup: 'success' });
     });
 
+    it('a stream with a cron expression starts its own runs; pausing it stops them', async () => {
+      const a = await job(`sa-${Date.now()}`);
+      const created = await admin.json('POST', sys('jobStream'), { body: { name: `every-second-${Date.now()}`, cronExpr: '* * * * * ?', nodes: [{ key: 'only', jobId: a.id }], edges: [] } });
+      expect(created.code).toBe(0);
+      const runs = await waitFor(() => admin.json('POST', sys('jobStream/run/list'), { body: { streamId: created.body.id, status: 'success' } }), (r) => r.body.total >= 2, 8000);
+      expect(runs.body.data[0]).toMatchObject({ trigger: 'schedule', manual: false });
+      const paused = await admin.json('PUT', sys(`jobStream/${created.body.id}`), { body: { name: created.body.name, cronExpr: '* * * * * ?', status: 1, nodes: created.body.nodes, edges: [], version: 1 } });
+      expect(paused.body).toMatchObject({ status: 1, nextFireTime: null });
+      await new Promise((r) => setTimeout(r, 300));
+      const n = (await admin.json('POST', sys('jobStream/run/list'), { body: { streamId: created.body.id } })).body.total;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await admin.json('POST', sys('jobStream/run/list'), { body: { streamId: created.body.id } })).body.total).toBe(n);
+    });
+
     it('refuses cycles when saved, with the loop named; stale versions answer 100409', async () => {
       const a = await job(`ca-${Date.now()}`);
       const b = await job(`cb-${Date.now()}`);

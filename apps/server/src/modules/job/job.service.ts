@@ -118,8 +118,8 @@ export function jobView(j: JobRow) {
     fireCount: Number(j.fireCount),
     creator: j.creatorName,
     createdBy: j.createdBy,
-    createdAt: j.createdAt,
-    updatedAt: j.updatedAt,
+    createTime: j.createdAt,
+    updateTime: j.updatedAt,
     version: j.version,
   };
 }
@@ -389,7 +389,7 @@ export async function listJobs(db: Db, caller: Caller, q: JobListQuery) {
     q.status !== undefined ? eq(jobs.status, q.status) : undefined,
   );
   const { limit, offset } = pageOf(q);
-  const order = orderOf(q, { jobName: jobs.jobName, jobGroup: jobs.jobGroup, nextFireTime: jobs.nextFireAt, prevFireTime: jobs.prevFireAt, createdAt: jobs.createdAt, id: jobs.id, status: jobs.status }, desc(jobs.id));
+  const order = orderOf(q, { jobName: jobs.jobName, jobGroup: jobs.jobGroup, nextFireTime: jobs.nextFireAt, prevFireTime: jobs.prevFireAt, createTime: jobs.createdAt, id: jobs.id, status: jobs.status }, desc(jobs.id));
   const [rows, [total]] = await Promise.all([
     db.select().from(jobs).where(where).orderBy(...order).limit(limit).offset(offset),
     db.select({ n: count() }).from(jobs).where(where),

@@ -37,8 +37,8 @@ export function streamView(s: JobStreamRow) {
     nextFireTime: s.nextFireAt,
     creator: s.creatorName,
     createdBy: s.createdBy,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
+    createTime: s.createdAt,
+    updateTime: s.updatedAt,
     version: s.version,
   };
 }
@@ -168,7 +168,7 @@ export async function getStream(ctx: AppContext, caller: Caller, id: number) {
 export async function listStreams(db: Db, caller: Caller, q: PageQuery & { name?: string; status?: number }) {
   const where = and(orgScope(caller, jobStreams.orgId), q.name ? ilike(jobStreams.name, `%${q.name.replace(/[\\%_]/g, '\\$&')}%`) : undefined, q.status !== undefined ? eq(jobStreams.status, q.status) : undefined);
   const { limit, offset } = pageOf(q);
-  const order = orderOf(q, { name: jobStreams.name, nextFireTime: jobStreams.nextFireAt, createdAt: jobStreams.createdAt, id: jobStreams.id }, desc(jobStreams.id));
+  const order = orderOf(q, { name: jobStreams.name, nextFireTime: jobStreams.nextFireAt, createTime: jobStreams.createdAt, id: jobStreams.id }, desc(jobStreams.id));
   const [rows, [total]] = await Promise.all([db.select().from(jobStreams).where(where).orderBy(...order).limit(limit).offset(offset), db.select({ n: count() }).from(jobStreams).where(where)]);
   return { total: Number(total?.n ?? 0), data: rows.map(streamView) };
 }
