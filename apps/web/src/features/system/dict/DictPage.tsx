@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Drawer, Tag } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { Perm, type Page } from '@venue/contract';
@@ -86,7 +86,8 @@ const dictResource = (openItems: (d: Dict) => void): ResourceDef<Dict> => ({
   nameField: 'name',
   endpoint: { prefix: 'system', path: 'dict' },
   perms: { add: Perm.dict.add, edit: Perm.dict.edit, remove: Perm.dict.remove },
-  features: { export: false, import: false },
+  // Built-in dictionaries cannot be deleted: delete is offered for the others only (rowActions).
+  features: { export: false, import: false, remove: false },
   api: {
     create: (body) => thenRefresh(http.post(url('').replace(/\/$/, ''), body)),
     update: (row, body) => thenRefresh(http.put(url(String(row.id)), body)),
@@ -127,7 +128,39 @@ const dictResource = (openItems: (d: Dict) => void): ResourceDef<Dict> => ({
   // The server takes the whole dictionary on edit.
   toBody: (values: Row, mode, row) => (mode === 'edit' && row ? { code: row.code, name: row.name, type: row.type, remark: row.remark, ...values } : values),
   inlineActions: 3,
-  rowActions: [{ key: 'items', label: 'items', run: (row) => openItems(row) }],
+  toolbar: [
+    {
+      key: 'batch-delete',
+      label: 'kit:delete',
+      icon: <DeleteOutlined />,
+      danger: true,
+      need: 'delete',
+      perm: Perm.dict.remove,
+      confirm: 'kit:deleteConfirm',
+      run: async (ctx) => {
+        await thenRefresh(http.del(url(ctx.selectedKeys.map(String).join(','))));
+        success(t('kit:deleted'));
+        ctx.clearSelection();
+        ctx.reload();
+      },
+    },
+  ],
+  rowActions: [
+    { key: 'items', label: 'items', run: (row) => openItems(row) },
+    {
+      key: 'delete',
+      label: 'kit:delete',
+      danger: true,
+      perm: Perm.dict.remove,
+      confirm: 'kit:deleteConfirm',
+      visible: (r) => !r.sealed,
+      run: async (row, ctx) => {
+        await thenRefresh(http.del(url(String(row.id))));
+        success(t('kit:deleted'));
+        ctx.reload();
+      },
+    },
+  ],
 });
 
 /** Moves an item one place up or down: PUT dict/item/order with every item of the dictionary. */

@@ -55,6 +55,7 @@ export const loginLogResource: ResourceDef<LoginLog> = {
     { name: 'ip', label: 'field.ip' },
   ],
   columns: [
+    { key: 'createdAt', label: 'field.createdAt', format: 'datetime', sorter: true },
     { key: 'loginName', label: 'field.loginName', sorter: true },
     { key: 'orgName', label: 'field.orgName' },
     { key: 'ip', label: 'field.ip', sorter: true },
@@ -63,7 +64,6 @@ export const loginLogResource: ResourceDef<LoginLog> = {
     { key: 'code', label: 'field.code', sorter: true, inTable: false },
     { key: 'msg', label: 'field.msg', ellipsis: true, width: 220 },
     { key: 'userAgent', label: 'field.userAgent', ellipsis: true, width: 220, detailSpan: 2 },
-    { key: 'createdAt', label: 'field.createdAt', format: 'datetime', sorter: true },
   ],
   api: {
     list: (body) => http.post<Page<LoginLog>>(url('list'), withDayBounds(body)),

@@ -87,11 +87,12 @@ export function MenuGrantTree({ value, onChange, testId, height = 420 }: MenuGra
           {t('checkNone')}
         </Button>
       </Flex>
+      <div style={{ maxHeight: height, overflow: 'auto' }}>
       <Tree
         checkable
         selectable={false}
         defaultExpandAll
-        height={height}
+        virtual={false}
         treeData={treeData as never}
         checkedKeys={checkedLeaves(tree, value)}
         onCheck={(checked, info) => {
@@ -100,6 +101,7 @@ export function MenuGrantTree({ value, onChange, testId, height = 420 }: MenuGra
           onChange([...new Set([...full, ...half].map(Number))]);
         }}
       />
+      </div>
     </div>
   );
 }

@@ -69,11 +69,11 @@ export const onlineResource: ResourceDef<OnlineSession> = {
     },
     { key: 'orgName', label: 'field.orgName' },
     { key: 'ip', label: 'field.ip', sorter: true },
-    { key: 'userAgent', label: 'field.userAgent', ellipsis: true, width: 260, detailSpan: 2 },
     { key: 'loginWay', label: 'field.loginWay', options: wayOptions },
     { key: 'loginAt', label: 'field.loginAt', format: 'datetime', sorter: true },
     { key: 'lastSeenAt', label: 'field.lastSeenAt', format: 'datetime', sorter: true },
     { key: 'expiresAt', label: 'field.expiresAt', format: 'datetime', inTable: false },
+    { key: 'userAgent', label: 'field.userAgent', ellipsis: true, width: 260, detailSpan: 2 },
   ],
   toolbar: [
     {

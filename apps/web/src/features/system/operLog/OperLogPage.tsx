@@ -68,6 +68,7 @@ export const operLogResource: ResourceDef<OperLog> = {
     { name: 'path', label: 'field.path' },
   ],
   columns: [
+    { key: 'createdAt', label: 'field.createdAt', format: 'datetime', sorter: true },
     { key: 'userName', label: 'field.userName', sorter: true },
     { key: 'orgName', label: 'field.orgName' },
     { key: 'module', label: 'field.module', options: moduleOptions, sorter: true },
@@ -77,7 +78,6 @@ export const operLogResource: ResourceDef<OperLog> = {
     { key: 'code', label: 'field.code', sorter: true, render: (v: number) => <Tag color={v === 0 || v === 103005 ? 'green' : 'red'}>{v}</Tag> },
     { key: 'durationMs', label: 'field.durationMs', sorter: true, align: 'right' },
     { key: 'ip', label: 'field.ip' },
-    { key: 'createdAt', label: 'field.createdAt', format: 'datetime', sorter: true },
   ],
   detailExtra: (row) => (
     <>
