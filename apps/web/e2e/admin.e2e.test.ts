@@ -1,0 +1,267 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
+
+/**
+ * System administration as an administrator would do it: an organisation, a role with chosen
+ * menus and a user in both, made through the screens; that user sees exactly those menus, is
+ * refused elsewhere (100420) and is thrown out when frozen; 1,000 users imported from xlsx
+ * (rejected with a per-row report while three rows are bad, nothing saved), exported and
+ * imported again; a list screen in English and the dark theme.
+ */
+
+const ORG = { code: 'e2e-east', name: '东区分馆' };
+const ROLE = { no: 'R-E2E', name: '东区前台' };
+const USER = { code: 'e2e_staff', name: '测试员工', password: 'Kq7mWz2Lpx' };
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** The visible one of several matches (antd keeps closed dropdowns in the page). */
+const visible = (l: Locator) => l.filter({ visible: true });
+
+async function pickTree(page: Page, inputId: string, title: string): Promise<void> {
+  await page.locator(`#${inputId}`).click();
+  await visible(page.locator('.ant-select-tree-title', { hasText: title })).first().click();
+}
+
+async function pickOption(page: Page, select: Locator, label: string): Promise<void> {
+  await select.click();
+  await visible(page.locator('.ant-select-item-option', { hasText: label })).first().click();
+}
+
+async function rowAction(page: Page, resource: string, rowText: string, action: string): Promise<void> {
+  const row = page.getByTestId(`${resource}-table`).locator('tr', { hasText: rowText }).first();
+  const inline = row.getByTestId(`${resource}-row-${action}`);
+  if (await inline.count()) {
+    await inline.click();
+    return;
+  }
+  await row.getByTestId(`${resource}-row-more`).hover();
+  await visible(page.getByTestId(`${resource}-row-${action}`)).first().click();
+}
+
+async function messageText(page: Page): Promise<string> {
+  return (await page.locator('.ant-message').allTextContents()).join(' ');
+}
+
+async function sheet(rows: (string | number)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('users');
+  ws.addRow(['登录名', '姓名', '手机号', '组织编码']);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+const importRows = (n: number) => Array.from({ length: n }, (_, i) => [`imp${String(i).padStart(4, '0')}`, `导入用户${i}`, `139${String(i).padStart(8, '0')}`, ORG.code]);
+
+describe('system administration', () => {
+  let e: E2E;
+  let page: Page;
+  let staff: BrowserContext | null = null;
+  let staffPage: Page;
+  const count = async (sqlText: string) => Number((await e.server.database.query<{ n: number }>(sqlText))[0]!.n);
+
+  beforeAll(async () => {
+    e = await startE2E();
+    page = e.page;
+    await page.goto(`${e.baseUrl}/login`);
+    await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
+    await page.waitForURL(/\/home/);
+  });
+  afterAll(async () => {
+    await staff?.close().catch(() => undefined);
+    await e?.close();
+  });
+
+  it('creates an organisation through the organisation screen', async () => {
+    await page.goto(`${e.baseUrl}/system/org`);
+    await page.getByTestId('org-add').click();
+    await pickTree(page, 'org-form_parentId', '平台运营中心');
+    await page.locator('#org-form_code').fill(ORG.code);
+    await page.locator('#org-form_name').fill(ORG.name);
+    await page.getByTestId('org-form-ok').click();
+    await expect.poll(() => page.getByTestId('org-table').textContent()).toContain(ORG.name);
+    expect(await count(`select count(*)::int as n from sys_org where code = '${ORG.code}'`)).toBe(1);
+  });
+
+  it('creates a role in it with chosen menus', async () => {
+    await page.goto(`${e.baseUrl}/system/role`);
+    // Spec 5 prompt: batch delete with nothing selected.
+    await page.getByTestId('role-batch-delete').click();
+    await expect.poll(() => messageText(page)).toContain('请选择操作项');
+    await page.getByTestId('role-add').click();
+    await page.locator('#role-form_no').fill(ROLE.no);
+    await page.locator('#role-form_name').fill(ROLE.name);
+    await pickTree(page, 'role-form_orgId', ORG.name);
+    await page.getByTestId('role-form-ok').click();
+    await expect.poll(() => page.getByTestId('role-table').textContent()).toContain(ROLE.name);
+
+    const menus = await e.server.database.query<{ id: number; key: string }>("select id::int as id, key from sys_menu where key in ('home', 'system.org')");
+    await rowAction(page, 'role', ROLE.name, 'menus');
+    const tree = page.getByTestId('role-menus-tree');
+    await tree.waitFor();
+    for (const m of menus) await tree.locator('.ant-tree-treenode').filter({ has: page.locator(`[data-menu-id="${m.id}"]`) }).locator('.ant-tree-checkbox').click();
+    await page.getByTestId('role-menus-ok').click();
+    await expect
+      .poll(() => count(`select count(*)::int as n from sys_role_menu rm join sys_role r on r.id = rm.role_id where r.name = '${ROLE.name}'`))
+      .toBeGreaterThan(2);
+  });
+
+  it('creates a user in the organisation and gives them the role', async () => {
+    await page.goto(`${e.baseUrl}/system/user`);
+    await page.getByTestId('user-add').click();
+    await page.locator('#user-form_code').fill(USER.code);
+    await page.locator('#user-form_name').fill(USER.name);
+    await pickTree(page, 'user-form_orgId', ORG.name);
+    await page.locator('#user-form_password').fill(USER.password);
+    // The id-card helper fills birth date and sex.
+    await page.locator('#user-form_idNumber').fill('11010519491231002X');
+    await expect.poll(() => page.locator('#user-form_birthday').inputValue()).toBe('1949-12-31');
+    await page.getByTestId('user-form-ok').click();
+    await expect.poll(() => page.getByTestId('user-table').textContent()).toContain(USER.code);
+    const [u] = await e.server.database.query<{ birthday: string; sex: number }>(`select birthday::text, sex from sys_user where code = '${USER.code}'`);
+    expect(u).toEqual({ birthday: '1949-12-31', sex: 2 });
+
+    await rowAction(page, 'user', USER.code, 'roles');
+    await pickOption(page, page.getByTestId('user-roles-select'), ROLE.name);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('user-roles-ok').click();
+    await expect.poll(() => count(`select count(*)::int as n from sys_user_role ur join sys_user u on u.id = ur.user_id where u.code = '${USER.code}'`)).toBe(1);
+  });
+
+  it('signs in as that user: exactly the role\u2019s menus; a call outside them answers 100420', async () => {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-staff-'));
+    staff = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true, viewport: { width: 1440, height: 900 } });
+    staffPage = staff.pages()[0] ?? (await staff.newPage());
+    await staffPage.goto(`${e.baseUrl}/login`);
+    await loginThroughForm(staffPage, USER.code, USER.password);
+    await staffPage.waitForURL(/\/home/);
+    const menu = staffPage.getByTestId('side-menu');
+    await expect.poll(() => menu.textContent()).toContain('系统管理');
+    await menu.getByText('系统管理').click();
+    await expect.poll(() => menu.textContent()).toContain('组织机构');
+    const text = (await menu.textContent()) ?? '';
+    for (const hidden of ['用户管理', '角色管理', '菜单管理', '系统监控', '任务调度', '数据字典']) expect(text).not.toContain(hidden);
+    await screenshot(staffPage, 'admin-staff-menus');
+
+    // A screen outside the menus: its list call is refused and the popup says so.
+    const answer = staffPage.waitForResponse((r) => r.url().includes('/api/system/user/list'));
+    await staffPage.goto(`${e.baseUrl}/system/user`);
+    const body = (await (await answer).json()) as { code: number };
+    expect(body.code).toBe(100420);
+    await expect.poll(() => messageText(staffPage)).toContain('没有权限');
+  });
+
+  it('freezing the user ends their session: their next action lands on login', async () => {
+    await page.goto(`${e.baseUrl}/system/user`);
+    await rowAction(page, 'user', USER.code, 'freeze');
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => count(`select status as n from sys_user where code = '${USER.code}'`)).toBe(1);
+    expect(await count(`select count(*)::int as n from sys_session s join sys_user u on u.id = s.user_id where u.code = '${USER.code}'`)).toBe(0);
+    // Their next action (opening a screen of their menu) lands on the login screen.
+    const item = visible(staffPage.getByTestId('side-menu').getByText('组织机构'));
+    if (!(await item.count())) await staffPage.getByTestId('side-menu').getByText('系统管理').click();
+    await item.first().click();
+    await staffPage.waitForURL(/\/login/);
+    await loginThroughForm(staffPage, USER.code, USER.password);
+    await expect.poll(() => staffPage.url()).toContain('/login');
+    await staff?.close();
+    staff = null;
+  });
+
+  it('keeps the search and page when the tab is left and re-entered', async () => {
+    await page.goto(`${e.baseUrl}/system/user`);
+    await page.locator('#user-search_code').fill('e2e_');
+    await page.getByTestId('user-search').click();
+    await expect.poll(() => page.getByTestId('user-table').locator('tbody tr.ant-table-row').count()).toBe(1);
+    await page.getByTestId('tabs-bar').locator('[data-tab-key="/home"]').click();
+    await page.waitForURL(/\/home/);
+    await page.getByTestId('tabs-bar').locator('[data-tab-key="/system/user"]').click();
+    await page.waitForURL(/\/system\/user/);
+    expect(await page.locator('#user-search_code').inputValue()).toBe('e2e_');
+    expect(await page.getByTestId('user-table').locator('tbody tr.ant-table-row').count()).toBe(1);
+    // Spec 5 prompts for an action on exactly one row.
+    await page.getByTestId('user-resetPwd').click();
+    await expect.poll(() => messageText(page)).toContain('请至少选择一项进行操作');
+    await page.getByTestId('user-reset').click();
+  });
+
+  it('rejects an import of 1,000 users with 3 bad rows, reports them and saves nothing', async () => {
+    const rows = importRows(1000);
+    rows[10]![2] = 'not-a-mobile';
+    rows[500]![0] = rows[499]![0]!;
+    rows[998]![1] = '';
+    await page.goto(`${e.baseUrl}/system/user`);
+    await page.getByTestId('user-import').click();
+    await page.getByTestId('user-import-drop').locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sheet(rows) });
+    await page.getByTestId('user-import-ok').click();
+    const report = page.getByTestId('user-import-errors');
+    await report.waitFor({ timeout: 60_000 });
+    const lines = report.locator('tbody tr.ant-table-row');
+    await expect.poll(() => lines.count()).toBe(3);
+    const text = (await report.textContent()) ?? '';
+    for (const row of ['12', '502', '1000']) expect(text).toContain(row);
+    await screenshot(page, 'admin-import-rejected');
+    expect(await count("select count(*)::int as n from sys_user where code like 'imp%'")).toBe(0);
+
+    // The same file corrected: every row is saved.
+    await page.getByTestId('user-import-drop').locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sheet(importRows(1000)) });
+    await page.getByTestId('user-import-ok').click();
+    await expect.poll(() => count("select count(*)::int as n from sys_user where code like 'imp%'"), { timeout: 90_000 }).toBe(1000);
+    await expect.poll(() => page.getByTestId('user-import-errors').count()).toBe(0);
+  });
+
+  it('checks the file before uploading it', async () => {
+    await page.getByTestId('user-import').click();
+    const input = page.getByTestId('user-import-drop').locator('input[type=file]');
+    await input.setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n') });
+    await expect.poll(() => page.getByTestId('user-import-problem').textContent()).toContain('只能导入 xlsx 或 txt 格式的文件');
+    await input.setInputFiles({ name: 'users.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('code\tname\n') });
+    await expect.poll(() => page.getByTestId('user-import-problem').textContent()).toContain('文件类型不匹配');
+    await page.keyboard.press('Escape');
+  });
+
+  it('exports the users and imports the export again without duplicates', async () => {
+    const before = await count('select count(*)::int as n from sys_user');
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('user-export').click()]);
+    const file = path.join(os.tmpdir(), `users-export-${Date.now()}.xlsx`);
+    await download.saveAs(file);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    expect(wb.worksheets[0]!.actualRowCount - 1).toBe(before);
+
+    await page.getByTestId('user-import').click();
+    await page.getByTestId('user-import-drop').locator('input[type=file]').setInputFiles(file);
+    await page.getByTestId('user-import-ok').click();
+    await expect.poll(() => messageText(page), { timeout: 90_000 }).toContain('导入成功');
+    expect(await count('select count(*)::int as n from sys_user')).toBe(before);
+    fs.rmSync(file, { force: true });
+  });
+
+  it('shows a list screen in English and the dark theme', async () => {
+    await page.evaluate(() => {
+      localStorage.setItem('lang', 'en-US');
+      localStorage.setItem('theme', 'dark');
+    });
+    await page.goto(`${e.baseUrl}/system/role`);
+    await expect.poll(() => page.getByTestId('role-table').textContent()).toContain('Role name');
+    await expect.poll(() => page.getByTestId('role-table').textContent()).toContain(ROLE.name);
+    expect(await page.getByTestId('role-add').textContent()).toContain('Add');
+    const bg = await page.evaluate(() => getComputedStyle(document.querySelector('.ant-layout') ?? document.body).backgroundColor);
+    const [r, g, b] = bg.match(/\d+/g)!.map(Number);
+    expect(r! + g! + b!).toBeLessThan(200);
+    await page.getByTestId('role-add').click();
+    await page.getByTestId('role-form-ok').click();
+    await expect.poll(() => page.locator('.ant-form-item-explain-error').allTextContents()).toContain('Cannot be empty');
+    await screenshot(page, 'admin-roles-en-dark');
+    await page.getByTestId('role-form-cancel').click();
+    await page.evaluate(() => {
+      localStorage.setItem('lang', 'zh-CN');
+      localStorage.setItem('theme', 'light');
+    });
+  });
+});
