@@ -67,6 +67,9 @@ const messages: MessagesOf<typeof zh> = {
     noMenus: "You have no access to this system's menus; contact the administrator to assign them.",
   },
   route: {
+    jobManager: 'Jobs',
+    jobStream: 'Job streams',
+    jobLog: 'Dispatch records',
     user: 'Users',
     role: 'Roles',
     org: 'Organisations',

@@ -64,6 +64,9 @@ const messages = {
     noMenus: '您没有访问该系统菜单的权限，请联系管理员分配。',
   },
   route: {
+    jobManager: '任务管理',
+    jobStream: '任务流',
+    jobLog: '调度记录',
     user: '用户管理',
     role: '角色管理',
     org: '组织机构',

@@ -166,6 +166,25 @@ export const layoutRoutes: ScreenRoute[] = [
     titleKey: 'route.operLog',
     screen: lazyScreen('operLog', () => import('../features/system/operLog/OperLogPage.tsx')),
   },
+  // Job scheduling: jobs with the cron editor, job streams, dispatch records (features/job).
+  {
+    path: '/job/manager',
+    name: 'jobManager',
+    titleKey: 'route.jobManager',
+    screen: lazyScreen('jobManager', () => import('../features/job/JobManagerPage.tsx')),
+  },
+  {
+    path: '/job/stream',
+    name: 'jobStream',
+    titleKey: 'route.jobStream',
+    screen: lazyScreen('jobStream', () => import('../features/job/JobStreamPage.tsx')),
+  },
+  {
+    path: '/job/log',
+    name: 'jobLog',
+    titleKey: 'route.jobLog',
+    screen: lazyScreen('jobLog', () => import('../features/job/DispatchRecordPage.tsx')),
+  },
   // Not a menu: reached from the top bar's user menu.
   {
     path: '/user/info',
