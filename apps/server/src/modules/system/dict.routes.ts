@@ -6,7 +6,7 @@ import { assertPlatform } from './config.service.ts';
 import { addDict, addItem, deleteDicts, deleteItems, editDict, editItem, getDict, getItem, listDicts, listItems, orderItems } from './dict.service.ts';
 
 const dictBody = z.object({
-  code: z.string().trim().min(1, { abort: true }).max(64).regex(/^[A-Za-z][\w.\-]*$/),
+  code: z.string().trim().min(1, { abort: true }).max(64).regex(/^[A-Za-z][\w.-]*$/),
   name: z.string().trim().min(1).max(100),
   type: z.string().trim().min(1).max(32).default('business'),
   remark: z.string().trim().max(500).nullish(),
