@@ -4,25 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../app/prefs.ts';
 import { useMenuOptions, type MenuOption } from './menu.api.ts';
 import './menuMessages.ts';
+import { allIds as idsOf, checkedLeaves } from './menuTree.ts';
 
 type Key = string | number;
-
-function walk(nodes: MenuOption[], fn: (n: MenuOption) => void): void {
-  for (const n of nodes) {
-    fn(n);
-    walk(n.children, fn);
-  }
-}
-
-/** The granted ids to show checked in a linked tree: the leaves (parents follow them). */
-export function checkedLeaves(tree: MenuOption[], granted: readonly number[]): number[] {
-  const set = new Set(granted);
-  const out: number[] = [];
-  walk(tree, (n) => {
-    if (set.has(n.id) && n.children.length === 0) out.push(n.id);
-  });
-  return out;
-}
 
 export interface MenuGrantTreeProps {
   value: number[];
@@ -43,11 +27,7 @@ export function MenuGrantTree({ value, onChange, testId, height = 420 }: MenuGra
   const { data, isLoading } = useMenuOptions();
   const [search, setSearch] = useState('');
   const tree = useMemo(() => data ?? [], [data]);
-  const allIds = useMemo(() => {
-    const ids: number[] = [];
-    walk(tree, (n) => ids.push(n.id));
-    return ids;
-  }, [tree]);
+  const allIds = useMemo(() => idsOf(tree), [tree]);
   const label = (n: MenuOption) => (lang === 'en-US' ? n.nameEn || n.name : n.name);
   const treeData = useMemo(() => {
     const q = search.trim().toLowerCase();
