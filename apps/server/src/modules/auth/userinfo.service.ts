@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { ROLE_DEFAULT, type OrgVO, type UserInfo } from '@venue/contract';
+import { Perm, ROLE_DEFAULT, type OrgVO, type UserInfo } from '@venue/contract';
+import { can } from '../../platform/access.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -46,7 +47,8 @@ export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<Use
     defaultOrgId,
     defaultOrgName,
     currentOrg: pickCurrentOrg(orgVOS, caller.orgId, sessionOrg?.name ?? defaultOrgName),
-    passwordStrategy: await getPasswordStrategy(db),
+    // The default password is for administrators who reset passwords, not for every signed-in user.
+    passwordStrategy: { ...(await getPasswordStrategy(db)), ...(can(caller, Perm.strategy.view) ? {} : { defaultPassword: '' }) },
     unreadMessage: false,
   };
 }
