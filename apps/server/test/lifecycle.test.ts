@@ -35,7 +35,7 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 2400; i++) {
     if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
     try {
       if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return { child, port, log: () => out, exited };
@@ -61,7 +61,7 @@ async function login(port: number, loginName: string, password: string) {
   return { status: res.status, json: (await res.json()) as { code: number }, token: res.headers.get("authorization") };
 }
 
-describe('process lifecycle on the embedded database', () => {
+describe('process lifecycle on the embedded database', { timeout: 240_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-life-'));
   let proc: Proc | undefined;
   afterAll(() => {
