@@ -96,10 +96,15 @@ async function oneProcess(): Promise<void> {
     await insertJobs(database.query, t0);
     const scheduler = new JobScheduler({ db: database.db, config });
     await scheduler.start();
+    const cpu0 = process.cpuUsage();
+    const wall0 = Date.now();
     const from = t0 + WARMUP_MS;
     const to = from + WINDOW_MS;
     await sleep(to + 1500 - Date.now());
+    const cpu = process.cpuUsage(cpu0);
+    const cpuShare = (cpu.user + cpu.system) / 1000 / (Date.now() - wall0);
     await scheduler.stop();
+    console.log(`one process: the bench process used ${(cpuShare * 100).toFixed(0)}% of a core while scheduling`);
     if (process.env.BENCH_VERBOSE) console.log(JSON.stringify(scheduler.stats));
     const w = await measure(database.query, from, to);
     report(`one process (${database.kind})`, w);

@@ -64,7 +64,7 @@ function toNumber(def: FieldDef, raw: string, whole: string): number {
 
 /** Expands one plain list item (`*`, `n`, `a-b`, `a/s`, `a-b/s`, `*\/s`) to values, wrapping ranges like 22-2. */
 function expandItem(def: FieldDef, item: string, whole: string): number[] {
-  let [range, stepText] = item.split('/') as [string, string | undefined];
+  const [range, stepText] = item.split('/') as [string, string | undefined];
   if (item.split('/').length > 2) throw fieldError(def, whole);
   let step = 1;
   if (stepText !== undefined) {

@@ -121,11 +121,11 @@ interface Finish {
 
 const DETAIL_MAX = 4000;
 /** Jobs per claim transaction: small, so no single statement holds the (PGlite) event loop for long. */
-const CLAIM_BATCH = 100;
+const CLAIM_BATCH = 250;
 const CLAIM_ROUNDS = 20;
 /** Results per write. */
 const FLUSH_BATCH = 250;
-const FLUSH_DELAY_MS = 20;
+const FLUSH_DELAY_MS = 40;
 const yieldLoop = () => new Promise<void>((r) => setImmediate(r));
 const PER_JOB_MAX = 50;
 
@@ -217,6 +217,9 @@ export class JobScheduler {
   readonly misfireMs: number;
   readonly lookaheadMs: number;
   readonly heartbeatMs: number;
+  readonly claimEveryMs: number;
+  private lastClaim = 0;
+  private claimAsked = false;
   private readonly db: Db;
   private readonly config: Config;
   private readonly log: SchedulerLogger;
@@ -253,6 +256,7 @@ export class JobScheduler {
     this.graceMs = opts.shutdownGraceMs ?? c.shutdownGraceMs;
     this.lookaheadMs = Math.min(1000, Math.max(3 * this.tickMs + 100, 500));
     this.heartbeatMs = Math.max(100, Math.min(2000, Math.floor(this.leaseMs / 4)));
+    this.claimEveryMs = Math.max(this.tickMs, Math.floor(this.lookaheadMs / 2));
     this.allow = new HttpAllowList(c.httpAllow);
     this.instanceId = opts.instanceId ?? `${os.hostname().slice(0, 60)}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   }
@@ -280,6 +284,7 @@ export class JobScheduler {
   /** Asks for a tick now (after a manual run or a stream step was queued). */
   wake(): void {
     if (!this.running || this.stopping) return;
+    this.claimAsked = true;
     if (this.ticking) {
       this.wakeAsked = true;
       return;
@@ -319,10 +324,17 @@ export class JobScheduler {
       await this.heartbeat();
       await this.reap();
       await this.watchRuns();
+      // Instances gone for a day are forgotten.
+      if (Math.random() < 0.01) await this.db.execute(sql`delete from sys_job_instance where heartbeat_at < now() - interval '1 day'`);
     }
     if (!this.beatOk) return;
-    await this.claimDueJobs();
-    await this.claimDueStreams();
+    // Due fires are claimed ahead, so they need not be claimed every tick: fewer, larger claims.
+    if (this.claimAsked || now - this.lastClaim >= this.claimEveryMs) {
+      this.claimAsked = false;
+      this.lastClaim = now;
+      await this.claimDueJobs();
+      await this.claimDueStreams();
+    }
     await this.claimWaiting();
     if (this.pending.size) this.kickFlush();
   }
@@ -361,6 +373,12 @@ export class JobScheduler {
   private async reap(): Promise<void> {
     const lease = this.leaseMs;
     const after: { id: number; streamRunId: number | null; alarm: Parameters<JobAlarm['notify']>[0] | null }[] = [];
+    const lost = rowsOf(
+      await this.db.execute(sql`select 1 from sys_job_log l where l.result = 'normal' and l.instance_id is not null and l.instance_id <> ${this.instanceId}
+        and not exists (select 1 from sys_job_instance i where i.id = l.instance_id and i.stopped_at is null
+                        and i.heartbeat_at >= now() - make_interval(secs => ${lease / 1000})) limit 1`),
+    );
+    if (!lost.length) return;
     await this.db.transaction(async (tx) => {
       const rows = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
@@ -424,8 +442,6 @@ export class JobScheduler {
       if (a.alarm) await this.raiseAlarm(a.alarm);
       if (a.streamRunId) await this.advance(a.streamRunId);
     }
-    // Instances gone for a day are forgotten.
-    if (Math.random() < 0.01) await this.db.execute(sql`delete from sys_job_instance where heartbeat_at < now() - interval '1 day'`);
   }
 
   // ---- claiming ------------------------------------------------------------------------
@@ -444,6 +460,8 @@ export class JobScheduler {
     }
   }
 
+  /** Claims in a row that found nothing (then a cheap probe comes before the transaction). */
+  private idleClaims = 0;
   /** Job definitions by id, refreshed when the row's version changes (operators' edits bump it). */
   private readonly defs = new Map<number, JobRow>();
 
@@ -453,11 +471,18 @@ export class JobScheduler {
     const horizon = new Date(now + this.lookaheadMs);
     const created: Fire[] = [];
     let jobCount = 0;
+    // A cheap look first: most ticks find nothing due, and need no transaction.
+    if (this.idleClaims > 0) {
+      const due = rowsOf(await this.db.execute(sql`select 1 from sys_job where status = 0 and next_fire_at is not null and next_fire_at <= ${horizon.toISOString()} limit 1`));
+      if (!due.length) return 0;
+    }
     await this.db.transaction(async (tx) => {
       // Only the moving parts are read under the lock; definitions come from the cache.
       const raw = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`
-          select j.id, j.version, j.next_fire_at, j.prev_fire_at, j.fire_count, j.owner_instance
+          select j.id, j.version, j.next_fire_at, j.prev_fire_at, j.fire_count, j.owner_instance,
+            exists (select 1 from sys_job_log l where l.job_id = j.id and l.result = 'normal'
+                    and l.instance_id is not null and l.instance_id <> ${this.instanceId}) as busy
           from sys_job j left join sys_job_instance oi on oi.id = j.owner_instance
           where j.status = 0 and j.next_fire_at is not null and j.next_fire_at <= ${horizon.toISOString()}
             and ${this.ownerFree('j')}
@@ -478,13 +503,8 @@ export class JobScheduler {
         if (!def) continue;
         jobsById.set(def.id, { ...def, status: 0, nextFireAt: toDate(r.next_fire_at), prevFireAt: toDate(r.prev_fire_at), fireCount: Number(r.fire_count), ownerInstance: (r.owner_instance as string) ?? null });
       }
-      const idList = sql.raw(`array[${[...jobsById.keys()].join(',')}]::bigint[]`);
-      const busy = new Set(
-        rowsOf<{ job_id: number }>(
-          await tx.execute(sql`select distinct job_id from sys_job_log where job_id = any(${idList}) and result = 'normal'
-            and instance_id is not null and instance_id <> ${this.instanceId}`),
-        ).map((r) => Number(r.job_id)),
-      );
+      // Jobs with a run in flight in another process: the blocking strategy is checked when they start.
+      const busy = new Set(raw.filter((r) => r.busy === true || r.busy === 't').map((r) => Number(r.id)));
       const inserts: Record<string, unknown>[] = [];
       const updates: Record<string, unknown>[] = [];
       for (const job of jobsById.values()) {
@@ -574,6 +594,7 @@ export class JobScheduler {
       }
     });
     created.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime() || a.recordId - b.recordId);
+    this.idleClaims = jobCount ? 0 : this.idleClaims + 1;
     this.stats.claimMs += Date.now() - now;
     this.stats.claimed += created.length;
     this.stats.flagged += created.filter((f) => f.flagged).length;
@@ -584,6 +605,8 @@ export class JobScheduler {
   private async claimDueStreams(): Promise<void> {
     const now = Date.now();
     let started = 0;
+    const due = rowsOf(await this.db.execute(sql`select 1 from sys_job_stream where status = 0 and next_fire_at is not null and next_fire_at <= ${new Date(now).toISOString()} limit 1`));
+    if (!due.length) return;
     await this.db.transaction(async (tx) => {
       const rows = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`select * from sys_job_stream where status = 0 and next_fire_at is not null and next_fire_at <= ${new Date(now).toISOString()}
