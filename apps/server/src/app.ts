@@ -112,7 +112,10 @@ export async function buildApp({ config, database, sms }: BuildOptions): Promise
     await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, maxAge: '1h' });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!req.url.startsWith('/api/') && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
+    const pathname = req.url.split('?')[0]!;
+    // A missing file (an old build's chunk) is a 404, so the console reports a failed chunk
+    // instead of receiving index.html as a script.
+    if (!pathname.startsWith('/api/') && hasWeb && (req.method === 'GET' || req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(pathname)) {
       // SPA fallback: every console route answers index.html.
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

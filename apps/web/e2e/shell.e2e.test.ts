@@ -10,6 +10,17 @@ describe('console shell: sign-in journey', () => {
   });
   afterAll(async () => e?.close());
 
+  it('serves the console for every route and 404 for a missing file', async () => {
+    const route = await fetch(`${e.baseUrl}/system/user?x=1`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get('content-type')).toContain('text/html');
+    expect(await route.text()).toContain('<div id="root">');
+    expect((await fetch(`${e.baseUrl}/assets/chunk-from-an-old-build.js`)).status).toBe(404);
+    const api = await fetch(`${e.baseUrl}/api/system/nothing`);
+    expect(api.status).toBe(404);
+    expect(((await api.json()) as { code: number }).code).toBe(100404);
+  });
+
   it('shows the wrong-password message and stays on the login screen', async () => {
     const { page } = e;
     await page.goto(`${e.baseUrl}/home`);
