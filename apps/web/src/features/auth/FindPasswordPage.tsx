@@ -73,9 +73,8 @@ export default function FindPasswordPage() {
     }
   };
 
-  const reset = async () => {
+  const reset = async (values: ResetValues) => {
     if (!account) return;
-    const values = await resetForm.validateFields();
     setResetting(true);
     try {
       await resetRecoveredPassword({ loginName: account.loginName, ...values });
@@ -116,7 +115,7 @@ export default function FindPasswordPage() {
   );
 
   const resetStep = (
-    <Form form={resetForm} layout="vertical" requiredMark={false} autoComplete="off" onFinish={() => void reset().catch(() => undefined)} data-testid="find-reset-form">
+    <Form form={resetForm} layout="vertical" requiredMark={false} autoComplete="off" onFinish={(v) => void reset(v)} data-testid="find-reset-form">
       <Alert type="info" showIcon title={<span data-testid="find-sent">{sentText}</span>} style={{ marginBottom: 16 }} />
       <Form.Item label={t('code')} required>
         <Flex gap={8}>

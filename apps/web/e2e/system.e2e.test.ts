@@ -1,0 +1,311 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { sha256 } from '../../server/src/platform/keys.ts';
+import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
+
+/** The administrator's password after the own-password-change step. */
+const NEW_ADMIN_PASSWORD = 'Venuepass88';
+const STAFF_PASSWORD = 'Demo@2020';
+
+// ---------------------------------------------------------------- helpers
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(b: Buffer): number {
+  let c = 0xffffffff;
+  for (const x of b) c = CRC_TABLE[(c ^ x) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+/** A plain RGB PNG of the given size (for the branding uploads). */
+function png(width: number, height: number, rgb: [number, number, number] = [22, 119, 255]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(td));
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0).map((_, i) => rgb[i % 3]!)]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A second, separate browser (its own cookies and storage): another person at another desk. */
+async function secondBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-b-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    locale: 'zh-CN',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The input behind an antd InputNumber / Input carrying a test id. */
+const inputOf = (page: Page, testId: string) => page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
+
+async function fillInput(page: Page, testId: string, value: string): Promise<void> {
+  const input = inputOf(page, testId);
+  await input.fill(value);
+  await input.blur();
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+/** The first Saturday of the year and the Monday, Tuesday, Wednesday after it. */
+function weekOf(year: number) {
+  const d = new Date(year, 0, 1);
+  while (d.getDay() !== 6) d.setDate(d.getDate() + 1);
+  const at = (plus: number) => iso(new Date(d.getFullYear(), d.getMonth(), d.getDate() + plus));
+  return { saturday: at(0), sunday: at(1), monday: at(2), tuesday: at(3), wednesday: at(4) };
+}
+
+// ---------------------------------------------------------------- journey
+
+describe('system administration: policy, branding, holidays, online users, logs, recovery', () => {
+  let e: E2E;
+  let staff: Awaited<ReturnType<typeof secondBrowser>>;
+
+  beforeAll(async () => {
+    // E2E_WEB_DIST: a console build of one's own (others may rebuild apps/web/dist meanwhile).
+    e = await startE2E(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+    staff = await secondBrowser();
+  });
+  afterAll(async () => {
+    await staff?.close();
+    await e?.close();
+  });
+
+  it('changes the policy on the strategy screen, with the spec rules checked before saving', async () => {
+    const { page } = e;
+    await page.goto(`${e.baseUrl}/login?redirect=%2Fsystem%2Fstrategy`);
+    await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
+    await page.waitForURL(/\/system\/strategy/);
+    await page.getByTestId('strategy-save').waitFor();
+    await expect.poll(() => inputOf(page, 'strategy-captcha').inputValue()).toBe('3');
+
+    // Failed-login count below the image-code count is refused on the spot.
+    await fillInput(page, 'strategy-captcha', '3');
+    await fillInput(page, 'strategy-max-failed', '2');
+    await expect.poll(() => page.getByText('登录失败次数不能小于启用验证码的次数').count()).toBeGreaterThan(0);
+    // Bounds 4..20 and the lock time cap.
+    await fillInput(page, 'strategy-min-length', '3');
+    await expect.poll(() => page.getByText('不能小于 4').count()).toBeGreaterThan(0);
+    await fillInput(page, 'strategy-lock', '61');
+    await expect.poll(() => page.getByText('不能大于 60').count()).toBeGreaterThan(0);
+
+    // Image code after 1 failure, lock after 2, no lock time = no automatic unlock; longer passwords with an uppercase letter.
+    await fillInput(page, 'strategy-captcha', '1');
+    await fillInput(page, 'strategy-max-failed', '2');
+    await fillInput(page, 'strategy-lock', '');
+    await expect.poll(() => page.getByTestId('strategy-no-auto-unlock').count()).toBe(1);
+    await fillInput(page, 'strategy-min-length', '10');
+    await page.getByTestId('strategy-rule-upper').click();
+    await screenshot(page, 'system-strategy');
+    await page.getByTestId('strategy-save').click();
+    await expect.poll(() => page.getByText('保存成功').count()).toBeGreaterThan(0);
+
+    const [row] = await e.server.database.query<{ value: string }>("select value from sys_config where code = 'password_strategy'");
+    const saved = JSON.parse(row!.value) as Record<string, unknown>;
+    expect(saved).toMatchObject({ captchaAfterFailures: 1, maxFailedLogins: 2, lockMinutes: null, minLength: 10 });
+    expect(saved.complexity).toContain('upper');
+  });
+
+  it('own password change obeys the new policy', async () => {
+    const { page } = e;
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('change-password').click();
+    await page.getByTestId('change-password-old').fill(ADMIN_PASSWORD);
+    await page.getByTestId('change-password-new').fill('short1A');
+    await expect.poll(() => page.getByText('密码长度不足').count()).toBeGreaterThan(0);
+    await page.getByTestId('change-password-new').fill('lowercase12');
+    await expect.poll(() => page.getByText('密码必须包含大写字母').count()).toBeGreaterThan(0);
+    await page.getByTestId('change-password-new').fill(NEW_ADMIN_PASSWORD);
+    await page.getByTestId('change-password-confirm').fill(NEW_ADMIN_PASSWORD);
+    await page.getByTestId('change-password-submit').click();
+    await expect.poll(() => page.getByText('密码修改成功').count()).toBeGreaterThan(0);
+  });
+
+  it('sign-in asks for the image code after one failure and locks the account after two', async () => {
+    const { page } = staff;
+    await page.goto(`${e.baseUrl}/login`);
+    await loginThroughForm(page, 'frontdesk', 'wrong-once');
+    await expect.poll(() => page.getByText('登录名或密码错误').count()).toBeGreaterThan(0);
+    const img = page.getByTestId('login-captcha-img');
+    await img.waitFor({ state: 'visible' });
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth ?? 0)).toBeGreaterThan(0);
+
+    // Second failure (with a right image code): the account locks, with no automatic unlock.
+    await page.waitForLoadState('networkidle');
+    await e.server.database.db.execute(sql`update sys_captcha set answer_hash = ${sha256('abcd')}`);
+    await page.getByTestId('login-captcha').fill('abcd');
+    await loginThroughForm(page, 'frontdesk', 'wrong-twice');
+    await expect.poll(async () => (await e.server.database.query<{ n: number }>("select count(*)::int as n from sys_login_log where login_name = 'frontdesk' and code = 100401"))[0]!.n).toBe(2);
+
+    // The right password now meets the lock.
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth ?? 0)).toBeGreaterThan(0);
+    await e.server.database.db.execute(sql`update sys_captcha set answer_hash = ${sha256('abcd')}`);
+    await page.getByTestId('login-captcha').fill('abcd');
+    await loginThroughForm(page, 'frontdesk', STAFF_PASSWORD);
+    await expect.poll(() => page.getByText('账号已锁定，请联系管理员解锁').count()).toBeGreaterThan(0);
+    expect(page.url()).toContain('/login');
+    await screenshot(page, 'system-login-locked');
+  });
+
+  it('the login log shows those attempts, with their detail', async () => {
+    const { page } = e;
+    await page.goto(`${e.baseUrl}/monitor/loginLog`);
+    await page.locator('#loginLog-search_loginName').fill('frontdesk');
+    await page.getByTestId('loginLog-search').click();
+    const table = page.getByTestId('loginLog-table');
+    await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBeGreaterThanOrEqual(3);
+    expect(await table.textContent()).toContain('失败');
+    expect(await table.textContent()).not.toContain('admin');
+    await table.locator('tbody tr.ant-table-row').first().getByTestId('loginLog-row-view').click();
+    const detail = page.getByTestId('loginLog-detail');
+    await expect.poll(() => detail.textContent()).toContain('100423');
+    await screenshot(page, 'system-login-log');
+    await page.keyboard.press('Escape');
+  });
+
+  it('recovers a password by SMS code; the answer is the same for an unknown login name', async () => {
+    const { page } = staff;
+    await page.goto(`${e.baseUrl}/findPassword`);
+    await page.getByTestId('find-login-name').fill('nobody-here');
+    await page.getByTestId('find-send-code').click();
+    const sentUnknown = await page.getByTestId('find-sent').textContent();
+    expect(sentUnknown).toContain('验证码已发送');
+
+    await page.goto(`${e.baseUrl}/findPassword`);
+    await page.getByTestId('find-login-name').fill('frontdesk');
+    await page.getByTestId('find-send-code').click();
+    expect(await page.getByTestId('find-sent').textContent()).toBe(sentUnknown);
+    await expect.poll(() => page.getByTestId('find-resend').textContent()).toMatch(/\d+ 秒后重新获取/);
+    await expect.poll(() => e.server.sms.lastCode('13800000002')).toMatch(/^\d{6}$/);
+    await page.getByTestId('find-code').fill(e.server.sms.lastCode('13800000002')!);
+    // The public policy is checked here as well: 10 characters and an uppercase letter now.
+    await page.getByTestId('find-new-password').fill('short1A');
+    await expect.poll(() => page.getByText('密码长度不足').count()).toBeGreaterThan(0);
+    await page.getByTestId('find-new-password').fill('Frontdesk2026');
+    await page.getByTestId('find-confirm-password').fill('Frontdesk2026');
+    await page.getByTestId('find-submit').click();
+    await page.getByTestId('find-done').waitFor();
+    await page.getByTestId('find-to-login').click();
+    await page.waitForURL(/\/login/);
+    // The reset lifted the lock: the new password signs in.
+    await loginThroughForm(page, 'frontdesk', 'Frontdesk2026');
+    await page.waitForURL(/\/home/);
+  });
+
+  it('forces a user offline from the online screen; their next action lands on login', async () => {
+    const { page } = e;
+    await page.goto(`${e.baseUrl}/monitor/online`);
+    const table = page.getByTestId('online-table');
+    const row = table.locator('tr.ant-table-row', { hasText: '李前台' });
+    await row.first().waitFor();
+    await screenshot(page, 'system-online');
+    await row.first().getByTestId('online-row-force').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => table.locator('tr.ant-table-row', { hasText: '李前台' }).count()).toBe(0);
+
+    await staff.page.getByTestId('home-refresh').click();
+    await staff.page.waitForURL(/\/login\?redirect=%2Fhome/);
+  });
+
+  it('initialises the holiday year with weekends as non-work days, and marks a make-up work day', async () => {
+    const { page } = e;
+    const year = new Date().getFullYear();
+    const w = weekOf(year);
+    await page.goto(`${e.baseUrl}/system/holiday`);
+    const day = (d: string) => page.locator(`[data-testid="holiday-day"][data-day="${d}"]`);
+    await day(w.saturday).waitFor();
+    expect(await day(w.saturday).getAttribute('data-kind')).toBe('2');
+    await page.getByTestId('holiday-init').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => day(w.saturday).getAttribute('data-kind')).toBe('1');
+    expect(await day(w.sunday).getAttribute('data-kind')).toBe('1');
+    expect(await day(w.monday).getAttribute('data-kind')).toBe('0');
+
+    // A Saturday made a work day (make-up), a run of three days dragged to non-work.
+    await day(w.saturday).click();
+    await page.getByTestId('holiday-set-work').click();
+    await expect.poll(() => day(w.saturday).getAttribute('data-kind')).toBe('0');
+    const a = (await day(w.monday).boundingBox())!;
+    const b = (await day(w.wednesday).boundingBox())!;
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('holiday-selection').textContent()).toContain('已选择 3 天');
+    await page.getByTestId('holiday-set-nonwork').click();
+    await expect.poll(() => day(w.tuesday).getAttribute('data-kind')).toBe('1');
+    expect(await day(w.monday).getAttribute('data-kind')).toBe('1');
+    await screenshot(page, 'system-holiday');
+  });
+
+  it('branding: enabled settings change the page title at once and the login page', async () => {
+    const { page } = e;
+    await page.goto(`${e.baseUrl}/system/setting`);
+    await page.getByTestId('setting-save').waitFor();
+    await page.getByTestId('setting-enable').click();
+    await page.getByTestId('setting-login-name').fill('E2E 体育中心');
+    await page.getByTestId('setting-system-name').fill('E2E 系统');
+    await page.getByTestId('setting-tabs-name').fill('E2E Tab Title');
+    await page.getByTestId('setting-copyright').fill('© 2020 E2E Sports');
+    // A logo of 100x100: uploaded, with the recommended-size warning.
+    await page.getByTestId('setting-logo').locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(100, 100) });
+    await expect.poll(() => page.getByTestId('setting-logo-note').textContent()).toContain('160×160');
+    await page.getByTestId('setting-logo-img').waitFor();
+    // A file of another format is refused before upload.
+    await page.getByTestId('setting-tab').locator('input[type=file]').setInputFiles({ name: 'icon.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await expect.poll(() => page.getByTestId('setting-tab-note').textContent()).toContain('jpg、png、bmp、ico');
+    await page.getByTestId('setting-save').click();
+    await expect.poll(() => page.title()).toBe('E2E Tab Title');
+    await screenshot(page, 'system-setting');
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login/);
+    await expect.poll(() => page.getByTestId('login-system-name').textContent()).toBe('E2E 体育中心');
+    await expect.poll(() => page.getByText('© 2020 E2E Sports').count()).toBe(1);
+    expect(await page.title()).toBe('E2E Tab Title');
+    await screenshot(page, 'system-login-branded');
+    // Signing back in uses the administrator's changed password.
+    await loginThroughForm(page, 'admin', NEW_ADMIN_PASSWORD);
+    await page.waitForURL(/\/system\/setting/);
+  });
+
+  it('SSO without an identity provider says so and offers the password sign-in', async () => {
+    const { page } = staff;
+    await page.goto(`${e.baseUrl}/ssologin?redirect=%2Fhome`);
+    await expect.poll(() => page.getByTestId('public-notice-text').count()).toBe(1);
+    await page.getByTestId('back-to-login').click();
+    await page.waitForURL(/\/login\?redirect=%2Fhome/);
+  });
+});
