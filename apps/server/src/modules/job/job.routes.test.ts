@@ -6,6 +6,7 @@ import { seedDemo } from '../system/demo.seed.ts';
 import type { JobScheduler } from './job.engine.ts';
 import { clearWorkDayCache } from './workday.ts';
 import { beanJob, createJob, newScheduler, startJobServer, waitFor } from './job.testkit.ts';
+import { seedJobDefaults, startJobs } from './job.lifecycle.ts';
 
 /** The job and job-stream API: rules, messages, versions, organisations, streams. */
 describe.each(databases)('job API on %s', (kind) => {
@@ -167,6 +168,20 @@ describe.each(databases)('job API on %s', (kind) => {
     expect(page.body.data[0]).toMatchObject({ result: 'fail', manual: true, serviceName: 'sleep', callMode: 'bean' });
     const none = await admin.json('POST', sys('job/log/list'), { body: { jobId: job.id, result: 'success' } });
     expect(none.body.total).toBe(0);
+  });
+
+  it('ships the maintenance jobs once, and JOB_SCHEDULER=0 keeps a process from scheduling', async () => {
+    await seedJobDefaults(s.database.db);
+    await seedJobDefaults(s.database.db);
+    const shipped = await admin.json('POST', sys('job/list'), { body: { jobGroup: 'system', pageSize: 50 } });
+    expect(shipped.body.data.map((j: { beanName: string }) => j.beanName).sort()).toEqual(['purgeDispatchRecords', 'purgeExpiredSessions', 'purgeLogs']);
+    expect(shipped.body.data.every((j: { nextFireTime: string | null; status: number }) => j.status === 0 && j.nextFireTime)).toBe(true);
+    const retention = (await s.database.db.execute(sql`select value from sys_config where code = 'job.logRetentionDays'`)) as unknown as { rows: { value: string }[] };
+    expect(retention.rows[0]?.value).toBe('30');
+    const off = { ctx: { ...s.app.ctx, config: { ...s.config, jobs: { ...s.config.jobs, scheduler: false } } }, log: s.app.log } as unknown as Parameters<typeof startJobs>[0];
+    expect(await startJobs(off)).toBeUndefined();
+    // The shipped jobs stay out of the way of the other tests.
+    await admin.json('DELETE', sys(`job/${shipped.body.data.map((j: { id: number }) => j.id).join(',')}`));
   });
 
   describe('job streams', () => {

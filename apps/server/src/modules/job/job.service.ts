@@ -349,6 +349,7 @@ export async function setJobStatus(ctx: AppContext, caller: Caller, id: number, 
 /** Execute now: a waiting dispatch record (manual flag) that the next scheduler tick claims. */
 export async function runJobNow(ctx: AppContext, caller: Caller, id: number, params: unknown): Promise<ReturnType<typeof recordView>> {
   const job = await loadJob(ctx.db, caller, id);
+  if (params !== undefined && JSON.stringify(params).length > 8000) throw fieldError('executeData', 'error.field.tooLong', { max: 8000 });
   const now = new Date();
   const [row] = await ctx.db
     .insert(jobLogs)
