@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startServer, ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { seedDemo } from '../../server/src/modules/system/demo.seed.ts';
+import { JobScheduler } from '../../server/src/modules/job/job.engine.ts';
 
 export { ADMIN_PASSWORD };
 
@@ -57,4 +58,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../../../test-results');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/**
+ * The in-process test server does not schedule jobs by itself (main.ts starts the scheduler
+ * after listen): start one on its database, ticking fast. Stop it before closing the server.
+ */
+export async function startJobScheduler(server: TestServer): Promise<JobScheduler> {
+  const scheduler = new JobScheduler({ db: server.database.db, config: server.config, tickMs: 50, leaseMs: 3000, misfireMs: 1000, shutdownGraceMs: 2000 });
+  await scheduler.start();
+  return scheduler;
 }

@@ -7,7 +7,7 @@ import { BOUNDS, KINDS, buildCron, changeField, defaultState, parseCron, statePr
 import { jobApi, type CronPreview } from './job.api.ts';
 import { slots } from './slots.tsx';
 import './job.css';
-import { formatFireTime } from './time.ts';
+import { browserTimeZone, formatFireTime } from './time.ts';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -162,19 +162,29 @@ export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, 
   const { t: tr } = useTranslation('job');
   const t = tr as unknown as T;
   const lang = useLang();
+  const localZone = useMemo(browserTimeZone, []);
   const text = value ?? '';
   const [state, setState] = useState<CronState>(() => {
     const p = parseCron(text);
     return 'state' in p ? p.state : defaultState();
   });
-  // The text the tabs last wrote: a value equal to it needs no re-parse.
-  const written = useRef<string | null>(null);
+  // The text the editor itself last wrote (tabs or typing): a value equal to it needs no re-parse.
+  const written = useRef<string | null>(text);
 
   useEffect(() => {
+    // A value set from outside (the form reset, a job loaded).
     if (text === written.current) return;
+    written.current = text;
     const p = parseCron(text);
     if ('state' in p) setState(p.state);
   }, [text]);
+
+  const typed = (v: string) => {
+    written.current = v;
+    const p = parseCron(v);
+    if ('state' in p) setState(p.state);
+    onChange?.(v);
+  };
 
   const setField = (name: FieldName, f: CronField) => {
     const next = changeField(state, name, f);
@@ -243,9 +253,10 @@ export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, 
           id={id}
           value={text}
           disabled={disabled}
-          onChange={(e) => onChange?.(e.target.value)}
+          onChange={(e) => typed(e.target.value)}
           placeholder="0 0/5 * * * ?"
-          style={{ fontFamily: 'monospace', marginTop: 4 }}
+          className="job-cron-text"
+          style={{ marginTop: 4 }}
           status={problem || preview.error ? 'error' : undefined}
           data-testid="cron-text"
           allowClear
@@ -276,7 +287,14 @@ export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, 
                 <Typography.Text type="secondary" style={{ width: 28, display: 'inline-block' }}>
                   {i + 1}.
                 </Typography.Text>
-                <span style={{ flex: 1 }}>{formatFireTime(x.local, lang)}</span>
+                <span style={{ flex: 1 }}>
+                  {formatFireTime(x.time, lang)}
+                  {preview.data!.timeZone !== localZone ? (
+                    <Typography.Text type="secondary" style={{ marginInlineStart: 12 }}>
+                      {t('cron.previewJobZone', { time: x.local, tz: preview.data!.timeZone })}
+                    </Typography.Text>
+                  ) : null}
+                </span>
               </List.Item>
             )}
           />

@@ -11,7 +11,7 @@ import { jobApi, useJobHandlers, type Job, type JobBody } from './job.api.ts';
 import { jobRules } from './job.rules.ts';
 import { ParamTable } from './ParamTable.tsx';
 import { paramsToRows, rowProblems, rowsToParams, type ParamRow } from './params.ts';
-import { timeZones, wallClock, windowProblem } from './time.ts';
+import { timeZones, windowProblem } from './time.ts';
 
 const FMT = 'YYYY-MM-DD HH:mm:ss';
 /** Years a Quartz expression may name end in 2099: the default end of a job's window. */
@@ -75,7 +75,7 @@ export function newJobValues(): JobFormValues {
   };
 }
 
-/** A saved job -> the form (start and end as the wall clock of the job's time zone). */
+/** A saved job -> the form (start and end in the browser's time zone, as every time on these screens). */
 export function jobToValues(j: Job): JobFormValues {
   return {
     jobName: j.jobName,
@@ -87,8 +87,8 @@ export function jobToValues(j: Job): JobFormValues {
     triggerType: j.triggerType,
     intervalInSeconds: j.intervalInSeconds,
     repeatCount: j.repeatCount,
-    startTime: j.startTime ? wallClock(j.startTime, j.timeZone) : null,
-    endTime: j.endTime ? wallClock(j.endTime, j.timeZone) : null,
+    startTime: j.startTime ? dayjs(j.startTime).format(FMT) : null,
+    endTime: j.endTime ? dayjs(j.endTime).format(FMT) : null,
     cronExpr: j.cronExpr,
     executorPath: j.executorPath,
     executorIp: j.executorIp,
@@ -107,6 +107,9 @@ export function jobToValues(j: Job): JobFormValues {
   };
 }
 
+/** A picked local time -> an ISO instant (the server would read a bare text in the job's time zone). */
+export const toInstant = (v: string | null | undefined): string | null => (v ? dayjs(v).toISOString() : null);
+
 const orNull = <V,>(v: V | undefined | null | ''): V | null => (v === undefined || v === '' ? null : v);
 
 /** The form -> the body of POST job / PUT job/{id} (the whole job: the server's PUT takes every field). */
@@ -123,8 +126,8 @@ export function valuesToBody(v: JobFormValues, status: 0 | 1): JobBody {
     cronExpr: cron ? (v.cronExpr ?? '').trim().replace(/\s+/g, ' ') : null,
     intervalInSeconds: cron ? 0 : Number(v.intervalInSeconds ?? 0),
     repeatCount: v.periodic ? Number(v.repeatCount ?? -1) : 0,
-    startTime: orNull(v.startTime),
-    endTime: orNull(v.endTime),
+    startTime: toInstant(v.startTime),
+    endTime: toInstant(v.endTime),
     timeZone: orNull(v.timeZone),
     skipNonWorkDays: !!v.skipNonWorkDays,
     executorPath: bean ? null : orNull(v.executorPath?.trim()),
@@ -455,7 +458,7 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
           {triggerType === 'cron' ? (
             <Col span={24}>
               <Form.Item name="cronExpr" label={t('field.cronExpr')} required rules={rules(jobRules.cronExpr, true, (v) => localProblem(String(v), t))}>
-                <CronEditor timeZone={timeZone} startTime={startTime} endTime={endTime} skipNonWorkDays={skipNonWorkDays} />
+                <CronEditor timeZone={timeZone} startTime={toInstant(startTime)} endTime={toInstant(endTime)} skipNonWorkDays={skipNonWorkDays} />
               </Form.Item>
             </Col>
           ) : null}

@@ -67,6 +67,7 @@ export default function JobManagerPage() {
       perms: { detail: Perm.job.list },
       features: { add: false, edit: false, remove: false, batchRemove: false, export: false, import: false },
       inlineActions: 4,
+      actionWidth: 300,
       search: [
         { name: 'jobName', label: 'field.jobName' },
         { name: 'jobGroup', label: 'field.jobGroup' },

@@ -62,7 +62,7 @@ const messages: MessagesOf<typeof zh> = {
     timeZone: "Empty: the organisation's time zone",
     timeout: '0 means no limit',
     handlerParams: 'Example params: {{example}}',
-    window: 'Times are read in the chosen time zone',
+    window: 'Times are in your own time zone',
     noHandlerDescription: 'No description',
   },
   placeholder: {
@@ -132,7 +132,8 @@ const messages: MessagesOf<typeof zh> = {
     text: 'Cron text',
     textHint: 'second minute hour day month weekday [year]; typing here updates the tabs above',
     preview: 'Next 10 fire times',
-    previewTz: ' (time zone {{tz}})',
+    previewTz: ' (computed in {{tz}})',
+    previewJobZone: '= {{time}} in {{tz}}',
     previewEmpty: 'Fire times appear once the expression is valid',
     previewLoading: 'Computing…',
     selectYears: 'Choose years',

@@ -59,7 +59,7 @@ const messages = {
     timeZone: '不选时使用组织的时区',
     timeout: '0 表示不限制',
     handlerParams: '参数示例：{{example}}',
-    window: '时间按所选时区解读',
+    window: '时间为本机所在时区的时间',
     noHandlerDescription: '暂无说明',
   },
   placeholder: {
@@ -129,7 +129,8 @@ const messages = {
     text: 'Cron 表达式',
     textHint: '秒 分 时 日 月 周 [年]；在此输入会同步到上面的选项卡',
     preview: '最近 10 次运行时间',
-    previewTz: '（时区 {{tz}}）',
+    previewTz: '（按 {{tz}} 时区计算）',
+    previewJobZone: '即 {{tz}} 时间 {{time}}',
     previewEmpty: '输入有效的 Cron 表达式后显示运行时间',
     previewLoading: '正在计算…',
     selectYears: '选择年份',

@@ -12,20 +12,6 @@ export function formatFireTime(value: ConfigType, lang: Lang): string {
   return `${date} ${dayjs(value).format('HH:mm:ss')}`;
 }
 
-/** `YYYY-MM-DD HH:mm:ss` of an instant in a time zone (how the server reads a job's start and end). */
-export function wallClock(value: string | number | Date, timeZone: string): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  let f: Intl.DateTimeFormat;
-  try {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-  } catch {
-    return dayjs(d).format('YYYY-MM-DD HH:mm:ss');
-  }
-  const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
-
 /** Time zones the browser knows (for the job form's select). */
 export function timeZones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
@@ -42,4 +28,13 @@ export function windowProblem(start: unknown, end: unknown): boolean {
   const a = dayjs(start as string);
   const b = dayjs(end as string);
   return a.isValid() && b.isValid() && b.isBefore(a);
+}
+
+/** The browser's own time zone (times on the job screens are shown in it). */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCron, changeField, dayRuleProblem, defaultField, defaultState, fieldText, parseCron, parseField, stateProblem, textDayRuleProblem, type CronState } from '../cron.ts';
 import { paramsToRows, rowProblems, rowsToParams, type ParamRow } from '../params.ts';
-import { wallClock, windowProblem } from '../time.ts';
+import { windowProblem } from '../time.ts';
 
 const stateOf = (expr: string): CronState => {
   const r = parseCron(expr);
@@ -159,10 +159,6 @@ describe('ParamTable rows <-> executeData', () => {
 });
 
 describe('job times', () => {
-  it('reads an instant as the wall clock of the job time zone', () => {
-    expect(wallClock('2030-03-10T07:30:00Z', 'America/New_York')).toBe('2030-03-10 03:30:00');
-    expect(wallClock('2030-01-01T00:00:00Z', 'Asia/Shanghai')).toBe('2030-01-01 08:00:00');
-  });
   it('end earlier than start is a problem; equal or missing is not', () => {
     expect(windowProblem('2030-01-02 00:00:00', '2030-01-01 00:00:00')).toBe(true);
     expect(windowProblem('2030-01-01 00:00:00', '2030-01-01 00:00:00')).toBe(false);
