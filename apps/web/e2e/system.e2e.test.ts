@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import http from 'node:http';
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import Provider from 'oidc-provider';
 import { sha256 } from '../../server/src/platform/keys.ts';
 import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
 
@@ -85,20 +89,73 @@ function weekOf(year: number) {
   return { saturday: at(0), sunday: at(1), monday: at(2), tuesday: at(3), wednesday: at(4) };
 }
 
+/**
+ * A real OpenID provider (oidc-provider) on a free port whose login interaction signs in the
+ * account named in `state.next` at once (a person who is already signed in at the portal).
+ */
+async function startIdp(redirectUri: string, accounts: Record<string, { preferred_username?: string }>) {
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'e2e-key', use: 'sig', alg: 'RS256' };
+  const state = { next: Object.keys(accounts)[0]! };
+  const provider = new Provider(issuer, {
+    clients: [{ client_id: 'venue-console', client_secret: 'console-secret', redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }],
+    jwks: { keys: [jwk] },
+    cookies: { keys: ['e2e-cookie-key'] },
+    claims: { openid: ['sub'], profile: ['preferred_username', 'name'] },
+    features: { devInteractions: { enabled: false } },
+    pkce: { required: () => true },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    findAccount: async (_ctx: unknown, id: string) => (accounts[id] ? { accountId: id, claims: async () => ({ sub: id, ...accounts[id] }) } : undefined),
+    loadExistingGrant: async (ctx: any) => {
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
+      grant.addOIDCScope('openid profile');
+      await grant.save();
+      return grant;
+    },
+  });
+  const callback = provider.callback();
+  server.on('request', (req, res) => {
+    if (req.url?.startsWith('/interaction/')) {
+      provider
+        .interactionDetails(req, res)
+        .then(() => provider.interactionFinished(req, res, { login: { accountId: state.next } }, { mergeWithLastSubmission: false }))
+        .catch((err: Error) => {
+          res.statusCode = 500;
+          res.end(err.message);
+        });
+      return;
+    }
+    callback(req, res);
+  });
+  return { issuer, state, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
 // ---------------------------------------------------------------- journey
 
 describe('system administration: policy, branding, holidays, online users, logs, recovery', () => {
   let e: E2E;
   let staff: Awaited<ReturnType<typeof secondBrowser>>;
+  let idp: Awaited<ReturnType<typeof startIdp>>;
 
   beforeAll(async () => {
+    // The identity provider is known to the server from the start; single sign-on stays off
+    // until the login policy allows the route. Issuer and redirect URI are set once both ports are known.
+    const sso = { SSO_ISSUER: 'http://127.0.0.1:9/', SSO_CLIENT_ID: 'venue-console', SSO_CLIENT_SECRET: 'console-secret', SSO_REDIRECT_URI: 'http://127.0.0.1:9/ssologin', SSO_ALLOW_HTTP: '1' };
     // E2E_WEB_DIST: a console build of one's own (others may rebuild apps/web/dist meanwhile).
-    e = await startE2E(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+    e = await startE2E({ ...sso, ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) });
+    idp = await startIdp(`${e.baseUrl}/ssologin`, { alice: { preferred_username: 'manager' } });
+    Object.assign(e.server.config.sso, { issuer: idp.issuer, redirectUri: `${e.baseUrl}/ssologin` });
     staff = await secondBrowser();
   });
   afterAll(async () => {
     await staff?.close();
     await e?.close();
+    await idp?.close();
   });
 
   it('changes the policy on the strategy screen, with the spec rules checked before saving', async () => {
@@ -301,11 +358,30 @@ describe('system administration: policy, branding, holidays, online users, logs,
     await page.waitForURL(/\/system\/setting/);
   });
 
-  it('SSO without an identity provider says so and offers the password sign-in', async () => {
+  it('SSO while the login policy does not allow it says so and offers the password sign-in', async () => {
     const { page } = staff;
     await page.goto(`${e.baseUrl}/ssologin?redirect=%2Fhome`);
     await expect.poll(() => page.getByTestId('public-notice-text').count()).toBe(1);
     await page.getByTestId('back-to-login').click();
     await page.waitForURL(/\/login\?redirect=%2Fhome/);
+  });
+
+  it('SSO, once the policy allows it, signs in at the identity provider and comes back marked sso', async () => {
+    const { page } = e;
+    await page.goto(`${e.baseUrl}/system/strategy`);
+    await page.getByTestId('strategy-save').waitFor();
+    await page.getByTestId('strategy-route-sso').click();
+    await page.getByTestId('strategy-save').click();
+    await expect.poll(() => page.getByText('保存成功').count()).toBeGreaterThan(0);
+
+    const s = staff.page;
+    await s.goto(`${e.baseUrl}/login?redirect=%2Fabout`);
+    await s.getByText('统一认证登录').click();
+    // /ssologin -> the provider -> back to /ssologin with code and state -> the redirect target.
+    await s.waitForURL(/\/about$/);
+    expect(await s.evaluate(() => localStorage.getItem('loginWay'))).toBe('sso');
+    await expect.poll(() => s.getByTestId('user-menu').textContent()).toContain('王经理');
+    const [log] = await e.server.database.query<{ n: number }>("select count(*)::int as n from sys_login_log where login_way = 'sso' and login_name = 'manager' and success");
+    expect(log!.n).toBe(1);
   });
 });

@@ -346,7 +346,11 @@ export default function LoginPage() {
             </Button>
             <div className="login-links">
               <Link to="/findPassword">{t('forgot')}</Link>
-              {routes.includes('sso') ? <Link to="/ssologin">{t('ssoLogin')}</Link> : null}
+              {routes.includes('sso') ? (
+                <Link to={params.get('redirect') ? `/ssologin?redirect=${encodeURIComponent(params.get('redirect')!)}` : '/ssologin'} data-testid="login-sso">
+                  {t('ssoLogin')}
+                </Link>
+              ) : null}
             </div>
           </Form>
         </div>

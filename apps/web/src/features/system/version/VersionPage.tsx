@@ -38,7 +38,7 @@ const rules = {
     .min(1)
     .max(32)
     .refine((v) => VERSION_NO.test(v), 'version:versionInvalid'),
-  content: z.string().max(5000),
+  content: z.string().max(5000).optional(),
 };
 
 export const versionResource: ResourceDef<AppVersion> = {
