@@ -4,7 +4,7 @@ import { success } from '../../../app/feedback.tsx';
 import { registerMessages, t } from '../../../app/i18n.ts';
 import { api, downloadFile, http } from '../../../app/request.ts';
 import { FILE_TIMEOUT_MS, ListPage, type Option, type ResourceDef } from '../../../kit/index.ts';
-import { withDayBounds } from '../common/timeRange.ts';
+import { formatInstant, withDayBounds } from '../common/timeRange.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -55,7 +55,7 @@ export const loginLogResource: ResourceDef<LoginLog> = {
     { name: 'ip', label: 'field.ip' },
   ],
   columns: [
-    { key: 'createdAt', label: 'field.createdAt', format: 'datetime', sorter: true },
+    { key: 'createdAt', label: 'field.createdAt', render: (v: string) => formatInstant(v), sorter: true },
     { key: 'loginName', label: 'field.loginName', sorter: true },
     { key: 'orgName', label: 'field.orgName' },
     { key: 'ip', label: 'field.ip', sorter: true },

@@ -6,6 +6,7 @@ import { success } from '../../../app/feedback.tsx';
 import { registerMessages, t } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, type Option, type ResourceDef } from '../../../kit/index.ts';
+import { formatInstant } from '../common/timeRange.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -70,9 +71,9 @@ export const onlineResource: ResourceDef<OnlineSession> = {
     { key: 'orgName', label: 'field.orgName' },
     { key: 'ip', label: 'field.ip', sorter: true },
     { key: 'loginWay', label: 'field.loginWay', options: wayOptions },
-    { key: 'loginAt', label: 'field.loginAt', format: 'datetime', sorter: true },
-    { key: 'lastSeenAt', label: 'field.lastSeenAt', format: 'datetime', sorter: true },
-    { key: 'expiresAt', label: 'field.expiresAt', format: 'datetime', inTable: false },
+    { key: 'loginAt', label: 'field.loginAt', render: (v: string) => formatInstant(v), sorter: true },
+    { key: 'lastSeenAt', label: 'field.lastSeenAt', render: (v: string) => formatInstant(v), sorter: true },
+    { key: 'expiresAt', label: 'field.expiresAt', render: (v: string) => formatInstant(v), inTable: false },
     { key: 'userAgent', label: 'field.userAgent', ellipsis: true, width: 260, detailSpan: 2 },
   ],
   toolbar: [

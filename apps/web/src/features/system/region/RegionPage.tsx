@@ -43,8 +43,13 @@ const rules = {
 const url = (p: string) => api.system(`region/${p}`);
 const TREE_KEY = ['region', 'tree'] as const;
 
-function fetchTree(): Promise<Region[]> {
-  return http.get<Region[]>(url('tree'));
+/** Leaves without an empty `children` list, so the table shows no expand button on them. */
+function prune(nodes: Region[]): Region[] {
+  return nodes.map(({ children, ...n }) => (children?.length ? { ...n, children: prune(children) } : n));
+}
+
+async function fetchTree(): Promise<Region[]> {
+  return prune(await http.get<Region[]>(url('tree')));
 }
 
 /** Parent choices: the tree down to districts (a street has no children). */
