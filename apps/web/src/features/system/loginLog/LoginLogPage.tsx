@@ -5,6 +5,7 @@ import { registerMessages, t } from '../../../app/i18n.ts';
 import { api, downloadFile, http } from '../../../app/request.ts';
 import { FILE_TIMEOUT_MS, ListPage, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { formatInstant, withDayBounds } from '../common/timeRange.ts';
+import { Retention } from '../common/Retention.tsx';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -89,5 +90,5 @@ export const loginLogResource: ResourceDef<LoginLog> = {
 
 /** /monitor/loginLog: every sign-in attempt (search, detail, export, clear). */
 export default function LoginLogPage() {
-  return <ListPage def={loginLogResource} />;
+  return <ListPage def={loginLogResource} header={<Retention ns="loginLog" />} />;
 }

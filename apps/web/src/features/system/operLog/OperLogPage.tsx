@@ -6,6 +6,7 @@ import { registerMessages, t } from '../../../app/i18n.ts';
 import { api, downloadFile, http } from '../../../app/request.ts';
 import { FILE_TIMEOUT_MS, ListPage, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { formatInstant, withDayBounds } from '../common/timeRange.ts';
+import { Retention } from '../common/Retention.tsx';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -109,5 +110,5 @@ export const operLogResource: ResourceDef<OperLog> = {
 
 /** /monitor/operLog: every state-changing call (search, detail with parameters, export, clear). */
 export default function OperLogPage() {
-  return <ListPage def={operLogResource} />;
+  return <ListPage def={operLogResource} header={<Retention ns="operLog" />} />;
 }

@@ -45,6 +45,9 @@ const messages: MessagesOf<typeof zh> = {
   },
   noParams: 'No parameters',
   clean: 'Clear log',
+  retention: 'Logs are kept for {{n}} days; older entries are purged daily.',
+  retentionForever: 'Logs are kept forever.',
+  retentionLink: 'Change it in Parameters (log.retentionDays)',
   cleanConfirm: 'Clear the whole operation log? This cannot be undone.',
   cleaned: '{{n}} entries cleared',
 };

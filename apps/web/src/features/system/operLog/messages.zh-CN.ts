@@ -42,6 +42,9 @@ const messages = {
   },
   noParams: '无参数',
   clean: '清空日志',
+  retention: '日志保留 {{n}} 天，过期的日志每天自动清理。',
+  retentionForever: '日志永久保留。',
+  retentionLink: '在参数配置中修改（log.retentionDays）',
   cleanConfirm: '确定清空全部操作日志吗？此操作不可恢复。',
   cleaned: '已清空 {{n}} 条日志',
 } as const;
