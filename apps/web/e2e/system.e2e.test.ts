@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import Provider from 'oidc-provider';
+import * as oidc from 'openid-client';
 import { sha256 } from '../../server/src/platform/keys.ts';
 import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
 
@@ -101,7 +102,10 @@ async function startIdp(redirectUri: string, accounts: Record<string, { preferre
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'e2e-key', use: 'sig', alg: 'RS256' };
   const state = { next: Object.keys(accounts)[0]! };
   const provider = new Provider(issuer, {
-    clients: [{ client_id: 'venue-console', client_secret: 'console-secret', redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' }],
+    clients: [
+      { client_id: 'venue-console', client_secret: 'console-secret', redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' },
+      { client_id: 'portal', client_secret: 'portal-secret', redirect_uris: [PORTAL_REDIRECT], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' },
+    ],
     jwks: { keys: [jwk] },
     cookies: { keys: ['e2e-cookie-key'] },
     claims: { openid: ['sub'], profile: ['preferred_username', 'name'] },
@@ -133,6 +137,26 @@ async function startIdp(redirectUri: string, accounts: Record<string, { preferre
     callback(req, res);
   });
   return { issuer, state, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+const PORTAL_REDIRECT = 'http://portal.test/cb';
+
+/** The portal: another client of the provider signs the user in and gets an access token to hand over. */
+async function portalAccessToken(issuer: string): Promise<string> {
+  const portal = await oidc.discovery(new URL(issuer), 'portal', 'portal-secret', oidc.ClientSecretBasic('portal-secret'), { execute: [oidc.allowInsecureRequests] });
+  const verifier = oidc.randomPKCECodeVerifier();
+  let next = oidc.buildAuthorizationUrl(portal, { redirect_uri: PORTAL_REDIRECT, scope: 'openid profile', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state: 'st' });
+  const jar = new Map<string, string>();
+  for (let i = 0; i < 10 && !next.href.startsWith(PORTAL_REDIRECT); i++) {
+    const res = await fetch(next, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      jar.set(pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1));
+    }
+    next = new URL(res.headers.get('location')!, next);
+  }
+  const tokens = await oidc.authorizationCodeGrant(portal, next, { pkceCodeVerifier: verifier, expectedState: 'st' });
+  return tokens.access_token;
 }
 
 // ---------------------------------------------------------------- journey
@@ -383,5 +407,16 @@ describe('system administration: policy, branding, holidays, online users, logs,
     await expect.poll(() => s.getByTestId('user-menu').textContent()).toContain('王经理');
     const [log] = await e.server.database.query<{ n: number }>("select count(*)::int as n from sys_login_log where login_way = 'sso' and login_name = 'manager' and success");
     expect(log!.n).toBe(1);
+  });
+
+  it('a portal hands over its token: the guard sends it to /ssologin, which signs in and continues', async () => {
+    const s = staff.page;
+    await s.evaluate(() => localStorage.clear());
+    await staff.context.clearCookies();
+    const token = await portalAccessToken(idp.issuer);
+    await s.goto(`${e.baseUrl}/about?token=${encodeURIComponent(token)}`);
+    await s.waitForURL(/\/about$/);
+    expect(await s.evaluate(() => localStorage.getItem('loginWay'))).toBe('sso');
+    await expect.poll(() => s.getByTestId('user-menu').textContent()).toContain('王经理');
   });
 });
