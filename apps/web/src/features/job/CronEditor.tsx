@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Checkbox, Flex, Input, InputNumber, List, Radio, Select, Spin, Tabs, Typography } from 'antd';
+import { NoFormStyle } from 'antd/es/form/context';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/request.ts';
 import { useLang } from '../../app/prefs.ts';
@@ -22,6 +23,8 @@ export interface CronEditorProps {
   endTime?: string | null;
   skipNonWorkDays?: boolean;
   disabled?: boolean;
+  /** Show the editor's own problem under the text (off inside a form item that shows it already). */
+  inlineProblem?: boolean;
 }
 
 const range = (min: number, max: number) => Array.from({ length: max - min + 1 }, (_, i) => min + i);
@@ -70,12 +73,20 @@ function WeekdaySelect({ value, onChange, testId, t, disabled }: { value: number
 function FieldPanel({ name, field, onChange, t, disabled }: { name: FieldName; field: CronField; onChange: (f: CronField) => void; t: T; disabled?: boolean }) {
   const unit = t(`cron.unit.${name}`);
   const id = (part: string) => `cron-${name}-${part}`;
-  const set = (kind: FieldKind, patch: Partial<CronField> = {}) => onChange({ ...field, ...patch, kind });
+  const set = (kind: FieldKind, patch: Partial<CronField> = {}) => {
+    const next = { ...field, ...patch, kind };
+    // A list starts with one value chosen (the year: this one), and never ends up empty.
+    if (kind === 'list' && !next.values.length) {
+      if (field.kind === 'list' && 'values' in patch) return;
+      next.values = [name === 'year' ? Math.min(Math.max(new Date().getFullYear(), BOUNDS.year.min), BOUNDS.year.max) : BOUNDS[name].min];
+    }
+    onChange(next);
+  };
   const labelOf = (value: number) => (name === 'week' ? t(`cron.weekday.${value}`) : String(value).padStart(name === 'second' || name === 'minute' || name === 'hour' ? 2 : 1, '0'));
   const line = (kind: FieldKind): ReactNode => {
     switch (kind) {
       case 'every':
-        return t('cron.kind.every', { unit });
+        return name === 'week' ? t('cron.kind.weekEvery') : t('cron.kind.every', { unit });
       case 'none':
         return t('cron.kind.none');
       case 'omit':
@@ -85,17 +96,17 @@ function FieldPanel({ name, field, onChange, t, disabled }: { name: FieldName; f
       case 'lastWorkday':
         return t('cron.kind.lastWorkday');
       case 'range':
-        return slots(t('cron.kind.range', { unit }), {
+        return slots(name === 'week' ? t('cron.kind.weekRange') : t('cron.kind.range', { unit }), {
           from: name === 'week' ? <WeekdaySelect value={field.from} onChange={(v) => set('range', { from: v })} testId={id('from')} t={t} disabled={disabled} /> : <Num name={name} value={field.from} onChange={(v) => set('range', { from: v })} testId={id('from')} disabled={disabled} />,
           to: name === 'week' ? <WeekdaySelect value={field.to} onChange={(v) => set('range', { to: v })} testId={id('to')} t={t} disabled={disabled} /> : <Num name={name} value={field.to} onChange={(v) => set('range', { to: v })} testId={id('to')} disabled={disabled} />,
         });
       case 'step':
-        return slots(t('cron.kind.step', { unit }), {
+        return slots(name === 'week' ? t('cron.kind.weekStep') : t('cron.kind.step', { unit }), {
           start: name === 'week' ? <WeekdaySelect value={field.start} onChange={(v) => set('step', { start: v })} testId={id('start')} t={t} disabled={disabled} /> : <Num name={name} value={field.start} onChange={(v) => set('step', { start: v })} testId={id('start')} disabled={disabled} />,
           every: <Num name={name} min={1} max={BOUNDS[name].max - BOUNDS[name].min + 1} value={field.every} onChange={(v) => set('step', { every: v })} testId={id('every')} disabled={disabled} />,
         });
       case 'list':
-        return t('cron.kind.list', { unit });
+        return name === 'week' ? t('cron.kind.weekList') : t('cron.kind.list', { unit });
       case 'nearestWeekday':
         return slots(t('cron.kind.nearestWeekday'), { day: <Num name="day" value={field.day} onChange={(v) => set('nearestWeekday', { day: v })} testId={id('nearest')} disabled={disabled} /> });
       case 'nth':
@@ -158,7 +169,7 @@ function FieldPanel({ name, field, onChange, t, disabled }: { name: FieldName; f
  * of spec 5, and the next 10 fire times from the server (POST job/cron/preview) with its
  * localised message for a bad expression.
  */
-export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, skipNonWorkDays, disabled }: CronEditorProps) {
+export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, skipNonWorkDays, disabled, inlineProblem = true }: CronEditorProps) {
   const { t: tr } = useTranslation('job');
   const t = tr as unknown as T;
   const lang = useLang();
@@ -245,66 +256,69 @@ export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, 
   );
 
   return (
-    <div className="job-cron" data-testid="cron-editor">
-      <Tabs size="small" items={items} />
-      <div style={{ marginTop: 8 }}>
-        <Typography.Text strong>{t('cron.text')}</Typography.Text>
-        <Input
-          id={id}
-          value={text}
-          disabled={disabled}
-          onChange={(e) => typed(e.target.value)}
-          placeholder="0 0/5 * * * ?"
-          className="job-cron-text"
-          style={{ marginTop: 4 }}
-          status={problem || preview.error ? 'error' : undefined}
-          data-testid="cron-text"
-          allowClear
-        />
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t('cron.textHint')}
-        </Typography.Text>
-        {problem ? (
-          <div data-testid="cron-error">
-            <Typography.Text type="danger">{problem}</Typography.Text>
-          </div>
-        ) : null}
-      </div>
-      <div className="job-cron-preview" data-testid="cron-preview">
-        <Typography.Text strong>
-          {t('cron.preview')}
-          {preview.data ? t('cron.previewTz', { tz: preview.data.timeZone }) : ''}
-        </Typography.Text>{' '}
-        {preview.loading ? <Spin size="small" /> : null}
-        {preview.error ? <Alert type="error" showIcon title={preview.error} style={{ marginTop: 8 }} data-testid="cron-preview-error" /> : null}
-        {!preview.error && preview.data ? (
-          <List
-            size="small"
-            dataSource={preview.data.times}
+    // The surrounding form item's error colours only the Cron text, not every input of the tabs.
+    <NoFormStyle status override>
+      <div className="job-cron" data-testid="cron-editor">
+        <Tabs size="small" items={items} />
+        <div style={{ marginTop: 8 }}>
+          <Typography.Text strong>{t('cron.text')}</Typography.Text>
+          <Input
+            id={id}
+            value={text}
+            disabled={disabled}
+            onChange={(e) => typed(e.target.value)}
+            placeholder="0 0/5 * * * ?"
+            className="job-cron-text"
             style={{ marginTop: 4 }}
-            renderItem={(x, i) => (
-              <List.Item data-testid="cron-preview-item" style={{ paddingBlock: 2 }}>
-                <Typography.Text type="secondary" style={{ width: 28, display: 'inline-block' }}>
-                  {i + 1}.
-                </Typography.Text>
-                <span style={{ flex: 1 }}>
-                  {formatFireTime(x.time, lang)}
-                  {preview.data!.timeZone !== localZone ? (
-                    <Typography.Text type="secondary" style={{ marginInlineStart: 12 }}>
-                      {t('cron.previewJobZone', { time: x.local, tz: preview.data!.timeZone })}
-                    </Typography.Text>
-                  ) : null}
-                </span>
-              </List.Item>
-            )}
+            status={problem || preview.error ? 'error' : undefined}
+            data-testid="cron-text"
+            allowClear
           />
-        ) : null}
-        {!preview.error && !preview.data && !preview.loading ? (
-          <div>
-            <Typography.Text type="secondary">{t('cron.previewEmpty')}</Typography.Text>
-          </div>
-        ) : null}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('cron.textHint')}
+          </Typography.Text>
+          {problem && inlineProblem ? (
+            <div data-testid="cron-error">
+              <Typography.Text type="danger">{problem}</Typography.Text>
+            </div>
+          ) : null}
+        </div>
+        <div className="job-cron-preview" data-testid="cron-preview">
+          <Typography.Text strong>
+            {t('cron.preview')}
+            {preview.data ? t('cron.previewTz', { tz: preview.data.timeZone }) : ''}
+          </Typography.Text>{' '}
+          {preview.loading ? <Spin size="small" /> : null}
+          {preview.error ? <Alert type="error" showIcon title={preview.error} style={{ marginTop: 8 }} data-testid="cron-preview-error" /> : null}
+          {!preview.error && preview.data ? (
+            <List
+              size="small"
+              dataSource={preview.data.times}
+              style={{ marginTop: 4 }}
+              renderItem={(x, i) => (
+                <List.Item data-testid="cron-preview-item" style={{ paddingBlock: 2 }}>
+                  <Typography.Text type="secondary" style={{ width: 28, display: 'inline-block' }}>
+                    {i + 1}.
+                  </Typography.Text>
+                  <span style={{ flex: 1 }}>
+                    {formatFireTime(x.time, lang)}
+                    {preview.data!.timeZone !== localZone ? (
+                      <Typography.Text type="secondary" style={{ marginInlineStart: 12 }}>
+                        {t('cron.previewJobZone', { time: x.local, tz: preview.data!.timeZone })}
+                      </Typography.Text>
+                    ) : null}
+                  </span>
+                </List.Item>
+              )}
+            />
+          ) : null}
+          {!preview.error && !preview.data && !preview.loading ? (
+            <div>
+              <Typography.Text type="secondary">{t('cron.previewEmpty')}</Typography.Text>
+            </div>
+          ) : null}
+        </div>
       </div>
-    </div>
+    </NoFormStyle>
   );
 }

@@ -88,7 +88,8 @@ export function jobToValues(j: Job): JobFormValues {
     intervalInSeconds: j.intervalInSeconds,
     repeatCount: j.repeatCount,
     startTime: j.startTime ? dayjs(j.startTime).format(FMT) : null,
-    endTime: j.endTime ? dayjs(j.endTime).format(FMT) : null,
+    // The form asks for an end (spec 5): a job saved without one ends with the years cron knows.
+    endTime: j.endTime ? dayjs(j.endTime).format(FMT) : DEFAULT_END,
     cronExpr: j.cronExpr,
     executorPath: j.executorPath,
     executorIp: j.executorIp,
@@ -228,7 +229,9 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
     try {
       await form.validateFields();
       values = form.getFieldsValue(true) as JobFormValues;
-    } catch {
+    } catch (err) {
+      const first = (err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) form.scrollToField(first.name, { block: 'center' });
       return;
     }
     const body = valuesToBody(values, job ? job.status : 0);
@@ -458,7 +461,7 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
           {triggerType === 'cron' ? (
             <Col span={24}>
               <Form.Item name="cronExpr" label={t('field.cronExpr')} required rules={rules(jobRules.cronExpr, true, (v) => localProblem(String(v), t))}>
-                <CronEditor timeZone={timeZone} startTime={toInstant(startTime)} endTime={toInstant(endTime)} skipNonWorkDays={skipNonWorkDays} />
+                <CronEditor inlineProblem={false} timeZone={timeZone} startTime={toInstant(startTime)} endTime={toInstant(endTime)} skipNonWorkDays={skipNonWorkDays} />
               </Form.Item>
             </Col>
           ) : null}

@@ -100,7 +100,7 @@ export default function JobManagerPage() {
         { key: 'fireCount', label: 'field.fireCount', inTable: false },
         { key: 'executeData', label: 'field.executeData', inTable: false, detailSpan: 2, render: (v) => (v === null || v === undefined ? '' : <Typography.Text code>{JSON.stringify(v)}</Typography.Text>) },
         { key: 'description', label: 'field.description', inTable: false, detailSpan: 2 },
-        { key: 'createdAt', label: 'field.createdAt', format: 'datetime', inTable: false },
+        { key: 'createdAt', label: 'field.createdAt', inTable: false, render: (v) => <FireTime value={v} /> },
       ],
       api: { get: (row) => jobApi.get(row.id) },
       toolbar: [

@@ -236,7 +236,7 @@ export default function JobStreamPage() {
         value={view}
         onChange={(v) => setView(v as 'streams' | 'runs')}
         options={[
-          { value: 'streams', label: <span data-testid="stream-view-streams">{tr('stream')}</span> },
+          { value: 'streams', label: <span data-testid="stream-view-streams">{tr('streams')}</span> },
           { value: 'runs', label: <span data-testid="stream-view-runs">{tr('action.runs')}</span> },
         ]}
       />

@@ -96,7 +96,9 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
     try {
       await form.validateFields();
       v = form.getFieldsValue(true) as Values;
-    } catch {
+    } catch (err) {
+      const first = (err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
+      if (first) form.scrollToField(first.name, { block: 'center' });
       return;
     }
     setShowProblems(true);
@@ -203,7 +205,7 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
           {scheduled ? (
             <Col span={24}>
               <Form.Item name="cronExpr" label={t('st.cronExpr')} required rules={[textRule(streamRules.cronExpr, true), { validator: async (_r, v: string) => { const p = v ? localProblem(v, t) : null; if (p) throw new Error(p); } }]}>
-                <CronEditor timeZone={timeZone} />
+                <CronEditor inlineProblem={false} timeZone={timeZone} />
               </Form.Item>
             </Col>
           ) : null}
