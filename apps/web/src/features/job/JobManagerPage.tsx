@@ -121,7 +121,7 @@ export default function JobManagerPage() {
         },
       ],
       rowActions: [
-        { key: 'edit', label: 'action.edit', perm: Perm.job.edit, run: (row) => setDialog({ open: true, job: row }) },
+        { key: 'edit', label: 'action.edit', perm: Perm.job.edit, run: async (row) => setDialog({ open: true, job: await jobApi.get(row.id) }) },
         { key: 'pause', label: 'action.pause', perm: Perm.job.edit, visible: (r) => r.status === 0, run: (row) => toggle(row, true) },
         { key: 'resume', label: 'action.resume', perm: Perm.job.edit, visible: (r) => r.status === 1, run: (row) => toggle(row, false) },
         {
