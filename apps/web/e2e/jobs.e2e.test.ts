@@ -139,4 +139,44 @@ describe('job scheduling', () => {
     await page.waitForTimeout(400);
     await screenshot(page, 'jobs-record-detail-zh');
   });
+
+  it('draws a job stream, is refused a cycle with the server message, runs it and shows each step', async () => {
+    const pick = async (testId: string, text: string | RegExp) => {
+      await page.getByTestId(testId).click();
+      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+      await page.waitForTimeout(200);
+    };
+    await page.goto(`${e.baseUrl}/job/stream`);
+    await page.getByTestId('jobStream-add').click();
+    await page.locator('#stream-form_name').fill('e2e 流程');
+    await page.getByTestId('stream-add-node').click();
+    await page.getByTestId('stream-add-node').click();
+    await pick('stream-node-job-0', 'e2e 心跳');
+    // The same job twice is fine: nodes are keyed, not jobs.
+    await pick('stream-node-job-1', 'e2e 心跳');
+    await page.getByTestId('stream-add-edge').click();
+    await page.getByTestId('stream-add-edge').click();
+    await pick('stream-edge-from-1', /^n2/);
+    await pick('stream-edge-to-1', /^n1/);
+    await page.getByTestId('stream-form-ok').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => page.getByTestId('stream-server-error').textContent()).toContain('任务流不能有循环：n1 → n2 → n1');
+
+    await page.getByTestId('stream-edge-remove-1').click();
+    await expect.poll(() => page.locator('[data-testid="flow-edge"]').count()).toBe(1);
+    await page.getByTestId('stream-form-ok').click();
+    await page.getByTestId('confirm-ok').click();
+    await toast('新增成功').waitFor();
+
+    await page.locator('[data-testid="jobStream-row-run"]').first().click();
+    await confirmDialog().getByText('确定要立即运行一次任务流“e2e 流程”吗？').waitFor();
+    await page.getByTestId('confirm-ok').click();
+    const run = page.getByTestId('stream-run-detail');
+    await run.waitFor();
+    await expect.poll(() => page.getByTestId('stream-run-status').getAttribute('data-status')).toBe('success');
+    const states = await page.getByTestId('stream-step-state').evaluateAll((els) => els.map((el) => `${el.getAttribute('data-node-key')}:${el.getAttribute('data-state')}`));
+    expect(states).toEqual(['n1:success', 'n2:success']);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'jobs-stream-run-zh');
+  });
 });
