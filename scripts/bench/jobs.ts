@@ -94,7 +94,7 @@ async function oneProcess(): Promise<void> {
     await seedPlatform(database.db, config, () => undefined);
     const t0 = Math.ceil((Date.now() + 1500) / 1000) * 1000;
     await insertJobs(database.query, t0);
-    const scheduler = new JobScheduler({ db: database.db, config });
+    const scheduler = new JobScheduler({ db: database.db, config, claimEveryMs: process.env.BENCH_CLAIM_EVERY ? Number(process.env.BENCH_CLAIM_EVERY) : undefined });
     await scheduler.start();
     const cpu0 = process.cpuUsage();
     const wall0 = Date.now();

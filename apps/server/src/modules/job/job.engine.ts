@@ -46,6 +46,8 @@ export interface SchedulerOptions {
   misfireMs?: number;
   shutdownGraceMs?: number;
   instanceId?: string;
+  /** How often due fires are claimed (default: every tick). */
+  claimEveryMs?: number;
 }
 
 type Result = 'success' | 'complete' | 'fail' | 'error' | 'block';
@@ -121,10 +123,10 @@ interface Finish {
 
 const DETAIL_MAX = 4000;
 /** Jobs per claim transaction: small, so no single statement holds the (PGlite) event loop for long. */
-const CLAIM_BATCH = 250;
+const CLAIM_BATCH = 100;
 const CLAIM_ROUNDS = 20;
 /** Results per write. */
-const FLUSH_BATCH = 250;
+const FLUSH_BATCH = 100;
 const FLUSH_DELAY_MS = 40;
 const yieldLoop = () => new Promise<void>((r) => setImmediate(r));
 const PER_JOB_MAX = 50;
@@ -238,7 +240,6 @@ export class JobScheduler {
   // Write-behind of starts and finishes.
   private pending = new Map<number, Finish>();
   private flushing: Promise<void> | undefined;
-  private flushAgain = false;
   /** Records finished here whose result is not yet written (for blocking checks). */
   private readonly unflushed = new Set<number>();
   /** Counters for benches and diagnostics. */
@@ -256,7 +257,7 @@ export class JobScheduler {
     this.graceMs = opts.shutdownGraceMs ?? c.shutdownGraceMs;
     this.lookaheadMs = Math.min(1000, Math.max(3 * this.tickMs + 100, 500));
     this.heartbeatMs = Math.max(100, Math.min(2000, Math.floor(this.leaseMs / 4)));
-    this.claimEveryMs = Math.max(this.tickMs, Math.floor(this.lookaheadMs / 2));
+    this.claimEveryMs = opts.claimEveryMs ?? this.tickMs;
     this.allow = new HttpAllowList(c.httpAllow);
     this.instanceId = opts.instanceId ?? `${os.hostname().slice(0, 60)}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   }
@@ -328,7 +329,7 @@ export class JobScheduler {
       if (Math.random() < 0.01) await this.db.execute(sql`delete from sys_job_instance where heartbeat_at < now() - interval '1 day'`);
     }
     if (!this.beatOk) return;
-    // Due fires are claimed ahead, so they need not be claimed every tick: fewer, larger claims.
+    // Due fires are claimed ahead; claimEveryMs may space the claims out (fewer, larger ones).
     if (this.claimAsked || now - this.lastClaim >= this.claimEveryMs) {
       this.claimAsked = false;
       this.lastClaim = now;
@@ -888,10 +889,7 @@ export class JobScheduler {
 
   /** Writes soon, not at once: results arriving within FLUSH_DELAY_MS share one statement. */
   private kickFlush(): void {
-    if (this.flushing) {
-      this.flushAgain = true;
-      return;
-    }
+    if (this.flushing) return; // the write in progress looks again when it ends
     if (!this.flushTimer) {
       this.flushTimer = setTimeout(() => {
         this.flushTimer = undefined;
@@ -902,20 +900,18 @@ export class JobScheduler {
   private flushTimer: NodeJS.Timeout | undefined;
 
   private startFlush(): void {
-    if (this.flushing) {
-      this.flushAgain = true;
-      return;
-    }
+    if (this.flushing) return;
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     this.flushing = (async () => {
       try {
         do {
-          this.flushAgain = false;
           await this.flushOnce();
-        } while (this.flushAgain && this.pending.size);
+          // A full batch waiting goes at once; a few results wait a moment for company.
+        } while (this.pending.size >= FLUSH_BATCH);
       } finally {
         this.flushing = undefined;
+        if (this.pending.size) this.kickFlush();
       }
     })();
   }
@@ -925,7 +921,6 @@ export class JobScheduler {
     const all = [...this.pending.values()];
     const batch = all.slice(0, FLUSH_BATCH);
     this.pending = new Map(all.slice(FLUSH_BATCH).map((w) => [w.id, w]));
-    if (this.pending.size) this.flushAgain = true;
     const began = Date.now();
     this.stats.flushes++;
     this.stats.flushed += batch.length;
