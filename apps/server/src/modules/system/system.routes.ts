@@ -17,6 +17,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.authenticated,
     module: 'menu',
     action: 'query',
+    readOnly: true,
     body: z.object({ appSign: z.string().max(64).optional(), orgId: z.coerce.number().int().positive().optional() }),
     handler: async ({ body, caller }) => {
       if (body.orgId !== undefined && body.orgId !== caller.orgId) throw new AppError('FORBIDDEN', 'error.forbidden');
@@ -30,6 +31,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.authenticated,
     module: 'dict',
     action: 'query',
+    readOnly: true,
     body: z.object({ codes: z.array(z.string().max(64)).max(200).optional() }),
     handler: async ({ body }) => {
       const rows = await db
