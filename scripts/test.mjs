@@ -54,7 +54,7 @@ if (want('typecheck')) {
   check('typecheck: server', 'npx', ['tsc', '-p', 'apps/server', '--noEmit']);
   check('typecheck: web', 'npx', ['tsc', '-p', 'apps/web', '--noEmit']);
 }
-if (want('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings', '-1']);
+if (want('lint')) check('lint', 'npx', ['eslint', '.']);
 if (want('unit')) vitest('unit and server integration tests', 'vitest.config.ts');
 if (want('e2e')) {
   const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }).status === 0;
