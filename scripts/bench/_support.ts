@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// @ts-expect-error plain ES module without types
+import { buildServer, serverBundle } from '../build.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -39,11 +41,12 @@ export async function benchPostgresUrl(): Promise<string | undefined> {
   }
 }
 
-/** Starts `npm start`'s server process (no console build) and answers when /readyz says ready. */
+/** Starts the server process as `npm start` does (the bundle) and answers when /readyz says ready. */
 export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; ms: number; port: number }> {
+  await buildServer();
   const port = Number(env.PORT ?? (await freePort()));
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,11 +1,11 @@
 // Job scheduler figures (issue 4): fire delay with 1,000 active jobs in one process, the fire
 // rate, and with PostgreSQL the same load shared by two server processes (delay, duplicates).
-// PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set, PGlite otherwise.
+// On PostgreSQL when one answers (BENCH_DATABASE_URL / TEST_DATABASE_URL / local), else PGlite.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { percentile, startServerProcess, stop } from './_support.ts';
+import { benchPostgresUrl, percentile, startServerProcess, stop } from './_support.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../../apps/server/src/platform/db.ts';
 import { seedPlatform } from '../../apps/server/src/modules/system/system.seed.ts';
@@ -15,7 +15,7 @@ const JOBS = 1000;
 const WARMUP_MS = 3000;
 const WINDOW_MS = 12_000;
 const out: Record<string, number | null> = {};
-const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const pgBase = await benchPostgresUrl();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {

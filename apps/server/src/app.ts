@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -10,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Database } from './platform/db.ts';
 import { isReady } from './platform/db.ts';
+import { defaultWebDist } from './platform/paths.ts';
 import { loadKeys, randomToken } from './platform/keys.ts';
 import { AppError } from './platform/errors.ts';
 import { errorEnvelope, installErrorHandler, type AppContext } from './platform/http.ts';
@@ -30,7 +30,6 @@ export interface BuildOptions {
   sms?: SmsProvider;
 }
 
-const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole server: used by main.ts and by every test. */
 export async function buildApp({ config, database, sms }: BuildOptions): Promise<FastifyInstance> {

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema.ts';
+import { migrationsFolder } from './paths.ts';
 
 export type Schema = typeof schema;
 // Both drivers (PGlite and node-postgres) produce this database type.
@@ -22,7 +22,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {

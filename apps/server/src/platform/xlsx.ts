@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import type { ImportRowError } from '@venue/contract';
@@ -6,6 +6,9 @@ import { AppError } from './errors.ts';
 import { FileResult, parseOrThrow } from './http.ts';
 import { addMessages, t, type Lang } from './i18n.ts';
 import { hasDangerousInput } from './pipeline.ts';
+
+// exceljs takes about 300 ms to load: only the first import or export pays for it.
+const excel = async () => (await import('exceljs')).default;
 
 /**
  * Spreadsheet export and import, shared by every list screen (ARCHITECTURE 4: `POST x/export`,
@@ -93,7 +96,7 @@ function localStamp(d: Date): string {
 
 /** Rows -> an xlsx workbook with one sheet. Every cell is written as text (no lost leading zeros). */
 export async function toXlsx(columns: SheetColumn[], rows: Record<string, unknown>[], lang: Lang, sheetName = 'Sheet1'): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   wb.creator = 'venue-console';
   const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = columns.map((c) => ({ header: c.title[lang], key: c.key, width: c.width ?? Math.max(12, c.title[lang].length * 2 + 2), style: { numFmt: '@' } }));
@@ -112,7 +115,7 @@ export async function toXlsx(columns: SheetColumn[], rows: Record<string, unknow
 /** The import template: the importable columns' titles, an optional example row, and a sheet explaining coded values. */
 export async function templateXlsx(columns: SheetColumn[], lang: Lang, example?: Record<string, unknown>): Promise<Buffer> {
   const cols = columns.filter((c) => !c.exportOnly);
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   const ws = wb.addWorksheet(lang === 'zh-CN' ? '导入模板' : 'Template', { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = cols.map((c) => ({ header: (c.required ? '*' : '') + c.title[lang], key: c.key, width: Math.max(12, c.title[lang].length * 2 + 4), style: { numFmt: '@' } }));
   ws.getRow(1).font = { bold: true };
@@ -260,7 +263,7 @@ const norm = (s: string) => s.replace(/^\*/, '').replace(/\s+/g, '').toLowerCase
 export async function readRows(file: UploadedFile, columns: SheetColumn[], lang: Lang, maxRows = 50_000): Promise<RawRow[]> {
   let grid: { row: number; cells: string[] }[] = [];
   if (file.kind === 'xlsx') {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await excel()).Workbook();
     try {
       await wb.xlsx.load(file.data as unknown as ArrayBuffer);
     } catch {
