@@ -187,6 +187,23 @@ describe.each(databases)('sign-in and session on %s', (kind) => {
     await s.database.db.execute(sql`delete from sys_login_failure`);
   });
 
+  it('draws an image code bound to a login name (by-name variant)', async () => {
+    await setStrategy(s, { captchaAfterFailures: 1 });
+    const c = new Client(s);
+    expect((await c.login('admin', 'wrong')).code).toBe(Code.BAD_CREDENTIALS);
+    expect((await c.login('manager', 'wrong')).code).toBe(Code.BAD_CREDENTIALS);
+    const img = await c.call('POST', sys('user/auth/code.jpg/name'), { body: { loginName: 'admin' } });
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    await s.database.db.execute(sql`update sys_captcha set answer_hash = ${sha256('wxyz')} where id = ${c.cookies.get('captcha_id')!}`);
+    // The code drawn for admin does not open another account.
+    expect((await c.login('manager', 'Demo@2020', 'wxyz')).code).toBe(Code.CAPTCHA_REQUIRED);
+    await c.call('POST', sys('user/auth/code.jpg/name'), { body: { loginName: 'admin' } });
+    await s.database.db.execute(sql`update sys_captcha set answer_hash = ${sha256('wxyz')} where id = ${c.cookies.get('captcha_id')!}`);
+    expect((await c.login('admin', ADMIN_PASSWORD, 'wxyz')).code).toBe(0);
+    await setStrategy(s, { captchaAfterFailures: 3 });
+    await s.database.db.execute(sql`delete from sys_login_failure`);
+  });
+
   it('locks an account after the policy count without revealing which names exist', async () => {
     await setStrategy(s, { maxFailedLogins: 3, captchaAfterFailures: 3, lockMinutes: 20 });
     await s.database.db.execute(sql`delete from sys_login_failure`);
