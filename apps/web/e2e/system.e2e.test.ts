@@ -1,17 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import http from 'node:http';
-import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import Provider from 'oidc-provider';
 import * as oidc from 'openid-client';
 import { sha256 } from '../../server/src/platform/keys.ts';
 import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
+import { PORTAL_REDIRECT, startIdp } from '../../server/test/oidc-provider.ts';
 
 /** The administrator's password after the own-password-change step. */
 const NEW_ADMIN_PASSWORD = 'Venuepass88';
@@ -90,56 +87,6 @@ function weekOf(year: number) {
   return { saturday: at(0), sunday: at(1), monday: at(2), tuesday: at(3), wednesday: at(4) };
 }
 
-/**
- * A real OpenID provider (oidc-provider) on a free port whose login interaction signs in the
- * account named in `state.next` at once (a person who is already signed in at the portal).
- */
-async function startIdp(redirectUri: string, accounts: Record<string, { preferred_username?: string }>) {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'e2e-key', use: 'sig', alg: 'RS256' };
-  const state = { next: Object.keys(accounts)[0]! };
-  const provider = new Provider(issuer, {
-    clients: [
-      { client_id: 'venue-console', client_secret: 'console-secret', redirect_uris: [redirectUri], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' },
-      { client_id: 'portal', client_secret: 'portal-secret', redirect_uris: [PORTAL_REDIRECT], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' },
-    ],
-    jwks: { keys: [jwk] },
-    cookies: { keys: ['e2e-cookie-key'] },
-    claims: { openid: ['sub'], profile: ['preferred_username', 'name'] },
-    features: { devInteractions: { enabled: false } },
-    pkce: { required: () => true },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    findAccount: async (_ctx: unknown, id: string) => (accounts[id] ? { accountId: id, claims: async () => ({ sub: id, ...accounts[id] }) } : undefined),
-    loadExistingGrant: async (ctx: any) => {
-      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
-      grant.addOIDCScope('openid profile');
-      await grant.save();
-      return grant;
-    },
-  });
-  const callback = provider.callback();
-  server.on('request', (req, res) => {
-    if (req.url?.startsWith('/interaction/')) {
-      provider
-        .interactionDetails(req, res)
-        .then(() => provider.interactionFinished(req, res, { login: { accountId: state.next } }, { mergeWithLastSubmission: false }))
-        .catch((err: Error) => {
-          res.statusCode = 500;
-          res.end(err.message);
-        });
-      return;
-    }
-    callback(req, res);
-  });
-  return { issuer, state, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-const PORTAL_REDIRECT = 'http://portal.test/cb';
 
 /** The portal: another client of the provider signs the user in and gets an access token to hand over. */
 async function portalAccessToken(issuer: string): Promise<string> {

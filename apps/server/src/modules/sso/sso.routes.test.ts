@@ -1,75 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import http from 'node:http';
-import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import Provider from 'oidc-provider';
 import * as oidc from 'openid-client';
 import { Code, DEFAULT_PASSWORD_STRATEGY } from '@venue/contract';
 import { Client, auth, databases, startServer, type TestServer } from '../../../test/harness.ts';
+import { PORTAL_REDIRECT, startIdp } from '../../../test/oidc-provider.ts';
 import { seedDemo } from '../system/demo.seed.ts';
 import { loadConfig } from '../../config.ts';
 import { authorizeUrl, ssoEnabled } from './sso.service.ts';
 
 const REDIRECT = 'http://console.test/ssologin';
-const PORTAL_REDIRECT = 'http://portal.test/cb';
-
-interface Account {
-  preferred_username?: string;
-  email?: string;
-  email_verified?: boolean;
-}
-
-/**
- * A real OpenID provider (oidc-provider) on a free port. Its login interaction signs in
- * whichever account the test names next, and consent is granted for the first-party
- * clients, so the authorization-code flow can be driven with plain HTTP.
- */
-async function startIdp(accounts: Record<string, Account>) {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-key', use: 'sig', alg: 'RS256' };
-  const state = { next: 'alice' };
-  const provider = new Provider(issuer, {
-    clients: [
-      { client_id: 'venue-console', client_secret: 'console-secret', redirect_uris: [REDIRECT], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' },
-      { client_id: 'portal', client_secret: 'portal-secret', redirect_uris: [PORTAL_REDIRECT], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' },
-    ],
-    jwks: { keys: [jwk] },
-    cookies: { keys: ['cookie-key-for-tests'] },
-    claims: { openid: ['sub'], profile: ['preferred_username', 'name'], email: ['email', 'email_verified'] },
-    features: { devInteractions: { enabled: false } },
-    pkce: { required: () => true },
-    ttl: { Interaction: 600, Grant: 3600, Session: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    findAccount: async (_ctx: unknown, id: string) => (accounts[id] ? { accountId: id, claims: async () => ({ sub: id, ...accounts[id] }) } : undefined),
-    loadExistingGrant: async (ctx: any) => {
-      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session.grantIdFor(ctx.oidc.client.clientId);
-      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
-      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client.clientId, accountId: ctx.oidc.session.accountId });
-      grant.addOIDCScope('openid profile email');
-      await grant.save();
-      return grant;
-    },
-  });
-  const callback = provider.callback();
-  server.on('request', (req, res) => {
-    if (req.url?.startsWith('/interaction/')) {
-      provider
-        .interactionDetails(req, res)
-        .then(() => provider.interactionFinished(req, res, { login: { accountId: state.next } }, { mergeWithLastSubmission: false }))
-        .catch((e: Error) => {
-          res.statusCode = 500;
-          res.end(e.message);
-        });
-      return;
-    }
-    callback(req, res);
-  });
-  return { issuer, state, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 /** A browser at the provider: follows its redirects with cookies until it lands on the client's redirect URI. */
 async function browse(url: string, stopAt: string): Promise<URL> {
@@ -94,7 +33,7 @@ describe.each(databases)('single sign-on (OpenID Connect) on %s', (kind) => {
   let s: TestServer;
   let idp: Awaited<ReturnType<typeof startIdp>>;
   beforeAll(async () => {
-    idp = await startIdp({
+    idp = await startIdp(REDIRECT, {
       alice: { preferred_username: 'manager' },
       bob: { email: 'Front.Desk@example.com', email_verified: true },
       carol: { email: 'front.desk@example.com', email_verified: false },
