@@ -53,6 +53,7 @@ if (want('typecheck')) {
   check('typecheck: contract', 'npx', ['tsc', '-p', 'packages/contract', '--noEmit']);
   check('typecheck: server', 'npx', ['tsc', '-p', 'apps/server', '--noEmit']);
   check('typecheck: web', 'npx', ['tsc', '-p', 'apps/web', '--noEmit']);
+  check('typecheck: browser tests', 'npx', ['tsc', '-p', 'apps/web/e2e', '--noEmit']);
 }
 if (want('lint')) check('lint', 'npx', ['eslint', '.']);
 if (want('unit')) vitest('unit and server integration tests', 'vitest.config.ts');
