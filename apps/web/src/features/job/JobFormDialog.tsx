@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Col, DatePicker, Divider, Form, Input, Modal, Radio, Row as GridRow, Select, Switch } from 'antd';
+import { Col, DatePicker, Divider, Form, Input, Radio, Row as GridRow, Select, Switch } from 'antd';
+import { EditorModal } from './EditorModal.tsx';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ZodType } from 'zod';
@@ -130,22 +131,13 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
   );
 
   return (
-    <Modal
+    <EditorModal
       open={open}
       title={job ? tk('editTitle', { name: t('job') }) : tk('addTitle', { name: t('job') })}
-      width={980}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', paddingRight: 8 } }}
-      footer={[
-        <Button key="cancel" onClick={onClose} data-testid="job-form-cancel">
-          {tk('cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={busy} onClick={() => void submit()} data-testid="job-form-ok">
-          {tk('ok')}
-        </Button>,
-      ]}
+      busy={busy}
+      testId="job-form"
+      onClose={onClose}
+      onOk={() => void submit()}
     >
       <Form form={form} name="job-form" layout="vertical" autoComplete="off" data-testid="job-form" data-mode={mode}>
         <Divider titlePlacement="start" plain style={{ marginTop: 0 }}>
@@ -413,6 +405,6 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
         </Form.Item>
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </EditorModal>
   );
 }

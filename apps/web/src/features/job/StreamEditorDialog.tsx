@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Col, Divider, Form, Input, Modal, Radio, Row as GridRow, Select, Switch, Table, Typography } from 'antd';
+import { Alert, Button, Col, Divider, Form, Input, Radio, Row as GridRow, Select, Switch, Table, Typography } from 'antd';
+import { EditorModal } from './EditorModal.tsx';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, fieldErrorsOf, useKitT, validateValue } from '../../kit/index.ts';
@@ -152,22 +153,13 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
   const nodesProblem = showProblems ? problems.find((p) => p.where === 'nodes') : undefined;
 
   return (
-    <Modal
+    <EditorModal
       open={open}
       title={stream ? tk('editTitle', { name: t('stream') }) : tk('addTitle', { name: t('stream') })}
-      width={980}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      styles={{ body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', paddingRight: 8 } }}
-      footer={[
-        <Button key="cancel" onClick={onClose} data-testid="stream-form-cancel">
-          {tk('cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={busy} onClick={() => void submit()} data-testid="stream-form-ok">
-          {tk('ok')}
-        </Button>,
-      ]}
+      busy={busy}
+      testId="stream-form"
+      onClose={onClose}
+      onOk={() => void submit()}
     >
       <Form form={form} name="stream-form" layout="vertical" autoComplete="off">
         <GridRow gutter={16}>
@@ -349,6 +341,6 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
           <FlowDiagram nodes={nodes.filter((n, i) => n.key && nodes.findIndex((m) => m.key === n.key) === i).map((n) => ({ key: n.key, label: jobName(n.jobId) || t('st.jobEmpty') }))} edges={edges} />
         </>
       ) : null}
-    </Modal>
+    </EditorModal>
   );
 }
