@@ -38,13 +38,13 @@ interface SessionJoin {
   code: string;
   status: number;
   must_change_password: boolean;
-  org_type: number;
+  platform: boolean;
   epoch: number | null;
 }
 
 const SESSION_SQL = `
     select s.id, s.user_id, s.org_id, s.last_seen_at < now() - interval '30 seconds' as stale,
-           u.name, u.code, u.status, u.must_change_password, o.type as org_type,
+           u.name, u.code, u.status, u.must_change_password, o.parent_id is null as platform,
            (select value from sys_meta where key = 'perm_epoch') as epoch
     from sys_session s
       join sys_user u on u.id = s.user_id
@@ -70,7 +70,8 @@ export async function resolveSession(database: Database, cfg: Config, token: str
     userName: row.name,
     userCode: row.code,
     orgId: Number(row.org_id),
-    platform: Number(row.org_type) === 1,
+    // Platform scope belongs to the one root organisation (sys_org_single_root_uq), never to a type a user can set.
+    platform: row.platform,
     admin: access.admin,
     perms: access.perms,
     menuIds: access.menuIds,

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
+import type { Caller } from '../../platform/http.ts';
+import { orgScope } from '../../platform/scope.ts';
 import { menus, meta, userMenus } from './system.table.ts';
 
 export type MenuDbRow = typeof menus.$inferSelect;
@@ -74,11 +76,12 @@ export async function rememberDeletedKey(db: Executor, key: string): Promise<voi
     on conflict (key) do update set text = coalesce(sys_meta.text, '[]'::jsonb) || jsonb_build_array(${key}::text)`);
 }
 
-export async function userMenuIds(db: Executor, userId: number, orgId?: number): Promise<number[]> {
+/** Menus given to a user directly: in one organisation, or (with `seenBy`) in those inside that caller's reach. */
+export async function userMenuIds(db: Executor, userId: number, orgId?: number, seenBy?: Caller): Promise<number[]> {
   const rows = await db
     .selectDistinct({ id: userMenus.menuId })
     .from(userMenus)
-    .where(and(eq(userMenus.userId, userId), orgId ? eq(userMenus.orgId, orgId) : undefined))
+    .where(and(eq(userMenus.userId, userId), orgId ? eq(userMenus.orgId, orgId) : undefined, seenBy ? orgScope(seenBy, userMenus.orgId) : undefined))
     .orderBy(asc(userMenus.menuId));
   return rows.map((r) => Number(r.id));
 }

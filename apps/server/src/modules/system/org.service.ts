@@ -9,7 +9,9 @@ import { deleteOrg, endSessionsIn, findOrg, insertOrg, isInSubtree, orgUsage, sc
 /**
  * Organisations and departments (spec 3): a tree. A caller sees and manages their own
  * organisation and everything below it; the platform organisation sees all. The platform
- * organisation itself (the root) cannot be deleted, disabled or moved. Deleting is refused
+ * organisation is the one root of the tree and the only organisation of type 1: no call creates,
+ * retypes, disables, moves or deletes it, and only its users may change another organisation's
+ * type. Platform scope comes from being that record (see session.service.ts). Deleting is refused
  * while an organisation has sub-organisations, users or roles. Disabling one ends the live
  * sessions opened in it and below it, and nobody can open a new one there.
  */
@@ -105,7 +107,12 @@ export async function getOrg(db: Db, caller: Caller, id: number): Promise<OrgVie
   return { ...orgView(row), parentName: parent?.name ?? null };
 }
 
+/** Type 1 belongs to the platform organisation alone; only the platform organisation may retype an organisation. */
+const PLATFORM_TYPE = 1;
+const platformTypeReserved = () => new AppError('FORM_INVALID', 'org.typeReserved', undefined, [{ field: 'type', message: 'org.typeReserved' }]);
+
 export async function createOrg(db: Db, caller: Caller, input: OrgCreate): Promise<OrgView> {
+  if (input.type === PLATFORM_TYPE) throw platformTypeReserved();
   const parent = await findOrg(db, caller, input.parentId);
   if (!parent) throw notFound();
   const row = await mapDuplicate(
@@ -128,14 +135,17 @@ export async function createOrg(db: Db, caller: Caller, input: OrgCreate): Promi
   return orgView(row);
 }
 
-const isPlatformRoot = (r: OrgRow) => r.parentId === null && r.type === 1;
+const isPlatformRoot = (r: OrgRow) => r.parentId === null;
 
 export async function editOrg(db: Db, caller: Caller, id: number, input: OrgUpdate): Promise<OrgView> {
   const row = await findOrg(db, caller, id);
   if (!row) throw notFound();
   const moving = input.parentId !== undefined && input.parentId !== row.parentId;
   const disabling = input.status !== undefined && input.status !== 0 && row.status === 0;
-  if (isPlatformRoot(row) && (moving || disabling || (input.type !== undefined && input.type !== 1))) throw new AppError('INVALID', 'org.platformFixed');
+  const retyping = input.type !== undefined && input.type !== row.type;
+  if (isPlatformRoot(row) && (moving || disabling || retyping)) throw new AppError('INVALID', 'org.platformFixed');
+  if (retyping && !caller.platform) throw new AppError('FORBIDDEN', 'org.typePlatformOnly');
+  if (retyping && input.type === PLATFORM_TYPE) throw platformTypeReserved();
   if (!caller.platform && id === caller.orgId && (moving || disabling)) throw new AppError('FORBIDDEN', 'error.forbidden');
   if (moving) {
     const parent = await findOrg(db, caller, input.parentId!);

@@ -41,6 +41,14 @@ describe.each(databases)('roles on %s', (kind) => {
     const org = await makeOrg(admin, platformId);
     const res = await admin.json('POST', sys('role'), { body: { orgId: org.id, code: 'ROLE_ADMIN', name: '假管理员' } });
     expect(res.code).toBe(Code.FORM_INVALID);
+    expect(res.detail).toEqual([{ field: 'code', message: 'ROLE_ADMIN 和 ROLE_DEFAULT 是系统保留编码，不能用于其他角色' }]);
+    // Not through the role number either (it becomes the code when none is given), in any case.
+    for (const no of ['ROLE_ADMIN', 'role_admin', 'ROLE_DEFAULT']) {
+      const viaNo = await admin.json('POST', sys('role'), { body: { orgId: org.id, no, name: '假管理员' }, lang: 'en-US' });
+      expect(viaNo.code, no).toBe(Code.FORM_INVALID);
+      expect(viaNo.detail).toEqual([{ field: 'no', message: 'ROLE_ADMIN and ROLE_DEFAULT are reserved codes and cannot be given to another role' }]);
+    }
+    expect((await admin.json('POST', sys('role/list'), { body: { orgId: org.id } })).body.total).toBe(0);
     const list = await admin.json('POST', sys('role/list'), { body: { code: 'ROLE_ADMIN' } });
     const builtin = list.body.data.find((r: { code: string }) => r.code === 'ROLE_ADMIN');
     expect((await admin.json('DELETE', sys(`role/${builtin.id}`))).code).toBe(Code.INVALID);

@@ -66,15 +66,19 @@ export async function getRole(db: Db, caller: Caller, id: number): Promise<RoleV
   return row as RoleView;
 }
 
-function checkCode(code: string | undefined): void {
-  if (code && RESERVED.has(code.toUpperCase())) throw new AppError('FORM_INVALID', 'role.builtin', undefined, [{ field: 'code', message: 'role.builtin' }]);
+/** Reserved codes (ROLE_ADMIN, ROLE_DEFAULT) are refused whichever field they arrive through. */
+function checkCode(code: string | undefined, field: 'code' | 'no' = 'code'): void {
+  if (code && RESERVED.has(code.trim().toUpperCase())) throw new AppError('FORM_INVALID', 'role.codeReserved', undefined, [{ field, message: 'role.codeReserved' }]);
 }
 
 export async function createRole(db: Db, caller: Caller, input: RoleCreate): Promise<RoleView> {
   const orgId = input.orgId ?? caller.orgId;
   if (!(await orgVisible(db, caller, orgId))) throw notFound();
   checkCode(input.code);
-  const code = input.code || (input.no && /^[A-Za-z0-9_.:-]+$/.test(input.no) ? input.no : `ROLE_${crypto.randomBytes(4).toString('hex').toUpperCase()}`);
+  // Without a code, a role number that fits the code pattern becomes the code.
+  const fromNo = !input.code && !!input.no && /^[A-Za-z0-9_.:-]+$/.test(input.no);
+  if (fromNo) checkCode(input.no!, 'no');
+  const code = input.code || (fromNo ? input.no! : `ROLE_${crypto.randomBytes(4).toString('hex').toUpperCase()}`);
   const id = await db.transaction(async (tx) => {
     const row = await mapDuplicate(
       insertRole(tx, { orgId, code, no: input.no ?? null, name: input.name, type: input.type ?? 1, status: input.status ?? 0, remark: input.remark ?? null }),

@@ -24,7 +24,10 @@ const audit = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Organisations (venues, companies, departments) form a tree. enterpriseType 1 = platform. */
+/**
+ * Organisations (venues, companies, departments) form a tree. Its root is the platform
+ * organisation, the only one of enterpriseType 1 (the database holds both rules).
+ */
 export const orgs = pgTable(
   'sys_org',
   {
@@ -43,7 +46,13 @@ export const orgs = pgTable(
     remark: varchar('remark', { length: 500 }),
     ...audit,
   },
-  (t) => [uniqueIndex('sys_org_code_uq').on(t.code), index('sys_org_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('sys_org_code_uq').on(t.code),
+    index('sys_org_parent_idx').on(t.parentId),
+    // The platform organisation is the one root of the tree, and only it has type 1.
+    uniqueIndex('sys_org_single_root_uq').on(sql`(${t.parentId} is null)`).where(sql`${t.parentId} is null`),
+    check('sys_org_platform_root_ck', sql`(${t.parentId} is null) = (${t.type} = 1)`),
+  ],
 );
 
 /** Users. `code` is the login name; `orgId` is the organisation that owns the record. */

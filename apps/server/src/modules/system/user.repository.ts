@@ -4,6 +4,7 @@ import type { Executor } from '../../platform/db.ts';
 import type { Caller } from '../../platform/http.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { orgs, passwordHistory, roles, userMenus, userOrgs, userRoles, users } from './system.table.ts';
+import { orgScope } from '../../platform/scope.ts';
 import { containsText, subtreeOf } from './admin.common.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -153,23 +154,44 @@ export interface OrgLink {
   isDefault: boolean;
 }
 
-export async function orgLinksOf(db: Executor, userId: number): Promise<OrgLink[]> {
+/** The organisations a user is linked to; with `seenBy`, only those inside that caller's reach. */
+export async function orgLinksOf(db: Executor, userId: number, seenBy?: Caller): Promise<OrgLink[]> {
   return db
     .select({ orgId: orgs.id, orgName: orgs.name, orgCode: orgs.code, enterpriseType: orgs.type, status: orgs.status, isDefault: userOrgs.isDefault })
     .from(userOrgs)
     .innerJoin(orgs, eq(orgs.id, userOrgs.orgId))
-    .where(eq(userOrgs.userId, userId))
+    .where(and(eq(userOrgs.userId, userId), seenBy ? orgScope(seenBy, orgs.id) : undefined))
     .orderBy(desc(userOrgs.isDefault), asc(orgs.orderNum), asc(orgs.id));
 }
 
-export async function rolesOfUser(db: Executor, userId: number): Promise<{ id: number; code: string; name: string; orgId: number; orgName: string; status: number }[]> {
+/** A user's roles; with `seenBy`, only the roles of organisations inside that caller's reach. */
+export async function rolesOfUser(db: Executor, userId: number, seenBy?: Caller): Promise<{ id: number; code: string; name: string; orgId: number; orgName: string; status: number }[]> {
   return db
     .select({ id: roles.id, code: roles.code, name: roles.name, orgId: roles.orgId, orgName: orgs.name, status: roles.status })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .innerJoin(orgs, eq(orgs.id, roles.orgId))
-    .where(eq(userRoles.userId, userId))
+    .where(and(eq(userRoles.userId, userId), seenBy ? orgScope(seenBy, roles.orgId) : undefined))
     .orderBy(asc(roles.orgId), asc(roles.id));
+}
+
+/**
+ * Among `ids`, the users who belong (as owner or by a link) to an organisation outside the
+ * caller's reach. Changing such a user's identity, credentials or status needs authority over
+ * all of their organisations (docs/decisions.md, "Authorisation of organisations and users").
+ */
+export async function usersReachingOutside(db: Executor, caller: Caller, ids: number[]): Promise<Set<number>> {
+  if (caller.platform || !ids.length) return new Set();
+  const sub = subtreeOf(caller.orgId);
+  const list = sql.join(
+    ids.map((i) => sql`${i}`),
+    sql`, `,
+  );
+  const res = (await db.execute(sql`
+    select id as user_id from sys_user where id in (${list}) and org_id not in ${sub}
+    union
+    select user_id from sys_user_org where user_id in (${list}) and org_id not in ${sub}`)) as unknown as { rows: { user_id: number | string }[] };
+  return new Set(res.rows.map((r) => Number(r.user_id)));
 }
 
 export async function isAdminUser(db: Executor, userId: number): Promise<boolean> {

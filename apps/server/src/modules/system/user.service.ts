@@ -60,6 +60,7 @@ import {
   usersByCodes,
   usersByMobiles,
   usersOfOrg,
+  usersReachingOutside,
   userWhere,
   type UserRow,
 } from './user.repository.ts';
@@ -134,8 +135,9 @@ export async function listUsers(db: Db, caller: Caller, q: UserListQuery, timeZo
   return { total: Number(c?.n ?? 0), data };
 }
 
-async function detailOf(db: Executor, view: UserView): Promise<UserDetail> {
-  const [roleRows, orgRows] = await Promise.all([rolesOfUser(db, view.id), orgLinksOf(db, view.id)]);
+/** The user's record with the caller's part of their roles and organisations (none from outside the caller's reach). */
+async function detailOf(db: Executor, caller: Caller, view: UserView): Promise<UserDetail> {
+  const [roleRows, orgRows] = await Promise.all([rolesOfUser(db, view.id, caller), orgLinksOf(db, view.id, caller)]);
   const def = orgRows.find((o) => o.isDefault) ?? orgRows[0];
   return {
     ...view,
@@ -151,7 +153,7 @@ async function detailOf(db: Executor, view: UserView): Promise<UserDetail> {
 export async function userDetail(db: Db, caller: Caller, id: number): Promise<UserDetail> {
   const view = await findUserView(db, caller, id);
   if (!view) throw notFound();
-  return detailOf(db, view);
+  return detailOf(db, caller, view);
 }
 
 /** The caller's own record (no organisation scope: everyone may read themselves). */
@@ -162,13 +164,24 @@ export async function ownDetail(db: Db, caller: Caller): Promise<UserDetail> {
 export async function userDetailByPhone(db: Db, caller: Caller, mobile: string): Promise<UserDetail> {
   const view = await findUserViewByMobile(db, caller, mobile.trim());
   if (!view) throw notFound();
-  return detailOf(db, view);
+  return detailOf(db, caller, view);
 }
 
 async function visibleTarget(db: Executor, caller: Caller, id: number): Promise<UserRow> {
   const user = await findVisibleUser(db, caller, id);
   if (!user) throw notFound();
   if (!caller.admin && (await isAdminUser(db, id))) throw new AppError('FORBIDDEN', 'user.adminOnly');
+  return user;
+}
+
+/**
+ * A user whose identity, credentials or status the caller may change: visible, and every
+ * organisation the user belongs to lies within the caller's reach. A venue administrator can
+ * therefore never reset the password of someone who also works for the platform or another venue.
+ */
+async function manageableTarget(db: Executor, caller: Caller, id: number): Promise<UserRow> {
+  const user = await visibleTarget(db, caller, id);
+  if ((await usersReachingOutside(db, caller, [id])).size) throw new AppError('FORBIDDEN', 'user.sharedOutside');
   return user;
 }
 
@@ -263,6 +276,8 @@ export async function editUser(db: Db, caller: Caller, id: number, raw: UserUpda
   const user = await visibleTarget(db, caller, id);
   const input = raw.idNumber ? withIdCard(raw) : raw;
   const statusChange = input.status !== undefined && input.status !== user.status;
+  const identityChange = statusChange || (input.code !== undefined && input.code !== user.code) || Object.keys(changedFields(user, pickFields(input))).length > 0 || (input.name !== undefined && input.name !== user.name);
+  if (identityChange) await manageableTarget(db, caller, id);
   if (statusChange && id === caller.userId && input.status !== 0) throw new AppError('INVALID', 'user.selfStatus');
   await db.transaction(async (tx) => {
     const values: Partial<typeof users.$inferInsert> = { ...pickFields(input), ...(input.code ? { code: input.code } : {}) };
@@ -282,7 +297,7 @@ export async function editUser(db: Db, caller: Caller, id: number, raw: UserUpda
 
 /** `PUT user/changeStatus`: 0 normal, 1 frozen, 2 cancelled; frozen and cancelled users are signed out at once. */
 export async function changeStatus(db: Db, caller: Caller, userId: number, status: 0 | 1 | 2, timeZone: string): Promise<void> {
-  const user = await visibleTarget(db, caller, userId);
+  const user = await manageableTarget(db, caller, userId);
   if (userId === caller.userId && status !== 0) throw new AppError('INVALID', 'user.selfStatus');
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, undefined, user.status === status ? {} : statusEffects(status, timeZone));
@@ -300,7 +315,7 @@ export async function resetPassword(db: Db, caller: Caller, input: { userId: num
   if (input.password !== input.confirmPassword) {
     throw new AppError('FORM_INVALID', 'password.mismatch', undefined, [{ field: 'confirmPassword', message: 'password.mismatch' }]);
   }
-  const user = await visibleTarget(db, caller, input.userId);
+  const user = await manageableTarget(db, caller, input.userId);
   await db.transaction(async (tx) => {
     try {
       await setPassword(tx, user.id, user.code, input.password, { mustChange: true });
@@ -409,7 +424,8 @@ export async function assignMenus(db: Db, caller: Caller, input: { userId: numbe
 export async function directMenus(db: Db, caller: Caller, userId: number, orgId?: number): Promise<number[]> {
   const user = await findVisibleUser(db, caller, userId);
   if (!user) throw notFound();
-  return userMenuIds(db, userId, orgId);
+  if (orgId !== undefined && !(await orgVisible(db, caller, orgId))) throw notFound();
+  return userMenuIds(db, userId, orgId, caller);
 }
 
 /** `GET user/getInfoByOrgId/{orgId}`: the users of one organisation. */
@@ -529,11 +545,14 @@ export async function importUsers(db: Db, caller: Caller, file: UploadedFile, ti
     if (r.data.orgCode && !orgByCode.has(r.data.orgCode)) issues.push({ row: r.row, field: 'orgCode', message: 'user.import.orgUnknown' });
   }
   const existing = new Map((await usersByCodes(db, caller, valid.map((r) => r.data.code))).map((u) => [u.code.toLowerCase(), u]));
-  const adminIds = caller.admin ? new Set<number>() : await adminsAmong(db, [...existing.values()].map((u) => u.id));
+  const existingIds = [...existing.values()].map((u) => u.id);
+  const adminIds = caller.admin ? new Set<number>() : await adminsAmong(db, existingIds);
+  const shared = await usersReachingOutside(db, caller, existingIds);
   for (const r of valid) {
     const u = existing.get(r.data.code.toLowerCase());
     if (u && !u.visible) issues.push({ row: r.row, field: 'code', message: 'user.import.codeTaken' });
     else if (u && adminIds.has(u.id)) issues.push({ row: r.row, field: 'code', message: 'user.adminOnly' });
+    else if (u && shared.has(u.id)) issues.push({ row: r.row, field: 'code', message: 'user.sharedOutside' });
   }
   const mobiles = valid.map((r) => r.data.mobile).filter((m): m is string => !!m);
   const owners = new Map((await usersByMobiles(db, mobiles)).map((o) => [o.mobile, o.code.toLowerCase()]));
