@@ -40,6 +40,8 @@ export const jobs = pgTable(
     executorHost: integer('executor_host'),
     httpMethod: varchar('http_method', { length: 8 }).notNull().default('POST'),
     executeData: jsonb('execute_data'),
+    /** HTTP jobs: keep the start of the executor's answer in the dispatch record (off: status and duration only). */
+    recordAnswer: boolean('record_answer').notNull().default(false),
     description: varchar('description', { length: 500 }),
     /** 0 normal, 1 paused */
     status: smallint('status').notNull().default(0),

@@ -1,0 +1,1 @@
+ALTER TABLE "sys_job" ADD COLUMN "record_answer" boolean DEFAULT false NOT NULL;
