@@ -6,6 +6,8 @@ import { orgCreate, Perm } from '@venue/contract';
 import { registerMessages } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { queryClient } from '../../../app/query.ts';
+import { useDict } from '../../../app/dict.ts';
+import { sessionStore } from '../../../app/session.ts';
 import { CodeTag, ListPage, useKitT, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { ORG_OPTIONS_KEY, useOrgTree } from './org.api.ts';
 import zh from './messages.zh-CN.ts';
@@ -55,6 +57,13 @@ function prune(nodes: Org[]): Org[] {
   return nodes.map((n) => (n.children?.length ? { ...n, children: prune(n.children) } : { ...n, children: undefined }));
 }
 
+/** Organisation types; "Platform" (1) belongs to the root alone and is never offered. */
+function useOrgTypeOptions(): Option[] {
+  return useDict('sys_org_type').map((d) => ({ value: Number(d.value), label: d.label, disabled: d.value === '1' }));
+}
+
+const inPlatformOrg = () => sessionStore.get().userInfo?.currentOrg.enterpriseType === 1;
+
 const refreshPickers = () => void queryClient.invalidateQueries({ queryKey: ORG_OPTIONS_KEY });
 
 export const orgResource: ResourceDef<Org> = {
@@ -91,7 +100,16 @@ export const orgResource: ResourceDef<Org> = {
     { name: 'code', label: 'field.code', rule: orgCreate.shape.code },
     { name: 'name', label: 'field.name', rule: orgCreate.shape.name },
     { name: 'fullName', label: 'field.fullName', rule: orgCreate.shape.fullName },
-    { name: 'type', label: 'field.type', type: 'select', dict: 'sys_org_type', numeric: true, initialValue: 4, required: true },
+    {
+      name: 'type',
+      label: 'field.type',
+      type: 'select',
+      useOptions: useOrgTypeOptions,
+      initialValue: 4,
+      required: true,
+      // The server's rules: only the platform organisation retypes, and the root's type is fixed.
+      disabled: (mode, values) => mode === 'edit' && (values.parentId == null || !inPlatformOrg()),
+    },
     { name: 'status', label: 'field.status', type: 'radio', options: statusOptions, initialValue: 0, required: true },
     { name: 'orderNum', label: 'field.orderNum', type: 'integer', rule: orgCreate.shape.orderNum, initialValue: 0 },
     { name: 'phone', label: 'field.phone', rule: orgCreate.shape.phone },
