@@ -17,6 +17,10 @@ if (stale(path.join(web, 'dist/index.html'), [path.join(web, 'src'), path.join(w
 }
 await buildServer();
 
-const child = spawn(process.execPath, [serverBundle], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...process.env } });
+// The server bundle always runs in production mode. Without NODE_ENV this is a try-out
+// (`npm install && npm start`), which loads the demo venue; an install that says
+// NODE_ENV=production gets demo data only with SEED_DEMO=1.
+const tryOut = process.env.NODE_ENV === undefined && process.env.SEED_DEMO === undefined ? { SEED_DEMO: '1' } : {};
+const child = spawn(process.execPath, [serverBundle], { cwd: root, stdio: 'inherit', env: { NODE_ENV: 'production', ...tryOut, ...process.env } });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import argon2 from 'argon2';
 import ExcelJS from 'exceljs';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +131,24 @@ describe('system administration', () => {
     await page.keyboard.press('Escape');
     await page.getByTestId('user-roles-ok').click();
     await expect.poll(() => count(`select count(*)::int as n from sys_user_role ur join sys_user u on u.id = ur.user_id where u.code = '${USER.code}'`)).toBe(1);
+  });
+
+  it('a user added without a password gets a one-time password, shown once, that opens the account', async () => {
+    await page.getByTestId('user-add').click();
+    await page.locator('#user-form_code').fill('e2e_onetime');
+    await page.locator('#user-form_name').fill('一次性密码');
+    await pickTree(page, 'user-form_orgId', ORG.name);
+    await page.getByTestId('user-form-ok').click();
+    const shown = page.getByTestId('user-initial-password');
+    await shown.waitFor();
+    const password = ((await shown.textContent()) ?? '').match(/[A-Za-z0-9@#%&*+=?!]{12}/)?.[0] ?? '';
+    expect(password).toHaveLength(12);
+    await screenshot(page, 'admin-initial-password');
+    await page.getByTestId('inform-ok').click();
+    await shown.waitFor({ state: 'detached' });
+    const [u] = await e.server.database.query<{ password_hash: string; must_change_password: boolean }>(`select password_hash, must_change_password from sys_user where code = 'e2e_onetime'`);
+    expect(await argon2.verify(u!.password_hash, password)).toBe(true);
+    expect(u!.must_change_password).toBe(true);
   });
 
   it('signs in as that user: exactly the role\u2019s menus; a call outside them answers 100420', async () => {

@@ -53,7 +53,7 @@ export interface UserInfo {
   defaultOrgId: number;
   defaultOrgName: string;
   currentOrg: OrgVO;
-  passwordStrategy: PasswordStrategy;
+  passwordStrategy: PublicPasswordStrategy;
   unreadMessage: boolean;
 }
 
@@ -99,6 +99,8 @@ export const passwordStrategy = z
     message: 'strategy.failLtCaptcha',
   });
 export type PasswordStrategy = z.infer<typeof passwordStrategy>;
+/** The policy as every answer carries it: the default password never leaves the server. */
+export type PublicPasswordStrategy = Omit<PasswordStrategy, 'defaultPassword'>;
 
 export const DEFAULT_PASSWORD_STRATEGY: PasswordStrategy = {
   minLength: 6,

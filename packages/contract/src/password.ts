@@ -1,4 +1,4 @@
-import type { PasswordStrategy } from './auth.ts';
+import type { PublicPasswordStrategy } from './auth.ts';
 
 /** Message keys for password-policy violations; server and console translate them. */
 export type PasswordViolation =
@@ -29,7 +29,7 @@ function hasRun(pw: string, len: number): boolean {
 }
 
 /** Checks a password against the policy; an empty list means it is acceptable. */
-export function checkPassword(pw: string, s: PasswordStrategy, loginName?: string): PasswordViolation[] {
+export function checkPassword(pw: string, s: PublicPasswordStrategy, loginName?: string): PasswordViolation[] {
   const out: PasswordViolation[] = [];
   if (pw.length < s.minLength) out.push('password.tooShort');
   if (pw.length > s.maxLength) out.push('password.tooLong');

@@ -71,7 +71,7 @@ export const userFields = z.object({
 /** `POST user`: the user fields of spec section 3 with code (login name), password and orgId. */
 export const userCreate = userFields.extend({
   code: z.string().trim().regex(LOGIN_NAME_RE, 'error.field.invalid'),
-  /** Empty: the password policy's default password, to be changed at first sign-in. */
+  /** Empty: a one-time random password, answered once as `initialPassword`, to be changed at first sign-in. */
   password: z.string().max(128).optional(),
   orgId: id.optional(),
   roleIds: ids.optional(),
@@ -101,11 +101,14 @@ export const userListQuery = pageQuery.extend({
 });
 export type UserListQuery = z.infer<typeof userListQuery>;
 
+/** `PUT user/resetPwd`: the password typed twice, or `useDefault` for the policy's default password. */
 export const resetPwdBody = z.object({
   userId: id,
-  password: z.string().min(1).max(128),
-  confirmPassword: z.string().min(1).max(128),
+  password: z.string().max(128).optional(),
+  confirmPassword: z.string().max(128).optional(),
+  useDefault: z.boolean().optional(),
 });
+export type ResetPwdBody = z.infer<typeof resetPwdBody>;
 
 export const changeStatusBody = z.object({
   userId: id,

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { App } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import type { MessageInstance } from 'antd/es/message/interface';
@@ -82,6 +82,14 @@ export function confirm(opts: ConfirmOptions = {}): Promise<boolean> {
     };
     if (modal) modal.confirm(config);
     else resolve(window.confirm(config.content));
+  });
+}
+
+/** An information dialog with one OK button (e.g. a one-time password to hand over); resolves when closed. */
+export function inform(opts: { title: string; content: ReactNode }): Promise<void> {
+  return new Promise((resolve) => {
+    if (!modal) return resolve();
+    modal.info({ title: opts.title, content: opts.content, okText: t('feedback.confirm'), okButtonProps: { 'data-testid': 'inform-ok' }, width: 460, onOk: () => resolve(), onCancel: () => resolve() });
   });
 }
 

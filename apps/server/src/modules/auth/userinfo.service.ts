@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { Perm, ROLE_DEFAULT, type OrgVO, type UserInfo } from '@venue/contract';
-import { can } from '../../platform/access.ts';
+import { ROLE_DEFAULT, type OrgVO, type PasswordStrategy, type PublicPasswordStrategy, type UserInfo } from '@venue/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -8,6 +7,10 @@ import type { Caller } from '../../platform/http.ts';
 import { orgs, userOrgs, users } from '../system/system.table.ts';
 import { sessions } from './auth.table.ts';
 import { getPasswordStrategy } from './strategy.service.ts';
+
+function withoutDefaultPassword({ defaultPassword: _secret, ...rest }: PasswordStrategy): PublicPasswordStrategy {
+  return rest;
+}
 
 /** currentOrg is the listed organisation matching the id; with no list it falls back to enterpriseType 1. */
 export function pickCurrentOrg(orgVOS: OrgVO[], orgId: number, orgName: string): OrgVO {
@@ -48,7 +51,7 @@ export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<Use
     defaultOrgName,
     currentOrg: pickCurrentOrg(orgVOS, caller.orgId, sessionOrg?.name ?? defaultOrgName),
     // The default password is for administrators who reset passwords, not for every signed-in user.
-    passwordStrategy: { ...(await getPasswordStrategy(db)), ...(can(caller, Perm.strategy.view) ? {} : { defaultPassword: '' }) },
+    passwordStrategy: withoutDefaultPassword(await getPasswordStrategy(db)),
     unreadMessage: false,
   };
 }

@@ -15,6 +15,7 @@ import {
   getConfig,
   getConfigValue,
   listConfigs,
+  publicConfigValue,
   recoverConfig,
 } from './config.service.ts';
 
@@ -68,7 +69,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
       const value = await getConfigValue(db, params.key);
       if (value === undefined) throw new AppError('NOT_FOUND', 'error.notFound');
-      return value;
+      return publicConfigValue(params.key, value);
     },
   });
 

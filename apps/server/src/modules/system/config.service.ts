@@ -110,6 +110,56 @@ export function jsonValidator(parse: (json: unknown) => unknown): Validator {
   };
 }
 
+/**
+ * Parts of a parameter's value that no call answers (the password policy's default password):
+ * `hide` takes them out of every answer, `keep` puts the stored ones back into a value written
+ * without them, so a parameter read, edited and saved keeps its secret.
+ */
+export interface ConfigSecret {
+  hide(value: string): string;
+  keep(next: string, current: string): string;
+}
+const secrets = new Map<string, ConfigSecret>();
+
+export function registerConfigSecret(code: string, secret: ConfigSecret): void {
+  secrets.set(code, secret);
+}
+
+/** A JSON parameter whose listed top-level fields are secret. */
+export function jsonSecret(fields: string[]): ConfigSecret {
+  const parse = (v: string): Record<string, unknown> | null => {
+    try {
+      const j: unknown = JSON.parse(v);
+      return j && typeof j === 'object' && !Array.isArray(j) ? (j as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    hide: (value) => {
+      const j = parse(value);
+      if (!j) return value;
+      for (const f of fields) delete j[f];
+      return JSON.stringify(j);
+    },
+    keep: (next, current) => {
+      const j = parse(next);
+      const c = parse(current);
+      if (!j || !c) return next;
+      for (const f of fields) if (j[f] === undefined || j[f] === '') j[f] = c[f];
+      return JSON.stringify(j);
+    },
+  };
+}
+
+/** The value as answered to a client (secret parts taken out). */
+export function publicConfigValue(code: string, value: string): string;
+export function publicConfigValue(code: string, value: string | null): string | null;
+export function publicConfigValue(code: string, value: string | null): string | null {
+  const secret = secrets.get(code);
+  return secret && value !== null ? secret.hide(value) : value;
+}
+
 export const LOG_RETENTION_KEY = 'log.retentionDays';
 registerConfigValidator(LOG_RETENTION_KEY, (value) => {
   const n = Number(value.trim());
@@ -122,7 +172,12 @@ const builtInCodes = new Set(configSeed.map((c) => c.code));
 export type ConfigRow = typeof configs.$inferSelect;
 export type ConfigView = Omit<ConfigRow, 'defaultValue'> & { defaultValue: string | null; builtIn: boolean };
 
-const view = (r: ConfigRow): ConfigView => ({ ...r, builtIn: builtInCodes.has(r.code) });
+const view = (r: ConfigRow): ConfigView => ({
+  ...r,
+  value: publicConfigValue(r.code, r.value),
+  defaultValue: publicConfigValue(r.code, r.defaultValue),
+  builtIn: builtInCodes.has(r.code),
+});
 
 export interface ConfigFilter extends PageQuery {
   code?: string;
@@ -158,9 +213,13 @@ export async function getConfigRow(db: Executor, code: string): Promise<ConfigRo
 }
 
 export async function getConfig(db: Executor, id: number): Promise<ConfigView> {
+  return view(await storedConfig(db, id));
+}
+
+async function storedConfig(db: Executor, id: number): Promise<ConfigRow> {
   const [row] = await db.select().from(configs).where(eq(configs.id, id));
   if (!row) throw notFound();
-  return view(row);
+  return row;
 }
 
 const duplicate = () => new AppError('CONFLICT', 'config.duplicate', undefined, [{ field: 'code', message: 'config.duplicate' }]);
@@ -193,14 +252,15 @@ export async function addConfig(db: Db, input: ConfigInput): Promise<ConfigView>
 }
 
 export async function editConfig(db: Db, id: number, input: ConfigInput & { version: number }): Promise<ConfigView | Notice<ConfigView>> {
-  const current = await getConfig(db, id);
+  const current = await storedConfig(db, id);
   if (current.sealed) throw new AppError('INVALID', 'config.sealed');
   if (current.version !== input.version) throw new AppError('CONFLICT', 'error.stale');
-  const code = current.builtIn ? current.code : input.code;
-  const value = validateConfigValue(code, input.value);
+  const code = builtInCodes.has(current.code) ? current.code : input.code;
+  const secret = secrets.get(code);
+  const value = validateConfigValue(code, secret && current.code === code ? secret.keep(input.value, current.value ?? '') : input.value);
   const next = { code, name: input.name, type: input.type, subType: input.subType ?? null, value, remark: input.remark ?? null };
   const unchanged = (Object.keys(next) as (keyof typeof next)[]).every((k) => (current[k] ?? null) === (next[k] ?? null));
-  if (unchanged) return new Notice(current, 'config.noChanges');
+  if (unchanged) return new Notice(view(current), 'config.noChanges');
   try {
     return await db.transaction(async (tx) => {
       const rows = await tx

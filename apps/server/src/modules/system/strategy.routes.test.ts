@@ -44,14 +44,26 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
   afterAll(async () => s?.close());
   beforeEach(reset);
 
-  it('answers both parts publicly, hiding the default password from strangers', async () => {
+  it('answers both parts publicly; no answer ever carries the default password', async () => {
     const anon = new Client(s);
     const pub = await anon.json('GET', sys('strategy/passwordStrategy'));
     expect(pub.code).toBe(0);
     expect(pub.body).toMatchObject({ minLength: 6, maxLength: 20, loginRoutes: ['password', 'sms'], version: 1, sealed: true });
     expect(pub.body.defaultPassword).toBeUndefined();
-    const full = await admin.json('GET', sys('strategy/passwordStrategy'));
-    expect(full.body.defaultPassword).toBe('Venue@2020');
+    // Not to the administrator either, through any call that reads the policy.
+    const answers = [
+      await admin.json('GET', sys('strategy/passwordStrategy')),
+      await admin.json('GET', sys('config/configKey/password_strategy')),
+      await admin.json('POST', sys('config/listForConsole'), { body: { code: 'password_strategy' } }),
+      await admin.json('GET', auth('userInfo/0')),
+    ];
+    const row = answers[2]!.body.data[0];
+    answers.push(await admin.json('GET', sys(`config/${row.id}`)));
+    for (const a of answers) {
+      expect(a.code).toBe(0);
+      expect(JSON.stringify(a.body)).not.toContain('Venue@2020');
+      expect(JSON.stringify(a.body)).not.toContain('defaultPassword');
+    }
     const login = await anon.json('GET', sys('strategy/loginStrategy'));
     expect(login.body).toEqual({ loginRoutes: ['password', 'sms'], maxFailedLogins: 0, captchaAfterFailures: 3, lockMinutes: 20, version: 1, sealed: true });
   });
@@ -66,7 +78,8 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
     const minMax = await put(passwordPart({ minLength: 12, maxLength: 8 }));
     expect(minMax.code).toBe(Code.INVALID);
     expect(field(minMax, 'minLength')).toBe('最短长度不能大于最长长度');
-    expect(field(await put(passwordPart({ defaultPassword: '' })), 'defaultPassword')).toBe('不能为空');
+    // Write-only: empty keeps the stored default password (nothing else changed, nothing saved).
+    expect((await put(passwordPart({ defaultPassword: '' }))).code).toBe(Code.OK_NOTICE);
     expect(field(await put(passwordPart({ defaultPassword: 'x'.repeat(21) })), 'defaultPassword')).toBe('长度不能超过 20');
     expect(field(await put(passwordPart({ complexity: [] })), 'complexity')).toBe('至少选择一条密码复杂度规则');
     expect(field(await put(passwordPart({ complexity: ['nope'] })), 'complexity.0')).toBe('格式不正确');
@@ -112,7 +125,7 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
     const row = (await admin.json('POST', sys('config/listForConsole'), { body: { code: 'password_strategy' } })).body.data[0];
     expect(row.sealed).toBe(false);
     await admin.json('PUT', sys(`config/recover/${row.id}`));
-    expect((await admin.json('GET', sys('strategy/passwordStrategy'))).body).toMatchObject({ minLength: 6, defaultPassword: 'Venue@2020', sealed: true });
+    expect((await admin.json('GET', sys('strategy/passwordStrategy'))).body).toMatchObject({ minLength: 6, sealed: true });
   });
 
   it('checks the permission and keeps the policy to the platform organisation', async () => {

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { Perm } from '@venue/contract';
 import { defineRoute, Notice, type AppContext } from '../../platform/http.ts';
-import { can } from '../../platform/access.ts';
 import { assertPlatform } from './config.service.ts';
-import { loginStrategyBody, loginView, passwordStrategyBody, saveStrategy, strategyView, type StrategyView } from './strategy.service.ts';
+import { loginStrategyBody, loginView, passwordStrategyBody, saveStrategy, strategyView } from './strategy.service.ts';
 
 /**
  * Login strategy and password strategy (spec section 5). The GETs are public: the login
- * page needs the login routes and the length bounds. The default password is only shown
- * to callers who may see the strategy screen.
+ * page needs the login routes and the length bounds. No answer carries the default password.
  */
 export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { system } = ctx.config.prefixes;
@@ -20,11 +18,7 @@ export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: undefined,
     module: 'strategy',
     action: 'view',
-    handler: async ({ req }) => {
-      const v: Partial<StrategyView> = await strategyView(db);
-      if (!req.caller || !can(req.caller, Perm.strategy.view)) delete v.defaultPassword;
-      return v;
-    },
+    handler: async () => strategyView(db),
   });
 
   defineRoute(app, {

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import { Notice, parseOrThrow } from '../../platform/http.ts';
 import { staleVersion } from '../../platform/errors.ts';
 import { getPasswordStrategy, PASSWORD_STRATEGY_KEY } from '../auth/strategy.service.ts';
-import { getConfigRow, jsonValidator, registerConfigValidator, writeConfigValue } from './config.service.ts';
+import { getConfigRow, jsonSecret, jsonValidator, registerConfigSecret, registerConfigValidator, writeConfigValue } from './config.service.ts';
 import './strategy.messages.ts';
 
 /**
@@ -12,6 +12,10 @@ import './strategy.messages.ts';
  * (`password_strategy`, JSON); each screen saves its own part and the merged whole is
  * checked by the contract's `passwordStrategy` schema (spec section 5), so cross-part
  * rules (failed-login count not below the captcha count) always hold.
+ *
+ * The default password never leaves the server: no answer carries it (this screen, user info,
+ * the parameter screen). The screen writes it only when the administrator types a new one; an
+ * administrator uses it by choosing it in a password reset.
  */
 
 const s = passwordStrategy.shape;
@@ -35,7 +39,12 @@ export const loginPart = z.object({
 export const passwordPart = z.object({
   minLength: s.minLength,
   maxLength: s.maxLength,
-  defaultPassword: s.defaultPassword,
+  // Write-only: empty or absent keeps the current one.
+  defaultPassword: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(s.defaultPassword.optional()),
   complexity: complexityField,
   historyLimit: s.historyLimit,
   expireDays: s.expireDays.default(0),
@@ -57,12 +66,14 @@ registerConfigValidator(
   PASSWORD_STRATEGY_KEY,
   jsonValidator((json) => parseOrThrow(passwordStrategy, json)),
 );
+registerConfigSecret(PASSWORD_STRATEGY_KEY, jsonSecret(['defaultPassword']));
 
-export type StrategyView = PasswordStrategy & { version: number; sealed: boolean };
+export type StrategyView = Omit<PasswordStrategy, 'defaultPassword'> & { version: number; sealed: boolean };
 
 export async function strategyView(db: Db): Promise<StrategyView> {
   const row = await getConfigRow(db, PASSWORD_STRATEGY_KEY);
-  return { ...(await getPasswordStrategy(db)), version: row?.version ?? 0, sealed: row?.sealed ?? false };
+  const { defaultPassword: _secret, ...strategy } = await getPasswordStrategy(db);
+  return { ...strategy, version: row?.version ?? 0, sealed: row?.sealed ?? false };
 }
 
 export function loginView(v: StrategyView) {

@@ -49,7 +49,7 @@ describe.each(databases)('user import and export on %s', (kind) => {
     const ok = (await upload(admin, sys('user/import'), 'users.xlsx', await xlsxOf(HEADER, rows))).json();
     expect(ok.code).toBe(Code.OK_NOTICE);
     expect(ok.body).toEqual({ total: 1000, created: 1000, updated: 0 });
-    expect(ok.msg).toBe('导入成功：新增 1000 条，更新 0 条');
+    expect(ok.msg).toBe('导入成功：新增 1000 个，更新 0 个。新用户还没有可用的密码：请为其重置密码，或由本人通过短信验证码登录、找回密码设置');
     const list = await admin.json('POST', sys('user/list'), { body: { code: prefix, orgId: org.id, pageSize: 1 } });
     expect(list.body.total).toBe(1000);
     const seven = await admin.json('POST', sys('user/list'), { body: { code: `${prefix}7`, pageSize: 20, sortField: 'code', sortOrder: 'ascend' } });
@@ -58,8 +58,11 @@ describe.each(databases)('user import and export on %s', (kind) => {
     expect((await admin.json('POST', sys('user/list'), { body: { code: prefix, status: 1 } })).body.total).toBe(99);
     const cancelled = await admin.json('POST', sys('user/list'), { body: { code: `${prefix}900` } });
     expect(cancelled.body.data[0]).toMatchObject({ status: 2, cancelDate: expect.stringMatching(/^\d{4}-/) });
-    // Imported users sign in with the policy's default password and must change it.
-    expect((await new Client(s).login(`${prefix}1`, 'Venue@2020')).code).toBe(Code.PASSWORD_CHANGE_REQUIRED);
+    // No published password opens an imported account: an administrator gives one by reset.
+    expect((await new Client(s).login(`${prefix}1`, 'Venue@2020')).code).toBe(Code.BAD_CREDENTIALS);
+    const u1 = (await admin.json('POST', sys('user/list'), { body: { code: `${prefix}1`, pageSize: 1, sortField: 'code', sortOrder: 'ascend' } })).body.data[0];
+    expect((await admin.json('PUT', sys('user/resetPwd'), { body: { userId: u1.id, password: 'Fresh123', confirmPassword: 'Fresh123' } })).code).toBe(0);
+    expect((await new Client(s).login(`${prefix}1`, 'Fresh123')).code).toBe(Code.PASSWORD_CHANGE_REQUIRED);
   });
 
   it('exports the list filters to xlsx and imports the file again (round trip)', async () => {

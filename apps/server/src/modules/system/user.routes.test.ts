@@ -99,13 +99,20 @@ describe.each(databases)('users on %s', (kind) => {
     expect(own.body).toMatchObject({ id: res.body.id, code, mobile: '13912345678' });
   });
 
-  it('gives the default password and must-change when no password is given; a given one obeys the policy', async () => {
+  it('gives a one-time password, answered once, and must-change when no password is given; a given one obeys the policy', async () => {
     const org = await makeOrg(admin, platformId);
     const u = await admin.json('POST', sys('user'), { body: { code: uniq('d'), name: '默认密码', orgId: org.id } });
     expect(u.code).toBe(0);
     expect(u.body.mustChangePassword).toBe(true);
-    const login = await new Client(s).login(u.body.code, 'Venue@2020');
+    expect(u.body.initialPassword).toMatch(/^\S{12}$/);
+    // The published default password opens nothing; the one-time password does, once changed.
+    expect((await new Client(s).login(u.body.code, 'Venue@2020')).code).toBe(Code.BAD_CREDENTIALS);
+    const login = await new Client(s).login(u.body.code, u.body.initialPassword);
     expect(login.code).toBe(Code.PASSWORD_CHANGE_REQUIRED);
+    const again = await admin.json('POST', sys('user/detailForConsole'), { body: { id: u.body.id } });
+    expect(again.body).not.toHaveProperty('initialPassword');
+    const other = await admin.json('POST', sys('user'), { body: { code: uniq('d'), name: '另一个', orgId: org.id } });
+    expect(other.body.initialPassword).not.toBe(u.body.initialPassword);
     const weak = await admin.json('POST', sys('user'), { body: { code: uniq('w'), name: '弱密码', password: 'abc', orgId: org.id } });
     expect(weak.code).toBe(Code.FORM_INVALID);
     expect(weak.detail[0]).toMatchObject({ field: 'password', message: '密码长度不足' });

@@ -7,6 +7,7 @@ import {
   ROLE_ADMIN,
   userFields,
   type ImportResult,
+  type ResetPwdBody,
   type UserCreate,
   type UserListQuery,
   type UserUpdate,
@@ -32,6 +33,8 @@ import {
   type ValidRow,
 } from '../../platform/xlsx.ts';
 import { hashPassword, setPassword } from '../auth/login.service.ts';
+import { oneTimePassword } from '../auth/password.generator.ts';
+import { randomToken } from '../../platform/keys.ts';
 import { deleteUserSessions } from '../auth/session.service.ts';
 import { getPasswordStrategy } from '../auth/strategy.service.ts';
 import { clearFailures, accountKey } from '../auth/failures.repository.ts';
@@ -211,19 +214,24 @@ async function mergeRoles(db: Executor, caller: Caller, userId: number, current:
   return [...new Set([...current.filter((id) => !visibleCurrent.has(id)), ...want])];
 }
 
-/** `POST user`: a new user in `orgId` (default: the caller's organisation), answered with its id. */
-export async function createUser(db: Db, caller: Caller, raw: UserCreate, timeZone: string): Promise<UserDetail> {
+/**
+ * `POST user`: a new user in `orgId` (default: the caller's organisation), answered with its id.
+ * Without a password the user gets a one-time random one, answered once as `initialPassword`
+ * for the administrator to hand over, and to be changed at first sign-in.
+ */
+export async function createUser(db: Db, caller: Caller, raw: UserCreate, timeZone: string): Promise<UserDetail & { initialPassword?: string }> {
   const input = withIdCard(raw);
   const orgId = input.orgId ?? caller.orgId;
   if (!(await orgVisible(db, caller, orgId))) throw notFound();
   const strategy = await getPasswordStrategy(db);
   let password = input.password ?? '';
   let mustChange: boolean;
+  let initialPassword: string | undefined;
   if (password) {
     passwordIssues(password, strategy, input.code);
     mustChange = strategy.forceChangeOnFirstLogin;
   } else {
-    password = strategy.defaultPassword;
+    password = initialPassword = oneTimePassword(strategy, input.code);
     mustChange = true;
   }
   const hash = await hashPassword(password);
@@ -256,7 +264,8 @@ export async function createUser(db: Db, caller: Caller, raw: UserCreate, timeZo
     }
     return created!.id;
   });
-  return userDetail(db, caller, id);
+  const detail = await userDetail(db, caller, id);
+  return initialPassword ? { ...detail, initialPassword } : detail;
 }
 
 const FIELD_KEYS = Object.keys(userFields.shape) as (keyof typeof userFields.shape)[];
@@ -306,19 +315,24 @@ export async function changeStatus(db: Db, caller: Caller, userId: number, statu
 }
 
 /**
- * `PUT user/resetPwd`: an administrator sets a user's password. The two entries must match
- * and the policy holds (history included); the user's sessions end (except the caller's own
- * when resetting themselves), any sign-in lock is cleared, and the user must change the
- * password at the next sign-in.
+ * `PUT user/resetPwd`: an administrator sets a user's password, typed twice, or chooses the
+ * policy's default password (`useDefault`; the only use of it, which nobody can read). The
+ * policy holds (history included); the user's sessions end (except the caller's own when
+ * resetting themselves), any sign-in lock is cleared, and the user must change the password
+ * at the next sign-in.
  */
-export async function resetPassword(db: Db, caller: Caller, input: { userId: number; password: string; confirmPassword: string }): Promise<void> {
-  if (input.password !== input.confirmPassword) {
-    throw new AppError('FORM_INVALID', 'password.mismatch', undefined, [{ field: 'confirmPassword', message: 'password.mismatch' }]);
+export async function resetPassword(db: Db, caller: Caller, input: ResetPwdBody): Promise<void> {
+  if (!input.useDefault) {
+    if (!input.password) throw new AppError('FORM_INVALID', 'error.field.required', undefined, [{ field: 'password', message: 'error.field.required' }]);
+    if (input.password !== input.confirmPassword) {
+      throw new AppError('FORM_INVALID', 'password.mismatch', undefined, [{ field: 'confirmPassword', message: 'password.mismatch' }]);
+    }
   }
   const user = await manageableTarget(db, caller, input.userId);
+  const password = input.useDefault ? (await getPasswordStrategy(db)).defaultPassword : input.password!;
   await db.transaction(async (tx) => {
     try {
-      await setPassword(tx, user.id, user.code, input.password, { mustChange: true });
+      await setPassword(tx, user.id, user.code, password, { mustChange: true });
     } catch (e) {
       if (e instanceof AppError && Array.isArray(e.detail)) {
         throw new AppError(e.codeName, e.msgKey, e.params, (e.detail as { field: string }[]).map((d) => ({ ...d, field: 'password' })));
@@ -569,8 +583,9 @@ export async function importUsers(db: Db, caller: Caller, file: UploadedFile, ti
     if (u) updates.push({ row: r, user: u });
     else creates.push(r);
   }
-  const strategy = await getPasswordStrategy(db);
-  const hash = creates.length ? await hashPassword(strategy.defaultPassword) : '';
+  // New users get a secret nobody knows: an administrator resets their password, or they set one
+  // by SMS sign-in or password recovery. No shared, published password ever opens an account.
+  const hash = creates.length ? await hashPassword(randomToken(32)) : '';
   const day = today(timeZone);
   const now = new Date();
   let updated = 0;
@@ -619,7 +634,7 @@ export async function importUsers(db: Db, caller: Caller, file: UploadedFile, ti
       updated++;
     }
   }).catch((e) => mapDuplicate(Promise.reject(e), USER_UNIQUE));
-  return new Notice({ total: raw.length, created: creates.length, updated }, 'import.done', { created: creates.length, updated });
+  return new Notice({ total: raw.length, created: creates.length, updated }, creates.length ? 'user.import.doneNoPassword' : 'import.done', { created: creates.length, updated });
 }
 
 function pickImport(d: ImportRow): Partial<typeof users.$inferInsert> {

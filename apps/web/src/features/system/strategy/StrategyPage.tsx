@@ -51,7 +51,7 @@ export default function StrategyPage() {
     if (!data) return;
     try {
       const saved = await save.mutateAsync({ ...toStrategy({ ...data, ...values }), version: data.version });
-      form.setFieldsValue(saved);
+      form.setFieldsValue({ ...saved, defaultPassword: '' });
       success(t('saved'));
     } catch (err) {
       if (isApiError(err) && err.code === 100409) {
@@ -161,8 +161,8 @@ export default function StrategyPage() {
               </Form.Item>
             </Space>
           </Form.Item>
-          <Form.Item name="defaultPassword" label={t('defaultPassword')} rules={[rule('defaultPassword')]} extra={t('defaultPasswordHint')} required>
-            <Input.Password style={{ maxWidth: 320 }} autoComplete="new-password" data-testid="strategy-default-password" />
+          <Form.Item name="defaultPassword" label={t('defaultPassword')} rules={[rule('defaultPassword')]} extra={t('defaultPasswordHint')}>
+            <Input.Password style={{ maxWidth: 320 }} autoComplete="new-password" placeholder={t('defaultPasswordKeep')} data-testid="strategy-default-password" />
           </Form.Item>
           <Form.Item name="complexity" label={t('complexity')} rules={[rule('complexity')]} extra={t('complexityHint')} required>
             <Checkbox.Group style={{ width: '100%' }} data-testid="strategy-complexity">

@@ -29,7 +29,8 @@ const messages: MessagesOf<typeof zh> = {
   maxLength: 'Longest',
   lengthHint: 'Between 4 and 20 characters; the shortest cannot be greater than the longest.',
   defaultPassword: 'Default password',
-  defaultPasswordHint: 'Given to new users and on password reset; not empty, at most 20 characters.',
+  defaultPasswordHint: 'An administrator may choose it for a password reset; at most 20 characters. It is never shown again: leave empty to keep it.',
+  defaultPasswordKeep: 'Set (leave empty to keep)',
   complexity: 'Complexity rules',
   complexityHint: 'Tick at least one rule.',
   rule: {

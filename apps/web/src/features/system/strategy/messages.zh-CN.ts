@@ -26,7 +26,8 @@ const messages = {
   maxLength: '最长',
   lengthHint: '长度范围 4–20 位，最短不能大于最长。',
   defaultPassword: '默认密码',
-  defaultPasswordHint: '新建用户或重置密码时使用，不能为空，最多 20 个字符。',
+  defaultPasswordHint: '管理员重置密码时可选择使用；最多 20 个字符。为安全起见不再显示，留空则保持不变。',
+  defaultPasswordKeep: '已设置（留空则不修改）',
   complexity: '密码复杂度',
   complexityHint: '至少勾选一条规则。',
   rule: {

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PasswordStrategy } from '@venue/contract';
+import type { PasswordStrategy, PublicPasswordStrategy } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 
-/** The strategy as the strategy screen sees it (with the default password, version and sealed flag). */
-export type StrategyView = PasswordStrategy & { version: number; sealed: boolean };
+/** The strategy as the strategy screen sees it (with version and sealed flag; the default password never comes back). */
+export type StrategyView = PublicPasswordStrategy & { version: number; sealed: boolean };
 
 export const STRATEGY_KEY = ['strategy', 'admin'] as const;
 
-/** GET {systemPrefix}strategy/passwordStrategy (the default password is included for this screen's users). */
+/** GET {systemPrefix}strategy/passwordStrategy. */
 export function useStrategy() {
   return useQuery({
     queryKey: STRATEGY_KEY,
@@ -22,6 +22,7 @@ export function useStrategy() {
 export function useSaveStrategy() {
   const qc = useQueryClient();
   return useMutation({
+    // An empty default password keeps the stored one.
     mutationFn: (body: PasswordStrategy & { version: number }) => http.put<StrategyView>(api.system('strategy/passwordStrategy'), body),
     onSuccess: (saved) => {
       qc.setQueryData(STRATEGY_KEY, saved);

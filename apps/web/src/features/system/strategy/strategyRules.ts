@@ -31,6 +31,8 @@ type Values = Partial<Record<StrategyField, unknown>>;
 
 /** The first problem of `field` given the form's values, or null. */
 export function strategyFieldProblem(field: StrategyField, values: Values): FieldProblem | null {
+  // The default password is write-only: left empty, the stored one stays.
+  if (field === 'defaultPassword' && (values.defaultPassword === undefined || values.defaultPassword === null || values.defaultPassword === '')) return null;
   const involved = GROUPS[field] ?? [field];
   const candidate: Record<string, unknown> = { ...DEFAULT_PASSWORD_STRATEGY };
   for (const f of involved) candidate[f] = normalise(f, values[f]);
@@ -67,6 +69,7 @@ function normalise(field: StrategyField, v: unknown): unknown {
 export function toStrategy(values: Values): PasswordStrategy {
   return {
     ...(values as PasswordStrategy),
+    defaultPassword: typeof values.defaultPassword === 'string' ? values.defaultPassword : '',
     lockMinutes: values.lockMinutes === undefined || values.lockMinutes === '' ? null : (values.lockMinutes as number | null),
     forceChangeOnFirstLogin: !!values.forceChangeOnFirstLogin,
   };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Form, Input, Modal, Select, Spin, TreeSelect, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal, Select, Spin, TreeSelect, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkPassword, passwordMessages } from '@venue/contract';
@@ -33,14 +33,15 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
   const { t } = useTranslation('user');
   const tk = useKitT();
   const lang = useLang();
-  const [form] = Form.useForm<{ password: string; confirmPassword: string }>();
+  const [form] = Form.useForm<{ password?: string; confirmPassword?: string; useDefault?: boolean }>();
   const [busy, setBusy] = useState(false);
   const { data: strategy } = usePasswordStrategy();
+  const useDefault = Form.useWatch('useDefault', form) === true;
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await resetUserPassword({ userId: user.id, ...v });
+      await resetUserPassword(v.useDefault ? { userId: user.id, useDefault: true } : { userId: user.id, password: v.password, confirmPassword: v.confirmPassword });
       success(t('pwdReset'));
       onClose();
     } catch (err) {
@@ -52,15 +53,20 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
   return (
     <Modal open title={t('resetPwdTitle', { name: user.name })} onCancel={onClose} onOk={() => void submit().catch(() => undefined)} confirmLoading={busy} destroyOnHidden okButtonProps={{ 'data-testid': 'user-reset-ok' }}>
       <Form form={form} layout="vertical" autoComplete="off" name="user-reset">
+        <Form.Item name="useDefault" valuePropName="checked" extra={useDefault ? t('useDefaultPasswordHint') : undefined}>
+          <Checkbox data-testid="user-reset-default">{t('useDefaultPassword')}</Checkbox>
+        </Form.Item>
         <Form.Item
+          hidden={useDefault}
           name="password"
           label={t('newPassword')}
           extra={strategy ? t('pwdRules', { min: strategy.minLength, max: strategy.maxLength }) : undefined}
+          dependencies={['useDefault']}
           rules={[
-            { required: true, message: tk('required') },
+            { required: !useDefault, message: tk('required') },
             {
               validator: async (_, value: string | undefined) => {
-                if (!value || !strategy) return;
+                if (useDefault || !value || !strategy) return;
                 const problems = checkPassword(value, strategy, user.code);
                 if (problems.length) throw new Error(passwordMessages[lang][problems[0]!]);
               },
@@ -70,11 +76,12 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
           <Input.Password autoComplete="new-password" data-testid="user-reset-password" />
         </Form.Item>
         <Form.Item
+          hidden={useDefault}
           name="confirmPassword"
           label={t('confirmPassword')}
-          dependencies={['password']}
+          dependencies={['password', 'useDefault']}
           rules={[
-            { required: true, message: tk('required') },
+            { required: !useDefault, message: tk('required') },
             ({ getFieldValue }) => ({
               validator: async (_, value: string | undefined) => {
                 if (value && value !== getFieldValue('password')) throw new Error(t('mismatch'));

@@ -3,13 +3,14 @@ import { Card, Empty, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { parseIdCard, Perm, userCreate, type Page } from '@venue/contract';
-import { confirm, success } from '../../../app/feedback.tsx';
+import { confirm, inform, success } from '../../../app/feedback.tsx';
 import { registerMessages } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, invalidateResource, type ListContext, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { useOrgOptions, useOrgTree, type OrgOption } from '../org/org.api.ts';
 import { AssignMenusDialog, AssignOrgsDialog, AssignRolesDialog, ResetPasswordDialog } from './UserDialogs.tsx';
-import { changeUserStatus, removeUserFromOrg, userDetail, type User, type UserDetail } from './user.api.ts';
+import { changeUserStatus, createUser, removeUserFromOrg, userDetail, type User, type UserDetail } from './user.api.ts';
+import { t as translate } from '../../../app/i18n.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -23,6 +24,21 @@ const statusOptions: Option[] = [
 ];
 
 /** Users of spec 3 / 7.3 as a kit description. */
+/** The one-time password of a new user, shown once to hand over (the server never answers it again). */
+function showInitialPassword(name: string, password: string): Promise<void> {
+  return inform({
+    title: translate('user:initialPasswordTitle', { name }),
+    content: (
+      <Space orientation="vertical">
+        <Typography.Text>{translate('user:initialPasswordText')}</Typography.Text>
+        <Typography.Text code copyable strong style={{ fontSize: 18 }} data-testid="user-initial-password">
+          {password}
+        </Typography.Text>
+      </Space>
+    ),
+  });
+}
+
 export const userResource: ResourceDef<User> = {
   key: 'user',
   ns: 'user',
@@ -121,6 +137,11 @@ export const userResource: ResourceDef<User> = {
   api: {
     get: (row) => userDetail(row.id),
     list: (body) => http.post<Page<User>>(api.system('user/list'), body),
+    create: async (body) => {
+      const created = await createUser(body);
+      if (created.initialPassword) void showInitialPassword(created.name, created.initialPassword);
+      return created;
+    },
   },
   detailExtra: (row) => <UserLinks user={row as UserDetail} />,
   inlineActions: 2,

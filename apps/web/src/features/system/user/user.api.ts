@@ -36,7 +36,10 @@ export interface UserDetail extends User {
 
 export const userDetail = (id: number) => http.post<UserDetail>(api.system('user/detailForConsole'), { id });
 export const changeUserStatus = (userId: number, status: 0 | 1 | 2) => http.put(api.system('user/changeStatus'), { userId, status });
-export const resetUserPassword = (body: { userId: number; password: string; confirmPassword: string }) => http.put(api.system('user/resetPwd'), body);
+/** `POST user`: without a password the answer carries a one-time `initialPassword`, shown once. */
+export const createUser = (body: Record<string, unknown>) => http.post<UserDetail & { initialPassword?: string }>(api.system('user'), body);
+/** `PUT user/resetPwd`: the password typed twice, or the policy's default password (`useDefault`). */
+export const resetUserPassword = (body: { userId: number; password?: string; confirmPassword?: string; useDefault?: boolean }) => http.put(api.system('user/resetPwd'), body);
 export const setUserRoles = (id: number, roleIds: number[]) => http.put<UserDetail>(api.system(`user/${id}/roles`), { roleIds });
 export const setUserOrgs = (id: number, orgIds: number[], defaultOrgId: number) => http.put<UserDetail>(api.system(`user/${id}/orgs`), { orgIds, defaultOrgId });
 export const userMenus = (id: number, orgId?: number) => http.get<number[]>(api.system(`user/menu/${id}`), orgId ? { orgId } : undefined);

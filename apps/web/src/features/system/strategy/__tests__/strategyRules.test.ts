@@ -18,7 +18,8 @@ describe('strategy form rules (shared passwordStrategy schema)', () => {
   });
 
   it('requires a default password of at most 20 characters', () => {
-    expect(strategyFieldProblem('defaultPassword', { ...ok, defaultPassword: '' })).toEqual({ key: 'required' });
+    // Write-only: empty keeps the stored default password.
+    expect(strategyFieldProblem('defaultPassword', { ...ok, defaultPassword: '' })).toBeNull();
     expect(strategyFieldProblem('defaultPassword', { ...ok, defaultPassword: 'x'.repeat(21) })).toEqual({ key: 'tooLong', params: { max: 20 } });
   });
 

@@ -1,0 +1,32 @@
+import crypto from 'node:crypto';
+import { checkPassword, type PasswordStrategy } from '@venue/contract';
+
+// No look-alike characters (0/O, 1/l/I): the password is read off a screen and typed.
+const CLASSES = {
+  upper: 'ABCDEFGHJKLMNPQRSTUVWXYZ',
+  lower: 'abcdefghijkmnopqrstuvwxyz',
+  digit: '23456789',
+  special: '@#%&*+=?!',
+};
+
+/**
+ * A one-time password that satisfies the policy: 12 characters (within the policy's bounds),
+ * at least one of each character class, drawn with crypto.randomInt. Tried again until the
+ * policy's other rules (no runs, no adjacent or repeated characters, no login name) hold.
+ */
+export function oneTimePassword(strategy: PasswordStrategy, loginName?: string): string {
+  const length = Math.min(Math.max(12, strategy.minLength), strategy.maxLength);
+  const classes = Object.values(CLASSES);
+  const all = classes.join('');
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const chars = classes.map((c) => c[crypto.randomInt(c.length)]!);
+    while (chars.length < length) chars.push(all[crypto.randomInt(all.length)]!);
+    for (let i = chars.length - 1; i > 0; i--) {
+      const j = crypto.randomInt(i + 1);
+      [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+    }
+    const pw = chars.join('');
+    if (checkPassword(pw, strategy, loginName).length === 0) return pw;
+  }
+  throw new Error('no password satisfies the policy');
+}
