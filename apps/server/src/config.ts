@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { AllowEntryError, HttpAllowList } from './modules/job/http.executor.ts';
 
 /**
  * The server's settings, read from the environment once at start-up. Nothing else reads
@@ -56,7 +57,18 @@ const env = z.object({
   JOB_TICK_MS: z.coerce.number().int().min(10).max(5000).default(100),
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(600000).default(15000),
   JOB_MISFIRE_MS: z.coerce.number().int().min(100).max(86400000).default(5000),
-  JOB_HTTP_ALLOW: z.string().default('127.0.0.1,localhost'),
+  // Empty (the default): HTTP jobs are off until an administrator lists what they may call.
+  JOB_HTTP_ALLOW: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        new HttpAllowList(v.split(','));
+      } catch (e) {
+        if (e instanceof AllowEntryError) ctx.addIssue({ code: 'custom', message: e.message });
+        else throw e;
+      }
+    }),
   JOB_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600000).default(10000),
 });
 

@@ -53,6 +53,8 @@ async function startProcess(databaseUrl: string): Promise<Proc> {
       LOG_LEVEL: 'warn',
       JOB_TICK_MS: '100',
       JOB_LEASE_MS: '3000',
+      // The counting executor listens on loopback: listed by address (HTTP jobs are off by default).
+      JOB_HTTP_ALLOW: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,12 +14,10 @@ describe.each(databases)('job scheduler on %s', (kind) => {
   const alarm = new CapturingAlarm();
   let server: http.Server;
   let port = 0;
+  let closedPort = 0;
   const hits: { path: string; headers: http.IncomingHttpHeaders; body: string }[] = [];
 
   beforeAll(async () => {
-    ({ s, admin } = await startJobServer(kind));
-    scheduler = newScheduler(s, alarm);
-    await scheduler.start();
     server = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
@@ -37,6 +35,14 @@ describe.each(databases)('job scheduler on %s', (kind) => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as AddressInfo).port;
+    const probe = http.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    closedPort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    // HTTP jobs are off unless listed: this suite's executor (and one closed port) are listed by address.
+    ({ s, admin } = await startJobServer(kind, { JOB_HTTP_ALLOW: `127.0.0.1:${port},[::1]:${port},127.0.0.1:${closedPort}` }));
+    scheduler = newScheduler(s, alarm);
+    await scheduler.start();
   });
   afterAll(async () => {
     await scheduler?.stop();
@@ -187,8 +193,9 @@ describe.each(databases)('job scheduler on %s', (kind) => {
     expect(alarm.events.at(-1)!.detail).toContain('disk full');
   });
 
-  it('calls an HTTP executor: status and the start of the answer are recorded', async () => {
-    const ok = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/hook', executeData: { orderId: 42 }, status: 1 }));
+  it('calls an HTTP executor: status and, when the job asks for it, the start of the answer are recorded', async () => {
+    const ok = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/hook', executeData: { orderId: 42 }, recordAnswer: true, status: 1 }));
+    expect(ok.recordAnswer).toBe(true);
     const r = await admin.json('POST', sys(`job/${ok.id}/run`), { body: {} });
     const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
     expect(rec.body).toMatchObject({ result: 'success', httpStatus: 200, callMode: 'http', serviceName: `127.0.0.1:${port}/hook` });
@@ -197,7 +204,7 @@ describe.each(databases)('job scheduler on %s', (kind) => {
     expect(JSON.parse(hit.body)).toEqual({ orderId: 42 });
     expect(hit.headers['x-job-id']).toBe(String(ok.id));
 
-    const bad = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: 'localhost', executorHost: port, executorPath: '/hook?status=500', httpMethod: 'GET', executeData: { a: 1 }, status: 1, alarmOnFailure: false }));
+    const bad = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: 'localhost', executorHost: port, executorPath: '/hook?status=500', httpMethod: 'GET', executeData: { a: 1 }, recordAnswer: true, status: 1, alarmOnFailure: false }));
     const r2 = await admin.json('POST', sys(`job/${bad.id}/run`), { body: {} });
     const rec2 = await waitFor(() => admin.json('GET', sys(`job/log/${r2.body.id}`)), (x) => x.body.result !== 'normal', 5000);
     expect(rec2.body).toMatchObject({ result: 'fail', httpStatus: 500 });
@@ -208,6 +215,53 @@ describe.each(databases)('job scheduler on %s', (kind) => {
     const r3 = await admin.json('POST', sys(`job/${accepted.id}/run`), { body: {} });
     const rec3 = await waitFor(() => admin.json('GET', sys(`job/log/${r3.body.id}`)), (x) => x.body.result !== 'normal', 5000);
     expect(rec3.body).toMatchObject({ result: 'complete', httpStatus: 202 });
+  });
+
+  it('records only the status and duration of an HTTP answer unless the job asks for the answer', async () => {
+    const job = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/hook', status: 1 }));
+    expect(job.recordAnswer).toBe(false);
+    const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
+    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+    expect(rec.body).toMatchObject({ result: 'success', httpStatus: 200, detail: 'HTTP 200' });
+    expect(rec.body.durationMs).toBeGreaterThanOrEqual(0);
+    const [stored] = (await records(s, job.id)).filter((x) => x.id === r.body.id);
+    expect(stored!.detail).toBe('HTTP 200');
+    expect(hits.some((h) => h.headers['x-job-record-id'] === String(r.body.id))).toBe(true);
+  });
+
+  it('a connection that fails is recorded as "connection failed", without address, port or system error', async () => {
+    const job = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.1', executorHost: closedPort, executorPath: '/x', status: 1, alarmOnFailure: false }));
+    // Saved in its normal form.
+    expect(job.executorIp).toBe('127.0.0.1');
+    const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
+    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+    expect(rec.body).toMatchObject({ result: 'fail', httpStatus: null, detail: 'request failed: connection failed' });
+  });
+
+  it('spellings of loopback on a port that is not listed are refused when saved (the address is listed for one port only)', async () => {
+    for (const host of ['127.1', '2130706433', '0x7f000001', '0177.0.0.1', '::ffff:7f00:1', '[::1]', 'localhost']) {
+      const r = await admin.json('POST', sys('job'), { body: beanJob({ jobType: 'http', beanName: null, executorIp: host, executorHost: 1, executorPath: '/x' }), lang: 'en-US' });
+      expect(r.code, host).toBe(100400);
+      expect(r.detail, host).toEqual([{ field: 'executorIp', message: `The executor address ${host} is not in the allowed list (JOB_HTTP_ALLOW)` }]);
+    }
+  });
+
+  it('a job saved for a host name is refused at run time when only the name is listed (the address it resolves to is private)', async () => {
+    const job = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: 'localhost', executorHost: port, executorPath: '/rebind', status: 1, alarmOnFailure: false }));
+    await scheduler.stop();
+    const nameOnly = newScheduler(s, alarm, { config: { ...s.config, jobs: { ...s.config.jobs, httpAllow: [`localhost:${port}`] } } });
+    await nameOnly.start();
+    try {
+      const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
+      const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+      expect(rec.body.result).toBe('error');
+      expect(rec.body.detail).toContain('not allowed by JOB_HTTP_ALLOW');
+      expect(hits.some((h) => h.path === '/rebind')).toBe(false);
+    } finally {
+      await nameOnly.stop();
+      scheduler = newScheduler(s, alarm);
+      await scheduler.start();
+    }
   });
 
   it('refuses an executor address that configuration does not allow, at save and at run time', async () => {

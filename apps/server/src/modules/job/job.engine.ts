@@ -7,7 +7,7 @@ import type { JobRow } from './job.table.ts';
 import { nextFireTime, type TriggerSpec } from './cron.ts';
 import { workDayChecker } from './workday.ts';
 import { abortableSleep, getJobHandler } from './handlers.ts';
-import { HttpAllowList, NotAllowedError, callHttp, resolveAllowed } from './http.executor.ts';
+import { HttpAllowList, HttpDisabledError, NotAllowedError, callHttp } from './http.executor.ts';
 import { LogJobAlarm, currentJobAlarm, type JobAlarm } from './alarm.ts';
 import { advanceStreamRun, serviceNameOf, startStreamRun } from './stream.flow.ts';
 
@@ -182,6 +182,7 @@ function jobFromRaw(r: Record<string, unknown>): JobRow {
     executorHost: r.executor_host === null || r.executor_host === undefined ? null : Number(r.executor_host),
     httpMethod: r.http_method as string,
     executeData: (typeof r.execute_data === 'string' ? safeJson(r.execute_data) : r.execute_data) ?? null,
+    recordAnswer: Boolean(r.record_answer),
     description: (r.description as string) ?? null,
     status: Number(r.status),
     misfirePolicy: r.misfire_policy as string,
@@ -813,15 +814,15 @@ export class JobScheduler {
       if (typeof out === 'string') return { result: 'success', detail: out };
       return { result: out?.result ?? 'success', detail: out?.detail };
     }
-    const host = job.executorIp ?? '';
-    const address = await resolveAllowed(this.allow, host);
-    const ans = await callHttp(address, {
-      host,
+    // The allow-list is checked again here, on the addresses actually connected to.
+    const ans = await callHttp(this.allow, {
+      host: job.executorIp ?? '',
       port: job.executorHost ?? 80,
       path: job.executorPath ?? '/',
       method: job.httpMethod === 'GET' ? 'GET' : 'POST',
       data: fire.params,
       signal,
+      keepAnswer: job.recordAnswer,
       headers: {
         'x-job-id': String(job.id),
         'x-job-record-id': String(fire.recordId),
@@ -840,6 +841,7 @@ export class JobScheduler {
     if (err instanceof TimeoutAbort) return { result: 'fail', timedOut: true, detail: err.message };
     if (err instanceof CancelAbort) return { result: 'block', detail: err.message };
     if (err instanceof StopAbort || err instanceof LostAbort) return { result: 'fail', detail: err.message };
+    if (err instanceof HttpDisabledError) return { result: 'error', detail: err.message };
     if (err instanceof NotAllowedError) return { result: 'error', detail: `executor address ${err.host} is not allowed by JOB_HTTP_ALLOW` };
     const e = err as { name?: string; message?: string; code?: string };
     const text = e?.message ? `${e.code ? e.code + ': ' : ''}${e.message}` : String(err);

@@ -62,7 +62,8 @@ describe.each(databases)('job API on %s', (kind) => {
     const required = await admin.json('POST', sys('job'), { body: { jobGroup: 'g', jobType: 'bean', triggerType: 'interval' } });
     expect(required.detail).toContainEqual({ field: 'jobName', message: '不能为空' });
     expect((await post({ beanName: 'rm -rf /' })).msg).toBe('未注册的任务处理器：rm -rf /');
-    expect((await post({ jobType: 'http', beanName: null })).detail[0].field).toBe('executorPath');
+    // HTTP jobs are off in the default configuration (JOB_HTTP_ALLOW empty).
+    expect((await post({ jobType: 'http', beanName: null })).detail[0].field).toBe('jobType');
     expect((await post({ timeZone: 'Mars/Olympus' })).msg).toBe('时区“Mars/Olympus”无效');
     const never = await post({ triggerType: 'cron', cronExpr: '0 0 12 1 1 ? 2020' }, 'en-US');
     expect(never.msg).toBe('This cron expression never fires after the start time');
@@ -117,6 +118,51 @@ describe.each(databases)('job API on %s', (kind) => {
     const del = await admin.json('DELETE', sys(`job/${created.id},${other.id}`));
     expect(del.body).toEqual({ deleted: 2 });
     expect((await admin.json('GET', sys(`job/${created.id}`))).code).toBe(100404);
+  });
+
+  it('HTTP jobs are off by default: saving or running one answers why, in the caller language', async () => {
+    const body = beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: 8080, executorPath: '/hook' });
+    const zh = await admin.json('POST', sys('job'), { body });
+    expect(zh.code).toBe(100400);
+    expect(zh.msg).toBe('HTTP 任务未启用：需由管理员在服务器配置 JOB_HTTP_ALLOW 中列出允许调用的地址');
+    expect(zh.detail).toEqual([{ field: 'jobType', message: zh.msg }]);
+    const en = await admin.json('POST', sys('job'), { body, lang: 'en-US' });
+    expect(en.msg).toBe('HTTP jobs are off: an administrator must list the addresses they may call in the server setting JOB_HTTP_ALLOW');
+    // An HTTP job saved before (or by another configuration) cannot be run now, and a scheduled run records why.
+    const id = Number(
+      ((await s.database.db.execute(sql`insert into sys_job (org_id, job_name, job_group, job_type, trigger_type, interval_seconds, repeat_count, start_time, time_zone, status, executor_ip, executor_host, executor_path, alarm_on_failure)
+        values (1, ${`legacy-http-${Date.now()}`}, 'test', 'http', 'interval', 1, -1, now(), 'Asia/Shanghai', 1, '127.0.0.1', 8080, '/hook', false) returning id`)) as unknown as { rows: { id: number }[] }).rows[0]!.id,
+    );
+    const run = await admin.json('POST', sys(`job/${id}/run`), { body: {}, lang: 'en-US' });
+    expect(run.code).toBe(100400);
+    expect(run.msg).toBe(en.msg);
+    const [queued] = ((await s.database.db.execute(sql`insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, manual, call_mode, planned_at, due_at)
+      values (1, ${id}, 'legacy', 'test', 'manual', true, 'http', now(), now()) returning id`)) as unknown as { rows: { id: number }[] }).rows;
+    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${queued!.id}`)), (r) => r.body.result !== 'normal');
+    expect(rec.body).toMatchObject({ result: 'error', detail: 'HTTP jobs are off (JOB_HTTP_ALLOW is empty)' });
+    expect((await admin.json('DELETE', sys(`job/${id}`))).code).toBe(0);
+  });
+
+  it('only the platform creates or changes HTTP jobs: a venue user gets 100420 and may still use bean jobs', async () => {
+    const http = beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: 8080, executorPath: '/hook' });
+    const create = await manager.json('POST', sys('job'), { body: http, lang: 'en-US' });
+    expect(create.code).toBe(100420);
+    expect(create.msg).toBe('Only platform administrators may create or change HTTP jobs');
+    expect((await manager.json('POST', sys('job'), { body: http })).msg).toBe('只有平台管理员可以新建或修改 HTTP 任务');
+    // Nor turn a bean job into one, nor change one left in the venue from before.
+    const bean = await createJob(manager, beanJob({ status: 1 }));
+    const retype = await manager.json('PUT', sys(`job/${bean.id}`), { body: { ...http, jobName: bean.jobName, version: bean.version } });
+    expect(retype.code).toBe(100420);
+    const venueOrg = Number(((await s.database.db.execute(sql`select org_id from sys_user where code = 'manager'`)) as unknown as { rows: { org_id: number }[] }).rows[0]!.org_id);
+    const legacy = Number(
+      ((await s.database.db.execute(sql`insert into sys_job (org_id, job_name, job_group, job_type, trigger_type, interval_seconds, repeat_count, start_time, time_zone, status, executor_ip, executor_host, executor_path)
+        values (${venueOrg}, ${`venue-http-${Date.now()}`}, 'test', 'http', 'interval', 1, -1, now(), 'Asia/Shanghai', 1, '127.0.0.1', 8080, '/hook') returning id`)) as unknown as { rows: { id: number }[] }).rows[0]!.id,
+    );
+    const toBean = await manager.json('PUT', sys(`job/${legacy}`), { body: { ...beanJob({ status: 1 }), version: 1 } });
+    expect(toBean.code).toBe(100420);
+    const [row] = ((await s.database.db.execute(sql`select job_type, executor_ip from sys_job where id = ${legacy}`)) as unknown as { rows: { job_type: string; executor_ip: string }[] }).rows;
+    expect(row).toEqual({ job_type: 'http', executor_ip: '127.0.0.1' });
+    expect((await manager.json('DELETE', sys(`job/${legacy},${bean.id}`))).body).toEqual({ deleted: 2 });
   });
 
   it('lists the bean handlers a caller may use', async () => {

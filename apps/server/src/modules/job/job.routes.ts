@@ -29,6 +29,7 @@ const jobInput = z.object({
   executorHost: z.coerce.number().int().min(1).max(65535).nullish(),
   httpMethod: z.enum(['GET', 'POST']).default('POST'),
   executeData: z.unknown().optional(),
+  recordAnswer: z.boolean().default(false),
   description: z.string().max(500).nullish(),
   status: z.union([z.literal(0), z.literal(1)]).default(0),
   misfirePolicy: z.enum(['fireOnce', 'skip']).default('fireOnce'),

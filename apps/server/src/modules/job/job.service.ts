@@ -10,7 +10,7 @@ import { orgs } from '../system/system.table.ts';
 import { jobLogs, jobs, type JobLogRow, type JobRow } from './job.table.ts';
 import { CronError, QuartzCron, checkTimeZone, localDateTime, previewFireTimes, type TriggerSpec } from './cron.ts';
 import { getJobHandler, listJobHandlers } from './handlers.ts';
-import { HttpAllowList, NotAllowedError, resolveAllowed } from './http.executor.ts';
+import { HttpAllowList, HttpDisabledError, NotAllowedError, checkExecutor } from './http.executor.ts';
 import { nextFireOf, schedulerFor, specOf } from './job.engine.ts';
 import { workDayChecker } from './workday.ts';
 import { serviceNameOf } from './stream.flow.ts';
@@ -72,6 +72,8 @@ export interface JobInput {
   executorHost?: number | null;
   httpMethod: 'GET' | 'POST';
   executeData?: unknown;
+  /** HTTP jobs: keep the start of the executor's answer in the dispatch record (default off). */
+  recordAnswer?: boolean;
   description?: string | null;
   status: 0 | 1;
   misfirePolicy: 'fireOnce' | 'skip';
@@ -105,6 +107,7 @@ export function jobView(j: JobRow) {
     executorHost: j.executorHost,
     httpMethod: j.httpMethod,
     executeData: j.executeData,
+    recordAnswer: j.recordAnswer,
     description: j.description,
     status: j.status,
     misfirePolicy: j.misfirePolicy,
@@ -208,18 +211,24 @@ async function normalise(ctx: AppContext, caller: Caller, orgId: number, input: 
     if (!handler || (handler.platformOnly && !caller.platform)) throw fieldError('beanName', 'job.bean.unknown', { name: input.beanName });
     beanName = handler.name;
   } else {
+    // HTTP jobs call into the network the server sits in: only the platform defines them, and only
+    // towards what JOB_HTTP_ALLOW lists (empty: HTTP jobs are off).
+    if (!caller.platform) throw new AppError('FORBIDDEN', 'job.http.platformOnly');
+    const allow = new HttpAllowList(config.jobs.httpAllow);
+    if (!allow.enabled) throw fieldError('jobType', 'job.http.disabled');
     if (!input.executorPath?.trim()) throw fieldError('executorPath', 'job.http.required');
     if (!input.executorIp?.trim()) throw fieldError('executorIp', 'job.http.required');
     if (!input.executorHost) throw fieldError('executorHost', 'job.http.required');
     executorPath = input.executorPath.trim();
     if (!executorPath.startsWith('/')) throw fieldError('executorPath', 'job.http.path');
-    executorIp = input.executorIp.trim();
     executorHost = input.executorHost;
     try {
-      await resolveAllowed(new HttpAllowList(config.jobs.httpAllow), executorIp);
+      // Saved in its normal form: `127.1` and `2130706433` are saved (and shown) as 127.0.0.1.
+      executorIp = await checkExecutor(allow, input.executorIp, executorHost);
     } catch (e) {
-      if (e instanceof NotAllowedError) throw fieldError('executorIp', 'job.http.notAllowed', { host: executorIp });
-      throw fieldError('executorIp', 'job.http.notAllowed', { host: executorIp });
+      if (e instanceof HttpDisabledError) throw fieldError('jobType', 'job.http.disabled');
+      if (e instanceof NotAllowedError) throw fieldError('executorIp', 'job.http.notAllowed', { host: input.executorIp.trim() });
+      throw e;
     }
   }
   const executeData = input.executeData === undefined || input.executeData === '' ? null : input.executeData;
@@ -244,6 +253,7 @@ async function normalise(ctx: AppContext, caller: Caller, orgId: number, input: 
     executorHost,
     httpMethod: input.httpMethod,
     executeData,
+    recordAnswer: input.jobType === 'http' && input.recordAnswer === true,
     description: input.description ?? null,
     misfirePolicy: input.misfirePolicy,
     blockingStrategy: input.blockingStrategy,
@@ -288,6 +298,7 @@ const SCHEDULE_FIELDS = ['triggerType', 'cronExpr', 'intervalSeconds', 'repeatCo
 
 export async function updateJob(ctx: AppContext, caller: Caller, id: number, input: JobInput & { version: number }): Promise<JobView> {
   const current = await loadJob(ctx.db, caller, id);
+  if (current.jobType === 'http' && !caller.platform) throw new AppError('FORBIDDEN', 'job.http.platformOnly');
   const values = await normalise(ctx, caller, current.orgId, input);
   const scheduleChanged = SCHEDULE_FIELDS.some((f) => {
     const a = (current as Record<string, unknown>)[f];
@@ -349,6 +360,7 @@ export async function setJobStatus(ctx: AppContext, caller: Caller, id: number, 
 /** Execute now: a waiting dispatch record (manual flag) that the next scheduler tick claims. */
 export async function runJobNow(ctx: AppContext, caller: Caller, id: number, params: unknown): Promise<ReturnType<typeof recordView>> {
   const job = await loadJob(ctx.db, caller, id);
+  if (job.jobType === 'http' && !new HttpAllowList(ctx.config.jobs.httpAllow).enabled) throw new AppError('INVALID', 'job.http.disabled');
   if (params !== undefined && JSON.stringify(params).length > 8000) throw fieldError('executeData', 'error.field.tooLong', { max: 8000 });
   const now = new Date();
   const [row] = await ctx.db

@@ -206,6 +206,12 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
                 </Form.Item>,
                 'httpMethod',
               )}
+              {half(
+                <Form.Item name="recordAnswer" label={t('field.recordAnswer')} valuePropName="checked" extra={t('hint.recordAnswer')}>
+                  <Switch />
+                </Form.Item>,
+                'recordAnswer',
+              )}
             </>
           ) : (
             <Col span={24}>

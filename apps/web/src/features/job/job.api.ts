@@ -24,6 +24,8 @@ export interface Job {
   executorHost: number | null;
   httpMethod: 'GET' | 'POST';
   executeData: unknown;
+  /** HTTP jobs: the dispatch record keeps the start of the answer (off: status and duration only). */
+  recordAnswer: boolean;
   description: string | null;
   status: 0 | 1;
   misfirePolicy: 'fireOnce' | 'skip';

@@ -29,6 +29,7 @@ export interface JobFormValues {
   executorHost?: number | null;
   httpMethod: 'GET' | 'POST';
   executeData: ParamRow[];
+  recordAnswer: boolean;
   timeZone?: string | null;
   skipNonWorkDays: boolean;
   misfirePolicy: 'fireOnce' | 'skip';
@@ -57,6 +58,7 @@ export function newJobValues(): JobFormValues {
     cronExpr: '0 * * * * ?',
     httpMethod: 'POST',
     executeData: [],
+    recordAnswer: false,
     timeZone: null,
     skipNonWorkDays: false,
     misfirePolicy: 'fireOnce',
@@ -90,6 +92,7 @@ export function jobToValues(j: Job): JobFormValues {
     executorHost: j.executorHost,
     httpMethod: j.httpMethod,
     executeData: paramsToRows(j.executeData),
+    recordAnswer: !!j.recordAnswer,
     timeZone: j.timeZone,
     skipNonWorkDays: j.skipNonWorkDays,
     misfirePolicy: j.misfirePolicy,
@@ -130,6 +133,7 @@ export function valuesToBody(v: JobFormValues, status: 0 | 1): JobBody {
     executorHost: bean ? null : orNull(v.executorHost),
     httpMethod: v.httpMethod,
     executeData: rowsToParams(v.executeData ?? []),
+    recordAnswer: !bean && !!v.recordAnswer,
     description: orNull(v.description?.trim()),
     status,
     misfirePolicy: v.misfirePolicy,

@@ -33,6 +33,7 @@ const messages: MessagesOf<typeof zh> = {
     retryCount: 'Retries on failure',
     retryDelaySeconds: 'Retry delay (seconds)',
     alarmOnFailure: 'Alarm on failure',
+    recordAnswer: 'Record the answer',
     description: 'Description',
     status: 'Status',
     prevFireTime: 'Previous fire time',
@@ -65,6 +66,7 @@ const messages: MessagesOf<typeof zh> = {
     handlerParams: 'Example params: {{example}}',
     window: 'Times are in your own time zone',
     noHandlerDescription: 'No description',
+    recordAnswer: 'On: the dispatch record keeps the first 1000 characters of the answer; off: only the status code and duration',
   },
   placeholder: {
     timeZone: "Organisation's time zone",

@@ -30,6 +30,7 @@ const messages = {
     retryCount: '失败重试次数',
     retryDelaySeconds: '重试间隔（秒）',
     alarmOnFailure: '失败告警',
+    recordAnswer: '记录响应内容',
     description: '描述',
     status: '状态',
     prevFireTime: '上次触发时间',
@@ -62,6 +63,7 @@ const messages = {
     handlerParams: '参数示例：{{example}}',
     window: '时间为本机所在时区的时间',
     noHandlerDescription: '暂无说明',
+    recordAnswer: '开启后调度记录保存响应的前 1000 个字符；关闭时只记录状态码和耗时',
   },
   placeholder: {
     timeZone: '组织的时区',

@@ -24,6 +24,7 @@ const saved: Job = {
   executorHost: 8080,
   httpMethod: 'POST',
   executeData: { minutes: 15 },
+  recordAnswer: true,
   description: null,
   status: 1,
   misfirePolicy: 'skip',
@@ -66,6 +67,7 @@ describe('job form values <-> body', () => {
       executorIp: '127.0.0.1',
       executorHost: 8080,
       executeData: { minutes: 15 },
+      recordAnswer: true,
       status: 1,
       misfirePolicy: 'skip',
       blockingStrategy: 'discard',
@@ -78,7 +80,10 @@ describe('job form values <-> body', () => {
 
   it('a bean cron job sends no executor, no interval; periodic off sends repeat count 0', () => {
     const body = valuesToBody({ ...newJobValues(), jobName: ' beat ', beanName: 'noop', cronExpr: '0/2  *  * * * ?', executorIp: 'x', periodic: false, repeatCount: 5, executeData: [] }, 0);
-    expect(body).toMatchObject({ jobName: 'beat', jobType: 'bean', beanName: 'noop', cronExpr: '0/2 * * * * ?', intervalInSeconds: 0, repeatCount: 0, executorIp: null, executorHost: null, executeData: null });
+    expect(body).toMatchObject({ jobName: 'beat', jobType: 'bean', beanName: 'noop', cronExpr: '0/2 * * * * ?', intervalInSeconds: 0, repeatCount: 0, executorIp: null, executorHost: null, executeData: null, recordAnswer: false });
+    // A new job does not keep answers unless asked.
+    expect(newJobValues().recordAnswer).toBe(false);
+    expect(valuesToBody({ ...newJobValues(), jobType: 'http', recordAnswer: true }, 0).recordAnswer).toBe(true);
   });
 
   it('local picker times become instants', () => {
