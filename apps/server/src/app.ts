@@ -31,6 +31,15 @@ export interface BuildOptions {
 }
 
 
+/**
+ * Who may tell the client address (TRUST_PROXY): a hop count trusts that many peers from the
+ * right of X-Forwarded-For, whoever they are (Fastify 5 refuses a bare number, so it is given as
+ * a function); a list trusts only those proxies; false trusts nobody.
+ */
+function proxyTrust(t: Config['trustProxy']): false | string[] | ((addr: string, hop: number) => boolean) {
+  return typeof t === 'number' ? (_addr, hop) => hop < t : t;
+}
+
 /** Builds the whole server: used by main.ts and by every test. */
 export async function buildApp({ config, database, sms }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -38,7 +47,7 @@ export async function buildApp({ config, database, sms }: BuildOptions): Promise
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomToken(9)),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     return503OnClosing: true,
   });
   const keys = loadKeys(config.dataDir, config.signKey);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
 import { AllowEntryError, HttpAllowList } from './modules/job/http.executor.ts';
 
@@ -9,6 +10,34 @@ import { AllowEntryError, HttpAllowList } from './modules/job/http.executor.ts';
 const bool = z
   .enum(['0', '1', 'true', 'false'])
   .transform((v) => v === '1' || v === 'true');
+
+/**
+ * TRUST_PROXY: which peers may tell the client address in X-Forwarded-For. A number is how
+ * many proxies stand in front of the server (the address is the one that many hops back from
+ * the right); a list names the proxies (addresses, CIDR ranges, or loopback, linklocal,
+ * uniquelocal). 0, false or unset: nobody, the peer's own address counts. Trusting every hop
+ * would let a client pick its address by sending the header, so `true` is refused.
+ */
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (proxyNames.has(entry) || net.isIP(entry)) return true;
+  const [ip, bits, ...rest] = entry.split('/');
+  if (rest.length || !ip || !bits || !net.isIP(ip)) return false;
+  if (net.isIP(bits) === 4 && net.isIP(ip) === 4) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (net.isIP(ip) === 4 ? 32 : 128);
+}
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const v = raw.trim();
+  if (v === '0' || v === 'false') return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (!entries.length || bad.length) {
+    ctx.addIssue({ code: 'custom', message: `give the number of proxies in front (1) or their addresses (10.0.0.1,10.0.0.0/8)${bad.length ? `; not an address: ${bad.join(', ')}` : ''}` });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const prefix = z.string().regex(/^\/[\w\-/]*\/$/, 'must start and end with /');
 
@@ -50,7 +79,7 @@ const env = z.object({
   SSO_ALLOW_HTTP: bool.default(false),
   MAIL_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Venue console <no-reply@localhost>'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   DEMO_TIME_ZONE: z.string().default('Asia/Shanghai'),
   JOB_SCHEDULER: bool.default(true),
