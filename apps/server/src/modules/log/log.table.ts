@@ -32,8 +32,10 @@ export const operLogs = pgTable(
     method: varchar('method', { length: 8 }).notNull(),
     path: varchar('path', { length: 300 }).notNull(),
     params: jsonb('params'),
-    code: integer('code').notNull(),
-    durationMs: integer('duration_ms').notNull(),
+    // Written before the action runs and completed after it: null while running, and for an
+    // action whose process died before it answered.
+    code: integer('code'),
+    durationMs: integer('duration_ms'),
     ip: varchar('ip', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
