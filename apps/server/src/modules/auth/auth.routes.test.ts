@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import { ADMIN_PASSWORD, Client, adapter, auth, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
@@ -204,41 +204,6 @@ describe.each(databases)('sign-in and session on %s', (kind) => {
     await s.database.db.execute(sql`delete from sys_login_failure`);
   });
 
-  it('locks an account after the policy count without revealing which names exist', async () => {
-    await setStrategy(s, { maxFailedLogins: 3, captchaAfterFailures: 3, lockMinutes: 20 });
-    await s.database.db.execute(sql`delete from sys_login_failure`);
-    const c = new Client(s);
-    for (let i = 0; i < 3; i++) {
-      if (i === 3) await solveCaptcha(s, c);
-      expect((await c.login('manager', 'wrong' + i)).code).toBe(Code.BAD_CREDENTIALS);
-    }
-    await s.database.db.execute(sql`delete from sys_login_failure where key like 'ip:%'`);
-    const code1 = await solveCaptcha(s, c);
-    const wrongWhileLocked = await c.login('manager', 'wrong-again', code1);
-    expect(wrongWhileLocked.code).toBe(Code.BAD_CREDENTIALS);
-    const code2 = await solveCaptcha(s, c);
-    const right = await c.login('manager', 'Demo@2020', code2);
-    expect(right.code).toBe(Code.LOCKED);
-    expect(new Date(right.detail.until).getTime()).toBeGreaterThan(Date.now() + 19 * 60_000);
-    const rows = await s.database.query<{ code: number }>(`select code from sys_login_log where login_name = 'manager' order by id`);
-    expect(rows.map((r) => r.code)).toContain(Code.LOCKED);
-    await setStrategy(s, { maxFailedLogins: 0, captchaAfterFailures: 3 });
-    await s.database.db.execute(sql`delete from sys_login_failure`);
-  });
-
-  it('keeps a lock without a time until an administrator clears it', async () => {
-    await setStrategy(s, { maxFailedLogins: 1, captchaAfterFailures: 1, lockMinutes: null });
-    const c = new Client(s);
-    expect((await c.login('manager', 'nope')).code).toBe(Code.BAD_CREDENTIALS);
-    await s.database.db.execute(sql`delete from sys_login_failure where key like 'ip:%'`);
-    const code = await solveCaptcha(s, c);
-    const res = await c.login('manager', 'Demo@2020', code);
-    expect(res.code).toBe(Code.LOCKED);
-    expect(res.detail.until).toBeNull();
-    await setStrategy(s, { maxFailedLogins: 0, captchaAfterFailures: 3, lockMinutes: 20 });
-    await s.database.db.execute(sql`delete from sys_login_failure`);
-  });
-
   it('ends a session on logout, on deletion and after idle or absolute expiry', async () => {
     const c = new Client(s);
     await c.login();
@@ -282,7 +247,8 @@ describe.each(databases)('sign-in and session on %s', (kind) => {
     const sent = await c.json('POST', auth('SMScode'), { body: { phoneNumber: '13800000001' } });
     expect(sent.code).toBe(0);
     expect(JSON.stringify(sent)).not.toMatch(/\d{6}/);
-    const code = s.sms.lastCode('13800000001')!;
+    // The message leaves in the background, after the answer.
+    const code = await vi.waitFor(() => s.sms.lastCode('13800000001') ?? Promise.reject(new Error('no SMS yet')));
     expect(code).toMatch(/^\d{6}$/);
     expect((await c.json('POST', auth('SMScode'), { body: { phoneNumber: '13800000001' } })).code).toBe(Code.TOO_MANY);
     const unknown = await c.json('POST', auth('SMScode'), { body: { phoneNumber: '13900000009' } });

@@ -64,8 +64,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     action: 'smsCode',
     body: smsCodeBody,
     rateLimit: { max: 10, timeWindow: 3600_000 },
-    handler: async ({ body }) => {
-      await sendPhoneCode(db, sms, body.phoneNumber, body.purpose);
+    handler: async ({ body, req }) => {
+      await sendPhoneCode(db, sms, body.phoneNumber, body.purpose, req.lang, app.log);
       return null;
     },
   });
@@ -164,7 +164,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     allowWhenPasswordExpired: true,
     body: z.object({ oldPassword: z.string().min(1).max(128), newPassword: z.string().min(1).max(128), confirmPassword: z.string().min(1).max(128) }),
     handler: async ({ body, caller }) => {
-      await changeOwnPassword(db, caller.userId, body);
+      await changeOwnPassword(db, caller.userId, body, caller.sessionId);
       return null;
     },
   });

@@ -1,18 +1,23 @@
+import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { checkPassword, type LoginResult, type PasswordStrategy } from '@venue/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../platform/db.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
+import { label, t, type Lang } from '../../platform/i18n.ts';
 import { sha256 } from '../../platform/keys.ts';
 import { loginLogs } from '../log/log.table.ts';
 import { orgs, passwordHistory, userOrgs, users } from '../system/system.table.ts';
 import { verificationCodes } from './auth.table.ts';
 import { checkCaptcha } from './captcha.service.ts';
-import { NO_AUTO_UNLOCK, accountKey, addressKey, clearFailures, lockAccount, readFailures, recordFailure } from './failures.repository.ts';
-import { createSession } from './session.service.ts';
+import { NO_AUTO_UNLOCK, accountKey, addressKey, forgetKeys, lockKey, pairKey, readFailures, recordFailure, solvedKey, type FailureState } from './failures.repository.ts';
+import { createSession, deleteUserSessions } from './session.service.ts';
 import { getPasswordStrategy } from './strategy.service.ts';
 import type { SmsProvider } from './sms.provider.ts';
+import './login.messages.ts';
+import './recovery.messages.ts';
 
 export interface ClientInfo {
   ip: string;
@@ -27,7 +32,7 @@ export interface LoginOutcome {
 
 // Verifying against this hash when the login name is unknown keeps the answer time the same.
 let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => (dummyHash ??= argon2.hash('not-a-real-password-' + Math.random()));
+const getDummyHash = () => (dummyHash ??= argon2.hash('not-a-real-password-' + crypto.randomBytes(16).toString('hex')));
 
 export const hashPassword = (pw: string) => argon2.hash(pw, { type: argon2.argon2id });
 
@@ -64,9 +69,65 @@ function passwordExpired(s: PasswordStrategy, changedAt: Date | null): boolean {
 }
 
 /**
- * Login by login name and password. Unknown name, wrong password and a locked account all
- * answer the same 100401 (and count the same failures), so the answer reveals nothing about
- * which names exist; only the right password for a locked account learns that it is locked.
+ * The built-in lockout, always on whatever the policy says (Keycloak's brute-force detection,
+ * in two scopes). Only a wrong password given with a solved image code counts. Every
+ * `pairFactor` such failures of one login name from one address lock that pair; every
+ * `accountFactor` of them from any address lock the login name everywhere. The first lock lasts
+ * `firstWaitMinutes`, each further one twice the one before, up to `maxWaitMinutes`.
+ */
+export const LOCKOUT = {
+  pairFactor: 5,
+  accountFactor: 20,
+  firstWaitMinutes: 1,
+  maxWaitMinutes: 30,
+} as const;
+
+/** The wait when `count` completes a step of `factor` failures (null: no lock at this count). */
+export function stepWaitMinutes(count: number, factor: number): number | null {
+  if (count <= 0 || count % factor !== 0) return null;
+  return Math.min(LOCKOUT.firstWaitMinutes * 2 ** (count / factor - 1), LOCKOUT.maxWaitMinutes);
+}
+
+const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
+
+/**
+ * Counts a failure made with a solved image code: the (name, address) pair, the name from
+ * any address, the growing temporary locks, and the policy's own lock (`maxFailedLogins`
+ * such failures lock the name for `lockMinutes`, or until an administrator unlocks when
+ * there is no lock time).
+ */
+async function countSolvedFailure(db: Executor, s: PasswordStrategy, loginName: string, ip: string): Promise<void> {
+  const pKey = pairKey(loginName, ip);
+  const aKey = accountKey(loginName);
+  const onPair = await recordFailure(db, pKey);
+  const onAccount = await recordFailure(db, solvedKey(loginName));
+  const pairWait = stepWaitMinutes(onPair, LOCKOUT.pairFactor);
+  if (pairWait) await lockKey(db, pKey, minutesFromNow(pairWait));
+  const accountWait = stepWaitMinutes(onAccount, LOCKOUT.accountFactor);
+  if (accountWait) await lockKey(db, aKey, minutesFromNow(accountWait));
+  if (s.maxFailedLogins > 0 && onAccount >= s.maxFailedLogins) await lockKey(db, aKey, s.lockMinutes ? minutesFromNow(s.lockMinutes) : null);
+}
+
+/** The later of the live locks among these counters, if any. */
+function liveLock(...states: FailureState[]): Date | null {
+  const now = Date.now();
+  const ends = states.map((f) => f.lockedUntil?.getTime() ?? 0).filter((t) => t > now);
+  return ends.length ? new Date(Math.max(...ends)) : null;
+}
+
+function lockedError(s: PasswordStrategy, until: Date): AppError {
+  const alt = label(s.loginRoutes.includes('sms') ? 'auth.lockAltSms' : 'auth.lockAltRecover');
+  if (until.getTime() >= NO_AUTO_UNLOCK.getTime()) return new AppError('LOCKED', 'auth.lockedUntilAdmin', { alt }, { until: null });
+  const minutes = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+  return new AppError('LOCKED', 'auth.lockedFor', { minutes, alt }, { until: until.toISOString() });
+}
+
+/**
+ * Login by login name and password. Unknown name and wrong password answer the same 100401
+ * and count the same failures, so the answer reveals nothing about which names exist (names
+ * that do not exist lock just the same). While the name, or the name from this address, is
+ * locked, every attempt answers 100423 without the password being tried, so a lock also stops
+ * the guessing; the message says when to come back and that SMS sign-in and recovery still work.
  */
 export async function passwordLogin(
   db: Db,
@@ -85,9 +146,16 @@ export async function passwordLogin(
   }
   const aKey = accountKey(loginName);
   const ipKey = addressKey(client.ip);
-  const failures = await readFailures(db, [aKey, ipKey]);
-  const acct = failures.get(aKey) ?? { count: 0, lockedUntil: null };
-  const addr = failures.get(ipKey) ?? { count: 0, lockedUntil: null };
+  const pKey = pairKey(loginName, client.ip);
+  const failures = await readFailures(db, [aKey, ipKey, pKey]);
+  const acct = failures.get(aKey)!;
+  const addr = failures.get(ipKey)!;
+
+  const lockedUntil = liveLock(acct, failures.get(pKey)!);
+  if (lockedUntil) {
+    await log(100423, lockedUntil.getTime() === liveLock(acct)?.getTime() ? 'locked' : 'locked from this address');
+    throw lockedError(strategy, lockedUntil);
+  }
 
   const needCaptcha = captchaNeeded(strategy, acct.count, addr.count);
   if (needCaptcha) {
@@ -103,29 +171,21 @@ export async function passwordLogin(
 
   const [user] = await db.select().from(users).where(sql`lower(${users.code}) = ${loginName.toLowerCase()}`);
   const passwordOk = await argon2.verify(user?.passwordHash ?? (await getDummyHash()), input.password).catch(() => false);
-  const locked = acct.lockedUntil !== null && acct.lockedUntil.getTime() > Date.now();
 
   if (!user || !passwordOk) {
-    const count = await recordFailure(db, aKey);
+    await recordFailure(db, aKey);
     await recordFailure(db, ipKey);
-    if (!locked && strategy.maxFailedLogins > 0 && count >= strategy.maxFailedLogins) {
-      await lockAccount(db, aKey, strategy.lockMinutes ? new Date(Date.now() + strategy.lockMinutes * 60_000) : null);
-    }
+    // Only a failure that got past a solved image code counts toward a lock.
+    if (needCaptcha) await countSolvedFailure(db, strategy, loginName, client.ip);
     await log(100401, user ? 'wrong password' : 'unknown login name', user?.id ?? null);
     throw new AppError('BAD_CREDENTIALS', 'auth.badCredentials');
-  }
-  if (locked) {
-    await log(100423, 'locked', user.id);
-    const until = acct.lockedUntil!;
-    throw until.getTime() < NO_AUTO_UNLOCK.getTime()
-      ? new AppError('LOCKED', 'auth.locked', { until: until.toISOString() }, { until: until.toISOString() })
-      : new AppError('LOCKED', 'auth.lockedNoAuto', undefined, { until: null });
   }
   if (user.status !== 0) {
     await log(100401, 'frozen or cancelled', user.id);
     throw new AppError('BAD_CREDENTIALS', 'auth.disabled');
   }
-  await clearFailures(db, [aKey, ipKey]);
+  // The (name, other address) pairs keep their counts: an attacker's address stays throttled.
+  await forgetKeys(db, [aKey, ipKey, pKey, solvedKey(loginName)]);
   return openSession(db, cfg, user, strategy, client, 'password', log);
 }
 
@@ -153,20 +213,33 @@ const CODE_TTL_MS = 5 * 60_000;
 const RESEND_MS = 60_000;
 
 /**
- * Sends a one-time code to a phone for sign-in or recovery. The answer is the same whether
- * or not the number belongs to a user; a code is only sent when it does.
+ * Sends a one-time code to a phone for sign-in. The answer, and the work done before it, are
+ * the same whether or not the number belongs to a user: the user is looked up and the message
+ * sent in the background, so neither the answer nor its time (a gateway's latency) tells which
+ * numbers exist. The text is in the language of the request.
  */
-export async function sendPhoneCode(db: Db, sms: SmsProvider, phone: string, purpose: 'login' | 'recover'): Promise<void> {
+export async function sendPhoneCode(
+  db: Db,
+  sms: SmsProvider,
+  phone: string,
+  purpose: 'login' | 'recover',
+  lang: Lang,
+  logger: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
   const [recent] = await db
     .select({ id: verificationCodes.id })
     .from(verificationCodes)
     .where(and(eq(verificationCodes.target, phone), eq(verificationCodes.purpose, purpose), gt(verificationCodes.createdAt, new Date(Date.now() - RESEND_MS))))
     .limit(1);
   if (recent) throw new AppError('TOO_MANY', 'error.tooMany');
-  const [user] = await db.select({ id: users.id, status: users.status }).from(users).where(eq(users.mobile, phone));
-  const code = String(Math.floor(100000 + Math.random() * 900000));
+  const code = String(crypto.randomInt(100000, 1000000));
   await db.insert(verificationCodes).values({ target: phone, purpose, codeHash: sha256(code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
-  if (user && user.status === 0) await sms.send(phone, `Your verification code is ${code}; valid for 5 minutes.`);
+  const deliver = async () => {
+    const [user] = await db.select({ status: users.status }).from(users).where(eq(users.mobile, phone));
+    if (!user || user.status !== 0) return;
+    await sms.send(phone, t(lang, purpose === 'login' ? 'auth.smsLoginText' : 'recover.smsText', { code }));
+  };
+  void deliver().catch((err: unknown) => logger.error({ err, purpose }, 'phone code could not be sent'));
 }
 
 /** Checks a one-time code (five tries at most) and marks it used. */
@@ -248,8 +321,17 @@ export async function setPassword(db: Executor, userId: number, loginName: strin
   await db.insert(passwordHistory).values({ userId, passwordHash: hash });
 }
 
-/** A user changes their own password: old one right, new one different, entries matching. */
-export async function changeOwnPassword(db: Db, userId: number, input: { oldPassword: string; newPassword: string; confirmPassword: string }): Promise<void> {
+/**
+ * A user changes their own password: old one right, new one different, entries matching.
+ * Every other session of the user ends (whoever else held one no longer does); the session
+ * that made the change stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  userId: number,
+  input: { oldPassword: string; newPassword: string; confirmPassword: string },
+  currentSessionId: number,
+): Promise<void> {
   if (input.newPassword !== input.confirmPassword) {
     throw new AppError('FORM_INVALID', 'password.mismatch', undefined, [{ field: 'confirmPassword', message: 'password.mismatch' }]);
   }
@@ -260,5 +342,8 @@ export async function changeOwnPassword(db: Db, userId: number, input: { oldPass
   if (!user || !(await argon2.verify(user.passwordHash, input.oldPassword))) {
     throw new AppError('FORM_INVALID', 'password.oldWrong', undefined, [{ field: 'oldPassword', message: 'password.oldWrong' }]);
   }
-  await db.transaction(async (tx) => setPassword(tx, userId, user.code, input.newPassword));
+  await db.transaction(async (tx) => {
+    await setPassword(tx, userId, user.code, input.newPassword);
+    await deleteUserSessions(tx, userId, currentSessionId);
+  });
 }

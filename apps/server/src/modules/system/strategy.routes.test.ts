@@ -148,7 +148,8 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
     // One failure brings the image code.
     expect((await c.login('manager', 'wrong-2')).code).toBe(Code.CAPTCHA_REQUIRED);
     expect((await c.login('manager', 'wrong-2', await solveCaptcha(s, c))).code).toBe(Code.BAD_CREDENTIALS);
-    // Two failures lock the account for the configured five minutes.
+    expect((await c.login('manager', 'wrong-3', await solveCaptcha(s, c))).code).toBe(Code.BAD_CREDENTIALS);
+    // Two failures with a solved image code lock the account for the configured five minutes.
     const locked = await c.login('manager', 'Demo@2020', await solveCaptcha(s, c));
     expect(locked.code).toBe(Code.LOCKED);
     const until = new Date(locked.detail.until).getTime();
