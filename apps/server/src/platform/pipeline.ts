@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import type { AppContext } from './http.ts';
 import { AppError } from './errors.ts';
@@ -8,6 +9,13 @@ import { can } from './access.ts';
 import { resolveSession } from '../modules/auth/session.service.ts';
 import { apiRoleDecision } from '../modules/system/apiauth.service.ts';
 import { operLogs } from '../modules/log/log.table.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The operation-log row written before the action. */
+    auditId?: number;
+  }
+}
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
@@ -33,18 +41,39 @@ export function hasDangerousInput(value: unknown, depth = 0): boolean {
 
 const SECRET_KEYS = /pass|pwd|secret|token|authcode|payload|captcha/i;
 
-/** Copies params for the operation log with secrets blanked and size bounded. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text the log can always store: PostgreSQL refuses NUL in text and JSON, and lone UTF-16
+ * surrogates in JSON. NUL is written as the visible escape `\u0000`; a lone surrogate becomes U+FFFD.
+ */
+export function storable(text: string, max = 500): string {
+  const safe = text.replaceAll('\u0000', '\\u0000').replace(LONE_SURROGATE, '\uFFFD');
+  return safe.length > max ? safe.slice(0, max) + '…' : safe;
+}
+
+/** Copies params for the operation log with secrets blanked, values made storable and size bounded. */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6) return '…';
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '******' : redact(v, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .slice(0, 100)
+        .map(([k, v]) => [storable(k, 100), SECRET_KEYS.test(k) ? '******' : redact(v, depth + 1)]),
+    );
   }
-  if (typeof value === 'string' && value.length > 500) return value.slice(0, 500) + '…';
+  if (typeof value === 'string') return storable(value);
   return value;
 }
 
 const isApi = (req: FastifyRequest) => req.url.startsWith('/api/');
+
+/** State-changing calls of routes that declare a module, except the ones that only read. */
+const audited = (req: FastifyRequest) => {
+  const route = req.routeOptions.config;
+  return isApi(req) && !req.is404 && STATE_CHANGING.has(req.method) && !!route?.module && !route.readOnly;
+};
 
 /**
  * The request pipeline of ARCHITECTURE section 4: language, raw-body capture and optional
@@ -87,8 +116,34 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
+  const auditRow = (req: FastifyRequest) => {
+    const route = req.routeOptions.config;
+    return {
+      userId: req.caller?.userId,
+      userName: req.caller?.userName,
+      orgId: req.caller?.orgId,
+      module: route.module!,
+      action: route.action ?? req.method,
+      method: req.method,
+      path: storable(req.url, 300),
+      params: redact(req.body ?? null) as object,
+      ip: req.ip,
+    };
+  };
+
   app.addHook('preHandler', async (req) => {
     if (!isApi(req) || req.is404) return;
+    await admit(req);
+    // The operation-log row is written before the action: an action whose row cannot be
+    // written does not run (it answers 100500), so no action is ever missing from the log.
+    if (audited(req)) {
+      const [row] = await db.insert(operLogs).values(auditRow(req)).returning({ id: operLogs.id });
+      req.auditId = row!.id;
+    }
+  });
+
+  /** Sign, XSRF, the input filter, the session and the route's permission. */
+  async function admit(req: FastifyRequest): Promise<void> {
     const route = req.routeOptions.config;
     // Sign + Timestamp.
     if (!route.skipSign) {
@@ -121,29 +176,21 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     // Role-to-API grants decide when the route has any; otherwise the menu permission does.
     const byRole = permission === '' ? undefined : await apiRoleDecision(db, req.caller, req.method, req.routeOptions.url ?? '');
     if (byRole === false || (byRole === undefined && !can(req.caller, permission))) throw new AppError('FORBIDDEN', 'error.forbidden');
-  });
+  }
 
-  // Written before the answer leaves, so a client that saw success can rely on the log row.
+  // The result is added before the answer leaves, so a client that saw success can rely on the
+  // row. Calls refused before the row was written (sign, XSRF, filter, session, permission) get
+  // their row here.
   app.addHook('onSend', async (req, reply) => {
-    if (!isApi(req) || req.is404 || !STATE_CHANGING.has(req.method)) return;
-    const route = req.routeOptions.config;
-    if (!route?.module || route.readOnly) return;
+    if (!audited(req)) return;
+    const code = req.envelopeCode ?? (reply.statusCode < 400 ? Code.OK : Code.INTERNAL);
+    const durationMs = Math.round(reply.elapsedTime);
     try {
-      await db.insert(operLogs).values({
-        userId: req.caller?.userId,
-        userName: req.caller?.userName,
-        orgId: req.caller?.orgId,
-        module: route.module,
-        action: route.action ?? req.method,
-        method: req.method,
-        path: req.url.slice(0, 300),
-        params: redact(req.body ?? null) as object,
-        code: req.envelopeCode ?? (reply.statusCode < 400 ? Code.OK : Code.INTERNAL),
-        durationMs: Math.round(reply.elapsedTime),
-        ip: req.ip,
-      });
+      // The row is gone when the action itself cleared the log: it is written again.
+      const updated = req.auditId === undefined ? [] : await db.update(operLogs).set({ code, durationMs }).where(eq(operLogs.id, req.auditId)).returning({ id: operLogs.id });
+      if (!updated.length) await db.insert(operLogs).values({ ...auditRow(req), code, durationMs });
     } catch (err) {
-      req.log.error({ err }, 'operation log write failed');
+      req.log.error({ err: { message: (err as Error).message } }, 'operation log result write failed');
     }
   });
 }

@@ -130,7 +130,7 @@ function operWhere(caller: Caller, q: OperLogFilter): SQL | undefined {
     q.action ? eq(operLogs.action, q.action) : undefined,
     q.path ? ilike(operLogs.path, contains(q.path)) : undefined,
     q.code === undefined ? undefined : eq(operLogs.code, q.code),
-    q.success === undefined ? undefined : q.success ? sql`${operLogs.code} in (0, 103005)` : sql`${operLogs.code} not in (0, 103005)`,
+    q.success === undefined ? undefined : q.success ? sql`${operLogs.code} in (0, 103005)` : sql`coalesce(${operLogs.code}, -1) not in (0, 103005)`,
     timeRange(operLogs.createdAt, q),
   );
 }

@@ -22,7 +22,7 @@ export interface OperLog {
   action: string;
   method: string;
   path: string;
-  code: number;
+  code: number | null;
   durationMs: number;
   ip: string;
   createdAt: string;
@@ -76,7 +76,13 @@ export const operLogResource: ResourceDef<OperLog> = {
     { key: 'action', label: 'field.action' },
     { key: 'method', label: 'field.method', render: (v: string) => <Tag>{v}</Tag> },
     { key: 'path', label: 'field.path', ellipsis: true, width: 260, detailSpan: 2 },
-    { key: 'code', label: 'field.code', sorter: true, render: (v: number) => <Tag color={v === 0 || v === 103005 ? 'green' : 'red'}>{v}</Tag> },
+    {
+      key: 'code',
+      label: 'field.code',
+      sorter: true,
+      // No code: the action had not answered (still running, or its process stopped).
+      render: (v: number | null) => (v === null ? <Tag>{t('operLog:unfinished')}</Tag> : <Tag color={v === 0 || v === 103005 ? 'green' : 'red'}>{v}</Tag>),
+    },
     { key: 'durationMs', label: 'field.durationMs', sorter: true, align: 'right' },
     { key: 'ip', label: 'field.ip' },
   ],

@@ -3,6 +3,7 @@ import type zh from './messages.zh-CN.ts';
 
 const messages: MessagesOf<typeof zh> = {
   name: 'Operation log',
+  unfinished: 'Unfinished',
   field: {
     userName: 'User',
     orgName: 'Organisation',

@@ -1,5 +1,6 @@
 const messages = {
   name: '操作日志',
+  unfinished: '未完成',
   field: {
     userName: '操作人',
     orgName: '组织',
