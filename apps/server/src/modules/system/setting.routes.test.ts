@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import crypto from 'node:crypto';
 import { createCanvas } from '@napi-rs/canvas';
@@ -9,6 +10,15 @@ import { imageFormat, imageSize } from './setting.image.ts';
 
 const png = (w: number, h: number) => createCanvas(w, h).toBuffer('image/png');
 const jpeg = (w: number, h: number) => createCanvas(w, h).toBuffer('image/jpeg');
+
+/** A valid small PNG whose header declares any size (a decompression bomb for whoever decodes it). */
+function declaredPng(w: number, h: number): Buffer {
+  const b = Buffer.from(png(1, 1));
+  b.writeUInt32BE(w, 16);
+  b.writeUInt32BE(h, 20);
+  b.writeUInt32BE(zlib.crc32(b.subarray(12, 29)), 29);
+  return b;
+}
 
 /** A 24-bit BMP (BITMAPINFOHEADER), rows bottom-up. */
 function bmp(w: number, h: number): Buffer {
@@ -124,6 +134,11 @@ describe.each(databases)('branding settings on %s', (kind) => {
     expect(huge.msg).toBe('The login background must not be larger than 5M');
     const gif = await upload(s, admin, sys('setting/upload?kind=logo'), { data: Buffer.from('GIF89a' + 'x'.repeat(100)), name: 'fake.png' });
     expect(gif.msg).toBe('图片格式只能是 jpg、png、bmp 或 ico');
+    // A small file declaring absurd dimensions is refused, not stored with a notice.
+    const absurd = await upload(s, admin, sys('setting/upload?kind=bg'), { data: declaredPng(100_000, 100_000), name: 'bomb.png' });
+    expect(absurd.code).toBe(Code.INVALID);
+    expect(absurd.msg).toBe('图片尺寸 100000x100000 超出登录背景图允许的最大尺寸 7680x7680');
+    expect((await upload(s, admin, sys('setting/upload?kind=tab'), { data: declaredPng(257, 32), name: 'wide.png' }, {}, 'en-US')).msg).toBe('The image is 257x32; the tab icon may be at most 256x256');
     const broken = await upload(s, admin, sys('setting/upload?kind=logo'), { data: png(10, 10).subarray(0, 16), name: 'cut.png' });
     expect(broken.msg).toContain('损坏');
     expect((await upload(s, admin, sys('setting/upload?kind=poster'), { data: png(10, 10), name: 'a.png' })).code).toBe(Code.INVALID);

@@ -65,10 +65,12 @@ export async function saveSettings(db: Db, input: SystemSettings, version: numbe
 }
 
 export type ImageKind = 'bg' | 'logo' | 'tab';
-export const IMAGE_RULES: Record<ImageKind, { maxBytes: number; maxLabel: string; width: number; height: number }> = {
-  bg: { maxBytes: 5 * 1024 * 1024, maxLabel: '5M', width: 1920, height: 1080 },
-  logo: { maxBytes: 1024 * 1024, maxLabel: '1M', width: 160, height: 160 },
-  tab: { maxBytes: 1024 * 1024, maxLabel: '1M', width: 32, height: 32 },
+// Recommended sizes are spec 5's; the largest sizes keep a browser from decoding a small file
+// into gigabytes of pixels (a header may declare 100,000 x 100,000).
+export const IMAGE_RULES: Record<ImageKind, { maxBytes: number; maxLabel: string; width: number; height: number; maxSide: number }> = {
+  bg: { maxBytes: 5 * 1024 * 1024, maxLabel: '5M', width: 1920, height: 1080, maxSide: 7680 },
+  logo: { maxBytes: 1024 * 1024, maxLabel: '1M', width: 160, height: 160, maxSide: 1024 },
+  tab: { maxBytes: 1024 * 1024, maxLabel: '1M', width: 32, height: 32, maxSide: 256 },
 };
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
@@ -93,6 +95,9 @@ export function storeImage(dataDir: string, kind: ImageKind, data: Buffer, trunc
   if (!format) throw new AppError('INVALID', 'setting.badFormat');
   const size = imageSize(data, format);
   if (!size) throw new AppError('INVALID', 'setting.badImage');
+  if (size.width > rule.maxSide || size.height > rule.maxSide) {
+    throw new AppError('INVALID', 'setting.dimensionTooLarge', { kind: kindLabel, max: `${rule.maxSide}x${rule.maxSide}`, actual: `${size.width}x${size.height}` });
+  }
   const name = `${crypto.createHash('sha256').update(data).digest('hex')}.${format}`;
   const dir = uploadsDir(dataDir);
   const file = path.join(dir, name);
