@@ -49,7 +49,8 @@ const env = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   ADMIN_PASSWORD: z.string().min(4).max(128).optional(),
-  SEED_DEMO: bool.default(true),
+  // Unset: the demo venue outside production only; a production install loads it only when asked.
+  SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   AUTH_PREFIX: prefix.default('/api/auth/'),
@@ -122,7 +123,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     poolSize: e.DATABASE_POOL_SIZE,
     adminPassword: e.ADMIN_PASSWORD,
-    seedDemo: e.SEED_DEMO,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     prefixes: {
