@@ -15,8 +15,11 @@ import { loginFailures } from './auth.table.ts';
  */
 const norm = (loginName: string) => loginName.trim().toLowerCase();
 export const accountKey = (loginName: string) => `acct:${norm(loginName)}`;
-export const addressKey = (ip: string) => `ip:${ip}`;
-export const pairKey = (loginName: string, ip: string) => `pair:${norm(loginName)}|${ip}`;
+// An address is at most 45 characters (IPv6 with IPv4 tail); a longer one (a proxy passing on
+// what a client wrote) is cut so the key still fits its column.
+const addr = (ip: string) => ip.slice(0, 64);
+export const addressKey = (ip: string) => `ip:${addr(ip)}`;
+export const pairKey = (loginName: string, ip: string) => `pair:${norm(loginName)}|${addr(ip)}`;
 export const solvedKey = (loginName: string) => `solved:${norm(loginName)}`;
 
 export interface FailureState {

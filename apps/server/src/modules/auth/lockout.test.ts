@@ -5,6 +5,7 @@ import { ADMIN_PASSWORD, Client, auth, databases, startServer, sys, type CallOpt
 import { loadConfig } from '../../config.ts';
 import { sha256 } from '../../platform/keys.ts';
 import { seedDemo } from '../system/demo.seed.ts';
+import { failTimes, passwordLogin } from './login.service.ts';
 
 /**
  * Lockout (issue 7, findings 7 and 8). The server trusts one proxy hop (TRUST_PROXY=1), so each
@@ -208,6 +209,21 @@ describe.each(databases)('lockout with the default policy on %s', (kind) => {
     // The address has failed twenty times: every name needs the image code from it.
     expect((await new ClientAt(s, '10.77.0.1, 192.0.2.50').login('admin', ADMIN_PASSWORD)).code).toBe(Code.CAPTCHA_REQUIRED);
     expect((await new ClientAt(s, '10.66.0.1, 192.0.2.51').login('admin', ADMIN_PASSWORD)).code).toBe(0);
+  });
+});
+
+describe('an address no proxy should pass on', () => {
+  it('still counts the failure and logs the attempt, cut to fit', async () => {
+    const s = await startServer('pglite');
+    try {
+      const odd = 'f'.repeat(300);
+      await expect(passwordLogin(s.database.db, s.config, { loginName: 'odd-address', password: 'bad' }, { ip: odd, userAgent: 'test' })).rejects.toMatchObject({ code: Code.BAD_CREDENTIALS });
+      const [row] = await s.database.query<{ ip: string }>(`select ip from sys_login_log where login_name = 'odd-address'`);
+      expect(row!.ip).toBe(odd.slice(0, 64));
+      expect((await failTimes(s.database.db, 'odd-address', odd)).failTimes).toBe(1);
+    } finally {
+      await s.close();
+    }
   });
 });
 

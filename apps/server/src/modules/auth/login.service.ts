@@ -37,7 +37,7 @@ const getDummyHash = () => (dummyHash ??= argon2.hash('not-a-real-password-' + c
 export const hashPassword = (pw: string) => argon2.hash(pw, { type: argon2.argon2id });
 
 async function writeLoginLog(db: Executor, row: typeof loginLogs.$inferInsert): Promise<void> {
-  await db.insert(loginLogs).values({ ...row, loginName: row.loginName.slice(0, 128), userAgent: row.userAgent?.slice(0, 512) });
+  await db.insert(loginLogs).values({ ...row, loginName: row.loginName.slice(0, 128), ip: row.ip?.slice(0, 64), userAgent: row.userAgent?.slice(0, 512) });
 }
 
 /** The organisation a session opens in: the user's default, else the one owning the record. */
