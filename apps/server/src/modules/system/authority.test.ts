@@ -125,6 +125,18 @@ describe.each(databases)('authority over organisations and users on %s', (kind) 
     expect(all.body.roleIds.sort()).toEqual([platformRole.id, venueRole2.id].sort());
   });
 
+  it('the home summary counts the whole reach, every level down, and nothing outside', async () => {
+    const before = (await manager.json('GET', sys('home/summary'))).body;
+    const dept = await makeOrg(admin, venue.id, { type: 4 });
+    const team = await makeOrg(admin, dept.id, { type: 4 });
+    await makeUser(admin, team.id);
+    await makeUser(admin, await makeOrg(admin, platformId).then((o) => o.id));
+    const after = (await manager.json('GET', sys('home/summary'))).body;
+    expect(after.orgs).toBe(before.orgs + 2);
+    expect(after.users).toBe(before.users + 1);
+    expect(after.sessions).toBeGreaterThanOrEqual(1);
+  });
+
   it('users of the venue alone remain fully manageable by its manager', async () => {
     const u = await makeUser(admin, venue.id);
     const reset = await manager.json('PUT', sys('user/resetPwd'), { body: { userId: u.id, password: 'NewPass9', confirmPassword: 'NewPass9' } });

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { Perm } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { AppError } from '../../platform/errors.ts';
-import { dictItems, dicts } from './system.table.ts';
+import { orgScope } from '../../platform/scope.ts';
+import { sessions } from '../auth/auth.table.ts';
+import { dictItems, dicts, orgs, users as usersT } from './system.table.ts';
+import { userScope } from './user.repository.ts';
 import { menuTreeFor } from './menu.service.ts';
 
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -53,14 +56,16 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     module: 'home',
     action: 'summary',
     handler: async ({ caller }) => {
-      const scoped = !caller.platform;
+      // The caller's reach: their organisation and everything below it (the platform: all).
+      const users = and(sql`${usersT.status} <> 2`, userScope(caller));
       const res = (await db.execute(sql`
         select
-          (select count(*) from sys_user u where u.status <> 2 and (${!scoped} or u.org_id = ${caller.orgId})) as users,
-          (select count(*) from sys_org o where o.status = 0 and (${!scoped} or o.id = ${caller.orgId} or o.parent_id = ${caller.orgId})) as orgs,
-          (select count(*) from sys_session s where s.expires_at > now()
-             and s.last_seen_at > now() - make_interval(mins => ${config.session.idleMinutes})
-             and (${!scoped} or s.org_id = ${caller.orgId})) as sessions`)) as unknown as { rows: { users: number; orgs: number; sessions: number }[] };
+          (select count(*) from sys_user where ${users}) as users,
+          (select count(*) from sys_org where ${and(sql`${orgs.status} = 0`, orgScope(caller, orgs.id))}) as orgs,
+          (select count(*) from sys_session where ${and(
+            sql`${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - make_interval(mins => ${config.session.idleMinutes})`,
+            orgScope(caller, sessions.orgId),
+          )}) as sessions`)) as unknown as { rows: { users: number; orgs: number; sessions: number }[] };
       const r = res.rows[0]!;
       return { users: Number(r.users), orgs: Number(r.orgs), sessions: Number(r.sessions) };
     },
