@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
-import { duplicatesInFile, parseDelimited, readRows, reject, toXlsx, validateRows, type SheetColumn, type UploadedFile } from './xlsx.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import { IMPORTS_PER_PROCESS, XLSX_MAX_UNZIPPED, duplicatesInFile, parseDelimited, readRows, reject, toXlsx, validateRows, withImportSlot, type SheetColumn, type UploadedFile } from './xlsx.ts';
+import { bombXlsx, manyRowsXlsx } from './xlsx.testkit.ts';
 
 const columns: SheetColumn[] = [
   { key: 'code', title: { 'zh-CN': '编码', 'en-US': 'Code' }, required: true },
@@ -93,5 +96,73 @@ describe('xlsx helper', () => {
     await expect(readRows(file('txt', Buffer.from('qty\n1\n')), columns, 'zh-CN')).rejects.toMatchObject({ msgKey: 'import.rejected' });
     await expect(readRows(file('txt', Buffer.from('code\n')), columns, 'zh-CN')).rejects.toMatchObject({ msgKey: 'import.empty' });
     await expect(readRows(file('txt', Buffer.from('code\na\nb\nc\n')), columns, 'zh-CN', 2)).rejects.toMatchObject({ msgKey: 'import.tooManyRows' });
+  });
+});
+
+/** Runs `fn` and answers how far the process's resident memory rose above where it started meanwhile. */
+async function rssGrowthDuring(fn: () => Promise<unknown>): Promise<{ error: unknown; growthMb: number }> {
+  const start = process.memoryUsage().rss;
+  let peak = start;
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+  let error: unknown;
+  try {
+    await fn();
+  } catch (e) {
+    error = e;
+  } finally {
+    clearInterval(sample);
+  }
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { error, growthMb: (peak - start) / 1024 / 1024 };
+}
+
+/** Temporary files exceljs's streaming reader made in this process and left behind. */
+const ourTempFiles = () => fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith(`tmp-${process.pid}`));
+
+describe('xlsx import bounds (audit finding 6)', () => {
+  const codeOnly: SheetColumn[] = [{ key: 'code', title: { 'zh-CN': '编码', 'en-US': 'Code' }, required: true }];
+
+  it('a small file holding a million rows is refused at the row cap, without reading it whole', async () => {
+    const data = await manyRowsXlsx(1_000_000);
+    // Small enough to pass the upload limit (10 MB), as in the audit.
+    expect(data.length).toBeLessThan(10 * 1024 * 1024);
+    const before = ourTempFiles();
+    const { error, growthMb } = await rssGrowthDuring(() => readRows(file('xlsx', data), codeOnly, 'en-US'));
+    expect(error).toMatchObject({ code: 100400, msgKey: 'import.tooManyRows', params: { max: 50_000 } });
+    // Parsed whole, this file took well over a gigabyte.
+    expect(growthMb).toBeLessThan(200);
+    // The sheet exceljs kept in a temporary file is removed (tmp removes it asynchronously).
+    for (let i = 0; i < 200 && ourTempFiles().length > before.length; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(ourTempFiles()).toEqual(before);
+    // A file within the cap is read in full.
+    const ok = await readRows(file('xlsx', await manyRowsXlsx(3000)), codeOnly, 'en-US');
+    expect(ok).toHaveLength(3000);
+    expect(ok.at(-1)).toEqual({ row: 3001, values: { code: '3001' } });
+  });
+
+  it('a zip bomb (a sheet unpacking past the bound) is refused before it is parsed', async () => {
+    const data = await bombXlsx(XLSX_MAX_UNZIPPED + 8 * 1024 * 1024);
+    expect(data.length).toBeLessThan(2 * 1024 * 1024);
+    const { error, growthMb } = await rssGrowthDuring(() => readRows(file('xlsx', data), codeOnly, 'zh-CN'));
+    expect(error).toMatchObject({ code: 100400, msgKey: 'import.unzippedTooLarge', params: { max: '128M' } });
+    expect(growthMb).toBeLessThan(100);
+    // Text files are bounded by the upload limit and stop at the cap too.
+    const text = 'code\n' + 'x\n'.repeat(60_000);
+    await expect(readRows(file('txt', Buffer.from(text)), codeOnly, 'zh-CN')).rejects.toMatchObject({ msgKey: 'import.tooManyRows' });
+  });
+
+  it('runs at most one import per user and IMPORTS_PER_PROCESS at once; others answer 100429 at once', async () => {
+    const gates: (() => void)[] = [];
+    const hold = (user: number) => withImportSlot(user, () => new Promise<void>((r) => gates.push(r)));
+    const first = hold(1);
+    await expect(withImportSlot(1, async () => 'second')).rejects.toMatchObject({ code: 100429, msgKey: 'import.userBusy' });
+    const others = [first];
+    for (let u = 2; u <= IMPORTS_PER_PROCESS; u++) others.push(hold(u));
+    await expect(withImportSlot(99, async () => 'one too many')).rejects.toMatchObject({ code: 100429, msgKey: 'import.busy' });
+    for (const open of gates) open();
+    await Promise.all(others);
+    // Slots are given back, also when an import fails.
+    await expect(withImportSlot(1, async () => Promise.reject(new Error('broken file')))).rejects.toThrow('broken file');
+    expect(await withImportSlot(1, async () => 'again')).toBe('again');
   });
 });

@@ -4,7 +4,7 @@ import { Perm, assignMenuBody, changeStatusBody, resetPwdBody, userCreate, userL
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { AppError } from '../../platform/errors.ts';
 import { can } from '../../platform/access.ts';
-import { readUpload } from '../../platform/xlsx.ts';
+import { readUpload, withImportSlot } from '../../platform/xlsx.ts';
 import {
   assignMenus,
   changeStatus,
@@ -226,6 +226,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/import`,
     permission: Perm.user.import,
     action: 'import',
-    handler: async ({ req, caller }) => importUsers(db, caller, await readUpload(req, config.uploadLimit), tz, req.lang),
+    handler: async ({ req, caller }) => {
+      const file = await readUpload(req, config.uploadLimit);
+      return withImportSlot(caller.userId, () => importUsers(db, caller, file, tz, req.lang));
+    },
   });
 }
