@@ -11,6 +11,7 @@ import type { Database } from './platform/db.ts';
 import { isReady } from './platform/db.ts';
 import { defaultWebDist } from './platform/paths.ts';
 import { loadKeys, randomToken } from './platform/keys.ts';
+import { stdoutLog } from './platform/logOutput.ts';
 import { AppError } from './platform/errors.ts';
 import { errorEnvelope, installErrorHandler, type AppContext } from './platform/http.ts';
 import { installPipeline } from './platform/pipeline.ts';
@@ -43,7 +44,7 @@ function proxyTrust(t: Config['trustProxy']): false | string[] | ((addr: string,
 /** Builds the whole server: used by main.ts and by every test. */
 export async function buildApp({ config, database, sms }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.sign', 'req.headers.cookie'] },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: stdoutLog(), redact: ['req.headers.authorization', 'req.headers.sign', 'req.headers.cookie'] },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomToken(9)),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,

@@ -4,6 +4,16 @@ import { buildApp } from './app.ts';
 import { seedPlatform } from './modules/system/system.seed.ts';
 import { seedDemo } from './modules/system/demo.seed.ts';
 import { startJobs, stopJobs } from './modules/job/job.lifecycle.ts';
+import { stdoutLog } from './platform/logOutput.ts';
+
+/** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
+const SHUTDOWN_GRACE_MS = 15_000;
+/** How long the last log lines may wait for a slow reader before the process exits. */
+const LOG_FLUSH_MS = 2_000;
+
+// Log lines go through platform/logOutput.ts; anything else written to a standard stream whose
+// reader has gone (EPIPE) is dropped instead of crashing the process.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 
 /** Start-up: config -> database (migrations) -> seed -> app -> listen; SIGTERM closes cleanly. */
 async function main() {
@@ -27,12 +37,13 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // The deadline comes first: nothing below (not even a log line) may keep the process alive.
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 15_000);
+    }, SHUTDOWN_GRACE_MS);
     force.unref();
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // Keep-alive sockets whose request finishes during shutdown become idle only afterwards:
     // sweep them so close() does not wait for the client to hang up.
     const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
@@ -42,9 +53,11 @@ async function main() {
       await stopJobs(database.db);
       await database.close();
       app.log.info('closed cleanly');
+      await stdoutLog().flush(LOG_FLUSH_MS);
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error while closing');
+      await stdoutLog().flush(LOG_FLUSH_MS);
       process.exit(1);
     }
   };

@@ -104,3 +104,47 @@ describe('process lifecycle on the embedded database', { timeout: 240_000 }, () 
     expect(await proc.exited).toBe(0);
   });
 });
+
+describe('process lifecycle when the reader of its output goes away', { timeout: 240_000 }, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-life-pipe-'));
+  const running: Proc[] = [];
+  afterAll(() => {
+    for (const p of running) p.child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The forced-exit deadline of main.ts, and a margin for a loaded machine. */
+  const GRACE_MS = 15_000;
+  const within = (p: Proc) => Promise.race([p.exited, new Promise<string>((r) => setTimeout(() => r('still running'), GRACE_MS + 15_000))]);
+
+  /** Makes the server write far more log lines than a pipe holds (each names an 8 KB path). */
+  async function logALot(port: number) {
+    const long = `/api/${'x'.repeat(8000)}`;
+    const answers = await Promise.all(Array.from({ length: 100 }, () => fetch(`http://127.0.0.1:${port}${long}`).then((r) => r.status, () => 0)));
+    return answers.filter((s) => s === 404).length;
+  }
+
+  it('answers and stops on SIGTERM while the reader has stopped reading (the pipe is full)', async () => {
+    const proc = await start(dataDir);
+    running.push(proc);
+    proc.child.stdout!.removeAllListeners('data');
+    proc.child.stdout!.pause();
+    expect(await logALot(proc.port)).toBe(100);
+    // Still serving while its log lines wait.
+    expect((await fetch(`http://127.0.0.1:${proc.port}/healthz`)).status).toBe(200);
+    proc.child.kill('SIGTERM');
+    expect(await within(proc)).toBe(0);
+  });
+
+  it('stops on SIGTERM after the reader closed the pipe', async () => {
+    const proc = await start(dataDir);
+    running.push(proc);
+    proc.child.stdout!.removeAllListeners('data');
+    proc.child.stdout!.pause();
+    expect(await logALot(proc.port)).toBe(100);
+    // The reader exits: its end of the pipe closes with lines still unread.
+    proc.child.stdout!.destroy();
+    proc.child.kill('SIGTERM');
+    expect(await within(proc)).toBe(0);
+  });
+});
