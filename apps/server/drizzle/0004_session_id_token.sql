@@ -1,0 +1,1 @@
+ALTER TABLE "sys_session" ADD COLUMN "id_token" text;
