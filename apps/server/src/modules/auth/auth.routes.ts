@@ -5,7 +5,8 @@ import { defineRoute, envelope, FileResult, type AppContext } from '../../platfo
 import { t } from '../../platform/i18n.ts';
 import { newCaptcha } from './captcha.service.ts';
 import { changeOwnPassword, failTimes, passwordLogin, phoneLogin, sendPhoneCode, type LoginOutcome } from './login.service.ts';
-import { deleteSession } from './session.service.ts';
+import { setSessionCookie } from './session.cookie.ts';
+import { sessionRoutes } from './session.routes.ts';
 import type { SmsProvider } from './sms.provider.ts';
 import { switchOrg, userInfo } from './userinfo.service.ts';
 
@@ -16,6 +17,7 @@ const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.hea
 /** Login answers carry the token in the `authorization` header; 200003 still opens a session. */
 function loginReply(req: FastifyRequest, reply: FastifyReply, out: LoginOutcome) {
   reply.header('authorization', out.token);
+  setSessionCookie(req, reply, out.token);
   if (out.mustChangePassword) {
     req.envelopeCode = Code.PASSWORD_CHANGE_REQUIRED;
     return reply.send({ ...envelope(req.lang, out.result, Code.PASSWORD_CHANGE_REQUIRED, t(req.lang, 'auth.mustChangePassword')), head: { level: 'warn' } });
@@ -119,18 +121,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     handler: async ({ body, req }) => failTimes(db, body.loginName, req.ip),
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: `${auth}logout`,
-    permission: Perm.authenticated,
-    module: 'auth',
-    action: 'logout',
-    allowWhenPasswordExpired: true,
-    handler: async ({ caller }) => {
-      await deleteSession(db, caller.sessionId);
-      return null;
-    },
-  });
+  // POST session (restore from the HttpOnly cookie) and POST logout.
+  sessionRoutes(app, ctx);
 
   defineRoute(app, {
     method: 'GET',

@@ -10,20 +10,39 @@ import { authorizeUrl, ssoEnabled } from './sso.service.ts';
 
 const REDIRECT = 'http://console.test/ssologin';
 
+type Jar = Map<string, string>;
+
+/** One request of a browser at the provider, keeping its cookies (the provider session) in `jar`. */
+async function visit(jar: Jar, url: URL, init: RequestInit = {}): Promise<Response> {
+  const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  for (const c of res.headers.getSetCookie()) {
+    const [pair] = c.split(';');
+    const eq = pair!.indexOf('=');
+    jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+  }
+  return res;
+}
+
 /** A browser at the provider: follows its redirects with cookies until it lands on the client's redirect URI. */
-async function browse(url: string, stopAt: string): Promise<URL> {
-  const jar = new Map<string, string>();
+async function browse(url: string, stopAt: string, jar: Jar = new Map()): Promise<URL> {
   let next = new URL(url);
   for (let i = 0; i < 10; i++) {
     if (next.href.startsWith(stopAt)) return next;
-    const res = await fetch(next, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const eq = pair!.indexOf('=');
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
+    const res = await visit(jar, next);
     const loc = res.headers.get('location');
     if (!loc) throw new Error(`provider stopped at ${next.href} with ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    next = new URL(loc, next);
+  }
+  throw new Error('too many redirects');
+}
+
+/** Follows redirects until a page answers (no redirect): where the browser ends up, and what it shows. */
+async function land(url: string, jar: Jar): Promise<{ url: URL; html: string }> {
+  let next = new URL(url);
+  for (let i = 0; i < 10; i++) {
+    const res = await visit(jar, next);
+    const loc = res.headers.get('location');
+    if (!loc) return { url: next, html: await res.text() };
     next = new URL(loc, next);
   }
   throw new Error('too many redirects');
@@ -52,11 +71,11 @@ describe.each(databases)('single sign-on (OpenID Connect) on %s', (kind) => {
   });
 
   /** The console's /ssologin: ask for the authorization URL, sign in at the provider, post back code and state. */
-  async function ssoLogin(c: Client, account: string, redirect = '/home') {
+  async function ssoLogin(c: Client, account: string, redirect = '/home', jar: Jar = new Map()) {
     idp.state.next = account;
     const start = await c.json('GET', auth('sso/authorize'), { query: { redirect } });
     expect(start.code).toBe(0);
-    const back = await browse(start.body.url, REDIRECT);
+    const back = await browse(start.body.url, REDIRECT, jar);
     const params = Object.fromEntries(back.searchParams);
     const res = await c.call('POST', auth('sso/callback'), { body: params });
     const token = res.headers.authorization as string | undefined;
@@ -146,6 +165,73 @@ describe.each(databases)('single sign-on (OpenID Connect) on %s', (kind) => {
     // The token never lands in the operation log.
     const rows = await s.database.query<{ params: unknown }>(`select params from sys_oper_log where module = 'sso' and action = 'token'`);
     expect(JSON.stringify(rows)).not.toContain(tokens.access_token);
+  });
+
+  it('sign-out of a single sign-on session ends the provider session too (RP-initiated logout)', async () => {
+    // One browser: its cookies at the provider are the provider session.
+    const jar: Jar = new Map();
+    const logins = idp.state.logins;
+    const c = new Client(s);
+    expect((await ssoLogin(c, 'alice', '/home', jar)).code).toBe(0);
+    expect(idp.state.logins).toBe(logins + 1);
+    // While the provider session lives, signing on again needs no sign-in at the provider.
+    expect((await ssoLogin(new Client(s), 'alice', '/home', jar)).code).toBe(0);
+    expect(idp.state.logins).toBe(logins + 1);
+
+    const res = await c.call('POST', auth('logout'));
+    expect(res.json().code).toBe(0);
+    const logoutUrl = new URL(res.json().body.logoutUrl);
+    const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as { end_session_endpoint: string };
+    expect(`${logoutUrl.origin}${logoutUrl.pathname}`).toBe(discovery.end_session_endpoint);
+    expect(logoutUrl.searchParams.get('post_logout_redirect_uri')).toBe('http://console.test/signedOut');
+    expect(logoutUrl.searchParams.get('client_id')).toBe('venue-console');
+    // The hint is the ID token the provider issued to the console for this user.
+    const hint = logoutUrl.searchParams.get('id_token_hint')!;
+    expect(JSON.parse(Buffer.from(hint.split('.')[1]!, 'base64url').toString())).toMatchObject({ iss: idp.issuer, aud: 'venue-console', sub: 'alice' });
+    // The console session is over and its cookie cleared.
+    expect((await c.json('GET', auth('userInfo/0'))).status).toBe(401);
+    expect(c.cookies.get('token')).toBe('');
+
+    // The browser goes to the provider, confirms, and comes back to the console's signed-out page.
+    const ask = await land(logoutUrl.href, jar);
+    const action = /<form[^>]*action="([^"]+)"/.exec(ask.html)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(ask.html)![1]!;
+    const confirm = await visit(jar, new URL(action, ask.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }).toString(),
+    });
+    expect(new URL(confirm.headers.get('location')!, ask.url).href).toMatch(/^http:\/\/console\.test\/signedOut/);
+
+    // Signing on again now stops at the provider's sign-in page: nobody is signed back in.
+    idp.state.next = null;
+    const again = await new Client(s).json('GET', auth('sso/authorize'));
+    const page = await land(again.body.url, jar);
+    expect(page.url.pathname).toMatch(/^\/interaction\//);
+    expect(page.html).toContain('idp-login');
+    expect(idp.state.logins).toBe(logins + 1);
+  });
+
+  it('sign-out of a portal-token session sends the browser to the provider without a hint; password sessions stay here', async () => {
+    const token = await (async () => {
+      const portal = await oidc.discovery(new URL(idp.issuer), 'portal', 'portal-secret', oidc.ClientSecretBasic('portal-secret'), { execute: [oidc.allowInsecureRequests] });
+      const verifier = oidc.randomPKCECodeVerifier();
+      idp.state.next = 'alice';
+      const url = oidc.buildAuthorizationUrl(portal, { redirect_uri: PORTAL_REDIRECT, scope: 'openid profile', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state: 'st' });
+      const back = await browse(url.href, PORTAL_REDIRECT);
+      return (await oidc.authorizationCodeGrant(portal, back, { pkceCodeVerifier: verifier, expectedState: 'st' })).access_token;
+    })();
+    const c = new Client(s);
+    const res = await c.call('POST', auth('sso/token'), { body: { token } });
+    c.token = res.headers.authorization as string;
+    const out = new URL((await c.json('POST', auth('logout'))).body.logoutUrl);
+    expect(out.searchParams.get('id_token_hint')).toBeNull();
+    expect(out.searchParams.get('client_id')).toBe('venue-console');
+    expect(out.searchParams.get('post_logout_redirect_uri')).toBe('http://console.test/signedOut');
+
+    const p = new Client(s);
+    await p.login();
+    expect((await p.json('POST', auth('logout'))).body).toBeNull();
   });
 
   it('obeys the login routes of the policy and answers when not configured', async () => {

@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { Code } from '@venue/contract';
 import { defineRoute, envelope, type AppContext } from '../../platform/http.ts';
 import { t } from '../../platform/i18n.ts';
+import { setSessionCookie } from '../auth/session.cookie.ts';
 import { authorizeUrl, callback, ssoEnabled, tokenLogin, LOGIN_WAY, type SsoOutcome } from './sso.service.ts';
 
 const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
 
-/** Same answer as the login call: the token in the `authorization` header, 200003 when the password must change. */
+/** Same answer as the login call: the token in the `authorization` header (and the HttpOnly cookie), 200003 when the password must change. */
 function loginReply(req: FastifyRequest, reply: FastifyReply, out: SsoOutcome) {
   reply.header('authorization', out.token);
+  setSessionCookie(req, reply, out.token);
   const body = { ...out.result, ...(out.redirect ? { redirect: out.redirect } : {}) };
   if (out.mustChangePassword) {
     req.envelopeCode = Code.PASSWORD_CHANGE_REQUIRED;

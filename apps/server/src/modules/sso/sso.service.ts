@@ -9,6 +9,7 @@ import { sha256 } from '../../platform/keys.ts';
 import { loginLogs } from '../log/log.table.ts';
 import { users } from '../system/system.table.ts';
 import { defaultOrgOf } from '../auth/login.service.ts';
+import { sessions } from '../auth/auth.table.ts';
 import { createSession } from '../auth/session.service.ts';
 import { getPasswordStrategy } from '../auth/strategy.service.ts';
 import { ssoStates } from './sso.table.ts';
@@ -117,8 +118,11 @@ async function writeLog(db: Db, loginName: string, client: ClientInfo, code: num
 
 const nameOf = (c: Claims) => (typeof c.preferred_username === 'string' ? c.preferred_username : typeof c.email === 'string' ? c.email : String(c.sub ?? ''));
 
-/** Finds the user of the claims and opens a session for them. */
-async function signIn(db: Db, cfg: Config, claims: Claims, client: ClientInfo): Promise<SsoOutcome> {
+/**
+ * Finds the user of the claims and opens a session for them. The provider's ID token (code flow)
+ * is kept with the session: signing out sends it back to the provider as `id_token_hint`.
+ */
+async function signIn(db: Db, cfg: Config, claims: Claims, client: ClientInfo, idToken?: string): Promise<SsoOutcome> {
   const loginName = nameOf(claims);
   let user: typeof users.$inferSelect | undefined;
   if (typeof claims.preferred_username === 'string' && claims.preferred_username.trim()) {
@@ -139,6 +143,7 @@ async function signIn(db: Db, cfg: Config, claims: Claims, client: ClientInfo): 
   }
   const orgId = await defaultOrgOf(db, user.id, user.orgId);
   const token = await createSession(db, cfg, { userId: user.id, orgId, ip: client.ip, userAgent: client.userAgent, loginWay: LOGIN_WAY });
+  if (idToken) await db.update(sessions).set({ idToken }).where(eq(sessions.tokenHash, sha256(token)));
   const must = user.mustChangePassword;
   await writeLog(db, user.code, client, must ? 200003 : 0, must ? 'password must be changed' : 'ok', user.id, orgId);
   return { token, result: { userName: user.name, userId: user.id, loginWay: LOGIN_WAY }, mustChangePassword: must };
@@ -169,9 +174,11 @@ export async function callback(
   if (input.iss) current.searchParams.set('iss', input.iss);
   if (input.sessionState) current.searchParams.set('session_state', input.sessionState);
   let claims: Claims;
+  let idToken: string | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: pending.codeVerifier, expectedState: input.state, expectedNonce: pending.nonce, idTokenExpected: true });
     claims = (tokens.claims() ?? {}) as Claims;
+    idToken = tokens.id_token;
     if (typeof claims.preferred_username !== 'string' && typeof claims.email !== 'string' && tokens.access_token) {
       claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub))) };
     }
@@ -180,7 +187,7 @@ export async function callback(
     await writeLog(db, '', client, 100401, 'code exchange failed');
     throw new AppError('BAD_CREDENTIALS', 'sso.failed');
   }
-  return { ...(await signIn(db, cfg, claims, client)), redirect: pending.redirect };
+  return { ...(await signIn(db, cfg, claims, client, idToken)), redirect: pending.redirect };
 }
 
 /** Signs in with a token handed over by a portal: an access token of the same provider, checked at its userinfo endpoint. */
@@ -196,4 +203,31 @@ export async function tokenLogin(db: Db, cfg: Config, log: FastifyBaseLogger, to
     throw new AppError('BAD_CREDENTIALS', 'sso.badToken');
   }
   return signIn(db, cfg, claims, client);
+}
+
+/** The console's signed-out page: a sibling of the sign-on redirect URI (`…/ssologin` -> `…/signedOut`). */
+export function signedOutUri(cfg: Config): string | undefined {
+  return cfg.sso.redirectUri ? new URL('signedOut', cfg.sso.redirectUri).href : undefined;
+}
+
+/**
+ * OpenID Connect RP-initiated logout: the provider's `end_session_endpoint` (from discovery) with
+ * `id_token_hint` (when the session kept one), `client_id` and `post_logout_redirect_uri` = the
+ * console's signed-out page. Undefined when the provider has no such endpoint or cannot be reached:
+ * the console session is over anyway.
+ */
+export async function providerLogoutUrl(cfg: Config, idToken: string | null | undefined, log: FastifyBaseLogger): Promise<string | undefined> {
+  if (!cfg.sso.issuer || !cfg.sso.clientId) return undefined;
+  try {
+    const config = await providerConfig(cfg);
+    if (!config.serverMetadata().end_session_endpoint) return undefined;
+    const params: Record<string, string> = {};
+    const back = signedOutUri(cfg);
+    if (back) params.post_logout_redirect_uri = back;
+    if (idToken) params.id_token_hint = idToken;
+    return oidc.buildEndSessionUrl(config, params).href;
+  } catch (err) {
+    log.warn({ err: { name: (err as Error).name, message: (err as Error).message } }, 'sso end-session url unavailable');
+    return undefined;
+  }
 }

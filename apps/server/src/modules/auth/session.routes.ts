@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { inArray } from 'drizzle-orm';
+import { defineRoute, type AppContext } from '../../platform/http.ts';
+import { sha256 } from '../../platform/keys.ts';
+import { LOGIN_WAY as SSO_LOGIN_WAY, providerLogoutUrl } from '../sso/sso.service.ts';
+import { sessions } from './auth.table.ts';
+import { bearerToken, clearSessionCookie, cookieToken } from './session.cookie.ts';
+import { resolveSession } from './session.service.ts';
+
+/** What `POST {auth}session` answers when the browser's cookie names a live session. */
+export interface RestoredSession {
+  token: string;
+  userId: number;
+  userName: string;
+}
+
+/**
+ * The session of the browser (token mode), and signing out.
+ *
+ * `POST {auth}session` restores the console's in-memory token after a reload: the server reads the
+ * HttpOnly `token` cookie and answers the token of a live session (null otherwise, clearing a dead
+ * cookie). Another site cannot get it: the cookie is SameSite=Strict, a POST needs the XSRF double
+ * submit and Sign, and no CORS header lets another origin read an answer.
+ *
+ * `POST {auth}logout` ends the browser's sessions (the bearer's and the cookie's, even when expired,
+ * so an idle user can still sign out), clears the cookie, and for a single sign-on session answers
+ * `{logoutUrl}`: the provider's end-session URL with `id_token_hint` and `post_logout_redirect_uri`
+ * = the console's signed-out page, so the provider session ends too.
+ */
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { auth } = ctx.config.prefixes;
+  const { db, config, database } = ctx;
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${auth}session`,
+    permission: undefined,
+    module: 'auth',
+    action: 'session',
+    readOnly: true,
+    handler: async ({ req, reply }): Promise<RestoredSession | null> => {
+      const token = cookieToken(req);
+      if (!token) return null;
+      const caller = config.tokenMode ? await resolveSession(database, config, token) : null;
+      if (!caller) {
+        clearSessionCookie(req, reply);
+        return null;
+      }
+      return { token, userId: caller.userId, userName: caller.userName };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: `${auth}logout`,
+    permission: undefined,
+    module: 'auth',
+    action: 'logout',
+    allowWhenPasswordExpired: true,
+    handler: async ({ req, reply }): Promise<{ logoutUrl: string } | null> => {
+      const hashes = [...new Set([bearerToken(req), cookieToken(req)].filter(Boolean).map(sha256))];
+      const ended = hashes.length
+        ? await db.delete(sessions).where(inArray(sessions.tokenHash, hashes)).returning({ loginWay: sessions.loginWay, idToken: sessions.idToken })
+        : [];
+      clearSessionCookie(req, reply);
+      const sso = ended.find((s) => s.loginWay === SSO_LOGIN_WAY);
+      if (!sso) return null;
+      const logoutUrl = await providerLogoutUrl(config, sso.idToken, req.log);
+      return logoutUrl ? { logoutUrl } : null;
+    },
+  });
+}
