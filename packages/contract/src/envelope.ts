@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fields, INT4_MAX } from './fields.ts';
 
 export interface FieldError {
   field: string;
@@ -20,15 +21,10 @@ export interface Page<T> {
 
 /** The one list protocol: every `x/list` takes this body (plus its own filters). */
 export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(20),
-  sortField: z.string().max(64).optional(),
+  pageNum: fields.intIn(1, INT4_MAX).default(1),
+  pageSize: fields.intIn(1, 500).default(20),
+  /** A column key; each list refuses keys it cannot sort by. */
+  sortField: fields.sortField.optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
-
-/** Comma-separated ids in a path (batch delete). */
-export const idList = z
-  .string()
-  .regex(/^\d+(,\d+)*$/)
-  .transform((s) => s.split(',').map(Number));

@@ -1,4 +1,5 @@
 export * from './codes.ts';
+export * from './fields.ts';
 export * from './envelope.ts';
 export * from './permissions.ts';
 export * from './auth.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
+import { fields, isDay } from './fields.ts';
 
 /**
  * Request schemas of the administration screens (users, roles, organisations, menus,
@@ -7,20 +8,22 @@ import { pageQuery } from './envelope.ts';
  * the same rules. Optional text fields accept '' and null as "empty".
  */
 const text = (max: number) =>
-  z
-    .string()
+  fields
+    .str()
     .trim()
     .max(max)
     .nullish()
     .transform((v) => (v === '' ? null : v));
-const day = z
-  .string()
+/** A calendar day (YYYY-MM-DD) that exists; '' and null mean empty. */
+const day = fields
+  .str()
   .trim()
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'error.field.invalid')
+  .refine((v) => v === '' || isDay(v), 'error.field.invalid')
   .nullish()
   .transform((v) => (v === '' ? null : v));
-const id = z.coerce.number().int().positive();
-const ids = z.array(id).max(5000);
+const id = fields.id;
+const ids = fields.idArray(5000);
+const version = fields.version;
 
 export const LOGIN_NAME_RE = /^[A-Za-z0-9_.@-]{2,64}$/;
 export const MOBILE_RE = /^1\d{10}$/;
@@ -82,7 +85,7 @@ export type UserCreate = z.infer<typeof userCreate>;
 export const userUpdate = userFields.partial().extend({
   code: z.string().trim().regex(LOGIN_NAME_RE, 'error.field.invalid').optional(),
   roleIds: ids.optional(),
-  version: z.coerce.number().int().min(1),
+  version,
 });
 export type UserUpdate = z.infer<typeof userUpdate>;
 
@@ -132,7 +135,7 @@ export const roleFields = z.object({
   remark: text(500),
 });
 export const roleCreate = roleFields.extend({ orgId: id.optional(), menuIds: ids.optional() });
-export const roleUpdate = roleFields.partial().extend({ version: z.coerce.number().int().min(1) });
+export const roleUpdate = roleFields.partial().extend({ version });
 export const roleListQuery = pageQuery.extend({
   name: z.string().trim().max(64).optional(),
   code: z.string().trim().max(64).optional(),
@@ -169,7 +172,7 @@ export const orgFields = z.object({
   timeZone: z.string().trim().max(64).optional(),
 });
 export const orgCreate = orgFields;
-export const orgUpdate = orgFields.partial().extend({ version: z.coerce.number().int().min(1) });
+export const orgUpdate = orgFields.partial().extend({ version });
 export const orgTreeQuery = z.object({
   name: z.string().trim().max(100).optional(),
   status: z.union([z.coerce.number().int().min(0).max(1), z.literal('')]).optional(),
@@ -197,7 +200,7 @@ export const menuFields = z.object({
     .transform((v) => (v === '' ? null : v)),
 });
 export const menuCreate = menuFields;
-export const menuUpdate = menuFields.partial().extend({ version: z.coerce.number().int().min(1) });
+export const menuUpdate = menuFields.partial().extend({ version });
 
 export const apiListQuery = pageQuery.extend({
   url: z.string().trim().max(200).optional(),

@@ -4,6 +4,7 @@ import contentDisposition from 'content-disposition';
 import { Code, httpStatusOf, type Envelope } from '@venue/contract';
 import { AppError } from './errors.ts';
 import { t, type Lang } from './i18n.ts';
+import './http.messages.ts';
 import type { Db } from './db.ts';
 import type { Config } from '../config.ts';
 import type { Database } from './db.ts';
@@ -94,6 +95,10 @@ export interface RouteRecord {
   permission: string | undefined;
   module: string;
   action: string;
+  /** The route's input schemas, as declared (the generated malformed-input test reads them). */
+  body?: ZodType;
+  query?: ZodType;
+  params?: ZodType;
 }
 
 /** Every API route, as declared. The role-to-API registry is generated from it. */
@@ -120,11 +125,18 @@ export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | un
   handler: (input: { body: Infer<B>; query: Infer<Q>; params: Infer<P>; req: FastifyRequest; reply: FastifyReply; caller: Caller }) => Promise<unknown>;
 }
 
-function zodToAppError(error: z.ZodError, codeName: 'INVALID' | 'FORM_INVALID' = 'INVALID'): AppError {
-  const detail = error.issues.map((i) => {
+interface FieldIssue {
+  field: string;
+  message: string;
+  params?: Record<string, unknown>;
+}
+
+function zodIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.flatMap((i): FieldIssue[] => {
     const field = i.path.join('.');
     let message = 'error.field.invalid';
     let params: Record<string, unknown> | undefined;
+    if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ field: [...i.path, k].join('.'), message: 'error.field.unknown' }));
     if (i.code === 'invalid_type' && /received (undefined|null)$/.test(i.message)) message = 'error.field.required';
     else if (i.code === 'too_big') {
       message = i.origin === 'string' || i.origin === 'array' ? 'error.field.tooLong' : 'error.field.tooBig';
@@ -134,15 +146,106 @@ function zodToAppError(error: z.ZodError, codeName: 'INVALID' | 'FORM_INVALID' =
       message = i.origin === 'string' && min === 1 ? 'error.field.required' : i.origin === 'string' || i.origin === 'array' ? 'error.field.tooShort' : 'error.field.tooSmall';
       params = { min };
     } else if (i.code === 'custom' && i.message && /^[\w.]+$/.test(i.message)) message = i.message;
-    return { field, message, params };
+    return [{ field, message, params }];
   });
-  return new AppError(codeName, 'error.invalid', undefined, detail);
 }
 
-export function parseOrThrow<S extends ZodType>(schema: S, value: unknown): z.output<S> {
+function zodToAppError(error: z.ZodError, codeName: 'INVALID' | 'FORM_INVALID' = 'INVALID'): AppError {
+  return new AppError(codeName, 'error.invalid', undefined, zodIssues(error));
+}
+
+// NUL (PostgreSQL text and JSON refuse it) and lone UTF-16 surrogates (JSON refuses them).
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Every string (value or key) in the input that the database could not store, by field path. */
+function unstorableText(value: unknown, path: (string | number)[] = [], out: FieldIssue[] = [], depth = 0): FieldIssue[] {
+  if (out.length >= 50 || depth > 32) return out;
+  if (typeof value === 'string') {
+    if (UNSTORABLE.test(value)) out.push({ field: path.join('.'), message: 'error.field.invalidChars' });
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => unstorableText(v, [...path, i], out, depth + 1));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (UNSTORABLE.test(k)) out.push({ field: [...path, k.replace(UNSTORABLE, '?')].join('.'), message: 'error.field.invalidChars' });
+      else unstorableText(v, [...path, k], out, depth + 1);
+    }
+  }
+  return out;
+}
+
+interface Def {
+  type: string;
+  innerType?: ZodType;
+  in?: ZodType;
+  out?: ZodType;
+  shape?: Record<string, ZodType>;
+  catchall?: ZodType;
+  element?: ZodType;
+  options?: ZodType[];
+}
+const defOf = (s: ZodType) => (s as unknown as { def: Def }).def;
+
+/** The schema that reads the raw input, under optional/nullable/default wrappers and pipes. */
+function inputSchema(s: ZodType): ZodType {
+  for (let i = 0; i < 20; i++) {
+    const d = defOf(s);
+    if (d.innerType && ['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(d.type)) s = d.innerType;
+    else if (d.type === 'pipe' && d.in && d.out) s = defOf(d.in).type === 'transform' ? d.out : d.in;
+    else break;
+  }
+  return s;
+}
+
+/**
+ * Fields the schema does not declare (strict objects, nested ones included), without
+ * rewriting the schemas: objects that declare a catch-all (passthrough, records) accept extras.
+ */
+function undeclaredFields(schema: ZodType, value: unknown, path: (string | number)[] = [], out: FieldIssue[] = [], depth = 0): FieldIssue[] {
+  if (out.length >= 50 || depth > 32 || value === null || typeof value !== 'object') return out;
+  const d = defOf(inputSchema(schema));
+  if (d.type === 'object' && d.shape && !Array.isArray(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      const field = d.shape[k];
+      if (field) undeclaredFields(field, v, [...path, k], out, depth + 1);
+      else if (!d.catchall) out.push({ field: [...path, k].join('.'), message: 'error.field.unknown' });
+    }
+  } else if (d.type === 'array' && d.element && Array.isArray(value)) {
+    value.forEach((v, i) => undeclaredFields(d.element!, v, [...path, i], out, depth + 1));
+  } else if (d.type === 'union' && d.options) {
+    // A union of objects: a field is undeclared when no branch declares it.
+    const objects = d.options.map((o) => defOf(inputSchema(o))).filter((o) => o.type === 'object' && o.shape);
+    if (objects.length === d.options.length && !Array.isArray(value) && !objects.some((o) => o.catchall)) {
+      for (const k of Object.keys(value)) {
+        if (!objects.some((o) => o.shape![k])) out.push({ field: [...path, k].join('.'), message: 'error.field.unknown' });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Validates one part of a request: text the database cannot store (NUL) and, for bodies,
+ * fields the schema does not declare are refused along with the schema's own issues, each
+ * naming its field (100400).
+ */
+export function parseOrThrow<S extends ZodType>(schema: S, value: unknown, opts: { strict?: boolean } = {}): z.output<S> {
+  const issues = unstorableText(value);
+  if (opts.strict) issues.push(...undeclaredFields(schema, value));
   const r = schema.safeParse(value);
-  if (!r.success) throw zodToAppError(r.error);
-  return r.data;
+  if (!r.success) {
+    const named = new Set(issues.map((i) => i.field));
+    issues.push(...zodIssues(r.error).filter((i) => !named.has(i.field)));
+  }
+  if (issues.length) throw new AppError('INVALID', 'error.invalid', undefined, issues);
+  return r.data as z.output<S>;
+}
+
+/** A JSON body sent to a route that takes none: every field is undeclared. */
+function refuseBody(body: unknown): void {
+  if (body === null || body === undefined || typeof body !== 'object') return;
+  const issues: FieldIssue[] = Object.keys(body).map((k) => ({ field: k, message: 'error.field.unknown' }));
+  if (issues.length) throw new AppError('INVALID', 'error.invalid', undefined, issues);
 }
 
 /**
@@ -154,7 +257,7 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
   app: FastifyInstance,
   spec: RouteSpec<B, Q, P>,
 ): void {
-  routeRegistry.push({ method: spec.method, url: spec.url, permission: spec.permission, module: spec.module, action: spec.action });
+  routeRegistry.push({ method: spec.method, url: spec.url, permission: spec.permission, module: spec.module, action: spec.action, body: spec.body, query: spec.query, params: spec.params });
   app.route({
     method: spec.method,
     url: spec.url,
@@ -169,7 +272,9 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
       ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
     },
     handler: async (req, reply) => {
-      const body = (spec.body ? parseOrThrow(spec.body, req.body ?? {}) : undefined) as Infer<B>;
+      if (!spec.body && !req.isMultipart()) refuseBody(req.body);
+      const body = (spec.body ? parseOrThrow(spec.body, req.body ?? {}, { strict: true }) : undefined) as Infer<B>;
+      if (!spec.query) parseOrThrow(z.unknown(), req.query ?? {});
       const query = (spec.query ? parseOrThrow(spec.query, req.query ?? {}) : undefined) as Infer<Q>;
       const params = (spec.params ? parseOrThrow(spec.params, req.params ?? {}) : undefined) as Infer<P>;
       const result = await spec.handler({ body, query, params, req, reply, caller: req.caller as Caller });
@@ -189,6 +294,17 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
       return envelope(req.lang, result ?? null);
     },
   });
+}
+
+/**
+ * PostgreSQL refused a value of the request: data exceptions (SQLSTATE class 22: bad integer or
+ * date text, out of range, NUL, invalid JSON escape …) and values too large for an index (54000).
+ */
+export function isInputRefusedByDatabase(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^(22[0-9A-Z]{3}|54000)$/.test(e.code)) return true;
+  }
+  return false;
 }
 
 /** The one error handler: business errors become envelopes; nothing internal leaves the server. */
@@ -212,6 +328,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     } else if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       appErr = new AppError('INVALID', 'error.invalid');
       status = e.statusCode;
+    } else if (isInputRefusedByDatabase(error)) {
+      // Last resort: the schemas should have refused the value and named its field.
+      req.log.warn({ err: error }, 'input refused by the database');
+      appErr = new AppError('INVALID', 'error.invalidValue');
     } else {
       req.log.error({ err: error }, 'unhandled error');
       appErr = new AppError('INTERNAL', 'error.internal');

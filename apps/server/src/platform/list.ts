@@ -1,14 +1,20 @@
 import { asc, desc, type SQL, type Column } from 'drizzle-orm';
 import type { PageQuery } from '@venue/contract';
+import { AppError } from './errors.ts';
 
 /** Limit/offset of the one list protocol. */
 export function pageOf(q: Pick<PageQuery, 'pageNum' | 'pageSize'>): { limit: number; offset: number } {
   return { limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize };
 }
 
-/** ORDER BY from `sortField`/`sortOrder`, limited to the columns a list allows; else the default. */
+/**
+ * ORDER BY from `sortField`/`sortOrder`, limited to the columns a list allows (its own keys only:
+ * `__proto__` or `constructor` are not columns); no sortField: the default. A field the list cannot
+ * sort by answers 100400 naming `sortField`.
+ */
 export function orderOf(q: Pick<PageQuery, 'sortField' | 'sortOrder'>, allowed: Record<string, Column>, fallback: SQL | SQL[]): SQL[] {
-  const col = q.sortField ? allowed[q.sortField] : undefined;
-  if (!col) return Array.isArray(fallback) ? fallback : [fallback];
+  if (!q.sortField) return Array.isArray(fallback) ? fallback : [fallback];
+  if (!Object.hasOwn(allowed, q.sortField)) throw new AppError('INVALID', 'error.invalid', undefined, [{ field: 'sortField', message: 'error.field.invalid' }]);
+  const col = allowed[q.sortField]!;
   return [q.sortOrder === 'descend' ? desc(col) : asc(col)];
 }

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, idList, pageQuery } from '@venue/contract';
+import { Perm, fields, idList, isInstant, pageQuery } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { createJob, deleteJobs, getRecord, handlersFor, jobView, listJobs, listRecords, loadJob, previewCron, runJobNow, setJobStatus, updateJob } from './job.service.ts';
 import { createStream, deleteStreams, getStream, getStreamRun, listStreamRuns, listStreams, runStreamNow, updateStream } from './stream.service.ts';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-const instant = z.union([z.string().max(40), z.number()]).nullish();
+const idParam = z.object({ id: fields.id });
+/** ISO 8601 or epoch ms, kept as sent: the service reads local times in the job's time zone. */
+const instant = fields.instantInput.nullish();
 const text = (max: number) => z.string().trim().max(max);
 
 /** The job form (spec section 5): names follow spec section 3. */
@@ -50,7 +51,7 @@ const streamInput = z.object({
     .array(
       z.object({
         key: z.string().regex(/^[\w.-]{1,64}$/),
-        jobId: z.coerce.number().int().positive(),
+        jobId: fields.id,
         x: z.number().optional(),
         y: z.number().optional(),
       }),
@@ -59,7 +60,8 @@ const streamInput = z.object({
   edges: z.array(z.object({ from: z.string().max(64), to: z.string().max(64), on: z.enum(['success', 'complete']).default('success') })).max(1000).default([]),
 });
 
-const optionalInt = z.coerce.number().int().optional();
+const optionalStatus = fields.int2.optional();
+const optionalId = fields.id.optional();
 
 export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { system } = ctx.config.prefixes;
@@ -73,7 +75,7 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
     readOnly: true,
     permission: Perm.job.list,
     action: 'list',
-    body: pageQuery.extend({ jobName: z.string().max(64).optional(), jobGroup: z.string().max(64).optional(), jobType: z.enum(['bean', 'http']).optional(), triggerType: z.enum(['cron', 'interval']).optional(), status: optionalInt }),
+    body: pageQuery.extend({ jobName: z.string().max(64).optional(), jobGroup: z.string().max(64).optional(), jobType: z.enum(['bean', 'http']).optional(), triggerType: z.enum(['cron', 'interval']).optional(), status: optionalStatus }),
     handler: async ({ body, caller }) => listJobs(db, caller, body),
   });
 
@@ -112,16 +114,16 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.job.log,
     action: 'logList',
     body: pageQuery.extend({
-      jobId: optionalInt,
+      jobId: optionalId,
       jobName: z.string().max(64).optional(),
       jobGroup: z.string().max(64).optional(),
       result: z.enum(['normal', 'success', 'complete', 'fail', 'error', 'block']).optional(),
       manual: z.boolean().optional(),
       trigger: z.enum(['schedule', 'manual', 'stream']).optional(),
-      streamRunId: optionalInt,
+      streamRunId: optionalId,
       instanceId: z.string().max(100).optional(),
-      from: z.string().max(40).optional(),
-      to: z.string().max(40).optional(),
+      from: z.string().max(40).refine(isInstant, 'error.field.invalid').optional(),
+      to: z.string().max(40).refine(isInstant, 'error.field.invalid').optional(),
     }),
     handler: async ({ body, caller }) => listRecords(db, caller, body),
   });
@@ -163,7 +165,7 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.job.edit,
     action: 'edit',
     params: idParam,
-    body: jobInput.extend({ version: z.coerce.number().int().min(1) }),
+    body: jobInput.extend({ version: fields.version }),
     handler: async ({ params, body, caller }) => updateJob(ctx, caller, params.id, body),
   });
 
@@ -218,7 +220,7 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
     readOnly: true,
     permission: Perm.jobStream.list,
     action: 'list',
-    body: pageQuery.extend({ name: z.string().max(64).optional(), status: optionalInt }),
+    body: pageQuery.extend({ name: z.string().max(64).optional(), status: optionalStatus }),
     handler: async ({ body, caller }) => listStreams(db, caller, body),
   });
 
@@ -229,7 +231,7 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
     readOnly: true,
     permission: Perm.jobStream.list,
     action: 'runList',
-    body: pageQuery.extend({ streamId: optionalInt, status: z.enum(['running', 'success', 'fail']).optional() }),
+    body: pageQuery.extend({ streamId: optionalId, status: z.enum(['running', 'success', 'fail']).optional() }),
     handler: async ({ body, caller }) => listStreamRuns(db, caller, body),
   });
 
@@ -270,7 +272,7 @@ export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.jobStream.edit,
     action: 'edit',
     params: idParam,
-    body: streamInput.extend({ version: z.coerce.number().int().min(1) }),
+    body: streamInput.extend({ version: fields.version }),
     handler: async ({ params, body, caller }) => updateStream(ctx, caller, params.id, body),
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, pageQuery } from '@venue/contract';
+import { Perm, fields, pageQuery } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { toXlsx, xlsxFile, type SheetColumn } from '../../platform/xlsx.ts';
 import { assertPlatform } from '../system/config.service.ts';
@@ -16,7 +16,7 @@ import {
 } from './log.service.ts';
 
 /** Instants as ISO 8601 (with Z or an offset), or epoch milliseconds. */
-const instant = z.union([z.string().trim().min(1).max(40), z.number()]).pipe(z.coerce.date()).optional();
+const instant = fields.instant.optional();
 const range = { beginTime: instant, endTime: instant };
 
 const loginFilter = pageQuery.extend({
@@ -24,7 +24,7 @@ const loginFilter = pageQuery.extend({
   ip: z.string().trim().max(64).optional(),
   loginWay: z.string().trim().max(16).optional(),
   success: z.boolean().optional(),
-  code: z.coerce.number().int().optional(),
+  code: fields.int4.optional(),
   ...range,
 });
 
@@ -33,13 +33,13 @@ const operFilter = pageQuery.extend({
   module: z.string().trim().max(64).optional(),
   action: z.string().trim().max(64).optional(),
   path: z.string().trim().max(300).optional(),
-  code: z.coerce.number().int().optional(),
+  code: fields.int4.optional(),
   success: z.boolean().optional(),
   ...range,
 });
 
-const id = z.object({ id: z.coerce.number().int().positive() });
-const clean = z.object({ before: z.coerce.date().optional() });
+const id = z.object({ id: fields.id });
+const clean = z.object({ before: fields.instant.optional() });
 
 const yesNo = [
   { value: 'true', label: { 'zh-CN': '成功', 'en-US': 'Success' } },

@@ -26,6 +26,8 @@ describe.each(databases)('parameters (config) on %s', (kind) => {
   });
   afterAll(async () => s?.close());
 
+  /** The fields `PUT config/{id}` takes, from a row as listed (the console sends only these). */
+  const editable = (r: Record<string, unknown>) => ({ code: r.code, name: r.name, type: r.type, subType: r.subType, value: r.value, remark: r.remark, version: r.version });
   const byCode = async (code: string) => (await admin.json('POST', sys('config/listForConsole'), { body: { code } })).body.data.find((r: { code: string }) => r.code === code);
 
   it('lists parameters with paging, filters and the sealed and built-in flags', async () => {
@@ -72,22 +74,22 @@ describe.each(databases)('parameters (config) on %s', (kind) => {
 
   it('keeps a sealed entry read-only; deseal makes it editable; recover restores and seals it', async () => {
     const row = await byCode('log.retentionDays');
-    const sealed = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...row, value: '30' } });
+    const sealed = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...editable(row), value: '30' } });
     expect(sealed.code).toBe(Code.INVALID);
     expect(sealed.msg).toBe('该参数已封存，请先解封再修改');
     const des = await admin.json('PUT', sys(`config/desealed/${row.id}`));
     expect(des.code).toBe(0);
     expect(des.body).toMatchObject({ sealed: false, value: '180', version: 2 });
-    const badValue = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...des.body, value: 'ten' }, lang: 'en-US' });
+    const badValue = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...editable(des.body), value: 'ten' }, lang: 'en-US' });
     expect(badValue.code).toBe(Code.FORM_INVALID);
     expect(badValue.detail[0]).toMatchObject({ field: 'value' });
     expect(badValue.msg).toContain('0 to 3650');
-    const edited = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...des.body, code: 'renamed', value: ' 30' } });
+    const edited = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...editable(des.body), code: 'renamed', value: ' 30' } });
     expect(edited.code).toBe(0);
     expect(edited.body).toMatchObject({ code: 'log.retentionDays', value: '30', sealed: false, version: 3 });
-    const stale = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...des.body, value: '40' } });
+    const stale = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...editable(des.body), value: '40' } });
     expect(stale.code).toBe(Code.CONFLICT);
-    const same = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...edited.body } });
+    const same = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...editable(edited.body) } });
     expect(same.code).toBe(Code.OK_NOTICE);
     expect(same.msg).toBe('没有变化，无需保存');
     expect((await admin.json('GET', sys('config/configKey/log.retentionDays'))).body).toBe('30');
@@ -102,11 +104,11 @@ describe.each(databases)('parameters (config) on %s', (kind) => {
   it('validates JSON parameters that have their own screen', async () => {
     const row = await byCode('password_strategy');
     const des = await admin.json('PUT', sys(`config/desealed/${row.id}`));
-    const notJson = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...des.body, value: '{' } });
+    const notJson = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...editable(des.body), value: '{' } });
     expect(notJson.code).toBe(Code.FORM_INVALID);
     expect(notJson.msg).toBe('参数值必须是有效的 JSON');
     const bad = JSON.stringify({ ...JSON.parse(row.value), minLength: 12, maxLength: 8 });
-    const rule = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...des.body, value: bad } });
+    const rule = await admin.json('PUT', sys(`config/${row.id}`), { body: { ...editable(des.body), value: bad } });
     expect(rule.code).toBe(Code.FORM_INVALID);
     expect(rule.detail[0]).toMatchObject({ field: 'value.minLength', message: '最短长度不能大于最长长度' });
     await admin.json('PUT', sys(`config/recover/${row.id}`));

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, idList, pageQuery } from '@venue/contract';
+import { Perm, idList, pageQuery, fields } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { AppError } from '../../platform/errors.ts';
 import { can } from '../../platform/access.ts';
@@ -32,7 +32,7 @@ const configBody = z.object({
   sealed: z.boolean().optional(),
   remark: z.string().trim().max(500).nullish(),
 });
-const idParam = z.object({ id: z.coerce.number().int().positive() });
+const idParam = z.object({ id: fields.id });
 
 /** Parameters / config (spec 7.4): every call exactly as the spec names it. */
 export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -103,7 +103,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     module: 'config',
     action: 'edit',
     params: idParam,
-    body: configBody.omit({ sealed: true }).extend({ version: z.number().int().positive() }),
+    body: configBody.omit({ sealed: true }).extend({ version: fields.version }),
     handler: async ({ params, body, caller }) => {
       assertPlatform(caller);
       return editConfig(db, params.id, body);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, idList, pageQuery } from '@venue/contract';
+import { Perm, idList, pageQuery, fields } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { assertPlatform } from './config.service.ts';
 import { addDict, addItem, deleteDicts, deleteItems, editDict, editItem, getDict, getItem, listDicts, listItems, orderItems } from './dict.service.ts';
@@ -29,9 +29,9 @@ const itemBody = z.object({
   remark: z.string().trim().max(500).nullish(),
 });
 
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: fields.id });
 const ids = z.object({ ids: idList });
-const version = z.number().int().positive();
+const version = fields.version;
 
 /** Dictionaries and items (`/kems-pmi/views/dict/data`); platform-wide, so writes need the platform organisation. */
 export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {

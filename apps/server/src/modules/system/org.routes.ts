@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, orgCreate, orgTreeQuery, orgUpdate } from '@venue/contract';
+import { Perm, orgCreate, orgTreeQuery, orgUpdate, pageQuery } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { createOrg, editOrg, getOrg, orgOptions, orgTree, removeOrg } from './org.service.ts';
 
@@ -41,7 +41,8 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.org.list,
     action: 'tree',
     readOnly: true,
-    body: orgTreeQuery.passthrough(),
+    // The kit sends its paging and sort fields; the tree has no pages.
+    body: pageQuery.extend(orgTreeQuery.shape),
     handler: async ({ body, caller }) => orgTree(db, caller, body),
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, idList, pageQuery } from '@venue/contract';
+import { Perm, idList, pageQuery, fields } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { assertPlatform } from './config.service.ts';
 import { addRegion, deleteRegions, editRegion, getRegion, listRegions, regionChildren, regionTree } from './region.service.ts';
@@ -12,7 +12,7 @@ const body = z.object({
   orderNum: z.number().int().min(0).max(99999).optional(),
   remark: z.string().trim().max(500).nullish(),
 });
-const id = z.object({ id: z.coerce.number().int().positive() });
+const id = z.object({ id: fields.id });
 
 /** Administrative regions: list, whole tree, lazy children, add, edit, delete. Platform-wide data. */
 export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -78,7 +78,7 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.region.edit,
     action: 'edit',
     params: id,
-    body: body.extend({ version: z.number().int().positive() }),
+    body: body.extend({ version: fields.version }),
     handler: async ({ params, body: b, caller }) => {
       assertPlatform(caller);
       return editRegion(db, params.id, b);

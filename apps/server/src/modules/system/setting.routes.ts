@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm } from '@venue/contract';
+import { Perm, fields } from '@venue/contract';
 import { AppError } from '../../platform/errors.ts';
 import { defineRoute, errorEnvelope, type AppContext } from '../../platform/http.ts';
 import { assertPlatform } from './config.service.ts';
@@ -30,7 +30,7 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.setting.edit,
     module: 'setting',
     action: 'edit',
-    body: systemSettings.extend({ version: z.number().int().positive() }),
+    body: systemSettings.extend({ version: fields.version }),
     handler: async ({ body, caller }) => {
       assertPlatform(caller);
       const { version, ...settings } = body;

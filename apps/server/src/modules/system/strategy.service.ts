@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkPassword, complexityRules, loginRoutes, passwordStrategy, type PasswordStrategy } from '@venue/contract';
+import { checkPassword, complexityRules, loginRoutes, passwordStrategy, type PasswordStrategy, fields } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { Notice, parseOrThrow } from '../../platform/http.ts';
 import { staleVersion } from '../../platform/errors.ts';
@@ -22,7 +22,7 @@ const s = passwordStrategy.shape;
 export const LOGIN_KEYS = ['loginRoutes', 'maxFailedLogins', 'captchaAfterFailures', 'lockMinutes'] as const;
 export const PASSWORD_KEYS = ['minLength', 'maxLength', 'defaultPassword', 'complexity', 'historyLimit', 'expireDays', 'forceChangeOnFirstLogin'] as const;
 
-const version = z.number().int().positive();
+const version = fields.version;
 
 // At least one login route and one complexity rule, with a message that says so.
 const loginRoutesField = z.array(z.enum(loginRoutes)).refine((a) => a.length > 0, 'strategy.loginRouteRequired');

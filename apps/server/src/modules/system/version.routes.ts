@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, idList, pageQuery } from '@venue/contract';
+import { Perm, idList, pageQuery, fields } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { assertPlatform } from './config.service.ts';
 import { deleteVersions, editVersion, getVersion, latestVersion, listVersions, publishVersion, VERSION_NO } from './version.service.ts';
@@ -8,8 +8,8 @@ import { deleteVersions, editVersion, getVersion, latestVersion, listVersions, p
 const platform = z.enum(['web', 'android', 'ios', 'h5', 'mini']);
 const versionNo = z.string().trim().min(1, { abort: true }).max(32).refine((v) => VERSION_NO.test(v), 'version.format');
 const content = z.string().max(5000).default('');
-const publishedAt = z.coerce.date().optional();
-const id = z.object({ id: z.coerce.number().int().positive() });
+const publishedAt = fields.instant.optional();
+const id = z.object({ id: fields.id });
 
 /** Versions: the newest release for any signed-in user (about us, update prompt), list and publish for administrators. */
 export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -61,7 +61,7 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.version.publish,
     action: 'edit',
     params: id,
-    body: z.object({ content, force: z.boolean(), publishedAt, version: z.number().int().positive() }),
+    body: z.object({ content, force: z.boolean(), publishedAt, version: fields.version }),
     handler: async ({ params, body, caller }) => {
       assertPlatform(caller);
       return editVersion(db, params.id, body);

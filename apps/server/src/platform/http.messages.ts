@@ -1,0 +1,15 @@
+import { addMessages } from './i18n.ts';
+
+/** Field errors of the request layer (platform/http.ts). */
+addMessages({
+  'zh-CN': {
+    'error.field.unknown': '不是该接口可接受的字段',
+    'error.field.invalidChars': '包含无法保存的字符',
+    'error.invalidValue': '请求中有取值超出范围或格式不正确',
+  },
+  'en-US': {
+    'error.field.unknown': 'is not a field this request accepts',
+    'error.field.invalidChars': 'contains characters that cannot be stored',
+    'error.invalidValue': 'A value in the request is out of range or not in a valid format',
+  },
+});
