@@ -8,7 +8,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Database } from './platform/db.ts';
-import { isReady } from './platform/db.ts';
+import { errSerializer, isReady } from './platform/db.ts';
 import { defaultWebDist } from './platform/paths.ts';
 import { loadKeys, randomToken } from './platform/keys.ts';
 import { stdoutLog } from './platform/logOutput.ts';
@@ -29,6 +29,8 @@ export interface BuildOptions {
   database: Database;
   /** Replaces the configured SMS provider (tests read the codes this way). */
   sms?: SmsProvider;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): unknown };
 }
 
 
@@ -42,9 +44,18 @@ function proxyTrust(t: Config['trustProxy']): false | string[] | ((addr: string,
 }
 
 /** Builds the whole server: used by main.ts and by every test. */
-export async function buildApp({ config, database, sms }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, sms, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, stream: stdoutLog(), redact: ['req.headers.authorization', 'req.headers.sign', 'req.headers.cookie'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            stream: logStream ?? stdoutLog(),
+            redact: ['req.headers.authorization', 'req.headers.sign', 'req.headers.cookie'],
+            // Errors are logged without the SQL parameters drivers attach to them (hashes, codes, personal data).
+            serializers: { err: errSerializer },
+          },
     genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomToken(9)),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,

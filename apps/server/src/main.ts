@@ -1,5 +1,5 @@
 import { loadConfig } from './config.ts';
-import { openDatabase } from './platform/db.ts';
+import { errorMessage, openDatabase } from './platform/db.ts';
 import { buildApp } from './app.ts';
 import { seedPlatform } from './modules/system/system.seed.ts';
 import { seedDemo } from './modules/system/demo.seed.ts';
@@ -66,6 +66,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  // Without the statement parameters a failed start-up query would print (hashes of the seed).
+  console.error(errorMessage(err));
   process.exit(1);
 });

@@ -58,13 +58,13 @@ export interface TestServer {
 }
 
 /** A real server on a fresh database (own data dir, own PostgreSQL database). */
-export async function startServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: { logStream?: { write(line: string): unknown } } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-test-'));
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), ...env });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 5 });
   const sms = new CapturingSms();
-  const app = await buildApp({ config, database, sms });
+  const app = await buildApp({ config, database, sms, logStream: opts.logStream });
   await seedPlatform(database.db, config, () => undefined);
   await app.ready();
   return {

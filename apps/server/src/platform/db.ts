@@ -69,6 +69,52 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   };
 }
 
+/**
+ * Driver errors carry the statement's parameters (PGlite: `params`; Drizzle: `params`, and a
+ * message and stack that list them after `params: `), and PostgreSQL's `detail` may quote the
+ * failing row. These hold password hashes, codes and personal data, so they never reach a log:
+ * this copy keeps the SQL text, the SQLSTATE and the database's own message, and drops the values.
+ * Used as the logger's `err` serializer.
+ */
+const PARAM_KEYS = new Set(['params', 'parameters', 'values', 'queryOptions', 'bind', 'binds']);
+const PARAMS_IN_TEXT = /\nparams: [\s\S]*$/;
+
+function withoutParams(text: string, message: string | undefined): string {
+  if (!message || !PARAMS_IN_TEXT.test(message)) return text.replace(PARAMS_IN_TEXT, '\nparams: [not logged]');
+  // A stack starts with the message: cut the listed parameters out of that part only.
+  const i = text.indexOf(message);
+  return i < 0 ? text.replace(PARAMS_IN_TEXT, '') : text.slice(0, i) + message.replace(PARAMS_IN_TEXT, '\nparams: [not logged]') + text.slice(i + message.length);
+}
+
+export function errorForLog(err: unknown, depth = 0): unknown {
+  if (!err || typeof err !== 'object' || depth > 5) return err;
+  const e = err as Record<string, unknown> & { message?: unknown; stack?: unknown; cause?: unknown };
+  const message = typeof e.message === 'string' ? e.message : undefined;
+  const out: Record<string, unknown> = {};
+  if (err instanceof Error) out.type = err.constructor?.name ?? 'Error';
+  if (message !== undefined) out.message = withoutParams(message, message);
+  if (typeof e.stack === 'string') out.stack = withoutParams(e.stack, message);
+  // A database error's detail can quote the whole failing row ("Failing row contains (…)").
+  const fromDatabase = typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code);
+  for (const [k, v] of Object.entries(e)) {
+    if (k in out || k === 'cause' || PARAM_KEYS.has(k) || (fromDatabase && k === 'detail')) continue;
+    out[k] = typeof v === 'string' ? withoutParams(v, undefined) : v;
+  }
+  if (e.cause !== undefined) out.cause = errorForLog(e.cause, depth + 1);
+  return out;
+}
+
+/** The logger's `err` serializer (pino's shape: type, message, stack and the error's own fields). */
+export function errSerializer(err: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const out = errorForLog(err) as Record<string, unknown>;
+  return { ...out, type: String(out.type ?? 'Error'), message: String(out.message ?? ''), stack: String(out.stack ?? '') };
+}
+
+/** An error's message without statement parameters (start-up failures printed to the console). */
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? withoutParams(err.message, err.message) : String(err);
+}
+
 /** True when the database answers and the latest migration is applied. */
 export async function isReady(database: Database): Promise<boolean> {
   try {
