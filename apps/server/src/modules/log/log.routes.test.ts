@@ -21,8 +21,8 @@ describe.each(databases)('login and operation logs on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     await seedDemo(s.database.db, s.config);
-    await s.database.db.execute(sql`insert into sys_role_menu (role_id, menu_id)
-      select r.id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and (m.key like 'monitor.loginLog%' or m.key like 'monitor.operLog%') on conflict do nothing`);
+    await s.database.db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
+      select r.id, r.org_id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and (m.key like 'monitor.loginLog%' or m.key like 'monitor.operLog%') on conflict do nothing`);
     await s.database.db.execute(sql`update sys_meta set value = value + 1 where key = 'perm_epoch'`);
     admin = new Client(s);
     await admin.login();

@@ -8,8 +8,8 @@ import { getConfigValue } from './config.service.ts';
 /** Gives the demo venue-manager role the screens (and their buttons) under the given menu keys. */
 async function grant(s: TestServer, ...keys: string[]) {
   for (const key of keys) {
-    await s.database.db.execute(sql`insert into sys_role_menu (role_id, menu_id)
-      select r.id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and (m.key = ${key} or m.key like ${key + '.%'})
+    await s.database.db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
+      select r.id, r.org_id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and (m.key = ${key} or m.key like ${key + '.%'})
       on conflict do nothing`);
   }
   await s.database.db.execute(sql`insert into sys_meta (key, value) values ('perm_epoch', 1) on conflict (key) do update set value = sys_meta.value + 1`);

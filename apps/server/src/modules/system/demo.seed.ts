@@ -31,7 +31,7 @@ export async function seedDemo(db: Db, cfg: Config): Promise<void> {
       .returning();
     const [role] = await tx.insert(roles).values({ orgId: center!.id, code: 'venue_manager', no: 'R1001', name: '场馆经理', type: 1 }).returning();
     const menuRows = await tx.select({ id: menus.id }).from(menus).where(inArray(menus.key, ['home', 'system', 'system.about']));
-    if (menuRows.length) await tx.insert(roleMenus).values(menuRows.map((m) => ({ roleId: role!.id, menuId: m.id })));
+    if (menuRows.length) await tx.insert(roleMenus).values(menuRows.map((m) => ({ roleId: role!.id, orgId: role!.orgId, menuId: m.id })));
     const staff = await tx
       .insert(users)
       .values([
@@ -40,7 +40,7 @@ export async function seedDemo(db: Db, cfg: Config): Promise<void> {
       ])
       .returning();
     await tx.insert(userOrgs).values(staff.map((u) => ({ userId: u.id, orgId: center!.id, isDefault: true })));
-    await tx.insert(userRoles).values(staff.map((u) => ({ userId: u.id, roleId: role!.id })));
+    await tx.insert(userRoles).values(staff.map((u) => ({ userId: u.id, roleId: role!.id, orgId: role!.orgId })));
     await bumpPermEpoch(tx);
   });
 }

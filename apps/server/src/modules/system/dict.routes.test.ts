@@ -102,8 +102,8 @@ describe.each(databases)('dictionaries on %s', (kind) => {
     const mgr = new Client(s);
     await mgr.login('manager', 'Demo@2020');
     expect((await mgr.json('POST', sys('dict/list'), { body: {} })).code).toBe(Code.FORBIDDEN);
-    await s.database.db.execute(sql`insert into sys_role_menu (role_id, menu_id)
-      select r.id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and m.key like 'system.dict%' on conflict do nothing`);
+    await s.database.db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
+      select r.id, r.org_id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and m.key like 'system.dict%' on conflict do nothing`);
     await s.database.db.execute(sql`update sys_meta set value = value + 1 where key = 'perm_epoch'`);
     expect((await mgr.json('POST', sys('dict/list'), { body: {} })).code).toBe(0);
     expect((await mgr.json('POST', sys('dict'), { body: { code: 'mine', name: 'mine' } })).code).toBe(Code.FORBIDDEN);

@@ -15,8 +15,8 @@ describe.each(databases)('holiday calendar on %s', (kind) => {
     await seedDemo(s.database.db, s.config);
     admin = new Client(s);
     await admin.login();
-    await s.database.db.execute(sql`insert into sys_role_menu (role_id, menu_id)
-      select r.id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and m.key like 'system.holiday%' on conflict do nothing`);
+    await s.database.db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
+      select r.id, r.org_id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and m.key like 'system.holiday%' on conflict do nothing`);
     await s.database.db.execute(sql`update sys_meta set value = value + 1 where key = 'perm_epoch'`);
     mgr = new Client(s);
     await mgr.login('manager', 'Demo@2020');

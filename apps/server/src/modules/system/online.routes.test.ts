@@ -34,8 +34,8 @@ describe.each(databases)('online users on %s', (kind) => {
     const after = await admin.json('POST', sys('online/list'), { body: {} });
     expect(after.body.data.some((r: { userCode: string }) => r.userCode === 'frontdesk')).toBe(false);
 
-    await s.database.db.execute(sql`insert into sys_role_menu (role_id, menu_id)
-      select r.id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and m.key like 'monitor.online%' on conflict do nothing`);
+    await s.database.db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
+      select r.id, r.org_id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and m.key like 'monitor.online%' on conflict do nothing`);
     await s.database.db.execute(sql`update sys_meta set value = value + 1 where key = 'perm_epoch'`);
     const scoped = await m1.json('POST', sys('online/list'), { body: {} });
     expect(scoped.body.data.map((r: { userCode: string }) => r.userCode)).toEqual(['manager']);

@@ -116,7 +116,10 @@ export async function roleMenuIds(db: Executor, roleId: number): Promise<number[
 
 export async function replaceRoleMenus(db: Executor, roleId: number, menuIds: number[]): Promise<void> {
   await db.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
-  if (menuIds.length) await db.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId, menuId })));
+  if (menuIds.length) {
+    await db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
+      select r.id, r.org_id, m.id from sys_role r, unnest(${`{${menuIds.join(',')}}`}::bigint[]) as m(id) where r.id = ${roleId}`);
+  }
 }
 
 export async function usersOfRole(db: Executor, roleId: number, scope: SQL | undefined) {
@@ -130,7 +133,9 @@ export async function usersOfRole(db: Executor, roleId: number, scope: SQL | und
 }
 
 export async function addUserRoles(db: Executor, pairs: { userId: number; roleId: number }[]): Promise<void> {
-  if (pairs.length) await db.insert(userRoles).values(pairs).onConflictDoNothing();
+  for (const p of pairs) {
+    await db.execute(sql`insert into sys_user_role (user_id, role_id, org_id) select ${p.userId}, r.id, r.org_id from sys_role r where r.id = ${p.roleId} on conflict do nothing`);
+  }
 }
 
 export async function removeUserRoles(db: Executor, roleId: number, userIds: number[]): Promise<void> {

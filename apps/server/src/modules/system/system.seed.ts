@@ -88,7 +88,7 @@ export async function seedPlatform(db: Db, cfg: Config, log: (msg: string) => vo
         .values({ orgId: platform!.id, no: 'U0001', code: 'admin', name: '系统管理员', passwordHash: await hashPassword(password), type: 0, passwordChangedAt: new Date() })
         .returning({ id: users.id });
       await tx.insert(userOrgs).values({ userId: created!.id, orgId: platform!.id, isDefault: true });
-      await tx.insert(userRoles).values({ userId: created!.id, roleId: adminRole!.id });
+      await tx.insert(userRoles).values({ userId: created!.id, roleId: adminRole!.id, orgId: adminRole!.orgId });
       if (!cfg.adminPassword) {
         fs.mkdirSync(cfg.dataDir, { recursive: true });
         const file = path.join(cfg.dataDir, 'initial-admin-password.txt');

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -139,7 +140,11 @@ export const roles = pgTable(
     remark: varchar('remark', { length: 500 }),
     ...audit,
   },
-  (t) => [uniqueIndex('sys_role_org_code_uq').on(t.orgId, t.code)],
+  (t) => [
+    uniqueIndex('sys_role_org_code_uq').on(t.orgId, t.code),
+    // The target of the (role_id, org_id) foreign keys of the role's link tables.
+    uniqueIndex('sys_role_id_org_uq').on(t.id, t.orgId),
+  ],
 );
 
 /** Menus: type 0 directory, 1 screen, 2 button/permission carrying `perms`. */
@@ -168,22 +173,37 @@ export const menus = pgTable(
   ],
 );
 
+/**
+ * Roles held by users. `orgId` is the role's organisation (the composite foreign key keeps it
+ * equal to the role's), so scoped reads and writes filter the link itself.
+ */
 export const userRoles = pgTable(
   'sys_user_role',
   {
     userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    roleId: ref('role_id').notNull().references(() => roles.id),
+    roleId: ref('role_id').notNull(),
+    orgId: ref('org_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.roleId] }),
+    index('sys_user_role_role_idx').on(t.roleId),
+    foreignKey({ name: 'sys_user_role_role_org_fk', columns: [t.roleId, t.orgId], foreignColumns: [roles.id, roles.orgId] }),
+  ],
 );
 
+/** A role's menu permissions; `orgId` is the role's organisation (held equal by the composite foreign key). */
 export const roleMenus = pgTable(
   'sys_role_menu',
   {
-    roleId: ref('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: ref('role_id').notNull(),
+    orgId: ref('org_id').notNull(),
     menuId: ref('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.menuId] }), index('sys_role_menu_menu_idx').on(t.menuId)],
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.menuId] }),
+    index('sys_role_menu_menu_idx').on(t.menuId),
+    foreignKey({ name: 'sys_role_menu_role_org_fk', columns: [t.roleId, t.orgId], foreignColumns: [roles.id, roles.orgId] }).onDelete('cascade'),
+  ],
 );
 
 /** Menus given to a user directly, per organisation (`user/assign-menu`). */

@@ -247,7 +247,10 @@ export async function unlinkOrgs(db: Executor, userId: number, orgIds: number[])
 
 export async function replaceUserRoles(db: Executor, userId: number, roleIds: number[]): Promise<void> {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
-  if (roleIds.length) await db.insert(userRoles).values(roleIds.map((roleId) => ({ userId, roleId })));
+  if (roleIds.length) {
+    await db.execute(sql`insert into sys_user_role (user_id, role_id, org_id)
+      select ${userId}, r.id, r.org_id from sys_role r where r.id = any(${`{${roleIds.join(',')}}`}::bigint[])`);
+  }
 }
 
 export async function usersOfOrg(db: Executor, orgId: number) {
