@@ -1,0 +1,215 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { buildApp } from '../src/app.ts';
+import { openDatabase, type Database } from '../src/platform/db.ts';
+import { migrationsFolder } from '../src/platform/paths.ts';
+import { seedPlatform } from '../src/modules/system/system.seed.ts';
+import { seedDemo } from '../src/modules/system/demo.seed.ts';
+import { CapturingSms, Client, databases, type TestServer } from './harness.ts';
+
+/**
+ * Upgrading a 2.0.0 installation. A database is built at the baseline (only `0000_init`
+ * applied, by drizzle's own migrator, so its bookkeeping is what 2.0.0 left behind) and filled
+ * with the rows the 2.0.0 server wrote (fixtures/baseline-2.0.0.sql). The current server then
+ * opens it the way it starts (openDatabase runs every later migration): every table of the
+ * baseline keeps all its rows under the same keys, and the administrator and the demo manager
+ * still sign in with the passwords they had.
+ */
+const BASELINE_TAG = '0000_init';
+/** 0000_init.sql as release 2.0.0 shipped it: a landed migration is never edited. */
+const BASELINE_SHA256 = 'e54de70cc25e7bc30e628d28518e33d4e9fd3f7a51df20f6410ac956ed9eb89b';
+const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
+
+interface Raw {
+  query<T = Record<string, unknown>>(text: string): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** A migrations folder holding only the baseline: its SQL file and a journal with its one entry. */
+function baselineFolder(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-baseline-'));
+  fs.mkdirSync(path.join(dir, 'meta'));
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
+  const entry = journal.entries.find((e: { tag: string }) => e.tag === BASELINE_TAG);
+  fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: [entry] }));
+  fs.copyFileSync(path.join(migrationsFolder, `${BASELINE_TAG}.sql`), path.join(dir, `${BASELINE_TAG}.sql`));
+  return dir;
+}
+
+async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `t_upgrade_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Opens the database the way 2.0.0 did and applies its one migration, nothing newer. */
+async function openAtBaseline(kind: 'pglite' | 'postgres', dataDir: string, url: string | undefined, folder: string): Promise<Raw> {
+  if (kind === 'postgres') {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await migrate(drizzle(client), { migrationsFolder: folder });
+    return { query: async (text) => (await client.query(text)).rows, close: () => client.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dir = path.join(dataDir, 'pgdata');
+  fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { btree_gist } });
+  await migrate(drizzle(client), { migrationsFolder: folder });
+  return {
+    // exec runs a script of several statements (the fixture); single queries answer their rows.
+    query: async <T,>(text: string) => ((await client.exec(text)).at(-1)?.rows ?? []) as T[],
+    close: () => client.close(),
+  };
+}
+
+interface TableState {
+  rows: number;
+  /** md5 of the primary keys in order: a row dropped, added or re-keyed changes it. */
+  keys: string;
+}
+
+/** Per table of the baseline: its row count and a digest of its primary keys. */
+async function tableStates(q: (text: string) => Promise<Record<string, unknown>[]>, tables?: string[]): Promise<Record<string, TableState>> {
+  const names = tables ?? (await q(`select tablename from pg_tables where schemaname = 'public' order by tablename`)).map((r) => String(r.tablename));
+  const out: Record<string, TableState> = {};
+  for (const t of names) {
+    const pk = (
+      await q(
+        `select a.attname from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+         where i.indrelid = 'public.${t}'::regclass and i.indisprimary order by a.attname`,
+      )
+    ).map((r) => `"${String(r.attname)}"`);
+    const row = pk.length ? `row(${pk.join(', ')})::text` : `t::text`;
+    const [r] = await q(`select count(*)::int as n, coalesce(md5(string_agg(${row}, ',' order by ${row})), '') as keys from public."${t}" t`);
+    out[t] = { rows: Number(r!.n), keys: String(r!.keys) };
+  }
+  return out;
+}
+
+describe.each(databases)('upgrade from 2.0.0 (%s)', (kind) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-upgrade-'));
+  const folder = baselineFolder();
+  let pgdb: { url: string; drop: () => Promise<void> } | undefined;
+  let database: Database | undefined;
+  let server: TestServer | undefined;
+  let before: Record<string, TableState> = {};
+  let after: Record<string, TableState> = {};
+  let retypedOrgId = 0;
+
+  beforeAll(async () => {
+    if (kind === 'postgres') pgdb = await freshPostgres();
+    const raw = await openAtBaseline(kind, dataDir, pgdb?.url, folder);
+    try {
+      await raw.query(fixture);
+      // 2.0.0 let the API give any organisation the platform type; 0001 makes such rows companies.
+      const [org] = await raw.query<{ id: number }>(
+        `insert into public.sys_org (parent_id, code, name, type, time_zone, order_num)
+         values (1, 'retyped-platform', '误设为平台的公司', 1, 'Asia/Shanghai', 90) returning id`,
+      );
+      retypedOrgId = Number(org!.id);
+      before = await tableStates((text) => raw.query(text));
+    } finally {
+      await raw.close();
+    }
+
+    // The current server's start-up: config -> open the database (migrations) -> app -> seed.
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 5 });
+    after = await tableStates((text) => database!.query(text), Object.keys(before));
+    const sms = new CapturingSms();
+    const app = await buildApp({ config, database, sms });
+    await seedPlatform(database.db, config, () => undefined);
+    if (config.seedDemo) await seedDemo(database.db, config);
+    await app.ready();
+    server = { app, config, database, sms, dataDir, close: async () => undefined };
+  });
+
+  afterAll(async () => {
+    await server?.app.close();
+    await database?.close();
+    await pgdb?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('the baseline migration is the one 2.0.0 shipped', () => {
+    const text = fs.readFileSync(path.join(migrationsFolder, `${BASELINE_TAG}.sql`));
+    expect(crypto.createHash('sha256').update(text).digest('hex')).toBe(BASELINE_SHA256);
+  });
+
+  it('the baseline holds the demo data of 2.0.0', () => {
+    expect(before.sys_user?.rows).toBe(3);
+    expect(before.sys_org?.rows).toBe(5);
+    expect(before.sys_menu?.rows).toBeGreaterThan(0);
+    expect(before.sys_session?.rows).toBeGreaterThan(0);
+    expect(before.sys_oper_log?.rows).toBeGreaterThan(0);
+  });
+
+  it('every later migration is applied', async () => {
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
+    const applied = await database!.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(Number(applied[0]!.n)).toBe(journal.entries.length);
+  });
+
+  it('every table of the baseline keeps every row under the same keys', () => {
+    expect(Object.keys(after)).toEqual(Object.keys(before));
+    for (const t of Object.keys(before)) expect({ table: t, ...after[t] }).toEqual({ table: t, ...before[t] });
+  });
+
+  it('an organisation other than the root that carried the platform type becomes a company', async () => {
+    const rows = await database!.query<{ id: number; code: string; type: number }>('select id, code, type from sys_org order by id');
+    expect(rows.map((r) => [r.code, Number(r.type)])).toEqual([
+      ['platform', 1],
+      ['demo-sports-center', 3],
+      ['demo-sports-center-front', 4],
+      ['demo-sports-center-finance', 4],
+      ['retyped-platform', 2],
+    ]);
+    expect(Number(rows.at(-1)!.id)).toBe(retypedOrgId);
+  });
+
+  it('the administrator signs in with the password set at 2.0.0 and keeps every permission', async () => {
+    const c = new Client(server!);
+    const res = await c.login('admin', 'Admin@12345');
+    expect(res.code).toBe(0);
+    const info = await c.json('GET', '/api/auth/userInfo/0');
+    expect(info.code).toBe(0);
+    expect(info.body.code).toBe('admin');
+    expect(info.body.roles).toContain('ROLE_ADMIN');
+  });
+
+  it('the demo manager signs in with the demo password into the demo centre', async () => {
+    const c = new Client(server!);
+    const res = await c.login('manager', 'Demo@2020');
+    expect(res.code).toBe(0);
+    const info = await c.json('GET', '/api/auth/userInfo/0');
+    expect(info.code).toBe(0);
+    expect(info.body).toMatchObject({ code: 'manager', userName: '王经理' });
+    expect(await c.login('manager', 'wrong-password')).toMatchObject({ code: 100401 });
+  });
+});
