@@ -20,8 +20,19 @@ import { CapturingSms, Client, databases, type TestServer } from './harness.ts';
  * still sign in with the passwords they had.
  */
 const BASELINE_TAG = '0000_init';
-/** 0000_init.sql as release 2.0.0 shipped it: a landed migration is never edited. */
-const BASELINE_SHA256 = 'e54de70cc25e7bc30e628d28518e33d4e9fd3f7a51df20f6410ac956ed9eb89b';
+/**
+ * Migrations that have landed, by sha256 of their file: never edited again (drizzle does not
+ * compare hashes, so an edit would silently differ between old and new installations).
+ * `0000_init` is the 2.0.0 release's; add a migration here once it has landed.
+ */
+const LANDED: Record<string, string> = {
+  '0000_init': 'e54de70cc25e7bc30e628d28518e33d4e9fd3f7a51df20f6410ac956ed9eb89b',
+  '0001_platform_org': '7d6e7941442fe5d3d7220bcf88e8b0ea3844c12c9efdad2b4342e50cbce24a72',
+  '0002_job_http_record': 'c6f1cf7a279465d390f53a4006e510507baa98bdb9716e72480c2478a21649ad',
+  '0003_oper_log_before_action': 'ee8e3b1262431303ae50d4e963dceacd69712ccf80edfdf500ca8944dd498a4d',
+  '0004_session_id_token': 'a35c0173f756bdc1dfdf3413f99ff9de5dd52900d50a34d4e2c43579d1b4848d',
+  '0005_role_link_org': '502f9c4606bf581b02c9cfd3781d457f50cc7e9afd7f3d2d0371b6129cd72a3d',
+};
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
 interface Raw {
@@ -111,6 +122,29 @@ async function tableStates(q: (text: string) => Promise<Record<string, unknown>[
   return out;
 }
 
+describe('migrations', () => {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; when: number; tag: string }[] };
+
+  it('the migrations that have landed are unchanged, the baseline first', () => {
+    expect(journal.entries[0]!.tag).toBe(BASELINE_TAG);
+    for (const [tag, sha] of Object.entries(LANDED)) {
+      const text = fs.readFileSync(path.join(migrationsFolder, `${tag}.sql`));
+      expect({ tag, sha256: crypto.createHash('sha256').update(text).digest('hex') }).toEqual({ tag, sha256: sha });
+    }
+  });
+
+  it('are numbered in order, each later than the one before (drizzle skips one dated before the last applied)', () => {
+    journal.entries.forEach((e, i) => {
+      expect(e.idx).toBe(i);
+      expect(e.tag.slice(0, 5)).toBe(`${String(i).padStart(4, '0')}_`);
+      expect(fs.existsSync(path.join(migrationsFolder, `${e.tag}.sql`))).toBe(true);
+      if (i > 0) expect(e.when).toBeGreaterThan(journal.entries[i - 1]!.when);
+    });
+    const files = fs.readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'));
+    expect(files.sort()).toEqual(journal.entries.map((e) => `${e.tag}.sql`));
+  });
+});
+
 describe.each(databases)('upgrade from 2.0.0 (%s)', (kind) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-upgrade-'));
   const folder = baselineFolder();
@@ -155,11 +189,6 @@ describe.each(databases)('upgrade from 2.0.0 (%s)', (kind) => {
     await pgdb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(folder, { recursive: true, force: true });
-  });
-
-  it('the baseline migration is the one 2.0.0 shipped', () => {
-    const text = fs.readFileSync(path.join(migrationsFolder, `${BASELINE_TAG}.sql`));
-    expect(crypto.createHash('sha256').update(text).digest('hex')).toBe(BASELINE_SHA256);
   });
 
   it('the baseline holds the demo data of 2.0.0', () => {
