@@ -67,8 +67,11 @@ function normalise(field: StrategyField, v: unknown): unknown {
 
 /** The form's values as the body the server takes (lock time left empty = null). */
 export function toStrategy(values: Values): PasswordStrategy {
+  // Only the policy's own fields: the answer the form was loaded from also carries `version`
+  // and `sealed`, which the server does not take.
+  const own = Object.fromEntries(Object.keys(DEFAULT_PASSWORD_STRATEGY).filter((k) => k in values).map((k) => [k, values[k as StrategyField]]));
   return {
-    ...(values as PasswordStrategy),
+    ...(own as PasswordStrategy),
     defaultPassword: typeof values.defaultPassword === 'string' ? values.defaultPassword : '',
     lockMinutes: values.lockMinutes === undefined || values.lockMinutes === '' ? null : (values.lockMinutes as number | null),
     forceChangeOnFirstLogin: !!values.forceChangeOnFirstLogin,

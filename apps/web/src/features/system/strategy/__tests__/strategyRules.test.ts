@@ -41,6 +41,11 @@ describe('strategy form rules (shared passwordStrategy schema)', () => {
     expect(strategyFieldProblem('complexity', { ...ok, complexity: [] })).toEqual({ key: 'complexityRequired' });
   });
 
+  it('sends only the policy fields: not the version or sealed flag of the answer it was loaded from', () => {
+    const body = toStrategy({ ...ok, version: 3, sealed: true } as Parameters<typeof toStrategy>[0]);
+    expect(Object.keys(body).sort()).toEqual(Object.keys(DEFAULT_PASSWORD_STRATEGY).sort());
+  });
+
   it('accepts history limit 0 (no check)', () => {
     expect(strategyFieldProblem('historyLimit', { ...ok, historyLimit: 0 })).toBeNull();
   });
