@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
+import { sleepOn, systemClock, type Clock } from '../../platform/clock.ts';
 import { purgeExpiredSessions } from '../auth/session.service.ts';
 import { purgeLogs } from '../log/log.service.ts';
 import { getConfigNumber, registerConfigValidator } from '../system/config.service.ts';
@@ -14,6 +15,8 @@ import { AppError } from '../../platform/errors.ts';
 export interface JobRunContext {
   db: Db;
   config: Config;
+  /** The scheduler's clock: wait on it (`abortableSleep(ms, signal, clock)`), so tests can move time instead of waiting. */
+  clock: Clock;
   /** The job's executeData (or a manual run's override). */
   params: unknown;
   /** Aborted on time-out, on cancellation by a newer run, and when the server stops. Honour it. */
@@ -54,20 +57,9 @@ export function listJobHandlers(): JobHandler[] {
   return [...registry.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Waits `ms`, rejecting with the signal's reason when it is aborted. */
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+/** Waits `ms` on the clock (default: the wall clock), rejecting with the signal's reason when it is aborted. */
+export function abortableSleep(ms: number, signal?: AbortSignal, clock: Clock = systemClock): Promise<void> {
+  return sleepOn(clock, ms, signal);
 }
 
 function obj(params: unknown): Record<string, unknown> {
@@ -112,10 +104,10 @@ registerJobHandler({
   name: 'sleep',
   descriptionKey: 'job.handler.sleep',
   paramsExample: { ms: 1000 },
-  async run({ params, signal, attempt }) {
+  async run({ params, signal, attempt, clock }) {
     const p = obj(params);
     const ms = Math.max(0, Math.min(Number(p.ms ?? 1000) || 0, 24 * 3600_000));
-    await abortableSleep(ms, signal);
+    await abortableSleep(ms, signal, clock);
     const failAttempts = p.failAttempts === undefined ? undefined : Number(p.failAttempts);
     if (p.fail || (failAttempts !== undefined && attempt < failAttempts)) throw new Error(typeof p.fail === 'string' ? p.fail : `failed on purpose (attempt ${attempt})`);
     return `slept ${ms} ms`;
