@@ -95,6 +95,8 @@ interface Def {
   shape?: Record<string, ZodType>;
   element?: ZodType;
   options?: ZodType[];
+  entries?: Record<string, unknown>;
+  values?: unknown[];
 }
 const defOf = (s: ZodType) => (s as unknown as { def: Def }).def;
 
@@ -151,6 +153,8 @@ function sample(s: ZodType): unknown {
     if (s.safeParse([]).success) return [];
     return [sample(d.element)];
   }
+  if (d.type === 'enum' && d.entries) return Object.values(d.entries)[0];
+  if (d.type === 'literal' && d.values) return d.values[0];
   if (d.type === 'union' && d.options) {
     for (const o of d.options) {
       const x = sample(o);
