@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +35,14 @@ const LANDED: Record<string, string> = {
   '0005_role_link_org': '502f9c4606bf581b02c9cfd3781d457f50cc7e9afd7f3d2d0371b6129cd72a3d',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
+
+/** What `apps/server/scripts/migration-status.mjs` tells an operator about this database. */
+function migrationStatus(dataDir: string, url: string | undefined): { code: number | null; lines: string[] } {
+  const script = path.join(migrationsFolder, '../scripts/migration-status.mjs');
+  const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: url ?? '' };
+  const r = spawnSync(process.execPath, [script], { env, encoding: 'utf8' });
+  return { code: r.status, lines: (r.stdout + r.stderr).trim().split('\n').map((l) => l.replace(/\s+/g, ' ')) };
+}
 
 interface Raw {
   query<T = Record<string, unknown>>(text: string): Promise<T[]>;
@@ -154,6 +163,8 @@ describe.each(databases)('upgrade from 2.0.0 (%s)', (kind) => {
   let before: Record<string, TableState> = {};
   let after: Record<string, TableState> = {};
   let retypedOrgId = 0;
+  let statusAtBaseline: ReturnType<typeof migrationStatus> = { code: null, lines: [] };
+  const tags = (JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')).entries as { tag: string }[]).map((e) => e.tag);
 
   beforeAll(async () => {
     if (kind === 'postgres') pgdb = await freshPostgres();
@@ -170,6 +181,7 @@ describe.each(databases)('upgrade from 2.0.0 (%s)', (kind) => {
     } finally {
       await raw.close();
     }
+    statusAtBaseline = migrationStatus(dataDir, pgdb?.url);
 
     // The current server's start-up: config -> open the database (migrations) -> app -> seed.
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) });
@@ -183,9 +195,16 @@ describe.each(databases)('upgrade from 2.0.0 (%s)', (kind) => {
     server = { app, config, database, sms, dataDir, close: async () => undefined };
   });
 
-  afterAll(async () => {
+  let closed = false;
+  const stop = async () => {
+    if (closed) return;
+    closed = true;
     await server?.app.close();
     await database?.close();
+  };
+
+  afterAll(async () => {
+    await stop();
     await pgdb?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(folder, { recursive: true, force: true });
@@ -197,6 +216,11 @@ describe.each(databases)('upgrade from 2.0.0 (%s)', (kind) => {
     expect(before.sys_menu?.rows).toBeGreaterThan(0);
     expect(before.sys_session?.rows).toBeGreaterThan(0);
     expect(before.sys_oper_log?.rows).toBeGreaterThan(0);
+  });
+
+  it('the status script shows the baseline applied and every later migration pending', () => {
+    expect(statusAtBaseline.lines).toEqual(tags.map((t, i) => `${t} ${i === 0 ? 'applied' : 'pending (runs at the next start)'}`));
+    expect(statusAtBaseline.code).toBe(tags.length > 1 ? 3 : 0);
   });
 
   it('every later migration is applied', async () => {
@@ -238,7 +262,14 @@ describe.each(databases)('upgrade from 2.0.0 (%s)', (kind) => {
     expect(res.code).toBe(0);
     const info = await c.json('GET', '/api/auth/userInfo/0');
     expect(info.code).toBe(0);
-    expect(info.body).toMatchObject({ code: 'manager', userName: '王经理' });
+    expect(info.body).toMatchObject({ code: 'manager', userName: '王经理', currentOrg: { orgName: '示范体育中心' } });
     expect(await c.login('manager', 'wrong-password')).toMatchObject({ code: 100401 });
+  });
+
+  it('once the server has stopped, the status script shows every migration applied', async () => {
+    await stop();
+    const status = migrationStatus(dataDir, pgdb?.url);
+    expect(status.lines).toEqual(tags.map((t) => `${t} applied`));
+    expect(status.code).toBe(0);
   });
 });
