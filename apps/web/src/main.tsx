@@ -9,7 +9,8 @@ import { initPrefsDom } from './app/prefs.ts';
 import { AppProviders } from './app/providers.tsx';
 import { Problem } from './app/Problem.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { restoreSession, setTokenMode } from './app/session.ts';
+import { setTokenMode } from './app/session.ts';
+import { followOtherTabs, restoreSession } from './app/sessionLoader.ts';
 import './app/global.css';
 
 initPrefsDom();
@@ -39,7 +40,8 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     setTokenMode(config.tokenMode);
-    restoreSession();
+    await restoreSession();
+    followOtherTabs();
   } catch (error) {
     console.error(error);
     root.render(<BootError error={error} />);

@@ -79,6 +79,7 @@ const messages: MessagesOf<typeof zh> = {
     about: 'About us',
     login: 'Sign in',
     ssologin: 'Single sign-on',
+    signedOut: 'Signed out',
     findPassword: 'Recover password',
     largeScreen: 'Data wall',
     thirdScanPage: 'Scan to pay',

@@ -76,6 +76,7 @@ const messages = {
     about: '关于我们',
     login: '登录',
     ssologin: '统一认证登录',
+    signedOut: '已退出登录',
     findPassword: '找回密码',
     largeScreen: '数据大屏',
     thirdScanPage: '扫码支付',

@@ -9,7 +9,8 @@ import { readCookie } from './storage.ts';
 
 /**
  * The request layer (spec 7.1 and 8). Every API call of the console goes through here:
- * it adds Lang, Authorization, Timestamp, Sign and X-XSRF-TOKEN, folds GET params into
+ * it adds Lang, Authorization (the bearer token from memory in token mode: the `token` cookie is
+ * HttpOnly and never read here; see session.ts), Timestamp, Sign and X-XSRF-TOKEN, folds GET params into
  * the url, encrypts JSON bodies when config.encrypt is on, applies the timeout, and
  * decides from the envelope code what the user sees (popup, notice, nothing, or the
  * session-expired redirect). Errors are rejected to the caller unchanged as ApiError

@@ -49,6 +49,13 @@ export const publicRoutes: ScreenRoute[] = [
     screen: lazyScreen('ssologin', () => import('../features/auth/SsoLoginPage.tsx'), fullPage),
   },
   {
+    path: '/signedOut',
+    name: 'signedOut',
+    titleKey: 'route.signedOut',
+    public: true,
+    screen: lazyScreen('signedOut', () => import('../features/auth/SignedOutPage.tsx'), fullPage),
+  },
+  {
     path: '/findPassword',
     name: 'findPassword',
     titleKey: 'route.findPassword',

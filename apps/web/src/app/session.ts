@@ -1,11 +1,14 @@
 import { ROLE_DEFAULT, type MenuNode, type UserInfo } from '@venue/contract';
 import { createStore, useStore } from './store.ts';
-import { readCookie, readLocal, writeCookie, writeLocal } from './storage.ts';
+import { readLocal, writeLocal } from './storage.ts';
 
 /**
- * Signed-in user state (spec section 3 and 4). The token lives in the `token` cookie in
- * token mode, else in localStorage; name and user id live in localStorage. Everything
- * else (user info, menus, permissions) is in memory and reloaded on the first visit.
+ * Signed-in user state (spec section 3 and 4). In token mode the token lives in the `token`
+ * cookie, which only the server writes and no script can read (HttpOnly, SameSite=Strict): the
+ * console keeps the token in memory and gets it back after a reload from `POST {auth}session`
+ * (sessionLoader.ts). With token mode off it lives in localStorage. Name and user id live in
+ * localStorage. Everything else (user info, menus, permissions) is in memory and reloaded on the
+ * first visit.
  */
 
 export const TOKEN_KEY = 'token';
@@ -31,13 +34,13 @@ export interface SessionState {
 
 let tokenMode = true;
 
-/** Token mode from config.json: true = cookie `token`, false = localStorage. */
+/** Token mode from config.json: true = the server's HttpOnly cookie `token`, false = localStorage. */
 export function setTokenMode(cookie: boolean): void {
   tokenMode = cookie;
 }
 
-function readToken(): string {
-  return (tokenMode ? readCookie(TOKEN_KEY) : readLocal(TOKEN_KEY)) ?? '';
+export function isTokenMode(): boolean {
+  return tokenMode;
 }
 
 const empty = (): Omit<SessionState, 'token' | 'userName' | 'userId'> => ({
@@ -56,40 +59,48 @@ export const sessionStore = createStore<SessionState>({
   ...empty(),
 });
 
-/** Session start: token, name and user id are restored from browser storage. */
-export function restoreSession(): void {
+/**
+ * Session start: name and user id are restored from browser storage, and the token too when it
+ * is kept in localStorage. In token mode the token comes from the server (restoreSession in
+ * sessionLoader.ts).
+ */
+export function restoreStoredSession(): void {
   sessionStore.set({
-    token: readToken(),
+    token: tokenMode ? sessionStore.get().token : (readLocal(TOKEN_KEY) ?? ''),
     userName: readLocal(NAME_KEY) ?? '',
     userId: readLocal(USER_ID_KEY) ?? '',
   });
 }
 
 export function getToken(): string {
-  // The cookie may have been replaced by another tab or system: it is the truth.
-  const stored = readToken();
+  if (tokenMode) return sessionStore.get().token;
+  // localStorage may have been changed by another tab: it is the truth.
+  const stored = readLocal(TOKEN_KEY) ?? '';
   if (stored !== sessionStore.get().token) sessionStore.set({ token: stored });
   return stored;
 }
 
 export function setToken(token: string): void {
   const clean = token.replace(/^Bearer\s+/i, '').trim();
-  if (tokenMode) writeCookie(TOKEN_KEY, clean);
-  else writeLocal(TOKEN_KEY, clean);
+  // Token mode: the server has set the HttpOnly cookie; the console keeps the token in memory only.
+  if (!tokenMode) writeLocal(TOKEN_KEY, clean);
   sessionStore.set({ token: clean });
 }
 
-/** After a successful login: token, name and user id are saved to storage. */
+/** After a successful login: token, name and user id are saved to storage; other tabs are told. */
 export function saveLogin(token: string, userName: string, userId: string | number): void {
   setToken(token);
   writeLocal(NAME_KEY, userName);
   writeLocal(USER_ID_KEY, String(userId));
   sessionStore.set({ userName, userId: String(userId), ...empty() });
+  tellOtherTabs({ type: 'signin', userId: String(userId) });
 }
 
-/** Clearing the session removes the stored token, name and user id and empties the token. */
+/**
+ * Clearing the session removes the stored token, name and user id and empties the token (the
+ * HttpOnly cookie is cleared by the server's logout, or when it names a session that ended).
+ */
 export function clearSession(): void {
-  writeCookie(TOKEN_KEY, null);
   writeLocal(TOKEN_KEY, null);
   writeLocal(NAME_KEY, null);
   writeLocal(USER_ID_KEY, null);
@@ -143,3 +154,26 @@ export function setBackFromCardDetail(v: boolean): void {
 }
 
 export const useSession = <S>(selector: (s: SessionState) => S) => useStore(sessionStore, selector);
+
+/**
+ * Tabs of this console tell each other about sign-in and sign-out (the token cookie cannot be read
+ * by scripts, so it can no longer be "the truth" each tab looks at). The token itself never travels
+ * here: a tab told about a sign-in asks the server (POST {auth}session).
+ */
+export type TabMessage = { type: 'signin'; userId: string } | { type: 'signout'; signedOutPage: boolean };
+
+const channel: BroadcastChannel | null = (() => {
+  try {
+    return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('venue-console-session');
+  } catch {
+    return null;
+  }
+})();
+
+export function tellOtherTabs(message: TabMessage): void {
+  channel?.postMessage(message);
+}
+
+export function onOtherTabs(handler: (message: TabMessage) => void): void {
+  channel?.addEventListener('message', (e: MessageEvent<TabMessage>) => handler(e.data));
+}

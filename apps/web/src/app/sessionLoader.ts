@@ -5,14 +5,20 @@ import { t } from './i18n.ts';
 import { notify } from './notify.ts';
 import { queryClient } from './query.ts';
 import { api, http } from './request.ts';
+import { SSO_LOGIN_PATH } from './guard.ts';
 import {
   clearSession,
+  getLoginWay,
   getToken,
+  isTokenMode,
   menuTreeFrom,
+  onOtherTabs,
+  restoreStoredSession,
   sessionStore,
   setLoaded,
   setMenus,
   setUserInfo,
+  tellOtherTabs,
 } from './session.ts';
 import { resetTabs } from './tabs.ts';
 
@@ -76,12 +82,65 @@ export function resetLoadedState(): void {
   resetTabs();
 }
 
-/** Ends the session on the server (best effort) and clears it here. */
-export async function logout(): Promise<void> {
-  if (getToken()) {
-    await http.post(api.auth('logout'), undefined, { silent: true }).catch(() => undefined);
+/** What `POST {auth}session` answers when the browser's HttpOnly cookie names a live session. */
+interface RestoredSession {
+  token: string;
+  userId: number;
+  userName: string;
+}
+
+/**
+ * Token mode: the token of the browser's HttpOnly cookie, asked from the server (the console
+ * cannot read the cookie). Empty when there is no live session or the server cannot be reached.
+ */
+async function tokenFromServer(): Promise<RestoredSession | null> {
+  try {
+    const s = await http.post<RestoredSession | null>(api.auth('session'), undefined, { silent: true });
+    if (s?.token) {
+      sessionStore.set({ token: s.token });
+      return s;
+    }
+  } catch {
+    /* treated as signed out */
+  }
+  sessionStore.set({ token: '' });
+  return null;
+}
+
+/** Session start (spec 4): name and user id from storage, the token from storage or, in token mode, from the server. */
+export async function restoreSession(): Promise<void> {
+  restoreStoredSession();
+  if (isTokenMode()) await tokenFromServer();
+}
+
+/** The login-way marker says single sign-on (guard rule 4: set and not '1'). */
+export function signedInBySso(): boolean {
+  const way = getLoginWay();
+  return way !== null && way !== '' && way !== '1';
+}
+
+/** The page a signed-out single sign-on user lands on (the provider sends the browser back there too). */
+export const SIGNED_OUT_PATH = '/signedOut';
+
+export interface LogoutResult {
+  /** Single sign-on: the identity provider's end-session URL, to end the provider session as well. */
+  logoutUrl?: string;
+}
+
+/**
+ * Ends the session on the server (best effort; the server also clears the HttpOnly cookie, so the
+ * call is made even without a token in memory) and clears it here. Other tabs are told.
+ */
+export async function logout(): Promise<LogoutResult> {
+  const sso = signedInBySso();
+  let result: LogoutResult = {};
+  if (getToken() || isTokenMode()) {
+    const body = await http.post<{ logoutUrl?: string } | null>(api.auth('logout'), undefined, { silent: true }).catch(() => null);
+    if (body?.logoutUrl && /^https?:\/\//i.test(body.logoutUrl)) result = { logoutUrl: body.logoutUrl };
   }
   signOutLocally();
+  tellOtherTabs({ type: 'signout', signedOutPage: sso });
+  return result;
 }
 
 /** Clears the client state: stored token/name/id, loaded data, query cache, tabs. */
@@ -89,6 +148,31 @@ export function signOutLocally(): void {
   clearSession();
   queryClient.clear();
   resetTabs();
+}
+
+/**
+ * What this tab does when another tab of the console signs in or out:
+ * - sign-out: the session is over here too. A single sign-on user goes to the signed-out page (not
+ *   /ssologin, which would sign them straight back in while the provider session still lives);
+ *   others are signed out here and the guard sends them to the login route.
+ * - sign-in: the token of the new session is asked from the server; another user's data is
+ *   reloaded on the next screen.
+ */
+export function followOtherTabs(): void {
+  onOtherTabs((m) => {
+    if (m.type === 'signout') {
+      if (m.signedOutPage && typeof location !== 'undefined') {
+        if (location.pathname !== SIGNED_OUT_PATH && location.pathname !== SSO_LOGIN_PATH) location.replace(SIGNED_OUT_PATH);
+        return;
+      }
+      signOutLocally();
+      return;
+    }
+    const before = sessionStore.get().userId;
+    void restoreSession().then(() => {
+      if (sessionStore.get().userId !== before) resetLoadedState();
+    });
+  });
 }
 
 /**

@@ -39,10 +39,3 @@ export function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;
   return cookieValue(document.cookie, name);
 }
-
-export function writeCookie(name: string, value: string | null): void {
-  if (typeof document === 'undefined') return;
-  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-  if (value === null) document.cookie = `${name}=; path=/; max-age=0; SameSite=Lax${secure}`;
-  else document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax${secure}`;
-}

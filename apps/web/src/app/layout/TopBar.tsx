@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { success } from '../feedback.tsx';
 import { HOME_PATH, loginRedirect } from '../guard.ts';
 import { getLoginWay, useSession } from '../session.ts';
-import { logout, switchOrganisation } from '../sessionLoader.ts';
+import { logout, SIGNED_OUT_PATH, signedInBySso, switchOrganisation } from '../sessionLoader.ts';
 import { LangSwitch, ThemeSwitch } from '../switches.tsx';
 import { activeTab } from '../tabs.ts';
 import { ChangePasswordDialog } from '../../features/user-info/ChangePasswordDialog.tsx';
@@ -36,6 +36,12 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   const [switching, setSwitching] = useState(false);
 
   const doLogout = async () => {
+    if (signedInBySso()) {
+      // Single sign-on: the signed-out page ends the session here and at the identity provider.
+      // Going back to /ssologin would sign the user straight in again.
+      navigate(SIGNED_OUT_PATH, { replace: true, state: { signOut: true } });
+      return;
+    }
     // After the next login the redirect parameter brings the user back to the last tab.
     const last = activeTab()?.fullPath ?? HOME_PATH;
     const url = new URL(last, location.origin);

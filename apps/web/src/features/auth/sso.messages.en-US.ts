@@ -11,5 +11,9 @@ const messages: MessagesOf<typeof zh> = {
   providerError: 'The identity provider answered with an error: {{error}}',
   retry: 'Try again',
   usePassword: 'Sign in with a password',
+  signedOutTitle: 'You have signed out',
+  signedOutText: 'Your session here has ended. On a shared computer, close the browser as well when you are done.',
+  signingOut: 'Signing out…',
+  signInAgain: 'Sign in again',
 };
 export default messages;

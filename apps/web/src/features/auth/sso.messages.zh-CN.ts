@@ -8,5 +8,9 @@ const messages = {
   providerError: '认证中心返回错误：{{error}}',
   retry: '重新登录',
   usePassword: '使用账号密码登录',
+  signedOutTitle: '您已退出登录',
+  signedOutText: '本系统的登录已结束。在公用电脑上使用完毕后，请同时关闭浏览器。',
+  signingOut: '正在退出登录…',
+  signInAgain: '重新登录',
 } as const;
 export default messages;
