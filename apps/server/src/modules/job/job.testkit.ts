@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { Client, startServer, sys, type TestServer } from '../../../test/harness.ts';
+import { ManualClock, turns } from '../../platform/clock.testkit.ts';
 import { JobScheduler } from './job.engine.ts';
 import type { JobAlarm, JobAlarmEvent } from './alarm.ts';
 
@@ -23,6 +24,56 @@ export async function startJobServer(kind: 'pglite' | 'postgres', env: Record<st
 
 export function newScheduler(s: TestServer, alarm?: JobAlarm, over: Partial<ConstructorParameters<typeof JobScheduler>[0]> = {}) {
   return new JobScheduler({ db: s.database.db, config: s.config, alarm, ...over });
+}
+
+/**
+ * A scheduler on a manual clock. The clock starts on a whole minute an hour ahead of the wall
+ * clock, so jobs created for it (with a start time from `at`) never look late to the API, which
+ * goes by the wall clock, and manual runs (queued at the wall clock's now) are due at once.
+ */
+export class FakeTime {
+  readonly clock = new ManualClock(Math.ceil(Date.now() / 60_000) * 60_000 + 3_600_000);
+  scheduler!: JobScheduler;
+
+  constructor(
+    private readonly s: TestServer,
+    private readonly alarm?: JobAlarm,
+  ) {}
+
+  /** Starts a scheduler on this clock (again after stop()). */
+  async start(): Promise<JobScheduler> {
+    this.scheduler = newScheduler(this.s, this.alarm, { clock: this.clock });
+    await this.scheduler.start();
+    await this.scheduler.idle();
+    return this.scheduler;
+  }
+
+  /** An instant `ms` from the clock's now. */
+  at(ms = 0): Date {
+    return new Date(this.clock.now() + ms);
+  }
+
+  private readonly settle = () => (this.scheduler ? this.scheduler.idle() : turns());
+
+  /**
+   * Moves time by `ms`: every tick, fire, time-out and retry delay falling due on the way runs at
+   * its own instant, with the database work it starts finished before time moves on; then every
+   * result is written. Handlers that wait on real I/O (HTTP) are not waited for.
+   */
+  async advance(ms: number): Promise<void> {
+    await this.clock.advance(ms, this.settle);
+    await this.scheduler?.drain();
+  }
+
+  /** Stops the scheduler, moving time through the shutdown grace only while runs are still going. */
+  async stop(): Promise<void> {
+    if (!this.scheduler?.isRunning) return;
+    let done = false;
+    const stopping = this.scheduler.stop().finally(() => (done = true));
+    await this.scheduler.idle(); // stop() first waits for the tick in progress
+    while (!done && this.scheduler.inFlight > 0) await this.clock.advance(20);
+    await stopping;
+  }
 }
 
 export async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 10_000, stepMs = 50): Promise<T> {
