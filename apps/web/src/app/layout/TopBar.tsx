@@ -20,7 +20,7 @@ import { getLoginWay, useSession } from '../session.ts';
 import { logout, SIGNED_OUT_PATH, signedInBySso, switchOrganisation } from '../sessionLoader.ts';
 import { LangSwitch, ThemeSwitch } from '../switches.tsx';
 import { activeTab } from '../tabs.ts';
-import { ChangePasswordDialog } from '../../features/user-info/ChangePasswordDialog.tsx';
+import { ChangePasswordDialog } from '../password/ChangePasswordDialog.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 
 /** Top bar: collapse, breadcrumbs, organisation, messages, language, theme, user menu. */

@@ -9,7 +9,7 @@ import { notify } from '../../app/notify.ts';
 import { useLang } from '../../app/prefs.ts';
 import { isApiError } from '../../app/request.ts';
 import { applyFieldErrors } from '../../kit/form.ts';
-import { usePasswordStrategy } from '../user-info/userInfo.api.ts';
+import { usePasswordStrategy } from '../../app/password/password.api.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { requestRecoveryCode, resetRecoveredPassword, type RecoveryChannel } from './auth.api.ts';
 import zh from './find.messages.zh-CN.ts';

@@ -9,7 +9,7 @@ import { notify } from '../../app/notify.ts';
 import { isApiError } from '../../app/request.ts';
 import { setLoginWay } from '../../app/session.ts';
 import { logout } from '../../app/sessionLoader.ts';
-import { ChangePasswordDialog } from '../user-info/ChangePasswordDialog.tsx';
+import { ChangePasswordDialog } from '../../app/password/ChangePasswordDialog.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import { fetchSsoAuthorizeUrl, fetchSsoConfig, ssoCallback, ssoToken, type SsoResult } from './auth.api.ts';
 import zh from './sso.messages.zh-CN.ts';

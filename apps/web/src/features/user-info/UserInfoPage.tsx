@@ -11,8 +11,9 @@ import { useLang } from '../../app/prefs.ts';
 import { isApiError } from '../../app/request.ts';
 import { useSession } from '../../app/session.ts';
 import { applyFieldErrors } from '../../kit/form.ts';
-import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
-import { useOwnProfile, usePasswordStrategy, useSaveOwnProfile, type OwnProfile, type ProfileEdit } from './userInfo.api.ts';
+import { ChangePasswordDialog } from '../../app/password/ChangePasswordDialog.tsx';
+import { usePasswordStrategy } from '../../app/password/password.api.ts';
+import { useOwnProfile, useSaveOwnProfile, type OwnProfile, type ProfileEdit } from './userInfo.api.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 

@@ -7,7 +7,7 @@ import { success } from '../../../app/feedback.tsx';
 import { useLang } from '../../../app/prefs.ts';
 import { useSession } from '../../../app/session.ts';
 import { applyFieldErrors, invalidateResource, useKitT } from '../../../kit/index.ts';
-import { usePasswordStrategy } from '../../user-info/userInfo.api.ts';
+import { usePasswordStrategy } from '../../../app/password/password.api.ts';
 import { refreshAccess } from '../access.ts';
 import { MenuGrantTree } from '../menu/MenuGrantTree.tsx';
 import { orgTreeOptions, useOrgOptions } from '../org/org.api.ts';

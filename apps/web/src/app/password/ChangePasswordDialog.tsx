@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { checkPassword, passwordMessages } from '@venue/contract';
-import { registerMessages } from '../../app/i18n.ts';
-import { useLang } from '../../app/prefs.ts';
-import { success } from '../../app/feedback.tsx';
+import { registerMessages } from '../i18n.ts';
+import { useLang } from '../prefs.ts';
+import { success } from '../feedback.tsx';
 import { applyFieldErrors } from '../../kit/form.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
-import { changeOwnPassword, usePasswordStrategy, type ChangePasswordBody } from './userInfo.api.ts';
+import { changeOwnPassword, usePasswordStrategy, type ChangePasswordBody } from './password.api.ts';
 
-registerMessages('userInfo', zh, en);
+registerMessages('password', zh, en);
 
 export interface ChangePasswordDialogProps {
   open: boolean;
@@ -23,12 +23,13 @@ export interface ChangePasswordDialogProps {
 }
 
 /**
- * Own password change: PUT {systemPrefix}user/password {oldPassword, newPassword,
+ * Own password change (the shell's: the top bar, the sign-in pages when the server asks for a new
+ * password, and the profile screen open it): PUT {systemPrefix}user/password {oldPassword, newPassword,
  * confirmPassword}. New must differ from old and the entries must match; the policy is
  * checked here too, with the strategy's messages.
  */
 export function ChangePasswordDialog({ open, loginName, forced, onClose, onChanged }: ChangePasswordDialogProps) {
-  const { t } = useTranslation('userInfo');
+  const { t } = useTranslation('password');
   const lang = useLang();
   const [form] = Form.useForm<ChangePasswordBody>();
   const [busy, setBusy] = useState(false);
