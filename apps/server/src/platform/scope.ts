@@ -1,19 +1,108 @@
 import { sql, type SQL, type Column } from 'drizzle-orm';
 import type { Caller } from './http.ts';
-import { staleVersion } from './errors.ts';
+import type { Executor } from './db.ts';
+import { notFound, staleVersion } from './errors.ts';
 
 /**
- * Organisation scoping: a caller in the platform organisation sees every organisation;
- * anyone else sees their current organisation and the organisations below it.
- * Answers undefined when no filter applies (pass straight into `and(...)`).
+ * Which organisations' records one call may read or write (docs/decisions.md, "Authorisation of
+ * organisations and users"). Every repository function over an organisation-owned table takes one
+ * as a required argument and puts its predicate in the `where` of each read and write.
+ * - `all`: every organisation: callers in the platform organisation, and internal platform-wide
+ *   work, which passes the named constant SYSTEM_SCOPE so it stands out in review;
+ * - `subtree`: an organisation and every organisation below it (a caller's reach);
+ * - `org`: exactly one organisation.
  */
-export function orgScope(caller: Caller, column: Column | SQL): SQL | undefined {
-  if (caller.platform) return undefined;
-  return sql`${column} in (with recursive t as (select id from sys_org where id = ${caller.orgId}
+export type Scope =
+  | { readonly kind: 'all'; readonly by: 'platform' | 'system' }
+  | { readonly kind: 'subtree'; readonly orgId: number }
+  | { readonly kind: 'org'; readonly orgId: number };
+
+/**
+ * Internal, deliberately platform-wide work: start-up seeds, maintenance jobs, the session lookup
+ * by token hash, sign-in (which finds the account before anyone is signed in), the scheduler.
+ * Never for a request made on behalf of a signed-in caller: use `scopeOf(caller)`.
+ */
+export const SYSTEM_SCOPE: SystemScope = Object.freeze({ kind: 'all', by: 'system' });
+
+/** The type of SYSTEM_SCOPE: a repository function that only internal work may call takes this. */
+export type SystemScope = { readonly kind: 'all'; readonly by: 'system' };
+
+const PLATFORM: Scope = Object.freeze({ kind: 'all', by: 'platform' });
+
+/** A caller's reach: the platform organisation sees every organisation, anyone else their session organisation and below. */
+export function scopeOf(caller: Pick<Caller, 'platform' | 'orgId'>): Scope {
+  return caller.platform ? PLATFORM : { kind: 'subtree', orgId: caller.orgId };
+}
+
+/** An organisation and everything below it. */
+export function subtreeScope(orgId: number): Scope {
+  return { kind: 'subtree', orgId };
+}
+
+/** A scope of exactly one organisation. */
+export type OneOrgScope = Extract<Scope, { kind: 'org' }>;
+
+/** Exactly one organisation. */
+export function oneOrgScope(orgId: number): OneOrgScope {
+  return { kind: 'org', orgId };
+}
+
+export function isPlatformWide(scope: Scope): boolean {
+  return scope.kind === 'all';
+}
+
+/** The ids of an organisation and every organisation below it, as a subquery. */
+export function subtreeOf(rootId: number): SQL {
+  return sql`(with recursive t as (select id from sys_org where id = ${rootId}
     union all select o.id from sys_org o join t on o.parent_id = t.id) select id from t)`;
+}
+
+/**
+ * The scope as a predicate on an organisation column (or expression): undefined when the scope
+ * is platform-wide, so it goes straight into `and(...)`.
+ */
+export function inScope(scope: Scope, column: Column | SQL): SQL | undefined {
+  switch (scope.kind) {
+    case 'all':
+      return undefined;
+    case 'subtree':
+      return sql`${column} in ${subtreeOf(scope.orgId)}`;
+    case 'org':
+      return sql`${column} = ${scope.orgId}`;
+  }
+}
+
+/** The same predicate as SQL that is never empty (`true` for a platform-wide scope), for raw statements. */
+export function inScopeSql(scope: Scope, column: Column | SQL): SQL {
+  return inScope(scope, column) ?? sql`true`;
+}
+
+/**
+ * Refuses (100404) organisation ids outside the scope: the guard of inserts, whose rows name
+ * their organisation. The scope's own organisation needs no query.
+ */
+export async function assertInScope(db: Executor, scope: Scope, orgIds: Iterable<number>): Promise<void> {
+  // Internal work names existing organisations (the foreign keys would refuse others anyway).
+  if (scope.kind === 'all' && scope.by === 'system') return;
+  const ids = [...new Set(orgIds)];
+  const open = scope.kind === 'all' ? ids : ids.filter((id) => id !== scope.orgId);
+  if (!open.length) return;
+  if (scope.kind === 'org') throw notFound();
+  const res = (await db.execute(sql`select count(*)::int as n from sys_org where id = any(${`{${open.join(',')}}`}::bigint[]) and ${inScopeSql(scope, sql`id`)}`)) as unknown as {
+    rows: { n: number }[];
+  };
+  if (Number(res.rows[0]?.n ?? 0) !== open.length) throw notFound();
 }
 
 /** Throws 100409 when an optimistic-lock update touched no row. */
 export function expectOneUpdated(rows: unknown[]): void {
   if (rows.length === 0) throw staleVersion();
+}
+
+/**
+ * @deprecated Kept only until the job module takes a Scope (issue 8, point 1): use
+ * `inScope(scopeOf(caller), column)` in a repository.
+ */
+export function orgScope(caller: Caller, column: Column | SQL): SQL | undefined {
+  return inScope(scopeOf(caller), column);
 }

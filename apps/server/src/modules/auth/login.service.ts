@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { checkPassword, type LoginResult, type PasswordStrategy } from '@venue/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../platform/db.ts';
@@ -8,8 +8,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { label, t, type Lang } from '../../platform/i18n.ts';
 import { sha256 } from '../../platform/keys.ts';
-import { loginLogs } from '../log/log.table.ts';
-import { orgs, passwordHistory, userOrgs, users } from '../system/system.table.ts';
+import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
+import { insertLoginLog } from '../log/log.repository.ts';
+import type { loginLogs } from '../log/log.table.ts';
+import {
+  defaultOrgOf as defaultOrgIn,
+  findVisibleUser,
+  findVisibleUserByCode,
+  findVisibleUserByMobile,
+  insertPasswordHistory,
+  recentPasswordHashes,
+  setMustChangePassword,
+  setPasswordHash,
+  type UserRow,
+} from '../system/user.repository.ts';
 import { verificationCodes } from './auth.table.ts';
 import { checkCaptcha } from './captcha.service.ts';
 import { NO_AUTO_UNLOCK, accountKey, addressKey, forgetKeys, lockKey, pairKey, readFailures, recordFailure, solvedKey, type FailureState } from './failures.repository.ts';
@@ -36,20 +48,21 @@ const getDummyHash = () => (dummyHash ??= argon2.hash('not-a-real-password-' + c
 
 export const hashPassword = (pw: string) => argon2.hash(pw, { type: argon2.argon2id });
 
-async function writeLoginLog(db: Executor, row: typeof loginLogs.$inferInsert): Promise<void> {
-  await db.insert(loginLogs).values({ ...row, loginName: row.loginName.slice(0, 128), ip: row.ip?.slice(0, 64), userAgent: row.userAgent?.slice(0, 512) });
+/**
+ * Sign-in runs before anyone is known: it finds the account by name or phone across the platform,
+ * opens the session and writes the sign-in record platform-wide.
+ */
+const SIGN_IN: Scope = SYSTEM_SCOPE;
+/** A signed-in user acting on their own account (password change), whatever their session's organisation. */
+const OWN_ACCOUNT: Scope = SYSTEM_SCOPE;
+
+export async function writeLoginLog(db: Executor, row: typeof loginLogs.$inferInsert): Promise<void> {
+  await insertLoginLog(db, SIGN_IN, row);
 }
 
 /** The organisation a session opens in: the user's default, else the one owning the record. */
 export async function defaultOrgOf(db: Executor, userId: number, ownOrgId: number): Promise<number> {
-  const [row] = await db
-    .select({ orgId: userOrgs.orgId })
-    .from(userOrgs)
-    .innerJoin(orgs, eq(orgs.id, userOrgs.orgId))
-    .where(and(eq(userOrgs.userId, userId), eq(orgs.status, 0)))
-    .orderBy(desc(userOrgs.isDefault), userOrgs.orgId)
-    .limit(1);
-  return row?.orgId ?? ownOrgId;
+  return defaultOrgIn(db, SIGN_IN, userId, ownOrgId);
 }
 
 /**
@@ -169,7 +182,7 @@ export async function passwordLogin(
     }
   }
 
-  const [user] = await db.select().from(users).where(sql`lower(${users.code}) = ${loginName.toLowerCase()}`);
+  const user = await findVisibleUserByCode(db, SIGN_IN, loginName);
   const passwordOk = await argon2.verify(user?.passwordHash ?? (await getDummyHash()), input.password).catch(() => false);
 
   if (!user || !passwordOk) {
@@ -192,7 +205,7 @@ export async function passwordLogin(
 async function openSession(
   db: Db,
   cfg: Config,
-  user: typeof users.$inferSelect,
+  user: UserRow,
   strategy: PasswordStrategy,
   client: ClientInfo,
   loginWay: string,
@@ -202,9 +215,9 @@ async function openSession(
   let mustChange = user.mustChangePassword;
   if (!mustChange && passwordExpired(strategy, user.passwordChangedAt)) {
     mustChange = true;
-    await db.update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));
+    await setMustChangePassword(db, SIGN_IN, user.id);
   }
-  const token = await createSession(db, cfg, { userId: user.id, orgId, ip: client.ip, userAgent: client.userAgent, loginWay });
+  const token = await createSession(db, SIGN_IN, cfg, { userId: user.id, orgId, ip: client.ip, userAgent: client.userAgent, loginWay });
   await log(mustChange ? 200003 : 0, mustChange ? 'password must be changed' : 'ok', user.id, orgId);
   return { token, result: { userName: user.name, userId: user.id }, mustChangePassword: mustChange };
 }
@@ -235,7 +248,7 @@ export async function sendPhoneCode(
   const code = String(crypto.randomInt(100000, 1000000));
   await db.insert(verificationCodes).values({ target: phone, purpose, codeHash: sha256(code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
   const deliver = async () => {
-    const [user] = await db.select({ status: users.status }).from(users).where(eq(users.mobile, phone));
+    const user = await findVisibleUserByMobile(db, SIGN_IN, phone);
     if (!user || user.status !== 0) return;
     await sms.send(phone, t(lang, purpose === 'login' ? 'auth.smsLoginText' : 'recover.smsText', { code }));
   };
@@ -269,7 +282,7 @@ export async function phoneLogin(db: Db, cfg: Config, input: { phoneNumber: stri
     throw new AppError('INVALID', 'auth.routeDisabled');
   }
   const ok = await consumeCode(db, phone, 'login', input.authCode);
-  const [user] = ok ? await db.select().from(users).where(eq(users.mobile, phone)) : [];
+  const user = ok ? await findVisibleUserByMobile(db, SIGN_IN, phone) : undefined;
   if (!user) {
     await log(100401, 'wrong code');
     throw new AppError('BAD_CREDENTIALS', 'auth.smsWrong');
@@ -291,34 +304,26 @@ export async function failTimes(db: Db, loginName: string, ip: string): Promise<
 }
 
 /**
- * Sets a user's password after checking the policy and the history limit; keeps the
- * history and clears the must-change flag.
+ * Sets the password of a user of the scope after checking the policy and the history limit;
+ * keeps the history and clears the must-change flag.
  */
-export async function setPassword(db: Executor, userId: number, loginName: string, newPassword: string, opts: { mustChange?: boolean } = {}): Promise<void> {
+export async function setPassword(db: Executor, scope: Scope, userId: number, loginName: string, newPassword: string, opts: { mustChange?: boolean } = {}): Promise<void> {
   const strategy = await getPasswordStrategy(db);
   const violations = checkPassword(newPassword, strategy, loginName);
   if (violations.length) {
     throw new AppError('FORM_INVALID', violations[0]!, undefined, violations.map((v) => ({ field: 'newPassword', message: v })));
   }
   if (strategy.historyLimit > 0) {
-    const recent = await db
-      .select({ hash: passwordHistory.passwordHash })
-      .from(passwordHistory)
-      .where(eq(passwordHistory.userId, userId))
-      .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
-      .limit(strategy.historyLimit);
-    for (const r of recent) {
-      if (await argon2.verify(r.hash, newPassword)) {
+    const recent = await recentPasswordHashes(db, userId, strategy.historyLimit);
+    for (const hash of recent) {
+      if (await argon2.verify(hash, newPassword)) {
         throw new AppError('FORM_INVALID', 'password.history', { n: strategy.historyLimit }, [{ field: 'newPassword', message: 'password.history', params: { n: strategy.historyLimit } }]);
       }
     }
   }
   const hash = await hashPassword(newPassword);
-  await db
-    .update(users)
-    .set({ passwordHash: hash, passwordChangedAt: new Date(), mustChangePassword: opts.mustChange ?? false, updatedAt: new Date(), version: sql`${users.version} + 1` })
-    .where(eq(users.id, userId));
-  await db.insert(passwordHistory).values({ userId, passwordHash: hash });
+  if (!(await setPasswordHash(db, scope, userId, hash, opts.mustChange ?? false)).length) throw new AppError('NOT_FOUND', 'error.notFound');
+  await insertPasswordHistory(db, [{ userId, passwordHash: hash }]);
 }
 
 /**
@@ -338,12 +343,12 @@ export async function changeOwnPassword(
   if (input.newPassword === input.oldPassword) {
     throw new AppError('FORM_INVALID', 'password.sameAsOld', undefined, [{ field: 'newPassword', message: 'password.sameAsOld' }]);
   }
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await findVisibleUser(db, OWN_ACCOUNT, userId);
   if (!user || !(await argon2.verify(user.passwordHash, input.oldPassword))) {
     throw new AppError('FORM_INVALID', 'password.oldWrong', undefined, [{ field: 'oldPassword', message: 'password.oldWrong' }]);
   }
   await db.transaction(async (tx) => {
-    await setPassword(tx, userId, user.code, input.newPassword);
-    await deleteUserSessions(tx, userId, currentSessionId);
+    await setPassword(tx, OWN_ACCOUNT, userId, user.code, input.newPassword);
+    await deleteUserSessions(tx, OWN_ACCOUNT, userId, currentSessionId);
   });
 }

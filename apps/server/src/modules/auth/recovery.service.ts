@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkPassword } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { t, type Lang } from '../../platform/i18n.ts';
 import { sha256 } from '../../platform/keys.ts';
-import { loginLogs } from '../log/log.table.ts';
-import { users } from '../system/system.table.ts';
+import { insertLoginLog } from '../log/log.repository.ts';
+import { findVisibleUserByCode } from '../system/user.repository.ts';
 import type { MailProvider } from '../mail/mail.provider.ts';
 import { verificationCodes } from './auth.table.ts';
 import { accountKey, clearFailures } from './failures.repository.ts';
@@ -16,6 +17,9 @@ import { deleteUserSessions } from './session.service.ts';
 import type { SmsProvider } from './sms.provider.ts';
 import { getPasswordStrategy } from './strategy.service.ts';
 import './recovery.messages.ts';
+
+/** Recovery runs before anyone is signed in: it finds the account by login name across the platform. */
+const RECOVERY: Scope = SYSTEM_SCOPE;
 
 /**
  * Password recovery (/findPassword). A code goes to the mobile or the email address on the
@@ -69,10 +73,7 @@ export async function requestCode(db: Db, ch: Channels, input: { loginName: stri
   if (recent) throw new AppError('TOO_MANY', 'error.tooMany');
   const code = String(crypto.randomInt(100000, 1000000));
   await db.insert(verificationCodes).values({ target, purpose: PURPOSE, codeHash: sha256(code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
-  const [user] = await db
-    .select({ status: users.status, code: users.code, mobile: users.mobile, email: users.email })
-    .from(users)
-    .where(sql`lower(${users.code}) = ${loginName.toLowerCase()}`);
+  const user = await findVisibleUserByCode(db, RECOVERY, loginName);
   if (!user || user.status !== 0) return;
   // In the background: the answer must not take longer for names that exist.
   const send =
@@ -87,12 +88,12 @@ export async function requestCode(db: Db, ch: Channels, input: { loginName: stri
 }
 
 async function logAttempt(db: Db, loginName: string, ip: string, userAgent: string, code: number, msg: string, userId?: number | null, orgId?: number | null) {
-  await db.insert(loginLogs).values({
-    loginName: loginName.slice(0, 128),
+  await insertLoginLog(db, RECOVERY, {
+    loginName,
     userId: userId ?? null,
     orgId: orgId ?? null,
-    ip: ip.slice(0, 64),
-    userAgent: userAgent.slice(0, 512),
+    ip,
+    userAgent,
     loginWay: 'recover',
     success: code === 0,
     code,
@@ -115,17 +116,14 @@ export async function resetPassword(
   const violations = checkPassword(input.newPassword, await getPasswordStrategy(db), loginName);
   if (violations.length) throw new AppError('FORM_INVALID', violations[0]!, undefined, violations.map((v) => ({ field: 'newPassword', message: v })));
 
-  const [user] = await db
-    .select({ id: users.id, code: users.code, status: users.status, orgId: users.orgId })
-    .from(users)
-    .where(sql`lower(${users.code}) = ${loginName.toLowerCase()}`);
+  const user = await findVisibleUserByCode(db, RECOVERY, loginName);
   const outcome = await db.transaction(async (tx) => {
     // A wrong code still counts its attempt: the transaction commits, then the error is raised.
     if (!(await consumeCode(tx, targetOf(loginName), PURPOSE, input.code))) return 'badCode' as const;
     if (!user || user.status !== 0) return 'badCode' as const;
     // A refusal here (password history) rolls the code back: it can be used again.
-    await setPassword(tx, user.id, user.code, input.newPassword);
-    await deleteUserSessions(tx, user.id);
+    await setPassword(tx, RECOVERY, user.id, user.code, input.newPassword);
+    await deleteUserSessions(tx, RECOVERY, user.id);
     await clearFailures(tx, [accountKey(user.code)]);
     return 'done' as const;
   });

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { sha256 } from '../../platform/keys.ts';
 import { LOGIN_WAY as SSO_LOGIN_WAY, providerLogoutUrl } from '../sso/sso.service.ts';
-import { sessions } from './auth.table.ts';
 import { bearerToken, clearSessionCookie, cookieToken } from './session.cookie.ts';
-import { resolveSession } from './session.service.ts';
+import { endSessionsOfTokens, resolveSession } from './session.service.ts';
 
 /** What `POST {auth}session` answers when the browser's cookie names a live session. */
 export interface RestoredSession {
@@ -59,9 +57,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
     allowWhenPasswordExpired: true,
     handler: async ({ req, reply }): Promise<{ logoutUrl: string } | null> => {
       const hashes = [...new Set([bearerToken(req), cookieToken(req)].filter(Boolean).map(sha256))];
-      const ended = hashes.length
-        ? await db.delete(sessions).where(inArray(sessions.tokenHash, hashes)).returning({ loginWay: sessions.loginWay, idToken: sessions.idToken })
-        : [];
+      const ended = await endSessionsOfTokens(db, hashes);
       clearSessionCookie(req, reply);
       const sso = ended.find((s) => s.loginWay === SSO_LOGIN_WAY);
       if (!sso) return null;

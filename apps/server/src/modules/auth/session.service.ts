@@ -1,10 +1,12 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../platform/db.ts';
 import { randomToken, sha256 } from '../../platform/keys.ts';
 import { loadAccess } from '../../platform/access.ts';
 import type { Caller } from '../../platform/http.ts';
-import { sessions } from './auth.table.ts';
+import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
+import { deleteSessionsByTokenHash, insertSession, purgeExpiredSessions as purgeExpired, sessionByTokenHash, touchSession } from './session.repository.ts';
+
+export { deleteSession, deleteUserSessions } from './session.repository.ts';
 
 export interface NewSession {
   userId: number;
@@ -14,10 +16,10 @@ export interface NewSession {
   loginWay: string;
 }
 
-/** Opens a session and answers its token; only the token's hash is stored. */
-export async function createSession(db: Executor, cfg: Config, s: NewSession): Promise<string> {
+/** Opens a session in an organisation of the scope and answers its token; only the token's hash is stored. */
+export async function createSession(db: Executor, scope: Scope, cfg: Config, s: NewSession): Promise<string> {
   const token = randomToken();
-  await db.insert(sessions).values({
+  await insertSession(db, scope, {
     tokenHash: sha256(token),
     userId: s.userId,
     orgId: s.orgId,
@@ -29,40 +31,17 @@ export async function createSession(db: Executor, cfg: Config, s: NewSession): P
   return token;
 }
 
-interface SessionJoin {
-  id: number;
-  user_id: number;
-  org_id: number;
-  stale: boolean;
-  name: string;
-  code: string;
-  status: number;
-  must_change_password: boolean;
-  platform: boolean;
-  epoch: number | null;
-}
-
-const SESSION_SQL = `
-    select s.id, s.user_id, s.org_id, s.last_seen_at < now() - interval '30 seconds' as stale,
-           u.name, u.code, u.status, u.must_change_password, o.parent_id is null as platform,
-           (select value from sys_meta where key = 'perm_epoch') as epoch
-    from sys_session s
-      join sys_user u on u.id = s.user_id
-      join sys_org o on o.id = s.org_id
-    where s.token_hash = $1 and s.expires_at > now()
-      and s.last_seen_at > now() - make_interval(mins => $2::int)`;
-
 /**
  * Resolves a bearer token to the caller. A session past its absolute expiry, idle for
  * longer than the idle limit, deleted (forced offline), or of a user no longer normal, is gone.
+ * The lookup runs before anyone is known: platform-wide by nature.
  */
 export async function resolveSession(database: Database, cfg: Config, token: string): Promise<Caller | null> {
   const db = database.db;
-  const rows = await database.prepared<SessionJoin>('resolve_session', SESSION_SQL, [sha256(token), cfg.session.idleMinutes]);
-  const row = rows[0];
+  const row = await sessionByTokenHash(database, SYSTEM_SCOPE, sha256(token), cfg.session.idleMinutes);
   if (!row || row.status !== 0) return null;
   // Touch at most every 30 s: idle expiry has minute granularity and this keeps reads cheap.
-  if (row.stale) await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, Number(row.id)));
+  if (row.stale) await touchSession(db, SYSTEM_SCOPE, Number(row.id));
   const access = await loadAccess(db, Number(row.user_id), Number(row.org_id), Number(row.epoch ?? 0));
   return {
     sessionId: Number(row.id),
@@ -81,23 +60,15 @@ export async function resolveSession(database: Database, cfg: Config, token: str
   };
 }
 
-export async function deleteSession(db: Executor, sessionId: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/** Ends every live session of a user (frozen, cancelled, password reset by an administrator). */
-export async function deleteUserSessions(db: Executor, userId: number, exceptSessionId?: number): Promise<number> {
-  const where = exceptSessionId
-    ? and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`)
-    : eq(sessions.userId, userId);
-  const rows = await db.delete(sessions).where(where).returning({ id: sessions.id });
-  return rows.length;
-}
-
+/** Removes expired and idle sessions everywhere (maintenance job). */
 export async function purgeExpiredSessions(db: Executor, cfg: Config): Promise<number> {
-  const rows = await db
-    .delete(sessions)
-    .where(sql`${sessions.expiresAt} <= now() or ${sessions.lastSeenAt} <= now() - make_interval(mins => ${cfg.session.idleMinutes})`)
-    .returning({ id: sessions.id });
-  return rows.length;
+  return purgeExpired(db, SYSTEM_SCOPE, cfg.session.idleMinutes);
+}
+
+/**
+ * Sign-out: ends the sessions of these token hashes, even expired ones, whatever their
+ * organisation (holding the token is the authority), answering how each was opened.
+ */
+export async function endSessionsOfTokens(db: Executor, tokenHashes: string[]): Promise<{ loginWay: string; idToken: string | null }[]> {
+  return deleteSessionsByTokenHash(db, SYSTEM_SCOPE, tokenHashes);
 }

@@ -1,12 +1,19 @@
-import { and, eq } from 'drizzle-orm';
 import { ROLE_DEFAULT, type OrgVO, type PasswordStrategy, type PublicPasswordStrategy, type UserInfo } from '@venue/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
-import { orgs, userOrgs, users } from '../system/system.table.ts';
-import { sessions } from './auth.table.ts';
+import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
+import { orgName } from '../system/org.repository.ts';
+import { activeOrgLinksOf, findVisibleUser } from '../system/user.repository.ts';
+import { moveSession } from './session.repository.ts';
 import { getPasswordStrategy } from './strategy.service.ts';
+
+/**
+ * A signed-in user reading their own account and moving their own session: their record, every
+ * organisation they work in and the session's organisation, whatever the session's reach.
+ */
+const OWN_ACCOUNT: Scope = SYSTEM_SCOPE;
 
 function withoutDefaultPassword({ defaultPassword: _secret, ...rest }: PasswordStrategy): PublicPasswordStrategy {
   return rest;
@@ -18,24 +25,18 @@ export function pickCurrentOrg(orgVOS: OrgVO[], orgId: number, orgName: string):
 }
 
 export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<UserInfo> {
-  const [user] = await db.select().from(users).where(eq(users.id, caller.userId));
+  const user = await findVisibleUser(db, OWN_ACCOUNT, caller.userId);
   if (!user) throw notFound();
-  const orgRows = await db
-    .select({ orgId: orgs.id, orgName: orgs.name, enterpriseType: orgs.type, isDefault: userOrgs.isDefault })
-    .from(userOrgs)
-    .innerJoin(orgs, eq(orgs.id, userOrgs.orgId))
-    .where(and(eq(userOrgs.userId, user.id), eq(orgs.status, 0)))
-    .orderBy(orgs.orderNum, orgs.id);
+  const orgRows = await activeOrgLinksOf(db, OWN_ACCOUNT, user.id);
   const orgVOS: OrgVO[] = orgRows.map(({ orgId, orgName, enterpriseType }) => ({ orgId, orgName, enterpriseType }));
   const def = orgRows.find((o) => o.isDefault) ?? orgRows[0];
   let defaultOrgId = def?.orgId ?? user.orgId;
   let defaultOrgName = def?.orgName;
   if (!defaultOrgName) {
-    const [own] = await db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, user.orgId));
-    defaultOrgName = own?.name ?? '';
+    defaultOrgName = (await orgName(db, OWN_ACCOUNT, user.orgId)) ?? '';
     defaultOrgId = user.orgId;
   }
-  const [sessionOrg] = await db.select({ name: orgs.name }).from(orgs).where(eq(orgs.id, caller.orgId));
+  const sessionOrgName = await orgName(db, OWN_ACCOUNT, caller.orgId);
   const hasRoles = caller.roles.length > 0;
   return {
     id: user.id,
@@ -49,7 +50,7 @@ export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<Use
     orgVOS,
     defaultOrgId,
     defaultOrgName,
-    currentOrg: pickCurrentOrg(orgVOS, caller.orgId, sessionOrg?.name ?? defaultOrgName),
+    currentOrg: pickCurrentOrg(orgVOS, caller.orgId, sessionOrgName ?? defaultOrgName),
     // The default password is for administrators who reset passwords, not for every signed-in user.
     passwordStrategy: withoutDefaultPassword(await getPasswordStrategy(db)),
     unreadMessage: false,
@@ -58,11 +59,7 @@ export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<Use
 
 /** Moves the caller's session to another of their organisations. */
 export async function switchOrg(db: Db, caller: Caller, orgId: number): Promise<void> {
-  const [link] = await db
-    .select({ orgId: userOrgs.orgId })
-    .from(userOrgs)
-    .innerJoin(orgs, eq(orgs.id, userOrgs.orgId))
-    .where(and(eq(userOrgs.userId, caller.userId), eq(userOrgs.orgId, orgId), eq(orgs.status, 0)));
+  const link = (await activeOrgLinksOf(db, OWN_ACCOUNT, caller.userId)).find((l) => l.orgId === orgId);
   if (!link) throw new AppError('NOT_FOUND', 'error.notFound');
-  await db.update(sessions).set({ orgId }).where(eq(sessions.id, caller.sessionId));
+  await moveSession(db, OWN_ACCOUNT, caller.sessionId, orgId);
 }

@@ -4,6 +4,7 @@ import { Perm, fields, pageQuery } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { toXlsx, xlsxFile, type SheetColumn } from '../../platform/xlsx.ts';
 import { assertPlatform } from '../system/config.service.ts';
+import { scopeOf } from '../../platform/scope.ts';
 import {
   cleanLoginLogs,
   cleanOperLogs,
@@ -113,7 +114,7 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     query: clean,
     handler: async ({ query, caller }) => {
       assertPlatform(caller);
-      return { deleted: await cleanLoginLogs(db, query.before ?? null) };
+      return { deleted: await cleanLoginLogs(db, scopeOf(caller), query.before ?? null) };
     },
   });
 
@@ -161,7 +162,7 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     query: clean,
     handler: async ({ query, caller }) => {
       assertPlatform(caller);
-      return { deleted: await cleanOperLogs(db, query.before ?? null) };
+      return { deleted: await cleanOperLogs(db, scopeOf(caller), query.before ?? null) };
     },
   });
 

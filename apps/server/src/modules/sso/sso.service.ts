@@ -6,10 +6,11 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/keys.ts';
-import { loginLogs } from '../log/log.table.ts';
-import { users } from '../system/system.table.ts';
+import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
+import { insertLoginLog } from '../log/log.repository.ts';
+import { findVisibleUserByCode, findVisibleUsersByEmail, type UserRow } from '../system/user.repository.ts';
 import { defaultOrgOf } from '../auth/login.service.ts';
-import { sessions } from '../auth/auth.table.ts';
+import { setSessionIdToken } from '../auth/session.repository.ts';
 import { createSession } from '../auth/session.service.ts';
 import { getPasswordStrategy } from '../auth/strategy.service.ts';
 import { ssoStates } from './sso.table.ts';
@@ -25,6 +26,8 @@ import './sso.messages.ts';
  */
 
 export const LOGIN_WAY = 'sso';
+/** Sign-on runs before anyone is known: it finds the account across the platform, like sign-in. */
+const SIGN_IN: Scope = SYSTEM_SCOPE;
 const STATE_TTL_MS = 10 * 60_000;
 
 export interface ClientInfo {
@@ -103,12 +106,12 @@ export async function authorizeUrl(db: Db, cfg: Config, redirect: string | undef
 type Claims = { sub?: unknown; preferred_username?: unknown; email?: unknown; email_verified?: unknown };
 
 async function writeLog(db: Db, loginName: string, client: ClientInfo, code: number, msg: string, userId?: number | null, orgId?: number | null) {
-  await db.insert(loginLogs).values({
-    loginName: (loginName || '(sso)').slice(0, 128),
+  await insertLoginLog(db, SIGN_IN, {
+    loginName: loginName || '(sso)',
     userId: userId ?? null,
     orgId: orgId ?? null,
-    ip: client.ip.slice(0, 64),
-    userAgent: client.userAgent.slice(0, 512),
+    ip: client.ip,
+    userAgent: client.userAgent,
     loginWay: LOGIN_WAY,
     success: code === 0 || code === 200003,
     code,
@@ -124,12 +127,12 @@ const nameOf = (c: Claims) => (typeof c.preferred_username === 'string' ? c.pref
  */
 async function signIn(db: Db, cfg: Config, claims: Claims, client: ClientInfo, idToken?: string): Promise<SsoOutcome> {
   const loginName = nameOf(claims);
-  let user: typeof users.$inferSelect | undefined;
+  let user: UserRow | undefined;
   if (typeof claims.preferred_username === 'string' && claims.preferred_username.trim()) {
-    [user] = await db.select().from(users).where(sql`lower(${users.code}) = ${claims.preferred_username.trim().toLowerCase()}`);
+    user = await findVisibleUserByCode(db, SIGN_IN, claims.preferred_username.trim());
   }
   if (!user && typeof claims.email === 'string' && claims.email_verified === true) {
-    const byMail = await db.select().from(users).where(sql`lower(${users.email}) = ${claims.email.trim().toLowerCase()}`).limit(2);
+    const byMail = await findVisibleUsersByEmail(db, SIGN_IN, claims.email.trim(), 2);
     // An address shared by two accounts identifies neither.
     if (byMail.length === 1) user = byMail[0];
   }
@@ -142,8 +145,8 @@ async function signIn(db: Db, cfg: Config, claims: Claims, client: ClientInfo, i
     throw new AppError('BAD_CREDENTIALS', 'auth.disabled');
   }
   const orgId = await defaultOrgOf(db, user.id, user.orgId);
-  const token = await createSession(db, cfg, { userId: user.id, orgId, ip: client.ip, userAgent: client.userAgent, loginWay: LOGIN_WAY });
-  if (idToken) await db.update(sessions).set({ idToken }).where(eq(sessions.tokenHash, sha256(token)));
+  const token = await createSession(db, SIGN_IN, cfg, { userId: user.id, orgId, ip: client.ip, userAgent: client.userAgent, loginWay: LOGIN_WAY });
+  if (idToken) await setSessionIdToken(db, SIGN_IN, sha256(token), idToken);
   const must = user.mustChangePassword;
   await writeLog(db, user.code, client, must ? 200003 : 0, must ? 'password must be changed' : 'ok', user.id, orgId);
   return { token, result: { userName: user.name, userId: user.id, loginWay: LOGIN_WAY }, mustChangePassword: must };

@@ -1,5 +1,4 @@
-import { ilike, like, sql, type Column, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../platform/db.ts';
+import { ilike, like, type Column, type SQL } from 'drizzle-orm';
 import { AppError, isUniqueViolation } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
 import { label } from '../../platform/i18n.ts';
@@ -51,35 +50,6 @@ export async function mapDuplicate<T>(work: Promise<T>, constraints: Record<stri
 export function isForeignKeyViolation(e: unknown): boolean {
   const c = (e as { code?: string })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
   return c === '23503';
-}
-
-/** The ids of an organisation and every organisation below it, as a subquery. */
-export function subtreeOf(rootId: number): SQL {
-  return sql`(with recursive t as (select id from sys_org where id = ${rootId}
-    union all select o.id from sys_org o join t on o.parent_id = t.id) select id from t)`;
-}
-
-/** Whether an organisation is the caller's own or below it (the platform organisation sees all). */
-export async function orgVisible(db: Executor, caller: Caller, orgId: number): Promise<boolean> {
-  const res = (await db.execute(
-    caller.platform ? sql`select 1 as ok from sys_org where id = ${orgId}` : sql`select 1 as ok from sys_org where id = ${orgId} and id in ${subtreeOf(caller.orgId)}`,
-  )) as unknown as { rows: unknown[] };
-  return res.rows.length > 0;
-}
-
-/** Ids of organisations visible to the caller among `ids`. */
-export async function visibleOrgIds(db: Executor, caller: Caller, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const list = sql.join(
-    ids.map((i) => sql`${i}`),
-    sql`, `,
-  );
-  const res = (await db.execute(
-    caller.platform
-      ? sql`select id from sys_org where id in (${list})`
-      : sql`select id from sys_org where id in (${list}) and id in ${subtreeOf(caller.orgId)}`,
-  )) as unknown as { rows: { id: number | string }[] };
-  return new Set(res.rows.map((r) => Number(r.id)));
 }
 
 /** Today in a time zone, as YYYY-MM-DD. */

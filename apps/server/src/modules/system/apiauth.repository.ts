@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import type { RouteRecord } from '../../platform/http.ts';
+import { inScope, type Scope } from '../../platform/scope.ts';
 import { apiRoles, apis, orgs, roles, userRoles } from './system.table.ts';
 import { contains } from './admin.common.ts';
 
@@ -48,13 +49,13 @@ export async function loadGrants(db: Executor): Promise<Map<string, Set<number>>
   return out;
 }
 
-/** Ids of the active roles a user holds in one organisation (the roles that count there). */
-export async function roleIdsOf(db: Executor, userId: number, orgId: number): Promise<Set<number>> {
+/** Ids of the active roles a user holds in the scope (one organisation: the roles that count there). */
+export async function roleIdsOf(db: Executor, scope: Scope, userId: number): Promise<Set<number>> {
   const rows = await db
     .select({ id: roles.id })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.orgId, orgId), eq(roles.status, 0)));
+    .where(and(eq(userRoles.userId, userId), inScope(scope, userRoles.orgId), eq(roles.status, 0)));
   return new Set(rows.map((r) => Number(r.id)));
 }
 
@@ -103,14 +104,15 @@ export interface GrantedRole {
   orgName: string;
 }
 
-export async function rolesOfApis(db: Executor, apiIds: number[]): Promise<GrantedRole[]> {
+/** The roles of the scope granted these routes. */
+export async function rolesOfApis(db: Executor, scope: Scope, apiIds: number[]): Promise<GrantedRole[]> {
   if (!apiIds.length) return [];
   return db
     .select({ apiId: apiRoles.apiId, id: roles.id, code: roles.code, name: roles.name, orgId: roles.orgId, orgName: orgs.name })
     .from(apiRoles)
     .innerJoin(roles, eq(roles.id, apiRoles.roleId))
     .innerJoin(orgs, eq(orgs.id, roles.orgId))
-    .where(inArray(apiRoles.apiId, apiIds))
+    .where(and(inArray(apiRoles.apiId, apiIds), inScope(scope, roles.orgId)))
     .orderBy(asc(roles.orgId), asc(roles.id));
 }
 

@@ -9,6 +9,7 @@ import { apis } from './system.table.ts';
 import { assertPlatform } from './admin.common.ts';
 import { apiWhere, countApis, findApi, loadGrants, pageApis, replaceApiRoles, roleIdsOf, rolesOfApis, syncApis } from './apiauth.repository.ts';
 import { findRolesByIds } from './role.repository.ts';
+import { oneOrgScope, scopeOf } from '../../platform/scope.ts';
 
 /**
  * Role-to-API authorisation (spec 6). The registry is the server's own route table, stored in
@@ -52,7 +53,7 @@ export async function apiRoleDecision(db: Db, caller: Caller, method: string, ur
   const key = `${caller.userId}:${caller.orgId}`;
   let mine = cache.callerRoles.get(key);
   if (!mine) {
-    mine = await roleIdsOf(db, caller.userId, caller.orgId);
+    mine = await roleIdsOf(db, oneOrgScope(caller.orgId), caller.userId);
     if (cache.callerRoles.size > 5000) cache.callerRoles.clear();
     cache.callerRoles.set(key, mine);
   }
@@ -94,15 +95,16 @@ export async function listApis(db: Db, caller: Caller, q: ApiListQuery): Promise
   const { limit, offset } = pageOf(q);
   const order = orderOf(q, { url: apis.url, method: apis.method, module: apis.module, permission: apis.permission }, [sql`${apis.module}`, sql`${apis.url}`, sql`${apis.method}`]);
   const [total, rows] = await Promise.all([countApis(db, where), pageApis(db, where, order, limit, offset)]);
+  // Only the granted roles inside the caller's reach are shown.
   const granted = await rolesOfApis(
     db,
+    scopeOf(caller),
     rows.map((r) => r.id),
   );
-  const visible = caller.platform ? undefined : await visibleRoleIds(db, caller, granted.map((g) => g.id));
   return {
     total,
     data: rows.map((r) => {
-      const rs = granted.filter((g) => g.apiId === r.id && (!visible || visible.has(g.id))).map(({ apiId: _a, ...g }) => g);
+      const rs = granted.filter((g) => g.apiId === r.id).map(({ apiId: _a, ...g }) => g);
       return {
         id: r.id,
         method: r.method,
@@ -121,11 +123,6 @@ export async function listApis(db: Db, caller: Caller, q: ApiListQuery): Promise
   };
 }
 
-async function visibleRoleIds(db: Db, caller: Caller, ids: number[]): Promise<Set<number>> {
-  const rows = await findRolesByIds(db, caller, ids);
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Replaces the roles granted one route. Platform organisation only: grants apply to every organisation. */
 export async function setApiRoles(db: Db, caller: Caller, apiId: number, roleIds: number[]): Promise<void> {
   assertPlatform(caller);
@@ -134,7 +131,7 @@ export async function setApiRoles(db: Db, caller: Caller, apiId: number, roleIds
   if (!api.active) throw new AppError('INVALID', 'api.inactive');
   if (!grantable(api.permission)) throw new AppError('INVALID', 'api.notGrantable');
   const unique = [...new Set(roleIds)];
-  const found = await findRolesByIds(db, caller, unique);
+  const found = await findRolesByIds(db, scopeOf(caller), unique);
   if (found.length !== unique.length) throw notFound();
   await db.transaction(async (tx) => {
     await replaceApiRoles(tx, apiId, unique);

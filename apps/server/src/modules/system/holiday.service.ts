@@ -1,10 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
-import { orgScope } from '../../platform/scope.ts';
-import { orgs } from './system.table.ts';
-import { holidays } from './holiday.table.ts';
+import { oneOrgScope, scopeOf, type OneOrgScope } from '../../platform/scope.ts';
+import { deleteDays, initYearDays, nearestDecision, upsertDays, yearDecisions } from './holiday.repository.ts';
+import { orgInScope, orgTimeZone } from './org.repository.ts';
 import './holiday.messages.ts';
 
 /**
@@ -41,15 +40,11 @@ export function localDay(instant: Date, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** The organisation whose calendar a caller works on: their own, or one within their scope. */
-export async function calendarOrg(db: Executor, caller: Caller, orgId: number | undefined): Promise<number> {
+/** The calendar a caller works on, as the scope of its one organisation: their own, or one within their reach. */
+export async function calendarOrg(db: Executor, caller: Caller, orgId: number | undefined): Promise<OneOrgScope> {
   const id = orgId ?? caller.orgId;
-  const [row] = await db
-    .select({ id: orgs.id })
-    .from(orgs)
-    .where(and(eq(orgs.id, id), orgScope(caller, orgs.id)));
-  if (!row) throw notFound();
-  return row.id;
+  if (!(await orgInScope(db, scopeOf(caller), id))) throw notFound();
+  return oneOrgScope(id);
 }
 
 export interface CalendarDay {
@@ -60,23 +55,14 @@ export interface CalendarDay {
   inherited: 0 | 1 | null;
 }
 
-function ancestorsSql(orgId: number) {
-  return sql`with recursive chain as (
-      select id, parent_id, 0 as depth from sys_org where id = ${orgId}
-      union all select o.id, o.parent_id, c.depth + 1 from sys_org o join chain c on o.id = c.parent_id where c.depth < 32)`;
-}
-
-export async function yearCalendar(db: Executor, orgId: number, year: number) {
-  const res = (await db.execute(sql`${ancestorsSql(orgId)}
-    select to_char(h.day, 'YYYY-MM-DD') as day, h.kind, c.depth
-    from sys_holiday h join chain c on c.id = h.org_id
-    where h.day between ${`${year}-01-01`}::date and ${`${year}-12-31`}::date and (c.depth = 0 or h.kind in (0, 1))
-    order by c.depth desc`)) as unknown as { rows: { day: string; kind: number; depth: number }[] };
+export async function yearCalendar(db: Executor, calendar: OneOrgScope, year: number) {
+  const orgId = calendar.orgId;
+  const rows = await yearDecisions(db, calendar, year);
   const own = new Map<string, DayKind>();
   const inherited = new Map<string, 0 | 1>();
   // Deeper ancestors first, so nearer ones overwrite them.
-  for (const r of res.rows) {
-    if (Number(r.depth) === 0) own.set(r.day, Number(r.kind) as DayKind);
+  for (const r of rows) {
+    if (r.depth === 0) own.set(r.day, Number(r.kind) as DayKind);
     else inherited.set(r.day, Number(r.kind) as 0 | 1);
   }
   const days: CalendarDay[] = [];
@@ -93,7 +79,7 @@ export async function yearCalendar(db: Executor, orgId: number, year: number) {
 }
 
 /** Sets the kind of the given days; pending removes the decision. */
-export async function setDays(db: Db, orgId: number, days: { day: string; kind: DayKind }[], userId: number): Promise<number> {
+export async function setDays(db: Db, calendar: OneOrgScope, days: { day: string; kind: DayKind }[], userId: number): Promise<number> {
   const seen = new Set<string>();
   days.forEach((d, i) => {
     if (!isIsoDate(d.day)) throw new AppError('INVALID', 'holiday.badDay', undefined, [{ field: `days.${i}.day`, message: 'holiday.badDay' }]);
@@ -103,16 +89,8 @@ export async function setDays(db: Db, orgId: number, days: { day: string; kind: 
   const decided = days.filter((d) => d.kind !== PENDING);
   const pending = days.filter((d) => d.kind === PENDING).map((d) => d.day);
   await db.transaction(async (tx) => {
-    if (pending.length) await tx.delete(holidays).where(and(eq(holidays.orgId, orgId), inArray(holidays.day, pending)));
-    if (decided.length) {
-      await tx
-        .insert(holidays)
-        .values(decided.map((d) => ({ orgId, day: d.day, kind: d.kind, updatedBy: userId })))
-        .onConflictDoUpdate({
-          target: [holidays.orgId, holidays.day],
-          set: { kind: sql`excluded.kind`, updatedBy: userId, updatedAt: new Date() },
-        });
-    }
+    await deleteDays(tx, calendar, pending);
+    await upsertDays(tx, calendar, decided, userId);
   });
   return days.length;
 }
@@ -121,14 +99,8 @@ export async function setDays(db: Db, orgId: number, days: { day: string; kind: 
  * Initialises a year: Saturdays and Sundays non-work, Monday to Friday work. Days already
  * decided (holidays, make-up work days) are kept unless `overwrite` is set.
  */
-export async function initYear(db: Db, orgId: number, year: number, overwrite: boolean, userId: number): Promise<number> {
-  const res = (await db.execute(sql`
-    insert into sys_holiday (org_id, day, kind, updated_by)
-    select ${orgId}, d::date, case when extract(isodow from d) in (6, 7) then 1 else 0 end, ${userId}
-    from generate_series(${`${year}-01-01`}::date, ${`${year}-12-31`}::date, interval '1 day') as d
-    on conflict (org_id, day) do ${overwrite ? sql`update set kind = excluded.kind, updated_by = excluded.updated_by, updated_at = now()` : sql`nothing`}
-    returning id`)) as unknown as { rows: unknown[] };
-  return res.rows.length;
+export async function initYear(db: Db, calendar: OneOrgScope, year: number, overwrite: boolean, userId: number): Promise<number> {
+  return initYearDays(db, calendar, year, overwrite, userId);
 }
 
 /**
@@ -136,19 +108,16 @@ export async function initYear(db: Db, orgId: number, year: number, overwrite: b
  * `date` is a YYYY-MM-DD calendar day, or an instant taken in the organisation's time zone.
  */
 export async function isWorkDay(db: Executor, orgId: number, date: string | Date): Promise<boolean> {
+  // The organisation's own calendar, read with the ancestors' decisions it inherits.
+  const calendar = oneOrgScope(orgId);
   let day: string;
   if (typeof date === 'string') {
     if (!isIsoDate(date)) throw new Error(`isWorkDay: not a YYYY-MM-DD date: ${date}`);
     day = date;
   } else {
-    const [org] = await db.select({ tz: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
-    day = localDay(date, org?.tz ?? 'Asia/Shanghai');
+    day = localDay(date, (await orgTimeZone(db, calendar, orgId)) ?? 'Asia/Shanghai');
   }
-  const res = (await db.execute(sql`${ancestorsSql(orgId)}
-    select h.kind from sys_holiday h join chain c on c.id = h.org_id
-    where h.day = ${day}::date and h.kind in (0, 1)
-    order by c.depth limit 1`)) as unknown as { rows: { kind: number }[] };
-  const kind = res.rows[0]?.kind;
-  if (kind !== undefined) return Number(kind) === WORK;
+  const kind = await nearestDecision(db, calendar, day);
+  if (kind !== undefined) return kind === WORK;
   return isoWeekday(day) <= 5;
 }

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
-import type { Caller } from '../../platform/http.ts';
-import { orgScope } from '../../platform/scope.ts';
+import { assertInScope, inScope, type Scope } from '../../platform/scope.ts';
 import { menus, meta, userMenus } from './system.table.ts';
 
 export type MenuDbRow = typeof menus.$inferSelect;
@@ -76,17 +75,19 @@ export async function rememberDeletedKey(db: Executor, key: string): Promise<voi
     on conflict (key) do update set text = coalesce(sys_meta.text, '[]'::jsonb) || jsonb_build_array(${key}::text)`);
 }
 
-/** Menus given to a user directly: in one organisation, or (with `seenBy`) in those inside that caller's reach. */
-export async function userMenuIds(db: Executor, userId: number, orgId?: number, seenBy?: Caller): Promise<number[]> {
+/** Menus given to a user directly in organisations of the scope (in one organisation when `orgId` is given). */
+export async function userMenuIds(db: Executor, scope: Scope, userId: number, orgId?: number): Promise<number[]> {
   const rows = await db
     .selectDistinct({ id: userMenus.menuId })
     .from(userMenus)
-    .where(and(eq(userMenus.userId, userId), orgId ? eq(userMenus.orgId, orgId) : undefined, seenBy ? orgScope(seenBy, userMenus.orgId) : undefined))
+    .where(and(eq(userMenus.userId, userId), orgId ? eq(userMenus.orgId, orgId) : undefined, inScope(scope, userMenus.orgId)))
     .orderBy(asc(userMenus.menuId));
   return rows.map((r) => Number(r.id));
 }
 
-export async function replaceUserMenus(db: Executor, userId: number, orgId: number, menuIds: number[]): Promise<void> {
-  await db.delete(userMenus).where(and(eq(userMenus.userId, userId), eq(userMenus.orgId, orgId)));
+/** Replaces the menus given to a user directly in one organisation of the scope (100404 outside it). */
+export async function replaceUserMenus(db: Executor, scope: Scope, userId: number, orgId: number, menuIds: number[]): Promise<void> {
+  await assertInScope(db, scope, [orgId]);
+  await db.delete(userMenus).where(and(eq(userMenus.userId, userId), eq(userMenus.orgId, orgId), inScope(scope, userMenus.orgId)));
   if (menuIds.length) await db.insert(userMenus).values(menuIds.map((menuId) => ({ userId, orgId, menuId })));
 }

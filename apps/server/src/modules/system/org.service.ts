@@ -2,9 +2,9 @@ import type { OrgCreate, OrgTreeQuery, OrgUpdate } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
-import { expectOneUpdated } from '../../platform/scope.ts';
+import { expectOneUpdated, scopeOf, SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import { isForeignKeyViolation, mapDuplicate } from './admin.common.ts';
-import { deleteOrg, endSessionsIn, findOrg, insertOrg, isInSubtree, orgUsage, scopedOrgs, updateOrg, type OrgRow } from './org.repository.ts';
+import { deleteOrg, endSessionsIn, findOrg, insertOrg, isInSubtree, orgName, orgUsage, scopedOrgs, updateOrg, type OrgRow } from './org.repository.ts';
 
 /**
  * Organisations and departments (spec 3): a tree. A caller sees and manages their own
@@ -15,6 +15,9 @@ import { deleteOrg, endSessionsIn, findOrg, insertOrg, isInSubtree, orgUsage, sc
  * while an organisation has sub-organisations, users or roles. Disabling one ends the live
  * sessions opened in it and below it, and nobody can open a new one there.
  */
+
+/** Reads only the name of the parent of an organisation already found in the caller's reach. */
+const PARENT_NAME_SCOPE: Scope = SYSTEM_SCOPE;
 
 const ORG_UNIQUE = { sys_org_code_uq: ['code', 'field.orgCode'] as [string, string] };
 
@@ -78,7 +81,7 @@ export function buildOrgTree<T extends { id: number; parentId: number | null }>(
 
 /** The organisation tree for the screen; a name or status filter keeps matches and their ancestors. */
 export async function orgTree(db: Db, caller: Caller, q: OrgTreeQuery = {}): Promise<OrgNode[]> {
-  let rows = await scopedOrgs(db, caller);
+  let rows = await scopedOrgs(db, scopeOf(caller));
   const name = q.name?.toLowerCase();
   const status = q.status === '' || q.status === undefined ? undefined : q.status;
   if (name || status !== undefined) {
@@ -96,15 +99,15 @@ export async function orgTree(db: Db, caller: Caller, q: OrgTreeQuery = {}): Pro
 
 /** A light tree for pickers (id, parentId, code, name, type, status). */
 export async function orgOptions(db: Db, caller: Caller) {
-  const rows = await scopedOrgs(db, caller);
+  const rows = await scopedOrgs(db, scopeOf(caller));
   return buildOrgTree(rows.map((r) => ({ id: r.id, parentId: r.parentId, code: r.code, name: r.name, type: r.type, status: r.status })));
 }
 
 export async function getOrg(db: Db, caller: Caller, id: number): Promise<OrgView & { parentName: string | null }> {
-  const row = await findOrg(db, caller, id);
+  const row = await findOrg(db, scopeOf(caller), id);
   if (!row) throw notFound();
-  const parent = row.parentId === null ? undefined : await findOrg(db, { ...caller, platform: true }, row.parentId);
-  return { ...orgView(row), parentName: parent?.name ?? null };
+  // The parent's name is shown even when the parent lies above the caller's reach (their own organisation's parent).
+  return { ...orgView(row), parentName: row.parentId === null ? null : await orgName(db, PARENT_NAME_SCOPE, row.parentId) };
 }
 
 /** Type 1 belongs to the platform organisation alone; only the platform organisation may retype an organisation. */
@@ -113,10 +116,11 @@ const platformTypeReserved = () => new AppError('FORM_INVALID', 'org.typeReserve
 
 export async function createOrg(db: Db, caller: Caller, input: OrgCreate): Promise<OrgView> {
   if (input.type === PLATFORM_TYPE) throw platformTypeReserved();
-  const parent = await findOrg(db, caller, input.parentId);
+  const scope = scopeOf(caller);
+  const parent = await findOrg(db, scope, input.parentId);
   if (!parent) throw notFound();
   const row = await mapDuplicate(
-    insertOrg(db, {
+    insertOrg(db, scope, {
       parentId: parent.id,
       code: input.code,
       name: input.name,
@@ -138,7 +142,8 @@ export async function createOrg(db: Db, caller: Caller, input: OrgCreate): Promi
 const isPlatformRoot = (r: OrgRow) => r.parentId === null;
 
 export async function editOrg(db: Db, caller: Caller, id: number, input: OrgUpdate): Promise<OrgView> {
-  const row = await findOrg(db, caller, id);
+  const scope = scopeOf(caller);
+  const row = await findOrg(db, scope, id);
   if (!row) throw notFound();
   const moving = input.parentId !== undefined && input.parentId !== row.parentId;
   const disabling = input.status !== undefined && input.status !== 0 && row.status === 0;
@@ -148,32 +153,33 @@ export async function editOrg(db: Db, caller: Caller, id: number, input: OrgUpda
   if (retyping && input.type === PLATFORM_TYPE) throw platformTypeReserved();
   if (!caller.platform && id === caller.orgId && (moving || disabling)) throw new AppError('FORBIDDEN', 'error.forbidden');
   if (moving) {
-    const parent = await findOrg(db, caller, input.parentId!);
+    const parent = await findOrg(db, scope, input.parentId!);
     if (!parent) throw notFound();
-    if (await isInSubtree(db, id, parent.id)) {
+    if (await isInSubtree(db, scope, id, parent.id)) {
       throw new AppError('FORM_INVALID', 'org.parentInvalid', undefined, [{ field: 'parentId', message: 'org.parentInvalid' }]);
     }
   }
   const { version, ...fields } = input;
   return db.transaction(async (tx) => {
-    const updated = await mapDuplicate(updateOrg(tx, id, version, fields), ORG_UNIQUE);
+    const updated = await mapDuplicate(updateOrg(tx, scope, id, version, fields), ORG_UNIQUE);
     expectOneUpdated(updated);
-    if (disabling) await endSessionsIn(tx, id);
+    if (disabling) await endSessionsIn(tx, scope, id);
     return orgView(updated[0]!);
   });
 }
 
 export async function removeOrg(db: Db, caller: Caller, id: number): Promise<void> {
-  const row = await findOrg(db, caller, id);
+  const scope = scopeOf(caller);
+  const row = await findOrg(db, scope, id);
   if (!row) throw notFound();
   if (isPlatformRoot(row)) throw new AppError('INVALID', 'org.platformFixed');
   if (!caller.platform && id === caller.orgId) throw new AppError('FORBIDDEN', 'error.forbidden');
-  const usage = await orgUsage(db, id);
+  const usage = await orgUsage(db, scope, id);
   if (usage.children) throw new AppError('CONFLICT', 'org.hasChildren', { n: usage.children });
   if (usage.users) throw new AppError('CONFLICT', 'org.hasUsers', { n: usage.users });
   if (usage.roles) throw new AppError('CONFLICT', 'org.hasRoles', { n: usage.roles });
   try {
-    await db.transaction(async (tx) => deleteOrg(tx, id));
+    await db.transaction(async (tx) => deleteOrg(tx, scope, id));
   } catch (e) {
     if (isForeignKeyViolation(e)) throw new AppError('CONFLICT', 'org.inUse');
     throw e;

@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
 import { ROLE_ADMIN, ROLE_DEFAULT, type RoleCreate, type RoleListQuery, type RoleUpdate } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { bumpPermEpoch } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
-import { expectOneUpdated } from '../../platform/scope.ts';
-import { roles } from './system.table.ts';
-import { mapDuplicate, orgVisible } from './admin.common.ts';
+import { expectOneUpdated, scopeOf } from '../../platform/scope.ts';
+import { mapDuplicate } from './admin.common.ts';
 import { mergeGrant } from './menu.service.ts';
 import {
   addUserRoles,
@@ -21,15 +19,17 @@ import {
   pageRoles,
   removeUserRoles,
   replaceRoleMenus,
+  roleDefaultOrder,
   roleMenuIds,
+  roleSorts,
   roleUsage,
-  roleWhere,
   touchRole,
   updateRole,
   usersOfRole,
   type RoleRow,
 } from './role.repository.ts';
-import { findVisibleUsers, userScope } from './user.repository.ts';
+import { orgInScope } from './org.repository.ts';
+import { findVisibleUsers } from './user.repository.ts';
 
 /**
  * Roles (spec 3, 6): no, name, type, status, remark, a menu permission tree and users. A role
@@ -47,21 +47,22 @@ export type RoleView = Omit<RoleRow, 'createdAt' | 'updatedAt'> & { orgName: str
 const isBuiltin = (r: { code: string }) => r.code === ROLE_ADMIN;
 
 export async function listRoles(db: Db, caller: Caller, q: RoleListQuery) {
-  const where = roleWhere(caller, {
+  const scope = scopeOf(caller);
+  const filter = {
     name: q.name,
     code: q.code,
     no: q.no,
     status: q.status === '' ? undefined : q.status,
     orgId: q.orgId === '' ? undefined : q.orgId,
-  });
+  };
   const { limit, offset } = pageOf(q);
-  const order = orderOf(q, { name: roles.name, code: roles.code, no: roles.no, status: roles.status, createTime: roles.createdAt, orgId: roles.orgId }, [asc(roles.orgId), asc(roles.id)]);
-  const [total, data] = await Promise.all([countRoles(db, where), pageRoles(db, where, order, limit, offset)]);
+  const order = orderOf(q, roleSorts, roleDefaultOrder);
+  const [total, data] = await Promise.all([countRoles(db, scope, filter), pageRoles(db, scope, filter, order, limit, offset)]);
   return { total, data };
 }
 
 export async function getRole(db: Db, caller: Caller, id: number): Promise<RoleView> {
-  const [row] = await pageRoles(db, and(eq(roles.id, id), roleWhere(caller, {})), [], 1, 0);
+  const [row] = await pageRoles(db, scopeOf(caller), { id }, [], 1, 0);
   if (!row) throw notFound();
   return row as RoleView;
 }
@@ -72,8 +73,9 @@ function checkCode(code: string | undefined, field: 'code' | 'no' = 'code'): voi
 }
 
 export async function createRole(db: Db, caller: Caller, input: RoleCreate): Promise<RoleView> {
+  const scope = scopeOf(caller);
   const orgId = input.orgId ?? caller.orgId;
-  if (!(await orgVisible(db, caller, orgId))) throw notFound();
+  if (!(await orgInScope(db, scope, orgId))) throw notFound();
   checkCode(input.code);
   // Without a code, a role number that fits the code pattern becomes the code.
   const fromNo = !input.code && !!input.no && /^[A-Za-z0-9_.:-]+$/.test(input.no);
@@ -81,10 +83,10 @@ export async function createRole(db: Db, caller: Caller, input: RoleCreate): Pro
   const code = input.code || (fromNo ? input.no! : `ROLE_${crypto.randomBytes(4).toString('hex').toUpperCase()}`);
   const id = await db.transaction(async (tx) => {
     const row = await mapDuplicate(
-      insertRole(tx, { orgId, code, no: input.no ?? null, name: input.name, type: input.type ?? 1, status: input.status ?? 0, remark: input.remark ?? null }),
+      insertRole(tx, scope, { orgId, code, no: input.no ?? null, name: input.name, type: input.type ?? 1, status: input.status ?? 0, remark: input.remark ?? null }),
       ROLE_UNIQUE,
     );
-    if (input.menuIds?.length) await replaceRoleMenus(tx, row.id, await mergeGrant(tx, caller, [], input.menuIds));
+    if (input.menuIds?.length) await replaceRoleMenus(tx, scope, row.id, await mergeGrant(tx, caller, [], input.menuIds));
     await bumpPermEpoch(tx);
     return row.id;
   });
@@ -92,7 +94,8 @@ export async function createRole(db: Db, caller: Caller, input: RoleCreate): Pro
 }
 
 export async function editRole(db: Db, caller: Caller, id: number, input: RoleUpdate): Promise<RoleView> {
-  const row = await findRole(db, caller, id);
+  const scope = scopeOf(caller);
+  const row = await findRole(db, scope, id);
   if (!row) throw notFound();
   if (isBuiltin(row)) {
     if (!caller.admin) throw new AppError('FORBIDDEN', 'user.adminOnly');
@@ -100,7 +103,7 @@ export async function editRole(db: Db, caller: Caller, id: number, input: RoleUp
   } else checkCode(input.code);
   const { version, ...fields } = input;
   await db.transaction(async (tx) => {
-    const updated = await mapDuplicate(updateRole(tx, id, version, fields), ROLE_UNIQUE);
+    const updated = await mapDuplicate(updateRole(tx, scope, id, version, fields), ROLE_UNIQUE);
     expectOneUpdated(updated);
     await bumpPermEpoch(tx);
   });
@@ -109,69 +112,71 @@ export async function editRole(db: Db, caller: Caller, id: number, input: RoleUp
 
 /** Deletes roles (all or none): refused for the built-in role and for roles held by users or granted APIs. */
 export async function removeRoles(db: Db, caller: Caller, ids: number[]): Promise<void> {
+  const scope = scopeOf(caller);
   const unique = [...new Set(ids)];
-  const found = await findRolesByIds(db, caller, unique);
+  const found = await findRolesByIds(db, scope, unique);
   if (found.length !== unique.length) throw notFound();
   if (found.some(isBuiltin)) throw new AppError('INVALID', 'role.builtin');
-  const usage = await roleUsage(db, unique);
+  const usage = await roleUsage(db, scope, unique);
   for (const [, u] of usage) {
     if (u.users) throw new AppError('CONFLICT', 'role.inUse', { n: u.users });
     if (u.apis) throw new AppError('CONFLICT', 'role.inUseApi', { n: u.apis });
   }
   await db.transaction(async (tx) => {
-    await deleteRoles(tx, unique);
+    await deleteRoles(tx, scope, unique);
     await bumpPermEpoch(tx);
   });
 }
 
 export async function getRoleMenus(db: Db, caller: Caller, id: number): Promise<{ roleId: number; menuIds: number[] }> {
-  const row = await findRole(db, caller, id);
+  const scope = scopeOf(caller);
+  const row = await findRole(db, scope, id);
   if (!row) throw notFound();
-  return { roleId: id, menuIds: await roleMenuIds(db, id) };
+  return { roleId: id, menuIds: await roleMenuIds(db, scope, id) };
 }
 
 /** Replaces a role's menu permissions (the caller can only grant menus they hold; see mergeGrant). */
 export async function setRoleMenus(db: Db, caller: Caller, id: number, menuIds: number[]): Promise<{ roleId: number; menuIds: number[] }> {
-  const row = await findRole(db, caller, id);
+  const scope = scopeOf(caller);
+  const row = await findRole(db, scope, id);
   if (!row) throw notFound();
   if (isBuiltin(row) && !caller.admin) throw new AppError('FORBIDDEN', 'user.adminOnly');
   await db.transaction(async (tx) => {
-    const merged = await mergeGrant(tx, caller, await roleMenuIds(tx, id), menuIds);
-    await replaceRoleMenus(tx, id, merged);
-    await touchRole(tx, id);
+    const merged = await mergeGrant(tx, caller, await roleMenuIds(tx, scope, id), menuIds);
+    await replaceRoleMenus(tx, scope, id, merged);
+    await touchRole(tx, scope, id);
     await bumpPermEpoch(tx);
   });
   return getRoleMenus(db, caller, id);
 }
 
 export async function getRoleUsers(db: Db, caller: Caller, id: number) {
-  const row = await findRole(db, caller, id);
+  const scope = scopeOf(caller);
+  const row = await findRole(db, scope, id);
   if (!row) throw notFound();
-  return usersOfRole(db, id, userScope(caller));
+  return usersOfRole(db, scope, id);
 }
 
 /** Adds and removes holders of a role. Added users must belong to the role's organisation. */
 export async function changeRoleUsers(db: Db, caller: Caller, id: number, change: { add?: number[]; remove?: number[] }) {
-  const row = await findRole(db, caller, id);
+  const scope = scopeOf(caller);
+  const row = await findRole(db, scope, id);
   if (!row) throw notFound();
   const add = [...new Set(change.add ?? [])];
   const remove = [...new Set(change.remove ?? [])];
   if (isBuiltin(row) && !caller.admin && (add.length || remove.length)) throw new AppError('FORBIDDEN', 'user.adminOnly');
   if (isBuiltin(row) && remove.includes(caller.userId)) throw new AppError('INVALID', 'user.selfAdmin');
   const all = [...new Set([...add, ...remove])];
-  const visible = await findVisibleUsers(db, caller, all);
+  const visible = await findVisibleUsers(db, scope, all);
   if (visible.length !== all.length) throw notFound();
-  const orgsOf = await orgIdsOfUsers(db, add);
+  const orgsOf = await orgIdsOfUsers(db, scope, add);
   for (const u of visible) {
     if (add.includes(u.id) && !orgsOf.get(u.id)?.has(row.orgId)) throw new AppError('INVALID', 'role.userNotInOrg', { name: u.name });
   }
   await db.transaction(async (tx) => {
-    await addUserRoles(
-      tx,
-      add.map((userId) => ({ userId, roleId: id })),
-    );
-    await removeUserRoles(tx, id, remove);
+    await addUserRoles(tx, scope, id, add);
+    await removeUserRoles(tx, scope, id, remove);
     await bumpPermEpoch(tx);
   });
-  return usersOfRole(db, id, userScope(caller));
+  return usersOfRole(db, scope, id);
 }

@@ -5,6 +5,7 @@ import { Client, auth, databases, startServer, sys, type TestServer } from '../.
 import { sha256 } from '../../platform/keys.ts';
 import { AppError } from '../../platform/errors.ts';
 import { setPassword } from '../auth/login.service.ts';
+import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { seedDemo } from './demo.seed.ts';
 
 /** Asks for an image code and fixes its answer, as a person reading the picture would know it. */
@@ -186,12 +187,12 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
     const strongReset = await admin.json('PUT', sys('user/resetPwd'), { body: { userId: Number(user!.id), password: 'Reset@Pass9', confirmPassword: 'Reset@Pass9' } });
     expect(strongReset.code).toBe(0);
     expect((await admin.json('PUT', sys('user/resetPwd'), { body: { userId: Number(user!.id), password: 'Strong@Pass2', confirmPassword: 'Strong@Pass2' } })).msg).toBe('不能使用最近 2 次用过的密码');
-    await expect(setPassword(s.database.db, Number(user!.id), 'manager', 'weak')).rejects.toBeInstanceOf(AppError);
-    await expect(setPassword(s.database.db, Number(user!.id), 'manager', 'Reset@Pass9')).rejects.toMatchObject({ msgKey: 'password.history' });
-    await setPassword(s.database.db, Number(user!.id), 'manager', 'Demo@2020', { mustChange: false }).catch(() => undefined);
+    await expect(setPassword(s.database.db, SYSTEM_SCOPE, Number(user!.id), 'manager', 'weak')).rejects.toBeInstanceOf(AppError);
+    await expect(setPassword(s.database.db, SYSTEM_SCOPE, Number(user!.id), 'manager', 'Reset@Pass9')).rejects.toMatchObject({ msgKey: 'password.history' });
+    await setPassword(s.database.db, SYSTEM_SCOPE, Number(user!.id), 'manager', 'Demo@2020', { mustChange: false }).catch(() => undefined);
     // Back to the shipped policy: the old password is acceptable again.
     await reset();
-    await setPassword(s.database.db, Number(user!.id), 'manager', 'Demo@2020');
+    await setPassword(s.database.db, SYSTEM_SCOPE, Number(user!.id), 'manager', 'Demo@2020');
     expect((await new Client(s).login('manager', 'Demo@2020')).code).toBe(0);
   });
 });

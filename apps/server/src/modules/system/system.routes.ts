@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { Perm } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { AppError } from '../../platform/errors.ts';
-import { orgScope } from '../../platform/scope.ts';
-import { sessions } from '../auth/auth.table.ts';
-import { dictItems, dicts, orgs, users as usersT } from './system.table.ts';
-import { userScope } from './user.repository.ts';
+import { scopeOf } from '../../platform/scope.ts';
+import { dictItems, dicts } from './system.table.ts';
+import { homeCounts } from './home.repository.ts';
 import { menuTreeFor } from './menu.service.ts';
 
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -57,17 +56,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'summary',
     handler: async ({ caller }) => {
       // The caller's reach: their organisation and everything below it (the platform: all).
-      const users = and(sql`${usersT.status} <> 2`, userScope(caller));
-      const res = (await db.execute(sql`
-        select
-          (select count(*) from sys_user where ${users}) as users,
-          (select count(*) from sys_org where ${and(sql`${orgs.status} = 0`, orgScope(caller, orgs.id))}) as orgs,
-          (select count(*) from sys_session where ${and(
-            sql`${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - make_interval(mins => ${config.session.idleMinutes})`,
-            orgScope(caller, sessions.orgId),
-          )}) as sessions`)) as unknown as { rows: { users: number; orgs: number; sessions: number }[] };
-      const r = res.rows[0]!;
-      return { users: Number(r.users), orgs: Number(r.orgs), sessions: Number(r.sessions) };
+      return homeCounts(db, scopeOf(caller), config.session.idleMinutes);
     },
   });
 }

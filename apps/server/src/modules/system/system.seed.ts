@@ -8,7 +8,11 @@ import type { Db, Executor } from '../../platform/db.ts';
 import { bumpPermEpoch } from '../../platform/access.ts';
 import { hashPassword } from '../auth/login.service.ts';
 import { PASSWORD_STRATEGY_KEY } from '../auth/strategy.service.ts';
-import { configs, dictItems, dicts, menus, orgs, roles, userOrgs, userRoles, users } from './system.table.ts';
+import { SYSTEM_SCOPE } from '../../platform/scope.ts';
+import { configs, dictItems, dicts, menus } from './system.table.ts';
+import { findOrgByCode, insertOrg } from './org.repository.ts';
+import { findRoleByCode, insertRole } from './role.repository.ts';
+import { findVisibleUserByCode, insertOrgLinks, insertUsers, replaceUserRoles } from './user.repository.ts';
 import { menuSeed, type MenuSeed } from './menu.seed.ts';
 import { seedRegions } from './region.seed.ts';
 import { deletedMenuKeys } from './menu.repository.ts';
@@ -66,29 +70,22 @@ async function seedMenus(db: Executor, seeds: MenuSeed[], parentId: number | nul
  */
 export async function seedPlatform(db: Db, cfg: Config, log: (msg: string) => void): Promise<void> {
   await db.transaction(async (tx) => {
-    let [platform] = await tx.select().from(orgs).where(eq(orgs.code, PLATFORM_ORG_CODE));
-    if (!platform) {
-      [platform] = await tx
-        .insert(orgs)
-        .values({ code: PLATFORM_ORG_CODE, name: '平台运营中心', fullName: '场馆运营管理平台 运营中心', type: 1, timeZone: cfg.timeZone })
-        .returning();
-    }
-    let [adminRole] = await tx.select().from(roles).where(eq(roles.code, ROLE_ADMIN));
-    if (!adminRole) {
-      [adminRole] = await tx
-        .insert(roles)
-        .values({ orgId: platform!.id, code: ROLE_ADMIN, no: 'R0001', name: '超级管理员', type: 0, remark: 'Holds every permission' })
-        .returning();
-    }
-    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.code, 'admin'));
+    // Start-up work, platform-wide by nature.
+    const scope = SYSTEM_SCOPE;
+    const platform =
+      (await findOrgByCode(tx, scope, PLATFORM_ORG_CODE)) ??
+      (await insertOrg(tx, scope, { code: PLATFORM_ORG_CODE, name: '平台运营中心', fullName: '场馆运营管理平台 运营中心', type: 1, timeZone: cfg.timeZone }));
+    const adminRole =
+      (await findRoleByCode(tx, scope, platform.id, ROLE_ADMIN)) ??
+      (await insertRole(tx, scope, { orgId: platform.id, code: ROLE_ADMIN, no: 'R0001', name: '超级管理员', type: 0, remark: 'Holds every permission' }));
+    const admin = await findVisibleUserByCode(tx, scope, 'admin');
     if (!admin) {
       const password = cfg.adminPassword ?? crypto.randomBytes(9).toString('base64url') + 'a1';
-      const [created] = await tx
-        .insert(users)
-        .values({ orgId: platform!.id, no: 'U0001', code: 'admin', name: '系统管理员', passwordHash: await hashPassword(password), type: 0, passwordChangedAt: new Date() })
-        .returning({ id: users.id });
-      await tx.insert(userOrgs).values({ userId: created!.id, orgId: platform!.id, isDefault: true });
-      await tx.insert(userRoles).values({ userId: created!.id, roleId: adminRole!.id, orgId: adminRole!.orgId });
+      const [created] = await insertUsers(tx, scope, [
+        { orgId: platform.id, no: 'U0001', code: 'admin', name: '系统管理员', passwordHash: await hashPassword(password), type: 0, passwordChangedAt: new Date() },
+      ]);
+      await insertOrgLinks(tx, scope, [{ userId: created!.id, orgId: platform.id, isDefault: true }]);
+      await replaceUserRoles(tx, scope, created!.id, [adminRole.id]);
       if (!cfg.adminPassword) {
         fs.mkdirSync(cfg.dataDir, { recursive: true });
         const file = path.join(cfg.dataDir, 'initial-admin-password.txt');

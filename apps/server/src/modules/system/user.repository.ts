@@ -1,23 +1,25 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { ROLE_ADMIN } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
-import type { Caller } from '../../platform/http.ts';
+import { assertInScope, inScope, inScopeSql, subtreeOf, type Scope } from '../../platform/scope.ts';
 import { sessions } from '../auth/auth.table.ts';
 import { orgs, passwordHistory, roles, userMenus, userOrgs, userRoles, users } from './system.table.ts';
-import { orgScope } from '../../platform/scope.ts';
-import { containsText, subtreeOf } from './admin.common.ts';
+import { containsText } from './admin.common.ts';
+
+/**
+ * Users. A user is in a scope when the organisation that owns the record, or any organisation
+ * the user is linked to, lies in it (docs/decisions.md, "Authorisation of organisations and
+ * users"); the links, roles and direct menus of a user are the scope's part only.
+ */
 
 export type UserRow = typeof users.$inferSelect;
 
-/**
- * Which users a caller may see: those whose owning organisation, or any organisation they are
- * linked to, is the caller's organisation or below it. The platform organisation sees all.
- */
-export function userScope(caller: Caller): SQL | undefined {
-  if (caller.platform) return undefined;
-  const sub = subtreeOf(caller.orgId);
+/** The users a scope sees: owner or any linked organisation inside it (undefined: every user). */
+export function userVisible(scope: Scope): SQL | undefined {
+  if (scope.kind === 'all') return undefined;
+  const set = scope.kind === 'subtree' ? subtreeOf(scope.orgId) : sql`(${scope.orgId})`;
   // Uncorrelated sub-selects: planned once as hashed sets, never once per user row.
-  return sql`(${users.orgId} in ${sub} or ${users.id} in (select uo.user_id from sys_user_org uo where uo.org_id in ${sub}))`;
+  return sql`(${users.orgId} in ${set} or ${users.id} in (select uo.user_id from sys_user_org uo where uo.org_id in ${set}))`;
 }
 
 /** The columns every user answer carries (never the password hash). */
@@ -72,14 +74,14 @@ export interface UserFilter {
   endDate?: string | null;
 }
 
-export function userWhere(caller: Caller, f: UserFilter, timeZone: string): SQL | undefined {
+function userWhere(scope: Scope, f: UserFilter, timeZone: string): SQL | undefined {
   let org: SQL | undefined;
   if (f.orgId) {
     const set = f.includeChildren ? subtreeOf(f.orgId) : sql`(${f.orgId})`;
     org = sql`(${users.orgId} in ${set} or ${users.id} in (select uo2.user_id from sys_user_org uo2 where uo2.org_id in ${set}))`;
   }
   return and(
-    userScope(caller),
+    userVisible(scope),
     f.name ? containsText(users.name, f.name) : undefined,
     f.code ? containsText(users.code, f.code) : undefined,
     f.no ? containsText(users.no, f.no) : undefined,
@@ -91,8 +93,21 @@ export function userWhere(caller: Caller, f: UserFilter, timeZone: string): SQL 
   );
 }
 
+export const userSorts = {
+  code: users.code,
+  name: users.name,
+  no: users.no,
+  status: users.status,
+  mobile: users.mobile,
+  createTime: users.createdAt,
+  registerDate: users.registerDate,
+  orgId: users.orgId,
+};
+export const userDefaultOrder = desc(users.id);
+
 /** The two statements of a list page: one count and one page (the bench runs the same SQL through the driver). */
-export function userListStatements(db: Executor, where: SQL | undefined, order: SQL[], limit: number, offset: number) {
+export function userListStatements(db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: SQL[], limit: number, offset: number) {
+  const where = userWhere(scope, f, timeZone);
   return {
     count: db.select({ n: count() }).from(users).where(where),
     page: db
@@ -106,43 +121,67 @@ export function userListStatements(db: Executor, where: SQL | undefined, order: 
   };
 }
 
-export async function selectUsers(db: Executor, where: SQL | undefined, order: SQL[] = [desc(users.id)], limit = 100_000) {
-  return db.select(userColumns).from(users).innerJoin(orgs, eq(orgs.id, users.orgId)).where(where).orderBy(...order).limit(limit);
+export async function selectUsers(db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: SQL[] = [desc(users.id)], limit = 100_000) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(orgs, eq(orgs.id, users.orgId))
+    .where(userWhere(scope, f, timeZone))
+    .orderBy(...order)
+    .limit(limit);
 }
 
-export async function findUserView(db: Executor, caller: Caller, id: number) {
+export async function findUserView(db: Executor, scope: Scope, id: number) {
   const [r] = await db
     .select(userColumns)
     .from(users)
     .innerJoin(orgs, eq(orgs.id, users.orgId))
-    .where(and(eq(users.id, id), userScope(caller)));
+    .where(and(eq(users.id, id), userVisible(scope)));
   return r;
 }
 
-export async function findUserViewByMobile(db: Executor, caller: Caller, mobile: string) {
+export async function findUserViewByMobile(db: Executor, scope: Scope, mobile: string) {
   const [r] = await db
     .select(userColumns)
     .from(users)
     .innerJoin(orgs, eq(orgs.id, users.orgId))
-    .where(and(eq(users.mobile, mobile), userScope(caller)));
+    .where(and(eq(users.mobile, mobile), userVisible(scope)));
   return r;
 }
 
-/** A user the caller may see, or undefined. */
-export async function findVisibleUser(db: Executor, caller: Caller, id: number): Promise<UserRow | undefined> {
+/** A user the scope sees, or undefined. */
+export async function findVisibleUser(db: Executor, scope: Scope, id: number): Promise<UserRow | undefined> {
   const [r] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), userScope(caller)));
+    .where(and(eq(users.id, id), userVisible(scope)));
   return r;
 }
 
-export async function findVisibleUsers(db: Executor, caller: Caller, ids: number[]): Promise<{ id: number; code: string; name: string; orgId: number }[]> {
+/** A user by login name (compared case-insensitively) whom the scope sees. */
+export async function findVisibleUserByCode(db: Executor, scope: Scope, code: string): Promise<UserRow | undefined> {
+  const [r] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.code}) = ${code.toLowerCase()}`, userVisible(scope)));
+  return r;
+}
+
+/** A user by mobile number whom the scope sees. */
+export async function findVisibleUserByMobile(db: Executor, scope: Scope, mobile: string): Promise<UserRow | undefined> {
+  const [r] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.mobile, mobile), userVisible(scope)));
+  return r;
+}
+
+export async function findVisibleUsers(db: Executor, scope: Scope, ids: number[]): Promise<{ id: number; code: string; name: string; orgId: number }[]> {
   if (!ids.length) return [];
   return db
     .select({ id: users.id, code: users.code, name: users.name, orgId: users.orgId })
     .from(users)
-    .where(and(inArray(users.id, ids), userScope(caller)));
+    .where(and(inArray(users.id, ids), userVisible(scope)));
 }
 
 export interface OrgLink {
@@ -154,124 +193,188 @@ export interface OrgLink {
   isDefault: boolean;
 }
 
-/** The organisations a user is linked to; with `seenBy`, only those inside that caller's reach. */
-export async function orgLinksOf(db: Executor, userId: number, seenBy?: Caller): Promise<OrgLink[]> {
+/** The organisations of the scope a user is linked to (default first). */
+export async function orgLinksOf(db: Executor, scope: Scope, userId: number): Promise<OrgLink[]> {
   return db
     .select({ orgId: orgs.id, orgName: orgs.name, orgCode: orgs.code, enterpriseType: orgs.type, status: orgs.status, isDefault: userOrgs.isDefault })
     .from(userOrgs)
     .innerJoin(orgs, eq(orgs.id, userOrgs.orgId))
-    .where(and(eq(userOrgs.userId, userId), seenBy ? orgScope(seenBy, orgs.id) : undefined))
+    .where(and(eq(userOrgs.userId, userId), inScope(scope, userOrgs.orgId)))
     .orderBy(desc(userOrgs.isDefault), asc(orgs.orderNum), asc(orgs.id));
 }
 
-/** A user's roles; with `seenBy`, only the roles of organisations inside that caller's reach. */
-export async function rolesOfUser(db: Executor, userId: number, seenBy?: Caller): Promise<{ id: number; code: string; name: string; orgId: number; orgName: string; status: number }[]> {
+/** A user's roles of organisations inside the scope. */
+export async function rolesOfUser(db: Executor, scope: Scope, userId: number): Promise<{ id: number; code: string; name: string; orgId: number; orgName: string; status: number }[]> {
   return db
     .select({ id: roles.id, code: roles.code, name: roles.name, orgId: roles.orgId, orgName: orgs.name, status: roles.status })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .innerJoin(orgs, eq(orgs.id, roles.orgId))
-    .where(and(eq(userRoles.userId, userId), seenBy ? orgScope(seenBy, roles.orgId) : undefined))
+    .where(and(eq(userRoles.userId, userId), inScope(scope, userRoles.orgId)))
     .orderBy(asc(roles.orgId), asc(roles.id));
 }
 
 /**
  * Among `ids`, the users who belong (as owner or by a link) to an organisation outside the
- * caller's reach. Changing such a user's identity, credentials or status needs authority over
- * all of their organisations (docs/decisions.md, "Authorisation of organisations and users").
+ * scope. Changing such a user's identity, credentials or status needs authority over all of
+ * their organisations (docs/decisions.md, "Authorisation of organisations and users").
  */
-export async function usersReachingOutside(db: Executor, caller: Caller, ids: number[]): Promise<Set<number>> {
-  if (caller.platform || !ids.length) return new Set();
-  const sub = subtreeOf(caller.orgId);
-  const list = sql.join(
-    ids.map((i) => sql`${i}`),
-    sql`, `,
-  );
-  const res = (await db.execute(sql`
-    select id as user_id from sys_user where id in (${list}) and org_id not in ${sub}
-    union
-    select user_id from sys_user_org where user_id in (${list}) and org_id not in ${sub}`)) as unknown as { rows: { user_id: number | string }[] };
-  return new Set(res.rows.map((r) => Number(r.user_id)));
+export async function usersReachingOutside(db: Executor, scope: Scope, ids: number[]): Promise<Set<number>> {
+  if (scope.kind === 'all' || !ids.length) return new Set();
+  const [owners, links] = await Promise.all([
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), sql`not (${inScopeSql(scope, users.orgId)})`)),
+    db
+      .selectDistinct({ id: userOrgs.userId })
+      .from(userOrgs)
+      .where(and(inArray(userOrgs.userId, ids), sql`not (${inScopeSql(scope, userOrgs.orgId)})`)),
+  ]);
+  return new Set([...owners, ...links].map((r) => Number(r.id)));
 }
 
-export async function isAdminUser(db: Executor, userId: number): Promise<boolean> {
-  const [r] = await db
-    .select({ n: count() })
+/**
+ * Among `ids`, the holders of ROLE_ADMIN in any organisation of the scope. The rule "only an
+ * administrator manages administrators" asks it with a platform-wide scope, since the caller's
+ * own reach may not include the platform organisation where ROLE_ADMIN lives.
+ */
+export async function adminsAmong(db: Executor, scope: Scope, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectDistinct({ id: userRoles.userId })
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(roles.code, ROLE_ADMIN)));
-  return Number(r?.n ?? 0) > 0;
+    .where(and(inArray(userRoles.userId, ids), eq(roles.code, ROLE_ADMIN), inScope(scope, userRoles.orgId)));
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
-export async function insertUsers(db: Executor, rows: (typeof users.$inferInsert)[]): Promise<{ id: number; code: string }[]> {
+/** Inserts users owned by organisations of the scope (100404 when one lies outside). */
+export async function insertUsers(db: Executor, scope: Scope, rows: (typeof users.$inferInsert)[]): Promise<{ id: number; code: string }[]> {
   if (!rows.length) return [];
+  await assertInScope(
+    db,
+    scope,
+    rows.map((r) => r.orgId),
+  );
   return db.insert(users).values(rows).returning({ id: users.id, code: users.code });
 }
 
-export async function updateUser(db: Executor, id: number, version: number | undefined, values: Partial<typeof users.$inferInsert>): Promise<UserRow[]> {
+/**
+ * Updates a user the scope sees (no row when the version is stale or the user is outside). The
+ * owning organisation changes only through `moveOwner`.
+ */
+export async function updateUser(db: Executor, scope: Scope, id: number, version: number | undefined, values: Partial<Omit<typeof users.$inferInsert, 'orgId' | 'id'>>): Promise<UserRow[]> {
   return db
     .update(users)
     .set({ ...values, updatedAt: new Date(), version: sql`${users.version} + 1` })
-    .where(and(eq(users.id, id), version === undefined ? undefined : eq(users.version, version)))
+    .where(and(eq(users.id, id), version === undefined ? undefined : eq(users.version, version), userVisible(scope)))
     .returning();
 }
 
-export async function insertOrgLinks(db: Executor, rows: { userId: number; orgId: number; isDefault: boolean }[]): Promise<void> {
+/**
+ * Makes one of the user's linked organisations the owner of the record (the owner was removed).
+ * The new owner need not lie in the scope (a link the caller cannot see may take over), but must
+ * be one of the user's organisations, and the user must be one the scope sees.
+ */
+export async function moveOwner(db: Executor, scope: Scope, id: number, orgId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ orgId, updatedAt: new Date(), version: sql`${users.version} + 1` })
+    .where(and(eq(users.id, id), userVisible(scope), sql`exists (select 1 from sys_user_org l where l.user_id = ${id} and l.org_id = ${orgId})`));
+}
+
+/** Links users to organisations of the scope (100404 when one lies outside); existing links stay. */
+export async function insertOrgLinks(db: Executor, scope: Scope, rows: { userId: number; orgId: number; isDefault: boolean }[]): Promise<void> {
+  if (!rows.length) return;
+  await assertInScope(
+    db,
+    scope,
+    rows.map((r) => r.orgId),
+  );
   for (let i = 0; i < rows.length; i += 2000) await db.insert(userOrgs).values(rows.slice(i, i + 2000)).onConflictDoNothing();
 }
 
+/**
+ * Password history belongs to the user, whatever their organisations (no org_id): it is written
+ * only for a user the caller has already found, by creation, import and password changes.
+ */
 export async function insertPasswordHistory(db: Executor, rows: { userId: number; passwordHash: string }[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 2000) await db.insert(passwordHistory).values(rows.slice(i, i + 2000));
 }
 
-export async function setDefaultOrg(db: Executor, userId: number, orgId: number): Promise<void> {
+/**
+ * Makes `orgId` (one of the user's links) the default organisation of a user the scope sees; the
+ * flag of every other link is cleared (a user has one default). When the removed default was the
+ * caller's, a link outside the scope may become the default: the flag is the user's, not a link's.
+ */
+export async function setDefaultOrg(db: Executor, scope: Scope, userId: number, orgId: number): Promise<void> {
   await db
     .update(userOrgs)
     .set({ isDefault: sql`${userOrgs.orgId} = ${orgId}` })
-    .where(eq(userOrgs.userId, userId));
+    .where(and(eq(userOrgs.userId, userId), inArray(userOrgs.userId, visibleUserIds(db, scope, [userId]))));
+}
+
+/** The ids among `ids` of users the scope sees, as a subquery. */
+function visibleUserIds(db: Executor, scope: Scope, ids: number[]) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), userVisible(scope)));
 }
 
 /**
- * Removes a user from organisations: the links, the roles of those organisations, the menus
- * given in them, and the sessions opened in them.
+ * Removes a user from organisations of the scope: the links, the roles of those organisations,
+ * the menus given in them, and the sessions opened in them.
  */
-export async function unlinkOrgs(db: Executor, userId: number, orgIds: number[]): Promise<void> {
+export async function unlinkOrgs(db: Executor, scope: Scope, userId: number, orgIds: number[]): Promise<void> {
   if (!orgIds.length) return;
-  await db.delete(userOrgs).where(and(eq(userOrgs.userId, userId), inArray(userOrgs.orgId, orgIds)));
-  await db
-    .delete(userRoles)
-    .where(and(eq(userRoles.userId, userId), sql`${userRoles.roleId} in (select id from sys_role where org_id in (${sql.join(orgIds.map((o) => sql`${o}`), sql`, `)}))`));
-  await db.delete(userMenus).where(and(eq(userMenus.userId, userId), inArray(userMenus.orgId, orgIds)));
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), inArray(sessions.orgId, orgIds)));
+  await db.delete(userOrgs).where(and(eq(userOrgs.userId, userId), inArray(userOrgs.orgId, orgIds), inScope(scope, userOrgs.orgId)));
+  await db.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.orgId, orgIds), inScope(scope, userRoles.orgId)));
+  await db.delete(userMenus).where(and(eq(userMenus.userId, userId), inArray(userMenus.orgId, orgIds), inScope(scope, userMenus.orgId)));
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), inArray(sessions.orgId, orgIds), inScope(scope, sessions.orgId)));
 }
 
-export async function replaceUserRoles(db: Executor, userId: number, roleIds: number[]): Promise<void> {
-  await db.delete(userRoles).where(eq(userRoles.userId, userId));
+/**
+ * Replaces the user's roles of the scope's organisations with `roleIds` (roles found inside the
+ * scope; others are ignored). Roles of organisations outside the scope stay as they are.
+ */
+export async function replaceUserRoles(db: Executor, scope: Scope, userId: number, roleIds: number[]): Promise<void> {
+  await db
+    .delete(userRoles)
+    .where(and(eq(userRoles.userId, userId), inScope(scope, userRoles.orgId), roleIds.length ? notInArray(userRoles.roleId, roleIds) : undefined));
   if (roleIds.length) {
     await db.execute(sql`insert into sys_user_role (user_id, role_id, org_id)
-      select ${userId}, r.id, r.org_id from sys_role r where r.id = any(${`{${roleIds.join(',')}}`}::bigint[])`);
+      select ${userId}, r.id, r.org_id from sys_role r
+      where r.id = any(${`{${roleIds.join(',')}}`}::bigint[]) and ${inScopeSql(scope, sql`r.org_id`)}
+      on conflict do nothing`);
   }
 }
 
-export async function usersOfOrg(db: Executor, orgId: number) {
+/** The users of one organisation of the scope (owned or linked). */
+export async function usersOfOrg(db: Executor, scope: Scope, orgId: number) {
   return db
     .select({ ...userColumns, isDefault: sql<boolean>`coalesce(${userOrgs.isDefault}, false)` })
     .from(users)
     .innerJoin(orgs, eq(orgs.id, users.orgId))
     .leftJoin(userOrgs, and(eq(userOrgs.userId, users.id), eq(userOrgs.orgId, orgId)))
-    .where(or(eq(users.orgId, orgId), eq(userOrgs.orgId, orgId)))
+    .where(and(or(eq(users.orgId, orgId), eq(userOrgs.orgId, orgId)), inScope(scope, sql`${orgId}::bigint`)))
     .orderBy(asc(users.name), asc(users.id))
     .limit(10_000);
 }
 
-/** Users (any organisation) holding these login names, compared case-insensitively. */
-export async function usersByCodes(db: Executor, caller: Caller, codes: string[]) {
+/**
+ * Users (any organisation) holding these login names, compared case-insensitively, each marked
+ * whether the scope sees it. Login names are unique across the platform, so an import must know
+ * a name is taken even where it cannot see the holder; only the visible ones are ever changed.
+ */
+export async function usersByCodes(db: Executor, scope: Scope, codes: string[]) {
   const out: (UserRow & { visible: boolean })[] = [];
-  const scope = userScope(caller);
+  const visible = userVisible(scope);
   for (let i = 0; i < codes.length; i += 5000) {
     const chunk = codes.slice(i, i + 5000).map((c) => c.toLowerCase());
     const rows = await db
-      .select({ u: users, visible: scope ? sql<boolean>`${scope}` : sql<boolean>`true` })
+      .select({ u: users, visible: visible ? sql<boolean>`${visible}` : sql<boolean>`true` })
       .from(users)
       .where(inArray(sql`lower(${users.code})`, chunk));
     for (const r of rows) out.push({ ...r.u, visible: Boolean(r.visible) });
@@ -279,15 +382,75 @@ export async function usersByCodes(db: Executor, caller: Caller, codes: string[]
   return out;
 }
 
-export async function usersByMobiles(db: Executor, mobiles: string[]): Promise<{ id: number; code: string; mobile: string | null }[]> {
+/** The users of the scope holding these mobile numbers (uniqueness checks ask platform-wide). */
+export async function usersByMobiles(db: Executor, scope: Scope, mobiles: string[]): Promise<{ id: number; code: string; mobile: string | null }[]> {
   const out: { id: number; code: string; mobile: string | null }[] = [];
   for (let i = 0; i < mobiles.length; i += 5000) {
     out.push(
       ...(await db
         .select({ id: users.id, code: users.code, mobile: users.mobile })
         .from(users)
-        .where(inArray(users.mobile, mobiles.slice(i, i + 5000)))),
+        .where(and(inArray(users.mobile, mobiles.slice(i, i + 5000)), userVisible(scope)))),
     );
   }
   return out;
+}
+
+/** The users of the scope whose e-mail is this one (compared case-insensitively), at most `limit`. */
+export async function findVisibleUsersByEmail(db: Executor, scope: Scope, email: string, limit: number): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, userVisible(scope)))
+    .limit(limit);
+}
+
+/** The user's links to enabled organisations of the scope, in tree order (sign-in and the organisation switcher). */
+export async function activeOrgLinksOf(db: Executor, scope: Scope, userId: number): Promise<{ orgId: number; orgName: string; enterpriseType: number; isDefault: boolean }[]> {
+  return db
+    .select({ orgId: orgs.id, orgName: orgs.name, enterpriseType: orgs.type, isDefault: userOrgs.isDefault })
+    .from(userOrgs)
+    .innerJoin(orgs, eq(orgs.id, userOrgs.orgId))
+    .where(and(eq(userOrgs.userId, userId), eq(orgs.status, 0), inScope(scope, userOrgs.orgId)))
+    .orderBy(orgs.orderNum, orgs.id);
+}
+
+/** The organisation a session opens in: the user's default enabled link in the scope, else the one owning the record. */
+export async function defaultOrgOf(db: Executor, scope: Scope, userId: number, ownOrgId: number): Promise<number> {
+  const [row] = await db
+    .select({ orgId: userOrgs.orgId })
+    .from(userOrgs)
+    .innerJoin(orgs, eq(orgs.id, userOrgs.orgId))
+    .where(and(eq(userOrgs.userId, userId), eq(orgs.status, 0), inScope(scope, userOrgs.orgId)))
+    .orderBy(desc(userOrgs.isDefault), userOrgs.orgId)
+    .limit(1);
+  return row?.orgId ?? ownOrgId;
+}
+
+/** The password must be changed at the next sign-in (the policy's expiry passed). */
+export async function setMustChangePassword(db: Executor, scope: Scope, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ mustChangePassword: true })
+    .where(and(eq(users.id, userId), userVisible(scope)));
+}
+
+/** Stores a new password hash of a user the scope sees (no row otherwise). */
+export async function setPasswordHash(db: Executor, scope: Scope, userId: number, hash: string, mustChange: boolean): Promise<UserRow[]> {
+  return db
+    .update(users)
+    .set({ passwordHash: hash, passwordChangedAt: new Date(), mustChangePassword: mustChange, updatedAt: new Date(), version: sql`${users.version} + 1` })
+    .where(and(eq(users.id, userId), userVisible(scope)))
+    .returning();
+}
+
+/** The user's latest password hashes, newest first (password history belongs to the user: see insertPasswordHistory). */
+export async function recentPasswordHashes(db: Executor, userId: number, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ hash: passwordHistory.passwordHash })
+    .from(passwordHistory)
+    .where(eq(passwordHistory.userId, userId))
+    .orderBy(desc(passwordHistory.createdAt), desc(passwordHistory.id))
+    .limit(limit);
+  return rows.map((r) => r.hash);
 }

@@ -1,4 +1,3 @@
-import { desc, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   checkPassword,
@@ -18,7 +17,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { Notice, type Caller } from '../../platform/http.ts';
 import type { Lang } from '../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
-import { expectOneUpdated } from '../../platform/scope.ts';
+import { expectOneUpdated, scopeOf, SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import {
   duplicatesInFile,
   readRows,
@@ -38,20 +37,21 @@ import { randomToken } from '../../platform/keys.ts';
 import { deleteUserSessions } from '../auth/session.service.ts';
 import { getPasswordStrategy } from '../auth/strategy.service.ts';
 import { clearFailures, accountKey } from '../auth/failures.repository.ts';
-import { users } from './system.table.ts';
-import { mapDuplicate, orgVisible, today, visibleOrgIds } from './admin.common.ts';
+import type { users } from './system.table.ts';
+import { mapDuplicate, today } from './admin.common.ts';
 import { mergeGrant } from './menu.service.ts';
 import { replaceUserMenus, userMenuIds } from './menu.repository.ts';
-import { findOrg, findOrgsByCode } from './org.repository.ts';
+import { findOrg, findOrgsByCode, orgIdsInScope, orgInScope } from './org.repository.ts';
 import { findRolesByIds } from './role.repository.ts';
 import {
+  adminsAmong,
   findUserView,
   findUserViewByMobile,
   findVisibleUser,
   insertOrgLinks,
   insertPasswordHistory,
   insertUsers,
-  isAdminUser,
+  moveOwner,
   orgLinksOf,
   replaceUserRoles,
   rolesOfUser,
@@ -59,12 +59,13 @@ import {
   setDefaultOrg,
   unlinkOrgs,
   updateUser,
+  userDefaultOrder,
   userListStatements,
   usersByCodes,
   usersByMobiles,
+  userSorts,
   usersOfOrg,
   usersReachingOutside,
-  userWhere,
   type UserRow,
 } from './user.repository.ts';
 
@@ -76,6 +77,20 @@ import {
  * and cancelled users' sessions end at once. Only an administrator may manage an
  * administrator (a holder of ROLE_ADMIN). Decisions are in docs/decisions.md ("Users").
  */
+
+/**
+ * Deliberately platform-wide reads, each for one rule (nothing read this way is answered):
+ * - ADMIN_CHECK: "only an administrator manages administrators" must see ROLE_ADMIN, which lives in
+ *   the platform organisation, above a venue caller's reach;
+ * - WHOLE_USER: rules about a user as a whole (is this their last organisation? which link becomes
+ *   the default?) count every link;
+ * - UNIQUE_ACROSS_PLATFORM: mobile numbers are unique across the platform, like login names;
+ * - OWN_RECORD: everyone reads their own record whole.
+ */
+const ADMIN_CHECK: Scope = SYSTEM_SCOPE;
+const WHOLE_USER: Scope = SYSTEM_SCOPE;
+const UNIQUE_ACROSS_PLATFORM: Scope = SYSTEM_SCOPE;
+const OWN_RECORD: Scope = SYSTEM_SCOPE;
 
 const USER_UNIQUE = {
   sys_user_code_uq: ['code', 'field.loginName'] as [string, string],
@@ -101,17 +116,6 @@ export function withIdCard<T extends { idType?: string | null; idNumber?: string
   return { ...input, birthday: input.birthday ?? info.birthday, sex: input.sex ?? info.sex };
 }
 
-const SORTS = {
-  code: users.code,
-  name: users.name,
-  no: users.no,
-  status: users.status,
-  mobile: users.mobile,
-  createTime: users.createdAt,
-  registerDate: users.registerDate,
-  orgId: users.orgId,
-};
-
 function filterOf(q: UserListQuery) {
   return {
     name: q.name,
@@ -129,7 +133,7 @@ function filterOf(q: UserListQuery) {
 /** The count and page statements of `user/list` (the bench runs their SQL directly). */
 export function userListPlan(db: Executor, caller: Caller, q: UserListQuery, timeZone: string) {
   const { limit, offset } = pageOf(q);
-  return userListStatements(db, userWhere(caller, filterOf(q), timeZone), orderOf(q, SORTS, desc(users.id)), limit, offset);
+  return userListStatements(db, scopeOf(caller), filterOf(q), timeZone, orderOf(q, userSorts, userDefaultOrder), limit, offset);
 }
 
 export async function listUsers(db: Db, caller: Caller, q: UserListQuery, timeZone: string) {
@@ -139,8 +143,8 @@ export async function listUsers(db: Db, caller: Caller, q: UserListQuery, timeZo
 }
 
 /** The user's record with the caller's part of their roles and organisations (none from outside the caller's reach). */
-async function detailOf(db: Executor, caller: Caller, view: UserView): Promise<UserDetail> {
-  const [roleRows, orgRows] = await Promise.all([rolesOfUser(db, view.id, caller), orgLinksOf(db, view.id, caller)]);
+async function detailOf(db: Executor, scope: Scope, view: UserView): Promise<UserDetail> {
+  const [roleRows, orgRows] = await Promise.all([rolesOfUser(db, scope, view.id), orgLinksOf(db, scope, view.id)]);
   const def = orgRows.find((o) => o.isDefault) ?? orgRows[0];
   return {
     ...view,
@@ -154,26 +158,31 @@ async function detailOf(db: Executor, caller: Caller, view: UserView): Promise<U
 }
 
 export async function userDetail(db: Db, caller: Caller, id: number): Promise<UserDetail> {
-  const view = await findUserView(db, caller, id);
-  if (!view) throw notFound();
-  return detailOf(db, caller, view);
+  return detailIn(db, scopeOf(caller), id);
 }
 
-/** The caller's own record (no organisation scope: everyone may read themselves). */
+async function detailIn(db: Db, scope: Scope, id: number): Promise<UserDetail> {
+  const view = await findUserView(db, scope, id);
+  if (!view) throw notFound();
+  return detailOf(db, scope, view);
+}
+
+/** The caller's own record, whole (everyone may read themselves). */
 export async function ownDetail(db: Db, caller: Caller): Promise<UserDetail> {
-  return userDetail(db, { ...caller, platform: true }, caller.userId);
+  return detailIn(db, OWN_RECORD, caller.userId);
 }
 
 export async function userDetailByPhone(db: Db, caller: Caller, mobile: string): Promise<UserDetail> {
-  const view = await findUserViewByMobile(db, caller, mobile.trim());
+  const scope = scopeOf(caller);
+  const view = await findUserViewByMobile(db, scope, mobile.trim());
   if (!view) throw notFound();
-  return detailOf(db, caller, view);
+  return detailOf(db, scope, view);
 }
 
 async function visibleTarget(db: Executor, caller: Caller, id: number): Promise<UserRow> {
-  const user = await findVisibleUser(db, caller, id);
+  const user = await findVisibleUser(db, scopeOf(caller), id);
   if (!user) throw notFound();
-  if (!caller.admin && (await isAdminUser(db, id))) throw new AppError('FORBIDDEN', 'user.adminOnly');
+  if (!caller.admin && (await adminsAmong(db, ADMIN_CHECK, [id])).size) throw new AppError('FORBIDDEN', 'user.adminOnly');
   return user;
 }
 
@@ -184,7 +193,7 @@ async function visibleTarget(db: Executor, caller: Caller, id: number): Promise<
  */
 async function manageableTarget(db: Executor, caller: Caller, id: number): Promise<UserRow> {
   const user = await visibleTarget(db, caller, id);
-  if ((await usersReachingOutside(db, caller, [id])).size) throw new AppError('FORBIDDEN', 'user.sharedOutside');
+  if ((await usersReachingOutside(db, scopeOf(caller), [id])).size) throw new AppError('FORBIDDEN', 'user.sharedOutside');
   return user;
 }
 
@@ -194,24 +203,32 @@ function passwordIssues(pw: string, strategy: Awaited<ReturnType<typeof getPassw
 }
 
 /**
- * Checks roles for a user: each must be visible to the caller and belong to one of the user's
- * organisations; ROLE_ADMIN only from an administrator. Roles the caller cannot see are kept.
+ * Checks the roles a caller gives a user in place of the user's roles inside the caller's reach:
+ * each must lie in the reach and belong to one of the user's organisations; ROLE_ADMIN only from
+ * an administrator. Answers the roles to store: `replaceUserRoles` changes the scope's part only,
+ * so roles the caller cannot see stay as they are.
  */
-async function mergeRoles(db: Executor, caller: Caller, userId: number, current: number[], requested: number[], userOrgIds: Set<number>): Promise<number[]> {
+async function checkRoles(db: Executor, caller: Caller, scope: Scope, userId: number, requested: number[], userOrgIds: Set<number>): Promise<number[]> {
   const want = [...new Set(requested)];
-  const found = await findRolesByIds(db, caller, want);
+  const found = await findRolesByIds(db, scope, want);
   if (found.length !== want.length) throw notFound();
   for (const r of found) {
     if (!userOrgIds.has(r.orgId)) throw new AppError('INVALID', 'user.roleOrgMismatch', { role: r.name });
   }
-  const visibleCurrent = new Set((await findRolesByIds(db, caller, current)).map((r) => r.id));
-  const currentRoles = await findRolesByIds(db, { ...caller, platform: true }, current);
-  const adminRole = (id: number) => [...found, ...currentRoles].find((r) => r.id === id)?.code === ROLE_ADMIN;
-  const adding = want.filter((id) => !current.includes(id));
-  const removing = current.filter((id) => visibleCurrent.has(id) && !want.includes(id));
+  const current = await rolesOfUser(db, scope, userId);
+  const adminRole = (id: number) => [...found, ...current].find((r) => r.id === id)?.code === ROLE_ADMIN;
+  const adding = want.filter((id) => !current.some((r) => r.id === id));
+  const removing = current.map((r) => r.id).filter((id) => !want.includes(id));
   if (!caller.admin && [...adding, ...removing].some(adminRole)) throw new AppError('FORBIDDEN', 'user.adminOnly');
   if (userId === caller.userId && removing.some(adminRole)) throw new AppError('INVALID', 'user.selfAdmin');
-  return [...new Set([...current.filter((id) => !visibleCurrent.has(id)), ...want])];
+  return want;
+}
+
+/** The organisations of the scope a user belongs to: the links and the owner. */
+async function orgsOfUserIn(db: Executor, scope: Scope, user: UserRow): Promise<Set<number>> {
+  const links = new Set((await orgLinksOf(db, scope, user.id)).map((o) => o.orgId));
+  if (await orgInScope(db, scope, user.orgId)) links.add(user.orgId);
+  return links;
 }
 
 /**
@@ -221,8 +238,9 @@ async function mergeRoles(db: Executor, caller: Caller, userId: number, current:
  */
 export async function createUser(db: Db, caller: Caller, raw: UserCreate, timeZone: string): Promise<UserDetail & { initialPassword?: string }> {
   const input = withIdCard(raw);
+  const scope = scopeOf(caller);
   const orgId = input.orgId ?? caller.orgId;
-  if (!(await orgVisible(db, caller, orgId))) throw notFound();
+  if (!(await orgInScope(db, scope, orgId))) throw notFound();
   const strategy = await getPasswordStrategy(db);
   let password = input.password ?? '';
   let mustChange: boolean;
@@ -238,7 +256,7 @@ export async function createUser(db: Db, caller: Caller, raw: UserCreate, timeZo
   const status = input.status ?? 0;
   const id = await db.transaction(async (tx) => {
     const [created] = await mapDuplicate(
-      insertUsers(tx, [
+      insertUsers(tx, scope, [
         {
           ...pickFields(input),
           orgId,
@@ -256,10 +274,10 @@ export async function createUser(db: Db, caller: Caller, raw: UserCreate, timeZo
       ]),
       USER_UNIQUE,
     );
-    await insertOrgLinks(tx, [{ userId: created!.id, orgId, isDefault: true }]);
+    await insertOrgLinks(tx, scope, [{ userId: created!.id, orgId, isDefault: true }]);
     await insertPasswordHistory(tx, [{ userId: created!.id, passwordHash: hash }]);
     if (input.roleIds?.length) {
-      await replaceUserRoles(tx, created!.id, await mergeRoles(tx, caller, created!.id, [], input.roleIds, new Set([orgId])));
+      await replaceUserRoles(tx, scope, created!.id, await checkRoles(tx, caller, scope, created!.id, input.roleIds, new Set([orgId])));
       await bumpPermEpoch(tx);
     }
     return created!.id;
@@ -282,6 +300,7 @@ function statusEffects(status: number, timeZone: string): Partial<typeof users.$
 
 /** `PUT user/{id}`: fields given are changed; a stale version answers 100409. */
 export async function editUser(db: Db, caller: Caller, id: number, raw: UserUpdate, timeZone: string): Promise<UserDetail> {
+  const scope = scopeOf(caller);
   const user = await visibleTarget(db, caller, id);
   const input = raw.idNumber ? withIdCard(raw) : raw;
   const statusChange = input.status !== undefined && input.status !== user.status;
@@ -291,13 +310,11 @@ export async function editUser(db: Db, caller: Caller, id: number, raw: UserUpda
   await db.transaction(async (tx) => {
     const values: Partial<typeof users.$inferInsert> = { ...pickFields(input), ...(input.code ? { code: input.code } : {}) };
     if (statusChange) Object.assign(values, statusEffects(input.status!, timeZone));
-    const updated = await mapDuplicate(updateUser(tx, id, input.version, values), USER_UNIQUE);
+    const updated = await mapDuplicate(updateUser(tx, scope, id, input.version, values), USER_UNIQUE);
     expectOneUpdated(updated);
-    if (statusChange && input.status !== 0) await deleteUserSessions(tx, id);
+    if (statusChange && input.status !== 0) await deleteUserSessions(tx, scope, id);
     if (input.roleIds) {
-      const links = new Set((await orgLinksOf(tx, id)).map((o) => o.orgId)).add(user.orgId);
-      const current = (await rolesOfUser(tx, id)).map((r) => r.id);
-      await replaceUserRoles(tx, id, await mergeRoles(tx, caller, id, current, input.roleIds, links));
+      await replaceUserRoles(tx, scope, id, await checkRoles(tx, caller, scope, id, input.roleIds, await orgsOfUserIn(tx, scope, user)));
       await bumpPermEpoch(tx);
     }
   });
@@ -306,11 +323,12 @@ export async function editUser(db: Db, caller: Caller, id: number, raw: UserUpda
 
 /** `PUT user/changeStatus`: 0 normal, 1 frozen, 2 cancelled; frozen and cancelled users are signed out at once. */
 export async function changeStatus(db: Db, caller: Caller, userId: number, status: 0 | 1 | 2, timeZone: string): Promise<void> {
+  const scope = scopeOf(caller);
   const user = await manageableTarget(db, caller, userId);
   if (userId === caller.userId && status !== 0) throw new AppError('INVALID', 'user.selfStatus');
   await db.transaction(async (tx) => {
-    await updateUser(tx, userId, undefined, user.status === status ? {} : statusEffects(status, timeZone));
-    if (status !== 0) await deleteUserSessions(tx, userId);
+    await updateUser(tx, scope, userId, undefined, user.status === status ? {} : statusEffects(status, timeZone));
+    if (status !== 0) await deleteUserSessions(tx, scope, userId);
   });
 }
 
@@ -332,14 +350,14 @@ export async function resetPassword(db: Db, caller: Caller, input: ResetPwdBody)
   const password = input.useDefault ? (await getPasswordStrategy(db)).defaultPassword : input.password!;
   await db.transaction(async (tx) => {
     try {
-      await setPassword(tx, user.id, user.code, password, { mustChange: true });
+      await setPassword(tx, scopeOf(caller), user.id, user.code, password, { mustChange: true });
     } catch (e) {
       if (e instanceof AppError && Array.isArray(e.detail)) {
         throw new AppError(e.codeName, e.msgKey, e.params, (e.detail as { field: string }[]).map((d) => ({ ...d, field: 'password' })));
       }
       throw e;
     }
-    await deleteUserSessions(tx, user.id, user.id === caller.userId ? caller.sessionId : undefined);
+    await deleteUserSessions(tx, scopeOf(caller), user.id, user.id === caller.userId ? caller.sessionId : undefined);
     await clearFailures(tx, [accountKey(user.code)]);
   });
 }
@@ -350,25 +368,27 @@ export async function resetPassword(db: Db, caller: Caller, input: ResetPwdBody)
  * (status 2, sessions end) and keeps the link, so the record stays visible where it was.
  */
 export async function removeFromOrg(db: Db, caller: Caller, userId: number, orgId: number, timeZone: string): Promise<Notice<null>> {
+  const scope = scopeOf(caller);
   const user = await visibleTarget(db, caller, userId);
-  if (!(await orgVisible(db, caller, orgId))) throw notFound();
-  const links = await orgLinksOf(db, userId);
+  if (!(await orgInScope(db, scope, orgId))) throw notFound();
+  const links = await orgLinksOf(db, WHOLE_USER, userId);
   if (!links.some((l) => l.orgId === orgId) && user.orgId !== orgId) throw new AppError('INVALID', 'user.notInOrg');
   const rest = links.filter((l) => l.orgId !== orgId);
   if (userId === caller.userId && orgId === caller.orgId) throw new AppError('INVALID', 'user.selfOrg');
   if (rest.length === 0) {
     if (userId === caller.userId) throw new AppError('INVALID', 'user.selfStatus');
     await db.transaction(async (tx) => {
-      await updateUser(tx, userId, undefined, statusEffects(2, timeZone));
-      await deleteUserSessions(tx, userId);
+      await updateUser(tx, scope, userId, undefined, statusEffects(2, timeZone));
+      await deleteUserSessions(tx, scope, userId);
     });
     return new Notice(null, 'user.cancelledNoOrg');
   }
   await db.transaction(async (tx) => {
-    await unlinkOrgs(tx, userId, [orgId]);
+    await unlinkOrgs(tx, scope, userId, [orgId]);
     const def = rest.find((l) => l.isDefault) ?? rest[0]!;
-    await setDefaultOrg(tx, userId, def.orgId);
-    await updateUser(tx, userId, undefined, user.orgId === orgId ? { orgId: def.orgId } : {});
+    await setDefaultOrg(tx, scope, userId, def.orgId);
+    if (user.orgId === orgId) await moveOwner(tx, scope, userId, def.orgId);
+    else await updateUser(tx, scope, userId, undefined, {});
     await bumpPermEpoch(tx);
   });
   return new Notice(null, 'user.removedFromOrg');
@@ -376,12 +396,11 @@ export async function removeFromOrg(db: Db, caller: Caller, userId: number, orgI
 
 /** `PUT user/{id}/roles`: replaces the user's roles (see mergeRoles). */
 export async function setUserRoles(db: Db, caller: Caller, id: number, roleIds: number[]): Promise<UserDetail> {
+  const scope = scopeOf(caller);
   const user = await visibleTarget(db, caller, id);
   await db.transaction(async (tx) => {
-    const links = new Set((await orgLinksOf(tx, id)).map((o) => o.orgId)).add(user.orgId);
-    const current = (await rolesOfUser(tx, id)).map((r) => r.id);
-    await replaceUserRoles(tx, id, await mergeRoles(tx, caller, id, current, roleIds, links));
-    await updateUser(tx, id, undefined, {});
+    await replaceUserRoles(tx, scope, id, await checkRoles(tx, caller, scope, id, roleIds, await orgsOfUserIn(tx, scope, user)));
+    await updateUser(tx, scope, id, undefined, {});
     await bumpPermEpoch(tx);
   });
   return userDetail(db, caller, id);
@@ -393,28 +412,31 @@ export async function setUserRoles(db: Db, caller: Caller, id: number, roleIds: 
  * and sessions with it. The owning organisation follows the default when it is removed.
  */
 export async function setUserOrgs(db: Db, caller: Caller, id: number, orgIds: number[], defaultOrgId: number): Promise<UserDetail> {
+  const scope = scopeOf(caller);
   const user = await visibleTarget(db, caller, id);
   const want = [...new Set(orgIds)];
   if (!want.includes(defaultOrgId)) {
     throw new AppError('FORM_INVALID', 'user.defaultOrgInvalid', undefined, [{ field: 'defaultOrgId', message: 'user.defaultOrgInvalid' }]);
   }
-  const visible = await visibleOrgIds(db, caller, want);
+  const visible = await orgIdsInScope(db, scope, want);
   if (visible.size !== want.length) throw notFound();
-  const links = await orgLinksOf(db, id);
+  const links = await orgLinksOf(db, WHOLE_USER, id);
   const current = links.map((l) => l.orgId);
-  const reachable = await visibleOrgIds(db, caller, current);
+  const reachable = await orgIdsInScope(db, scope, current);
   const removed = current.filter((o) => reachable.has(o) && !want.includes(o));
   const added = want.filter((o) => !current.includes(o));
   if (id === caller.userId && removed.includes(caller.orgId)) throw new AppError('INVALID', 'user.selfOrg');
   await db.transaction(async (tx) => {
-    await unlinkOrgs(tx, id, removed);
+    await unlinkOrgs(tx, scope, id, removed);
     await insertOrgLinks(
       tx,
+      scope,
       added.map((orgId) => ({ userId: id, orgId, isDefault: false })),
     );
-    await setDefaultOrg(tx, id, defaultOrgId);
+    await setDefaultOrg(tx, scope, id, defaultOrgId);
     const finalOrgs = new Set([...current.filter((o) => !removed.includes(o)), ...added]);
-    await updateUser(tx, id, undefined, finalOrgs.has(user.orgId) ? {} : { orgId: defaultOrgId });
+    if (finalOrgs.has(user.orgId)) await updateUser(tx, scope, id, undefined, {});
+    else await moveOwner(tx, scope, id, defaultOrgId);
     await bumpPermEpoch(tx);
   });
   return userDetail(db, caller, id);
@@ -422,31 +444,34 @@ export async function setUserOrgs(db: Db, caller: Caller, id: number, orgIds: nu
 
 /** `POST user/assign-menu`: replaces the menus given to a user directly in one of their organisations. */
 export async function assignMenus(db: Db, caller: Caller, input: { userId: number; orgId: number; menuIds: number[] }): Promise<{ userId: number; orgId: number; menuIds: number[] }> {
+  const scope = scopeOf(caller);
   const user = await visibleTarget(db, caller, input.userId);
-  if (!(await orgVisible(db, caller, input.orgId))) throw notFound();
-  const links = await orgLinksOf(db, user.id);
+  if (!(await orgInScope(db, scope, input.orgId))) throw notFound();
+  const links = await orgLinksOf(db, scope, user.id);
   if (!links.some((l) => l.orgId === input.orgId) && user.orgId !== input.orgId) throw new AppError('INVALID', 'user.notInOrg');
   await db.transaction(async (tx) => {
-    const merged = await mergeGrant(tx, caller, await userMenuIds(tx, user.id, input.orgId), input.menuIds);
-    await replaceUserMenus(tx, user.id, input.orgId, merged);
+    const merged = await mergeGrant(tx, caller, await userMenuIds(tx, scope, user.id, input.orgId), input.menuIds);
+    await replaceUserMenus(tx, scope, user.id, input.orgId, merged);
     await bumpPermEpoch(tx);
   });
-  return { userId: user.id, orgId: input.orgId, menuIds: await userMenuIds(db, user.id, input.orgId) };
+  return { userId: user.id, orgId: input.orgId, menuIds: await userMenuIds(db, scope, user.id, input.orgId) };
 }
 
 /** `GET user/menu/{id}`: the menu ids given to the user directly (in one organisation when `orgId` is given). */
 export async function directMenus(db: Db, caller: Caller, userId: number, orgId?: number): Promise<number[]> {
-  const user = await findVisibleUser(db, caller, userId);
+  const scope = scopeOf(caller);
+  const user = await findVisibleUser(db, scope, userId);
   if (!user) throw notFound();
-  if (orgId !== undefined && !(await orgVisible(db, caller, orgId))) throw notFound();
-  return userMenuIds(db, userId, orgId, caller);
+  if (orgId !== undefined && !(await orgInScope(db, scope, orgId))) throw notFound();
+  return userMenuIds(db, scope, userId, orgId);
 }
 
 /** `GET user/getInfoByOrgId/{orgId}`: the users of one organisation. */
 export async function usersOfOrgId(db: Db, caller: Caller, orgId: number) {
-  const org = await findOrg(db, caller, orgId);
+  const scope = scopeOf(caller);
+  const org = await findOrg(db, scope, orgId);
   if (!org) throw notFound();
-  return usersOfOrg(db, orgId);
+  return usersOfOrg(db, scope, orgId);
 }
 
 // ---- export and import ----------------------------------------------------------------------
@@ -511,8 +536,7 @@ export const userSheet: SheetColumn[] = [
 
 /** `POST user/export`: the users matching the list filters (at most 100,000), as xlsx. */
 export async function exportUsers(db: Db, caller: Caller, q: UserListQuery, timeZone: string, lang: Lang) {
-  const where = userWhere(caller, filterOf(q), timeZone);
-  const rows = await selectUsers(db, where, orderOf(q, SORTS, desc(users.id)));
+  const rows = await selectUsers(db, scopeOf(caller), filterOf(q), timeZone, orderOf(q, userSorts, userDefaultOrder));
   const data = await toXlsx(userSheet, rows as unknown as Record<string, unknown>[], lang, lang === 'zh-CN' ? '用户' : 'Users');
   return xlsxFile(lang === 'zh-CN' ? '用户列表' : 'users', data);
 }
@@ -549,19 +573,20 @@ const IMPORT_FIELDS = FIELD_KEYS.filter((k) => k !== 'type' && k !== 'status');
  * hashed once per import, to be changed at first sign-in.
  */
 export async function importUsers(db: Db, caller: Caller, file: UploadedFile, timeZone: string, lang: Lang): Promise<Notice<ImportResult>> {
+  const scope = scopeOf(caller);
   const raw = await readRows(file, userSheet, lang);
   const { valid, issues } = validateRows(raw, importRow);
   issues.push(...duplicatesInFile(valid, 'code', (d) => d.code), ...duplicatesInFile(valid, 'mobile', (d) => d.mobile));
 
   const orgCodes = [...new Set(valid.map((r) => r.data.orgCode).filter((c): c is string => !!c))];
-  const orgByCode = new Map((await findOrgsByCode(db, caller, orgCodes)).map((o) => [o.code, o.id]));
+  const orgByCode = new Map((await findOrgsByCode(db, scope, orgCodes)).map((o) => [o.code, o.id]));
   for (const r of valid) {
     if (r.data.orgCode && !orgByCode.has(r.data.orgCode)) issues.push({ row: r.row, field: 'orgCode', message: 'user.import.orgUnknown' });
   }
-  const existing = new Map((await usersByCodes(db, caller, valid.map((r) => r.data.code))).map((u) => [u.code.toLowerCase(), u]));
+  const existing = new Map((await usersByCodes(db, scope, valid.map((r) => r.data.code))).map((u) => [u.code.toLowerCase(), u]));
   const existingIds = [...existing.values()].map((u) => u.id);
-  const adminIds = caller.admin ? new Set<number>() : await adminsAmong(db, existingIds);
-  const shared = await usersReachingOutside(db, caller, existingIds);
+  const adminIds = caller.admin ? new Set<number>() : await adminsAmong(db, ADMIN_CHECK, existingIds);
+  const shared = await usersReachingOutside(db, scope, existingIds);
   for (const r of valid) {
     const u = existing.get(r.data.code.toLowerCase());
     if (u && !u.visible) issues.push({ row: r.row, field: 'code', message: 'user.import.codeTaken' });
@@ -569,7 +594,7 @@ export async function importUsers(db: Db, caller: Caller, file: UploadedFile, ti
     else if (u && shared.has(u.id)) issues.push({ row: r.row, field: 'code', message: 'user.sharedOutside' });
   }
   const mobiles = valid.map((r) => r.data.mobile).filter((m): m is string => !!m);
-  const owners = new Map((await usersByMobiles(db, mobiles)).map((o) => [o.mobile, o.code.toLowerCase()]));
+  const owners = new Map((await usersByMobiles(db, UNIQUE_ACROSS_PLATFORM, mobiles)).map((o) => [o.mobile, o.code.toLowerCase()]));
   for (const r of valid) {
     const owner = r.data.mobile ? owners.get(r.data.mobile) : undefined;
     if (owner !== undefined && owner !== r.data.code.toLowerCase()) issues.push({ row: r.row, field: 'mobile', message: 'user.import.mobileTaken' });
@@ -610,10 +635,11 @@ export async function importUsers(db: Db, caller: Caller, file: UploadedFile, ti
           createdBy: caller.userId,
         };
       });
-      const ids = await insertUsers(tx, values);
+      const ids = await insertUsers(tx, scope, values);
       const orgOf = new Map(values.map((v) => [v.code.toLowerCase(), v.orgId]));
       await insertOrgLinks(
         tx,
+        scope,
         ids.map((u) => ({ userId: u.id, orgId: orgOf.get(u.code.toLowerCase())!, isDefault: true })),
       );
       await insertPasswordHistory(
@@ -629,8 +655,8 @@ export async function importUsers(db: Db, caller: Caller, file: UploadedFile, ti
       if (d.name !== user.name) patch.name = d.name;
       if (d.code !== user.code) patch.code = d.code;
       if (Object.keys(patch).length === 0) continue;
-      await updateUser(tx, user.id, undefined, patch);
-      if (status !== 0 && status !== user.status) await deleteUserSessions(tx, user.id);
+      await updateUser(tx, scope, user.id, undefined, patch);
+      if (status !== 0 && status !== user.status) await deleteUserSessions(tx, scope, user.id);
       updated++;
     }
   }).catch((e) => mapDuplicate(Promise.reject(e), USER_UNIQUE));
@@ -654,16 +680,6 @@ function changedFields(user: UserRow, next: Partial<typeof users.$inferInsert>):
     if ((cur ?? null) !== (v ?? null)) out[k] = v;
   }
   return out as Partial<typeof users.$inferInsert>;
-}
-
-async function adminsAmong(db: Executor, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const res = (await db.execute(sql`select ur.user_id from sys_user_role ur join sys_role r on r.id = ur.role_id
-    where r.code = ${ROLE_ADMIN} and ur.user_id in (${sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    )})`)) as unknown as { rows: { user_id: number | string }[] };
-  return new Set(res.rows.map((r) => Number(r.user_id)));
 }
 
 export type { RowIssue };
