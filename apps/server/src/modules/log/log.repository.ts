@@ -158,8 +158,9 @@ export async function findOperLog(db: Executor, scope: Scope, id: number) {
 }
 
 /** Deletes log rows of the scope older than `before` (all rows when not given), in batches so locks stay short. */
-export async function deleteOlderLogs(db: Executor, scope: Scope, table: 'sys_login_log' | 'sys_oper_log', before: Date | null): Promise<number> {
-  const org = table === 'sys_login_log' ? loginOrg : sql`org_id`;
+export async function deleteOlderLogs(db: Executor, scope: Scope, log: 'login' | 'oper', before: Date | null): Promise<number> {
+  const table = log === 'login' ? 'sys_login_log' : 'sys_oper_log';
+  const org = log === 'login' ? loginOrg : sql`org_id`;
   let total = 0;
   for (;;) {
     const res = (await db.execute(sql`delete from ${sql.identifier(table)} where id in (

@@ -90,8 +90,8 @@ export async function operLogsForExport(db: Db, caller: Caller, q: OperLogFilter
 }
 
 /** Deletes the scope's log rows older than `before` (all of them when not given). */
-export const cleanLoginLogs = (db: Db, scope: Scope, before: Date | null) => deleteOlderLogs(db, scope, 'sys_login_log', before);
-export const cleanOperLogs = (db: Db, scope: Scope, before: Date | null) => deleteOlderLogs(db, scope, 'sys_oper_log', before);
+export const cleanLoginLogs = (db: Db, scope: Scope, before: Date | null) => deleteOlderLogs(db, scope, 'login', before);
+export const cleanOperLogs = (db: Db, scope: Scope, before: Date | null) => deleteOlderLogs(db, scope, 'oper', before);
 
 /**
  * The retention purge: removes login and operation log rows older than the
