@@ -135,7 +135,7 @@ describe('system administration', () => {
 
   it('a user added without a password gets a one-time password, shown once, that opens the account', async () => {
     await page.getByTestId('user-add').click();
-    await page.locator('#user-form_code').fill('e2e_onetime');
+    await page.locator('#user-form_code').fill('otp_first_user');
     await page.locator('#user-form_name').fill('一次性密码');
     await pickTree(page, 'user-form_orgId', ORG.name);
     await page.getByTestId('user-form-ok').click();
@@ -146,7 +146,7 @@ describe('system administration', () => {
     await screenshot(page, 'admin-initial-password');
     await page.getByTestId('inform-ok').click();
     await shown.waitFor({ state: 'detached' });
-    const [u] = await e.server.database.query<{ password_hash: string; must_change_password: boolean }>(`select password_hash, must_change_password from sys_user where code = 'e2e_onetime'`);
+    const [u] = await e.server.database.query<{ password_hash: string; must_change_password: boolean }>(`select password_hash, must_change_password from sys_user where code = 'otp_first_user'`);
     expect(await argon2.verify(u!.password_hash, password)).toBe(true);
     expect(u!.must_change_password).toBe(true);
   });
