@@ -15,7 +15,11 @@ import { stdoutLog } from './platform/logOutput.ts';
 import { AppError } from './platform/errors.ts';
 import { errorEnvelope, installErrorHandler, type AppContext } from './platform/http.ts';
 import { installPipeline } from './platform/pipeline.ts';
+import { cachedSessions } from './platform/sessionCache.ts';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms.provider.ts';
+import { resolveSession } from './modules/auth/session.service.ts';
+import { apiRoleDecision } from './modules/system/apiauth.service.ts';
+import { operationLogWriter } from './modules/log/operlog.writer.ts';
 import { registerModules } from './modules/routes.ts';
 
 declare module 'fastify' {
@@ -90,7 +94,12 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 5, fields: 50 } });
   installErrorHandler(app);
-  installPipeline(app, ctx);
+  // The composition root: the pipeline (platform) gets what it needs from the modules as functions.
+  installPipeline(app, ctx, {
+    sessions: cachedSessions((token) => resolveSession(database, config, token), config.session.cacheMs),
+    apiRoleDecision: (caller, method, url) => apiRoleDecision(database.db, caller, method, url),
+    operationLog: operationLogWriter(database.db),
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {

@@ -69,6 +69,9 @@ const env = z.object({
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
+  // How long a process reuses a resolved session (caller, permissions) before asking the database
+  // again; other processes see a forced logout or a permission change within this time. 0: never reuse.
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(900).default(500),
   SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
@@ -142,7 +145,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
-    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS },
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS, cacheMs: e.SESSION_CACHE_MS },
     sms: { provider: e.SMS_PROVIDER, url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
     sso: { issuer: e.SSO_ISSUER, clientId: e.SSO_CLIENT_ID, clientSecret: e.SSO_CLIENT_SECRET, redirectUri: e.SSO_REDIRECT_URI, scope: e.SSO_SCOPE, allowHttp: e.SSO_ALLOW_HTTP },
     mail: { smtpUrl: e.MAIL_SMTP_URL, from: e.MAIL_FROM },

@@ -61,7 +61,10 @@ export interface TestServer {
 export async function startServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: { logStream?: { write(line: string): unknown } } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-test-'));
   const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), ...env });
+  // SESSION_CACHE_MS 0: suites change the database behind the server (raw SQL grants, deleted sessions)
+  // and expect its next answer to show it, where another process would see it within the cache's
+  // lifetime; session-cache.test.ts runs with the cache.
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', SESSION_CACHE_MS: '0', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), ...env });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 5 });
   const sms = new CapturingSms();
   const app = await buildApp({ config, database, sms, logStream: opts.logStream });

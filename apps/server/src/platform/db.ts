@@ -2,10 +2,11 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
-import * as schema from '../db/schema.ts';
 import { migrationsFolder } from './paths.ts';
 
-export type Schema = typeof schema;
+// The platform knows no module's tables (docs/decisions.md, "Layers"): queries name their tables,
+// Drizzle's relational `db.query` API (which needs the schema) is not used.
+export type Schema = Record<string, never>;
 // Both drivers (PGlite and node-postgres) produce this database type.
 export type Db = PgDatabase<any, Schema>;
 export type Tx = PgTransaction<any, Schema, any>;
@@ -37,12 +38,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock(727274)');
-      await migrate(drizzle(client, { schema }), { migrationsFolder });
+      await migrate(drizzle(client), { migrationsFolder });
     } finally {
       await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
       client.release();
     }
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -58,7 +59,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const dir = path.join(opts.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { btree_gist } });
-  const pdb = drizzle(client, { schema });
+  const pdb = drizzle(client);
   await migrate(pdb, { migrationsFolder });
   return {
     db: pdb as unknown as Db,

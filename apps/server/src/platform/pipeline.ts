@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { Code } from '@venue/contract';
-import type { AppContext } from './http.ts';
+import type { AppContext, Caller } from './http.ts';
 import { AppError } from './errors.ts';
 import { langOf } from './i18n.ts';
 import { computeSign, decryptPayload, randomToken, safeEqual } from './keys.ts';
 import { can } from './access.ts';
-import { resolveSession } from '../modules/auth/session.service.ts';
-import { apiRoleDecision } from '../modules/system/apiauth.service.ts';
-import { operLogs } from '../modules/log/log.table.ts';
+import type { SessionLookup } from './sessionCache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,13 +72,52 @@ const audited = (req: FastifyRequest) => {
   return isApi(req) && !req.is404 && STATE_CHANGING.has(req.method) && !!route?.module && !route.readOnly;
 };
 
+/** One operation-log row as the pipeline knows it: who, where, what, with the params redacted. */
+export interface OperationRecord {
+  userId?: number;
+  userName?: string;
+  orgId?: number;
+  module: string;
+  action: string;
+  method: string;
+  path: string;
+  params: unknown;
+  ip: string;
+}
+
+/** The operation log (implemented by module log): the row before the action, its result after. */
+export interface OperationLogWriter {
+  /** Writes the row of an action about to run and answers its id; when this fails the action does not run. */
+  begin(row: OperationRecord): Promise<number>;
+  /** Adds the result to the row `begin` wrote; writes the whole row when there is none (refused calls) or it is gone. */
+  finish(id: number | undefined, row: OperationRecord, result: { code: number; durationMs: number }): Promise<void>;
+}
+
+/**
+ * What the pipeline needs from the modules, given by the composition root (app.ts): the platform
+ * imports no module (docs/decisions.md, "Layers").
+ */
+export interface PipelineDeps {
+  /** Bearer token -> caller (module auth, behind the per-process cache of platform/sessionCache.ts). */
+  sessions: SessionLookup;
+  /**
+   * The role-to-API decision for a call (module system): undefined when the route has no role
+   * grants (the menu permission decides), otherwise whether the caller holds a granted role.
+   */
+  apiRoleDecision(caller: Caller, method: string, url: string): Promise<boolean | undefined>;
+  operationLog: OperationLogWriter;
+}
+
 /**
  * The request pipeline of ARCHITECTURE section 4: language, raw-body capture and optional
  * decryption, the XSRF cookie, Sign + Timestamp, the input filter, the session and the
  * route's permission, and the operation log.
  */
-export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
-  const { config, keys, db } = ctx;
+export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: PipelineDeps): void {
+  const { config, keys } = ctx;
+  const { sessions, operationLog } = deps;
+  /** Calls that passed sign, XSRF, the input filter, the session and the permission. */
+  const admitted = new WeakSet<FastifyRequest>();
 
   app.decorateRequest('lang', 'zh-CN');
   app.decorateRequest('caller', null);
@@ -116,7 +152,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     }
   });
 
-  const auditRow = (req: FastifyRequest) => {
+  const auditRow = (req: FastifyRequest): OperationRecord => {
     const route = req.routeOptions.config;
     return {
       userId: req.caller?.userId,
@@ -126,7 +162,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
       action: route.action ?? req.method,
       method: req.method,
       path: storable(req.url, 300),
-      params: redact(req.body ?? null) as object,
+      params: redact(req.body ?? null),
       ip: req.ip,
     };
   };
@@ -134,12 +170,10 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('preHandler', async (req) => {
     if (!isApi(req) || req.is404) return;
     await admit(req);
+    admitted.add(req);
     // The operation-log row is written before the action: an action whose row cannot be
     // written does not run (it answers 100500), so no action is ever missing from the log.
-    if (audited(req)) {
-      const [row] = await db.insert(operLogs).values(auditRow(req)).returning({ id: operLogs.id });
-      req.auditId = row!.id;
-    }
+    if (audited(req)) req.auditId = await operationLog.begin(auditRow(req));
   });
 
   /** Sign, XSRF, the input filter, the session and the route's permission. */
@@ -168,13 +202,13 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
     // Session and permission.
     const auth = String(req.headers.authorization ?? '');
     const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-    if (token) req.caller = await resolveSession(ctx.database, config, token);
+    if (token) req.caller = await sessions.resolve(token);
     const permission = route.permission;
     if (permission === undefined) return;
     if (!req.caller) throw new AppError('SESSION_EXPIRED', 'error.sessionExpired');
     if (req.caller.mustChangePassword && !route.allowWhenPasswordExpired) throw new AppError('PASSWORD_CHANGE_REQUIRED', 'auth.mustChangePassword');
     // Role-to-API grants decide when the route has any; otherwise the menu permission does.
-    const byRole = permission === '' ? undefined : await apiRoleDecision(db, req.caller, req.method, req.routeOptions.url ?? '');
+    const byRole = permission === '' ? undefined : await deps.apiRoleDecision(req.caller, req.method, req.routeOptions.url ?? '');
     if (byRole === false || (byRole === undefined && !can(req.caller, permission))) throw new AppError('FORBIDDEN', 'error.forbidden');
   }
 
@@ -182,13 +216,15 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext): void {
   // row. Calls refused before the row was written (sign, XSRF, filter, session, permission) get
   // their row here.
   app.addHook('onSend', async (req, reply) => {
+    // An admitted call that may have changed something (a forced logout, a frozen user, a permission) makes
+    // this process forget the sessions it remembered, before the answer leaves: its next call sees
+    // the change. Other processes see it within SESSION_CACHE_MS.
+    if (admitted.has(req) && STATE_CHANGING.has(req.method) && !req.routeOptions.config.readOnly) sessions.forget();
     if (!audited(req)) return;
     const code = req.envelopeCode ?? (reply.statusCode < 400 ? Code.OK : Code.INTERNAL);
     const durationMs = Math.round(reply.elapsedTime);
     try {
-      // The row is gone when the action itself cleared the log: it is written again.
-      const updated = req.auditId === undefined ? [] : await db.update(operLogs).set({ code, durationMs }).where(eq(operLogs.id, req.auditId)).returning({ id: operLogs.id });
-      if (!updated.length) await db.insert(operLogs).values({ ...auditRow(req), code, durationMs });
+      await operationLog.finish(req.auditId, auditRow(req), { code, durationMs });
     } catch (err) {
       req.log.error({ err: { message: (err as Error).message } }, 'operation log result write failed');
     }
