@@ -99,10 +99,3 @@ export function expectOneUpdated(rows: unknown[]): void {
   if (rows.length === 0) throw staleVersion();
 }
 
-/**
- * @deprecated Kept only until the job module takes a Scope (issue 8, point 1): use
- * `inScope(scopeOf(caller), column)` in a repository.
- */
-export function orgScope(caller: Caller, column: Column | SQL): SQL | undefined {
-  return inScope(scopeOf(caller), column);
-}

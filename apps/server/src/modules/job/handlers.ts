@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { sleepOn, systemClock, type Clock } from '../../platform/clock.ts';
@@ -6,6 +5,8 @@ import { purgeExpiredSessions } from '../auth/session.service.ts';
 import { purgeLogs } from '../log/log.service.ts';
 import { getConfigNumber, registerConfigValidator } from '../system/config.service.ts';
 import { AppError } from '../../platform/errors.ts';
+import { SYSTEM_SCOPE } from '../../platform/scope.ts';
+import { purgeOldRows } from './job.repository.ts';
 
 /**
  * Bean handlers: the allow-list of code a bean job may run, by name. A job names a handler;
@@ -67,24 +68,6 @@ function obj(params: unknown): Record<string, unknown> {
 }
 
 /** Deletes in chunks so a large purge neither holds long locks nor ignores a time-out. */
-async function purgeOlderThan(db: Db, table: 'sys_job_log' | 'sys_job_stream_run', column: string, days: number, signal: AbortSignal, extra = sql``): Promise<number> {
-  let total = 0;
-  for (;;) {
-    signal.throwIfAborted();
-    const res = (await db.execute(sql`
-      with gone as (
-        delete from ${sql.identifier(table)} where id in (
-          select id from ${sql.identifier(table)}
-          where ${sql.identifier(column)} < now() - make_interval(days => ${days}) ${extra}
-          limit 5000)
-        returning 1)
-      select count(*)::int as n from gone`)) as unknown as { rows: { n: number }[] };
-    const n = Number(res.rows[0]?.n ?? 0);
-    total += n;
-    if (n < 5000) return total;
-  }
-}
-
 export const JOB_LOG_RETENTION_KEY = 'job.logRetentionDays';
 registerConfigValidator(JOB_LOG_RETENTION_KEY, (value) => {
   const n = Number(value.trim());
@@ -143,8 +126,9 @@ registerJobHandler({
   async run({ db, signal, params }) {
     const days = Number(obj(params).days) > 0 ? Math.floor(Number(obj(params).days)) : Math.floor(await getConfigNumber(db, JOB_LOG_RETENTION_KEY, 30));
     if (!(days > 0)) return `${JOB_LOG_RETENTION_KEY} is 0: dispatch records are kept for ever`;
-    const records = await purgeOlderThan(db, 'sys_job_log', 'planned_at', days, signal, sql`and result <> 'normal'`);
-    const runs = await purgeOlderThan(db, 'sys_job_stream_run', 'started_at', days, signal, sql`and status <> 'running'`);
+    // A platform maintenance job: every organisation's records.
+    const records = await purgeOldRows(db, SYSTEM_SCOPE, 'records', days, signal);
+    const runs = await purgeOldRows(db, SYSTEM_SCOPE, 'runs', days, signal);
     return `kept ${days} day(s): purged ${records} dispatch record(s) and ${runs} stream run(s)`;
   },
 });

@@ -1,5 +1,6 @@
 import type { Executor } from '../../platform/db.ts';
 import type { JobRow } from './job.table.ts';
+import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { nextFireTime, type TriggerSpec } from './cron.ts';
 import { workDayChecker } from './workday.ts';
 import type { JobAlarmEvent } from './alarm.ts';
@@ -129,9 +130,9 @@ export class Claimer {
   async reap(): Promise<void> {
     const { db, instanceId, leaseMs: lease, clock, log } = this.ctx;
     const after: { streamRunId: number | null; alarm: JobAlarmEvent | null }[] = [];
-    if (!(await anyLostRun(db, instanceId, lease))) return;
+    if (!(await anyLostRun(db, SYSTEM_SCOPE, instanceId, lease))) return;
     await db.transaction(async (tx) => {
-      const rows = await lockLostRuns(tx, instanceId, lease);
+      const rows = await lockLostRuns(tx, SYSTEM_SCOPE, instanceId, lease);
       if (!rows.length) return;
       const retry: { id: number; delay: number; note: string }[] = [];
       const fail: { id: number; note: string }[] = [];
@@ -161,8 +162,8 @@ export class Claimer {
           });
         }
       }
-      if (fail.length) await failLostRuns(tx, fail);
-      if (retry.length) await redispatchLostRuns(tx, retry, new Date(clock.now()));
+      if (fail.length) await failLostRuns(tx, SYSTEM_SCOPE, fail);
+      if (retry.length) await redispatchLostRuns(tx, SYSTEM_SCOPE, retry, new Date(clock.now()));
       log.warn({ failed: fail.length, redispatched: retry.length }, 'job runs of a lost scheduler instance reaped');
     });
     for (const a of after) {
@@ -190,15 +191,15 @@ export class Claimer {
     const created: Fire[] = [];
     let jobCount = 0;
     // A cheap look first: most ticks find nothing due, and need no transaction.
-    if (this.idleClaims > 0 && !(await anyJobDue(db, horizon))) return 0;
+    if (this.idleClaims > 0 && !(await anyJobDue(db, SYSTEM_SCOPE, horizon))) return 0;
     await db.transaction(async (tx) => {
       // Only the moving parts are read under the lock; definitions come from the cache.
-      const due = await lockDueJobs(tx, instanceId, leaseMs, horizon, CLAIM_BATCH);
+      const due = await lockDueJobs(tx, SYSTEM_SCOPE, instanceId, leaseMs, horizon, CLAIM_BATCH);
       jobCount = due.length;
       if (!due.length) return;
       const stale = due.filter((r) => this.defs.get(r.id)?.version !== r.version).map((r) => r.id);
       if (stale.length) {
-        const full = await loadJobs(tx, stale);
+        const full = await loadJobs(tx, SYSTEM_SCOPE, stale);
         if (this.defs.size > 50_000) this.defs.clear();
         for (const f of full) this.defs.set(f.id, f);
       }
@@ -263,7 +264,7 @@ export class Claimer {
         updates.push({ id: job.id, next: iso(planned), prev: iso(prev), fire_count: fireCount, owner: job.architecture === 'monolithic' ? instanceId : job.ownerInstance });
       }
       // One statement: the fires' records and the jobs' next fire times.
-      for (const r of await insertFires(tx, instanceId, inserts, updates)) {
+      for (const r of await insertFires(tx, SYSTEM_SCOPE, instanceId, inserts, updates)) {
         const job = jobsById.get(r.jobId)!;
         created.push({
           recordId: r.id,
@@ -296,10 +297,10 @@ export class Claimer {
   async claimWaiting(): Promise<void> {
     const { db, clock, instanceId, leaseMs, lookaheadMs } = this.ctx;
     const horizon = new Date(clock.now() + lookaheadMs);
-    const rows = await claimWaitingRecords(db, instanceId, leaseMs, horizon, WAITING_BATCH);
+    const rows = await claimWaitingRecords(db, SYSTEM_SCOPE, instanceId, leaseMs, horizon, WAITING_BATCH);
     if (!rows.length) return;
     const jobIds = [...new Set(rows.map((r) => r.jobId).filter((x): x is number => x !== null))];
-    const byId = new Map((await loadJobs(db, jobIds)).map((j) => [j.id, j]));
+    const byId = new Map((await loadJobs(db, SYSTEM_SCOPE, jobIds)).map((j) => [j.id, j]));
     const fires = rows.map((r): Fire => {
       const job = r.jobId === null ? null : (byId.get(r.jobId) ?? null);
       return {
@@ -324,6 +325,6 @@ export class Claimer {
 
   /** Un-claims fires given back unstarted on stop (see unclaimRecords). */
   async giveBack(ids: number[]): Promise<void> {
-    await unclaimRecords(this.ctx.db, this.ctx.instanceId, ids);
+    await unclaimRecords(this.ctx.db, SYSTEM_SCOPE, this.ctx.instanceId, ids);
   }
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
-import { orgs } from '../system/system.table.ts';
+import { SYSTEM_SCOPE } from '../../platform/scope.ts';
+import { findOrgByCode } from '../system/org.repository.ts';
 import { PLATFORM_ORG_CODE } from '../system/system.seed.ts';
-import { jobs } from './job.table.ts';
+import { insertJob } from './job.repository.ts';
 import { JobScheduler, nextFireOf, schedulerFor } from './job.engine.ts';
 import { JOB_LOG_RETENTION_KEY } from './handlers.ts';
 
@@ -23,7 +24,8 @@ export async function seedJobDefaults(db: Db): Promise<void> {
     on conflict (code) do nothing`);
   const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
   if (done.rows.length) return;
-  const [platform] = await db.select({ id: orgs.id, tz: orgs.timeZone }).from(orgs).where(eq(orgs.code, PLATFORM_ORG_CODE));
+  // Start-up work, platform-wide by nature: the shipped jobs belong to the platform organisation.
+  const platform = await findOrgByCode(db, SYSTEM_SCOPE, PLATFORM_ORG_CODE);
   if (!platform) return;
   await db.transaction(async (tx) => {
     const start = new Date(Math.ceil(Date.now() / 1000) * 1000);
@@ -40,14 +42,14 @@ export async function seedJobDefaults(db: Db): Promise<void> {
         intervalSeconds: 0,
         repeatCount: -1,
         startTime: start,
-        timeZone: platform.tz,
+        timeZone: platform.timeZone,
         description: d.description,
         blockingStrategy: 'discard',
         timeoutSeconds: 600,
         creatorName: 'system',
       };
       const next = await nextFireOf(tx, { ...values, id: 0, skipNonWorkDays: false, endTime: null } as never, new Date());
-      await tx.insert(jobs).values({ ...values, nextFireAt: next }).onConflictDoNothing();
+      await insertJob(tx, SYSTEM_SCOPE, { ...values, nextFireAt: next }, { ignoreDuplicate: true });
     }
     await tx.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
   });

@@ -1,3 +1,4 @@
+import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { sleepOn, type ClockTimer } from '../../platform/clock.ts';
 import type { JobAlarm, JobAlarmEvent } from './alarm.ts';
 import type { Fire } from './job.claiming.ts';
@@ -140,7 +141,7 @@ export class Recorder {
     stats.flushed += batch.length;
     let rows: Awaited<ReturnType<typeof writeResults>>;
     try {
-      rows = await writeResults(db, instanceId, batch);
+      rows = await writeResults(db, SYSTEM_SCOPE, instanceId, batch);
     } catch (err) {
       // Keep the writes for the next try (a newer write for the same record wins).
       for (const w of batch) if (!this.pending.has(w.id)) this.pending.set(w.id, w);

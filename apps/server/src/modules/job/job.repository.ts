@@ -1,10 +1,13 @@
 import os from 'node:os';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db.ts';
-import type { JobRow, StreamEdge, StreamNode } from './job.table.ts';
+import { assertInScope, inScope, inScopeSql, type Scope, type SystemScope } from '../../platform/scope.ts';
+import { jobLogs, jobs, jobStreamRuns, jobStreams, type JobLogRow, type JobRow, type JobStreamRow, type JobStreamRunRow, type StreamEdge, type StreamNode } from './job.table.ts';
 
 /**
- * The scheduler engine's SQL (job.engine.ts and its parts). Times that decide something — which
+ * The scheduler engine's SQL (job.engine.ts and its parts). The scheduler works for every
+ * organisation at once: each function over jobs, dispatch records and streams takes the
+ * platform-wide SystemScope, so a call from anywhere else stands out. Times that decide something — which
  * fires are due, the claim horizon, when a lost run is due again — come in as parameters from the
  * engine's clock. Lease ages are measured on the database clock at both ends (`heartbeat_at =
  * now()`, compared with `now() - lease`): every process writes and reads them, possibly on hosts
@@ -105,7 +108,7 @@ export interface RunState {
 }
 
 /** Result, owner and cancellation flag of the given records. */
-export async function runStates(db: Executor, ids: number[]): Promise<RunState[]> {
+export async function runStates(db: Executor, _scope: SystemScope, ids: number[]): Promise<RunState[]> {
   const rows = rowsOf<{ id: number; result: string; instance_id: string | null; cancel_requested: boolean }>(
     await db.execute(sql`select id, result, instance_id, cancel_requested from sys_job_log where id = any(${idArray(ids)})`),
   );
@@ -113,7 +116,7 @@ export async function runStates(db: Executor, ids: number[]): Promise<RunState[]
 }
 
 /** Records of the job still in flight in other instances, claimed before `recordId`. */
-export async function earlierRemoteRuns(db: Executor, jobId: number, recordId: number, instanceId: string): Promise<number[]> {
+export async function earlierRemoteRuns(db: Executor, _scope: SystemScope, jobId: number, recordId: number, instanceId: string): Promise<number[]> {
   return rowsOf<{ id: number }>(
     await db.execute(sql`select id from sys_job_log where job_id = ${jobId} and result = 'normal' and id < ${recordId}
       and instance_id is not null and instance_id <> ${instanceId}`),
@@ -121,12 +124,12 @@ export async function earlierRemoteRuns(db: Executor, jobId: number, recordId: n
 }
 
 /** Asks the instances running these records to cancel them (cover blocking strategy). */
-export async function requestCancel(db: Executor, ids: number[]): Promise<void> {
+export async function requestCancel(db: Executor, _scope: SystemScope, ids: number[]): Promise<void> {
   await db.execute(sql`update sys_job_log set cancel_requested = true where id = any(${idArray(ids)}) and result = 'normal'`);
 }
 
 /** Which of these records are still in flight. */
-export async function stillRunning(db: Executor, ids: number[]): Promise<number[]> {
+export async function stillRunning(db: Executor, _scope: SystemScope, ids: number[]): Promise<number[]> {
   return rowsOf<{ id: number }>(await db.execute(sql`select id from sys_job_log where id = any(${idArray(ids)}) and result = 'normal'`)).map((r) => Number(r.id));
 }
 
@@ -154,12 +157,12 @@ const lostWhere = (instanceId: string, leaseMs: number) => sql`l.result = 'norma
                   and i.heartbeat_at >= now() - make_interval(secs => ${leaseMs / 1000}))`;
 
 /** A cheap look: is any run held by an instance whose lease ran out? */
-export async function anyLostRun(db: Executor, instanceId: string, leaseMs: number): Promise<boolean> {
+export async function anyLostRun(db: Executor, _scope: SystemScope, instanceId: string, leaseMs: number): Promise<boolean> {
   return rowsOf(await db.execute(sql`select 1 from sys_job_log l where ${lostWhere(instanceId, leaseMs)} limit 1`)).length > 0;
 }
 
 /** Locks up to 500 runs of lost instances (skip locked: another survivor may be reaping). */
-export async function lockLostRuns(tx: Tx, instanceId: string, leaseMs: number): Promise<LostRun[]> {
+export async function lockLostRuns(tx: Tx, _scope: SystemScope, instanceId: string, leaseMs: number): Promise<LostRun[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
       select l.id, l.org_id, l.job_id, l.job_name, l.job_group, l.attempt, l.instance_id, l.stream_run_id, l.started_at, l.planned_at,
@@ -187,7 +190,7 @@ export async function lockLostRuns(tx: Tx, instanceId: string, leaseMs: number):
 }
 
 /** Records lost runs as failed, with a note each (their end is stamped by the database). */
-export async function failLostRuns(tx: Tx, fail: { id: number; note: string }[]): Promise<void> {
+export async function failLostRuns(tx: Tx, _scope: SystemScope, fail: { id: number; note: string }[]): Promise<void> {
   await tx.execute(sql`update sys_job_log l set result = 'fail', finished_at = now(),
       duration_ms = case when l.started_at is null then null else (extract(epoch from (now() - l.started_at)) * 1000)::int end,
       detail = case when l.detail is null then v.note else l.detail || E'\n' || v.note end
@@ -195,7 +198,7 @@ export async function failLostRuns(tx: Tx, fail: { id: number; note: string }[])
 }
 
 /** Puts lost runs back in the waiting queue for their next attempt, due `delay` seconds after `now` (the engine's clock). */
-export async function redispatchLostRuns(tx: Tx, retry: { id: number; delay: number; note: string }[], now: Date): Promise<void> {
+export async function redispatchLostRuns(tx: Tx, _scope: SystemScope, retry: { id: number; delay: number; note: string }[], now: Date): Promise<void> {
   await tx.execute(sql`update sys_job_log l set instance_id = null, attempt = l.attempt + 1, started_at = null,
       due_at = ${now.toISOString()}::timestamptz + make_interval(secs => v.delay),
       detail = case when l.detail is null then v.note else l.detail || E'\n' || v.note end
@@ -205,7 +208,7 @@ export async function redispatchLostRuns(tx: Tx, retry: { id: number; delay: num
 // ---- claiming due fires -----------------------------------------------------------------
 
 /** A cheap look: is any active job due before the horizon? */
-export async function anyJobDue(db: Executor, horizon: Date): Promise<boolean> {
+export async function anyJobDue(db: Executor, _scope: SystemScope, horizon: Date): Promise<boolean> {
   return rowsOf(await db.execute(sql`select 1 from sys_job where status = 0 and next_fire_at is not null and next_fire_at <= ${horizon.toISOString()} limit 1`)).length > 0;
 }
 
@@ -221,7 +224,7 @@ export interface DueJob {
 }
 
 /** Locks the moving parts of active jobs due before the horizon whose owner is free for this instance (skip locked). */
-export async function lockDueJobs(tx: Tx, instanceId: string, leaseMs: number, horizon: Date, limit: number): Promise<DueJob[]> {
+export async function lockDueJobs(tx: Tx, _scope: SystemScope, instanceId: string, leaseMs: number, horizon: Date, limit: number): Promise<DueJob[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
       select j.id, j.version, j.next_fire_at, j.prev_fire_at, j.fire_count, j.owner_instance,
@@ -245,7 +248,7 @@ export async function lockDueJobs(tx: Tx, instanceId: string, leaseMs: number, h
 }
 
 /** Job definitions by id. */
-export async function loadJobs(db: Executor, ids: number[]): Promise<JobRow[]> {
+export async function loadJobs(db: Executor, _scope: SystemScope, ids: number[]): Promise<JobRow[]> {
   if (!ids.length) return [];
   return rowsOf<Record<string, unknown>>(await db.execute(sql`select * from sys_job where id = any(${idArray(ids)})`)).map(jobFromRaw);
 }
@@ -274,7 +277,7 @@ export interface JobAdvance {
  * One statement: the fires' dispatch records (claimed by this instance; one per job and planned
  * time, whatever the number of processes) and the jobs' next fire times. Answers the records made.
  */
-export async function insertFires(tx: Tx, instanceId: string, inserts: FireInsert[], updates: JobAdvance[]): Promise<{ id: number; jobId: number; plannedAt: Date; dueAt: Date }[]> {
+export async function insertFires(tx: Tx, _scope: SystemScope, instanceId: string, inserts: FireInsert[], updates: JobAdvance[]): Promise<{ id: number; jobId: number; plannedAt: Date; dueAt: Date }[]> {
   const rows = rowsOf<{ id: number; job_id: number; planned_at: Date | string; due_at: Date | string }>(
     await tx.execute(sql`
       with ins as (
@@ -309,7 +312,7 @@ export interface WaitingRecord {
 }
 
 /** Claims up to `limit` waiting records (manual runs, stream steps, lost runs again) due before the horizon (skip locked). */
-export async function claimWaitingRecords(db: Executor, instanceId: string, leaseMs: number, horizon: Date, limit: number): Promise<WaitingRecord[]> {
+export async function claimWaitingRecords(db: Executor, _scope: SystemScope, instanceId: string, leaseMs: number, horizon: Date, limit: number): Promise<WaitingRecord[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       update sys_job_log l set instance_id = ${instanceId}
@@ -345,7 +348,7 @@ export async function claimWaitingRecords(db: Executor, instanceId: string, leas
  * misfire policy decides about them. Others (manual runs, stream steps, retries) go back to the
  * waiting queue for any scheduler.
  */
-export async function unclaimRecords(db: Executor, instanceId: string, ids: number[]): Promise<void> {
+export async function unclaimRecords(db: Executor, _scope: SystemScope, instanceId: string, ids: number[]): Promise<void> {
   const arr = idArray(ids);
   await db.execute(sql`
     with gone as (
@@ -381,7 +384,7 @@ export interface ResultWrite {
  * (a process that lost its lease cannot overwrite what a survivor recorded). Detail lines are
  * appended. Answers the records written.
  */
-export async function writeResults(db: Executor, instanceId: string, batch: ResultWrite[]): Promise<{ id: number; result: string; streamRunId: number | null }[]> {
+export async function writeResults(db: Executor, _scope: SystemScope, instanceId: string, batch: ResultWrite[]): Promise<{ id: number; result: string; streamRunId: number | null }[]> {
   const rows = rowsOf<{ id: number; result: string; stream_run_id: number | null }>(
     await db.execute(sql`
       update sys_job_log l set
@@ -415,12 +418,12 @@ export interface DueStream {
 }
 
 /** A cheap look: is any active stream due at `now` (the engine's clock)? */
-export async function anyStreamDue(db: Executor, now: Date): Promise<boolean> {
+export async function anyStreamDue(db: Executor, _scope: SystemScope, now: Date): Promise<boolean> {
   return rowsOf(await db.execute(sql`select 1 from sys_job_stream where status = 0 and next_fire_at is not null and next_fire_at <= ${now.toISOString()} limit 1`)).length > 0;
 }
 
 /** Locks up to 50 active streams due at `now` (skip locked). */
-export async function lockDueStreams(tx: Tx, now: Date): Promise<DueStream[]> {
+export async function lockDueStreams(tx: Tx, _scope: SystemScope, now: Date): Promise<DueStream[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await tx.execute(sql`select * from sys_job_stream where status = 0 and next_fire_at is not null and next_fire_at <= ${now.toISOString()}
       order by next_fire_at limit 50 for update skip locked`),
@@ -437,6 +440,402 @@ export async function lockDueStreams(tx: Tx, now: Date): Promise<DueStream[]> {
   }));
 }
 
-export async function setStreamFires(tx: Tx, streamId: number, next: Date | null, prev: Date): Promise<void> {
+export async function setStreamFires(tx: Tx, _scope: SystemScope, streamId: number, next: Date | null, prev: Date): Promise<void> {
   await tx.execute(sql`update sys_job_stream set next_fire_at = ${iso(next)}, prev_fire_at = ${prev.toISOString()} where id = ${streamId}`);
+}
+
+// ---- jobs, records, streams and runs on behalf of a caller ------------------------------------
+// Every function below filters each read and write on the scope (a caller's reach, or
+// SYSTEM_SCOPE for the scheduler and the shipped maintenance jobs).
+
+const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+export async function findJob(db: Executor, scope: Scope, id: number): Promise<JobRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), inScope(scope, jobs.orgId)));
+  return row;
+}
+
+/** Id and name of the jobs among `ids` in the scope. */
+export async function findJobsByIds(db: Executor, scope: Scope, ids: number[]): Promise<{ id: number; jobName: string }[]> {
+  if (!ids.length) return [];
+  return db
+    .select({ id: jobs.id, jobName: jobs.jobName })
+    .from(jobs)
+    .where(and(inArray(jobs.id, ids), inScope(scope, jobs.orgId)));
+}
+
+/** Of the given jobs, those of one organisation (of the scope): the jobs a stream of that organisation may run. */
+export async function jobIdsOfOrg(db: Executor, scope: Scope, orgId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(inArray(jobs.id, ids), eq(jobs.orgId, orgId), inScope(scope, jobs.orgId)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Inserts a job in an organisation of the scope (100404 otherwise); a duplicate name throws the unique violation. */
+export async function insertJob(db: Executor, scope: Scope, values: typeof jobs.$inferInsert, opts: { ignoreDuplicate?: boolean } = {}): Promise<JobRow | undefined> {
+  await assertInScope(db, scope, [values.orgId]);
+  const q = db.insert(jobs).values(values);
+  const [row] = await (opts.ignoreDuplicate ? q.onConflictDoNothing() : q).returning();
+  return row;
+}
+
+/** Updates a job of the scope at this version (no row when stale or outside). */
+export async function updateJobRow(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof jobs.$inferInsert, 'orgId' | 'id'>>): Promise<JobRow[]> {
+  return db
+    .update(jobs)
+    .set({ ...values, version: sql`${jobs.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(jobs.id, id), eq(jobs.version, version), inScope(scope, jobs.orgId)))
+    .returning();
+}
+
+/** Pauses (1) or resumes (0) a job of the scope that is still in `from` (no row otherwise). */
+export async function setJobStatusRow(db: Executor, scope: Scope, id: number, from: number, status: number, nextFireAt: Date | null): Promise<JobRow[]> {
+  return db
+    .update(jobs)
+    .set({ status, nextFireAt, version: sql`${jobs.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(jobs.id, id), eq(jobs.status, from), inScope(scope, jobs.orgId)))
+    .returning();
+}
+
+export async function deleteJobRows(db: Executor, scope: Scope, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const gone = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.id, ids), inScope(scope, jobs.orgId)))
+    .returning({ id: jobs.id });
+  return gone.length;
+}
+
+/** The name of a stream of the scope that runs the job, if any. */
+export async function streamUsingJob(db: Executor, scope: Scope, jobId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: jobStreams.name })
+    .from(jobStreams)
+    .where(and(sql`${jobStreams.nodes} @> ${JSON.stringify([{ jobId }])}::jsonb`, inScope(scope, jobStreams.orgId)))
+    .limit(1);
+  return row?.name;
+}
+
+export interface JobFilter {
+  jobName?: string;
+  jobGroup?: string;
+  jobType?: string;
+  triggerType?: string;
+  status?: number;
+}
+
+function jobWhere(scope: Scope, q: JobFilter): SQL | undefined {
+  return and(
+    inScope(scope, jobs.orgId),
+    q.jobName ? ilike(jobs.jobName, like(q.jobName)) : undefined,
+    q.jobGroup ? ilike(jobs.jobGroup, like(q.jobGroup)) : undefined,
+    q.jobType ? eq(jobs.jobType, q.jobType) : undefined,
+    q.triggerType ? eq(jobs.triggerType, q.triggerType) : undefined,
+    q.status !== undefined ? eq(jobs.status, q.status) : undefined,
+  );
+}
+
+export const jobSorts = { jobName: jobs.jobName, jobGroup: jobs.jobGroup, nextFireTime: jobs.nextFireAt, prevFireTime: jobs.prevFireAt, createTime: jobs.createdAt, id: jobs.id, status: jobs.status };
+export const jobDefaultOrder = desc(jobs.id);
+
+export async function pageJobs(db: Executor, scope: Scope, q: JobFilter, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobRow[] }> {
+  const where = jobWhere(scope, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(jobs).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+/** A manual run: a waiting dispatch record of a job of the scope. */
+export async function insertManualRecord(db: Executor, scope: Scope, values: typeof jobLogs.$inferInsert): Promise<JobLogRow> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(jobLogs).values(values).returning();
+  return row!;
+}
+
+export interface RecordFilter {
+  jobId?: number;
+  jobName?: string;
+  jobGroup?: string;
+  result?: string;
+  manual?: boolean;
+  trigger?: string;
+  streamRunId?: number;
+  instanceId?: string;
+  from?: Date | null;
+  to?: Date | null;
+}
+
+function recordWhere(scope: Scope, q: RecordFilter): SQL | undefined {
+  return and(
+    inScope(scope, jobLogs.orgId),
+    q.jobId ? eq(jobLogs.jobId, q.jobId) : undefined,
+    q.jobName ? ilike(jobLogs.jobName, like(q.jobName)) : undefined,
+    q.jobGroup ? ilike(jobLogs.jobGroup, like(q.jobGroup)) : undefined,
+    q.result ? eq(jobLogs.result, q.result) : undefined,
+    q.manual !== undefined ? eq(jobLogs.manual, q.manual) : undefined,
+    q.trigger ? eq(jobLogs.trigger, q.trigger) : undefined,
+    q.streamRunId ? eq(jobLogs.streamRunId, q.streamRunId) : undefined,
+    q.instanceId ? eq(jobLogs.instanceId, q.instanceId) : undefined,
+    q.from ? gte(jobLogs.plannedAt, q.from) : undefined,
+    q.to ? lte(jobLogs.plannedAt, q.to) : undefined,
+  );
+}
+
+export const recordSorts = { plannedAt: jobLogs.plannedAt, startedAt: jobLogs.startedAt, durationMs: jobLogs.durationMs, jobName: jobLogs.jobName, result: jobLogs.result, id: jobLogs.id };
+export const recordDefaultOrder = [desc(jobLogs.plannedAt), desc(jobLogs.id)];
+
+export async function pageRecords(db: Executor, scope: Scope, q: RecordFilter, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobLogRow[] }> {
+  const where = recordWhere(scope, q);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(jobLogs)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(jobLogs).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+export async function findRecord(db: Executor, scope: Scope, id: number): Promise<JobLogRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(jobLogs)
+    .where(and(eq(jobLogs.id, id), inScope(scope, jobLogs.orgId)));
+  return row;
+}
+
+/** The dispatch records of a stream run of the scope, in order. */
+export async function recordsOfRun(db: Executor, scope: Scope, runId: number): Promise<JobLogRow[]> {
+  return db
+    .select()
+    .from(jobLogs)
+    .where(and(eq(jobLogs.streamRunId, runId), inScope(scope, jobLogs.orgId)))
+    .orderBy(asc(jobLogs.id));
+}
+
+export async function findStream(db: Executor, scope: Scope, id: number): Promise<JobStreamRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(jobStreams)
+    .where(and(eq(jobStreams.id, id), inScope(scope, jobStreams.orgId)));
+  return row;
+}
+
+/** Ids of the streams among `ids` in the scope. */
+export async function findStreamIds(db: Executor, scope: Scope, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: jobStreams.id })
+    .from(jobStreams)
+    .where(and(inArray(jobStreams.id, ids), inScope(scope, jobStreams.orgId)));
+  return rows.map((r) => r.id);
+}
+
+export async function insertStream(db: Executor, scope: Scope, values: typeof jobStreams.$inferInsert): Promise<JobStreamRow> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(jobStreams).values(values).returning();
+  return row!;
+}
+
+export async function updateStreamRow(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof jobStreams.$inferInsert, 'orgId' | 'id'>>): Promise<JobStreamRow[]> {
+  return db
+    .update(jobStreams)
+    .set({ ...values, version: sql`${jobStreams.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(jobStreams.id, id), eq(jobStreams.version, version), inScope(scope, jobStreams.orgId)))
+    .returning();
+}
+
+export async function deleteStreamRows(db: Executor, scope: Scope, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const gone = await db
+    .delete(jobStreams)
+    .where(and(inArray(jobStreams.id, ids), inScope(scope, jobStreams.orgId)))
+    .returning({ id: jobStreams.id });
+  return gone.length;
+}
+
+export const streamSorts = { name: jobStreams.name, nextFireTime: jobStreams.nextFireAt, createTime: jobStreams.createdAt, id: jobStreams.id };
+export const streamDefaultOrder = desc(jobStreams.id);
+
+export async function pageStreams(db: Executor, scope: Scope, q: { name?: string; status?: number }, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobStreamRow[] }> {
+  const where = and(inScope(scope, jobStreams.orgId), q.name ? ilike(jobStreams.name, like(q.name)) : undefined, q.status !== undefined ? eq(jobStreams.status, q.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(jobStreams)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(jobStreams).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+export const runSorts = { startedAt: jobStreamRuns.startedAt, durationMs: jobStreamRuns.durationMs, status: jobStreamRuns.status, id: jobStreamRuns.id };
+export const runDefaultOrder = desc(jobStreamRuns.id);
+
+export async function pageStreamRuns(db: Executor, scope: Scope, q: { streamId?: number; status?: string }, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobStreamRunRow[] }> {
+  const where = and(inScope(scope, jobStreamRuns.orgId), q.streamId ? eq(jobStreamRuns.streamId, q.streamId) : undefined, q.status ? eq(jobStreamRuns.status, q.status) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(jobStreamRuns)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(jobStreamRuns).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+export async function findStreamRun(db: Executor, scope: Scope, id: number): Promise<JobStreamRunRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(jobStreamRuns)
+    .where(and(eq(jobStreamRuns.id, id), inScope(scope, jobStreamRuns.orgId)));
+  return row;
+}
+
+// ---- stream runs advancing (API "run now" and the scheduler) ---------------------------------
+
+export interface JobBrief {
+  id: number;
+  org_id: number;
+  job_name: string;
+  job_group: string;
+  job_type: string;
+  bean_name: string | null;
+  executor_ip: string | null;
+  executor_host: number | null;
+  executor_path: string | null;
+}
+
+/** What a stream step needs of its jobs (of the scope). */
+export async function jobBriefs(db: Executor, scope: Scope, ids: number[]): Promise<JobBrief[]> {
+  if (!ids.length) return [];
+  return rowsOf<JobBrief>(
+    await db.execute(sql`select id, org_id, job_name, job_group, job_type, bean_name, executor_ip, executor_host, executor_path from sys_job
+      where id = any(${idArray(ids)}) and ${inScopeSql(scope, sql`org_id`)}`),
+  );
+}
+
+export interface StepInsert {
+  org_id: number;
+  job_id: number | null;
+  job_name: string;
+  job_group: string;
+  service_name: string | null;
+  call_mode: string | null;
+  node_key: string;
+  result: string;
+  detail: string | null;
+}
+
+/** Inserts the waiting dispatch records of a run's steps (at most once per node), in organisations of the scope. Answers how many. */
+export async function insertStreamSteps(db: Executor, scope: Scope, runId: number, manual: boolean, createdBy: number | null, rows: StepInsert[]): Promise<number> {
+  if (!rows.length) return 0;
+  const ins = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, manual, service_name, call_mode, planned_at, due_at, result, detail, finished_at, stream_run_id, node_key, created_by)
+      select v.org_id, v.job_id, v.job_name, v.job_group, 'stream', ${manual}, v.service_name, v.call_mode, now(), now(), v.result, v.detail,
+             case when v.result = 'normal' then null else now() end, ${runId}, v.node_key, ${createdBy}
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(org_id bigint, job_id bigint, job_name text, job_group text, service_name text, call_mode text, node_key text, result text, detail text)
+      where ${inScopeSql(scope, sql`v.org_id`)}
+      on conflict (stream_run_id, node_key) where stream_run_id is not null do nothing
+      returning id`),
+  );
+  return ins.length;
+}
+
+/** Starts a run of a stream of the scope (a scheduled fire at most once). Answers the run id, or null when the fire already ran. */
+export async function insertStreamRun(
+  db: Executor,
+  scope: Scope,
+  run: { orgId: number; streamId: number; streamName: string; trigger: string; plannedAt: Date; graph: unknown; createdBy: number | null },
+): Promise<number | null> {
+  await assertInScope(db, scope, [run.orgId]);
+  const res = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      insert into sys_job_stream_run (org_id, stream_id, stream_name, trigger, manual, planned_at, status, graph, created_by)
+      values (${run.orgId}, ${run.streamId}, ${run.streamName}, ${run.trigger}, ${run.trigger === 'manual'}, ${run.plannedAt.toISOString()}, 'running', ${JSON.stringify(run.graph)}::jsonb, ${run.createdBy})
+      on conflict (stream_id, planned_at) where trigger = 'schedule' do nothing
+      returning id`),
+  );
+  return res[0] ? Number(res[0].id) : null;
+}
+
+export interface RunLock {
+  id: number;
+  orgId: number;
+  manual: boolean;
+  status: string;
+  graph: unknown;
+  createdBy: number | null;
+}
+
+/** Locks a stream run of the scope (for update) to move it on. */
+export async function lockStreamRun(db: Executor, scope: Scope, runId: number): Promise<RunLock | undefined> {
+  const [r] = rowsOf<{ id: number; org_id: number; manual: boolean; status: string; graph: unknown; created_by: number | null }>(
+    await db.execute(sql`select id, org_id, manual, status, graph, created_by from sys_job_stream_run where id = ${runId} and ${inScopeSql(scope, sql`org_id`)} for update`),
+  );
+  if (!r) return undefined;
+  const graph = typeof r.graph === 'string' ? JSON.parse(r.graph) : r.graph;
+  return { id: Number(r.id), orgId: Number(r.org_id), manual: r.manual, status: r.status, graph, createdBy: r.created_by === null ? null : Number(r.created_by) };
+}
+
+/** The results of a run's steps so far, by node. */
+export async function stepResults(db: Executor, scope: Scope, runId: number): Promise<Map<string, string>> {
+  const rows = rowsOf<{ node_key: string; result: string }>(await db.execute(sql`select node_key, result from sys_job_log where stream_run_id = ${runId} and ${inScopeSql(scope, sql`org_id`)}`));
+  return new Map(rows.map((s) => [s.node_key, s.result]));
+}
+
+/** Ends a running stream run of the scope. */
+export async function finishStreamRun(db: Executor, scope: Scope, runId: number, status: 'success' | 'fail', summary: string): Promise<void> {
+  await db.execute(sql`update sys_job_stream_run set status = ${status}, finished_at = now(),
+      duration_ms = (extract(epoch from (now() - started_at)) * 1000)::int, detail = ${summary}
+      where id = ${runId} and status = 'running' and ${inScopeSql(scope, sql`org_id`)}`);
+}
+
+// ---- maintenance ------------------------------------------------------------------------
+
+/**
+ * Deletes finished dispatch records (`records`: by planned time) or stream runs (`runs`: by start)
+ * of the scope older than `days`, 5000 rows at a time. Answers how many.
+ */
+export async function purgeOldRows(db: Executor, scope: Scope, what: 'records' | 'runs', days: number, signal: AbortSignal): Promise<number> {
+  const table = what === 'records' ? sql.raw('sys_job_log') : sql.raw('sys_job_stream_run');
+  const old = what === 'records' ? sql`planned_at < now() - make_interval(days => ${days}) and result <> 'normal'` : sql`started_at < now() - make_interval(days => ${days}) and status <> 'running'`;
+  let total = 0;
+  for (;;) {
+    signal.throwIfAborted();
+    const res = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        with gone as (
+          delete from ${table} where id in (select id from ${table} where ${old} and ${inScopeSql(scope, sql`org_id`)} limit 5000)
+          returning 1)
+        select count(*)::int as n from gone`),
+    );
+    const n = Number(res[0]?.n ?? 0);
+    total += n;
+    if (n < 5000) return total;
+  }
 }

@@ -1,3 +1,4 @@
+import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { sleepOn, type ClockTimer } from '../../platform/clock.ts';
 import type { JobRow } from './job.table.ts';
 import { getJobHandler } from './handlers.ts';
@@ -89,7 +90,7 @@ export class Runner {
   async watch(): Promise<void> {
     const ids = [...this.runs.keys()].filter((id) => this.runs.get(id)!.state !== 'done');
     if (!ids.length) return;
-    for (const r of await runStates(this.ctx.db, ids)) {
+    for (const r of await runStates(this.ctx.db, SYSTEM_SCOPE, ids)) {
       const run = this.runs.get(r.id);
       if (!run || run.state === 'done') continue;
       if (r.result !== 'normal' || r.instanceId !== this.ctx.instanceId) {
@@ -128,7 +129,7 @@ export class Runner {
     let remote: number[] = [];
     if (run.fire.flagged) {
       this.ctx.stats.remoteChecks++;
-      remote = await this.ctx.track(earlierRemoteRuns(this.ctx.db, jobId, run.fire.recordId, this.ctx.instanceId));
+      remote = await this.ctx.track(earlierRemoteRuns(this.ctx.db, SYSTEM_SCOPE, jobId, run.fire.recordId, this.ctx.instanceId));
     }
     return { local, remote };
   }
@@ -149,14 +150,14 @@ export class Runner {
         }
         if (job.blockingStrategy === 'cover') {
           for (const r of local) r.controller.abort(new CancelAbort(fire.recordId));
-          if (remote.length) await track(requestCancel(db, remote));
+          if (remote.length) await track(requestCancel(db, SYSTEM_SCOPE, remote));
         } else {
           // serial: wait for the earlier runs, here or in other processes.
           await Promise.all(local.map((r) => r.done));
           let left = remote;
           while (left.length) {
             await sleepOn(clock, Math.max(50, tickMs), run.controller.signal);
-            left = await track(stillRunning(db, left));
+            left = await track(stillRunning(db, SYSTEM_SCOPE, left));
           }
         }
       }

@@ -1,13 +1,29 @@
-import { and, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { AppContext, Caller } from '../../platform/http.ts';
 import { t, type Lang } from '../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
-import { expectOneUpdated, orgScope } from '../../platform/scope.ts';
-import { orgs } from '../system/system.table.ts';
-import { jobLogs, jobs, type JobLogRow, type JobRow } from './job.table.ts';
+import { expectOneUpdated, scopeOf, type Scope } from '../../platform/scope.ts';
+import { orgTimeZone as timeZoneOf } from '../system/org.repository.ts';
+import type { JobLogRow, JobRow } from './job.table.ts';
+import {
+  deleteJobRows,
+  findJob,
+  findJobsByIds,
+  findRecord,
+  insertJob,
+  insertManualRecord,
+  jobDefaultOrder,
+  jobSorts,
+  pageJobs,
+  pageRecords,
+  recordDefaultOrder,
+  recordSorts,
+  setJobStatusRow,
+  streamUsingJob,
+  updateJobRow,
+} from './job.repository.ts';
 import { CronError, QuartzCron, checkTimeZone, localDateTime, previewFireTimes, type TriggerSpec } from './cron.ts';
 import { getJobHandler, listJobHandlers } from './handlers.ts';
 import { HttpAllowList, HttpDisabledError, NotAllowedError, checkExecutor } from './http.executor.ts';
@@ -25,8 +41,6 @@ export function cronFieldError(field: string, e: unknown): AppError {
   if (e instanceof CronError) return fieldError(field, e.key, e.params);
   throw e;
 }
-
-const like = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Instants from the API: ISO 8601 (with offset), epoch milliseconds, or `YYYY-MM-DD HH:mm[:ss]` read in the job's time zone. */
 export function parseInstant(value: unknown, timeZone: string): Date | null | 'invalid' {
@@ -157,16 +171,12 @@ export function recordView(r: JobLogRow) {
   };
 }
 
-async function orgTimeZone(db: Db, orgId: number): Promise<string> {
-  const [o] = await db.select({ tz: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
-  return o?.tz ?? 'Asia/Shanghai';
+async function orgTimeZone(db: Db, scope: Scope, orgId: number): Promise<string> {
+  return (await timeZoneOf(db, scope, orgId)) ?? 'Asia/Shanghai';
 }
 
 export async function loadJob(db: Db, caller: Caller, id: number): Promise<JobRow> {
-  const [row] = await db
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.id, id), orgScope(caller, jobs.orgId)));
+  const row = await findJob(db, scopeOf(caller), id);
   if (!row) throw notFound();
   return row;
 }
@@ -174,7 +184,7 @@ export async function loadJob(db: Db, caller: Caller, id: number): Promise<JobRo
 /** Checks a job's settings and answers the column values (everything but identity and audit). */
 async function normalise(ctx: AppContext, caller: Caller, orgId: number, input: JobInput) {
   const { db, config } = ctx;
-  const timeZone = input.timeZone?.trim() || (await orgTimeZone(db, orgId));
+  const timeZone = input.timeZone?.trim() || (await orgTimeZone(db, scopeOf(caller), orgId));
   try {
     checkTimeZone(timeZone);
   } catch (e) {
@@ -283,10 +293,7 @@ export async function createJob(ctx: AppContext, caller: Caller, input: JobInput
   const values = await normalise(ctx, caller, orgId, input);
   const nextFireAt = input.status === 0 ? await firstFire(ctx.db, { ...values, orgId }) : null;
   try {
-    const [row] = await ctx.db
-      .insert(jobs)
-      .values({ ...values, orgId, status: input.status, nextFireAt, createdBy: caller.userId, creatorName: caller.userName })
-      .returning();
+    const row = await insertJob(ctx.db, scopeOf(caller), { ...values, orgId, status: input.status, nextFireAt, createdBy: caller.userId, creatorName: caller.userName });
     schedulerFor(ctx.db)?.wake();
     return jobView(row!);
   } catch (e) {
@@ -309,11 +316,7 @@ export async function updateJob(ctx: AppContext, caller: Caller, id: number, inp
   const fireCount = scheduleChanged ? 0 : Number(current.fireCount);
   const nextFireAt = input.status === 0 ? await firstFire(ctx.db, { ...values, orgId: current.orgId }, fireCount) : null;
   try {
-    const rows = await ctx.db
-      .update(jobs)
-      .set({ ...values, status: input.status, nextFireAt, fireCount, version: sql`${jobs.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(jobs.id, id), eq(jobs.version, input.version)))
-      .returning();
+    const rows = await updateJobRow(ctx.db, scopeOf(caller), id, input.version, { ...values, status: input.status, nextFireAt, fireCount });
     expectOneUpdated(rows);
     schedulerFor(ctx.db)?.wake();
     return jobView(rows[0]!);
@@ -323,18 +326,16 @@ export async function updateJob(ctx: AppContext, caller: Caller, id: number, inp
 }
 
 export async function deleteJobs(ctx: AppContext, caller: Caller, ids: number[]): Promise<{ deleted: number }> {
+  const scope = scopeOf(caller);
   return ctx.db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: jobs.id, jobName: jobs.jobName })
-      .from(jobs)
-      .where(and(inArray(jobs.id, ids), orgScope(caller, jobs.orgId)));
+    const found = await findJobsByIds(tx, scope, ids);
     if (found.length !== new Set(ids).size) throw notFound();
     for (const j of found) {
-      const used = (await tx.execute(sql`select name from sys_job_stream where nodes @> ${JSON.stringify([{ jobId: j.id }])}::jsonb limit 1`)) as unknown as { rows: { name: string }[] };
-      if (used.rows[0]) throw new AppError('CONFLICT', 'job.inUse', { name: j.jobName, stream: used.rows[0].name });
+      // Streams run only jobs of their own organisation, so a stream that uses the job lies in the scope too.
+      const stream = await streamUsingJob(tx, scope, j.id);
+      if (stream) throw new AppError('CONFLICT', 'job.inUse', { name: j.jobName, stream });
     }
-    const gone = await tx.delete(jobs).where(inArray(jobs.id, ids)).returning({ id: jobs.id });
-    return { deleted: gone.length };
+    return { deleted: await deleteJobRows(tx, scope, ids) };
   });
 }
 
@@ -347,11 +348,7 @@ export async function setJobStatus(ctx: AppContext, caller: Caller, id: number, 
     const limit = job.repeatCount < 0 ? Infinity : job.repeatCount + 1;
     nextFireAt = Number(job.fireCount) >= limit ? null : await nextFireOf(ctx.db, job, new Date());
   }
-  const rows = await ctx.db
-    .update(jobs)
-    .set({ status, nextFireAt, version: sql`${jobs.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(jobs.id, id), eq(jobs.status, job.status)))
-    .returning();
+  const rows = await setJobStatusRow(ctx.db, scopeOf(caller), id, job.status, status, nextFireAt);
   expectOneUpdated(rows);
   if (status === 0) schedulerFor(ctx.db)?.wake();
   return jobView(rows[0]!);
@@ -363,9 +360,7 @@ export async function runJobNow(ctx: AppContext, caller: Caller, id: number, par
   if (job.jobType === 'http' && !new HttpAllowList(ctx.config.jobs.httpAllow).enabled) throw new AppError('INVALID', 'job.http.disabled');
   if (params !== undefined && JSON.stringify(params).length > 8000) throw fieldError('executeData', 'error.field.tooLong', { max: 8000 });
   const now = new Date();
-  const [row] = await ctx.db
-    .insert(jobLogs)
-    .values({
+  const row = await insertManualRecord(ctx.db, scopeOf(caller), {
       orgId: job.orgId,
       jobId: job.id,
       jobName: job.jobName,
@@ -378,10 +373,9 @@ export async function runJobNow(ctx: AppContext, caller: Caller, id: number, par
       dueAt: now,
       params: params === undefined ? null : params,
       createdBy: caller.userId,
-    })
-    .returning();
+    });
   schedulerFor(ctx.db)?.wake();
-  return recordView(row!);
+  return recordView(row);
 }
 
 export interface JobListQuery extends PageQuery {
@@ -393,21 +387,9 @@ export interface JobListQuery extends PageQuery {
 }
 
 export async function listJobs(db: Db, caller: Caller, q: JobListQuery) {
-  const where = and(
-    orgScope(caller, jobs.orgId),
-    q.jobName ? ilike(jobs.jobName, like(q.jobName)) : undefined,
-    q.jobGroup ? ilike(jobs.jobGroup, like(q.jobGroup)) : undefined,
-    q.jobType ? eq(jobs.jobType, q.jobType) : undefined,
-    q.triggerType ? eq(jobs.triggerType, q.triggerType) : undefined,
-    q.status !== undefined ? eq(jobs.status, q.status) : undefined,
-  );
   const { limit, offset } = pageOf(q);
-  const order = orderOf(q, { jobName: jobs.jobName, jobGroup: jobs.jobGroup, nextFireTime: jobs.nextFireAt, prevFireTime: jobs.prevFireAt, createTime: jobs.createdAt, id: jobs.id, status: jobs.status }, desc(jobs.id));
-  const [rows, [total]] = await Promise.all([
-    db.select().from(jobs).where(where).orderBy(...order).limit(limit).offset(offset),
-    db.select({ n: count() }).from(jobs).where(where),
-  ]);
-  return { total: Number(total?.n ?? 0), data: rows.map(jobView) };
+  const { total, rows } = await pageJobs(db, scopeOf(caller), q, orderOf(q, jobSorts, jobDefaultOrder), limit, offset);
+  return { total, data: rows.map(jobView) };
 }
 
 export interface RecordListQuery extends PageQuery {
@@ -428,33 +410,13 @@ export async function listRecords(db: Db, caller: Caller, q: RecordListQuery) {
   const to = q.to ? parseInstant(q.to, 'UTC') : null;
   if (from === 'invalid') throw fieldError('from', 'error.field.invalid');
   if (to === 'invalid') throw fieldError('to', 'error.field.invalid');
-  const where = and(
-    orgScope(caller, jobLogs.orgId),
-    q.jobId ? eq(jobLogs.jobId, q.jobId) : undefined,
-    q.jobName ? ilike(jobLogs.jobName, like(q.jobName)) : undefined,
-    q.jobGroup ? ilike(jobLogs.jobGroup, like(q.jobGroup)) : undefined,
-    q.result ? eq(jobLogs.result, q.result) : undefined,
-    q.manual !== undefined ? eq(jobLogs.manual, q.manual) : undefined,
-    q.trigger ? eq(jobLogs.trigger, q.trigger) : undefined,
-    q.streamRunId ? eq(jobLogs.streamRunId, q.streamRunId) : undefined,
-    q.instanceId ? eq(jobLogs.instanceId, q.instanceId) : undefined,
-    from ? gte(jobLogs.plannedAt, from) : undefined,
-    to ? lte(jobLogs.plannedAt, to) : undefined,
-  ) as SQL | undefined;
   const { limit, offset } = pageOf(q);
-  const order = orderOf(q, { plannedAt: jobLogs.plannedAt, startedAt: jobLogs.startedAt, durationMs: jobLogs.durationMs, jobName: jobLogs.jobName, result: jobLogs.result, id: jobLogs.id }, [desc(jobLogs.plannedAt), desc(jobLogs.id)]);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(jobLogs).where(where).orderBy(...order).limit(limit).offset(offset),
-    db.select({ n: count() }).from(jobLogs).where(where),
-  ]);
-  return { total: Number(total?.n ?? 0), data: rows.map(recordView) };
+  const { total, rows } = await pageRecords(db, scopeOf(caller), { ...q, from, to }, orderOf(q, recordSorts, recordDefaultOrder), limit, offset);
+  return { total, data: rows.map(recordView) };
 }
 
 export async function getRecord(db: Db, caller: Caller, id: number) {
-  const [row] = await db
-    .select()
-    .from(jobLogs)
-    .where(and(eq(jobLogs.id, id), orgScope(caller, jobLogs.orgId)));
+  const row = await findRecord(db, scopeOf(caller), id);
   if (!row) throw notFound();
   return recordView(row);
 }
@@ -470,7 +432,7 @@ export interface PreviewInput {
 
 /** The cron editor: checks the expression and answers its next fire times (instant and local). */
 export async function previewCron(ctx: AppContext, caller: Caller, input: PreviewInput) {
-  const timeZone = input.timeZone?.trim() || (await orgTimeZone(ctx.db, caller.orgId));
+  const timeZone = input.timeZone?.trim() || (await orgTimeZone(ctx.db, scopeOf(caller), caller.orgId));
   try {
     checkTimeZone(timeZone);
     QuartzCron.of(input.cronExpr.trim().replace(/\s+/g, ' '), timeZone);

@@ -1,3 +1,4 @@
+import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { nextFireTime, type TriggerSpec } from './cron.ts';
 import type { EngineContext } from './job.engine.ts';
 import { anyStreamDue, lockDueStreams, setStreamFires } from './job.repository.ts';
@@ -17,9 +18,9 @@ export class StreamAdvancer {
     const { db, clock, log } = this.ctx;
     const now = clock.now();
     let started = 0;
-    if (!(await anyStreamDue(db, new Date(now)))) return;
+    if (!(await anyStreamDue(db, SYSTEM_SCOPE, new Date(now)))) return;
     await db.transaction(async (tx) => {
-      for (const s of await lockDueStreams(tx, new Date(now))) {
+      for (const s of await lockDueStreams(tx, SYSTEM_SCOPE, new Date(now))) {
         const planned = s.nextFireAt;
         const spec: TriggerSpec = { triggerType: 'cron', cronExpr: s.cronExpr, intervalSeconds: 0, startTime: new Date(0), timeZone: s.timeZone };
         let next: Date | null = null;
@@ -28,9 +29,9 @@ export class StreamAdvancer {
         } catch (err) {
           log.error({ err, streamId: s.id }, 'cannot compute the next stream fire');
         }
-        const runId = await startStreamRun(tx, { id: s.id, orgId: s.orgId, name: s.name, nodes: s.nodes, edges: s.edges }, { trigger: 'schedule', plannedAt: planned, createdBy: null });
+        const runId = await startStreamRun(tx, SYSTEM_SCOPE, { id: s.id, orgId: s.orgId, name: s.name, nodes: s.nodes, edges: s.edges }, { trigger: 'schedule', plannedAt: planned, createdBy: null });
         if (runId) started++;
-        await setStreamFires(tx, s.id, next, planned);
+        await setStreamFires(tx, SYSTEM_SCOPE, s.id, next, planned);
       }
     });
     if (started) this.ctx.tickAgain();
@@ -39,7 +40,7 @@ export class StreamAdvancer {
   /** Moves a run on after one of its steps ended; wakes the scheduler when steps were dispatched. */
   async advance(runId: number): Promise<void> {
     try {
-      const n = await advanceStreamRun(this.ctx.db, runId);
+      const n = await advanceStreamRun(this.ctx.db, SYSTEM_SCOPE, runId);
       if (n) this.ctx.wake();
     } catch (err) {
       this.ctx.log.error({ err, runId }, 'advancing a job stream run failed');

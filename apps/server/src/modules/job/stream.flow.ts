@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../platform/db.ts';
+import type { Scope } from '../../platform/scope.ts';
 import type { JobStreamRow, StreamEdge, StreamNode } from './job.table.ts';
+import { finishStreamRun, insertStreamRun, insertStreamSteps, jobBriefs, lockStreamRun, stepResults } from './job.repository.ts';
 
 /**
  * Job stream runs. A run copies the stream's graph when it starts, so later edits never
@@ -85,28 +86,15 @@ export function stepStates(graph: Graph, results: Map<string, string>, runFinish
   return states;
 }
 
-interface JobBrief {
-  id: number;
-  org_id: number;
-  job_name: string;
-  job_group: string;
-  job_type: string;
-  bean_name: string | null;
-  executor_ip: string | null;
-  executor_host: number | null;
-  executor_path: string | null;
-}
-
 export function serviceNameOf(j: { job_type: string; bean_name: string | null; executor_ip: string | null; executor_host: number | null; executor_path: string | null }): string {
   return j.job_type === 'bean' ? (j.bean_name ?? '') : `${j.executor_ip ?? ''}:${j.executor_host ?? ''}${j.executor_path ?? ''}`;
 }
 
 /** Inserts waiting dispatch records for the given nodes of a run (at most once per node). */
-async function dispatchNodes(tx: Executor, runId: number, orgId: number, manual: boolean, createdBy: number | null, graph: Graph, keys: string[]): Promise<number> {
+async function dispatchNodes(tx: Executor, scope: Scope, runId: number, orgId: number, manual: boolean, createdBy: number | null, graph: Graph, keys: string[]): Promise<number> {
   if (!keys.length) return 0;
-  const jobIds = keys.map((k) => graph.nodes.find((n) => n.key === k)!.jobId);
-  const res = (await tx.execute(sql`select id, org_id, job_name, job_group, job_type, bean_name, executor_ip, executor_host, executor_path from sys_job where id = any(${sql.raw(`array[${jobIds.map(Number).join(',')}]::bigint[]`)})`)) as unknown as { rows: JobBrief[] };
-  const byId = new Map(res.rows.map((r) => [Number(r.id), r]));
+  const jobIds = keys.map((k) => Number(graph.nodes.find((n) => n.key === k)!.jobId));
+  const byId = new Map((await jobBriefs(tx, scope, jobIds)).map((r) => [Number(r.id), r]));
   const rows = keys.map((key) => {
     const node = graph.nodes.find((n) => n.key === key)!;
     const job = byId.get(Number(node.jobId));
@@ -123,54 +111,38 @@ async function dispatchNodes(tx: Executor, runId: number, orgId: number, manual:
       detail: job ? null : `job #${node.jobId} no longer exists`,
     };
   });
-  const ins = (await tx.execute(sql`
-    insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, manual, service_name, call_mode, planned_at, due_at, result, detail, finished_at, stream_run_id, node_key, created_by)
-    select v.org_id, v.job_id, v.job_name, v.job_group, 'stream', ${manual}, v.service_name, v.call_mode, now(), now(), v.result, v.detail,
-           case when v.result = 'normal' then null else now() end, ${runId}, v.node_key, ${createdBy}
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(org_id bigint, job_id bigint, job_name text, job_group text, service_name text, call_mode text, node_key text, result text, detail text)
-    on conflict (stream_run_id, node_key) where stream_run_id is not null do nothing
-    returning id, result`)) as unknown as { rows: { id: number; result: string }[] };
-  return ins.rows.length;
+  return insertStreamSteps(tx, scope, runId, manual, createdBy, rows);
 }
 
 /** Starts a run of a stream: copies the graph, dispatches the roots. Answers the run id. */
 export async function startStreamRun(
   tx: Executor,
+  scope: Scope,
   stream: Pick<JobStreamRow, 'id' | 'orgId' | 'name' | 'nodes' | 'edges'>,
   opts: { trigger: 'schedule' | 'manual'; plannedAt: Date; createdBy: number | null },
 ): Promise<number | null> {
   const ids = stream.nodes.map((n) => Number(n.jobId));
-  const names = (await tx.execute(sql`select id, job_name from sys_job where id = any(${sql.raw(`array[${ids.length ? ids.join(',') : 'null'}]::bigint[]`)})`)) as unknown as { rows: { id: number; job_name: string }[] };
-  const nameOf = new Map(names.rows.map((r) => [Number(r.id), r.job_name]));
+  const nameOf = new Map((await jobBriefs(tx, scope, ids)).map((r) => [Number(r.id), r.job_name]));
   const graph: Graph = { nodes: stream.nodes.map((n) => ({ ...n, jobName: nameOf.get(Number(n.jobId)) })), edges: stream.edges };
-  const res = (await tx.execute(sql`
-    insert into sys_job_stream_run (org_id, stream_id, stream_name, trigger, manual, planned_at, status, graph, created_by)
-    values (${stream.orgId}, ${stream.id}, ${stream.name}, ${opts.trigger}, ${opts.trigger === 'manual'}, ${opts.plannedAt.toISOString()}, 'running', ${JSON.stringify(graph)}::jsonb, ${opts.createdBy})
-    on conflict (stream_id, planned_at) where trigger = 'schedule' do nothing
-    returning id`)) as unknown as { rows: { id: number }[] };
-  const runId = res.rows[0] ? Number(res.rows[0].id) : null;
+  const runId = await insertStreamRun(tx, scope, { orgId: stream.orgId, streamId: stream.id, streamName: stream.name, trigger: opts.trigger, plannedAt: opts.plannedAt, graph, createdBy: opts.createdBy });
   if (runId === null) return null;
   const roots = graph.nodes.filter((n) => !graph.edges.some((e) => e.to === n.key)).map((n) => n.key);
-  await dispatchNodes(tx, runId, stream.orgId, opts.trigger === 'manual', opts.createdBy, graph, roots);
+  await dispatchNodes(tx, scope, runId, stream.orgId, opts.trigger === 'manual', opts.createdBy, graph, roots);
   // Roots whose job is gone were recorded as errors right away: let the run move on.
-  await advanceInTx(tx, runId);
+  await advanceInTx(tx, scope, runId);
   return runId;
 }
 
 /** Moves a run on after one of its steps finished. Answers how many steps it dispatched. */
-export async function advanceStreamRun(db: Db, runId: number): Promise<number> {
-  return db.transaction((tx) => advanceInTx(tx, runId));
+export async function advanceStreamRun(db: Db, scope: Scope, runId: number): Promise<number> {
+  return db.transaction((tx) => advanceInTx(tx, scope, runId));
 }
 
-async function advanceInTx(tx: Executor, runId: number): Promise<number> {
-  const runRes = (await tx.execute(sql`select id, org_id, manual, status, graph, started_at, created_by from sys_job_stream_run where id = ${runId} for update`)) as unknown as {
-    rows: { id: number; org_id: number; manual: boolean; status: string; graph: Graph | string; started_at: Date | string; created_by: number | null }[];
-  };
-  const run = runRes.rows[0];
+async function advanceInTx(tx: Executor, scope: Scope, runId: number): Promise<number> {
+  const run = await lockStreamRun(tx, scope, runId);
   if (!run || run.status !== 'running') return 0;
-  const graph: Graph = typeof run.graph === 'string' ? JSON.parse(run.graph) : run.graph;
-  const steps = (await tx.execute(sql`select node_key, result from sys_job_log where stream_run_id = ${runId}`)) as unknown as { rows: { node_key: string; result: string }[] };
-  const results = new Map(steps.rows.map((s) => [s.node_key, s.result]));
+  const graph = run.graph as Graph;
+  const results = await stepResults(tx, scope, runId);
   const states = stepStates(graph, results, false);
   const ready: string[] = [];
   for (const n of graph.nodes) {
@@ -182,18 +154,16 @@ async function advanceInTx(tx: Executor, runId: number): Promise<number> {
     });
     if (allDone) ready.push(n.key);
   }
-  const dispatched = await dispatchNodes(tx, runId, Number(run.org_id), run.manual, run.created_by === null ? null : Number(run.created_by), graph, ready);
+  const dispatched = await dispatchNodes(tx, scope, runId, run.orgId, run.manual, run.createdBy, graph, ready);
   if (ready.length) {
     // Dispatched nodes may have been recorded as errors at once (deleted job): look again.
-    return dispatched + (await advanceInTx(tx, runId));
+    return dispatched + (await advanceInTx(tx, scope, runId));
   }
   const inFlight = [...states.values()].some((s) => s === 'running' || s === 'waiting');
   if (!inFlight) {
     const allGood = [...states.values()].every((s) => s === 'success' || s === 'complete');
     const summary = [...states.entries()].map(([k, s]) => `${k}: ${s}`).join(', ');
-    await tx.execute(sql`update sys_job_stream_run set status = ${allGood ? 'success' : 'fail'}, finished_at = now(),
-      duration_ms = (extract(epoch from (now() - started_at)) * 1000)::int, detail = ${summary}
-      where id = ${runId} and status = 'running'`);
+    await finishStreamRun(tx, scope, runId, allGood ? 'success' : 'fail', summary);
   }
   return dispatched;
 }

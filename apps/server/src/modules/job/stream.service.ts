@@ -1,12 +1,27 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { PageQuery } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { AppContext, Caller } from '../../platform/http.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
-import { expectOneUpdated, orgScope } from '../../platform/scope.ts';
-import { orgs } from '../system/system.table.ts';
-import { jobLogs, jobs, jobStreamRuns, jobStreams, type JobStreamRow, type JobStreamRunRow, type StreamEdge, type StreamNode } from './job.table.ts';
+import { expectOneUpdated, scopeOf, type Scope } from '../../platform/scope.ts';
+import { orgTimeZone } from '../system/org.repository.ts';
+import type { JobStreamRow, JobStreamRunRow, StreamEdge, StreamNode } from './job.table.ts';
+import {
+  deleteStreamRows,
+  findStream,
+  findStreamIds,
+  findStreamRun,
+  insertStream,
+  jobIdsOfOrg,
+  pageStreamRuns,
+  pageStreams,
+  recordsOfRun,
+  runDefaultOrder,
+  runSorts,
+  streamDefaultOrder,
+  streamSorts,
+  updateStreamRow,
+} from './job.repository.ts';
 import { QuartzCron, checkTimeZone, nextFireTime } from './cron.ts';
 import { schedulerFor } from './job.engine.ts';
 import { findCycle, startStreamRun, stepStates, type Graph } from './stream.flow.ts';
@@ -61,16 +76,13 @@ export function runView(r: JobStreamRunRow) {
 }
 
 async function loadStream(db: Db, caller: Caller, id: number): Promise<JobStreamRow> {
-  const [row] = await db
-    .select()
-    .from(jobStreams)
-    .where(and(eq(jobStreams.id, id), orgScope(caller, jobStreams.orgId)));
+  const row = await findStream(db, scopeOf(caller), id);
   if (!row) throw notFound();
   return row;
 }
 
 /** Checks the graph: known jobs of the stream's organisation, unique keys, known and unique links, no cycle. */
-async function checkGraph(db: Db, orgId: number, input: StreamInput): Promise<void> {
+async function checkGraph(db: Db, scope: Scope, orgId: number, input: StreamInput): Promise<void> {
   if (!input.nodes.length) throw fieldError('nodes', 'job.stream.empty');
   const keys = new Set<string>();
   for (const [i, n] of input.nodes.entries()) {
@@ -78,7 +90,7 @@ async function checkGraph(db: Db, orgId: number, input: StreamInput): Promise<vo
     keys.add(n.key);
   }
   const jobIds = [...new Set(input.nodes.map((n) => n.jobId))];
-  const found = new Set((await db.select({ id: jobs.id }).from(jobs).where(and(inArray(jobs.id, jobIds), eq(jobs.orgId, orgId)))).map((r) => r.id));
+  const found = await jobIdsOfOrg(db, scope, orgId, jobIds);
   for (const [i, n] of input.nodes.entries()) if (!found.has(n.jobId)) throw fieldError(`nodes.${i}.jobId`, 'job.stream.jobNotFound', { key: n.key });
   const links = new Set<string>();
   for (const [i, e] of input.edges.entries()) {
@@ -91,12 +103,8 @@ async function checkGraph(db: Db, orgId: number, input: StreamInput): Promise<vo
   if (cycle) throw fieldError('edges', 'job.stream.cycle', { path: cycle.join(' → ') });
 }
 
-async function schedule(db: Db, orgId: number, input: StreamInput): Promise<{ cronExpr: string | null; timeZone: string; nextFireAt: Date | null }> {
-  let timeZone = input.timeZone?.trim();
-  if (!timeZone) {
-    const [o] = await db.select({ tz: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
-    timeZone = o?.tz ?? 'Asia/Shanghai';
-  }
+async function schedule(db: Db, scope: Scope, orgId: number, input: StreamInput): Promise<{ cronExpr: string | null; timeZone: string; nextFireAt: Date | null }> {
+  const timeZone = input.timeZone?.trim() || ((await orgTimeZone(db, scope, orgId)) ?? 'Asia/Shanghai');
   try {
     checkTimeZone(timeZone);
   } catch (e) {
@@ -120,30 +128,25 @@ function duplicate(e: unknown, name: string): never {
 }
 
 export async function createStream(ctx: AppContext, caller: Caller, input: StreamInput) {
+  const scope = scopeOf(caller);
   const orgId = caller.orgId;
-  await checkGraph(ctx.db, orgId, input);
-  const s = await schedule(ctx.db, orgId, input);
+  await checkGraph(ctx.db, scope, orgId, input);
+  const s = await schedule(ctx.db, scope, orgId, input);
   try {
-    const [row] = await ctx.db
-      .insert(jobStreams)
-      .values({ orgId, name: input.name, description: input.description ?? null, status: input.status, ...s, nodes: input.nodes, edges: input.edges, createdBy: caller.userId, creatorName: caller.userName })
-      .returning();
-    return streamView(row!);
+    const row = await insertStream(ctx.db, scope, { orgId, name: input.name, description: input.description ?? null, status: input.status, ...s, nodes: input.nodes, edges: input.edges, createdBy: caller.userId, creatorName: caller.userName });
+    return streamView(row);
   } catch (e) {
     duplicate(e, input.name);
   }
 }
 
 export async function updateStream(ctx: AppContext, caller: Caller, id: number, input: StreamInput & { version: number }) {
+  const scope = scopeOf(caller);
   const current = await loadStream(ctx.db, caller, id);
-  await checkGraph(ctx.db, current.orgId, input);
-  const s = await schedule(ctx.db, current.orgId, input);
+  await checkGraph(ctx.db, scope, current.orgId, input);
+  const s = await schedule(ctx.db, scope, current.orgId, input);
   try {
-    const rows = await ctx.db
-      .update(jobStreams)
-      .set({ name: input.name, description: input.description ?? null, status: input.status, ...s, nodes: input.nodes, edges: input.edges, version: sql`${jobStreams.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(jobStreams.id, id), eq(jobStreams.version, input.version)))
-      .returning();
+    const rows = await updateStreamRow(ctx.db, scope, id, input.version, { name: input.name, description: input.description ?? null, status: input.status, ...s, nodes: input.nodes, edges: input.edges });
     expectOneUpdated(rows);
     return streamView(rows[0]!);
   } catch (e) {
@@ -152,13 +155,10 @@ export async function updateStream(ctx: AppContext, caller: Caller, id: number, 
 }
 
 export async function deleteStreams(ctx: AppContext, caller: Caller, ids: number[]) {
-  const found = await ctx.db
-    .select({ id: jobStreams.id })
-    .from(jobStreams)
-    .where(and(inArray(jobStreams.id, ids), orgScope(caller, jobStreams.orgId)));
+  const scope = scopeOf(caller);
+  const found = await findStreamIds(ctx.db, scope, ids);
   if (found.length !== new Set(ids).size) throw notFound();
-  const gone = await ctx.db.delete(jobStreams).where(inArray(jobStreams.id, ids)).returning({ id: jobStreams.id });
-  return { deleted: gone.length };
+  return { deleted: await deleteStreamRows(ctx.db, scope, ids) };
 }
 
 export async function getStream(ctx: AppContext, caller: Caller, id: number) {
@@ -166,37 +166,31 @@ export async function getStream(ctx: AppContext, caller: Caller, id: number) {
 }
 
 export async function listStreams(db: Db, caller: Caller, q: PageQuery & { name?: string; status?: number }) {
-  const where = and(orgScope(caller, jobStreams.orgId), q.name ? ilike(jobStreams.name, `%${q.name.replace(/[\\%_]/g, '\\$&')}%`) : undefined, q.status !== undefined ? eq(jobStreams.status, q.status) : undefined);
   const { limit, offset } = pageOf(q);
-  const order = orderOf(q, { name: jobStreams.name, nextFireTime: jobStreams.nextFireAt, createTime: jobStreams.createdAt, id: jobStreams.id }, desc(jobStreams.id));
-  const [rows, [total]] = await Promise.all([db.select().from(jobStreams).where(where).orderBy(...order).limit(limit).offset(offset), db.select({ n: count() }).from(jobStreams).where(where)]);
-  return { total: Number(total?.n ?? 0), data: rows.map(streamView) };
+  const { total, rows } = await pageStreams(db, scopeOf(caller), q, orderOf(q, streamSorts, streamDefaultOrder), limit, offset);
+  return { total, data: rows.map(streamView) };
 }
 
 /** Runs a stream now (manual). Answers the new run. */
 export async function runStreamNow(ctx: AppContext, caller: Caller, id: number) {
   const stream = await loadStream(ctx.db, caller, id);
-  const runId = await ctx.db.transaction((tx) => startStreamRun(tx, stream, { trigger: 'manual', plannedAt: new Date(), createdBy: caller.userId }));
+  const runId = await ctx.db.transaction((tx) => startStreamRun(tx, scopeOf(caller), stream, { trigger: 'manual', plannedAt: new Date(), createdBy: caller.userId }));
   schedulerFor(ctx.db)?.wake();
   return getStreamRun(ctx, caller, runId!);
 }
 
 export async function listStreamRuns(db: Db, caller: Caller, q: PageQuery & { streamId?: number; status?: string }) {
-  const where = and(orgScope(caller, jobStreamRuns.orgId), q.streamId ? eq(jobStreamRuns.streamId, q.streamId) : undefined, q.status ? eq(jobStreamRuns.status, q.status) : undefined);
   const { limit, offset } = pageOf(q);
-  const order = orderOf(q, { startedAt: jobStreamRuns.startedAt, durationMs: jobStreamRuns.durationMs, status: jobStreamRuns.status, id: jobStreamRuns.id }, desc(jobStreamRuns.id));
-  const [rows, [total]] = await Promise.all([db.select().from(jobStreamRuns).where(where).orderBy(...order).limit(limit).offset(offset), db.select({ n: count() }).from(jobStreamRuns).where(where)]);
-  return { total: Number(total?.n ?? 0), data: rows.map(runView) };
+  const { total, rows } = await pageStreamRuns(db, scopeOf(caller), q, orderOf(q, runSorts, runDefaultOrder), limit, offset);
+  return { total, data: rows.map(runView) };
 }
 
 /** A run with each step: its node, job, state and dispatch record. */
 export async function getStreamRun(ctx: AppContext, caller: Caller, id: number) {
-  const [run] = await ctx.db
-    .select()
-    .from(jobStreamRuns)
-    .where(and(eq(jobStreamRuns.id, id), orgScope(caller, jobStreamRuns.orgId)));
+  const scope = scopeOf(caller);
+  const run = await findStreamRun(ctx.db, scope, id);
   if (!run) throw notFound();
-  const records = await ctx.db.select().from(jobLogs).where(eq(jobLogs.streamRunId, id)).orderBy(asc(jobLogs.id));
+  const records = await recordsOfRun(ctx.db, scope, id);
   const byKey = new Map(records.map((r) => [r.nodeKey!, r]));
   const graph = run.graph as Graph;
   const states = stepStates(graph, new Map(records.map((r) => [r.nodeKey!, r.result])), run.status !== 'running');
