@@ -46,6 +46,8 @@ declare module 'fastify' {
     readOnly?: boolean;
     skipSign?: boolean;
     skipXsrf?: boolean;
+    /** Only callers of the platform organisation (see RouteSpec.platformOnly). */
+    platformOnly?: boolean;
   }
 }
 
@@ -95,6 +97,8 @@ export interface RouteRecord {
   permission: string | undefined;
   module: string;
   action: string;
+  /** Only callers of the platform organisation may call it (shown in the role-to-API registry). */
+  platformOnly: boolean;
   /** The route's input schemas, as declared (the generated malformed-input test reads them). */
   body?: ZodType;
   query?: ZodType;
@@ -117,6 +121,14 @@ export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | un
   query?: Q;
   params?: P;
   allowWhenPasswordExpired?: boolean;
+  /**
+   * Only callers of the platform organisation: writes of platform-wide records (menus, API grants,
+   * parameters, dictionaries, regions, versions, branding, policies, log clean-up). Checked after
+   * the permission, before the input is read and the handler runs: anyone else gets 100420
+   * `error.platformOnly`. Which organisations' records a call may touch is the repository's
+   * required Scope (platform/scope.ts), not a route flag.
+   */
+  platformOnly?: boolean;
   /** A POST that only reads (lists, queries): no operation-log row. */
   readOnly?: boolean;
   skipSign?: boolean;
@@ -248,6 +260,12 @@ function refuseBody(body: unknown): void {
   if (issues.length) throw new AppError('INVALID', 'error.invalid', undefined, issues);
 }
 
+/** The platform-only rule of a route (RouteSpec.platformOnly), run by the pipeline before the handler. */
+async function platformOnlyHook(req: FastifyRequest): Promise<void> {
+  if (!req.caller) throw new AppError('SESSION_EXPIRED', 'error.sessionExpired');
+  if (!req.caller.platform) throw new AppError('FORBIDDEN', 'error.platformOnly');
+}
+
 /**
  * Declares an API route: its input schemas, the permission it needs (enforced by the auth
  * hook before the handler runs), the module/action written to the operation log, and one
@@ -257,7 +275,7 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
   app: FastifyInstance,
   spec: RouteSpec<B, Q, P>,
 ): void {
-  routeRegistry.push({ method: spec.method, url: spec.url, permission: spec.permission, module: spec.module, action: spec.action, body: spec.body, query: spec.query, params: spec.params });
+  routeRegistry.push({ method: spec.method, url: spec.url, permission: spec.permission, module: spec.module, action: spec.action, platformOnly: !!spec.platformOnly, body: spec.body, query: spec.query, params: spec.params });
   app.route({
     method: spec.method,
     url: spec.url,
@@ -269,8 +287,11 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
       readOnly: spec.readOnly,
       skipSign: spec.skipSign,
       skipXsrf: spec.skipXsrf,
+      platformOnly: spec.platformOnly,
       ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
     },
+    // Route-level hooks run after the pipeline's (sign, session, permission, operation-log row).
+    ...(spec.platformOnly ? { preHandler: platformOnlyHook } : {}),
     handler: async (req, reply) => {
       if (!spec.body && !req.isMultipart()) refuseBody(req.body);
       const body = (spec.body ? parseOrThrow(spec.body, req.body ?? {}, { strict: true }) : undefined) as Infer<B>;

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { Perm, fields, pageQuery } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { toXlsx, xlsxFile, type SheetColumn } from '../../platform/xlsx.ts';
-import { assertPlatform } from '../system/config.service.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import {
   cleanLoginLogs,
@@ -109,11 +108,11 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'DELETE',
     url: `${system}loginLog/clean`,
     permission: Perm.loginLog.remove,
+    platformOnly: true,
     module: 'loginLog',
     action: 'clean',
     query: clean,
     handler: async ({ query, caller }) => {
-      assertPlatform(caller);
       return { deleted: await cleanLoginLogs(db, scopeOf(caller), query.before ?? null) };
     },
   });
@@ -157,11 +156,11 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'DELETE',
     url: `${system}operLog/clean`,
     permission: Perm.operLog.remove,
+    platformOnly: true,
     module: 'operLog',
     action: 'clean',
     query: clean,
     handler: async ({ query, caller }) => {
-      assertPlatform(caller);
       return { deleted: await cleanOperLogs(db, scopeOf(caller), query.before ?? null) };
     },
   });

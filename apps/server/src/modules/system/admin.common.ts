@@ -1,15 +1,9 @@
 import { ilike, like, type Column, type SQL } from 'drizzle-orm';
 import { AppError, isUniqueViolation } from '../../platform/errors.ts';
-import type { Caller } from '../../platform/http.ts';
 import { label } from '../../platform/i18n.ts';
 import './user.messages.ts';
 
 /** Helpers shared by the user, role, organisation, menu and role-to-API modules. */
-
-/** Platform-wide records (menus, API grants): only callers in the platform organisation may change them. */
-export function assertPlatform(caller: Caller): void {
-  if (!caller.platform) throw new AppError('FORBIDDEN', 'admin.platformOnly');
-}
 
 /** `%text%` for ILIKE with the wildcard characters of the text escaped. */
 export function contains(text: string): string {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { databases, startServer, sys, type Client, type TestServer } from '../../../test/harness.ts';
+import { routeRegistry } from '../../platform/http.ts';
 import { adminClient, makeOrg, makeRole, makeUser, menuIdsByKey, signIn } from './admin.testkit.ts';
 
 interface ApiRow {
@@ -9,6 +10,7 @@ interface ApiRow {
   url: string;
   permission: string | null;
   grantable: boolean;
+  platformOnly: boolean;
   roleIds: number[];
   roles: { id: number; code: string; name: string }[];
 }
@@ -39,7 +41,14 @@ describe.each(databases)('role-to-API authorisation on %s', (kind) => {
     expect(new Set(keys).size).toBe(keys.length);
     const list = rows.find((r) => r.url === '/api/system/user/list')!;
     expect(list).toMatchObject({ permission: 'system:user:list', grantable: true, roles: [], roleIds: [] });
-    expect(rows.find((r) => r.url === '/api/auth/login')).toMatchObject({ permission: null, grantable: false });
+    expect(rows.find((r) => r.url === '/api/auth/login')).toMatchObject({ permission: null, grantable: false, platformOnly: false });
+    // The platform-only rule declared on a route is shown with it.
+    expect(list.platformOnly).toBe(false);
+    expect(rows.find((r) => r.method === 'PUT' && r.url === '/api/system/api/:id/roles')).toMatchObject({ platformOnly: true });
+    expect(rows.find((r) => r.method === 'POST' && r.url === '/api/system/menu')).toMatchObject({ platformOnly: true });
+    // (routeRegistry holds every server this process started: count each route once.)
+    const declared = new Set(routeRegistry.filter((r) => r.platformOnly && r.url.startsWith('/api/')).map((r) => `${r.method} ${r.url}`));
+    expect(rows.filter((r) => r.platformOnly).length).toBe(declared.size);
     const filtered = await admin.json('POST', sys('api/list'), { body: { module: 'role' } });
     expect((filtered.body.data as ApiRow[]).every((r) => r.url.includes('/role'))).toBe(true);
   });
@@ -99,5 +108,24 @@ describe.each(databases)('role-to-API authorisation on %s', (kind) => {
     expect((await c.json('POST', sys('api/list'), { body: {} })).code).toBe(0);
     const write = await c.json('PUT', sys(`api/${list.id}/roles`), { body: { roleIds: [role.id] } });
     expect(write.code).toBe(Code.FORBIDDEN);
+  });
+
+  it('every platform-only route refuses a caller outside the platform organisation who holds its permission, before reading the input', async () => {
+    const org = await makeOrg(admin, platformId);
+    const role = await makeRole(admin, org.id);
+    const everyMenu = (await s.database.query<{ id: number }>('select id from sys_menu')).map((r) => Number(r.id));
+    expect((await admin.json('PUT', sys(`role/${role.id}/menus`), { body: { menuIds: everyMenu } })).code).toBe(0);
+    const u = await makeUser(admin, org.id, { roleIds: [role.id] });
+    const c = await signIn(s, u.code, 'Pass1234');
+    const platformOnly = [...new Map(routeRegistry.filter((r) => r.platformOnly && r.url.startsWith('/api/')).map((r) => [`${r.method} ${r.url}`, r])).values()];
+    expect(platformOnly.length).toBeGreaterThanOrEqual(29);
+    for (const r of platformOnly) {
+      // Path parameters get a value that exists nowhere; the body is empty: neither is read.
+      const url = r.url.replace(/:\w+/g, '999999');
+      const res = await c.json(r.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url, { body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {}, lang: 'en-US' });
+      expect({ route: `${r.method} ${r.url}`, code: res.code, msg: res.msg }).toEqual({ route: `${r.method} ${r.url}`, code: Code.FORBIDDEN, msg: 'Only the platform organisation can do this' });
+    }
+    // Routes without the rule answer the same caller from the handler (here: not found, not refused).
+    expect((await c.json('GET', sys('role/999999'))).code).toBe(Code.NOT_FOUND);
   });
 });

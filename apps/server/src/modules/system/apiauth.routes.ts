@@ -26,6 +26,7 @@ export function apiAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}api/:id/roles`,
     permission: Perm.api.edit,
+    platformOnly: true,
     action: 'grant',
     params: z.object({ id: z.coerce.number().int().positive() }),
     body: apiRolesBody,

@@ -3,10 +3,9 @@ import type { ApiListQuery } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { bumpPermEpoch, PERM_EPOCH_KEY } from '../../platform/access.ts';
-import type { Caller, RouteRecord } from '../../platform/http.ts';
+import { routeRegistry, type Caller, type RouteRecord } from '../../platform/http.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { apis } from './system.table.ts';
-import { assertPlatform } from './admin.common.ts';
 import { apiWhere, countApis, findApi, loadGrants, pageApis, replaceApiRoles, roleIdsOf, rolesOfApis, syncApis } from './apiauth.repository.ts';
 import { findRolesByIds } from './role.repository.ts';
 import { oneOrgScope, scopeOf } from '../../platform/scope.ts';
@@ -76,6 +75,8 @@ export interface ApiView {
   module: string;
   action: string;
   grantable: boolean;
+  /** Declared `platformOnly` in defineRoute: only callers of the platform organisation pass. */
+  platformOnly: boolean;
   remark: string | null;
   roles: { id: number; code: string; name: string; orgId: number; orgName: string }[];
   roleIds: number[];
@@ -95,6 +96,8 @@ export async function listApis(db: Db, caller: Caller, q: ApiListQuery): Promise
   const { limit, offset } = pageOf(q);
   const order = orderOf(q, { url: apis.url, method: apis.method, module: apis.module, permission: apis.permission }, [sql`${apis.module}`, sql`${apis.url}`, sql`${apis.method}`]);
   const [total, rows] = await Promise.all([countApis(db, where), pageApis(db, where, order, limit, offset)]);
+  // The platform-only rule is the route's own declaration (the running route table).
+  const platformOnly = new Set(routeRegistry.filter((r) => r.platformOnly).map((r) => `${r.method} ${r.url}`));
   // Only the granted roles inside the caller's reach are shown.
   const granted = await rolesOfApis(
     db,
@@ -113,6 +116,7 @@ export async function listApis(db: Db, caller: Caller, q: ApiListQuery): Promise
         module: r.module,
         action: r.action,
         grantable: grantable(r.permission),
+        platformOnly: platformOnly.has(`${r.method} ${r.url}`),
         remark: r.remark,
         roles: rs,
         roleIds: rs.map((g) => g.id),
@@ -123,9 +127,8 @@ export async function listApis(db: Db, caller: Caller, q: ApiListQuery): Promise
   };
 }
 
-/** Replaces the roles granted one route. Platform organisation only: grants apply to every organisation. */
+/** Replaces the roles granted one route. Its route is `platformOnly`: grants apply to every organisation. */
 export async function setApiRoles(db: Db, caller: Caller, apiId: number, roleIds: number[]): Promise<void> {
-  assertPlatform(caller);
   const api = await findApi(db, apiId);
   if (!api) throw notFound();
   if (!api.active) throw new AppError('INVALID', 'api.inactive');

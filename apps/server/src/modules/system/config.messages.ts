@@ -12,7 +12,6 @@ addMessages({
     'config.badJson': '参数值必须是有效的 JSON',
     'config.retentionDays': '日志保留天数必须是 0 到 3650 之间的整数（0 表示永久保留）',
     'config.cacheCleared': '缓存已清除',
-    'platform.only': '平台级设置只能由平台组织的用户修改',
     'config.duplicate': '参数编码已存在',
   },
   'en-US': {
@@ -25,7 +24,6 @@ addMessages({
     'config.badJson': 'The parameter value must be valid JSON',
     'config.retentionDays': 'Log retention must be a whole number of days from 0 to 3650 (0 keeps logs forever)',
     'config.cacheCleared': 'Cache cleared',
-    'platform.only': 'Platform-wide settings can only be changed by users of the platform organisation',
     'config.duplicate': 'A parameter with this code already exists',
   },
 });

@@ -7,7 +7,6 @@ import { can } from '../../platform/access.ts';
 import { SYSTEM_SETTINGS_KEY } from './system.seed.ts';
 import {
   addConfig,
-  assertPlatform,
   clearConfigCache,
   deleteConfigs,
   desealConfig,
@@ -87,11 +86,11 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: `${system}config/`,
     permission: Perm.config.add,
+    platformOnly: true,
     module: 'config',
     action: 'add',
     body: configBody,
-    handler: async ({ body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ body }) => {
       return addConfig(db, body);
     },
   });
@@ -100,12 +99,12 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}config/:id`,
     permission: Perm.config.edit,
+    platformOnly: true,
     module: 'config',
     action: 'edit',
     params: idParam,
     body: configBody.omit({ sealed: true }).extend({ version: fields.version }),
-    handler: async ({ params, body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params, body }) => {
       return editConfig(db, params.id, body);
     },
   });
@@ -114,10 +113,10 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'DELETE',
     url: `${system}config/clearCache`,
     permission: Perm.config.edit,
+    platformOnly: true,
     module: 'config',
     action: 'clearCache',
-    handler: async ({ caller }) => {
-      assertPlatform(caller);
+    handler: async () => {
       await clearConfigCache(db);
       return null;
     },
@@ -127,11 +126,11 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'DELETE',
     url: `${system}config/:ids`,
     permission: Perm.config.remove,
+    platformOnly: true,
     module: 'config',
     action: 'remove',
     params: z.object({ ids: idList }),
-    handler: async ({ params, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params }) => {
       return { deleted: await deleteConfigs(db, params.ids) };
     },
   });
@@ -140,11 +139,11 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}config/desealed/:id`,
     permission: Perm.config.edit,
+    platformOnly: true,
     module: 'config',
     action: 'deseal',
     params: idParam,
-    handler: async ({ params, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params }) => {
       return desealConfig(db, params.id);
     },
   });
@@ -153,11 +152,11 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}config/recover/:id`,
     permission: Perm.config.edit,
+    platformOnly: true,
     module: 'config',
     action: 'recover',
     params: idParam,
-    handler: async ({ params, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params }) => {
       return recoverConfig(db, params.id);
     },
   });

@@ -2,7 +2,6 @@ import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm'
 import type { PageQuery } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.ts';
-import type { Caller } from '../../platform/http.ts';
 import { Notice } from '../../platform/http.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated } from '../../platform/scope.ts';
@@ -23,11 +22,6 @@ import './config.messages.ts';
  */
 
 export const CONFIG_EPOCH_KEY = 'config_epoch';
-
-/** Parameters a platform-wide screen writes: only callers in the platform organisation may change them. */
-export function assertPlatform(caller: Caller): void {
-  if (!caller.platform) throw new AppError('FORBIDDEN', 'platform.only');
-}
 
 /** `%text%` for ILIKE with the wildcard characters of the text escaped. */
 export function contains(text: string): string {

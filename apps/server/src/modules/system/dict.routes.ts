@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Perm, idList, pageQuery, fields } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
-import { assertPlatform } from './config.service.ts';
 import { addDict, addItem, deleteDicts, deleteItems, editDict, editItem, getDict, getItem, listDicts, listItems, orderItems } from './dict.service.ts';
 
 const dictBody = z.object({
@@ -57,10 +56,10 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: `${system}dict`,
     permission: Perm.dict.add,
+    platformOnly: true,
     action: 'add',
     body: dictBody,
-    handler: async ({ body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ body }) => {
       return addDict(db, body);
     },
   });
@@ -70,11 +69,11 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}dict/:id`,
     permission: Perm.dict.edit,
+    platformOnly: true,
     action: 'edit',
     params: id,
     body: dictBody.extend({ version }),
-    handler: async ({ params, body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params, body }) => {
       return editDict(db, params.id, body);
     },
   });
@@ -84,10 +83,10 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'DELETE',
     url: `${system}dict/:ids`,
     permission: Perm.dict.remove,
+    platformOnly: true,
     action: 'remove',
     params: ids,
-    handler: async ({ params, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params }) => {
       return { deleted: await deleteDicts(db, params.ids) };
     },
   });
@@ -115,10 +114,10 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: `${system}dict/item`,
     permission: Perm.dict.add,
+    platformOnly: true,
     action: 'itemAdd',
     body: itemBody.extend({ dictId: z.coerce.number().int().positive() }),
-    handler: async ({ body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ body }) => {
       return addItem(db, body);
     },
   });
@@ -128,10 +127,10 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}dict/item/order`,
     permission: Perm.dict.edit,
+    platformOnly: true,
     action: 'itemOrder',
     body: z.object({ dictId: z.coerce.number().int().positive(), ids: z.array(z.number().int().positive()).max(1000) }),
-    handler: async ({ body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ body }) => {
       return orderItems(db, body.dictId, body.ids);
     },
   });
@@ -141,11 +140,11 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}dict/item/:id`,
     permission: Perm.dict.edit,
+    platformOnly: true,
     action: 'itemEdit',
     params: id,
     body: itemBody.extend({ version }),
-    handler: async ({ params, body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params, body }) => {
       return editItem(db, params.id, body);
     },
   });
@@ -155,10 +154,10 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'DELETE',
     url: `${system}dict/item/:ids`,
     permission: Perm.dict.remove,
+    platformOnly: true,
     action: 'itemRemove',
     params: ids,
-    handler: async ({ params, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params }) => {
       return { deleted: await deleteItems(db, params.ids) };
     },
   });

@@ -6,7 +6,7 @@ import type { Caller } from '../../platform/http.ts';
 import { bumpPermEpoch } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { expectOneUpdated } from '../../platform/scope.ts';
-import { assertPlatform, mapDuplicate } from './admin.common.ts';
+import { mapDuplicate } from './admin.common.ts';
 import {
   allMenus,
   childCount,
@@ -222,8 +222,8 @@ async function place(db: Executor, id: number, parentId: number | null, prevId: 
   for (const [i, s] of ordered.entries()) if (s.orderNum !== (i + 1) * 10) await setOrder(db, s.id, (i + 1) * 10);
 }
 
-export async function createMenu(db: Db, caller: Caller, input: MenuCreate): Promise<MenuEditorNode> {
-  assertPlatform(caller);
+/** Menus are platform-wide: their routes are `platformOnly`. */
+export async function createMenu(db: Db, input: MenuCreate): Promise<MenuEditorNode> {
   const parentId = input.parentId ?? null;
   await checkShape(db, null, { type: input.type, url: input.url ?? null, perms: input.perms ?? null, parentId });
   const id = await db.transaction(async (tx) => {
@@ -250,8 +250,7 @@ export async function createMenu(db: Db, caller: Caller, input: MenuCreate): Pro
   return editorNode((await findMenu(db, id))!);
 }
 
-export async function editMenu(db: Db, caller: Caller, id: number, input: MenuUpdate): Promise<MenuEditorNode> {
-  assertPlatform(caller);
+export async function editMenu(db: Db, id: number, input: MenuUpdate): Promise<MenuEditorNode> {
   const row = await findMenu(db, id);
   if (!row) throw notFound();
   const parentId = input.parentId === undefined ? row.parentId : input.parentId;
@@ -270,8 +269,7 @@ export async function editMenu(db: Db, caller: Caller, id: number, input: MenuUp
   return editorNode((await findMenu(db, id))!);
 }
 
-export async function removeMenu(db: Db, caller: Caller, id: number): Promise<void> {
-  assertPlatform(caller);
+export async function removeMenu(db: Db, id: number): Promise<void> {
   const row = await findMenu(db, id);
   if (!row) throw notFound();
   const n = await childCount(db, id);

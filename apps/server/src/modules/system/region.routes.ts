@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Perm, idList, pageQuery, fields } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
-import { assertPlatform } from './config.service.ts';
 import { addRegion, deleteRegions, editRegion, getRegion, listRegions, regionChildren, regionTree } from './region.service.ts';
 
 const body = z.object({
@@ -63,10 +62,10 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: `${system}region`,
     permission: Perm.region.edit,
+    platformOnly: true,
     action: 'add',
     body,
-    handler: async ({ body: b, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ body: b }) => {
       return addRegion(db, b);
     },
   });
@@ -76,11 +75,11 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}region/:id`,
     permission: Perm.region.edit,
+    platformOnly: true,
     action: 'edit',
     params: id,
     body: body.extend({ version: fields.version }),
-    handler: async ({ params, body: b, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params, body: b }) => {
       return editRegion(db, params.id, b);
     },
   });
@@ -90,10 +89,10 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'DELETE',
     url: `${system}region/:ids`,
     permission: Perm.region.edit,
+    platformOnly: true,
     action: 'remove',
     params: z.object({ ids: idList }),
-    handler: async ({ params, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params }) => {
       return { deleted: await deleteRegions(db, params.ids) };
     },
   });

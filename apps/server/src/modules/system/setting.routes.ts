@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { Perm, fields } from '@venue/contract';
 import { AppError } from '../../platform/errors.ts';
 import { defineRoute, errorEnvelope, type AppContext } from '../../platform/http.ts';
-import { assertPlatform } from './config.service.ts';
 import { FILE_NAME, IMAGE_RULES, fileContentType, getSettings, saveSettings, storeImage, systemSettings, uploadsDir, type ImageKind } from './setting.service.ts';
 
 const kindSchema = z.enum(['bg', 'logo', 'tab']);
@@ -28,11 +27,11 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}setting`,
     permission: Perm.setting.edit,
+    platformOnly: true,
     module: 'setting',
     action: 'edit',
     body: systemSettings.extend({ version: fields.version }),
-    handler: async ({ body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ body }) => {
       const { version, ...settings } = body;
       return saveSettings(db, settings, version);
     },
@@ -43,11 +42,11 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: `${system}setting/upload`,
     permission: Perm.setting.edit,
+    platformOnly: true,
     module: 'setting',
     action: 'upload',
     query: z.object({ kind: kindSchema.optional() }),
-    handler: async ({ query, req, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ query, req }) => {
       if (!req.isMultipart()) throw new AppError('INVALID', 'setting.noFile');
       // Read one byte past the largest limit so "too large" is told apart from "exactly at the limit".
       const part = await req.file({ limits: { fileSize: IMAGE_RULES.bg.maxBytes + 1, files: 1 } }).catch(() => undefined);

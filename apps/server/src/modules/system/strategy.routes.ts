@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Perm } from '@venue/contract';
 import { defineRoute, Notice, type AppContext } from '../../platform/http.ts';
-import { assertPlatform } from './config.service.ts';
 import { loginStrategyBody, loginView, passwordStrategyBody, saveStrategy, strategyView } from './strategy.service.ts';
 
 /**
@@ -34,11 +33,11 @@ export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}strategy/passwordStrategy`,
     permission: Perm.strategy.edit,
+    platformOnly: true,
     module: 'strategy',
     action: 'editPassword',
     body: passwordStrategyBody,
-    handler: async ({ body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ body }) => {
       const { version, ...patch } = body;
       return saveStrategy(db, patch, version);
     },
@@ -48,11 +47,11 @@ export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}strategy/loginStrategy`,
     permission: Perm.strategy.edit,
+    platformOnly: true,
     module: 'strategy',
     action: 'editLogin',
     body: loginStrategyBody,
-    handler: async ({ body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ body }) => {
       const { version, ...patch } = body;
       const out = await saveStrategy(db, patch, version);
       return out instanceof Notice ? new Notice(loginView(out.body), out.msgKey, out.params) : loginView(out);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Perm, idList, pageQuery, fields } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
-import { assertPlatform } from './config.service.ts';
 import { deleteVersions, editVersion, getVersion, latestVersion, listVersions, publishVersion, VERSION_NO } from './version.service.ts';
 
 const platform = z.enum(['web', 'android', 'ios', 'h5', 'mini']);
@@ -46,10 +45,10 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: `${system}version`,
     permission: Perm.version.publish,
+    platformOnly: true,
     action: 'publish',
     body: z.object({ versionNo, platform: platform.default('web'), content, force: z.boolean().default(false), publishedAt }),
     handler: async ({ body, caller }) => {
-      assertPlatform(caller);
       return publishVersion(db, body, caller.userId);
     },
   });
@@ -59,11 +58,11 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: `${system}version/:id`,
     permission: Perm.version.publish,
+    platformOnly: true,
     action: 'edit',
     params: id,
     body: z.object({ content, force: z.boolean(), publishedAt, version: fields.version }),
-    handler: async ({ params, body, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params, body }) => {
       return editVersion(db, params.id, body);
     },
   });
@@ -73,10 +72,10 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'DELETE',
     url: `${system}version/:ids`,
     permission: Perm.version.publish,
+    platformOnly: true,
     action: 'remove',
     params: z.object({ ids: idList }),
-    handler: async ({ params, caller }) => {
-      assertPlatform(caller);
+    handler: async ({ params }) => {
       return { deleted: await deleteVersions(db, params.ids) };
     },
   });

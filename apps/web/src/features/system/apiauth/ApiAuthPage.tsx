@@ -21,6 +21,8 @@ export interface ApiRoute {
   module: string;
   action: string;
   grantable: boolean;
+  /** Declared on the route: only callers of the platform organisation pass. */
+  platformOnly: boolean;
   remark: string | null;
   roles: { id: number; code: string; name: string; orgId: number; orgName: string }[];
   roleIds: number[];
@@ -40,9 +42,19 @@ function useRolePickOptions(): Option[] {
 
 function Permission({ row }: { row: ApiRoute }) {
   const { t } = useTranslation('apiauth');
+  const platform = row.platformOnly ? (
+    <Tag color="gold" data-testid="api-platform-only">
+      {t('platformOnly')}
+    </Tag>
+  ) : null;
   if (row.permission === null) return <Tag>{t('public')}</Tag>;
   if (row.permission === '') return <Tag>{t('anyUser')}</Tag>;
-  return <Typography.Text code>{row.permission}</Typography.Text>;
+  return (
+    <Space size={4} wrap>
+      <Typography.Text code>{row.permission}</Typography.Text>
+      {platform}
+    </Space>
+  );
 }
 
 function Roles({ row }: { row: ApiRoute }) {

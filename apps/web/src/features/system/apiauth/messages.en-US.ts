@@ -18,6 +18,7 @@ const messages: MessagesOf<typeof zh> = {
   granted: { yes: 'Granted to roles', no: 'Not granted (menu permission)' },
   anyUser: 'Any signed-in user',
   public: 'Public',
+  platformOnly: 'Platform organisation only',
   byMenu: 'By menu permission',
   editRoles: 'Grant roles',
   editRolesTitle: 'Roles for {{method}} {{url}}',

@@ -15,6 +15,7 @@ const messages = {
   granted: { yes: '已授权角色', no: '未授权（按菜单权限）' },
   anyUser: '任意登录用户',
   public: '公开',
+  platformOnly: '仅平台组织',
   byMenu: '按菜单权限',
   editRoles: '授权角色',
   editRolesTitle: '授权角色：{{method}} {{url}}',
