@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Col, Form, Modal, Row as GridRow } from 'antd';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Col, Divider, Form, Row as GridRow } from 'antd';
 import { Code } from '@venue/contract';
 import { success } from '../app/feedback.tsx';
-import { notify } from '../app/notify.ts';
 import { isApiError } from '../app/request.ts';
 import { changedValues, isEmptyValue } from './diff.ts';
 import { FieldItem } from './fields.tsx';
-import { applyFieldErrors } from './form.ts';
-import { useKitT } from './kitI18n.ts';
+import { applyFieldErrors, errorFieldsOf, focusFirstError, reportNoChanges } from './form.ts';
+import { FormModal } from './FormModal.tsx';
+import { useKitT, useLabelT } from './kitI18n.ts';
 import type { FieldDef, FormMode, Row } from './types.ts';
 
 export interface FormDialogProps<T extends Row = Row> {
@@ -34,6 +34,22 @@ export interface FormDialogProps<T extends Row = Row> {
   reload?: (record: T) => Promise<T>;
   onClose: () => void;
   onSaved?: (result: unknown) => void;
+  /**
+   * Asked after the form is valid and changed, before anything is sent: resolve false to stop
+   * (e.g. a warning the user declines). Gets the values as the form holds them.
+   */
+  beforeSubmit?: (values: Row, mode: FormMode) => Promise<boolean> | boolean;
+}
+
+/** Fields in their sections: consecutive runs of the same `group` (no group = the first, untitled section). */
+export function sectionsOf(fields: FieldDef[]): { group: string | undefined; fields: FieldDef[] }[] {
+  const out: { group: string | undefined; fields: FieldDef[] }[] = [];
+  for (const f of fields) {
+    const last = out[out.length - 1];
+    if (last && last.group === f.group) last.fields.push(f);
+    else out.push({ group: f.group, fields: [f] });
+  }
+  return out;
 }
 
 /** Add: empty values are left out. */
@@ -57,8 +73,9 @@ function editBody(values: Row): Row {
  * on a 100409 stale answer 'the record was changed by someone else' with a Reload action.
  */
 export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
-  const { id, ns, open, mode, title, fields, record, initial, columns, width, toForm, toBody, onValuesChange, onSubmit, reload, onClose, onSaved } = props;
+  const { id, ns, open, mode, title, fields, record, initial, columns, width, toForm, toBody, onValuesChange, onSubmit, reload, onClose, onSaved, beforeSubmit } = props;
   const tk = useKitT();
+  const tl = useLabelT(ns);
   const [form] = Form.useForm();
   const [busy, setBusy] = useState(false);
   const [current, setCurrent] = useState<T | null | undefined>(record);
@@ -97,7 +114,9 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
     let v: Row;
     try {
       v = (await form.validateFields()) as Row;
-    } catch {
+    } catch (err) {
+      // Saving with errors: the first one is scrolled into view and focused.
+      focusFirstError(form, errorFieldsOf(err));
       return;
     }
     const all = { ...(form.getFieldsValue(true) as Row), ...v };
@@ -106,7 +125,7 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
     if (mode === 'edit') {
       const changed = changedValues(initialValues, all, names);
       if (Object.keys(changed).length === 0) {
-        notify.warning(tk('noChanges'));
+        reportNoChanges();
         return;
       }
       body = toBody ? toBody(editBody(changed), 'edit', current ?? undefined) : editBody(changed);
@@ -116,6 +135,7 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
       for (const n of names) picked[n] = all[n];
       body = toBody ? toBody(addBody(picked), 'add') : addBody(picked);
     }
+    if (beforeSubmit && !(await beforeSubmit(all, mode))) return;
     setBusy(true);
     try {
       const result = await onSubmit(body, mode, current ?? undefined);
@@ -125,8 +145,9 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
     } catch (err) {
       // 100409 on an edit: a duplicate names its field; otherwise the version was stale.
       if (isApiError(err) && err.code === Code.CONFLICT && mode === 'edit') {
-        if (!applyFieldErrors(form, err)) setStale(true);
-      } else applyFieldErrors(form, err);
+        if (applyFieldErrors(form, err)) focusFirstError(form);
+        else setStale(true);
+      } else if (applyFieldErrors(form, err)) focusFirstError(form);
     } finally {
       setBusy(false);
     }
@@ -149,22 +170,35 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
     }
   };
 
+  const dirty = () => {
+    if (!open) return false;
+    const all = (form.getFieldsValue(true) ?? {}) as Row;
+    const names = visibleFields.map((f) => f.name);
+    return Object.keys(changedValues(initialValues, all, names)).length > 0;
+  };
+
+  const shown = visibleFields.filter((f) => !f.hidden?.(values, mode));
+  const sections = sectionsOf(shown);
+  const grid = (list: FieldDef[]): ReactNode => (
+    <GridRow gutter={16}>
+      {list.map((f) => (
+        <Col key={f.name} span={cols === 2 && f.span !== 2 && f.type !== 'textarea' ? 12 : 24}>
+          <FieldItem field={f} ns={ns} mode={mode} form={form} />
+        </Col>
+      ))}
+    </GridRow>
+  );
+
   return (
-    <Modal
+    <FormModal
       open={open}
       title={title}
+      testId={`${id}-form`}
       width={width ?? (cols === 2 ? 820 : 520)}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      footer={[
-        <Button key="cancel" onClick={onClose} data-testid={`${id}-form-cancel`}>
-          {tk('cancel')}
-        </Button>,
-        <Button key="ok" type="primary" loading={busy} onClick={() => void submit()} data-testid={`${id}-form-ok`}>
-          {tk('ok')}
-        </Button>,
-      ]}
+      busy={busy}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={dirty}
     >
       {stale ? (
         <Alert
@@ -189,6 +223,7 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
         layout="vertical"
         autoComplete="off"
         initialValues={initialValues}
+        scrollToFirstError={false}
         onValuesChange={(changed: Row, all: Row) => {
           onValuesChange?.(changed, all, form, mode);
           // Fields hidden or disabled by other values follow them.
@@ -196,17 +231,18 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
         }}
         onFinish={() => void submit()}
       >
-        <GridRow gutter={16}>
-          {visibleFields
-            .filter((f) => !f.hidden?.(values, mode))
-            .map((f) => (
-              <Col key={f.name} span={cols === 2 && f.span !== 2 && f.type !== 'textarea' ? 12 : 24}>
-                <FieldItem field={f} ns={ns} mode={mode} form={form} />
-              </Col>
-            ))}
-        </GridRow>
+        {sections.map((sec, i) => (
+          <Fragment key={sec.group ?? `section-${i}`}>
+            {sec.group ? (
+              <Divider titlePlacement="start" plain className="kit-form-section" style={i === 0 ? { marginTop: 0 } : undefined} data-testid={`${id}-form-section`}>
+                {tl(sec.group)}
+              </Divider>
+            ) : null}
+            {grid(sec.fields)}
+          </Fragment>
+        ))}
         <button type="submit" hidden />
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

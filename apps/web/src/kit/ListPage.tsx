@@ -1,22 +1,29 @@
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
-import { Button, Card, Dropdown, Flex, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { isValidElement, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type Key, type ReactNode, type Ref } from 'react';
+import { Button, Card, Dropdown, Flex, Space, Table, Tooltip, Typography, theme, type TableColumnsType } from 'antd';
 import { DeleteOutlined, DownloadOutlined, DownOutlined, PlusOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import type { Page } from '@venue/contract';
 import { confirm, success } from '../app/feedback.tsx';
 import { notify } from '../app/notify.ts';
+import { dictLabel } from '../app/dict.ts';
+import { formatDate } from '../app/format.ts';
+import { useLang } from '../app/prefs.ts';
 import { queryClient } from '../app/query.ts';
+import { sessionStore } from '../app/session.ts';
+import { useStore } from '../app/store.ts';
 import { resourceApi, rowKeyOf } from './api.ts';
+import { allocateWidths, arrangeColumns, CELL_PADDING, columnWidth, measureText, readTablePrefs, textMinWidth, writeTablePrefs, type ColumnContent, type Density, type Slot, type TablePrefs } from './columns.ts';
 import { DetailDrawer } from './DetailDrawer.tsx';
-import { useCellRenderer } from './display.tsx';
+import { EllipsisText, formatDay, useCellRenderer } from './display.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { useKitT, useLabelT } from './kitI18n.ts';
 import { useStoredListState } from './listStore.ts';
 import { buildExportQuery, buildListQuery, cleanFilters, DEFAULT_PAGE_SIZE, initialListState, PAGE_SIZES, selectionProblem, sortOf, type SelectionNeed } from './query.ts';
 import { SearchForm } from './SearchForm.tsx';
-import type { FormMode, ListContext, ResourceDef, Row, RowAction, ToolbarAction } from './types.ts';
+import { TableToolbar } from './TableToolbar.tsx';
+import type { ColumnDef, FormMode, ListContext, ResourceDef, Row, RowAction, ToolbarAction } from './types.ts';
 import { useCan } from './useCan.ts';
 
 export interface ListHandle<T extends Row = Row> {
@@ -47,6 +54,62 @@ export function invalidateResource(key: string): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: ['kit', key] });
 }
 
+/** What a column holds, for its width (see columns.ts). */
+export function contentOf(c: Pick<ColumnDef, 'format' | 'content' | 'options' | 'dict'>): ColumnContent {
+  if (c.content) return c.content;
+  if (c.format === 'yesNo') return 'tag';
+  if (c.format) return c.format;
+  if (c.options || c.dict) return 'tag';
+  return 'text';
+}
+
+/** The plain text of a rendered cell, when it has one (strings, numbers, a tag's or a span's text). */
+function textOf(node: ReactNode): string | null {
+  if (node === null || node === undefined || typeof node === 'boolean') return null;
+  if (typeof node === 'string' || typeof node === 'number') return String(node);
+  if (Array.isArray(node)) {
+    const parts = node.map(textOf);
+    return parts.every((p) => p !== null) ? parts.join('') : null;
+  }
+  if (isValidElement(node)) return textOf((node.props as { children?: ReactNode }).children);
+  return null;
+}
+
+/** Extra horizontal padding of a density beyond the middle one (antd: large 16px a side, middle and small 8px). */
+const DENSITY_PAD: Record<Density, number> = { large: 16, middle: 0, small: 0 };
+const SELECTION_WIDTH = 48;
+/** Cell texts that are dates, times or numbers: such columns are as wide as their widest cell. */
+const FIXED_TEXT = /^(\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?( \d{1,2}:\d{2}(:\d{2})?)?|-?[\d,]+(\.\d+)?)$/;
+
+/** Full screen: the list fills the window; Esc leaves it. */
+function useFullscreen(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !document.querySelector('.ant-modal-wrap, .ant-drawer-open')) setOn(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [on]);
+  return [on, setOn];
+}
+
+/** The width of an element, followed as it changes. */
+function useWidth(): [(el: HTMLDivElement | null) => void, number] {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (!el) return;
+    setWidth(el.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [el]);
+  return [setEl, width];
+}
+
 interface FormState<T> {
   open: boolean;
   mode: FormMode;
@@ -65,7 +128,19 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
   const tk = useKitT();
   const tl = useLabelT(def.ns);
   const can = useCan();
+  const lang = useLang();
+  const { token } = theme.useToken();
   const render = useCellRenderer<T>(def.ns);
+  const userId = useStore(sessionStore, (s) => s.userId);
+  const [prefs, setPrefs] = useState<TablePrefs | null>(() => readTablePrefs(userId, def.key));
+  useEffect(() => setPrefs(readTablePrefs(userId, def.key)), [userId, def.key]);
+  const savePrefs = (p: TablePrefs | null) => {
+    writeTablePrefs(userId, def.key, p);
+    setPrefs(p);
+  };
+  const density: Density = prefs?.density ?? 'middle';
+  const [fullscreen, setFullscreen] = useFullscreen();
+  const [tableBox, tableWidth] = useWidth();
   const { pathname } = useLocation();
   const calls = useMemo(() => resourceApi(def), [def]);
   const storeKey = `${pathname}::${def.key}`;
@@ -105,6 +180,13 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
   const perms = def.perms ?? {};
   const features = { add: true, edit: true, remove: true, batchRemove: true, export: !!perms.export, import: !!perms.import, detail: true, selection: true, ...def.features };
   const reload = () => void invalidateResource(def.key);
+  /** Search and Reset always query, even when the criteria have not changed (operators use them to refresh). */
+  const search = (next: Parameters<typeof patch>[0]) => {
+    const after = { ...state, ...next };
+    const nextBody = def.tree ? cleanFilters({ ...after.filters, ...(extraFilters ?? {}) }) : buildListQuery(after, extraFilters);
+    patch(next);
+    if (JSON.stringify(nextBody) === JSON.stringify(body)) void list.refetch();
+  };
   const clearSelection = () => {
     setSelectedKeys([]);
     selectedMap.current.clear();
@@ -198,33 +280,92 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
     return typeof c?.sorter === 'string' ? c.sorter : key;
   };
 
-  const columns: TableColumnsType<T> = def.columns
-    .filter((c) => c.inTable !== false)
-    .map((c) => {
-      const sortField = typeof c.sorter === 'string' ? c.sorter : c.key;
-      return {
-        key: c.key,
-        dataIndex: c.key,
-        title: tl(c.label),
-        width: c.width,
-        ellipsis: c.ellipsis ? { showTitle: true } : undefined,
-        fixed: c.fixed,
-        align: c.align,
-        sorter: c.sorter && !def.tree ? true : undefined,
-        sortOrder: c.sorter && state.sortField === sortField ? (state.sortOrder ?? null) : null,
-        render: (_: unknown, row: T) => render(c, row),
-      };
-    });
+  // Columns: in the user's order, shown or not (column settings), each as wide as its content type needs.
+  const font = `${token.fontSize}px ${token.fontFamily}`;
+  const measure = (text: string, bold?: boolean) => measureText(text, font, bold);
+  const pad = DENSITY_PAD[density] * 2;
+  const tableColumns = def.columns.filter((c) => c.inTable !== false);
+  const arranged = arrangeColumns(tableColumns, prefs);
+  const shownColumns = arranged.filter((a) => a.shown).map((a) => a.column);
+  const contents = shownColumns.map((c) => {
+    const declared = contentOf(c);
+    if (c.content || declared !== 'text') return declared;
+    // Undeclared columns whose every cell is a date, a time or a number are never cut either.
+    const cells = rows.map((r) => textOf(render(c, r))).filter((x): x is string => !!x);
+    return cells.length && cells.every((x) => FIXED_TEXT.test(x)) ? 'code' : 'text';
+  });
+  const slots: Slot[] = shownColumns.map((c, i) => {
+    const content = contents[i]!;
+    const title = tl(c.label);
+    const sorter = !!c.sorter && !def.tree;
+    const treeIndent = def.tree && i === 0 ? 64 : 0;
+    if (c.width) return { fixed: c.width + pad };
+    const cells = rows.map((r) => textOf(render(c, r))).filter((x): x is string => x !== null);
+    if (content === 'text') {
+      const want = Math.min(360, cells.reduce((m, x) => Math.max(m, measure(x)), 0) + CELL_PADDING) + treeIndent + pad;
+      return { min: textMinWidth(title, sorter, measure) + treeIndent + pad, want };
+    }
+    const samples = [...cells];
+    if (content === 'date') samples.push(formatDay('2026-12-28', lang));
+    if (content === 'datetime') samples.push(formatDate('2026-12-28T18:58:58', lang));
+    if (c.options) samples.push(...c.options.map((o) => tl(o.label)));
+    if (c.dict) samples.push(...rows.map((r) => dictLabel(c.dict!, r[c.key])));
+    if (c.format === 'yesNo') samples.push(tk('yes'), tk('no'));
+    return { fixed: (columnWidth({ content, title, sorter, samples, measure }) ?? 0) + treeIndent + pad };
+  });
+
+  // The action column: as wide as the widest row's inline buttons.
+  const actionsOf = (row: T) => {
+    const shown = allowedRowActions.filter((a) => !a.visible || a.visible(row));
+    const many = shown.length > inline + 1;
+    return { first: many ? shown.slice(0, inline) : shown, rest: many ? shown.slice(inline) : [] };
+  };
+  const actionWidth = allowedRowActions.length
+    ? (def.actionWidth ??
+      Math.max(
+        measure(tk('actions'), true) + CELL_PADDING,
+        ...(rows.length ? rows : []).map((row) => {
+          const { first, rest } = actionsOf(row);
+          return first.reduce((w, a) => w + measure(tl(a.label)) + 12, 0) + (rest.length ? measure(tk('more')) + 12 + 16 : 0) + CELL_PADDING;
+        }),
+        Math.min(inline, allowedRowActions.length) * 48 + CELL_PADDING,
+      )) + pad
+    : 0;
+  const available = tableWidth - (features.selection ? SELECTION_WIDTH : 0) - actionWidth;
+  const fitted = tableWidth > 0 ? allocateWidths(available, slots) : { widths: slots.map((s) => ('fixed' in s ? s.fixed : undefined)), scrollX: null };
+
+  const columns: TableColumnsType<T> = shownColumns.map((c, i) => {
+    const sortField = typeof c.sorter === 'string' ? c.sorter : c.key;
+    const content = contents[i]!;
+    const text = content === 'text';
+    return {
+      key: c.key,
+      dataIndex: c.key,
+      title: tl(c.label),
+      width: fitted.widths[i],
+      ellipsis: text ? { showTitle: false } : undefined,
+      className: text ? undefined : 'kit-cell-nowrap',
+      fixed: c.fixed,
+      align: c.align ?? (content === 'number' || content === 'money' ? 'right' : undefined),
+      sorter: c.sorter && !def.tree ? true : undefined,
+      sortOrder: c.sorter && state.sortField === sortField ? (state.sortOrder ?? null) : null,
+      render: (_: unknown, row: T) => {
+        const node = render(c, row);
+        if (!text) return node;
+        const plain = textOf(node);
+        return plain ? <EllipsisText text={plain}>{node}</EllipsisText> : node;
+      },
+    };
+  });
   if (allowedRowActions.length) {
     columns.push({
       key: '__actions',
       title: tk('actions'),
-      fixed: 'right',
-      width: def.actionWidth ?? Math.min(inline, allowedRowActions.length) * 64 + (allowedRowActions.length > inline ? 64 : 0) + 16,
+      fixed: fitted.scrollX ? 'right' : undefined,
+      width: actionWidth,
+      className: 'kit-cell-nowrap',
       render: (_: unknown, row: T) => {
-        const shown = allowedRowActions.filter((a) => !a.visible || a.visible(row));
-        const first = shown.length > inline + 1 ? shown.slice(0, inline) : shown;
-        const rest = shown.length > inline + 1 ? shown.slice(inline) : [];
+        const { first, rest } = actionsOf(row);
         const rk = String(rowKeyOf(def, row));
         return (
           <Space size={0} wrap={false}>
@@ -279,9 +420,9 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
                 onExpandedChange={(expanded) => patch({ expanded })}
                 initialValues={state.formValues}
                 loading={list.isFetching}
-                onSearch={(filters, values) => patch({ filters, formValues: values, pageNum: 1 })}
+                onSearch={(filters, values) => search({ filters, formValues: values, pageNum: 1 })}
                 onReset={() =>
-                  patch({
+                  search({
                     filters: {},
                     formValues: {},
                     pageNum: 1,
@@ -292,7 +433,7 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
               />
             </Card>
           ) : null}
-          <Card size="small" variant="borderless">
+          <Card size="small" variant="borderless" className={fullscreen ? 'kit-table-card kit-fullscreen' : 'kit-table-card'} data-testid={`${def.key}-table-card`}>
             <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
               <Space wrap>
                 {toolbar.map((a) => (
@@ -316,26 +457,40 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
                   </Typography.Text>
                 ) : null}
                 {toolbarExtra}
-                <Tooltip title={tk('refresh')}>
-                  <Button type="text" icon={<ReloadOutlined spin={list.isFetching} />} onClick={reload} data-testid={`${def.key}-refresh`} aria-label={tk('refresh')} />
-                </Tooltip>
+                <Space size={0}>
+                  <Tooltip title={tk('refresh')}>
+                    <Button type="text" icon={<ReloadOutlined spin={list.isFetching} />} onClick={reload} data-testid={`${def.key}-refresh`} aria-label={tk('refresh')} />
+                  </Tooltip>
+                  <TableToolbar
+                    id={def.key}
+                    columns={arranged.map((a) => ({ key: a.column.key, title: tl(a.column.label), shown: a.shown }))}
+                    density={density}
+                    fullscreen={fullscreen}
+                    onPrefs={savePrefs}
+                    onDensity={(d) => savePrefs({ order: arranged.map((a) => a.column.key), hidden: arranged.filter((a) => !a.shown).map((a) => a.column.key), density: d })}
+                    onFullscreen={setFullscreen}
+                  />
+                </Space>
               </Space>
             </Flex>
+            <div ref={tableBox}>
             <Table<T>
               // A tree opens expanded once its rows are there.
               key={def.tree ? (rows.length ? 'tree' : 'empty') : 'list'}
               data-testid={`${def.key}-table`}
               rowKey={(r) => rowKeyOf(def, r) as string}
-              size="middle"
+              size={density}
+              tableLayout="fixed"
               columns={columns}
               dataSource={rows}
               loading={list.isFetching && !list.isPlaceholderData ? true : list.isFetching ? { delay: 300 } : false}
-              scroll={{ x: 'max-content' }}
+              scroll={fitted.scrollX ? { x: fitted.scrollX + (features.selection ? SELECTION_WIDTH : 0) + actionWidth } : undefined}
               expandable={def.tree ? { defaultExpandAllRows: true, indentSize: 20 } : undefined}
               rowSelection={
                 features.selection
                   ? {
                       selectedRowKeys: selectedKeys,
+                      columnWidth: SELECTION_WIDTH,
                       preserveSelectedRowKeys: true,
                       checkStrictly: true,
                       onChange: (keys, picked) => {
@@ -366,6 +521,7 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
                 else if (extra.action === 'paginate') patch({ pageNum: p.pageSize !== state.pageSize ? 1 : (p.current ?? 1), pageSize: p.pageSize ?? state.pageSize });
               }}
             />
+            </div>
           </Card>
         </div>
       </Flex>

@@ -3,8 +3,10 @@ import { DatePicker, Form, Input, Radio, Select, Switch, TreeSelect, type FormIn
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useDict } from '../app/dict.ts';
+import { useLang } from '../app/prefs.ts';
 import { IntegerInput, NumberInput } from './inputs.tsx';
 import { useKitT, useLabelT } from './kitI18n.ts';
+import { placeholderObject } from './wording.ts';
 import { emptyInput, isRequired, validateValue } from './zodRule.ts';
 import type { FieldDef, FormMode, Option, Row } from './types.ts';
 
@@ -49,13 +51,15 @@ const DAY = 'YYYY-MM-DD';
 export function FieldInput({ field, ns, mode, form, value, onChange, id }: { field: FieldDef; ns: string; mode: FormMode | 'search'; form: FormInstance; value?: any; onChange?: (v: any) => void; id?: string }) {
   const tk = useKitT();
   const tl = useLabelT(ns);
+  const lang = useLang();
   const options = useFieldOptions(field, ns);
   const tree = field.useTree ? field.useTree() : undefined;
   const label = tl(field.label);
   const type = field.type ?? 'text';
   const values = (form.getFieldsValue(true) ?? {}) as Row;
   const disabled = typeof field.disabled === 'function' ? mode !== 'search' && field.disabled(mode, values) : field.disabled;
-  const ph = field.placeholder ? tl(field.placeholder) : ['select', 'multiSelect', 'treeSelect', 'date', 'radio'].includes(type) ? tk('placeholderSelect', { label }) : tk('placeholderInput', { label });
+  const object = placeholderObject(label, lang, type === 'multiSelect');
+  const ph = field.placeholder ? tl(field.placeholder) : ['select', 'multiSelect', 'treeSelect', 'date', 'radio'].includes(type) ? tk('placeholderSelect', { label: object }) : tk('placeholderInput', { label: object });
   const common = { id, value, onChange, disabled, placeholder: ph, ...(field.props ?? {}) };
   const selectOptions = options.map((o) => ({ value: o.value as string | number, label: o.label, disabled: o.disabled }));
   switch (type) {

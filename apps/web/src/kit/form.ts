@@ -1,4 +1,7 @@
 import type { FormInstance } from 'antd';
+import './kitI18n.ts';
+import { t } from '../app/i18n.ts';
+import { notify } from '../app/notify.ts';
 import { isApiError } from '../app/request.ts';
 
 /** Field errors of an ApiError (969600 / 100400 detail: [{field, message}]). */
@@ -16,8 +19,37 @@ export function fieldErrorsOf(err: unknown): { field: string; message: string }[
 export function applyFieldErrors(form: FormInstance, err: unknown): boolean {
   const list = fieldErrorsOf(err);
   if (!list.length) return false;
-  const known = new Set(Object.keys(form.getFieldsValue(true) as object));
+  const known = new Set([...Object.keys(form.getFieldsValue(true) as object), ...Object.keys(form.getFieldsValue() as object)]);
   const fields = list.filter((e) => known.has(e.field)).map((e) => ({ name: e.field, errors: [e.message] }));
-  if (fields.length) form.setFields(fields);
+  if (fields.length) {
+    form.setFields(fields);
+    // Shown next to the fields: the request layer shows no popup for it (an error is shown once).
+    if (isApiError(err)) err.showInPlace();
+  }
   return fields.length > 0;
+}
+
+type NamePath = string | number | (string | number)[];
+
+/**
+ * Saving with errors (the kit's behaviour for every form): scrolls the first field in error into
+ * view and puts the cursor in it. `errorFields` is what `validateFields` rejected with; without
+ * it the form's current errors are used. Returns false when no field is in error.
+ */
+export function focusFirstError(form: FormInstance, errorFields?: { name: NamePath }[]): boolean {
+  const first = errorFields?.[0]?.name ?? form.getFieldsError().find((f) => f.errors.length)?.name;
+  if (first === undefined) return false;
+  form.scrollToField(first, { block: 'center', focus: true });
+  return true;
+}
+
+/** The fields a rejected `validateFields` names (its error carries `errorFields`). */
+export function errorFieldsOf(err: unknown): { name: NamePath }[] {
+  const list = (err as { errorFields?: { name: NamePath }[] } | null)?.errorFields;
+  return Array.isArray(list) ? list : [];
+}
+
+/** 'No changes, no need to save' (spec 5), the one wording and behaviour: a warning, nothing sent, no success toast. */
+export function reportNoChanges(): void {
+  notify.warning(t('kit:noChanges'));
 }

@@ -86,6 +86,8 @@ export interface FieldDef {
   render?: (ctx: { mode: FormMode | 'search'; form: FormInstance }) => ReactNode;
   /** Fields whose change re-validates this one (antd dependencies). */
   dependencies?: string[];
+  /** Section of the add/edit dialog (i18n key of its title): consecutive fields of one group share a heading. */
+  group?: string;
 }
 
 /** A table column; also a detail item unless `inDetail: false`. */
@@ -98,13 +100,21 @@ export interface ColumnDef<T extends Row = Row> {
   /** Values shown by label (and colour) from a dictionary or options. */
   dict?: string;
   options?: Option[];
-  /** 'date' = YYYY-MM-DD in English, YYYY年MM月DD日 in Chinese; 'datetime' = the spec's formats; 'money' = fen. */
-  format?: 'date' | 'datetime' | 'money' | 'yesNo';
+  /**
+   * 'date' = YYYY-MM-DD in English, YYYY年MM月DD日 in Chinese; 'datetime' = the spec's formats; 'money' = fen;
+   * 'json' = a short preview that opens a viewer. The format (or options/dict: a tag) also gives the
+   * column its width: dates and times are never cut.
+   */
+  format?: 'date' | 'datetime' | 'money' | 'yesNo' | 'json';
+  /** What the column holds, when `format` does not say: 'time' (an instant rendered by `render`), 'number', 'code' (short fixed text), 'text' (default: ellipsis with a tooltip). */
+  content?: 'time' | 'number' | 'code' | 'text';
   render?: (value: any, row: T) => ReactNode;
   ellipsis?: boolean;
   fixed?: 'left' | 'right';
   align?: 'left' | 'center' | 'right';
   inTable?: boolean;
+  /** In the table but hidden until shown in the column settings. */
+  hiddenByDefault?: boolean;
   inDetail?: boolean;
   /** Detail grid width (1 or 2 cells). */
   detailSpan?: 1 | 2;
