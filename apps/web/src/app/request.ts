@@ -57,6 +57,20 @@ export class ApiError extends Error {
   readonly body: unknown;
   readonly headers: Headers | null;
   readonly url: string;
+  private inPlace = false;
+
+  /**
+   * The caller shows this error where it happened (a field, a form, a page): the request layer
+   * then shows no popup for it. Call it in the first reaction to the failure (the popup waits one
+   * task for it), as the kit's forms do when a field error lands.
+   */
+  showInPlace(): void {
+    this.inPlace = true;
+  }
+
+  get shownInPlace(): boolean {
+    return this.inPlace;
+  }
 
   constructor(init: {
     kind: ErrorKind;
@@ -248,7 +262,7 @@ function apply(outcome: Outcome, silent: boolean): void {
     if (outcome.notice && !silent) notify.success(outcome.notice);
     return;
   }
-  if (silent || outcome.kind === 'silent') return;
+  if (silent || outcome.kind === 'silent' || outcome.kind === 'popup') return;
   if (outcome.kind === 'expired') {
     // Several calls fail together when a session ends: tell the user once.
     const now = Date.now();
@@ -258,7 +272,16 @@ function apply(outcome: Outcome, silent: boolean): void {
     sessionExpiredHandler(outcome.message, outcome.redirectUri);
     return;
   }
-  notify.error(outcome.message);
+}
+
+/**
+ * An error is shown once (issue 9): in place when the caller claims it (ApiError.showInPlace, in
+ * its first reaction), otherwise as the popup of spec 8. The popup waits one task for that claim.
+ */
+function popupUnlessShownInPlace(err: ApiError, message: string): void {
+  setTimeout(() => {
+    if (!err.shownInPlace) notify.error(message);
+  }, 0);
 }
 
 function currentOrigin(): string {
@@ -361,7 +384,7 @@ function settle<T>(opts: RequestOptions, res: Response, url: string, env: Envelo
   const outcome = classifyResponse(res.status, env, t);
   apply(outcome, !!opts.silent);
   if (outcome.kind === 'ok' && env) return { envelope: env as Envelope<T>, headers: res.headers, status: res.status };
-  throw new ApiError({
+  const err = new ApiError({
     kind: env ? 'business' : res.ok ? 'parse' : 'http',
     status: res.status,
     url,
@@ -369,6 +392,8 @@ function settle<T>(opts: RequestOptions, res: Response, url: string, env: Envelo
     headers: res.headers,
     message: outcome.kind === 'ok' ? undefined : outcome.kind === 'silent' ? env?.msg : outcome.message,
   });
+  if (outcome.kind === 'popup' && !opts.silent) popupUnlessShownInPlace(err, outcome.message);
+  throw err;
 }
 
 /** The whole answer: envelope, response headers (login reads `authorization`), status. */

@@ -208,7 +208,15 @@ describe('request() against a stubbed fetch', () => {
     expect((err as ApiError).code).toBe(Code.INVALID);
     expect((err as ApiError).msg).toBe('名称不能为空');
     expect((err as ApiError).detail).toEqual([{ field: 'name', message: '不能为空' }]);
+    await new Promise((r) => setTimeout(r, 5));
     expect(errors).toEqual(['名称不能为空']);
+  });
+
+  it('shows an error once: no popup when the caller shows it in place', async () => {
+    answer = () => json(200, env(Code.INVALID, '名称不能为空', null, [{ field: 'name', message: '不能为空' }]));
+    await request({ url: '/api/x', method: 'POST', data: {} }).catch((e: unknown) => (e as ApiError).showInPlace());
+    await new Promise((r) => setTimeout(r, 5));
+    expect(errors).toEqual([]);
   });
 
   it('keeps silent codes silent but still rejects, with the response headers', async () => {

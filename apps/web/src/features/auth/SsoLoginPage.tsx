@@ -56,7 +56,11 @@ export default function SsoLoginPage() {
     [navigate, redirect],
   );
 
-  const fail = (err: unknown) => setPhase({ kind: 'failed', message: isApiError(err) ? err.msg || err.message : String(err) });
+  // Shown on the page, so not as a popup too (an error is shown once).
+  const fail = (err: unknown) => {
+    if (isApiError(err)) err.showInPlace();
+    setPhase({ kind: 'failed', message: isApiError(err) ? err.msg || err.message : String(err) });
+  };
 
   const startSignOn = useCallback(async () => {
     setPhase({ kind: 'checking' });
