@@ -9,6 +9,7 @@ import { applyFieldErrors } from '../../kit/form.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 import { changeOwnPassword, usePasswordStrategy, type ChangePasswordBody } from './password.api.ts';
+import { passwordRulesText } from './rules.ts';
 
 registerMessages('password', zh, en);
 
@@ -78,7 +79,7 @@ export function ChangePasswordDialog({ open, loginName, forced, onClose, onChang
         <Form.Item
           name="newPassword"
           label={t('newPassword')}
-          extra={strategy ? t('rules', { min: strategy.minLength, max: strategy.maxLength }) : undefined}
+          extra={strategy ? passwordRulesText(strategy, lang) : undefined}
           dependencies={['oldPassword']}
           rules={[
             { required: true, message: t('required') },

@@ -8,8 +8,9 @@ import { registerMessages } from '../../app/i18n.ts';
 import { notify } from '../../app/notify.ts';
 import { useLang } from '../../app/prefs.ts';
 import { isApiError } from '../../app/request.ts';
-import { applyFieldErrors } from '../../kit/form.ts';
+import { applyFieldErrors, focusFirstError } from '../../kit/form.ts';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
+import { passwordRulesText } from '../../app/password/rules.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { requestRecoveryCode, resetRecoveredPassword, type RecoveryChannel } from './auth.api.ts';
 import zh from './find.messages.zh-CN.ts';
@@ -80,7 +81,8 @@ export default function FindPasswordPage() {
       await resetRecoveredPassword({ loginName: account.loginName, ...values });
       setStep(2);
     } catch (err) {
-      applyFieldErrors(resetForm, err);
+      // A wrong code, a refused password: next to its field (and then no popup).
+      if (applyFieldErrors(resetForm, err)) focusFirstError(resetForm);
     } finally {
       setResetting(false);
     }
@@ -145,7 +147,7 @@ export default function FindPasswordPage() {
       <Form.Item
         name="newPassword"
         label={t('newPassword')}
-        extra={strategy ? t('rules', { min: strategy.minLength, max: strategy.maxLength }) : undefined}
+        extra={strategy ? passwordRulesText(strategy, lang) : undefined}
         rules={[
           { required: true, message: t('required') },
           {

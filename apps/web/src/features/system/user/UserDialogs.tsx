@@ -3,11 +3,12 @@ import { Alert, Checkbox, Form, Input, Modal, Select, Spin, TreeSelect, Typograp
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkPassword, passwordMessages } from '@venue/contract';
-import { success } from '../../../app/feedback.tsx';
+import { confirm, success } from '../../../app/feedback.tsx';
 import { useLang } from '../../../app/prefs.ts';
 import { useSession } from '../../../app/session.ts';
 import { applyFieldErrors, invalidateResource, useKitT } from '../../../kit/index.ts';
 import { usePasswordStrategy } from '../../../app/password/password.api.ts';
+import { passwordRulesText } from '../../../app/password/rules.ts';
 import { refreshAccess } from '../access.ts';
 import { MenuGrantTree } from '../menu/MenuGrantTree.tsx';
 import { orgTreeOptions, useOrgOptions } from '../org/org.api.ts';
@@ -60,7 +61,7 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
           hidden={useDefault}
           name="password"
           label={t('newPassword')}
-          extra={strategy ? t('pwdRules', { min: strategy.minLength, max: strategy.maxLength }) : undefined}
+          extra={strategy ? passwordRulesText(strategy, lang) : undefined}
           dependencies={['useDefault']}
           rules={[
             { required: !useDefault, message: tk('required') },
@@ -117,6 +118,8 @@ export function AssignRolesDialog({ user, onClose }: DialogProps) {
       confirmLoading={busy}
       okButtonProps={{ 'data-testid': 'user-roles-ok', disabled: detail.isLoading }}
       onOk={async () => {
+        // Saving without any role: the user keeps ROLE_DEFAULT and no permissions. Say so first.
+        if (!current.length && !(await confirm({ title: t('noRoleTitle'), content: t('noRoleSaveWarning', { name: user.name }), okText: t('saveWithoutRole') }))) return;
         setBusy(true);
         try {
           await setUserRoles(user.id, current);

@@ -57,14 +57,14 @@ export const userResource: ResourceDef<User> = {
     { name: 'created', label: 'field.created', type: 'dateRange', rangeKeys: ['beginDate', 'endDate'] },
   ],
   columns: [
-    { key: 'no', label: 'field.no', sorter: true, width: 110 },
+    { key: 'no', label: 'field.no', sorter: true },
     { key: 'code', label: 'field.code', sorter: true },
     { key: 'name', label: 'field.name', sorter: true },
     { key: 'orgName', label: 'field.orgName', sorter: 'orgId' },
     { key: 'mobile', label: 'field.mobile', sorter: true },
     { key: 'email', label: 'field.email', inTable: false },
     { key: 'status', label: 'field.status', sorter: true, options: statusOptions },
-    { key: 'sex', label: 'field.sex', dict: 'sys_sex' },
+    { key: 'sex', label: 'field.sex', dict: 'sys_sex', hiddenByDefault: true },
     { key: 'idType', label: 'field.idType', dict: 'sys_id_type', inTable: false },
     { key: 'idNumber', label: 'field.idNumber', inTable: false },
     { key: 'birthday', label: 'field.birthday', format: 'date', inTable: false },
@@ -85,41 +85,43 @@ export const userResource: ResourceDef<User> = {
     { key: 'registerDate', label: 'field.registerDate', format: 'date', sorter: true },
     { key: 'cancelDate', label: 'field.cancelDate', format: 'date', inTable: false },
     { key: 'mustChangePassword', label: 'field.mustChangePassword', format: 'yesNo', inTable: false },
-    { key: 'createTime', label: 'field.createTime', format: 'datetime', sorter: true },
+    { key: 'createTime', label: 'field.createTime', format: 'datetime', sorter: true, hiddenByDefault: true },
     { key: 'updateTime', label: 'field.updateTime', format: 'datetime', inTable: false },
     { key: 'remark', label: 'field.remark', inTable: false, detailSpan: 2 },
+    // Named in import reports (the organisation column of the sheet).
+    { key: 'orgCode', label: 'field.orgCode', inTable: false, inDetail: false },
   ],
   formColumns: 2,
   formWidth: 860,
   form: [
-    { name: 'code', label: 'field.code', rule: S.code },
-    { name: 'name', label: 'field.name', rule: S.name },
-    { name: 'no', label: 'field.no', rule: S.no },
-    { name: 'orgId', label: 'field.orgId', type: 'treeSelect', useTree: useOrgTree, modes: ['add'], required: false },
-    { name: 'password', label: 'field.password', type: 'password', rule: S.password, modes: ['add'], extra: 'passwordHint' },
-    { name: 'status', label: 'field.status', type: 'radio', dict: 'sys_user_status', numeric: true, initialValue: 0, modes: ['add'], required: true },
-    { name: 'mobile', label: 'field.mobile', rule: S.mobile, type: 'integer', props: { maxLength: 11, asText: true } },
-    { name: 'email', label: 'field.email', rule: S.email },
-    { name: 'idType', label: 'field.idType', type: 'select', dict: 'sys_id_type', initialValue: '1' },
-    { name: 'idNumber', label: 'field.idNumber', rule: S.idNumber, extra: 'idNumberHint' },
-    { name: 'birthday', label: 'field.birthday', type: 'date', rule: S.birthday },
-    { name: 'sex', label: 'field.sex', type: 'radio', dict: 'sys_sex', numeric: true },
-    { name: 'idStartDate', label: 'field.idStartDate', type: 'date', rule: S.idStartDate },
-    { name: 'idEndDate', label: 'field.idEndDate', type: 'date', rule: S.idEndDate },
-    { name: 'idAddress', label: 'field.idAddress', rule: S.idAddress },
-    { name: 'idAgency', label: 'field.idAgency', rule: S.idAgency },
-    { name: 'address', label: 'field.address', rule: S.address },
-    { name: 'nationality', label: 'field.nationality', rule: S.nationality },
-    { name: 'citizenship', label: 'field.citizenship', rule: S.citizenship },
-    { name: 'education', label: 'field.education', rule: S.education },
-    { name: 'nativePlace', label: 'field.nativePlace', rule: S.nativePlace },
-    { name: 'zipCode', label: 'field.zipCode', rule: S.zipCode, type: 'integer', props: { maxLength: 10, asText: true } },
-    { name: 'jobNumber', label: 'field.jobNumber', rule: S.jobNumber },
-    { name: 'officePhone', label: 'field.officePhone', rule: S.officePhone },
-    { name: 'qq', label: 'field.qq', rule: S.qq, type: 'integer', props: { maxLength: 20, asText: true } },
-    { name: 'fax', label: 'field.fax', rule: S.fax },
-    { name: 'registerDate', label: 'field.registerDate', type: 'date', rule: S.registerDate },
-    { name: 'remark', label: 'field.remark', type: 'textarea', rule: S.remark },
+    { name: 'code', label: 'field.code', rule: S.code, group: 'section.account' },
+    { name: 'name', label: 'field.name', rule: S.name, group: 'section.account' },
+    { name: 'no', label: 'field.no', rule: S.no, extra: 'noHint', group: 'section.account' },
+    { name: 'orgId', label: 'field.orgId', type: 'treeSelect', useTree: useOrgTree, modes: ['add'], required: false, group: 'section.account' },
+    { name: 'password', label: 'field.password', type: 'password', rule: S.password, modes: ['add'], extra: 'passwordHint', group: 'section.account' },
+    { name: 'status', label: 'field.status', type: 'radio', dict: 'sys_user_status', numeric: true, initialValue: 0, modes: ['add'], required: true, group: 'section.account' },
+    { name: 'mobile', label: 'field.mobile', rule: S.mobile, type: 'integer', props: { maxLength: 11, asText: true }, group: 'section.contact' },
+    { name: 'email', label: 'field.email', rule: S.email, group: 'section.contact' },
+    { name: 'officePhone', label: 'field.officePhone', rule: S.officePhone, group: 'section.contact' },
+    { name: 'fax', label: 'field.fax', rule: S.fax, group: 'section.contact' },
+    { name: 'qq', label: 'field.qq', rule: S.qq, type: 'integer', props: { maxLength: 20, asText: true }, group: 'section.contact' },
+    { name: 'zipCode', label: 'field.zipCode', rule: S.zipCode, type: 'integer', props: { maxLength: 10, asText: true }, group: 'section.contact' },
+    { name: 'address', label: 'field.address', rule: S.address, span: 2, group: 'section.contact' },
+    { name: 'idType', label: 'field.idType', type: 'select', dict: 'sys_id_type', initialValue: '1', group: 'section.identity' },
+    { name: 'idNumber', label: 'field.idNumber', rule: S.idNumber, extra: 'idNumberHint', group: 'section.identity' },
+    { name: 'birthday', label: 'field.birthday', type: 'date', rule: S.birthday, group: 'section.identity' },
+    { name: 'sex', label: 'field.sex', type: 'radio', dict: 'sys_sex', numeric: true, group: 'section.identity' },
+    { name: 'idStartDate', label: 'field.idStartDate', type: 'date', rule: S.idStartDate, group: 'section.identity' },
+    { name: 'idEndDate', label: 'field.idEndDate', type: 'date', rule: S.idEndDate, group: 'section.identity' },
+    { name: 'idAddress', label: 'field.idAddress', rule: S.idAddress, group: 'section.identity' },
+    { name: 'idAgency', label: 'field.idAgency', rule: S.idAgency, group: 'section.identity' },
+    { name: 'nationality', label: 'field.nationality', rule: S.nationality, group: 'section.identity' },
+    { name: 'citizenship', label: 'field.citizenship', rule: S.citizenship, group: 'section.identity' },
+    { name: 'nativePlace', label: 'field.nativePlace', rule: S.nativePlace, group: 'section.identity' },
+    { name: 'education', label: 'field.education', rule: S.education, group: 'section.identity' },
+    { name: 'jobNumber', label: 'field.jobNumber', rule: S.jobNumber, group: 'section.work' },
+    { name: 'registerDate', label: 'field.registerDate', type: 'date', rule: S.registerDate, group: 'section.work' },
+    { name: 'remark', label: 'field.remark', type: 'textarea', rule: S.remark, group: 'section.work' },
   ],
   toBody: (values) => {
     // Numbers typed in integer-only inputs travel as text, as the contract expects.
@@ -137,11 +139,7 @@ export const userResource: ResourceDef<User> = {
   api: {
     get: (row) => userDetail(row.id),
     list: (body) => http.post<Page<User>>(api.system('user/list'), body),
-    create: async (body) => {
-      const created = await createUser(body);
-      if (created.initialPassword) void showInitialPassword(created.name, created.initialPassword);
-      return created;
-    },
+    create: (body) => createUser(body),
   },
   detailExtra: (row) => <UserLinks user={row as UserDetail} />,
   inlineActions: 2,
@@ -234,9 +232,28 @@ export default function UserListPage() {
     void invalidateResource('user');
   };
 
+  /**
+   * After a new user is saved: their one-time password (shown once), then, since a user without
+   * a role signs in with ROLE_DEFAULT and no permissions, a warning offering to assign roles now.
+   */
+  const afterCreate = async (created: UserDetail & { initialPassword?: string }) => {
+    if (created.initialPassword) await showInitialPassword(created.name, created.initialPassword);
+    if (!created.roleIds?.length && (await confirm({ title: t('noRoleTitle'), content: t('noRoleWarning', { name: created.name }), okText: t('assignRolesNow'), cancelText: t('later') }))) {
+      setDialog({ kind: 'roles', user: created });
+    }
+  };
+
   const def = useMemo<ResourceDef<User>>(
     () => ({
       ...userResource,
+      api: {
+        ...userResource.api,
+        create: async (body) => {
+          const created = await createUser(body);
+          void afterCreate(created);
+          return created;
+        },
+      },
       toolbar: [
         { key: 'freeze', label: 'freeze', perm: Perm.user.status, need: 'some', confirm: 'freezeConfirm', danger: true, run: (ctx) => setStatus(ctx.selectedRows, 1, ctx) },
         { key: 'unfreeze', label: 'unfreeze', perm: Perm.user.status, need: 'some', confirm: 'unfreezeConfirm', run: (ctx) => setStatus(ctx.selectedRows, 0, ctx) },
