@@ -16,7 +16,7 @@ export function dayjsLocale(lang: Lang): string {
   return lang === 'zh-CN' ? 'zh-cn' : 'en';
 }
 
-/** antd ConfigProvider (locale, theme), antd App (feedback), i18n and TanStack Query. */
+/** antd ConfigProvider (locale, theme; two-character Chinese button labels without antd's inserted space), antd App (feedback), i18n and TanStack Query. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const lang = useLang();
   const themeName = useThemeName();
@@ -24,7 +24,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   if (dayjs.locale() !== dayjsLocale(lang)) dayjs.locale(dayjsLocale(lang));
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} theme={antdTheme(themeName)}>
+      <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} theme={antdTheme(themeName)} button={{ autoInsertSpace: false }}>
         <App notification={{ top: TOAST_OFFSET }} message={{ maxCount: 5 }} style={{ height: '100%' }}>
           <FeedbackBridge />
           <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -84,8 +84,8 @@ export const configResource: ResourceDef<ConfigEntry> = {
     { key: 'name', label: 'field.name', sorter: true },
     { key: 'type', label: 'field.type', sorter: true, render: (v: string, row) => <Tag>{row.subType ? `${v} / ${row.subType}` : v}</Tag> },
     { key: 'subType', label: 'field.subType', inTable: false },
-    { key: 'value', label: 'field.value', ellipsis: true, width: 280, detailSpan: 2 },
-    { key: 'defaultValue', label: 'field.defaultValue', inTable: false, detailSpan: 2 },
+    { key: 'value', label: 'field.value', format: 'json', detailSpan: 2 },
+    { key: 'defaultValue', label: 'field.defaultValue', format: 'json', inTable: false, detailSpan: 2 },
     {
       key: 'sealed',
       label: 'field.sealed',
@@ -103,7 +103,7 @@ export const configResource: ResourceDef<ConfigEntry> = {
         ),
     },
     { key: 'builtIn', label: 'field.builtIn', options: builtInOptions },
-    { key: 'remark', label: 'field.remark', ellipsis: true, width: 160, detailSpan: 2 },
+    { key: 'remark', label: 'field.remark', detailSpan: 2 },
     { key: 'updatedAt', label: 'field.updatedAt', format: 'datetime', sorter: true },
   ],
   form: [

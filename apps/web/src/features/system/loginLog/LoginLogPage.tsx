@@ -1,7 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Perm, type Page } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { registerMessages, t } from '../../../app/i18n.ts';
+import { i18n, registerMessages, t } from '../../../app/i18n.ts';
 import { api, downloadFile, http } from '../../../app/request.ts';
 import { FILE_TIMEOUT_MS, ListPage, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { formatInstant, withDayBounds } from '../common/timeRange.ts';
@@ -40,6 +40,12 @@ const resultOptions: Option[] = [
 
 const url = (p: string) => api.system(`loginLog/${p}`);
 
+/** What the login log recorded, in words (never the stored phrase itself). */
+export function msgLabel(msg: string | null, ok: boolean): string {
+  if (msg && i18n.exists(`loginLog:msg.${msg}`)) return t(`loginLog:msg.${msg}`);
+  return ok ? t('loginLog:msg.ok') : t('loginLog:otherFailure');
+}
+
 export const loginLogResource: ResourceDef<LoginLog> = {
   key: 'loginLog',
   ns: 'loginLog',
@@ -56,15 +62,16 @@ export const loginLogResource: ResourceDef<LoginLog> = {
     { name: 'ip', label: 'field.ip' },
   ],
   columns: [
-    { key: 'createdAt', label: 'field.createdAt', render: (v: string) => formatInstant(v), sorter: true },
+    { key: 'createdAt', label: 'field.createdAt', render: (v: string) => formatInstant(v), content: 'time', sorter: true },
     { key: 'loginName', label: 'field.loginName', sorter: true },
     { key: 'orgName', label: 'field.orgName' },
     { key: 'ip', label: 'field.ip', sorter: true },
     { key: 'loginWay', label: 'field.loginWay', options: wayOptions },
     { key: 'success', label: 'field.success', options: resultOptions },
     { key: 'code', label: 'field.code', sorter: true, inTable: false },
-    { key: 'msg', label: 'field.msg', ellipsis: true, width: 220 },
-    { key: 'userAgent', label: 'field.userAgent', ellipsis: true, width: 220, detailSpan: 2 },
+    // The server records what happened as a fixed phrase: shown in the user's language.
+    { key: 'msg', label: 'field.msg', render: (v: string | null, row) => msgLabel(v, row.success) },
+    { key: 'userAgent', label: 'field.userAgent', detailSpan: 2 },
   ],
   api: {
     list: (body) => http.post<Page<LoginLog>>(url('list'), withDayBounds(body)),

@@ -2,7 +2,7 @@ import { Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { Perm, type Page } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { registerMessages, t } from '../../../app/i18n.ts';
+import { i18n, registerMessages, t } from '../../../app/i18n.ts';
 import { api, downloadFile, http } from '../../../app/request.ts';
 import { FILE_TIMEOUT_MS, ListPage, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { formatInstant, withDayBounds } from '../common/timeRange.ts';
@@ -38,6 +38,27 @@ const resultOptions: Option[] = [
 
 const url = (p: string) => api.system(`operLog/${p}`);
 
+/** An action in words: the route's action name, else the method's; never the raw identifier. */
+export function actionLabel(action: string, method?: string): string {
+  if (i18n.exists(`operLog:action.${action}`)) return t(`operLog:action.${action}`);
+  if (method && i18n.exists(`operLog:action.${method}`)) return t(`operLog:action.${method}`);
+  return t('operLog:action.POST');
+}
+
+/** The result in words with its code beside it; no code yet = unfinished (its process stopped before it answered). */
+function Result({ code }: { code: number | null }) {
+  if (code === null) return <Tag data-testid="operLog-result">{t('operLog:unfinished')}</Tag>;
+  const ok = code === 0 || code === 103005;
+  return (
+    <span data-testid="operLog-result">
+      <Tag color={ok ? 'green' : 'red'}>{t(ok ? 'operLog:result.success' : 'operLog:result.failure')}</Tag>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {code}
+      </Typography.Text>
+    </span>
+  );
+}
+
 function Params({ value }: { value: unknown }) {
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{t('operLog:noParams')}</Typography.Text>;
   let text: string;
@@ -69,22 +90,17 @@ export const operLogResource: ResourceDef<OperLog> = {
     { name: 'path', label: 'field.path' },
   ],
   columns: [
-    { key: 'createdAt', label: 'field.createdAt', render: (v: string) => formatInstant(v), sorter: true },
-    { key: 'userName', label: 'field.userName', sorter: true },
+    { key: 'createdAt', label: 'field.createdAt', render: (v: string) => formatInstant(v), content: 'time', sorter: true },
+    // Every row names its operator; calls made before signing in (sign-in itself) say so.
+    { key: 'userName', label: 'field.userName', sorter: true, render: (v: string | null) => v || <Typography.Text type="secondary">{t('operLog:anonymous')}</Typography.Text> },
     { key: 'orgName', label: 'field.orgName' },
     { key: 'module', label: 'field.module', options: moduleOptions, sorter: true },
-    { key: 'action', label: 'field.action' },
-    { key: 'method', label: 'field.method', render: (v: string) => <Tag>{v}</Tag> },
-    { key: 'path', label: 'field.path', ellipsis: true, width: 260, detailSpan: 2 },
-    {
-      key: 'code',
-      label: 'field.code',
-      sorter: true,
-      // No code: the action had not answered (still running, or its process stopped).
-      render: (v: number | null) => (v === null ? <Tag>{t('operLog:unfinished')}</Tag> : <Tag color={v === 0 || v === 103005 ? 'green' : 'red'}>{v}</Tag>),
-    },
-    { key: 'durationMs', label: 'field.durationMs', sorter: true, align: 'right' },
-    { key: 'ip', label: 'field.ip' },
+    { key: 'action', label: 'field.action', render: (v: string, row) => actionLabel(v, row.method), content: 'code' },
+    { key: 'method', label: 'field.method', render: (v: string) => <Tag>{v}</Tag>, content: 'code', hiddenByDefault: true },
+    { key: 'path', label: 'field.path', detailSpan: 2 },
+    { key: 'code', label: 'field.code', sorter: true, render: (v: number | null) => <Result code={v} />, content: 'code' },
+    { key: 'durationMs', label: 'field.durationMs', sorter: true, content: 'number' },
+    { key: 'ip', label: 'field.ip', content: 'code', hiddenByDefault: true },
   ],
   detailExtra: (row) => (
     <>

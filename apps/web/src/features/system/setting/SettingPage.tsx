@@ -9,7 +9,8 @@ import { registerMessages } from '../../../app/i18n.ts';
 import { LogoMark } from '../../../app/Logo.tsx';
 import { usePermission } from '../../../app/permission.tsx';
 import { isApiError } from '../../../app/request.ts';
-import { applyFieldErrors } from '../../../kit/form.ts';
+import { hasChanges } from '../../../kit/diff.ts';
+import { applyFieldErrors, errorFieldsOf, focusFirstError, reportNoChanges } from '../../../kit/form.ts';
 import { ImageField } from './ImageField.tsx';
 import { useSaveSetting, useSetting } from './setting.api.ts';
 import zh from './messages.zh-CN.ts';
@@ -100,10 +101,22 @@ export default function SettingPage() {
   }, [data, form]);
 
   const onSave = async () => {
-    const values = await form.validateFields();
-    if (!data) return;
+    let values: SystemSettings;
     try {
-      const saved = await save.mutateAsync({ ...EMPTY, ...values, enable: !!values.enable, version: data.version });
+      values = await form.validateFields();
+    } catch (err) {
+      focusFirstError(form, errorFieldsOf(err));
+      return;
+    }
+    if (!data) return;
+    const next = { ...EMPTY, ...values, enable: !!values.enable };
+    // Nothing changed: nothing is sent and no success toast appears.
+    if (!hasChanges({ ...EMPTY, ...data, enable: !!data.enable }, next, Object.keys(EMPTY))) {
+      reportNoChanges();
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ ...next, version: data.version });
       form.setFieldsValue(saved);
       success(t('saved'));
     } catch (err) {

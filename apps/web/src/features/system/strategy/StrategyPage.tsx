@@ -9,7 +9,8 @@ import { registerMessages } from '../../../app/i18n.ts';
 import { usePermission } from '../../../app/permission.tsx';
 import { useLang } from '../../../app/prefs.ts';
 import { isApiError } from '../../../app/request.ts';
-import { applyFieldErrors } from '../../../kit/form.ts';
+import { hasChanges } from '../../../kit/diff.ts';
+import { applyFieldErrors, errorFieldsOf, focusFirstError, reportNoChanges } from '../../../kit/form.ts';
 import { useSaveStrategy, useStrategy } from './strategy.api.ts';
 import { strategyFieldProblem, toStrategy, type StrategyField } from './strategyRules.ts';
 import zh from './messages.zh-CN.ts';
@@ -47,10 +48,23 @@ export default function StrategyPage() {
   const watched = Form.useWatch([], form) as FormValues | undefined;
 
   const onSave = async () => {
-    const values = await form.validateFields();
-    if (!data) return;
+    let values: FormValues;
     try {
-      const saved = await save.mutateAsync({ ...toStrategy({ ...data, ...values }), version: data.version });
+      values = await form.validateFields();
+    } catch (err) {
+      focusFirstError(form, errorFieldsOf(err));
+      return;
+    }
+    if (!data) return;
+    const next = toStrategy({ ...data, ...values });
+    // Nothing changed (an empty default password keeps the stored one): nothing is sent, no success toast.
+    const before = toStrategy({ ...data });
+    if (!hasChanges(before as Record<string, unknown>, next as Record<string, unknown>, Object.keys(next).filter((k) => k !== 'defaultPassword')) && !next.defaultPassword) {
+      reportNoChanges();
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync({ ...next, version: data.version });
       form.setFieldsValue({ ...saved, defaultPassword: '' });
       success(t('saved'));
     } catch (err) {
