@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, idParams, menuCreate, menuEditorNode, menuOption, menuUpdate } from '@venue/contract';
+import { Perm, menuCreate, menuUpdate } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { createMenu, editMenu, getMenu, menuEditorTree, menuOptions, removeMenu } from './menu.service.ts';
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** The menu editor (tree, get, add, edit, delete) and the tree a caller may grant from. */
 export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -16,7 +18,6 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}menu/tree`,
     permission: Perm.menu.list,
     action: 'tree',
-    response: z.array(menuEditorNode),
     handler: async ({ caller }) => menuEditorTree(db, caller),
   });
 
@@ -27,7 +28,6 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}menu/list`,
     permission: Perm.menu.list,
     action: 'tree',
-    response: z.array(menuEditorNode),
     readOnly: true,
     handler: async ({ caller }) => menuEditorTree(db, caller),
   });
@@ -38,7 +38,6 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}menu/options`,
     permission: Perm.authenticated,
     action: 'options',
-    response: z.array(menuOption),
     handler: async ({ caller }) => menuOptions(db, caller),
   });
 
@@ -48,8 +47,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}menu/:id`,
     permission: Perm.menu.list,
     action: 'get',
-    response: menuEditorNode,
-    params: idParams,
+    params: idParam,
     handler: async ({ params, caller }) => getMenu(db, caller, params.id),
   });
 
@@ -60,7 +58,6 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.menu.add,
     platformOnly: true,
     action: 'add',
-    response: menuEditorNode,
     body: menuCreate,
     handler: async ({ body }) => createMenu(db, body),
   });
@@ -72,8 +69,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.menu.edit,
     platformOnly: true,
     action: 'edit',
-    response: menuEditorNode,
-    params: idParams,
+    params: idParam,
     body: menuUpdate,
     handler: async ({ params, body }) => editMenu(db, params.id, body),
   });
@@ -85,8 +81,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.menu.remove,
     platformOnly: true,
     action: 'remove',
-    response: z.null(),
-    params: idParams,
+    params: idParam,
     handler: async ({ params }) => {
       await removeMenu(db, params.id);
       return null;
