@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { benchPostgresUrl, median } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { computeSign } from '../../apps/server/src/platform/keys.ts';
-import { hashPassword } from '../../apps/server/src/modules/auth/login.service.ts';
+import { hashPassword } from '../../apps/server/src/platform/password.ts';
 import { userListPlan } from '../../apps/server/src/modules/system/user.service.ts';
 import type { Caller } from '../../apps/server/src/platform/http.ts';
 import { userListQuery } from '@venue/contract';

@@ -1,5 +1,6 @@
 /** Every table of the server, for Drizzle and drizzle-kit. Each module owns its own file. */
 export * from '../modules/system/system.table.ts';
+export * from '../modules/system/account.table.ts';
 export * from '../modules/auth/auth.table.ts';
 export * from '../modules/log/log.table.ts';
 export * from '../modules/system/holiday.table.ts';

@@ -15,11 +15,12 @@ import { versionRoutes } from './system/version.routes.ts';
 import { onlineRoutes } from './system/online.routes.ts';
 import { logRoutes } from './log/log.routes.ts';
 import { ssoRoutes } from './sso/sso.routes.ts';
+import { providerSignOut } from './sso/sso.service.ts';
 import { recoveryRoutes } from './auth/recovery.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
-  authRoutes(app, ctx, deps.sms);
+  authRoutes(app, ctx, deps.sms, providerSignOut(ctx.config));
   systemRoutes(app, ctx);
   adminRoutes(app, ctx);
   configRoutes(app, ctx);

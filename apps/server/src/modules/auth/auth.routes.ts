@@ -7,6 +7,7 @@ import { newCaptcha } from './captcha.service.ts';
 import { changeOwnPassword, failTimes, passwordLogin, phoneLogin, sendPhoneCode, type LoginOutcome } from './login.service.ts';
 import { setSessionCookie } from './session.cookie.ts';
 import { sessionRoutes } from './session.routes.ts';
+import type { ProviderSignOut } from './session.service.ts';
 import type { SmsProvider } from './sms.provider.ts';
 import { switchOrg, userInfo } from './userinfo.service.ts';
 
@@ -26,7 +27,7 @@ function loginReply(req: FastifyRequest, reply: FastifyReply, out: LoginOutcome)
   return reply.send(envelope(req.lang, out.result));
 }
 
-export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvider): void {
+export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvider, providerSignOut?: ProviderSignOut): void {
   const { auth, system } = ctx.config.prefixes;
   const { db, config } = ctx;
   const loginLimit = { max: config.loginRatePerMinute, timeWindow: 60_000 };
@@ -122,7 +123,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
   });
 
   // POST session (restore from the HttpOnly cookie) and POST logout.
-  sessionRoutes(app, ctx);
+  sessionRoutes(app, ctx, providerSignOut);
 
   defineRoute(app, {
     method: 'GET',

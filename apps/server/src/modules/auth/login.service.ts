@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { checkPassword, type LoginResult, type PasswordStrategy } from '@venue/contract';
+import { type LoginResult, type PasswordStrategy } from '@venue/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../platform/db.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,17 +16,16 @@ import {
   findVisibleUser,
   findVisibleUserByCode,
   findVisibleUserByMobile,
-  insertPasswordHistory,
-  recentPasswordHashes,
   setMustChangePassword,
-  setPasswordHash,
   type UserRow,
 } from '../system/user.repository.ts';
 import { verificationCodes } from './auth.table.ts';
 import { checkCaptcha } from './captcha.service.ts';
-import { NO_AUTO_UNLOCK, accountKey, addressKey, forgetKeys, lockKey, pairKey, readFailures, recordFailure, solvedKey, type FailureState } from './failures.repository.ts';
-import { createSession, deleteUserSessions } from './session.service.ts';
-import { getPasswordStrategy } from './strategy.service.ts';
+import { NO_AUTO_UNLOCK, accountKey, addressKey, forgetKeys, lockKey, pairKey, readFailures, recordFailure, solvedKey, type FailureState } from '../system/failures.repository.ts';
+import { setPassword } from '../system/password.service.ts';
+import { getPasswordStrategy } from '../system/strategy.repository.ts';
+import { deleteUserSessions } from '../system/user.repository.ts';
+import { createSession } from './session.service.ts';
 import type { SmsProvider } from './sms.provider.ts';
 import './login.messages.ts';
 import './recovery.messages.ts';
@@ -45,8 +44,6 @@ export interface LoginOutcome {
 // Verifying against this hash when the login name is unknown keeps the answer time the same.
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= argon2.hash('not-a-real-password-' + crypto.randomBytes(16).toString('hex')));
-
-export const hashPassword = (pw: string) => argon2.hash(pw, { type: argon2.argon2id });
 
 /**
  * Sign-in runs before anyone is known: it finds the account by name or phone across the platform,
@@ -301,29 +298,6 @@ export async function failTimes(db: Db, loginName: string, ip: string): Promise<
   const a = f.get(accountKey(loginName))?.count ?? 0;
   const i = f.get(addressKey(ip))?.count ?? 0;
   return { failTimes: a, captchaRequired: captchaNeeded(strategy, a, i) };
-}
-
-/**
- * Sets the password of a user of the scope after checking the policy and the history limit;
- * keeps the history and clears the must-change flag.
- */
-export async function setPassword(db: Executor, scope: Scope, userId: number, loginName: string, newPassword: string, opts: { mustChange?: boolean } = {}): Promise<void> {
-  const strategy = await getPasswordStrategy(db);
-  const violations = checkPassword(newPassword, strategy, loginName);
-  if (violations.length) {
-    throw new AppError('FORM_INVALID', violations[0]!, undefined, violations.map((v) => ({ field: 'newPassword', message: v })));
-  }
-  if (strategy.historyLimit > 0) {
-    const recent = await recentPasswordHashes(db, userId, strategy.historyLimit);
-    for (const hash of recent) {
-      if (await argon2.verify(hash, newPassword)) {
-        throw new AppError('FORM_INVALID', 'password.history', { n: strategy.historyLimit }, [{ field: 'newPassword', message: 'password.history', params: { n: strategy.historyLimit } }]);
-      }
-    }
-  }
-  const hash = await hashPassword(newPassword);
-  if (!(await setPasswordHash(db, scope, userId, hash, opts.mustChange ?? false)).length) throw new AppError('NOT_FOUND', 'error.notFound');
-  await insertPasswordHistory(db, [{ userId, passwordHash: hash }]);
 }
 
 /**

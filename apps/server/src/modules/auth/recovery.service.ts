@@ -8,14 +8,14 @@ import { AppError } from '../../platform/errors.ts';
 import { t, type Lang } from '../../platform/i18n.ts';
 import { sha256 } from '../../platform/keys.ts';
 import { insertLoginLog } from '../log/log.repository.ts';
-import { findVisibleUserByCode } from '../system/user.repository.ts';
+import { deleteUserSessions, findVisibleUserByCode } from '../system/user.repository.ts';
+import { accountKey, clearFailures } from '../system/failures.repository.ts';
+import { setPassword } from '../system/password.service.ts';
+import { getPasswordStrategy } from '../system/strategy.repository.ts';
 import type { MailProvider } from '../mail/mail.provider.ts';
 import { verificationCodes } from './auth.table.ts';
-import { accountKey, clearFailures } from './failures.repository.ts';
-import { consumeCode, setPassword } from './login.service.ts';
-import { deleteUserSessions } from './session.service.ts';
+import { consumeCode } from './login.service.ts';
 import type { SmsProvider } from './sms.provider.ts';
-import { getPasswordStrategy } from './strategy.service.ts';
 import './recovery.messages.ts';
 
 /** Recovery runs before anyone is signed in: it finds the account by login name across the platform. */

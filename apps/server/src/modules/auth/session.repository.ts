@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db.ts';
 import { assertInScope, inScope, type Scope, type SystemScope } from '../../platform/scope.ts';
-import { sessions } from './auth.table.ts';
+import { sessions } from '../system/account.table.ts';
 
 /**
  * Sessions (sys_session): one row per signed-in session, in the organisation it was opened in.
@@ -84,15 +84,6 @@ export async function deleteSessionsByTokenHash(db: Executor, scope: Scope, hash
     .delete(sessions)
     .where(and(inArray(sessions.tokenHash, hashes), inScope(scope, sessions.orgId)))
     .returning({ loginWay: sessions.loginWay, idToken: sessions.idToken });
-}
-
-/** Ends a user's sessions opened in organisations of the scope (all but one, when given). */
-export async function deleteUserSessions(db: Executor, scope: Scope, userId: number, exceptSessionId?: number): Promise<number> {
-  const rows = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined, inScope(scope, sessions.orgId)))
-    .returning({ id: sessions.id });
-  return rows.length;
 }
 
 /** Removes sessions past their absolute expiry or idle limit (maintenance). */

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { sha256 } from '../../platform/keys.ts';
-import { LOGIN_WAY as SSO_LOGIN_WAY, providerLogoutUrl } from '../sso/sso.service.ts';
 import { bearerToken, clearSessionCookie, cookieToken } from './session.cookie.ts';
-import { endSessionsOfTokens, resolveSession } from './session.service.ts';
+import { endSessionsOfTokens, resolveSession, type ProviderSignOut } from './session.service.ts';
 
 /** What `POST {auth}session` answers when the browser's cookie names a live session. */
 export interface RestoredSession {
@@ -25,7 +24,7 @@ export interface RestoredSession {
  * `{logoutUrl}`: the provider's end-session URL with `id_token_hint` and `post_logout_redirect_uri`
  * = the console's signed-out page, so the provider session ends too.
  */
-export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext, providerSignOut?: ProviderSignOut): void {
   const { auth } = ctx.config.prefixes;
   const { db, config, database } = ctx;
 
@@ -59,9 +58,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       const hashes = [...new Set([bearerToken(req), cookieToken(req)].filter(Boolean).map(sha256))];
       const ended = await endSessionsOfTokens(db, hashes);
       clearSessionCookie(req, reply);
-      const sso = ended.find((s) => s.loginWay === SSO_LOGIN_WAY);
-      if (!sso) return null;
-      const logoutUrl = await providerLogoutUrl(config, sso.idToken, req.log);
+      const logoutUrl = await providerSignOut?.(ended, req.log);
       return logoutUrl ? { logoutUrl } : null;
     },
   });

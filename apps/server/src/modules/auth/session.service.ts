@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../platform/db.ts';
 import { randomToken, sha256 } from '../../platform/keys.ts';
@@ -6,7 +7,7 @@ import type { Caller } from '../../platform/http.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import { deleteSessionsByTokenHash, insertSession, purgeExpiredSessions as purgeExpired, sessionByTokenHash, touchSession } from './session.repository.ts';
 
-export { deleteSession, deleteUserSessions } from './session.repository.ts';
+export { deleteSession } from './session.repository.ts';
 
 export interface NewSession {
   userId: number;
@@ -65,10 +66,22 @@ export async function purgeExpiredSessions(db: Executor, cfg: Config): Promise<n
   return purgeExpired(db, SYSTEM_SCOPE, cfg.session.idleMinutes);
 }
 
+/** A session that sign-out ended, as the sign-on that opened it needs to know it. */
+export interface EndedSession {
+  loginWay: string;
+  idToken: string | null;
+}
+
+/**
+ * The URL that ends, at the identity provider, what the ended sessions were opened by (undefined:
+ * nothing to end there). Module sso gives it (modules/routes.ts): auth does not import sso.
+ */
+export type ProviderSignOut = (ended: EndedSession[], log: FastifyBaseLogger) => Promise<string | undefined>;
+
 /**
  * Sign-out: ends the sessions of these token hashes, even expired ones, whatever their
  * organisation (holding the token is the authority), answering how each was opened.
  */
-export async function endSessionsOfTokens(db: Executor, tokenHashes: string[]): Promise<{ loginWay: string; idToken: string | null }[]> {
+export async function endSessionsOfTokens(db: Executor, tokenHashes: string[]): Promise<EndedSession[]> {
   return deleteSessionsByTokenHash(db, SYSTEM_SCOPE, tokenHashes);
 }

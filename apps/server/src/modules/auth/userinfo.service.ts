@@ -7,7 +7,7 @@ import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import { orgName } from '../system/org.repository.ts';
 import { activeOrgLinksOf, findVisibleUser } from '../system/user.repository.ts';
 import { moveSession } from './session.repository.ts';
-import { getPasswordStrategy } from './strategy.service.ts';
+import { getPasswordStrategy } from '../system/strategy.repository.ts';
 
 /**
  * A signed-in user reading their own account and moving their own session: their record, every

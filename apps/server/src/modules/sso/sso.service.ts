@@ -11,8 +11,8 @@ import { insertLoginLog } from '../log/log.repository.ts';
 import { findVisibleUserByCode, findVisibleUsersByEmail, type UserRow } from '../system/user.repository.ts';
 import { defaultOrgOf } from '../auth/login.service.ts';
 import { setSessionIdToken } from '../auth/session.repository.ts';
-import { createSession } from '../auth/session.service.ts';
-import { getPasswordStrategy } from '../auth/strategy.service.ts';
+import { createSession, type ProviderSignOut } from '../auth/session.service.ts';
+import { getPasswordStrategy } from '../system/strategy.repository.ts';
 import { ssoStates } from './sso.table.ts';
 import './sso.messages.ts';
 
@@ -233,4 +233,12 @@ export async function providerLogoutUrl(cfg: Config, idToken: string | null | un
     log.warn({ err: { name: (err as Error).name, message: (err as Error).message } }, 'sso end-session url unavailable');
     return undefined;
   }
+}
+
+/** Sign-out of a single sign-on session ends the provider's session too (given to auth's sign-out by modules/routes.ts). */
+export function providerSignOut(cfg: Config): ProviderSignOut {
+  return async (ended, log) => {
+    const sso = ended.find((s) => s.loginWay === LOGIN_WAY);
+    return sso ? providerLogoutUrl(cfg, sso.idToken, log) : undefined;
+  };
 }

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { bumpPermEpoch } from '../../platform/access.ts';
-import { hashPassword } from '../auth/login.service.ts';
+import { hashPassword } from '../../platform/password.ts';
 import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { menus } from './system.table.ts';
 import { findOrgByCode, insertOrg } from './org.repository.ts';

@@ -1,7 +1,7 @@
 import { and, count, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { inScope, type Scope } from '../../platform/scope.ts';
-import { sessions } from '../auth/auth.table.ts';
+import { sessions } from './account.table.ts';
 import { orgs, users } from './system.table.ts';
 import { userVisible } from './user.repository.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { assertInScope, inScope, subtreeOf, type Scope } from '../../platform/scope.ts';
-import { sessions } from '../auth/auth.table.ts';
+import { sessions } from './account.table.ts';
 import { orgs, roles, userOrgs, users } from './system.table.ts';
 
 /**

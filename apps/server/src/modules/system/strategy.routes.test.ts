@@ -4,7 +4,7 @@ import { Code, DEFAULT_PASSWORD_STRATEGY } from '@venue/contract';
 import { Client, auth, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
 import { sha256 } from '../../platform/keys.ts';
 import { AppError } from '../../platform/errors.ts';
-import { setPassword } from '../auth/login.service.ts';
+import { setPassword } from './password.service.ts';
 import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { seedDemo } from './demo.seed.ts';
 

@@ -3,7 +3,7 @@ import { checkPassword, complexityRules, loginRoutes, passwordStrategy, type Pas
 import type { Db } from '../../platform/db.ts';
 import { Notice, parseOrThrow } from '../../platform/http.ts';
 import { staleVersion } from '../../platform/errors.ts';
-import { getPasswordStrategy, PASSWORD_STRATEGY_KEY } from '../auth/strategy.service.ts';
+import { getPasswordStrategy, PASSWORD_STRATEGY_KEY } from './strategy.repository.ts';
 import { getConfigRow, jsonSecret, jsonValidator, registerConfigSecret, registerConfigValidator, writeConfigValue } from './config.service.ts';
 import './strategy.messages.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } fro
 import { ROLE_ADMIN } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
 import { assertInScope, inScope, inScopeSql, subtreeOf, type Scope } from '../../platform/scope.ts';
-import { sessions } from '../auth/auth.table.ts';
+import { sessions } from './account.table.ts';
 import { orgs, passwordHistory, roles, userMenus, userOrgs, userRoles, users } from './system.table.ts';
 import { containsText } from './admin.common.ts';
 
@@ -333,6 +333,15 @@ export async function unlinkOrgs(db: Executor, scope: Scope, userId: number, org
   await db.delete(userRoles).where(and(eq(userRoles.userId, userId), inArray(userRoles.orgId, orgIds), inScope(scope, userRoles.orgId)));
   await db.delete(userMenus).where(and(eq(userMenus.userId, userId), inArray(userMenus.orgId, orgIds), inScope(scope, userMenus.orgId)));
   await db.delete(sessions).where(and(eq(sessions.userId, userId), inArray(sessions.orgId, orgIds), inScope(scope, sessions.orgId)));
+}
+
+/** Ends a user's sessions opened in organisations of the scope (all but one, when given). */
+export async function deleteUserSessions(db: Executor, scope: Scope, userId: number, exceptSessionId?: number): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined, inScope(scope, sessions.orgId)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 /**

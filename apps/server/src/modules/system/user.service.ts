@@ -31,12 +31,11 @@ import {
   type UploadedFile,
   type ValidRow,
 } from '../../platform/xlsx.ts';
-import { hashPassword, setPassword } from '../auth/login.service.ts';
-import { oneTimePassword } from '../auth/password.generator.ts';
+import { hashPassword, oneTimePassword } from '../../platform/password.ts';
 import { randomToken } from '../../platform/keys.ts';
-import { deleteUserSessions } from '../auth/session.service.ts';
-import { getPasswordStrategy } from '../auth/strategy.service.ts';
-import { clearFailures, accountKey } from '../auth/failures.repository.ts';
+import { setPassword } from './password.service.ts';
+import { getPasswordStrategy } from './strategy.repository.ts';
+import { clearFailures, accountKey } from './failures.repository.ts';
 import type { users } from './system.table.ts';
 import { mapDuplicate, today } from './admin.common.ts';
 import { mergeGrant } from './menu.service.ts';
@@ -45,6 +44,7 @@ import { findOrg, findOrgsByCode, orgIdsInScope, orgInScope } from './org.reposi
 import { findRolesByIds } from './role.repository.ts';
 import {
   adminsAmong,
+  deleteUserSessions,
   findUserView,
   findUserViewByMobile,
   findVisibleUser,
@@ -352,7 +352,7 @@ export async function resetPassword(db: Db, caller: Caller, input: ResetPwdBody)
     try {
       await setPassword(tx, scopeOf(caller), user.id, user.code, password, { mustChange: true });
     } catch (e) {
-      if (e instanceof AppError && Array.isArray(e.detail)) {
+      if (e instanceof AppError && e.codeName !== 'CONFLICT' && Array.isArray(e.detail)) {
         throw new AppError(e.codeName, e.msgKey, e.params, (e.detail as { field: string }[]).map((d) => ({ ...d, field: 'password' })));
       }
       throw e;

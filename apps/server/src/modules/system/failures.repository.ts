@@ -1,6 +1,6 @@
 import { inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
-import { loginFailures } from './auth.table.ts';
+import { loginFailures } from './account.table.ts';
 
 /**
  * Failed sign-in counters (sys_login_failure), one row per key:

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_PASSWORD_STRATEGY, passwordStrategy, type PasswordStrategy } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
-import { configs } from '../system/system.table.ts';
+import { configs } from './system.table.ts';
 
 export const PASSWORD_STRATEGY_KEY = 'password_strategy';
 

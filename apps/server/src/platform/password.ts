@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
+import argon2 from 'argon2';
 import { checkPassword, type PasswordStrategy } from '@venue/contract';
+
+/** Passwords are stored as argon2id hashes (ARCHITECTURE section 5). */
+export const hashPassword = (pw: string) => argon2.hash(pw, { type: argon2.argon2id });
 
 // No look-alike characters (0/O, 1/l/I): the password is read off a screen and typed.
 const CLASSES = {
