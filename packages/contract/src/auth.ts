@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { fields } from './fields.ts';
+
+/**
+ * Sign-in, the session, the user info and password recovery (auth prefix, and the few calls
+ * of spec 7 that sit under the system prefix): requests and answers.
+ */
 
 export const loginOthers = z
   .object({
@@ -10,8 +16,11 @@ export const loginOthers = z
   })
   .default({});
 
+/** A login name as typed at sign-in (checked against the stored names, not against their rule). */
+const loginName = fields.str().trim().min(1).max(64);
+
 export const loginBody = z.object({
-  loginName: z.string().trim().min(1).max(64),
+  loginName,
   password: z.string().min(1).max(128),
   others: loginOthers,
 });
@@ -27,50 +36,6 @@ export const smsCodeBody = z.object({
   phoneNumber: z.string().trim().regex(/^1\d{10}$/),
   purpose: z.enum(['login', 'recover']).default('login'),
 });
-
-export interface LoginResult {
-  userName: string;
-  userId: number;
-  loginMsg?: string;
-}
-
-export interface OrgVO {
-  orgId: number;
-  orgName: string;
-  enterpriseType: number;
-}
-
-export interface UserInfo {
-  id: number;
-  userId: number;
-  userName: string;
-  code: string;
-  no: string | null;
-  roles: string[];
-  apps: string[];
-  permissions: string[];
-  orgVOS: OrgVO[];
-  defaultOrgId: number;
-  defaultOrgName: string;
-  currentOrg: OrgVO;
-  passwordStrategy: PublicPasswordStrategy;
-  unreadMessage: boolean;
-}
-
-export interface MenuNode {
-  id: number;
-  parentId: number | null;
-  name: string;
-  nameEn: string;
-  type: 0 | 1 | 2;
-  url: string | null;
-  icon: string | null;
-  perms: string | null;
-  status: number;
-  loadType: number;
-  orderNum: number;
-  children: MenuNode[];
-}
 
 /** Complexity rules of spec section 5. */
 export const complexityRules = ['upper', 'lower', 'digit', 'special', 'noLoginName', 'noSequence', 'noAdjacentSame', 'noRepeat'] as const;
@@ -100,7 +65,8 @@ export const passwordStrategy = z
   });
 export type PasswordStrategy = z.infer<typeof passwordStrategy>;
 /** The policy as every answer carries it: the default password never leaves the server. */
-export type PublicPasswordStrategy = Omit<PasswordStrategy, 'defaultPassword'>;
+export const publicPasswordStrategy = z.object(passwordStrategy.shape).omit({ defaultPassword: true });
+export type PublicPasswordStrategy = z.output<typeof publicPasswordStrategy>;
 
 export const DEFAULT_PASSWORD_STRATEGY: PasswordStrategy = {
   minLength: 6,
@@ -115,3 +81,62 @@ export const DEFAULT_PASSWORD_STRATEGY: PasswordStrategy = {
   expireDays: 0,
   forceChangeOnFirstLogin: false,
 };
+
+/** `POST {system}user/auth/code.jpg/name` (an image code for a login name) and `POST user/login/getFailTimes/`. */
+export const loginNameBody = z.object({ loginName });
+/** `PUT {auth}session/org`: switch the session to another of the user's organisations. */
+export const switchOrgBody = z.object({ orgId: fields.id });
+/** `PUT {system}user/password`: the signed-in user's own password. */
+export const ownPasswordBody = z.object({ oldPassword: z.string().min(1).max(128), newPassword: z.string().min(1).max(128), confirmPassword: z.string().min(1).max(128) });
+
+/** `POST {auth}recover/code`: a one-time code by SMS or mail for a login name. */
+export const recoverCodeBody = z.object({ loginName, channel: z.enum(['sms', 'mail']) });
+/** `POST {auth}recover/reset`: the code and the new password typed twice. */
+export const recoverResetBody = z.object({
+  loginName,
+  code: fields.str().trim().min(4).max(8),
+  newPassword: z.string().min(1).max(128),
+  confirmPassword: z.string().min(1).max(128),
+});
+
+// ---------------------------------------------------------------- answers
+
+const n = z.number();
+const s = z.string();
+
+/** What a sign-in answers (the token travels in the `authorization` header). */
+export const loginResult = z.object({ userName: s, userId: n, loginMsg: s.optional() });
+export type LoginResult = z.output<typeof loginResult>;
+
+/** `POST user/login/getFailTimes/`: whether the login form must show the image code. */
+export const failTimesAnswer = z.object({ failTimes: n, captchaRequired: z.boolean() });
+export type FailTimes = z.output<typeof failTimesAnswer>;
+
+/** `POST {auth}session`: the token of the browser's live session (from its HttpOnly cookie), or null. */
+export const restoredSession = z.object({ token: s, userId: n, userName: s }).nullable();
+export type RestoredSession = z.output<typeof restoredSession>;
+/** `POST {auth}logout`: for a single sign-on session, the provider's end-session URL; else null. */
+export const logoutAnswer = z.object({ logoutUrl: s }).nullable();
+
+/** An organisation of the signed-in user. */
+export const orgVO = z.object({ orgId: n, orgName: s, enterpriseType: n });
+export type OrgVO = z.output<typeof orgVO>;
+
+/** `GET {auth}userInfo/0`: the user info of spec section 3. */
+export const userInfo = z.object({
+  id: n,
+  userId: n,
+  userName: s,
+  code: s,
+  no: s.nullable(),
+  roles: z.array(s),
+  apps: z.array(s),
+  permissions: z.array(s),
+  orgVOS: z.array(orgVO),
+  defaultOrgId: n,
+  defaultOrgName: s,
+  currentOrg: orgVO,
+  passwordStrategy: publicPasswordStrategy,
+  unreadMessage: z.boolean(),
+});
+export type UserInfo = z.output<typeof userInfo>;

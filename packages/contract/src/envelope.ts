@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields, INT4_MAX } from './fields.ts';
+import { fields, idList, INT4_MAX } from './fields.ts';
 
 export interface FieldError {
   field: string;
@@ -28,3 +28,24 @@ export const pageQuery = z.object({
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
+
+/** The answer of a list: one page of rows and the number of rows matching the filters. */
+export const page = <R extends z.ZodType>(row: R) => z.object({ total: z.number().int().min(0), data: z.array(row) });
+
+/** Path parameters `{id}` of `GET/PUT x/{id}`. */
+export const idParams = z.object({ id: fields.id });
+/** Path parameters `{ids}` of `DELETE x/{ids}` (comma-separated). */
+export const idsParams = z.object({ ids: idList });
+/** What a batch delete answers: how many rows went. */
+export const deletedAnswer = z.object({ deleted: z.number().int().min(0) });
+
+/** One row of an import's rejection report (`detail.errors` of a 100400 answer). */
+export interface ImportRowError {
+  /** Row number as the spreadsheet shows it (the header is row 1). */
+  row: number;
+  field: string;
+  message: string;
+}
+/** What `POST x/import` answers when the file was taken. */
+export const importResult = z.object({ total: z.number().int(), created: z.number().int(), updated: z.number().int() });
+export type ImportResult = z.output<typeof importResult>;

@@ -103,9 +103,40 @@ const instant = instantInput.transform((v) => new Date(typeof v === 'string' ? v
 /** `sortField` of a list: a column key (letters, digits, `_`), never a prototype name such as `__proto__`. */
 const sortField = z.string().max(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, INVALID);
 
+/** Optional text of a form: trimmed, at most `max` characters; '' and null mean empty (null). */
+const optText = (max: number) =>
+  str()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v === '' ? null : v));
+
+/** An optional calendar day of a form (YYYY-MM-DD that exists); '' and null mean empty (null). */
+const optDay = str()
+  .trim()
+  .refine((v) => v === '' || isDay(v), INVALID)
+  .nullish()
+  .transform((v) => (v === '' ? null : v));
+
+/**
+ * An instant in an answer. The server hands a Date (or ISO 8601 text); JSON carries ISO 8601 text,
+ * which is what the console receives (`z.output` is `string`).
+ */
+const instantOut = z.union([z.date(), z.iso.datetime({ offset: true })]).transform((v) => (typeof v === 'string' ? v : v.toISOString()));
+
+/**
+ * In answers: a stored text column that holds one of `values`. The server hands a string (what the
+ * database gives); tests check it is one of the values; the console gets their union.
+ */
+const textOf = <const T extends readonly [string, ...string[]]>(values: T) => z.string().pipe(z.enum(values));
+
+/** In answers: a stored number column (status, type) that holds one of `values`; the console gets their union. */
+const numberOf = <const T extends readonly [number, ...number[]]>(values: T) => z.number().pipe(z.literal(values));
+
 /**
  * The building blocks, one name space: `fields.id`, `fields.version`, `fields.int4`, `fields.count`,
- * `fields.int2`, `fields.intIn(min, max)`, `fields.idArray()`, `fields.day`, `fields.instant`,
- * `fields.instantInput`, `fields.str()`, `fields.sortField`.
+ * `fields.int2`, `fields.intIn(min, max)`, `fields.idArray()`, `fields.day`, `fields.optDay`,
+ * `fields.instant`, `fields.instantInput`, `fields.str()`, `fields.optText(max)`, `fields.sortField`;
+ * in answers, `fields.instantOut`, `fields.textOf([...])`, `fields.numberOf([...])`.
  */
-export const fields = { intIn, int4, count, int2, id, idArray, version, day, instant, instantInput, str, sortField } as const;
+export const fields = { intIn, int4, count, int2, id, idArray, version, day, optDay, instant, instantInput, str, optText, sortField, instantOut, textOf, numberOf } as const;

@@ -6,3 +6,5 @@ export * from './auth.ts';
 export * from './password.ts';
 export * from './idcard.ts';
 export * from './system.ts';
+export * from './sso.ts';
+export * from './job.ts';

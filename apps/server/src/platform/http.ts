@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import contentDisposition from 'content-disposition';
-import { Code, httpStatusOf, type Envelope } from '@venue/contract';
-import { AppError } from './errors.ts';
+import { Code, httpStatusOf, type ConflictDetail, type Envelope } from '@venue/contract';
+import { AppError, type ConflictIssue } from './errors.ts';
 import { t, type Lang } from './i18n.ts';
 import './http.messages.ts';
 import type { Db } from './db.ts';
@@ -64,12 +64,15 @@ export function envelope<T>(lang: Lang, body: T, code: number = Code.OK, msg?: s
 }
 
 export function errorEnvelope(lang: Lang, err: AppError): Envelope<null> {
-  const detail = Array.isArray(err.detail)
-    ? (err.detail as { field: string; message: string; params?: Record<string, unknown> }[]).map((d) => ({
-        field: d.field,
-        message: t(lang, d.message, d.params),
-      }))
-    : (err.detail ?? null);
+  const fieldsIn = (list: { field: string; message: string; params?: Record<string, unknown> }[]) =>
+    list.map((d) => ({ field: d.field, message: t(lang, d.message, d.params) }));
+  let detail: unknown = err.detail ?? null;
+  if (Array.isArray(detail)) detail = fieldsIn(detail);
+  else if (err.codeName === 'CONFLICT') {
+    // 100409 says why: {reason, fields} (ConflictDetail in the contract).
+    const c = detail as ConflictIssue;
+    detail = { reason: c.reason, fields: fieldsIn(c.fields ?? []) } satisfies ConflictDetail;
+  }
   return { code: err.code, msg: t(lang, err.msgKey, err.params), detail, head: { level: 'error' }, body: null };
 }
 
@@ -103,6 +106,8 @@ export interface RouteRecord {
   body?: ZodType;
   query?: ZodType;
   params?: ZodType;
+  /** The schema of the envelope's `body` on success, or 'file' for downloads (tests validate answers with it). */
+  response?: ZodType | 'file';
 }
 
 /** Every API route, as declared. The role-to-API registry is generated from it. */
@@ -110,7 +115,14 @@ export const routeRegistry: RouteRecord[] = [];
 
 type Infer<S> = S extends ZodType ? z.output<S> : undefined;
 
-export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | undefined, P extends ZodType | undefined> {
+/**
+ * What a handler may return for its response schema: a value of the schema's input type (a Date
+ * where the answer carries ISO text), a `Notice` of one, or a `FileResult` for 'file'. A handler
+ * that sent the reply itself returns the reply.
+ */
+export type Answer<R extends ZodType | 'file' | undefined> = R extends undefined ? unknown : (R extends ZodType ? z.input<R> | Notice<z.input<R>> : FileResult) | FastifyReply;
+
+export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | undefined, P extends ZodType | undefined, R extends ZodType | 'file' | undefined> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   /** undefined: public; '' (Perm.authenticated): any signed-in user; else a permission code. */
@@ -120,6 +132,11 @@ export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | un
   body?: B;
   query?: Q;
   params?: P;
+  /**
+   * The envelope `body` of a success (`packages/contract`), or 'file' for a download. Types only
+   * in production (the handler's return must satisfy its input type); tests validate every answer.
+   */
+  response?: R;
   allowWhenPasswordExpired?: boolean;
   /**
    * Only callers of the platform organisation: writes of platform-wide records (menus, API grants,
@@ -134,7 +151,7 @@ export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | un
   skipSign?: boolean;
   skipXsrf?: boolean;
   rateLimit?: { max: number; timeWindow: number };
-  handler: (input: { body: Infer<B>; query: Infer<Q>; params: Infer<P>; req: FastifyRequest; reply: FastifyReply; caller: Caller }) => Promise<unknown>;
+  handler: (input: { body: Infer<B>; query: Infer<Q>; params: Infer<P>; req: FastifyRequest; reply: FastifyReply; caller: Caller }) => Promise<Answer<R>>;
 }
 
 interface FieldIssue {
@@ -253,6 +270,18 @@ export function parseOrThrow<S extends ZodType>(schema: S, value: unknown, opts:
   return r.data as z.output<S>;
 }
 
+/**
+ * How an answer's body differs from a response schema: fields the schema does not declare
+ * (nested ones included) and the schema's own issues, each naming its field. Tests call it on
+ * every success (test/harness.ts); production never validates answers.
+ */
+export function answerIssues(schema: ZodType, value: unknown): { field: string; message: string }[] {
+  const issues: { field: string; message: string }[] = undeclaredFields(schema, value).map((i) => ({ field: i.field, message: 'not declared by the response schema' }));
+  const r = schema.safeParse(value);
+  if (!r.success) issues.push(...r.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
+  return issues;
+}
+
 /** A JSON body sent to a route that takes none: every field is undeclared. */
 function refuseBody(body: unknown): void {
   if (body === null || body === undefined || typeof body !== 'object') return;
@@ -271,11 +300,11 @@ async function platformOnlyHook(req: FastifyRequest): Promise<void> {
  * hook before the handler runs), the module/action written to the operation log, and one
  * handler whose return value becomes the envelope body.
  */
-export function defineRoute<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, P extends ZodType | undefined = undefined>(
+export function defineRoute<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, P extends ZodType | undefined = undefined, R extends ZodType | 'file' | undefined = undefined>(
   app: FastifyInstance,
-  spec: RouteSpec<B, Q, P>,
+  spec: RouteSpec<B, Q, P, R>,
 ): void {
-  routeRegistry.push({ method: spec.method, url: spec.url, permission: spec.permission, module: spec.module, action: spec.action, platformOnly: !!spec.platformOnly, body: spec.body, query: spec.query, params: spec.params });
+  routeRegistry.push({ method: spec.method, url: spec.url, permission: spec.permission, module: spec.module, action: spec.action, platformOnly: !!spec.platformOnly, body: spec.body, query: spec.query, params: spec.params, response: spec.response });
   app.route({
     method: spec.method,
     url: spec.url,

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, menuCreate, menuUpdate } from '@venue/contract';
+import { Perm, idParams, menuCreate, menuEditorNode, menuOption, menuUpdate } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { createMenu, editMenu, getMenu, menuEditorTree, menuOptions, removeMenu } from './menu.service.ts';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** The menu editor (tree, get, add, edit, delete) and the tree a caller may grant from. */
 export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -18,6 +16,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}menu/tree`,
     permission: Perm.menu.list,
     action: 'tree',
+    response: z.array(menuEditorNode),
     handler: async ({ caller }) => menuEditorTree(db, caller),
   });
 
@@ -28,6 +27,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}menu/list`,
     permission: Perm.menu.list,
     action: 'tree',
+    response: z.array(menuEditorNode),
     readOnly: true,
     handler: async ({ caller }) => menuEditorTree(db, caller),
   });
@@ -38,6 +38,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}menu/options`,
     permission: Perm.authenticated,
     action: 'options',
+    response: z.array(menuOption),
     handler: async ({ caller }) => menuOptions(db, caller),
   });
 
@@ -47,7 +48,8 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}menu/:id`,
     permission: Perm.menu.list,
     action: 'get',
-    params: idParam,
+    response: menuEditorNode,
+    params: idParams,
     handler: async ({ params, caller }) => getMenu(db, caller, params.id),
   });
 
@@ -58,6 +60,7 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.menu.add,
     platformOnly: true,
     action: 'add',
+    response: menuEditorNode,
     body: menuCreate,
     handler: async ({ body }) => createMenu(db, body),
   });
@@ -69,7 +72,8 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.menu.edit,
     platformOnly: true,
     action: 'edit',
-    params: idParam,
+    response: menuEditorNode,
+    params: idParams,
     body: menuUpdate,
     handler: async ({ params, body }) => editMenu(db, params.id, body),
   });
@@ -81,7 +85,8 @@ export function menuRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.menu.remove,
     platformOnly: true,
     action: 'remove',
-    params: idParam,
+    response: z.null(),
+    params: idParams,
     handler: async ({ params }) => {
       await removeMenu(db, params.id);
       return null;

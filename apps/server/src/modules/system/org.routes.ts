@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, orgCreate, orgTreeQuery, orgUpdate, pageQuery } from '@venue/contract';
+import { Perm, idParams, orgCreate, orgDetail, orgListQuery, orgNode, orgOption, orgTreeQuery, orgUpdate, orgView as orgAnswer } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { createOrg, editOrg, getOrg, orgOptions, orgTree, removeOrg } from './org.service.ts';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Organisations and departments: tree, get, add, edit, delete; a light tree for pickers. */
 export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -18,6 +16,7 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}org/tree`,
     permission: Perm.org.list,
     action: 'tree',
+    response: z.array(orgNode),
     query: orgTreeQuery,
     handler: async ({ query, caller }) => orgTree(db, caller, query),
   });
@@ -28,6 +27,7 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}org/tree`,
     permission: Perm.org.list,
     action: 'tree',
+    response: z.array(orgNode),
     readOnly: true,
     body: orgTreeQuery,
     handler: async ({ body, caller }) => orgTree(db, caller, body),
@@ -40,9 +40,9 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}org/list`,
     permission: Perm.org.list,
     action: 'tree',
+    response: z.array(orgNode),
     readOnly: true,
-    // The kit sends its paging and sort fields; the tree has no pages.
-    body: pageQuery.extend(orgTreeQuery.shape),
+    body: orgListQuery,
     handler: async ({ body, caller }) => orgTree(db, caller, body),
   });
 
@@ -52,6 +52,7 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}org/options`,
     permission: Perm.authenticated,
     action: 'options',
+    response: z.array(orgOption),
     handler: async ({ caller }) => orgOptions(db, caller),
   });
 
@@ -61,7 +62,8 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}org/:id`,
     permission: Perm.org.list,
     action: 'get',
-    params: idParam,
+    response: orgDetail,
+    params: idParams,
     handler: async ({ params, caller }) => getOrg(db, caller, params.id),
   });
 
@@ -71,6 +73,7 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}org`,
     permission: Perm.org.add,
     action: 'add',
+    response: orgAnswer,
     body: orgCreate,
     handler: async ({ body, caller }) => createOrg(db, caller, body),
   });
@@ -81,7 +84,8 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}org/:id`,
     permission: Perm.org.edit,
     action: 'edit',
-    params: idParam,
+    response: orgAnswer,
+    params: idParams,
     body: orgUpdate,
     handler: async ({ params, body, caller }) => editOrg(db, caller, params.id, body),
   });
@@ -92,7 +96,8 @@ export function orgRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}org/:id`,
     permission: Perm.org.remove,
     action: 'remove',
-    params: idParam,
+    response: z.null(),
+    params: idParams,
     handler: async ({ params, caller }) => {
       await removeOrg(db, caller, params.id);
       return null;

@@ -1,6 +1,6 @@
 import type { OrgCreate, OrgTreeQuery, OrgUpdate } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
 import { expectOneUpdated, scopeOf, SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import { isForeignKeyViolation, mapDuplicate } from './admin.common.ts';
@@ -66,8 +66,11 @@ export function orgView(r: OrgRow): OrgView {
 }
 
 /** Nodes whose parent is not in the list become roots (a caller's own organisation heads their tree). */
-export function buildOrgTree<T extends { id: number; parentId: number | null }>(rows: T[]): (T & { children: (T & { children: unknown[] })[] })[] {
-  type N = T & { children: N[] };
+/** A node of a tree built from rows: the row and its children. */
+export type TreeOf<T> = T & { children: TreeOf<T>[] };
+
+export function buildOrgTree<T extends { id: number; parentId: number | null }>(rows: T[]): TreeOf<T>[] {
+  type N = TreeOf<T>;
   const nodes = new Map<number, N>();
   for (const r of rows) nodes.set(r.id, { ...r, children: [] } as N);
   const roots: N[] = [];
@@ -175,13 +178,13 @@ export async function removeOrg(db: Db, caller: Caller, id: number): Promise<voi
   if (isPlatformRoot(row)) throw new AppError('INVALID', 'org.platformFixed');
   if (!caller.platform && id === caller.orgId) throw new AppError('FORBIDDEN', 'error.forbidden');
   const usage = await orgUsage(db, scope, id);
-  if (usage.children) throw new AppError('CONFLICT', 'org.hasChildren', { n: usage.children });
-  if (usage.users) throw new AppError('CONFLICT', 'org.hasUsers', { n: usage.users });
-  if (usage.roles) throw new AppError('CONFLICT', 'org.hasRoles', { n: usage.roles });
+  if (usage.children) throw conflict('state', 'org.hasChildren', { n: usage.children });
+  if (usage.users) throw conflict('state', 'org.hasUsers', { n: usage.users });
+  if (usage.roles) throw conflict('state', 'org.hasRoles', { n: usage.roles });
   try {
     await db.transaction(async (tx) => deleteOrg(tx, scope, id));
   } catch (e) {
-    if (isForeignKeyViolation(e)) throw new AppError('CONFLICT', 'org.inUse');
+    if (isForeignKeyViolation(e)) throw conflict('state', 'org.inUse');
     throw e;
   }
 }

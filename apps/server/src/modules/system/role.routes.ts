@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, idList, roleCreate, roleListQuery, roleMenusBody, roleUpdate, roleUsersBody } from '@venue/contract';
+import { Perm, idParams, idsParams, page, roleCreate, roleListQuery, roleMenus, roleMenusBody, roleRow, roleUpdate, roleUser, roleUsersBody } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { changeRoleUsers, createRole, editRole, getRole, getRoleMenus, getRoleUsers, listRoles, removeRoles, setRoleMenus } from './role.service.ts';
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
 
 /** Roles: list, get, add, edit, delete, menu permission tree, role users. */
 export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -18,6 +16,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}role/list`,
     permission: Perm.role.list,
     action: 'list',
+    response: page(roleRow),
     readOnly: true,
     body: roleListQuery,
     handler: async ({ body, caller }) => listRoles(db, caller, body),
@@ -29,7 +28,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}role/:id`,
     permission: Perm.role.list,
     action: 'get',
-    params: idParam,
+    response: roleRow,
+    params: idParams,
     handler: async ({ params, caller }) => getRole(db, caller, params.id),
   });
 
@@ -39,6 +39,7 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}role`,
     permission: Perm.role.add,
     action: 'add',
+    response: roleRow,
     body: roleCreate,
     handler: async ({ body, caller }) => createRole(db, caller, body),
   });
@@ -49,7 +50,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}role/:id`,
     permission: Perm.role.edit,
     action: 'edit',
-    params: idParam,
+    response: roleRow,
+    params: idParams,
     body: roleUpdate,
     handler: async ({ params, body, caller }) => editRole(db, caller, params.id, body),
   });
@@ -60,7 +62,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}role/:ids`,
     permission: Perm.role.remove,
     action: 'remove',
-    params: z.object({ ids: idList }),
+    response: z.null(),
+    params: idsParams,
     handler: async ({ params, caller }) => {
       await removeRoles(db, caller, params.ids);
       return null;
@@ -73,7 +76,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}role/:id/menus`,
     permission: Perm.role.list,
     action: 'menus',
-    params: idParam,
+    response: roleMenus,
+    params: idParams,
     handler: async ({ params, caller }) => getRoleMenus(db, caller, params.id),
   });
 
@@ -83,7 +87,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}role/:id/menus`,
     permission: Perm.role.edit,
     action: 'assignMenus',
-    params: idParam,
+    response: roleMenus,
+    params: idParams,
     body: roleMenusBody,
     handler: async ({ params, body, caller }) => setRoleMenus(db, caller, params.id, body.menuIds),
   });
@@ -94,7 +99,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}role/:id/users`,
     permission: Perm.role.list,
     action: 'users',
-    params: idParam,
+    response: z.array(roleUser),
+    params: idParams,
     handler: async ({ params, caller }) => getRoleUsers(db, caller, params.id),
   });
 
@@ -104,7 +110,8 @@ export function roleRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}role/:id/users`,
     permission: Perm.role.edit,
     action: 'assignUsers',
-    params: idParam,
+    response: z.array(roleUser),
+    params: idParams,
     body: roleUsersBody,
     handler: async ({ params, body, caller }) => changeRoleUsers(db, caller, params.id, body),
   });

@@ -1,6 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, assignMenuBody, changeStatusBody, resetPwdBody, userCreate, userListQuery, userOrgsBody, userRolesBody, userUpdate } from '@venue/contract';
+import {
+  Perm,
+  assignMenuAnswer,
+  assignMenuBody,
+  changeStatusBody,
+  idParams,
+  importResult,
+  orgIdParams,
+  page,
+  resetPwdBody,
+  userByPhoneBody,
+  userCreate,
+  userCreated,
+  userDetail as userDetailAnswer,
+  userDetailBody,
+  userInfoQuery,
+  userListQuery,
+  userMenusQuery,
+  userOfOrg,
+  userOrgParams,
+  userOrgsBody,
+  userRolesBody,
+  userRow,
+  userUpdate,
+} from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { AppError } from '../../platform/errors.ts';
 import { can } from '../../platform/access.ts';
@@ -25,8 +49,6 @@ import {
   usersOfOrgId,
 } from './user.service.ts';
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-
 /** Users: every call of spec 7.3 (system prefix) plus role/organisation assignment and import/export. */
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { system } = ctx.config.prefixes;
@@ -40,6 +62,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/list`,
     permission: Perm.user.list,
     action: 'list',
+    response: page(userRow),
     readOnly: true,
     body: userListQuery,
     handler: async ({ body, caller }) => listUsers(db, caller, body, tz),
@@ -51,8 +74,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/detailForConsole`,
     permission: Perm.user.list,
     action: 'detail',
+    response: userDetailAnswer,
     readOnly: true,
-    body: z.object({ id: z.coerce.number().int().positive() }),
+    body: userDetailBody,
     handler: async ({ body, caller }) => userDetail(db, caller, body.id),
   });
 
@@ -62,7 +86,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/:id`,
     permission: Perm.user.list,
     action: 'get',
-    params: idParam,
+    response: userDetailAnswer,
+    params: idParams,
     handler: async ({ params, caller }) => userDetail(db, caller, params.id),
   });
 
@@ -72,7 +97,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/getInfo/`,
     permission: Perm.authenticated,
     action: 'info',
-    query: z.object({ id: z.coerce.number().int().positive().optional() }),
+    response: userDetailAnswer,
+    query: userInfoQuery,
     handler: async ({ query, caller }) => {
       if (query.id === undefined || query.id === caller.userId) return ownDetail(db, caller);
       if (!can(caller, Perm.user.list)) throw new AppError('FORBIDDEN', 'error.forbidden');
@@ -86,8 +112,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/detailByPhone`,
     permission: Perm.user.list,
     action: 'detailByPhone',
+    response: userDetailAnswer,
     readOnly: true,
-    body: z.object({ mobile: z.string().trim().min(1).max(20) }),
+    body: userByPhoneBody,
     handler: async ({ body, caller }) => userDetailByPhone(db, caller, body.mobile),
   });
 
@@ -97,6 +124,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user`,
     permission: Perm.user.add,
     action: 'add',
+    response: userCreated,
     body: userCreate,
     handler: async ({ body, caller }) => createUser(db, caller, body, tz),
   });
@@ -107,7 +135,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/:id`,
     permission: Perm.user.edit,
     action: 'edit',
-    params: idParam,
+    response: userDetailAnswer,
+    params: idParams,
     body: userUpdate,
     handler: async ({ params, body, caller }) => editUser(db, caller, params.id, body, tz),
   });
@@ -118,7 +147,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/:userId/:orgId`,
     permission: Perm.user.remove,
     action: 'removeFromOrg',
-    params: z.object({ userId: z.coerce.number().int().positive(), orgId: z.coerce.number().int().positive() }),
+    response: z.null(),
+    params: userOrgParams,
     handler: async ({ params, caller }) => removeFromOrg(db, caller, params.userId, params.orgId, tz),
   });
 
@@ -128,6 +158,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/resetPwd`,
     permission: Perm.user.resetPwd,
     action: 'resetPwd',
+    response: z.null(),
     body: resetPwdBody,
     handler: async ({ body, caller }) => {
       await resetPassword(db, caller, body);
@@ -141,6 +172,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/changeStatus`,
     permission: Perm.user.status,
     action: 'changeStatus',
+    response: z.null(),
     body: changeStatusBody,
     handler: async ({ body, caller }) => {
       await changeStatus(db, caller, body.userId, body.status, tz);
@@ -154,6 +186,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/assign-menu`,
     permission: Perm.user.assign,
     action: 'assignMenu',
+    response: assignMenuAnswer,
     body: assignMenuBody,
     handler: async ({ body, caller }) => assignMenus(db, caller, body),
   });
@@ -164,8 +197,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/menu/:id`,
     permission: Perm.user.list,
     action: 'menus',
-    params: idParam,
-    query: z.object({ orgId: z.coerce.number().int().positive().optional() }),
+    response: z.array(z.number()),
+    params: idParams,
+    query: userMenusQuery,
     handler: async ({ params, query, caller }) => directMenus(db, caller, params.id, query.orgId),
   });
 
@@ -175,7 +209,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/getInfoByOrgId/:orgId`,
     permission: Perm.user.list,
     action: 'byOrg',
-    params: z.object({ orgId: z.coerce.number().int().positive() }),
+    response: z.array(userOfOrg),
+    params: orgIdParams,
     handler: async ({ params, caller }) => usersOfOrgId(db, caller, params.orgId),
   });
 
@@ -185,7 +220,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/:id/roles`,
     permission: Perm.user.assign,
     action: 'assignRoles',
-    params: idParam,
+    response: userDetailAnswer,
+    params: idParams,
     body: userRolesBody,
     handler: async ({ params, body, caller }) => setUserRoles(db, caller, params.id, body.roleIds),
   });
@@ -196,7 +232,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/:id/orgs`,
     permission: Perm.user.assign,
     action: 'assignOrgs',
-    params: idParam,
+    response: userDetailAnswer,
+    params: idParams,
     body: userOrgsBody,
     handler: async ({ params, body, caller }) => setUserOrgs(db, caller, params.id, body.orgIds, body.defaultOrgId),
   });
@@ -207,6 +244,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/export`,
     permission: Perm.user.export,
     action: 'export',
+    response: 'file',
     body: userListQuery,
     handler: async ({ body, caller, req }) => exportUsers(db, caller, body, tz, req.lang),
   });
@@ -217,6 +255,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/import/template`,
     permission: Perm.user.import,
     action: 'importTemplate',
+    response: 'file',
     handler: async ({ req }) => userTemplate(req.lang),
   });
 
@@ -226,6 +265,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}user/import`,
     permission: Perm.user.import,
     action: 'import',
+    response: importResult,
     handler: async ({ req, caller }) => {
       const file = await readUpload(req, config.uploadLimit);
       return withImportSlot(caller.userId, () => importUsers(db, caller, file, tz, req.lang));
