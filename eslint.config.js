@@ -1,7 +1,12 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import layers from './scripts/eslint-layers.js';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/drizzle/**', 'data/**', '**/*.d.ts'] },
@@ -14,6 +19,45 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    // Layers one way (docs/decisions.md, "Layers"): contract <- platform <- modules on the server,
+    // modules in one order, and on the console a feature imports app/, kit/ and the contract only.
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { layers },
+    rules: {
+      'layers/one-way': [
+        'error',
+        {
+          root,
+          packages: { '@venue/contract': 'packages/contract/src/', '@venue/server': 'apps/server/', '@venue/web': 'apps/web/' },
+          forbid: [
+            {
+              from: 'apps/server/src/platform/',
+              to: ['apps/server/src/modules/', 'apps/server/src/db/', 'apps/server/src/app.ts', 'apps/server/src/main.ts'],
+              because: 'the platform imports no module; app.ts (the composition root) passes it what it needs as functions',
+            },
+            { from: 'packages/contract/', to: ['apps/'], because: 'the contract is shared by the server and the console and imports neither' },
+            { from: 'apps/web/src/', to: ['apps/server/'], because: 'the console shares only @venue/contract with the server' },
+            { from: 'apps/server/src/', to: ['apps/web/'], because: 'the server shares only @venue/contract with the console' },
+            { from: 'apps/web/src/kit/', to: ['apps/web/src/features/'], because: 'the page kit serves every feature and knows none' },
+          ],
+          units: [
+            {
+              under: 'apps/server/src/modules/',
+              groups: ['sport'],
+              order: ['system', 'log', 'mail', 'auth', 'sso', 'job'],
+              because: 'modules depend one way, system <- log <- mail <- auth <- sso <- job, and none of them on a business module (sport/*)',
+            },
+            {
+              under: 'apps/web/src/features/',
+              groups: ['sport'],
+              because: 'a feature imports app/, kit/ and @venue/contract, never another feature; what two features share belongs in kit/ (generic) or app/ (the shell)',
+            },
+          ],
+        },
+      ],
     },
   },
   {
