@@ -1,0 +1,493 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodType } from 'zod';
+import ExcelJS from 'exceljs';
+import { Code } from '@venue/contract';
+import { routeRegistry, type RouteRecord } from '../src/platform/http.ts';
+import { Client, databases, startServer, sys, type TestServer } from './harness.ts';
+
+/**
+ * Generated from the route registry (issue 8, point 1): two venue organisations A and B under the
+ * platform; a manager of A holding every permission; records of every organisation-owned kind in
+ * B. Every route that takes a record id (path parameter, or an id or id-list field of its body or
+ * query) is called as A's manager with B's ids and must answer 100404 (100420 where the route is
+ * refused whatever the id, a list filter answers no row), and B's rows must stay exactly as they
+ * were. A route with an id that is neither covered nor on the skip list (with its reason) fails
+ * the test, so a new route cannot slip past.
+ */
+
+// ---- which routes take a record id ----
+
+/** Top-level fields and path parameters that name records. */
+const ID_NAME = /^(id|ids|[a-z][A-Za-z]*Id|[a-z][A-Za-z]*Ids)$/;
+/** Id-like names that do not name an organisation's record. */
+const NOT_RECORD_IDS: Record<string, string> = {
+  menuIds: 'menus are platform-wide (one tree, granted per role)',
+  instanceId: 'a scheduler process, not a record of an organisation',
+};
+/** Fields that name records under another name (checked too). */
+const OTHER_ID_FIELDS: Record<string, string[]> = {
+  'PUT /api/system/role/:id/users': ['add', 'remove'],
+  'POST /api/system/jobStream': ['nodes'],
+  'PUT /api/system/jobStream/:id': ['nodes'],
+};
+
+/** Routes with an id that this test does not call as A's manager, and why. */
+const SKIP: Record<string, string> = {
+  'GET /api/auth/userInfo/:id': "the id is ignored: the answer is always the caller's own record (path kept from spec 7.1)",
+  'GET /api/system/menu/:id': 'menus are platform-wide records (shared by every organisation), not organisation-owned',
+  'POST /api/system/menu': 'menus are platform-wide records; only the platform organisation changes them (menu.routes.test.ts)',
+  'PUT /api/system/menu/:id': 'menus are platform-wide records; only the platform organisation changes them (menu.routes.test.ts)',
+  'DELETE /api/system/menu/:id': 'menus are platform-wide records; only the platform organisation changes them (menu.routes.test.ts)',
+  'GET /api/system/config/:id': 'parameters are platform-wide records',
+  'PUT /api/system/config/:id': 'parameters are platform-wide records',
+  'DELETE /api/system/config/:ids': 'parameters are platform-wide records',
+  'PUT /api/system/config/desealed/:id': 'parameters are platform-wide records',
+  'PUT /api/system/config/recover/:id': 'parameters are platform-wide records',
+  'GET /api/system/dict/:id': 'dictionaries are platform-wide records',
+  'PUT /api/system/dict/:id': 'dictionaries are platform-wide records',
+  'DELETE /api/system/dict/:ids': 'dictionaries are platform-wide records',
+  'POST /api/system/dict/item/list': 'dictionaries are platform-wide records',
+  'GET /api/system/dict/item/:id': 'dictionaries are platform-wide records',
+  'POST /api/system/dict/item': 'dictionaries are platform-wide records',
+  'PUT /api/system/dict/item/order': 'dictionaries are platform-wide records',
+  'PUT /api/system/dict/item/:id': 'dictionaries are platform-wide records',
+  'DELETE /api/system/dict/item/:ids': 'dictionaries are platform-wide records',
+  'POST /api/system/region/list': 'regions are platform-wide records',
+  'GET /api/system/region/tree': 'regions are platform-wide records',
+  'GET /api/system/region/children/:parentId': 'regions are platform-wide records',
+  'GET /api/system/region/:id': 'regions are platform-wide records',
+  'POST /api/system/region': 'regions are platform-wide records',
+  'PUT /api/system/region/:id': 'regions are platform-wide records',
+  'DELETE /api/system/region/:ids': 'regions are platform-wide records',
+  'GET /api/system/version/:id': 'app versions are platform-wide records',
+  'PUT /api/system/version/:id': 'app versions are platform-wide records',
+  'DELETE /api/system/version/:ids': 'app versions are platform-wide records',
+};
+
+const routeKey = (r: Pick<RouteRecord, 'method' | 'url'>) => `${r.method} ${r.url}`;
+
+// ---- zod sampling (zod 4 definitions): a body the schema accepts ----
+
+interface Def {
+  type: string;
+  innerType?: ZodType;
+  in?: ZodType;
+  out?: ZodType;
+  shape?: Record<string, ZodType>;
+  element?: ZodType;
+  options?: ZodType[];
+  entries?: Record<string, unknown>;
+  values?: unknown[];
+}
+const defOf = (s: ZodType) => (s as unknown as { def: Def }).def;
+
+function unwrap(s: ZodType): ZodType {
+  for (let i = 0; i < 20; i++) {
+    const d = defOf(s);
+    if (['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(d.type) && d.innerType) s = d.innerType;
+    else if (d.type === 'pipe' && d.in && d.out) s = defOf(d.in).type === 'transform' ? d.out : d.in;
+    else break;
+  }
+  return s;
+}
+
+const CANDIDATES: unknown[] = [1, 0, 2, 2030, false, true, 'x', 'abc', 'Abc_1', 'a@b.co', '13900000000', '2030-01-01', '2030-01-01T00:00:00.000Z', 'Aa1@bcdef9'];
+
+function sample(s: ZodType): unknown {
+  if (s.safeParse(undefined).success) return undefined;
+  const d = defOf(unwrap(s));
+  if (d.type === 'object' && d.shape) {
+    const o: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(d.shape)) {
+      const x = sample(v);
+      if (x !== undefined) o[k] = x;
+    }
+    return o;
+  }
+  if (d.type === 'array' && d.element) return s.safeParse([]).success ? [] : [sample(d.element)];
+  if (d.type === 'enum' && d.entries) return Object.values(d.entries)[0];
+  if (d.type === 'literal' && d.values) return d.values[0];
+  if (d.type === 'union' && d.options) {
+    for (const o of d.options) {
+      const x = sample(o);
+      if (s.safeParse(x).success) return x;
+    }
+  }
+  return CANDIDATES.find((c) => s.safeParse(c).success) ?? (s.safeParse(null).success ? null : 'x');
+}
+
+const shapeOf = (s: ZodType | undefined): Record<string, ZodType> => (s ? (defOf(unwrap(s)).shape ?? {}) : {});
+const pathParams = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+
+/** The id names a route takes: path parameters, top-level body and query fields, and the known others. */
+function idNames(r: RouteRecord): string[] {
+  return [...new Set([...pathParams(r.url), ...Object.keys(shapeOf(r.body)), ...Object.keys(shapeOf(r.query))].filter((n) => ID_NAME.test(n) && !NOT_RECORD_IDS[n]).concat(OTHER_ID_FIELDS[routeKey(r)] ?? []))];
+}
+
+// ---- the world: A and B under the platform ----
+
+interface World {
+  platform: number;
+  A: number;
+  A1: number;
+  B: number;
+  B1: number;
+  RA: number;
+  RB: number;
+  uA: number;
+  uB: number;
+  uBCode: string;
+  uBMobile: string;
+  mBCode: string;
+  jobA: number;
+  jobB: number;
+  streamA: number;
+  streamB: number;
+  recordB: number;
+  runB: number;
+  sessionB: number;
+  loginLogB: number;
+  operLogB: number;
+  apiId: number;
+  menuIds: number[];
+}
+
+type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
+
+interface Probe {
+  route: RouteRecord;
+  label: string;
+  params: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: Record<string, unknown>;
+  expect: Expect;
+}
+
+type Case = { label: string; params?: Record<string, string | number>; query?: Record<string, string | number>; body?: Record<string, unknown>; expect?: Expect };
+
+const PASSWORD = 'Tenant@2030x';
+const job = (over: Record<string, unknown> = {}) => ({
+  jobName: `b-job-${Math.random().toString(36).slice(2, 8)}`,
+  jobGroup: 'tenant',
+  jobType: 'bean',
+  beanName: 'noop',
+  triggerType: 'interval',
+  intervalInSeconds: 60,
+  repeatCount: -1,
+  status: 1,
+  ...over,
+});
+
+/**
+ * Per-route bodies and extra cases: the fields a service checks before it looks the record up get
+ * valid values, and records of A are combined with ids of B where a route takes both.
+ */
+function overrides(w: World): Record<string, { body?: Record<string, unknown>; query?: Record<string, string | number>; expect?: Expect; extra?: Case[] }> {
+  return {
+    'POST /api/adapter/menu-exec/query': { expect: 'forbidden' },
+    'PUT /api/system/api/:id/roles': { expect: 'forbidden' },
+    'POST /api/system/user/export': { expect: 'fileWithoutB' },
+    'POST /api/system/user': { body: { code: 'tenant_probe', name: 'probe', password: PASSWORD }, extra: [{ label: 'a role of B for a user of A', body: { code: 'tenant_probe2', name: 'probe', password: PASSWORD, orgId: w.A1, roleIds: [w.RB] } }] },
+    'PUT /api/system/user/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/system/user/resetPwd': { body: { password: PASSWORD, confirmPassword: PASSWORD } },
+    'PUT /api/system/user/changeStatus': { body: { status: 1 } },
+    'POST /api/system/user/assign-menu': {
+      body: { menuIds: w.menuIds.slice(0, 2) },
+      extra: [
+        { label: 'a user of A in B', body: { userId: w.uA, orgId: w.B, menuIds: w.menuIds.slice(0, 2) } },
+        { label: 'a user of B in A', body: { userId: w.uB, orgId: w.A1, menuIds: w.menuIds.slice(0, 2) } },
+      ],
+    },
+    'DELETE /api/system/user/:userId/:orgId': { extra: [{ label: 'a user of A from B', params: { userId: w.uA, orgId: w.B } }] },
+    'GET /api/system/user/menu/:id': { extra: [{ label: "a user of A's menus in B", params: { id: w.uA }, query: { orgId: w.B } }] },
+    'PUT /api/system/user/:id/roles': { extra: [{ label: 'a role of B for a user of A', params: { id: w.uA }, body: { roleIds: [w.RB] } }] },
+    'PUT /api/system/user/:id/orgs': {
+      body: { orgIds: [w.B], defaultOrgId: w.B },
+      extra: [{ label: 'a user of A into B', params: { id: w.uA }, body: { orgIds: [w.A1, w.B], defaultOrgId: w.A1 } }],
+    },
+    'POST /api/system/role': { body: { name: 'probe', menuIds: w.menuIds.slice(0, 2) } },
+    'PUT /api/system/role/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/system/role/:id/menus': { body: { menuIds: w.menuIds.slice(0, 2) } },
+    'PUT /api/system/role/:id/users': {
+      body: { add: [w.uA] },
+      extra: [
+        { label: 'add a user of B to a role of A', params: { id: w.RA }, body: { add: [w.uB] } },
+        { label: 'remove a user of B from a role of A', params: { id: w.RA }, body: { remove: [w.uB] } },
+      ],
+    },
+    'POST /api/system/org': { body: { code: 'tenant-probe', name: 'probe' } },
+    'PUT /api/system/org/:id': { body: { name: 'changed', version: 1 }, extra: [{ label: 'move an organisation of A under B', params: { id: w.A1 }, body: { parentId: w.B, version: 1 } }] },
+    'PUT /api/system/holiday/days': { body: { days: [{ day: '2031-01-01', kind: 1 }] } },
+    'POST /api/system/holiday/init': { body: { year: 2031, overwrite: true } },
+    'PUT /api/system/job/:id': { body: { ...job(), version: 1 } },
+    'POST /api/system/jobStream': { expect: 'jobNotFoundField', body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [] } },
+    'PUT /api/system/jobStream/:id': {
+      body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 },
+      extra: [{ label: 'a stream of A running a job of B', params: { id: w.streamA }, body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 }, expect: 'jobNotFoundField' }],
+    },
+  };
+}
+
+/** Routes looked up by another key than an id (checked as well). */
+function lookups(w: World): Record<string, Case[]> {
+  return { 'POST /api/system/user/detailByPhone': [{ label: "a user of B by mobile", body: { mobile: w.uBMobile } }] };
+}
+
+/** B's record for an id name on a route. */
+function idFor(w: World, r: RouteRecord, name: string): string | number | number[] | Record<string, unknown>[] | undefined {
+  const byModule = () => {
+    if (/\/jobStream\/run\//.test(r.url)) return w.runB;
+    if (/\/job\/log\//.test(r.url)) return w.recordB;
+    if (/\/api\/:id\//.test(r.url)) return w.apiId;
+    const m: Record<string, number> = { user: w.uB, role: w.RB, org: w.B1, job: w.jobB, jobStream: w.streamB, online: w.sessionB, loginLog: w.loginLogB, operLog: w.operLogB };
+    return m[r.module];
+  };
+  switch (name) {
+    case 'id':
+      return byModule();
+    case 'ids':
+    case 'sessionIds':
+      return String(r.module === 'online' ? w.sessionB : byModule());
+    case 'userId':
+      return w.uB;
+    case 'orgId':
+    case 'parentId':
+    case 'defaultOrgId':
+      return w.B;
+    case 'orgIds':
+      return [w.B];
+    case 'roleId':
+      return w.RB;
+    case 'roleIds':
+      return [w.RB];
+    case 'jobId':
+      return w.jobB;
+    case 'streamId':
+      return w.streamB;
+    case 'streamRunId':
+      return w.runB;
+    case 'add':
+    case 'remove':
+      return [w.uB];
+    case 'nodes':
+      return [{ key: 'a', jobId: w.jobB }];
+  }
+  return undefined;
+}
+
+function probesOf(w: World, r: RouteRecord): Probe[] {
+  const key = routeKey(r);
+  const names = idNames(r);
+  const extraLookups = lookups(w)[key] ?? [];
+  if (SKIP[key] || (!names.length && !extraLookups.length)) return [];
+  const o = overrides(w)[key] ?? {};
+  const isList = /\/list$/.test(r.url);
+  const expectDefault: Expect = o.expect ?? (isList ? 'empty' : 'notFound');
+  const params: Record<string, string | number> = {};
+  const body: Record<string, unknown> | undefined = r.body ? ((sample(r.body) as Record<string, unknown>) ?? {}) : undefined;
+  const query: Record<string, string | number> = r.query ? ((sample(r.query) as Record<string, string | number>) ?? {}) : {};
+  for (const n of names) {
+    const v = idFor(w, r, n);
+    if (v === undefined) throw new Error(`${key}: no record of B for "${n}": map it in idFor() or skip the route with a reason`);
+    if (pathParams(r.url).includes(n)) params[n] = Array.isArray(v) ? v.join(',') : (v as string | number);
+    else if (shapeOf(r.query)[n]) query[n] = v as string | number;
+    else if (body) body[n] = v;
+  }
+  const probes: Probe[] = [];
+  if (names.length) probes.push({ route: r, label: `B's ${names.join(', ')}`, params, query, body: body && { ...body, ...o.body }, expect: expectDefault });
+  for (const c of [...(o.extra ?? []), ...extraLookups]) {
+    probes.push({ route: r, label: c.label, params: { ...params, ...c.params }, query: { ...query, ...c.query }, body: c.body ?? body, expect: c.expect ?? expectDefault });
+  }
+  return probes;
+}
+
+// ---- B's rows ----
+
+const B_ORGS = (b: number) => `with recursive b as (select id from sys_org where id = ${b} union all select o.id from sys_org o join b on o.parent_id = b.id)`;
+const B_USERS = `(select id from sys_user where org_id in (select id from b) union select user_id from sys_user_org where org_id in (select id from b))`;
+
+/** Every organisation-owned row of B and below (and of B's users), as text. */
+async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, string[]>> {
+  const tables: Record<string, string> = {
+    sys_org: `id in (select id from b)`,
+    sys_user: `id in ${B_USERS}`,
+    sys_user_org: `org_id in (select id from b) or user_id in ${B_USERS}`,
+    sys_role: `org_id in (select id from b)`,
+    sys_user_role: `org_id in (select id from b) or user_id in ${B_USERS}`,
+    sys_role_menu: `org_id in (select id from b)`,
+    sys_user_menu: `org_id in (select id from b) or user_id in ${B_USERS}`,
+    sys_session: `org_id in (select id from b) or user_id in ${B_USERS}`,
+    sys_password_history: `user_id in ${B_USERS}`,
+    sys_holiday: `org_id in (select id from b)`,
+    sys_login_log: `org_id in (select id from b)`,
+    sys_oper_log: `org_id in (select id from b)`,
+    sys_job: `org_id in (select id from b)`,
+    sys_job_log: `org_id in (select id from b)`,
+    sys_job_stream: `org_id in (select id from b)`,
+    sys_job_stream_run: `org_id in (select id from b)`,
+  };
+  const out: Record<string, string[]> = {};
+  for (const [table, where] of Object.entries(tables)) {
+    // A session's last-seen time moves when its holder calls; nobody of B calls during the probes.
+    const rows = await s.database.query<{ r: string }>(`${B_ORGS(b)} select (to_jsonb(t) - 'last_seen_at')::text as r from ${table} t where ${where} order by 1`);
+    out[table] = rows.map((x) => x.r);
+  }
+  return out;
+}
+
+describe.each(databases)("another organisation's records answer 100404 and stay unchanged, route by route (%s)", (kind) => {
+  let s: TestServer;
+  let mgrA: Client;
+  let w: World;
+
+  beforeAll(async () => {
+    s = await startServer(kind, { JOB_SCHEDULER: '0' });
+    const admin = new Client(s);
+    expect((await admin.login()).code).toBe(0);
+    const ok = async <T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, c: Client = admin): Promise<T> => {
+      const r = await c.json<T>(method, url, body === undefined ? {} : { body });
+      expect(r.code, `${method} ${url}: ${r.msg} ${JSON.stringify(r.detail)}`).toBe(0);
+      return r.body;
+    };
+    const tree = await ok<{ id: number }[]>('GET', sys('org/tree'));
+    const platform = tree[0]!.id;
+    const menuTree = await ok<{ id: number; children: unknown[] }[]>('GET', sys('menu/tree'));
+    const menuIds: number[] = [];
+    const flat = (ns: { id: number; children: unknown[] }[]) => ns.forEach((n) => (menuIds.push(n.id), flat(n.children as never)));
+    flat(menuTree);
+    const org = (code: string, parentId: number) => ok<{ id: number }>('POST', sys('org'), { code, name: code, parentId, type: 3 }).then((o) => o.id);
+    const A = await org('tenant-a', platform);
+    const A1 = await org('tenant-a1', A);
+    const B = await org('tenant-b', platform);
+    const B1 = await org('tenant-b1', B);
+    const role = (orgId: number, code: string) => ok<{ id: number }>('POST', sys('role'), { orgId, code, name: code, menuIds }).then((r) => r.id);
+    const RA = await role(A, 'tenant_all_a');
+    const RB = await role(B, 'tenant_all_b');
+    const user = (orgId: number, code: string, roleIds: number[], mobile?: string) =>
+      ok<{ id: number }>('POST', sys('user'), { code, name: code, password: PASSWORD, orgId, roleIds, ...(mobile ? { mobile } : {}) }).then((u) => u.id);
+    await user(A, 'tenant_mgr_a', [RA]);
+    const uA = await user(A1, 'tenant_staff_a', []);
+    await user(B, 'tenant_mgr_b', [RB]);
+    const uB = await user(B, 'tenant_staff_b', [RB], '13911112222');
+    // B's own records, made the way B's people make them.
+    await ok('POST', sys('user/assign-menu'), { userId: uB, orgId: B, menuIds: menuIds.slice(0, 3) });
+    await ok('PUT', sys('holiday/days'), { orgId: B, days: [{ day: '2030-10-01', kind: 1 }] });
+    const mgrB = new Client(s);
+    expect((await mgrB.login('tenant_mgr_b', PASSWORD)).code).toBe(0);
+    const jobB = (await ok<{ id: number }>('POST', sys('job'), job(), mgrB)).id;
+    const streamB = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'b-stream', status: 1, nodes: [{ key: 'a', jobId: jobB }], edges: [] }, mgrB)).id;
+    const recordB = (await ok<{ id: number }>('POST', sys(`job/${jobB}/run`), {}, mgrB)).id;
+    const runB = (await ok<{ id: number }>('POST', sys(`jobStream/${streamB}/run`), undefined, mgrB)).id;
+    const staffB = new Client(s);
+    expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
+    mgrA = new Client(s);
+    expect((await mgrA.login('tenant_mgr_a', PASSWORD)).code).toBe(0);
+    const jobA = (await ok<{ id: number }>('POST', sys('job'), job(), mgrA)).id;
+    const streamA = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'a-stream', status: 1, nodes: [{ key: 'a', jobId: jobA }], edges: [] }, mgrA)).id;
+    const online = await ok<{ data: { sessionId: number; userCode: string; orgId: number }[] }>('POST', sys('online/list'), { pageSize: 100 });
+    const sessionB = online.data.find((o) => o.userCode === 'tenant_staff_b')!.sessionId;
+    const logins = await ok<{ data: { id: number; orgId: number | null }[] }>('POST', sys('loginLog/list'), { loginName: 'tenant_staff_b', pageSize: 10 });
+    const opers = await ok<{ data: { id: number; orgId: number | null }[] }>('POST', sys('operLog/list'), { userName: 'tenant_mgr_b', pageSize: 10 });
+    const apis = await ok<{ data: { id: number; grantable: boolean }[] }>('POST', sys('api/list'), { pageSize: 100 });
+    w = {
+      platform,
+      A,
+      A1,
+      B,
+      B1,
+      RA,
+      RB,
+      uA,
+      uB,
+      uBCode: 'tenant_staff_b',
+      uBMobile: '13911112222',
+      mBCode: 'tenant_mgr_b',
+      jobA,
+      jobB,
+      streamA,
+      streamB,
+      recordB,
+      runB,
+      sessionB,
+      loginLogB: logins.data.find((l) => l.orgId === B)!.id,
+      operLogB: opers.data.find((l) => l.orgId === B)!.id,
+      apiId: apis.data.find((a) => a.grantable)!.id,
+      menuIds,
+    };
+  });
+  afterAll(async () => s?.close());
+
+  function routes(): RouteRecord[] {
+    const byKey = new Map<string, RouteRecord>();
+    for (const r of routeRegistry) if (r.url.startsWith('/api/')) byKey.set(routeKey(r), r);
+    const order = { GET: 0, POST: 1, PUT: 2, DELETE: 3 } as const;
+    return [...byKey.values()].sort((a, b) => order[a.method as keyof typeof order] - order[b.method as keyof typeof order]);
+  }
+
+  async function call(p: Probe) {
+    const url = p.route.url.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(String(p.params[k] ?? 1)));
+    const query = p.query && Object.keys(p.query).length ? Object.fromEntries(Object.entries(p.query).map(([k, v]) => [k, String(v)])) : undefined;
+    return mgrA.call(p.route.method as 'GET', url, { body: p.route.method === 'GET' ? undefined : p.body, query, lang: 'en-US' });
+  }
+
+  async function verdict(p: Probe, res: Awaited<ReturnType<typeof call>>): Promise<string | null> {
+    if (p.expect === 'fileWithoutB') {
+      if (res.statusCode !== 200 || String(res.headers['content-type']).includes('json')) return `expected a file, got HTTP ${res.statusCode} ${res.body.slice(0, 200)}`;
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const cells: string[] = [];
+      book.eachSheet((sheet) => sheet.eachRow((row) => row.eachCell((c) => cells.push(String(c.value)))));
+      const leaked = cells.filter((c) => c === w.uBCode || c === w.mBCode);
+      return leaked.length ? `the file holds users of B: ${leaked.join(', ')}` : null;
+    }
+    const env = res.json() as { code: number; msg: string; detail: unknown; body: unknown };
+    const got = `${env.code} ${env.msg} ${JSON.stringify(env.detail)}`;
+    switch (p.expect) {
+      case 'notFound':
+        return env.code === Code.NOT_FOUND ? null : `expected 100404, got ${got}`;
+      case 'forbidden':
+        return env.code === Code.FORBIDDEN ? null : `expected 100420, got ${got}`;
+      case 'jobNotFoundField': {
+        const fields = Array.isArray(env.detail) ? (env.detail as { field: string }[]).map((d) => d.field) : [];
+        return env.code === Code.INVALID && fields.some((f) => /^nodes\.\d+\.jobId$/.test(f)) ? null : `expected 100400 on nodes.0.jobId (job not found), got ${got}`;
+      }
+      case 'empty': {
+        const b = env.body as { total?: number; data?: unknown[] } | unknown[];
+        const empty = Array.isArray(b) ? b.length === 0 : b?.total === 0 || (Array.isArray(b?.data) && b.data.length === 0);
+        return env.code === Code.OK && empty ? null : `expected no rows, got ${env.code} ${JSON.stringify(env.body).slice(0, 300)}`;
+      }
+    }
+    return null;
+  }
+
+  it('every route with a record id: B\'s record answers 100404 to A\'s manager and B\'s rows stay unchanged', { timeout: 300_000 }, async () => {
+    const all = routes();
+    expect(all.length).toBeGreaterThan(100);
+    const problems: string[] = [];
+    const covered = new Map<string, string[]>();
+    let before = await snapshotOfB(s, w.B);
+    for (const r of all) {
+      for (const p of probesOf(w, r)) {
+        const res = await call(p);
+        const bad = await verdict(p, res);
+        const code = String(res.headers['content-type']).includes('json') ? (res.json() as { code: number }).code : `file`;
+        const after = await snapshotOfB(s, w.B);
+        const changed = Object.keys(after).filter((t) => JSON.stringify(after[t]) !== JSON.stringify(before[t]));
+        if (bad) problems.push(`${routeKey(r)} (${p.label}): ${bad}`);
+        if (changed.length) {
+          problems.push(`${routeKey(r)} (${p.label}): changed B's rows in ${changed.join(', ')}`);
+          before = after;
+        }
+        covered.set(routeKey(r), [...(covered.get(routeKey(r)) ?? []), `${p.label} → ${code}`]);
+      }
+    }
+    const detected = all.filter((r) => idNames(r).length).map(routeKey);
+    const uncovered = detected.filter((k) => !covered.has(k) && !SKIP[k]);
+    const staleSkips = Object.keys(SKIP).filter((k) => !detected.includes(k));
+    console.info(`Tenant isolation (${kind}): ${covered.size} routes covered, ${Object.keys(SKIP).length} skipped\n${[...covered].map(([k, v]) => `  ${k}: ${v.join('; ')}`).join('\n')}`);
+    expect(uncovered, 'routes that take a record id are neither covered nor skipped with a reason').toEqual([]);
+    expect(staleSkips, 'skip-list entries for routes that no longer take an id').toEqual([]);
+    expect(covered.size).toBeGreaterThan(50);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
