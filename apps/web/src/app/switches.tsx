@@ -14,10 +14,11 @@ export function LangSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {
       icon={<TranslationOutlined />}
       data-testid="lang-switch"
       data-lang={lang}
-      aria-label={t('layout.language')}
+      // The visible text is the button's name (WCAG 2.5.3); the hint says what it is.
+      title={t('layout.language')}
       onClick={() => setLang(next)}
     >
-      {next === 'en-US' ? t('layout.switchToEnglish') : t('layout.switchToChinese')}
+      <span lang={next === 'en-US' ? 'en' : 'zh'}>{next === 'en-US' ? t('layout.switchToEnglish') : t('layout.switchToChinese')}</span>
     </Button>
   );
 }

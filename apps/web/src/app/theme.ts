@@ -8,7 +8,11 @@ export function antdTheme(name: ThemeName): ThemeConfig {
     cssVar: { key: 'venue' },
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
-      colorPrimary: '#1677ff',
+      // Light: shades that pass WCAG AA (4.5:1) as text on white and under white text (antd's
+      // #1677ff, #ff4d4f and 45 % grey do not); placeholders and secondary text too.
+      ...(dark
+        ? { colorPrimary: '#1677ff' }
+        : { colorPrimary: '#1261d8', colorLink: '#1261d8', colorError: '#cf1322', colorTextTertiary: '#6b6b6b', colorTextDescription: '#6b6b6b', colorTextPlaceholder: '#767676' }),
       borderRadius: 6,
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Helvetica Neue', Arial, sans-serif",

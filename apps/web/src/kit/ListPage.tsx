@@ -77,7 +77,7 @@ function textOf(node: ReactNode): string | null {
 
 /** Extra horizontal padding of a density beyond the middle one (antd: large 16px a side, middle and small 8px). */
 const DENSITY_PAD: Record<Density, number> = { large: 16, middle: 0, small: 0 };
-const SELECTION_WIDTH = 48;
+const SELECTION_WIDTH = 40;
 /** Cell texts that are dates, times or numbers: such columns are as wide as their widest cell. */
 const FIXED_TEXT = /^(\d{4}[-/年]\d{1,2}[-/月]\d{1,2}日?( \d{1,2}:\d{2}(:\d{2})?)?|-?[\d,]+(\.\d+)?)$/;
 
@@ -96,7 +96,7 @@ function useFullscreen(): [boolean, (on: boolean) => void] {
 }
 
 /** The width of an element, followed as it changes. */
-function useWidth(): [(el: HTMLDivElement | null) => void, number] {
+function useWidth(): [(el: HTMLDivElement | null) => void, number, HTMLDivElement | null] {
   const [el, setEl] = useState<HTMLDivElement | null>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
@@ -107,7 +107,7 @@ function useWidth(): [(el: HTMLDivElement | null) => void, number] {
     ro.observe(el);
     return () => ro.disconnect();
   }, [el]);
-  return [setEl, width];
+  return [setEl, width, el];
 }
 
 interface FormState<T> {
@@ -140,7 +140,12 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
   };
   const density: Density = prefs?.density ?? 'middle';
   const [fullscreen, setFullscreen] = useFullscreen();
-  const [tableBox, tableWidth] = useWidth();
+  const [tableBox, tableWidth, tableEl] = useWidth();
+  // antd's hidden measuring row copies the header's checkbox: keep it out of the focus order
+  // (aria-hidden content must not be focusable).
+  useEffect(() => {
+    tableEl?.querySelectorAll('.ant-table-measure-row').forEach((tr) => tr.setAttribute('inert', ''));
+  });
   const { pathname } = useLocation();
   const calls = useMemo(() => resourceApi(def), [def]);
   const storeKey = `${pathname}::${def.key}`;
@@ -345,7 +350,8 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
       width: fitted.widths[i],
       ellipsis: text ? { showTitle: false } : undefined,
       className: text ? undefined : 'kit-cell-nowrap',
-      fixed: c.fixed,
+      // Pinned columns only matter when the table scrolls sideways.
+      fixed: fitted.scrollX ? c.fixed : undefined,
       align: c.align ?? (content === 'number' || content === 'money' ? 'right' : undefined),
       sorter: c.sorter && !def.tree ? true : undefined,
       sortOrder: c.sorter && state.sortField === sortField ? (state.sortOrder ?? null) : null,

@@ -10,15 +10,15 @@ import { readLocal, writeLocal } from '../app/storage.ts';
 export type ColumnContent = 'date' | 'datetime' | 'time' | 'number' | 'money' | 'tag' | 'code' | 'json' | 'text';
 
 /** Horizontal padding of a cell (antd Table, size middle: 8px each side) plus the border and a little slack. */
-export const CELL_PADDING = 16 + 1 + 6;
-/** The sorter's arrows beside a header title. */
-export const SORTER_WIDTH = 24;
+export const CELL_PADDING = 16 + 1 + 3;
+/** The sorter's arrows beside a header title (12px icon, 4px gap, rounding). */
+export const SORTER_WIDTH = 20;
 /** A tag: its padding and border, and its margin. */
 export const TAG_EXTRA = 16 + 8;
 /** The JSON preview's width (its text is cut to fit; the viewer shows the whole value). */
 export const JSON_PREVIEW_WIDTH = 200;
 /** Text columns never get narrower than this (their text is cut with an ellipsis and a tooltip). */
-export const MIN_TEXT_WIDTH = 96;
+export const MIN_TEXT_WIDTH = 80;
 /** Up to this many shown columns, the table fits the page: no horizontal scroll bar at 1440 px. */
 export const FIT_COLUMNS = 8;
 

@@ -82,7 +82,9 @@ export function TabsBar() {
 
   return (
     <div className="venue-tabs-bar" data-testid="tabs-bar">
+      {/* The tab actions sit beside the tab list, not inside it: a tablist holds tabs only (WCAG 4.1.2). */}
       <Tabs
+        style={{ flex: 1, minWidth: 0 }}
         type="editable-card"
         hideAdd
         size="small"
@@ -96,23 +98,32 @@ export function TabsBar() {
         }}
         items={tabs.map((tab) => ({
           key: tab.key,
-          closable: !tab.affix,
+          // The close mark is part of the tab (a tablist holds tabs only, WCAG 4.1.2): a mouse
+          // closes with it; the keyboard with the tab actions (the menu beside the tabs).
+          closable: false,
           label: (
             <Dropdown trigger={['contextMenu']} menu={{ items: actions(tab.key), onClick: ({ key }) => run(key, tab.key) }}>
               <span data-testid="tab" data-tab-key={tab.key}>
                 {title(tab.key)}
+                {tab.affix ? null : (
+                  <CloseOutlined
+                    aria-hidden
+                    className="venue-tab-close"
+                    data-testid="tab-close-mark"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      apply(closeTabIn(tabsStore.get(), tab.key));
+                    }}
+                  />
+                )}
               </span>
             </Dropdown>
           ),
         }))}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown menu={{ items: actions(activeKey), onClick: ({ key }) => run(key, activeKey) }} placement="bottomRight">
-              <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.more')} data-testid="tabs-more" />
-            </Dropdown>
-          ),
-        }}
       />
+      <Dropdown menu={{ items: actions(activeKey), onClick: ({ key }) => run(key, activeKey) }} placement="bottomRight">
+        <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.more')} data-testid="tabs-more" className="venue-tabs-more" />
+      </Dropdown>
     </div>
   );
 }

@@ -42,6 +42,17 @@ interface MonthProps {
   editable: boolean;
 }
 
+/** The month's cells by week (seven a row; the last week padded). */
+function weeksOf<T>(cells: readonly T[]): (T | null)[][] {
+  const out: (T | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) {
+    const week: (T | null)[] = cells.slice(i, i + 7);
+    while (week.length < 7) week.push(null);
+    out.push(week);
+  }
+  return out;
+}
+
 const Month = memo(function Month({ year, month, byDay, selected, todayIso, onDown, onEnter, editable }: MonthProps) {
   const { t } = useTranslation('holiday');
   const { token } = theme.useToken();
@@ -50,62 +61,70 @@ const Month = memo(function Month({ year, month, byDay, selected, todayIso, onDo
   const cells = useMemo(() => monthGrid(year, month), [year, month]);
   return (
     <Card size="small" title={months[month]} styles={{ body: { padding: 8 } }} data-testid="holiday-month">
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 3 }}>
-        {weekdays.map((w, i) => (
-          <div key={w} style={{ textAlign: 'center', fontSize: 12, color: i >= 5 ? token.colorError : token.colorTextSecondary, paddingBottom: 2 }}>
-            {w}
+      {/* A grid of weeks (rows of seven day cells) under a row of weekday headers, as assistive technology expects. */}
+      <div role="grid" aria-label={months[month]} aria-multiselectable style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 3 }}>
+        <div role="row" style={{ display: 'contents' }}>
+          {weekdays.map((w, i) => (
+            <div key={w} role="columnheader" style={{ textAlign: 'center', fontSize: 12, color: i >= 5 ? token.colorError : token.colorTextSecondary, paddingBottom: 2 }}>
+              {w}
+            </div>
+          ))}
+        </div>
+        {weeksOf(cells).map((week, wi) => (
+          <div key={`w${wi}`} role="row" style={{ display: 'contents' }}>
+            {week.map((day, di) => {
+              const i = wi * 7 + di;
+              if (!day) return <div key={`b${i}`} role="gridcell" />;
+              const d = byDay.get(day);
+              const kind = d?.kind ?? PENDING;
+              const inherited = d?.inherited ?? null;
+              const sel = selected.has(day);
+              const makeUp = kind === WORK && isWeekend(day);
+              const holiday = kind === NON_WORK && !isWeekend(day);
+              const style: CSSProperties = {
+                ...kindStyle(token, kind, inherited),
+                position: 'relative',
+                height: 30,
+                borderRadius: 4,
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                fontSize: 12,
+                fontWeight: day === todayIso ? 700 : 400,
+                cursor: editable ? 'pointer' : 'default',
+                outline: sel ? `2px solid ${token.colorWarning}` : day === todayIso ? `2px solid ${token.colorText}` : undefined,
+                outlineOffset: sel || day === todayIso ? -1 : undefined,
+                boxShadow: sel ? `inset 0 0 0 20px ${token.colorWarningBg}` : undefined,
+              };
+              const weekday = weekdays[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7];
+              return (
+                <div
+                  key={day}
+                  role="gridcell"
+                  aria-selected={sel}
+                  title={t('dayTitle', { day, weekday, kind: t(`kind.${KIND_NAME[kind]}`) })}
+                  style={style}
+                  data-testid="holiday-day"
+                  data-day={day}
+                  data-kind={kind}
+                  onMouseDown={(e) => {
+                    if (e.button !== 0 || !editable) return;
+                    e.preventDefault();
+                    onDown(day, e.ctrlKey || e.metaKey || e.shiftKey);
+                  }}
+                  onMouseEnter={() => onEnter(day)}
+                >
+                  {Number(day.slice(8))}
+                  {makeUp || holiday ? (
+                    <span style={{ position: 'absolute', top: 0, right: 2, fontSize: 9, lineHeight: '11px', fontWeight: 600 }}>
+                      {makeUp ? t('mark.work') : t('mark.nonWork')}
+                    </span>
+                  ) : null}
+                </div>
+              );
+            })}
           </div>
         ))}
-        {cells.map((day, i) => {
-          if (!day) return <div key={`b${i}`} />;
-          const d = byDay.get(day);
-          const kind = d?.kind ?? PENDING;
-          const inherited = d?.inherited ?? null;
-          const sel = selected.has(day);
-          const makeUp = kind === WORK && isWeekend(day);
-          const holiday = kind === NON_WORK && !isWeekend(day);
-          const style: CSSProperties = {
-            ...kindStyle(token, kind, inherited),
-            position: 'relative',
-            height: 30,
-            borderRadius: 4,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontSize: 12,
-            fontWeight: day === todayIso ? 700 : 400,
-            cursor: editable ? 'pointer' : 'default',
-            outline: sel ? `2px solid ${token.colorWarning}` : day === todayIso ? `2px solid ${token.colorText}` : undefined,
-            outlineOffset: sel || day === todayIso ? -1 : undefined,
-            boxShadow: sel ? `inset 0 0 0 20px ${token.colorWarningBg}` : undefined,
-          };
-          const weekday = weekdays[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7];
-          return (
-            <div
-              key={day}
-              role="gridcell"
-              aria-selected={sel}
-              title={t('dayTitle', { day, weekday, kind: t(`kind.${KIND_NAME[kind]}`) })}
-              style={style}
-              data-testid="holiday-day"
-              data-day={day}
-              data-kind={kind}
-              onMouseDown={(e) => {
-                if (e.button !== 0 || !editable) return;
-                e.preventDefault();
-                onDown(day, e.ctrlKey || e.metaKey || e.shiftKey);
-              }}
-              onMouseEnter={() => onEnter(day)}
-            >
-              {Number(day.slice(8))}
-              {makeUp || holiday ? (
-                <span style={{ position: 'absolute', top: 0, right: 2, fontSize: 9, lineHeight: '11px', fontWeight: 600 }}>
-                  {makeUp ? t('mark.work') : t('mark.nonWork')}
-                </span>
-              ) : null}
-            </div>
-          );
-        })}
       </div>
     </Card>
   );

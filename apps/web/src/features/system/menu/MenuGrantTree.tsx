@@ -59,7 +59,7 @@ export function MenuGrantTree({ value, onChange, testId, height = 420 }: MenuGra
   return (
     <div data-testid={testId}>
       <Flex gap={8} style={{ marginBottom: 8 }}>
-        <Input.Search allowClear placeholder={t('searchMenu')} onChange={(e) => setSearch(e.target.value)} style={{ flex: 1 }} />
+        <Input.Search allowClear placeholder={t('searchMenu')} aria-label={t('searchMenu')} onChange={(e) => setSearch(e.target.value)} style={{ flex: 1 }} />
         <Button size="small" onClick={() => onChange(allIds)}>
           {t('checkAll')}
         </Button>

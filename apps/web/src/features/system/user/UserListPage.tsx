@@ -143,7 +143,6 @@ export const userResource: ResourceDef<User> = {
   },
   detailExtra: (row) => <UserLinks user={row as UserDetail} />,
   inlineActions: 2,
-  actionWidth: 190,
 };
 
 /** Roles and organisations in the user detail. */
@@ -197,7 +196,7 @@ function OrgSide({ value, onChange }: { value: number | null; onChange: (id: num
       }
       data-testid="user-org-tree"
     >
-      <Input.Search size="small" allowClear onChange={(e) => setQ(e.target.value)} style={{ marginBottom: 8 }} />
+      <Input.Search size="small" allowClear onChange={(e) => setQ(e.target.value)} style={{ marginBottom: 8 }} placeholder={t('orgSearch')} aria-label={t('orgSearch')} />
       {isLoading ? (
         <Spin />
       ) : tree.length ? (

@@ -55,6 +55,7 @@ const messages: MessagesOf<typeof zh> = {
   idNumberHint: 'A 15- or 18-digit identity card number fills the birthday and sex',
   allOrgs: 'All organisations',
   orgTree: 'Organisations',
+  orgSearch: 'Find an organisation',
   freeze: 'Freeze',
   unfreeze: 'Unfreeze',
   restore: 'Restore',

@@ -52,6 +52,7 @@ const messages = {
   idNumberHint: '输入 15 或 18 位身份证号码会自动填写出生日期和性别',
   allOrgs: '全部组织',
   orgTree: '组织机构',
+  orgSearch: '搜索组织',
   freeze: '冻结',
   unfreeze: '解冻',
   restore: '恢复',
