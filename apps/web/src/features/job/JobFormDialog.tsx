@@ -5,7 +5,7 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ZodType } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { IntegerInput, applyFieldErrors, useKitT, validateValue } from '../../kit/index.ts';
+import { IntegerInput, applyFieldErrors, errorFieldsOf, focusFirstError, useKitT, validateValue } from '../../kit/index.ts';
 import { confirmed } from './actions.ts';
 import { CronEditor, localProblem } from './CronEditor.tsx';
 import { jobApi, useJobHandlers, type Job } from './job.api.ts';
@@ -98,8 +98,8 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
       await form.validateFields();
       values = form.getFieldsValue(true) as JobFormValues;
     } catch (err) {
-      const first = (err as { errorFields?: { name: (string | number)[] }[] }).errorFields?.[0];
-      if (first) form.scrollToField(first.name, { block: 'center' });
+      // The kit's behaviour: the first error scrolled into view and focused.
+      focusFirstError(form, errorFieldsOf(err));
       return;
     }
     const body = valuesToBody(values, job ? job.status : 0);
@@ -114,7 +114,7 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
             onSaved(saved);
             onClose();
           } catch (err) {
-            applyFieldErrors(form, err);
+            if (applyFieldErrors(form, err)) focusFirstError(form);
             throw err;
           }
         },
@@ -137,6 +137,7 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
       busy={busy}
       testId="job-form"
       onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
       onOk={() => void submit()}
     >
       <Form form={form} name="job-form" layout="vertical" autoComplete="off" data-testid="job-form" data-mode={mode}>

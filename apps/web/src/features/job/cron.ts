@@ -228,11 +228,19 @@ export function buildCron(state: CronState): string {
     .join(' ');
 }
 
-/** Spec 5: date and weekday cannot both be 'not specified', and one of them must be. */
-export function dayRuleProblem(state: Pick<CronState, 'day' | 'week'>): 'cron.error.dayRule' | null {
+export type DayRuleKey = 'cron.error.dayRuleBoth' | 'cron.error.dayRuleNone';
+
+/**
+ * Spec 5: date and weekday cannot both be 'not specified', and one of them must be. The message
+ * says what is wrong: both given ('only one of them may be given, the other must be not
+ * specified'), or neither ('they cannot both be not specified').
+ */
+export function dayRuleProblem(state: Pick<CronState, 'day' | 'week'>): DayRuleKey | null {
   const dayNone = state.day.kind === 'none' || (state.day.kind === 'custom' && state.day.raw === '?');
   const weekNone = state.week.kind === 'none' || (state.week.kind === 'custom' && state.week.raw === '?');
-  return dayNone === weekNone ? 'cron.error.dayRule' : null;
+  if (dayNone && weekNone) return 'cron.error.dayRuleNone';
+  if (!dayNone && !weekNone) return 'cron.error.dayRuleBoth';
+  return null;
 }
 
 /**
@@ -265,7 +273,7 @@ export function stateProblem(state: CronState): { field: FieldName | null; key: 
 }
 
 /** The day/week part of a text alone: the rule of spec 5 on a typed expression (null when its shape is wrong). */
-export function textDayRuleProblem(expr: string): 'cron.error.dayRule' | null {
+export function textDayRuleProblem(expr: string): DayRuleKey | null {
   const parsed = parseCron(expr);
   return 'state' in parsed ? dayRuleProblem(parsed.state) : null;
 }

@@ -147,7 +147,8 @@ const messages: MessagesOf<typeof zh> = {
     error: {
       empty: 'The cron expression cannot be empty',
       parts: 'A cron expression has 6 or 7 fields (second minute hour day month weekday [year]); this one has {{n}}',
-      dayRule: "Date and weekday cannot both be 'not specified'; one of them must be 'not specified'",
+      dayRuleBoth: "Only one of date and weekday may be given; the other must be 'not specified'",
+      dayRuleNone: "Date and weekday cannot both be 'not specified'; give one of them",
       listEmpty: 'Choose at least one value',
       step: 'The step is out of range',
     },

@@ -144,7 +144,8 @@ const messages = {
     error: {
       empty: 'Cron 表达式不能为空',
       parts: 'Cron 表达式应为 6 或 7 个字段（秒 分 时 日 月 周 [年]），当前为 {{n}} 个',
-      dayRule: '日期和星期不能同时为“不指定”，其中必须有一个为“不指定”',
+      dayRuleBoth: '日期和星期只能指定其中一个，另一个必须为“不指定”',
+      dayRuleNone: '日期和星期不能同时为“不指定”，请指定其中一个',
       listEmpty: '请至少选择一个值',
       step: '间隔超出范围',
     },

@@ -97,11 +97,11 @@ describe('tabs -> cron text', () => {
 
 describe('the day / weekday rule of spec 5', () => {
   it('refuses both not specified and both specified', () => {
-    expect(dayRuleProblem(stateOf('0 0 12 ? * ?'))).toBe('cron.error.dayRule');
-    expect(dayRuleProblem(stateOf('0 0 12 * * *'))).toBe('cron.error.dayRule');
+    expect(dayRuleProblem(stateOf('0 0 12 ? * ?'))).toBe('cron.error.dayRuleNone');
+    expect(dayRuleProblem(stateOf('0 0 12 * * *'))).toBe('cron.error.dayRuleBoth');
     expect(dayRuleProblem(stateOf('0 0 12 * * ?'))).toBeNull();
     expect(dayRuleProblem(stateOf('0 0 12 ? * 2'))).toBeNull();
-    expect(textDayRuleProblem('0 0 12 ? * ?')).toBe('cron.error.dayRule');
+    expect(textDayRuleProblem('0 0 12 ? * ?')).toBe('cron.error.dayRuleNone');
     expect(textDayRuleProblem('0 0 12 *')).toBeNull();
   });
 
@@ -114,7 +114,7 @@ describe('the day / weekday rule of spec 5', () => {
     // Both set to 'not specified' stays so, and is reported.
     const both = changeField(byWeek, 'week', { ...byWeek.week, kind: 'none' });
     expect(buildCron(both)).toBe('0 0 12 ? * ?');
-    expect(stateProblem(both)).toEqual({ field: null, key: 'cron.error.dayRule' });
+    expect(stateProblem(both)).toEqual({ field: null, key: 'cron.error.dayRuleNone' });
   });
 
   it('reports an empty list and a step out of range before asking the server', () => {
