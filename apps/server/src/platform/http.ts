@@ -107,7 +107,7 @@ export interface RouteRecord {
   query?: ZodType;
   params?: ZodType;
   /** The schema of the envelope's `body` on success, or 'file' for downloads (tests validate answers with it). */
-  response?: ZodType | 'file';
+  response: ZodType | 'file';
 }
 
 /** Every API route, as declared. The role-to-API registry is generated from it. */
@@ -120,9 +120,9 @@ type Infer<S> = S extends ZodType ? z.output<S> : undefined;
  * where the answer carries ISO text), a `Notice` of one, or a `FileResult` for 'file'. A handler
  * that sent the reply itself returns the reply.
  */
-export type Answer<R extends ZodType | 'file' | undefined> = R extends undefined ? unknown : (R extends ZodType ? z.input<R> | Notice<z.input<R>> : FileResult) | FastifyReply;
+export type Answer<R extends ZodType | 'file'> = (R extends ZodType ? z.input<R> | Notice<z.input<R>> : FileResult) | FastifyReply;
 
-export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | undefined, P extends ZodType | undefined, R extends ZodType | 'file' | undefined> {
+export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | undefined, P extends ZodType | undefined, R extends ZodType | 'file'> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   /** undefined: public; '' (Perm.authenticated): any signed-in user; else a permission code. */
@@ -136,7 +136,7 @@ export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | un
    * The envelope `body` of a success (`packages/contract`), or 'file' for a download. Types only
    * in production (the handler's return must satisfy its input type); tests validate every answer.
    */
-  response?: R;
+  response: R;
   allowWhenPasswordExpired?: boolean;
   /**
    * Only callers of the platform organisation: writes of platform-wide records (menus, API grants,
@@ -300,7 +300,7 @@ async function platformOnlyHook(req: FastifyRequest): Promise<void> {
  * hook before the handler runs), the module/action written to the operation log, and one
  * handler whose return value becomes the envelope body.
  */
-export function defineRoute<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, P extends ZodType | undefined = undefined, R extends ZodType | 'file' | undefined = undefined>(
+export function defineRoute<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, P extends ZodType | undefined = undefined, R extends ZodType | 'file' = ZodType>(
   app: FastifyInstance,
   spec: RouteSpec<B, Q, P, R>,
 ): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Code, Perm, loginBody, phoneLoginBody, smsCodeBody } from '@venue/contract';
+import { Code, Perm, failTimesAnswer, loginBody, loginNameBody, loginResult, ownPasswordBody, phoneLoginBody, smsCodeBody, switchOrgBody, userInfo as userInfoAnswer } from '@venue/contract';
 import { defineRoute, envelope, FileResult, type AppContext } from '../../platform/http.ts';
 import { t } from '../../platform/i18n.ts';
 import { newCaptcha } from './captcha.service.ts';
@@ -38,6 +38,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     permission: undefined,
     module: 'auth',
     action: 'login',
+    response: loginResult,
     body: loginBody,
     rateLimit: loginLimit,
     handler: async ({ body, req, reply }) =>
@@ -54,6 +55,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     permission: undefined,
     module: 'auth',
     action: 'phoneLogin',
+    response: loginResult,
     body: phoneLoginBody,
     rateLimit: loginLimit,
     handler: async ({ body, req, reply }) => loginReply(req, reply, await phoneLogin(db, config, body, client(req))),
@@ -65,6 +67,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     permission: undefined,
     module: 'auth',
     action: 'smsCode',
+    response: z.null(),
     body: smsCodeBody,
     rateLimit: { max: 10, timeWindow: 3600_000 },
     handler: async ({ body, req }) => {
@@ -85,6 +88,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     permission: undefined,
     module: 'auth',
     action: 'captcha',
+    response: 'file',
     rateLimit: { max: 60, timeWindow: 60_000 },
     handler: async ({ req, reply }) => {
       const file = await sendCaptcha(req);
@@ -100,7 +104,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     permission: undefined,
     module: 'auth',
     action: 'captchaByName',
-    body: z.object({ loginName: z.string().trim().min(1).max(64) }),
+    response: 'file',
+    body: loginNameBody,
     rateLimit: { max: 60, timeWindow: 60_000 },
     handler: async ({ body, req, reply }) => {
       const file = await sendCaptcha(req, body.loginName);
@@ -116,8 +121,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     permission: undefined,
     module: 'auth',
     action: 'failTimes',
+    response: failTimesAnswer,
     readOnly: true,
-    body: z.object({ loginName: z.string().trim().min(1).max(64) }),
+    body: loginNameBody,
     rateLimit: { max: 60, timeWindow: 60_000 },
     handler: async ({ body, req }) => failTimes(db, body.loginName, req.ip),
   });
@@ -131,6 +137,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     permission: Perm.authenticated,
     module: 'auth',
     action: 'userInfo',
+    response: userInfoAnswer,
     allowWhenPasswordExpired: true,
     handler: async ({ caller }) => userInfo(db, config, caller),
   });
@@ -141,7 +148,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     permission: Perm.authenticated,
     module: 'auth',
     action: 'switchOrg',
-    body: z.object({ orgId: z.coerce.number().int().positive() }),
+    response: z.null(),
+    body: switchOrgBody,
     handler: async ({ body, caller }) => {
       await switchOrg(db, caller, body.orgId);
       return null;
@@ -154,8 +162,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
     permission: Perm.authenticated,
     module: 'user',
     action: 'changeOwnPassword',
+    response: z.null(),
     allowWhenPasswordExpired: true,
-    body: z.object({ oldPassword: z.string().min(1).max(128), newPassword: z.string().min(1).max(128), confirmPassword: z.string().min(1).max(128) }),
+    body: ownPasswordBody,
     handler: async ({ body, caller }) => {
       await changeOwnPassword(db, caller.userId, body, caller.sessionId);
       return null;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recoverCodeBody, recoverResetBody } from '@venue/contract';
 import { defineRoute, Notice, type AppContext } from '../../platform/http.ts';
 import { createMailProvider, type MailProvider } from '../mail/mail.provider.ts';
 import type { SmsProvider } from './sms.provider.ts';
@@ -10,7 +11,6 @@ export function recoveryRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsPr
   const { auth } = ctx.config.prefixes;
   const { db, config } = ctx;
   const channels = { sms, mail: mail ?? createMailProvider(config, app.log), log: app.log };
-  const loginName = z.string().trim().min(1).max(64);
 
   defineRoute(app, {
     method: 'POST',
@@ -18,8 +18,9 @@ export function recoveryRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsPr
     permission: undefined,
     module: 'auth',
     action: 'recoverCode',
+    response: z.null(),
     rateLimit: { max: 30, timeWindow: 60_000 },
-    body: z.object({ loginName, channel: z.enum(['sms', 'mail']) }),
+    body: recoverCodeBody,
     handler: async ({ body, req }) => {
       await requestCode(db, channels, body, req.ip, req.lang);
       return new Notice(null, 'recover.sent');
@@ -32,16 +33,12 @@ export function recoveryRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsPr
     permission: undefined,
     module: 'auth',
     action: 'recoverReset',
+    response: z.null(),
     // The body holds a one-time code, which the operation log would keep in clear: the login
     // log records every reset attempt instead.
     readOnly: true,
     rateLimit: { max: 30, timeWindow: 60_000 },
-    body: z.object({
-      loginName,
-      code: z.string().trim().min(4).max(8),
-      newPassword: z.string().min(1).max(128),
-      confirmPassword: z.string().min(1).max(128),
-    }),
+    body: recoverResetBody,
     handler: async ({ body, req }) => {
       await resetPassword(db, body, { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });
       return new Notice(null, 'recover.done');

@@ -1,15 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { logoutAnswer, restoredSession } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { sha256 } from '../../platform/keys.ts';
 import { bearerToken, clearSessionCookie, cookieToken } from './session.cookie.ts';
 import { endSessionsOfTokens, resolveSession, type ProviderSignOut } from './session.service.ts';
-
-/** What `POST {auth}session` answers when the browser's cookie names a live session. */
-export interface RestoredSession {
-  token: string;
-  userId: number;
-  userName: string;
-}
 
 /**
  * The session of the browser (token mode), and signing out.
@@ -34,8 +28,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext, providerSig
     permission: undefined,
     module: 'auth',
     action: 'session',
+    response: restoredSession,
     readOnly: true,
-    handler: async ({ req, reply }): Promise<RestoredSession | null> => {
+    handler: async ({ req, reply }) => {
       const token = cookieToken(req);
       if (!token) return null;
       const caller = config.tokenMode ? await resolveSession(database, config, token) : null;
@@ -53,8 +48,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext, providerSig
     permission: undefined,
     module: 'auth',
     action: 'logout',
+    response: logoutAnswer,
     allowWhenPasswordExpired: true,
-    handler: async ({ req, reply }): Promise<{ logoutUrl: string } | null> => {
+    handler: async ({ req, reply }) => {
       const hashes = [...new Set([bearerToken(req), cookieToken(req)].filter(Boolean).map(sha256))];
       const ended = await endSessionsOfTokens(db, hashes);
       clearSessionCookie(req, reply);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { Perm, fields, pageQuery } from '@venue/contract';
+import { Perm, deletedAnswer, idParams, logCleanQuery, loginLogQuery, loginLogRow, operLogDetail, operLogQuery, operLogRow, page } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { toXlsx, xlsxFile, type SheetColumn } from '../../platform/xlsx.ts';
 import { scopeOf } from '../../platform/scope.ts';
@@ -14,32 +13,6 @@ import {
   loginLogsForExport,
   operLogsForExport,
 } from './log.service.ts';
-
-/** Instants as ISO 8601 (with Z or an offset), or epoch milliseconds. */
-const instant = fields.instant.optional();
-const range = { beginTime: instant, endTime: instant };
-
-const loginFilter = pageQuery.extend({
-  loginName: z.string().trim().max(128).optional(),
-  ip: z.string().trim().max(64).optional(),
-  loginWay: z.string().trim().max(16).optional(),
-  success: z.boolean().optional(),
-  code: fields.int4.optional(),
-  ...range,
-});
-
-const operFilter = pageQuery.extend({
-  userName: z.string().trim().max(64).optional(),
-  module: z.string().trim().max(64).optional(),
-  action: z.string().trim().max(64).optional(),
-  path: z.string().trim().max(300).optional(),
-  code: fields.int4.optional(),
-  success: z.boolean().optional(),
-  ...range,
-});
-
-const id = z.object({ id: fields.id });
-const clean = z.object({ before: fields.instant.optional() });
 
 const yesNo = [
   { value: 'true', label: { 'zh-CN': '成功', 'en-US': 'Success' } },
@@ -85,8 +58,9 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.loginLog.list,
     module: 'loginLog',
     action: 'list',
+    response: page(loginLogRow),
     readOnly: true,
-    body: loginFilter,
+    body: loginLogQuery,
     handler: async ({ body, caller }) => listLoginLogs(db, caller, body),
   });
 
@@ -96,7 +70,8 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.loginLog.export,
     module: 'loginLog',
     action: 'export',
-    body: loginFilter,
+    response: 'file',
+    body: loginLogQuery,
     handler: async ({ body, caller, req }) => {
       const rows = await loginLogsForExport(db, caller, body);
       const data = rows.map((r) => ({ ...r, success: String(r.success) }));
@@ -111,7 +86,8 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'loginLog',
     action: 'clean',
-    query: clean,
+    response: deletedAnswer,
+    query: logCleanQuery,
     handler: async ({ query, caller }) => {
       return { deleted: await cleanLoginLogs(db, scopeOf(caller), query.before ?? null) };
     },
@@ -123,7 +99,8 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.loginLog.list,
     module: 'loginLog',
     action: 'view',
-    params: id,
+    response: loginLogRow,
+    params: idParams,
     handler: async ({ params, caller }) => getLoginLog(db, caller, params.id),
   });
 
@@ -133,8 +110,9 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.operLog.list,
     module: 'operLog',
     action: 'list',
+    response: page(operLogRow),
     readOnly: true,
-    body: operFilter,
+    body: operLogQuery,
     handler: async ({ body, caller }) => listOperLogs(db, caller, body),
   });
 
@@ -144,7 +122,8 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.operLog.export,
     module: 'operLog',
     action: 'export',
-    body: operFilter,
+    response: 'file',
+    body: operLogQuery,
     handler: async ({ body, caller, req }) => {
       const rows = await operLogsForExport(db, caller, body);
       const data = rows.map((r) => ({ ...r, params: r.params === null ? '' : JSON.stringify(r.params).slice(0, 30000) }));
@@ -159,7 +138,8 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'operLog',
     action: 'clean',
-    query: clean,
+    response: deletedAnswer,
+    query: logCleanQuery,
     handler: async ({ query, caller }) => {
       return { deleted: await cleanOperLogs(db, scopeOf(caller), query.before ?? null) };
     },
@@ -171,7 +151,8 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.operLog.list,
     module: 'operLog',
     action: 'view',
-    params: id,
+    response: operLogDetail,
+    params: idParams,
     handler: async ({ params, caller }) => getOperLog(db, caller, params.id),
   });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { Code } from '@venue/contract';
+import { Code, ssoAuthorizeAnswer, ssoAuthorizeQuery, ssoCallbackBody, ssoConfig, ssoLoginResult, ssoTokenBody } from '@venue/contract';
 import { defineRoute, envelope, type AppContext } from '../../platform/http.ts';
 import { t } from '../../platform/i18n.ts';
 import { setSessionCookie } from '../auth/session.cookie.ts';
@@ -33,6 +32,7 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: undefined,
     module: 'sso',
     action: 'config',
+    response: ssoConfig,
     handler: async () => ({ enabled: await ssoEnabled(db, config), loginWay: LOGIN_WAY }),
   });
 
@@ -42,8 +42,9 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: undefined,
     module: 'sso',
     action: 'authorize',
+    response: ssoAuthorizeAnswer,
     rateLimit: limit,
-    query: z.object({ redirect: z.string().max(500).optional() }),
+    query: ssoAuthorizeQuery,
     handler: async ({ query }) => authorizeUrl(db, config, query.redirect),
   });
 
@@ -53,13 +54,9 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: undefined,
     module: 'sso',
     action: 'callback',
+    response: ssoLoginResult,
     rateLimit: limit,
-    body: z.object({
-      code: z.string().min(1).max(2048),
-      state: z.string().min(1).max(256),
-      iss: z.string().max(500).optional(),
-      session_state: z.string().max(500).optional(),
-    }),
+    body: ssoCallbackBody,
     handler: async ({ body, req, reply }) =>
       loginReply(req, reply, await callback(db, config, req.log, { code: body.code, state: body.state, iss: body.iss, sessionState: body.session_state }, client(req))),
   });
@@ -70,8 +67,9 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: undefined,
     module: 'sso',
     action: 'token',
+    response: ssoLoginResult,
     rateLimit: limit,
-    body: z.object({ token: z.string().min(1).max(8192) }),
+    body: ssoTokenBody,
     handler: async ({ body, req, reply }) => loginReply(req, reply, await tokenLogin(db, config, req.log, body.token, client(req))),
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, apiListQuery, apiRolesBody } from '@venue/contract';
+import { Perm, apiListQuery, apiRolesBody, apiRow, idParams, page } from '@venue/contract';
 import { defineRoute, routeRegistry, type AppContext } from '../../platform/http.ts';
 import { listApis, setApiRoles, syncRegistry } from './apiauth.service.ts';
 
@@ -16,6 +16,7 @@ export function apiAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}api/list`,
     permission: Perm.api.list,
     action: 'list',
+    response: page(apiRow),
     readOnly: true,
     body: apiListQuery,
     handler: async ({ body, caller }) => listApis(db, caller, body),
@@ -28,7 +29,8 @@ export function apiAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.api.edit,
     platformOnly: true,
     action: 'grant',
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    response: z.null(),
+    params: idParams,
     body: apiRolesBody,
     handler: async ({ params, body, caller }) => {
       await setApiRoles(db, caller, params.id, body.roleIds);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, idList, pageQuery, fields } from '@venue/contract';
+import { Perm, configBody, configKeyParams, configListQuery, configUpdate, configView, deletedAnswer, idParams, idsParams, page } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { AppError } from '../../platform/errors.ts';
 import { can } from '../../platform/access.ts';
@@ -21,18 +21,6 @@ import {
 /** Keys readable without signing in (the login page needs them). */
 const PUBLIC_CONFIG_KEYS = new Set([SYSTEM_SETTINGS_KEY]);
 
-const code = z.string().trim().min(1, { abort: true }).max(100).regex(/^[A-Za-z][\w.\-:]*$/);
-const configBody = z.object({
-  code,
-  name: z.string().trim().min(1).max(100),
-  type: z.string().trim().min(1).max(32).default('system'),
-  subType: z.string().trim().max(32).nullish(),
-  value: z.string().max(20000),
-  sealed: z.boolean().optional(),
-  remark: z.string().trim().max(500).nullish(),
-});
-const idParam = z.object({ id: fields.id });
-
 /** Parameters / config (spec 7.4): every call exactly as the spec names it. */
 export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { system } = ctx.config.prefixes;
@@ -44,13 +32,9 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.config.list,
     module: 'config',
     action: 'list',
+    response: page(configView),
     readOnly: true,
-    body: pageQuery.extend({
-      code: z.string().trim().max(100).optional(),
-      name: z.string().trim().max(100).optional(),
-      type: z.string().trim().max(32).optional(),
-      sealed: z.boolean().optional(),
-    }),
+    body: configListQuery,
     handler: async ({ body }) => listConfigs(db, body),
   });
 
@@ -60,7 +44,8 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: undefined,
     module: 'config',
     action: 'byKey',
-    params: z.object({ key: z.string().max(100) }),
+    response: z.string(),
+    params: configKeyParams,
     handler: async ({ params, req }) => {
       if (!PUBLIC_CONFIG_KEYS.has(params.key)) {
         if (!req.caller) throw new AppError('SESSION_EXPIRED', 'error.sessionExpired');
@@ -78,7 +63,8 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.config.list,
     module: 'config',
     action: 'view',
-    params: idParam,
+    response: configView,
+    params: idParams,
     handler: async ({ params }) => getConfig(db, params.id),
   });
 
@@ -89,6 +75,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'config',
     action: 'add',
+    response: configView,
     body: configBody,
     handler: async ({ body }) => {
       return addConfig(db, body);
@@ -102,8 +89,9 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'config',
     action: 'edit',
-    params: idParam,
-    body: configBody.omit({ sealed: true }).extend({ version: fields.version }),
+    response: configView,
+    params: idParams,
+    body: configUpdate,
     handler: async ({ params, body }) => {
       return editConfig(db, params.id, body);
     },
@@ -116,6 +104,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'config',
     action: 'clearCache',
+    response: z.null(),
     handler: async () => {
       await clearConfigCache(db);
       return null;
@@ -129,7 +118,8 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'config',
     action: 'remove',
-    params: z.object({ ids: idList }),
+    response: deletedAnswer,
+    params: idsParams,
     handler: async ({ params }) => {
       return { deleted: await deleteConfigs(db, params.ids) };
     },
@@ -142,7 +132,8 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'config',
     action: 'deseal',
-    params: idParam,
+    response: configView,
+    params: idParams,
     handler: async ({ params }) => {
       return desealConfig(db, params.id);
     },
@@ -155,7 +146,8 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'config',
     action: 'recover',
-    params: idParam,
+    response: configView,
+    params: idParams,
     handler: async ({ params }) => {
       return recoverConfig(db, params.id);
     },

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { Perm, idList, pageQuery } from '@venue/contract';
+import { Perm, forceOfflineAnswer, onlineListQuery, onlineSession, page, sessionIdsParams } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { forceOffline, listOnline } from './online.service.ts';
 
@@ -15,13 +14,9 @@ export function onlineRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.online.list,
     module: 'online',
     action: 'list',
+    response: page(onlineSession),
     readOnly: true,
-    body: pageQuery.extend({
-      userName: z.string().trim().max(64).optional(),
-      ip: z.string().trim().max(64).optional(),
-      loginWay: z.string().trim().max(16).optional(),
-      orgId: z.coerce.number().int().positive().optional(),
-    }),
+    body: onlineListQuery,
     handler: async ({ body, caller }) => listOnline(db, config, caller, body),
   });
 
@@ -31,7 +26,8 @@ export function onlineRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.online.forceLogout,
     module: 'online',
     action: 'forceLogout',
-    params: z.object({ sessionIds: idList }),
+    response: forceOfflineAnswer,
+    params: sessionIdsParams,
     handler: async ({ params, caller }) => ({ count: await forceOffline(db, config, caller, params.sessionIds) }),
   });
 }

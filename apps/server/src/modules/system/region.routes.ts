@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, idList, pageQuery, fields } from '@venue/contract';
+import { Perm, deletedAnswer, idParams, idsParams, page, regionBody, regionChild, regionChildrenParams, regionListQuery, regionNode, regionRow, regionTreeQuery, regionUpdate, regionView } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { addRegion, deleteRegions, editRegion, getRegion, listRegions, regionChildren, regionTree } from './region.service.ts';
-
-const body = z.object({
-  code: z.string().trim().regex(/^\d{6}(\d{3})?$/),
-  name: z.string().trim().min(1).max(64),
-  parentId: z.coerce.number().int().min(0).nullish(),
-  orderNum: z.number().int().min(0).max(99999).optional(),
-  remark: z.string().trim().max(500).nullish(),
-});
-const id = z.object({ id: fields.id });
 
 /** Administrative regions: list, whole tree, lazy children, add, edit, delete. Platform-wide data. */
 export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -25,13 +16,9 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}region/list`,
     permission: Perm.region.list,
     action: 'list',
+    response: page(regionRow),
     readOnly: true,
-    body: pageQuery.extend({
-      code: z.string().trim().max(12).optional(),
-      name: z.string().trim().max(64).optional(),
-      level: z.coerce.number().int().min(1).max(4).optional(),
-      parentId: z.coerce.number().int().min(0).nullish(),
-    }),
+    body: regionListQuery,
     handler: async ({ body: q }) => listRegions(db, q),
   });
 
@@ -41,7 +28,8 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}region/tree`,
     permission: Perm.region.list,
     action: 'tree',
-    query: z.object({ rootId: z.coerce.number().int().positive().optional() }),
+    response: z.array(regionNode),
+    query: regionTreeQuery,
     handler: async ({ query }) => regionTree(db, query.rootId),
   });
 
@@ -51,11 +39,12 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}region/children/:parentId`,
     permission: Perm.authenticated,
     action: 'children',
-    params: z.object({ parentId: z.coerce.number().int().min(0) }),
+    response: z.array(regionChild),
+    params: regionChildrenParams,
     handler: async ({ params }) => regionChildren(db, params.parentId),
   });
 
-  defineRoute(app, { ...base, method: 'GET', url: `${system}region/:id`, permission: Perm.region.list, action: 'view', params: id, handler: async ({ params }) => getRegion(db, params.id) });
+  defineRoute(app, { ...base, method: 'GET', url: `${system}region/:id`, permission: Perm.region.list, action: 'view', params: idParams, response: regionView, handler: async ({ params }) => getRegion(db, params.id) });
 
   defineRoute(app, {
     ...base,
@@ -64,7 +53,8 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.region.edit,
     platformOnly: true,
     action: 'add',
-    body,
+    response: regionView,
+    body: regionBody,
     handler: async ({ body: b }) => {
       return addRegion(db, b);
     },
@@ -77,8 +67,9 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.region.edit,
     platformOnly: true,
     action: 'edit',
-    params: id,
-    body: body.extend({ version: fields.version }),
+    response: regionView,
+    params: idParams,
+    body: regionUpdate,
     handler: async ({ params, body: b }) => {
       return editRegion(db, params.id, b);
     },
@@ -91,7 +82,8 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.region.edit,
     platformOnly: true,
     action: 'remove',
-    params: z.object({ ids: idList }),
+    response: deletedAnswer,
+    params: idsParams,
     handler: async ({ params }) => {
       return { deleted: await deleteRegions(db, params.ids) };
     },

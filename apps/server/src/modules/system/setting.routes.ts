@@ -1,13 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { Perm, fields } from '@venue/contract';
+import { Perm, settingUpdate, settingUploadQuery, settingView, storedImage, imageKind } from '@venue/contract';
 import { AppError } from '../../platform/errors.ts';
 import { defineRoute, errorEnvelope, type AppContext } from '../../platform/http.ts';
-import { FILE_NAME, IMAGE_RULES, fileContentType, getSettings, saveSettings, storeImage, systemSettings, uploadsDir, type ImageKind } from './setting.service.ts';
-
-const kindSchema = z.enum(['bg', 'logo', 'tab']);
+import { FILE_NAME, IMAGE_RULES, fileContentType, getSettings, saveSettings, storeImage, uploadsDir, type ImageKind } from './setting.service.ts';
 
 /** Branding / page settings (`system_settings`) and their images. */
 export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -20,6 +17,7 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.setting.view,
     module: 'setting',
     action: 'view',
+    response: settingView,
     handler: async () => getSettings(db),
   });
 
@@ -30,7 +28,8 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'setting',
     action: 'edit',
-    body: systemSettings.extend({ version: fields.version }),
+    response: settingView,
+    body: settingUpdate,
     handler: async ({ body }) => {
       const { version, ...settings } = body;
       return saveSettings(db, settings, version);
@@ -45,14 +44,15 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'setting',
     action: 'upload',
-    query: z.object({ kind: kindSchema.optional() }),
+    response: storedImage,
+    query: settingUploadQuery,
     handler: async ({ query, req }) => {
       if (!req.isMultipart()) throw new AppError('INVALID', 'setting.noFile');
       // Read one byte past the largest limit so "too large" is told apart from "exactly at the limit".
       const part = await req.file({ limits: { fileSize: IMAGE_RULES.bg.maxBytes + 1, files: 1 } }).catch(() => undefined);
       if (!part || part.fieldname !== 'file') throw new AppError('INVALID', 'setting.noFile');
       const field = (part.fields as Record<string, { type?: string; value?: unknown } | undefined>)?.kind;
-      const parsed = kindSchema.safeParse(query.kind ?? (field?.type === 'field' ? field.value : undefined));
+      const parsed = imageKind.safeParse(query.kind ?? (field?.type === 'field' ? field.value : undefined));
       if (!parsed.success) {
         part.file.resume();
         throw new AppError('INVALID', 'setting.kind', undefined, [{ field: 'kind', message: 'setting.kind' }]);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import { IMAGE_FILE_NAME, systemSettings, type StoredImage, type SystemSettings } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { Notice, parseOrThrow } from '../../platform/http.ts';
@@ -18,25 +18,8 @@ import './setting.messages.ts';
  * never changes meaning and can be cached for ever (`GET /files/{name}`).
  */
 
-export const FILE_NAME = /^[a-f0-9]{64}\.(jpg|png|bmp|ico)$/;
-const imageUrl = z
-  .string()
-  .trim()
-  .max(200)
-  .refine((v) => v === '' || (v.startsWith('/files/') && FILE_NAME.test(v.slice(7))), 'setting.imageUrl')
-  .default('');
-
-export const systemSettings = z.object({
-  enable: z.boolean(),
-  loginName: z.string().trim().max(50).default(''),
-  loginBg: imageUrl,
-  copyright: z.string().trim().max(200).default(''),
-  logo: imageUrl,
-  systemName: z.string().trim().max(50).default(''),
-  tabsName: z.string().trim().max(50).default(''),
-  tabsLogo: imageUrl,
-});
-export type SystemSettings = z.infer<typeof systemSettings>;
+/** An uploaded image's file name: its sha256 and format (the contract's rule). */
+export const FILE_NAME = IMAGE_FILE_NAME;
 
 registerConfigValidator(
   SYSTEM_SETTINGS_KEY,
@@ -74,16 +57,6 @@ export const IMAGE_RULES: Record<ImageKind, { maxBytes: number; maxLabel: string
 };
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
-
-export interface StoredImage {
-  url: string;
-  name: string;
-  format: ImageFormat;
-  size: number;
-  width: number;
-  height: number;
-  recommended: { width: number; height: number };
-}
 
 /** Checks an uploaded image (size, format by content, dimensions) and stores it; a size other than the recommended one is a notice. */
 export function storeImage(dataDir: string, kind: ImageKind, data: Buffer, truncated: boolean, lang: Lang): StoredImage | Notice<StoredImage> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { Perm } from '@venue/contract';
+import { Perm, loginStrategyBody, loginStrategyView, passwordStrategyBody, strategyView as strategyAnswer } from '@venue/contract';
 import { defineRoute, Notice, type AppContext } from '../../platform/http.ts';
-import { loginStrategyBody, loginView, passwordStrategyBody, saveStrategy, strategyView } from './strategy.service.ts';
+import { loginView, saveStrategy, strategyView } from './strategy.service.ts';
 
 /**
  * Login strategy and password strategy (spec section 5). The GETs are public: the login
@@ -17,6 +17,7 @@ export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: undefined,
     module: 'strategy',
     action: 'view',
+    response: strategyAnswer,
     handler: async () => strategyView(db),
   });
 
@@ -26,6 +27,7 @@ export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: undefined,
     module: 'strategy',
     action: 'viewLogin',
+    response: loginStrategyView,
     handler: async () => loginView(await strategyView(db)),
   });
 
@@ -36,6 +38,7 @@ export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'strategy',
     action: 'editPassword',
+    response: strategyAnswer,
     body: passwordStrategyBody,
     handler: async ({ body }) => {
       const { version, ...patch } = body;
@@ -50,6 +53,7 @@ export function strategyRoutes(app: FastifyInstance, ctx: AppContext): void {
     platformOnly: true,
     module: 'strategy',
     action: 'editLogin',
+    response: loginStrategyView,
     body: loginStrategyBody,
     handler: async ({ body }) => {
       const { version, ...patch } = body;

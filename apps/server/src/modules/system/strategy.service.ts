@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { checkPassword, complexityRules, loginRoutes, passwordStrategy, type PasswordStrategy, fields } from '@venue/contract';
+import { checkPassword, passwordStrategy, type PasswordStrategy } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { Notice, parseOrThrow } from '../../platform/http.ts';
 import { staleVersion } from '../../platform/errors.ts';
@@ -18,49 +17,10 @@ import './strategy.messages.ts';
  * administrator uses it by choosing it in a password reset.
  */
 
-const s = passwordStrategy.shape;
 export const LOGIN_KEYS = ['loginRoutes', 'maxFailedLogins', 'captchaAfterFailures', 'lockMinutes'] as const;
 export const PASSWORD_KEYS = ['minLength', 'maxLength', 'defaultPassword', 'complexity', 'historyLimit', 'expireDays', 'forceChangeOnFirstLogin'] as const;
 
-const version = fields.version;
-
-// At least one login route and one complexity rule, with a message that says so.
-const loginRoutesField = z.array(z.enum(loginRoutes)).refine((a) => a.length > 0, 'strategy.loginRouteRequired');
-const complexityField = z.array(z.enum(complexityRules)).refine((a) => a.length > 0, 'strategy.complexityRequired');
-
-export const loginPart = z.object({
-  loginRoutes: loginRoutesField,
-  maxFailedLogins: s.maxFailedLogins,
-  captchaAfterFailures: s.captchaAfterFailures,
-  // No time given: no automatic unlock.
-  lockMinutes: s.lockMinutes.optional().transform((v) => v ?? null),
-});
-
-export const passwordPart = z.object({
-  minLength: s.minLength,
-  maxLength: s.maxLength,
-  // Write-only: empty or absent keeps the current one.
-  defaultPassword: z
-    .string()
-    .optional()
-    .transform((v) => (v === '' ? undefined : v))
-    .pipe(s.defaultPassword.optional()),
-  complexity: complexityField,
-  historyLimit: s.historyLimit,
-  expireDays: s.expireDays.default(0),
-  forceChangeOnFirstLogin: s.forceChangeOnFirstLogin.default(false),
-});
-
-/** PUT strategy/loginStrategy: the login part, all fields. */
-export const loginStrategyBody = loginPart.extend({ version });
-/** PUT strategy/passwordStrategy: the password part, and optionally the login part too (one screen may save both). */
-export const passwordStrategyBody = passwordPart.extend({
-  version,
-  loginRoutes: loginRoutesField.optional(),
-  maxFailedLogins: s.maxFailedLogins.optional(),
-  captchaAfterFailures: s.captchaAfterFailures.optional(),
-  lockMinutes: s.lockMinutes.optional(),
-});
+// The bodies of the two screens are the contract's (loginStrategyBody, passwordStrategyBody).
 
 registerConfigValidator(
   PASSWORD_STRATEGY_KEY,

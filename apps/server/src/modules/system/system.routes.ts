@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { Perm } from '@venue/contract';
+import { Perm, dictOptions, dictQueryBody, homeSummary, menuExecQuery, menuNode } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { AppError } from '../../platform/errors.ts';
 import { scopeOf } from '../../platform/scope.ts';
@@ -19,8 +19,9 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.authenticated,
     module: 'menu',
     action: 'query',
+    response: z.array(menuNode),
     readOnly: true,
-    body: z.object({ appSign: z.string().max(64).optional(), orgId: z.coerce.number().int().positive().optional() }),
+    body: menuExecQuery,
     handler: async ({ body, caller }) => {
       if (body.orgId !== undefined && body.orgId !== caller.orgId) throw new AppError('FORBIDDEN', 'error.forbidden');
       return menuTreeFor(db, caller, body.appSign || config.appSign);
@@ -33,8 +34,9 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.authenticated,
     module: 'dict',
     action: 'query',
+    response: dictOptions,
     readOnly: true,
-    body: z.object({ codes: z.array(z.string().max(64)).max(200).optional() }),
+    body: dictQueryBody,
     handler: async ({ body }) => {
       const rows = await db
         .select({ code: dicts.code, value: dictItems.value, name: dictItems.name, nameEn: dictItems.nameEn })
@@ -54,6 +56,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.authenticated,
     module: 'home',
     action: 'summary',
+    response: homeSummary,
     handler: async ({ caller }) => {
       // The caller's reach: their organisation and everything below it (the platform: all).
       return homeCounts(db, scopeOf(caller), config.session.idleMinutes);

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { Perm, idList, pageQuery, fields } from '@venue/contract';
+import { Perm, appVersion, deletedAnswer, idParams, idsParams, latestVersionQuery, page, versionCreate, versionListQuery, versionUpdate } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
-import { deleteVersions, editVersion, getVersion, latestVersion, listVersions, publishVersion, VERSION_NO } from './version.service.ts';
-
-const platform = z.enum(['web', 'android', 'ios', 'h5', 'mini']);
-const versionNo = z.string().trim().min(1, { abort: true }).max(32).refine((v) => VERSION_NO.test(v), 'version.format');
-const content = z.string().max(5000).default('');
-const publishedAt = fields.instant.optional();
-const id = z.object({ id: fields.id });
+import { deleteVersions, editVersion, getVersion, latestVersion, listVersions, publishVersion } from './version.service.ts';
 
 /** Versions: the newest release for any signed-in user (about us, update prompt), list and publish for administrators. */
 export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -22,8 +15,9 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}version/latest`,
     permission: Perm.authenticated,
     action: 'latest',
+    response: appVersion,
     allowWhenPasswordExpired: true,
-    query: z.object({ platform: platform.default('web') }),
+    query: latestVersionQuery,
     handler: async ({ query }) => latestVersion(db, query.platform),
   });
 
@@ -33,12 +27,13 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}version/list`,
     permission: Perm.version.list,
     action: 'list',
+    response: page(appVersion),
     readOnly: true,
-    body: pageQuery.extend({ platform: platform.optional(), versionNo: z.string().trim().max(32).optional() }),
+    body: versionListQuery,
     handler: async ({ body }) => listVersions(db, body),
   });
 
-  defineRoute(app, { ...base, method: 'GET', url: `${system}version/:id`, permission: Perm.version.list, action: 'view', params: id, handler: async ({ params }) => getVersion(db, params.id) });
+  defineRoute(app, { ...base, method: 'GET', url: `${system}version/:id`, permission: Perm.version.list, action: 'view', params: idParams, response: appVersion, handler: async ({ params }) => getVersion(db, params.id) });
 
   defineRoute(app, {
     ...base,
@@ -47,7 +42,8 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.version.publish,
     platformOnly: true,
     action: 'publish',
-    body: z.object({ versionNo, platform: platform.default('web'), content, force: z.boolean().default(false), publishedAt }),
+    response: appVersion,
+    body: versionCreate,
     handler: async ({ body, caller }) => {
       return publishVersion(db, body, caller.userId);
     },
@@ -60,8 +56,9 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.version.publish,
     platformOnly: true,
     action: 'edit',
-    params: id,
-    body: z.object({ content, force: z.boolean(), publishedAt, version: fields.version }),
+    response: appVersion,
+    params: idParams,
+    body: versionUpdate,
     handler: async ({ params, body }) => {
       return editVersion(db, params.id, body);
     },
@@ -74,7 +71,8 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.version.publish,
     platformOnly: true,
     action: 'remove',
-    params: z.object({ ids: idList }),
+    response: deletedAnswer,
+    params: idsParams,
     handler: async ({ params }) => {
       return { deleted: await deleteVersions(db, params.ids) };
     },
