@@ -45,8 +45,11 @@ export function actionLabel(action: string, method?: string): string {
   return t('operLog:action.POST');
 }
 
-/** The result in words with its code beside it; no code yet = unfinished (its process stopped before it answered). */
-function Result({ code }: { code: number | null }) {
+/**
+ * The result in words with its code beside it; no code yet = unfinished (its process stopped
+ * before it answered). Plain elements, so the kit can measure the cell's text for its width.
+ */
+function result(code: number | null) {
   if (code === null) return <Tag data-testid="operLog-result">{t('operLog:unfinished')}</Tag>;
   const ok = code === 0 || code === 103005;
   return (
@@ -98,7 +101,7 @@ export const operLogResource: ResourceDef<OperLog> = {
     { key: 'action', label: 'field.action', render: (v: string, row) => actionLabel(v, row.method), content: 'code' },
     { key: 'method', label: 'field.method', render: (v: string) => <Tag>{v}</Tag>, content: 'code', hiddenByDefault: true },
     { key: 'path', label: 'field.path', detailSpan: 2 },
-    { key: 'code', label: 'field.code', sorter: true, render: (v: number | null) => <Result code={v} />, content: 'code' },
+    { key: 'code', label: 'field.code', sorter: true, render: (v: number | null) => result(v), content: 'tag' },
     { key: 'durationMs', label: 'field.durationMs', sorter: true, content: 'number' },
     { key: 'ip', label: 'field.ip', content: 'code', hiddenByDefault: true },
   ],

@@ -82,7 +82,7 @@ export const userResource: ResourceDef<User> = {
     { key: 'officePhone', label: 'field.officePhone', inTable: false },
     { key: 'qq', label: 'field.qq', inTable: false },
     { key: 'fax', label: 'field.fax', inTable: false },
-    { key: 'registerDate', label: 'field.registerDate', format: 'date', sorter: true },
+    { key: 'registerDate', label: 'field.registerDate', format: 'date', sorter: true, hiddenByDefault: true },
     { key: 'cancelDate', label: 'field.cancelDate', format: 'date', inTable: false },
     { key: 'mustChangePassword', label: 'field.mustChangePassword', format: 'yesNo', inTable: false },
     { key: 'createTime', label: 'field.createTime', format: 'datetime', sorter: true, hiddenByDefault: true },
