@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Code, conflictDetailOf } from '@venue/contract';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db.ts';
 import { buildApp } from '../src/app.ts';
@@ -136,7 +137,10 @@ export class Client {
 
   async json<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: CallOptions = {}): Promise<{ code: number; msg: string; detail: any; body: T; status: number }> {
     const res = await this.call(method, url, opts);
-    return { ...res.json(), status: res.statusCode };
+    const env = res.json();
+    // Every 100409 says why (issue 8, point 6): {reason, fields}.
+    if (env?.code === Code.CONFLICT && !conflictDetailOf(env.detail)) throw new Error(`${method} ${url}: 100409 without detail.reason: ${JSON.stringify(env.detail)}`);
+    return { ...env, status: res.statusCode };
   }
 
   async login(loginName = 'admin', password = ADMIN_PASSWORD, authCode?: string) {

@@ -24,6 +24,36 @@ export const SUCCESS_CODES: readonly number[] = [Code.OK, Code.OK_NOTICE];
 /** Codes for which the console shows no popup (the screen handles them). */
 export const SILENT_CODES: readonly number[] = [Code.CAPTCHA_REQUIRED, Code.FORM_INVALID, Code.PASSWORD_CHANGE_REQUIRED];
 
+/**
+ * Why a 100409 happened: its `detail.reason`. The console reacts to each (the page kit):
+ * - `stale`: the record's `version` is old, someone else saved it first: offer to reload it;
+ * - `duplicate`: a unique key is taken by another record: mark the field(s) in `detail.fields`;
+ * - `taken`: what was to be booked or sold is held or sold already: refresh the list;
+ * - `state`: the record is in the wrong state for the action (has children, in use, already
+ *   done): refresh the row.
+ */
+export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state'] as const;
+export type ConflictReason = (typeof CONFLICT_REASONS)[number];
+
+/** `detail` of every 100409 answer: the reason, and the fields it concerns (duplicates; else []). */
+export interface ConflictDetail {
+  reason: ConflictReason;
+  fields: { field: string; message: string }[];
+}
+
+/** The ConflictDetail of a 100409 answer's `detail`, or null when it is not one. */
+export function conflictDetailOf(detail: unknown): ConflictDetail | null {
+  if (!detail || typeof detail !== 'object' || Array.isArray(detail)) return null;
+  const d = detail as { reason?: unknown; fields?: unknown };
+  if (typeof d.reason !== 'string' || !(CONFLICT_REASONS as readonly string[]).includes(d.reason)) return null;
+  const fields = Array.isArray(d.fields)
+    ? d.fields
+        .filter((f): f is { field: unknown; message: unknown } => !!f && typeof f === 'object' && 'field' in f)
+        .map((f) => ({ field: String(f.field), message: String(f.message ?? '') }))
+    : [];
+  return { reason: d.reason as ConflictReason, fields };
+}
+
 /** HTTP status that goes with a code; business errors are HTTP 200. */
 export function httpStatusOf(code: number): number {
   if (code === Code.SESSION_EXPIRED) return 401;

@@ -1,4 +1,4 @@
-import { Code, SILENT_CODES, SUCCESS_CODES, type Envelope } from '@venue/contract';
+import { Code, SILENT_CODES, SUCCESS_CODES, conflictDetailOf, type ConflictDetail, type Envelope } from '@venue/contract';
 import { getClockOffset, getConfig } from './config.ts';
 import { computeSign, encryptPayload } from './crypto.ts';
 import { t } from './i18n.ts';
@@ -97,6 +97,16 @@ export class ApiError extends Error {
 
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
+}
+
+/**
+ * What a 100409 says happened (`detail.reason`: stale, duplicate, taken, state, and the fields of a
+ * duplicate), or null for any other error. Screens never test for 100409 themselves: the page kit
+ * reacts to the reason (kit/form.ts), and the request layer refreshes the lists on taken and state.
+ */
+export function conflictOf(e: unknown): ConflictDetail | null {
+  if (!isApiError(e) || e.code !== Code.CONFLICT) return null;
+  return conflictDetailOf(e.detail) ?? { reason: 'state', fields: [] };
 }
 
 // ---------------------------------------------------------------- pure helpers
@@ -380,6 +390,18 @@ async function readEnvelope(res: Response): Promise<{ env: Envelope | null; pars
   }
 }
 
+export type ConflictHandler = (conflict: ConflictDetail, err: ApiError) => void;
+
+let conflictHandler: ConflictHandler = () => {};
+
+/**
+ * The shell registers what every 100409 does besides its message (app/conflict.ts): `taken`
+ * refreshes the lists, `state` the rows on screen. `stale` and `duplicate` are the form's (kit).
+ */
+export function onConflict(h: ConflictHandler): void {
+  conflictHandler = h;
+}
+
 function settle<T>(opts: RequestOptions, res: Response, url: string, env: Envelope | null): RawResponse<T> {
   const outcome = classifyResponse(res.status, env, t);
   apply(outcome, !!opts.silent);
@@ -393,6 +415,8 @@ function settle<T>(opts: RequestOptions, res: Response, url: string, env: Envelo
     message: outcome.kind === 'ok' ? undefined : outcome.kind === 'silent' ? env?.msg : outcome.message,
   });
   if (outcome.kind === 'popup' && !opts.silent) popupUnlessShownInPlace(err, outcome.message);
+  const conflict = conflictOf(err);
+  if (conflict && !opts.silent) conflictHandler(conflict, err);
   throw err;
 }
 

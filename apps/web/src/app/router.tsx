@@ -4,7 +4,8 @@ import { loadChunk } from './chunk.ts';
 import { HOME_PATH, sessionExpiredTarget } from './guard.ts';
 import { ScreenBoundary } from './lazyScreen.tsx';
 import { FullPageSpin, RedirectScreen, RouteError, UnknownScreen } from './pages.tsx';
-import { onSessionExpired } from './request.ts';
+import { refreshOnConflict } from './conflict.ts';
+import { onConflict, onSessionExpired } from './request.ts';
 import { RouteGuard, type RouteHandle } from './RouteGuard.tsx';
 import { layoutRoutes, publicRoutes } from './routes.ts';
 import { signOutLocally } from './sessionLoader.ts';
@@ -47,6 +48,8 @@ export const routeObjects: RouteObject[] = [
 
 export function createAppRouter() {
   const router = createBrowserRouter(routeObjects);
+  // A 100409 that was taken or in the wrong state refreshes what is on screen (app/conflict.ts).
+  onConflict((c) => void refreshOnConflict(c));
   // Guard rule 6: session expiry clears the state and goes to the login route.
   onSessionExpired((_message, redirectUri) => {
     const { pathname, search } = router.state.location;

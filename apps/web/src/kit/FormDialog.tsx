@@ -1,8 +1,7 @@
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Col, Divider, Form, Row as GridRow } from 'antd';
-import { Code } from '@venue/contract';
 import { success } from '../app/feedback.tsx';
-import { isApiError } from '../app/request.ts';
+import { conflictOf, isApiError } from '../app/request.ts';
 import { changedValues, isEmptyValue } from './diff.ts';
 import { FieldItem } from './fields.tsx';
 import { applyFieldErrors, errorFieldsOf, focusFirstError, reportNoChanges } from './form.ts';
@@ -143,10 +142,11 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
       onSaved?.(result);
       onClose();
     } catch (err) {
-      // 100409 on an edit: a duplicate names its field; otherwise the version was stale.
-      if (isApiError(err) && err.code === Code.CONFLICT && mode === 'edit') {
-        if (applyFieldErrors(form, err)) focusFirstError(form);
-        else setStale(true);
+      // 100409 says why: stale (offer to reload, in place), duplicate (its field); taken and state
+      // refresh the screen in the request layer.
+      if (mode === 'edit' && conflictOf(err)?.reason === 'stale' && isApiError(err)) {
+        err.showInPlace();
+        setStale(true);
       } else if (applyFieldErrors(form, err)) focusFirstError(form);
     } finally {
       setBusy(false);

@@ -2,11 +2,15 @@ import type { FormInstance } from 'antd';
 import './kitI18n.ts';
 import { t } from '../app/i18n.ts';
 import { notify } from '../app/notify.ts';
-import { isApiError } from '../app/request.ts';
+import { confirm, success } from '../app/feedback.tsx';
+import { conflictOf, isApiError } from '../app/request.ts';
 
-/** Field errors of an ApiError (969600 / 100400 detail: [{field, message}]). */
+/** Field errors of an ApiError (969600 / 100400 detail: [{field, message}]; 100409 detail: {reason, fields}). */
 export function fieldErrorsOf(err: unknown): { field: string; message: string }[] {
-  if (!isApiError(err) || !Array.isArray(err.detail)) return [];
+  if (!isApiError(err)) return [];
+  const conflict = conflictOf(err);
+  if (conflict) return conflict.fields;
+  if (!Array.isArray(err.detail)) return [];
   return (err.detail as unknown[])
     .filter((d): d is { field: string; message: string } => !!d && typeof d === 'object' && 'field' in d && 'message' in d)
     .map((d) => ({ field: String(d.field), message: String(d.message) }));
@@ -52,4 +56,23 @@ export function errorFieldsOf(err: unknown): { name: NamePath }[] {
 /** 'No changes, no need to save' (spec 5), the one wording and behaviour: a warning, nothing sent, no success toast. */
 export function reportNoChanges(): void {
   notify.warning(t('kit:noChanges'));
+}
+
+/**
+ * How a hand-written form reacts to a failed save (the same rules as the kit's FormDialog):
+ * - 100409 `stale`: someone else saved first: asks whether to load the latest version, then `reload`s;
+ * - 100409 `duplicate` and field errors (969600, 100400): marked on their fields, the first one focused;
+ * - anything else: the request layer's popup (and, for `taken`/`state`, its refresh of the screen).
+ * Screens call this instead of testing codes themselves.
+ */
+export async function reactToSaveError(form: FormInstance, err: unknown, opts: { reload?: () => unknown } = {}): Promise<void> {
+  if (conflictOf(err)?.reason === 'stale' && opts.reload && isApiError(err)) {
+    err.showInPlace();
+    if (await confirm({ title: t('kit:stale'), content: t('kit:staleHint'), okText: t('kit:reload') })) {
+      await opts.reload();
+      success(t('kit:reloaded'));
+    }
+    return;
+  }
+  if (applyFieldErrors(form, err)) focusFirstError(form);
 }

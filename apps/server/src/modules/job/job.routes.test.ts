@@ -104,6 +104,7 @@ describe.each(databases)('job API on %s', (kind) => {
     const dup = await admin.json('POST', sys('job'), { body: beanJob({ jobName: '订单超时关闭', jobGroup: 'order' }) });
     expect(dup.code).toBe(100409);
     expect(dup.msg).toBe('分组“order”下已存在名为“订单超时关闭”的任务');
+    expect(dup.detail).toEqual({ reason: 'duplicate', fields: [{ field: 'jobName', message: dup.msg }] });
 
     const body = { ...beanJob({ jobName: '订单超时关闭', jobGroup: 'order', triggerType: 'cron', cronExpr: '0 0/10 * * * ?', status: 0 }), version: 1 };
     const upd = await admin.json('PUT', sys(`job/${created.id}`), { body });
@@ -113,6 +114,7 @@ describe.each(databases)('job API on %s', (kind) => {
     const stale = await admin.json('PUT', sys(`job/${created.id}`), { body });
     expect(stale.code).toBe(100409);
     expect(stale.msg).toBe('记录已被他人修改，请刷新后重试');
+    expect(stale.detail.reason).toBe('stale');
 
     const other = await createJob(admin, beanJob({ status: 1 }));
     const del = await admin.json('DELETE', sys(`job/${created.id},${other.id}`));

@@ -1,6 +1,6 @@
 import type { PageQuery } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
-import { AppError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { AppContext, Caller } from '../../platform/http.ts';
 import { t, type Lang } from '../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
@@ -284,7 +284,10 @@ async function firstFire(db: Db, values: Awaited<ReturnType<typeof normalise>> &
 }
 
 function duplicate(e: unknown, input: { jobName: string; jobGroup: string }): never {
-  if (isUniqueViolation(e)) throw new AppError('CONFLICT', 'job.duplicate', { name: input.jobName, group: input.jobGroup });
+  if (isUniqueViolation(e)) {
+    const params = { name: input.jobName, group: input.jobGroup };
+    throw conflict('duplicate', 'job.duplicate', params, [{ field: 'jobName', message: 'job.duplicate', params }]);
+  }
   throw e;
 }
 
@@ -333,7 +336,7 @@ export async function deleteJobs(ctx: AppContext, caller: Caller, ids: number[])
     for (const j of found) {
       // Streams run only jobs of their own organisation, so a stream that uses the job lies in the scope too.
       const stream = await streamUsingJob(tx, scope, j.id);
-      if (stream) throw new AppError('CONFLICT', 'job.inUse', { name: j.jobName, stream });
+      if (stream) throw conflict('state', 'job.inUse', { name: j.jobName, stream });
     }
     return { deleted: await deleteJobRows(tx, scope, ids) };
   });

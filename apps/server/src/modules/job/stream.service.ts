@@ -1,6 +1,6 @@
 import type { PageQuery } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
-import { AppError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { AppContext, Caller } from '../../platform/http.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../platform/scope.ts';
@@ -123,7 +123,7 @@ async function schedule(db: Db, scope: Scope, orgId: number, input: StreamInput)
 }
 
 function duplicate(e: unknown, name: string): never {
-  if (isUniqueViolation(e)) throw new AppError('CONFLICT', 'job.stream.duplicate', { name });
+  if (isUniqueViolation(e)) throw conflict('duplicate', 'job.stream.duplicate', { name }, [{ field: 'name', message: 'job.stream.duplicate', params: { name } }]);
   throw e;
 }
 

@@ -1,5 +1,5 @@
 import { ilike, like, type Column, type SQL } from 'drizzle-orm';
-import { AppError, isUniqueViolation } from '../../platform/errors.ts';
+import { AppError, conflict, isUniqueViolation } from '../../platform/errors.ts';
 import { label } from '../../platform/i18n.ts';
 import './user.messages.ts';
 
@@ -22,7 +22,7 @@ export function containsText(column: Column | SQL, text: string): SQL {
 /** 100409 naming the duplicated field: `error.duplicate` with the field's label in the caller's language. */
 export function duplicate(field: string, labelKey: string): AppError {
   const params = { field: label(labelKey) };
-  return new AppError('CONFLICT', 'error.duplicate', params, [{ field, message: 'error.duplicate', params }]);
+  return conflict('duplicate', 'error.duplicate', params, [{ field, message: 'error.duplicate', params }]);
 }
 
 /** Runs a write and maps a unique violation of a known constraint to `duplicate(...)`. */
@@ -34,7 +34,7 @@ export async function mapDuplicate<T>(work: Promise<T>, constraints: Record<stri
       const c = (e as { constraint?: string }).constraint ?? (e as { cause?: { constraint?: string } }).cause?.constraint ?? '';
       const hit = constraints[c] ?? Object.entries(constraints).find(([k]) => String((e as { message?: string }).message ?? '').includes(k) || String((e as { cause?: Error }).cause?.message ?? '').includes(k))?.[1];
       if (hit) throw duplicate(hit[0], hit[1]);
-      throw new AppError('CONFLICT', 'error.conflict');
+      throw conflict('duplicate', 'error.conflict');
     }
     throw e;
   }

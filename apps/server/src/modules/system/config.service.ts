@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
-import { AppError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, isUniqueViolation, notFound, staleVersion } from '../../platform/errors.ts';
 import { Notice } from '../../platform/http.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated } from '../../platform/scope.ts';
@@ -216,7 +216,7 @@ async function storedConfig(db: Executor, id: number): Promise<ConfigRow> {
   return row;
 }
 
-const duplicate = () => new AppError('CONFLICT', 'config.duplicate', undefined, [{ field: 'code', message: 'config.duplicate' }]);
+const duplicate = () => conflict('duplicate', 'config.duplicate', undefined, [{ field: 'code', message: 'config.duplicate' }]);
 
 export interface ConfigInput {
   code: string;
@@ -248,7 +248,7 @@ export async function addConfig(db: Db, input: ConfigInput): Promise<ConfigView>
 export async function editConfig(db: Db, id: number, input: ConfigInput & { version: number }): Promise<ConfigView | Notice<ConfigView>> {
   const current = await storedConfig(db, id);
   if (current.sealed) throw new AppError('INVALID', 'config.sealed');
-  if (current.version !== input.version) throw new AppError('CONFLICT', 'error.stale');
+  if (current.version !== input.version) throw staleVersion();
   const code = builtInCodes.has(current.code) ? current.code : input.code;
   const secret = secrets.get(code);
   const value = validateConfigValue(code, secret && current.code === code ? secret.keep(input.value, current.value ?? '') : input.value);
@@ -279,7 +279,7 @@ export async function editConfig(db: Db, id: number, input: ConfigInput & { vers
 export async function writeConfigValue(db: Db, code: string, value: string, version: number): Promise<{ row: ConfigView; changed: boolean }> {
   const [current] = await db.select().from(configs).where(eq(configs.code, code));
   if (!current) throw notFound();
-  if (current.version !== version) throw new AppError('CONFLICT', 'error.stale');
+  if (current.version !== version) throw staleVersion();
   if (current.value === value) return { row: view(current), changed: false };
   return db.transaction(async (tx) => {
     const rows = await tx

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
-import { AppError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated } from '../../platform/scope.ts';
 import { dictItems, dicts } from './system.table.ts';
@@ -14,13 +14,14 @@ import './dict.messages.ts';
  * and their items keep their values (names, order and status can be edited).
  */
 
-const fieldError = (codeName: 'CONFLICT' | 'INVALID', field: string, msgKey: string) => new AppError(codeName, msgKey, undefined, [{ field, message: msgKey }]);
+const fieldError = (codeName: 'INVALID', field: string, msgKey: string) => new AppError(codeName, msgKey, undefined, [{ field, message: msgKey }]);
+const duplicateError = (field: string, msgKey: string) => conflict('duplicate', msgKey, undefined, [{ field, message: msgKey }]);
 
 async function guarded<T>(fn: () => Promise<T>, field: string, msgKey: string): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    if (isUniqueViolation(e)) throw fieldError('CONFLICT', field, msgKey);
+    if (isUniqueViolation(e)) throw duplicateError(field, msgKey);
     throw e;
   }
 }

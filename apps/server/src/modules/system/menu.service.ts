@@ -4,7 +4,7 @@ import type { MenuCreate, MenuNode, MenuUpdate } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import type { Caller } from '../../platform/http.ts';
 import { bumpPermEpoch } from '../../platform/access.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { expectOneUpdated } from '../../platform/scope.ts';
 import { mapDuplicate } from './admin.common.ts';
 import {
@@ -273,7 +273,7 @@ export async function removeMenu(db: Db, id: number): Promise<void> {
   const row = await findMenu(db, id);
   if (!row) throw notFound();
   const n = await childCount(db, id);
-  if (n) throw new AppError('CONFLICT', 'menu.hasChildren', { n });
+  if (n) throw conflict('state', 'menu.hasChildren', { n });
   await db.transaction(async (tx) => {
     await deleteMenu(tx, id);
     if (!row.key.startsWith('custom.')) await rememberDeletedKey(tx, row.key);

@@ -42,7 +42,7 @@ describe.each(databases)('organisations on %s', (kind) => {
     const dup = await admin.json('POST', sys('org'), { body: { code: org.code, name: 'x', parentId: platformId } });
     expect(dup.code).toBe(Code.CONFLICT);
     expect(dup.msg).toBe('组织编码已存在');
-    expect(dup.detail).toEqual([{ field: 'code', message: '组织编码已存在' }]);
+    expect(dup.detail).toEqual({ reason: 'duplicate', fields: [{ field: 'code', message: '组织编码已存在' }] });
     const en = await admin.json('POST', sys('org'), { body: { code: org.code, name: 'x', parentId: platformId }, lang: 'en-US' });
     expect(en.msg).toBe('Organisation code already exists');
   });
@@ -61,6 +61,7 @@ describe.each(databases)('organisations on %s', (kind) => {
     const stale = await admin.json('PUT', sys(`org/${org.id}`), { body: { name: '再改', version: org.version } });
     expect(stale.code).toBe(Code.CONFLICT);
     expect(stale.msg).toContain('已被他人修改');
+    expect(stale.detail).toEqual({ reason: 'stale', fields: [] });
   });
 
   it('refuses moving an organisation under itself or below it', async () => {
@@ -86,6 +87,7 @@ describe.each(databases)('organisations on %s', (kind) => {
     const withChild = await admin.json('DELETE', sys(`org/${parent.id}`));
     expect(withChild.code).toBe(Code.CONFLICT);
     expect(withChild.msg).toBe('该组织下还有 1 个下级组织，不能删除');
+    expect(withChild.detail).toEqual({ reason: 'state', fields: [] });
     const user = await makeUser(admin, child.id);
     const withUser = await admin.json('DELETE', sys(`org/${child.id}`), { lang: 'en-US' });
     expect(withUser.code).toBe(Code.CONFLICT);

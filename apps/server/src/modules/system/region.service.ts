@@ -1,7 +1,7 @@
 import { aliasedTable, and, getTableColumns, asc, count, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PageQuery } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
-import { AppError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated } from '../../platform/scope.ts';
 import { contains } from './config.service.ts';
@@ -15,13 +15,14 @@ export interface RegionNode extends Region {
   children: RegionNode[];
 }
 
-const fieldError = (codeName: 'CONFLICT' | 'INVALID', field: string, msgKey: string) => new AppError(codeName, msgKey, undefined, [{ field, message: msgKey }]);
+const fieldError = (codeName: 'INVALID', field: string, msgKey: string) => new AppError(codeName, msgKey, undefined, [{ field, message: msgKey }]);
+const duplicateError = (field: string, msgKey: string) => conflict('duplicate', msgKey, undefined, [{ field, message: msgKey }]);
 
 async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {
-    if (isUniqueViolation(e)) throw fieldError('CONFLICT', 'code', 'region.duplicateCode');
+    if (isUniqueViolation(e)) throw duplicateError('code', 'region.duplicateCode');
     throw e;
   }
 }

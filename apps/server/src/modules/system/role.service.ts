@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { ROLE_ADMIN, ROLE_DEFAULT, type RoleCreate, type RoleListQuery, type RoleUpdate } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { bumpPermEpoch } from '../../platform/access.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated, scopeOf } from '../../platform/scope.ts';
@@ -119,8 +119,8 @@ export async function removeRoles(db: Db, caller: Caller, ids: number[]): Promis
   if (found.some(isBuiltin)) throw new AppError('INVALID', 'role.builtin');
   const usage = await roleUsage(db, scope, unique);
   for (const [, u] of usage) {
-    if (u.users) throw new AppError('CONFLICT', 'role.inUse', { n: u.users });
-    if (u.apis) throw new AppError('CONFLICT', 'role.inUseApi', { n: u.apis });
+    if (u.users) throw conflict('state', 'role.inUse', { n: u.users });
+    if (u.apis) throw conflict('state', 'role.inUseApi', { n: u.apis });
   }
   await db.transaction(async (tx) => {
     await deleteRoles(tx, scope, unique);

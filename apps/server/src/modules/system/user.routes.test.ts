@@ -126,11 +126,11 @@ describe.each(databases)('users on %s', (kind) => {
     const dupCode = await admin.json('POST', sys('user'), { body: { code: a.code.toUpperCase(), name: 'x', password: 'Pass1234', orgId: org.id } });
     expect(dupCode.code).toBe(Code.CONFLICT);
     expect(dupCode.msg).toBe('登录名已存在');
-    expect(dupCode.detail[0].field).toBe('code');
+    expect(dupCode.detail).toEqual({ reason: 'duplicate', fields: [{ field: 'code', message: '登录名已存在' }] });
     const dupMobile = await admin.json('POST', sys('user'), { body: { code: uniq('m'), name: 'x', password: 'Pass1234', orgId: org.id, mobile: '13700000001' }, lang: 'en-US' });
     expect(dupMobile.code).toBe(Code.CONFLICT);
     expect(dupMobile.msg).toBe('Mobile already exists');
-    expect(dupMobile.detail[0].field).toBe('mobile');
+    expect(dupMobile.detail).toEqual({ reason: 'duplicate', fields: [{ field: 'mobile', message: 'Mobile already exists' }] });
   });
 
   it('validates user fields', async () => {

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { PageQuery } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
-import { AppError, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated } from '../../platform/scope.ts';
 import { contains } from './config.service.ts';
 import { appVersions } from './version.table.ts';
 import './version.messages.ts';
+
+const duplicateVersion = () => conflict('duplicate', 'version.duplicate', undefined, [{ field: 'versionNo', message: 'version.duplicate' }]);
 
 /**
  * Released versions. `version/latest` answers the newest release of a platform whose
@@ -76,7 +78,7 @@ export async function publishVersion(db: Db, input: PublishInput, userId: number
     // Serialise publications of one platform so "higher than the latest" holds under concurrency.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sys_version:' + input.platform}))`);
     const existing = await tx.select({ versionNo: appVersions.versionNo }).from(appVersions).where(eq(appVersions.platform, input.platform));
-    if (existing.some((e) => e.versionNo === input.versionNo)) throw new AppError('CONFLICT', 'version.duplicate', undefined, [{ field: 'versionNo', message: 'version.duplicate' }]);
+    if (existing.some((e) => e.versionNo === input.versionNo)) throw duplicateVersion();
     const highest = existing.map((e) => e.versionNo).sort(compareVersions).pop();
     if (highest && compareVersions(input.versionNo, highest) <= 0) {
       throw new AppError('INVALID', 'version.notNewer', { latest: highest }, [{ field: 'versionNo', message: 'version.notNewer', params: { latest: highest } }]);
@@ -88,7 +90,7 @@ export async function publishVersion(db: Db, input: PublishInput, userId: number
         .returning();
       return row!;
     } catch (e) {
-      if (isUniqueViolation(e)) throw new AppError('CONFLICT', 'version.duplicate');
+      if (isUniqueViolation(e)) throw duplicateVersion();
       throw e;
     }
   });

@@ -3,14 +3,13 @@ import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Form, Input, List
 import { BankOutlined, EditOutlined, KeyOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_RE, passwordMessages, Perm, type ComplexityRule, type PasswordViolation } from '@venue/contract';
-import { confirm, success } from '../../app/feedback.tsx';
+import { success } from '../../app/feedback.tsx';
 import { formatDate } from '../../app/format.ts';
 import { registerMessages } from '../../app/i18n.ts';
 import { usePermission } from '../../app/permission.tsx';
 import { useLang } from '../../app/prefs.ts';
-import { isApiError } from '../../app/request.ts';
 import { useSession } from '../../app/session.ts';
-import { applyFieldErrors } from '../../kit/form.ts';
+import { reactToSaveError } from '../../kit/form.ts';
 import { ChangePasswordDialog } from '../../app/password/ChangePasswordDialog.tsx';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
 import { useOwnProfile, useSaveOwnProfile, type OwnProfile, type ProfileEdit } from './userInfo.api.ts';
@@ -44,11 +43,8 @@ function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () => v
       success(t('profile.saved'));
       onDone();
     } catch (err) {
-      if (isApiError(err) && err.code === 100409) {
-        if (await confirm({ content: t('profile.stale') })) onDone();
-        return;
-      }
-      applyFieldErrors(form, err);
+      // Stale: offer to load the latest profile; field errors: on their fields (the kit's rules).
+      await reactToSaveError(form, err, { reload: onDone });
     }
   };
 

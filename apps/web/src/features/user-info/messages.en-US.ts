@@ -42,7 +42,6 @@ const messages: MessagesOf<typeof zh> = {
     invalidMobile: 'Enter a valid 11-digit mobile number',
     invalidEmail: 'Enter a valid email address',
     tooLong: 'At most {{max}} characters',
-    stale: 'Someone else changed the profile. Load the latest version?',
   },
 };
 export default messages;

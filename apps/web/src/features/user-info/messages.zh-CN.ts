@@ -39,7 +39,6 @@ const messages = {
     invalidMobile: '请输入正确的 11 位手机号',
     invalidEmail: '请输入正确的邮箱地址',
     tooLong: '最多 {{max}} 个字符',
-    stale: '资料已被其他人修改，是否重新加载？',
   },
 } as const;
 export default messages;

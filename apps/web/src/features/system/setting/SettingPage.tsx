@@ -4,13 +4,12 @@ import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Perm } from '@venue/contract';
 import type { SystemSettings } from '../../../app/branding.ts';
-import { confirm, success } from '../../../app/feedback.tsx';
+import { success } from '../../../app/feedback.tsx';
 import { registerMessages } from '../../../app/i18n.ts';
 import { LogoMark } from '../../../app/Logo.tsx';
 import { usePermission } from '../../../app/permission.tsx';
-import { isApiError } from '../../../app/request.ts';
 import { hasChanges } from '../../../kit/diff.ts';
-import { applyFieldErrors, errorFieldsOf, focusFirstError, reportNoChanges } from '../../../kit/form.ts';
+import { errorFieldsOf, focusFirstError, reactToSaveError, reportNoChanges } from '../../../kit/form.ts';
 import { ImageField } from './ImageField.tsx';
 import { useSaveSetting, useSetting } from './setting.api.ts';
 import zh from './messages.zh-CN.ts';
@@ -120,14 +119,13 @@ export default function SettingPage() {
       form.setFieldsValue(saved);
       success(t('saved'));
     } catch (err) {
-      if (isApiError(err) && err.code === 100409) {
-        if (await confirm({ content: t('stale') })) {
+      // Stale: offer to load the latest version; field errors: on their fields (the kit's rules).
+      await reactToSaveError(form, err, {
+        reload: async () => {
           const fresh = await refetch();
           if (fresh.data) form.setFieldsValue(fresh.data);
-        }
-        return;
-      }
-      applyFieldErrors(form, err);
+        },
+      });
     }
   };
 

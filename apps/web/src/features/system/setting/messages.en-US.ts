@@ -41,7 +41,6 @@ const messages: MessagesOf<typeof zh> = {
   reset: 'Reset',
   saved: 'Saved and applied to the login page and the browser tab',
   readOnly: 'You may not change the branding; it is shown read-only.',
-  stale: 'Someone else changed the branding. Load the latest version?',
   tooLong: 'At most {{max}} characters',
 };
 export default messages;

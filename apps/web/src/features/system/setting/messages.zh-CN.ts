@@ -38,7 +38,6 @@ const messages = {
   reset: '重置',
   saved: '保存成功，已应用到登录页和浏览器标签',
   readOnly: '您没有修改页面设置的权限，当前为只读。',
-  stale: '页面设置已被其他人修改，是否重新加载最新内容？',
   tooLong: '最多 {{max}} 个字符',
 } as const;
 export default messages;

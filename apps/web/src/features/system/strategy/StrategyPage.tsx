@@ -4,13 +4,12 @@ import { CheckCircleFilled, CloseCircleFilled, LockOutlined, SafetyOutlined } fr
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { checkPassword, complexityRules, loginRoutes, passwordMessages, Perm, type PasswordStrategy } from '@venue/contract';
-import { confirm, success } from '../../../app/feedback.tsx';
+import { success } from '../../../app/feedback.tsx';
 import { registerMessages } from '../../../app/i18n.ts';
 import { usePermission } from '../../../app/permission.tsx';
 import { useLang } from '../../../app/prefs.ts';
-import { isApiError } from '../../../app/request.ts';
 import { hasChanges } from '../../../kit/diff.ts';
-import { applyFieldErrors, errorFieldsOf, focusFirstError, reportNoChanges } from '../../../kit/form.ts';
+import { errorFieldsOf, focusFirstError, reactToSaveError, reportNoChanges } from '../../../kit/form.ts';
 import { useSaveStrategy, useStrategy } from './strategy.api.ts';
 import { strategyFieldProblem, toStrategy, type StrategyField } from './strategyRules.ts';
 import zh from './messages.zh-CN.ts';
@@ -68,14 +67,13 @@ export default function StrategyPage() {
       form.setFieldsValue({ ...saved, defaultPassword: '' });
       success(t('saved'));
     } catch (err) {
-      if (isApiError(err) && err.code === 100409) {
-        if (await confirm({ content: t('stale') })) {
+      // Stale: offer to load the latest version; field errors: on their fields (the kit's rules).
+      await reactToSaveError(form, err, {
+        reload: async () => {
           const fresh = await refetch();
           if (fresh.data) form.setFieldsValue(fresh.data);
-        }
-        return;
-      }
-      applyFieldErrors(form, err);
+        },
+      });
     }
   };
 

@@ -57,7 +57,6 @@ const messages: MessagesOf<typeof zh> = {
   reset: 'Reset',
   saved: 'Saved',
   readOnly: 'You may not change the policy; it is shown read-only.',
-  stale: 'Someone else changed the policy. Load the latest version?',
   err: {
     required: 'Cannot be empty',
     range: 'Between {{min}} and {{max}}',

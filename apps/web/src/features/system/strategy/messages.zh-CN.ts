@@ -54,7 +54,6 @@ const messages = {
   reset: '重置',
   saved: '保存成功',
   readOnly: '您没有修改策略的权限，当前为只读。',
-  stale: '策略已被其他人修改，是否重新加载最新内容？',
   err: {
     required: '不能为空',
     range: '取值范围 {{min}}–{{max}}',
