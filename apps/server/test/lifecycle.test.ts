@@ -45,21 +45,29 @@ async function start(dataDir: string, env: Record<string, string> = {}): Promise
   throw new Error('server did not become ready');
 }
 
-/** Signs in over real HTTP, as the console does. */
-async function login(port: number, loginName: string, password: string) {
+/** Prepares a sign-in over real HTTP, as the console does (runtime config and XSRF cookie first); the answer sends it. */
+async function loginRequest(port: number, loginName: string, password: string) {
   const base = `http://127.0.0.1:${port}`;
   const cfgRes = await fetch(`${base}/config.json`);
   const cfg = (await cfgRes.json()) as { signKey: string };
   const xsrf = /XSRF-TOKEN=([^;]+)/.exec(cfgRes.headers.get('set-cookie') ?? '')![1]!;
   const body = JSON.stringify({ loginName, password, others: {} });
-  const ts = String(Math.floor(Date.now() / 1000));
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', timestamp: ts, sign: computeSign(cfg.signKey, ts, 'POST', '/api/auth/login', body), 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
-    body,
-  });
-  return { status: res.status, json: (await res.json()) as { code: number }, token: res.headers.get("authorization") };
+  return async () => {
+    const ts = String(Math.floor(Date.now() / 1000));
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', timestamp: ts, sign: computeSign(cfg.signKey, ts, 'POST', '/api/auth/login', body), 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
+      body,
+    });
+    return { status: res.status, json: (await res.json()) as { code: number }, token: res.headers.get('authorization') };
+  };
 }
+
+async function login(port: number, loginName: string, password: string) {
+  return (await loginRequest(port, loginName, password))();
+}
+
+const loginsSeen = (log: string) => log.split('\n').filter((l) => l.includes('incoming request') && l.includes('/api/auth/login')).length;
 
 describe('process lifecycle on the embedded database', { timeout: 240_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-life-'));
@@ -82,8 +90,11 @@ describe('process lifecycle on the embedded database', { timeout: 240_000 }, () 
 
   it('finishes an in-flight request on SIGTERM, closes the database and keeps the data', async () => {
     const password = fs.readFileSync(path.join(dataDir, 'initial-admin-password.txt'), 'utf8').trim();
-    const inFlight = login(proc!.port, 'admin', password);
-    await new Promise((r) => setTimeout(r, 15));
+    const send = await loginRequest(proc!.port, 'admin', password);
+    const seen = loginsSeen(proc!.log());
+    const inFlight = send();
+    // SIGTERM once the server has the request (its log says so), however loaded the machine is.
+    for (let i = 0; i < 3000 && loginsSeen(proc!.log()) === seen; i++) await new Promise((r) => setTimeout(r, 5));
     proc!.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.json.code).toBe(0);
