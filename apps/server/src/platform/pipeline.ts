@@ -46,7 +46,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function storable(text: string, max = 500): string {
   const safe = text.replaceAll('\u0000', '\\u0000').replace(LONE_SURROGATE, '\uFFFD');
-  return safe.length > max ? safe.slice(0, max) + '…' : safe;
+  return safe.length > max ? safe.slice(0, max - 1) + '…' : safe;
 }
 
 /** Copies params for the operation log with secrets blanked, values made storable and size bounded. */
@@ -163,7 +163,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
       method: req.method,
       path: storable(req.url, 300),
       params: redact(req.body ?? null),
-      ip: req.ip,
+      ip: req.ip.slice(0, 64),
     };
   };
 

@@ -28,6 +28,15 @@ describe.each(databases)('operation log completeness on %s', (kind) => {
     expect(JSON.stringify(rows[0]!.params)).toContain('a\\\\u0000b');
   });
 
+  it('logs a call with an address too long for its column, cut to fit', async () => {
+    const url = sys(`dict?probe=${uniq('long')}${'x'.repeat(400)}`);
+    const res = await admin.json('POST', url, { body: { code: uniq('d'), name: '长地址' } });
+    expect(res.code).toBe(0);
+    const [row] = await s.database.query<{ path: string; code: number }>(`select path, code from sys_oper_log where path like $1`, [`${url.slice(0, 60)}%`]);
+    expect(row).toMatchObject({ code: 0 });
+    expect(row!.path).toHaveLength(300);
+  });
+
   it('an action whose log row cannot be written does not happen', async () => {
     const code = uniq('d');
     await s.database.query('alter table sys_oper_log rename to sys_oper_log_away');
