@@ -199,6 +199,37 @@ describe.each(databases)('lockout with the default policy on %s', (kind) => {
     }
   });
 
+  it('says how many attempts are left under a failure limit, the same for names that do not exist', async () => {
+    await setStrategy(s, { maxFailedLogins: 3, captchaAfterFailures: 1, lockMinutes: 20 });
+    try {
+      const answers = async (name: string, ip: string) => {
+        const c = new ClientAt(s, ip);
+        const out: { code: number; msg: string; detail: unknown }[] = [];
+        // Before the image code is asked for, failures do not count: all three attempts are left.
+        const free = await c.login(name, 'wrong-free');
+        out.push({ code: free.code, msg: free.msg, detail: free.detail });
+        for (let i = 0; i < 3; i++) {
+          const res = await c.login(name, `wrong-solved-${i}`, await solveCaptcha(s, c));
+          out.push({ code: res.code, msg: res.msg, detail: res.detail });
+        }
+        return out;
+      };
+      const real = await answers('manager', '203.0.113.60');
+      expect(real.map((a) => a.detail)).toEqual([{ attemptsLeft: 3 }, { attemptsLeft: 2 }, { attemptsLeft: 1 }, { attemptsLeft: 0 }]);
+      expect(real[1]!.msg).toBe('登录名或密码错误，再失败 2 次账号将被锁定');
+      expect(real[3]!.msg).toBe('登录名或密码错误，失败次数已达上限，账号已被锁定');
+      expect(real.every((a) => a.code === Code.BAD_CREDENTIALS)).toBe(true);
+      // An unknown name gets exactly the same answers.
+      expect(await answers('nobody-counted', '203.0.113.61')).toEqual(real);
+      // Without a failure limit, the plain answer.
+      await setStrategy(s, { maxFailedLogins: 0 });
+      const plain = await new ClientAt(s, '203.0.113.62').login('someone-else', 'wrong');
+      expect({ msg: plain.msg, detail: plain.detail }).toEqual({ msg: '登录名或密码错误', detail: null });
+    } finally {
+      await setStrategy(s, { maxFailedLogins: 0, captchaAfterFailures: 3, lockMinutes: 20 });
+    }
+  });
+
   it('takes the client address from the proxy hop, so a rotating left-most X-Forwarded-For does not reset the count', async () => {
     // Credential stuffing from one address that makes up a new left-most entry every time.
     for (let i = 0; i < 20; i++) {

@@ -106,7 +106,7 @@ const minutesFromNow = (m: number) => new Date(Date.now() + m * 60_000);
  * such failures lock the name for `lockMinutes`, or until an administrator unlocks when
  * there is no lock time).
  */
-async function countSolvedFailure(db: Executor, s: PasswordStrategy, loginName: string, ip: string): Promise<void> {
+async function countSolvedFailure(db: Executor, s: PasswordStrategy, loginName: string, ip: string): Promise<number> {
   const pKey = pairKey(loginName, ip);
   const aKey = accountKey(loginName);
   const onPair = await recordFailure(db, pKey);
@@ -116,6 +116,18 @@ async function countSolvedFailure(db: Executor, s: PasswordStrategy, loginName: 
   const accountWait = stepWaitMinutes(onAccount, LOCKOUT.accountFactor);
   if (accountWait) await lockKey(db, aKey, minutesFromNow(accountWait));
   if (s.maxFailedLogins > 0 && onAccount >= s.maxFailedLogins) await lockKey(db, aKey, s.lockMinutes ? minutesFromNow(s.lockMinutes) : null);
+  return onAccount;
+}
+
+/**
+ * The 100401 of a wrong name or password. With a failure limit in the policy it says how many
+ * more counted failures lock the name (`detail.attemptsLeft`), computed the same way for names
+ * that exist and names that do not, so it tells nothing about which exist.
+ */
+function badCredentials(s: PasswordStrategy, solvedFailures: number): AppError {
+  if (s.maxFailedLogins <= 0) return new AppError('BAD_CREDENTIALS', 'auth.badCredentials');
+  const left = Math.max(0, s.maxFailedLogins - solvedFailures);
+  return new AppError('BAD_CREDENTIALS', left > 0 ? 'auth.badCredentialsLeft' : 'auth.badCredentialsLocked', { left }, { attemptsLeft: left });
 }
 
 /** The later of the live locks among these counters, if any. */
@@ -157,7 +169,7 @@ export async function passwordLogin(
   const aKey = accountKey(loginName);
   const ipKey = addressKey(client.ip);
   const pKey = pairKey(loginName, client.ip);
-  const failures = await readFailures(db, [aKey, ipKey, pKey]);
+  const failures = await readFailures(db, [aKey, ipKey, pKey, solvedKey(loginName)]);
   const acct = failures.get(aKey)!;
   const addr = failures.get(ipKey)!;
 
@@ -186,9 +198,9 @@ export async function passwordLogin(
     await recordFailure(db, aKey);
     await recordFailure(db, ipKey);
     // Only a failure that got past a solved image code counts toward a lock.
-    if (needCaptcha) await countSolvedFailure(db, strategy, loginName, client.ip);
+    const solved = needCaptcha ? await countSolvedFailure(db, strategy, loginName, client.ip) : failures.get(solvedKey(loginName))!.count;
     await log(100401, user ? 'wrong password' : 'unknown login name', user?.id ?? null);
-    throw new AppError('BAD_CREDENTIALS', 'auth.badCredentials');
+    throw badCredentials(strategy, solved);
   }
   if (user.status !== 0) {
     await log(100401, 'frozen or cancelled', user.id);

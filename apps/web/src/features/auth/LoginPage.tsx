@@ -135,6 +135,11 @@ export default function LoginPage() {
       if (!applyFieldErrors(form, err) && err.msg) setInlineMsg(err.msg);
     }
     if (method === 'password') {
+      // A wrong name or password (or a lock): the password is typed again from scratch.
+      if (isApiError(err) && (err.code === Code.BAD_CREDENTIALS || err.code === Code.LOCKED)) {
+        form.setFieldValue('password', '');
+        form.getFieldInstance('password')?.focus?.();
+      }
       if (captchaShown.current) await showCaptcha();
       else await checkFailTimes(form.getFieldValue('loginName') ?? '');
     }
