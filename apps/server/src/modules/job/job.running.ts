@@ -1,3 +1,4 @@
+import { errorMessage } from '../../platform/db.ts';
 import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { sleepOn, type ClockTimer } from '../../platform/clock.ts';
 import type { JobRow } from './job.table.ts';
@@ -261,7 +262,8 @@ export class Runner {
     if (err instanceof HttpDisabledError) return { result: 'error', detail: err.message };
     if (err instanceof NotAllowedError) return { result: 'error', detail: `executor address ${err.host} is not allowed by JOB_HTTP_ALLOW` };
     const e = err as { name?: string; message?: string; code?: string };
-    const text = e?.message ? `${e.code ? e.code + ': ' : ''}${e.message}` : String(err);
+    // A database error's message may carry the statement's parameters: never into the record.
+    const text = e?.message ? `${e.code ? e.code + ': ' : ''}${errorMessage(err)}` : String(err);
     return { result: 'fail', detail: job?.jobType === 'http' ? `request failed: ${text}` : `error: ${text}` };
   }
 
