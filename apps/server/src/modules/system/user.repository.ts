@@ -249,7 +249,27 @@ export async function adminsAmong(db: Executor, scope: Scope, ids: number[]): Pr
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-/** Inserts users owned by organisations of the scope (100404 when one lies outside). */
+/**
+ * The one numbering rule of users (issue 9): every new user gets a user number, whichever way it
+ * is made (the dialog, an import, any later path: all go through insertUsers). A number given is
+ * kept; otherwise it is `U` and at least four digits, one more than the highest such number so far
+ * (U0001, U0002 … U10000). A transaction-scoped advisory lock makes concurrent creations take
+ * turns, so two never draw the same number.
+ */
+export const USER_NO_LOCK = 7_301_001;
+
+export function formatUserNo(n: number): string {
+  return `U${String(n).padStart(4, '0')}`;
+}
+
+async function nextUserNumbers(db: Executor, count: number): Promise<string[]> {
+  await db.execute(sql`select pg_advisory_xact_lock(${USER_NO_LOCK})`);
+  const res = (await db.execute(sql`select coalesce(max(substring(${users.no} from '^U([0-9]{1,15})$')::bigint), 0) as n from ${users}`)) as unknown as { rows: { n: string | number }[] };
+  const last = Number(res.rows[0]?.n ?? 0);
+  return Array.from({ length: count }, (_, i) => formatUserNo(last + 1 + i));
+}
+
+/** Inserts users owned by organisations of the scope (100404 when one lies outside); rows without a number get the next ones. */
 export async function insertUsers(db: Executor, scope: Scope, rows: (typeof users.$inferInsert)[]): Promise<{ id: number; code: string }[]> {
   if (!rows.length) return [];
   await assertInScope(
@@ -257,6 +277,11 @@ export async function insertUsers(db: Executor, scope: Scope, rows: (typeof user
     scope,
     rows.map((r) => r.orgId),
   );
+  const unnumbered = rows.filter((r) => !r.no?.trim());
+  if (unnumbered.length) {
+    const numbers = await nextUserNumbers(db, unnumbered.length);
+    rows = rows.map((r) => (r.no?.trim() ? r : { ...r, no: numbers[unnumbered.indexOf(r)]! }));
+  }
   return db.insert(users).values(rows).returning({ id: users.id, code: users.code });
 }
 
