@@ -39,11 +39,10 @@ const SESSION_SQL = `
 
 /**
  * The live session of a token hash with its user and organisation: one prepared statement. The
- * lookup runs before the caller is known, so it is platform-wide by nature (the scope must be
- * `all`, which callers spell SYSTEM_SCOPE).
+ * lookup runs before the caller is known, so it is platform-wide by nature: the parameter's type
+ * admits only SYSTEM_SCOPE, spelled out at the call.
  */
-export async function sessionByTokenHash(database: Database, scope: SystemScope, tokenHash: string, idleMinutes: number): Promise<SessionJoin | undefined> {
-  void scope;
+export async function sessionByTokenHash(database: Database, _scope: SystemScope, tokenHash: string, idleMinutes: number): Promise<SessionJoin | undefined> {
   const rows = await database.prepared<SessionJoin>('resolve_session', SESSION_SQL, [tokenHash, idleMinutes]);
   return rows[0];
 }
