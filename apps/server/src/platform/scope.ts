@@ -34,21 +34,12 @@ export function scopeOf(caller: Pick<Caller, 'platform' | 'orgId'>): Scope {
   return caller.platform ? PLATFORM : { kind: 'subtree', orgId: caller.orgId };
 }
 
-/** An organisation and everything below it. */
-export function subtreeScope(orgId: number): Scope {
-  return { kind: 'subtree', orgId };
-}
-
 /** A scope of exactly one organisation. */
 export type OneOrgScope = Extract<Scope, { kind: 'org' }>;
 
 /** Exactly one organisation. */
 export function oneOrgScope(orgId: number): OneOrgScope {
   return { kind: 'org', orgId };
-}
-
-export function isPlatformWide(scope: Scope): boolean {
-  return scope.kind === 'all';
 }
 
 /** The ids of an organisation and every organisation below it, as a subquery. */
