@@ -129,7 +129,10 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
   });
   app.get('/config.xml', async (_req, reply) => {
     reply.header('cache-control', 'no-store').type('application/xml; charset=utf-8');
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<config>\n  <server host="*" api=""/>\n</config>\n`;
+    // The entries of CONSOLE_SERVERS (README, "Several servers"); validated at start-up.
+    const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const servers = config.consoleServers.map((e) => `  <server host="${attr(e.host)}" api="${attr(e.api)}"/>\n`).join('');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<config>\n${servers}</config>\n`;
   });
 
   registerModules(app, ctx, { sms: sms ?? createSmsProvider(config, app.log) });

@@ -72,6 +72,25 @@ const env = z.object({
   // How long a process reuses a resolved session (caller, permissions) before asking the database
   // again; other processes see a forced logout or a permission change within this time. 0: never reuse.
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(900).default(500),
+  // The console's /config.xml (spec 7): `host=api` entries separated by `;`. The console takes the
+  // entry whose host is its own (location.host), else `*`; api is the base of API calls ('' = the
+  // same origin). Default: one `*` entry with the same origin.
+  CONSOLE_SERVERS: z
+    .string()
+    .default('*=')
+    .transform((v, ctx) => {
+      const out: { host: string; api: string }[] = [];
+      for (const part of v.split(';').map((p) => p.trim()).filter(Boolean)) {
+        const i = part.indexOf('=');
+        const host = (i < 0 ? part : part.slice(0, i)).trim();
+        const api = (i < 0 ? '' : part.slice(i + 1)).trim();
+        if (!/^(\*|[\w.-]+(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?)$/.test(host)) ctx.addIssue({ code: 'custom', message: `"${host}" is not a host, host:port or *` });
+        else if (api && !/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/.test(api)) ctx.addIssue({ code: 'custom', message: `"${api}" is not an http(s) URL or a path` });
+        else out.push({ host, api });
+      }
+      if (!out.length) ctx.addIssue({ code: 'custom', message: 'needs at least one entry (host=api)' });
+      return out;
+    }),
   SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
   SMS_HTTP_URL: z.string().url().optional(),
   SMS_HTTP_TOKEN: z.string().optional(),
@@ -146,6 +165,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS, cacheMs: e.SESSION_CACHE_MS },
+    consoleServers: e.CONSOLE_SERVERS,
     sms: { provider: e.SMS_PROVIDER, url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
     sso: { issuer: e.SSO_ISSUER, clientId: e.SSO_CLIENT_ID, clientSecret: e.SSO_CLIENT_SECRET, redirectUri: e.SSO_REDIRECT_URI, scope: e.SSO_SCOPE, allowHttp: e.SSO_ALLOW_HTTP },
     mail: { smtpUrl: e.MAIL_SMTP_URL, from: e.MAIL_FROM },
