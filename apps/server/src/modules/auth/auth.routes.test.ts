@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import { ADMIN_PASSWORD, Client, adapter, auth, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
+import { setUserRoles } from '../../../test/grants.ts';
 import { sha256, encryptPayload, computeSign } from '../../platform/keys.ts';
 import { seedDemo } from '../system/demo.seed.ts';
 
@@ -119,7 +120,7 @@ describe.each(databases)('sign-in and session on %s', (kind) => {
   });
 
   it('gives ROLE_DEFAULT and no permissions to a user without roles', async () => {
-    await s.database.db.execute(sql`delete from sys_user_role where user_id = (select id from sys_user where code = 'frontdesk')`);
+    await setUserRoles(s, 'frontdesk', []);
     const c = new Client(s);
     expect((await c.login('frontdesk', 'Demo@2020')).code).toBe(0);
     const info = await c.json('GET', auth('userInfo/0'));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Client, databases, sys, type TestServer } from '../../../test/harness.ts';
-import { bumpPermEpoch } from '../../platform/access.ts';
+import { grantUserMenus } from '../../../test/grants.ts';
 import { seedDemo } from '../system/demo.seed.ts';
 import type { JobScheduler } from './job.engine.ts';
 import { clearWorkDayCache } from './workday.ts';
@@ -19,9 +19,7 @@ describe.each(databases)('job API on %s', (kind) => {
     ({ s, admin } = await startJobServer(kind));
     await seedDemo(s.database.db, s.config);
     // The demo venue manager gets the job screens directly (a venue organisation, not the platform).
-    await s.database.db.execute(sql`insert into sys_user_menu (user_id, org_id, menu_id)
-      select u.id, u.org_id, m.id from sys_user u, sys_menu m where u.code = 'manager' and (m.key like 'job%') on conflict do nothing`);
-    await bumpPermEpoch(s.database.db);
+    await grantUserMenus(s, 'manager', ['job']);
     manager = new Client(s);
     const m = await manager.login('manager', 'Demo@2020');
     expect(m.code).toBe(0);

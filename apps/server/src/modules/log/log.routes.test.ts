@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
+import { grantMenus } from '../../../test/grants.ts';
 import { seedDemo } from '../system/demo.seed.ts';
 import { purgeLogs } from './log.service.ts';
 
@@ -21,11 +22,9 @@ describe.each(databases)('login and operation logs on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     await seedDemo(s.database.db, s.config);
-    await s.database.db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
-      select r.id, r.org_id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and (m.key like 'monitor.loginLog%' or m.key like 'monitor.operLog%') on conflict do nothing`);
-    await s.database.db.execute(sql`update sys_meta set value = value + 1 where key = 'perm_epoch'`);
     admin = new Client(s);
     await admin.login();
+    await grantMenus(admin, 'venue_manager', ['monitor.loginLog', 'monitor.operLog']);
     const c = new Client(s);
     await c.login('manager', 'wrong-password');
     await c.login('nobody-at-all', 'x');

@@ -2,18 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
+import { grantMenus } from '../../../test/grants.ts';
 import { seedDemo } from './demo.seed.ts';
 import { getConfigValue } from './config.service.ts';
 
 /** Gives the demo venue-manager role the screens (and their buttons) under the given menu keys. */
-async function grant(s: TestServer, ...keys: string[]) {
-  for (const key of keys) {
-    await s.database.db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
-      select r.id, r.org_id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and (m.key = ${key} or m.key like ${key + '.%'})
-      on conflict do nothing`);
-  }
-  await s.database.db.execute(sql`insert into sys_meta (key, value) values ('perm_epoch', 1) on conflict (key) do update set value = sys_meta.value + 1`);
-}
+const grant = (s: TestServer, ...keys: string[]) => grantMenus(s, 'venue_manager', keys);
 
 describe.each(databases)('parameters (config) on %s', (kind) => {
   let s: TestServer;

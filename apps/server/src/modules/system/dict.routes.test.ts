@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import { Client, adapter, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
+import { grantMenus } from '../../../test/grants.ts';
 import { seedDemo } from './demo.seed.ts';
 
 /** The fields `PUT dict/item/{id}` takes, from an item as read (the console sends only these). */
@@ -102,9 +102,7 @@ describe.each(databases)('dictionaries on %s', (kind) => {
     const mgr = new Client(s);
     await mgr.login('manager', 'Demo@2020');
     expect((await mgr.json('POST', sys('dict/list'), { body: {} })).code).toBe(Code.FORBIDDEN);
-    await s.database.db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
-      select r.id, r.org_id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and m.key like 'system.dict%' on conflict do nothing`);
-    await s.database.db.execute(sql`update sys_meta set value = value + 1 where key = 'perm_epoch'`);
+    await grantMenus(s, 'venue_manager', ['system.dict']);
     expect((await mgr.json('POST', sys('dict/list'), { body: {} })).code).toBe(0);
     expect((await mgr.json('POST', sys('dict'), { body: { code: 'mine', name: 'mine' } })).code).toBe(Code.FORBIDDEN);
     const log = await s.database.query<{ action: string }>(`select action from sys_oper_log where module = 'dict' and action = 'itemAdd'`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
+import { grantMenus } from '../../../test/grants.ts';
 import { seedDemo } from './demo.seed.ts';
 import { isWorkDay, localDay } from './holiday.service.ts';
 
@@ -15,9 +15,7 @@ describe.each(databases)('holiday calendar on %s', (kind) => {
     await seedDemo(s.database.db, s.config);
     admin = new Client(s);
     await admin.login();
-    await s.database.db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
-      select r.id, r.org_id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and m.key like 'system.holiday%' on conflict do nothing`);
-    await s.database.db.execute(sql`update sys_meta set value = value + 1 where key = 'perm_epoch'`);
+    await grantMenus(s, 'venue_manager', ['system.holiday']);
     mgr = new Client(s);
     await mgr.login('manager', 'Demo@2020');
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import { Client, auth, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
+import { grantMenus } from '../../../test/grants.ts';
 import { seedDemo } from './demo.seed.ts';
 
 describe.each(databases)('online users on %s', (kind) => {
@@ -34,9 +35,7 @@ describe.each(databases)('online users on %s', (kind) => {
     const after = await admin.json('POST', sys('online/list'), { body: {} });
     expect(after.body.data.some((r: { userCode: string }) => r.userCode === 'frontdesk')).toBe(false);
 
-    await s.database.db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
-      select r.id, r.org_id, m.id from sys_role r, sys_menu m where r.code = 'venue_manager' and m.key like 'monitor.online%' on conflict do nothing`);
-    await s.database.db.execute(sql`update sys_meta set value = value + 1 where key = 'perm_epoch'`);
+    await grantMenus(s, 'venue_manager', ['monitor.online']);
     const scoped = await m1.json('POST', sys('online/list'), { body: {} });
     expect(scoped.body.data.map((r: { userCode: string }) => r.userCode)).toEqual(['manager']);
     const adminSession = mine.sessionId;
