@@ -143,14 +143,46 @@ function pemToDer(pem: string): Uint8Array {
   return out;
 }
 
+const binary = (bytes: Uint8Array) => {
+  let out = '';
+  for (const b of bytes) out += String.fromCharCode(b);
+  return out;
+};
+const bytesOf = (bin: string) => Uint8Array.from(bin, (c) => c.charCodeAt(0));
+
+/**
+ * The same encryption without WebCrypto, which browsers hide on plain-http origins other than
+ * localhost (a venue's LAN address): node-forge's RSA-OAEP (SHA-256, MGF1-SHA-256) and AES-GCM,
+ * loaded only then. Keys and IVs still come from crypto.getRandomValues, which every origin has.
+ */
+export async function encryptPayloadWithForge(plain: string, publicKeyPem: string): Promise<string> {
+  const { default: forge } = await import('node-forge');
+  const rsa = forge.pki.publicKeyFromPem(publicKeyPem);
+  const rawKey = crypto.getRandomValues(new Uint8Array(32));
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const cipher = forge.cipher.createCipher('AES-GCM', binary(rawKey));
+  cipher.start({ iv: binary(iv), tagLength: 128 });
+  cipher.update(forge.util.createBuffer(enc.encode(plain)));
+  if (!cipher.finish()) throw new Error('encryption failed');
+  const ct = bytesOf(cipher.output.getBytes() + (cipher.mode as unknown as { tag: { getBytes(): string } }).tag.getBytes());
+  const wrapped = bytesOf(rsa.encrypt(binary(rawKey), 'RSA-OAEP', { md: forge.md.sha256.create(), mgf1: { md: forge.md.sha256.create() } }));
+  return `${toBase64(wrapped)}.${toBase64(iv)}.${toBase64(ct)}`;
+}
+
+/** Whether this origin encrypts with the browser's own WebCrypto (else the node-forge fallback). */
+export function hasWebCrypto(): boolean {
+  return subtle() !== null;
+}
+
 /**
  * Encrypts a JSON body for the server: a fresh AES-256-GCM key encrypts the text, the
  * server's RSA public key (spki PEM, RSA-OAEP with SHA-256) wraps the AES key.
- * Result: "<b64(wrapped key)>.<b64(iv)>.<b64(ciphertext||tag)>".
+ * Result: "<b64(wrapped key)>.<b64(iv)>.<b64(ciphertext||tag)>". Without WebCrypto (plain http on
+ * a LAN address) node-forge does the same.
  */
 export async function encryptPayload(plain: string, publicKeyPem: string): Promise<string> {
   const s = subtle();
-  if (!s) throw new Error('encryption needs a secure context (https or localhost)');
+  if (!s) return encryptPayloadWithForge(plain, publicKeyPem);
   const rsa = await s.importKey('spki', pemToDer(publicKeyPem) as BufferSource, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, [
     'encrypt',
   ]);

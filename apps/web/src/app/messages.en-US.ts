@@ -20,6 +20,7 @@ const messages: MessagesOf<typeof zh> = {
     invalidChars: 'Please enter valid characters',
     timeout: 'The request timed out, please try again later',
     network: 'Network error: the server cannot be reached',
+    encryptFailed: 'The request could not be encrypted and was not sent: {{reason}}',
     badResponse: 'The server answered with data that cannot be read',
     unknown: 'Unknown error',
     unknownCode: 'The operation failed (code {{code}})',

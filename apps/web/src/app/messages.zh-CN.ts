@@ -17,6 +17,7 @@ const messages = {
     invalidChars: '请输入有效字符',
     timeout: '请求超时，请稍后重试',
     network: '网络异常，无法连接服务器',
+    encryptFailed: '请求数据无法加密，未发送：{{reason}}',
     badResponse: '服务器返回了无法识别的数据',
     unknown: '未知错误',
     unknownCode: '操作失败（错误码 {{code}}）',

@@ -325,7 +325,16 @@ async function prepare(opts: RequestOptions): Promise<Prepared> {
       delete headers['Content-Type'];
     } else {
       body = typeof opts.data === 'string' ? opts.data : JSON.stringify(opts.data);
-      if (cfg.encrypt && cfg.publicKey) body = JSON.stringify({ payload: await encryptPayload(body, cfg.publicKey) });
+      if (cfg.encrypt && cfg.publicKey) {
+        try {
+          body = JSON.stringify({ payload: await encryptPayload(body, cfg.publicKey) });
+        } catch (e) {
+          // Never silent: a body that cannot be encrypted is not sent, and the user is told why.
+          const message = t('request.encryptFailed', { reason: e instanceof Error ? e.message : String(e) });
+          if (!opts.silent) notify.error(message);
+          throw new ApiError({ kind: 'network', status: 0, url: fullUrl, message });
+        }
+      }
     }
   }
 

@@ -106,8 +106,8 @@ export interface ColumnDef<T extends Row = Row> {
    * column its width: dates and times are never cut.
    */
   format?: 'date' | 'datetime' | 'money' | 'yesNo' | 'json';
-  /** What the column holds, when `format` does not say: 'time' (an instant rendered by `render`), 'number', 'code' (short fixed text), 'text' (default: ellipsis with a tooltip). */
-  content?: 'time' | 'number' | 'code' | 'text';
+  /** What the column holds, when `format` does not say: 'time' (an instant rendered by `render`), 'number', 'code' (short fixed text), 'tag' (a tag and its text), 'text' (default: ellipsis with a tooltip). */
+  content?: 'time' | 'number' | 'code' | 'tag' | 'text';
   render?: (value: any, row: T) => ReactNode;
   ellipsis?: boolean;
   fixed?: 'left' | 'right';

@@ -268,6 +268,26 @@ describe('body encryption', () => {
   });
 });
 
+describe('body encryption without WebCrypto (plain http on a LAN address)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('encrypts with node-forge in the same format the server opens', async () => {
+    const { generateKeyPairSync, privateDecrypt, createDecipheriv, constants, webcrypto } = await import('node:crypto');
+    // The browser's crypto on an insecure origin: random values, no subtle.
+    vi.stubGlobal('crypto', { getRandomValues: <T extends ArrayBufferView>(a: T) => webcrypto.getRandomValues(a as never) as T });
+    const { encryptPayload, hasWebCrypto } = await import('../crypto.ts');
+    expect(hasWebCrypto()).toBe(false);
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const plain = JSON.stringify({ loginName: '前台', password: 'Pa55-word!' });
+    const [k, iv, data] = (await encryptPayload(plain, publicKey.export({ type: 'spki', format: 'pem' }).toString())).split('.');
+    const aesKey = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(k!, 'base64'));
+    const buf = Buffer.from(data!, 'base64');
+    const d = createDecipheriv('aes-256-gcm', aesKey, Buffer.from(iv!, 'base64'));
+    d.setAuthTag(buf.subarray(buf.length - 16));
+    expect(Buffer.concat([d.update(buf.subarray(0, buf.length - 16)), d.final()]).toString('utf8')).toBe(plain);
+  });
+});
+
 describe('encrypted request', () => {
   afterEach(() => vi.unstubAllGlobals());
 
