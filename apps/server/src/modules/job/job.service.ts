@@ -374,7 +374,8 @@ export async function runJobNow(ctx: AppContext, caller: Caller, id: number, par
       callMode: job.jobType,
       plannedAt: now,
       dueAt: now,
-      params: params === undefined ? null : params,
+      // The record keeps what the run is given: the parameters sent, else the job's own.
+      params: params === undefined ? (job.executeData ?? null) : params,
       createdBy: caller.userId,
     });
   schedulerFor(ctx.db)?.wake();
