@@ -15,7 +15,7 @@ addMessages({
     'config.duplicate': '参数编码已存在',
   },
   'en-US': {
-    'config.sealed': 'This parameter is sealed; deseal it before editing',
+    'config.sealed': 'This parameter is sealed; unseal it before editing',
     'config.shipped': 'A built-in parameter cannot be deleted; use Recover to restore its default',
     'config.sealedDelete': 'A sealed parameter cannot be deleted',
     'config.noDefault': 'This parameter has no default value to recover',
