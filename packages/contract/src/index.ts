@@ -8,3 +8,4 @@ export * from './idcard.ts';
 export * from './system.ts';
 export * from './sso.ts';
 export * from './job.ts';
+export * from './screens.ts';

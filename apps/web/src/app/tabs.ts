@@ -78,22 +78,3 @@ export function activeTab(): Tab | undefined {
 
 export const useTabs = () => useStore(tabsStore, (s) => s.tabs);
 export const useActiveTabKey = () => useStore(tabsStore, (s) => s.activeKey);
-
-/**
- * Spec 2.2 rule 7: these screens are not kept alive in the tabs (they always reload).
- * Every other screen is cached. A path covers itself and everything below it.
- */
-export const NO_CACHE_PATHS: readonly string[] = [
-  '/courseManagement', // course management (main route)
-  '/sport/views/trainingCourse/courseManagement', // course management
-  '/sport/views/trainingCourse/courseSchedulingPlan/detail', // course scheduling plan detail
-  '/sport/views/invoiceManagement', // invoice management
-  '/sport/views/orderManagement/invoiceManagement',
-  '/sport/views/ticketManagement/projects/detail', // ticket project detail
-  '/sport/views/ticketManagement/projects/session/detail', // ticket session detail
-  '/sport/views/closedManagement', // closed management
-];
-
-export function isNoCache(pathname: string): boolean {
-  return NO_CACHE_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-}

@@ -1,8 +1,10 @@
-import { Perm } from '@venue/contract';
+import { BUTTON_TITLES, MENU_DIRECTORIES, SCREENS, type ScreenDef } from '@venue/contract';
 
 /**
- * The base-platform menu tree. Keys are stable: start-up inserts missing entries and
- * leaves the ones an administrator has edited alone. A screen's `url` is its console route.
+ * The base-platform menu tree, built from the one screen registry (packages/contract/src/screens.ts):
+ * its directories, then each screen with a `parent` as a type-1 entry (url = the console route,
+ * perms = the permission that opens it) with its buttons as type-2 entries. Keys are stable:
+ * start-up inserts missing entries and leaves the ones an administrator has edited alone.
  */
 export interface MenuSeed {
   key: string;
@@ -15,91 +17,40 @@ export interface MenuSeed {
   children?: MenuSeed[];
 }
 
-const buttons = (prefix: string, perms: Record<string, string>, labels: Record<string, [string, string]>): MenuSeed[] =>
+const buttons = (prefix: string, perms: Record<string, string>): MenuSeed[] =>
   Object.entries(perms).map(([action, code]) => ({
     key: `${prefix}.${action}`,
-    name: labels[action]?.[0] ?? action,
-    nameEn: labels[action]?.[1] ?? action,
+    name: BUTTON_TITLES[action]?.['zh-CN'] ?? action,
+    nameEn: BUTTON_TITLES[action]?.['en-US'] ?? action,
     type: 2 as const,
     perms: code,
   }));
 
-export const CRUD_LABELS: Record<string, [string, string]> = {
-  list: ['查询', 'Query'],
-  view: ['查看', 'View'],
-  add: ['新增', 'Add'],
-  edit: ['修改', 'Edit'],
-  remove: ['删除', 'Delete'],
-  resetPwd: ['重置密码', 'Reset password'],
-  status: ['冻结/解冻/注销', 'Freeze/unfreeze/cancel'],
-  assign: ['分配', 'Assign'],
-  import: ['导入', 'Import'],
-  export: ['导出', 'Export'],
-  run: ['执行', 'Run'],
-  log: ['调度记录', 'Dispatch records'],
-  publish: ['发布', 'Publish'],
-  forceLogout: ['强制下线', 'Force offline'],
-};
+function screenEntry(s: ScreenDef): MenuSeed {
+  const children = s.buttons ? buttons(s.key, s.buttons) : [];
+  return {
+    key: s.key,
+    name: s.title['zh-CN'],
+    nameEn: s.title['en-US'],
+    type: 1,
+    url: s.path,
+    icon: s.icon,
+    // '' (any signed-in user) is stored as no permission.
+    perms: s.permission || undefined,
+    ...(children.length ? { children } : {}),
+  };
+}
 
-const screen = (key: string, name: string, nameEn: string, url: string, icon: string, perms: Record<string, string>, listPerm = 'list'): MenuSeed => ({
-  key,
-  name,
-  nameEn,
-  type: 1,
-  url,
-  icon,
-  perms: perms[listPerm],
-  children: buttons(key, Object.fromEntries(Object.entries(perms).filter(([a]) => a !== listPerm)), CRUD_LABELS),
-});
+/** The seed tree of a registry: top-level screens and directories in registry order, each directory's screens inside it. */
+export function menuSeedOf(screens: readonly ScreenDef[], directories: typeof MENU_DIRECTORIES): MenuSeed[] {
+  const inMenu = screens.filter((s) => s.parent !== undefined);
+  const top: MenuSeed[] = inMenu.filter((s) => s.parent === 'root').map(screenEntry);
+  for (const d of directories) {
+    top.push({ key: d.key, name: d.title['zh-CN'], nameEn: d.title['en-US'], type: 0, icon: d.icon, children: inMenu.filter((s) => s.parent === d.key).map(screenEntry) });
+  }
+  return top;
+}
 
-export const menuSeed: MenuSeed[] = [
-  { key: 'home', name: '首页', nameEn: 'Home', type: 1, url: '/home', icon: 'HomeOutlined', perms: Perm.home },
-  {
-    key: 'system',
-    name: '系统管理',
-    nameEn: 'System',
-    type: 0,
-    icon: 'SettingOutlined',
-    children: [
-      screen('system.user', '用户管理', 'Users', '/system/user', 'UserOutlined', Perm.user),
-      screen('system.role', '角色管理', 'Roles', '/system/role', 'TeamOutlined', Perm.role),
-      screen('system.org', '组织机构', 'Organisations', '/system/org', 'ApartmentOutlined', Perm.org),
-      screen('system.menu', '菜单管理', 'Menus', '/system/menu', 'MenuOutlined', Perm.menu),
-      screen('system.api', '接口授权', 'API authorisation', '/system/api', 'ApiOutlined', Perm.api),
-      screen('system.dict', '数据字典', 'Dictionaries', '/kems-pmi/views/dict/data', 'BookOutlined', Perm.dict),
-      screen('system.config', '参数配置', 'Parameters', '/system/config', 'ControlOutlined', Perm.config),
-      screen('system.strategy', '登录与密码策略', 'Login & password policy', '/system/strategy', 'SafetyOutlined', Perm.strategy, 'view'),
-      screen('system.setting', '页面设置', 'Branding', '/system/setting', 'SkinOutlined', Perm.setting, 'view'),
-      screen('system.holiday', '节假日', 'Holidays', '/system/holiday', 'CalendarOutlined', Perm.holiday, 'view'),
-      screen('system.region', '行政区域', 'Regions', '/system/region', 'EnvironmentOutlined', Perm.region),
-      screen('system.version', '版本管理', 'Versions', '/system/version', 'TagsOutlined', Perm.version),
-      { key: 'system.about', name: '关于我们', nameEn: 'About us', type: 1, url: '/about', icon: 'InfoCircleOutlined' },
-    ],
-  },
-  {
-    key: 'monitor',
-    name: '系统监控',
-    nameEn: 'Monitor',
-    type: 0,
-    icon: 'MonitorOutlined',
-    children: [
-      screen('monitor.online', '在线用户', 'Online users', '/monitor/online', 'WifiOutlined', Perm.online),
-      screen('monitor.loginLog', '登录日志', 'Login log', '/monitor/loginLog', 'LoginOutlined', Perm.loginLog),
-      screen('monitor.operLog', '操作日志', 'Operation log', '/monitor/operLog', 'FileSearchOutlined', Perm.operLog),
-    ],
-  },
-  {
-    key: 'job',
-    name: '任务调度',
-    nameEn: 'Job scheduling',
-    type: 0,
-    icon: 'ScheduleOutlined',
-    children: [
-      screen('job.manager', '任务管理', 'Jobs', '/job/manager', 'ClockCircleOutlined', { list: Perm.job.list, add: Perm.job.add, edit: Perm.job.edit, remove: Perm.job.remove, run: Perm.job.run }),
-      screen('job.stream', '任务流', 'Job streams', '/job/stream', 'PartitionOutlined', Perm.jobStream),
-      screen('job.log', '调度记录', 'Dispatch records', '/job/log', 'HistoryOutlined', { list: Perm.job.log }),
-    ],
-  },
-];
+export const menuSeed: MenuSeed[] = menuSeedOf(SCREENS, MENU_DIRECTORIES);
 
 export { buttons };

@@ -5,7 +5,8 @@ import { formatDate } from '../format.ts';
 import { menuTrail, menuTitle, visibleMenu, firstScreen } from '../menu.ts';
 import { hasPermission } from '../permission.tsx';
 import { menuTreeFrom, rolesAndPermissions } from '../session.ts';
-import { closeOthersIn, closeSideIn, closeTabIn, initialTabs, isNoCache, openTabIn } from '../tabs.ts';
+import { isNoCache } from '../registry.ts';
+import { closeOthersIn, closeSideIn, closeTabIn, initialTabs, openTabIn } from '../tabs.ts';
 import { parseSystemSettings } from '../branding.ts';
 
 const node = (p: Partial<MenuNode> & Pick<MenuNode, 'id' | 'type'>): MenuNode => ({

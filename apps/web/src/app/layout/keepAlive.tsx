@@ -1,12 +1,13 @@
 import { Activity, createContext, Fragment, useContext, useRef, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, useOutlet, type Location } from 'react-router';
 import type { RouteHandle } from '../RouteGuard.tsx';
-import { isNoCache, useTabs } from '../tabs.ts';
+import { isNoCache } from '../registry.ts';
+import { useTabs } from '../tabs.ts';
 
 /**
  * Tabs keep-alive (spec 2.2 rule 7): every open tab's screen stays mounted inside React's
  * <Activity mode="hidden"> while another tab is shown, so its state (search form, page,
- * scroll) survives; NO_CACHE_PATHS screens are rendered fresh each time. Each kept screen
+ * scroll) survives; screens the registry marks `cache: false` are rendered fresh each time. Each kept screen
  * sees the location it was opened with, not the current one.
  */
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../prefs.ts';
 import { useSession } from '../session.ts';
-import { findRoute, layoutRoutes } from '../routes.ts';
+import { findScreen, screenTitle } from '../registry.ts';
 import { menuTitle, menuTrail } from '../menu.ts';
 
 /** Title of a screen: its menu name (current language), else its route title, else the path. */
@@ -12,8 +12,8 @@ export function useScreenTitle(): (pathname: string) => string {
   return (pathname: string) => {
     const trail = menuTrail(menus, pathname);
     if (trail.length) return menuTitle(trail[trail.length - 1]!, lang);
-    const route = findRoute(pathname, layoutRoutes);
-    if (route) return t(route.titleKey);
+    const screen = findScreen(pathname);
+    if (screen) return screenTitle(screen, lang);
     return t('route.notFound');
   };
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_DIRECTORIES, SCREENS, type ScreenDef } from '@venue/contract';
+import { bundledIcon } from '../layout/icons.tsx';
+import { findScreen, followsMenus, isNoCache, screenTitle } from '../registry.ts';
+import { allRoutes, findRoute, layoutRoutes, publicRoutes } from '../routes.ts';
+import { SCREEN_COMPONENTS } from '../screens.tsx';
+
+const all: readonly ScreenDef[] = SCREENS;
+
+describe('the console half of the screen registry', () => {
+  it('has a lazy component for every registry screen, and a route for each', () => {
+    for (const s of all) expect(SCREEN_COMPONENTS[s.key as keyof typeof SCREEN_COMPONENTS], s.key).toBeTypeOf('function');
+    expect(Object.keys(SCREEN_COMPONENTS).sort()).toEqual(all.map((s) => s.key).sort());
+    expect(allRoutes.map((r) => r.path).sort()).toEqual(all.map((s) => s.path).sort());
+    expect(publicRoutes.every((r) => r.public)).toBe(true);
+    expect(layoutRoutes.some((r) => r.public)).toBe(false);
+    expect(findRoute('/system/user')?.def.key).toBe('system.user');
+    expect(findRoute('/nope')).toBeNull();
+  });
+
+  it('bundles the icon of every screen and directory (the menu seed uses these names)', () => {
+    for (const x of [...all, ...MENU_DIRECTORIES]) expect(bundledIcon(x.icon), `${x.key}: ${x.icon}`).not.toBeNull();
+  });
+
+  it('titles, cache rule and menu rule by path', () => {
+    expect(screenTitle(findScreen('/system/user')!, 'en-US')).toBe('Users');
+    expect(screenTitle(findScreen('/system/user')!, 'zh-CN')).toBe('用户管理');
+    expect(findScreen('/system/user/')?.key).toBe('system.user');
+    expect(isNoCache('/system/user')).toBe(false);
+    expect(isNoCache('/sport/views/closedManagement/index')).toBe(true);
+    expect(followsMenus(findScreen('/system/role'))).toBe(true);
+    expect(followsMenus(findScreen('/home'))).toBe(true);
+    expect(followsMenus(findScreen('/user/info'))).toBe(false);
+    expect(followsMenus(findScreen('/login'))).toBe(false);
+    expect(followsMenus(null)).toBe(false);
+  });
+});

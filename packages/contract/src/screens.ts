@@ -1,0 +1,154 @@
+import { Perm } from './permissions.ts';
+
+/**
+ * The one screen registry (issue 8, point 5). Each screen of the console is one entry: its route
+ * path, its titles in both languages, its menu icon, the permission that opens it and the buttons
+ * under it, its cache rule (spec 2.2 rule 7), and where the menu seed puts it. Both halves read it:
+ * - the server's menu seed (modules/system/menu.seed.ts) builds its type-1 entries and their type-2
+ *   buttons from the entries with a `parent` (and the directories below);
+ * - the console (apps/web/src/app/screens.tsx) adds the lazy component of each key; its routes,
+ *   tab titles, breadcrumbs and menu icons come from here.
+ * Only serialisable facts live here: the console's components are keyed by `key`, and a key
+ * without a component fails the console's typecheck.
+ *
+ * To add a screen: add an entry here (key, path, titles, icon, permission, buttons, cache, parent),
+ * then its component in apps/web/src/app/screens.tsx; the menu seed and the routes follow.
+ */
+
+export type ScreenLang = 'zh-CN' | 'en-US';
+export type ScreenTitle = Readonly<Record<ScreenLang, string>>;
+
+export interface ScreenDef {
+  /** Stable key: the menu seed's key for menu screens ('system.user'), the console's component key. */
+  readonly key: string;
+  /** Route path (react-router syntax; may hold params: '/sport/views/venueReserve/orderDetails/:orderId'). */
+  readonly path: string;
+  readonly title: ScreenTitle;
+  /** antd icon name (apps/web/src/app/layout/icons.tsx bundles every name used here). */
+  readonly icon: string;
+  /**
+   * The permission code that opens it (its menu entry's `perms`); '' = any signed-in user; absent
+   * for public screens.
+   */
+  readonly permission?: string;
+  /** Type-2 buttons seeded under its menu entry: action -> permission code. */
+  readonly buttons?: Readonly<Record<string, string>>;
+  /**
+   * Kept alive while another tab is shown (spec 2.2 rule 7): every list screen is, except course
+   * management, course scheduling plan detail, invoice management, ticket project and session
+   * detail, and closed management (UNCACHED_BY_SPEC).
+   */
+  readonly cache: boolean;
+  /**
+   * Where the menu seed puts it: a directory key of MENU_DIRECTORIES, or 'root' (top level).
+   * Absent: not a menu entry (public screens, screens reached from the top bar).
+   */
+  readonly parent?: string;
+  /** Open without login, shown outside the admin layout. */
+  readonly public?: boolean;
+  /** Its tab cannot be closed (home). */
+  readonly affix?: boolean;
+  /** Shown without the layout's chrome while loading (public pages fill the page). */
+  readonly fullPage?: boolean;
+}
+
+export interface MenuDirectoryDef {
+  readonly key: string;
+  readonly title: ScreenTitle;
+  readonly icon: string;
+}
+
+/** The seeded menu directories (type 0), in menu order. */
+export const MENU_DIRECTORIES = [
+  { key: 'system', title: { 'zh-CN': '系统管理', 'en-US': 'System' }, icon: 'SettingOutlined' },
+  { key: 'monitor', title: { 'zh-CN': '系统监控', 'en-US': 'Monitor' }, icon: 'MonitorOutlined' },
+  { key: 'job', title: { 'zh-CN': '任务调度', 'en-US': 'Job scheduling' }, icon: 'ScheduleOutlined' },
+] as const satisfies readonly MenuDirectoryDef[];
+
+const without = <T extends Record<string, string>, K extends keyof T>(group: T, ...keys: K[]): Omit<T, K> =>
+  Object.fromEntries(Object.entries(group).filter(([k]) => !keys.includes(k as K))) as Omit<T, K>;
+
+/** Every screen, in menu order within each directory. */
+export const SCREENS = [
+  // ---------------------------------------------------------------- public (spec 2.1)
+  { key: 'login', path: '/login', title: { 'zh-CN': '登录', 'en-US': 'Sign in' }, icon: 'LoginOutlined', cache: false, public: true, fullPage: true },
+  { key: 'ssologin', path: '/ssologin', title: { 'zh-CN': '统一认证登录', 'en-US': 'Single sign-on' }, icon: 'SafetyCertificateOutlined', cache: false, public: true, fullPage: true },
+  { key: 'signedOut', path: '/signedOut', title: { 'zh-CN': '已退出登录', 'en-US': 'Signed out' }, icon: 'LogoutOutlined', cache: false, public: true, fullPage: true },
+  { key: 'findPassword', path: '/findPassword', title: { 'zh-CN': '找回密码', 'en-US': 'Recover password' }, icon: 'KeyOutlined', cache: false, public: true, fullPage: true },
+  { key: 'largeScreen', path: '/largeScreen', title: { 'zh-CN': '数据大屏', 'en-US': 'Data wall' }, icon: 'DashboardOutlined', cache: false, public: true, fullPage: true },
+  { key: 'thirdScanPage', path: '/thirdScanPage', title: { 'zh-CN': '扫码支付', 'en-US': 'Scan to pay' }, icon: 'QrcodeOutlined', cache: false, public: true, fullPage: true },
+  { key: 'payCallback', path: '/payCallback', title: { 'zh-CN': '支付结果', 'en-US': 'Payment result' }, icon: 'PayCircleOutlined', cache: false, public: true, fullPage: true },
+
+  // ---------------------------------------------------------------- the admin layout
+  { key: 'home', path: '/home', title: { 'zh-CN': '首页', 'en-US': 'Home' }, icon: 'HomeOutlined', permission: Perm.home, cache: true, parent: 'root', affix: true },
+  // System administration.
+  { key: 'system.user', path: '/system/user', title: { 'zh-CN': '用户管理', 'en-US': 'Users' }, icon: 'UserOutlined', permission: Perm.user.list, buttons: without(Perm.user, 'list'), cache: true, parent: 'system' },
+  { key: 'system.role', path: '/system/role', title: { 'zh-CN': '角色管理', 'en-US': 'Roles' }, icon: 'TeamOutlined', permission: Perm.role.list, buttons: without(Perm.role, 'list'), cache: true, parent: 'system' },
+  { key: 'system.org', path: '/system/org', title: { 'zh-CN': '组织机构', 'en-US': 'Organisations' }, icon: 'ApartmentOutlined', permission: Perm.org.list, buttons: without(Perm.org, 'list'), cache: true, parent: 'system' },
+  { key: 'system.menu', path: '/system/menu', title: { 'zh-CN': '菜单管理', 'en-US': 'Menus' }, icon: 'MenuOutlined', permission: Perm.menu.list, buttons: without(Perm.menu, 'list'), cache: true, parent: 'system' },
+  { key: 'system.api', path: '/system/api', title: { 'zh-CN': '接口授权', 'en-US': 'API authorisation' }, icon: 'ApiOutlined', permission: Perm.api.list, buttons: without(Perm.api, 'list'), cache: true, parent: 'system' },
+  { key: 'system.dict', path: '/kems-pmi/views/dict/data', title: { 'zh-CN': '数据字典', 'en-US': 'Dictionaries' }, icon: 'BookOutlined', permission: Perm.dict.list, buttons: without(Perm.dict, 'list'), cache: true, parent: 'system' },
+  { key: 'system.config', path: '/system/config', title: { 'zh-CN': '参数配置', 'en-US': 'Parameters' }, icon: 'ControlOutlined', permission: Perm.config.list, buttons: without(Perm.config, 'list'), cache: true, parent: 'system' },
+  { key: 'system.strategy', path: '/system/strategy', title: { 'zh-CN': '登录与密码策略', 'en-US': 'Login & password policy' }, icon: 'SafetyOutlined', permission: Perm.strategy.view, buttons: without(Perm.strategy, 'view'), cache: true, parent: 'system' },
+  { key: 'system.setting', path: '/system/setting', title: { 'zh-CN': '页面设置', 'en-US': 'Branding' }, icon: 'SkinOutlined', permission: Perm.setting.view, buttons: without(Perm.setting, 'view'), cache: true, parent: 'system' },
+  { key: 'system.holiday', path: '/system/holiday', title: { 'zh-CN': '节假日', 'en-US': 'Holidays' }, icon: 'CalendarOutlined', permission: Perm.holiday.view, buttons: without(Perm.holiday, 'view'), cache: true, parent: 'system' },
+  { key: 'system.region', path: '/system/region', title: { 'zh-CN': '行政区域', 'en-US': 'Regions' }, icon: 'EnvironmentOutlined', permission: Perm.region.list, buttons: without(Perm.region, 'list'), cache: true, parent: 'system' },
+  { key: 'system.version', path: '/system/version', title: { 'zh-CN': '版本管理', 'en-US': 'Versions' }, icon: 'TagsOutlined', permission: Perm.version.list, buttons: without(Perm.version, 'list'), cache: true, parent: 'system' },
+  { key: 'system.about', path: '/about', title: { 'zh-CN': '关于我们', 'en-US': 'About us' }, icon: 'InfoCircleOutlined', permission: Perm.authenticated, cache: true, parent: 'system' },
+  // Monitoring.
+  { key: 'monitor.online', path: '/monitor/online', title: { 'zh-CN': '在线用户', 'en-US': 'Online users' }, icon: 'WifiOutlined', permission: Perm.online.list, buttons: without(Perm.online, 'list'), cache: true, parent: 'monitor' },
+  { key: 'monitor.loginLog', path: '/monitor/loginLog', title: { 'zh-CN': '登录日志', 'en-US': 'Login log' }, icon: 'LoginOutlined', permission: Perm.loginLog.list, buttons: without(Perm.loginLog, 'list'), cache: true, parent: 'monitor' },
+  { key: 'monitor.operLog', path: '/monitor/operLog', title: { 'zh-CN': '操作日志', 'en-US': 'Operation log' }, icon: 'FileSearchOutlined', permission: Perm.operLog.list, buttons: without(Perm.operLog, 'list'), cache: true, parent: 'monitor' },
+  // Job scheduling.
+  { key: 'job.manager', path: '/job/manager', title: { 'zh-CN': '任务管理', 'en-US': 'Jobs' }, icon: 'ClockCircleOutlined', permission: Perm.job.list, buttons: without(Perm.job, 'list', 'log'), cache: true, parent: 'job' },
+  { key: 'job.stream', path: '/job/stream', title: { 'zh-CN': '任务流', 'en-US': 'Job streams' }, icon: 'PartitionOutlined', permission: Perm.jobStream.list, buttons: without(Perm.jobStream, 'list'), cache: true, parent: 'job' },
+  { key: 'job.log', path: '/job/log', title: { 'zh-CN': '调度记录', 'en-US': 'Dispatch records' }, icon: 'HistoryOutlined', permission: Perm.job.log, cache: true, parent: 'job' },
+  // Not a menu: reached from the top bar's user menu.
+  { key: 'userInfo', path: '/user/info', title: { 'zh-CN': '个人中心', 'en-US': 'My profile' }, icon: 'UserOutlined', permission: Perm.authenticated, cache: true },
+] as const satisfies readonly ScreenDef[];
+
+export type ScreenKey = (typeof SCREENS)[number]['key'];
+
+/**
+ * Spec 2.2 rule 7: screens under these paths are not kept alive (course management, course
+ * scheduling plan detail, invoice management, ticket project and session detail, closed
+ * management). A registry entry under one of them must say `cache: false` (a test holds it).
+ */
+export const UNCACHED_BY_SPEC: readonly string[] = [
+  '/courseManagement',
+  '/sport/views/trainingCourse/courseManagement',
+  '/sport/views/trainingCourse/courseSchedulingPlan/detail',
+  '/sport/views/invoiceManagement',
+  '/sport/views/orderManagement/invoiceManagement',
+  '/sport/views/ticketManagement/projects/detail',
+  '/sport/views/ticketManagement/projects/session/detail',
+  '/sport/views/closedManagement',
+];
+
+/** A path is under a prefix: the prefix itself or anything below it. */
+export function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** Spec 2.2 rule 7 for a path: false under UNCACHED_BY_SPEC. */
+export function cachedBySpec(path: string): boolean {
+  return !UNCACHED_BY_SPEC.some((p) => isUnder(path, p));
+}
+
+/** The menu labels of seeded type-2 buttons, by action (both languages). */
+export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
+  list: { 'zh-CN': '查询', 'en-US': 'Query' },
+  view: { 'zh-CN': '查看', 'en-US': 'View' },
+  add: { 'zh-CN': '新增', 'en-US': 'Add' },
+  edit: { 'zh-CN': '修改', 'en-US': 'Edit' },
+  remove: { 'zh-CN': '删除', 'en-US': 'Delete' },
+  resetPwd: { 'zh-CN': '重置密码', 'en-US': 'Reset password' },
+  status: { 'zh-CN': '冻结/解冻/注销', 'en-US': 'Freeze/unfreeze/cancel' },
+  assign: { 'zh-CN': '分配', 'en-US': 'Assign' },
+  import: { 'zh-CN': '导入', 'en-US': 'Import' },
+  export: { 'zh-CN': '导出', 'en-US': 'Export' },
+  run: { 'zh-CN': '执行', 'en-US': 'Run' },
+  log: { 'zh-CN': '调度记录', 'en-US': 'Dispatch records' },
+  publish: { 'zh-CN': '发布', 'en-US': 'Publish' },
+  forceLogout: { 'zh-CN': '强制下线', 'en-US': 'Force offline' },
+};
