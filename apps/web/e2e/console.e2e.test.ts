@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Locator, Page } from 'playwright-core';
+import { sql } from 'drizzle-orm';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { bumpConfigEpoch } from '../../server/src/modules/system/config.service.ts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
 
@@ -237,5 +239,67 @@ describe('the console as operators expect it', () => {
     await screenshot(page, `console-operation-log-${theme}-en`);
     await openList(page, e.baseUrl, '/system/user', 'user');
     await screenshot(page, `console-user-list-${theme}-en`);
+  });
+
+  it('the parameters list shows the password policy entry, which carries no default password', async () => {
+    await openList(page, e.baseUrl, '/system/config', 'config');
+    await page.locator('#config-search_code').fill('password_strategy');
+    await page.getByTestId('config-search').click();
+    const row = page.getByTestId('config-table').locator('tbody tr.ant-table-row', { hasText: 'password_strategy' });
+    await expect.poll(() => row.count()).toBe(1);
+    // A long JSON value: a short preview that opens the whole value in a viewer.
+    await row.getByTestId('kit-json-value').click();
+    const viewer = visible(page.getByTestId('kit-json-view'));
+    await expect.poll(() => viewer.innerText()).toContain('"minLength"');
+    expect(await viewer.innerText()).not.toContain('defaultPassword');
+    await page.keyboard.press('Escape');
+  });
+
+  describe('signed out', () => {
+    let browser: Browser;
+    let out: Page;
+    beforeAll(async () => {
+      browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+      out = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })).newPage();
+    });
+    afterAll(async () => browser?.close());
+
+    const errorToasts = () => out.locator('.ant-message-error').count();
+
+    it('a wrong recovery code shows at its field, once (no popup)', async () => {
+      await out.goto(`${e.baseUrl}/findPassword`);
+      await out.getByTestId('find-login-name').fill('frontdesk');
+      await out.getByTestId('find-send-code').click();
+      await out.getByTestId('find-code').waitFor();
+      // Every rule of the policy is listed under the new password.
+      const hint = await out.locator('.ant-form-item', { has: out.getByTestId('find-new-password') }).locator('.ant-form-item-extra').innerText();
+      expect(hint).toMatch(/^密码要求：长度 \d+–\d+ 个字符；/);
+      expect(hint.split('；').length).toBeGreaterThan(2);
+      await out.getByTestId('find-code').fill('000000');
+      await out.getByTestId('find-new-password').fill('Kq7mWz2Lpx9A');
+      await out.getByTestId('find-confirm-password').fill('Kq7mWz2Lpx9A');
+      await out.getByTestId('find-submit').click();
+      const fieldError = out.locator('.ant-form-item', { has: out.getByTestId('find-code') }).locator('.ant-form-item-explain-error');
+      await expect.poll(() => fieldError.count()).toBeGreaterThan(0);
+      await out.waitForTimeout(500);
+      expect(await errorToasts()).toBe(0);
+    });
+
+    it('a wrong password is cleared, and the message says how many attempts are left under a failure limit', async () => {
+      const db = e.server.database.db;
+      await db.execute(sql`update sys_config set value = (value::jsonb || '{"maxFailedLogins": 5, "captchaAfterFailures": 3}'::jsonb)::text where code = 'password_strategy'`);
+      await bumpConfigEpoch(db);
+      try {
+        await out.goto(`${e.baseUrl}/login`);
+        await out.getByTestId('login-name').fill('nobody-at-all');
+        await out.getByTestId('login-password').fill('wrong-password-1');
+        await out.getByTestId('login-submit').click();
+        await expect.poll(() => out.locator('.ant-message').innerText()).toContain('再失败 5 次账号将被锁定');
+        expect(await out.getByTestId('login-password').inputValue()).toBe('');
+      } finally {
+        await db.execute(sql`update sys_config set value = (value::jsonb || '{"maxFailedLogins": 0}'::jsonb)::text where code = 'password_strategy'`);
+        await bumpConfigEpoch(db);
+      }
+    });
   });
 });

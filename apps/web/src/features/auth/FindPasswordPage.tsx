@@ -3,7 +3,8 @@ import { Alert, Button, Flex, Form, Input, Radio, Result, Steps, Typography, the
 import { KeyOutlined, MailOutlined, MessageOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { checkPassword, passwordMessages } from '@venue/contract';
+import type { z } from 'zod';
+import { checkPassword, passwordMessages, type recoverCodeBody, type recoverResetBody } from '@venue/contract';
 import { registerMessages } from '../../app/i18n.ts';
 import { notify } from '../../app/notify.ts';
 import { useLang } from '../../app/prefs.ts';
@@ -12,7 +13,7 @@ import { applyFieldErrors, focusFirstError } from '../../kit/form.ts';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
 import { passwordRulesText } from '../../app/password/rules.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { requestRecoveryCode, resetRecoveredPassword, type RecoveryChannel } from './auth.api.ts';
+import { requestRecoveryCode, resetRecoveredPassword } from './auth.api.ts';
 import zh from './find.messages.zh-CN.ts';
 import en from './find.messages.en-US.ts';
 
@@ -20,16 +21,10 @@ registerMessages('findPassword', zh, en);
 
 const RESEND_S = 60;
 
-interface AccountValues {
-  loginName: string;
-  channel: RecoveryChannel;
-}
-
-interface ResetValues {
-  code: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+/** The first step's values: the contract's `recover/code` body. */
+type AccountValues = z.input<typeof recoverCodeBody>;
+/** The second step's values: the contract's `recover/reset` body without the login name (the first step's). */
+type ResetValues = Omit<z.input<typeof recoverResetBody>, 'loginName'>;
 
 /**
  * /findPassword: login name and channel -> a code (60 s before it can be sent again) -> a
@@ -88,8 +83,11 @@ export default function FindPasswordPage() {
     }
   };
 
+  // Keyed: the two steps are different forms at the same place, and antd's Form keeps the first
+  // instance it was given, so without keys the second step's fields would live in the first form.
   const accountStep = (
     <Form
+      key="account"
       form={accountForm}
       layout="vertical"
       requiredMark={false}
@@ -117,7 +115,7 @@ export default function FindPasswordPage() {
   );
 
   const resetStep = (
-    <Form form={resetForm} layout="vertical" requiredMark={false} autoComplete="off" onFinish={(v) => void reset(v)} data-testid="find-reset-form">
+    <Form key="reset" form={resetForm} layout="vertical" requiredMark={false} autoComplete="off" onFinish={(v) => void reset(v)} data-testid="find-reset-form">
       <Alert type="info" showIcon title={<span data-testid="find-sent">{sentText}</span>} style={{ marginBottom: 16 }} />
       <Form.Item label={t('code')} required>
         <Flex gap={8}>
