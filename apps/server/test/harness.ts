@@ -7,6 +7,7 @@ import { Code, conflictDetailOf } from '@venue/contract';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/platform/db.ts';
 import { buildApp } from '../src/app.ts';
+import { answerIssues, routeRegistry, type RouteRecord } from '../src/platform/http.ts';
 import { computeSign } from '../src/platform/keys.ts';
 import { seedPlatform } from '../src/modules/system/system.seed.ts';
 import type { SmsProvider } from '../src/modules/auth/sms.provider.ts';
@@ -86,6 +87,42 @@ export async function startServer(kind: 'pglite' | 'postgres', env: Record<strin
   };
 }
 
+/**
+ * The declared route a request reaches (by method and path, query left out). Where several
+ * patterns match, a static segment beats a parameter at the first place they differ, as in
+ * Fastify's router (`user/resetPwd` before `user/:id`).
+ */
+export function routeOf(method: string, url: string): RouteRecord | undefined {
+  const path = url.split('?')[0]!;
+  const parts = path.split('/');
+  let best: { rank: string; route: RouteRecord } | undefined;
+  for (const r of routeRegistry) {
+    if (r.method !== method) continue;
+    const pattern = r.url.split('/');
+    if (pattern.length !== parts.length) continue;
+    if (!pattern.every((seg, i) => (seg.startsWith(':') ? parts[i] !== '' : seg === parts[i]))) continue;
+    const rank = pattern.map((seg) => (seg.startsWith(':') ? '1' : '0')).join('');
+    if (!best || rank < best.rank) best = { rank, route: r };
+  }
+  return best?.route;
+}
+
+/**
+ * Fails the test when a successful answer's body does not match the route's response schema
+ * (packages/contract): a field of the wrong type, a missing one, or one the schema does not
+ * declare. Every server test so checks the contract the console's types come from.
+ */
+export function checkAnswer(method: string, url: string, envelope: { code?: number; body?: unknown } | null): void {
+  if (!envelope || (envelope.code !== Code.OK && envelope.code !== Code.OK_NOTICE)) return;
+  const schema = routeOf(method, url)?.response;
+  if (!schema || schema === 'file') return;
+  const issues = answerIssues(schema, envelope.body);
+  if (issues.length) {
+    const list = issues.slice(0, 10).map((i) => `  ${i.field || '(body)'}: ${i.message}`).join('\n');
+    throw new Error(`${method} ${url}: the answer does not match its response schema:\n${list}`);
+  }
+}
+
 export interface CallOptions {
   body?: unknown;
   query?: Record<string, string>;
@@ -140,6 +177,7 @@ export class Client {
     const env = res.json();
     // Every 100409 says why (issue 8, point 6): {reason, fields}.
     if (env?.code === Code.CONFLICT && !conflictDetailOf(env.detail)) throw new Error(`${method} ${url}: 100409 without detail.reason: ${JSON.stringify(env.detail)}`);
+    checkAnswer(method, url, env);
     return { ...env, status: res.statusCode };
   }
 
@@ -147,7 +185,9 @@ export class Client {
     const res = await this.call('POST', '/api/auth/login', { body: { loginName, password, others: { appSign: 'venue-console', loginType: 'password', authCode } } });
     const token = res.headers.authorization as string | undefined;
     if (token) this.token = token;
-    return { ...res.json(), status: res.statusCode, token };
+    const env = res.json();
+    checkAnswer('POST', '/api/auth/login', env);
+    return { ...env, status: res.statusCode, token };
   }
 }
 

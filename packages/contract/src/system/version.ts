@@ -40,3 +40,5 @@ export const appVersion = z.object({
   updatedAt: fields.instantOut,
 });
 export type AppVersion = z.output<typeof appVersion>;
+/** `GET version/latest`: the newest release of the platform whose time has come; null before the first. */
+export const latestVersionAnswer = appVersion.nullable();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Perm, appVersion, deletedAnswer, idParams, idsParams, latestVersionQuery, page, versionCreate, versionListQuery, versionUpdate } from '@venue/contract';
+import { Perm, appVersion, deletedAnswer, latestVersionAnswer, idParams, idsParams, latestVersionQuery, page, versionCreate, versionListQuery, versionUpdate } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { deleteVersions, editVersion, getVersion, latestVersion, listVersions, publishVersion } from './version.service.ts';
 
@@ -15,7 +15,7 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${system}version/latest`,
     permission: Perm.authenticated,
     action: 'latest',
-    response: appVersion,
+    response: latestVersionAnswer,
     allowWhenPasswordExpired: true,
     query: latestVersionQuery,
     handler: async ({ query }) => latestVersion(db, query.platform),
