@@ -1,21 +1,13 @@
 import { useEffect } from 'react';
+import type { SystemSettings } from '@venue/contract';
 import { useQuery } from '@tanstack/react-query';
 import { getConfig } from './config.ts';
 import { t } from './i18n.ts';
 import { useLang } from './prefs.ts';
 import { api, http } from './request.ts';
 
-/** Login page and branding settings (config key system_settings, a JSON string). */
-export interface SystemSettings {
-  enable: boolean;
-  loginName: string;
-  loginBg: string;
-  copyright: string;
-  logo: string;
-  systemName: string;
-  tabsName: string;
-  tabsLogo: string;
-}
+/** Login page and branding settings (config key system_settings, a JSON string): the contract's schema. */
+export type { SystemSettings } from '@venue/contract';
 
 export function parseSystemSettings(body: unknown): SystemSettings | null {
   let v: unknown = body;

@@ -5,7 +5,7 @@
 import './kitI18n.ts';
 import './kit.css';
 
-export type { ColumnDef, FieldDef, FieldType, FormMode, ListContext, Option, Prefix, ResourceApi, ResourceDef, Row, RowAction, ToolbarAction, TreeOption } from './types.ts';
+export type { ColumnDef, ColumnKey, FieldDef, FieldName, FieldType, FormMode, ListContext, Option, Prefix, ResourceApi, ResourceDef, ResourceSpec, Row, RowAction, SearchFieldDef, ToolbarAction, TreeOption } from './types.ts';
 export { ListPage, invalidateResource, type ListHandle, type ListPageProps } from './ListPage.tsx';
 export { FormDialog, type FormDialogProps } from './FormDialog.tsx';
 export { FormModal, closeForm, type FormModalProps } from './FormModal.tsx';

@@ -7,6 +7,13 @@ import type { SelectionNeed } from './query.ts';
 /** A row of a resource: anything with a key (default `id`) and usually a `version`. */
 export type Row = Record<string, any>;
 
+/**
+ * The field names of a type (its string keys). A resource's columns are keyed by its row type,
+ * its form fields by its form's input type and its search fields by its list query, so a
+ * misspelt field fails the typecheck. For `Row` (no type given) any name passes.
+ */
+export type FieldName<T> = Extract<keyof T, string>;
+
 /** A choice of a select / radio / tag column. `label` is an i18n key of the resource's namespace (or plain text). */
 export interface Option {
   value: string | number | boolean;
@@ -47,8 +54,9 @@ export type FormMode = 'add' | 'edit';
  * (`userCreate.shape.name`); the field is required when the schema rejects an empty value,
  * unless `required` says otherwise.
  */
-export interface FieldDef {
-  name: string;
+export interface FieldDef<N extends string = string> {
+  /** The field's name: a key of the form's input type or of the list query (see ResourceDef). */
+  name: N;
   label: string;
   type?: FieldType;
   rule?: ZodType;
@@ -79,7 +87,7 @@ export interface FieldDef {
   disabled?: boolean | ((mode: FormMode, values: Row) => boolean);
   initialValue?: unknown;
   /** dateRange in a search form: the two filter keys sent (default [name + 'Begin', name + 'End']). */
-  rangeKeys?: [string, string];
+  rangeKeys?: [N, N];
   /** Extra props for the input component. */
   props?: Record<string, unknown>;
   /** A custom input (type 'custom'): receives value/onChange from the Form.Item. */
@@ -92,7 +100,8 @@ export interface FieldDef {
 
 /** A table column; also a detail item unless `inDetail: false`. */
 export interface ColumnDef<T extends Row = Row> {
-  key: string;
+  /** The row's field shown (and sorted by); a column with no field of its own renders with `render`. */
+  key: ColumnKey<T>;
   label: string;
   width?: number;
   /** Server sort: true sorts by `key`; a string names the sortField sent. */
@@ -119,6 +128,18 @@ export interface ColumnDef<T extends Row = Row> {
   /** Detail grid width (1 or 2 cells). */
   detailSpan?: 1 | 2;
 }
+
+/**
+ * A column's key: a field of the row. The one escape is a key starting with '$' for a column that
+ * shows no single field (its `render` builds the cell from the row); it is not sortable by key.
+ */
+export type ColumnKey<T> = FieldName<T> | `$${string}`;
+
+/**
+ * A search field: its name is a filter of the list query; a dateRange sends its two ends as
+ * `rangeKeys` (filters of the query), its own name being only the input's.
+ */
+export type SearchFieldDef<K extends string = string> = (FieldDef<K> & { type?: Exclude<FieldType, 'dateRange'> }) | (Omit<FieldDef<string>, 'rangeKeys'> & { type: 'dateRange'; rangeKeys: [K, K] });
 
 export interface ListContext<T extends Row = Row> {
   selectedRows: T[];
@@ -172,8 +193,16 @@ export interface ResourceApi<T extends Row = Row> {
 
 export type Prefix = 'system' | 'auth' | 'stadium' | 'sport' | 'adapter';
 
-/** One declarative description of a resource: its list page, dialogs and calls. */
-export interface ResourceDef<T extends Row = Row> {
+/**
+ * One declarative description of a resource: its list page, dialogs and calls. `T` is the row
+ * (the list's answer), `F` the add/edit form's input (the create and update bodies), `Q` the
+ * list query: all from the contract's schemas (`z.output` of the row, `z.input` of the bodies),
+ * e.g. `ResourceDef<RoleRow, z.input<typeof roleCreate> & z.input<typeof roleUpdate>, z.input<typeof roleListQuery>>`.
+ */
+export type ResourceDef<T extends Row = Row, F = Row, Q = Row> = ResourceSpec<T, FieldName<F>, FieldName<Q>>;
+
+/** ResourceDef by field-name unions (`FK` of the form, `QK` of the list query); the kit's parts take any. */
+export interface ResourceSpec<T extends Row = Row, FK extends string = string, QK extends string = string> {
   /** Short name: query keys, test ids (`${key}-add`), the list-state store. */
   key: string;
   /** i18n namespace of labels (registerMessages(ns, zh, en)). */
@@ -182,14 +211,14 @@ export interface ResourceDef<T extends Row = Row> {
   name: string;
   /** `{prefix: 'system', path: 'role'}` -> role/list, role/{id}, role/{ids}, role/export ... */
   endpoint: { prefix: Prefix; path: string };
-  rowKey?: string;
+  rowKey?: FieldName<T>;
   /** Field shown in 'delete "{{name}}"?' prompts. */
-  nameField?: string;
+  nameField?: FieldName<T>;
   columns: ColumnDef<T>[];
-  search?: FieldDef[];
+  search?: SearchFieldDef<QK>[];
   /** Search fields shown while the form is collapsed (default 3). */
   searchVisible?: number;
-  form?: FieldDef[];
+  form?: FieldDef<FK>[];
   /** Add/edit dialog grid columns (default 2 when the form has more than 6 fields). */
   formColumns?: 1 | 2;
   formWidth?: number;

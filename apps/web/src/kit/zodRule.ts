@@ -30,6 +30,19 @@ export function isRequired(schema: ZodType | undefined): boolean {
   return !schema.safeParse(undefined).success && !schema.safeParse(null).success;
 }
 
+/** A contract rule's own message: the server's i18n key `domain.key` ('dict.itemNameSpace'). */
+const CONTRACT_KEY = /^([A-Za-z]\w*)\.([\w.]+)$/;
+
+/**
+ * The console's text for a contract rule's own message: the key `domain.key` the server
+ * translates is shown as the screen's `domain:err.key` when the screen registers one
+ * ('dict.itemNameSpace' -> 'dict:err.itemNameSpace'); otherwise null.
+ */
+function contractMessage(message: string | undefined, t: Translate): string | null {
+  const m = message && message !== 'error.field.invalid' ? CONTRACT_KEY.exec(message) : null;
+  return m ? t(`${m[1]}:err.${m[2]}`, { defaultValue: '' }) || null : null;
+}
+
 /**
  * A localised message for a zod issue. Messages the contract gives as keys
  * ('error.field.invalid') map to kit keys; zod's own codes map by kind:
@@ -38,6 +51,8 @@ export function isRequired(schema: ZodType | undefined): boolean {
  * - anything else: invalid.
  */
 export function issueMessage(issue: Issue, t: Translate): string {
+  const own = contractMessage(issue.message, t);
+  if (own) return own;
   const origin = issue.origin;
   const n = (v: number | bigint | undefined) => (v === undefined ? '' : String(v));
   switch (issue.code) {

@@ -6,7 +6,7 @@ import { fields } from '../fields.ts';
 const str = fields.str;
 
 export const configBody = z.object({
-  code: str().trim().min(1, { abort: true }).max(100).regex(/^[A-Za-z][\w.\-:]*$/),
+  code: str().trim().min(1, { abort: true }).max(100).regex(/^[A-Za-z][\w.\-:]*$/, 'config.codeInvalid'),
   name: str().trim().min(1).max(100),
   type: str().trim().min(1).max(32).default('system'),
   subType: str().trim().max(32).nullish(),

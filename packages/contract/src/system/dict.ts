@@ -7,7 +7,7 @@ const str = fields.str;
 const at = fields.instantOut;
 
 export const dictBody = z.object({
-  code: str().trim().min(1, { abort: true }).max(64).regex(/^[A-Za-z][\w.-]*$/),
+  code: str().trim().min(1, { abort: true }).max(64).regex(/^[A-Za-z][\w.-]*$/, 'dict.codeInvalid'),
   name: str().trim().min(1).max(100),
   type: str().trim().min(1).max(32).default('business'),
   remark: str().trim().max(500).nullish(),

@@ -192,5 +192,7 @@ export type UserDetail = z.output<typeof userDetail>;
 
 /** `POST user`: the new user; without a password given, its one-time password, answered this once. */
 export const userCreated = userDetail.extend({ initialPassword: s.optional() });
+export type UserCreated = z.output<typeof userCreated>;
 /** `GET user/getInfoByOrgId/{orgId}`. */
 export const userOfOrg = userRow.extend({ isDefault: z.boolean() });
+export type UserOfOrg = z.output<typeof userOfOrg>;

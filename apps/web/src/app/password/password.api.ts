@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PasswordStrategy } from '@venue/contract';
+import type { z } from 'zod';
+import type { ownPasswordBody, PasswordStrategy } from '@venue/contract';
 import { api, http } from '../request.ts';
 
 // The password policy and the own-password change: the shell's, used by the password dialog, the
 // sign-in and recovery pages, the profile and user administration.
 
-export interface ChangePasswordBody {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+/** `PUT {systemPrefix}user/password`: the contract's body. */
+export type ChangePasswordBody = z.input<typeof ownPasswordBody>;
 
 /** The password policy (public; GET {systemPrefix}strategy/passwordStrategy). */
 export function usePasswordStrategy() {

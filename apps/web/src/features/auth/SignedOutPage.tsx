@@ -14,6 +14,7 @@ import en from './sso.messages.en-US.ts';
 registerMessages('sso', zh, en);
 
 /** Router state with which the user menu opens this page: sign out first. */
+// Console-only: router state, never sent to the server.
 export interface SignOutState {
   signOut?: boolean;
 }

@@ -1,4 +1,5 @@
-import { Code, type LoginResult } from '@venue/contract';
+import type { z } from 'zod';
+import { Code, type FailTimes, type LoginResult, type recoverCodeBody, type recoverResetBody, type SsoConfig, type SsoLoginResult } from '@venue/contract';
 import { getConfig } from '../../app/config.ts';
 import { api, download, http, isApiError, requestRaw, type RawResponse } from '../../app/request.ts';
 import { saveLogin, setLoginWay } from '../../app/session.ts';
@@ -78,11 +79,6 @@ export function sendSmsCode(phoneNumber: string): Promise<unknown> {
   return http.post(api.auth('SMScode'), { phoneNumber: phoneNumber.trim() });
 }
 
-export interface FailTimes {
-  failTimes: number;
-  captchaRequired: boolean;
-}
-
 /** How often this login name failed, and whether the captcha is needed (no popup on failure). */
 export function fetchFailTimes(loginName: string): Promise<FailTimes> {
   return http.post<FailTimes>(api.system('user/login/getFailTimes/'), { loginName: loginName.trim() }, { silent: true });
@@ -101,13 +97,7 @@ export function chooseLoginMethod(values: { phoneNumber?: string | null }): 'pho
 
 // ---------------------------------------------------------------- single sign-on
 
-export interface SsoConfig {
-  enabled: boolean;
-  /** The login-way marker to store after an SSO sign-in. */
-  loginWay: string;
-}
-
-export type SsoResult = LoginResult & { loginWay?: string; redirect?: string };
+export type SsoResult = SsoLoginResult;
 
 /** GET {auth}sso/config: whether SSO is configured and allowed by the login policy. */
 export function fetchSsoConfig(): Promise<SsoConfig> {
@@ -133,7 +123,7 @@ export function ssoToken(token: string) {
 
 // ---------------------------------------------------------------- password recovery
 
-export type RecoveryChannel = 'sms' | 'mail';
+export type RecoveryChannel = z.input<typeof recoverCodeBody>['channel'];
 
 /** POST {auth}recover/code {loginName, channel}: the answer never tells whether the name exists. */
 export function requestRecoveryCode(loginName: string, channel: RecoveryChannel): Promise<RawResponse<null>> {
@@ -141,6 +131,6 @@ export function requestRecoveryCode(loginName: string, channel: RecoveryChannel)
 }
 
 /** POST {auth}recover/reset {loginName, code, newPassword, confirmPassword}. */
-export function resetRecoveredPassword(body: { loginName: string; code: string; newPassword: string; confirmPassword: string }): Promise<null> {
+export function resetRecoveredPassword(body: z.input<typeof recoverResetBody>): Promise<null> {
   return http.post<null>(api.auth('recover/reset'), { ...body, loginName: body.loginName.trim(), code: body.code.trim() });
 }

@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { HomeSummary } from '@venue/contract';
 import { api, http } from '../../app/request.ts';
-
-export interface HomeSummary {
-  users: number;
-  orgs: number;
-  sessions: number;
-}
 
 /** GET {systemPrefix}home/summary: counts for the home screen. */
 export function useHomeSummary() {

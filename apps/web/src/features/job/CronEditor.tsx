@@ -12,6 +12,7 @@ import { browserTimeZone, formatFireTime } from './time.ts';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
+/** Console-only: the editor's props. */
 export interface CronEditorProps {
   /** The Cron text (the form's value). */
   value?: string | null;

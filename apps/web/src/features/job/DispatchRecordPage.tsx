@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
-import { Perm } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, type jobLogQuery } from '@venue/contract';
 import { useTranslation } from 'react-i18next';
 import { registerMessages } from '../../app/i18n.ts';
-import { ListPage, type Option, type ResourceDef } from '../../kit/index.ts';
+import { ListPage, type Option, type ResourceDef, type Row } from '../../kit/index.ts';
 import { FireTime } from './FireTime.tsx';
 import { resultOptions } from './options.ts';
 import { jobApi, useAllJobs, type DispatchRecord } from './job.api.ts';
@@ -73,7 +74,7 @@ export const recordColumns: ResourceDef<DispatchRecord>['columns'] = [
   { key: 'params', label: 'rec.params', inTable: false, detailSpan: 2, render: (v) => <Detail value={v} /> },
 ];
 
-export const recordResource: ResourceDef<DispatchRecord> = {
+export const recordResource: ResourceDef<DispatchRecord, Row, z.input<typeof jobLogQuery>> = {
   key: 'jobLog',
   ns: 'job',
   name: 'record',

@@ -8,6 +8,7 @@ const GAP_X = 64;
 const GAP_Y = 20;
 const PAD = 16;
 
+/** Console-only: a box of the diagram. */
 export interface DiagramNode {
   key: string;
   label: string;

@@ -30,6 +30,7 @@ function DateTimeInput({ value, onChange, id, placeholder }: { value?: string | 
   );
 }
 
+/** Console-only: the dialog's props. */
 export interface JobFormDialogProps {
   open: boolean;
   /** The job being edited; null for add. */

@@ -2,9 +2,10 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { Perm } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, type jobListQuery } from '@venue/contract';
 import { registerMessages, t } from '../../app/i18n.ts';
-import { ListPage, type ListHandle, type Option, type ResourceDef } from '../../kit/index.ts';
+import { ListPage, type ListHandle, type Option, type ResourceDef, type Row } from '../../kit/index.ts';
 import { confirmed } from './actions.ts';
 import { JobFormDialog } from './JobFormDialog.tsx';
 import { jobApi, type Job } from './job.api.ts';
@@ -44,7 +45,7 @@ export default function JobManagerPage() {
   const list = useRef<ListHandle<Job>>(null);
   const [dialog, setDialog] = useState<{ open: boolean; job: Job | null }>({ open: false, job: null });
 
-  const def = useMemo<ResourceDef<Job>>(() => {
+  const def = useMemo<ResourceDef<Job, Row, z.input<typeof jobListQuery>>>(() => {
     const reload = () => list.current?.reload();
     const toggle = (row: Job, pause: boolean) =>
       confirmed({
@@ -83,7 +84,7 @@ export default function JobManagerPage() {
         { key: 'executorPath', label: 'field.executorPath', inTable: false, render: (_v, r) => (r.jobType === 'http' ? `${r.httpMethod} ${r.executorIp}:${r.executorHost}${r.executorPath}` : '') },
         { key: 'architecture', label: 'field.architecture', options: architectureOptions, inTable: false },
         { key: 'triggerType', label: 'field.triggerType', options: triggerOptions, inTable: false },
-        { key: 'schedule', label: 'field.schedule', render: (_v, r) => <Typography.Text code>{scheduleText(r)}</Typography.Text> },
+        { key: '$schedule', label: 'field.schedule', render: (_v, r) => <Typography.Text code>{scheduleText(r)}</Typography.Text> },
         { key: 'repeatCount', label: 'field.repeatCount', inTable: false },
         { key: 'status', label: 'field.status', options: jobStatusOptions, sorter: true },
         { key: 'prevFireTime', label: 'field.prevFireTime', sorter: true, render: (v) => <FireTime value={v} /> },
@@ -100,7 +101,7 @@ export default function JobManagerPage() {
         { key: 'fireCount', label: 'field.fireCount', inTable: false },
         { key: 'executeData', label: 'field.executeData', inTable: false, detailSpan: 2, render: (v) => (v === null || v === undefined ? '' : <Typography.Text code>{JSON.stringify(v)}</Typography.Text>) },
         { key: 'description', label: 'field.description', inTable: false, detailSpan: 2 },
-        { key: 'createdAt', label: 'field.createdAt', inTable: false, render: (v) => <FireTime value={v} /> },
+        { key: 'createTime', label: 'field.createdAt', inTable: false, render: (v) => <FireTime value={v} /> },
       ],
       api: { get: (row) => jobApi.get(row.id) },
       toolbar: [

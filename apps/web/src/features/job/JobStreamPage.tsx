@@ -2,9 +2,10 @@ import { useMemo, useRef, useState } from 'react';
 import { Descriptions, Drawer, Segmented, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Perm } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, type streamListQuery, type streamRunListQuery } from '@venue/contract';
 import { registerMessages, t } from '../../app/i18n.ts';
-import { CodeTag, ListPage, type ListHandle, type Option, type ResourceDef } from '../../kit/index.ts';
+import { CodeTag, ListPage, type ListHandle, type Option, type ResourceDef, type Row } from '../../kit/index.ts';
 import { confirmed } from './actions.ts';
 import { FireTime } from './FireTime.tsx';
 import { FlowDiagram } from './FlowDiagram.tsx';
@@ -113,7 +114,7 @@ export default function JobStreamPage() {
   const [runId, setRunId] = useState<number | null>(null);
   const [editor, setEditor] = useState<{ open: boolean; stream: JobStream | null }>({ open: false, stream: null });
 
-  const streamDef = useMemo<ResourceDef<JobStream>>(() => {
+  const streamDef = useMemo<ResourceDef<JobStream, Row, z.input<typeof streamListQuery>>>(() => {
     const remove = (rows: JobStream[]) =>
       confirmed({
         prompt: rows.length === 1 ? t('job:confirm.streamDelete', { name: rows[0]!.name }) : t('job:confirm.streamBatchDelete', { count: rows.length }),
@@ -205,7 +206,7 @@ export default function JobStreamPage() {
     };
   }, []);
 
-  const runDef = useMemo<ResourceDef<StreamRun>>(
+  const runDef = useMemo<ResourceDef<StreamRun, Row, z.input<typeof streamRunListQuery>>>(
     () => ({
       key: 'jobStreamRun',
       ns: 'job',

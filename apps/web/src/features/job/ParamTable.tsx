@@ -4,6 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { emptyRow, rowProblems, type ParamRow, type ParamType } from './params.ts';
 
+/** Console-only: the table's props. */
 export interface ParamTableProps {
   value?: ParamRow[] | null;
   onChange?: (rows: ParamRow[]) => void;

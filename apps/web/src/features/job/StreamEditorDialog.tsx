@@ -12,6 +12,7 @@ import { streamApi, useAllJobs, type JobStream } from './job.api.ts';
 import { streamRules } from './job.rules.ts';
 import { timeZones } from './time.ts';
 
+/** Console-only: the dialog's props. */
 export interface StreamEditorProps {
   open: boolean;
   stream: JobStream | null;
@@ -19,6 +20,7 @@ export interface StreamEditorProps {
   onSaved: () => void;
 }
 
+/** Console-only: the form's values (`scheduled` switches the expression on); the body sent is the contract's streamInput. */
 interface Values {
   name: string;
   description?: string | null;

@@ -43,6 +43,7 @@ export type FieldKind =
   | 'omit' // no year field
   | 'custom'; // anything else, kept as text
 
+/** Console-only: one field of the cron editor's model (the server reads the expression text). */
 export interface CronField {
   kind: FieldKind;
   /** range */

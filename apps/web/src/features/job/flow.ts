@@ -1,18 +1,18 @@
+import type { StreamEdge } from '@venue/contract';
+
 /**
  * The job stream editor's model: local checks of a graph before it is sent (the server checks
  * again, and alone refuses cycles, with its own message), and a layered layout for the
  * read-only diagram. Pure functions, unit-tested.
  */
 
+/** Console-only: a node being edited (its job may not be chosen yet); the body sent is the contract's streamInput. */
 export interface FlowNode {
   key: string;
   jobId: number | null;
 }
-export interface FlowEdge {
-  from: string;
-  to: string;
-  on: 'success' | 'complete';
-}
+/** A link between two nodes: the contract's stream edge. */
+export type FlowEdge = StreamEdge;
 
 export const NODE_KEY = /^[\w.-]{1,64}$/;
 
@@ -48,6 +48,7 @@ export function nextNodeKey(nodes: readonly { key: string }[]): string {
   for (let i = 1; ; i++) if (!used.has(`n${i}`)) return `n${i}`;
 }
 
+/** Console-only: a node's place in the diagram. */
 export interface Placed {
   key: string;
   layer: number;

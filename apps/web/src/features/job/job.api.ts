@@ -1,147 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Page } from '@venue/contract';
+import type { CronPreview, DispatchRecord, Job, JobHandlerInfo, JobStream, JobInput, Page, StreamInput, StreamRun, StreamRunDetail } from '@venue/contract';
 import { api, http } from '../../app/request.ts';
 
-/** A job as the server answers it (apps/server job.service jobView). */
-export interface Job {
-  id: number;
-  orgId: number;
-  jobName: string;
-  jobGroup: string;
-  jobType: 'bean' | 'http';
-  beanName: string | null;
-  architecture: 'monolithic' | 'distributed';
-  triggerType: 'cron' | 'interval';
-  cronExpr: string | null;
-  intervalInSeconds: number;
-  repeatCount: number;
-  startTime: string;
-  endTime: string | null;
-  timeZone: string;
-  skipNonWorkDays: boolean;
-  executorPath: string | null;
-  executorIp: string | null;
-  executorHost: number | null;
-  httpMethod: 'GET' | 'POST';
-  executeData: unknown;
-  /** HTTP jobs: the dispatch record keeps the start of the answer (off: status and duration only). */
-  recordAnswer: boolean;
-  description: string | null;
-  status: 0 | 1;
-  misfirePolicy: 'fireOnce' | 'skip';
-  blockingStrategy: 'serial' | 'discard' | 'cover';
-  timeoutSeconds: number;
-  retryCount: number;
-  retryDelaySeconds: number;
-  alarmOnFailure: boolean;
-  prevFireTime: string | null;
-  nextFireTime: string | null;
-  fireCount: number;
-  creator: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
+/** Jobs, dispatch records, streams and runs as the server answers them: the contract's answers (`z.output`). */
+export type { CronPreview, DispatchRecord, Job, JobHandlerInfo, JobResult, JobStream, StepState, StreamEdge, StreamNode, StreamRun, StreamRunDetail } from '@venue/contract';
 
-/** The body of POST job / PUT job/{id} (the server's jobInput). */
-export type JobBody = Omit<Job, 'id' | 'orgId' | 'prevFireTime' | 'nextFireTime' | 'fireCount' | 'creator' | 'createdAt' | 'updatedAt' | 'version' | 'startTime' | 'endTime' | 'timeZone'> & {
-  startTime: string | null;
-  endTime: string | null;
-  timeZone: string | null;
-  version?: number;
-};
-
-export type JobResult = 'normal' | 'success' | 'complete' | 'fail' | 'error' | 'block';
-
-/** A dispatch record (job.service recordView). */
-export interface DispatchRecord {
-  id: number;
-  orgId: number;
-  jobId: number | null;
-  jobName: string;
-  jobGroup: string;
-  trigger: 'schedule' | 'manual' | 'stream';
-  manual: boolean;
-  serviceName: string | null;
-  callMode: 'bean' | 'http' | null;
-  plannedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number | null;
-  delayMs: number | null;
-  result: JobResult;
-  httpStatus: number | null;
-  detail: string | null;
-  attempt: number;
-  timedOut: boolean;
-  instanceId: string | null;
-  params: unknown;
-  streamRunId: number | null;
-  nodeKey: string | null;
-}
-
-export interface JobHandlerInfo {
-  name: string;
-  description: string;
-  platformOnly: boolean;
-  paramsExample: unknown;
-}
-
-export interface CronPreview {
-  timeZone: string;
-  times: { time: string; local: string }[];
-}
-
-export interface StreamNode {
-  key: string;
-  jobId: number;
-  x?: number;
-  y?: number;
-}
-export interface StreamEdge {
-  from: string;
-  to: string;
-  on: 'success' | 'complete';
-}
-
-export interface JobStream {
-  id: number;
-  orgId: number;
-  name: string;
-  description: string | null;
-  status: 0 | 1;
-  cronExpr: string | null;
-  timeZone: string;
-  nodes: StreamNode[];
-  edges: StreamEdge[];
-  prevFireTime: string | null;
-  nextFireTime: string | null;
-  creator: string | null;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
-}
-
-export interface StreamRun {
-  id: number;
-  streamId: number | null;
-  streamName: string;
-  trigger: 'schedule' | 'manual';
-  manual: boolean;
-  plannedAt: string;
-  startedAt: string;
-  finishedAt: string | null;
-  durationMs: number | null;
-  status: 'running' | 'success' | 'fail';
-  detail: string | null;
-}
-
-export type StepState = 'waiting' | 'running' | 'skipped' | JobResult;
-
-export interface StreamRunDetail extends StreamRun {
-  edges: StreamEdge[];
-  steps: { nodeKey: string; jobId: number; jobName: string | null; state: StepState; parents: { from: string; on: 'success' | 'complete' }[]; record: DispatchRecord | null }[];
-}
+/** The body of POST job / PUT job/{id} (with the version when editing): the contract's job input (`z.input`). */
+export type JobBody = JobInput & { version?: number };
 
 const url = (p: string) => api.system(p);
 
@@ -165,8 +30,8 @@ export const jobApi = {
 export const streamApi = {
   list: (body: Record<string, unknown>) => http.post<Page<JobStream>>(url('jobStream/list'), body),
   get: (id: number) => http.get<JobStream>(url(`jobStream/${id}`)),
-  create: (body: Record<string, unknown>) => http.post<JobStream>(url('jobStream'), body),
-  update: (id: number, body: Record<string, unknown>) => http.put<JobStream>(url(`jobStream/${id}`), body),
+  create: (body: StreamInput) => http.post<JobStream>(url('jobStream'), body),
+  update: (id: number, body: StreamInput & { version?: number }) => http.put<JobStream>(url(`jobStream/${id}`), body),
   remove: (ids: number[]) => http.del<{ deleted: number }>(url(`jobStream/${ids.join(',')}`)),
   run: (id: number) => http.post<StreamRunDetail>(url(`jobStream/${id}/run`)),
   runs: (body: Record<string, unknown>) => http.post<Page<StreamRun>>(url('jobStream/run/list'), body),

@@ -11,6 +11,7 @@ export const FMT = 'YYYY-MM-DD HH:mm:ss';
 /** Years a Quartz expression may name end in 2099: the default end of a job's window. */
 export const DEFAULT_END = '2099-12-31 23:59:59';
 
+/** Console-only: the job form's values (`periodic`, parameter rows, local times); valuesToBody turns them into the contract's job input. */
 export interface JobFormValues {
   jobName: string;
   jobGroup: string;

@@ -5,6 +5,7 @@
 
 export type ParamType = 'string' | 'number' | 'boolean' | 'json';
 
+/** Console-only: a row of the parameter table, turned into the job's `executeData` object by rowsToParams. */
 export interface ParamRow {
   /** Stable row id for React keys. */
   id: string;

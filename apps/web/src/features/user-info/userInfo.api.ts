@@ -1,32 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserDetail } from '@venue/contract';
 import { api, http } from '../../app/request.ts';
 
-/** The signed-in user's own record (GET {systemPrefix}user/getInfo/ without id). */
-export interface OwnProfile {
-  id: number;
-  userId: number;
-  code: string;
-  no: string | null;
-  name: string;
-  status: number;
-  mobile: string | null;
-  email: string | null;
-  sex: 1 | 2 | null;
-  birthday: string | null;
-  officePhone: string | null;
-  jobNumber: string | null;
-  address: string | null;
-  remark: string | null;
-  orgId: number;
-  orgName: string;
-  registerDate: string | null;
-  createTime: string;
-  updateTime: string;
-  version: number;
-  roles: { id: number; code: string; name: string; orgId: number; orgName: string; status: number }[];
-  orgs: { orgId: number; orgName: string; orgCode: string; enterpriseType: number; status: number; isDefault: boolean }[];
-  defaultOrgId: number;
-}
+/** The signed-in user's own record (GET {systemPrefix}user/getInfo/ without id): the user detail of the contract. */
+export type OwnProfile = UserDetail;
 
 export type ProfileEdit = Pick<OwnProfile, 'name' | 'mobile' | 'email' | 'sex' | 'officePhone' | 'address' | 'remark'>;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { userCreate } from '@venue/contract';
+import { dictBody, itemName, userCreate } from '@venue/contract';
 import { filterInteger, filterNumber, parseFiltered } from '../filters.ts';
 import { changedValues, hasChanges, sameValue } from '../diff.ts';
 import { buildExportQuery, buildListQuery, cleanFilters, idsPath, searchFilters, selectionProblem, sortOf } from '../query.ts';
@@ -137,5 +137,13 @@ describe('zod rules from the contract', () => {
     expect(validateValue(userCreate.shape.mobile, '', t)).toBeNull();
     expect(validateValue(userCreate.shape.code, 'a b', t)).toBe('invalidFormat');
     expect(validateValue(z.coerce.number().int().max(10), 11, t)).toBe('maxValue:{"max":"10"}');
+  });
+  it("shows a contract rule's own message as the screen's text, when the screen has one", () => {
+    const texts: Record<string, string> = { 'dict:err.itemNameSpace': 'no spaces', 'dict:err.codeInvalid': 'starts with a letter' };
+    const tt = (key: string, params?: Record<string, unknown>) => texts[key] ?? (params && 'defaultValue' in params ? String(params.defaultValue) : key);
+    expect(validateValue(itemName, 'a b', tt)).toBe('no spaces');
+    expect(validateValue(dictBody.shape.code, '9x', tt)).toBe('starts with a letter');
+    // No text registered: the kind of issue decides, as before.
+    expect(validateValue(z.string().refine((v) => v === 'x', 'version.format'), 'y', tt)).toBe('invalid');
   });
 });

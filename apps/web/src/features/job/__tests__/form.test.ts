@@ -37,8 +37,9 @@ const saved: Job = {
   nextFireTime: null,
   fireCount: 0,
   creator: 'admin',
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
+  createdBy: 1,
+  createTime: '2030-01-01T00:00:00.000Z',
+  updateTime: '2030-01-01T00:00:00.000Z',
   version: 3,
 };
 

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
 import { Alert, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Perm } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, type ApiRow, type apiListQuery } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { registerMessages } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
-import { ListPage, invalidateResource, type Option, type ResourceDef } from '../../../kit/index.ts';
+import { ListPage, invalidateResource, type Option, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { refreshAccess } from '../access.ts';
 import { useRoleOptions } from '../role/role.api.ts';
 import zh from './messages.zh-CN.ts';
@@ -13,20 +14,8 @@ import en from './messages.en-US.ts';
 
 registerMessages('apiauth', zh, en);
 
-export interface ApiRoute {
-  id: number;
-  method: string;
-  url: string;
-  permission: string | null;
-  module: string;
-  action: string;
-  grantable: boolean;
-  /** Declared on the route: only callers of the platform organisation pass. */
-  platformOnly: boolean;
-  remark: string | null;
-  roles: { id: number; code: string; name: string; orgId: number; orgName: string }[];
-  roleIds: number[];
-}
+/** A route of the registry (POST api/list): the contract's answer. */
+export type ApiRoute = ApiRow;
 
 const METHOD_COLORS: Record<string, string> = { GET: 'green', POST: 'blue', PUT: 'orange', DELETE: 'red' };
 const methodOptions: Option[] = ['GET', 'POST', 'PUT', 'DELETE'].map((m) => ({ value: m, label: m, color: METHOD_COLORS[m] }));
@@ -71,7 +60,7 @@ function Roles({ row }: { row: ApiRoute }) {
   );
 }
 
-export const apiResource: ResourceDef<ApiRoute> = {
+export const apiResource: ResourceDef<ApiRoute, Row, z.input<typeof apiListQuery>> = {
   key: 'api',
   ns: 'apiauth',
   name: 'api',
@@ -132,7 +121,7 @@ function GrantDialog({ route, onClose }: { route: ApiRoute; onClose: () => void 
 /** Role-to-API authorisation: the registry of the server's routes and the roles allowed per route. */
 export default function ApiAuthPage() {
   const [editing, setEditing] = useState<ApiRoute | null>(null);
-  const def = useMemo<ResourceDef<ApiRoute>>(
+  const def = useMemo<ResourceDef<ApiRoute, Row, z.input<typeof apiListQuery>>>(
     () => ({
       ...apiResource,
       rowActions: [{ key: 'roles', label: 'editRoles', perm: Perm.api.edit, visible: (r) => r.grantable, run: (row) => setEditing(row) }],

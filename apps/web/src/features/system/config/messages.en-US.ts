@@ -25,7 +25,7 @@ const messages: MessagesOf<typeof zh> = {
     no: 'Custom',
   },
   sealHint: 'A sealed parameter is read-only and keeps its default value; unseal it to edit; recover restores the default and seals it again.',
-  codeInvalid: 'Starts with a letter; letters, digits, underscore, dot, dash and colon only',
+  err: { codeInvalid: 'Starts with a letter; letters, digits, underscore, dot, dash and colon only' },
   clearCache: 'Clear cache',
   clearCacheConfirm: 'Clear the parameter cache? Every service reads the current values again.',
   cacheCleared: 'Cache cleared',

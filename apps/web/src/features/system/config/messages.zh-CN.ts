@@ -22,7 +22,7 @@ const messages = {
     no: '自定义',
   },
   sealHint: '封存的参数只读，保持其默认值；解封后可以编辑，恢复会还原默认值并重新封存。',
-  codeInvalid: '以字母开头，只能包含字母、数字、下划线、点、横线和冒号',
+  err: { codeInvalid: '以字母开头，只能包含字母、数字、下划线、点、横线和冒号' },
   clearCache: '清除缓存',
   clearCacheConfirm: '确定清除参数缓存吗？各服务将重新读取最新的参数值。',
   cacheCleared: '缓存已清除',

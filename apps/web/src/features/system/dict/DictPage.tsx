@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Drawer, Tag } from 'antd';
 import { DeleteOutlined, LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { Perm, type Page } from '@venue/contract';
+import type { z } from 'zod';
+import { dictBody, itemBody, Perm, type DictItem, type dictListQuery, type DictRow, type dictUpdate, type itemCreate, type itemListQuery, type itemUpdate, type Page } from '@venue/contract';
 import { refreshDictionary } from '../../../app/dict.ts';
 import { success } from '../../../app/feedback.tsx';
 import { registerMessages, t } from '../../../app/i18n.ts';
@@ -14,51 +14,17 @@ import en from './messages.en-US.ts';
 
 registerMessages('dict', zh, en);
 
-export interface Dict {
-  id: number;
-  code: string;
-  name: string;
-  type: string;
-  sealed: boolean;
-  remark: string | null;
-  itemCount: number;
-  version: number;
-  updatedAt: string;
-}
+/** A dictionary of the list and one of its items: the contract's answers. */
+export type Dict = DictRow;
+export type { DictItem } from '@venue/contract';
 
-export interface DictItem {
-  id: number;
-  dictId: number;
-  value: string;
-  name: string;
-  nameEn: string | null;
-  orderNum: number;
-  status: 0 | 1;
-  remark: string | null;
-  version: number;
-  updatedAt: string;
-}
-
-/** The server's rules (dict.routes.ts): item names without spaces (spec 5). */
+/** The forms check with the contract's bodies, the server's own rules (item names without spaces, spec 5). */
 export const dictRules = {
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .refine((v) => /^[A-Za-z][\w.-]*$/.test(v), 'dict:err.codeInvalid'),
-  name: z.string().trim().min(1).max(100),
-  type: z.string().trim().min(1).max(32),
-  remark: z.string().trim().max(500).nullish(),
-  itemValue: z.string().trim().min(1).max(64),
-  itemName: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .refine((v) => !/\s/.test(v), 'dict:err.itemNameSpace'),
-  itemNameEn: z.string().trim().max(100).nullish(),
-  orderNum: z.number().int().min(0).max(99999),
+  ...dictBody.shape,
+  itemValue: itemBody.shape.value,
+  itemName: itemBody.shape.name,
+  itemNameEn: itemBody.shape.nameEn,
+  orderNum: itemBody.shape.orderNum,
 };
 
 const typeOptions: Option[] = [
@@ -79,7 +45,7 @@ async function thenRefresh<T>(p: Promise<T>): Promise<T> {
   return r;
 }
 
-const dictResource = (openItems: (d: Dict) => void): ResourceDef<Dict> => ({
+const dictResource = (openItems: (d: Dict) => void): ResourceDef<Dict, z.input<typeof dictBody> & z.input<typeof dictUpdate>, z.input<typeof dictListQuery>> => ({
   key: 'dict',
   ns: 'dict',
   name: 'name',
@@ -121,7 +87,7 @@ const dictResource = (openItems: (d: Dict) => void): ResourceDef<Dict> => ({
   form: [
     { name: 'code', label: 'field.code', rule: dictRules.code },
     { name: 'name', label: 'field.name', rule: dictRules.name },
-    { name: 'type', label: 'field.type', type: 'select', options: typeOptions, rule: dictRules.type, initialValue: 'business' },
+    { name: 'type', label: 'field.type', type: 'select', options: typeOptions, rule: dictRules.type, initialValue: 'business', required: true },
     { name: 'remark', label: 'field.remark', type: 'textarea', rule: dictRules.remark },
   ],
   formColumns: 1,
@@ -175,7 +141,7 @@ async function move(dict: Dict, item: DictItem, delta: -1 | 1): Promise<void> {
   success(t('dict:reordered'));
 }
 
-const itemResource = (dict: Dict): ResourceDef<DictItem> => ({
+const itemResource = (dict: Dict): ResourceDef<DictItem, z.input<typeof itemCreate> & z.input<typeof itemUpdate>, z.input<typeof itemListQuery>> => ({
   key: 'dictItem',
   ns: 'dict',
   name: 'itemName',

@@ -31,6 +31,7 @@ function today(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** Console-only: a month's props. */
 interface MonthProps {
   year: number;
   month: number;

@@ -1,27 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CalendarDay, YearCalendar } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 
 /** 0 work day, 1 non-work day, 2 pending (no decision). */
-export type DayKind = 0 | 1 | 2;
+export type DayKind = CalendarDay['kind'];
 export const WORK: DayKind = 0;
 export const NON_WORK: DayKind = 1;
 export const PENDING: DayKind = 2;
 
-export interface CalendarDay {
-  day: string;
-  /** 1 Monday ... 7 Sunday */
-  weekday: number;
-  kind: DayKind;
-  /** The nearest ancestor organisation's decision when this one is pending. */
-  inherited: 0 | 1 | null;
-}
-
-export interface YearCalendar {
-  orgId: number;
-  year: number;
-  counts: { work: number; nonWork: number; pending: number };
-  days: CalendarDay[];
-}
+/** A day of the calendar and the year's calendar: the contract's answers. */
+export type { CalendarDay, YearCalendar } from '@venue/contract';
 
 const key = (year: number) => ['holiday', 'year', year] as const;
 

@@ -1,9 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Perm, type Page } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, type LoginLogRow, type loginLogQuery, type Page } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { i18n, registerMessages, t } from '../../../app/i18n.ts';
 import { api, downloadFile, http } from '../../../app/request.ts';
-import { FILE_TIMEOUT_MS, ListPage, type Option, type ResourceDef } from '../../../kit/index.ts';
+import { FILE_TIMEOUT_MS, ListPage, type Option, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { formatInstant, withDayBounds } from '../common/timeRange.ts';
 import { Retention } from '../common/Retention.tsx';
 import zh from './messages.zh-CN.ts';
@@ -11,20 +12,8 @@ import en from './messages.en-US.ts';
 
 registerMessages('loginLog', zh, en);
 
-export interface LoginLog {
-  id: number;
-  loginName: string;
-  userId: number | null;
-  orgId: number | null;
-  orgName: string | null;
-  ip: string;
-  userAgent: string;
-  loginWay: string;
-  success: boolean;
-  code: number;
-  msg: string;
-  createdAt: string;
-}
+/** A login attempt (POST loginLog/list): the contract's answer. */
+export type LoginLog = LoginLogRow;
 
 const wayOptions: Option[] = [
   { value: 'password', label: 'way.password', color: 'blue' },
@@ -46,7 +35,7 @@ export function msgLabel(msg: string | null, ok: boolean): string {
   return ok ? t('loginLog:msg.ok') : t('loginLog:otherFailure');
 }
 
-export const loginLogResource: ResourceDef<LoginLog> = {
+export const loginLogResource: ResourceDef<LoginLog, Row, z.input<typeof loginLogQuery>> = {
   key: 'loginLog',
   ns: 'loginLog',
   name: 'name',

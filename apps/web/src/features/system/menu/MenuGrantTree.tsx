@@ -8,6 +8,7 @@ import { allIds as idsOf, checkedLeaves } from './menuTree.ts';
 
 type Key = string | number;
 
+/** Console-only: the tree's props. */
 export interface MenuGrantTreeProps {
   value: number[];
   onChange: (ids: number[]) => void;

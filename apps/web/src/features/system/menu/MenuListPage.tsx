@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { Form, Select, Space, Tag } from 'antd';
-import { menuCreate, Perm } from '@venue/contract';
+import type { z } from 'zod';
+import { menuCreate, Perm, type menuUpdate } from '@venue/contract';
 import { useLang } from '../../../app/prefs.ts';
 import { api, http } from '../../../app/request.ts';
 import { useSession } from '../../../app/session.ts';
 import { ICON_NAMES, MenuIcon } from '../../../app/layout/icons.tsx';
-import { ListPage, useLabelT, type FieldDef, type Option, type ResourceDef, type Row, type TreeOption } from '../../../kit/index.ts';
+import { ListPage, useLabelT, type FieldDef, type FieldName, type Option, type ResourceDef, type Row, type TreeOption } from '../../../kit/index.ts';
 import { refreshAccess } from '../access.ts';
 import { useQuery } from '@tanstack/react-query';
 import { fetchMenuTree, type MenuRow } from './menu.api.ts';
@@ -101,7 +102,13 @@ function IconPicker({ value, onChange, id }: { value?: string | null; onChange?:
 }
 
 const S = menuCreate.shape;
-const form: FieldDef[] = [
+/** The menu dialog's values: the contract's add and edit bodies, and the id shown (read-only) when editing. */
+type MenuForm = z.input<typeof menuCreate> & z.input<typeof menuUpdate> & { id?: number };
+/** The editor filters the whole tree in the browser (no list query goes to the server). */
+type MenuFilter = { name?: string; status?: number };
+type MenuDef = ResourceDef<MenuRow, MenuForm, MenuFilter>;
+
+const form: FieldDef<FieldName<MenuForm>>[] = [
   { name: 'id', label: 'field.id', modes: ['edit'], disabled: true, required: false },
   { name: 'type', label: 'field.type', type: 'radio', options: typeOptions, initialValue: 1, required: true },
   { name: 'parentId', label: 'field.parentId', type: 'treeSelect', useTree: useParentTree, initialValue: 0, required: true },
@@ -133,7 +140,7 @@ function filterTree(nodes: MenuRow[], name: string, status: unknown): MenuRow[] 
 
 const afterChange = () => void refreshAccess();
 
-export const menuResource: ResourceDef<MenuRow> = {
+export const menuResource: MenuDef = {
   key: 'menu',
   ns: 'menu',
   name: 'menu',
@@ -205,7 +212,7 @@ function MenuName({ row }: { row: MenuRow }) {
 /** The menu editor: a tree with every field; type 2 entries carry permission codes. */
 export default function MenuListPage() {
   const platform = useSession((s) => s.userInfo?.currentOrg?.enterpriseType === 1);
-  const def = useMemo<ResourceDef<MenuRow>>(
+  const def = useMemo<MenuDef>(
     () => ({
       ...menuResource,
       features: { ...menuResource.features, ...(platform ? {} : { add: false, edit: false, remove: false }) },

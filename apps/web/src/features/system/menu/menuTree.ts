@@ -1,4 +1,5 @@
 /** Pure helpers of the menu grant tree. */
+/** Console-only: the least a tree node needs for these helpers (menu options and role grants both fit). */
 export interface GrantNode {
   id: number;
   children: GrantNode[];

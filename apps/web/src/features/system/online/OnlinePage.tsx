@@ -1,32 +1,20 @@
 import type { Key } from 'react';
 import { Space, Tag, Typography } from 'antd';
 import { DisconnectOutlined } from '@ant-design/icons';
-import { Perm, type Page } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, type OnlineSession, type onlineListQuery, type Page } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { registerMessages, t } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
-import { ListPage, type Option, type ResourceDef } from '../../../kit/index.ts';
+import { ListPage, type Option, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { formatInstant } from '../common/timeRange.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
 registerMessages('online', zh, en);
 
-export interface OnlineSession {
-  sessionId: number;
-  userId: number;
-  userCode: string;
-  userName: string;
-  orgId: number;
-  orgName: string;
-  ip: string;
-  userAgent: string;
-  loginWay: string;
-  loginAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  current: boolean;
-}
+/** A live session (POST online/list): the contract's answer. */
+export type { OnlineSession } from '@venue/contract';
 
 const wayOptions: Option[] = [
   { value: 'password', label: 'way.password', color: 'blue' },
@@ -40,7 +28,7 @@ async function forceOffline(ids: Key[]): Promise<void> {
   success(t('online:forced', { n: r.count }));
 }
 
-export const onlineResource: ResourceDef<OnlineSession> = {
+export const onlineResource: ResourceDef<OnlineSession, Row, z.input<typeof onlineListQuery>> = {
   key: 'online',
   ns: 'online',
   name: 'name',

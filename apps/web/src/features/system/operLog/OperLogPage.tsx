@@ -1,10 +1,11 @@
 import { Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { Perm, type Page } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, type OperLogRow, type operLogQuery, type Page } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { i18n, registerMessages, t } from '../../../app/i18n.ts';
 import { api, downloadFile, http } from '../../../app/request.ts';
-import { FILE_TIMEOUT_MS, ListPage, type Option, type ResourceDef } from '../../../kit/index.ts';
+import { FILE_TIMEOUT_MS, ListPage, type Option, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { formatInstant, withDayBounds } from '../common/timeRange.ts';
 import { Retention } from '../common/Retention.tsx';
 import zh from './messages.zh-CN.ts';
@@ -12,22 +13,8 @@ import en from './messages.en-US.ts';
 
 registerMessages('operLog', zh, en);
 
-export interface OperLog {
-  id: number;
-  userId: number | null;
-  userName: string | null;
-  orgId: number | null;
-  orgName: string | null;
-  module: string;
-  action: string;
-  method: string;
-  path: string;
-  code: number | null;
-  durationMs: number;
-  ip: string;
-  createdAt: string;
-  params?: unknown;
-}
+/** A row of POST operLog/list (the detail adds `params`): the contract's answer. */
+export type OperLog = OperLogRow;
 
 const moduleOptions: Option[] = Object.keys(zh.module).map((m) => ({ value: m, label: `module.${m}` }));
 
@@ -77,7 +64,7 @@ function Params({ value }: { value: unknown }) {
   );
 }
 
-export const operLogResource: ResourceDef<OperLog> = {
+export const operLogResource: ResourceDef<OperLog, Row, z.input<typeof operLogQuery>> = {
   key: 'operLog',
   ns: 'operLog',
   name: 'name',

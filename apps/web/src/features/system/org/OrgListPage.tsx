@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Drawer, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { orgCreate, Perm } from '@venue/contract';
+import type { z } from 'zod';
+import { orgCreate, Perm, type OrgNode, type orgTreeQuery, type orgUpdate, type UserOfOrg } from '@venue/contract';
 import { registerMessages } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { queryClient } from '../../../app/query.ts';
@@ -15,37 +16,11 @@ import en from './messages.en-US.ts';
 
 registerMessages('org', zh, en);
 
-export interface Org {
-  id: number;
-  parentId: number | null;
-  code: string;
-  name: string;
-  fullName: string | null;
-  type: number;
-  status: number;
-  address: string | null;
-  zipCode: string | null;
-  phone: string | null;
-  remark: string | null;
-  orderNum: number;
-  timeZone: string;
-  version: number;
-  createTime: string;
-  updateTime: string;
-  parentName?: string | null;
-  children?: Org[];
-}
-
-interface OrgUser {
-  id: number;
-  code: string;
-  no: string | null;
-  name: string;
-  mobile: string | null;
-  status: number;
-  orgName: string;
-  isDefault: boolean;
-}
+/**
+ * A row of the organisation table: a node of GET org/tree (the contract's answer) whose empty
+ * `children` the table drops (a leaf shows no expander); the detail (GET org/{id}) adds `parentName`.
+ */
+export type Org = Omit<OrgNode, 'children'> & { parentName?: string | null; children?: Org[] };
 
 const statusOptions: Option[] = [
   { value: 0, label: 'status.0', color: 'green' },
@@ -66,7 +41,7 @@ const inPlatformOrg = () => sessionStore.get().userInfo?.currentOrg.enterpriseTy
 
 const refreshPickers = () => void queryClient.invalidateQueries({ queryKey: ORG_OPTIONS_KEY });
 
-export const orgResource: ResourceDef<Org> = {
+export const orgResource: ResourceDef<Org, z.input<typeof orgCreate> & z.input<typeof orgUpdate>, z.input<typeof orgTreeQuery>> = {
   key: 'org',
   ns: 'org',
   name: 'org',
@@ -140,13 +115,13 @@ export const orgResource: ResourceDef<Org> = {
   },
 };
 
-function OrgUsersDrawer({ org, onClose }: { org: Org; onClose: () => void }) {
+function UserOfOrgsDrawer({ org, onClose }: { org: Org; onClose: () => void }) {
   const { t } = useTranslation('org');
   const tk = useKitT();
-  const users = useQuery({ queryKey: ['kit', 'org', 'users', org.id], queryFn: () => http.get<OrgUser[]>(api.system(`user/getInfoByOrgId/${org.id}`)) });
+  const users = useQuery({ queryKey: ['kit', 'org', 'users', org.id], queryFn: () => http.get<UserOfOrg[]>(api.system(`user/getInfoByOrgId/${org.id}`)) });
   return (
     <Drawer open title={t('usersTitle', { name: org.name })} size={760} onClose={onClose} data-testid="org-users">
-      <Table<OrgUser>
+      <Table<UserOfOrg>
         size="small"
         rowKey="id"
         loading={users.isLoading}
@@ -169,7 +144,7 @@ function OrgUsersDrawer({ org, onClose }: { org: Org; onClose: () => void }) {
 /** Organisations and departments: a tree table with every field; users of an organisation. */
 export default function OrgListPage() {
   const [usersOf, setUsersOf] = useState<Org | null>(null);
-  const def = useMemo<ResourceDef<Org>>(
+  const def = useMemo<ResourceDef<Org, z.input<typeof orgCreate> & z.input<typeof orgUpdate>, z.input<typeof orgTreeQuery>>>(
     () => ({
       ...orgResource,
       rowActions: [
@@ -183,7 +158,7 @@ export default function OrgListPage() {
   return (
     <>
       <ListPage def={def} />
-      {usersOf ? <OrgUsersDrawer org={usersOf} onClose={() => setUsersOf(null)} /> : null}
+      {usersOf ? <UserOfOrgsDrawer org={usersOf} onClose={() => setUsersOf(null)} /> : null}
     </>
   );
 }

@@ -1,17 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { OrgOption } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 import type { TreeOption } from '../../../kit/index.ts';
 
-/** A node of GET org/options (the light tree for pickers). */
-export interface OrgOption {
-  id: number;
-  parentId: number | null;
-  code: string;
-  name: string;
-  type: number;
-  status: number;
-  children: OrgOption[];
-}
+/** A node of GET org/options (the light tree for pickers): the contract's answer. */
+export type { OrgOption } from '@venue/contract';
 
 export const ORG_OPTIONS_KEY = ['kit', 'org', 'options'] as const;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { Perm, type Page } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, regionBody, type Page, type regionListQuery, type RegionRow, type regionUpdate, type RegionView } from '@venue/contract';
 import { registerMessages, t } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, type Option, type ResourceDef, type Row, type TreeOption } from '../../../kit/index.ts';
@@ -9,18 +9,12 @@ import en from './messages.en-US.ts';
 
 registerMessages('region', zh, en);
 
-export interface Region {
-  id: number;
-  code: string;
-  name: string;
-  parentId: number | null;
-  level: number;
-  orderNum: number;
-  remark: string | null;
-  version: number;
-  updatedAt: string;
-  children?: Region[];
-}
+/**
+ * A row of the region table: a node of GET region/tree whose empty `children` the table drops, or,
+ * while searching, a row of POST region/list (with its parent's name and code). Both are the
+ * contract's answers.
+ */
+export type Region = RegionView & Partial<Pick<RegionRow, 'parentName' | 'parentCode'>> & { children?: Region[] };
 
 const levelOptions: Option[] = [
   { value: 1, label: 'level.l1', color: 'blue' },
@@ -29,16 +23,8 @@ const levelOptions: Option[] = [
   { value: 4, label: 'level.l4', color: 'default' },
 ];
 
-const rules = {
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .refine((v) => /^\d{6}(\d{3})?$/.test(v), 'region:codeInvalid'),
-  name: z.string().trim().min(1).max(64),
-  orderNum: z.number().int().min(0).max(99999),
-  remark: z.string().trim().max(500).nullish(),
-};
+/** The form checks with the contract's region body, the server's own rules. */
+const rules = regionBody.shape;
 
 const url = (p: string) => api.system(`region/${p}`);
 const TREE_KEY = ['region', 'tree'] as const;
@@ -60,7 +46,7 @@ function useRegionTree(): TreeOption[] {
   return [{ value: 0, title: t('region:root'), children: map(data ?? []) }];
 }
 
-export const regionResource: ResourceDef<Region> = {
+export const regionResource: ResourceDef<Region, z.input<typeof regionBody> & z.input<typeof regionUpdate>, z.input<typeof regionListQuery>> = {
   key: 'region',
   ns: 'region',
   name: 'name',

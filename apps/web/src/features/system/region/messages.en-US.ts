@@ -21,6 +21,6 @@ const messages: MessagesOf<typeof zh> = {
   root: '(top level)',
   addChild: 'Add child',
   codeHint: '6-digit administrative code; 9 digits for a street',
-  codeInvalid: 'A region code has 6 or 9 digits',
+  err: { codeInvalid: 'A region code has 6 or 9 digits' },
 };
 export default messages;

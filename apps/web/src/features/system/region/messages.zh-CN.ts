@@ -18,6 +18,6 @@ const messages = {
   root: '（顶级）',
   addChild: '新增下级',
   codeHint: '6 位行政区划代码，街道为 9 位',
-  codeInvalid: '区域编码应为 6 位或 9 位数字',
+  err: { codeInvalid: '区域编码应为 6 位或 9 位数字' },
 } as const;
 export default messages;

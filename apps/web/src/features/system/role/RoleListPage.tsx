@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Button, Drawer, Flex, Modal, Select, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Perm, roleCreate, type Page } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, roleCreate, type Page, type roleListQuery, type roleUpdate } from '@venue/contract';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { registerMessages } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
@@ -28,7 +29,10 @@ const typeOptions: Option[] = [
 
 type Open = { kind: 'menus' | 'users'; role: Role } | null;
 
-export const roleResource: ResourceDef<Role> = {
+/** The role resource: rows, form and search keyed by the contract's types. */
+type RoleDef = ResourceDef<Role, z.input<typeof roleCreate> & z.input<typeof roleUpdate>, z.input<typeof roleListQuery>>;
+
+export const roleResource: RoleDef = {
   key: 'role',
   ns: 'role',
   name: 'role',
@@ -201,7 +205,7 @@ function RoleUsersDrawer({ role, onClose }: { role: Role; onClose: () => void })
 /** Roles: list, add, edit, delete; menu permission tree; role users. */
 export default function RoleListPage() {
   const [open, setOpen] = useState<Open>(null);
-  const def = useMemo<ResourceDef<Role>>(
+  const def = useMemo<RoleDef>(
     () => ({
       ...roleResource,
       rowActions: [

@@ -1,33 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Page } from '@venue/contract';
+import type { Page, RoleRow, RoleUser } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 
-export interface Role {
-  id: number;
-  orgId: number;
-  orgName: string;
-  code: string;
-  no: string | null;
-  name: string;
-  type: number;
-  status: number;
-  remark: string | null;
-  version: number;
-  userCount: number;
-  createTime: string;
-  updateTime: string;
-}
-
-export interface RoleUser {
-  id: number;
-  code: string;
-  no: string | null;
-  name: string;
-  mobile: string | null;
-  status: number;
-  orgId: number;
-  orgName: string;
-}
+/** A row of the role list and a user of a role: the contract's answers. */
+export type { RoleRow as Role, RoleUser } from '@venue/contract';
 
 export const ROLE_OPTIONS_KEY = ['kit', 'role', 'options'] as const;
 
@@ -35,7 +11,7 @@ export const ROLE_OPTIONS_KEY = ['kit', 'role', 'options'] as const;
 export function useRoleOptions() {
   return useQuery({
     queryKey: ROLE_OPTIONS_KEY,
-    queryFn: async () => (await http.post<Page<Role>>(api.system('role/list'), { pageNum: 1, pageSize: 500 })).data,
+    queryFn: async () => (await http.post<Page<RoleRow>>(api.system('role/list'), { pageNum: 1, pageSize: 500 })).data,
     staleTime: 30_000,
   });
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { checkImageFile, dimensionsDiffer, IMAGE_ACCEPT, IMAGE_RULES, readImageSize, type ImageKind } from './imageRules.ts';
 import { uploadImage } from './setting.api.ts';
 
+/** Console-only: the field's props. */
 interface Props {
   kind: ImageKind;
   value?: string;

@@ -1,19 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { parseSystemSettings, SYSTEM_SETTINGS_KEY, type SystemSettings } from '../../../app/branding.ts';
+import type { SettingView, StoredImage } from '@venue/contract';
+import { parseSystemSettings, SYSTEM_SETTINGS_KEY } from '../../../app/branding.ts';
 import { api, http } from '../../../app/request.ts';
 import type { ImageKind } from './imageRules.ts';
 
-export type SettingView = SystemSettings & { version: number };
-
-export interface StoredImage {
-  url: string;
-  name: string;
-  format: string;
-  size: number;
-  width: number;
-  height: number;
-  recommended: { width: number; height: number };
-}
+/** The branding with its version, and a stored image: the contract's answers. */
+export type { SettingView, StoredImage } from '@venue/contract';
 
 const KEY = ['setting', 'admin'] as const;
 

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PasswordStrategy, PublicPasswordStrategy } from '@venue/contract';
+import type { PasswordStrategy, StrategyView } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 
-/** The strategy as the strategy screen sees it (with version and sealed flag; the default password never comes back). */
-export type StrategyView = PublicPasswordStrategy & { version: number; sealed: boolean };
+/** The strategy as the strategy screen sees it (with version and sealed flag; the default password never comes back): the contract's answer. */
+export type { StrategyView } from '@venue/contract';
 
 export const STRATEGY_KEY = ['strategy', 'admin'] as const;
 

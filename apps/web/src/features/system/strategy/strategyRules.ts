@@ -10,6 +10,7 @@ import { DEFAULT_PASSWORD_STRATEGY, passwordStrategy, type PasswordStrategy } fr
 export type StrategyField = keyof PasswordStrategy;
 
 /** A problem as an i18n key of the strategy namespace (under `err.`) and its parameters. */
+// Console-only: a problem the screen shows before sending (the server answers its own field errors).
 export interface FieldProblem {
   key: string;
   params?: Record<string, unknown>;

@@ -15,6 +15,7 @@ import { orgTreeOptions, useOrgOptions } from '../org/org.api.ts';
 import { useRoleOptions } from '../role/role.api.ts';
 import { assignUserMenus, resetUserPassword, setUserOrgs, setUserRoles, userDetail, userMenus, type User } from './user.api.ts';
 
+/** Console-only: the dialogs' props. */
 interface DialogProps {
   user: User;
   onClose: () => void;

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Card, Empty, Input, Space, Spin, Tag, Tree, Typography } from 'antd';
 import { ApartmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { parseIdCard, Perm, userCreate, type Page } from '@venue/contract';
+import type { z } from 'zod';
+import { parseIdCard, Perm, userCreate, type Page, type userListQuery, type userUpdate } from '@venue/contract';
 import { confirm, inform, success } from '../../../app/feedback.tsx';
 import { registerMessages } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
@@ -39,7 +40,10 @@ function showInitialPassword(name: string, password: string): Promise<void> {
   });
 }
 
-export const userResource: ResourceDef<User> = {
+/** The user resource: rows, form and search keyed by the contract's types. */
+type UserDef = ResourceDef<User, z.input<typeof userCreate> & z.input<typeof userUpdate>, z.input<typeof userListQuery>>;
+
+export const userResource: UserDef = {
   key: 'user',
   ns: 'user',
   name: 'user',
@@ -242,7 +246,7 @@ export default function UserListPage() {
     }
   };
 
-  const def = useMemo<ResourceDef<User>>(
+  const def = useMemo<UserDef>(
     () => ({
       ...userResource,
       api: {

@@ -1,8 +1,8 @@
 import { Alert } from 'antd';
 import { RocketOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { Perm } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, versionCreate, type AppVersion, type versionListQuery, type versionUpdate } from '@venue/contract';
 import { formatDate } from '../../../app/format.ts';
 import { registerMessages, t } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
@@ -12,18 +12,8 @@ import en from './messages.en-US.ts';
 
 registerMessages('version', zh, en);
 
-export interface AppVersion {
-  id: number;
-  versionNo: string;
-  platform: string;
-  content: string;
-  force: boolean;
-  publishedAt: string;
-  version: number;
-  updatedAt: string;
-}
-
-const VERSION_NO = /^\d{1,4}(\.\d{1,4}){1,3}([-+][0-9A-Za-z.]{1,20})?$/;
+/** A release (POST version/list, GET version/latest): the contract's answer. */
+export type { AppVersion } from '@venue/contract';
 
 const platformOptions: Option[] = ['web', 'android', 'ios', 'h5', 'mini'].map((p) => ({ value: p, label: `platform.${p}` }));
 const forceOptions: Option[] = [
@@ -31,17 +21,10 @@ const forceOptions: Option[] = [
   { value: false, label: 'no' },
 ];
 
-const rules = {
-  versionNo: z
-    .string()
-    .trim()
-    .min(1)
-    .max(32)
-    .refine((v) => VERSION_NO.test(v), 'version:versionInvalid'),
-  content: z.string().max(5000).optional(),
-};
+/** The form checks with the contract's publish body, the server's own rules. */
+const rules = versionCreate.shape;
 
-export const versionResource: ResourceDef<AppVersion> = {
+export const versionResource: ResourceDef<AppVersion, z.input<typeof versionCreate> & z.input<typeof versionUpdate>, z.input<typeof versionListQuery>> = {
   key: 'version',
   ns: 'version',
   name: 'name',

@@ -24,6 +24,6 @@ const messages: MessagesOf<typeof zh> = {
   latest: 'Current version',
   versionHint: 'major.minor.patch, e.g. 2.0.1, higher than the latest published',
   publishedAtHint: 'Empty: published now; a future day schedules the release',
-  versionInvalid: 'A version number looks like major.minor.patch, for example 2.0.1',
+  err: { format: 'A version number looks like major.minor.patch, for example 2.0.1' },
 };
 export default messages;

@@ -21,6 +21,6 @@ const messages = {
   latest: '当前版本',
   versionHint: '格式：主版本.次版本.修订号，如 2.0.1，且须高于已发布的最新版本',
   publishedAtHint: '不填表示立即发布；填写将来的时间表示定时发布',
-  versionInvalid: '版本号格式应为 主版本.次版本.修订号，例如 2.0.1',
+  err: { format: '版本号格式应为 主版本.次版本.修订号，例如 2.0.1' },
 } as const;
 export default messages;
