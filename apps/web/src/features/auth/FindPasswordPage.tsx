@@ -3,8 +3,7 @@ import { Alert, Button, Flex, Form, Input, Radio, Result, Steps, Typography, the
 import { KeyOutlined, MailOutlined, MessageOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
-import { checkPassword, passwordMessages, type recoverCodeBody, type recoverResetBody } from '@venue/contract';
+import { checkPassword, passwordMessages } from '@venue/contract';
 import { registerMessages } from '../../app/i18n.ts';
 import { notify } from '../../app/notify.ts';
 import { useLang } from '../../app/prefs.ts';
@@ -13,7 +12,7 @@ import { applyFieldErrors, focusFirstError } from '../../kit/form.ts';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
 import { passwordRulesText } from '../../app/password/rules.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { requestRecoveryCode, resetRecoveredPassword } from './auth.api.ts';
+import { requestRecoveryCode, resetRecoveredPassword, type RecoveryChannel } from './auth.api.ts';
 import zh from './find.messages.zh-CN.ts';
 import en from './find.messages.en-US.ts';
 
@@ -21,10 +20,16 @@ registerMessages('findPassword', zh, en);
 
 const RESEND_S = 60;
 
-/** The first step's values: the contract's `recover/code` body. */
-type AccountValues = z.input<typeof recoverCodeBody>;
-/** The second step's values: the contract's `recover/reset` body without the login name (the first step's). */
-type ResetValues = Omit<z.input<typeof recoverResetBody>, 'loginName'>;
+interface AccountValues {
+  loginName: string;
+  channel: RecoveryChannel;
+}
+
+interface ResetValues {
+  code: string;
+  newPassword: string;
+  confirmPassword: string;
+}
 
 /**
  * /findPassword: login name and channel -> a code (60 s before it can be sent again) -> a
