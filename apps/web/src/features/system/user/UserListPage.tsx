@@ -4,7 +4,7 @@ import { ApartmentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { parseIdCard, Perm, userCreate, type Page, type userListQuery, type userUpdate } from '@venue/contract';
-import { confirm, inform, success } from '../../../app/feedback.tsx';
+import { confirm, inform, success, toast } from '../../../app/feedback.tsx';
 import { registerMessages } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, invalidateResource, type ListContext, type Option, type ResourceDef } from '../../../kit/index.ts';
@@ -237,13 +237,12 @@ export default function UserListPage() {
 
   /**
    * After a new user is saved: their one-time password (shown once), then, since a user without
-   * a role signs in with ROLE_DEFAULT and no permissions, a warning offering to assign roles now.
+   * a role signs in with ROLE_DEFAULT and no permissions, a warning saying so.
    */
   const afterCreate = async (created: UserDetail & { initialPassword?: string }) => {
     if (created.initialPassword) await showInitialPassword(created.name, created.initialPassword);
-    if (!created.roleIds?.length && (await confirm({ title: t('noRoleTitle'), content: t('noRoleWarning', { name: created.name }), okText: t('assignRolesNow'), cancelText: t('later') }))) {
-      setDialog({ kind: 'roles', user: created });
-    }
+    // A warning, not a question: saving is done, and roles are one row action away.
+    if (!created.roleIds?.length) toast(t('noRoleWarning', { name: created.name }), 'warning');
   };
 
   const def = useMemo<UserDef>(

@@ -90,10 +90,8 @@ const messages: MessagesOf<typeof zh> = {
   detailRoles: 'Roles',
   detailOrgs: 'Organisations',
   noRoleTitle: 'The user has no role',
-  noRoleWarning: '"{{name}}" has no role yet: they sign in with the default role (ROLE_DEFAULT) and no permissions. Assign roles now?',
+  noRoleWarning: '"{{name}}" has no role yet: they sign in with the default role (ROLE_DEFAULT) and no permissions. Give them roles with More → Assign roles.',
   noRoleSaveWarning: 'After saving, "{{name}}" has no role: they sign in with the default role (ROLE_DEFAULT) and no permissions. Save anyway?',
-  assignRolesNow: 'Assign roles',
-  later: 'Later',
   saveWithoutRole: 'Save anyway',
   none: 'None',
 };

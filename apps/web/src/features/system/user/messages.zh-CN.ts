@@ -87,10 +87,8 @@ const messages = {
   detailRoles: '角色',
   detailOrgs: '所在组织',
   noRoleTitle: '用户没有角色',
-  noRoleWarning: '“{{name}}”还没有任何角色：登录后只有默认角色（ROLE_DEFAULT），没有任何权限。现在为其分配角色吗？',
+  noRoleWarning: '“{{name}}”还没有任何角色：登录后只有默认角色（ROLE_DEFAULT），没有任何权限。请在该用户的“更多 → 分配角色”中为其分配。',
   noRoleSaveWarning: '保存后“{{name}}”将没有任何角色：登录后只有默认角色（ROLE_DEFAULT），没有任何权限。确定保存吗？',
-  assignRolesNow: '分配角色',
-  later: '稍后',
   saveWithoutRole: '仍然保存',
   none: '无',
 };
