@@ -63,15 +63,15 @@ async function openList(page: Page, base: string, path: string, key: string): Pr
  * Free text may end with an ellipsis: it shows the rest in a tooltip.
  */
 async function cutColumns(page: Page, key: string): Promise<string[]> {
-  return page.getByTestId(`${key}-table`).evaluate((table) => {
+  return page.getByTestId(`${key}-table`).evaluate((table: HTMLElement) => {
     const out: string[] = [];
     const content = table.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
     if (content && content.scrollWidth > content.clientWidth + 1) out.push(`horizontal scroll: ${content.scrollWidth} > ${content.clientWidth}`);
-    for (const th of table.querySelectorAll<HTMLElement>('thead th')) {
+    for (const th of Array.from(table.querySelectorAll<HTMLElement>('thead th'))) {
       const title = th.querySelector<HTMLElement>('.ant-table-column-title') ?? th;
       if (title.scrollWidth > title.clientWidth + 1) out.push(`header "${th.textContent}" cut`);
     }
-    for (const td of table.querySelectorAll<HTMLElement>('tbody td.kit-cell-nowrap')) {
+    for (const td of Array.from(table.querySelectorAll<HTMLElement>('tbody td.kit-cell-nowrap'))) {
       if (td.scrollWidth > td.clientWidth + 1) out.push(`cell "${td.textContent}" cut (${td.scrollWidth} > ${td.clientWidth})`);
     }
     return out;
