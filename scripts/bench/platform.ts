@@ -45,7 +45,8 @@ async function menuQuery() {
   const pgUrl = await benchPostgresUrl();
   const kind = pgUrl ? 'postgres' : 'pglite';
   if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
-  const s = await startServer(kind);
+  // SESSION_CACHE_MS unset: the production default (the test harness turns the session cache off).
+  const s = await startServer(kind, { SESSION_CACHE_MS: '' });
   try {
     await s.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (s.app.server.address() as { port: number }).port;
