@@ -5,19 +5,22 @@ import argon2 from 'argon2';
 import ExcelJS from 'exceljs';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
+import { ADMIN_PASSWORD, adminApi, loginThroughForm, makeStaff, screenshot, startE2E, uniq, type E2E } from './support.ts';
+import { makeOrg, makeRole, makeUser } from '../../server/src/modules/system/admin.testkit.ts';
 
 /**
  * System administration as an administrator would do it: an organisation, a role with chosen
- * menus and a user in both, made through the screens; that user sees exactly those menus, is
- * refused elsewhere (100420) and is thrown out when frozen; 1,000 users imported from xlsx
- * (rejected with a per-row report while three rows are bad, nothing saved), exported and
- * imported again; a list screen in English and the dark theme.
+ * menus and a user in both, made through the screens; a user sees exactly their role's menus, a
+ * screen outside them does not open (no access, nothing called) and is thrown out when frozen;
+ * 1,000 users imported from xlsx (rejected with a per-row report while three rows are bad, nothing
+ * saved), exported and imported again; a list screen in English and the dark theme.
+ *
+ * Every test makes the organisations, roles and users it needs, with unique names (through the
+ * API, or through the screens where that is what it tests): none depends on another's data or
+ * on their order.
  */
 
-const ORG = { code: 'e2e-east', name: '东区分馆' };
-const ROLE = { no: 'R-E2E', name: '东区前台' };
-const USER = { code: 'e2e_staff', name: '测试员工', password: 'Kq7mWz2Lpx' };
+const PASSWORD = 'Kq7mWz2Lpx';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The visible one of several matches (antd keeps closed dropdowns in the page). */
@@ -56,13 +59,14 @@ async function sheet(rows: (string | number)[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const importRows = (n: number) => Array.from({ length: n }, (_, i) => [`imp${String(i).padStart(4, '0')}`, `导入用户${i}`, `139${String(i).padStart(8, '0')}`, ORG.code]);
+/** n rows of new users for one organisation; login names start with `prefix`, mobiles with `mobile` (3 digits). */
+const importRows = (n: number, orgCode: string, prefix: string, mobile: string) =>
+  Array.from({ length: n }, (_, i) => [`${prefix}${String(i).padStart(4, '0')}`, `导入用户${i}`, `${mobile}${String(i).padStart(8, '0')}`, orgCode]);
 
 describe('system administration', () => {
   let e: E2E;
   let page: Page;
   let staff: BrowserContext | null = null;
-  let staffPage: Page;
   const count = async (sqlText: string) => Number((await e.server.database.query<{ n: number }>(sqlText))[0]!.n);
 
   beforeAll(async () => {
@@ -77,67 +81,94 @@ describe('system administration', () => {
     await e?.close();
   });
 
+  /** An organisation of the test's own under the platform, made through the API. */
+  async function ownOrg() {
+    const admin = await adminApi(e);
+    const info = await admin.json('GET', '/api/auth/userInfo/0');
+    return makeOrg(admin, info.body.currentOrg.orgId, { name: uniq('分馆') });
+  }
+
+  /** A browser of its own for a user, signed in. */
+  async function staffBrowser(code: string, password: string): Promise<Page> {
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-staff-'));
+    staff = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true, viewport: { width: 1440, height: 900 } });
+    const p = staff.pages()[0] ?? (await staff.newPage());
+    await p.goto(`${e.baseUrl}/login`);
+    await loginThroughForm(p, code, password);
+    await p.waitForURL(/\/home/);
+    return p;
+  }
+
   it('creates an organisation through the organisation screen', async () => {
+    const org = { code: uniq('e2e-east-'), name: uniq('东区分馆') };
     await page.goto(`${e.baseUrl}/system/org`);
     await page.getByTestId('org-add').click();
     await pickTree(page, 'org-form_parentId', '平台运营中心');
-    await page.locator('#org-form_code').fill(ORG.code);
-    await page.locator('#org-form_name').fill(ORG.name);
+    await page.locator('#org-form_code').fill(org.code);
+    await page.locator('#org-form_name').fill(org.name);
     await page.getByTestId('org-form-ok').click();
-    await expect.poll(() => page.getByTestId('org-table').textContent()).toContain(ORG.name);
-    expect(await count(`select count(*)::int as n from sys_org where code = '${ORG.code}'`)).toBe(1);
+    await expect.poll(() => page.getByTestId('org-table').textContent()).toContain(org.name);
+    expect(await count(`select count(*)::int as n from sys_org where code = '${org.code}'`)).toBe(1);
   });
 
-  it('creates a role in it with chosen menus', async () => {
+  it('creates a role in an organisation with chosen menus', async () => {
+    const org = await ownOrg();
+    const role = { no: uniq('R-'), name: uniq('东区前台') };
     await page.goto(`${e.baseUrl}/system/role`);
     // Spec 5 prompt: batch delete with nothing selected.
     await page.getByTestId('role-batch-delete').click();
     await expect.poll(() => messageText(page)).toContain('请选择操作项');
     await page.getByTestId('role-add').click();
-    await page.locator('#role-form_no').fill(ROLE.no);
-    await page.locator('#role-form_name').fill(ROLE.name);
-    await pickTree(page, 'role-form_orgId', ORG.name);
+    await page.locator('#role-form_no').fill(role.no);
+    await page.locator('#role-form_name').fill(role.name);
+    await pickTree(page, 'role-form_orgId', org.name);
     await page.getByTestId('role-form-ok').click();
-    await expect.poll(() => page.getByTestId('role-table').textContent()).toContain(ROLE.name);
+    await expect.poll(() => page.getByTestId('role-table').textContent()).toContain(role.name);
 
     const menus = await e.server.database.query<{ id: number; key: string }>("select id::int as id, key from sys_menu where key in ('home', 'system.org')");
-    await rowAction(page, 'role', ROLE.name, 'menus');
+    await rowAction(page, 'role', role.name, 'menus');
     const tree = page.getByTestId('role-menus-tree');
     await tree.waitFor();
     for (const m of menus) await tree.locator('.ant-tree-treenode').filter({ has: page.locator(`[data-menu-id="${m.id}"]`) }).locator('.ant-tree-checkbox').click();
     await page.getByTestId('role-menus-ok').click();
     await expect
-      .poll(() => count(`select count(*)::int as n from sys_role_menu rm join sys_role r on r.id = rm.role_id where r.name = '${ROLE.name}'`))
+      .poll(() => count(`select count(*)::int as n from sys_role_menu rm join sys_role r on r.id = rm.role_id where r.name = '${role.name}'`))
       .toBeGreaterThan(2);
   });
 
-  it('creates a user in the organisation and gives them the role', async () => {
+  it('creates a user in an organisation and gives them a role', async () => {
+    const org = await ownOrg();
+    const role = await makeRole(await adminApi(e), org.id, { name: uniq('前台') });
+    const user = { code: uniq('e2e_staff_'), name: uniq('测试员工') };
     await page.goto(`${e.baseUrl}/system/user`);
     await page.getByTestId('user-add').click();
-    await page.locator('#user-form_code').fill(USER.code);
-    await page.locator('#user-form_name').fill(USER.name);
-    await pickTree(page, 'user-form_orgId', ORG.name);
-    await page.locator('#user-form_password').fill(USER.password);
+    await page.locator('#user-form_code').fill(user.code);
+    await page.locator('#user-form_name').fill(user.name);
+    await pickTree(page, 'user-form_orgId', org.name);
+    await page.locator('#user-form_password').fill(PASSWORD);
     // The id-card helper fills birth date and sex.
     await page.locator('#user-form_idNumber').fill('11010519491231002X');
     await expect.poll(() => page.locator('#user-form_birthday').inputValue()).toBe('1949-12-31');
     await page.getByTestId('user-form-ok').click();
-    await expect.poll(() => page.getByTestId('user-table').textContent()).toContain(USER.code);
-    const [u] = await e.server.database.query<{ birthday: string; sex: number }>(`select birthday::text, sex from sys_user where code = '${USER.code}'`);
+    await expect.poll(() => page.getByTestId('user-table').textContent()).toContain(user.code);
+    const [u] = await e.server.database.query<{ birthday: string; sex: number }>(`select birthday::text, sex from sys_user where code = '${user.code}'`);
     expect(u).toEqual({ birthday: '1949-12-31', sex: 2 });
 
-    await rowAction(page, 'user', USER.code, 'roles');
-    await pickOption(page, page.getByTestId('user-roles-select'), ROLE.name);
+    await rowAction(page, 'user', user.code, 'roles');
+    await pickOption(page, page.getByTestId('user-roles-select'), role.name);
     await page.keyboard.press('Escape');
     await page.getByTestId('user-roles-ok').click();
-    await expect.poll(() => count(`select count(*)::int as n from sys_user_role ur join sys_user u on u.id = ur.user_id where u.code = '${USER.code}'`)).toBe(1);
+    await expect.poll(() => count(`select count(*)::int as n from sys_user_role ur join sys_user u on u.id = ur.user_id where u.code = '${user.code}'`)).toBe(1);
   });
 
   it('a user added without a password gets a one-time password, shown once, that opens the account', async () => {
+    const org = await ownOrg();
+    const code = uniq('otp_first_user_');
+    await page.goto(`${e.baseUrl}/system/user`);
     await page.getByTestId('user-add').click();
-    await page.locator('#user-form_code').fill('otp_first_user');
-    await page.locator('#user-form_name').fill('一次性密码');
-    await pickTree(page, 'user-form_orgId', ORG.name);
+    await page.locator('#user-form_code').fill(code);
+    await page.locator('#user-form_name').fill(uniq('一次性密码'));
+    await pickTree(page, 'user-form_orgId', org.name);
     await page.getByTestId('user-form-ok').click();
     const shown = page.getByTestId('user-initial-password');
     await shown.waitFor();
@@ -146,18 +177,14 @@ describe('system administration', () => {
     await screenshot(page, 'admin-initial-password');
     await page.getByTestId('inform-ok').click();
     await shown.waitFor({ state: 'detached' });
-    const [u] = await e.server.database.query<{ password_hash: string; must_change_password: boolean }>(`select password_hash, must_change_password from sys_user where code = 'otp_first_user'`);
+    const [u] = await e.server.database.query<{ password_hash: string; must_change_password: boolean }>(`select password_hash, must_change_password from sys_user where code = '${code}'`);
     expect(await argon2.verify(u!.password_hash, password)).toBe(true);
     expect(u!.must_change_password).toBe(true);
   });
 
-  it('signs in as that user: exactly the role\u2019s menus; a call outside them answers 100420', async () => {
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-staff-'));
-    staff = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true, viewport: { width: 1440, height: 900 } });
-    staffPage = staff.pages()[0] ?? (await staff.newPage());
-    await staffPage.goto(`${e.baseUrl}/login`);
-    await loginThroughForm(staffPage, USER.code, USER.password);
-    await staffPage.waitForURL(/\/home/);
+  it('a user sees exactly their role\u2019s menus; a screen outside them does not open and calls nothing', async () => {
+    const user = await makeStaff(e, ['home', 'system.org']);
+    const staffPage = await staffBrowser(user.code, user.password);
     const menu = staffPage.getByTestId('side-menu');
     await expect.poll(() => menu.textContent()).toContain('系统管理');
     await staffPage.waitForTimeout(500);
@@ -168,41 +195,56 @@ describe('system administration', () => {
     for (const hidden of ['用户管理', '角色管理', '菜单管理', '系统监控', '任务调度', '数据字典']) expect(text).not.toContain(hidden);
     await screenshot(staffPage, 'admin-staff-menus');
 
-    // A screen outside the menus: its list call is refused and the popup says so.
-    const answer = staffPage.waitForResponse((r) => r.url().includes('/api/system/user/list'));
+    // A screen outside the menus (spec 6): "no access", and not one call of that screen.
+    const calls: string[] = [];
+    staffPage.on('request', (r) => calls.push(r.url()));
     await staffPage.goto(`${e.baseUrl}/system/user`);
-    const body = (await (await answer).json()) as { code: number };
-    expect(body.code).toBe(100420);
-    await expect.poll(() => messageText(staffPage)).toContain('没有权限');
+    await staffPage.getByTestId('no-access').waitFor();
+    await staffPage.waitForLoadState('networkidle');
+    expect(calls.filter((u) => u.includes('/api/system/user/'))).toEqual([]);
+    // The server refuses it all the same (hiding is never the protection).
+    const api = new (await import('../../server/test/harness.ts')).Client(e.server);
+    await api.login(user.code, user.password);
+    expect((await api.json('POST', '/api/system/user/list', { body: {} })).code).toBe(100420);
+    await staff?.close();
+    staff = null;
   });
 
-  it('freezing the user ends their session: their next action lands on login', async () => {
+  it('freezing a user ends their session: their next action lands on login', async () => {
+    const user = await makeStaff(e, ['home', 'system.org']);
+    const staffPage = await staffBrowser(user.code, user.password);
     await page.goto(`${e.baseUrl}/system/user`);
-    await rowAction(page, 'user', USER.code, 'freeze');
+    await page.locator('#user-search_code').fill(user.code);
+    await page.getByTestId('user-search').click();
+    await expect.poll(() => page.getByTestId('user-table').textContent()).toContain(user.code);
+    await rowAction(page, 'user', user.code, 'freeze');
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(() => count(`select status as n from sys_user where code = '${USER.code}'`)).toBe(1);
-    expect(await count(`select count(*)::int as n from sys_session s join sys_user u on u.id = s.user_id where u.code = '${USER.code}'`)).toBe(0);
+    await expect.poll(() => count(`select status as n from sys_user where code = '${user.code}'`)).toBe(1);
+    expect(await count(`select count(*)::int as n from sys_session s join sys_user u on u.id = s.user_id where u.code = '${user.code}'`)).toBe(0);
     // Their next action (opening a screen of their menu) lands on the login screen.
     const item = visible(staffPage.getByTestId('side-menu').getByText('组织机构'));
     if (!(await item.count())) await staffPage.getByTestId('side-menu').getByText('系统管理').click();
     await item.first().click();
     await staffPage.waitForURL(/\/login/);
-    await loginThroughForm(staffPage, USER.code, USER.password);
+    await loginThroughForm(staffPage, user.code, user.password);
     await expect.poll(() => staffPage.url()).toContain('/login');
     await staff?.close();
     staff = null;
   });
 
   it('keeps the search and page when the tab is left and re-entered', async () => {
+    const org = await ownOrg();
+    const prefix = uniq('keep_');
+    await makeUser(await adminApi(e), org.id, { code: `${prefix}1`, password: PASSWORD });
     await page.goto(`${e.baseUrl}/system/user`);
-    await page.locator('#user-search_code').fill('e2e_');
+    await page.locator('#user-search_code').fill(prefix);
     await page.getByTestId('user-search').click();
     await expect.poll(() => page.getByTestId('user-table').locator('tbody tr.ant-table-row').count()).toBe(1);
     await page.getByTestId('tabs-bar').locator('[data-tab-key="/home"]').click();
     await page.waitForURL(/\/home/);
     await page.getByTestId('tabs-bar').locator('[data-tab-key="/system/user"]').click();
     await page.waitForURL(/\/system\/user/);
-    expect(await page.locator('#user-search_code').inputValue()).toBe('e2e_');
+    expect(await page.locator('#user-search_code').inputValue()).toBe(prefix);
     expect(await page.getByTestId('user-table').locator('tbody tr.ant-table-row').count()).toBe(1);
     // Spec 5 prompts for an action on exactly one row.
     await page.getByTestId('user-resetPwd').click();
@@ -211,7 +253,9 @@ describe('system administration', () => {
   });
 
   it('rejects an import of 1,000 users with 3 bad rows, reports them and saves nothing', async () => {
-    const rows = importRows(1000);
+    const org = await ownOrg();
+    const prefix = uniq('imp');
+    const rows = importRows(1000, org.code, prefix, '139');
     rows[10]![2] = 'not-a-mobile';
     rows[500]![0] = rows[499]![0]!;
     rows[998]![1] = '';
@@ -226,16 +270,17 @@ describe('system administration', () => {
     const text = (await report.textContent()) ?? '';
     for (const row of ['12', '502', '1000']) expect(text).toContain(row);
     await screenshot(page, 'admin-import-rejected');
-    expect(await count("select count(*)::int as n from sys_user where code like 'imp%'")).toBe(0);
+    expect(await count(`select count(*)::int as n from sys_user where code like '${prefix}%'`)).toBe(0);
 
     // The same file corrected: every row is saved.
-    await page.getByTestId('user-import-drop').locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sheet(importRows(1000)) });
+    await page.getByTestId('user-import-drop').locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sheet(importRows(1000, org.code, prefix, '139')) });
     await page.getByTestId('user-import-ok').click();
-    await expect.poll(() => count("select count(*)::int as n from sys_user where code like 'imp%'"), { timeout: 90_000 }).toBe(1000);
+    await expect.poll(() => count(`select count(*)::int as n from sys_user where code like '${prefix}%'`), { timeout: 90_000 }).toBe(1000);
     await expect.poll(() => page.getByTestId('user-import-errors').count()).toBe(0);
   });
 
   it('checks the file before uploading it', async () => {
+    await page.goto(`${e.baseUrl}/system/user`);
     await page.getByTestId('user-import').click();
     const input = page.getByTestId('user-import-drop').locator('input[type=file]');
     await input.setInputFiles({ name: 'users.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n') });
@@ -264,13 +309,15 @@ describe('system administration', () => {
   });
 
   it('shows a list screen in English and the dark theme', async () => {
+    const org = await ownOrg();
+    const role = await makeRole(await adminApi(e), org.id, { name: uniq('东区前台') });
     await page.evaluate(() => {
       localStorage.setItem('lang', 'en-US');
       localStorage.setItem('theme', 'dark');
     });
     await page.goto(`${e.baseUrl}/system/role`);
     await expect.poll(() => page.getByTestId('role-table').textContent()).toContain('Role name');
-    await expect.poll(() => page.getByTestId('role-table').textContent()).toContain(ROLE.name);
+    await expect.poll(() => page.getByTestId('role-table').textContent()).toContain(role.name);
     expect(await page.getByTestId('role-add').textContent()).toContain('Add');
     const bg = await page.evaluate(() => getComputedStyle(document.querySelector('.ant-layout') ?? document.body).backgroundColor);
     const [r, g, b] = bg.match(/\d+/g)!.map(Number);

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startServer, ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { Client, startServer, ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { grantMenus } from '../../server/test/grants.ts';
+import { makeOrg, makeRole, makeUser, uniq } from '../../server/src/modules/system/admin.testkit.ts';
 import { seedDemo } from '../../server/src/modules/system/demo.seed.ts';
 import { JobScheduler } from '../../server/src/modules/job/job.engine.ts';
 
@@ -18,9 +20,12 @@ export interface E2E {
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** The real server (fresh PGlite data dir, built console) on a free port, and a fresh Chromium profile. */
+/**
+ * The real server (fresh PGlite data dir, built console) on a free port, and a fresh Chromium profile.
+ * The console is apps/web/dist, or E2E_WEB_DIST: a build of one's own (others may rebuild dist meanwhile).
+ */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
-  const server = await startServer('pglite', { WEB_DIST: path.resolve(import.meta.dirname, '../dist'), ...env });
+  const server = await startServer('pglite', { WEB_DIST: process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../dist'), ...env });
   await seedDemo(server.database.db, server.config);
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();
@@ -68,4 +73,60 @@ export async function startJobScheduler(server: TestServer): Promise<JobSchedule
   const scheduler = new JobScheduler({ db: server.database.db, config: server.config, tickMs: 50, leaseMs: 3000, misfireMs: 1000, shutdownGraceMs: 2000 });
   await scheduler.start();
   return scheduler;
+}
+
+export { uniq };
+
+/** The API as the administrator, through the routes: a test makes its own data with it. */
+export async function adminApi(e: E2E): Promise<Client> {
+  const c = new Client(e.server);
+  const res = await c.login();
+  if (res.code !== 0) throw new Error(`admin sign-in answered ${res.code}`);
+  return c;
+}
+
+export interface Staff {
+  code: string;
+  name: string;
+  password: string;
+  orgId: number;
+  roleId: number;
+}
+
+/**
+ * A user of the test's own: in a new organisation under the platform, holding a new role with the
+ * menus under `menuKeys` (each key and what is below it), with unique names.
+ */
+export async function makeStaff(e: E2E, menuKeys: string[]): Promise<Staff> {
+  const admin = await adminApi(e);
+  const info = await admin.json('GET', '/api/auth/userInfo/0');
+  const org = await makeOrg(admin, info.body.currentOrg.orgId);
+  const role = await makeRole(admin, org.id);
+  await grantMenus(admin, role.id, menuKeys);
+  const password = 'Kq7mWz2Lpx';
+  const user = await makeUser(admin, org.id, { roleIds: [role.id], password, code: uniq('e2e_') });
+  return { code: user.code, name: user.name, password, orgId: org.id, roleId: role.id };
+}
+
+/** A fresh browser profile (1440×900, Chinese), signed in through the login form at `at`. */
+export async function browserAs(e: E2E, who: { code: string; password: string }, at = '/login'): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`${e.baseUrl}${at}`);
+  await loginThroughForm(page, who.code, who.password);
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }

@@ -8,9 +8,10 @@ import { t } from './app/i18n.ts';
 import { initPrefsDom } from './app/prefs.ts';
 import { AppProviders } from './app/providers.tsx';
 import { Problem } from './app/Problem.tsx';
-import { createAppRouter } from './app/router.tsx';
-import { setTokenMode } from './app/session.ts';
-import { followOtherTabs, restoreSession } from './app/sessionLoader.ts';
+import { isPublicPath } from './app/routes.ts';
+import { createAppRouter, preloadFor } from './app/router.tsx';
+import { getToken, setTokenMode } from './app/session.ts';
+import { followOtherTabs, preloadSession, restoreSession } from './app/sessionLoader.ts';
 import './app/global.css';
 
 initPrefsDom();
@@ -37,6 +38,7 @@ function BootError({ error }: { error: unknown }) {
 }
 
 async function start() {
+  preloadFor(location.pathname);
   try {
     const config = await loadRuntimeConfig();
     setTokenMode(config.tokenMode);
@@ -48,6 +50,9 @@ async function start() {
     return;
   }
   const router = createAppRouter();
+  // Guard rule 3 for a signed-in visit: user info, dictionary and menus start loading now, while
+  // React renders (the guard waits for the same load); openType visits reload them (rule 1).
+  if (getToken() && !isPublicPath(location.pathname) && !new URLSearchParams(location.search).has('openType')) preloadSession();
   root.render(
     <StrictMode>
       <AppProviders>

@@ -9,3 +9,4 @@ export * from './system.ts';
 export * from './sso.ts';
 export * from './job.ts';
 export * from './screens.ts';
+export * from './product.ts';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { decideGuard, isPublicPrefix } from './guard.ts';
 import { FullPageSpin, UnknownScreen } from './pages.tsx';
 import type { ScreenRoute } from './routes.ts';
+import { useScreenAccess } from './screenAccess.ts';
 import { ensureSessionLoaded, resetLoadedState, signOutLocally } from './sessionLoader.ts';
 import { getLoginWay, getToken, useSession } from './session.ts';
 
@@ -43,6 +44,13 @@ export function RouteGuard() {
     loginWay: getLoginWay(),
   });
 
+  // Spec 6: a screen outside the user's menus does not open (no access, or home after a sign-in).
+  const access = useScreenAccess();
+  const accessTarget = decision.type === 'allow' && access.type === 'redirect' ? access.to : '';
+  useEffect(() => {
+    if (accessTarget) navigate(accessTarget, { replace: true });
+  }, [accessTarget, navigate]);
+
   const kind = decision.type;
   const target = decision.type === 'openType' || decision.type === 'redirect' ? decision.to : '';
 
@@ -70,7 +78,11 @@ export function RouteGuard() {
     return undefined;
   }, [kind, target, loadFailed, navigate]);
 
+  // First paint (issue 9): while user info and menus load, a screen of the layout already shows
+  // the layout (its chunk was preloaded); the screen itself waits for the menus (spec 6).
+  if (decision.type === 'load' && !isPublic && !handle.redirect) return <Outlet />;
   if (decision.type !== 'allow') return <FullPageSpin tip={decision.type === 'load' ? t('guard.loading') : undefined} />;
   if (anonymousNotFound) return <UnknownScreen standalone />;
+  if (accessTarget) return <FullPageSpin />;
   return <Outlet />;
 }

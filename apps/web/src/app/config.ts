@@ -150,9 +150,12 @@ export function clockOffsetFrom(serverDate: string | null, nowMs: number): numbe
 
 /** Fetches /config.json and /config.xml and keeps the result. */
 export async function loadRuntimeConfig(host: string = location.host): Promise<RuntimeConfig> {
+  // public/boot.js started both fetches before this code loaded (first paint); they are taken once.
+  const early = (globalThis as { __venueConfig?: { json: Promise<Response>; xml: Promise<Response> } }).__venueConfig;
+  delete (globalThis as { __venueConfig?: unknown }).__venueConfig;
   const [jsonRes, xmlRes] = await Promise.all([
-    fetch('/config.json', { headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' }),
-    fetch('/config.xml', { headers: { Accept: 'application/xml, text/xml' }, credentials: 'same-origin', cache: 'no-store' }),
+    early?.json ?? fetch('/config.json', { headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' }),
+    early?.xml ?? fetch('/config.xml', { headers: { Accept: 'application/xml, text/xml' }, credentials: 'same-origin', cache: 'no-store' }),
   ]);
   if (!jsonRes.ok) throw new ConfigError('boot.configJsonFailed', `config.json: HTTP ${jsonRes.status}`);
   let raw: Record<string, unknown>;

@@ -121,3 +121,42 @@ export function safeRedirect(redirect: string | null | undefined): string {
   if (path === LOGIN_PATH || path === SSO_LOGIN_PATH || path === '/') return HOME_PATH;
   return redirect;
 }
+
+/** Navigation state a sign-in leaves (LoginPage, SsoLoginPage): the `redirect` it followed. */
+export const AFTER_SIGN_IN = { afterSignIn: true } as const;
+
+export function isAfterSignIn(state: unknown): boolean {
+  return !!state && typeof state === 'object' && (state as { afterSignIn?: unknown }).afterSignIn === true;
+}
+
+export type AccessDecision =
+  /** The screen opens. */
+  | { type: 'allow' }
+  /** Spec 6: not in the user's menus: a "no access" page with a way home; the screen is never mounted. */
+  | { type: 'noAccess'; home: string }
+  /** Go there instead (replace). */
+  | { type: 'redirect'; to: string };
+
+export interface AccessInput {
+  pathname: string;
+  /** The screen is reached through the menus (a menu screen of the registry). */
+  followsMenus: boolean;
+  /** The user's menus hold the screen. */
+  inMenus: boolean;
+  /** This visit is the `redirect` a sign-in followed. */
+  afterSignIn: boolean;
+  /** Where "home" is for this user: /home when it is in their menus, else their first screen. */
+  home: string;
+}
+
+/**
+ * Screens follow the menus (spec 6, issue 9): a menu screen that is not in the user's menus does
+ * not open. Typed or linked, it shows "no access" with a way home; reached through the `redirect`
+ * of a sign-in (left by another user's session, say), it goes home instead; /home itself, when the
+ * user's menus lack it, goes to their first screen.
+ */
+export function decideScreenAccess(i: AccessInput): AccessDecision {
+  if (!i.followsMenus || i.inMenus) return { type: 'allow' };
+  if (i.home !== i.pathname && (i.afterSignIn || i.pathname === HOME_PATH)) return { type: 'redirect', to: i.home };
+  return { type: 'noAccess', home: i.home };
+}

@@ -1,8 +1,9 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button, Spin } from 'antd';
 import { Problem } from './Problem.tsx';
 import { useTranslation } from 'react-i18next';
 import { ChunkLoadError, loadChunk } from './chunk.ts';
+import { useLang } from './prefs.ts';
 
 /**
  * Every screen is a lazy route: lazyScreen('home', () => import('../features/home/HomePage.tsx'))
@@ -100,12 +101,26 @@ export function lazyScreen<P extends object = object>(
   importer: () => Promise<{ default: ComponentType<P> }>,
   options: LazyScreenOptions = {},
 ): ScreenComponent {
-  const make = () => lazy(() => loadChunk(name, importer));
+  // Once the chunk is in (preloaded from the URL or a menu hover), the screen renders at once
+  // instead of suspending for a module that is already there.
+  let loaded: ComponentType<object> | null = null;
+  const load = () =>
+    loadChunk(name, importer).then((m) => {
+      loaded = m.default as unknown as ComponentType<object>;
+      return m;
+    });
+  const make = () => lazy(load);
   let Lazy = make();
 
   function Screen() {
     const [generation, setGeneration] = useState(0);
-    const Current = Lazy as unknown as ComponentType<object>;
+    // A language switch re-renders every open screen, kept-alive tabs included, so texts a
+    // screen reads outside React's hooks (t() of app/i18n) follow it too.
+    useLang();
+    // Chosen once per mount (and per retry): switching between the lazy wrapper and the loaded
+    // component later would remount the screen and lose its state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    const Current = useMemo(() => loaded ?? (Lazy as unknown as ComponentType<object>), [generation]);
     return (
       <ScreenBoundary
         key={generation}
@@ -122,7 +137,7 @@ export function lazyScreen<P extends object = object>(
   }
   Screen.screenName = name;
   Screen.preload = () => {
-    void loadChunk(name, importer).catch(() => {});
+    void load().catch(() => {});
   };
   Screen.displayName = `Screen(${name})`;
   return Screen as ScreenComponent;

@@ -1,11 +1,11 @@
+import { PRODUCT_NAME } from '@venue/contract';
 import type { MessagesOf } from './i18n-types.ts';
 import type zh from './messages.zh-CN.ts';
 
 /** Shell messages (namespace "app"), English. */
 const messages: MessagesOf<typeof zh> = {
   product: {
-    name: 'Venue operations management platform',
-    shortName: 'Venue Ops Console',
+    name: PRODUCT_NAME['en-US'],
   },
   boot: {
     loading: 'Loading…',
@@ -103,6 +103,13 @@ const messages: MessagesOf<typeof zh> = {
     closeRight: 'Close tabs to the right',
     closeAll: 'Close all',
     more: 'More actions',
+    newWindow: 'Open in a new browser tab',
+    label: 'Open screens',
+  },
+  noAccess: {
+    title: 'No access',
+    subtitle: 'This page is not in your menus. Ask an administrator to assign it to you.',
+    backHome: 'Back to home',
   },
   notFound: {
     title: '404',

@@ -1,8 +1,10 @@
+import { PRODUCT_NAME } from '@venue/contract';
+
 /** Shell messages (namespace "app"), Chinese. */
 const messages = {
   product: {
-    name: '场馆运营管理平台',
-    shortName: '场馆运营管理平台',
+    /** The one product name (packages/contract/src/product.ts); other texts nest it: $t(app:product.name). */
+    name: PRODUCT_NAME['zh-CN'] as string,
   },
   boot: {
     loading: '正在加载…',
@@ -100,6 +102,13 @@ const messages = {
     closeRight: '关闭右侧',
     closeAll: '全部关闭',
     more: '更多操作',
+    newWindow: '在新的浏览器标签页中打开',
+    label: '已打开的页面',
+  },
+  noAccess: {
+    title: '无权访问',
+    subtitle: '你的菜单中没有这个页面，请联系管理员分配。',
+    backHome: '返回首页',
   },
   notFound: {
     title: '404',

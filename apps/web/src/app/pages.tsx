@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams, useRouteError } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useRouteError } from 'react-router';
 import { loadChunk } from './chunk.ts';
 import { Problem } from './Problem.tsx';
 
@@ -24,6 +24,30 @@ export function UnknownScreen({ standalone = false }: { standalone?: boolean }) 
     <Suspense fallback={standalone ? <FullPageSpin /> : null}>
       <UnknownLazy standalone={standalone} />
     </Suspense>
+  );
+}
+
+/**
+ * Spec 6: the screen is not in the user's menus. Shown inside the layout instead of the screen,
+ * which is never mounted (so it calls nothing), with a way home.
+ */
+export function NoAccess({ home }: { home: string }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="no-access">
+      <Problem
+        title={t('noAccess.title')}
+        extra={
+          <Link to={home} replace>
+            <Button type="primary" data-testid="no-access-home">
+              {t('noAccess.backHome')}
+            </Button>
+          </Link>
+        }
+      >
+        {t('noAccess.subtitle')}
+      </Problem>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadChunk } from './chunk.ts';
 import { HOME_PATH, sessionExpiredTarget } from './guard.ts';
@@ -7,18 +7,40 @@ import { FullPageSpin, RedirectScreen, RouteError, UnknownScreen } from './pages
 import { refreshOnConflict } from './conflict.ts';
 import { onConflict, onSessionExpired } from './request.ts';
 import { RouteGuard, type RouteHandle } from './RouteGuard.tsx';
-import { layoutRoutes, publicRoutes } from './routes.ts';
+import { findRoute, layoutRoutes, publicRoutes } from './routes.ts';
 import { signOutLocally } from './sessionLoader.ts';
 import { getLoginWay } from './session.ts';
 
 // The admin layout is its own chunk: the login route never loads it.
-const AdminLayout = lazy(() => loadChunk('layout', () => import('./layout/AdminLayout.tsx')));
+let loadedLayout: ComponentType | null = null;
+const importLayout = () =>
+  import('./layout/AdminLayout.tsx').then((m) => {
+    loadedLayout = m.default;
+    return m;
+  });
+const AdminLayout = lazy(() => loadChunk('layout', importLayout));
+
+/**
+ * First paint (issue 9): the route is known from the URL, so the layout's chunk and the screen's
+ * chunk start loading at once, in parallel with the runtime config, the session, user info and
+ * menus, instead of one after the other once the guard lets the screen render. Loading a chunk
+ * calls nothing: a screen the user may not open is still never mounted (RouteGuard).
+ */
+export function preloadFor(pathname: string): void {
+  const route = findRoute(pathname);
+  if (route && !route.public) {
+    void importLayout().catch(() => undefined);
+    route.screen.preload();
+  }
+}
 
 function LayoutHost() {
+  // Preloaded (preloadFor): rendered at once rather than suspending for a module that is there.
+  const [Layout] = useState(() => loadedLayout ?? AdminLayout);
   return (
     <ScreenBoundary onRetry={() => location.reload()}>
       <Suspense fallback={<FullPageSpin />}>
-        <AdminLayout />
+        <Layout />
       </Suspense>
     </ScreenBoundary>
   );

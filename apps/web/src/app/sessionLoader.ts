@@ -59,9 +59,32 @@ export async function fetchMenus(orgId: number): Promise<MenuNode[]> {
 }
 
 let inflight: Promise<void> | null = null;
+/** A load started at boot (preloadSession), handed to the guard's first ensureSessionLoaded, failure included. */
+let early: Promise<void> | null = null;
+
+/**
+ * Starts guard rule 3's load at boot, before the first render (first paint, issue 9): the route
+ * guard's first `ensureSessionLoaded()` takes this promise, so a failure is reported once.
+ */
+export function preloadSession(): void {
+  const p = ensureSessionLoaded();
+  early = p;
+  // A success is in the session store (loaded): only a failure waits for the guard.
+  p.then(
+    () => {
+      if (early === p) early = null;
+    },
+    () => undefined,
+  );
+}
 
 /** User info, then dictionary and menus; resolves when all are in the session store. */
 export function ensureSessionLoaded(): Promise<void> {
+  if (early) {
+    const p = early;
+    early = null;
+    return p;
+  }
   if (sessionStore.get().loaded) return Promise.resolve();
   if (inflight) return inflight;
   inflight = (async () => {
@@ -77,6 +100,7 @@ export function ensureSessionLoaded(): Promise<void> {
 
 /** Rule 1 (openType): forget what was loaded (keep the stored token) so it is loaded again. */
 export function resetLoadedState(): void {
+  early = null;
   sessionStore.set({ userInfo: null, roles: [], permissions: new Set(), menus: [], loaded: false, backFromCardDetail: false });
   queryClient.clear();
   resetTabs();
@@ -145,6 +169,7 @@ export async function logout(): Promise<LogoutResult> {
 
 /** Clears the client state: stored token/name/id, loaded data, query cache, tabs. */
 export function signOutLocally(): void {
+  early = null;
   clearSession();
   queryClient.clear();
   resetTabs();

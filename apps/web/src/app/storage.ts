@@ -18,6 +18,24 @@ export function writeLocal(key: string, value: string | null): void {
   }
 }
 
+export function readSessionStorage(key: string): string | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeSessionStorage(key: string, value: string | null): void {
+  try {
+    if (typeof sessionStorage === 'undefined') return;
+    if (value === null) sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable */
+  }
+}
+
 /** Value of one cookie from a cookie string (document.cookie). */
 export function cookieValue(cookieString: string, name: string): string | null {
   for (const part of cookieString.split(';')) {

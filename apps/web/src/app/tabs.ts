@@ -1,5 +1,6 @@
 import { createStore, useStore } from './store.ts';
 import { HOME_PATH } from './guard.ts';
+import { readSessionStorage, writeSessionStorage } from './storage.ts';
 
 /**
  * Open screens as tabs. A tab is keyed by pathname and remembers its full path (query
@@ -67,7 +68,68 @@ export function closeAllIn(s: TabsState): TabsState {
 
 export const tabsStore = createStore<TabsState>(initialTabs());
 
+/** Open tabs restored after a reload, at most (home included). */
+export const TABS_RESTORED = 10;
+const SAVED_KEY = 'venue.tabs';
+
+/** What is kept of the tabs across a reload: the screens after home, the last TABS_RESTORED - 1 of them. */
+export function savedTabsOf(s: TabsState): Pick<Tab, 'key' | 'fullPath'>[] {
+  return s.tabs
+    .filter((t) => !t.affix)
+    .slice(-(TABS_RESTORED - 1))
+    .map(({ key, fullPath }) => ({ key, fullPath }));
+}
+
+/**
+ * The tabs after a reload: home, then the saved ones the user may still open (`allowed`: in their
+ * menus), then the one the location opens (`here`), TABS_RESTORED at most (the latest kept).
+ */
+export function restoredTabs(saved: unknown, allowed: (pathname: string) => boolean, current: TabsState, here?: Pick<Tab, 'key' | 'fullPath'>): TabsState {
+  const list = Array.isArray(saved) ? saved : [];
+  const tabs: Tab[] = [HOME_TAB];
+  for (const x of list) {
+    const t = x as Partial<Tab> | null;
+    if (!t || typeof t.key !== 'string' || typeof t.fullPath !== 'string' || !t.key.startsWith('/') || !t.fullPath.startsWith(t.key)) continue;
+    if (t.key === HOME_PATH || tabs.some((o) => o.key === t.key) || !allowed(t.key)) continue;
+    tabs.push({ key: t.key, fullPath: t.fullPath });
+  }
+  // Tabs opened before the restore stay, then the location's, at the end.
+  for (const t of current.tabs) if (!tabs.some((o) => o.key === t.key)) tabs.push(t);
+  if (here && here.key !== HOME_PATH && allowed(here.key)) {
+    const i = tabs.findIndex((o) => o.key === here.key);
+    if (i >= 0) tabs.splice(i, 1);
+    tabs.push({ key: here.key, fullPath: here.fullPath });
+  }
+  const limited = tabs.length > TABS_RESTORED ? [HOME_TAB, ...tabs.slice(-(TABS_RESTORED - 1))] : tabs;
+  return { tabs: limited, activeKey: current.activeKey };
+}
+
+/** The user whose tabs are kept (per browser tab: sessionStorage survives a reload, not the browser). */
+let owner: string | null = null;
+
+/**
+ * Restores the user's tabs after a reload (AdminLayout, once user info and menus are in) and keeps
+ * them from then on.
+ */
+export function restoreTabs(user: string, allowed: (pathname: string) => boolean, here?: Pick<Tab, 'key' | 'fullPath'>): void {
+  if (owner === user) return;
+  owner = user;
+  let saved: unknown = null;
+  try {
+    saved = JSON.parse(readSessionStorage(`${SAVED_KEY}:${user}`) ?? 'null');
+  } catch {
+    saved = null;
+  }
+  tabsStore.set((s) => restoredTabs(saved, allowed, s, here));
+}
+
+tabsStore.subscribe(() => {
+  if (owner) writeSessionStorage(`${SAVED_KEY}:${owner}`, JSON.stringify(savedTabsOf(tabsStore.get())));
+});
+
+/** Sign-out: back to home only; the signed-out user's saved tabs wait for their next sign-in here. */
 export function resetTabs(): void {
+  owner = null;
   tabsStore.set(initialTabs());
 }
 

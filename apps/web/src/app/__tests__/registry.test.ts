@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MENU_DIRECTORIES, SCREENS, type ScreenDef } from '@venue/contract';
+import { MENU_DIRECTORIES, PRODUCT_NAME, SCREENS, type ScreenDef } from '@venue/contract';
 import { bundledIcon } from '../layout/icons.tsx';
 import { findScreen, followsMenus, isNoCache, screenTitle } from '../registry.ts';
 import { allRoutes, findRoute, layoutRoutes, publicRoutes } from '../routes.ts';
@@ -33,5 +33,19 @@ describe('the console half of the screen registry', () => {
     expect(followsMenus(findScreen('/user/info'))).toBe(false);
     expect(followsMenus(findScreen('/login'))).toBe(false);
     expect(followsMenus(null)).toBe(false);
+  });
+});
+
+describe('one product name', () => {
+  it('is the page title before the console starts, and the shell name in both languages', async () => {
+    const fs = await import('node:fs');
+    const html = fs.readFileSync(new URL('../../../index.html', import.meta.url), 'utf8');
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe(PRODUCT_NAME['zh-CN']);
+    const { i18n } = await import('../i18n.ts');
+    expect(i18n.t('product.name', { lng: 'zh-CN' })).toBe(PRODUCT_NAME['zh-CN']);
+    expect(i18n.t('product.name', { lng: 'en-US' })).toBe(PRODUCT_NAME['en-US']);
+    // Texts that name the product nest it.
+    i18n.addResourceBundle('en-US', 'probe', { copyright: '© 2020 $t(app:product.name)' }, true, true);
+    expect(i18n.t('probe:copyright', { lng: 'en-US' })).toBe(`© 2020 ${PRODUCT_NAME['en-US']}`);
   });
 });

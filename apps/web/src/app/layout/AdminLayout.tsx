@@ -7,7 +7,11 @@ import { readLocal, writeLocal } from '../storage.ts';
 import { Logo } from '../Logo.tsx';
 import { useThemeName } from '../prefs.ts';
 import type { RouteHandle } from '../RouteGuard.tsx';
-import { openTabIn, tabsStore } from '../tabs.ts';
+import { useScreenAccess } from '../screenAccess.ts';
+import { openTabIn, restoreTabs, tabsStore } from '../tabs.ts';
+import { menuHasPath } from '../menu.ts';
+import { findScreen, followsMenus } from '../registry.ts';
+import { sessionStore, useSession } from '../session.ts';
 import { KeepAliveOutlet, KeepAliveProvider } from './keepAlive.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TabsBar } from './TabsBar.tsx';
@@ -27,11 +31,30 @@ export default function AdminLayout() {
   const handle = (matches[matches.length - 1]?.handle ?? {}) as RouteHandle;
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY) === '1');
 
-  // Every screen visited opens (or activates) its tab; /redirect/... is only a hop.
+  // Tabs open before a reload come back (up to TABS_RESTORED), those the menus still hold.
+  const userId = useSession((s) => (s.loaded ? (s.userInfo?.userId ?? null) : null));
   useEffect(() => {
-    if (handle.redirect) return;
+    // Once user info and menus are both in (the layout shows while they load).
+    if (userId === null) return;
+    restoreTabs(
+      String(userId),
+      (pathname) => {
+        const screen = findScreen(pathname);
+        return !!screen && !screen.public && (!followsMenus(screen) || menuHasPath(sessionStore.get().menus, pathname));
+      },
+      { key: location.pathname, fullPath: `${location.pathname}${location.search}` },
+    );
+    // Only when the user is known: later locations open their tabs below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [userId]);
+
+  // Every screen visited opens (or activates) its tab; /redirect/... is only a hop, and a screen
+  // outside the user's menus gets no tab.
+  const allowed = useScreenAccess().type === 'allow';
+  useEffect(() => {
+    if (handle.redirect || !allowed) return;
     tabsStore.set((s) => openTabIn(s, location.pathname, `${location.pathname}${location.search}`));
-  }, [location.pathname, location.search, handle.redirect]);
+  }, [location.pathname, location.search, handle.redirect, allowed]);
 
   const toggle = () => {
     setCollapsed((c) => {
@@ -40,7 +63,7 @@ export default function AdminLayout() {
     });
   };
 
-  const systemName = settings?.systemName || t('product.shortName');
+  const systemName = settings?.systemName || t('product.name');
 
   return (
     <KeepAliveProvider>

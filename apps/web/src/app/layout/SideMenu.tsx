@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import type { MenuNode } from '@venue/contract';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { menuKey, menuTitle, menuTrail, visibleMenu } from '../menu.ts';
 import { useLang, type Lang } from '../prefs.ts';
 import { findRoute, layoutRoutes } from '../routes.ts';
@@ -12,14 +12,22 @@ type Item = Required<MenuProps>['items'][number];
 
 function toItems(nodes: MenuNode[], lang: Lang, depth = 0): Item[] {
   return nodes.map((n) => {
-    const label = (
-      <span data-menu-key={menuKey(n)} title={menuTitle(n, lang)}>
-        {menuTitle(n, lang)}
-      </span>
-    );
+    const key = menuKey(n);
+    // Screens are links (issue 9): middle-click and "open in new tab" work; a plain click is
+    // the router's (Link). Directories only open and close.
+    const label =
+      n.type === 1 && !key.startsWith('dir:') ? (
+        <Link to={n.url!.startsWith('/') ? n.url! : `/${n.url}`} data-menu-key={key} title={menuTitle(n, lang)}>
+          {menuTitle(n, lang)}
+        </Link>
+      ) : (
+        <span data-menu-key={key} title={menuTitle(n, lang)}>
+          {menuTitle(n, lang)}
+        </span>
+      );
     const icon = depth === 0 || n.icon ? <MenuIcon name={n.icon} /> : undefined;
-    if (n.type === 0) return { key: menuKey(n), icon, label, children: toItems(n.children ?? [], lang, depth + 1) };
-    return { key: menuKey(n), icon, label };
+    if (n.type === 0) return { key, icon, label, children: toItems(n.children ?? [], lang, depth + 1) };
+    return { key, icon, label };
   });
 }
 
@@ -50,8 +58,9 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
         items={items}
         selectedKeys={selected}
         {...(collapsed ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
-        onClick={({ key }) => {
-          if (key.startsWith('dir:')) return;
+        onClick={({ key, domEvent }) => {
+          // A click on the link itself is the link's; one on the rest of the row navigates here.
+          if (key.startsWith('dir:') || (domEvent.target as HTMLElement).closest('a')) return;
           if (key !== pathname) navigate(key);
         }}
         onMouseOver={(e) => {

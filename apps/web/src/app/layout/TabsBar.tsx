@@ -1,8 +1,10 @@
-import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import type { MouseEvent } from 'react';
+import { Button, Dropdown, theme, type MenuProps } from 'antd';
 import {
   CloseCircleOutlined,
   CloseOutlined,
   DownOutlined,
+  ExportOutlined,
   ReloadOutlined,
   VerticalLeftOutlined,
   VerticalRightOutlined,
@@ -23,7 +25,7 @@ import {
 import { useKeepAlive } from './keepAlive.tsx';
 import { useScreenTitle } from './titles.ts';
 
-/** Open screens as tabs: click to switch, close, close others / left / right / all, refresh. */
+/** Open screens as tabs (links): click to switch, close, close others / left / right / all, refresh, open in a new browser tab. */
 export function TabsBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -34,6 +36,7 @@ export function TabsBar() {
   const activeKey = tabs.some((x) => x.key === pathname) ? pathname : storedActive;
   const title = useScreenTitle();
   const keepAlive = useKeepAlive();
+  const { token } = theme.useToken();
 
   /** Applies a tab rule and goes to the tab that is active afterwards. */
   const apply = (next: TabsState) => {
@@ -56,6 +59,7 @@ export function TabsBar() {
     const tab = tabs[i];
     return [
       { key: 'refresh', icon: <ReloadOutlined />, label: <span data-testid="tab-refresh">{t('tabs.refresh')}</span> },
+      { key: 'newWindow', icon: <ExportOutlined />, label: <span data-testid="tab-new-window">{t('tabs.newWindow')}</span>, disabled: !tab },
       { key: 'close', icon: <CloseOutlined />, label: <span data-testid="tab-close">{t('tabs.close')}</span>, disabled: !tab || !!tab.affix },
       { type: 'divider' },
       { key: 'closeOthers', icon: <CloseCircleOutlined />, label: <span data-testid="tab-close-others">{t('tabs.closeOthers')}</span> },
@@ -73,6 +77,10 @@ export function TabsBar() {
   const run = (action: string, key: string) => {
     const s = tabsStore.get();
     if (action === 'refresh') refresh(key);
+    else if (action === 'newWindow') {
+      const tab = s.tabs.find((x) => x.key === key);
+      if (tab) window.open(tab.fullPath, '_blank', 'noopener');
+    }
     else if (action === 'close') apply(closeTabIn(s, key));
     else if (action === 'closeOthers') apply(closeOthersIn(s, key));
     else if (action === 'closeLeft') apply(closeSideIn(s, key, 'left'));
@@ -80,32 +88,37 @@ export function TabsBar() {
     else if (action === 'closeAll') apply(closeAllIn(s));
   };
 
+  /** A plain left click switches here; middle, Ctrl/⌘ or Shift clicks open the link as the browser does. */
+  const onLinkClick = (e: MouseEvent<HTMLAnchorElement>, fullPath: string, key: string) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    if (key !== pathname) navigate(fullPath);
+  };
+
   return (
     <div className="venue-tabs-bar" data-testid="tabs-bar">
-      {/* The tab actions sit beside the tab list, not inside it: a tablist holds tabs only (WCAG 4.1.2). */}
-      <Tabs
-        style={{ flex: 1, minWidth: 0 }}
-        type="editable-card"
-        hideAdd
-        size="small"
-        activeKey={activeKey}
-        onTabClick={(key) => {
-          const tab = tabs.find((x) => x.key === key);
-          if (tab && key !== pathname) navigate(tab.fullPath);
-        }}
-        onEdit={(key, action) => {
-          if (action === 'remove' && typeof key === 'string') apply(closeTabIn(tabsStore.get(), key));
-        }}
-        items={tabs.map((tab) => ({
-          key: tab.key,
-          // The close mark is part of the tab (a tablist holds tabs only, WCAG 4.1.2): a mouse
-          // closes with it; the keyboard with the tab actions (the menu beside the tabs).
-          closable: false,
-          label: (
-            <Dropdown trigger={['contextMenu']} menu={{ items: actions(tab.key), onClick: ({ key }) => run(key, tab.key) }}>
-              <span data-testid="tab" data-tab-key={tab.key}>
-                {title(tab.key)}
+      {/*
+        The open screens are links (issue 9): middle-click or Ctrl/⌘-click opens one in a new
+        browser tab. They navigate between pages, so they are a navigation list of links, not
+        ARIA tabs (a tab may not hold a link). The tab actions sit beside the list.
+      */}
+      <nav className="venue-tab-strip" aria-label={t('tabs.label')} style={{ ['--venue-tab-active' as string]: token.colorPrimary, ['--venue-tab-border' as string]: token.colorBorderSecondary, ['--venue-tab-bg' as string]: token.colorFillQuaternary }}>
+        {tabs.map((tab) => {
+          const active = tab.key === activeKey;
+          return (
+            <Dropdown key={tab.key} trigger={['contextMenu']} menu={{ items: actions(tab.key), onClick: ({ key }) => run(key, tab.key) }}>
+              <div className={active ? 'venue-tab venue-tab-active' : 'venue-tab'}>
+                <a
+                  href={tab.fullPath}
+                  data-testid="tab"
+                  data-tab-key={tab.key}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={(e) => onLinkClick(e, tab.fullPath, tab.key)}
+                >
+                  {title(tab.key)}
+                </a>
                 {tab.affix ? null : (
+                  // A mouse closes with the mark; the keyboard with the tab actions beside the list.
                   <CloseOutlined
                     aria-hidden
                     className="venue-tab-close"
@@ -116,11 +129,11 @@ export function TabsBar() {
                     }}
                   />
                 )}
-              </span>
+              </div>
             </Dropdown>
-          ),
-        }))}
-      />
+          );
+        })}
+      </nav>
       <Dropdown menu={{ items: actions(activeKey), onClick: ({ key }) => run(key, activeKey) }} placement="bottomRight">
         <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('tabs.more')} data-testid="tabs-more" className="venue-tabs-more" />
       </Dropdown>

@@ -1,6 +1,9 @@
 import { Activity, createContext, Fragment, useContext, useRef, type ReactNode } from 'react';
 import { UNSAFE_LocationContext, useLocation, useMatches, useNavigationType, useOutlet, type Location } from 'react-router';
+import { ScreenSpinner } from '../lazyScreen.tsx';
+import { NoAccess } from '../pages.tsx';
 import type { RouteHandle } from '../RouteGuard.tsx';
+import { useScreenAccess } from '../screenAccess.ts';
 import { isNoCache } from '../registry.ts';
 import { useTabs } from '../tabs.ts';
 
@@ -48,7 +51,10 @@ export function KeepAliveOutlet() {
   const tabs = useTabs();
   const handle = (matches[matches.length - 1]?.handle ?? {}) as RouteHandle;
   const key = location.pathname;
-  const cacheable = !handle.redirect && !isNoCache(key);
+  // Spec 6: a screen outside the user's menus is not mounted at all (it would call the server).
+  const access = useScreenAccess();
+  const denied = access.type !== 'allow';
+  const cacheable = !denied && !handle.redirect && !isNoCache(key);
 
   // Closed tabs leave the cache.
   for (const k of [...cache.keys()]) if (k !== key && !tabs.some((t) => t.key === k)) cache.delete(k);
@@ -67,7 +73,13 @@ export function KeepAliveOutlet() {
           </UNSAFE_LocationContext.Provider>
         </Activity>
       ))}
-      {cacheable ? null : <Fragment key={key}>{outlet}</Fragment>}
+      {access.type === 'noAccess' ? (
+        <NoAccess key={`denied:${key}`} home={access.home} />
+      ) : access.type === 'pending' ? (
+        <ScreenSpinner key="pending" />
+      ) : denied || cacheable ? null : (
+        <Fragment key={key}>{outlet}</Fragment>
+      )}
     </>
   );
 }

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Code } from '@venue/contract';
 import { useSystemSettings } from '../../app/branding.ts';
-import { safeRedirect } from '../../app/guard.ts';
+import { AFTER_SIGN_IN, safeRedirect } from '../../app/guard.ts';
 import { registerMessages } from '../../app/i18n.ts';
 import { Logo } from '../../app/Logo.tsx';
 import { notify } from '../../app/notify.ts';
@@ -113,7 +113,8 @@ export default function LoginPage() {
     }
   };
 
-  const proceed = () => navigate(safeRedirect(params.get('redirect')), { replace: true });
+  // The guard sends a redirect outside the user's menus home (AFTER_SIGN_IN).
+  const proceed = () => navigate(safeRedirect(params.get('redirect')), { replace: true, state: AFTER_SIGN_IN });
 
   const afterLogin = (out: LoginOutcome) => {
     if (out.status === 'mustChangePassword') {

@@ -3,7 +3,7 @@ import { Button, Result, Space, Spin } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../app/guard.ts';
+import { AFTER_SIGN_IN, safeRedirect } from '../../app/guard.ts';
 import { registerMessages } from '../../app/i18n.ts';
 import { notify } from '../../app/notify.ts';
 import { isApiError } from '../../app/request.ts';
@@ -51,7 +51,7 @@ export default function SsoLoginPage() {
         return;
       }
       if (out.result.loginMsg) notify.success(out.result.loginMsg);
-      navigate(target, { replace: true });
+      navigate(target, { replace: true, state: AFTER_SIGN_IN });
     },
     [navigate, redirect],
   );
@@ -150,7 +150,7 @@ export default function SsoLoginPage() {
       <ChangePasswordDialog
         open={phase.kind === 'mustChange'}
         forced
-        onChanged={() => navigate(phase.kind === 'mustChange' ? phase.target : '/home', { replace: true })}
+        onChanged={() => navigate(phase.kind === 'mustChange' ? phase.target : '/home', { replace: true, state: AFTER_SIGN_IN })}
         onClose={() => {
           void logout().then(usePassword);
         }}

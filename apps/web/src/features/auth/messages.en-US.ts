@@ -35,7 +35,7 @@ const messages: MessagesOf<typeof zh> = {
   submit: 'Sign in',
   forgot: 'Forgot password?',
   ssoLogin: 'Single sign-on',
-  copyright: '© 2020 Venue operations management platform. All rights reserved.',
+  copyright: '© 2020 $t(app:product.name). All rights reserved.',
   sso: {
     title: 'Single sign-on',
     notConfigured: 'Single sign-on is not configured yet. Please sign in with your login name or phone.',

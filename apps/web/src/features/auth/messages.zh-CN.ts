@@ -32,7 +32,7 @@ const messages = {
   submit: '登 录',
   forgot: '忘记密码？',
   ssoLogin: '统一认证登录',
-  copyright: '© 2020 场馆运营管理平台 版权所有',
+  copyright: '© 2020 $t(app:product.name) 版权所有',
   sso: {
     title: '统一认证登录',
     notConfigured: '统一认证登录尚未配置，请使用账号或手机号登录。',

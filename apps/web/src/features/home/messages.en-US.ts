@@ -7,7 +7,7 @@ const messages: MessagesOf<typeof zh> = {
     afternoon: 'Good afternoon, {{name}}',
     evening: 'Good evening, {{name}}',
   },
-  intro: 'Welcome to the venue operations management platform. Here is what the platform knows so far.',
+  intro: 'Welcome to the $t(app:product.name). Here is what the platform knows so far.',
   summaryTitle: 'Platform overview',
   users: 'Users',
   orgs: 'Organisations',

@@ -4,7 +4,7 @@ const messages = {
     afternoon: '下午好，{{name}}',
     evening: '晚上好，{{name}}',
   },
-  intro: '欢迎使用场馆运营管理平台。以下是平台目前掌握的情况。',
+  intro: '欢迎使用$t(app:product.name)。以下是平台目前掌握的情况。',
   summaryTitle: '平台概况',
   users: '用户',
   orgs: '组织',

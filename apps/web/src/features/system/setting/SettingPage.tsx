@@ -26,7 +26,7 @@ function Preview({ v }: { v: SystemSettings }) {
   const on = v.enable;
   const loginName = (on && (v.loginName || v.systemName)) || tApp('product.name');
   const tabName = (on && v.tabsName) || tApp('product.name');
-  const sysName = (on && v.systemName) || tApp('product.shortName');
+  const sysName = (on && v.systemName) || tApp('product.name');
   const logo = on && v.logo ? <img src={v.logo} alt="" width={20} height={20} style={{ objectFit: 'contain' }} /> : <LogoMark size={20} />;
   const label = (s: string) => (
     <Typography.Text type="secondary" style={{ fontSize: 12 }}>

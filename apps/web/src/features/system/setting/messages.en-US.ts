@@ -35,7 +35,7 @@ const messages: MessagesOf<typeof zh> = {
   previewLogin: 'Login page',
   previewTab: 'Browser tab',
   previewSider: 'Menu header',
-  defaultCopyright: '© 2020 Venue operations management platform. All rights reserved.',
+  defaultCopyright: '© 2020 $t(app:product.name). All rights reserved.',
   defaultHint: 'Defaults are shown while off',
   save: 'Save',
   reset: 'Reset',

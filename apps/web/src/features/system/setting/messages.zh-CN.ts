@@ -32,7 +32,7 @@ const messages = {
   previewLogin: '登录页',
   previewTab: '浏览器标签',
   previewSider: '菜单顶部',
-  defaultCopyright: '© 2020 场馆运营管理平台 版权所有',
+  defaultCopyright: '© 2020 $t(app:product.name) 版权所有',
   defaultHint: '未启用时显示默认内容',
   save: '保存',
   reset: '重置',
