@@ -3,7 +3,8 @@ import { Alert, Button, Flex, Form, Input, Radio, Result, Steps, Typography, the
 import { KeyOutlined, MailOutlined, MessageOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { checkPassword, passwordMessages } from '@venue/contract';
+import type { z } from 'zod';
+import { checkPassword, passwordMessages, type recoverCodeBody, type recoverResetBody } from '@venue/contract';
 import { registerMessages } from '../../app/i18n.ts';
 import { notify } from '../../app/notify.ts';
 import { useLang } from '../../app/prefs.ts';
@@ -12,7 +13,7 @@ import { applyFieldErrors, focusFirstError } from '../../kit/form.ts';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
 import { passwordRulesText } from '../../app/password/rules.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-import { requestRecoveryCode, resetRecoveredPassword, type RecoveryChannel } from './auth.api.ts';
+import { requestRecoveryCode, resetRecoveredPassword } from './auth.api.ts';
 import zh from './find.messages.zh-CN.ts';
 import en from './find.messages.en-US.ts';
 
@@ -20,16 +21,10 @@ registerMessages('findPassword', zh, en);
 
 const RESEND_S = 60;
 
-interface AccountValues {
-  loginName: string;
-  channel: RecoveryChannel;
-}
-
-interface ResetValues {
-  code: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+/** The first step's values: the contract's `recover/code` body. */
+type AccountValues = z.input<typeof recoverCodeBody>;
+/** The second step's values: the contract's `recover/reset` body without the login name (the first step's). */
+type ResetValues = Omit<z.input<typeof recoverResetBody>, 'loginName'>;
 
 /**
  * /findPassword: login name and channel -> a code (60 s before it can be sent again) -> a

@@ -33,6 +33,7 @@ registerMessages('auth', zh, en);
 
 type TabKey = 'account' | 'phone';
 
+/** Console-only: the values of the two sign-in tabs; the bodies sent are the contract's loginBody and phoneLoginBody. */
 interface LoginForm {
   loginName?: string;
   password?: string;

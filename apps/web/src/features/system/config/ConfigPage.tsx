@@ -1,8 +1,8 @@
 import type { Key } from 'react';
 import { Alert, Tag, Tooltip } from 'antd';
 import { ClearOutlined, DeleteOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
-import { z } from 'zod';
-import { Perm } from '@venue/contract';
+import type { z } from 'zod';
+import { Perm, configBody, type ConfigView, type configListQuery } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { registerMessages, t } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
@@ -12,35 +12,8 @@ import en from './messages.en-US.ts';
 
 registerMessages('config', zh, en);
 
-export interface ConfigEntry {
-  id: number;
-  code: string;
-  name: string;
-  type: string;
-  subType: string | null;
-  value: string;
-  defaultValue: string | null;
-  sealed: boolean;
-  builtIn: boolean;
-  remark: string | null;
-  version: number;
-  updatedAt: string;
-}
-
-/** The server's parameter body rules (config.routes.ts), for the form. */
-const rules = {
-  code: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .refine((v) => /^[A-Za-z][\w.\-:]*$/.test(v), 'config:codeInvalid'),
-  name: z.string().trim().min(1).max(100),
-  type: z.string().trim().min(1).max(32),
-  subType: z.string().trim().max(32).nullish(),
-  value: z.string().max(20000),
-  remark: z.string().trim().max(500).nullish(),
-};
+/** The form checks with the contract's parameter body, the server's own rules. */
+const rules = configBody.shape;
 
 const sealedOptions: Option[] = [
   { value: true, label: 'sealed.yes', color: 'gold' },
@@ -60,7 +33,7 @@ async function removeEntries(ids: Key[], ctx: { reload(): void; clearSelection()
   ctx.reload();
 }
 
-export const configResource: ResourceDef<ConfigEntry> = {
+export const configResource: ResourceDef<ConfigView, z.input<typeof configBody>, z.input<typeof configListQuery>> = {
   key: 'config',
   ns: 'config',
   name: 'name',
@@ -109,7 +82,7 @@ export const configResource: ResourceDef<ConfigEntry> = {
   form: [
     { name: 'code', label: 'field.code', rule: rules.code },
     { name: 'name', label: 'field.name', rule: rules.name },
-    { name: 'type', label: 'field.type', rule: rules.type, initialValue: 'system' },
+    { name: 'type', label: 'field.type', rule: rules.type, initialValue: 'system', required: true },
     { name: 'subType', label: 'field.subType', rule: rules.subType },
     { name: 'value', label: 'field.value', type: 'textarea', rule: rules.value, span: 2, required: true, props: { rows: 4 } },
     { name: 'sealed', label: 'field.sealOnAdd', type: 'switch', modes: ['add'], initialValue: false },
