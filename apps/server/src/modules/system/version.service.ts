@@ -15,8 +15,6 @@ const duplicateVersion = () => conflict('duplicate', 'version.duplicate', undefi
  * publication time has come (a release can be scheduled). Version numbers only go up.
  */
 
-export const VERSION_NO = /^\d{1,4}(\.\d{1,4}){1,3}([-+][0-9A-Za-z.]{1,20})?$/;
-
 /** Compares dotted numeric versions (suffixes after - or + are ignored): -1, 0 or 1. */
 export function compareVersions(a: string, b: string): number {
   const pa = a.split(/[-+]/)[0]!.split('.').map(Number);
