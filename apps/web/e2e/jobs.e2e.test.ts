@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { JobScheduler } from '../../server/src/modules/job/job.engine.ts';
-import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, startJobScheduler, type E2E } from './support.ts';
+import { beanJob, createJob } from '../../server/src/modules/job/job.testkit.ts';
+import { ADMIN_PASSWORD, adminApi, loginThroughForm, screenshot, startE2E, startJobScheduler, uniq, type E2E } from './support.ts';
 
-/** Job scheduling as a person uses it: the cron editor, the job actions, the dispatch record. */
+/**
+ * Job scheduling as a person uses it: the cron editor, the job actions, the dispatch record. Each
+ * test works on a job of its own (made through the API where the editor is not what it tests).
+ */
 describe('job scheduling', () => {
   let e: E2E;
   let scheduler: JobScheduler;
   let page: Page;
-  let jobId = '';
 
   beforeAll(async () => {
     e = await startE2E();
@@ -27,7 +30,16 @@ describe('job scheduling', () => {
   /** The message toast (antd message) with this text. */
   const toast = (text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
   const confirmDialog = () => page.locator('.ant-modal-confirm');
-  const row = (testId: string): Locator => page.locator(`[data-testid="${testId}"][data-row-key="${jobId}"]`);
+  const row = (jobId: string | number, testId: string): Locator => page.locator(`[data-testid="${testId}"][data-row-key="${jobId}"]`);
+  /** A running job of the test's own, every 2 seconds, shown in the job list. */
+  const ownJob = async (name: string) => {
+    const job = await createJob(await adminApi(e), beanJob({ jobName: name, jobGroup: 'e2e', triggerType: 'cron', cronExpr: '0/2 * * * * ?', status: 0 }));
+    await page.goto(`${e.baseUrl}/job/manager`);
+    await page.locator('#job-search_jobName').fill(name);
+    await page.getByTestId('job-search').click();
+    await row(job.id, 'job-row-pause').waitFor();
+    return { id: job.id };
+  };
 
   it('creates a cron job in the editor and sees its next 10 fire times before saving', async () => {
     await page.goto(`${e.baseUrl}/job/manager`);
@@ -77,30 +89,31 @@ describe('job scheduling', () => {
     await toast('新增成功').waitFor();
     const pause = page.locator('[data-testid="job-row-pause"]').first();
     await pause.waitFor();
-    jobId = (await pause.getAttribute('data-row-key')) ?? '';
-    expect(jobId).not.toBe('');
+    expect((await pause.getAttribute('data-row-key')) ?? '').not.toBe('');
     await expect.poll(() => page.getByTestId('job-table').textContent()).toContain('0/2 * * * * ?');
   });
 
   it('pauses (declining first gives the cancel message), resumes and runs it now', async () => {
-    await row('job-row-pause').click();
-    await confirmDialog().getByText('确定要暂停任务“e2e 心跳”吗？').waitFor();
+    const name = uniq('e2e 暂停');
+    const { id } = await ownJob(name);
+    await row(id, 'job-row-pause').click();
+    await confirmDialog().getByText(`确定要暂停任务“${name}”吗？`).waitFor();
     await page.getByTestId('confirm-cancel').click();
     await toast('已取消操作').waitFor();
 
-    await row('job-row-pause').click();
+    await row(id, 'job-row-pause').click();
     await page.getByTestId('confirm-ok').click();
     await toast('暂停成功').waitFor();
-    await row('job-row-resume').waitFor();
+    await row(id, 'job-row-resume').waitFor();
     await screenshot(page, 'jobs-list-paused-zh');
 
-    await row('job-row-resume').click();
+    await row(id, 'job-row-resume').click();
     await page.getByTestId('confirm-ok').click();
     await toast('恢复成功').waitFor();
-    await row('job-row-pause').waitFor();
+    await row(id, 'job-row-pause').waitFor();
 
-    await row('job-row-run').click();
-    await confirmDialog().getByText('确定要立即执行一次任务“e2e 心跳”吗？').waitFor();
+    await row(id, 'job-row-run').click();
+    await confirmDialog().getByText(`确定要立即执行一次任务“${name}”吗？`).waitFor();
     await page.getByTestId('confirm-ok').click();
     await toast(/已触发执行/).waitFor();
     // The scheduler fires it every 2 s as well: the next fire time is shown.
@@ -108,7 +121,11 @@ describe('job scheduling', () => {
   });
 
   it("reads the manual run's dispatch record from the job's row: manual flag set, result success", async () => {
-    await row('job-row-more').click();
+    const name = uniq('e2e 手动');
+    const { id } = await ownJob(name);
+    // Run once by hand (the previous test does it on the screen).
+    expect((await (await adminApi(e)).json('POST', `/api/system/job/${id}/run`, { body: {} })).code).toBe(0);
+    await row(id, 'job-row-more').click();
     await page.locator(`.ant-dropdown:visible [data-testid="job-row-log"]`).click();
     await page.waitForURL(/\/job\/log\?jobId=/);
     await page.getByTestId('jobLog-job-filter').waitFor();
@@ -124,7 +141,7 @@ describe('job scheduling', () => {
       })
       .toBe(1);
     const rec = table.locator('tbody tr.ant-table-row').first();
-    expect(await rec.textContent()).toContain('e2e 心跳');
+    expect(await rec.textContent()).toContain(name);
     await screenshot(page, 'jobs-records-zh');
 
     await page.locator('[data-testid="jobLog-row-view"]').first().click();
