@@ -3,7 +3,8 @@ import type { Page, Request } from 'playwright-core';
 import { PRODUCT_NAME } from '@venue/contract';
 import configZh from '../src/features/system/config/messages.zh-CN.ts';
 import configEn from '../src/features/system/config/messages.en-US.ts';
-import { ADMIN_PASSWORD, browserAs, loginThroughForm, makeStaff, screenshot, startE2E, type E2E } from './support.ts';
+import { makeOrg, makeRole } from '../../server/src/modules/system/admin.testkit.ts';
+import { ADMIN_PASSWORD, adminApi, browserAs, loginThroughForm, makeStaff, screenshot, startE2E, uniq, type E2E } from './support.ts';
 
 /**
  * The shell and the route guard (issue 9): screens follow the menus (spec 6), menus, tabs and
@@ -210,5 +211,64 @@ describe('console shell: screens follow the menus, links, tabs, language', () =>
     expect(lum(thumb!)).toBeGreaterThan(lum(track!));
     await screenshot(page, 'guard-dark-scrollbars');
     await page.getByTestId('theme-switch').click();
+  });
+
+  it('a 100409 says what happened and the kit reacts: stale offers a reload in place, duplicate marks its field, state refreshes the row', async () => {
+    const page = await adminPage();
+    const api = await adminApi(e);
+    const info = await api.json('GET', '/api/auth/userInfo/0');
+    const org = await makeOrg(api, info.body.currentOrg.orgId, { name: uniq('冲突') });
+    const role = await makeRole(api, org.id, { name: uniq('前台'), code: uniq('desk_') });
+    const messages = () => page.locator('.ant-message').allTextContents().then((t) => t.join(' '));
+    const rowOf = (text: string) => page.getByTestId('role-table').locator('tr', { hasText: text }).first();
+    await page.goto(`${e.baseUrl}/system/role`);
+    await page.locator('#role-search_name').fill(role.name);
+    await page.getByTestId('role-search').click();
+    await rowOf(role.name).waitFor();
+
+    // stale: someone else saves the role while the dialog is open.
+    await rowOf(role.name).getByTestId('role-row-edit').click();
+    await page.locator('#role-form_name').fill(`${role.name}甲`);
+    const theirs = `${role.name}乙`;
+    expect((await api.json('PUT', `/api/system/role/${role.id}`, { body: { name: theirs, version: role.version } })).code).toBe(0);
+    await page.getByTestId('role-form-ok').click();
+    await page.getByTestId('role-form-stale').waitFor();
+    expect(await messages()).not.toContain('记录已被他人修改');
+    await page.getByTestId('role-form-reload').click();
+    await expect.poll(() => page.locator('#role-form_name').inputValue()).toBe(theirs);
+    await page.getByTestId('role-form-cancel').click();
+
+    // duplicate: the code of another role of the organisation, marked on its field.
+    const other = await makeRole(api, org.id, { name: uniq('收银'), code: uniq('cash_') });
+    await page.getByTestId('role-add').click();
+    await page.locator('#role-form_name').fill(uniq('重复'));
+    await page.locator('#role-form_code').fill(other.code);
+    await page.locator('#role-form_orgId').click();
+    await page.locator('.ant-select-tree-title', { hasText: org.name }).filter({ visible: true }).first().click();
+    await page.getByTestId('role-form-ok').click();
+    await expect.poll(() => page.locator('#role-form_code_help').textContent()).toContain('已存在');
+    await page.getByTestId('role-form-cancel').click();
+    await page.getByTestId('confirm-ok').click().catch(() => undefined);
+
+    // state: a role granted to a user cannot be deleted; the refusal refreshes the list, which shows
+    // the name someone else gave the role meanwhile.
+    const holder = await api.json('POST', '/api/system/user', { body: { code: uniq('holder_'), name: uniq('持有者'), password: 'Kq7mWz2Lpx', orgId: org.id, roleIds: [role.id] } });
+    expect(holder.code).toBe(0);
+    await page.locator('#role-search_name').fill(role.name);
+    await page.getByTestId('role-search').click();
+    const row = rowOf(theirs);
+    await row.waitFor();
+    const renamed = `${role.name}丙`;
+    const current = await api.json('GET', `/api/system/role/${role.id}`);
+    expect((await api.json('PUT', `/api/system/role/${role.id}`, { body: { name: renamed, version: current.body.version } })).code).toBe(0);
+    const inline = row.getByTestId('role-row-delete');
+    if (await inline.count()) await inline.click();
+    else {
+      await row.getByTestId('role-row-more').hover();
+      await page.getByTestId('role-row-delete').filter({ visible: true }).first().click();
+    }
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(messages).toContain('不能删除');
+    await expect.poll(() => page.getByTestId('role-table').textContent()).toContain(renamed);
   });
 });
