@@ -38,7 +38,6 @@ function BootError({ error }: { error: unknown }) {
 }
 
 async function start() {
-  preloadFor(location.pathname);
   try {
     const config = await loadRuntimeConfig();
     setTokenMode(config.tokenMode);
@@ -50,9 +49,14 @@ async function start() {
     return;
   }
   const router = createAppRouter();
-  // Guard rule 3 for a signed-in visit: user info, dictionary and menus start loading now, while
-  // React renders (the guard waits for the same load); openType visits reload them (rule 1).
-  if (getToken() && !isPublicPath(location.pathname) && !new URLSearchParams(location.search).has('openType')) preloadSession();
+  // First paint of a signed-in visit: the screen's and the layout's chunks (the route is known from
+  // the URL) and guard rule 3's user info, dictionary and menus all start now, in parallel, while
+  // React renders (the guard waits for the same load); openType visits reload them (rule 1). A
+  // visitor without a session loads neither: the login page stays light.
+  if (getToken() && !isPublicPath(location.pathname) && !new URLSearchParams(location.search).has('openType')) {
+    preloadFor(location.pathname);
+    preloadSession();
+  }
   root.render(
     <StrictMode>
       <AppProviders>
