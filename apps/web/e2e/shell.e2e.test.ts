@@ -33,10 +33,11 @@ describe('console shell: sign-in journey', () => {
 
   it('asks for the image code after repeated failures and accepts it', async () => {
     const { page } = e;
-    await loginThroughForm(page, 'manager', 'wrong-1');
-    await loginThroughForm(page, 'manager', 'wrong-2');
-    await loginThroughForm(page, 'manager', 'wrong-3');
-    await loginThroughForm(page, 'manager', 'wrong-4');
+    // Each wrong password is answered (and the field cleared) before the next attempt.
+    for (const pw of ['wrong-1', 'wrong-2', 'wrong-3', 'wrong-4']) {
+      await loginThroughForm(page, 'manager', pw);
+      await expect.poll(() => page.getByTestId('login-password').inputValue()).toBe('');
+    }
     const img = page.getByTestId('login-captcha-img');
     await img.waitFor({ state: 'visible' });
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
