@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { routeRegistry } from '../src/platform/http.ts';
 import { adminClient } from '../src/modules/system/admin.testkit.ts';
+import { beanJob, createJob } from '../src/modules/job/job.testkit.ts';
 import { auth, checkAnswer, databases, routeOf, startServer, sys, type Client, type TestServer } from './harness.ts';
 
 /**
@@ -45,6 +46,17 @@ describe.each(databases)('the contract on %s', (kind) => {
     const list = await admin.json('POST', sys('role/list'), { body: { pageSize: 1 } });
     expect(() => checkAnswer('POST', sys('role/list'), { code: 0, body: { ...list.body, data: [{ ...list.body.data[0], extra: 1 }] } })).toThrow(/data\.0\.extra/);
     expect(() => checkAnswer('GET', url, { code: Code.NOT_FOUND, body: null })).not.toThrow();
+  });
+
+  it('answers what the contract says on calls no other suite reads through the JSON client', async () => {
+    // Streams: list and detail (the test client fails on any difference from the contract).
+    const job = await createJob(admin, beanJob({ status: 1 }));
+    const stream = await admin.json('POST', sys('jobStream'), { body: { name: `contract-${Date.now()}`, nodes: [{ key: 'a', jobId: job.id }] } });
+    expect(stream.code).toBe(0);
+    expect((await admin.json('POST', sys('jobStream/list'), { body: { pageSize: 5 } })).body.total).toBeGreaterThan(0);
+    expect((await admin.json('GET', sys(`jobStream/${stream.body.id}`))).body.nodes).toEqual([{ key: 'a', jobId: job.id }]);
+    // Switching the session's organisation answers null.
+    expect((await admin.json('PUT', auth('session/org'), { body: { orgId: platformOrgId } })).body).toBeNull();
   });
 
   it('takes ids as JSON numbers or digit strings, and refuses hex, exponents, arrays and booleans naming the field', async () => {

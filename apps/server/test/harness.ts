@@ -123,6 +123,18 @@ export function checkAnswer(method: string, url: string, envelope: { code?: numb
   }
 }
 
+/** checkAnswer on a JSON answer as it came back (Client.call, file uploads). */
+export function checkResponse(method: string, url: string, res: LightMyRequestResponse): void {
+  if (!String(res.headers['content-type'] ?? '').startsWith('application/json')) return;
+  let envelope: { code?: number; body?: unknown } | null;
+  try {
+    envelope = res.json();
+  } catch {
+    return;
+  }
+  checkAnswer(method, url, envelope);
+}
+
 export interface CallOptions {
   body?: unknown;
   query?: Record<string, string>;
@@ -169,6 +181,7 @@ export class Client {
       cookies: Object.fromEntries(this.cookies),
     });
     this.absorb(res);
+    checkResponse(method, fullUrl, res);
     return res;
   }
 
@@ -177,7 +190,6 @@ export class Client {
     const env = res.json();
     // Every 100409 says why (issue 8, point 6): {reason, fields}.
     if (env?.code === Code.CONFLICT && !conflictDetailOf(env.detail)) throw new Error(`${method} ${url}: 100409 without detail.reason: ${JSON.stringify(env.detail)}`);
-    checkAnswer(method, url, env);
     return { ...env, status: res.statusCode };
   }
 
@@ -185,9 +197,7 @@ export class Client {
     const res = await this.call('POST', '/api/auth/login', { body: { loginName, password, others: { appSign: 'venue-console', loginType: 'password', authCode } } });
     const token = res.headers.authorization as string | undefined;
     if (token) this.token = token;
-    const env = res.json();
-    checkAnswer('POST', '/api/auth/login', env);
-    return { ...env, status: res.statusCode, token };
+    return { ...res.json(), status: res.statusCode, token };
   }
 }
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { computeSign } from '../../platform/keys.ts';
-import { Client, auth, sys, type TestServer } from '../../../test/harness.ts';
+import { Client, auth, checkResponse, sys, type TestServer } from '../../../test/harness.ts';
 
 /** Test helpers of the administration suites (users, roles, organisations, menus, API grants). */
 
@@ -15,7 +15,7 @@ export async function upload(c: Client, url: string, fileName: string, data: Buf
   );
   const payload = Buffer.concat([head, data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
   const ts = String(Math.floor(Date.now() / 1000));
-  return c.server.app.inject({
+  const res = await c.server.app.inject({
     method: 'POST',
     url,
     payload,
@@ -29,6 +29,8 @@ export async function upload(c: Client, url: string, fileName: string, data: Buf
     },
     cookies: Object.fromEntries(c.cookies),
   });
+  checkResponse('POST', url, res);
+  return res;
 }
 
 /** An xlsx workbook with one sheet: a header row and data rows. */
