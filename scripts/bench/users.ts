@@ -17,6 +17,7 @@ import { benchPostgresUrl, median } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { computeSign } from '../../apps/server/src/platform/keys.ts';
 import { hashPassword } from '../../apps/server/src/platform/password.ts';
+import { statementText } from '../../apps/server/src/platform/prepared.ts';
 import { userListPlan } from '../../apps/server/src/modules/system/user.service.ts';
 import type { Caller } from '../../apps/server/src/platform/http.ts';
 import { userListQuery } from '@venue/contract';
@@ -73,14 +74,14 @@ try {
   if (answer.code !== 0 || answer.body.data.length !== 20) throw new Error(`user/list answered ${JSON.stringify(answer).slice(0, 200)}`);
   console.log(`user/list name=${NAME_FILTER}: total ${answer.body.total}, page of ${answer.body.data.length}`);
 
-  // The same SQL through the driver: the count and the page statements, run together as the service runs them.
+  // The same SQL through the driver: the count and the page statements, prepared and run together as the service runs them.
   const caller = { platform: true, orgId, admin: true } as unknown as Caller;
   const plan = userListPlan(s.database.db, caller, userListQuery.parse(JSON.parse(body)), s.config.timeZone);
-  const countSql = plan.count.toSQL();
-  const pageSql = plan.page.toSQL();
+  const countSql = statementText(plan.statements.count, plan.values);
+  const pageSql = statementText(plan.statements.page, plan.values);
   const direct = async () => {
     const t = performance.now();
-    await Promise.all([s.database.query(countSql.sql, countSql.params), s.database.query(pageSql.sql, pageSql.params)]);
+    await Promise.all([s.database.prepared('bench_count', countSql.sql, countSql.params), s.database.prepared('bench_page', pageSql.sql, pageSql.params)]);
     return performance.now() - t;
   };
   // One keep-alive connection: the request's bytes as the console sends them, the answer read to its Content-Length.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -74,7 +74,8 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
     reply.header('x-request-id', req.id);
   });
   await app.register(cookie);
-  await app.register(helmet, {
+  // Security headers, built once: @fastify/helmet rebuilds its middleware on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
     },
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, done));
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 5, fields: 50 } });
   installErrorHandler(app);

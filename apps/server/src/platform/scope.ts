@@ -1,4 +1,4 @@
-import { sql, type SQL, type Column } from 'drizzle-orm';
+import { sql, type SQL, type Column, type Placeholder } from 'drizzle-orm';
 import type { Caller } from './http.ts';
 import type { Executor } from './db.ts';
 import { notFound, staleVersion } from './errors.ts';
@@ -43,7 +43,7 @@ export function oneOrgScope(orgId: number): OneOrgScope {
 }
 
 /** The ids of an organisation and every organisation below it, as a subquery. */
-export function subtreeOf(rootId: number): SQL {
+export function subtreeOf(rootId: number | Placeholder): SQL {
   return sql`(with recursive t as (select id from sys_org where id = ${rootId}
     union all select o.id from sys_org o join t on o.parent_id = t.id) select id from t)`;
 }

@@ -1,6 +1,7 @@
 import { ilike, like, type Column, type SQL } from 'drizzle-orm';
 import { AppError, conflict, isUniqueViolation } from '../../platform/errors.ts';
 import { label } from '../../platform/i18n.ts';
+import type { Shape } from '../../platform/prepared.ts';
 import './user.messages.ts';
 
 /** Helpers shared by the user, role, organisation, menu and role-to-API modules. */
@@ -15,8 +16,12 @@ export function contains(text: string): string {
  * otherwise. Chinese names, digits and codes without letters compare the same either way, and
  * LIKE is several times cheaper than ILIKE on multi-byte text.
  */
-export function containsText(column: Column | SQL, text: string): SQL {
-  return text.toLowerCase() === text.toUpperCase() ? like(column, contains(text)) : ilike(column, contains(text));
+export function containsText(column: Column | SQL, text: string, bound?: { shape: Shape; name: string }): SQL {
+  const anyCase = text.toLowerCase() !== text.toUpperCase();
+  // Bound into a hot statement's shape: the operator is part of the text, the pattern a parameter.
+  bound?.shape.mark(`${bound.name}:${anyCase ? 'ilike' : 'like'}`);
+  const pattern = bound ? bound.shape.bind(bound.name, contains(text)) : contains(text);
+  return anyCase ? ilike(column, pattern) : like(column, pattern);
 }
 
 /** 100409 naming the duplicated field: `error.duplicate` with the field's label in the caller's language. */

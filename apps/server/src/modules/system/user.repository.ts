@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { ROLE_ADMIN } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
+import { preparedByShape, type Shape } from '../../platform/prepared.ts';
 import { assertInScope, inScope, inScopeSql, subtreeOf, type Scope } from '../../platform/scope.ts';
 import { sessions } from './account.table.ts';
 import { orgs, passwordHistory, roles, userMenus, userOrgs, userRoles, users } from './system.table.ts';
@@ -15,9 +16,11 @@ import { containsText } from './admin.common.ts';
 export type UserRow = typeof users.$inferSelect;
 
 /** The users a scope sees: owner or any linked organisation inside it (undefined: every user). */
-export function userVisible(scope: Scope): SQL | undefined {
+export function userVisible(scope: Scope, shape?: Shape): SQL | undefined {
   if (scope.kind === 'all') return undefined;
-  const set = scope.kind === 'subtree' ? subtreeOf(scope.orgId) : sql`(${scope.orgId})`;
+  shape?.mark(scope.kind);
+  const orgId = shape ? shape.bind('scopeOrgId', scope.orgId) : scope.orgId;
+  const set = scope.kind === 'subtree' ? subtreeOf(orgId) : sql`(${orgId})`;
   // Uncorrelated sub-selects: planned once as hashed sets, never once per user row.
   return sql`(${users.orgId} in ${set} or ${users.id} in (select uo.user_id from sys_user_org uo where uo.org_id in ${set}))`;
 }
@@ -74,22 +77,26 @@ export interface UserFilter {
   endDate?: string | null;
 }
 
-function userWhere(scope: Scope, f: UserFilter, timeZone: string): SQL | undefined {
+/** The filter of the user list and export, every value bound through the shape. */
+function userWhere(shape: Shape, scope: Scope, f: UserFilter, timeZone: string): SQL | undefined {
   let org: SQL | undefined;
   if (f.orgId) {
-    const set = f.includeChildren ? subtreeOf(f.orgId) : sql`(${f.orgId})`;
+    shape.mark(f.includeChildren ? 'orgTree' : 'org');
+    const orgId = shape.bind('orgId', f.orgId);
+    const set = f.includeChildren ? subtreeOf(orgId) : sql`(${orgId})`;
     org = sql`(${users.orgId} in ${set} or ${users.id} in (select uo2.user_id from sys_user_org uo2 where uo2.org_id in ${set}))`;
   }
+  const dates = f.beginDate || f.endDate ? shape.bind('timeZone', timeZone) : undefined;
   return and(
-    userVisible(scope),
-    f.name ? containsText(users.name, f.name) : undefined,
-    f.code ? containsText(users.code, f.code) : undefined,
-    f.no ? containsText(users.no, f.no) : undefined,
-    f.mobile ? containsText(users.mobile, f.mobile) : undefined,
-    f.status !== undefined ? eq(users.status, f.status) : undefined,
+    userVisible(scope, shape),
+    f.name ? containsText(users.name, f.name, { shape, name: 'name' }) : undefined,
+    f.code ? containsText(users.code, f.code, { shape, name: 'code' }) : undefined,
+    f.no ? containsText(users.no, f.no, { shape, name: 'no' }) : undefined,
+    f.mobile ? containsText(users.mobile, f.mobile, { shape, name: 'mobile' }) : undefined,
+    f.status !== undefined ? eq(users.status, shape.bind('status', f.status)) : undefined,
     org,
-    f.beginDate ? sql`${users.createdAt} >= (${f.beginDate}::date)::timestamp at time zone ${timeZone}` : undefined,
-    f.endDate ? sql`${users.createdAt} < (${f.endDate}::date + 1)::timestamp at time zone ${timeZone}` : undefined,
+    f.beginDate ? sql`${users.createdAt} >= (${shape.bind('beginDate', f.beginDate)}::date)::timestamp at time zone ${dates}` : undefined,
+    f.endDate ? sql`${users.createdAt} < (${shape.bind('endDate', f.endDate)}::date + 1)::timestamp at time zone ${dates}` : undefined,
   );
 }
 
@@ -105,30 +112,48 @@ export const userSorts = {
 };
 export const userDefaultOrder = desc(users.id);
 
-/** The two statements of a list page: one count and one page (the bench runs the same SQL through the driver). */
-export function userListStatements(db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: SQL[], limit: number, offset: number) {
-  const where = userWhere(scope, f, timeZone);
-  return {
-    count: db.select({ n: count() }).from(users).where(where),
-    page: db
+/** The sort as a shape mark: one of `userSorts` (or the default), ascending or descending. */
+export interface UserOrder {
+  key: string;
+  sql: SQL[];
+}
+
+/** The two statements of a list page, one count and one page, prepared once per shape (the bench runs the same SQL through the driver). */
+export const userListStatements = preparedByShape(
+  'user_list',
+  (shape, db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: UserOrder, limit: number, offset: number) => {
+    const where = userWhere(shape, scope, f, timeZone);
+    shape.mark(order.key);
+    const page = db
       .select(userColumns)
       .from(users)
       .innerJoin(orgs, eq(orgs.id, users.orgId))
       .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-  };
-}
+      .orderBy(...order.sql)
+      .limit(shape.bind('limit', limit))
+      .offset(shape.bind('offset', offset));
+    return { count: db.select({ n: count() }).from(users).where(where), page };
+  },
+);
 
-export async function selectUsers(db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: SQL[] = [desc(users.id)], limit = 100_000) {
-  return db
-    .select(userColumns)
-    .from(users)
-    .innerJoin(orgs, eq(orgs.id, users.orgId))
-    .where(userWhere(scope, f, timeZone))
-    .orderBy(...order)
-    .limit(limit);
+/** Every user of the filter (the export), up to `limit`. */
+const userSelection = preparedByShape('user_select', (shape, db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: UserOrder, limit: number) => {
+  const where = userWhere(shape, scope, f, timeZone);
+  shape.mark(order.key);
+  return {
+    rows: db
+      .select(userColumns)
+      .from(users)
+      .innerJoin(orgs, eq(orgs.id, users.orgId))
+      .where(where)
+      .orderBy(...order.sql)
+      .limit(shape.bind('limit', limit)),
+  };
+});
+
+export async function selectUsers(db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: UserOrder, limit = 100_000) {
+  const { statements, values } = userSelection(db, scope, f, timeZone, order, limit);
+  return statements.rows.execute(values);
 }
 
 export async function findUserView(db: Executor, scope: Scope, id: number) {

@@ -60,6 +60,7 @@ import {
   unlinkOrgs,
   updateUser,
   userDefaultOrder,
+  type UserOrder,
   userListStatements,
   usersByCodes,
   usersByMobiles,
@@ -130,15 +131,20 @@ function filterOf(q: UserListQuery) {
   };
 }
 
-/** The count and page statements of `user/list` (the bench runs their SQL directly). */
+/** The sort of the user list and export (orderOf refuses a field the list cannot sort by). */
+function orderOfUsers(q: Pick<UserListQuery, 'sortField' | 'sortOrder'>): UserOrder {
+  return { key: `sort:${q.sortField ?? ''}:${q.sortField ? q.sortOrder : ''}`, sql: orderOf(q, userSorts, userDefaultOrder) };
+}
+
+/** The count and page statements of `user/list` with their values (the bench runs their SQL directly). */
 export function userListPlan(db: Executor, caller: Caller, q: UserListQuery, timeZone: string) {
   const { limit, offset } = pageOf(q);
-  return userListStatements(db, scopeOf(caller), filterOf(q), timeZone, orderOf(q, userSorts, userDefaultOrder), limit, offset);
+  return userListStatements(db, scopeOf(caller), filterOf(q), timeZone, orderOfUsers(q), limit, offset);
 }
 
 export async function listUsers(db: Db, caller: Caller, q: UserListQuery, timeZone: string) {
-  const plan = userListPlan(db, caller, q, timeZone);
-  const [[c], data] = await Promise.all([plan.count, plan.page]);
+  const { statements, values } = userListPlan(db, caller, q, timeZone);
+  const [[c], data] = await Promise.all([statements.count.execute(values), statements.page.execute(values)]);
   return { total: Number(c?.n ?? 0), data };
 }
 
@@ -536,7 +542,7 @@ export const userSheet: SheetColumn[] = [
 
 /** `POST user/export`: the users matching the list filters (at most 100,000), as xlsx. */
 export async function exportUsers(db: Db, caller: Caller, q: UserListQuery, timeZone: string, lang: Lang) {
-  const rows = await selectUsers(db, scopeOf(caller), filterOf(q), timeZone, orderOf(q, userSorts, userDefaultOrder));
+  const rows = await selectUsers(db, scopeOf(caller), filterOf(q), timeZone, orderOfUsers(q));
   const data = await toXlsx(userSheet, rows as unknown as Record<string, unknown>[], lang, lang === 'zh-CN' ? '用户' : 'Users');
   return xlsxFile(lang === 'zh-CN' ? '用户列表' : 'users', data);
 }
