@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { databases, startServer, sys, type Client, type TestServer } from '../../test/harness.ts';
-import { adminClient } from '../modules/system/admin.testkit.ts';
-import { orgs } from '../modules/system/system.table.ts';
-import { preparedByShape } from './prepared.ts';
-import type { Executor } from './db.ts';
+import { databases, startServer, sys, type Client, type TestServer } from './harness.ts';
+import { adminClient } from '../src/modules/system/admin.testkit.ts';
+import { orgs } from '../src/modules/system/system.table.ts';
+import { preparedByShape } from '../src/platform/prepared.ts';
+import type { Executor } from '../src/platform/db.ts';
 
 /** Hot statements prepared once per shape (docs/decisions.md, "Request overhead"). */
 describe.each(databases)('statements prepared per shape on %s', (kind) => {
