@@ -92,7 +92,7 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, done));
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 5, fields: 50 } });
   installErrorHandler(app);
