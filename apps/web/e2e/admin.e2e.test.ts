@@ -161,6 +161,31 @@ describe('system administration', () => {
     await expect.poll(() => count(`select count(*)::int as n from sys_user_role ur join sys_user u on u.id = ur.user_id where u.code = '${user.code}'`)).toBe(1);
   });
 
+  it('the roles dialog asks before it drops a change, and closes at once without one', async () => {
+    const org = await ownOrg();
+    const admin = await adminApi(e);
+    const role = await makeRole(admin, org.id, { name: uniq('放弃检查') });
+    const code = uniq('e2e_discard_');
+    await makeUser(admin, org.id, { code, password: PASSWORD });
+    await page.goto(`${e.baseUrl}/system/user`);
+    await expect.poll(() => page.getByTestId('user-table').textContent()).toContain(code);
+    // Untouched: Cancel closes at once.
+    await rowAction(page, 'user', code, 'roles');
+    await visible(page.getByTestId('user-roles-cancel')).click();
+    await expect.poll(() => visible(page.getByTestId('user-roles-select')).count()).toBe(0);
+    // A role picked: Cancel asks; keeping on editing keeps the choice; discarding saves nothing.
+    await rowAction(page, 'user', code, 'roles');
+    await pickOption(page, page.getByTestId('user-roles-select'), role.name);
+    await page.keyboard.press('Escape');
+    await visible(page.getByTestId('user-roles-cancel')).click();
+    await visible(page.getByTestId('confirm-cancel')).click();
+    expect(await visible(page.getByTestId('user-roles-select')).textContent()).toContain(role.name);
+    await visible(page.getByTestId('user-roles-cancel')).click();
+    await visible(page.getByTestId('confirm-ok')).click();
+    await expect.poll(() => visible(page.getByTestId('user-roles-select')).count()).toBe(0);
+    expect(await count(`select count(*)::int as n from sys_user_role ur join sys_user u on u.id = ur.user_id where u.code = '${code}'`)).toBe(0);
+  });
+
   it('a user added without a password gets a one-time password, shown once, that opens the account', async () => {
     const org = await ownOrg();
     const code = uniq('otp_first_user_');

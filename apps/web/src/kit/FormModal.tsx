@@ -17,6 +17,8 @@ export interface FormModalProps {
   /** Unsaved changes? Closing (Esc, the close button, Cancel) then asks whether to discard them. */
   isDirty?: () => boolean;
   okText?: string;
+  /** OK cannot be pressed yet (data still loading, or the form cannot be saved as it is). */
+  okDisabled?: boolean;
   /** Shown left of the buttons in the footer. */
   footerExtra?: ReactNode;
   bodyStyle?: CSSProperties;
@@ -42,7 +44,7 @@ export async function closeForm(isDirty: (() => boolean) | undefined, onClose: (
  * changes asks whether to discard them, whichever way it is closed (Esc, the close button,
  * Cancel); a click on the mask never closes it.
  */
-export function FormModal({ open, title, testId, busy, width, onOk, onClose, isDirty, okText, footerExtra, bodyStyle, children }: FormModalProps) {
+export function FormModal({ open, title, testId, busy, width, onOk, onClose, isDirty, okText, okDisabled, footerExtra, bodyStyle, children }: FormModalProps) {
   const tk = useKitT();
   const close = () => void closeForm(isDirty, onClose, tk);
   return (
@@ -61,7 +63,7 @@ export function FormModal({ open, title, testId, busy, width, onOk, onClose, isD
           <Button onClick={close} data-testid={`${testId}-cancel`}>
             {tk('cancel')}
           </Button>
-          <Button type="primary" loading={busy} onClick={onOk} data-testid={`${testId}-ok`}>
+          <Button type="primary" loading={busy} disabled={okDisabled} onClick={onOk} data-testid={`${testId}-ok`}>
             {okText ?? tk('ok')}
           </Button>
         </div>

@@ -46,6 +46,12 @@ export function changedValues(initial: Record<string, unknown>, current: Record<
   return out;
 }
 
+/** Two id lists with the same members, in any order (what a multi-select or a checked tree holds). */
+export function sameIds(a: readonly (number | string)[], b: readonly (number | string)[]): boolean {
+  const x = new Set(a.map(String));
+  return x.size === new Set(b.map(String)).size && b.every((v) => x.has(String(v)));
+}
+
 export function hasChanges(initial: Record<string, unknown>, current: Record<string, unknown>, names?: readonly string[]): boolean {
   return Object.keys(changedValues(initial, current, names)).length > 0;
 }

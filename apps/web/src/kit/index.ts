@@ -23,7 +23,7 @@ export { useCan } from './useCan.ts';
 export { useKitT, useLabelT } from './kitI18n.ts';
 export { applyFieldErrors, fieldErrorsOf, focusFirstError, errorFieldsOf, reportNoChanges } from './form.ts';
 export { filterNumber, filterInteger, parseFiltered } from './filters.ts';
-export { changedValues, hasChanges, sameValue, isEmptyValue } from './diff.ts';
+export { changedValues, hasChanges, sameIds, sameValue, isEmptyValue } from './diff.ts';
 export { buildListQuery, buildExportQuery, cleanFilters, searchFilters, selectionProblem, sortOf, idsPath, type ListState, type SelectionNeed } from './query.ts';
 export { checkImportFile, importReportOf, sniff, formatSize, DEFAULT_IMPORT_LIMIT, type ImportRowError } from './file.ts';
 export { validateValue, issueMessage, isRequired } from './zodRule.ts';

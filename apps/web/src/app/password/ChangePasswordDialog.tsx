@@ -6,6 +6,8 @@ import { registerMessages } from '../i18n.ts';
 import { useLang } from '../prefs.ts';
 import { success } from '../feedback.tsx';
 import { applyFieldErrors } from '../../kit/form.ts';
+import { closeForm } from '../../kit/FormModal.tsx';
+import { useKitT } from '../../kit/kitI18n.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 import { changeOwnPassword, usePasswordStrategy, type ChangePasswordBody } from './password.api.ts';
@@ -32,6 +34,7 @@ export interface ChangePasswordDialogProps {
 export function ChangePasswordDialog({ open, loginName, forced, onClose, onChanged }: ChangePasswordDialogProps) {
   const { t } = useTranslation('password');
   const lang = useLang();
+  const tk = useKitT();
   const [form] = Form.useForm<ChangePasswordBody>();
   const [busy, setBusy] = useState(false);
   // Until the policy arrives only the basic rules apply; the server checks the policy anyway.
@@ -60,10 +63,17 @@ export function ChangePasswordDialog({ open, loginName, forced, onClose, onChang
       cancelText={forced ? t('later') : t('cancel')}
       confirmLoading={busy}
       onOk={() => void submit().catch(() => undefined)}
-      onCancel={() => {
-        form.resetFields();
-        onClose();
-      }}
+      onCancel={() =>
+        // Typed entries are not dropped without asking (Esc, the close button, Cancel or "Later").
+        void closeForm(
+          () => form.isFieldsTouched(),
+          () => {
+            form.resetFields();
+            onClose();
+          },
+          tk,
+        )
+      }
       mask={{ closable: false }}
       keyboard={!forced}
       closable={!forced}

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Alert, Modal, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Perm, type ApiRow, type apiListQuery } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { registerMessages } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
-import { ListPage, invalidateResource, type Option, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { FormModal, ListPage, invalidateResource, sameIds, type Option, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { refreshAccess } from '../access.ts';
 import { useRoleOptions } from '../role/role.api.ts';
 import zh from './messages.zh-CN.ts';
@@ -92,13 +92,14 @@ function GrantDialog({ route, onClose }: { route: ApiRoute; onClose: () => void 
   const [value, setValue] = useState<number[]>(route.roleIds);
   const [busy, setBusy] = useState(false);
   return (
-    <Modal
+    <FormModal
       open
       title={t('editRolesTitle', { method: route.method, url: route.url })}
       width={620}
-      onCancel={onClose}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'api-roles-ok' }}
+      testId="api-roles"
+      onClose={onClose}
+      isDirty={() => !sameIds(value, route.roleIds)}
+      busy={busy}
       onOk={async () => {
         setBusy(true);
         try {
@@ -114,7 +115,7 @@ function GrantDialog({ route, onClose }: { route: ApiRoute; onClose: () => void 
     >
       <Alert type="info" showIcon title={t('rolesHint')} style={{ marginBottom: 12 }} />
       <Select mode="multiple" style={{ width: '100%' }} value={value} onChange={setValue} options={roles.map((r) => ({ value: r.value as number, label: r.label }))} optionFilterProp="label" data-testid="api-roles-select" />
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Drawer, Flex, Modal, Select, Table } from 'antd';
+import { Button, Drawer, Flex, Select, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import { Perm, roleCreate, type Page, type roleListQuery, type roleUpdate } from
 import { confirm, success } from '../../../app/feedback.tsx';
 import { registerMessages } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
-import { CodeTag, ListPage, invalidateResource, useCan, type Option, type ResourceDef } from '../../../kit/index.ts';
+import { CodeTag, FormModal, ListPage, invalidateResource, sameIds, useCan, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { refreshAccess } from '../access.ts';
 import { MenuGrantTree } from '../menu/MenuGrantTree.tsx';
 import { useOrgTree } from '../org/org.api.ts';
@@ -90,13 +90,15 @@ function RoleMenusDialog({ role, onClose }: { role: Role; onClose: () => void })
   const current = useQuery({ queryKey: ['kit', 'role', 'menus', role.id], queryFn: () => getRoleMenus(role.id) });
   const ids = value ?? current.data?.menuIds ?? [];
   return (
-    <Modal
+    <FormModal
       open
       title={t('menusTitle', { name: role.name })}
       width={640}
-      onCancel={onClose}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'role-menus-ok' }}
+      testId="role-menus"
+      onClose={onClose}
+      isDirty={() => value !== null && !sameIds(value, current.data?.menuIds ?? [])}
+      busy={busy}
+      okDisabled={current.isLoading}
       onOk={async () => {
         setBusy(true);
         try {
@@ -111,7 +113,7 @@ function RoleMenusDialog({ role, onClose }: { role: Role; onClose: () => void })
       }}
     >
       {current.isLoading ? null : <MenuGrantTree value={ids} onChange={setValue} testId="role-menus-tree" />}
-    </Modal>
+    </FormModal>
   );
 }
 

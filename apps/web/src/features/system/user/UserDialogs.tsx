@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Checkbox, Form, Input, Modal, Select, Spin, TreeSelect, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, Select, Spin, TreeSelect, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { checkPassword, passwordMessages } from '@venue/contract';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { useLang } from '../../../app/prefs.ts';
 import { useSession } from '../../../app/session.ts';
-import { applyFieldErrors, invalidateResource, useKitT } from '../../../kit/index.ts';
+import { FormModal, applyFieldErrors, invalidateResource, sameIds, useKitT } from '../../../kit/index.ts';
 import { usePasswordStrategy } from '../../../app/password/password.api.ts';
 import { passwordRulesText } from '../../../app/password/rules.ts';
 import { refreshAccess } from '../access.ts';
@@ -53,7 +53,7 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
     }
   };
   return (
-    <Modal open title={t('resetPwdTitle', { name: user.name })} onCancel={onClose} onOk={() => void submit().catch(() => undefined)} confirmLoading={busy} destroyOnHidden okButtonProps={{ 'data-testid': 'user-reset-ok' }}>
+    <FormModal open title={t('resetPwdTitle', { name: user.name })} testId="user-reset" busy={busy} onClose={onClose} isDirty={() => form.isFieldsTouched()} onOk={() => void submit().catch(() => undefined)}>
       <Form form={form} layout="vertical" autoComplete="off" name="user-reset">
         <Form.Item name="useDefault" valuePropName="checked" extra={useDefault ? t('useDefaultPasswordHint') : undefined}>
           <Checkbox data-testid="user-reset-default">{t('useDefaultPassword')}</Checkbox>
@@ -94,7 +94,7 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
           <Input.Password autoComplete="new-password" data-testid="user-reset-confirm" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -112,12 +112,14 @@ export function AssignRolesDialog({ user, onClose }: DialogProps) {
     .map((r) => ({ value: r.id, label: `${r.name}${orgIds.size > 1 ? ` · ${r.orgName}` : ''}`, disabled: r.status !== 0 }));
   const current = value ?? detail.data?.roleIds ?? [];
   return (
-    <Modal
+    <FormModal
       open
       title={t('assignRolesTitle', { name: user.name })}
-      onCancel={onClose}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'user-roles-ok', disabled: detail.isLoading }}
+      testId="user-roles"
+      onClose={onClose}
+      isDirty={() => value !== null && !sameIds(value, detail.data?.roleIds ?? [])}
+      busy={busy}
+      okDisabled={detail.isLoading}
       onOk={async () => {
         // Saving without any role: the user keeps ROLE_DEFAULT and no permissions. Say so first.
         if (!current.length && !(await confirm({ title: t('noRoleTitle'), content: t('noRoleSaveWarning', { name: user.name }), okText: t('saveWithoutRole') }))) return;
@@ -140,7 +142,7 @@ export function AssignRolesDialog({ user, onClose }: DialogProps) {
           <Select mode="multiple" style={{ width: '100%' }} value={current} onChange={setValue} options={options} optionFilterProp="label" data-testid="user-roles-select" />
         </>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -161,12 +163,14 @@ export function AssignOrgsDialog({ user, onClose }: DialogProps) {
   walk(orgs.data);
   const problem = !chosen.length ? tk('required') : defaultOrg === null || !chosen.includes(defaultOrg) ? `${t('defaultOrg')}: ${tk('required')}` : null;
   return (
-    <Modal
+    <FormModal
       open
       title={t('assignOrgsTitle', { name: user.name })}
-      onCancel={onClose}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'user-orgs-ok', disabled: detail.isLoading || !!problem }}
+      testId="user-orgs"
+      onClose={onClose}
+      isDirty={() => (ids !== null && !sameIds(ids, detail.data?.orgIds ?? [])) || (def !== null && def !== detail.data?.defaultOrgId)}
+      busy={busy}
+      okDisabled={detail.isLoading || !!problem}
       onOk={async () => {
         setBusy(true);
         try {
@@ -203,7 +207,7 @@ export function AssignOrgsDialog({ user, onClose }: DialogProps) {
           {problem && ids !== null ? <Alert type="warning" showIcon title={problem} /> : null}
         </Form>
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -219,13 +223,15 @@ export function AssignMenusDialog({ user, onClose }: DialogProps) {
   const ids = value && value.org === org ? value.ids : (menus.data ?? []);
   const [busy, setBusy] = useState(false);
   return (
-    <Modal
+    <FormModal
       open
       width={640}
       title={t('assignMenusTitle', { name: user.name })}
-      onCancel={onClose}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'user-menus-ok', disabled: !menus.data }}
+      testId="user-menus"
+      onClose={onClose}
+      isDirty={() => value !== null && value.org === org && !sameIds(value.ids, menus.data ?? [])}
+      busy={busy}
+      okDisabled={!menus.data}
       onOk={async () => {
         setBusy(true);
         try {
@@ -245,6 +251,6 @@ export function AssignMenusDialog({ user, onClose }: DialogProps) {
         </Form.Item>
       </Form>
       {menus.isLoading || detail.isLoading ? <Spin /> : <MenuGrantTree key={org} value={ids} onChange={(v) => setValue({ org, ids: v })} testId="user-menus-tree" height={360} />}
-    </Modal>
+    </FormModal>
   );
 }
