@@ -100,12 +100,19 @@ describe('the console as operators expect it', () => {
   });
 
   it.each([
-    ['/system/user', 'user-table'],
-    ['/system/role', 'role-table'],
-    ['/job/manager', 'job-table'],
-    ['/system/holiday', 'holiday-page'],
-  ])('%s has no serious or critical accessibility violation', async (path, testId) => {
+    ['/system/user', 'user-table', 'light'],
+    ['/system/role', 'role-table', 'light'],
+    ['/job/manager', 'job-table', 'light'],
+    ['/system/holiday', 'holiday-page', 'light'],
+    ['/system/user', 'user-table', 'dark'],
+    ['/system/role', 'role-table', 'dark'],
+    ['/job/manager', 'job-table', 'dark'],
+    ['/system/holiday', 'holiday-page', 'dark'],
+  ])('%s has no serious or critical accessibility violation (%s theme)', async (path, testId, theme) => {
     await page.goto(`${e.baseUrl}${path}`);
+    await setPrefs(page, { theme });
+    onTestFinished(() => setPrefs(page, { theme: 'light' }));
+    await page.reload();
     await page.getByTestId(testId).waitFor();
     await page.waitForTimeout(800);
     expect(await axeViolations(page)).toEqual([]);

@@ -9,9 +9,11 @@ export function antdTheme(name: ThemeName): ThemeConfig {
     algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
     token: {
       // Light: shades that pass WCAG AA (4.5:1) as text on white and under white text (antd's
-      // #1677ff, #ff4d4f and 45 % grey do not); placeholders and secondary text too.
+      // #1677ff, #ff4d4f and 45 % grey do not); placeholders and secondary text too. Dark: links,
+      // placeholders and secondary text light enough for 4.5:1 on #141414 and #1f1f1f (the dark
+      // algorithm's #1668dc links give 3.55).
       ...(dark
-        ? { colorPrimary: '#1677ff' }
+        ? { colorPrimary: '#1677ff', colorLink: '#4096ff', colorTextTertiary: '#8c8c8c', colorTextDescription: '#8c8c8c', colorTextPlaceholder: '#8c8c8c' }
         : { colorPrimary: '#1261d8', colorLink: '#1261d8', colorError: '#cf1322', colorTextTertiary: '#6b6b6b', colorTextDescription: '#6b6b6b', colorTextPlaceholder: '#767676' }),
       borderRadius: 6,
       fontFamily:
@@ -21,6 +23,9 @@ export function antdTheme(name: ThemeName): ThemeConfig {
       Layout: dark
         ? { headerBg: '#141414', siderBg: '#141414', bodyBg: '#000000', headerPadding: '0 16px' }
         : { headerBg: '#ffffff', siderBg: '#001529', bodyBg: '#f0f2f5', headerPadding: '0 16px' },
+      // Dark: danger text needs a lighter red than white text on a red button can take (no red
+      // passes both), so solid danger buttons carry dark text.
+      Button: dark ? { colorError: '#e8615e', colorErrorHover: '#f0807c', colorErrorActive: '#d9534f', dangerColor: '#141414' } : {},
       Menu: dark ? { darkItemBg: '#141414', darkSubMenuItemBg: '#0a0a0a' } : { darkItemBg: '#001529', darkSubMenuItemBg: '#000c17' },
     },
   };

@@ -102,7 +102,7 @@ export function TabsBar() {
         browser tab. They navigate between pages, so they are a navigation list of links, not
         ARIA tabs (a tab may not hold a link). The tab actions sit beside the list.
       */}
-      <nav className="venue-tab-strip" aria-label={t('tabs.label')} style={{ ['--venue-tab-active' as string]: token.colorPrimary, ['--venue-tab-border' as string]: token.colorBorderSecondary, ['--venue-tab-bg' as string]: token.colorFillQuaternary }}>
+      <nav className="venue-tab-strip" aria-label={t('tabs.label')} style={{ ['--venue-tab-active' as string]: token.colorLink, ['--venue-tab-border' as string]: token.colorBorderSecondary, ['--venue-tab-bg' as string]: token.colorFillQuaternary }}>
         {tabs.map((tab) => {
           const active = tab.key === activeKey;
           return (
