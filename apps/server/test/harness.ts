@@ -29,10 +29,11 @@ export class CapturingSms implements SmsProvider {
   }
 }
 
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new, empty database on the TEST_DATABASE_URL server, with a way to drop it. */
+export async function freshPostgres(prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const base = process.env.TEST_DATABASE_URL!;
-  const name = `t_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
+  const name = `${prefix}_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);

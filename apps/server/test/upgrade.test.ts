@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../src/platform/db.ts';
 import { migrationsFolder } from '../src/platform/paths.ts';
 import { seedPlatform } from '../src/modules/system/system.seed.ts';
 import { seedDemo } from '../src/modules/system/demo.seed.ts';
-import { CapturingSms, Client, databases, type TestServer } from './harness.ts';
+import { CapturingSms, Client, databases, freshPostgres, type TestServer } from './harness.ts';
 
 /**
  * Upgrading a 2.0.0 installation. A database is built at the baseline (only `0000_init`
@@ -58,27 +58,6 @@ function baselineFolder(): string {
   fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: [entry] }));
   fs.copyFileSync(path.join(migrationsFolder, `${BASELINE_TAG}.sql`), path.join(dir, `${BASELINE_TAG}.sql`));
   return dir;
-}
-
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `t_upgrade_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 /** Opens the database the way 2.0.0 did and applies its one migration, nothing newer. */
@@ -167,7 +146,7 @@ describe.each(databases)('upgrade from 2.0.0 (%s)', (kind) => {
   const tags = (JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')).entries as { tag: string }[]).map((e) => e.tag);
 
   beforeAll(async () => {
-    if (kind === 'postgres') pgdb = await freshPostgres();
+    if (kind === 'postgres') pgdb = await freshPostgres('t_upgrade');
     const raw = await openAtBaseline(kind, dataDir, pgdb?.url, folder);
     try {
       await raw.query(fixture);

@@ -1,7 +1,8 @@
 import os from 'node:os';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db.ts';
 import { assertInScope, inScope, inScopeSql, type Scope, type SystemScope } from '../../platform/scope.ts';
+import { selectPage } from '../../platform/list.ts';
 import { jobLogs, jobs, jobStreamRuns, jobStreams, type JobLogRow, type JobRow, type JobStreamRow, type JobStreamRunRow, type StreamEdge, type StreamNode } from './job.table.ts';
 
 /**
@@ -546,17 +547,7 @@ export const jobDefaultOrder = desc(jobs.id);
 
 export async function pageJobs(db: Executor, scope: Scope, q: JobFilter, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobRow[] }> {
   const where = jobWhere(scope, q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(jobs)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(jobs).where(where),
-  ]);
-  return { total: Number(total?.n ?? 0), rows };
+  return selectPage(db, jobs, where, order, { limit, offset });
 }
 
 /** A manual run: a waiting dispatch record of a job of the scope. */
@@ -600,17 +591,7 @@ export const recordDefaultOrder = [desc(jobLogs.plannedAt), desc(jobLogs.id)];
 
 export async function pageRecords(db: Executor, scope: Scope, q: RecordFilter, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobLogRow[] }> {
   const where = recordWhere(scope, q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(jobLogs)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(jobLogs).where(where),
-  ]);
-  return { total: Number(total?.n ?? 0), rows };
+  return selectPage(db, jobLogs, where, order, { limit, offset });
 }
 
 export async function findRecord(db: Executor, scope: Scope, id: number): Promise<JobLogRow | undefined> {
@@ -676,17 +657,7 @@ export const streamDefaultOrder = desc(jobStreams.id);
 
 export async function pageStreams(db: Executor, scope: Scope, q: { name?: string; status?: number }, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobStreamRow[] }> {
   const where = and(inScope(scope, jobStreams.orgId), q.name ? ilike(jobStreams.name, like(q.name)) : undefined, q.status !== undefined ? eq(jobStreams.status, q.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(jobStreams)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(jobStreams).where(where),
-  ]);
-  return { total: Number(total?.n ?? 0), rows };
+  return selectPage(db, jobStreams, where, order, { limit, offset });
 }
 
 export const runSorts = { startedAt: jobStreamRuns.startedAt, durationMs: jobStreamRuns.durationMs, status: jobStreamRuns.status, id: jobStreamRuns.id };
@@ -694,17 +665,7 @@ export const runDefaultOrder = desc(jobStreamRuns.id);
 
 export async function pageStreamRuns(db: Executor, scope: Scope, q: { streamId?: number; status?: string }, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobStreamRunRow[] }> {
   const where = and(inScope(scope, jobStreamRuns.orgId), q.streamId ? eq(jobStreamRuns.streamId, q.streamId) : undefined, q.status ? eq(jobStreamRuns.status, q.status) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(jobStreamRuns)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(jobStreamRuns).where(where),
-  ]);
-  return { total: Number(total?.n ?? 0), rows };
+  return selectPage(db, jobStreamRuns, where, order, { limit, offset });
 }
 
 export async function findStreamRun(db: Executor, scope: Scope, id: number): Promise<JobStreamRunRow | undefined> {

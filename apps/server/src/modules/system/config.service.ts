@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PageQuery } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, conflict, isUniqueViolation, notFound, staleVersion } from '../../platform/errors.ts';
 import { Notice } from '../../platform/http.ts';
-import { orderOf, pageOf } from '../../platform/list.ts';
+import { orderOf, pageOf, selectPage } from '../../platform/list.ts';
 import { expectOneUpdated } from '../../platform/scope.ts';
 import { configs, meta } from './system.table.ts';
 import { configSeed } from './system.seed.ts';
@@ -187,18 +187,8 @@ export async function listConfigs(db: Db, q: ConfigFilter): Promise<{ total: num
     q.type ? eq(configs.type, q.type) : undefined,
     q.sealed === undefined ? undefined : eq(configs.sealed, q.sealed),
   ];
-  const { limit, offset } = pageOf(q);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(configs)
-      .where(and(...where))
-      .orderBy(...orderOf(q, { code: configs.code, name: configs.name, type: configs.type, updatedAt: configs.updatedAt }, [asc(configs.type), asc(configs.code)]), asc(configs.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(configs).where(and(...where)),
-  ]);
-  return { total: Number(total?.n ?? 0), data: rows.map(view) };
+  const { total, rows } = await selectPage(db, configs, and(...where), [...orderOf(q, { code: configs.code, name: configs.name, type: configs.type, updatedAt: configs.updatedAt }, [asc(configs.type), asc(configs.code)]), asc(configs.id)], pageOf(q));
+  return { total, data: rows.map(view) };
 }
 
 export async function getConfigRow(db: Executor, code: string): Promise<ConfigRow | undefined> {

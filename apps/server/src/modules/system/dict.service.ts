@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray, max, sql, type SQL } from 'drizzle
 import type { PageQuery } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
-import { orderOf, pageOf } from '../../platform/list.ts';
+import { orderOf, pageOf, selectPage } from '../../platform/list.ts';
 import { expectOneUpdated } from '../../platform/scope.ts';
 import { dictItems, dicts } from './system.table.ts';
 import { contains } from './config.service.ts';
@@ -139,18 +139,8 @@ export async function listItems(db: Db, q: ItemFilter) {
     q.name ? ilike(dictItems.name, contains(q.name)) : undefined,
     q.status === undefined ? undefined : eq(dictItems.status, q.status),
   ) as SQL;
-  const { limit, offset } = pageOf(q);
-  const [data, [total]] = await Promise.all([
-    db
-      .select()
-      .from(dictItems)
-      .where(where)
-      .orderBy(...orderOf(q, { orderNum: dictItems.orderNum, value: dictItems.value, name: dictItems.name }, asc(dictItems.orderNum)), asc(dictItems.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(dictItems).where(where),
-  ]);
-  return { total: Number(total?.n ?? 0), data };
+  const { total, rows } = await selectPage(db, dictItems, where, [...orderOf(q, { orderNum: dictItems.orderNum, value: dictItems.value, name: dictItems.name }, asc(dictItems.orderNum)), asc(dictItems.id)], pageOf(q));
+  return { total, data: rows };
 }
 
 async function itemRow(db: Executor, id: number) {

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
 import type { PageQuery } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
-import { orderOf, pageOf } from '../../platform/list.ts';
+import { orderOf, pageOf, selectPage } from '../../platform/list.ts';
 import { expectOneUpdated } from '../../platform/scope.ts';
 import { contains } from './config.service.ts';
 import { appVersions } from './version.table.ts';
@@ -43,18 +43,8 @@ export interface VersionFilter extends PageQuery {
 
 export async function listVersions(db: Db, q: VersionFilter) {
   const where = and(q.platform ? eq(appVersions.platform, q.platform) : undefined, q.versionNo ? ilike(appVersions.versionNo, contains(q.versionNo)) : undefined);
-  const { limit, offset } = pageOf(q);
-  const [data, [total]] = await Promise.all([
-    db
-      .select()
-      .from(appVersions)
-      .where(where)
-      .orderBy(...orderOf(q, { versionNo: appVersions.versionNo, platform: appVersions.platform, publishedAt: appVersions.publishedAt }, [desc(appVersions.publishedAt), desc(appVersions.id)]), asc(appVersions.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(appVersions).where(where),
-  ]);
-  return { total: Number(total?.n ?? 0), data };
+  const { total, rows } = await selectPage(db, appVersions, where, [...orderOf(q, { versionNo: appVersions.versionNo, platform: appVersions.platform, publishedAt: appVersions.publishedAt }, [desc(appVersions.publishedAt), desc(appVersions.id)]), asc(appVersions.id)], pageOf(q));
+  return { total, data: rows };
 }
 
 export async function getVersion(db: Db, id: number) {
