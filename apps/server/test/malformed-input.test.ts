@@ -5,6 +5,7 @@ import { Code } from '@venue/contract';
 import { routeRegistry, type RouteRecord } from '../src/platform/http.ts';
 import { computeSign } from '../src/platform/keys.ts';
 import { t } from '../src/platform/i18n.ts';
+import { defOf, sample, unwrap, type Def } from './zodSample.ts';
 import { Client, databases, startServer, type TestServer } from './harness.ts';
 
 /**
@@ -87,29 +88,7 @@ const isNul = (v: unknown): boolean =>
 
 // ---- zod introspection (zod 4 definitions) ----
 
-interface Def {
-  type: string;
-  innerType?: ZodType;
-  in?: ZodType;
-  out?: ZodType;
-  shape?: Record<string, ZodType>;
-  element?: ZodType;
-  options?: ZodType[];
-  entries?: Record<string, unknown>;
-  values?: unknown[];
-}
-const defOf = (s: ZodType) => (s as unknown as { def: Def }).def;
 
-/** The schema under optional/nullable/default/pipe wrappers. */
-function unwrap(s: ZodType): ZodType {
-  for (let i = 0; i < 20; i++) {
-    const d = defOf(s);
-    if (['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(d.type) && d.innerType) s = d.innerType;
-    else if (d.type === 'pipe' && d.in && d.out) s = defOf(d.in).type === 'transform' ? d.out : d.in;
-    else break;
-  }
-  return s;
-}
 
 // Numbers first, so that ids are 1: records that exist (the admin user, the platform organisation …).
 const CANDIDATES: unknown[] = [
@@ -136,33 +115,6 @@ const CANDIDATES: unknown[] = [
   '123456',
 ];
 
-/** A value the schema accepts (undefined for optional fields: left out). */
-function sample(s: ZodType): unknown {
-  if (s.safeParse(undefined).success) return undefined;
-  const u = unwrap(s);
-  const d = defOf(u);
-  if (d.type === 'object' && d.shape) {
-    const o: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(d.shape)) {
-      const x = sample(v);
-      if (x !== undefined) o[k] = x;
-    }
-    return o;
-  }
-  if (d.type === 'array' && d.element) {
-    if (s.safeParse([]).success) return [];
-    return [sample(d.element)];
-  }
-  if (d.type === 'enum' && d.entries) return Object.values(d.entries)[0];
-  if (d.type === 'literal' && d.values) return d.values[0];
-  if (d.type === 'union' && d.options) {
-    for (const o of d.options) {
-      const x = sample(o);
-      if (s.safeParse(x).success) return x;
-    }
-  }
-  return CANDIDATES.find((c) => s.safeParse(c).success) ?? (s.safeParse(null).success ? null : 'x');
-}
 
 interface Leaf {
   path: Path;
@@ -188,10 +140,10 @@ function setAt(target: Record<string, unknown>, path: Path, value: unknown, sche
     const d: Def | undefined = s ? defOf(unwrap(s)) : undefined;
     s = d?.type === 'object' ? d.shape?.[k as string] : d?.type === 'array' ? d.element : undefined;
     if (cur[k] === undefined || cur[k] === null || (Array.isArray(cur[k]) && (cur[k] as unknown[]).length === 0)) {
-      cur[k] = typeof path[i + 1] === 'number' ? [] : s ? (sample(s) ?? {}) : {};
+      cur[k] = typeof path[i + 1] === 'number' ? [] : s ? (sample(s, CANDIDATES) ?? {}) : {};
       if (typeof path[i + 1] === 'number' && s) {
         const el = defOf(unwrap(s)).element;
-        (cur[k] as unknown[]).push(el ? sample(el) ?? {} : {});
+        (cur[k] as unknown[]).push(el ? sample(el, CANDIDATES) ?? {} : {});
       }
     }
     cur = cur[k] as Record<string | number, unknown>;
@@ -235,9 +187,9 @@ const repaired = new Map<RouteRecord, Record<string, unknown>>();
 function baseOf(route: RouteRecord) {
   const paramShape = route.params ? defOf(unwrap(route.params)).shape : undefined;
   const params: Record<string, string> = {};
-  for (const n of pathParams(route.url)) params[n] = paramShape?.[n] ? String(sample(paramShape[n]!) ?? 1) : '1';
-  const query = route.query ? ((sample(route.query) as Record<string, unknown>) ?? {}) : {};
-  const body = route.body ? (repaired.get(route) ?? (sample(route.body) as Record<string, unknown>) ?? {}) : undefined;
+  for (const n of pathParams(route.url)) params[n] = paramShape?.[n] ? String(sample(paramShape[n]!, CANDIDATES) ?? 1) : '1';
+  const query = route.query ? ((sample(route.query, CANDIDATES) as Record<string, unknown>) ?? {}) : {};
+  const body = route.body ? (repaired.get(route) ?? (sample(route.body, CANDIDATES) as Record<string, unknown>) ?? {}) : undefined;
   return { paramShape, params, query, body };
 }
 

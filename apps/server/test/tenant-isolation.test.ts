@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import ExcelJS from 'exceljs';
 import { Code } from '@venue/contract';
 import { routeRegistry, type RouteRecord } from '../src/platform/http.ts';
+import { defOf, sample, unwrap } from './zodSample.ts';
 import { Client, databases, startServer, sys, type TestServer } from './harness.ts';
 
 /**
@@ -68,53 +69,10 @@ const routeKey = (r: Pick<RouteRecord, 'method' | 'url'>) => `${r.method} ${r.ur
 
 // ---- zod sampling (zod 4 definitions): a body the schema accepts ----
 
-interface Def {
-  type: string;
-  innerType?: ZodType;
-  in?: ZodType;
-  out?: ZodType;
-  shape?: Record<string, ZodType>;
-  element?: ZodType;
-  options?: ZodType[];
-  entries?: Record<string, unknown>;
-  values?: unknown[];
-}
-const defOf = (s: ZodType) => (s as unknown as { def: Def }).def;
 
-function unwrap(s: ZodType): ZodType {
-  for (let i = 0; i < 20; i++) {
-    const d = defOf(s);
-    if (['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional'].includes(d.type) && d.innerType) s = d.innerType;
-    else if (d.type === 'pipe' && d.in && d.out) s = defOf(d.in).type === 'transform' ? d.out : d.in;
-    else break;
-  }
-  return s;
-}
 
 const CANDIDATES: unknown[] = [1, 0, 2, 2030, false, true, 'x', 'abc', 'Abc_1', 'a@b.co', '13900000000', '2030-01-01', '2030-01-01T00:00:00.000Z', 'Aa1@bcdef9'];
 
-function sample(s: ZodType): unknown {
-  if (s.safeParse(undefined).success) return undefined;
-  const d = defOf(unwrap(s));
-  if (d.type === 'object' && d.shape) {
-    const o: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(d.shape)) {
-      const x = sample(v);
-      if (x !== undefined) o[k] = x;
-    }
-    return o;
-  }
-  if (d.type === 'array' && d.element) return s.safeParse([]).success ? [] : [sample(d.element)];
-  if (d.type === 'enum' && d.entries) return Object.values(d.entries)[0];
-  if (d.type === 'literal' && d.values) return d.values[0];
-  if (d.type === 'union' && d.options) {
-    for (const o of d.options) {
-      const x = sample(o);
-      if (s.safeParse(x).success) return x;
-    }
-  }
-  return CANDIDATES.find((c) => s.safeParse(c).success) ?? (s.safeParse(null).success ? null : 'x');
-}
 
 const shapeOf = (s: ZodType | undefined): Record<string, ZodType> => (s ? (defOf(unwrap(s)).shape ?? {}) : {});
 const pathParams = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -284,8 +242,8 @@ function probesOf(w: World, r: RouteRecord): Probe[] {
   const isList = /\/list$/.test(r.url);
   const expectDefault: Expect = o.expect ?? (isList ? 'empty' : 'notFound');
   const params: Record<string, string | number> = {};
-  const body: Record<string, unknown> | undefined = r.body ? ((sample(r.body) as Record<string, unknown>) ?? {}) : undefined;
-  const query: Record<string, string | number> = r.query ? ((sample(r.query) as Record<string, string | number>) ?? {}) : {};
+  const body: Record<string, unknown> | undefined = r.body ? ((sample(r.body, CANDIDATES) as Record<string, unknown>) ?? {}) : undefined;
+  const query: Record<string, string | number> = r.query ? ((sample(r.query, CANDIDATES) as Record<string, string | number>) ?? {}) : {};
   for (const n of names) {
     const v = idFor(w, r, n);
     if (v === undefined) throw new Error(`${key}: no record of B for "${n}": map it in idFor() or skip the route with a reason`);
