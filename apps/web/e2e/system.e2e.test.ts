@@ -173,6 +173,11 @@ describe('system administration: policy, branding, holidays, online users, logs,
     await expect.poll(() => page.getByText('密码长度不足').count()).toBeGreaterThan(0);
     await page.getByTestId('change-password-new').fill('lowercase12');
     await expect.poll(() => page.getByText('密码必须包含大写字母').count()).toBeGreaterThan(0);
+    await page.getByTestId('change-password-new').fill(ADMIN_PASSWORD);
+    await expect.poll(() => page.getByText('新密码不能与原密码相同').count()).toBeGreaterThan(0);
+    await page.getByTestId('change-password-new').fill(NEW_ADMIN_PASSWORD);
+    await page.getByTestId('change-password-confirm').fill(`${NEW_ADMIN_PASSWORD}x`);
+    await expect.poll(() => page.getByText('两次输入的密码不一致').count()).toBeGreaterThan(0);
     await page.getByTestId('change-password-new').fill(NEW_ADMIN_PASSWORD);
     await page.getByTestId('change-password-confirm').fill(NEW_ADMIN_PASSWORD);
     await page.getByTestId('change-password-submit').click();

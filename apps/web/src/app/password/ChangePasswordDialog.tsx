@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { checkPassword, passwordMessages } from '@venue/contract';
 import { registerMessages } from '../i18n.ts';
 import { useLang } from '../prefs.ts';
 import { success } from '../feedback.tsx';
@@ -11,7 +10,7 @@ import { useKitT } from '../../kit/kitI18n.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 import { changeOwnPassword, usePasswordStrategy, type ChangePasswordBody } from './password.api.ts';
-import { passwordRulesText } from './rules.ts';
+import { passwordRulesText, policyRule, sameAsRule } from './rules.ts';
 
 registerMessages('password', zh, en);
 
@@ -94,14 +93,11 @@ export function ChangePasswordDialog({ open, loginName, forced, onClose, onChang
           rules={[
             { required: true, message: t('required') },
             ({ getFieldValue }) => ({
-              validator(_, value: string | undefined) {
-                if (!value) return Promise.resolve();
-                if (value === getFieldValue('oldPassword')) return Promise.reject(new Error(t('sameAsOld')));
-                const problems = strategy ? checkPassword(value, strategy, loginName) : [];
-                if (problems.length) return Promise.reject(new Error(passwordMessages[lang][problems[0]!]));
-                return Promise.resolve();
+              validator: async (_, value: string | undefined) => {
+                if (value && value === getFieldValue('oldPassword')) throw new Error(t('sameAsOld'));
               },
             }),
+            policyRule(strategy, lang, loginName),
           ]}
         >
           <Input.Password placeholder={t('newPlaceholder')} autoComplete="new-password" data-testid="change-password-new" />
@@ -112,12 +108,7 @@ export function ChangePasswordDialog({ open, loginName, forced, onClose, onChang
           dependencies={['newPassword']}
           rules={[
             { required: true, message: t('required') },
-            ({ getFieldValue }) => ({
-              validator(_, value: string | undefined) {
-                if (!value || value === getFieldValue('newPassword')) return Promise.resolve();
-                return Promise.reject(new Error(t('mismatch')));
-              },
-            }),
+            sameAsRule('newPassword', t('mismatch')),
           ]}
         >
           <Input.Password placeholder={t('confirmPlaceholder')} autoComplete="new-password" data-testid="change-password-confirm" />

@@ -1,4 +1,5 @@
-import type { PublicPasswordStrategy } from '@venue/contract';
+import type { FormRule } from 'antd';
+import { checkPassword, passwordMessages, type PublicPasswordStrategy } from '@venue/contract';
 import type { Lang } from '../prefs.ts';
 
 /**
@@ -49,4 +50,28 @@ export function passwordRuleList(s: Pick<PublicPasswordStrategy, 'minLength' | '
 export function passwordRulesText(s: Pick<PublicPasswordStrategy, 'minLength' | 'maxLength' | 'complexity'>, lang: Lang): string {
   const t = TEXTS[lang];
   return `${t.lead}${passwordRuleList(s, lang).join(t.sep)}`;
+}
+
+/**
+ * The form rule of a new password: the policy's first broken rule in the policy's words (until
+ * the policy has loaded only the required rule applies; the server checks it anyway). `skip`
+ * turns it off (an administrator reset to the default password).
+ */
+export function policyRule(strategy: PublicPasswordStrategy | undefined, lang: Lang, loginName?: string, skip = false): FormRule {
+  return {
+    validator: async (_, value: string | undefined) => {
+      if (skip || !value || !strategy) return;
+      const problems = checkPassword(value, strategy, loginName);
+      if (problems.length) throw new Error(passwordMessages[lang][problems[0]!]);
+    },
+  };
+}
+
+/** The form rule of a repeated entry: it must equal the field `of`. */
+export function sameAsRule(of: string, message: string): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_, value: string | undefined) => {
+      if (value && value !== getFieldValue(of)) throw new Error(message);
+    },
+  });
 }

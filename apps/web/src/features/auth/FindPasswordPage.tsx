@@ -4,14 +4,14 @@ import { KeyOutlined, MailOutlined, MessageOutlined, SafetyCertificateOutlined, 
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { checkPassword, passwordMessages, type recoverCodeBody, type recoverResetBody } from '@venue/contract';
+import type { recoverCodeBody, recoverResetBody } from '@venue/contract';
 import { registerMessages } from '../../app/i18n.ts';
 import { notify } from '../../app/notify.ts';
 import { useLang } from '../../app/prefs.ts';
 import { isApiError } from '../../app/request.ts';
 import { applyFieldErrors, focusFirstError } from '../../kit/form.ts';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
-import { passwordRulesText } from '../../app/password/rules.ts';
+import { passwordRulesText, policyRule, sameAsRule } from '../../app/password/rules.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { requestRecoveryCode, resetRecoveredPassword } from './auth.api.ts';
 import zh from './find.messages.zh-CN.ts';
@@ -148,13 +148,7 @@ export default function FindPasswordPage() {
         extra={strategy ? passwordRulesText(strategy, lang) : undefined}
         rules={[
           { required: true, message: t('required') },
-          {
-            validator(_, value: string | undefined) {
-              if (!value || !strategy) return Promise.resolve();
-              const problems = checkPassword(value, strategy, account?.loginName);
-              return problems.length ? Promise.reject(new Error(passwordMessages[lang][problems[0]!])) : Promise.resolve();
-            },
-          },
+          policyRule(strategy, lang, account?.loginName),
         ]}
       >
         <Input.Password size="large" prefix={<KeyOutlined />} placeholder={t('newPlaceholder')} autoComplete="new-password" data-testid="find-new-password" />
@@ -165,11 +159,7 @@ export default function FindPasswordPage() {
         dependencies={['newPassword']}
         rules={[
           { required: true, message: t('required') },
-          ({ getFieldValue }) => ({
-            validator(_, value: string | undefined) {
-              return !value || value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error(t('mismatch')));
-            },
-          }),
+          sameAsRule('newPassword', t('mismatch')),
         ]}
       >
         <Input.Password size="large" prefix={<KeyOutlined />} placeholder={t('confirmPlaceholder')} autoComplete="new-password" data-testid="find-confirm-password" />

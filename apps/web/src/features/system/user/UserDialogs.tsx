@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { Alert, Checkbox, Form, Input, Select, Spin, TreeSelect, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { checkPassword, passwordMessages } from '@venue/contract';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { useLang } from '../../../app/prefs.ts';
 import { useSession } from '../../../app/session.ts';
 import { FormModal, applyFieldErrors, invalidateResource, sameIds, useKitT } from '../../../kit/index.ts';
 import { usePasswordStrategy } from '../../../app/password/password.api.ts';
-import { passwordRulesText } from '../../../app/password/rules.ts';
+import { passwordRulesText, policyRule, sameAsRule } from '../../../app/password/rules.ts';
 import { refreshAccess } from '../access.ts';
 import { MenuGrantTree } from '../menu/MenuGrantTree.tsx';
 import { orgTreeOptions, useOrgOptions } from '../org/org.api.ts';
@@ -66,13 +65,7 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
           dependencies={['useDefault']}
           rules={[
             { required: !useDefault, message: tk('required') },
-            {
-              validator: async (_, value: string | undefined) => {
-                if (useDefault || !value || !strategy) return;
-                const problems = checkPassword(value, strategy, user.code);
-                if (problems.length) throw new Error(passwordMessages[lang][problems[0]!]);
-              },
-            },
+            policyRule(strategy, lang, user.code, useDefault),
           ]}
         >
           <Input.Password autoComplete="new-password" data-testid="user-reset-password" />
@@ -84,11 +77,7 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
           dependencies={['password', 'useDefault']}
           rules={[
             { required: !useDefault, message: tk('required') },
-            ({ getFieldValue }) => ({
-              validator: async (_, value: string | undefined) => {
-                if (value && value !== getFieldValue('password')) throw new Error(t('mismatch'));
-              },
-            }),
+            sameAsRule('password', t('mismatch')),
           ]}
         >
           <Input.Password autoComplete="new-password" data-testid="user-reset-confirm" />
