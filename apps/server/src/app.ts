@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,10 +11,10 @@ import type { Config } from './config.ts';
 import type { Database } from './platform/db.ts';
 import { errSerializer, isReady } from './platform/db.ts';
 import { defaultWebDist } from './platform/paths.ts';
-import { loadKeys, randomToken } from './platform/keys.ts';
+import { loadKeys } from './platform/keys.ts';
 import { stdoutLog } from './platform/logOutput.ts';
 import { AppError } from './platform/errors.ts';
-import { errorEnvelope, installErrorHandler, type AppContext } from './platform/http.ts';
+import { answerText, errorEnvelope, installErrorHandler, type AppContext } from './platform/http.ts';
 import { installPipeline } from './platform/pipeline.ts';
 import { cachedSessions } from './platform/sessionCache.ts';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms.provider.ts';
@@ -60,7 +61,7 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
             // Errors are logged without the SQL parameters drivers attach to them (hashes, codes, personal data).
             serializers: { err: errSerializer },
           },
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : randomToken(9)),
+    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : crypto.randomUUID()),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     trustProxy: proxyTrust(config.trustProxy),
@@ -70,9 +71,7 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
   const ctx: AppContext = { config, database, db: database.db, keys };
   app.decorate('ctx', ctx);
 
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
+  app.setReplySerializer(answerText);
   await app.register(cookie);
   // Security headers, built once: @fastify/helmet rebuilds its middleware on every request.
   const securityHeaders = helmet({
@@ -92,7 +91,10 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
     },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+  });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 5, fields: 50 } });
   installErrorHandler(app);
