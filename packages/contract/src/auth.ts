@@ -117,6 +117,7 @@ export const restoredSession = z.object({ token: s, userId: n, userName: s }).nu
 export type RestoredSession = z.output<typeof restoredSession>;
 /** `POST {auth}logout`: for a single sign-on session, the provider's end-session URL; else null. */
 export const logoutAnswer = z.object({ logoutUrl: s }).nullable();
+export type LogoutAnswer = z.output<typeof logoutAnswer>;
 
 /** An organisation of the signed-in user. */
 export const orgVO = z.object({ orgId: n, orgName: s, enterpriseType: n });

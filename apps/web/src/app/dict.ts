@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import type { DictOptions } from '@venue/contract';
 import { getLang, useLang } from './prefs.ts';
 import { queryClient } from './query.ts';
 import { api, http } from './request.ts';
 
 /** Dictionaries (adapter dict/item/query): loaded once after login, cached, read with useDict. */
 
-export interface DictItem {
-  value: string;
-  name: string;
-  nameEn: string;
-}
-
-export type Dictionaries = Record<string, DictItem[]>;
+/** Every dictionary's items, by dictionary code. */
+export type Dictionaries = DictOptions;
+type DictItem = Dictionaries[string][number];
 
 export const DICT_QUERY_KEY = ['dict'] as const;
 

@@ -1,4 +1,4 @@
-import type { MenuNode, OrgVO, UserInfo } from '@venue/contract';
+import type { LogoutAnswer, MenuNode, OrgVO, RestoredSession, UserInfo } from '@venue/contract';
 import { getConfig } from './config.ts';
 import { loadDictionary } from './dict.ts';
 import { t } from './i18n.ts';
@@ -106,20 +106,13 @@ export function resetLoadedState(): void {
   resetTabs();
 }
 
-/** What `POST {auth}session` answers when the browser's HttpOnly cookie names a live session. */
-interface RestoredSession {
-  token: string;
-  userId: number;
-  userName: string;
-}
-
 /**
  * Token mode: the token of the browser's HttpOnly cookie, asked from the server (the console
  * cannot read the cookie). Empty when there is no live session or the server cannot be reached.
  */
 async function tokenFromServer(): Promise<RestoredSession | null> {
   try {
-    const s = await http.post<RestoredSession | null>(api.auth('session'), undefined, { silent: true });
+    const s = await http.post<RestoredSession>(api.auth('session'), undefined, { silent: true });
     if (s?.token) {
       sessionStore.set({ token: s.token });
       return s;
@@ -146,10 +139,8 @@ export function signedInBySso(): boolean {
 /** The page a signed-out single sign-on user lands on (the provider sends the browser back there too). */
 export const SIGNED_OUT_PATH = '/signedOut';
 
-export interface LogoutResult {
-  /** Single sign-on: the identity provider's end-session URL, to end the provider session as well. */
-  logoutUrl?: string;
-}
+/** Single sign-on: the identity provider's end-session URL, to end the provider session as well. */
+export type LogoutResult = Partial<NonNullable<LogoutAnswer>>;
 
 /**
  * Ends the session on the server (best effort; the server also clears the HttpOnly cookie, so the
@@ -159,7 +150,7 @@ export async function logout(): Promise<LogoutResult> {
   const sso = signedInBySso();
   let result: LogoutResult = {};
   if (getToken() || isTokenMode()) {
-    const body = await http.post<{ logoutUrl?: string } | null>(api.auth('logout'), undefined, { silent: true }).catch(() => null);
+    const body = await http.post<LogoutAnswer>(api.auth('logout'), undefined, { silent: true }).catch(() => null);
     if (body?.logoutUrl && /^https?:\/\//i.test(body.logoutUrl)) result = { logoutUrl: body.logoutUrl };
   }
   signOutLocally();
