@@ -1,4 +1,6 @@
 import dayjs from 'dayjs';
+import type { z } from 'zod';
+import type { jobInput } from '@venue/contract';
 import type { Job, JobBody } from './job.api.ts';
 import { paramsToRows, rowsToParams, type ParamRow } from './params.ts';
 
@@ -11,15 +13,18 @@ export const FMT = 'YYYY-MM-DD HH:mm:ss';
 /** Years a Quartz expression may name end in 2099: the default end of a job's window. */
 export const DEFAULT_END = '2099-12-31 23:59:59';
 
-/** Console-only: the job form's values (`periodic`, parameter rows, local times); valuesToBody turns them into the contract's job input. */
-export interface JobFormValues {
+/** The job's choices, as the contract gives them. */
+type JobChoices = Pick<z.output<typeof jobInput>, 'jobType' | 'architecture' | 'triggerType' | 'httpMethod' | 'misfirePolicy' | 'blockingStrategy' | 'recordAnswer' | 'skipNonWorkDays' | 'alarmOnFailure'>;
+
+/**
+ * Console-only: the job form's values: the contract's choices, plus `periodic`, parameter rows,
+ * local times and number inputs that may be empty; valuesToBody turns them into the contract's job input.
+ */
+export interface JobFormValues extends JobChoices {
   jobName: string;
   jobGroup: string;
-  jobType: 'bean' | 'http';
   beanName?: string | null;
-  architecture: 'monolithic' | 'distributed';
   periodic: boolean;
-  triggerType: 'cron' | 'interval';
   intervalInSeconds?: number | null;
   repeatCount?: number | null;
   startTime?: string | null;
@@ -28,17 +33,11 @@ export interface JobFormValues {
   executorPath?: string | null;
   executorIp?: string | null;
   executorHost?: number | null;
-  httpMethod: 'GET' | 'POST';
   executeData: ParamRow[];
-  recordAnswer: boolean;
   timeZone?: string | null;
-  skipNonWorkDays: boolean;
-  misfirePolicy: 'fireOnce' | 'skip';
-  blockingStrategy: 'serial' | 'discard' | 'cover';
   timeoutSeconds?: number | null;
   retryCount?: number | null;
   retryDelaySeconds?: number | null;
-  alarmOnFailure: boolean;
   description?: string | null;
 }
 
