@@ -72,6 +72,7 @@ export const jobListQuery = pageQuery.extend({
   triggerType: z.enum(triggerTypes).optional(),
   status: optionalStatus,
 });
+export type JobListQuery = z.output<typeof jobListQuery>;
 /** `POST job/cron/preview`: the next fire times of an expression. */
 export const cronPreviewBody = z.object({
   cronExpr: str().max(200),
@@ -81,6 +82,7 @@ export const cronPreviewBody = z.object({
   skipNonWorkDays: z.boolean().optional(),
   count: fields.intIn(1, 50).default(10),
 });
+export type CronPreviewBody = z.output<typeof cronPreviewBody>;
 /** `POST job/log/list`: dispatch records. */
 export const jobLogQuery = pageQuery.extend({
   jobId: optionalId,
@@ -94,6 +96,7 @@ export const jobLogQuery = pageQuery.extend({
   from: z.string().max(40).refine(isInstant, 'error.field.invalid').optional(),
   to: z.string().max(40).refine(isInstant, 'error.field.invalid').optional(),
 });
+export type JobLogQuery = z.output<typeof jobLogQuery>;
 /** `POST job/{id}/run`: run once now, optionally with other parameters. */
 export const jobRunBody = z.object({ executeData: z.unknown().optional() });
 
@@ -124,8 +127,10 @@ export type StreamInput = z.input<typeof streamInput>;
 export const streamUpdate = streamInput.extend({ version: fields.version });
 /** `POST jobStream/list`. */
 export const streamListQuery = pageQuery.extend({ name: str().max(64).optional(), status: optionalStatus });
+export type StreamListQuery = z.output<typeof streamListQuery>;
 /** `POST jobStream/run/list`. */
 export const streamRunListQuery = pageQuery.extend({ streamId: optionalId, status: z.enum(streamRunStatuses).optional() });
+export type StreamRunListQuery = z.output<typeof streamRunListQuery>;
 
 // ---------------------------------------------------------------- answers
 

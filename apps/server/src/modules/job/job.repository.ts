@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { JobListQuery, JobLogQuery, PageQuery, StreamListQuery, StreamRunListQuery } from '@venue/contract';
 import type { Executor, Tx } from '../../platform/db.ts';
 import { assertInScope, inScope, inScopeSql, type Scope, type SystemScope } from '../../platform/scope.ts';
 import { selectPage } from '../../platform/list.ts';
@@ -523,13 +524,8 @@ export async function streamUsingJob(db: Executor, scope: Scope, jobId: number):
   return row?.name;
 }
 
-export interface JobFilter {
-  jobName?: string;
-  jobGroup?: string;
-  jobType?: string;
-  triggerType?: string;
-  status?: number;
-}
+/** The filters of `POST job/list` (its paging and sort are the caller's). */
+export type JobFilter = Omit<JobListQuery, keyof PageQuery>;
 
 function jobWhere(scope: Scope, q: JobFilter): SQL | undefined {
   return and(
@@ -557,18 +553,8 @@ export async function insertManualRecord(db: Executor, scope: Scope, values: typ
   return row!;
 }
 
-export interface RecordFilter {
-  jobId?: number;
-  jobName?: string;
-  jobGroup?: string;
-  result?: string;
-  manual?: boolean;
-  trigger?: string;
-  streamRunId?: number;
-  instanceId?: string;
-  from?: Date | null;
-  to?: Date | null;
-}
+/** The filters of `POST job/log/list`, but `from` and `to` as instants: the service reads the texts sent. */
+export type RecordFilter = Omit<JobLogQuery, keyof PageQuery | 'from' | 'to'> & { from?: Date | null; to?: Date | null };
 
 function recordWhere(scope: Scope, q: RecordFilter): SQL | undefined {
   return and(
@@ -655,7 +641,7 @@ export async function deleteStreamRows(db: Executor, scope: Scope, ids: number[]
 export const streamSorts = { name: jobStreams.name, nextFireTime: jobStreams.nextFireAt, createTime: jobStreams.createdAt, id: jobStreams.id };
 export const streamDefaultOrder = desc(jobStreams.id);
 
-export async function pageStreams(db: Executor, scope: Scope, q: { name?: string; status?: number }, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobStreamRow[] }> {
+export async function pageStreams(db: Executor, scope: Scope, q: Omit<StreamListQuery, keyof PageQuery>, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobStreamRow[] }> {
   const where = and(inScope(scope, jobStreams.orgId), q.name ? ilike(jobStreams.name, like(q.name)) : undefined, q.status !== undefined ? eq(jobStreams.status, q.status) : undefined);
   return selectPage(db, jobStreams, where, order, { limit, offset });
 }
@@ -663,7 +649,7 @@ export async function pageStreams(db: Executor, scope: Scope, q: { name?: string
 export const runSorts = { startedAt: jobStreamRuns.startedAt, durationMs: jobStreamRuns.durationMs, status: jobStreamRuns.status, id: jobStreamRuns.id };
 export const runDefaultOrder = desc(jobStreamRuns.id);
 
-export async function pageStreamRuns(db: Executor, scope: Scope, q: { streamId?: number; status?: string }, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobStreamRunRow[] }> {
+export async function pageStreamRuns(db: Executor, scope: Scope, q: Omit<StreamRunListQuery, keyof PageQuery>, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobStreamRunRow[] }> {
   const where = and(inScope(scope, jobStreamRuns.orgId), q.streamId ? eq(jobStreamRuns.streamId, q.streamId) : undefined, q.status ? eq(jobStreamRuns.status, q.status) : undefined);
   return selectPage(db, jobStreamRuns, where, order, { limit, offset });
 }

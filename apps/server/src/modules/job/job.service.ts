@@ -1,4 +1,5 @@
-import type { PageQuery } from '@venue/contract';
+import type { z } from 'zod';
+import type { CronPreviewBody, JobListQuery, JobLogQuery, jobInput, jobUpdate } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { AppContext, Caller } from '../../platform/http.ts';
@@ -67,36 +68,11 @@ function offsetOf(ms: number, timeZone: string): number {
   return Date.UTC(y, mo - 1, da, h, mi, s) - Math.floor(ms / 1000) * 1000;
 }
 
-export interface JobInput {
-  jobName: string;
-  jobGroup: string;
-  jobType: 'bean' | 'http';
-  beanName?: string | null;
-  architecture: 'monolithic' | 'distributed';
-  triggerType: 'cron' | 'interval';
-  cronExpr?: string | null;
-  intervalInSeconds: number;
-  repeatCount: number;
-  startTime?: string | number | null;
-  endTime?: string | number | null;
-  timeZone?: string | null;
-  skipNonWorkDays: boolean;
-  executorPath?: string | null;
-  executorIp?: string | null;
-  executorHost?: number | null;
-  httpMethod: 'GET' | 'POST';
-  executeData?: unknown;
-  /** HTTP jobs: keep the start of the executor's answer in the dispatch record (default off). */
-  recordAnswer?: boolean;
-  description?: string | null;
-  status: 0 | 1;
-  misfirePolicy: 'fireOnce' | 'skip';
-  blockingStrategy: 'serial' | 'discard' | 'cover';
-  timeoutSeconds: number;
-  retryCount: number;
-  retryDelaySeconds: number;
-  alarmOnFailure: boolean;
-}
+/**
+ * A job as the routes hand it over: the output of the contract's `jobInput` (defaults filled in).
+ * The contract's `JobInput` type is the console's side of it (`z.input`, before the defaults).
+ */
+export type JobBody = z.output<typeof jobInput>;
 
 /** The job as the API answers it (spec section 3 names). */
 export function jobView(j: JobRow) {
@@ -182,7 +158,7 @@ export async function loadJob(db: Db, caller: Caller, id: number): Promise<JobRo
 }
 
 /** Checks a job's settings and answers the column values (everything but identity and audit). */
-async function normalise(ctx: AppContext, caller: Caller, orgId: number, input: JobInput) {
+async function normalise(ctx: AppContext, caller: Caller, orgId: number, input: JobBody) {
   const { db, config } = ctx;
   const timeZone = input.timeZone?.trim() || (await orgTimeZone(db, scopeOf(caller), orgId));
   try {
@@ -291,7 +267,7 @@ function duplicate(e: unknown, input: { jobName: string; jobGroup: string }): ne
   throw e;
 }
 
-export async function createJob(ctx: AppContext, caller: Caller, input: JobInput): Promise<JobView> {
+export async function createJob(ctx: AppContext, caller: Caller, input: JobBody): Promise<JobView> {
   const orgId = caller.orgId;
   const values = await normalise(ctx, caller, orgId, input);
   const nextFireAt = input.status === 0 ? await firstFire(ctx.db, { ...values, orgId }) : null;
@@ -306,7 +282,7 @@ export async function createJob(ctx: AppContext, caller: Caller, input: JobInput
 
 const SCHEDULE_FIELDS = ['triggerType', 'cronExpr', 'intervalSeconds', 'repeatCount', 'startTime', 'endTime', 'timeZone', 'skipNonWorkDays'] as const;
 
-export async function updateJob(ctx: AppContext, caller: Caller, id: number, input: JobInput & { version: number }): Promise<JobView> {
+export async function updateJob(ctx: AppContext, caller: Caller, id: number, input: z.output<typeof jobUpdate>): Promise<JobView> {
   const current = await loadJob(ctx.db, caller, id);
   if (current.jobType === 'http' && !caller.platform) throw new AppError('FORBIDDEN', 'job.http.platformOnly');
   const values = await normalise(ctx, caller, current.orgId, input);
@@ -382,34 +358,13 @@ export async function runJobNow(ctx: AppContext, caller: Caller, id: number, par
   return recordView(row);
 }
 
-export interface JobListQuery extends PageQuery {
-  jobName?: string;
-  jobGroup?: string;
-  jobType?: string;
-  triggerType?: string;
-  status?: number;
-}
-
 export async function listJobs(db: Db, caller: Caller, q: JobListQuery) {
   const { limit, offset } = pageOf(q);
   const { total, rows } = await pageJobs(db, scopeOf(caller), q, orderOf(q, jobSorts, jobDefaultOrder), limit, offset);
   return { total, data: rows.map(jobView) };
 }
 
-export interface RecordListQuery extends PageQuery {
-  jobId?: number;
-  jobName?: string;
-  jobGroup?: string;
-  result?: string;
-  manual?: boolean;
-  trigger?: string;
-  streamRunId?: number;
-  instanceId?: string;
-  from?: string;
-  to?: string;
-}
-
-export async function listRecords(db: Db, caller: Caller, q: RecordListQuery) {
+export async function listRecords(db: Db, caller: Caller, q: JobLogQuery) {
   const from = q.from ? parseInstant(q.from, 'UTC') : null;
   const to = q.to ? parseInstant(q.to, 'UTC') : null;
   if (from === 'invalid') throw fieldError('from', 'error.field.invalid');
@@ -425,17 +380,8 @@ export async function getRecord(db: Db, caller: Caller, id: number) {
   return recordView(row);
 }
 
-export interface PreviewInput {
-  cronExpr: string;
-  timeZone?: string | null;
-  startTime?: string | number | null;
-  endTime?: string | number | null;
-  skipNonWorkDays?: boolean;
-  count: number;
-}
-
 /** The cron editor: checks the expression and answers its next fire times (instant and local). */
-export async function previewCron(ctx: AppContext, caller: Caller, input: PreviewInput) {
+export async function previewCron(ctx: AppContext, caller: Caller, input: CronPreviewBody) {
   const timeZone = input.timeZone?.trim() || (await orgTimeZone(ctx.db, scopeOf(caller), caller.orgId));
   try {
     checkTimeZone(timeZone);

@@ -1,11 +1,12 @@
-import type { PageQuery } from '@venue/contract';
+import type { z } from 'zod';
+import type { StreamListQuery, StreamRunListQuery, streamInput, streamUpdate } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { AppContext, Caller } from '../../platform/http.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../platform/scope.ts';
 import { orgTimeZone } from '../system/org.repository.ts';
-import type { JobStreamRow, JobStreamRunRow, StreamEdge, StreamNode } from './job.table.ts';
+import type { JobStreamRow, JobStreamRunRow } from './job.table.ts';
 import {
   deleteStreamRows,
   findStream,
@@ -27,15 +28,11 @@ import { schedulerFor } from './job.engine.ts';
 import { findCycle, startStreamRun, stepStates, type Graph } from './stream.flow.ts';
 import { cronFieldError, fieldError, recordView } from './job.service.ts';
 
-export interface StreamInput {
-  name: string;
-  description?: string | null;
-  status: 0 | 1;
-  cronExpr?: string | null;
-  timeZone?: string | null;
-  nodes: StreamNode[];
-  edges: StreamEdge[];
-}
+/**
+ * A stream as the routes hand it over: the output of the contract's `streamInput` (defaults filled
+ * in). The contract's `StreamInput` type is the console's side of it (`z.input`, before the defaults).
+ */
+export type StreamBody = z.output<typeof streamInput>;
 
 export function streamView(s: JobStreamRow) {
   return {
@@ -82,7 +79,7 @@ async function loadStream(db: Db, caller: Caller, id: number): Promise<JobStream
 }
 
 /** Checks the graph: known jobs of the stream's organisation, unique keys, known and unique links, no cycle. */
-async function checkGraph(db: Db, scope: Scope, orgId: number, input: StreamInput): Promise<void> {
+async function checkGraph(db: Db, scope: Scope, orgId: number, input: StreamBody): Promise<void> {
   if (!input.nodes.length) throw fieldError('nodes', 'job.stream.empty');
   const keys = new Set<string>();
   for (const [i, n] of input.nodes.entries()) {
@@ -103,7 +100,7 @@ async function checkGraph(db: Db, scope: Scope, orgId: number, input: StreamInpu
   if (cycle) throw fieldError('edges', 'job.stream.cycle', { path: cycle.join(' → ') });
 }
 
-async function schedule(db: Db, scope: Scope, orgId: number, input: StreamInput): Promise<{ cronExpr: string | null; timeZone: string; nextFireAt: Date | null }> {
+async function schedule(db: Db, scope: Scope, orgId: number, input: StreamBody): Promise<{ cronExpr: string | null; timeZone: string; nextFireAt: Date | null }> {
   const timeZone = input.timeZone?.trim() || ((await orgTimeZone(db, scope, orgId)) ?? 'Asia/Shanghai');
   try {
     checkTimeZone(timeZone);
@@ -127,7 +124,7 @@ function duplicate(e: unknown, name: string): never {
   throw e;
 }
 
-export async function createStream(ctx: AppContext, caller: Caller, input: StreamInput) {
+export async function createStream(ctx: AppContext, caller: Caller, input: StreamBody) {
   const scope = scopeOf(caller);
   const orgId = caller.orgId;
   await checkGraph(ctx.db, scope, orgId, input);
@@ -140,7 +137,7 @@ export async function createStream(ctx: AppContext, caller: Caller, input: Strea
   }
 }
 
-export async function updateStream(ctx: AppContext, caller: Caller, id: number, input: StreamInput & { version: number }) {
+export async function updateStream(ctx: AppContext, caller: Caller, id: number, input: z.output<typeof streamUpdate>) {
   const scope = scopeOf(caller);
   const current = await loadStream(ctx.db, caller, id);
   await checkGraph(ctx.db, scope, current.orgId, input);
@@ -165,7 +162,7 @@ export async function getStream(ctx: AppContext, caller: Caller, id: number) {
   return streamView(await loadStream(ctx.db, caller, id));
 }
 
-export async function listStreams(db: Db, caller: Caller, q: PageQuery & { name?: string; status?: number }) {
+export async function listStreams(db: Db, caller: Caller, q: StreamListQuery) {
   const { limit, offset } = pageOf(q);
   const { total, rows } = await pageStreams(db, scopeOf(caller), q, orderOf(q, streamSorts, streamDefaultOrder), limit, offset);
   return { total, data: rows.map(streamView) };
@@ -179,7 +176,7 @@ export async function runStreamNow(ctx: AppContext, caller: Caller, id: number) 
   return getStreamRun(ctx, caller, runId!);
 }
 
-export async function listStreamRuns(db: Db, caller: Caller, q: PageQuery & { streamId?: number; status?: string }) {
+export async function listStreamRuns(db: Db, caller: Caller, q: StreamRunListQuery) {
   const { limit, offset } = pageOf(q);
   const { total, rows } = await pageStreamRuns(db, scopeOf(caller), q, orderOf(q, runSorts, runDefaultOrder), limit, offset);
   return { total, data: rows.map(runView) };
