@@ -17,6 +17,7 @@ export const loginLogQuery = pageQuery.extend({
   code: fields.int4.optional(),
   ...range,
 });
+export type LoginLogQuery = z.output<typeof loginLogQuery>;
 /** `POST operLog/list` and `POST operLog/export`. */
 export const operLogQuery = pageQuery.extend({
   userName: str().trim().max(64).optional(),
@@ -27,6 +28,7 @@ export const operLogQuery = pageQuery.extend({
   success: z.boolean().optional(),
   ...range,
 });
+export type OperLogQuery = z.output<typeof operLogQuery>;
 /** `DELETE loginLog/clean`, `DELETE operLog/clean`: rows before an instant (all without it). */
 export const logCleanQuery = z.object({ before: fields.instant.optional() });
 

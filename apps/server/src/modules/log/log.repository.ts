@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import type { LoginLogQuery, OperLogQuery, PageQuery } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
 import { assertInScope, inScope, inScopeSql, type Scope } from '../../platform/scope.ts';
 import { orgs } from '../system/system.table.ts';
@@ -26,13 +27,8 @@ export async function insertLoginLog(db: Executor, scope: Scope, row: typeof log
   await db.insert(loginLogs).values({ ...row, loginName: row.loginName.slice(0, 128), ip: row.ip?.slice(0, 64), userAgent: row.userAgent?.slice(0, 512) });
 }
 
-export interface LoginLogFilter extends TimeRange {
-  loginName?: string;
-  ip?: string;
-  loginWay?: string;
-  success?: boolean;
-  code?: number;
-}
+/** The filters of `POST loginLog/list` and `loginLog/export` (paging and sort are the caller's). */
+export type LoginLogFilter = Omit<LoginLogQuery, keyof PageQuery>;
 
 // Failed sign-ins carry no session organisation: they belong to the organisation of the account tried.
 const loginOrg = sql`coalesce("sys_login_log"."org_id", (select u.org_id from sys_user u where u.id = "sys_login_log"."user_id"))`;
@@ -91,14 +87,8 @@ export async function findLoginLog(db: Executor, scope: Scope, id: number) {
   return row;
 }
 
-export interface OperLogFilter extends TimeRange {
-  userName?: string;
-  module?: string;
-  action?: string;
-  path?: string;
-  code?: number;
-  success?: boolean;
-}
+/** The filters of `POST operLog/list` and `operLog/export` (paging and sort are the caller's). */
+export type OperLogFilter = Omit<OperLogQuery, keyof PageQuery>;
 
 function operWhere(scope: Scope, q: OperLogFilter): SQL | undefined {
   return and(

@@ -1,4 +1,4 @@
-import type { PageQuery } from '@venue/contract';
+import type { LoginLogQuery, OperLogQuery } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
@@ -17,8 +17,6 @@ import {
   operSorts,
   selectLoginLogs,
   selectOperLogs,
-  type LoginLogFilter as LoginRows,
-  type OperLogFilter as OperRows,
   type TimeRange,
 } from './log.repository.ts';
 import './log.messages.ts';
@@ -38,9 +36,7 @@ function checkRange(q: TimeRange): void {
   }
 }
 
-export interface LoginLogFilter extends PageQuery, LoginRows {}
-
-export async function listLoginLogs(db: Db, caller: Caller, q: LoginLogFilter) {
+export async function listLoginLogs(db: Db, caller: Caller, q: LoginLogQuery) {
   checkRange(q);
   const scope = scopeOf(caller);
   const { limit, offset } = pageOf(q);
@@ -58,16 +54,14 @@ function capped(total: number): void {
   if (total > EXPORT_MAX) throw new AppError('INVALID', 'log.exportTooMany', { max: EXPORT_MAX });
 }
 
-export async function loginLogsForExport(db: Db, caller: Caller, q: LoginLogFilter) {
+export async function loginLogsForExport(db: Db, caller: Caller, q: LoginLogQuery) {
   checkRange(q);
   const scope = scopeOf(caller);
   capped(await countLoginLogs(db, scope, q));
   return selectLoginLogs(db, scope, q, orderOf(q, loginSorts, loginDefaultOrder));
 }
 
-export interface OperLogFilter extends PageQuery, OperRows {}
-
-export async function listOperLogs(db: Db, caller: Caller, q: OperLogFilter) {
+export async function listOperLogs(db: Db, caller: Caller, q: OperLogQuery) {
   checkRange(q);
   const scope = scopeOf(caller);
   const { limit, offset } = pageOf(q);
@@ -82,7 +76,7 @@ export async function getOperLog(db: Db, caller: Caller, id: number) {
   return row;
 }
 
-export async function operLogsForExport(db: Db, caller: Caller, q: OperLogFilter) {
+export async function operLogsForExport(db: Db, caller: Caller, q: OperLogQuery) {
   checkRange(q);
   const scope = scopeOf(caller);
   capped(await countOperLogs(db, scope, q));
