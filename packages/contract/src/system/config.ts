@@ -14,8 +14,10 @@ export const configBody = z.object({
   sealed: z.boolean().optional(),
   remark: str().trim().max(500).nullish(),
 });
+export type ConfigBody = z.output<typeof configBody>;
 /** `PUT config/{id}`: `sealed` changes only through `PUT config/desealed/{id}`. */
 export const configUpdate = configBody.omit({ sealed: true }).extend({ version: fields.version });
+export type ConfigUpdate = z.output<typeof configUpdate>;
 /** `POST config/listForConsole`. */
 export const configListQuery = pageQuery.extend({
   code: str().trim().max(100).optional(),
@@ -23,6 +25,7 @@ export const configListQuery = pageQuery.extend({
   type: str().trim().max(32).optional(),
   sealed: z.boolean().optional(),
 });
+export type ConfigListQuery = z.output<typeof configListQuery>;
 /** `GET config/configKey/{key}`. */
 export const configKeyParams = z.object({ key: str().max(100) });
 

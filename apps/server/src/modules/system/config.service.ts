@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PageQuery } from '@venue/contract';
+import type { ConfigBody, ConfigListQuery, ConfigUpdate } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, conflict, isUniqueViolation, notFound, staleVersion } from '../../platform/errors.ts';
 import { Notice } from '../../platform/http.ts';
@@ -173,14 +173,7 @@ const view = (r: ConfigRow): ConfigView => ({
   builtIn: builtInCodes.has(r.code),
 });
 
-export interface ConfigFilter extends PageQuery {
-  code?: string;
-  name?: string;
-  type?: string;
-  sealed?: boolean;
-}
-
-export async function listConfigs(db: Db, q: ConfigFilter): Promise<{ total: number; data: ConfigView[] }> {
+export async function listConfigs(db: Db, q: ConfigListQuery): Promise<{ total: number; data: ConfigView[] }> {
   const where: (SQL | undefined)[] = [
     q.code ? ilike(configs.code, contains(q.code)) : undefined,
     q.name ? ilike(configs.name, contains(q.name)) : undefined,
@@ -208,17 +201,7 @@ async function storedConfig(db: Executor, id: number): Promise<ConfigRow> {
 
 const duplicate = () => conflict('duplicate', 'config.duplicate', undefined, [{ field: 'code', message: 'config.duplicate' }]);
 
-export interface ConfigInput {
-  code: string;
-  name: string;
-  type: string;
-  subType?: string | null;
-  value: string;
-  sealed?: boolean;
-  remark?: string | null;
-}
-
-export async function addConfig(db: Db, input: ConfigInput): Promise<ConfigView> {
+export async function addConfig(db: Db, input: ConfigBody): Promise<ConfigView> {
   const value = validateConfigValue(input.code, input.value);
   try {
     return await db.transaction(async (tx) => {
@@ -235,7 +218,7 @@ export async function addConfig(db: Db, input: ConfigInput): Promise<ConfigView>
   }
 }
 
-export async function editConfig(db: Db, id: number, input: ConfigInput & { version: number }): Promise<ConfigView | Notice<ConfigView>> {
+export async function editConfig(db: Db, id: number, input: ConfigUpdate): Promise<ConfigView | Notice<ConfigView>> {
   const current = await storedConfig(db, id);
   if (current.sealed) throw new AppError('INVALID', 'config.sealed');
   if (current.version !== input.version) throw staleVersion();
