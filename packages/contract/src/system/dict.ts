@@ -12,10 +12,13 @@ export const dictBody = z.object({
   type: str().trim().min(1).max(32).default('business'),
   remark: str().trim().max(500).nullish(),
 });
+export type DictBody = z.output<typeof dictBody>;
 /** `PUT dict/{id}`. */
 export const dictUpdate = dictBody.extend({ version: fields.version });
+export type DictUpdate = z.output<typeof dictUpdate>;
 /** `POST dict/list`. */
 export const dictListQuery = pageQuery.extend({ code: str().trim().max(64).optional(), name: str().trim().max(100).optional(), type: str().trim().max(32).optional() });
+export type DictListQuery = z.output<typeof dictListQuery>;
 
 /** Item names cannot contain spaces (spec section 5); the database holds the same rule. */
 export const itemName = str()
@@ -34,8 +37,10 @@ export const itemBody = z.object({
 });
 /** `POST dict/item`. */
 export const itemCreate = itemBody.extend({ dictId: fields.id });
+export type ItemCreate = z.output<typeof itemCreate>;
 /** `PUT dict/item/{id}`. */
 export const itemUpdate = itemBody.extend({ version: fields.version });
+export type ItemUpdate = z.output<typeof itemUpdate>;
 /** `PUT dict/item/order`: the items of one dictionary in their new order. */
 export const itemOrderBody = z.object({ dictId: fields.id, ids: fields.idArray(1000) });
 /** `POST dict/item/list`. */
@@ -45,6 +50,7 @@ export const itemListQuery = pageQuery.extend({
   name: str().trim().max(100).optional(),
   status: z.union([z.literal(0), z.literal(1)]).optional(),
 });
+export type ItemListQuery = z.output<typeof itemListQuery>;
 
 /** `POST {adapter}dict/item/query`: the enabled items of some dictionaries (all without `codes`). */
 export const dictQueryBody = z.object({ codes: z.array(str().max(64)).max(200).optional() });

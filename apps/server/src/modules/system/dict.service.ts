@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, max, sql, type SQL } from 'drizzle-orm';
-import type { PageQuery } from '@venue/contract';
+import type { DictBody, DictListQuery, DictUpdate, ItemCreate, ItemListQuery, ItemUpdate } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { orderOf, pageOf, selectPage } from '../../platform/list.ts';
@@ -26,13 +26,7 @@ async function guarded<T>(fn: () => Promise<T>, field: string, msgKey: string): 
   }
 }
 
-export interface DictFilter extends PageQuery {
-  code?: string;
-  name?: string;
-  type?: string;
-}
-
-export async function listDicts(db: Db, q: DictFilter) {
+export async function listDicts(db: Db, q: DictListQuery) {
   const where = and(
     q.code ? ilike(dicts.code, contains(q.code)) : undefined,
     q.name ? ilike(dicts.name, contains(q.name)) : undefined,
@@ -76,14 +70,7 @@ export async function getDict(db: Db, id: number) {
   return { ...dict, items };
 }
 
-export interface DictInput {
-  code: string;
-  name: string;
-  type: string;
-  remark?: string | null;
-}
-
-export async function addDict(db: Db, input: DictInput) {
+export async function addDict(db: Db, input: DictBody) {
   return guarded(
     async () => (await db.insert(dicts).values({ code: input.code, name: input.name, type: input.type, remark: input.remark ?? null }).returning())[0]!,
     'code',
@@ -91,7 +78,7 @@ export async function addDict(db: Db, input: DictInput) {
   );
 }
 
-export async function editDict(db: Db, id: number, input: DictInput & { version: number }) {
+export async function editDict(db: Db, id: number, input: DictUpdate) {
   const current = await dictRow(db, id);
   if (current.sealed && input.code !== current.code) throw fieldError('INVALID', 'code', 'dict.sealedCode');
   return guarded(
@@ -119,14 +106,7 @@ export async function deleteDicts(db: Db, ids: number[]): Promise<number> {
   });
 }
 
-export interface ItemFilter extends PageQuery {
-  dictId?: number;
-  dictCode?: string;
-  name?: string;
-  status?: number;
-}
-
-export async function listItems(db: Db, q: ItemFilter) {
+export async function listItems(db: Db, q: ItemListQuery) {
   let dictId = q.dictId;
   if (dictId === undefined && q.dictCode) {
     const [d] = await db.select({ id: dicts.id }).from(dicts).where(eq(dicts.code, q.dictCode));
@@ -157,16 +137,7 @@ export async function getItem(db: Db, id: number) {
   return (await itemRow(db, id)).item;
 }
 
-export interface ItemInput {
-  value: string;
-  name: string;
-  nameEn?: string | null;
-  orderNum?: number;
-  status?: number;
-  remark?: string | null;
-}
-
-export async function addItem(db: Db, input: ItemInput & { dictId: number }) {
+export async function addItem(db: Db, input: ItemCreate) {
   const dict = await dictRow(db, input.dictId);
   if (dict.sealed) throw new AppError('INVALID', 'dict.sealedItems');
   let orderNum = input.orderNum;
@@ -187,7 +158,7 @@ export async function addItem(db: Db, input: ItemInput & { dictId: number }) {
   );
 }
 
-export async function editItem(db: Db, id: number, input: ItemInput & { version: number }) {
+export async function editItem(db: Db, id: number, input: ItemUpdate) {
   const { item, sealed } = await itemRow(db, id);
   if (sealed && input.value !== item.value) throw fieldError('INVALID', 'value', 'dict.sealedItems');
   return guarded(
