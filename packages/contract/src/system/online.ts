@@ -9,6 +9,7 @@ export const onlineListQuery = pageQuery.extend({
   loginWay: fields.str().trim().max(16).optional(),
   orgId: fields.id.optional(),
 });
+export type OnlineListQuery = z.output<typeof onlineListQuery>;
 /** `DELETE online/{sessionIds}`. */
 export const sessionIdsParams = z.object({ sessionIds: idList });
 

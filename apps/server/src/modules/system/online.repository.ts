@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { OnlineListQuery, PageQuery } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
 import { inScope, type Scope } from '../../platform/scope.ts';
 import { sessions } from './account.table.ts';
@@ -14,12 +15,8 @@ function live(idleMinutes: number): SQL {
   return and(gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`))!;
 }
 
-export interface OnlineRowsFilter {
-  userName?: string;
-  ip?: string;
-  loginWay?: string;
-  orgId?: number;
-}
+/** The filters of `POST online/list` (paging and sort are the caller's). */
+export type OnlineRowsFilter = Omit<OnlineListQuery, keyof PageQuery>;
 
 function onlineWhere(scope: Scope, idleMinutes: number, q: OnlineRowsFilter): SQL | undefined {
   return and(

@@ -1,4 +1,4 @@
-import type { PageQuery } from '@venue/contract';
+import type { OnlineListQuery } from '@venue/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -19,14 +19,7 @@ addMessages({
  * call answers 401 on every server process.
  */
 
-export interface OnlineFilter extends PageQuery {
-  userName?: string;
-  ip?: string;
-  loginWay?: string;
-  orgId?: number;
-}
-
-export async function listOnline(db: Db, cfg: Config, caller: Caller, q: OnlineFilter) {
+export async function listOnline(db: Db, cfg: Config, caller: Caller, q: OnlineListQuery) {
   const scope = scopeOf(caller);
   const { limit, offset } = pageOf(q);
   const idle = cfg.session.idleMinutes;
