@@ -15,13 +15,16 @@ export const regionBody = z.object({
   orderNum: fields.intIn(0, 99999).optional(),
   remark: str().trim().max(500).nullish(),
 });
+export type RegionBody = z.output<typeof regionBody>;
 export const regionUpdate = regionBody.extend({ version: fields.version });
+export type RegionUpdate = z.output<typeof regionUpdate>;
 export const regionListQuery = pageQuery.extend({
   code: str().trim().max(12).optional(),
   name: str().trim().max(64).optional(),
   level: fields.intIn(1, 4).optional(),
   parentId,
 });
+export type RegionListQuery = z.output<typeof regionListQuery>;
 /** `GET region/tree`: the whole tree, or the subtree under `rootId`. */
 export const regionTreeQuery = z.object({ rootId: fields.id.optional() });
 /** `GET region/children/{parentId}`: 0 for the top level. */

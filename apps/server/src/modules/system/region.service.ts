@@ -1,5 +1,5 @@
 import { aliasedTable, and, getTableColumns, asc, count, eq, ilike, inArray, notInArray, sql } from 'drizzle-orm';
-import type { PageQuery } from '@venue/contract';
+import type { RegionBody, RegionListQuery, RegionUpdate } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
@@ -27,14 +27,7 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export interface RegionFilter extends PageQuery {
-  code?: string;
-  name?: string;
-  level?: number;
-  parentId?: number | null;
-}
-
-export async function listRegions(db: Db, q: RegionFilter) {
+export async function listRegions(db: Db, q: RegionListQuery) {
   const parent = aliasedTable(regions, 'parent');
   const where = and(
     q.code ? ilike(regions.code, contains(q.code)) : undefined,
@@ -91,14 +84,6 @@ async function regionRow(db: Executor, id: number): Promise<Region> {
 
 export const getRegion = (db: Db, id: number) => regionRow(db, id);
 
-export interface RegionInput {
-  code: string;
-  name: string;
-  parentId?: number | null;
-  orderNum?: number;
-  remark?: string | null;
-}
-
 async function levelUnder(db: Executor, parentId: number | null | undefined): Promise<number> {
   if (!parentId) return 1;
   const [p] = await db.select({ level: regions.level }).from(regions).where(eq(regions.id, parentId));
@@ -107,7 +92,7 @@ async function levelUnder(db: Executor, parentId: number | null | undefined): Pr
   return p.level + 1;
 }
 
-export async function addRegion(db: Db, input: RegionInput): Promise<Region> {
+export async function addRegion(db: Db, input: RegionBody): Promise<Region> {
   const level = await levelUnder(db, input.parentId);
   return guarded(async () => {
     const [row] = await db
@@ -118,7 +103,7 @@ export async function addRegion(db: Db, input: RegionInput): Promise<Region> {
   });
 }
 
-export async function editRegion(db: Db, id: number, input: RegionInput & { version: number }): Promise<Region> {
+export async function editRegion(db: Db, id: number, input: RegionUpdate): Promise<Region> {
   const current = await regionRow(db, id);
   const parentId = input.parentId || null;
   if (parentId !== current.parentId) {
