@@ -19,10 +19,13 @@ const publishedAt = fields.instant.optional();
 export const latestVersionQuery = z.object({ platform: versionPlatform.default('web') });
 /** `POST version/list`. */
 export const versionListQuery = pageQuery.extend({ platform: versionPlatform.optional(), versionNo: fields.str().trim().max(32).optional() });
+export type VersionListQuery = z.output<typeof versionListQuery>;
 /** `POST version`: publish a release. */
 export const versionCreate = z.object({ versionNo, platform: versionPlatform.default('web'), content, force: z.boolean().default(false), publishedAt });
+export type VersionCreate = z.output<typeof versionCreate>;
 /** `PUT version/{id}`: the number and platform of a published release stay. */
 export const versionUpdate = z.object({ content, force: z.boolean(), publishedAt, version: fields.version });
+export type VersionUpdate = z.output<typeof versionUpdate>;
 
 // ---------------------------------------------------------------- answers
 

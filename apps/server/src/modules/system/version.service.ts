@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, lte, sql } from 'drizzle-orm';
-import type { PageQuery } from '@venue/contract';
+import type { VersionCreate, VersionListQuery, VersionUpdate } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { orderOf, pageOf, selectPage } from '../../platform/list.ts';
@@ -36,12 +36,7 @@ export async function latestVersion(db: Db, platform: string) {
   return row ?? null;
 }
 
-export interface VersionFilter extends PageQuery {
-  platform?: string;
-  versionNo?: string;
-}
-
-export async function listVersions(db: Db, q: VersionFilter) {
+export async function listVersions(db: Db, q: VersionListQuery) {
   const where = and(q.platform ? eq(appVersions.platform, q.platform) : undefined, q.versionNo ? ilike(appVersions.versionNo, contains(q.versionNo)) : undefined);
   const { total, rows } = await selectPage(db, appVersions, where, [...orderOf(q, { versionNo: appVersions.versionNo, platform: appVersions.platform, publishedAt: appVersions.publishedAt }, [desc(appVersions.publishedAt), desc(appVersions.id)]), asc(appVersions.id)], pageOf(q));
   return { total, data: rows };
@@ -53,15 +48,7 @@ export async function getVersion(db: Db, id: number) {
   return row;
 }
 
-export interface PublishInput {
-  versionNo: string;
-  platform: string;
-  content: string;
-  force: boolean;
-  publishedAt?: Date;
-}
-
-export async function publishVersion(db: Db, input: PublishInput, userId: number) {
+export async function publishVersion(db: Db, input: VersionCreate, userId: number) {
   return db.transaction(async (tx) => {
     // Serialise publications of one platform so "higher than the latest" holds under concurrency.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sys_version:' + input.platform}))`);
@@ -85,7 +72,7 @@ export async function publishVersion(db: Db, input: PublishInput, userId: number
 }
 
 /** Corrects a release's notes, force flag or publication time; its number and platform stay. */
-export async function editVersion(db: Db, id: number, input: { content: string; force: boolean; publishedAt?: Date; version: number }) {
+export async function editVersion(db: Db, id: number, input: VersionUpdate) {
   await getVersion(db, id);
   const rows = await db
     .update(appVersions)
