@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { ApiListQuery } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
 import type { RouteRecord } from '../../platform/http.ts';
 import { inScope, type Scope } from '../../platform/scope.ts';
@@ -59,14 +60,11 @@ export async function roleIdsOf(db: Executor, scope: Scope, userId: number): Pro
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-export interface ApiFilter {
-  url?: string;
-  method?: string;
-  module?: string;
-  permission?: string;
-  roleId?: number;
-  granted?: boolean;
-}
+/** The filters of `POST api/list`, but '' (any) of `method` and `roleId` already dropped by the service. */
+export type ApiFilter = Pick<ApiListQuery, 'url' | 'module' | 'permission' | 'granted'> & {
+  method?: Exclude<ApiListQuery['method'], ''>;
+  roleId?: Exclude<ApiListQuery['roleId'], ''>;
+};
 
 export function apiWhere(f: ApiFilter): SQL | undefined {
   return and(

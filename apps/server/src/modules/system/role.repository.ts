@@ -1,4 +1,5 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { RoleListQuery } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
 import { assertInScope, inScope, inScopeSql, type Scope } from '../../platform/scope.ts';
 import { apiRoles, orgs, roleMenus, roles, userOrgs, userRoles, users } from './system.table.ts';
@@ -38,14 +39,15 @@ export async function findRoleByCode(db: Executor, scope: Scope, orgId: number, 
   return r;
 }
 
-export interface RoleFilter {
+/**
+ * The filters of `POST role/list`, but '' (any) of `status` and `orgId` already dropped by the
+ * service; `id` is for reading one role's row (`GET role/{id}`).
+ */
+export type RoleFilter = Pick<RoleListQuery, 'name' | 'code' | 'no'> & {
+  status?: Exclude<RoleListQuery['status'], ''>;
+  orgId?: Exclude<RoleListQuery['orgId'], ''>;
   id?: number;
-  name?: string;
-  code?: string;
-  no?: string;
-  status?: number;
-  orgId?: number;
-}
+};
 
 function roleWhere(scope: Scope, f: RoleFilter): SQL | undefined {
   return and(

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { ROLE_ADMIN } from '@venue/contract';
+import { ROLE_ADMIN, type UserListQuery } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
 import { preparedByShape, type Shape } from '../../platform/prepared.ts';
 import { assertInScope, inScope, inScopeSql, subtreeOf, type Scope } from '../../platform/scope.ts';
@@ -65,17 +65,11 @@ export const userColumns = {
   updateTime: users.updatedAt,
 };
 
-export interface UserFilter {
-  name?: string;
-  code?: string;
-  no?: string;
-  mobile?: string;
-  status?: number;
-  orgId?: number;
-  includeChildren?: boolean;
-  beginDate?: string | null;
-  endDate?: string | null;
-}
+/** The filters of `POST user/list` and `user/export`, but '' (any) of `status` and `orgId` already dropped by the service. */
+export type UserFilter = Pick<UserListQuery, 'name' | 'code' | 'no' | 'mobile' | 'includeChildren' | 'beginDate' | 'endDate'> & {
+  status?: Exclude<UserListQuery['status'], ''>;
+  orgId?: Exclude<UserListQuery['orgId'], ''>;
+};
 
 /** The filter of the user list and export, every value bound through the shape. */
 function userWhere(shape: Shape, scope: Scope, f: UserFilter, timeZone: string): SQL | undefined {
