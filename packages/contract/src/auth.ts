@@ -31,6 +31,7 @@ export const phoneLoginBody = z.object({
   authCode: z.string().trim().min(4).max(8),
   others: loginOthers,
 });
+export type PhoneLoginBody = z.output<typeof phoneLoginBody>;
 
 export const smsCodeBody = z.object({
   phoneNumber: z.string().trim().regex(/^1\d{10}$/),
@@ -91,6 +92,7 @@ export const ownPasswordBody = z.object({ oldPassword: z.string().min(1).max(128
 
 /** `POST {auth}recover/code`: a one-time code by SMS or mail for a login name. */
 export const recoverCodeBody = z.object({ loginName, channel: z.enum(['sms', 'mail']) });
+export type RecoverCodeBody = z.output<typeof recoverCodeBody>;
 /** `POST {auth}recover/reset`: the code and the new password typed twice. */
 export const recoverResetBody = z.object({
   loginName,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { type LoginResult, type PasswordStrategy } from '@venue/contract';
+import { type LoginResult, type PasswordStrategy, type PhoneLoginBody } from '@venue/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../platform/db.ts';
 import type { FastifyBaseLogger } from 'fastify';
@@ -281,7 +281,8 @@ export async function consumeCode(db: Executor, target: string, purpose: string,
   return true;
 }
 
-export async function phoneLogin(db: Db, cfg: Config, input: { phoneNumber: string; authCode: string }, client: ClientInfo): Promise<LoginOutcome> {
+/** Sign-in by SMS code (`POST {auth}phone/authcode`): reads only the phone and the code of the body (`others` is not used here). */
+export async function phoneLogin(db: Db, cfg: Config, input: Pick<PhoneLoginBody, 'phoneNumber' | 'authCode'>, client: ClientInfo): Promise<LoginOutcome> {
   const strategy = await getPasswordStrategy(db);
   const phone = input.phoneNumber.trim();
   const log = (code: number, msg: string, userId?: number | null, orgId?: number | null) =>

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { checkPassword } from '@venue/contract';
+import { checkPassword, type RecoverCodeBody } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { t, type Lang } from '../../platform/i18n.ts';
@@ -60,7 +60,7 @@ export interface Channels {
   log: FastifyBaseLogger;
 }
 
-export async function requestCode(db: Db, ch: Channels, input: { loginName: string; channel: 'sms' | 'mail' }, ip: string, lang: Lang): Promise<void> {
+export async function requestCode(db: Db, ch: Channels, input: RecoverCodeBody, ip: string, lang: Lang): Promise<void> {
   const loginName = input.loginName.trim();
   const target = targetOf(loginName);
   await hit(db, `code-ip:${ip}`, LIMITS.codePerAddress, HOUR);
