@@ -31,6 +31,7 @@ export const roleListQuery = pageQuery.extend({
 });
 export const roleMenusBody = z.object({ menuIds: ids });
 export const roleUsersBody = z.object({ add: ids.optional(), remove: ids.optional() });
+export type RoleUsersBody = z.output<typeof roleUsersBody>;
 export type RoleListQuery = z.infer<typeof roleListQuery>;
 export type RoleCreate = z.infer<typeof roleCreate>;
 export type RoleUpdate = z.infer<typeof roleUpdate>;

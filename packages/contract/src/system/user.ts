@@ -123,6 +123,7 @@ export const changeStatusBody = z.object({ userId: id, status: userStatus });
 
 /** `POST user/assign-menu` (ARCHITECTURE 6); answered as stored. */
 export const assignMenuBody = z.object({ userId: id, orgId: id, menuIds: ids });
+export type AssignMenuBody = z.output<typeof assignMenuBody>;
 export const assignMenuAnswer = z.object({ userId: z.number(), orgId: z.number(), menuIds: z.array(z.number()) });
 export const userRolesBody = z.object({ roleIds: ids });
 export const userOrgsBody = z.object({ orgIds: ids.min(1), defaultOrgId: id });

@@ -1,3 +1,4 @@
+import type { HolidayDaysBody } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
@@ -79,7 +80,7 @@ export async function yearCalendar(db: Executor, calendar: OneOrgScope, year: nu
 }
 
 /** Sets the kind of the given days; pending removes the decision. */
-export async function setDays(db: Db, calendar: OneOrgScope, days: { day: string; kind: DayKind }[], userId: number): Promise<number> {
+export async function setDays(db: Db, calendar: OneOrgScope, days: HolidayDaysBody['days'], userId: number): Promise<number> {
   const seen = new Set<string>();
   days.forEach((d, i) => {
     if (!isIsoDate(d.day)) throw new AppError('INVALID', 'holiday.badDay', undefined, [{ field: `days.${i}.day`, message: 'holiday.badDay' }]);

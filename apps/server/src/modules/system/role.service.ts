@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ROLE_ADMIN, ROLE_DEFAULT, type RoleCreate, type RoleListQuery, type RoleUpdate } from '@venue/contract';
+import { ROLE_ADMIN, ROLE_DEFAULT, type RoleCreate, type RoleListQuery, type RoleUpdate, type RoleUsersBody } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { bumpPermEpoch } from '../../platform/access.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
@@ -158,7 +158,7 @@ export async function getRoleUsers(db: Db, caller: Caller, id: number) {
 }
 
 /** Adds and removes holders of a role. Added users must belong to the role's organisation. */
-export async function changeRoleUsers(db: Db, caller: Caller, id: number, change: { add?: number[]; remove?: number[] }) {
+export async function changeRoleUsers(db: Db, caller: Caller, id: number, change: RoleUsersBody) {
   const scope = scopeOf(caller);
   const row = await findRole(db, scope, id);
   if (!row) throw notFound();

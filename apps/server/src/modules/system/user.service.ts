@@ -5,6 +5,7 @@ import {
   parseIdCard,
   ROLE_ADMIN,
   userFields,
+  type AssignMenuBody,
   type ImportResult,
   type ResetPwdBody,
   type UserCreate,
@@ -449,7 +450,7 @@ export async function setUserOrgs(db: Db, caller: Caller, id: number, orgIds: nu
 }
 
 /** `POST user/assign-menu`: replaces the menus given to a user directly in one of their organisations. */
-export async function assignMenus(db: Db, caller: Caller, input: { userId: number; orgId: number; menuIds: number[] }): Promise<{ userId: number; orgId: number; menuIds: number[] }> {
+export async function assignMenus(db: Db, caller: Caller, input: AssignMenuBody): Promise<{ userId: number; orgId: number; menuIds: number[] }> {
   const scope = scopeOf(caller);
   const user = await visibleTarget(db, caller, input.userId);
   if (!(await orgInScope(db, scope, input.orgId))) throw notFound();
