@@ -316,6 +316,8 @@ describe('system administration', () => {
   });
 
   it('exports the users and imports the export again without duplicates', async () => {
+    await page.goto(`${e.baseUrl}/system/user`);
+    await page.getByTestId('user-table').waitFor();
     const before = await count('select count(*)::int as n from sys_user');
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('user-export').click()]);
     const file = path.join(os.tmpdir(), `users-export-${Date.now()}.xlsx`);
