@@ -27,12 +27,22 @@ describe('session token: an HttpOnly cookie, a token in memory, tabs that follow
   afterAll(async () => e?.close());
 
   const tokenCookie = async () => (await e.context.cookies(e.baseUrl)).find((c) => c.name === 'token');
+  // Each test starts from the state it needs, so any of them runs alone.
+  const signedOut = async () => {
+    await e.context.clearCookies();
+    await e.page.goto(`${e.baseUrl}/login`);
+    await e.page.getByTestId('login-name').waitFor();
+  };
+  const signedIn = async () => {
+    await signedOut();
+    await loginThroughForm(e.page, 'admin', ADMIN_PASSWORD);
+    await e.page.waitForURL(/\/home/);
+    await e.page.waitForLoadState('networkidle');
+  };
 
   it('after sign-in the token cookie is HttpOnly and SameSite=Strict, and scripts of the page cannot read it', async () => {
     const { page } = e;
-    await page.goto(`${e.baseUrl}/login`);
-    await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
-    await page.waitForURL(/\/home/);
+    await signedIn();
     const cookie = await tokenCookie();
     expect(cookie).toBeDefined();
     expect(cookie!.value).toMatch(/^[\w-]{40,}$/);
@@ -47,6 +57,7 @@ describe('session token: an HttpOnly cookie, a token in memory, tabs that follow
 
   it('a reload keeps the user signed in: the token comes back from the server and is sent as the bearer', async () => {
     const { page } = e;
+    await signedIn();
     const sent = bearerTokens(page);
     await page.reload();
     await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('系统管理');
@@ -59,6 +70,7 @@ describe('session token: an HttpOnly cookie, a token in memory, tabs that follow
 
   it('sign-out in one tab signs out the other on its next call', async () => {
     const { page } = e;
+    await signedIn();
     const other = await e.context.newPage();
     try {
       await other.goto(`${e.baseUrl}/about`);
@@ -87,11 +99,11 @@ describe('session token: an HttpOnly cookie, a token in memory, tabs that follow
 
   it('a sign-in in one tab is picked up by another tab without a reload', async () => {
     const { page } = e;
+    await signedOut();
     const other = await e.context.newPage();
     try {
       await other.goto(`${e.baseUrl}/login`);
       await other.getByTestId('login-name').waitFor();
-      await page.goto(`${e.baseUrl}/login`);
       await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
       await page.waitForURL(/\/home/);
       const token = (await tokenCookie())!.value;
@@ -129,19 +141,42 @@ describe('signing out of single sign-on ends the provider session and lands on t
 
   const ssoSessions = async () =>
     (await e.server.database.query<{ n: number }>("select count(*)::int as n from sys_session where login_way = 'sso'"))[0]!.n;
+  // Each test starts from the state it needs, so any of them runs alone: no console session and
+  // the provider signing the person in at once, or signed in through the provider.
+  const fresh = async () => {
+    await e.server.database.query("delete from sys_session where login_way = 'sso'");
+    await e.context.clearCookies();
+    idp.state.next = 'alice';
+  };
+  const ssoSignedIn = async () => {
+    await fresh();
+    await e.page.goto(`${e.baseUrl}/ssologin?redirect=%2Fabout`);
+    await e.page.waitForURL(/\/about$/);
+  };
+  const ssoSignedOut = async () => {
+    await ssoSignedIn();
+    await e.page.getByTestId('user-menu').click();
+    await e.page.getByTestId('logout').click();
+    await e.page.locator('#idp-logout-yes').click();
+    await e.page.waitForURL(`${e.baseUrl}/signedOut`);
+  };
 
   it('signs in through the provider', async () => {
     const { page } = e;
+    await fresh();
+    const logins = idp.state.logins;
     await page.goto(`${e.baseUrl}/ssologin?redirect=%2Fabout`);
     await page.waitForURL(/\/about$/);
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('王经理');
-    expect(idp.state.logins).toBe(1);
+    expect(idp.state.logins).toBe(logins + 1);
     expect(await ssoSessions()).toBe(1);
     expect(await page.evaluate(() => document.cookie)).not.toMatch(/(^|;\s*)token=/);
   });
 
   it('sign-out goes through the provider and lands on the signed-out page, and stays there', async () => {
     const { page } = e;
+    await ssoSignedIn();
+    const logins = idp.state.logins;
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     // The provider asks to confirm (the console sent the ID token as the hint and its signed-out page to come back to).
@@ -156,12 +191,14 @@ describe('signing out of single sign-on ends the provider session and lands on t
     // Not sent to /ssologin, not signed back in.
     expect(new URL(page.url()).pathname).toBe('/signedOut');
     expect(await ssoSessions()).toBe(0);
-    expect(idp.state.logins).toBe(1);
+    expect(idp.state.logins).toBe(logins);
     expect((await e.context.cookies(e.baseUrl)).find((c) => c.name === 'token')).toBeUndefined();
   });
 
   it('signing in again asks the provider for credentials: its session has ended', async () => {
     const { page } = e;
+    await ssoSignedOut();
+    const logins = idp.state.logins;
     idp.state.next = null;
     await page.getByTestId('sign-in-again').click();
     await page.locator('#idp-login').waitFor();
@@ -171,15 +208,12 @@ describe('signing out of single sign-on ends the provider session and lands on t
     idp.state.next = 'alice';
     await page.goto(`${e.baseUrl}/ssologin?redirect=%2Fabout`);
     await page.waitForURL(/\/about$/);
-    expect(idp.state.logins).toBe(2);
+    expect(idp.state.logins).toBe(logins + 1);
   });
 
   it('a protected screen opened after signing out does not sign the user back in silently', async () => {
     const { page } = e;
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('logout').click();
-    await page.locator('#idp-logout-yes').click();
-    await page.waitForURL(`${e.baseUrl}/signedOut`);
+    await ssoSignedOut();
     idp.state.next = null;
     await page.goto(`${e.baseUrl}/home`);
     // The guard still sends an SSO user to /ssologin, but the provider wants credentials now.
