@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { bumpConfigEpoch } from '../../server/src/modules/system/config.service.ts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { Code } from '@venue/contract';
+import { Client } from '../../server/test/harness.ts';
 import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
 
 /**
@@ -128,16 +130,23 @@ describe('the console as operators expect it', () => {
   });
 
   it('the operation log names module, action, operator and result in words', async () => {
+    // A sign-in refused (no one signed in yet) after the file's own sign-in as admin.
+    expect((await new Client(e.server).login('admin', 'not-the-password')).code).toBe(Code.BAD_CREDENTIALS);
     await openList(page, e.baseUrl, '/monitor/operLog', 'operLog');
-    const first = page.getByTestId('operLog-table').locator('tbody tr.ant-table-row').first();
-    const cells = (await first.locator('td').allInnerTexts()).map((c) => c.trim());
-    // Sign-in (module and action in words), by someone not yet signed in, succeeded (code 0 beside the word).
-    expect(cells).toContain('登录认证');
-    expect(cells).toContain('登录');
-    expect(cells).toContain('未登录用户');
-    expect(cells).not.toContain('auth');
-    expect(cells).not.toContain('login');
-    expect(await first.getByTestId('operLog-result').innerText()).toMatch(/成功\s*0/);
+    const rows = page.getByTestId('operLog-table').locator('tbody tr.ant-table-row');
+    const cellsOf = async (row: Locator) => (await row.locator('td').allInnerTexts()).map((c) => c.trim());
+    // The refused one: module and action in words, by someone not yet signed in.
+    const refused = await cellsOf(rows.first());
+    expect(refused).toContain('登录认证');
+    expect(refused).toContain('登录');
+    expect(refused).toContain('未登录用户');
+    expect(refused).not.toContain('auth');
+    expect(refused).not.toContain('login');
+    expect(await rows.first().getByTestId('operLog-result').innerText()).toMatch(/失败\s*100401/);
+    // A sign-in that succeeded names who signed in, with code 0 beside the word.
+    const admin = rows.filter({ hasText: '系统管理员' }).filter({ hasText: '登录认证' }).first();
+    expect(await cellsOf(admin)).toContain('登录');
+    expect(await admin.getByTestId('operLog-result').innerText()).toMatch(/成功\s*0/);
   });
 
   it('column settings are remembered for the user', async () => {

@@ -222,6 +222,10 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
     if (admitted.has(req) && STATE_CHANGING.has(req.method) && !req.routeOptions.config.readOnly) sessions.forget();
     if (!audited(req)) return;
     const code = req.envelopeCode ?? (reply.statusCode < 400 ? Code.OK : Code.INTERNAL);
+    // A sign-in that opened a session names its operator: the token it answers with (auth's
+    // `authorization` header) is the caller from now on.
+    const opened = reply.getHeader('authorization');
+    if (!req.caller && typeof opened === 'string' && opened) req.caller = await sessions.resolve(opened).catch(() => null);
     const durationMs = Math.round(reply.elapsedTime);
     try {
       await operationLog.finish(req.auditId, auditRow(req), { code, durationMs });

@@ -53,6 +53,20 @@ describe.each(databases)('operation log completeness on %s', (kind) => {
     expect((await rowsFor(url)).map((r) => r.code)).toEqual([0]);
   });
 
+  it('names the operator of a sign-in that opened a session, and no one for a refused one', async () => {
+    const signIns = () => s.database.query<{ user_name: string | null; code: number | null }>(`select user_name, code from sys_oper_log where path like '%/auth/login' order by id`);
+    const before = (await signIns()).length;
+    const wrong = new Client(s);
+    expect((await wrong.login('admin', 'not-the-password')).code).toBe(Code.BAD_CREDENTIALS);
+    const right = new Client(s);
+    expect((await right.login()).code).toBe(0);
+    const rows = (await signIns()).slice(before);
+    expect(rows).toEqual([
+      { user_name: null, code: Code.BAD_CREDENTIALS },
+      { user_name: '系统管理员', code: Code.OK },
+    ]);
+  });
+
   it('logs calls refused before they run (no session, no permission)', async () => {
     const url = sys(`dict?probe=${uniq('anon')}`);
     const anon = new Client(s);

@@ -19,7 +19,9 @@ export function operationLogWriter(db: Executor): OperationLogWriter {
       return written!.id;
     },
     async finish(id, row, { code, durationMs }) {
-      const updated = id === undefined ? [] : await db.update(operLogs).set({ code, durationMs }).where(eq(operLogs.id, id)).returning({ id: operLogs.id });
+      // A sign-in learns its operator only when it has run (row.userId set now, not at begin).
+      const operator = row.userId === undefined ? {} : { userId: row.userId, userName: row.userName, orgId: row.orgId };
+      const updated = id === undefined ? [] : await db.update(operLogs).set({ code, durationMs, ...operator }).where(eq(operLogs.id, id)).returning({ id: operLogs.id });
       if (!updated.length) await db.insert(operLogs).values({ ...row, params: row.params as object, code, durationMs });
     },
   };
