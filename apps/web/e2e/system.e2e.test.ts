@@ -340,6 +340,8 @@ describe('system administration: policy, branding, holidays, online users, logs,
     await table.locator('tbody tr.ant-table-row').first().getByTestId('loginLog-row-view').click();
     const detail = page.getByTestId('loginLog-detail');
     await expect.poll(() => detail.textContent()).toContain('100423');
+    // The drawer has slid in before the picture is taken.
+    await page.waitForTimeout(400);
     await screenshot(page, 'system-login-log');
     await page.keyboard.press('Escape');
   });
