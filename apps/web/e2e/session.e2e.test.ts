@@ -5,7 +5,7 @@ import { DEFAULT_PASSWORD_STRATEGY } from '@venue/contract';
 import { sha256 } from '../../server/src/platform/keys.ts';
 import { bumpConfigEpoch } from '../../server/src/modules/system/config.service.ts';
 import { startIdp } from '../../server/test/oidc-provider.ts';
-import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
+import { ADMIN_PASSWORD, loginThroughForm, screenshot, signedIn, signedOut, startE2E, type E2E } from './support.ts';
 
 const webDist: Record<string, string> = process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {};
 
@@ -27,22 +27,9 @@ describe('session token: an HttpOnly cookie, a token in memory, tabs that follow
   afterAll(async () => e?.close());
 
   const tokenCookie = async () => (await e.context.cookies(e.baseUrl)).find((c) => c.name === 'token');
-  // Each test starts from the state it needs, so any of them runs alone.
-  const signedOut = async () => {
-    await e.context.clearCookies();
-    await e.page.goto(`${e.baseUrl}/login`);
-    await e.page.getByTestId('login-name').waitFor();
-  };
-  const signedIn = async () => {
-    await signedOut();
-    await loginThroughForm(e.page, 'admin', ADMIN_PASSWORD);
-    await e.page.waitForURL(/\/home/);
-    await e.page.waitForLoadState('networkidle');
-  };
-
   it('after sign-in the token cookie is HttpOnly and SameSite=Strict, and scripts of the page cannot read it', async () => {
     const { page } = e;
-    await signedIn();
+    await signedIn(e);
     const cookie = await tokenCookie();
     expect(cookie).toBeDefined();
     expect(cookie!.value).toMatch(/^[\w-]{40,}$/);
@@ -57,7 +44,7 @@ describe('session token: an HttpOnly cookie, a token in memory, tabs that follow
 
   it('a reload keeps the user signed in: the token comes back from the server and is sent as the bearer', async () => {
     const { page } = e;
-    await signedIn();
+    await signedIn(e);
     const sent = bearerTokens(page);
     await page.reload();
     await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('系统管理');
@@ -70,7 +57,7 @@ describe('session token: an HttpOnly cookie, a token in memory, tabs that follow
 
   it('sign-out in one tab signs out the other on its next call', async () => {
     const { page } = e;
-    await signedIn();
+    await signedIn(e);
     const other = await e.context.newPage();
     try {
       await other.goto(`${e.baseUrl}/about`);
@@ -99,7 +86,7 @@ describe('session token: an HttpOnly cookie, a token in memory, tabs that follow
 
   it('a sign-in in one tab is picked up by another tab without a reload', async () => {
     const { page } = e;
-    await signedOut();
+    await signedOut(e);
     const other = await e.context.newPage();
     try {
       await other.goto(`${e.baseUrl}/login`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { sha256 } from '../../server/src/platform/keys.ts';
-import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
+import { ADMIN_PASSWORD, loginThroughForm, screenshot, signedIn, signedOut, startE2E, type E2E } from './support.ts';
 
 describe('console shell: sign-in journey', () => {
   let e: E2E;
@@ -10,22 +10,7 @@ describe('console shell: sign-in journey', () => {
   });
   afterAll(async () => e?.close());
 
-  // Each test starts from the state it needs, so any of them runs alone: signed out with the
-  // default language and theme, or signed in as admin.
-  const signedOut = async () => {
-    await e.server.database.query('delete from sys_session');
-    await e.context.clearCookies();
-    await e.page.goto(`${e.baseUrl}/login`);
-    await e.page.evaluate(() => localStorage.clear());
-    await e.page.goto(`${e.baseUrl}/login`);
-    await e.page.getByTestId('login-name').waitFor();
-  };
-  const signedIn = async () => {
-    await signedOut();
-    await loginThroughForm(e.page, 'admin', ADMIN_PASSWORD);
-    await e.page.waitForURL(/\/home/);
-    await e.page.waitForLoadState('networkidle');
-  };
+  // Each test starts from the state it needs (signedIn / signedOut), so any of them runs alone.
 
   it('serves the console for every route and 404 for a missing file', async () => {
     const route = await fetch(`${e.baseUrl}/system/user?x=1`);
@@ -40,7 +25,7 @@ describe('console shell: sign-in journey', () => {
 
   it('shows the wrong-password message and stays on the login screen', async () => {
     const { page } = e;
-    await signedOut();
+    await signedOut(e);
     await page.goto(`${e.baseUrl}/home`);
     await page.waitForURL(/\/login\?redirect=%2Fhome/);
     await loginThroughForm(page, 'admin', 'not-the-password');
@@ -51,7 +36,7 @@ describe('console shell: sign-in journey', () => {
 
   it('asks for the image code after repeated failures and accepts it', async () => {
     const { page } = e;
-    await signedOut();
+    await signedOut(e);
     // The default strategy asks for the image code after three failures. Each wrong password
     // is answered (and the field cleared) before the next attempt.
     const img = page.getByTestId('login-captcha-img');
@@ -75,7 +60,7 @@ describe('console shell: sign-in journey', () => {
 
   it('signs in and shows the menu tree the server returned', async () => {
     const { page } = e;
-    await signedOut();
+    await signedOut(e);
     await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
     await page.waitForURL(/\/home/);
     const menu = page.getByTestId('side-menu');
@@ -86,7 +71,7 @@ describe('console shell: sign-in journey', () => {
 
   it('switches language: the UI and the Lang header follow', async () => {
     const { page } = e;
-    await signedIn();
+    await signedIn(e);
     const langs: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/')) langs.push(r.headers()['lang'] ?? '');
@@ -102,7 +87,7 @@ describe('console shell: sign-in journey', () => {
 
   it('switches to the dark theme', async () => {
     const { page } = e;
-    await signedIn();
+    await signedIn(e);
     await page.getByTestId('lang-switch').click();
     await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain('System');
     await page.getByTestId('theme-switch').click();
@@ -117,7 +102,7 @@ describe('console shell: sign-in journey', () => {
 
   it('keeps the session across a reload', async () => {
     const { page } = e;
-    await signedIn();
+    await signedIn(e);
     await page.reload();
     await page.waitForLoadState('networkidle');
     expect(page.url()).toContain('/home');
@@ -126,7 +111,7 @@ describe('console shell: sign-in journey', () => {
 
   it('sends a user whose session was deleted to login with a redirect, and back after login', async () => {
     const { page } = e;
-    await signedIn();
+    await signedIn(e);
     await page.goto(`${e.baseUrl}/about`);
     await expect.poll(() => page.getByText('2.0.0').count()).toBeGreaterThan(0);
     await e.server.database.db.execute(sql`delete from sys_session`);
@@ -138,7 +123,7 @@ describe('console shell: sign-in journey', () => {
 
   it('signs out to the login screen', async () => {
     const { page } = e;
-    await signedIn();
+    await signedIn(e);
     await page.getByTestId('user-menu').click();
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/login/);

@@ -59,6 +59,27 @@ export async function loginThroughForm(page: Page, loginName: string, password: 
   await page.getByTestId('login-submit').click();
 }
 
+/**
+ * The state a test starts from, so that it runs alone and in any order: signed out, with no
+ * session on the server, no cookies and no stored language or theme, at /login.
+ */
+export async function signedOut(e: E2E): Promise<void> {
+  await e.server.database.query('delete from sys_session');
+  await e.context.clearCookies();
+  await e.page.goto(`${e.baseUrl}/login`);
+  await e.page.evaluate(() => localStorage.clear());
+  await e.page.goto(`${e.baseUrl}/login`);
+  await e.page.getByTestId('login-name').waitFor();
+}
+
+/** Signed in afresh as admin through the form, on the home screen with its calls done. */
+export async function signedIn(e: E2E): Promise<void> {
+  await signedOut(e);
+  await loginThroughForm(e.page, 'admin', ADMIN_PASSWORD);
+  await e.page.waitForURL(/\/home/);
+  await e.page.waitForLoadState('networkidle');
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.resolve(import.meta.dirname, '../../../test-results');
   fs.mkdirSync(dir, { recursive: true });
