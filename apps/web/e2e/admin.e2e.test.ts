@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import argon2 from 'argon2';
 import ExcelJS from 'exceljs';
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, adminApi, loginThroughForm, makeStaff, screenshot, startE2E, uniq, type E2E } from './support.ts';
+import { ADMIN_PASSWORD, adminApi, browserAs, loginThroughForm, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
 import { makeOrg, makeRole, makeUser } from '../../server/src/modules/system/admin.testkit.ts';
 
 /**
@@ -21,7 +21,6 @@ import { makeOrg, makeRole, makeUser } from '../../server/src/modules/system/adm
  */
 
 const PASSWORD = 'Kq7mWz2Lpx';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The visible one of several matches (antd keeps closed dropdowns in the page). */
 const visible = (l: Locator) => l.filter({ visible: true });
@@ -66,7 +65,7 @@ const importRows = (n: number, orgCode: string, prefix: string, mobile: string) 
 describe('system administration', () => {
   let e: E2E;
   let page: Page;
-  let staff: BrowserContext | null = null;
+  let staff: OwnBrowser | null = null;
   const count = async (sqlText: string) => Number((await e.server.database.query<{ n: number }>(sqlText))[0]!.n);
 
   beforeAll(async () => {
@@ -77,7 +76,7 @@ describe('system administration', () => {
     await page.waitForURL(/\/home/);
   });
   afterAll(async () => {
-    await staff?.close().catch(() => undefined);
+    await staff?.close();
     await e?.close();
   });
 
@@ -90,14 +89,12 @@ describe('system administration', () => {
 
   /** A browser of its own for a user, signed in. */
   async function staffBrowser(code: string, password: string): Promise<Page> {
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-staff-'));
-    staff = await chromium.launchPersistentContext(profile, { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS, headless: true, viewport: { width: 1440, height: 900 } });
-    const p = staff.pages()[0] ?? (await staff.newPage());
-    await p.goto(`${e.baseUrl}/login`);
-    await loginThroughForm(p, code, password);
-    await p.waitForURL(/\/home/);
-    return p;
+    await staff?.close();
+    staff = await browserAs(e, { code, password });
+    await staff.page.waitForURL(/\/home/);
+    return staff.page;
   }
+
 
   it('creates an organisation through the organisation screen', async () => {
     const org = { code: uniq('e2e-east-'), name: uniq('东区分馆') };

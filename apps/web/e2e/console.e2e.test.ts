@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { bumpConfigEpoch } from '../../server/src/modules/system/config.service.ts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client } from '../../server/test/harness.ts';
-import { ADMIN_PASSWORD, loginThroughForm, screenshot, startE2E, type E2E } from './support.ts';
+import { ADMIN_PASSWORD, loginThroughForm, openBrowser, screenshot, startE2E, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * The console as operators expect it (issue 9), in Chromium at 1440×900: no serious or critical
@@ -267,11 +267,11 @@ describe('the console as operators expect it', () => {
   });
 
   describe('signed out', () => {
-    let browser: Browser;
+    let browser: OwnBrowser;
     let out: Page;
     beforeAll(async () => {
-      browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-      out = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' })).newPage();
+      browser = await openBrowser();
+      out = browser.page;
     });
     afterAll(async () => browser?.close());
 

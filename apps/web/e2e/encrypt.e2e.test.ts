@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, loginThroughForm, startE2E, type E2E } from './support.ts';
+import { ADMIN_PASSWORD, loginThroughForm, openBrowser, startE2E, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * Encrypted bodies on a plain-HTTP LAN address (issue 9): with ENCRYPT=1, opened as
@@ -12,28 +8,19 @@ import { ADMIN_PASSWORD, loginThroughForm, startE2E, type E2E } from './support.
  */
 describe('encryption where the browser hides WebCrypto', () => {
   let e: E2E;
-  let lan: BrowserContext;
-  let profile: string;
+  let lan: OwnBrowser;
 
   beforeAll(async () => {
     e = await startE2E({ ENCRYPT: '1' });
-    profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-lan-'));
-    lan = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--host-resolver-rules=MAP venue.lan 127.0.0.1'],
-      headless: true,
-      viewport: { width: 1440, height: 900 },
-      locale: 'zh-CN',
-    });
+    lan = await openBrowser({ args: ['--host-resolver-rules=MAP venue.lan 127.0.0.1'] });
   });
   afterAll(async () => {
-    await lan?.close().catch(() => undefined);
+    await lan?.close();
     await e?.close();
-    if (profile) fs.rmSync(profile, { recursive: true, force: true });
   });
 
   it('signs in over http://venue.lan with an encrypted body', async () => {
-    const page = lan.pages()[0] ?? (await lan.newPage());
+    const { page } = lan;
     const port = new URL(e.baseUrl).port;
     const bodies: string[] = [];
     page.on('request', (r) => {

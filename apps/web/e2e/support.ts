@@ -20,6 +20,34 @@ export interface E2E {
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+export interface OwnBrowser {
+  context: BrowserContext;
+  page: Page;
+  /** Closes the browser and deletes its profile. */
+  close(): Promise<void>;
+}
+
+/** A fresh Chromium profile (Chinese, 1440×900 unless told), with its first page. */
+export async function openBrowser(opts: { viewport?: { width: number; height: number }; args?: string[] } = {}): Promise<OwnBrowser> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...ARGS, ...(opts.args ?? [])],
+    headless: true,
+    viewport: opts.viewport ?? { width: 1440, height: 900 },
+    locale: 'zh-CN',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
 /**
  * The real server (fresh PGlite data dir, built console) on a free port, and a fresh Chromium profile.
  * The console is apps/web/dist, or E2E_WEB_DIST: a build of one's own (others may rebuild dist meanwhile).
@@ -30,24 +58,15 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const browser = await openBrowser();
   return {
     server,
     baseUrl: `http://127.0.0.1:${port}`,
-    context,
-    page,
+    context: browser.context,
+    page: browser.page,
     close: async () => {
-      await context.close().catch(() => undefined);
+      await browser.close();
       await server.close();
-      fs.rmSync(profile, { recursive: true, force: true });
     },
   };
 }
@@ -130,24 +149,9 @@ export async function makeStaff(e: E2E, menuKeys: string[]): Promise<Staff> {
 }
 
 /** A fresh browser profile (1440×900, Chinese), signed in through the login form at `at`. */
-export async function browserAs(e: E2E, who: { code: string; password: string }, at = '/login'): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-    headless: true,
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${e.baseUrl}${at}`);
-  await loginThroughForm(page, who.code, who.password);
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close().catch(() => undefined);
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
+export async function browserAs(e: E2E, who: { code: string; password: string }, at = '/login'): Promise<OwnBrowser> {
+  const browser = await openBrowser();
+  await browser.page.goto(`${e.baseUrl}${at}`);
+  await loginThroughForm(browser.page, who.code, who.password);
+  return browser;
 }

@@ -1,17 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as oidc from 'openid-client';
 import { Code } from '@venue/contract';
 import { sha256 } from '../../server/src/platform/keys.ts';
 import { Client, auth, sys, type TestServer } from '../../server/test/harness.ts';
 import { grantMenus } from '../../server/test/grants.ts';
 import { makeOrg, makeRole, makeUser } from '../../server/src/modules/system/admin.testkit.ts';
-import { ADMIN_PASSWORD, adminApi, browserAs, loginThroughForm, screenshot, startE2E, uniq, type E2E } from './support.ts';
+import { ADMIN_PASSWORD, adminApi, browserAs, loginThroughForm, openBrowser, screenshot, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
 import { PORTAL_REDIRECT, startIdp } from '../../server/test/oidc-provider.ts';
 
 /**
@@ -82,24 +79,8 @@ function png(width: number, height: number, rgb: [number, number, number] = [22,
 }
 
 /** A second, separate browser (its own cookies and storage): another person at another desk. */
-async function secondBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-b-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    locale: 'zh-CN',
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close().catch(() => undefined);
-      fs.rmSync(profile, { recursive: true, force: true });
-    },
-  };
+function secondBrowser(): Promise<OwnBrowser> {
+  return openBrowser({ viewport: { width: 1280, height: 800 } });
 }
 
 /** The input behind an antd InputNumber / Input carrying a test id. */
