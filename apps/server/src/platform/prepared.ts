@@ -44,6 +44,13 @@ function fixedPart(q: { sql: string; params: unknown[] }): string {
 
 type PreparedOf<Q extends Record<string, Preparable>> = { [K in keyof Q]: ReturnType<Q[K]['prepare']> };
 
+let verify = false;
+
+/** Tests: every reuse of a shape checks that nothing but its bound values could differ (costs a build per call). */
+export function verifyShapesOnReuse(): void {
+  verify = true;
+}
+
 /**
  * Hot statements prepared once per shape and database. Drizzle builds a statement's text on
  * every call (about 0.15 ms for a list page, more than the rest of the request's own work), and
@@ -51,16 +58,15 @@ type PreparedOf<Q extends Record<string, Preparable>> = { [K in keyof Q]: Return
  * keeps the plan per connection as a named statement (docs/decisions.md, "Request overhead").
  *
  * `build` makes the query builders (cheap) and binds every value through the shape; only a new
- * shape turns them into text. A value not bound would be frozen at its first call: under the test
- * runner each reuse builds the text and the constant parameters again and compares them, so such
- * a value fails any test that passes two values.
+ * shape turns them into text. A value not bound would be frozen at its first call: with
+ * `verifyShapesOnReuse()` (the test suites turn it on in `test/setup.ts`) each reuse builds the text and the
+ * constant parameters again and compares them, so such a value fails any test that passes two values.
  */
 export function preparedByShape<Db extends object, Args extends unknown[], Q extends Record<string, Preparable>>(
   name: string,
   build: (shape: Shape, db: Db, ...args: Args) => Q,
 ): (db: Db, ...args: Args) => { statements: PreparedOf<Q>; values: Record<string, unknown> } {
   const byDb = new WeakMap<Db, Map<string, PreparedOf<Q>>>();
-  const verify = !!process.env.VITEST;
   return (db, ...args) => {
     const shape = new Shape();
     const queries = build(shape, db, ...args);
