@@ -10,3 +10,4 @@ export * from './sso.ts';
 export * from './job.ts';
 export * from './screens.ts';
 export * from './product.ts';
+export * from './sport/commerce.ts';

@@ -71,6 +71,12 @@ export const Perm = {
     remove: 'job:stream:remove',
     run: 'job:stream:run',
   },
+  // The commerce core (issue 10).
+  order: { list: 'sport:order:list', add: 'sport:order:add', pay: 'sport:order:pay', cancel: 'sport:order:cancel', print: 'sport:order:print' },
+  refund: { list: 'sport:refund:list', apply: 'sport:refund:apply', review: 'sport:refund:review' },
+  capital: { list: 'sport:capital:list' },
+  merchant: { view: 'sport:merchant:view', edit: 'sport:merchant:edit' },
+  account: { list: 'sport:account:list' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -63,6 +63,9 @@ export const MENU_DIRECTORIES = [
   { key: 'system', title: { 'zh-CN': '系统管理', 'en-US': 'System' }, icon: 'SettingOutlined' },
   { key: 'monitor', title: { 'zh-CN': '系统监控', 'en-US': 'Monitor' }, icon: 'MonitorOutlined' },
   { key: 'job', title: { 'zh-CN': '任务调度', 'en-US': 'Job scheduling' }, icon: 'ScheduleOutlined' },
+  { key: 'order', title: { 'zh-CN': '订单管理', 'en-US': 'Orders' }, icon: 'ProfileOutlined' },
+  { key: 'refund', title: { 'zh-CN': '退款管理', 'en-US': 'Refunds' }, icon: 'RollbackOutlined' },
+  { key: 'finance', title: { 'zh-CN': '财务管理', 'en-US': 'Finance' }, icon: 'AccountBookOutlined' },
 ] as const satisfies readonly MenuDirectoryDef[];
 
 const without = <T extends Record<string, string>, K extends keyof T>(group: T, ...keys: K[]): Omit<T, K> =>
@@ -103,6 +106,26 @@ export const SCREENS = [
   { key: 'job.manager', path: '/job/manager', title: { 'zh-CN': '任务管理', 'en-US': 'Jobs' }, icon: 'ClockCircleOutlined', permission: Perm.job.list, buttons: without(Perm.job, 'list', 'log'), cache: true, parent: 'job' },
   { key: 'job.stream', path: '/job/stream', title: { 'zh-CN': '任务流', 'en-US': 'Job streams' }, icon: 'PartitionOutlined', permission: Perm.jobStream.list, buttons: without(Perm.jobStream, 'list'), cache: true, parent: 'job' },
   { key: 'job.log', path: '/job/log', title: { 'zh-CN': '调度记录', 'en-US': 'Dispatch records' }, icon: 'HistoryOutlined', permission: Perm.job.log, cache: true, parent: 'job' },
+  // Orders (the commerce core): the main list, then one tab per order type (spec 2.5), each the main list filtered.
+  { key: 'sport.order.main', path: '/sport/views/orderManagement/mainOrder', title: { 'zh-CN': '全部订单', 'en-US': 'All orders' }, icon: 'ProfileOutlined', permission: Perm.order.list, buttons: without(Perm.order, 'list'), cache: true, parent: 'order' },
+  { key: 'sport.order.venueReservation', path: '/sport/views/orderManagement/venueReservation', title: { 'zh-CN': '场地预订订单', 'en-US': 'Venue bookings' }, icon: 'CalendarOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
+  { key: 'sport.order.memberCard', path: '/sport/views/orderManagement/memberCard', title: { 'zh-CN': '会员卡订单', 'en-US': 'Member cards' }, icon: 'IdcardOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
+  { key: 'sport.order.courseTopOrder', path: '/sport/views/orderManagement/courseTopOrder', title: { 'zh-CN': '课程订单', 'en-US': 'Courses' }, icon: 'ReadOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
+  { key: 'sport.order.sparringOrder', path: '/sport/views/orderManagement/sparringOrder', title: { 'zh-CN': '陪练订单', 'en-US': 'Sparring' }, icon: 'TeamOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
+  { key: 'sport.order.ticketsForShow', path: '/sport/views/orderManagement/ticketsForShow', title: { 'zh-CN': '演出赛事票订单', 'en-US': 'Tickets' }, icon: 'TagsOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
+  { key: 'sport.order.rentAndSell', path: '/sport/views/orderManagement/rentAndSell', title: { 'zh-CN': '租售订单', 'en-US': 'Rent and sale' }, icon: 'ShoppingOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
+  { key: 'sport.order.benefitCoupon', path: '/sport/views/orderManagement/benefitCoupon', title: { 'zh-CN': '权益券订单', 'en-US': 'Coupons' }, icon: 'GiftOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
+  { key: 'sport.order.sportsRegistration', path: '/sport/views/orderManagement/sportsRegistration', title: { 'zh-CN': '赛事报名订单', 'en-US': 'Registrations' }, icon: 'FlagOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
+  // Refunds.
+  { key: 'sport.refund.orderRefund', path: '/sport/views/refundList/orderRefund', title: { 'zh-CN': '订单退款', 'en-US': 'Order refunds' }, icon: 'RollbackOutlined', permission: Perm.refund.list, buttons: without(Perm.refund, 'list'), cache: true, parent: 'refund' },
+  { key: 'sport.refund.nonOrderRefund', path: '/sport/views/refundList/nonOrderRefund', title: { 'zh-CN': '非订单退款', 'en-US': 'Non-order refunds' }, icon: 'TransactionOutlined', permission: Perm.refund.list, cache: true, parent: 'refund' },
+  { key: 'sport.refund.refundReview', path: '/sport/views/refundList/refundReview', title: { 'zh-CN': '退款审核', 'en-US': 'Refund review' }, icon: 'AuditOutlined', permission: Perm.refund.review, cache: true, parent: 'refund' },
+  // Finance.
+  { key: 'sport.finance.capitalFlow', path: '/sport/views/financeCapitalFlow', title: { 'zh-CN': '财务资金流水', 'en-US': 'Capital flow' }, icon: 'AccountBookOutlined', permission: Perm.capital.list, cache: true, parent: 'finance' },
+  { key: 'sport.finance.payInfo', path: '/sport/views/payInfoManage/index', title: { 'zh-CN': '支付配置', 'en-US': 'Payment settings' }, icon: 'WalletOutlined', permission: Perm.merchant.view, buttons: without(Perm.merchant, 'view'), cache: true, parent: 'finance' },
+  // Not menus: an order's detail and its printable receipt.
+  { key: 'sport.order.detail', path: '/sport/views/orderManagement/orderDetail/:orderId', title: { 'zh-CN': '订单详情', 'en-US': 'Order detail' }, icon: 'FileTextOutlined', permission: Perm.order.list, cache: true },
+  { key: 'sport.order.print', path: '/sport/views/orderManagement/print/:orderId', title: { 'zh-CN': '打印小票', 'en-US': 'Receipt' }, icon: 'PrinterOutlined', permission: Perm.order.print, cache: true, fullPage: true },
   // Not a menu: reached from the top bar's user menu.
   { key: 'userInfo', path: '/user/info', title: { 'zh-CN': '个人中心', 'en-US': 'My profile' }, icon: 'UserOutlined', permission: Perm.authenticated, cache: true },
 ] as const satisfies readonly ScreenDef[];
@@ -151,4 +174,9 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   log: { 'zh-CN': '调度记录', 'en-US': 'Dispatch records' },
   publish: { 'zh-CN': '发布', 'en-US': 'Publish' },
   forceLogout: { 'zh-CN': '强制下线', 'en-US': 'Force offline' },
+  pay: { 'zh-CN': '收款', 'en-US': 'Take payment' },
+  cancel: { 'zh-CN': '取消订单', 'en-US': 'Cancel order' },
+  print: { 'zh-CN': '打印', 'en-US': 'Print' },
+  apply: { 'zh-CN': '申请退款', 'en-US': 'Apply for refund' },
+  review: { 'zh-CN': '审核', 'en-US': 'Review' },
 };
