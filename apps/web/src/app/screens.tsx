@@ -1,4 +1,5 @@
 import type { ScreenKey } from '@venue/contract';
+import type { OrderTab } from '../features/sport/commerce/OrderListPage.tsx';
 import { lazyScreen, type ScreenComponent } from './lazyScreen.tsx';
 
 /**
@@ -9,6 +10,9 @@ import { lazyScreen, type ScreenComponent } from './lazyScreen.tsx';
  */
 const fullPage = { fullPage: true };
 const comingLater = (key: string) => lazyScreen(key, () => import('../features/public/ComingLaterPage.tsx'), fullPage);
+/** One order list per tab of ORDER_TYPE_TABS: the main list filtered by its type. */
+const orderTab = (tab: OrderTab) =>
+  lazyScreen<object>(`orders-${tab}`, () => import('../features/sport/commerce/OrderListPage.tsx').then((m) => ({ default: m.ORDER_TAB_PAGES[tab] })));
 
 export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } = {
   login: lazyScreen('login', () => import('../features/auth/LoginPage.tsx'), fullPage),
@@ -16,8 +20,8 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   signedOut: lazyScreen('signedOut', () => import('../features/auth/SignedOutPage.tsx'), fullPage),
   findPassword: lazyScreen('findPassword', () => import('../features/auth/FindPasswordPage.tsx'), fullPage),
   largeScreen: comingLater('largeScreen'),
-  thirdScanPage: comingLater('thirdScanPage'),
-  payCallback: comingLater('payCallback'),
+  thirdScanPage: lazyScreen('thirdScanPage', () => import('../features/sport/commerce/ScanPayPage.tsx'), fullPage),
+  payCallback: lazyScreen('payCallback', () => import('../features/sport/commerce/PayCallbackPage.tsx'), fullPage),
 
   home: lazyScreen('home', () => import('../features/home/HomePage.tsx')),
   'system.user': lazyScreen('user', () => import('../features/system/user/UserListPage.tsx')),
@@ -39,5 +43,21 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   'job.manager': lazyScreen('jobManager', () => import('../features/job/JobManagerPage.tsx')),
   'job.stream': lazyScreen('jobStream', () => import('../features/job/JobStreamPage.tsx')),
   'job.log': lazyScreen('jobLog', () => import('../features/job/DispatchRecordPage.tsx')),
+  'sport.order.main': lazyScreen('orders', () => import('../features/sport/commerce/OrderListPage.tsx')),
+  'sport.order.venueReservation': orderTab('venueReservation'),
+  'sport.order.memberCard': orderTab('memberCard'),
+  'sport.order.courseTopOrder': orderTab('courseTopOrder'),
+  'sport.order.sparringOrder': orderTab('sparringOrder'),
+  'sport.order.ticketsForShow': orderTab('ticketsForShow'),
+  'sport.order.rentAndSell': orderTab('rentAndSell'),
+  'sport.order.benefitCoupon': orderTab('benefitCoupon'),
+  'sport.order.sportsRegistration': orderTab('sportsRegistration'),
+  'sport.order.detail': lazyScreen('orderDetail', () => import('../features/sport/commerce/OrderDetailPage.tsx')),
+  'sport.order.print': lazyScreen('orderPrint', () => import('../features/sport/commerce/PrintPage.tsx'), fullPage),
+  'sport.refund.orderRefund': lazyScreen('orderRefund', () => import('../features/sport/commerce/OrderRefundPage.tsx')),
+  'sport.refund.nonOrderRefund': lazyScreen('nonOrderRefund', () => import('../features/sport/commerce/NonOrderRefundPage.tsx')),
+  'sport.refund.refundReview': lazyScreen('refundReview', () => import('../features/sport/commerce/RefundReviewPage.tsx')),
+  'sport.finance.capitalFlow': lazyScreen('capitalFlow', () => import('../features/sport/commerce/CapitalFlowPage.tsx')),
+  'sport.finance.payInfo': lazyScreen('payInfo', () => import('../features/sport/commerce/PayInfoPage.tsx')),
   userInfo: lazyScreen('userInfo', () => import('../features/user-info/UserInfoPage.tsx')),
 };

@@ -1,0 +1,4 @@
+/** Being built (issue 10). */
+export default function CapitalFlowPage() {
+  return null;
+}
