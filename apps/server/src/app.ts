@@ -67,7 +67,7 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
     trustProxy: proxyTrust(config.trustProxy),
     return503OnClosing: true,
   });
-  const keys = loadKeys(config.dataDir, config.signKey);
+  const keys = loadKeys(config.dataDir, config.signKey, config.secretKey);
   const ctx: AppContext = { config, database, db: database.db, keys };
   app.decorate('ctx', ctx);
 

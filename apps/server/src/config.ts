@@ -61,6 +61,10 @@ const env = z.object({
   LOGIN_PATH: z.string().regex(/^[\w\-/]+$/).default('login'),
   APP_SIGN: z.string().default('venue-console'),
   SIGN_KEY: z.string().min(16).optional(),
+  /** 64 hex characters: the key that encrypts secrets at rest (payment merchant keys). Default: DATA_DIR/keys/secret.key. */
+  SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/).optional(),
+  /** The console's public address (payment notifications and scan-page links); default: the address a request came to. */
+  PUBLIC_URL: z.string().url().optional(),
   SIGN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   ENCRYPT: bool.default(false),
   TOKEN_MODE: bool.default(true),
@@ -158,6 +162,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loginPath: e.LOGIN_PATH,
     appSign: e.APP_SIGN,
     signKey: e.SIGN_KEY,
+    secretKey: e.SECRET_KEY,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     signWindowSeconds: e.SIGN_WINDOW_SECONDS,
     encrypt: e.ENCRYPT,
     tokenMode: e.TOKEN_MODE,

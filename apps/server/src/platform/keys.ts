@@ -6,6 +6,8 @@ export interface Keys {
   signKey: string;
   publicKeyPem: string;
   privateKey: crypto.KeyObject;
+  /** AES-256 key of secrets at rest (sealSecret / openSecret). */
+  secretKey: Buffer;
 }
 
 /**
@@ -13,13 +15,15 @@ export interface Keys {
  * start, reused afterwards, so every process sharing the data dir (and every browser that
  * fetched config.json) agrees. SIGN_KEY, when set, wins over the stored sign key.
  */
-export function loadKeys(dataDir: string, signKeyOverride?: string): Keys {
+export function loadKeys(dataDir: string, signKeyOverride?: string, secretKeyOverride?: string): Keys {
   const dir = path.join(dataDir, 'keys');
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const signFile = path.join(dir, 'sign.key');
   const privFile = path.join(dir, 'body-private.pem');
   const pubFile = path.join(dir, 'body-public.pem');
   if (!fs.existsSync(signFile)) fs.writeFileSync(signFile, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
+  const secretFile = path.join(dir, 'secret.key');
+  if (!secretKeyOverride && !fs.existsSync(secretFile)) fs.writeFileSync(secretFile, crypto.randomBytes(32).toString('hex'), { mode: 0o600 });
   if (!fs.existsSync(privFile) || !fs.existsSync(pubFile)) {
     const { publicKey, privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
     fs.writeFileSync(privFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
@@ -29,7 +33,25 @@ export function loadKeys(dataDir: string, signKeyOverride?: string): Keys {
     signKey: signKeyOverride ?? fs.readFileSync(signFile, 'utf8').trim(),
     publicKeyPem: fs.readFileSync(pubFile, 'utf8'),
     privateKey: crypto.createPrivateKey(fs.readFileSync(privFile)),
+    secretKey: Buffer.from(secretKeyOverride ?? fs.readFileSync(secretFile, 'utf8').trim(), 'hex'),
   };
+}
+
+/** A secret sealed for storage: `v1.` + base64(iv ‖ ciphertext ‖ tag), AES-256-GCM. */
+export function sealSecret(key: Buffer, plain: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);
+  const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return `v1.${Buffer.concat([iv, data, cipher.getAuthTag()]).toString('base64')}`;
+}
+
+/** Opens a sealed secret; throws when the key is wrong or the text was altered. */
+export function openSecret(key: Buffer, sealed: string): string {
+  if (!sealed.startsWith('v1.')) throw new Error('unknown secret format');
+  const buf = Buffer.from(sealed.slice(3), 'base64');
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, buf.subarray(0, 12));
+  decipher.setAuthTag(buf.subarray(buf.length - 16));
+  return Buffer.concat([decipher.update(buf.subarray(12, buf.length - 16)), decipher.final()]).toString('utf8');
 }
 
 /** Sign = hex HMAC-SHA256 over `timestamp + "\n" + (GET/DELETE ? path-with-query : raw body)`. */
