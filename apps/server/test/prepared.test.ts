@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { databases, startServer, sys, type Client, type TestServer } from './harness.ts';
 import { adminClient } from '../src/modules/system/admin.testkit.ts';
 import { orgs } from '../src/modules/system/system.table.ts';
-import { preparedByShape } from '../src/platform/prepared.ts';
+import { preparedByShape, verifyShapesOnReuse } from '../src/platform/prepared.ts';
 import type { Executor } from '../src/platform/db.ts';
 
 /** Hot statements prepared once per shape (docs/decisions.md, "Request overhead"). */
@@ -43,5 +43,31 @@ describe.each(databases)('statements prepared per shape on %s', (kind) => {
     const first = byName(s.database.db, 'a');
     expect(await first.statements.rows.execute(first.values)).toEqual([]);
     expect(() => byName(s.database.db, 'b')).toThrow(/statement rows has a value that is not bound through the shape/);
+  });
+
+  it('finds a known shape without building its statements, and refuses a shapeOf that differs from the statement', async () => {
+    let builds = 0;
+    const build = (shape: Parameters<Parameters<typeof preparedByShape>[1]>[0], db: Executor, name: string) => {
+      builds++;
+      return { rows: db.select({ name: orgs.name }).from(orgs).where(sql`${orgs.name} = ${shape.bind('name', name)}`) };
+    };
+    const byName = preparedByShape('org_by_name_quick', build, { shapeOf: (shape, name: string) => void shape.bind('name', name) });
+    verifyShapesOnReuse(false); // the production path
+    try {
+      const first = byName(s.database.db, 'no such organisation');
+      const second = byName(s.database.db, 'another');
+      expect(builds).toBe(1);
+      expect(second.statements).toBe(first.statements);
+      expect(second.values).toEqual({ name: 'another' });
+      expect(await second.statements.rows.execute(second.values)).toEqual([]);
+    } finally {
+      verifyShapesOnReuse();
+    }
+    // A shapeOf that marks or binds otherwise than the statement: refused on its first call, and on every call under the test runner.
+    const wrongName = preparedByShape('org_by_name_wrong', build, { shapeOf: (shape, name: string) => void shape.bind('orgName', name) });
+    expect(() => wrongName(s.database.db, 'a')).toThrow(/shapeOf records/);
+    const wrongValue = preparedByShape('org_by_name_value', build, { shapeOf: (shape, name: string) => void shape.bind('name', name.trim()) });
+    expect(wrongValue(s.database.db, 'a').values).toEqual({ name: 'a' });
+    expect(() => wrongValue(s.database.db, ' a')).toThrow(/shapeOf records/);
   });
 });

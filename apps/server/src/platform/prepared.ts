@@ -47,8 +47,19 @@ type PreparedOf<Q extends Record<string, Preparable>> = { [K in keyof Q]: Return
 let verify = false;
 
 /** Tests: every reuse of a shape checks that nothing but its bound values could differ (costs a build per call). */
-export function verifyShapesOnReuse(): void {
-  verify = true;
+export function verifyShapesOnReuse(on = true): void {
+  verify = on;
+}
+
+/** Both record the same shape: the same marks and bindings in the same order, and equal values. */
+function sameShape(a: Shape, b: Shape): boolean {
+  if (a.key !== b.key) return false;
+  for (const k of Object.keys(a.values)) {
+    const x = a.values[k];
+    const y = b.values[k];
+    if (!Object.is(x, y) && JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
 }
 
 /**
@@ -57,21 +68,41 @@ export function verifyShapesOnReuse(): void {
  * PostgreSQL parses and plans it again; here the text is built once per shape, and PostgreSQL
  * keeps the plan per connection as a named statement (docs/decisions.md, "Request overhead").
  *
- * `build` makes the query builders (cheap) and binds every value through the shape; only a new
- * shape turns them into text. A value not bound would be frozen at its first call: with
+ * `build` makes the query builders and binds every value through the shape; only a new shape
+ * turns them into text. A value not bound would be frozen at its first call: with
  * `verifyShapesOnReuse()` (the test suites turn it on in `test/setup.ts`) each reuse builds the text and the
  * constant parameters again and compares them, so such a value fails any test that passes two values.
+ *
+ * `shapeOf`, when given, makes the same marks and bindings as `build` without any query builder,
+ * so a known shape is found without building (building is most of a hot list's own cost). Its
+ * shape must equal the one `build` records: checked on each new shape, and under the test runner
+ * on every call (which then builds every time, as above).
  */
 export function preparedByShape<Db extends object, Args extends unknown[], Q extends Record<string, Preparable>>(
   name: string,
   build: (shape: Shape, db: Db, ...args: Args) => Q,
+  opts: { shapeOf?: (shape: Shape, ...args: Args) => void } = {},
 ): (db: Db, ...args: Args) => { statements: PreparedOf<Q>; values: Record<string, unknown> } {
   const byDb = new WeakMap<Db, Map<string, PreparedOf<Q>>>();
+  const { shapeOf } = opts;
+  const checked = (built: Shape, args: Args): void => {
+    if (!shapeOf) return;
+    const quick = new Shape();
+    shapeOf(quick, ...args);
+    if (!sameShape(quick, built)) throw new Error(`${name}: shapeOf records ${quick.key} where the statement binds ${built.key}, or other values`);
+  };
   return (db, ...args) => {
-    const shape = new Shape();
-    const queries = build(shape, db, ...args);
     let cache = byDb.get(db);
     if (!cache) byDb.set(db, (cache = new Map()));
+    if (shapeOf && !verify) {
+      const quick = new Shape();
+      shapeOf(quick, ...args);
+      const known = cache.get(quick.key);
+      if (known) return { statements: known, values: quick.values };
+    }
+    const shape = new Shape();
+    const queries = build(shape, db, ...args);
+    checked(shape, args);
     const cached = cache.get(shape.key);
     if (cached) {
       if (verify) {

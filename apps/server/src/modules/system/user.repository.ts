@@ -5,7 +5,7 @@ import { preparedByShape, type Shape } from '../../platform/prepared.ts';
 import { assertInScope, inScope, inScopeSql, subtreeOf, type Scope } from '../../platform/scope.ts';
 import { sessions } from './account.table.ts';
 import { orgs, passwordHistory, roles, userMenus, userOrgs, userRoles, users } from './system.table.ts';
-import { containsText } from './admin.common.ts';
+import { contains, containsText } from './admin.common.ts';
 
 /**
  * Users. A user is in a scope when the organisation that owns the record, or any organisation
@@ -94,6 +94,32 @@ function userWhere(shape: Shape, scope: Scope, f: UserFilter, timeZone: string):
   );
 }
 
+/**
+ * The marks and bindings of `userWhere`, in its order, without building any SQL: how a known
+ * shape is found (platform/prepared.ts checks that both record the same shape).
+ */
+function userWhereShape(shape: Shape, scope: Scope, f: UserFilter, timeZone: string): void {
+  if (f.orgId) {
+    shape.mark(f.includeChildren ? 'orgTree' : 'org');
+    shape.bind('orgId', f.orgId);
+  }
+  if (f.beginDate || f.endDate) shape.bind('timeZone', timeZone);
+  if (scope.kind !== 'all') {
+    shape.mark(scope.kind);
+    shape.bind('scopeOrgId', scope.orgId);
+  }
+  for (const name of ['name', 'code', 'no', 'mobile'] as const) {
+    const text = f[name];
+    if (!text) continue;
+    // containsText's operator: ILIKE when the text has letters with case.
+    shape.mark(`${name}:${text.toLowerCase() !== text.toUpperCase() ? 'ilike' : 'like'}`);
+    shape.bind(name, contains(text));
+  }
+  if (f.status !== undefined) shape.bind('status', f.status);
+  if (f.beginDate) shape.bind('beginDate', f.beginDate);
+  if (f.endDate) shape.bind('endDate', f.endDate);
+}
+
 export const userSorts = {
   code: users.code,
   name: users.name,
@@ -128,6 +154,14 @@ export const userListStatements = preparedByShape(
       .offset(shape.bind('offset', offset));
     return { count: db.select({ n: count() }).from(users).where(where), page };
   },
+  {
+    shapeOf: (shape, scope, f, timeZone, order, limit, offset) => {
+      userWhereShape(shape, scope, f, timeZone);
+      shape.mark(order.key);
+      shape.bind('limit', limit);
+      shape.bind('offset', offset);
+    },
+  },
 );
 
 /** Every user of the filter (the export), up to `limit`. */
@@ -143,6 +177,12 @@ const userSelection = preparedByShape('user_select', (shape, db: Executor, scope
       .orderBy(...order.sql)
       .limit(shape.bind('limit', limit)),
   };
+}, {
+  shapeOf: (shape, scope, f, timeZone, order, limit) => {
+    userWhereShape(shape, scope, f, timeZone);
+    shape.mark(order.key);
+    shape.bind('limit', limit);
+  },
 });
 
 export async function selectUsers(db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: UserOrder, limit = 100_000) {
