@@ -48,6 +48,31 @@ function proxyTrust(t: Config['trustProxy']): false | string[] | ((addr: string,
   return typeof t === 'number' ? (_addr, hop) => hop < t : t;
 }
 
+/**
+ * The headers a helmet middleware sets (and removes), in order, when it sets them at once and
+ * reads nothing of the request; undefined when it does anything else (it then runs per request).
+ */
+function recordedHeaders(middleware: ReturnType<typeof helmet>): [string, string | number | readonly string[] | undefined][] | undefined {
+  const steps: [string, string | number | readonly string[] | undefined][] = [];
+  let finished = false;
+  let failed = false;
+  const touched = () => {
+    failed = true;
+    return undefined;
+  };
+  const req = new Proxy({}, { get: touched });
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void steps.push([name, value]),
+    removeHeader: (name: string) => void steps.push([name, undefined]),
+  };
+  const spy = new Proxy(res, { get: (target, key) => (key in target ? target[key as keyof typeof target] : touched()) });
+  middleware(req as never, spy as never, (err?: unknown) => {
+    finished = true;
+    if (err) failed = true;
+  });
+  return finished && !failed ? steps : undefined;
+}
+
 /** Builds the whole server: used by main.ts and by every test. */
 export async function buildApp({ config, database, sms, logStream }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -91,9 +116,18 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Its headers depend on nothing of the request (no directive is a function): recorded once,
+  // then set on every answer as helmet sets them, without building the policy text again.
+  const headerSteps = recordedHeaders(securityHeaders);
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
-    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    if (!headerSteps) return securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    const res = reply.raw;
+    for (const [name, value] of headerSteps) {
+      if (value === undefined) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+    done();
   });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 5, fields: 50 } });

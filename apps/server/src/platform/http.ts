@@ -289,6 +289,9 @@ function refuseBody(body: unknown): void {
   if (issues.length) throw new AppError('INVALID', 'error.invalid', undefined, issues);
 }
 
+/** The query of a route that declares none: only its text is checked (made once, not per request). */
+const anyValue = z.unknown();
+
 /** The platform-only rule of a route (RouteSpec.platformOnly), run by the pipeline before the handler. */
 async function platformOnlyHook(req: FastifyRequest): Promise<void> {
   if (!req.caller) throw new AppError('SESSION_EXPIRED', 'error.sessionExpired');
@@ -324,7 +327,7 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
     handler: async (req, reply) => {
       if (!spec.body && !req.isMultipart()) refuseBody(req.body);
       const body = (spec.body ? parseOrThrow(spec.body, req.body ?? {}, { strict: true }) : undefined) as Infer<B>;
-      if (!spec.query) parseOrThrow(z.unknown(), req.query ?? {});
+      if (!spec.query) parseOrThrow(anyValue, req.query ?? {});
       const query = (spec.query ? parseOrThrow(spec.query, req.query ?? {}) : undefined) as Infer<Q>;
       const params = (spec.params ? parseOrThrow(spec.params, req.params ?? {}) : undefined) as Infer<P>;
       const result = await spec.handler({ body, query, params, req, reply, caller: req.caller as Caller });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '@venue/contract';
 import type { AppContext, Caller } from './http.ts';
 import { AppError } from './errors.ts';
@@ -66,11 +66,10 @@ export function redact(value: unknown, depth = 0): unknown {
 
 const isApi = (req: FastifyRequest) => req.url.startsWith('/api/');
 
+type RouteConfig = FastifyRequest['routeOptions']['config'];
+
 /** State-changing calls of routes that declare a module, except the ones that only read. */
-const audited = (req: FastifyRequest) => {
-  const route = req.routeOptions.config;
-  return isApi(req) && !req.is404 && STATE_CHANGING.has(req.method) && !!route?.module && !route.readOnly;
-};
+const audited = (req: FastifyRequest, route: RouteConfig) => STATE_CHANGING.has(req.method) && !!route?.module && !route.readOnly && isApi(req) && !req.is404;
 
 /** One operation-log row as the pipeline knows it: who, where, what, with the params redacted. */
 export interface OperationRecord {
@@ -145,11 +144,14 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
     done(null, parsed);
   });
 
-  app.addHook('onRequest', async (req, reply) => {
+  // Hooks that need not wait take a callback (an async hook costs a promise and a turn of the
+  // microtask queue on every request).
+  app.addHook('onRequest', (req, reply, done) => {
     req.lang = langOf(req.headers.lang);
     if (req.method === 'GET' && !req.cookies[XSRF_COOKIE]) {
       reply.setCookie(XSRF_COOKIE, randomToken(24), { path: '/', sameSite: 'strict', httpOnly: false });
     }
+    done();
   });
 
   const auditRow = (req: FastifyRequest): OperationRecord => {
@@ -169,16 +171,16 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
 
   app.addHook('preHandler', async (req) => {
     if (!isApi(req) || req.is404) return;
-    await admit(req);
+    const { config: route, url } = req.routeOptions;
+    await admit(req, route, url);
     admitted.add(req);
     // The operation-log row is written before the action: an action whose row cannot be
     // written does not run (it answers 100500), so no action is ever missing from the log.
-    if (audited(req)) req.auditId = await operationLog.begin(auditRow(req));
+    if (audited(req, route)) req.auditId = await operationLog.begin(auditRow(req));
   });
 
   /** Sign, XSRF, the input filter, the session and the route's permission. */
-  async function admit(req: FastifyRequest): Promise<void> {
-    const route = req.routeOptions.config;
+  async function admit(req: FastifyRequest, route: RouteConfig, routeUrl: string | undefined): Promise<void> {
     // Sign + Timestamp.
     if (!route.skipSign) {
       const ts = String(req.headers.timestamp ?? '');
@@ -208,19 +210,25 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
     if (!req.caller) throw new AppError('SESSION_EXPIRED', 'error.sessionExpired');
     if (req.caller.mustChangePassword && !route.allowWhenPasswordExpired) throw new AppError('PASSWORD_CHANGE_REQUIRED', 'auth.mustChangePassword');
     // Role-to-API grants decide when the route has any; otherwise the menu permission does.
-    const byRole = permission === '' ? undefined : await deps.apiRoleDecision(req.caller, req.method, req.routeOptions.url ?? '');
+    const byRole = permission === '' ? undefined : await deps.apiRoleDecision(req.caller, req.method, routeUrl ?? '');
     if (byRole === false || (byRole === undefined && !can(req.caller, permission))) throw new AppError('FORBIDDEN', 'error.forbidden');
   }
 
   // The result is added before the answer leaves, so a client that saw success can rely on the
   // row. Calls refused before the row was written (sign, XSRF, filter, session, permission) get
   // their row here.
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, _payload, done) => {
+    const route = req.routeOptions.config;
     // An admitted call that may have changed something (a forced logout, a frozen user, a permission) makes
     // this process forget the sessions it remembered, before the answer leaves: its next call sees
     // the change. Other processes see it within SESSION_CACHE_MS.
-    if (admitted.has(req) && STATE_CHANGING.has(req.method) && !req.routeOptions.config.readOnly) sessions.forget();
-    if (!audited(req)) return;
+    if (STATE_CHANGING.has(req.method) && !route.readOnly && admitted.has(req)) sessions.forget();
+    // Reads (and readOnly calls) are done here, without waiting.
+    if (!audited(req, route)) return done();
+    finishAudit(req, reply).then(() => done(), done);
+  });
+
+  async function finishAudit(req: FastifyRequest, reply: FastifyReply): Promise<void> {
     const code = req.envelopeCode ?? (reply.statusCode < 400 ? Code.OK : Code.INTERNAL);
     // A sign-in that opened a session names its operator: the token it answers with (auth's
     // `authorization` header) is the caller from now on.
@@ -232,6 +240,6 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
     } catch (err) {
       req.log.error({ err: { message: (err as Error).message } }, 'operation log result write failed');
     }
-  });
+  }
 }
 
