@@ -353,6 +353,13 @@ export class SimCore {
     while (this.pending.size) await Promise.allSettled([...this.pending]);
   }
 
+  /** Runs `fn` after `ms` unless the simulator stops first. */
+  later(ms: number, fn: () => void): void {
+    this.track(this.sleep(ms).then(() => {
+      if (!this.closed) fn();
+    }));
+  }
+
   stop(): void {
     this.closed = true;
     for (const t of this.timers) clearTimeout(t);
