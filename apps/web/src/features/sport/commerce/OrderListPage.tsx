@@ -1,10 +1,120 @@
-import type { ComponentType } from 'react';
-import { ORDER_TYPE_TABS } from '@venue/contract';
-
-/** Being built (issue 10). */
-export default function OrderListPage() {
-  return null;
-}
+import { useMemo, type ComponentType } from 'react';
+import { Tag, Typography } from 'antd';
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { ORDER_TYPE_TABS, Perm, type OrderRow, type OrderType, type orderListQuery } from '@venue/contract';
+import { t as translate } from '../../../app/i18n.ts';
+import { ListPage, type ColumnDef, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { commerceApi } from './commerce.api.ts';
+import { useOrderActions, type OrderActions } from './OrderDialogs.tsx';
+import { NS, channelOptions, orderStateOptions, orderTypeOptions, withDayBounds, yuan } from './shared.tsx';
 
 export type OrderTab = keyof typeof ORDER_TYPE_TABS;
-export const ORDER_TAB_PAGES = Object.fromEntries(Object.keys(ORDER_TYPE_TABS).map((k) => [k, OrderListPage])) as unknown as Record<OrderTab, ComponentType>;
+type OrderDef = ResourceDef<OrderRow, Row, z.input<typeof orderListQuery>>;
+
+export const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;
+export const orderPrintPath = (id: number) => `/sport/views/orderManagement/print/${id}`;
+
+const money = (key: keyof OrderRow & `${string}Fen`, label: string, extra: Partial<ColumnDef<OrderRow>> = {}): ColumnDef<OrderRow> => ({
+  key,
+  label,
+  render: (v: number) => yuan(v),
+  content: 'number',
+  align: 'right',
+  ...extra,
+});
+
+const buyer = (row: OrderRow) =>
+  row.buyerKind === 'member' ? (
+    <>
+      <Tag color="blue">{translate(`${NS}:buyerKind.member`)}</Tag>
+      {row.buyerName ?? `#${row.memberId ?? ''}`}
+    </>
+  ) : (
+    [row.buyerName, row.buyerPhone].filter(Boolean).join(' ') || <Typography.Text type="secondary">{translate(`${NS}:buyerKind.walkin`)}</Typography.Text>
+  );
+
+/** The columns of every order list; a tab names its item column after what its orders sell. */
+function orderColumns(tab: OrderTab | null): ColumnDef<OrderRow>[] {
+  return [
+    { key: 'orderNo', label: 'field.orderNo', sorter: true, content: 'code' },
+    ...(tab ? [] : [{ key: 'type', label: 'field.type', options: orderTypeOptions } as ColumnDef<OrderRow>]),
+    { key: 'itemSummary', label: tab ? `tabItems.${tab}` : 'field.itemSummary' },
+    { key: '$buyer', label: 'field.buyer', render: (_: unknown, row: OrderRow) => buyer(row) },
+    money('payableFen', 'field.payableFen', { sorter: true }),
+    money('paidFen', 'field.paidFen'),
+    money('refundedFen', 'field.refundedFen', { hiddenByDefault: !!tab }),
+    money('totalFen', 'field.totalFen', { inTable: false }),
+    money('discountFen', 'field.discountFen', { inTable: false }),
+    { key: 'state', label: 'field.state', options: orderStateOptions, sorter: true },
+    { key: 'channel', label: 'field.channel', options: channelOptions, hiddenByDefault: tab !== null && tab !== 'venueReservation' && tab !== 'ticketsForShow' },
+    { key: 'orgName', label: 'field.orgName', hiddenByDefault: true },
+    { key: 'createdByName', label: 'field.createdByName', hiddenByDefault: true },
+    { key: 'createTime', label: 'field.createTime', format: 'datetime', sorter: true },
+    { key: 'paidAt', label: 'field.paidAt', format: 'datetime', hiddenByDefault: true },
+  ];
+}
+
+/** The order list of the main screen (tab null: every type) or of one tab (its type). */
+function orderDef(tab: OrderTab | null, actions: OrderActions, open: (path: string) => void): OrderDef {
+  const type: OrderType | undefined = tab ? ORDER_TYPE_TABS[tab] : undefined;
+  return {
+    key: tab ? `order-${tab}` : 'order',
+    ns: NS,
+    name: 'order',
+    endpoint: { prefix: 'sport', path: 'commerce/order' },
+    features: { add: false, edit: false, remove: false, batchRemove: false, selection: false, export: false, import: false, detail: false },
+    defaultSort: { field: 'createTime', order: 'descend' },
+    search: [
+      { name: 'orderNo', label: 'field.orderNo' },
+      ...(tab ? [] : [{ name: 'type' as const, label: 'field.type', type: 'select' as const, options: orderTypeOptions }]),
+      { name: 'state', label: 'field.state', type: 'select', options: orderStateOptions },
+      { name: 'channel', label: 'field.channel', type: 'select', options: channelOptions },
+      { name: 'buyer', label: 'field.buyer' },
+      { name: 'created', label: 'field.created', type: 'dateRange', rangeKeys: ['createdFrom', 'createdTo'] },
+    ],
+    columns: orderColumns(tab),
+    api: {
+      list: (body) => commerceApi.orders(withDayBounds(type ? { ...body, type } : body, 'createdFrom', 'createdTo')),
+    },
+    toolbar: tab
+      ? []
+      : [{ key: 'newSale', label: 'action.newSale', icon: <ShoppingCartOutlined />, primary: true, perm: Perm.order.add, run: () => actions.newSale() }],
+    inlineActions: 3,
+    rowActions: [
+      { key: 'detail', label: 'action.detail', run: (row) => open(orderDetailPath(row.id)) },
+      { key: 'pay', label: 'action.pay', perm: Perm.order.pay, visible: (row) => row.state === 'pending', run: (row) => actions.pay(row.id) },
+      { key: 'cancel', label: 'action.cancel', perm: Perm.order.cancel, danger: true, visible: (row) => row.state === 'pending', run: (row) => actions.cancel(row) },
+      { key: 'print', label: 'action.print', perm: Perm.order.print, visible: (row) => row.state !== 'pending' && row.state !== 'cancelled', run: (row) => open(orderPrintPath(row.id)) },
+    ],
+  };
+}
+
+function OrderList({ tab }: { tab: OrderTab | null }) {
+  const navigate = useNavigate();
+  const actions = useOrderActions();
+  // The description is made once: the dialogs' openers are stable enough (state setters).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const def = useMemo(() => orderDef(tab, actions, (p) => navigate(p)), [tab]);
+  return (
+    <>
+      <ListPage def={def as ResourceDef<OrderRow>} />
+      {actions.dialogs}
+    </>
+  );
+}
+
+/** All orders (sport.order.main): every type, with the new sale. */
+export default function OrderListPage() {
+  return <OrderList tab={null} />;
+}
+
+/** One screen per tab of ORDER_TYPE_TABS: the main list filtered by its type. */
+export const ORDER_TAB_PAGES = Object.fromEntries(
+  (Object.keys(ORDER_TYPE_TABS) as OrderTab[]).map((tab) => {
+    const Page = () => <OrderList tab={tab} />;
+    Page.displayName = `OrderList(${tab})`;
+    return [tab, Page];
+  }),
+) as unknown as Record<OrderTab, ComponentType>;
