@@ -37,6 +37,16 @@ const ORGANISATION_OWNED = [
   'sys_job_log',
   'sys_job_stream',
   'sys_job_stream_run',
+  'sport_balance_account',
+  'sport_order',
+  'sport_order_item',
+  'sport_payment',
+  'sport_refund',
+  'sport_refund_leg',
+  'sport_ledger_entry',
+  'sport_pay_notify',
+  'sport_pay_merchant',
+  'sport_idempotency',
 ];
 
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */

@@ -76,7 +76,7 @@ export const Perm = {
   refund: { list: 'sport:refund:list', apply: 'sport:refund:apply', review: 'sport:refund:review' },
   capital: { list: 'sport:capital:list' },
   merchant: { view: 'sport:merchant:view', edit: 'sport:merchant:edit' },
-  account: { list: 'sport:account:list' },
+  account: { list: 'sport:account:list', add: 'sport:account:add' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -121,7 +121,7 @@ export const SCREENS = [
   { key: 'sport.refund.nonOrderRefund', path: '/sport/views/refundList/nonOrderRefund', title: { 'zh-CN': '非订单退款', 'en-US': 'Non-order refunds' }, icon: 'TransactionOutlined', permission: Perm.refund.list, cache: true, parent: 'refund' },
   { key: 'sport.refund.refundReview', path: '/sport/views/refundList/refundReview', title: { 'zh-CN': '退款审核', 'en-US': 'Refund review' }, icon: 'AuditOutlined', permission: Perm.refund.review, cache: true, parent: 'refund' },
   // Finance.
-  { key: 'sport.finance.capitalFlow', path: '/sport/views/financeCapitalFlow', title: { 'zh-CN': '财务资金流水', 'en-US': 'Capital flow' }, icon: 'AccountBookOutlined', permission: Perm.capital.list, cache: true, parent: 'finance' },
+  { key: 'sport.finance.capitalFlow', path: '/sport/views/financeCapitalFlow', title: { 'zh-CN': '财务资金流水', 'en-US': 'Capital flow' }, icon: 'AccountBookOutlined', permission: Perm.capital.list, buttons: { accounts: Perm.account.list, openAccount: Perm.account.add }, cache: true, parent: 'finance' },
   { key: 'sport.finance.payInfo', path: '/sport/views/payInfoManage/index', title: { 'zh-CN': '支付配置', 'en-US': 'Payment settings' }, icon: 'WalletOutlined', permission: Perm.merchant.view, buttons: without(Perm.merchant, 'view'), cache: true, parent: 'finance' },
   // Not menus: an order's detail and its printable receipt.
   { key: 'sport.order.detail', path: '/sport/views/orderManagement/orderDetail/:orderId', title: { 'zh-CN': '订单详情', 'en-US': 'Order detail' }, icon: 'FileTextOutlined', permission: Perm.order.list, cache: true },
@@ -179,4 +179,6 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   print: { 'zh-CN': '打印', 'en-US': 'Print' },
   apply: { 'zh-CN': '申请退款', 'en-US': 'Apply for refund' },
   review: { 'zh-CN': '审核', 'en-US': 'Review' },
+  accounts: { 'zh-CN': '储值账户查询', 'en-US': 'Stored-value accounts' },
+  openAccount: { 'zh-CN': '开立储值账户', 'en-US': 'Open an account' },
 };

@@ -76,6 +76,8 @@ export const orderItemInput = z.object({
   detail: z.record(z.string().max(64), z.unknown()).optional(),
 });
 export type OrderItemInput = z.input<typeof orderItemInput>;
+/** One order line as the server reads it. */
+export type OrderItem = z.output<typeof orderItemInput>;
 
 /** `POST {sport}commerce/order` (accepts `Idempotency-Key`). */
 export const orderCreate = z.object({
@@ -337,6 +339,14 @@ export const accountListQuery = pageQuery.extend({
   memberId: id.optional(),
 });
 export type AccountListQuery = z.output<typeof accountListQuery>;
+/** `POST {sport}commerce/account`: opens an empty account (money comes in through a recharge order). */
+export const accountCreate = z.object({
+  orgId: id.optional(),
+  holderName: fields.str().trim().min(1).max(64),
+  holderPhone: phone.optional(),
+  memberId: id.optional(),
+});
+export type AccountCreate = z.output<typeof accountCreate>;
 
 // ---------------------------------------------------------------- ledger (finance capital flow)
 
@@ -411,6 +421,7 @@ export const scanPay = z.object({ method: z.enum(PROVIDER_METHODS), returnUrl: f
 /** Where the customer's browser goes to pay (the provider's cashier page). */
 export const scanPayAnswer = z.object({ payUrl: z.string(), paymentNo: z.string() });
 
+export const providerParams = z.object({ provider: z.enum(PROVIDER_METHODS) });
 export const orderPage = page(orderRow);
 export const refundPage = page(refundRow);
 export const ledgerPage = page(ledgerRow);

@@ -1,0 +1,706 @@
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../platform/db.ts';
+import { assertInScope, inScope, type Scope, type SystemScope } from '../../../platform/scope.ts';
+import { orgs, users } from '../../system/system.table.ts';
+import { containsText } from '../../system/admin.common.ts';
+import { balanceAccounts, idempotencyKeys, ledgerEntries, orderItems, orders, payMerchants, payNotifications, payments, refundLegs, refunds } from './commerce.table.ts';
+
+/**
+ * Every query of the commerce core. Each function takes a required Scope and puts it in the
+ * `where` of every read and write; state changes are single conditional writes
+ * (`update … where id = $1 and state in (…) returning`), so a replay or a race changes nothing.
+ */
+
+export type OrderRecord = typeof orders.$inferSelect;
+export type ItemRecord = typeof orderItems.$inferSelect;
+export type PaymentRecord = typeof payments.$inferSelect;
+export type RefundRecord = typeof refunds.$inferSelect;
+export type RefundLegRecord = typeof refundLegs.$inferSelect;
+export type AccountRecord = typeof balanceAccounts.$inferSelect;
+export type MerchantRecord = typeof payMerchants.$inferSelect;
+
+type Rows<T> = { rows: T[] };
+
+/** The next document number: local time to the second plus a cycling sequence, e.g. `20261125143012000123`. */
+export async function nextDocNo(db: Executor, timeZone: string): Promise<string> {
+  const res = (await db.execute(sql`select to_char(now() at time zone ${timeZone}, 'YYYYMMDDHH24MISS') || lpad((nextval('sport_doc_no_seq') % 1000000)::text, 6, '0') as no`)) as unknown as Rows<{ no: string }>;
+  return res.rows[0]!.no;
+}
+
+// ---------------------------------------------------------------- orders
+
+export async function insertOrder(db: Executor, scope: Scope, values: typeof orders.$inferInsert): Promise<OrderRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function insertItems(db: Executor, scope: Scope, orgId: number, values: (typeof orderItems.$inferInsert)[]): Promise<ItemRecord[]> {
+  await assertInScope(db, scope, [orgId]);
+  if (values.some((v) => v.orgId !== orgId)) throw new Error('items of another organisation');
+  return db.insert(orderItems).values(values).returning();
+}
+
+export async function findOrder(db: Executor, scope: Scope, id: number, opts: { lock?: boolean } = {}): Promise<OrderRecord | undefined> {
+  const q = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), inScope(scope, orders.orgId)));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function findOrderByScanToken(db: Executor, scope: SystemScope, token: string): Promise<OrderRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.scanToken, token), inScope(scope, orders.orgId)));
+  return row;
+}
+
+export async function itemsOf(db: Executor, scope: Scope, orderId: number): Promise<ItemRecord[]> {
+  return db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), inScope(scope, orderItems.orgId)))
+    .orderBy(asc(orderItems.lineNo));
+}
+
+/** One conditional transition: the order moves only from one of `from`; answers the row, or undefined when it was not there. */
+export async function transitionOrder(db: Executor, scope: Scope, id: number, from: readonly string[], values: Partial<typeof orders.$inferInsert>): Promise<OrderRecord | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...values, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, id), inArray(orders.state, [...from]), inScope(scope, orders.orgId)))
+    .returning();
+  return row;
+}
+
+/** Adds to an order's paid or refunded amount (the amounts are derived from payments and refund legs). */
+export async function addOrderMoney(db: Executor, scope: Scope, id: number, money: { paidFen?: number; refundedFen?: number }): Promise<OrderRecord> {
+  const [row] = await db
+    .update(orders)
+    .set({ paidFen: sql`${orders.paidFen} + ${money.paidFen ?? 0}`, refundedFen: sql`${orders.refundedFen} + ${money.refundedFen ?? 0}`, version: sql`${orders.version} + 1` })
+    .where(and(eq(orders.id, id), inScope(scope, orders.orgId)))
+    .returning();
+  return row!;
+}
+
+export async function setItemHold(db: Executor, scope: Scope, itemId: number, hold: unknown, holdState: string): Promise<void> {
+  await db
+    .update(orderItems)
+    .set({ hold: hold ?? null, holdState })
+    .where(and(eq(orderItems.id, itemId), inScope(scope, orderItems.orgId)));
+}
+
+export async function addItemRefund(db: Executor, scope: Scope, itemId: number, quantity: number, amountFen: number): Promise<ItemRecord | undefined> {
+  const [row] = await db
+    .update(orderItems)
+    .set({ refundedQty: sql`${orderItems.refundedQty} + ${quantity}`, refundedFen: sql`${orderItems.refundedFen} + ${amountFen}` })
+    .where(and(eq(orderItems.id, itemId), inScope(scope, orderItems.orgId)))
+    .returning();
+  return row;
+}
+
+/** Pending orders past their time-out, oldest first, locked for this process (others skip them). */
+export async function lockExpiredOrders(db: Executor, scope: SystemScope, now: Date, limit: number): Promise<OrderRecord[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.state, 'pending'), lt(orders.expiresAt, now), inScope(scope, orders.orgId)))
+    .orderBy(asc(orders.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export type OrderFilter = {
+  id?: number;
+  orderNo?: string;
+  type?: string;
+  state?: string;
+  channel?: string;
+  buyer?: string;
+  venueId?: number;
+  memberId?: number;
+  createdFrom?: Date;
+  createdTo?: Date;
+};
+
+function orderWhere(scope: Scope, f: OrderFilter): SQL | undefined {
+  return and(
+    inScope(scope, orders.orgId),
+    f.id !== undefined ? eq(orders.id, f.id) : undefined,
+    f.orderNo ? containsText(orders.orderNo, f.orderNo) : undefined,
+    f.type ? eq(orders.type, f.type) : undefined,
+    f.state ? eq(orders.state, f.state) : undefined,
+    f.channel ? eq(orders.channel, f.channel) : undefined,
+    f.buyer ? or(containsText(orders.buyerName, f.buyer), containsText(orders.buyerPhone, f.buyer)) : undefined,
+    f.venueId !== undefined ? eq(orders.venueId, f.venueId) : undefined,
+    f.memberId !== undefined ? eq(orders.memberId, f.memberId) : undefined,
+    f.createdFrom ? gte(orders.createdAt, f.createdFrom) : undefined,
+    f.createdTo ? lte(orders.createdAt, f.createdTo) : undefined,
+  );
+}
+
+const orderColumns = {
+  ...{
+    id: orders.id,
+    orgId: orders.orgId,
+    orderNo: orders.orderNo,
+    type: orders.type,
+    venueId: orders.venueId,
+    buyerKind: orders.buyerKind,
+    memberId: orders.memberId,
+    buyerName: orders.buyerName,
+    buyerPhone: orders.buyerPhone,
+    channel: orders.channel,
+    totalFen: orders.totalFen,
+    discountFen: orders.discountFen,
+    payableFen: orders.payableFen,
+    paidFen: orders.paidFen,
+    refundedFen: orders.refundedFen,
+    state: orders.state,
+    overpaid: orders.overpaid,
+    expiresAt: orders.expiresAt,
+    remark: orders.remark,
+    itemSummary: orders.itemSummary,
+    createTime: orders.createdAt,
+    paidAt: orders.paidAt,
+    cancelledAt: orders.cancelledAt,
+    cancelReason: orders.cancelReason,
+    completedAt: orders.completedAt,
+    version: orders.version,
+    scanToken: orders.scanToken,
+  },
+  orgName: orgs.name,
+  createdByName: users.name,
+};
+export const orderSorts = { createTime: orders.createdAt, payableFen: orders.payableFen, orderNo: orders.orderNo, state: orders.state };
+export const orderDefaultOrder = [desc(orders.createdAt), desc(orders.id)];
+
+export async function pageOrders(db: Executor, scope: Scope, f: OrderFilter, order: SQL[], page: { limit: number; offset: number }) {
+  const where = orderWhere(scope, f);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(orderColumns)
+      .from(orders)
+      .innerJoin(orgs, eq(orgs.id, orders.orgId))
+      .leftJoin(users, eq(users.id, orders.createdBy))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+// ---------------------------------------------------------------- payments
+
+export async function insertPayment(db: Executor, scope: Scope, values: typeof payments.$inferInsert): Promise<PaymentRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function findPayment(db: Executor, scope: Scope, id: number): Promise<PaymentRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, id), inScope(scope, payments.orgId)));
+  return row;
+}
+
+export async function findPaymentByNo(db: Executor, scope: Scope, paymentNo: string): Promise<PaymentRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.paymentNo, paymentNo), inScope(scope, payments.orgId)));
+  return row;
+}
+
+/** A payment moves from one of `from` to a new state (one conditional write). */
+export async function transitionPayment(db: Executor, scope: Scope, id: number, from: readonly string[], values: Partial<typeof payments.$inferInsert>): Promise<PaymentRecord | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set(values)
+    .where(and(eq(payments.id, id), inArray(payments.state, [...from]), inScope(scope, payments.orgId)))
+    .returning();
+  return row;
+}
+
+/** Sets what the provider told about a payment still open (QR code, trade number, last error). */
+export async function notePayment(db: Executor, scope: Scope, id: number, values: Pick<Partial<typeof payments.$inferInsert>, 'qrCode' | 'providerTradeNo' | 'error'>): Promise<void> {
+  await db
+    .update(payments)
+    .set(values)
+    .where(and(eq(payments.id, id), eq(payments.state, 'created'), inScope(scope, payments.orgId)));
+}
+
+const paymentColumns = {
+  id: payments.id,
+  paymentNo: payments.paymentNo,
+  orderId: payments.orderId,
+  method: payments.method,
+  flow: payments.flow,
+  provider: payments.provider,
+  amountFen: payments.amountFen,
+  receivedFen: payments.receivedFen,
+  changeFen: payments.changeFen,
+  accountId: payments.accountId,
+  providerTradeNo: payments.providerTradeNo,
+  qrCode: payments.qrCode,
+  state: payments.state,
+  error: payments.error,
+  operatorName: users.name,
+  createTime: payments.createdAt,
+  succeededAt: payments.succeededAt,
+  closedAt: payments.closedAt,
+};
+
+export async function paymentsOf(db: Executor, scope: Scope, orderId: number) {
+  return db
+    .select(paymentColumns)
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.operatorId))
+    .where(and(eq(payments.orderId, orderId), inScope(scope, payments.orgId)))
+    .orderBy(asc(payments.id));
+}
+
+export async function paymentView(db: Executor, scope: Scope, id: number) {
+  const [row] = await db
+    .select(paymentColumns)
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.operatorId))
+    .where(and(eq(payments.id, id), inScope(scope, payments.orgId)));
+  return row;
+}
+
+
+/** What each succeeded payment of an order still holds (its amount less its refund legs that are not failed). */
+export async function refundablePayments(db: Executor, scope: Scope, orderId: number) {
+  const res = (await db.execute(sql`
+    select p.id, p.method, p.provider, p.account_id as "accountId", p.amount_fen as "amountFen", p.payment_no as "paymentNo",
+      p.amount_fen - coalesce((select sum(l.amount_fen) from sport_refund_leg l where l.payment_id = p.id and l.state <> 'failed'), 0) as "leftFen"
+    from sport_payment p
+    where p.order_id = ${orderId} and p.state = 'succeeded' and ${inScope(scope, sql`p.org_id`) ?? sql`true`}
+    order by p.id desc`)) as unknown as Rows<{ id: number; method: string; provider: string | null; accountId: number | null; amountFen: number; paymentNo: string; leftFen: number }>;
+  return res.rows.map((r) => ({ ...r, id: Number(r.id), accountId: r.accountId === null ? null : Number(r.accountId), amountFen: Number(r.amountFen), leftFen: Number(r.leftFen) }));
+}
+
+/** Money of an order in payments: succeeded, and still open (created). */
+export async function paymentTotals(db: Executor, scope: Scope, orderId: number): Promise<{ succeededFen: number; openFen: number }> {
+  const [row] = await db
+    .select({
+      succeededFen: sql<number>`coalesce(sum(${payments.amountFen}) filter (where ${payments.state} = 'succeeded'), 0)`.mapWith(Number),
+      openFen: sql<number>`coalesce(sum(${payments.amountFen}) filter (where ${payments.state} = 'created'), 0)`.mapWith(Number),
+    })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inScope(scope, payments.orgId)));
+  return row ?? { succeededFen: 0, openFen: 0 };
+}
+
+export async function openPaymentsOf(db: Executor, scope: Scope, orderId: number): Promise<PaymentRecord[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.state, 'created'), inScope(scope, payments.orgId)));
+}
+
+// ---------------------------------------------------------------- stored-value accounts
+
+export async function insertAccount(db: Executor, scope: Scope, values: typeof balanceAccounts.$inferInsert): Promise<AccountRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(balanceAccounts).values(values).returning();
+  return row!;
+}
+
+export async function findAccount(db: Executor, scope: Scope, id: number): Promise<AccountRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(balanceAccounts)
+    .where(and(eq(balanceAccounts.id, id), inScope(scope, balanceAccounts.orgId)));
+  return row;
+}
+
+/** Takes money from an active account only when it holds enough (exact under concurrency). */
+export async function debitAccount(db: Executor, scope: Scope, id: number, amountFen: number): Promise<AccountRecord | undefined> {
+  const [row] = await db
+    .update(balanceAccounts)
+    .set({ balanceFen: sql`${balanceAccounts.balanceFen} - ${amountFen}`, version: sql`${balanceAccounts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(balanceAccounts.id, id), eq(balanceAccounts.status, 'active'), gte(balanceAccounts.balanceFen, amountFen), inScope(scope, balanceAccounts.orgId)))
+    .returning();
+  return row;
+}
+
+export async function creditAccount(db: Executor, scope: Scope, id: number, amountFen: number): Promise<AccountRecord | undefined> {
+  const [row] = await db
+    .update(balanceAccounts)
+    .set({ balanceFen: sql`${balanceAccounts.balanceFen} + ${amountFen}`, version: sql`${balanceAccounts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(balanceAccounts.id, id), inScope(scope, balanceAccounts.orgId)))
+    .returning();
+  return row;
+}
+
+export type AccountFilter = { keyword?: string; memberId?: number };
+export async function pageAccounts(db: Executor, scope: Scope, f: AccountFilter, page: { limit: number; offset: number }) {
+  const where = and(
+    inScope(scope, balanceAccounts.orgId),
+    f.keyword ? or(containsText(balanceAccounts.holderName, f.keyword), containsText(balanceAccounts.holderPhone, f.keyword), containsText(balanceAccounts.accountNo, f.keyword)) : undefined,
+    f.memberId !== undefined ? eq(balanceAccounts.memberId, f.memberId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(balanceAccounts).where(where).orderBy(desc(balanceAccounts.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(balanceAccounts).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+// ---------------------------------------------------------------- refunds
+
+export async function insertRefund(db: Executor, scope: Scope, values: typeof refunds.$inferInsert): Promise<RefundRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(refunds).values(values).returning();
+  return row!;
+}
+
+export async function findRefund(db: Executor, scope: Scope, id: number): Promise<RefundRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.id, id), inScope(scope, refunds.orgId)));
+  return row;
+}
+
+export async function transitionRefund(db: Executor, scope: Scope, id: number, from: readonly string[], values: Partial<typeof refunds.$inferInsert>): Promise<RefundRecord | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set(values)
+    .where(and(eq(refunds.id, id), inArray(refunds.state, [...from]), inScope(scope, refunds.orgId)))
+    .returning();
+  return row;
+}
+
+/** Refund money of an order not yet paid back or refused: applied, approved (in progress) and succeeded. */
+export async function committedRefundFen(db: Executor, scope: Scope, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${refunds.amountFen}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.state, ['applied', 'approved', 'succeeded']), inScope(scope, refunds.orgId)));
+  return row?.n ?? 0;
+}
+
+/** Quantities and amounts of each item already refunded or being refunded. */
+export async function committedRefundItems(db: Executor, scope: Scope, orderId: number): Promise<Map<number, { quantity: number; amountFen: number }>> {
+  const rows = await db
+    .select({ items: refunds.items })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.state, ['applied', 'approved', 'succeeded']), inScope(scope, refunds.orgId)));
+  const out = new Map<number, { quantity: number; amountFen: number }>();
+  for (const r of rows)
+    for (const i of r.items) {
+      const o = out.get(i.itemId) ?? { quantity: 0, amountFen: 0 };
+      out.set(i.itemId, { quantity: o.quantity + i.quantity, amountFen: o.amountFen + i.amountFen });
+    }
+  return out;
+}
+
+export async function insertLeg(db: Executor, scope: Scope, values: typeof refundLegs.$inferInsert): Promise<RefundLegRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(refundLegs).values(values).returning();
+  return row!;
+}
+
+export async function legsOf(db: Executor, scope: Scope, refundIds: number[]) {
+  if (!refundIds.length) return [];
+  return db
+    .select({
+      id: refundLegs.id,
+      refundId: refundLegs.refundId,
+      outRefundNo: refundLegs.outRefundNo,
+      paymentNo: payments.paymentNo,
+      method: refundLegs.method,
+      amountFen: refundLegs.amountFen,
+      state: refundLegs.state,
+      error: refundLegs.error,
+    })
+    .from(refundLegs)
+    .leftJoin(payments, eq(payments.id, refundLegs.paymentId))
+    .where(and(inArray(refundLegs.refundId, refundIds), inScope(scope, refundLegs.orgId)))
+    .orderBy(asc(refundLegs.id));
+}
+
+export async function legRecordsOf(db: Executor, scope: Scope, refundId: number): Promise<RefundLegRecord[]> {
+  return db
+    .select()
+    .from(refundLegs)
+    .where(and(eq(refundLegs.refundId, refundId), inScope(scope, refundLegs.orgId)));
+}
+
+export async function findLegByOutRefundNo(db: Executor, scope: Scope, provider: string, outRefundNo: string): Promise<RefundLegRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(refundLegs)
+    .where(and(eq(refundLegs.provider, provider), eq(refundLegs.outRefundNo, outRefundNo), inScope(scope, refundLegs.orgId)));
+  return row;
+}
+
+export async function transitionLeg(db: Executor, scope: Scope, id: number, from: readonly string[], values: Partial<typeof refundLegs.$inferInsert>): Promise<RefundLegRecord | undefined> {
+  const [row] = await db
+    .update(refundLegs)
+    .set(values)
+    .where(and(eq(refundLegs.id, id), inArray(refundLegs.state, [...from]), inScope(scope, refundLegs.orgId)))
+    .returning();
+  return row;
+}
+
+
+export type RefundFilter = { id?: number; orderId?: number; refundNo?: string; orderNo?: string; kind?: string; state?: string; createdFrom?: Date; createdTo?: Date };
+
+const appliedBy = sql`(select name from sys_user u where u.id = ${refunds.appliedBy})`;
+const reviewedBy = sql`(select name from sys_user u where u.id = ${refunds.reviewedBy})`;
+const refundColumns = {
+  id: refunds.id,
+  orgId: refunds.orgId,
+  refundNo: refunds.refundNo,
+  kind: refunds.kind,
+  orderId: refunds.orderId,
+  orderNo: orders.orderNo,
+  amountFen: refunds.amountFen,
+  items: refunds.items,
+  to: refunds.to,
+  method: refunds.method,
+  accountId: refunds.accountId,
+  payeeName: refunds.payeeName,
+  payeePhone: refunds.payeePhone,
+  reason: refunds.reason,
+  state: refunds.state,
+  automatic: refunds.automatic,
+  appliedByName: sql<string | null>`${appliedBy}`,
+  applyTime: refunds.createdAt,
+  reviewedByName: sql<string | null>`${reviewedBy}`,
+  reviewTime: refunds.reviewedAt,
+  reviewRemark: refunds.reviewRemark,
+  completedAt: refunds.completedAt,
+  error: refunds.error,
+};
+
+export async function pageRefunds(db: Executor, scope: Scope, f: RefundFilter, page: { limit: number; offset: number }) {
+  const where = and(
+    inScope(scope, refunds.orgId),
+    f.id !== undefined ? eq(refunds.id, f.id) : undefined,
+    f.orderId !== undefined ? eq(refunds.orderId, f.orderId) : undefined,
+    f.refundNo ? containsText(refunds.refundNo, f.refundNo) : undefined,
+    f.orderNo ? containsText(orders.orderNo, f.orderNo) : undefined,
+    f.kind ? eq(refunds.kind, f.kind) : undefined,
+    f.state ? eq(refunds.state, f.state) : undefined,
+    f.createdFrom ? gte(refunds.createdAt, f.createdFrom) : undefined,
+    f.createdTo ? lte(refunds.createdAt, f.createdTo) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select(refundColumns).from(refunds).leftJoin(orders, eq(orders.id, refunds.orderId)).where(where).orderBy(desc(refunds.createdAt), desc(refunds.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(refunds).leftJoin(orders, eq(orders.id, refunds.orderId)).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+// ---------------------------------------------------------------- ledger
+
+export async function insertLedger(db: Executor, scope: Scope, orgId: number, values: (typeof ledgerEntries.$inferInsert)[]): Promise<void> {
+  await assertInScope(db, scope, [orgId]);
+  if (values.some((v) => v.orgId !== orgId)) throw new Error('ledger entries of another organisation');
+  await db.insert(ledgerEntries).values(values);
+}
+
+export type LedgerFilter = { orderId?: number; account?: string; txnKind?: string; orderNo?: string; dayFrom?: string; dayTo?: string };
+
+function ledgerWhere(scope: Scope, f: LedgerFilter): SQL | undefined {
+  return and(
+    inScope(scope, ledgerEntries.orgId),
+    f.orderId !== undefined ? eq(ledgerEntries.orderId, f.orderId) : undefined,
+    f.account ? eq(ledgerEntries.account, f.account) : undefined,
+    f.txnKind ? eq(ledgerEntries.txnKind, f.txnKind) : undefined,
+    f.orderNo ? containsText(orders.orderNo, f.orderNo) : undefined,
+    f.dayFrom ? gte(ledgerEntries.businessDay, f.dayFrom) : undefined,
+    f.dayTo ? lte(ledgerEntries.businessDay, f.dayTo) : undefined,
+  );
+}
+
+const ledgerColumns = {
+  id: ledgerEntries.id,
+  txnNo: ledgerEntries.txnNo,
+  txnKind: ledgerEntries.txnKind,
+  account: ledgerEntries.account,
+  side: ledgerEntries.side,
+  amountFen: ledgerEntries.amountFen,
+  orderNo: orders.orderNo,
+  paymentNo: payments.paymentNo,
+  refundNo: refunds.refundNo,
+  accountId: ledgerEntries.accountId,
+  businessDay: ledgerEntries.businessDay,
+  createTime: ledgerEntries.createdAt,
+};
+
+export async function pageLedger(db: Executor, scope: Scope, f: LedgerFilter, page: { limit: number; offset: number }) {
+  const where = ledgerWhere(scope, f);
+  const base = () => db.select(ledgerColumns).from(ledgerEntries).leftJoin(orders, eq(orders.id, ledgerEntries.orderId)).leftJoin(payments, eq(payments.id, ledgerEntries.paymentId)).leftJoin(refunds, eq(refunds.id, ledgerEntries.refundId));
+  const [rows, [total]] = await Promise.all([
+    base().where(where).orderBy(desc(ledgerEntries.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(ledgerEntries).leftJoin(orders, eq(orders.id, ledgerEntries.orderId)).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+/** Debits (money in) and credits (money out) per day and account, within the days. */
+export async function ledgerByDay(db: Executor, scope: Scope, dayFrom: string, dayTo: string) {
+  return db
+    .select({
+      day: ledgerEntries.businessDay,
+      account: ledgerEntries.account,
+      inFen: sql<number>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.side} = 'debit'), 0)`.mapWith(Number),
+      outFen: sql<number>`coalesce(sum(${ledgerEntries.amountFen}) filter (where ${ledgerEntries.side} = 'credit'), 0)`.mapWith(Number),
+    })
+    .from(ledgerEntries)
+    .where(and(inScope(scope, ledgerEntries.orgId), gte(ledgerEntries.businessDay, dayFrom), lte(ledgerEntries.businessDay, dayTo)))
+    .groupBy(ledgerEntries.businessDay, ledgerEntries.account)
+    .orderBy(asc(ledgerEntries.businessDay), asc(ledgerEntries.account));
+}
+
+/** Transactions whose debits differ from their credits (there must be none). */
+export async function ledgerImbalances(db: Executor, scope: Scope): Promise<{ txnNo: string; diff: number }[]> {
+  const rows = await db
+    .select({ txnNo: ledgerEntries.txnNo, diff: sql<number>`sum(case when ${ledgerEntries.side} = 'debit' then ${ledgerEntries.amountFen} else -${ledgerEntries.amountFen} end)`.mapWith(Number) })
+    .from(ledgerEntries)
+    .where(inScope(scope, ledgerEntries.orgId))
+    .groupBy(ledgerEntries.txnNo)
+    .having(sql`sum(case when ${ledgerEntries.side} = 'debit' then ${ledgerEntries.amountFen} else -${ledgerEntries.amountFen} end) <> 0`);
+  return rows;
+}
+
+// ---------------------------------------------------------------- notification inbox
+
+/** Records a notification once; undefined when (provider, notifyId) was seen before. */
+export async function insertNotification(db: Executor, scope: Scope, values: typeof payNotifications.$inferInsert): Promise<{ id: number } | undefined> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(payNotifications).values(values).onConflictDoNothing().returning({ id: payNotifications.id });
+  return row;
+}
+
+export async function setNotificationOutcome(db: Executor, scope: Scope, id: number, outcome: string): Promise<void> {
+  await db
+    .update(payNotifications)
+    .set({ outcome })
+    .where(and(eq(payNotifications.id, id), inScope(scope, payNotifications.orgId)));
+}
+
+// ---------------------------------------------------------------- merchant settings
+
+export async function merchantsOf(db: Executor, scope: Scope, orgId: number): Promise<MerchantRecord[]> {
+  return db
+    .select()
+    .from(payMerchants)
+    .where(and(eq(payMerchants.orgId, orgId), inScope(scope, payMerchants.orgId)));
+}
+
+/** The organisation's settings of a provider, or the nearest ancestor's (a venue may use its company's merchant). */
+export async function merchantFor(db: Executor, scope: SystemScope, orgId: number, provider: string): Promise<MerchantRecord | undefined> {
+  const res = (await db.execute(sql`with recursive up as (select id, parent_id, 0 as depth from sys_org where id = ${orgId}
+      union all select o.id, o.parent_id, up.depth + 1 from sys_org o join up on o.id = up.parent_id)
+    select m.id from sport_pay_merchant m join up on up.id = m.org_id
+    where m.provider = ${provider} and m.enabled and ${inScope(scope, sql`m.org_id`) ?? sql`true`} order by up.depth limit 1`)) as unknown as Rows<{ id: number }>;
+  const id = res.rows[0]?.id;
+  if (id === undefined) return undefined;
+  const [row] = await db.select().from(payMerchants).where(eq(payMerchants.id, Number(id)));
+  return row;
+}
+
+/** Settings found by the key a notification names its merchant by. */
+export async function merchantsByKey(db: Executor, scope: SystemScope, provider: string, merchantKey: string): Promise<MerchantRecord[]> {
+  return db
+    .select()
+    .from(payMerchants)
+    .where(and(eq(payMerchants.provider, provider), eq(payMerchants.merchantKey, merchantKey), inScope(scope, payMerchants.orgId)));
+}
+
+export async function insertMerchant(db: Executor, scope: Scope, values: typeof payMerchants.$inferInsert): Promise<MerchantRecord | undefined> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(payMerchants).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateMerchant(db: Executor, scope: Scope, id: number, version: number, values: Partial<typeof payMerchants.$inferInsert>): Promise<MerchantRecord | undefined> {
+  const [row] = await db
+    .update(payMerchants)
+    .set({ ...values, version: sql`${payMerchants.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(payMerchants.id, id), eq(payMerchants.version, version), inScope(scope, payMerchants.orgId)))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------- idempotency
+
+/** Claims a key; undefined when it was claimed before (then read its answer). Waits for a claim in flight. */
+export async function claimIdempotencyKey(db: Executor, scope: Scope, values: typeof idempotencyKeys.$inferInsert): Promise<{ id: number } | undefined> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(idempotencyKeys).values(values).onConflictDoNothing().returning({ id: idempotencyKeys.id });
+  return row;
+}
+
+export async function findIdempotencyKey(db: Executor, scope: Scope, userId: number, route: string, key: string) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.route, route), eq(idempotencyKeys.idemKey, key), inScope(scope, idempotencyKeys.orgId)));
+  return row;
+}
+
+export async function saveIdempotencyAnswer(db: Executor, scope: Scope, id: number, answer: unknown): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ answer })
+    .where(and(eq(idempotencyKeys.id, id), inScope(scope, idempotencyKeys.orgId)));
+}
+
+export async function purgeIdempotencyKeys(db: Executor, scope: SystemScope, before: Date): Promise<number> {
+  const rows = await db
+    .delete(idempotencyKeys)
+    .where(and(lt(idempotencyKeys.createdAt, before), inScope(scope, idempotencyKeys.orgId)))
+    .returning({ id: idempotencyKeys.id });
+  return rows.length;
+}
+
+export async function findLeg(db: Executor, scope: Scope, id: number): Promise<RefundLegRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(refundLegs)
+    .where(and(eq(refundLegs.id, id), inScope(scope, refundLegs.orgId)));
+  return row;
+}
+
+export async function findNotification(db: Executor, scope: Scope, provider: string, notifyId: string) {
+  const [row] = await db
+    .select()
+    .from(payNotifications)
+    .where(and(eq(payNotifications.provider, provider), eq(payNotifications.notifyId, notifyId), inScope(scope, payNotifications.orgId)));
+  return row;
+}
+
+/** Ids of provider payments still open since before `olderThan` (the query job's work list). */
+export async function openProviderPaymentIds(db: Executor, scope: SystemScope, olderThan: Date, limit: number): Promise<{ id: number; orgId: number }[]> {
+  return db
+    .select({ id: payments.id, orgId: payments.orgId })
+    .from(payments)
+    .where(and(eq(payments.state, 'created'), sql`${payments.provider} is not null`, lt(payments.createdAt, olderThan), inScope(scope, payments.orgId)))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit);
+}
+
+/** Ids of provider refund legs still processing since before `olderThan`. */
+export async function processingLegIds(db: Executor, scope: SystemScope, olderThan: Date, limit: number): Promise<{ id: number; orgId: number }[]> {
+  return db
+    .select({ id: refundLegs.id, orgId: refundLegs.orgId })
+    .from(refundLegs)
+    .where(and(eq(refundLegs.state, 'processing'), lt(refundLegs.createdAt, olderThan), inScope(scope, refundLegs.orgId)))
+    .orderBy(asc(refundLegs.createdAt))
+    .limit(limit);
+}

@@ -1,0 +1,51 @@
+import type { OrderItem, OrderType } from '@venue/contract';
+import type { Tx } from '../../../platform/db.ts';
+import type { Scope } from '../../../platform/scope.ts';
+import type { ItemRecord, OrderRecord } from './commerce.repository.ts';
+
+/**
+ * Item kinds: how a business module sells through the commerce core. A module registers its kind
+ * at start-up (venue slots, cards, tickets, courses, goods …); the core calls its hooks inside the
+ * order's transactions, so a hold and the order that carries it commit or fail together.
+ */
+export interface KindContext {
+  tx: Tx;
+  scope: Scope;
+  orgId: number;
+  /** The order's buyer (undefined: walk-in). */
+  memberId?: number | null;
+}
+
+export interface PricedItem {
+  /** Name and price as sold (copied onto the item). */
+  name: string;
+  spec?: string | null;
+  unitPriceFen: number;
+}
+
+export interface ItemKind {
+  kind: string;
+  /** Order types this kind may be sold in. */
+  orderTypes: readonly OrderType[];
+  /** Names and prices one line; throws a field error (969600) or 100404 for a record out of scope. */
+  price(ctx: KindContext, input: OrderItem, line: number): Promise<PricedItem>;
+  /** Reserves what is sold until payment (the database refuses a second holder). Answers the hold as stored on the item. */
+  hold?(ctx: KindContext, item: ItemRecord, order: OrderRecord): Promise<unknown>;
+  /**
+   * On payment: makes the hold final (a recharge credits its account). Answers false when the
+   * hold is gone (it expired and someone else took it): the core then refunds the order.
+   */
+  confirm?(ctx: KindContext, item: ItemRecord, order: OrderRecord): Promise<boolean>;
+  /** On cancel or time-out (all units) or refund (`quantity` units): gives back what hold or confirm took. */
+  release?(ctx: KindContext, item: ItemRecord, quantity: number, why: 'cancel' | 'refund', ref: string): Promise<void>;
+}
+
+const kinds = new Map<string, ItemKind>();
+
+export function registerItemKind(kind: ItemKind): void {
+  kinds.set(kind.kind, kind);
+}
+
+export function itemKindOf(kind: string): ItemKind | undefined {
+  return kinds.get(kind);
+}

@@ -1,0 +1,236 @@
+import crypto from 'node:crypto';
+import type { OrderCreate, OrderListQuery } from '@venue/contract';
+import type { Db, Tx } from '../../../platform/db.ts';
+import { AppError, conflict, invalid, notFound } from '../../../platform/errors.ts';
+import type { Caller } from '../../../platform/http.ts';
+import { orderOf, pageOf } from '../../../platform/list.ts';
+import { assertInScope, scopeOf, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
+import { getConfigNumber } from '../../system/config.service.ts';
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  findOrder,
+  insertItems,
+  insertOrder,
+  itemsOf,
+  legsOf,
+  lockExpiredOrders,
+  nextDocNo,
+  openPaymentsOf,
+  orderDefaultOrder,
+  orderSorts,
+  pageLedger,
+  pageOrders,
+  pageRefunds,
+  paymentsOf,
+  paymentTotals,
+  saveIdempotencyAnswer,
+  setItemHold,
+  transitionOrder,
+  transitionPayment,
+  type OrderRecord,
+} from './commerce.repository.ts';
+import { itemKindOf } from './item-kinds.ts';
+import { refundAllPaid, timeZoneOf, type AfterCommit, noWork } from './money.ts';
+import './commerce.messages.ts';
+
+/** Minutes an unpaid order of a type holds what it reserved: parameter `commerce.orderTimeout.<type>`, else this. */
+export const DEFAULT_ORDER_TIMEOUT_MINUTES = 15;
+
+/** What runs after a commit: provider calls (refund legs, closing open payments). Set by payment.service. */
+export type AfterCommitRunner = (work: AfterCommit & { closePaymentIds?: number[] }) => Promise<void>;
+
+// ---------------------------------------------------------------- idempotency
+
+const KEY_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
+
+/**
+ * Runs a creating call once per `Idempotency-Key` (per user and route): the first call claims the
+ * key in the same transaction as its work and stores the id of what it made; a retry (even one
+ * racing the first) answers that same record, and never makes a second one. A key reused with a
+ * different request answers 100409 duplicate.
+ */
+export async function idempotent(db: Db, caller: Caller, route: string, key: string | undefined, request: unknown, work: (tx: Tx) => Promise<number>): Promise<number> {
+  if (key === undefined) return db.transaction(work);
+  if (!KEY_RE.test(key)) throw new AppError('INVALID', 'error.invalid', undefined, [{ field: 'Idempotency-Key', message: 'error.field.invalid' }]);
+  const scope = scopeOf(caller);
+  const requestHash = crypto.createHash('sha256').update(JSON.stringify(request)).digest('hex');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const made = await db.transaction(async (tx) => {
+      const claim = await claimIdempotencyKey(tx, scope, { orgId: caller.orgId, userId: caller.userId, route, idemKey: key, requestHash });
+      if (!claim) return undefined;
+      const id = await work(tx);
+      await saveIdempotencyAnswer(tx, scope, claim.id, { id });
+      return id;
+    });
+    if (made !== undefined) return made;
+    const first = await findIdempotencyKey(db, scope, caller.userId, route, key);
+    if (!first) continue; // the first call rolled back: claim again
+    if (first.requestHash !== requestHash) throw conflict('duplicate', 'commerce.idempotencyReused');
+    const id = (first.answer as { id?: number } | null)?.id;
+    if (id !== undefined) return id;
+  }
+  throw conflict('duplicate', 'commerce.idempotencyReused');
+}
+
+// ---------------------------------------------------------------- orders
+
+/**
+ * Creates a pending order: each line priced by its kind (name and price copied at sale time), its
+ * holds taken in the same transaction (the database refuses a second holder), and `expiresAt` set
+ * from the type's time-out. An order with nothing to pay is paid at once.
+ */
+export async function createOrder(db: Db, caller: Caller, input: OrderCreate, key: string | undefined): Promise<number> {
+  const scope = scopeOf(caller);
+  const orgId = input.orgId ?? caller.orgId;
+  await assertInScope(db, scope, [orgId]);
+  const timeoutMin = await getConfigNumber(db, `commerce.orderTimeout.${input.type}`, DEFAULT_ORDER_TIMEOUT_MINUTES);
+  return idempotent(db, caller, 'order.create', key, input, async (tx) => {
+    const ctx = { tx, scope, orgId, memberId: input.memberId ?? null };
+    const lines = [];
+    for (const [i, it] of input.items.entries()) {
+      const kind = itemKindOf(it.kind);
+      if (!kind || !kind.orderTypes.includes(input.type)) throw invalid(`items.${i}.kind`, 'commerce.kindNotSold');
+      const priced = await kind.price(ctx, it, i);
+      const gross = priced.unitPriceFen * it.quantity;
+      if (it.discountFen > gross) throw invalid(`items.${i}.discountFen`, 'commerce.discountTooBig');
+      lines.push({ it, priced, amountFen: gross - it.discountFen });
+    }
+    const totalFen = lines.reduce((s, l) => s + l.priced.unitPriceFen * l.it.quantity, 0);
+    const discountFen = lines.reduce((s, l) => s + l.it.discountFen, 0);
+    const tz = await timeZoneOf(tx, orgId);
+    const summary = lines.map((l) => (l.it.quantity > 1 ? `${l.priced.name}×${l.it.quantity}` : l.priced.name)).join('、');
+    const order = await insertOrder(tx, scope, {
+      orgId,
+      orderNo: await nextDocNo(tx, tz),
+      type: input.type,
+      venueId: input.venueId ?? null,
+      buyerKind: input.memberId ? 'member' : 'walkin',
+      memberId: input.memberId ?? null,
+      buyerName: input.buyerName,
+      buyerPhone: input.buyerPhone,
+      channel: input.channel,
+      totalFen,
+      discountFen,
+      payableFen: totalFen - discountFen,
+      state: 'pending',
+      expiresAt: new Date(Date.now() + timeoutMin * 60_000),
+      remark: input.remark,
+      itemSummary: summary.length > 200 ? `${summary.slice(0, 199)}…` : summary,
+      scanToken: crypto.randomBytes(24).toString('base64url'),
+      createdBy: caller.userId,
+    });
+    const items = await insertItems(
+      tx,
+      scope,
+      orgId,
+      lines.map((l, i) => ({ orgId, orderId: order.id, lineNo: i + 1, kind: l.it.kind, refId: l.it.refId ?? null, name: l.priced.name, spec: l.priced.spec ?? null, quantity: l.it.quantity, unitPriceFen: l.priced.unitPriceFen, discountFen: l.it.discountFen, amountFen: l.amountFen, hold: l.it.detail ?? null })),
+    );
+    for (const item of items) {
+      const kind = itemKindOf(item.kind)!;
+      if (kind.hold) await setItemHold(tx, scope, item.id, await kind.hold(ctx, item, order), 'held');
+    }
+    if (order.payableFen === 0) {
+      for (const item of items) await itemKindOf(item.kind)?.confirm?.(ctx, item, order);
+      await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null });
+    }
+    return order.id;
+  });
+}
+
+export async function listOrders(db: Db, caller: Caller, q: OrderListQuery) {
+  const scope = scopeOf(caller);
+  const { orderNo, type, state, channel, buyer, venueId, memberId, createdFrom, createdTo } = q;
+  const { total, rows } = await pageOrders(db, scope, { orderNo, type, state, channel, buyer, venueId, memberId, createdFrom, createdTo }, orderOf(q, orderSorts, orderDefaultOrder), pageOf(q));
+  return { total, data: rows.map(({ scanToken: _, ...r }) => r) };
+}
+
+export async function getOrderRow(db: Db | Tx, scope: Scope, id: number) {
+  const { rows } = await pageOrders(db, scope, { id }, orderDefaultOrder, { limit: 1, offset: 0 });
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+/** An order with its items, payments, refunds and ledger entries. `origin` makes the scan-page link. */
+export async function getOrderDetail(db: Db, caller: Caller, id: number, origin: string) {
+  const scope = scopeOf(caller);
+  const { scanToken, ...row } = await getOrderRow(db, scope, id);
+  const [items, payments, refundPage, ledger, totals] = await Promise.all([
+    itemsOf(db, scope, id),
+    paymentsOf(db, scope, id),
+    pageRefunds(db, scope, { orderId: id }, { limit: 500, offset: 0 }),
+    pageLedger(db, scope, { orderId: id }, { limit: 500, offset: 0 }),
+    paymentTotals(db, scope, id),
+  ]);
+  const legs = await legsOf(db, scope, refundPage.rows.map((r) => r.id));
+  return {
+    ...row,
+    items: items.map(({ orgId: _o, orderId: _d, hold: _h, ...i }) => i),
+    payments,
+    refunds: refundPage.rows.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })),
+    ledger: ledger.rows,
+    dueFen: Math.max(0, row.payableFen - totals.succeededFen),
+    scanUrl: row.state === 'pending' && scanToken ? `${origin}/thirdScanPage?token=${scanToken}` : null,
+  };
+}
+
+/**
+ * Cancels a pending order (by the operator, or by time-out): its holds are released, its open
+ * provider payments closed, and money already taken (part of a mixed payment) goes back.
+ */
+export async function cancelPending(tx: Tx, scope: Scope, order: OrderRecord, reason: string): Promise<(AfterCommit & { closePaymentIds: number[] }) | undefined> {
+  const cancelled = await transitionOrder(tx, scope, order.id, ['pending'], { state: 'cancelled', cancelledAt: new Date(), cancelReason: reason, expiresAt: null });
+  if (!cancelled) return undefined;
+  const ctx = { tx, scope, orgId: order.orgId, memberId: order.memberId };
+  for (const item of await itemsOf(tx, scope, order.id)) {
+    await itemKindOf(item.kind)?.release?.(ctx, item, item.quantity, 'cancel', order.orderNo);
+    if (item.holdState === 'held') await setItemHold(tx, scope, item.id, item.hold, 'released');
+  }
+  const closePaymentIds: number[] = [];
+  for (const p of await openPaymentsOf(tx, scope, order.id)) {
+    if (p.provider) closePaymentIds.push(p.id);
+    else await transitionPayment(tx, scope, p.id, ['created'], { state: 'closed', closedAt: new Date() });
+  }
+  const work = cancelled.paidFen > 0 ? await refundAllPaid(tx, scope, cancelled, 'commerce.autoRefund.cancelled') : noWork();
+  return { ...work, closePaymentIds };
+}
+
+export async function cancelOrder(db: Db, caller: Caller, id: number, reason: string | null, after: AfterCommitRunner) {
+  const scope = scopeOf(caller);
+  const work = await db.transaction(async (tx) => {
+    const order = await findOrder(tx, scope, id, { lock: true });
+    if (!order) throw notFound();
+    const w = await cancelPending(tx, scope, order, reason ?? 'operator');
+    if (!w) throw conflict('state', 'commerce.orderNotPending');
+    return w;
+  });
+  await after(work);
+  return getOrderRow(db, scope, id);
+}
+
+/** A paid order whose service was delivered (checked in, collected) becomes completed. */
+export async function completeOrder(db: Db, caller: Caller, id: number) {
+  const scope = scopeOf(caller);
+  if (!(await findOrder(db, scope, id))) throw notFound();
+  if (!(await transitionOrder(db, scope, id, ['paid'], { state: 'completed', completedAt: new Date() }))) throw conflict('state', 'commerce.orderNotPaid');
+  return getOrderRow(db, scope, id);
+}
+
+/** The time-out job: cancels pending orders past `expiresAt` and releases their holds. */
+export async function expireOrders(db: Db, after: AfterCommitRunner, now = new Date(), batch = 100): Promise<number> {
+  let n = 0;
+  for (;;) {
+    const works = await db.transaction(async (tx) => {
+      const due = await lockExpiredOrders(tx, SYSTEM_SCOPE, now, batch);
+      const out = [];
+      for (const o of due) {
+        const w = await cancelPending(tx, SYSTEM_SCOPE, o, 'timeout');
+        if (w) out.push(w);
+      }
+      return { count: due.length, out };
+    });
+    for (const w of works.out) await after(w);
+    n += works.out.length;
+    if (works.count < batch) return n;
+  }
+}
