@@ -47,7 +47,7 @@ describe('WeChat Pay signing rules (published protocol)', () => {
   });
 
   it('puts the signature fields into the Authorization header', () => {
-    const h = wechatAuthorization({ mchId: '1900009191', serialNo: 'ABC', privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }), method: 'GET', pathWithQuery: '/v3/x', body: '', timestamp: '1554208460', nonce: 'N' });
+    const h = wechatAuthorization({ mchId: '1900009191', serialNo: 'ABC', privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), method: 'GET', pathWithQuery: '/v3/x', body: '', timestamp: '1554208460', nonce: 'N' });
     expect(h).toMatch(/^WECHATPAY2-SHA256-RSA2048 mchid="1900009191",nonce_str="N",signature="[A-Za-z0-9+/=]{344}",timestamp="1554208460",serial_no="ABC"$/);
   });
 });
