@@ -60,6 +60,8 @@ describe.each(databases)('statements prepared per shape on %s', (kind) => {
       expect(second.statements).toBe(first.statements);
       expect(second.values).toEqual({ name: 'another' });
       expect(await second.statements.rows.execute(second.values)).toEqual([]);
+      // A flat selection's rows are mapped by the platform's loop (compared with Drizzle's mapping under the test runner).
+      expect(typeof (second.statements.rows as unknown as { customResultMapper?: unknown }).customResultMapper).toBe('function');
     } finally {
       verifyShapesOnReuse();
     }
