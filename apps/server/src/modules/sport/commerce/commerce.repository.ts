@@ -243,7 +243,6 @@ const paymentColumns = {
   orderId: payments.orderId,
   method: payments.method,
   flow: payments.flow,
-  provider: payments.provider,
   amountFen: payments.amountFen,
   receivedFen: payments.receivedFen,
   changeFen: payments.changeFen,

@@ -1,0 +1,40 @@
+import { expect } from 'vitest';
+import { Client, type TestServer } from '../../../../test/harness.ts';
+import { grantMenus } from '../../../../test/grants.ts';
+import { makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
+
+/** The commerce screens (a screen's key grants its buttons too). */
+export const COMMERCE_KEYS = ['sport.order.main', 'sport.refund.orderRefund', 'sport.refund.refundReview', 'sport.finance.capitalFlow', 'sport.finance.payInfo'];
+
+export const sport = (p: string) => `/api/sport/commerce/${p}`;
+
+/** A new organisation under `parentId` with a user who holds every commerce permission. */
+export async function commerceStaff(s: TestServer, admin: Client, parentId: number): Promise<{ orgId: number; c: Client; userId: number }> {
+  const org = await makeOrg(admin, parentId);
+  const role = await makeRole(admin, org.id);
+  await grantMenus(admin, role.id, COMMERCE_KEYS);
+  const user = await makeUser(admin, org.id, { roleIds: [role.id] });
+  return { orgId: org.id, c: await signIn(s, user.code, 'Pass1234'), userId: user.id };
+}
+
+/** A pending order of `general` items. */
+export async function sellGeneral(c: Client, items: { name: string; unitPriceFen: number; quantity?: number; discountFen?: number }[], extra: Record<string, unknown> = {}, headers?: Record<string, string>) {
+  const res = await c.json('POST', sport('order'), { body: { type: 'general', items: items.map((i) => ({ kind: 'general', ...i })), ...extra }, headers });
+  expect(res.code, res.msg).toBe(0);
+  return res.body;
+}
+
+export async function pay(c: Client, orderId: number, body: Record<string, unknown>, headers?: Record<string, string>) {
+  return c.json('POST', sport(`order/${orderId}/pay`), { body, headers });
+}
+
+/** Ledger transactions whose debits and credits differ (must be none, after every scenario). */
+export async function imbalances(s: TestServer): Promise<unknown[]> {
+  return s.database.query(`select txn_no, sum(case when side = 'debit' then amount_fen else -amount_fen end) as diff from sport_ledger_entry group by txn_no having sum(case when side = 'debit' then amount_fen else -amount_fen end) <> 0`);
+}
+
+/** An order's state and money, read straight from the table. */
+export async function orderMoney(s: TestServer, id: number) {
+  const [o] = await s.database.query<{ state: string; paid_fen: string; refunded_fen: string; overpaid: boolean }>(`select state, paid_fen, refunded_fen, overpaid from sport_order where id = $1`, [id]);
+  return { state: o!.state, paidFen: Number(o!.paid_fen), refundedFen: Number(o!.refunded_fen), overpaid: o!.overpaid };
+}
