@@ -374,9 +374,10 @@ export class SimCore {
   }
 }
 
-/** Changes the body after signing: a digit of an amount, or else the last character. */
+/** Changes the body after signing: a digit of the amount, or else the first digit, or else the last character. */
 export function tamper(body: string): string {
-  const i = body.search(/\d/);
+  const amount = /total_amount(?:=|":")(\d)/.exec(body);
+  const i = amount ? amount.index + amount[0].length - 1 : body.search(/\d/);
   if (i >= 0) return body.slice(0, i) + String((Number(body[i]) + 1) % 10) + body.slice(i + 1);
   return body.slice(0, -1) + (body.endsWith('x') ? 'y' : 'x');
 }
