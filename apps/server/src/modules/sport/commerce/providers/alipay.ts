@@ -109,7 +109,8 @@ function sdkOf(cfg: MerchantConfig): AlipaySdk {
 async function call(cfg: MerchantConfig, method: string, biz: Record<string, unknown>, extra: Record<string, string> = {}): Promise<Answer> {
   let answer: Answer;
   try {
-    answer = (await sdkOf(cfg).exec(method, { ...extra, bizContent: biz }, { validateSign: true })) as Answer;
+    // The SDK would print the process's local time; Alipay reads the timestamp as China time.
+    answer = (await sdkOf(cfg).exec(method, { timestamp: cstDateTime(new Date()), ...extra, bizContent: biz }, { validateSign: true })) as Answer;
   } catch (e) {
     if (e instanceof ProviderError) throw e;
     const err = e as Error & { code?: string; responseDataRaw?: string };
@@ -311,6 +312,3 @@ export const alipay: PayProvider = {
     return billText(res.bytes);
   },
 };
-
-/** For the simulator and tests: the time format Alipay prints. */
-export const alipayTime = cstDateTime;

@@ -8,7 +8,7 @@
  */
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { alipaySignContent, alipayNotifySignContent, rsa2Sign, rsa2Verify, privateKeyPem } from '../alipay.ts';
-import { cstDateTime, fenToYuan, yuanToFen, cstCompact } from '../money.ts';
+import { cstDateTime, fenToYuan, yuanToFen, cstCompact, parseCst } from '../money.ts';
 import type { MerchantConfig } from '../provider.ts';
 import { digits, handleOf, newId, serveSim, type SimCore, type SimHandle, type SimOptions, type SimProtocol, type SimTrade, type OutgoingNotification, type SimRequest, type Reply } from './common.ts';
 import { zipOf } from './zip.ts';
@@ -230,6 +230,8 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
       if (params.sign_type !== 'RSA2' || !params.sign || !rsa2Verify(alipaySignContent(params), params.sign, appPublic)) {
         return signed(method, invalid('isv.invalid-signature', `验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配，网关生成的验签字符串为：${alipaySignContent(params)}`));
       }
+      const sent = parseCst(params.timestamp);
+      if (!sent || Math.abs(sent.getTime() - Date.now()) > 10 * 60_000) return signed(method, invalid('isv.invalid-timestamp', '非法的时间戳参数（北京时间，误差 10 分钟内）'));
       let biz: Record<string, any>;
       try {
         biz = params.biz_content ? JSON.parse(params.biz_content) : {};

@@ -58,6 +58,8 @@ export interface OutgoingNotification {
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** Fresh signature headers for each delivery (WeChat signs every push anew); absent: the same headers each time. */
+  resign?: () => Record<string, string>;
 }
 
 /** One delivery attempt of a notification, and what our server answered. */
@@ -268,7 +270,8 @@ export class SimCore {
     let status = 0;
     let answer: string;
     try {
-      const res = await httpCall(n.url, { method: 'POST', headers: n.headers, body: n.body, timeoutMs: 10_000 });
+      const headers = n.resign ? { ...n.headers, ...n.resign() } : n.headers;
+      const res = await httpCall(n.url, { method: 'POST', headers, body: n.body, timeoutMs: 10_000 });
       status = res.status;
       answer = res.text;
     } catch (e) {
@@ -330,7 +333,7 @@ export class SimCore {
     const trade = this.mustTrade(outTradeNo);
     const n = this.protocol.payNotification(trade, {});
     if (!n) throw new Error(`trade ${outTradeNo} has no notify URL`);
-    return this.track(this.deliverOnce({ ...n, body: tamper(n.body) }, 'tampered'));
+    return this.track(this.deliverOnce({ ...n, body: tamper(n.body), resign: undefined }, 'tampered'));
   }
 
   mustTrade(outTradeNo: string): SimTrade {

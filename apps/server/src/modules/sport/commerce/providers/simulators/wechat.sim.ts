@@ -108,7 +108,7 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
       id, create_time: cstRfc3339(new Date()), resource_type: 'encrypt-resource', event_type: eventType, summary,
       resource: { original_type: associated, algorithm: 'AEAD_AES_256_GCM', ciphertext: aesGcmEncrypt(keys.apiV3Key, nonce, associated, JSON.stringify(resource)), associated_data: associated, nonce },
     });
-    return { notifyId: id, kind, outTradeNo: t.outTradeNo, url, headers: { 'content-type': 'application/json', ...signedHeaders(body) }, body };
+    return { notifyId: id, kind, outTradeNo: t.outTradeNo, url, headers: { 'content-type': 'application/json', ...signedHeaders(body) }, body, resign: () => signedHeaders(body) };
   }
 
   function settle(sim: SimCore, t: SimTrade, r: SimRefund): void {
@@ -290,7 +290,7 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
     breakSignature(n) {
       const ts = n.headers['wechatpay-timestamp']!;
       const nonce = n.headers['wechatpay-nonce']!;
-      return { ...n, headers: { ...n.headers, 'wechatpay-signature': rsaSha256Sign(wechatResponseMessage(ts, nonce, `${n.body} `), keys.platformPrivateKey) } };
+      return { ...n, resign: undefined, headers: { ...n.headers, 'wechatpay-signature': rsaSha256Sign(wechatResponseMessage(ts, nonce, `${n.body} `), keys.platformPrivateKey) } };
     },
     accepted: (status) => status === 200 || status === 204,
     bill,
