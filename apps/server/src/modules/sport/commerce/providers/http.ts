@@ -74,11 +74,3 @@ export function header(headers: Record<string, string | string[] | undefined>, n
   }
   return undefined;
 }
-
-/** Keys as PEM: accepts PEM or the bare base64 body the provider consoles hand out. */
-export function pemOf(key: string, kind: 'PRIVATE KEY' | 'PUBLIC KEY'): string {
-  const k = key.trim();
-  if (k.startsWith('-----BEGIN')) return k.replace(/\r\n/g, '\n');
-  const body = k.replace(/\s+/g, '').replace(/(.{64})/g, '$1\n').trim();
-  return `-----BEGIN ${kind}-----\n${body}\n-----END ${kind}-----`;
-}
