@@ -24,6 +24,8 @@ const ID_NAME = /^(id|ids|[a-z][A-Za-z]*Id|[a-z][A-Za-z]*Ids)$/;
 const NOT_RECORD_IDS: Record<string, string> = {
   menuIds: 'menus are platform-wide (one tree, granted per role)',
   instanceId: 'a scheduler process, not a record of an organisation',
+  venueId: 'an order names its venue; venues come with their module (issue 11), which maps venueId here',
+  memberId: 'an order or account names its member; members come with their module (issue 12), which maps memberId here',
 };
 /** Fields that name records under another name (checked too). */
 const OTHER_ID_FIELDS: Record<string, string[]> = {
@@ -108,6 +110,11 @@ interface World {
   operLogB: number;
   apiId: number;
   menuIds: number[];
+  orderA: number;
+  orderB: number;
+  paymentB: number;
+  refundB: number;
+  accountB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -179,6 +186,11 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/system/holiday/init': { body: { year: 2031, overwrite: true } },
     'PUT /api/system/job/:id': { body: { ...job(), version: 1 } },
     'POST /api/system/jobStream': { expect: 'jobNotFoundField', body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [] } },
+    'POST /api/sport/commerce/order': { body: { type: 'general', items: [{ kind: 'general', name: 'probe', unitPriceFen: 100 }] } },
+    'POST /api/sport/commerce/order/:id/pay': { body: { method: 'cash', amountFen: 100 } },
+    'POST /api/sport/commerce/refund': { body: { amountFen: 100, reason: 'probe', to: 'original' }, extra: [{ label: "an order of A refunded into B's account", body: { orderId: w.orderA, amountFen: 100, reason: 'probe', to: 'balance', accountId: w.accountB } }] },
+    'POST /api/sport/commerce/refund/nonOrder': { body: { payeeName: 'probe', amountFen: 100, method: 'cash', reason: 'probe' }, extra: [{ label: "paid into B's account", body: { payeeName: 'probe', amountFen: 100, method: 'balance', accountId: w.accountB, reason: 'probe' } }] },
+    'POST /api/sport/commerce/refund/:id/review': { body: { approve: true, remark: 'probe' } },
     'PUT /api/system/jobStream/:id': {
       body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 },
       extra: [{ label: 'a stream of A running a job of B', params: { id: w.streamA }, body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 }, expect: 'jobNotFoundField' }],
@@ -197,6 +209,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (/\/jobStream\/run\//.test(r.url)) return w.runB;
     if (/\/job\/log\//.test(r.url)) return w.recordB;
     if (/\/api\/:id\//.test(r.url)) return w.apiId;
+    if (r.module === 'commerce') return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = { user: w.uB, role: w.RB, org: w.B1, job: w.jobB, jobStream: w.streamB, online: w.sessionB, loginLog: w.loginLogB, operLog: w.operLogB };
     return m[r.module];
   };
@@ -229,6 +242,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [w.uB];
     case 'nodes':
       return [{ key: 'a', jobId: w.jobB }];
+    case 'orderId':
+      return w.orderB;
+    case 'accountId':
+      return w.accountB;
   }
   return undefined;
 }
@@ -283,6 +300,14 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sys_job_log: `org_id in (select id from b)`,
     sys_job_stream: `org_id in (select id from b)`,
     sys_job_stream_run: `org_id in (select id from b)`,
+    sport_order: `org_id in (select id from b)`,
+    sport_order_item: `org_id in (select id from b)`,
+    sport_payment: `org_id in (select id from b)`,
+    sport_refund: `org_id in (select id from b)`,
+    sport_refund_leg: `org_id in (select id from b)`,
+    sport_ledger_entry: `org_id in (select id from b)`,
+    sport_balance_account: `org_id in (select id from b)`,
+    sport_pay_merchant: `org_id in (select id from b)`,
   };
   const out: Record<string, string[]> = {};
   for (const [table, where] of Object.entries(tables)) {
@@ -336,11 +361,18 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const streamB = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'b-stream', status: 1, nodes: [{ key: 'a', jobId: jobB }], edges: [] }, mgrB)).id;
     const recordB = (await ok<{ id: number }>('POST', sys(`job/${jobB}/run`), {}, mgrB)).id;
     const runB = (await ok<{ id: number }>('POST', sys(`jobStream/${streamB}/run`), undefined, mgrB)).id;
+    // B sells, takes cash, applies for a refund and opens a stored-value account.
+    const orderB = (await ok<{ id: number }>('POST', '/api/sport/commerce/order', { type: 'general', items: [{ kind: 'general', name: 'b-item', unitPriceFen: 1000 }] }, mgrB)).id;
+    const paymentB = (await ok<{ payment: { id: number } }>('POST', `/api/sport/commerce/order/${orderB}/pay`, { method: 'cash', amountFen: 1000 }, mgrB)).payment.id;
+    const refundB = (await ok<{ id: number }>('POST', '/api/sport/commerce/refund', { orderId: orderB, amountFen: 100, reason: 'b-refund' }, mgrB)).id;
+    const accountB = (await ok<{ id: number }>('POST', '/api/sport/commerce/account', { holderName: 'b-member' }, mgrB)).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
     expect((await mgrA.login('tenant_mgr_a', PASSWORD)).code).toBe(0);
     const jobA = (await ok<{ id: number }>('POST', sys('job'), job(), mgrA)).id;
+    const orderA = (await ok<{ id: number }>('POST', '/api/sport/commerce/order', { type: 'general', items: [{ kind: 'general', name: 'a-item', unitPriceFen: 1000 }] }, mgrA)).id;
+    await ok('POST', `/api/sport/commerce/order/${orderA}/pay`, { method: 'cash', amountFen: 1000 }, mgrA);
     const streamA = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'a-stream', status: 1, nodes: [{ key: 'a', jobId: jobA }], edges: [] }, mgrA)).id;
     const online = await ok<{ data: { sessionId: number; userCode: string; orgId: number }[] }>('POST', sys('online/list'), { pageSize: 100 });
     const sessionB = online.data.find((o) => o.userCode === 'tenant_staff_b')!.sessionId;
@@ -371,6 +403,11 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       operLogB: opers.data.find((l) => l.orgId === B)!.id,
       apiId: apis.data.find((a) => a.grantable)!.id,
       menuIds,
+      orderA,
+      orderB,
+      paymentB,
+      refundB,
+      accountB,
     };
   });
   afterAll(async () => s?.close());

@@ -204,7 +204,7 @@ describe.each(databases)('commerce core on %s', (kind) => {
     const theirAccount = await openAccount(other.c, '别家会员', 100);
     const mine = await sellGeneral(mgr, [{ name: '本店', unitPriceFen: 100 }]);
     const steal = await pay(mgr, mine.id, { method: 'balance', accountId: theirAccount, amountFen: 100 });
-    expect(steal.code).toBe(Code.FORM_INVALID);
+    expect(steal.code).toBe(Code.NOT_FOUND);
     expect((await other.c.json('GET', sport(`account/${theirAccount}`))).body.balanceFen).toBe(100);
     expect(await orderMoney(s, order.id)).toMatchObject({ state: 'pending' });
     expect(orgId).not.toBe(other.orgId);

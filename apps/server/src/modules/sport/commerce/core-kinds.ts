@@ -1,4 +1,4 @@
-import { conflict, invalid } from '../../../platform/errors.ts';
+import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import { t } from '../../../platform/i18n.ts';
 import { debitAccount, findAccount, creditAccount } from './commerce.repository.ts';
 import { registerItemKind } from './item-kinds.ts';
@@ -29,8 +29,10 @@ registerItemKind({
   async price(ctx, input, line) {
     if (input.unitPriceFen === undefined || input.unitPriceFen <= 0) throw invalid(`items.${line}.unitPriceFen`, 'commerce.priceRequired');
     if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
-    const account = input.refId ? await findAccount(ctx.tx, ctx.scope, input.refId) : undefined;
-    if (!account || account.status !== 'active' || account.orgId !== ctx.orgId) throw invalid(`items.${line}.refId`, 'commerce.accountMissing');
+    if (!input.refId) throw invalid(`items.${line}.refId`, 'error.field.required');
+    const account = await findAccount(ctx.tx, ctx.scope, input.refId);
+    if (!account) throw notFound();
+    if (account.status !== 'active' || account.orgId !== ctx.orgId) throw invalid(`items.${line}.refId`, 'commerce.accountMissing');
     return { name: t('zh-CN', 'item.recharge'), spec: `${account.accountNo} ${account.holderName}`, unitPriceFen: input.unitPriceFen };
   },
   async confirm(ctx, item, order) {

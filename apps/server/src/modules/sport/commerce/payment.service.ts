@@ -99,7 +99,8 @@ export async function startPayment(d: PayDeps, caller: Caller, orderId: number, 
       accountId = input.accountId!;
       if (!(await debitAccount(tx, scope, accountId, input.amountFen))) {
         const account = await findAccount(tx, scope, accountId);
-        if (!account || account.status !== 'active') throw invalid('accountId', 'commerce.accountMissing');
+        if (!account) throw notFound(); // another organisation's account: as if it did not exist
+        if (account.status !== 'active') throw invalid('accountId', 'commerce.accountMissing');
         throw invalid('amountFen', 'commerce.insufficientBalance');
       }
     }

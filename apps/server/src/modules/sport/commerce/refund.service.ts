@@ -40,7 +40,8 @@ export async function applyRefund(db: Db, caller: Caller, input: RefundApply, ke
     if (!REFUNDABLE.includes(order.state)) throw conflict('state', 'commerce.refundNotAllowed');
     if (input.to === 'balance') {
       const account = await findAccount(tx, scope, input.accountId!);
-      if (!account || account.status !== 'active' || account.orgId !== order.orgId) throw invalid('accountId', 'commerce.accountMissing');
+      if (!account) throw notFound();
+      if (account.status !== 'active' || account.orgId !== order.orgId) throw invalid('accountId', 'commerce.accountMissing');
     }
     const lines: { itemId: number; quantity: number; amountFen: number }[] = [];
     if (input.items?.length) {
@@ -76,7 +77,8 @@ export async function applyNonOrderRefund(db: Db, caller: Caller, input: NonOrde
   const id = await db.transaction(async (tx) => {
     if (input.method === 'balance') {
       const account = await findAccount(tx, scope, input.accountId!);
-      if (!account || account.status !== 'active' || account.orgId !== orgId) throw invalid('accountId', 'commerce.accountMissing');
+      if (!account) throw notFound();
+      if (account.status !== 'active' || account.orgId !== orgId) throw invalid('accountId', 'commerce.accountMissing');
     }
     const tz = await timeZoneOf(tx, orgId);
     const refund = await insertRefund(tx, scope, {
