@@ -373,8 +373,8 @@ export type LedgerSummary = z.output<typeof ledgerSummary>;
 /** The fields of each provider's settings: public ones are shown, secret ones only as set / not set. */
 export const MERCHANT_FIELDS = {
   alipay: { settings: ['appId', 'alipayPublicKey'], secrets: ['privateKey'] },
-  wechat: { settings: ['mchId', 'appId', 'serialNo', 'platformSerial', 'platformPublicKey'], secrets: ['privateKey', 'apiV3Key'] },
-  aggregate: { settings: ['mchId', 'signType'], secrets: ['key'] },
+  wechat: { settings: ['mchId', 'appId', 'serialNo', 'platformSerial', 'platformPublicKey', 'apiClientCert', 'clientIp', 'v2SignType'], secrets: ['privateKey', 'apiV3Key', 'apiV2Key'] },
+  aggregate: { settings: ['mchId', 'signType', 'amountUnit'], secrets: ['key'] },
 } as const satisfies Record<ProviderMethod, { settings: readonly string[]; secrets: readonly string[] }>;
 
 export const merchantRow = z.object({
