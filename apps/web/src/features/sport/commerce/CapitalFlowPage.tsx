@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Card, Col, DatePicker, Empty, Row as GridRow, Space, Spin, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import ReactEChartsCore from 'echarts-for-react/lib/core';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -59,7 +59,9 @@ function Summary() {
   const chart = useMemo(() => {
     if (!data?.days.length) return null;
     const days = [...new Set(data.days.map((d) => d.day))].sort();
-    const accounts = [...new Set(data.days.map((d) => d.account))];
+    // Money by method: sales and comps are the other side of the same entries.
+    const accounts = [...new Set(data.days.map((d) => d.account))].filter((a) => a !== 'sales' && a !== 'comp');
+    if (!accounts.length) return null;
     return {
       backgroundColor: 'transparent',
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => yuan(Math.round(v * 100), lang) },

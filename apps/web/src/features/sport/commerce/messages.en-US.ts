@@ -183,6 +183,7 @@ const messages: MessagesOf<typeof zh> = {
   },
   action: {
     detail: 'Detail',
+    viewOrder: 'Order',
     pay: 'Take payment',
     cancel: 'Cancel order',
     print: 'Print receipt',

@@ -181,6 +181,7 @@ const messages = {
   },
   action: {
     detail: '详情',
+    viewOrder: '查看订单',
     pay: '收款',
     cancel: '取消订单',
     print: '打印小票',
