@@ -5,6 +5,8 @@ import { seedPlatform } from './modules/system/system.seed.ts';
 import { seedDemo } from './modules/system/demo.seed.ts';
 import { startJobs, stopJobs } from './modules/job/job.lifecycle.ts';
 import { stdoutLog } from './platform/logOutput.ts';
+import { seedCommerceDemo, startDemoPayments } from './modules/sport/commerce/commerce.seed.ts';
+import { seedCommerceJobs } from './modules/sport/commerce/commerce.jobs.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -25,8 +27,11 @@ async function main() {
   const builtAt = Date.now();
   await seedPlatform(database.db, config, (m) => app.log.warn(m));
   if (config.seedDemo) await seedDemo(database.db, config);
+  const paySims = config.seedDemo ? await startDemoPayments(database.db, config, app.ctx.keys.secretKey) : undefined;
   const seededAt = Date.now();
   await app.listen({ host: config.host, port: config.port });
+  if (config.seedDemo) await seedCommerceDemo(database.db, config);
+  await seedCommerceJobs(database.db);
   await startJobs(app);
   app.log.info(
     { database: database.kind, ms: Date.now() - startedAt, phases: { database: openedAt - startedAt, app: builtAt - openedAt, seed: seededAt - builtAt, uptimeAtStart: Math.round(performance.now()) - (Date.now() - startedAt) } },
@@ -50,6 +55,7 @@ async function main() {
     sweeper.unref();
     try {
       await app.close();
+      await paySims?.close();
       await stopJobs(database.db);
       await database.close();
       app.log.info('closed cleanly');

@@ -22,18 +22,26 @@ export async function seedJobDefaults(db: Db): Promise<void> {
   await db.execute(sql`insert into sys_config (code, name, type, value, default_value, sealed, remark)
     values (${JOB_LOG_RETENTION_KEY}, '调度记录保留天数', 'job', '30', '30', true, 'Days of job dispatch records kept by purgeDispatchRecords')
     on conflict (code) do nothing`);
-  const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
+  await seedShippedJobs(db, SEEDED_KEY, 'system', defaults);
+}
+
+/**
+ * Creates shipped jobs of the platform organisation once per database (`seededKey` in sys_meta
+ * remembers it, so jobs an operator deleted stay deleted). Business modules ship theirs this way.
+ */
+export async function seedShippedJobs(db: Db, seededKey: string, jobGroup: string, jobs: { jobName: string; beanName: string; cronExpr: string; description: string }[]): Promise<void> {
+  const done = (await db.execute(sql`select 1 from sys_meta where key = ${seededKey}`)) as unknown as { rows: unknown[] };
   if (done.rows.length) return;
   // Start-up work, platform-wide by nature: the shipped jobs belong to the platform organisation.
   const platform = await findOrgByCode(db, SYSTEM_SCOPE, PLATFORM_ORG_CODE);
   if (!platform) return;
   await db.transaction(async (tx) => {
     const start = new Date(Math.ceil(Date.now() / 1000) * 1000);
-    for (const d of defaults) {
+    for (const d of jobs) {
       const values = {
         orgId: platform.id,
         jobName: d.jobName,
-        jobGroup: 'system',
+        jobGroup,
         jobType: 'bean',
         beanName: d.beanName,
         architecture: 'distributed',
@@ -51,7 +59,7 @@ export async function seedJobDefaults(db: Db): Promise<void> {
       const next = await nextFireOf(tx, { ...values, id: 0, skipNonWorkDays: false, endTime: null } as never, new Date());
       await insertJob(tx, SYSTEM_SCOPE, { ...values, nextFireAt: next }, { ignoreDuplicate: true });
     }
-    await tx.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
+    await tx.execute(sql`insert into sys_meta (key, value) values (${seededKey}, 1) on conflict (key) do nothing`);
   });
 }
 

@@ -34,6 +34,9 @@ addMessages({
     'field.accountId': '储值账户',
     'item.general': '商品/服务',
     'item.recharge': '储值充值',
+    'job.handler.commerce.expireOrders': '取消超时未支付订单并释放预留',
+    'job.handler.commerce.syncPayments': '查询未收到通知的支付与退款',
+    'job.handler.commerce.purgeIdempotency': '清理一天前的幂等记录',
   },
   'en-US': {
     'commerce.kindNotSold': 'Orders of this type cannot sell this item',
@@ -67,5 +70,8 @@ addMessages({
     'field.accountId': 'Stored-value account',
     'item.general': 'Goods or service',
     'item.recharge': 'Stored-value recharge',
+    'job.handler.commerce.expireOrders': 'Cancel unpaid orders past their time-out and release their holds',
+    'job.handler.commerce.syncPayments': 'Query payments and refunds that heard no notification',
+    'job.handler.commerce.purgeIdempotency': 'Purge idempotency keys older than a day',
   },
 });

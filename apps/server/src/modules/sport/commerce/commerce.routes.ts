@@ -42,6 +42,7 @@ import { applyNonOrderRefund, applyRefund, getRefund, listRefunds, reviewRefund 
 import { getAccount, ledgerSummary, listAccounts, listLedger, openAccount } from './ledger.service.ts';
 import { listMerchants, saveMerchant } from './merchant.service.ts';
 import './core-kinds.ts';
+import './commerce.jobs.ts';
 
 /** The commerce core's calls, under `{sport}commerce/` and the public `{sport}pay/` (scan page, provider notifications). */
 export function commerceRoutes(app: FastifyInstance, ctx: AppContext): void {
