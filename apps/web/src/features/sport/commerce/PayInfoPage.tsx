@@ -17,7 +17,7 @@ interface MerchantValues {
 }
 
 /** Long keys (PEM) get a text area. */
-const LONG = new Set(['alipayPublicKey', 'platformPublicKey', 'privateKey']);
+const LONG = new Set(['alipayPublicKey', 'platformPublicKey', 'privateKey', 'apiClientCert']);
 
 const valuesOf = (row: MerchantRow | undefined, provider: ProviderMethod): MerchantValues => ({
   enabled: row?.enabled ?? false,
@@ -95,7 +95,7 @@ function MerchantForm({ provider, row, onSaved }: { provider: ProviderMethod; ro
         {t('merchant.settings')}
       </Divider>
       {fields.settings.map((k) => (
-        <Form.Item key={k} name={['settings', k]} label={t(`merchantField.${k}`)}>
+        <Form.Item key={k} name={['settings', k]} label={t(`merchantField.${k}`, { defaultValue: k })}>
           {LONG.has(k) ? <Input.TextArea rows={3} spellCheck={false} /> : <Input />}
         </Form.Item>
       ))}
@@ -110,7 +110,7 @@ function MerchantForm({ provider, row, onSaved }: { provider: ProviderMethod; ro
             name={['secrets', k]}
             label={
               <Space>
-                {t(`merchantField.${k}`)}
+                {t(`merchantField.${k}`, { defaultValue: k })}
                 <Tag color={set ? 'green' : 'default'} data-testid={`${id}-secret-${k}`} data-set={set ? '1' : '0'}>
                   {set ? t('merchant.set') : t('merchant.notSet')}
                 </Tag>

@@ -333,6 +333,11 @@ const messages: MessagesOf<typeof zh> = {
     privateKey: 'Merchant private key',
     apiV3Key: 'API v3 key',
     key: 'Signing key',
+    apiClientCert: 'Merchant API certificate',
+    clientIp: 'Terminal IP (payment codes)',
+    v2SignType: 'API v2 sign type',
+    apiV2Key: 'API v2 key (payment codes)',
+    amountUnit: 'Amount unit (fen / yuan)',
   },
   receipt: {
     title: 'Sales receipt',

@@ -331,6 +331,11 @@ const messages = {
     privateKey: '商户私钥',
     apiV3Key: 'APIv3 密钥',
     key: '签名密钥',
+    apiClientCert: '商户 API 证书',
+    clientIp: '终端 IP（付款码支付）',
+    v2SignType: 'APIv2 签名方式',
+    apiV2Key: 'APIv2 密钥（付款码支付）',
+    amountUnit: '金额单位（fen / yuan）',
   },
   receipt: {
     title: '销售小票',
