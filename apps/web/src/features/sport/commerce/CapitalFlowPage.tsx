@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { LedgerRow, LedgerSummary, ledgerListQuery } from '@venue/contract';
 import { useLang, useThemeName } from '../../../app/prefs.ts';
 import { ListPage, formatDay, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { AccountsButton } from './AccountsDrawer.tsx';
 import { commerceApi } from './commerce.api.ts';
 import { CodeLabel, NS, formatTime, ledgerAccountOptions, sideOptions, txnKindOptions, useCommerceT, yuan } from './shared.tsx';
 
@@ -143,5 +144,5 @@ function Summary() {
 
 /** sport.finance.capitalFlow: the ledger entries (filters: account, kind, order no., days) and the sums per method per day. */
 export default function CapitalFlowPage() {
-  return <ListPage def={ledgerDef as ResourceDef<LedgerRow>} header={<Summary />} />;
+  return <ListPage def={ledgerDef as ResourceDef<LedgerRow>} header={<Summary />} toolbarExtra={<AccountsButton />} />;
 }

@@ -148,7 +148,7 @@ export default function OrderDetailPage() {
             data-testid="order-detail-items"
             columns={[
               { key: 'lineNo', title: '#', dataIndex: 'lineNo', width: 48 },
-              { key: 'kind', title: t('field.type'), dataIndex: 'kind', render: (v: string) => <CodeLabel value={v} options={itemKindOptions} /> },
+              { key: 'kind', title: t('detail.kind'), dataIndex: 'kind', render: (v: string) => <CodeLabel value={v} options={itemKindOptions} /> },
               { key: 'name', title: t('detail.name'), dataIndex: 'name' },
               { key: 'spec', title: t('detail.spec'), dataIndex: 'spec' },
               { key: 'quantity', title: t('detail.quantity'), dataIndex: 'quantity', align: 'right' },
@@ -176,7 +176,7 @@ export default function OrderDetailPage() {
               { key: 'amount', title: t('field.amountFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
               { key: 'received', title: t('detail.received'), dataIndex: 'receivedFen', align: 'right', render: (v: number | null) => yuan(v) },
               { key: 'change', title: t('detail.change'), dataIndex: 'changeFen', align: 'right', render: (v: number | null) => yuan(v) },
-              { key: 'state', title: t('field.state'), dataIndex: 'state', render: (v: string) => <CodeLabel value={v} options={payStateOptions} /> },
+              { key: 'state', title: t('field.payState'), dataIndex: 'state', render: (v: string) => <CodeLabel value={v} options={payStateOptions} /> },
               { key: 'trade', title: t('detail.providerTradeNo'), dataIndex: 'providerTradeNo' },
               { key: 'operator', title: t('detail.operator'), dataIndex: 'operatorName' },
               { key: 'time', title: t('detail.time'), render: (_: unknown, p) => formatTime(p.succeededAt ?? p.closedAt ?? p.createTime) },

@@ -353,7 +353,7 @@ export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
           columns={[
             { key: 'method', title: t('field.method'), dataIndex: 'method', render: (v: string) => <CodeLabel value={v} options={methodOptions} /> },
             { key: 'amount', title: t('field.amountFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
-            { key: 'state', title: t('field.state'), dataIndex: 'state', render: (v: string) => <CodeLabel value={v} options={payStateOptions} /> },
+            { key: 'state', title: t('field.payState'), dataIndex: 'state', render: (v: string) => <CodeLabel value={v} options={payStateOptions} /> },
           ]}
         />
       ) : (

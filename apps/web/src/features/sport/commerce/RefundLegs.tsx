@@ -19,7 +19,7 @@ export function RefundLegs({ refund }: { refund: RefundRow }) {
           { key: 'paymentNo', title: t('field.paymentNo'), dataIndex: 'paymentNo' },
           { key: 'method', title: t('field.method'), dataIndex: 'method', render: (v: string) => <CodeLabel value={v} options={methodOptions} /> },
           { key: 'amount', title: t('field.amountFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
-          { key: 'state', title: t('field.state'), dataIndex: 'state', render: (v: string) => <CodeLabel value={v} options={legStateOptions} /> },
+          { key: 'state', title: t('field.payState'), dataIndex: 'state', render: (v: string) => <CodeLabel value={v} options={legStateOptions} /> },
           { key: 'error', title: t('field.error'), dataIndex: 'error' },
         ]}
       />

@@ -6,6 +6,13 @@ const messages: MessagesOf<typeof zh> = {
   refund: 'Refund',
   nonOrderRefund: 'Non-order refund',
   ledger: 'Ledger entry',
+  account: 'Stored-value account',
+  accounts: 'Stored-value accounts',
+  accountStatus: {
+    active: 'Active',
+    frozen: 'Frozen',
+    closed: 'Closed',
+  },
   field: {
     orderNo: 'Order no.',
     type: 'Order type',
@@ -62,6 +69,12 @@ const messages: MessagesOf<typeof zh> = {
     inFen: 'In',
     outFen: 'Out',
     netFen: 'Net',
+    payState: 'Payment state',
+    accountNo: 'Account no.',
+    holderName: 'Holder',
+    holderPhone: 'Holder phone',
+    balanceFen: 'Balance',
+    accountStatus: 'Status',
   },
   type: {
     venue: 'Venue booking',
@@ -277,6 +290,7 @@ const messages: MessagesOf<typeof zh> = {
     change: 'Change',
     outRefundNo: 'Refund trade no.',
     hold: 'Hold',
+    kind: 'Kind',
   },
   refundDialog: {
     title: 'Apply for refund · {{orderNo}}',

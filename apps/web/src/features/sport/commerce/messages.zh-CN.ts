@@ -3,6 +3,13 @@ const messages = {
   refund: '退款',
   nonOrderRefund: '非订单退款',
   ledger: '资金流水',
+  account: '储值账户',
+  accounts: '储值账户',
+  accountStatus: {
+    active: '正常',
+    frozen: '冻结',
+    closed: '已销户',
+  },
   field: {
     orderNo: '订单号',
     type: '订单类型',
@@ -59,6 +66,12 @@ const messages = {
     inFen: '收入',
     outFen: '支出',
     netFen: '净额',
+    payState: '支付状态',
+    accountNo: '账号',
+    holderName: '持有人',
+    holderPhone: '持有人手机号',
+    balanceFen: '余额',
+    accountStatus: '账户状态',
   },
   type: {
     venue: '场地预订',
@@ -275,6 +288,7 @@ const messages = {
     change: '找零',
     outRefundNo: '退款流水号',
     hold: '资源占用',
+    kind: '类别',
   },
   refundDialog: {
     title: '申请退款 · {{orderNo}}',
