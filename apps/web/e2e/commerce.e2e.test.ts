@@ -3,11 +3,13 @@ import type { Page } from 'playwright-core';
 import type { OrderDetail, PaymentAnswer } from '@venue/contract';
 import type { Client } from '../../server/test/harness.ts';
 import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
-import { browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBrowser, type Staff } from './support.ts';
+import { startPaySimulators, type PaySimulators } from '../../server/src/modules/sport/commerce/providers/simulators/index.ts';
+import { browserAs, makeStaff, openBrowser, screenshot, startE2E, uniq, type E2E, type OwnBrowser, type Staff } from './support.ts';
 
 /**
  * The commerce core at the console (issue 10): a sale paid in cash, the receipt, the order lists
- * in both languages, a refund applied for and approved. Each test works as a cashier of its own
+ * in both languages, a refund applied for and approved, a sale paid by the customer on the scan
+ * page (through the local payment simulators). Each test works as a cashier of its own
  * (a new organisation with the order, refund and finance menus), in a browser of its own, on
  * orders it makes itself, so any test runs alone.
  */
@@ -18,13 +20,16 @@ const api = (p: string) => `/api/sport/commerce/${p}`;
 
 describe('commerce console', () => {
   let e: E2E;
+  let sims: PaySimulators;
   const open: OwnBrowser[] = [];
 
   beforeAll(async () => {
     e = await startE2E();
+    sims = await startPaySimulators();
   });
   afterAll(async () => {
     for (const b of open) await b.close();
+    await sims?.close();
     await e?.close();
   });
 
@@ -218,5 +223,59 @@ describe('commerce console', () => {
     await expect.poll(() => page.getByTestId('order-detail-state').getAttribute('data-value')).toBe('refunded');
     expect(await page.getByTestId('order-detail-refunded').getAttribute('data-fen')).toBe('3000');
     await expect.poll(() => page.getByTestId('order-detail-refund-state').getAttribute('data-value')).toBe('succeeded');
+  });
+
+  it('sells at the console and the customer pays the QR code on /thirdScanPage in a second page: the pay dialog sees the order paid', async () => {
+    const { page, api: c } = await cashier();
+    // The cashier's organisation takes Alipay and WeChat Pay through the local simulators.
+    for (const provider of ['alipay', 'wechat'] as const) {
+      const cfg = sims[provider].merchantConfig();
+      const saved = await c.json('PUT', api(`merchant/${provider}`), { body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 } });
+      expect(saved.code, saved.msg).toBe(0);
+    }
+    const item = uniq('场地');
+    await page.goto(`${e.baseUrl}${ORDERS}`);
+    await page.getByTestId('order-newSale').click();
+    await page.locator('#sale-form_items_0_name').fill(item);
+    await page.locator('#sale-form_items_0_unitPrice').fill('80');
+    await page.getByTestId('sale-form-ok').click();
+    await page.getByTestId('pay-dialog').waitFor();
+
+    // The operator shows a WeChat Pay QR code, then closes it unpaid.
+    await page.getByTestId('pay-method-wechat').click();
+    await page.getByTestId('pay-submit').click();
+    const qr = page.getByTestId('pay-qr');
+    await qr.waitFor();
+    expect(await qr.getAttribute('data-code')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    await screenshot(page, 'commerce-pay-qr-zh');
+    await page.getByTestId('pay-qr-close').click();
+    await page.getByTestId('pay-submit').waitFor();
+    await expect.poll(() => page.getByTestId('pay-payments').textContent()).toContain('已关闭');
+
+    // The customer scans the order's page on a phone, without a session.
+    const scanUrl = (await page.getByTestId('pay-scan-qr').getAttribute('data-url')) ?? '';
+    expect(scanUrl.startsWith(`${e.baseUrl}/thirdScanPage?token=`), scanUrl).toBe(true);
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    open.push(phone);
+    const p2 = phone.page;
+    p2.setDefaultTimeout(15_000);
+    await p2.goto(scanUrl);
+    await expect.poll(() => p2.getByTestId('scan-due').getAttribute('data-fen')).toBe('8000');
+    expect(await p2.getByTestId('scan-subject').textContent()).toContain(item);
+    expect(p2.url()).toContain('/thirdScanPage');
+    await screenshot(p2, 'commerce-scan-page-zh');
+    await p2.getByTestId('scan-pay-alipay').click();
+    // The provider's cashier page (the simulator's): pay, and come back to the result page.
+    await p2.locator('#sim-pay').click();
+    await p2.waitForURL(/\/payCallback\?/);
+    await p2.getByTestId('callback-success').waitFor({ timeout: 20_000 });
+    await screenshot(p2, 'commerce-pay-callback-zh');
+
+    // The console's dialog, polling the order, sees it paid.
+    await page.getByTestId('pay-done').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('pay-order-state').getAttribute('data-value')).toBe('paid');
+    await page.getByTestId('pay-finish').click();
+    const row = page.getByTestId('order-table').locator('tr', { hasText: item });
+    await expect.poll(() => row.textContent()).toContain('已支付');
   });
 });
