@@ -107,7 +107,7 @@ export const SCREENS = [
   { key: 'job.stream', path: '/job/stream', title: { 'zh-CN': '任务流', 'en-US': 'Job streams' }, icon: 'PartitionOutlined', permission: Perm.jobStream.list, buttons: without(Perm.jobStream, 'list'), cache: true, parent: 'job' },
   { key: 'job.log', path: '/job/log', title: { 'zh-CN': '调度记录', 'en-US': 'Dispatch records' }, icon: 'HistoryOutlined', permission: Perm.job.log, cache: true, parent: 'job' },
   // Orders (the commerce core): the main list, then one tab per order type (spec 2.5), each the main list filtered.
-  { key: 'sport.order.main', path: '/sport/views/orderManagement/mainOrder', title: { 'zh-CN': '全部订单', 'en-US': 'All orders' }, icon: 'ProfileOutlined', permission: Perm.order.list, buttons: without(Perm.order, 'list'), cache: true, parent: 'order' },
+  { key: 'sport.order.main', path: '/sport/views/orderManagement/mainOrder', title: { 'zh-CN': '全部订单', 'en-US': 'All orders' }, icon: 'ProfileOutlined', permission: Perm.order.list, buttons: { ...without(Perm.order, 'list'), accounts: Perm.account.list }, cache: true, parent: 'order' },
   { key: 'sport.order.venueReservation', path: '/sport/views/orderManagement/venueReservation', title: { 'zh-CN': '场地预订订单', 'en-US': 'Venue bookings' }, icon: 'CalendarOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
   { key: 'sport.order.memberCard', path: '/sport/views/orderManagement/memberCard', title: { 'zh-CN': '会员卡订单', 'en-US': 'Member cards' }, icon: 'IdcardOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
   { key: 'sport.order.courseTopOrder', path: '/sport/views/orderManagement/courseTopOrder', title: { 'zh-CN': '课程订单', 'en-US': 'Courses' }, icon: 'ReadOutlined', permission: Perm.order.list, cache: true, parent: 'order' },

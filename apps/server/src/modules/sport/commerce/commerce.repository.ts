@@ -703,3 +703,36 @@ export async function processingLegIds(db: Executor, scope: SystemScope, olderTh
     .orderBy(asc(refundLegs.createdAt))
     .limit(limit);
 }
+
+/** One order's list row (no count: a detail, not a page). */
+export async function orderView(db: Executor, scope: Scope, id: number) {
+  const [row] = await db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(orgs, eq(orgs.id, orders.orgId))
+    .leftJoin(users, eq(users.id, orders.createdBy))
+    .where(and(eq(orders.id, id), inScope(scope, orders.orgId)));
+  return row;
+}
+
+/** An order's refunds, newest first. */
+export async function refundsOfOrder(db: Executor, scope: Scope, orderId: number) {
+  return db
+    .select(refundColumns)
+    .from(refunds)
+    .leftJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(eq(refunds.orderId, orderId), inScope(scope, refunds.orgId)))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
+}
+
+/** An order's ledger entries, in the order they were written. */
+export async function ledgerOfOrder(db: Executor, scope: Scope, orderId: number) {
+  return db
+    .select(ledgerColumns)
+    .from(ledgerEntries)
+    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .leftJoin(payments, eq(payments.id, ledgerEntries.paymentId))
+    .leftJoin(refunds, eq(refunds.id, ledgerEntries.refundId))
+    .where(and(eq(ledgerEntries.orderId, orderId), inScope(scope, ledgerEntries.orgId)))
+    .orderBy(asc(ledgerEntries.id));
+}

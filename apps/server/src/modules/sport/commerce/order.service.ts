@@ -19,11 +19,11 @@ import {
   openPaymentsOf,
   orderDefaultOrder,
   orderSorts,
-  pageLedger,
+  orderView,
+  refundsOfOrder,
+  ledgerOfOrder,
   pageOrders,
-  pageRefunds,
   paymentsOf,
-  paymentTotals,
   saveIdempotencyAnswer,
   setItemHold,
   transitionOrder,
@@ -146,30 +146,25 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListQuery) {
 }
 
 export async function getOrderRow(db: Db | Tx, scope: Scope, id: number) {
-  const { rows } = await pageOrders(db, scope, { id }, orderDefaultOrder, { limit: 1, offset: 0 });
-  if (!rows[0]) throw notFound();
-  return rows[0];
+  const row = await orderView(db, scope, id);
+  if (!row) throw notFound();
+  return row;
 }
 
 /** An order with its items, payments, refunds and ledger entries. `origin` makes the scan-page link. */
 export async function getOrderDetail(db: Db, caller: Caller, id: number, origin: string) {
   const scope = scopeOf(caller);
   const { scanToken, ...row } = await getOrderRow(db, scope, id);
-  const [items, payments, refundPage, ledger, totals] = await Promise.all([
-    itemsOf(db, scope, id),
-    paymentsOf(db, scope, id),
-    pageRefunds(db, scope, { orderId: id }, { limit: 500, offset: 0 }),
-    pageLedger(db, scope, { orderId: id }, { limit: 500, offset: 0 }),
-    paymentTotals(db, scope, id),
-  ]);
-  const legs = await legsOf(db, scope, refundPage.rows.map((r) => r.id));
+  const [items, payments, refunds, ledger] = await Promise.all([itemsOf(db, scope, id), paymentsOf(db, scope, id), refundsOfOrder(db, scope, id), ledgerOfOrder(db, scope, id)]);
+  const legs = await legsOf(db, scope, refunds.map((r) => r.id));
+  const succeededFen = payments.filter((p) => p.state === 'succeeded').reduce((n, p) => n + p.amountFen, 0);
   return {
     ...row,
     items: items.map(({ orgId: _o, orderId: _d, hold: _h, ...i }) => i),
     payments,
-    refunds: refundPage.rows.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })),
-    ledger: ledger.rows,
-    dueFen: Math.max(0, row.payableFen - totals.succeededFen),
+    refunds: refunds.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })),
+    ledger,
+    dueFen: Math.max(0, row.payableFen - succeededFen),
     scanUrl: row.state === 'pending' && scanToken ? `${origin}/thirdScanPage?token=${scanToken}` : null,
   };
 }

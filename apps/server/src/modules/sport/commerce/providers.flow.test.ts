@@ -106,6 +106,19 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
       expect(await orderMoney(s, other.id)).toMatchObject({ state: 'pending', paidFen: 0 });
     });
 
+    it('a barcode payment waiting for the customer is polled until paid', async () => {
+      const order = await sellGeneral(mgr, [{ name: `wait ${provider}`, unitPriceFen: 900 }]);
+      sims[provider].nextMicropayPaying(2);
+      const started = await pay(mgr, order.id, { method: provider, flow: 'barcode', authCode: AUTH_CODES[provider], amountFen: 900 });
+      expect(started.body.payment.state).toBe('created');
+      const done = await until(
+        async () => (await mgr.json('GET', sport(`payment/${started.body.payment.id}`))).body,
+        (b) => b.payment.state !== 'created',
+      );
+      expect(done.payment.state).toBe('succeeded');
+      expect(done.order.state).toBe('paid');
+    });
+
     it('refunds in part then in full through the provider, after review', async () => {
       const order = await sellGeneral(mgr, [{ name: `refund ${provider}`, unitPriceFen: 1000 }]);
       const no = (await pay(mgr, order.id, { method: provider, flow: 'qr', amountFen: 1000 })).body.payment.paymentNo;
