@@ -120,6 +120,7 @@ export const SCREENS = [
   { key: 'sport.refund.orderRefund', path: '/sport/views/refundList/orderRefund', title: { 'zh-CN': '订单退款', 'en-US': 'Order refunds' }, icon: 'RollbackOutlined', permission: Perm.refund.list, buttons: without(Perm.refund, 'list'), cache: true, parent: 'refund' },
   { key: 'sport.refund.nonOrderRefund', path: '/sport/views/refundList/nonOrderRefund', title: { 'zh-CN': '非订单退款', 'en-US': 'Non-order refunds' }, icon: 'TransactionOutlined', permission: Perm.refund.list, cache: true, parent: 'refund' },
   { key: 'sport.refund.refundReview', path: '/sport/views/refundList/refundReview', title: { 'zh-CN': '退款审核', 'en-US': 'Refund review' }, icon: 'AuditOutlined', permission: Perm.refund.review, cache: true, parent: 'refund' },
+  { key: 'sport.refund.returnBillAndCoupon', path: '/sport/views/refundList/returnBillAndCoupon', title: { 'zh-CN': '退单退券', 'en-US': 'Returned coupons' }, icon: 'GiftOutlined', permission: Perm.refund.list, cache: true, parent: 'refund' },
   // Finance.
   { key: 'sport.finance.capitalFlow', path: '/sport/views/financeCapitalFlow', title: { 'zh-CN': '财务资金流水', 'en-US': 'Capital flow' }, icon: 'AccountBookOutlined', permission: Perm.capital.list, buttons: { accounts: Perm.account.list, openAccount: Perm.account.add }, cache: true, parent: 'finance' },
   { key: 'sport.finance.payInfo', path: '/sport/views/payInfoManage/index', title: { 'zh-CN': '支付配置', 'en-US': 'Payment settings' }, icon: 'WalletOutlined', permission: Perm.merchant.view, buttons: without(Perm.merchant, 'view'), cache: true, parent: 'finance' },

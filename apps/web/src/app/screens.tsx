@@ -56,6 +56,7 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   'sport.order.print': lazyScreen('orderPrint', () => import('../features/sport/commerce/PrintPage.tsx'), fullPage),
   'sport.refund.orderRefund': lazyScreen('orderRefund', () => import('../features/sport/commerce/OrderRefundPage.tsx')),
   'sport.refund.nonOrderRefund': lazyScreen('nonOrderRefund', () => import('../features/sport/commerce/NonOrderRefundPage.tsx')),
+  'sport.refund.returnBillAndCoupon': lazyScreen('returnCoupon', () => import('../features/sport/commerce/ReturnCouponPage.tsx')),
   'sport.refund.refundReview': lazyScreen('refundReview', () => import('../features/sport/commerce/RefundReviewPage.tsx')),
   'sport.finance.capitalFlow': lazyScreen('capitalFlow', () => import('../features/sport/commerce/CapitalFlowPage.tsx')),
   'sport.finance.payInfo': lazyScreen('payInfo', () => import('../features/sport/commerce/PayInfoPage.tsx')),

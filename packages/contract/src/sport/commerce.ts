@@ -312,6 +312,8 @@ export const refundListQuery = pageQuery.extend({
   orderNo: fields.str().trim().max(40).optional(),
   kind: z.enum(REFUND_KINDS).optional(),
   state: z.enum(REFUND_STATES).optional(),
+  /** Refunds of orders that hold an item of this kind (returned coupons: `coupon`). */
+  itemKind: z.enum(ITEM_KINDS).optional(),
   createdFrom: fields.instant.optional(),
   createdTo: fields.instant.optional(),
 });

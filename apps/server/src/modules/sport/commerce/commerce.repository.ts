@@ -454,7 +454,9 @@ export async function transitionLeg(db: Executor, scope: Scope, id: number, from
 }
 
 
-export type RefundFilter = { id?: number; orderId?: number; refundNo?: string; orderNo?: string; kind?: string; state?: string; createdFrom?: Date; createdTo?: Date };
+export type RefundFilter = { id?: number; orderId?: number; refundNo?: string; orderNo?: string; kind?: string; state?: string; itemKind?: string; createdFrom?: Date; createdTo?: Date };
+export const refundSorts = { applyTime: refunds.createdAt, amountFen: refunds.amountFen, state: refunds.state };
+export const refundDefaultOrder = [desc(refunds.createdAt), desc(refunds.id)];
 
 const appliedBy = sql`(select name from sys_user u where u.id = ${refunds.appliedBy})`;
 const reviewedBy = sql`(select name from sys_user u where u.id = ${refunds.reviewedBy})`;
@@ -484,7 +486,7 @@ const refundColumns = {
   error: refunds.error,
 };
 
-export async function pageRefunds(db: Executor, scope: Scope, f: RefundFilter, page: { limit: number; offset: number }) {
+export async function pageRefunds(db: Executor, scope: Scope, f: RefundFilter, order: SQL[], page: { limit: number; offset: number }) {
   const where = and(
     inScope(scope, refunds.orgId),
     f.id !== undefined ? eq(refunds.id, f.id) : undefined,
@@ -493,11 +495,12 @@ export async function pageRefunds(db: Executor, scope: Scope, f: RefundFilter, p
     f.orderNo ? containsText(orders.orderNo, f.orderNo) : undefined,
     f.kind ? eq(refunds.kind, f.kind) : undefined,
     f.state ? eq(refunds.state, f.state) : undefined,
+    f.itemKind ? sql`exists (select 1 from sport_order_item i where i.order_id = ${refunds.orderId} and i.kind = ${f.itemKind})` : undefined,
     f.createdFrom ? gte(refunds.createdAt, f.createdFrom) : undefined,
     f.createdTo ? lte(refunds.createdAt, f.createdTo) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select(refundColumns).from(refunds).leftJoin(orders, eq(orders.id, refunds.orderId)).where(where).orderBy(desc(refunds.createdAt), desc(refunds.id)).limit(page.limit).offset(page.offset),
+    db.select(refundColumns).from(refunds).leftJoin(orders, eq(orders.id, refunds.orderId)).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(refunds).leftJoin(orders, eq(orders.id, refunds.orderId)).where(where),
   ]);
   return { total: Number(total?.n ?? 0), rows };
@@ -540,11 +543,14 @@ const ledgerColumns = {
   createTime: ledgerEntries.createdAt,
 };
 
-export async function pageLedger(db: Executor, scope: Scope, f: LedgerFilter, page: { limit: number; offset: number }) {
+export const ledgerSorts = { businessDay: ledgerEntries.businessDay, amountFen: ledgerEntries.amountFen, createTime: ledgerEntries.createdAt };
+export const ledgerDefaultOrder = [desc(ledgerEntries.id)];
+
+export async function pageLedger(db: Executor, scope: Scope, f: LedgerFilter, order: SQL[], page: { limit: number; offset: number }) {
   const where = ledgerWhere(scope, f);
   const base = () => db.select(ledgerColumns).from(ledgerEntries).leftJoin(orders, eq(orders.id, ledgerEntries.orderId)).leftJoin(payments, eq(payments.id, ledgerEntries.paymentId)).leftJoin(refunds, eq(refunds.id, ledgerEntries.refundId));
   const [rows, [total]] = await Promise.all([
-    base().where(where).orderBy(desc(ledgerEntries.id)).limit(page.limit).offset(page.offset),
+    base().where(where).orderBy(...order, desc(ledgerEntries.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(ledgerEntries).leftJoin(orders, eq(orders.id, ledgerEntries.orderId)).where(where),
   ]);
   return { total: Number(total?.n ?? 0), rows };

@@ -216,6 +216,9 @@ describe.each(databases)('commerce core on %s', (kind) => {
     expect(late.code, late.msg).toBe(0);
     expect(late.body.order).toMatchObject({ state: 'cancelled', overpaid: true, paidFen: 1000, refundedFen: 1000 });
     expect(taken.get(place)).toBe(second.body.items[0].id);
+    // The returned-coupons list holds the refunds of orders with coupons, and no other.
+    const returned = await mgr.json('POST', sport('refund/list'), { body: { itemKind: 'coupon', sortField: 'amountFen', sortOrder: 'descend' } });
+    expect(returned.body.data.map((r: { orderId: number }) => r.orderId)).toEqual([first.body.id]);
   });
 
   // Needs real connections: PGlite has one, so nothing runs at once there.

@@ -2,16 +2,16 @@ import type { AccountListQuery, LedgerListQuery, LedgerSummaryQuery } from '@ven
 import type { Db } from '../../../platform/db.ts';
 import { invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
-import { pageOf } from '../../../platform/list.ts';
+import { orderOf, pageOf } from '../../../platform/list.ts';
 import { assertInScope, scopeOf, type Scope } from '../../../platform/scope.ts';
-import { findAccount, insertAccount, ledgerByDay, nextDocNo, pageAccounts, pageLedger } from './commerce.repository.ts';
+import { findAccount, insertAccount, ledgerByDay, ledgerDefaultOrder, ledgerSorts, nextDocNo, pageAccounts, pageLedger } from './commerce.repository.ts';
 import { timeZoneOf } from './money.ts';
 
 /** The finance capital flow (ledger entries, sums per method and day) and stored-value accounts. */
 
 export async function listLedger(db: Db, caller: Caller, q: LedgerListQuery) {
   const { account, txnKind, orderNo, dayFrom, dayTo } = q;
-  const { total, rows } = await pageLedger(db, scopeOf(caller), { account, txnKind, orderNo, dayFrom, dayTo }, pageOf(q));
+  const { total, rows } = await pageLedger(db, scopeOf(caller), { account, txnKind, orderNo, dayFrom, dayTo }, orderOf(q, ledgerSorts, ledgerDefaultOrder), pageOf(q));
   return { total, data: rows };
 }
 

@@ -3,8 +3,8 @@ import type { Db, Executor } from '../../../platform/db.ts';
 import { assertInScope, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
-import { pageOf } from '../../../platform/list.ts';
-import { committedRefundFen, committedRefundItems, findAccount, findOrder, findRefund, insertRefund, itemsOf, legsOf, nextDocNo, pageRefunds, transitionRefund } from './commerce.repository.ts';
+import { orderOf, pageOf } from '../../../platform/list.ts';
+import { committedRefundFen, committedRefundItems, findAccount, findOrder, findRefund, insertRefund, itemsOf, legsOf, nextDocNo, pageRefunds, refundDefaultOrder, refundSorts, transitionRefund } from './commerce.repository.ts';
 import { executeRefund, timeZoneOf } from './money.ts';
 import { idempotent, type AfterCommitRunner } from './order.service.ts';
 
@@ -17,7 +17,7 @@ import { idempotent, type AfterCommitRunner } from './order.service.ts';
 const REFUNDABLE = ['paid', 'completed', 'part_refunded'];
 
 export async function getRefund(db: Executor, scope: Scope, id: number) {
-  const { rows } = await pageRefunds(db, scope, { id }, { limit: 1, offset: 0 });
+  const { rows } = await pageRefunds(db, scope, { id }, refundDefaultOrder, { limit: 1, offset: 0 });
   if (!rows[0]) throw notFound();
   const legs = await legsOf(db, scope, [id]);
   return { ...rows[0], legs: legs.map(({ refundId: _, ...l }) => l) };
@@ -25,8 +25,8 @@ export async function getRefund(db: Executor, scope: Scope, id: number) {
 
 export async function listRefunds(db: Db, caller: Caller, q: RefundListQuery) {
   const scope = scopeOf(caller);
-  const { refundNo, orderNo, kind, state, createdFrom, createdTo } = q;
-  const { total, rows } = await pageRefunds(db, scope, { refundNo, orderNo, kind, state, createdFrom, createdTo }, pageOf(q));
+  const { refundNo, orderNo, kind, state, itemKind, createdFrom, createdTo } = q;
+  const { total, rows } = await pageRefunds(db, scope, { refundNo, orderNo, kind, state, itemKind, createdFrom, createdTo }, orderOf(q, refundSorts, refundDefaultOrder), pageOf(q));
   const legs = await legsOf(db, scope, rows.map((r) => r.id));
   return { total, data: rows.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })) };
 }
