@@ -25,8 +25,23 @@ const s = await startServer(pgUrl ? 'postgres' : 'pglite', { SESSION_CACHE_MS: '
 const sims = await startPaySimulators();
 try {
   await s.app.listen({ host: '127.0.0.1', port });
+  // Orders are sold by venue staff: a venue, a cashier role with the commerce screens, a cashier.
+  const admin = new Client(s);
+  await admin.login();
+  const ok = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const r = await admin.json(method, url, body === undefined ? {} : { body });
+    if (r.code !== 0) throw new Error(`${url}: ${r.msg}`);
+    return r.body;
+  };
+  const platform = (await ok('GET', '/api/system/org/tree'))[0].id;
+  const venue = await ok('POST', '/api/system/org', { code: 'bench-venue', name: '压测场馆', parentId: platform, type: 3 });
+  const menuIds: number[] = [];
+  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) => ns.forEach((n) => (/^(order|refund|finance|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
+  walk(await ok('GET', '/api/system/menu/tree'));
+  const role = await ok('POST', '/api/system/role', { orgId: venue.id, code: 'bench_cashier', name: '收银', menuIds });
+  await ok('POST', '/api/system/user', { code: 'bench_cashier', name: '收银员', password: 'Bench@2020x', orgId: venue.id, roleIds: [role.id] });
   const c = new Client(s);
-  await c.login();
+  if ((await c.login('bench_cashier', 'Bench@2020x')).code !== 0) throw new Error('cashier cannot sign in');
 
   // Orders created per second, 16 connections.
   const url = '/api/sport/commerce/order';

@@ -29,6 +29,18 @@ export async function nextDocNo(db: Executor, timeZone: string): Promise<string>
 
 // ---------------------------------------------------------------- orders
 
+/**
+ * What a new order needs before its insert, in one round trip: the selling organisation's name and
+ * time zone, the next document number in that zone, and the type's time-out parameter (minutes).
+ */
+export async function orderPrelude(db: Executor, scope: Scope, orgId: number, timeoutCode: string): Promise<{ name: string; timeZone: string; docNo: string; timeoutMinutes: string | null } | undefined> {
+  const res = (await db.execute(sql`select o.name, o.time_zone as "timeZone",
+      to_char(now() at time zone o.time_zone, 'YYYYMMDDHH24MISS') || lpad((nextval('sport_doc_no_seq') % 1000000)::text, 6, '0') as "docNo",
+      (select c.value from sys_config c where c.code = ${timeoutCode}) as "timeoutMinutes"
+    from sys_org o where o.id = ${orgId} and ${inScope(scope, sql`o.id`) ?? sql`true`}`)) as unknown as Rows<{ name: string; timeZone: string; docNo: string; timeoutMinutes: string | null }>;
+  return res.rows[0];
+}
+
 export async function insertOrder(db: Executor, scope: Scope, values: typeof orders.$inferInsert): Promise<OrderRecord> {
   await assertInScope(db, scope, [values.orgId]);
   const [row] = await db.insert(orders).values(values).returning();

@@ -190,6 +190,17 @@ describe.each(databases)('commerce core on %s', (kind) => {
     expect(again.detail?.reason).toBe('state');
   });
 
+  it("each order type's time-out is a parameter (minutes, checked when saved)", async () => {
+    const bad = await admin.json('POST', '/api/system/config/', { body: { code: 'commerce.orderTimeout.goods', name: '租售订单超时(分钟)', value: '0' } });
+    expect(bad.code).toBe(Code.FORM_INVALID);
+    const saved = await admin.json('POST', '/api/system/config/', { body: { code: 'commerce.orderTimeout.goods', name: '租售订单超时(分钟)', value: '45' } });
+    expect(saved.code, saved.msg).toBe(0);
+    const order = await mgr.json('POST', sport('order'), { body: { type: 'goods', items: [{ kind: 'general', name: '球拍', unitPriceFen: 100 }] } });
+    const minutes = (new Date(order.body.expiresAt).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(44);
+    expect(minutes).toBeLessThanOrEqual(45);
+  });
+
   it('unpaid orders time out: the job cancels them at expiresAt', async () => {
     const order = await sellGeneral(mgr, [{ name: '羽毛球', unitPriceFen: 800 }]);
     expect(new Date(order.expiresAt).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);

@@ -36,7 +36,7 @@ import {
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import { scopeOf } from '../../../platform/scope.ts';
-import { cancelOrder, completeOrder, createOrder, getOrderDetail, listOrders } from './order.service.ts';
+import { cancelOrder, completeOrder, getOrderDetail, listOrders, sellOrder } from './order.service.ts';
 import { afterCommit, closePayment, getPayment, getScanOrder, handleNotification, scanPay, startPayment, type PayDeps } from './payment.service.ts';
 import { applyNonOrderRefund, applyRefund, getRefund, listRefunds, reviewRefund } from './refund.service.ts';
 import { getAccount, ledgerSummary, listAccounts, listLedger, openAccount } from './ledger.service.ts';
@@ -69,7 +69,7 @@ export function commerceRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'orderCreate',
     body: orderCreate,
     response: orderDetail,
-    handler: async ({ body, caller, req }) => getOrderDetail(db, caller, await createOrder(db, caller, body, idemKey(req)), origin(req)),
+    handler: async ({ body, caller, req }) => sellOrder(db, caller, body, idemKey(req), origin(req)),
   });
   defineRoute(app, { ...base, method: 'POST', url: `${c}order/:id/cancel`, permission: Perm.order.cancel, action: 'orderCancel', params: idParams, body: orderCancel, response: orderRow, handler: async ({ params, body, caller, req }) => strip(await cancelOrder(db, caller, params.id, body.reason ?? null, afterCommit(deps(req)))) });
   defineRoute(app, { ...base, method: 'POST', url: `${c}order/:id/complete`, permission: Perm.order.pay, action: 'orderComplete', params: idParams, response: orderRow, handler: async ({ params, caller }) => strip(await completeOrder(db, caller, params.id)) });

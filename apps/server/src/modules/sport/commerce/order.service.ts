@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import type { OrderCreate, OrderListQuery } from '@venue/contract';
+import { ORDER_TYPES, type OrderCreate, type OrderListQuery } from '@venue/contract';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { AppError, conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
-import { assertInScope, scopeOf, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
-import { getConfigNumber } from '../../system/config.service.ts';
+import { scopeOf, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
+import { registerConfigValidator } from '../../system/config.service.ts';
 import {
   claimIdempotencyKey,
   findIdempotencyKey,
@@ -15,7 +15,7 @@ import {
   itemsOf,
   legsOf,
   lockExpiredOrders,
-  nextDocNo,
+  orderPrelude,
   openPaymentsOf,
   orderDefaultOrder,
   orderSorts,
@@ -28,14 +28,23 @@ import {
   setItemHold,
   transitionOrder,
   transitionPayment,
+  type ItemRecord,
   type OrderRecord,
 } from './commerce.repository.ts';
 import { itemKindOf } from './item-kinds.ts';
-import { refundAllPaid, timeZoneOf, type AfterCommit, noWork } from './money.ts';
+import { refundAllPaid, type AfterCommit, noWork } from './money.ts';
 import './commerce.messages.ts';
 
 /** Minutes an unpaid order of a type holds what it reserved: parameter `commerce.orderTimeout.<type>`, else this. */
 export const DEFAULT_ORDER_TIMEOUT_MINUTES = 15;
+const timeoutParam = (type: string) => `commerce.orderTimeout.${type}`;
+// A time-out parameter is a whole number of minutes, 1 to 1440 (checked when an administrator saves it).
+for (const type of ORDER_TYPES)
+  registerConfigValidator(timeoutParam(type), (value) => {
+    const n = Number(value.trim());
+    if (!/^\d+$/.test(value.trim()) || n < 1 || n > 1440) throw invalid('value', 'commerce.timeoutMinutes');
+    return String(n);
+  });
 
 /** What runs after a commit: provider calls (refund legs, closing open payments). Set by payment.service. */
 export type AfterCommitRunner = (work: AfterCommit & { closePaymentIds?: number[] }) => Promise<void>;
@@ -80,12 +89,13 @@ export async function idempotent(db: Db, caller: Caller, route: string, key: str
  * holds taken in the same transaction (the database refuses a second holder), and `expiresAt` set
  * from the type's time-out. An order with nothing to pay is paid at once.
  */
-export async function createOrder(db: Db, caller: Caller, input: OrderCreate, key: string | undefined): Promise<number> {
+export async function createOrder(db: Db, caller: Caller, input: OrderCreate, key: string | undefined, onMade?: (made: Made) => void): Promise<number> {
   const scope = scopeOf(caller);
   const orgId = input.orgId ?? caller.orgId;
-  await assertInScope(db, scope, [orgId]);
-  const timeoutMin = await getConfigNumber(db, `commerce.orderTimeout.${input.type}`, DEFAULT_ORDER_TIMEOUT_MINUTES);
   return idempotent(db, caller, 'order.create', key, input, async (tx) => {
+    const org = await orderPrelude(tx, scope, orgId, timeoutParam(input.type));
+    if (!org) throw notFound();
+    const timeoutMin = org.timeoutMinutes && /^\d+$/.test(org.timeoutMinutes.trim()) ? Number(org.timeoutMinutes) : DEFAULT_ORDER_TIMEOUT_MINUTES;
     const ctx = { tx, scope, orgId, memberId: input.memberId ?? null };
     const lines = [];
     for (const [i, it] of input.items.entries()) {
@@ -98,11 +108,10 @@ export async function createOrder(db: Db, caller: Caller, input: OrderCreate, ke
     }
     const totalFen = lines.reduce((s, l) => s + l.priced.unitPriceFen * l.it.quantity, 0);
     const discountFen = lines.reduce((s, l) => s + l.it.discountFen, 0);
-    const tz = await timeZoneOf(tx, orgId);
     const summary = lines.map((l) => (l.it.quantity > 1 ? `${l.priced.name}×${l.it.quantity}` : l.priced.name)).join('、');
     const order = await insertOrder(tx, scope, {
       orgId,
-      orderNo: await nextDocNo(tx, tz),
+      orderNo: org.docNo,
       type: input.type,
       venueId: input.venueId ?? null,
       buyerKind: input.memberId ? 'member' : 'walkin',
@@ -128,14 +137,54 @@ export async function createOrder(db: Db, caller: Caller, input: OrderCreate, ke
     );
     for (const item of items) {
       const kind = itemKindOf(item.kind)!;
-      if (kind.hold) await setItemHold(tx, scope, item.id, await kind.hold(ctx, item, order), 'held');
+      if (!kind.hold) continue;
+      item.hold = await kind.hold(ctx, item, order);
+      item.holdState = 'held';
+      await setItemHold(tx, scope, item.id, item.hold, 'held');
     }
+    let made = order;
     if (order.payableFen === 0) {
-      for (const item of items) await itemKindOf(item.kind)?.confirm?.(ctx, item, order);
-      await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null });
+      for (const item of items) {
+        await itemKindOf(item.kind)?.confirm?.(ctx, item, order);
+        if (item.holdState === 'held') await setItemHold(tx, scope, item.id, item.hold, (item.holdState = 'confirmed'));
+      }
+      made = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null }))!;
     }
+    onMade?.({ order: made, items, orgName: org.name });
     return order.id;
   });
+}
+
+/** What a fresh order's transaction made: enough to answer without reading it back. */
+export interface Made {
+  order: OrderRecord;
+  items: ItemRecord[];
+  orgName: string;
+}
+
+/**
+ * `POST order`: a new order answers what its transaction made (no read-back: the hot path of
+ * every sale); a retry with the same Idempotency-Key answers the first order as it is now.
+ */
+export async function sellOrder(db: Db, caller: Caller, input: OrderCreate, key: string | undefined, origin: string) {
+  let made: Made | undefined;
+  const id = await createOrder(db, caller, input, key, (m) => (made = m));
+  if (!made) return getOrderDetail(db, caller, id, origin);
+  const { order: o, items, orgName } = made as Made;
+  const { scanToken, createdAt, createdBy: _c, orgId, ...rest } = o;
+  return {
+    ...rest,
+    orgId,
+    orgName,
+    createdByName: caller.userName,
+    createTime: createdAt,
+    items: items.map(({ orgId: _o, orderId: _d, hold: _h, ...i }) => i),
+    payments: [],
+    refunds: [],
+    ledger: [],
+    dueFen: o.payableFen,
+    scanUrl: o.state === 'pending' && scanToken ? `${origin}/thirdScanPage?token=${scanToken}` : null,
+  };
 }
 
 export async function listOrders(db: Db, caller: Caller, q: OrderListQuery) {
