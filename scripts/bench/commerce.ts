@@ -5,7 +5,7 @@
 //    then replayed 100 times concurrently to the server: credits beyond the first (must be 0).
 //  - ledger.imbalances: ledger transactions whose debits differ from their credits after the bench.
 import autocannon from 'autocannon';
-import { benchPostgresUrl } from './_support.ts';
+import { benchPostgresUrl, freePort } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { computeSign } from '../../apps/server/src/platform/keys.ts';
 import { startPaySimulators } from '../../apps/server/src/modules/sport/commerce/providers/simulators/index.ts';
@@ -13,14 +13,7 @@ import { startPaySimulators } from '../../apps/server/src/modules/sport/commerce
 const out: Record<string, number | string> = {};
 const pgUrl = await benchPostgresUrl();
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
-const port = await new Promise<number>((resolve) => {
-  import('node:net').then(({ default: net }) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const p = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(p));
-    });
-  });
-});
+const port = await freePort();
 const s = await startServer(pgUrl ? 'postgres' : 'pglite', { SESSION_CACHE_MS: '', PUBLIC_URL: `http://127.0.0.1:${port}` });
 const sims = await startPaySimulators();
 try {
