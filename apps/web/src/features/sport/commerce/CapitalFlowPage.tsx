@@ -40,7 +40,7 @@ const ledgerDef: ResourceDef<LedgerRow, Row, z.input<typeof ledgerListQuery>> = 
     { key: 'orderNo', label: 'field.orderNo', content: 'code' },
     { key: 'paymentNo', label: 'field.paymentNo', content: 'code', hiddenByDefault: true },
     { key: 'refundNo', label: 'field.refundNo', content: 'code', hiddenByDefault: true },
-    { key: 'createTime', label: 'field.createTime', render: (v: string) => formatTime(v), content: 'time', sorter: true },
+    { key: 'createTime', label: 'field.postedAt', render: (v: string) => formatTime(v), content: 'time', sorter: true },
   ],
   api: { list: (body) => commerceApi.ledger(body) },
 };

@@ -33,6 +33,7 @@ const messages: MessagesOf<typeof zh> = {
     itemSummary: 'Items',
     created: 'Created',
     createTime: 'Created',
+    postedAt: 'Posted',
     paidAt: 'Paid at',
     cancelledAt: 'Cancelled at',
     cancelReason: 'Cancel reason',

@@ -30,6 +30,7 @@ const messages = {
     itemSummary: '商品',
     created: '下单时间',
     createTime: '下单时间',
+    postedAt: '记账时间',
     paidAt: '支付时间',
     cancelledAt: '取消时间',
     cancelReason: '取消原因',
