@@ -31,7 +31,7 @@ import { configOf, enabledMethods, merchantConfigFor, merchantsNamed } from './m
 import { failLeg, noWork, succeedLeg, succeedPayment, timeZoneOf, type AfterCommit } from './money.ts';
 import { getOrderRow, idempotent, type AfterCommitRunner } from './order.service.ts';
 import { providerOf } from './providers/index.ts';
-import { NotifySignatureError, ProviderError, type NotifyReply, type TradeStatus } from './providers/provider.ts';
+import { NotifySignatureError, ProviderError, outcomeUnknown, type NotifyReply, type TradeStatus } from './providers/provider.ts';
 import { fenToYuan } from './providers/money.ts';
 
 /** What the payment paths need from the running server. */
@@ -140,6 +140,12 @@ async function askProvider(d: PayDeps, p: PaymentRecord, authCode: string | unde
       await notePayment(d.db, scope, p.id, { qrCode });
     }
   } catch (e) {
+    if (p.flow === 'barcode' && outcomeUnknown(e)) {
+      // The customer may have been charged: keep it open; the query (console poll or job) settles or reverses it.
+      d.log.warn({ err: e, paymentNo: p.paymentNo }, 'barcode payment outcome unknown; left open for the query');
+      await notePayment(d.db, scope, p.id, { error: errText(e) });
+      return;
+    }
     if (!(e instanceof ProviderError)) d.log.warn({ err: e, paymentNo: p.paymentNo }, 'payment provider call failed');
     await transitionPayment(d.db, scope, p.id, ['created'], { state: 'failed', error: errText(e) });
   }
@@ -238,8 +244,9 @@ export async function sendLeg(d: PayDeps, legId: number): Promise<void> {
     if (s.state === 'succeeded') await inTx(d, async (tx) => (await succeedLeg(tx, scope, leg, { refundNo: s.refundNo, raw: s.raw }), undefined));
     else if (s.state === 'failed') await inTx(d, async (tx) => (await failLeg(tx, scope, leg, 'provider refused the refund', s.raw), undefined));
   } catch (e) {
-    if (e instanceof ProviderError) await inTx(d, async (tx) => (await failLeg(tx, scope, leg, errText(e), e.raw), undefined));
-    else d.log.warn({ err: e, outRefundNo: leg.outRefundNo }, 'refund call failed; the job retries it');
+    // Only the provider's own refusal fails a refund; anything else is asked again by the job.
+    if (!outcomeUnknown(e)) await inTx(d, async (tx) => (await failLeg(tx, scope, leg, errText(e), (e as ProviderError).raw), undefined));
+    else d.log.warn({ err: e, outRefundNo: leg.outRefundNo }, 'refund outcome unknown; the job asks again');
   }
 }
 

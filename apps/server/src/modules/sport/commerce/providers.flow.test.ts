@@ -5,6 +5,7 @@ import { Client, databases, startServer, type TestServer } from '../../../../tes
 import { adminClient } from '../../system/admin.testkit.ts';
 import { commerceStaff, imbalances, orderMoney, pay, sellGeneral, sport } from './commerce.testkit.ts';
 import { expireOrders } from './order.service.ts';
+import { sweepProviders } from './payment.service.ts';
 import { startPaySimulators, type PaySimulators } from './providers/simulators/index.ts';
 
 /**
@@ -21,12 +22,14 @@ const freePort = () =>
 
 const AUTH_CODES: Record<ProviderMethod, string> = { alipay: '281234567890123456', wechat: '134567890123456789', aggregate: '134567890123456788' };
 
-async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
+/** Polls until `ok`; `nudge` runs between polls (the sweeping job's work, for what heard nothing). */
+async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, nudge?: () => Promise<unknown>, ms = 20_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await what();
     if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 200));
+    await nudge?.();
   }
 }
 
@@ -56,6 +59,8 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
   });
   afterEach(async () => expect(await imbalances(s)).toEqual([]));
 
+  // What the commerce.syncPayments job does every 30 s, run at once.
+  const sweep = () => sweepProviders({ db: s.database.db, secretKey: s.app.ctx.keys.secretKey, origin: s.config.publicUrl!, sportPrefix: '/api/sport/', log: s.app.log }, 0);
   const paymentsOf = (orderId: number) => s.database.query<{ state: string; method: string }>(`select state, method from sport_payment where order_id = $1 order by id`, [orderId]);
   const detail = async (id: number) => (await mgr.json('GET', sport(`order/${id}`))).body;
 
@@ -133,6 +138,7 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
         const done = await until(
           async () => (await mgr.json('GET', sport(`refund/${applied.body.id}`))).body,
           (r) => r.state === 'succeeded',
+          sweep,
         );
         expect(done.legs).toMatchObject([{ method: provider, amountFen, state: 'succeeded' }]);
         expect((await orderMoney(s, order.id)).state).toBe(state);
@@ -152,6 +158,7 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
       const after = await until(
         () => detail(order.id),
         (d) => d.refunds[0]?.state === 'succeeded',
+        sweep,
       );
       expect(after).toMatchObject({ state: 'cancelled', overpaid: true, paidFen: 650, refundedFen: 650 });
       expect(after.refunds[0]).toMatchObject({ automatic: true, amountFen: 650 });
@@ -170,6 +177,28 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
     await sims.wechat.pay(no);
     expect(await orderMoney(s, order.id)).toMatchObject({ state: 'paid', paidFen: 1500 });
     expect((await paymentsOf(order.id)).map((p) => `${p.method}:${p.state}`)).toEqual(['balance:succeeded', 'wechat:succeeded']);
+  });
+
+  it('a refund whose call failed on the way stays open, and the query job finishes it', async () => {
+    const order = await sellGeneral(mgr, [{ name: '超时退款', unitPriceFen: 700 }]);
+    const no = (await pay(mgr, order.id, { method: 'aggregate', flow: 'qr', amountFen: 700 })).body.payment.paymentNo;
+    await sims.aggregate.pay(no);
+    // The provider is unreachable while the refund is approved: its outcome is unknown, so it stays open.
+    const cfg = sims.aggregate.merchantConfig();
+    const version = (await mgr.json('GET', sport('merchant'))).body.find((m: { provider: string }) => m.provider === 'aggregate').version;
+    const down = await mgr.json('PUT', sport('merchant/aggregate'), { body: { enabled: true, gateway: 'http://127.0.0.1:9', settings: cfg.settings, version } });
+    expect(down.code, down.msg).toBe(0);
+    const applied = await mgr.json('POST', sport('refund'), { body: { orderId: order.id, amountFen: 700, reason: '网络中断' } });
+    const approved = await mgr.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: 'ok' } });
+    expect(approved.body).toMatchObject({ state: 'approved', legs: [{ state: 'processing' }] });
+    await mgr.json('PUT', sport('merchant/aggregate'), { body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, version: version + 1 } });
+    const done = await until(
+      async () => (await mgr.json('GET', sport(`refund/${applied.body.id}`))).body,
+      (r) => r.state === 'succeeded',
+      sweep,
+    );
+    expect(done.state).toBe('succeeded');
+    expect(await orderMoney(s, order.id)).toMatchObject({ state: 'refunded', refundedFen: 700 });
   });
 
   it('the scan page: the customer picks a method and pays at the provider; no session needed', async () => {

@@ -136,3 +136,16 @@ export interface PayProvider {
   /** The daily statement (yyyy-MM-dd, the provider's day) as text, for reconciliation. */
   downloadBill(cfg: MerchantConfig, day: string): Promise<string>;
 }
+
+/**
+ * Codes that say nothing about what the provider did: the call timed out or failed on the way, or
+ * its answer could not be read or trusted. After one of these a charge or a refund may or may not
+ * have happened: the core leaves it open and asks again (query, refund query), never marks it failed.
+ */
+const UNKNOWN_OUTCOME = new Set(['TIMEOUT', 'HTTP', 'PROTOCOL', 'SIGNATURE', 'CONFIG', 'RETURN_FAIL', 'RECALL', 'SYSTEMERROR', 'SYSTEM_ERROR', 'USERPAYING']);
+
+/** True when an error of a provider call leaves its outcome unknown (anything but the provider's own refusal). */
+export function outcomeUnknown(e: unknown): boolean {
+  if (!(e instanceof ProviderError)) return true;
+  return UNKNOWN_OUTCOME.has(e.code) || /^HTTP_5\d\d$/.test(e.code);
+}
