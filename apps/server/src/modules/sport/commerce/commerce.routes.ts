@@ -71,8 +71,8 @@ export function commerceRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: orderDetail,
     handler: async ({ body, caller, req }) => sellOrder(db, caller, body, idemKey(req), origin(req)),
   });
-  defineRoute(app, { ...base, method: 'POST', url: `${c}order/:id/cancel`, permission: Perm.order.cancel, action: 'orderCancel', params: idParams, body: orderCancel, response: orderRow, handler: async ({ params, body, caller, req }) => strip(await cancelOrder(db, caller, params.id, body.reason ?? null, afterCommit(deps(req)))) });
-  defineRoute(app, { ...base, method: 'POST', url: `${c}order/:id/complete`, permission: Perm.order.pay, action: 'orderComplete', params: idParams, response: orderRow, handler: async ({ params, caller }) => strip(await completeOrder(db, caller, params.id)) });
+  defineRoute(app, { ...base, method: 'POST', url: `${c}order/:id/cancel`, permission: Perm.order.cancel, action: 'orderCancel', params: idParams, body: orderCancel, response: orderRow, handler: async ({ params, body, caller, req }) => cancelOrder(db, caller, params.id, body.reason ?? null, afterCommit(deps(req))) });
+  defineRoute(app, { ...base, method: 'POST', url: `${c}order/:id/complete`, permission: Perm.order.pay, action: 'orderComplete', params: idParams, response: orderRow, handler: async ({ params, caller }) => completeOrder(db, caller, params.id) });
 
   // ---------------------------------------------------------------- payments
   defineRoute(app, { ...base, method: 'POST', url: `${c}order/:id/pay`, permission: Perm.order.pay, action: 'pay', params: idParams, body: paymentStart, response: paymentAnswer, handler: async ({ params, body, caller, req }) => startPayment(deps(req), caller, params.id, body, idemKey(req)) });
@@ -127,4 +127,3 @@ export function commerceRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
-const strip = <T extends { scanToken?: unknown }>({ scanToken: _, ...r }: T) => r;

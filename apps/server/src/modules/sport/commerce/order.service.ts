@@ -183,7 +183,7 @@ export async function sellOrder(db: Db, caller: Caller, input: OrderCreate, key:
     refunds: [],
     ledger: [],
     dueFen: o.payableFen,
-    scanUrl: o.state === 'pending' && scanToken ? `${origin}/thirdScanPage?token=${scanToken}` : null,
+    scanUrl: scanUrlOf(origin, o.state, scanToken),
   };
 }
 
@@ -191,19 +191,27 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListQuery) {
   const scope = scopeOf(caller);
   const { orderNo, type, state, channel, buyer, venueId, memberId, createdFrom, createdTo } = q;
   const { total, rows } = await pageOrders(db, scope, { orderNo, type, state, channel, buyer, venueId, memberId, createdFrom, createdTo }, orderOf(q, orderSorts, orderDefaultOrder), pageOf(q));
-  return { total, data: rows.map(({ scanToken: _, ...r }) => r) };
+  return { total, data: rows.map(publicRow) };
 }
+
+/** An order's row as answered: its scan-page key stays on the server (only `scanUrl` shows it). */
+const publicRow = <T extends { scanToken?: unknown }>({ scanToken: _, ...r }: T) => r;
+
+/** The public scan-to-pay page of an order, while it is pending. */
+const scanUrlOf = (origin: string, state: string, token: string | null) => (state === 'pending' && token ? `${origin}/thirdScanPage?token=${token}` : null);
 
 export async function getOrderRow(db: Db | Tx, scope: Scope, id: number) {
   const row = await orderView(db, scope, id);
   if (!row) throw notFound();
-  return row;
+  return publicRow(row);
 }
 
 /** An order with its items, payments, refunds and ledger entries. `origin` makes the scan-page link. */
 export async function getOrderDetail(db: Db, caller: Caller, id: number, origin: string) {
   const scope = scopeOf(caller);
-  const { scanToken, ...row } = await getOrderRow(db, scope, id);
+  const view = await orderView(db, scope, id);
+  if (!view) throw notFound();
+  const { scanToken, ...row } = view;
   const [items, payments, refunds, ledger] = await Promise.all([itemsOf(db, scope, id), paymentsOf(db, scope, id), refundsOfOrder(db, scope, id), ledgerOfOrder(db, scope, id)]);
   const legs = await legsOf(db, scope, refunds.map((r) => r.id));
   const succeededFen = payments.filter((p) => p.state === 'succeeded').reduce((n, p) => n + p.amountFen, 0);
@@ -214,7 +222,7 @@ export async function getOrderDetail(db: Db, caller: Caller, id: number, origin:
     refunds: refunds.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })),
     ledger,
     dueFen: Math.max(0, row.payableFen - succeededFen),
-    scanUrl: row.state === 'pending' && scanToken ? `${origin}/thirdScanPage?token=${scanToken}` : null,
+    scanUrl: scanUrlOf(origin, row.state, scanToken),
   };
 }
 

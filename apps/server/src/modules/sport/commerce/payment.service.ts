@@ -120,10 +120,9 @@ export async function startPayment(d: PayDeps, caller: Caller, orderId: number, 
 async function paymentAnswer(db: Db, scope: Scope, id: number) {
   const payment = await paymentView(db, scope, id);
   if (!payment) throw notFound();
-  return { payment, order: stripToken(await getOrderRow(db, scope, payment.orderId)) };
+  return { payment, order: await getOrderRow(db, scope, payment.orderId) };
 }
 
-const stripToken = <T extends { scanToken?: unknown }>({ scanToken: _, ...r }: T) => r;
 
 /** Asks the provider for a QR code, or charges the customer's code (barcode). */
 async function askProvider(d: PayDeps, p: PaymentRecord, authCode: string | undefined): Promise<void> {
