@@ -30,7 +30,7 @@ async function main() {
   const paySims = config.seedDemo ? await startDemoPayments(database.db, config, app.ctx.keys.secretKey) : undefined;
   const seededAt = Date.now();
   await app.listen({ host: config.host, port: config.port });
-  if (config.seedDemo) await seedCommerceDemo(database.db, config);
+  if (config.seedDemo) await seedCommerceDemo(database.db, config, app.ctx.keys.secretKey);
   await seedCommerceJobs(database.db);
   await startJobs(app);
   app.log.info(

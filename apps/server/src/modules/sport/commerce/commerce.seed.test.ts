@@ -10,8 +10,8 @@ describe.each(databases)('commerce demo data on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     await seedDemo(s.database.db, s.config);
-    await seedCommerceDemo(s.database.db, s.config);
-    await seedCommerceDemo(s.database.db, s.config); // once per database
+    await seedCommerceDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
+    await seedCommerceDemo(s.database.db, s.config, s.app.ctx.keys.secretKey); // once per database
     mgr = new Client(s);
     expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
   });

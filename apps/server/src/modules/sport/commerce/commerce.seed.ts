@@ -31,7 +31,7 @@ const quietLog = { warn: () => undefined, error: () => undefined } as never;
  * and the centre a believable day of business, made through the services as the console would:
  * cash with change, stored value, a mixed payment, a pending order, refunds in each state.
  */
-export async function seedCommerceDemo(db: Db, cfg: Config): Promise<void> {
+export async function seedCommerceDemo(db: Db, cfg: Config, secretKey: Buffer): Promise<void> {
   const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
   if (done.rows.length) return;
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
@@ -44,7 +44,7 @@ export async function seedCommerceDemo(db: Db, cfg: Config): Promise<void> {
     await bumpPermEpoch(tx);
   });
   const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
-  const deps = { db, secretKey: Buffer.alloc(32), origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
+  const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
   const sell = (items: { name: string; unitPriceFen: number; quantity?: number; discountFen?: number }[], buyer: { buyerName?: string; buyerPhone?: string } = {}) =>
     createOrder(db, caller, { type: 'general', channel: 'console', buyerName: buyer.buyerName ?? null, buyerPhone: buyer.buyerPhone ?? null, remark: null, items: items.map((i) => ({ kind: 'general', quantity: 1, discountFen: 0, ...i })) }, undefined);
   const payCash = (id: number, amountFen: number, receivedFen?: number) => startPayment(deps, caller, id, { method: 'cash', amountFen, receivedFen }, undefined);
