@@ -2,10 +2,26 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { computeSign } from '../../apps/server/src/platform/keys.ts';
 // @ts-expect-error plain ES module without types
 import { buildServer, serverBundle } from '../build.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The headers the console sends with a signed, XSRF-protected, signed-in call (for autocannon and raw HTTP loops). */
+export function consoleHeaders(signKey: string, c: { token?: string; cookies: Map<string, string> }, method: string, url: string, body: string): Record<string, string> {
+  const ts = String(Math.floor(Date.now() / 1000));
+  const xsrf = c.cookies.get('XSRF-TOKEN') ?? '';
+  return {
+    'content-type': 'application/json',
+    lang: 'zh-CN',
+    timestamp: ts,
+    sign: computeSign(signKey, ts, method, url, body),
+    'x-xsrf-token': xsrf,
+    cookie: `XSRF-TOKEN=${xsrf}`,
+    authorization: `Bearer ${c.token}`,
+  };
+}
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

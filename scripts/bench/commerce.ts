@@ -5,9 +5,8 @@
 //    then replayed 100 times concurrently to the server: credits beyond the first (must be 0).
 //  - ledger.imbalances: ledger transactions whose debits differ from their credits after the bench.
 import autocannon from 'autocannon';
-import { benchPostgresUrl, freePort } from './_support.ts';
+import { benchPostgresUrl, consoleHeaders, freePort } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
-import { computeSign } from '../../apps/server/src/platform/keys.ts';
 import { startPaySimulators } from '../../apps/server/src/modules/sport/commerce/providers/simulators/index.ts';
 
 const out: Record<string, number | string> = {};
@@ -39,16 +38,7 @@ try {
   // Orders created per second, 16 connections.
   const url = '/api/sport/commerce/order';
   const body = JSON.stringify({ type: 'general', items: [{ kind: 'general', name: '矿泉水', unitPriceFen: 300 }] });
-  const ts = String(Math.floor(Date.now() / 1000));
-  const headers = {
-    'content-type': 'application/json',
-    lang: 'zh-CN',
-    timestamp: ts,
-    sign: computeSign(s.app.ctx.keys.signKey, ts, 'POST', url, body),
-    'x-xsrf-token': c.cookies.get('XSRF-TOKEN')!,
-    cookie: `XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}`,
-    authorization: `Bearer ${c.token}`,
-  };
+  const headers = consoleHeaders(s.app.ctx.keys.signKey, c, 'POST', url, body);
   const count = async () => Number((await s.database.query<{ n: string }>('select count(*) as n from sport_order'))[0]!.n);
   const run = (duration: number) =>
     new Promise<autocannon.Result>((resolve, reject) => autocannon({ url: `http://127.0.0.1:${port}${url}`, method: 'POST', headers, body, connections: 16, pipelining: 1, duration, workers: 1 }, (err, r) => (err ? reject(err) : resolve(r))));

@@ -5,9 +5,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import http from 'node:http';
 import { spawnSync } from 'node:child_process';
-import { benchPostgresUrl, median, root, startServerProcess, stop } from './_support.ts';
+import { benchPostgresUrl, consoleHeaders, median, root, startServerProcess, stop } from './_support.ts';
 import { ADMIN_PASSWORD, Client, startServer } from '../../apps/server/test/harness.ts';
-import { computeSign } from '../../apps/server/src/platform/keys.ts';
 import { MENU_SQL } from '../../apps/server/src/modules/system/menu.service.ts';
 
 const out: Record<string, number | string | null> = {};
@@ -55,16 +54,7 @@ async function menuQuery() {
     const info = (await c.json('GET', '/api/auth/userInfo/0')).body;
     const body = JSON.stringify({ appSign: 'venue-console', orgId: info.currentOrg.orgId });
     const url = '/api/adapter/menu-exec/query';
-    const ts = String(Math.floor(Date.now() / 1000));
-    const headers = {
-      'content-type': 'application/json',
-      lang: 'zh-CN',
-      timestamp: ts,
-      sign: computeSign(s.app.ctx.keys.signKey, ts, 'POST', url, body),
-      'x-xsrf-token': c.cookies.get('XSRF-TOKEN')!,
-      cookie: `XSRF-TOKEN=${c.cookies.get('XSRF-TOKEN')}`,
-      authorization: `Bearer ${c.token}`,
-    };
+    const headers = consoleHeaders(s.app.ctx.keys.signKey, c, 'POST', url, body);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const N = 2000;
     for (let i = 0; i < 200; i++) await get(agent, port, 'POST', url, headers, body);
