@@ -11,3 +11,4 @@ export * from './job.ts';
 export * from './screens.ts';
 export * from './product.ts';
 export * from './sport/commerce.ts';
+export * from './sport/venue.ts';

@@ -77,6 +77,9 @@ export const Perm = {
   capital: { list: 'sport:capital:list' },
   merchant: { view: 'sport:merchant:view', edit: 'sport:merchant:edit' },
   account: { list: 'sport:account:list', add: 'sport:account:add' },
+  // Venues and booking (issue 11).
+  venue: { list: 'sport:venue:list', add: 'sport:venue:add', edit: 'sport:venue:edit', remove: 'sport:venue:remove', shop: 'sport:venue:shop', lock: 'sport:venue:lock', review: 'sport:venue:review' },
+  booking: { view: 'sport:booking:view', book: 'sport:booking:book', lock: 'sport:booking:lock', cancel: 'sport:booking:cancel', checkin: 'sport:booking:checkin' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -66,6 +66,7 @@ export const MENU_DIRECTORIES = [
   { key: 'order', title: { 'zh-CN': '订单管理', 'en-US': 'Orders' }, icon: 'ProfileOutlined' },
   { key: 'refund', title: { 'zh-CN': '退款管理', 'en-US': 'Refunds' }, icon: 'RollbackOutlined' },
   { key: 'finance', title: { 'zh-CN': '财务管理', 'en-US': 'Finance' }, icon: 'AccountBookOutlined' },
+  { key: 'venue', title: { 'zh-CN': '场馆管理', 'en-US': 'Venues' }, icon: 'BankOutlined' },
 ] as const satisfies readonly MenuDirectoryDef[];
 
 const without = <T extends Record<string, string>, K extends keyof T>(group: T, ...keys: K[]): Omit<T, K> =>
@@ -124,6 +125,12 @@ export const SCREENS = [
   // Finance.
   { key: 'sport.finance.capitalFlow', path: '/sport/views/financeCapitalFlow', title: { 'zh-CN': '财务资金流水', 'en-US': 'Capital flow' }, icon: 'AccountBookOutlined', permission: Perm.capital.list, buttons: { accounts: Perm.account.list, openAccount: Perm.account.add }, cache: true, parent: 'finance' },
   { key: 'sport.finance.payInfo', path: '/sport/views/payInfoManage/index', title: { 'zh-CN': '支付配置', 'en-US': 'Payment settings' }, icon: 'WalletOutlined', permission: Perm.merchant.view, buttons: without(Perm.merchant, 'view'), cache: true, parent: 'finance' },
+  // Venues and booking.
+  { key: 'sport.venue.reserve', path: '/sport/views/venueReserve/index', title: { 'zh-CN': '场地预订', 'en-US': 'Booking' }, icon: 'TableOutlined', permission: Perm.booking.view, buttons: without(Perm.booking, 'view'), cache: true, parent: 'venue' },
+  { key: 'sport.venue.verify', path: '/sport/views/venueManageVerify/index', title: { 'zh-CN': '场地核销', 'en-US': 'Check-in' }, icon: 'ScanOutlined', permission: Perm.booking.checkin, cache: true, parent: 'venue' },
+  { key: 'sport.venue.manage', path: '/sport/views/venueManagement/index', title: { 'zh-CN': '场馆信息', 'en-US': 'My venue' }, icon: 'ShopOutlined', permission: Perm.venue.list, cache: true, parent: 'venue' },
+  { key: 'sport.venue.list', path: '/sport/views/venueManagementList/index', title: { 'zh-CN': '场馆列表', 'en-US': 'All venues' }, icon: 'BankOutlined', permission: Perm.venue.list, buttons: without(Perm.venue, 'list'), cache: true, parent: 'venue' },
+  { key: 'sport.venue.orderDetails', path: '/sport/views/venueReserve/orderDetails/:orderId', title: { 'zh-CN': '预订详情', 'en-US': 'Booking detail' }, icon: 'FileTextOutlined', permission: Perm.booking.view, cache: true },
   // Not menus: an order's detail and its printable receipt.
   { key: 'sport.order.detail', path: '/sport/views/orderManagement/orderDetail/:orderId', title: { 'zh-CN': '订单详情', 'en-US': 'Order detail' }, icon: 'FileTextOutlined', permission: Perm.order.list, cache: true },
   { key: 'sport.order.print', path: '/sport/views/orderManagement/print/:orderId', title: { 'zh-CN': '打印小票', 'en-US': 'Receipt' }, icon: 'PrinterOutlined', permission: Perm.order.print, cache: true, fullPage: true },
@@ -182,4 +189,8 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   review: { 'zh-CN': '审核', 'en-US': 'Review' },
   accounts: { 'zh-CN': '储值账户查询', 'en-US': 'Stored-value accounts' },
   openAccount: { 'zh-CN': '开立储值账户', 'en-US': 'Open an account' },
+  shop: { 'zh-CN': '店铺状态', 'en-US': 'Shop status' },
+  lock: { 'zh-CN': '锁定', 'en-US': 'Lock' },
+  book: { 'zh-CN': '预订', 'en-US': 'Book' },
+  checkin: { 'zh-CN': '核销', 'en-US': 'Check in' },
 };

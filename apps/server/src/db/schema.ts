@@ -10,3 +10,4 @@ export * from '../modules/sso/sso.table.ts';
 export * from '../modules/auth/recovery.table.ts';
 export * from '../modules/job/job.table.ts';
 export * from '../modules/sport/commerce/commerce.table.ts';
+export * from '../modules/sport/venue/venue.table.ts';

@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar, doublePrecision } from 'drizzle-orm/pg-core';
+import type { BookingRules, WeekHours } from '@venue/contract';
+import { orgs, users } from '../../system/system.table.ts';
+import { orders, orderItems } from '../commerce/commerce.table.ts';
+
+/**
+ * Venues and booking (issue 11). A venue (the spec's stadium) belongs to one organisation; its
+ * sites carry opening hours; price rules and templates price its slots. Every booked, held,
+ * locked or closed slot is a claim: a time range on one unit (a site without halves, or one
+ * half), which an exclusion constraint (in the migration, by hand) never lets overlap another
+ * live claim of the same unit. So two operators can never book one slot, and a full court and
+ * its halves block each other.
+ */
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
+const orgId = () =>
+  bigint('org_id', { mode: 'number' })
+    .notNull()
+    .references(() => orgs.id);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const version = () => integer('version').notNull().default(1);
+
+/** A PostgreSQL `tstzrange`, written as `[start,end)` text. */
+const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });
+
+export const venues = pgTable(
+  'sport_venue',
+  {
+    id: id(),
+    orgId: orgId(),
+    stadiumName: varchar('stadium_name', { length: 64 }).notNull(),
+    mobile: varchar('mobile', { length: 20 }),
+    phone: varchar('phone', { length: 20 }),
+    address: varchar('address', { length: 200 }),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    timeZone: varchar('time_zone', { length: 64 }).notNull().default('Asia/Shanghai'),
+    sportcatItems: jsonb('sportcat_items').$type<string[]>().notNull().default([]),
+    slotMinutes: smallint('slot_minutes').notNull().default(60),
+    openTime: varchar('open_time', { length: 5 }).notNull().default('08:00'),
+    closeTime: varchar('close_time', { length: 5 }).notNull().default('22:00'),
+    description: varchar('description', { length: 2000 }),
+    contactName: varchar('contact_name', { length: 32 }),
+    contactPhone: varchar('contact_phone', { length: 20 }),
+    email: varchar('email', { length: 100 }),
+    legalPerson: varchar('legal_person', { length: 32 }),
+    licenseNo: varchar('license_no', { length: 32 }),
+    partnerName: varchar('partner_name', { length: 64 }),
+    partnerPhone: varchar('partner_phone', { length: 20 }),
+    shopStatus: smallint('shop_status').notNull().default(1),
+    locked: boolean('locked').notNull().default(false),
+    lockReason: varchar('lock_reason', { length: 200 }),
+    cooperative: boolean('cooperative').notNull().default(false),
+    applyState: varchar('apply_state', { length: 16 }).notNull().default('approved'),
+    reviewRemark: varchar('review_remark', { length: 200 }),
+    rules: jsonb('rules').$type<BookingRules>().notNull(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One venue per organisation (spec 3, "venue by organisation"): a chain gives each venue its own organisation.
+    uniqueIndex('sport_venue_org_uq').on(t.orgId),
+    check('sport_venue_slot_ck', sql`${t.slotMinutes} in (30, 60)`),
+  ],
+);
+
+export const sites = pgTable(
+  'sport_site',
+  {
+    id: id(),
+    orgId: orgId(),
+    venueId: bigint('venue_id', { mode: 'number' })
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 32 }).notNull(),
+    sport: varchar('sport', { length: 16 }).notNull(),
+    capacity: integer('capacity').notNull().default(1),
+    status: smallint('status').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    /** The full site this one is half of. */
+    parentId: bigint('parent_id', { mode: 'number' }),
+    hours: jsonb('hours').$type<WeekHours>().notNull(),
+    remark: varchar('remark', { length: 200 }),
+    /** Removed sites stay for the bookings that name them. */
+    deleted: boolean('deleted').notNull().default(false),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sport_site_venue_idx').on(t.venueId), index('sport_site_org_idx').on(t.orgId)],
+);
+
+export const priceRules = pgTable(
+  'sport_price_rule',
+  {
+    id: id(),
+    orgId: orgId(),
+    venueId: bigint('venue_id', { mode: 'number' })
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    siteId: bigint('site_id', { mode: 'number' }).references(() => sites.id, { onDelete: 'cascade' }),
+    sport: varchar('sport', { length: 16 }),
+    weekdays: jsonb('weekdays').$type<number[]>().notNull().default([]),
+    dayKind: varchar('day_kind', { length: 8 }).notNull().default('any'),
+    startMin: smallint('start_min').notNull(),
+    endMin: smallint('end_min').notNull(),
+    level: varchar('level', { length: 32 }),
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validTo: date('valid_to', { mode: 'string' }),
+    enabled: boolean('enabled').notNull().default(true),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sport_price_rule_venue_idx').on(t.venueId), check('sport_price_rule_band_ck', sql`${t.startMin} < ${t.endMin}`), check('sport_price_rule_price_ck', sql`${t.priceFen} >= 0`)],
+);
+
+export interface TemplatePrice {
+  weekdays: number[];
+  dayKind: string;
+  start: string;
+  end: string;
+  level: string | null;
+  priceFen: number;
+}
+
+export const venueTemplates = pgTable(
+  'sport_venue_template',
+  {
+    id: id(),
+    orgId: orgId(),
+    venueId: bigint('venue_id', { mode: 'number' })
+      .notNull()
+      .references(() => venues.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    hours: jsonb('hours').$type<WeekHours>().notNull(),
+    prices: jsonb('prices').$type<TemplatePrice[]>().notNull().default([]),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sport_venue_template_venue_idx').on(t.venueId)],
+);
+
+/**
+ * A claim on one unit for a time range. A booking of a full court claims each of its halves; a
+ * booking of a half claims the half (and so blocks the full court). `during` is the range of
+ * instants; `day`, `start_min` and `end_min` are the venue's local day and wall-clock minutes.
+ */
+export const slotClaims = pgTable(
+  'sport_slot_claim',
+  {
+    id: id(),
+    orgId: orgId(),
+    venueId: bigint('venue_id', { mode: 'number' })
+      .notNull()
+      .references(() => venues.id),
+    /** The site booked, and the unit this row occupies (the site itself, or one of its halves). */
+    siteId: bigint('site_id', { mode: 'number' })
+      .notNull()
+      .references(() => sites.id),
+    unitId: bigint('unit_id', { mode: 'number' })
+      .notNull()
+      .references(() => sites.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    startMin: smallint('start_min').notNull(),
+    endMin: smallint('end_min').notNull(),
+    during: tstzrange('during').notNull(),
+    kind: varchar('kind', { length: 8 }).notNull(),
+    state: varchar('state', { length: 8 }).notNull(),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    itemId: bigint('item_id', { mode: 'number' }).references(() => orderItems.id),
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
+    reason: varchar('reason', { length: 200 }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sport_slot_claim_venue_day_idx').on(t.venueId, t.day),
+    index('sport_slot_claim_order_idx').on(t.orderId),
+    check('sport_slot_claim_band_ck', sql`${t.startMin} < ${t.endMin}`),
+  ],
+);
