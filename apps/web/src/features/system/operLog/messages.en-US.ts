@@ -41,6 +41,8 @@ const messages: MessagesOf<typeof zh> = {
     home: 'Home',
     jobStream: 'Job streams',
     commerce: 'Orders and payments',
+    venue: 'Venues',
+    booking: 'Booking',
   },
   action: {
     add: 'Add',

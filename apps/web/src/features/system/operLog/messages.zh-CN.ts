@@ -38,6 +38,8 @@ const messages = {
     home: '首页',
     jobStream: '任务流',
     commerce: '订单与支付',
+    venue: '场馆管理',
+    booking: '场地预订',
   },
   action: {
     add: '新增',
