@@ -6,7 +6,7 @@ import { confirm, success } from '../../../app/feedback.tsx';
 import { FormModal, IntegerInput, NumberInput, errorFieldsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { commerceApi, newIdempotencyKey, refreshCommerce } from './commerce.api.ts';
-import { PayDialog } from './PayDialog.tsx';
+import { PayDialog } from '../../../kit/pay/index.ts';
 import { toFen, useCommerceT, yuan } from './shared.tsx';
 
 // ---------------------------------------------------------------- cancel

@@ -4,7 +4,7 @@ import { refundApply, type OrderDetail, type OrderItemRow } from '@venue/contrac
 import { success } from '../../../app/feedback.tsx';
 import { FormModal, IntegerInput, NumberInput, errorFieldsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
-import { AccountSelect } from './AccountSelect.tsx';
+import { AccountSelect } from '../../../kit/pay/index.ts';
 import { commerceApi, newIdempotencyKey, refreshCommerce } from './commerce.api.ts';
 import { toFen, useCommerceT, yuan } from './shared.tsx';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NON_ORDER_METHODS, nonOrderRefundApply, type RefundRow, type refundListQuery } from '@venue/contract';
 import { t as translate } from '../../../app/i18n.ts';
 import type { ColumnDef, ResourceDef, Row, SearchFieldDef } from '../../../kit/index.ts';
-import { AccountSelect } from './AccountSelect.tsx';
+import { AccountSelect } from '../../../kit/pay/index.ts';
 import { commerceApi } from './commerce.api.ts';
 import { RefundLegs } from './RefundLegs.tsx';
 import { NS, methodOptions, refundStateOptions, refundToOptions, toFen, withDayBounds, yuan } from './shared.tsx';

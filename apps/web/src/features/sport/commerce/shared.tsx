@@ -17,12 +17,13 @@ import {
   REFUND_TO,
   TXN_KINDS,
 } from '@venue/contract';
-import { formatMoney } from '../../../app/format.ts';
 import { registerMessages } from '../../../app/i18n.ts';
-import { getLang, type Lang } from '../../../app/prefs.ts';
 import type { Option } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
+
+// The money helpers are the pay component's (kit/pay), shared by every module that sells.
+export { formatTime, toFen, yuan } from '../../../kit/pay/money.ts';
 
 /** The commerce screens' texts: one namespace for the feature (orders, payments, refunds, ledger, scan page). */
 export const NS = 'commerce';
@@ -34,31 +35,9 @@ export function useCommerceT(): Translate {
   return useTranslation(NS).t as unknown as Translate;
 }
 
-/** Money: fen to '¥1,234.50' (the one money format of the commerce screens); '' for nothing. */
-export function yuan(fen: number | null | undefined, lang: Lang = getLang()): string {
-  if (fen === null || fen === undefined || !Number.isFinite(fen)) return '';
-  return `${fen < 0 ? '-' : ''}¥${formatMoney(Math.abs(fen), lang)}`;
-}
-
-/** Yuan as typed (number or text with at most two decimals) to fen; undefined when empty or not a number. */
-export function toFen(v: unknown): number | undefined {
-  if (v === null || v === undefined || v === '') return undefined;
-  const n = typeof v === 'number' ? v : Number(String(v).replace(/,/g, ''));
-  if (!Number.isFinite(n)) return undefined;
-  return Math.round(n * 100);
-}
-
 /** Fen to yuan for an input's value (1234 -> 12.34). */
 export function fenToYuan(fen: number): number {
   return Math.round(fen) / 100;
-}
-
-/** An instant with its time of day in both languages (receipts, payments, the ledger need the time). */
-export function formatTime(value: unknown, lang: Lang = getLang()): string {
-  if (value === null || value === undefined || value === '') return '';
-  const d = dayjs(value as string);
-  if (!d.isValid()) return '';
-  return d.format(lang === 'en-US' ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY年MM月DD日 HH:mm:ss');
 }
 
 /** The kit sends a date range as two days; instants filters count from the first day's start to the last day's end. */

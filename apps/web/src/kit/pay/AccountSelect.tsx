@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import type { BalanceAccountRow } from '@venue/contract';
-import { commerceApi } from './commerce.api.ts';
-import { useCommerceT, yuan } from './shared.tsx';
+import { yuan } from './money.ts';
+import { payApi } from './pay.api.ts';
+import { usePayT } from './payI18n.tsx';
 
 export interface AccountSelectProps {
   id?: string;
@@ -16,7 +17,7 @@ export interface AccountSelectProps {
 
 /** A stored-value account picked by keyword (holder name, phone or account number), with its balance. */
 export function AccountSelect({ id, value, onChange, onAccount, memberId, disabled }: AccountSelectProps) {
-  const t = useCommerceT();
+  const t = usePayT();
   const [rows, setRows] = useState<BalanceAccountRow[]>([]);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -27,7 +28,7 @@ export function AccountSelect({ id, value, onChange, onAccount, memberId, disabl
     timer.current = setTimeout(() => {
       const n = ++seq.current;
       setLoading(true);
-      commerceApi
+      payApi
         .accounts({ keyword: keyword.trim() || undefined, memberId: memberId ?? undefined, pageNum: 1, pageSize: 20 })
         .then((p) => {
           if (n === seq.current) setRows(p.data);

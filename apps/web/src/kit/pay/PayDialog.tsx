@@ -5,13 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useNavigate } from 'react-router';
 import { Perm, PAY_METHODS, PROVIDER_METHODS, type BalanceAccountRow, type OrderDetail, type PayMethod, type PaymentRow, type ProviderMethod } from '@venue/contract';
-import { success } from '../../../app/feedback.tsx';
-import { notify } from '../../../app/notify.ts';
-import { NumberInput, errorFieldsOf, focusFirstError, useCan } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { success } from '../../app/feedback.tsx';
+import { notify } from '../../app/notify.ts';
+import { errorFieldsOf, focusFirstError, reactToSaveError } from '../form.ts';
+import { NumberInput } from '../inputs.tsx';
+import { useCan } from '../useCan.ts';
 import { AccountSelect } from './AccountSelect.tsx';
-import { commerceApi, newIdempotencyKey, orderKey, refreshCommerce } from './commerce.api.ts';
-import { CodeLabel, formatTime, methodOptions, orderStateOptions, payStateOptions, toFen, useCommerceT, yuan } from './shared.tsx';
+import { formatTime, toFen, yuan } from './money.ts';
+import { newIdempotencyKey, orderKey, payApi, refreshCommerce } from './pay.api.ts';
+import { PayCodeLabel, payMethodOptions, payOrderStateOptions, payStateOptions, usePayT } from './payI18n.tsx';
 
 const isProvider = (m: PayMethod): m is ProviderMethod => (PROVIDER_METHODS as readonly string[]).includes(m);
 /** The order and the open payment are polled this often (issue 10: every 2 s). */
@@ -41,7 +43,7 @@ export interface PayDialogProps {
  * dialog sees the order become paid by polling it.
  */
 export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
-  const t = useCommerceT();
+  const t = usePayT();
   const can = useCan();
   const navigate = useNavigate();
   const [form] = Form.useForm<PayValues>();
@@ -55,7 +57,7 @@ export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
 
   const order = useQuery({
     queryKey: orderKey(orderId ?? 0),
-    queryFn: () => commerceApi.order(orderId!),
+    queryFn: () => payApi.order(orderId!),
     enabled: open && !!orderId,
     // Watches the order while it is open: a payment made on the scan page shows here.
     refetchInterval: (q) => (open && (!q.state.data || q.state.data.state === 'pending') ? POLL_MS : false),
@@ -67,7 +69,7 @@ export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
   // The open provider payment (QR shown, or a barcode payment still paying) is polled until it ends.
   const polled = useQuery({
     queryKey: ['commerce', 'payment', active?.id ?? 0],
-    queryFn: () => commerceApi.payment(active!.id),
+    queryFn: () => payApi.payment(active!.id),
     enabled: open && !!active,
     refetchInterval: POLL_MS,
   });
@@ -150,7 +152,7 @@ export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
     setBusy(true);
     try {
       // One key per attempt: a retry of this very call returns the first answer.
-      const answer = await commerceApi.pay(o.id, body, newIdempotencyKey());
+      const answer = await payApi.pay(o.id, body, newIdempotencyKey());
       const p = answer.payment;
       setLast(p);
       if (p.state === 'created') setActive(p);
@@ -171,7 +173,7 @@ export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
     if (!active) return;
     setBusy(true);
     try {
-      const answer = await commerceApi.closePayment(active.id);
+      const answer = await payApi.closePayment(active.id);
       setLast(answer.payment);
       setActive(null);
       if (answer.payment.state === 'succeeded') success(t('pay.succeeded', { amount: yuan(answer.payment.amountFen) }));
@@ -351,9 +353,9 @@ export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
           dataSource={payments}
           data-testid="pay-payments"
           columns={[
-            { key: 'method', title: t('field.method'), dataIndex: 'method', render: (v: string) => <CodeLabel value={v} options={methodOptions} /> },
+            { key: 'method', title: t('field.method'), dataIndex: 'method', render: (v: string) => <PayCodeLabel value={v} options={payMethodOptions} /> },
             { key: 'amount', title: t('field.amountFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
-            { key: 'state', title: t('field.payState'), dataIndex: 'state', render: (v: string) => <CodeLabel value={v} options={payStateOptions} /> },
+            { key: 'state', title: t('field.payState'), dataIndex: 'state', render: (v: string) => <PayCodeLabel value={v} options={payStateOptions} /> },
           ]}
         />
       ) : (
@@ -390,7 +392,7 @@ export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
         <Descriptions size="small" column={1} style={{ maxWidth: 360, margin: '0 auto' }}>
           <Descriptions.Item label={t('field.orderNo')}>{o.orderNo}</Descriptions.Item>
           <Descriptions.Item label={t('field.state')}>
-            <CodeLabel value={o.state} options={orderStateOptions} testId="pay-order-state" />
+            <PayCodeLabel value={o.state} options={payOrderStateOptions} testId="pay-order-state" />
           </Descriptions.Item>
           <Descriptions.Item label={t('field.paidFen')}>{yuan(o.paidFen)}</Descriptions.Item>
           {payments
@@ -437,7 +439,7 @@ export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
     >
       <div data-testid="pay-dialog">
         {!o ? (
-          order.isError ? <Empty description={t('detail.notFound')} /> : <Spin />
+          order.isError ? <Empty description={t('notFound')} /> : <Spin />
         ) : done ? (
           doneView
         ) : o.state !== 'pending' ? (
