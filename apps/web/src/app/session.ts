@@ -1,4 +1,4 @@
-import { ROLE_DEFAULT, type MenuNode, type UserInfo } from '@venue/contract';
+import { ROLE_DEFAULT, type MenuNode, type UserInfo, type VenueRow } from '@venue/contract';
 import { createStore, useStore } from './store.ts';
 import { readLocal, writeLocal } from './storage.ts';
 
@@ -30,6 +30,13 @@ export interface SessionState {
   loaded: boolean;
   /** Spec 2.2 rule 8: the user came back from member card detail to the list. */
   backFromCardDetail: boolean;
+  /**
+   * Spec 4, the current venue: the venue of the current organisation (stadiumInfo/list/orgId),
+   * loaded after sign-in and after switching organisation; all null when it has none.
+   */
+  venue: VenueRow | null;
+  stadiumId: number | null;
+  stadiumName: string | null;
 }
 
 let tokenMode = true;
@@ -50,6 +57,9 @@ const empty = (): Omit<SessionState, 'token' | 'userName' | 'userId'> => ({
   menus: [],
   loaded: false,
   backFromCardDetail: false,
+  venue: null,
+  stadiumId: null,
+  stadiumName: null,
 });
 
 export const sessionStore = createStore<SessionState>({
@@ -143,6 +153,11 @@ export function setUserInfo(info: UserInfo): void {
 
 export function setMenus(menus: MenuNode[]): void {
   sessionStore.set({ menus });
+}
+
+/** Spec 4: a venue's details are stored; without one (or when it could not be read) stadium id and name are null. */
+export function setVenue(venue: VenueRow | null): void {
+  sessionStore.set({ venue, stadiumId: venue?.id ?? null, stadiumName: venue?.stadiumName ?? null });
 }
 
 export function setLoaded(loaded: boolean): void {

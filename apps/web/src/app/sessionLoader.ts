@@ -1,4 +1,4 @@
-import type { LogoutAnswer, MenuNode, OrgVO, RestoredSession, UserInfo } from '@venue/contract';
+import type { LogoutAnswer, MenuNode, OrgVO, RestoredSession, UserInfo, VenueRow } from '@venue/contract';
 import { getConfig } from './config.ts';
 import { loadDictionary } from './dict.ts';
 import { t } from './i18n.ts';
@@ -18,6 +18,7 @@ import {
   setLoaded,
   setMenus,
   setUserInfo,
+  setVenue,
   tellOtherTabs,
 } from './session.ts';
 import { resetTabs } from './tabs.ts';
@@ -58,6 +59,21 @@ export async function fetchMenus(orgId: number): Promise<MenuNode[]> {
   return tree;
 }
 
+/**
+ * Spec 4, the current venue: the organisation's venue (or null) is stored in the session. A failure
+ * (no venue module, no permission, the server unreachable) never breaks sign-in: it stores nulls.
+ */
+export async function fetchVenue(orgId: number): Promise<VenueRow | null> {
+  let venue: VenueRow | null;
+  try {
+    venue = (await http.get<VenueRow | null>(api.stadium(`stadiumInfo/list/orgId/${orgId}`), undefined, { silent: true })) ?? null;
+  } catch {
+    venue = null;
+  }
+  setVenue(venue);
+  return venue;
+}
+
 let inflight: Promise<void> | null = null;
 /** A load started at boot (preloadSession), handed to the guard's first ensureSessionLoaded, failure included. */
 let early: Promise<void> | null = null;
@@ -90,7 +106,7 @@ export function ensureSessionLoaded(): Promise<void> {
   inflight = (async () => {
     if (!getToken()) throw new Error('not signed in');
     const info = await fetchUserInfo();
-    await Promise.all([loadDictionary(), fetchMenus(info.currentOrg.orgId)]);
+    await Promise.all([loadDictionary(), fetchMenus(info.currentOrg.orgId), fetchVenue(info.currentOrg.orgId)]);
     setLoaded(true);
   })().finally(() => {
     inflight = null;
@@ -101,7 +117,7 @@ export function ensureSessionLoaded(): Promise<void> {
 /** Rule 1 (openType): forget what was loaded (keep the stored token) so it is loaded again. */
 export function resetLoadedState(): void {
   early = null;
-  sessionStore.set({ userInfo: null, roles: [], permissions: new Set(), menus: [], loaded: false, backFromCardDetail: false });
+  sessionStore.set({ userInfo: null, roles: [], permissions: new Set(), menus: [], loaded: false, backFromCardDetail: false, venue: null, stadiumId: null, stadiumName: null });
   queryClient.clear();
   resetTabs();
 }
@@ -209,6 +225,7 @@ export async function switchOrganisation(orgId: number): Promise<UserInfo> {
     }
     throw err;
   }
+  await fetchVenue(info.currentOrg.orgId ?? orgId);
   // Everything cached belonged to the previous organisation.
   await queryClient.invalidateQueries();
   resetTabs();
