@@ -7,6 +7,8 @@ import { startJobs, stopJobs } from './modules/job/job.lifecycle.ts';
 import { stdoutLog } from './platform/logOutput.ts';
 import { seedCommerceDemo, startDemoPayments } from './modules/sport/commerce/commerce.seed.ts';
 import { seedCommerceJobs } from './modules/sport/commerce/commerce.jobs.ts';
+import { seedVenueDemo } from './modules/sport/venue/venue.seed.ts';
+import { seedVenueJobs } from './modules/sport/venue/venue.jobs.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -31,7 +33,9 @@ async function main() {
   const seededAt = Date.now();
   await app.listen({ host: config.host, port: config.port });
   if (config.seedDemo) await seedCommerceDemo(database.db, config, app.ctx.keys.secretKey);
+  if (config.seedDemo) await seedVenueDemo(database.db, config, app.ctx.keys.secretKey);
   await seedCommerceJobs(database.db);
+  await seedVenueJobs(database.db);
   await startJobs(app);
   app.log.info(
     { database: database.kind, ms: Date.now() - startedAt, phases: { database: openedAt - startedAt, app: builtAt - openedAt, seed: seededAt - builtAt, uptimeAtStart: Math.round(performance.now()) - (Date.now() - startedAt) } },

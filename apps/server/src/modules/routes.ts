@@ -17,6 +17,7 @@ import { logRoutes } from './log/log.routes.ts';
 import { ssoRoutes } from './sso/sso.routes.ts';
 import { providerSignOut } from './sso/sso.service.ts';
 import { recoveryRoutes } from './auth/recovery.routes.ts';
+import { venueRoutes } from './sport/venue/venue.routes.ts';
 import { commerceRoutes } from './sport/commerce/commerce.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
@@ -37,4 +38,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   ssoRoutes(app, ctx);
   recoveryRoutes(app, ctx, deps.sms);
   commerceRoutes(app, ctx);
+  venueRoutes(app, ctx);
 }

@@ -121,7 +121,6 @@ export const venueShopStatus = z.object({ id, shopStatus: fields.intIn(0, 1) });
 export const venueLock = z.object({ id, locked: z.boolean(), reason: fields.optText(200) });
 /** `POST {stadium}stadiumInfo/review`: the platform approves or rejects a venue's application. */
 export const venueReview = z.object({ id, approve: z.boolean(), remark: fields.optText(200) });
-export const orgIdParams = z.object({ orgId: id });
 
 export const venueRow = z.object({
   id: z.number(),

@@ -62,6 +62,16 @@ export async function findOrder(db: Executor, scope: Scope, id: number, opts: { 
   return row;
 }
 
+/** An order by its number (check-in by order number or its QR code). */
+export async function findOrderByNo(db: Executor, scope: Scope, orderNo: string, opts: { lock?: boolean } = {}): Promise<OrderRecord | undefined> {
+  const q = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), inScope(scope, orders.orgId)));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row;
+}
+
 export async function findOrderByScanToken(db: Executor, scope: SystemScope, token: string): Promise<OrderRecord | undefined> {
   const [row] = await db
     .select()

@@ -44,19 +44,26 @@ import { listMerchants, saveMerchant } from './merchant.service.ts';
 import './core-kinds.ts';
 import './commerce.jobs.ts';
 
+/** The address customers and providers reach this server at. */
+export const originOf = (ctx: AppContext, req: FastifyRequest) => ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
+
+/** What payment work needs from a request (other selling modules' routes use it too). */
+export const payDeps = (ctx: AppContext, req: FastifyRequest): PayDeps => ({ db: ctx.db, secretKey: ctx.keys.secretKey, origin: originOf(ctx, req), sportPrefix: ctx.config.prefixes.sport, log: req.log });
+
+/** The `Idempotency-Key` header of a creating call. */
+export const idemKey = (req: FastifyRequest) => {
+  const v = req.headers['idempotency-key'];
+  return typeof v === 'string' ? v : undefined;
+};
+
 /** The commerce core's calls, under `{sport}commerce/` and the public `{sport}pay/` (scan page, provider notifications). */
 export function commerceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { sport } = ctx.config.prefixes;
   const { db, keys } = ctx;
   const base = { module: 'commerce' };
   const c = `${sport}commerce/`;
-  /** The address customers and providers reach this server at. */
-  const origin = (req: FastifyRequest) => ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
-  const deps = (req: FastifyRequest): PayDeps => ({ db, secretKey: keys.secretKey, origin: origin(req), sportPrefix: sport, log: req.log });
-  const idemKey = (req: FastifyRequest) => {
-    const v = req.headers['idempotency-key'];
-    return typeof v === 'string' ? v : undefined;
-  };
+  const origin = (req: FastifyRequest) => originOf(ctx, req);
+  const deps = (req: FastifyRequest) => payDeps(ctx, req);
 
   // ---------------------------------------------------------------- orders
   defineRoute(app, { ...base, method: 'POST', url: `${c}order/list`, permission: Perm.order.list, action: 'orderList', readOnly: true, body: orderListQuery, response: orderPage, handler: async ({ body, caller }) => listOrders(db, caller, body) });

@@ -131,6 +131,31 @@ export async function refundAllPaid(tx: Tx, scope: Scope, order: OrderRecord, re
   return work;
 }
 
+/**
+ * A refund a business rule decides (a cancelled booking's share): approved at once and paid back
+ * through the order's payments. The order must be locked by the caller.
+ */
+export async function refundByRule(tx: Tx, scope: Scope, order: OrderRecord, r: { amountFen: number; items: { itemId: number; quantity: number; amountFen: number }[]; reason: string; userId: number | null }): Promise<AfterCommit> {
+  if (r.amountFen <= 0) return noWork();
+  const tz = await timeZoneOf(tx, order.orgId);
+  const refund = await insertRefund(tx, scope, {
+    orgId: order.orgId,
+    refundNo: `R${await nextDocNo(tx, tz)}`,
+    kind: 'order',
+    orderId: order.id,
+    amountFen: r.amountFen,
+    items: r.items,
+    to: 'original',
+    reason: r.reason,
+    state: 'approved',
+    appliedBy: r.userId,
+    reviewedBy: r.userId,
+    reviewedAt: new Date(),
+    reviewRemark: r.reason,
+  });
+  return executeRefund(tx, scope, refund);
+}
+
 /** An automatic refund of money of one payment, approved at once (no operator applied for it). */
 async function autoRefund(tx: Tx, scope: Scope, order: OrderRecord, payment: Pick<PaymentRecord, 'id' | 'method' | 'provider' | 'accountId'>, amountFen: number, reason: string): Promise<AfterCommit> {
   if (!order.overpaid) await transitionOrder(tx, scope, order.id, [order.state], { overpaid: true });

@@ -286,3 +286,8 @@ export async function expireOrders(db: Db, after: AfterCommitRunner, now = new D
     if (works.count < batch) return n;
   }
 }
+
+/** A paid order whose service was delivered, inside the caller's transaction (check-in, a forfeited no-show); false when it was not paid. */
+export async function completePaid(tx: Tx, scope: Scope, id: number): Promise<boolean> {
+  return !!(await transitionOrder(tx, scope, id, ['paid'], { state: 'completed', completedAt: new Date() }));
+}

@@ -1,0 +1,438 @@
+import { DEFAULT_BOOKING_RULES, hhmmOf, minutesOf, type BookingOrder, type BookingRules, type GridQuery, type GridSlot, type SlotState } from '@venue/contract';
+import type { Db, Executor, Tx } from '../../../platform/db.ts';
+import { conflict, invalid, notFound } from '../../../platform/errors.ts';
+import type { Caller } from '../../../platform/http.ts';
+import { oneOrgScope, scopeOf, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
+import { nearestDecision } from '../../system/holiday.repository.ts';
+import { findOrder, findOrderByNo, itemsOf } from '../commerce/commerce.repository.ts';
+import { refundByRule, noWork, type AfterCommit } from '../commerce/money.ts';
+import { cancelOrder, completePaid, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
+import { registerItemKind, type KindContext } from '../commerce/item-kinds.ts';
+import { bookingsOfDay, claimsByIds, claimsOfDays, claimsOfOrder, dueNoShows, findVenue, insertClaims, rulesOfVenue, setClaimState, sitesOf, type ClaimRecord, type SiteRecord, type VenueRecord } from './venue.repository.ts';
+import { priceSlot, shareOf, type RuleLike } from './pricing.ts';
+import { addDays, dayKindOf, hoursOn, instantOf, localOf, slotsBetween, weekdayOf } from './venue.time.ts';
+import { venueInScope } from './venue.service.ts';
+import './venue.messages.ts';
+
+/**
+ * Booking: the grid of a venue's day, orders of slots (an item of kind `venue` whose hold is a
+ * claim per unit), locks, cancellation by the venue's rules, check-in and no-shows.
+ */
+
+const LIVE_BOOKING = ['held', 'booked', 'used', 'no_show'];
+
+// ---------------------------------------------------------------- member levels
+
+/** The member level (card type code) that prices a member's booking; the members module sets it. */
+type LevelOf = (db: Executor, scope: Scope, memberId: number) => Promise<string | null>;
+let levelOf: LevelOf = async () => null;
+export function setMemberLevelResolver(fn: LevelOf): void {
+  levelOf = fn;
+}
+
+// ---------------------------------------------------------------- a venue's days
+
+export const rulesOf = (v: VenueRecord): BookingRules => ({ ...DEFAULT_BOOKING_RULES, ...v.rules });
+
+/** The units a site occupies: its halves when it has them, else itself. */
+export function unitsOf(site: SiteRecord, all: SiteRecord[]): number[] {
+  const halves = all.filter((s) => s.parentId === site.id).map((s) => s.id);
+  return halves.length ? halves : [site.id];
+}
+
+/** Everything needed to price and check a venue's slots on some days. */
+interface VenueDays {
+  venue: VenueRecord;
+  sites: SiteRecord[];
+  rules: RuleLike[];
+  kinds: Map<string, ReturnType<typeof dayKindOf>>;
+}
+
+async function loadDays(db: Executor, scope: Scope, venue: VenueRecord, days: string[]): Promise<VenueDays> {
+  const [sites, rules, decisions] = await Promise.all([
+    sitesOf(db, scope, { venueId: venue.id }),
+    rulesOfVenue(db, scope, venue.id, days[0]!, days[days.length - 1]!),
+    Promise.all(days.map((d) => nearestDecision(db, oneOrgScope(venue.orgId), d))),
+  ]);
+  return { venue, sites, rules, kinds: new Map(days.map((d, i) => [d, dayKindOf(d, decisions[i])])) };
+}
+
+interface PricedSlot {
+  start: number;
+  end: number;
+  at: Date | undefined;
+  until: Date | undefined;
+  rule: RuleLike | undefined;
+}
+
+/** The slots of a site on a day with the rule that prices each (for a buyer of `level`). */
+function slotsOfSite(d: VenueDays, site: SiteRecord, day: string, level: string | null): PricedSlot[] {
+  const kind = d.kinds.get(day)!;
+  const hours = hoursOn(site.hours, day, kind);
+  if (!hours) return [];
+  const tz = d.venue.timeZone;
+  return slotsBetween(hours.open, hours.close, d.venue.slotMinutes)
+    .map(([start, end]) => ({ start, end, at: instantOf(day, start, tz), until: instantOf(day, end, tz), rule: priceSlot(d.rules, { siteId: site.id, sport: site.sport, day, weekday: weekdayOf(day), dayKind: kind, startMin: start, endMin: end, level }) }))
+    .filter((s) => s.at !== undefined);
+}
+
+// ---------------------------------------------------------------- the grid
+
+/** `POST booking/grid`: each site's slots of a day (or a week) with their state and price. */
+export async function bookingGrid(db: Db, caller: Caller, q: GridQuery) {
+  const scope = scopeOf(caller);
+  const venue = await venueInScope(db, scope, q.stadiumId);
+  const days = Array.from({ length: q.days ?? 1 }, (_, i) => addDays(q.date, i));
+  const [d, claims, level] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), q.memberId ? levelOf(db, scope, q.memberId) : null]);
+  const detail = q.detail || (q.days ?? 1) > 1;
+  const now = Date.now();
+  const byUnitDay = new Map<string, typeof claims>();
+  for (const c of claims) {
+    const k = `${c.unitId}|${c.day}`;
+    byUnitDay.set(k, [...(byUnitDay.get(k) ?? []), c]);
+  }
+  const slots: GridSlot[] = [];
+  for (const day of days) {
+    for (const site of d.sites) {
+      const units = unitsOf(site, d.sites);
+      const stopped = site.status !== 0 || venue.locked;
+      for (const s of slotsOfSite(d, site, day, level)) {
+        let claim: (typeof claims)[number] | undefined;
+        for (const u of units) {
+          claim = byUnitDay.get(`${u}|${day}`)?.find((c) => c.startMin < s.end && s.start < c.endMin);
+          if (claim) break;
+        }
+        const state: SlotState = claim
+          ? claim.kind === 'closure'
+            ? 'closed'
+            : claim.kind === 'lock'
+              ? 'locked'
+              : claim.state === 'held'
+                ? 'held'
+                : 'booked'
+          : s.at!.getTime() < now
+            ? 'past'
+            : stopped || !s.rule
+              ? 'closed'
+              : 'free';
+        const slot: GridSlot = { siteId: site.id, start: hhmmOf(s.start), end: hhmmOf(s.end), state, price: s.rule?.priceFen ?? 0 };
+        if (detail) {
+          Object.assign(slot, {
+            date: day,
+            ruleId: s.rule?.id ?? null,
+            ruleName: s.rule?.name ?? null,
+            claimId: claim?.id ?? null,
+            orderId: claim?.orderId ?? null,
+            orderNo: claim?.orderNo ?? null,
+            buyer: claim?.buyer ?? null,
+            reason: claim?.reason ?? (site.status !== 0 ? 'site stopped' : venue.locked ? venue.lockReason : null),
+          });
+        }
+        slots.push(slot);
+      }
+    }
+  }
+  const sites = d.sites.map((s) => (detail ? { id: s.id, name: s.name, sport: s.sport, parentId: s.parentId } : { id: s.id, name: s.name }));
+  return { sites, slots };
+}
+
+// ---------------------------------------------------------------- the `venue` item kind
+
+interface VenueHold {
+  venueId: number;
+  siteId: number;
+  date: string;
+  start: string;
+  end: string;
+}
+
+/** One transaction's loaded venue days, so an order of many cells reads the venue once. */
+const memo = new WeakMap<Tx, Map<string, Promise<VenueDays>>>();
+function daysIn(ctx: KindContext, venue: VenueRecord, day: string): Promise<VenueDays> {
+  let m = memo.get(ctx.tx);
+  if (!m) memo.set(ctx.tx, (m = new Map()));
+  const key = `${venue.id}|${day}`;
+  let p = m.get(key);
+  if (!p) m.set(key, (p = loadDays(ctx.tx, ctx.scope, venue, [day])));
+  return p;
+}
+
+function holdOf(detail: Record<string, unknown> | undefined, line: number): Omit<VenueHold, 'venueId' | 'siteId'> {
+  const date = detail?.date;
+  const start = detail?.start;
+  const end = detail?.end;
+  const re = /^\d{4}-\d{2}-\d{2}$/;
+  if (typeof date !== 'string' || !re.test(date)) throw invalid(`items.${line}.detail.date`, 'error.field.invalid');
+  for (const [k, v] of [['start', start] as const, ['end', end] as const]) if (typeof v !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d|24:00$/.test(v)) throw invalid(`items.${line}.detail.${k}`, 'venue.timeInvalid');
+  return { date, start: start as string, end: end as string };
+}
+
+/**
+ * Checks a booking line against the venue's rules and prices it: the slots must be whole slots of
+ * the site's opening that day, each priced, not yet begun, within the booking window.
+ */
+async function priceLine(ctx: KindContext, siteId: number, h: Omit<VenueHold, 'venueId' | 'siteId'>, line: number) {
+  const [site] = await sitesOf(ctx.tx, ctx.scope, { ids: [siteId] });
+  if (!site) throw notFound();
+  const venue = await findVenue(ctx.tx, ctx.scope, site.venueId);
+  if (!venue || venue.orgId !== ctx.orgId) throw notFound();
+  if (venue.locked) throw conflict('state', 'venue.locked', { reason: venue.lockReason ?? '' });
+  if (site.status !== 0) throw invalid(`items.${line}.siteId`, 'venue.siteStopped', { site: site.name });
+  const rules = rulesOf(venue);
+  const now = new Date();
+  const today = localOf(now, venue.timeZone).day;
+  if (h.date < today) throw invalid(`items.${line}.start`, 'venue.slotPast');
+  if (h.date > addDays(today, rules.advanceDays)) throw invalid(`items.${line}.date`, 'venue.tooFarAhead', { days: rules.advanceDays });
+  const d = await daysIn(ctx, venue, h.date);
+  const level = ctx.memberId ? await levelOf(ctx.tx, ctx.scope, ctx.memberId) : null;
+  const start = minutesOf(h.start);
+  const end = minutesOf(h.end);
+  const covered = slotsOfSite(d, site, h.date, level).filter((s) => s.start >= start && s.end <= end);
+  if (!covered.length || covered[0]!.start !== start || covered[covered.length - 1]!.end !== end || covered.some((s, i) => i > 0 && s.start !== covered[i - 1]!.end))
+    throw invalid(`items.${line}.start`, 'venue.notSlots', { site: site.name });
+  if (covered.some((s) => !s.rule)) throw invalid(`items.${line}.start`, 'venue.noPrice', { site: site.name });
+  if (covered[0]!.at!.getTime() < now.getTime()) throw invalid(`items.${line}.start`, 'venue.slotPast');
+  if (covered.length > rules.maxSlots) throw invalid(`items.${line}.end`, 'venue.tooManySlots', { max: rules.maxSlots });
+  return { venue, site, sites: d.sites, slots: covered, priceFen: covered.reduce((n, s) => n + s.rule!.priceFen, 0) };
+}
+
+function isExclusionViolation(e: unknown): boolean {
+  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) if (x.code === '23P01') return true;
+  return false;
+}
+
+/** Inserts claims, answering 100409 `taken` when another live claim holds any of the units. */
+async function claim(tx: Tx, scope: Scope, rows: Parameters<typeof insertClaims>[2], what: string): Promise<ClaimRecord[]> {
+  try {
+    return await insertClaims(tx, scope, rows);
+  } catch (e) {
+    if (isExclusionViolation(e)) throw conflict('taken', 'venue.slotTaken', { slot: what });
+    throw e;
+  }
+}
+
+const range = (a: Date, b: Date) => `[${a.toISOString()},${b.toISOString()})`;
+
+registerItemKind({
+  kind: 'venue',
+  orderTypes: ['venue'],
+  async price(ctx, input, line) {
+    if (!input.refId) throw invalid(`items.${line}.refId`, 'error.field.required');
+    if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
+    const h = holdOf(input.detail, line);
+    const p = await priceLine(ctx, input.refId, h, line);
+    return { name: p.site.name, spec: `${h.date} ${h.start}-${h.end}`, unitPriceFen: p.priceFen };
+  },
+  async hold(ctx, item, order) {
+    const h = holdOf(item.hold as Record<string, unknown>, item.lineNo - 1);
+    const p = await priceLine(ctx, item.refId!, h, item.lineNo - 1);
+    const during = range(p.slots[0]!.at!, p.slots[p.slots.length - 1]!.until!);
+    await claim(
+      ctx.tx,
+      ctx.scope,
+      unitsOf(p.site, p.sites).map((unitId) => ({ orgId: order.orgId, venueId: p.venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'held', orderId: order.id, itemId: item.id, priceFen: item.amountFen, createdBy: order.createdBy })),
+      `${p.site.name} ${h.start}-${h.end}`,
+    );
+    return { venueId: p.venue.id, siteId: p.site.id, ...h } satisfies VenueHold;
+  },
+  async confirm(ctx, item) {
+    // Paid: the held claims become booked. None held: they expired and the slot may be someone else's.
+    return (await setClaimState(ctx.tx, ctx.scope, { itemId: item.id }, ['held'], 'booked')).length > 0;
+  },
+  async release(ctx, item) {
+    await setClaimState(ctx.tx, ctx.scope, { itemId: item.id }, ['held', 'booked', 'no_show'], 'released');
+  },
+});
+
+// ---------------------------------------------------------------- booking
+
+/** `POST booking/order`: a pending order of kind-`venue` items, its slots held until it is paid or times out. */
+export async function bookSlots(db: Db, caller: Caller, input: BookingOrder, key: string | undefined) {
+  const scope = scopeOf(caller);
+  const venue = await venueInScope(db, scope, input.stadiumId);
+  const rules = rulesOf(venue);
+  const slotCount = input.items.reduce((n, it) => n + Math.max(0, (minutesOf(it.end) - minutesOf(it.start)) / venue.slotMinutes), 0);
+  if (slotCount < rules.minSlots) throw invalid('items', 'venue.tooFewSlots', { min: rules.minSlots });
+  if (slotCount > rules.maxSlots) throw invalid('items', 'venue.tooManySlots', { max: rules.maxSlots });
+  const id = await createOrder(
+    db,
+    caller,
+    {
+      orgId: venue.orgId,
+      type: 'venue',
+      venueId: venue.id,
+      memberId: input.memberId,
+      buyerName: input.buyerName,
+      buyerPhone: input.buyerPhone,
+      channel: 'console',
+      remark: input.remark,
+      items: input.items.map((it) => ({ kind: 'venue', refId: it.siteId, quantity: 1, discountFen: 0, detail: { date: input.date, start: it.start, end: it.end } })),
+    },
+    key,
+  );
+  const order = (await findOrder(db, scope, id))!;
+  return { orderNo: order.orderNo, orderId: order.id, amount: order.payableFen, state: order.state, expiresAt: order.expiresAt };
+}
+
+/** `POST booking/lock`: each cell locked with a reason (maintenance, an event). Not an order. */
+export async function lockSlots(db: Db, caller: Caller, input: { stadiumId: number; date: string; items: { siteId: number; start: string; end: string }[]; reason: string }) {
+  const scope = scopeOf(caller);
+  const venue = await venueInScope(db, scope, input.stadiumId);
+  const d = await loadDays(db, scope, venue, [input.date]);
+  const rows: Parameters<typeof insertClaims>[2] = [];
+  for (const [i, it] of input.items.entries()) {
+    const site = d.sites.find((s) => s.id === it.siteId);
+    if (!site) throw invalid(`items.${i}.siteId`, 'error.notFound');
+    const start = minutesOf(it.start);
+    const end = minutesOf(it.end);
+    const at = instantOf(input.date, start, venue.timeZone);
+    const until = instantOf(input.date, end, venue.timeZone);
+    if (!at || !until || start >= end) throw invalid(`items.${i}.start`, 'venue.notSlots', { site: site.name });
+    for (const unitId of unitsOf(site, d.sites)) rows.push({ orgId: venue.orgId, venueId: venue.id, siteId: site.id, unitId, day: input.date, startMin: start, endMin: end, during: range(at, until), kind: 'lock', state: 'locked', reason: input.reason, createdBy: caller.userId });
+  }
+  const made = await db.transaction((tx) => claim(tx, scope, rows, input.items.map((it) => `${it.start}-${it.end}`).join(', ')));
+  return { claimIds: made.map((c) => c.id) };
+}
+
+/** `POST booking/unlock`: releases locks (with the other units of the same locked cell). */
+export async function unlockSlots(db: Db, caller: Caller, claimIds: number[]) {
+  const scope = scopeOf(caller);
+  const found = await claimsByIds(db, scope, claimIds);
+  if (found.length !== new Set(claimIds).size) throw notFound();
+  if (found.some((c) => c.kind !== 'lock')) throw conflict('state', 'venue.notALock');
+  const released: number[] = [];
+  await db.transaction(async (tx) => {
+    const siblings = (await Promise.all([...new Set(found.map((c) => c.venueId))].map((v) => claimsOfDays(tx, scope, v, found.map((c) => c.day).sort()[0]!, found.map((c) => c.day).sort().at(-1)!)))).flat();
+    const ids = new Set(claimIds);
+    for (const c of found) for (const s of siblings) if (s.kind === 'lock' && s.siteId === c.siteId && s.day === c.day && s.startMin === c.startMin && s.endMin === c.endMin) ids.add(s.id);
+    released.push(...(await setClaimState(tx, scope, { ids: [...ids] }, ['locked'], 'released')).map((c) => c.id));
+  });
+  return { claimIds: released };
+}
+
+/**
+ * `POST booking/cancel`: a pending booking is cancelled (its slots freed); a paid one, before it
+ * starts, is refunded in full up to the venue's cancel deadline and by its late-cancel share after.
+ */
+export async function cancelBooking(db: Db, caller: Caller, orderId: number, reason: string | null, after: AfterCommitRunner) {
+  const scope = scopeOf(caller);
+  const order = await findOrder(db, scope, orderId);
+  if (!order || order.type !== 'venue') throw notFound();
+  if (order.state === 'pending') {
+    const row = await cancelOrder(db, caller, orderId, reason, after);
+    return { orderId, state: row.state, refundFen: 0, feeFen: 0 };
+  }
+  if (order.state !== 'paid') throw conflict('state', 'venue.cannotCancel');
+  let work: AfterCommit = noWork();
+  let refundFen = 0;
+  let feeFen = 0;
+  await db.transaction(async (tx) => {
+    const locked = (await findOrder(tx, scope, orderId, { lock: true }))!;
+    if (locked.state !== 'paid') throw conflict('state', 'venue.cannotCancel');
+    const claims = (await claimsOfOrder(tx, scope, orderId)).filter((c) => c.state === 'booked');
+    if (!claims.length) throw conflict('state', 'venue.cannotCancel');
+    const venue = (await findVenue(tx, scope, claims[0]!.venueId))!;
+    const rules = rulesOf(venue);
+    const startsAt = Math.min(...claims.map((c) => instantOf(c.day, c.startMin, venue.timeZone)!.getTime()));
+    const minutesLeft = (startsAt - Date.now()) / 60_000;
+    if (minutesLeft <= 0) throw conflict('state', 'venue.alreadyStarted');
+    const percent = minutesLeft >= rules.cancelDeadlineMinutes ? 100 : rules.lateCancelRefundPercent;
+    const net = locked.paidFen - locked.refundedFen;
+    const items = await itemsOf(tx, scope, orderId);
+    const lines = items.filter((i) => i.kind === 'venue' && i.refundedQty < i.quantity).map((i) => ({ itemId: i.id, quantity: i.quantity - i.refundedQty, amountFen: shareOf(i.amountFen - i.refundedFen, percent) }));
+    refundFen = Math.min(net, lines.reduce((n, l) => n + l.amountFen, 0));
+    feeFen = net - refundFen;
+    await setClaimState(tx, scope, { orderId }, ['booked'], 'released');
+    work = await refundByRule(tx, scope, locked, { amountFen: refundFen, items: lines, reason: reason ?? (percent < 100 ? 'late cancellation' : 'cancelled'), userId: caller.userId });
+    // Nothing to give back (the whole amount is the fee): the order is done.
+    if (refundFen === 0) await completePaid(tx, scope, orderId);
+  });
+  await after({ ...work });
+  const now = (await findOrder(db, scope, orderId))!;
+  return { orderId, state: now.state, refundFen, feeFen };
+}
+
+// ---------------------------------------------------------------- check-in, plan, no-shows
+
+function bookingOut(rows: Awaited<ReturnType<typeof bookingsOfDay>>) {
+  const byOrder = new Map<number, ReturnType<typeof first>>();
+  function first(r: (typeof rows)[number]) {
+    return {
+      orderId: r.order.id,
+      orderNo: r.order.orderNo,
+      orderState: r.order.state,
+      buyer: r.order.buyerName ?? r.order.buyerPhone,
+      buyerPhone: r.order.buyerPhone,
+      memberId: r.order.memberId,
+      date: r.claim.day,
+      slots: [] as { claimId: number; siteId: number; siteName: string; start: string; end: string; state: string }[],
+      amountFen: r.order.payableFen,
+      paidFen: r.order.paidFen,
+      checkedInAt: r.claim.checkedInAt,
+    };
+  }
+  for (const r of rows) {
+    if (r.claim.state === 'released') continue;
+    const b = byOrder.get(r.order.id) ?? first(r);
+    byOrder.set(r.order.id, b);
+    // One row per booked site and time (a full court's claims on its halves show once).
+    if (!b.slots.some((s) => s.siteId === r.claim.siteId && s.start === hhmmOf(r.claim.startMin))) b.slots.push({ claimId: r.claim.id, siteId: r.claim.siteId, siteName: r.siteName, start: hhmmOf(r.claim.startMin), end: hhmmOf(r.claim.endMin), state: r.claim.state });
+    b.checkedInAt ??= r.claim.checkedInAt;
+  }
+  return [...byOrder.values()];
+}
+
+/** `POST booking/plan`: the day's bookings of a venue, with their arrival. */
+export async function bookingPlan(db: Db, caller: Caller, stadiumId: number, date: string) {
+  const scope = scopeOf(caller);
+  const venue = await venueInScope(db, scope, stadiumId);
+  return { bookings: bookingOut(await bookingsOfDay(db, scope, venue.id, date)) };
+}
+
+/** `POST booking/checkin`: by order number (the QR code carries it). A paid booking of today is used and its order completed. */
+export async function checkIn(db: Db, caller: Caller, code: string) {
+  const scope = scopeOf(caller);
+  const orderNo = code.replace(/^.*[?&]orderNo=/, '').trim();
+  const order = await findOrderByNo(db, scope, orderNo);
+  if (!order || order.type !== 'venue') throw notFound();
+  const claims = await claimsOfOrder(db, scope, order.id);
+  const live = claims.filter((c) => LIVE_BOOKING.includes(c.state));
+  if (!live.length) throw conflict('state', 'venue.cannotCheckIn');
+  const venue = (await findVenue(db, scope, live[0]!.venueId))!;
+  if (order.state === 'pending') throw conflict('state', 'venue.notPaid');
+  if (live.every((c) => c.state === 'used')) throw conflict('state', 'venue.alreadyCheckedIn');
+  if (!['paid', 'completed'].includes(order.state)) throw conflict('state', 'venue.cannotCheckIn');
+  const today = localOf(new Date(), venue.timeZone).day;
+  if (!live.some((c) => c.day === today)) throw conflict('state', 'venue.notToday', { date: live[0]!.day });
+  await db.transaction(async (tx) => {
+    const locked = (await findOrder(tx, scope, order.id, { lock: true }))!;
+    if (locked.state !== 'paid') throw conflict('state', 'venue.cannotCheckIn');
+    await setClaimState(tx, scope, { orderId: order.id }, ['booked', 'no_show'], 'used', { checkedInAt: new Date() });
+    await completePaid(tx, scope, order.id);
+  });
+  const rows = await bookingsOfDay(db, scope, venue.id, live[0]!.day);
+  return bookingOut(rows.filter((r) => r.order.id === order.id))[0]!;
+}
+
+/**
+ * The no-show job: booked slots nobody checked in to, past their venue's no-show minutes, are
+ * recorded as no-shows; when the venue's rule forfeits, the order is done.
+ */
+export async function markNoShows(db: Db, now = new Date(), batch = 500): Promise<number> {
+  let n = 0;
+  for (;;) {
+    const due = await dueNoShows(db, SYSTEM_SCOPE, now, batch);
+    if (!due.length) return n;
+    await db.transaction(async (tx) => {
+      const moved = await setClaimState(tx, SYSTEM_SCOPE, { ids: due.map((c) => c.id) }, ['booked'], 'no_show');
+      n += moved.length;
+      for (const orderId of new Set(moved.map((c) => c.orderId!))) {
+        const left = (await claimsOfOrder(tx, SYSTEM_SCOPE, orderId)).filter((c) => c.state === 'booked');
+        if (left.length) continue;
+        const venue = await findVenue(tx, SYSTEM_SCOPE, moved.find((c) => c.orderId === orderId)!.venueId);
+        if (venue && rulesOf(venue).noShowForfeits) await completePaid(tx, SYSTEM_SCOPE, orderId);
+      }
+    });
+    if (due.length < batch) return n;
+  }
+}

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../platform/db.ts';
+import type { Caller } from '../../../platform/http.ts';
+import { bumpPermEpoch } from '../../../platform/access.ts';
+import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
+import { findOrgByCode } from '../../system/org.repository.ts';
+import { findRoleByCode, replaceRoleMenus, roleMenuIds } from '../../system/role.repository.ts';
+import { allMenus } from '../../system/menu.repository.ts';
+import { findVisibleUserByCode } from '../../system/user.repository.ts';
+import { startPayment } from '../commerce/payment.service.ts';
+import { addPriceRule, addSite, addVenue, splitSite } from './venue.service.ts';
+import { bookSlots, lockSlots } from './booking.service.ts';
+import { addDays, localOf } from './venue.time.ts';
+
+const DEMO_ORG = 'demo-sports-center';
+const SEEDED_KEY = 'venue_demo_seeded';
+/** The venue screens the demo venue manager can open (their buttons come with them). */
+const DEMO_KEYS = ['sport.venue', 'venue'];
+const quietLog = { warn: () => undefined, error: () => undefined } as never;
+
+/**
+ * The demo venue (`SEED_DEMO=1`), once per database: the centre's venue with badminton, tennis and
+ * a basketball court split into halves, open 08:00–22:00 in hour slots, priced by weekday, evening,
+ * weekend and holiday, and a few bookings (paid, unpaid) and a lock over the next days.
+ */
+export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: number; prefixes: { sport: string } }, secretKey: Buffer): Promise<void> {
+  const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
+  if (done.rows.length) return;
+  const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
+  const role = center && (await findRoleByCode(db, SYSTEM_SCOPE, center.id, 'venue_manager'));
+  const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
+  if (!center || !role || !manager) return;
+  const menuIds = (await allMenus(db)).filter((m) => DEMO_KEYS.some((k) => m.key === k || m.key?.startsWith(`${k}.`))).map((m) => m.id);
+  await db.transaction(async (tx) => {
+    await replaceRoleMenus(tx, SYSTEM_SCOPE, role.id, [...new Set([...(await roleMenuIds(tx, SYSTEM_SCOPE, role.id)), ...menuIds])]);
+    await bumpPermEpoch(tx);
+  });
+  // The platform adds the demo venue (it has joined), then the manager runs it.
+  const platform: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: true, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+  const caller: Caller = { ...platform, platform: false };
+  const venue = await addVenue(db, platform, {
+    orgId: center.id,
+    stadiumName: '阳光体育中心',
+    mobile: '13800138000',
+    phone: '021-62345678',
+    address: '上海市徐汇区漕溪北路 1200 号',
+    longitude: 121.4365,
+    latitude: 31.1883,
+    timeZone: 'Asia/Shanghai',
+    sportcatItems: ['badminton', 'tennis', 'basketball'],
+    slotMinutes: 60,
+    openTime: '08:00',
+    closeTime: '22:00',
+    description: '室内羽毛球馆、室外网球场与标准篮球场，提供器材租赁与教练服务。',
+    contactName: '王经理',
+    contactPhone: '13800138000',
+    email: 'service@sunshine-sports.example',
+    legalPerson: '王建国',
+    licenseNo: '91310104MA1FL0XX1Q',
+    partnerName: null,
+    partnerPhone: null,
+    rules: { advanceDays: 30, minSlots: 1, maxSlots: 16, cancelDeadlineMinutes: 120, lateCancelRefundPercent: 50, changeDeadlineMinutes: 120, noShowAfterMinutes: 15, noShowForfeits: true },
+  });
+  const site = (name: string, sport: 'badminton' | 'tennis' | 'basketball', sort: number) => addSite(db, caller, { venueId: venue.id, name, sport, capacity: sport === 'basketball' ? 20 : 4, status: 0, sort, remark: null });
+  const courts = [];
+  for (let i = 1; i <= 4; i++) courts.push(await site(`羽毛球${i}号场`, 'badminton', i));
+  const tennis = await site('网球1号场', 'tennis', 10);
+  const basket = await site('篮球全场', 'basketball', 20);
+  const [halfA] = await splitSite(db, caller, basket.id, ['篮球A半场', '篮球B半场']);
+  const rule = (r: { name: string; sport?: 'badminton' | 'tennis' | 'basketball'; siteId?: number; weekdays?: number[]; dayKind?: 'any' | 'holiday' | 'normal' | 'workday'; start: string; end: string; priceFen: number; level?: string }) =>
+    addPriceRule(db, caller, { venueId: venue.id, weekdays: [], dayKind: 'any', level: null, validFrom: null, validTo: null, enabled: true, siteId: null, sport: null, ...r });
+  await rule({ name: '羽毛球 日间', sport: 'badminton', start: '08:00', end: '18:00', priceFen: 6000 });
+  await rule({ name: '羽毛球 晚间', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 8000 });
+  await rule({ name: '羽毛球 周末', sport: 'badminton', weekdays: [6, 7], start: '08:00', end: '22:00', priceFen: 9000 });
+  await rule({ name: '羽毛球 节假日', sport: 'badminton', dayKind: 'holiday', start: '08:00', end: '22:00', priceFen: 10000 });
+  await rule({ name: '羽毛球 金卡会员', sport: 'badminton', level: 'gold', start: '08:00', end: '22:00', priceFen: 5000 });
+  await rule({ name: '网球', sport: 'tennis', start: '08:00', end: '22:00', priceFen: 12000 });
+  await rule({ name: '篮球全场', siteId: basket.id, start: '08:00', end: '22:00', priceFen: 30000 });
+  await rule({ name: '篮球半场', sport: 'basketball', start: '08:00', end: '22:00', priceFen: 16000 });
+
+  const today = localOf(new Date(), venue.timeZone).day;
+  const tomorrow = addDays(today, 1);
+  const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
+  const book = (date: string, items: { siteId: number; start: string; end: string }[], buyerName: string, buyerPhone: string) => bookSlots(db, caller, { stadiumId: venue.id, date, items, buyerName, buyerPhone, remark: null }, undefined);
+  const a = await book(tomorrow, [{ siteId: courts[0]!.id, start: '19:00', end: '21:00' }], '张晓明', '13900001111');
+  await startPayment(deps, caller, a.orderId, { method: 'cash', amountFen: a.amount, receivedFen: a.amount }, undefined);
+  const b = await book(tomorrow, [{ siteId: courts[1]!.id, start: '10:00', end: '11:00' }, { siteId: courts[2]!.id, start: '10:00', end: '11:00' }], '李娜', '13700002222');
+  await startPayment(deps, caller, b.orderId, { method: 'cash', amountFen: b.amount, receivedFen: b.amount }, undefined);
+  const c = await book(tomorrow, [{ siteId: basket.id, start: '15:00', end: '17:00' }], '星火篮球队', '13600003333');
+  await startPayment(deps, caller, c.orderId, { method: 'cash', amountFen: c.amount, receivedFen: c.amount }, undefined);
+  await book(addDays(today, 2), [{ siteId: halfA!.id, start: '09:00', end: '10:00' }], '赵同学', '13500004444'); // left unpaid: it times out
+  await lockSlots(db, caller, { stadiumId: venue.id, date: addDays(today, 2), items: [{ siteId: tennis.id, start: '08:00', end: '10:00' }], reason: '网球场地面维护' });
+  await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
+}

@@ -1,0 +1,73 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+import { hhmmOf, type DayKind, type WeekHours } from '@venue/contract';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * A venue's time: days and slots are its local wall clock, stored instants are UTC. On the day
+ * clocks go forward a local time may not exist (no slot there); on the day they go back a slot
+ * spans the real time that passes.
+ */
+
+/** The instant of a local day and minute of the day (1440 is the next midnight), or undefined when the clock skips it. */
+export function instantOf(day: string, minutes: number, timeZone: string): Date | undefined {
+  const local = dayjs.utc(day).add(minutes, 'minute');
+  const text = local.format('YYYY-MM-DDTHH:mm:ss');
+  const at = dayjs.tz(text, timeZone);
+  // A time inside a spring-forward gap does not come back as itself.
+  if (at.tz(timeZone).format('YYYY-MM-DDTHH:mm:ss') !== text) return undefined;
+  return at.toDate();
+}
+
+/** The local day (`YYYY-MM-DD`) and minute of the day of an instant. */
+export function localOf(at: Date, timeZone: string): { day: string; minutes: number } {
+  const d = dayjs(at).tz(timeZone);
+  return { day: d.format('YYYY-MM-DD'), minutes: d.hour() * 60 + d.minute() };
+}
+
+export function addDays(day: string, n: number): string {
+  return dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD');
+}
+
+/** ISO weekday of a calendar day: 1 Monday … 7 Sunday. */
+export function weekdayOf(day: string): number {
+  const w = dayjs.utc(day).day();
+  return w === 0 ? 7 : w;
+}
+
+/**
+ * The kind of a day by the holiday calendar's decision (0 work, 1 non-work, undefined none): a
+ * non-work weekday is a public holiday, a work Saturday or Sunday a make-up work day.
+ */
+export function dayKindOf(day: string, decision: number | undefined): Exclude<DayKind, 'any'> {
+  const weekend = weekdayOf(day) >= 6;
+  if (decision === 1 && !weekend) return 'holiday';
+  if (decision === 0 && weekend) return 'workday';
+  return 'normal';
+}
+
+/** The opening of a site on a day: the holiday hours (day 8) on a public holiday when set, else the weekday's. */
+export function hoursOn(hours: WeekHours, day: string, kind: Exclude<DayKind, 'any'>): { open: number; close: number } | undefined {
+  const entry = (kind === 'holiday' ? hours.find((h) => h.day === 8) : undefined) ?? hours.find((h) => h.day === weekdayOf(day));
+  if (!entry) return undefined;
+  const [oh, om] = entry.open.split(':').map(Number);
+  const [ch, cm] = entry.close.split(':').map(Number);
+  return { open: oh! * 60 + om!, close: ch! * 60 + cm! };
+}
+
+/** The slots of an opening: from open, `length` minutes each, the last one ending by close. */
+export function slotsBetween(open: number, close: number, length: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let s = open; s + length <= close; s += length) out.push([s, s + length]);
+  return out;
+}
+
+/** Every day, Monday to Sunday, open from `open` to `close`. */
+export function everyDay(open: string, close: string): WeekHours {
+  return [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open, close }));
+}
+
+export const label = (start: number, end: number) => `${hhmmOf(start)}-${hhmmOf(end)}`;
