@@ -24,7 +24,6 @@ const ID_NAME = /^(id|ids|[a-z][A-Za-z]*Id|[a-z][A-Za-z]*Ids)$/;
 const NOT_RECORD_IDS: Record<string, string> = {
   menuIds: 'menus are platform-wide (one tree, granted per role)',
   instanceId: 'a scheduler process, not a record of an organisation',
-  venueId: 'an order names its venue; venues come with their module (issue 11), which maps venueId here',
   memberId: 'an order or account names its member; members come with their module (issue 12), which maps memberId here',
 };
 /** Fields that name records under another name (checked too). */
@@ -115,6 +114,13 @@ interface World {
   paymentB: number;
   refundB: number;
   accountB: number;
+  venueA: number;
+  venueB: number;
+  siteB: number;
+  ruleB: number;
+  templateB: number;
+  lockB: number;
+  bookingNoB: string;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -191,6 +197,26 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/commerce/refund': { body: { amountFen: 100, reason: 'probe', to: 'original' }, extra: [{ label: "an order of A refunded into B's account", body: { orderId: w.orderA, amountFen: 100, reason: 'probe', to: 'balance', accountId: w.accountB } }] },
     'POST /api/sport/commerce/refund/nonOrder': { body: { payeeName: 'probe', amountFen: 100, method: 'cash', reason: 'probe' }, extra: [{ label: "paid into B's account", body: { payeeName: 'probe', amountFen: 100, method: 'balance', accountId: w.accountB, reason: 'probe' } }] },
     'POST /api/sport/commerce/refund/:id/review': { body: { approve: true, remark: 'probe' } },
+    'GET /api/stadium/stadiumInfo/list/orgId/:orgId': { expect: 'empty' },
+    'POST /api/stadium/stadiumInfo/pagelist': { expect: 'empty' },
+    'PUT /api/stadium/stadiumInfo/update': { body: { stadiumName: 'changed', version: 1 } },
+    'POST /api/stadium/stadiumInfo/updateShopStatus': { body: { shopStatus: 0 } },
+    'POST /api/stadium/stadiumInfo/lock': { body: { locked: true, reason: 'probe' } },
+    'POST /api/stadium/stadiumInfo/review': { expect: 'forbidden', body: { approve: true } },
+    'POST /api/sport/venue/site': { body: { name: 'probe', sport: 'tennis' }, extra: [{ label: "B's template for a site of A's venue", body: { venueId: w.venueA, name: 'probe', sport: 'tennis', templateId: w.templateB } }] },
+    'PUT /api/sport/venue/site/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/venue/site/:id/split': { body: { names: ['a', 'b'] } },
+    'POST /api/sport/venue/site/merge': { body: { name: 'probe' } },
+    'POST /api/sport/venue/price': { body: { name: 'probe', start: '08:00', end: '09:00', priceFen: 100 }, extra: [{ label: "a price of A's venue for B's site", body: { venueId: w.venueA, siteId: w.siteB, name: 'probe', start: '08:00', end: '09:00', priceFen: 100 } }] },
+    'PUT /api/sport/venue/price/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/venue/template': { body: { name: 'probe', hours: [{ day: 1, open: '08:00', close: '10:00' }] } },
+    'PUT /api/sport/venue/template/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/venue/template/:id/apply': { extra: [{ label: "B's site from a template of A", params: { id: w.templateB }, body: { siteIds: [w.siteB] } }] },
+    'POST /api/sport/booking/grid': { body: { date: '2030-01-01' } },
+    'POST /api/sport/booking/plan': { body: { date: '2030-01-01' } },
+    'POST /api/sport/booking/order': { body: { date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }] }, extra: [{ label: "B's site in A's venue", body: { stadiumId: w.venueA, date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }] } }] },
+    'POST /api/sport/booking/lock': { body: { date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }], reason: 'probe' }, extra: [{ label: "B's site in A's venue", body: { stadiumId: w.venueA, date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }], reason: 'probe' } }] },
+    'POST /api/sport/booking/cancel': { body: { reason: 'probe' } },
     'PUT /api/system/jobStream/:id': {
       body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 },
       extra: [{ label: 'a stream of A running a job of B', params: { id: w.streamA }, body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 }, expect: 'jobNotFoundField' }],
@@ -200,7 +226,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
 
 /** Routes looked up by another key than an id (checked as well). */
 function lookups(w: World): Record<string, Case[]> {
-  return { 'POST /api/system/user/detailByPhone': [{ label: "a user of B by mobile", body: { mobile: w.uBMobile } }] };
+  return {
+    'POST /api/system/user/detailByPhone': [{ label: "a user of B by mobile", body: { mobile: w.uBMobile } }],
+    'POST /api/sport/booking/checkin': [{ label: "B's booking by its order number", body: { code: w.bookingNoB } }],
+  };
 }
 
 /** B's record for an id name on a route. */
@@ -209,6 +238,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (/\/jobStream\/run\//.test(r.url)) return w.runB;
     if (/\/job\/log\//.test(r.url)) return w.recordB;
     if (/\/api\/:id\//.test(r.url)) return w.apiId;
+    if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
+    if (r.module === 'booking') return w.orderB;
     if (r.module === 'commerce') return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = { user: w.uB, role: w.RB, org: w.B1, job: w.jobB, jobStream: w.streamB, online: w.sessionB, loginLog: w.loginLogB, operLog: w.operLogB };
     return m[r.module];
@@ -246,6 +277,17 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return w.orderB;
     case 'accountId':
       return w.accountB;
+    case 'venueId':
+    case 'stadiumId':
+      return w.venueB;
+    case 'siteId':
+      return w.siteB;
+    case 'siteIds':
+      return [w.siteB, w.siteB];
+    case 'templateId':
+      return w.templateB;
+    case 'claimIds':
+      return [w.lockB];
   }
   return undefined;
 }
@@ -308,6 +350,11 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_ledger_entry: `org_id in (select id from b)`,
     sport_balance_account: `org_id in (select id from b)`,
     sport_pay_merchant: `org_id in (select id from b)`,
+    sport_venue: `org_id in (select id from b)`,
+    sport_site: `org_id in (select id from b)`,
+    sport_price_rule: `org_id in (select id from b)`,
+    sport_venue_template: `org_id in (select id from b)`,
+    sport_slot_claim: `org_id in (select id from b)`,
   };
   const out: Record<string, string[]> = {};
   for (const [table, where] of Object.entries(tables)) {
@@ -366,6 +413,14 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const paymentB = (await ok<{ payment: { id: number } }>('POST', `/api/sport/commerce/order/${orderB}/pay`, { method: 'cash', amountFen: 1000 }, mgrB)).payment.id;
     const refundB = (await ok<{ id: number }>('POST', '/api/sport/commerce/refund', { orderId: orderB, amountFen: 100, reason: 'b-refund' }, mgrB)).id;
     const accountB = (await ok<{ id: number }>('POST', '/api/sport/commerce/account', { holderName: 'b-member' }, mgrB)).id;
+    // B runs a venue: a site, a price, a template, a lock and a booking.
+    const venueB = (await ok<{ id: number }>('POST', '/api/stadium/stadiumInfo/insert', { stadiumName: 'b-venue' }, mgrB)).id;
+    const siteB = (await ok<{ id: number }>('POST', '/api/sport/venue/site', { venueId: venueB, name: 'b-site', sport: 'tennis' }, mgrB)).id;
+    const ruleB = (await ok<{ id: number }>('POST', '/api/sport/venue/price', { venueId: venueB, name: 'b-price', start: '08:00', end: '22:00', priceFen: 1000 }, mgrB)).id;
+    const templateB = (await ok<{ id: number }>('POST', '/api/sport/venue/template', { venueId: venueB, name: 'b-template', hours: [{ day: 1, open: '08:00', close: '10:00' }] }, mgrB)).id;
+    const bDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + 2 * 86400_000));
+    const lockB = (await ok<{ claimIds: number[] }>('POST', '/api/sport/booking/lock', { stadiumId: venueB, date: bDay, items: [{ siteId: siteB, start: '08:00', end: '09:00' }], reason: 'b-lock' }, mgrB)).claimIds[0]!;
+    const bookingNoB = (await ok<{ orderNo: string }>('POST', '/api/sport/booking/order', { stadiumId: venueB, date: bDay, items: [{ siteId: siteB, start: '10:00', end: '11:00' }] }, mgrB)).orderNo;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -373,6 +428,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const jobA = (await ok<{ id: number }>('POST', sys('job'), job(), mgrA)).id;
     const orderA = (await ok<{ id: number }>('POST', '/api/sport/commerce/order', { type: 'general', items: [{ kind: 'general', name: 'a-item', unitPriceFen: 1000 }] }, mgrA)).id;
     await ok('POST', `/api/sport/commerce/order/${orderA}/pay`, { method: 'cash', amountFen: 1000 }, mgrA);
+    const venueA = (await ok<{ id: number }>('POST', '/api/stadium/stadiumInfo/insert', { stadiumName: 'a-venue' }, mgrA)).id;
     const streamA = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'a-stream', status: 1, nodes: [{ key: 'a', jobId: jobA }], edges: [] }, mgrA)).id;
     const online = await ok<{ data: { sessionId: number; userCode: string; orgId: number }[] }>('POST', sys('online/list'), { pageSize: 100 });
     const sessionB = online.data.find((o) => o.userCode === 'tenant_staff_b')!.sessionId;
@@ -408,6 +464,13 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       paymentB,
       refundB,
       accountB,
+      venueA,
+      venueB,
+      siteB,
+      ruleB,
+      templateB,
+      lockB,
+      bookingNoB,
     };
   });
   afterAll(async () => s?.close());
@@ -448,7 +511,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       }
       case 'empty': {
         const b = env.body as { total?: number; data?: unknown[] } | unknown[];
-        const empty = Array.isArray(b) ? b.length === 0 : b?.total === 0 || (Array.isArray(b?.data) && b.data.length === 0);
+        const empty = b === null || (Array.isArray(b) ? b.length === 0 : b?.total === 0 || (Array.isArray(b?.data) && b.data.length === 0));
         return env.code === Code.OK && empty ? null : `expected no rows, got ${env.code} ${JSON.stringify(env.body).slice(0, 300)}`;
       }
     }

@@ -47,6 +47,11 @@ const ORGANISATION_OWNED = [
   'sport_pay_notify',
   'sport_pay_merchant',
   'sport_idempotency',
+  'sport_venue',
+  'sport_site',
+  'sport_price_rule',
+  'sport_venue_template',
+  'sport_slot_claim',
 ];
 
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */

@@ -49,3 +49,13 @@ export function registerItemKind(kind: ItemKind): void {
 export function itemKindOf(kind: string): ItemKind | undefined {
   return kinds.get(kind);
 }
+
+/** The organisation of a venue (set by the venue module): an order may name only a venue of its own organisation. */
+type VenueOrgOf = (tx: Tx, scope: Scope, venueId: number) => Promise<number | undefined>;
+let venueOrg: VenueOrgOf = async () => undefined;
+export function setVenueLookup(fn: VenueOrgOf): void {
+  venueOrg = fn;
+}
+export function venueOrgOf(tx: Tx, scope: Scope, venueId: number): Promise<number | undefined> {
+  return venueOrg(tx, scope, venueId);
+}

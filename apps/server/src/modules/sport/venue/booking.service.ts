@@ -7,7 +7,7 @@ import { nearestDecision } from '../../system/holiday.repository.ts';
 import { findOrder, findOrderByNo, itemsOf } from '../commerce/commerce.repository.ts';
 import { refundByRule, noWork, type AfterCommit } from '../commerce/money.ts';
 import { cancelOrder, completePaid, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
-import { registerItemKind, type KindContext } from '../commerce/item-kinds.ts';
+import { registerItemKind, setVenueLookup, type KindContext } from '../commerce/item-kinds.ts';
 import { bookingsOfDay, claimsByIds, claimsOfDays, claimsOfOrder, dueNoShows, findVenue, insertClaims, rulesOfVenue, setClaimState, sitesOf, type ClaimRecord, type SiteRecord, type VenueRecord } from './venue.repository.ts';
 import { priceSlot, shareOf, type RuleLike } from './pricing.ts';
 import { addDays, dayKindOf, hoursOn, instantOf, localOf, slotsBetween, weekdayOf } from './venue.time.ts';
@@ -213,6 +213,8 @@ async function claim(tx: Tx, scope: Scope, rows: Parameters<typeof insertClaims>
 
 const range = (a: Date, b: Date) => `[${a.toISOString()},${b.toISOString()})`;
 
+setVenueLookup(async (tx, scope, venueId) => (await findVenue(tx, scope, venueId))?.orgId);
+
 registerItemKind({
   kind: 'venue',
   orderTypes: ['venue'],
@@ -282,7 +284,7 @@ export async function lockSlots(db: Db, caller: Caller, input: { stadiumId: numb
   const rows: Parameters<typeof insertClaims>[2] = [];
   for (const [i, it] of input.items.entries()) {
     const site = d.sites.find((s) => s.id === it.siteId);
-    if (!site) throw invalid(`items.${i}.siteId`, 'error.notFound');
+    if (!site) throw notFound();
     const start = minutesOf(it.start);
     const end = minutesOf(it.end);
     const at = instantOf(input.date, start, venue.timeZone);

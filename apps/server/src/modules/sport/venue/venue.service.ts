@@ -205,8 +205,8 @@ function checkHours(hours: WeekHours, slotMinutes: number, field = 'hours') {
 export async function addSite(db: Db, caller: Caller, input: SiteCreate) {
   const scope = scopeOf(caller);
   const venue = await venueInScope(db, scope, input.venueId);
-  const template = input.templateId ? await findTemplate(db, scope, input.templateId) : undefined;
-  if (input.templateId && (!template || template.venueId !== venue.id)) throw invalid('templateId', 'error.notFound');
+  const template = input.templateId ? await templateInScope(db, scope, input.templateId) : undefined;
+  if (template && template.venueId !== venue.id) throw invalid('templateId', 'error.notFound');
   const hours = input.hours ?? template?.hours ?? everyDay(venue.openTime, venue.closeTime);
   checkHours(hours, venue.slotMinutes);
   const id = await db.transaction(async (tx) => {
@@ -289,10 +289,7 @@ export async function mergeSites(db: Db, caller: Caller, siteIds: [number, numbe
 type RuleInput = Partial<PriceRuleCreate>;
 
 async function checkRuleTarget(db: Executor, scope: Scope, venueId: number, r: RuleInput) {
-  if (r.siteId) {
-    const site = await siteInScope(db, scope, r.siteId).catch(() => undefined);
-    if (!site || site.venueId !== venueId) throw invalid('siteId', 'error.notFound');
-  }
+  if (r.siteId && (await siteInScope(db, scope, r.siteId)).venueId !== venueId) throw invalid('siteId', 'error.notFound');
 }
 
 function ruleValues(r: RuleInput) {
@@ -343,7 +340,9 @@ export async function editPriceRule(db: Db, caller: Caller, id: number, input: P
 }
 
 export async function removePriceRules(db: Db, caller: Caller, ids: number[]) {
-  return { deleted: await deletePriceRules(db, scopeOf(caller), { ids }) };
+  const scope = scopeOf(caller);
+  for (const id of new Set(ids)) await getPriceRule(db, scope, id); // another organisation's: 100404
+  return { deleted: await deletePriceRules(db, scope, { ids }) };
 }
 
 // ---------------------------------------------------------------- templates
@@ -381,7 +380,9 @@ export async function editTemplate(db: Db, caller: Caller, id: number, input: z.
 }
 
 export async function removeTemplates(db: Db, caller: Caller, ids: number[]) {
-  return { deleted: await deleteTemplates(db, scopeOf(caller), ids) };
+  const scope = scopeOf(caller);
+  for (const id of new Set(ids)) await templateInScope(db, scope, id); // another organisation's: 100404
+  return { deleted: await deleteTemplates(db, scope, ids) };
 }
 
 async function copyTemplatePrices(tx: Executor, scope: Scope, t: TemplateRecord, targets: SiteRecord[]) {
