@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Form, Input, Radio, Switch, Tag } from 'antd';
+import { Alert, Form, Input, Radio, Switch, Tag, Tooltip } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { Perm, venueLock, venueReview, type VenueRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
@@ -18,8 +18,15 @@ export const refreshVenues = () => invalidateResource('venue');
 export function LockDialog({ venue, onClose }: { venue: VenueRow | null; onClose: () => void }) {
   const t = useVenueT();
   const [form] = Form.useForm<{ locked: boolean; reason?: string | null }>();
-  const locked = Form.useWatch('locked', form);
-  const reasonRules = useFieldRules({ name: 'reason', label: 'lock.reason', rule: venueLock.shape.reason, required: !!locked });
+  // Whether the dialog locks (the reason is then required): followed through onValuesChange, as
+  // Form.useWatch does not see the initial values of a form mounted later (the modal's body).
+  const [locked, setLocked] = useState(true);
+  const [shownFor, setShownFor] = useState<VenueRow | null>(null);
+  if (venue !== shownFor) {
+    setShownFor(venue);
+    setLocked(!venue?.locked);
+  }
+  const reasonRules = useFieldRules({ name: 'reason', label: 'lock.reason', rule: venueLock.shape.reason, required: locked });
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
@@ -61,11 +68,11 @@ export function LockDialog({ venue, onClose }: { venue: VenueRow | null; onClose
       isDirty={() => form.isFieldsTouched()}
     >
       <Alert type="info" showIcon title={t('lock.hint')} style={{ marginBottom: 16 }} />
-      <Form form={form} name="venueLock-form" layout="vertical" autoComplete="off" initialValues={{ locked: !venue?.locked, reason: venue?.locked ? (venue.lockReason ?? '') : '' }} onFinish={() => void submit()}>
+      <Form form={form} name="venueLock-form" layout="vertical" autoComplete="off" initialValues={{ locked: !venue?.locked, reason: venue?.locked ? (venue.lockReason ?? '') : '' }} onValuesChange={(_c, all) => setLocked(!!all.locked)} onFinish={() => void submit()}>
         <Form.Item name="locked" label={t('lock.state')} valuePropName="checked">
           <Switch checkedChildren={t('lockState.locked')} unCheckedChildren={t('lockState.unlocked')} data-testid="venueLock-switch" />
         </Form.Item>
-        <Form.Item name="reason" label={t('lock.reason')} rules={reasonRules} required={!!locked} dependencies={['locked']} hidden={!locked}>
+        <Form.Item name="reason" label={t('lock.reason')} rules={reasonRules} required={locked} hidden={!locked}>
           <Input.TextArea rows={3} maxLength={200} showCount />
         </Form.Item>
       </Form>
@@ -128,12 +135,14 @@ export function ShopSwitch({ venue, size = 'small' }: { venue: VenueRow; size?: 
       void refreshVenues();
     },
   });
-  return (
+  // A venue opens its shop once the platform has approved it (the server refuses it before).
+  const waiting = venue.shopStatus !== 1 && venue.applyState !== 'approved';
+  const sw = (
     <Switch
       size={size}
       checked={venue.shopStatus === 1}
       loading={change.isPending}
-      disabled={!can(Perm.venue.shop)}
+      disabled={!can(Perm.venue.shop) || waiting}
       checkedChildren={t('shop.open')}
       unCheckedChildren={t('shop.closed')}
       onChange={(v) => change.mutate(v)}
@@ -141,4 +150,5 @@ export function ShopSwitch({ venue, size = 'small' }: { venue: VenueRow; size?: 
       data-row-key={venue.id}
     />
   );
+  return waiting ? <Tooltip title={t('shop.needApproval')}>{sw}</Tooltip> : sw;
 }

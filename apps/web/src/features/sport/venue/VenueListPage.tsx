@@ -95,7 +95,7 @@ export function venueDef(actions: { lock: (row: VenueRow) => void; review: (row:
       { key: 'lock', label: 'rowLock', perm: Perm.venue.lock, run: (row) => actions.lock(row) },
       { key: 'review', label: 'review.button', perm: Perm.venue.review, visible: (row) => platform && row.applyState === 'applied', run: (row) => actions.review(row) },
     ],
-    inlineActions: 3,
+    inlineActions: 4,
     api: {
       list: (body) => venueApi.page(listBody(body)),
       get: (row) => venueApi.get(row.id),

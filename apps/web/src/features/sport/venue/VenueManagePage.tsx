@@ -4,7 +4,7 @@ import { LockOutlined, PlusOutlined, SaveOutlined, UnlockOutlined } from '@ant-d
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_BOOKING_RULES, Perm, bookingRules, type BookingRules, type VenueRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { useSession } from '../../../app/session.ts';
+import { setVenue, useSession } from '../../../app/session.ts';
 import { FieldItem, FormDialog, IntegerInput, changedValues, errorFieldsOf, focusFirstError, isEmptyValue, reportNoChanges, useCan, useFieldRules, useKitT, type Row } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { AccountTab } from './AccountTab.tsx';
@@ -248,6 +248,10 @@ export default function VenueManagePage() {
   const [tab, setTab] = useState('baseInfo');
   const addFields = useMemo(() => venueFields(), []);
   const reload = () => query.refetch();
+  // Spec 4: the session's current venue follows what this screen adds and saves.
+  useEffect(() => {
+    if (query.data !== undefined) setVenue(query.data);
+  }, [query.data]);
 
   if (orgId === null) return <Empty description={t('noOrg')} />;
   if (query.isLoading) return <Skeleton active />;

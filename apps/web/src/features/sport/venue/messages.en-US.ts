@@ -116,6 +116,7 @@ const messages: MessagesOf<typeof zh> = {
     closed: 'Closed',
     opened: 'The shop is open',
     closedDone: 'The shop is closed',
+    needApproval: 'The shop opens once the application is approved',
   },
   lockState: {
     locked: 'Locked',

@@ -118,6 +118,7 @@ const messages = {
     closed: '已打烊',
     opened: '店铺已开启',
     closedDone: '店铺已关闭',
+    needApproval: '入驻申请审核通过后才能开启店铺',
   },
   lockState: {
     locked: '已锁定',
