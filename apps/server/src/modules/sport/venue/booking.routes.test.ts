@@ -87,6 +87,34 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     expect(cell(d, sites[1]!.id, '19:00').ruleName).toBe('晚间');
   });
 
+  it('prices public holidays and make-up work days by the organisation’s holiday calendar', async () => {
+    const { c, orgId, venue, sites } = await venueOf({ n: 1, priceFen: 6000 });
+    for (const r of [
+      { name: '周末', weekdays: [6, 7], priceFen: 9000 },
+      { name: '节假日', dayKind: 'holiday', priceFen: 12000 },
+      { name: '调休上班', dayKind: 'workday', priceFen: 7000 },
+    ])
+      expect((await c.json('POST', venueApi('price'), { body: { venueId: venue.id, sport: 'badminton', start: '08:00', end: '22:00', ...r } })).code).toBe(0);
+    // 2027-10-01 is a Friday off; 2027-10-09 a Saturday worked.
+    const set = await admin.json('PUT', '/api/system/holiday/days', { body: { orgId, days: [{ day: '2027-10-01', kind: 1 }, { day: '2027-10-09', kind: 0 }] } });
+    expect(set.code, set.msg).toBe(0);
+    const price = async (day: string) => cell(await grid(c, venue.id, day), sites[0]!.id, '10:00').price;
+    expect(await price('2027-09-30')).toBe(6000);
+    expect(await price('2027-10-01')).toBe(12000);
+    expect(await price('2027-10-02')).toBe(9000);
+    expect(await price('2027-10-09')).toBe(7000);
+  });
+
+  it('a venue in Europe/London: the day clocks go forward has one hour slot fewer', async () => {
+    const { c, venue, sites } = await venueOf({ n: 1, timeZone: 'Europe/London', open: '00:00', close: '24:00' });
+    const starts = async (day: string) => (await grid(c, venue.id, day)).slots.filter((x) => x.siteId === sites[0]!.id).map((x) => x.start);
+    expect(await starts('2027-03-27')).toHaveLength(24);
+    const spring = await starts('2027-03-28');
+    expect(spring).toHaveLength(23);
+    expect(spring).not.toContain('01:00');
+    expect(await starts('2027-10-31')).toHaveLength(24);
+  });
+
   it('books two cells as a walk-in: a pending order holds them; cash pays it and they show booked', async () => {
     const { c: mgr, venue, sites } = await venueOf({ n: 2, priceFen: 6000 });
     const day = tomorrowOf(venue.timeZone);

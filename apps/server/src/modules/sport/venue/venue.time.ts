@@ -12,14 +12,20 @@ dayjs.extend(timezone);
  * spans the real time that passes.
  */
 
-/** The instant of a local day and minute of the day (1440 is the next midnight), or undefined when the clock skips it. */
+/**
+ * The instant of a local day and minute of the day (1440 is the next midnight), or undefined when
+ * the clock skips it. A time that happens twice (clocks going back) is its first occurrence.
+ */
 export function instantOf(day: string, minutes: number, timeZone: string): Date | undefined {
-  const local = dayjs.utc(day).add(minutes, 'minute');
-  const text = local.format('YYYY-MM-DDTHH:mm:ss');
-  const at = dayjs.tz(text, timeZone);
-  // A time inside a spring-forward gap does not come back as itself.
-  if (at.tz(timeZone).format('YYYY-MM-DDTHH:mm:ss') !== text) return undefined;
-  return at.toDate();
+  const asUtc = dayjs.utc(day).add(minutes, 'minute');
+  const want = asUtc.format('YYYY-MM-DDTHH:mm');
+  // The zone's offset just before and just after: one of them is the offset at the wanted time.
+  const offsets = new Set([-12, 12].map((h) => dayjs(asUtc.add(h, 'hour').toDate()).tz(timeZone).utcOffset()));
+  const found = [...offsets]
+    .map((off) => asUtc.subtract(off, 'minute').toDate())
+    .filter((at) => dayjs(at).tz(timeZone).format('YYYY-MM-DDTHH:mm') === want)
+    .sort((a, b) => a.getTime() - b.getTime());
+  return found[0];
 }
 
 /** The local day (`YYYY-MM-DD`) and minute of the day of an instant. */
