@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
+import { seedDemo } from '../../system/demo.seed.ts';
+import { imbalances } from '../commerce/commerce.testkit.ts';
+import { seedVenueDemo } from './venue.seed.ts';
+import { addDays } from './venue.time.ts';
+import { booking, stadium, today } from './venue.testkit.ts';
+
+describe.each(databases)('venue demo data on %s', (kind) => {
+  let s: TestServer;
+  let mgr: Client;
+  let orgId: number;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    await seedDemo(s.database.db, s.config);
+    await seedVenueDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
+    await seedVenueDemo(s.database.db, s.config, s.app.ctx.keys.secretKey); // once per database
+    mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+    orgId = (await mgr.json('GET', '/api/auth/userInfo/0')).body.currentOrg.orgId;
+  });
+  afterAll(async () => s?.close());
+
+  it('the demo manager has a venue of at least 6 sites open 08:00–22:00 in hour slots, priced, and can book any of them for the next 30 days', async () => {
+    const venue = (await mgr.json('GET', stadium(`list/orgId/${orgId}`))).body;
+    expect(venue).toMatchObject({ stadiumName: '阳光体育中心', slotMinutes: 60, timeZone: 'Asia/Shanghai' });
+    expect(venue.rules.advanceDays).toBeGreaterThanOrEqual(30);
+    const last = addDays(today(venue.timeZone), 30);
+    const g = await mgr.json('POST', booking('grid'), { body: { stadiumId: venue.id, date: last } });
+    expect(g.code, g.msg).toBe(0);
+    expect(g.body.sites.length).toBeGreaterThanOrEqual(6);
+    for (const site of g.body.sites) {
+      const slots = g.body.slots.filter((x: { siteId: number }) => x.siteId === site.id);
+      expect(slots.map((x: { start: string }) => x.start)).toEqual(Array.from({ length: 14 }, (_, i) => `${String(8 + i).padStart(2, '0')}:00`));
+      expect(slots.every((x: { state: string; price: number }) => x.state === 'free' && x.price > 0)).toBe(true);
+    }
+    const order = await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: last, items: g.body.sites.slice(0, 2).map((x: { id: number }) => ({ siteId: x.id, start: '21:00', end: '22:00' })) } });
+    expect(order.code, order.msg).toBe(0);
+    // Tomorrow already has bookings, paid and held, and the day after a lock.
+    const tomorrow = await mgr.json('POST', booking('grid'), { body: { stadiumId: venue.id, date: addDays(today(venue.timeZone), 1) } });
+    expect(tomorrow.body.slots.filter((x: { state: string }) => x.state === 'booked').length).toBeGreaterThanOrEqual(4);
+    const menu = await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: 'venue-console' } });
+    expect(JSON.stringify(menu.body)).toContain('/sport/views/venueReserve/index');
+    expect(await imbalances(s)).toEqual([]);
+  });
+});
