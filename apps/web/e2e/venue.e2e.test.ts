@@ -36,13 +36,20 @@ describe('venue console', () => {
   });
 
   /** The staff of a new organisation with the venue screens, signed in (Chinese, light). */
-  const staffPage = async (): Promise<{ staff: Staff; page: Page }> => {
-    const staff = await makeStaff(e, ['home', 'sport.venue']);
+  const staffPage = async (extraMenus: string[] = []): Promise<{ staff: Staff; page: Page }> => {
+    const staff = await makeStaff(e, ['home', 'sport.venue', ...extraMenus]);
     const b = await browserAs(e, staff);
     open.push(b);
     b.page.setDefaultTimeout(15_000);
     await b.page.waitForURL(/\/home/);
     return { staff, page: b.page };
+  };
+
+  /** A screenshot once dialogs and tab animations are done. */
+  const shot = async (page: Page, name: string) => {
+    await expect.poll(() => page.locator('.ant-modal-wrap').filter({ visible: true }).count()).toBe(0);
+    await page.waitForTimeout(500);
+    await screenshot(page, name);
   };
 
   const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text }).first();
@@ -76,7 +83,7 @@ describe('venue console', () => {
     await expect.poll(() => page.getByTestId('venue-name').textContent()).toBe(name);
     await expect.poll(() => page.getByTestId('venue-header').textContent()).toContain('营业时间 08:00-22:00');
     await expect.poll(() => page.locator('#venue-base_stadiumName').inputValue()).toBe(name);
-    await screenshot(page, 'venue-manage-base');
+    await shot(page, 'venue-manage-base');
 
     // A site: the venue's hours by default.
     await page.getByTestId('venue-tab-siteManage').click();
@@ -94,7 +101,7 @@ describe('venue console', () => {
     await page.getByTestId('siteSplit-form-ok').click();
     await toast(page, '已拆分为两个半场').waitFor();
     await expect.poll(() => sites.locator('tr', { hasText: '1号场 B' }).first().textContent()).toContain('半场');
-    await screenshot(page, 'venue-manage-sites');
+    await shot(page, 'venue-manage-sites');
 
     // A price rule for every site: evenings at 80 yuan, the walk-in price.
     await page.getByTestId('venue-tab-prices').click();
@@ -112,7 +119,7 @@ describe('venue console', () => {
     expect(text).toContain('18:00-22:00');
     expect(text).toContain('散客价');
     expect(text).toContain('每天');
-    await screenshot(page, 'venue-manage-prices');
+    await shot(page, 'venue-manage-prices');
 
     // A booking rule: a week ahead at most; kept after a reload.
     await page.getByTestId('venue-tab-ruleSetting').click();
@@ -127,7 +134,7 @@ describe('venue console', () => {
     await page.getByTestId('venue-tab-ruleSetting').click();
     await expect.poll(() => page.locator('#venue-rules_advanceDays').inputValue()).toBe('7');
     await expect.poll(() => page.locator('#venue-rules_maxSlots').inputValue()).toBe('8');
-    await screenshot(page, 'venue-manage-rules');
+    await shot(page, 'venue-manage-rules');
 
     // Members and cards come later: their tables are there, empty.
     await page.getByTestId('venue-tab-memberCard').click();
@@ -148,7 +155,7 @@ describe('venue console', () => {
     expect(await row.textContent()).toContain('网球');
     expect(await row.getByTestId('venue-shop').isDisabled()).toBe(true);
     expect(await row.getByTestId('venue-row-review').count()).toBe(0);
-    await screenshot(page, 'venue-list');
+    await shot(page, 'venue-list');
 
     // The platform reviews it on its venue list.
     const admin = await browserAs(e, { code: 'admin', password: ADMIN_PASSWORD });
@@ -162,6 +169,7 @@ describe('venue console', () => {
     const adminRow = ap.getByTestId('venue-table').locator('tr', { hasText: name }).first();
     await adminRow.getByTestId('venue-row-review').click();
     await ap.locator('#venueReview-form_remark').fill('资料齐全');
+    await ap.waitForTimeout(500);
     await screenshot(ap, 'venue-review');
     await ap.getByTestId('venueReview-form-ok').click();
     await toast(ap, '审核完成').waitFor();
@@ -179,6 +187,7 @@ describe('venue console', () => {
     await page.getByTestId('venueLock-form-ok').click();
     await visible(page.locator('.ant-form-item-explain-error', { hasText: '不能为空' })).first().waitFor();
     await page.locator('#venueLock-form_reason').fill('场地翻新');
+    await expect.poll(() => visible(page.locator('.ant-form-item-explain-error')).count()).toBe(0);
     await screenshot(page, 'venue-lock');
     await page.getByTestId('venueLock-form-ok').click();
     await toast(page, '场馆已锁定').waitFor();
@@ -186,5 +195,57 @@ describe('venue console', () => {
 
     const after = await api.json<VenueRow>('GET', `/api/stadium/stadiumInfo/list/${made.body.id}`);
     expect(after.body).toMatchObject({ locked: true, lockReason: '场地翻新', shopStatus: 1, applyState: 'approved', reviewRemark: '资料齐全' });
+  });
+
+  it('a template with a price is applied to the sites; accounts, members and today\'s sessions show as tables', async () => {
+    const { staff, page } = await staffPage(['sport.order.main']);
+    const api = await signIn(e.server, staff.code, staff.password);
+    const made = await api.json<VenueRow>('POST', '/api/stadium/stadiumInfo/insert', { body: { stadiumName: uniq('北湖羽毛球馆'), sportcatItems: ['badminton'], openTime: '09:00', closeTime: '21:00' } });
+    expect(made.code, made.msg).toBe(0);
+    for (const name of ['A1', 'A2']) {
+      const site = await api.json('POST', '/api/sport/venue/site', { body: { venueId: made.body.id, name, sport: 'badminton' } });
+      expect(site.code, site.msg).toBe(0);
+    }
+    await page.goto(`${e.baseUrl}${MANAGE}`);
+    await page.getByTestId('venue-tab-template').click();
+
+    // A template: weekdays only, one price of 60 yuan.
+    await page.getByTestId('template-add').click();
+    await page.locator('#template-form_name').fill('工作日模板');
+    await page.getByTestId('hours-day-6-open').click();
+    await page.getByTestId('hours-day-7-open').click();
+    await page.getByTestId('tpl-price-add').click();
+    await page.getByTestId('tpl-price-0-price').fill('60');
+    await page.waitForTimeout(300);
+    await screenshot(page, 'venue-manage-template-form');
+    await page.getByTestId('template-form-ok').click();
+    await toast(page, '新增成功').waitFor();
+    const row = page.getByTestId('template-table').locator('tr', { hasText: '工作日模板' }).first();
+    await expect.poll(() => row.textContent()).toContain('¥60.00');
+    expect(await row.textContent()).toContain('周一-周五 09:00-21:00');
+    await shot(page, 'venue-manage-template');
+
+    // Applied to both sites: their hours become the template's.
+    await row.getByTestId('template-row-apply').click();
+    await pick(page, page.locator('#templateApply-form_siteIds'), 'A1');
+    await pick(page, page.locator('#templateApply-form_siteIds'), 'A2');
+    await page.getByTestId('templateApply-form-ok').click();
+    await toast(page, '已套用到 2 个场地').waitFor();
+    await page.getByTestId('venue-tab-siteManage').click();
+    await expect.poll(() => page.getByTestId('site-table').locator('tr', { hasText: 'A2' }).first().textContent()).toContain('周一-周五 09:00-21:00');
+
+    // Accounts: the organisation's stored-value accounts (none yet) and its recharge orders.
+    await page.getByTestId('venue-tab-account').click();
+    await expect.poll(() => page.getByTestId('venueAccount-table').textContent()).toContain('账户号');
+    await shot(page, 'venue-manage-account');
+    await page.getByTestId('venue-account-records').click();
+    await expect.poll(() => page.getByTestId('venueRecharge-table').textContent()).toContain('订单号');
+
+    // Members and cards come later: their tables are there, empty; today's sessions: none booked.
+    await page.getByTestId('venue-tab-member').click();
+    await expect.poll(() => page.getByTestId('venue-member-table').textContent()).toContain('会员等级');
+    await page.getByTestId('venue-tab-venueSessions').click();
+    await expect.poll(() => page.getByTestId('venue-sessions-table').textContent()).toContain('暂无数据');
+    await shot(page, 'venue-manage-sessions');
   });
 });

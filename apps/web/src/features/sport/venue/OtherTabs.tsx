@@ -50,6 +50,15 @@ export function MemberTab() {
   );
 }
 
+/** Today's date (yyyy-MM-dd) in a time zone; the browser's own when the zone is unknown. */
+export function todayIn(timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  } catch {
+    return dayjs().format('YYYY-MM-DD');
+  }
+}
+
 const claimColor: Record<string, string> = { held: 'gold', booked: 'blue', used: 'green', no_show: 'red', locked: 'default', released: 'default' };
 const orderColor: Record<string, string> = { pending: 'gold', paid: 'green', completed: 'blue', cancelled: 'default', part_refunded: 'purple', refunded: 'magenta' };
 
@@ -58,7 +67,8 @@ export function SessionsTab({ venue }: { venue: VenueRow }) {
   const t = useVenueT();
   const lang = useLang();
   const can = useCan();
-  const [day, setDay] = useState<Dayjs>(() => dayjs());
+  // Today where the venue is (its days are local to its time zone).
+  const [day, setDay] = useState<Dayjs>(() => dayjs(todayIn(venue.timeZone)));
   const date = day.format('YYYY-MM-DD');
   const allowed = can(Perm.booking.view);
   const plan = useQuery({ queryKey: ['venue', 'plan', venue.id, date], queryFn: () => bookingApi.plan(venue.id, date), enabled: allowed });

@@ -55,7 +55,7 @@ export function venueDef(actions: { lock: (row: VenueRow) => void; review: (row:
       { key: 'orgName', label: 'field.orgName' },
       { key: 'mobile', label: 'field.mobile', content: 'code' },
       { key: 'phone', label: 'field.phone', content: 'code', hiddenByDefault: true },
-      { key: 'address', label: 'field.address' },
+      { key: 'address', label: 'field.address', hiddenByDefault: true },
       {
         key: 'sportcatItems',
         label: 'field.sportcatItems',
