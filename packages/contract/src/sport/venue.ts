@@ -394,3 +394,148 @@ export const bookingRow = z.object({
 });
 export type BookingRow = z.output<typeof bookingRow>;
 export const bookingPlan = z.object({ bookings: z.array(bookingRow) });
+
+// ---------------------------------------------------------------- fixed bookings (venueFixedManage)
+
+export const SERIES_BILLING = ['series', 'month'] as const;
+/** A weekly pattern of sites and a time over a date range. */
+export const seriesPattern = z
+  .object({
+    stadiumId: id,
+    siteIds: fields.idArray(50).min(1),
+    weekdays: z.array(fields.intIn(1, 7)).min(1).max(7),
+    start: hhmm,
+    end: hhmm,
+    dateFrom: fields.day,
+    dateTo: fields.day,
+  })
+  .refine((p) => minutesOf(p.start) < minutesOf(p.end), { message: 'venue.closeAfterOpen', path: ['end'] })
+  .refine((p) => p.dateFrom <= p.dateTo, { message: 'venue.validToBeforeFrom', path: ['dateTo'] });
+export type SeriesPattern = z.output<typeof seriesPattern>;
+/** `POST {sport}booking/fixed/preview`: every occurrence, booked or in conflict (with what). */
+export const seriesOccurrence = z.object({
+  date: z.string(),
+  siteId: z.number(),
+  siteName: z.string(),
+  start: z.string(),
+  end: z.string(),
+  priceFen: z.number(),
+  conflict: z.string().nullable(),
+});
+export const seriesPreview = z.object({ occurrences: z.array(seriesOccurrence), totalFen: z.number(), conflicts: z.number() });
+/** `POST {sport}booking/fixed`: made with conflicts skipped, or refused whole. */
+export const seriesCreate = z.object({
+  pattern: seriesPattern,
+  name: fields.str().trim().min(1).max(64),
+  memberId: id.optional(),
+  buyerName: fields.optText(64),
+  buyerPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
+  onConflict: z.enum(['skip', 'refuse']),
+  billing: z.enum(SERIES_BILLING),
+  remark: fields.optText(200),
+});
+export type SeriesCreate = z.output<typeof seriesCreate>;
+export const seriesRow = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  venueId: z.number(),
+  name: z.string(),
+  memberId: z.number().nullable(),
+  buyerName: z.string().nullable(),
+  buyerPhone: z.string().nullable(),
+  siteIds: z.array(z.number()),
+  weekdays: z.array(z.number()),
+  start: z.string(),
+  end: z.string(),
+  dateFrom: z.string(),
+  dateTo: z.string(),
+  billing: fields.textOf(SERIES_BILLING),
+  skipped: z.array(z.object({ date: z.string(), siteId: z.number(), reason: z.string() })),
+  state: z.string(),
+  remark: z.string().nullable(),
+  /** Occurrences still booked or held, and the orders that bill them. */
+  live: z.number(),
+  orders: z.array(z.object({ orderId: z.number(), orderNo: z.string(), state: z.string(), payableFen: z.number(), paidFen: z.number() })),
+  createTime: at,
+});
+export type SeriesRow = z.output<typeof seriesRow>;
+export const seriesPage = page(seriesRow);
+export const seriesListQuery = pageQuery.extend({ stadiumId: id.optional(), name: fields.str().trim().max(64).optional() });
+/** `POST {sport}booking/fixed/{id}/cancel`: single occurrences (their claims), or every occurrence from a day on. */
+export const seriesCancel = z.object({ claimIds: fields.idArray(500).optional(), from: fields.day.optional(), reason: fields.optText(200) });
+export const seriesCancelAnswer = z.object({ cancelled: z.number(), refundFen: z.number() });
+
+// ---------------------------------------------------------------- closures (closedManagement)
+
+/** A local date-time of the venue: `yyyy-MM-dd HH:mm`. */
+const localDateTime = fields.str().regex(/^\d{4}-\d{2}-\d{2} (([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'error.field.invalid');
+export const closureRange = z
+  .object({ stadiumId: id, siteIds: fields.idArray(500).min(1), from: localDateTime, to: localDateTime })
+  .refine((c) => c.from < c.to, { message: 'venue.closeAfterOpen', path: ['to'] });
+export type ClosureRange = z.output<typeof closureRange>;
+export const closureImpact = z.object({
+  bookings: z.array(z.object({ orderId: z.number(), orderNo: z.string(), orderState: z.string(), buyer: z.string().nullable(), phone: z.string().nullable(), memberId: z.number().nullable(), slots: z.array(z.string()), paidFen: z.number(), refundFen: z.number() })),
+  refundFen: z.number(),
+  locks: z.number(),
+});
+export const closureCreate = z.object({ range: closureRange, reason: fields.str().trim().min(1).max(200), reviewRefunds: z.boolean().default(false) });
+/** Only forward in time: a new end (not before now), and the reason. */
+export const closureUpdate = z.object({ to: localDateTime.optional(), reason: fields.str().trim().min(1).max(200).optional(), version: fields.version });
+export const closureListQuery = pageQuery.extend({ stadiumId: id.optional(), state: z.enum(['active', 'cancelled']).optional() });
+export const closureRow = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  venueId: z.number(),
+  siteIds: z.array(z.number()),
+  siteNames: z.array(z.string()),
+  from: z.string(),
+  to: z.string(),
+  reason: z.string(),
+  reviewRefunds: z.boolean(),
+  notices: z.array(z.object({ orderId: z.number(), orderNo: z.string(), buyer: z.string().nullable(), phone: z.string().nullable(), memberId: z.number().nullable(), refundFen: z.number(), message: z.string() })),
+  state: z.string(),
+  version: z.number(),
+  createTime: at,
+});
+export type ClosureRow = z.output<typeof closureRow>;
+export const closurePage = page(closureRow);
+
+// ---------------------------------------------------------------- change (adjustment)
+
+/** `POST {sport}booking/change`: one booked line moved to another site or time; the difference is paid or refunded. */
+export const bookingChange = z.object({ orderId: id, itemId: id, siteId: id, date: fields.day, start: hhmm, end: hhmm });
+export const bookingChangeAnswer = z.object({
+  orderId: z.number(),
+  /** More to pay: a new order for the difference (pay it as any order). */
+  differenceOrderId: z.number().nullable(),
+  differenceFen: z.number(),
+  /** Less to pay: refunded at once. */
+  refundFen: z.number(),
+});
+
+// ---------------------------------------------------------------- workbench shifts
+
+export const SHIFT_STATES = ['open', 'handed', 'signed'] as const;
+export const shiftRow = z.object({
+  id: z.number(),
+  venueId: z.number(),
+  userId: z.number(),
+  userName: z.string(),
+  openedAt: at,
+  closedAt: at.nullable(),
+  /** Takings by payment method, net of refunds paid out (live while the shift is open). */
+  takings: z.record(z.string(), z.number()),
+  totalFen: z.number(),
+  cashFen: z.number(),
+  handedFen: z.number().nullable(),
+  remark: z.string().nullable(),
+  signedByName: z.string().nullable(),
+  signedAt: at.nullable(),
+  state: fields.textOf(SHIFT_STATES),
+  version: z.number(),
+});
+export type ShiftRow = z.output<typeof shiftRow>;
+export const shiftPage = page(shiftRow);
+export const shiftCurrentQuery = z.object({ stadiumId: id });
+export const shiftHand = z.object({ handedFen: fen, remark: fields.optText(200), version: fields.version });
+export const shiftListQuery = pageQuery.extend({ stadiumId: id.optional(), state: z.enum(SHIFT_STATES).optional() });

@@ -146,6 +146,103 @@ export const venueTemplates = pgTable(
   (t) => [index('sport_venue_template_venue_idx').on(t.venueId)],
 );
 
+/** A fixed (recurring) booking: a weekly pattern of sites and a time over a date range, for a member or team. */
+export const bookingSeries = pgTable(
+  'sport_booking_series',
+  {
+    id: id(),
+    orgId: orgId(),
+    venueId: bigint('venue_id', { mode: 'number' })
+      .notNull()
+      .references(() => venues.id),
+    name: varchar('name', { length: 64 }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }),
+    buyerName: varchar('buyer_name', { length: 64 }),
+    buyerPhone: varchar('buyer_phone', { length: 20 }),
+    siteIds: jsonb('site_ids').$type<number[]>().notNull(),
+    weekdays: jsonb('weekdays').$type<number[]>().notNull(),
+    startMin: smallint('start_min').notNull(),
+    endMin: smallint('end_min').notNull(),
+    dateFrom: date('date_from', { mode: 'string' }).notNull(),
+    dateTo: date('date_to', { mode: 'string' }).notNull(),
+    /** One order for the whole series, or one per month. */
+    billing: varchar('billing', { length: 8 }).notNull(),
+    /** Occurrences left out because they were taken when the series was made. */
+    skipped: jsonb('skipped').$type<{ date: string; siteId: number; reason: string }[]>().notNull().default([]),
+    state: varchar('state', { length: 12 }).notNull().default('active'),
+    remark: varchar('remark', { length: 200 }),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sport_booking_series_venue_idx').on(t.venueId)],
+);
+
+export interface ClosureNotice {
+  orderId: number;
+  orderNo: string;
+  buyer: string | null;
+  phone: string | null;
+  memberId: number | null;
+  refundFen: number;
+  message: string;
+}
+
+/** A batch closure of sites over a time range (closedManagement): it cancels and refunds what it covers. */
+export const closures = pgTable(
+  'sport_closure',
+  {
+    id: id(),
+    orgId: orgId(),
+    venueId: bigint('venue_id', { mode: 'number' })
+      .notNull()
+      .references(() => venues.id),
+    siteIds: jsonb('site_ids').$type<number[]>().notNull(),
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    reason: varchar('reason', { length: 200 }).notNull(),
+    /** Refunds wait for review (refundReview) instead of being paid back at once. */
+    reviewRefunds: boolean('review_refunds').notNull().default(false),
+    notices: jsonb('notices').$type<ClosureNotice[]>().notNull().default([]),
+    state: varchar('state', { length: 12 }).notNull().default('active'),
+    version: version(),
+    createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sport_closure_venue_idx').on(t.venueId), check('sport_closure_range_ck', sql`${t.startAt} < ${t.endAt}`)],
+);
+
+/** A front-desk shift (workBench settlement): what an operator took, handed over and had signed off. */
+export const shifts = pgTable(
+  'sport_shift',
+  {
+    id: id(),
+    orgId: orgId(),
+    venueId: bigint('venue_id', { mode: 'number' })
+      .notNull()
+      .references(() => venues.id),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Takings by payment method (fen), net of refunds paid out, frozen when handed over. */
+    takings: jsonb('takings').$type<Record<string, number>>(),
+    handedFen: bigint('handed_fen', { mode: 'number' }),
+    remark: varchar('remark', { length: 200 }),
+    signedBy: bigint('signed_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    state: varchar('state', { length: 8 }).notNull().default('open'),
+    version: version(),
+  },
+  (t) => [
+    index('sport_shift_venue_idx').on(t.venueId, t.openedAt),
+    // One open shift per operator and venue.
+    uniqueIndex('sport_shift_open_uq').on(t.venueId, t.userId).where(sql`${t.state} = 'open'`),
+  ],
+);
+
 /**
  * A claim on one unit for a time range. A booking of a full court claims each of its halves; a
  * booking of a half claims the half (and so blocks the full court). `during` is the range of
@@ -174,6 +271,8 @@ export const slotClaims = pgTable(
     state: varchar('state', { length: 8 }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
     itemId: bigint('item_id', { mode: 'number' }).references(() => orderItems.id),
+    seriesId: bigint('series_id', { mode: 'number' }).references(() => bookingSeries.id),
+    closureId: bigint('closure_id', { mode: 'number' }).references(() => closures.id),
     priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
     reason: varchar('reason', { length: 200 }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
@@ -184,6 +283,7 @@ export const slotClaims = pgTable(
   (t) => [
     index('sport_slot_claim_venue_day_idx').on(t.venueId, t.day),
     index('sport_slot_claim_order_idx').on(t.orderId),
+    index('sport_slot_claim_series_idx').on(t.seriesId),
     check('sport_slot_claim_band_ck', sql`${t.startMin} < ${t.endMin}`),
   ],
 );
