@@ -79,7 +79,7 @@ export const Perm = {
   account: { list: 'sport:account:list', add: 'sport:account:add' },
   // Venues and booking (issue 11).
   venue: { list: 'sport:venue:list', add: 'sport:venue:add', edit: 'sport:venue:edit', remove: 'sport:venue:remove', shop: 'sport:venue:shop', lock: 'sport:venue:lock', review: 'sport:venue:review' },
-  booking: { view: 'sport:booking:view', book: 'sport:booking:book', lock: 'sport:booking:lock', cancel: 'sport:booking:cancel', checkin: 'sport:booking:checkin' },
+  booking: { view: 'sport:booking:view', book: 'sport:booking:book', lock: 'sport:booking:lock', cancel: 'sport:booking:cancel', checkin: 'sport:booking:checkin', close: 'sport:booking:close', settle: 'sport:booking:settle' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -127,9 +127,13 @@ export const SCREENS = [
   { key: 'sport.finance.payInfo', path: '/sport/views/payInfoManage/index', title: { 'zh-CN': '支付配置', 'en-US': 'Payment settings' }, icon: 'WalletOutlined', permission: Perm.merchant.view, buttons: without(Perm.merchant, 'view'), cache: true, parent: 'finance' },
   // Venues and booking.
   { key: 'sport.venue.reserve', path: '/sport/views/venueReserve/index', title: { 'zh-CN': '场地预订', 'en-US': 'Booking' }, icon: 'TableOutlined', permission: Perm.booking.view, buttons: without(Perm.booking, 'view'), cache: true, parent: 'venue' },
+  { key: 'sport.venue.workbench', path: '/sport/views/workBench/index', title: { 'zh-CN': '工作台', 'en-US': 'Workbench' }, icon: 'DesktopOutlined', permission: Perm.booking.view, cache: true, parent: 'venue' },
+  { key: 'sport.venue.fixed', path: '/sport/views/venueFixedManage/index', title: { 'zh-CN': '固定场管理', 'en-US': 'Fixed bookings' }, icon: 'ScheduleOutlined', permission: Perm.booking.book, cache: true, parent: 'venue' },
+  { key: 'sport.venue.closed', path: '/sport/views/closedManagement/index', title: { 'zh-CN': '关场管理', 'en-US': 'Closures' }, icon: 'StopOutlined', permission: Perm.booking.close, cache: false, parent: 'venue' },
   { key: 'sport.venue.verify', path: '/sport/views/venueManageVerify/index', title: { 'zh-CN': '场地核销', 'en-US': 'Check-in' }, icon: 'ScanOutlined', permission: Perm.booking.checkin, cache: true, parent: 'venue' },
   { key: 'sport.venue.manage', path: '/sport/views/venueManagement/index', title: { 'zh-CN': '场馆信息', 'en-US': 'My venue' }, icon: 'ShopOutlined', permission: Perm.venue.list, cache: true, parent: 'venue' },
   { key: 'sport.venue.list', path: '/sport/views/venueManagementList/index', title: { 'zh-CN': '场馆列表', 'en-US': 'All venues' }, icon: 'BankOutlined', permission: Perm.venue.list, buttons: without(Perm.venue, 'list'), cache: true, parent: 'venue' },
+  { key: 'sport.venue.adjustment', path: '/sport/views/venueReserve/adjustment/index', title: { 'zh-CN': '场地变更', 'en-US': 'Change a booking' }, icon: 'SwapOutlined', permission: Perm.booking.book, cache: true },
   { key: 'sport.venue.orderDetails', path: '/sport/views/venueReserve/orderDetails/:orderId', title: { 'zh-CN': '预订详情', 'en-US': 'Booking detail' }, icon: 'FileTextOutlined', permission: Perm.booking.view, cache: true },
   // Not menus: an order's detail and its printable receipt.
   { key: 'sport.order.detail', path: '/sport/views/orderManagement/orderDetail/:orderId', title: { 'zh-CN': '订单详情', 'en-US': 'Order detail' }, icon: 'FileTextOutlined', permission: Perm.order.list, cache: true },
@@ -193,4 +197,6 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   lock: { 'zh-CN': '锁定', 'en-US': 'Lock' },
   book: { 'zh-CN': '预订', 'en-US': 'Book' },
   checkin: { 'zh-CN': '核销', 'en-US': 'Check in' },
+  close: { 'zh-CN': '批量关场', 'en-US': 'Close sites' },
+  settle: { 'zh-CN': '交班签收', 'en-US': 'Sign off shifts' },
 };
