@@ -229,6 +229,7 @@ describe('venue console', () => {
     await row.getByTestId('template-row-apply').click();
     await pick(page, page.locator('#templateApply-form_siteIds'), 'A1');
     await pick(page, page.locator('#templateApply-form_siteIds'), 'A2');
+    await visible(page.locator('.ant-modal-title')).click();
     await page.getByTestId('templateApply-form-ok').click();
     await toast(page, '已套用到 2 个场地').waitFor();
     await page.getByTestId('venue-tab-siteManage').click();

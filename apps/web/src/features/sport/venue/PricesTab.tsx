@@ -3,9 +3,9 @@ import { Tag } from 'antd';
 import { z } from 'zod';
 import { Perm, priceRuleCreate, type PriceRuleRow, type VenueRow, type priceRuleListQuery } from '@venue/contract';
 import { formatDay, ListPage, type ResourceDef, type Row } from '../../../kit/index.ts';
-import { useLang } from '../../../app/prefs.ts';
+import { getLang, type Lang } from '../../../app/prefs.ts';
 import { useSiteOptions } from './SitesTab.tsx';
-import { NS, dayKindOptions, fenToYuan, sportOptions, toFen, useTimeOptions, useVenueT, weekdayOptions, weekdaysText, yuan } from './shared.tsx';
+import { NS, dayKindOptions, fenToYuan, sportOptions, toFen, useTimeOptions, vt, weekdayOptions, weekdaysText, yuan } from './shared.tsx';
 
 /** A price in yuan as typed (the rule's `priceFen` is fen): 0 to 1,000,000 yuan. */
 export const yuanRule = z.number().min(0).max(1_000_000);
@@ -14,29 +14,17 @@ export const yuanRule = z.number().min(0).max(1_000_000);
 type PriceForm = Omit<z.input<typeof priceRuleCreate>, 'priceFen' | 'venueId'> & { price?: number | null };
 const shape = priceRuleCreate.shape;
 
-function Scope({ row }: { row: PriceRuleRow }) {
-  const t = useVenueT();
-  if (row.siteName) return <>{row.siteName}</>;
-  if (row.sport) return <>{t('allOfSport', { sport: t(`sport.${row.sport}`, { defaultValue: row.sport }) })}</>;
-  return <Tag>{t('allSites')}</Tag>;
+/** Where a rule applies: one site, every site of a sport, or all sites. */
+function scopeText(row: PriceRuleRow): string {
+  if (row.siteName) return row.siteName;
+  if (row.sport) return vt('allOfSport', { sport: vt(`sport.${row.sport}`, { defaultValue: row.sport }) });
+  return vt('allSites');
 }
 
-function Weekdays({ days }: { days: number[] }) {
-  const t = useVenueT();
-  return <>{weekdaysText(days, t)}</>;
-}
-
-function Level({ level }: { level: string | null }) {
-  const t = useVenueT();
-  return level ? <Tag color="blue">{level}</Tag> : <>{t('walkIn')}</>;
-}
-
-function Validity({ row }: { row: PriceRuleRow }) {
-  const t = useVenueT();
-  const lang = useLang();
-  if (!row.validFrom && !row.validTo) return <>{t('forever')}</>;
-  if (row.validFrom && row.validTo) return <>{`${formatDay(row.validFrom, lang)} ~ ${formatDay(row.validTo, lang)}`}</>;
-  return <>{row.validFrom ? t('fromOn', { from: formatDay(row.validFrom, lang) }) : t('untilOn', { to: formatDay(row.validTo, lang) })}</>;
+function validityText(row: PriceRuleRow, lang: Lang): string {
+  if (!row.validFrom && !row.validTo) return vt('forever');
+  if (row.validFrom && row.validTo) return `${formatDay(row.validFrom, lang)} ~ ${formatDay(row.validTo, lang)}`;
+  return row.validFrom ? vt('fromOn', { from: formatDay(row.validFrom, lang) }) : vt('untilOn', { to: formatDay(row.validTo, lang) });
 }
 
 function priceDef(venueId: number): ResourceDef<PriceRuleRow, PriceForm, z.input<typeof priceRuleListQuery>> {
@@ -51,13 +39,13 @@ function priceDef(venueId: number): ResourceDef<PriceRuleRow, PriceForm, z.input
     features: { export: false, import: false, detail: false },
     columns: [
       { key: 'name', label: 'field.ruleName' },
-      { key: '$scope', label: 'field.scope', render: (_v, r) => <Scope row={r} /> },
-      { key: 'weekdays', label: 'field.weekdays', render: (v: number[]) => <Weekdays days={v} /> },
+      { key: '$scope', label: 'field.scope', render: (_v, r) => scopeText(r) },
+      { key: 'weekdays', label: 'field.weekdays', render: (v: number[]) => weekdaysText(v, vt) },
       { key: 'dayKind', label: 'field.dayKind', options: dayKindOptions },
       { key: '$time', label: 'field.timeBand', content: 'code', render: (_v, r) => `${r.start}-${r.end}` },
-      { key: 'level', label: 'field.level', content: 'tag', render: (v: string | null) => <Level level={v} /> },
+      { key: 'level', label: 'field.level', content: 'tag', render: (v: string | null) => (v ? <Tag color="blue">{v}</Tag> : vt('walkIn')) },
       { key: 'priceFen', label: 'field.priceFen', content: 'number', align: 'right', render: (v: number) => <span data-testid="price-amount">{yuan(v)}</span> },
-      { key: '$validity', label: 'field.validity', content: 'code', render: (_v, r) => <Validity row={r} /> },
+      { key: '$validity', label: 'field.validity', content: 'code', render: (_v, r) => validityText(r, getLang()) },
       { key: 'enabled', label: 'field.enabled', format: 'yesNo' },
     ],
     form: [

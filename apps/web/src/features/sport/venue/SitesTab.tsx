@@ -9,7 +9,7 @@ import { notify } from '../../../app/notify.ts';
 import { FormModal, ListPage, errorFieldsOf, focusFirstError, invalidateResource, useFieldRules, type Option, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { siteApi, templateApi } from './venue.api.ts';
-import { HoursEditor, NS, SportTag, everyDay, hoursText, siteStatusOptions, sportOptions, useVenueT } from './shared.tsx';
+import { HoursEditor, NS, SportTag, everyDay, hoursText, siteStatusOptions, sportOptions, useVenueT, vt } from './shared.tsx';
 
 /** A site with its halves under it (a split site, or the full site made by a merge). */
 export type SiteNode = SiteRow & { children?: SiteNode[] };
@@ -67,7 +67,7 @@ function siteDef(venue: VenueRow, actions: { split: (row: SiteNode) => void; mer
       { key: 'sport', label: 'field.sport', content: 'tag', render: (v: string) => <SportTag sport={v} /> },
       { key: 'capacity', label: 'field.capacity', content: 'number' },
       { key: 'status', label: 'field.status', options: siteStatusOptions },
-      { key: 'hours', label: 'field.hours', render: (v: SiteRow['hours']) => <HoursText hours={v} /> },
+      { key: 'hours', label: 'field.hours', render: (v: SiteRow['hours']) => hoursText(v, vt) },
       { key: 'sort', label: 'field.sort', content: 'number' },
       { key: 'remark', label: 'field.remark' },
     ],
@@ -108,11 +108,6 @@ function siteDef(venue: VenueRow, actions: { split: (row: SiteNode) => void; mer
 function HalfTag() {
   const t = useVenueT();
   return <Tag color="purple">{t('half')}</Tag>;
-}
-
-function HoursText({ hours }: { hours: SiteRow['hours'] }) {
-  const t = useVenueT();
-  return <>{hoursText(hours, t)}</>;
 }
 
 /** Split a site into two halves: their names. Test ids `siteSplit-form`, `#siteSplit-form_first`. */

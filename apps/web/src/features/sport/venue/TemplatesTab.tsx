@@ -9,7 +9,7 @@ import { reactToSaveError } from '../../../kit/form.ts';
 import { useSiteOptions } from './SitesTab.tsx';
 import { yuanRule } from './PricesTab.tsx';
 import { templateApi } from './venue.api.ts';
-import { HoursEditor, NS, TimeSelect, dayKindOptions, everyDay, fenToYuan, hoursText, toFen, useVenueT, weekdayOptions, weekdaysText, yuan, type Hours } from './shared.tsx';
+import { HoursEditor, NS, TimeSelect, dayKindOptions, everyDay, fenToYuan, hoursText, toFen, useVenueT, vt, weekdayOptions, weekdaysText, yuan, type Hours } from './shared.tsx';
 
 /** A price of a template as the form holds it (yuan). */
 interface TplPrice {
@@ -63,16 +63,9 @@ function PricesEditor({ value, onChange, id }: { value?: TplPrice[] | null; onCh
 
 type TplForm = z.input<typeof templateCreate> & z.input<typeof templateUpdate>;
 
-function PricesText({ row }: { row: TemplateRow }) {
-  const t = useVenueT();
-  if (!row.prices.length) return <Typography.Text type="secondary">-</Typography.Text>;
-  return <>{row.prices.map((p) => `${weekdaysText(p.weekdays, t)} ${p.start}-${p.end} ${p.level ? `${p.level} ` : ''}${yuan(p.priceFen)}`).join('; ')}</>;
-}
-
-function HoursCell({ hours }: { hours: Hours[] }) {
-  const t = useVenueT();
-  return <>{hoursText(hours, t)}</>;
-}
+/** A template's prices as one line: 'weekdays band [level] price; ...'. */
+const pricesText = (row: TemplateRow): string =>
+  row.prices.map((p) => `${weekdaysText(p.weekdays, vt)} ${p.start}-${p.end} ${p.level ? `${p.level} ` : ''}${yuan(p.priceFen)}`).join('; ') || '-';
 
 function templateDef(venue: VenueRow, apply: (row: TemplateRow) => void): ResourceDef<TemplateRow, TplForm, z.input<typeof templateListQuery>> {
   return {
@@ -86,8 +79,8 @@ function templateDef(venue: VenueRow, apply: (row: TemplateRow) => void): Resour
     search: [{ name: 'name', label: 'field.templateName' }],
     columns: [
       { key: 'name', label: 'field.templateName' },
-      { key: 'hours', label: 'field.hours', render: (v: Hours[]) => <HoursCell hours={v} /> },
-      { key: 'prices', label: 'field.prices', render: (_v, r) => <PricesText row={r} /> },
+      { key: 'hours', label: 'field.hours', render: (v: Hours[]) => hoursText(v, vt) },
+      { key: 'prices', label: 'field.prices', render: (_v, r) => pricesText(r) },
       { key: 'createTime', label: 'field.createTime', format: 'datetime' },
     ],
     form: [

@@ -4,7 +4,7 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APPLY_STATES, DAY_KINDS, VENUE_SPORTS, hhmmOf, minutesOf, type OrgOption } from '@venue/contract';
-import { registerMessages } from '../../../app/i18n.ts';
+import { registerMessages, t as translate } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import type { Option, TreeOption } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
@@ -19,6 +19,12 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
 export function useVenueT(): Translate {
   return useTranslation(NS).t as unknown as Translate;
 }
+
+/**
+ * The feature's texts outside a component: table cells rendered as plain text, so the kit can
+ * measure their width (the list re-renders when the language changes).
+ */
+export const vt: Translate = (key, params) => translate(`${NS}:${key}`, params);
 
 // ---------------------------------------------------------------- money
 
