@@ -135,8 +135,14 @@ export async function refundAllPaid(tx: Tx, scope: Scope, order: OrderRecord, re
  * A refund a business rule decides (a cancelled booking's share): approved at once and paid back
  * through the order's payments. The order must be locked by the caller.
  */
-export async function refundByRule(tx: Tx, scope: Scope, order: OrderRecord, r: { amountFen: number; items: { itemId: number; quantity: number; amountFen: number }[]; reason: string; userId: number | null }): Promise<AfterCommit> {
+export async function refundByRule(tx: Tx, scope: Scope, order: OrderRecord, r: { amountFen: number; items: { itemId: number; quantity: number; amountFen: number }[]; reason: string; userId: number | null; review?: boolean }): Promise<AfterCommit> {
   if (r.amountFen <= 0) return noWork();
+  if (r.review) {
+    // Left for a reviewer (refundReview): applied, not paid back yet.
+    const tz = await timeZoneOf(tx, order.orgId);
+    await insertRefund(tx, scope, { orgId: order.orgId, refundNo: `R${await nextDocNo(tx, tz)}`, kind: 'order', orderId: order.id, amountFen: r.amountFen, items: r.items, to: 'original', reason: r.reason, state: 'applied', appliedBy: r.userId });
+    return noWork();
+  }
   const tz = await timeZoneOf(tx, order.orgId);
   const refund = await insertRefund(tx, scope, {
     orgId: order.orgId,

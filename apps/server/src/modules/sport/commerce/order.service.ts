@@ -59,7 +59,7 @@ const KEY_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
  * racing the first) answers that same record, and never makes a second one. A key reused with a
  * different request answers 100409 duplicate.
  */
-export async function idempotent(db: Db, caller: Caller, route: string, key: string | undefined, request: unknown, work: (tx: Tx) => Promise<number>): Promise<number> {
+export async function idempotent(db: Db | Tx, caller: Caller, route: string, key: string | undefined, request: unknown, work: (tx: Tx) => Promise<number>): Promise<number> {
   if (key === undefined) return db.transaction(work);
   if (!KEY_RE.test(key)) throw new AppError('INVALID', 'error.invalid', undefined, [{ field: 'Idempotency-Key', message: 'error.field.invalid' }]);
   const scope = scopeOf(caller);
@@ -87,9 +87,10 @@ export async function idempotent(db: Db, caller: Caller, route: string, key: str
 /**
  * Creates a pending order: each line priced by its kind (name and price copied at sale time), its
  * holds taken in the same transaction (the database refuses a second holder), and `expiresAt` set
- * from the type's time-out. An order with nothing to pay is paid at once.
+ * from the type's time-out. An order with nothing to pay is paid at once. Given a transaction, it
+ * runs inside it (a module that makes several orders at once, all or none).
  */
-export async function createOrder(db: Db, caller: Caller, input: OrderCreate, key: string | undefined, onMade?: (made: Made) => void): Promise<number> {
+export async function createOrder(db: Db | Tx, caller: Caller, input: OrderCreate, key: string | undefined, onMade?: (made: Made) => void): Promise<number> {
   const scope = scopeOf(caller);
   const orgId = input.orgId ?? caller.orgId;
   return idempotent(db, caller, 'order.create', key, input, async (tx) => {

@@ -4,11 +4,12 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { oneOrgScope, scopeOf, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
 import { nearestDecision } from '../../system/holiday.repository.ts';
-import { findOrder, findOrderByNo, itemsOf } from '../commerce/commerce.repository.ts';
+import { findOrder, findOrderByNo, itemsOf, reviseItem } from '../commerce/commerce.repository.ts';
+import { t } from '../../../platform/i18n.ts';
 import { refundByRule, noWork, type AfterCommit } from '../commerce/money.ts';
 import { cancelOrder, completePaid, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
 import { registerItemKind, setVenueLookup, type KindContext } from '../commerce/item-kinds.ts';
-import { bookingsOfDay, claimsByIds, claimsOfDays, claimsOfOrder, dueNoShows, findVenue, insertClaims, rulesOfVenue, setClaimState, sitesOf, type ClaimRecord, type SiteRecord, type VenueRecord } from './venue.repository.ts';
+import { bookingsOfDay, findSeries, claimsByIds, claimsOfDays, claimsOfOrder, dueNoShows, findVenue, insertClaims, rulesOfVenue, setClaimState, sitesOf, type ClaimRecord, type SiteRecord, type VenueRecord } from './venue.repository.ts';
 import { priceSlot, shareOf, type RuleLike } from './pricing.ts';
 import { addDays, dayKindOf, hoursOn, instantOf, localOf, slotsBetween, weekdayOf } from './venue.time.ts';
 import { venueInScope } from './venue.service.ts';
@@ -32,6 +33,9 @@ export function setMemberLevelResolver(fn: LevelOf): void {
 
 // ---------------------------------------------------------------- a venue's days
 
+/** A member's level (null for a walk-in), by the members module's resolver. */
+export const memberLevel = (db: Executor, scope: Scope, memberId: number | null | undefined) => (memberId ? levelOf(db, scope, memberId) : Promise.resolve(null));
+
 export const rulesOf = (v: VenueRecord): BookingRules => ({ ...DEFAULT_BOOKING_RULES, ...v.rules });
 
 /** The units a site occupies: its halves when it has them, else itself. */
@@ -41,14 +45,14 @@ export function unitsOf(site: SiteRecord, all: SiteRecord[]): number[] {
 }
 
 /** Everything needed to price and check a venue's slots on some days. */
-interface VenueDays {
+export interface VenueDays {
   venue: VenueRecord;
   sites: SiteRecord[];
   rules: RuleLike[];
   kinds: Map<string, ReturnType<typeof dayKindOf>>;
 }
 
-async function loadDays(db: Executor, scope: Scope, venue: VenueRecord, days: string[]): Promise<VenueDays> {
+export async function loadDays(db: Executor, scope: Scope, venue: VenueRecord, days: string[]): Promise<VenueDays> {
   const [sites, rules, decisions] = await Promise.all([
     sitesOf(db, scope, { venueId: venue.id }),
     rulesOfVenue(db, scope, venue.id, days[0]!, days[days.length - 1]!),
@@ -157,21 +161,33 @@ function daysIn(ctx: KindContext, venue: VenueRecord, day: string): Promise<Venu
   return p;
 }
 
-function holdOf(detail: Record<string, unknown> | undefined, line: number): Omit<VenueHold, 'venueId' | 'siteId'> {
+function holdOf(detail: Record<string, unknown> | undefined, line: number): Omit<VenueHold, 'venueId' | 'siteId'> & { seriesId?: number } {
   const date = detail?.date;
   const start = detail?.start;
   const end = detail?.end;
+  const seriesId = detail?.seriesId;
   const re = /^\d{4}-\d{2}-\d{2}$/;
   if (typeof date !== 'string' || !re.test(date)) throw invalid(`items.${line}.detail.date`, 'error.field.invalid');
-  for (const [k, v] of [['start', start] as const, ['end', end] as const]) if (typeof v !== 'string' || !/^([01]\d|2[0-3]):[0-5]\d|24:00$/.test(v)) throw invalid(`items.${line}.detail.${k}`, 'venue.timeInvalid');
-  return { date, start: start as string, end: end as string };
+  for (const [k, v] of [['start', start] as const, ['end', end] as const]) if (typeof v !== 'string' || !/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/.test(v)) throw invalid(`items.${line}.detail.${k}`, 'venue.timeInvalid');
+  if (seriesId !== undefined && !(typeof seriesId === 'number' && Number.isSafeInteger(seriesId) && seriesId > 0)) throw invalid(`items.${line}.detail.seriesId`, 'error.field.invalid');
+  return { date, start: start as string, end: end as string, ...(seriesId ? { seriesId: seriesId as number } : {}) };
+}
+
+/** Why a site's time on a day cannot be sold (whole opening slots, each priced, not begun), or its slots and price. */
+export function evaluate(d: VenueDays, site: SiteRecord, day: string, start: number, end: number, level: string | null, now = Date.now()): { slots: PricedSlot[]; priceFen: number } | { reason: 'notSlots' | 'noPrice' | 'slotPast' } {
+  const covered = slotsOfSite(d, site, day, level).filter((s) => s.start >= start && s.end <= end);
+  if (!covered.length || covered[0]!.start !== start || covered[covered.length - 1]!.end !== end || covered.some((s, i) => i > 0 && s.start !== covered[i - 1]!.end)) return { reason: 'notSlots' };
+  if (covered.some((s) => !s.rule)) return { reason: 'noPrice' };
+  if (covered[0]!.at!.getTime() < now) return { reason: 'slotPast' };
+  return { slots: covered, priceFen: covered.reduce((n, s) => n + s.rule!.priceFen, 0) };
 }
 
 /**
  * Checks a booking line against the venue's rules and prices it: the slots must be whole slots of
- * the site's opening that day, each priced, not yet begun, within the booking window.
+ * the site's opening that day, each priced, not yet begun, within the booking window (a fixed
+ * series has its own range instead).
  */
-async function priceLine(ctx: KindContext, siteId: number, h: Omit<VenueHold, 'venueId' | 'siteId'>, line: number) {
+async function priceLine(ctx: KindContext, siteId: number, h: ReturnType<typeof holdOf>, line: number) {
   const [site] = await sitesOf(ctx.tx, ctx.scope, { ids: [siteId] });
   if (!site) throw notFound();
   const venue = await findVenue(ctx.tx, ctx.scope, site.venueId);
@@ -179,21 +195,18 @@ async function priceLine(ctx: KindContext, siteId: number, h: Omit<VenueHold, 'v
   if (venue.locked) throw conflict('state', 'venue.locked', { reason: venue.lockReason ?? '' });
   if (site.status !== 0) throw invalid(`items.${line}.siteId`, 'venue.siteStopped', { site: site.name });
   const rules = rulesOf(venue);
-  const now = new Date();
-  const today = localOf(now, venue.timeZone).day;
+  const today = localOf(new Date(), venue.timeZone).day;
   if (h.date < today) throw invalid(`items.${line}.start`, 'venue.slotPast');
-  if (h.date > addDays(today, rules.advanceDays)) throw invalid(`items.${line}.date`, 'venue.tooFarAhead', { days: rules.advanceDays });
+  if (h.seriesId) {
+    const series = await findSeries(ctx.tx, ctx.scope, h.seriesId);
+    if (!series || series.venueId !== venue.id || h.date < series.dateFrom || h.date > series.dateTo) throw invalid(`items.${line}.detail.seriesId`, 'error.notFound');
+  } else if (h.date > addDays(today, rules.advanceDays)) throw invalid(`items.${line}.date`, 'venue.tooFarAhead', { days: rules.advanceDays });
   const d = await daysIn(ctx, venue, h.date);
   const level = ctx.memberId ? await levelOf(ctx.tx, ctx.scope, ctx.memberId) : null;
-  const start = minutesOf(h.start);
-  const end = minutesOf(h.end);
-  const covered = slotsOfSite(d, site, h.date, level).filter((s) => s.start >= start && s.end <= end);
-  if (!covered.length || covered[0]!.start !== start || covered[covered.length - 1]!.end !== end || covered.some((s, i) => i > 0 && s.start !== covered[i - 1]!.end))
-    throw invalid(`items.${line}.start`, 'venue.notSlots', { site: site.name });
-  if (covered.some((s) => !s.rule)) throw invalid(`items.${line}.start`, 'venue.noPrice', { site: site.name });
-  if (covered[0]!.at!.getTime() < now.getTime()) throw invalid(`items.${line}.start`, 'venue.slotPast');
-  if (covered.length > rules.maxSlots) throw invalid(`items.${line}.end`, 'venue.tooManySlots', { max: rules.maxSlots });
-  return { venue, site, sites: d.sites, slots: covered, priceFen: covered.reduce((n, s) => n + s.rule!.priceFen, 0) };
+  const e = evaluate(d, site, h.date, minutesOf(h.start), minutesOf(h.end), level);
+  if ('reason' in e) throw invalid(`items.${line}.start`, `venue.${e.reason}`, { site: site.name });
+  if (e.slots.length > rules.maxSlots && !h.seriesId) throw invalid(`items.${line}.end`, 'venue.tooManySlots', { max: rules.maxSlots });
+  return { venue, site, sites: d.sites, slots: e.slots, priceFen: e.priceFen };
 }
 
 function isExclusionViolation(e: unknown): boolean {
@@ -202,7 +215,7 @@ function isExclusionViolation(e: unknown): boolean {
 }
 
 /** Inserts claims, answering 100409 `taken` when another live claim holds any of the units. */
-async function claim(tx: Tx, scope: Scope, rows: Parameters<typeof insertClaims>[2], what: string): Promise<ClaimRecord[]> {
+export async function claim(tx: Tx, scope: Scope, rows: Parameters<typeof insertClaims>[2], what: string): Promise<ClaimRecord[]> {
   try {
     return await insertClaims(tx, scope, rows);
   } catch (e) {
@@ -211,7 +224,7 @@ async function claim(tx: Tx, scope: Scope, rows: Parameters<typeof insertClaims>
   }
 }
 
-const range = (a: Date, b: Date) => `[${a.toISOString()},${b.toISOString()})`;
+export const range = (a: Date, b: Date) => `[${a.toISOString()},${b.toISOString()})`;
 
 setVenueLookup(async (tx, scope, venueId) => (await findVenue(tx, scope, venueId))?.orgId);
 
@@ -232,7 +245,7 @@ registerItemKind({
     await claim(
       ctx.tx,
       ctx.scope,
-      unitsOf(p.site, p.sites).map((unitId) => ({ orgId: order.orgId, venueId: p.venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'held', orderId: order.id, itemId: item.id, priceFen: item.amountFen, createdBy: order.createdBy })),
+      unitsOf(p.site, p.sites).map((unitId) => ({ orgId: order.orgId, venueId: p.venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'held', orderId: order.id, itemId: item.id, seriesId: h.seriesId ?? null, priceFen: item.amountFen, createdBy: order.createdBy })),
       `${p.site.name} ${h.start}-${h.end}`,
     );
     return { venueId: p.venue.id, siteId: p.site.id, ...h } satisfies VenueHold;
@@ -437,4 +450,50 @@ export async function markNoShows(db: Db, now = new Date(), batch = 500): Promis
     });
     if (due.length < batch) return n;
   }
+}
+
+// ---------------------------------------------------------------- change (adjustment)
+
+/**
+ * `POST booking/change`: moves one paid line to another site, day or time, up to the venue's
+ * change deadline. The line keeps what was paid for it: more to pay becomes a new order for the
+ * difference; less is refunded at once, both through the commerce core.
+ */
+export async function changeBooking(db: Db, caller: Caller, input: { orderId: number; itemId: number; siteId: number; date: string; start: string; end: string }, after: AfterCommitRunner) {
+  const scope = scopeOf(caller);
+  const order = await findOrder(db, scope, input.orderId);
+  if (!order || order.type !== 'venue') throw notFound();
+  const old = (await claimsOfOrder(db, scope, order.id)).filter((c) => c.itemId === input.itemId && c.state === 'booked');
+  if (order.state !== 'paid' || !old.length) throw conflict('state', 'venue.changeNotPaid');
+  const venue = (await findVenue(db, scope, old[0]!.venueId))!;
+  const rules = rulesOf(venue);
+  if ((instantOf(old[0]!.day, old[0]!.startMin, venue.timeZone)!.getTime() - Date.now()) / 60_000 < rules.changeDeadlineMinutes) throw conflict('state', 'venue.changeTooLate', { minutes: rules.changeDeadlineMinutes });
+  let work: AfterCommit = noWork();
+  const answer = await db.transaction(async (tx) => {
+    const locked = (await findOrder(tx, scope, order.id, { lock: true }))!;
+    if (locked.state !== 'paid') throw conflict('state', 'venue.changeNotPaid');
+    const item = (await itemsOf(tx, scope, order.id)).find((i) => i.id === input.itemId);
+    if (!item || item.kind !== 'venue') throw notFound();
+    await setClaimState(tx, scope, { ids: old.map((c) => c.id) }, ['booked'], 'released');
+    const ctx: KindContext = { tx, scope, orgId: order.orgId, memberId: order.memberId };
+    const h = { date: input.date, start: input.start, end: input.end };
+    const p = await priceLine(ctx, input.siteId, h, 0);
+    if (p.venue.id !== venue.id) throw notFound();
+    const during = range(p.slots[0]!.at!, p.slots[p.slots.length - 1]!.until!);
+    await claim(
+      tx,
+      scope,
+      unitsOf(p.site, p.sites).map((unitId) => ({ orgId: order.orgId, venueId: venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'booked', orderId: order.id, itemId: item.id, seriesId: old[0]!.seriesId, priceFen: p.priceFen, createdBy: caller.userId })),
+      `${p.site.name} ${h.start}-${h.end}`,
+    );
+    await reviseItem(tx, scope, item.id, { name: p.site.name, spec: `${h.date} ${h.start}-${h.end}`, hold: { venueId: venue.id, siteId: p.site.id, ...h } });
+    const diff = p.priceFen - (item.amountFen - item.refundedFen);
+    let differenceOrderId: number | null = null;
+    if (diff > 0)
+      differenceOrderId = await createOrder(tx, caller, { orgId: order.orgId, type: 'general', venueId: venue.id, memberId: order.memberId ?? undefined, buyerName: order.buyerName, buyerPhone: order.buyerPhone, channel: 'console', remark: `${t('zh-CN', 'venue.differenceItem')} ${order.orderNo}`, items: [{ kind: 'general', name: t('zh-CN', 'venue.differenceItem'), quantity: 1, unitPriceFen: diff, discountFen: 0 }] }, undefined);
+    if (diff < 0) work = await refundByRule(tx, scope, locked, { amountFen: -diff, items: [], reason: `${t('zh-CN', 'venue.differenceItem')}`, userId: caller.userId });
+    return { orderId: order.id, differenceOrderId, differenceFen: Math.max(diff, 0), refundFen: Math.max(-diff, 0) };
+  });
+  await after(work);
+  return answer;
 }

@@ -4,7 +4,8 @@ import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
 import { containsText } from '../../system/admin.common.ts';
 import { orgs } from '../../system/system.table.ts';
 import { orders } from '../commerce/commerce.table.ts';
-import { priceRules, sites, slotClaims, venues, venueTemplates } from './venue.table.ts';
+import { bookingSeries, closures, priceRules, shifts, sites, slotClaims, venues, venueTemplates } from './venue.table.ts';
+import { users } from '../../system/system.table.ts';
 
 /**
  * Every query on the venue tables. Each takes a required scope and puts it in the `where` of
@@ -15,6 +16,9 @@ export type SiteRecord = typeof sites.$inferSelect;
 export type PriceRuleRecord = typeof priceRules.$inferSelect;
 export type TemplateRecord = typeof venueTemplates.$inferSelect;
 export type ClaimRecord = typeof slotClaims.$inferSelect;
+export type SeriesRecord = typeof bookingSeries.$inferSelect;
+export type ClosureRecord = typeof closures.$inferSelect;
+export type ShiftRecord = typeof shifts.$inferSelect;
 
 const bump = (v: { version: unknown }) => sql`${v.version} + 1`;
 
@@ -407,4 +411,142 @@ export async function dueNoShows(db: Executor, scope: Scope, now: Date, batch: n
       ),
     )
     .limit(batch);
+}
+
+/** Live claims of a venue's units whose time overlaps [from, to). */
+export async function claimsOverlapping(db: Executor, scope: Scope, venueId: number, unitIds: number[], from: Date, to: Date): Promise<ClaimRecord[]> {
+  if (!unitIds.length) return [];
+  return db
+    .select()
+    .from(slotClaims)
+    .where(and(inScope(scope, slotClaims.orgId), eq(slotClaims.venueId, venueId), inArray(slotClaims.unitId, unitIds), ne(slotClaims.state, 'released'), sql`${slotClaims.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`))
+    .orderBy(asc(slotClaims.day), asc(slotClaims.startMin), asc(slotClaims.id));
+}
+
+// ---------------------------------------------------------------- fixed series
+
+export async function insertSeries(db: Executor, scope: Scope, values: typeof bookingSeries.$inferInsert): Promise<SeriesRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(bookingSeries).values(values).returning();
+  return row!;
+}
+
+export async function findSeries(db: Executor, scope: Scope, id: number): Promise<SeriesRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(bookingSeries)
+    .where(and(eq(bookingSeries.id, id), inScope(scope, bookingSeries.orgId)));
+  return row;
+}
+
+export async function setSeriesState(db: Executor, scope: Scope, id: number, state: string): Promise<void> {
+  await db
+    .update(bookingSeries)
+    .set({ state, updatedAt: new Date() })
+    .where(and(eq(bookingSeries.id, id), inScope(scope, bookingSeries.orgId)));
+}
+
+export async function pageSeries(db: Executor, scope: Scope, f: { id?: number; venueId?: number; name?: string }, page: { limit: number; offset: number }) {
+  const where = and(inScope(scope, bookingSeries.orgId), f.id !== undefined ? eq(bookingSeries.id, f.id) : undefined, f.venueId !== undefined ? eq(bookingSeries.venueId, f.venueId) : undefined, f.name ? containsText(bookingSeries.name, f.name) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(bookingSeries).where(where).orderBy(desc(bookingSeries.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(bookingSeries).where(where),
+  ]);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** The claims of series, with their order. */
+export async function claimsOfSeries(db: Executor, scope: Scope, seriesIds: number[]) {
+  if (!seriesIds.length) return [];
+  return db
+    .select({ claim: slotClaims, orderNo: orders.orderNo, orderState: orders.state, payableFen: orders.payableFen, paidFen: orders.paidFen })
+    .from(slotClaims)
+    .innerJoin(orders, eq(orders.id, slotClaims.orderId))
+    .where(and(inScope(scope, slotClaims.orgId), inArray(slotClaims.seriesId, seriesIds)))
+    .orderBy(asc(slotClaims.day), asc(slotClaims.startMin), asc(slotClaims.id));
+}
+
+// ---------------------------------------------------------------- closures
+
+export async function insertClosure(db: Executor, scope: Scope, values: typeof closures.$inferInsert): Promise<ClosureRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(closures).values(values).returning();
+  return row!;
+}
+
+export async function findClosure(db: Executor, scope: Scope, id: number, opts: { lock?: boolean } = {}): Promise<ClosureRecord | undefined> {
+  const q = db.select().from(closures).where(and(eq(closures.id, id), inScope(scope, closures.orgId)));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function updateClosure(db: Executor, scope: Scope, id: number, version: number, values: Partial<Pick<ClosureRecord, 'endAt' | 'reason' | 'notices' | 'state'>>) {
+  return db
+    .update(closures)
+    .set({ ...values, updatedAt: new Date(), version: sql`${closures.version} + 1` })
+    .where(and(eq(closures.id, id), eq(closures.version, version), inScope(scope, closures.orgId)))
+    .returning();
+}
+
+export async function pageClosures(db: Executor, scope: Scope, f: { id?: number; venueId?: number; state?: string }, page: { limit: number; offset: number }) {
+  const where = and(inScope(scope, closures.orgId), f.id !== undefined ? eq(closures.id, f.id) : undefined, f.venueId !== undefined ? eq(closures.venueId, f.venueId) : undefined, f.state ? eq(closures.state, f.state) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(closures).where(where).orderBy(desc(closures.startAt), desc(closures.id)).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(closures).where(where),
+  ]);
+  return { total: total?.n ?? 0, rows };
+}
+
+/** The live claims of a closure from an instant on (to release them when its end moves). */
+export async function closureClaimsAfter(db: Executor, scope: Scope, closureId: number, at: Date): Promise<ClaimRecord[]> {
+  return db
+    .select()
+    .from(slotClaims)
+    .where(and(inScope(scope, slotClaims.orgId), eq(slotClaims.closureId, closureId), ne(slotClaims.state, 'released'), sql`upper(${slotClaims.during}) > ${at.toISOString()}::timestamptz`));
+}
+
+// ---------------------------------------------------------------- shifts
+
+/** The operator's open shift at a venue, opened now when there is none (one open shift each, by a unique index). */
+export async function openShift(db: Executor, scope: Scope, values: { orgId: number; venueId: number; userId: number }): Promise<ShiftRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  await db.insert(shifts).values(values).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(shifts)
+    .where(and(inScope(scope, shifts.orgId), eq(shifts.venueId, values.venueId), eq(shifts.userId, values.userId), eq(shifts.state, 'open')));
+  return row!;
+}
+
+export async function findShift(db: Executor, scope: Scope, id: number): Promise<ShiftRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(shifts)
+    .where(and(eq(shifts.id, id), inScope(scope, shifts.orgId)));
+  return row;
+}
+
+export async function transitionShift(db: Executor, scope: Scope, id: number, from: string, version: number | undefined, values: Partial<ShiftRecord>) {
+  return db
+    .update(shifts)
+    .set({ ...values, version: sql`${shifts.version} + 1` })
+    .where(and(eq(shifts.id, id), eq(shifts.state, from), version === undefined ? undefined : eq(shifts.version, version), inScope(scope, shifts.orgId)))
+    .returning();
+}
+
+export async function pageShifts(db: Executor, scope: Scope, f: { id?: number; venueId?: number; state?: string }, page: { limit: number; offset: number }) {
+  const signer = sql<string | null>`(select name from sys_user s where s.id = ${shifts.signedBy})`;
+  const where = and(inScope(scope, shifts.orgId), f.id !== undefined ? eq(shifts.id, f.id) : undefined, f.venueId !== undefined ? eq(shifts.venueId, f.venueId) : undefined, f.state ? eq(shifts.state, f.state) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ shift: shifts, userName: users.name, signedByName: signer })
+      .from(shifts)
+      .innerJoin(users, eq(users.id, shifts.userId))
+      .where(where)
+      .orderBy(desc(shifts.openedAt), desc(shifts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(shifts).where(where),
+  ]);
+  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.shift, userName: r.userName, signedByName: r.signedByName })) };
 }
