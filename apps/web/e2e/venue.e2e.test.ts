@@ -85,6 +85,19 @@ describe('venue console', () => {
     await expect.poll(() => page.locator('#venue-base_stadiumName').inputValue()).toBe(name);
     await shot(page, 'venue-manage-base');
 
+    // The contact tab saves its own fields; saving again with nothing changed sends nothing.
+    await page.getByTestId('venue-tab-contact').click();
+    await page.locator('#venue-contact_contactName').fill('王经理');
+    await page.locator('#venue-contact_email').fill('wang@example');
+    await page.getByTestId('venue-contact-save').click();
+    await visible(page.locator('.ant-form-item-explain-error', { hasText: '格式不正确' })).first().waitFor();
+    await page.locator('#venue-contact_email').fill('wang@example.com');
+    await page.getByTestId('venue-contact-save').click();
+    await toast(page, '保存成功').waitFor();
+    await page.getByTestId('venue-contact-save').click();
+    await toast(page, '没有修改，无需保存').waitFor();
+    await expect.poll(() => page.locator('#venue-contact_contactName').inputValue()).toBe('王经理');
+
     // A site: the venue's hours by default.
     await page.getByTestId('venue-tab-siteManage').click();
     await page.getByTestId('site-add').click();
