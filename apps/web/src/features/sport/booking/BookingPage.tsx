@@ -1,4 +1,390 @@
-// Being built (issue 11).
-export default function Page() {
-  return null;
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Button, Card, Col, DatePicker, Descriptions, Empty, List, Row as GridRow, Segmented, Select, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { CalendarOutlined, CloseOutlined, LeftOutlined, LockOutlined, ReloadOutlined, RightOutlined, UnlockOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useNavigate } from 'react-router';
+import { Perm, type GridSlot } from '@venue/contract';
+import { success } from '../../../app/feedback.tsx';
+import { notify } from '../../../app/notify.ts';
+import { useLang } from '../../../app/prefs.ts';
+import { useSession } from '../../../app/session.ts';
+import { useCan } from '../../../kit/index.ts';
+import { PayDialog, yuan } from '../../../kit/pay/index.ts';
+import { bookingApi, gridKey } from './booking.api.ts';
+import { BookDialog, CancelBookingDialog, LockDialog, refreshBooking, unlockCell, type BookingMade } from './BookingDialogs.tsx';
+import { BookingGrid } from './BookingGrid.tsx';
+import { addDays, cellKey, dayModel, prune, samePicks, weekModel, type GridColumn, type Picked } from './grid.ts';
+import { GRID_POLL_MS, SHOWN_STATES, bookingDetailPath, today, useBookingT, useCellStyles } from './shared.tsx';
+import './booking.css';
+
+type View = 'day' | 'week';
+
+/** sport.venue.reserve: the booking grid of the current organisation's venue. */
+export default function BookingPage() {
+  const t = useBookingT();
+  const stadiumId = useSession((s) => s.stadiumId);
+  const stadiumName = useSession((s) => s.stadiumName);
+  if (!stadiumId) {
+    return (
+      <Card variant="borderless">
+        <Empty description={<span data-testid="booking-no-venue">{t('noVenue')}</span>} />
+      </Card>
+    );
+  }
+  return <BookingScreen key={stadiumId} stadiumId={stadiumId} stadiumName={stadiumName ?? ''} />;
 }
+
+function Legend() {
+  const t = useBookingT();
+  const styles = useCellStyles();
+  return (
+    <Space wrap size={[16, 4]} data-testid="booking-legend">
+      {SHOWN_STATES.map((s) => (
+        <span key={s} className="bk-legend">
+          <i style={styles.of(s, false)} />
+          {t(`state.${s}`)}
+        </span>
+      ))}
+      <span className="bk-legend">
+        <i style={styles.of('free', true)} />
+        {t('selection.title')}
+      </span>
+    </Space>
+  );
+}
+
+function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumName: string }) {
+  const t = useBookingT();
+  const lang = useLang();
+  const can = useCan();
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>('day');
+  const timeZone = useSession((s) => s.venue?.timeZone);
+  const [date, setDate] = useState(() => today(timeZone));
+  const [weekSite, setWeekSite] = useState<number | undefined>(undefined);
+  const [selected, setSelected] = useState<Map<string, Picked>>(() => new Map());
+  const [dialog, setDialog] = useState<'book' | 'lock' | null>(null);
+  const [cancelling, setCancelling] = useState<{ id: number; orderNo: string } | null>(null);
+  const [paying, setPaying] = useState<number | null>(null);
+  const days = view === 'week' ? 7 : 1;
+
+  const grid = useQuery({
+    queryKey: gridKey(stadiumId, date, days),
+    queryFn: () => bookingApi.grid({ stadiumId, date, detail: true, days }),
+    // Live: polled while the screen is shown (a hidden tab or window does not poll).
+    refetchInterval: GRID_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+  const data = grid.data;
+  const sites = useMemo(() => data?.sites ?? [], [data]);
+  const siteName = useCallback((id: number) => sites.find((s) => s.id === id)?.name ?? String(id), [sites]);
+
+  useEffect(() => {
+    if (view === 'week' && sites.length && (weekSite === undefined || !sites.some((s) => s.id === weekSite))) setWeekSite(sites[0]!.id);
+  }, [view, sites, weekSite]);
+
+  // Cells booked or locked meanwhile (or no longer on screen) leave the selection.
+  useEffect(() => {
+    if (!data) return;
+    setSelected((prev) => {
+      const next = prune(prev, data.slots, date);
+      return samePicks(prev, next) ? prev : next;
+    });
+  }, [data, date]);
+
+  const dayTitle = useCallback(
+    (d: string) => new Date(`${d}T00:00:00`).toLocaleDateString(lang, { month: 'numeric', day: 'numeric', weekday: 'short' }),
+    [lang],
+  );
+  const model = useMemo(() => (view === 'day' ? dayModel(data, date) : weekModel(data, date, weekSite, dayTitle)), [view, data, date, weekSite, dayTitle]);
+
+  const picked = useMemo(() => [...selected.values()].sort((a, b) => a.siteId - b.siteId || (a.start < b.start ? -1 : 1)), [selected]);
+  const pickedDate = picked[0]?.date ?? date;
+  const total = picked.reduce((n, p) => n + p.price, 0);
+
+  const toggle = (slot: GridSlot, column: GridColumn) => {
+    const key = cellKey(slot, date);
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (next.has(key)) {
+        next.delete(key);
+        return next;
+      }
+      const day = slot.date ?? column.date;
+      // One booking is of one day: a cell of another day starts a new selection.
+      if ([...next.values()].some((p) => p.date !== day)) {
+        notify.info(t('selection.oneDay'));
+        next.clear();
+      }
+      next.set(key, { key, date: day, siteId: slot.siteId, siteName: siteName(slot.siteId), start: slot.start, end: slot.end, price: slot.price });
+      return next;
+    });
+  };
+
+  const openBook = () => {
+    if (!picked.length || !can(Perm.booking.book)) return;
+    setDialog('book');
+  };
+
+  const closeDialog = useCallback(() => setDialog(null), []);
+
+  const booked = (made: BookingMade) => {
+    setDialog(null);
+    setSelected(new Map());
+    if (can(Perm.order.pay)) {
+      success(t('book.created', { orderNo: made.orderNo, amount: yuan(made.amount) }));
+      setPaying(made.orderId);
+    } else {
+      success(t('book.createdNoPay', { orderNo: made.orderNo, amount: yuan(made.amount) }));
+    }
+  };
+
+  const popover = (slot: GridSlot, column: GridColumn, close: () => void) => {
+    const time = `${slot.start}–${slot.end}`;
+    if (slot.state === 'locked') {
+      return (
+        <Space orientation="vertical" size={8} style={{ maxWidth: 280 }}>
+          <Typography.Text>{t('grid.reason', { reason: slot.reason ?? '' })}</Typography.Text>
+          {can(Perm.booking.lock) && slot.claimId ? (
+            <Button
+              size="small"
+              icon={<UnlockOutlined />}
+              data-testid="cell-unlock"
+              onClick={() => {
+                close();
+                void unlockCell(slot.claimId!, { site: siteName(slot.siteId), time: `${slot.date ?? column.date} ${time}` }, t).catch(() => undefined);
+              }}
+            >
+              {t('lock.unlock')}
+            </Button>
+          ) : null}
+        </Space>
+      );
+    }
+    const orderId = slot.orderId ?? null;
+    return (
+      <Space orientation="vertical" size={8} style={{ maxWidth: 300 }}>
+        <Descriptions size="small" column={1}>
+          <Descriptions.Item label={t('cell.orderNo')}>{slot.orderNo ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('cell.buyer')}>{slot.buyer || t('grid.walkin')}</Descriptions.Item>
+          <Descriptions.Item label={t('cell.state')}>{t(`state.${slot.state}`)}</Descriptions.Item>
+          {slot.ruleName ? <Descriptions.Item label={t('cell.rule')}>{slot.ruleName}</Descriptions.Item> : null}
+        </Descriptions>
+        {orderId ? (
+          <Space wrap>
+            <Button
+              size="small"
+              data-testid="cell-detail"
+              onClick={() => {
+                close();
+                navigate(bookingDetailPath(orderId));
+              }}
+            >
+              {t('cell.detail')}
+            </Button>
+            {slot.state === 'held' && can(Perm.order.pay) ? (
+              <Button
+                size="small"
+                type="primary"
+                data-testid="cell-pay"
+                onClick={() => {
+                  close();
+                  setPaying(orderId);
+                }}
+              >
+                {t('cell.pay')}
+              </Button>
+            ) : null}
+            {can(Perm.booking.cancel) ? (
+              <Button
+                size="small"
+                danger
+                data-testid="cell-cancel"
+                onClick={() => {
+                  close();
+                  setCancelling({ id: orderId, orderNo: slot.orderNo ?? String(orderId) });
+                }}
+              >
+                {t('cell.cancel')}
+              </Button>
+            ) : null}
+          </Space>
+        ) : null}
+      </Space>
+    );
+  };
+
+  const step = view === 'week' ? 7 : 1;
+  const toolbar = (
+    <Space wrap>
+      <Segmented<View>
+        value={view}
+        onChange={(v) => setView(v)}
+        options={[
+          { value: 'day', label: <span data-testid="booking-view-day">{t('grid.day')}</span> },
+          { value: 'week', label: <span data-testid="booking-view-week">{t('grid.week')}</span> },
+        ]}
+      />
+      {view === 'week' ? (
+        <Select<number>
+          value={weekSite}
+          onChange={setWeekSite}
+          style={{ minWidth: 140 }}
+          options={sites.map((s) => ({ value: s.id, label: s.name }))}
+          aria-label={t('grid.site')}
+          data-testid="booking-site"
+        />
+      ) : null}
+      <Space.Compact>
+        <Tooltip title={view === 'week' ? t('grid.prevWeek') : t('grid.prev')}>
+          <Button icon={<LeftOutlined />} aria-label={view === 'week' ? t('grid.prevWeek') : t('grid.prev')} onClick={() => setDate((d) => addDays(d, -step))} data-testid="booking-prev" />
+        </Tooltip>
+        <DatePicker value={dayjs(date)} allowClear={false} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} id="booking-date" style={{ width: 140 }} />
+        <Tooltip title={view === 'week' ? t('grid.nextWeek') : t('grid.next')}>
+          <Button icon={<RightOutlined />} aria-label={view === 'week' ? t('grid.nextWeek') : t('grid.next')} onClick={() => setDate((d) => addDays(d, step))} data-testid="booking-next" />
+        </Tooltip>
+      </Space.Compact>
+      <Button icon={<CalendarOutlined />} onClick={() => setDate(today(timeZone))} data-testid="booking-today">
+        {t('grid.today')}
+      </Button>
+      <Tooltip title={`${t('grid.refresh')} · ${t('grid.liveHint')}`}>
+        <Button icon={<ReloadOutlined spin={grid.isFetching} />} aria-label={t('grid.refresh')} onClick={() => void grid.refetch()} data-testid="booking-refresh" />
+      </Tooltip>
+    </Space>
+  );
+
+  const gridArea = !data ? (
+    <Skeleton active paragraph={{ rows: 8 }} />
+  ) : !sites.length ? (
+    <Empty description={t('grid.noSites')} data-testid="booking-no-sites" />
+  ) : (
+    <BookingGrid
+      model={model}
+      date={date}
+      selected={selected}
+      onToggle={toggle}
+      onEnter={openBook}
+      popover={popover}
+      cellTestId={(slot, col) => (view === 'day' ? `cell-${slot.siteId}-${slot.start}` : `cell-${slot.siteId}-${col.date}-${slot.start}`)}
+      label={t('grid.label', { venue: stadiumName })}
+      testId="booking-grid"
+    />
+  );
+
+  const panel = (
+    <Card
+      size="small"
+      title={t('selection.title')}
+      data-testid="booking-selection"
+      extra={picked.length ? <Typography.Text type="secondary">{pickedDate}</Typography.Text> : null}
+    >
+      {picked.length ? (
+        <List
+          size="small"
+          dataSource={picked}
+          style={{ maxHeight: 'calc(100vh - 480px)', minHeight: 80, overflowY: 'auto' }}
+          renderItem={(p) => (
+            <List.Item
+              data-testid={`booking-picked-${p.siteId}-${p.start}`}
+              actions={[
+                <Button
+                  key="x"
+                  type="text"
+                  size="small"
+                  icon={<CloseOutlined />}
+                  aria-label={t('selection.remove')}
+                  onClick={() =>
+                    setSelected((prev) => {
+                      const next = new Map(prev);
+                      next.delete(p.key);
+                      return next;
+                    })
+                  }
+                />,
+              ]}
+            >
+              <Space orientation="vertical" size={0}>
+                <Typography.Text strong>{p.siteName}</Typography.Text>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {p.start}–{p.end} · {yuan(p.price)}
+                </Typography.Text>
+              </Space>
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('selection.empty')}
+        </Typography.Paragraph>
+      )}
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', margin: '12px 0' }} aria-live="polite">
+        <Typography.Text type="secondary">{picked.length ? t('selection.count', { count: picked.length }) : t('selection.total')}</Typography.Text>
+        <Typography.Text strong style={{ fontSize: 20 }} data-testid="booking-total" data-fen={total}>
+          {yuan(total)}
+        </Typography.Text>
+      </div>
+      <Space wrap>
+        {can(Perm.booking.book) ? (
+          <Button type="primary" disabled={!picked.length} onClick={openBook} data-testid="booking-book">
+            {t('selection.book')}
+          </Button>
+        ) : null}
+        {can(Perm.booking.lock) ? (
+          <Button icon={<LockOutlined />} disabled={!picked.length} onClick={() => setDialog('lock')} data-testid="booking-lock">
+            {t('selection.lock')}
+          </Button>
+        ) : null}
+        <Button type="text" disabled={!picked.length} onClick={() => setSelected(new Map())} data-testid="booking-clear">
+          {t('selection.clear')}
+        </Button>
+      </Space>
+    </Card>
+  );
+
+  return (
+    <div data-testid="booking-page">
+      <Card variant="borderless" title={stadiumName} extra={toolbar} styles={{ body: { paddingTop: 12 } }}>
+        <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+          <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
+            <Legend />
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('grid.keyboard')} · {t('grid.liveHint')}
+            </Typography.Text>
+          </div>
+          <GridRow gutter={[16, 16]} wrap>
+            <Col xs={24} xl={18} xxl={19}>
+              {gridArea}
+            </Col>
+            <Col xs={24} xl={6} xxl={5}>
+              {panel}
+            </Col>
+          </GridRow>
+        </Space>
+      </Card>
+      <BookDialog open={dialog === 'book'} stadiumId={stadiumId} date={pickedDate} picked={picked} onClose={closeDialog} onBooked={booked} />
+      <LockDialog
+        open={dialog === 'lock'}
+        stadiumId={stadiumId}
+        date={pickedDate}
+        picked={picked}
+        onClose={closeDialog}
+        onLocked={() => {
+          setDialog(null);
+          setSelected(new Map());
+        }}
+      />
+      <CancelBookingDialog order={cancelling} onClose={() => setCancelling(null)} />
+      <PayDialog
+        orderId={paying}
+        open={paying !== null}
+        onClose={() => {
+          setPaying(null);
+          void refreshBooking();
+        }}
+        onPaid={() => void refreshBooking()}
+      />
+    </div>
+  );
+}
+

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Client } from '../../server/test/harness.ts';
+import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
+import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today } from '../../server/src/modules/sport/venue/venue.testkit.ts';
+import { addDays } from '../../server/src/modules/sport/venue/venue.time.ts';
+import { browserAs, makeStaff, screenshot as takeScreenshot, startE2E, type E2E, type OwnBrowser, type Staff } from './support.ts';
+
+/**
+ * Venue booking at the console (issue 11): the booking grid (select cells, book for a walk-in,
+ * pay cash; the cells then show booked) and check-in by order number. Each test works as the
+ * staff of an organisation of its own, whose venue and sites it makes through the API before
+ * signing in (the console loads the current venue at sign-in), so any test runs alone.
+ */
+const RESERVE = '/sport/views/venueReserve/index';
+const VERIFY = '/sport/views/venueManageVerify/index';
+const commerce = (p: string) => `/api/sport/commerce/${p}`;
+/** The booking screens, the venue screens (to make the venue) and the orders (to take payment). */
+const MENUS = ['home', 'sport.venue.reserve', 'sport.venue.verify', 'sport.venue.manage', 'sport.venue.list', 'sport.order'];
+
+describe('venue booking console', () => {
+  let e: E2E;
+  const open: OwnBrowser[] = [];
+
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(async () => {
+    for (const b of open) await b.close();
+    await e?.close();
+  });
+
+  interface Desk {
+    staff: Staff;
+    api: Client;
+    venue: Awaited<ReturnType<typeof makeVenue>>['venue'];
+    sites: { id: number; name: string }[];
+    page: Page;
+  }
+
+  /** Front-desk staff of a new organisation whose venue has `n` sites; signed in at the console after the venue exists. */
+  const desk = async (venueOpts: Parameters<typeof makeVenue>[1] = {}): Promise<Desk> => {
+    const staff = await makeStaff(e, MENUS);
+    const api = await signIn(e.server, staff.code, staff.password);
+    const { venue, sites } = await makeVenue(api, venueOpts);
+    const b = await browserAs(e, staff);
+    open.push(b);
+    b.page.setDefaultTimeout(15_000);
+    await b.page.waitForURL(/\/home/);
+    return { staff, api, venue, sites, page: b.page };
+  };
+
+  const state = (page: Page, siteId: number, start: string) => page.getByTestId(`cell-${siteId}-${start}`).getAttribute('data-state');
+  /** A screenshot once transitions (colours, dialogs) have settled. */
+  const shot = async (page: Page, name: string) => {
+    await page.waitForTimeout(400);
+    await takeScreenshot(page, name);
+  };
+  const setTheme = async (page: Page, theme: 'light' | 'dark') => {
+    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+    await page.reload();
+  };
+
+  it('books two cells for a walk-in and takes cash: the cells then show booked', async () => {
+    const { page, venue, sites } = await desk({ n: 4, priceFen: 6000 });
+    const [a, b] = sites;
+    await page.goto(`${e.baseUrl}${RESERVE}`);
+    await expect.poll(() => state(page, a!.id, '10:00')).not.toBeNull();
+    // Tomorrow, so every slot from 08:00 is still ahead.
+    await page.getByTestId('booking-next').click();
+    const tomorrow = addDays(today(venue.timeZone), 1);
+    await expect.poll(() => page.locator('#booking-date').inputValue()).toBe(tomorrow);
+    await expect.poll(() => state(page, a!.id, '10:00')).toBe('free');
+
+    // Two cells by click; the panel lists them with their total.
+    await page.getByTestId(`cell-${a!.id}-10:00`).click();
+    await page.getByTestId(`cell-${a!.id}-11:00`).click();
+    await expect.poll(() => page.getByTestId(`cell-${a!.id}-11:00`).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByTestId('booking-total').getAttribute('data-fen')).toBe('12000');
+
+    // The keyboard: the focus cell follows the last click (site a, 11:00); a third cell is
+    // selected with Space and unselected again.
+    const grid = page.getByTestId('booking-grid');
+    await grid.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => grid.getAttribute('aria-activedescendant')).toMatch(new RegExp(`-${b!.id}-12-00$`));
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByTestId('booking-total').getAttribute('data-fen')).toBe('18000');
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByTestId('booking-total').getAttribute('data-fen')).toBe('12000');
+    await shot(page, 'booking-grid-selected-light');
+    await page.getByTestId(`cell-${a!.id}-10:00`).hover();
+    await expect.poll(() => page.getByTestId('cell-tooltip').textContent()).toContain('全天');
+
+    // Enter opens the booking dialog: one line for the two consecutive hours.
+    await page.mouse.move(5, 890);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('booking-form-items').textContent()).toContain('10:00–12:00');
+    await expect.poll(() => page.getByTestId('booking-form-total').getAttribute('data-fen')).toBe('12000');
+    await page.locator('#booking-form_buyerName').fill('王五');
+    await page.locator('#booking-form_buyerPhone').fill('13900001111');
+    await shot(page, 'booking-form-light');
+    await page.getByTestId('booking-form-ok').click();
+
+    // The pay component takes cash.
+    await page.getByTestId('pay-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('pay-due').getAttribute('data-fen')).toBe('12000');
+    await page.getByTestId('pay-method-cash').click();
+    await page.locator('#pay-form_received').fill('150');
+    await expect.poll(() => page.getByTestId('pay-change').getAttribute('data-fen')).toBe('3000');
+    await page.getByTestId('pay-submit').click();
+    await page.getByTestId('pay-done').waitFor();
+    await page.getByTestId('pay-finish').click();
+    await page.getByTestId('pay-dialog').waitFor({ state: 'detached' });
+
+    await expect.poll(() => state(page, a!.id, '10:00')).toBe('booked');
+    await expect.poll(() => state(page, a!.id, '11:00')).toBe('booked');
+    expect(await page.getByTestId(`cell-${a!.id}-10:00`).textContent()).toContain('王五');
+    await expect.poll(() => page.getByTestId('booking-total').getAttribute('data-fen')).toBe('0');
+    await shot(page, 'booking-grid-booked-light');
+
+    // A booked cell's popover: the order and its actions.
+    await page.getByTestId(`cell-${a!.id}-10:00`).click();
+    await expect.poll(() => page.getByTestId('cell-popover').textContent()).toContain('王五');
+    await page.getByTestId('cell-cancel').waitFor();
+    await page.keyboard.press('Escape');
+
+    // A lock with a reason, then unlocked from the cell's popover.
+    await page.getByTestId(`cell-${b!.id}-16:00`).click();
+    await page.getByTestId('booking-lock').click();
+    await page.locator('#lock-form_reason').fill('地板维修');
+    await page.getByTestId('lock-form-ok').click();
+    await expect.poll(() => state(page, b!.id, '16:00')).toBe('locked');
+    expect(await page.getByTestId(`cell-${b!.id}-16:00`).textContent()).toContain('地板维修');
+    await page.getByTestId(`cell-${b!.id}-16:00`).click();
+    await page.getByTestId('cell-unlock').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => state(page, b!.id, '16:00')).toBe('free');
+
+    await setTheme(page, 'dark');
+    await expect.poll(() => state(page, a!.id, '10:00')).not.toBeNull();
+    await page.getByTestId('booking-next').click();
+    await expect.poll(() => state(page, a!.id, '10:00')).toBe('booked');
+    await page.getByTestId(`cell-${b!.id}-14:00`).click();
+    await expect.poll(() => page.getByTestId('booking-total').getAttribute('data-fen')).toBe('6000');
+    await shot(page, 'booking-grid-booked-dark');
+    await page.getByTestId('booking-view-week').click();
+    await expect.poll(() => page.getByTestId(`cell-${a!.id}-${tomorrow}-10:00`).getAttribute('data-state')).toBe('booked');
+    await shot(page, 'booking-grid-week-dark');
+    await setTheme(page, 'light');
+  });
+
+  it('checks a paid booking of today in by its order number', async () => {
+    const tz = dayTimeZone();
+    const { page, api, venue, sites } = await desk({ timeZone: tz, n: 2, open: '00:00', close: '24:00' });
+    const start = hourAhead(tz, 60);
+    const made = await api.json('POST', booking('order'), {
+      body: { stadiumId: venue.id, date: today(tz), items: [{ siteId: sites[0]!.id, start, end: plusHour(start) }], buyerName: '赵六' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(made.code, made.msg).toBe(0);
+    const paid = await api.json('POST', commerce(`order/${made.body.orderId}/pay`), { body: { method: 'cash', amountFen: made.body.amount }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(paid.code, paid.msg).toBe(0);
+
+    await page.goto(`${e.baseUrl}${VERIFY}`);
+    const row = page.locator(`[data-testid="verify-plan"] tr[data-row-key="${made.body.orderId}"]`);
+    await expect.poll(() => row.textContent()).toContain(made.body.orderNo);
+    await expect.poll(() => row.getByTestId('verify-arrival').getAttribute('data-value')).toBe('waiting');
+
+    await page.getByTestId('verify-code').fill(made.body.orderNo);
+    await page.getByTestId('verify-submit').click();
+    await expect.poll(() => page.getByTestId('verify-result').getAttribute('data-order-no')).toBe(made.body.orderNo);
+    expect(await page.getByTestId('verify-result').textContent()).toContain(sites[0]!.name);
+    await expect.poll(() => row.getByTestId('verify-arrival').getAttribute('data-value')).toBe('arrived');
+    await expect.poll(() => page.getByTestId('verify-code').inputValue()).toBe('');
+    await shot(page, 'booking-verify-light');
+
+    // Again: the server says it is already checked in, and nothing changes.
+    await page.getByTestId('verify-code').fill(made.body.orderNo);
+    await page.getByTestId('verify-code').press('Enter');
+    await page.locator('.ant-message-notice').filter({ hasText: '该预订已核销' }).waitFor();
+    await setTheme(page, 'dark');
+    await expect.poll(() => row.textContent()).toContain(made.body.orderNo);
+    await shot(page, 'booking-verify-dark');
+    await setTheme(page, 'light');
+  });
+});

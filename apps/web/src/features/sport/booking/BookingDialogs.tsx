@@ -1,0 +1,314 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Descriptions, Form, Input, List, Radio, Typography } from 'antd';
+import { bookingCancel, bookingLock, bookingOrder, type bookingOrderAnswer } from '@venue/contract';
+import type { z } from 'zod';
+import { confirm, inform, success } from '../../../app/feedback.tsx';
+import { queryClient } from '../../../app/query.ts';
+import { isApiError } from '../../../app/request.ts';
+import { FormModal, IntegerInput, errorFieldsOf, fieldErrorsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
+import { reactToSaveError } from '../../../kit/form.ts';
+import { newIdempotencyKey, refreshCommerce, yuan } from '../../../kit/pay/index.ts';
+import { bookingApi } from './booking.api.ts';
+import { linesOf, type Picked } from './grid.ts';
+import { useBookingT } from './shared.tsx';
+
+/** After a booking, a lock, an unlock, a cancel or a payment: every grid and plan on screen is refetched. */
+export function refreshBooking(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ['booking'] });
+}
+
+/**
+ * Server field errors that name no field of the dialog (`items.0.start`: a slot that has begun,
+ * is too far ahead, is not a whole slot) are shown in the dialog, as one list.
+ */
+function problemsOf(err: unknown, fields: string[]): string[] {
+  const list = fieldErrorsOf(err).filter((e) => !fields.includes(e.field));
+  if (list.length && isApiError(err)) err.showInPlace();
+  return list.map((e) => e.message);
+}
+
+function Problems({ list }: { list: string[] }) {
+  if (!list.length) return null;
+  return <Alert type="error" showIcon style={{ marginBottom: 12 }} data-testid="booking-problems" title={list.length === 1 ? list[0] : <ul style={{ margin: 0, paddingInlineStart: 18 }}>{list.map((m, i) => <li key={i}>{m}</li>)}</ul>} />;
+}
+
+/** The selected cells as the dialog lists them: one line per site and run of consecutive slots. */
+function Picks({ picked }: { picked: Picked[] }) {
+  const t = useBookingT();
+  const lines = linesOf(picked).map((l) => {
+    const cells = picked.filter((p) => p.siteId === l.siteId && p.start >= l.start && p.end <= l.end);
+    return { ...l, siteName: cells[0]?.siteName ?? String(l.siteId), price: cells.reduce((n, p) => n + p.price, 0) };
+  });
+  const total = picked.reduce((n, p) => n + p.price, 0);
+  return (
+    <>
+      <List
+        size="small"
+        bordered
+        dataSource={lines}
+        data-testid="booking-form-items"
+        renderItem={(l) => (
+          <List.Item>
+            <span>
+              {l.siteName} · {l.start}–{l.end}
+            </span>
+            <Typography.Text strong>{yuan(l.price)}</Typography.Text>
+          </List.Item>
+        )}
+      />
+      <div style={{ display: 'flex', justifyContent: 'space-between', margin: '8px 4px 16px' }}>
+        <Typography.Text type="secondary">{t('book.total')}</Typography.Text>
+        <Typography.Text strong data-testid="booking-form-total" data-fen={total}>
+          {yuan(total)}
+        </Typography.Text>
+      </div>
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- book
+
+interface BookValues {
+  buyerKind: 'walkin' | 'member';
+  buyerName?: string;
+  buyerPhone?: string;
+  memberId?: number | string | null;
+  remark?: string;
+}
+
+export type BookingMade = z.output<typeof bookingOrderAnswer>;
+
+/**
+ * Books the selected cells for a walk-in (name and phone optional) or a member (by number until
+ * the members module lands): one order, one Idempotency-Key per dialog opened (a repeated click
+ * makes one order). Slots taken meanwhile are refused by the server (its message shows and the
+ * grid refreshes, so they drop out of the selection here).
+ */
+export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }: { open: boolean; stadiumId: number; date: string; picked: Picked[]; onClose: () => void; onBooked: (made: BookingMade) => void }) {
+  const t = useBookingT();
+  const [form] = Form.useForm<BookValues>();
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const key = useMemo(() => (open ? newIdempotencyKey() : ''), [open]);
+  const nameRules = useFieldRules({ name: 'buyerName', label: 'book.buyerName', rule: bookingOrder.shape.buyerName });
+  const phoneRules = useFieldRules({ name: 'buyerPhone', label: 'book.buyerPhone', rule: bookingOrder.shape.buyerPhone, required: false });
+  const memberRules = useFieldRules({ name: 'memberId', label: 'book.memberId', rule: bookingOrder.shape.memberId.unwrap(), required: true });
+  const remarkRules = useFieldRules({ name: 'remark', label: 'book.remark', rule: bookingOrder.shape.remark });
+  const kind = Form.useWatch('buyerKind', form) ?? 'walkin';
+
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      setProblems([]);
+    }
+  }, [open, form]);
+
+  // Every cell taken meanwhile: nothing left to book.
+  useEffect(() => {
+    if (open && !picked.length) onClose();
+  }, [open, picked.length, onClose]);
+
+  const submit = async () => {
+    let v: BookValues;
+    try {
+      v = await form.validateFields();
+    } catch (err) {
+      focusFirstError(form, errorFieldsOf(err));
+      return;
+    }
+    setBusy(true);
+    setProblems([]);
+    try {
+      const made = await bookingApi.order(
+        {
+          stadiumId,
+          date,
+          items: linesOf(picked),
+          ...(v.buyerKind === 'member' ? { memberId: Number(v.memberId) } : { buyerName: v.buyerName?.trim() || null, buyerPhone: v.buyerPhone?.trim() || null }),
+          remark: v.remark?.trim() || null,
+        },
+        key,
+      );
+      void refreshBooking();
+      void refreshCommerce();
+      onBooked(made);
+    } catch (err) {
+      setProblems(problemsOf(err, ['buyerName', 'buyerPhone', 'memberId', 'remark']));
+      await reactToSaveError(form, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormModal open={open} title={t('book.title', { date })} testId="booking-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={560} isDirty={() => form.isFieldsTouched()} okText={t('selection.book')}>
+      <Problems list={problems} />
+      <Picks picked={picked} />
+      <Form form={form} name="booking-form" layout="vertical" autoComplete="off" initialValues={{ buyerKind: 'walkin' }} onFinish={() => void submit()}>
+        <Form.Item name="buyerKind" label={t('book.buyerKind')}>
+          <Radio.Group optionType="button">
+            <Radio.Button value="walkin">
+              <span data-testid="booking-kind-walkin">{t('book.walkin')}</span>
+            </Radio.Button>
+            <Radio.Button value="member">
+              <span data-testid="booking-kind-member">{t('book.member')}</span>
+            </Radio.Button>
+          </Radio.Group>
+        </Form.Item>
+        {kind === 'member' ? (
+          <Form.Item name="memberId" label={t('book.memberId')} rules={memberRules} required extra={t('book.memberPrice')}>
+            <IntegerInput />
+          </Form.Item>
+        ) : (
+          <div style={{ display: 'flex', gap: 12 }}>
+            <Form.Item name="buyerName" label={t('book.buyerName')} rules={nameRules} style={{ flex: 1 }}>
+              <Input maxLength={64} />
+            </Form.Item>
+            <Form.Item name="buyerPhone" label={t('book.buyerPhone')} rules={phoneRules} style={{ flex: 1 }}>
+              <Input maxLength={11} inputMode="tel" />
+            </Form.Item>
+          </div>
+        )}
+        <Form.Item name="remark" label={t('book.remark')} rules={remarkRules}>
+          <Input.TextArea rows={2} maxLength={200} />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </FormModal>
+  );
+}
+
+// ---------------------------------------------------------------- lock
+
+/** Locks the selected cells with a reason (maintenance, an event); not an order. */
+export function LockDialog({ open, stadiumId, date, picked, onClose, onLocked }: { open: boolean; stadiumId: number; date: string; picked: Picked[]; onClose: () => void; onLocked: () => void }) {
+  const t = useBookingT();
+  const [form] = Form.useForm<{ reason?: string }>();
+  const [busy, setBusy] = useState(false);
+  const [problems, setProblems] = useState<string[]>([]);
+  const reasonRules = useFieldRules({ name: 'reason', label: 'lock.reason', rule: bookingLock.shape.reason, required: true });
+
+  useEffect(() => {
+    if (open) {
+      form.resetFields();
+      setProblems([]);
+    }
+  }, [open, form]);
+  useEffect(() => {
+    if (open && !picked.length) onClose();
+  }, [open, picked.length, onClose]);
+
+  const submit = async () => {
+    let v: { reason?: string };
+    try {
+      v = await form.validateFields();
+    } catch (err) {
+      focusFirstError(form, errorFieldsOf(err));
+      return;
+    }
+    setBusy(true);
+    setProblems([]);
+    try {
+      await bookingApi.lock({ stadiumId, date, items: linesOf(picked), reason: (v.reason ?? '').trim() });
+      success(t('lock.done', { count: picked.length }));
+      void refreshBooking();
+      onLocked();
+    } catch (err) {
+      setProblems(problemsOf(err, ['reason']));
+      await reactToSaveError(form, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormModal open={open} title={t('lock.title', { date })} testId="lock-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={520} isDirty={() => form.isFieldsTouched()} okText={t('selection.lock')}>
+      <Problems list={problems} />
+      <Picks picked={picked} />
+      <Form form={form} name="lock-form" layout="vertical" autoComplete="off" onFinish={() => void submit()}>
+        <Form.Item name="reason" label={t('lock.reason')} rules={reasonRules} required>
+          <Input maxLength={200} />
+        </Form.Item>
+        <button type="submit" hidden />
+      </Form>
+    </FormModal>
+  );
+}
+
+/** Unlocks a locked cell (after a confirmation). */
+export async function unlockCell(claimId: number, what: { site: string; time: string }, t: (k: string, p?: Record<string, unknown>) => string): Promise<boolean> {
+  if (!(await confirm({ content: t('lock.unlockConfirm', what) }))) return false;
+  await bookingApi.unlock([claimId]);
+  success(t('lock.unlocked'));
+  await refreshBooking();
+  return true;
+}
+
+// ---------------------------------------------------------------- cancel
+
+/**
+ * Cancels a booking: a pending one is cancelled, a paid one refunded by the venue's rule. The
+ * answer's refund and fee are shown once it is done.
+ */
+export function CancelBookingDialog({ order, onClose, onDone }: { order: { id: number; orderNo: string } | null; onClose: () => void; onDone?: () => void }) {
+  const t = useBookingT();
+  const [form] = Form.useForm<{ reason?: string }>();
+  const [busy, setBusy] = useState(false);
+  const reasonRules = useFieldRules({ name: 'reason', label: 'cancel.reason', rule: bookingCancel.shape.reason });
+  useEffect(() => {
+    if (order) form.resetFields();
+  }, [order, form]);
+
+  const submit = async () => {
+    if (!order) return;
+    let v: { reason?: string };
+    try {
+      v = await form.validateFields();
+    } catch (err) {
+      focusFirstError(form, errorFieldsOf(err));
+      return;
+    }
+    if (!(await confirm({ content: t('cancel.confirm', { orderNo: order.orderNo }), danger: true }))) return;
+    setBusy(true);
+    try {
+      const done = await bookingApi.cancel({ orderId: order.id, reason: v.reason?.trim() || null });
+      void refreshBooking();
+      void refreshCommerce();
+      onDone?.();
+      onClose();
+      await inform({
+        title: t('cancel.done'),
+        content: (
+          <Descriptions size="small" column={1} data-testid="booking-cancel-result">
+            <Descriptions.Item label={t('cancel.refund')}>
+              <span data-testid="booking-cancel-refund" data-fen={done.refundFen}>
+                {yuan(done.refundFen)}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('cancel.fee')}>
+              <span data-testid="booking-cancel-fee" data-fen={done.feeFen}>
+                {yuan(done.feeFen)}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('cancel.state')}>{t(`orderState.${done.state}`, { defaultValue: done.state })}</Descriptions.Item>
+          </Descriptions>
+        ),
+      });
+    } catch (err) {
+      await reactToSaveError(form, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormModal open={!!order} title={order ? t('cancel.title', { orderNo: order.orderNo }) : ''} testId="booking-cancel-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={480}>
+      <Typography.Paragraph type="secondary">{t('cancel.hint')}</Typography.Paragraph>
+      <Form form={form} name="booking-cancel-form" layout="vertical" autoComplete="off">
+        <Form.Item name="reason" label={t('cancel.reason')} rules={reasonRules}>
+          <Input.TextArea rows={3} maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}

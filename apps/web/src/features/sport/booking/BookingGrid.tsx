@@ -1,0 +1,228 @@
+import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Popover, Tooltip } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import type { GridSlot, SlotState } from '@venue/contract';
+import { yuan } from '../../../kit/pay/index.ts';
+import { cellKey, moveFocus, type GridColumn, type GridModel, type Picked } from './grid.ts';
+import { useBookingT, useCellStyles } from './shared.tsx';
+
+export interface BookingGridProps {
+  model: GridModel;
+  /** The day the model's slots fall back to (slots without their own `date`). */
+  date: string;
+  selected: Map<string, Picked>;
+  /** A free cell was clicked, or Space was pressed on it. */
+  onToggle: (slot: GridSlot, column: GridColumn) => void;
+  /** Enter: book what is selected. */
+  onEnter: () => void;
+  /** The actions of a held, booked or locked cell (shown in a popover), or null for none. */
+  popover: (slot: GridSlot, column: GridColumn, close: () => void) => ReactNode;
+  /** Test id of a cell. */
+  cellTestId: (slot: GridSlot, column: GridColumn) => string;
+  label: string;
+  testId: string;
+}
+
+const ACTIVE: readonly SlotState[] = ['held', 'booked', 'locked'];
+const domId = (k: string) => `bk-${k.replace(/[^0-9a-zA-Z]/g, '-')}`;
+
+/**
+ * The booking grid: columns (sites, or a site's days) across, the times down. A free cell shows
+ * its price and is selected by a click; a held, booked or locked cell opens its actions. The grid
+ * is one tab stop (role grid, the focus cell named by aria-activedescendant): the arrow keys, Home
+ * and End move the focus cell, Space selects it (or opens its actions), Enter books the selection.
+ */
+export function BookingGrid({ model, date, selected, onToggle, onEnter, popover, cellTestId, label, testId }: BookingGridProps) {
+  const t = useBookingT();
+  const styles = useCellStyles();
+  const [focus, setFocus] = useState({ r: 0, c: 0 });
+  const [hasFocus, setHasFocus] = useState(false);
+  const [openKey, setOpenKey] = useState<string | null>(null);
+  const rows = model.rows.length;
+  const cols = model.columns.length;
+
+  // The focus cell stays inside the grid when its size changes (another day, another site).
+  useEffect(() => {
+    setFocus((f) => ({ r: Math.min(f.r, Math.max(0, rows - 1)), c: Math.min(f.c, Math.max(0, cols - 1)) }));
+  }, [rows, cols]);
+
+  const focusedSlot = model.at(focus.r, focus.c);
+  const focusedKey = focusedSlot ? cellKey(focusedSlot, date) : `none|${focus.r}|${focus.c}`;
+
+  const scrollTo = (r: number, c: number) => {
+    const slot = model.at(r, c);
+    const id = slot ? domId(cellKey(slot, date)) : domId(`none|${r}|${c}`);
+    document.getElementById(id)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
+
+  const activate = (slot: GridSlot | undefined, column: GridColumn | undefined) => {
+    if (!slot || !column) return;
+    if (slot.state === 'free') onToggle(slot, column);
+    else if (ACTIVE.includes(slot.state)) setOpenKey(cellKey(slot, date));
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    if (!rows || !cols) return;
+    if (['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key)) {
+      e.preventDefault();
+      const next = moveFocus(focus, e.key, rows, cols);
+      setFocus(next);
+      setOpenKey(null);
+      scrollTo(next.r, next.c);
+    } else if (e.key === ' ') {
+      e.preventDefault();
+      activate(focusedSlot, model.columns[focus.c]);
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      if (selected.size) onEnter();
+      else activate(focusedSlot, model.columns[focus.c]);
+    } else if (e.key === 'Escape') {
+      setOpenKey(null);
+    }
+  };
+
+  const tooltipOf = (slot: GridSlot, column: GridColumn): ReactNode => {
+    const lines: string[] = [`${column.title} ${slot.start}–${slot.end} · ${t(`state.${slot.state}`)}`];
+    if (slot.state === 'free' || slot.state === 'held' || slot.state === 'booked') {
+      lines.push(slot.ruleName ? t('grid.rule', { name: slot.ruleName }) : slot.state === 'free' ? t('grid.noRule') : '');
+      if (slot.state === 'free') lines.push(yuan(slot.price));
+    }
+    if (slot.buyer || slot.orderNo) lines.push(t('grid.buyer', { buyer: slot.buyer || t('grid.walkin') }));
+    if (slot.orderNo) lines.push(t('grid.orderNo', { orderNo: slot.orderNo }));
+    if (slot.reason) lines.push(t('grid.reason', { reason: slot.reason }));
+    return (
+      <div data-testid="cell-tooltip">
+        {lines.filter(Boolean).map((l, i) => (
+          <div key={i}>{l}</div>
+        ))}
+      </div>
+    );
+  };
+
+  const contentOf = (slot: GridSlot, sel: boolean): ReactNode => {
+    switch (slot.state) {
+      case 'free':
+        return <span className="bk-price">{yuan(slot.price)}</span>;
+      case 'held':
+      case 'booked':
+        return (
+          <>
+            <span className="bk-who">{slot.buyer || t('grid.walkin')}</span>
+            <span className="bk-sub">{t(`state.${slot.state}`)}</span>
+          </>
+        );
+      case 'locked':
+        return (
+          <>
+            <LockOutlined aria-hidden />
+            <span className="bk-sub">{slot.reason || t('state.locked')}</span>
+          </>
+        );
+      default:
+        return sel ? null : <span className="bk-sub">{slot.state === 'closed' ? t('state.closed') : ''}</span>;
+    }
+  };
+
+  const th = { ...styles.header, borderStyle: 'solid', borderWidth: 1 };
+
+  return (
+    <div className="bk-grid-wrap">
+      <table
+        role="grid"
+        aria-label={label}
+        aria-multiselectable
+        aria-rowcount={rows + 1}
+        aria-colcount={cols + 1}
+        aria-activedescendant={rows && cols ? domId(focusedKey) : undefined}
+        tabIndex={0}
+        className="bk-grid"
+        data-testid={testId}
+        onKeyDown={onKeyDown}
+        onFocus={() => setHasFocus(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHasFocus(false);
+        }}
+      >
+        <thead>
+          <tr role="row">
+            <th role="columnheader" scope="col" className="bk-corner" style={th}>
+              {t('grid.time')}
+            </th>
+            {model.columns.map((col) => (
+              <th key={col.key} role="columnheader" scope="col" style={th} data-testid={`column-${col.key}`}>
+                {col.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {model.rows.map((row, r) => (
+            <tr key={row.start} role="row">
+              <th role="rowheader" scope="row" className="bk-time" style={th}>
+                <span>{row.start}</span>
+                <span className="bk-sub">{row.end}</span>
+              </th>
+              {model.columns.map((col, c) => {
+                const slot = model.at(r, c);
+                const isFocus = hasFocus && focus.r === r && focus.c === c;
+                const outline = isFocus ? { outline: `2px solid ${styles.focus}`, outlineOffset: -3 } : undefined;
+                if (!slot) {
+                  return (
+                    <td key={col.key} id={domId(`none|${r}|${c}`)} role="gridcell" aria-disabled aria-selected={false} aria-label={`${col.title} ${row.start} ${t('grid.noSlot')}`} className="bk-cell bk-none" style={{ ...styles.of('closed', false), ...outline }} onClick={() => setFocus({ r, c })} />
+                  );
+                }
+                const key = cellKey(slot, date);
+                const sel = selected.has(key);
+                const active = ACTIVE.includes(slot.state);
+                const inner = (
+                  <div className="bk-inner">{contentOf(slot, sel)}</div>
+                );
+                const withTip = (
+                  // Not over the cell's own popover (it would cover its buttons).
+                  <Tooltip title={tooltipOf(slot, col)} mouseEnterDelay={0.35} destroyOnHidden {...(openKey === key ? { open: false } : {})}>
+                    {inner}
+                  </Tooltip>
+                );
+                return (
+                  <td
+                    key={col.key}
+                    id={domId(key)}
+                    role="gridcell"
+                    aria-selected={sel}
+                    aria-disabled={slot.state === 'free' || active ? undefined : true}
+                    aria-label={`${col.title} ${slot.start}–${slot.end} ${t(`state.${slot.state}`)}${slot.state === 'free' ? ` ${yuan(slot.price)}` : ''}${slot.buyer ? ` ${slot.buyer}` : ''}`}
+                    className={`bk-cell bk-${slot.state}${sel ? ' bk-selected' : ''}`}
+                    style={{ ...styles.of(slot.state, sel), ...outline }}
+                    data-testid={cellTestId(slot, col)}
+                    data-state={slot.state}
+                    data-price={slot.price}
+                    data-selected={sel ? 'true' : 'false'}
+                    onClick={() => {
+                      setFocus({ r, c });
+                      if (slot.state === 'free') onToggle(slot, col);
+                    }}
+                  >
+                    {active ? (
+                      <Popover
+                        open={openKey === key}
+                        onOpenChange={(o) => setOpenKey(o ? key : null)}
+                        trigger="click"
+                        destroyOnHidden
+                        content={<div data-testid="cell-popover">{popover(slot, col, () => setOpenKey(null))}</div>}
+                        title={`${col.title} ${slot.date ?? date} ${slot.start}–${slot.end}`}
+                      >
+                        {withTip}
+                      </Popover>
+                    ) : (
+                      withTip
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { z } from 'zod';
+import type { BookingRow, GridAnswer, bookingCancel, bookingCancelAnswer, bookingLock, bookingOrder, bookingOrderAnswer, bookingPlan, gridQuery, lockAnswer } from '@venue/contract';
+import { api, http } from '../../../app/request.ts';
+import { idem } from '../../../kit/pay/index.ts';
+
+/** The booking calls (issue 11): `{sport}booking/...`, answers typed by the contract. */
+const url = (p: string) => api.sport(`booking/${p}`);
+
+export const bookingApi = {
+  grid: (body: z.input<typeof gridQuery>) => http.post<GridAnswer>(url('grid'), body),
+  /** One Idempotency-Key per booking dialog opened: a repeated click makes one order. */
+  order: (body: z.input<typeof bookingOrder>, key: string) => http.post<z.output<typeof bookingOrderAnswer>>(url('order'), body, idem(key)),
+  lock: (body: z.input<typeof bookingLock>) => http.post<z.output<typeof lockAnswer>>(url('lock'), body),
+  unlock: (claimIds: number[]) => http.post<z.output<typeof lockAnswer>>(url('unlock'), { claimIds }),
+  cancel: (body: z.input<typeof bookingCancel>) => http.post<z.output<typeof bookingCancelAnswer>>(url('cancel'), body),
+  checkin: (code: string) => http.post<BookingRow>(url('checkin'), { code }),
+  plan: (stadiumId: number, date: string) => http.post<z.output<typeof bookingPlan>>(url('plan'), { stadiumId, date }),
+};
+
+/** Query keys: every booking query starts with 'booking', so one invalidation refreshes them all. */
+export const gridKey = (stadiumId: number, date: string, days: 1 | 7) => ['booking', 'grid', stadiumId, date, days] as const;
+export const planKey = (stadiumId: number, date: string) => ['booking', 'plan', stadiumId, date] as const;
