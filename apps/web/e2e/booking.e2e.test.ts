@@ -151,6 +151,53 @@ describe('venue booking console', () => {
     await setTheme(page, 'light');
   });
 
+  it('refuses a cell another operator took meanwhile, shows it taken; the booking detail cancels that booking (English)', async () => {
+    const { page, api, venue, sites } = await desk({ n: 2, priceFen: 5000 });
+    const [a] = sites;
+    await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+    await page.goto(`${e.baseUrl}${RESERVE}`);
+    await expect.poll(() => state(page, a!.id, '10:00')).not.toBeNull();
+    await page.getByTestId('booking-next').click();
+    const tomorrow = addDays(today(venue.timeZone), 1);
+    await expect.poll(() => page.locator('#booking-date').inputValue()).toBe(tomorrow);
+    await expect.poll(() => state(page, a!.id, '10:00')).toBe('free');
+    await page.getByTestId(`cell-${a!.id}-09:00`).click();
+    await page.getByTestId(`cell-${a!.id}-10:00`).click();
+    await page.getByTestId('booking-book').click();
+    await expect.poll(() => page.getByTestId('booking-form-items').textContent()).toContain('09:00–11:00');
+
+    // Meanwhile another operator books 10:00.
+    const other = await api.json('POST', booking('order'), {
+      body: { stadiumId: venue.id, date: tomorrow, items: [{ siteId: a!.id, start: '10:00', end: '11:00' }], buyerName: 'Other desk' },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(other.code, other.msg).toBe(0);
+    await page.getByTestId('booking-form-ok').click();
+    await page.locator('.ant-message-notice').filter({ hasText: /taken|booked/i }).waitFor();
+    await expect.poll(() => state(page, a!.id, '10:00')).toBe('held');
+    // The dialog now offers what is left.
+    await expect.poll(() => page.getByTestId('booking-form-total').getAttribute('data-fen')).toBe('5000');
+    await shot(page, 'booking-taken-en');
+    await page.getByTestId('booking-form-cancel').click();
+
+    // The taken cell's popover leads to the other booking's detail, where it is cancelled.
+    await page.getByTestId(`cell-${a!.id}-10:00`).click();
+    await expect.poll(() => page.getByTestId('cell-popover').textContent()).toContain('Other desk');
+    await page.getByTestId('cell-detail').click();
+    await page.waitForURL(new RegExp(`/sport/views/venueReserve/orderDetails/${other.body.orderId}`));
+    await expect.poll(() => page.getByTestId('booking-detail').getAttribute('data-order-no')).toBe(other.body.orderNo);
+    await expect.poll(() => page.getByTestId('booking-detail-slots').textContent()).toContain('10:00–11:00');
+    await expect.poll(() => page.getByTestId('booking-detail-state').getAttribute('data-value')).toBe('pending');
+    await shot(page, 'booking-detail-en');
+    await page.getByTestId('booking-detail-cancel').click();
+    await page.getByTestId('booking-cancel-form-ok').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => page.getByTestId('booking-cancel-refund').getAttribute('data-fen')).toBe('0');
+    await page.getByTestId('inform-ok').click();
+    await expect.poll(() => page.getByTestId('booking-detail-state').getAttribute('data-value')).toBe('cancelled');
+    await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
+  });
+
   it('checks a paid booking of today in by its order number', async () => {
     const tz = dayTimeZone();
     const { page, api, venue, sites } = await desk({ timeZone: tz, n: 2, open: '00:00', close: '24:00' });

@@ -66,6 +66,21 @@ function Picks({ picked }: { picked: Picked[] }) {
   );
 }
 
+/**
+ * What a dialog books or locks: the selection as it was when the dialog opened (the operator
+ * confirms what they saw, and a cell taken meanwhile is refused by the server, not silently left
+ * out); after a refusal it follows the grid again (the refreshed grid drops the taken cells).
+ */
+function useDialogPicks(open: boolean, picked: Picked[]): { shown: Picked[]; follow: () => void } {
+  const [frozen, setFrozen] = useState<Picked[] | null>(null);
+  useEffect(() => {
+    setFrozen(open ? picked : null);
+    // Only when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  return { shown: open && frozen ? frozen : picked, follow: () => setFrozen(null) };
+}
+
 // ---------------------------------------------------------------- book
 
 interface BookValues {
@@ -95,6 +110,7 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
   const memberRules = useFieldRules({ name: 'memberId', label: 'book.memberId', rule: bookingOrder.shape.memberId.unwrap(), required: true });
   const remarkRules = useFieldRules({ name: 'remark', label: 'book.remark', rule: bookingOrder.shape.remark });
   const kind = Form.useWatch('buyerKind', form) ?? 'walkin';
+  const { shown, follow } = useDialogPicks(open, picked);
 
   useEffect(() => {
     if (open) {
@@ -105,8 +121,8 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
 
   // Every cell taken meanwhile: nothing left to book.
   useEffect(() => {
-    if (open && !picked.length) onClose();
-  }, [open, picked.length, onClose]);
+    if (open && !shown.length) onClose();
+  }, [open, shown.length, onClose]);
 
   const submit = async () => {
     let v: BookValues;
@@ -123,7 +139,7 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
         {
           stadiumId,
           date,
-          items: linesOf(picked),
+          items: linesOf(shown),
           ...(v.buyerKind === 'member' ? { memberId: Number(v.memberId) } : { buyerName: v.buyerName?.trim() || null, buyerPhone: v.buyerPhone?.trim() || null }),
           remark: v.remark?.trim() || null,
         },
@@ -133,6 +149,7 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
       void refreshCommerce();
       onBooked(made);
     } catch (err) {
+      follow();
       setProblems(problemsOf(err, ['buyerName', 'buyerPhone', 'memberId', 'remark']));
       await reactToSaveError(form, err);
     } finally {
@@ -143,7 +160,7 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
   return (
     <FormModal open={open} title={t('book.title', { date })} testId="booking-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={560} isDirty={() => form.isFieldsTouched()} okText={t('selection.book')}>
       <Problems list={problems} />
-      <Picks picked={picked} />
+      <Picks picked={shown} />
       <Form form={form} name="booking-form" layout="vertical" autoComplete="off" initialValues={{ buyerKind: 'walkin' }} onFinish={() => void submit()}>
         <Form.Item name="buyerKind" label={t('book.buyerKind')}>
           <Radio.Group optionType="button">
@@ -187,6 +204,7 @@ export function LockDialog({ open, stadiumId, date, picked, onClose, onLocked }:
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<string[]>([]);
   const reasonRules = useFieldRules({ name: 'reason', label: 'lock.reason', rule: bookingLock.shape.reason, required: true });
+  const { shown, follow } = useDialogPicks(open, picked);
 
   useEffect(() => {
     if (open) {
@@ -195,8 +213,8 @@ export function LockDialog({ open, stadiumId, date, picked, onClose, onLocked }:
     }
   }, [open, form]);
   useEffect(() => {
-    if (open && !picked.length) onClose();
-  }, [open, picked.length, onClose]);
+    if (open && !shown.length) onClose();
+  }, [open, shown.length, onClose]);
 
   const submit = async () => {
     let v: { reason?: string };
@@ -209,11 +227,12 @@ export function LockDialog({ open, stadiumId, date, picked, onClose, onLocked }:
     setBusy(true);
     setProblems([]);
     try {
-      await bookingApi.lock({ stadiumId, date, items: linesOf(picked), reason: (v.reason ?? '').trim() });
-      success(t('lock.done', { count: picked.length }));
+      await bookingApi.lock({ stadiumId, date, items: linesOf(shown), reason: (v.reason ?? '').trim() });
+      success(t('lock.done', { count: shown.length }));
       void refreshBooking();
       onLocked();
     } catch (err) {
+      follow();
       setProblems(problemsOf(err, ['reason']));
       await reactToSaveError(form, err);
     } finally {
@@ -224,7 +243,7 @@ export function LockDialog({ open, stadiumId, date, picked, onClose, onLocked }:
   return (
     <FormModal open={open} title={t('lock.title', { date })} testId="lock-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={520} isDirty={() => form.isFieldsTouched()} okText={t('selection.lock')}>
       <Problems list={problems} />
-      <Picks picked={picked} />
+      <Picks picked={shown} />
       <Form form={form} name="lock-form" layout="vertical" autoComplete="off" onFinish={() => void submit()}>
         <Form.Item name="reason" label={t('lock.reason')} rules={reasonRules} required>
           <Input maxLength={200} />

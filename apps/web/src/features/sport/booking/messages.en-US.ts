@@ -54,7 +54,7 @@ const messages: MessagesOf<typeof zh> = {
     title: 'Selected slots',
     empty: 'Click free cells of the grid (or move with the arrow keys and press Space), then Book.',
     date: 'Date',
-    count: '{{count}} slots',
+    count: 'Slots: {{count}}',
     total: 'Total',
     book: 'Book',
     lock: 'Lock',
