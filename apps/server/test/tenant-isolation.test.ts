@@ -30,6 +30,8 @@ const NOT_RECORD_IDS: Record<string, string> = {
 const OTHER_ID_FIELDS: Record<string, string[]> = {
   'PUT /api/system/role/:id/users': ['add', 'remove'],
   'POST /api/system/jobStream': ['nodes'],
+  'POST /api/sport/booking/fixed': ['pattern'],
+  'POST /api/sport/booking/closure': ['range'],
   'PUT /api/system/jobStream/:id': ['nodes'],
 };
 
@@ -121,6 +123,10 @@ interface World {
   templateB: number;
   lockB: number;
   bookingNoB: string;
+  seriesB: number;
+  closureB: number;
+  shiftB: number;
+  bDay: string;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -217,6 +223,14 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/booking/order': { body: { date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }] }, extra: [{ label: "B's site in A's venue", body: { stadiumId: w.venueA, date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }] } }] },
     'POST /api/sport/booking/lock': { body: { date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }], reason: 'probe' }, extra: [{ label: "B's site in A's venue", body: { stadiumId: w.venueA, date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }], reason: 'probe' } }] },
     'POST /api/sport/booking/cancel': { body: { reason: 'probe' } },
+    'POST /api/sport/booking/change': { body: { date: w.bDay, start: '12:00', end: '13:00' } },
+    'POST /api/sport/booking/fixed/preview': { body: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay } },
+    'POST /api/sport/booking/fixed': { body: { name: 'probe', onConflict: 'skip', billing: 'series' }, extra: [{ label: "B's site in A's venue", body: { pattern: { stadiumId: w.venueA, siteIds: [w.siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay }, name: 'probe', onConflict: 'skip', billing: 'series' } }] },
+    'POST /api/sport/booking/fixed/:id/cancel': { body: { from: w.bDay } },
+    'POST /api/sport/booking/closure/impact': { body: { from: `${w.bDay} 08:00`, to: `${w.bDay} 10:00` } },
+    'POST /api/sport/booking/closure': { body: { reason: 'probe' }, extra: [{ label: "B's site in A's venue", body: { range: { stadiumId: w.venueA, siteIds: [w.siteB], from: `${w.bDay} 08:00`, to: `${w.bDay} 10:00` }, reason: 'probe' } }] },
+    'PUT /api/sport/booking/closure/:id': { body: { reason: 'changed', version: 1 } },
+    'POST /api/sport/workbench/shift/:id/hand': { body: { handedFen: 0, version: 1 } },
     'PUT /api/system/jobStream/:id': {
       body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 },
       extra: [{ label: 'a stream of A running a job of B', params: { id: w.streamA }, body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 }, expect: 'jobNotFoundField' }],
@@ -239,7 +253,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (/\/job\/log\//.test(r.url)) return w.recordB;
     if (/\/api\/:id\//.test(r.url)) return w.apiId;
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
-    if (r.module === 'booking') return w.orderB;
+    if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
     if (r.module === 'commerce') return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = { user: w.uB, role: w.RB, org: w.B1, job: w.jobB, jobStream: w.streamB, online: w.sessionB, loginLog: w.loginLogB, operLog: w.operLogB };
     return m[r.module];
@@ -288,6 +302,12 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return w.templateB;
     case 'claimIds':
       return [w.lockB];
+    case 'itemId':
+      return w.orderB;
+    case 'pattern':
+      return { stadiumId: w.venueB, siteIds: [w.siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay } as unknown as Record<string, unknown>[];
+    case 'range':
+      return { stadiumId: w.venueB, siteIds: [w.siteB], from: `${w.bDay} 08:00`, to: `${w.bDay} 10:00` } as unknown as Record<string, unknown>[];
   }
   return undefined;
 }
@@ -355,6 +375,9 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_price_rule: `org_id in (select id from b)`,
     sport_venue_template: `org_id in (select id from b)`,
     sport_slot_claim: `org_id in (select id from b)`,
+    sport_booking_series: `org_id in (select id from b)`,
+    sport_closure: `org_id in (select id from b)`,
+    sport_shift: `org_id in (select id from b)`,
   };
   const out: Record<string, string[]> = {};
   for (const [table, where] of Object.entries(tables)) {
@@ -421,6 +444,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const bDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + 2 * 86400_000));
     const lockB = (await ok<{ claimIds: number[] }>('POST', '/api/sport/booking/lock', { stadiumId: venueB, date: bDay, items: [{ siteId: siteB, start: '08:00', end: '09:00' }], reason: 'b-lock' }, mgrB)).claimIds[0]!;
     const bookingNoB = (await ok<{ orderNo: string }>('POST', '/api/sport/booking/order', { stadiumId: venueB, date: bDay, items: [{ siteId: siteB, start: '10:00', end: '11:00' }] }, mgrB)).orderNo;
+    const seriesB = (await ok<{ id: number }>('POST', '/api/sport/booking/fixed', { pattern: { stadiumId: venueB, siteIds: [siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '14:00', end: '15:00', dateFrom: bDay, dateTo: bDay }, name: 'b-series', onConflict: 'skip', billing: 'series' }, mgrB)).id;
+    const closureB = (await ok<{ id: number }>('POST', '/api/sport/booking/closure', { range: { stadiumId: venueB, siteIds: [siteB], from: `${bDay} 18:00`, to: `${bDay} 20:00` }, reason: 'b-closure' }, mgrB)).id;
+    const shiftB = (await ok<{ id: number }>('POST', '/api/sport/workbench/shift/current', { stadiumId: venueB }, mgrB)).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -471,6 +497,10 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       templateB,
       lockB,
       bookingNoB,
+      seriesB,
+      closureB,
+      shiftB,
+      bDay,
     };
   });
   afterAll(async () => s?.close());

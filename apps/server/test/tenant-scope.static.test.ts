@@ -52,6 +52,9 @@ const ORGANISATION_OWNED = [
   'sport_price_rule',
   'sport_venue_template',
   'sport_slot_claim',
+  'sport_booking_series',
+  'sport_closure',
+  'sport_shift',
 ];
 
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */

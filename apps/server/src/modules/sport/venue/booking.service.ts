@@ -21,6 +21,8 @@ import './venue.messages.ts';
  */
 
 const LIVE_BOOKING = ['held', 'booked', 'used', 'no_show'];
+/** Paid orders whose booked lines may still be changed or cancelled (part of one may have been refunded). */
+const LIVE_PAID = ['paid', 'part_refunded'];
 
 // ---------------------------------------------------------------- member levels
 
@@ -337,13 +339,13 @@ export async function cancelBooking(db: Db, caller: Caller, orderId: number, rea
     const row = await cancelOrder(db, caller, orderId, reason, after);
     return { orderId, state: row.state, refundFen: 0, feeFen: 0 };
   }
-  if (order.state !== 'paid') throw conflict('state', 'venue.cannotCancel');
+  if (!LIVE_PAID.includes(order.state)) throw conflict('state', 'venue.cannotCancel');
   let work: AfterCommit = noWork();
   let refundFen = 0;
   let feeFen = 0;
   await db.transaction(async (tx) => {
     const locked = (await findOrder(tx, scope, orderId, { lock: true }))!;
-    if (locked.state !== 'paid') throw conflict('state', 'venue.cannotCancel');
+    if (!LIVE_PAID.includes(locked.state)) throw conflict('state', 'venue.cannotCancel');
     const claims = (await claimsOfOrder(tx, scope, orderId)).filter((c) => c.state === 'booked');
     if (!claims.length) throw conflict('state', 'venue.cannotCancel');
     const venue = (await findVenue(tx, scope, claims[0]!.venueId))!;
@@ -464,14 +466,14 @@ export async function changeBooking(db: Db, caller: Caller, input: { orderId: nu
   const order = await findOrder(db, scope, input.orderId);
   if (!order || order.type !== 'venue') throw notFound();
   const old = (await claimsOfOrder(db, scope, order.id)).filter((c) => c.itemId === input.itemId && c.state === 'booked');
-  if (order.state !== 'paid' || !old.length) throw conflict('state', 'venue.changeNotPaid');
+  if (!LIVE_PAID.includes(order.state) || !old.length) throw conflict('state', 'venue.changeNotPaid');
   const venue = (await findVenue(db, scope, old[0]!.venueId))!;
   const rules = rulesOf(venue);
   if ((instantOf(old[0]!.day, old[0]!.startMin, venue.timeZone)!.getTime() - Date.now()) / 60_000 < rules.changeDeadlineMinutes) throw conflict('state', 'venue.changeTooLate', { minutes: rules.changeDeadlineMinutes });
   let work: AfterCommit = noWork();
   const answer = await db.transaction(async (tx) => {
     const locked = (await findOrder(tx, scope, order.id, { lock: true }))!;
-    if (locked.state !== 'paid') throw conflict('state', 'venue.changeNotPaid');
+    if (!LIVE_PAID.includes(locked.state)) throw conflict('state', 'venue.changeNotPaid');
     const item = (await itemsOf(tx, scope, order.id)).find((i) => i.id === input.itemId);
     if (!item || item.kind !== 'venue') throw notFound();
     await setClaimState(tx, scope, { ids: old.map((c) => c.id) }, ['booked'], 'released');

@@ -41,9 +41,9 @@ interface Affected {
 
 async function scopeOfRange(db: Executor, scope: Scope, venue: VenueRecord, siteIds: number[]) {
   const all = await sitesOf(db, scope, { venueId: venue.id });
-  const sites = siteIds.map((id, i) => {
+  const sites = siteIds.map((id) => {
     const s = all.find((x) => x.id === id);
-    if (!s) throw invalid(`range.siteIds.${i}`, 'error.notFound');
+    if (!s) throw notFound();
     return s;
   });
   return { all, sites, units: [...new Set(sites.flatMap((s) => unitsOf(s, all)))] };

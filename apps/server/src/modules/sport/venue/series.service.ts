@@ -39,9 +39,9 @@ async function occurrencesOf(db: Executor, scope: Scope, venue: VenueRecord, p: 
   for (let d = p.dateFrom; d <= p.dateTo; d = addDays(d, 1)) if (p.weekdays.includes(weekdayOf(d))) days.push(d);
   if (!days.length) return [];
   const [d, claims, level] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevel(db, scope, memberId)]);
-  const sites = p.siteIds.map((id, i) => {
+  const sites = p.siteIds.map((id) => {
     const site = d.sites.find((s) => s.id === id);
-    if (!site) throw invalid(`pattern.siteIds.${i}`, 'error.notFound');
+    if (!site) throw notFound();
     return site;
   });
   const start = minutesOf(p.start);

@@ -1,0 +1,190 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@venue/contract';
+import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
+import { adminClient, signIn } from '../../system/admin.testkit.ts';
+import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
+import { addDays, weekdayOf } from './venue.time.ts';
+import { booking, makeVenue, today, venueStaff } from './venue.testkit.ts';
+
+/** Fixed bookings, closures, changes and shifts: the front desk beyond single bookings. */
+describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (kind) => {
+  let s: TestServer;
+  let admin: Client;
+  let platformId: number;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    ({ c: admin, platformOrgId: platformId } = await adminClient(s));
+  });
+  afterAll(async () => s?.close());
+  afterEach(async () => expect(await imbalances(s)).toEqual([]));
+
+  const venueOf = async (opts: Parameters<typeof makeVenue>[1] = {}) => {
+    const staff = await venueStaff(s, admin, platformId);
+    return { ...staff, ...(await makeVenue(staff.c, opts)) };
+  };
+  const book = async (c: Client, stadiumId: number, date: string, siteId: number, start: string, end: string) => {
+    const r = await c.json('POST', booking('order'), { body: { stadiumId, date, items: [{ siteId, start, end }], buyerName: '顾客' } });
+    expect(r.code, r.msg).toBe(0);
+    return r.body as { orderId: number; orderNo: string; amount: number };
+  };
+  const stateAt = async (c: Client, stadiumId: number, date: string, siteId: number, start: string) =>
+    (await c.json('POST', booking('grid'), { body: { stadiumId, date } })).body.slots.find((x: { siteId: number; start: string }) => x.siteId === siteId && x.start === start)?.state;
+
+  it('a fixed series: the preview shows every occurrence and what it conflicts with; skipped or refused; one order per month', async () => {
+    const { c, venue, sites } = await venueOf({ n: 2, priceFen: 5000 });
+    const from = addDays(today(venue.timeZone), 1);
+    const to = addDays(from, 41); // six weeks
+    const wd = weekdayOf(from);
+    const taken = await book(c, venue.id, addDays(from, 7), sites[0]!.id, '19:00', '20:00');
+    const pattern = { stadiumId: venue.id, siteIds: [sites[0]!.id, sites[1]!.id], weekdays: [wd], start: '19:00', end: '21:00', dateFrom: from, dateTo: to };
+    const preview = await c.json('POST', booking('fixed/preview'), { body: pattern });
+    expect(preview.code, preview.msg).toBe(0);
+    expect(preview.body.occurrences).toHaveLength(12);
+    expect(preview.body.conflicts).toBe(1);
+    expect(preview.body.occurrences.find((o: { conflict: string | null }) => o.conflict)).toMatchObject({ date: addDays(from, 7), siteId: sites[0]!.id, conflict: `booked:${taken.orderNo} 顾客` });
+    expect(preview.body.totalFen).toBe(11 * 10000);
+    const refused = await c.json('POST', booking('fixed'), { body: { pattern, name: '周四羽毛球队', onConflict: 'refuse', billing: 'series' } });
+    expect(refused.code).toBe(Code.CONFLICT);
+    expect(refused.detail.reason).toBe('taken');
+    expect(await stateAt(c, venue.id, from, sites[1]!.id, '19:00')).toBe('free'); // nothing of it stayed
+    const made = await c.json('POST', booking('fixed'), { body: { pattern, name: '周四羽毛球队', buyerPhone: '13900000000', onConflict: 'skip', billing: 'month' } });
+    expect(made.code, made.msg).toBe(0);
+    expect(made.body.live).toBe(11);
+    expect(made.body.skipped).toEqual([{ date: addDays(from, 7), siteId: sites[0]!.id, reason: `booked:${taken.orderNo} 顾客` }]);
+    const months = new Set(preview.body.occurrences.map((o: { date: string }) => o.date.slice(0, 7))).size;
+    expect(made.body.orders).toHaveLength(months);
+    expect(made.body.orders.reduce((n: number, o: { payableFen: number }) => n + o.payableFen, 0)).toBe(110000);
+    expect(await stateAt(c, venue.id, addDays(from, 14), sites[1]!.id, '20:00')).toBe('held');
+    // Pay every month; cancel one occurrence (refunded in full), then the rest from week 4.
+    for (const o of made.body.orders) expect((await pay(c, o.orderId, { method: 'cash', amountFen: o.payableFen })).code).toBe(0);
+    const plan = await c.json('POST', booking('plan'), { body: { stadiumId: venue.id, date: addDays(from, 14) } });
+    const claimId = plan.body.bookings[0].slots.find((x: { siteId: number }) => x.siteId === sites[1]!.id).claimId;
+    const one = await c.json('POST', booking(`fixed/${made.body.id}/cancel`), { body: { claimIds: [claimId], reason: '队员请假' } });
+    expect(one.body).toEqual({ cancelled: 1, refundFen: 10000 });
+    expect(await stateAt(c, venue.id, addDays(from, 14), sites[1]!.id, '19:00')).toBe('free');
+    const rest = await c.json('POST', booking(`fixed/${made.body.id}/cancel`), { body: { from: addDays(from, 21) } });
+    expect(rest.body.cancelled).toBe(6);
+    expect(rest.body.refundFen).toBe(60000);
+    const list = await c.json('POST', booking('fixed/list'), { body: { stadiumId: venue.id } });
+    expect(list.body.data[0]).toMatchObject({ id: made.body.id, live: 4, state: 'active' });
+  });
+
+  it('a closure: the impact lists the bookings, their buyers and the refund; saving cancels and refunds them, notes a notice, and blocks the range', async () => {
+    const { c, venue, sites } = await venueOf({ n: 2, priceFen: 6000 });
+    const day = addDays(today(venue.timeZone), 2);
+    const paid = await book(c, venue.id, day, sites[0]!.id, '09:00', '11:00');
+    await pay(c, paid.orderId, { method: 'cash', amountFen: 12000 });
+    const pending = await book(c, venue.id, day, sites[0]!.id, '14:00', '15:00');
+    const outside = await book(c, venue.id, day, sites[1]!.id, '09:00', '10:00');
+    await c.json('POST', booking('lock'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '16:00', end: '17:00' }], reason: '维护' } });
+    const range = { stadiumId: venue.id, siteIds: [sites[0]!.id], from: `${day} 08:00`, to: `${day} 18:00` };
+    const impact = await c.json('POST', booking('closure/impact'), { body: range });
+    expect(impact.code, impact.msg).toBe(0);
+    expect(impact.body.bookings.map((b: { orderNo: string; refundFen: number; slots: string[] }) => [b.orderNo, b.refundFen, b.slots])).toEqual([
+      [paid.orderNo, 12000, [`${day} 09:00-11:00 ${sites[0]!.name}`]],
+      [pending.orderNo, 0, [`${day} 14:00-15:00 ${sites[0]!.name}`]],
+    ]);
+    expect(impact.body).toMatchObject({ refundFen: 12000, locks: 1 });
+    const made = await c.json('POST', booking('closure'), { body: { range, reason: '羽毛球比赛' } });
+    expect(made.code, made.msg).toBe(0);
+    expect(made.body.notices.map((n: { orderNo: string; refundFen: number }) => [n.orderNo, n.refundFen])).toEqual([
+      [paid.orderNo, 12000],
+      [pending.orderNo, 0],
+    ]);
+    expect(made.body.notices[0].message).toContain('羽毛球比赛');
+    expect(await orderMoney(s, paid.orderId)).toMatchObject({ state: 'refunded', refundedFen: 12000 });
+    expect((await orderMoney(s, pending.orderId)).state).toBe('cancelled');
+    expect((await orderMoney(s, outside.orderId)).state).toBe('pending');
+    expect(await stateAt(c, venue.id, day, sites[0]!.id, '10:00')).toBe('closed');
+    expect(await stateAt(c, venue.id, day, sites[0]!.id, '18:00')).toBe('free');
+    expect((await c.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '12:00', end: '13:00' }] } })).detail.reason).toBe('taken');
+    // Edited forward: a later end closes (and refunds) what it newly covers.
+    const late = await book(c, venue.id, day, sites[0]!.id, '19:00', '20:00');
+    await pay(c, late.orderId, { method: 'cash', amountFen: 6000 });
+    const edited = await c.json('PUT', booking(`closure/${made.body.id}`), { body: { to: `${day} 22:00`, version: made.body.version } });
+    expect(edited.code, edited.msg).toBe(0);
+    expect(edited.body.to).toBe(`${day} 22:00`);
+    expect(edited.body.notices.map((n: { orderNo: string }) => n.orderNo)).toContain(late.orderNo);
+    expect((await orderMoney(s, late.orderId)).state).toBe('refunded');
+    expect(await stateAt(c, venue.id, day, sites[0]!.id, '21:00')).toBe('closed');
+    // Not into the past.
+    const back = await c.json('PUT', booking(`closure/${made.body.id}`), { body: { to: `${addDays(day, -5)} 10:00`, version: edited.body.version } });
+    expect(back.code).toBe(Code.FORM_INVALID);
+  });
+
+  it('a closure whose refunds need review leaves them applied for the reviewer', async () => {
+    const { c, venue, sites } = await venueOf({ n: 1, priceFen: 6000 });
+    const day = addDays(today(venue.timeZone), 3);
+    const paid = await book(c, venue.id, day, sites[0]!.id, '09:00', '10:00');
+    await pay(c, paid.orderId, { method: 'cash', amountFen: 6000 });
+    const made = await c.json('POST', booking('closure'), { body: { range: { stadiumId: venue.id, siteIds: [sites[0]!.id], from: `${day} 00:00`, to: `${addDays(day, 1)} 00:00` }, reason: '停电检修', reviewRefunds: true } });
+    expect(made.code, made.msg).toBe(0);
+    const refunds = await c.json('POST', '/api/sport/commerce/refund/list', { body: { orderNo: paid.orderNo } });
+    expect(refunds.body.data.map((r: { state: string; amountFen: number }) => [r.state, r.amountFen])).toEqual([['applied', 6000]]);
+    expect(await stateAt(c, venue.id, day, sites[0]!.id, '09:00')).toBe('closed');
+  });
+
+  it('changes a paid booking: to a dearer slot a difference order; to a cheaper one a refund; not after the change deadline', async () => {
+    const { c, venue, sites } = await venueOf({ n: 2, priceFen: 5000 });
+    await c.json('POST', '/api/sport/venue/price', { body: { venueId: venue.id, name: '晚间', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 8000 } });
+    const day = addDays(today(venue.timeZone), 2);
+    const b = await book(c, venue.id, day, sites[0]!.id, '10:00', '11:00');
+    await pay(c, b.orderId, { method: 'cash', amountFen: 5000 });
+    const itemId = (await c.json('GET', `/api/sport/commerce/order/${b.orderId}`)).body.items[0].id;
+    const up = await c.json('POST', booking('change'), { body: { orderId: b.orderId, itemId, siteId: sites[1]!.id, date: day, start: '19:00', end: '20:00' } });
+    expect(up.code, up.msg).toBe(0);
+    expect(up.body).toMatchObject({ differenceFen: 3000, refundFen: 0 });
+    expect(await stateAt(c, venue.id, day, sites[0]!.id, '10:00')).toBe('free');
+    expect(await stateAt(c, venue.id, day, sites[1]!.id, '19:00')).toBe('booked');
+    const diff = await c.json('GET', `/api/sport/commerce/order/${up.body.differenceOrderId}`);
+    expect(diff.body).toMatchObject({ payableFen: 3000, state: 'pending' });
+    expect((await c.json('GET', `/api/sport/commerce/order/${b.orderId}`)).body.items[0].spec).toBe(`${day} 19:00-20:00`);
+    const down = await c.json('POST', booking('change'), { body: { orderId: b.orderId, itemId, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' } });
+    expect(down.body).toMatchObject({ differenceFen: 0, refundFen: 0 }); // paid 5000 for the line, it costs 5000
+    const other = await book(c, venue.id, day, sites[1]!.id, '20:00', '21:00');
+    await pay(c, other.orderId, { method: 'cash', amountFen: 8000 });
+    const otherItem = (await c.json('GET', `/api/sport/commerce/order/${other.orderId}`)).body.items[0].id;
+    const cheaper = await c.json('POST', booking('change'), { body: { orderId: other.orderId, itemId: otherItem, siteId: sites[1]!.id, date: day, start: '09:00', end: '10:00' } });
+    expect(cheaper.body).toMatchObject({ differenceOrderId: null, refundFen: 3000 });
+    expect(await orderMoney(s, other.orderId)).toMatchObject({ refundedFen: 3000 });
+    const taken = await c.json('POST', booking('change'), { body: { orderId: other.orderId, itemId: otherItem, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' } });
+    expect(taken.detail.reason).toBe('taken');
+    expect(await stateAt(c, venue.id, day, sites[1]!.id, '09:00')).toBe('booked'); // the refused change left it where it was
+    // Inside the deadline (a day's notice here), no change.
+    await c.json('PUT', '/api/stadium/stadiumInfo/update', { body: { id: venue.id, version: venue.version, rules: { advanceDays: 30, minSlots: 1, maxSlots: 16, cancelDeadlineMinutes: 120, lateCancelRefundPercent: 50, changeDeadlineMinutes: 60 * 24 * 7, noShowAfterMinutes: 15, noShowForfeits: true } } });
+    const late = await c.json('POST', booking('change'), { body: { orderId: other.orderId, itemId: otherItem, siteId: sites[1]!.id, date: day, start: '12:00', end: '13:00' } });
+    expect(late.code).toBe(Code.CONFLICT);
+    expect(late.msg).toContain('变更截止');
+  });
+
+  it('a shift: takings by payment method, handed over with the cash, signed off by someone else', async () => {
+    const { c, venue, sites } = await venueOf({ n: 1, priceFen: 5000 });
+    const shift = await c.json('POST', '/api/sport/workbench/shift/current', { body: { stadiumId: venue.id } });
+    expect(shift.code, shift.msg).toBe(0);
+    expect(shift.body).toMatchObject({ state: 'open', totalFen: 0 });
+    const day = addDays(today(venue.timeZone), 1);
+    const a = await book(c, venue.id, day, sites[0]!.id, '10:00', '11:00');
+    await pay(c, a.orderId, { method: 'cash', amountFen: 5000, receivedFen: 10000 });
+    const b = await book(c, venue.id, day, sites[0]!.id, '11:00', '13:00');
+    await pay(c, b.orderId, { method: 'transfer', amountFen: 10000 });
+    await c.json('POST', booking('cancel'), { body: { orderId: a.orderId } }); // before the deadline: 5000 back in cash
+    const live = await c.json('POST', '/api/sport/workbench/shift/current', { body: { stadiumId: venue.id } });
+    expect(live.body.id).toBe(shift.body.id);
+    expect(live.body.takings).toEqual({ cash: 0, transfer: 10000 });
+    const handed = await c.json('POST', `/api/sport/workbench/shift/${shift.body.id}/hand`, { body: { handedFen: 0, remark: '无现金', version: live.body.version } });
+    expect(handed.code, handed.msg).toBe(0);
+    expect(handed.body).toMatchObject({ state: 'handed', totalFen: 10000, handedFen: 0 });
+    expect((await c.json('POST', `/api/sport/workbench/shift/${shift.body.id}/sign`)).detail.reason).toBe('state'); // not one's own
+    // Another user of the organisation signs it off.
+    const orgUser = await admin.json('POST', '/api/system/user', { body: { code: `sig${Date.now() % 100000}`, name: '值班经理', password: 'Pass1234', orgId: venue.orgId, roleIds: [] } });
+    expect(orgUser.code, orgUser.msg).toBe(0);
+    const { grantUserMenus } = await import('../../../../test/grants.ts');
+    await grantUserMenus(admin, orgUser.body.code, ['sport.venue.workbench'], venue.orgId);
+    const signer = await signIn(s, orgUser.body.code, 'Pass1234');
+    const signed = await signer.json('POST', `/api/sport/workbench/shift/${shift.body.id}/sign`);
+    expect(signed.code, signed.msg).toBe(0);
+    expect(signed.body).toMatchObject({ state: 'signed', signedByName: '值班经理' });
+    // A new shift opens on the next look.
+    expect((await c.json('POST', '/api/sport/workbench/shift/current', { body: { stadiumId: venue.id } })).body.id).not.toBe(shift.body.id);
+  });
+});
