@@ -126,11 +126,11 @@ export const SCREENS = [
   { key: 'sport.finance.capitalFlow', path: '/sport/views/financeCapitalFlow', title: { 'zh-CN': '财务资金流水', 'en-US': 'Capital flow' }, icon: 'AccountBookOutlined', permission: Perm.capital.list, buttons: { accounts: Perm.account.list, openAccount: Perm.account.add }, cache: true, parent: 'finance' },
   { key: 'sport.finance.payInfo', path: '/sport/views/payInfoManage/index', title: { 'zh-CN': '支付配置', 'en-US': 'Payment settings' }, icon: 'WalletOutlined', permission: Perm.merchant.view, buttons: without(Perm.merchant, 'view'), cache: true, parent: 'finance' },
   // Venues and booking.
-  { key: 'sport.venue.reserve', path: '/sport/views/venueReserve/index', title: { 'zh-CN': '场地预订', 'en-US': 'Booking' }, icon: 'TableOutlined', permission: Perm.booking.view, buttons: without(Perm.booking, 'view'), cache: true, parent: 'venue' },
-  { key: 'sport.venue.workbench', path: '/sport/views/workBench/index', title: { 'zh-CN': '工作台', 'en-US': 'Workbench' }, icon: 'DesktopOutlined', permission: Perm.booking.view, buttons: { settle: Perm.booking.settle, checkin: Perm.booking.checkin }, cache: true, parent: 'venue' },
-  { key: 'sport.venue.fixed', path: '/sport/views/venueFixedManage/index', title: { 'zh-CN': '固定场管理', 'en-US': 'Fixed bookings' }, icon: 'ScheduleOutlined', permission: Perm.booking.book, cache: true, parent: 'venue' },
+  { key: 'sport.venue.reserve', path: '/sport/views/venueReserve/index', title: { 'zh-CN': '场地预订', 'en-US': 'Booking' }, icon: 'TableOutlined', permission: Perm.booking.view, buttons: { ...without(Perm.booking, 'view'), pay: Perm.order.pay, orders: Perm.order.list }, cache: true, parent: 'venue' },
+  { key: 'sport.venue.workbench', path: '/sport/views/workBench/index', title: { 'zh-CN': '工作台', 'en-US': 'Workbench' }, icon: 'DesktopOutlined', permission: Perm.booking.view, buttons: { settle: Perm.booking.settle, checkin: Perm.booking.checkin, pay: Perm.order.pay, orders: Perm.order.list }, cache: true, parent: 'venue' },
+  { key: 'sport.venue.fixed', path: '/sport/views/venueFixedManage/index', title: { 'zh-CN': '固定场管理', 'en-US': 'Fixed bookings' }, icon: 'ScheduleOutlined', permission: Perm.booking.book, buttons: { cancel: Perm.booking.cancel, pay: Perm.order.pay, orders: Perm.order.list }, cache: true, parent: 'venue' },
   { key: 'sport.venue.closed', path: '/sport/views/closedManagement/index', title: { 'zh-CN': '关场管理', 'en-US': 'Closures' }, icon: 'StopOutlined', permission: Perm.booking.close, cache: false, parent: 'venue' },
-  { key: 'sport.venue.verify', path: '/sport/views/venueManageVerify/index', title: { 'zh-CN': '场地核销', 'en-US': 'Check-in' }, icon: 'ScanOutlined', permission: Perm.booking.checkin, cache: true, parent: 'venue' },
+  { key: 'sport.venue.verify', path: '/sport/views/venueManageVerify/index', title: { 'zh-CN': '场地核销', 'en-US': 'Check-in' }, icon: 'ScanOutlined', permission: Perm.booking.checkin, buttons: { pay: Perm.order.pay, orders: Perm.order.list }, cache: true, parent: 'venue' },
   { key: 'sport.venue.manage', path: '/sport/views/venueManagement/index', title: { 'zh-CN': '场馆信息', 'en-US': 'My venue' }, icon: 'ShopOutlined', permission: Perm.venue.list, buttons: without(Perm.venue, 'list', 'remove', 'review'), cache: true, parent: 'venue' },
   { key: 'sport.venue.list', path: '/sport/views/venueManagementList/index', title: { 'zh-CN': '场馆列表', 'en-US': 'All venues' }, icon: 'BankOutlined', permission: Perm.venue.list, buttons: without(Perm.venue, 'list'), cache: true, parent: 'venue' },
   { key: 'sport.venue.adjustment', path: '/sport/views/venueReserve/adjustment/index', title: { 'zh-CN': '场地变更', 'en-US': 'Change a booking' }, icon: 'SwapOutlined', permission: Perm.booking.book, cache: true },
@@ -198,5 +198,6 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   book: { 'zh-CN': '预订', 'en-US': 'Book' },
   checkin: { 'zh-CN': '核销', 'en-US': 'Check in' },
   close: { 'zh-CN': '批量关场', 'en-US': 'Close sites' },
+  orders: { 'zh-CN': '订单查询', 'en-US': 'Look up orders' },
   settle: { 'zh-CN': '交班签收', 'en-US': 'Sign off shifts' },
 };
