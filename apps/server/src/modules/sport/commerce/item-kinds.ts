@@ -29,7 +29,7 @@ export interface ItemKind {
   orderTypes: readonly OrderType[];
   /** Names and prices one line; throws a field error (969600) or 100404 for a record out of scope. */
   price(ctx: KindContext, input: OrderItem, line: number): Promise<PricedItem>;
-  /** Reserves what is sold until payment (the database refuses a second holder). Answers the hold as stored on the item. */
+  /** Reserves what is sold until payment (the database refuses a second holder). Answers the hold to store on the item (undefined: the line's detail is the hold). */
   hold?(ctx: KindContext, item: ItemRecord, order: OrderRecord): Promise<unknown>;
   /**
    * On payment: makes the hold final (a recharge credits its account). Answers false when the

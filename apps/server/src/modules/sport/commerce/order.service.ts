@@ -136,14 +136,15 @@ export async function createOrder(db: Db | Tx, caller: Caller, input: OrderCreat
       tx,
       scope,
       orgId,
-      lines.map((l, i) => ({ orgId, orderId: order.id, lineNo: i + 1, kind: l.it.kind, refId: l.it.refId ?? null, name: l.priced.name, spec: l.priced.spec ?? null, quantity: l.it.quantity, unitPriceFen: l.priced.unitPriceFen, discountFen: l.it.discountFen, amountFen: l.amountFen, hold: l.it.detail ?? null })),
+      // A line whose kind holds is stored `held` at once: if its hold fails, the whole order does.
+      lines.map((l, i) => ({ orgId, orderId: order.id, lineNo: i + 1, kind: l.it.kind, refId: l.it.refId ?? null, name: l.priced.name, spec: l.priced.spec ?? null, quantity: l.it.quantity, unitPriceFen: l.priced.unitPriceFen, discountFen: l.it.discountFen, amountFen: l.amountFen, hold: l.it.detail ?? null, holdState: itemKindOf(l.it.kind)!.hold ? 'held' : 'none' })),
     );
     for (const item of items) {
       const kind = itemKindOf(item.kind)!;
       if (!kind.hold) continue;
-      item.hold = await kind.hold(ctx, item, order);
-      item.holdState = 'held';
-      await setItemHold(tx, scope, item.id, item.hold, 'held');
+      const hold = await kind.hold(ctx, item, order);
+      // A kind that answers nothing keeps the line's own detail as its hold.
+      if (hold !== undefined) await setItemHold(tx, scope, item.id, (item.hold = hold), 'held');
     }
     let made = order;
     if (order.payableFen === 0) {

@@ -9,7 +9,7 @@ import { t } from '../../../platform/i18n.ts';
 import { refundByRule, noWork, type AfterCommit } from '../commerce/money.ts';
 import { cancelOrder, completePaid, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
 import { registerItemKind, setVenueLookup, type KindContext } from '../commerce/item-kinds.ts';
-import { bookingsOfDay, findSeries, claimsByIds, claimsOfDays, claimsOfOrder, dueNoShows, findVenue, insertClaims, rulesOfVenue, setClaimState, sitesOf, type ClaimRecord, type SiteRecord, type VenueRecord } from './venue.repository.ts';
+import { bookingsOfDay, findSeries, sitesOfVenueOfSite, claimsByIds, claimsOfDays, claimsOfOrder, dueNoShows, findVenue, insertClaims, rulesOfVenue, setClaimState, sitesOf, type ClaimRecord, type SiteRecord, type VenueRecord } from './venue.repository.ts';
 import { priceSlot, shareOf, type RuleLike } from './pricing.ts';
 import { addDays, dayKindOf, hoursOn, instantOf, localOf, slotsBetween, weekdayOf } from './venue.time.ts';
 import { venueInScope } from './venue.service.ts';
@@ -54,12 +54,12 @@ export interface VenueDays {
   kinds: Map<string, ReturnType<typeof dayKindOf>>;
 }
 
-export async function loadDays(db: Executor, scope: Scope, venue: VenueRecord, days: string[]): Promise<VenueDays> {
-  const [sites, rules, decisions] = await Promise.all([
-    sitesOf(db, scope, { venueId: venue.id }),
-    rulesOfVenue(db, scope, venue.id, days[0]!, days[days.length - 1]!),
-    Promise.all(days.map((d) => nearestDecision(db, oneOrgScope(venue.orgId), d))),
-  ]);
+export async function loadDays(db: Executor, scope: Scope, venue: VenueRecord, days: string[], known?: SiteRecord[]): Promise<VenueDays> {
+  // One after another: inside a transaction the statements share one connection.
+  const sites = known ?? (await sitesOf(db, scope, { venueId: venue.id }));
+  const rules = await rulesOfVenue(db, scope, venue.id, days[0]!, days[days.length - 1]!);
+  const decisions: (number | undefined)[] = [];
+  for (const d of days) decisions.push(await nearestDecision(db, oneOrgScope(venue.orgId), d));
   return { venue, sites, rules, kinds: new Map(days.map((d, i) => [d, dayKindOf(d, decisions[i])])) };
 }
 
@@ -71,13 +71,14 @@ interface PricedSlot {
   rule: RuleLike | undefined;
 }
 
-/** The slots of a site on a day with the rule that prices each (for a buyer of `level`). */
-function slotsOfSite(d: VenueDays, site: SiteRecord, day: string, level: string | null): PricedSlot[] {
+/** The slots of a site on a day (those within [from, to) when given) with the rule that prices each (for a buyer of `level`). */
+function slotsOfSite(d: VenueDays, site: SiteRecord, day: string, level: string | null, from = 0, to = 1440): PricedSlot[] {
   const kind = d.kinds.get(day)!;
   const hours = hoursOn(site.hours, day, kind);
   if (!hours) return [];
   const tz = d.venue.timeZone;
   return slotsBetween(hours.open, hours.close, d.venue.slotMinutes)
+    .filter(([start, end]) => start >= from && end <= to)
     .map(([start, end]) => ({ start, end, at: instantOf(day, start, tz), until: instantOf(day, end, tz), rule: priceSlot(d.rules, { siteId: site.id, sport: site.sport, day, weekday: weekdayOf(day), dayKind: kind, startMin: start, endMin: end, level }) }))
     .filter((s) => s.at !== undefined);
 }
@@ -144,26 +145,64 @@ export async function bookingGrid(db: Db, caller: Caller, q: GridQuery) {
 
 // ---------------------------------------------------------------- the `venue` item kind
 
+/** What a `venue` line holds (its detail): the local day and times, and the fixed series it belongs to. Its refId is the site. */
 interface VenueHold {
-  venueId: number;
-  siteId: number;
   date: string;
   start: string;
   end: string;
+  seriesId?: number;
 }
 
-/** One transaction's loaded venue days, so an order of many cells reads the venue once. */
-const memo = new WeakMap<Tx, Map<string, Promise<VenueDays>>>();
-function daysIn(ctx: KindContext, venue: VenueRecord, day: string): Promise<VenueDays> {
-  let m = memo.get(ctx.tx);
-  if (!m) memo.set(ctx.tx, (m = new Map()));
+/**
+ * What one transaction has read of venues: an order of many cells (or a series of many
+ * occurrences) reads its venue, its sites and each day's rules once.
+ */
+interface TxMemo {
+  venues: Map<number, VenueRecord>;
+  sites: Map<number, SiteRecord[]>;
+  days: Map<string, Promise<VenueDays>>;
+}
+const memo = new WeakMap<Tx, TxMemo>();
+function memoOf(tx: Tx): TxMemo {
+  let m = memo.get(tx);
+  if (!m) memo.set(tx, (m = { venues: new Map(), sites: new Map(), days: new Map() }));
+  return m;
+}
+
+/** A venue in the transaction's scope, read once per transaction. */
+async function venueIn(tx: Tx, scope: Scope, id: number): Promise<VenueRecord | undefined> {
+  const m = memoOf(tx);
+  let v = m.venues.get(id);
+  if (!v) {
+    v = await findVenue(tx, scope, id);
+    if (v) m.venues.set(id, v);
+  }
+  return v;
+}
+
+/** A site and every live site of its venue (its halves and parent among them), read once per transaction. */
+async function siteIn(tx: Tx, scope: Scope, siteId: number): Promise<{ site: SiteRecord; all: SiteRecord[] } | undefined> {
+  const m = memoOf(tx);
+  for (const all of m.sites.values()) {
+    const site = all.find((s) => s.id === siteId);
+    if (site) return { site, all };
+  }
+  const all = await sitesOfVenueOfSite(tx, scope, siteId);
+  const site = all.find((s) => s.id === siteId);
+  if (!site) return undefined;
+  m.sites.set(site.venueId, all);
+  return { site, all };
+}
+
+function daysIn(ctx: KindContext, venue: VenueRecord, day: string, sites: SiteRecord[]): Promise<VenueDays> {
+  const m = memoOf(ctx.tx);
   const key = `${venue.id}|${day}`;
-  let p = m.get(key);
-  if (!p) m.set(key, (p = loadDays(ctx.tx, ctx.scope, venue, [day])));
+  let p = m.days.get(key);
+  if (!p) m.days.set(key, (p = loadDays(ctx.tx, ctx.scope, venue, [day], sites)));
   return p;
 }
 
-function holdOf(detail: Record<string, unknown> | undefined, line: number): Omit<VenueHold, 'venueId' | 'siteId'> & { seriesId?: number } {
+function holdOf(detail: Record<string, unknown> | undefined, line: number): VenueHold {
   const date = detail?.date;
   const start = detail?.start;
   const end = detail?.end;
@@ -177,7 +216,7 @@ function holdOf(detail: Record<string, unknown> | undefined, line: number): Omit
 
 /** Why a site's time on a day cannot be sold (whole opening slots, each priced, not begun), or its slots and price. */
 export function evaluate(d: VenueDays, site: SiteRecord, day: string, start: number, end: number, level: string | null, now = Date.now()): { slots: PricedSlot[]; priceFen: number } | { reason: 'notSlots' | 'noPrice' | 'slotPast' } {
-  const covered = slotsOfSite(d, site, day, level).filter((s) => s.start >= start && s.end <= end);
+  const covered = slotsOfSite(d, site, day, level, start, end);
   if (!covered.length || covered[0]!.start !== start || covered[covered.length - 1]!.end !== end || covered.some((s, i) => i > 0 && s.start !== covered[i - 1]!.end)) return { reason: 'notSlots' };
   if (covered.some((s) => !s.rule)) return { reason: 'noPrice' };
   if (covered[0]!.at!.getTime() < now) return { reason: 'slotPast' };
@@ -190,9 +229,10 @@ export function evaluate(d: VenueDays, site: SiteRecord, day: string, start: num
  * series has its own range instead).
  */
 async function priceLine(ctx: KindContext, siteId: number, h: ReturnType<typeof holdOf>, line: number) {
-  const [site] = await sitesOf(ctx.tx, ctx.scope, { ids: [siteId] });
-  if (!site) throw notFound();
-  const venue = await findVenue(ctx.tx, ctx.scope, site.venueId);
+  const found = await siteIn(ctx.tx, ctx.scope, siteId);
+  if (!found) throw notFound();
+  const { site, all } = found;
+  const venue = await venueIn(ctx.tx, ctx.scope, site.venueId);
   if (!venue || venue.orgId !== ctx.orgId) throw notFound();
   if (venue.locked) throw conflict('state', 'venue.locked', { reason: venue.lockReason ?? '' });
   if (site.status !== 0) throw invalid(`items.${line}.siteId`, 'venue.siteStopped', { site: site.name });
@@ -203,13 +243,16 @@ async function priceLine(ctx: KindContext, siteId: number, h: ReturnType<typeof 
     const series = await findSeries(ctx.tx, ctx.scope, h.seriesId);
     if (!series || series.venueId !== venue.id || h.date < series.dateFrom || h.date > series.dateTo) throw invalid(`items.${line}.detail.seriesId`, 'error.notFound');
   } else if (h.date > addDays(today, rules.advanceDays)) throw invalid(`items.${line}.date`, 'venue.tooFarAhead', { days: rules.advanceDays });
-  const d = await daysIn(ctx, venue, h.date);
+  const d = await daysIn(ctx, venue, h.date, all);
   const level = ctx.memberId ? await levelOf(ctx.tx, ctx.scope, ctx.memberId) : null;
   const e = evaluate(d, site, h.date, minutesOf(h.start), minutesOf(h.end), level);
   if ('reason' in e) throw invalid(`items.${line}.start`, `venue.${e.reason}`, { site: site.name });
   if (e.slots.length > rules.maxSlots && !h.seriesId) throw invalid(`items.${line}.end`, 'venue.tooManySlots', { max: rules.maxSlots });
   return { venue, site, sites: d.sites, slots: e.slots, priceFen: e.priceFen };
 }
+
+/** Lines priced in a transaction, by line index, for `hold` to take. */
+const priced = new WeakMap<Tx, Map<number, Awaited<ReturnType<typeof priceLine>>>>();
 
 function isExclusionViolation(e: unknown): boolean {
   for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) if (x.code === '23P01') return true;
@@ -228,7 +271,7 @@ export async function claim(tx: Tx, scope: Scope, rows: Parameters<typeof insert
 
 export const range = (a: Date, b: Date) => `[${a.toISOString()},${b.toISOString()})`;
 
-setVenueLookup(async (tx, scope, venueId) => (await findVenue(tx, scope, venueId))?.orgId);
+setVenueLookup(async (tx, scope, venueId) => (await venueIn(tx, scope, venueId))?.orgId);
 
 registerItemKind({
   kind: 'venue',
@@ -238,11 +281,15 @@ registerItemKind({
     if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
     const h = holdOf(input.detail, line);
     const p = await priceLine(ctx, input.refId, h, line);
+    let lines = priced.get(ctx.tx);
+    if (!lines) priced.set(ctx.tx, (lines = new Map()));
+    lines.set(line, p);
     return { name: p.site.name, spec: `${h.date} ${h.start}-${h.end}`, unitPriceFen: p.priceFen };
   },
   async hold(ctx, item, order) {
     const h = holdOf(item.hold as Record<string, unknown>, item.lineNo - 1);
-    const p = await priceLine(ctx, item.refId!, h, item.lineNo - 1);
+    // Priced a moment ago in the same transaction: hold what was priced.
+    const p = priced.get(ctx.tx)?.get(item.lineNo - 1) ?? (await priceLine(ctx, item.refId!, h, item.lineNo - 1));
     const during = range(p.slots[0]!.at!, p.slots[p.slots.length - 1]!.until!);
     await claim(
       ctx.tx,
@@ -250,7 +297,8 @@ registerItemKind({
       unitsOf(p.site, p.sites).map((unitId) => ({ orgId: order.orgId, venueId: p.venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'held', orderId: order.id, itemId: item.id, seriesId: h.seriesId ?? null, priceFen: item.amountFen, createdBy: order.createdBy })),
       `${p.site.name} ${h.start}-${h.end}`,
     );
-    return { venueId: p.venue.id, siteId: p.site.id, ...h } satisfies VenueHold;
+    // The line's detail (date, start, end, series) is the hold; its refId is the site.
+    return undefined;
   },
   async confirm(ctx, item) {
     // Paid: the held claims become booked. None held: they expired and the slot may be someone else's.
@@ -271,6 +319,7 @@ export async function bookSlots(db: Db, caller: Caller, input: BookingOrder, key
   const slotCount = input.items.reduce((n, it) => n + Math.max(0, (minutesOf(it.end) - minutesOf(it.start)) / venue.slotMinutes), 0);
   if (slotCount < rules.minSlots) throw invalid('items', 'venue.tooFewSlots', { min: rules.minSlots });
   if (slotCount > rules.maxSlots) throw invalid('items', 'venue.tooManySlots', { max: rules.maxSlots });
+  let made: { orderNo: string; id: number; payableFen: number; state: string; expiresAt: Date | null } | undefined;
   const id = await createOrder(
     db,
     caller,
@@ -286,8 +335,10 @@ export async function bookSlots(db: Db, caller: Caller, input: BookingOrder, key
       items: input.items.map((it) => ({ kind: 'venue', refId: it.siteId, quantity: 1, discountFen: 0, detail: { date: input.date, start: it.start, end: it.end } })),
     },
     key,
+    (m) => (made = m.order),
   );
-  const order = (await findOrder(db, scope, id))!;
+  // A retry with the same Idempotency-Key made nothing: it answers the first order as it is now.
+  const order = made ?? (await findOrder(db, scope, id))!;
   return { orderNo: order.orderNo, orderId: order.id, amount: order.payableFen, state: order.state, expiresAt: order.expiresAt };
 }
 
@@ -488,7 +539,7 @@ export async function changeBooking(db: Db, caller: Caller, input: { orderId: nu
       unitsOf(p.site, p.sites).map((unitId) => ({ orgId: order.orgId, venueId: venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'booked', orderId: order.id, itemId: item.id, seriesId: old[0]!.seriesId, priceFen: p.priceFen, createdBy: caller.userId })),
       `${p.site.name} ${h.start}-${h.end}`,
     );
-    await reviseItem(tx, scope, item.id, { name: p.site.name, spec: `${h.date} ${h.start}-${h.end}`, hold: { venueId: venue.id, siteId: p.site.id, ...h } });
+    await reviseItem(tx, scope, item.id, { name: p.site.name, spec: `${h.date} ${h.start}-${h.end}`, hold: { ...h, ...(old[0]!.seriesId ? { seriesId: old[0]!.seriesId } : {}) } });
     const diff = p.priceFen - (item.amountFen - item.refundedFen);
     let differenceOrderId: number | null = null;
     if (diff > 0)

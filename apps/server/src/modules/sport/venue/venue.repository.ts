@@ -153,6 +153,15 @@ export async function sitesOf(db: Executor, scope: Scope, f: SiteFilter): Promis
     .orderBy(...siteDefaultOrder);
 }
 
+/** Every live site of the venue that holds a site (none when the site is not in scope). */
+export async function sitesOfVenueOfSite(db: Executor, scope: Scope, siteId: number): Promise<SiteRecord[]> {
+  return db
+    .select()
+    .from(sites)
+    .where(and(siteWhere(scope, {}), sql`${sites.venueId} = (select s.venue_id from sport_site s where s.id = ${siteId})`))
+    .orderBy(...siteDefaultOrder);
+}
+
 export async function insertSites(db: Executor, scope: Scope, values: (typeof sites.$inferInsert)[]): Promise<SiteRecord[]> {
   if (!values.length) return [];
   await assertInScope(db, scope, new Set(values.map((v) => v.orgId)));

@@ -17,6 +17,18 @@ dayjs.extend(timezone);
  * the clock skips it. A time that happens twice (clocks going back) is its first occurrence.
  */
 export function instantOf(day: string, minutes: number, timeZone: string): Date | undefined {
+  // Zone arithmetic is slow (Intl formatting) and a grid asks the same few hundred times again and again.
+  const key = `${timeZone}|${day}|${minutes}`;
+  let hit = instants.get(key);
+  if (hit === undefined) {
+    if (instants.size > 100_000) instants.clear();
+    instants.set(key, (hit = computeInstant(day, minutes, timeZone) ?? null));
+  }
+  return hit ?? undefined;
+}
+const instants = new Map<string, Date | null>();
+
+function computeInstant(day: string, minutes: number, timeZone: string): Date | undefined {
   const asUtc = dayjs.utc(day).add(minutes, 'minute');
   const want = asUtc.format('YYYY-MM-DDTHH:mm');
   // The zone's offset just before and just after: one of them is the offset at the wanted time.
