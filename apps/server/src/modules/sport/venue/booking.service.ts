@@ -58,8 +58,10 @@ export async function loadDays(db: Executor, scope: Scope, venue: VenueRecord, d
   // One after another: inside a transaction the statements share one connection.
   const sites = known ?? (await sitesOf(db, scope, { venueId: venue.id }));
   const rules = await rulesOfVenue(db, scope, venue.id, days[0]!, days[days.length - 1]!);
+  // The holiday calendar matters only to rules of a kind of day and to holiday hours.
+  const calendar = rules.some((r) => r.dayKind !== 'any') || sites.some((s) => s.hours.some((h) => h.day === 8));
   const decisions: (number | undefined)[] = [];
-  for (const d of days) decisions.push(await nearestDecision(db, oneOrgScope(venue.orgId), d));
+  for (const d of days) decisions.push(calendar ? await nearestDecision(db, oneOrgScope(venue.orgId), d) : undefined);
   return { venue, sites, rules, kinds: new Map(days.map((d, i) => [d, dayKindOf(d, decisions[i])])) };
 }
 
