@@ -39,6 +39,10 @@ describe.each(databases)('venue demo data on %s', (kind) => {
     // Tomorrow already has bookings, paid and held, and the day after a lock.
     const tomorrow = await mgr.json('POST', booking('grid'), { body: { stadiumId: venue.id, date: addDays(today(venue.timeZone), 1) } });
     expect(tomorrow.body.slots.filter((x: { state: string }) => x.state === 'booked').length).toBeGreaterThanOrEqual(4);
+    const fixed = await mgr.json('POST', booking('fixed/list'), { body: { stadiumId: venue.id } });
+    expect(fixed.body.data.map((x: { name: string; live: number }) => [x.name, x.live > 0])).toEqual([['周二周四网球俱乐部', true]]);
+    const closures = await mgr.json('POST', booking('closure/list'), { body: { stadiumId: venue.id } });
+    expect(closures.body.data.map((x: { reason: string }) => x.reason)).toEqual(['地板打蜡保养']);
     const menu = await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: 'venue-console' } });
     expect(JSON.stringify(menu.body)).toContain('/sport/views/venueReserve/index');
     expect(await imbalances(s)).toEqual([]);

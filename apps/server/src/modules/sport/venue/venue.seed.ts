@@ -10,6 +10,8 @@ import { findVisibleUserByCode } from '../../system/user.repository.ts';
 import { startPayment } from '../commerce/payment.service.ts';
 import { addPriceRule, addSite, addVenue, splitSite } from './venue.service.ts';
 import { bookSlots, lockSlots } from './booking.service.ts';
+import { createSeries } from './series.service.ts';
+import { createClosure } from './closure.service.ts';
 import { addDays, localOf } from './venue.time.ts';
 
 const DEMO_ORG = 'demo-sports-center';
@@ -90,5 +92,16 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
   await startPayment(deps, caller, c.orderId, { method: 'cash', amountFen: c.amount, receivedFen: c.amount }, undefined);
   await book(addDays(today, 2), [{ siteId: halfA!.id, start: '09:00', end: '10:00' }], '赵同学', '13500004444'); // left unpaid: it times out
   await lockSlots(db, caller, { stadiumId: venue.id, date: addDays(today, 2), items: [{ siteId: tennis.id, start: '08:00', end: '10:00' }], reason: '网球场地面维护' });
+  // A tennis club plays Tuesdays and Thursdays for eight weeks, billed by month; a court is closed for waxing.
+  await createSeries(db, caller, {
+    pattern: { stadiumId: venue.id, siteIds: [tennis.id], weekdays: [2, 4], start: '19:00', end: '21:00', dateFrom: addDays(today, 3), dateTo: addDays(today, 58) },
+    name: '周二周四网球俱乐部',
+    buyerName: '刘教练',
+    buyerPhone: '13800007777',
+    onConflict: 'skip',
+    billing: 'month',
+    remark: null,
+  });
+  await createClosure(db, caller, { range: { stadiumId: venue.id, siteIds: [courts[3]!.id], from: `${addDays(today, 5)} 08:00`, to: `${addDays(today, 5)} 12:00` }, reason: '地板打蜡保养', reviewRefunds: false }, async () => undefined);
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }
