@@ -92,7 +92,9 @@ function slotTexts(claims: ClaimRecord[], sites: SiteRecord[]): string[] {
   const out: string[] = [];
   for (const c of claims) {
     const text = `${c.day} ${hhmmOf(c.startMin)}-${hhmmOf(c.endMin)} ${sites.find((s) => s.id === c.siteId)?.name ?? ''}`;
-    if (!seen.has(text)) out.push(text), seen.add(text);
+    if (seen.has(text)) continue;
+    seen.add(text);
+    out.push(text);
   }
   return out;
 }

@@ -76,121 +76,122 @@ function Workbench({ venue }: { venue: VenueRow }) {
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="workbench-page">
-      <Card
-        variant="borderless"
-        title={t('workbench.title', { venue: venue.stadiumName })}
-        extra={
-          <Space wrap>
-            <Typography.Text type="secondary">{t('workbench.today', { date })}</Typography.Text>
-            {menuHasPath(menus, GRID_PATH) ? (
-              <Button type="primary" icon={<CalendarOutlined />} onClick={() => void navigate(GRID_PATH)} data-testid="workbench-grid">
-                {t('workbench.openGrid')}
-              </Button>
-            ) : null}
-            {menuHasPath(menus, CHANGE_PATH) ? (
-              <Button icon={<SwapOutlined />} onClick={() => void navigate(CHANGE_PATH)} data-testid="workbench-change">
-                {t('change.title')}
-              </Button>
-            ) : null}
-          </Space>
-        }
-      >
-        <GridRow gutter={16}>
-          {(['bookings', 'arrived', 'waiting', 'unpaid'] as const).map((k) => (
-            <Col key={k} xs={12} md={6}>
-              <Statistic title={t(`workbench.stats.${k}`)} value={counts[k]} data-testid={`workbench-stat-${k}`} />
-            </Col>
-          ))}
-        </GridRow>
-      </Card>
-
       <GridRow gutter={[16, 16]}>
-        <Col xs={24} xxl={16}>
+        <Col xs={24} xl={15} xxl={16}>
           <Card
             variant="borderless"
-            title={t('workbench.sessions')}
+            style={{ height: '100%' }}
+            title={t('workbench.title', { venue: venue.stadiumName })}
             extra={
-              <Space.Compact style={{ width: 320 }}>
-                <Input
-                  ref={input}
-                  prefix={<ScanOutlined />}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  onPressEnter={() => void checkIn(code)}
-                  placeholder={t('workbench.code')}
-                  aria-label={t('workbench.code')}
-                  maxLength={200}
-                  autoComplete="off"
-                  disabled={!canCheckIn}
-                  data-testid="workbench-code"
-                />
-                <Button type="primary" icon={<CheckCircleOutlined />} loading={busy !== null && busy === code.trim()} disabled={!canCheckIn} onClick={() => void checkIn(code)} data-testid="workbench-code-submit">
-                  {t('workbench.checkin')}
-                </Button>
-              </Space.Compact>
+              <Space wrap>
+                <Typography.Text type="secondary">{t('workbench.today', { date })}</Typography.Text>
+                {menuHasPath(menus, GRID_PATH) ? (
+                  <Button type="primary" icon={<CalendarOutlined />} onClick={() => void navigate(GRID_PATH)} data-testid="workbench-grid">
+                    {t('workbench.openGrid')}
+                  </Button>
+                ) : null}
+                {can(Perm.booking.book) ? (
+                  <Button icon={<SwapOutlined />} onClick={() => void navigate(CHANGE_PATH)} data-testid="workbench-change">
+                    {t('change.title')}
+                  </Button>
+                ) : null}
+              </Space>
             }
           >
-            <Table<BookingRow>
-              size="middle"
-              rowKey="orderId"
-              loading={plan.isLoading}
-              dataSource={rows}
-              pagination={{ pageSize: 20, hideOnSinglePage: true, size: 'small' }}
-              scroll={{ x: 860 }}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workbench.sessionsEmpty')} /> }}
-              data-testid="workbench-sessions"
-              columns={[
-                {
-                  key: 'time',
-                  title: t('workbench.col.time'),
-                  render: (_: unknown, r) => (
-                    <Space orientation="vertical" size={0}>
-                      {r.slots.map((s) => (
-                        <span key={s.claimId} style={{ whiteSpace: 'nowrap' }}>
-                          <Typography.Text strong>
-                            {s.start}–{s.end}
-                          </Typography.Text>{' '}
-                          {s.siteName}
-                        </span>
-                      ))}
-                    </Space>
-                  ),
-                },
-                { key: 'orderNo', title: t('workbench.col.orderNo'), dataIndex: 'orderNo', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
-                { key: 'buyer', title: t('workbench.col.buyer'), render: (_: unknown, r) => [r.buyer || t('walkin'), r.buyerPhone !== r.buyer ? r.buyerPhone : null].filter(Boolean).join(' · ') },
-                { key: 'amount', title: t('workbench.col.amount'), align: 'right', render: (_: unknown, r) => yuan(r.amountFen) },
-                { key: 'state', title: t('workbench.col.state'), render: (_: unknown, r) => <OrderState state={r.orderState} /> },
-                { key: 'arrival', title: t('workbench.arrival'), render: (_: unknown, r) => <ArrivalTag row={r} /> },
-                {
-                  key: 'actions',
-                  title: '',
-                  fixed: 'right',
-                  width: 110,
-                  render: (_: unknown, r) => {
-                    const a = arrivalOf(r);
-                    if ((a === 'waiting' || a === 'noShow') && canCheckIn)
-                      return (
-                        <Button size="small" type="primary" loading={busy === r.orderNo} onClick={() => void checkIn(r.orderNo)} data-testid="workbench-checkin">
-                          {t('workbench.checkin')}
-                        </Button>
-                      );
-                    if (a === 'unpaid' && can(Perm.order.pay))
-                      return (
-                        <Button size="small" onClick={() => setPaying(r.orderId)} data-testid="workbench-pay">
-                          {t('fixed.pay')}
-                        </Button>
-                      );
-                    return null;
-                  },
-                },
-              ]}
-            />
+            <GridRow gutter={16}>
+              {(['bookings', 'arrived', 'waiting', 'unpaid'] as const).map((k) => (
+                <Col key={k} xs={12} md={6}>
+                  <Statistic title={t(`workbench.stats.${k}`)} value={counts[k]} data-testid={`workbench-stat-${k}`} />
+                </Col>
+              ))}
+            </GridRow>
           </Card>
         </Col>
-        <Col xs={24} xxl={8}>
+        <Col xs={24} xl={9} xxl={8}>
           <CurrentShift venue={venue} />
         </Col>
       </GridRow>
+
+      <Card
+        variant="borderless"
+        title={t('workbench.sessions')}
+        extra={
+          <Space.Compact style={{ width: 320 }}>
+            <Input
+              ref={input}
+              prefix={<ScanOutlined />}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              onPressEnter={() => void checkIn(code)}
+              placeholder={t('workbench.code')}
+              aria-label={t('workbench.code')}
+              maxLength={200}
+              autoComplete="off"
+              disabled={!canCheckIn}
+              data-testid="workbench-code"
+            />
+            <Button type="primary" icon={<CheckCircleOutlined />} loading={busy !== null && busy === code.trim()} disabled={!canCheckIn} onClick={() => void checkIn(code)} data-testid="workbench-code-submit">
+              {t('workbench.checkin')}
+            </Button>
+          </Space.Compact>
+        }
+      >
+        <Table<BookingRow>
+          size="middle"
+          rowKey="orderId"
+          loading={plan.isLoading}
+          dataSource={rows}
+          pagination={{ pageSize: 20, hideOnSinglePage: true, size: 'small' }}
+          scroll={{ x: 860 }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workbench.sessionsEmpty')} /> }}
+          data-testid="workbench-sessions"
+          columns={[
+            {
+              key: 'time',
+              title: t('workbench.col.time'),
+              render: (_: unknown, r) => (
+                <Space orientation="vertical" size={0}>
+                  {r.slots.map((s) => (
+                    <span key={s.claimId} style={{ whiteSpace: 'nowrap' }}>
+                      <Typography.Text strong>
+                        {s.start}–{s.end}
+                      </Typography.Text>{' '}
+                      {s.siteName}
+                    </span>
+                  ))}
+                </Space>
+              ),
+            },
+            { key: 'orderNo', title: t('workbench.col.orderNo'), dataIndex: 'orderNo', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+            { key: 'buyer', title: t('workbench.col.buyer'), render: (_: unknown, r) => [r.buyer || t('walkin'), r.buyerPhone !== r.buyer ? r.buyerPhone : null].filter(Boolean).join(' · ') },
+            { key: 'amount', title: t('workbench.col.amount'), align: 'right', render: (_: unknown, r) => yuan(r.amountFen) },
+            { key: 'state', title: t('workbench.col.state'), render: (_: unknown, r) => <OrderState state={r.orderState} /> },
+            { key: 'arrival', title: t('workbench.arrival'), render: (_: unknown, r) => <ArrivalTag row={r} /> },
+            {
+              key: 'actions',
+              title: '',
+              fixed: 'right',
+              width: 110,
+              render: (_: unknown, r) => {
+                const a = arrivalOf(r);
+                if ((a === 'waiting' || a === 'noShow') && canCheckIn)
+                  return (
+                    <Button size="small" type="primary" loading={busy === r.orderNo} onClick={() => void checkIn(r.orderNo)} data-testid="workbench-checkin">
+                      {t('workbench.checkin')}
+                    </Button>
+                  );
+                if (a === 'unpaid' && can(Perm.order.pay))
+                  return (
+                    <Button size="small" onClick={() => setPaying(r.orderId)} data-testid="workbench-pay">
+                      {t('fixed.pay')}
+                    </Button>
+                  );
+                return null;
+              },
+            },
+          ]}
+        />
+      </Card>
 
       <ShiftList venue={venue} />
       <PayDialog
@@ -313,13 +314,13 @@ function ShiftList({ venue }: { venue: VenueRow }) {
         rowKey="id"
         loading={list.isLoading}
         dataSource={list.data?.data ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1260 }}
         data-testid="shift-list"
         pagination={{ current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0, hideOnSinglePage: true, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
         columns={[
-          { key: 'user', title: t('shift.operator'), dataIndex: 'userName' },
-          { key: 'openedAt', title: t('shift.openedAt'), render: (_: unknown, s) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(s.openedAt)}</span> },
-          { key: 'closedAt', title: t('shift.closedAt'), render: (_: unknown, s) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(s.closedAt)}</span> },
+          { key: 'user', title: t('shift.operator'), width: 140, render: (_: unknown, s) => <Typography.Text ellipsis={{ tooltip: s.userName }}>{s.userName}</Typography.Text> },
+          { key: 'openedAt', title: t('shift.openedAt'), width: 200, render: (_: unknown, s) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(s.openedAt)}</span> },
+          { key: 'closedAt', title: t('shift.closedAt'), width: 200, render: (_: unknown, s) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(s.closedAt)}</span> },
           { key: 'total', title: t('shift.total'), align: 'right', render: (_: unknown, s) => yuan(s.totalFen) },
           { key: 'cash', title: t('shift.cash'), align: 'right', render: (_: unknown, s) => yuan(s.cashFen) },
           { key: 'handed', title: t('shift.handedFen'), align: 'right', render: (_: unknown, s) => (s.handedFen === null ? '' : yuan(s.handedFen)) },
@@ -333,7 +334,20 @@ function ShiftList({ venue }: { venue: VenueRow }) {
               </Tag>
             ),
           },
-          { key: 'signed', title: t('shift.signedBy'), render: (_: unknown, s) => (s.signedByName ? `${s.signedByName} · ${formatTime(s.signedAt)}` : '') },
+          {
+            key: 'signed',
+            title: t('shift.signedBy'),
+            width: 200,
+            render: (_: unknown, s) =>
+              s.signedByName ? (
+                <Space orientation="vertical" size={0}>
+                  <Typography.Text ellipsis={{ tooltip: s.signedByName }}>{s.signedByName}</Typography.Text>
+                  <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                    {formatTime(s.signedAt)}
+                  </Typography.Text>
+                </Space>
+              ) : null,
+          },
           {
             key: 'actions',
             title: '',
