@@ -11,7 +11,7 @@ import { useCan } from '../../../kit/index.ts';
 import { PayDialog, formatTime, usePayT, yuan } from '../../../kit/pay/index.ts';
 import { deskApi, planKey, refreshDesk, shiftKey } from './desk.api.ts';
 import { Difference, ShiftHand } from './desk.ShiftHand.tsx';
-import { ArrivalTag, NoVenue, OrderState, arrivalOf, useDeskT, useVenue, venueToday } from './desk.shared.tsx';
+import { ArrivalTag, NoVenue, OrderState, arrivalOf, useDeskT, useVenue, venueNow, venueToday } from './desk.shared.tsx';
 
 const GRID_PATH = '/sport/views/venueReserve/index';
 const CHANGE_PATH = '/sport/views/venueReserve/adjustment/index';
@@ -42,17 +42,26 @@ function Workbench({ venue }: { venue: VenueRow }) {
   const plan = useQuery({ queryKey: planKey(venue.id, date), queryFn: () => deskApi.plan(venue.id, date), refetchInterval: PLAN_POLL_MS, refetchIntervalInBackground: false });
   const rows = useMemo(() => [...(plan.data?.bookings ?? [])].sort((a, b) => firstStart(a) - firstStart(b) || a.orderNo.localeCompare(b.orderNo)), [plan.data]);
   const counts = useMemo(() => {
-    const c = { bookings: 0, arrived: 0, waiting: 0, unpaid: 0 };
+    const c = { bookings: 0, arrived: 0, waiting: 0, unpaid: 0, noShow: 0, paidFen: 0 };
     for (const r of rows) {
       const a = arrivalOf(r);
       if (a === 'cancelled') continue;
       c.bookings++;
+      c.paidFen += r.paidFen;
       if (a === 'arrived') c.arrived++;
       else if (a === 'unpaid') c.unpaid++;
       else if (a === 'waiting') c.waiting++;
+      else if (a === 'noShow') c.noShow++;
     }
     return c;
   }, [rows]);
+  // The next session still expected: its time, site and buyer.
+  const now = venueNow(venue.timeZone).slice(11);
+  const next = rows
+    .filter((r) => arrivalOf(r) === 'waiting')
+    .flatMap((r) => r.slots.filter((s) => s.start >= now && s.state === 'booked').map((s) => ({ s, r })))
+    .sort((a, b) => a.s.start.localeCompare(b.s.start))
+    .map(({ s, r }) => `${s.start}–${s.end} ${s.siteName} ${r.buyer || t('walkin')}`)[0];
 
   const canCheckIn = can(Perm.booking.checkin);
   const checkIn = async (value: string) => {
@@ -98,12 +107,21 @@ function Workbench({ venue }: { venue: VenueRow }) {
               </Space>
             }
           >
-            <GridRow gutter={16}>
+            <GridRow gutter={[16, 24]}>
               {(['bookings', 'arrived', 'waiting', 'unpaid'] as const).map((k) => (
                 <Col key={k} xs={12} md={6}>
                   <Statistic title={t(`workbench.stats.${k}`)} value={counts[k]} data-testid={`workbench-stat-${k}`} />
                 </Col>
               ))}
+              <Col xs={12} md={6}>
+                <Statistic title={t('workbench.stats.noShow')} value={counts.noShow} data-testid="workbench-stat-noShow" />
+              </Col>
+              <Col xs={12} md={6}>
+                <Statistic title={t('workbench.stats.paid')} value={yuan(counts.paidFen)} data-testid="workbench-stat-paid" />
+              </Col>
+              <Col xs={24} md={12}>
+                <Statistic title={t('workbench.stats.next')} value={next ?? '-'} data-testid="workbench-stat-next" />
+              </Col>
             </GridRow>
           </Card>
         </Col>
@@ -314,20 +332,34 @@ function ShiftList({ venue }: { venue: VenueRow }) {
         rowKey="id"
         loading={list.isLoading}
         dataSource={list.data?.data ?? []}
-        scroll={{ x: 1260 }}
+        scroll={{ x: 1160 }}
         data-testid="shift-list"
         pagination={{ current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0, hideOnSinglePage: true, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
         columns={[
           { key: 'user', title: t('shift.operator'), width: 140, render: (_: unknown, s) => <Typography.Text ellipsis={{ tooltip: s.userName }}>{s.userName}</Typography.Text> },
-          { key: 'openedAt', title: t('shift.openedAt'), width: 200, render: (_: unknown, s) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(s.openedAt)}</span> },
-          { key: 'closedAt', title: t('shift.closedAt'), width: 200, render: (_: unknown, s) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(s.closedAt)}</span> },
-          { key: 'total', title: t('shift.total'), align: 'right', render: (_: unknown, s) => yuan(s.totalFen) },
-          { key: 'cash', title: t('shift.cash'), align: 'right', render: (_: unknown, s) => yuan(s.cashFen) },
-          { key: 'handed', title: t('shift.handedFen'), align: 'right', render: (_: unknown, s) => (s.handedFen === null ? '' : yuan(s.handedFen)) },
-          { key: 'difference', title: t('shift.difference'), align: 'right', render: (_: unknown, s) => <Difference shift={s} /> },
+          {
+            key: 'time',
+            title: `${t('shift.openedAt')} / ${t('shift.closedAt')}`,
+            width: 220,
+            render: (_: unknown, s) => (
+              <Space orientation="vertical" size={0}>
+                <span style={{ whiteSpace: 'nowrap' }}>{formatTime(s.openedAt)}</span>
+                {s.closedAt ? (
+                  <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+                    {formatTime(s.closedAt)}
+                  </Typography.Text>
+                ) : null}
+              </Space>
+            ),
+          },
+          { key: 'total', title: t('shift.total'), align: 'right', width: 100, render: (_: unknown, s) => yuan(s.totalFen) },
+          { key: 'cash', title: t('shift.cash'), align: 'right', width: 100, render: (_: unknown, s) => yuan(s.cashFen) },
+          { key: 'handed', title: t('shift.handedFen'), align: 'right', width: 110, render: (_: unknown, s) => (s.handedFen === null ? '' : yuan(s.handedFen)) },
+          { key: 'difference', title: t('shift.difference'), align: 'right', width: 110, render: (_: unknown, s) => <Difference shift={s} /> },
           {
             key: 'state',
             title: t('shift.stateTitle'),
+            width: 90,
             render: (_: unknown, s) => (
               <Tag color={SHIFT_COLORS[s.state as (typeof SHIFT_STATES)[number]] ?? 'default'} data-testid="shift-state" data-value={s.state}>
                 {t(`shift.state.${s.state}`, { defaultValue: s.state })}
@@ -337,7 +369,7 @@ function ShiftList({ venue }: { venue: VenueRow }) {
           {
             key: 'signed',
             title: t('shift.signedBy'),
-            width: 200,
+            width: 190,
             render: (_: unknown, s) =>
               s.signedByName ? (
                 <Space orientation="vertical" size={0}>
