@@ -9,7 +9,7 @@ import { allMenus } from '../../system/menu.repository.ts';
 import { findVisibleUserByCode } from '../../system/user.repository.ts';
 import { startPayment } from '../commerce/payment.service.ts';
 import { addPriceRule, addSite, addVenue, splitSite } from './venue.service.ts';
-import { bookSlots, lockSlots } from './booking.service.ts';
+import { bookSlots, checkIn, lockSlots } from './booking.service.ts';
 import { createSeries } from './series.service.ts';
 import { createClosure } from './closure.service.ts';
 import { addDays, localOf } from './venue.time.ts';
@@ -92,6 +92,17 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
   await startPayment(deps, caller, c.orderId, { method: 'cash', amountFen: c.amount, receivedFen: c.amount }, undefined);
   await book(addDays(today, 2), [{ siteId: halfA!.id, start: '09:00', end: '10:00' }], '赵同学', '13500004444'); // left unpaid: it times out
   await lockSlots(db, caller, { stadiumId: venue.id, date: addDays(today, 2), items: [{ siteId: tennis.id, start: '08:00', end: '10:00' }], reason: '网球场地面维护' });
+  // Today's arrivals, when the day has hours left: one checked in, one still to come.
+  const now = localOf(new Date(), venue.timeZone).minutes;
+  if (now < 17 * 60) {
+    const at = (h: number) => `${String(h).padStart(2, '0')}:00`;
+    const first = Math.max(8, Math.ceil((now + 30) / 60));
+    const arrived = await book(today, [{ siteId: courts[2]!.id, start: at(first), end: at(first + 1) }], '周杰', '13800005555');
+    await startPayment(deps, caller, arrived.orderId, { method: 'cash', amountFen: arrived.amount, receivedFen: arrived.amount }, undefined);
+    await checkIn(db, caller, arrived.orderNo);
+    const coming = await book(today, [{ siteId: courts[3]!.id, start: at(first + 1), end: at(first + 3) }], '吴敏', '13800006666');
+    await startPayment(deps, caller, coming.orderId, { method: 'cash', amountFen: coming.amount, receivedFen: coming.amount }, undefined);
+  }
   // A tennis club plays Tuesdays and Thursdays for eight weeks, billed by month; a court is closed for waxing.
   await createSeries(db, caller, {
     pattern: { stadiumId: venue.id, siteIds: [tennis.id], weekdays: [2, 4], start: '19:00', end: '21:00', dateFrom: addDays(today, 3), dateTo: addDays(today, 58) },
