@@ -332,7 +332,7 @@ function ShiftList({ venue }: { venue: VenueRow }) {
         rowKey="id"
         loading={list.isLoading}
         dataSource={list.data?.data ?? []}
-        scroll={{ x: 1160 }}
+        scroll={{ x: 1180 }}
         data-testid="shift-list"
         pagination={{ current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0, hideOnSinglePage: true, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
         columns={[
@@ -369,7 +369,7 @@ function ShiftList({ venue }: { venue: VenueRow }) {
           {
             key: 'signed',
             title: t('shift.signedBy'),
-            width: 190,
+            width: 210,
             render: (_: unknown, s) =>
               s.signedByName ? (
                 <Space orientation="vertical" size={0}>
