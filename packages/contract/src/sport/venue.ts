@@ -99,6 +99,11 @@ const venueFields = {
   partnerPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
   cooperative: z.boolean().optional(),
   rules: bookingRules.optional(),
+  // The platform's service contract with the venue (serviceManagement).
+  contractNo: fields.optText(32),
+  contractFrom: fields.optDay,
+  contractTo: fields.optDay,
+  commissionPercent: fields.intIn(0, 100).optional(),
 };
 /** `POST {stadium}stadiumInfo/insert`. */
 export const venueCreate = z.object({ orgId: id.optional(), ...venueFields });
@@ -152,6 +157,10 @@ export const venueRow = z.object({
   applyState: fields.textOf(APPLY_STATES),
   reviewRemark: z.string().nullable(),
   rules: bookingRules,
+  contractNo: z.string().nullable(),
+  contractFrom: z.string().nullable(),
+  contractTo: z.string().nullable(),
+  commissionPercent: z.number(),
   siteCount: z.number(),
   version: z.number(),
   createTime: at,

@@ -61,6 +61,10 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
     licenseNo: '91310104MA1FL0XX1Q',
     partnerName: null,
     partnerPhone: null,
+    contractNo: 'FW-2026-0018',
+    contractFrom: '2026-01-01',
+    contractTo: '2028-12-31',
+    commissionPercent: 3,
     rules: { advanceDays: 30, minSlots: 1, maxSlots: 16, cancelDeadlineMinutes: 120, lateCancelRefundPercent: 50, changeDeadlineMinutes: 120, noShowAfterMinutes: 15, noShowForfeits: true },
   });
   const site = (name: string, sport: 'badminton' | 'tennis' | 'basketball', sort: number) => addSite(db, caller, { venueId: venue.id, name, sport, capacity: sport === 'basketball' ? 20 : 4, status: 0, sort, remark: null });

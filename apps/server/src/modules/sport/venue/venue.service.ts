@@ -98,6 +98,9 @@ function checkVenueFields(v: Partial<VenueCreate>, current?: VenueRecord) {
   const close = v.closeTime ?? current?.closeTime;
   if (open && close && minutesOf(open) >= minutesOf(close)) throw invalid('closeTime', 'venue.closeAfterOpen');
   if (v.rules && v.rules.minSlots > v.rules.maxSlots) throw invalid('rules.maxSlots', 'venue.maxBelowMin');
+  const from = v.contractFrom === undefined ? current?.contractFrom : v.contractFrom;
+  const to = v.contractTo === undefined ? current?.contractTo : v.contractTo;
+  if (from && to && from > to) throw invalid('contractTo', 'venue.validToBeforeFrom');
 }
 
 /**
