@@ -174,6 +174,18 @@ describe('front desk console', () => {
     await expect.poll(() => notices.textContent()).toContain(paid.orderNo);
     expect(await notices.textContent()).toContain('¥50.00');
     await shot(page, 'desk-closure-detail');
+    await page.keyboard.press('Escape');
+
+    // Moved forward to 15:00: the extension covers no booking; the list shows the new end.
+    await listRow.getByTestId('closure-row-edit').click();
+    await typeDate(page.locator('#closure-edit_to'), `${tomorrow} 15:00`);
+    await expect.poll(() => page.getByTestId('closure-edit-impact').getAttribute('data-count')).toBe('0');
+    await shot(page, 'desk-closure-edit');
+    await page.getByTestId('closure-edit-ok').click();
+    await toast(page, '关场已修改').waitFor();
+    await expect.poll(() => listRow.textContent()).toContain(`${tomorrow} 15:00`);
+    const grid2 = await d.api.json('POST', booking('grid'), { body: { stadiumId: d.venue.id, date: tomorrow } });
+    expect(grid2.body.slots.find((s: { siteId: number; start: string }) => s.siteId === a!.id && s.start === '14:00').state).toBe('closed');
   });
 
   it('a fixed series: the preview shows every occurrence and its conflict; created, its order appears and is paid', async () => {
@@ -312,6 +324,13 @@ describe('front desk console', () => {
     expect(state(b!.id, '14:00')).toBe('free');
     expect(state(a!.id, '10:00')).toBe('free');
     await shot(page, 'desk-change-paid');
+    // Arriving with ?orderId= (dark theme): the order and its line, its own slots open to move within.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.goto(`${e.baseUrl}${CHANGE}?orderId=${paid.orderId}`);
+    await expect.poll(() => page.getByTestId('change-order').getAttribute('data-order-no')).toBe(paid.orderNo);
+    await expect.poll(() => page.getByTestId('change-slot-16:00').getAttribute('data-state')).toBe('open');
+    await shot(page, 'desk-change-dark');
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
   });
 
   it('the workbench: today\'s session checked in, the shift handed over with its cash and signed off by a colleague', async () => {
