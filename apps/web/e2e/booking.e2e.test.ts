@@ -232,4 +232,27 @@ describe('venue booking console', () => {
     await shot(page, 'booking-verify-dark');
     await setTheme(page, 'light');
   });
+  it('books for a member: the order names the member and the grid shows it booked once paid', async () => {
+    const { page, api, venue, sites } = await desk({ n: 2, priceFen: 5000 });
+    const day = addDays(today(venue.timeZone), 1);
+    await page.goto(`${e.baseUrl}${RESERVE}`);
+    await page.getByTestId('booking-next').click();
+    await expect.poll(() => state(page, sites[1]!.id, '15:00')).toBe('free');
+    await page.getByTestId(`cell-${sites[1]!.id}-15:00`).click();
+    await page.getByTestId('booking-book').click();
+    await page.getByTestId('booking-kind-member').click();
+    await page.locator('#booking-form_memberId').fill('880012');
+    await page.getByTestId('booking-form-ok').click();
+    await page.getByTestId('pay-dialog').waitFor();
+    await page.getByTestId('pay-method-cash').click();
+    await page.locator('#pay-form_received').fill('50');
+    await page.getByTestId('pay-submit').click();
+    await page.getByTestId('pay-done').waitFor();
+    await page.getByTestId('pay-finish').click();
+    await expect.poll(() => state(page, sites[1]!.id, '15:00')).toBe('booked');
+    const plan = await api.json('POST', booking('plan'), { body: { stadiumId: venue.id, date: day } });
+    expect(plan.body.bookings.map((b: { memberId: number | null; orderState: string }) => [b.memberId, b.orderState])).toEqual([[880012, 'paid']]);
+    const order = await api.json('GET', commerce(`order/${plan.body.bookings[0].orderId}`));
+    expect(order.body).toMatchObject({ buyerKind: 'member', memberId: 880012, paidFen: 5000 });
+  });
 });
