@@ -85,7 +85,7 @@ describe.each(databases)('user import and export on %s', (kind) => {
     expect(sheet[1]![statusCol]).toBe('冻结');
     // Re-importing the exported file changes nothing.
     const again = (await upload(admin, sys('user/import'), 'export.xlsx', data)).json();
-    expect(again.code).toBe(Code.OK_NOTICE);
+    expect(again.code, `${again.msg} ${JSON.stringify(again.detail)}`).toBe(Code.OK_NOTICE);
     expect(again.body).toEqual({ total: 30, created: 0, updated: 0 });
     // An edited cell updates that user only.
     const wb = new ExcelJS.Workbook();

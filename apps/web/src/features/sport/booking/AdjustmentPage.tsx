@@ -10,17 +10,12 @@ import { notify } from '../../../app/notify.ts';
 import { useCan } from '../../../kit/index.ts';
 import { PayDialog, yuan } from '../../../kit/pay/index.ts';
 import { deskApi, refreshDesk, type ChangeAnswer } from './desk.api.ts';
-import { NoVenue, OrderState, useDeskT, useSites, useVenue, venueNow } from './desk.shared.tsx';
+import { NoVenue, OrderState, endsFrom, specOf, useDeskT, useSites, useVenue, venueNow } from './desk.shared.tsx';
 
 /** Orders whose booked lines may change (part of one may have been refunded already). */
 const CHANGEABLE = ['paid', 'part_refunded'];
 
-/** A venue line's spec: `yyyy-MM-dd HH:mm-HH:mm`. */
-const SPEC_RE = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2})-(\d{2}:\d{2})$/;
-function lineOf(item: OrderItemRow) {
-  const m = SPEC_RE.exec(item.spec ?? '');
-  return m ? { date: m[1]!, start: m[2]!, end: m[3]! } : null;
-}
+const lineOf = (item: OrderItemRow) => specOf(item.spec);
 
 /** sport.venue.adjustment (venueReserve/adjustment, "change a booking"): one booked line moved to another site or time. */
 export default function AdjustmentPage() {
@@ -92,14 +87,11 @@ function Adjustment({ venue }: { venue: VenueRow }) {
   const slots = useMemo(() => (grid.data?.slots ?? []).filter((s) => s.siteId === target.siteId).sort((a, b) => a.start.localeCompare(b.start)), [grid.data, target.siteId]);
   const open = (s: GridSlot) => s.state === 'free' || (!!o && s.orderId === o.id && ['held', 'booked'].includes(s.state));
   const starts = slots.filter(open).map((s) => s.start);
-  const ends = useMemo(() => {
-    const out: string[] = [];
-    const i = slots.findIndex((s) => s.start === target.start);
-    if (i < 0) return out;
-    for (let j = i; j < slots.length && open(slots[j]!) && (j === i || slots[j - 1]!.end === slots[j]!.start); j++) out.push(slots[j]!.end);
-    return out;
+  const ends = useMemo(
+    () => endsFrom(slots, target.start, open),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [slots, target.start, o?.id]);
+    [slots, target.start, o?.id],
+  );
   const chosen = target.start && target.end ? slots.filter((s) => s.start >= target.start! && s.end <= target.end!) : [];
   const valid = !!line && !!target.siteId && !!target.start && !!target.end && ends.includes(target.end);
   const newFen = chosen.reduce((n, s) => n + s.price, 0);

@@ -7,18 +7,9 @@ import { ListPage, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { CLOSURE_KEY } from './desk.api.ts';
 import { ClosureAdd, ClosureEdit } from './desk.ClosureDialog.tsx';
-import { DESK_NS, NoVenue, dt, useDeskT, useVenue, venueNow } from './desk.shared.tsx';
+import { DESK_NS, NoVenue, closurePhase, dt, useDeskT, useVenue, venueNow, type Phase } from './desk.shared.tsx';
 
-type Phase = 'upcoming' | 'inForce' | 'ended' | 'cancelled';
 const PHASE_COLORS: Record<Phase, string> = { upcoming: 'blue', inForce: 'red', ended: 'default', cancelled: 'default' };
-
-/** Where a closure stands against the venue's clock. */
-function phaseOf(r: Pick<ClosureRow, 'state' | 'from' | 'to'>, now: string): Phase {
-  if (r.state !== 'active') return 'cancelled';
-  if (r.to <= now) return 'ended';
-  if (r.from > now) return 'upcoming';
-  return 'inForce';
-}
 
 /** sport.venue.closed (closedManagement, not cached): the venue's closures, a new batch closure after its impact, edits forward in time. */
 export default function ClosedPage() {
@@ -62,7 +53,7 @@ function ClosedScreen({ venue }: { venue: VenueRow }) {
           label: 'closure.field.phase',
           content: 'tag',
           render: (_: unknown, r) => {
-            const p = phaseOf(r, now());
+            const p = closurePhase(r, now());
             return (
               <Tag color={PHASE_COLORS[p]} data-testid="closure-phase" data-value={p}>
                 {dt(`closure.phase.${p}`)}
