@@ -113,6 +113,7 @@ CREATE TABLE "sport_slot_claim" (
 	"series_id" bigint,
 	"closure_id" bigint,
 	"price_fen" bigint DEFAULT 0 NOT NULL,
+	"difference_order_id" bigint,
 	"reason" varchar(200),
 	"created_by" bigint,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -195,6 +196,7 @@ ALTER TABLE "sport_slot_claim" ADD CONSTRAINT "sport_slot_claim_order_id_sport_o
 ALTER TABLE "sport_slot_claim" ADD CONSTRAINT "sport_slot_claim_item_id_sport_order_item_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."sport_order_item"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_slot_claim" ADD CONSTRAINT "sport_slot_claim_series_id_sport_booking_series_id_fk" FOREIGN KEY ("series_id") REFERENCES "public"."sport_booking_series"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_slot_claim" ADD CONSTRAINT "sport_slot_claim_closure_id_sport_closure_id_fk" FOREIGN KEY ("closure_id") REFERENCES "public"."sport_closure"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sport_slot_claim" ADD CONSTRAINT "sport_slot_claim_difference_order_id_sport_order_id_fk" FOREIGN KEY ("difference_order_id") REFERENCES "public"."sport_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_slot_claim" ADD CONSTRAINT "sport_slot_claim_created_by_sys_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_venue_template" ADD CONSTRAINT "sport_venue_template_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_venue_template" ADD CONSTRAINT "sport_venue_template_venue_id_sport_venue_id_fk" FOREIGN KEY ("venue_id") REFERENCES "public"."sport_venue"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -73,7 +73,7 @@ export async function findOrderByNo(db: Executor, scope: Scope, orderNo: string,
 }
 
 /** Renames an item and moves its hold (a booking changed to another site or time); its price stays as sold. */
-export async function reviseItem(db: Executor, scope: Scope, itemId: number, values: { name: string; spec: string | null; hold: unknown }): Promise<void> {
+export async function reviseItem(db: Executor, scope: Scope, itemId: number, values: { refId: number; name: string; spec: string | null; hold: unknown }): Promise<void> {
   await db
     .update(orderItems)
     .set(values)

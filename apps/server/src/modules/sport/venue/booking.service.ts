@@ -306,7 +306,9 @@ registerItemKind({
     // Paid: the held claims become booked. None held: they expired and the slot may be someone else's.
     return (await setClaimState(ctx.tx, ctx.scope, { itemId: item.id }, ['held'], 'booked')).length > 0;
   },
-  async release(ctx, item) {
+  async release(ctx, item, quantity) {
+    // A refund of money only (a cheaper change) keeps the line's slots.
+    if (quantity <= 0) return;
     await setClaimState(ctx.tx, ctx.scope, { itemId: item.id }, ['held', 'booked', 'no_show'], 'released');
   },
 });
@@ -470,17 +472,20 @@ export async function checkIn(db: Db, caller: Caller, code: string) {
   if (!live.length) throw conflict('state', 'venue.cannotCheckIn');
   const venue = (await findVenue(db, scope, live[0]!.venueId))!;
   if (order.state === 'pending') throw conflict('state', 'venue.notPaid');
-  if (live.every((c) => c.state === 'used')) throw conflict('state', 'venue.alreadyCheckedIn');
-  if (!['paid', 'completed'].includes(order.state)) throw conflict('state', 'venue.cannotCheckIn');
+  if (!['paid', 'part_refunded', 'completed'].includes(order.state)) throw conflict('state', 'venue.cannotCheckIn');
   const today = localOf(new Date(), venue.timeZone).day;
-  if (!live.some((c) => c.day === today)) throw conflict('state', 'venue.notToday', { date: live[0]!.day });
+  if (!live.some((c) => c.day === today)) throw conflict('state', 'venue.notToday', { date: live.find((c) => c.day > today)?.day ?? live[0]!.day });
+  const todays = live.filter((c) => c.day === today);
+  if (todays.every((c) => c.state === 'used')) throw conflict('state', 'venue.alreadyCheckedIn');
   await db.transaction(async (tx) => {
     const locked = (await findOrder(tx, scope, order.id, { lock: true }))!;
-    if (locked.state !== 'paid') throw conflict('state', 'venue.cannotCheckIn');
-    await setClaimState(tx, scope, { orderId: order.id }, ['booked', 'no_show'], 'used', { checkedInAt: new Date() });
-    await completePaid(tx, scope, order.id);
+    if (!LIVE_PAID.includes(locked.state)) throw conflict('state', 'venue.cannotCheckIn');
+    // Today's slots only: a fixed series' other days stay booked.
+    await setClaimState(tx, scope, { ids: todays.map((c) => c.id) }, ['booked', 'no_show'], 'used', { checkedInAt: new Date() });
+    const ahead = (await claimsOfOrder(tx, scope, order.id)).some((c) => c.state === 'booked' || c.state === 'held');
+    if (!ahead) await completePaid(tx, scope, order.id);
   });
-  const rows = await bookingsOfDay(db, scope, venue.id, live[0]!.day);
+  const rows = await bookingsOfDay(db, scope, venue.id, today);
   return bookingOut(rows.filter((r) => r.order.id === order.id))[0]!;
 }
 
@@ -529,25 +534,35 @@ export async function changeBooking(db: Db, caller: Caller, input: { orderId: nu
     if (!LIVE_PAID.includes(locked.state)) throw conflict('state', 'venue.changeNotPaid');
     const item = (await itemsOf(tx, scope, order.id)).find((i) => i.id === input.itemId);
     if (!item || item.kind !== 'venue') throw notFound();
+    // What the line is worth now: its price, plus the difference of an earlier change once paid.
+    let worth = old[0]!.priceFen;
+    if (old[0]!.differenceOrderId) {
+      const d = (await findOrder(tx, scope, old[0]!.differenceOrderId))!;
+      if (d.state === 'pending') throw conflict('state', 'venue.payDifferenceFirst', { orderNo: d.orderNo });
+      if (['paid', 'completed'].includes(d.state)) worth += d.payableFen;
+    }
     await setClaimState(tx, scope, { ids: old.map((c) => c.id) }, ['booked'], 'released');
     const ctx: KindContext = { tx, scope, orgId: order.orgId, memberId: order.memberId };
     const h = { date: input.date, start: input.start, end: input.end };
     const p = await priceLine(ctx, input.siteId, h, 0);
     if (p.venue.id !== venue.id) throw notFound();
+    const diff = p.priceFen - worth;
+    let differenceOrderId: number | null = null;
+    if (diff > 0)
+      differenceOrderId = await createOrder(tx, caller, { orgId: order.orgId, type: 'general', venueId: venue.id, memberId: order.memberId ?? undefined, buyerName: order.buyerName, buyerPhone: order.buyerPhone, channel: 'console', remark: `${t('zh-CN', 'venue.differenceItem')} ${order.orderNo}`, items: [{ kind: 'general', name: t('zh-CN', 'venue.differenceItem'), quantity: 1, unitPriceFen: diff, discountFen: 0 }] }, undefined);
+    // Less to pay: refunded against the line (its units stay), up to what the line and the order still hold.
+    const refundFen = diff < 0 ? Math.min(-diff, item.amountFen - item.refundedFen, locked.paidFen - locked.refundedFen) : 0;
+    // The new claims are worth what was paid for them; a difference counts once its order is paid.
     const during = range(p.slots[0]!.at!, p.slots[p.slots.length - 1]!.until!);
     await claim(
       tx,
       scope,
-      unitsOf(p.site, p.sites).map((unitId) => ({ orgId: order.orgId, venueId: venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'booked', orderId: order.id, itemId: item.id, seriesId: old[0]!.seriesId, priceFen: p.priceFen, createdBy: caller.userId })),
+      unitsOf(p.site, p.sites).map((unitId) => ({ orgId: order.orgId, venueId: venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'booked', orderId: order.id, itemId: item.id, seriesId: old[0]!.seriesId, priceFen: diff > 0 ? worth : worth - refundFen, differenceOrderId, createdBy: caller.userId })),
       `${p.site.name} ${h.start}-${h.end}`,
     );
-    await reviseItem(tx, scope, item.id, { name: p.site.name, spec: `${h.date} ${h.start}-${h.end}`, hold: { ...h, ...(old[0]!.seriesId ? { seriesId: old[0]!.seriesId } : {}) } });
-    const diff = p.priceFen - (item.amountFen - item.refundedFen);
-    let differenceOrderId: number | null = null;
-    if (diff > 0)
-      differenceOrderId = await createOrder(tx, caller, { orgId: order.orgId, type: 'general', venueId: venue.id, memberId: order.memberId ?? undefined, buyerName: order.buyerName, buyerPhone: order.buyerPhone, channel: 'console', remark: `${t('zh-CN', 'venue.differenceItem')} ${order.orderNo}`, items: [{ kind: 'general', name: t('zh-CN', 'venue.differenceItem'), quantity: 1, unitPriceFen: diff, discountFen: 0 }] }, undefined);
-    if (diff < 0) work = await refundByRule(tx, scope, locked, { amountFen: -diff, items: [], reason: `${t('zh-CN', 'venue.differenceItem')}`, userId: caller.userId });
-    return { orderId: order.id, differenceOrderId, differenceFen: Math.max(diff, 0), refundFen: Math.max(-diff, 0) };
+    await reviseItem(tx, scope, item.id, { refId: p.site.id, name: p.site.name, spec: `${h.date} ${h.start}-${h.end}`, hold: { ...h, ...(old[0]!.seriesId ? { seriesId: old[0]!.seriesId } : {}) } });
+    if (refundFen > 0) work = await refundByRule(tx, scope, locked, { amountFen: refundFen, items: [{ itemId: item.id, quantity: 0, amountFen: refundFen }], reason: `${t('zh-CN', 'venue.differenceItem')}`, userId: caller.userId });
+    return { orderId: order.id, differenceOrderId, differenceFen: Math.max(diff, 0), refundFen };
   });
   await after(work);
   return answer;

@@ -4,7 +4,7 @@ import { Client, databases, startServer, type TestServer } from '../../../../tes
 import { adminClient, signIn } from '../../system/admin.testkit.ts';
 import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
 import { addDays, weekdayOf } from './venue.time.ts';
-import { booking, makeVenue, today, venueStaff } from './venue.testkit.ts';
+import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today, venueStaff } from './venue.testkit.ts';
 
 /** Fixed bookings, closures, changes and shifts: the front desk beyond single bookings. */
 describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (kind) => {
@@ -139,8 +139,12 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     const diff = await c.json('GET', `/api/sport/commerce/order/${up.body.differenceOrderId}`);
     expect(diff.body).toMatchObject({ payableFen: 3000, state: 'pending' });
     expect((await c.json('GET', `/api/sport/commerce/order/${b.orderId}`)).body.items[0].spec).toBe(`${day} 19:00-20:00`);
+    // Until the difference is paid (or its order cancelled), the line does not move again.
+    const early = await c.json('POST', booking('change'), { body: { orderId: b.orderId, itemId, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' } });
+    expect(early.msg).toContain(diff.body.orderNo);
+    await pay(c, up.body.differenceOrderId, { method: 'cash', amountFen: 3000 });
     const down = await c.json('POST', booking('change'), { body: { orderId: b.orderId, itemId, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' } });
-    expect(down.body).toMatchObject({ differenceFen: 0, refundFen: 0 }); // paid 5000 for the line, it costs 5000
+    expect(down.body).toMatchObject({ differenceFen: 0, refundFen: 3000 }); // worth 8000 now (5000 + 3000 paid), it costs 5000
     const other = await book(c, venue.id, day, sites[1]!.id, '20:00', '21:00');
     await pay(c, other.orderId, { method: 'cash', amountFen: 8000 });
     const otherItem = (await c.json('GET', `/api/sport/commerce/order/${other.orderId}`)).body.items[0].id;
@@ -186,5 +190,43 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     expect(signed.body).toMatchObject({ state: 'signed', signedByName: '值班经理' });
     // A new shift opens on the next look.
     expect((await c.json('POST', '/api/sport/workbench/shift/current', { body: { stadiumId: venue.id } })).body.id).not.toBe(shift.body.id);
+  });
+  it('checking in one day of a fixed series uses that day only: the rest stays booked and can still be cancelled', async () => {
+    const tz = dayTimeZone();
+    const { c, venue, sites } = await venueOf({ n: 1, timeZone: tz, open: '00:00', close: '24:00', priceFen: 4000 });
+    const start = hourAhead(tz);
+    const made = await c.json('POST', booking('fixed'), {
+      body: { pattern: { stadiumId: venue.id, siteIds: [sites[0]!.id], weekdays: [1, 2, 3, 4, 5, 6, 7], start, end: plusHour(start), dateFrom: today(tz), dateTo: addDays(today(tz), 2) }, name: '晨练队', onConflict: 'refuse', billing: 'series' },
+    });
+    expect(made.code, made.msg).toBe(0);
+    const order = made.body.orders[0];
+    await pay(c, order.orderId, { method: 'cash', amountFen: order.payableFen });
+    const checked = await c.json('POST', booking('checkin'), { body: { code: order.orderNo } });
+    expect(checked.code, checked.msg).toBe(0);
+    expect(checked.body.slots.map((x: { state: string }) => x.state)).toEqual(['used']);
+    expect((await orderMoney(s, order.orderId)).state).toBe('paid');
+    expect((await c.json('POST', booking('checkin'), { body: { code: order.orderNo } })).detail.reason).toBe('state');
+    const rest = await c.json('POST', booking(`fixed/${made.body.id}/cancel`), { body: { from: addDays(today(tz), 1) } });
+    expect(rest.body).toEqual({ cancelled: 2, refundFen: 8000 });
+  });
+
+  it('changing a line twice prices each change against what the line is worth now, and the line names its new site', async () => {
+    const { c, venue, sites } = await venueOf({ n: 2, priceFen: 5000 });
+    await c.json('POST', '/api/sport/venue/price', { body: { venueId: venue.id, name: '早场', sport: 'badminton', start: '08:00', end: '10:00', priceFen: 3000 } });
+    await c.json('POST', '/api/sport/venue/price', { body: { venueId: venue.id, name: '黄金', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 10000 } });
+    const day = addDays(today(venue.timeZone), 2);
+    const b = await book(c, venue.id, day, sites[0]!.id, '12:00', '13:00');
+    await pay(c, b.orderId, { method: 'cash', amountFen: 5000 });
+    const itemId = (await c.json('GET', `/api/sport/commerce/order/${b.orderId}`)).body.items[0].id;
+    const change = (siteId: number, start: string) => c.json('POST', booking('change'), { body: { orderId: b.orderId, itemId, siteId, date: day, start, end: plusHour(start) } });
+    expect((await change(sites[1]!.id, '08:00')).body).toMatchObject({ refundFen: 2000, differenceFen: 0 });
+    const item = (await c.json('GET', `/api/sport/commerce/order/${b.orderId}`)).body.items[0];
+    expect(item).toMatchObject({ refId: sites[1]!.id, name: sites[1]!.name, refundedFen: 2000 });
+    const up = await change(sites[0]!.id, '19:00');
+    expect(up.body).toMatchObject({ refundFen: 0, differenceFen: 7000 });
+    // The difference order left unpaid and cancelled: the line is worth 3000 again.
+    await c.json('POST', `/api/sport/commerce/order/${up.body.differenceOrderId}/cancel`, { body: { reason: '顾客不补差价' } });
+    expect((await change(sites[0]!.id, '12:00')).body).toMatchObject({ refundFen: 0, differenceFen: 2000 });
+    expect(await orderMoney(s, b.orderId)).toMatchObject({ paidFen: 5000, refundedFen: 2000 });
   });
 });

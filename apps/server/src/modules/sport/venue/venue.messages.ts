@@ -50,6 +50,7 @@ addMessages({
     'venue.shiftNotHanded': '该班次尚未交班',
     'venue.signOwnShift': '不能签收自己的班次',
     'venue.differenceItem': '场地变更差价',
+    'venue.payDifferenceFirst': '请先支付或取消差价订单 {orderNo}',
   },
   'en-US': {
     'venue.timeInvalid': 'Times are HH:mm',
@@ -99,5 +100,6 @@ addMessages({
     'venue.shiftNotHanded': 'This shift has not been handed over',
     'venue.signOwnShift': 'A shift is signed off by someone else',
     'venue.differenceItem': 'Booking change difference',
+    'venue.payDifferenceFirst': 'Pay or cancel the difference order {orderNo} first',
   },
 });

@@ -277,7 +277,10 @@ export const slotClaims = pgTable(
     itemId: bigint('item_id', { mode: 'number' }).references(() => orderItems.id),
     seriesId: bigint('series_id', { mode: 'number' }).references(() => bookingSeries.id),
     closureId: bigint('closure_id', { mode: 'number' }).references(() => closures.id),
+    /** What the booked line is worth now: its price when booked or last changed, less a difference not yet paid. */
     priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
+    /** The order for the difference of a change to a dearer slot (its worth counts once it is paid). */
+    differenceOrderId: bigint('difference_order_id', { mode: 'number' }).references(() => orders.id),
     reason: varchar('reason', { length: 200 }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
