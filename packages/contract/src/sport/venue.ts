@@ -77,10 +77,15 @@ export const DEFAULT_BOOKING_RULES: BookingRules = {
 
 // ---------------------------------------------------------------- venues (spec 7.5, stadium prefix)
 
+/**
+ * An optional text of the venue: '' and null clear it (null); left out it stays left out, so an
+ * update that does not send it keeps it (`v || null` would clear it on every update).
+ */
+const cleared = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
 const venueFields = {
   stadiumName: fields.str().trim().min(1).max(64),
-  mobile: phone.nullish().or(z.literal('')).transform((v) => v || null),
-  phone: tel.nullish().or(z.literal('')).transform((v) => v || null),
+  mobile: phone.nullish().or(z.literal('')).transform(cleared),
+  phone: tel.nullish().or(z.literal('')).transform(cleared),
   address: fields.optText(200),
   longitude: z.number().min(-180).max(180).nullish(),
   latitude: z.number().min(-90).max(90).nullish(),
@@ -91,12 +96,12 @@ const venueFields = {
   closeTime: hhmm.optional(),
   description: fields.optText(2000),
   contactName: fields.optText(32),
-  contactPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
-  email: fields.str().trim().email('error.field.invalid').max(100).nullish().or(z.literal('')).transform((v) => v || null),
+  contactPhone: phone.nullish().or(z.literal('')).transform(cleared),
+  email: fields.str().trim().email('error.field.invalid').max(100).nullish().or(z.literal('')).transform(cleared),
   legalPerson: fields.optText(32),
   licenseNo: fields.optText(32),
   partnerName: fields.optText(64),
-  partnerPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
+  partnerPhone: phone.nullish().or(z.literal('')).transform(cleared),
   cooperative: z.boolean().optional(),
   rules: bookingRules.optional(),
   // The platform's service contract with the venue (serviceManagement).
