@@ -32,6 +32,11 @@ export interface PayDialogProps {
   onClose: () => void;
   /** The order is paid in full (or left pending state). */
   onPaid?: (order: OrderDetail) => void;
+  /**
+   * The amount (fen) the form starts at instead of all that is due, capped at what is due: one
+   * payer's share of an order several people pay (after each payment and change of method too).
+   */
+  presetFen?: number;
 }
 
 /**
@@ -42,7 +47,7 @@ export interface PayDialogProps {
  * Beside it, the order's scan page as a QR code: the customer may pay on their phone, and the
  * dialog sees the order become paid by polling it.
  */
-export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
+export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDialogProps) {
   const t = usePayT();
   const can = useCan();
   const navigate = useNavigate();
@@ -96,13 +101,13 @@ export function PayDialog({ orderId, open, onClose, onPaid }: PayDialogProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, orderId]);
 
-  // The amount starts at what is due (again after each payment and change of method).
+  // The amount starts at what is due, or the preset share of it (again after each payment and change of method).
   useEffect(() => {
     if (!open || !o) return;
-    const amount = due / 100;
+    const amount = (presetFen !== undefined && presetFen > 0 ? Math.min(presetFen, due) : due) / 100;
     form.setFieldsValue({ amount, received: method === 'cash' ? amount : undefined, authCode: '' });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, due, method, o?.id]);
+  }, [open, due, method, o?.id, presetFen]);
 
   const paidAlready = useRef(false);
   useEffect(() => {
