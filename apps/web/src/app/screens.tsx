@@ -61,6 +61,7 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   'sport.finance.capitalFlow': lazyScreen('capitalFlow', () => import('../features/sport/commerce/CapitalFlowPage.tsx')),
   'sport.finance.payInfo': lazyScreen('payInfo', () => import('../features/sport/commerce/PayInfoPage.tsx')),
   'sport.venue.list': lazyScreen('venueList', () => import('../features/sport/venue/VenueListPage.tsx')),
+  'sport.venue.service': lazyScreen('venueService', () => import('../features/sport/venue/ServicePage.tsx')),
   'sport.venue.manage': lazyScreen('venueManage', () => import('../features/sport/venue/VenueManagePage.tsx')),
   'sport.venue.reserve': lazyScreen('venueReserve', () => import('../features/sport/booking/BookingPage.tsx')),
   'sport.venue.verify': lazyScreen('venueVerify', () => import('../features/sport/booking/VerifyPage.tsx')),

@@ -6,7 +6,7 @@ import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
 import { localOf } from './venue.time.ts';
 
 /** The venue and booking screens (a screen's key grants its buttons too). */
-export const VENUE_KEYS = ['sport.venue.reserve', 'sport.venue.verify', 'sport.venue.manage', 'sport.venue.list', 'sport.venue.workbench', 'sport.venue.fixed', 'sport.venue.closed'];
+export const VENUE_KEYS = ['sport.venue.reserve', 'sport.venue.verify', 'sport.venue.manage', 'sport.venue.list', 'sport.venue.service', 'sport.venue.workbench', 'sport.venue.fixed', 'sport.venue.closed'];
 
 export const stadium = (p: string) => `/api/stadium/stadiumInfo/${p}`;
 export const venueApi = (p: string) => `/api/sport/venue/${p}`;

@@ -8,8 +8,8 @@ import { reactToSaveError } from '../../../kit/form.ts';
 import { venueApi } from './venue.api.ts';
 import { useVenueT } from './shared.tsx';
 
-/** After any change of a venue: the list, "my venue" and every detail are read again. */
-export const refreshVenues = () => invalidateResource('venue');
+/** After any change of a venue: the list, "my venue", service management and every detail are read again. */
+export const refreshVenues = () => Promise.all([invalidateResource('venue'), invalidateResource('venueService')]).then(() => undefined);
 
 /**
  * The stadium lock dialog: lock (a reason is required) or unlock a venue. A locked venue takes

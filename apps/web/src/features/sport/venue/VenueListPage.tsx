@@ -29,7 +29,7 @@ function LockTag({ row }: { row: VenueRow }) {
  * The list's filters: cooperative is chosen as yes / no (1 / 0) and sent as a boolean; the rest
  * as they are.
  */
-function listBody(body: Record<string, unknown>): Query {
+export function listBody(body: Record<string, unknown>): Query {
   const { cooperative, ...rest } = body;
   return { ...(rest as Query), ...(cooperative === undefined || cooperative === null ? {} : { cooperative: Number(cooperative) === 1 }) };
 }

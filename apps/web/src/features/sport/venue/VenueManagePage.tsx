@@ -119,8 +119,8 @@ function RuleItem({ name }: { name: RuleKey }) {
   );
 }
 
-/** The venue's booking rules (rule setting), saved with stadiumInfo/update. */
-function RulesForm({ venue, reload }: { venue: VenueRow; reload: () => unknown }) {
+/** The venue's booking rules (rule setting), saved with stadiumInfo/update (also service management's rule dialog). */
+export function RulesForm({ venue, reload, onSaved }: { venue: VenueRow; reload: () => unknown; onSaved?: () => void }) {
   const t = useVenueT();
   const can = useCan();
   const editable = can(Perm.venue.edit);
@@ -151,6 +151,7 @@ function RulesForm({ venue, reload }: { venue: VenueRow; reload: () => unknown }
       await venueApi.update({ id: venue.id, version: venue.version, rules });
       success(t('saved'));
       await refreshVenues();
+      onSaved?.();
     } catch (err) {
       await reactToSaveError(form, err, { reload });
     } finally {
