@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Row as GridRow, Skeleton, Space, Statistic, Table } from 'antd';
-import { CloseCircleOutlined, FileTextOutlined, PayCircleOutlined, TableOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, FileTextOutlined, PayCircleOutlined, TableOutlined, TeamOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Perm, type OrderDetail, type OrderItemRow } from '@venue/contract';
@@ -9,6 +9,7 @@ import { PayDialog, formatTime, orderKey, payApi, yuan } from '../../../kit/pay/
 import { bookingApi, planKey } from './booking.api.ts';
 import { CancelBookingDialog, refreshBooking } from './BookingDialogs.tsx';
 import { ClaimStateTag, OrderStateTag, useBookingT } from './shared.tsx';
+import { ShareOrderDialog } from './ShareOrderDialog.tsx';
 
 const RESERVE_PATH = '/sport/views/venueReserve/index';
 const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;
@@ -40,6 +41,7 @@ export default function BookingDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const [cancelling, setCancelling] = useState<{ id: number; orderNo: string } | null>(null);
   const [paying, setPaying] = useState(false);
+  const [sharing, setSharing] = useState(false);
 
   const order = useQuery({ queryKey: orderKey(id), queryFn: () => payApi.order(id), enabled: valid });
   const o = order.data;
@@ -65,6 +67,11 @@ export default function BookingDetailPage() {
       {o.state === 'pending' && can(Perm.order.pay) ? (
         <Button type="primary" icon={<PayCircleOutlined />} onClick={() => setPaying(true)} data-testid="booking-detail-pay">
           {t('cell.pay')}
+        </Button>
+      ) : null}
+      {o.state === 'pending' && o.dueFen > 0 && can(Perm.order.pay) ? (
+        <Button icon={<TeamOutlined />} onClick={() => setSharing(true)} data-testid="booking-detail-share">
+          {t('share.button')}
         </Button>
       ) : null}
       {cancellable ? (
@@ -160,6 +167,17 @@ export default function BookingDetailPage() {
           )}
         </Card>
       </Space>
+      <ShareOrderDialog
+        key={o.id}
+        orderId={o.id}
+        open={sharing}
+        onClose={() => {
+          setSharing(false);
+          reload();
+          void refreshBooking();
+        }}
+        onChanged={reload}
+      />
       <CancelBookingDialog order={cancelling} onClose={() => setCancelling(null)} onDone={reload} />
       <PayDialog
         orderId={paying ? o.id : null}
