@@ -63,7 +63,9 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     expect(stale.detail.reason).toBe('stale');
     const badZone = await staff.c.json('PUT', stadium('update'), { body: { id: added.body.id, version: edited.body.version, timeZone: 'Mars/Olympus' } });
     expect(badZone.code).toBe(Code.FORM_INVALID);
-    // The platform's service contract (serviceManagement).
+    // The platform's service contract (serviceManagement): the platform sets it, not the venue.
+    const own = await staff.c.json('PUT', stadium('update'), { body: { id: added.body.id, version: edited.body.version, commissionPercent: 1 } });
+    expect(own.code).toBe(Code.FORBIDDEN);
     const badContract = await admin.json('PUT', stadium('update'), { body: { id: added.body.id, version: edited.body.version, contractFrom: '2027-01-01', contractTo: '2026-01-01' } });
     expect(badContract.detail[0].field).toBe('contractTo');
     const contract = await admin.json('PUT', stadium('update'), { body: { id: added.body.id, version: edited.body.version, contractNo: 'FW-1', contractFrom: '2026-01-01', contractTo: '2027-12-31', commissionPercent: 5 } });

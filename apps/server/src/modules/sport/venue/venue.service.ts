@@ -111,6 +111,7 @@ function checkVenueFields(v: Partial<VenueCreate>, current?: VenueRecord) {
 export async function addVenue(db: Db, caller: Caller, input: VenueCreate) {
   const scope = scopeOf(caller);
   checkVenueFields(input);
+  checkPlatformFields(caller, input);
   const { orgId: givenOrg, rules, ...values } = input;
   const orgId = givenOrg ?? caller.orgId;
   const applied = !caller.platform;
@@ -129,10 +130,20 @@ export async function addVenue(db: Db, caller: Caller, input: VenueCreate) {
   return getVenue(db, scope, row.id);
 }
 
+/** The platform's side of the relationship: its service contract and the cooperative mark. Venues do not set these. */
+const PLATFORM_FIELDS = ['contractNo', 'contractFrom', 'contractTo', 'commissionPercent', 'cooperative'] as const;
+function checkPlatformFields(caller: Caller, v: Partial<VenueCreate>, current?: VenueRecord) {
+  if (caller.platform) return;
+  const was = current ?? { contractNo: null, contractFrom: null, contractTo: null, commissionPercent: 0, cooperative: false };
+  // A venue's own form may send these back unchanged; changing them is the platform's call.
+  if (PLATFORM_FIELDS.some((f) => v[f] !== undefined && v[f] !== was[f])) throw forbidden();
+}
+
 export async function editVenue(db: Db, caller: Caller, input: VenueUpdate) {
   const scope = scopeOf(caller);
   const current = await findVenue(db, scope, input.id);
   if (!current) throw notFound();
+  checkPlatformFields(caller, input, current);
   checkVenueFields(input, current);
   const { id, version, ...values } = input;
   expectOneUpdated(await updateVenue(db, scope, id, version, values));
