@@ -9,6 +9,7 @@ export type { ColumnDef, ColumnKey, FieldDef, FieldName, FieldType, FormMode, Li
 export { ListPage, invalidateResource, type ListHandle, type ListPageProps } from './ListPage.tsx';
 export { FormDialog, type FormDialogProps } from './FormDialog.tsx';
 export { FormModal, closeForm, type FormModalProps } from './FormModal.tsx';
+export { ReasonDialog, type ReasonDialogProps } from './ReasonDialog.tsx';
 export { TableToolbar } from './TableToolbar.tsx';
 export { JsonValue, EllipsisText } from './display.tsx';
 export { placeholderObject } from './wording.ts';

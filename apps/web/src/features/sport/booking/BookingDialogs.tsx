@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { confirm, inform, success } from '../../../app/feedback.tsx';
 import { queryClient } from '../../../app/query.ts';
 import { isApiError } from '../../../app/request.ts';
-import { FormModal, IntegerInput, errorFieldsOf, fieldErrorsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
+import { FormModal, IntegerInput, ReasonDialog, errorFieldsOf, fieldErrorsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { newIdempotencyKey, refreshCommerce, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi } from './booking.api.ts';
@@ -271,63 +271,40 @@ export async function unlockCell(claimId: number, what: { site: string; time: st
  */
 export function CancelBookingDialog({ order, onClose, onDone }: { order: { id: number; orderNo: string } | null; onClose: () => void; onDone?: () => void }) {
   const t = useBookingT();
-  const [form] = Form.useForm<{ reason?: string }>();
-  const [busy, setBusy] = useState(false);
-  const reasonRules = useFieldRules({ name: 'reason', label: 'cancel.reason', rule: bookingCancel.shape.reason });
-  useEffect(() => {
-    if (order) form.resetFields();
-  }, [order, form]);
-
-  const submit = async () => {
-    if (!order) return;
-    let v: { reason?: string };
-    try {
-      v = await form.validateFields();
-    } catch (err) {
-      focusFirstError(form, errorFieldsOf(err));
-      return;
-    }
-    if (!(await confirm({ content: t('cancel.confirm', { orderNo: order.orderNo }), danger: true }))) return;
-    setBusy(true);
-    try {
-      const done = await bookingApi.cancel({ orderId: order.id, reason: v.reason?.trim() || null });
-      void refreshBooking();
-      void refreshCommerce();
-      onDone?.();
-      onClose();
-      await inform({
-        title: t('cancel.done'),
-        content: (
-          <Descriptions size="small" column={1} data-testid="booking-cancel-result">
-            <Descriptions.Item label={t('cancel.refund')}>
-              <span data-testid="booking-cancel-refund" data-fen={done.refundFen}>
-                {yuan(done.refundFen)}
-              </span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('cancel.fee')}>
-              <span data-testid="booking-cancel-fee" data-fen={done.feeFen}>
-                {yuan(done.feeFen)}
-              </span>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('cancel.state')}>{t(`orderState.${done.state}`, { defaultValue: done.state })}</Descriptions.Item>
-          </Descriptions>
-        ),
-      });
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <FormModal open={!!order} title={order ? t('cancel.title', { orderNo: order.orderNo }) : ''} testId="booking-cancel-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={480}>
-      <Typography.Paragraph type="secondary">{t('cancel.hint')}</Typography.Paragraph>
-      <Form form={form} name="booking-cancel-form" layout="vertical" autoComplete="off">
-        <Form.Item name="reason" label={t('cancel.reason')} rules={reasonRules}>
-          <Input.TextArea rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </FormModal>
+    <ReasonDialog
+      open={!!order}
+      title={order ? t('cancel.title', { orderNo: order.orderNo }) : ''}
+      testId="booking-cancel-form"
+      label={t('cancel.reason')}
+      rule={bookingCancel.shape.reason}
+      hint={t('cancel.hint')}
+      confirmText={order ? t('cancel.confirm', { orderNo: order.orderNo }) : undefined}
+      onClose={onClose}
+      onSubmit={async (reason) => {
+        const done = await bookingApi.cancel({ orderId: order!.id, reason });
+        void refreshBooking();
+        void refreshCommerce();
+        onDone?.();
+        void inform({
+          title: t('cancel.done'),
+          content: (
+            <Descriptions size="small" column={1} data-testid="booking-cancel-result">
+              <Descriptions.Item label={t('cancel.refund')}>
+                <span data-testid="booking-cancel-refund" data-fen={done.refundFen}>
+                  {yuan(done.refundFen)}
+                </span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('cancel.fee')}>
+                <span data-testid="booking-cancel-fee" data-fen={done.feeFen}>
+                  {yuan(done.feeFen)}
+                </span>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('cancel.state')}>{t(`orderState.${done.state}`, { defaultValue: done.state })}</Descriptions.Item>
+            </Descriptions>
+          ),
+        });
+      }}
+    />
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Col, Form, Input, Radio, Row as GridRow, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { orderCancel, orderCreate, orderItemInput, type OrderDetail, type OrderRow } from '@venue/contract';
-import { confirm, success } from '../../../app/feedback.tsx';
-import { FormModal, IntegerInput, NumberInput, errorFieldsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
+import { success } from '../../../app/feedback.tsx';
+import { FormModal, IntegerInput, NumberInput, ReasonDialog, errorFieldsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { commerceApi, newIdempotencyKey, refreshCommerce } from './commerce.api.ts';
 import { PayDialog } from '../../../kit/pay/index.ts';
@@ -14,43 +14,22 @@ import { toFen, useCommerceT, yuan } from './shared.tsx';
 /** Cancel a pending order: a reason (optional), then a confirmation. */
 export function CancelDialog({ order, onClose, onDone }: { order: Pick<OrderRow, 'id' | 'orderNo'> | null; onClose: () => void; onDone?: () => void }) {
   const t = useCommerceT();
-  const [form] = Form.useForm<{ reason?: string }>();
-  const [busy, setBusy] = useState(false);
-  const reasonRules = useFieldRules({ name: 'reason', label: 'cancelDialog.reason', rule: orderCancel.shape.reason });
-  useEffect(() => {
-    if (order) form.resetFields();
-  }, [order, form]);
-  const submit = async () => {
-    if (!order) return;
-    let v: { reason?: string };
-    try {
-      v = await form.validateFields();
-    } catch (err) {
-      focusFirstError(form, errorFieldsOf(err));
-      return;
-    }
-    if (!(await confirm({ content: t('cancelDialog.confirm', { orderNo: order.orderNo }), danger: true }))) return;
-    setBusy(true);
-    try {
-      await commerceApi.cancelOrder(order.id, v.reason?.trim() || null);
-      success(t('cancelDialog.done'));
-      void refreshCommerce();
-      onDone?.();
-      onClose();
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <FormModal open={!!order} title={order ? t('cancelDialog.title', { orderNo: order.orderNo }) : ''} testId="cancel-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={480}>
-      <Form form={form} name="cancel-form" layout="vertical" autoComplete="off">
-        <Form.Item name="reason" label={t('cancelDialog.reason')} rules={reasonRules}>
-          <Input.TextArea rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </FormModal>
+    <ReasonDialog
+      open={!!order}
+      title={order ? t('cancelDialog.title', { orderNo: order.orderNo }) : ''}
+      testId="cancel-form"
+      label={t('cancelDialog.reason')}
+      rule={orderCancel.shape.reason}
+      confirmText={order ? t('cancelDialog.confirm', { orderNo: order.orderNo }) : undefined}
+      onClose={onClose}
+      onSubmit={async (reason) => {
+        await commerceApi.cancelOrder(order!.id, reason);
+        success(t('cancelDialog.done'));
+        void refreshCommerce();
+        onDone?.();
+      }}
+    />
   );
 }
 
