@@ -278,4 +278,17 @@ describe('commerce console', () => {
     const row = page.getByTestId('order-table').locator('tr', { hasText: item });
     await expect.poll(() => row.textContent()).toContain('已支付');
   });
+  it('cancels a pending order from its detail with a reason: the order shows cancelled and why', async () => {
+    const { page, api: c } = await cashier();
+    const made = await c.json<OrderDetail>('POST', api('order'), { body: { type: 'general', buyerName: '赵六', items: [{ kind: 'general', name: '储物柜', unitPriceFen: 1000, quantity: 1, discountFen: 0 }] } });
+    expect(made.code, made.msg).toBe(0);
+    await page.goto(`${e.baseUrl}${detailPath(made.body.id)}`);
+    await page.getByTestId('order-detail-cancel').click();
+    await page.locator('#cancel-form_reason').fill('顾客不要了');
+    await page.getByTestId('cancel-form-ok').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(async () => (await c.json<OrderDetail>('GET', api(`order/${made.body.id}`))).body.state).toBe('cancelled');
+    expect((await c.json<OrderDetail>('GET', api(`order/${made.body.id}`))).body.cancelReason).toBe('顾客不要了');
+    await page.getByTestId('cancel-form').waitFor({ state: 'detached' });
+  });
 });
