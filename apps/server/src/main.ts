@@ -8,6 +8,7 @@ import { stdoutLog } from './platform/logOutput.ts';
 import { seedCommerceDemo, startDemoPayments } from './modules/sport/commerce/commerce.seed.ts';
 import { seedCommerceJobs } from './modules/sport/commerce/commerce.jobs.ts';
 import { seedVenueDemo } from './modules/sport/venue/venue.seed.ts';
+import { seedMemberDemo } from './modules/sport/member/member.seed.ts';
 import { seedVenueJobs } from './modules/sport/venue/venue.jobs.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
@@ -33,6 +34,7 @@ async function main() {
   const seededAt = Date.now();
   await app.listen({ host: config.host, port: config.port });
   if (config.seedDemo) await seedCommerceDemo(database.db, config, app.ctx.keys.secretKey);
+  if (config.seedDemo) await seedMemberDemo(database.db);
   if (config.seedDemo) await seedVenueDemo(database.db, config, app.ctx.keys.secretKey);
   await seedCommerceJobs(database.db);
   await seedVenueJobs(database.db);

@@ -24,7 +24,6 @@ const ID_NAME = /^(id|ids|[a-z][A-Za-z]*Id|[a-z][A-Za-z]*Ids)$/;
 const NOT_RECORD_IDS: Record<string, string> = {
   menuIds: 'menus are platform-wide (one tree, granted per role)',
   instanceId: 'a scheduler process, not a record of an organisation',
-  memberId: 'an order or account names its member; members come with their module (issue 12), which maps memberId here',
 };
 /** Fields that name records under another name (checked too). */
 const OTHER_ID_FIELDS: Record<string, string[]> = {
@@ -127,6 +126,7 @@ interface World {
   closureB: number;
   shiftB: number;
   bDay: string;
+  memberB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -304,6 +304,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [w.lockB];
     case 'itemId':
       return w.orderB;
+    case 'memberId':
+      return w.memberB;
     case 'pattern':
       return { stadiumId: w.venueB, siteIds: [w.siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay } as unknown as Record<string, unknown>[];
     case 'range':
@@ -378,6 +380,7 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_booking_series: `org_id in (select id from b)`,
     sport_closure: `org_id in (select id from b)`,
     sport_shift: `org_id in (select id from b)`,
+    sport_member: `org_id in (select id from b)`,
   };
   const out: Record<string, string[]> = {};
   for (const [table, where] of Object.entries(tables)) {
@@ -447,6 +450,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const seriesB = (await ok<{ id: number }>('POST', '/api/sport/booking/fixed', { pattern: { stadiumId: venueB, siteIds: [siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '14:00', end: '15:00', dateFrom: bDay, dateTo: bDay }, name: 'b-series', onConflict: 'skip', billing: 'series' }, mgrB)).id;
     const closureB = (await ok<{ id: number }>('POST', '/api/sport/booking/closure', { range: { stadiumId: venueB, siteIds: [siteB], from: `${bDay} 18:00`, to: `${bDay} 20:00` }, reason: 'b-closure' }, mgrB)).id;
     const shiftB = (await ok<{ id: number }>('POST', '/api/sport/workbench/shift/current', { stadiumId: venueB }, mgrB)).id;
+    const memberB = (await ok<{ id: number }>('POST', '/api/sport/member', { name: 'b-member', phone: '13911113333' }, mgrB)).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -501,6 +505,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       closureB,
       shiftB,
       bDay,
+      memberB,
     };
   });
   afterAll(async () => s?.close());

@@ -55,6 +55,7 @@ const ORGANISATION_OWNED = [
   'sport_booking_series',
   'sport_closure',
   'sport_shift',
+  'sport_member',
 ];
 
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */

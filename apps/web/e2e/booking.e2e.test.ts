@@ -232,8 +232,11 @@ describe('venue booking console', () => {
     await shot(page, 'booking-verify-dark');
     await setTheme(page, 'light');
   });
-  it('books for a member: the order names the member and the grid shows it booked once paid', async () => {
-    const { page, api, venue, sites } = await desk({ n: 2, priceFen: 5000 });
+  it('books for a member found by phone: the member price, the order names the member, the grid shows it booked once paid', async () => {
+    const { page, api, venue, sites } = await desk({ n: 2, priceFen: 6000 });
+    expect((await api.json('POST', '/api/sport/venue/price', { body: { venueId: venue.id, name: '金卡', sport: 'badminton', level: 'gold', start: '08:00', end: '22:00', priceFen: 5000 } })).code).toBe(0);
+    const member = await api.json('POST', '/api/sport/member', { body: { name: '钱七', phone: '13812345678', level: 'gold' } });
+    expect(member.code, member.msg).toBe(0);
     const day = addDays(today(venue.timeZone), 1);
     await page.goto(`${e.baseUrl}${RESERVE}`);
     await page.getByTestId('booking-next').click();
@@ -241,7 +244,8 @@ describe('venue booking console', () => {
     await page.getByTestId(`cell-${sites[1]!.id}-15:00`).click();
     await page.getByTestId('booking-book').click();
     await page.getByTestId('booking-kind-member').click();
-    await page.locator('#booking-form_memberId').fill('880012');
+    await page.locator('#booking-form_memberId').fill('1381234');
+    await page.locator('.ant-select-item-option').filter({ hasText: '钱七' }).click();
     await page.getByTestId('booking-form-ok').click();
     await page.getByTestId('pay-dialog').waitFor();
     await page.getByTestId('pay-method-cash').click();
@@ -251,8 +255,8 @@ describe('venue booking console', () => {
     await page.getByTestId('pay-finish').click();
     await expect.poll(() => state(page, sites[1]!.id, '15:00')).toBe('booked');
     const plan = await api.json('POST', booking('plan'), { body: { stadiumId: venue.id, date: day } });
-    expect(plan.body.bookings.map((b: { memberId: number | null; orderState: string }) => [b.memberId, b.orderState])).toEqual([[880012, 'paid']]);
+    expect(plan.body.bookings.map((b: { memberId: number | null; orderState: string }) => [b.memberId, b.orderState])).toEqual([[member.body.id, 'paid']]);
     const order = await api.json('GET', commerce(`order/${plan.body.bookings[0].orderId}`));
-    expect(order.body).toMatchObject({ buyerKind: 'member', memberId: 880012, paidFen: 5000 });
+    expect(order.body).toMatchObject({ buyerKind: 'member', memberId: member.body.id, paidFen: 5000 });
   });
 });

@@ -12,3 +12,4 @@ export * from './screens.ts';
 export * from './product.ts';
 export * from './sport/commerce.ts';
 export * from './sport/venue.ts';
+export * from './sport/member.ts';

@@ -11,3 +11,4 @@ export * from '../modules/auth/recovery.table.ts';
 export * from '../modules/job/job.table.ts';
 export * from '../modules/sport/commerce/commerce.table.ts';
 export * from '../modules/sport/venue/venue.table.ts';
+export * from '../modules/sport/member/member.table.ts';

@@ -18,6 +18,7 @@ import { ssoRoutes } from './sso/sso.routes.ts';
 import { providerSignOut } from './sso/sso.service.ts';
 import { recoveryRoutes } from './auth/recovery.routes.ts';
 import { venueRoutes } from './sport/venue/venue.routes.ts';
+import { memberRoutes } from './sport/member/member.routes.ts';
 import { commerceRoutes } from './sport/commerce/commerce.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
@@ -39,4 +40,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   recoveryRoutes(app, ctx, deps.sms);
   commerceRoutes(app, ctx);
   venueRoutes(app, ctx);
+  memberRoutes(app, ctx);
 }

@@ -59,3 +59,12 @@ export function setVenueLookup(fn: VenueOrgOf): void {
 export function venueOrgOf(tx: Tx, scope: Scope, venueId: number): Promise<number | undefined> {
   return venueOrg(tx, scope, venueId);
 }
+
+/** The organisation of a member (set by the members module): an order or account may name only a member of its own organisation. */
+let memberOrg: VenueOrgOf = async () => undefined;
+export function setMemberLookup(fn: VenueOrgOf): void {
+  memberOrg = fn;
+}
+export function memberOrgOf(tx: Tx, scope: Scope, memberId: number): Promise<number | undefined> {
+  return memberOrg(tx, scope, memberId);
+}

@@ -1,3 +1,4 @@
+import { memberOrgOf } from './item-kinds.ts';
 import type { AccountListQuery, LedgerListQuery, LedgerSummaryQuery } from '@venue/contract';
 import type { Db } from '../../../platform/db.ts';
 import { invalid, notFound } from '../../../platform/errors.ts';
@@ -48,6 +49,7 @@ const accountView = ({ updatedAt: _, createdAt, ...a }: Awaited<ReturnType<typeo
 export async function openAccount(db: Db, scope: Scope, values: { orgId: number; holderName: string; holderPhone?: string | null; memberId?: number | null }) {
   await assertInScope(db, scope, [values.orgId]);
   return db.transaction(async (tx) => {
+    if (values.memberId && (await memberOrgOf(tx, scope, values.memberId)) !== values.orgId) throw notFound();
     const tz = await timeZoneOf(tx, values.orgId);
     return accountView(await insertAccount(tx, scope, { orgId: values.orgId, accountNo: `A${await nextDocNo(tx, tz)}`, holderName: values.holderName, holderPhone: values.holderPhone ?? null, memberId: values.memberId ?? null }));
   });

@@ -31,7 +31,7 @@ import {
   type ItemRecord,
   type OrderRecord,
 } from './commerce.repository.ts';
-import { itemKindOf, venueOrgOf } from './item-kinds.ts';
+import { itemKindOf, memberOrgOf, venueOrgOf } from './item-kinds.ts';
 import { refundAllPaid, type AfterCommit, noWork } from './money.ts';
 import './commerce.messages.ts';
 
@@ -99,6 +99,7 @@ export async function createOrder(db: Db | Tx, caller: Caller, input: OrderCreat
     const timeoutMin = org.timeoutMinutes && /^\d+$/.test(org.timeoutMinutes.trim()) ? Number(org.timeoutMinutes) : DEFAULT_ORDER_TIMEOUT_MINUTES;
     // The venue it is sold at must be one of the order's organisation (another's is not found).
     if (input.venueId !== undefined && (await venueOrgOf(tx, scope, input.venueId)) !== orgId) throw notFound();
+    if (input.memberId !== undefined && (await memberOrgOf(tx, scope, input.memberId)) !== orgId) throw notFound();
     const ctx = { tx, scope, orgId, memberId: input.memberId ?? null };
     const lines = [];
     for (const [i, it] of input.items.entries()) {

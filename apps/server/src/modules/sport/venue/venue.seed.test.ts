@@ -3,6 +3,7 @@ import { Client, databases, startServer, type TestServer } from '../../../../tes
 import { seedDemo } from '../../system/demo.seed.ts';
 import { imbalances } from '../commerce/commerce.testkit.ts';
 import { seedVenueDemo } from './venue.seed.ts';
+import { seedMemberDemo } from '../member/member.seed.ts';
 import { addDays } from './venue.time.ts';
 import { booking, stadium, today } from './venue.testkit.ts';
 
@@ -13,6 +14,7 @@ describe.each(databases)('venue demo data on %s', (kind) => {
   beforeAll(async () => {
     s = await startServer(kind);
     await seedDemo(s.database.db, s.config);
+    await seedMemberDemo(s.database.db);
     await seedVenueDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
     await seedVenueDemo(s.database.db, s.config, s.app.ctx.keys.secretKey); // once per database
     mgr = new Client(s);
@@ -43,6 +45,11 @@ describe.each(databases)('venue demo data on %s', (kind) => {
     expect(fixed.body.data.map((x: { name: string; live: number }) => [x.name, x.live > 0])).toEqual([['周二周四网球俱乐部', true]]);
     const closures = await mgr.json('POST', booking('closure/list'), { body: { stadiumId: venue.id } });
     expect(closures.body.data.map((x: { reason: string }) => x.reason)).toEqual(['地板打蜡保养']);
+    // The members' regulars: 李娜 booked tomorrow at the gold price.
+    expect((await mgr.json('POST', '/api/sport/member/search', { body: { keyword: '李娜' } })).body[0]).toMatchObject({ level: 'gold' });
+    const lina = (await mgr.json('POST', booking('plan'), { body: { stadiumId: venue.id, date: addDays(today(venue.timeZone), 1) } })).body.bookings.find((b: { buyer: string }) => b.buyer === '李娜');
+    expect(lina).toMatchObject({ amountFen: 10000 });
+    expect(lina.memberId).toBeTruthy();
     const menu = await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: 'venue-console' } });
     expect(JSON.stringify(menu.body)).toContain('/sport/views/venueReserve/index');
     expect(await imbalances(s)).toEqual([]);

@@ -11,6 +11,7 @@ import { startPayment } from '../commerce/payment.service.ts';
 import { addPriceRule, addSite, addVenue, splitSite } from './venue.service.ts';
 import { bookSlots, checkIn, lockSlots } from './booking.service.ts';
 import { createSeries } from './series.service.ts';
+import { searchMembers } from '../member/member.repository.ts';
 import { createClosure } from './closure.service.ts';
 import { addDays, localOf } from './venue.time.ts';
 
@@ -90,7 +91,11 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
   const book = (date: string, items: { siteId: number; start: string; end: string }[], buyerName: string, buyerPhone: string) => bookSlots(db, caller, { stadiumId: venue.id, date, items, buyerName, buyerPhone, remark: null }, undefined);
   const a = await book(tomorrow, [{ siteId: courts[0]!.id, start: '19:00', end: '21:00' }], '张晓明', '13900001111');
   await startPayment(deps, caller, a.orderId, { method: 'cash', amountFen: a.amount, receivedFen: a.amount }, undefined);
-  const b = await book(tomorrow, [{ siteId: courts[1]!.id, start: '10:00', end: '11:00' }, { siteId: courts[2]!.id, start: '10:00', end: '11:00' }], '李娜', '13700002222');
+  // 李娜 books as a member (gold: the member price) when the members are there.
+  const linaId = (await searchMembers(db, oneOrgScope(center.id), '13700002222', 1))[0]?.id;
+  const b = linaId
+    ? await bookSlots(db, caller, { stadiumId: venue.id, date: tomorrow, items: [{ siteId: courts[1]!.id, start: '10:00', end: '11:00' }, { siteId: courts[2]!.id, start: '10:00', end: '11:00' }], memberId: linaId, buyerName: '李娜', buyerPhone: '13700002222', remark: null }, undefined)
+    : await book(tomorrow, [{ siteId: courts[1]!.id, start: '10:00', end: '11:00' }, { siteId: courts[2]!.id, start: '10:00', end: '11:00' }], '李娜', '13700002222');
   await startPayment(deps, caller, b.orderId, { method: 'cash', amountFen: b.amount, receivedFen: b.amount }, undefined);
   const c = await book(tomorrow, [{ siteId: basket.id, start: '15:00', end: '17:00' }], '星火篮球队', '13600003333');
   await startPayment(deps, caller, c.orderId, { method: 'cash', amountFen: c.amount, receivedFen: c.amount }, undefined);

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BookingRow, GridAnswer, bookingCancel, bookingCancelAnswer, bookingLock, bookingOrder, bookingOrderAnswer, bookingPlan, gridQuery, lockAnswer } from '@venue/contract';
+import type { BookingRow, MemberBrief, GridAnswer, bookingCancel, bookingCancelAnswer, bookingLock, bookingOrder, bookingOrderAnswer, bookingPlan, gridQuery, lockAnswer } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 import { idem } from '../../../kit/pay/index.ts';
 
@@ -15,6 +15,8 @@ export const bookingApi = {
   cancel: (body: z.input<typeof bookingCancel>) => http.post<z.output<typeof bookingCancelAnswer>>(url('cancel'), body),
   checkin: (code: string) => http.post<BookingRow>(url('checkin'), { code }),
   plan: (stadiumId: number, date: string) => http.post<z.output<typeof bookingPlan>>(url('plan'), { stadiumId, date }),
+  /** Members by phone, member number or name (booking for a member). */
+  members: (keyword: string) => http.post<MemberBrief[]>(api.sport('member/search'), { keyword, limit: 10 }),
 };
 
 /** Query keys: every booking query starts with 'booking', so one invalidation refreshes them all. */

@@ -44,7 +44,7 @@ const messages: MessagesOf<typeof zh> = {
       buyer: 'Booked by',
       buyerName: 'Buyer name',
       buyerPhone: 'Buyer mobile',
-      memberId: 'Member no.',
+      memberId: 'Member',
       siteIds: 'Sites',
       sites: 'Sites',
       weekdays: 'Every',

@@ -42,7 +42,7 @@ const messages = {
       buyer: '预订人',
       buyerName: '预订人姓名',
       buyerPhone: '预订人手机号',
-      memberId: '会员编号',
+      memberId: '会员',
       siteIds: '场地',
       sites: '场地',
       weekdays: '每周',
