@@ -92,7 +92,7 @@ export async function bookingGrid(db: Db, caller: Caller, q: GridQuery) {
   const scope = scopeOf(caller);
   const venue = await venueInScope(db, scope, q.stadiumId);
   const days = Array.from({ length: q.days ?? 1 }, (_, i) => addDays(q.date, i));
-  const [d, claims, level] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), q.memberId ? levelOf(db, scope, q.memberId) : null]);
+  const [d, claims, level] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevel(db, scope, q.memberId)]);
   const detail = q.detail || (q.days ?? 1) > 1;
   const now = Date.now();
   const byUnitDay = new Map<string, typeof claims>();
@@ -246,7 +246,7 @@ async function priceLine(ctx: KindContext, siteId: number, h: ReturnType<typeof 
     if (!series || series.venueId !== venue.id || h.date < series.dateFrom || h.date > series.dateTo) throw invalid(`items.${line}.detail.seriesId`, 'error.notFound');
   } else if (h.date > addDays(today, rules.advanceDays)) throw invalid(`items.${line}.date`, 'venue.tooFarAhead', { days: rules.advanceDays });
   const d = await daysIn(ctx, venue, h.date, all);
-  const level = ctx.memberId ? await levelOf(ctx.tx, ctx.scope, ctx.memberId) : null;
+  const level = await memberLevel(ctx.tx, ctx.scope, ctx.memberId);
   const e = evaluate(d, site, h.date, minutesOf(h.start), minutesOf(h.end), level);
   if ('reason' in e) throw invalid(`items.${line}.start`, `venue.${e.reason}`, { site: site.name });
   if (e.slots.length > rules.maxSlots && !h.seriesId) throw invalid(`items.${line}.end`, 'venue.tooManySlots', { max: rules.maxSlots });
@@ -372,14 +372,15 @@ export async function unlockSlots(db: Db, caller: Caller, claimIds: number[]) {
   const found = await claimsByIds(db, scope, claimIds);
   if (found.length !== new Set(claimIds).size) throw notFound();
   if (found.some((c) => c.kind !== 'lock')) throw conflict('state', 'venue.notALock');
-  const released: number[] = [];
-  await db.transaction(async (tx) => {
-    const siblings = (await Promise.all([...new Set(found.map((c) => c.venueId))].map((v) => claimsOfDays(tx, scope, v, found.map((c) => c.day).sort()[0]!, found.map((c) => c.day).sort().at(-1)!)))).flat();
+  const days = found.map((c) => c.day).sort();
+  return db.transaction(async (tx) => {
+    // A locked cell of a full site is one claim per half: the others of the same cell go too.
     const ids = new Set(claimIds);
-    for (const c of found) for (const s of siblings) if (s.kind === 'lock' && s.siteId === c.siteId && s.day === c.day && s.startMin === c.startMin && s.endMin === c.endMin) ids.add(s.id);
-    released.push(...(await setClaimState(tx, scope, { ids: [...ids] }, ['locked'], 'released')).map((c) => c.id));
+    for (const venueId of new Set(found.map((c) => c.venueId)))
+      for (const s of await claimsOfDays(tx, scope, venueId, days[0]!, days[days.length - 1]!))
+        if (s.kind === 'lock' && found.some((c) => s.siteId === c.siteId && s.day === c.day && s.startMin === c.startMin && s.endMin === c.endMin)) ids.add(s.id);
+    return { claimIds: (await setClaimState(tx, scope, { ids: [...ids] }, ['locked'], 'released')).map((c) => c.id) };
   });
-  return { claimIds: released };
 }
 
 /**

@@ -246,16 +246,16 @@ export async function removeSites(db: Db, caller: Caller, ids: number[]) {
   const found = await sitesOf(db, scope, { ids });
   if (found.length !== new Set(ids).size) throw notFound();
   return db.transaction(async (tx) => {
-    const venueIds = [...new Set(found.map((s) => s.venueId))];
-    const all = (await Promise.all(venueIds.map((v) => sitesOf(tx, scope, { venueId: v })))).flat();
+    const all: SiteRecord[] = [];
+    for (const v of new Set(found.map((s) => s.venueId))) all.push(...(await sitesOf(tx, scope, { venueId: v })));
+    // A full site goes with its halves.
     const doomed = new Set(ids);
     for (const s of all) if (s.parentId && doomed.has(s.parentId)) doomed.add(s.id);
     if (await liveClaimsAhead(tx, scope, [...doomed], new Date())) throw conflict('state', 'venue.siteHasBookings');
-    // A half whose full site stays: the full site loses its halves and becomes a site of its own again.
     const deleted = await deleteSites(tx, scope, [...doomed]);
-    for (const parent of all.filter((s) => !doomed.has(s.id) && all.some((c) => c.parentId === s.id && doomed.has(c.id)))) {
-      for (const c of all.filter((c) => c.parentId === parent.id && !doomed.has(c.id))) await updateSite(tx, scope, c.id, undefined, { parentId: null });
-    }
+    // A half removed without its full site: the other half becomes a site of its own.
+    const brokenParents = new Set(all.filter((c) => c.parentId && doomed.has(c.id) && !doomed.has(c.parentId)).map((c) => c.parentId));
+    for (const c of all.filter((c) => brokenParents.has(c.parentId) && !doomed.has(c.id))) await updateSite(tx, scope, c.id, undefined, { parentId: null });
     return { deleted };
   });
 }
