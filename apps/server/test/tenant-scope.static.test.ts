@@ -56,6 +56,16 @@ const ORGANISATION_OWNED = [
   'sport_closure',
   'sport_shift',
   'sport_member',
+  'sport_member_list',
+  'sport_member_identity',
+  'sport_member_face_log',
+  'sport_member_visit',
+  'sport_card_type',
+  'sport_member_card',
+  'sport_card_usage',
+  'sport_card_share',
+  'sport_card_log',
+  'sport_card_distribution',
 ];
 
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */

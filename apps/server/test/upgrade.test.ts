@@ -33,6 +33,9 @@ const LANDED: Record<string, string> = {
   '0003_oper_log_before_action': 'ee8e3b1262431303ae50d4e963dceacd69712ccf80edfdf500ca8944dd498a4d',
   '0004_session_id_token': 'a35c0173f756bdc1dfdf3413f99ff9de5dd52900d50a34d4e2c43579d1b4848d',
   '0005_role_link_org': '502f9c4606bf581b02c9cfd3781d457f50cc7e9afd7f3d2d0371b6129cd72a3d',
+  '0006_sport_commerce': '49cc0caee7d17f44e9630ae19d32ee2c2e43e31f23399d44617cd1b08c932993',
+  '0007_sport_venue': 'dc7f754a54dde3f1709eaeb0862fc7506c81e8e71e0a378a1c9d06bae0900644',
+  '0008_sport_member': '0e7d359bb2789e6e587c378cf6aead1932bde516a20b1525d74288cb13999b10',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 

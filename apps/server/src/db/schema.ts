@@ -12,3 +12,4 @@ export * from '../modules/job/job.table.ts';
 export * from '../modules/sport/commerce/commerce.table.ts';
 export * from '../modules/sport/venue/venue.table.ts';
 export * from '../modules/sport/member/member.table.ts';
+export * from '../modules/sport/card/card.table.ts';
