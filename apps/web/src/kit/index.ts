@@ -21,6 +21,7 @@ export { NumberInput, IntegerInput, type NumberInputProps } from './inputs.tsx';
 export { CodeTag, formatDay, useCellRenderer } from './display.tsx';
 export { resourceApi, baseUrl, rowKeyOf, FILE_TIMEOUT_MS } from './api.ts';
 export { useCan } from './useCan.ts';
+export { MemberSelect, searchMembers, type MemberSelectProps } from './MemberSelect.tsx';
 export { useKitT, useLabelT } from './kitI18n.ts';
 export { applyFieldErrors, fieldErrorsOf, focusFirstError, errorFieldsOf, reportNoChanges } from './form.ts';
 export { filterNumber, filterInteger, parseFiltered } from './filters.ts';

@@ -92,6 +92,8 @@ const messages: MessagesOf<typeof zh> = {
   copy: 'Copy',
   yes: 'Yes',
   no: 'No',
+  memberSearch: 'Type a phone, member number or name',
+  memberNone: 'No member found',
 };
 
 export default messages;

@@ -95,6 +95,8 @@ const messages = {
   copy: '复制',
   yes: '是',
   no: '否',
+  memberSearch: '输入手机号、会员编号或姓名查找',
+  memberNone: '没有找到会员',
 };
 
 export default messages;

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Descriptions, Form, Input, List, Radio, Select, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions, Form, Input, List, Radio, Typography } from 'antd';
 import { bookingCancel, bookingLock, bookingOrder, type bookingOrderAnswer } from '@venue/contract';
 import type { z } from 'zod';
 import { confirm, inform, success } from '../../../app/feedback.tsx';
 import { queryClient } from '../../../app/query.ts';
 import { isApiError } from '../../../app/request.ts';
-import { FormModal, ReasonDialog, errorFieldsOf, fieldErrorsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
+import { FormModal, MemberSelect, ReasonDialog, errorFieldsOf, fieldErrorsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { newIdempotencyKey, refreshCommerce, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi } from './booking.api.ts';
@@ -175,7 +174,7 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
         </Form.Item>
         {kind === 'member' ? (
           <Form.Item name="memberId" label={t('book.memberId')} rules={memberRules} required extra={t('book.memberPrice')}>
-            <MemberSelect />
+            <MemberSelect testId="booking-member" />
           </Form.Item>
         ) : (
           <div style={{ display: 'flex', gap: 12 }}>
@@ -193,27 +192,6 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
         <button type="submit" hidden />
       </Form>
     </FormModal>
-  );
-}
-
-/** Finds a member by phone, member number or name as the operator types (the server searches). */
-export function MemberSelect({ value, onChange, id }: { value?: number | string | null; onChange?: (v: number | null) => void; id?: string }) {
-  const t = useBookingT();
-  const [keyword, setKeyword] = useState('');
-  const found = useQuery({ queryKey: ['booking', 'members', keyword], queryFn: () => bookingApi.members(keyword), enabled: keyword.trim().length > 0, staleTime: 10_000 });
-  return (
-    <Select
-      id={id}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      allowClear
-      value={value === undefined || value === null || value === '' ? undefined : Number(value)}
-      onChange={(v) => onChange?.(v ?? null)}
-      placeholder={t('book.memberSearch')}
-      loading={found.isFetching}
-      notFoundContent={keyword ? t('book.memberNone') : null}
-      options={(found.data ?? []).map((m) => ({ value: m.id, label: `${m.name} ${m.phone} · ${m.memberNo}${m.level ? ` · ${m.level}` : ''}` }))}
-      data-testid="booking-member"
-    />
   );
 }
 

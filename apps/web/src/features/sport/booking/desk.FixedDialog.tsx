@@ -6,12 +6,11 @@ import dayjs from 'dayjs';
 import { minutesOf, seriesCreate, type SeriesRow, type VenueRow } from '@venue/contract';
 import type { z } from 'zod';
 import { success } from '../../../app/feedback.tsx';
-import { FieldItem, closeForm, errorFieldsOf, focusFirstError, useKitT, type FieldDef } from '../../../kit/index.ts';
+import { FieldItem, MemberSelect, closeForm, errorFieldsOf, focusFirstError, useKitT, type FieldDef } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { deskApi, type SeriesPreview } from './desk.api.ts';
 import { DESK_NS, conflictText, slotTimes, useDeskT, useSiteOptions, useSites, venueToday } from './desk.shared.tsx';
-import { MemberSelect } from './BookingDialogs.tsx';
 
 interface FixedValues {
   siteIds?: number[];
@@ -121,7 +120,7 @@ function FixedForm({ venue, onClose, onCreated }: Omit<FixedDialogProps, 'open'>
     name: { name: 'name', label: 'fixed.field.name', rule: seriesCreate.shape.name },
     buyerName: { name: 'buyerName', label: 'fixed.field.buyerName', rule: seriesCreate.shape.buyerName },
     buyerPhone: { name: 'buyerPhone', label: 'fixed.field.buyerPhone', rule: seriesCreate.shape.buyerPhone },
-    memberId: { name: 'memberId', label: 'fixed.field.memberId', type: 'custom', render: () => <MemberSelect id="fixed-form_memberId" /> },
+    memberId: { name: 'memberId', label: 'fixed.field.memberId', type: 'custom', render: () => <MemberSelect id="fixed-form_memberId" testId="booking-member" /> },
     billing: {
       name: 'billing',
       label: 'fixed.field.billing',
