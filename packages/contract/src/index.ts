@@ -13,3 +13,4 @@ export * from './product.ts';
 export * from './sport/commerce.ts';
 export * from './sport/venue.ts';
 export * from './sport/member.ts';
+export * from './sport/card.ts';

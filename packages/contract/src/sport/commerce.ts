@@ -38,7 +38,8 @@ export const BUYER_KINDS = ['member', 'walkin'] as const;
 export const ITEM_KINDS = ['general', 'recharge', 'venue', 'card', 'card_recharge', 'ticket', 'course', 'sparring', 'goods', 'rent', 'coupon'] as const;
 export const HOLD_STATES = ['none', 'held', 'confirmed', 'released'] as const;
 
-export const PAY_METHODS = ['cash', 'balance', 'alipay', 'wechat', 'aggregate', 'transfer', 'free'] as const;
+/** `card`: a times card pays by using times (`cardId`, one use per unit sold; see sport/card.ts). */
+export const PAY_METHODS = ['cash', 'balance', 'alipay', 'wechat', 'aggregate', 'transfer', 'free', 'card'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 /** Methods that go through a payment provider (merchant settings, notifications). */
 export const PROVIDER_METHODS = ['alipay', 'wechat', 'aggregate'] as const;
@@ -53,8 +54,8 @@ export const REFUND_TO = ['original', 'balance'] as const;
 /** Ways a non-order refund is paid out. */
 export const NON_ORDER_METHODS = ['cash', 'transfer', 'balance'] as const;
 
-/** Ledger accounts: money held by method, members' stored value (a liability), sales, and comps. */
-export const LEDGER_ACCOUNTS = ['cash', 'alipay', 'wechat', 'aggregate', 'transfer', 'balance', 'sales', 'comp'] as const;
+/** Ledger accounts: money held by method, members' stored value (a liability), uses of times and period cards paid in advance (`prepaid`, a liability), sales, and comps. */
+export const LEDGER_ACCOUNTS = ['cash', 'alipay', 'wechat', 'aggregate', 'transfer', 'balance', 'sales', 'comp', 'prepaid'] as const;
 export const LEDGER_SIDES = ['debit', 'credit'] as const;
 export const TXN_KINDS = ['payment', 'refund', 'non_order_refund', 'recharge'] as const;
 
@@ -264,9 +265,12 @@ export const paymentStart = z
     receivedFen: fen.optional(),
     /** The stored-value account (balance). */
     accountId: id.optional(),
+    /** The times card (card). */
+    cardId: id.optional(),
   })
   .refine((v) => !(v.method === 'cash' && v.receivedFen !== undefined && v.receivedFen < v.amountFen), { message: 'commerce.receivedTooLittle', path: ['receivedFen'] })
   .refine((v) => v.method !== 'balance' || v.accountId !== undefined, { message: 'error.field.required', path: ['accountId'] })
+  .refine((v) => v.method !== 'card' || v.cardId !== undefined, { message: 'error.field.required', path: ['cardId'] })
   .refine((v) => !(v.flow === 'barcode' && !v.authCode), { message: 'error.field.required', path: ['authCode'] });
 export type PaymentStart = z.output<typeof paymentStart>;
 
