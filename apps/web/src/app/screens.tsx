@@ -70,5 +70,11 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   'sport.venue.closed': lazyScreen('venueClosed', () => import('../features/sport/booking/ClosedPage.tsx')),
   'sport.venue.adjustment': lazyScreen('venueAdjustment', () => import('../features/sport/booking/AdjustmentPage.tsx')),
   'sport.venue.orderDetails': lazyScreen('bookingDetail', () => import('../features/sport/booking/BookingDetailPage.tsx')),
+  'sport.card.types': lazyScreen('cardTypes', () => import('../features/sport/card/CardTypesPage.tsx')),
+  'sport.card.sell': lazyScreen('cardSell', () => import('../features/sport/card/SellCardPage.tsx')),
+  'sport.card.list': lazyScreen('cardList', () => import('../features/sport/card/CardListPage.tsx')),
+  'sport.card.detail': lazyScreen('cardDetail', () => import('../features/sport/card/CardDetailPage.tsx')),
+  'sport.card.usage': lazyScreen('cardUsage', () => import('../features/sport/card/UsageRecordPage.tsx')),
+  'sport.member.checkin': lazyScreen('memberCheckin', () => import('../features/sport/card/CheckinPage.tsx')),
   userInfo: lazyScreen('userInfo', () => import('../features/user-info/UserInfoPage.tsx')),
 };

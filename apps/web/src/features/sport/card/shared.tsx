@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Select, Tag, Typography, theme } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CARD_KINDS, CARD_LOG_ACTIONS, CARD_STATUS, CARD_USAGE_KINDS, CHECKIN_METHODS, Perm, VENUE_SPORTS, type CardRow } from '@venue/contract';
+import { registerMessages } from '../../../app/i18n.ts';
+import { useLang } from '../../../app/prefs.ts';
+import { useSession } from '../../../app/session.ts';
+import { formatDay, useCan, type Option } from '../../../kit/index.ts';
+import { yuan } from '../../../kit/pay/index.ts';
+import { cardApi } from './card.api.ts';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+
+export { formatTime, toFen, yuan } from '../../../kit/pay/index.ts';
+
+/** The member card screens' texts: one namespace for the feature. */
+export const NS = 'card';
+registerMessages(NS, zh, en);
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+export function useCardT(): Translate {
+  return useTranslation(NS).t as unknown as Translate;
+}
+
+export const CARD_LIST_PATH = '/sport/views/member/memberCard/index';
+export const CARD_SELL_PATH = '/sport/views/member/memberCard/sellCard';
+export const cardDetailPath = (id: number) => `/sport/views/member/memberCard/cardDetail/${id}`;
+export const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;
+
+/** Fen to yuan for an input's value (1234 -> 12.34); null stays null. */
+export function fenToYuan(fen: number | null | undefined): number | null {
+  return fen === null || fen === undefined ? null : Math.round(fen) / 100;
+}
+
+const opts = <T extends string | number>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
+  values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
+
+export const kindOptions = opts(CARD_KINDS, 'kind', { value: 'gold', times: 'blue', period: 'purple' });
+export const statusOptions = opts(CARD_STATUS, 'status', { pending: 'default', active: 'green', frozen: 'cyan', refunded: 'magenta', cancelled: 'default' });
+export const typeStatusOptions: Option[] = [
+  { value: 0, label: 'typeStatus.0', color: 'green' },
+  { value: 1, label: 'typeStatus.1', color: 'default' },
+];
+export const shareStatusOptions: Option[] = [
+  { value: 0, label: 'shareStatus.0', color: 'green' },
+  { value: 1, label: 'shareStatus.1', color: 'default' },
+];
+export const usageKindOptions = opts(CARD_USAGE_KINDS, 'usageKind', { sale: 'green', recharge: 'green', bonus: 'lime', pay: 'orange', refund: 'magenta', checkin: 'blue', distribute: 'purple', adjust: 'default' });
+export const logActionOptions = opts(CARD_LOG_ACTIONS, 'logAction');
+export const checkinMethodOptions = opts(CHECKIN_METHODS, 'checkinMethod');
+export const sportOptions = opts(VENUE_SPORTS, 'sport');
+
+/** A coded value as its tag, with `data-value` for tests. */
+export function CodeLabel({ value, options, testId }: { value: string | number | null | undefined; options: Option[]; testId?: string }) {
+  const t = useCardT();
+  if (value === null || value === undefined) return null;
+  const o = options.find((x) => x.value === value);
+  const label = o ? t(o.label) : String(value);
+  return o?.color ? (
+    <Tag color={o.color} data-testid={testId} data-value={value}>
+      {label}
+    </Tag>
+  ) : (
+    <span data-testid={testId} data-value={value}>
+      {label}
+    </span>
+  );
+}
+
+/** What is left on a card: the balance of a value card, the uses left of a times card, the end of a period card. */
+export function CardLeft({ card, testId, strong }: { card: Pick<CardRow, 'kind' | 'balanceFen' | 'timesLeft' | 'timesTotal' | 'validTo'>; testId?: string; strong?: boolean }) {
+  const t = useCardT();
+  const lang = useLang();
+  const style = strong ? { fontSize: 20, fontWeight: 600 } : undefined;
+  if (card.kind === 'value')
+    return (
+      <Typography.Text style={style} data-testid={testId} data-fen={card.balanceFen ?? 0}>
+        {yuan(card.balanceFen ?? 0)}
+      </Typography.Text>
+    );
+  if (card.kind === 'times')
+    return (
+      <Typography.Text style={style} data-testid={testId} data-times={card.timesLeft ?? 0}>
+        {t('timesLeftOf', { left: card.timesLeft ?? 0, total: card.timesTotal ?? 0 })}
+      </Typography.Text>
+    );
+  return (
+    <Typography.Text style={style} data-testid={testId}>
+      {card.validTo ? t('until', { day: formatDay(card.validTo, lang) }) : t('noEnd')}
+    </Typography.Text>
+  );
+}
+
+/** From–to of a card, in the current language. */
+export function useValidity(): (from: string | null, to: string | null) => string {
+  const t = useCardT();
+  const lang = useLang();
+  return (from, to) => (from || to ? `${from ? formatDay(from, lang) : '…'} ~ ${to ? formatDay(to, lang) : t('noEnd')}` : '—');
+}
+
+/** The organisation's venues as options (all of them with the venue list permission, else the current venue). */
+export function useVenueOptions(): Option[] {
+  const can = useCan();
+  const stadiumId = useSession((s) => s.stadiumId);
+  const stadiumName = useSession((s) => s.stadiumName);
+  const all = can(Perm.venue.list);
+  const venues = useQuery({ queryKey: ['card', 'venues'], queryFn: cardApi.venues, enabled: all, staleTime: 60_000 });
+  if (all && venues.data) return venues.data.data.map((v) => ({ value: v.id, label: v.stadiumName }));
+  return stadiumId ? [{ value: stadiumId, label: stadiumName ?? String(stadiumId) }] : [];
+}
+
+/**
+ * The manager (salesperson responsible): the signed-in user, or (with the user list permission)
+ * any staff member found by name.
+ */
+export function ManagerSelect({ id, value, onChange, initialName, testId = 'card-manager' }: { id?: string; value?: number | null; onChange?: (v: number | null) => void; initialName?: string | null; testId?: string }) {
+  const t = useCardT();
+  const can = useCan();
+  const me = useSession((s) => s.userInfo);
+  const [keyword, setKeyword] = useState('');
+  const canList = can(Perm.user.list);
+  const found = useQuery({ queryKey: ['card', 'users', keyword], queryFn: () => cardApi.users(keyword.trim()), enabled: canList, staleTime: 30_000 });
+  const options = new Map<number, string>();
+  if (me) options.set(me.userId, `${me.userName} (${t('me')})`);
+  if (value && initialName && !options.has(value)) options.set(value, initialName);
+  for (const u of found.data?.data ?? []) if (!options.has(u.id)) options.set(u.id, `${u.name} · ${u.code}`);
+  return (
+    <Select<number>
+      id={id}
+      allowClear
+      showSearch={canList ? { filterOption: false, onSearch: setKeyword } : undefined}
+      value={value ?? undefined}
+      onChange={(v) => onChange?.(v ?? null)}
+      placeholder={t('managerPick')}
+      loading={found.isFetching}
+      options={[...options].map(([v, label]) => ({ value: v, label }))}
+      data-testid={testId}
+    />
+  );
+}
+
+/** Signed money of a usage row: credits green with +, debits red. */
+export function Signed({ fen, times, kind }: { fen: number; times: number; kind: string }) {
+  const t = useCardT();
+  const { token } = theme.useToken();
+  const n = kind === 'value' || fen !== 0 ? fen : times;
+  const color = n > 0 ? token.colorSuccess : n < 0 ? token.colorError : undefined;
+  const text = kind === 'value' || fen !== 0 ? `${fen > 0 ? '+' : ''}${yuan(fen)}` : `${times > 0 ? '+' : ''}${t('timesN', { n: times })}`;
+  return <span style={{ color, fontVariantNumeric: 'tabular-nums' }}>{text}</span>;
+}
+
