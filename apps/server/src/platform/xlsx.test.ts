@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { AppError } from './errors.ts';
 import fs from 'node:fs';
 import os from 'node:os';
-import { IMPORTS_PER_PROCESS, XLSX_MAX_UNZIPPED, duplicatesInFile, parseDelimited, readRows, reject, toXlsx, validateRows, withImportSlot, type SheetColumn, type UploadedFile } from './xlsx.ts';
+import { Readable } from 'node:stream';
+import { IMPORTS_PER_PROCESS, XLSX_MAX_UNZIPPED, duplicatesInFile, unzipper, parseDelimited, readRows, reject, toXlsx, validateRows, withImportSlot, type SheetColumn, type UploadedFile } from './xlsx.ts';
 import { bombXlsx, manyRowsXlsx } from './xlsx.testkit.ts';
 
 const columns: SheetColumn[] = [
@@ -49,6 +50,30 @@ describe('xlsx helper', () => {
         { row: 3, values: { code: '007', kind: '2' } },
       ]);
     }
+  });
+
+  it('a reader that is slow to take the zip\'s entries still gets every one before the end (an early end once lost a good file\'s workbook part)', async () => {
+    const data = await toXlsx(columns, [{ code: 'A01', qty: 1, day: null, kind: 1 }], 'zh-CN');
+    const zip = unzipper().Parse({ forceStream: true }) as unknown as Readable;
+    const seen: string[] = [];
+    let atEnd: string[] = [];
+    const ended = new Promise<void>((resolve) =>
+      zip.on('end', () => {
+        atEnd = [...seen];
+        resolve();
+      }),
+    );
+    // As exceljs reads: take an entry, pause the zip while parsing it, then ask for the next.
+    zip.on('data', (entry: Readable & { path: string }) => {
+      seen.push(entry.path);
+      entry.resume();
+      zip.pause();
+      setTimeout(() => zip.resume(), 10);
+    });
+    Readable.from([data]).pipe(zip as unknown as NodeJS.WritableStream);
+    await ended;
+    expect(atEnd).toContain('xl/workbook.xml');
+    expect(atEnd).toContain('xl/worksheets/sheet1.xml');
   });
 
   it('reads txt by key or title, normalises dates and labels, skips empty lines', async () => {

@@ -282,17 +282,40 @@ interface ZipEntry extends Readable {
   type: 'File' | 'Directory';
   vars?: { uncompressedSize?: number };
 }
+type ZipParser = NodeJS.ReadWriteStream & AsyncIterable<ZipEntry> & { destroy(err?: Error): void };
 interface Unzipper {
-  Parse(opts: { forceStream: true }): NodeJS.ReadWriteStream & AsyncIterable<ZipEntry> & { destroy(err?: Error): void };
+  Parse(opts: { forceStream: true }): ZipParser;
 }
 let unzipperModule: Unzipper | undefined;
-/** The zip reader exceljs's streaming reader uses itself, so the size check sees exactly the entries it will read. */
-function unzipper(): Unzipper {
+/**
+ * The zip reader exceljs's streaming reader uses itself, so the size check sees exactly the entries
+ * it will read; loaded once and mended (`withoutEarlyEnd`).
+ */
+export function unzipper(): Unzipper {
   if (!unzipperModule) {
     const fromHere = createRequire(import.meta.url);
-    unzipperModule = createRequire(fromHere.resolve('exceljs'))('unzipper') as Unzipper;
+    const mod = createRequire(fromHere.resolve('exceljs'))('unzipper') as Unzipper;
+    const parse = mod.Parse.bind(mod);
+    // exceljs calls `unzipper.Parse(...)` through the module object, so it gets the mended reader too.
+    mod.Parse = (opts) => withoutEarlyEnd(parse(opts));
+    unzipperModule = mod;
   }
   return unzipperModule;
+}
+
+/**
+ * unzipper 0.10's `Parse` emits 'end' as soon as its input is consumed (on 'finish'), while the
+ * last entries may still wait in its paused readable buffer. exceljs's reader pauses the zip while
+ * it parses an entry, takes that 'end' as the end of the zip and silently skips the rest: under load
+ * an import then lost `xl/workbook.xml` and answered "not a valid xlsx file" for a good file. The
+ * parser ends its readable side properly itself (`push(null)` at the end of the central directory),
+ * so the early 'end' is removed; a truncated zip still fails with the parser's own error.
+ */
+export function withoutEarlyEnd<T extends NodeJS.EventEmitter>(zip: T): T {
+  const early = zip.listeners('finish').filter((fn) => /emit\(['"]end['"]\)/.test(String(fn)));
+  if (early.length !== 1) throw new Error(`unzipper: expected one early 'end' on 'finish', found ${early.length}`);
+  zip.removeListener('finish', early[0] as (...args: unknown[]) => void);
+  return zip;
 }
 
 /**

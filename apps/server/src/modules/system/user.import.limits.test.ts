@@ -60,7 +60,7 @@ describe.each(databases)('import limits on %s', (kind) => {
       await Promise.all(others);
     }
     const ok = (await upload(admin, sys('user/import'), 'users.xlsx', file)).json();
-    expect(ok.code).toBe(Code.OK_NOTICE);
+    expect(ok.code, `${ok.msg} ${JSON.stringify(ok.detail)}`).toBe(Code.OK_NOTICE);
     expect(ok.body).toMatchObject({ total: 1, created: 1 });
   });
 });

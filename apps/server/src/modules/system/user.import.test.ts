@@ -69,6 +69,7 @@ describe.each(databases)('user import and export on %s', (kind) => {
     const org = await makeOrg(admin, platformId);
     const prefix = uniq('rt');
     const made = (await upload(admin, sys('user/import'), 'users.xlsx', await xlsxOf(HEADER, rowsFor(prefix, 30, org.code, 5000)))).json();
+    expect(made.code, `${made.msg} ${JSON.stringify(made.detail)}`).toBe(Code.OK_NOTICE);
     expect(made.body.created).toBe(30);
     const res = await admin.call('POST', sys('user/export'), { body: { code: prefix, sortField: 'code', sortOrder: 'ascend' } });
     expect(res.statusCode).toBe(200);
