@@ -80,6 +80,9 @@ export const Perm = {
   // Venues and booking (issue 11).
   venue: { list: 'sport:venue:list', add: 'sport:venue:add', edit: 'sport:venue:edit', remove: 'sport:venue:remove', shop: 'sport:venue:shop', lock: 'sport:venue:lock', review: 'sport:venue:review' },
   booking: { view: 'sport:booking:view', book: 'sport:booking:book', lock: 'sport:booking:lock', cancel: 'sport:booking:cancel', checkin: 'sport:booking:checkin', close: 'sport:booking:close', settle: 'sport:booking:settle' },
+  // Members and member cards (issue 12). `private` shows id numbers and phones unmasked.
+  member: { list: 'sport:member:list', add: 'sport:member:add', edit: 'sport:member:edit', remove: 'sport:member:remove', import: 'sport:member:import', export: 'sport:member:export', private: 'sport:member:private', tag: 'sport:member:tag', face: 'sport:member:face', blacklist: 'sport:member:blacklist', identity: 'sport:member:identity', review: 'sport:member:review', checkin: 'sport:member:checkin', distribute: 'sport:member:distribute' },
+  card: { list: 'sport:card:list', type: 'sport:card:type', sell: 'sport:card:sell', recharge: 'sport:card:recharge', edit: 'sport:card:edit', freeze: 'sport:card:freeze', share: 'sport:card:share', refund: 'sport:card:refund' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -67,6 +67,7 @@ export const MENU_DIRECTORIES = [
   { key: 'refund', title: { 'zh-CN': '退款管理', 'en-US': 'Refunds' }, icon: 'RollbackOutlined' },
   { key: 'finance', title: { 'zh-CN': '财务管理', 'en-US': 'Finance' }, icon: 'AccountBookOutlined' },
   { key: 'venue', title: { 'zh-CN': '场馆管理', 'en-US': 'Venues' }, icon: 'BankOutlined' },
+  { key: 'member', title: { 'zh-CN': '会员管理', 'en-US': 'Members' }, icon: 'TeamOutlined' },
 ] as const satisfies readonly MenuDirectoryDef[];
 
 const without = <T extends Record<string, string>, K extends keyof T>(group: T, ...keys: K[]): Omit<T, K> =>
@@ -136,6 +137,19 @@ export const SCREENS = [
   { key: 'sport.venue.service', path: '/sport/views/serviceManagement/index', title: { 'zh-CN': '服务管理', 'en-US': 'Service management' }, icon: 'SolutionOutlined', permission: Perm.venue.list, buttons: { edit: Perm.venue.edit, shop: Perm.venue.shop, review: Perm.venue.review }, cache: true, parent: 'venue' },
   { key: 'sport.venue.adjustment', path: '/sport/views/venueReserve/adjustment/index', title: { 'zh-CN': '场地变更', 'en-US': 'Change a booking' }, icon: 'SwapOutlined', permission: Perm.booking.book, cache: true },
   { key: 'sport.venue.orderDetails', path: '/sport/views/venueReserve/orderDetails/:orderId', title: { 'zh-CN': '预订详情', 'en-US': 'Booking detail' }, icon: 'FileTextOutlined', permission: Perm.booking.view, cache: true },
+  // Members and member cards (issue 12).
+  { key: 'sport.member.list', path: '/sport/views/member/memberList/index', title: { 'zh-CN': '会员列表', 'en-US': 'Members' }, icon: 'TeamOutlined', permission: Perm.member.list, buttons: without(Perm.member, 'list', 'identity', 'review', 'checkin'), cache: true, parent: 'member' },
+  { key: 'sport.member.enterprise', path: '/sport/views/member/enterpriseMember/index', title: { 'zh-CN': '企业会员', 'en-US': 'Corporate members' }, icon: 'BankOutlined', permission: Perm.member.list, buttons: { add: Perm.member.add, edit: Perm.member.edit, distribute: Perm.member.distribute }, cache: true, parent: 'member' },
+  { key: 'sport.member.lists', path: '/sport/views/member/blackWhiteList/index', title: { 'zh-CN': '黑白名单', 'en-US': 'Black and white lists' }, icon: 'StopOutlined', permission: Perm.member.list, buttons: { blacklist: Perm.member.blacklist }, cache: true, parent: 'member' },
+  { key: 'sport.member.identity', path: '/sport/views/member/identityAuthentication/index', title: { 'zh-CN': '身份认证', 'en-US': 'Identity checks' }, icon: 'IdcardOutlined', permission: Perm.member.identity, buttons: { review: Perm.member.review }, cache: true, parent: 'member' },
+  { key: 'sport.member.checkin', path: '/sport/views/memberCheckIn/index', title: { 'zh-CN': '会员签到', 'en-US': 'Member check-in' }, icon: 'ScanOutlined', permission: Perm.member.checkin, cache: true, parent: 'member' },
+  { key: 'sport.member.spread', path: '/sport/views/userSpread/index', title: { 'zh-CN': '推广关系', 'en-US': 'Referrals' }, icon: 'BranchesOutlined', permission: Perm.member.list, cache: true, parent: 'member' },
+  { key: 'sport.card.list', path: '/sport/views/member/memberCard/index', title: { 'zh-CN': '会员卡', 'en-US': 'Member cards' }, icon: 'CreditCardOutlined', permission: Perm.card.list, buttons: { ...without(Perm.card, 'list'), pay: Perm.order.pay }, cache: true, parent: 'member' },
+  { key: 'sport.card.sell', path: '/sport/views/member/memberCard/sellCard', title: { 'zh-CN': '售卡', 'en-US': 'Sell a card' }, icon: 'ShoppingCartOutlined', permission: Perm.card.sell, buttons: { pay: Perm.order.pay }, cache: true, parent: 'member' },
+  { key: 'sport.card.types', path: '/sport/views/member/memberCard/rulesSetting', title: { 'zh-CN': '卡类型设置', 'en-US': 'Card types' }, icon: 'SettingOutlined', permission: Perm.card.type, cache: true, parent: 'member' },
+  { key: 'sport.card.usage', path: '/sport/views/member/memberCard/usageRecord', title: { 'zh-CN': '使用记录', 'en-US': 'Card usage' }, icon: 'HistoryOutlined', permission: Perm.card.list, cache: true, parent: 'member' },
+  { key: 'sport.card.detail', path: '/sport/views/member/memberCard/cardDetail/:cardId', title: { 'zh-CN': '会员卡详情', 'en-US': 'Card detail' }, icon: 'CreditCardOutlined', permission: Perm.card.list, buttons: { ...without(Perm.card, 'list', 'type', 'sell'), pay: Perm.order.pay }, cache: true },
+  { key: 'sport.member.userInfo', path: '/sport/views/userManagement/userInfo/:memberId', title: { 'zh-CN': '会员详情', 'en-US': 'Member detail' }, icon: 'UserOutlined', permission: Perm.member.list, buttons: without(Perm.member, 'list', 'review', 'checkin', 'import', 'export'), cache: true },
   // Not menus: an order's detail and its printable receipt.
   { key: 'sport.order.detail', path: '/sport/views/orderManagement/orderDetail/:orderId', title: { 'zh-CN': '订单详情', 'en-US': 'Order detail' }, icon: 'FileTextOutlined', permission: Perm.order.list, cache: true },
   { key: 'sport.order.print', path: '/sport/views/orderManagement/print/:orderId', title: { 'zh-CN': '打印小票', 'en-US': 'Receipt' }, icon: 'PrinterOutlined', permission: Perm.order.print, cache: true, fullPage: true },
@@ -201,4 +215,16 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   close: { 'zh-CN': '批量关场', 'en-US': 'Close sites' },
   orders: { 'zh-CN': '订单查询', 'en-US': 'Look up orders' },
   settle: { 'zh-CN': '交班签收', 'en-US': 'Sign off shifts' },
+  private: { 'zh-CN': '查看证件号和手机号', 'en-US': 'See id numbers and phones' },
+  tag: { 'zh-CN': '标签', 'en-US': 'Tags' },
+  face: { 'zh-CN': '人脸', 'en-US': 'Faces' },
+  blacklist: { 'zh-CN': '黑白名单', 'en-US': 'Black and white lists' },
+  identity: { 'zh-CN': '身份认证', 'en-US': 'Identity check' },
+  distribute: { 'zh-CN': '分配给入园人', 'en-US': 'Give to entrants' },
+  type: { 'zh-CN': '卡类型设置', 'en-US': 'Card types' },
+  sell: { 'zh-CN': '售卡', 'en-US': 'Sell' },
+  recharge: { 'zh-CN': '充值', 'en-US': 'Recharge' },
+  freeze: { 'zh-CN': '冻结/解冻', 'en-US': 'Freeze/unfreeze' },
+  share: { 'zh-CN': '共享', 'en-US': 'Sharing' },
+  refund: { 'zh-CN': '退卡', 'en-US': 'Refund' },
 };
