@@ -11,6 +11,7 @@ import { errorFieldsOf, focusFirstError, reactToSaveError } from '../form.ts';
 import { NumberInput } from '../inputs.tsx';
 import { useCan } from '../useCan.ts';
 import { AccountSelect } from './AccountSelect.tsx';
+import { CardSelect } from './CardSelect.tsx';
 import { formatTime, toFen, yuan } from './money.ts';
 import { newIdempotencyKey, orderKey, payApi, refreshCommerce } from './pay.api.ts';
 import { PayCodeLabel, payMethodOptions, payOrderStateOptions, payStateOptions, usePayT } from './payI18n.tsx';
@@ -23,6 +24,7 @@ interface PayValues {
   amount?: number | string | null;
   received?: number | string | null;
   accountId?: number | null;
+  cardId?: number | null;
   authCode?: string;
 }
 
@@ -149,6 +151,8 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
         ? { method, amountFen: fen, receivedFen: toFen(v.received) ?? fen }
         : method === 'balance'
           ? { method, amountFen: fen, accountId: v.accountId ?? undefined }
+          : method === 'card'
+            ? { method, amountFen: fen, cardId: v.cardId ?? undefined }
           : isProvider(method)
             ? flow === 'barcode'
               ? { method, amountFen: fen, flow, authCode: (v.authCode ?? '').trim() }
@@ -237,6 +241,11 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
       {method === 'balance' ? (
         <Form.Item name="accountId" label={t('pay.account')} rules={[{ required: true, message: t('kit:required') }]} extra={account ? `${t('pay.balance')} ${yuan(account.balanceFen)}` : undefined}>
           <AccountSelect memberId={o?.memberId} onAccount={setAccount} />
+        </Form.Item>
+      ) : null}
+      {method === 'card' ? (
+        <Form.Item name="cardId" label={t('pay.card')} rules={[{ required: true, message: t('kit:required') }]}>
+          <CardSelect memberId={o?.memberId} />
         </Form.Item>
       ) : null}
       <Form.Item name="amount" label={t('pay.amount')} rules={amountRules} dependencies={['accountId']} required>

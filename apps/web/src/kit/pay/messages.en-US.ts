@@ -27,6 +27,7 @@ const messages: MessagesOf<typeof zh> = {
     aggregate: 'Aggregated QR',
     transfer: 'Bank transfer',
     free: 'Free',
+    card: 'Times card',
   },
   flow: {
     qr: 'Customer scans',
@@ -54,6 +55,10 @@ const messages: MessagesOf<typeof zh> = {
     change: 'Change',
     account: 'Stored-value account',
     accountSearch: 'Search by name, phone or account no.',
+    card: 'Times card',
+    cardSearch: "Pick one of the member's times cards",
+    timesLeft: '{{n}} uses left',
+    noCards: 'The member has no usable times card',
     balance: 'Balance',
     overBalance: 'More than the balance {{balance}}',
     overDue: 'More than the amount due {{due}}',

@@ -25,6 +25,7 @@ const messages = {
     aggregate: '聚合支付',
     transfer: '银行转账',
     free: '免单',
+    card: '次卡',
   },
   flow: {
     qr: '顾客扫码',
@@ -52,6 +53,10 @@ const messages = {
     change: '找零',
     account: '储值账户',
     accountSearch: '输入姓名、手机号或账号搜索',
+    card: '次卡',
+    cardSearch: '选择会员的次卡',
+    timesLeft: '剩余 {{n}} 次',
+    noCards: '该会员没有可用的次卡',
     balance: '余额',
     overBalance: '超过账户余额 {{balance}}',
     overDue: '超过待付金额 {{due}}',
