@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Row as GridRow, Select, Skeleton, Space, Table, Typography, theme, type InputRef } from 'antd';
-import { ScanOutlined, SearchOutlined, SwapOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Row as GridRow, Select, Skeleton, Space, Table, Typography, theme, type InputRef } from 'antd';
+import { SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { Perm, type GridSlot, type OrderItemRow, type VenueRow } from '@venue/contract';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { notify } from '../../../app/notify.ts';
-import { useCan } from '../../../kit/index.ts';
+import { ScanInput, useCan } from '../../../kit/index.ts';
 import { PayDialog, yuan } from '../../../kit/pay/index.ts';
 import { deskApi, refreshDesk, type ChangeAnswer } from './desk.api.ts';
 import { NoVenue, OrderState, endsFrom, specOf, useDeskT, useSites, useVenue, venueNow } from './desk.shared.tsx';
@@ -161,25 +161,20 @@ function Adjustment({ venue }: { venue: VenueRow }) {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="change-page">
       <Card variant="borderless" title={t('change.title')}>
-        <Space.Compact style={{ width: '100%', maxWidth: 560 }}>
-          <Input
-            ref={input}
-            autoFocus
-            size="large"
-            prefix={<ScanOutlined />}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            onPressEnter={() => void find(code)}
-            placeholder={t('change.code')}
-            aria-label={t('change.code')}
-            maxLength={200}
-            autoComplete="off"
-            data-testid="change-code"
-          />
-          <Button size="large" type="primary" icon={<SearchOutlined />} loading={finding} onClick={() => void find(code)} data-testid="change-find">
-            {t('change.find')}
-          </Button>
-        </Space.Compact>
+        <ScanInput
+          inputRef={input}
+          autoFocus
+          large
+          value={code}
+          onChange={setCode}
+          onSubmit={(v) => void find(v)}
+          placeholder={t('change.code')}
+          buttonLabel={t('change.find')}
+          buttonIcon={<SearchOutlined />}
+          loading={finding}
+          testId="change-code"
+          buttonTestId="change-find"
+        />
         {orderId && order.isLoading ? <Skeleton active style={{ marginTop: 16 }} /> : null}
         {o ? (
           <div style={{ marginTop: 16 }}>

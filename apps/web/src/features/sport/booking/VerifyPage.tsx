@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
-import { Button, Card, DatePicker, Descriptions, Empty, Input, Space, Table, Tag, Typography, type InputRef } from 'antd';
-import { CheckCircleOutlined, PayCircleOutlined, ScanOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Descriptions, Empty, Space, Table, Tag, Typography, type InputRef } from 'antd';
+import { CheckCircleOutlined, PayCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useNavigate } from 'react-router';
 import { Perm, type BookingRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
-import { useCan } from '../../../kit/index.ts';
+import { ScanInput, useCan } from '../../../kit/index.ts';
 import { PayDialog, formatTime, refreshCommerce, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi, planKey } from './booking.api.ts';
 import { refreshBooking } from './BookingDialogs.tsx';
@@ -98,26 +98,21 @@ function VerifyScreen({ stadiumId }: { stadiumId: number }) {
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }} data-testid="verify-page">
       <Card variant="borderless" title={t('verify.title')}>
-        <Space.Compact style={{ width: '100%', maxWidth: 560 }}>
-          <Input
-            ref={input}
-            autoFocus
-            size="large"
-            prefix={<ScanOutlined />}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            onPressEnter={() => void checkIn(code)}
-            placeholder={t('verify.code')}
-            aria-label={t('verify.code')}
-            maxLength={200}
-            autoComplete="off"
-            data-testid="verify-code"
-            disabled={!canCheckIn}
-          />
-          <Button size="large" type="primary" icon={<CheckCircleOutlined />} loading={busy !== null && busy === code.trim()} disabled={!canCheckIn} onClick={() => void checkIn(code)} data-testid="verify-submit">
-            {t('verify.submit')}
-          </Button>
-        </Space.Compact>
+        <ScanInput
+          inputRef={input}
+          autoFocus
+          large
+          value={code}
+          onChange={setCode}
+          onSubmit={(v) => void checkIn(v)}
+          placeholder={t('verify.code')}
+          buttonLabel={t('verify.submit')}
+          buttonIcon={<CheckCircleOutlined />}
+          loading={busy !== null && busy === code.trim()}
+          disabled={!canCheckIn}
+          testId="verify-code"
+          buttonTestId="verify-submit"
+        />
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
           {t('verify.codeHint')}
         </Typography.Paragraph>

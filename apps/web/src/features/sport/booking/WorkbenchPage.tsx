@@ -1,13 +1,13 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, Card, Col, Descriptions, Empty, Input, Row as GridRow, Space, Statistic, Table, Tag, Tooltip, Typography, type InputRef } from 'antd';
-import { CalendarOutlined, CheckCircleOutlined, ReloadOutlined, ScanOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Descriptions, Empty, Row as GridRow, Space, Statistic, Table, Tag, Tooltip, Typography, type InputRef } from 'antd';
+import { CalendarOutlined, CheckCircleOutlined, ReloadOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Perm, SHIFT_STATES, minutesOf, type BookingRow, type ShiftRow, type VenueRow } from '@venue/contract';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { menuHasPath } from '../../../app/menu.ts';
 import { useSession } from '../../../app/session.ts';
-import { useCan } from '../../../kit/index.ts';
+import { ScanInput, useCan } from '../../../kit/index.ts';
 import { PayDialog, formatTime, usePayT, yuan } from '../../../kit/pay/index.ts';
 import { deskApi, planKey, refreshDesk, shiftKey } from './desk.api.ts';
 import { Difference, ShiftHand } from './desk.ShiftHand.tsx';
@@ -134,24 +134,20 @@ function Workbench({ venue }: { venue: VenueRow }) {
         variant="borderless"
         title={t('workbench.sessions')}
         extra={
-          <Space.Compact style={{ width: 320 }}>
-            <Input
-              ref={input}
-              prefix={<ScanOutlined />}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-              onPressEnter={() => void checkIn(code)}
-              placeholder={t('workbench.code')}
-              aria-label={t('workbench.code')}
-              maxLength={200}
-              autoComplete="off"
-              disabled={!canCheckIn}
-              data-testid="workbench-code"
-            />
-            <Button type="primary" icon={<CheckCircleOutlined />} loading={busy !== null && busy === code.trim()} disabled={!canCheckIn} onClick={() => void checkIn(code)} data-testid="workbench-code-submit">
-              {t('workbench.checkin')}
-            </Button>
-          </Space.Compact>
+          <ScanInput
+            inputRef={input}
+            width={320}
+            value={code}
+            onChange={setCode}
+            onSubmit={(v) => void checkIn(v)}
+            placeholder={t('workbench.code')}
+            buttonLabel={t('workbench.checkin')}
+            buttonIcon={<CheckCircleOutlined />}
+            loading={busy !== null && busy === code.trim()}
+            disabled={!canCheckIn}
+            testId="workbench-code"
+            buttonTestId="workbench-code-submit"
+          />
         }
       >
         <Table<BookingRow>
