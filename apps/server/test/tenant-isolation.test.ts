@@ -127,6 +127,9 @@ interface World {
   shiftB: number;
   bDay: string;
   memberB: number;
+  identityB: number;
+  listEntryB: number;
+  companyA: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -230,6 +233,15 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/booking/closure/impact': { body: { from: `${w.bDay} 08:00`, to: `${w.bDay} 10:00` } },
     'POST /api/sport/booking/closure': { body: { reason: 'probe' }, extra: [{ label: "B's site in A's venue", body: { range: { stadiumId: w.venueA, siteIds: [w.siteB], from: `${w.bDay} 08:00`, to: `${w.bDay} 10:00` }, reason: 'probe' } }] },
     'PUT /api/sport/booking/closure/:id': { body: { reason: 'changed', version: 1 } },
+    'POST /api/sport/member/export': { expect: 'fileWithoutB' },
+    'PUT /api/sport/member/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/member/:id/entrants': { extra: [{ label: "B's member as an entrant of A's company", params: { id: w.companyA }, body: { memberIds: [w.memberB] } }] },
+    'DELETE /api/sport/member/:id/entrants/:ids': { extra: [{ label: "B's member from A's company", params: { id: w.companyA, ids: String(w.memberB) } }] },
+    'POST /api/sport/member/:id/entrants/list': { expect: 'notFound' },
+    'POST /api/sport/member/lists': { body: { list: 'black', reason: 'probe' } },
+    'POST /api/sport/member/lists/remove': { body: { ids: [w.listEntryB] } },
+    'POST /api/sport/member/identity': { body: { realName: 'probe', idType: '2', idNo: 'E7654321' } },
+    'POST /api/sport/member/identity/:id/review': { body: { approve: true } },
     'POST /api/sport/workbench/shift/:id/hand': { body: { handedFen: 0, version: 1 } },
     'PUT /api/system/jobStream/:id': {
       body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 },
@@ -254,6 +266,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (/\/api\/:id\//.test(r.url)) return w.apiId;
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
     if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
+    if (r.module === 'member') return /\/identity\//.test(r.url) ? w.identityB : w.memberB;
     if (r.module === 'commerce') return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = { user: w.uB, role: w.RB, org: w.B1, job: w.jobB, jobStream: w.streamB, online: w.sessionB, loginLog: w.loginLogB, operLog: w.operLogB };
     return m[r.module];
@@ -305,7 +318,11 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'itemId':
       return w.orderB;
     case 'memberId':
+    case 'referrerId':
+    case 'companyId':
       return w.memberB;
+    case 'memberIds':
+      return [w.memberB];
     case 'pattern':
       return { stadiumId: w.venueB, siteIds: [w.siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay } as unknown as Record<string, unknown>[];
     case 'range':
@@ -381,6 +398,10 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_closure: `org_id in (select id from b)`,
     sport_shift: `org_id in (select id from b)`,
     sport_member: `org_id in (select id from b)`,
+    sport_member_list: `org_id in (select id from b)`,
+    sport_member_identity: `org_id in (select id from b)`,
+    sport_member_face_log: `org_id in (select id from b)`,
+    sport_member_visit: `org_id in (select id from b)`,
   };
   const out: Record<string, string[]> = {};
   for (const [table, where] of Object.entries(tables)) {
@@ -451,12 +472,16 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const closureB = (await ok<{ id: number }>('POST', '/api/sport/booking/closure', { range: { stadiumId: venueB, siteIds: [siteB], from: `${bDay} 18:00`, to: `${bDay} 20:00` }, reason: 'b-closure' }, mgrB)).id;
     const shiftB = (await ok<{ id: number }>('POST', '/api/sport/workbench/shift/current', { stadiumId: venueB }, mgrB)).id;
     const memberB = (await ok<{ id: number }>('POST', '/api/sport/member', { name: 'b-member', phone: '13911113333' }, mgrB)).id;
+    const identityB = (await ok<{ id: number }>('POST', '/api/sport/member/identity', { memberId: memberB, realName: 'b-member', idType: '2', idNo: 'E1234567' }, mgrB)).id;
+    await ok('POST', '/api/sport/member/lists', { memberIds: [memberB], list: 'white', reason: 'b-list' }, mgrB);
+    const listEntryB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/member/lists/list', {}, mgrB)).data[0]!.id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
     expect((await mgrA.login('tenant_mgr_a', PASSWORD)).code).toBe(0);
     const jobA = (await ok<{ id: number }>('POST', sys('job'), job(), mgrA)).id;
     const orderA = (await ok<{ id: number }>('POST', '/api/sport/commerce/order', { type: 'general', items: [{ kind: 'general', name: 'a-item', unitPriceFen: 1000 }] }, mgrA)).id;
+    const companyA = (await ok<{ id: number }>('POST', '/api/sport/member/add', { name: 'a-company', phone: '13922223333', kind: 'corporate' }, mgrA)).id;
     await ok('POST', `/api/sport/commerce/order/${orderA}/pay`, { method: 'cash', amountFen: 1000 }, mgrA);
     const venueA = (await ok<{ id: number }>('POST', '/api/stadium/stadiumInfo/insert', { stadiumName: 'a-venue' }, mgrA)).id;
     const streamA = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'a-stream', status: 1, nodes: [{ key: 'a', jobId: jobA }], edges: [] }, mgrA)).id;
@@ -506,6 +531,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       shiftB,
       bDay,
       memberB,
+      identityB,
+      listEntryB,
+      companyA,
     };
   });
   afterAll(async () => s?.close());

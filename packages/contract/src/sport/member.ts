@@ -65,9 +65,9 @@ export const memberSearchAnswer = z.array(memberBrief);
 // ---------------------------------------------------------------- a member's record
 
 /**
- * `POST {sport}member`: registers a member. The front desk sends name, phone and perhaps memberNo
- * and level (answer: `memberBrief`); the member screens send the full form, every other field
- * optional (the answer, a `memberBrief`, carries the id to `GET member/{id}`).
+ * `POST {sport}member` (Perm.booking.book): registers a member at the front desk: name, phone and
+ * perhaps memberNo and level, every other field optional too; answers `memberBrief`.
+ * `POST {sport}member/add` (Perm.member.add): the member screens' full form, same body; answers `memberRow`.
  * With `idType` '1' (identity card) and an 18-digit `idNo`, a bad checksum is refused (969600 on
  * `idNo`) and birthday and sex are filled from the number when not given.
  */

@@ -58,6 +58,19 @@ export const IMAGE_RULES: Record<ImageKind, { maxBytes: number; maxLabel: string
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
+/** Writes a file named by its content (`<sha256>.<ext>`) into a directory, atomically, once; answers the name. */
+export function storeByContent(dir: string, data: Buffer, ext: string): string {
+  const name = `${crypto.createHash('sha256').update(data).digest('hex')}.${ext}`;
+  const file = path.join(dir, name);
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true });
+    const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+    fs.writeFileSync(tmp, data);
+    fs.renameSync(tmp, file);
+  }
+  return name;
+}
+
 /** Checks an uploaded image (size, format by content, dimensions) and stores it; a size other than the recommended one is a notice. */
 export function storeImage(dataDir: string, kind: ImageKind, data: Buffer, truncated: boolean, lang: Lang): StoredImage | Notice<StoredImage> {
   const rule = IMAGE_RULES[kind];
@@ -71,15 +84,7 @@ export function storeImage(dataDir: string, kind: ImageKind, data: Buffer, trunc
   if (size.width > rule.maxSide || size.height > rule.maxSide) {
     throw new AppError('INVALID', 'setting.dimensionTooLarge', { kind: kindLabel, max: `${rule.maxSide}x${rule.maxSide}`, actual: `${size.width}x${size.height}` });
   }
-  const name = `${crypto.createHash('sha256').update(data).digest('hex')}.${format}`;
-  const dir = uploadsDir(dataDir);
-  const file = path.join(dir, name);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dir, { recursive: true });
-    const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-    fs.writeFileSync(tmp, data);
-    fs.renameSync(tmp, file);
-  }
+  const name = storeByContent(uploadsDir(dataDir), data, format);
   const out: StoredImage = { url: `/files/${name}`, name, format, size: data.length, ...size, recommended: { width: rule.width, height: rule.height } };
   if (size.width !== rule.width || size.height !== rule.height) {
     return new Notice(out, 'setting.dimension', { kind: kindLabel, expected: `${rule.width}x${rule.height}`, actual: `${size.width}x${size.height}` });

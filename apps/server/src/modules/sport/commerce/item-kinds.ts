@@ -68,3 +68,13 @@ export function setMemberLookup(fn: VenueOrgOf): void {
 export function memberOrgOf(tx: Tx, scope: Scope, memberId: number): Promise<number | undefined> {
   return memberOrg(tx, scope, memberId);
 }
+
+/** May this member book or buy? Set by the members module (a black-listed member may not): throws the refusal. */
+type BuyerCheck = (tx: Tx, scope: Scope, memberId: number) => Promise<void>;
+let buyerCheck: BuyerCheck = async () => undefined;
+export function setBuyerCheck(fn: BuyerCheck): void {
+  buyerCheck = fn;
+}
+export function checkBuyer(tx: Tx, scope: Scope, memberId: number): Promise<void> {
+  return buyerCheck(tx, scope, memberId);
+}

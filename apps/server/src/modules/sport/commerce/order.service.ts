@@ -31,7 +31,7 @@ import {
   type ItemRecord,
   type OrderRecord,
 } from './commerce.repository.ts';
-import { itemKindOf, memberOrgOf, venueOrgOf } from './item-kinds.ts';
+import { checkBuyer, itemKindOf, memberOrgOf, venueOrgOf } from './item-kinds.ts';
 import { refundAllPaid, type AfterCommit, noWork } from './money.ts';
 import './commerce.messages.ts';
 
@@ -100,6 +100,7 @@ export async function createOrder(db: Db | Tx, caller: Caller, input: OrderCreat
     // The venue it is sold at must be one of the order's organisation (another's is not found).
     if (input.venueId !== undefined && (await venueOrgOf(tx, scope, input.venueId)) !== orgId) throw notFound();
     if (input.memberId !== undefined && (await memberOrgOf(tx, scope, input.memberId)) !== orgId) throw notFound();
+    if (input.memberId !== undefined) await checkBuyer(tx, scope, input.memberId);
     const ctx = { tx, scope, orgId, memberId: input.memberId ?? null };
     const lines = [];
     for (const [i, it] of input.items.entries()) {

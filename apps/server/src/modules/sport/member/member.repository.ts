@@ -1,14 +1,20 @@
-import { and, asc, eq, like, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, like, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
+import { orgs, users } from '../../system/system.table.ts';
 import { contains, containsText } from '../../system/admin.common.ts';
-import { members } from './member.table.ts';
+import { memberFaceLogs, memberIdentities, memberListEntries, members, memberVisits } from './member.table.ts';
 
 export type MemberRecord = typeof members.$inferSelect;
+export type MemberInsert = typeof members.$inferInsert;
+export type MemberValues = Partial<Omit<MemberInsert, 'id' | 'orgId' | 'version' | 'createdAt' | 'updatedAt'>>;
+
+const startsWith = (text: string) => `${contains(text).slice(1)}`;
 
 /** Members whose phone or number starts with the keyword, or whose name holds it. */
 export async function searchMembers(db: Executor, scope: Scope, keyword: string, limit: number): Promise<MemberRecord[]> {
-  const prefix = `${contains(keyword).slice(1)}`;
+  const prefix = startsWith(keyword);
   return db
     .select()
     .from(members)
@@ -25,8 +31,425 @@ export async function findMember(db: Executor, scope: Scope, id: number): Promis
   return row;
 }
 
-export async function insertMember(db: Executor, scope: Scope, values: typeof members.$inferInsert): Promise<MemberRecord> {
+export async function findMembersByIds(db: Executor, scope: Scope, ids: number[]): Promise<MemberRecord[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(members)
+    .where(and(inArray(members.id, ids), inScope(scope, members.orgId)));
+}
+
+export async function insertMember(db: Executor, scope: Scope, values: MemberInsert): Promise<MemberRecord> {
   await assertInScope(db, scope, [values.orgId]);
   const [row] = await db.insert(members).values(values).returning();
   return row!;
+}
+
+/** Many members in one statement (imports): answers how many went in. */
+export async function insertMemberBatch(db: Executor, scope: Scope, values: MemberInsert[]): Promise<number> {
+  if (!values.length) return 0;
+  await assertInScope(db, scope, new Set(values.map((v) => v.orgId)));
+  const rows = await db.insert(members).values(values).returning({ id: members.id });
+  return rows.length;
+}
+
+export async function updateMember(db: Executor, scope: Scope, id: number, version: number, values: MemberValues): Promise<MemberRecord[]> {
+  return db
+    .update(members)
+    .set({ ...values, updatedAt: new Date(), version: sql`${members.version} + 1` })
+    .where(and(eq(members.id, id), eq(members.version, version), inScope(scope, members.orgId)))
+    .returning();
+}
+
+/** A change that is not the user's form (tags, identity, face, company): no version check, the version still rises. */
+export async function patchMembers(db: Executor, scope: Scope, ids: number[], values: MemberValues): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await db
+    .update(members)
+    .set({ ...values, updatedAt: new Date(), version: sql`${members.version} + 1` })
+    .where(and(inArray(members.id, ids), inScope(scope, members.orgId)))
+    .returning({ id: members.id });
+  return rows.length;
+}
+
+/** A company's entrants stop being its entrants. */
+export async function releaseEntrants(db: Executor, scope: Scope, companyId: number, ids: number[]): Promise<number> {
+  const rows = await db
+    .update(members)
+    .set({ companyId: null, updatedAt: new Date(), version: sql`${members.version} + 1` })
+    .where(and(eq(members.companyId, companyId), inArray(members.id, ids), inScope(scope, members.orgId)))
+    .returning({ id: members.id });
+  return rows.length;
+}
+
+export async function deleteMembers(db: Executor, scope: Scope, ids: number[]): Promise<number> {
+  const rows = await db
+    .delete(members)
+    .where(and(inArray(members.id, ids), inScope(scope, members.orgId)))
+    .returning({ id: members.id });
+  return rows.length;
+}
+
+/** The phones of `phones` already taken in an organisation. */
+export async function takenPhones(db: Executor, scope: Scope, orgId: number, phones: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < phones.length; i += 5000) {
+    const chunk = phones.slice(i, i + 5000);
+    const rows = await db
+      .select({ phone: members.phone })
+      .from(members)
+      .where(and(eq(members.orgId, orgId), inArray(members.phone, chunk), inScope(scope, members.orgId)));
+    for (const r of rows) out.add(r.phone);
+  }
+  return out;
+}
+
+/** Member numbers of `nos` already taken in an organisation. */
+export async function takenMemberNos(db: Executor, scope: Scope, orgId: number, nos: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (let i = 0; i < nos.length; i += 5000) {
+    const rows = await db
+      .select({ no: members.memberNo })
+      .from(members)
+      .where(and(eq(members.orgId, orgId), inArray(members.memberNo, nos.slice(i, i + 5000)), inScope(scope, members.orgId)));
+    for (const r of rows) out.add(r.no);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- the list
+
+export interface MemberFilter {
+  id?: number;
+  keyword?: string;
+  kind?: string;
+  level?: string;
+  tag?: string;
+  source?: string;
+  status?: number;
+  list?: string;
+  identityState?: string;
+  faceState?: string;
+  registerBegin?: string | null;
+  registerEnd?: string | null;
+  companyId?: number;
+  referrerId?: number;
+}
+
+/** A live list entry: not removed, not expired. */
+const liveEntry = (list: string, memberId: SQL | typeof members.id = members.id) =>
+  sql<boolean>`exists (select 1 from ${memberListEntries} where ${memberListEntries.memberId} = ${memberId} and ${memberListEntries.list} = ${list} and ${memberListEntries.removedAt} is null and (${memberListEntries.expiresAt} is null or ${memberListEntries.expiresAt} > now()))`;
+
+function memberWhere(scope: Scope, f: MemberFilter): SQL | undefined {
+  const k = f.keyword;
+  return and(
+    inScope(scope, members.orgId),
+    f.id !== undefined ? eq(members.id, f.id) : undefined,
+    k ? or(like(members.phone, startsWith(k)), like(members.memberNo, startsWith(k)), containsText(members.name, k)) : undefined,
+    f.kind ? eq(members.kind, f.kind) : undefined,
+    f.level ? eq(members.level, f.level) : undefined,
+    f.tag ? sql`${members.tags} @> ${JSON.stringify([f.tag])}::jsonb` : undefined,
+    f.source ? eq(members.source, f.source) : undefined,
+    f.status !== undefined ? eq(members.status, f.status) : undefined,
+    f.list ? liveEntry(f.list) : undefined,
+    f.identityState ? eq(members.identityState, f.identityState) : undefined,
+    f.faceState ? eq(members.faceState, f.faceState) : undefined,
+    f.registerBegin ? gte(members.registerDate, f.registerBegin) : undefined,
+    f.registerEnd ? lte(members.registerDate, f.registerEnd) : undefined,
+    f.companyId !== undefined ? eq(members.companyId, f.companyId) : undefined,
+    f.referrerId !== undefined ? eq(members.referrerId, f.referrerId) : undefined,
+  );
+}
+
+export const memberSorts = { memberNo: members.memberNo, name: members.name, registerDate: members.registerDate, createTime: members.createdAt, level: members.level, phone: members.phone };
+export const memberDefaultOrder = [desc(members.createdAt), desc(members.id)];
+
+const referrer = alias(members, 'referrer');
+const company = alias(members, 'company');
+const memberColumns = {
+  member: members,
+  orgName: orgs.name,
+  referrerName: referrer.name,
+  companyName: company.name,
+  blackListed: liveEntry('black'),
+  whiteListed: liveEntry('white'),
+};
+
+export type MemberView = MemberRecord & { orgName: string; referrerName: string | null; companyName: string | null; blackListed: boolean; whiteListed: boolean };
+
+export async function pageMembers(db: Executor, scope: Scope, f: MemberFilter, order: SQL[], page: { limit: number; offset: number }): Promise<{ total: number; rows: MemberView[] }> {
+  const where = memberWhere(scope, f);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(memberColumns)
+      .from(members)
+      .innerJoin(orgs, eq(orgs.id, members.orgId))
+      .leftJoin(referrer, eq(referrer.id, members.referrerId))
+      .leftJoin(company, eq(company.id, members.companyId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(members).where(where),
+  ]);
+  return {
+    total: Number(total?.n ?? 0),
+    rows: rows.map((r) => ({ ...r.member, orgName: r.orgName, referrerName: r.referrerName, companyName: r.companyName, blackListed: toBool(r.blackListed), whiteListed: toBool(r.whiteListed) })),
+  };
+}
+
+const toBool = (v: unknown) => v === true || v === 't' || v === 'true' || v === 1;
+
+/** How many members name this one as their company / referrer. */
+export async function dependantCounts(db: Executor, scope: Scope, id: number): Promise<{ entrants: number; referred: number }> {
+  const [[e], [r]] = await Promise.all([
+    db.select({ n: count() }).from(members).where(and(eq(members.companyId, id), inScope(scope, members.orgId))),
+    db.select({ n: count() }).from(members).where(and(eq(members.referrerId, id), inScope(scope, members.orgId))),
+  ]);
+  return { entrants: Number(e?.n ?? 0), referred: Number(r?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------- referrals
+
+export async function pageReferrers(db: Executor, scope: Scope, keyword: string | undefined, page: { limit: number; offset: number }) {
+  const referred = alias(members, 'referred');
+  const where = and(
+    inScope(scope, members.orgId),
+    sql`exists (select 1 from ${members} as r2 where r2.referrer_id = ${members.id})`,
+    keyword ? or(like(members.phone, startsWith(keyword)), like(members.memberNo, startsWith(keyword)), containsText(members.name, keyword)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: members.id, memberNo: members.memberNo, name: members.name, phone: members.phone, referredCount: count(referred.id), lastReferredDate: max(referred.registerDate) })
+      .from(members)
+      .innerJoin(referred, eq(referred.referrerId, members.id))
+      .where(where)
+      .groupBy(members.id, members.memberNo, members.name, members.phone)
+      .orderBy(desc(count(referred.id)), asc(members.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(members).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows: rows.map((r) => ({ ...r, referredCount: Number(r.referredCount), lastReferredDate: r.lastReferredDate ?? null })) };
+}
+
+// ---------------------------------------------------------------- black and white lists
+
+export type ListEntryRecord = typeof memberListEntries.$inferSelect;
+
+/** The live entries of these members on a list. */
+export async function liveEntries(db: Executor, scope: Scope, memberIds: number[], list: string): Promise<ListEntryRecord[]> {
+  if (!memberIds.length) return [];
+  return db
+    .select()
+    .from(memberListEntries)
+    .where(
+      and(
+        inArray(memberListEntries.memberId, memberIds),
+        eq(memberListEntries.list, list),
+        isNull(memberListEntries.removedAt),
+        or(isNull(memberListEntries.expiresAt), gt(memberListEntries.expiresAt, new Date())),
+        inScope(scope, memberListEntries.orgId),
+      ),
+    );
+}
+
+/** Entries past their expiry that still hold the one-live-entry slot: closed so a new one can go in. */
+export async function closeExpiredEntries(db: Executor, scope: Scope, memberIds: number[], list: string): Promise<void> {
+  if (!memberIds.length) return;
+  await db
+    .update(memberListEntries)
+    .set({ removedAt: sql`${memberListEntries.expiresAt}` })
+    .where(and(inArray(memberListEntries.memberId, memberIds), eq(memberListEntries.list, list), isNull(memberListEntries.removedAt), isNotNull(memberListEntries.expiresAt), lte(memberListEntries.expiresAt, new Date()), inScope(scope, memberListEntries.orgId)));
+}
+
+export async function insertListEntries(db: Executor, scope: Scope, values: (typeof memberListEntries.$inferInsert)[]): Promise<number> {
+  if (!values.length) return 0;
+  await assertInScope(db, scope, new Set(values.map((v) => v.orgId)));
+  return (await db.insert(memberListEntries).values(values).returning({ id: memberListEntries.id })).length;
+}
+
+export async function findListEntries(db: Executor, scope: Scope, ids: number[]): Promise<ListEntryRecord[]> {
+  return db
+    .select()
+    .from(memberListEntries)
+    .where(and(inArray(memberListEntries.id, ids), inScope(scope, memberListEntries.orgId)));
+}
+
+export async function removeListEntries(db: Executor, scope: Scope, ids: number[], userId: number): Promise<number> {
+  const rows = await db
+    .update(memberListEntries)
+    .set({ removedAt: new Date(), removedBy: userId })
+    .where(and(inArray(memberListEntries.id, ids), isNull(memberListEntries.removedAt), inScope(scope, memberListEntries.orgId)))
+    .returning({ id: memberListEntries.id });
+  return rows.length;
+}
+
+export interface ListEntryFilter {
+  list?: string;
+  state?: string;
+  keyword?: string;
+  memberId?: number;
+}
+
+export async function pageListEntries(db: Executor, scope: Scope, f: ListEntryFilter, page: { limit: number; offset: number }) {
+  const e = memberListEntries;
+  const creator = alias(users, 'creator');
+  const remover = alias(users, 'remover');
+  const k = f.keyword;
+  const state =
+    f.state === 'removed'
+      ? isNotNull(e.removedAt)
+      : f.state === 'expired'
+        ? and(isNull(e.removedAt), isNotNull(e.expiresAt), lte(e.expiresAt, new Date()))
+        : f.state === 'live'
+          ? and(isNull(e.removedAt), or(isNull(e.expiresAt), gt(e.expiresAt, new Date())))
+          : undefined;
+  const where = and(
+    inScope(scope, e.orgId),
+    f.list ? eq(e.list, f.list) : undefined,
+    f.memberId !== undefined ? eq(e.memberId, f.memberId) : undefined,
+    state,
+    k ? or(like(members.phone, startsWith(k)), like(members.memberNo, startsWith(k)), containsText(members.name, k)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ entry: e, memberNo: members.memberNo, memberName: members.name, memberPhone: members.phone, createdByName: creator.name, removedByName: remover.name })
+      .from(e)
+      .innerJoin(members, eq(members.id, e.memberId))
+      .leftJoin(creator, eq(creator.id, e.createdBy))
+      .leftJoin(remover, eq(remover.id, e.removedBy))
+      .where(where)
+      .orderBy(desc(e.createdAt), desc(e.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(e).innerJoin(members, eq(members.id, e.memberId)).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+// ---------------------------------------------------------------- identity checks
+
+export type IdentityRecord = typeof memberIdentities.$inferSelect;
+
+export async function insertIdentity(db: Executor, scope: Scope, values: typeof memberIdentities.$inferInsert): Promise<IdentityRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(memberIdentities).values(values).returning();
+  return row!;
+}
+
+export async function findIdentity(db: Executor, scope: Scope, id: number): Promise<IdentityRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(memberIdentities)
+    .where(and(eq(memberIdentities.id, id), inScope(scope, memberIdentities.orgId)));
+  return row;
+}
+
+/** A pending check becomes approved or rejected; undefined when it was not pending. */
+export async function reviewIdentityRow(db: Executor, scope: Scope, id: number, values: { state: string; reviewedBy: number; reviewRemark: string | null }): Promise<IdentityRecord | undefined> {
+  const [row] = await db
+    .update(memberIdentities)
+    .set({ ...values, reviewedAt: new Date() })
+    .where(and(eq(memberIdentities.id, id), eq(memberIdentities.state, 'pending'), inScope(scope, memberIdentities.orgId)))
+    .returning();
+  return row;
+}
+
+export interface IdentityFilter {
+  id?: number;
+  state?: string;
+  keyword?: string;
+  memberId?: number;
+}
+
+export async function pageIdentities(db: Executor, scope: Scope, f: IdentityFilter, page: { limit: number; offset: number }) {
+  const i = memberIdentities;
+  const submitter = alias(users, 'submitter');
+  const reviewer = alias(users, 'reviewer');
+  const k = f.keyword;
+  const where = and(
+    inScope(scope, i.orgId),
+    f.id !== undefined ? eq(i.id, f.id) : undefined,
+    f.state ? eq(i.state, f.state) : undefined,
+    f.memberId !== undefined ? eq(i.memberId, f.memberId) : undefined,
+    k ? or(containsText(i.realName, k), like(members.phone, startsWith(k)), like(members.memberNo, startsWith(k)), containsText(members.name, k)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ identity: i, memberNo: members.memberNo, memberName: members.name, submittedByName: submitter.name, reviewedByName: reviewer.name })
+      .from(i)
+      .innerJoin(members, eq(members.id, i.memberId))
+      .leftJoin(submitter, eq(submitter.id, i.submittedBy))
+      .leftJoin(reviewer, eq(reviewer.id, i.reviewedBy))
+      .where(where)
+      .orderBy(desc(i.createdAt), desc(i.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(i).innerJoin(members, eq(members.id, i.memberId)).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+// ---------------------------------------------------------------- faces
+
+export async function insertFaceLog(db: Executor, scope: Scope, values: typeof memberFaceLogs.$inferInsert): Promise<void> {
+  await assertInScope(db, scope, [values.orgId]);
+  await db.insert(memberFaceLogs).values(values);
+}
+
+export async function pageFaceLogs(db: Executor, scope: Scope, memberId: number, page: { limit: number; offset: number }) {
+  const where = and(eq(memberFaceLogs.memberId, memberId), inScope(scope, memberFaceLogs.orgId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ log: memberFaceLogs, operatorName: users.name })
+      .from(memberFaceLogs)
+      .leftJoin(users, eq(users.id, memberFaceLogs.operatorId))
+      .where(where)
+      .orderBy(desc(memberFaceLogs.createdAt), desc(memberFaceLogs.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(memberFaceLogs).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+// ---------------------------------------------------------------- visits
+
+export type VisitRecord = typeof memberVisits.$inferSelect;
+
+/** A check-in (written by the cards module's check-in). */
+export async function insertVisit(db: Executor, scope: Scope, values: typeof memberVisits.$inferInsert): Promise<VisitRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(memberVisits).values(values).returning();
+  return row!;
+}
+
+export async function pageVisits(db: Executor, scope: Scope, memberId: number, range: { from?: Date; to?: Date }, page: { limit: number; offset: number }) {
+  const where = and(
+    eq(memberVisits.memberId, memberId),
+    inScope(scope, memberVisits.orgId),
+    range.from ? gte(memberVisits.createdAt, range.from) : undefined,
+    range.to ? lte(memberVisits.createdAt, range.to) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ visit: memberVisits, operatorName: users.name })
+      .from(memberVisits)
+      .leftJoin(users, eq(users.id, memberVisits.operatorId))
+      .where(where)
+      .orderBy(desc(memberVisits.createdAt), desc(memberVisits.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(memberVisits).where(where),
+  ]);
+  return { total: Number(total?.n ?? 0), rows };
+}
+
+export async function visitStats(db: Executor, scope: Scope, memberId: number): Promise<{ count: number; last: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), last: max(memberVisits.createdAt) })
+    .from(memberVisits)
+    .where(and(eq(memberVisits.memberId, memberId), inScope(scope, memberVisits.orgId)));
+  return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null };
 }

@@ -1,13 +1,184 @@
-import type { FastifyInstance } from 'fastify';
-import { Perm, memberBrief, memberCreate, memberSearchAnswer, memberSearchQuery } from '@venue/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  deletedAnswer,
+  entrantAdd,
+  entrantAddAnswer,
+  entrantListQuery,
+  entrantParams,
+  faceLogQuery,
+  faceLogRow,
+  faceStateBody,
+  identityListQuery,
+  identityReview,
+  identityRow,
+  identitySubmit,
+  idParams,
+  idsParams,
+  importResult,
+  MEMBER_IMAGE_MAX_BYTES,
+  memberBrief,
+  memberCreate,
+  memberListAdd,
+  memberListAddAnswer,
+  memberListEntryQuery,
+  memberListEntryRow,
+  memberListQuery,
+  memberListRemove,
+  memberListRemoveAnswer,
+  memberOverview,
+  memberRow,
+  memberSearchAnswer,
+  memberSearchQuery,
+  memberTagsAnswer,
+  memberTagsBody,
+  memberUpdate,
+  page,
+  Perm,
+  spreadListQuery,
+  spreadRow,
+  visitListQuery,
+  visitRow,
+} from '@venue/contract';
+import { invalid } from '../../../platform/errors.ts';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
-import { findMembers, registerMember } from './member.service.ts';
+import { readUpload, withImportSlot } from '../../../platform/xlsx.ts';
+import {
+  addEntrants,
+  addToList,
+  editMember,
+  exportMembers,
+  findMembers,
+  getIdentity,
+  getMember,
+  importMembers,
+  listEntrants,
+  listEntries,
+  listFaceLogs,
+  listIdentities,
+  listMembers,
+  listReferrers,
+  listVisits,
+  memberForUpload,
+  memberImage,
+  memberOverview as overviewOf,
+  memberTemplate,
+  registerMember,
+  removeEntrants,
+  removeFace,
+  removeFromList,
+  removeMembers,
+  reviewIdentity,
+  setFaceState,
+  submitIdentity,
+  tagMembers,
+  uploadFace,
+  uploadPhoto,
+  type ImageUpload,
+} from './member.service.ts';
 
-/** Members at the front desk: find one to book for, register one. The members issue (12) adds the member screens and their own permissions. */
+/** The uploaded image of a multipart `file` field, read one byte past the limit so "too large" is told apart. */
+async function readImage(req: FastifyRequest): Promise<ImageUpload> {
+  if (!req.isMultipart()) throw invalid('file', 'member.image.noFile');
+  const part = await req.file({ limits: { fileSize: MEMBER_IMAGE_MAX_BYTES + 1, files: 1 } }).catch(() => undefined);
+  if (!part || part.fieldname !== 'file') throw invalid('file', 'member.image.noFile');
+  try {
+    const data = await part.toBuffer();
+    return { data, truncated: part.file.truncated };
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
+    return { data: Buffer.alloc(0), truncated: true };
+  }
+}
+
+/**
+ * Members: the front desk's find and register (under the booking permission, booking uses them),
+ * and the member screens' calls (under Perm.member.*).
+ */
 export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { sport } = ctx.config.prefixes;
-  const { db } = ctx;
+  const { db, config } = ctx;
   const base = { module: 'member' };
-  defineRoute(app, { ...base, method: 'POST', url: `${sport}member/search`, permission: Perm.booking.book, action: 'search', readOnly: true, body: memberSearchQuery, response: memberSearchAnswer, handler: async ({ body, caller }) => findMembers(db, caller, body.keyword, body.limit) });
-  defineRoute(app, { ...base, method: 'POST', url: `${sport}member`, permission: Perm.booking.book, action: 'add', body: memberCreate, response: memberBrief, handler: async ({ body, caller }) => registerMember(db, caller, body) });
+  const m = `${sport}member`;
+
+  // The front desk (booking).
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/search`, permission: Perm.booking.book, action: 'search', readOnly: true, body: memberSearchQuery, response: memberSearchAnswer, handler: async ({ body, caller }) => findMembers(db, caller, body.keyword, body.limit) });
+  defineRoute(app, { ...base, method: 'POST', url: m, permission: Perm.booking.book, action: 'add', body: memberCreate, response: memberBrief, handler: async ({ body, caller }) => registerMember(db, caller, body) });
+
+  // The record.
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/list`, permission: Perm.member.list, action: 'list', readOnly: true, body: memberListQuery, response: page(memberRow), handler: async ({ body, caller }) => listMembers(db, caller, body) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/add`, permission: Perm.member.add, action: 'add', body: memberCreate, response: memberRow, handler: async ({ body, caller }) => getMember(db, caller, (await registerMember(db, caller, body)).id) });
+  defineRoute(app, { ...base, method: 'GET', url: `${m}/:id`, permission: Perm.member.list, action: 'detail', params: idParams, response: memberRow, handler: async ({ params, caller }) => getMember(db, caller, params.id) });
+  defineRoute(app, { ...base, method: 'PUT', url: `${m}/:id`, permission: Perm.member.edit, action: 'edit', params: idParams, body: memberUpdate, response: memberRow, handler: async ({ params, body, caller }) => editMember(db, caller, params.id, body) });
+  defineRoute(app, { ...base, method: 'DELETE', url: `${m}/:ids`, permission: Perm.member.remove, action: 'remove', params: idsParams, response: deletedAnswer, handler: async ({ params, caller }) => removeMembers(db, caller, params.ids) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/tags`, permission: Perm.member.tag, action: 'tag', body: memberTagsBody, response: memberTagsAnswer, handler: async ({ body, caller }) => tagMembers(db, caller, body) });
+  defineRoute(app, { ...base, method: 'GET', url: `${m}/:id/overview`, permission: Perm.member.list, action: 'detail', params: idParams, response: memberOverview, handler: async ({ params, caller }) => overviewOf(db, caller, params.id) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/:id/visits`, permission: Perm.member.list, action: 'visits', readOnly: true, params: idParams, body: visitListQuery, response: page(visitRow), handler: async ({ params, body, caller }) => listVisits(db, caller, params.id, body) });
+
+  // Export (not read-only: it writes an operation-log row, personal data leaves the system) and import.
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/export`, permission: Perm.member.export, action: 'export', body: memberListQuery, response: 'file', handler: async ({ body, caller, req }) => exportMembers(db, caller, body, req.lang) });
+  defineRoute(app, { ...base, method: 'GET', url: `${m}/import/template`, permission: Perm.member.import, action: 'importTemplate', response: 'file', handler: async ({ req }) => memberTemplate(req.lang) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${m}/import`,
+    permission: Perm.member.import,
+    action: 'import',
+    response: importResult,
+    handler: async ({ req, caller }) => {
+      const file = await readUpload(req, config.uploadLimit);
+      return withImportSlot(caller.userId, () => importMembers(db, caller, file, req.lang));
+    },
+  });
+
+  // Corporate members' entrants.
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/:id/entrants`, permission: Perm.member.edit, action: 'entrantAdd', params: idParams, body: entrantAdd, response: entrantAddAnswer, handler: async ({ params, body, caller }) => addEntrants(db, caller, params.id, body) });
+  defineRoute(app, { ...base, method: 'DELETE', url: `${m}/:id/entrants/:ids`, permission: Perm.member.edit, action: 'entrantRemove', params: entrantParams, response: deletedAnswer, handler: async ({ params, caller }) => removeEntrants(db, caller, params.id, params.ids) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/:id/entrants/list`, permission: Perm.member.list, action: 'entrants', readOnly: true, params: idParams, body: entrantListQuery, response: page(memberRow), handler: async ({ params, body, caller }) => listEntrants(db, caller, params.id, body) });
+
+  // Black and white lists.
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/lists/list`, permission: Perm.member.list, action: 'lists', readOnly: true, body: memberListEntryQuery, response: page(memberListEntryRow), handler: async ({ body, caller }) => listEntries(db, caller, body) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/lists`, permission: Perm.member.blacklist, action: 'listAdd', body: memberListAdd, response: memberListAddAnswer, handler: async ({ body, caller }) => addToList(db, caller, body) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/lists/remove`, permission: Perm.member.blacklist, action: 'listRemove', body: memberListRemove, response: memberListRemoveAnswer, handler: async ({ body, caller }) => removeFromList(db, caller, body.ids) });
+
+  // Identity checks.
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/identity`, permission: Perm.member.identity, action: 'identitySubmit', body: identitySubmit, response: identityRow, handler: async ({ body, caller }) => submitIdentity(db, caller, body) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/identity/list`, permission: Perm.member.identity, action: 'identityList', readOnly: true, body: identityListQuery, response: page(identityRow), handler: async ({ body, caller }) => listIdentities(db, caller, body) });
+  defineRoute(app, { ...base, method: 'GET', url: `${m}/identity/:id`, permission: Perm.member.identity, action: 'identityDetail', params: idParams, response: identityRow, handler: async ({ params, caller }) => getIdentity(db, caller, params.id) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/identity/:id/review`, permission: Perm.member.review, action: 'identityReview', params: idParams, body: identityReview, response: identityRow, handler: async ({ params, body, caller }) => reviewIdentity(db, caller, params.id, body) });
+
+  // Faces and photo: uploads checked by content; images served to signed-in staff only.
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${m}/:id/face`,
+    permission: Perm.member.face,
+    action: 'faceUpload',
+    params: idParams,
+    response: memberRow,
+    handler: async ({ params, caller, req }) => {
+      await memberForUpload(db, caller, params.id);
+      return uploadFace(db, caller, config.dataDir, params.id, await readImage(req));
+    },
+  });
+  defineRoute(app, { ...base, method: 'DELETE', url: `${m}/:id/face`, permission: Perm.member.face, action: 'faceRemove', params: idParams, response: memberRow, handler: async ({ params, caller }) => removeFace(db, caller, params.id) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/:id/face/state`, permission: Perm.member.face, action: 'faceState', params: idParams, body: faceStateBody, response: memberRow, handler: async ({ params, body, caller }) => setFaceState(db, caller, params.id, body.state) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/:id/face/log`, permission: Perm.member.list, action: 'faceLog', readOnly: true, params: idParams, body: faceLogQuery, response: page(faceLogRow), handler: async ({ params, body, caller }) => listFaceLogs(db, caller, params.id, body) });
+  defineRoute(app, { ...base, method: 'GET', url: `${m}/:id/face/image`, permission: Perm.member.list, action: 'faceImage', params: idParams, response: 'file', handler: async ({ params, caller }) => memberImage(db, caller, config.dataDir, params.id, 'face') });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${m}/:id/photo`,
+    permission: Perm.member.edit,
+    action: 'photoUpload',
+    params: idParams,
+    response: memberRow,
+    handler: async ({ params, caller, req }) => {
+      await memberForUpload(db, caller, params.id);
+      return uploadPhoto(db, caller, config.dataDir, params.id, await readImage(req));
+    },
+  });
+  defineRoute(app, { ...base, method: 'GET', url: `${m}/:id/photo/image`, permission: Perm.member.list, action: 'photoImage', params: idParams, response: 'file', handler: async ({ params, caller }) => memberImage(db, caller, config.dataDir, params.id, 'photo') });
+
+  // Referrals (userSpread).
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/spread/list`, permission: Perm.member.list, action: 'spread', readOnly: true, body: spreadListQuery, response: page(spreadRow), handler: async ({ body, caller }) => listReferrers(db, caller, body) });
 }
