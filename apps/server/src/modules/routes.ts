@@ -20,6 +20,8 @@ import { recoveryRoutes } from './auth/recovery.routes.ts';
 import { venueRoutes } from './sport/venue/venue.routes.ts';
 import { memberRoutes } from './sport/member/member.routes.ts';
 import { commerceRoutes } from './sport/commerce/commerce.routes.ts';
+// After the members' routes: the cards module sets the member level resolver after the members module (import order).
+import { cardRoutes } from './sport/card/card.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
@@ -41,4 +43,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   commerceRoutes(app, ctx);
   venueRoutes(app, ctx);
   memberRoutes(app, ctx);
+  cardRoutes(app, ctx);
 }

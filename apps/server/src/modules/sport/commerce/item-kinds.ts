@@ -1,7 +1,7 @@
 import type { OrderItem, OrderType } from '@venue/contract';
 import type { Tx } from '../../../platform/db.ts';
 import type { Scope } from '../../../platform/scope.ts';
-import type { ItemRecord, OrderRecord } from './commerce.repository.ts';
+import type { ItemRecord, OrderRecord, PaymentRecord, RefundLegRecord } from './commerce.repository.ts';
 
 /**
  * Item kinds: how a business module sells through the commerce core. A module registers its kind
@@ -77,4 +77,32 @@ export function setBuyerCheck(fn: BuyerCheck): void {
 }
 export function checkBuyer(tx: Tx, scope: Scope, memberId: number): Promise<void> {
   return buyerCheck(tx, scope, memberId);
+}
+
+/**
+ * Paying with stored value or a card (set by the cards module). `guard` runs inside the payment's
+ * transaction before a `balance` debit or a `card` payment: it refuses an account or card that
+ * may not pay (frozen, expired, a sharer past their limit), takes a times card's uses, and
+ * answers what to do once the payment row exists (the card's usage row). `refundLeg` runs when a
+ * refund leg that is not a provider's is paid back: a card's money or uses come back. Without a
+ * guard, a `balance` payment is a plain account debit and the `card` method is refused.
+ */
+export interface StoredValuePay {
+  order: OrderRecord;
+  method: 'balance' | 'card';
+  accountId: number | null;
+  cardId: number | null;
+  amountFen: number;
+  userId: number | null;
+}
+export interface StoredValueHooks {
+  guard(tx: Tx, scope: Scope, p: StoredValuePay): Promise<((payment: PaymentRecord) => Promise<void>) | undefined>;
+  refundLeg(tx: Tx, scope: Scope, leg: RefundLegRecord): Promise<void>;
+}
+let storedValue: StoredValueHooks | undefined;
+export function setStoredValueHooks(hooks: StoredValueHooks): void {
+  storedValue = hooks;
+}
+export function storedValueHooks(): StoredValueHooks | undefined {
+  return storedValue;
 }

@@ -5,9 +5,11 @@ import { insertLedger } from './commerce.repository.ts';
 /**
  * The capital flow, double entry: each transaction's debits equal its credits. A money account
  * (cash, alipay …) is debited when money comes in and credited when it goes out; `balance` is the
- * members' stored value (a liability), `sales` what the business earned, `comp` what it gave away.
+ * members' stored value (a liability), `sales` what the business earned, `comp` what it gave away,
+ * `prepaid` the uses of times and period cards sold and not yet used (a liability: the `card`
+ * method pays with them).
  */
-export type LedgerAccount = 'cash' | 'alipay' | 'wechat' | 'aggregate' | 'transfer' | 'balance' | 'sales' | 'comp';
+export type LedgerAccount = 'cash' | 'alipay' | 'wechat' | 'aggregate' | 'transfer' | 'balance' | 'sales' | 'comp' | 'prepaid';
 
 /** The account that holds a payment method's money. */
 export function accountOfMethod(method: string): LedgerAccount {
@@ -21,6 +23,8 @@ export function accountOfMethod(method: string): LedgerAccount {
       return method;
     case 'free':
       return 'comp';
+    case 'card':
+      return 'prepaid';
     default:
       throw new Error(`no ledger account for method ${method}`);
   }

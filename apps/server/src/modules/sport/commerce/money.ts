@@ -25,7 +25,7 @@ import {
   type RefundLegRecord,
   type RefundRecord,
 } from './commerce.repository.ts';
-import { itemKindOf } from './item-kinds.ts';
+import { itemKindOf, storedValueHooks } from './item-kinds.ts';
 import { accountOfMethod, businessDayOf, post } from './ledger.ts';
 
 /**
@@ -218,6 +218,8 @@ async function payLegNow(tx: Tx, scope: Scope, leg: RefundLegRecord): Promise<Af
   if (leg.method === 'balance') {
     if (!leg.accountId || !(await creditAccount(tx, scope, leg.accountId, leg.amountFen))) throw conflict('state', 'commerce.accountMissing');
   }
+  // A card's money or uses come back (a card's remaining value paid out leaves the card).
+  await storedValueHooks()?.refundLeg(tx, scope, leg);
   await succeedLeg(tx, scope, leg, {});
   return noWork();
 }

@@ -28,6 +28,7 @@ import {
   type PaymentRecord,
 } from './commerce.repository.ts';
 import { configOf, enabledMethods, merchantConfigFor, merchantsNamed } from './merchant.service.ts';
+import { storedValueHooks } from './item-kinds.ts';
 import { failLeg, noWork, succeedLeg, succeedPayment, timeZoneOf, type AfterCommit } from './money.ts';
 import { getOrderRow, idempotent, type AfterCommitRunner } from './order.service.ts';
 import { providerOf } from './providers/index.ts';
@@ -95,6 +96,10 @@ export async function startPayment(d: PayDeps, caller: Caller, orderId: number, 
       return (await insertPayment(tx, scope, { ...base, flow: input.flow, provider: input.method, expiresAt })).id;
     }
     let accountId: number | null = null;
+    // Stored value and cards: the cards module checks the card (frozen, expired, a sharer's limit) and takes a times card's uses.
+    const hooks = storedValueHooks();
+    if (input.method === 'card' && !hooks) throw invalid('method', 'error.field.invalid');
+    const afterPay = input.method === 'balance' || input.method === 'card' ? await hooks?.guard(tx, scope, { order, method: input.method, accountId: input.accountId ?? null, cardId: input.cardId ?? null, amountFen: input.amountFen, userId: caller.userId }) : undefined;
     if (input.method === 'balance') {
       accountId = input.accountId!;
       if (!(await debitAccount(tx, scope, accountId, input.amountFen))) {
@@ -106,6 +111,7 @@ export async function startPayment(d: PayDeps, caller: Caller, orderId: number, 
     }
     const received = input.method === 'cash' ? (input.receivedFen ?? input.amountFen) : null;
     const payment = await insertPayment(tx, scope, { ...base, flow: 'direct', accountId, receivedFen: received, changeFen: received === null ? null : received - input.amountFen });
+    await afterPay?.(payment);
     work = (await succeedPayment(tx, scope, payment))!.work;
     return payment.id;
   });

@@ -69,8 +69,12 @@ export async function applyRefund(db: Db, caller: Caller, input: RefundApply, ke
   return getRefund(db, scope, id);
 }
 
-/** Applies for money paid back that no order holds (a deposit, a goodwill refund). */
-export async function applyNonOrderRefund(db: Db, caller: Caller, input: NonOrderRefundApply) {
+/**
+ * Applies for money paid back that no order holds (a deposit, a goodwill refund). `payoutFrom`: the
+ * stored-value account the money leaves when the refund is paid out in cash or by transfer (a
+ * member card's remaining value; the cards module takes it out of the account).
+ */
+export async function applyNonOrderRefund(db: Db, caller: Caller, input: NonOrderRefundApply, opts: { payoutFrom?: number } = {}) {
   const scope = scopeOf(caller);
   const orgId = input.orgId ?? caller.orgId;
   await assertInScope(db, scope, [orgId]);
@@ -88,7 +92,7 @@ export async function applyNonOrderRefund(db: Db, caller: Caller, input: NonOrde
       amountFen: input.amountFen,
       to: input.method === 'balance' ? 'balance' : 'original',
       method: input.method,
-      accountId: input.method === 'balance' ? input.accountId! : null,
+      accountId: input.method === 'balance' ? input.accountId! : (opts.payoutFrom ?? null),
       payeeName: input.payeeName,
       payeePhone: input.payeePhone ?? null,
       reason: input.reason,

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Drawer, Empty, Tabs, Typography } from 'antd';
+import { Drawer, Tabs, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { Perm, type MemberRow } from '@venue/contract';
 import { ListPage, useCan, type ResourceDef } from '../../../kit/index.ts';
 import { memberApi } from './member.api.ts';
 import type { MemberDef } from './MemberListPage.tsx';
 import { EntrantsPanel } from './EntrantsPanel.tsx';
+import { MemberCards } from './MemberCards.tsx';
 import { corporateFields, memberToBody, memberToForm } from './memberForm.tsx';
 import { NS, TagList, memberPath, statusOptions, useMemberT } from './shared.tsx';
 
@@ -14,17 +15,16 @@ const EXTRA = { kind: 'corporate' } as const;
 /** A company's entrants and, once member cards exist, its distribute log. */
 function CompanyDrawer({ company, onClose }: { company: MemberRow | null; onClose: () => void }) {
   const t = useMemberT();
+  const can = useCan();
   return (
     <Drawer open={!!company} title={t('enterprise.entrantsTitle', { name: company?.name ?? '' })} size={980} onClose={onClose} destroyOnHidden data-testid="enterprise-entrants">
       {company ? (
         <Tabs
           items={[
             { key: 'entrants', label: <span data-testid="enterprise-tab-entrants">{t('enterprise.tabEntrants')}</span>, children: <EntrantsPanel company={company} /> },
-            {
-              key: 'distribute',
-              label: <span data-testid="enterprise-tab-distribute">{t('enterprise.tabDistribute')}</span>,
-              children: <Empty description={t('enterprise.distributeLater')} />,
-            },
+            ...(can(Perm.card.list)
+              ? [{ key: 'distribute', label: <span data-testid="enterprise-tab-distribute">{t('enterprise.tabDistribute')}</span>, children: <MemberCards memberId={company.id} distributions /> }]
+              : []),
           ]}
         />
       ) : null}
@@ -88,6 +88,7 @@ export default function EnterprisePage() {
       ],
       api: {
         get: (row) => memberApi.get(row.id),
+      create: (body) => memberApi.create(body as never),
         update: (row, body) => memberApi.update(row.id, body as never),
       },
     }),

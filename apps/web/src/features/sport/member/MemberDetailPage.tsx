@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Flex, Row as GridRow, Skeleton, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, CreditCardOutlined, EditOutlined, IdcardOutlined, StopOutlined, TagsOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, IdcardOutlined, StopOutlined, TagsOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Perm, type BalanceAccountRow, type IdentityRow, type MemberOverview, type MemberRow, type OrderRow, type VisitRow } from '@venue/contract';
@@ -12,6 +12,7 @@ import { memberApi, memberCommerceApi } from './member.api.ts';
 import { FacePanel, ListAddDialog, TagsDialog, useRefreshMembers } from './MemberDialogs.tsx';
 import { fillFromIdCard, memberFields, memberToBody, memberToForm } from './memberForm.tsx';
 import { EntrantsPanel } from './EntrantsPanel.tsx';
+import { MemberCards } from './MemberCards.tsx';
 import { IdentitySubmitDialog } from './IdentityDialogs.tsx';
 import {
   CodeLabel,
@@ -22,7 +23,6 @@ import {
   faceStateOptions,
   identityStateOptions,
   kindOptions,
-  memberCardsPath,
   orderPath,
   reviewStateOptions,
   sourceOptions,
@@ -179,19 +179,6 @@ function ConsumeTab({ o }: { o: MemberOverview }) {
   );
 }
 
-/** Cards: the card screens list them by member. */
-function CardsTab({ memberId }: { memberId: number }) {
-  const t = useMemberT();
-  const navigate = useNavigate();
-  return (
-    <Empty image={<CreditCardOutlined style={{ fontSize: 48, color: 'var(--ant-color-text-quaternary)' }} />} description={t('detail.cards.hint')} data-testid="member-detail-cards">
-      <Button type="primary" onClick={() => navigate(memberCardsPath(memberId))} data-testid="member-detail-cards-open">
-        {t('detail.cards.open')}
-      </Button>
-    </Empty>
-  );
-}
-
 /** Visits (check-ins). */
 function VisitsTab({ memberId }: { memberId: number }) {
   const t = useMemberT();
@@ -299,7 +286,7 @@ export default function MemberDetailPage() {
     { key: 'account', children: <AccountTab accounts={o.accounts} /> },
     { key: 'orders', children: <OrdersTab memberId={m.id} /> },
     { key: 'consume', children: <ConsumeTab o={o} /> },
-    { key: 'cards', children: <CardsTab memberId={m.id} /> },
+    { key: 'cards', children: <MemberCards memberId={m.id} /> },
     { key: 'visits', children: <VisitsTab memberId={m.id} /> },
     ...(corporate ? [] : [{ key: 'face', children: <FacePanel member={m} onChanged={() => void q.refetch()} /> }, { key: 'identity', children: <IdentityTab member={m} /> }]),
   ];

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Flex, Form, Input, Modal, Radio, Select, Space, Table, Typography, Upload } from 'antd';
-import { CheckOutlined, CloseOutlined, HistoryOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, DeleteOutlined, HistoryOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import {
@@ -216,7 +216,7 @@ export function FacePanel({ member, onChanged }: { member: MemberRow; onChanged?
   const t = useMemberT();
   const can = useCan();
   const refresh = useRefreshMembers();
-  const [busy, setBusy] = useState<'upload' | 'passed' | 'failed' | null>(null);
+  const [busy, setBusy] = useState<'upload' | 'passed' | 'failed' | 'remove' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [logOpen, setLogOpen] = useState(false);
   const editable = can(Perm.member.face);
@@ -259,6 +259,20 @@ export function FacePanel({ member, onChanged }: { member: MemberRow; onChanged?
     }
   };
 
+  const removeFace = async () => {
+    if (!(await confirm({ content: t('face.removeConfirm'), danger: true }))) return;
+    setBusy('remove');
+    try {
+      const m = await memberApi.removeFace(member.id);
+      success(t('face.removed'));
+      await after(m);
+    } catch {
+      /* the request layer showed why */
+    } finally {
+      setBusy(null);
+    }
+  };
+
   return (
     <div data-testid="memberFace">
       <Flex gap={20} align="flex-start" wrap>
@@ -291,6 +305,11 @@ export function FacePanel({ member, onChanged }: { member: MemberRow; onChanged?
               {member.hasFace && member.faceState !== 'failed' ? (
                 <Button danger icon={<CloseOutlined />} onClick={() => void review('failed')} loading={busy === 'failed'} disabled={!!busy} data-testid="memberFace-fail">
                   {t('face.fail')}
+                </Button>
+              ) : null}
+              {member.hasFace ? (
+                <Button type="text" danger icon={<DeleteOutlined />} onClick={() => void removeFace()} loading={busy === 'remove'} disabled={!!busy} data-testid="memberFace-remove">
+                  {t('face.remove')}
                 </Button>
               ) : null}
             </Space>

@@ -117,6 +117,7 @@ export function memberDef(actions: Actions, canPrivate: boolean): MemberDef {
     ],
     api: {
       get: (row) => memberApi.get(row.id),
+      create: (body) => memberApi.create(body as never),
       update: (row, body) => memberApi.update(row.id, body as MemberForm & { version: number }),
     },
   };

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import type {
   BalanceAccountRow,
+  CardRow,
+  cardDistributionRow,
+  cardListQuery,
   FaceLogRow,
   IdentityRow,
-  MemberBrief,
   MemberListEntryRow,
   MemberOverview,
   MemberRow,
@@ -50,7 +52,8 @@ const upload = (file: File) => {
 export const memberApi = {
   list: (body: z.input<typeof memberListQuery>) => http.post<Page<MemberRow>>(url('list'), body),
   get: (id: number) => http.get<MemberRow>(url(String(id))),
-  create: (body: z.input<typeof memberCreate>) => http.post<MemberBrief>(url(''), body),
+  /** The member screens' full form (`POST member/add`; `POST member` is the front desk's). */
+  create: (body: z.input<typeof memberCreate>) => http.post<MemberRow>(url('add'), body),
   update: (id: number, body: z.input<typeof memberUpdate>) => http.put<MemberRow>(url(String(id)), body),
   tags: (body: z.input<typeof memberTagsBody>) => http.post<z.output<typeof memberTagsAnswer>>(url('tags'), body),
   overview: (id: number) => http.get<MemberOverview>(url(`${id}/overview`)),
@@ -59,8 +62,9 @@ export const memberApi = {
   // faces and photo
   uploadFace: (id: number, file: File) => http.post<MemberRow>(url(`${id}/face`), upload(file), { timeout: 60_000 }),
   uploadPhoto: (id: number, file: File) => http.post<MemberRow>(url(`${id}/photo`), upload(file), { timeout: 60_000 }),
+  removeFace: (id: number) => http.del<MemberRow>(url(`${id}/face`)),
   faceState: (id: number, body: z.input<typeof faceStateBody>) => http.post<MemberRow>(url(`${id}/face/state`), body),
-  faceLogs: (id: number, body: { pageNum?: number; pageSize?: number }) => http.post<Page<FaceLogRow>>(url(`${id}/face/logs`), body),
+  faceLogs: (id: number, body: { pageNum?: number; pageSize?: number }) => http.post<Page<FaceLogRow>>(url(`${id}/face/log`), body),
   /** A member's face or photo image (served to signed-in staff only): fetched with the session, shown as an object url. */
   image: async (id: number, which: 'face' | 'photo'): Promise<Blob> => (await download({ url: url(`${id}/${which}/image`), method: 'GET', timeout: FILE_TIMEOUT_MS, silent: true })).blob,
 
@@ -82,6 +86,12 @@ export const memberApi = {
 
   // referrals
   spread: (body: z.input<typeof spreadListQuery>) => http.post<Page<SpreadRow>>(url('spread/list'), body),
+};
+
+/** The card screens' lists, filtered by the member or company (their endpoints, called from this feature). */
+export const memberCardApi = {
+  cards: (body: z.input<typeof cardListQuery>) => http.post<Page<CardRow>>(api.sport('card/list'), body),
+  distributions: (cardId: number, body: { pageNum?: number; pageSize?: number }) => http.post<Page<z.output<typeof cardDistributionRow>>>(api.sport(`card/${cardId}/distribute/log`), body),
 };
 
 /** The commerce core's lists, filtered by the member (its endpoints, called from this feature). */

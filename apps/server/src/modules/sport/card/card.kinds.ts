@@ -1,0 +1,322 @@
+import { conflict, invalid, notFound } from '../../../platform/errors.ts';
+import { t } from '../../../platform/i18n.ts';
+import type { Tx } from '../../../platform/db.ts';
+import type { Scope } from '../../../platform/scope.ts';
+import { findVisibleUsers } from '../../system/user.repository.ts';
+import { creditAccount, debitAccount, findAccount, findPayment, findRefund, insertAccount, itemsOf, nextDocNo, type ItemRecord, type OrderRecord } from '../commerce/commerce.repository.ts';
+import { itemKindOf, registerItemKind, setStoredValueHooks, type KindContext } from '../commerce/item-kinds.ts';
+import { post } from '../commerce/ledger.ts';
+import { dayOf, timeZoneOf } from '../commerce/money.ts';
+import '../commerce/core-kinds.ts';
+import { findMember } from '../member/member.repository.ts';
+import { setMemberLevelResolver } from '../venue/booking.service.ts';
+import { addDays, checkLimits, localNow, refusalOf, rulesOf } from './card.common.ts';
+import {
+  cardOfRefund,
+  cardsWithTypes,
+  findCard,
+  findCardByAccount,
+  findCardType,
+  giveTimes,
+  insertCard,
+  insertCardLog,
+  insertUsage,
+  shareOfMember,
+  takeTimes,
+  unuseShare,
+  updateCard,
+  usagesOfPayment,
+  useShare,
+  type CardRecord,
+} from './card.repository.ts';
+
+/**
+ * How cards sell and pay through the commerce core (registered at import of the card routes):
+ * - item kind `card` (order type `card`): the hold is a pending card; payment activates it (a
+ *   value card opens a stored-value account credited with its face value); cancel or time-out
+ *   cancels it; a refund of the sale before use marks it refunded;
+ * - item kind `card_recharge`: the core's `recharge` on the card's account (refId = accountId),
+ *   plus the type's bonus tier credited on payment (a comp);
+ * - the stored-value hooks: a frozen, refunded or expired card's account cannot pay; a sharer pays
+ *   within their limit; a times card pays by uses (method `card`); refunds give back;
+ * - the member level resolver: a member's bookings are priced at the level of their best card.
+ */
+
+type CardHold = { cardId: number; cardNo: string; managerId?: number | null; remark?: string | null };
+type RechargeHold = { cardId: number; bonusFen: number };
+
+const rechargeKind = () => itemKindOf('recharge')!;
+
+/** Money, uses and sharers: a usage row of a card. */
+async function usage(tx: Tx, scope: Scope, card: CardRecord, values: { kind: string; memberId?: number | null; amountFen?: number; times?: number; balanceAfterFen?: number | null; timesAfter?: number | null; orderId?: number | null; paymentId?: number | null; refundId?: number | null; remark?: string | null; operatorId?: number | null }) {
+  await insertUsage(tx, scope, { orgId: card.orgId, cardId: card.id, memberId: values.memberId ?? card.memberId, kind: values.kind, amountFen: values.amountFen ?? 0, times: values.times ?? 0, balanceAfterFen: values.balanceAfterFen ?? null, timesAfter: values.timesAfter ?? null, orderId: values.orderId ?? null, paymentId: values.paymentId ?? null, refundId: values.refundId ?? null, remark: values.remark ?? null, operatorId: values.operatorId ?? null, businessDay: await dayOf(tx, card.orgId) });
+}
+
+/** A value card's face value splits into what was paid for it (sales) and what was given (comp). */
+function faceSplit(faceFen: number, paidFen: number) {
+  const sales = Math.min(faceFen, paidFen);
+  return { sales, comp: faceFen - sales };
+}
+
+// ---------------------------------------------------------------- selling a card
+
+registerItemKind({
+  kind: 'card',
+  orderTypes: ['card'],
+  async price(ctx, input, line) {
+    if (!input.refId) throw invalid(`items.${line}.refId`, 'error.field.required');
+    if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
+    if (!ctx.memberId) throw invalid('memberId', 'card.memberRequired');
+    const type = await findCardType(ctx.tx, ctx.scope, input.refId);
+    if (!type || type.orgId !== ctx.orgId) throw notFound();
+    if (type.status !== 0) throw invalid(`items.${line}.refId`, 'card.typeOffSale');
+    return { name: type.name, spec: t('zh-CN', `card.kind.${type.kind}`), unitPriceFen: type.priceFen };
+  },
+  async hold(ctx, item, order) {
+    const detail = (item.hold ?? {}) as Record<string, unknown>;
+    const type = (await findCardType(ctx.tx, ctx.scope, item.refId!))!;
+    let managerId: number | null = null;
+    if (typeof detail.managerId === 'number' && Number.isSafeInteger(detail.managerId) && detail.managerId > 0) {
+      if (!(await findVisibleUsers(ctx.tx, ctx.scope, [detail.managerId])).length) throw invalid('managerId', 'card.managerMissing');
+      managerId = detail.managerId;
+    }
+    const remark = typeof detail.remark === 'string' ? detail.remark.slice(0, 200) : null;
+    const cardNo = `C${await nextDocNo(ctx.tx, await timeZoneOf(ctx.tx, ctx.orgId))}`;
+    const card = await insertCard(ctx.tx, ctx.scope, { orgId: ctx.orgId, cardNo, typeId: type.id, memberId: ctx.memberId!, kind: type.kind, status: 'pending', managerId, orderId: order.id, remark });
+    return { cardId: card.id, cardNo, managerId, remark } satisfies CardHold;
+  },
+  async confirm(ctx, item, order) {
+    const h = item.hold as CardHold;
+    const card = await findCard(ctx.tx, ctx.scope, h.cardId, { lock: true });
+    if (!card || card.status !== 'pending') return false;
+    await activate(ctx, card, item, order);
+    return true;
+  },
+  async release(ctx, item, _quantity, why, ref) {
+    const h = item.hold as CardHold | null;
+    if (!h?.cardId) return;
+    const card = await findCard(ctx.tx, ctx.scope, h.cardId, { lock: true });
+    if (!card) return;
+    if (card.status === 'pending') {
+      await updateCard(ctx.tx, ctx.scope, card.id, ['pending'], undefined, { status: 'cancelled' });
+      return;
+    }
+    if (why === 'refund' || card.status === 'active') await unsell(ctx, card, item, ref);
+  },
+});
+
+/** Payment arrived: the card is active from today; a value card's face value goes on its new account. */
+async function activate(ctx: KindContext, card: CardRecord, item: ItemRecord, order: OrderRecord) {
+  const { tx, scope } = ctx;
+  const type = (await findCardType(tx, scope, card.typeId))!;
+  const today = await dayOf(tx, card.orgId);
+  const validTo = type.validDays ? addDays(today, type.validDays) : null;
+  const businessDay = today;
+  if (type.kind === 'value') {
+    const member = (await findMember(tx, scope, card.memberId))!;
+    const tz = await timeZoneOf(tx, card.orgId);
+    const account = await insertAccount(tx, scope, { orgId: card.orgId, accountNo: `A${await nextDocNo(tx, tz)}`, holderName: member.name, holderPhone: member.phone, memberId: member.id });
+    const face = type.faceValueFen;
+    const after = face > 0 ? (await creditAccount(tx, scope, account.id, face))!.balanceFen : 0;
+    const { sales, comp } = faceSplit(face, item.amountFen);
+    const common = { orgId: card.orgId, txnKind: 'recharge' as const, credit: 'balance' as const, businessDay, orderId: order.id, accountId: account.id };
+    if (sales > 0) await post(tx, scope, { ...common, txnNo: `CS${order.orderNo}-${item.lineNo}`, debit: 'sales', amountFen: sales });
+    if (comp > 0) await post(tx, scope, { ...common, txnNo: `CC${order.orderNo}-${item.lineNo}`, debit: 'comp', amountFen: comp });
+    await updateCard(tx, scope, card.id, ['pending'], undefined, { status: 'active', accountId: account.id, validFrom: today, validTo });
+    await usage(tx, scope, card, { kind: 'sale', amountFen: face, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
+    return;
+  }
+  // Times and period cards: what was paid is owed in uses (prepaid) until they are used.
+  if (item.amountFen > 0) await post(tx, scope, { orgId: card.orgId, txnNo: `CS${order.orderNo}-${item.lineNo}`, txnKind: 'payment', debit: 'sales', credit: 'prepaid', amountFen: item.amountFen, businessDay, orderId: order.id });
+  const times = type.kind === 'times' ? type.times : null;
+  await updateCard(tx, scope, card.id, ['pending'], undefined, { status: 'active', timesTotal: times, timesLeft: times, validFrom: today, validTo });
+  await usage(tx, scope, card, { kind: 'sale', times: times ?? 0, timesAfter: times, orderId: order.id, operatorId: order.createdBy });
+}
+
+/** The sale is refunded: only a card not used yet; its value or uses go, and it is refunded. */
+async function unsell(ctx: KindContext, card: CardRecord, item: ItemRecord, ref: string) {
+  const { tx, scope } = ctx;
+  const type = (await findCardType(tx, scope, card.typeId))!;
+  const businessDay = await dayOf(tx, card.orgId);
+  if (card.kind === 'value' && card.accountId) {
+    const face = type.faceValueFen;
+    const after = face > 0 ? await debitAccount(tx, scope, card.accountId, face) : await findAccount(tx, scope, card.accountId);
+    if (!after) throw conflict('state', 'card.used');
+    const { sales, comp } = faceSplit(face, item.amountFen);
+    const common = { orgId: card.orgId, txnKind: 'recharge' as const, debit: 'balance' as const, businessDay, orderId: item.orderId, accountId: card.accountId };
+    if (sales > 0) await post(tx, scope, { ...common, txnNo: `CS${ref}-${item.lineNo}`, credit: 'sales', amountFen: sales });
+    if (comp > 0) await post(tx, scope, { ...common, txnNo: `CC${ref}-${item.lineNo}`, credit: 'comp', amountFen: comp });
+    await usage(tx, scope, card, { kind: 'refund', amountFen: -face, balanceAfterFen: Number(after.balanceFen), orderId: item.orderId });
+  } else {
+    if (card.kind === 'times' && card.timesLeft !== card.timesTotal) throw conflict('state', 'card.used');
+    if (item.amountFen > 0) await post(tx, scope, { orgId: card.orgId, txnNo: `CS${ref}-${item.lineNo}`, txnKind: 'refund', debit: 'prepaid', credit: 'sales', amountFen: item.amountFen, businessDay, orderId: item.orderId });
+    await usage(tx, scope, card, { kind: 'refund', times: -(card.timesLeft ?? 0), timesAfter: card.timesLeft === null ? null : 0, orderId: item.orderId });
+  }
+  await updateCard(tx, scope, card.id, null, undefined, { status: 'refunded', ...(card.kind === 'times' ? { timesLeft: 0 } : {}) });
+}
+
+// ---------------------------------------------------------------- recharge
+
+/** The bonus of the highest tier a recharge reaches. */
+export function bonusOf(tiers: { minFen: number; bonusFen: number }[], amountFen: number): number {
+  return tiers.filter((b) => amountFen >= b.minFen).reduce((best, b) => Math.max(best, b.bonusFen), 0);
+}
+
+registerItemKind({
+  kind: 'card_recharge',
+  orderTypes: ['card'],
+  async price(ctx, input, line) {
+    const priced = await rechargeKind().price(ctx, input, line);
+    const card = await findCardByAccount(ctx.tx, ctx.scope, input.refId!);
+    if (!card) throw invalid(`items.${line}.refId`, 'commerce.accountMissing');
+    const today = await dayOf(ctx.tx, card.orgId);
+    const why = refusalOf(card, today, 'pay');
+    if (why) throw invalid(`items.${line}.refId`, why);
+    return { ...priced, name: t('zh-CN', 'item.cardRecharge'), spec: card.cardNo };
+  },
+  async hold(ctx, item) {
+    const card = (await findCardByAccount(ctx.tx, ctx.scope, item.refId!))!;
+    const type = (await findCardType(ctx.tx, ctx.scope, card.typeId))!;
+    return { cardId: card.id, bonusFen: bonusOf(type.rechargeBonus, item.amountFen) } satisfies RechargeHold;
+  },
+  async confirm(ctx, item, order) {
+    const h = item.hold as RechargeHold;
+    const card = await findCard(ctx.tx, ctx.scope, h.cardId, { lock: true });
+    if (!card || card.status === 'refunded' || card.status === 'cancelled') return false;
+    await rechargeKind().confirm!(ctx, item, order);
+    let after = (await findAccount(ctx.tx, ctx.scope, item.refId!))!.balanceFen;
+    await usage(ctx.tx, ctx.scope, card, { kind: 'recharge', memberId: order.memberId, amountFen: item.amountFen, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
+    if (h.bonusFen > 0) {
+      after = (await creditAccount(ctx.tx, ctx.scope, item.refId!, h.bonusFen))!.balanceFen;
+      await post(ctx.tx, ctx.scope, { orgId: card.orgId, txnNo: `RB${order.orderNo}-${item.lineNo}`, txnKind: 'recharge', debit: 'comp', credit: 'balance', amountFen: h.bonusFen, businessDay: await dayOf(ctx.tx, card.orgId), orderId: order.id, accountId: item.refId });
+      await usage(ctx.tx, ctx.scope, card, { kind: 'bonus', memberId: order.memberId, amountFen: h.bonusFen, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
+    }
+    return true;
+  },
+  async release(ctx, item, quantity, why, ref) {
+    if (why !== 'refund' || !item.refId) return;
+    const h = item.hold as RechargeHold;
+    // The recharge goes back out of the account (the core's rule), and its bonus with it.
+    await rechargeKind().release!(ctx, item, quantity, why, ref);
+    const bonus = quantity === item.quantity ? h.bonusFen : Math.round((h.bonusFen * quantity) / item.quantity);
+    const amount = quantity === item.quantity ? item.amountFen : Math.round((item.amountFen * quantity) / item.quantity);
+    const card = (await findCard(ctx.tx, ctx.scope, h.cardId))!;
+    if (bonus > 0) {
+      if (!(await debitAccount(ctx.tx, ctx.scope, item.refId, bonus))) throw conflict('state', 'commerce.rechargeSpent');
+      await post(ctx.tx, ctx.scope, { orgId: card.orgId, txnNo: `RB${ref}-${item.lineNo}`, txnKind: 'recharge', debit: 'balance', credit: 'comp', amountFen: bonus, businessDay: await dayOf(ctx.tx, card.orgId), orderId: item.orderId, accountId: item.refId });
+    }
+    const after = (await findAccount(ctx.tx, ctx.scope, item.refId))!.balanceFen;
+    await usage(ctx.tx, ctx.scope, card, { kind: 'refund', amountFen: -(amount + bonus), balanceAfterFen: Number(after), orderId: item.orderId });
+  },
+});
+
+// ---------------------------------------------------------------- paying with a card
+
+setStoredValueHooks({
+  async guard(tx, scope, p) {
+    const card = p.method === 'balance' ? await findCardByAccount(tx, scope, p.accountId!) : await findCard(tx, scope, p.cardId!, { lock: true });
+    if (!card) {
+      if (p.method === 'balance') return undefined; // a plain stored-value account
+      throw notFound();
+    }
+    const field = p.method === 'balance' ? 'accountId' : 'cardId';
+    if (card.orgId !== p.order.orgId) throw notFound();
+    const { day: today, hhmm } = await localNow(tx, card.orgId);
+    const why = refusalOf(card, today, 'pay');
+    if (why) throw invalid(field, why);
+    const type = (await findCardType(tx, scope, card.typeId))!;
+    const rules = rulesOf(card, type);
+    if (p.order.venueId && rules.venueIds.length && !rules.venueIds.includes(p.order.venueId)) throw invalid(field, 'card.notHere');
+    let times = 0;
+    if (p.method === 'card') {
+      if (card.kind !== 'times') throw invalid(field, 'card.notTimes');
+      times = (await itemsOf(tx, scope, p.order.id)).reduce((n, i) => n + i.quantity, 0);
+      await checkLimits(tx, scope, card, type, today, times, field);
+      if (rules.timeBands.length && !rules.timeBands.some((b) => b.from <= hhmm && hhmm < b.to)) throw invalid(field, 'card.outsideHours');
+    }
+    const payer = p.order.memberId ?? card.memberId;
+    if (payer !== card.memberId) {
+      const share = await shareOfMember(tx, scope, card.id, payer);
+      if (!share || share.status !== 0) throw invalid(field, 'card.notSharer');
+      if (!(await useShare(tx, scope, share.id, p.method === 'balance' ? p.amountFen : 0, times))) throw invalid('amountFen', 'card.shareLimit');
+    }
+    if (p.method === 'card' && !(await takeTimes(tx, scope, card.id, times))) throw invalid(field, 'card.noTimesLeft');
+    return async (payment) => {
+      if (p.method === 'balance') {
+        const account = (await findAccount(tx, scope, card.accountId!))!;
+        await usage(tx, scope, card, { kind: 'pay', memberId: payer, amountFen: -p.amountFen, balanceAfterFen: Number(account.balanceFen), orderId: p.order.id, paymentId: payment.id, operatorId: p.userId });
+      } else {
+        const now = (await findCard(tx, scope, card.id))!;
+        await usage(tx, scope, card, { kind: 'pay', memberId: payer, times: -times, timesAfter: now.timesLeft, orderId: p.order.id, paymentId: payment.id, operatorId: p.userId });
+      }
+    };
+  },
+
+  async refundLeg(tx, scope, leg) {
+    if (leg.method === 'balance' && leg.accountId) {
+      // Money back onto a card (a refund of an order it paid, or a refund into stored value).
+      const card = await findCardByAccount(tx, scope, leg.accountId);
+      if (!card) return;
+      const paid = leg.paymentId ? (await usagesOfPayment(tx, scope, leg.paymentId))[0] : undefined;
+      if (paid?.memberId && paid.memberId !== card.memberId) await unuseShare(tx, scope, card.id, paid.memberId, leg.amountFen, 0);
+      const account = (await findAccount(tx, scope, leg.accountId))!;
+      await usage(tx, scope, card, { kind: 'refund', memberId: paid?.memberId ?? card.memberId, amountFen: leg.amountFen, balanceAfterFen: Number(account.balanceFen), orderId: paid?.orderId ?? null, paymentId: leg.paymentId, refundId: leg.refundId });
+      return;
+    }
+    if (leg.method === 'card' && leg.paymentId) {
+      // Uses back onto a times card, in proportion to the money refunded.
+      const paid = (await usagesOfPayment(tx, scope, leg.paymentId))[0];
+      if (!paid) return;
+      const payment = (await findPayment(tx, scope, leg.paymentId))!;
+      const used = -paid.times;
+      const back = leg.amountFen >= payment.amountFen ? used : Math.round((used * leg.amountFen) / payment.amountFen);
+      const card = (await findCard(tx, scope, paid.cardId, { lock: true }))!;
+      const after = back > 0 ? (await giveTimes(tx, scope, card.id, back))! : card;
+      if (paid.memberId && paid.memberId !== card.memberId && back > 0) await unuseShare(tx, scope, card.id, paid.memberId, 0, back);
+      await usage(tx, scope, card, { kind: 'refund', memberId: paid.memberId, times: back, timesAfter: after.timesLeft, orderId: paid.orderId, paymentId: leg.paymentId, refundId: leg.refundId });
+      return;
+    }
+    if (!leg.paymentId && !leg.provider) await payOut(tx, scope, leg.refundId, leg.amountFen);
+  },
+});
+
+/** A card's refund (non-order, reviewed) was paid out: its remaining value leaves its account, and the card is refunded. */
+async function payOut(tx: Tx, scope: Scope, refundId: number, amountFen: number) {
+  const cardId = await cardOfRefund(tx, scope, refundId);
+  if (!cardId) return;
+  const card = (await findCard(tx, scope, cardId, { lock: true }))!;
+  const refund = (await findRefund(tx, scope, refundId))!;
+  const businessDay = await dayOf(tx, card.orgId);
+  let balanceAfter: number | null = null;
+  if (card.accountId) {
+    const after = await debitAccount(tx, scope, card.accountId, amountFen);
+    if (!after) throw conflict('state', 'card.refundSpent');
+    if (after.balanceFen !== 0) throw conflict('state', 'card.refundSpent');
+    balanceAfter = 0;
+    await post(tx, scope, { orgId: card.orgId, txnNo: `CR${refund.refundNo}`, txnKind: 'non_order_refund', debit: 'balance', credit: 'sales', amountFen, businessDay, refundId, accountId: card.accountId });
+  } else if (card.kind !== 'value') {
+    // Uses sold and not used leave `prepaid` (the payout itself is a sale given back).
+    await post(tx, scope, { orgId: card.orgId, txnNo: `CR${refund.refundNo}`, txnKind: 'non_order_refund', debit: 'prepaid', credit: 'sales', amountFen, businessDay, refundId });
+  }
+  const before = { status: card.status, timesLeft: card.timesLeft };
+  await updateCard(tx, scope, card.id, null, undefined, { status: 'refunded', frozenAt: null, ...(card.kind === 'times' ? { timesLeft: 0 } : {}) });
+  await usage(tx, scope, card, { kind: 'refund', amountFen: -amountFen, times: card.kind === 'times' ? -(card.timesLeft ?? 0) : 0, balanceAfterFen: balanceAfter, timesAfter: card.kind === 'times' ? 0 : null, refundId, operatorId: refund.reviewedBy, remark: refund.reason });
+  await insertCardLog(tx, scope, { orgId: card.orgId, cardId: card.id, action: 'refund', before, after: { status: 'refunded', paidOutFen: amountFen, refundNo: refund.refundNo }, reason: refund.reviewRemark, operatorId: refund.reviewedBy });
+}
+
+// ---------------------------------------------------------------- member levels
+
+/**
+ * A member's bookings are priced at the level of their best card: active, in date, with uses left,
+ * whose type names a level (the dearest type first, then the newest card); without one, the
+ * member's own level. A frozen or black-listed member (status ≠ 0) pays everybody's price.
+ */
+setMemberLevelResolver(async (db, scope, memberId) => {
+  const m = await findMember(db, scope, memberId);
+  if (!m || m.status !== 0) return null;
+  const { day } = await localNow(db, m.orgId);
+  const best = (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['active'] }))
+    .filter(({ card, type }) => type.level && !refusalOf(card, day, 'pay') && (card.kind !== 'times' || (card.timesLeft ?? 0) > 0))
+    .sort((a, b) => b.type.priceFen - a.type.priceFen || b.card.id - a.card.id)[0];
+  return best?.type.level ?? m.level;
+});

@@ -1,0 +1,459 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../../platform/db.ts';
+import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
+import { containsText } from '../../system/admin.common.ts';
+import { users } from '../../system/system.table.ts';
+import { balanceAccounts, orders } from '../commerce/commerce.table.ts';
+import { members } from '../member/member.table.ts';
+import { cardDistributions, cardLogs, cardShares, cardTypes, cardUsages, memberCards } from './card.table.ts';
+
+export type CardTypeRecord = typeof cardTypes.$inferSelect;
+export type CardRecord = typeof memberCards.$inferSelect;
+export type ShareRecord = typeof cardShares.$inferSelect;
+export type UsageRecord = typeof cardUsages.$inferSelect;
+
+// ---------------------------------------------------------------- card types
+
+export interface CardTypeFilter {
+  id?: number;
+  name?: string;
+  kind?: string;
+  status?: number;
+}
+
+function typeWhere(scope: Scope, f: CardTypeFilter): SQL | undefined {
+  return and(
+    inScope(scope, cardTypes.orgId),
+    f.id !== undefined ? eq(cardTypes.id, f.id) : undefined,
+    f.name ? containsText(cardTypes.name, f.name) : undefined,
+    f.kind ? eq(cardTypes.kind, f.kind) : undefined,
+    f.status !== undefined ? eq(cardTypes.status, f.status) : undefined,
+  );
+}
+
+export const cardTypeSorts = { name: cardTypes.name, priceFen: cardTypes.priceFen, createTime: cardTypes.createdAt };
+export const cardTypeDefaultOrder = [asc(cardTypes.orgId), asc(cardTypes.id)];
+
+const liveCards = sql<number>`(select count(*)::int from ${memberCards} where ${memberCards.typeId} = ${cardTypes.id} and ${memberCards.status} <> 'cancelled')`;
+
+export async function pageCardTypes(db: Executor, scope: Scope, f: CardTypeFilter, order: SQL[], page: { limit: number; offset: number }) {
+  const where = typeWhere(scope, f);
+  const [rows, [total]] = await Promise.all([
+    db.select({ t: cardTypes, cardCount: liveCards }).from(cardTypes).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db.select({ n: count() }).from(cardTypes).where(where),
+  ]);
+  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.t, cardCount: Number(r.cardCount) })) };
+}
+
+export async function findCardType(db: Executor, scope: Scope, id: number): Promise<CardTypeRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardTypes)
+    .where(and(eq(cardTypes.id, id), inScope(scope, cardTypes.orgId)));
+  return row;
+}
+
+export async function insertCardType(db: Executor, scope: Scope, values: typeof cardTypes.$inferInsert): Promise<CardTypeRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(cardTypes).values(values).returning();
+  return row!;
+}
+
+export async function updateCardType(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof cardTypes.$inferInsert, 'orgId' | 'id' | 'kind'>>) {
+  return db
+    .update(cardTypes)
+    .set({ ...values, updatedAt: new Date(), version: sql`${cardTypes.version} + 1` })
+    .where(and(eq(cardTypes.id, id), eq(cardTypes.version, version), inScope(scope, cardTypes.orgId)))
+    .returning();
+}
+
+/** Deletes the types that no card names (answers how many went, and the ids that have cards). */
+export async function deleteCardTypes(db: Executor, scope: Scope, ids: number[]): Promise<number> {
+  const gone = await db
+    .delete(cardTypes)
+    .where(and(inArray(cardTypes.id, ids), inScope(scope, cardTypes.orgId)))
+    .returning({ id: cardTypes.id });
+  return gone.length;
+}
+
+export async function typesWithCards(db: Executor, scope: Scope, ids: number[]): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: memberCards.typeId })
+    .from(memberCards)
+    .where(and(inArray(memberCards.typeId, ids), inScope(scope, memberCards.orgId)));
+  return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------- cards
+
+export interface CardFilter {
+  id?: number;
+  ids?: number[];
+  cardNo?: string;
+  cardNoExact?: string;
+  keyword?: string;
+  typeId?: number;
+  kind?: string;
+  status?: string;
+  statuses?: string[];
+  memberId?: number;
+  memberIds?: number[];
+  managerId?: number;
+  validToFrom?: string;
+  validToTo?: string;
+}
+
+function cardWhere(scope: Scope, f: CardFilter): SQL | undefined {
+  return and(
+    inScope(scope, memberCards.orgId),
+    f.id !== undefined ? eq(memberCards.id, f.id) : undefined,
+    f.ids ? inArray(memberCards.id, f.ids.length ? f.ids : [0]) : undefined,
+    f.cardNo ? containsText(memberCards.cardNo, f.cardNo) : undefined,
+    f.cardNoExact ? eq(memberCards.cardNo, f.cardNoExact) : undefined,
+    f.keyword ? or(containsText(members.name, f.keyword), containsText(members.phone, f.keyword), containsText(members.memberNo, f.keyword)) : undefined,
+    f.typeId !== undefined ? eq(memberCards.typeId, f.typeId) : undefined,
+    f.kind ? eq(memberCards.kind, f.kind) : undefined,
+    f.status ? eq(memberCards.status, f.status) : undefined,
+    f.statuses ? inArray(memberCards.status, f.statuses) : undefined,
+    f.memberId !== undefined ? eq(memberCards.memberId, f.memberId) : undefined,
+    f.memberIds ? inArray(memberCards.memberId, f.memberIds.length ? f.memberIds : [0]) : undefined,
+    f.managerId !== undefined ? eq(memberCards.managerId, f.managerId) : undefined,
+    f.validToFrom ? gte(memberCards.validTo, f.validToFrom) : undefined,
+    f.validToTo ? lte(memberCards.validTo, f.validToTo) : undefined,
+  );
+}
+
+export const cardSorts = { cardNo: memberCards.cardNo, validTo: memberCards.validTo, createTime: memberCards.createdAt, status: memberCards.status };
+export const cardDefaultOrder = [desc(memberCards.createdAt), desc(memberCards.id)];
+
+const manager = alias(users, 'card_manager');
+const cardColumns = {
+  card: memberCards,
+  typeName: cardTypes.name,
+  memberNo: members.memberNo,
+  memberName: members.name,
+  memberPhone: members.phone,
+  balanceFen: balanceAccounts.balanceFen,
+  managerName: manager.name,
+};
+
+export async function pageCards(db: Executor, scope: Scope, f: CardFilter, order: SQL[], page: { limit: number; offset: number }) {
+  const where = cardWhere(scope, f);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(memberCards)
+      .innerJoin(cardTypes, eq(cardTypes.id, memberCards.typeId))
+      .innerJoin(members, eq(members.id, memberCards.memberId))
+      .leftJoin(balanceAccounts, eq(balanceAccounts.id, memberCards.accountId))
+      .leftJoin(manager, eq(manager.id, memberCards.managerId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(memberCards).innerJoin(members, eq(members.id, memberCards.memberId)).where(where),
+  ]);
+  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.card, typeName: r.typeName, memberNo: r.memberNo, memberName: r.memberName, memberPhone: r.memberPhone, balanceFen: r.balanceFen === null ? null : Number(r.balanceFen), managerName: r.managerName })) };
+}
+export type CardView = Awaited<ReturnType<typeof pageCards>>['rows'][number];
+
+export async function findCard(db: Executor, scope: Scope, id: number, opts: { lock?: boolean } = {}): Promise<CardRecord | undefined> {
+  const q = db
+    .select()
+    .from(memberCards)
+    .where(and(eq(memberCards.id, id), inScope(scope, memberCards.orgId)));
+  const [row] = opts.lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function findCardByAccount(db: Executor, scope: Scope, accountId: number): Promise<CardRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(memberCards)
+    .where(and(eq(memberCards.accountId, accountId), inScope(scope, memberCards.orgId)));
+  return row;
+}
+
+export async function insertCard(db: Executor, scope: Scope, values: typeof memberCards.$inferInsert): Promise<CardRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(memberCards).values(values).returning();
+  return row!;
+}
+
+/** Changes a card only from the given states (and version, when given); answers the row or undefined. */
+export async function updateCard(db: Executor, scope: Scope, id: number, from: readonly string[] | null, version: number | undefined, values: Partial<Omit<typeof memberCards.$inferInsert, 'orgId' | 'id'>>): Promise<CardRecord | undefined> {
+  const [row] = await db
+    .update(memberCards)
+    .set({ ...values, updatedAt: new Date(), version: sql`${memberCards.version} + 1` })
+    .where(and(eq(memberCards.id, id), from ? inArray(memberCards.status, [...from]) : undefined, version !== undefined ? eq(memberCards.version, version) : undefined, inScope(scope, memberCards.orgId)))
+    .returning();
+  return row;
+}
+
+/** Takes `n` uses from an active times card only when it has them (exact under concurrency). */
+export async function takeTimes(db: Executor, scope: Scope, id: number, n: number): Promise<CardRecord | undefined> {
+  const [row] = await db
+    .update(memberCards)
+    .set({ timesLeft: sql`${memberCards.timesLeft} - ${n}`, updatedAt: new Date() })
+    .where(and(eq(memberCards.id, id), eq(memberCards.status, 'active'), gte(memberCards.timesLeft, n), inScope(scope, memberCards.orgId)))
+    .returning();
+  return row;
+}
+
+/** Gives `n` uses back (never above the card's total). */
+export async function giveTimes(db: Executor, scope: Scope, id: number, n: number): Promise<CardRecord | undefined> {
+  const [row] = await db
+    .update(memberCards)
+    .set({ timesLeft: sql`least(${memberCards.timesLeft} + ${n}, ${memberCards.timesTotal})`, updatedAt: new Date() })
+    .where(and(eq(memberCards.id, id), inScope(scope, memberCards.orgId)))
+    .returning();
+  return row;
+}
+
+export async function cardNoTaken(db: Executor, scope: Scope, orgId: number, cardNo: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberCards.id })
+    .from(memberCards)
+    .where(and(eq(memberCards.orgId, orgId), eq(memberCards.cardNo, cardNo), inScope(scope, memberCards.orgId)));
+  return !!row;
+}
+
+/** Cards of these members (own cards), with their types, for the level resolver and check-in. */
+export async function cardsWithTypes(db: Executor, scope: Scope, f: { memberIds?: number[]; ids?: number[]; statuses: string[] }) {
+  return db
+    .select({ card: memberCards, type: cardTypes })
+    .from(memberCards)
+    .innerJoin(cardTypes, eq(cardTypes.id, memberCards.typeId))
+    .where(and(inScope(scope, memberCards.orgId), inArray(memberCards.status, f.statuses), f.memberIds ? inArray(memberCards.memberId, f.memberIds.length ? f.memberIds : [0]) : undefined, f.ids ? inArray(memberCards.id, f.ids.length ? f.ids : [0]) : undefined));
+}
+
+// ---------------------------------------------------------------- usage
+
+export async function insertUsage(db: Executor, scope: Scope, values: typeof cardUsages.$inferInsert): Promise<UsageRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(cardUsages).values(values).returning();
+  return row!;
+}
+
+/** The `pay` usage rows of a payment (which card paid it, by whom, how many uses). */
+export async function usagesOfPayment(db: Executor, scope: Scope, paymentId: number): Promise<UsageRecord[]> {
+  return db
+    .select()
+    .from(cardUsages)
+    .where(and(eq(cardUsages.paymentId, paymentId), eq(cardUsages.kind, 'pay'), inScope(scope, cardUsages.orgId)));
+}
+
+/** Uses (check-ins and times payments) of a card on days [from, to]. */
+export async function usesBetween(db: Executor, scope: Scope, cardId: number, from: string, to: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(case when ${cardUsages.kind} = 'checkin' then 1 else -${cardUsages.times} end), 0)::int` })
+    .from(cardUsages)
+    .where(and(eq(cardUsages.cardId, cardId), inArray(cardUsages.kind, ['checkin', 'pay']), or(eq(cardUsages.kind, 'checkin'), ne(cardUsages.times, 0)), gte(cardUsages.businessDay, from), lte(cardUsages.businessDay, to), inScope(scope, cardUsages.orgId)));
+  return Number(row?.n ?? 0);
+}
+
+export interface UsageFilter {
+  cardId?: number;
+  cardNo?: string;
+  memberId?: number;
+  kind?: string;
+  dayFrom?: string;
+  dayTo?: string;
+}
+
+function usageWhere(scope: Scope, f: UsageFilter): SQL | undefined {
+  return and(
+    inScope(scope, cardUsages.orgId),
+    f.cardId !== undefined ? eq(cardUsages.cardId, f.cardId) : undefined,
+    f.cardNo ? containsText(memberCards.cardNo, f.cardNo) : undefined,
+    f.memberId !== undefined ? or(eq(cardUsages.memberId, f.memberId), eq(memberCards.memberId, f.memberId)) : undefined,
+    f.kind ? eq(cardUsages.kind, f.kind) : undefined,
+    f.dayFrom ? gte(cardUsages.businessDay, f.dayFrom) : undefined,
+    f.dayTo ? lte(cardUsages.businessDay, f.dayTo) : undefined,
+  );
+}
+
+export const usageSorts = { createTime: cardUsages.createdAt, amountFen: cardUsages.amountFen, businessDay: cardUsages.businessDay };
+export const usageDefaultOrder = [desc(cardUsages.createdAt), desc(cardUsages.id)];
+
+export async function pageUsages(db: Executor, scope: Scope, f: UsageFilter, order: SQL[], page: { limit: number; offset: number }) {
+  const where = usageWhere(scope, f);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ u: cardUsages, cardNo: memberCards.cardNo, memberName: members.name, orderNo: orders.orderNo, operatorName: users.name })
+      .from(cardUsages)
+      .innerJoin(memberCards, eq(memberCards.id, cardUsages.cardId))
+      .leftJoin(members, eq(members.id, cardUsages.memberId))
+      .leftJoin(orders, eq(orders.id, cardUsages.orderId))
+      .leftJoin(users, eq(users.id, cardUsages.operatorId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(cardUsages).innerJoin(memberCards, eq(memberCards.id, cardUsages.cardId)).where(where),
+  ]);
+  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.u, cardNo: r.cardNo, memberName: r.memberName, orderNo: r.orderNo, operatorName: r.operatorName })) };
+}
+
+/** Debits per day of [from, to]: money spent (positive fen) and uses. */
+export async function spendingByDay(db: Executor, scope: Scope, cardId: number, from: string, to: string) {
+  const rows = await db
+    .select({
+      day: cardUsages.businessDay,
+      spentFen: sql<number>`coalesce(sum(case when ${cardUsages.amountFen} < 0 then -${cardUsages.amountFen} else 0 end), 0)::bigint`,
+      times: sql<number>`coalesce(sum(case when ${cardUsages.times} < 0 then -${cardUsages.times} else 0 end), 0)::int`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(cardUsages)
+    .where(and(eq(cardUsages.cardId, cardId), inArray(cardUsages.kind, ['pay', 'checkin']), gte(cardUsages.businessDay, from), lte(cardUsages.businessDay, to), inScope(scope, cardUsages.orgId)))
+    .groupBy(cardUsages.businessDay)
+    .orderBy(asc(cardUsages.businessDay));
+  return rows.map((r) => ({ day: r.day, spentFen: Number(r.spentFen), times: Number(r.times), count: Number(r.count) }));
+}
+
+// ---------------------------------------------------------------- logs
+
+export async function insertCardLog(db: Executor, scope: Scope, values: typeof cardLogs.$inferInsert): Promise<void> {
+  await assertInScope(db, scope, [values.orgId]);
+  await db.insert(cardLogs).values(values);
+}
+
+export async function logsOf(db: Executor, scope: Scope, cardId: number, limit: number) {
+  const rows = await db
+    .select({ l: cardLogs, operatorName: users.name })
+    .from(cardLogs)
+    .leftJoin(users, eq(users.id, cardLogs.operatorId))
+    .where(and(eq(cardLogs.cardId, cardId), inScope(scope, cardLogs.orgId)))
+    .orderBy(desc(cardLogs.createdAt), desc(cardLogs.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.l, operatorName: r.operatorName }));
+}
+
+/** The card whose refund (non-order, paid out of its account) this is: by the log row its application wrote. */
+export async function cardOfRefund(db: Executor, scope: Scope, refundId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ cardId: cardLogs.cardId })
+    .from(cardLogs)
+    .where(and(eq(cardLogs.action, 'refund'), sql`(${cardLogs.after} ->> 'refundId')::bigint = ${refundId}`, inScope(scope, cardLogs.orgId)));
+  return row?.cardId;
+}
+
+// ---------------------------------------------------------------- shares and distributions
+
+export async function sharesOf(db: Executor, scope: Scope, cardId: number) {
+  const rows = await db
+    .select({ s: cardShares, memberName: members.name, memberPhone: members.phone })
+    .from(cardShares)
+    .innerJoin(members, eq(members.id, cardShares.memberId))
+    .where(and(eq(cardShares.cardId, cardId), inScope(scope, cardShares.orgId)))
+    .orderBy(asc(cardShares.id));
+  return rows.map((r) => ({ ...r.s, memberName: r.memberName, memberPhone: r.memberPhone }));
+}
+
+export async function findShare(db: Executor, scope: Scope, id: number): Promise<ShareRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardShares)
+    .where(and(eq(cardShares.id, id), inScope(scope, cardShares.orgId)));
+  return row;
+}
+
+export async function shareOfMember(db: Executor, scope: Scope, cardId: number, memberId: number): Promise<ShareRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardShares)
+    .where(and(eq(cardShares.cardId, cardId), eq(cardShares.memberId, memberId), inScope(scope, cardShares.orgId)));
+  return row;
+}
+
+/** Cards shared with these members (a share that may pay). */
+export async function sharedCardIds(db: Executor, scope: Scope, memberIds: number[]): Promise<number[]> {
+  if (!memberIds.length) return [];
+  const rows = await db
+    .select({ id: cardShares.cardId })
+    .from(cardShares)
+    .where(and(inArray(cardShares.memberId, memberIds), eq(cardShares.status, 0), inScope(scope, cardShares.orgId)));
+  return rows.map((r) => r.id);
+}
+
+export async function countShares(db: Executor, scope: Scope, cardId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(cardShares)
+    .where(and(eq(cardShares.cardId, cardId), inScope(scope, cardShares.orgId)));
+  return row?.n ?? 0;
+}
+
+export async function insertShare(db: Executor, scope: Scope, values: typeof cardShares.$inferInsert): Promise<ShareRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  const [row] = await db.insert(cardShares).values(values).returning();
+  return row!;
+}
+
+export async function updateShare(db: Executor, scope: Scope, id: number, version: number, values: Partial<Pick<ShareRecord, 'limitFen' | 'limitTimes' | 'status'>>) {
+  return db
+    .update(cardShares)
+    .set({ ...values, version: sql`${cardShares.version} + 1` })
+    .where(and(eq(cardShares.id, id), eq(cardShares.version, version), inScope(scope, cardShares.orgId)))
+    .returning();
+}
+
+export async function deleteShare(db: Executor, scope: Scope, id: number): Promise<number> {
+  const gone = await db
+    .delete(cardShares)
+    .where(and(eq(cardShares.id, id), inScope(scope, cardShares.orgId)))
+    .returning({ id: cardShares.id });
+  return gone.length;
+}
+
+/** A sharer's spending within the limit only (exact under concurrency): `used + x <= limit`. */
+export async function useShare(db: Executor, scope: Scope, id: number, fen: number, times: number): Promise<ShareRecord | undefined> {
+  const [row] = await db
+    .update(cardShares)
+    .set({ usedFen: sql`${cardShares.usedFen} + ${fen}`, usedTimes: sql`${cardShares.usedTimes} + ${times}` })
+    .where(
+      and(
+        eq(cardShares.id, id),
+        eq(cardShares.status, 0),
+        or(isNull(cardShares.limitFen), sql`${cardShares.usedFen} + ${fen} <= ${cardShares.limitFen}`),
+        or(isNull(cardShares.limitTimes), sql`${cardShares.usedTimes} + ${times} <= ${cardShares.limitTimes}`),
+        inScope(scope, cardShares.orgId),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives a sharer's spending back (a refund of what they paid). */
+export async function unuseShare(db: Executor, scope: Scope, cardId: number, memberId: number, fen: number, times: number): Promise<void> {
+  await db
+    .update(cardShares)
+    .set({ usedFen: sql`greatest(${cardShares.usedFen} - ${fen}, 0)`, usedTimes: sql`greatest(${cardShares.usedTimes} - ${times}, 0)` })
+    .where(and(eq(cardShares.cardId, cardId), eq(cardShares.memberId, memberId), inScope(scope, cardShares.orgId)));
+}
+
+export async function insertDistribution(db: Executor, scope: Scope, values: typeof cardDistributions.$inferInsert): Promise<void> {
+  await assertInScope(db, scope, [values.orgId]);
+  await db.insert(cardDistributions).values(values);
+}
+
+export async function pageDistributions(db: Executor, scope: Scope, cardId: number, page: { limit: number; offset: number }) {
+  const company = alias(members, 'dist_company');
+  const entrant = alias(members, 'dist_entrant');
+  const where = and(eq(cardDistributions.cardId, cardId), inScope(scope, cardDistributions.orgId));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ d: cardDistributions, companyName: company.name, entrantName: entrant.name, operatorName: users.name })
+      .from(cardDistributions)
+      .innerJoin(company, eq(company.id, cardDistributions.companyId))
+      .innerJoin(entrant, eq(entrant.id, cardDistributions.entrantId))
+      .leftJoin(users, eq(users.id, cardDistributions.operatorId))
+      .where(where)
+      .orderBy(desc(cardDistributions.createdAt), desc(cardDistributions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(cardDistributions).where(where),
+  ]);
+  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.d, companyName: r.companyName, entrantName: r.entrantName, operatorName: r.operatorName })) };
+}
