@@ -130,6 +130,10 @@ interface World {
   identityB: number;
   listEntryB: number;
   companyA: number;
+  cardTypeB: number;
+  cardB: number;
+  cardNoB: string;
+  shareB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -234,6 +238,14 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/booking/closure': { body: { reason: 'probe' }, extra: [{ label: "B's site in A's venue", body: { range: { stadiumId: w.venueA, siteIds: [w.siteB], from: `${w.bDay} 08:00`, to: `${w.bDay} 10:00` }, reason: 'probe' } }] },
     'PUT /api/sport/booking/closure/:id': { body: { reason: 'changed', version: 1 } },
     'POST /api/sport/member/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/card/type': { body: { name: 'probe', kind: 'times', times: 5, priceFen: 0 }, extra: [{ label: "B's venue for a type of A", body: { name: 'probe', kind: 'times', times: 5, priceFen: 0, venueIds: [w.venueB] } }] },
+    'PUT /api/sport/card/type/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
+    'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
+    'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
+    'POST /api/sport/card/:id/refund': { body: { method: 'cash', reason: 'probe' } },
+    'POST /api/sport/card/checkin': { body: { method: 'card' } },
+    'PUT /api/sport/card/share/:shareId': { body: { limitFen: 100, version: 1 } },
     'PUT /api/sport/member/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/member/:id/entrants': { extra: [{ label: "B's member as an entrant of A's company", params: { id: w.companyA }, body: { memberIds: [w.memberB] } }] },
     'DELETE /api/sport/member/:id/entrants/:ids': { extra: [{ label: "B's member from A's company", params: { id: w.companyA, ids: String(w.memberB) } }] },
@@ -255,6 +267,11 @@ function lookups(w: World): Record<string, Case[]> {
   return {
     'POST /api/system/user/detailByPhone': [{ label: "a user of B by mobile", body: { mobile: w.uBMobile } }],
     'POST /api/sport/booking/checkin': [{ label: "B's booking by its order number", body: { code: w.bookingNoB } }],
+    'POST /api/sport/card/checkin/lookup': [
+      { label: "B's card by its number", body: { keyword: w.cardNoB } },
+      { label: "B's card by its QR text", body: { keyword: `VC:${w.cardNoB}` } },
+      { label: "B's member by phone", body: { keyword: '13911113333' } },
+    ],
   };
 }
 
@@ -267,6 +284,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
     if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
     if (r.module === 'member') return /\/identity\//.test(r.url) ? w.identityB : w.memberB;
+    if (r.module === 'card') return /\/type\//.test(r.url) ? w.cardTypeB : /\/share\//.test(r.url) ? w.shareB : w.cardB;
     if (r.module === 'commerce') return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = { user: w.uB, role: w.RB, org: w.B1, job: w.jobB, jobStream: w.streamB, online: w.sessionB, loginLog: w.loginLogB, operLog: w.operLogB };
     return m[r.module];
@@ -323,6 +341,18 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return w.memberB;
     case 'memberIds':
       return [w.memberB];
+    case 'typeId':
+      return w.cardTypeB;
+    case 'cardId':
+      return w.cardB;
+    case 'shareId':
+      return w.shareB;
+    case 'entrantId':
+      return w.memberB;
+    case 'managerId':
+      return w.uB;
+    case 'venueIds':
+      return [w.venueB];
     case 'pattern':
       return { stadiumId: w.venueB, siteIds: [w.siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay } as unknown as Record<string, unknown>[];
     case 'range':
@@ -402,6 +432,12 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_member_identity: `org_id in (select id from b)`,
     sport_member_face_log: `org_id in (select id from b)`,
     sport_member_visit: `org_id in (select id from b)`,
+    sport_card_type: `org_id in (select id from b)`,
+    sport_member_card: `org_id in (select id from b)`,
+    sport_card_usage: `org_id in (select id from b)`,
+    sport_card_share: `org_id in (select id from b)`,
+    sport_card_log: `org_id in (select id from b)`,
+    sport_card_distribution: `org_id in (select id from b)`,
   };
   const out: Record<string, string[]> = {};
   for (const [table, where] of Object.entries(tables)) {
@@ -475,6 +511,12 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const identityB = (await ok<{ id: number }>('POST', '/api/sport/member/identity', { memberId: memberB, realName: 'b-member', idType: '2', idNo: 'E1234567' }, mgrB)).id;
     await ok('POST', '/api/sport/member/lists', { memberIds: [memberB], list: 'white', reason: 'b-list' }, mgrB);
     const listEntryB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/member/lists/list', {}, mgrB)).data[0]!.id;
+    // B sells a member card (paid in cash) and shares it with a second member.
+    const cardTypeB = (await ok<{ id: number }>('POST', '/api/sport/card/type', { name: 'b-card', kind: 'value', priceFen: 1000, faceValueFen: 1000, maxSharers: 2 }, mgrB)).id;
+    const soldB = await ok<{ orderId: number; cardId: number; cardNo: string }>('POST', '/api/sport/card/sell', { typeId: cardTypeB, memberId: memberB }, mgrB);
+    await ok('POST', `/api/sport/commerce/order/${soldB.orderId}/pay`, { method: 'cash', amountFen: 1000 }, mgrB);
+    const friendB = (await ok<{ id: number }>('POST', '/api/sport/member', { name: 'b-friend', phone: '13911114444' }, mgrB)).id;
+    const shareB = (await ok<{ id: number }>('POST', `/api/sport/card/${soldB.cardId}/share`, { memberId: friendB, limitFen: 500 }, mgrB)).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -534,6 +576,10 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       identityB,
       listEntryB,
       companyA,
+      cardTypeB,
+      cardB: soldB.cardId,
+      cardNoB: soldB.cardNo,
+      shareB,
     };
   });
   afterAll(async () => s?.close());

@@ -108,6 +108,7 @@ export async function addCardType(db: Db, caller: Caller, input: CardTypeCreate)
   const { orgId: given, ...v } = input;
   const orgId = given ?? caller.orgId;
   checkTypeShape(v.kind, v);
+  await checkVenues(db, scope, orgId, v.venueIds ?? []);
   const row = await mapDuplicate(
     insertCardType(db, scope, {
       orgId,
@@ -132,7 +133,6 @@ export async function addCardType(db: Db, caller: Caller, input: CardTypeCreate)
     }),
     TYPE_UNIQUE,
   );
-  await checkVenues(db, scope, row.orgId, row.venueIds);
   return getCardType(db, caller, row.id);
 }
 
