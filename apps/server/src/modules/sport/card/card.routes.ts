@@ -98,8 +98,8 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Usage record and check-in (before `:id` routes of the same shape).
   defineRoute(app, { ...base, method: 'POST', url: url('usage/list'), permission: Perm.card.list, action: 'list', readOnly: true, body: cardUsageListQuery, response: cardUsagePage, handler: async ({ body, caller }) => listUsages(db, caller, body) });
-  defineRoute(app, { ...base, method: 'POST', url: url('checkin/lookup'), permission: Perm.member.checkin, action: 'lookup', readOnly: true, body: checkinLookupBody, response: checkinLookupAnswer, handler: async ({ body, caller, req }) => checkinLookup(db, caller, body.keyword, req.lang) });
-  defineRoute(app, { ...base, method: 'POST', url: url('checkin'), permission: Perm.member.checkin, action: 'checkin', body: checkinCreate, response: checkinAnswer, handler: async ({ body, caller }) => checkIn(db, caller, body) });
+  defineRoute(app, { ...base, method: 'POST', url: url('checkin/lookup'), permission: Perm.member.checkin, action: 'checkinLookup', readOnly: true, body: checkinLookupBody, response: checkinLookupAnswer, handler: async ({ body, caller, req }) => checkinLookup(db, caller, body.keyword, req.lang) });
+  defineRoute(app, { ...base, method: 'POST', url: url('checkin'), permission: Perm.member.checkin, action: 'memberCheckin', body: checkinCreate, response: checkinAnswer, handler: async ({ body, caller }) => checkIn(db, caller, body) });
 
   // Cards.
   defineRoute(app, { ...base, method: 'POST', url: url('list'), permission: Perm.card.list, action: 'list', readOnly: true, body: cardListQuery, response: cardPage, handler: async ({ body, caller }) => listCards(db, caller, body) });
@@ -112,7 +112,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, { ...base, method: 'POST', url: url(':id/unfreeze'), permission: Perm.card.freeze, action: 'unfreeze', params: idParams, body: cardFreeze, response: cardRow, handler: async ({ params, body, caller }) => unfreezeCard(db, caller, params.id, body) });
   defineRoute(app, { ...base, method: 'POST', url: url(':id/manager'), permission: Perm.card.edit, action: 'manager', params: idParams, body: cardManager, response: cardRow, handler: async ({ params, body, caller }) => changeCardManager(db, caller, params.id, body) });
   defineRoute(app, { ...base, method: 'POST', url: url(':id/rules'), permission: Perm.card.edit, action: 'rules', params: idParams, body: cardRulesEdit, response: cardRow, handler: async ({ params, body, caller }) => editCardRules(db, caller, params.id, body) });
-  defineRoute(app, { ...base, method: 'POST', url: url(':id/refund'), permission: Perm.card.refund, action: 'refund', params: idParams, body: cardRefund, response: cardRefundAnswer, handler: async ({ params, body, caller }) => refundCard(db, caller, params.id, body) });
+  defineRoute(app, { ...base, method: 'POST', url: url(':id/refund'), permission: Perm.card.refund, action: 'cardRefund', params: idParams, body: cardRefund, response: cardRefundAnswer, handler: async ({ params, body, caller }) => refundCard(db, caller, params.id, body) });
 
   // Sharing and corporate distribution.
   defineRoute(app, { ...base, method: 'POST', url: url(':id/shares'), permission: Perm.card.share, action: 'list', readOnly: true, params: idParams, body: cardSharesQuery, response: cardShareList, handler: async ({ params, caller }) => listShares(db, caller, params.id) });
