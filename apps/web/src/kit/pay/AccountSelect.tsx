@@ -15,7 +15,10 @@ export interface AccountSelectProps {
   disabled?: boolean;
 }
 
-/** A stored-value account picked by keyword (holder name, phone or account number), with its balance. */
+/**
+ * A stored-value account picked by keyword (holder name, phone or account number), with its balance:
+ * the order member's own accounts first, any account once a keyword is typed (a shared card).
+ */
 export function AccountSelect({ id, value, onChange, onAccount, memberId, disabled }: AccountSelectProps) {
   const t = usePayT();
   const [rows, setRows] = useState<BalanceAccountRow[]>([]);
@@ -29,7 +32,9 @@ export function AccountSelect({ id, value, onChange, onAccount, memberId, disabl
       const n = ++seq.current;
       setLoading(true);
       payApi
-        .accounts({ keyword: keyword.trim() || undefined, memberId: memberId ?? undefined, pageNum: 1, pageSize: 20 })
+        // The member's own accounts until something is typed; then any account of the organisation
+        // (a card another member shares with them: the server checks the share and its limit).
+        .accounts({ keyword: keyword.trim() || undefined, memberId: keyword.trim() ? undefined : (memberId ?? undefined), pageNum: 1, pageSize: 20 })
         .then((p) => {
           if (n === seq.current) setRows(p.data);
         })

@@ -27,9 +27,10 @@ function UsageTab({ card }: { card: CardDetail }) {
       loading={rows.isFetching}
       dataSource={rows.data?.data ?? []}
       data-testid="card-detail-usage"
+      scroll={{ x: 'max-content' }}
       pagination={{ current: pageNum, pageSize: 10, total: rows.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
       columns={[
-        { key: 'time', title: t('field.time'), dataIndex: 'createTime', render: (v: string) => formatTime(v) },
+        { key: 'time', title: t('field.time'), dataIndex: 'createTime', className: 'kit-cell-nowrap', render: (v: string) => formatTime(v) },
         { key: 'kind', title: t('field.usageKind'), dataIndex: 'kind', render: (v: string) => <CodeLabel value={v} options={usageKindOptions} /> },
         { key: 'amount', title: t('field.change'), align: 'right', render: (_: unknown, r) => <Signed fen={r.amountFen} times={r.times} kind={card.kind} /> },
         {
@@ -39,7 +40,7 @@ function UsageTab({ card }: { card: CardDetail }) {
           render: (_: unknown, r) => (card.kind === 'value' ? yuan(r.balanceAfterFen ?? 0) : r.timesAfter === null ? '—' : t('timesN', { n: r.timesAfter })),
         },
         { key: 'member', title: t('field.usedBy'), dataIndex: 'memberName' },
-        { key: 'order', title: t('field.orderNo'), dataIndex: 'orderNo', render: (v: string | null, r) => (v && r.orderId ? <Typography.Link onClick={() => navigate(orderDetailPath(r.orderId!))}>{v}</Typography.Link> : '—') },
+        { key: 'order', title: t('field.orderNo'), dataIndex: 'orderNo', className: 'kit-cell-nowrap', render: (v: string | null, r) => (v && r.orderId ? <Typography.Link onClick={() => navigate(orderDetailPath(r.orderId!))}>{v}</Typography.Link> : '—') },
         { key: 'operator', title: t('field.operator'), dataIndex: 'operatorName' },
         { key: 'remark', title: t('field.remark'), dataIndex: 'remark', ellipsis: true },
       ]}
@@ -111,7 +112,7 @@ function LogsTab({ card }: { card: CardDetail }) {
       data-testid="card-detail-logs"
       locale={{ emptyText: t('log.none') }}
       columns={[
-        { key: 'time', title: t('field.time'), dataIndex: 'createTime', render: (v: string) => formatTime(v) },
+        { key: 'time', title: t('field.time'), dataIndex: 'createTime', className: 'kit-cell-nowrap', render: (v: string) => formatTime(v) },
         { key: 'action', title: t('field.logAction'), dataIndex: 'action', render: (v: string) => <CodeLabel value={v} options={logActionOptions} testId="card-log-action" /> },
         { key: 'change', title: t('field.logChange'), render: (_: unknown, r) => <LogChange row={r} /> },
         { key: 'reason', title: t('field.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '—' },

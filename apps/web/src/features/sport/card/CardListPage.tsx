@@ -26,11 +26,12 @@ function Validity({ row }: { row: CardRow }) {
   return <>{validity(row.validFrom, row.validTo)}</>;
 }
 
-function CardNoLink({ row }: { row: CardRow }) {
+/** The card number, opening its detail (the text is the child, so the list measures the column by it). */
+function CardNoLink({ row, children }: { row: CardRow; children: string }) {
   const navigate = useNavigate();
   return (
     <Typography.Link onClick={() => navigate(cardDetailPath(row.id))} data-testid="card-no" data-row-key={row.id}>
-      {row.cardNo}
+      {children}
     </Typography.Link>
   );
 }
@@ -52,13 +53,13 @@ export const cardResource: ResourceDef<CardRow, CardRow, z.input<typeof cardList
     { name: 'validTo', label: 'field.validTo', type: 'dateRange', rangeKeys: ['validToFrom', 'validToTo'] },
   ],
   columns: [
-    { key: 'cardNo', label: 'field.cardNo', content: 'code', render: (_: unknown, row) => <CardNoLink row={row} /> },
+    { key: 'cardNo', label: 'field.cardNo', content: 'code', render: (_: unknown, row) => <CardNoLink row={row}>{row.cardNo}</CardNoLink> },
     { key: 'memberName', label: 'field.member' },
     { key: 'memberPhone', label: 'field.memberPhone', content: 'code' },
     { key: 'typeName', label: 'field.typeName' },
     { key: 'kind', label: 'field.kind', options: kindOptions },
-    { key: '$left', label: 'field.left', content: 'number', align: 'right', render: (_: unknown, row) => <CardLeft card={row} testId="card-left" /> },
-    { key: '$validity', label: 'field.validity', content: 'code', render: (_: unknown, row) => <Validity row={row} /> },
+    { key: '$left', label: 'field.left', content: 'number', align: 'right', width: 150, render: (_: unknown, row) => <CardLeft card={row} testId="card-left" /> },
+    { key: '$validity', label: 'field.validity', content: 'code', width: 250, render: (_: unknown, row) => <Validity row={row} /> },
     { key: 'status', label: 'field.status', options: statusOptions },
     { key: 'managerName', label: 'field.manager' },
     { key: 'memberNo', label: 'field.memberNo', hiddenByDefault: true },

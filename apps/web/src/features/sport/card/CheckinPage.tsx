@@ -12,10 +12,13 @@ import { CardLeft, CodeLabel, checkinMethodOptions, formatTime, kindOptions, sta
 
 type CheckinCard = z.output<typeof checkinCard>;
 
-/** Today in a time zone, as YYYY-MM-DD. */
+/** An organisation's time zone when it has no venue to say (the server's default for organisations). */
+const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/** Today in a time zone (the business day check-ins are counted in), as YYYY-MM-DD. */
 function todayIn(timeZone?: string | null): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone ?? undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || DEFAULT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   } catch {
     return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   }
@@ -193,7 +196,7 @@ export default function CheckinPage() {
           pagination={false}
           locale={{ emptyText: t('checkin.noVisits') }}
           columns={[
-            { key: 'time', title: t('field.time'), dataIndex: 'createTime', render: (v: string) => formatTime(v) },
+            { key: 'time', title: t('field.time'), dataIndex: 'createTime', className: 'kit-cell-nowrap', render: (v: string) => formatTime(v) },
             { key: 'member', title: t('field.member'), dataIndex: 'memberName' },
             { key: 'card', title: t('field.cardNo'), dataIndex: 'cardNo' },
             { key: 'times', title: t('field.timesUsed'), dataIndex: 'times', align: 'right', render: (v: number) => (v ? Math.abs(v) : '—') },

@@ -5,14 +5,10 @@ import type { CardUsageRow, cardUsageListQuery } from '@venue/contract';
 import { ListPage, type ResourceDef } from '../../../kit/index.ts';
 import { NS, Signed, cardDetailPath, formatTime, orderDetailPath, usageKindOptions, yuan } from './shared.tsx';
 
-function CardLink({ row }: { row: CardUsageRow }) {
+/** A link whose text is its child (the list measures the column by it). */
+function Go({ to, children }: { to: string; children: string }) {
   const navigate = useNavigate();
-  return <Typography.Link onClick={() => navigate(cardDetailPath(row.cardId))}>{row.cardNo}</Typography.Link>;
-}
-
-function OrderLink({ row }: { row: CardUsageRow }) {
-  const navigate = useNavigate();
-  return row.orderId && row.orderNo ? <Typography.Link onClick={() => navigate(orderDetailPath(row.orderId!))}>{row.orderNo}</Typography.Link> : <>—</>;
+  return <Typography.Link onClick={() => navigate(to)}>{children}</Typography.Link>;
 }
 
 export const usageResource: ResourceDef<CardUsageRow, CardUsageRow, z.input<typeof cardUsageListQuery>> = {
@@ -28,7 +24,7 @@ export const usageResource: ResourceDef<CardUsageRow, CardUsageRow, z.input<type
   ],
   columns: [
     { key: 'createTime', label: 'field.time', content: 'time', render: (v: string) => formatTime(v) },
-    { key: 'cardNo', label: 'field.cardNo', content: 'code', render: (_: unknown, row) => <CardLink row={row} /> },
+    { key: 'cardNo', label: 'field.cardNo', content: 'code', render: (_: unknown, row) => <Go to={cardDetailPath(row.cardId)}>{row.cardNo}</Go> },
     { key: 'memberName', label: 'field.usedBy' },
     { key: 'kind', label: 'field.usageKind', options: usageKindOptions },
     { key: '$change', label: 'field.change', content: 'number', align: 'right', render: (_: unknown, row) => <Signed fen={row.amountFen} times={row.times} kind={row.balanceAfterFen !== null ? 'value' : 'times'} /> },
@@ -39,7 +35,7 @@ export const usageResource: ResourceDef<CardUsageRow, CardUsageRow, z.input<type
       align: 'right',
       render: (_: unknown, row) => (row.balanceAfterFen !== null ? yuan(row.balanceAfterFen) : row.timesAfter !== null ? String(row.timesAfter) : '—'),
     },
-    { key: 'orderNo', label: 'field.orderNo', content: 'code', render: (_: unknown, row) => <OrderLink row={row} /> },
+    { key: 'orderNo', label: 'field.orderNo', content: 'code', render: (_: unknown, row) => (row.orderId && row.orderNo ? <Go to={orderDetailPath(row.orderId)}>{row.orderNo}</Go> : '—') },
     { key: 'businessDay', label: 'field.businessDay', format: 'date', hiddenByDefault: true },
     { key: 'operatorName', label: 'field.operator' },
     { key: 'remark', label: 'field.remark' },
