@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, startServer, type TestServer } from '../../../../test/harness.ts';
+import { adminClient } from '../../system/admin.testkit.ts';
+import { imbalances } from '../commerce/commerce.testkit.ts';
+import { VENUE_KEYS, booking, makeVenue, today, venueApi } from '../venue/venue.testkit.ts';
+import { cardApi, cardImbalances, cardStaff, makeMember, makeType, ok, sellPaid } from './card.testkit.ts';
+
+/** A card's discount is the venue price rules' own: its holder is priced at the type's level. */
+describe.each(databases)("a card's level prices its holder's bookings on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind, { JOB_SCHEDULER: '0' });
+  });
+  afterAll(async () => {
+    if (s) {
+      expect(await imbalances(s)).toEqual([]);
+      expect(await cardImbalances(s)).toEqual([]);
+    }
+    await s?.close();
+  });
+
+  it('an active card of a level prices the grid at that level; frozen, it does not; the rule detail shows the level price beside the walk-in price', async () => {
+    const { c: admin, platformOrgId } = await adminClient(s);
+    const { c, orgId } = await cardStaff(s, admin, platformOrgId, VENUE_KEYS);
+    const { venue } = await makeVenue(c, { priceFen: 5000, open: '00:00', close: '24:00' });
+    await ok(c, 'POST', venueApi('price'), { venueId: venue.id, name: '银卡价', sport: 'badminton', start: '00:00', end: '24:00', level: 'silver', priceFen: 4000 });
+    const type = await makeType(c, { kind: 'value', priceFen: 1000, faceValueFen: 1000, level: 'silver', discounts: [{ priceRuleId: null, percent: 80 }] });
+    const memberId = await makeMember(s, orgId);
+    const price = async () => (await ok(c, 'POST', booking('grid'), { stadiumId: venue.id, date: today(venue.timeZone), memberId })).slots[0].price;
+    expect(await price()).toBe(5000);
+    const sold = await sellPaid(c, type.id, memberId);
+    expect(await price()).toBe(4000);
+    await ok(c, 'POST', cardApi(`${sold.cardId}/freeze`), {});
+    expect(await price()).toBe(5000);
+    const rules = await ok(c, 'GET', cardApi(`type/${type.id}/rules`));
+    expect(rules.rules).toMatchObject([{ name: '银卡价', priceFen: 4000, walkInPriceFen: 5000, percent: 80, declaredPercent: 80 }]);
+  });
+});
