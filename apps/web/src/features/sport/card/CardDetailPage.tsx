@@ -6,7 +6,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
 import type { CardDetail, CardLogRow, CardUsageRow, Page } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
+import { useLang } from '../../../app/prefs.ts';
 import { setBackFromCardDetail } from '../../../app/session.ts';
+import { formatDay } from '../../../kit/index.ts';
 import { CardButtons, SharesPanel, useCardActions } from './CardDialogs.tsx';
 import { cardApi, cardKey } from './card.api.ts';
 import { CARD_LIST_PATH, CardLeft, CodeLabel, Signed, formatTime, kindOptions, logActionOptions, orderDetailPath, sportOptions, statusOptions, useCardT, useValidity, usageKindOptions, yuan } from './shared.tsx';
@@ -62,7 +64,7 @@ function CalendarTab({ card }: { card: CardDetail }) {
         {card.kind !== 'value' ? <Statistic title={t('calendar.times')} value={cal.data?.times ?? 0} /> : null}
       </Space>
       <Calendar
-        value={dayjs(`${month}-01`)}
+        value={dayjs().format('YYYY-MM') === month ? dayjs() : dayjs(`${month}-01`)}
         onPanelChange={(d: Dayjs) => setMonth(d.format('YYYY-MM'))}
         onSelect={(d: Dayjs) => setMonth(d.format('YYYY-MM'))}
         mode="month"
@@ -86,9 +88,13 @@ function CalendarTab({ card }: { card: CardDetail }) {
 /** What a log row changed, as "before → after". */
 function LogChange({ row }: { row: CardLogRow }) {
   const t = useCardT();
-  const keys = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])];
+  const lang = useLang();
+  const all = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])];
+  // An id beside its name (managerId, managerName): the name alone.
+  const keys = all.filter((k) => !(k.endsWith('Id') && all.includes(`${k.slice(0, -2)}Name`)));
   if (!keys.length) return <>—</>;
-  const show = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const show = (v: unknown) =>
+    v === null || v === undefined || v === '' ? '—' : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDay(v, lang) : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return (
     <Space orientation="vertical" size={0}>
       {keys.map((k) => (
@@ -212,7 +218,7 @@ export default function CardDetailPage() {
           </Descriptions>
         </div>
         <div style={{ marginTop: 16 }}>
-          <CardButtons card={c} run={run} except={['detail']} />
+          <CardButtons card={c} run={run} except={c.type.maxSharers || c.shares.length ? ['detail'] : ['detail', 'shares']} />
         </div>
       </Card>
       <Card variant="borderless">

@@ -115,11 +115,13 @@ export function CardButtons({ card, run, except = [] }: { card: CardRow; run: (a
 function Head({ card }: { card: CardRow }) {
   const t = useCardT();
   return (
-    <Descriptions size="small" column={2} style={{ marginBottom: 16 }} bordered>
-      <Descriptions.Item label={t('field.cardNo')}>{card.cardNo}</Descriptions.Item>
+    <Descriptions size="small" column={2} style={{ marginBottom: 16 }}>
+      <Descriptions.Item label={t('field.cardNo')} span={2}>
+        {card.cardNo}
+      </Descriptions.Item>
       <Descriptions.Item label={t('field.member')}>{card.memberName}</Descriptions.Item>
       <Descriptions.Item label={t('field.typeName')}>{card.typeName}</Descriptions.Item>
-      <Descriptions.Item label={t('field.left')}>
+      <Descriptions.Item label={card.kind === 'value' ? t('field.balance') : t('field.left')} span={2}>
         <CardLeft card={card} />
       </Descriptions.Item>
     </Descriptions>

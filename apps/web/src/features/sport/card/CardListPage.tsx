@@ -59,7 +59,7 @@ export const cardResource: ResourceDef<CardRow, CardRow, z.input<typeof cardList
     { key: 'typeName', label: 'field.typeName' },
     { key: 'kind', label: 'field.kind', options: kindOptions },
     { key: '$left', label: 'field.left', content: 'number', align: 'right', width: 150, render: (_: unknown, row) => <CardLeft card={row} testId="card-left" /> },
-    { key: '$validity', label: 'field.validity', content: 'code', width: 250, render: (_: unknown, row) => <Validity row={row} /> },
+    { key: '$validity', label: 'field.validity', content: 'code', width: 290, render: (_: unknown, row) => <Validity row={row} /> },
     { key: 'status', label: 'field.status', options: statusOptions },
     { key: 'managerName', label: 'field.manager' },
     { key: 'memberNo', label: 'field.memberNo', hiddenByDefault: true },

@@ -81,8 +81,8 @@ export const cardTypeResource: ResourceDef<CardTypeRow, TypeForm, z.input<typeof
   name: 'cardType',
   nameField: 'name',
   endpoint: { prefix: 'sport', path: 'card/type' },
-  perms: { add: Perm.card.type, edit: Perm.card.type },
-  features: { remove: false, batchRemove: false, selection: false, export: false, import: false },
+  perms: { add: Perm.card.type, edit: Perm.card.type, remove: Perm.card.type },
+  features: { batchRemove: false, selection: false, export: false, import: false },
   search: [
     { name: 'name', label: 'field.typeName' },
     { name: 'kind', label: 'field.kind', type: 'select', options: kindOptions },

@@ -6,7 +6,9 @@ import type { z } from 'zod';
 import type { CardUsageRow, CheckinLookupAnswer, Page, checkinCard } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
+import { useLang } from '../../../app/prefs.ts';
 import { useSession } from '../../../app/session.ts';
+import { formatDay } from '../../../kit/index.ts';
 import { cardApi, refreshCards } from './card.api.ts';
 import { CardLeft, CodeLabel, checkinMethodOptions, formatTime, kindOptions, statusOptions, useCardT, useValidity } from './shared.tsx';
 
@@ -32,6 +34,7 @@ function todayIn(timeZone?: string | null): string {
 export default function CheckinPage() {
   const t = useCardT();
   const validity = useValidity();
+  const lang = useLang();
   const stadiumId = useSession((s) => s.stadiumId);
   const timeZone = useSession((s) => s.venue?.timeZone);
   const input = useRef<InputRef>(null);
@@ -106,10 +109,10 @@ export default function CheckinPage() {
             aria-label={t('checkin.placeholder')}
             maxLength={64}
             autoComplete="off"
-            style={{ fontSize: 20 }}
+            style={{ fontSize: 20, height: 48 }}
             data-testid="checkin-code"
           />
-          <Button size="large" type="primary" loading={busy} onClick={() => void lookup()} data-testid="checkin-find">
+          <Button size="large" type="primary" style={{ height: 48 }} loading={busy} onClick={() => void lookup()} data-testid="checkin-find">
             {t('checkin.find')}
           </Button>
         </Space.Compact>
@@ -187,7 +190,7 @@ export default function CheckinPage() {
         </Card>
       ) : null}
 
-      <Card variant="borderless" title={t('checkin.today', { day: today })} data-testid="checkin-visits">
+      <Card variant="borderless" title={t('checkin.today', { day: formatDay(today, lang) })} data-testid="checkin-visits">
         <Table<CardUsageRow>
           size="small"
           rowKey="id"
