@@ -3,7 +3,7 @@ import { t } from '../../../platform/i18n.ts';
 import type { Tx } from '../../../platform/db.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { findVisibleUsers } from '../../system/user.repository.ts';
-import { creditAccount, debitAccount, findAccount, findPayment, findRefund, insertAccount, itemsOf, nextDocNo, type ItemRecord, type OrderRecord } from '../commerce/commerce.repository.ts';
+import { creditAccount, debitAccount, findAccount, findPayment, findRefund, insertAccount, itemsOf, nextDocNo, paymentTotals, type ItemRecord, type OrderRecord } from '../commerce/commerce.repository.ts';
 import { itemKindOf, registerItemKind, setStoredValueHooks, type KindContext } from '../commerce/item-kinds.ts';
 import { post } from '../commerce/ledger.ts';
 import { dayOf, timeZoneOf } from '../commerce/money.ts';
@@ -21,6 +21,7 @@ import {
   insertCard,
   insertCardLog,
   insertUsage,
+  saleOf,
   shareOfMember,
   takeTimes,
   unuseShare,
@@ -139,7 +140,8 @@ async function unsell(ctx: KindContext, card: CardRecord, item: ItemRecord, ref:
   const type = (await findCardType(tx, scope, card.typeId))!;
   const businessDay = await dayOf(tx, card.orgId);
   if (card.kind === 'value' && card.accountId) {
-    const face = type.faceValueFen;
+    // What the sale put on the card (the type's face value may have changed since).
+    const face = (await saleOf(tx, scope, card.id))?.amountFen ?? type.faceValueFen;
     const after = face > 0 ? await debitAccount(tx, scope, card.accountId, face) : await findAccount(tx, scope, card.accountId);
     if (!after) throw conflict('state', 'card.used');
     const { sales, comp } = faceSplit(face, item.amountFen);
@@ -230,6 +232,9 @@ setStoredValueHooks({
     let times = 0;
     if (p.method === 'card') {
       if (card.kind !== 'times') throw invalid(field, 'card.notTimes');
+      // Uses pay for the whole order (one per unit), never a part of it.
+      const { succeededFen, openFen } = await paymentTotals(tx, scope, p.order.id);
+      if (p.amountFen !== p.order.payableFen - succeededFen - openFen) throw invalid('amountFen', 'card.payWhole');
       times = (await itemsOf(tx, scope, p.order.id)).reduce((n, i) => n + i.quantity, 0);
       await checkLimits(tx, scope, card, type, today, times, field);
       if (rules.timeBands.length && !rules.timeBands.some((b) => b.from <= hhmm && hhmm < b.to)) throw invalid(field, 'card.outsideHours');

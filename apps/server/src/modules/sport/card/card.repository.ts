@@ -236,6 +236,15 @@ export async function insertUsage(db: Executor, scope: Scope, values: typeof car
   return row!;
 }
 
+/** The usage row of a card's sale. */
+export async function saleOf(db: Executor, scope: Scope, cardId: number): Promise<UsageRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardUsages)
+    .where(and(eq(cardUsages.cardId, cardId), eq(cardUsages.kind, 'sale'), inScope(scope, cardUsages.orgId)));
+  return row;
+}
+
 /** The `pay` usage rows of a payment (which card paid it, by whom, how many uses). */
 export async function usagesOfPayment(db: Executor, scope: Scope, paymentId: number): Promise<UsageRecord[]> {
   return db

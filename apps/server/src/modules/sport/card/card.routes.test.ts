@@ -71,6 +71,19 @@ describe.each(databases)('member cards on %s', (kind) => {
     expect(cal.days[0]).toMatchObject({ day: today(), spentFen: 2_500 });
   });
 
+  it('a refunded recharge takes its bonus back out of the card', async () => {
+    const type = await makeType(c, { kind: 'value', priceFen: 1_000, faceValueFen: 1_000, rechargeBonus: [{ minFen: 10_000, bonusFen: 1_000 }] });
+    const memberId = await makeMember(s, staff.orgId);
+    const sold = await sellPaid(c, type.id, memberId);
+    const rc = await ok(c, 'POST', cardApi(`${sold.cardId}/recharge`), { amountFen: 10_000 });
+    await ok(c, 'POST', sport(`order/${rc.orderId}/pay`), { method: 'cash', amountFen: 10_000 });
+    expect(await balanceOf(sold.cardId)).toBe(12_000);
+    const detail = await ok(c, 'GET', sport(`order/${rc.orderId}`));
+    const r = await ok(c, 'POST', sport('refund'), { orderId: rc.orderId, items: [{ itemId: detail.items[0].id, quantity: 1 }], reason: 'mistake' });
+    expect((await ok(c, 'POST', sport(`refund/${r.id}/review`), { approve: true, remark: 'ok' })).state).toBe('succeeded');
+    expect(await balanceOf(sold.cardId)).toBe(2_000 - 1_000);
+  });
+
   it('a frozen card cannot pay (a clear message in both languages); unfreezing moves its end by the frozen days; a date edit is logged', async () => {
     const type = await makeType(c, { kind: 'value', priceFen: 10_000, faceValueFen: 10_000, validDays: 30, freezeExtends: true });
     const memberId = await makeMember(s, staff.orgId);
@@ -147,6 +160,8 @@ describe.each(databases)('member cards on %s', (kind) => {
     expect(first).toMatchObject({ timesUsed: 1, card: { timesLeft: 2 } });
 
     const order = await sellGeneral(c, [{ name: '场地', unitPriceFen: 8_000 }], { memberId });
+    // Uses pay the whole amount due, never a part.
+    expect((await c.json('POST', sport(`order/${order.id}/pay`), { body: { method: 'card', amountFen: 4_000, cardId: sold.cardId } })).msg).toContain('全部待付金额');
     await ok(c, 'POST', sport(`order/${order.id}/pay`), { method: 'card', amountFen: 8_000, cardId: sold.cardId });
     expect((await ok(c, 'GET', cardApi(String(sold.cardId)))).timesLeft).toBe(1);
     const refund = await ok(c, 'POST', sport('refund'), { orderId: order.id, amountFen: 8_000, reason: 'rain' });
@@ -228,6 +243,10 @@ describe.each(databases)('member cards on %s', (kind) => {
     const look = await ok(c, 'POST', cardApi('checkin/lookup'), { keyword: sold.cardNo });
     expect(look.method).toBe('card');
     await ok(c, 'POST', cardApi('checkin'), { cardId: sold.cardId, memberId: entrant, method: 'card' });
+    // Taken back: the share goes and the distribution log says so.
+    expect((await ok(c, 'DELETE', cardApi(`share/${share.id}`))).deleted).toBe(1);
+    const log2 = await ok(c, 'POST', cardApi(`${sold.cardId}/distribute/log`), {});
+    expect(log2.data.map((d: { action: string }) => d.action)).toEqual(['take-back', 'give']);
     const list = await ok(c, 'POST', cardApi('list'), { memberId: company });
     expect(list.total).toBe(1);
     expect(list.data[0].memberPhone).toMatch(/^\d{3}\*\*\*\*\d{4}$/);

@@ -31,7 +31,7 @@ import { mapDuplicate } from '../../system/admin.common.ts';
 import { findVisibleUsers } from '../../system/user.repository.ts';
 import { findAccount, itemsOf } from '../commerce/commerce.repository.ts';
 import { venueOrgOf } from '../commerce/item-kinds.ts';
-import { createOrder, type Made } from '../commerce/order.service.ts';
+import { createOrder, getOrderRow, type Made } from '../commerce/order.service.ts';
 import { applyNonOrderRefund } from '../commerce/refund.service.ts';
 import { findMember, insertVisit, searchMembers, type MemberRecord } from '../member/member.repository.ts';
 import { findVenue, pagePriceRules, priceRuleDefaultOrder, type PriceRuleRecord } from '../venue/venue.repository.ts';
@@ -285,7 +285,7 @@ export async function sellCard(db: Db, caller: Caller, input: CardSell, key: str
   const items = made ? (made as Made).items : await itemsOf(db, scope, orderId);
   const o = made ? (made as Made).order : undefined;
   const hold = items[0]!.hold as { cardId: number; cardNo: string };
-  return { orderId, orderNo: o?.orderNo ?? (await cardRow(db, caller, hold.cardId)).cardNo, amountFen: items[0]!.amountFen, cardId: hold.cardId, cardNo: hold.cardNo };
+  return { orderId, orderNo: o?.orderNo ?? (await getOrderRow(db, scope, orderId)).orderNo, amountFen: items[0]!.amountFen, cardId: hold.cardId, cardNo: hold.cardNo };
 }
 
 /** `POST card/{id}/recharge`: an order of the card's recharge (and its bonus tier, credited on payment). */
@@ -308,7 +308,7 @@ export async function rechargeCard(db: Db, caller: Caller, id: number, input: Ca
   };
   let made: Made | undefined;
   const orderId = await createOrder(db, caller, order, key, (m) => (made = m));
-  const orderNo = made ? (made as Made).order.orderNo : '';
+  const orderNo = made ? (made as Made).order.orderNo : (await getOrderRow(db, scope, orderId)).orderNo;
   return { orderId, orderNo, amountFen: input.amountFen, bonusFen: bonusOf(type.rechargeBonus, input.amountFen), cardId: card.id, cardNo: card.cardNo };
 }
 
@@ -468,8 +468,13 @@ export async function removeShare(db: Db, caller: Caller, shareId: number) {
   const share = await findShare(db, scope, shareId);
   if (!share) throw notFound();
   return db.transaction(async (tx) => {
+    const card = await lockedCard(tx, scope, share.cardId);
     const deleted = await deleteShare(tx, scope, shareId);
     await insertCardLog(tx, scope, { orgId: share.orgId, cardId: share.cardId, action: 'unshare', before: { shareId, memberId: share.memberId }, after: null, operatorId: caller.userId });
+    // A company's card taken back from an entrant: the distribution log says so.
+    const owner = await findMember(tx, scope, card.memberId);
+    const member = await findMember(tx, scope, share.memberId);
+    if (owner?.kind === 'corporate' && member?.companyId === owner.id) await insertDistribution(tx, scope, { orgId: card.orgId, cardId: card.id, companyId: owner.id, entrantId: member.id, limitFen: share.limitFen, limitTimes: share.limitTimes, action: 'take-back', operatorId: caller.userId });
     return { deleted };
   });
 }
