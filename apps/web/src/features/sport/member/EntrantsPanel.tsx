@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Col, Form, Input, Radio, Row as GridRow, Select } from 'antd';
+import { Col, DatePicker, Form, Input, Radio, Row as GridRow, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MEMBER_ID_CARD, Perm, entrantAdd, memberCreate, type MemberRow } from '@venue/contract';
 import { useDict } from '../../../app/dict.ts';
@@ -20,7 +21,7 @@ interface AddValues {
   sex?: 1 | 2 | null;
   idType?: string;
   idNo?: string;
-  birthday?: string;
+  birthday?: string | null;
 }
 
 const S = memberCreate.shape;
@@ -137,8 +138,8 @@ function EntrantAddDialog({ company, open, onClose }: { company: MemberRow; open
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="birthday" label={t('field.birthday')}>
-                <Input allowClear placeholder="YYYY-MM-DD" maxLength={10} />
+              <Form.Item name="birthday" label={t('field.birthday')} getValueProps={(v?: string | null) => ({ value: v ? dayjs(v) : null })} normalize={(d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null)}>
+                <DatePicker style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </GridRow>

@@ -327,12 +327,13 @@ export default function MemberDetailPage() {
               <CodeLabel value={m.status} options={statusOptions} testId="member-detail-status" />
               <ListMarks member={m} />
               {m.level ? <Tag color="gold">{m.level}</Tag> : null}
+              <TagList tags={m.tags} />
             </Space>
           }
           extra={buttons}
         >
           <Flex gap={24} align="center" wrap>
-            {!corporate ? <MemberImage memberId={m.id} which="face" stamp={`${m.version}-${m.faceState}`} size={72} /> : null}
+            {!corporate ? <MemberImage memberId={m.id} which="face" present={m.hasFace} stamp={`${m.version}-${m.faceState}`} size={72} /> : null}
             <GridRow gutter={[24, 12]} style={{ flex: 1 }}>
               <Col xs={12} md={8} xl={4}>
                 <Figure label={t('detail.balance')} value={yuan(o.balanceFen)} testId="member-detail-balance" />
@@ -358,11 +359,6 @@ export default function MemberDetailPage() {
               </Col>
             </GridRow>
           </Flex>
-          {m.tags.length ? (
-            <div style={{ marginTop: 12 }}>
-              <TagList tags={m.tags} />
-            </div>
-          ) : null}
         </Card>
         <Card variant="borderless">
           <Tabs activeKey={tab} onChange={setTab} items={items.map((i) => ({ ...i, label: <span data-testid={`member-tab-${i.key}`}>{t(`detail.tab.${i.key}`)}</span> }))} />

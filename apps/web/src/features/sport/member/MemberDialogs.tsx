@@ -276,7 +276,7 @@ export function FacePanel({ member, onChanged }: { member: MemberRow; onChanged?
   return (
     <div data-testid="memberFace">
       <Flex gap={20} align="flex-start" wrap>
-        <MemberImage memberId={member.id} which="face" stamp={`${member.version}-${member.faceState}`} size={160} testId="memberFace-image" />
+        <MemberImage memberId={member.id} which="face" present={member.hasFace} stamp={`${member.version}-${member.faceState}`} size={160} testId="memberFace-image" />
         <Flex vertical gap={10} style={{ minWidth: 240, flex: 1 }}>
           <Space>
             <Typography.Text type="secondary">{t('field.faceState')}</Typography.Text>

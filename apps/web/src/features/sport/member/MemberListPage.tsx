@@ -9,6 +9,7 @@ import { memberApi } from './member.api.ts';
 import { FaceDialog, ListAddDialog, TagsDialog } from './MemberDialogs.tsx';
 import { fillFromIdCard, memberFields, memberToBody, memberToForm, type MemberForm } from './memberForm.tsx';
 import {
+  CodeLabel,
   ListMarks,
   NS,
   TagList,
@@ -63,19 +64,16 @@ export function memberDef(actions: Actions, canPrivate: boolean): MemberDef {
         label: 'field.name',
         sorter: true,
         render: (v: string, row) => (
-          <>
-            <Typography.Link
-              onClick={(e) => {
-                e.stopPropagation();
-                actions.open(row);
-              }}
-              data-testid="member-name"
-              data-row-key={row.id}
-            >
-              {v}
-            </Typography.Link>{' '}
-            <ListMarks member={row} />
-          </>
+          <Typography.Link
+            onClick={(e) => {
+              e.stopPropagation();
+              actions.open(row);
+            }}
+            data-testid="member-name"
+            data-row-key={row.id}
+          >
+            {v}
+          </Typography.Link>
         ),
       },
       { key: 'phone', label: 'field.phone', content: 'code' },
@@ -87,7 +85,16 @@ export function memberDef(actions: Actions, canPrivate: boolean): MemberDef {
       { key: 'registerDate', label: 'field.registerDate', format: 'date', sorter: true },
       { key: 'identityState', label: 'field.identityState', options: identityStateOptions },
       { key: 'faceState', label: 'field.faceState', options: faceStateOptions },
-      { key: 'status', label: 'field.status', options: statusOptions },
+      {
+        key: 'status',
+        label: 'field.status',
+        content: 'tag',
+        render: (_v, row) => (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <CodeLabel value={row.status} options={statusOptions} /> <ListMarks member={row} />
+          </span>
+        ),
+      },
       { key: 'referrerName', label: 'field.referrerName', hiddenByDefault: true },
       { key: 'companyName', label: 'field.company', hiddenByDefault: true },
       { key: 'createTime', label: 'field.createTime', format: 'datetime', sorter: true, hiddenByDefault: true },

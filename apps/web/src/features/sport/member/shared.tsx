@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Image, Select, Tag, theme } from 'antd';
-import { PictureOutlined } from '@ant-design/icons';
+import { PictureOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -82,7 +82,7 @@ export function CodeLabel({ value, options, testId }: { value: string | number |
 export function TagList({ tags }: { tags: readonly string[] }) {
   if (!tags.length) return null;
   return (
-    <span style={{ display: 'inline-flex', flexWrap: 'wrap', gap: 4 }}>
+    <span style={{ display: 'inline-flex', flexWrap: 'nowrap', gap: 4 }}>
       {tags.map((x) => (
         <Tag key={x} color="processing" style={{ marginInlineEnd: 0 }}>
           {x}
@@ -98,7 +98,7 @@ export function ListMarks({ member }: { member: Pick<MemberRow, 'blackListed' | 
   return (
     <>
       {member.blackListed ? (
-        <Tag color="#262626" data-testid="member-black" style={{ marginInlineEnd: 4 }}>
+        <Tag icon={<StopOutlined />} data-testid="member-black" style={{ marginInlineEnd: 4 }}>
           {t('detail.onBlack')}
         </Tag>
       ) : null}
@@ -181,20 +181,20 @@ export function MemberPicker({
  * A member's face or photo: fetched with the session (the image is served to signed-in staff only)
  * and shown from an object url, with antd's preview. `stamp` changes when a new image was uploaded.
  */
-export function MemberImage({ memberId, which, stamp, size = 120, testId }: { memberId: number; which: 'face' | 'photo'; stamp?: string | number; size?: number; testId?: string }) {
+export function MemberImage({ memberId, which, present = true, stamp, size = 120, testId }: { memberId: number; which: 'face' | 'photo'; present?: boolean; stamp?: string | number; size?: number; testId?: string }) {
   const t = useMemberT();
   const { token } = theme.useToken();
-  const q = useQuery({ queryKey: ['member', 'image', memberId, which, stamp ?? ''], queryFn: () => memberApi.image(memberId, which), retry: false, staleTime: 60_000 });
+  const q = useQuery({ queryKey: ['member', 'image', memberId, which, stamp ?? ''], queryFn: () => memberApi.image(memberId, which), enabled: present, retry: false, staleTime: 60_000 });
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
-    if (!q.data || /json/.test(q.data.type)) {
+    if (!present || !q.data || /json/.test(q.data.type)) {
       setSrc(null);
       return;
     }
     const u = URL.createObjectURL(q.data);
     setSrc(u);
     return () => URL.revokeObjectURL(u);
-  }, [q.data]);
+  }, [q.data, present]);
   const box: CSSProperties = {
     width: size,
     height: size,
@@ -213,8 +213,8 @@ export function MemberImage({ memberId, which, stamp, size = 120, testId }: { me
         <Image src={src} alt={t('face.current')} width={size} height={size} style={{ objectFit: 'cover' }} data-testid={testId ? `${testId}-img` : undefined} />
       ) : (
         <span style={{ color: token.colorTextQuaternary, fontSize: 12, textAlign: 'center' }}>
-          <PictureOutlined style={{ fontSize: 20, display: 'block', marginBottom: 4 }} />
-          {t('face.noImage')}
+          <PictureOutlined style={{ fontSize: 20, display: 'block', marginBottom: size < 100 ? 0 : 4 }} />
+          {size < 100 ? null : t('face.noImage')}
         </span>
       )}
     </div>
