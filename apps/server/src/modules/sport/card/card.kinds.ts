@@ -312,16 +312,21 @@ async function payOut(tx: Tx, scope: Scope, refundId: number, amountFen: number)
 // ---------------------------------------------------------------- member levels
 
 /**
- * A member's bookings are priced at the level of their best card: active, in date, with uses left,
- * whose type names a level (the dearest type first, then the newest card); without one, the
- * member's own level. A frozen or black-listed member (status ≠ 0) pays everybody's price.
+ * A member's bookings are priced at the level of their best card that applies: active, in date,
+ * with uses left, for the booking's venue, whose type names a level (the dearest type first, then
+ * the newest card); without one, the member's own level. A frozen member (status ≠ 0) pays
+ * everybody's price.
  */
-setMemberLevelResolver(async (db, scope, memberId) => {
+setMemberLevelResolver(async (db, scope, memberId, venueId) => {
   const m = await findMember(db, scope, memberId);
   if (!m || m.status !== 0) return null;
   const { day } = await localNow(db, m.orgId);
   const best = (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['active'] }))
     .filter(({ card, type }) => type.level && !refusalOf(card, day, 'pay') && (card.kind !== 'times' || (card.timesLeft ?? 0) > 0))
+    .filter(({ card, type }) => {
+      const venues = rulesOf(card, type).venueIds;
+      return venueId === undefined || !venues.length || venues.includes(venueId);
+    })
     .sort((a, b) => b.type.priceFen - a.type.priceFen || b.card.id - a.card.id)[0];
   return best?.type.level ?? m.level;
 });

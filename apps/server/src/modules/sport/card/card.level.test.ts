@@ -32,6 +32,14 @@ describe.each(databases)("a card's level prices its holder's bookings on %s", (k
     expect(await price()).toBe(4000);
     await ok(c, 'POST', cardApi(`${sold.cardId}/freeze`), {});
     expect(await price()).toBe(5000);
+    // A card for another venue only does not price this one; one for this venue does.
+    const here = await makeType(c, { kind: 'value', priceFen: 1000, faceValueFen: 1000, level: 'silver', venueIds: [venue.id] });
+    const member2 = await makeMember(s, orgId);
+    const card2 = await sellPaid(c, here.id, member2);
+    const price2 = async () => (await ok(c, 'POST', booking('grid'), { stadiumId: venue.id, date: today(venue.timeZone), memberId: member2 })).slots[0].price;
+    expect(await price2()).toBe(4000);
+    await s.database.query(`update sport_member_card set rules = '{"venueIds": [999999]}' where id = $1`, [card2.cardId]);
+    expect(await price2()).toBe(5000);
     const rules = await ok(c, 'GET', cardApi(`type/${type.id}/rules`));
     expect(rules.rules).toMatchObject([{ name: '银卡价', priceFen: 4000, walkInPriceFen: 5000, percent: 80, declaredPercent: 80 }]);
   });

@@ -27,7 +27,7 @@ const LIVE_PAID = ['paid', 'part_refunded'];
 // ---------------------------------------------------------------- member levels
 
 /** The member level (card type code) that prices a member's booking; the members module sets it. */
-type LevelOf = (db: Executor, scope: Scope, memberId: number) => Promise<string | null>;
+type LevelOf = (db: Executor, scope: Scope, memberId: number, venueId?: number) => Promise<string | null>;
 let levelOf: LevelOf = async () => null;
 export function setMemberLevelResolver(fn: LevelOf): void {
   levelOf = fn;
@@ -44,7 +44,7 @@ const whiteListed = (db: Executor, scope: Scope, memberId: number | null | undef
 // ---------------------------------------------------------------- a venue's days
 
 /** A member's level (null for a walk-in), by the members module's resolver. */
-export const memberLevel = (db: Executor, scope: Scope, memberId: number | null | undefined) => (memberId ? levelOf(db, scope, memberId) : Promise.resolve(null));
+export const memberLevel = (db: Executor, scope: Scope, memberId: number | null | undefined, venueId?: number) => (memberId ? levelOf(db, scope, memberId, venueId) : Promise.resolve(null));
 
 export const rulesOf = (v: VenueRecord): BookingRules => ({ ...DEFAULT_BOOKING_RULES, ...v.rules });
 
@@ -100,7 +100,7 @@ export async function bookingGrid(db: Db, caller: Caller, q: GridQuery) {
   const scope = scopeOf(caller);
   const venue = await venueInScope(db, scope, q.stadiumId);
   const days = Array.from({ length: q.days ?? 1 }, (_, i) => addDays(q.date, i));
-  const [d, claims, level] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevel(db, scope, q.memberId)]);
+  const [d, claims, level] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevel(db, scope, q.memberId, venue.id)]);
   const detail = q.detail || (q.days ?? 1) > 1;
   const now = Date.now();
   const byUnitDay = new Map<string, typeof claims>();
@@ -254,7 +254,7 @@ async function priceLine(ctx: KindContext, siteId: number, h: ReturnType<typeof 
     if (!series || series.venueId !== venue.id || h.date < series.dateFrom || h.date > series.dateTo) throw invalid(`items.${line}.detail.seriesId`, 'error.notFound');
   } else if (h.date > addDays(today, rules.advanceDays) && !(await whiteListed(ctx.tx, ctx.scope, ctx.memberId))) throw invalid(`items.${line}.date`, 'venue.tooFarAhead', { days: rules.advanceDays });
   const d = await daysIn(ctx, venue, h.date, all);
-  const level = await memberLevel(ctx.tx, ctx.scope, ctx.memberId);
+  const level = await memberLevel(ctx.tx, ctx.scope, ctx.memberId, venue.id);
   const e = evaluate(d, site, h.date, minutesOf(h.start), minutesOf(h.end), level);
   if ('reason' in e) throw invalid(`items.${line}.start`, `venue.${e.reason}`, { site: site.name });
   if (e.slots.length > rules.maxSlots && !h.seriesId && !(await whiteListed(ctx.tx, ctx.scope, ctx.memberId))) throw invalid(`items.${line}.end`, 'venue.tooManySlots', { max: rules.maxSlots });

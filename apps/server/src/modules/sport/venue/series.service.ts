@@ -38,7 +38,7 @@ async function occurrencesOf(db: Executor, scope: Scope, venue: VenueRecord, p: 
   const days: string[] = [];
   for (let d = p.dateFrom; d <= p.dateTo; d = addDays(d, 1)) if (p.weekdays.includes(weekdayOf(d))) days.push(d);
   if (!days.length) return [];
-  const [d, claims, level] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevel(db, scope, memberId)]);
+  const [d, claims, level] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevel(db, scope, memberId, venue.id)]);
   const sites = p.siteIds.map((id) => {
     const site = d.sites.find((s) => s.id === id);
     if (!site) throw notFound();
