@@ -356,4 +356,43 @@ describe('member cards console', () => {
     await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
     await setTheme(page, 'light');
   });
+  it('edits a card\'s end date, changes its manager and applies for its refund from its detail: each change is in its logs', async () => {
+    const d = await desk();
+    const { page, api } = d;
+    const type = await makeType(api, { kind: 'value', priceFen: 20000, faceValueFen: 20000 });
+    const name = uniq('孙会员');
+    const sold = await sellPaid(api, type.id, await member(d, name));
+
+    await page.goto(`${e.baseUrl}${detailPath(sold.cardId)}`);
+    await page.getByTestId('card-detail-date').click();
+    await page.locator('#card-date-form_validTo').fill('2030-06-30');
+    await page.locator('#card-date-form_validTo').press('Enter');
+    await page.locator('#card-date-form_reason').fill('活动延期');
+    await page.getByTestId('card-date-form-ok').click();
+    await page.getByTestId('card-date-form').waitFor({ state: 'detached' }).catch(() => undefined);
+    await expect.poll(async () => (await api.json('GET', cardApi(String(sold.cardId)))).body.validTo).toBe('2030-06-30');
+
+    await page.getByTestId('card-detail-manager').click();
+    await page.locator('#card-manager-form_managerId').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await page.getByTestId('card-manager-form-ok').click();
+    await expect.poll(async () => (await api.json('GET', cardApi(String(sold.cardId)))).body.managerId).not.toBeNull();
+
+    await page.getByTestId('card-detail-refund').click();
+    await expect.poll(() => page.locator('#card-refund-form_amount').inputValue()).toBe('200');
+    await page.locator('#card-refund-form_reason').fill('会员搬家');
+    await shot(page, 'card-refund-light');
+    await page.getByTestId('card-refund-form-ok').click();
+    await expect.poll(() => page.getByTestId('card-detail-status').getAttribute('data-value')).toBe('frozen');
+    const refunds = await api.json('POST', '/api/sport/commerce/refund/list', { body: { pageNum: 1, pageSize: 10 } });
+    expect(refunds.body.data.map((r: { amountFen: number; state: string }) => [r.amountFen, r.state])).toContainEqual([20000, 'applied']);
+
+    await page.getByTestId('card-tab-logs').click();
+    const logs = page.getByTestId('card-detail-logs');
+    await expect.poll(() => logs.textContent()).toContain('活动延期');
+    const text = (await logs.textContent()) ?? '';
+    for (const action of ['修改日期', '更换负责人', '退卡']) expect(text).toContain(action);
+    expect(text).toContain('2030年06月30日');
+    await shot(page, 'card-logs-light');
+  });
 });

@@ -90,17 +90,27 @@ function LogChange({ row }: { row: CardLogRow }) {
   const t = useCardT();
   const lang = useLang();
   const all = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])];
-  // An id beside its name (managerId, managerName): the name alone.
-  const keys = all.filter((k) => !(k.endsWith('Id') && all.includes(`${k.slice(0, -2)}Name`)));
+  // An id beside its name or number (managerId and managerName, refundId and refundNo): the name alone.
+  const keys = all.filter((k) => !(k.endsWith('Id') && (all.includes(`${k.slice(0, -2)}Name`) || all.includes(`${k.slice(0, -2)}No`))));
   if (!keys.length) return <>—</>;
-  const show = (v: unknown) =>
-    v === null || v === undefined || v === '' ? '—' : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDay(v, lang) : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const show = (k: string, v: unknown) => {
+    if (v === null || v === undefined || v === '') return '—';
+    if (k === 'status' && typeof v === 'string') return t(`status.${v}`, { defaultValue: v });
+    if (k.endsWith('Fen') && typeof v === 'number') return yuan(v);
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDay(v, lang);
+    if (typeof v === 'boolean') return v ? '✓' : '✗';
+    if (Array.isArray(v))
+      return v.length
+        ? v.map((x) => (x && typeof x === 'object' && 'from' in x ? `${String(x.from)}–${String(x.to)}` : k === 'sports' ? t(`sport.${String(x)}`) : String(x))).join(', ')
+        : t('rules.all');
+    return typeof v === 'object' ? JSON.stringify(v) : String(v);
+  };
   return (
     <Space orientation="vertical" size={0}>
       {keys.map((k) => (
         <span key={k}>
           <Typography.Text type="secondary">{t(`logField.${k}`, { defaultValue: k })}: </Typography.Text>
-          {show(row.before?.[k])} → {show(row.after?.[k])}
+          {show(k, row.before?.[k])} → {show(k, row.after?.[k])}
         </span>
       ))}
     </Space>

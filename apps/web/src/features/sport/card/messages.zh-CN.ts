@@ -18,7 +18,7 @@ const messages = {
   shareStatus: { '0': '可用', '1': '已停用' },
   usageKind: { sale: '售卡', recharge: '充值', bonus: '充值赠送', pay: '消费', refund: '退款', checkin: '签到', distribute: '分配', adjust: '调整' },
   logAction: { date: '修改日期', freeze: '冻结', unfreeze: '解冻', manager: '更换负责人', rules: '修改使用规则', refund: '退卡', share: '共享', unshare: '取消共享', distribute: '分配' },
-  logField: { validTo: '到期日', validFrom: '生效日', status: '状态', managerId: '负责人', managerName: '负责人', perDay: '每日次数', perWeek: '每周次数', timeBands: '时段', venueIds: '场馆', sports: '运动项目', frozenDays: '冻结天数', memberId: '会员', memberName: '会员', limitFen: '限额', limitTimes: '限次', amountFen: '金额', balanceFen: '余额' },
+  logField: { paidOutFen: '已退款', refundNo: '退款单号', refundId: '退款', shareId: '共享', entrantId: '入园人', entrantName: '入园人', companyName: '企业', validTo: '到期日', validFrom: '生效日', status: '状态', managerId: '负责人', managerName: '负责人', perDay: '每日次数', perWeek: '每周次数', timeBands: '时段', venueIds: '场馆', sports: '运动项目', frozenDays: '冻结天数', memberId: '会员', memberName: '会员', limitFen: '限额', limitTimes: '限次', amountFen: '金额', balanceFen: '余额' },
   checkinMethod: { phone: '手机号', card: '卡号', qr: '二维码' },
   sport: { badminton: '羽毛球', basketball: '篮球', football: '足球', tennis: '网球', table_tennis: '乒乓球', swimming: '游泳', volleyball: '排球', fitness: '健身', golf: '高尔夫', other: '其他' },
   weekday: { '1': '一', '2': '二', '3': '三', '4': '四', '5': '五', '6': '六', '7': '日' },
