@@ -245,7 +245,7 @@ export default function CardDetailPage() {
                   {t('tab.shares')} {c.shares.length ? <Tag style={{ marginInlineStart: 4 }}>{c.shares.length}</Tag> : null}
                 </span>
               ),
-              children: <SharesPanel card={c} />,
+              children: <SharesPanel card={c} maxSharers={c.type.maxSharers} />,
             },
             { key: 'logs', label: <span data-testid="card-tab-logs">{t('tab.logs')}</span>, children: <LogsTab card={c} /> },
           ]}

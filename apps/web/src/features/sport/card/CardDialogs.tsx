@@ -410,7 +410,7 @@ function SharesDialog({ card, onClose }: { card: CardRow | null; onClose: () => 
 }
 
 /** The sharers of a card (shared management) with the sharer setting: add a member with a limit, edit the limit, stop or resume. */
-export function SharesPanel({ card }: { card: CardRow }) {
+export function SharesPanel({ card, maxSharers }: { card: CardRow; maxSharers?: number }) {
   const t = useCardT();
   const can = useCan();
   const shares = useQuery({ queryKey: ['card', 'shares', card.id], queryFn: () => cardApi.shares(card.id) });
@@ -425,7 +425,8 @@ export function SharesPanel({ card }: { card: CardRow }) {
   };
   return (
     <div data-testid="card-shares">
-      {mayEdit ? (
+      {maxSharers === 0 ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('share.notAllowed')} /> : null}
+      {mayEdit && (maxSharers === undefined || rows.filter((r) => r.status === 0).length < maxSharers) ? (
         <Space style={{ marginBottom: 12 }}>
           <Button type="primary" onClick={() => setEditing('new')} data-testid="card-share-add">
             {t('share.add')}
