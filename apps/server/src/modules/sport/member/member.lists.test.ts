@@ -50,6 +50,13 @@ describe.each(databases)('black and white lists on %s', (kind) => {
     expect((await buy()).code).toBe(0);
     expect((await book()).code).toBe(0);
     expect((await c.json('POST', memberApi('lists/list'), { body: { state: 'removed' } })).body.data).toMatchObject([{ memberId: m.id, state: 'removed' }]);
+    // An entry ends at its expiry: refused until then, then free to buy, and a new entry may go in.
+    await c.json('POST', memberApi('lists'), { body: { memberIds: [m.id], list: 'black', reason: '暂停一下', expiresAt: new Date(Date.now() + 1500).toISOString() } });
+    expect((await buy()).code).toBe(Code.CONFLICT);
+    await new Promise((r) => setTimeout(r, 1800));
+    expect((await buy()).code).toBe(0);
+    expect((await c.json('POST', memberApi('lists/list'), { body: { state: 'expired' } })).body.data).toMatchObject([{ reason: '暂停一下' }]);
+    expect((await c.json('POST', memberApi('lists'), { body: { memberIds: [m.id], list: 'black', reason: '再次' } })).code).toBe(0);
     // An expiry in the past is refused.
     const past = await c.json('POST', memberApi('lists'), { body: { memberIds: [m.id], list: 'black', reason: 'x', expiresAt: '2020-01-01T00:00:00Z' } });
     expect(past.code).toBe(Code.FORM_INVALID);

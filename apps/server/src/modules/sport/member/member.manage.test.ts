@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, sys, type TestServer } from '../../../../test/harness.ts';
 import { adminClient, readXlsx } from '../../system/admin.testkit.ts';
-import { pay, sellGeneral } from '../commerce/commerce.testkit.ts';
+import { pay, sellGeneral, sport } from '../commerce/commerce.testkit.ts';
 import { addMember, memberApi, memberStaff, newPhone, staffWithoutPrivate } from './member.testkit.ts';
 
 describe.each(databases)('the member screens on %s', (kind) => {
@@ -149,8 +149,19 @@ describe.each(databases)('the member screens on %s', (kind) => {
     const order = await sellGeneral(c, [{ name: '球拍', unitPriceFen: 12000 }], { memberId: top.id });
     expect((await pay(c, order.id, { method: 'cash', amountFen: 12000 })).code).toBe(0);
     await sellGeneral(c, [{ name: '饮料', unitPriceFen: 500 }], { memberId: top.id });
+    const account = await c.json('POST', sport('account'), { body: { holderName: '推荐人', memberId: top.id } });
+    expect(account.code, account.msg).toBe(0);
     const o = (await c.json('GET', memberApi(`${top.id}/overview`))).body;
-    expect(o).toMatchObject({ orderCount: 2, spentFen: 12000, visitCount: 0, lastVisit: null, referredCount: 2, member: { name: '推荐人' } });
+    expect(o).toMatchObject({ orderCount: 2, spentFen: 12000, visitCount: 0, lastVisit: null, referredCount: 2, member: { name: '推荐人' }, balanceFen: 0 });
+    expect(o.accounts.map((a: { id: number }) => a.id)).toEqual([account.body.id]);
+    // A member with a stored-value account is not deleted; a referrer is, whom they referred stay.
+    const saver = await addMember(c, { name: '储值', phone: newPhone() });
+    await c.json('POST', sport('account'), { body: { holderName: '储值', memberId: saver.id } });
+    const refused = await c.json('DELETE', memberApi(String(saver.id)));
+    expect(refused.detail.reason).toBe('state');
+    expect(refused.msg).toContain('储值账户');
+    expect((await c.json('DELETE', memberApi(String(r1.id)))).body).toEqual({ deleted: 1 });
+    expect((await c.json('POST', memberApi('list'), { body: { keyword: '二级' } })).body.data[0].referrerId).toBeNull();
     expect((await c.json('POST', memberApi(`${top.id}/visits`), { body: {} })).body).toEqual({ total: 0, data: [] });
   });
 });

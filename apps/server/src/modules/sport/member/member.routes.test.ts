@@ -34,6 +34,15 @@ describe.each(databases)('members at the front desk on %s', (kind) => {
     expect((await other.c.json('POST', '/api/sport/member/search', { body: { keyword: '139' } })).body).toEqual([]);
   });
 
+  it('the front desk’s register also takes the full form’s fields; its answer stays the brief one', async () => {
+    const { c } = await venueStaff(s, admin, platformId);
+    const r = await c.json('POST', '/api/sport/member', { body: { name: '全表单', phone: '13900003333', idNo: '11010519491231002X', tags: ['前台'], remark: '现场办理' } });
+    expect(r.code, r.msg).toBe(0);
+    expect(Object.keys(r.body).sort()).toEqual(['id', 'level', 'memberNo', 'name', 'phone', 'status']);
+    // The front desk's staff without the member screens cannot list members.
+    expect((await c.json('POST', '/api/sport/member/list', { body: {} })).code).toBe(Code.FORBIDDEN);
+  });
+
   it('a member’s booking is priced by their level; another organisation’s member is not found', async () => {
     const { c } = await venueStaff(s, admin, platformId);
     const { venue, sites } = await makeVenue(c, { n: 1, priceFen: 6000 });
