@@ -1,16 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Card, Col, Descriptions, Empty, Flex, Row as GridRow, Skeleton, Space, Statistic, Table, Tabs, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined, IdcardOutlined, StopOutlined, TagsOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Descriptions, Empty, Flex, Row as GridRow, Skeleton, Space, Statistic, Table, Tabs, Tag, Typography, Upload } from 'antd';
+import { ArrowLeftOutlined, EditOutlined, IdcardOutlined, StopOutlined, TagsOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { Perm, type BalanceAccountRow, type IdentityRow, type MemberOverview, type MemberRow, type OrderRow, type VisitRow } from '@venue/contract';
+import { MEMBER_IMAGE_MAX_SIDE, MEMBER_IMAGE_MIN_SIDE, Perm, type BalanceAccountRow, type IdentityRow, type MemberOverview, type MemberRow, type OrderRow, type VisitRow } from '@venue/contract';
 import { useDict } from '../../../app/dict.ts';
+import { success } from '../../../app/feedback.tsx';
 import { formatDate } from '../../../app/format.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { FormDialog, formatDay, useCan, useKitT, type Row } from '../../../kit/index.ts';
 import { memberApi, memberCommerceApi } from './member.api.ts';
-import { FacePanel, ListAddDialog, TagsDialog, useRefreshMembers } from './MemberDialogs.tsx';
-import { fillFromIdCard, memberFields, memberToBody, memberToForm } from './memberForm.tsx';
+import { FacePanel, ListAddDialog, TagsDialog, checkMemberImage, useRefreshMembers } from './MemberDialogs.tsx';
+import { corporateFields, fillFromIdCard, memberFields, memberToBody, memberToForm } from './memberForm.tsx';
 import { EntrantsPanel } from './EntrantsPanel.tsx';
 import { MemberCards } from './MemberCards.tsx';
 import { IdentitySubmitDialog } from './IdentityDialogs.tsx';
@@ -44,29 +45,35 @@ function DictLabel({ dict, value }: { dict: string; value: string | number | nul
 function BaseInfo({ m }: { m: MemberRow }) {
   const t = useMemberT();
   const lang = useLang();
+  const corporate = m.kind === 'corporate';
+  const person = (list: { key: string; label: string; children: ReactNode; span?: number }[]) => (corporate ? [] : list);
   const items: { key: string; label: string; children: ReactNode; span?: number }[] = [
     { key: 'memberNo', label: t('field.memberNo'), children: m.memberNo },
     { key: 'kind', label: t('field.kind'), children: <CodeLabel value={m.kind} options={kindOptions} /> },
-    { key: 'name', label: t('field.name'), children: m.name },
-    { key: 'phone', label: t('field.phone'), children: <span data-testid="member-detail-phone">{m.phone}</span> },
-    { key: 'sex', label: t('field.sex'), children: <DictLabel dict="sys_sex" value={m.sex} /> },
-    { key: 'birthday', label: t('field.birthday'), children: m.birthday ? formatDay(m.birthday, lang) : null },
-    { key: 'idType', label: t('field.idType'), children: <DictLabel dict="sys_id_type" value={m.idType} /> },
-    { key: 'idNo', label: t('field.idNo'), children: m.idNo },
-    { key: 'level', label: t('field.level'), children: m.level },
-    { key: 'status', label: t('field.status'), children: <CodeLabel value={m.status} options={statusOptions} /> },
-    { key: 'source', label: t('field.source'), children: <CodeLabel value={m.source} options={sourceOptions} /> },
-    { key: 'registerDate', label: t('field.registerDate'), children: formatDay(m.registerDate, lang) },
-    { key: 'referrer', label: t('field.referrerName'), children: m.referrerName },
-    { key: 'company', label: t('field.company'), children: m.companyName },
-    ...(m.kind === 'corporate'
+    { key: 'name', label: corporate ? t('field.companyName') : t('field.name'), children: m.name },
+    { key: 'phone', label: corporate ? t('field.contactPhone') : t('field.phone'), children: <span data-testid="member-detail-phone">{m.phone}</span> },
+    ...(corporate
       ? [
           { key: 'creditCode', label: t('field.creditCode'), children: m.creditCode },
           { key: 'contactName', label: t('field.contactName'), children: m.contactName },
         ]
       : []),
-    { key: 'identityState', label: t('field.identityState'), children: <CodeLabel value={m.identityState} options={identityStateOptions} /> },
-    { key: 'faceState', label: t('field.faceState'), children: <CodeLabel value={m.faceState} options={faceStateOptions} /> },
+    ...person([
+      { key: 'sex', label: t('field.sex'), children: <DictLabel dict="sys_sex" value={m.sex} /> },
+      { key: 'birthday', label: t('field.birthday'), children: m.birthday ? formatDay(m.birthday, lang) : null },
+      { key: 'idType', label: t('field.idType'), children: <DictLabel dict="sys_id_type" value={m.idType} /> },
+      { key: 'idNo', label: t('field.idNo'), children: m.idNo },
+    ]),
+    { key: 'level', label: t('field.level'), children: m.level },
+    { key: 'status', label: t('field.status'), children: <CodeLabel value={m.status} options={statusOptions} /> },
+    { key: 'source', label: t('field.source'), children: <CodeLabel value={m.source} options={sourceOptions} /> },
+    { key: 'registerDate', label: t('field.registerDate'), children: formatDay(m.registerDate, lang) },
+    ...person([
+      { key: 'referrer', label: t('field.referrerName'), children: m.referrerName },
+      { key: 'company', label: t('field.company'), children: m.companyName },
+      { key: 'identityState', label: t('field.identityState'), children: <CodeLabel value={m.identityState} options={identityStateOptions} /> },
+      { key: 'faceState', label: t('field.faceState'), children: <CodeLabel value={m.faceState} options={faceStateOptions} /> },
+    ]),
     { key: 'tags', label: t('field.tags'), children: <TagList tags={m.tags} /> },
     { key: 'orgName', label: t('field.orgName'), children: m.orgName },
     { key: 'address', label: t('field.address'), children: m.address, span: 2 },
@@ -77,7 +84,60 @@ function BaseInfo({ m }: { m: MemberRow }) {
   return (
     <Flex gap={24} align="flex-start" wrap>
       <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} styles={{ label: { width: 130 } }} style={{ flex: 1, minWidth: 320 }} data-testid="member-detail-base" />
-      {m.hasPhoto ? <MemberImage memberId={m.id} which="photo" stamp={m.version} size={140} /> : null}
+      <PhotoBox member={m} />
+    </Flex>
+  );
+}
+
+/** The member's photo (not the face: the record's picture), uploaded with the edit permission. */
+function PhotoBox({ member }: { member: MemberRow }) {
+  const t = useMemberT();
+  const can = useCan();
+  const refresh = useRefreshMembers();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pick = async (file: File) => {
+    setProblem(null);
+    const p = await checkMemberImage(file);
+    if (p) {
+      setProblem(t(`face.${p.key}`, { min: MEMBER_IMAGE_MIN_SIDE, max: MEMBER_IMAGE_MAX_SIDE, ...('w' in p ? { w: p.w, h: p.h } : {}) }));
+      return;
+    }
+    setBusy(true);
+    try {
+      await memberApi.uploadPhoto(member.id, file);
+      success(t('photo.uploaded'));
+      await refresh();
+    } catch {
+      /* the request layer showed why */
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!member.hasPhoto && !can(Perm.member.edit)) return null;
+  return (
+    <Flex vertical gap={8} align="center" style={{ width: 140 }} data-testid="member-photo">
+      <MemberImage memberId={member.id} which="photo" present={member.hasPhoto} stamp={member.version} size={140} testId="member-photo-image" />
+      {can(Perm.member.edit) ? (
+        <Upload
+          accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+          showUploadList={false}
+          disabled={busy}
+          beforeUpload={(file) => {
+            void pick(file);
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <Button size="small" icon={<UploadOutlined />} loading={busy} data-testid="member-photo-upload">
+            {member.hasPhoto ? t('photo.replace') : t('photo.upload')}
+          </Button>
+        </Upload>
+      ) : null}
+      {problem ? (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {problem}
+        </Typography.Text>
+      ) : null}
     </Flex>
   );
 }
@@ -369,11 +429,11 @@ export default function MemberDetailPage() {
         ns={NS}
         open={editing}
         mode="edit"
-        title={tk('editTitle', { name: t('member') })}
-        fields={memberFields(canPrivate) as never}
+        title={tk('editTitle', { name: corporate ? t('corporate') : t('member') })}
+        fields={(corporate ? corporateFields(canPrivate) : memberFields(canPrivate)) as never}
         record={m}
-        columns={2}
-        width={820}
+        columns={corporate ? 1 : 2}
+        width={corporate ? 560 : 820}
         toForm={memberToForm}
         toBody={(values: Row) => memberToBody(values)}
         onValuesChange={(changed, all, form) => fillFromIdCard(changed, all, form)}

@@ -111,6 +111,12 @@ const messages: MessagesOf<typeof zh> = {
     time: 'Time',
     preview: 'Preview',
   },
+  photo: {
+    upload: 'Upload photo',
+    replace: 'Replace photo',
+    uploaded: 'Photo uploaded',
+    none: 'No photo yet',
+  },
   listAdd: {
     title: 'Add to black or white list',
     members: 'Members',

@@ -109,6 +109,12 @@ const messages = {
     time: '时间',
     preview: '预览',
   },
+  photo: {
+    upload: '上传照片',
+    replace: '更换照片',
+    uploaded: '照片已上传',
+    none: '暂无照片',
+  },
   listAdd: {
     title: '加入黑白名单',
     members: '会员',

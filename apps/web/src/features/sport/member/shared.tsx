@@ -214,7 +214,7 @@ export function MemberImage({ memberId, which, present = true, stamp, size = 120
       ) : (
         <span style={{ color: token.colorTextQuaternary, fontSize: 12, textAlign: 'center' }}>
           <PictureOutlined style={{ fontSize: 20, display: 'block', marginBottom: size < 100 ? 0 : 4 }} />
-          {size < 100 ? null : t('face.noImage')}
+          {size < 100 ? null : which === 'photo' ? t('photo.none') : t('face.noImage')}
         </span>
       )}
     </div>
