@@ -278,4 +278,24 @@ describe.each(databases)('member cards on %s', (kind) => {
     const usage = await ok(c, 'POST', cardApi('usage/list'), { cardNo: sold.cardNo, kind: 'pay', pageSize: 100 });
     expect(usage.total).toBe(10);
   });
+
+  it.runIf(kind === 'postgres')('racing check-ins never take more uses than a times card has, and racing sharers never pass their limit', async () => {
+    const type = await makeType(c, { kind: 'times', priceFen: 0, times: 3 });
+    const memberId = await makeMember(s, staff.orgId);
+    const sold = await sellPaid(c, type.id, memberId);
+    const results = await Promise.all(Array.from({ length: 8 }, () => c.json('POST', cardApi('checkin'), { body: { cardId: sold.cardId, method: 'card' } })));
+    expect(results.filter((r) => r.code === 0)).toHaveLength(3);
+    expect((await ok(c, 'GET', cardApi(String(sold.cardId)))).timesLeft).toBe(0);
+
+    const valueType = await makeType(c, { kind: 'value', priceFen: 10_000, faceValueFen: 10_000, maxSharers: 1 });
+    const owner = await makeMember(s, staff.orgId);
+    const friend = await makeMember(s, staff.orgId);
+    const card = await sellPaid(c, valueType.id, owner);
+    const accountId = (await ok(c, 'GET', cardApi(String(card.cardId)))).accountId;
+    await ok(c, 'POST', cardApi(`${card.cardId}/share`), { memberId: friend, limitFen: 3_000 });
+    const orders = await Promise.all(Array.from({ length: 10 }, () => sellGeneral(c, [{ name: 's', unitPriceFen: 1_000 }], { memberId: friend })));
+    const paid = await Promise.all(orders.map((o) => c.json('POST', sport(`order/${o.id}/pay`), { body: { method: 'balance', amountFen: 1_000, accountId } })));
+    expect(paid.filter((r) => r.code === 0)).toHaveLength(3);
+    expect(await balanceOf(card.cardId)).toBe(7_000);
+  });
 });
