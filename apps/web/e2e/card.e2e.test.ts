@@ -395,4 +395,21 @@ describe('member cards console', () => {
     expect(text).toContain('2030年06月30日');
     await shot(page, 'card-logs-light');
   });
+  it('pays a booking with a times card: the pay component picks the member\'s card and one use is taken', async () => {
+    const d = await desk(true);
+    const { page, api } = d;
+    const type = await makeType(api, { kind: 'times', priceFen: 20000, times: 5 });
+    const name = uniq('周会员');
+    const sold = await sellPaid(api, type.id, await member(d, name));
+
+    await bookForMember(d, name, '16:00');
+    await page.getByTestId('pay-method-card').click();
+    await page.locator('#pay-form_cardId').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: sold.cardNo }).click();
+    await page.getByTestId('pay-submit').click();
+    await page.getByTestId('pay-done').waitFor();
+    await page.getByTestId('pay-finish').click();
+    await expect.poll(() => page.getByTestId(`cell-${d.sites[0]!.id}-16:00`).getAttribute('data-state')).toBe('booked');
+    expect((await card(api, sold.cardId)).timesLeft).toBe(4);
+  });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { CardRow, Page } from '@venue/contract';
@@ -13,13 +14,24 @@ export interface CardSelectProps {
   disabled?: boolean;
 }
 
-/** A times card of the order's member (pay method `card`: the order is paid by using times). */
+/**
+ * A times card (pay method `card`: the order is paid by using times): the order member's own
+ * active times cards, or any found by holder or card number once something is typed (a card
+ * shared with the member: the server checks the share).
+ */
 export function CardSelect({ id, value, onChange, memberId, disabled }: CardSelectProps) {
   const t = usePayT();
+  const [keyword, setKeyword] = useState('');
+  const typed = keyword.trim();
   const cards = useQuery({
-    queryKey: ['card', 'payable', memberId ?? 0],
-    queryFn: () => http.post<Page<CardRow>>(api.sport('card/list'), { memberId: memberId ?? undefined, kind: 'times', status: 'active', pageNum: 1, pageSize: 50 }, { silent: true }),
-    enabled: !!memberId,
+    queryKey: ['card', 'payable', memberId ?? 0, typed],
+    queryFn: () =>
+      http.post<Page<CardRow>>(
+        api.sport('card/list'),
+        typed ? { keyword: typed.length <= 64 ? typed : typed.slice(0, 64), kind: 'times', status: 'active', pageNum: 1, pageSize: 20 } : { memberId: memberId ?? undefined, kind: 'times', status: 'active', pageNum: 1, pageSize: 50 },
+        { silent: true },
+      ),
+    enabled: !!memberId || !!typed,
     retry: false,
   });
   return (
@@ -28,10 +40,11 @@ export function CardSelect({ id, value, onChange, memberId, disabled }: CardSele
       value={value ?? undefined}
       disabled={disabled}
       allowClear
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
       placeholder={t('pay.cardSearch')}
       loading={cards.isFetching}
       notFoundContent={t('pay.noCards')}
-      options={(cards.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.typeName} · ${c.cardNo} · ${t('pay.timesLeft', { n: c.timesLeft ?? 0 })}`, disabled: !c.timesLeft }))}
+      options={(cards.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.memberName} · ${c.typeName} · ${c.cardNo} · ${t('pay.timesLeft', { n: c.timesLeft ?? 0 })}`, disabled: !c.timesLeft }))}
       onChange={(v) => onChange?.(v ?? null)}
       data-testid="card-select"
     />

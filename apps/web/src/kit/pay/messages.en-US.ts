@@ -56,7 +56,7 @@ const messages: MessagesOf<typeof zh> = {
     account: 'Stored-value account',
     accountSearch: 'Search by name, phone or account no.',
     card: 'Times card',
-    cardSearch: "Pick one of the member's times cards",
+    cardSearch: "The member's times cards; type a name or phone for a shared one",
     timesLeft: '{{n}} uses left',
     noCards: 'The member has no usable times card',
     balance: 'Balance',

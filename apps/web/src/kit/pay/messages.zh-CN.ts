@@ -54,7 +54,7 @@ const messages = {
     account: '储值账户',
     accountSearch: '输入姓名、手机号或账号搜索',
     card: '次卡',
-    cardSearch: '选择会员的次卡',
+    cardSearch: '会员的次卡；输入姓名或手机号找共享给他的卡',
     timesLeft: '剩余 {{n}} 次',
     noCards: '该会员没有可用的次卡',
     balance: '余额',
