@@ -169,7 +169,7 @@ registerItemKind({
   orderTypes: ['card'],
   async price(ctx, input, line) {
     const priced = await rechargeKind().price(ctx, input, line);
-    const card = await findCardByAccount(ctx.tx, ctx.scope, input.refId!);
+    const card = await findCardByAccount(ctx.tx, ctx.scope, input.refId!, ctx.orgId);
     if (!card) throw invalid(`items.${line}.refId`, 'commerce.accountMissing');
     const today = await dayOf(ctx.tx, card.orgId);
     const why = refusalOf(card, today, 'pay');
@@ -177,7 +177,7 @@ registerItemKind({
     return { ...priced, name: t('zh-CN', 'item.cardRecharge'), spec: card.cardNo };
   },
   async hold(ctx, item) {
-    const card = (await findCardByAccount(ctx.tx, ctx.scope, item.refId!))!;
+    const card = (await findCardByAccount(ctx.tx, ctx.scope, item.refId!, ctx.orgId))!;
     const type = (await findCardType(ctx.tx, ctx.scope, card.typeId))!;
     return { cardId: card.id, bonusFen: bonusOf(type.rechargeBonus, item.amountFen) } satisfies RechargeHold;
   },
@@ -216,7 +216,7 @@ registerItemKind({
 
 setStoredValueHooks({
   async guard(tx, scope, p) {
-    const card = p.method === 'balance' ? await findCardByAccount(tx, scope, p.accountId!) : await findCard(tx, scope, p.cardId!, { lock: true });
+    const card = p.method === 'balance' ? await findCardByAccount(tx, scope, p.accountId!, p.order.orgId) : await findCard(tx, scope, p.cardId!, { lock: true });
     if (!card) {
       if (p.method === 'balance') return undefined; // a plain stored-value account
       throw notFound();
@@ -260,7 +260,7 @@ setStoredValueHooks({
   async refundLeg(tx, scope, leg) {
     if (leg.method === 'balance' && leg.accountId) {
       // Money back onto a card (a refund of an order it paid, or a refund into stored value).
-      const card = await findCardByAccount(tx, scope, leg.accountId);
+      const card = await findCardByAccount(tx, scope, leg.accountId, leg.orgId);
       if (!card) return;
       const paid = leg.paymentId ? (await usagesOfPayment(tx, scope, leg.paymentId))[0] : undefined;
       if (paid?.memberId && paid.memberId !== card.memberId) await unuseShare(tx, scope, card.id, paid.memberId, leg.amountFen, 0);
@@ -281,13 +281,13 @@ setStoredValueHooks({
       await usage(tx, scope, card, { kind: 'refund', memberId: paid.memberId, times: back, timesAfter: after.timesLeft, orderId: paid.orderId, paymentId: leg.paymentId, refundId: leg.refundId });
       return;
     }
-    if (!leg.paymentId && !leg.provider) await payOut(tx, scope, leg.refundId, leg.amountFen);
+    if (!leg.paymentId && !leg.provider) await payOut(tx, scope, leg.orgId, leg.refundId, leg.amountFen);
   },
 });
 
 /** A card's refund (non-order, reviewed) was paid out: its remaining value leaves its account, and the card is refunded. */
-async function payOut(tx: Tx, scope: Scope, refundId: number, amountFen: number) {
-  const cardId = await cardOfRefund(tx, scope, refundId);
+async function payOut(tx: Tx, scope: Scope, orgId: number, refundId: number, amountFen: number) {
+  const cardId = await cardOfRefund(tx, scope, orgId, refundId);
   if (!cardId) return;
   const card = (await findCard(tx, scope, cardId, { lock: true }))!;
   const refund = (await findRefund(tx, scope, refundId))!;

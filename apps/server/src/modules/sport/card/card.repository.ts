@@ -167,11 +167,12 @@ export async function findCard(db: Executor, scope: Scope, id: number, opts: { l
   return row;
 }
 
-export async function findCardByAccount(db: Executor, scope: Scope, accountId: number): Promise<CardRecord | undefined> {
+/** The card whose money an account holds (`orgId`, when known, narrows the search to the organisation's cards). */
+export async function findCardByAccount(db: Executor, scope: Scope, accountId: number, orgId?: number): Promise<CardRecord | undefined> {
   const [row] = await db
     .select()
     .from(memberCards)
-    .where(and(eq(memberCards.accountId, accountId), inScope(scope, memberCards.orgId)));
+    .where(and(eq(memberCards.accountId, accountId), orgId !== undefined ? eq(memberCards.orgId, orgId) : undefined, inScope(scope, memberCards.orgId)));
   return row;
 }
 
@@ -340,11 +341,11 @@ export async function logsOf(db: Executor, scope: Scope, cardId: number, limit: 
 }
 
 /** The card whose refund (non-order, paid out of its account) this is: by the log row its application wrote. */
-export async function cardOfRefund(db: Executor, scope: Scope, refundId: number): Promise<number | undefined> {
+export async function cardOfRefund(db: Executor, scope: Scope, orgId: number, refundId: number): Promise<number | undefined> {
   const [row] = await db
     .select({ cardId: cardLogs.cardId })
     .from(cardLogs)
-    .where(and(eq(cardLogs.action, 'refund'), sql`(${cardLogs.after} ->> 'refundId')::bigint = ${refundId}`, inScope(scope, cardLogs.orgId)));
+    .where(and(eq(cardLogs.orgId, orgId), eq(cardLogs.action, 'refund'), sql`(${cardLogs.after} ->> 'refundId')::bigint = ${refundId}`, inScope(scope, cardLogs.orgId)));
   return row?.cardId;
 }
 
