@@ -149,7 +149,10 @@ describe('member console', () => {
     const png = path.join(os.tmpdir(), `${uniq('face')}.png`);
     fs.writeFileSync(png, makePng(160, 200));
     files.push(png);
-    await row.getByTestId('member-row-face').click();
+    // The face action is under "more" in the row.
+    const key = await row.getAttribute('data-row-key');
+    await row.getByTestId('member-row-more').hover();
+    await visible(page.locator(`[data-testid="member-row-face"][data-row-key="${key}"]`)).click();
     const dialog = page.getByTestId('memberFace-dialog');
     await dialog.getByTestId('memberFace-state').waitFor();
     await dialog.locator('input[type=file]').setInputFiles(png);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { StopOutlined, TagsOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -81,20 +81,27 @@ export function memberDef(actions: Actions, canPrivate: boolean): MemberDef {
       { key: 'sex', label: 'field.sex', dict: 'sys_sex' },
       { key: 'level', label: 'field.level', sorter: true, content: 'code' },
       { key: 'tags', label: 'field.tags', render: (v: string[]) => <TagList tags={v} /> },
-      { key: 'source', label: 'field.source', options: sourceOptions },
-      { key: 'registerDate', label: 'field.registerDate', format: 'date', sorter: true },
       { key: 'identityState', label: 'field.identityState', options: identityStateOptions },
       { key: 'faceState', label: 'field.faceState', options: faceStateOptions },
       {
         key: 'status',
         label: 'field.status',
         content: 'tag',
+        // The status and, below it, the black or white list the member is on (the options size the column).
+        options: [...statusOptions, ...listOptions],
         render: (_v, row) => (
-          <span style={{ whiteSpace: 'nowrap' }}>
-            <CodeLabel value={row.status} options={statusOptions} /> <ListMarks member={row} />
-          </span>
+          <Flex vertical gap={4} align="flex-start">
+            <CodeLabel value={row.status} options={statusOptions} />
+            {row.blackListed || row.whiteListed ? (
+              <span>
+                <ListMarks member={row} />
+              </span>
+            ) : null}
+          </Flex>
         ),
       },
+      { key: 'source', label: 'field.source', options: sourceOptions },
+      { key: 'registerDate', label: 'field.registerDate', format: 'date', sorter: true },
       { key: 'referrerName', label: 'field.referrerName', hiddenByDefault: true },
       { key: 'companyName', label: 'field.company', hiddenByDefault: true },
       { key: 'createTime', label: 'field.createTime', format: 'datetime', sorter: true, hiddenByDefault: true },
@@ -115,7 +122,7 @@ export function memberDef(actions: Actions, canPrivate: boolean): MemberDef {
       { key: 'tags', label: 'action.tags', icon: <TagsOutlined />, perm: Perm.member.tag, need: 'some', run: (ctx) => actions.tags(ctx.selectedRows) },
       { key: 'addToList', label: 'action.addToList', icon: <StopOutlined />, perm: Perm.member.blacklist, need: 'some', run: (ctx) => actions.list(ctx.selectedRows) },
     ],
-    inlineActions: 3,
+    inlineActions: 2,
     rowActions: [
       { key: 'detail', label: 'action.detail', run: (row) => actions.open(row) },
       { key: 'face', label: 'action.face', perm: Perm.member.face, visible: (row) => row.kind === 'individual', run: (row) => actions.face(row) },

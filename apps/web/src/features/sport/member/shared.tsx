@@ -1,6 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Image, Select, Tag, theme } from 'antd';
-import { PictureOutlined, StopOutlined } from '@ant-design/icons';
+import { PictureOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -52,7 +52,7 @@ export const sourceOptions = opts(MEMBER_SOURCES, 'source');
 export const identityStateOptions = opts(MEMBER_IDENTITY_STATES, 'identityState', { none: 'default', pending: 'gold', approved: 'green', rejected: 'red' });
 export const reviewStateOptions = identityStateOptions.filter((o) => o.value !== 'none');
 export const faceStateOptions = opts(MEMBER_FACE_STATES, 'faceState', { none: 'default', pending: 'gold', passed: 'green', failed: 'red' });
-export const listOptions = opts(MEMBER_LISTS, 'list', { black: 'default', white: 'cyan' });
+export const listOptions = opts(MEMBER_LISTS, 'list', { black: 'volcano', white: 'cyan' });
 export const listStateOptions = opts(MEMBER_LIST_STATES, 'listState', { live: 'green', expired: 'default', removed: 'default' });
 export const faceActionOptions = opts(MEMBER_FACE_ACTIONS, 'faceAction', { upload: 'blue', remove: 'default', pass: 'green', fail: 'red' });
 export const visitMethodOptions = opts(MEMBER_VISIT_METHODS, 'visitMethod');
@@ -98,7 +98,7 @@ export function ListMarks({ member }: { member: Pick<MemberRow, 'blackListed' | 
   return (
     <>
       {member.blackListed ? (
-        <Tag icon={<StopOutlined />} data-testid="member-black" style={{ marginInlineEnd: 4 }}>
+        <Tag color="volcano" data-testid="member-black" style={{ marginInlineEnd: 4 }}>
           {t('detail.onBlack')}
         </Tag>
       ) : null}
