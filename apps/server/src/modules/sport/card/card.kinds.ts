@@ -13,6 +13,7 @@ import { setMemberLevelResolver } from '../venue/booking.service.ts';
 import { addDays, checkLimits, localNow, refusalOf, rulesOf } from './card.common.ts';
 import {
   cardOfRefund,
+  refundLogOf,
   cardsWithTypes,
   findCard,
   findCardByAccount,
@@ -282,6 +283,18 @@ setStoredValueHooks({
       return;
     }
     if (!leg.paymentId && !leg.provider) await payOut(tx, scope, leg.orgId, leg.refundId, leg.amountFen);
+  },
+
+  async refundRejected(tx, scope, refund) {
+    // A card's refund was rejected: the card, frozen while it waited, is active again (unless it was frozen before).
+    if (refund.kind !== 'non_order') return;
+    const cardId = await cardOfRefund(tx, scope, refund.orgId, refund.id);
+    if (!cardId) return;
+    const applied = await refundLogOf(tx, scope, refund.orgId, refund.id);
+    const card = await findCard(tx, scope, cardId, { lock: true });
+    if (!card || card.status !== 'frozen' || (applied?.before as { status?: string } | null)?.status !== 'active') return;
+    await updateCard(tx, scope, card.id, ['frozen'], undefined, { status: 'active', frozenAt: null });
+    await insertCardLog(tx, scope, { orgId: card.orgId, cardId: card.id, action: 'unfreeze', before: { status: 'frozen' }, after: { status: 'active', refundNo: refund.refundNo }, reason: refund.reviewRemark, operatorId: refund.reviewedBy });
   },
 });
 

@@ -340,6 +340,15 @@ export async function logsOf(db: Executor, scope: Scope, cardId: number, limit: 
   return rows.map((r) => ({ ...r.l, operatorName: r.operatorName }));
 }
 
+/** The log row a card's refund application wrote. */
+export async function refundLogOf(db: Executor, scope: Scope, orgId: number, refundId: number) {
+  const [row] = await db
+    .select()
+    .from(cardLogs)
+    .where(and(eq(cardLogs.orgId, orgId), eq(cardLogs.action, 'refund'), sql`(${cardLogs.after} ->> 'refundId')::bigint = ${refundId}`, inScope(scope, cardLogs.orgId)));
+  return row;
+}
+
 /** The card whose refund (non-order, paid out of its account) this is: by the log row its application wrote. */
 export async function cardOfRefund(db: Executor, scope: Scope, orgId: number, refundId: number): Promise<number | undefined> {
   const [row] = await db

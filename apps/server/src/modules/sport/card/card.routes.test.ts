@@ -198,6 +198,11 @@ describe.each(databases)('member cards on %s', (kind) => {
     const o = await sellGeneral(c, [{ name: 'x', unitPriceFen: 5_000 }], { memberId });
     await ok(c, 'POST', sport(`order/${o.id}/pay`), { method: 'balance', amountFen: 5_000, accountId: card.accountId });
     expect((await c.json('POST', cardApi(`${sold.cardId}/refund`), { body: { amountFen: 100, method: 'cash', reason: 'x' } })).code).toBe(969600);
+    // Rejected: the card is active again.
+    const first = await ok(c, 'POST', cardApi(`${sold.cardId}/refund`), { method: 'cash', reason: '想退' });
+    expect(first.card.status).toBe('frozen');
+    await ok(c, 'POST', sport(`refund/${first.refund.id}/review`), { approve: false, remark: '未满期' });
+    expect((await ok(c, 'GET', cardApi(String(sold.cardId)))).status).toBe('active');
     const applied = await ok(c, 'POST', cardApi(`${sold.cardId}/refund`), { method: 'cash', reason: '搬家' });
     expect(applied.card.status).toBe('frozen');
     expect(applied.refund).toMatchObject({ kind: 'non_order', state: 'applied', amountFen: 15_000 });

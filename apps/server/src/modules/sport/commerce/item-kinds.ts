@@ -1,7 +1,7 @@
 import type { OrderItem, OrderType } from '@venue/contract';
 import type { Tx } from '../../../platform/db.ts';
 import type { Scope } from '../../../platform/scope.ts';
-import type { ItemRecord, OrderRecord, PaymentRecord, RefundLegRecord } from './commerce.repository.ts';
+import type { ItemRecord, OrderRecord, PaymentRecord, RefundLegRecord, RefundRecord } from './commerce.repository.ts';
 
 /**
  * Item kinds: how a business module sells through the commerce core. A module registers its kind
@@ -98,6 +98,8 @@ export interface StoredValuePay {
 export interface StoredValueHooks {
   guard(tx: Tx, scope: Scope, p: StoredValuePay): Promise<((payment: PaymentRecord) => Promise<void>) | undefined>;
   refundLeg(tx: Tx, scope: Scope, leg: RefundLegRecord): Promise<void>;
+  /** A refund was rejected by its reviewer (a card frozen while it waited is usable again). */
+  refundRejected?(tx: Tx, scope: Scope, refund: RefundRecord): Promise<void>;
 }
 let storedValue: StoredValueHooks | undefined;
 export function setStoredValueHooks(hooks: StoredValueHooks): void {

@@ -6,6 +6,7 @@ import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { committedRefundFen, committedRefundItems, findAccount, findOrder, findRefund, insertRefund, itemsOf, legsOf, nextDocNo, pageRefunds, refundDefaultOrder, refundSorts, transitionRefund } from './commerce.repository.ts';
 import { executeRefund, timeZoneOf } from './money.ts';
+import { storedValueHooks } from './item-kinds.ts';
 import { idempotent, type AfterCommitRunner } from './order.service.ts';
 
 /**
@@ -113,6 +114,7 @@ export async function reviewRefund(db: Db, caller: Caller, id: number, input: Re
     if (refund.orderId) await findOrder(tx, scope, refund.orderId, { lock: true }); // one money change of an order at a time
     const reviewed = await transitionRefund(tx, scope, id, ['applied'], { state: input.approve ? 'approved' : 'rejected', reviewedBy: caller.userId, reviewedAt: new Date(), reviewRemark: input.remark, ...(input.approve ? {} : { completedAt: new Date() }) });
     if (!reviewed) throw conflict('state', 'commerce.refundNotApplied');
+    if (!input.approve) await storedValueHooks()?.refundRejected?.(tx, scope, reviewed); // a card waiting for it is usable again
     return input.approve ? executeRefund(tx, scope, reviewed) : undefined;
   });
   if (work) await after(work);
