@@ -25,7 +25,7 @@ import {
 } from '@venue/contract';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { can } from '../../../platform/access.ts';
-import { AppError, conflict, invalid, notFound, type FieldIssue } from '../../../platform/errors.ts';
+import { AppError, conflict, invalid, isUniqueViolation, notFound, type FieldIssue } from '../../../platform/errors.ts';
 import { FileResult, Notice, type Caller } from '../../../platform/http.ts';
 import { label, type Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
@@ -370,12 +370,18 @@ export async function addToList(db: Db, caller: Caller, input: MemberListAdd) {
     if (on) throw conflict('state', 'member.alreadyListed', { name: name(on.memberId), list: label(`member.list.${input.list}`) });
     const [other] = await liveEntries(tx, scope, ids, otherList(input.list));
     if (other) throw conflict('state', 'member.onOtherList', { name: name(other.memberId), list: label(`member.list.${other.list}`) });
-    const added = await insertListEntries(
-      tx,
-      scope,
-      found.map((m) => ({ orgId: m.orgId, memberId: m.id, list: input.list, reason: input.reason, expiresAt: input.expiresAt ?? null, createdBy: caller.userId })),
-    );
-    return { added };
+    try {
+      const added = await insertListEntries(
+        tx,
+        scope,
+        found.map((m) => ({ orgId: m.orgId, memberId: m.id, list: input.list, reason: input.reason, expiresAt: input.expiresAt ?? null, createdBy: caller.userId })),
+      );
+      return { added };
+    } catch (e) {
+      // Listed meanwhile by a concurrent call (one live entry per member and list).
+      if (isUniqueViolation(e)) throw conflict('state', 'member.alreadyListed', { name: found.map((m) => m.name).join('、'), list: label(`member.list.${input.list}`) });
+      throw e;
+    }
   });
 }
 
