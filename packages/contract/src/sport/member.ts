@@ -279,6 +279,14 @@ export type IdentityRow = z.output<typeof identityRow>;
 /** `POST {sport}member/identity/{id}/review`: approved sets the member's name, idType and idNo; only a pending check (else 100409 state). */
 export const identityReview = z.object({ approve: z.boolean(), remark: fields.optText(200) });
 export type IdentityReview = z.output<typeof identityReview>;
+/**
+ * `POST {sport}member/identity/image` (Perm.member.identity): multipart field `file`, a document
+ * image with the face rules (jpg/png by content, at most 2 MB, sides 100-4096 px); answers its
+ * file name for `identitySubmit.images`. `GET {sport}member/identity/{id}/image/{index}` serves a
+ * submission's image to staff with Perm.member.identity.
+ */
+export const identityImageAnswer = z.object({ name: z.string() });
+export const identityImageParams = z.object({ id, index: fields.intIn(0, 4) });
 
 // ---------------------------------------------------------------- faces and photo
 

@@ -17,8 +17,15 @@ describe.each(databases)('identity checks and faces on %s', (kind) => {
   it('an identity check is submitted, then approved (the member takes its name and number) or rejected (the member keeps theirs)', async () => {
     const { c } = await memberStaff(s, admin, platformId);
     const m = await addMember(c, { name: '小王', phone: newPhone() });
-    const sub = await c.json('POST', memberApi('identity'), { body: { memberId: m.id, realName: '王小明', idType: '1', idNo: '11010519491231002X' } });
+    const doc = png(600, 380);
+    const uploaded = (await upload(c, memberApi('identity/image'), 'card.png', doc)).json();
+    expect(uploaded.code, uploaded.msg).toBe(0);
+    expect((await upload(c, memberApi('identity/image'), 'card.png', Buffer.from('not an image'))).json().code).toBe(Code.FORM_INVALID);
+    const sub = await c.json('POST', memberApi('identity'), { body: { memberId: m.id, realName: '王小明', idType: '1', idNo: '11010519491231002X', images: [uploaded.body.name] } });
     expect(sub.code, sub.msg).toBe(0);
+    const served = await c.call('GET', memberApi(`identity/${sub.body.id}/image/0`));
+    expect(Buffer.compare(served.rawPayload, doc)).toBe(0);
+    expect((await c.json('GET', memberApi(`identity/${sub.body.id}/image/1`))).code).toBe(Code.NOT_FOUND);
     expect(sub.body).toMatchObject({ state: 'pending', memberName: '小王', realName: '王小明' });
     expect((await c.json('GET', memberApi(String(m.id)))).body.identityState).toBe('pending');
     expect((await c.json('POST', memberApi('identity'), { body: { memberId: m.id, realName: '王小明', idType: '2', idNo: 'E1234567' } })).detail.reason).toBe('state');

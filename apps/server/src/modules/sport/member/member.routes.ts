@@ -8,6 +8,8 @@ import {
   faceLogQuery,
   faceLogRow,
   faceStateBody,
+  identityImageAnswer,
+  identityImageParams,
   identityListQuery,
   identityReview,
   identityRow,
@@ -50,6 +52,7 @@ import {
   findMembers,
   getIdentity,
   getMember,
+  identityImage,
   importMembers,
   listEntrants,
   listEntries,
@@ -72,6 +75,7 @@ import {
   submitIdentity,
   tagMembers,
   uploadFace,
+  uploadIdentityImage,
   uploadPhoto,
   type ImageUpload,
 } from './member.service.ts';
@@ -144,6 +148,8 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, { ...base, method: 'POST', url: `${m}/identity`, permission: Perm.member.identity, action: 'identitySubmit', body: identitySubmit, response: identityRow, handler: async ({ body, caller }) => submitIdentity(db, caller, body) });
   defineRoute(app, { ...base, method: 'POST', url: `${m}/identity/list`, permission: Perm.member.identity, action: 'identityList', readOnly: true, body: identityListQuery, response: page(identityRow), handler: async ({ body, caller }) => listIdentities(db, caller, body) });
   defineRoute(app, { ...base, method: 'GET', url: `${m}/identity/:id`, permission: Perm.member.identity, action: 'identityDetail', params: idParams, response: identityRow, handler: async ({ params, caller }) => getIdentity(db, caller, params.id) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/identity/image`, permission: Perm.member.identity, action: 'identityImage', response: identityImageAnswer, handler: async ({ req }) => uploadIdentityImage(config.dataDir, await readImage(req)) });
+  defineRoute(app, { ...base, method: 'GET', url: `${m}/identity/:id/image/:index`, permission: Perm.member.identity, action: 'identityImage', params: identityImageParams, response: 'file', handler: async ({ params, caller }) => identityImage(db, caller, config.dataDir, params.id, params.index) });
   defineRoute(app, { ...base, method: 'POST', url: `${m}/identity/:id/review`, permission: Perm.member.review, action: 'identityReview', params: idParams, body: identityReview, response: identityRow, handler: async ({ params, body, caller }) => reviewIdentity(db, caller, params.id, body) });
 
   // Faces and photo: uploads checked by content; images served to signed-in staff only.

@@ -573,6 +573,21 @@ export async function memberImage(db: Db, caller: Caller, dataDir: string, id: n
   return new FileResult(`${which}-${m.id}.${name.slice(-3)}`, IMAGE_MIME[name.slice(-3) as 'png' | 'jpg'], fs.readFileSync(file));
 }
 
+/** A document image for an identity check: stored like a face, answered by name. */
+export function uploadIdentityImage(dataDir: string, file: ImageUpload) {
+  return { name: storeMemberImage(dataDir, file.data, file.truncated) };
+}
+
+/** One image of an identity check, to staff who may see identity checks. */
+export async function identityImage(db: Db, caller: Caller, dataDir: string, id: number, index: number) {
+  const found = await findIdentity(db, scopeOf(caller), id);
+  const name = found?.images?.[index];
+  if (!found || !name || !/^[0-9a-f]{64}\.(png|jpg)$/.test(name)) throw notFound();
+  const file = path.join(membersDir(dataDir), name);
+  if (!fs.existsSync(file)) throw notFound();
+  return new FileResult(`identity-${id}-${index}.${name.slice(-3)}`, IMAGE_MIME[name.slice(-3) as 'png' | 'jpg'], fs.readFileSync(file));
+}
+
 // ---------------------------------------------------------------- referrals, visits, overview
 
 export async function listReferrers(db: Db, caller: Caller, q: PageQuery & { keyword?: string }) {

@@ -68,6 +68,7 @@ const messages: MessagesOf<typeof zh> = {
     listRemove: 'Remove from black/white list',
     identitySubmit: 'Submit identity check',
     identityReview: 'Review identity check',
+    identityImage: 'Upload ID document image',
     faceUpload: 'Upload face image',
     faceRemove: 'Remove face image',
     faceState: 'Set face state',

@@ -65,6 +65,7 @@ const messages = {
     listRemove: '移出黑白名单',
     identitySubmit: '提交身份认证',
     identityReview: '审核身份认证',
+    identityImage: '上传证件照片',
     faceUpload: '上传人脸照片',
     faceRemove: '删除人脸照片',
     faceState: '设置人脸认证状态',
