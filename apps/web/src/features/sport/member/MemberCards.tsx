@@ -31,6 +31,7 @@ function Distributions({ cardId }: { cardId: number }) {
   return (
     <Table<DistributionRow>
       rowKey="id"
+      scroll={{ x: 'max-content' }}
       size="small"
       loading={q.isFetching}
       dataSource={q.data?.data ?? []}
@@ -71,6 +72,7 @@ export function MemberCards({ memberId, distributions = false }: { memberId: num
       ) : null}
       <Table<CardRow>
         rowKey="id"
+        scroll={{ x: 'max-content' }}
         size="small"
         loading={q.isFetching}
         dataSource={q.data?.data ?? []}

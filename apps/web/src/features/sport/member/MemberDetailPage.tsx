@@ -149,6 +149,7 @@ function AccountTab({ accounts }: { accounts: BalanceAccountRow[] }) {
   return (
     <Table<BalanceAccountRow>
       rowKey="id"
+      scroll={{ x: 'max-content' }}
       size="small"
       dataSource={accounts}
       pagination={false}
@@ -184,6 +185,7 @@ function OrdersTab({ memberId }: { memberId: number }) {
   return (
     <Table<OrderRow>
       rowKey="id"
+      scroll={{ x: 'max-content' }}
       size="small"
       loading={q.isFetching}
       dataSource={q.data?.data ?? []}
@@ -248,6 +250,7 @@ function VisitsTab({ memberId }: { memberId: number }) {
   return (
     <Table<VisitRow>
       rowKey="id"
+      scroll={{ x: 'max-content' }}
       size="small"
       loading={q.isFetching}
       dataSource={q.data?.data ?? []}
@@ -285,6 +288,7 @@ function IdentityTab({ member }: { member: MemberRow }) {
       {can(Perm.member.identity) ? (
         <Table<IdentityRow>
           rowKey="id"
+          scroll={{ x: 'max-content' }}
           size="small"
           loading={q.isFetching}
           dataSource={q.data?.data ?? []}

@@ -360,6 +360,7 @@ export function FaceLogDrawer({ member, onClose }: { member: MemberRow | null; o
     <Drawer open={!!member} title={t('face.logTitle', { name: member?.name ?? '' })} size={640} onClose={onClose} destroyOnHidden data-testid="memberFace-logs">
       <Table<FaceLogRow>
         rowKey="id"
+        scroll={{ x: 'max-content' }}
         size="small"
         loading={q.isFetching}
         dataSource={q.data?.data ?? []}

@@ -18,6 +18,7 @@ function Referred({ referrerId }: { referrerId: number }) {
   return (
     <Table<MemberRow>
       rowKey="id"
+      scroll={{ x: 'max-content' }}
       size="small"
       loading={q.isFetching}
       dataSource={q.data?.data ?? []}
@@ -66,6 +67,7 @@ export default function SpreadPage() {
       </Flex>
       <Table<SpreadRow>
         rowKey="id"
+        scroll={{ x: 'max-content' }}
         loading={q.isFetching}
         dataSource={q.data?.data ?? []}
         data-testid="spread-table"
