@@ -3,7 +3,7 @@ import { Card, Empty, Flex, Input, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { MemberRow, SpreadRow } from '@venue/contract';
-import { formatDay } from '../../../kit/index.ts';
+import { formatDay, useKitT } from '../../../kit/index.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { memberApi } from './member.api.ts';
 import { CodeLabel, TagList, memberPath, sourceOptions, useMemberT } from './shared.tsx';
@@ -43,6 +43,7 @@ function Referred({ referrerId }: { referrerId: number }) {
  */
 export default function SpreadPage() {
   const t = useMemberT();
+  const tk = useKitT();
   const lang = useLang();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
@@ -72,7 +73,7 @@ export default function SpreadPage() {
         dataSource={q.data?.data ?? []}
         data-testid="spread-table"
         expandable={{ expandedRowRender: (r) => <Referred referrerId={r.id} />, rowExpandable: (r) => r.referredCount > 0 }}
-        pagination={{ current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
+        pagination={{ current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => tk('total', { total: n }), onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
         columns={[
           { key: 'memberNo', dataIndex: 'memberNo', title: t('field.memberNo'), className: 'kit-cell-nowrap' },
           { key: 'name', dataIndex: 'name', title: t('spread.referrer'), render: (v: string, r) => <Typography.Link onClick={() => navigate(memberPath(r.id))}>{v}</Typography.Link> },
