@@ -132,7 +132,8 @@ describe.each(databases)('the member screens on %s', (kind) => {
   });
 
   it('referrals: referrers with their count, and the referred of one; the overview counts orders and money spent', async () => {
-    const { c } = await memberStaff(s, admin, platformId);
+    const { c, orgId } = await memberStaff(s, admin, platformId);
+    const clerkOf = (org: number) => staffWithoutPrivate(s, admin, org);
     const top = await addMember(c, { name: '推荐人', phone: newPhone() });
     const r1 = await addMember(c, { name: '被推荐一', phone: newPhone(), referrerId: top.id, source: 'referral' });
     await addMember(c, { name: '被推荐二', phone: newPhone(), referrerId: top.id, source: 'referral' });
@@ -154,6 +155,11 @@ describe.each(databases)('the member screens on %s', (kind) => {
     const o = (await c.json('GET', memberApi(`${top.id}/overview`))).body;
     expect(o).toMatchObject({ orderCount: 2, spentFen: 12000, visitCount: 0, lastVisit: null, referredCount: 2, member: { name: '推荐人' }, balanceFen: 0 });
     expect(o.accounts.map((a: { id: number }) => a.id)).toEqual([account.body.id]);
+    // The account holder's phone is personal data too.
+    const phoned = await addMember(c, { name: '有电话', phone: '13955556666' });
+    await c.json('POST', sport('account'), { body: { holderName: '有电话', holderPhone: '13955556666', memberId: phoned.id } });
+    expect((await c.json('GET', memberApi(`${phoned.id}/overview`))).body.accounts[0].holderPhone).toBe('13955556666');
+    expect((await clerkOf(orgId).then((k) => k.json('GET', memberApi(`${phoned.id}/overview`)))).body.accounts[0].holderPhone).toBe('139****6666');
     // A member with a stored-value account is not deleted; a referrer is, whom they referred stay.
     const saver = await addMember(c, { name: '储值', phone: newPhone() });
     await c.json('POST', sport('account'), { body: { holderName: '储值', memberId: saver.id } });

@@ -617,7 +617,8 @@ function zonedStart(day: string, timeZone: string): Date {
 export async function memberOverview(db: Db, caller: Caller, id: number) {
   const scope = scopeOf(caller);
   const member = await viewOf(db, caller, id);
-  const accounts = (await listAccounts(db, caller, { memberId: id, pageNum: 1, pageSize: 100 })).data;
+  const priv = seesPrivate(caller);
+  const accounts = (await listAccounts(db, caller, { memberId: id, pageNum: 1, pageSize: 100 })).data.map((a) => ({ ...a, holderPhone: a.holderPhone && !priv ? maskPhone(a.holderPhone) : a.holderPhone }));
   let spentFen = 0;
   const first = await pageOrders(db, scope, { memberId: id }, [], { limit: 500, offset: 0 });
   const orderCount = first.total;
