@@ -1,19 +1,104 @@
 import { useEffect, useState } from 'react';
-import { Descriptions, Form, Input, Radio, Select, Tag } from 'antd';
-import { MEMBER_ID_CARD, identityReview, identitySubmit, type IdentityRow, type MemberRow } from '@venue/contract';
+import { Button, Descriptions, Flex, Form, Image, Input, Radio, Select, Space, Tag, Typography, Upload, theme } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { MEMBER_ID_CARD, MEMBER_IMAGE_MAX_SIDE, MEMBER_IMAGE_MIN_SIDE, identityReview, identitySubmit, type IdentityRow, type MemberRow } from '@venue/contract';
 import { useDict } from '../../../app/dict.ts';
 import { success } from '../../../app/feedback.tsx';
 import { FormModal, errorFieldsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { memberApi } from './member.api.ts';
-import { useRefreshMembers } from './MemberDialogs.tsx';
-import { MemberPicker, useMemberT } from './shared.tsx';
+import { checkMemberImage, useRefreshMembers } from './MemberDialogs.tsx';
+import { BlobImage, MemberPicker, useMemberT } from './shared.tsx';
 
 interface SubmitValues {
   memberId?: number;
   realName?: string;
   idType?: string;
   idNo?: string;
+  images?: string[];
+}
+
+const MAX_IMAGES = 5;
+
+/** A submission's document images (`member/identity/{id}/image/{index}`), with preview. */
+export function IdentityImages({ row }: { row: Pick<IdentityRow, 'id' | 'images'> }) {
+  const t = useMemberT();
+  if (!row.images.length) return <Typography.Text type="secondary">{t('identity.noImages')}</Typography.Text>;
+  return (
+    <Image.PreviewGroup>
+      <Space wrap data-testid="identity-images">
+        {row.images.map((name, i) => (
+          <BlobImage key={name} queryKey={['identity', row.id, i]} load={() => memberApi.identityImage(row.id, i)} alt={`${t('identity.images')} ${i + 1}`} />
+        ))}
+      </Space>
+    </Image.PreviewGroup>
+  );
+}
+
+/**
+ * The document images of a new submission: each picked image is checked here (as faces), uploaded
+ * (`POST member/identity/image`) and kept by the file name the server answers; at most five.
+ */
+function DocImagesInput({ value, onChange, id }: { value?: string[]; onChange?: (v: string[]) => void; id?: string }) {
+  const t = useMemberT();
+  const { token } = theme.useToken();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [previews, setPreviews] = useState<Record<string, string>>({});
+  const list = value ?? [];
+  const pick = async (file: File) => {
+    setProblem(null);
+    const p = await checkMemberImage(file);
+    if (p) {
+      setProblem(t(`face.${p.key}`, { min: MEMBER_IMAGE_MIN_SIDE, max: MEMBER_IMAGE_MAX_SIDE, ...('w' in p ? { w: p.w, h: p.h } : {}) }));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { name } = await memberApi.uploadIdentityImage(file);
+      setPreviews((m) => ({ ...m, [name]: URL.createObjectURL(file) }));
+      onChange?.([...list.filter((x) => x !== name), name]);
+    } catch {
+      /* the request layer showed why */
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Flex vertical gap={8} id={id}>
+      <Space wrap>
+        {list.map((name) => (
+          <div key={name} style={{ position: 'relative', width: 88, height: 88, borderRadius: token.borderRadius, overflow: 'hidden', border: `1px solid ${token.colorBorderSecondary}` }}>
+            {previews[name] ? <Image src={previews[name]} width={88} height={88} style={{ objectFit: 'cover' }} alt="" /> : null}
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('identity.removeImage')} onClick={() => onChange?.(list.filter((x) => x !== name))} style={{ position: 'absolute', top: 2, right: 2, background: token.colorBgElevated }} />
+          </div>
+        ))}
+        {list.length < MAX_IMAGES ? (
+          <Upload
+            accept=".png,.jpg,.jpeg,image/png,image/jpeg"
+            showUploadList={false}
+            disabled={busy}
+            beforeUpload={(file) => {
+              void pick(file);
+              return Upload.LIST_IGNORE;
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={busy} data-testid="identitySubmit-image-upload">
+              {t('identity.addImage')}
+            </Button>
+          </Upload>
+        ) : null}
+      </Space>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('identity.imagesHint', { max: MAX_IMAGES })}
+      </Typography.Text>
+      {problem ? (
+        <Typography.Text type="danger" style={{ fontSize: 12 }}>
+          {problem}
+        </Typography.Text>
+      ) : null}
+    </Flex>
+  );
 }
 
 /**
@@ -46,7 +131,7 @@ export function IdentitySubmitDialog({ open, member, onClose }: { open: boolean;
     }
     setBusy(true);
     try {
-      await memberApi.submitIdentity({ memberId: member?.id ?? v.memberId!, realName: (v.realName ?? '').trim(), idType: v.idType!, idNo: (v.idNo ?? '').trim() });
+      await memberApi.submitIdentity({ memberId: member?.id ?? v.memberId!, realName: (v.realName ?? '').trim(), idType: v.idType!, idNo: (v.idNo ?? '').trim(), images: v.images?.length ? v.images : undefined });
       success(t('identity.submitted'));
       await refresh();
       onClose();
@@ -73,6 +158,9 @@ export function IdentitySubmitDialog({ open, member, onClose }: { open: boolean;
         </Form.Item>
         <Form.Item name="idNo" label={t('identity.idNo')} rules={noRules} required>
           <Input allowClear maxLength={32} />
+        </Form.Item>
+        <Form.Item name="images" label={t('identity.images')}>
+          <DocImagesInput />
         </Form.Item>
       </Form>
     </FormModal>
@@ -129,6 +217,7 @@ export function IdentityReviewDialog({ row, onClose }: { row: IdentityRow | null
             { key: 'realName', label: t('identity.realName'), children: row.realName },
             { key: 'idType', label: t('identity.idType'), children: idTypes.find((d) => d.value === row.idType)?.label ?? row.idType },
             { key: 'idNo', label: t('identity.idNo'), children: row.idNo },
+            { key: 'images', label: t('identity.images'), children: <IdentityImages row={row} /> },
           ]}
         />
       ) : null}

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Perm, type IdentityRow, type identityListQuery } from '@venue/contract';
 import { ListPage, type ResourceDef } from '../../../kit/index.ts';
 import { memberApi } from './member.api.ts';
-import { IdentityReviewDialog, IdentitySubmitDialog } from './IdentityDialogs.tsx';
+import { IdentityImages, IdentityReviewDialog, IdentitySubmitDialog } from './IdentityDialogs.tsx';
 import { NS, memberPath, reviewStateOptions } from './shared.tsx';
 
 type IdentityDef = ResourceDef<IdentityRow, object, z.input<typeof identityListQuery>>;
@@ -51,7 +51,7 @@ export default function IdentityPage() {
         { key: 'reviewedByName', label: 'identity.reviewedBy', hiddenByDefault: true },
         { key: 'reviewTime', label: 'identity.reviewTime', format: 'datetime', hiddenByDefault: true },
         { key: 'reviewRemark', label: 'identity.remark', hiddenByDefault: true, detailSpan: 2 },
-        { key: 'images', label: 'identity.images', inTable: false, render: (v: string[]) => (v.length ? v.join(', ') : '') },
+        { key: 'images', label: 'identity.images', inTable: false, detailSpan: 2, render: (_v: string[], row) => <IdentityImages row={row} /> },
       ],
       toolbar: [{ key: 'submit', label: 'identity.submit', icon: <IdcardOutlined />, primary: true, perm: Perm.member.identity, run: () => setSubmitting(true) }],
       rowActions: [{ key: 'review', label: 'action.review', perm: Perm.member.review, visible: (row) => row.state === 'pending', run: (row) => setReviewing(row) }],

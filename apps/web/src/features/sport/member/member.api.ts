@@ -18,6 +18,7 @@ import type {
   entrantAddAnswer,
   entrantListQuery,
   faceStateBody,
+  identityImageAnswer,
   identityListQuery,
   identityReview,
   identitySubmit,
@@ -82,6 +83,9 @@ export const memberApi = {
   identities: (body: z.input<typeof identityListQuery>) => http.post<Page<IdentityRow>>(url('identity/list'), body),
   identity: (id: number) => http.get<IdentityRow>(url(`identity/${id}`)),
   submitIdentity: (body: z.input<typeof identitySubmit>) => http.post<IdentityRow>(url('identity'), body),
+  /** A document image for a submission (checked like faces); answers its file name for `images`. */
+  uploadIdentityImage: (file: File) => http.post<z.output<typeof identityImageAnswer>>(url('identity/image'), upload(file), { timeout: 60_000 }),
+  identityImage: async (id: number, index: number): Promise<Blob> => (await download({ url: url(`identity/${id}/image/${index}`), method: 'GET', timeout: FILE_TIMEOUT_MS, silent: true })).blob,
   reviewIdentity: (id: number, body: z.input<typeof identityReview>) => http.post<IdentityRow>(url(`identity/${id}/review`), body),
 
   // referrals

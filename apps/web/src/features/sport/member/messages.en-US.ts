@@ -164,6 +164,10 @@ const messages: MessagesOf<typeof zh> = {
     reviewedBy: 'Reviewed by',
     reviewTime: 'Reviewed at',
     memberName: 'Member',
+    addImage: 'Upload a document image',
+    imagesHint: 'Up to {{max}} images, JPG or PNG, at most 2 MB each',
+    noImages: 'No document images',
+    removeImage: 'Remove this image',
     none: 'No identity checks yet',
   },
   spread: {

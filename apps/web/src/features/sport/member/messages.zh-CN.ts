@@ -162,6 +162,10 @@ const messages = {
     reviewedBy: '审核人',
     reviewTime: '审核时间',
     memberName: '会员姓名',
+    addImage: '上传证件照片',
+    imagesHint: '最多 {{max}} 张，JPG 或 PNG，不超过 2 MB',
+    noImages: '未上传证件照片',
+    removeImage: '删除该照片',
     none: '暂无认证记录',
   },
   spread: {
