@@ -14,7 +14,7 @@ import { FacePanel, ListAddDialog, TagsDialog, checkMemberImage, useRefreshMembe
 import { corporateFields, fillFromIdCard, memberFields, memberToBody, memberToForm } from './memberForm.tsx';
 import { EntrantsPanel } from './EntrantsPanel.tsx';
 import { MemberCards } from './MemberCards.tsx';
-import { IdentitySubmitDialog } from './IdentityDialogs.tsx';
+import { IdentityImages, IdentitySubmitDialog } from './IdentityDialogs.tsx';
 import {
   CodeLabel,
   ListMarks,
@@ -294,6 +294,7 @@ function IdentityTab({ member }: { member: MemberRow }) {
           dataSource={q.data?.data ?? []}
           pagination={false}
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('identity.none')} /> }}
+          expandable={{ expandedRowRender: (r) => <IdentityImages row={r} />, rowExpandable: (r) => r.images.length > 0 }}
           columns={[
             { key: 'createTime', dataIndex: 'createTime', title: t('identity.createTime'), className: 'kit-cell-nowrap', render: (v: string) => formatDate(v, lang) },
             { key: 'realName', dataIndex: 'realName', title: t('identity.realName') },
