@@ -6,7 +6,8 @@ import { hashPassword } from '../../platform/password.ts';
 import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { menus } from './system.table.ts';
 import { findOrgByCode, insertOrg } from './org.repository.ts';
-import { addUserRoles, insertRole, replaceRoleMenus } from './role.repository.ts';
+import { addUserRoles, findRoleByCode, insertRole, replaceRoleMenus, roleMenuIds } from './role.repository.ts';
+import { allMenus } from './menu.repository.ts';
 import { insertOrgLinks, insertUsers } from './user.repository.ts';
 import { PLATFORM_ORG_CODE } from './system.seed.ts';
 
@@ -59,6 +60,21 @@ export async function seedDemo(db: Db, cfg: Config): Promise<void> {
       role.id,
       staff.map((u) => u.id),
     );
+    await bumpPermEpoch(tx);
+  });
+}
+
+/**
+ * Gives the demo centre's `venue_manager` role the menu entries under these keys (a directory and
+ * its screens and buttons), keeping what it has: each business module's demo calls it once.
+ */
+export async function grantDemoMenus(db: Db, keys: readonly string[]): Promise<void> {
+  const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
+  const role = center && (await findRoleByCode(db, SYSTEM_SCOPE, center.id, 'venue_manager'));
+  if (!role) return;
+  const menuIds = (await allMenus(db)).filter((m) => keys.some((k) => m.key === k || m.key?.startsWith(`${k}.`))).map((m) => m.id);
+  await db.transaction(async (tx) => {
+    await replaceRoleMenus(tx, SYSTEM_SCOPE, role.id, [...new Set([...(await roleMenuIds(tx, SYSTEM_SCOPE, role.id)), ...menuIds])]);
     await bumpPermEpoch(tx);
   });
 }

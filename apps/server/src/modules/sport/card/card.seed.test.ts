@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startServer, type TestServer } from '../../../../test/harness.ts';
+import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { seedDemo } from '../../system/demo.seed.ts';
 import { imbalances } from '../commerce/commerce.testkit.ts';
 import { seedMemberDemo } from '../member/member.seed.ts';
@@ -32,5 +32,11 @@ describe.each(databases)('card demo data on %s', (kind) => {
     expect(cards[1]!.times_left).toBe(9);
     const shares = await s.database.query(`select 1 from sport_card_share`);
     expect(shares).toHaveLength(1);
+    // The demo manager reaches the member directory: members, cards and check-in.
+    const mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+    const menu = JSON.stringify((await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: 'venue-console' } })).body);
+    for (const path of ['/sport/views/member/memberList/index', '/sport/views/member/memberCard/index', '/sport/views/member/memberCard/sellCard', '/sport/views/memberCheckIn/index']) expect(menu).toContain(path);
+    expect((await mgr.json('POST', '/api/sport/card/list', { body: {} })).body.total).toBe(3);
   });
 });

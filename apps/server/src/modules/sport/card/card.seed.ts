@@ -5,6 +5,7 @@ import type { Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode } from '../../system/org.repository.ts';
 import { findVisibleUserByCode } from '../../system/user.repository.ts';
+import { grantDemoMenus } from '../../system/demo.seed.ts';
 import { startPayment } from '../commerce/payment.service.ts';
 import { searchMembers } from '../member/member.repository.ts';
 import './card.kinds.ts';
@@ -12,6 +13,8 @@ import { addCardType, checkIn, rechargeCard, sellCard, shareCard } from './card.
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'card_demo_seeded';
+/** The member directory: members, corporate members, lists, identity checks, check-in, referrals and every card screen. */
+const DEMO_KEYS = ['member', 'sport.member', 'sport.card'];
 const quietLog = { warn: () => undefined, error: () => undefined } as never;
 
 /**
@@ -25,6 +28,7 @@ export async function seedCardDemo(db: Db, cfg: { publicUrl?: string; port: numb
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
   if (!center || !manager) return;
+  await grantDemoMenus(db, DEMO_KEYS);
   const scope = oneOrgScope(center.id);
   const member = async (phone: string) => (await searchMembers(db, scope, phone, 5)).find((m) => m.phone === phone);
   const [zhang, li, wang, chen] = await Promise.all(['13900001111', '13700002222', '13600008888', '13500009999'].map(member));

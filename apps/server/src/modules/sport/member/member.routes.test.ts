@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { adminClient } from '../../system/admin.testkit.ts';
+import { adminClient, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
+import { grantMenus } from '../../../../test/grants.ts';
 import { addDays } from '../venue/venue.time.ts';
 import { booking, makeVenue, today, venueApi, venueStaff } from '../venue/venue.testkit.ts';
 
@@ -32,6 +33,22 @@ describe.each(databases)('members at the front desk on %s', (kind) => {
     // Another organisation's members are not found.
     const other = await venueStaff(s, admin, platformId);
     expect((await other.c.json('POST', '/api/sport/member/search', { body: { keyword: '139' } })).body).toEqual([]);
+  });
+
+  it('a card seller without booking finds members to sell to; staff without any member-picking screen are refused', async () => {
+    const { c, orgId } = await venueStaff(s, admin, platformId);
+    await c.json('POST', '/api/sport/member', { body: { name: '售卡对象', phone: '13900004444' } });
+    const staffWith = async (keys: string[]) => {
+      const role = await makeRole(admin, orgId);
+      await grantMenus(admin, role.id, keys);
+      return signIn(s, (await makeUser(admin, orgId, { roleIds: [role.id] })).code, 'Pass1234');
+    };
+    const seller = await staffWith(['sport.card.sell']);
+    const found = await seller.json('POST', '/api/sport/member/search', { body: { keyword: '1390000444' } });
+    expect(found.code, found.msg).toBe(0);
+    expect(found.body.map((m: { name: string }) => m.name)).toEqual(['售卡对象']);
+    const clerk = await staffWith(['home']);
+    expect((await clerk.json('POST', '/api/sport/member/search', { body: { keyword: '139' } })).code).toBe(Code.FORBIDDEN);
   });
 
   it('the front desk’s register also takes the full form’s fields; its answer stays the brief one', async () => {

@@ -41,7 +41,8 @@ import {
   visitListQuery,
   visitRow,
 } from '@venue/contract';
-import { invalid } from '../../../platform/errors.ts';
+import { can } from '../../../platform/access.ts';
+import { forbidden, invalid } from '../../../platform/errors.ts';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import { readUpload, withImportSlot } from '../../../platform/xlsx.ts';
 import {
@@ -105,7 +106,22 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const m = `${sport}member`;
 
   // The front desk (booking).
-  defineRoute(app, { ...base, method: 'POST', url: `${m}/search`, permission: Perm.booking.book, action: 'search', readOnly: true, body: memberSearchQuery, response: memberSearchAnswer, handler: async ({ body, caller }) => findMembers(db, caller, body.keyword, body.limit) });
+  // Every screen that picks a member searches: booking, selling or sharing a card, check-in, the member screens.
+  const PICKERS = [Perm.booking.book, Perm.member.list, Perm.card.sell, Perm.card.share, Perm.member.checkin, Perm.member.distribute];
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${m}/search`,
+    permission: Perm.authenticated,
+    action: 'search',
+    readOnly: true,
+    body: memberSearchQuery,
+    response: memberSearchAnswer,
+    handler: async ({ body, caller }) => {
+      if (!PICKERS.some((p) => can(caller, p))) throw forbidden();
+      return findMembers(db, caller, body.keyword, body.limit);
+    },
+  });
   defineRoute(app, { ...base, method: 'POST', url: m, permission: Perm.booking.book, action: 'add', body: memberCreate, response: memberBrief, handler: async ({ body, caller }) => registerMember(db, caller, body) });
 
   // The record.

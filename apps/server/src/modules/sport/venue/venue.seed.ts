@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
 import type { Caller } from '../../../platform/http.ts';
-import { bumpPermEpoch } from '../../../platform/access.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode } from '../../system/org.repository.ts';
-import { findRoleByCode, replaceRoleMenus, roleMenuIds } from '../../system/role.repository.ts';
-import { allMenus } from '../../system/menu.repository.ts';
+import { grantDemoMenus } from '../../system/demo.seed.ts';
 import { findVisibleUserByCode } from '../../system/user.repository.ts';
 import { startPayment } from '../commerce/payment.service.ts';
 import { addPriceRule, addSite, addVenue, splitSite } from './venue.service.ts';
@@ -30,14 +28,9 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
   const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
   if (done.rows.length) return;
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
-  const role = center && (await findRoleByCode(db, SYSTEM_SCOPE, center.id, 'venue_manager'));
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
-  if (!center || !role || !manager) return;
-  const menuIds = (await allMenus(db)).filter((m) => DEMO_KEYS.some((k) => m.key === k || m.key?.startsWith(`${k}.`))).map((m) => m.id);
-  await db.transaction(async (tx) => {
-    await replaceRoleMenus(tx, SYSTEM_SCOPE, role.id, [...new Set([...(await roleMenuIds(tx, SYSTEM_SCOPE, role.id)), ...menuIds])]);
-    await bumpPermEpoch(tx);
-  });
+  if (!center || !manager) return;
+  await grantDemoMenus(db, DEMO_KEYS);
   // The platform adds the demo venue (it has joined), then the manager runs it.
   const platform: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: true, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
   const caller: Caller = { ...platform, platform: false };
