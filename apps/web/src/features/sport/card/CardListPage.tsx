@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Perm, type CardRow, type CardTypeRow, type Page, type cardListQuery } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 import { setBackFromCardDetail, useSession } from '../../../app/session.ts';
 import { ListPage, type ListHandle, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { CARD_ACTIONS, useCardActions, type CardAction } from './CardDialogs.tsx';
-import { CARD_SELL_PATH, CardLeft, NS, cardDetailPath, kindOptions, statusOptions, useValidity } from './shared.tsx';
+import { CARD_SELL_PATH, CardLeft, NS, useCardT, cardDetailPath, kindOptions, statusOptions, useValidity } from './shared.tsx';
 
 /** The organisation's card types as options (filters, the sale). */
 export function useCardTypeOptions(onSale = false): Option[] {
@@ -78,6 +78,10 @@ export default function CardListPage() {
   const back = useSession((s) => s.backFromCardDetail);
   const [cameBack, setCameBack] = useState(false);
   const { run, dialogs } = useCardActions();
+  // The member page opens this list on one member's cards (`?memberId=`).
+  const [params, setParams] = useSearchParams();
+  const memberId = Number(params.get('memberId')) || undefined;
+  const t = useCardT();
 
   // Shown again after the card detail's "back to the list": the flag is read once, the rows refetched.
   useEffect(() => {
@@ -99,7 +103,26 @@ export default function CardListPage() {
   );
   return (
     <div data-testid="card-page" data-came-back={cameBack ? 'true' : 'false'}>
-      <ListPage def={def} ref={list} />
+      <ListPage
+        def={def}
+        ref={list}
+        extraFilters={memberId ? { memberId } : undefined}
+        header={
+          memberId ? (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={t('oneMember')}
+              action={
+                <Button size="small" onClick={() => setParams({})} data-testid="card-all-members">
+                  {t('allMembers')}
+                </Button>
+              }
+            />
+          ) : undefined
+        }
+      />
       {dialogs}
     </div>
   );

@@ -2,6 +2,8 @@ import type { MessagesOf } from '../../../app/i18n-types.ts';
 import type zh from './messages.zh-CN.ts';
 
 const messages: MessagesOf<typeof zh> = {
+  oneMember: 'Showing the cards of the member you came from',
+  allMembers: 'Show every member\'s cards',
   card: 'Member card',
   cardType: 'Card type',
   usage: 'Card usage',

@@ -1,5 +1,7 @@
 /** The member card screens (namespace "card"), Chinese. */
 const messages = {
+  oneMember: '只显示从会员详情打开的这位会员的卡',
+  allMembers: '显示全部会员的卡',
   card: '会员卡',
   cardType: '卡类型',
   usage: '使用记录',

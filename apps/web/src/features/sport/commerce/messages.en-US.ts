@@ -123,6 +123,7 @@ const messages: MessagesOf<typeof zh> = {
     aggregate: 'Aggregated QR',
     transfer: 'Bank transfer',
     free: 'Free',
+    card: 'Times or period card',
   },
   flow: {
     direct: 'Direct',
@@ -184,6 +185,7 @@ const messages: MessagesOf<typeof zh> = {
     balance: 'Stored value',
     sales: 'Sales',
     comp: 'Comps',
+    prepaid: 'Prepaid cards (times, period)',
   },
   side: {
     debit: 'Debit',

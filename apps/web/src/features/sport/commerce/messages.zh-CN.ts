@@ -121,6 +121,7 @@ const messages = {
     aggregate: '聚合支付',
     transfer: '银行转账',
     free: '免单',
+    card: '次卡/期限卡',
   },
   flow: {
     direct: '直接',
@@ -182,6 +183,7 @@ const messages = {
     balance: '储值余额',
     sales: '销售收入',
     comp: '免单',
+    prepaid: '预收卡款（次卡、期限卡）',
   },
   side: {
     debit: '借',
