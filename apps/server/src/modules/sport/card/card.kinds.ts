@@ -10,6 +10,7 @@ import { dayOf, timeZoneOf } from '../commerce/money.ts';
 import '../commerce/core-kinds.ts';
 import { findMember } from '../member/member.repository.ts';
 import { setMemberLevelResolver } from '../venue/booking.service.ts';
+import { setMemberCardCount } from '../member/member.service.ts';
 import { addDays, checkLimits, localNow, refusalOf, rulesOf } from './card.common.ts';
 import {
   cardOfRefund,
@@ -343,3 +344,6 @@ setMemberLevelResolver(async (db, scope, memberId, venueId) => {
     .sort((a, b) => b.type.priceFen - a.type.priceFen || b.card.id - a.card.id)[0];
   return best?.type.level ?? m.level;
 });
+
+// A member who holds cards (in any state: their usage stays on record) is not deleted.
+setMemberCardCount(async (db, scope, memberId) => (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['pending', 'active', 'frozen', 'refunded', 'cancelled'] })).length);

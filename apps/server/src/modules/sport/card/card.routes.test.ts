@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
 import { imbalances, orderMoney, sellGeneral, sport } from '../commerce/commerce.testkit.ts';
@@ -69,6 +70,20 @@ describe.each(databases)('member cards on %s', (kind) => {
     const cal = await ok(c, 'POST', cardApi(`${sold.cardId}/calendar`), { month: today().slice(0, 7) });
     expect(cal.spentFen).toBe(2_500);
     expect(cal.days[0]).toMatchObject({ day: today(), spentFen: 2_500 });
+  });
+
+  it('a member who holds a card, even a cancelled one, is not deleted: the refusal names them', async () => {
+    const mgr = await cardStaff(s, admin, platformId, ['sport.member.list']);
+    const type = await makeType(mgr.c, { kind: 'times', priceFen: 10_000, times: 5, validDays: 30 });
+    const memberId = await makeMember(s, mgr.orgId, { name: '持卡会员' });
+    const sold = await ok<{ orderId: number }>(mgr.c, 'POST', cardApi('sell'), { typeId: type.id, memberId });
+    await ok(mgr.c, 'POST', sport(`order/${sold.orderId}/cancel`), { reason: '不买了' });
+    const refused = await mgr.c.json('DELETE', `/api/sport/member/${memberId}`);
+    expect(refused.code).toBe(Code.CONFLICT);
+    expect(refused.detail.reason).toBe('state');
+    expect(refused.msg).toContain('持卡会员');
+    const still = await mgr.c.json('GET', `/api/sport/member/${memberId}`);
+    expect(still.code, still.msg).toBe(0);
   });
 
   it('a refunded recharge takes its bonus back out of the card', async () => {

@@ -38,7 +38,7 @@ import { nextDocNo, pageAccounts, pageOrders } from '../commerce/commerce.reposi
 import { listAccounts } from '../commerce/ledger.service.ts';
 import { timeZoneOf } from '../commerce/money.ts';
 import { setBuyerCheck, setMemberLookup } from '../commerce/item-kinds.ts';
-import { setMemberLevelResolver, setMemberWhitelistResolver } from '../venue/booking.service.ts';
+import { setMemberWhitelistResolver } from '../venue/booking.service.ts';
 import {
   closeExpiredEntries,
   dependantCounts,
@@ -89,12 +89,6 @@ const brief = ({ id, memberNo, name, phone, level, status }: MemberRecord) => ({
 const UNIQUE = { sport_member_org_phone_uq: ['phone', 'field.memberPhone'] as [string, string], sport_member_org_no_uq: ['memberNo', 'field.memberNo'] as [string, string] };
 
 // ---------------------------------------------------------------- hooks other modules call
-
-// A member's bookings are priced by their level; a frozen member pays everybody's price.
-setMemberLevelResolver(async (db, scope, memberId) => {
-  const m = await findMember(db, scope, memberId);
-  return m && m.status === 0 ? m.level : null;
-});
 
 setMemberLookup(async (tx, scope, memberId) => (await findMember(tx, scope, memberId))?.orgId);
 
