@@ -15,6 +15,7 @@ import { adminApi, browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, t
  */
 const LIST = '/sport/views/member/memberList/index';
 const LISTS = '/sport/views/member/blackWhiteList/index';
+const ENTERPRISE = '/sport/views/member/enterpriseMember/index';
 
 const visible = (l: Locator) => l.filter({ visible: true });
 
@@ -59,7 +60,8 @@ function makePng(width: number, height: number): Buffer {
 }
 
 /** A phone of its own (unique enough per run; each test is in a new organisation anyway). */
-const phoneOf = () => `139${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+let phoneSeq = 0;
+const phoneOf = () => `139${String((Date.now() + phoneSeq++) % 100_000_000).padStart(8, '0')}`;
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
 describe('member console', () => {
@@ -178,6 +180,67 @@ describe('member console', () => {
     await expect.poll(() => page.getByTestId('member-detail-phone').textContent()).toBe(masked(phone));
     expect(await page.getByTestId('member-detail-base').textContent()).toContain('1949');
     await shot(page, 'member-detail');
+  });
+
+  it('gives a company card to an entrant with a limit of 100 yuan: the distribute log shows it, and it is taken back', async () => {
+    const { staff, page } = await staffPage(['sport.member.enterprise', 'sport.card.list', 'sport.card.sell', 'sport.card.types', 'sport.order']);
+    const api = await signIn(e.server, staff.code, staff.password);
+    const ok = async <T = any>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+      const r = await api.json<T>(method, url, body === undefined ? {} : { body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      expect(r.code, `${method} ${url}: ${r.msg} ${JSON.stringify(r.detail)}`).toBe(0);
+      return r.body;
+    };
+    // A company, its entrant, a value card type and a card sold to the company, paid in cash.
+    const companyName = uniq('星河科技');
+    const entrantName = uniq('许诺');
+    const company = await ok<{ id: number }>('POST', '/api/sport/member/add', { name: companyName, phone: phoneOf(), kind: 'corporate', source: 'desk' });
+    const added = await ok<{ added: number }>('POST', `/api/sport/member/${company.id}/entrants`, { member: { name: entrantName, phone: phoneOf() } });
+    expect(added.added).toBe(1);
+    const entrants = await ok<{ data: { id: number; name: string }[] }>('POST', `/api/sport/member/${company.id}/entrants/list`, {});
+    const entrantId = entrants.data.find((m) => m.name === entrantName)!.id;
+    const type = await ok<{ id: number }>('POST', '/api/sport/card/type', { kind: 'value', name: uniq('企业储值卡'), priceFen: 50000, faceValueFen: 50000 });
+    const sold = await ok<{ orderId: number; amountFen: number; cardId: number; cardNo: string }>('POST', '/api/sport/card/sell', { typeId: type.id, memberId: company.id });
+    await ok('POST', `/api/sport/commerce/order/${sold.orderId}/pay`, { method: 'cash', amountFen: sold.amountFen });
+
+    // The company's drawer, its cards: give the card to the entrant.
+    await page.goto(`${e.baseUrl}${ENTERPRISE}`);
+    await rowOf(page, 'enterprise-table', companyName).getByTestId('enterprise-row-entrants').click();
+    const drawer = page.getByTestId('enterprise-entrants');
+    await drawer.getByTestId('enterprise-tab-distribute').click();
+    const cardRow = drawer.getByTestId('member-cards-table').locator('tr.ant-table-row', { hasText: sold.cardNo });
+    await cardRow.getByTestId('member-card-distribute').click();
+    const about = visible(page.getByTestId('distribute-card'));
+    await about.waitFor();
+    expect(await about.textContent()).toContain('500.00');
+    // Nothing picked: refused in place.
+    await page.getByTestId('distribute-form-ok').click();
+    await visible(page.locator('#distribute-form_entrantId_help .ant-form-item-explain-error')).first().waitFor();
+    await page.locator('#distribute-form_entrantId').fill(entrantName);
+    await visible(page.locator('.ant-select-item-option').filter({ hasText: entrantName })).click();
+    await page.locator('#distribute-form_limitFen').fill('100');
+    await shot(page, 'member-distribute');
+    await page.getByTestId('distribute-form-ok').click();
+    await toast(page, `已将 ${sold.cardNo} 分配给 ${entrantName}`).waitFor();
+    await expect.poll(() => page.locator('.ant-modal-wrap').filter({ visible: true }).count()).toBe(0);
+
+    // The log row, under the card (opened for it); the entrant holds a share of 100 yuan.
+    const log = drawer.getByTestId(`member-distributions-${sold.cardId}`);
+    const given = log.locator('tr.ant-table-row', { hasText: entrantName }).first();
+    await expect.poll(() => given.textContent()).toContain('分配');
+    const text = (await given.textContent()) ?? '';
+    expect(text).toContain('100.00');
+    expect(text).toContain(staff.name);
+    const detail = await ok<{ shares: { memberId: number; limitFen: number | null }[] }>('GET', `/api/sport/card/${sold.cardId}`);
+    expect(detail.shares).toEqual([expect.objectContaining({ memberId: entrantId, limitFen: 10000 })]);
+
+    // Taken back: a second row, and the share is gone.
+    await given.getByTestId('member-distribution-takeBack').click();
+    await visible(page.getByTestId('confirm-ok')).click();
+    await toast(page, `已从 ${entrantName} 收回`).waitFor();
+    await expect.poll(() => log.locator('tr.ant-table-row').count()).toBe(2);
+    expect(await log.locator('tr.ant-table-row').first().textContent()).toContain('收回');
+    expect(await log.getByTestId('member-distribution-takeBack').count()).toBe(0);
+    expect((await ok<{ shares: unknown[] }>('GET', `/api/sport/card/${sold.cardId}`)).shares).toEqual([]);
   });
 
   it('black-lists a member with a reason; the lists screen shows the entry', async () => {

@@ -1,13 +1,17 @@
-import { useState } from 'react';
-import { Button, Empty, Flex, Table, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type Key } from 'react';
+import { Button, Descriptions, Empty, Flex, Form, Select, Table, Tag, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Perm, type CardRow, type cardDistributionRow } from '@venue/contract';
+import { confirm, success } from '../../../app/feedback.tsx';
 import { formatDate } from '../../../app/format.ts';
+import { isApiError } from '../../../app/request.ts';
+import { FormModal, IntegerInput, NumberInput, errorFieldsOf, focusFirstError, formatDay, useCan } from '../../../kit/index.ts';
+import { fieldErrorsOf, reactToSaveError } from '../../../kit/form.ts';
+import { toFen } from '../../../kit/pay/money.ts';
 import { useLang } from '../../../app/prefs.ts';
-import { formatDay, useCan } from '../../../kit/index.ts';
-import { memberCardApi } from './member.api.ts';
+import { memberApi, memberCardApi } from './member.api.ts';
 import { memberCardsPath, useMemberT, yuan } from './shared.tsx';
 
 const cardDetailPath = (id: number) => `/sport/views/member/memberCard/cardDetail/${id}`;
@@ -21,12 +25,36 @@ function remaining(c: CardRow, t: (k: string, p?: Record<string, unknown>) => st
   return '';
 }
 
-/** A card's distributions to the company's entrants (`card/{id}/distribute/log`). */
+const live = (c: Pick<CardRow, 'status'>) => c.status === 'active' || c.status === 'frozen';
+
+/**
+ * A card's distributions to the company's entrants (`card/{id}/distribute/log`). With the share
+ * permission, the latest "given" row of an entrant who still holds the card takes it back
+ * (`DELETE card/share/{shareId}`, logged as taken back).
+ */
 function Distributions({ cardId }: { cardId: number }) {
   const t = useMemberT();
   const lang = useLang();
+  const can = useCan();
+  const qc = useQueryClient();
+  const mayTakeBack = can(Perm.card.share);
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const q = useQuery({ queryKey: ['member', 'distributions', cardId, page], queryFn: () => memberCardApi.distributions(cardId, page) });
+  const shares = useQuery({ queryKey: ['member', 'distributions', cardId, 'shares'], queryFn: () => memberCardApi.shares(cardId), enabled: mayTakeBack, retry: false });
+  const rows = q.data?.data ?? [];
+  /** The share an entrant holds now, on their latest row of the page only. */
+  const shareOf = (r: DistributionRow) => (r.action === 'give' && rows.find((x) => x.entrantId === r.entrantId)?.id === r.id ? shares.data?.find((s) => s.memberId === r.entrantId) : undefined);
+  const takeBack = async (r: DistributionRow) => {
+    const share = shareOf(r);
+    if (!share) return;
+    if (!(await confirm({ title: t('distribute.takeBack'), content: t('distribute.takeBackConfirm', { name: r.entrantName }), danger: true }))) return;
+    try {
+      await memberCardApi.removeShare(share.id);
+      success(t('distribute.takenBack', { name: r.entrantName }));
+    } finally {
+      await qc.invalidateQueries({ queryKey: ['member', 'distributions', cardId] });
+    }
+  };
   const limit = (r: DistributionRow) => [r.limitFen !== null ? yuan(r.limitFen) : null, r.limitTimes !== null ? t('distribute.timesLimit', { n: r.limitTimes }) : null].filter(Boolean).join(' · ') || t('distribute.unlimited');
   return (
     <Table<DistributionRow>
@@ -34,7 +62,7 @@ function Distributions({ cardId }: { cardId: number }) {
       scroll={{ x: 'max-content' }}
       size="small"
       loading={q.isFetching}
-      dataSource={q.data?.data ?? []}
+      dataSource={rows}
       data-testid={`member-distributions-${cardId}`}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('distribute.none')} /> }}
       pagination={(q.data?.total ?? 0) > page.pageSize ? { current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) } : false}
@@ -44,8 +72,125 @@ function Distributions({ cardId }: { cardId: number }) {
         { key: 'action', dataIndex: 'action', title: t('distribute.action'), render: (v: string) => <Tag color={v === 'give' ? 'green' : 'default'}>{t(`distribute.actionOf.${v}`, { defaultValue: v })}</Tag> },
         { key: 'limit', title: t('distribute.limit'), render: (_: unknown, r) => limit(r) },
         { key: 'operatorName', dataIndex: 'operatorName', title: t('distribute.operator') },
+        ...(mayTakeBack
+          ? [
+              {
+                key: 'actions',
+                title: t('distribute.actions'),
+                className: 'kit-cell-nowrap',
+                render: (_: unknown, r: DistributionRow) =>
+                  shareOf(r) ? (
+                    <Button type="link" size="small" danger onClick={() => void takeBack(r).catch(() => undefined)} data-testid="member-distribution-takeBack" data-row-key={r.id}>
+                      {t('distribute.takeBack')}
+                    </Button>
+                  ) : null,
+              },
+            ]
+          : []),
       ]}
     />
+  );
+}
+
+interface GiveValues {
+  entrantId?: number;
+  /** Yuan as typed (sent in fen). */
+  limitFen?: number | string | null;
+  limitTimes?: number | string | null;
+}
+
+/**
+ * Gives a company's card to one of its entrants (`POST card/{id}/distribute`): the entrant, and a
+ * limit (yuan for a value card, uses for a times card; empty: no limit). Test ids `distribute-form…`.
+ */
+function GiveDialog({ companyId, card, onClose, onGiven }: { companyId: number; card: CardRow | null; onClose: () => void; onGiven: (cardId: number) => void }) {
+  const t = useMemberT();
+  const lang = useLang();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<GiveValues>();
+  const [busy, setBusy] = useState(false);
+  const entrants = useQuery({ queryKey: ['member', 'entrantOptions', companyId], queryFn: () => memberApi.entrants(companyId, { pageNum: 1, pageSize: 500 }), enabled: !!card, staleTime: 10_000 });
+  useEffect(() => {
+    if (card) form.resetFields();
+  }, [card, form]);
+  const positive = [
+    {
+      validator: async (_: unknown, v: unknown) => {
+        if (v === null || v === undefined || v === '') return;
+        if (!(Number(v) > 0)) throw new Error(t('distribute.limitPositive'));
+      },
+    },
+  ];
+  const submit = async () => {
+    if (!card) return;
+    let v: GiveValues;
+    try {
+      v = await form.validateFields();
+    } catch (err) {
+      focusFirstError(form, errorFieldsOf(err));
+      return;
+    }
+    const empty = (x: unknown) => x === null || x === undefined || x === '';
+    setBusy(true);
+    try {
+      await memberCardApi.distribute(card.id, {
+        entrantId: v.entrantId!,
+        ...(card.kind === 'value' && !empty(v.limitFen) ? { limitFen: toFen(v.limitFen) } : {}),
+        ...(card.kind === 'times' && !empty(v.limitTimes) ? { limitTimes: Number(v.limitTimes) } : {}),
+      });
+      const name = entrants.data?.data.find((m) => m.id === v.entrantId)?.name ?? '';
+      success(t('distribute.given', { name, cardNo: card.cardNo }));
+      await qc.invalidateQueries({ queryKey: ['member', 'distributions', card.id] });
+      onGiven(card.id);
+      onClose();
+    } catch (err) {
+      // The entrant holds the card already: the server names the share's `memberId`, here the entrant.
+      const taken = fieldErrorsOf(err).find((f) => f.field === 'memberId');
+      if (taken && isApiError(err)) {
+        err.showInPlace();
+        form.setFields([{ name: 'entrantId', errors: [taken.message] }]);
+        focusFirstError(form);
+      } else await reactToSaveError(form, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const options = (entrants.data?.data ?? []).map((m) => ({ value: m.id, label: `${m.name} · ${m.phone} · ${m.memberNo}` }));
+  return (
+    <FormModal open={!!card} title={card ? t('distribute.giveTitle', { cardNo: card.cardNo }) : ''} testId="distribute-form" busy={busy} width={520} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+      {card ? (
+        <>
+          <Descriptions size="small" column={1} style={{ marginBottom: 16 }} data-testid="distribute-card">
+            <Descriptions.Item label={t('card.type')}>
+              {card.typeName} · {t(`card.kindOf.${card.kind}`, { defaultValue: card.kind })}
+            </Descriptions.Item>
+            {card.kind !== 'period' ? <Descriptions.Item label={t('card.remaining')}>{remaining(card, t)}</Descriptions.Item> : null}
+            {card.validTo ? <Descriptions.Item label={t('card.valid')}>{formatDay(card.validTo, lang)}</Descriptions.Item> : null}
+          </Descriptions>
+          <Form form={form} name="distribute-form" layout="vertical" autoComplete="off">
+            <Form.Item name="entrantId" label={t('distribute.entrant')} rules={[{ required: true, message: t('distribute.pickEntrant') }]} extra={options.length || entrants.isFetching ? undefined : t('distribute.noEntrants')}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                allowClear
+                loading={entrants.isFetching}
+                placeholder={t('distribute.pickEntrant')}
+                options={options}
+                data-testid="distribute-entrant"
+              />
+            </Form.Item>
+            {card.kind === 'value' ? (
+              <Form.Item name="limitFen" label={t('distribute.limitYuan')} rules={positive} extra={t('distribute.limitHint')}>
+                <NumberInput prefix="¥" data-testid="distribute-limit" />
+              </Form.Item>
+            ) : card.kind === 'times' ? (
+              <Form.Item name="limitTimes" label={t('distribute.limitTimes')} rules={positive} extra={t('distribute.limitHint')}>
+                <IntegerInput data-testid="distribute-limit" />
+              </Form.Item>
+            ) : null}
+          </Form>
+        </>
+      ) : null}
+    </FormModal>
   );
 }
 
@@ -59,7 +204,10 @@ export function MemberCards({ memberId, distributions = false }: { memberId: num
   const can = useCan();
   const navigate = useNavigate();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const [giving, setGiving] = useState<CardRow | null>(null);
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const allowed = can(Perm.card.list);
+  const mayDistribute = distributions && can(Perm.member.distribute);
   const q = useQuery({ queryKey: ['member', 'cards', memberId, page], queryFn: () => memberCardApi.cards({ memberId, ...page }), enabled: allowed, retry: false });
   if (!allowed) return <Empty description={t('card.none')} />;
   const valid = (c: CardRow) => (c.validFrom || c.validTo ? `${c.validFrom ? formatDay(c.validFrom, lang) : ''} ~ ${c.validTo ? formatDay(c.validTo, lang) : ''}` : '');
@@ -78,7 +226,7 @@ export function MemberCards({ memberId, distributions = false }: { memberId: num
         dataSource={q.data?.data ?? []}
         data-testid="member-cards-table"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('card.none')} /> }}
-        expandable={distributions && can(Perm.member.distribute) ? { expandedRowRender: (c) => <Distributions cardId={c.id} /> } : undefined}
+        expandable={mayDistribute ? { expandedRowRender: (c) => <Distributions cardId={c.id} />, expandedRowKeys: expanded, onExpandedRowsChange: setExpanded } : undefined}
         pagination={(q.data?.total ?? 0) > page.pageSize ? { current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) } : false}
         columns={[
           { key: 'cardNo', dataIndex: 'cardNo', title: t('card.cardNo'), className: 'kit-cell-nowrap', render: (v: string, c) => <Typography.Link onClick={() => navigate(cardDetailPath(c.id))}>{v}</Typography.Link> },
@@ -87,8 +235,24 @@ export function MemberCards({ memberId, distributions = false }: { memberId: num
           { key: 'remaining', title: t('card.remaining'), align: 'right', className: 'kit-cell-nowrap', render: (_: unknown, c) => remaining(c, t) },
           { key: 'valid', title: t('card.valid'), className: 'kit-cell-nowrap', render: (_: unknown, c) => valid(c) },
           { key: 'status', dataIndex: 'status', title: t('card.status'), render: (v: string) => <Tag color={statusColor[v] ?? 'default'}>{t(`card.statusOf.${v}`, { defaultValue: v })}</Tag> },
+          ...(mayDistribute
+            ? [
+                {
+                  key: 'actions',
+                  title: t('distribute.actions'),
+                  className: 'kit-cell-nowrap',
+                  render: (_: unknown, c: CardRow) =>
+                    live(c) ? (
+                      <Button type="link" size="small" onClick={() => setGiving(c)} data-testid="member-card-distribute" data-row-key={c.id}>
+                        {t('distribute.give')}
+                      </Button>
+                    ) : null,
+                },
+              ]
+            : []),
         ]}
       />
+      {mayDistribute ? <GiveDialog companyId={memberId} card={giving} onClose={() => setGiving(null)} onGiven={(id) => setExpanded((keys) => (keys.includes(id) ? keys : [...keys, id]))} /> : null}
       <Flex justify="flex-end" style={{ marginTop: 8 }}>
         <Button type="link" onClick={() => navigate(memberCardsPath(memberId))} data-testid="member-cards-open">
           {t('card.all')}

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import type {
   BalanceAccountRow,
   CardRow,
+  CardShareRow,
+  cardDistribute,
   cardDistributionRow,
   cardListQuery,
   FaceLogRow,
@@ -96,6 +98,12 @@ export const memberApi = {
 export const memberCardApi = {
   cards: (body: z.input<typeof cardListQuery>) => http.post<Page<CardRow>>(api.sport('card/list'), body),
   distributions: (cardId: number, body: { pageNum?: number; pageSize?: number }) => http.post<Page<z.output<typeof cardDistributionRow>>>(api.sport(`card/${cardId}/distribute/log`), body),
+  /** A company's card given to one of its entrants (Perm.member.distribute): the entrant's share. */
+  distribute: (cardId: number, body: z.input<typeof cardDistribute>) => http.post<CardShareRow>(api.sport(`card/${cardId}/distribute`), body),
+  /** The card's shares (Perm.card.share): who holds it now. */
+  shares: (cardId: number) => http.post<CardShareRow[]>(api.sport(`card/${cardId}/shares`), {}),
+  /** A share ended (Perm.card.share): an entrant's is logged as taken back. */
+  removeShare: (shareId: number) => http.del<{ deleted: number }>(api.sport(`card/share/${shareId}`)),
 };
 
 /** The commerce core's lists, filtered by the member (its endpoints, called from this feature). */
