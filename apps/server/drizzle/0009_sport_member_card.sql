@@ -231,11 +231,14 @@ CREATE INDEX "sport_member_visit_member_idx" ON "sport_member_visit" USING btree
 CREATE INDEX "sport_card_distribution_card_idx" ON "sport_card_distribution" USING btree ("card_id","created_at");--> statement-breakpoint
 CREATE INDEX "sport_card_log_card_idx" ON "sport_card_log" USING btree ("card_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_card_share_uq" ON "sport_card_share" USING btree ("card_id","member_id");--> statement-breakpoint
+CREATE INDEX "sport_card_share_member_idx" ON "sport_card_share" USING btree ("member_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_card_type_org_name_uq" ON "sport_card_type" USING btree ("org_id","name");--> statement-breakpoint
 CREATE INDEX "sport_card_usage_card_idx" ON "sport_card_usage" USING btree ("card_id","created_at");--> statement-breakpoint
 CREATE INDEX "sport_card_usage_org_day_idx" ON "sport_card_usage" USING btree ("org_id","business_day");--> statement-breakpoint
+CREATE INDEX "sport_card_usage_payment_idx" ON "sport_card_usage" USING btree ("payment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_member_card_no_uq" ON "sport_member_card" USING btree ("org_id","card_no");--> statement-breakpoint
 CREATE INDEX "sport_member_card_member_idx" ON "sport_member_card" USING btree ("member_id");--> statement-breakpoint
+CREATE INDEX "sport_member_card_account_idx" ON "sport_member_card" USING btree ("account_id");--> statement-breakpoint
 CREATE INDEX "sport_member_card_org_idx" ON "sport_member_card" USING btree ("org_id","created_at");--> statement-breakpoint
 ALTER TABLE "sport_member" ADD CONSTRAINT "sport_member_referrer_id_sport_member_id_fk" FOREIGN KEY ("referrer_id") REFERENCES "public"."sport_member"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_member" ADD CONSTRAINT "sport_member_company_id_sport_member_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."sport_member"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

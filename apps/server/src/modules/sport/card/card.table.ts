@@ -119,6 +119,7 @@ export const memberCards = pgTable(
   (t) => [
     uniqueIndex('sport_member_card_no_uq').on(t.orgId, t.cardNo),
     index('sport_member_card_member_idx').on(t.memberId),
+    index('sport_member_card_account_idx').on(t.accountId),
     index('sport_member_card_org_idx').on(t.orgId, t.createdAt),
     check('sport_member_card_times', sql`${t.timesLeft} is null or (${t.timesLeft} >= 0 and ${t.timesLeft} <= ${t.timesTotal})`),
     check('sport_member_card_status', sql`${t.status} in ('pending','active','frozen','refunded','cancelled')`),
@@ -151,7 +152,7 @@ export const cardUsages = pgTable(
     businessDay: date('business_day', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sport_card_usage_card_idx').on(t.cardId, t.createdAt), index('sport_card_usage_org_day_idx').on(t.orgId, t.businessDay)],
+  (t) => [index('sport_card_usage_card_idx').on(t.cardId, t.createdAt), index('sport_card_usage_org_day_idx').on(t.orgId, t.businessDay), index('sport_card_usage_payment_idx').on(t.paymentId)],
 );
 
 /** A card's owner lets another member pay with it, up to a limit. */
@@ -177,6 +178,7 @@ export const cardShares = pgTable(
   },
   (t) => [
     uniqueIndex('sport_card_share_uq').on(t.cardId, t.memberId),
+    index('sport_card_share_member_idx').on(t.memberId),
     check('sport_card_share_limits', sql`(${t.limitFen} is null or ${t.usedFen} <= ${t.limitFen}) and (${t.limitTimes} is null or ${t.usedTimes} <= ${t.limitTimes}) and ${t.usedFen} >= 0 and ${t.usedTimes} >= 0`),
   ],
 );
