@@ -35,7 +35,9 @@ function typeWhere(scope: Scope, f: CardTypeFilter): SQL | undefined {
 export const cardTypeSorts = { name: cardTypes.name, priceFen: cardTypes.priceFen, createTime: cardTypes.createdAt };
 export const cardTypeDefaultOrder = [asc(cardTypes.orgId), asc(cardTypes.id)];
 
-const liveCards = sql<number>`(select count(*)::int from ${memberCards} where ${memberCards.typeId} = ${cardTypes.id} and ${memberCards.status} <> 'cancelled')`;
+// Qualified by hand: in a one-table select Drizzle writes `${cardTypes.id}` as a bare "id", which inside
+// the subquery would be the card's own id.
+const liveCards = sql<number>`(select count(*)::int from sport_member_card mc where mc.type_id = "sport_card_type"."id" and mc.status <> 'cancelled')`;
 
 export async function pageCardTypes(db: Executor, scope: Scope, f: CardTypeFilter, order: SQL[], page: { limit: number; offset: number }) {
   const where = typeWhere(scope, f);
