@@ -76,10 +76,11 @@ describe.each(databases)('member cards on %s', (kind) => {
     const mgr = await cardStaff(s, admin, platformId, ['sport.member.list']);
     const type = await makeType(mgr.c, { kind: 'times', priceFen: 10_000, times: 5, validDays: 30 });
     const memberId = await makeMember(s, mgr.orgId, { name: '持卡会员' });
-    const soldOf = async () => (await ok<{ data: { id: number; cardCount: number }[] }>(mgr.c, 'POST', cardApi('type/list'), { pageSize: 100 })).data.find((t) => t.id === type.id)!.cardCount;
+    const unsold = await makeType(mgr.c, { kind: 'times', priceFen: 20_000, times: 10, validDays: 30 });
+    const soldOf = async (id = type.id) => (await ok<{ data: { id: number; cardCount: number }[] }>(mgr.c, 'POST', cardApi('type/list'), { pageSize: 100 })).data.find((t) => t.id === id)!.cardCount;
     expect(await soldOf()).toBe(0);
     const sold = await ok<{ orderId: number }>(mgr.c, 'POST', cardApi('sell'), { typeId: type.id, memberId });
-    expect(await soldOf()).toBe(1);
+    expect([await soldOf(), await soldOf(unsold.id)]).toEqual([1, 0]);
     await ok(mgr.c, 'POST', sport(`order/${sold.orderId}/cancel`), { reason: '不买了' });
     expect(await soldOf()).toBe(0);
     const refused = await mgr.c.json('DELETE', `/api/sport/member/${memberId}`);
