@@ -14,3 +14,4 @@ export * from './sport/commerce.ts';
 export * from './sport/venue.ts';
 export * from './sport/member.ts';
 export * from './sport/card.ts';
+export * from './sport/seatmap.ts';
