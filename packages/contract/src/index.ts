@@ -15,3 +15,4 @@ export * from './sport/venue.ts';
 export * from './sport/member.ts';
 export * from './sport/card.ts';
 export * from './sport/seatmap.ts';
+export * from './sport/ticket.ts';

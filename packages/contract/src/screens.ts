@@ -227,4 +227,10 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   freeze: { 'zh-CN': '冻结/解冻', 'en-US': 'Freeze/unfreeze' },
   share: { 'zh-CN': '共享', 'en-US': 'Sharing' },
   refund: { 'zh-CN': '退卡', 'en-US': 'Refund' },
+  project: { 'zh-CN': '项目管理', 'en-US': 'Projects' },
+  session: { 'zh-CN': '场次管理', 'en-US': 'Sessions' },
+  seatmap: { 'zh-CN': '座位图', 'en-US': 'Seat maps' },
+  level: { 'zh-CN': '票档设置', 'en-US': 'Ticket levels' },
+  reserve: { 'zh-CN': '预留出票', 'en-US': 'Reserved issuing' },
+  check: { 'zh-CN': '检票', 'en-US': 'Check tickets' },
 };
