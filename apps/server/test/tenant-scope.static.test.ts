@@ -66,6 +66,14 @@ const ORGANISATION_OWNED = [
   'sport_card_share',
   'sport_card_log',
   'sport_card_distribution',
+  'sport_ticket_type',
+  'sport_ticket_project',
+  'sport_seatmap',
+  'sport_seatmap_version',
+  'sport_ticket_session',
+  'sport_ticket_level',
+  'sport_ticket_seat',
+  'sport_ticket',
 ];
 
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */

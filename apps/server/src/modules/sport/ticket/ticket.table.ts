@@ -1,0 +1,242 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar, text } from 'drizzle-orm/pg-core';
+import type { SeatmapDocument } from '@venue/contract';
+import { orgs, users } from '../../system/system.table.ts';
+import { orderItems, orders } from '../commerce/commerce.table.ts';
+import { venues } from '../venue/venue.table.ts';
+
+/**
+ * Ticketing (issue 13). Project types and projects are the catalogue; a seat map keeps every saved
+ * document as a version; a session sells either seats (one `sport_ticket_seat` row per sellable
+ * seat of the map version it was made from) or general-admission quota of its levels. The
+ * database refuses oversell: a seat moves free → held only by a conditional update, a level's
+ * quota only by an atomic conditional update, and the CHECKs hold `sold + held <= quota`.
+ */
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
+const orgId = () =>
+  bigint('org_id', { mode: 'number' })
+    .notNull()
+    .references(() => orgs.id);
+const userRef = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const version = () => integer('version').notNull().default(1);
+
+export const ticketTypes = pgTable(
+  'sport_ticket_type',
+  {
+    id: id(),
+    orgId: orgId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    sort: integer('sort').notNull().default(0),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sport_ticket_type_org_name_uq').on(t.orgId, t.name), index('sport_ticket_type_parent_idx').on(t.parentId)],
+);
+
+export const ticketProjects = pgTable(
+  'sport_ticket_project',
+  {
+    id: id(),
+    orgId: orgId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    typeId: bigint('type_id', { mode: 'number' }).references(() => ticketTypes.id),
+    venueId: bigint('venue_id', { mode: 'number' }).references(() => venues.id),
+    posterUrl: varchar('poster_url', { length: 500 }),
+    description: text('description'),
+    performers: varchar('performers', { length: 2000 }),
+    purchaseNotice: text('purchase_notice'),
+    /** none | per_id (one ticket per id number per session). */
+    realName: varchar('real_name', { length: 8 }).notNull().default('none'),
+    /** Tickets one buyer may take per order (null: no limit). */
+    perBuyerLimit: integer('per_buyer_limit'),
+    /** 0 normal, 1 disabled. */
+    status: smallint('status').notNull().default(0),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sport_ticket_project_org_idx').on(t.orgId, t.id),
+    index('sport_ticket_project_type_idx').on(t.typeId),
+    check('sport_ticket_project_real_name', sql`${t.realName} in ('none','per_id')`),
+  ],
+);
+
+/** A seat map: its latest document (a copy of its latest version) and the edit version. */
+export const seatmaps = pgTable(
+  'sport_seatmap',
+  {
+    id: id(),
+    orgId: orgId(),
+    name: varchar('name', { length: 64 }).notNull(),
+    venueId: bigint('venue_id', { mode: 'number' }).references(() => venues.id),
+    /** The latest version's number (also the edit version). */
+    version: version(),
+    /** The version number of the latest saved document. */
+    docVersion: integer('doc_version').notNull().default(1),
+    seatCount: integer('seat_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('sport_seatmap_org_idx').on(t.orgId, t.id)],
+);
+
+/** Every saved document of a map; sessions name the version their seats were made from. */
+export const seatmapVersions = pgTable(
+  'sport_seatmap_version',
+  {
+    id: id(),
+    orgId: orgId(),
+    seatmapId: bigint('seatmap_id', { mode: 'number' })
+      .notNull()
+      .references(() => seatmaps.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    document: jsonb('document').$type<SeatmapDocument>().notNull(),
+    seatCount: integer('seat_count').notNull(),
+    createdBy: userRef('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sport_seatmap_version_uq').on(t.seatmapId, t.version)],
+);
+
+export const ticketSessions = pgTable(
+  'sport_ticket_session',
+  {
+    id: id(),
+    orgId: orgId(),
+    projectId: bigint('project_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketProjects.id),
+    name: varchar('name', { length: 64 }).notNull(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at'),
+    seated: boolean('seated').notNull().default(false),
+    seatmapId: bigint('seatmap_id', { mode: 'number' }).references(() => seatmaps.id),
+    seatmapVersion: integer('seatmap_version'),
+    /** Minutes an unpaid order holds its seats or quota. */
+    holdMinutes: integer('hold_minutes').notNull().default(10),
+    onSale: boolean('on_sale').notNull().default(false),
+    /** 0 normal, 1 disabled. */
+    status: smallint('status').notNull().default(0),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sport_ticket_session_org_idx').on(t.orgId, t.startAt),
+    index('sport_ticket_session_project_idx').on(t.projectId),
+    index('sport_ticket_session_map_idx').on(t.seatmapId),
+    check('sport_ticket_session_hold', sql`${t.holdMinutes} between 1 and 1440`),
+    check('sport_ticket_session_map', sql`not ${t.seated} or (${t.seatmapId} is not null and ${t.seatmapVersion} is not null)`),
+  ],
+);
+
+/** A session's ticket level: its price, and (general admission) its quota with the counters sold and held. */
+export const ticketLevels = pgTable(
+  'sport_ticket_level',
+  {
+    id: id(),
+    orgId: orgId(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketSessions.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 32 }).notNull(),
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
+    color: varchar('color', { length: 7 }).notNull().default('#1677ff'),
+    /** General admission: tickets for sale (null on a seated session: its seats are the quota). */
+    quota: integer('quota'),
+    /** Seated: the map's price areas this level sells. */
+    levelKeys: jsonb('level_keys').$type<string[]>().notNull().default([]),
+    sort: integer('sort').notNull().default(0),
+    /** General admission: tickets paid for, and held by unpaid orders. */
+    sold: integer('sold').notNull().default(0),
+    held: integer('held').notNull().default(0),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sport_ticket_level_session_idx').on(t.sessionId),
+    check('sport_ticket_level_counts', sql`${t.held} >= 0 and ${t.sold} >= 0 and ${t.priceFen} >= 0`),
+    check('sport_ticket_level_quota', sql`${t.quota} is null or ${t.sold} + ${t.held} <= ${t.quota}`),
+  ],
+);
+
+/** One row per sellable seat of a seated session (its map version's seats less the `shown` ones). */
+export const ticketSeats = pgTable(
+  'sport_ticket_seat',
+  {
+    id: id(),
+    orgId: orgId(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketSessions.id, { onDelete: 'cascade' }),
+    seatKey: varchar('seat_key', { length: 16 }).notNull(),
+    zone: varchar('zone', { length: 32 }).notNull(),
+    row: varchar('row', { length: 16 }).notNull(),
+    no: varchar('no', { length: 16 }).notNull(),
+    /** The map's price area of the seat. */
+    levelKey: varchar('level_key', { length: 16 }),
+    levelId: bigint('level_id', { mode: 'number' }).references(() => ticketLevels.id, { onDelete: 'set null' }),
+    /** free | held | sold | blocked. */
+    state: varchar('state', { length: 8 }).notNull().default('free'),
+    /** The order (and its line) holding or owning the seat. */
+    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    itemId: bigint('item_id', { mode: 'number' }).references(() => orderItems.id),
+    version: version(),
+  },
+  (t) => [
+    uniqueIndex('sport_ticket_seat_uq').on(t.sessionId, t.seatKey),
+    index('sport_ticket_seat_item_idx').on(t.itemId),
+    check('sport_ticket_seat_state', sql`${t.state} in ('free','held','sold','blocked')`),
+    check('sport_ticket_seat_owner', sql`(${t.state} in ('held','sold')) = (${t.itemId} is not null)`),
+  ],
+);
+
+/** A ticket: one per seat or general-admission unit of an order line. */
+export const tickets = pgTable(
+  'sport_ticket',
+  {
+    id: id(),
+    orgId: orgId(),
+    code: varchar('code', { length: 32 }).notNull(),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketSessions.id),
+    levelId: bigint('level_id', { mode: 'number' })
+      .notNull()
+      .references(() => ticketLevels.id),
+    seatId: bigint('seat_id', { mode: 'number' }).references(() => ticketSeats.id),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderItems.id),
+    /** held | sold | used | refunded | cancelled. */
+    state: varchar('state', { length: 10 }).notNull().default('held'),
+    buyerName: varchar('buyer_name', { length: 64 }),
+    buyerPhone: varchar('buyer_phone', { length: 20 }),
+    buyerIdNo: varchar('buyer_id_no', { length: 32 }),
+    priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
+    soldAt: at('sold_at'),
+    usedAt: at('used_at'),
+    version: version(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sport_ticket_code_uq').on(t.code),
+    index('sport_ticket_item_idx').on(t.itemId),
+    index('sport_ticket_order_idx').on(t.orderId),
+    index('sport_ticket_session_idx').on(t.sessionId, t.id),
+    // A seat has at most one live ticket.
+    uniqueIndex('sport_ticket_seat_live_uq')
+      .on(t.seatId)
+      .where(sql`${t.seatId} is not null and ${t.state} in ('held','sold','used')`),
+    check('sport_ticket_state', sql`${t.state} in ('held','sold','used','refunded','cancelled')`),
+  ],
+);
