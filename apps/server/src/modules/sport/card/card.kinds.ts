@@ -1,15 +1,17 @@
+import { minutesOf } from '@venue/contract';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import { t } from '../../../platform/i18n.ts';
 import type { Tx } from '../../../platform/db.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { findVisibleUsers } from '../../system/user.repository.ts';
 import { creditAccount, debitAccount, findAccount, findPayment, findRefund, insertAccount, itemsOf, nextDocNo, paymentTotals, type ItemRecord, type OrderRecord } from '../commerce/commerce.repository.ts';
-import { itemKindOf, registerItemKind, setStoredValueHooks, type KindContext } from '../commerce/item-kinds.ts';
+import { itemKindOf, registerItemKind, setStoredValueHooks, type ItemUse, type KindContext } from '../commerce/item-kinds.ts';
 import { post } from '../commerce/ledger.ts';
 import { dayOf, timeZoneOf } from '../commerce/money.ts';
 import '../commerce/core-kinds.ts';
 import { findMember } from '../member/member.repository.ts';
 import { setMemberLevelResolver } from '../venue/booking.service.ts';
+import type { LevelGrant } from '../venue/pricing.ts';
 import { setMemberCardCount } from '../member/member.service.ts';
 import { addDays, checkLimits, localNow, refusalOf, rulesOf } from './card.common.ts';
 import {
@@ -216,6 +218,16 @@ registerItemKind({
 
 // ---------------------------------------------------------------- paying with a card
 
+/** What an order's lines are used for, as their kinds tell. */
+async function usesOf(ctx: KindContext, orderId: number): Promise<ItemUse[]> {
+  const out: ItemUse[] = [];
+  for (const item of await itemsOf(ctx.tx, ctx.scope, orderId)) {
+    const u = await itemKindOf(item.kind)?.use?.(ctx, item);
+    if (u) out.push(u);
+  }
+  return out;
+}
+
 setStoredValueHooks({
   async guard(tx, scope, p) {
     const card = p.method === 'balance' ? await findCardByAccount(tx, scope, p.accountId!, p.order.orgId) : await findCard(tx, scope, p.cardId!, { lock: true });
@@ -231,6 +243,11 @@ setStoredValueHooks({
     const type = (await findCardType(tx, scope, card.typeId))!;
     const rules = rulesOf(card, type);
     if (p.order.venueId && rules.venueIds.length && !rules.venueIds.includes(p.order.venueId)) throw invalid(field, 'card.notHere');
+    // Sports and time bands hold for what the order's lines are used for (a booked slot's sport and time).
+    const uses = await usesOf({ tx, scope, orgId: p.order.orgId, memberId: p.order.memberId }, p.order.id);
+    if (rules.sports.length && uses.some((u) => u.sport !== undefined && !rules.sports.includes(u.sport))) throw invalid(field, 'card.notForSport');
+    const timed = uses.filter((u) => u.startMin !== undefined && u.endMin !== undefined);
+    if (rules.timeBands.length && timed.some((u) => !rules.timeBands.some((b) => minutesOf(b.from) <= u.startMin! && u.endMin! <= minutesOf(b.to)))) throw invalid(field, 'card.outsideHours');
     let times = 0;
     if (p.method === 'card') {
       if (card.kind !== 'times') throw invalid(field, 'card.notTimes');
@@ -239,7 +256,8 @@ setStoredValueHooks({
       if (p.amountFen !== p.order.payableFen - succeededFen - openFen) throw invalid('amountFen', 'card.payWhole');
       times = (await itemsOf(tx, scope, p.order.id)).reduce((n, i) => n + i.quantity, 0);
       await checkLimits(tx, scope, card, type, today, times, field);
-      if (rules.timeBands.length && !rules.timeBands.some((b) => b.from <= hhmm && hhmm < b.to)) throw invalid(field, 'card.outsideHours');
+      // Uses paid for lines without a time of their own count now.
+      if (rules.timeBands.length && !timed.length && !rules.timeBands.some((b) => b.from <= hhmm && hhmm < b.to)) throw invalid(field, 'card.outsideHours');
     }
     const payer = p.order.memberId ?? card.memberId;
     if (payer !== card.memberId) {
@@ -326,23 +344,23 @@ async function payOut(tx: Tx, scope: Scope, orgId: number, refundId: number, amo
 // ---------------------------------------------------------------- member levels
 
 /**
- * A member's bookings are priced at the level of their best card that applies: active, in date,
- * with uses left, for the booking's venue, whose type names a level (the dearest type first, then
- * the newest card); without one, the member's own level. A frozen member (status ≠ 0) pays
- * everybody's price.
+ * The levels that may price a member's bookings, best first: each usable card (active, in date,
+ * with uses left, for the booking's venue) whose type names a level, with the sports and time
+ * bands it holds for (the dearest type first, then the newest card); then the member's own level,
+ * everywhere. A frozen member (status ≠ 0) pays everybody's price.
  */
 setMemberLevelResolver(async (db, scope, memberId, venueId) => {
   const m = await findMember(db, scope, memberId);
-  if (!m || m.status !== 0) return null;
+  if (!m || m.status !== 0) return [];
   const { day } = await localNow(db, m.orgId);
-  const best = (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['active'] }))
+  const grants: LevelGrant[] = (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['active'] }))
     .filter(({ card, type }) => type.level && !refusalOf(card, day, 'pay') && (card.kind !== 'times' || (card.timesLeft ?? 0) > 0))
-    .filter(({ card, type }) => {
-      const venues = rulesOf(card, type).venueIds;
-      return venueId === undefined || !venues.length || venues.includes(venueId);
-    })
-    .sort((a, b) => b.type.priceFen - a.type.priceFen || b.card.id - a.card.id)[0];
-  return best?.type.level ?? m.level;
+    .map(({ card, type }) => ({ card, type, rules: rulesOf(card, type) }))
+    .filter(({ rules }) => venueId === undefined || !rules.venueIds.length || rules.venueIds.includes(venueId))
+    .sort((a, b) => b.type.priceFen - a.type.priceFen || b.card.id - a.card.id)
+    .map(({ type, rules }) => ({ level: type.level!, sports: rules.sports, bands: rules.timeBands.map((b) => ({ from: minutesOf(b.from), to: minutesOf(b.to) })) }));
+  if (m.level) grants.push({ level: m.level, sports: [], bands: [] });
+  return grants;
 });
 
 // A member who holds cards (in any state: their usage stays on record) is not deleted.

@@ -38,6 +38,15 @@ export interface ItemKind {
   confirm?(ctx: KindContext, item: ItemRecord, order: OrderRecord): Promise<boolean>;
   /** On cancel or time-out (all units) or refund (`quantity` units): gives back what hold or confirm took. */
   release?(ctx: KindContext, item: ItemRecord, quantity: number, why: 'cancel' | 'refund', ref: string): Promise<void>;
+  /** Where and when a line is used (a booked slot's sport and time), so a card limited to sports or time bands can tell whether it may pay for it. */
+  use?(ctx: KindContext, item: ItemRecord): Promise<ItemUse | undefined>;
+}
+
+/** A line's sport and its time of day in minutes (each when it has one). */
+export interface ItemUse {
+  sport?: string;
+  startMin?: number;
+  endMin?: number;
 }
 
 const kinds = new Map<string, ItemKind>();

@@ -10,7 +10,7 @@ import { refundByRule, noWork, type AfterCommit } from '../commerce/money.ts';
 import { cancelOrder, completePaid, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
 import { registerItemKind, setVenueLookup, type KindContext } from '../commerce/item-kinds.ts';
 import { bookingsOfDay, findSeries, sitesOfVenueOfSite, claimsByIds, claimsOfDays, claimsOfOrder, dueNoShows, findVenue, insertClaims, rulesOfVenue, setClaimState, sitesOf, type ClaimRecord, type SiteRecord, type VenueRecord } from './venue.repository.ts';
-import { priceSlot, shareOf, type RuleLike } from './pricing.ts';
+import { priceForBuyer, shareOf, type LevelGrant, type RuleLike } from './pricing.ts';
 import { addDays, dayKindOf, hoursOn, instantOf, localOf, slotsBetween, weekdayOf } from './venue.time.ts';
 import { venueInScope } from './venue.service.ts';
 import './venue.messages.ts';
@@ -26,9 +26,9 @@ const LIVE_PAID = ['paid', 'part_refunded'];
 
 // ---------------------------------------------------------------- member levels
 
-/** The member level (card type code) that prices a member's booking; the members module sets it. */
-type LevelOf = (db: Executor, scope: Scope, memberId: number, venueId?: number) => Promise<string | null>;
-let levelOf: LevelOf = async () => null;
+/** The levels (card type codes, best first) that may price a member's booking at a venue; the cards module sets it. */
+type LevelOf = (db: Executor, scope: Scope, memberId: number, venueId?: number) => Promise<LevelGrant[]>;
+let levelOf: LevelOf = async () => [];
 export function setMemberLevelResolver(fn: LevelOf): void {
   levelOf = fn;
 }
@@ -43,8 +43,8 @@ const whiteListed = (db: Executor, scope: Scope, memberId: number | null | undef
 
 // ---------------------------------------------------------------- a venue's days
 
-/** A member's level (null for a walk-in), by the members module's resolver. */
-export const memberLevel = (db: Executor, scope: Scope, memberId: number | null | undefined, venueId?: number) => (memberId ? levelOf(db, scope, memberId, venueId) : Promise.resolve(null));
+/** A member's levels at a venue (none for a walk-in), by the cards module's resolver. */
+export const memberLevels = (db: Executor, scope: Scope, memberId: number | null | undefined, venueId?: number): Promise<LevelGrant[]> => (memberId ? levelOf(db, scope, memberId, venueId) : Promise.resolve([]));
 
 export const rulesOf = (v: VenueRecord): BookingRules => ({ ...DEFAULT_BOOKING_RULES, ...v.rules });
 
@@ -81,15 +81,15 @@ interface PricedSlot {
   rule: RuleLike | undefined;
 }
 
-/** The slots of a site on a day (those within [from, to) when given) with the rule that prices each (for a buyer of `level`). */
-function slotsOfSite(d: VenueDays, site: SiteRecord, day: string, level: string | null, from = 0, to = 1440): PricedSlot[] {
+/** The slots of a site on a day (those within [from, to) when given) with the rule that prices each (for a buyer holding `levels`). */
+function slotsOfSite(d: VenueDays, site: SiteRecord, day: string, levels: readonly LevelGrant[], from = 0, to = 1440): PricedSlot[] {
   const kind = d.kinds.get(day)!;
   const hours = hoursOn(site.hours, day, kind);
   if (!hours) return [];
   const tz = d.venue.timeZone;
   return slotsBetween(hours.open, hours.close, d.venue.slotMinutes)
     .filter(([start, end]) => start >= from && end <= to)
-    .map(([start, end]) => ({ start, end, at: instantOf(day, start, tz), until: instantOf(day, end, tz), rule: priceSlot(d.rules, { siteId: site.id, sport: site.sport, day, weekday: weekdayOf(day), dayKind: kind, startMin: start, endMin: end, level }) }))
+    .map(([start, end]) => ({ start, end, at: instantOf(day, start, tz), until: instantOf(day, end, tz), rule: priceForBuyer(d.rules, { siteId: site.id, sport: site.sport, day, weekday: weekdayOf(day), dayKind: kind, startMin: start, endMin: end }, levels) }))
     .filter((s) => s.at !== undefined);
 }
 
@@ -100,7 +100,7 @@ export async function bookingGrid(db: Db, caller: Caller, q: GridQuery) {
   const scope = scopeOf(caller);
   const venue = await venueInScope(db, scope, q.stadiumId);
   const days = Array.from({ length: q.days ?? 1 }, (_, i) => addDays(q.date, i));
-  const [d, claims, level] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevel(db, scope, q.memberId, venue.id)]);
+  const [d, claims, levels] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevels(db, scope, q.memberId, venue.id)]);
   const detail = q.detail || (q.days ?? 1) > 1;
   const now = Date.now();
   const byUnitDay = new Map<string, typeof claims>();
@@ -113,7 +113,7 @@ export async function bookingGrid(db: Db, caller: Caller, q: GridQuery) {
     for (const site of d.sites) {
       const units = unitsOf(site, d.sites);
       const stopped = site.status !== 0 || venue.locked;
-      for (const s of slotsOfSite(d, site, day, level)) {
+      for (const s of slotsOfSite(d, site, day, levels)) {
         let claim: (typeof claims)[number] | undefined;
         for (const u of units) {
           claim = byUnitDay.get(`${u}|${day}`)?.find((c) => c.startMin < s.end && s.start < c.endMin);
@@ -225,8 +225,8 @@ function holdOf(detail: Record<string, unknown> | undefined, line: number): Venu
 }
 
 /** Why a site's time on a day cannot be sold (whole opening slots, each priced, not begun), or its slots and price. */
-export function evaluate(d: VenueDays, site: SiteRecord, day: string, start: number, end: number, level: string | null, now = Date.now()): { slots: PricedSlot[]; priceFen: number } | { reason: 'notSlots' | 'noPrice' | 'slotPast' } {
-  const covered = slotsOfSite(d, site, day, level, start, end);
+export function evaluate(d: VenueDays, site: SiteRecord, day: string, start: number, end: number, levels: readonly LevelGrant[], now = Date.now()): { slots: PricedSlot[]; priceFen: number } | { reason: 'notSlots' | 'noPrice' | 'slotPast' } {
+  const covered = slotsOfSite(d, site, day, levels, start, end);
   if (!covered.length || covered[0]!.start !== start || covered[covered.length - 1]!.end !== end || covered.some((s, i) => i > 0 && s.start !== covered[i - 1]!.end)) return { reason: 'notSlots' };
   if (covered.some((s) => !s.rule)) return { reason: 'noPrice' };
   if (covered[0]!.at!.getTime() < now) return { reason: 'slotPast' };
@@ -254,8 +254,8 @@ async function priceLine(ctx: KindContext, siteId: number, h: ReturnType<typeof 
     if (!series || series.venueId !== venue.id || h.date < series.dateFrom || h.date > series.dateTo) throw invalid(`items.${line}.detail.seriesId`, 'error.notFound');
   } else if (h.date > addDays(today, rules.advanceDays) && !(await whiteListed(ctx.tx, ctx.scope, ctx.memberId))) throw invalid(`items.${line}.date`, 'venue.tooFarAhead', { days: rules.advanceDays });
   const d = await daysIn(ctx, venue, h.date, all);
-  const level = await memberLevel(ctx.tx, ctx.scope, ctx.memberId, venue.id);
-  const e = evaluate(d, site, h.date, minutesOf(h.start), minutesOf(h.end), level);
+  const levels = await memberLevels(ctx.tx, ctx.scope, ctx.memberId, venue.id);
+  const e = evaluate(d, site, h.date, minutesOf(h.start), minutesOf(h.end), levels);
   if ('reason' in e) throw invalid(`items.${line}.start`, `venue.${e.reason}`, { site: site.name });
   if (e.slots.length > rules.maxSlots && !h.seriesId && !(await whiteListed(ctx.tx, ctx.scope, ctx.memberId))) throw invalid(`items.${line}.end`, 'venue.tooManySlots', { max: rules.maxSlots });
   return { venue, site, sites: d.sites, slots: e.slots, priceFen: e.priceFen };
@@ -309,6 +309,11 @@ registerItemKind({
     );
     // The line's detail (date, start, end, series) is the hold; its refId is the site.
     return undefined;
+  },
+  async use(ctx, item) {
+    const found = await siteIn(ctx.tx, ctx.scope, item.refId!);
+    const h = holdOf(item.hold as Record<string, unknown>, item.lineNo - 1);
+    return { sport: found?.site.sport, startMin: minutesOf(h.start), endMin: minutesOf(h.end) };
   },
   async confirm(ctx, item) {
     // Paid: the held claims become booked. None held: they expired and the slot may be someone else's.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceSlot, shareOf, type RuleLike, type SlotAsk } from './pricing.ts';
+import { priceForBuyer, priceSlot, shareOf, type RuleLike, type SlotAsk } from './pricing.ts';
 import { dayKindOf, hoursOn, instantOf, localOf, slotsBetween } from './venue.time.ts';
 
 const rule = (over: Partial<RuleLike> & { id: number }): RuleLike => ({ name: `r${over.id}`, siteId: null, sport: null, weekdays: [], dayKind: 'any', startMin: 480, endMin: 1320, level: null, priceFen: 1000, validFrom: null, validTo: null, ...over });
@@ -31,6 +31,17 @@ describe('price rules: the most specific applying rule wins', () => {
     expect(priceSlot(rules, ask({ level: 'gold' }))!.priceFen).toBe(4000);
     expect(priceSlot(rules, ask({ level: 'silver' }))!.priceFen).toBe(7000);
     expect(priceSlot(rules, ask({ level: null }))!.priceFen).toBe(7000);
+  });
+  it('a buyer is priced at the first of their levels that holds for the sport and time and has a rule, else everybody’s price', () => {
+    const { level: _, ...slot } = ask({ siteId: 2 });
+    const gold = { level: 'gold', sports: ['tennis'], bands: [] };
+    const goldEvenings = { level: 'gold', sports: [], bands: [{ from: 1080, to: 1320 }] };
+    const silver = { level: 'silver', sports: [], bands: [] };
+    expect(priceForBuyer(rules, slot, [gold])!.priceFen).toBe(6000); // gold holds for tennis only
+    expect(priceForBuyer(rules, slot, [goldEvenings])!.priceFen).toBe(6000); // 10:00 is outside the band
+    expect(priceForBuyer(rules, { ...slot, startMin: 1140, endMin: 1200 }, [goldEvenings])!.priceFen).toBe(4000);
+    expect(priceForBuyer(rules, slot, [silver, { ...gold, sports: [] }])!.priceFen).toBe(4000); // silver has no rule: the next level
+    expect(priceForBuyer(rules, slot, [])!.priceFen).toBe(6000);
   });
   it('a time band covers the whole slot; the narrower band wins', () => {
     expect(priceSlot(rules, ask({ siteId: 2, startMin: 1140, endMin: 1200 }))!.id).toBe(8);

@@ -64,6 +64,31 @@ export function priceSlot(rules: readonly RuleLike[], ask: SlotAsk): RuleLike | 
   return best;
 }
 
+/**
+ * A level a buyer may be priced at (a card type's code, or the member's own level) and where it
+ * holds: sports and time bands in minutes of the day (empty: every sport, all day).
+ */
+export interface LevelGrant {
+  level: string;
+  sports: readonly string[];
+  bands: readonly { from: number; to: number }[];
+}
+
+/**
+ * The rule that prices a slot for a buyer holding `grants` (best first): the first grant that
+ * holds for the slot's sport and lies inside one of its bands, and whose level has a rule for the
+ * slot; otherwise everybody's price.
+ */
+export function priceForBuyer(rules: readonly RuleLike[], ask: Omit<SlotAsk, 'level'>, grants: readonly LevelGrant[]): RuleLike | undefined {
+  for (const g of grants) {
+    if (g.sports.length && !g.sports.includes(ask.sport)) continue;
+    if (g.bands.length && !g.bands.some((b) => b.from <= ask.startMin && ask.endMin <= b.to)) continue;
+    const r = priceSlot(rules, { ...ask, level: g.level });
+    if (r && r.level !== null) return r;
+  }
+  return priceSlot(rules, { ...ask, level: null });
+}
+
 /** A share of an amount in percent, rounded half up to the fen. */
 export function shareOf(amountFen: number, percent: number): number {
   return Math.floor((amountFen * percent + 50) / 100);

@@ -7,7 +7,7 @@ import { scopeOf, type Scope } from '../../../platform/scope.ts';
 import { findOrder, itemsOf } from '../commerce/commerce.repository.ts';
 import { noWork, refundByRule, type AfterCommit } from '../commerce/money.ts';
 import { cancelPending, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
-import { evaluate, loadDays, memberLevel, unitsOf } from './booking.service.ts';
+import { evaluate, loadDays, memberLevels, unitsOf } from './booking.service.ts';
 import { claimsOfDays, claimsOfSeries, findSeries, insertSeries, pageSeries, setClaimState, setSeriesState, type SeriesRecord, type VenueRecord } from './venue.repository.ts';
 import { venueInScope } from './venue.service.ts';
 import { addDays, instantOf, weekdayOf } from './venue.time.ts';
@@ -38,7 +38,7 @@ async function occurrencesOf(db: Executor, scope: Scope, venue: VenueRecord, p: 
   const days: string[] = [];
   for (let d = p.dateFrom; d <= p.dateTo; d = addDays(d, 1)) if (p.weekdays.includes(weekdayOf(d))) days.push(d);
   if (!days.length) return [];
-  const [d, claims, level] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevel(db, scope, memberId, venue.id)]);
+  const [d, claims, levels] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevels(db, scope, memberId, venue.id)]);
   const sites = p.siteIds.map((id) => {
     const site = d.sites.find((s) => s.id === id);
     if (!site) throw notFound();
@@ -50,7 +50,7 @@ async function occurrencesOf(db: Executor, scope: Scope, venue: VenueRecord, p: 
   for (const day of days) {
     for (const site of sites) {
       const units = unitsOf(site, d.sites);
-      const e = evaluate(d, site, day, start, end, level);
+      const e = evaluate(d, site, day, start, end, levels);
       const taken = claims.find((c) => c.day === day && units.includes(c.unitId) && c.startMin < end && start < c.endMin);
       const conflict = taken
         ? taken.kind === 'booking'
