@@ -5,7 +5,7 @@ import type { Tx } from '../../../platform/db.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { findVisibleUsers } from '../../system/user.repository.ts';
 import { creditAccount, debitAccount, findAccount, findPayment, findRefund, insertAccount, itemsOf, nextDocNo, paymentTotals, type ItemRecord, type OrderRecord } from '../commerce/commerce.repository.ts';
-import { itemKindOf, registerItemKind, setStoredValueHooks, type ItemUse, type KindContext } from '../commerce/item-kinds.ts';
+import { itemKindOf, registerItemKind, setStoredValueHooks, type ItemUse, type ItemKind, type KindContext } from '../commerce/item-kinds.ts';
 import { post } from '../commerce/ledger.ts';
 import { dayOf, timeZoneOf } from '../commerce/money.ts';
 import '../commerce/core-kinds.ts';
@@ -50,7 +50,6 @@ import {
 type CardHold = { cardId: number; cardNo: string; managerId?: number | null; remark?: string | null };
 type RechargeHold = { cardId: number; bonusFen: number };
 
-const rechargeKind = () => itemKindOf('recharge')!;
 
 /** Money, uses and sharers: a usage row of a card. */
 async function usage(tx: Tx, scope: Scope, card: CardRecord, values: { kind: string; memberId?: number | null; amountFen?: number; times?: number; balanceAfterFen?: number | null; timesAfter?: number | null; orderId?: number | null; paymentId?: number | null; refundId?: number | null; remark?: string | null; operatorId?: number | null }) {
@@ -168,53 +167,70 @@ export function bonusOf(tiers: { minFen: number; bonusFen: number }[], amountFen
   return tiers.filter((b) => amountFen >= b.minFen).reduce((best, b) => Math.max(best, b.bonusFen), 0);
 }
 
-registerItemKind({
-  kind: 'card_recharge',
-  orderTypes: ['card'],
-  async price(ctx, input, line) {
-    const priced = await rechargeKind().price(ctx, input, line);
-    const card = await findCardByAccount(ctx.tx, ctx.scope, input.refId!, ctx.orgId);
-    if (!card) throw invalid(`items.${line}.refId`, 'commerce.accountMissing');
-    const today = await dayOf(ctx.tx, card.orgId);
-    const why = refusalOf(card, today, 'pay');
-    if (why) throw invalid(`items.${line}.refId`, why);
-    return { ...priced, name: t('zh-CN', 'item.cardRecharge'), spec: card.cardNo };
-  },
-  async hold(ctx, item) {
-    const card = (await findCardByAccount(ctx.tx, ctx.scope, item.refId!, ctx.orgId))!;
-    const type = (await findCardType(ctx.tx, ctx.scope, card.typeId))!;
-    return { cardId: card.id, bonusFen: bonusOf(type.rechargeBonus, item.amountFen) } satisfies RechargeHold;
-  },
-  async confirm(ctx, item, order) {
-    const h = item.hold as RechargeHold;
-    const card = await findCard(ctx.tx, ctx.scope, h.cardId, { lock: true });
-    if (!card || card.status === 'refunded' || card.status === 'cancelled') return false;
-    await rechargeKind().confirm!(ctx, item, order);
-    let after = (await findAccount(ctx.tx, ctx.scope, item.refId!))!.balanceFen;
-    await usage(ctx.tx, ctx.scope, card, { kind: 'recharge', memberId: order.memberId, amountFen: item.amountFen, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
-    if (h.bonusFen > 0) {
-      after = (await creditAccount(ctx.tx, ctx.scope, item.refId!, h.bonusFen))!.balanceFen;
-      await post(ctx.tx, ctx.scope, { orgId: card.orgId, txnNo: `RB${order.orderNo}-${item.lineNo}`, txnKind: 'recharge', debit: 'comp', credit: 'balance', amountFen: h.bonusFen, businessDay: await dayOf(ctx.tx, card.orgId), orderId: order.id, accountId: item.refId });
-      await usage(ctx.tx, ctx.scope, card, { kind: 'bonus', memberId: order.memberId, amountFen: h.bonusFen, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
-    }
-    return true;
-  },
-  async release(ctx, item, quantity, why, ref) {
-    if (why !== 'refund' || !item.refId) return;
-    const h = item.hold as RechargeHold;
-    // The recharge goes back out of the account (the core's rule), and its bonus with it.
-    await rechargeKind().release!(ctx, item, quantity, why, ref);
-    const bonus = quantity === item.quantity ? h.bonusFen : Math.round((h.bonusFen * quantity) / item.quantity);
-    const amount = quantity === item.quantity ? item.amountFen : Math.round((item.amountFen * quantity) / item.quantity);
-    const card = (await findCard(ctx.tx, ctx.scope, h.cardId))!;
-    if (bonus > 0) {
-      if (!(await debitAccount(ctx.tx, ctx.scope, item.refId, bonus))) throw conflict('state', 'commerce.rechargeSpent');
-      await post(ctx.tx, ctx.scope, { orgId: card.orgId, txnNo: `RB${ref}-${item.lineNo}`, txnKind: 'recharge', debit: 'balance', credit: 'comp', amountFen: bonus, businessDay: await dayOf(ctx.tx, card.orgId), orderId: item.orderId, accountId: item.refId });
-    }
-    const after = (await findAccount(ctx.tx, ctx.scope, item.refId))!.balanceFen;
-    await usage(ctx.tx, ctx.scope, card, { kind: 'refund', amountFen: -(amount + bonus), balanceAfterFen: Number(after), orderId: item.orderId });
-  },
-});
+/**
+ * A recharge of a card's account, sold as `card_recharge` (the card screens) or as the core's
+ * `recharge` (any account): the core's credit and ledger entries, plus the card's checks, its
+ * usage rows and its type's bonus. A plain account's `recharge` stays the core's own.
+ */
+function cardRecharge(kind: 'recharge' | 'card_recharge', orderTypes: ItemKind['orderTypes']): ItemKind {
+  return {
+    kind,
+    orderTypes,
+    async price(ctx, input, line) {
+      const priced = await coreRecharge.price(ctx, input, line);
+      const card = await findCardByAccount(ctx.tx, ctx.scope, input.refId!, ctx.orgId);
+      if (!card) {
+        if (kind === 'recharge') return priced;
+        throw invalid(`items.${line}.refId`, 'commerce.accountMissing');
+      }
+      const today = await dayOf(ctx.tx, card.orgId);
+      const why = refusalOf(card, today, 'pay');
+      if (why) throw invalid(`items.${line}.refId`, why);
+      return { ...priced, name: t('zh-CN', 'item.cardRecharge'), spec: card.cardNo };
+    },
+    async hold(ctx, item) {
+      const card = await findCardByAccount(ctx.tx, ctx.scope, item.refId!, ctx.orgId);
+      if (!card) return undefined;
+      const type = (await findCardType(ctx.tx, ctx.scope, card.typeId))!;
+      return { cardId: card.id, bonusFen: bonusOf(type.rechargeBonus, item.amountFen) } satisfies RechargeHold;
+    },
+    async confirm(ctx, item, order) {
+      const h = item.hold as RechargeHold | null;
+      if (!h?.cardId) return coreRecharge.confirm!(ctx, item, order);
+      const card = await findCard(ctx.tx, ctx.scope, h.cardId, { lock: true });
+      if (!card || card.status === 'refunded' || card.status === 'cancelled') return false;
+      await coreRecharge.confirm!(ctx, item, order);
+      let after = (await findAccount(ctx.tx, ctx.scope, item.refId!))!.balanceFen;
+      await usage(ctx.tx, ctx.scope, card, { kind: 'recharge', memberId: order.memberId, amountFen: item.amountFen, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
+      if (h.bonusFen > 0) {
+        after = (await creditAccount(ctx.tx, ctx.scope, item.refId!, h.bonusFen))!.balanceFen;
+        await post(ctx.tx, ctx.scope, { orgId: card.orgId, txnNo: `RB${order.orderNo}-${item.lineNo}`, txnKind: 'recharge', debit: 'comp', credit: 'balance', amountFen: h.bonusFen, businessDay: await dayOf(ctx.tx, card.orgId), orderId: order.id, accountId: item.refId });
+        await usage(ctx.tx, ctx.scope, card, { kind: 'bonus', memberId: order.memberId, amountFen: h.bonusFen, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
+      }
+      return true;
+    },
+    async release(ctx, item, quantity, why, ref) {
+      const h = item.hold as RechargeHold | null;
+      if (!h?.cardId) return coreRecharge.release!(ctx, item, quantity, why, ref);
+      if (why !== 'refund' || !item.refId) return;
+      // The recharge goes back out of the account (the core's rule), and its bonus with it.
+      await coreRecharge.release!(ctx, item, quantity, why, ref);
+      const bonus = quantity === item.quantity ? h.bonusFen : Math.round((h.bonusFen * quantity) / item.quantity);
+      const amount = quantity === item.quantity ? item.amountFen : Math.round((item.amountFen * quantity) / item.quantity);
+      const card = (await findCard(ctx.tx, ctx.scope, h.cardId))!;
+      if (bonus > 0) {
+        if (!(await debitAccount(ctx.tx, ctx.scope, item.refId, bonus))) throw conflict('state', 'commerce.rechargeSpent');
+        await post(ctx.tx, ctx.scope, { orgId: card.orgId, txnNo: `RB${ref}-${item.lineNo}`, txnKind: 'recharge', debit: 'balance', credit: 'comp', amountFen: bonus, businessDay: await dayOf(ctx.tx, card.orgId), orderId: item.orderId, accountId: item.refId });
+      }
+      const after = (await findAccount(ctx.tx, ctx.scope, item.refId))!.balanceFen;
+      await usage(ctx.tx, ctx.scope, card, { kind: 'refund', amountFen: -(amount + bonus), balanceAfterFen: Number(after), orderId: item.orderId });
+    },
+  };
+}
+/** The core's own recharge, taken before the card module wraps it. */
+const coreRecharge = itemKindOf('recharge')!;
+registerItemKind(cardRecharge('card_recharge', ['card']));
+registerItemKind(cardRecharge('recharge', coreRecharge.orderTypes));
 
 // ---------------------------------------------------------------- paying with a card
 

@@ -104,6 +104,22 @@ describe.each(databases)('member cards on %s', (kind) => {
     expect(await balanceOf(sold.cardId)).toBe(2_000 - 1_000);
   });
 
+  it("a card's account recharged by the core's recharge line is a card recharge: usage rows, its bonus, and a frozen card refused", async () => {
+    const type = await makeType(c, { kind: 'value', priceFen: 1_000, faceValueFen: 1_000, rechargeBonus: [{ minFen: 10_000, bonusFen: 1_000 }] });
+    const memberId = await makeMember(s, staff.orgId);
+    const sold = await sellPaid(c, type.id, memberId);
+    const { accountId } = await ok(c, 'GET', cardApi(String(sold.cardId)));
+    const line = { kind: 'recharge', refId: accountId, quantity: 1, unitPriceFen: 10_000, discountFen: 0 };
+    const order = await ok(c, 'POST', sport('order'), { type: 'card', channel: 'console', memberId, items: [line] });
+    await ok(c, 'POST', sport(`order/${order.id}/pay`), { method: 'cash', amountFen: 10_000 });
+    expect(await balanceOf(sold.cardId)).toBe(12_000);
+    const usage = await ok(c, 'POST', cardApi('usage/list'), { cardNo: sold.cardNo });
+    expect(usage.data.map((u: { kind: string; amountFen: number }) => `${u.kind}:${u.amountFen}`).sort()).toEqual(['bonus:1000', 'recharge:10000', 'sale:1000']);
+    await ok(c, 'POST', cardApi(`${sold.cardId}/freeze`), {});
+    const frozen = await c.json('POST', sport('order'), { body: { type: 'card', channel: 'console', memberId, items: [line] } });
+    expect(frozen.code).toBe(969600);
+  });
+
   it('a frozen card cannot pay (a clear message in both languages); unfreezing moves its end by the frozen days; a date edit is logged', async () => {
     const type = await makeType(c, { kind: 'value', priceFen: 10_000, faceValueFen: 10_000, validDays: 30, freezeExtends: true });
     const memberId = await makeMember(s, staff.orgId);
