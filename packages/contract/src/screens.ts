@@ -68,6 +68,7 @@ export const MENU_DIRECTORIES = [
   { key: 'finance', title: { 'zh-CN': '财务管理', 'en-US': 'Finance' }, icon: 'AccountBookOutlined' },
   { key: 'venue', title: { 'zh-CN': '场馆管理', 'en-US': 'Venues' }, icon: 'BankOutlined' },
   { key: 'member', title: { 'zh-CN': '会员管理', 'en-US': 'Members' }, icon: 'TeamOutlined' },
+  { key: 'ticket', title: { 'zh-CN': '票务管理', 'en-US': 'Ticketing' }, icon: 'TagsOutlined' },
 ] as const satisfies readonly MenuDirectoryDef[];
 
 const without = <T extends Record<string, string>, K extends keyof T>(group: T, ...keys: K[]): Omit<T, K> =>
@@ -150,6 +151,9 @@ export const SCREENS = [
   { key: 'sport.card.usage', path: '/sport/views/member/memberCard/usageRecord', title: { 'zh-CN': '使用记录', 'en-US': 'Card usage' }, icon: 'HistoryOutlined', permission: Perm.card.list, cache: true, parent: 'member' },
   { key: 'sport.card.detail', path: '/sport/views/member/memberCard/cardDetail/:cardId', title: { 'zh-CN': '会员卡详情', 'en-US': 'Card detail' }, icon: 'CreditCardOutlined', permission: Perm.card.list, buttons: { ...without(Perm.card, 'list', 'type', 'sell'), pay: Perm.order.pay }, cache: true },
   { key: 'sport.member.userInfo', path: '/sport/views/userManagement/userInfo/:memberId', title: { 'zh-CN': '会员详情', 'en-US': 'Member detail' }, icon: 'UserOutlined', permission: Perm.member.list, buttons: without(Perm.member, 'list', 'review', 'checkin', 'import', 'export'), cache: true },
+  // Ticketing (issue 13): seat maps and their designer (spec ticketManagement/seatMaps).
+  { key: 'sport.ticket.seatmap', path: '/sport/views/ticketManagement/seatMaps/index', title: { 'zh-CN': '座位图管理', 'en-US': 'Seat maps' }, icon: 'AppstoreOutlined', permission: Perm.ticket.seatmap, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.seatmapDesign', path: '/sport/views/ticketManagement/seatMaps/drawSeat/:seatmapId', title: { 'zh-CN': '座位图设计', 'en-US': 'Seat map designer' }, icon: 'AppstoreOutlined', permission: Perm.ticket.seatmap, cache: false },
   // Not menus: an order's detail and its printable receipt.
   { key: 'sport.order.detail', path: '/sport/views/orderManagement/orderDetail/:orderId', title: { 'zh-CN': '订单详情', 'en-US': 'Order detail' }, icon: 'FileTextOutlined', permission: Perm.order.list, cache: true },
   { key: 'sport.order.print', path: '/sport/views/orderManagement/print/:orderId', title: { 'zh-CN': '打印小票', 'en-US': 'Receipt' }, icon: 'PrinterOutlined', permission: Perm.order.print, cache: true, fullPage: true },
@@ -173,6 +177,9 @@ export const UNCACHED_BY_SPEC: readonly string[] = [
   '/sport/views/ticketManagement/projects/detail',
   '/sport/views/ticketManagement/projects/session/detail',
   '/sport/views/closedManagement',
+  // Not in the spec's list: the seat-map designer (issue 13) is opened fresh each time; leaving it
+  // with unsaved changes asks first instead of keeping a hidden drawing alive.
+  '/sport/views/ticketManagement/seatMaps/drawSeat',
 ];
 
 /** A path is under a prefix: the prefix itself or anything below it. */

@@ -82,5 +82,7 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   'sport.card.detail': lazyScreen('cardDetail', () => import('../features/sport/card/CardDetailPage.tsx')),
   'sport.card.usage': lazyScreen('cardUsage', () => import('../features/sport/card/UsageRecordPage.tsx')),
   'sport.member.checkin': lazyScreen('memberCheckin', () => import('../features/sport/card/CheckinPage.tsx')),
+  'sport.ticket.seatmap': lazyScreen('seatmapList', () => import('../features/sport/ticket/seatmap/SeatmapListPage.tsx')),
+  'sport.ticket.seatmapDesign': lazyScreen('seatmapDesign', () => import('../features/sport/ticket/seatmap/SeatmapDesignerPage.tsx')),
   userInfo: lazyScreen('userInfo', () => import('../features/user-info/UserInfoPage.tsx')),
 };

@@ -1,0 +1,480 @@
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type Konva from 'konva';
+import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
+import type { SeatmapDocument } from '@venue/contract';
+import { SEAT_RADIUS, SeatIndex, boundsOf, fitView, generateRows, rectOf, zoomAt, type PlacedSeat, type Rect, type RowSpec } from './seatmap.geometry.ts';
+
+/**
+ * The designer's canvas (Konva). Ten thousand seats are not ten thousand nodes: every seat is drawn
+ * by one `Shape` whose scene function paints them in a few batched paths (one per colour and
+ * form), skipping those outside the view and drawing small squares instead of circles when a seat
+ * is a few pixels wide; numbers appear only when seats are large enough to read them. No seat
+ * listens to events: the stage takes the pointer and `SeatIndex` answers which seat is under it or
+ * inside the marquee. The selection, the marquee, a move in progress and the row being placed are
+ * drawn by a second small layer. Pan and zoom change the stage's transform and redraw, outside React.
+ */
+
+export type Tool = 'select' | 'pan' | 'row';
+export type ColorBy = 'zone' | 'level';
+
+export interface View {
+  scale: number;
+  x: number;
+  y: number;
+}
+
+export interface SeatCanvasHandle {
+  fit(): void;
+  zoomBy(factor: number): void;
+  getView(): View;
+  /** The map point at the middle of the view (where a row is placed from the panel). */
+  center(): { x: number; y: number };
+}
+
+export interface SeatCanvasProps {
+  doc: SeatmapDocument;
+  selected: ReadonlySet<string>;
+  tool: Tool;
+  colorBy: ColorBy;
+  levelColors: ReadonlyMap<string, string>;
+  rowSpec: RowSpec | null;
+  dark: boolean;
+  primary: string;
+  /** Seats picked by a click or a marquee: replace the selection, add to it or toggle them. */
+  onSelect(keys: string[], mode: 'replace' | 'add' | 'toggle'): void;
+  onMove(dx: number, dy: number): void;
+  onPlaceRow(x: number, y: number): void;
+  onView?(view: View): void;
+}
+
+export const UNSOLD_COLOR = '#8c8c8c';
+export const NO_LEVEL_COLOR = '#bfbfbf';
+
+type Form = 'circle' | 'square' | 'ring';
+interface Bucket {
+  form: Form;
+  color: string;
+  idx: Int32Array;
+}
+interface Model {
+  xs: Float32Array;
+  ys: Float32Array;
+  buckets: Bucket[];
+  /** Obstructed seats: a slash; not-for-sale seats: a cross. */
+  slash: Int32Array;
+  cross: Int32Array;
+  labels: string[];
+}
+
+function buildModel(doc: SeatmapDocument, colorBy: ColorBy, levelColors: ReadonlyMap<string, string>): Model {
+  const n = doc.seats.length;
+  const xs = new Float32Array(n);
+  const ys = new Float32Array(n);
+  const zoneColor = new Map(doc.zones.map((z) => [z.key, z.color]));
+  const groups = new Map<string, { form: Form; color: string; idx: number[] }>();
+  const slash: number[] = [];
+  const cross: number[] = [];
+  const labels: string[] = new Array<string>(n);
+  doc.seats.forEach((s, i) => {
+    xs[i] = s.x;
+    ys[i] = s.y;
+    labels[i] = s.no;
+    let color = colorBy === 'level' ? (s.levelKey ? (levelColors.get(s.levelKey) ?? NO_LEVEL_COLOR) : NO_LEVEL_COLOR) : (zoneColor.get(s.zone) ?? NO_LEVEL_COLOR);
+    let form: Form = 'circle';
+    if (s.kind === 'wheelchair') form = 'square';
+    else if (s.kind === 'shown') form = 'ring';
+    else if (s.kind === 'unsold') {
+      color = UNSOLD_COLOR;
+      cross.push(i);
+    } else if (s.kind === 'obstructed') slash.push(i);
+    const k = `${form}|${color}`;
+    const g = groups.get(k);
+    if (g) g.idx.push(i);
+    else groups.set(k, { form, color, idx: [i] });
+  });
+  return { xs, ys, buckets: [...groups.values()].map((g) => ({ form: g.form, color: g.color, idx: Int32Array.from(g.idx) })), slash: Int32Array.from(slash), cross: Int32Array.from(cross), labels };
+}
+
+type Drag =
+  | { kind: 'pan'; sx: number; sy: number; vx: number; vy: number }
+  | { kind: 'marquee'; ax: number; ay: number; bx: number; by: number; add: boolean }
+  | { kind: 'move'; ax: number; ay: number; dx: number; dy: number };
+
+const TAU = Math.PI * 2;
+
+export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function SeatCanvas(props, ref) {
+  const { doc, selected, tool, colorBy, levelColors, rowSpec, dark, primary } = props;
+  const boxRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<Konva.Stage>(null);
+  const [size, setSize] = useState({ width: 800, height: 600 });
+  const view = useRef<View>({ scale: 1, x: 0, y: 0 });
+  const drag = useRef<Drag | null>(null);
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const space = useRef(false);
+  const fitted = useRef(false);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+
+  const model = useMemo(() => buildModel(doc, colorBy, levelColors), [doc, colorBy, levelColors]);
+  const index = useMemo(() => new SeatIndex(doc.seats), [doc.seats]);
+  const selectedIdx = useMemo(() => {
+    const out: number[] = [];
+    if (selected.size) doc.seats.forEach((s, i) => selected.has(s.key) && out.push(i));
+    return Int32Array.from(out);
+  }, [doc.seats, selected]);
+  const hidden = useMemo(() => {
+    const h = new Uint8Array(doc.seats.length);
+    for (const i of selectedIdx) h[i] = 1;
+    return h;
+  }, [doc.seats.length, selectedIdx]);
+  const ghost = useMemo<PlacedSeat[]>(() => (rowSpec ? generateRows(rowSpec, 0, 0) : []), [rowSpec]);
+
+  // What the scene functions read: the latest model without re-creating nodes.
+  const scene = useRef({ model, selectedIdx, hidden, ghost, dark, primary, doc });
+  scene.current = { model, selectedIdx, hidden, ghost, dark, primary, doc };
+
+  const redraw = () => {
+    stageRef.current?.batchDraw();
+  };
+  const applyView = (v: View) => {
+    view.current = v;
+    const st = stageRef.current;
+    if (!st) return;
+    st.scale({ x: v.scale, y: v.scale });
+    st.position({ x: v.x, y: v.y });
+    st.batchDraw();
+    propsRef.current.onView?.(v);
+  };
+  const contentBounds = () => {
+    const b = boundsOf(doc.seats);
+    const paper = { minX: 0, minY: 0, maxX: doc.width, maxY: doc.height };
+    if (!b) return paper;
+    return { minX: Math.min(b.minX - SEAT_RADIUS, paper.minX), minY: Math.min(b.minY - SEAT_RADIUS, paper.minY), maxX: Math.max(b.maxX + SEAT_RADIUS, paper.maxX), maxY: Math.max(b.maxY + SEAT_RADIUS, paper.maxY) };
+  };
+  const fit = () => applyView(fitView(contentBounds(), size));
+
+  useImperativeHandle(ref, () => ({
+    fit,
+    zoomBy: (f) => applyView(zoomAt(view.current, size.width / 2, size.height / 2, f)),
+    getView: () => view.current,
+    center: () => ({ x: (size.width / 2 - view.current.x) / view.current.scale, y: (size.height / 2 - view.current.y) / view.current.scale }),
+  }));
+
+  useLayoutEffect(() => {
+    const el = boxRef.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setSize({ width: Math.max(100, el.clientWidth), height: Math.max(100, el.clientHeight) }));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  // Fit once the real size is known (and again when a map is loaded into an empty designer).
+  useEffect(() => {
+    if (!fitted.current && boxRef.current && boxRef.current.clientWidth > 0 && size.width === boxRef.current.clientWidth) {
+      fitted.current = true;
+      fit();
+    }
+  });
+  useEffect(redraw, [model, selectedIdx, ghost, dark, primary, doc.width, doc.height]);
+
+  // Space held: drag pans whatever the tool.
+  useEffect(() => {
+    const down = (e: KeyboardEvent) => {
+      if (e.code === 'Space' && !(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)) {
+        space.current = true;
+        if (boxRef.current) boxRef.current.style.cursor = 'grab';
+        e.preventDefault();
+      }
+    };
+    const up = (e: KeyboardEvent) => {
+      if (e.code === 'Space') {
+        space.current = false;
+        if (boxRef.current) boxRef.current.style.cursor = '';
+      }
+    };
+    window.addEventListener('keydown', down);
+    window.addEventListener('keyup', up);
+    return () => {
+      window.removeEventListener('keydown', down);
+      window.removeEventListener('keyup', up);
+    };
+  }, []);
+
+  const toMap = (px: number, py: number) => ({ x: (px - view.current.x) / view.current.scale, y: (py - view.current.y) / view.current.scale });
+  const local = (e: { clientX: number; clientY: number }) => {
+    const r = boxRef.current!.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  };
+
+  const onPointerMoveWindow = (e: PointerEvent) => {
+    const d = drag.current;
+    if (!d) return;
+    const p = local(e);
+    if (d.kind === 'pan') applyView({ scale: view.current.scale, x: d.vx + p.x - d.sx, y: d.vy + p.y - d.sy });
+    else if (d.kind === 'marquee') {
+      const m = toMap(p.x, p.y);
+      d.bx = m.x;
+      d.by = m.y;
+      redraw();
+    } else {
+      const m = toMap(p.x, p.y);
+      d.dx = m.x - d.ax;
+      d.dy = m.y - d.ay;
+      redraw();
+    }
+  };
+  const onPointerUpWindow = () => {
+    window.removeEventListener('pointermove', onPointerMoveWindow);
+    window.removeEventListener('pointerup', onPointerUpWindow);
+    const d = drag.current;
+    drag.current = null;
+    if (boxRef.current) boxRef.current.style.cursor = '';
+    if (!d) return;
+    const p = propsRef.current;
+    if (d.kind === 'marquee') {
+      const r = rectOf(d.ax, d.ay, d.bx, d.by);
+      const picked = index.within(r).map((i) => doc.seats[i]!.key);
+      if (picked.length || !d.add) p.onSelect(picked, d.add ? 'add' : 'replace');
+      redraw();
+    } else if (d.kind === 'move') {
+      if (Math.abs(d.dx) > 0.01 || Math.abs(d.dy) > 0.01) p.onMove(d.dx, d.dy);
+      redraw();
+    }
+  };
+
+  const onPointerDown = (ev: Konva.KonvaEventObject<PointerEvent>) => {
+    const e = ev.evt;
+    const p = local(e);
+    const m = toMap(p.x, p.y);
+    const startDrag = (d: Drag) => {
+      drag.current = d;
+      window.addEventListener('pointermove', onPointerMoveWindow);
+      window.addEventListener('pointerup', onPointerUpWindow);
+    };
+    if (e.button === 1 || e.button === 2 || space.current || tool === 'pan') {
+      e.preventDefault();
+      if (boxRef.current) boxRef.current.style.cursor = 'grabbing';
+      startDrag({ kind: 'pan', sx: p.x, sy: p.y, vx: view.current.x, vy: view.current.y });
+      return;
+    }
+    if (e.button !== 0) return;
+    if (tool === 'row') {
+      props.onPlaceRow(m.x, m.y);
+      return;
+    }
+    const hit = index.at(m.x, m.y, 2 / view.current.scale);
+    const additive = e.shiftKey || e.ctrlKey || e.metaKey;
+    if (hit >= 0) {
+      const key = doc.seats[hit]!.key;
+      if (additive) {
+        props.onSelect([key], 'toggle');
+        return;
+      }
+      if (!selected.has(key)) props.onSelect([key], 'replace');
+      startDrag({ kind: 'move', ax: m.x, ay: m.y, dx: 0, dy: 0 });
+      if (boxRef.current) boxRef.current.style.cursor = 'move';
+      return;
+    }
+    startDrag({ kind: 'marquee', ax: m.x, ay: m.y, bx: m.x, by: m.y, add: additive });
+  };
+
+  const onPointerMove = (ev: Konva.KonvaEventObject<PointerEvent>) => {
+    const p = local(ev.evt);
+    pointer.current = toMap(p.x, p.y);
+    if (tool === 'row') stageRef.current?.batchDraw();
+  };
+
+  const onWheel = (ev: Konva.KonvaEventObject<WheelEvent>) => {
+    const e = ev.evt;
+    e.preventDefault();
+    const p = local(e);
+    applyView(zoomAt(view.current, p.x, p.y, Math.pow(1.0015, -e.deltaY)));
+  };
+
+  // ------------------------------------------------------------ scene functions
+
+  /** The paper: the map's own area, under the floor plan. */
+  const drawPaper = (kctx: Konva.Context) => {
+    const ctx = (kctx as unknown as { _context: CanvasRenderingContext2D })._context;
+    const { dark: dk, doc: d } = scene.current;
+    ctx.fillStyle = dk ? '#1f1f1f' : '#ffffff';
+    ctx.fillRect(0, 0, d.width, d.height);
+    ctx.lineWidth = 1 / view.current.scale;
+    ctx.strokeStyle = dk ? '#424242' : '#d9d9d9';
+    ctx.strokeRect(0, 0, d.width, d.height);
+  };
+
+  const drawSeats = (kctx: Konva.Context) => {
+    const ctx = (kctx as unknown as { _context: CanvasRenderingContext2D })._context;
+    const { model: md, hidden: hid, dark: dk, doc: d } = scene.current;
+    const v = view.current;
+    const st = stageRef.current;
+    const w = st ? st.width() : size.width;
+    const h = st ? st.height() : size.height;
+    const R = SEAT_RADIUS;
+    const x0 = -v.x / v.scale - R;
+    const y0 = -v.y / v.scale - R;
+    const x1 = (w - v.x) / v.scale + R;
+    const y1 = (h - v.y) / v.scale + R;
+    const px = R * v.scale;
+    const moving = drag.current?.kind === 'move';
+    for (const sh of d.shapes ?? []) {
+      if (sh.type === 'rect') {
+        ctx.fillStyle = sh.color ?? (dk ? '#434343' : '#f0f0f0');
+        ctx.fillRect(sh.x, sh.y, sh.width ?? 0, sh.height ?? 0);
+      }
+      if (sh.text) {
+        ctx.fillStyle = dk ? '#d9d9d9' : '#595959';
+        ctx.font = `${Math.max(12, (sh.height ?? 24) / 2)}px sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        ctx.fillText(sh.text, sh.x + (sh.width ?? 0) / 2, sh.y + (sh.height ?? 0) / 2);
+      }
+    }
+    const { xs, ys } = md;
+    for (const b of md.buckets) {
+      ctx.beginPath();
+      const idx = b.idx;
+      for (let k = 0; k < idx.length; k++) {
+        const i = idx[k]!;
+        const x = xs[i]!;
+        const y = ys[i]!;
+        if (x < x0 || x > x1 || y < y0 || y > y1 || (moving && hid[i])) continue;
+        if (px < 2.5 || b.form === 'square') ctx.rect(x - R, y - R, 2 * R, 2 * R);
+        else {
+          ctx.moveTo(x + R, y);
+          ctx.arc(x, y, R, 0, TAU);
+        }
+      }
+      if (b.form === 'ring') {
+        ctx.lineWidth = 2;
+        ctx.strokeStyle = b.color;
+        ctx.stroke();
+      } else {
+        ctx.fillStyle = b.color;
+        ctx.fill();
+      }
+    }
+    if (px >= 3) {
+      ctx.beginPath();
+      const r = R * 0.7;
+      for (const i of md.slash) {
+        const x = xs[i]!;
+        const y = ys[i]!;
+        if (x < x0 || x > x1 || y < y0 || y > y1) continue;
+        ctx.moveTo(x - r, y + r);
+        ctx.lineTo(x + r, y - r);
+      }
+      for (const i of md.cross) {
+        const x = xs[i]!;
+        const y = ys[i]!;
+        if (x < x0 || x > x1 || y < y0 || y > y1) continue;
+        ctx.moveTo(x - r, y + r);
+        ctx.lineTo(x + r, y - r);
+        ctx.moveTo(x - r, y - r);
+        ctx.lineTo(x + r, y + r);
+      }
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = dk ? '#141414' : '#ffffff';
+      ctx.stroke();
+    }
+    // Numbers, once a seat is large enough to read one (few seats are in view then).
+    if (px >= 8) {
+      ctx.fillStyle = '#ffffff';
+      ctx.font = `600 ${R * 0.95}px sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      for (let i = 0; i < xs.length; i++) {
+        const x = xs[i]!;
+        const y = ys[i]!;
+        if (x < x0 || x > x1 || y < y0 || y > y1 || (moving && hid[i])) continue;
+        ctx.fillText(md.labels[i]!, x, y + 0.5);
+      }
+    }
+  };
+
+  const drawOverlay = (kctx: Konva.Context) => {
+    const ctx = (kctx as unknown as { _context: CanvasRenderingContext2D })._context;
+    const { model: md, selectedIdx: sel, ghost: gh, primary: pr } = scene.current;
+    const v = view.current;
+    const R = SEAT_RADIUS;
+    const d = drag.current;
+    const dx = d?.kind === 'move' ? d.dx : 0;
+    const dy = d?.kind === 'move' ? d.dy : 0;
+    if (sel.length) {
+      if (d?.kind === 'move') {
+        ctx.beginPath();
+        for (const i of sel) {
+          ctx.moveTo(md.xs[i]! + dx + R, md.ys[i]! + dy);
+          ctx.arc(md.xs[i]! + dx, md.ys[i]! + dy, R, 0, TAU);
+        }
+        ctx.globalAlpha = 0.75;
+        ctx.fillStyle = pr;
+        ctx.fill();
+        ctx.globalAlpha = 1;
+      }
+      ctx.beginPath();
+      const rr = R + Math.max(2, 3 / v.scale);
+      for (const i of sel) {
+        ctx.moveTo(md.xs[i]! + dx + rr, md.ys[i]! + dy);
+        ctx.arc(md.xs[i]! + dx, md.ys[i]! + dy, rr, 0, TAU);
+      }
+      ctx.lineWidth = Math.max(1.5, 2.5 / v.scale);
+      ctx.strokeStyle = pr;
+      ctx.stroke();
+    }
+    if (d?.kind === 'marquee') {
+      const r: Rect = rectOf(d.ax, d.ay, d.bx, d.by);
+      ctx.fillStyle = pr;
+      ctx.globalAlpha = 0.12;
+      ctx.fillRect(r.x, r.y, r.width, r.height);
+      ctx.globalAlpha = 1;
+      ctx.lineWidth = 1 / v.scale;
+      ctx.strokeStyle = pr;
+      ctx.setLineDash([4 / v.scale, 3 / v.scale]);
+      ctx.strokeRect(r.x, r.y, r.width, r.height);
+      ctx.setLineDash([]);
+    }
+    const pt = pointer.current;
+    if (gh.length && pt && propsRef.current.tool === 'row') {
+      ctx.beginPath();
+      for (const s of gh) {
+        ctx.moveTo(s.x + pt.x + R, s.y + pt.y);
+        ctx.arc(s.x + pt.x, s.y + pt.y, R, 0, TAU);
+      }
+      ctx.globalAlpha = 0.45;
+      ctx.fillStyle = pr;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+    }
+  };
+
+  const [image, setImage] = useState<HTMLImageElement | null>(null);
+  const bg = doc.background;
+  useEffect(() => {
+    if (!bg?.url) {
+      setImage(null);
+      return;
+    }
+    const img = new window.Image();
+    img.onload = () => setImage(img);
+    img.src = bg.url;
+    return () => {
+      img.onload = null;
+    };
+  }, [bg?.url]);
+
+  return (
+    <div ref={boxRef} className="seatmap-canvas" data-testid="seatmap-canvas" onContextMenu={(e) => e.preventDefault()} style={{ cursor: tool === 'pan' ? 'grab' : tool === 'row' ? 'crosshair' : undefined }}>
+      <Stage ref={stageRef} width={size.width} height={size.height} scaleX={view.current.scale} scaleY={view.current.scale} x={view.current.x} y={view.current.y} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onWheel={onWheel}>
+        <Layer listening={false}>
+          <Shape sceneFunc={drawPaper} listening={false} perfectDrawEnabled={false} />
+          {bg && image ? <KImage image={image} x={bg.x} y={bg.y} width={bg.width} height={bg.height} opacity={bg.opacity} listening={false} /> : null}
+          <Shape sceneFunc={drawSeats} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+        <Layer listening={false}>
+          <Shape sceneFunc={drawOverlay} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+      </Stage>
+    </div>
+  );
+});
