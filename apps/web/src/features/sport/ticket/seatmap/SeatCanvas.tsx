@@ -57,6 +57,8 @@ interface Bucket {
   idx: Int32Array;
 }
 interface Model {
+  /** Seat centres' bounds grown by a seat's radius, or null without seats. */
+  bounds: { minX: number; minY: number; maxX: number; maxY: number } | null;
   xs: Float32Array;
   ys: Float32Array;
   buckets: Bucket[];
@@ -92,7 +94,9 @@ function buildModel(doc: SeatmapDocument, colorBy: ColorBy, levelColors: Readonl
     if (g) g.idx.push(i);
     else groups.set(k, { form, color, idx: [i] });
   });
-  return { xs, ys, buckets: [...groups.values()].map((g) => ({ form: g.form, color: g.color, idx: Int32Array.from(g.idx) })), slash: Int32Array.from(slash), cross: Int32Array.from(cross), labels };
+  const b = boundsOf(doc.seats);
+  const bounds = b ? { minX: b.minX - SEAT_RADIUS - 2, minY: b.minY - SEAT_RADIUS - 2, maxX: b.maxX + SEAT_RADIUS + 2, maxY: b.maxY + SEAT_RADIUS + 2 } : null;
+  return { bounds, xs, ys, buckets: [...groups.values()].map((g) => ({ form: g.form, color: g.color, idx: Int32Array.from(g.idx) })), slash: Int32Array.from(slash), cross: Int32Array.from(cross), labels };
 }
 
 type Drag =
@@ -101,6 +105,137 @@ type Drag =
   | { kind: 'move'; ax: number; ay: number; dx: number; dy: number };
 
 const TAU = Math.PI * 2;
+/** The largest bitmap of the whole map kept for panning (pixels). */
+const BITMAP_MAX_PIXELS = 8_000_000;
+
+interface Bitmap {
+  canvas: HTMLCanvasElement;
+  model: Model;
+  dark: boolean;
+  moving: boolean;
+  ratio: number;
+  scale: number;
+  minX: number;
+  minY: number;
+}
+/** Seat numbers drawn once per size as small bitmaps: drawImage is far cheaper than fillText. */
+interface LabelSprites {
+  px: number;
+  sprites: Map<string, HTMLCanvasElement>;
+}
+
+function labelSprite(cache: LabelSprites, text: string, px: number): HTMLCanvasElement {
+  if (cache.px !== px) {
+    cache.px = px;
+    cache.sprites.clear();
+  }
+  let sprite = cache.sprites.get(text);
+  if (!sprite) {
+    sprite = document.createElement('canvas');
+    const font = `600 ${px}px sans-serif`;
+    const m = sprite.getContext('2d')!;
+    m.font = font;
+    sprite.width = Math.max(1, Math.ceil(m.measureText(text).width) + 2);
+    sprite.height = Math.ceil(px * 1.3);
+    const g = sprite.getContext('2d')!;
+    g.font = font;
+    g.fillStyle = '#ffffff';
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    g.fillText(text, sprite.width / 2, sprite.height / 2 + px * 0.05);
+    cache.sprites.set(text, sprite);
+  }
+  return sprite;
+}
+
+/** Stage, aisles and labels of the map (a few shapes). */
+function drawShapes(ctx: CanvasRenderingContext2D, d: SeatmapDocument, dk: boolean) {
+  for (const sh of d.shapes ?? []) {
+    if (sh.type === 'rect') {
+      ctx.fillStyle = sh.color ?? (dk ? '#434343' : '#f0f0f0');
+      ctx.fillRect(sh.x, sh.y, sh.width ?? 0, sh.height ?? 0);
+    }
+    if (sh.text) {
+      ctx.fillStyle = dk ? '#d9d9d9' : '#595959';
+      ctx.font = `${Math.max(12, (sh.height ?? 24) / 2)}px sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(sh.text, sh.x + (sh.width ?? 0) / 2, sh.y + (sh.height ?? 0) / 2);
+    }
+  }
+}
+
+/**
+ * Paints the seats in map units (the context already carries the view's transform): one path per
+ * colour and form, one fill each; small squares when a seat is under 2.5 px; marks of obstructed
+ * and unsold seats from 3 px; numbers from 8 px. Seats outside `area`, or `hidden` (being moved),
+ * are skipped.
+ */
+function paintSeats(ctx: CanvasRenderingContext2D, md: Model, hidden: Uint8Array | null, dk: boolean, scale: number, ratio: number, area: { x0: number; y0: number; x1: number; y1: number }, labels: LabelSprites) {
+  const R = SEAT_RADIUS;
+  const px = R * scale;
+  const { xs, ys } = md;
+  const { x0, y0, x1, y1 } = area;
+  for (const b of md.buckets) {
+    ctx.beginPath();
+    const idx = b.idx;
+    for (let k = 0; k < idx.length; k++) {
+      const i = idx[k]!;
+      const x = xs[i]!;
+      const y = ys[i]!;
+      if (x < x0 || x > x1 || y < y0 || y > y1 || (hidden && hidden[i])) continue;
+      if (px < 2.5 || b.form === 'square') ctx.rect(x - R, y - R, 2 * R, 2 * R);
+      else {
+        ctx.moveTo(x + R, y);
+        ctx.arc(x, y, R, 0, TAU);
+      }
+    }
+    if (b.form === 'ring') {
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = b.color;
+      ctx.stroke();
+    } else {
+      ctx.fillStyle = b.color;
+      ctx.fill();
+    }
+  }
+  if (px >= 3) {
+    ctx.beginPath();
+    const r = R * 0.7;
+    for (const i of md.slash) {
+      const x = xs[i]!;
+      const y = ys[i]!;
+      if (x < x0 || x > x1 || y < y0 || y > y1 || (hidden && hidden[i])) continue;
+      ctx.moveTo(x - r, y + r);
+      ctx.lineTo(x + r, y - r);
+    }
+    for (const i of md.cross) {
+      const x = xs[i]!;
+      const y = ys[i]!;
+      if (x < x0 || x > x1 || y < y0 || y > y1 || (hidden && hidden[i])) continue;
+      ctx.moveTo(x - r, y + r);
+      ctx.lineTo(x + r, y - r);
+      ctx.moveTo(x - r, y - r);
+      ctx.lineTo(x + r, y + r);
+    }
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = dk ? '#141414' : '#ffffff';
+    ctx.stroke();
+  }
+  if (px >= 8) {
+    const fontPx = Math.round(R * 0.95 * scale * ratio);
+    const unit = 1 / (scale * ratio);
+    for (let i = 0; i < xs.length; i++) {
+      const x = xs[i]!;
+      const y = ys[i]!;
+      if (x < x0 || x > x1 || y < y0 || y > y1 || (hidden && hidden[i])) continue;
+      const sp = labelSprite(labels, md.labels[i]!, fontPx);
+      const w = sp.width * unit;
+      const h = sp.height * unit;
+      ctx.drawImage(sp, x - w / 2, y - h / 2, w, h);
+    }
+  }
+}
 
 export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function SeatCanvas(props, ref) {
   const { doc, selected, tool, colorBy, levelColors, rowSpec, dark, primary } = props;
@@ -112,6 +247,10 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
   const pointer = useRef<{ x: number; y: number } | null>(null);
   const space = useRef(false);
   const fitted = useRef(false);
+  const bitmap = useRef<Bitmap | null>(null);
+  const labels = useRef<LabelSprites>({ px: 0, sprites: new Map() });
+  const wheelUntil = useRef(0);
+  const wheelTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const propsRef = useRef(props);
   propsRef.current = props;
 
@@ -133,13 +272,24 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
   const scene = useRef({ model, selectedIdx, hidden, ghost, dark, primary, doc });
   scene.current = { model, selectedIdx, hidden, ghost, dark, primary, doc };
 
+  const overlayRef = useRef<Konva.Layer>(null);
   const redraw = () => {
+    syncOverlay();
     stageRef.current?.batchDraw();
+  };
+  /** The overlay layer is shown only when it has something to draw (a pan then repaints one canvas). */
+  const syncOverlay = () => {
+    const ov = overlayRef.current;
+    if (!ov) return;
+    const d = drag.current;
+    const need = scene.current.selectedIdx.length > 0 || propsRef.current.tool === 'row' || d?.kind === 'marquee' || d?.kind === 'move';
+    if (ov.visible() !== need) ov.visible(need);
   };
   const applyView = (v: View) => {
     view.current = v;
     const st = stageRef.current;
     if (!st) return;
+    syncOverlay();
     st.scale({ x: v.scale, y: v.scale });
     st.position({ x: v.x, y: v.y });
     st.batchDraw();
@@ -174,7 +324,7 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
       fit();
     }
   });
-  useEffect(redraw, [model, selectedIdx, ghost, dark, primary, doc.width, doc.height]);
+  useEffect(redraw, [model, selectedIdx, ghost, dark, primary, doc.width, doc.height, tool]);
 
   // Space held: drag pans whatever the tool.
   useEffect(() => {
@@ -200,8 +350,11 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
   }, []);
 
   const toMap = (px: number, py: number) => ({ x: (px - view.current.x) / view.current.scale, y: (py - view.current.y) / view.current.scale });
+  // The canvas box is measured when a drag starts and reused while it lasts: measuring on every
+  // move could force a layout of the whole page per frame.
+  const boxRect = useRef<DOMRect | null>(null);
   const local = (e: { clientX: number; clientY: number }) => {
-    const r = boxRef.current!.getBoundingClientRect();
+    const r = (drag.current && boxRect.current) || boxRef.current!.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
 
@@ -246,6 +399,7 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
     const p = local(e);
     const m = toMap(p.x, p.y);
     const startDrag = (d: Drag) => {
+      boxRect.current = boxRef.current!.getBoundingClientRect();
       drag.current = d;
       window.addEventListener('pointermove', onPointerMoveWindow);
       window.addEventListener('pointerup', onPointerUpWindow);
@@ -280,14 +434,17 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
   const onPointerMove = (ev: Konva.KonvaEventObject<PointerEvent>) => {
     const p = local(ev.evt);
     pointer.current = toMap(p.x, p.y);
-    if (tool === 'row') stageRef.current?.batchDraw();
+    if (tool === 'row') redraw();
   };
 
   const onWheel = (ev: Konva.KonvaEventObject<WheelEvent>) => {
     const e = ev.evt;
     e.preventDefault();
     const p = local(e);
+    wheelUntil.current = performance.now() + 150;
     applyView(zoomAt(view.current, p.x, p.y, Math.pow(1.0015, -e.deltaY)));
+    if (wheelTimer.current) clearTimeout(wheelTimer.current);
+    wheelTimer.current = setTimeout(redraw, 160);
   };
 
   // ------------------------------------------------------------ scene functions
@@ -310,86 +467,40 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
     const st = stageRef.current;
     const w = st ? st.width() : size.width;
     const h = st ? st.height() : size.height;
-    const R = SEAT_RADIUS;
-    const x0 = -v.x / v.scale - R;
-    const y0 = -v.y / v.scale - R;
-    const x1 = (w - v.x) / v.scale + R;
-    const y1 = (h - v.y) / v.scale + R;
-    const px = R * v.scale;
+    const ratio = kctx.getCanvas().getPixelRatio();
     const moving = drag.current?.kind === 'move';
-    for (const sh of d.shapes ?? []) {
-      if (sh.type === 'rect') {
-        ctx.fillStyle = sh.color ?? (dk ? '#434343' : '#f0f0f0');
-        ctx.fillRect(sh.x, sh.y, sh.width ?? 0, sh.height ?? 0);
-      }
-      if (sh.text) {
-        ctx.fillStyle = dk ? '#d9d9d9' : '#595959';
-        ctx.font = `${Math.max(12, (sh.height ?? 24) / 2)}px sans-serif`;
-        ctx.textAlign = 'center';
-        ctx.textBaseline = 'middle';
-        ctx.fillText(sh.text, sh.x + (sh.width ?? 0) / 2, sh.y + (sh.height ?? 0) / 2);
-      }
+    drawShapes(ctx, d, dk);
+    const view0 = { x0: -v.x / v.scale - SEAT_RADIUS, y0: -v.y / v.scale - SEAT_RADIUS, x1: (w - v.x) / v.scale + SEAT_RADIUS, y1: (h - v.y) / v.scale + SEAT_RADIUS };
+    const mb = md.bounds;
+    if (!mb) return;
+    // The whole map at this zoom fits in a bitmap of reasonable size: paint it once, then every
+    // frame of a pan is one drawImage. While the wheel turns, the last bitmap is scaled (up to
+    // twice) and repainted sharp once the wheel rests.
+    const pxW = (mb.maxX - mb.minX) * v.scale * ratio;
+    const pxH = (mb.maxY - mb.minY) * v.scale * ratio;
+    const c = bitmap.current;
+    const fresh = c && c.model === md && c.dark === dk && c.moving === moving && c.ratio === ratio;
+    const wheeling = performance.now() < wheelUntil.current;
+    if (fresh && wheeling && c.scale / v.scale < 2 && v.scale / c.scale < 2) {
+      ctx.drawImage(c.canvas, c.minX, c.minY, c.canvas.width / (c.scale * ratio), c.canvas.height / (c.scale * ratio));
+      return;
     }
-    const { xs, ys } = md;
-    for (const b of md.buckets) {
-      ctx.beginPath();
-      const idx = b.idx;
-      for (let k = 0; k < idx.length; k++) {
-        const i = idx[k]!;
-        const x = xs[i]!;
-        const y = ys[i]!;
-        if (x < x0 || x > x1 || y < y0 || y > y1 || (moving && hid[i])) continue;
-        if (px < 2.5 || b.form === 'square') ctx.rect(x - R, y - R, 2 * R, 2 * R);
-        else {
-          ctx.moveTo(x + R, y);
-          ctx.arc(x, y, R, 0, TAU);
-        }
+    if (pxW * pxH <= BITMAP_MAX_PIXELS && pxW <= 8192 && pxH <= 8192) {
+      if (!fresh || c.scale !== v.scale) {
+        const canvas = c?.canvas ?? document.createElement('canvas');
+        canvas.width = Math.max(1, Math.ceil(pxW));
+        canvas.height = Math.max(1, Math.ceil(pxH));
+        const octx = canvas.getContext('2d')!;
+        octx.setTransform(v.scale * ratio, 0, 0, v.scale * ratio, -mb.minX * v.scale * ratio, -mb.minY * v.scale * ratio);
+        paintSeats(octx, md, moving ? hid : null, dk, v.scale, ratio, { x0: -Infinity, y0: -Infinity, x1: Infinity, y1: Infinity }, labels.current);
+        bitmap.current = { canvas, model: md, dark: dk, moving, ratio, scale: v.scale, minX: mb.minX, minY: mb.minY };
       }
-      if (b.form === 'ring') {
-        ctx.lineWidth = 2;
-        ctx.strokeStyle = b.color;
-        ctx.stroke();
-      } else {
-        ctx.fillStyle = b.color;
-        ctx.fill();
-      }
+      const b = bitmap.current!;
+      ctx.drawImage(b.canvas, b.minX, b.minY, b.canvas.width / (b.scale * ratio), b.canvas.height / (b.scale * ratio));
+      return;
     }
-    if (px >= 3) {
-      ctx.beginPath();
-      const r = R * 0.7;
-      for (const i of md.slash) {
-        const x = xs[i]!;
-        const y = ys[i]!;
-        if (x < x0 || x > x1 || y < y0 || y > y1) continue;
-        ctx.moveTo(x - r, y + r);
-        ctx.lineTo(x + r, y - r);
-      }
-      for (const i of md.cross) {
-        const x = xs[i]!;
-        const y = ys[i]!;
-        if (x < x0 || x > x1 || y < y0 || y > y1) continue;
-        ctx.moveTo(x - r, y + r);
-        ctx.lineTo(x + r, y - r);
-        ctx.moveTo(x - r, y - r);
-        ctx.lineTo(x + r, y + r);
-      }
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = dk ? '#141414' : '#ffffff';
-      ctx.stroke();
-    }
-    // Numbers, once a seat is large enough to read one (few seats are in view then).
-    if (px >= 8) {
-      ctx.fillStyle = '#ffffff';
-      ctx.font = `600 ${R * 0.95}px sans-serif`;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      for (let i = 0; i < xs.length; i++) {
-        const x = xs[i]!;
-        const y = ys[i]!;
-        if (x < x0 || x > x1 || y < y0 || y > y1 || (moving && hid[i])) continue;
-        ctx.fillText(md.labels[i]!, x, y + 0.5);
-      }
-    }
+    // Zoomed in far: paint only the seats in view.
+    paintSeats(ctx, md, moving ? hid : null, dk, v.scale, ratio, view0, labels.current);
   };
 
   const drawOverlay = (kctx: Konva.Context) => {
@@ -401,24 +512,24 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
     const dx = d?.kind === 'move' ? d.dx : 0;
     const dy = d?.kind === 'move' ? d.dy : 0;
     if (sel.length) {
-      if (d?.kind === 'move') {
-        ctx.beginPath();
-        for (const i of sel) {
-          ctx.moveTo(md.xs[i]! + dx + R, md.ys[i]! + dy);
-          ctx.arc(md.xs[i]! + dx, md.ys[i]! + dy, R, 0, TAU);
-        }
-        ctx.globalAlpha = 0.75;
-        ctx.fillStyle = pr;
-        ctx.fill();
-        ctx.globalAlpha = 1;
-      }
+      // Selected seats: filled with the primary colour (translucent over their own while still),
+      // ringed just outside their edge so that neighbours stay apart at any zoom.
       ctx.beginPath();
-      const rr = R + Math.max(2, 3 / v.scale);
+      for (const i of sel) {
+        ctx.moveTo(md.xs[i]! + dx + R, md.ys[i]! + dy);
+        ctx.arc(md.xs[i]! + dx, md.ys[i]! + dy, R, 0, TAU);
+      }
+      ctx.globalAlpha = d?.kind === 'move' ? 0.8 : 0.45;
+      ctx.fillStyle = pr;
+      ctx.fill();
+      ctx.globalAlpha = 1;
+      ctx.beginPath();
+      const rr = R + Math.min(2.5, 1.5 / v.scale);
       for (const i of sel) {
         ctx.moveTo(md.xs[i]! + dx + rr, md.ys[i]! + dy);
         ctx.arc(md.xs[i]! + dx, md.ys[i]! + dy, rr, 0, TAU);
       }
-      ctx.lineWidth = Math.max(1.5, 2.5 / v.scale);
+      ctx.lineWidth = Math.min(2.5, 1.5 / v.scale);
       ctx.strokeStyle = pr;
       ctx.stroke();
     }
@@ -471,7 +582,7 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
           {bg && image ? <KImage image={image} x={bg.x} y={bg.y} width={bg.width} height={bg.height} opacity={bg.opacity} listening={false} /> : null}
           <Shape sceneFunc={drawSeats} listening={false} perfectDrawEnabled={false} />
         </Layer>
-        <Layer listening={false}>
+        <Layer listening={false} ref={overlayRef}>
           <Shape sceneFunc={drawOverlay} listening={false} perfectDrawEnabled={false} />
         </Layer>
       </Stage>

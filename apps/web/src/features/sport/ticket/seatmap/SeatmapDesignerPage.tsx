@@ -88,7 +88,8 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
   const [levelInput, setLevelInput] = useState('A');
   const [saving, setSaving] = useState(false);
   const [versionsOpen, setVersionsOpen] = useState(false);
-  const [zoom, setZoom] = useState(1);
+  // The zoom shown in the toolbar: written straight into the button (a pan or zoom frame re-renders nothing).
+  const zoomText = useRef<HTMLSpanElement>(null);
   const doc = hist.present;
   const dirty = isDirty(hist) || name !== savedName;
   const editable = can(Perm.ticket.seatmap);
@@ -303,7 +304,7 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
             <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(SEATMAP_LIST_PATH)} data-testid="seatmap-back" />
           </Tooltip>
           <Form.Item name="name" rules={[{ required: true, whitespace: true, max: 64 }]} style={{ margin: 0 }}>
-            <Input id="seatmap-form_name" style={{ width: 220 }} maxLength={64} placeholder={t('field.name')} />
+            <Input id="seatmap-form_name" style={{ width: 200 }} maxLength={64} placeholder={t('field.name')} />
           </Form.Item>
           <Tag color="blue" data-testid="seatmap-version">
             {t('versionN', { version })}
@@ -325,7 +326,7 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
               <Button icon={<ZoomOutOutlined />} onClick={() => canvas.current?.zoomBy(1 / 1.25)} data-testid="seatmap-zoom-out" />
             </Tooltip>
             <Button style={{ width: 64 }} onClick={() => canvas.current?.fit()} data-testid="seatmap-zoom">
-              {Math.round(zoom * 100)}%
+              <span ref={zoomText}>100%</span>
             </Button>
             <Tooltip title={t('zoomIn')}>
               <Button icon={<ZoomInOutlined />} onClick={() => canvas.current?.zoomBy(1.25)} data-testid="seatmap-zoom-in" />
@@ -343,7 +344,6 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
             </Tooltip>
           </Space.Compact>
           <span className="seatmap-toolbar-gap" />
-          <Segmented<ColorBy> size="small" value={colorBy} onChange={setColorBy} options={[{ value: 'zone', label: t('level.byZone') }, { value: 'level', label: t('level.byLevel') }]} data-testid="seatmap-color-by" />
           <Button icon={<HistoryOutlined />} onClick={() => setVersionsOpen(true)} data-testid="seatmap-versions">
             {t('versions')}
           </Button>
@@ -369,7 +369,10 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
             onSelect={select}
             onMove={move}
             onPlaceRow={placeRows}
-            onView={(v) => setZoom(v.scale)}
+            onView={(v) => {
+              const text = `${Math.round(v.scale * 100)}%`;
+              if (zoomText.current && zoomText.current.textContent !== text) zoomText.current.textContent = text;
+            }}
           />
           <div className="seatmap-status">
             <span data-testid="seatmap-count">{t('seatsN', { n: doc.seats.length })}</span>
@@ -498,7 +501,8 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
             </Space>
           </Panel>
 
-          <Panel title={t('level.title')} testId="seatmap-levels">
+          <Panel title={t('level.title')} testId="seatmap-levels"
+            extra={<Segmented<ColorBy> size="small" value={colorBy} onChange={setColorBy} options={[{ value: 'zone', label: t('level.byZone') }, { value: 'level', label: t('level.byLevel') }]} data-testid="seatmap-color-by" />}>
             {levelKeys.length ? (
               <div className="seatmap-legend">
                 {levelKeys.map((k) => (
