@@ -134,6 +134,12 @@ interface World {
   cardB: number;
   cardNoB: string;
   shareB: number;
+  ticketTypeB: number;
+  projectB: number;
+  seatmapB: number;
+  ticketSessionB: number;
+  levelB: number;
+  seatB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -255,6 +261,17 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/member/identity': { body: { realName: 'probe', idType: '2', idNo: 'E7654321' } },
     'POST /api/sport/member/identity/:id/review': { body: { approve: true } },
     'POST /api/sport/workbench/shift/:id/hand': { body: { handedFen: 0, version: 1 } },
+    'POST /api/sport/ticket/type': { body: { name: 'probe' } },
+    'PUT /api/sport/ticket/type/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/ticket/project': { body: { name: 'probe' } },
+    'PUT /api/sport/ticket/project/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/ticket/seatmap': { body: { name: 'probe', document: { width: 100, height: 100, zones: [], seats: [] } } },
+    'PUT /api/sport/ticket/seatmap/:id': { body: { name: 'changed', document: undefined, version: 1 } },
+    'POST /api/sport/ticket/session': { body: { name: 'probe', startAt: '2030-01-01T00:00:00Z', seated: true, levels: [] } },
+    'PUT /api/sport/ticket/session/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/ticket/level': { body: { name: 'probe', priceFen: 100 } },
+    'PUT /api/sport/ticket/level/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/ticket/order': { body: { quantity: 1, buyer: { name: 'probe' } } },
     'PUT /api/system/jobStream/:id': {
       body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 },
       extra: [{ label: 'a stream of A running a job of B', params: { id: w.streamA }, body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 }, expect: 'jobNotFoundField' }],
@@ -284,6 +301,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
     if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
     if (r.module === 'member') return /\/identity\//.test(r.url) ? w.identityB : w.memberB;
+    if (r.module === 'ticket') return /\/type\//.test(r.url) ? w.ticketTypeB : /\/project\//.test(r.url) ? w.projectB : /\/seatmap\//.test(r.url) ? w.seatmapB : /\/level\//.test(r.url) ? w.levelB : w.ticketSessionB;
     if (r.module === 'card') return /\/type\//.test(r.url) ? w.cardTypeB : /\/share\//.test(r.url) ? w.shareB : w.cardB;
     if (r.module === 'commerce') return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = { user: w.uB, role: w.RB, org: w.B1, job: w.jobB, jobStream: w.streamB, online: w.sessionB, loginLog: w.loginLogB, operLog: w.operLogB };
@@ -297,8 +315,9 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return String(r.module === 'online' ? w.sessionB : byModule());
     case 'userId':
       return w.uB;
-    case 'orgId':
     case 'parentId':
+      return r.module === 'ticket' ? w.ticketTypeB : w.B;
+    case 'orgId':
     case 'defaultOrgId':
       return w.B;
     case 'orgIds':
@@ -342,7 +361,17 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'memberIds':
       return [w.memberB];
     case 'typeId':
-      return w.cardTypeB;
+      return r.module === 'ticket' ? w.ticketTypeB : w.cardTypeB;
+    case 'projectId':
+      return w.projectB;
+    case 'seatmapId':
+      return w.seatmapB;
+    case 'sessionId':
+      return w.ticketSessionB;
+    case 'levelId':
+      return w.levelB;
+    case 'seatIds':
+      return [w.seatB];
     case 'cardId':
       return w.cardB;
     case 'shareId':
@@ -438,6 +467,14 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_card_share: `org_id in (select id from b)`,
     sport_card_log: `org_id in (select id from b)`,
     sport_card_distribution: `org_id in (select id from b)`,
+    sport_ticket_type: `org_id in (select id from b)`,
+    sport_ticket_project: `org_id in (select id from b)`,
+    sport_seatmap: `org_id in (select id from b)`,
+    sport_seatmap_version: `org_id in (select id from b)`,
+    sport_ticket_session: `org_id in (select id from b)`,
+    sport_ticket_level: `org_id in (select id from b)`,
+    sport_ticket_seat: `org_id in (select id from b)`,
+    sport_ticket: `org_id in (select id from b)`,
   };
   const out: Record<string, string[]> = {};
   for (const [table, where] of Object.entries(tables)) {
@@ -480,7 +517,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       ok<{ id: number }>('POST', sys('user'), { code, name: code, password: PASSWORD, orgId, roleIds, ...(mobile ? { mobile } : {}) }).then((u) => u.id);
     await user(A, 'tenant_mgr_a', [RA]);
     const uA = await user(A1, 'tenant_staff_a', []);
-    await user(B, 'tenant_mgr_b', [RB]);
+    // B's ticketing role: granted the ticket routes (no screens yet), apart from RB, which the probes name.
+    const RBT = await role(B, 'tenant_ticket_b');
+    await user(B, 'tenant_mgr_b', [RB, RBT]);
     const uB = await user(B, 'tenant_staff_b', [RB], '13911112222');
     // B's own records, made the way B's people make them.
     await ok('POST', sys('user/assign-menu'), { userId: uB, orgId: B, menuIds: menuIds.slice(0, 3) });
@@ -517,6 +556,17 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     await ok('POST', `/api/sport/commerce/order/${soldB.orderId}/pay`, { method: 'cash', amountFen: 1000 }, mgrB);
     const friendB = (await ok<{ id: number }>('POST', '/api/sport/member', { name: 'b-friend', phone: '13911114444' }, mgrB)).id;
     const shareB = (await ok<{ id: number }>('POST', `/api/sport/card/${soldB.cardId}/share`, { memberId: friendB, limitFen: 500 }, mgrB)).id;
+    // B sells tickets: a project type, a project, a seat map and a seated session with a level; one seat ordered.
+    // (Ticketing has no screens yet: both managers' roles are granted its routes.)
+    const ticketApis = await ok<{ data: { id: number; grantable: boolean; roleIds: number[] }[] }>('POST', sys('api/list'), { module: 'ticket', pageSize: 500 });
+    for (const a of ticketApis.data.filter((x) => x.grantable)) await ok('PUT', sys(`api/${a.id}/roles`), { roleIds: [...new Set([...a.roleIds, RA, RBT])] });
+    const ticketTypeB = (await ok<{ id: number }>('POST', '/api/sport/ticket/type', { name: 'b-type' }, mgrB)).id;
+    const projectB = (await ok<{ id: number }>('POST', '/api/sport/ticket/project', { name: 'b-project', typeId: ticketTypeB }, mgrB)).id;
+    const seatDoc = { width: 200, height: 200, zones: [{ key: 'Z', name: 'b-zone', color: '#112233' }], seats: [1, 2].map((n) => ({ key: `s${n}`, zone: 'Z', row: '1', no: String(n), x: n * 20, y: 20, kind: 'normal', levelKey: 'A' })) };
+    const seatmapB = (await ok<{ id: number }>('POST', '/api/sport/ticket/seatmap', { name: 'b-map', document: seatDoc }, mgrB)).id;
+    const ticketSessionB = await ok<{ id: number; levels: { id: number }[] }>('POST', '/api/sport/ticket/session', { projectId: projectB, name: 'b-session', startAt: '2030-01-01T12:00:00Z', seated: true, seatmapId: seatmapB, onSale: true, levels: [{ name: 'b-level', priceFen: 1000, levelKeys: ['A'] }] }, mgrB);
+    const seatsB = await ok<{ seats: { id: number }[] }>('POST', `/api/sport/ticket/session/${ticketSessionB.id}/seats`, {}, mgrB);
+    await ok('POST', '/api/sport/ticket/order', { sessionId: ticketSessionB.id, seatIds: [seatsB.seats[1]!.id] }, mgrB);
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -580,6 +630,12 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       cardB: soldB.cardId,
       cardNoB: soldB.cardNo,
       shareB,
+      ticketTypeB,
+      projectB,
+      seatmapB,
+      ticketSessionB: ticketSessionB.id,
+      levelB: ticketSessionB.levels[0]!.id,
+      seatB: seatsB.seats[0]!.id,
     };
   });
   afterAll(async () => s?.close());

@@ -252,7 +252,7 @@ export const sessionRow = sessionListRow.required();
 export type SessionRow = z.output<typeof sessionRow>;
 
 /** `POST {sport}ticket/session/{sessionId}/seats` (a fixed call). The console's extra: `detail` adds each seat's key, order and kind. */
-export const sessionSeatsQuery = z.object({ detail: z.boolean().optional() }).optional();
+export const sessionSeatsQuery = z.object({ detail: z.boolean().optional() });
 export const sessionSeat = z.object({
   id: z.number(),
   zone: z.string(),

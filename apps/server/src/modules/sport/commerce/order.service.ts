@@ -87,16 +87,17 @@ export async function idempotent(db: Db | Tx, caller: Caller, route: string, key
 /**
  * Creates a pending order: each line priced by its kind (name and price copied at sale time), its
  * holds taken in the same transaction (the database refuses a second holder), and `expiresAt` set
- * from the type's time-out. An order with nothing to pay is paid at once. Given a transaction, it
+ * from the type's time-out (or the seller's own, `opts.timeoutMinutes`). An order with nothing to pay is paid at once. Given a transaction, it
  * runs inside it (a module that makes several orders at once, all or none).
  */
-export async function createOrder(db: Db | Tx, caller: Caller, input: OrderCreate, key: string | undefined, onMade?: (made: Made) => void): Promise<number> {
+export async function createOrder(db: Db | Tx, caller: Caller, input: OrderCreate, key: string | undefined, onMade?: (made: Made) => void, opts: { timeoutMinutes?: number } = {}): Promise<number> {
   const scope = scopeOf(caller);
   const orgId = input.orgId ?? caller.orgId;
   return idempotent(db, caller, 'order.create', key, input, async (tx) => {
     const org = await orderPrelude(tx, scope, orgId, timeoutParam(input.type));
     if (!org) throw notFound();
-    const timeoutMin = org.timeoutMinutes && /^\d+$/.test(org.timeoutMinutes.trim()) ? Number(org.timeoutMinutes) : DEFAULT_ORDER_TIMEOUT_MINUTES;
+    // The seller's own time-out (a ticket session's hold minutes) comes first, then the type's parameter.
+    const timeoutMin = opts.timeoutMinutes ?? (org.timeoutMinutes && /^\d+$/.test(org.timeoutMinutes.trim()) ? Number(org.timeoutMinutes) : DEFAULT_ORDER_TIMEOUT_MINUTES);
     // The venue it is sold at must be one of the order's organisation (another's is not found).
     if (input.venueId !== undefined && (await venueOrgOf(tx, scope, input.venueId)) !== orgId) throw notFound();
     if (input.memberId !== undefined && (await memberOrgOf(tx, scope, input.memberId)) !== orgId) throw notFound();
