@@ -10,6 +10,7 @@ import { seedCommerceJobs } from './modules/sport/commerce/commerce.jobs.ts';
 import { seedVenueDemo } from './modules/sport/venue/venue.seed.ts';
 import { seedMemberDemo } from './modules/sport/member/member.seed.ts';
 import { seedCardDemo } from './modules/sport/card/card.seed.ts';
+import { seedTicketDemo } from './modules/sport/ticket/ticket.seed.ts';
 import { seedVenueJobs } from './modules/sport/venue/venue.jobs.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
@@ -38,6 +39,7 @@ async function main() {
   if (config.seedDemo) await seedMemberDemo(database.db);
   if (config.seedDemo) await seedVenueDemo(database.db, config, app.ctx.keys.secretKey);
   if (config.seedDemo) await seedCardDemo(database.db, config, app.ctx.keys.secretKey);
+  if (config.seedDemo) await seedTicketDemo(database.db);
   await seedCommerceJobs(database.db);
   await seedVenueJobs(database.db);
   await startJobs(app);
