@@ -339,6 +339,9 @@ export type CardShareUpdate = z.output<typeof cardShareUpdate>;
 /** `POST {sport}card/{id}/distribute` (Perm.member.distribute): a corporate member's card to one of its entrants. */
 export const cardDistribute = z.object({ entrantId: id, limitFen: posFen.nullish(), limitTimes: fields.intIn(1, 100_000).nullish() });
 export type CardDistribute = z.output<typeof cardDistribute>;
+/** `POST {sport}card/{id}/distribute/take-back` (Perm.member.distribute): the entrant's share ends, logged as taken back. */
+export const cardTakeBack = z.object({ entrantId: id });
+export type CardTakeBack = z.output<typeof cardTakeBack>;
 /** `POST {sport}card/{id}/distribute/log` (Perm.member.distribute). */
 export const cardDistributionQuery = pageQuery;
 export const cardDistributionRow = z.object({
@@ -351,6 +354,8 @@ export const cardDistributionRow = z.object({
   limitFen: z.number().nullable(),
   limitTimes: z.number().nullable(),
   action: fields.textOf(['give', 'take-back'] as const),
+  /** A give whose share the entrant still holds (it may be taken back). */
+  holding: z.boolean(),
   operatorName: z.string().nullable(),
   createTime: at,
 });

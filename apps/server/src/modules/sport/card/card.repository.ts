@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
@@ -457,6 +457,16 @@ export async function unuseShare(db: Executor, scope: Scope, cardId: number, mem
 export async function insertDistribution(db: Executor, scope: Scope, values: typeof cardDistributions.$inferInsert): Promise<void> {
   await assertInScope(db, scope, [values.orgId]);
   await db.insert(cardDistributions).values(values);
+}
+
+/** The newest give of a card to each entrant (entrant id → distribution id). */
+export async function latestGives(db: Executor, scope: Scope, cardId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ entrantId: cardDistributions.entrantId, id: max(cardDistributions.id) })
+    .from(cardDistributions)
+    .where(and(eq(cardDistributions.cardId, cardId), eq(cardDistributions.action, 'give'), inScope(scope, cardDistributions.orgId)))
+    .groupBy(cardDistributions.entrantId);
+  return new Map(rows.map((r) => [r.entrantId, Number(r.id)]));
 }
 
 export async function pageDistributions(db: Executor, scope: Scope, cardId: number, page: { limit: number; offset: number }) {

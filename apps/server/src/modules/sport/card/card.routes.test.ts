@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { adminClient } from '../../system/admin.testkit.ts';
+import { adminClient, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
+import { grantMenus } from '../../../../test/grants.ts';
 import { imbalances, orderMoney, sellGeneral, sport } from '../commerce/commerce.testkit.ts';
 import { cardApi, cardImbalances, cardStaff, makeMember, makeType, ok, sellPaid } from './card.testkit.ts';
 
@@ -279,15 +280,21 @@ describe.each(databases)('member cards on %s', (kind) => {
     const share = await ok(c, 'POST', cardApi(`${sold.cardId}/distribute`), { entrantId: entrant, limitTimes: 2 });
     expect(share).toMatchObject({ memberId: entrant, limitTimes: 2 });
     const log = await ok(c, 'POST', cardApi(`${sold.cardId}/distribute/log`), {});
-    expect(log.data[0]).toMatchObject({ companyName: '某公司', entrantName: '员工甲', action: 'give', limitTimes: 2 });
+    expect(log.data[0]).toMatchObject({ companyName: '某公司', entrantName: '员工甲', action: 'give', limitTimes: 2, holding: true });
     // The entrant checks in on the company's card.
     const look = await ok(c, 'POST', cardApi('checkin/lookup'), { keyword: sold.cardNo });
     expect(look.method).toBe('card');
     await ok(c, 'POST', cardApi('checkin'), { cardId: sold.cardId, memberId: entrant, method: 'card' });
-    // Taken back: the share goes and the distribution log says so.
-    expect((await ok(c, 'DELETE', cardApi(`share/${share.id}`))).deleted).toBe(1);
+    // Taken back by staff who may distribute but not share: the share goes and the distribution log says so.
+    const hrRole = await makeRole(admin, staff.orgId);
+    await grantMenus(admin, hrRole.id, ['sport.member.enterprise']);
+    const hr = await signIn(s, (await makeUser(admin, staff.orgId, { roleIds: [hrRole.id] })).code, 'Pass1234');
+    expect((await hr.json('DELETE', cardApi(`share/${share.id}`))).code).toBe(Code.FORBIDDEN);
+    expect((await c.json('POST', cardApi(`${sold.cardId}/distribute/take-back`), { body: { entrantId: other } })).code).toBe(969600);
+    expect((await ok(hr, 'POST', cardApi(`${sold.cardId}/distribute/take-back`), { entrantId: entrant })).deleted).toBe(1);
+    expect((await c.json('POST', cardApi(`${sold.cardId}/distribute/take-back`), { body: { entrantId: entrant } })).code).toBe(969600);
     const log2 = await ok(c, 'POST', cardApi(`${sold.cardId}/distribute/log`), {});
-    expect(log2.data.map((d: { action: string }) => d.action)).toEqual(['take-back', 'give']);
+    expect(log2.data.map((d: { action: string; holding: boolean }) => `${d.action}:${d.holding}`)).toEqual(['take-back:false', 'give:false']);
     const list = await ok(c, 'POST', cardApi('list'), { memberId: company });
     expect(list.total).toBe(1);
     expect(list.data[0].memberPhone).toMatch(/^\d{3}\*\*\*\*\d{4}$/);

@@ -7,6 +7,7 @@ import {
   cardDateEdit,
   cardDetail,
   cardDistribute,
+  cardTakeBack,
   cardDistributionPage,
   cardDistributionQuery,
   cardFreeze,
@@ -72,6 +73,7 @@ import {
   removeShare,
   sellCard,
   shareCard,
+  takeBackCard,
   unfreezeCard,
 } from './card.service.ts';
 
@@ -120,5 +122,6 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, { ...base, method: 'PUT', url: url('share/:shareId'), permission: Perm.card.share, action: 'share', params: shareParams, body: cardShareUpdate, response: cardShareRow, handler: async ({ params, body, caller }) => editShare(db, caller, params.shareId, body) });
   defineRoute(app, { ...base, method: 'DELETE', url: url('share/:shareId'), permission: Perm.card.share, action: 'unshare', params: shareParams, response: deletedAnswer, handler: async ({ params, caller }) => removeShare(db, caller, params.shareId) });
   defineRoute(app, { ...base, method: 'POST', url: url(':id/distribute'), permission: Perm.member.distribute, action: 'distribute', params: idParams, body: cardDistribute, response: cardShareRow, handler: async ({ params, body, caller }) => distributeCard(db, caller, params.id, body) });
+  defineRoute(app, { ...base, method: 'POST', url: url(':id/distribute/take-back'), permission: Perm.member.distribute, action: 'distribute', params: idParams, body: cardTakeBack, response: deletedAnswer, handler: async ({ params, body, caller }) => takeBackCard(db, caller, params.id, body) });
   defineRoute(app, { ...base, method: 'POST', url: url(':id/distribute/log'), permission: Perm.member.distribute, action: 'list', readOnly: true, params: idParams, body: cardDistributionQuery, response: cardDistributionPage, handler: async ({ params, body, caller }) => distributionLog(db, caller, params.id, body) });
 }

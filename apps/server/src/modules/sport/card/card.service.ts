@@ -4,6 +4,7 @@ import {
   minutesOf,
   type CardDateEdit,
   type CardDistribute,
+  type CardTakeBack,
   type CardFreeze,
   type CardListQuery,
   type CardManager,
@@ -58,6 +59,7 @@ import {
   pageCards,
   pageCardTypes,
   pageDistributions,
+  latestGives,
   pageUsages,
   shareOfMember,
   sharedCardIds,
@@ -467,16 +469,32 @@ export async function removeShare(db: Db, caller: Caller, shareId: number) {
   const scope = scopeOf(caller);
   const share = await findShare(db, scope, shareId);
   if (!share) throw notFound();
+  return db.transaction(async (tx) => ({ deleted: await endShare(tx, caller, await lockedCard(tx, scope, share.cardId), share) }));
+}
+
+/** A company's card taken back from an entrant (the corporate screens; no sharing permission needed). */
+export async function takeBackCard(db: Db, caller: Caller, id: number, input: CardTakeBack) {
+  const scope = scopeOf(caller);
   return db.transaction(async (tx) => {
-    const card = await lockedCard(tx, scope, share.cardId);
-    const deleted = await deleteShare(tx, scope, shareId);
-    await insertCardLog(tx, scope, { orgId: share.orgId, cardId: share.cardId, action: 'unshare', before: { shareId, memberId: share.memberId }, after: null, operatorId: caller.userId });
-    // A company's card taken back from an entrant: the distribution log says so.
-    const owner = await findMember(tx, scope, card.memberId);
-    const member = await findMember(tx, scope, share.memberId);
-    if (owner?.kind === 'corporate' && member?.companyId === owner.id) await insertDistribution(tx, scope, { orgId: card.orgId, cardId: card.id, companyId: owner.id, entrantId: member.id, limitFen: share.limitFen, limitTimes: share.limitTimes, action: 'take-back', operatorId: caller.userId });
-    return { deleted };
+    const card = await lockedCard(tx, scope, id);
+    const company = (await findMember(tx, scope, card.memberId))!;
+    if (company.kind !== 'corporate') throw conflict('state', 'card.notCompany');
+    const share = await shareOfMember(tx, scope, card.id, input.entrantId);
+    const entrant = share && (await findMember(tx, scope, share.memberId));
+    if (!share || entrant?.companyId !== company.id) throw invalid('entrantId', 'card.notEntrant');
+    return { deleted: await endShare(tx, caller, card, share) };
   });
+}
+
+/** Ends a share, logged on the card; a company's card taken back from an entrant is logged as such in the distribution log. */
+async function endShare(tx: Tx, caller: Caller, card: CardRecord, share: { id: number; orgId: number; cardId: number; memberId: number; limitFen: number | null; limitTimes: number | null }) {
+  const scope = scopeOf(caller);
+  const deleted = await deleteShare(tx, scope, share.id);
+  await insertCardLog(tx, scope, { orgId: share.orgId, cardId: share.cardId, action: 'unshare', before: { shareId: share.id, memberId: share.memberId }, after: null, operatorId: caller.userId });
+  const owner = await findMember(tx, scope, card.memberId);
+  const member = await findMember(tx, scope, share.memberId);
+  if (owner?.kind === 'corporate' && member?.companyId === owner.id) await insertDistribution(tx, scope, { orgId: card.orgId, cardId: card.id, companyId: owner.id, entrantId: member.id, limitFen: share.limitFen, limitTimes: share.limitTimes, action: 'take-back', operatorId: caller.userId });
+  return deleted;
 }
 
 /** A corporate member's card given to one of its entrants: a share, and a distribution row. */
@@ -500,8 +518,9 @@ export async function distributeCard(db: Db, caller: Caller, id: number, input: 
 export async function distributionLog(db: Db, caller: Caller, id: number, q: PageQuery) {
   const scope = scopeOf(caller);
   if (!(await findCard(db, scope, id))) throw notFound();
-  const { total, rows } = await pageDistributions(db, scope, id, pageOf(q));
-  return { total, data: rows.map(({ createdAt, orgId: _o, operatorId: _op, ...d }) => ({ ...d, action: d.action, createTime: createdAt })) };
+  const [{ total, rows }, gives, shares] = await Promise.all([pageDistributions(db, scope, id, pageOf(q)), latestGives(db, scope, id), sharesOf(db, scope, id)]);
+  const sharing = new Set(shares.map((x) => x.memberId));
+  return { total, data: rows.map(({ createdAt, orgId: _o, operatorId: _op, ...d }) => ({ ...d, action: d.action, holding: d.action === 'give' && gives.get(d.entrantId) === d.id && sharing.has(d.entrantId), createTime: createdAt })) };
 }
 
 // ---------------------------------------------------------------- usage record and expense calendar

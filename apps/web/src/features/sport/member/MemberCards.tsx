@@ -37,19 +37,14 @@ function Distributions({ cardId }: { cardId: number }) {
   const lang = useLang();
   const can = useCan();
   const qc = useQueryClient();
-  const mayTakeBack = can(Perm.card.share);
+  const mayTakeBack = can(Perm.member.distribute);
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const q = useQuery({ queryKey: ['member', 'distributions', cardId, page], queryFn: () => memberCardApi.distributions(cardId, page) });
-  const shares = useQuery({ queryKey: ['member', 'distributions', cardId, 'shares'], queryFn: () => memberCardApi.shares(cardId), enabled: mayTakeBack, retry: false });
   const rows = q.data?.data ?? [];
-  /** The share an entrant holds now, on their latest row of the page only. */
-  const shareOf = (r: DistributionRow) => (r.action === 'give' && rows.find((x) => x.entrantId === r.entrantId)?.id === r.id ? shares.data?.find((s) => s.memberId === r.entrantId) : undefined);
   const takeBack = async (r: DistributionRow) => {
-    const share = shareOf(r);
-    if (!share) return;
     if (!(await confirm({ title: t('distribute.takeBack'), content: t('distribute.takeBackConfirm', { name: r.entrantName }), danger: true }))) return;
     try {
-      await memberCardApi.removeShare(share.id);
+      await memberCardApi.takeBack(cardId, { entrantId: r.entrantId });
       success(t('distribute.takenBack', { name: r.entrantName }));
     } finally {
       await qc.invalidateQueries({ queryKey: ['member', 'distributions', cardId] });
@@ -79,7 +74,7 @@ function Distributions({ cardId }: { cardId: number }) {
                 title: t('distribute.actions'),
                 className: 'kit-cell-nowrap',
                 render: (_: unknown, r: DistributionRow) =>
-                  shareOf(r) ? (
+                  r.holding ? (
                     <Button type="link" size="small" danger onClick={() => void takeBack(r).catch(() => undefined)} data-testid="member-distribution-takeBack" data-row-key={r.id}>
                       {t('distribute.takeBack')}
                     </Button>

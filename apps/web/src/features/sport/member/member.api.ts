@@ -4,6 +4,7 @@ import type {
   CardRow,
   CardShareRow,
   cardDistribute,
+  cardTakeBack,
   cardDistributionRow,
   cardListQuery,
   FaceLogRow,
@@ -100,10 +101,8 @@ export const memberCardApi = {
   distributions: (cardId: number, body: { pageNum?: number; pageSize?: number }) => http.post<Page<z.output<typeof cardDistributionRow>>>(api.sport(`card/${cardId}/distribute/log`), body),
   /** A company's card given to one of its entrants (Perm.member.distribute): the entrant's share. */
   distribute: (cardId: number, body: z.input<typeof cardDistribute>) => http.post<CardShareRow>(api.sport(`card/${cardId}/distribute`), body),
-  /** The card's shares (Perm.card.share): who holds it now. */
-  shares: (cardId: number) => http.post<CardShareRow[]>(api.sport(`card/${cardId}/shares`), {}),
-  /** A share ended (Perm.card.share): an entrant's is logged as taken back. */
-  removeShare: (shareId: number) => http.del<{ deleted: number }>(api.sport(`card/share/${shareId}`)),
+  /** A company's card taken back from an entrant (Perm.member.distribute), logged. */
+  takeBack: (cardId: number, body: z.input<typeof cardTakeBack>) => http.post<{ deleted: number }>(api.sport(`card/${cardId}/distribute/take-back`), body),
 };
 
 /** The commerce core's lists, filtered by the member (its endpoints, called from this feature). */
