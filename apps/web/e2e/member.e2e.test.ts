@@ -177,6 +177,8 @@ describe('member console', () => {
     await rowOf(page, 'member-table', name).getByTestId('member-name').click();
     await page.waitForURL(/userManagement\/userInfo\/\d+/);
     await expect.poll(() => page.getByTestId('member-detail-name').textContent()).toBe(name);
+    // The tab names whose page it is, so two members' pages can be told apart.
+    await expect.poll(() => page.locator('[data-testid="tab"][aria-current="page"]').textContent()).toContain(name);
     await expect.poll(() => page.getByTestId('member-detail-phone').textContent()).toBe(masked(phone));
     expect(await page.getByTestId('member-detail-base').textContent()).toContain('1949');
     await shot(page, 'member-detail');

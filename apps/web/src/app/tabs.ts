@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { createStore, useStore } from './store.ts';
 import { HOME_PATH } from './guard.ts';
 import { readSessionStorage, writeSessionStorage } from './storage.ts';
@@ -140,3 +142,18 @@ export function activeTab(): Tab | undefined {
 
 export const useTabs = () => useStore(tabsStore, (s) => s.tabs);
 export const useActiveTabKey = () => useStore(tabsStore, (s) => s.activeKey);
+
+/** What detail tabs show ("张三" on a member's page), by tab key; not saved across reloads. */
+export const tabLabels = createStore<{ labels: Readonly<Record<string, string>> }>({ labels: {} });
+
+/** Names what the current detail tab shows, so two open details (two members, two cards) can be told apart. */
+export function useTabLabel(label: string | undefined): void {
+  const { pathname } = useLocation();
+  // The tab the page was opened in: a kept-alive page keeps its tab while another is shown.
+  const [key] = useState(pathname);
+  useEffect(() => {
+    if (label && tabLabels.get().labels[key] !== label) tabLabels.set((s) => ({ labels: { ...s.labels, [key]: label } }));
+  }, [key, label]);
+}
+
+export const useTabLabels = () => useStore(tabLabels, (s) => s.labels);

@@ -19,6 +19,7 @@ import {
   closeTabIn,
   tabsStore,
   useActiveTabKey,
+  useTabLabels,
   useTabs,
   type TabsState,
 } from '../tabs.ts';
@@ -35,6 +36,7 @@ export function TabsBar() {
   // The location is the truth (the store follows it one effect later); /redirect/... is a hop.
   const activeKey = tabs.some((x) => x.key === pathname) ? pathname : storedActive;
   const title = useScreenTitle();
+  const labels = useTabLabels();
   const keepAlive = useKeepAlive();
   const { token } = theme.useToken();
 
@@ -115,7 +117,7 @@ export function TabsBar() {
                   aria-current={active ? 'page' : undefined}
                   onClick={(e) => onLinkClick(e, tab.fullPath, tab.key)}
                 >
-                  {title(tab.key)}
+                  {labels[tab.key] ? `${title(tab.key)} · ${labels[tab.key]}` : title(tab.key)}
                 </a>
                 {tab.affix ? null : (
                   // A mouse closes with the mark; the keyboard with the tab actions beside the list.

@@ -4,6 +4,7 @@ import { CloseCircleOutlined, FileTextOutlined, PayCircleOutlined, TableOutlined
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Perm, type OrderDetail, type OrderItemRow } from '@venue/contract';
+import { useTabLabel } from '../../../app/tabs.ts';
 import { useCan } from '../../../kit/index.ts';
 import { PayDialog, formatTime, orderKey, payApi, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi, planKey } from './booking.api.ts';
@@ -44,6 +45,7 @@ export default function BookingDetailPage() {
   const [sharing, setSharing] = useState(false);
 
   const order = useQuery({ queryKey: orderKey(id), queryFn: () => payApi.order(id), enabled: valid });
+  useTabLabel(order.data?.orderNo);
   const o = order.data;
   const day = o ? bookingDayOf(o) : null;
   const plan = useQuery({

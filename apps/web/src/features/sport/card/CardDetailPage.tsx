@@ -7,6 +7,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { CardDetail, CardLogRow, CardUsageRow, Page } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 import { useLang } from '../../../app/prefs.ts';
+import { useTabLabel } from '../../../app/tabs.ts';
 import { setBackFromCardDetail } from '../../../app/session.ts';
 import { formatDay } from '../../../kit/index.ts';
 import { CardButtons, SharesPanel, useCardActions } from './CardDialogs.tsx';
@@ -149,6 +150,7 @@ export default function CardDetailPage() {
   const { run, dialogs } = useCardActions(() => void detail.refetch());
   const validity = useValidity();
   const [tab, setTab] = useState('usage');
+  useTabLabel(detail.data?.cardNo);
 
   const backToList = () => {
     setBackFromCardDetail(true);

@@ -8,6 +8,7 @@ import { useDict } from '../../../app/dict.ts';
 import { success } from '../../../app/feedback.tsx';
 import { formatDate } from '../../../app/format.ts';
 import { useLang } from '../../../app/prefs.ts';
+import { useTabLabel } from '../../../app/tabs.ts';
 import { FormDialog, formatDay, useCan, useKitT, type Row } from '../../../kit/index.ts';
 import { memberApi, memberCommerceApi } from './member.api.ts';
 import { FacePanel, ListAddDialog, TagsDialog, checkMemberImage, useRefreshMembers } from './MemberDialogs.tsx';
@@ -338,6 +339,7 @@ export default function MemberDetailPage() {
   const [tagging, setTagging] = useState<MemberRow[] | null>(null);
   const [listing, setListing] = useState(false);
   const canPrivate = can(Perm.member.private);
+  useTabLabel(q.data?.member.name);
 
   if (q.isLoading) return <Skeleton active />;
   const o = q.data;
