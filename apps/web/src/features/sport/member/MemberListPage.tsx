@@ -78,7 +78,8 @@ export function memberDef(actions: Actions, canPrivate: boolean): MemberDef {
       },
       { key: 'phone', label: 'field.phone', content: 'code' },
       { key: 'kind', label: 'field.kind', options: kindOptions, hiddenByDefault: true },
-      { key: 'sex', label: 'field.sex', dict: 'sys_sex' },
+      // Sex and source are in the column settings and the detail: the list keeps its width for names.
+      { key: 'sex', label: 'field.sex', dict: 'sys_sex', hiddenByDefault: true },
       { key: 'level', label: 'field.level', sorter: true, content: 'code' },
       { key: 'tags', label: 'field.tags', render: (v: string[]) => <TagList tags={v} /> },
       { key: 'identityState', label: 'field.identityState', options: identityStateOptions },
@@ -100,7 +101,7 @@ export function memberDef(actions: Actions, canPrivate: boolean): MemberDef {
           </Flex>
         ),
       },
-      { key: 'source', label: 'field.source', options: sourceOptions },
+      { key: 'source', label: 'field.source', options: sourceOptions, hiddenByDefault: true },
       { key: 'registerDate', label: 'field.registerDate', format: 'date', sorter: true },
       { key: 'referrerName', label: 'field.referrerName', hiddenByDefault: true },
       { key: 'companyName', label: 'field.company', hiddenByDefault: true },
