@@ -329,6 +329,29 @@ export async function saleContext(db: Executor, scope: Scope, sessionId: number)
   return row;
 }
 
+/** A level with its session and project, in one read (pricing an order line). */
+export async function levelForSale(db: Executor, scope: Scope, levelId: number) {
+  const [row] = await db
+    .select({ level: ticketLevels, session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status })
+    .from(ticketLevels)
+    .innerJoin(ticketSessions, eq(ticketSessions.id, ticketLevels.sessionId))
+    .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
+    .where(and(eq(ticketLevels.id, levelId), inScope(scope, ticketLevels.orgId)));
+  return row;
+}
+
+/** A seat of a session with its level, session and project, in one read (pricing an order line). */
+export async function seatForSale(db: Executor, scope: Scope, sessionId: number, seatId: number) {
+  const [row] = await db
+    .select({ seat: ticketSeats, level: ticketLevels, session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status })
+    .from(ticketSeats)
+    .innerJoin(ticketSessions, eq(ticketSessions.id, ticketSeats.sessionId))
+    .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
+    .leftJoin(ticketLevels, eq(ticketLevels.id, ticketSeats.levelId))
+    .where(and(eq(ticketSeats.id, seatId), eq(ticketSeats.sessionId, sessionId), inScope(scope, ticketSeats.orgId)));
+  return row;
+}
+
 // ---------------------------------------------------------------- levels
 
 export async function levelsOfSessions(db: Executor, scope: Scope, sessionIds: number[]): Promise<LevelRecord[]> {
@@ -540,10 +563,10 @@ export async function freeSeats(db: Executor, scope: Scope, itemId: number, seat
 
 // ---------------------------------------------------------------- tickets
 
-export async function insertTickets(db: Executor, scope: Scope, values: (typeof tickets.$inferInsert)[]): Promise<TicketRecord[]> {
-  if (!values.length) return [];
+export async function insertTickets(db: Executor, scope: Scope, values: (typeof tickets.$inferInsert)[]): Promise<void> {
+  if (!values.length) return;
   await assertInScope(db, scope, [...new Set(values.map((v) => v.orgId))]);
-  return db.insert(tickets).values(values).returning();
+  await db.insert(tickets).values(values);
 }
 
 /** An order line's tickets in one state move to another; answers those moved. */

@@ -40,7 +40,8 @@ import {
   findProject,
   findSeatmap,
   findSeatmapVersion,
-  findSeats,
+  levelForSale,
+  seatForSale,
   findSession,
   findType,
   freeSeats,
@@ -636,8 +637,9 @@ export async function removeLevels(db: Db, caller: Caller, ids: number[]) {
 // ---------------------------------------------------------------- selling: the item kind `ticket`
 
 /**
- * An order line of kind `ticket`: a seat (`refId` the session seat, quantity 1) or a number of
- * general-admission tickets of a level (`refId` the level). `detail.sessionId` names the session.
+ * An order line of kind `ticket`: a seat (`refId` the session seat, quantity 1, `detail.seat`
+ * true) or a number of general-admission tickets of a level (`refId` the level).
+ * `detail.sessionId` names the session.
  */
 interface PricedLine {
   sessionId: number;
@@ -646,16 +648,11 @@ interface PricedLine {
   label: string;
 }
 const pricedLines = new WeakMap<Tx, Map<number, PricedLine>>();
-const saleCache = new WeakMap<Tx, Map<number, Awaited<ReturnType<typeof saleContext>>>>();
 
-async function saleOf(ctx: KindContext, sessionId: number) {
-  let m = saleCache.get(ctx.tx);
-  if (!m) saleCache.set(ctx.tx, (m = new Map()));
-  if (!m.has(sessionId)) m.set(sessionId, await saleContext(ctx.tx, ctx.scope, sessionId));
-  const s = m.get(sessionId);
-  if (!s || s.session.orgId !== ctx.orgId) throw notFound();
-  if (!s.session.onSale || s.session.status !== 0 || s.projectStatus !== 0) throw conflict('state', 'ticket.notOnSale');
-  return s;
+/** The session of a line must be of the order's organisation, on sale, of a project on sale. */
+function checkSale(ctx: KindContext, sale: { session: SessionRecord; projectStatus: number }) {
+  if (sale.session.orgId !== ctx.orgId) throw notFound();
+  if (!sale.session.onSale || sale.session.status !== 0 || sale.projectStatus !== 0) throw conflict('state', 'ticket.notOnSale');
 }
 
 const sessionIdOf = (detail: unknown, line: number): number => {
@@ -679,23 +676,24 @@ registerItemKind({
   async price(ctx, input, line) {
     if (!input.refId) throw invalid(`items.${line}.refId`, 'error.field.required');
     const sessionId = sessionIdOf(input.detail, line);
-    const s = await saleOf(ctx, sessionId);
     let lines = pricedLines.get(ctx.tx);
     if (!lines) pricedLines.set(ctx.tx, (lines = new Map()));
-    const name = `${s.projectName} ${s.session.name}`.slice(0, 64);
-    if (s.session.seated) {
+    // A seat line (`detail.seat`) or a level's, with its session and project in one read.
+    if ((input.detail as { seat?: unknown }).seat === true) {
+      const seat = await seatForSale(ctx.tx, ctx.scope, sessionId, input.refId);
+      if (!seat) throw notFound();
+      checkSale(ctx, seat);
       if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
-      const [found] = await findSeats(ctx.tx, ctx.scope, sessionId, [input.refId]);
-      if (!found) throw notFound();
-      const label = `${found.seat.zone} ${found.seat.row}-${found.seat.no}`;
-      if (!found.level) throw invalid(`items.${line}.refId`, 'ticket.seatNoLevel', { seat: label });
-      lines.set(line, { sessionId, levelId: found.level.id, seatId: found.seat.id, label });
-      return { name, spec: `${found.level.name} ${label}`, unitPriceFen: found.level.priceFen };
+      const label = `${seat.seat.zone} ${seat.seat.row}-${seat.seat.no}`;
+      if (!seat.level) throw invalid(`items.${line}.refId`, 'ticket.seatNoLevel', { seat: label });
+      lines.set(line, { sessionId, levelId: seat.level.id, seatId: seat.seat.id, label });
+      return { name: `${seat.projectName} ${seat.session.name}`.slice(0, 64), spec: `${seat.level.name} ${label}`, unitPriceFen: seat.level.priceFen };
     }
-    const level = await findLevel(ctx.tx, ctx.scope, input.refId);
-    if (!level || level.sessionId !== sessionId) throw notFound();
-    lines.set(line, { sessionId, levelId: level.id, seatId: null, label: level.name });
-    return { name, spec: level.name, unitPriceFen: level.priceFen };
+    const sale = await levelForSale(ctx.tx, ctx.scope, input.refId);
+    if (!sale || sale.level.sessionId !== sessionId || sale.session.seated) throw notFound();
+    checkSale(ctx, sale);
+    lines.set(line, { sessionId, levelId: sale.level.id, seatId: null, label: sale.level.name });
+    return { name: `${sale.projectName} ${sale.session.name}`.slice(0, 64), spec: sale.level.name, unitPriceFen: sale.level.priceFen };
   },
   async hold(ctx, item, order) {
     const line = item.lineNo - 1;
@@ -749,7 +747,7 @@ export async function orderTickets(db: Db, caller: Caller, input: TicketOrder, k
   const s = await saleContext(db, scope, input.sessionId);
   if (!s) throw notFound();
   if (!s.session.onSale || s.session.status !== 0 || s.projectStatus !== 0) throw conflict('state', 'ticket.notOnSale');
-  const detail = { sessionId: s.session.id };
+  const detail = { sessionId: s.session.id, ...(s.session.seated ? { seat: true } : {}) };
   let items;
   let count: number;
   if (s.session.seated) {
