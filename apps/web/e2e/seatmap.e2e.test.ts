@@ -133,4 +133,38 @@ describe('seat-map designer', () => {
     await page.getByTestId('seatmap-versions').click();
     await expect.poll(() => page.getByTestId('seatmap-versions-table').locator('tbody tr.ant-table-row').count()).toBe(2);
   });
+
+  it('moves a seat by dragging it; leaving with the change unsaved asks first, and undoing it lets the designer go', async () => {
+    const staff = await makeStaff(e, MENUS);
+    const c: Client = await signIn(e.server, staff.code, staff.password);
+    const seats = [1, 2, 3].map((n) => ({ key: `s${n}`, zone: 'z1', row: '1', no: String(n), x: 900 + n * 40, y: 600, kind: 'normal' }));
+    const made = await c.json('POST', '/api/sport/ticket/seatmap', { body: { name: uniq('map'), document: { width: 2000, height: 1200, zones: [{ key: 'z1', name: 'A', color: '#1677ff' }], seats } } });
+    expect(made.code, made.msg).toBe(0);
+    const b = await browserAs(e, staff, `/login?redirect=${encodeURIComponent(`/sport/views/ticketManagement/seatMaps/drawSeat/${made.body.id}`)}`);
+    open.push(b);
+    const { page } = b;
+    const designer = page.getByTestId('seatmap-designer');
+    await expect.poll(() => designer.getAttribute('data-seats')).toBe('3');
+    // Zoomed to fit the paper; the middle seat (980, 600) is found from the view the designer shows.
+    await page.getByTestId('seatmap-fit').click();
+    const box = (await page.getByTestId('seatmap-canvas').boundingBox())!;
+    const scale = Math.min((box.width - 80) / 2000, (box.height - 80) / 1200);
+    const sx = box.x + box.width / 2 + (980 - 1000) * scale;
+    const sy = box.y + box.height / 2 + (600 - 600) * scale;
+    await page.mouse.move(sx, sy);
+    await page.mouse.down();
+    await page.mouse.move(sx + 30, sy + 30, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => designer.getAttribute('data-dirty')).toBe('1');
+    await expect.poll(() => page.getByTestId('seatmap-selection').textContent()).toContain('已选 1 个座位');
+
+    await page.getByTestId('seatmap-back').click();
+    await page.getByTestId('seatmap-stay').click();
+    await expect.poll(() => page.locator('.ant-modal:visible').count()).toBe(0);
+    expect(page.url()).toMatch(/drawSeat/);
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => designer.getAttribute('data-dirty')).toBe('0');
+    await page.getByTestId('seatmap-back').click();
+    await page.waitForURL(/seatMaps\/index/);
+  });
 });

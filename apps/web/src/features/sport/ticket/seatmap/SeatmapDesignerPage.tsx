@@ -215,7 +215,8 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
 
   const keys = useRef<(e: KeyboardEvent) => void>(() => {});
   keys.current = (e: KeyboardEvent) => {
-    if (isTyping(e.target) || document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal')) return;
+    // Keys typed into a field, or pressed in a dialog or drawer, are theirs.
+    if (isTyping(e.target) || (e.target instanceof Element && e.target.closest('.ant-modal-root, .ant-modal-wrap, .ant-drawer, .ant-popover'))) return;
     const mod = e.ctrlKey || e.metaKey;
     const k = e.key.toLowerCase();
     if (mod && k === 'z') {
@@ -458,10 +459,10 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
               <div className="seatmap-grid">
                 <label>{t('zone.title')}</label>
                 <Typography.Text>{doc.zones.find((z) => z.key === one.zone)?.name ?? one.zone}</Typography.Text>
-                <label>{t('row.rowLabel')}</label>
+                <label>{t('seat.row')}</label>
                 <Input key={`r:${one.key}:${one.row}`} size="small" defaultValue={one.row} maxLength={16} disabled={!editable} data-testid="seatmap-seat-row"
                   onBlur={(e) => e.target.value.trim() !== one.row && updateSelected((s) => ({ ...s, row: e.target.value.trim() }))} onPressEnter={(e) => (e.target as HTMLInputElement).blur()} />
-                <label>{t('row.startNo')}</label>
+                <label>{t('seat.no')}</label>
                 <Input key={`n:${one.key}:${one.no}`} size="small" defaultValue={one.no} maxLength={16} disabled={!editable} data-testid="seatmap-seat-no"
                   onBlur={(e) => e.target.value.trim() !== one.no && updateSelected((s) => ({ ...s, no: e.target.value.trim() }))} onPressEnter={(e) => (e.target as HTMLInputElement).blur()} />
               </div>

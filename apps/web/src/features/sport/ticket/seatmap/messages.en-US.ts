@@ -111,5 +111,6 @@ const messages: MessagesOf<typeof zh> = {
     other: '{{path}}: {{message}}',
   },
   newMap: 'New seat map',
+  seat: { row: 'Row', no: 'Seat number' },
 };
 export default messages;

@@ -108,5 +108,6 @@ const messages = {
     other: '{{path}}：{{message}}',
   },
   newMap: '新座位图',
+  seat: { row: '排号', no: '座号' },
 } as const;
 export default messages;
