@@ -260,6 +260,30 @@ describe.each(databases)('ticketing on %s', (kind) => {
     expect(project.perBuyerLimit).toBe(4);
   });
 
+  it('a refund through the commerce review gives the refunded tickets back: general-admission quota returns, a refunded seat is free again', async () => {
+    const refund = async (orderId: number, quantity: number) => {
+      const itemId = (await ok(c, 'GET', `/api/sport/commerce/order/${orderId}`)).items[0].id;
+      const applied = await ok(c, 'POST', '/api/sport/commerce/refund', { orderId, items: [{ itemId, quantity }], reason: '观众退票' });
+      expect((await ok(c, 'POST', `/api/sport/commerce/refund/${applied.id}/review`, { approve: true, remark: '同意' })).state).toBe('succeeded');
+    };
+    const ga = await gaSession(c, 10, 5000);
+    const order = await ok(c, 'POST', ticketApi('order'), { sessionId: ga.session.id, levelId: ga.levelId, quantity: 3 });
+    expect((await pay(c, order.orderId, { method: 'cash', amountFen: 15000 })).code).toBe(0);
+    await refund(order.orderId, 2);
+    expect((await ticketsOf(order.orderId)).map((t) => t.state)).toEqual(['refunded', 'refunded', 'sold']);
+    expect(await ok(c, 'GET', ticketApi(`level/${ga.levelId}`))).toMatchObject({ sold: 1, held: 0, available: 9 });
+
+    const { session } = await seatedSession(c, gridMap(1, 1, 3));
+    const seat = (await seatsOf(c, session.id))[0]!;
+    const seatOrder = await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, seatIds: [seat.id] });
+    expect((await pay(c, seatOrder.orderId, { method: 'cash', amountFen: seatOrder.amount })).code).toBe(0);
+    expect((await seatsOf(c, session.id)).find((x) => x.id === seat.id)!.state).toBe('sold');
+    await refund(seatOrder.orderId, 1);
+    expect((await seatsOf(c, session.id)).find((x) => x.id === seat.id)!.state).toBe('free');
+    expect((await ticketsOf(seatOrder.orderId)).map((t) => t.state)).toEqual(['refunded']);
+    expect((await c.json('POST', ticketApi('order'), { body: { sessionId: session.id, seatIds: [seat.id] } })).code).toBe(0);
+  });
+
   it.runIf(kind === 'postgres')('races on PostgreSQL: 200 buyers for 50 seats sell each seat once; 64 buyers never pass a quota of 100', async () => {
     const { session } = await seatedSession(c, gridMap(1, 5, 10));
     const seats = await seatsOf(c, session.id);
