@@ -148,6 +148,12 @@ function labelSprite(cache: LabelSprites, text: string, px: number): HTMLCanvasE
   return sprite;
 }
 
+/** A #rrggbb colour too dark for dark text. */
+function isDark(hex: string): boolean {
+  const n = parseInt(hex.slice(1, 7), 16);
+  return 0.299 * ((n >> 16) & 255) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255) < 140;
+}
+
 /** Stage, aisles and labels of the map (a few shapes). */
 function drawShapes(ctx: CanvasRenderingContext2D, d: SeatmapDocument, dk: boolean) {
   for (const sh of d.shapes ?? []) {
@@ -156,7 +162,9 @@ function drawShapes(ctx: CanvasRenderingContext2D, d: SeatmapDocument, dk: boole
       ctx.fillRect(sh.x, sh.y, sh.width ?? 0, sh.height ?? 0);
     }
     if (sh.text) {
-      ctx.fillStyle = dk ? '#d9d9d9' : '#595959';
+      // On a filled shape the text takes the contrasting colour of its fill.
+      const fill = sh.type === 'rect' ? (sh.color ?? (dk ? '#434343' : '#f0f0f0')) : null;
+      ctx.fillStyle = fill ? (isDark(fill) ? '#ffffff' : '#262626') : dk ? '#d9d9d9' : '#595959';
       ctx.font = `${Math.max(12, (sh.height ?? 24) / 2)}px sans-serif`;
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
