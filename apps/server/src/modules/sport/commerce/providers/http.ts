@@ -32,38 +32,45 @@ export function httpCall(url: string, call: HttpCall): Promise<HttpAnswer> {
   const body = call.body === undefined ? undefined : Buffer.from(call.body, 'utf8');
   const headers: Record<string, string | number> = { accept: 'application/json', 'user-agent': 'venue-pay/1', ...call.headers };
   if (body) headers['content-length'] = body.length;
-  return new Promise((resolve, reject) => {
-    const req = lib.request(
-      u,
-      {
-        method: call.method,
-        headers,
-        timeout: call.timeoutMs ?? 10_000,
-        ...(call.clientCert && u.protocol === 'https:' ? { cert: call.clientCert.cert, key: call.clientCert.key } : {}),
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          size += c.length;
-          if (size > MAX_BYTES) {
-            req.destroy(new ProviderError('answer too large', 'HTTP'));
-            return;
-          }
-          chunks.push(c);
-        });
-        res.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: bytes.toString('utf8'), bytes });
-        });
-        res.on('error', (e) => reject(new ProviderError(`HTTP error: ${e.message}`, 'HTTP')));
-      },
-    );
-    req.on('timeout', () => req.destroy(new ProviderError(`time-out calling ${u.origin}${u.pathname}`, 'TIMEOUT')));
-    req.on('error', (e) => reject(e instanceof ProviderError ? e : new ProviderError(`HTTP error: ${e.message}`, 'HTTP')));
-    if (body) req.write(body);
-    req.end();
-  });
+  const once = (retry: boolean): Promise<HttpAnswer> =>
+    new Promise((resolve, reject) => {
+      const req = lib.request(
+        u,
+        {
+          method: call.method,
+          headers,
+          timeout: call.timeoutMs ?? 10_000,
+          ...(call.clientCert && u.protocol === 'https:' ? { cert: call.clientCert.cert, key: call.clientCert.key } : {}),
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (c: Buffer) => {
+            size += c.length;
+            if (size > MAX_BYTES) {
+              req.destroy(new ProviderError('answer too large', 'HTTP'));
+              return;
+            }
+            chunks.push(c);
+          });
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, text: bytes.toString('utf8'), bytes });
+          });
+          res.on('error', (e) => reject(new ProviderError(`HTTP error: ${e.message}`, 'HTTP')));
+        },
+      );
+      req.on('timeout', () => req.destroy(new ProviderError(`time-out calling ${u.origin}${u.pathname}`, 'TIMEOUT')));
+      req.on('error', (e) => {
+        // A kept-alive connection the server closed as we reused it: the request never reached
+        // it (Node's documented case), so it is sent once more on a new connection.
+        if (retry && req.reusedSocket && (e as NodeJS.ErrnoException).code === 'ECONNRESET') return void once(false).then(resolve, reject);
+        reject(e instanceof ProviderError ? e : new ProviderError(`HTTP error: ${e.message}`, 'HTTP'));
+      });
+      if (body) req.write(body);
+      req.end();
+    });
+  return once(true);
 }
 
 /** One header's value (the first, when repeated), looked up without regard to case. */
