@@ -30,6 +30,7 @@ addMessages({
     'ticket.otherSession': '票档不属于该场次',
     'ticket.notSeated': '该场次不是有座场次',
     'item.ticket': '门票',
+    'field.ticketTypeName': '项目类型名称',
   },
   'en-US': {
     'seatmap.duplicateZone': 'Zone keys must be unique',
@@ -59,5 +60,6 @@ addMessages({
     'ticket.otherSession': 'The ticket level is not one of this session',
     'ticket.notSeated': 'This session has no seats',
     'item.ticket': 'Ticket',
+    'field.ticketTypeName': 'Project type name',
   },
 });

@@ -77,6 +77,8 @@ describe.each(databases)('ticketing on %s', (kind) => {
     const parent = await ok(c, 'POST', ticketApi('type'), { name: '体育赛事' });
     const child = await ok(c, 'POST', ticketApi('type'), { name: '篮球', parentId: parent.id });
     expect(child.parentId).toBe(parent.id);
+    const twice = await c.json('PUT', ticketApi(`type/${child.id}`), { body: { name: '体育赛事', version: child.version } });
+    expect([twice.code, twice.detail.reason, twice.detail.fields[0].field]).toEqual([Code.CONFLICT, 'duplicate', 'name']);
     const nested = await c.json('POST', ticketApi('type'), { body: { name: '三级', parentId: child.id } });
     expect(nested.code).toBe(Code.FORM_INVALID);
     const project = await ok(c, 'POST', ticketApi('project'), { name: '篮球联赛', typeId: child.id, performers: '主队、客队', purchaseNotice: '凭票入场', realName: 'per_id', perBuyerLimit: 6, posterUrl: '/files/x.png' });

@@ -25,6 +25,7 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
+import { mapDuplicate } from '../../system/admin.common.ts';
 import { storeByContent, uploadsDir } from '../../system/setting.service.ts';
 import { imageFormat, imageSize } from '../../system/setting.image.ts';
 import { findOrder } from '../commerce/commerce.repository.ts';
@@ -116,6 +117,8 @@ async function checkVenue(db: Executor, scope: Scope, venueId: number | null | u
 
 // ---------------------------------------------------------------- project types
 
+const TYPE_UNIQUE = { sport_ticket_type_org_name_uq: ['name', 'field.ticketTypeName'] as [string, string] };
+
 export async function listTypes(db: Db, caller: Caller, q: TicketTypeListQuery) {
   const { total, rows } = await pageTypes(db, scopeOf(caller), { name: q.name, parentId: q.parentId }, orderOf(q, typeSorts, typeDefaultOrder), pageOf(q));
   return { total, data: rows.map(typeOut) };
@@ -140,7 +143,7 @@ export async function addType(db: Db, caller: Caller, input: TicketTypeCreate) {
   const scope = scopeOf(caller);
   const orgId = input.orgId ?? caller.orgId;
   await checkParent(db, scope, input.parentId, orgId);
-  const row = await insertType(db, scope, { orgId, name: input.name, parentId: input.parentId ?? null, sort: input.sort ?? 0 });
+  const row = await mapDuplicate(insertType(db, scope, { orgId, name: input.name, parentId: input.parentId ?? null, sort: input.sort ?? 0 }), TYPE_UNIQUE);
   return typeOut(row);
 }
 
@@ -150,7 +153,7 @@ export async function editType(db: Db, caller: Caller, id: number, input: Ticket
   if (!row) throw notFound();
   const { version, ...values } = input;
   await checkParent(db, scope, values.parentId, row.orgId, id);
-  expectOneUpdated(await updateType(db, scope, id, version, values));
+  expectOneUpdated(await mapDuplicate(updateType(db, scope, id, version, values), TYPE_UNIQUE));
   return getType(db, caller, id);
 }
 
