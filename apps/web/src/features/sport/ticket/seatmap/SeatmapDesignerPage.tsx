@@ -410,34 +410,34 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
               <div className="seatmap-grid">
                 <label>{t('row.shape')}</label>
                 <Segmented<'straight' | 'arc'> size="small" block value={rowSpec.shape} onChange={(v) => setRowSpec((r) => ({ ...r, shape: v }))} options={[{ value: 'straight', label: t('row.straight') }, { value: 'arc', label: t('row.arc') }]} data-testid="seatmap-row-shape" />
-                <label>{t('row.count')}</label>
+                <label htmlFor="seatmap-row_count">{t('row.count')}</label>
                 {num('count', 1, 200)}
-                <label>{t('row.spacing')}</label>
+                <label htmlFor="seatmap-row_spacing">{t('row.spacing')}</label>
                 {num('spacing', 12, 200)}
                 {rowSpec.shape === 'arc' ? (
                   <>
-                    <label>{t('row.radius')}</label>
+                    <label htmlFor="seatmap-row_radius">{t('row.radius')}</label>
                     {num('radius', 40, 20000, 10)}
                   </>
                 ) : null}
-                <label>{t('row.rows')}</label>
+                <label htmlFor="seatmap-row_rows">{t('row.rows')}</label>
                 {num('rows', 1, 100)}
-                <label>{t('row.rowGap')}</label>
+                <label htmlFor="seatmap-row_rowGap">{t('row.rowGap')}</label>
                 {num('rowGap', 12, 400)}
-                <label>{t('row.countStep')}</label>
+                <label htmlFor="seatmap-row_countStep">{t('row.countStep')}</label>
                 {num('countStep', -20, 20)}
-                <label>{t('row.rowLabel')}</label>
+                <label htmlFor="seatmap-row_rowLabel">{t('row.rowLabel')}</label>
                 <Space.Compact>
                   <Input size="small" id="seatmap-row_rowLabel" value={rowSpec.rowLabel} maxLength={8} onChange={(e) => setRowSpec((r) => ({ ...r, rowLabel: e.target.value.trim() || '1' }))} />
-                  <Select<1 | -1> size="small" value={rowSpec.rowLabelStep} onChange={(v) => setRowSpec((r) => ({ ...r, rowLabelStep: v }))} options={[{ value: 1, label: t('row.up') }, { value: -1, label: t('row.down') }]} style={{ width: 84 }} />
+                  <Select<1 | -1> size="small" aria-label={t('row.rowLabelStep')} value={rowSpec.rowLabelStep} onChange={(v) => setRowSpec((r) => ({ ...r, rowLabelStep: v }))} options={[{ value: 1, label: t('row.up') }, { value: -1, label: t('row.down') }]} style={{ width: 84 }} />
                 </Space.Compact>
-                <label>{t('row.startNo')}</label>
+                <label htmlFor="seatmap-row_startNo">{t('row.startNo')}</label>
                 {num('startNo', 0, 9999)}
                 <label>{t('row.noStep')}</label>
                 <Segmented<1 | 2> size="small" block value={rowSpec.noStep} onChange={(v) => setRowSpec((r) => ({ ...r, noStep: v }))} options={[{ value: 1, label: t('row.consecutive') }, { value: 2, label: t('row.oddEven') }]} />
                 <label>{t('row.direction')}</label>
                 <Segmented<'ltr' | 'rtl'> size="small" block value={rowSpec.direction} onChange={(v) => setRowSpec((r) => ({ ...r, direction: v }))} options={[{ value: 'ltr', label: t('row.ltr') }, { value: 'rtl', label: t('row.rtl') }]} />
-                <label>{t('row.angle')}</label>
+                <label htmlFor="seatmap-row_angle">{t('row.angle')}</label>
                 {num('angle', -180, 180, 5)}
               </div>
               <Space style={{ marginTop: 8 }} wrap>
@@ -459,17 +459,17 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
               <div className="seatmap-grid">
                 <label>{t('zone.title')}</label>
                 <Typography.Text>{doc.zones.find((z) => z.key === one.zone)?.name ?? one.zone}</Typography.Text>
-                <label>{t('seat.row')}</label>
-                <Input key={`r:${one.key}:${one.row}`} size="small" defaultValue={one.row} maxLength={16} disabled={!editable} data-testid="seatmap-seat-row"
+                <label htmlFor="seatmap-seat_row">{t('seat.row')}</label>
+                <Input key={`r:${one.key}:${one.row}`} id="seatmap-seat_row" size="small" defaultValue={one.row} maxLength={16} disabled={!editable} data-testid="seatmap-seat-row"
                   onBlur={(e) => e.target.value.trim() !== one.row && updateSelected((s) => ({ ...s, row: e.target.value.trim() }))} onPressEnter={(e) => (e.target as HTMLInputElement).blur()} />
-                <label>{t('seat.no')}</label>
-                <Input key={`n:${one.key}:${one.no}`} size="small" defaultValue={one.no} maxLength={16} disabled={!editable} data-testid="seatmap-seat-no"
+                <label htmlFor="seatmap-seat_no">{t('seat.no')}</label>
+                <Input key={`n:${one.key}:${one.no}`} id="seatmap-seat_no" size="small" defaultValue={one.no} maxLength={16} disabled={!editable} data-testid="seatmap-seat-no"
                   onBlur={(e) => e.target.value.trim() !== one.no && updateSelected((s) => ({ ...s, no: e.target.value.trim() }))} onPressEnter={(e) => (e.target as HTMLInputElement).blur()} />
               </div>
             ) : null}
             <div className="seatmap-field">
               <Typography.Text type="secondary">{t('kind.title')}</Typography.Text>
-              <Select<SeatKind> size="small" value={selKind} disabled={!selected.size || !editable} onChange={setKind} style={{ width: '100%' }} data-testid="seatmap-kind" placeholder="—"
+              <Select<SeatKind> size="small" aria-label={t('kind.title')} value={selKind} disabled={!selected.size || !editable} onChange={setKind} style={{ width: '100%' }} data-testid="seatmap-kind" placeholder="—"
                 options={SEAT_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
             </div>
             <div className="seatmap-field">
@@ -507,7 +507,8 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
             {levelKeys.length ? (
               <div className="seatmap-legend">
                 {levelKeys.map((k) => (
-                  <Tag key={k} color={levelColors.get(k)} data-testid={`seatmap-level-${k}`} data-count={levelCounts.get(k)}>
+                  <Tag key={k} data-testid={`seatmap-level-${k}`} data-count={levelCounts.get(k)}>
+                    <span className="seatmap-dot" style={{ background: levelColors.get(k) }} />
                     {k} · {levelCounts.get(k)}
                   </Tag>
                 ))}
