@@ -36,6 +36,8 @@ const LANDED: Record<string, string> = {
   '0006_sport_commerce': '49cc0caee7d17f44e9630ae19d32ee2c2e43e31f23399d44617cd1b08c932993',
   '0007_sport_venue': 'dc7f754a54dde3f1709eaeb0862fc7506c81e8e71e0a378a1c9d06bae0900644',
   '0008_sport_member': '0e7d359bb2789e6e587c378cf6aead1932bde516a20b1525d74288cb13999b10',
+  '0009_sport_member_card': 'cd864a01fb75235ec924e54b6da709083f7be00660fcc7c66c77f3149f919a42',
+  '0010_sport_ticket': 'a4f0a7d61d13b59bc353744524bc331895f644b94eaac605e1c2458cb111315d',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
