@@ -154,6 +154,11 @@ export const SCREENS = [
   // Ticketing (issue 13): seat maps and their designer (spec ticketManagement/seatMaps).
   { key: 'sport.ticket.seatmap', path: '/sport/views/ticketManagement/seatMaps/index', title: { 'zh-CN': '座位图管理', 'en-US': 'Seat maps' }, icon: 'AppstoreOutlined', permission: Perm.ticket.seatmap, cache: true, parent: 'ticket' },
   { key: 'sport.ticket.seatmapDesign', path: '/sport/views/ticketManagement/seatMaps/drawSeat/:seatmapId', title: { 'zh-CN': '座位图设计', 'en-US': 'Seat map designer' }, icon: 'AppstoreOutlined', permission: Perm.ticket.seatmap, cache: false },
+  // Ticketing (issue 13): the catalogue (spec ticketManagement/projectType, projects): types, projects, a project's sessions and levels, a session's seats.
+  { key: 'sport.ticket.projectType', path: '/sport/views/ticketManagement/projectType/index', title: { 'zh-CN': '项目类型', 'en-US': 'Project types' }, icon: 'ApartmentOutlined', permission: Perm.ticket.project, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.project', path: '/sport/views/ticketManagement/projects/index', title: { 'zh-CN': '项目管理', 'en-US': 'Projects' }, icon: 'TagsOutlined', permission: Perm.ticket.project, buttons: { session: Perm.ticket.session, level: Perm.ticket.level }, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.projectDetail', path: '/sport/views/ticketManagement/projects/detail/:projectId', title: { 'zh-CN': '项目详情', 'en-US': 'Project detail' }, icon: 'TagsOutlined', permission: Perm.ticket.project, buttons: { session: Perm.ticket.session, level: Perm.ticket.level }, cache: false },
+  { key: 'sport.ticket.sessionSeats', path: '/sport/views/ticketManagement/projects/session/detail/:sessionId', title: { 'zh-CN': '场次座位', 'en-US': 'Session seats' }, icon: 'AppstoreOutlined', permission: Perm.ticket.session, buttons: { seatmap: Perm.ticket.seatmap }, cache: false },
   // Not menus: an order's detail and its printable receipt.
   { key: 'sport.order.detail', path: '/sport/views/orderManagement/orderDetail/:orderId', title: { 'zh-CN': '订单详情', 'en-US': 'Order detail' }, icon: 'FileTextOutlined', permission: Perm.order.list, cache: true },
   { key: 'sport.order.print', path: '/sport/views/orderManagement/print/:orderId', title: { 'zh-CN': '打印小票', 'en-US': 'Receipt' }, icon: 'PrinterOutlined', permission: Perm.order.print, cache: true, fullPage: true },

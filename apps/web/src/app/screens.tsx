@@ -84,5 +84,9 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   'sport.member.checkin': lazyScreen('memberCheckin', () => import('../features/sport/card/CheckinPage.tsx')),
   'sport.ticket.seatmap': lazyScreen('seatmapList', () => import('../features/sport/ticket/seatmap/SeatmapListPage.tsx')),
   'sport.ticket.seatmapDesign': lazyScreen('seatmapDesign', () => import('../features/sport/ticket/seatmap/SeatmapDesignerPage.tsx')),
+  'sport.ticket.projectType': lazyScreen('ticketProjectType', () => import('../features/sport/ticket/catalogue/ProjectTypePage.tsx')),
+  'sport.ticket.project': lazyScreen('ticketProject', () => import('../features/sport/ticket/catalogue/ProjectListPage.tsx')),
+  'sport.ticket.projectDetail': lazyScreen('ticketProjectDetail', () => import('../features/sport/ticket/catalogue/ProjectDetailPage.tsx')),
+  'sport.ticket.sessionSeats': lazyScreen('ticketSessionSeats', () => import('../features/sport/ticket/catalogue/SessionSeatsPage.tsx')),
   userInfo: lazyScreen('userInfo', () => import('../features/user-info/UserInfoPage.tsx')),
 };
