@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'dr
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
 import { containsText } from '../../system/admin.common.ts';
+import { orders } from '../commerce/commerce.table.ts';
 import { seatmaps, seatmapVersions, ticketLevels, ticketProjects, ticketSeats, ticketSessions, tickets, ticketTypes } from './ticket.table.ts';
 
 /**
@@ -598,9 +599,12 @@ export async function pageTickets(db: Executor, scope: Scope, f: { sessionId?: n
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ticket: tickets, levelName: ticketLevels.name, zone: ticketSeats.zone, row: ticketSeats.row, no: ticketSeats.no })
+      .select({ ticket: tickets, levelName: ticketLevels.name, zone: ticketSeats.zone, row: ticketSeats.row, no: ticketSeats.no, sessionName: ticketSessions.name, projectName: ticketProjects.name, orderNo: orders.orderNo })
       .from(tickets)
       .innerJoin(ticketLevels, eq(ticketLevels.id, tickets.levelId))
+      .innerJoin(ticketSessions, eq(ticketSessions.id, tickets.sessionId))
+      .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
+      .innerJoin(orders, eq(orders.id, tickets.orderId))
       .leftJoin(ticketSeats, eq(ticketSeats.id, tickets.seatId))
       .where(where)
       .orderBy(...ticketDefaultOrder)

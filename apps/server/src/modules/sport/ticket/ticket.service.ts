@@ -796,16 +796,19 @@ export async function listTickets(db: Db, caller: Caller, q: TicketListQuery) {
   const { total, rows } = await pageTickets(db, scopeOf(caller), { sessionId: q.sessionId, orderId: q.orderId, code: q.code, state: q.state }, pageOf(q));
   return {
     total,
-    data: rows.map(({ ticket: t, levelName, zone, row, no }) => ({
+    data: rows.map(({ ticket: t, levelName, zone, row, no, sessionName, projectName, orderNo }) => ({
       id: t.id,
       orgId: t.orgId,
       code: t.code,
       sessionId: t.sessionId,
+      sessionName,
+      projectName,
       levelId: t.levelId,
       levelName,
       seatId: t.seatId,
       seatLabel: t.seatId === null ? null : `${zone} ${row}-${no}`,
       orderId: t.orderId,
+      orderNo,
       itemId: t.itemId,
       state: t.state,
       buyerName: t.buyerName,

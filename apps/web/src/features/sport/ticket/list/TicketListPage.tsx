@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { Space, Typography } from 'antd';
+import { QRCodeSVG } from 'qrcode.react';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { TICKET_STATES, type TicketRow, type ticketListQuery } from '@venue/contract';
+import { ListPage, type Option, type ResourceDef } from '../../../../kit/index.ts';
+import { yuan } from '../../../../kit/pay/index.ts';
+import { TICKET_NS, saleApi, useTicketT } from '../sale/shared.ts';
+
+/**
+ * sport.ticket.list (spec ticketManagement/ticketList, issue 13 "The ticket list"): every ticket
+ * sold or held, with its code, project, session, seat or level, buyer, state and order; filters by
+ * session, code and state. The detail shows the ticket's code as the QR code the gate scans.
+ */
+const stateOptions: Option[] = TICKET_STATES.map((s) => ({ value: s, label: `ticket.states.${s}` }));
+
+function useSessionOptions(): Option[] {
+  const sessions = useQuery({ queryKey: ['ticket', 'sale', 'sessions'], queryFn: saleApi.sessions, staleTime: 60_000 });
+  return useMemo(() => (sessions.data?.data ?? []).map((s) => ({ value: s.id, label: `${s.projectName ?? ''} · ${s.name}` })), [sessions.data]);
+}
+
+function TicketQr({ row }: { row: TicketRow }) {
+  const t = useTicketT();
+  return (
+    <Space direction="vertical" align="center" style={{ width: '100%', marginTop: 16 }} data-testid="ticket-qr" data-code={row.code}>
+      <Typography.Text strong>{t('ticket.qr')}</Typography.Text>
+      <div style={{ background: '#fff', padding: 12, borderRadius: 8, lineHeight: 0 }}>
+        <QRCodeSVG value={row.code} size={180} level="M" aria-label={row.code} />
+      </div>
+      <Typography.Text copyable code>
+        {row.code}
+      </Typography.Text>
+    </Space>
+  );
+}
+
+export default function TicketListPage() {
+  const def = useMemo<ResourceDef<TicketRow, Record<string, never>, z.input<typeof ticketListQuery>>>(
+    () => ({
+      key: 'ticket',
+      ns: TICKET_NS,
+      name: 'ticket.ticket',
+      nameField: 'code',
+      endpoint: { prefix: 'sport', path: 'ticket' },
+      features: { add: false, edit: false, remove: false, batchRemove: false, export: false, import: false, selection: false },
+      search: [
+        { name: 'code', label: 'ticket.code' },
+        { name: 'sessionId', label: 'ticket.session', type: 'select', useOptions: useSessionOptions, numeric: true },
+        { name: 'state', label: 'ticket.state', type: 'select', options: stateOptions },
+      ],
+      columns: [
+        { key: 'code', label: 'ticket.code', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+        { key: 'projectName', label: 'ticket.project', ellipsis: true },
+        { key: 'sessionName', label: 'ticket.session', ellipsis: true },
+        { key: '$seat', label: 'ticket.seat', render: (_: unknown, r: TicketRow) => (r.seatLabel ? `${r.seatLabel} · ${r.levelName}` : r.levelName) },
+        { key: 'buyerName', label: 'ticket.buyer', render: (v: string | null, r: TicketRow) => [v, r.buyerPhone].filter(Boolean).join(' ') || '—' },
+        { key: 'priceFen', label: 'ticket.price', render: (v: number) => yuan(v), inTable: false },
+        { key: 'state', label: 'ticket.state', options: stateOptions },
+        { key: 'orderNo', label: 'ticket.orderNo' },
+        { key: 'createTime', label: 'ticket.createTime', format: 'datetime' },
+        { key: 'soldAt', label: 'ticket.soldAt', format: 'datetime', inTable: false },
+      ],
+      detailExtra: (row) => <TicketQr row={row} />,
+    }),
+    [],
+  );
+  return <ListPage def={def} />;
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import type { Page, SessionListRow, SessionSeat, ticketOrder, ticketOrderAnswer } from '@venue/contract';
+import { api, http } from '../../../../app/request.ts';
+import { idem } from '../../../../kit/pay/index.ts';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+import { registerMessages } from '../../../../app/i18n.ts';
+
+/** The sale and ticket-list screens' texts: one namespace. */
+export const TICKET_NS = 'ticketSale';
+registerMessages(TICKET_NS, zh, en);
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export function useTicketT(): Translate {
+  return useTranslation(TICKET_NS).t as unknown as Translate;
+}
+
+export type TicketOrderAnswer = z.output<typeof ticketOrderAnswer>;
+export interface LevelColorRow {
+  id: number;
+  color: string;
+}
+
+const url = (p: string) => api.sport(`ticket/${p}`);
+
+/** The calls the sale and the ticket list make (issue 13, `{sport}ticket/...`). */
+export const saleApi = {
+  sessions: () => http.post<Page<SessionListRow>>(url('session/list'), { pageNum: 1, pageSize: 500, detail: true }),
+  seats: (sessionId: number) => http.post<{ seats: SessionSeat[] }>(url(`session/${sessionId}/seats`), { detail: true }),
+  levels: (sessionId: number) => http.post<Page<LevelColorRow>>(url('level/list'), { pageNum: 1, pageSize: 100, sessionId }),
+  order: (body: z.input<typeof ticketOrder>, key: string) => http.post<TicketOrderAnswer>(url('order'), body, idem(key)),
+};
+
+/** How often the seat map asks for the seats' states (other operators' holds and sales). */
+export const SEATS_POLL_MS = 3000;
+
+/** Colours of the seat states other than free (free seats take their level's colour). */
+export const STATE_COLORS = { held: '#faad14', sold: '#595959', blocked: '#d9d9d9' } as const;
+export const STATE_COLORS_DARK = { held: '#d89614', sold: '#8c8c8c', blocked: '#303030' } as const;
+/** Level colours when a level has none of its own. */
+export const LEVEL_PALETTE = ['#1677ff', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2', '#2f54eb', '#a0d911', '#f5222d'];
+
+export const SELL_PATH = '/sport/views/ticketManagement/sellTicket/index';
+export const TICKET_LIST_PATH = '/sport/views/ticketManagement/ticketList/index';
