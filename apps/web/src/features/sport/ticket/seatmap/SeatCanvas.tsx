@@ -520,15 +520,17 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
     const dx = d?.kind === 'move' ? d.dx : 0;
     const dy = d?.kind === 'move' ? d.dy : 0;
     if (sel.length) {
-      // Selected seats: filled with the primary colour (translucent over their own while still),
-      // ringed just outside their edge so that neighbours stay apart at any zoom.
+      // Selected seats: shaded, and ringed in the primary colour just outside their edge so that
+      // neighbours stay apart at any zoom.
       ctx.beginPath();
       for (const i of sel) {
         ctx.moveTo(md.xs[i]! + dx + R, md.ys[i]! + dy);
         ctx.arc(md.xs[i]! + dx, md.ys[i]! + dy, R, 0, TAU);
       }
-      ctx.globalAlpha = d?.kind === 'move' ? 0.8 : 0.45;
-      ctx.fillStyle = pr;
+      // Darkened (lightened in the dark theme) rather than tinted: visible over any zone colour,
+      // even when a seat is a pixel or two wide.
+      ctx.globalAlpha = d?.kind === 'move' ? 0.75 : 0.5;
+      ctx.fillStyle = scene.current.dark ? '#ffffff' : '#141414';
       ctx.fill();
       ctx.globalAlpha = 1;
       ctx.beginPath();
