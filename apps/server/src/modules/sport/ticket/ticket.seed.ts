@@ -75,7 +75,7 @@ export async function seedTicketDemo(db: Db): Promise<void> {
   const role = center && (await findRoleByCode(db, SYSTEM_SCOPE, center.id, DEMO_ROLE));
   if (!center || !manager || !role) return;
   await grantTicketRoutes(db, role.id);
-  await grantDemoMenus(db, ['ticket', 'sport.ticket.seatmap', 'sport.ticket.projectType', 'sport.ticket.project', 'sport.ticket.projectDetail', 'sport.ticket.sessionSeats', 'sport.ticket.sell', 'sport.ticket.list']);
+  await grantDemoMenus(db, ['ticket', 'sport.ticket.seatmap', 'sport.ticket.projectType', 'sport.ticket.project', 'sport.ticket.sell', 'sport.ticket.list']);
   const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
   const sports = await addType(db, caller, { name: '体育赛事' });
   const basketball = await addType(db, caller, { name: '篮球', parentId: sports.id });

@@ -10,7 +10,8 @@ import { http } from '../../../../app/request.ts';
 import { confirm, success } from '../../../../app/feedback.tsx';
 import { useTabLabel } from '../../../../app/tabs.ts';
 import { FormDialog, invalidateResource, useCan, type FieldDef, type FormMode, type Row } from '../../../../kit/index.ts';
-import { formatTime, toFen, yuan } from '../../../../kit/pay/index.ts';
+import { toFen, yuan } from '../../../../kit/pay/index.ts';
+import { useLang } from '../../../../app/prefs.ts';
 import { projectFormFields } from './ProjectListPage.tsx';
 import { NS, PROJECT_LIST_PATH, realNameOptions, sessionSeatsPath, statusOptions, ticketPath, useCatalogueT, useVenueOptions } from './shared.ts';
 
@@ -215,7 +216,6 @@ function LevelsPanel({ session, onChanged }: { session: SessionRow; onChanged: (
         onClose={() => setDialog(null)}
         onSaved={() => {
           setDialog(null);
-          success(t('saved'));
           refresh();
         }}
       />
@@ -272,6 +272,9 @@ export default function ProjectDetailPage() {
   const [sessionDialog, setSessionDialog] = useState<{ mode: FormMode; row?: SessionRow } | null>(null);
   const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
   const maySession = can(Perm.ticket.session);
+  const lang = useLang();
+  /** A session starts on a minute: no seconds. */
+  const startText = (v: string) => dayjs(v).format(lang === 'en-US' ? 'YYYY-MM-DD HH:mm' : 'YYYY年MM月DD日 HH:mm');
   const refresh = () => {
     void project.refetch();
     void sessions.refetch();
@@ -319,7 +322,7 @@ export default function ProjectDetailPage() {
           }}
           columns={[
             { key: 'name', title: t('field.sessionName'), dataIndex: 'name' },
-            { key: 'startAt', title: t('field.startAt'), dataIndex: 'startAt', className: 'kit-cell-nowrap', render: (v: string) => formatTime(v) },
+            { key: 'startAt', title: t('field.startAt'), dataIndex: 'startAt', className: 'kit-cell-nowrap', render: (v: string) => startText(v) },
             { key: 'seated', title: t('field.seated'), dataIndex: 'seated', render: (v: boolean) => <Tag color={v ? 'blue' : 'default'}>{t(`seatedKind.${v}`)}</Tag> },
             { key: 'capacity', title: t('field.capacity'), dataIndex: 'capacity', align: 'right' },
             { key: 'sold', title: t('field.sold'), dataIndex: 'sold', align: 'right' },
@@ -370,7 +373,6 @@ export default function ProjectDetailPage() {
         onClose={() => setEditProject(false)}
         onSaved={() => {
           setEditProject(false);
-          success(t('saved'));
           refresh();
         }}
       />
@@ -389,7 +391,6 @@ export default function ProjectDetailPage() {
         onClose={() => setSessionDialog(null)}
         onSaved={() => {
           setSessionDialog(null);
-          success(t('saved'));
           refresh();
         }}
       />

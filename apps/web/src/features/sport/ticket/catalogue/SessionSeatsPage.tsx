@@ -90,7 +90,8 @@ export default function SessionSeatsPage() {
     return c;
   }, [rows]);
   const chosen = useMemo(() => [...selected].map((k) => byKey.get(k)).filter((s): s is Row => !!s), [selected, byKey]);
-  const zones = map.data?.document.zones ?? [];
+  /** A session seat names its zone by the zone's name. */
+  const zones = useMemo(() => [...new Set(rows.map((x) => x.zone))], [rows]);
   const zoneRows = useMemo(() => [...new Set(rows.filter((s) => s.zone === zone).map((s) => s.row))], [rows, zone]);
 
   const select = (keys: string[], mode: 'replace' | 'add' | 'toggle') =>
@@ -164,7 +165,7 @@ export default function SessionSeatsPage() {
               {legend.map((l) => (
                 <div key={l.state} style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '2px 0' }}>
                   <span aria-hidden style={{ width: 12, height: 12, borderRadius: '50%', background: l.color, flex: 'none' }} />
-                  <span style={{ flex: 1 }}>{t(`seatState.${l.state}`)}</span>
+                  <span style={{ flex: 1 }}>{l.state === 'free' ? t('freeByLevel') : t(`seatState.${l.state}`)}</span>
                   <Typography.Text data-testid={`sessionSeats-count-${l.state}`}>{counts[l.state]}</Typography.Text>
                 </div>
               ))}
@@ -175,8 +176,9 @@ export default function SessionSeatsPage() {
               </div>
               <Space size={[4, 4]} wrap>
                 {(levels.data?.data ?? []).map((l) => (
-                  <Tag key={l.id} color={l.color} style={{ color: '#fff' }}>
-                    {l.name} · {l.available}
+                  <Tag key={l.id}>
+                    <span aria-hidden style={{ display: 'inline-block', width: 8, height: 8, borderRadius: '50%', background: l.color, marginInlineEnd: 6 }} />
+                    {`${l.name} · ${t('field.available')} ${l.available}`}
                   </Tag>
                 ))}
               </Space>
@@ -184,7 +186,7 @@ export default function SessionSeatsPage() {
             <div className="seatmap-section">
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <Space.Compact style={{ width: '100%' }}>
-                  <Select aria-label={t('zone')} style={{ width: '45%' }} value={zone} onChange={(v) => { setZone(v); setRow(null); }} options={zones.map((z) => ({ value: z.key, label: z.name }))} placeholder={t('zone')} data-testid="sessionSeats-zone" />
+                  <Select aria-label={t('zone')} style={{ width: '45%' }} value={zone} onChange={(v) => { setZone(v); setRow(null); }} options={zones.map((z) => ({ value: z, label: z }))} placeholder={t('zone')} data-testid="sessionSeats-zone" />
                   <Select aria-label={t('row')} style={{ width: '30%' }} value={row} onChange={setRow} options={zoneRows.map((r) => ({ value: r, label: r }))} placeholder={t('row')} data-testid="sessionSeats-row" />
                   <Button style={{ width: '25%' }} disabled={!zone || !row} onClick={() => select(rows.filter((x) => x.zone === zone && x.row === row).map((x) => x.seatKey), 'add')} data-testid="sessionSeats-selectRow">
                     {t('selectRow')}

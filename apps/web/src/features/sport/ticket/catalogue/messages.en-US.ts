@@ -68,6 +68,7 @@ const messages: MessagesOf<typeof zh> = {
   noLevels: 'No levels yet',
   seatsTitle: 'Seats of {{name}}',
   seatState: { free: 'Free', held: 'Held', sold: 'Sold', blocked: 'Blocked' },
+  freeByLevel: 'Free (colour of its level)',
   selectedN: '{{n}} seats selected',
   selectHint: 'Click a seat to select it; drag a box; Shift or Ctrl click adds; Space and drag pans; the wheel zooms.',
   block: 'Block',

@@ -65,6 +65,7 @@ const messages = {
   noLevels: '还没有票档',
   seatsTitle: '座位调整：{{name}}',
   seatState: { free: '可售', held: '锁定中', sold: '已售', blocked: '已封锁' },
+  freeByLevel: '可售（票档颜色）',
   selectedN: '已选 {{n}} 个座位',
   selectHint: '点击座位选择；拖动框选；Shift 或 Ctrl 点击加选；空格拖动平移；滚轮缩放。',
   block: '封锁',
