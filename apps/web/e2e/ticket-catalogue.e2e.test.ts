@@ -11,6 +11,7 @@ import { browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBro
  * its seat map. Each test works as the staff of an organisation of its own.
  */
 const PROJECTS = '/sport/views/ticketManagement/projects/index';
+const TYPES = '/sport/views/ticketManagement/projectType/index';
 const seatsPath = (id: number) => `/sport/views/ticketManagement/projects/session/detail/${id}`;
 /** The catalogue's menus only: the project screen's buttons bring the session, level and seat-map permissions the detail and the seats need. */
 const MENUS = ['home', 'sport.ticket.projectType', 'sport.ticket.project'];
@@ -37,14 +38,31 @@ describe('ticketing catalogue console', () => {
     return { api, page: b.page };
   };
 
-  it('adds a project, a general-admission session and its level through the screens', async () => {
+  it('adds a project type with a child type, a project of it, a general-admission session and its level through the screens', async () => {
     const { api, page } = await desk();
     const name = uniq('演出');
+    const typeName = uniq('音乐会');
+    await page.goto(`${e.baseUrl}${TYPES}`);
+    await page.getByTestId('ticketType-add').click();
+    await page.locator('#ticketType-form_name').fill(typeName);
+    await page.getByTestId('ticketType-form-ok').click();
+    const typeRow = page.getByTestId('ticketType-table').locator('tr', { hasText: typeName });
+    await typeRow.waitFor();
+    await typeRow.getByTestId('ticketType-row-addChild').click();
+    await page.locator('#ticketType-form_name').fill('交响乐');
+    await page.getByTestId('ticketType-form-ok').click();
+    await page.getByTestId('ticketType-table').locator('tr', { hasText: '交响乐' }).waitFor();
+    const types = await api.json<{ data: { id: number; name: string; parentId: number | null }[] }>('POST', ticketApi('type/list'), {});
+    const parent = types.body.data.find((x) => x.name === typeName)!;
+    expect(types.body.data.find((x) => x.name === '交响乐')?.parentId).toBe(parent.id);
+
     await page.goto(`${e.baseUrl}${PROJECTS}`);
     await page.getByTestId('ticketProject-add').click();
     await page.locator('#ticketProject-form_name').fill(name);
     await page.locator('#ticketProject-form_perBuyerLimit').fill('6');
     await page.locator('#ticketProject-form_performers').fill('城市交响乐团');
+    await page.locator('#ticketProject-form_typeId').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: `${typeName} / 交响乐` }).click();
     await page.getByTestId('ticketProject-form-ok').click();
     const row = page.getByTestId('ticketProject-table').locator('tr', { hasText: name });
     await row.waitFor();
@@ -75,7 +93,7 @@ describe('ticketing catalogue console', () => {
     // What the screens made, as the server has it.
     const projects = await api.json<{ data: { id: number; name: string; perBuyerLimit: number | null; performers: string | null; sessionCount: number }[] }>('POST', ticketApi('project/list'), { body: { name } });
     expect(projects.body.data).toHaveLength(1);
-    expect(projects.body.data[0]).toMatchObject({ perBuyerLimit: 6, performers: '城市交响乐团', sessionCount: 1 });
+    expect(projects.body.data[0]).toMatchObject({ perBuyerLimit: 6, performers: '城市交响乐团', sessionCount: 1, typeName: '交响乐' });
     const sessions = await api.json<{ data: { name: string; seated: boolean; startAt: string; capacity: number; levels: { name: string; price: number; available: number }[] }[] }>('POST', ticketApi('session/list'), { body: { projectId: projects.body.data[0]!.id } });
     expect(sessions.body.data).toHaveLength(1);
     expect(sessions.body.data[0]).toMatchObject({ name: '首演', seated: false, capacity: 300, levels: [{ name: '普通票', price: 12050, available: 300 }] });

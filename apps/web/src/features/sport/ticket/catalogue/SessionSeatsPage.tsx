@@ -63,7 +63,7 @@ export default function SessionSeatsPage() {
     queryFn: () => http.post<Page<LevelRow>>(ticketPath('level/list'), { sessionId, pageNum: 1, pageSize: 100 }),
     enabled: sessionId > 0,
   });
-  useTabLabel(session.data ? t('seatsTitle', { name: session.data.name }) : undefined);
+  useTabLabel(session.data?.name);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [zone, setZone] = useState<string | null>(null);
