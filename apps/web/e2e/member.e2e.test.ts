@@ -168,9 +168,14 @@ describe('member console', () => {
     const log = page.getByTestId('memberFace-log-table');
     await expect.poll(() => log.locator('tr.ant-table-row').count()).toBe(2);
     expect(await log.textContent()).toContain('审核通过');
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('.ant-modal-wrap').filter({ visible: true }).count()).toBe(0);
+    // Escape closes the log, then the face dialog: one press per open dialog, each once the last has closed.
+    await expect
+      .poll(async () => {
+        const open = await page.locator('.ant-modal-wrap').filter({ visible: true }).count();
+        if (open) await page.keyboard.press('Escape');
+        return open;
+      })
+      .toBe(0);
     await expect.poll(() => rowOf(page, 'member-table', name).textContent()).toContain('已通过');
 
     // The member's page: masked phone, birthday from the id card.
@@ -279,6 +284,7 @@ describe('member console', () => {
     // Removed from the list: the entry stays, as removed.
     await entry.getByTestId('blackList-row-remove').click();
     await visible(page.getByTestId('confirm-ok')).click();
+    await toast(page, '已移出 1 条记录').waitFor();
     await expect.poll(() => rowOf(page, 'blackList-table', name).textContent()).toContain('已移除');
   });
 });
