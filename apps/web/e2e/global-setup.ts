@@ -14,4 +14,21 @@ export default function setup() {
     throw new Error('No Chromium for the browser tests. Install one (Debian: `sudo apt-get install chromium`) or set CHROMIUM_PATH.');
   }
   process.env.CHROMIUM_PATH = found;
+  // The screenshots of Chinese screens need a CJK font: without one every label is an empty box.
+  if (process.getuid?.() === 0 && !hasCjkFont()) {
+    try {
+      console.log('No CJK font: installing Debian package fonts-wqy-zenhei…');
+      execSync('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei >/dev/null)', { stdio: 'inherit' });
+    } catch {
+      console.log('fonts-wqy-zenhei could not be installed: Chinese text in screenshots shows as boxes (the tests read text, not pixels).');
+    }
+  }
+}
+
+function hasCjkFont(): boolean {
+  try {
+    return execSync('fc-list :lang=zh family', { encoding: 'utf8' }).trim() !== '';
+  } catch {
+    return false;
+  }
 }
