@@ -106,5 +106,13 @@ describe('ticket sales console', () => {
     const table = b.page.getByTestId('ticket-table');
     await expect.poll(() => table.textContent()).toContain(tickets.data[0]!.code);
     await expect.poll(() => table.textContent()).toContain(project.name);
+    // A ticket's detail shows its code as a QR code.
+    await b.page.getByTestId('ticket-row-view').first().click();
+    await b.page.getByTestId('ticket-detail').waitFor();
+    const qr = b.page.getByTestId('ticket-qr');
+    expect(tickets.data.map((t) => t.code)).toContain(await qr.getAttribute('data-code'));
+    expect(await b.page.getByTestId('ticket-qr-code').locator('svg').count()).toBe(1);
+    await b.page.waitForTimeout(400);
+    await screenshot(b.page, 'ticket-list-detail-light');
   });
 });

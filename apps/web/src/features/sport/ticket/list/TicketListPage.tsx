@@ -25,7 +25,7 @@ function TicketQr({ row }: { row: TicketRow }) {
   return (
     <Space direction="vertical" align="center" style={{ width: '100%', marginTop: 16 }} data-testid="ticket-qr" data-code={row.code}>
       <Typography.Text strong>{t('ticket.qr')}</Typography.Text>
-      <div style={{ background: '#fff', padding: 12, borderRadius: 8, lineHeight: 0 }}>
+      <div style={{ background: '#fff', padding: 12, borderRadius: 8, lineHeight: 0 }} data-testid="ticket-qr-code">
         <QRCodeSVG value={row.code} size={180} level="M" aria-label={row.code} />
       </div>
       <Typography.Text copyable code>

@@ -309,7 +309,7 @@ export default function SellTicketPage() {
                   <div
                     ref={mapBox}
                     className="ticket-sell-map"
-                    style={{ height: 520, position: 'relative', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, overflow: 'hidden' }}
+                    style={{ height: 'max(360px, calc(100vh - 420px))', position: 'relative', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, overflow: 'hidden' }}
                     data-testid="ticket-sell-map"
                     data-free={seats.data?.seats.filter((s) => s.state === 'free').length ?? ''}
                     data-sold={seats.data?.seats.filter((s) => s.state === 'sold').map((s) => s.id).join(',') ?? ''}
@@ -364,7 +364,7 @@ export default function SellTicketPage() {
                       dataSource={chosen}
                       data-testid="ticket-sell-chosen"
                       columns={[
-                        { key: 'seat', title: t('sell.summary'), render: (_: unknown, s: SessionSeat) => `${s.zone} ${s.row}-${s.no}` },
+                        { key: 'seat', title: t('sell.seat'), render: (_: unknown, s: SessionSeat) => `${s.zone} ${s.row}-${s.no}` },
                         { key: 'level', title: t('sell.level'), render: (_: unknown, s: SessionSeat) => (s.levelId ? levelName.get(s.levelId) : '') },
                         { key: 'price', title: t('sell.price'), align: 'right', render: (_: unknown, s: SessionSeat) => yuan(s.price) },
                       ]}

@@ -20,6 +20,7 @@ const messages: MessagesOf<typeof zh> = {
     refresh: 'Refresh',
     liveAt: 'Seats as of {{time}}, refreshed every {{n}} s',
     summary: 'Chosen seats',
+    seat: 'Seat',
     noSeats: 'No seat chosen yet',
     clear: 'Clear',
     seatsN: '{{n}} seats',

@@ -17,6 +17,7 @@ const messages = {
     refresh: '刷新',
     liveAt: '座位状态 {{time}} 更新，每 {{n}} 秒自动刷新',
     summary: '已选座位',
+    seat: '座位',
     noSeats: '尚未选择座位',
     clear: '清空',
     seatsN: '{{n}} 个座位',
