@@ -309,7 +309,7 @@ export default function SellTicketPage() {
                   <div
                     ref={mapBox}
                     className="ticket-sell-map"
-                    style={{ height: 'max(360px, calc(100vh - 420px))', position: 'relative', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, overflow: 'hidden' }}
+                    style={{ height: 'max(360px, calc(100vh - 460px))', position: 'relative', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, overflow: 'hidden' }}
                     data-testid="ticket-sell-map"
                     data-free={seats.data?.seats.filter((s) => s.state === 'free').length ?? ''}
                     data-sold={seats.data?.seats.filter((s) => s.state === 'sold').map((s) => s.id).join(',') ?? ''}
