@@ -115,4 +115,37 @@ describe('ticket sales console', () => {
     await b.page.waitForTimeout(400);
     await screenshot(b.page, 'ticket-list-detail-light');
   });
+
+  it('a seat another operator holds meanwhile answers taken: the seat is named and the map shows it held', async () => {
+    const staff = await makeStaff(e, MENUS);
+    await grantTicketApis(await adminApi(e), staff.roleId);
+    const api = await signIn(e.server, staff.code, staff.password);
+    const doc = gridMap(1, 2, 4);
+    const { project, session } = await seatedSession(api, doc);
+    const seats = (await ok<{ seats: Seat[] }>(api, 'POST', ticketApi(`session/${session.id}/seats`), { detail: true })).seats;
+    const seat = seats.find((s) => s.seatKey === '1-1-2')!;
+    const pos = doc.seats.find((s) => s.key === '1-1-2')!;
+
+    const a = await browserAs(e, staff);
+    open.push(a);
+    a.page.setDefaultTimeout(15_000);
+    await a.page.waitForURL(/\/home/);
+    await pickSession(a.page, project.name);
+    await expect.poll(() => a.page.getByTestId('ticket-sell-map').getAttribute('data-free')).toBe(String(seats.length));
+    await clickSeat(a.page, pos.x, pos.y);
+    await expect.poll(() => a.page.getByTestId('ticket-sell-total').getAttribute('data-fen')).toBe('38000');
+
+    // The map's refresh is held back while another operator takes the seat, so the sale meets it.
+    let stall = true;
+    const waiting: (() => Promise<void>)[] = [];
+    await a.page.route('**/seats', (route) => (stall ? void waiting.push(() => route.continue().catch(() => undefined)) : route.continue()));
+    await ok(api, 'POST', ticketApi('order'), { sessionId: session.id, seatIds: [seat.id] });
+    await a.page.getByTestId('ticket-sell-submit').click();
+    await expect.poll(() => a.page.getByTestId('ticket-sell-taken').textContent()).toContain('1区 1-2');
+    stall = false;
+    for (const go of waiting.splice(0)) await go();
+    await expect.poll(() => a.page.getByTestId('ticket-sell-map').getAttribute('data-held')).toBe(String(seat.id));
+    await expect.poll(() => a.page.getByTestId('ticket-sell-total').getAttribute('data-fen')).toBe('0');
+    await screenshot(a.page, 'ticket-sell-taken-light');
+  });
 });
