@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
-import { grantTicketApis, gridMap, ok, seatedSession, ticketApi } from '../../server/src/modules/sport/ticket/ticket.testkit.ts';
-import { adminApi, browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
+import { TICKET_KEYS, gridMap, ok, seatedSession, ticketApi } from '../../server/src/modules/sport/ticket/ticket.testkit.ts';
+import { browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * Ticket sales at the console (issue 13): a seller chooses two seats of a seated session on the
@@ -12,7 +12,8 @@ import { adminApi, browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, t
  */
 const SELL = '/sport/views/ticketManagement/sellTicket/index';
 const LIST = '/sport/views/ticketManagement/ticketList/index';
-const MENUS = ['home', 'sport.ticket.sell', 'sport.ticket.list', 'sport.ticket.seatmap', 'sport.order'];
+/** The ticketing screens (the projects screen lets the test set up its own map, project and session) and the orders. */
+const MENUS = ['home', ...TICKET_KEYS, 'sport.order'];
 
 interface Seat {
   id: number;
@@ -51,7 +52,6 @@ describe('ticket sales console', () => {
 
   it('sells two seats and pays cash; a second browser shows them sold on the map', async () => {
     const staff = await makeStaff(e, MENUS);
-    await grantTicketApis(await adminApi(e), staff.roleId);
     const api = await signIn(e.server, staff.code, staff.password);
     // Two zones of 3 rows of 6 seats: zone 1 is level A (380 yuan), zone 2 level B (180 yuan).
     const doc = gridMap(2, 3, 6);
@@ -118,7 +118,6 @@ describe('ticket sales console', () => {
 
   it('a seat another operator holds meanwhile answers taken: the seat is named and the map shows it held', async () => {
     const staff = await makeStaff(e, MENUS);
-    await grantTicketApis(await adminApi(e), staff.roleId);
     const api = await signIn(e.server, staff.code, staff.password);
     const doc = gridMap(1, 2, 4);
     const { project, session } = await seatedSession(api, doc);

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { adminClient, signIn, upload } from '../../system/admin.testkit.ts';
+import { adminClient, makeRole, makeUser, signIn, upload } from '../../system/admin.testkit.ts';
+import { grantMenus } from '../../../../test/grants.ts';
 import { imbalances, pay } from '../commerce/commerce.testkit.ts';
 import { expireOrders } from '../commerce/order.service.ts';
 import { png } from '../member/member.testkit.ts';
@@ -222,6 +223,27 @@ describe.each(databases)('ticketing on %s', (kind) => {
     expect(await seatsOf(c, other.id)).toEqual(before);
     // Seats of another session in an order of this one are not found.
     expect((await c.json('POST', ticketApi('order'), { body: { sessionId: other.id, seatIds: [ids[0]] } })).code).toBe(Code.NOT_FOUND);
+  });
+
+  it('a seller with only the sale screen reads sessions, their seats and their map, and sells; staff without a ticket screen are refused', async () => {
+    const { session } = await seatedSession(c, gridMap(1, 1, 4));
+    const sellerRole = await makeRole(admin, staff.orgId);
+    await grantMenus(admin, sellerRole.id, ['sport.ticket.sell']);
+    const seller = await signIn(s, (await makeUser(admin, staff.orgId, { roleIds: [sellerRole.id] })).code, 'Pass1234');
+    const list = await ok(seller, 'POST', ticketApi('session/list'), { pageNum: 1, pageSize: 50 });
+    expect(list.data.map((r: { id: number }) => r.id)).toContain(session.id);
+    const seats = await ok(seller, 'POST', ticketApi(`session/${session.id}/seats`), {});
+    expect(seats.seats).toHaveLength(4);
+    expect((await ok(seller, 'GET', ticketApi(`seatmap/${session.seatmapId}`))).seatCount).toBe(4);
+    expect((await ok(seller, 'POST', ticketApi('order'), { sessionId: session.id, seatIds: [seats.seats[0].id] })).state).toBe('pending');
+    // Selling is not editing: the seller cannot block seats or change the map.
+    expect((await seller.json('POST', ticketApi(`session/${session.id}/seats/block`), { body: { seatIds: [seats.seats[1].id] } })).code).toBe(Code.FORBIDDEN);
+    const nobodyRole = await makeRole(admin, staff.orgId);
+    await grantMenus(admin, nobodyRole.id, ['sport.member.list']);
+    const nobody = await signIn(s, (await makeUser(admin, staff.orgId, { roleIds: [nobodyRole.id] })).code, 'Pass1234');
+    for (const [method, url, body] of [['POST', 'session/list', { pageNum: 1, pageSize: 10 }], ['POST', `session/${session.id}/seats`, {}], ['GET', `seatmap/${session.seatmapId}`, undefined]] as const) {
+      expect((await nobody.json(method, ticketApi(url), body ? { body } : {})).code, url).toBe(Code.FORBIDDEN);
+    }
   });
 
   it("another organisation's seat maps, sessions, seats and levels answer 100404 and stay unchanged", async () => {

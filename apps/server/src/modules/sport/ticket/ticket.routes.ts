@@ -43,7 +43,8 @@ import {
   ticketTypeUpdate,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
-import { invalid } from '../../../platform/errors.ts';
+import { forbidden, invalid } from '../../../platform/errors.ts';
+import { can } from '../../../platform/access.ts';
 import { idemKey } from '../commerce/commerce.routes.ts';
 import {
   SEATMAP_IMAGE_MAX_BYTES,
@@ -115,6 +116,15 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, { ...base, method: 'DELETE', url: `${t}project/:ids`, permission: P, action: 'projectRemove', params: idsParams, response: deletedAnswer, handler: async ({ params, caller }) => removeProjects(db, caller, params.ids) });
 
   // Seat maps (the designer's calls).
+  /**
+   * The sale screen reads sessions, their seats and their map without the right to edit them; the
+   * catalogue screens read them too. These reads take any of the screens' permissions.
+   */
+  const anyOf = (perms: readonly string[]) => (caller: Parameters<typeof can>[0]) => {
+    if (!perms.some((p) => can(caller, p))) throw forbidden();
+  };
+  const mayReadSessions = anyOf([Perm.ticket.session, Perm.ticket.sell, Perm.ticket.list]);
+  const mayReadMap = anyOf([Perm.ticket.seatmap, Perm.ticket.session, Perm.ticket.sell]);
   const M = Perm.ticket.seatmap;
   defineRoute(app, { ...base, method: 'POST', url: `${t}seatmap/list`, permission: M, action: 'seatmapList', readOnly: true, body: seatmapListQuery, response: seatmapPage, handler: async ({ body, caller }) => listSeatmaps(db, caller, body) });
   defineRoute(app, { ...base, method: 'POST', url: `${t}seatmap/image`, permission: M, action: 'seatmapImage', response: seatmapImageAnswer, handler: async ({ req }) => {
@@ -122,15 +132,54 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
       return storeSeatmapImage(config.dataDir, data, truncated);
     } });
   defineRoute(app, { ...base, method: 'GET', url: `${t}seatmap/:id/versions`, permission: M, action: 'seatmapVersions', params: idParams, response: seatmapVersions, handler: async ({ params, caller }) => seatmapVersionList(db, caller, params.id) });
-  defineRoute(app, { ...base, method: 'GET', url: `${t}seatmap/:id`, permission: M, action: 'seatmapDetail', params: idParams, response: seatmapDetail, handler: async ({ params, caller }) => getSeatmap(db, caller, params.id) });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${t}seatmap/:id`,
+    permission: Perm.authenticated,
+    action: 'seatmapDetail',
+    params: idParams,
+    response: seatmapDetail,
+    handler: async ({ params, caller }) => {
+      mayReadMap(caller);
+      return getSeatmap(db, caller, params.id);
+    },
+  });
   defineRoute(app, { ...base, method: 'POST', url: `${t}seatmap`, permission: M, action: 'seatmapAdd', body: seatmapCreate, response: seatmapDetail, handler: async ({ body, caller }) => addSeatmap(db, caller, body) });
   defineRoute(app, { ...base, method: 'PUT', url: `${t}seatmap/:id`, permission: M, action: 'seatmapEdit', params: idParams, body: seatmapUpdate, response: seatmapDetail, handler: async ({ params, body, caller }) => editSeatmap(db, caller, params.id, body) });
   defineRoute(app, { ...base, method: 'DELETE', url: `${t}seatmap/:ids`, permission: M, action: 'seatmapRemove', params: idsParams, response: deletedAnswer, handler: async ({ params, caller }) => removeSeatmaps(db, caller, params.ids) });
 
   // Sessions: the fixed list and seats calls, and the console's.
   const S = Perm.ticket.session;
-  defineRoute(app, { ...base, method: 'POST', url: `${t}session/list`, permission: S, action: 'sessionList', readOnly: true, body: sessionListQuery, response: sessionPage, handler: async ({ body, caller }) => listSessions(db, caller, body) });
-  defineRoute(app, { ...base, method: 'POST', url: `${t}session/:sessionId/seats`, permission: S, action: 'sessionSeats', readOnly: true, params: sessionIdParams, body: sessionSeatsQuery, response: sessionSeatsAnswer, handler: async ({ params, body, caller }) => sessionSeats(db, caller, params.sessionId, !!body.detail) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}session/list`,
+    permission: Perm.authenticated,
+    action: 'sessionList',
+    readOnly: true,
+    body: sessionListQuery,
+    response: sessionPage,
+    handler: async ({ body, caller }) => {
+      mayReadSessions(caller);
+      return listSessions(db, caller, body);
+    },
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}session/:sessionId/seats`,
+    permission: Perm.authenticated,
+    action: 'sessionSeats',
+    readOnly: true,
+    params: sessionIdParams,
+    body: sessionSeatsQuery,
+    response: sessionSeatsAnswer,
+    handler: async ({ params, body, caller }) => {
+      mayReadSessions(caller);
+      return sessionSeats(db, caller, params.sessionId, !!body.detail);
+    },
+  });
   for (const action of ['block', 'release'] as const)
     defineRoute(app, { ...base, method: 'POST', url: `${t}session/:sessionId/seats/${action}`, permission: S, action: `seats.${action}`, params: sessionIdParams, body: seatChange, response: seatChangeAnswer, handler: async ({ params, body, caller }) => changeSeats(db, caller, params.sessionId, action, body.seatIds) });
   defineRoute(app, { ...base, method: 'POST', url: `${t}session/:sessionId/seats/relevel`, permission: S, action: 'seats.relevel', params: sessionIdParams, body: seatRelevel, response: seatChangeAnswer, handler: async ({ params, body, caller }) => changeSeats(db, caller, params.sessionId, 'relevel', body.seatIds, body.levelId) });

@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { SeatmapDocument } from '@venue/contract';
 import type { Db } from '../../../platform/db.ts';
-import { bumpPermEpoch } from '../../../platform/access.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
-import { apiWhere, pageApis, replaceApiRoles, rolesOfApis } from '../../system/apiauth.repository.ts';
 import { findOrgByCode } from '../../system/org.repository.ts';
-import { findRoleByCode } from '../../system/role.repository.ts';
 import { findVisibleUserByCode } from '../../system/user.repository.ts';
 import { grantDemoMenus } from '../../system/demo.seed.ts';
 import { addProject, addSeatmap, addSession, addType } from './ticket.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';
-const DEMO_ROLE = 'venue_manager';
 const SEEDED_KEY = 'ticket_demo_seeded';
 
 /**
@@ -46,22 +42,6 @@ export function demoArena(): SeatmapDocument {
   };
 }
 
-/** Gives the demo manager's role every ticketing route (role-to-API grants: the ticket screens, with their menus, come later). */
-async function grantTicketRoutes(db: Db, roleId: number): Promise<void> {
-  const routes = await pageApis(db, apiWhere({ module: 'ticket' }), [], 500, 0);
-  const mine = routes.filter((r) => r.module === 'ticket' && r.permission);
-  if (!mine.length) return;
-  const granted = await rolesOfApis(
-    db,
-    SYSTEM_SCOPE,
-    mine.map((r) => r.id),
-  );
-  await db.transaction(async (tx) => {
-    for (const r of mine) await replaceApiRoles(tx, r.id, [...new Set([...granted.filter((g) => g.apiId === r.id).map((g) => g.id), roleId])]);
-    await bumpPermEpoch(tx);
-  });
-}
-
 /**
  * The demo ticketing (`SEED_DEMO=1`), once per database: in the demo centre, a basketball final
  * with a general-admission session of 5,000 tickets at one level and a seated session on the
@@ -72,9 +52,7 @@ export async function seedTicketDemo(db: Db): Promise<void> {
   if (done.rows.length) return;
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
-  const role = center && (await findRoleByCode(db, SYSTEM_SCOPE, center.id, DEMO_ROLE));
-  if (!center || !manager || !role) return;
-  await grantTicketRoutes(db, role.id);
+  if (!center || !manager) return;
   await grantDemoMenus(db, ['ticket', 'sport.ticket.seatmap', 'sport.ticket.projectType', 'sport.ticket.project', 'sport.ticket.sell', 'sport.ticket.list']);
   const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
   const sports = await addType(db, caller, { name: '体育赛事' });
