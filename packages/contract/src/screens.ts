@@ -159,7 +159,6 @@ export const SCREENS = [
   { key: 'sport.ticket.list', path: '/sport/views/ticketManagement/ticketList/index', title: { 'zh-CN': '门票列表', 'en-US': 'Tickets sold' }, icon: 'TagsOutlined', permission: Perm.ticket.list, cache: true, parent: 'ticket' },
   // Ticketing (issue 13): the catalogue (spec ticketManagement/projectType, projects): types, projects, a project's sessions and levels, a session's seats.
   // The detail and the seats are not menus: reached from the projects screen, whose buttons carry the session, level and seat-map (read the map) permissions.
-  // The detail and the seats are not menus: reached from the projects screen, whose buttons carry the session, level and seat-map (read the map) permissions.
   { key: 'sport.ticket.projectType', path: '/sport/views/ticketManagement/projectType/index', title: { 'zh-CN': '项目类型', 'en-US': 'Project types' }, icon: 'ApartmentOutlined', permission: Perm.ticket.project, cache: true, parent: 'ticket' },
   { key: 'sport.ticket.project', path: '/sport/views/ticketManagement/projects/index', title: { 'zh-CN': '项目管理', 'en-US': 'Projects' }, icon: 'TagsOutlined', permission: Perm.ticket.project, buttons: { session: Perm.ticket.session, level: Perm.ticket.level, seatmap: Perm.ticket.seatmap }, cache: true, parent: 'ticket' },
   { key: 'sport.ticket.projectDetail', path: '/sport/views/ticketManagement/projects/detail/:projectId', title: { 'zh-CN': '项目详情', 'en-US': 'Project detail' }, icon: 'TagsOutlined', permission: Perm.ticket.project, cache: false },
