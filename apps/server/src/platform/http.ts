@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import contentDisposition from 'content-disposition';
 import { Code, httpStatusOf, type ConflictDetail, type Envelope } from '@venue/contract';
-import { AppError, type ConflictIssue } from './errors.ts';
+import { AppError, invalid, type ConflictIssue } from './errors.ts';
 import { t, type Lang } from './i18n.ts';
 import './http.messages.ts';
 import type { Db } from './db.ts';
@@ -455,4 +455,20 @@ function withIsoDates(v: unknown): unknown {
 /** The reply serializer of every JSON answer. */
 export function answerText(payload: unknown): string {
   return JSON.stringify(withIsoDates(payload));
+}
+
+/**
+ * The file of a multipart `file` field, read one byte past `maxBytes` so "too large" is told
+ * apart (`truncated`); without such a field, a field error on `file` says `noFileKey`.
+ */
+export async function readFilePart(req: FastifyRequest, maxBytes: number, noFileKey: string): Promise<{ data: Buffer; truncated: boolean }> {
+  if (!req.isMultipart()) throw invalid('file', noFileKey);
+  const part = await req.file({ limits: { fileSize: maxBytes + 1, files: 1 } }).catch(() => undefined);
+  if (!part || part.fieldname !== 'file') throw invalid('file', noFileKey);
+  try {
+    return { data: await part.toBuffer(), truncated: part.file.truncated };
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
+    return { data: Buffer.alloc(0), truncated: true };
+  }
 }

@@ -42,8 +42,8 @@ import {
   visitRow,
 } from '@venue/contract';
 import { can } from '../../../platform/access.ts';
-import { forbidden, invalid } from '../../../platform/errors.ts';
-import { defineRoute, type AppContext } from '../../../platform/http.ts';
+import { forbidden } from '../../../platform/errors.ts';
+import { defineRoute, readFilePart, type AppContext } from '../../../platform/http.ts';
 import { readUpload, withImportSlot } from '../../../platform/xlsx.ts';
 import {
   addEntrants,
@@ -78,22 +78,10 @@ import {
   uploadFace,
   uploadIdentityImage,
   uploadPhoto,
-  type ImageUpload,
 } from './member.service.ts';
 
-/** The uploaded image of a multipart `file` field, read one byte past the limit so "too large" is told apart. */
-async function readImage(req: FastifyRequest): Promise<ImageUpload> {
-  if (!req.isMultipart()) throw invalid('file', 'member.image.noFile');
-  const part = await req.file({ limits: { fileSize: MEMBER_IMAGE_MAX_BYTES + 1, files: 1 } }).catch(() => undefined);
-  if (!part || part.fieldname !== 'file') throw invalid('file', 'member.image.noFile');
-  try {
-    const data = await part.toBuffer();
-    return { data, truncated: part.file.truncated };
-  } catch (e) {
-    if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
-    return { data: Buffer.alloc(0), truncated: true };
-  }
-}
+/** The uploaded image of a multipart `file` field. */
+const readImage = (req: FastifyRequest) => readFilePart(req, MEMBER_IMAGE_MAX_BYTES, 'member.image.noFile');
 
 /**
  * Members: the front desk's find and register (under the booking permission, booking uses them),

@@ -42,8 +42,8 @@ import {
   ticketTypeRow,
   ticketTypeUpdate,
 } from '@venue/contract';
-import { defineRoute, type AppContext } from '../../../platform/http.ts';
-import { forbidden, invalid } from '../../../platform/errors.ts';
+import { defineRoute, readFilePart, type AppContext } from '../../../platform/http.ts';
+import { forbidden } from '../../../platform/errors.ts';
 import { can } from '../../../platform/access.ts';
 import { idemKey } from '../commerce/commerce.routes.ts';
 import {
@@ -81,18 +81,8 @@ import {
   storeSeatmapImage,
 } from './ticket.service.ts';
 
-async function readImage(req: FastifyRequest): Promise<{ data: Buffer; truncated: boolean }> {
-  if (!req.isMultipart()) throw invalid('file', 'seatmap.image.noFile');
-  const part = await req.file({ limits: { fileSize: SEATMAP_IMAGE_MAX_BYTES + 1, files: 1 } }).catch(() => undefined);
-  if (!part || part.fieldname !== 'file') throw invalid('file', 'seatmap.image.noFile');
-  try {
-    const data = await part.toBuffer();
-    return { data, truncated: part.file.truncated };
-  } catch (e) {
-    if ((e as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw e;
-    return { data: Buffer.alloc(0), truncated: true };
-  }
-}
+/** The uploaded image of a multipart `file` field. */
+const readImage = (req: FastifyRequest) => readFilePart(req, SEATMAP_IMAGE_MAX_BYTES, 'seatmap.image.noFile');
 
 /** Ticketing: every call under `{sport}ticket/`. */
 export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
