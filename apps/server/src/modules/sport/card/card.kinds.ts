@@ -235,9 +235,9 @@ registerItemKind(cardRecharge('recharge', coreRecharge.orderTypes));
 // ---------------------------------------------------------------- paying with a card
 
 /** What an order's lines are used for, as their kinds tell. */
-async function usesOf(ctx: KindContext, orderId: number): Promise<ItemUse[]> {
+async function usesOf(ctx: KindContext, items: readonly ItemRecord[]): Promise<ItemUse[]> {
   const out: ItemUse[] = [];
-  for (const item of await itemsOf(ctx.tx, ctx.scope, orderId)) {
+  for (const item of items) {
     const u = await itemKindOf(item.kind)?.use?.(ctx, item);
     if (u) out.push(u);
   }
@@ -260,7 +260,8 @@ setStoredValueHooks({
     const rules = rulesOf(card, type);
     if (p.order.venueId && rules.venueIds.length && !rules.venueIds.includes(p.order.venueId)) throw invalid(field, 'card.notHere');
     // Sports and time bands hold for what the order's lines are used for (a booked slot's sport and time).
-    const uses = await usesOf({ tx, scope, orgId: p.order.orgId, memberId: p.order.memberId }, p.order.id);
+    const items = await itemsOf(tx, scope, p.order.id);
+    const uses = await usesOf({ tx, scope, orgId: p.order.orgId, memberId: p.order.memberId }, items);
     if (rules.sports.length && uses.some((u) => u.sport !== undefined && !rules.sports.includes(u.sport))) throw invalid(field, 'card.notForSport');
     const timed = uses.filter((u) => u.startMin !== undefined && u.endMin !== undefined);
     if (rules.timeBands.length && timed.some((u) => !rules.timeBands.some((b) => minutesOf(b.from) <= u.startMin! && u.endMin! <= minutesOf(b.to)))) throw invalid(field, 'card.outsideHours');
@@ -270,7 +271,7 @@ setStoredValueHooks({
       // Uses pay for the whole order (one per unit), never a part of it.
       const { succeededFen, openFen } = await paymentTotals(tx, scope, p.order.id);
       if (p.amountFen !== p.order.payableFen - succeededFen - openFen) throw invalid('amountFen', 'card.payWhole');
-      times = (await itemsOf(tx, scope, p.order.id)).reduce((n, i) => n + i.quantity, 0);
+      times = items.reduce((n, i) => n + i.quantity, 0);
       await checkLimits(tx, scope, card, type, today, times, field);
       // Uses paid for lines without a time of their own count now.
       if (rules.timeBands.length && !timed.length && !rules.timeBands.some((b) => b.from <= hhmm && hhmm < b.to)) throw invalid(field, 'card.outsideHours');
