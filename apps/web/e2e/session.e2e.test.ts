@@ -91,9 +91,13 @@ describe('session token: an HttpOnly cookie, a token in memory, tabs that follow
     try {
       await other.goto(`${e.baseUrl}/login`);
       await other.getByTestId('login-name').waitFor();
+      // The other tab hears of the sign-in and asks the server for the session: wait for that answer,
+      // or the step below may race it and meet the guard while the tab is still signed out.
+      const restored = other.waitForResponse(async (r) => r.url().endsWith('/session') && r.request().method() === 'POST' && Boolean((await r.json().catch(() => null))?.body?.token));
       await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
       await page.waitForURL(/\/home/);
       const token = (await tokenCookie())!.value;
+      await restored;
       // The other tab, still on its login screen, now holds the new session: a screen opens without signing in.
       const sent = bearerTokens(other);
       await other.evaluate(() => {
