@@ -16,3 +16,4 @@ export * from './sport/member.ts';
 export * from './sport/card.ts';
 export * from './sport/seatmap.ts';
 export * from './sport/ticket.ts';
+export * from './sport/ticketDistribution.ts';

@@ -15,3 +15,4 @@ export * from '../modules/sport/member/member.table.ts';
 export * from '../modules/sport/card/card.table.ts';
 export * from '../modules/sport/ticket/ticket.table.ts';
 export * from '../modules/sport/ticket/gate/gate.table.ts';
+export * from '../modules/sport/ticket/distribution/distribution.table.ts';
