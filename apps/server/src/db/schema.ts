@@ -16,3 +16,5 @@ export * from '../modules/sport/card/card.table.ts';
 export * from '../modules/sport/ticket/ticket.table.ts';
 export * from '../modules/sport/ticket/gate/gate.table.ts';
 export * from '../modules/sport/ticket/distribution/distribution.table.ts';
+export * from '../modules/sport/ticket/catalogue/template.table.ts';
+export * from '../modules/sport/ticket/catalogue/catalogue.table.ts';

@@ -4,6 +4,7 @@ import type { SeatmapDocument } from '@venue/contract';
 import { orgs, users } from '../../system/system.table.ts';
 import { orderItems, orders } from '../commerce/commerce.table.ts';
 import { venues } from '../venue/venue.table.ts';
+import { ticketNotices, ticketTemplates } from './catalogue/template.table.ts';
 
 /**
  * Ticketing (issue 13). Project types and projects are the catalogue; a seat map keeps every saved
@@ -49,6 +50,9 @@ export const ticketProjects = pgTable(
     description: text('description'),
     performers: varchar('performers', { length: 2000 }),
     purchaseNotice: text('purchase_notice'),
+    /** The purchase notice shown to buyers, and the ticket template its tickets print with (catalogue extras). */
+    noticeId: bigint('notice_id', { mode: 'number' }).references(() => ticketNotices.id),
+    templateId: bigint('template_id', { mode: 'number' }).references(() => ticketTemplates.id),
     /** none | per_id (one ticket per id number per session). */
     realName: varchar('real_name', { length: 8 }).notNull().default('none'),
     /** Tickets one buyer may take per order (null: no limit). */
@@ -120,6 +124,8 @@ export const ticketSessions = pgTable(
     /** Minutes an unpaid order holds its seats or quota. */
     holdMinutes: integer('hold_minutes').notNull().default(10),
     onSale: boolean('on_sale').notNull().default(false),
+    /** The ticket template of this session's tickets (else the project's). */
+    templateId: bigint('template_id', { mode: 'number' }).references(() => ticketTemplates.id),
     /** 0 normal, 1 disabled. */
     status: smallint('status').notNull().default(0),
     version: version(),
