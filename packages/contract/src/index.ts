@@ -16,4 +16,6 @@ export * from './sport/member.ts';
 export * from './sport/card.ts';
 export * from './sport/seatmap.ts';
 export * from './sport/ticket.ts';
+export * from './sport/ticketGate.ts';
 export * from './sport/ticketDistribution.ts';
+export * from './sport/ticketCatalogue.ts';
