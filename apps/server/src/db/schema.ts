@@ -18,3 +18,4 @@ export * from '../modules/sport/ticket/gate/gate.table.ts';
 export * from '../modules/sport/ticket/distribution/distribution.table.ts';
 export * from '../modules/sport/ticket/catalogue/template.table.ts';
 export * from '../modules/sport/ticket/catalogue/catalogue.table.ts';
+export * from '../modules/sport/ticket/reserve/reserve.table.ts';

@@ -123,6 +123,8 @@ export const ticketSessions = pgTable(
     seatmapVersion: integer('seatmap_version'),
     /** Minutes an unpaid order holds its seats or quota. */
     holdMinutes: integer('hold_minutes').notNull().default(10),
+    /** The session's refund rules (null: refundable in full until the start). */
+    refundRules: jsonb('refund_rules').$type<{ refundable: boolean; tiers: { hoursBefore: number; percent: number }[] }>(),
     onSale: boolean('on_sale').notNull().default(false),
     /** The ticket template of this session's tickets (else the project's). */
     templateId: bigint('template_id', { mode: 'number' }).references(() => ticketTemplates.id),
@@ -228,6 +230,12 @@ export const tickets = pgTable(
     buyerName: varchar('buyer_name', { length: 64 }),
     buyerPhone: varchar('buyer_phone', { length: 20 }),
     buyerIdNo: varchar('buyer_id_no', { length: 32 }),
+    /** The viewer of a real-name project's ticket: one live ticket per id number per session. */
+    viewerName: varchar('viewer_name', { length: 64 }),
+    viewerIdType: varchar('viewer_id_type', { length: 8 }),
+    viewerIdNo: varchar('viewer_id_no', { length: 32 }),
+    /** The refund applied for this ticket (its refund number), while it waits for review or after. */
+    refundNo: varchar('refund_no', { length: 32 }),
     priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
     soldAt: at('sold_at'),
     usedAt: at('used_at'),
@@ -243,6 +251,12 @@ export const tickets = pgTable(
     uniqueIndex('sport_ticket_seat_live_uq')
       .on(t.seatId)
       .where(sql`${t.seatId} is not null and ${t.state} in ('held','sold','used')`),
+    // Real-name: one live ticket per id number per session.
+    uniqueIndex('sport_ticket_viewer_live_uq')
+      .on(t.sessionId, t.viewerIdNo)
+      .where(sql`${t.viewerIdNo} is not null and ${t.state} in ('held','sold','used')`),
+    // A buyer's live tickets of a session (the per-buyer limit across orders).
+    index('sport_ticket_session_phone_idx').on(t.sessionId, t.buyerPhone),
     check('sport_ticket_state', sql`${t.state} in ('held','sold','used','refunded','cancelled')`),
   ],
 );
