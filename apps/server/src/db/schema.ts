@@ -19,3 +19,4 @@ export * from '../modules/sport/ticket/distribution/distribution.table.ts';
 export * from '../modules/sport/ticket/catalogue/template.table.ts';
 export * from '../modules/sport/ticket/catalogue/catalogue.table.ts';
 export * from '../modules/sport/ticket/reserve/reserve.table.ts';
+export * from '../modules/open/open.table.ts';
