@@ -74,6 +74,13 @@ const ORGANISATION_OWNED = [
   'sport_ticket_level',
   'sport_ticket_seat',
   'sport_ticket',
+  // Gate checking (issue 13).
+  'sport_ticket_gate',
+  'sport_ticket_session_key',
+  'sport_ticket_scan',
+  'sport_ticket_scan_conflict',
+  'sport_ticket_collection',
+  'sport_ticket_reprint',
 ];
 
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */

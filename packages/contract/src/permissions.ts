@@ -84,7 +84,7 @@ export const Perm = {
   member: { list: 'sport:member:list', add: 'sport:member:add', edit: 'sport:member:edit', remove: 'sport:member:remove', import: 'sport:member:import', export: 'sport:member:export', private: 'sport:member:private', tag: 'sport:member:tag', face: 'sport:member:face', blacklist: 'sport:member:blacklist', identity: 'sport:member:identity', review: 'sport:member:review', checkin: 'sport:member:checkin', distribute: 'sport:member:distribute' },
   card: { list: 'sport:card:list', type: 'sport:card:type', sell: 'sport:card:sell', recharge: 'sport:card:recharge', edit: 'sport:card:edit', freeze: 'sport:card:freeze', share: 'sport:card:share', refund: 'sport:card:refund' },
   // Ticketing (issue 13): catalogue (types and projects), sessions, seat maps, levels, selling, reserved issuing, the ticket list, refunds, gate checking.
-  ticket: { project: 'sport:ticket:project', session: 'sport:ticket:session', seatmap: 'sport:ticket:seatmap', level: 'sport:ticket:level', sell: 'sport:ticket:sell', reserve: 'sport:ticket:reserve', list: 'sport:ticket:list', refund: 'sport:ticket:refund', check: 'sport:ticket:check' },
+  ticket: { project: 'sport:ticket:project', session: 'sport:ticket:session', seatmap: 'sport:ticket:seatmap', level: 'sport:ticket:level', sell: 'sport:ticket:sell', reserve: 'sport:ticket:reserve', list: 'sport:ticket:list', refund: 'sport:ticket:refund', check: 'sport:ticket:check', gate: 'sport:ticket:gate', collect: 'sport:ticket:collect', reprint: 'sport:ticket:reprint' },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

@@ -1,0 +1,29 @@
+import { addMessages } from '../../../../platform/i18n.ts';
+
+/** Texts of gate checking, ticket collection and reprints. */
+addMessages({
+  'zh-CN': {
+    'field.gateName': '闸口名称',
+    'field.paperNo': '纸质票号',
+    'gate.venueUnknown': '场馆不存在',
+    'gate.closed': '闸口“{gate}”已关闭，不能检票',
+    'gate.noQr': '只有已售或已检的门票有入场二维码',
+    'gate.unknownCode': '没有该票码的门票',
+    'gate.badSignature': '二维码签名无效（可能被篡改）',
+    'gate.collectState': '该门票当前状态（{state}）不能取纸质票',
+    'gate.collectedAlready': '该门票已取过纸质票（票号 {paperNo}）',
+    'gate.reprintState': '该门票当前状态（{state}）不能重打',
+  },
+  'en-US': {
+    'field.gateName': 'Gate name',
+    'field.paperNo': 'Paper ticket no.',
+    'gate.venueUnknown': 'No such venue',
+    'gate.closed': 'Gate "{gate}" is closed: no tickets are checked there',
+    'gate.noQr': 'Only sold or used tickets have an entry QR code',
+    'gate.unknownCode': 'No ticket has this code',
+    'gate.badSignature': 'The QR code signature is not valid (it may have been altered)',
+    'gate.collectState': 'A ticket in this state ({state}) cannot be collected on paper',
+    'gate.collectedAlready': 'This ticket was collected on paper already (paper no. {paperNo})',
+    'gate.reprintState': 'A ticket in this state ({state}) cannot be reprinted',
+  },
+});

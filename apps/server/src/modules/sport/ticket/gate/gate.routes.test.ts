@@ -1,0 +1,220 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Code, base64urlDecode, base64urlEncode } from '@venue/contract';
+import { Client, databases, startServer, type TestServer } from '../../../../../test/harness.ts';
+import { adminClient, makeRole, makeUser, signIn } from '../../../system/admin.testkit.ts';
+import { grantMenus } from '../../../../../test/grants.ts';
+import { imbalances } from '../../commerce/commerce.testkit.ts';
+import { ok, ticketApi } from '../ticket.testkit.ts';
+import { gateStaff, makeGate, qrOf, soldTickets } from './gate.testkit.ts';
+
+describe.each(databases)('gate checking on %s', (kind) => {
+  let s: TestServer;
+  let admin: Client;
+  let platformId: number;
+  let staff: Awaited<ReturnType<typeof gateStaff>>;
+  let c: Client;
+  beforeAll(async () => {
+    s = await startServer(kind, { JOB_SCHEDULER: '0' });
+    ({ c: admin, platformOrgId: platformId } = await adminClient(s));
+    staff = await gateStaff(s, admin, platformId);
+    c = staff.c;
+  }, 120_000);
+  afterAll(async () => s?.close());
+  afterEach(async () => expect(await imbalances(s)).toEqual([]));
+
+  const check = (sessionId: number, gateId: number, code: string, who = c) => who.json('POST', ticketApi('check'), { body: { sessionId, gateId, code } });
+  const scans = async (sessionId: number) => (await ok(c, 'POST', ticketApi('check/scans'), { sessionId, pageSize: 100 })).data as { code: string; result: string; reason: string | null; gateName: string | null; source: string }[];
+
+  it('a ticket enters once: the second scan is refused with when and at which gate it was first used; every scan is logged with the count admitted / sold', async () => {
+    const north = await makeGate(c, '北门');
+    const south = await makeGate(c, '南门');
+    const { session, tickets } = await soldTickets(c, 3);
+    const first = await check(session.id, north.id, tickets[0]!.code.toLowerCase());
+    expect(first.code, first.msg).toBe(0);
+    expect(first.body).toMatchObject({ result: 'admitted', reason: null, firstUse: null, counts: { admitted: 1, sold: 3 } });
+    expect(first.body.ticket).toMatchObject({ code: tickets[0]!.code, state: 'used', levelName: '普通票' });
+
+    const again = await check(session.id, south.id, tickets[0]!.code);
+    expect(again.body).toMatchObject({ result: 'refused', reason: 'used', counts: { admitted: 1, sold: 3 } });
+    expect(again.body.firstUse).toMatchObject({ gateId: north.id, gateName: '北门', source: 'online' });
+    expect(Date.parse(again.body.firstUse.at)).toBeLessThanOrEqual(Date.now());
+
+    // A signed QR code is accepted as well as the bare code.
+    const signed = await check(session.id, south.id, await qrOf(c, tickets[1]!.id));
+    expect(signed.body).toMatchObject({ result: 'admitted', counts: { admitted: 2, sold: 3 } });
+    const unknown = await check(session.id, south.id, 'NOSUCHCODE0000');
+    expect(unknown.body).toMatchObject({ result: 'refused', reason: 'unknown', ticket: null });
+
+    expect((await scans(session.id)).map((x) => [x.code, x.result, x.reason, x.gateName])).toEqual([
+      ['NOSUCHCODE0000', 'refused', 'unknown', '南门'],
+      [tickets[1]!.code, 'admitted', null, '南门'],
+      [tickets[0]!.code, 'refused', 'used', '南门'],
+      [tickets[0]!.code, 'admitted', null, '北门'],
+    ]);
+    expect(await ok(c, 'GET', ticketApi(`check/summary/${session.id}`))).toEqual({ admitted: 2, sold: 3 });
+    const listed = await ok(c, 'POST', ticketApi('list'), { sessionId: session.id, pageSize: 10 });
+    expect(listed.data.map((t: { state: string }) => t.state).sort()).toEqual(['sold', 'used', 'used']);
+  });
+
+  it('refused: a ticket of another session, a refunded ticket, a held ticket, a tampered signed code, a closed gate', async () => {
+    const gate = await makeGate(c);
+    const a = await soldTickets(c, 2);
+    const b = await soldTickets(c, 1);
+    const wrong = await check(a.session.id, gate.id, b.tickets[0]!.code);
+    expect(wrong.body).toMatchObject({ result: 'refused', reason: 'wrongSession' });
+
+    // Refunded through the commerce review: revoked at the gate, and listed as revoked for offline devices.
+    const itemId = (await ok(c, 'GET', `/api/sport/commerce/order/${a.orderId}`)).items[0].id;
+    const applied = await ok(c, 'POST', '/api/sport/commerce/refund', { orderId: a.orderId, items: [{ itemId, quantity: 1 }], reason: '观众退票' });
+    expect((await ok(c, 'POST', `/api/sport/commerce/refund/${applied.id}/review`, { approve: true, remark: '同意' })).state).toBe('succeeded');
+    const states = (await ok(c, 'POST', ticketApi('list'), { orderId: a.orderId })).data as { code: string; state: string; id: number }[];
+    const refunded = states.find((t) => t.state === 'refunded')!;
+    const kept = states.find((t) => t.state === 'sold')!;
+    expect((await check(a.session.id, gate.id, refunded.code)).body).toMatchObject({ result: 'refused', reason: 'refunded' });
+    const pkg = await ok(c, 'GET', ticketApi(`check/offline/${a.session.id}`));
+    expect(pkg.revoked).toEqual([refunded.code]);
+    expect(pkg.valid.map((v: { code: string }) => v.code)).toEqual([kept.code]);
+    expect(base64urlDecode(pkg.publicKey)).toHaveLength(32);
+
+    // Unpaid: no QR code, and refused at the gate.
+    const held = await ok(c, 'POST', ticketApi('order'), { sessionId: a.session.id, levelId: a.levelId, quantity: 1 });
+    const heldTicket = (await ok(c, 'POST', ticketApi('list'), { orderId: held.orderId })).data[0];
+    expect((await check(a.session.id, gate.id, heldTicket.code)).body).toMatchObject({ result: 'refused', reason: 'held' });
+    const noQr = await c.json('GET', ticketApi(`qr/${heldTicket.id}`), { lang: 'en-US' });
+    expect(noQr.code).toBe(Code.CONFLICT);
+    expect(noQr.msg).toBe('Only sold or used tickets have an entry QR code');
+
+    // Tampered: the body names another ticket's code under the first one's signature; or the signature is altered.
+    const payload = await qrOf(c, kept.id);
+    const [prefix, body, sig] = payload.split('.') as [string, string, string];
+    const otherBody = base64urlEncode(new TextEncoder().encode(new TextDecoder().decode(base64urlDecode(body)).replace(kept.code, b.tickets[0]!.code)));
+    const bits = base64urlDecode(sig);
+    bits[0] = bits[0]! ^ 1;
+    for (const forged of [`${prefix}.${otherBody}.${sig}`, `${prefix}.${body}.${base64urlEncode(bits)}`]) {
+      const res = await check(a.session.id, gate.id, forged);
+      expect(res.body).toMatchObject({ result: 'refused', reason: 'badSignature' });
+    }
+    // The genuine one still enters.
+    expect((await check(a.session.id, gate.id, payload)).body.result).toBe('admitted');
+
+    // A closed gate checks nothing.
+    const closed = await ok(c, 'PUT', ticketApi(`gate/${gate.id}`), { status: 1, version: gate.version });
+    const res = await c.json('POST', ticketApi('check'), { body: { sessionId: a.session.id, gateId: closed.id, code: kept.code }, lang: 'en-US' });
+    expect(res.code).toBe(Code.CONFLICT);
+    expect(res.msg).toContain('is closed');
+  });
+
+  it('offline devices: an upload is idempotent; two devices that admitted one ticket are reported as a conflict with both admissions', async () => {
+    const east = await makeGate(c, '东门');
+    const west = await makeGate(c, '西门');
+    const { session, tickets } = await soldTickets(c, 3);
+    const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    const qr0 = await qrOf(c, tickets[0]!.id);
+    const deviceA = { deviceId: 'device-east-1', gateId: east.id, scans: [
+      { uid: 'east-0001-aaaa', sessionId: session.id, code: qr0, scannedAt: at(10), result: 'admitted' },
+      { uid: 'east-0002-aaaa', sessionId: session.id, code: tickets[1]!.code, scannedAt: at(9), result: 'admitted' },
+      { uid: 'east-0003-aaaa', sessionId: session.id, code: 'VT1.bad.sig', scannedAt: at(8), result: 'refused', reason: 'badSignature' },
+    ] };
+    const up = await ok(c, 'POST', ticketApi('check/upload'), deviceA);
+    expect(up).toMatchObject({ recorded: 3, duplicates: 0, conflicts: 0 });
+    const again = await ok(c, 'POST', ticketApi('check/upload'), deviceA);
+    expect(again).toMatchObject({ recorded: 0, duplicates: 3, conflicts: 0 });
+    expect(await ok(c, 'GET', ticketApi(`check/summary/${session.id}`))).toEqual({ admitted: 2, sold: 3 });
+    expect((await scans(session.id)).filter((x) => x.source === 'offline')).toHaveLength(3);
+
+    // Device B admitted ticket 0 too while offline: a conflict naming both admissions.
+    const deviceB = { deviceId: 'device-west-1', gateId: west.id, scans: [{ uid: 'west-0001-bbbb', sessionId: session.id, code: tickets[0]!.code, scannedAt: at(5), result: 'admitted' }] };
+    expect(await ok(c, 'POST', ticketApi('check/upload'), deviceB)).toMatchObject({ recorded: 0, conflicts: 1, results: [{ uid: 'west-0001-bbbb', status: 'conflict' }] });
+    expect(await ok(c, 'POST', ticketApi('check/upload'), deviceB)).toMatchObject({ duplicates: 1, conflicts: 0 });
+    const conflicts = await ok(c, 'POST', ticketApi('check/conflicts'), { sessionId: session.id });
+    expect(conflicts.total).toBe(1);
+    expect(conflicts.data[0]).toMatchObject({ code: tickets[0]!.code, reason: 'used', first: { gateName: '东门', deviceId: 'device-east-1', source: 'offline' }, second: { gateName: '西门', deviceId: 'device-west-1', source: 'offline' } });
+    // An offline admission of a ticket already used online is a conflict too.
+    expect((await check(session.id, east.id, tickets[2]!.code)).body.result).toBe('admitted');
+    await ok(c, 'POST', ticketApi('check/upload'), { deviceId: 'device-west-1', gateId: west.id, scans: [{ uid: 'west-0002-bbbb', sessionId: session.id, code: tickets[2]!.code, scannedAt: at(1), result: 'admitted' }] });
+    const two = await ok(c, 'POST', ticketApi('check/conflicts'), { sessionId: session.id });
+    expect(two.data[0]).toMatchObject({ code: tickets[2]!.code, first: { gateName: '东门', source: 'online' }, second: { deviceId: 'device-west-1' } });
+  });
+
+  it('gates: add, edit with the version, a duplicate name named, delete; collection once per ticket with its paper number; a reprint logged with its reason', async () => {
+    const g = await makeGate(c, '贵宾通道');
+    const dup = await c.json('POST', ticketApi('gate'), { body: { name: '贵宾通道' }, lang: 'en-US' });
+    expect(dup.code).toBe(Code.CONFLICT);
+    expect(dup.detail.reason).toBe('duplicate');
+    const stale = await c.json('PUT', ticketApi(`gate/${g.id}`), { body: { name: 'x', version: 9 } });
+    expect(stale.detail.reason).toBe('stale');
+    expect((await ok(c, 'POST', ticketApi('gate/list'), { name: '贵宾' })).data.map((x: { name: string }) => x.name)).toEqual(['贵宾通道']);
+    expect(await ok(c, 'DELETE', ticketApi(`gate/${g.id}`))).toEqual({ deleted: 1 });
+
+    const { tickets } = await soldTickets(c, 2);
+    const found = await ok(c, 'POST', ticketApi('collection/find'), { code: await qrOf(c, tickets[0]!.id) });
+    expect(found).toMatchObject({ ticket: { code: tickets[0]!.code, state: 'sold' }, collection: null });
+    const paperNo = `P${Date.now()}`;
+    const got = await ok(c, 'POST', ticketApi('collection'), { code: tickets[0]!.code, paperNo, remark: '窗口 2' });
+    expect(got).toMatchObject({ code: tickets[0]!.code, paperNo, remark: '窗口 2', collectedByName: expect.any(String) });
+    const twice = await c.json('POST', ticketApi('collection'), { body: { code: tickets[0]!.code, paperNo: `${paperNo}-2` }, lang: 'en-US' });
+    expect(twice.code).toBe(Code.CONFLICT);
+    expect(twice.msg).toBe(`This ticket was collected on paper already (paper no. ${paperNo})`);
+    const samePaper = await c.json('POST', ticketApi('collection'), { body: { code: tickets[1]!.code, paperNo } });
+    expect(samePaper.detail.reason).toBe('duplicate');
+    const badCode = await c.json('POST', ticketApi('collection'), { body: { code: 'ZZZZZZZZ', paperNo: 'x1' }, lang: 'en-US' });
+    expect(badCode.code).toBe(Code.FORM_INVALID);
+    expect(badCode.detail[0]).toMatchObject({ field: 'code', message: 'No ticket has this code' });
+    expect((await ok(c, 'POST', ticketApi('collection/list'), { paperNo })).data.map((x: { code: string }) => x.code)).toEqual([tickets[0]!.code]);
+
+    const printed = await ok(c, 'POST', ticketApi('reprint'), { ticketId: tickets[1]!.id, reason: '原票污损' });
+    expect(printed.payload.startsWith('VT1.')).toBe(true);
+    expect(printed.reprint).toMatchObject({ reason: '原票污损', ticketId: tickets[1]!.id });
+    expect((await ok(c, 'GET', ticketApi(`reprint/list/${tickets[1]!.id}`))).data.map((r: { reason: string }) => r.reason)).toEqual(['原票污损']);
+    const noReason = await c.json('POST', ticketApi('reprint'), { body: { ticketId: tickets[1]!.id, reason: ' ' } });
+    expect(noReason.code).toBe(Code.INVALID);
+  });
+
+  it("another organisation's tickets, gates and sessions answer 100404 and stay unchanged", async () => {
+    const other = await gateStaff(s, admin, platformId);
+    const mine = await soldTickets(c, 1);
+    const myGate = await makeGate(c);
+    const theirGate = await makeGate(other.c);
+    const theirs = await soldTickets(other.c, 1);
+    for (const res of [
+      await check(mine.session.id, theirGate.id, mine.tickets[0]!.code),
+      await check(theirs.session.id, myGate.id, theirs.tickets[0]!.code),
+      await c.json('GET', ticketApi(`qr/${theirs.tickets[0]!.id}`)),
+      await c.json('GET', ticketApi(`gate/${theirGate.id}`)),
+      await c.json('PUT', ticketApi(`gate/${theirGate.id}`), { body: { name: 'mine now', version: 1 } }),
+      await c.json('GET', ticketApi(`check/offline/${theirs.session.id}`)),
+      await c.json('POST', ticketApi('reprint'), { body: { ticketId: theirs.tickets[0]!.id, reason: 'x' } }),
+      await c.json('POST', ticketApi('check/upload'), { body: { deviceId: 'dev-x', gateId: theirGate.id, scans: [{ uid: 'x-0000-0001', sessionId: theirs.session.id, code: theirs.tickets[0]!.code, scannedAt: new Date().toISOString(), result: 'admitted' }] } }),
+    ])
+      expect(res.code, JSON.stringify(res.body)).toBe(Code.NOT_FOUND);
+    // My gate and session, their ticket's code: unknown to me.
+    expect((await check(mine.session.id, myGate.id, theirs.tickets[0]!.code)).body).toMatchObject({ result: 'refused', reason: 'unknown' });
+    expect((await ok(other.c, 'POST', ticketApi('list'), { orderId: theirs.orderId })).data[0].state).toBe('sold');
+    expect((await ok(other.c, 'GET', ticketApi(`gate/${theirGate.id}`))).name).toBe(theirGate.name);
+  });
+
+  it('a user without the checking screen is refused (100420); one with it checks', async () => {
+    const role = await makeRole(admin, staff.orgId);
+    await grantMenus(admin, role.id, ['sport.ticket.list']);
+    const seller = await signIn(s, (await makeUser(admin, staff.orgId, { roleIds: [role.id] })).code, 'Pass1234');
+    const gate = await makeGate(c);
+    const { session, tickets } = await soldTickets(c, 1);
+    expect((await check(session.id, gate.id, tickets[0]!.code, seller)).code).toBe(Code.FORBIDDEN);
+    expect((await seller.json('POST', ticketApi('gate'), { body: { name: 'x' } })).code).toBe(Code.FORBIDDEN);
+    // The list's QR code is theirs to show.
+    expect((await seller.json('GET', ticketApi(`qr/${tickets[0]!.id}`))).code).toBe(0);
+  });
+
+  it.runIf(kind === 'postgres')('races on PostgreSQL: 12 gates scanning one ticket at once admit it exactly once', async () => {
+    const gates = await Promise.all(Array.from({ length: 4 }, (_, i) => makeGate(c, `并发${i}-${Date.now()}`)));
+    const { session, tickets } = await soldTickets(c, 3);
+    for (const t of tickets) {
+      const results = await Promise.all(Array.from({ length: 12 }, (_, i) => check(session.id, gates[i % 4]!.id, t.code)));
+      expect(results.every((r) => r.code === 0)).toBe(true);
+      expect(results.filter((r) => r.body.result === 'admitted')).toHaveLength(1);
+      expect(results.filter((r) => r.body.reason === 'used')).toHaveLength(11);
+    }
+    const [row] = await s.database.query<{ n: string }>(`select count(*) as n from sport_ticket_scan where session_id = $1 and result = 'admitted'`, [session.id]);
+    expect(Number(row!.n)).toBe(3);
+  });
+});

@@ -1,0 +1,301 @@
+import { z } from 'zod';
+import { page, pageQuery } from '../envelope.ts';
+import { fields } from '../fields.ts';
+
+/**
+ * Gate checking, ticket collection and reprints (issue 13, "Gate checking (ticketChecking,
+ * ticketCollection)" and the ticket list's "Reprint a ticket, logged"). Every call is under
+ * `{sport}ticket/`.
+ *
+ * - A ticket's QR code is signed with its session's Ed25519 key: `VT1.<body>.<signature>`, where
+ *   body is base64url of `code|sessionId|S<seatId>` (or `L<levelId>` for general admission) and the
+ *   signature (base64url, 64 bytes) covers the text `VT1.<body>`. A gate accepts the signed text
+ *   or the bare code.
+ * - `check` admits a sold ticket of the chosen session once: the second scan is refused with the
+ *   first use (when, which gate). Every scan is logged with its result and reason.
+ * - An offline device downloads `check/offline/:sessionId` (public key, valid codes, revoked
+ *   codes), checks on its own, and uploads its scans to `check/upload`; each scan carries the
+ *   device's own id (`uid`), so a re-upload changes nothing. A ticket admitted twice is a conflict.
+ */
+const id = fields.id;
+const at = fields.instantOut;
+const atOrNull = at.nullable();
+
+export const QR_PREFIX = 'VT1';
+export const GATE_STATUS = [0, 1] as const;
+export const SCAN_RESULTS = ['admitted', 'refused', 'conflict'] as const;
+export type ScanResult = (typeof SCAN_RESULTS)[number];
+/** Why a scan is refused: used already, another session, refunded/cancelled/unpaid ticket, unknown code, a bad signature, a closed gate. */
+export const SCAN_REASONS = ['used', 'wrongSession', 'refunded', 'cancelled', 'held', 'unknown', 'badSignature', 'gateClosed', 'revoked'] as const;
+export type ScanReason = (typeof SCAN_REASONS)[number];
+export const SCAN_SOURCES = ['online', 'offline'] as const;
+export const SCAN_CONFLICT_REASONS = ['used', 'revoked'] as const;
+
+// ---------------------------------------------------------------- the QR payload
+
+const b64urlOf = (bytes: Uint8Array): string => {
+  let s = '';
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+export function base64urlEncode(bytes: Uint8Array): string {
+  return b64urlOf(bytes);
+}
+export function base64urlDecode(text: string): Uint8Array {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Error('not base64url');
+  const s = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '==='.slice((text.length + 3) % 4));
+  return Uint8Array.from(s, (c) => c.charCodeAt(0));
+}
+
+export interface TicketQrBody {
+  code: string;
+  sessionId: number;
+  /** The seat (`seatId`) or, for general admission, the level (`levelId`). */
+  seatId: number | null;
+  levelId: number | null;
+}
+
+/** The signed part of a QR code: `VT1.<base64url body>`. */
+export function ticketQrMessage(b: TicketQrBody): string {
+  const spot = b.seatId !== null ? `S${b.seatId}` : `L${b.levelId ?? 0}`;
+  return `${QR_PREFIX}.${b64urlOf(new TextEncoder().encode(`${b.code}|${b.sessionId}|${spot}`))}`;
+}
+
+export interface DecodedTicketQr extends TicketQrBody {
+  /** The signed text (`VT1.<body>`). */
+  message: string;
+  signature: Uint8Array;
+}
+
+/** A scanned text: a signed payload (decoded, signature not yet verified), a bare code, or nothing usable. */
+export type ScannedCode = { kind: 'signed'; qr: DecodedTicketQr } | { kind: 'bare'; code: string } | { kind: 'bad' };
+
+const CODE_RE = /^[0-9A-Z]{4,32}$/;
+
+export function parseScan(raw: string): ScannedCode {
+  const text = raw.trim();
+  if (!text.startsWith(`${QR_PREFIX}.`)) {
+    const code = text.toUpperCase();
+    return CODE_RE.test(code) ? { kind: 'bare', code } : { kind: 'bad' };
+  }
+  const parts = text.split('.');
+  if (parts.length !== 3) return { kind: 'bad' };
+  try {
+    const body = new TextDecoder('utf-8', { fatal: true }).decode(base64urlDecode(parts[1]!));
+    const signature = base64urlDecode(parts[2]!);
+    const m = /^([0-9A-Z]{4,32})\|(\d{1,15})\|([SL])(\d{1,15})$/.exec(body);
+    if (!m || signature.length !== 64) return { kind: 'bad' };
+    const n = Number(m[4]);
+    return { kind: 'signed', qr: { code: m[1]!, sessionId: Number(m[2]), seatId: m[3] === 'S' ? n : null, levelId: m[3] === 'L' ? n : null, message: `${parts[0]}.${parts[1]}`, signature } };
+  } catch {
+    return { kind: 'bad' };
+  }
+}
+
+/** The code a scanned text names, or the text itself (trimmed, at most 32 characters) when it names none. */
+export function codeOfScan(raw: string): string {
+  const s = parseScan(raw);
+  return s.kind === 'signed' ? s.qr.code : s.kind === 'bare' ? s.code : raw.trim().slice(0, 32);
+}
+
+// ---------------------------------------------------------------- gates
+
+const gateName = fields.str().trim().min(1).max(64);
+export const gateCreate = z.object({
+  orgId: id.optional(),
+  name: gateName,
+  venueId: id.nullish(),
+  status: z.union([z.literal(0), z.literal(1)]).optional(),
+  remark: fields.optText(200),
+});
+export type GateCreate = z.output<typeof gateCreate>;
+export const gateUpdate = gateCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export type GateUpdate = z.output<typeof gateUpdate>;
+export const gateListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional(), status: fields.intIn(0, 1).optional() });
+export type GateListQuery = z.output<typeof gateListQuery>;
+export const gateRow = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  name: z.string(),
+  venueId: z.number().nullable(),
+  venueName: z.string().nullable(),
+  status: fields.numberOf(GATE_STATUS),
+  remark: z.string().nullable(),
+  version: z.number(),
+  createTime: at,
+  updateTime: at,
+});
+export type GateRow = z.output<typeof gateRow>;
+export const gatePage = page(gateRow);
+
+// ---------------------------------------------------------------- online check
+
+export const scanText = fields.str().trim().min(1).max(400);
+export const ticketCheck = z.object({ sessionId: id, gateId: id, code: scanText });
+export type TicketCheck = z.output<typeof ticketCheck>;
+
+/** The ticket a scan named, as the gate shows it. */
+export const scannedTicket = z.object({
+  id: z.number(),
+  code: z.string(),
+  sessionId: z.number(),
+  sessionName: z.string(),
+  projectName: z.string(),
+  levelName: z.string(),
+  seatLabel: z.string().nullable(),
+  buyerName: z.string().nullable(),
+  state: z.string(),
+});
+export const firstUse = z.object({ at, gateId: z.number().nullable(), gateName: z.string().nullable(), source: fields.textOf(SCAN_SOURCES), deviceId: z.string().nullable() });
+export const checkCounts = z.object({ admitted: z.number(), sold: z.number() });
+export type CheckCounts = z.output<typeof checkCounts>;
+export const ticketCheckAnswer = z.object({
+  result: z.enum(['admitted', 'refused']),
+  reason: z.enum(SCAN_REASONS).nullable(),
+  ticket: scannedTicket.nullable(),
+  firstUse: firstUse.nullable(),
+  counts: checkCounts,
+  scanId: z.number(),
+});
+export type TicketCheckAnswer = z.output<typeof ticketCheckAnswer>;
+
+export const scanListQuery = pageQuery.extend({
+  sessionId: id.optional(),
+  gateId: id.optional(),
+  result: z.enum(SCAN_RESULTS).optional(),
+  source: z.enum(SCAN_SOURCES).optional(),
+  code: fields.str().trim().max(32).optional(),
+});
+export type ScanListQuery = z.output<typeof scanListQuery>;
+export const scanRow = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  sessionId: z.number(),
+  sessionName: z.string(),
+  gateId: z.number().nullable(),
+  gateName: z.string().nullable(),
+  ticketId: z.number().nullable(),
+  code: z.string(),
+  seatLabel: z.string().nullable(),
+  levelName: z.string().nullable(),
+  result: fields.textOf(SCAN_RESULTS),
+  reason: z.string().nullable(),
+  source: fields.textOf(SCAN_SOURCES),
+  deviceId: z.string().nullable(),
+  operatorName: z.string().nullable(),
+  scannedAt: at,
+  createTime: at,
+});
+export type ScanRow = z.output<typeof scanRow>;
+export const scanPage = page(scanRow);
+
+// ---------------------------------------------------------------- offline device
+
+/** What an offline device downloads for one session. */
+export const offlinePackage = z.object({
+  sessionId: z.number(),
+  sessionName: z.string(),
+  projectName: z.string(),
+  startAt: at,
+  /** Ed25519 public key, raw 32 bytes, base64url. */
+  publicKey: z.string(),
+  /** Tickets that may enter (sold), and those used already (with their first use). */
+  valid: z.array(z.object({ code: z.string(), label: z.string(), used: z.boolean(), usedAt: atOrNull })),
+  /** Codes of refunded or cancelled tickets. */
+  revoked: z.array(z.string()),
+  generatedAt: at,
+});
+export type OfflinePackage = z.output<typeof offlinePackage>;
+
+export const offlineScan = z.object({
+  /** The device's own id of the scan (unique on the device). */
+  uid: fields.str().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid'),
+  sessionId: id,
+  code: scanText,
+  scannedAt: fields.instant,
+  /** What the device decided. */
+  result: z.enum(['admitted', 'refused']),
+  reason: z.enum(SCAN_REASONS).nullish(),
+});
+export const scanUpload = z.object({
+  deviceId: fields.str().trim().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid'),
+  gateId: id,
+  scans: z.array(offlineScan).min(1).max(500),
+});
+export type ScanUpload = z.output<typeof scanUpload>;
+export const scanUploadAnswer = z.object({
+  /** Scans recorded by this upload. */
+  recorded: z.number(),
+  /** Scans already recorded by an earlier upload (changed nothing). */
+  duplicates: z.number(),
+  /** Admissions that conflict with another admission of the same ticket. */
+  conflicts: z.number(),
+  results: z.array(z.object({ uid: z.string(), status: z.enum(['recorded', 'duplicate', 'conflict']) })),
+});
+export type ScanUploadAnswer = z.output<typeof scanUploadAnswer>;
+
+export const conflictListQuery = pageQuery.extend({ sessionId: id.optional() });
+export type ConflictListQuery = z.output<typeof conflictListQuery>;
+const conflictScan = z.object({ scanId: z.number(), gateName: z.string().nullable(), deviceId: z.string().nullable(), source: fields.textOf(SCAN_SOURCES), scannedAt: at });
+export const conflictRow = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  sessionId: z.number(),
+  sessionName: z.string(),
+  ticketId: z.number(),
+  code: z.string(),
+  reason: fields.textOf(SCAN_CONFLICT_REASONS),
+  first: conflictScan.nullable(),
+  second: conflictScan,
+  createTime: at,
+});
+export type ConflictRow = z.output<typeof conflictRow>;
+export const conflictPage = page(conflictRow);
+
+// ---------------------------------------------------------------- a ticket's QR, collection, reprint
+
+export const ticketQrAnswer = z.object({ ticketId: z.number(), code: z.string(), payload: z.string() });
+export type TicketQrAnswer = z.output<typeof ticketQrAnswer>;
+
+export const collectionFind = z.object({ code: scanText });
+export const collectionCreate = z.object({
+  code: scanText,
+  paperNo: fields.str().trim().min(1).max(32),
+  remark: fields.optText(200),
+});
+export type CollectionCreate = z.output<typeof collectionCreate>;
+export const collectionListQuery = pageQuery.extend({
+  code: fields.str().trim().max(32).optional(),
+  paperNo: fields.str().trim().max(32).optional(),
+  sessionId: id.optional(),
+});
+export type CollectionListQuery = z.output<typeof collectionListQuery>;
+export const collectionRow = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  ticketId: z.number(),
+  code: z.string(),
+  sessionName: z.string(),
+  projectName: z.string(),
+  seatLabel: z.string().nullable(),
+  levelName: z.string(),
+  paperNo: z.string(),
+  remark: z.string().nullable(),
+  collectedByName: z.string().nullable(),
+  collectedAt: at,
+});
+export type CollectionRow = z.output<typeof collectionRow>;
+export const collectionPage = page(collectionRow);
+/** A ticket found for collection, with its collection when it has one. */
+export const collectionFound = z.object({ ticket: scannedTicket, collection: collectionRow.nullable() });
+export type CollectionFound = z.output<typeof collectionFound>;
+
+export const reprintCreate = z.object({ ticketId: id, reason: fields.str().trim().min(1).max(200) });
+export type ReprintCreate = z.output<typeof reprintCreate>;
+export const reprintRow = z.object({ id: z.number(), ticketId: z.number(), reason: z.string(), printedByName: z.string().nullable(), printedAt: at });
+export type ReprintRow = z.output<typeof reprintRow>;
+export const ticketIdParams = z.object({ ticketId: id });
+/** A reprint: the log row and what the print view shows. */
+export const reprintAnswer = z.object({ reprint: reprintRow, ticket: scannedTicket, payload: z.string(), startAt: at });
+export type ReprintAnswer = z.output<typeof reprintAnswer>;
+export const reprintList = z.object({ data: z.array(reprintRow) });
