@@ -74,8 +74,13 @@ const projectFields = {
   venueId: id.nullish(),
   posterUrl: fields.optText(500),
   description: fields.optText(10_000),
-  performers: fields.optText(2000),
+  /** The project's performers, in billing order (the catalogue's performers; the free-text column is no longer written). */
+  performerIds: fields.idArray(50).optional(),
+  /** Text of the project's own; the reusable notice it shows buyers is `noticeId`. */
   purchaseNotice: fields.optText(10_000),
+  noticeId: id.nullish(),
+  /** The ticket template its tickets print with (a session may choose its own). */
+  templateId: id.nullish(),
   realName: z.enum(REAL_NAME_RULES).optional(),
   /** Tickets one buyer may take per order (null: no limit). */
   perBuyerLimit: fields.intIn(1, 999).nullish(),
@@ -101,8 +106,12 @@ export const projectRow = z.object({
   venueId: z.number().nullable(),
   posterUrl: z.string().nullable(),
   description: z.string().nullable(),
+  /** The performers' names, in billing order ('、' between them), or null. */
   performers: z.string().nullable(),
+  performerIds: z.array(z.number()),
   purchaseNotice: z.string().nullable(),
+  noticeId: z.number().nullable(),
+  templateId: z.number().nullable(),
   realName: fields.textOf(REAL_NAME_RULES),
   perBuyerLimit: z.number().nullable(),
   status: z.number(),
@@ -192,6 +201,8 @@ const sessionFields = {
   holdMinutes: fields.intIn(1, 1440).optional(),
   onSale: z.boolean().optional(),
   status: fields.numberOf(TICKET_STATUS).optional(),
+  /** The ticket template of its tickets (else the project's). */
+  templateId: id.nullish(),
 };
 export const sessionCreate = z
   .object({
@@ -237,6 +248,7 @@ export const sessionListRow = z.object({
   seatmapId: z.number().nullable().optional(),
   seatmapVersion: z.number().nullable().optional(),
   holdMinutes: z.number().optional(),
+  templateId: z.number().nullable().optional(),
   onSale: z.boolean().optional(),
   status: z.number().optional(),
   sold: z.number().optional(),

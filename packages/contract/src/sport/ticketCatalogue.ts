@@ -318,3 +318,7 @@ export const dataOverviewRow = z.object({
 });
 export type DataOverviewRow = z.output<typeof dataOverviewRow>;
 export const dataOverviewPage = page(dataOverviewRow);
+
+/** `GET {sport}ticket/notice/project/{id}`: the purchase notice a project shows buyers (null: none, or disabled). */
+export const projectNoticeAnswer = z.object({ notice: z.object({ id: z.number(), title: z.string(), content: z.string() }).nullable() });
+export type ProjectNoticeAnswer = z.output<typeof projectNoticeAnswer>;

@@ -82,7 +82,7 @@ describe.each(databases)('ticketing on %s', (kind) => {
     expect([twice.code, twice.detail.reason, twice.detail.fields[0].field]).toEqual([Code.CONFLICT, 'duplicate', 'name']);
     const nested = await c.json('POST', ticketApi('type'), { body: { name: '三级', parentId: child.id } });
     expect(nested.code).toBe(Code.FORM_INVALID);
-    const project = await ok(c, 'POST', ticketApi('project'), { name: '篮球联赛', typeId: child.id, performers: '主队、客队', purchaseNotice: '凭票入场', realName: 'per_id', perBuyerLimit: 6, posterUrl: '/files/x.png' });
+    const project = await ok(c, 'POST', ticketApi('project'), { name: '篮球联赛', typeId: child.id, purchaseNotice: '凭票入场', realName: 'per_id', perBuyerLimit: 6, posterUrl: '/files/x.png' });
     expect(project).toMatchObject({ typeName: '篮球', realName: 'per_id', perBuyerLimit: 6, sessionCount: 0, status: 0 });
     expect((await c.json('DELETE', ticketApi(`type/${parent.id}`))).detail.reason).toBe('state');
     const session = await ok(c, 'POST', ticketApi('session'), { projectId: project.id, name: '第一轮', startAt: '2030-05-01T11:00:00Z', levels: [{ name: '普通', priceFen: 5000, quota: 100 }] });

@@ -62,7 +62,6 @@ export async function seedTicketDemo(db: Db): Promise<void> {
     name: '城市篮球联赛总决赛',
     posterUrl: null,
     typeId: basketball.id,
-    performers: '东城猛龙、西城飞鹰',
     description: '年度城市篮球联赛总决赛，两支冠军候选队伍巅峰对决。',
     purchaseNotice: '一人一票，凭电子票二维码入场；开赛前 30 分钟检票。',
     realName: 'none',

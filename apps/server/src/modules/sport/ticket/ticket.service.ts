@@ -98,6 +98,7 @@ import {
   type SessionRecord,
 } from './ticket.repository.ts';
 import './ticket.messages.ts';
+import { checkProjectExtras, checkTemplateRef, logChange, projectPerformers, saveProjectPerformers } from './catalogue/catalogue.service.ts';
 
 /**
  * Ticketing: the catalogue (project types, projects), seat maps with versions, sessions with
@@ -173,11 +174,13 @@ export async function removeTypes(db: Db, caller: Caller, ids: number[]) {
 // ---------------------------------------------------------------- projects
 
 export async function listProjects(db: Db, caller: Caller, q: ProjectListQuery) {
-  const { total, rows } = await pageProjects(db, scopeOf(caller), { name: q.name, typeId: q.typeId, venueId: q.venueId, status: q.status }, orderOf(q, projectSorts, projectDefaultOrder), pageOf(q));
-  return { total, data: rows.map(projectOut) };
+  const scope = scopeOf(caller);
+  const { total, rows } = await pageProjects(db, scope, { name: q.name, typeId: q.typeId, venueId: q.venueId, status: q.status }, orderOf(q, projectSorts, projectDefaultOrder), pageOf(q));
+  const performers = await projectPerformers(db, scope, rows.map((r) => r.id));
+  return { total, data: rows.map((r) => projectOut(r, performers.get(r.id))) };
 }
 
-const projectOut = (r: Awaited<ReturnType<typeof pageProjects>>['rows'][number]) => ({
+const projectOut = (r: Awaited<ReturnType<typeof pageProjects>>['rows'][number], performers: { ids: number[]; names: string[] } | undefined) => ({
   id: r.id,
   orgId: r.orgId,
   name: r.name,
@@ -186,8 +189,11 @@ const projectOut = (r: Awaited<ReturnType<typeof pageProjects>>['rows'][number])
   venueId: r.venueId,
   posterUrl: r.posterUrl,
   description: r.description,
-  performers: r.performers,
+  performers: performers ? performers.names.join('、') : null,
+  performerIds: performers?.ids ?? [],
   purchaseNotice: r.purchaseNotice,
+  noticeId: r.noticeId,
+  templateId: r.templateId,
   realName: r.realName,
   perBuyerLimit: r.perBuyerLimit,
   status: r.status,
@@ -198,9 +204,10 @@ const projectOut = (r: Awaited<ReturnType<typeof pageProjects>>['rows'][number])
 });
 
 export async function getProject(db: Executor, caller: Caller, id: number) {
-  const { rows } = await pageProjects(db, scopeOf(caller), { id }, [], { limit: 1, offset: 0 });
+  const scope = scopeOf(caller);
+  const { rows } = await pageProjects(db, scope, { id }, [], { limit: 1, offset: 0 });
   if (!rows[0]) throw notFound();
-  return projectOut(rows[0]);
+  return projectOut(rows[0], (await projectPerformers(db, scope, [id])).get(id));
 }
 
 async function checkProjectRefs(db: Executor, scope: Scope, orgId: number, input: { typeId?: number | null; venueId?: number | null }) {
@@ -213,20 +220,33 @@ async function checkProjectRefs(db: Executor, scope: Scope, orgId: number, input
 
 export async function addProject(db: Db, caller: Caller, input: ProjectCreate) {
   const scope = scopeOf(caller);
-  const { orgId: given, ...values } = input;
+  const { orgId: given, performerIds, ...values } = input;
   const orgId = given ?? caller.orgId;
   await checkProjectRefs(db, scope, orgId, values);
-  const row = await insertProject(db, scope, { ...values, orgId, realName: values.realName ?? 'none', status: values.status ?? 0 });
-  return getProject(db, caller, row.id);
+  await checkProjectExtras(db, scope, orgId, { ...values, performerIds });
+  const id = await db.transaction(async (tx) => {
+    const row = await insertProject(tx, scope, { ...values, orgId, realName: values.realName ?? 'none', status: values.status ?? 0 });
+    if (performerIds?.length) await saveProjectPerformers(tx, scope, orgId, row.id, performerIds);
+    await logChange(tx, caller, 'project', row.id, null, { ...row, performerIds: [...new Set(performerIds ?? [])] });
+    return row.id;
+  });
+  return getProject(db, caller, id);
 }
 
 export async function editProject(db: Db, caller: Caller, id: number, input: ProjectUpdate) {
   const scope = scopeOf(caller);
   const row = await findProject(db, scope, id);
   if (!row) throw notFound();
-  const { version, ...values } = input;
+  const { version, performerIds, ...values } = input;
   await checkProjectRefs(db, scope, row.orgId, values);
-  expectOneUpdated(await updateProject(db, scope, id, version, values));
+  await checkProjectExtras(db, scope, row.orgId, { ...values, performerIds });
+  await db.transaction(async (tx) => {
+    const before = (await projectPerformers(tx, scope, [id])).get(id)?.ids ?? [];
+    const [after] = await updateProject(tx, scope, id, version, values);
+    expectOneUpdated(after ? [after] : []);
+    if (performerIds) await saveProjectPerformers(tx, scope, row.orgId, id, performerIds);
+    await logChange(tx, caller, 'project', id, { ...row, performerIds: before }, { ...after!, performerIds: performerIds ? [...new Set(performerIds)] : before });
+  });
   return getProject(db, caller, id);
 }
 
@@ -235,9 +255,11 @@ export async function removeProjects(db: Db, caller: Caller, ids: number[]) {
   return db.transaction(async (tx) => {
     let deleted = 0;
     for (const id of ids) {
-      if (!(await findProject(tx, scope, id))) throw notFound();
+      const project = await findProject(tx, scope, id);
+      if (!project) throw notFound();
       if (await projectHasSessions(tx, scope, id)) throw conflict('state', 'ticket.projectHasSessions');
       deleted += await deleteProject(tx, scope, id);
+      await logChange(tx, caller, 'project', id, project, null);
     }
     return { deleted };
   });
@@ -386,6 +408,7 @@ function sessionOut(s: SessionView, levels: LevelRecord[], counts: Counts) {
     seatmapId: s.seatmapId,
     seatmapVersion: s.seatmapVersion,
     holdMinutes: s.holdMinutes,
+    templateId: s.templateId,
     onSale: s.onSale,
     status: s.status,
     sold: f.sold,
@@ -456,6 +479,7 @@ export async function addSession(db: Db, caller: Caller, input: SessionCreate) {
   const id = await db.transaction(async (tx) => {
     const project = await findProject(tx, scope, input.projectId);
     if (!project) throw notFound();
+    await checkTemplateRef(tx, scope, project.orgId, input.templateId);
     let doc: SeatmapDocument | undefined;
     let mapVersion: number | null = null;
     if (input.seated) {
@@ -478,6 +502,7 @@ export async function addSession(db: Db, caller: Caller, input: SessionCreate) {
       holdMinutes: input.holdMinutes ?? DEFAULT_HOLD_MINUTES,
       onSale: input.onSale ?? false,
       status: input.status ?? 0,
+      templateId: input.templateId ?? null,
     });
     const levels = await insertLevels(
       tx,
@@ -485,6 +510,8 @@ export async function addSession(db: Db, caller: Caller, input: SessionCreate) {
       (input.levels ?? []).map((l, i) => levelValues(project.orgId, session.id, input.seated, l, i)),
     );
     if (doc) await materialiseSeats(tx, scope, session, doc, levels);
+    await logChange(tx, caller, 'session', project.id, null, session);
+    for (const l of levels) await logChange(tx, caller, 'level', project.id, null, l);
     return session.id;
   });
   return getSession(db, caller, id);
@@ -492,9 +519,15 @@ export async function addSession(db: Db, caller: Caller, input: SessionCreate) {
 
 export async function editSession(db: Db, caller: Caller, id: number, input: SessionUpdate) {
   const scope = scopeOf(caller);
-  if (!(await findSession(db, scope, id))) throw notFound();
+  const before = await findSession(db, scope, id);
+  if (!before) throw notFound();
   const { version, ...values } = input;
-  expectOneUpdated(await updateSession(db, scope, id, version, values));
+  await checkTemplateRef(db, scope, before.orgId, values.templateId);
+  await db.transaction(async (tx) => {
+    const [after] = await updateSession(tx, scope, id, version, values);
+    expectOneUpdated(after ? [after] : []);
+    await logChange(tx, caller, 'session', before.projectId, before, after!);
+  });
   return getSession(db, caller, id);
 }
 
@@ -503,9 +536,11 @@ export async function removeSessions(db: Db, caller: Caller, ids: number[]) {
   return db.transaction(async (tx) => {
     let deleted = 0;
     for (const id of ids) {
-      if (!(await findSession(tx, scope, id, { lock: true }))) throw notFound();
+      const session = await findSession(tx, scope, id, { lock: true });
+      if (!session) throw notFound();
       if (await sessionHasTickets(tx, scope, id)) throw conflict('state', 'ticket.sessionHasTickets');
       deleted += await deleteSession(tx, scope, id);
+      await logChange(tx, caller, 'session', session.projectId, session, null);
     }
     return { deleted };
   });
@@ -600,6 +635,7 @@ export async function addLevel(db: Db, caller: Caller, input: LevelCreate) {
     if (!session) throw notFound();
     const [level] = await insertLevels(tx, scope, [levelValues(session.orgId, session.id, session.seated, input, input.sort ?? 0)]);
     if (session.seated) await levelSeatsByKeys(tx, scope, session.id, level!.id, level!.levelKeys);
+    await logChange(tx, caller, 'level', session.projectId, null, level!);
     return level!.id;
   });
   return getLevel(db, caller, id);
@@ -614,7 +650,9 @@ export async function editLevel(db: Db, caller: Caller, id: number, input: Level
     const { version, ...values } = input;
     const set = { ...values, ...(session.seated ? { quota: undefined } : { levelKeys: undefined }) };
     try {
-      expectOneUpdated(await updateLevel(tx, scope, id, version, set));
+      const [after] = await updateLevel(tx, scope, id, version, set);
+      expectOneUpdated(after ? [after] : []);
+      await logChange(tx, caller, 'level', session.projectId, level, after!);
     } catch (e) {
       if (pgCode(e)?.code === '23514') throw conflict('state', 'ticket.quotaBelowSold');
       throw e;
@@ -629,9 +667,12 @@ export async function removeLevels(db: Db, caller: Caller, ids: number[]) {
   return db.transaction(async (tx) => {
     let deleted = 0;
     for (const id of ids) {
-      if (!(await findLevel(tx, scope, id))) throw notFound();
+      const level = await findLevel(tx, scope, id);
+      if (!level) throw notFound();
       if ((await levelHasTickets(tx, scope, id)) || (await levelHasLiveSeats(tx, scope, id))) throw conflict('state', 'ticket.levelHasTickets');
+      const session = await findSession(tx, scope, level.sessionId);
       deleted += await deleteLevel(tx, scope, id);
+      if (session) await logChange(tx, caller, 'level', session.projectId, level, null);
     }
     return { deleted };
   });
