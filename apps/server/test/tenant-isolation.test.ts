@@ -140,6 +140,8 @@ interface World {
   ticketSessionB: number;
   levelB: number;
   seatB: number;
+  reservationB: number;
+  ticketB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -272,6 +274,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/ticket/level': { body: { name: 'probe', priceFen: 100 } },
     'PUT /api/sport/ticket/level/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/ticket/order': { body: { quantity: 1, buyer: { name: 'probe' } } },
+    'POST /api/sport/ticket/reserve': { body: { quantity: 1, reason: 'probe' } },
+    'POST /api/sport/ticket/reserve/:id/review': { body: { approve: true } },
+    'PUT /api/sport/ticket/session/:id/refund-rules': { body: { refundRules: { refundable: false, tiers: [] }, version: 1 } },
+    'POST /api/sport/ticket/:id/refund': { body: { reason: 'probe' } },
     'PUT /api/system/jobStream/:id': {
       body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 },
       extra: [{ label: 'a stream of A running a job of B', params: { id: w.streamA }, body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 }, expect: 'jobNotFoundField' }],
@@ -301,6 +307,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
     if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
     if (r.module === 'member') return /\/identity\//.test(r.url) ? w.identityB : w.memberB;
+    if (r.module === 'ticket' && /\/reserve\//.test(r.url)) return w.reservationB;
+    if (r.module === 'ticket' && /\/ticket\/:id\/refund/.test(r.url)) return w.ticketB;
     if (r.module === 'ticket') return /\/type\//.test(r.url) ? w.ticketTypeB : /\/project\//.test(r.url) ? w.projectB : /\/seatmap\//.test(r.url) ? w.seatmapB : /\/level\//.test(r.url) ? w.levelB : w.ticketSessionB;
     if (r.module === 'card') return /\/type\//.test(r.url) ? w.cardTypeB : /\/share\//.test(r.url) ? w.shareB : w.cardB;
     if (r.module === 'commerce') return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
@@ -475,6 +483,7 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_ticket_level: `org_id in (select id from b)`,
     sport_ticket_seat: `org_id in (select id from b)`,
     sport_ticket: `org_id in (select id from b)`,
+    sport_ticket_reservation: `org_id in (select id from b)`,
   };
   const out: Record<string, string[]> = {};
   for (const [table, where] of Object.entries(tables)) {
@@ -562,11 +571,14 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     for (const a of ticketApis.data.filter((x) => x.grantable)) await ok('PUT', sys(`api/${a.id}/roles`), { roleIds: [...new Set([...a.roleIds, RA, RBT])] });
     const ticketTypeB = (await ok<{ id: number }>('POST', '/api/sport/ticket/type', { name: 'b-type' }, mgrB)).id;
     const projectB = (await ok<{ id: number }>('POST', '/api/sport/ticket/project', { name: 'b-project', typeId: ticketTypeB }, mgrB)).id;
-    const seatDoc = { width: 200, height: 200, zones: [{ key: 'Z', name: 'b-zone', color: '#112233' }], seats: [1, 2].map((n) => ({ key: `s${n}`, zone: 'Z', row: '1', no: String(n), x: n * 20, y: 20, kind: 'normal', levelKey: 'A' })) };
+    const seatDoc = { width: 200, height: 200, zones: [{ key: 'Z', name: 'b-zone', color: '#112233' }], seats: [1, 2, 3].map((n) => ({ key: `s${n}`, zone: 'Z', row: '1', no: String(n), x: n * 20, y: 20, kind: 'normal', levelKey: 'A' })) };
     const seatmapB = (await ok<{ id: number }>('POST', '/api/sport/ticket/seatmap', { name: 'b-map', document: seatDoc }, mgrB)).id;
     const ticketSessionB = await ok<{ id: number; levels: { id: number }[] }>('POST', '/api/sport/ticket/session', { projectId: projectB, name: 'b-session', startAt: '2030-01-01T12:00:00Z', seated: true, seatmapId: seatmapB, onSale: true, levels: [{ name: 'b-level', priceFen: 1000, levelKeys: ['A'] }] }, mgrB);
     const seatsB = await ok<{ seats: { id: number }[] }>('POST', `/api/sport/ticket/session/${ticketSessionB.id}/seats`, {}, mgrB);
     await ok('POST', '/api/sport/ticket/order', { sessionId: ticketSessionB.id, seatIds: [seatsB.seats[1]!.id] }, mgrB);
+    // B reserves a seat for a sponsor (pending review); B's ticket is the ordered seat's.
+    const reservationB = (await ok<{ id: number }>('POST', '/api/sport/ticket/reserve', { sessionId: ticketSessionB.id, seatIds: [seatsB.seats[2]!.id], reason: 'b-sponsor' }, mgrB)).id;
+    const ticketB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/ticket/list', { sessionId: ticketSessionB.id }, mgrB)).data[0]!.id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -636,6 +648,8 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       ticketSessionB: ticketSessionB.id,
       levelB: ticketSessionB.levels[0]!.id,
       seatB: seatsB.seats[0]!.id,
+      reservationB,
+      ticketB,
     };
   });
   afterAll(async () => s?.close());

@@ -74,6 +74,7 @@ const ORGANISATION_OWNED = [
   'sport_ticket_level',
   'sport_ticket_seat',
   'sport_ticket',
+  'sport_ticket_reservation',
   // Gate checking (issue 13).
   'sport_ticket_gate',
   'sport_ticket_session_key',

@@ -19,3 +19,4 @@ export * from './sport/ticket.ts';
 export * from './sport/ticketGate.ts';
 export * from './sport/ticketDistribution.ts';
 export * from './sport/ticketCatalogue.ts';
+export * from './sport/ticketReserve.ts';

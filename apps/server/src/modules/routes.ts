@@ -23,6 +23,7 @@ import { commerceRoutes } from './sport/commerce/commerce.routes.ts';
 // After the members' routes: the cards module sets the member level resolver after the members module (import order).
 import { cardRoutes } from './sport/card/card.routes.ts';
 import { ticketRoutes } from './sport/ticket/ticket.routes.ts';
+import { reserveRoutes } from './sport/ticket/reserve/reserve.routes.ts';
 import { ticketCatalogueRoutes } from './sport/ticket/catalogue/catalogue.routes.ts';
 import { gateRoutes } from './sport/ticket/gate/gate.routes.ts';
 
@@ -48,6 +49,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   memberRoutes(app, ctx);
   cardRoutes(app, ctx);
   ticketRoutes(app, ctx);
+  reserveRoutes(app, ctx);
   ticketCatalogueRoutes(app, ctx);
   gateRoutes(app, ctx);
 }

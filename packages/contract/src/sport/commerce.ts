@@ -31,7 +31,7 @@ export const ORDER_TYPE_TABS = {
 /** `pending` → `paid` → `completed`; `pending` → `cancelled`; `paid` → `part_refunded` / `refunded`. */
 export const ORDER_STATES = ['pending', 'paid', 'completed', 'cancelled', 'part_refunded', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
-export const ORDER_CHANNELS = ['console', 'scan', 'distributor'] as const;
+export const ORDER_CHANNELS = ['console', 'scan', 'distributor', 'reserved'] as const;
 export const BUYER_KINDS = ['member', 'walkin'] as const;
 
 /** Item kinds a module registers on the server (`general` and `recharge` belong to the core). */

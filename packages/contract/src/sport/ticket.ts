@@ -289,6 +289,13 @@ export const seatChangeAnswer = z.object({ changed: z.number() });
 
 // ---------------------------------------------------------------- selling
 
+/** A real-name ticket's viewer: `idType` '1' (default) is a resident identity card, checked by its checksum. */
+export const ticketViewer = z.object({
+  name: fields.str().trim().min(1).max(64),
+  idType: fields.str().trim().regex(/^[0-9A-Za-z_]{1,8}$/, 'error.field.invalid').optional(),
+  idNo: fields.str().trim().toUpperCase().regex(/^[0-9A-Z-]{4,32}$/, 'error.field.invalid'),
+});
+export type TicketViewer = z.output<typeof ticketViewer>;
 export const ticketBuyer = z.object({
   name: fields.str().trim().max(64).optional(),
   phone: phone.nullish().or(z.literal('')).transform((v) => v || null),
@@ -302,6 +309,8 @@ export const ticketOrder = z
     levelId: id.optional(),
     quantity: fields.intIn(1, TICKET_ORDER_MAX).optional(),
     buyer: ticketBuyer.optional(),
+    /** A real-name project's viewers, one per ticket (seats in the order given; a lone ticket may take `buyer.idNo`). */
+    viewers: z.array(ticketViewer).min(1).max(TICKET_ORDER_MAX).optional(),
     // The console's extras:
     memberId: id.optional(),
     remark: fields.optText(200),
@@ -343,6 +352,13 @@ export const ticketRow = z.object({
   buyerName: z.string().nullable(),
   buyerPhone: z.string().nullable(),
   priceFen: z.number(),
+  /** The order's channel (`reserved`: issued by reservation). */
+  channel: z.string(),
+  /** A real-name ticket's viewer (the id number masked). */
+  viewerName: z.string().nullable(),
+  viewerIdNo: z.string().nullable(),
+  /** The refund applied for the ticket, if any. */
+  refundNo: z.string().nullable(),
   createTime: at,
   soldAt: atOrNull,
 });

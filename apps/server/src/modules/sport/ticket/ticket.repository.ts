@@ -323,7 +323,7 @@ export async function deleteSession(db: Executor, scope: Scope, id: number): Pro
 /** What a ticket line is sold under: the session, its project's name and rules. */
 export async function saleContext(db: Executor, scope: Scope, sessionId: number) {
   const [row] = await db
-    .select({ session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status, perBuyerLimit: ticketProjects.perBuyerLimit, venueId: ticketProjects.venueId })
+    .select({ session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status, perBuyerLimit: ticketProjects.perBuyerLimit, realName: ticketProjects.realName, venueId: ticketProjects.venueId })
     .from(ticketSessions)
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
     .where(and(eq(ticketSessions.id, sessionId), inScope(scope, ticketSessions.orgId)));
@@ -333,7 +333,7 @@ export async function saleContext(db: Executor, scope: Scope, sessionId: number)
 /** A level with its session and project, in one read (pricing an order line). */
 export async function levelForSale(db: Executor, scope: Scope, levelId: number) {
   const [row] = await db
-    .select({ level: ticketLevels, session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status })
+    .select({ level: ticketLevels, session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status, realName: ticketProjects.realName, perBuyerLimit: ticketProjects.perBuyerLimit })
     .from(ticketLevels)
     .innerJoin(ticketSessions, eq(ticketSessions.id, ticketLevels.sessionId))
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
@@ -344,7 +344,7 @@ export async function levelForSale(db: Executor, scope: Scope, levelId: number) 
 /** A seat of a session with its level, session and project, in one read (pricing an order line). */
 export async function seatForSale(db: Executor, scope: Scope, sessionId: number, seatId: number) {
   const [row] = await db
-    .select({ seat: ticketSeats, level: ticketLevels, session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status })
+    .select({ seat: ticketSeats, level: ticketLevels, session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status, realName: ticketProjects.realName, perBuyerLimit: ticketProjects.perBuyerLimit })
     .from(ticketSeats)
     .innerJoin(ticketSessions, eq(ticketSessions.id, ticketSeats.sessionId))
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
@@ -599,7 +599,7 @@ export async function pageTickets(db: Executor, scope: Scope, f: { sessionId?: n
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ticket: tickets, levelName: ticketLevels.name, zone: ticketSeats.zone, row: ticketSeats.row, no: ticketSeats.no, sessionName: ticketSessions.name, projectName: ticketProjects.name, orderNo: orders.orderNo })
+      .select({ ticket: tickets, levelName: ticketLevels.name, zone: ticketSeats.zone, row: ticketSeats.row, no: ticketSeats.no, sessionName: ticketSessions.name, projectName: ticketProjects.name, orderNo: orders.orderNo, channel: orders.channel })
       .from(tickets)
       .innerJoin(ticketLevels, eq(ticketLevels.id, tickets.levelId))
       .innerJoin(ticketSessions, eq(ticketSessions.id, tickets.sessionId))

@@ -97,8 +97,9 @@ describe.each(databases)('ticketing on %s', (kind) => {
     const proj = await ok(c, 'GET', ticketApi(`project/${project.id}`));
     expect(proj.sessionCount).toBe(1);
     expect((await c.json('DELETE', ticketApi(`project/${project.id}`))).detail.reason).toBe('state');
-    // A quota below what is sold and held is refused.
-    await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, levelId: level.id, quantity: 3 });
+    // A quota below what is sold and held is refused. (The project is real-name: a viewer per ticket.)
+    const viewers = ['110105199003079011', '11010519900307902X', '110105199003079038'].map((idNo, i) => ({ name: `观众${i}`, idNo }));
+    await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, levelId: level.id, quantity: 3, viewers });
     const below = await c.json('PUT', ticketApi(`level/${level.id}`), { body: { quota: 2, version: level.version } });
     expect(below.code).toBe(Code.CONFLICT);
     expect(below.detail.reason).toBe('state');
