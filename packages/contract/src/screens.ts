@@ -163,6 +163,13 @@ export const SCREENS = [
   { key: 'sport.ticket.project', path: '/sport/views/ticketManagement/projects/index', title: { 'zh-CN': '项目管理', 'en-US': 'Projects' }, icon: 'TagsOutlined', permission: Perm.ticket.project, buttons: { session: Perm.ticket.session, level: Perm.ticket.level, seatmap: Perm.ticket.seatmap }, cache: true, parent: 'ticket' },
   { key: 'sport.ticket.projectDetail', path: '/sport/views/ticketManagement/projects/detail/:projectId', title: { 'zh-CN': '项目详情', 'en-US': 'Project detail' }, icon: 'TagsOutlined', permission: Perm.ticket.project, cache: false },
   { key: 'sport.ticket.sessionSeats', path: '/sport/views/ticketManagement/projects/session/detail/:sessionId', title: { 'zh-CN': '场次座位', 'en-US': 'Session seats' }, icon: 'AppstoreOutlined', permission: Perm.ticket.session, cache: false },
+  // Ticketing (issue 13): distribution (spec ticketManagement distributor, projects/externalItem, package ticket, projectSales, projectSalesStatistics).
+  // The distributors screen gives quotas (button quota) and pulls feeds (button feed); external items are refreshed on their own screen.
+  { key: 'sport.ticket.distributor', path: '/sport/views/ticketManagement/distributor/index', title: { 'zh-CN': '分销商', 'en-US': 'Distributors' }, icon: 'ShopOutlined', permission: Perm.ticket.distributor, buttons: { quota: Perm.ticket.quota, feed: Perm.ticket.external }, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.externalItem', path: '/sport/views/ticketManagement/projects/externalItem', title: { 'zh-CN': '外部项目', 'en-US': 'External items' }, icon: 'GlobalOutlined', permission: Perm.ticket.external, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.package', path: '/sport/views/ticketManagement/packageTicket/index', title: { 'zh-CN': '套票', 'en-US': 'Package tickets' }, icon: 'GiftOutlined', permission: Perm.ticket.package, buttons: { pay: Perm.order.pay }, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.projectSales', path: '/sport/views/ticketManagement/projectSales/index', title: { 'zh-CN': '项目销售', 'en-US': 'Project sales' }, icon: 'OrderedListOutlined', permission: Perm.ticket.stats, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.projectSalesStatistics', path: '/sport/views/ticketManagement/projectSalesStatistics/index', title: { 'zh-CN': '销售统计', 'en-US': 'Sales statistics' }, icon: 'BarChartOutlined', permission: Perm.ticket.stats, cache: true, parent: 'ticket' },
   // Not menus: an order's detail and its printable receipt.
   { key: 'sport.order.detail', path: '/sport/views/orderManagement/orderDetail/:orderId', title: { 'zh-CN': '订单详情', 'en-US': 'Order detail' }, icon: 'FileTextOutlined', permission: Perm.order.list, cache: true },
   { key: 'sport.order.print', path: '/sport/views/orderManagement/print/:orderId', title: { 'zh-CN': '打印小票', 'en-US': 'Receipt' }, icon: 'PrinterOutlined', permission: Perm.order.print, cache: true, fullPage: true },
@@ -249,4 +256,6 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   level: { 'zh-CN': '票档设置', 'en-US': 'Ticket levels' },
   reserve: { 'zh-CN': '预留出票', 'en-US': 'Reserved issuing' },
   check: { 'zh-CN': '检票', 'en-US': 'Check tickets' },
+  quota: { 'zh-CN': '分销配额', 'en-US': 'Distributor quotas' },
+  feed: { 'zh-CN': '拉取/刷新数据源', 'en-US': 'Pull and refresh feeds' },
 };

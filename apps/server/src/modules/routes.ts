@@ -26,6 +26,7 @@ import { ticketRoutes } from './sport/ticket/ticket.routes.ts';
 import { reserveRoutes } from './sport/ticket/reserve/reserve.routes.ts';
 import { ticketCatalogueRoutes } from './sport/ticket/catalogue/catalogue.routes.ts';
 import { gateRoutes } from './sport/ticket/gate/gate.routes.ts';
+import { distributionRoutes } from './sport/ticket/distribution/distribution.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
@@ -52,4 +53,5 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   reserveRoutes(app, ctx);
   ticketCatalogueRoutes(app, ctx);
   gateRoutes(app, ctx);
+  distributionRoutes(app, ctx);
 }

@@ -90,5 +90,10 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   'sport.ticket.project': lazyScreen('ticketProject', () => import('../features/sport/ticket/catalogue/ProjectListPage.tsx')),
   'sport.ticket.projectDetail': lazyScreen('ticketProjectDetail', () => import('../features/sport/ticket/catalogue/ProjectDetailPage.tsx')),
   'sport.ticket.sessionSeats': lazyScreen('ticketSessionSeats', () => import('../features/sport/ticket/catalogue/SessionSeatsPage.tsx')),
+  'sport.ticket.distributor': lazyScreen('ticketDistributor', () => import('../features/sport/ticket/distribution/DistributorPage.tsx')),
+  'sport.ticket.externalItem': lazyScreen('ticketExternalItem', () => import('../features/sport/ticket/distribution/ExternalItemPage.tsx')),
+  'sport.ticket.package': lazyScreen('ticketPackage', () => import('../features/sport/ticket/distribution/PackagePage.tsx')),
+  'sport.ticket.projectSales': lazyScreen('ticketProjectSales', () => import('../features/sport/ticket/distribution/ProjectSalesPage.tsx')),
+  'sport.ticket.projectSalesStatistics': lazyScreen('ticketSalesStatistics', () => import('../features/sport/ticket/distribution/SalesStatisticsPage.tsx')),
   userInfo: lazyScreen('userInfo', () => import('../features/user-info/UserInfoPage.tsx')),
 };

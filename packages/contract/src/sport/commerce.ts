@@ -35,7 +35,7 @@ export const ORDER_CHANNELS = ['console', 'scan', 'distributor', 'reserved'] as 
 export const BUYER_KINDS = ['member', 'walkin'] as const;
 
 /** Item kinds a module registers on the server (`general` and `recharge` belong to the core). */
-export const ITEM_KINDS = ['general', 'recharge', 'venue', 'card', 'card_recharge', 'ticket', 'course', 'sparring', 'goods', 'rent', 'coupon'] as const;
+export const ITEM_KINDS = ['general', 'recharge', 'venue', 'card', 'card_recharge', 'ticket', 'course', 'sparring', 'goods', 'rent', 'coupon', 'dist_ticket', 'ticket_pkg'] as const;
 export const HOLD_STATES = ['none', 'held', 'confirmed', 'released'] as const;
 
 /** `card`: a times card pays by using times (`cardId`, one use per unit sold; see sport/card.ts). */

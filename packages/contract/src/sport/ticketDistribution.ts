@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
 import { fields } from '../fields.ts';
+import { ORDER_CHANNELS } from './commerce.ts';
 import { ticketBuyer, TICKET_ORDER_MAX } from './ticket.ts';
 
 /**
@@ -264,7 +265,6 @@ export type PackageOrder = z.output<typeof packageOrder>;
 
 // ---------------------------------------------------------------- statistics
 
-export const SALES_CHANNELS = ['console', 'scan', 'distributor'] as const;
 /** `POST ticket/stats` (projectSalesStatistics): tickets paid for (sold or used), by project, session, level, channel and distributor. */
 export const statsQuery = z.object({ projectId: id.optional(), sessionId: id.optional(), from: fields.instant.optional(), to: fields.instant.optional() });
 export type StatsQuery = z.output<typeof statsQuery>;
@@ -282,7 +282,7 @@ export const statsAnswer = z.object({
 });
 export type StatsAnswer = z.output<typeof statsAnswer>;
 /** `POST ticket/sales` (projectSales): tickets sold, newest first. */
-export const salesQuery = pageQuery.extend({ projectId: id.optional(), sessionId: id.optional(), channel: z.enum(SALES_CHANNELS).optional(), distributorId: id.optional() });
+export const salesQuery = pageQuery.extend({ projectId: id.optional(), sessionId: id.optional(), channel: z.enum(ORDER_CHANNELS).optional(), distributorId: id.optional() });
 export type SalesQuery = z.output<typeof salesQuery>;
 export const salesRow = z.object({
   id: z.number(),

@@ -169,6 +169,8 @@ const messages: MessagesOf<typeof zh> = {
     goods: 'Goods',
     rent: 'Rental',
     coupon: 'Coupon',
+    dist_ticket: 'Distributor ticket',
+    ticket_pkg: 'Package ticket',
   },
   holdState: {
     none: 'None',

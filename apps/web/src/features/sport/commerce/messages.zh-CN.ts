@@ -167,6 +167,8 @@ const messages = {
     goods: '商品',
     rent: '租赁',
     coupon: '权益券',
+    dist_ticket: '分销门票',
+    ticket_pkg: '套票',
   },
   holdState: {
     none: '无',

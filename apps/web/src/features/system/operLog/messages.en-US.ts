@@ -45,6 +45,7 @@ const messages: MessagesOf<typeof zh> = {
     booking: 'Booking',
     member: 'Members',
     card: 'Member cards',
+    ticketDist: 'Ticket distribution and statistics',
   },
   action: {
     sell: 'Sell a card',

@@ -42,6 +42,7 @@ const messages = {
     booking: '场地预订',
     member: '会员管理',
     card: '会员卡',
+    ticketDist: '票务分销与统计',
   },
   action: {
     sell: '售卡',
