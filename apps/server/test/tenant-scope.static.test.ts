@@ -84,6 +84,9 @@ const ORGANISATION_OWNED = [
   'sport_ticket_reprint',
 ];
 
+// Ticket distribution (issue 13): distributors, their quotas, seats and orders, external items, packages.
+ORGANISATION_OWNED.push('sport_ticket_distributor', 'sport_ticket_dist_quota', 'sport_ticket_dist_seat', 'sport_ticket_dist_order', 'sport_ticket_external_item', 'sport_ticket_package', 'sport_ticket_package_part');
+
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */
 const USER_OWNED = ['sys_password_history'];
 

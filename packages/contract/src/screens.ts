@@ -156,7 +156,11 @@ export const SCREENS = [
   { key: 'sport.ticket.seatmapDesign', path: '/sport/views/ticketManagement/seatMaps/drawSeat/:seatmapId', title: { 'zh-CN': '座位图设计', 'en-US': 'Seat map designer' }, icon: 'AppstoreOutlined', permission: Perm.ticket.seatmap, cache: false },
   // Ticketing (issue 13): the console sale (spec ticketManagement/sellTicket) and the tickets sold (ticketList).
   { key: 'sport.ticket.sell', path: '/sport/views/ticketManagement/sellTicket/index', title: { 'zh-CN': '售票', 'en-US': 'Sell tickets' }, icon: 'ShoppingCartOutlined', permission: Perm.ticket.sell, buttons: { pay: Perm.order.pay }, cache: true, parent: 'ticket' },
-  { key: 'sport.ticket.list', path: '/sport/views/ticketManagement/ticketList/index', title: { 'zh-CN': '门票列表', 'en-US': 'Tickets sold' }, icon: 'TagsOutlined', permission: Perm.ticket.list, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.list', path: '/sport/views/ticketManagement/ticketList/index', title: { 'zh-CN': '门票列表', 'en-US': 'Tickets sold' }, icon: 'TagsOutlined', permission: Perm.ticket.list, buttons: { reprint: Perm.ticket.reprint, collect: Perm.ticket.collect }, cache: true, parent: 'ticket' },
+  // Ticketing (issue 13): gate checking online (with its gates), the offline checking device, and paper-ticket collection (spec ticketChecking, ticketCollection).
+  { key: 'sport.ticket.check', path: '/sport/views/ticketManagement/ticketChecking/index', title: { 'zh-CN': '检票', 'en-US': 'Ticket checking' }, icon: 'ScanOutlined', permission: Perm.ticket.check, buttons: { gate: Perm.ticket.gate }, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.offlineGate', path: '/sport/views/ticketManagement/ticketChecking/offline', title: { 'zh-CN': '离线检票', 'en-US': 'Offline gate' }, icon: 'WifiOutlined', permission: Perm.ticket.check, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.collection', path: '/sport/views/ticketManagement/ticketCollection/index', title: { 'zh-CN': '取票', 'en-US': 'Ticket collection' }, icon: 'PrinterOutlined', permission: Perm.ticket.collect, cache: true, parent: 'ticket' },
   // Ticketing (issue 13): the catalogue (spec ticketManagement/projectType, projects): types, projects, a project's sessions and levels, a session's seats.
   // The detail and the seats are not menus: reached from the projects screen, whose buttons carry the session, level and seat-map (read the map) permissions.
   { key: 'sport.ticket.projectType', path: '/sport/views/ticketManagement/projectType/index', title: { 'zh-CN': '项目类型', 'en-US': 'Project types' }, icon: 'ApartmentOutlined', permission: Perm.ticket.project, cache: true, parent: 'ticket' },
@@ -256,6 +260,9 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   level: { 'zh-CN': '票档设置', 'en-US': 'Ticket levels' },
   reserve: { 'zh-CN': '预留出票', 'en-US': 'Reserved issuing' },
   check: { 'zh-CN': '检票', 'en-US': 'Check tickets' },
+  gate: { 'zh-CN': '闸口设置', 'en-US': 'Gates' },
+  collect: { 'zh-CN': '取票', 'en-US': 'Collect paper tickets' },
+  reprint: { 'zh-CN': '重打门票', 'en-US': 'Reprint' },
   quota: { 'zh-CN': '分销配额', 'en-US': 'Distributor quotas' },
   feed: { 'zh-CN': '拉取/刷新数据源', 'en-US': 'Pull and refresh feeds' },
 };
