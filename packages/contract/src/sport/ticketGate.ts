@@ -130,6 +130,11 @@ export const gatePage = page(gateRow);
 
 // ---------------------------------------------------------------- online check
 
+/** The sessions a gate may pick (the checking screens' own read: no catalogue permission needed). */
+export const gateSessionRow = z.object({ id: z.number(), name: z.string(), projectName: z.string(), startAt: at, seated: z.boolean() });
+export type GateSessionRow = z.output<typeof gateSessionRow>;
+export const gateSessionList = z.object({ data: z.array(gateSessionRow) });
+
 export const scanText = fields.str().trim().min(1).max(400);
 export const ticketCheck = z.object({ sessionId: id, gateId: id, code: scanText });
 export type TicketCheck = z.output<typeof ticketCheck>;

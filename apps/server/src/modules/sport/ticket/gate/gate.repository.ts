@@ -320,3 +320,14 @@ export async function sessionOf(db: Executor, scope: Scope, sessionId: number) {
     .where(and(eq(ticketSessions.id, sessionId), inScope(scope, ticketSessions.orgId)));
   return row;
 }
+
+/** The sessions a gate may pick: the latest first (at most 200). */
+export async function sessionsForGates(db: Executor, scope: Scope) {
+  return db
+    .select({ id: ticketSessions.id, name: ticketSessions.name, projectName: ticketProjects.name, startAt: ticketSessions.startAt, seated: ticketSessions.seated })
+    .from(ticketSessions)
+    .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
+    .where(and(eq(ticketSessions.status, 0), inScope(scope, ticketSessions.orgId)))
+    .orderBy(desc(ticketSessions.startAt), desc(ticketSessions.id))
+    .limit(200);
+}

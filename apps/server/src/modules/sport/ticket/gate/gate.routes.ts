@@ -15,6 +15,7 @@ import {
   gateListQuery,
   gatePage,
   gateRow,
+  gateSessionList,
   gateUpdate,
   idParams,
   idsParams,
@@ -42,6 +43,7 @@ import {
   collectTicket,
   editGate,
   findForCollection,
+  gateSessions,
   getGate,
   listCollections,
   listConflicts,
@@ -75,6 +77,7 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Checking online, the scan log, the offline device's download and upload, conflicts.
   defineRoute(app, { ...base, method: 'POST', url: `${t}check`, permission: C, action: 'check', body: ticketCheck, response: ticketCheckAnswer, handler: async ({ body, caller }) => checkTicket(d, caller, body) });
+  defineRoute(app, { ...base, method: 'GET', url: `${t}check/sessions`, permission: C, action: 'sessions', response: gateSessionList, handler: async ({ caller }) => gateSessions(db, caller) });
   defineRoute(app, { ...base, method: 'POST', url: `${t}check/scans`, permission: C, action: 'scans', readOnly: true, body: scanListQuery, response: scanPage, handler: async ({ body, caller }) => listScans(db, caller, body) });
   defineRoute(app, { ...base, method: 'GET', url: `${t}check/summary/:sessionId`, permission: C, action: 'summary', params: sessionIdParams, response: checkCounts, handler: async ({ params, caller }) => checkSummary(db, caller, params.sessionId) });
   defineRoute(app, { ...base, method: 'GET', url: `${t}check/offline/:sessionId`, permission: C, action: 'offlineDownload', params: sessionIdParams, response: offlinePackage, handler: async ({ params, caller }) => offlinePackageOf(d, caller, params.sessionId) });

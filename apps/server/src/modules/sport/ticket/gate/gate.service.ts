@@ -45,6 +45,7 @@ import {
   reprintsOf,
   sessionCounts,
   sessionOf,
+  sessionsForGates,
   ticketByCode,
   ticketById,
   updateGate,
@@ -246,6 +247,10 @@ export async function checkTicket(d: GateDeps, caller: Caller, input: TicketChec
     counts,
     scanId: scan!.id,
   };
+}
+
+export async function gateSessions(db: Db, caller: Caller) {
+  return { data: await sessionsForGates(db, scopeOf(caller)) };
 }
 
 export async function checkSummary(db: Db, caller: Caller, sessionId: number) {

@@ -1,12 +1,13 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Space, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { TICKET_STATES, type TicketRow, type ticketListQuery } from '@venue/contract';
+import { Perm, TICKET_STATES, type TicketRow, type ticketListQuery } from '@venue/contract';
 import { ListPage, type Option, type ResourceDef } from '../../../../kit/index.ts';
 import { yuan } from '../../../../kit/pay/index.ts';
 import { TICKET_NS, saleApi, useTicketT } from '../sale/shared.ts';
+import { CollectDialog, ReprintDialog, ReprintLog, SignedTicketQr } from '../gate/TicketGateParts.tsx';
 
 /**
  * sport.ticket.list (spec ticketManagement/ticketList, issue 13 "The ticket list"): every ticket
@@ -36,6 +37,8 @@ function TicketQr({ row }: { row: TicketRow }) {
 }
 
 export default function TicketListPage() {
+  const [reprintId, setReprintId] = useState<number | null>(null);
+  const [collectCode, setCollectCode] = useState<string | null>(null);
   const def = useMemo<ResourceDef<TicketRow, Record<string, never>, z.input<typeof ticketListQuery>>>(
     () => ({
       key: 'ticket',
@@ -61,9 +64,26 @@ export default function TicketListPage() {
         { key: 'createTime', label: 'ticket.createTime', format: 'datetime' },
         { key: 'soldAt', label: 'ticket.soldAt', format: 'datetime', inTable: false },
       ],
-      detailExtra: (row) => <TicketQr row={row} />,
+      // Gate checking: the signed QR code the gates verify, the reprints; reprint and paper collection.
+      detailExtra: (row) => (
+        <>
+          <TicketQr row={row} />
+          <SignedTicketQr ticketId={row.id} state={row.state} />
+          <ReprintLog ticketId={row.id} />
+        </>
+      ),
+      rowActions: [
+        { key: 'reprint', label: 'ticketGate:reprint.reprint', perm: Perm.ticket.reprint, visible: (r) => r.state === 'sold', run: (r) => setReprintId(r.id) },
+        { key: 'collect', label: 'ticketGate:reprint.collect', perm: Perm.ticket.collect, visible: (r) => r.state === 'sold', run: (r) => setCollectCode(r.code) },
+      ],
     }),
     [],
   );
-  return <ListPage def={def} />;
+  return (
+    <>
+      <ListPage def={def} />
+      <ReprintDialog ticketId={reprintId} onClose={() => setReprintId(null)} />
+      <CollectDialog code={collectCode} onClose={() => setCollectCode(null)} />
+    </>
+  );
 }

@@ -1,0 +1,65 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Modal, Typography } from 'antd';
+import { CameraOutlined } from '@ant-design/icons';
+import { useGateT } from './gate.api.ts';
+
+/**
+ * Reads a QR code with the browser camera (the qr-scanner library, loaded on first use): the
+ * first code read is handed to `onCode` and the dialog closes.
+ */
+export function CameraScanner({ onCode, disabled, testId }: { onCode: (text: string) => void; disabled?: boolean; testId: string }) {
+  const t = useGateT();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="large" icon={<CameraOutlined />} disabled={disabled} onClick={() => setOpen(true)} data-testid={testId}>
+        {t('check.camera')}
+      </Button>
+      <Modal open={open} title={t('check.cameraTitle')} footer={null} onCancel={() => setOpen(false)} destroyOnHidden width={560}>
+        {open ? (
+          <CameraView
+            onCode={(text) => {
+              setOpen(false);
+              onCode(text);
+            }}
+          />
+        ) : null}
+      </Modal>
+    </>
+  );
+}
+
+function CameraView({ onCode }: { onCode: (text: string) => void }) {
+  const t = useGateT();
+  const video = useRef<HTMLVideoElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const handler = useRef(onCode);
+  handler.current = onCode;
+  useEffect(() => {
+    let stopped = false;
+    let scanner: { stop(): void; destroy(): void } | undefined;
+    void (async () => {
+      try {
+        const { default: QrScanner } = await import('qr-scanner');
+        if (stopped || !video.current) return;
+        const s = new QrScanner(video.current, (r) => handler.current(r.data), { returnDetailedScanResult: true, highlightScanRegion: true, maxScansPerSecond: 10 });
+        scanner = s;
+        await s.start();
+      } catch (e) {
+        if (!stopped) setProblem(t('check.cameraFailed', { reason: e instanceof Error ? e.message : String(e) }));
+      }
+    })();
+    return () => {
+      stopped = true;
+      scanner?.stop();
+      scanner?.destroy();
+    };
+  }, [t]);
+  return (
+    <div>
+      <Typography.Paragraph type="secondary">{t('check.cameraHint')}</Typography.Paragraph>
+      {problem ? <Alert type="error" showIcon title={problem} /> : null}
+      <video ref={video} style={{ width: '100%', borderRadius: 8, background: '#000', display: problem ? 'none' : 'block' }} muted playsInline />
+    </div>
+  );
+}
