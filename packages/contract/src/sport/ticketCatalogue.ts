@@ -319,6 +319,9 @@ export const dataOverviewRow = z.object({
 export type DataOverviewRow = z.output<typeof dataOverviewRow>;
 export const dataOverviewPage = page(dataOverviewRow);
 
-/** `GET {sport}ticket/notice/project/{id}`: the purchase notice a project shows buyers (null: none, or disabled). */
-export const projectNoticeAnswer = z.object({ notice: z.object({ id: z.number(), title: z.string(), content: z.string() }).nullable() });
+/**
+ * `GET {sport}ticket/notice/project/{id}`: the purchase notice a project shows buyers: the notice it
+ * picked (when enabled), else its own notice text (`id` and `title` null), else null.
+ */
+export const projectNoticeAnswer = z.object({ notice: z.object({ id: z.number().nullable(), title: z.string().nullable(), content: z.string() }).nullable() });
 export type ProjectNoticeAnswer = z.output<typeof projectNoticeAnswer>;

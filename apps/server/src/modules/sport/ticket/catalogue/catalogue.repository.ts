@@ -20,6 +20,11 @@ export type TemplateRecord = typeof ticketTemplates.$inferSelect;
 export type WantSeeRecord = typeof ticketWantSee.$inferSelect;
 type Page = { limit: number; offset: number };
 const bump = (v: { version: unknown }) => sql`${v.version} + 1`;
+/**
+ * An outer column named in a correlated subquery, always with its table: Drizzle leaves columns of
+ * a one-table select unqualified, which inside the subquery would name the subquery's own column.
+ */
+const outer = (table: string, column: string) => sql.raw(`"${table}"."${column}"`);
 
 async function pageOf<R>(rows: Promise<R[]>, total: Promise<{ n: number }[]>) {
   const [r, [t]] = await Promise.all([rows, total]);
@@ -30,7 +35,7 @@ async function pageOf<R>(rows: Promise<R[]>, total: Promise<{ n: number }[]>) {
 
 export const performerSorts = { name: ticketPerformers.name, createTime: ticketPerformers.createdAt };
 export const performerDefaultOrder = [desc(ticketPerformers.id)];
-const performerProjects = sql<number>`(select count(*)::int from sport_ticket_project_performer pp where pp.performer_id = ${ticketPerformers.id})`.mapWith(Number);
+const performerProjects = sql<number>`(select count(*)::int from sport_ticket_project_performer pp where pp.performer_id = ${outer('sport_ticket_performer', 'id')})`.mapWith(Number);
 
 export async function pagePerformers(db: Executor, scope: Scope, f: { id?: number; name?: string; projectId?: number }, order: SQL[], page: Page) {
   const where = and(
@@ -105,7 +110,7 @@ export async function replaceProjectPerformers(db: Executor, scope: Scope, orgId
 
 export const noticeSorts = { title: ticketNotices.title, createTime: ticketNotices.createdAt, updateTime: ticketNotices.updatedAt };
 export const noticeDefaultOrder = [desc(ticketNotices.id)];
-const noticeProjects = sql<number>`(select count(*)::int from sport_ticket_project p where p.notice_id = ${ticketNotices.id})`.mapWith(Number);
+const noticeProjects = sql<number>`(select count(*)::int from sport_ticket_project p where p.notice_id = ${outer('sport_ticket_notice', 'id')})`.mapWith(Number);
 
 export async function pageNotices(db: Executor, scope: Scope, f: { id?: number; title?: string; status?: number }, order: SQL[], page: Page) {
   const where = and(
@@ -154,7 +159,7 @@ export async function deleteNotice(db: Executor, scope: Scope, id: number): Prom
 
 export const templateSorts = { name: ticketTemplates.name, createTime: ticketTemplates.createdAt, updateTime: ticketTemplates.updatedAt };
 export const templateDefaultOrder = [desc(ticketTemplates.id)];
-const templateUses = sql<number>`((select count(*)::int from sport_ticket_project p where p.template_id = ${ticketTemplates.id}) + (select count(*)::int from sport_ticket_session s where s.template_id = ${ticketTemplates.id}))`.mapWith(Number);
+const templateUses = sql<number>`((select count(*)::int from sport_ticket_project p where p.template_id = ${outer('sport_ticket_template', 'id')}) + (select count(*)::int from sport_ticket_session s where s.template_id = ${outer('sport_ticket_template', 'id')}))`.mapWith(Number);
 
 export async function pageTemplates(db: Executor, scope: Scope, f: { id?: number; name?: string; kind?: string }, order: SQL[], page: Page) {
   const where = and(
@@ -232,7 +237,7 @@ export async function ticketForPrint(db: Executor, scope: Scope, ticketId: numbe
 
 export const wantSeeSorts = { name: ticketWantSee.name, count: ticketWantSee.count, createTime: ticketWantSee.createdAt };
 export const wantSeeDefaultOrder = [desc(ticketWantSee.id)];
-const projectOnSale = sql<boolean>`exists (select 1 from sport_ticket_session s where s.project_id = ${ticketWantSee.projectId} and s.on_sale and s.status = 0)`;
+const projectOnSale = sql<boolean>`exists (select 1 from sport_ticket_session s where s.project_id = ${outer('sport_ticket_want_see', 'project_id')} and s.on_sale and s.status = 0)`;
 
 export async function pageWantSee(db: Executor, scope: Scope, f: { id?: number; projectId?: number; keyword?: string; toNotify?: boolean }, order: SQL[], page: Page) {
   const where = and(
@@ -315,7 +320,7 @@ export async function seatsForMove(db: Executor, scope: Scope, sessionId: number
       state: ticketSeats.state,
       levelId: ticketSeats.levelId,
       levelKey: ticketSeats.levelKey,
-      ticketed: sql<boolean>`exists (select 1 from sport_ticket t where t.seat_id = ${ticketSeats.id})`.mapWith(Boolean),
+      ticketed: sql<boolean>`exists (select 1 from sport_ticket t where t.seat_id = ${outer('sport_ticket_seat', 'id')})`.mapWith(Boolean),
     })
     .from(ticketSeats)
     .where(and(eq(ticketSeats.sessionId, sessionId), inScope(scope, ticketSeats.orgId)))
@@ -341,7 +346,7 @@ export async function deleteUnusedSeats(db: Executor, scope: Scope, sessionId: n
         inArray(ticketSeats.id, seatIds),
         eq(ticketSeats.sessionId, sessionId),
         inArray(ticketSeats.state, ['free', 'blocked']),
-        sql`not exists (select 1 from sport_ticket t where t.seat_id = ${ticketSeats.id})`,
+        sql`not exists (select 1 from sport_ticket t where t.seat_id = ${outer('sport_ticket_seat', 'id')})`,
         inScope(scope, ticketSeats.orgId),
       ),
     )
@@ -411,7 +416,7 @@ export async function isTicketOrder(db: Executor, scope: Scope, orderId: number)
   return !!row;
 }
 
-const ticketCount = (state: string) => sql<number>`(select count(*)::int from sport_ticket t join sport_ticket_session s on s.id = t.session_id where s.project_id = ${ticketProjects.id} and t.state = ${state})`.mapWith(Number);
+const ticketCount = (state: string) => sql<number>`(select count(*)::int from sport_ticket t join sport_ticket_session s on s.id = t.session_id where s.project_id = ${outer('sport_ticket_project', 'id')} and t.state = ${state})`.mapWith(Number);
 
 export async function pageOverview(db: Executor, scope: Scope, f: { typeId?: number; name?: string }, page: Page) {
   const where = and(
@@ -425,15 +430,15 @@ export async function pageOverview(db: Executor, scope: Scope, f: { typeId?: num
         id: ticketProjects.id,
         name: ticketProjects.name,
         typeName: ticketTypes.name,
-        sessionCount: sql<number>`(select count(*)::int from sport_ticket_session s where s.project_id = ${ticketProjects.id})`.mapWith(Number),
-        onSaleCount: sql<number>`(select count(*)::int from sport_ticket_session s where s.project_id = ${ticketProjects.id} and s.on_sale and s.status = 0)`.mapWith(Number),
-        firstStart: sql<string | null>`(select min(s.start_at) from sport_ticket_session s where s.project_id = ${ticketProjects.id})`,
-        lastStart: sql<string | null>`(select max(s.start_at) from sport_ticket_session s where s.project_id = ${ticketProjects.id})`,
+        sessionCount: sql<number>`(select count(*)::int from sport_ticket_session s where s.project_id = ${outer('sport_ticket_project', 'id')})`.mapWith(Number),
+        onSaleCount: sql<number>`(select count(*)::int from sport_ticket_session s where s.project_id = ${outer('sport_ticket_project', 'id')} and s.on_sale and s.status = 0)`.mapWith(Number),
+        firstStart: sql<string | null>`(select min(s.start_at) from sport_ticket_session s where s.project_id = ${outer('sport_ticket_project', 'id')})`,
+        lastStart: sql<string | null>`(select max(s.start_at) from sport_ticket_session s where s.project_id = ${outer('sport_ticket_project', 'id')})`,
         sold: ticketCount('sold'),
         used: ticketCount('used'),
         refunded: ticketCount('refunded'),
-        revenueFen: sql<number>`(select coalesce(sum(t.price_fen), 0)::bigint from sport_ticket t join sport_ticket_session s on s.id = t.session_id where s.project_id = ${ticketProjects.id} and t.state in ('sold','used'))`.mapWith(Number),
-        wantSee: sql<number>`(select count(*)::int from sport_ticket_want_see w where w.project_id = ${ticketProjects.id})`.mapWith(Number),
+        revenueFen: sql<number>`(select coalesce(sum(t.price_fen), 0)::bigint from sport_ticket t join sport_ticket_session s on s.id = t.session_id where s.project_id = ${outer('sport_ticket_project', 'id')} and t.state in ('sold','used'))`.mapWith(Number),
+        wantSee: sql<number>`(select count(*)::int from sport_ticket_want_see w where w.project_id = ${outer('sport_ticket_project', 'id')})`.mapWith(Number),
       })
       .from(ticketProjects)
       .leftJoin(ticketTypes, eq(ticketTypes.id, ticketProjects.typeId))

@@ -87,6 +87,9 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     // Disabled: no longer shown.
     await ok(c, 'PUT', ticketApi(`notice/${notice.id}`), { status: 1, version: 2 });
     expect((await ok(c, 'GET', ticketApi(`notice/project/${project.id}`))).notice).toBeNull();
+    // A project's own notice text is shown when it picks none.
+    const own = await ok(c, 'POST', ticketApi('project'), { name: `赛事${uniq()}`, purchaseNotice: '本场不设退票' });
+    expect((await ok(c, 'GET', ticketApi(`notice/project/${own.id}`))).notice).toEqual({ id: null, title: null, content: '本场不设退票' });
     const inUse = await c.json('DELETE', ticketApi(`notice/${notice.id}`), { lang: 'en-US' });
     expect(inUse.code).toBe(Code.CONFLICT);
     expect(inUse.msg).toBe('The purchase notice is used by a project and cannot be deleted');

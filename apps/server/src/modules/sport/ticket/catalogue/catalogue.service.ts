@@ -260,9 +260,9 @@ export async function noticeOfProject(db: Db, caller: Caller, projectId: number)
   const scope = scopeOf(caller);
   const project = await findProject(db, scope, projectId);
   if (!project) throw notFound();
-  if (project.noticeId === null) return { notice: null };
-  const n = await findNotice(db, scope, project.noticeId);
-  return { notice: n && n.status === 0 ? { id: n.id, title: n.title, content: n.content } : null };
+  const n = project.noticeId === null ? undefined : await findNotice(db, scope, project.noticeId);
+  if (n && n.status === 0) return { notice: { id: n.id, title: n.title, content: n.content } };
+  return { notice: project.purchaseNotice ? { id: null, title: null, content: project.purchaseNotice } : null };
 }
 
 // ---------------------------------------------------------------- ticket templates
