@@ -24,6 +24,7 @@ const ID_NAME = /^(id|ids|[a-z][A-Za-z]*Id|[a-z][A-Za-z]*Ids)$/;
 const NOT_RECORD_IDS: Record<string, string> = {
   menuIds: 'menus are platform-wide (one tree, granted per role)',
   instanceId: 'a scheduler process, not a record of an organisation',
+  externalIds: "a distributor feed's own project ids (its text), not records; the route's distributor id is probed",
 };
 /** Fields that name records under another name (checked too). */
 const OTHER_ID_FIELDS: Record<string, string[]> = {
@@ -142,6 +143,10 @@ interface World {
   seatB: number;
   reservationB: number;
   ticketB: number;
+  distributorB: number;
+  quotaB: number;
+  packageB: number;
+  externalB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -278,6 +283,14 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/ticket/reserve/:id/review': { body: { approve: true } },
     'PUT /api/sport/ticket/session/:id/refund-rules': { body: { refundRules: { refundable: false, tiers: [] }, version: 1 } },
     'POST /api/sport/ticket/:id/refund': { body: { reason: 'probe' } },
+    'PUT /api/sport/ticket/distributor/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/ticket/distributor': { body: { name: 'probe', commissionPct: 1 } },
+    'POST /api/sport/ticket/distributor/:id/order': { body: { quantity: 1 } },
+    'POST /api/sport/ticket/dist-quota': { body: { quantity: 1 } },
+    'POST /api/sport/ticket/distributor/settlement': { body: { from: '2030-01-01T00:00:00Z', to: '2030-02-01T00:00:00Z' } },
+    'PUT /api/sport/ticket/package/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/ticket/package': { body: { name: 'probe', priceFen: 1, stock: 1, parts: [{ levelId: w.levelB }, { levelId: w.packageB + 1_000_000 }] } },
+    'POST /api/sport/ticket/external-item/refresh': { body: { ids: [w.externalB] } },
     'PUT /api/system/jobStream/:id': {
       body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 },
       extra: [{ label: 'a stream of A running a job of B', params: { id: w.streamA }, body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 }, expect: 'jobNotFoundField' }],
@@ -307,6 +320,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
     if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
     if (r.module === 'member') return /\/identity\//.test(r.url) ? w.identityB : w.memberB;
+    if (r.module === 'ticketDist') return /\/dist-quota\//.test(r.url) ? w.quotaB : /\/package\//.test(r.url) ? w.packageB : /\/external-item\//.test(r.url) ? w.externalB : w.distributorB;
     if (r.module === 'ticket' && /\/reserve\//.test(r.url)) return w.reservationB;
     if (r.module === 'ticket' && /\/ticket\/:id\/refund/.test(r.url)) return w.ticketB;
     if (r.module === 'ticket') return /\/type\//.test(r.url) ? w.ticketTypeB : /\/project\//.test(r.url) ? w.projectB : /\/seatmap\//.test(r.url) ? w.seatmapB : /\/level\//.test(r.url) ? w.levelB : w.ticketSessionB;
@@ -372,6 +386,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return r.module === 'ticket' ? w.ticketTypeB : w.cardTypeB;
     case 'projectId':
       return w.projectB;
+    case 'distributorId':
+      return w.distributorB;
+    case 'quotaId':
+      return w.quotaB;
     case 'seatmapId':
       return w.seatmapB;
     case 'sessionId':
@@ -484,6 +502,13 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_ticket_seat: `org_id in (select id from b)`,
     sport_ticket: `org_id in (select id from b)`,
     sport_ticket_reservation: `org_id in (select id from b)`,
+    sport_ticket_distributor: `org_id in (select id from b)`,
+    sport_ticket_dist_quota: `org_id in (select id from b)`,
+    sport_ticket_dist_seat: `org_id in (select id from b)`,
+    sport_ticket_dist_order: `org_id in (select id from b)`,
+    sport_ticket_external_item: `org_id in (select id from b)`,
+    sport_ticket_package: `org_id in (select id from b)`,
+    sport_ticket_package_part: `org_id in (select id from b)`,
   };
   const out: Record<string, string[]> = {};
   for (const [table, where] of Object.entries(tables)) {
@@ -579,6 +604,15 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     // B reserves a seat for a sponsor (pending review); B's ticket is the ordered seat's.
     const reservationB = (await ok<{ id: number }>('POST', '/api/sport/ticket/reserve', { sessionId: ticketSessionB.id, seatIds: [seatsB.seats[2]!.id], reason: 'b-sponsor' }, mgrB)).id;
     const ticketB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/ticket/list', { sessionId: ticketSessionB.id }, mgrB)).data[0]!.id;
+    // B distributes: a distributor given quota of a general-admission level, a package, an external item pulled from a feed.
+    const gaSessionB = await ok<{ id: number; levels: { id: number }[] }>('POST', '/api/sport/ticket/session', { projectId: projectB, name: 'b-ga', startAt: '2030-01-02T12:00:00Z', onSale: true, levels: [{ name: 'b-ga-level', priceFen: 500, quota: 10 }] }, mgrB);
+    const distributorB = (await ok<{ id: number }>('POST', '/api/sport/ticket/distributor', { name: 'b-distributor', commissionPct: 5 }, mgrB)).id;
+    const quotaB = (await ok<{ id: number }>('POST', '/api/sport/ticket/dist-quota', { distributorId: distributorB, levelId: gaSessionB.levels[0]!.id, quantity: 3 }, mgrB)).id;
+    await ok('POST', `/api/sport/ticket/distributor/${distributorB}/order`, { quotaId: quotaB, quantity: 1 }, mgrB);
+    const packageB = (await ok<{ id: number }>('POST', '/api/sport/ticket/package', { name: 'b-package', priceFen: 800, stock: 5, parts: [{ levelId: gaSessionB.levels[0]!.id }, { levelId: ticketSessionB.levels[0]!.id }] }, mgrB)).id;
+    // No network here: the pulled item is stored as a pull would store it.
+    const [externalRow] = await s.database.query<{ id: string }>(`insert into sport_ticket_external_item (org_id, distributor_id, external_id, name, source_url) values ($1, $2, 'B1', 'b-external', 'https://feeds.example.com/b.json') returning id`, [B, distributorB]);
+    const externalB = Number(externalRow!.id);
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -650,6 +684,10 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       seatB: seatsB.seats[0]!.id,
       reservationB,
       ticketB,
+      distributorB,
+      quotaB,
+      packageB,
+      externalB,
     };
   });
   afterAll(async () => s?.close());

@@ -376,8 +376,8 @@ export async function listDistSales(db: Db, caller: Caller, q: DistSalesQuery) {
 }
 
 export async function settlement(db: Db, caller: Caller, q: SettlementQuery) {
-  if (q.to <= q.from) throw invalid('to', 'error.field.invalid');
   await checkFilter(db, scopeOf(caller), q);
+  if (q.to <= q.from) throw invalid('to', 'error.field.invalid');
   const rows = await settlementOf(db, scopeOf(caller), q);
   return {
     rows: rows.map((r) => ({
