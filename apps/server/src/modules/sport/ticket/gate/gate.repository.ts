@@ -331,3 +331,24 @@ export async function sessionsForGates(db: Executor, scope: Scope) {
     .orderBy(desc(ticketSessions.startAt), desc(ticketSessions.id))
     .limit(200);
 }
+
+/** The codes of an order's tickets, in id order. */
+export async function ticketsOfOrder(db: Executor, scope: Scope, orderId: number): Promise<string[]> {
+  const rows = await db
+    .select({ code: tickets.code })
+    .from(tickets)
+    .where(and(eq(tickets.orderId, orderId), inScope(scope, tickets.orgId)))
+    .orderBy(asc(tickets.id));
+  return rows.map((r) => r.code);
+}
+
+/** A session's first ticket level (the demo sells it). */
+export async function firstLevelOf(db: Executor, scope: Scope, sessionId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: ticketLevels.id })
+    .from(ticketLevels)
+    .where(and(eq(ticketLevels.sessionId, sessionId), inScope(scope, ticketLevels.orgId)))
+    .orderBy(asc(ticketLevels.id))
+    .limit(1);
+  return row?.id;
+}

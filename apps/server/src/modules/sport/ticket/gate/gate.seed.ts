@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../../../config.ts';
+import type { Db } from '../../../../platform/db.ts';
+import type { Caller } from '../../../../platform/http.ts';
+import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
+import { findOrgByCode } from '../../../system/org.repository.ts';
+import { findVisibleUserByCode } from '../../../system/user.repository.ts';
+import { grantDemoMenus } from '../../../system/demo.seed.ts';
+import { startPayment } from '../../commerce/payment.service.ts';
+import { orderTickets } from '../ticket.service.ts';
+import { addGate, checkTicket, collectTicket } from './gate.service.ts';
+import { firstLevelOf, sessionsForGates, ticketsOfOrder } from './gate.repository.ts';
+
+const DEMO_ORG = 'demo-sports-center';
+const SEEDED_KEY = 'ticket_gate_demo_seeded';
+const quietLog = { warn: () => undefined, error: () => undefined } as never;
+
+/** The demo manager's gate screens (checking with its gate settings, the offline device, collection). */
+export const GATE_DEMO_KEYS = ['sport.ticket.check', 'sport.ticket.offlineGate', 'sport.ticket.collection'];
+
+/**
+ * The demo gates (`SEED_DEMO=1`), once per database, after the demo ticketing: two gates of the
+ * demo centre (north and south), three paid orders of the general-admission final (six tickets),
+ * four of them admitted at the gates (one scanned twice: the second scan refused), and one paper
+ * ticket handed over.
+ */
+export async function seedGateDemo(db: Db, cfg: Config, secretKey: Buffer): Promise<void> {
+  const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
+  if (done.rows.length) return;
+  const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
+  const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
+  if (!center || !manager) return;
+  await grantDemoMenus(db, GATE_DEMO_KEYS);
+  const scope = oneOrgScope(center.id);
+  const ga = (await sessionsForGates(db, scope)).find((s) => !s.seated);
+  if (!ga) return;
+  const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+  const d = { db, secretKey };
+  const north = await addGate(db, caller, { name: '北门检票口', remark: '主入口，4 条通道' });
+  const south = await addGate(db, caller, { name: '南门检票口', remark: '无障碍通道' });
+  const levelId = await firstLevelOf(db, scope, ga.id);
+  if (!levelId) return;
+  const pay = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
+  const codes: string[] = [];
+  for (const buyer of [
+    { name: '王磊', phone: '13800005555', quantity: 2 },
+    { name: '李娜', phone: '13800006666', quantity: 3 },
+    { name: '周杰', phone: '13800007777', quantity: 1 },
+  ]) {
+    const order = await orderTickets(db, caller, { sessionId: ga.id, levelId, quantity: buyer.quantity, buyer: { name: buyer.name, phone: buyer.phone }, remark: null }, undefined);
+    await startPayment(pay, caller, order.orderId, { method: 'cash', amountFen: order.amount }, undefined);
+    codes.push(...(await ticketsOfOrder(db, scope, order.orderId)));
+  }
+  for (const [i, code] of codes.slice(0, 4).entries()) await checkTicket(d, caller, { sessionId: ga.id, gateId: i % 2 ? south.id : north.id, code });
+  await checkTicket(d, caller, { sessionId: ga.id, gateId: south.id, code: codes[0]! }); // refused: used at the north gate
+  await collectTicket(d, caller, { code: codes[5]!, paperNo: 'P20260001', remark: '现场窗口取票' });
+  await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
+}
