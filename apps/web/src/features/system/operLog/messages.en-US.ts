@@ -46,6 +46,7 @@ const messages: MessagesOf<typeof zh> = {
     member: 'Members',
     card: 'Member cards',
     ticketDist: 'Ticket distribution and statistics',
+    ticketGate: 'Gate checking, collection and reprints',
   },
   action: {
     sell: 'Sell a card',

@@ -43,6 +43,7 @@ const messages = {
     member: '会员管理',
     card: '会员卡',
     ticketDist: '票务分销与统计',
+    ticketGate: '检票、取票与重打',
   },
   action: {
     sell: '售卡',
