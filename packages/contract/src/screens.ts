@@ -156,7 +156,9 @@ export const SCREENS = [
   { key: 'sport.ticket.seatmapDesign', path: '/sport/views/ticketManagement/seatMaps/drawSeat/:seatmapId', title: { 'zh-CN': '座位图设计', 'en-US': 'Seat map designer' }, icon: 'AppstoreOutlined', permission: Perm.ticket.seatmap, cache: false },
   // Ticketing (issue 13): the console sale (spec ticketManagement/sellTicket) and the tickets sold (ticketList).
   { key: 'sport.ticket.sell', path: '/sport/views/ticketManagement/sellTicket/index', title: { 'zh-CN': '售票', 'en-US': 'Sell tickets' }, icon: 'ShoppingCartOutlined', permission: Perm.ticket.sell, buttons: { pay: Perm.order.pay }, cache: true, parent: 'ticket' },
-  { key: 'sport.ticket.list', path: '/sport/views/ticketManagement/ticketList/index', title: { 'zh-CN': '门票列表', 'en-US': 'Tickets sold' }, icon: 'TagsOutlined', permission: Perm.ticket.list, buttons: { reprint: Perm.ticket.reprint, collect: Perm.ticket.collect }, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.list', path: '/sport/views/ticketManagement/ticketList/index', title: { 'zh-CN': '门票列表', 'en-US': 'Tickets sold' }, icon: 'TagsOutlined', permission: Perm.ticket.list, buttons: { reprint: Perm.ticket.reprint, collect: Perm.ticket.collect, ticketRefund: Perm.ticket.refund }, cache: true, parent: 'ticket' },
+  // Ticketing (issue 13): reserved issuing for sponsors and staff (spec sellTicketYL/book): requested with a reason, approved by another user.
+  { key: 'sport.ticket.reserve', path: '/sport/views/ticketManagement/sellTicketYL/book', title: { 'zh-CN': '预留出票', 'en-US': 'Reserved tickets' }, icon: 'SafetyCertificateOutlined', permission: Perm.ticket.reserve, buttons: { approve: Perm.ticket.reserveApprove }, cache: true, parent: 'ticket' },
   // Ticketing (issue 13): gate checking online (with its gates), the offline checking device, and paper-ticket collection (spec ticketChecking, ticketCollection).
   { key: 'sport.ticket.check', path: '/sport/views/ticketManagement/ticketChecking/index', title: { 'zh-CN': '检票', 'en-US': 'Ticket checking' }, icon: 'ScanOutlined', permission: Perm.ticket.check, buttons: { gate: Perm.ticket.gate }, cache: true, parent: 'ticket' },
   { key: 'sport.ticket.offlineGate', path: '/sport/views/ticketManagement/ticketChecking/offline', title: { 'zh-CN': '离线检票', 'en-US': 'Offline gate' }, icon: 'WifiOutlined', permission: Perm.ticket.check, cache: true, parent: 'ticket' },
@@ -259,6 +261,8 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   seatmap: { 'zh-CN': '座位图', 'en-US': 'Seat maps' },
   level: { 'zh-CN': '票档设置', 'en-US': 'Ticket levels' },
   reserve: { 'zh-CN': '预留出票', 'en-US': 'Reserved issuing' },
+  approve: { 'zh-CN': '审批', 'en-US': 'Approve' },
+  ticketRefund: { 'zh-CN': '退票', 'en-US': 'Refund tickets' },
   check: { 'zh-CN': '检票', 'en-US': 'Check tickets' },
   gate: { 'zh-CN': '闸口设置', 'en-US': 'Gates' },
   collect: { 'zh-CN': '取票', 'en-US': 'Collect paper tickets' },

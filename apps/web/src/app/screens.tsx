@@ -86,6 +86,7 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   'sport.ticket.seatmapDesign': lazyScreen('seatmapDesign', () => import('../features/sport/ticket/seatmap/SeatmapDesignerPage.tsx')),
   'sport.ticket.sell': lazyScreen('ticketSell', () => import('../features/sport/ticket/sale/SellTicketPage.tsx')),
   'sport.ticket.list': lazyScreen('ticketList', () => import('../features/sport/ticket/list/TicketListPage.tsx')),
+  'sport.ticket.reserve': lazyScreen('ticketReserve', () => import('../features/sport/ticket/reserve/ReservePage.tsx')),
   'sport.ticket.check': lazyScreen('ticketCheck', () => import('../features/sport/ticket/gate/TicketCheckPage.tsx')),
   'sport.ticket.offlineGate': lazyScreen('ticketOfflineGate', () => import('../features/sport/ticket/gate/OfflineGatePage.tsx')),
   'sport.ticket.collection': lazyScreen('ticketCollection', () => import('../features/sport/ticket/gate/CollectionPage.tsx')),

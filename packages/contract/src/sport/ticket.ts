@@ -244,6 +244,9 @@ export const sessionListRow = z.object({
   // With `detail`:
   orgId: z.number().optional(),
   projectName: z.string().optional(),
+  /** The project's sale rules: real-name (a viewer per ticket) and the per-buyer limit. */
+  realName: fields.textOf(REAL_NAME_RULES).optional(),
+  perBuyerLimit: z.number().nullable().optional(),
   endAt: atOrNull.optional(),
   seatmapId: z.number().nullable().optional(),
   seatmapVersion: z.number().nullable().optional(),

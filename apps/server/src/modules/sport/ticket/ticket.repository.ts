@@ -267,7 +267,7 @@ export async function pageSessions(db: Executor, scope: Scope, f: SessionFilter,
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ session: ticketSessions, projectName: ticketProjects.name })
+      .select({ session: ticketSessions, projectName: ticketProjects.name, realName: ticketProjects.realName, perBuyerLimit: ticketProjects.perBuyerLimit })
       .from(ticketSessions)
       .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
       .where(where)
@@ -276,7 +276,7 @@ export async function pageSessions(db: Executor, scope: Scope, f: SessionFilter,
       .offset(page.offset),
     db.select({ n: count() }).from(ticketSessions).where(where),
   ]);
-  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.session, projectName: r.projectName })) };
+  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.session, projectName: r.projectName, realName: r.realName, perBuyerLimit: r.perBuyerLimit })) };
 }
 
 export async function findSession(db: Executor, scope: Scope, id: number, opts: { lock?: boolean } = {}): Promise<SessionRecord | undefined> {

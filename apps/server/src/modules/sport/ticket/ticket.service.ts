@@ -390,7 +390,7 @@ function figures(session: SessionRecord, levels: LevelRecord[], counts: Counts) 
   return { capacity, available, sold, held, perLevel };
 }
 
-type SessionView = SessionRecord & { projectName: string };
+type SessionView = SessionRecord & { projectName: string; realName: string; perBuyerLimit: number | null };
 
 function sessionOut(s: SessionView, levels: LevelRecord[], counts: Counts) {
   const own = levels.filter((l) => l.sessionId === s.id);
@@ -406,6 +406,8 @@ function sessionOut(s: SessionView, levels: LevelRecord[], counts: Counts) {
     levels: own.map((l) => ({ id: l.id, name: l.name, price: l.priceFen, available: f.perLevel.get(l.id)!.available })),
     orgId: s.orgId,
     projectName: s.projectName,
+    realName: s.realName,
+    perBuyerLimit: s.perBuyerLimit,
     endAt: s.endAt,
     seatmapId: s.seatmapId,
     seatmapVersion: s.seatmapVersion,

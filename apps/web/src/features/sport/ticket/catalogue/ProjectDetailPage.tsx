@@ -13,6 +13,8 @@ import { FormDialog, invalidateResource, useCan, type FieldDef, type FormMode, t
 import { toFen, yuan } from '../../../../kit/pay/index.ts';
 import { useLang } from '../../../../app/prefs.ts';
 import { projectFormFields } from './ProjectListPage.tsx';
+import { SessionRefundRulesDialog } from '../reserve/RefundParts.tsx';
+import { useRulesT } from '../reserve/shared.ts';
 import { NS, PROJECT_LIST_PATH, realNameOptions, sessionSeatsPath, statusOptions, ticketPath, useCatalogueT, useVenueOptions } from './shared.ts';
 
 /**
@@ -272,6 +274,8 @@ export default function ProjectDetailPage() {
   const [sessionDialog, setSessionDialog] = useState<{ mode: FormMode; row?: SessionRow } | null>(null);
   const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
   const maySession = can(Perm.ticket.session);
+  const rt = useRulesT();
+  const [rulesOf, setRulesOf] = useState<number | null>(null);
   const lang = useLang();
   /** A session starts on a minute: no seconds. */
   const startText = (v: string) => dayjs(v).format(lang === 'en-US' ? 'YYYY-MM-DD HH:mm' : 'YYYY年MM月DD日 HH:mm');
@@ -347,6 +351,9 @@ export default function ProjectDetailPage() {
                       <Button type="link" size="small" onClick={() => setSessionDialog({ mode: 'edit', row: r })} data-testid={`ticketSession-edit-${r.id}`}>
                         {t('edit')}
                       </Button>
+                      <Button type="link" size="small" onClick={() => setRulesOf(r.id)} data-testid={`ticketSession-refundRules-${r.id}`}>
+                        {rt('rules.action')}
+                      </Button>
                       <Button type="link" size="small" danger onClick={() => void removeSession(r)} data-testid={`ticketSession-remove-${r.id}`}>
                         {t('remove')}
                       </Button>
@@ -394,6 +401,7 @@ export default function ProjectDetailPage() {
           refresh();
         }}
       />
+      <SessionRefundRulesDialog sessionId={rulesOf} onClose={() => setRulesOf(null)} />
     </Space>
   );
 }

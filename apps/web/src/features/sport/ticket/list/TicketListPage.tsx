@@ -3,11 +3,13 @@ import { Space, Typography } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { Perm, TICKET_STATES, type TicketRow, type ticketListQuery } from '@venue/contract';
-import { ListPage, type Option, type ResourceDef } from '../../../../kit/index.ts';
+import { ORDER_CHANNELS, Perm, TICKET_STATES, type TicketRow, type ticketListQuery } from '@venue/contract';
+import { ListPage, invalidateResource, type Option, type ResourceDef } from '../../../../kit/index.ts';
 import { yuan } from '../../../../kit/pay/index.ts';
 import { TICKET_NS, saleApi, useTicketT } from '../sale/shared.ts';
 import { CollectDialog, ReprintDialog, ReprintLog, SignedTicketQr } from '../gate/TicketGateParts.tsx';
+import { TicketRefundDialog } from '../reserve/RefundParts.tsx';
+import '../reserve/shared.ts';
 
 /**
  * sport.ticket.list (spec ticketManagement/ticketList, issue 13 "The ticket list"): every ticket
@@ -15,6 +17,7 @@ import { CollectDialog, ReprintDialog, ReprintLog, SignedTicketQr } from '../gat
  * session, code and state. The detail shows the ticket's code as the QR code the gate scans.
  */
 const stateOptions: Option[] = TICKET_STATES.map((s) => ({ value: s, label: `ticket.states.${s}` }));
+const channelOptions: Option[] = ORDER_CHANNELS.map((c) => ({ value: c, label: `ticketRules:channel.${c}` }));
 
 function useSessionOptions(): Option[] {
   const sessions = useQuery({ queryKey: ['ticket', 'sale', 'sessions'], queryFn: saleApi.sessions, staleTime: 60_000 });
@@ -39,6 +42,7 @@ function TicketQr({ row }: { row: TicketRow }) {
 export default function TicketListPage() {
   const [reprintId, setReprintId] = useState<number | null>(null);
   const [collectCode, setCollectCode] = useState<string | null>(null);
+  const [refundId, setRefundId] = useState<number | null>(null);
   const def = useMemo<ResourceDef<TicketRow, Record<string, never>, z.input<typeof ticketListQuery>>>(
     () => ({
       key: 'ticket',
@@ -61,6 +65,9 @@ export default function TicketListPage() {
         { key: 'priceFen', label: 'ticket.price', render: (v: number) => yuan(v), inTable: false },
         { key: 'state', label: 'ticket.state', options: stateOptions },
         { key: 'orderNo', label: 'ticket.orderNo' },
+        { key: 'channel', label: 'ticketRules:channelTitle', options: channelOptions },
+        { key: 'viewerName', label: 'ticketRules:viewers.viewer', render: (v: string | null, r: TicketRow) => (v ? `${v} ${r.viewerIdNo ?? ''}` : '—'), inTable: false },
+        { key: 'refundNo', label: 'ticketRules:refund.action', render: (v: string | null) => v ?? '—', inTable: false },
         { key: 'createTime', label: 'ticket.createTime', format: 'datetime' },
         { key: 'soldAt', label: 'ticket.soldAt', format: 'datetime', inTable: false },
       ],
@@ -75,6 +82,8 @@ export default function TicketListPage() {
       rowActions: [
         { key: 'reprint', label: 'ticketGate:reprint.reprint', perm: Perm.ticket.reprint, visible: (r) => r.state === 'sold', run: (r) => setReprintId(r.id) },
         { key: 'collect', label: 'ticketGate:reprint.collect', perm: Perm.ticket.collect, visible: (r) => r.state === 'sold', run: (r) => setCollectCode(r.code) },
+        // Refund by the session's rules (not a reserved ticket, not one waiting for its refund review).
+        { key: 'refund', label: 'ticketRules:refund.action', perm: Perm.ticket.refund, visible: (r) => r.state === 'sold' && r.channel !== 'reserved', run: (r) => setRefundId(r.id) },
       ],
     }),
     [],
@@ -84,6 +93,14 @@ export default function TicketListPage() {
       <ListPage def={def} />
       <ReprintDialog ticketId={reprintId} onClose={() => setReprintId(null)} />
       <CollectDialog code={collectCode} onClose={() => setCollectCode(null)} />
+      <TicketRefundDialog
+        ticketId={refundId}
+        onClose={() => setRefundId(null)}
+        onDone={() => {
+          setRefundId(null);
+          void invalidateResource('ticket');
+        }}
+      />
     </>
   );
 }

@@ -9,6 +9,7 @@ import { useCan } from '../../../../kit/index.ts';
 import { PayDialog, formatTime, newIdempotencyKey, yuan } from '../../../../kit/pay/index.ts';
 import { SeatCanvas, type SeatCanvasHandle } from '../seatmap/SeatCanvas.tsx';
 import { seatmapApi } from '../seatmap/seatmap.api.ts';
+import { ViewersFields, viewerErrors } from '../reserve/ViewersFields.tsx';
 import { LEVEL_PALETTE, SEATS_POLL_MS, STATE_COLORS, STATE_COLORS_DARK, saleApi, useTicketT, type TicketOrderAnswer } from './shared.ts';
 import '../seatmap/seatmap.css';
 import './sale.css';
@@ -26,6 +27,8 @@ interface BuyerValues {
   name?: string;
   phone?: string;
   idNo?: string;
+  /** A real-name project's viewers, one per ticket. */
+  viewers?: { name?: string; idNo?: string }[];
 }
 
 /** The seat's state key on the canvas: free seats by level (`L<id>`), the others by state. */
@@ -205,14 +208,19 @@ export default function SellTicketPage() {
     setBusy(true);
     setTakenMsg(null);
     try {
-      const body = seated ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer } : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer };
+      const viewers = realName ? (b.viewers ?? []).slice(0, ticketCount).map((v) => ({ name: v.name?.trim() ?? '', idNo: v.idNo?.trim() ?? '' })) : undefined;
+      const body = seated ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers } : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers };
       const made = await saleApi.order(body, key);
       setHold(made);
       setPaid(false);
       setSelected(new Set());
       if (can(Perm.order.pay) && made.amount > 0) setPaying(made.orderId);
     } catch (err) {
-      if (isApiError(err) && (err.detail as { reason?: string } | null)?.reason === 'taken') {
+      if (viewerErrors(form, err)) {
+        // A viewer's id refused (invalid, twice, already has a ticket) or the buyer's limit: shown at the form.
+        setTakenMsg(isApiError(err) ? err.message : null);
+        setAttempt((n) => n + 1);
+      } else if (isApiError(err) && (err.detail as { reason?: string } | null)?.reason === 'taken') {
         setTakenMsg(t('sell.taken', { msg: err.message }));
         setAttempt((n) => n + 1);
       } else if (isApiError(err) && err.code === 100400) {
@@ -225,6 +233,8 @@ export default function SellTicketPage() {
     }
   };
 
+  const realName = session?.realName === 'per_id';
+  const ticketCount = seated ? chosen.length : (quantity ?? 0);
   const canSubmit = !!session && !hold && (seated ? chosen.length > 0 && chosen.length <= TICKET_ORDER_MAX : !!gaLevel && !!quantity && quantity <= Math.min(TICKET_ORDER_MAX, gaAvailable));
 
   const sessionLabel = (s: SessionListRow) => `${s.projectName ?? ''} · ${s.name} · ${formatTime(s.startAt)}`;
@@ -453,6 +463,7 @@ export default function SellTicketPage() {
               </Form.Item>
             </Col>
           </GridRow>
+          {realName ? <ViewersFields form={form} count={ticketCount} perBuyerLimit={session?.perBuyerLimit ?? null} /> : null}
         </Form>
         {takenMsg ? <Alert type="error" showIcon message={takenMsg} style={{ marginBottom: 12 }} data-testid="ticket-sell-taken" /> : null}
         {hold ? (
