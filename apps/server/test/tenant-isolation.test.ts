@@ -25,6 +25,7 @@ const NOT_RECORD_IDS: Record<string, string> = {
   menuIds: 'menus are platform-wide (one tree, granted per role)',
   instanceId: 'a scheduler process, not a record of an organisation',
   externalIds: "a distributor feed's own project ids (its text), not records; the route's distributor id is probed",
+  deviceId: "an offline gate device's own name for itself (its text), not a record; the upload's gate id is probed",
 };
 /** Fields that name records under another name (checked too). */
 const OTHER_ID_FIELDS: Record<string, string[]> = {
@@ -139,6 +140,7 @@ interface World {
   projectB: number;
   seatmapB: number;
   ticketSessionB: number;
+  gateB: number;
   levelB: number;
   seatB: number;
   reservationB: number;
@@ -279,6 +281,13 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/ticket/level': { body: { name: 'probe', priceFen: 100 } },
     'PUT /api/sport/ticket/level/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/ticket/order': { body: { quantity: 1, buyer: { name: 'probe' } } },
+    'POST /api/sport/ticket/gate': { body: { name: 'probe' } },
+    'PUT /api/sport/ticket/gate/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/ticket/check': { body: { code: 'PROBE1234' } },
+    'POST /api/sport/ticket/check/scans': { expect: 'empty' },
+    'POST /api/sport/ticket/check/conflicts': { expect: 'empty' },
+    'POST /api/sport/ticket/check/upload': { body: { deviceId: 'probe-dev', scans: [{ uid: 'probe-0001', sessionId: w.ticketSessionB, code: 'PROBE1234', scannedAt: '2030-01-01T00:00:00Z', result: 'admitted' }] } },
+    'POST /api/sport/ticket/reprint': { body: { reason: 'probe' } },
     'POST /api/sport/ticket/reserve': { body: { quantity: 1, reason: 'probe' } },
     'POST /api/sport/ticket/reserve/:id/review': { body: { approve: true } },
     'PUT /api/sport/ticket/session/:id/refund-rules': { body: { refundRules: { refundable: false, tiers: [] }, version: 1 } },
@@ -320,6 +329,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
     if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
     if (r.module === 'member') return /\/identity\//.test(r.url) ? w.identityB : w.memberB;
+    if (r.module === 'ticketGate') return /\/gate\//.test(r.url) ? w.gateB : w.ticketB;
     if (r.module === 'ticketDist') return /\/dist-quota\//.test(r.url) ? w.quotaB : /\/package\//.test(r.url) ? w.packageB : /\/external-item\//.test(r.url) ? w.externalB : w.distributorB;
     if (r.module === 'ticket' && /\/reserve\//.test(r.url)) return w.reservationB;
     if (r.module === 'ticket' && /\/ticket\/:id\/refund/.test(r.url)) return w.ticketB;
@@ -392,6 +402,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return w.quotaB;
     case 'seatmapId':
       return w.seatmapB;
+    case 'gateId':
+      return w.gateB;
+    case 'ticketId':
+      return w.ticketB;
     case 'sessionId':
       return w.ticketSessionB;
     case 'levelId':
@@ -502,6 +516,10 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_ticket_seat: `org_id in (select id from b)`,
     sport_ticket: `org_id in (select id from b)`,
     sport_ticket_reservation: `org_id in (select id from b)`,
+    sport_ticket_gate: `org_id in (select id from b)`,
+    sport_ticket_scan: `org_id in (select id from b)`,
+    sport_ticket_collection: `org_id in (select id from b)`,
+    sport_ticket_reprint: `org_id in (select id from b)`,
     sport_ticket_distributor: `org_id in (select id from b)`,
     sport_ticket_dist_quota: `org_id in (select id from b)`,
     sport_ticket_dist_seat: `org_id in (select id from b)`,
@@ -604,6 +622,8 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     // B reserves a seat for a sponsor (pending review); B's ticket is the ordered seat's.
     const reservationB = (await ok<{ id: number }>('POST', '/api/sport/ticket/reserve', { sessionId: ticketSessionB.id, seatIds: [seatsB.seats[2]!.id], reason: 'b-sponsor' }, mgrB)).id;
     const ticketB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/ticket/list', { sessionId: ticketSessionB.id }, mgrB)).data[0]!.id;
+    // B checks tickets at a gate of its own.
+    const gateB = (await ok<{ id: number }>('POST', '/api/sport/ticket/gate', { name: 'b-gate' }, mgrB)).id;
     // B distributes: a distributor given quota of a general-admission level, a package, an external item pulled from a feed.
     const gaSessionB = await ok<{ id: number; levels: { id: number }[] }>('POST', '/api/sport/ticket/session', { projectId: projectB, name: 'b-ga', startAt: '2030-01-02T12:00:00Z', onSale: true, levels: [{ name: 'b-ga-level', priceFen: 500, quota: 10 }] }, mgrB);
     const distributorB = (await ok<{ id: number }>('POST', '/api/sport/ticket/distributor', { name: 'b-distributor', commissionPct: 5 }, mgrB)).id;
@@ -684,6 +704,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       seatB: seatsB.seats[0]!.id,
       reservationB,
       ticketB,
+      gateB,
       distributorB,
       quotaB,
       packageB,

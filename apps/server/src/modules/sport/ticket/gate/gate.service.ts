@@ -82,7 +82,7 @@ export async function getGate(db: Executor, caller: Caller, id: number) {
 }
 
 async function checkVenue(db: Executor, scope: Scope, venueId: number | null | undefined) {
-  if (venueId && !(await venueInScope(db, scope, venueId))) throw invalid('venueId', 'gate.venueUnknown');
+  if (venueId && !(await venueInScope(db, scope, venueId))) throw notFound(); // another organisation's venue: 100404
 }
 
 export async function addGate(db: Db, caller: Caller, input: GateCreate) {
