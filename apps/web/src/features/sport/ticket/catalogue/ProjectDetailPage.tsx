@@ -1,5 +1,5 @@
 import { useMemo, useState, type Key } from 'react';
-import { Button, Card, ColorPicker, DatePicker, Descriptions, Empty, Form, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, ColorPicker, DatePicker, Descriptions, Empty, Form, Select, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -13,6 +13,9 @@ import { FormDialog, invalidateResource, useCan, type FieldDef, type FormMode, t
 import { toFen, yuan } from '../../../../kit/pay/index.ts';
 import { useLang } from '../../../../app/prefs.ts';
 import { projectFormFields } from './ProjectListPage.tsx';
+import { DataLogPanel } from '../extras/DataLogPanel.tsx';
+import { MapVersionDialog } from '../extras/MapVersionDialog.tsx';
+import { useExtrasT, useTemplateOptions } from '../extras/shared.tsx';
 import { SessionRefundRulesDialog } from '../reserve/RefundParts.tsx';
 import { useRulesT } from '../reserve/shared.ts';
 import { NS, PROJECT_LIST_PATH, realNameOptions, sessionSeatsPath, statusOptions, ticketPath, useCatalogueT, useVenueOptions } from './shared.ts';
@@ -87,6 +90,7 @@ const sessionFields: FieldDef[] = [
   { name: 'holdMinutes', label: 'field.holdMinutes', type: 'integer', rule: z.number().int().min(1).max(1440), initialValue: 10 },
   { name: 'onSale', label: 'field.onSale', type: 'radio', options: yesNoOptions, initialValue: true },
   { name: 'status', label: 'field.status', type: 'radio', options: statusOptions, initialValue: 0 },
+  { name: 'templateId', label: 'ticketExtras:extra.templateId', type: 'select', useOptions: useTemplateOptions, required: false, span: 2 },
 ];
 
 /** The price areas drawn in a seated session's map (its latest version). */
@@ -274,6 +278,9 @@ export default function ProjectDetailPage() {
   const [sessionDialog, setSessionDialog] = useState<{ mode: FormMode; row?: SessionRow } | null>(null);
   const [expanded, setExpanded] = useState<readonly Key[] | null>(null);
   const maySession = can(Perm.ticket.session);
+  const xt = useExtrasT();
+  const [tab, setTab] = useState('sessions');
+  const [moving, setMoving] = useState<SessionRow | null>(null);
   const rt = useRulesT();
   const [rulesOf, setRulesOf] = useState<number | null>(null);
   const lang = useLang();
@@ -299,9 +306,12 @@ export default function ProjectDetailPage() {
         {t('back')}
       </Button>
       <ProjectInfo project={project.data} onEdit={can(Perm.ticket.project) ? () => setEditProject(true) : undefined} />
+      <Tabs activeKey={tab} onChange={setTab} items={[{ key: 'sessions', label: xt('dataLog.sessionsTab') }, { key: 'dataLog', label: <span data-testid="ticketProject-dataLogTab">{xt('dataLog.tab')}</span> }]} style={{ marginBottom: -12 }} />
+      {tab === 'dataLog' ? <DataLogPanel projectId={projectId} /> : null}
       <Card
         size="small"
         title={t('sessions')}
+        hidden={tab !== 'sessions'}
         extra={
           maySession ? (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setSessionDialog({ mode: 'add' })} data-testid="ticketSession-add">
@@ -351,6 +361,11 @@ export default function ProjectDetailPage() {
                       <Button type="link" size="small" onClick={() => setSessionDialog({ mode: 'edit', row: r })} data-testid={`ticketSession-edit-${r.id}`}>
                         {t('edit')}
                       </Button>
+                      {r.seated ? (
+                        <Button type="link" size="small" onClick={() => setMoving(r)} data-testid={`ticketSession-mapVersion-${r.id}`}>
+                          {xt('mapMove.action')}
+                        </Button>
+                      ) : null}
                       <Button type="link" size="small" onClick={() => setRulesOf(r.id)} data-testid={`ticketSession-refundRules-${r.id}`}>
                         {rt('rules.action')}
                       </Button>
@@ -365,6 +380,16 @@ export default function ProjectDetailPage() {
           ]}
         />
       </Card>
+      {moving ? (
+        <MapVersionDialog
+          session={moving}
+          onClose={() => setMoving(null)}
+          onMoved={() => {
+            setMoving(null);
+            refresh();
+          }}
+        />
+      ) : null}
       <FormDialog<ProjectRow>
         id="ticketProject"
         ns={NS}

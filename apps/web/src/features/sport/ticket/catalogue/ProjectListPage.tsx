@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { Perm, projectCreate, type ProjectRow, type projectListQuery, type projectUpdate } from '@venue/contract';
 import { ListPage, type FieldDef, type ResourceDef } from '../../../../kit/index.ts';
 import { NS, projectDetailPath, realNameOptions, statusOptions, useTypeOptions, useVenueOptions } from './shared.ts';
+import { useNoticeOptions, usePerformerOptions, useTemplateOptions } from '../extras/shared.tsx';
 
 /**
  * Ticket projects (issue 13, spec ticketManagement/projects): the list with its filters, the add and
@@ -20,7 +21,9 @@ export const projectFormFields: FieldDef<keyof ProjectForm & string>[] = [
   { name: 'perBuyerLimit', label: 'field.perBuyerLimit', type: 'integer', rule: z.number().int().min(1).max(999), required: false, placeholder: 'noLimit' },
   { name: 'status', label: 'field.status', type: 'radio', options: statusOptions, initialValue: 0 },
   { name: 'posterUrl', label: 'field.posterUrl', rule: z.string().max(500), required: false, extra: 'hint.posterUrl', span: 2 },
-  { name: 'performers', label: 'field.performers', type: 'textarea', rule: z.string().max(2000), required: false, span: 2 },
+  { name: 'performerIds', label: 'field.performers', type: 'multiSelect', useOptions: usePerformerOptions, required: false, span: 2, props: { 'data-testid': 'ticketProject-performers' } },
+  { name: 'noticeId', label: 'ticketExtras:extra.noticeId', type: 'select', useOptions: useNoticeOptions, required: false },
+  { name: 'templateId', label: 'ticketExtras:extra.templateId', type: 'select', useOptions: useTemplateOptions, required: false },
   { name: 'description', label: 'field.description', type: 'textarea', rule: z.string().max(10_000), required: false, span: 2 },
   { name: 'purchaseNotice', label: 'field.purchaseNotice', type: 'textarea', rule: z.string().max(10_000), required: false, span: 2 },
 ];

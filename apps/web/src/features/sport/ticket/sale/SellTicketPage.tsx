@@ -10,6 +10,7 @@ import { PayDialog, formatTime, newIdempotencyKey, yuan } from '../../../../kit/
 import { SeatCanvas, type SeatCanvasHandle } from '../seatmap/SeatCanvas.tsx';
 import { seatmapApi } from '../seatmap/seatmap.api.ts';
 import { ViewersFields, viewerErrors } from '../reserve/ViewersFields.tsx';
+import { NoticePanel } from '../extras/NoticePanel.tsx';
 import { LEVEL_PALETTE, SEATS_POLL_MS, STATE_COLORS, STATE_COLORS_DARK, saleApi, useTicketT, type TicketOrderAnswer } from './shared.ts';
 import '../seatmap/seatmap.css';
 import './sale.css';
@@ -275,6 +276,7 @@ export default function SellTicketPage() {
               </Descriptions.Item>
             </Descriptions>
           ) : null}
+          <NoticePanel projectId={session?.projectId} />
 
           {session && seated ? (
             <GridRow gutter={16}>

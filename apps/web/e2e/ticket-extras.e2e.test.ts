@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Client } from '../../server/test/harness.ts';
+import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
+import { ticketApi } from '../../server/src/modules/sport/ticket/ticket.testkit.ts';
+import { browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
+
+/**
+ * Ticketing's catalogue extras at the console (issue 13): a ticket template with a QR code and two
+ * fields placed in the designer and previewed as it prints; a performer added and attached to a
+ * project; a project's data log. Each test works as the staff of an organisation of its own.
+ */
+const TEMPLATES = '/sport/views/ticketManagement/ticketTemplate/index';
+const PERFORMERS = '/sport/views/ticketManagement/performer/index';
+const PROJECTS = '/sport/views/ticketManagement/projects/index';
+const projectDetail = (id: number) => `/sport/views/ticketManagement/projects/detail/${id}`;
+
+describe('ticketing catalogue extras console', () => {
+  let e: E2E;
+  const open: OwnBrowser[] = [];
+
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(async () => {
+    for (const b of open) await b.close();
+    await e?.close();
+  });
+
+  const desk = async (menus: string[]): Promise<{ api: Client; page: Page }> => {
+    const staff = await makeStaff(e, ['home', ...menus]);
+    const api = await signIn(e.server, staff.code, staff.password);
+    const b = await browserAs(e, staff);
+    open.push(b);
+    b.page.setDefaultTimeout(15_000);
+    await b.page.waitForURL(/\/home/);
+    return { api, page: b.page };
+  };
+
+  it('makes a ticket template with a QR code and two fields in the designer and previews it as it prints', async () => {
+    const { api, page } = await desk(['sport.ticket.template']);
+    const num = (id: string) => page.locator(`[data-testid="${id}"] input, input[data-testid="${id}"]`).first();
+    const name = uniq('票面');
+    await page.goto(`${e.baseUrl}${TEMPLATES}`);
+    await page.getByTestId('ticketTemplate-add').click();
+    await page.locator('#ticketTemplate-form_name').fill(name);
+    await page.locator('#ticketTemplate-form_widthMm').fill('100');
+    await page.getByTestId('ticketTemplate-form-ok').click();
+    const row = page.getByTestId('ticketTemplate-table').locator('tr', { hasText: name });
+    await row.waitFor();
+    await row.getByTestId('ticketTemplate-row-design').click();
+
+    await page.getByTestId('templateDesigner').waitFor();
+    await page.getByTestId('templateDesigner-addQr').click();
+    await num('templateDesigner-x').fill('70');
+    await num('templateDesigner-y').fill('10');
+    await page.getByTestId('templateDesigner-addField').click(); // the project's name
+    await num('templateDesigner-y').fill('5');
+    await num('templateDesigner-x').fill('5');
+    await page.getByTestId('templateDesigner-addField').click();
+    await page.getByTestId('templateDesigner-field').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '座位' }).click();
+    await page.getByTestId('templateDesigner-text').fill('座位 ');
+    await num('templateDesigner-y').fill('20');
+    await num('templateDesigner-x').fill('5');
+    await page.getByTestId('templateDesigner-save').click();
+    await page.locator('.ant-message').filter({ hasText: '已保存' }).waitFor();
+
+    const saved = await api.json<{ data: { id: number; version: number; widthMm: number; elements: { type: string; field?: string; x: number; y: number; width: number; height: number; text?: string }[] }[] }>('POST', ticketApi('template/list'), { body: { name } });
+    const tpl = saved.body.data[0]!;
+    expect(tpl).toMatchObject({ widthMm: 100, version: 2 });
+    expect(tpl.elements.map((x) => `${x.type}:${x.field ?? ''}`)).toEqual(['qr:', 'field:project', 'field:seat']);
+    expect(tpl.elements[0]).toMatchObject({ x: 70, y: 10, width: 25, height: 25 });
+    expect(tpl.elements[2]).toMatchObject({ x: 5, y: 20, text: '座位 ' });
+
+    // The preview: a real QR code of the (sample) ticket code and the fields' sample data.
+    await page.getByTestId('templateDesigner-preview').click();
+    const face = page.getByTestId('templateDesigner-previewFace');
+    await face.waitFor();
+    await expect.poll(() => face.getByTestId('ticket-face-field1').textContent()).toBe('城市篮球联赛总决赛');
+    await expect.poll(() => face.getByTestId('ticket-face-field2').textContent()).toBe('座位 A看台 3-12');
+    const qr = face.getByTestId('ticket-face-qr-qr1');
+    expect(await qr.getAttribute('data-code')).toBe('7KQ2M9XW4TB8RZ1C');
+    expect(await qr.locator('svg path').count()).toBeGreaterThan(0);
+    // Drawn at its size: 100 × 50 mm at 96 dpi.
+    const box = (await face.boundingBox())!;
+    expect(Math.round(box.width)).toBe(Math.round((100 * 96) / 25.4));
+    await page.waitForTimeout(300);
+    await screenshot(page, 'ticket-template-preview');
+    await page.keyboard.press('Escape');
+
+    // The print view: the ticket alone on a page of its size.
+    await page.getByTestId('templateDesigner-print').click();
+    await page.getByTestId('ticketPrint-face').waitFor();
+    const pageRule = await page.evaluate(() => document.querySelector('style[data-ticket-page]')?.textContent ?? '');
+    expect(pageRule).toContain('size: 100mm 50mm');
+    await screenshot(page, 'ticket-template-print');
+  });
+
+  it('adds a performer and attaches them to a project', async () => {
+    const { api, page } = await desk(['sport.ticket.performer', 'sport.ticket.project']);
+    const performer = uniq('歌手');
+    await page.goto(`${e.baseUrl}${PERFORMERS}`);
+    await page.getByTestId('performer-add').click();
+    await page.locator('#performer-form_name').fill(performer);
+    await page.locator('#performer-form_role').fill('主唱');
+    await page.locator('#performer-form_intro').fill('第一次来本馆演出');
+    await page.getByTestId('performer-form-ok').click();
+    await page.getByTestId('performer-table').locator('tr', { hasText: performer }).waitFor();
+
+    const project = uniq('演唱会');
+    await page.goto(`${e.baseUrl}${PROJECTS}`);
+    await page.getByTestId('ticketProject-add').click();
+    await page.locator('#ticketProject-form_name').fill(project);
+    await page.locator('#ticketProject-form_performerIds').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: performer }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('ticketProject-form-ok').click();
+    const row = page.getByTestId('ticketProject-table').locator('tr', { hasText: project });
+    await row.waitFor();
+    await row.getByTestId('ticketProject-row-detail').click();
+    await expect.poll(() => page.getByTestId('ticketProject-detail').textContent()).toContain(performer);
+    await screenshot(page, 'ticket-project-performers');
+
+    const listed = await api.json<{ data: { performers: string | null; performerIds: number[] }[] }>('POST', ticketApi('project/list'), { body: { name: project } });
+    expect(listed.body.data[0]!.performers).toBe(performer);
+    const performers = await api.json<{ data: { id: number; projectCount: number }[] }>('POST', ticketApi('performer/list'), { body: { name: performer } });
+    expect(listed.body.data[0]!.performerIds).toEqual([performers.body.data[0]!.id]);
+    expect(performers.body.data[0]!.projectCount).toBe(1);
+  });
+
+  it('shows a project’s data log: an edit with its fields before and after', async () => {
+    const { api, page } = await desk(['sport.ticket.project']);
+    const name = uniq('话剧');
+    const made = await api.json<{ id: number; version: number }>('POST', ticketApi('project'), { body: { name, perBuyerLimit: 4 } });
+    await api.json('PUT', ticketApi(`project/${made.body.id}`), { body: { name: `${name}·加演`, perBuyerLimit: 6, version: made.body.version } });
+    await page.goto(`${e.baseUrl}${projectDetail(made.body.id)}`);
+    await page.getByTestId('ticketProject-dataLogTab').click();
+    const table = page.getByTestId('dataLog-table');
+    const edit = table.locator('tr', { hasText: '修改' });
+    await edit.waitFor();
+    await expect.poll(() => edit.locator('[data-testid$="-perBuyerLimit"]').textContent()).toBe('每单限购4→6');
+    await expect.poll(() => edit.locator('[data-testid$="-name"]').textContent()).toBe(`名称${name}→${name}·加演`);
+    await expect.poll(() => table.locator('tr', { hasText: '新增' }).count()).toBe(1);
+    await screenshot(page, 'ticket-project-datalog');
+  });
+});
