@@ -40,6 +40,8 @@ const OTHER_ID_FIELDS: Record<string, string[]> = {
 const SKIP: Record<string, string> = {
   'GET /api/auth/userInfo/:id': "the id is ignored: the answer is always the caller's own record (path kept from spec 7.1)",
   'GET /api/system/menu/:id': 'menus are platform-wide records (shared by every organisation), not organisation-owned',
+  'GET /api/open/v1/venue/:id/grid': "an open interface is called by a third-party application, not a user; the application's organisation scopes it (open.routes.test.ts: another organisation's venue and order answer 100404)",
+  'PUT /api/system/openApi/:id': 'the open interfaces are platform-wide records; only the platform organisation describes them (open.routes.test.ts)',
   'POST /api/system/menu': 'menus are platform-wide records; only the platform organisation changes them (menu.routes.test.ts)',
   'PUT /api/system/menu/:id': 'menus are platform-wide records; only the platform organisation changes them (menu.routes.test.ts)',
   'DELETE /api/system/menu/:id': 'menus are platform-wide records; only the platform organisation changes them (menu.routes.test.ts)',
@@ -111,6 +113,7 @@ interface World {
   loginLogB: number;
   operLogB: number;
   apiId: number;
+  openAppB: number;
   menuIds: number[];
   orderA: number;
   orderB: number;
@@ -145,6 +148,11 @@ interface World {
   seatB: number;
   reservationB: number;
   ticketB: number;
+  performerB: number;
+  noticeB: number;
+  ticketTemplateB: number;
+  wantSeeB: number;
+  ticketOrderB: number;
   distributorB: number;
   quotaB: number;
   packageB: number;
@@ -280,6 +288,16 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'PUT /api/sport/ticket/session/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/ticket/level': { body: { name: 'probe', priceFen: 100 } },
     'PUT /api/sport/ticket/level/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/ticket/performer/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/ticket/notice/:id': { body: { title: 'changed', version: 1 } },
+    'POST /api/sport/ticket/template': { body: { name: 'probe', kind: 'paper', widthMm: 50, heightMm: 30, elements: [] } },
+    'PUT /api/sport/ticket/template/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/ticket/wantSee': { body: { name: 'probe', phone: '13800000000' } },
+    'PUT /api/sport/ticket/wantSee/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/ticket/wantSee/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/ticket/dataLog/list': { expect: 'notFound' },
+    'POST /api/sport/ticket/dataManagement/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/ticket/session/:sessionId/mapVersion': { body: { seatmapVersion: 2, version: 1 } },
     'POST /api/sport/ticket/order': { body: { quantity: 1, buyer: { name: 'probe' } } },
     'POST /api/sport/ticket/gate': { body: { name: 'probe' } },
     'PUT /api/sport/ticket/gate/:id': { body: { name: 'changed', version: 1 } },
@@ -328,11 +346,14 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (/\/api\/:id\//.test(r.url)) return w.apiId;
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
     if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
+    if (r.module === 'openApp') return w.openAppB;
     if (r.module === 'member') return /\/identity\//.test(r.url) ? w.identityB : w.memberB;
     if (r.module === 'ticketGate') return /\/gate\//.test(r.url) ? w.gateB : w.ticketB;
     if (r.module === 'ticketDist') return /\/dist-quota\//.test(r.url) ? w.quotaB : /\/package\//.test(r.url) ? w.packageB : /\/external-item\//.test(r.url) ? w.externalB : w.distributorB;
     if (r.module === 'ticket' && /\/reserve\//.test(r.url)) return w.reservationB;
     if (r.module === 'ticket' && /\/ticket\/:id\/refund/.test(r.url)) return w.ticketB;
+    if (r.module === 'ticketCatalogue')
+      return /\/performer\//.test(r.url) ? w.performerB : /\/notice\/project\//.test(r.url) ? w.projectB : /\/notice\//.test(r.url) ? w.noticeB : /\/template\/print\//.test(r.url) ? w.ticketB : /\/template\//.test(r.url) ? w.ticketTemplateB : /\/wantSee\//.test(r.url) ? w.wantSeeB : /\/competitionOrder\//.test(r.url) ? w.ticketOrderB : w.ticketSessionB;
     if (r.module === 'ticket') return /\/type\//.test(r.url) ? w.ticketTypeB : /\/project\//.test(r.url) ? w.projectB : /\/seatmap\//.test(r.url) ? w.seatmapB : /\/level\//.test(r.url) ? w.levelB : w.ticketSessionB;
     if (r.module === 'card') return /\/type\//.test(r.url) ? w.cardTypeB : /\/share\//.test(r.url) ? w.shareB : w.cardB;
     if (r.module === 'commerce') return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
@@ -381,6 +402,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'siteIds':
       return [w.siteB, w.siteB];
     case 'templateId':
+      if (/\/ticket\//.test(r.url)) return w.ticketTemplateB;
       return w.templateB;
     case 'claimIds':
       return [w.lockB];
@@ -394,6 +416,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [w.memberB];
     case 'typeId':
       return r.module === 'ticket' ? w.ticketTypeB : w.cardTypeB;
+    case 'performerIds':
+      return [w.performerB];
+    case 'noticeId':
+      return w.noticeB;
     case 'projectId':
       return w.projectB;
     case 'distributorId':
@@ -476,6 +502,9 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sys_holiday: `org_id in (select id from b)`,
     sys_login_log: `org_id in (select id from b)`,
     sys_oper_log: `org_id in (select id from b)`,
+    sys_open_app: `org_id in (select id from b)`,
+    sys_open_grant: `org_id in (select id from b)`,
+    sys_open_call_log: `org_id in (select id from b)`,
     sys_job: `org_id in (select id from b)`,
     sys_job_log: `org_id in (select id from b)`,
     sys_job_stream: `org_id in (select id from b)`,
@@ -515,6 +544,12 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_ticket_level: `org_id in (select id from b)`,
     sport_ticket_seat: `org_id in (select id from b)`,
     sport_ticket: `org_id in (select id from b)`,
+    sport_ticket_performer: `org_id in (select id from b)`,
+    sport_ticket_project_performer: `org_id in (select id from b)`,
+    sport_ticket_notice: `org_id in (select id from b)`,
+    sport_ticket_template: `org_id in (select id from b)`,
+    sport_ticket_want_see: `org_id in (select id from b)`,
+    sport_ticket_data_log: `org_id in (select id from b)`,
     sport_ticket_reservation: `org_id in (select id from b)`,
     sport_ticket_gate: `org_id in (select id from b)`,
     sport_ticket_scan: `org_id in (select id from b)`,
@@ -622,8 +657,18 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     // B reserves a seat for a sponsor (pending review); B's ticket is the ordered seat's.
     const reservationB = (await ok<{ id: number }>('POST', '/api/sport/ticket/reserve', { sessionId: ticketSessionB.id, seatIds: [seatsB.seats[2]!.id], reason: 'b-sponsor' }, mgrB)).id;
     const ticketB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/ticket/list', { sessionId: ticketSessionB.id }, mgrB)).data[0]!.id;
+    const ticketOrderB = (await ok<{ data: { orderId: number }[] }>('POST', '/api/sport/ticket/list', { sessionId: ticketSessionB.id }, mgrB)).data[0]!.orderId;
+    // B's catalogue extras: a performer, a purchase notice and a ticket template its project uses; someone who wants to see it.
+    const performerB = (await ok<{ id: number }>('POST', '/api/sport/ticket/performer', { name: 'b-performer' }, mgrB)).id;
+    const noticeB = (await ok<{ id: number }>('POST', '/api/sport/ticket/notice', { title: 'b-notice', content: 'b' }, mgrB)).id;
+    const ticketTemplateB = (await ok<{ id: number }>('POST', '/api/sport/ticket/template', { name: 'b-template', kind: 'paper', widthMm: 50, heightMm: 30, elements: [] }, mgrB)).id;
+    const projectBNow = await ok<{ version: number }>('GET', `/api/sport/ticket/project/${projectB}`, undefined, mgrB);
+    await ok('PUT', `/api/sport/ticket/project/${projectB}`, { performerIds: [performerB], noticeId: noticeB, templateId: ticketTemplateB, version: projectBNow.version }, mgrB);
+    const wantSeeB = (await ok<{ id: number }>('POST', '/api/sport/ticket/wantSee', { projectId: projectB, name: 'b-fan', phone: '13911115555' }, mgrB)).id;
     // B checks tickets at a gate of its own.
     const gateB = (await ok<{ id: number }>('POST', '/api/sport/ticket/gate', { name: 'b-gate' }, mgrB)).id;
+    // B lets a third-party application read its records.
+    const openAppB = (await ok<{ id: number }>('POST', sys('openApp'), { name: 'b-app', ipRules: ['10.0.0.1'] }, mgrB)).id;
     // B distributes: a distributor given quota of a general-admission level, a package, an external item pulled from a feed.
     const gaSessionB = await ok<{ id: number; levels: { id: number }[] }>('POST', '/api/sport/ticket/session', { projectId: projectB, name: 'b-ga', startAt: '2030-01-02T12:00:00Z', onSale: true, levels: [{ name: 'b-ga-level', priceFen: 500, quota: 10 }] }, mgrB);
     const distributorB = (await ok<{ id: number }>('POST', '/api/sport/ticket/distributor', { name: 'b-distributor', commissionPct: 5 }, mgrB)).id;
@@ -671,6 +716,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       loginLogB: logins.data.find((l) => l.orgId === B)!.id,
       operLogB: opers.data.find((l) => l.orgId === B)!.id,
       apiId: apis.data.find((a) => a.grantable)!.id,
+      openAppB,
       menuIds,
       orderA,
       orderB,
@@ -704,6 +750,11 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       seatB: seatsB.seats[0]!.id,
       reservationB,
       ticketB,
+      performerB,
+      noticeB,
+      ticketTemplateB,
+      wantSeeB,
+      ticketOrderB,
       gateB,
       distributorB,
       quotaB,

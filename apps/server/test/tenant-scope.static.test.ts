@@ -87,6 +87,12 @@ const ORGANISATION_OWNED = [
 // Ticket distribution (issue 13): distributors, their quotas, seats and orders, external items, packages.
 ORGANISATION_OWNED.push('sport_ticket_distributor', 'sport_ticket_dist_quota', 'sport_ticket_dist_seat', 'sport_ticket_dist_order', 'sport_ticket_external_item', 'sport_ticket_package', 'sport_ticket_package_part');
 
+// Third-party application access (issue 14).
+ORGANISATION_OWNED.push('sys_open_app', 'sys_open_grant', 'sys_open_call_log');
+
+// Ticketing catalogue extras (issue 13): performers and their projects, purchase notices, ticket templates, want-to-see entries, the project data log.
+ORGANISATION_OWNED.push('sport_ticket_performer', 'sport_ticket_project_performer', 'sport_ticket_notice', 'sport_ticket_template', 'sport_ticket_want_see', 'sport_ticket_data_log');
+
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */
 const USER_OWNED = ['sys_password_history'];
 
@@ -107,6 +113,8 @@ const PLATFORM_WIDE = [
   'sys_sso_state',
   'sys_job_instance',
   'sys_meta',
+  'sys_open_api', // the interfaces the code opens: one list for every organisation's applications
+  'sys_open_nonce', // replay guard of signed calls, keyed by application, kept for the signing window
 ];
 
 /**

@@ -14,6 +14,14 @@ export const Code = {
   CAPTCHA_REQUIRED: 411001,
   FORM_INVALID: 969600,
   PASSWORD_CHANGE_REQUIRED: 200003,
+  // Signed calls of third-party applications (`/api/open/`): each refusal has its own code.
+  OPEN_UNKNOWN_APP: 300400,
+  OPEN_BAD_SIGN: 300401,
+  OPEN_STALE: 300402,
+  OPEN_REPLAY: 300403,
+  OPEN_IP_REFUSED: 300404,
+  OPEN_APP_DISABLED: 300405,
+  OPEN_NOT_GRANTED: 300406,
 } as const;
 
 export type CodeName = keyof typeof Code;

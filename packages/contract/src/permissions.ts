@@ -36,6 +36,8 @@ export const Perm = {
     remove: 'system:menu:remove',
   },
   api: { list: 'system:api:list', edit: 'system:api:edit' },
+  // Third-party application access (issue 14): applications and their grants, the open interfaces, the call log.
+  openApp: { list: 'system:openApp:list', edit: 'system:openApp:edit', grant: 'system:openApp:grant', api: 'system:openApp:api', log: 'system:openApp:log' },
   dict: {
     list: 'system:dict:list',
     add: 'system:dict:add',

@@ -18,3 +18,4 @@ export * from './system/strategy.ts';
 export * from './system/online.ts';
 export * from './system/log.ts';
 export * from './system/home.ts';
+export * from './system/openApp.ts';

@@ -23,6 +23,10 @@ import { commerceRoutes } from './sport/commerce/commerce.routes.ts';
 // After the members' routes: the cards module sets the member level resolver after the members module (import order).
 import { cardRoutes } from './sport/card/card.routes.ts';
 import { ticketRoutes } from './sport/ticket/ticket.routes.ts';
+import { openRoutes } from './open/open.routes.ts';
+import { memberOpenRoutes } from './sport/member/member.open.ts';
+import { commerceOpenRoutes } from './sport/commerce/commerce.open.ts';
+import { venueOpenRoutes } from './sport/venue/venue.open.ts';
 import { reserveRoutes } from './sport/ticket/reserve/reserve.routes.ts';
 import { ticketCatalogueRoutes } from './sport/ticket/catalogue/catalogue.routes.ts';
 import { gateRoutes } from './sport/ticket/gate/gate.routes.ts';
@@ -44,11 +48,16 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   onlineRoutes(app, ctx);
   logRoutes(app, ctx);
   ssoRoutes(app, ctx);
+  openRoutes(app, ctx);
   recoveryRoutes(app, ctx, deps.sms);
   commerceRoutes(app, ctx);
   venueRoutes(app, ctx);
   memberRoutes(app, ctx);
   cardRoutes(app, ctx);
+  // Reads opened to third-party applications (/api/open/).
+  memberOpenRoutes(app, ctx);
+  commerceOpenRoutes(app, ctx);
+  venueOpenRoutes(app, ctx);
   ticketRoutes(app, ctx);
   reserveRoutes(app, ctx);
   ticketCatalogueRoutes(app, ctx);

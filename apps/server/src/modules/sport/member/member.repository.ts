@@ -31,6 +31,17 @@ export async function findMember(db: Executor, scope: Scope, id: number): Promis
   return row;
 }
 
+/** A member by phone in the scope (a phone is unique within one organisation; the lowest organisation id first). */
+export async function findMemberByPhone(db: Executor, scope: Scope, phone: string): Promise<MemberRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(members)
+    .where(and(eq(members.phone, phone), inScope(scope, members.orgId)))
+    .orderBy(asc(members.orgId))
+    .limit(1);
+  return row;
+}
+
 export async function findMembersByIds(db: Executor, scope: Scope, ids: number[]): Promise<MemberRecord[]> {
   if (!ids.length) return [];
   return db

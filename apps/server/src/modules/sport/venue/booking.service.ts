@@ -97,7 +97,11 @@ function slotsOfSite(d: VenueDays, site: SiteRecord, day: string, levels: readon
 
 /** `POST booking/grid`: each site's slots of a day (or a week) with their state and price. */
 export async function bookingGrid(db: Db, caller: Caller, q: GridQuery) {
-  const scope = scopeOf(caller);
+  return gridInScope(db, scopeOf(caller), q);
+}
+
+/** The grid of a venue in the scope (the console's, and third-party applications' without detail). */
+export async function gridInScope(db: Db, scope: Scope, q: GridQuery) {
   const venue = await venueInScope(db, scope, q.stadiumId);
   const days = Array.from({ length: q.days ?? 1 }, (_, i) => addDays(q.date, i));
   const [d, claims, levels] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevels(db, scope, q.memberId, venue.id)]);

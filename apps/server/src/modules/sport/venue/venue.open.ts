@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { openGridAnswer, openGridParams, openGridQuery, openVenuesAnswer } from '@venue/contract';
+import type { AppContext } from '../../../platform/http.ts';
+import { defineOpenRoute } from '../../open/open.gateway.ts';
+import { gridInScope } from './booking.service.ts';
+import { pageVenues, venueDefaultOrder } from './venue.repository.ts';
+
+/** Venues opened to third-party applications (issue 14): the list, and a day's booking grid, read-only. */
+export function venueOpenRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  defineOpenRoute(app, ctx, {
+    code: 'venue.list',
+    name: 'Venues',
+    description: "The venues of the application's organisation (and the organisations below it).",
+    method: 'GET',
+    path: 'v1/venues',
+    query: z.object({}),
+    response: openVenuesAnswer,
+    handler: async ({ app: caller }) => {
+      const { rows } = await pageVenues(db, caller.scope, {}, venueDefaultOrder, { limit: 500, offset: 0 });
+      return { data: rows.map((v) => ({ id: v.id, name: v.stadiumName, address: v.address, phone: v.phone ?? v.mobile })) };
+    },
+  });
+  defineOpenRoute(app, ctx, {
+    code: 'venue.grid',
+    name: 'Booking grid of a venue',
+    description: 'One day of a venue: its sites and every slot with its state (free, held, booked, locked, closed, past) and price in fen. Who booked is never shown. 100404 for a venue outside the application\'s organisation.',
+    method: 'GET',
+    path: 'v1/venue/:id/grid',
+    params: openGridParams,
+    query: openGridQuery,
+    response: openGridAnswer,
+    handler: async ({ params, query, app: caller }) => {
+      const grid = await gridInScope(db, caller.scope, { stadiumId: params.id, date: query.date });
+      return { sites: grid.sites, slots: grid.slots.map((s) => ({ siteId: s.siteId, start: s.start, end: s.end, state: s.state, price: s.price })) };
+    },
+  });
+}
