@@ -45,6 +45,7 @@ const messages: MessagesOf<typeof zh> = {
     booking: 'Booking',
     member: 'Members',
     card: 'Member cards',
+    ticketCatalogue: 'Performers, notices, ticket templates and ticketing data',
     ticketDist: 'Ticket distribution and statistics',
     ticketGate: 'Gate checking, collection and reprints',
   },
