@@ -64,7 +64,7 @@ export default function SalesStatisticsPage() {
       backgroundColor: 'transparent',
       tooltip: { trigger: 'item' },
       legend: { bottom: 0 },
-      series: [{ name: t('stats.byChannel'), type: 'pie', radius: ['40%', '70%'], data: data.byChannel.map((b) => ({ name: t(`channel.${b.key}`), value: b.amountFen / 100 })) }],
+      series: [{ name: t('stats.byChannel'), type: 'pie', radius: ['40%', '70%'], label: { position: 'inside', formatter: '{d}%' }, data: data.byChannel.map((b) => ({ name: t(`channel.${b.key}`), value: b.amountFen / 100 })) }],
     };
   }, [data, t]);
 
