@@ -158,25 +158,25 @@ export default function ReservePage() {
         loading={list.isFetching}
         dataSource={list.data?.data ?? []}
         data-testid="reserve-table"
-        scroll={{ x: 1200 }}
+        scroll={{ x: 'max-content' }}
         pagination={{ current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
         onRow={(r) => ({ 'data-testid': `reserve-row-${r.id}`, 'data-state': r.state }) as React.HTMLAttributes<HTMLElement>}
         columns={[
-          { key: 'session', title: t('reserve.session'), render: (_, r) => `${r.projectName} · ${r.sessionName}`, ellipsis: true },
-          { key: 'items', dataIndex: 'items', title: t('reserve.items'), ellipsis: true },
-          { key: 'value', dataIndex: 'valueFen', title: t('reserve.value'), align: 'right', render: (v: number) => yuan(v) },
-          { key: 'reason', dataIndex: 'reason', title: t('reserve.reason'), ellipsis: true },
-          { key: 'recipient', title: t('reserve.recipient'), render: (_, r) => [r.recipientName, r.recipientPhone].filter(Boolean).join(' ') || '—' },
-          { key: 'state', dataIndex: 'state', title: t('reserve.state'), render: (v: ReservationState) => <Tag color={STATE_COLORS[v]}>{t(`reserve.states.${v}`)}</Tag> },
-          { key: 'requestedBy', title: t('reserve.requestedBy'), render: (_, r) => r.requestedByName ?? '—' },
-          { key: 'approver', title: t('reserve.reviewedBy'), render: (_, r) => r.reviewedByName ?? (r.approverName ? `${r.approverName} (${t('reserve.approver')})` : '—') },
-          { key: 'remark', dataIndex: 'reviewRemark', title: t('reserve.remark'), ellipsis: true, render: (v: string | null) => v ?? '—' },
-          { key: 'createTime', dataIndex: 'createTime', title: t('reserve.createTime'), render: (v: string) => formatTime(v) },
+          { key: 'session', title: t('reserve.session'), width: 220, render: (_, r) => `${r.projectName} · ${r.sessionName}`, ellipsis: true },
+          { key: 'items', dataIndex: 'items', title: t('reserve.items'), width: 160, ellipsis: true },
+          { key: 'value', dataIndex: 'valueFen', title: t('reserve.value'), width: 110, align: 'right', render: (v: number) => yuan(v) },
+          { key: 'reason', dataIndex: 'reason', title: t('reserve.reason'), width: 180, ellipsis: true },
+          { key: 'recipient', title: t('reserve.recipient'), width: 150, ellipsis: true, render: (_, r) => [r.recipientName, r.recipientPhone].filter(Boolean).join(' ') || '—' },
+          { key: 'state', dataIndex: 'state', title: t('reserve.state'), width: 110, render: (v: ReservationState) => <Tag color={STATE_COLORS[v]}>{t(`reserve.states.${v}`)}</Tag> },
+          { key: 'requestedBy', title: t('reserve.requestedBy'), width: 130, ellipsis: true, render: (_, r) => r.requestedByName ?? '—' },
+          { key: 'approver', title: t('reserve.reviewedBy'), width: 150, ellipsis: true, render: (_, r) => r.reviewedByName ?? (r.approverName ? `${r.approverName} (${t('reserve.approver')})` : '—') },
+          { key: 'remark', dataIndex: 'reviewRemark', title: t('reserve.remark'), width: 140, ellipsis: true, render: (v: string | null) => v ?? '—' },
+          { key: 'createTime', dataIndex: 'createTime', title: t('reserve.createTime'), width: 180, className: 'kit-cell-nowrap', render: (v: string) => formatTime(v) },
           {
             key: 'actions',
             fixed: 'right',
             title: '',
-            width: 150,
+            width: 130,
             render: (_, r) => {
               if (r.state !== 'pending' || !can(Perm.ticket.reserveApprove)) return null;
               const own = r.requestedBy === me;
