@@ -19,8 +19,8 @@ export async function makeGate(c: Client, name = `闸口${Math.random().toString
 }
 
 /** A general-admission session with `n` tickets sold (paid in cash): the session and the tickets (code, id). */
-export async function soldTickets(c: Client, n: number, quota = Math.max(n, 10)) {
-  const ga = await gaSession(c, quota, 5000);
+export async function soldTickets(c: Client, n: number, quota = Math.max(n, 10), project: Record<string, unknown> = {}) {
+  const ga = await gaSession(c, quota, 5000, project);
   const order = await ok(c, 'POST', ticketApi('order'), { sessionId: ga.session.id, levelId: ga.levelId, quantity: n });
   const paid = await pay(c, order.orderId, { method: 'cash', amountFen: 5000 * n });
   if (paid.code !== 0) throw new Error(`pay: ${paid.msg}`);

@@ -176,7 +176,7 @@ export default function OfflineGatePage() {
             <Descriptions.Item label={t('offline.deviceId')}>
               <Typography.Text code>{state.deviceId}</Typography.Text>
             </Descriptions.Item>
-            <Descriptions.Item label={t('offline.admittedHere', { n: '' }).trim()}>
+            <Descriptions.Item label={t('offline.admittedLabel')}>
               <span data-testid="offline-admitted">{t('offline.admittedHere', { n: admittedHere })}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('offline.download')} span={4}>
@@ -212,7 +212,7 @@ export default function OfflineGatePage() {
             { key: 'code', title: t('check.code'), dataIndex: 'ticketCode', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
             { key: 'seat', title: t('check.seat'), dataIndex: 'label', render: (v: string | null) => v ?? '—' },
             { key: 'result', title: t('check.result'), render: (_: unknown, r) => <Space size={4}><Tag color={r.result === 'admitted' ? 'success' : 'error'}>{t(`check.results.${r.result}`)}</Tag>{reasonText(t, r.reason)}</Space> },
-            { key: 'uploaded', title: t('offline.upload'), dataIndex: 'uploaded', render: (v: boolean, r) => <Tag color={v ? 'blue' : 'default'} data-testid={`offline-log-${r.uid}`} data-uploaded={v ? 'true' : 'false'}>{v ? '✓' : '…'}</Tag> },
+            { key: 'uploaded', title: t('offline.uploadedCol'), dataIndex: 'uploaded', render: (v: boolean, r) => <Tag color={v ? 'blue' : 'default'} data-testid={`offline-log-${r.uid}`} data-uploaded={v ? 'true' : 'false'}>{v ? t('offline.sent') : t('offline.pending')}</Tag> },
           ]}
         />
       </Card>

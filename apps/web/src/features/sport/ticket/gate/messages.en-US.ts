@@ -86,6 +86,10 @@ const messages: MessagesOf<typeof zh> = {
     clearConfirm: 'Clear the gate data and uploaded scans on this device? Scans not yet uploaded are kept.',
     localUsed: 'This device checked this ticket at {{at}}',
     usedBefore: 'Used already when downloaded ({{at}})',
+    admittedLabel: 'Admitted here',
+    uploadedCol: 'Upload',
+    pending: 'Waiting',
+    sent: 'Uploaded',
     noWebCrypto: 'This browser cannot verify Ed25519 signatures: codes are checked against the list only',
   },
   collect: {

@@ -84,6 +84,10 @@ const messages = {
     clearConfirm: '清除本机的检票数据和已上传的记录？未上传的记录会保留。',
     localUsed: '本机已于 {{at}} 检过此票',
     usedBefore: '下载时该票已入场（{{at}}）',
+    admittedLabel: '本机入场',
+    uploadedCol: '上传',
+    pending: '待上传',
+    sent: '已上传',
     noWebCrypto: '此浏览器不支持 Ed25519 签名校验，只能按票码校验',
   },
   collect: {

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
+import { COMMERCE_KEYS } from '../../server/src/modules/sport/commerce/commerce.testkit.ts';
+import { TICKET_KEYS, ok, ticketApi } from '../../server/src/modules/sport/ticket/ticket.testkit.ts';
+import { GATE_KEYS, makeGate, qrOf, soldTickets } from '../../server/src/modules/sport/ticket/gate/gate.testkit.ts';
+import { browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
+
+/**
+ * Gate checking at the console (issue 13): a ticket checked twice at the checking screen is
+ * admitted, then refused with its first use; the offline gate device admits a ticket while the
+ * browser is offline (shown as OFFLINE), keeps the scan, and uploads it when back online. Each
+ * test works as the staff of an organisation of its own, with tickets sold through the API.
+ */
+const CHECK = '/sport/views/ticketManagement/ticketChecking/index';
+const OFFLINE = '/sport/views/ticketManagement/ticketChecking/offline';
+const LIST = '/sport/views/ticketManagement/ticketList/index';
+const COLLECTION = '/sport/views/ticketManagement/ticketCollection/index';
+const MENUS = ['home', ...COMMERCE_KEYS, ...TICKET_KEYS, ...GATE_KEYS];
+
+describe('gate checking console', () => {
+  let e: E2E;
+  const open: OwnBrowser[] = [];
+
+  beforeAll(async () => {
+    e = await startE2E();
+  });
+  afterAll(async () => {
+    for (const b of open) await b.close();
+    await e?.close();
+  });
+
+  /** Picks an option of an antd select by its visible text. */
+  const pick = async (page: Page, testId: string, text: string) => {
+    await page.getByTestId(testId).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).click();
+  };
+
+  const setUp = async (n: number) => {
+    const staff = await makeStaff(e, MENUS);
+    const api = await signIn(e.server, staff.code, staff.password);
+    const gate = await makeGate(api, uniq('北门'));
+    const sold = await soldTickets(api, n, 10, { name: uniq('总决赛') });
+    const b = await browserAs(e, staff);
+    open.push(b);
+    b.page.setDefaultTimeout(15_000);
+    await b.page.waitForURL(/\/home/);
+    return { staff, api, gate, ...sold, b };
+  };
+
+  it('checks one ticket twice: admitted, then refused with when and at which gate it was first used', async () => {
+    const { api, gate, project, session, tickets, b } = await setUp(2);
+    const page = b.page;
+    await page.goto(`${e.baseUrl}${CHECK}`);
+    await pick(page, 'check-session', project.name);
+    await pick(page, 'check-gate', gate.name);
+    await expect.poll(() => page.getByTestId('check-counts').getAttribute('data-sold')).toBe('2');
+
+    const code = page.getByTestId('check-code');
+    await code.fill(tickets[0]!.code);
+    await code.press('Enter');
+    const result = page.getByTestId('check-result');
+    await expect.poll(() => result.getAttribute('data-result')).toBe('admitted');
+    await expect.poll(() => page.getByTestId('check-counts').getAttribute('data-admitted')).toBe('1');
+
+    await code.fill(tickets[0]!.code);
+    await code.press('Enter');
+    await expect.poll(() => result.getAttribute('data-reason')).toBe('used');
+    expect(await result.getAttribute('data-result')).toBe('refused');
+    const firstUse = (await page.getByTestId('check-first-use').textContent()) ?? '';
+    expect(firstUse).toContain(gate.name);
+    expect(firstUse).toMatch(/首次入场：\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    await expect.poll(() => page.getByTestId('check-scans').locator('tbody tr.ant-table-row').count()).toBe(2);
+    await screenshot(page, 'ticket-check-refused');
+
+    // The signed QR text (what a scanner gun or the camera reads) admits the other ticket.
+    await code.fill(await qrOf(api, tickets[1]!.id));
+    await code.press('Enter');
+    await expect.poll(() => result.getAttribute('data-result')).toBe('admitted');
+    await expect.poll(() => page.getByTestId('check-counts').getAttribute('data-admitted')).toBe('2');
+    expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(2);
+  });
+
+  it('the offline device admits a ticket while offline, shows OFFLINE, and uploads the scan when back online', async () => {
+    const { api, gate, project, session, tickets, b } = await setUp(2);
+    const page = b.page;
+    await page.goto(`${e.baseUrl}${OFFLINE}`);
+    await expect.poll(() => page.getByTestId('offline-status').getAttribute('data-online')).toBe('true');
+    await pick(page, 'offline-session', project.name);
+    await pick(page, 'offline-gate', gate.name);
+    await page.getByTestId('offline-download').click();
+    await expect.poll(() => page.getByTestId('offline-package').getAttribute('data-session-id')).toBe(String(session.id));
+    const payload = await qrOf(api, tickets[0]!.id);
+
+    await b.context.setOffline(true);
+    await expect.poll(() => page.getByTestId('offline-status').getAttribute('data-online')).toBe('false');
+    expect(await page.getByTestId('offline-status').textContent()).toContain('离线');
+    const code = page.getByTestId('offline-code');
+    await code.fill(payload);
+    await code.press('Enter');
+    const result = page.getByTestId('offline-result');
+    await expect.poll(() => result.getAttribute('data-result')).toBe('admitted');
+    // The same ticket again on this device: refused; a tampered code: refused.
+    await code.fill(payload);
+    await code.press('Enter');
+    await expect.poll(() => result.getAttribute('data-reason')).toBe('used');
+    const [p, body, sig] = payload.split('.') as [string, string, string];
+    await code.fill(`${p}.${body}.${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`);
+    await code.press('Enter');
+    await expect.poll(() => result.getAttribute('data-reason')).toBe('badSignature');
+    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('3');
+    await screenshot(page, 'ticket-offline-gate');
+    // Nothing reached the server while offline.
+    expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(0);
+
+    await b.context.setOffline(false);
+    await expect.poll(() => page.getByTestId('offline-status').getAttribute('data-online')).toBe('true');
+    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('0');
+    expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(1);
+    const scans = await ok<{ data: { code: string; result: string; reason: string | null; source: string; gateName: string }[] }>(api, 'POST', ticketApi('check/scans'), { sessionId: session.id });
+    expect(scans.data.map((s) => [s.result, s.reason, s.source, s.gateName])).toEqual([
+      ['refused', 'badSignature', 'offline', gate.name],
+      ['refused', 'used', 'offline', gate.name],
+      ['admitted', null, 'offline', gate.name],
+    ]);
+  });
+
+  /** Runs a row action of the ticket list (inline, or under More). */
+  const rowAction = async (page: Page, action: string, id: number) => {
+    const inline = page.locator(`button[data-testid="ticket-row-${action}"][data-row-key="${id}"]`);
+    if (await inline.count()) return inline.click();
+    await page.locator(`[data-testid="ticket-row-more"][data-row-key="${id}"]`).hover();
+    await page.locator(`span[data-testid="ticket-row-${action}"][data-row-key="${id}"]`).click();
+  };
+
+  it('reprints a ticket from the list with a reason (print view with the signed QR code; the reprint in its detail) and hands over a paper ticket once', async () => {
+    const { tickets, b } = await setUp(2);
+    const page = b.page;
+    await page.goto(`${e.baseUrl}${LIST}`);
+    await expect.poll(() => page.getByTestId('ticket-table').textContent()).toContain(tickets[0]!.code);
+    await rowAction(page, 'reprint', tickets[0]!.id);
+    await page.locator('#reprint_reason').fill('原票污损');
+    await page.getByTestId('reprint-ok').click();
+    const print = page.getByTestId('ticket-print');
+    await print.waitFor();
+    const payload = (await print.getAttribute('data-payload'))!;
+    expect(payload.startsWith('VT1.')).toBe(true);
+    expect(await print.textContent()).toContain(tickets[0]!.code);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'ticket-reprint-view');
+    await page.keyboard.press('Escape');
+    await print.waitFor({ state: 'hidden' });
+
+    await page.locator(`[data-testid="ticket-row-view"][data-row-key="${tickets[0]!.id}"]`).click();
+    await page.getByTestId('ticket-detail').waitFor();
+    await expect.poll(() => page.getByTestId('ticket-reprints').textContent()).toContain('原票污损');
+    expect(await page.getByTestId('ticket-signed-qr').getAttribute('data-payload')).toBe(payload);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${e.baseUrl}${COLLECTION}`);
+    const code = page.getByTestId('collection-code');
+    await code.fill(tickets[1]!.code);
+    await code.press('Enter');
+    await expect.poll(() => page.getByTestId('collection-ticket').getAttribute('data-code')).toBe(tickets[1]!.code);
+    const paperNo = uniq('P');
+    await page.locator('#collection-form_paperNo').fill(paperNo);
+    await page.locator('#collection-form_remark').fill('窗口 1');
+    await page.getByTestId('collection-submit').click();
+    await expect.poll(() => page.getByTestId('collection-done').textContent()).toContain(paperNo);
+    await expect.poll(() => page.getByTestId('collection-table').textContent()).toContain(paperNo);
+    // The same e-ticket again: collected already, with its paper number.
+    await code.fill(tickets[1]!.code);
+    await code.press('Enter');
+    await expect.poll(() => page.getByTestId('collection-done').textContent()).toContain(paperNo);
+    expect(await page.getByTestId('collection-submit').count()).toBe(0);
+  });
+});
