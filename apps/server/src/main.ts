@@ -11,10 +11,11 @@ import { seedVenueDemo } from './modules/sport/venue/venue.seed.ts';
 import { seedMemberDemo } from './modules/sport/member/member.seed.ts';
 import { seedCardDemo } from './modules/sport/card/card.seed.ts';
 import { seedTicketDemo } from './modules/sport/ticket/ticket.seed.ts';
-import { seedTicketRulesDemo } from './modules/sport/ticket/reserve/reserve.seed.ts';
 import { seedDistributionDemo } from './modules/sport/ticket/distribution/distribution.seed.ts';
 import { seedGateDemo } from './modules/sport/ticket/gate/gate.seed.ts';
+import { seedTicketRulesDemo } from './modules/sport/ticket/reserve/reserve.seed.ts';
 import { seedTicketCatalogueDemo } from './modules/sport/ticket/catalogue/catalogue.seed.ts';
+import { seedOpenDemo } from './modules/open/open.seed.ts';
 import { seedVenueJobs } from './modules/sport/venue/venue.jobs.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
@@ -44,10 +45,11 @@ async function main() {
   if (config.seedDemo) await seedVenueDemo(database.db, config, app.ctx.keys.secretKey);
   if (config.seedDemo) await seedCardDemo(database.db, config, app.ctx.keys.secretKey);
   if (config.seedDemo) await seedTicketDemo(database.db);
-  if (config.seedDemo) await seedTicketRulesDemo(database.db);
   if (config.seedDemo) await seedDistributionDemo(database.db, config, app.ctx.keys.secretKey);
   if (config.seedDemo) await seedGateDemo(database.db, config, app.ctx.keys.secretKey);
+  if (config.seedDemo) await seedTicketRulesDemo(database.db);
   if (config.seedDemo) await seedTicketCatalogueDemo(database.db);
+  if (config.seedDemo) await seedOpenDemo(app, database.db, app.ctx.keys.secretKey);
   await seedCommerceJobs(database.db);
   await seedVenueJobs(database.db);
   await startJobs(app);

@@ -1,7 +1,10 @@
 // Third-party access (issue 14) across modules: the gateway of module open and the interfaces the business modules open through it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
-import { databases, startServer, sys, type Client, type TestServer } from './harness.ts';
+import { Client, databases, startServer, sys, type TestServer } from './harness.ts';
+import { seedDemo } from '../src/modules/system/demo.seed.ts';
+import { seedVenueDemo } from '../src/modules/sport/venue/venue.seed.ts';
+import { seedOpenDemo } from '../src/modules/open/open.seed.ts';
 import { adminClient } from '../src/modules/system/admin.testkit.ts';
 import { makeVenue, today, venueStaff } from '../src/modules/sport/venue/venue.testkit.ts';
 import { sellGeneral } from '../src/modules/sport/commerce/commerce.testkit.ts';
@@ -197,3 +200,31 @@ describe.each(databases)('third-party applications and signed open calls on %s',
 
 /** docs/open-api.md, "Worked example". */
 const EXAMPLE_SIGN = 'f75b7e57b8b4ae00c32a647f0f866029895f6b42b9b6af6bc3cb1fc3f70be61a';
+
+describe.each(databases)('the demo application on %s', (kind) => {
+  let s: TestServer;
+  let mgr: Client;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    await seedDemo(s.database.db, s.config);
+    await seedVenueDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
+    await seedOpenDemo(s.app, s.database.db, s.app.ctx.keys.secretKey);
+    await seedOpenDemo(s.app, s.database.db, s.app.ctx.keys.secretKey); // once per database
+    mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+  });
+  afterAll(async () => s?.close());
+
+  it('the manager runs App access for the centre: its mini-program, granted every interface, with real calls in the log; the interface list stays the platform’s', async () => {
+    const apps = await mgr.json('POST', sys('openApp/list'), { body: {} });
+    expect(apps.code, apps.msg).toBe(0);
+    expect(apps.body.data).toHaveLength(1);
+    expect(apps.body.data[0]).toMatchObject({ name: '阳光体育小程序', status: 0, restriction: 'whitelist' });
+    expect(apps.body.data[0].apiIds).toHaveLength(4);
+    await expect.poll(async () => ((await mgr.json('POST', sys('openCallLog/list'), { body: {} })).body.data as { code: number }[]).map((l) => l.code)).toEqual(expect.arrayContaining([0, Code.NOT_FOUND, Code.OPEN_BAD_SIGN]));
+    expect((await mgr.json('POST', sys('openApi/list'), { body: {} })).code).toBe(Code.FORBIDDEN);
+    const menus = JSON.stringify((await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: s.config.appSign, orgId: apps.body.data[0].orgId } })).body);
+    expect(menus).toContain('/appAccess/ThirdAppInfoManage');
+    expect(menus).not.toContain('/appAccess/ThirdApiManager');
+  });
+});

@@ -63,6 +63,7 @@ export const MENU_DIRECTORIES = [
   { key: 'system', title: { 'zh-CN': '系统管理', 'en-US': 'System' }, icon: 'SettingOutlined' },
   { key: 'monitor', title: { 'zh-CN': '系统监控', 'en-US': 'Monitor' }, icon: 'MonitorOutlined' },
   { key: 'job', title: { 'zh-CN': '任务调度', 'en-US': 'Job scheduling' }, icon: 'ScheduleOutlined' },
+  { key: 'appAccess', title: { 'zh-CN': '应用接入', 'en-US': 'App access' }, icon: 'ApiOutlined' },
   { key: 'order', title: { 'zh-CN': '订单管理', 'en-US': 'Orders' }, icon: 'ProfileOutlined' },
   { key: 'refund', title: { 'zh-CN': '退款管理', 'en-US': 'Refunds' }, icon: 'RollbackOutlined' },
   { key: 'finance', title: { 'zh-CN': '财务管理', 'en-US': 'Finance' }, icon: 'AccountBookOutlined' },
@@ -109,6 +110,11 @@ export const SCREENS = [
   { key: 'job.manager', path: '/job/manager', title: { 'zh-CN': '任务管理', 'en-US': 'Jobs' }, icon: 'ClockCircleOutlined', permission: Perm.job.list, buttons: without(Perm.job, 'list', 'log'), cache: true, parent: 'job' },
   { key: 'job.stream', path: '/job/stream', title: { 'zh-CN': '任务流', 'en-US': 'Job streams' }, icon: 'PartitionOutlined', permission: Perm.jobStream.list, buttons: without(Perm.jobStream, 'list'), cache: true, parent: 'job' },
   { key: 'job.log', path: '/job/log', title: { 'zh-CN': '调度记录', 'en-US': 'Dispatch records' }, icon: 'HistoryOutlined', permission: Perm.job.log, cache: true, parent: 'job' },
+  // App access (issue 14): third-party applications, the interfaces opened to them, the grants, the call log.
+  { key: 'appAccess.app', path: '/appAccess/ThirdAppInfoManage', title: { 'zh-CN': '第三方应用', 'en-US': 'Third-party apps' }, icon: 'AppstoreAddOutlined', permission: Perm.openApp.list, buttons: { edit: Perm.openApp.edit }, cache: true, parent: 'appAccess' },
+  { key: 'appAccess.api', path: '/appAccess/ThirdApiManager', title: { 'zh-CN': '开放接口', 'en-US': 'Open interfaces' }, icon: 'ApiOutlined', permission: Perm.openApp.api, cache: true, parent: 'appAccess' },
+  { key: 'appAccess.grant', path: '/appAccess/InterfaceAuthManage', title: { 'zh-CN': '接口授权管理', 'en-US': 'Interface grants' }, icon: 'SafetyCertificateOutlined', permission: Perm.openApp.grant, cache: true, parent: 'appAccess' },
+  { key: 'appAccess.log', path: '/appAccess/callLog', title: { 'zh-CN': '调用日志', 'en-US': 'Call log' }, icon: 'FileSearchOutlined', permission: Perm.openApp.log, cache: true, parent: 'appAccess' },
   // Orders (the commerce core): the main list, then one tab per order type (spec 2.5), each the main list filtered.
   { key: 'sport.order.main', path: '/sport/views/orderManagement/mainOrder', title: { 'zh-CN': '全部订单', 'en-US': 'All orders' }, icon: 'ProfileOutlined', permission: Perm.order.list, buttons: { ...without(Perm.order, 'list'), accounts: Perm.account.list }, cache: true, parent: 'order' },
   { key: 'sport.order.venueReservation', path: '/sport/views/orderManagement/venueReservation', title: { 'zh-CN': '场地预订订单', 'en-US': 'Venue bookings' }, icon: 'CalendarOutlined', permission: Perm.order.list, cache: true, parent: 'order' },
@@ -169,13 +175,6 @@ export const SCREENS = [
   { key: 'sport.ticket.project', path: '/sport/views/ticketManagement/projects/index', title: { 'zh-CN': '项目管理', 'en-US': 'Projects' }, icon: 'TagsOutlined', permission: Perm.ticket.project, buttons: { session: Perm.ticket.session, level: Perm.ticket.level, seatmap: Perm.ticket.seatmap }, cache: true, parent: 'ticket' },
   { key: 'sport.ticket.projectDetail', path: '/sport/views/ticketManagement/projects/detail/:projectId', title: { 'zh-CN': '项目详情', 'en-US': 'Project detail' }, icon: 'TagsOutlined', permission: Perm.ticket.project, cache: false },
   { key: 'sport.ticket.sessionSeats', path: '/sport/views/ticketManagement/projects/session/detail/:sessionId', title: { 'zh-CN': '场次座位', 'en-US': 'Session seats' }, icon: 'AppstoreOutlined', permission: Perm.ticket.session, cache: false },
-  // Ticketing (issue 13): distribution (spec ticketManagement distributor, projects/externalItem, package ticket, projectSales, projectSalesStatistics).
-  // The distributors screen gives quotas (button quota) and pulls feeds (button feed); external items are refreshed on their own screen.
-  { key: 'sport.ticket.distributor', path: '/sport/views/ticketManagement/distributor/index', title: { 'zh-CN': '分销商', 'en-US': 'Distributors' }, icon: 'ShopOutlined', permission: Perm.ticket.distributor, buttons: { quota: Perm.ticket.quota, feed: Perm.ticket.external }, cache: true, parent: 'ticket' },
-  { key: 'sport.ticket.externalItem', path: '/sport/views/ticketManagement/projects/externalItem', title: { 'zh-CN': '外部项目', 'en-US': 'External items' }, icon: 'GlobalOutlined', permission: Perm.ticket.external, cache: true, parent: 'ticket' },
-  { key: 'sport.ticket.package', path: '/sport/views/ticketManagement/packageTicket/index', title: { 'zh-CN': '套票', 'en-US': 'Package tickets' }, icon: 'GiftOutlined', permission: Perm.ticket.package, buttons: { pay: Perm.order.pay }, cache: true, parent: 'ticket' },
-  { key: 'sport.ticket.projectSales', path: '/sport/views/ticketManagement/projectSales/index', title: { 'zh-CN': '项目销售', 'en-US': 'Project sales' }, icon: 'OrderedListOutlined', permission: Perm.ticket.stats, cache: true, parent: 'ticket' },
-  { key: 'sport.ticket.projectSalesStatistics', path: '/sport/views/ticketManagement/projectSalesStatistics/index', title: { 'zh-CN': '销售统计', 'en-US': 'Sales statistics' }, icon: 'BarChartOutlined', permission: Perm.ticket.stats, cache: true, parent: 'ticket' },
   // Ticketing (issue 13): catalogue extras (spec ticketManagement performer, ticketPurchaseNotice, ticketTemplate, projects/wantSeeList, competitionTicketingOrder, dataManagement).
   // The template designer, a template's print view and a competition order's detail are not menus.
   { key: 'sport.ticket.performer', path: '/sport/views/ticketManagement/performer/index', title: { 'zh-CN': '演员管理', 'en-US': 'Performers' }, icon: 'StarOutlined', permission: Perm.ticket.performer, cache: true, parent: 'ticket' },
@@ -187,6 +186,13 @@ export const SCREENS = [
   { key: 'sport.ticket.competitionOrder', path: '/sport/views/ticketManagement/competitionTicketingOrder/index', title: { 'zh-CN': '赛事票务订单', 'en-US': 'Competition orders' }, icon: 'TrophyOutlined', permission: Perm.ticket.competitionOrder, cache: true, parent: 'ticket' },
   { key: 'sport.ticket.competitionOrderDetail', path: '/sport/views/ticketManagement/competitionTicketingOrder/detail/:orderId', title: { 'zh-CN': '赛事订单详情', 'en-US': 'Competition order' }, icon: 'TrophyOutlined', permission: Perm.ticket.competitionOrder, cache: true },
   { key: 'sport.ticket.dataManagement', path: '/sport/views/ticketManagement/dataManagement/index', title: { 'zh-CN': '票务数据', 'en-US': 'Ticketing data' }, icon: 'DatabaseOutlined', permission: Perm.ticket.data, cache: true, parent: 'ticket' },
+  // Ticketing (issue 13): distribution (spec ticketManagement distributor, projects/externalItem, package ticket, projectSales, projectSalesStatistics).
+  // The distributors screen gives quotas (button quota) and pulls feeds (button feed); external items are refreshed on their own screen.
+  { key: 'sport.ticket.distributor', path: '/sport/views/ticketManagement/distributor/index', title: { 'zh-CN': '分销商', 'en-US': 'Distributors' }, icon: 'ShopOutlined', permission: Perm.ticket.distributor, buttons: { quota: Perm.ticket.quota, feed: Perm.ticket.external }, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.externalItem', path: '/sport/views/ticketManagement/projects/externalItem', title: { 'zh-CN': '外部项目', 'en-US': 'External items' }, icon: 'GlobalOutlined', permission: Perm.ticket.external, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.package', path: '/sport/views/ticketManagement/packageTicket/index', title: { 'zh-CN': '套票', 'en-US': 'Package tickets' }, icon: 'GiftOutlined', permission: Perm.ticket.package, buttons: { pay: Perm.order.pay }, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.projectSales', path: '/sport/views/ticketManagement/projectSales/index', title: { 'zh-CN': '项目销售', 'en-US': 'Project sales' }, icon: 'OrderedListOutlined', permission: Perm.ticket.stats, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.projectSalesStatistics', path: '/sport/views/ticketManagement/projectSalesStatistics/index', title: { 'zh-CN': '销售统计', 'en-US': 'Sales statistics' }, icon: 'BarChartOutlined', permission: Perm.ticket.stats, cache: true, parent: 'ticket' },
   // Not menus: an order's detail and its printable receipt.
   { key: 'sport.order.detail', path: '/sport/views/orderManagement/orderDetail/:orderId', title: { 'zh-CN': '订单详情', 'en-US': 'Order detail' }, icon: 'FileTextOutlined', permission: Perm.order.list, cache: true },
   { key: 'sport.order.print', path: '/sport/views/orderManagement/print/:orderId', title: { 'zh-CN': '打印小票', 'en-US': 'Receipt' }, icon: 'PrinterOutlined', permission: Perm.order.print, cache: true, fullPage: true },

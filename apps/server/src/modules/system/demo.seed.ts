@@ -68,11 +68,12 @@ export async function seedDemo(db: Db, cfg: Config): Promise<void> {
  * Gives the demo centre's `venue_manager` role the menu entries under these keys (a directory and
  * its screens and buttons), keeping what it has: each business module's demo calls it once.
  */
-export async function grantDemoMenus(db: Db, keys: readonly string[]): Promise<void> {
+export async function grantDemoMenus(db: Db, keys: readonly string[], exactKeys: readonly string[] = []): Promise<void> {
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
   const role = center && (await findRoleByCode(db, SYSTEM_SCOPE, center.id, 'venue_manager'));
   if (!role) return;
-  const menuIds = (await allMenus(db)).filter((m) => keys.some((k) => m.key === k || m.key?.startsWith(`${k}.`))).map((m) => m.id);
+  // `exactKeys`: entries alone (a directory without all of its screens).
+  const menuIds = (await allMenus(db)).filter((m) => keys.some((k) => m.key === k || m.key?.startsWith(`${k}.`)) || (m.key !== null && exactKeys.includes(m.key))).map((m) => m.id);
   await db.transaction(async (tx) => {
     await replaceRoleMenus(tx, SYSTEM_SCOPE, role.id, [...new Set([...(await roleMenuIds(tx, SYSTEM_SCOPE, role.id)), ...menuIds])]);
     await bumpPermEpoch(tx);
