@@ -91,7 +91,10 @@ describe('ticketing catalogue extras console', () => {
 
     // The print view: the ticket alone on a page of its size.
     await page.getByTestId('templateDesigner-print').click();
-    await page.getByTestId('ticketPrint-face').waitFor();
+    const printed = page.getByTestId('ticketPrint-face');
+    await printed.waitFor();
+    await expect.poll(() => printed.getByTestId('ticket-face-field2').textContent()).toBe('座位 A看台 3-12');
+    expect(await printed.getByTestId('ticket-face-qr-qr1').locator('svg').count()).toBe(1);
     const pageRule = await page.evaluate(() => document.querySelector('style[data-ticket-page]')?.textContent ?? '');
     expect(pageRule).toContain('size: 100mm 50mm');
     await screenshot(page, 'ticket-template-print');

@@ -8,8 +8,11 @@ import { ticketPath, useExtrasT } from './shared.tsx';
 
 const actionColor: Record<string, string> = { add: 'green', edit: 'blue', remove: 'red', move: 'purple' };
 
-function Value({ v }: { v: DataLogChange['before'] }) {
+function Value({ field, v }: { field: string; v: DataLogChange['before'] }) {
+  const t = useExtrasT();
   if (v === null || v === '') return <Typography.Text type="secondary">—</Typography.Text>;
+  if (typeof v === 'boolean') return <>{t(`dataLog.value.${v}`)}</>;
+  if ((field === 'status' || field === 'realName') && (typeof v === 'string' || typeof v === 'number')) return <>{t(`dataLog.value.${field}.${v}`)}</>;
   if (Array.isArray(v)) return <>{v.length ? v.join(', ') : '—'}</>;
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return <>{formatTime(v)}</>;
   const text = String(v);
@@ -75,10 +78,10 @@ export function DataLogPanel({ projectId }: { projectId: number }) {
                           <Typography.Text type="secondary">{field(c.field)}</Typography.Text>
                         </td>
                         <td style={{ paddingRight: 6 }}>
-                          {r.action === 'add' ? null : <Value v={c.before} />}
+                          {r.action === 'add' ? null : <Value field={c.field} v={c.before} />}
                         </td>
                         <td style={{ paddingRight: 6 }}>{r.action === 'add' || r.action === 'remove' ? null : '→'}</td>
-                        <td>{r.action === 'remove' ? null : <Value v={c.after} />}</td>
+                        <td>{r.action === 'remove' ? null : <Value field={c.field} v={c.after} />}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Checkbox, ColorPicker, Empty, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Skeleton, Space, Typography } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, EyeOutlined, FontSizeOutlined, PrinterOutlined, QrcodeOutlined, SaveOutlined, TagOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { QRCodeCanvas } from 'qrcode.react';
 import type Konva from 'konva';
@@ -11,6 +11,7 @@ import { success } from '../../../../app/feedback.tsx';
 import { http } from '../../../../app/request.ts';
 import { useTabLabel } from '../../../../app/tabs.ts';
 import { reactToSaveError } from '../../../../kit/form.ts';
+import { invalidateResource } from '../../../../kit/index.ts';
 import { TicketFace, elementText, type TicketLayout } from './TicketFace.tsx';
 import { TEMPLATE_LIST_PATH, kindOptions, templateFieldOptions, templatePrintPath, ticketPath, useExtrasT, useSampleData } from './shared.tsx';
 
@@ -111,6 +112,7 @@ export default function TemplateDesignerPage() {
   const t = useExtrasT();
   const navigate = useNavigate();
   const id = Number(useParams().templateId);
+  const queryClient = useQueryClient();
   const tpl = useQuery({ queryKey: ['ticketExtras', 'template', id], queryFn: () => http.get<TicketTemplateRow>(ticketPath(`template/${id}`)), enabled: id > 0, refetchOnWindowFocus: false });
   useTabLabel(tpl.data?.name);
   const [draft, setDraft] = useState<Draft | null>(null);
@@ -172,6 +174,10 @@ export default function TemplateDesignerPage() {
     try {
       const row = await http.put<TicketTemplateRow>(ticketPath(`template/${id}`), { ...draft, version });
       load(row);
+      // The print view and the lists show what was saved.
+      queryClient.setQueryData(['ticketExtras', 'template', id], row);
+      void queryClient.invalidateQueries({ queryKey: ['ticketExtras', 'templates'] });
+      void invalidateResource('ticketTemplate');
       success(t('designer.saved'));
     } catch (err) {
       await reactToSaveError(form, err, {

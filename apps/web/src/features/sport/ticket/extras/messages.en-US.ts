@@ -106,6 +106,7 @@ const messages: MessagesOf<typeof zh> = {
     entity: { project: 'Project', session: 'Session', level: 'Level' },
     action: { add: 'Added', edit: 'Edited', remove: 'Deleted', move: 'Moved map version' },
     all: 'All',
+    value: { true: 'Yes', false: 'No', status: { '0': 'Normal', '1': 'Disabled' }, realName: { none: 'None', per_id: 'One ticket per id' } },
     who: 'By',
     when: 'When',
     what: 'Record',

@@ -104,6 +104,7 @@ const messages = {
     entity: { project: '项目', session: '场次', level: '票档' },
     action: { add: '新增', edit: '修改', remove: '删除', move: '迁移座位图' },
     all: '全部',
+    value: { true: '是', false: '否', status: { '0': '正常', '1': '停用' }, realName: { none: '不限', per_id: '一证一票' } },
     who: '操作人',
     when: '时间',
     what: '对象',
