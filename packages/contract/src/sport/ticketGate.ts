@@ -25,8 +25,8 @@ export const QR_PREFIX = 'VT1';
 export const GATE_STATUS = [0, 1] as const;
 export const SCAN_RESULTS = ['admitted', 'refused', 'conflict'] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
-/** Why a scan is refused: used already, another session, refunded/cancelled/unpaid ticket, unknown code, a bad signature, a closed gate. */
-export const SCAN_REASONS = ['used', 'wrongSession', 'refunded', 'cancelled', 'held', 'unknown', 'badSignature', 'gateClosed', 'revoked'] as const;
+/** Why a scan is refused: used already, another session, a gate of another venue than the session's, refunded/cancelled/unpaid ticket, unknown code, a bad signature, a closed gate. */
+export const SCAN_REASONS = ['used', 'wrongSession', 'wrongGate', 'refunded', 'cancelled', 'held', 'unknown', 'badSignature', 'gateClosed', 'revoked'] as const;
 export type ScanReason = (typeof SCAN_REASONS)[number];
 export const SCAN_SOURCES = ['online', 'offline'] as const;
 export const SCAN_CONFLICT_REASONS = ['used', 'revoked'] as const;

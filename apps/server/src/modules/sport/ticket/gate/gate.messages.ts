@@ -5,7 +5,6 @@ addMessages({
   'zh-CN': {
     'field.gateName': '闸口名称',
     'field.paperNo': '纸质票号',
-    'gate.venueUnknown': '场馆不存在',
     'gate.closed': '闸口“{gate}”已关闭，不能检票',
     'gate.noQr': '只有已售或已检的门票有入场二维码',
     'gate.unknownCode': '没有该票码的门票',
@@ -17,7 +16,6 @@ addMessages({
   'en-US': {
     'field.gateName': 'Gate name',
     'field.paperNo': 'Paper ticket no.',
-    'gate.venueUnknown': 'No such venue',
     'gate.closed': 'Gate "{gate}" is closed: no tickets are checked there',
     'gate.noQr': 'Only sold or used tickets have an entry QR code',
     'gate.unknownCode': 'No ticket has this code',

@@ -314,7 +314,7 @@ export async function reprintsOf(db: Executor, scope: Scope, f: { ticketId?: num
 /** Sessions of the scope by id (a scan names its session). */
 export async function sessionOf(db: Executor, scope: Scope, sessionId: number) {
   const [row] = await db
-    .select({ id: ticketSessions.id, orgId: ticketSessions.orgId, name: ticketSessions.name, startAt: ticketSessions.startAt, projectName: ticketProjects.name })
+    .select({ id: ticketSessions.id, orgId: ticketSessions.orgId, name: ticketSessions.name, startAt: ticketSessions.startAt, projectName: ticketProjects.name, venueId: ticketProjects.venueId })
     .from(ticketSessions)
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
     .where(and(eq(ticketSessions.id, sessionId), inScope(scope, ticketSessions.orgId)));

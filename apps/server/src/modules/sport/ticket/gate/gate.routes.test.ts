@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code, base64urlDecode, base64urlEncode } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../../test/harness.ts';
-import { adminClient, makeRole, makeUser, signIn } from '../../../system/admin.testkit.ts';
+import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../../system/admin.testkit.ts';
 import { grantMenus } from '../../../../../test/grants.ts';
 import { imbalances } from '../../commerce/commerce.testkit.ts';
 import { ok, ticketApi } from '../ticket.testkit.ts';
+import { VENUE_KEYS, makeVenue } from '../../venue/venue.testkit.ts';
 import { gateStaff, makeGate, qrOf, soldTickets } from './gate.testkit.ts';
 
 describe.each(databases)('gate checking on %s', (kind) => {
@@ -102,6 +103,22 @@ describe.each(databases)('gate checking on %s', (kind) => {
     const res = await c.json('POST', ticketApi('check'), { body: { sessionId: a.session.id, gateId: closed.id, code: kept.code }, lang: 'en-US' });
     expect(res.code).toBe(Code.CONFLICT);
     expect(res.msg).toContain('is closed');
+  });
+
+  it("a gate of another venue than the session's refuses its tickets; a gate of its venue, or of none, admits them", async () => {
+    await grantMenus(admin, staff.roleId, VENUE_KEYS);
+    const arena = (await makeVenue(c, { n: 1 })).venue;
+    // One venue per organisation: the pool is a branch's (below the staff's organisation, in their reach).
+    const branch = await makeOrg(admin, staff.orgId);
+    const pool = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', { orgId: branch.id, stadiumName: `泳馆${Date.now()}`, timeZone: 'Asia/Shanghai', openTime: '08:00', closeTime: '22:00', slotMinutes: 60, sportcatItems: ['swimming'] });
+    const poolGate = await ok(c, 'POST', ticketApi('gate'), { name: `泳馆门${Date.now()}`, venueId: pool.id });
+    const arenaGate = await ok(c, 'POST', ticketApi('gate'), { name: `球馆门${Date.now()}`, venueId: arena.id });
+    expect(arenaGate.venueName).toEqual(expect.any(String));
+    const anyGate = await makeGate(c);
+    const { session, tickets } = await soldTickets(c, 2, 10, { venueId: arena.id });
+    expect((await check(session.id, poolGate.id, tickets[0]!.code)).body).toMatchObject({ result: 'refused', reason: 'wrongGate' });
+    expect((await check(session.id, arenaGate.id, tickets[0]!.code)).body.result).toBe('admitted');
+    expect((await check(session.id, anyGate.id, tickets[1]!.code)).body.result).toBe('admitted');
   });
 
   it('offline devices: an upload is idempotent; two devices that admitted one ticket are reported as a conflict with both admissions', async () => {

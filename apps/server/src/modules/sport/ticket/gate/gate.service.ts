@@ -228,7 +228,9 @@ export async function checkTicket(d: GateDeps, caller: Caller, input: TicketChec
   if (gate.status !== 0) throw conflict('state', 'gate.closed', { gate: gate.name });
   const found = await resolveScan(d, scope, session.orgId, input.code);
   const t = found.ticket;
-  let reason: ScanReason | undefined = found.reason ?? (t && t.ticket.sessionId !== session.id ? 'wrongSession' : t ? stateReason(t.ticket.state) : 'unknown');
+  // A gate of a venue checks that venue's sessions (a gate or a project without a venue checks any).
+  const otherVenue = gate.venueId !== null && session.venueId !== null && gate.venueId !== session.venueId;
+  let reason: ScanReason | undefined = found.reason ?? (t && t.ticket.sessionId !== session.id ? 'wrongSession' : otherVenue && t ? 'wrongGate' : t ? stateReason(t.ticket.state) : 'unknown');
   const base = { orgId: session.orgId, sessionId: session.id, gateId: gate.id, ticketId: t?.ticket.id ?? null, code: found.code, source: 'online', operatorId: caller.userId };
   const scan = await d.db.transaction(async (tx) => {
     if (!reason && t) {

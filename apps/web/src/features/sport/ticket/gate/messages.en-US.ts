@@ -50,6 +50,7 @@ const messages: MessagesOf<typeof zh> = {
     reasons: {
       used: 'Used already',
       wrongSession: 'Another session',
+      wrongGate: "This gate is not at the session's venue",
       refunded: 'Refunded',
       cancelled: 'Cancelled',
       held: 'Not paid',

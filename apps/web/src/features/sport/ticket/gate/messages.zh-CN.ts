@@ -48,6 +48,7 @@ const messages = {
     reasons: {
       used: '已检票',
       wrongSession: '非本场次门票',
+      wrongGate: '本闸口不属于该场次的场馆',
       refunded: '已退票',
       cancelled: '已取消',
       held: '未付款',
