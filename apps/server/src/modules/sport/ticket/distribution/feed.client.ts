@@ -69,14 +69,15 @@ export async function fetchFeed(feedUrl: string, opts: FeedOptions): Promise<Fee
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
+  const reader = res.body?.getReader();
   try {
-    for await (const chunk of res.body ?? []) {
-      size += chunk.byteLength;
+    for (let next = await reader?.read(); next && !next.done; next = await reader!.read()) {
+      size += next.value.byteLength;
       if (size > maxBytes) {
-        await res.body?.cancel().catch(() => undefined);
+        await reader!.cancel().catch(() => undefined);
         throw tooLarge();
       }
-      chunks.push(chunk);
+      chunks.push(next.value);
     }
   } catch (e) {
     if (signal.aborted) throw timedOut();

@@ -48,7 +48,7 @@ export default function SalesStatisticsPage() {
       xAxis: { type: 'category', data: buckets.map(nameOf), axisLabel: { interval: 0, overflow: 'truncate', width: 120 } },
       yAxis: [
         { type: 'value', name: t('stats.amount') },
-        { type: 'value', name: t('stats.count'), position: 'right', minInterval: 1 },
+        { type: 'value', name: t('stats.count'), position: 'right', minInterval: 1, nameTextStyle: { align: 'right' } },
       ],
       series: [
         { name: t('stats.amount'), type: 'bar', data: buckets.map((b) => b.amountFen / 100) },
