@@ -367,6 +367,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'sessionIds':
       return String(r.module === 'online' ? w.sessionB : byModule());
     case 'userId':
+    case 'approverId':
       return w.uB;
     case 'parentId':
       return r.module === 'ticket' ? w.ticketTypeB : w.B;
