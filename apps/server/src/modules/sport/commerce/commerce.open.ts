@@ -10,8 +10,8 @@ export function commerceOpenRoutes(app: FastifyInstance, ctx: AppContext): void 
   const { db } = ctx;
   defineOpenRoute(app, ctx, {
     code: 'order.status',
-    name: 'Order status',
-    description: "An order of the application's organisation by its number: state (pending, paid, completed, cancelled, refunded…), amounts in fen and what it sold. 100404 when there is no such order.",
+    name: '查询订单状态',
+    description: '按订单号查询本组织的订单：状态（待支付、已支付、已完成、已取消、已退款等）、金额（分）与所售内容；订单不存在时返回 100404。',
     method: 'GET',
     path: 'v1/order/:orderNo',
     params: openOrderParams,

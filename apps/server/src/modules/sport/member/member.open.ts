@@ -9,8 +9,8 @@ export function memberOpenRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   defineOpenRoute(app, ctx, {
     code: 'member.byPhone',
-    name: 'Member by phone',
-    description: "A member of the application's organisation by mobile number: name, level, register day and whether the member is black-listed; null when there is none.",
+    name: '按手机号查询会员',
+    description: '按手机号查询本组织的会员：姓名、等级、注册日期、是否在黑名单；没有该会员时返回 null。',
     method: 'GET',
     path: 'v1/member',
     query: openMemberQuery,

@@ -11,8 +11,8 @@ export function venueOpenRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   defineOpenRoute(app, ctx, {
     code: 'venue.list',
-    name: 'Venues',
-    description: "The venues of the application's organisation (and the organisations below it).",
+    name: '场馆列表',
+    description: '本组织（及下级组织）的场馆。',
     method: 'GET',
     path: 'v1/venues',
     query: z.object({}),
@@ -24,8 +24,8 @@ export function venueOpenRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   defineOpenRoute(app, ctx, {
     code: 'venue.grid',
-    name: 'Booking grid of a venue',
-    description: 'One day of a venue: its sites and every slot with its state (free, held, booked, locked, closed, past) and price in fen. Who booked is never shown. 100404 for a venue outside the application\'s organisation.',
+    name: '场地预订表',
+    description: '某场馆一天的场地与每个时段的状态（空闲、锁定中、已预订、已锁场、已关闭、已过去）和价格（分），不含预订人信息；非本组织的场馆返回 100404。',
     method: 'GET',
     path: 'v1/venue/:id/grid',
     params: openGridParams,

@@ -26,6 +26,11 @@ export default function GrantPage() {
   });
   const interfaces = useQuery({ queryKey: ['openApp', 'interfaces'], queryFn: () => http.get<OpenApiRow[]>(api.system('openApp/interfaces')) });
   const current = apps.data?.data.find((a) => a.id === appId) ?? null;
+  // The first application is open at once: most venues have one or two.
+  const first = apps.data?.data[0]?.id ?? null;
+  useEffect(() => {
+    if (appId === null && first !== null) setAppId(first);
+  }, [appId, first]);
   useEffect(() => setTicked(current?.apiIds ?? []), [current]);
 
   const save = async () => {
@@ -46,7 +51,7 @@ export default function GrantPage() {
 
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'minmax(260px, 1fr) 2fr', gap: 16, alignItems: 'start' }}>
-      <Card title={t('openApp:grantApps')} size="small" extra={<Input.Search allowClear size="small" style={{ width: 160 }} onSearch={setName} placeholder={t('openApp:field.name')} data-testid="grant-app-search" />}>
+      <Card title={t('openApp:grantApps')} size="small" extra={<Input.Search allowClear size="small" style={{ width: 160 }} onSearch={setName} placeholder={t('openApp:field.name')} data-testid="grant-search" />}>
         <List
           loading={apps.isLoading}
           dataSource={apps.data?.data ?? []}

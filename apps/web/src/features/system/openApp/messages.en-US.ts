@@ -50,6 +50,7 @@ const messages: MessagesOf<typeof zh> = {
   grantSaved: 'Grants saved',
   grantPick: 'Pick an application on the left',
   grantNone: 'No applications yet',
+  err: { ipRule: 'An IP entry is an address a.b.c.d or a range a.b.c.d-a.b.c.e (low end first)' },
   copy: 'Copy',
 };
 export default messages;

@@ -47,6 +47,7 @@ const messages = {
   grantSaved: '授权已保存',
   grantPick: '请在左侧选择一个应用',
   grantNone: '暂无应用',
+  err: { ipRule: 'IP 地址或地址段格式不正确：应为 a.b.c.d 或 a.b.c.d-a.b.c.e（前小后大）' },
   copy: '复制',
 };
 export default messages;
