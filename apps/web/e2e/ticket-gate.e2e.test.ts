@@ -79,6 +79,16 @@ describe('gate checking console', () => {
     await expect.poll(() => result.getAttribute('data-result')).toBe('admitted');
     await expect.poll(() => page.getByTestId('check-counts').getAttribute('data-admitted')).toBe('2');
     expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(2);
+
+    // Gate settings: a gate added through its form is offered at the check.
+    await page.getByRole('tab', { name: '闸口设置' }).click();
+    await page.getByTestId('gate-add').click();
+    const name = uniq('南门');
+    await page.locator('#gate-form_name').fill(name);
+    await page.getByTestId('gate-form-ok').click();
+    await expect.poll(() => page.getByTestId('gate-table').textContent()).toContain(name);
+    await page.getByRole('tab', { name: '检票' }).click();
+    await pick(page, 'check-gate', name);
   });
 
   it('the offline device admits a ticket while offline, shows OFFLINE, and uploads the scan when back online', async () => {

@@ -127,6 +127,8 @@ export const gateRow = z.object({
 });
 export type GateRow = z.output<typeof gateRow>;
 export const gatePage = page(gateRow);
+/** The venues a gate may stand at (the caller's reach). */
+export const gateVenueList = z.object({ data: z.array(z.object({ id: z.number(), name: z.string() })) });
 
 // ---------------------------------------------------------------- online check
 

@@ -352,3 +352,13 @@ export async function firstLevelOf(db: Executor, scope: Scope, sessionId: number
     .limit(1);
   return row?.id;
 }
+
+/** The venues of the scope, by name (a gate picks one). */
+export async function venuesOf(db: Executor, scope: Scope) {
+  return db
+    .select({ id: venues.id, name: venues.stadiumName })
+    .from(venues)
+    .where(inScope(scope, venues.orgId))
+    .orderBy(asc(venues.stadiumName))
+    .limit(500);
+}

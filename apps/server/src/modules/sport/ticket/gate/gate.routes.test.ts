@@ -111,6 +111,8 @@ describe.each(databases)('gate checking on %s', (kind) => {
     // One venue per organisation: the pool is a branch's (below the staff's organisation, in their reach).
     const branch = await makeOrg(admin, staff.orgId);
     const pool = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', { orgId: branch.id, stadiumName: `泳馆${Date.now()}`, timeZone: 'Asia/Shanghai', openTime: '08:00', closeTime: '22:00', slotMinutes: 60, sportcatItems: ['swimming'] });
+    // The gate form picks among the venues in the caller's reach.
+    expect((await ok(c, 'GET', ticketApi('gate/venues'))).data.map((v: { id: number }) => v.id).sort()).toEqual([arena.id, pool.id].sort());
     const poolGate = await ok(c, 'POST', ticketApi('gate'), { name: `泳馆门${Date.now()}`, venueId: pool.id });
     const arenaGate = await ok(c, 'POST', ticketApi('gate'), { name: `球馆门${Date.now()}`, venueId: arena.id });
     expect(arenaGate.venueName).toEqual(expect.any(String));

@@ -16,6 +16,7 @@ import {
   gatePage,
   gateRow,
   gateSessionList,
+  gateVenueList,
   gateUpdate,
   idParams,
   idsParams,
@@ -44,6 +45,7 @@ import {
   editGate,
   findForCollection,
   gateSessions,
+  gateVenues,
   getGate,
   listCollections,
   listConflicts,
@@ -70,6 +72,7 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Gates: read by the checking screens, managed on their settings.
   defineRoute(app, { ...base, method: 'POST', url: `${t}gate/list`, permission: C, action: 'gateList', readOnly: true, body: gateListQuery, response: gatePage, handler: async ({ body, caller }) => listGates(db, caller, body) });
+  defineRoute(app, { ...base, method: 'GET', url: `${t}gate/venues`, permission: Perm.ticket.gate, action: 'gateVenues', response: gateVenueList, handler: async ({ caller }) => gateVenues(db, caller) });
   defineRoute(app, { ...base, method: 'GET', url: `${t}gate/:id`, permission: C, action: 'gateDetail', params: idParams, response: gateRow, handler: async ({ params, caller }) => getGate(db, caller, params.id) });
   defineRoute(app, { ...base, method: 'POST', url: `${t}gate`, permission: Perm.ticket.gate, action: 'gateAdd', body: gateCreate, response: gateRow, handler: async ({ body, caller }) => addGate(db, caller, body) });
   defineRoute(app, { ...base, method: 'PUT', url: `${t}gate/:id`, permission: Perm.ticket.gate, action: 'gateEdit', params: idParams, body: gateUpdate, response: gateRow, handler: async ({ params, body, caller }) => editGate(db, caller, params.id, body) });

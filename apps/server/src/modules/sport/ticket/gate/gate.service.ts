@@ -50,6 +50,7 @@ import {
   ticketById,
   updateGate,
   venueInScope,
+  venuesOf,
   type ScannedTicketRecord,
 } from './gate.repository.ts';
 import './gate.messages.ts';
@@ -83,6 +84,10 @@ export async function getGate(db: Executor, caller: Caller, id: number) {
 
 async function checkVenue(db: Executor, scope: Scope, venueId: number | null | undefined) {
   if (venueId && !(await venueInScope(db, scope, venueId))) throw notFound(); // another organisation's venue: 100404
+}
+
+export async function gateVenues(db: Db, caller: Caller) {
+  return { data: await venuesOf(db, scopeOf(caller)) };
 }
 
 export async function addGate(db: Db, caller: Caller, input: GateCreate) {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Perm, gateCreate, gateListQuery, gateUpdate, type ConflictRow, type GateRow, type ScanRow, type TicketCheckAnswer } from '@venue/contract';
 import { ListPage, ScanInput, useCan, type Option, type ResourceDef } from '../../../../kit/index.ts';
 import { CameraScanner } from './CameraScanner.tsx';
-import { GATE_NS, formatAt, gateApi, gatesQuery, sessionsQuery, useGateT, type Translate } from './gate.api.ts';
+import { GATE_NS, formatAt, gateApi, gatesQuery, sessionsQuery, useGateT, venuesQuery, type Translate } from './gate.api.ts';
 
 /**
  * sport.ticket.check (spec ticketChecking, issue 13 "Gate checking"): pick a session and a gate,
@@ -258,6 +258,11 @@ const statusOptions: Option[] = [
   { value: 1, label: 'gate.statusClosed' },
 ];
 
+function useVenueOptions(): Option[] {
+  const q = useQuery(venuesQuery);
+  return useMemo(() => (q.data?.data ?? []).map((v) => ({ value: v.id, label: v.name })), [q.data]);
+}
+
 const gateResource: ResourceDef<GateRow, z.input<typeof gateCreate> & z.input<typeof gateUpdate>, z.input<typeof gateListQuery>> = {
   key: 'gate',
   ns: GATE_NS,
@@ -279,6 +284,7 @@ const gateResource: ResourceDef<GateRow, z.input<typeof gateCreate> & z.input<ty
   ],
   form: [
     { name: 'name', label: 'gate.name', rule: gateCreate.shape.name },
+    { name: 'venueId', label: 'gate.venue', type: 'select', useOptions: useVenueOptions, numeric: true },
     { name: 'status', label: 'gate.status', type: 'radio', options: statusOptions, initialValue: 0 },
     { name: 'remark', label: 'gate.remark', type: 'textarea', rule: gateCreate.shape.remark, span: 2 },
   ],

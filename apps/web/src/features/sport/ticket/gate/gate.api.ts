@@ -64,3 +64,4 @@ export function formatAt(iso: string | null | undefined): string {
 
 export const sessionsQuery = { queryKey: ['ticketGate', 'sessions'], queryFn: () => http.get<{ data: GateSessionRow[] }>(url('check/sessions')), staleTime: 60_000 };
 export const gatesQuery = { queryKey: ['ticketGate', 'gates'], queryFn: () => gateApi.gates(), staleTime: 0 };
+export const venuesQuery = { queryKey: ['ticketGate', 'venues'], queryFn: () => http.get<{ data: { id: number; name: string }[] }>(url('gate/venues')), staleTime: 60_000 };
