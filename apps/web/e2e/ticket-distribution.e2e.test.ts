@@ -109,7 +109,7 @@ describe('ticket distribution console', () => {
     expect(items.data.map((i: { externalId: string; stock: number }) => [i.externalId, i.stock])).toEqual([['MX-1', 7]]);
   });
 
-  it('shows the sales statistics with a chart: figures of the console and the distributor sales made', async () => {
+  it("shows the sales statistics with a chart: figures of the console and the distributor sales made; the distributor's sales list its paid order", async () => {
     const { api, page } = await desk();
     const ga = await gaSession(api, 50, 5000, { name: uniq('篮球赛') });
     const d = await addDistributor(api, { name: uniq('携程') });
@@ -133,5 +133,13 @@ describe('ticket distribution console', () => {
     // 50: 2 sold at the box office and 3 by the distributor, 7 of the distributor's unsold, 38 free.
     expect((await sessionRow.locator('td').allTextContents()).slice(3)).toEqual(['5', '0', '7', '38']);
     await screenshot(page, 'ticket-distribution-stats');
+    // The distributor's own sales: the paid order with its commission rate.
+    await page.goto(`${e.baseUrl}${DISTRIBUTORS}`);
+    await page.getByTestId('distributor-table').locator('tr', { hasText: d.name }).getByTestId('distributor-row-more').click();
+    await page.getByTestId('distributor-row-sales').click();
+    const sale = page.getByTestId('distributor-sales').locator('tr', { hasText: viaDist.orderNo });
+    await sale.waitFor();
+    expect(await sale.textContent()).toContain('已支付');
+    expect(await sale.textContent()).toContain('10%');
   });
 });

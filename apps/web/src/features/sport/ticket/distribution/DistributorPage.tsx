@@ -3,9 +3,9 @@ import { App, Alert, Button, DatePicker, Drawer, Form, InputNumber, Modal, Popco
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { Perm, distributorCreate, type DistributorRow, type QuotaRow, type distributorListQuery, type distributorUpdate } from '@venue/contract';
+import { Perm, distributorCreate, type DistSaleRow, type DistributorRow, type QuotaRow, type distributorListQuery, type distributorUpdate } from '@venue/contract';
 import { ListPage, type ResourceDef } from '../../../../kit/index.ts';
-import { PayDialog, newIdempotencyKey, yuan } from '../../../../kit/pay/index.ts';
+import { PayDialog, formatTime, newIdempotencyKey, yuan } from '../../../../kit/pay/index.ts';
 import { saleApi } from '../sale/shared.ts';
 import { NS, distApi, statusOptions, useDistT, useSessions } from './shared.ts';
 
@@ -21,6 +21,7 @@ export default function DistributorPage() {
   const [quotaOf, setQuotaOf] = useState<DistributorRow | null>(null);
   const [feedOf, setFeedOf] = useState<DistributorRow | null>(null);
   const [settling, setSettling] = useState(false);
+  const [salesOf, setSalesOf] = useState<DistributorRow | null>(null);
   const def = useMemo<ResourceDef<DistributorRow, Form, z.input<typeof distributorListQuery>>>(
     () => ({
       key: 'distributor',
@@ -57,6 +58,7 @@ export default function DistributorPage() {
       rowActions: [
         { key: 'quotas', label: 'quotas', perm: Perm.ticket.quota, run: (row) => setQuotaOf(row) },
         { key: 'feed', label: 'feed', perm: Perm.ticket.external, run: (row) => setFeedOf(row) },
+        { key: 'sales', label: 'sales', run: (row) => setSalesOf(row) },
       ],
     }),
     [],
@@ -67,6 +69,7 @@ export default function DistributorPage() {
       {quotaOf ? <QuotaDrawer distributor={quotaOf} onClose={() => setQuotaOf(null)} /> : null}
       {feedOf ? <FeedDialog distributor={feedOf} onClose={() => setFeedOf(null)} /> : null}
       {settling ? <SettlementDialog onClose={() => setSettling(false)} /> : null}
+      {salesOf ? <SalesDialog distributor={salesOf} onClose={() => setSalesOf(null)} /> : null}
     </>
   );
 }
@@ -296,6 +299,33 @@ function SettlementDialog({ onClose }: { onClose: () => void }) {
           { title: t('field.refundedFen'), dataIndex: 'refundedFen', align: 'right', render: (v: number) => yuan(v) },
           { title: t('field.commissionFen'), dataIndex: 'commissionFen', align: 'right', render: (v: number) => yuan(v) },
           { title: t('field.netDueFen'), dataIndex: 'netDueFen', align: 'right', render: (v: number) => <Typography.Text strong>{yuan(v)}</Typography.Text> },
+        ]}
+      />
+    </Modal>
+  );
+}
+
+function SalesDialog({ distributor, onClose }: { distributor: DistributorRow; onClose: () => void }) {
+  const t = useDistT();
+  const [pageNum, setPageNum] = useState(1);
+  const q = useQuery({ queryKey: ['ticketDist', 'sales', distributor.id, pageNum], queryFn: () => distApi.sales({ distributorId: distributor.id, pageNum, pageSize: 10 }) });
+  return (
+    <Modal open width={960} title={`${distributor.name} · ${t('sales')}`} onCancel={onClose} footer={null}>
+      <Table<DistSaleRow>
+        rowKey="orderId"
+        size="small"
+        loading={q.isLoading}
+        dataSource={q.data?.data ?? []}
+        data-testid="distributor-sales"
+        pagination={{ current: pageNum, pageSize: 10, total: q.data?.total ?? 0, hideOnSinglePage: true, onChange: setPageNum }}
+        columns={[
+          { title: t('field.orderNo'), dataIndex: 'orderNo' },
+          { title: t('field.project'), dataIndex: 'itemSummary', ellipsis: true },
+          { title: t('field.state'), dataIndex: 'state', render: (v: string) => t(`orderState.${v}`) },
+          { title: t('field.payableFen'), dataIndex: 'payableFen', align: 'right', render: (v: number) => yuan(v) },
+          { title: t('field.refundedFen'), dataIndex: 'refundedFen', align: 'right', render: (v: number) => yuan(v) },
+          { title: t('field.commissionPct'), dataIndex: 'commissionPct', align: 'right', render: (v: number) => `${v}%` },
+          { title: t('field.createTime'), dataIndex: 'createTime', render: (v: string) => formatTime(v) },
         ]}
       />
     </Modal>

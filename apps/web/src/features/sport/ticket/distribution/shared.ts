@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Page, QuotaRow, distOrder, feedPreview, quotaGive, settlementAnswer, statsAnswer, ticketOrderAnswer } from '@venue/contract';
+import type { DistSaleRow, Page, QuotaRow, distOrder, feedPreview, quotaGive, settlementAnswer, statsAnswer, ticketOrderAnswer } from '@venue/contract';
 import { registerMessages } from '../../../../app/i18n.ts';
 import { api, http } from '../../../../app/request.ts';
 import type { Option } from '../../../../kit/index.ts';
@@ -30,6 +30,7 @@ export const distApi = {
   feed: (distributorId: number) => http.post<z.output<typeof feedPreview>>(url(`distributor/${distributorId}/feed`), {}),
   pull: (distributorId: number, externalIds: string[]) => http.post<{ pulled: number; refreshed: number }>(url(`distributor/${distributorId}/pull`), { externalIds }),
   refresh: (body: { ids?: number[] }) => http.post<{ refreshed: number; missing: number }>(url('external-item/refresh'), body),
+  sales: (body: { distributorId: number; pageNum: number; pageSize: number }) => http.post<Page<DistSaleRow>>(url('distributor/sales'), body),
   settlement: (body: { from: string; to: string }) => http.post<z.output<typeof settlementAnswer>>(url('distributor/settlement'), body),
   sellPackage: (id: number, quantity: number, key: string) => http.post<OrderAnswer>(url(`package/${id}/order`), { quantity }, idem(key)),
   stats: (body: { projectId?: number }) => http.post<z.output<typeof statsAnswer>>(url('stats'), body),
