@@ -133,6 +133,23 @@ describe('gate checking console', () => {
       ['refused', 'used', 'offline', gate.name],
       ['admitted', null, 'offline', gate.name],
     ]);
+
+    // The device keeps its data across a reload (here in English and the dark theme): the session's
+    // codes, what it admitted (refused again), and its log, all uploaded.
+    await page.evaluate(() => {
+      localStorage.setItem('lang', 'en-US');
+      localStorage.setItem('theme', 'dark');
+    });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('offline-status').textContent()).toContain('ONLINE');
+    expect(await page.getByTestId('offline-package').getAttribute('data-session-id')).toBe(String(session.id));
+    await code.fill(tickets[0]!.code);
+    await code.press('Enter');
+    await expect.poll(() => result.getAttribute('data-reason')).toBe('used');
+    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('0');
+    expect(await page.getByTestId('offline-log').textContent()).toContain('Uploaded');
+    await page.waitForTimeout(400);
+    await screenshot(page, 'ticket-offline-gate-en-dark');
   });
 
   /** Runs a row action of the ticket list (inline, or under More). */
