@@ -175,7 +175,16 @@ export async function unblockSeatsOf(db: Executor, scope: Scope, quotaId: number
     .set({ state: 'free', version: bump(ticketSeats) })
     .where(and(inArray(ticketSeats.id, mine), seatIds ? inArray(ticketSeats.id, seatIds) : undefined, eq(ticketSeats.state, 'blocked'), inScope(scope, ticketSeats.orgId)))
     .returning({ id: ticketSeats.id });
-  const ids = rows.map((r) => r.id);
+  // Seats of the quota freed meanwhile by a seat modification are no longer the distributor's either.
+  const freed = seatIds
+    ? []
+    : (
+        await db
+          .select({ id: ticketSeats.id })
+          .from(ticketSeats)
+          .where(and(inArray(ticketSeats.id, mine), eq(ticketSeats.state, 'free'), inScope(scope, ticketSeats.orgId)))
+      ).map((r) => r.id);
+  const ids = [...rows.map((r) => r.id), ...freed];
   if (ids.length) await db.delete(distSeats).where(and(eq(distSeats.quotaId, quotaId), inArray(distSeats.seatId, ids), inScope(scope, distSeats.orgId)));
   return ids.length;
 }

@@ -167,7 +167,8 @@ export async function listQuotas(db: Db | Tx, caller: Caller, q: QuotaListQuery 
       quota: x.quota,
       sold: x.sold,
       held: x.held,
-      available: x.quota - x.sold - x.held,
+      // Seated: the seats still blocked for the distributor (a seat modification may have freed one).
+      available: x.seated ? seats.filter((s) => s.quotaId === x.id && s.state === 'blocked').length : x.quota - x.sold - x.held,
       version: x.version,
       ...r,
       seats: seats.filter((s) => s.quotaId === x.id).map((s) => ({ id: s.id, label: `${s.zone} ${s.row}-${s.no}`, state: s.state })),
