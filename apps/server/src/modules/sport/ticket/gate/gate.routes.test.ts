@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code, base64urlDecode, base64urlEncode } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../../test/harness.ts';
@@ -76,6 +77,12 @@ describe.each(databases)('gate checking on %s', (kind) => {
     expect(pkg.revoked).toEqual([refunded.code]);
     expect(pkg.valid.map((v: { code: string }) => v.code)).toEqual([kept.code]);
     expect(base64urlDecode(pkg.publicKey)).toHaveLength(32);
+    // The device's public key verifies the list's signed QR code; the private key is sealed at rest.
+    const pub = crypto.createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: pkg.publicKey }, format: 'jwk' });
+    const [qp, qb, qs] = (await qrOf(c, kept.id)).split('.') as [string, string, string];
+    expect(crypto.verify(null, Buffer.from(`${qp}.${qb}`), pub, Buffer.from(base64urlDecode(qs)))).toBe(true);
+    const [stored] = await s.database.query<{ private_key_enc: string }>(`select private_key_enc from sport_ticket_session_key where session_id = $1`, [a.session.id]);
+    expect(stored!.private_key_enc.startsWith('v1.')).toBe(true);
 
     // Unpaid: no QR code, and refused at the gate.
     const held = await ok(c, 'POST', ticketApi('order'), { sessionId: a.session.id, levelId: a.levelId, quantity: 1 });

@@ -123,8 +123,16 @@ interface SessionKey {
   privateKey: crypto.KeyObject;
   verifyKey: crypto.KeyObject;
 }
-/** Opened keys by session (the sealed private key is opened once per process). */
-const openedKeys = new Map<number, SessionKey>();
+/**
+ * Opened keys by session, per application (its secrets key): the sealed private key is opened once
+ * per process; two applications in one process (tests) never share a database's session ids.
+ */
+const openedKeys = new WeakMap<Buffer, Map<number, SessionKey>>();
+const keysOf = (secretKey: Buffer) => {
+  let m = openedKeys.get(secretKey);
+  if (!m) openedKeys.set(secretKey, (m = new Map()));
+  return m;
+};
 
 function openKey(secretKey: Buffer, row: { publicKey: string; privateKeyEnc: string }): SessionKey {
   const privateKey = crypto.createPrivateKey({ key: Buffer.from(openSecret(secretKey, row.privateKeyEnc), 'base64'), format: 'der', type: 'pkcs8' });
@@ -134,7 +142,7 @@ function openKey(secretKey: Buffer, row: { publicKey: string; privateKeyEnc: str
 
 /** A session's key pair, made on first need (two first uses at once keep the one stored first). */
 export async function sessionKey(db: Executor, secretKey: Buffer, scope: Scope, session: { id: number; orgId: number }): Promise<SessionKey> {
-  const cached = openedKeys.get(session.id);
+  const cached = keysOf(secretKey).get(session.id);
   if (cached) return cached;
   let row = await findSessionKey(db, scope, session.id);
   if (!row) {
@@ -146,7 +154,7 @@ export async function sessionKey(db: Executor, secretKey: Buffer, scope: Scope, 
     if (!row) throw notFound();
   }
   const key = openKey(secretKey, row);
-  openedKeys.set(session.id, key);
+  keysOf(secretKey).set(session.id, key);
   return key;
 }
 
@@ -158,10 +166,14 @@ export function signTicket(key: SessionKey, t: { code: string; sessionId: number
 
 /** The session's public key, or undefined when it has none yet (no QR code was ever signed for it). */
 async function verifyKeyOf(d: GateDeps, scope: Scope, sessionId: number): Promise<crypto.KeyObject | undefined> {
-  const cached = openedKeys.get(sessionId);
+  const keys = keysOf(d.secretKey);
+  const cached = keys.get(sessionId);
   if (cached) return cached.verifyKey;
   const row = await findSessionKey(d.db, scope, sessionId);
-  return row ? (openedKeys.set(sessionId, openKey(d.secretKey, row)), openedKeys.get(sessionId)!.verifyKey) : undefined;
+  if (!row) return undefined;
+  const key = openKey(d.secretKey, row);
+  keys.set(sessionId, key);
+  return key.verifyKey;
 }
 
 const PAYABLE_STATES = ['sold', 'used'];
