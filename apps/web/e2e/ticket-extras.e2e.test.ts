@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Client } from '../../server/test/harness.ts';
 import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
-import { ticketApi } from '../../server/src/modules/sport/ticket/ticket.testkit.ts';
+import { gaSession, ticketApi } from '../../server/src/modules/sport/ticket/ticket.testkit.ts';
 import { browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
 
 /**
@@ -14,6 +14,7 @@ const TEMPLATES = '/sport/views/ticketManagement/ticketTemplate/index';
 const PERFORMERS = '/sport/views/ticketManagement/performer/index';
 const PROJECTS = '/sport/views/ticketManagement/projects/index';
 const projectDetail = (id: number) => `/sport/views/ticketManagement/projects/detail/${id}`;
+const SELL = '/sport/views/ticketManagement/sellTicket/index';
 
 describe('ticketing catalogue extras console', () => {
   let e: E2E;
@@ -63,6 +64,16 @@ describe('ticketing catalogue extras console', () => {
     await page.getByTestId('templateDesigner-text').fill('座位 ');
     await num('templateDesigner-y').fill('20');
     await num('templateDesigner-x').fill('5');
+    // The QR code dragged 10 mm to the left on the stage (5 px a millimetre at 100 %).
+    await page.getByTestId('templateDesigner-stage').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const stage = (await page.locator('[data-testid="templateDesigner-stage"] canvas').first().boundingBox())!;
+    const qrCentre = { x: stage.x + (70 + 12.5) * 5, y: stage.y + (10 + 12.5) * 5 };
+    await page.mouse.move(qrCentre.x, qrCentre.y);
+    await page.mouse.down();
+    await page.mouse.move(qrCentre.x - 25, qrCentre.y, { steps: 5 });
+    await page.mouse.move(qrCentre.x - 50, qrCentre.y, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => num('templateDesigner-x').inputValue()).toMatch(/^60(\.0)?$/);
     await page.getByTestId('templateDesigner-save').click();
     await page.locator('.ant-message').filter({ hasText: '已保存' }).waitFor();
 
@@ -70,7 +81,7 @@ describe('ticketing catalogue extras console', () => {
     const tpl = saved.body.data[0]!;
     expect(tpl).toMatchObject({ widthMm: 100, version: 2 });
     expect(tpl.elements.map((x) => `${x.type}:${x.field ?? ''}`)).toEqual(['qr:', 'field:project', 'field:seat']);
-    expect(tpl.elements[0]).toMatchObject({ x: 70, y: 10, width: 25, height: 25 });
+    expect(tpl.elements[0]).toMatchObject({ x: 60, y: 10, width: 25, height: 25 });
     expect(tpl.elements[2]).toMatchObject({ x: 5, y: 20, text: '座位 ' });
 
     // The preview: a real QR code of the (sample) ticket code and the fields' sample data.
@@ -83,8 +94,8 @@ describe('ticketing catalogue extras console', () => {
     expect(await qr.getAttribute('data-code')).toBe('7KQ2M9XW4TB8RZ1C');
     expect(await qr.locator('svg path').count()).toBeGreaterThan(0);
     // Drawn at its size: 100 × 50 mm at 96 dpi.
-    const box = (await face.boundingBox())!;
-    expect(Math.round(box.width)).toBe(Math.round((100 * 96) / 25.4));
+    // (measured once the dialog's opening zoom has ended)
+    await expect.poll(async () => Math.round((await face.boundingBox())!.width)).toBe(Math.round((100 * 96) / 25.4));
     await page.waitForTimeout(300);
     await screenshot(page, 'ticket-template-preview');
     await page.keyboard.press('Escape');
@@ -146,5 +157,27 @@ describe('ticketing catalogue extras console', () => {
     await expect.poll(() => edit.locator('[data-testid$="-name"]').textContent()).toBe(`名称${name}→${name}·加演`);
     await expect.poll(() => table.locator('tr', { hasText: '新增' }).count()).toBe(1);
     await screenshot(page, 'ticket-project-datalog');
+  });
+
+  it('shows the purchase notice of the chosen project on the sale screen, read-only', async () => {
+    const { api, page } = await desk(['sport.ticket.sell', 'sport.ticket.notice', 'sport.ticket.project']);
+    const title = uniq('须知');
+    const notice = await api.json<{ id: number }>('POST', ticketApi('notice'), { body: { title, content: '**入场**\n- 凭票入场，一人一票\n- 开场前 30 分钟检票' } });
+    const withNotice = await gaSession(api, 20, 5000, { noticeId: notice.body.id });
+    const without = await gaSession(api, 20, 5000);
+    await page.goto(`${e.baseUrl}${SELL}`);
+    await page.getByTestId('ticket-sell-session').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: withNotice.project.name }).click();
+    const panel = page.getByTestId('sale-notice');
+    await expect.poll(() => panel.textContent()).toContain(title);
+    expect(await panel.locator('strong').textContent()).toBe('入场');
+    expect(await panel.locator('li').allTextContents()).toEqual(['凭票入场，一人一票', '开场前 30 分钟检票']);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'ticket-sale-notice');
+    // A project without a notice shows none.
+    await page.getByTestId('ticket-sell-session').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: without.project.name }).click();
+    await expect.poll(() => page.getByTestId('ticket-sell-session-info').textContent()).toBeTruthy();
+    await expect.poll(() => panel.count()).toBe(0);
   });
 });

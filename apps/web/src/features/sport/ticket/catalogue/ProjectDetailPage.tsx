@@ -15,7 +15,7 @@ import { useLang } from '../../../../app/prefs.ts';
 import { projectFormFields } from './ProjectListPage.tsx';
 import { DataLogPanel } from '../extras/DataLogPanel.tsx';
 import { MapVersionDialog } from '../extras/MapVersionDialog.tsx';
-import { useExtrasT, useTemplateOptions } from '../extras/shared.tsx';
+import { useExtrasT, useNoticeOptions, useTemplateOptions } from '../extras/shared.tsx';
 import { SessionRefundRulesDialog } from '../reserve/RefundParts.tsx';
 import { useRulesT } from '../reserve/shared.ts';
 import { NS, PROJECT_LIST_PATH, realNameOptions, sessionSeatsPath, statusOptions, ticketPath, useCatalogueT, useVenueOptions } from './shared.ts';
@@ -232,6 +232,9 @@ function LevelsPanel({ session, onChanged }: { session: SessionRow; onChanged: (
 function ProjectInfo({ project, onEdit }: { project: ProjectRow; onEdit?: () => void }) {
   const t = useCatalogueT();
   const venues = useVenueOptions();
+  const xt = useExtrasT();
+  const notices = useNoticeOptions();
+  const templates = useTemplateOptions();
   const realName = realNameOptions.find((o) => o.value === project.realName);
   const status = statusOptions.find((o) => o.value === project.status);
   const text = (v: string | null) => (v ? <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>{v}</Typography.Paragraph> : '—');
@@ -254,6 +257,8 @@ function ProjectInfo({ project, onEdit }: { project: ProjectRow; onEdit?: () => 
           <Descriptions.Item label={t('field.perBuyerLimit')}>{project.perBuyerLimit ?? t('noLimit')}</Descriptions.Item>
           <Descriptions.Item label={t('field.sessionCount')}>{project.sessionCount}</Descriptions.Item>
           <Descriptions.Item label={t('field.performers')} span={3}>{text(project.performers)}</Descriptions.Item>
+          <Descriptions.Item label={xt('extra.noticeId')}>{notices.find((o) => o.value === project.noticeId)?.label ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={xt('extra.templateId')} span={2}>{templates.find((o) => o.value === project.templateId)?.label ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('field.description')} span={3}>{text(project.description)}</Descriptions.Item>
           <Descriptions.Item label={t('field.purchaseNotice')} span={3}>{text(project.purchaseNotice)}</Descriptions.Item>
         </Descriptions>
