@@ -16,8 +16,9 @@ import { browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBro
 const DISTRIBUTORS = '/sport/views/ticketManagement/distributor/index';
 const EXTERNAL = '/sport/views/ticketManagement/projects/externalItem';
 const STATS = '/sport/views/ticketManagement/projectSalesStatistics/index';
+const PACKAGES = '/sport/views/ticketManagement/packageTicket/index';
 /** The distribution screens, the projects (sessions made through the API) and the sale screen (its session reads feed the quota dialog). */
-const MENUS = ['home', 'sport.ticket.project', 'sport.ticket.sell', 'sport.ticket.distributor', 'sport.ticket.externalItem', 'sport.ticket.projectSalesStatistics', 'sport.order.main'];
+const MENUS = ['home', 'sport.ticket.project', 'sport.ticket.sell', 'sport.ticket.distributor', 'sport.ticket.externalItem', 'sport.ticket.projectSalesStatistics', 'sport.ticket.package', 'sport.order.main'];
 
 describe('ticket distribution console', () => {
   let e: E2E;
@@ -107,6 +108,31 @@ describe('ticket distribution console', () => {
     await expect.poll(() => item.locator('td').allTextContents()).toContain('7');
     const items = await ok(api, 'POST', ticketApi('external-item/list'), {});
     expect(items.data.map((i: { externalId: string; stock: number }) => [i.externalId, i.stock])).toEqual([['MX-1', 7]]);
+  });
+
+  it('sells two packages of two sessions on the package screen and takes cash: one ticket of each part per package', async () => {
+    const { api, page } = await desk();
+    const a = await gaSession(api, 30, 6000, { name: uniq('半决赛') });
+    const b = await gaSession(api, 30, 4000, { name: uniq('决赛') });
+    const name = uniq('联票');
+    const pkg = await ok(api, 'POST', ticketApi('package'), { name, priceFen: 8000, stock: 10, parts: [{ levelId: a.levelId }, { levelId: b.levelId }] });
+    await page.goto(`${e.baseUrl}${PACKAGES}`);
+    const row = page.getByTestId('ticketPackage-table').locator('tr', { hasText: name });
+    await row.waitFor();
+    await row.getByTestId('ticketPackage-row-sell').click();
+    await page.locator('#package-sell_quantity').fill('2');
+    await page.getByTestId('package-sell-ok').click();
+    await page.getByTestId('pay-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('pay-due').getAttribute('data-fen')).toBe('16000');
+    await page.getByTestId('pay-method-cash').click();
+    await page.getByTestId('pay-submit').click();
+    await page.getByTestId('pay-done').waitFor();
+    await page.getByTestId('pay-finish').click();
+    await page.getByTestId('pay-dialog').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await ok(api, 'GET', ticketApi(`package/${pkg.id}`))).sold).toBe(2);
+    expect(await ok(api, 'GET', ticketApi(`level/${a.levelId}`))).toMatchObject({ sold: 2 });
+    expect(await ok(api, 'GET', ticketApi(`level/${b.levelId}`))).toMatchObject({ sold: 2 });
+    await expect.poll(() => row.locator('td').allTextContents()).toContain('8');
   });
 
   it("shows the sales statistics with a chart: figures of the console and the distributor sales made; the distributor's sales list its paid order", async () => {

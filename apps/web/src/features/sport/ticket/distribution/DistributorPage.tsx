@@ -189,7 +189,7 @@ function QuotaDrawer({ distributor, onClose }: { distributor: DistributorRow; on
           }}
         />
       ) : null}
-      <PayDialog orderId={payFor} open={payFor !== null} onClose={() => (setPayFor(null), reload())} onPaid={() => (setPayFor(null), reload())} />
+      <PayDialog orderId={payFor} open={payFor !== null} onClose={() => (setPayFor(null), reload())} onPaid={reload} />
     </Drawer>
   );
 }

@@ -87,7 +87,7 @@ export default function PackagePage() {
           }}
         />
       ) : null}
-      <PayDialog orderId={payFor} open={payFor !== null} onClose={() => (setPayFor(null), invalidateResource('ticketPackage'))} onPaid={() => (setPayFor(null), invalidateResource('ticketPackage'))} />
+      <PayDialog orderId={payFor} open={payFor !== null} onClose={() => (setPayFor(null), invalidateResource('ticketPackage'))} onPaid={() => invalidateResource('ticketPackage')} />
     </>
   );
 }
