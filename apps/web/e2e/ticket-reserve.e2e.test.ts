@@ -102,22 +102,30 @@ describe('ticketing rules console', () => {
     await expect.poll(() => b.getByTestId('ticket-table').textContent()).toContain('预留');
   });
 
-  it('sells a real-name ticket: a viewer per ticket, the same id twice is refused at its field, then held and paid', async () => {
-    const staff = await makeStaff(e, MENUS);
+  it('sells real-name tickets: a viewer per ticket (the buyer, one typed, one from the member records), the same id twice is refused at its field, then held and paid', async () => {
+    const staff = await makeStaff(e, [...MENUS, 'sport.member.list']);
     const api = await signIn(e.server, staff.code, staff.password);
     const { project, session } = await gaSession(api, 50, 5000, { realName: 'per_id' });
+    const phone = `139${String(Date.now()).slice(-8)}`;
+    await ok(api, 'POST', '/api/sport/member/add', { name: '会员丙', phone, idType: '1', idNo: idCard(3) });
     const page = await browser(staff);
     await page.goto(`${e.baseUrl}${SELL}`);
     await choose(page, 'ticket-sell-session', project.name);
     await choose(page, 'ticket-sell-ga-level', '普通票');
-    await page.getByTestId('ticket-sell-ga-quantity').fill('2');
-    await expect.poll(() => page.getByTestId('ticket-sell-viewers').getAttribute('data-count')).toBe('2');
+    await page.getByTestId('ticket-sell-ga-quantity').fill('3');
+    await expect.poll(() => page.getByTestId('ticket-sell-viewers').getAttribute('data-count')).toBe('3');
     await page.locator('#ticket-sell-buyer_name').fill('陈购票');
     await page.locator('#ticket-sell-buyer_idNo').fill(idCard(1));
     await page.getByTestId('ticket-sell-viewer-from-buyer').click();
     await expect.poll(() => page.getByTestId('ticket-sell-viewer-idNo-0').inputValue()).toBe(idCard(1));
     await page.getByTestId('ticket-sell-viewer-name-1').fill('陈观众');
     await page.getByTestId('ticket-sell-viewer-idNo-1').fill(idCard(1));
+    // The third viewer from the member records: the name comes, the id number stays on the server.
+    await page.getByTestId('ticket-sell-viewer-member').click();
+    await page.keyboard.type(phone);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '会员丙' }).click();
+    await expect.poll(() => page.getByTestId('ticket-sell-viewer-name-2').inputValue()).toBe('会员丙');
+    expect(await page.getByTestId('ticket-sell-viewer-idNo-2').isDisabled()).toBe(true);
     await page.getByTestId('ticket-sell-submit').click();
     await expect.poll(() => page.locator('#ticket-sell-buyer_viewers_1_idNo_help').textContent()).toContain(idCard(1));
     expect((await ok(api, 'POST', ticketApi('list'), { sessionId: session.id })).total).toBe(0);
@@ -133,10 +141,8 @@ describe('ticketing rules console', () => {
     await page.getByTestId('pay-finish').click();
     await expect.poll(() => page.getByTestId('ticket-sell-hold').getAttribute('data-state')).toBe('paid');
     const sold = (await ok<{ data: { state: string; viewerName: string }[] }>(api, 'POST', ticketApi('list'), { sessionId: session.id })).data;
-    expect(sold.map((t) => [t.state, t.viewerName]).sort()).toEqual([
-      ['sold', '陈观众'],
-      ['sold', '陈购票'],
-    ]);
+    expect(sold.map((t) => t.viewerName).sort()).toEqual(['会员丙', '陈观众', '陈购票'].sort());
+    expect(sold.every((t) => t.state === 'sold')).toBe(true);
   });
 
   it('refunds a ticket by its session rules: the amount is shown before confirming, and once the refund review approves it the seat is free again', async () => {

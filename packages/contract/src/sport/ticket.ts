@@ -292,12 +292,19 @@ export const seatChangeAnswer = z.object({ changed: z.number() });
 
 // ---------------------------------------------------------------- selling
 
-/** A real-name ticket's viewer: `idType` '1' (default) is a resident identity card, checked by its checksum. */
-export const ticketViewer = z.object({
-  name: fields.str().trim().min(1).max(64),
-  idType: fields.str().trim().regex(/^[0-9A-Za-z_]{1,8}$/, 'error.field.invalid').optional(),
-  idNo: fields.str().trim().toUpperCase().regex(/^[0-9A-Z-]{4,32}$/, 'error.field.invalid'),
-});
+/**
+ * A real-name ticket's viewer: `idType` '1' (default) is a resident identity card, checked by its
+ * checksum. Or `memberId`: a member of the session's organisation, whose record gives the name and
+ * id number (the console never reads the number).
+ */
+export const ticketViewer = z
+  .object({
+    memberId: id.optional(),
+    name: fields.str().trim().min(1).max(64).optional(),
+    idType: fields.str().trim().regex(/^[0-9A-Za-z_]{1,8}$/, 'error.field.invalid').optional(),
+    idNo: fields.str().trim().toUpperCase().regex(/^[0-9A-Z-]{4,32}$/, 'error.field.invalid').optional(),
+  })
+  .refine((v) => v.memberId || v.idNo, { message: 'error.field.required', path: ['idNo'] });
 export type TicketViewer = z.output<typeof ticketViewer>;
 export const ticketBuyer = z.object({
   name: fields.str().trim().max(64).optional(),

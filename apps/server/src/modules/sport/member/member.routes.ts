@@ -95,7 +95,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The front desk (booking).
   // Every screen that picks a member searches: booking, selling or sharing a card, check-in, the member screens.
-  const PICKERS = [Perm.booking.book, Perm.member.list, Perm.card.sell, Perm.card.share, Perm.member.checkin, Perm.member.distribute];
+  const PICKERS = [Perm.booking.book, Perm.member.list, Perm.card.sell, Perm.card.share, Perm.member.checkin, Perm.member.distribute, Perm.ticket.sell];
   defineRoute(app, {
     ...base,
     method: 'POST',

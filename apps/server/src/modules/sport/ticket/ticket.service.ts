@@ -101,6 +101,7 @@ import './ticket.messages.ts';
 import { checkProjectExtras, checkTemplateRef, logChange, projectPerformers, saveProjectPerformers } from './catalogue/catalogue.service.ts';
 import { liveTicketsOfBuyer, lockBuyer, refundNamedTickets, reservationStateOfOrder, takenViewerIds } from './reserve/reserve.repository.ts';
 import { checkViewers, maskIdNo, type ViewerValues } from './reserve/rules.ts';
+import { resolveMemberViewers } from './reserve/viewers.ts';
 
 /**
  * Ticketing: the catalogue (project types, projects), seat maps with versions, sessions with
@@ -875,7 +876,8 @@ export async function orderTickets(db: Db, caller: Caller, input: TicketOrder, k
   const s = await saleContext(db, scope, input.sessionId);
   if (!s) throw notFound();
   if (!s.session.onSale || s.session.status !== 0 || s.projectStatus !== 0) throw conflict('state', 'ticket.notOnSale');
-  const { items } = ticketLines(s, input);
+  const viewers = await resolveMemberViewers(db, scope, s.session.orgId, input.viewers);
+  const { items } = ticketLines(s, { ...input, viewers });
   let made: { orderNo: string; id: number; payableFen: number; state: string; expiresAt: Date | null } | undefined;
   const id = await createOrder(
     db,

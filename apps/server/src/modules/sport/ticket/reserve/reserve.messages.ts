@@ -5,6 +5,7 @@ addMessages({
   'zh-CN': {
     'ticket.viewersRequired': '该项目实名购票，请为每张票填写观演人（共 {n} 张）',
     'ticket.viewersCount': '观演人数量须与票数一致（{n} 张票，填写了 {given} 位）',
+    'ticket.viewerMemberNoId': '会员 {name} 的档案没有登记证件号码',
     'ticket.viewerIdBad': '证件号码 {idNo} 不是有效的身份证号码',
     'ticket.viewerTwice': '证件号码 {idNo} 在本订单中重复',
     'ticket.viewerTaken': '证件号码 {idNo} 在本场次已有门票（实名制每证一票）',
@@ -31,6 +32,7 @@ addMessages({
   'en-US': {
     'ticket.viewersRequired': 'This project sells real-name tickets: give a viewer for each ticket ({n} in all)',
     'ticket.viewersCount': 'Give one viewer per ticket ({n} tickets, {given} viewers given)',
+    'ticket.viewerMemberNoId': 'Member {name} has no id number on record',
     'ticket.viewerIdBad': 'Id number {idNo} is not a valid identity card number',
     'ticket.viewerTwice': 'Id number {idNo} is given twice in this order',
     'ticket.viewerTaken': 'Id number {idNo} already has a ticket for this session (one ticket per id)',

@@ -4,6 +4,7 @@ import { Client, databases, startServer, type TestServer } from '../../../../../
 import { grantMenus } from '../../../../../test/grants.ts';
 import { adminClient, makeUser, signIn } from '../../../system/admin.testkit.ts';
 import { imbalances, pay } from '../../commerce/commerce.testkit.ts';
+import { addMember, newPhone } from '../../member/member.testkit.ts';
 import { gaSession, gridMap, ok, seatedSession, seatsOf, ticketApi, ticketStaff } from '../ticket.testkit.ts';
 
 const W = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
@@ -26,7 +27,7 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     s = await startServer(kind, { JOB_SCHEDULER: '0' });
     ({ c: admin, platformOrgId: platformId } = await adminClient(s));
     staff = await ticketStaff(s, admin, platformId);
-    await grantMenus(admin, staff.roleId, ['sport.ticket.reserve']);
+    await grantMenus(admin, staff.roleId, ['sport.ticket.reserve', 'sport.member.list']);
     c = await signIn(s, staff.code, 'Pass1234');
     const u = await makeUser(admin, staff.orgId, { roleIds: [staff.roleId] });
     approverName = u.name;
@@ -87,6 +88,20 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     expect((await seatsOf(c, session.id))[2]!.state).toBe('free');
     const other = await ok(c, 'POST', ticketApi('session'), { projectId: project.id, name: '加场', startAt: new Date(Date.now() + 9 * 86400_000).toISOString(), onSale: true, levels: [{ name: '普通', priceFen: 100, quota: 10 }] });
     expect((await order({ sessionId: other.id, levelId: other.levels[0].id, quantity: 1, viewers: [{ name: '甲', idNo: idCard(11) }] })).code).toBe(0);
+  });
+
+  it('real-name viewers chosen from member records: the record gives the name and id number; a member with none on record is refused at the field', async () => {
+    const { session, levelId } = await gaSession(c, 20, 3000, { realName: 'per_id' });
+    const withId = await addMember(c, { name: '会员甲', phone: newPhone(), idType: '1', idNo: idCard(31) });
+    const without = await addMember(c, { name: '会员乙', phone: newPhone() });
+    const none = await order({ sessionId: session.id, levelId, quantity: 1, viewers: [{ memberId: without.id }] });
+    expect(none.code).toBe(Code.FORM_INVALID);
+    expect(none.detail[0].field).toBe('viewers.0.memberId');
+    expect(none.msg).toContain('会员乙');
+    const made = await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, levelId, quantity: 2, viewers: [{ memberId: withId.id }, { name: '散客', idNo: idCard(32) }] });
+    expect((await tickets({ orderId: made.orderId })).map((t) => t.viewerName).sort()).toEqual(['会员甲', '散客']);
+    // The member's id number now has a ticket: given by hand it is refused too.
+    expect((await order({ sessionId: session.id, levelId, quantity: 1, viewers: [{ name: '冒名', idNo: idCard(31) }] })).detail.reason).toBe('taken');
   });
 
   it('per-buyer limit counts the buyer\'s live tickets of the session across orders (by phone); cancelled tickets no longer count', async () => {

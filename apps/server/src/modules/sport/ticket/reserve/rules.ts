@@ -30,6 +30,7 @@ export function checkViewers(viewers: TicketViewer[] | undefined, count: number,
   const seen = new Set<string>();
   return viewers.map((v, i) => {
     const idType = v.idType || ID_CARD;
+    if (!v.idNo) throw invalid(`${field}.${i}.idNo`, 'error.field.required');
     const idNo = v.idNo.trim().toUpperCase();
     if (!v.name?.trim()) throw invalid(`${field}.${i}.name`, 'error.field.required');
     if (idType === ID_CARD && !((idNo.length === 18 && idCardChecksumOk(idNo) && parseIdCard(idNo)) || (idNo.length === 15 && parseIdCard(idNo)))) throw invalid(`${field}.${i}.idNo`, 'ticket.viewerIdBad', { idNo });

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Col, Form, Input, Row, Typography, type FormInstance } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { isApiError } from '../../../../app/request.ts';
+import { MemberSelect } from '../../../../kit/index.ts';
 import { useRulesT } from './shared.ts';
 
 /**
@@ -16,6 +17,16 @@ export function ViewersFields({ form, count, perBuyerLimit }: { form: FormInstan
     const now = (form.getFieldValue('viewers') as { name?: string; idNo?: string }[] | undefined) ?? [];
     if (now.length !== count) form.setFieldValue('viewers', Array.from({ length: count }, (_, i) => now[i] ?? {}));
   }, [count, form]);
+  type Viewer = { memberId?: number; name?: string; idNo?: string };
+  /** A member chosen from the records takes the first row not filled yet (their id number stays on the server). */
+  const fromMember = (m: { id: number; name: string } | null) => {
+    if (!m) return;
+    const v = ((form.getFieldValue('viewers') as Viewer[] | undefined) ?? []).slice();
+    const at = v.findIndex((x) => !x?.memberId && !x?.idNo?.trim());
+    if (at < 0) return;
+    v[at] = { memberId: m.id, name: m.name };
+    form.setFieldValue('viewers', v);
+  };
   const fromBuyer = () => {
     const v = (form.getFieldValue('viewers') as { name?: string; idNo?: string }[] | undefined) ?? [];
     const first = { name: form.getFieldValue('name') as string | undefined, idNo: form.getFieldValue('idNo') as string | undefined };
@@ -29,6 +40,7 @@ export function ViewersFields({ form, count, perBuyerLimit }: { form: FormInstan
           {t('viewers.fromBuyer')}
         </Button>
       </div>
+      <MemberSelect testId="ticket-sell-viewer-member" placeholder={t('viewers.fromMember')} onMember={fromMember} style={{ width: '100%', marginBottom: 8 }} />
       {perBuyerLimit ? <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('viewers.limit', { n: perBuyerLimit })} /> : null}
       {!count ? <Typography.Text type="secondary">{t('viewers.count', { n: 0 })}</Typography.Text> : null}
       <Form.List name="viewers">
@@ -41,8 +53,24 @@ export function ViewersFields({ form, count, perBuyerLimit }: { form: FormInstan
                 </Form.Item>
               </Col>
               <Col span={15}>
-                <Form.Item name={[f.name, 'idNo']} label={f.name === 0 ? t('viewers.idNo') : undefined} rules={[{ required: true, whitespace: true, message: t('viewers.idNo') }, { pattern: /^(\d{15}|\d{17}[\dXx])$/, message: t('viewers.idNo') }]}>
-                  <Input maxLength={18} data-testid={`ticket-sell-viewer-idNo-${f.name}`} />
+                <Form.Item name={[f.name, 'memberId']} hidden>
+                  <Input />
+                </Form.Item>
+                <Form.Item noStyle shouldUpdate>
+                  {() => {
+                    const member = !!form.getFieldValue(['viewers', f.name, 'memberId']);
+                    return (
+                      <Form.Item name={[f.name, 'idNo']} label={f.name === 0 ? t('viewers.idNo') : undefined} rules={member ? [] : [{ required: true, whitespace: true, message: t('viewers.idNo') }, { pattern: /^(\d{15}|\d{17}[\dXx])$/, message: t('viewers.idNo') }]}>
+                        <Input
+                          maxLength={18}
+                          disabled={member}
+                          placeholder={member ? t('viewers.onRecord') : undefined}
+                          data-testid={`ticket-sell-viewer-idNo-${f.name}`}
+                          suffix={member ? <Button type="link" size="small" onClick={() => form.setFieldValue(['viewers', f.name], {})}>{t('viewers.clear')}</Button> : undefined}
+                        />
+                      </Form.Item>
+                    );
+                  }}
                 </Form.Item>
               </Col>
             </Row>
@@ -59,7 +87,8 @@ export function viewerErrors(form: FormInstance, err: unknown): boolean {
   const detail = err.detail as { field?: string; message?: string }[] | { fields?: { field: string; message: string }[] } | null;
   const list = Array.isArray(detail) ? detail : (detail?.fields ?? []);
   const mine = list.filter((e) => e.field && /^(viewers|quantity|seatIds)(\.|$)/.test(e.field));
-  const fields = mine.filter((e) => /^viewers\.\d+\./.test(e.field!)).map((e) => ({ name: e.field!.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [err.message] }));
+  // A member's row shows its refusal at the id number.
+  const fields = mine.filter((e) => /^viewers\.\d+\./.test(e.field!)).map((e) => ({ name: e.field!.replace(/\.memberId$/, '.idNo').split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [err.message] }));
   if (fields.length) form.setFields(fields);
   if (mine.length) err.showInPlace();
   return mine.length > 0;

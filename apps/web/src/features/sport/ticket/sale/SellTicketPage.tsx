@@ -29,7 +29,7 @@ interface BuyerValues {
   phone?: string;
   idNo?: string;
   /** A real-name project's viewers, one per ticket. */
-  viewers?: { name?: string; idNo?: string }[];
+  viewers?: { memberId?: number; name?: string; idNo?: string }[];
 }
 
 /** The seat's state key on the canvas: free seats by level (`L<id>`), the others by state. */
@@ -209,7 +209,7 @@ export default function SellTicketPage() {
     setBusy(true);
     setTakenMsg(null);
     try {
-      const viewers = realName ? (b.viewers ?? []).slice(0, ticketCount).map((v) => ({ name: v.name?.trim() ?? '', idNo: v.idNo?.trim() ?? '' })) : undefined;
+      const viewers = realName ? (b.viewers ?? []).slice(0, ticketCount).map((v) => (v.memberId ? { memberId: v.memberId } : { name: v.name?.trim() ?? '', idNo: v.idNo?.trim() ?? '' })) : undefined;
       const body = seated ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers } : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers };
       const made = await saleApi.order(body, key);
       setHold(made);
