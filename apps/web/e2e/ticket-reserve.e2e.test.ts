@@ -92,6 +92,12 @@ describe('ticketing rules console', () => {
     await expect.poll(() => rowB.textContent()).toContain(other.name);
     await b.waitForTimeout(300);
     await screenshot(b, 'ticket-reserve-approved-light');
+    // The same list in the dark theme.
+    await b.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await b.reload();
+    await expect.poll(() => b.getByTestId(`reserve-row-${req!.id}`).getAttribute('data-state')).toBe('approved');
+    await b.waitForTimeout(300);
+    await screenshot(b, 'ticket-reserve-approved-dark');
 
     const tickets = (await ok<{ data: { state: string; channel: string }[] }>(api, 'POST', ticketApi('list'), { orderId: req!.orderId })).data;
     expect(tickets.map((t) => [t.state, t.channel])).toEqual([
