@@ -61,7 +61,7 @@ export const performerRow = z.object({
 });
 export type PerformerRow = z.output<typeof performerRow>;
 export const performerPage = page(performerRow);
-/** `POST {sport}ticket/performer/photo` (multipart `file`, png or jpg by content, at most 2 MB). */
+/** `POST {sport}ticket/performer/photo` and `POST {sport}ticket/template/image` (a ticket's background): multipart `file`, png or jpg by content, at most 2 MB. */
 export const performerPhotoAnswer = z.object({ url: z.string() });
 
 // ---------------------------------------------------------------- purchase notices

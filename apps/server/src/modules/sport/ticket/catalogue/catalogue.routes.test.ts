@@ -27,7 +27,7 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
   it('performers: add with a photo, list, edit (a stale version is refused), attach to a project in order, delete refused while a project lists them', async () => {
     const photo = (await upload(c, ticketApi('performer/photo'), 'face.png', png(120, 160))).json();
     expect(photo.code, photo.msg).toBe(0);
-    expect((await upload(c, ticketApi('performer/photo'), 'face.png', Buffer.from('no image'), { lang: 'en-US' })).json().detail[0].message).toBe('Only JPG or PNG photos');
+    expect((await upload(c, ticketApi('performer/photo'), 'face.png', Buffer.from('no image'), { lang: 'en-US' })).json().detail[0].message).toBe('Only JPG or PNG images');
     const empty = await c.json('POST', ticketApi('performer'), { body: { name: ' ' } });
     expect(empty.code).toBe(Code.INVALID);
     expect(empty.detail[0].field).toBe('name');
@@ -127,8 +127,11 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     expect(cut.code).toBe(Code.FORM_INVALID);
     expect(cut.detail[0].field).toBe('elements.0.x');
     expect((await ok(c, 'GET', ticketApi(`template/${tpl.id}`))).widthMm).toBe(90);
-    const moved = await ok(c, 'PUT', ticketApi(`template/${tpl.id}`), { elements: [...elements, { key: 'note', type: 'text', text: '凭票入场', x: 5, y: 40, width: 80, height: 6 }], backgroundColor: '#fffbe6', version: 1 });
-    expect(moved).toMatchObject({ version: 2, backgroundColor: '#fffbe6' });
+    const background = (await upload(c, ticketApi('template/image'), 'bg.png', png(360, 200))).json();
+    expect(background.code, background.msg).toBe(0);
+    const moved = await ok(c, 'PUT', ticketApi(`template/${tpl.id}`), { elements: [...elements, { key: 'note', type: 'text', text: '凭票入场', x: 5, y: 40, width: 80, height: 6 }], backgroundColor: '#fffbe6', backgroundUrl: background.body.url, version: 1 });
+    expect(moved).toMatchObject({ version: 2, backgroundColor: '#fffbe6', backgroundUrl: background.body.url });
+    expect((await c.json('PUT', ticketApi(`template/${tpl.id}`), { body: { backgroundUrl: 'https://elsewhere.example/x.png', version: 2 } })).code).toBe(Code.INVALID);
     expect((await c.json('PUT', ticketApi(`template/${tpl.id}`), { body: { name: 'y', version: 1 } })).detail.reason).toBe('stale');
     expect((await other.json('GET', ticketApi(`template/${tpl.id}`))).code).toBe(Code.NOT_FOUND);
 

@@ -119,6 +119,10 @@ export function ticketCatalogueRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Ticket templates.
   const TP = Perm.ticket.template;
   defineRoute(app, { ...base, method: 'POST', url: `${t}template/list`, permission: A, action: 'templateList', readOnly: true, body: ticketTemplateListQuery, response: ticketTemplatePage, handler: async ({ body, caller }) => (readTemplates(caller), listTemplates(db, caller, body)) });
+  defineRoute(app, { ...base, method: 'POST', url: `${t}template/image`, permission: TP, action: 'templateImage', response: performerPhotoAnswer, handler: async ({ req }) => {
+      const { data, truncated } = await readFilePart(req, PERFORMER_PHOTO_MAX_BYTES, 'ticket.performerPhoto.noFile');
+      return storePerformerPhoto(config.dataDir, data, truncated);
+    } });
   defineRoute(app, { ...base, method: 'GET', url: `${t}template/print/:id`, permission: A, action: 'templatePrint', params: idParams, response: ticketPrintAnswer, handler: async ({ params, caller, req }) => (readPrint(caller), printTicket(db, caller, params.id, req.lang)) });
   defineRoute(app, { ...base, method: 'GET', url: `${t}template/:id`, permission: TP, action: 'templateDetail', params: idParams, response: ticketTemplateRow, handler: async ({ params, caller }) => getTemplate(db, caller, params.id) });
   defineRoute(app, { ...base, method: 'POST', url: `${t}template`, permission: TP, action: 'templateAdd', body: ticketTemplateCreate, response: ticketTemplateRow, handler: async ({ body, caller }) => addTemplate(db, caller, body) });

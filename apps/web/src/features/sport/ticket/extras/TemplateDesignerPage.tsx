@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, ColorPicker, Empty, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Skeleton, Space, Typography } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EyeOutlined, FontSizeOutlined, PrinterOutlined, QrcodeOutlined, SaveOutlined, TagOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, ColorPicker, Empty, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Skeleton, Space, Typography, Upload } from 'antd';
+import { ArrowLeftOutlined, DeleteOutlined, EyeOutlined, FontSizeOutlined, PictureOutlined, PrinterOutlined, QrcodeOutlined, SaveOutlined, TagOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { QRCodeCanvas } from 'qrcode.react';
@@ -8,6 +8,7 @@ import type Konva from 'konva';
 import { Group, Image as KImage, Layer, Rect, Stage, Text as KText, Transformer } from 'react-konva';
 import { TEMPLATE_MAX_MM, TEMPLATE_MIN_MM, TEMPLATE_QR_MIN_MM, templateProblems, type TicketTemplateElement, type TicketTemplateRow } from '@venue/contract';
 import { success } from '../../../../app/feedback.tsx';
+import { notify } from '../../../../app/notify.ts';
 import { http } from '../../../../app/request.ts';
 import { useTabLabel } from '../../../../app/tabs.ts';
 import { reactToSaveError } from '../../../../kit/form.ts';
@@ -128,6 +129,14 @@ export default function TemplateDesignerPage() {
   const [qr, setQr] = useState<HTMLCanvasElement | null>(null);
   const trRef = useRef<Konva.Transformer>(null);
   const nodes = useRef(new Map<string, Konva.Group>());
+  const [bgImage, setBgImage] = useState<HTMLImageElement | null>(null);
+  const bgUrl = draft?.backgroundUrl ?? null;
+  useEffect(() => {
+    if (!bgUrl) return setBgImage(null);
+    const img = new window.Image();
+    img.onload = () => setBgImage(img);
+    img.src = bgUrl;
+  }, [bgUrl]);
 
   const load = (row: TicketTemplateRow) => {
     setDraft({ name: row.name, kind: row.kind, widthMm: row.widthMm, heightMm: row.heightMm, backgroundColor: row.backgroundColor, backgroundUrl: row.backgroundUrl, elements: row.elements.map((e) => ({ ...e })) });
@@ -164,6 +173,14 @@ export default function TemplateDesignerPage() {
         : { key, type, ...(type === 'field' ? { field: 'project' as const } : { text: t('designer.addText') }), x: 0, y: 0, width: Math.min(40, draft.widthMm), height: Math.min(6, draft.heightMm), fontSize: 9 };
     change({ elements: [...draft.elements, e] });
     setSelected(key);
+  };
+  const uploadBackground = async (file: File) => {
+    if (!['image/png', 'image/jpeg'].includes(file.type)) return notify.error(t('photo.badType'));
+    if (file.size > 2 * 1024 * 1024) return notify.error(t('photo.tooBig'));
+    const fd = new FormData();
+    fd.append('file', file, file.name);
+    const { url } = await http.post<{ url: string }>(ticketPath('template/image'), fd, { timeout: 60_000 });
+    change({ backgroundUrl: url });
   };
   const removeSelected = () => {
     change({ elements: draft.elements.filter((e) => e.key !== selected) });
@@ -245,6 +262,7 @@ export default function TemplateDesignerPage() {
             >
               <Layer>
                 <Rect name="page" x={0} y={0} width={draft.widthMm * k} height={draft.heightMm * k} fill={draft.backgroundColor} stroke="#8c8c8c" strokeWidth={1} shadowBlur={6} shadowOpacity={0.15} />
+                {bgImage ? <KImage image={bgImage} x={0} y={0} width={draft.widthMm * k} height={draft.heightMm * k} listening={false} /> : null}
                 {draft.elements.map((e) => (
                   <StageElement
                     key={e.key}
@@ -286,6 +304,16 @@ export default function TemplateDesignerPage() {
             </Space>
             <Form.Item label={t('field.backgroundColor')}>
               <ColorPicker disabledAlpha showText value={draft.backgroundColor} onChange={(c) => change({ backgroundColor: c.toHexString() })} />
+            </Form.Item>
+            <Form.Item label={t('designer.background')} extra={t('designer.backgroundHint')}>
+              <Space>
+                <Upload accept="image/png,image/jpeg" showUploadList={false} beforeUpload={(file) => (void uploadBackground(file), false)}>
+                  <Button size="small" icon={<PictureOutlined />} data-testid="templateDesigner-bgUpload">
+                    {draft.backgroundUrl ? t('photo.change') : t('designer.bgUpload')}
+                  </Button>
+                </Upload>
+                {draft.backgroundUrl ? <Button size="small" icon={<DeleteOutlined />} onClick={() => change({ backgroundUrl: null })} aria-label={t('photo.remove')} /> : null}
+              </Space>
             </Form.Item>
           </Form>
           <Typography.Title level={5} style={{ marginTop: 8 }}>

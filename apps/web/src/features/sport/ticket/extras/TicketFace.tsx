@@ -31,7 +31,7 @@ export function TicketFace({ layout, data, testId = 'ticket-face', style }: { la
         position: 'relative',
         width: `${layout.widthMm}mm`,
         height: `${layout.heightMm}mm`,
-        background: layout.backgroundUrl ? `${layout.backgroundColor} url(${layout.backgroundUrl}) center / cover no-repeat` : layout.backgroundColor,
+        background: layout.backgroundUrl ? `${layout.backgroundColor} url(${layout.backgroundUrl}) center / 100% 100% no-repeat` : layout.backgroundColor,
         color: '#000',
         overflow: 'hidden',
         boxSizing: 'border-box',

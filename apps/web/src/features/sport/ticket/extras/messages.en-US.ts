@@ -72,6 +72,9 @@ const messages: MessagesOf<typeof zh> = {
   noticePanel: { title: 'Purchase notice', none: 'This project has no purchase notice' },
   designer: {
     page: 'Ticket',
+    background: 'Background image',
+    bgUpload: 'Upload background',
+    backgroundHint: 'JPG or PNG, at most 2 MB, stretched over the ticket',
     addQr: 'QR code',
     addField: 'Data field',
     addText: 'Text',

@@ -70,6 +70,9 @@ const messages = {
   noticePanel: { title: '购票须知', none: '该项目未设置购票须知' },
   designer: {
     page: '票面',
+    background: '背景图',
+    bgUpload: '上传背景图',
+    backgroundHint: 'JPG 或 PNG，不超过 2 MB，铺满票面',
     addQr: '二维码',
     addField: '数据字段',
     addText: '文字',
