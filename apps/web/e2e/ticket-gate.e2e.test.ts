@@ -195,6 +195,8 @@ describe('gate checking console', () => {
     await page.getByTestId('collection-submit').click();
     await expect.poll(() => page.getByTestId('collection-done').textContent()).toContain(paperNo);
     await expect.poll(() => page.getByTestId('collection-table').textContent()).toContain(paperNo);
+    await page.waitForTimeout(400);
+    await screenshot(page, 'ticket-collection');
     // The same e-ticket again: collected already, with its paper number.
     await code.fill(tickets[1]!.code);
     await code.press('Enter');
