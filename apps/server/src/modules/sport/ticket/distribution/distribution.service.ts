@@ -282,6 +282,8 @@ registerItemKind({
   async hold(ctx, item, order) {
     const p = quotaLines.get(ctx.tx)?.get(item.lineNo - 1);
     if (!p || p.quotaId !== item.refId) throw notFound();
+    // A distributor's quota is sold in the distributor channel only (statistics and settlement count it there).
+    if (order.channel !== 'distributor') throw invalid(`items.${item.lineNo - 1}.kind`, 'dist.channelOnly');
     await insertDistOrder(ctx.tx, ctx.scope, { orgId: order.orgId, orderId: order.id, distributorId: p.distributorId, commissionBp: p.commissionBp });
     const ticket = { orgId: order.orgId, sessionId: p.sessionId, levelId: p.levelId, orderId: order.id, itemId: item.id, state: 'held', buyerName: order.buyerName, buyerPhone: order.buyerPhone, priceFen: item.unitPriceFen };
     if (p.seatId !== null) {
