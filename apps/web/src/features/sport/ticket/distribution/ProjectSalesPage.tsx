@@ -4,7 +4,7 @@ import type { SalesRow, salesQuery } from '@venue/contract';
 import { http, api } from '../../../../app/request.ts';
 import { ListPage, type ResourceDef } from '../../../../kit/index.ts';
 import { formatTime } from '../../../../kit/pay/index.ts';
-import { NS, channelOptions, ticketStateOptions } from './shared.ts';
+import { NS, channelOptions, ticketStateOptions, useProjectOptions } from './shared.ts';
 
 /** Project sales (issue 13, spec ticketManagement/projectSales): every ticket sold, with its channel, distributor and package. */
 export default function ProjectSalesPage() {
@@ -16,7 +16,10 @@ export default function ProjectSalesPage() {
       endpoint: { prefix: 'sport', path: 'ticket/sales' },
       api: { list: (body) => http.post(api.sport('ticket/sales'), body) },
       features: { add: false, edit: false, remove: false, batchRemove: false, export: false, import: false, detail: false, selection: false },
-      search: [{ name: 'channel', label: 'field.channel', type: 'select', options: channelOptions }],
+      search: [
+        { name: 'projectId', label: 'field.project', type: 'select', useOptions: useProjectOptions },
+        { name: 'channel', label: 'field.channel', type: 'select', options: channelOptions },
+      ],
       columns: [
         { key: 'code', label: 'field.code' },
         { key: 'projectName', label: 'field.project' },

@@ -9,7 +9,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { StatsAnswer, StatsBucket } from '@venue/contract';
 import { useLang, useThemeName } from '../../../../app/prefs.ts';
 import { formatTime, yuan } from '../../../../kit/pay/index.ts';
-import { distApi, useDistT, useSessions } from './shared.ts';
+import { distApi, useDistT, useProjectOptions } from './shared.ts';
 
 echarts.use([BarChart, PieChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 
@@ -27,12 +27,7 @@ export default function SalesStatisticsPage() {
   const themeName = useThemeName();
   const [projectId, setProjectId] = useState<number | undefined>();
   const [dim, setDim] = useState<Dimension>('byProject');
-  const sessions = useSessions();
-  const projects = useMemo(() => {
-    const seen = new Map<number, string>();
-    for (const s of sessions.data?.data ?? []) seen.set(s.projectId, s.projectName ?? String(s.projectId));
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [sessions.data]);
+  const projects = useProjectOptions();
   const stats = useQuery({ queryKey: ['ticketDist', 'stats', projectId], queryFn: () => distApi.stats(projectId ? { projectId } : {}) });
   const data = stats.data;
   const nameOf = (b: StatsBucket) => (dim === 'byChannel' ? t(`channel.${b.key}`) : b.name);

@@ -47,6 +47,14 @@ export function useLevelOptions(): Option[] {
   return rows.flatMap((s) => s.levels.map((l) => ({ value: l.id, label: `${s.projectName ?? ''} ${s.name} · ${l.name}` })));
 }
 
+/** Projects that have sessions, as choices (statistics and sales filters). */
+export function useProjectOptions(): Option[] {
+  const rows = useSessions().data?.data ?? [];
+  const seen = new Map<number, string>();
+  for (const s of rows) seen.set(s.projectId, s.projectName ?? String(s.projectId));
+  return [...seen].map(([value, label]) => ({ value, label }));
+}
+
 export const statusOptions: Option[] = [
   { value: 0, label: 'status.0', color: 'green' },
   { value: 1, label: 'status.1', color: 'default' },
