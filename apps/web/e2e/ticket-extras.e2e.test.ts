@@ -180,4 +180,32 @@ describe('ticketing catalogue extras console', () => {
     await expect.poll(() => page.getByTestId('ticket-sell-session-info').textContent()).toBeTruthy();
     await expect.poll(() => panel.count()).toBe(0);
   });
+
+  it('opens every catalogue-extras screen, in English and the dark theme too', async () => {
+    const { page } = await desk(['sport.ticket.performer', 'sport.ticket.notice', 'sport.ticket.template', 'sport.ticket.wantSee', 'sport.ticket.competitionOrder', 'sport.ticket.dataManagement']);
+    const screens = [
+      ['/sport/views/ticketManagement/performer/index', 'performer-table', '演员管理', 'Performers'],
+      ['/sport/views/ticketManagement/ticketPurchaseNotice/index', 'ticketNotice-table', '购票须知', 'Purchase notices'],
+      ['/sport/views/ticketManagement/ticketTemplate/index', 'ticketTemplate-table', '票面模板', 'Ticket templates'],
+      ['/sport/views/ticketManagement/projects/wantSeeList', 'wantSee-table', '想看名单', 'Want-to-see list'],
+      ['/sport/views/ticketManagement/competitionTicketingOrder/index', 'competitionOrder-table', '赛事票务订单', 'Competition orders'],
+      ['/sport/views/ticketManagement/dataManagement/index', 'ticketData-table', '票务数据', 'Ticketing data'],
+    ] as const;
+    for (const [path, table, zh] of screens) {
+      await page.goto(`${e.baseUrl}${path}`);
+      await page.getByTestId(table).waitFor();
+      await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain(zh);
+    }
+    await page.getByTestId('lang-switch').click();
+    await page.getByTestId('theme-switch').click();
+    await expect.poll(() => page.evaluate(() => document.querySelector('[data-theme]')?.getAttribute('data-theme'))).toBe('dark');
+    for (const [path, table, , en] of screens) {
+      await page.goto(`${e.baseUrl}${path}`);
+      await page.getByTestId(table).waitFor();
+      await expect.poll(() => page.getByTestId('side-menu').textContent()).toContain(en);
+    }
+    // The last screen (ticketing data) in English: its columns too.
+    await expect.poll(() => page.getByTestId('ticketData-table').locator('th').allTextContents()).toContain('Project type');
+    await screenshot(page, 'ticket-data-en-dark');
+  });
 });

@@ -325,3 +325,13 @@ export const dataOverviewPage = page(dataOverviewRow);
  */
 export const projectNoticeAnswer = z.object({ notice: z.object({ id: z.number().nullable(), title: z.string().nullable(), content: z.string() }).nullable() });
 export type ProjectNoticeAnswer = z.output<typeof projectNoticeAnswer>;
+
+/**
+ * `GET {sport}ticket/choices`: the organisation's project types and projects (the newest 1,000) for
+ * the filters of the catalogue-extras screens, readable with any of their permissions.
+ */
+export const ticketChoices = z.object({
+  types: z.array(z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable() })),
+  projects: z.array(z.object({ id: z.number(), name: z.string(), typeId: z.number().nullable() })),
+});
+export type TicketChoices = z.output<typeof ticketChoices>;

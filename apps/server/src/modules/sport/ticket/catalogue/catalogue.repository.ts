@@ -365,6 +365,26 @@ export async function blockSeats(db: Executor, scope: Scope, sessionId: number, 
   return rows.length;
 }
 
+// ---------------------------------------------------------------- choices for the screens' filters
+
+export async function choiceTypes(db: Executor, scope: Scope) {
+  return db
+    .select({ id: ticketTypes.id, name: ticketTypes.name, parentId: ticketTypes.parentId })
+    .from(ticketTypes)
+    .where(inScope(scope, ticketTypes.orgId))
+    .orderBy(asc(ticketTypes.sort), asc(ticketTypes.id))
+    .limit(1000);
+}
+
+export async function choiceProjects(db: Executor, scope: Scope) {
+  return db
+    .select({ id: ticketProjects.id, name: ticketProjects.name, typeId: ticketProjects.typeId })
+    .from(ticketProjects)
+    .where(inScope(scope, ticketProjects.orgId))
+    .orderBy(desc(ticketProjects.id))
+    .limit(1000);
+}
+
 // ---------------------------------------------------------------- competition orders and the overview
 
 export async function pageCompetitionOrders(db: Executor, scope: Scope, f: { typeId?: number; projectId?: number; orderNo?: string; state?: string; buyer?: string }, page: Page) {

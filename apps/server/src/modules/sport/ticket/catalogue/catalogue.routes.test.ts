@@ -14,10 +14,12 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
   let admin: Client;
   let c: Client;
   let other: Client;
+  let platformOrgId: number;
   beforeAll(async () => {
     s = await startServer(kind, { JOB_SCHEDULER: '0' });
     const a = await adminClient(s);
     admin = a.c;
+    platformOrgId = a.platformOrgId;
     c = (await catalogueStaff(s, admin, a.platformOrgId)).c;
     other = (await catalogueStaff(s, admin, a.platformOrgId)).c;
   }, 120_000);
@@ -269,5 +271,19 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
   it('the demo template layout is valid', async () => {
     const made = await ok(c, 'POST', ticketApi('template'), { name: `演示${uniq()}`, kind: 'paper', widthMm: 90, heightMm: 50, elements: demoTemplateElements() });
     expect(made.elements).toHaveLength(demoTemplateElements().length);
+  });
+
+  it('the extras screens read project types and projects for their filters with their own permission; staff without a ticket screen are refused', async () => {
+    const type = await ok(c, 'POST', ticketApi('type'), { name: `筛选${uniq()}` });
+    const project = await ok(c, 'POST', ticketApi('project'), { name: `筛选项目${uniq()}`, typeId: type.id });
+    const choices = await ok(c, 'GET', ticketApi('choices'));
+    expect(choices.types).toContainEqual({ id: type.id, name: type.name, parentId: null });
+    expect(choices.projects).toContainEqual({ id: project.id, name: project.name, typeId: type.id });
+    const dataOnly = (await catalogueStaff(s, admin, platformOrgId, ['sport.ticket.dataManagement'])).c;
+    const own = await ok(dataOnly, 'GET', ticketApi('choices'));
+    expect(own).toEqual({ types: [], projects: [] });
+    expect((await dataOnly.json('POST', ticketApi('type/list'), { body: {} })).code).toBe(Code.FORBIDDEN);
+    const none = (await catalogueStaff(s, admin, platformOrgId, ['sport.member.list'])).c;
+    expect((await none.json('GET', ticketApi('choices'))).code).toBe(Code.FORBIDDEN);
   });
 });

@@ -26,6 +26,7 @@ import {
   performerUpdate,
   projectNoticeAnswer,
   sessionIdParams,
+  ticketChoices,
   ticketPrintAnswer,
   ticketTemplateCreate,
   ticketTemplateListQuery,
@@ -74,6 +75,7 @@ import {
   removeTemplates,
   removeWantSee,
   storePerformerPhoto,
+  ticketChoicesOf,
 } from './catalogue.service.ts';
 
 /** Ticketing's catalogue extras, under `{sport}ticket/`. */
@@ -94,6 +96,8 @@ export function ticketCatalogueRoutes(app: FastifyInstance, ctx: AppContext): vo
   const readProjectNotice = anyOf(Perm.ticket.notice, Perm.ticket.project, Perm.ticket.sell);
   const readPrint = anyOf(Perm.ticket.template, Perm.ticket.list);
   const A = Perm.authenticated;
+  const readChoices = anyOf(Perm.ticket.performer, Perm.ticket.notice, Perm.ticket.template, Perm.ticket.wantSee, Perm.ticket.competitionOrder, Perm.ticket.data, Perm.ticket.project);
+  defineRoute(app, { ...base, method: 'GET', url: `${t}choices`, permission: A, action: 'choices', response: ticketChoices, handler: async ({ caller }) => (readChoices(caller), ticketChoicesOf(db, caller)) });
 
   // Performers.
   const PF = Perm.ticket.performer;

@@ -35,6 +35,8 @@ import { findProject, findSeatmapVersion, findSession, insertSeats, levelsOfSess
 import { listTickets } from '../ticket.service.ts';
 import {
   blockSeats,
+  choiceProjects,
+  choiceTypes,
   deleteNotice,
   deletePerformer,
   deleteTemplate,
@@ -561,6 +563,15 @@ export async function moveSessionMap(db: Db, caller: Caller, sessionId: number, 
     await logChange(tx, caller, 'session', session.projectId, session as unknown as Logged, after as unknown as Logged, 'move');
     return { seatmapVersion: input.seatmapVersion, kept, added, removed: vanishing.length, version: (after as SessionRecord).version };
   });
+}
+
+// ---------------------------------------------------------------- choices
+
+/** `GET ticket/choices`: project types and projects for the extras screens' filters. */
+export async function ticketChoicesOf(db: Db, caller: Caller) {
+  const scope = scopeOf(caller);
+  const [types, projects] = await Promise.all([choiceTypes(db, scope), choiceProjects(db, scope)]);
+  return { types, projects };
 }
 
 // ---------------------------------------------------------------- competition orders and data management

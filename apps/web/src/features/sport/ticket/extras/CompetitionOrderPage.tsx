@@ -3,8 +3,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { type CompetitionOrderRow, type competitionOrderQuery } from '@venue/contract';
 import { ListPage, type ResourceDef } from '../../../../kit/index.ts';
-import { useTypeOptions } from '../catalogue/shared.ts';
-import { NS, competitionOrderDetailPath, orderStateOptions, useProjectOptions } from './shared.tsx';
+import { NS, competitionOrderDetailPath, orderStateOptions, useProjectOptions, useTypeChoiceOptions } from './shared.tsx';
 
 /**
  * Competition ticketing orders (issue 13, spec ticketManagement/competitionTicketingOrder): the
@@ -22,7 +21,7 @@ export default function CompetitionOrderPage() {
       endpoint: { prefix: 'sport', path: 'ticket/competitionOrder' },
       features: { add: false, edit: false, remove: false, batchRemove: false, import: false, export: false, detail: false, selection: false },
       search: [
-        { name: 'typeId', label: 'field.typeId', type: 'select', useOptions: useTypeOptions },
+        { name: 'typeId', label: 'field.typeId', type: 'select', useOptions: useTypeChoiceOptions },
         { name: 'projectId', label: 'field.project', type: 'select', useOptions: useProjectOptions },
         { name: 'orderNo', label: 'field.orderNo' },
         { name: 'state', label: 'field.state', type: 'select', options: orderStateOptions },

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { Perm, type DataOverviewRow, type dataOverviewQuery } from '@venue/contract';
 import { ListPage, type ResourceDef } from '../../../../kit/index.ts';
-import { useTypeOptions } from '../catalogue/shared.ts';
-import { NS } from './shared.tsx';
+import { NS, useTypeChoiceOptions } from './shared.tsx';
 
 /**
  * Ticketing data (issue 13, spec ticketManagement/dataManagement): what a venue operator checks per
@@ -18,7 +17,7 @@ export const dataResource: ResourceDef<DataOverviewRow, never, z.input<typeof da
   features: { add: false, edit: false, remove: false, batchRemove: false, import: false, detail: false, selection: false },
   search: [
     { name: 'name', label: 'field.project' },
-    { name: 'typeId', label: 'field.typeId', type: 'select', useOptions: useTypeOptions },
+    { name: 'typeId', label: 'field.typeId', type: 'select', useOptions: useTypeChoiceOptions },
   ],
   columns: [
     { key: 'name', label: 'field.project' },

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
-import { ORDER_STATES, TEMPLATE_FIELDS, TEMPLATE_KINDS, type NoticeRow, type Page, type PerformerRow, type ProjectRow, type TicketPrintData, type TicketTemplateRow } from '@venue/contract';
+import { ORDER_STATES, TEMPLATE_FIELDS, TEMPLATE_KINDS, type NoticeRow, type Page, type PerformerRow, type TicketChoices, type TicketPrintData, type TicketTemplateRow } from '@venue/contract';
 import { registerMessages } from '../../../../app/i18n.ts';
 import { api, http } from '../../../../app/request.ts';
 import type { Option } from '../../../../kit/index.ts';
@@ -52,9 +52,22 @@ export function useTemplateOptions(): Option[] {
   const q = useQuery({ queryKey: ['ticketExtras', 'templates'], queryFn: () => http.post<Page<TicketTemplateRow>>(ticketPath('template/list'), all), staleTime: 10_000 });
   return (q.data?.data ?? []).map((x) => ({ value: x.id, label: `${x.name}（${x.widthMm}×${x.heightMm} mm）` }));
 }
+/** Project types and projects for the filters, readable with any of the extras screens' permissions. */
+function useChoices() {
+  return useQuery({ queryKey: ['ticketExtras', 'choices'], queryFn: () => http.get<TicketChoices>(ticketPath('choices')), staleTime: 10_000 });
+}
 export function useProjectOptions(): Option[] {
-  const q = useQuery({ queryKey: ['ticketExtras', 'projects'], queryFn: () => http.post<Page<ProjectRow>>(ticketPath('project/list'), all), staleTime: 10_000 });
-  return (q.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }));
+  return (useChoices().data?.projects ?? []).map((p) => ({ value: p.id, label: p.name }));
+}
+/** Type choices: children under their parent ("Sports / Basketball"). */
+export function useTypeChoiceOptions(): Option[] {
+  const rows = useChoices().data?.types ?? [];
+  const out: Option[] = [];
+  for (const p of rows.filter((r) => r.parentId === null)) {
+    out.push({ value: p.id, label: p.name });
+    for (const c of rows.filter((r) => r.parentId === p.id)) out.push({ value: c.id, label: `${p.name} / ${c.name}` });
+  }
+  return out;
 }
 
 /** Sample ticket data in the console's language (the designer's preview and a print without a ticket). */
