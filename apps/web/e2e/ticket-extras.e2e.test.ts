@@ -191,6 +191,13 @@ describe('ticketing catalogue extras console', () => {
       ['/sport/views/ticketManagement/competitionTicketingOrder/index', 'competitionOrder-table', '赛事票务订单', 'Competition orders'],
       ['/sport/views/ticketManagement/dataManagement/index', 'ticketData-table', '票务数据', 'Ticketing data'],
     ] as const;
+    // No call of these screens is refused (their filters read with the screens' own permissions).
+    const refused: string[] = [];
+    page.on('response', async (r) => {
+      if (!r.url().includes('/api/')) return;
+      const body = (await r.json().catch(() => null)) as { code?: number } | null;
+      if (body?.code === 100420) refused.push(r.url());
+    });
     for (const [path, table, zh] of screens) {
       await page.goto(`${e.baseUrl}${path}`);
       await page.getByTestId(table).waitFor();
@@ -207,5 +214,6 @@ describe('ticketing catalogue extras console', () => {
     // The last screen (ticketing data) in English: its columns too.
     await expect.poll(() => page.getByTestId('ticketData-table').locator('th').allTextContents()).toContain('Project type');
     await screenshot(page, 'ticket-data-en-dark');
+    expect(refused).toEqual([]);
   });
 });
