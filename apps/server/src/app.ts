@@ -5,7 +5,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import type { Database } from './platform/db.ts';
@@ -14,7 +13,7 @@ import { defaultWebDist } from './platform/paths.ts';
 import { loadKeys } from './platform/keys.ts';
 import { stdoutLog } from './platform/logOutput.ts';
 import { AppError } from './platform/errors.ts';
-import { answerText, errorEnvelope, installErrorHandler, type AppContext } from './platform/http.ts';
+import { answerText, collectUploads, errorEnvelope, installErrorHandler, installUploads, type AppContext } from './platform/http.ts';
 import { installPipeline } from './platform/pipeline.ts';
 import { cachedSessions } from './platform/sessionCache.ts';
 import { createSmsProvider, type SmsProvider } from './modules/auth/sms.provider.ts';
@@ -130,7 +129,6 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
     done();
   });
   await app.register(rateLimit, { global: false });
-  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 5, fields: 50 } });
   installErrorHandler(app);
   // The composition root: the pipeline (platform) gets what it needs from the modules as functions.
   installPipeline(app, ctx, {
@@ -173,7 +171,10 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
     return `<?xml version="1.0" encoding="UTF-8"?>\n<config>\n${servers}</config>\n`;
   });
 
+  collectUploads(app);
   registerModules(app, ctx, { sms: sms ?? createSmsProvider(config, app.log) });
+  // Only the upload routes parse multipart bodies (the plugin's hooks cost every other request).
+  await installUploads(app, { fileSize: config.uploadLimit, files: 5, fields: 50 });
 
   const webDist = config.webDist ?? defaultWebDist;
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));

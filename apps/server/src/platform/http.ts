@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import multipart from '@fastify/multipart';
 import { z, type ZodType } from 'zod';
 import contentDisposition from 'content-disposition';
 import { Code, httpStatusOf, type ConflictDetail, type Envelope } from '@venue/contract';
@@ -150,6 +151,12 @@ export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | un
   readOnly?: boolean;
   skipSign?: boolean;
   skipXsrf?: boolean;
+  /**
+   * The route takes a multipart upload (read with `readFilePart` or xlsx's `readUpload`). Only
+   * these routes parse multipart bodies: they live in a context of their own with the multipart
+   * plugin (`installUploads`), whose hooks would otherwise run on every request.
+   */
+  upload?: boolean;
   rateLimit?: { max: number; timeWindow: number };
   handler: (input: { body: Infer<B>; query: Infer<Q>; params: Infer<P>; req: FastifyRequest; reply: FastifyReply; caller: Caller }) => Promise<Answer<R>>;
 }
@@ -308,7 +315,7 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
   spec: RouteSpec<B, Q, P, R>,
 ): void {
   routeRegistry.push({ method: spec.method, url: spec.url, permission: spec.permission, module: spec.module, action: spec.action, platformOnly: !!spec.platformOnly, body: spec.body, query: spec.query, params: spec.params, response: spec.response });
-  app.route({
+  const route: RouteOptions = {
     method: spec.method,
     url: spec.url,
     config: {
@@ -325,7 +332,7 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
     // Route-level hooks run after the pipeline's (sign, session, permission, operation-log row).
     ...(spec.platformOnly ? { preHandler: platformOnlyHook } : {}),
     handler: async (req, reply) => {
-      if (!spec.body && !req.isMultipart()) refuseBody(req.body);
+      if (!spec.body && !(spec.upload && req.isMultipart())) refuseBody(req.body);
       const body = (spec.body ? parseOrThrow(spec.body, req.body ?? {}, { strict: true }) : undefined) as Infer<B>;
       if (!spec.query) parseOrThrow(anyValue, req.query ?? {});
       const query = (spec.query ? parseOrThrow(spec.query, req.query ?? {}) : undefined) as Infer<Q>;
@@ -346,7 +353,40 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
       req.envelopeCode = Code.OK;
       return envelope(req.lang, result ?? null);
     },
+  };
+  if (!spec.upload) {
+    app.route(route);
+    return;
+  }
+  const pending = uploadRoutes.get(app);
+  if (!pending) throw new Error(`${spec.method} ${spec.url}: upload routes are declared before installUploads`);
+  pending.push(route);
+}
+
+/** Upload routes declared and not yet installed, per app (tests build many apps in one process). */
+const uploadRoutes = new WeakMap<FastifyInstance, RouteOptions[]>();
+
+/** Starts collecting the upload routes of an app: call before the modules declare their routes. */
+export function collectUploads(app: FastifyInstance): void {
+  uploadRoutes.set(app, []);
+}
+
+/**
+ * Registers the upload routes declared since `collectUploads` in a context of their own, with
+ * the multipart parser and its limits; the app's hooks and error handler reach them as any route.
+ */
+export async function installUploads(app: FastifyInstance, limits: { fileSize: number; files: number; fields: number }): Promise<void> {
+  const routes = uploadRoutes.get(app) ?? [];
+  uploadRoutes.delete(app);
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits });
+    for (const r of routes) uploads.route(r);
   });
+}
+
+/** The multipart reader of an upload route: a route not declared `upload: true` has none (a programming error, not input). */
+export function assertUploadRoute(req: FastifyRequest): void {
+  if (typeof req.isMultipart !== 'function') throw new Error(`${req.method} ${req.routeOptions.url}: read an upload only in a route declared with upload: true`);
 }
 
 /**
@@ -462,6 +502,7 @@ export function answerText(payload: unknown): string {
  * apart (`truncated`); without such a field, a field error on `file` says `noFileKey`.
  */
 export async function readFilePart(req: FastifyRequest, maxBytes: number, noFileKey: string): Promise<{ data: Buffer; truncated: boolean }> {
+  assertUploadRoute(req);
   if (!req.isMultipart()) throw invalid('file', noFileKey);
   const part = await req.file({ limits: { fileSize: maxBytes + 1, files: 1 } }).catch(() => undefined);
   if (!part || part.fieldname !== 'file') throw invalid('file', noFileKey);

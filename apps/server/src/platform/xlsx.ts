@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import type { ImportRowError } from '@venue/contract';
 import { AppError } from './errors.ts';
-import { FileResult, parseOrThrow } from './http.ts';
+import { assertUploadRoute, FileResult, parseOrThrow } from './http.ts';
 import { addMessages, t, type Lang } from './i18n.ts';
 import { hasDangerousInput } from './pipeline.ts';
 
@@ -169,6 +169,7 @@ function formatBytes(n: number): string {
 
 /** Reads the uploaded `file` field and checks its type (extension and content) and size. */
 export async function readUpload(req: FastifyRequest, limitBytes: number): Promise<UploadedFile> {
+  assertUploadRoute(req);
   if (!req.isMultipart()) throw new AppError('INVALID', 'import.noFile');
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Perm, settingUpdate, settingUploadQuery, settingView, storedImage, imageKind } from '@venue/contract';
 import { AppError } from '../../platform/errors.ts';
-import { defineRoute, errorEnvelope, type AppContext } from '../../platform/http.ts';
+import { assertUploadRoute, defineRoute, errorEnvelope, type AppContext } from '../../platform/http.ts';
 import { FILE_NAME, IMAGE_RULES, fileContentType, getSettings, saveSettings, storeImage, uploadsDir, type ImageKind } from './setting.service.ts';
 
 /** Branding / page settings (`system_settings`) and their images. */
@@ -40,6 +40,7 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, {
     method: 'POST',
     url: `${system}setting/upload`,
+    upload: true,
     permission: Perm.setting.edit,
     platformOnly: true,
     module: 'setting',
@@ -47,6 +48,7 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: storedImage,
     query: settingUploadQuery,
     handler: async ({ query, req }) => {
+      assertUploadRoute(req);
       if (!req.isMultipart()) throw new AppError('INVALID', 'setting.noFile');
       // Read one byte past the largest limit so "too large" is told apart from "exactly at the limit".
       const part = await req.file({ limits: { fileSize: IMAGE_RULES.bg.maxBytes + 1, files: 1 } }).catch(() => undefined);

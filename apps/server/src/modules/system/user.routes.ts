@@ -263,6 +263,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...base,
     method: 'POST',
     url: `${system}user/import`,
+    upload: true,
     permission: Perm.user.import,
     action: 'import',
     response: importResult,

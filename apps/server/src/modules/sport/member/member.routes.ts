@@ -129,6 +129,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...base,
     method: 'POST',
     url: `${m}/import`,
+    upload: true,
     permission: Perm.member.import,
     action: 'import',
     response: importResult,
@@ -152,7 +153,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, { ...base, method: 'POST', url: `${m}/identity`, permission: Perm.member.identity, action: 'identitySubmit', body: identitySubmit, response: identityRow, handler: async ({ body, caller }) => submitIdentity(db, caller, body) });
   defineRoute(app, { ...base, method: 'POST', url: `${m}/identity/list`, permission: Perm.member.identity, action: 'identityList', readOnly: true, body: identityListQuery, response: page(identityRow), handler: async ({ body, caller }) => listIdentities(db, caller, body) });
   defineRoute(app, { ...base, method: 'GET', url: `${m}/identity/:id`, permission: Perm.member.identity, action: 'identityDetail', params: idParams, response: identityRow, handler: async ({ params, caller }) => getIdentity(db, caller, params.id) });
-  defineRoute(app, { ...base, method: 'POST', url: `${m}/identity/image`, permission: Perm.member.identity, action: 'identityImage', response: identityImageAnswer, handler: async ({ req }) => uploadIdentityImage(config.dataDir, await readImage(req)) });
+  defineRoute(app, { ...base, method: 'POST', url: `${m}/identity/image`, upload: true, permission: Perm.member.identity, action: 'identityImage', response: identityImageAnswer, handler: async ({ req }) => uploadIdentityImage(config.dataDir, await readImage(req)) });
   defineRoute(app, { ...base, method: 'GET', url: `${m}/identity/:id/image/:index`, permission: Perm.member.identity, action: 'identityImage', params: identityImageParams, response: 'file', handler: async ({ params, caller }) => identityImage(db, caller, config.dataDir, params.id, params.index) });
   defineRoute(app, { ...base, method: 'POST', url: `${m}/identity/:id/review`, permission: Perm.member.review, action: 'identityReview', params: idParams, body: identityReview, response: identityRow, handler: async ({ params, body, caller }) => reviewIdentity(db, caller, params.id, body) });
 
@@ -161,6 +162,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...base,
     method: 'POST',
     url: `${m}/:id/face`,
+    upload: true,
     permission: Perm.member.face,
     action: 'faceUpload',
     params: idParams,
@@ -178,6 +180,7 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...base,
     method: 'POST',
     url: `${m}/:id/photo`,
+    upload: true,
     permission: Perm.member.edit,
     action: 'photoUpload',
     params: idParams,

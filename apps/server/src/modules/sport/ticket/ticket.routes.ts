@@ -117,7 +117,7 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
   const mayReadMap = anyOf([Perm.ticket.seatmap, Perm.ticket.session, Perm.ticket.sell]);
   const M = Perm.ticket.seatmap;
   defineRoute(app, { ...base, method: 'POST', url: `${t}seatmap/list`, permission: M, action: 'seatmapList', readOnly: true, body: seatmapListQuery, response: seatmapPage, handler: async ({ body, caller }) => listSeatmaps(db, caller, body) });
-  defineRoute(app, { ...base, method: 'POST', url: `${t}seatmap/image`, permission: M, action: 'seatmapImage', response: seatmapImageAnswer, handler: async ({ req }) => {
+  defineRoute(app, { ...base, method: 'POST', url: `${t}seatmap/image`, upload: true, permission: M, action: 'seatmapImage', response: seatmapImageAnswer, handler: async ({ req }) => {
       const { data, truncated } = await readImage(req);
       return storeSeatmapImage(config.dataDir, data, truncated);
     } });

@@ -102,7 +102,7 @@ export function ticketCatalogueRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Performers.
   const PF = Perm.ticket.performer;
   defineRoute(app, { ...base, method: 'POST', url: `${t}performer/list`, permission: A, action: 'performerList', readOnly: true, body: performerListQuery, response: performerPage, handler: async ({ body, caller }) => (readPerformers(caller), listPerformers(db, caller, body)) });
-  defineRoute(app, { ...base, method: 'POST', url: `${t}performer/photo`, permission: PF, action: 'performerPhoto', response: performerPhotoAnswer, handler: async ({ req }) => {
+  defineRoute(app, { ...base, method: 'POST', url: `${t}performer/photo`, upload: true, permission: PF, action: 'performerPhoto', response: performerPhotoAnswer, handler: async ({ req }) => {
       const { data, truncated } = await readFilePart(req, PERFORMER_PHOTO_MAX_BYTES, 'ticket.performerPhoto.noFile');
       return storePerformerPhoto(config.dataDir, data, truncated);
     } });
@@ -123,7 +123,7 @@ export function ticketCatalogueRoutes(app: FastifyInstance, ctx: AppContext): vo
   // Ticket templates.
   const TP = Perm.ticket.template;
   defineRoute(app, { ...base, method: 'POST', url: `${t}template/list`, permission: A, action: 'templateList', readOnly: true, body: ticketTemplateListQuery, response: ticketTemplatePage, handler: async ({ body, caller }) => (readTemplates(caller), listTemplates(db, caller, body)) });
-  defineRoute(app, { ...base, method: 'POST', url: `${t}template/image`, permission: TP, action: 'templateImage', response: performerPhotoAnswer, handler: async ({ req }) => {
+  defineRoute(app, { ...base, method: 'POST', url: `${t}template/image`, upload: true, permission: TP, action: 'templateImage', response: performerPhotoAnswer, handler: async ({ req }) => {
       const { data, truncated } = await readFilePart(req, PERFORMER_PHOTO_MAX_BYTES, 'ticket.performerPhoto.noFile');
       return storePerformerPhoto(config.dataDir, data, truncated);
     } });
