@@ -1,10 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
 import { COMMERCE_KEYS } from '../../server/src/modules/sport/commerce/commerce.testkit.ts';
 import { TICKET_KEYS, ok, ticketApi } from '../../server/src/modules/sport/ticket/ticket.testkit.ts';
 import { GATE_KEYS, makeGate, qrOf, soldTickets } from '../../server/src/modules/sport/ticket/gate/gate.testkit.ts';
-import { browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
+import { browserAs, loginThroughForm, makeStaff, openBrowser, screenshot, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * Gate checking at the console (issue 13): a ticket checked twice at the checking screen is
@@ -202,5 +205,64 @@ describe('gate checking console', () => {
     await code.press('Enter');
     await expect.poll(() => page.getByTestId('collection-done').textContent()).toContain(paperNo);
     expect(await page.getByTestId('collection-submit').count()).toBe(0);
+  });
+
+  /**
+   * A camera that films `text` as a QR code: one frame (YUV 4:2:0) drawn in a page with the
+   * console's own QR code component, for Chromium's fake capture device.
+   */
+  const qrCamera = async (page: Page, text: string): Promise<string> => {
+    const frame = await page.evaluate(async (payload) => {
+      const W = 640;
+      const H = 480;
+      const svg = document.querySelector('[data-testid="ticket-signed-qr"] svg, [data-testid="ticket-print"] svg');
+      if (!svg) throw new Error('no QR code on the page');
+      const clone = svg.cloneNode(true) as SVGElement;
+      clone.setAttribute('width', '240');
+      clone.setAttribute('height', '240');
+      const img = new Image();
+      img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(clone))}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = W;
+      canvas.height = H;
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = '#fff';
+      g.fillRect(0, 0, W, H);
+      g.drawImage(img, (W - 240) / 2, (H - 240) / 2, 240, 240);
+      const rgba = g.getImageData(0, 0, W, H).data;
+      const out = new Uint8Array(W * H * 1.5).fill(128);
+      for (let i = 0; i < W * H; i++) out[i] = Math.round(0.299 * rgba[i * 4]! + 0.587 * rgba[i * 4 + 1]! + 0.114 * rgba[i * 4 + 2]!);
+      let bin = '';
+      for (const b of out) bin += String.fromCharCode(b);
+      return { payload, data: btoa(bin) };
+    }, text);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'venue-camera-')), 'qr.y4m');
+    fs.writeFileSync(file, Buffer.concat([Buffer.from('YUV4MPEG2 W640 H480 F10:1 Ip A1:1 C420jpeg\nFRAME\n'), Buffer.from(frame.data, 'base64')]));
+    return file;
+  };
+
+  it('checks a ticket read by the browser camera', async () => {
+    const { staff, gate, project, tickets, b } = await setUp(1);
+    // The ticket's signed QR code, as the list's detail shows it, filmed by a fake camera.
+    await b.page.goto(`${e.baseUrl}${LIST}`);
+    await b.page.locator(`[data-testid="ticket-row-view"][data-row-key="${tickets[0]!.id}"]`).click();
+    const shown = b.page.getByTestId('ticket-signed-qr');
+    await shown.waitFor();
+    const file = await qrCamera(b.page, (await shown.getAttribute('data-payload'))!);
+    const cam = await openBrowser({ args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`] });
+    open.push(cam);
+    cam.page.setDefaultTimeout(15_000);
+    await cam.context.grantPermissions(['camera'], { origin: e.baseUrl });
+    await cam.page.goto(`${e.baseUrl}/login`);
+    await loginThroughForm(cam.page, staff.code, staff.password);
+    await cam.page.waitForURL(/\/home/);
+    await cam.page.goto(`${e.baseUrl}${CHECK}`);
+    await pick(cam.page, 'check-session', project.name);
+    await pick(cam.page, 'check-gate', gate.name);
+    await cam.page.getByTestId('check-camera').click();
+    const result = cam.page.getByTestId('check-result');
+    await expect.poll(() => result.getAttribute('data-result'), { timeout: 20_000 }).toBe('admitted');
+    expect(await cam.page.getByTestId('check-ticket').textContent()).toContain(tickets[0]!.code);
   });
 });

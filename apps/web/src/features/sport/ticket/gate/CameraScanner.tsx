@@ -4,7 +4,7 @@ import { CameraOutlined } from '@ant-design/icons';
 import { useGateT } from './gate.api.ts';
 
 /**
- * Reads a QR code with the browser camera (the qr-scanner library, loaded on first use): the
+ * Reads a QR code with the browser camera (the ZXing library, loaded on first use): the
  * first code read is handed to `onCode` and the dialog closes.
  */
 export function CameraScanner({ onCode, disabled, testId }: { onCode: (text: string) => void; disabled?: boolean; testId: string }) {
@@ -37,22 +37,27 @@ function CameraView({ onCode }: { onCode: (text: string) => void }) {
   handler.current = onCode;
   useEffect(() => {
     let stopped = false;
-    let scanner: { stop(): void; destroy(): void } | undefined;
+    let controls: { stop(): void } | undefined;
     void (async () => {
       try {
-        const { default: QrScanner } = await import('qr-scanner');
+        // Decodes on the page itself (no worker from a blob: URL, which the console's CSP refuses).
+        const { BrowserQRCodeReader } = await import('@zxing/browser');
         if (stopped || !video.current) return;
-        const s = new QrScanner(video.current, (r) => handler.current(r.data), { returnDetailedScanResult: true, highlightScanRegion: true, maxScansPerSecond: 10 });
-        scanner = s;
-        await s.start();
+        const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 100 });
+        controls = await reader.decodeFromConstraints({ video: { facingMode: 'environment' } }, video.current, (result, _err, c) => {
+          if (!result || stopped) return;
+          stopped = true;
+          c.stop();
+          handler.current(result.getText());
+        });
+        if (stopped) controls.stop();
       } catch (e) {
         if (!stopped) setProblem(t('check.cameraFailed', { reason: e instanceof Error ? e.message : String(e) }));
       }
     })();
     return () => {
       stopped = true;
-      scanner?.stop();
-      scanner?.destroy();
+      controls?.stop();
     };
   }, [t]);
   return (
