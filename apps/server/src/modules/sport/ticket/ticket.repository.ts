@@ -494,9 +494,22 @@ export async function setSeatsBlocked(db: Executor, scope: Scope, sessionId: num
   const rows = await db
     .update(ticketSeats)
     .set({ state: blocked ? 'blocked' : 'free', version: bump(ticketSeats) })
-    .where(and(eq(ticketSeats.sessionId, sessionId), inArray(ticketSeats.id, seatIds), eq(ticketSeats.state, blocked ? 'free' : 'blocked'), inScope(scope, ticketSeats.orgId)))
+    .where(and(eq(ticketSeats.sessionId, sessionId), inArray(ticketSeats.id, seatIds), eq(ticketSeats.state, blocked ? 'free' : 'blocked'), notDistributorSeat, inScope(scope, ticketSeats.orgId)))
     .returning({ id: ticketSeats.id });
   return rows.length;
+}
+
+/** A seat blocked for a distributor's quota stays theirs until the quota gives it back. */
+const notDistributorSeat = sql`not exists (select 1 from sport_ticket_dist_seat d where d.seat_id = ${ticketSeats.id})`;
+
+/** Which of these seats are blocked for a distributor's quota (their labels, for the message). */
+export async function distributorSeatsAmong(db: Executor, scope: Scope, seatIds: number[]): Promise<string[]> {
+  if (!seatIds.length) return [];
+  const rows = await db
+    .select({ zone: ticketSeats.zone, row: ticketSeats.row, no: ticketSeats.no })
+    .from(ticketSeats)
+    .where(and(inArray(ticketSeats.id, seatIds), sql`not (${notDistributorSeat})`, inScope(scope, ticketSeats.orgId)));
+  return rows.map((r) => `${r.zone} ${r.row}-${r.no}`);
 }
 
 /** Seat modification for one session: free or blocked seats sell at another level. */
@@ -504,7 +517,7 @@ export async function relevelSeats(db: Executor, scope: Scope, sessionId: number
   const rows = await db
     .update(ticketSeats)
     .set({ levelId, version: bump(ticketSeats) })
-    .where(and(eq(ticketSeats.sessionId, sessionId), inArray(ticketSeats.id, seatIds), inArray(ticketSeats.state, ['free', 'blocked']), inScope(scope, ticketSeats.orgId)))
+    .where(and(eq(ticketSeats.sessionId, sessionId), inArray(ticketSeats.id, seatIds), inArray(ticketSeats.state, ['free', 'blocked']), notDistributorSeat, inScope(scope, ticketSeats.orgId)))
     .returning({ id: ticketSeats.id });
   return rows.length;
 }

@@ -84,6 +84,7 @@ import {
   setLineSeats,
   setOrderBuyer,
   setSeatsBlocked,
+  distributorSeatsAmong,
   typeDefaultOrder,
   typeInUse,
   typeSorts,
@@ -570,6 +571,10 @@ export async function changeSeats(db: Db, caller: Caller, sessionId: number, act
   const session = await findSession(db, scope, sessionId);
   if (!session) throw notFound();
   if (!session.seated) throw conflict('state', 'ticket.notSeated');
+  if (action !== 'block') {
+    const theirs = await distributorSeatsAmong(db, scope, seatIds);
+    if (theirs.length) throw conflict('state', 'ticket.seat.distributor', { seats: theirs.slice(0, 5).join('、') });
+  }
   if (action === 'relevel') {
     const level = await findLevel(db, scope, levelId!);
     if (!level || level.sessionId !== sessionId) throw notFound();

@@ -184,7 +184,8 @@ export async function unblockSeatsOf(db: Executor, scope: Scope, quotaId: number
           .from(ticketSeats)
           .where(and(inArray(ticketSeats.id, mine), eq(ticketSeats.state, 'free'), inScope(scope, ticketSeats.orgId)))
       ).map((r) => r.id);
-  const ids = [...rows.map((r) => r.id), ...freed];
+  // (The seats freed just above are free now too: count each once.)
+  const ids = [...new Set([...rows.map((r) => r.id), ...freed])];
   if (ids.length) await db.delete(distSeats).where(and(eq(distSeats.quotaId, quotaId), inArray(distSeats.seatId, ids), inScope(scope, distSeats.orgId)));
   return ids.length;
 }

@@ -130,12 +130,16 @@ describe.each(databases)('ticket distribution on %s', (kind) => {
     expect(await ok(c, 'POST', ticketApi(`dist-quota/${q.id}/return`), { seatIds: [seats[1]!.id] })).toMatchObject({ quota: 1 });
     expect((await seatsOf(c, session.id))[1]!.state).toBe('free');
     expect((await c.json('POST', ticketApi('order'), { body: { sessionId: session.id, seatIds: [seats[1]!.id] } })).code).toBe(0);
-    // A seat modification that releases the distributor's last seat takes it from them: it is not
-    // available to them any more, and returning all leaves an empty quota.
-    await ok(c, 'POST', ticketApi(`session/${session.id}/seats/release`), { seatIds: [seats[0]!.id] });
-    expect((await ok(c, 'POST', ticketApi('dist-quota/list'), { sessionId: session.id })).data[0]).toMatchObject({ quota: 1, available: 0 });
-    expect((await c.json('POST', ticketApi(`distributor/${d.id}/order`), { body: { quotaId: q.id, seatIds: [seats[0]!.id] } })).detail.reason).toBe('taken');
+    // A seat modification cannot release or re-level a seat given to the distributor: it stays theirs.
+    const release = await c.json('POST', ticketApi(`session/${session.id}/seats/release`), { body: { seatIds: [seats[0]!.id] }, lang: 'en-US' });
+    expect(release.code).toBe(Code.CONFLICT);
+    expect(release.msg).toMatch(/given to a distributor/);
+    expect((await c.json('POST', ticketApi(`session/${session.id}/seats/relevel`), { body: { seatIds: [seats[0]!.id], levelId: levelA } })).code).toBe(Code.CONFLICT);
+    expect((await seatsOf(c, session.id))[0]!.state).toBe('blocked');
+    expect((await ok(c, 'POST', ticketApi('dist-quota/list'), { sessionId: session.id })).data[0]).toMatchObject({ quota: 1, available: 1 });
+    // Returning all (no seats named) gives back the blocked seat it still holds.
     expect(await ok(c, 'POST', ticketApi(`dist-quota/${q.id}/return`), {})).toMatchObject({ quota: 0, available: 0, seats: [] });
+    expect((await seatsOf(c, session.id))[0]!.state).toBe('free');
   });
 
   it('sales and settlement: a distributor sales list, and per period the sold amount, the commission at the rate of each sale and the net due', async () => {
