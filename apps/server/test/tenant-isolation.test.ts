@@ -114,6 +114,7 @@ interface World {
   operLogB: number;
   apiId: number;
   openAppB: number;
+  openApiId: number;
   menuIds: number[];
   orderA: number;
   orderB: number;
@@ -417,6 +418,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [w.memberB];
     case 'typeId':
       return r.module === 'ticket' ? w.ticketTypeB : w.cardTypeB;
+    case 'apiIds':
+      return [w.openApiId];
     case 'performerIds':
       return [w.performerB];
     case 'noticeId':
@@ -670,6 +673,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const gateB = (await ok<{ id: number }>('POST', '/api/sport/ticket/gate', { name: 'b-gate' }, mgrB)).id;
     // B lets a third-party application read its records.
     const openAppB = (await ok<{ id: number }>('POST', sys('openApp'), { name: 'b-app', ipRules: ['10.0.0.1'] }, mgrB)).id;
+    const openApiId = (await ok<{ id: number }[]>('GET', sys('openApp/interfaces')))[0]!.id;
     // B distributes: a distributor given quota of a general-admission level, a package, an external item pulled from a feed.
     const gaSessionB = await ok<{ id: number; levels: { id: number }[] }>('POST', '/api/sport/ticket/session', { projectId: projectB, name: 'b-ga', startAt: '2030-01-02T12:00:00Z', onSale: true, levels: [{ name: 'b-ga-level', priceFen: 500, quota: 10 }] }, mgrB);
     const distributorB = (await ok<{ id: number }>('POST', '/api/sport/ticket/distributor', { name: 'b-distributor', commissionPct: 5 }, mgrB)).id;
@@ -718,6 +722,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       operLogB: opers.data.find((l) => l.orgId === B)!.id,
       apiId: apis.data.find((a) => a.grantable)!.id,
       openAppB,
+      openApiId,
       menuIds,
       orderA,
       orderB,

@@ -98,8 +98,14 @@ export async function rotateSecret(db: Db, caller: Caller, secretKey: Buffer, id
   return { ...(await getApp(db, caller, id)), secret };
 }
 
+/** All or nothing: an id outside the caller's organisations (or gone) answers 100404 and removes none. */
 export async function removeApps(db: Db, caller: Caller, ids: number[]) {
-  const removed = await repo.deleteApps(db, scopeOf(caller), ids);
+  const unique = [...new Set(ids)];
+  const removed = await db.transaction(async (tx) => {
+    const n = await repo.deleteApps(tx, scopeOf(caller), unique);
+    if (n !== unique.length) throw notFound();
+    return n;
+  });
   forgetOpenApps();
   return { deleted: removed };
 }
