@@ -45,9 +45,10 @@ const messages: MessagesOf<typeof zh> = {
     booking: 'Booking',
     member: 'Members',
     card: 'Member cards',
-    ticketCatalogue: 'Performers, notices, ticket templates and ticketing data',
-    ticketDist: 'Ticket distribution and statistics',
-    ticketGate: 'Gate checking, collection and reprints',
+    ticketCatalogue: 'Ticket catalogue',
+    ticketDist: 'Ticket distribution',
+    ticketGate: 'Gate checking',
+    openApp: 'App access',
   },
   action: {
     sell: 'Sell a card',

@@ -42,9 +42,10 @@ const messages = {
     booking: '场地预订',
     member: '会员管理',
     card: '会员卡',
-    ticketCatalogue: '演员、须知、票面模板与票务数据',
-    ticketDist: '票务分销与统计',
-    ticketGate: '检票、取票与重打',
+    ticketCatalogue: '票务资料',
+    ticketDist: '票务分销',
+    ticketGate: '检票取票',
+    openApp: '应用接入',
   },
   action: {
     sell: '售卡',
