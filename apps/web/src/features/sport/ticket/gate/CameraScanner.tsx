@@ -41,9 +41,10 @@ function CameraView({ onCode }: { onCode: (text: string) => void }) {
     void (async () => {
       try {
         // Decodes on the page itself (no worker from a blob: URL, which the console's CSP refuses).
-        const { BrowserQRCodeReader } = await import('@zxing/browser');
+        const [{ BrowserQRCodeReader }, { DecodeHintType }] = await Promise.all([import('@zxing/browser'), import('@zxing/library')]);
         if (stopped || !video.current) return;
-        const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 100 });
+        // Trying harder costs a few milliseconds a frame and reads a small or tilted ticket held at arm's length.
+        const reader = new BrowserQRCodeReader(new Map([[DecodeHintType.TRY_HARDER, true]]), { delayBetweenScanAttempts: 100 });
         controls = await reader.decodeFromConstraints({ video: { facingMode: 'environment' } }, video.current, (result, _err, c) => {
           if (!result || stopped) return;
           stopped = true;
