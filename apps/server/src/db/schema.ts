@@ -20,3 +20,5 @@ export * from '../modules/sport/ticket/catalogue/template.table.ts';
 export * from '../modules/sport/ticket/catalogue/catalogue.table.ts';
 export * from '../modules/sport/ticket/reserve/reserve.table.ts';
 export * from '../modules/open/open.table.ts';
+export * from '../modules/message/station/station.table.ts';
+export * from '../modules/message/backlog/backlog.table.ts';
