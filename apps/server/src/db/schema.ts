@@ -22,3 +22,4 @@ export * from '../modules/sport/ticket/reserve/reserve.table.ts';
 export * from '../modules/open/open.table.ts';
 export * from '../modules/message/station/station.table.ts';
 export * from '../modules/message/backlog/backlog.table.ts';
+export * from '../modules/registry/registry.table.ts';
