@@ -93,6 +93,9 @@ ORGANISATION_OWNED.push('sys_open_app', 'sys_open_grant', 'sys_open_call_log');
 // Ticketing catalogue extras (issue 13): performers and their projects, purchase notices, ticket templates, want-to-see entries, the project data log.
 ORGANISATION_OWNED.push('sport_ticket_performer', 'sport_ticket_project_performer', 'sport_ticket_notice', 'sport_ticket_template', 'sport_ticket_want_see', 'sport_ticket_data_log');
 
+// Station messages and to-do messages (issue 14): each row is one user's, in the organisation it was sent in.
+ORGANISATION_OWNED.push('sys_station_message', 'sys_backlog');
+
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */
 const USER_OWNED = ['sys_password_history'];
 
