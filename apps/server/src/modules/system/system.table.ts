@@ -286,7 +286,7 @@ export const apis = pgTable(
     id: id(),
     method: varchar('method', { length: 8 }).notNull(),
     url: varchar('url', { length: 300 }).notNull(),
-    permission: varchar('permission', { length: 100 }),
+    permission: varchar('permission', { length: 500 }),
     module: varchar('module', { length: 64 }).notNull(),
     action: varchar('action', { length: 64 }).notNull(),
     active: boolean('active').notNull().default(true),

@@ -1,0 +1,1 @@
+ALTER TABLE "sys_api" ALTER COLUMN "permission" SET DATA TYPE varchar(500);
