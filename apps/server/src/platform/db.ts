@@ -20,6 +20,12 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** The same as a named prepared statement: PostgreSQL plans it once per connection (hot paths). */
   prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * Hears `pg_notify(channel, payload)` of every process on the database, after the sending
+   * transaction commits. `onReconnect` runs when a lost listening connection is back (notifications
+   * sent meanwhile are gone: the listener catches up from the tables). Answers the way to stop.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,12 +50,17 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       client.release();
     }
     const db = drizzle(pool) as unknown as Db;
+    const listener = new PgListener(pg.Client, opts.databaseUrl);
     return {
       db,
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params)).rows,
       prepared: async (name, text, values) => (await pool.query({ name, text, values })).rows,
-      close: () => pool.end(),
+      listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
+      close: async () => {
+        await listener.close();
+        await pool.end();
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -66,8 +77,105 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params)).rows as never,
     prepared: async (_name, text, params) => (await client.query(text, params)).rows as never,
+    // One process owns the data directory: PGlite's own notifications are the whole story.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
+}
+
+type PgClient = InstanceType<typeof import('pg').Client>;
+interface Listening {
+  onPayload: (payload: string) => void;
+  onReconnect?: () => void;
+}
+
+/**
+ * LISTEN needs a connection of its own, held open (a pooled one would be handed to other
+ * queries). When it drops (a restart of PostgreSQL, a network cut) it is opened again with a
+ * growing pause, every channel listened to again, and the listeners told to catch up.
+ */
+class PgListener {
+  private client: PgClient | null = null;
+  private connecting: Promise<PgClient> | null = null;
+  private readonly channels = new Map<string, Set<Listening>>();
+  private closed = false;
+  private retryMs = 250;
+
+  constructor(
+    private readonly Client: typeof import('pg').Client,
+    private readonly url: string,
+  ) {}
+
+  async listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+    const entry: Listening = { onPayload, onReconnect };
+    let set = this.channels.get(channel);
+    const first = !set;
+    if (!set) this.channels.set(channel, (set = new Set()));
+    set.add(entry);
+    const client = await this.connection();
+    if (first) await client.query(`listen ${quoteIdent(channel)}`);
+    return async () => {
+      set.delete(entry);
+      if (set.size || this.channels.get(channel) !== set) return;
+      this.channels.delete(channel);
+      await this.client?.query(`unlisten ${quoteIdent(channel)}`).catch(() => undefined);
+    };
+  }
+
+  private connection(): Promise<PgClient> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.open().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async open(): Promise<PgClient> {
+    const client = new this.Client({ connectionString: this.url });
+    client.on('error', (err) => console.warn(`listening connection lost: ${err.message}`));
+    client.on('notification', (n) => {
+      for (const l of this.channels.get(n.channel) ?? []) l.onPayload(n.payload ?? '');
+    });
+    await client.connect();
+    for (const channel of this.channels.keys()) await client.query(`listen ${quoteIdent(channel)}`);
+    client.on('end', () => {
+      if (this.client === client) this.client = null;
+      if (!this.closed) this.reopen();
+    });
+    this.client = client;
+    this.retryMs = 250;
+    return client;
+  }
+
+  private reopen(): void {
+    const wait = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, 10_000);
+    setTimeout(() => {
+      if (this.closed || !this.channels.size) return;
+      this.connection().then(
+        () => {
+          for (const set of this.channels.values()) for (const l of set) l.onReconnect?.();
+        },
+        () => this.reopen(),
+      );
+    }, wait).unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const client = this.client ?? (await this.connecting?.catch(() => null));
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /**
