@@ -49,11 +49,13 @@ describe('ticketing rules console', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
   };
 
-  it('issues reserved tickets: requested with a reason (held at once), the requester cannot approve, another user approves and the tickets are sold on the reserved channel', async () => {
+  it('issues reserved tickets: requested with a reason (held at once), the requester cannot approve, another user approves and the tickets are sold on the reserved channel; a real-name project\'s request names its viewers', async () => {
     const staff = await makeStaff(e, MENUS);
     const api = await signIn(e.server, staff.code, staff.password);
     const other = await makeUser(await adminApi(e), staff.orgId, { roleIds: [staff.roleId], password: staff.password, code: uniq('e2e_ok_') });
     const { project, session, levelId } = await gaSession(api, 20, 12000);
+    const named = await gaSession(api, 10, 5000, { realName: 'per_id' });
+    await ok(api, 'POST', ticketApi('order'), { sessionId: named.session.id, levelId: named.levelId, quantity: 1, viewers: [{ name: '已购票', idNo: idCard(7) }] });
 
     const a = await browser(staff);
     await a.goto(`${e.baseUrl}${RESERVE}`);
@@ -106,6 +108,38 @@ describe('ticketing rules console', () => {
     ]);
     await b.goto(`${e.baseUrl}${LIST}`);
     await expect.poll(() => b.getByTestId('ticket-table').textContent()).toContain('预留');
+
+    // A real-name project: a viewer per ticket; the same id twice is refused at its field, so is an id with a ticket of the session already.
+    await a.getByTestId('reserve-add').click();
+    await a.getByTestId('reserve-form-ok').waitFor();
+    await choose(a, 'reserve-form-session', named.project.name);
+    await choose(a, 'reserve-form-level', '普通票');
+    await a.getByTestId('reserve-form-quantity').fill('2');
+    await expect.poll(() => a.getByTestId('reserve-form-viewers').getAttribute('data-count')).toBe('2');
+    await a.locator('#reserve-form_reason').fill('实名嘉宾');
+    await a.getByTestId('reserve-form-viewer-name-0').fill('嘉宾甲');
+    await a.getByTestId('reserve-form-viewer-idNo-0').fill(idCard(5));
+    await a.getByTestId('reserve-form-viewer-name-1').fill('Guest B');
+    await a.getByTestId('reserve-form-viewer-idNo-1').fill(idCard(5).toLowerCase());
+    await a.getByTestId('reserve-form-ok').click();
+    await expect.poll(() => a.locator('#reserve-form_viewers_1_idNo_help').textContent()).toContain(idCard(5));
+    await a.getByTestId('reserve-form-viewer-idNo-1').fill(idCard(7));
+    await a.getByTestId('reserve-form-ok').click();
+    await expect.poll(() => a.locator('#reserve-form_viewers_1_idNo_help').textContent()).toContain(idCard(7));
+    expect((await ok(api, 'POST', ticketApi('reserve/list'), { sessionId: named.session.id })).total).toBe(0);
+    await screenshot(a, 'ticket-reserve-viewers-refused-light');
+    // A passport is taken as typed.
+    await choose(a, 'reserve-form-viewer-idType-1', '护照');
+    await a.getByTestId('reserve-form-viewer-idNo-1').fill('E12345678');
+    await a.getByTestId('reserve-form-ok').click();
+    await a.getByTestId('reserve-form-ok').waitFor({ state: 'detached' });
+    const [reqN] = (await ok<{ data: { state: string; orderId: number }[] }>(api, 'POST', ticketApi('reserve/list'), { sessionId: named.session.id })).data;
+    expect(reqN!.state).toBe('pending');
+    const viewers = (await ok<{ data: { viewerName: string; state: string }[] }>(api, 'POST', ticketApi('list'), { orderId: reqN!.orderId })).data;
+    expect(viewers.map((t) => [t.viewerName, t.state]).sort()).toEqual([
+      ['Guest B', 'held'],
+      ['嘉宾甲', 'held'],
+    ]);
   });
 
   it('sells real-name tickets: a viewer per ticket (the buyer, one typed, one from the member records), the same id twice is refused at its field, then held and paid', async () => {

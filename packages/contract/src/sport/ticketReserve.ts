@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { page, pageQuery } from '../envelope.ts';
 import { fields } from '../fields.ts';
-import { TICKET_ORDER_MAX } from './ticket.ts';
+import { TICKET_ORDER_MAX, ticketViewer } from './ticket.ts';
 
 /**
  * Ticketing rules (issue 13): reserved issuing (sellTicketYL/book), a session's refund rules and a
- * ticket's refund by them. Real-name viewers are part of the order body (`ticketOrder.viewers`).
+ * ticket's refund by them. Real-name viewers are part of the order body (`ticketOrder.viewers`) and of
+ * a reservation's.
  *
  * - A reservation holds its seats or quota through a pending order of channel `reserved`; a user
  *   with `Perm.ticket.reserveApprove` who is not the requester (and is the named approver, when
@@ -63,6 +64,8 @@ export const reservationCreate = z
     recipientPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
     /** The user who is to approve (default: any user with the approve right). */
     approverId: id.nullish(),
+    /** A real-name project's viewers, one per ticket, as the sale takes them (`ticketOrder.viewers`). */
+    viewers: z.array(ticketViewer).min(1).max(TICKET_ORDER_MAX).optional(),
   })
   .refine((o) => o.seatIds || o.levelId, { message: 'error.field.required', path: ['seatIds'] });
 export type ReservationCreate = z.output<typeof reservationCreate>;

@@ -94,8 +94,8 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
   const m = `${sport}member`;
 
   // The front desk (booking).
-  // Every screen that picks a member searches: booking, selling or sharing a card, check-in, the member screens.
-  const PICKERS = [Perm.booking.book, Perm.member.list, Perm.card.sell, Perm.card.share, Perm.member.checkin, Perm.member.distribute, Perm.ticket.sell];
+  // Every screen that picks a member searches: booking, selling or sharing a card, check-in, the member screens, a ticket's viewer (sale, reservation).
+  const PICKERS = [Perm.booking.book, Perm.member.list, Perm.card.sell, Perm.card.share, Perm.member.checkin, Perm.member.distribute, Perm.ticket.sell, Perm.ticket.reserve];
   defineRoute(app, {
     ...base,
     method: 'POST',

@@ -171,6 +171,43 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     expect((await ok(c, 'POST', ticketApi('reserve/list'), { sessionId: session.id, state: 'approved' })).total).toBe(1);
   });
 
+  it('reserved issuing on a real-name project: a viewer per ticket, checked as a sale checks them (none, twice, an id with a ticket already); approved, the tickets carry them and their ids may not buy again', async () => {
+    const { session, levelId } = await gaSession(c, 10, 6000, { realName: 'per_id' });
+    const base = { sessionId: session.id, levelId, quantity: 2, reason: '嘉宾实名' };
+    const reserve = (body: Record<string, unknown>) => c.json('POST', ticketApi('reserve'), { body: { ...base, ...body } });
+    const none = await reserve({});
+    expect(none.code).toBe(Code.FORM_INVALID);
+    expect(none.detail[0].field).toBe('viewers');
+    const twice = await reserve({ viewers: [{ name: '嘉宾甲', idNo: idCard(41) }, { name: '嘉宾乙', idType: '1', idNo: idCard(41) }] });
+    expect(twice.code).toBe(Code.FORM_INVALID);
+    expect(twice.detail[0].field).toBe('viewers.1.idNo');
+    expect(twice.msg).toContain(idCard(41));
+    // An id number with a live ticket of the session (a normal sale) is refused by the per-id rule.
+    await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, levelId, quantity: 1, viewers: [{ name: '观众', idNo: idCard(43) }] });
+    const taken = await reserve({ viewers: [{ name: '嘉宾甲', idNo: idCard(41) }, { name: '嘉宾丙', idNo: idCard(43) }] });
+    expect(taken.code).toBe(Code.CONFLICT);
+    expect(taken.detail.reason).toBe('taken');
+    expect(taken.detail.fields[0].field).toBe('viewers.1.idNo');
+    expect((await level(levelId)).held).toBe(1);
+    expect((await ok(c, 'POST', ticketApi('reserve/list'), { sessionId: session.id })).total).toBe(0);
+
+    // A passport is not checked as an identity card; a member gives the name and number on record.
+    const member = await addMember(c, { name: '会员嘉宾', phone: newPhone(), idType: '1', idNo: idCard(44) });
+    const req = await ok(c, 'POST', ticketApi('reserve'), { ...base, quantity: 3, viewers: [{ name: '嘉宾甲', idNo: idCard(41) }, { name: 'Guest B', idType: '2', idNo: 'E12345678' }, { memberId: member.id }] });
+    expect(req).toMatchObject({ state: 'pending', quantity: 3 });
+    await ok(approver, 'POST', ticketApi(`reserve/${req.id}/review`), { approve: true });
+    const issued = await tickets({ orderId: req.orderId });
+    expect(issued.map((t) => [t.viewerName, t.state, t.channel]).sort()).toEqual([
+      ['Guest B', 'sold', 'reserved'],
+      ['会员嘉宾', 'sold', 'reserved'],
+      ['嘉宾甲', 'sold', 'reserved'],
+    ]);
+    expect((await order({ sessionId: session.id, levelId, quantity: 1, viewers: [{ name: '冒名', idNo: idCard(44) }] })).detail.reason).toBe('taken');
+    // Another session (not real-name) takes no viewers.
+    const plain = await gaSession(c, 5, 1000);
+    expect((await ok(c, 'POST', ticketApi('reserve'), { sessionId: plain.session.id, levelId: plain.levelId, quantity: 1, reason: '工作人员' })).state).toBe('pending');
+  });
+
   it('reserved issuing of seats: held at once (another sale is refused), a named approver alone may approve, and a reservation\'s order paid by a cashier goes back', async () => {
     const { session } = await seatedSession(c, gridMap(1, 1, 3));
     const seats = await seatsOf(c, session.id);

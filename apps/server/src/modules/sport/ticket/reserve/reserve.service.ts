@@ -23,6 +23,7 @@ import {
   usersWithPerm,
 } from './reserve.repository.ts';
 import { refundQuote } from './rules.ts';
+import { resolveMemberViewers } from './viewers.ts';
 import './reserve.messages.ts';
 
 /**
@@ -93,7 +94,9 @@ export async function requestReservation(db: Db, caller: Caller, input: Reservat
     if (!approver || approver.orgId !== s.session.orgId) throw notFound();
     if (!(await usersWithPerm(db, scope, s.session.orgId, Perm.ticket.reserveApprove)).some((u) => u.id === input.approverId)) throw invalid('approverId', 'ticket.reserveApproverNoRight');
   }
-  const { items, count } = ticketLines(s, { ...input, buyer: undefined });
+  // A real-name project's reservation names its viewers as a sale does: the same checks, and the ticket kind's one-live-ticket-per-id rule when held.
+  const viewers = await resolveMemberViewers(db, scope, s.session.orgId, input.viewers);
+  const { items, count } = ticketLines(s, { ...input, viewers, buyer: undefined });
   const id = await db.transaction(async (tx) => {
     let state = 'pending';
     const orderId = await createOrder(

@@ -10,6 +10,7 @@ import { reactToSaveError } from '../../../../kit/form.ts';
 import { formatTime, yuan } from '../../../../kit/pay/index.ts';
 import { saleApi } from '../sale/shared.ts';
 import { rulesApi, useRulesT } from './shared.ts';
+import { ViewersFields, viewerErrors, viewersBody, type ViewerValues } from './ViewersFields.tsx';
 
 /**
  * sport.ticket.reserve (spec sellTicketYL/book, issue 13 "Reserved ticket issuing"): staff request
@@ -29,6 +30,8 @@ interface RequestValues {
   recipientName?: string;
   recipientPhone?: string;
   approverId?: number;
+  /** A real-name project's viewers, one per ticket. */
+  viewers?: ViewerValues[];
 }
 
 function RequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
@@ -36,6 +39,8 @@ function RequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
   const [form] = Form.useForm<RequestValues>();
   const [busy, setBusy] = useState(false);
   const sessionId = Form.useWatch('sessionId', form);
+  const seatIds = Form.useWatch('seatIds', form);
+  const quantity = Form.useWatch('quantity', form);
   const sessions = useQuery({ queryKey: ['ticket', 'sale', 'sessions'], queryFn: saleApi.sessions, enabled: open });
   const onSale = (sessions.data?.data ?? []).filter((s) => s.onSale !== false && s.status !== 1);
   const session = onSale.find((s) => s.id === sessionId);
@@ -45,6 +50,8 @@ function RequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
   const phoneRules = useFieldRules({ name: 'recipientPhone', label: t('reserve.recipientPhone'), rule: reservationCreate.shape.recipientPhone });
   const levelName = new Map((session?.levels ?? []).map((l) => [l.id, l.name]));
   const freeSeats = (seats.data?.seats ?? []).filter((s) => s.state === 'free' && s.levelId !== null);
+  const realName = session?.realName === 'per_id';
+  const ticketCount = session?.seated ? (seatIds?.length ?? 0) : (quantity ?? 0);
 
   const submit = async () => {
     let v: RequestValues;
@@ -55,13 +62,15 @@ function RequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
     }
     setBusy(true);
     try {
-      const base = { sessionId: v.sessionId!, reason: v.reason ?? '', recipientName: v.recipientName || undefined, recipientPhone: v.recipientPhone || null, approverId: v.approverId ?? null };
+      const viewers = realName ? viewersBody(v.viewers, ticketCount) : undefined;
+      const base = { sessionId: v.sessionId!, reason: v.reason ?? '', recipientName: v.recipientName || undefined, recipientPhone: v.recipientPhone || null, approverId: v.approverId ?? null, viewers };
       await rulesApi.request(session?.seated ? { ...base, seatIds: v.seatIds ?? [] } : { ...base, levelId: v.levelId, quantity: v.quantity ?? 1 });
       success(t('reserve.requested'));
       form.resetFields();
       onDone();
     } catch (err) {
-      await reactToSaveError(form, err);
+      // A viewer refused (invalid, twice, already holding a ticket of the session) is shown at its field.
+      if (!viewerErrors(form, err)) await reactToSaveError(form, err);
     } finally {
       setBusy(false);
     }
@@ -76,7 +85,7 @@ function RequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
             showSearch={{ optionFilterProp: 'label' }}
             placeholder={t('reserve.pickSession')}
             options={onSale.map((s) => ({ value: s.id, label: `${s.projectName ?? ''} · ${s.name} · ${formatTime(s.startAt)}` }))}
-            onChange={() => form.setFieldsValue({ seatIds: [], levelId: undefined })}
+            onChange={() => form.setFieldsValue({ seatIds: [], levelId: undefined, viewers: [] })}
             data-testid="reserve-form-session"
           />
         </Form.Item>
@@ -102,6 +111,7 @@ function RequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
             </Form.Item>
           </Space.Compact>
         ) : null}
+        {realName ? <ViewersFields form={form} count={ticketCount} perBuyerLimit={null} testId="reserve-form" fromBuyer={false} /> : null}
         <Form.Item name="reason" label={t('reserve.reason')} rules={reasonRules} required>
           <Input.TextArea maxLength={200} showCount rows={2} placeholder={t('reserve.reasonHint')} />
         </Form.Item>

@@ -9,7 +9,7 @@ import { useCan } from '../../../../kit/index.ts';
 import { PayDialog, formatTime, newIdempotencyKey, yuan } from '../../../../kit/pay/index.ts';
 import { SeatCanvas, type SeatCanvasHandle } from '../seatmap/SeatCanvas.tsx';
 import { seatmapApi } from '../seatmap/seatmap.api.ts';
-import { ViewersFields, viewerErrors } from '../reserve/ViewersFields.tsx';
+import { ViewersFields, viewerErrors, viewersBody, type ViewerValues } from '../reserve/ViewersFields.tsx';
 import { NoticePanel } from '../extras/NoticePanel.tsx';
 import { LEVEL_PALETTE, SEATS_POLL_MS, STATE_COLORS, STATE_COLORS_DARK, saleApi, useTicketT, type TicketOrderAnswer } from './shared.ts';
 import '../seatmap/seatmap.css';
@@ -29,7 +29,7 @@ interface BuyerValues {
   phone?: string;
   idNo?: string;
   /** A real-name project's viewers, one per ticket. */
-  viewers?: { memberId?: number; name?: string; idNo?: string }[];
+  viewers?: ViewerValues[];
 }
 
 /** The seat's state key on the canvas: free seats by level (`L<id>`), the others by state. */
@@ -209,7 +209,7 @@ export default function SellTicketPage() {
     setBusy(true);
     setTakenMsg(null);
     try {
-      const viewers = realName ? (b.viewers ?? []).slice(0, ticketCount).map((v) => (v.memberId ? { memberId: v.memberId } : { name: v.name?.trim() ?? '', idNo: v.idNo?.trim() ?? '' })) : undefined;
+      const viewers = realName ? viewersBody(b.viewers, ticketCount) : undefined;
       const body = seated ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers } : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers };
       const made = await saleApi.order(body, key);
       setHold(made);
