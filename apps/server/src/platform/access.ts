@@ -66,6 +66,8 @@ export async function loadAccess(db: Executor, userId: number, orgId: number, ep
   return access;
 }
 
-export function can(access: { admin: boolean; perms: ReadonlySet<string> }, permission: string): boolean {
+/** Whether the caller holds the permission, or any one of a list of them (a read shared by several screens). */
+export function can(access: { admin: boolean; perms: ReadonlySet<string> }, permission: string | readonly string[]): boolean {
+  if (typeof permission !== 'string') return permission.some((p) => can(access, p));
   return permission === '' || access.admin || access.perms.has(permission);
 }

@@ -38,8 +38,8 @@ declare module 'fastify' {
     audit?: { module: string; action: string };
   }
   interface FastifyContextConfig {
-    /** undefined: public; '': any signed-in user; otherwise a permission code. */
-    permission?: string;
+    /** undefined: public; '': any signed-in user; otherwise a permission code, or a list of which any one admits. */
+    permission?: RoutePermission;
     module?: string;
     action?: string;
     /** Route answers while the password must be changed. */
@@ -95,9 +95,16 @@ export class Notice<T> {
   ) {}
 }
 
+/** undefined: public; '' (Perm.authenticated): any signed-in user; a permission code; or a list of codes of which any one admits (a read several screens share). */
+export type RoutePermission = string | readonly string[] | undefined;
+
+/** A route's permission as the role-to-API registry shows and stores it: a list reads `a | b`. */
+export const permissionText = (p: RoutePermission): string | undefined => (typeof p === 'string' || p === undefined ? p : p.join(' | '));
+
 export interface RouteRecord {
   method: string;
   url: string;
+  /** As `permissionText` writes it. */
   permission: string | undefined;
   module: string;
   action: string;
@@ -126,8 +133,7 @@ export type Answer<R extends ZodType | 'file'> = (R extends ZodType ? z.input<R>
 export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | undefined, P extends ZodType | undefined, R extends ZodType | 'file'> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
-  /** undefined: public; '' (Perm.authenticated): any signed-in user; else a permission code. */
-  permission: string | undefined;
+  permission: RoutePermission;
   module: string;
   action: string;
   body?: B;
@@ -314,7 +320,7 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
   app: FastifyInstance,
   spec: RouteSpec<B, Q, P, R>,
 ): void {
-  routeRegistry.push({ method: spec.method, url: spec.url, permission: spec.permission, module: spec.module, action: spec.action, platformOnly: !!spec.platformOnly, body: spec.body, query: spec.query, params: spec.params, response: spec.response });
+  routeRegistry.push({ method: spec.method, url: spec.url, permission: permissionText(spec.permission), module: spec.module, action: spec.action, platformOnly: !!spec.platformOnly, body: spec.body, query: spec.query, params: spec.params, response: spec.response });
   const route: RouteOptions = {
     method: spec.method,
     url: spec.url,

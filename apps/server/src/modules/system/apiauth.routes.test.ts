@@ -42,6 +42,8 @@ describe.each(databases)('role-to-API authorisation on %s', (kind) => {
     const list = rows.find((r) => r.url === '/api/system/user/list')!;
     expect(list).toMatchObject({ permission: 'system:user:list', grantable: true, roles: [], roleIds: [] });
     expect(rows.find((r) => r.url === '/api/auth/login')).toMatchObject({ permission: null, grantable: false, platformOnly: false });
+    // A read several screens share declares them all: any one admits, and the registry names each (grantable like any other).
+    expect(rows.find((r) => r.method === 'POST' && r.url === '/api/sport/ticket/session/:sessionId/seats')).toMatchObject({ permission: 'sport:ticket:session | sport:ticket:sell | sport:ticket:list', grantable: true });
     // The platform-only rule declared on a route is shown with it.
     expect(list.platformOnly).toBe(false);
     expect(rows.find((r) => r.method === 'PUT' && r.url === '/api/system/api/:id/roles')).toMatchObject({ platformOnly: true });

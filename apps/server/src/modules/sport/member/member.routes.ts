@@ -41,8 +41,6 @@ import {
   visitListQuery,
   visitRow,
 } from '@venue/contract';
-import { can } from '../../../platform/access.ts';
-import { forbidden } from '../../../platform/errors.ts';
 import { defineRoute, readFilePart, type AppContext } from '../../../platform/http.ts';
 import { readUpload, withImportSlot } from '../../../platform/xlsx.ts';
 import {
@@ -100,15 +98,12 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...base,
     method: 'POST',
     url: `${m}/search`,
-    permission: Perm.authenticated,
+    permission: PICKERS,
     action: 'search',
     readOnly: true,
     body: memberSearchQuery,
     response: memberSearchAnswer,
-    handler: async ({ body, caller }) => {
-      if (!PICKERS.some((p) => can(caller, p))) throw forbidden();
-      return findMembers(db, caller, body.keyword, body.limit);
-    },
+    handler: async ({ body, caller }) => findMembers(db, caller, body.keyword, body.limit),
   });
   defineRoute(app, { ...base, method: 'POST', url: m, permission: Perm.booking.book, action: 'add', body: memberCreate, response: memberBrief, handler: async ({ body, caller }) => registerMember(db, caller, body) });
 

@@ -43,8 +43,6 @@ import {
   ticketTypeUpdate,
 } from '@venue/contract';
 import { defineRoute, readFilePart, type AppContext } from '../../../platform/http.ts';
-import { forbidden } from '../../../platform/errors.ts';
-import { can } from '../../../platform/access.ts';
 import { idemKey } from '../commerce/commerce.routes.ts';
 import {
   SEATMAP_IMAGE_MAX_BYTES,
@@ -110,11 +108,8 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
    * The sale screen reads sessions, their seats and their map without the right to edit them; the
    * catalogue screens read them too. These reads take any of the screens' permissions.
    */
-  const anyOf = (perms: readonly string[]) => (caller: Parameters<typeof can>[0]) => {
-    if (!perms.some((p) => can(caller, p))) throw forbidden();
-  };
-  const mayReadSessions = anyOf([Perm.ticket.session, Perm.ticket.sell, Perm.ticket.list]);
-  const mayReadMap = anyOf([Perm.ticket.seatmap, Perm.ticket.session, Perm.ticket.sell]);
+  const SESSION_READERS = [Perm.ticket.session, Perm.ticket.sell, Perm.ticket.list];
+  const MAP_READERS = [Perm.ticket.seatmap, Perm.ticket.session, Perm.ticket.sell];
   const M = Perm.ticket.seatmap;
   defineRoute(app, { ...base, method: 'POST', url: `${t}seatmap/list`, permission: M, action: 'seatmapList', readOnly: true, body: seatmapListQuery, response: seatmapPage, handler: async ({ body, caller }) => listSeatmaps(db, caller, body) });
   defineRoute(app, { ...base, method: 'POST', url: `${t}seatmap/image`, upload: true, permission: M, action: 'seatmapImage', response: seatmapImageAnswer, handler: async ({ req }) => {
@@ -126,14 +121,11 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...base,
     method: 'GET',
     url: `${t}seatmap/:id`,
-    permission: Perm.authenticated,
+    permission: MAP_READERS,
     action: 'seatmapDetail',
     params: idParams,
     response: seatmapDetail,
-    handler: async ({ params, caller }) => {
-      mayReadMap(caller);
-      return getSeatmap(db, caller, params.id);
-    },
+    handler: async ({ params, caller }) => getSeatmap(db, caller, params.id),
   });
   defineRoute(app, { ...base, method: 'POST', url: `${t}seatmap`, permission: M, action: 'seatmapAdd', body: seatmapCreate, response: seatmapDetail, handler: async ({ body, caller }) => addSeatmap(db, caller, body) });
   defineRoute(app, { ...base, method: 'PUT', url: `${t}seatmap/:id`, permission: M, action: 'seatmapEdit', params: idParams, body: seatmapUpdate, response: seatmapDetail, handler: async ({ params, body, caller }) => editSeatmap(db, caller, params.id, body) });
@@ -145,30 +137,24 @@ export function ticketRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...base,
     method: 'POST',
     url: `${t}session/list`,
-    permission: Perm.authenticated,
+    permission: SESSION_READERS,
     action: 'sessionList',
     readOnly: true,
     body: sessionListQuery,
     response: sessionPage,
-    handler: async ({ body, caller }) => {
-      mayReadSessions(caller);
-      return listSessions(db, caller, body);
-    },
+    handler: async ({ body, caller }) => listSessions(db, caller, body),
   });
   defineRoute(app, {
     ...base,
     method: 'POST',
     url: `${t}session/:sessionId/seats`,
-    permission: Perm.authenticated,
+    permission: SESSION_READERS,
     action: 'sessionSeats',
     readOnly: true,
     params: sessionIdParams,
     body: sessionSeatsQuery,
     response: sessionSeatsAnswer,
-    handler: async ({ params, body, caller }) => {
-      mayReadSessions(caller);
-      return sessionSeats(db, caller, params.sessionId, !!body.detail);
-    },
+    handler: async ({ params, body, caller }) => sessionSeats(db, caller, params.sessionId, !!body.detail),
   });
   for (const action of ['block', 'release'] as const)
     defineRoute(app, { ...base, method: 'POST', url: `${t}session/:sessionId/seats/${action}`, permission: S, action: `seats.${action}`, params: sessionIdParams, body: seatChange, response: seatChangeAnswer, handler: async ({ params, body, caller }) => changeSeats(db, caller, params.sessionId, action, body.seatIds) });

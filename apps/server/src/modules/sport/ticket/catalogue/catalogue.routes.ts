@@ -39,8 +39,6 @@ import {
   wantSeeRow,
   wantSeeUpdate,
 } from '@venue/contract';
-import { can } from '../../../../platform/access.ts';
-import { forbidden } from '../../../../platform/errors.ts';
 import { defineRoute, readFilePart, type AppContext } from '../../../../platform/http.ts';
 import { originOf } from '../../commerce/commerce.routes.ts';
 import {
@@ -85,23 +83,17 @@ export function ticketCatalogueRoutes(app: FastifyInstance, ctx: AppContext): vo
   const base = { module: 'ticketCatalogue' };
   const t = `${sport}ticket/`;
   /** Reads other ticket screens need too (the project form's choices, the sale screen's notice, a sold ticket's print). */
-  const anyOf =
-    (...perms: string[]) =>
-    (caller: Parameters<typeof can>[0]) => {
-      if (!perms.some((p) => can(caller, p))) throw forbidden();
-    };
-  const readPerformers = anyOf(Perm.ticket.performer, Perm.ticket.project);
-  const readNotices = anyOf(Perm.ticket.notice, Perm.ticket.project);
-  const readTemplates = anyOf(Perm.ticket.template, Perm.ticket.project, Perm.ticket.session);
-  const readProjectNotice = anyOf(Perm.ticket.notice, Perm.ticket.project, Perm.ticket.sell);
-  const readPrint = anyOf(Perm.ticket.template, Perm.ticket.list);
-  const A = Perm.authenticated;
-  const readChoices = anyOf(Perm.ticket.performer, Perm.ticket.notice, Perm.ticket.template, Perm.ticket.wantSee, Perm.ticket.competitionOrder, Perm.ticket.data, Perm.ticket.project);
-  defineRoute(app, { ...base, method: 'GET', url: `${t}choices`, permission: A, action: 'choices', response: ticketChoices, handler: async ({ caller }) => (readChoices(caller), ticketChoicesOf(db, caller)) });
+  const PERFORMERS_READERS = [Perm.ticket.performer, Perm.ticket.project];
+  const NOTICES_READERS = [Perm.ticket.notice, Perm.ticket.project];
+  const TEMPLATES_READERS = [Perm.ticket.template, Perm.ticket.project, Perm.ticket.session];
+  const PROJECT_NOTICE_READERS = [Perm.ticket.notice, Perm.ticket.project, Perm.ticket.sell];
+  const PRINT_READERS = [Perm.ticket.template, Perm.ticket.list];
+  const CHOICES_READERS = [Perm.ticket.performer, Perm.ticket.notice, Perm.ticket.template, Perm.ticket.wantSee, Perm.ticket.competitionOrder, Perm.ticket.data, Perm.ticket.project];
+  defineRoute(app, { ...base, method: 'GET', url: `${t}choices`, permission: CHOICES_READERS, action: 'choices', response: ticketChoices, handler: async ({ caller }) => ticketChoicesOf(db, caller) });
 
   // Performers.
   const PF = Perm.ticket.performer;
-  defineRoute(app, { ...base, method: 'POST', url: `${t}performer/list`, permission: A, action: 'performerList', readOnly: true, body: performerListQuery, response: performerPage, handler: async ({ body, caller }) => (readPerformers(caller), listPerformers(db, caller, body)) });
+  defineRoute(app, { ...base, method: 'POST', url: `${t}performer/list`, permission: PERFORMERS_READERS, action: 'performerList', readOnly: true, body: performerListQuery, response: performerPage, handler: async ({ body, caller }) => listPerformers(db, caller, body) });
   defineRoute(app, { ...base, method: 'POST', url: `${t}performer/photo`, upload: true, permission: PF, action: 'performerPhoto', response: performerPhotoAnswer, handler: async ({ req }) => {
       const { data, truncated } = await readFilePart(req, PERFORMER_PHOTO_MAX_BYTES, 'ticket.performerPhoto.noFile');
       return storePerformerPhoto(config.dataDir, data, truncated);
@@ -113,8 +105,8 @@ export function ticketCatalogueRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   // Purchase notices.
   const N = Perm.ticket.notice;
-  defineRoute(app, { ...base, method: 'POST', url: `${t}notice/list`, permission: A, action: 'noticeList', readOnly: true, body: noticeListQuery, response: noticePage, handler: async ({ body, caller }) => (readNotices(caller), listNotices(db, caller, body)) });
-  defineRoute(app, { ...base, method: 'GET', url: `${t}notice/project/:id`, permission: A, action: 'projectNotice', params: idParams, response: projectNoticeAnswer, handler: async ({ params, caller }) => (readProjectNotice(caller), noticeOfProject(db, caller, params.id)) });
+  defineRoute(app, { ...base, method: 'POST', url: `${t}notice/list`, permission: NOTICES_READERS, action: 'noticeList', readOnly: true, body: noticeListQuery, response: noticePage, handler: async ({ body, caller }) => listNotices(db, caller, body) });
+  defineRoute(app, { ...base, method: 'GET', url: `${t}notice/project/:id`, permission: PROJECT_NOTICE_READERS, action: 'projectNotice', params: idParams, response: projectNoticeAnswer, handler: async ({ params, caller }) => noticeOfProject(db, caller, params.id) });
   defineRoute(app, { ...base, method: 'GET', url: `${t}notice/:id`, permission: N, action: 'noticeDetail', params: idParams, response: noticeRow, handler: async ({ params, caller }) => getNotice(db, caller, params.id) });
   defineRoute(app, { ...base, method: 'POST', url: `${t}notice`, permission: N, action: 'noticeAdd', body: noticeCreate, response: noticeRow, handler: async ({ body, caller }) => addNotice(db, caller, body) });
   defineRoute(app, { ...base, method: 'PUT', url: `${t}notice/:id`, permission: N, action: 'noticeEdit', params: idParams, body: noticeUpdate, response: noticeRow, handler: async ({ params, body, caller }) => editNotice(db, caller, params.id, body) });
@@ -122,12 +114,12 @@ export function ticketCatalogueRoutes(app: FastifyInstance, ctx: AppContext): vo
 
   // Ticket templates.
   const TP = Perm.ticket.template;
-  defineRoute(app, { ...base, method: 'POST', url: `${t}template/list`, permission: A, action: 'templateList', readOnly: true, body: ticketTemplateListQuery, response: ticketTemplatePage, handler: async ({ body, caller }) => (readTemplates(caller), listTemplates(db, caller, body)) });
+  defineRoute(app, { ...base, method: 'POST', url: `${t}template/list`, permission: TEMPLATES_READERS, action: 'templateList', readOnly: true, body: ticketTemplateListQuery, response: ticketTemplatePage, handler: async ({ body, caller }) => listTemplates(db, caller, body) });
   defineRoute(app, { ...base, method: 'POST', url: `${t}template/image`, upload: true, permission: TP, action: 'templateImage', response: performerPhotoAnswer, handler: async ({ req }) => {
       const { data, truncated } = await readFilePart(req, PERFORMER_PHOTO_MAX_BYTES, 'ticket.performerPhoto.noFile');
       return storePerformerPhoto(config.dataDir, data, truncated);
     } });
-  defineRoute(app, { ...base, method: 'GET', url: `${t}template/print/:id`, permission: A, action: 'templatePrint', params: idParams, response: ticketPrintAnswer, handler: async ({ params, caller, req }) => (readPrint(caller), printTicket(db, caller, params.id, req.lang)) });
+  defineRoute(app, { ...base, method: 'GET', url: `${t}template/print/:id`, permission: PRINT_READERS, action: 'templatePrint', params: idParams, response: ticketPrintAnswer, handler: async ({ params, caller, req }) => printTicket(db, caller, params.id, req.lang) });
   defineRoute(app, { ...base, method: 'GET', url: `${t}template/:id`, permission: TP, action: 'templateDetail', params: idParams, response: ticketTemplateRow, handler: async ({ params, caller }) => getTemplate(db, caller, params.id) });
   defineRoute(app, { ...base, method: 'POST', url: `${t}template`, permission: TP, action: 'templateAdd', body: ticketTemplateCreate, response: ticketTemplateRow, handler: async ({ body, caller }) => addTemplate(db, caller, body) });
   defineRoute(app, { ...base, method: 'PUT', url: `${t}template/:id`, permission: TP, action: 'templateEdit', params: idParams, body: ticketTemplateUpdate, response: ticketTemplateRow, handler: async ({ params, body, caller }) => editTemplate(db, caller, params.id, body) });
