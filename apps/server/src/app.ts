@@ -6,6 +6,7 @@ import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import type { Config } from './config.ts';
 import type { Database } from './platform/db.ts';
 import { errSerializer, isReady } from './platform/db.ts';
@@ -21,6 +22,8 @@ import { resolveSession } from './modules/auth/session.service.ts';
 import { apiRoleDecision } from './modules/system/apiauth.service.ts';
 import { operationLogWriter } from './modules/log/operlog.writer.ts';
 import { registerModules } from './modules/routes.ts';
+import { backlogEnabled } from './modules/message/backlog/backlog.service.ts';
+import { backlogUrl } from './modules/message/backlog/backlog.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -142,6 +145,8 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
     const ok = await isReady(database);
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: database.kind });
   });
+  // Socket messaging (station messages pushed live) when switched on; the routes are added only then.
+  if (config.socket) await app.register(websocket, { options: { maxPayload: 4096 } });
   app.get('/config.json', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     return {
@@ -157,9 +162,10 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
       encrypt: config.encrypt,
       publicKey: keys.publicKeyPem,
       timeout: config.requestTimeoutMs,
-      socket: false,
-      backlogUrl: '',
-      backlog: false,
+      socket: config.socket,
+      backlogUrl: backlogUrl(ctx),
+      // A system parameter an administrator switches (message.backlog.enabled).
+      backlog: await backlogEnabled(database.db),
       formRequest: true,
     };
   });

@@ -68,6 +68,8 @@ const env = z.object({
   SIGN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   ENCRYPT: bool.default(false),
   TOKEN_MODE: bool.default(true),
+  /** Socket messaging (spec 1, off by default): station messages reach open consoles over a WebSocket. */
+  SOCKET: bool.default(false),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(5000),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
@@ -167,6 +169,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     signWindowSeconds: e.SIGN_WINDOW_SECONDS,
     encrypt: e.ENCRYPT,
     tokenMode: e.TOKEN_MODE,
+    socket: e.SOCKET,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,

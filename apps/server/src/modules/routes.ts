@@ -31,6 +31,8 @@ import { reserveRoutes } from './sport/ticket/reserve/reserve.routes.ts';
 import { ticketCatalogueRoutes } from './sport/ticket/catalogue/catalogue.routes.ts';
 import { gateRoutes } from './sport/ticket/gate/gate.routes.ts';
 import { distributionRoutes } from './sport/ticket/distribution/distribution.routes.ts';
+import { stationRoutes } from './message/station/station.routes.ts';
+import { backlogRoutes } from './message/backlog/backlog.routes.ts';
 
 /** Every module's routes, registered once by buildApp. Add a module with one line here. */
 export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
@@ -49,6 +51,8 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   logRoutes(app, ctx);
   ssoRoutes(app, ctx);
   openRoutes(app, ctx);
+  stationRoutes(app, ctx);
+  backlogRoutes(app, ctx);
   recoveryRoutes(app, ctx, deps.sms);
   commerceRoutes(app, ctx);
   venueRoutes(app, ctx);

@@ -24,6 +24,13 @@ export function pickCurrentOrg(orgVOS: OrgVO[], orgId: number, orgName: string):
   return orgVOS.find((o) => o.orgId === orgId) ?? { orgId, orgName, enterpriseType: 1 };
 }
 
+/** Whether the caller has unread station messages: set by the messaging module (it comes after auth). */
+type UnreadProbe = (db: Db, caller: Caller) => Promise<boolean>;
+let unreadProbe: UnreadProbe = async () => false;
+export function setUnreadMessageProbe(probe: UnreadProbe): void {
+  unreadProbe = probe;
+}
+
 export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<UserInfo> {
   const user = await findVisibleUser(db, OWN_ACCOUNT, caller.userId);
   if (!user) throw notFound();
@@ -53,7 +60,7 @@ export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<Use
     currentOrg: pickCurrentOrg(orgVOS, caller.orgId, sessionOrgName ?? defaultOrgName),
     // The default password is for administrators who reset passwords, not for every signed-in user.
     passwordStrategy: withoutDefaultPassword(await getPasswordStrategy(db)),
-    unreadMessage: false,
+    unreadMessage: await unreadProbe(db, caller),
   };
 }
 

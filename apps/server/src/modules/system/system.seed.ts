@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { DEFAULT_PASSWORD_STRATEGY, ROLE_ADMIN } from '@venue/contract';
+import { BACKLOG_CONFIG_CODE, DEFAULT_PASSWORD_STRATEGY, ROLE_ADMIN } from '@venue/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../platform/db.ts';
 import { bumpPermEpoch } from '../../platform/access.ts';
@@ -31,6 +31,8 @@ export const configSeed: { code: string; name: string; type: string; value: stri
     sealed: false,
   },
   { code: 'log.retentionDays', name: '日志保留天数', type: 'log', value: '180', sealed: true },
+  // The framework's to-do messages (spec 7.2): /config.json publishes it as `backlog`.
+  { code: BACKLOG_CONFIG_CODE, name: '启用待办消息', type: 'message', value: 'true', sealed: false, remark: 'true 或 false' },
 ];
 
 export const dictSeed: { code: string; name: string; items: [string, string, string][] }[] = [
