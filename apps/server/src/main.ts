@@ -16,6 +16,7 @@ import { seedGateDemo } from './modules/sport/ticket/gate/gate.seed.ts';
 import { seedTicketRulesDemo } from './modules/sport/ticket/reserve/reserve.seed.ts';
 import { seedTicketCatalogueDemo } from './modules/sport/ticket/catalogue/catalogue.seed.ts';
 import { seedOpenDemo } from './modules/open/open.seed.ts';
+import { seedRegistryDemo } from './modules/registry/registry.seed.ts';
 import { seedVenueJobs } from './modules/sport/venue/venue.jobs.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
@@ -50,6 +51,7 @@ async function main() {
   if (config.seedDemo) await seedTicketRulesDemo(database.db);
   if (config.seedDemo) await seedTicketCatalogueDemo(database.db);
   if (config.seedDemo) await seedOpenDemo(app, database.db, app.ctx.keys.secretKey);
+  if (config.seedDemo) await seedRegistryDemo(database.db);
   await seedCommerceJobs(database.db);
   await seedVenueJobs(database.db);
   await startJobs(app);

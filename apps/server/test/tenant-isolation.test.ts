@@ -115,6 +115,12 @@ interface World {
   apiId: number;
   openAppB: number;
   openApiId: number;
+  regAppB: number;
+  regServiceB: number;
+  regEnvB: number;
+  regGroupB: number;
+  regInstanceB: number;
+  regTranslationB: number;
   menuIds: number[];
   orderA: number;
   orderB: number;
@@ -197,6 +203,22 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/system/user/export': { expect: 'fileWithoutB' },
     'POST /api/system/user': { body: { code: 'tenant_probe', name: 'probe', password: PASSWORD }, extra: [{ label: 'a role of B for a user of A', body: { code: 'tenant_probe2', name: 'probe', password: PASSWORD, orgId: w.A1, roleIds: [w.RB] } }] },
     'PUT /api/system/user/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/system/registry/app': { body: { name: 'probe', code: 'probe' } },
+    'PUT /api/system/registry/app/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/system/registry/service': { body: { name: 'probe', code: 'probe', serviceVersion: '1', type: 'http', context: '/p' } },
+    'PUT /api/system/registry/service/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/system/registry/service/list': { body: { name: undefined, code: undefined, type: undefined } },
+    'POST /api/system/registry/service/export': { body: { name: undefined, code: undefined, type: undefined }, expect: 'fileWithoutB' },
+    'POST /api/system/registry/env': { body: { name: 'probe', code: 'probe' } },
+    'PUT /api/system/registry/env/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/system/registry/envGroup': { body: { code: 'probe', name: 'probe' } },
+    'PUT /api/system/registry/envGroup/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/system/registry/envGroup/list': { body: { name: undefined, status: undefined }, expect: 'notFound' },
+    'POST /api/system/registry/envInstance': { body: { code: 'probe', ip: '10.0.0.1', port: 80 } },
+    'PUT /api/system/registry/envInstance/:id': { body: { port: 81, version: 1 } },
+    'POST /api/system/registry/envInstance/list': { body: { code: undefined }, expect: 'notFound' },
+    'POST /api/system/registry/translation': { body: { code: 'probe', queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name' } },
+    'PUT /api/system/registry/translation/:id': { body: { column1: 'code', version: 1 } },
     'PUT /api/system/user/resetPwd': { body: { password: PASSWORD, confirmPassword: PASSWORD } },
     'PUT /api/system/user/changeStatus': { body: { status: 1 } },
     'POST /api/system/user/assign-menu': {
@@ -348,6 +370,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
     if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
     if (r.module === 'openApp') return w.openAppB;
+    if (r.module === 'registry')
+      return /\/service\//.test(r.url) ? w.regServiceB : /\/envGroup\//.test(r.url) ? w.regGroupB : /\/envInstance\//.test(r.url) ? w.regInstanceB : /\/env\//.test(r.url) ? w.regEnvB : /\/translation\//.test(r.url) ? w.regTranslationB : w.regAppB;
     if (r.module === 'member') return /\/identity\//.test(r.url) ? w.identityB : w.memberB;
     if (r.module === 'ticketGate') return /\/gate\//.test(r.url) ? w.gateB : w.ticketB;
     if (r.module === 'ticketDist') return /\/dist-quota\//.test(r.url) ? w.quotaB : /\/package\//.test(r.url) ? w.packageB : /\/external-item\//.test(r.url) ? w.externalB : w.distributorB;
@@ -420,6 +444,14 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return r.module === 'ticket' ? w.ticketTypeB : w.cardTypeB;
     case 'apiIds':
       return [w.openApiId];
+    case 'appId':
+      return w.regAppB;
+    case 'envId':
+      return w.regEnvB;
+    case 'groupId':
+      return w.regGroupB;
+    case 'serviceIds':
+      return [w.regServiceB];
     case 'performerIds':
       return [w.performerB];
     case 'noticeId':
@@ -509,6 +541,13 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sys_open_app: `org_id in (select id from b)`,
     sys_open_grant: `org_id in (select id from b)`,
     sys_open_call_log: `org_id in (select id from b)`,
+    registry_app: `org_id in (select id from b)`,
+    registry_service: `org_id in (select id from b)`,
+    registry_env: `org_id in (select id from b)`,
+    registry_env_group: `org_id in (select id from b)`,
+    registry_env_instance: `org_id in (select id from b)`,
+    registry_env_service: `org_id in (select id from b)`,
+    registry_translation: `org_id in (select id from b)`,
     sys_job: `org_id in (select id from b)`,
     sys_job_log: `org_id in (select id from b)`,
     sys_job_stream: `org_id in (select id from b)`,
@@ -674,6 +713,13 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     // B lets a third-party application read its records.
     const openAppB = (await ok<{ id: number }>('POST', sys('openApp'), { name: 'b-app', ipRules: ['10.0.0.1'] }, mgrB)).id;
     const openApiId = (await ok<{ id: number }[]>('GET', sys('openApp/interfaces')))[0]!.id;
+    // B's service registry: an application with a service, an environment deploying it with a group and an instance, a translation item.
+    const regAppB = (await ok<{ id: number }>('POST', sys('registry/app'), { name: 'b-app', code: 'b-app' }, mgrB)).id;
+    const regServiceB = (await ok<{ id: number }>('POST', sys('registry/service'), { appId: regAppB, name: 'b-svc', code: 'b-svc', serviceVersion: '1', type: 'http', context: '/b' }, mgrB)).id;
+    const regEnvB = (await ok<{ id: number }>('POST', sys('registry/env'), { name: 'b-env', code: 'b-env', serviceIds: [regServiceB] }, mgrB)).id;
+    const regGroupB = (await ok<{ id: number }>('POST', sys('registry/envGroup'), { envId: regEnvB, code: 'b-group', name: 'b-group' }, mgrB)).id;
+    const regInstanceB = (await ok<{ id: number }>('POST', sys('registry/envInstance'), { envId: regEnvB, groupId: regGroupB, code: 'b-inst', ip: '10.0.0.2', port: 80 }, mgrB)).id;
+    const regTranslationB = (await ok<{ id: number }>('POST', sys('registry/translation'), { code: 'b-tr', queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name' }, mgrB)).id;
     // B distributes: a distributor given quota of a general-admission level, a package, an external item pulled from a feed.
     const gaSessionB = await ok<{ id: number; levels: { id: number }[] }>('POST', '/api/sport/ticket/session', { projectId: projectB, name: 'b-ga', startAt: '2030-01-02T12:00:00Z', onSale: true, levels: [{ name: 'b-ga-level', priceFen: 500, quota: 10 }] }, mgrB);
     const distributorB = (await ok<{ id: number }>('POST', '/api/sport/ticket/distributor', { name: 'b-distributor', commissionPct: 5 }, mgrB)).id;
@@ -723,6 +769,12 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       apiId: apis.data.find((a) => a.grantable)!.id,
       openAppB,
       openApiId,
+      regAppB,
+      regServiceB,
+      regEnvB,
+      regGroupB,
+      regInstanceB,
+      regTranslationB,
       menuIds,
       orderA,
       orderB,

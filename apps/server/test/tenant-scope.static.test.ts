@@ -96,6 +96,9 @@ ORGANISATION_OWNED.push('sport_ticket_performer', 'sport_ticket_project_performe
 // Station messages and to-do messages (issue 14): each row is one user's, in the organisation it was sent in.
 ORGANISATION_OWNED.push('sys_station_message', 'sys_backlog');
 
+// The service registry (issue 14): applications, environments with groups, instances and deployed services, services, translation items.
+ORGANISATION_OWNED.push('registry_app', 'registry_env', 'registry_env_group', 'registry_env_instance', 'registry_env_service', 'registry_service', 'registry_translation');
+
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */
 const USER_OWNED = ['sys_password_history'];
 

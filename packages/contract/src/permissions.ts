@@ -38,6 +38,12 @@ export const Perm = {
   api: { list: 'system:api:list', edit: 'system:api:edit' },
   // Third-party application access (issue 14): applications and their grants, the open interfaces, the call log.
   openApp: { list: 'system:openApp:list', edit: 'system:openApp:edit', grant: 'system:openApp:grant', api: 'system:openApp:api', log: 'system:openApp:log' },
+  // The service registry (issue 14): applications, environments (groups, instances), services, translation items.
+  // One level deep like every group (the screen registry and the menu seed read the codes that way).
+  registryApp: { list: 'system:registryApp:list', edit: 'system:registryApp:edit' },
+  registryEnv: { list: 'system:registryEnv:list', edit: 'system:registryEnv:edit' },
+  registryService: { list: 'system:registryService:list', edit: 'system:registryService:edit' },
+  registryTranslation: { list: 'system:registryTranslation:list', edit: 'system:registryTranslation:edit' },
   dict: {
     list: 'system:dict:list',
     add: 'system:dict:add',

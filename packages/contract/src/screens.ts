@@ -64,6 +64,7 @@ export const MENU_DIRECTORIES = [
   { key: 'monitor', title: { 'zh-CN': '系统监控', 'en-US': 'Monitor' }, icon: 'MonitorOutlined' },
   { key: 'job', title: { 'zh-CN': '任务调度', 'en-US': 'Job scheduling' }, icon: 'ScheduleOutlined' },
   { key: 'appAccess', title: { 'zh-CN': '应用接入', 'en-US': 'App access' }, icon: 'ApiOutlined' },
+  { key: 'registry', title: { 'zh-CN': '服务注册', 'en-US': 'Service registry' }, icon: 'ClusterOutlined' },
   { key: 'order', title: { 'zh-CN': '订单管理', 'en-US': 'Orders' }, icon: 'ProfileOutlined' },
   { key: 'refund', title: { 'zh-CN': '退款管理', 'en-US': 'Refunds' }, icon: 'RollbackOutlined' },
   { key: 'finance', title: { 'zh-CN': '财务管理', 'en-US': 'Finance' }, icon: 'AccountBookOutlined' },
@@ -115,6 +116,11 @@ export const SCREENS = [
   { key: 'appAccess.api', path: '/appAccess/ThirdApiManager', title: { 'zh-CN': '开放接口', 'en-US': 'Open interfaces' }, icon: 'ApiOutlined', permission: Perm.openApp.api, cache: true, parent: 'appAccess' },
   { key: 'appAccess.grant', path: '/appAccess/InterfaceAuthManage', title: { 'zh-CN': '接口授权管理', 'en-US': 'Interface grants' }, icon: 'SafetyCertificateOutlined', permission: Perm.openApp.grant, cache: true, parent: 'appAccess' },
   { key: 'appAccess.log', path: '/appAccess/callLog', title: { 'zh-CN': '调用日志', 'en-US': 'Call log' }, icon: 'FileSearchOutlined', permission: Perm.openApp.log, cache: true, parent: 'appAccess' },
+  // The service registry (issue 14): applications, environments with groups and instances, services, translation items.
+  { key: 'registry.app', path: '/system/registry/app', title: { 'zh-CN': '应用管理', 'en-US': 'Applications' }, icon: 'AppstoreOutlined', permission: Perm.registryApp.list, buttons: without(Perm.registryApp, 'list'), cache: true, parent: 'registry' },
+  { key: 'registry.env', path: '/system/registry/env', title: { 'zh-CN': '环境管理', 'en-US': 'Environments' }, icon: 'DeploymentUnitOutlined', permission: Perm.registryEnv.list, buttons: without(Perm.registryEnv, 'list'), cache: true, parent: 'registry' },
+  { key: 'registry.service', path: '/system/registry/service', title: { 'zh-CN': '服务管理', 'en-US': 'Services' }, icon: 'CloudServerOutlined', permission: Perm.registryService.list, buttons: without(Perm.registryService, 'list'), cache: true, parent: 'registry' },
+  { key: 'registry.translation', path: '/system/registry/translation', title: { 'zh-CN': '翻译项管理', 'en-US': 'Translation items' }, icon: 'GlobalOutlined', permission: Perm.registryTranslation.list, buttons: without(Perm.registryTranslation, 'list'), cache: true, parent: 'registry' },
   // Orders (the commerce core): the main list, then one tab per order type (spec 2.5), each the main list filtered.
   { key: 'sport.order.main', path: '/sport/views/orderManagement/mainOrder', title: { 'zh-CN': '全部订单', 'en-US': 'All orders' }, icon: 'ProfileOutlined', permission: Perm.order.list, buttons: { ...without(Perm.order, 'list'), accounts: Perm.account.list }, cache: true, parent: 'order' },
   { key: 'sport.order.venueReservation', path: '/sport/views/orderManagement/venueReservation', title: { 'zh-CN': '场地预订订单', 'en-US': 'Venue bookings' }, icon: 'CalendarOutlined', permission: Perm.order.list, cache: true, parent: 'order' },

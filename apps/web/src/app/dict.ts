@@ -1,8 +1,9 @@
+import { useCallback } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { DictOptions } from '@venue/contract';
+import { TRANSLATION_PREFIXES, type DictOptions, type Page, type RegistryTranslationItem } from '@venue/contract';
 import { getLang, useLang } from './prefs.ts';
 import { queryClient } from './query.ts';
-import { api, http } from './request.ts';
+import { api, http, onWriteSucceeded } from './request.ts';
 
 /** Dictionaries (adapter dict/item/query): loaded once after login, cached, read with useDict. */
 
@@ -43,3 +44,68 @@ export function dictLabel(code: string, value: unknown): string {
 export function refreshDictionary(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: DICT_QUERY_KEY });
 }
+
+// ---------------------------------------------------------------- translation items
+
+/**
+ * Dictionary translation by translation items (issue 14, service registry): an item names a list
+ * interface of the console API (`system/registry/app/list`), the row field a stored value matches
+ * (`id`) and up to four columns to show (`name`, `code`, ...). The rows are read once per item and
+ * cached; a successful write under the item's cache update interface (`system/registry/app`)
+ * clears that cache, so the next render reads them again.
+ */
+export const TRANSLATION_ITEMS_KEY = ['translation-items'] as const;
+const translationKey = (code: string) => ['translation', code] as const;
+/** The rows one item reads: the first page of its list interface (a dictionary, not a report). */
+const TRANSLATION_PAGE_SIZE = 500;
+
+function fetchTranslationItems(): Promise<RegistryTranslationItem[]> {
+  return http.get<RegistryTranslationItem[]>(api.system('registry/translation/items'), undefined, { silent: true });
+}
+
+/** `system/registry/app/list` -> the configured URL of that interface. */
+function interfaceUrl(apiPath: string): string {
+  const slash = apiPath.indexOf('/');
+  const prefix = apiPath.slice(0, slash) as (typeof TRANSLATION_PREFIXES)[number];
+  return TRANSLATION_PREFIXES.includes(prefix) ? api[prefix](apiPath.slice(slash + 1)) : apiPath;
+}
+
+const pathOf = (url: string) => new URL(url, typeof location !== 'undefined' ? location.origin : 'http://localhost').pathname;
+
+async function fetchTranslationRows(item: RegistryTranslationItem): Promise<Map<string, Record<string, unknown>>> {
+  // Silent: a user who may not read the interface sees the stored values, not an error.
+  const answer = await http.post<Page<Record<string, unknown>> | Record<string, unknown>[]>(interfaceUrl(item.queryApi), { pageNum: 1, pageSize: TRANSLATION_PAGE_SIZE }, { silent: true });
+  const rows = Array.isArray(answer) ? answer : answer.data;
+  return new Map(rows.map((r) => [String(r[item.matchColumn]), r]));
+}
+
+/** Translates stored values by the translation item `code`: `(value, column = 1) => text`, or undefined while unknown. */
+export function useTranslated(code: string): (value: unknown, column?: 1 | 2 | 3 | 4) => string | undefined {
+  const items = useQuery({ queryKey: TRANSLATION_ITEMS_KEY, queryFn: fetchTranslationItems, staleTime: Infinity, retry: false });
+  const item = items.data?.find((i) => i.code === code);
+  const rows = useQuery({ queryKey: translationKey(code), queryFn: () => fetchTranslationRows(item!), enabled: !!item, staleTime: Infinity, retry: false });
+  const table = rows.data;
+  return useCallback(
+    (value: unknown, column: 1 | 2 | 3 | 4 = 1) => {
+      if (!item || !table || value === null || value === undefined) return undefined;
+      const field = [item.column1, item.column2, item.column3, item.column4][column - 1];
+      const cell = field ? table.get(String(value))?.[field] : undefined;
+      return cell === null || cell === undefined ? undefined : String(cell);
+    },
+    [item, table],
+  );
+}
+
+// A write under an item's cache update interface clears its rows; a write of the items themselves clears them all.
+onWriteSucceeded((_method, url) => {
+  const path = pathOf(url);
+  const under = (base: string) => path === base || path.startsWith(`${base}/`);
+  if (under(pathOf(api.system('registry/translation')))) {
+    void queryClient.invalidateQueries({ queryKey: TRANSLATION_ITEMS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ['translation'] });
+    return;
+  }
+  for (const item of queryClient.getQueryData<RegistryTranslationItem[]>(TRANSLATION_ITEMS_KEY) ?? []) {
+    if (under(pathOf(interfaceUrl(item.cacheApi)))) void queryClient.invalidateQueries({ queryKey: translationKey(item.code) });
+  }
+});

@@ -411,10 +411,28 @@ export function onConflict(h: ConflictHandler): void {
   conflictHandler = h;
 }
 
+export type WriteListener = (method: string, url: string) => void;
+
+const writeListeners = new Set<WriteListener>();
+
+/**
+ * Calls `listener` after every successful POST, PUT or DELETE with the method and the full URL
+ * (the dictionary translation clears a translation item's cache when its cache update interface
+ * was written). Answers the unsubscribe function.
+ */
+export function onWriteSucceeded(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 function settle<T>(opts: RequestOptions, res: Response, url: string, env: Envelope | null): RawResponse<T> {
   const outcome = classifyResponse(res.status, env, t);
   apply(outcome, !!opts.silent);
-  if (outcome.kind === 'ok' && env) return { envelope: env as Envelope<T>, headers: res.headers, status: res.status };
+  if (outcome.kind === 'ok' && env) {
+    const method = (opts.method ?? 'GET').toUpperCase();
+    if (isStateChanging(method)) for (const l of writeListeners) l(method, url);
+    return { envelope: env as Envelope<T>, headers: res.headers, status: res.status };
+  }
   const err = new ApiError({
     kind: env ? 'business' : res.ok ? 'parse' : 'http',
     status: res.status,

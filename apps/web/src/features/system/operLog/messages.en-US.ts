@@ -49,6 +49,7 @@ const messages: MessagesOf<typeof zh> = {
     ticketDist: 'Ticket distribution',
     ticketGate: 'Gate checking',
     openApp: 'App access',
+    registry: 'Service registry',
   },
   action: {
     sell: 'Sell a card',
