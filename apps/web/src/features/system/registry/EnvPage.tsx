@@ -37,6 +37,7 @@ export const registryEnvResource: ResourceDef<RegistryEnvRow, z.input<typeof reg
   perms: { add: P.edit, edit: P.edit, import: P.edit, export: P.list },
   // Deleting asks, says so when declined (spec 4: "with cancel"), and names what goes with it.
   features: { remove: false },
+  inlineActions: 4,
   search: [
     { name: 'name', label: 'field.envName' },
     { name: 'code', label: 'field.envCode' },

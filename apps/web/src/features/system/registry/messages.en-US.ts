@@ -58,6 +58,13 @@ const messages: MessagesOf<typeof zh> = {
     cacheApi: 'Adding, editing or deleting under this path clears the cached translations, e.g. system/registry/app',
     context: 'Starts with /, e.g. /booking',
   },
+  err: {
+    code: 'Letters, digits, _, - and . only, starting with a letter or digit',
+    ip: 'Not a valid IP address: use a.b.c.d (each part 0-255)',
+    context: 'The context starts with / and holds letters, digits, _, -, . and / only',
+    apiPath: 'An interface is "prefix/path", e.g. system/registry/app/list (prefix system, stadium, sport or adapter)',
+    column: 'A column name holds letters, digits and _ and does not start with a digit',
+  },
   groups: 'Groups and instances',
   groupsTitle: '{{name}}: groups and instances',
   removeEnvConfirm: 'Deleting environment "{{name}}" also deletes its groups, instances and deployments. Delete it?',

@@ -55,6 +55,13 @@ const messages = {
     cacheApi: '对该路径及其下级的新增、修改、删除会清除翻译缓存，如 system/registry/app',
     context: '以 / 开头，如 /booking',
   },
+  err: {
+    code: '只能包含字母、数字、下划线、短横线和点，并以字母或数字开头',
+    ip: 'IP 地址格式不正确，应为 a.b.c.d（每段 0-255）',
+    context: '上下文应以 / 开头，只含字母、数字、_、-、. 和 /',
+    apiPath: '接口格式应为“前缀/路径”，如 system/registry/app/list（前缀为 system、stadium、sport 或 adapter）',
+    column: '列名只能包含字母、数字和下划线，且不以数字开头',
+  },
   groups: '分组与实例',
   groupsTitle: '{{name}}：分组与实例',
   removeEnvConfirm: '删除环境“{{name}}”将同时删除其分组、实例和部署记录，确定删除吗？',
