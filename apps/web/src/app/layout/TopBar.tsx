@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Avatar, Badge, Button, Divider, Dropdown, Empty, Flex, Popover, Tooltip, type MenuProps } from 'antd';
+import { Avatar, Button, Divider, Dropdown, Flex, Tooltip, type MenuProps } from 'antd';
 import {
   BankOutlined,
-  BellOutlined,
   CheckOutlined,
   DownOutlined,
   InfoCircleOutlined,
@@ -22,6 +21,7 @@ import { LangSwitch, ThemeSwitch } from '../switches.tsx';
 import { activeTab } from '../tabs.ts';
 import { ChangePasswordDialog } from '../password/ChangePasswordDialog.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { StationBell } from './StationBell.tsx';
 
 /** Top bar: collapse, breadcrumbs, organisation, messages, language, theme, user menu. */
 export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
@@ -31,7 +31,6 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   const loginName = useSession((s) => s.userInfo?.code ?? '');
   const orgs = useSession((s) => s.userInfo?.orgVOS);
   const current = useSession((s) => s.userInfo?.currentOrg);
-  const unread = useSession((s) => !!s.userInfo?.unreadMessage);
   const [pwdOpen, setPwdOpen] = useState(false);
   const [switching, setSwitching] = useState(false);
 
@@ -111,16 +110,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
             </Tooltip>
           )
         ) : null}
-        <Popover
-          trigger="click"
-          placement="bottomRight"
-          title={t('layout.messages')}
-          content={<Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('layout.noMessages')} style={{ width: 260 }} />}
-        >
-          <Tooltip title={t('layout.messages')}>
-            <Button type="text" aria-label={t('layout.messages')} data-testid="station-messages" icon={<Badge dot={unread}><BellOutlined /></Badge>} />
-          </Tooltip>
-        </Popover>
+        <StationBell />
         <LangSwitch />
         <ThemeSwitch />
         <Divider orientation="vertical" />
