@@ -76,7 +76,9 @@ describe.each(databases)('the service registry on %s', (kind) => {
     const app = await addApp(mgrA);
     const service = await addService(mgrA, app.id, { requestEncoding: 'GBK' });
     expect(service).toMatchObject({ appId: app.id, requestEncoding: 'GBK', responseEncoding: 'UTF-8', type: 'http' });
-    expect((await ok(mgrA, 'GET', reg(`app/${app.id}`))).serviceCount).toBe(1);
+    const second = await addService(mgrA, app.id, { serviceVersion: '2.0.0' });
+    expect((await ok(mgrA, 'GET', reg(`app/${app.id}`))).serviceCount).toBe(2);
+    expect((await ok(mgrA, 'GET', reg(`app/${(await addApp(mgrA)).id}`))).serviceCount).toBe(0);
 
     const foreignApp = await addApp(mgrB);
     const foreign = await mgrA.json('POST', reg('service'), { body: { appId: foreignApp.id, name: 'x', code: uniq('s'), serviceVersion: '1', type: 'http', context: '/x' } });
@@ -87,8 +89,8 @@ describe.each(databases)('the service registry on %s', (kind) => {
     const busy = await mgrA.json('DELETE', reg(`app/${app.id}`), { lang: 'en-US' });
     expect(busy.code).toBe(Code.CONFLICT);
     expect(busy.detail.reason).toBe('state');
-    expect(busy.msg).toContain('1 services');
-    await ok(mgrA, 'DELETE', reg(`service/${service.id}`));
+    expect(busy.msg).toContain('2 services');
+    await ok(mgrA, 'DELETE', reg(`service/${service.id},${second.id}`));
     expect((await ok(mgrA, 'DELETE', reg(`app/${app.id}`))).deleted).toBe(1);
   });
 
@@ -123,8 +125,12 @@ describe.each(databases)('the service registry on %s', (kind) => {
     expect(refused.code).toBe(Code.FORM_INVALID);
     expect(refused.detail[0].message).toContain('closed');
 
+    const spare = await ok(mgrA, 'POST', reg('envGroup'), { envId: env.id, code: 'spare', name: '备用' });
+    const groups = await ok(mgrA, 'POST', reg('envGroup/list'), { envId: env.id });
+    expect(groups.data.map((g: { code: string; instanceCount: number }) => `${g.code}:${g.instanceCount}`)).toEqual(['spare:0', 'web:1']);
     const listed = await ok(mgrA, 'POST', reg('env/list'), { code: env.code });
-    expect(listed.data[0]).toMatchObject({ groupCount: 1, instanceCount: 1, serviceIds: [svc.id] });
+    expect(listed.data[0]).toMatchObject({ groupCount: 2, instanceCount: 1, serviceIds: [svc.id] });
+    expect(spare.instanceCount).toBe(0);
     await ok(mgrA, 'DELETE', reg(`env/${env.id}`));
     expect((await mgrA.json('GET', reg(`envInstance/${inst.id}`))).code).toBe(Code.NOT_FOUND);
     expect((await mgrA.json('GET', reg(`envGroup/${group.id}`))).code).toBe(Code.NOT_FOUND);

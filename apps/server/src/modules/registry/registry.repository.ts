@@ -44,7 +44,8 @@ function appWhere(scope: Scope, f: AppFilter): SQL | undefined {
   );
 }
 
-const serviceCount = sql<number>`(select count(*)::int from registry_service s where s.app_id = ${registryApps.id})`;
+// Correlated by the outer table's qualified name: an unqualified column would bind to the subquery's own table.
+const serviceCount = sql<number>`(select count(*)::int from registry_service s where s.app_id = "registry_app"."id")`;
 
 export async function pageApps(db: Executor, scope: Scope, f: AppFilter, order: SQL[], page: Page) {
   const where = appWhere(scope, f);
@@ -189,8 +190,8 @@ function envWhere(scope: Scope, f: EnvFilter): SQL | undefined {
   );
 }
 
-const groupCount = sql<number>`(select count(*)::int from registry_env_group g where g.env_id = ${registryEnvs.id})`;
-const instanceCount = sql<number>`(select count(*)::int from registry_env_instance i where i.env_id = ${registryEnvs.id})`;
+const groupCount = sql<number>`(select count(*)::int from registry_env_group g where g.env_id = "registry_env"."id")`;
+const instanceCount = sql<number>`(select count(*)::int from registry_env_instance i where i.env_id = "registry_env"."id")`;
 
 export async function pageEnvs(db: Executor, scope: Scope, f: EnvFilter, order: SQL[], page: Page) {
   const where = envWhere(scope, f);
@@ -256,7 +257,7 @@ export async function pageGroups(db: Executor, scope: Scope, f: { envId: number;
     f.name ? containsText(registryGroups.name, f.name) : undefined,
     f.status !== undefined ? eq(registryGroups.status, f.status) : undefined,
   );
-  const instances = sql<number>`(select count(*)::int from registry_env_instance i where i.group_id = ${registryGroups.id})`;
+  const instances = sql<number>`(select count(*)::int from registry_env_instance i where i.group_id = "registry_env_group"."id")`;
   const [rows, n] = await Promise.all([
     db.select({ group: registryGroups, instanceCount: instances }).from(registryGroups).where(where).orderBy(asc(registryGroups.code)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(registryGroups).where(where),

@@ -191,8 +191,8 @@ function EnvGroups({ env, onClose }: { env: RegistryEnvRow | null; onClose: () =
       {env && (
         <Tabs
           items={[
-            { key: 'groups', label: t('registry:group'), children: <ListPage def={groups} extraFilters={filters} /> },
-            { key: 'instances', label: t('registry:instance'), children: <ListPage def={instances} extraFilters={filters} /> },
+            { key: 'groups', label: t('registry:tabGroups'), children: <ListPage def={groups} extraFilters={filters} /> },
+            { key: 'instances', label: t('registry:tabInstances'), children: <ListPage def={instances} extraFilters={filters} /> },
           ]}
         />
       )}

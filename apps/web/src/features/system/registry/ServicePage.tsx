@@ -25,7 +25,7 @@ export const registryServiceResource: ResourceDef<RegistryServiceRow, z.input<ty
     { key: 'serviceVersion', label: 'field.serviceVersion', content: 'code', sorter: true },
     { key: 'type', label: 'field.type', options: serviceTypeOptions },
     // The owning application by the translation item `registryApp` (the console's dictionary translation).
-    { key: 'appId', label: 'field.app', render: (v: number) => <AppName id={v} /> },
+    { key: 'appId', label: 'field.app', width: 220, render: (v: number) => <AppName id={v} /> },
     { key: 'context', label: 'field.context', content: 'code' },
     { key: 'requestEncoding', label: 'field.requestEncoding', content: 'code', hiddenByDefault: true },
     { key: 'responseEncoding', label: 'field.responseEncoding', content: 'code', hiddenByDefault: true },

@@ -66,6 +66,8 @@ const messages: MessagesOf<typeof zh> = {
     column: 'A column name holds letters, digits and _ and does not start with a digit',
   },
   groups: 'Groups and instances',
+  tabGroups: 'Groups',
+  tabInstances: 'Instances',
   groupsTitle: '{{name}}: groups and instances',
   removeEnvConfirm: 'Deleting environment "{{name}}" also deletes its groups, instances and deployments. Delete it?',
   removeGroupConfirm: 'Deleting group "{{name}}" also deletes its instances. Delete it?',

@@ -63,6 +63,8 @@ const messages = {
     column: '列名只能包含字母、数字和下划线，且不以数字开头',
   },
   groups: '分组与实例',
+  tabGroups: '分组',
+  tabInstances: '实例',
   groupsTitle: '{{name}}：分组与实例',
   removeEnvConfirm: '删除环境“{{name}}”将同时删除其分组、实例和部署记录，确定删除吗？',
   removeGroupConfirm: '删除分组“{{name}}”将同时删除其下的实例，确定删除吗？',
