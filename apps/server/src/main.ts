@@ -17,6 +17,7 @@ import { seedTicketRulesDemo } from './modules/sport/ticket/reserve/reserve.seed
 import { seedTicketCatalogueDemo } from './modules/sport/ticket/catalogue/catalogue.seed.ts';
 import { seedOpenDemo } from './modules/open/open.seed.ts';
 import { seedRegistryDemo } from './modules/registry/registry.seed.ts';
+import { seedStationDemo } from './modules/message/station/station.seed.ts';
 import { seedVenueJobs } from './modules/sport/venue/venue.jobs.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
@@ -52,6 +53,7 @@ async function main() {
   if (config.seedDemo) await seedTicketCatalogueDemo(database.db);
   if (config.seedDemo) await seedOpenDemo(app, database.db, app.ctx.keys.secretKey);
   if (config.seedDemo) await seedRegistryDemo(database.db);
+  if (config.seedDemo) await seedStationDemo(database.db);
   await seedCommerceJobs(database.db);
   await seedVenueJobs(database.db);
   await startJobs(app);

@@ -64,6 +64,7 @@ export const MENU_DIRECTORIES = [
   { key: 'monitor', title: { 'zh-CN': '系统监控', 'en-US': 'Monitor' }, icon: 'MonitorOutlined' },
   { key: 'job', title: { 'zh-CN': '任务调度', 'en-US': 'Job scheduling' }, icon: 'ScheduleOutlined' },
   { key: 'appAccess', title: { 'zh-CN': '应用接入', 'en-US': 'App access' }, icon: 'ApiOutlined' },
+  { key: 'message', title: { 'zh-CN': '消息管理', 'en-US': 'Messages' }, icon: 'MessageOutlined' },
   { key: 'registry', title: { 'zh-CN': '服务注册', 'en-US': 'Service registry' }, icon: 'ClusterOutlined' },
   { key: 'order', title: { 'zh-CN': '订单管理', 'en-US': 'Orders' }, icon: 'ProfileOutlined' },
   { key: 'refund', title: { 'zh-CN': '退款管理', 'en-US': 'Refunds' }, icon: 'RollbackOutlined' },
@@ -116,6 +117,9 @@ export const SCREENS = [
   { key: 'appAccess.api', path: '/appAccess/ThirdApiManager', title: { 'zh-CN': '开放接口', 'en-US': 'Open interfaces' }, icon: 'ApiOutlined', permission: Perm.openApp.api, cache: true, parent: 'appAccess' },
   { key: 'appAccess.grant', path: '/appAccess/InterfaceAuthManage', title: { 'zh-CN': '接口授权管理', 'en-US': 'Interface grants' }, icon: 'SafetyCertificateOutlined', permission: Perm.openApp.grant, cache: true, parent: 'appAccess' },
   { key: 'appAccess.log', path: '/appAccess/callLog', title: { 'zh-CN': '调用日志', 'en-US': 'Call log' }, icon: 'FileSearchOutlined', permission: Perm.openApp.log, cache: true, parent: 'appAccess' },
+  // Station messages and to-dos (issue 14): every signed-in user's own.
+  { key: 'message.station', path: '/message/station', title: { 'zh-CN': '站内信', 'en-US': 'Station messages' }, icon: 'MailOutlined', permission: Perm.authenticated, cache: true, parent: 'message' },
+  { key: 'message.backlog', path: '/message/backlog', title: { 'zh-CN': '待办消息', 'en-US': 'To-do messages' }, icon: 'CarryOutOutlined', permission: Perm.authenticated, cache: true, parent: 'message' },
   // The service registry (issue 14): applications, environments with groups and instances, services, translation items.
   { key: 'registry.app', path: '/system/registry/app', title: { 'zh-CN': '应用管理', 'en-US': 'Applications' }, icon: 'AppstoreOutlined', permission: Perm.registryApp.list, buttons: without(Perm.registryApp, 'list'), cache: true, parent: 'registry' },
   { key: 'registry.env', path: '/system/registry/env', title: { 'zh-CN': '环境管理', 'en-US': 'Environments' }, icon: 'DeploymentUnitOutlined', permission: Perm.registryEnv.list, buttons: without(Perm.registryEnv, 'list'), cache: true, parent: 'registry' },
