@@ -24,6 +24,8 @@ import { operationLogWriter } from './modules/log/operlog.writer.ts';
 import { registerModules } from './modules/routes.ts';
 import { backlogEnabled } from './modules/message/backlog/backlog.service.ts';
 import { backlogUrl } from './modules/message/backlog/backlog.routes.ts';
+import { setJobAlarm } from './modules/job/alarm.ts';
+import { messageJobAlarm } from './modules/message/message.alarm.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -179,6 +181,8 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
 
   collectUploads(app);
   registerModules(app, ctx, { sms: sms ?? createSmsProvider(config, app.log) });
+  // Failed job runs are announced through the job.failed business type of messaging.
+  setJobAlarm(messageJobAlarm(database.db, app.log));
   // Only the upload routes parse multipart bodies (the plugin's hooks cost every other request).
   await installUploads(app, { fileSize: config.uploadLimit, files: 5, fields: 50 });
 

@@ -117,6 +117,12 @@ export const SCREENS = [
   { key: 'appAccess.api', path: '/appAccess/ThirdApiManager', title: { 'zh-CN': '开放接口', 'en-US': 'Open interfaces' }, icon: 'ApiOutlined', permission: Perm.openApp.api, cache: true, parent: 'appAccess' },
   { key: 'appAccess.grant', path: '/appAccess/InterfaceAuthManage', title: { 'zh-CN': '接口授权管理', 'en-US': 'Interface grants' }, icon: 'SafetyCertificateOutlined', permission: Perm.openApp.grant, cache: true, parent: 'appAccess' },
   { key: 'appAccess.log', path: '/appAccess/callLog', title: { 'zh-CN': '调用日志', 'en-US': 'Call log' }, icon: 'FileSearchOutlined', permission: Perm.openApp.log, cache: true, parent: 'appAccess' },
+  // Messaging delivery (issue 14): business types, channels, templates, the send log, the test screen.
+  { key: 'message.business', path: '/message/business', title: { 'zh-CN': '业务类型', 'en-US': 'Business types' }, icon: 'NotificationOutlined', permission: Perm.message.business, cache: true, parent: 'message' },
+  { key: 'message.channel', path: '/message/channel', title: { 'zh-CN': '消息渠道', 'en-US': 'Channels' }, icon: 'SendOutlined', permission: Perm.message.channel, cache: true, parent: 'message' },
+  { key: 'message.template', path: '/message/template', title: { 'zh-CN': '消息模板', 'en-US': 'Templates' }, icon: 'SnippetsOutlined', permission: Perm.message.template, cache: true, parent: 'message' },
+  { key: 'message.log', path: '/message/log', title: { 'zh-CN': '发送记录', 'en-US': 'Send log' }, icon: 'HistoryOutlined', permission: Perm.message.log, cache: true, parent: 'message' },
+  { key: 'message.test', path: '/message/test', title: { 'zh-CN': '消息测试', 'en-US': 'Test send' }, icon: 'ExperimentOutlined', permission: Perm.message.test, cache: true, parent: 'message' },
   // Station messages and to-dos (issue 14): every signed-in user's own.
   { key: 'message.station', path: '/message/station', title: { 'zh-CN': '站内信', 'en-US': 'Station messages' }, icon: 'MailOutlined', permission: Perm.authenticated, cache: true, parent: 'message' },
   { key: 'message.backlog', path: '/message/backlog', title: { 'zh-CN': '待办消息', 'en-US': 'To-do messages' }, icon: 'CarryOutOutlined', permission: Perm.authenticated, cache: true, parent: 'message' },
