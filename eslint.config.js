@@ -47,8 +47,8 @@ export default tseslint.config(
             {
               under: 'apps/server/src/modules/',
               groups: ['sport'],
-              order: ['system', 'log', 'mail', 'auth', 'sso', 'job', 'open', 'registry'],
-              because: 'modules depend one way, system <- log <- mail <- auth <- sso <- job <- open <- registry, and none of them on a business module (sport/*)',
+              order: ['system', 'log', 'mail', 'auth', 'sso', 'job', 'message', 'open', 'registry'],
+              because: 'modules depend one way, system <- log <- mail <- auth <- sso <- job <- message <- open <- registry, and none of them on a business module (sport/*)',
             },
             {
               under: 'apps/web/src/features/',

@@ -16,6 +16,7 @@ import { seedGateDemo } from './modules/sport/ticket/gate/gate.seed.ts';
 import { seedTicketRulesDemo } from './modules/sport/ticket/reserve/reserve.seed.ts';
 import { seedTicketCatalogueDemo } from './modules/sport/ticket/catalogue/catalogue.seed.ts';
 import { seedOpenDemo } from './modules/open/open.seed.ts';
+import { seedMessageDefaults, seedMessageDemo } from './modules/message/message.seed.ts';
 import { seedRegistryDemo } from './modules/registry/registry.seed.ts';
 import { seedStationDemo } from './modules/message/station/station.seed.ts';
 import { seedVenueJobs } from './modules/sport/venue/venue.jobs.ts';
@@ -39,6 +40,7 @@ async function main() {
   const builtAt = Date.now();
   await seedPlatform(database.db, config, (m) => app.log.warn(m));
   if (config.seedDemo) await seedDemo(database.db, config);
+  await seedMessageDefaults(database.db);
   const paySims = config.seedDemo ? await startDemoPayments(database.db, config, app.ctx.keys.secretKey) : undefined;
   const seededAt = Date.now();
   await app.listen({ host: config.host, port: config.port });
@@ -52,6 +54,7 @@ async function main() {
   if (config.seedDemo) await seedTicketRulesDemo(database.db);
   if (config.seedDemo) await seedTicketCatalogueDemo(database.db);
   if (config.seedDemo) await seedOpenDemo(app, database.db, app.ctx.keys.secretKey);
+  if (config.seedDemo) await seedMessageDemo(database.db);
   if (config.seedDemo) await seedRegistryDemo(database.db);
   if (config.seedDemo) await seedStationDemo(database.db);
   await seedCommerceJobs(database.db);

@@ -114,6 +114,9 @@ interface World {
   operLogB: number;
   apiId: number;
   openAppB: number;
+  msgBusinessB: number;
+  msgTemplateB: number;
+  msgSendB: number;
   openApiId: number;
   regAppB: number;
   regServiceB: number;
@@ -370,6 +373,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
     if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
     if (r.module === 'openApp') return w.openAppB;
+    if (r.module === 'message') return /\/template\//.test(r.url) ? w.msgTemplateB : /\/log\//.test(r.url) ? w.msgSendB : w.msgBusinessB;
     if (r.module === 'registry')
       return /\/service\//.test(r.url) ? w.regServiceB : /\/envGroup\//.test(r.url) ? w.regGroupB : /\/envInstance\//.test(r.url) ? w.regInstanceB : /\/env\//.test(r.url) ? w.regEnvB : /\/translation\//.test(r.url) ? w.regTranslationB : w.regAppB;
     if (r.module === 'member') return /\/identity\//.test(r.url) ? w.identityB : w.memberB;
@@ -407,6 +411,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [w.RB];
     case 'jobId':
       return w.jobB;
+    case 'businessId':
+      return w.msgBusinessB;
+    case 'templateId':
+      return w.msgTemplateB;
     case 'streamId':
       return w.streamB;
     case 'streamRunId':
@@ -541,6 +549,10 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sys_open_app: `org_id in (select id from b)`,
     sys_open_grant: `org_id in (select id from b)`,
     sys_open_call_log: `org_id in (select id from b)`,
+    msg_channel: `org_id in (select id from b)`,
+    msg_business: `org_id in (select id from b)`,
+    msg_template: `org_id in (select id from b)`,
+    msg_send: `org_id in (select id from b)`,
     registry_app: `org_id in (select id from b)`,
     registry_service: `org_id in (select id from b)`,
     registry_env: `org_id in (select id from b)`,
@@ -713,6 +725,10 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     // B lets a third-party application read its records.
     const openAppB = (await ok<{ id: number }>('POST', sys('openApp'), { name: 'b-app', ipRules: ['10.0.0.1'] }, mgrB)).id;
     const openApiId = (await ok<{ id: number }[]>('GET', sys('openApp/interfaces')))[0]!.id;
+    // B's messaging: a business type, its station template, a test send to B's staff (its log row).
+    const msgBusinessB = (await ok<{ id: number }>('POST', sys('message/business'), { code: 'b.event', name: 'b-event', variables: [{ name: 'x', sample: '1' }], channels: ['station'], recipients: { operator: true } }, mgrB)).id;
+    const msgTemplateB = (await ok<{ id: number }>('POST', sys('message/template'), { businessId: msgBusinessB, channel: 'station', lang: 'zh-CN', title: 'b', content: 'b {x}' }, mgrB)).id;
+    const msgSendB = (await ok<{ id: number }>('POST', sys('message/test'), { templateId: msgTemplateB, userId: uB }, mgrB)).id;
     // B's service registry: an application with a service, an environment deploying it with a group and an instance, a translation item.
     const regAppB = (await ok<{ id: number }>('POST', sys('registry/app'), { name: 'b-app', code: 'b-app' }, mgrB)).id;
     const regServiceB = (await ok<{ id: number }>('POST', sys('registry/service'), { appId: regAppB, name: 'b-svc', code: 'b-svc', serviceVersion: '1', type: 'http', context: '/b' }, mgrB)).id;
@@ -768,6 +784,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       operLogB: opers.data.find((l) => l.orgId === B)!.id,
       apiId: apis.data.find((a) => a.grantable)!.id,
       openAppB,
+      msgBusinessB,
+      msgTemplateB,
+      msgSendB,
       openApiId,
       regAppB,
       regServiceB,

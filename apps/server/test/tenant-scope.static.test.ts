@@ -90,6 +90,9 @@ ORGANISATION_OWNED.push('sport_ticket_distributor', 'sport_ticket_dist_quota', '
 // Third-party application access (issue 14).
 ORGANISATION_OWNED.push('sys_open_app', 'sys_open_grant', 'sys_open_call_log');
 
+// Messaging delivery (issue 14): channel settings, business types, templates, the send queue (its log).
+ORGANISATION_OWNED.push('msg_channel', 'msg_business', 'msg_template', 'msg_send');
+
 // Ticketing catalogue extras (issue 13): performers and their projects, purchase notices, ticket templates, want-to-see entries, the project data log.
 ORGANISATION_OWNED.push('sport_ticket_performer', 'sport_ticket_project_performer', 'sport_ticket_notice', 'sport_ticket_template', 'sport_ticket_want_see', 'sport_ticket_data_log');
 

@@ -38,6 +38,8 @@ export const Perm = {
   api: { list: 'system:api:list', edit: 'system:api:edit' },
   // Third-party application access (issue 14): applications and their grants, the open interfaces, the call log.
   openApp: { list: 'system:openApp:list', edit: 'system:openApp:edit', grant: 'system:openApp:grant', api: 'system:openApp:api', log: 'system:openApp:log' },
+  // Messaging delivery (issue 14): channel settings, templates, business types, the send log, the test screen.
+  message: { channel: 'system:message:channel', template: 'system:message:template', business: 'system:message:business', log: 'system:message:log', test: 'system:message:test' },
   // The service registry (issue 14): applications, environments (groups, instances), services, translation items.
   // One level deep like every group (the screen registry and the menu seed read the codes that way).
   registryApp: { list: 'system:registryApp:list', edit: 'system:registryApp:edit' },

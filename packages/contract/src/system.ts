@@ -19,6 +19,7 @@ export * from './system/online.ts';
 export * from './system/log.ts';
 export * from './system/home.ts';
 export * from './system/openApp.ts';
+export * from './system/message.ts';
 export * from './system/registry.ts';
 export * from './system/station.ts';
 export * from './system/backlog.ts';

@@ -24,6 +24,7 @@ import { commerceRoutes } from './sport/commerce/commerce.routes.ts';
 import { cardRoutes } from './sport/card/card.routes.ts';
 import { ticketRoutes } from './sport/ticket/ticket.routes.ts';
 import { openRoutes } from './open/open.routes.ts';
+import { messageRoutes } from './message/message.routes.ts';
 import { registryRoutes } from './registry/registry.routes.ts';
 import { memberOpenRoutes } from './sport/member/member.open.ts';
 import { commerceOpenRoutes } from './sport/commerce/commerce.open.ts';
@@ -52,6 +53,7 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   logRoutes(app, ctx);
   ssoRoutes(app, ctx);
   openRoutes(app, ctx);
+  messageRoutes(app, ctx);
   registryRoutes(app, ctx);
   stationRoutes(app, ctx);
   backlogRoutes(app, ctx);

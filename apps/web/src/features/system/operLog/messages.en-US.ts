@@ -49,6 +49,7 @@ const messages: MessagesOf<typeof zh> = {
     ticketDist: 'Ticket distribution',
     ticketGate: 'Gate checking',
     openApp: 'App access',
+    message: 'Messages',
     registry: 'Service registry',
   },
   action: {

@@ -46,6 +46,7 @@ const messages = {
     ticketDist: '票务分销',
     ticketGate: '检票取票',
     openApp: '应用接入',
+    message: '消息管理',
     registry: '服务注册',
   },
   action: {
