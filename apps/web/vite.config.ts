@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { offlineShell } from './offlineShell.ts';
 
 const backend = process.env.VITE_BACKEND ?? 'http://localhost:8080';
 
 // The console is one single-page app. Every screen is its own chunk (React.lazy);
 // the login route must stay small, so heavy libraries are never imported by the shell.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), offlineShell()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -94,7 +94,7 @@ describe('gate checking console', () => {
     await pick(page, 'check-gate', name);
   });
 
-  it('the offline device admits a ticket while offline, shows OFFLINE, and uploads the scan when back online', async () => {
+  it('the offline device admits a ticket while offline, shows OFFLINE, comes back after a reload with no network, and uploads the scans when back online', async () => {
     const { api, gate, project, session, tickets, b } = await setUp(2);
     const page = b.page;
     await page.goto(`${e.baseUrl}${OFFLINE}`);
@@ -103,6 +103,8 @@ describe('gate checking console', () => {
     await pick(page, 'offline-gate', gate.name);
     await page.getByTestId('offline-download').click();
     await expect.poll(() => page.getByTestId('offline-package').getAttribute('data-session-id')).toBe(String(session.id));
+    // The service worker keeps the page: the device says it reopens offline.
+    await expect.poll(() => page.getByTestId('offline-shell').getAttribute('data-ready')).toBe('true');
     const payload = await qrOf(api, tickets[0]!.id);
 
     await b.context.setOffline(true);
@@ -123,19 +125,39 @@ describe('gate checking console', () => {
     await expect.poll(() => result.getAttribute('data-reason')).toBe('badSignature');
     await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('3');
     await screenshot(page, 'ticket-offline-gate');
+
+    // Reloaded with no network: the page comes back signed in, with its package, its queue and what it admitted.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('offline-package').getAttribute('data-session-id')).toBe(String(session.id));
+    expect(page.url()).toBe(`${e.baseUrl}${OFFLINE}`);
+    expect(await page.getByTestId('offline-status').getAttribute('data-online')).toBe('false');
+    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('3');
+    await code.fill(payload);
+    await code.press('Enter');
+    await expect.poll(() => result.getAttribute('data-reason')).toBe('used');
+    await code.fill(await qrOf(api, tickets[1]!.id));
+    await code.press('Enter');
+    await expect.poll(() => result.getAttribute('data-result')).toBe('admitted');
+    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('5');
+    await screenshot(page, 'ticket-offline-gate-reloaded');
     // Nothing reached the server while offline.
     expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(0);
 
     await b.context.setOffline(false);
     await expect.poll(() => page.getByTestId('offline-status').getAttribute('data-online')).toBe('true');
     await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('0');
-    expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(1);
+    expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(2);
     const scans = await ok<{ data: { code: string; result: string; reason: string | null; source: string; gateName: string }[] }>(api, 'POST', ticketApi('check/scans'), { sessionId: session.id });
     expect(scans.data.map((s) => [s.result, s.reason, s.source, s.gateName])).toEqual([
+      ['admitted', null, 'offline', gate.name],
+      ['refused', 'used', 'offline', gate.name],
       ['refused', 'badSignature', 'offline', gate.name],
       ['refused', 'used', 'offline', gate.name],
       ['admitted', null, 'offline', gate.name],
     ]);
+    // Still signed in once online: the page's own calls work again.
+    expect(page.url()).toBe(`${e.baseUrl}${OFFLINE}`);
+    await pick(page, 'offline-gate', gate.name);
 
     // The device keeps its data across a reload (here in English and the dark theme): the session's
     // codes, what it admitted (refused again), and its log, all uploaded.

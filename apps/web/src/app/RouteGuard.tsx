@@ -27,9 +27,11 @@ export function RouteGuard() {
   const handle = (matches[matches.length - 1]?.handle ?? {}) as RouteHandle;
   const token = useSession((s) => s.token);
   const loaded = useSession((s) => s.loaded);
+  // Opened offline on a screen that works without the network: signed in, the token comes back later.
+  const offline = useSession((s) => s.offline);
   const [loadFailed, setLoadFailed] = useState(false);
 
-  const hasToken = !!token || !!getToken();
+  const hasToken = !!token || !!getToken() || offline;
   // The catch-all (not-found) screen is public for visitors without a session.
   const anonymousNotFound = !!handle.catchAll && !hasToken;
   const isPublic = !!handle.route?.public || isPublicPrefix(location.pathname) || anonymousNotFound;

@@ -4,7 +4,7 @@ import { computeSign, encryptPayload } from './crypto.ts';
 import { t } from './i18n.ts';
 import { notify } from './notify.ts';
 import { getLang } from './prefs.ts';
-import { getToken } from './session.ts';
+import { getToken, sessionBackOnline } from './session.ts';
 import { readCookie } from './storage.ts';
 
 /**
@@ -35,6 +35,8 @@ export interface RequestOptions {
   timeout?: number;
   /** No popup and no session-expired redirect: the caller handles every failure. */
   silent?: boolean;
+  /** The call that brings back the token of a session opened offline (it is not held like the others). */
+  restoring?: boolean;
   signal?: AbortSignal;
 }
 
@@ -363,6 +365,13 @@ async function prepare(opts: RequestOptions): Promise<Prepared> {
 }
 
 async function send(opts: RequestOptions): Promise<{ res: Response; url: string }> {
+  // A session opened offline (app/offline.ts) has no token yet: with no network its calls fail at
+  // once and quietly; back online they wait for the token instead of being refused as signed out.
+  const held = opts.restoring ? null : sessionBackOnline();
+  if (held) {
+    if (!navigator.onLine) throw new ApiError({ kind: 'network', status: 0, url: opts.url, message: failureMessage('network', t) });
+    await held;
+  }
   const p = await prepare(opts);
   const ctrl = new AbortController();
   let timedOut = false;

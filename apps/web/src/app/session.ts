@@ -37,6 +37,11 @@ export interface SessionState {
   venue: VenueRow | null;
   stadiumId: number | null;
   stadiumName: string | null;
+  /**
+   * Opened with no network on a screen that works offline (app/offline.ts): user info and menus
+   * are the ones remembered there, and the token is not back yet (calls wait for it).
+   */
+  offline: boolean;
 }
 
 let tokenMode = true;
@@ -60,6 +65,7 @@ const empty = (): Omit<SessionState, 'token' | 'userName' | 'userId'> => ({
   venue: null,
   stadiumId: null,
   stadiumName: null,
+  offline: false,
 });
 
 export const sessionStore = createStore<SessionState>({
@@ -102,6 +108,7 @@ export function saveLogin(token: string, userName: string, userId: string | numb
   setToken(token);
   writeLocal(NAME_KEY, userName);
   writeLocal(USER_ID_KEY, String(userId));
+  setOfflineSession(false);
   sessionStore.set({ userName, userId: String(userId), ...empty() });
   tellOtherTabs({ type: 'signin', userId: String(userId) });
 }
@@ -114,6 +121,7 @@ export function clearSession(): void {
   writeLocal(TOKEN_KEY, null);
   writeLocal(NAME_KEY, null);
   writeLocal(USER_ID_KEY, null);
+  setOfflineSession(false);
   sessionStore.set({ token: '', userName: '', userId: '', ...empty() });
 }
 
@@ -158,6 +166,26 @@ export function setMenus(menus: MenuNode[]): void {
 /** Spec 4: a venue's details are stored; without one (or when it could not be read) stadium id and name are null. */
 export function setVenue(venue: VenueRow | null): void {
   sessionStore.set({ venue, stadiumId: venue?.id ?? null, stadiumName: venue?.stadiumName ?? null });
+}
+
+let backOnline: { promise: Promise<void>; resolve: () => void } | null = null;
+
+/** Marks the session as opened offline (or back: the calls held meanwhile go out). */
+export function setOfflineSession(offline: boolean): void {
+  if (offline && !backOnline) {
+    let resolve = () => {};
+    const promise = new Promise<void>((r) => (resolve = r));
+    backOnline = { promise, resolve };
+  } else if (!offline && backOnline) {
+    backOnline.resolve();
+    backOnline = null;
+  }
+  sessionStore.set({ offline });
+}
+
+/** While the session was opened offline: resolves once its token is back, or it has ended. */
+export function sessionBackOnline(): Promise<void> | null {
+  return backOnline?.promise ?? null;
 }
 
 export function setLoaded(loaded: boolean): void {

@@ -4,7 +4,8 @@ import { loadDictionary } from './dict.ts';
 import { t } from './i18n.ts';
 import { notify } from './notify.ts';
 import { queryClient } from './query.ts';
-import { api, http } from './request.ts';
+import { forgetOfflineSession, restoreOfflineSession } from './offline.ts';
+import { api, http, isApiError } from './request.ts';
 import { SSO_LOGIN_PATH } from './guard.ts';
 import {
   clearSession,
@@ -17,6 +18,7 @@ import {
   sessionStore,
   setLoaded,
   setMenus,
+  setOfflineSession,
   setUserInfo,
   setVenue,
   tellOtherTabs,
@@ -140,10 +142,44 @@ async function tokenFromServer(): Promise<RestoredSession | null> {
   return null;
 }
 
-/** Session start (spec 4): name and user id from storage, the token from storage or, in token mode, from the server. */
+/**
+ * Session start (spec 4): name and user id from storage, the token from storage or, in token mode,
+ * from the server. With no network, a screen that works offline opens with the state it remembered
+ * (app/offline.ts); the token is fetched once the network is back.
+ */
 export async function restoreSession(): Promise<void> {
   restoreStoredSession();
   if (isTokenMode()) await tokenFromServer();
+  if (typeof navigator !== 'undefined' && !navigator.onLine && (await restoreOfflineSession(location.pathname))) {
+    window.addEventListener('online', () => void backOnline(), { once: true });
+  }
+}
+
+const waitFor = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Back online after an offline start: in token mode the token of the HttpOnly cookie is asked from
+ * the server (again while it cannot be reached); the calls held meanwhile then go out. A server
+ * that knows no session any more signs the user out (the guard shows the sign-in page).
+ */
+async function backOnline(): Promise<void> {
+  while (isTokenMode()) {
+    try {
+      const s = await http.post<RestoredSession>(api.auth('session'), undefined, { silent: true, restoring: true });
+      if (s?.token) sessionStore.set({ token: s.token });
+      break;
+    } catch (e) {
+      if (isApiError(e) && e.kind !== 'network' && e.kind !== 'timeout') break;
+      await waitFor(3000);
+    }
+  }
+  if (!getToken()) {
+    signOutLocally();
+    return;
+  }
+  setOfflineSession(false);
+  // What the screens asked for while offline failed at once: asked again, now with the token.
+  void queryClient.invalidateQueries();
 }
 
 /** The login-way marker says single sign-on (guard rule 4: set and not '1'). */
@@ -177,6 +213,7 @@ export async function logout(): Promise<LogoutResult> {
 /** Clears the client state: stored token/name/id, loaded data, query cache, tabs. */
 export function signOutLocally(): void {
   early = null;
+  forgetOfflineSession();
   clearSession();
   queryClient.clear();
   resetTabs();

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Select, Space, Table, Tag, Typography, type InputRef } from 'antd';
+import { useLocation } from 'react-router';
+import { Alert, Button, Card, Descriptions, Empty, Select, Space, Spin, Table, Tag, Tooltip, Typography, type InputRef } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, CloudDownloadOutlined, CloudUploadOutlined, DisconnectOutlined, ScanOutlined, WifiOutlined } from '@ant-design/icons';
 import { confirm, success } from '../../../../app/feedback.tsx';
+import { registerOfflineShell, rememberOfflineSession } from '../../../../app/offline.ts';
 import { ScanInput } from '../../../../kit/index.ts';
 import { CameraScanner } from './CameraScanner.tsx';
 import { formatAt, gateApi, useGateT } from './gate.api.ts';
@@ -15,6 +17,11 @@ import { reasonText, useGateOptions, useSessionOptions } from './TicketCheckPage
  * checked with WebCrypto, the revocation list, the codes it admitted), queues the scans and
  * uploads them when the network is back (each with its own id: a re-upload changes nothing).
  * ONLINE or OFFLINE is shown large: the browser's network state and the last call's outcome.
+ *
+ * The page also opens with no network (a reload, a device started offline): it registers the
+ * console's service worker (scope: this page), which keeps the app shell and this page's code, and
+ * the signed-in state it needs is remembered in IndexedDB (app/offline.ts), as is the device's own
+ * state (offline.ts).
  */
 const UPLOAD_CHUNK = 200;
 const RETRY_MS = 10_000;
@@ -22,14 +29,38 @@ const RETRY_MS = 10_000;
 type Verify = Awaited<ReturnType<typeof ed25519Verifier>>;
 
 export default function OfflineGatePage() {
+  const [initial, setInitial] = useState<OfflineState | null>(null);
+  useEffect(() => {
+    let gone = false;
+    void loadState().then((s) => !gone && setInitial(s));
+    return () => {
+      gone = true;
+    };
+  }, []);
+  if (!initial) return <Spin data-testid="offline-loading" style={{ display: 'block', margin: '80px auto' }} />;
+  return <OfflineGateDevice initial={initial} />;
+}
+
+function OfflineGateDevice({ initial }: { initial: OfflineState }) {
   const t = useGateT();
-  const [state, setStateRaw] = useState<OfflineState>(() => loadState());
+  const { pathname } = useLocation();
+  const [state, setStateRaw] = useState<OfflineState>(initial);
   const stateRef = useRef(state);
   const setState = useCallback((next: OfflineState) => {
     stateRef.current = next;
-    saveState(next);
+    void saveState(next);
     setStateRaw(next);
   }, []);
+  // This page opens again with no network: the service worker keeps its code, IndexedDB the sign-in state it needs.
+  const [shell, setShell] = useState<boolean | null>(null);
+  useEffect(() => {
+    let gone = false;
+    void rememberOfflineSession(pathname);
+    void registerOfflineShell(pathname).then((ok) => !gone && setShell(ok));
+    return () => {
+      gone = true;
+    };
+  }, [pathname]);
   const [netUp, setNetUp] = useState(() => navigator.onLine);
   const [callFailed, setCallFailed] = useState(false);
   const online = netUp && !callFailed;
@@ -150,6 +181,13 @@ export default function OfflineGatePage() {
           {online ? <WifiOutlined /> : <DisconnectOutlined />} {online ? t('offline.online') : t('offline.offline')}
         </span>
         <span style={{ fontSize: 15 }}>{online ? t('offline.onlineHint') : t('offline.offlineHint')}</span>
+        {shell !== null ? (
+          <Tooltip title={shell ? t('offline.shellReadyHint') : t('offline.shellNoneHint')}>
+            <Tag data-testid="offline-shell" data-ready={shell ? 'true' : 'false'} style={{ marginInlineEnd: 0, color: '#fff', background: 'rgba(255,255,255,0.16)', borderColor: 'rgba(255,255,255,0.65)' }}>
+              {shell ? t('offline.shellReady') : t('offline.shellNone')}
+            </Tag>
+          </Tooltip>
+        ) : null}
         <span style={{ marginLeft: 'auto', fontSize: 16 }} data-testid="offline-queue" data-n={queued}>
           {t('offline.queue', { n: queued })}
         </span>
@@ -157,8 +195,8 @@ export default function OfflineGatePage() {
 
       <Card variant="borderless" style={{ marginBottom: 16 }}>
         <Space wrap size={12}>
-          <Select style={{ width: 380 }} showSearch={{ optionFilterProp: 'label' }} placeholder={t('check.pickSession')} options={sessionOptions} value={pick.sessionId} onChange={(v: number) => setPick((p) => ({ ...p, sessionId: v }))} disabled={!online} aria-label={t('check.pickSession')} data-testid="offline-session" />
-          <Select style={{ width: 200 }} placeholder={t('check.pickGate')} options={gateOptions} value={pick.gateId} onChange={(v: number) => setPick((p) => ({ ...p, gateId: v }))} disabled={!online} aria-label={t('check.pickGate')} data-testid="offline-gate" notFoundContent={t('check.noGate')} />
+          <Select style={{ width: 380 }} showSearch={{ optionFilterProp: 'label' }} placeholder={t('check.pickSession')} options={sessionOptions} value={sessionOptions.some((o) => o.value === pick.sessionId) ? pick.sessionId : undefined} onChange={(v: number) => setPick((p) => ({ ...p, sessionId: v }))} disabled={!online} aria-label={t('check.pickSession')} data-testid="offline-session" />
+          <Select style={{ width: 200 }} placeholder={t('check.pickGate')} options={gateOptions} value={gateOptions.some((o) => o.value === pick.gateId) ? pick.gateId : undefined} onChange={(v: number) => setPick((p) => ({ ...p, gateId: v }))} disabled={!online} aria-label={t('check.pickGate')} data-testid="offline-gate" notFoundContent={t('check.noGate')} />
           <Button type="primary" icon={<CloudDownloadOutlined />} loading={downloading} disabled={!online || !pick.sessionId || !pick.gateId} onClick={() => void download()} data-testid="offline-download">
             {t('offline.download')}
           </Button>

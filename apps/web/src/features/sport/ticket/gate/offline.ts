@@ -1,8 +1,9 @@
 import { base64urlDecode, parseScan, type OfflinePackage, type ScanReason } from '@venue/contract';
+import { offlineGet, offlineSet } from '../../../../app/offline.ts';
 
 /**
- * The offline checking device's own state, kept in the browser (localStorage) so the page keeps
- * checking when the network drops, and after a reload: the downloaded gate data of one session
+ * The offline checking device's own state, kept in the browser (IndexedDB) so the page keeps
+ * checking when the network drops, and after a reload with no network: the downloaded gate data of one session
  * (public key, valid codes, revoked codes), the codes this device admitted, and the scans not yet
  * uploaded. Each scan gets an id made here, so uploading it twice records it once.
  */
@@ -32,7 +33,9 @@ export interface OfflineState {
   log: LocalScan[];
 }
 
-const KEY = 'venue.offlineGate.v1';
+const KEY = 'offlineGate.v1';
+/** Where earlier builds kept it (moved to IndexedDB on first load). */
+const LEGACY_KEY = 'venue.offlineGate.v1';
 const LOG_MAX = 50;
 
 const randomId = (n: number) => {
@@ -44,18 +47,27 @@ export function emptyState(): OfflineState {
   return { deviceId: `dev-${randomId(8)}`, gateId: null, gateName: null, pkg: null, admitted: {}, queue: [], log: [] };
 }
 
-export function loadState(storage: Pick<Storage, 'getItem'> = localStorage): OfflineState {
-  try {
-    const raw = storage.getItem(KEY);
-    if (raw) return { ...emptyState(), ...(JSON.parse(raw) as Partial<OfflineState>) } as OfflineState;
-  } catch {
-    // A damaged store starts afresh (the queue is lost only if the store itself is unreadable).
+/** The device's state from IndexedDB (an earlier build's localStorage copy is moved there once). */
+export async function loadState(): Promise<OfflineState> {
+  let stored = await offlineGet<Partial<OfflineState>>(KEY);
+  if (!stored) {
+    try {
+      const legacy = localStorage.getItem(LEGACY_KEY);
+      if (legacy) {
+        stored = JSON.parse(legacy) as Partial<OfflineState>;
+        await offlineSet(KEY, stored);
+        localStorage.removeItem(LEGACY_KEY);
+      }
+    } catch {
+      // A damaged copy starts afresh.
+    }
   }
-  return emptyState();
+  return stored ? ({ ...emptyState(), ...stored } as OfflineState) : emptyState();
 }
 
-export function saveState(state: OfflineState, storage: Pick<Storage, 'setItem'> = localStorage): void {
-  storage.setItem(KEY, JSON.stringify(state));
+/** Writes are queued in order by IndexedDB: the last one wins. */
+export function saveState(state: OfflineState): Promise<void> {
+  return offlineSet(KEY, state);
 }
 
 /** A new session's data: admissions and log of the previous session are dropped, the queue is kept until uploaded. */
