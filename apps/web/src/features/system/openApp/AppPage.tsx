@@ -29,12 +29,12 @@ export const openAppResource: ResourceDef<OpenAppRow, z.input<typeof openAppCrea
     { key: 'orgName', label: 'field.orgName', hiddenByDefault: true },
     { key: 'status', label: 'field.status', options: appStatusOptions },
     { key: 'restriction', label: 'field.restriction', options: restrictionOptions },
-    { key: 'ipRules', label: 'field.ipRules', width: 260, render: (v: string[]) => (v.length ? <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>{v.map((r) => <Tag key={r} style={{ marginInlineEnd: 0 }}>{r}</Tag>)}</div> : '—') },
+    { key: 'ipRules', label: 'field.ipRules', width: 230, render: (v: string[]) => (v.length ? <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>{v.map((r) => <Tag key={r} style={{ marginInlineEnd: 0 }}>{r}</Tag>)}</div> : '—') },
     { key: 'ratePerMinute', label: 'field.ratePerMinute', content: 'number', hiddenByDefault: true },
     { key: 'apiIds', label: 'field.apis', content: 'number', render: (v: number[]) => v.length },
     { key: 'previousSecretUntil', label: 'field.previousSecretUntil', format: 'datetime', hiddenByDefault: true },
     { key: 'remark', label: 'field.remark', hiddenByDefault: true },
-    { key: 'updatedAt', label: 'field.updatedAt', format: 'datetime' },
+    { key: 'updatedAt', label: 'field.updatedAt', format: 'datetime', hiddenByDefault: true },
   ],
   form: [
     { name: 'name', label: 'field.name', rule: rules.name },
@@ -66,6 +66,8 @@ export const openAppResource: ResourceDef<OpenAppRow, z.input<typeof openAppCrea
     },
     { key: 'openDoc', label: 'openDoc', icon: <FileTextOutlined />, run: () => window.open('/api/open/openapi.json', '_blank', 'noopener') },
   ],
+  // Detail and Edit inline; rotating the secret and deleting under More (the table keeps its columns at 1440 px in English).
+  inlineActions: 2,
   rowActions: [
     {
       key: 'rotate',

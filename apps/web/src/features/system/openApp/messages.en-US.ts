@@ -14,7 +14,7 @@ const messages: MessagesOf<typeof zh> = {
     ipRules: 'IP addresses or ranges',
     ratePerMinute: 'Calls per minute',
     remark: 'Remark',
-    apis: 'Granted interfaces',
+    apis: 'Interfaces',
     previousSecretUntil: 'Old secret valid until',
     updatedAt: 'Updated',
     code: 'Code',
