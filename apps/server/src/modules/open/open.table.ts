@@ -50,9 +50,12 @@ export const openApis = pgTable(
     id: id(),
     code: varchar('code', { length: 64 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
+    /** The English name and description (the console shows the one of its language). */
+    nameEn: varchar('name_en', { length: 64 }).notNull().default(''),
     method: varchar('method', { length: 8 }).notNull(),
     uri: varchar('uri', { length: 300 }).notNull(),
     description: varchar('description', { length: 500 }),
+    descriptionEn: varchar('description_en', { length: 500 }),
     tokenCategory: varchar('token_category', { length: 16 }).notNull().default('signature'),
     apiVersion: varchar('api_version', { length: 16 }).notNull().default('v1'),
     /** 0 open, 1 closed (every call refused). */
