@@ -41,7 +41,7 @@ function backlogResource(open: (link: string) => void): ResourceDef<BacklogRow, 
     api: { list: (body) => http.post(backlogCall('backlog-list'), body) },
     features: { add: false, edit: false, remove: false, batchRemove: false, export: false, import: false, detail: false },
     search: [
-      { name: 'status', label: 'field.status', type: 'select', options: filterOptions, initialValue: 'incomplete' },
+      { name: 'status', label: 'field.status', type: 'select', options: filterOptions },
       { name: 'title', label: 'field.title' },
     ],
     columns: [
