@@ -51,6 +51,8 @@ const messages: MessagesOf<typeof zh> = {
     openApp: 'App access',
     message: 'Messages',
     registry: 'Service registry',
+    station: 'Station messages',
+    backlog: 'To-do messages',
   },
   action: {
     sell: 'Sell a card',
@@ -131,6 +133,9 @@ const messages: MessagesOf<typeof zh> = {
     list: 'Search',
     query: 'Search',
     view: 'View',
+    read: 'Mark read',
+    readAll: 'Mark all read',
+    status: 'Change status',
     get: 'View',
     detail: 'View detail',
     detailByPhone: 'Find by mobile',

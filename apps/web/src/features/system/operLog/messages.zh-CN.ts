@@ -48,6 +48,8 @@ const messages = {
     openApp: '应用接入',
     message: '消息管理',
     registry: '服务注册',
+    station: '站内信',
+    backlog: '待办消息',
   },
   action: {
     sell: '售卡',
@@ -128,6 +130,9 @@ const messages = {
     list: '查询',
     query: '查询',
     view: '查看',
+    read: '标为已读',
+    readAll: '全部标为已读',
+    status: '更新状态',
     get: '查看',
     detail: '查看详情',
     detailByPhone: '按手机号查询',
