@@ -32,7 +32,11 @@ function frames(ws: WebSocket) {
   ws.on('message', (data) => {
     const m = JSON.parse(String(data));
     got.push(m);
-    for (const w of [...waiters]) if (w.test(m)) (waiters.splice(waiters.indexOf(w), 1), w.resolve(m));
+    for (const w of [...waiters]) {
+      if (!w.test(m)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(m);
+    }
   });
   return {
     got,
