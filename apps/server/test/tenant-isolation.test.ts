@@ -5,6 +5,8 @@ import { Code } from '@venue/contract';
 import { routeRegistry, type RouteRecord } from '../src/platform/http.ts';
 import { defOf, sample, unwrap } from './zodSample.ts';
 import { Client, databases, startServer, sys, type TestServer } from './harness.ts';
+import { deliverStation } from '../src/modules/message/station/station.service.ts';
+import { addBacklog } from '../src/modules/message/backlog/backlog.service.ts';
 
 /**
  * Generated from the route registry (issue 8, point 1): two venue organisations A and B under the
@@ -114,6 +116,8 @@ interface World {
   operLogB: number;
   apiId: number;
   openAppB: number;
+  stationB: number;
+  backlogB: number;
   msgBusinessB: number;
   msgTemplateB: number;
   msgSendB: number;
@@ -206,6 +210,8 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/system/user/export': { expect: 'fileWithoutB' },
     'POST /api/system/user': { body: { code: 'tenant_probe', name: 'probe', password: PASSWORD }, extra: [{ label: 'a role of B for a user of A', body: { code: 'tenant_probe2', name: 'probe', password: PASSWORD, orgId: w.A1, roleIds: [w.RB] } }] },
     'PUT /api/system/user/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/system/station/read': { body: { ids: [w.stationB] } },
+    'POST /api/system/api/update-backlog-status': { body: { ids: [w.backlogB], status: 'complete' } },
     'POST /api/system/registry/app': { body: { name: 'probe', code: 'probe' } },
     'PUT /api/system/registry/app/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/system/registry/service': { body: { name: 'probe', code: 'probe', serviceVersion: '1', type: 'http', context: '/p' } },
@@ -373,6 +379,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
     if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
     if (r.module === 'openApp') return w.openAppB;
+    if (r.module === 'station') return w.stationB;
+    if (r.module === 'backlog') return w.backlogB;
     if (r.module === 'message') return /\/template\//.test(r.url) ? w.msgTemplateB : /\/log\//.test(r.url) ? w.msgSendB : w.msgBusinessB;
     if (r.module === 'registry')
       return /\/service\//.test(r.url) ? w.regServiceB : /\/envGroup\//.test(r.url) ? w.regGroupB : /\/envInstance\//.test(r.url) ? w.regInstanceB : /\/env\//.test(r.url) ? w.regEnvB : /\/translation\//.test(r.url) ? w.regTranslationB : w.regAppB;
@@ -549,6 +557,8 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sys_open_app: `org_id in (select id from b)`,
     sys_open_grant: `org_id in (select id from b)`,
     sys_open_call_log: `org_id in (select id from b)`,
+    sys_station_message: `org_id in (select id from b)`,
+    sys_backlog: `org_id in (select id from b)`,
     msg_channel: `org_id in (select id from b)`,
     msg_business: `org_id in (select id from b)`,
     msg_template: `org_id in (select id from b)`,
@@ -724,6 +734,10 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const gateB = (await ok<{ id: number }>('POST', '/api/sport/ticket/gate', { name: 'b-gate' }, mgrB)).id;
     // B lets a third-party application read its records.
     const openAppB = (await ok<{ id: number }>('POST', sys('openApp'), { name: 'b-app', ipRules: ['10.0.0.1'] }, mgrB)).id;
+    // A station message and a to-do of a user of B (delivered as the send queue and a business module do).
+    await s.database.db.transaction((tx) => deliverStation(tx, { orgId: B, userIds: [uB], type: 'notice', title: 'b-message', content: '' }));
+    const stationB = Number((await s.database.query<{ id: number }>('select id from sys_station_message where user_id = $1', [uB]))[0]!.id);
+    const backlogB = (await s.database.db.transaction((tx) => addBacklog(tx, { orgId: B, userId: uB, title: 'b-todo' })))!;
     const openApiId = (await ok<{ id: number }[]>('GET', sys('openApp/interfaces')))[0]!.id;
     // B's messaging: a business type, its station template, a test send to B's staff (its log row).
     const msgBusinessB = (await ok<{ id: number }>('POST', sys('message/business'), { code: 'b.event', name: 'b-event', variables: [{ name: 'x', sample: '1' }], channels: ['station'], recipients: { operator: true } }, mgrB)).id;
@@ -784,6 +798,8 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       operLogB: opers.data.find((l) => l.orgId === B)!.id,
       apiId: apis.data.find((a) => a.grantable)!.id,
       openAppB,
+      stationB,
+      backlogB,
       msgBusinessB,
       msgTemplateB,
       msgSendB,
