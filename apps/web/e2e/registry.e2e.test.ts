@@ -29,7 +29,7 @@ describe('service registry console', () => {
     await e?.close();
   });
 
-  it('adds an application and a service of it; the service list shows the application by its name', async () => {
+  it('adds an application and a service of it; the service list shows the application by its name, renamed at once', async () => {
     const { page } = b;
     const appName = uniq('会员中心');
     const appCode = uniq('member-');
@@ -65,6 +65,17 @@ describe('service registry console', () => {
     await serviceRow.getByTestId('registry-app-name').getByText(appName).waitFor();
     expect(await serviceRow.getByTestId('registry-app-name').textContent()).toContain(appCode);
     await screenshot(page, 'registry-services');
+
+    // Renamed in its own tab: the write under the item's cache update interface clears the cached
+    // translation, and the service list (kept alive in its tab) shows the new name.
+    await page.getByTestId('tab').filter({ hasText: '应用管理' }).click();
+    await page.getByTestId('registryApp-table').locator('tr', { hasText: appName }).getByTestId('registryApp-row-edit').click();
+    const renamed = uniq('会员平台');
+    await page.locator('#registryApp-form_name').fill(renamed);
+    await page.getByTestId('registryApp-form-ok').click();
+    await page.getByTestId('registryApp-table').locator('tr', { hasText: renamed }).waitFor();
+    await page.getByTestId('tab').filter({ hasText: '服务管理' }).click();
+    await serviceRow.getByTestId('registry-app-name').getByText(renamed).waitFor();
   });
 
   it('adds an environment with a group and an instance, and keeps it when the delete is cancelled', async () => {

@@ -96,9 +96,14 @@ export function useTranslated(code: string): (value: unknown, column?: 1 | 2 | 3
   );
 }
 
+/** POSTs of the list protocol that only read (`x/list`, `x/export`): never a change. */
+const READ_ONLY_POST = /\/(list|export)$/;
+
 // A write under an item's cache update interface clears its rows; a write of the items themselves clears them all.
-onWriteSucceeded((_method, url) => {
+onWriteSucceeded((method, url) => {
   const path = pathOf(url);
+  // Reading an item's rows is itself a POST under its interface: without this it would clear itself, forever.
+  if (method === 'POST' && READ_ONLY_POST.test(path)) return;
   const under = (base: string) => path === base || path.startsWith(`${base}/`);
   if (under(pathOf(api.system('registry/translation')))) {
     void queryClient.invalidateQueries({ queryKey: TRANSLATION_ITEMS_KEY });
