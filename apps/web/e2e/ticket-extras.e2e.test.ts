@@ -143,11 +143,12 @@ describe('ticketing catalogue extras console', () => {
     expect(performers.body.data[0]!.projectCount).toBe(1);
   });
 
-  it('shows a project’s data log: an edit with its fields before and after', async () => {
+  it('shows a project’s data log: an edit with its fields before and after, a type by its name', async () => {
     const { api, page } = await desk(['sport.ticket.project']);
     const name = uniq('话剧');
-    const made = await api.json<{ id: number; version: number }>('POST', ticketApi('project'), { body: { name, perBuyerLimit: 4 } });
-    await api.json('PUT', ticketApi(`project/${made.body.id}`), { body: { name: `${name}·加演`, perBuyerLimit: 6, version: made.body.version } });
+    const [drama, musical] = await Promise.all([uniq('话剧类'), uniq('音乐剧类')].map(async (n) => (await api.json<{ id: number; name: string }>('POST', ticketApi('type'), { body: { name: n } })).body));
+    const made = await api.json<{ id: number; version: number }>('POST', ticketApi('project'), { body: { name, perBuyerLimit: 4, typeId: drama!.id } });
+    await api.json('PUT', ticketApi(`project/${made.body.id}`), { body: { name: `${name}·加演`, perBuyerLimit: 6, typeId: musical!.id, version: made.body.version } });
     await page.goto(`${e.baseUrl}${projectDetail(made.body.id)}`);
     await page.getByTestId('ticketProject-dataLogTab').click();
     const table = page.getByTestId('dataLog-table');
@@ -155,6 +156,7 @@ describe('ticketing catalogue extras console', () => {
     await edit.waitFor();
     await expect.poll(() => edit.locator('[data-testid$="-perBuyerLimit"]').textContent()).toBe('每单限购4→6');
     await expect.poll(() => edit.locator('[data-testid$="-name"]').textContent()).toBe(`名称${name}→${name}·加演`);
+    await expect.poll(() => edit.locator('[data-testid$="-typeId"]').textContent()).toBe(`类型${drama!.name}→${musical!.name}`);
     await expect.poll(() => table.locator('tr', { hasText: '新增' }).count()).toBe(1);
     await screenshot(page, 'ticket-project-datalog');
   });

@@ -241,6 +241,11 @@ export const DATA_LOG_ACTIONS = ['add', 'edit', 'remove', 'move'] as const;
 const logValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.union([z.string(), z.number()]))]);
 export const dataLogChange = z.object({ field: z.string(), before: logValue, after: logValue });
 export type DataLogChange = z.infer<typeof dataLogChange>;
+/** What a reference field's value names (a type, venue, performer, notice, template or seat map): its name now, null when it is gone. */
+const logName = z.union([z.string(), z.null(), z.array(z.string().nullable())]);
+/** A change as listed: a field holding ids also gives the names they stand for. */
+export const dataLogChangeOut = dataLogChange.extend({ beforeName: logName.optional(), afterName: logName.optional() });
+export type DataLogChangeOut = z.output<typeof dataLogChangeOut>;
 export const dataLogListQuery = pageQuery.extend({ projectId: id, entity: z.enum(DATA_LOG_ENTITIES).optional() });
 export type DataLogListQuery = z.output<typeof dataLogListQuery>;
 export const dataLogRow = z.object({
@@ -250,7 +255,7 @@ export const dataLogRow = z.object({
   entityId: z.number(),
   action: fields.textOf(DATA_LOG_ACTIONS),
   label: z.string(),
-  changes: z.array(dataLogChange),
+  changes: z.array(dataLogChangeOut),
   userName: z.string().nullable(),
   createTime: at,
 });

@@ -4,7 +4,7 @@ import { assertInScope, inScope, type Scope } from '../../../../platform/scope.t
 import { containsText } from '../../../system/admin.common.ts';
 import { orders } from '../../commerce/commerce.table.ts';
 import { venues } from '../../venue/venue.table.ts';
-import { ticketLevels, ticketProjects, ticketSeats, ticketSessions, tickets, ticketTypes } from '../ticket.table.ts';
+import { seatmaps, ticketLevels, ticketProjects, ticketSeats, ticketSessions, tickets, ticketTypes } from '../ticket.table.ts';
 import { ticketDataLog, ticketPerformers, ticketProjectPerformers, ticketWantSee } from './catalogue.table.ts';
 import { ticketNotices, ticketTemplates } from './template.table.ts';
 
@@ -296,6 +296,32 @@ export async function insertDataLog(db: Executor, scope: Scope, values: (typeof 
   if (!values.length) return;
   await assertInScope(db, scope, [...new Set(values.map((v) => v.orgId))]);
   await db.insert(ticketDataLog).values(values);
+}
+
+/** The records a data log change may name by id, each with the column a user knows it by. */
+const REF_TABLES = {
+  type: { table: ticketTypes, name: ticketTypes.name },
+  venue: { table: venues, name: venues.stadiumName },
+  performer: { table: ticketPerformers, name: ticketPerformers.name },
+  notice: { table: ticketNotices, name: ticketNotices.title },
+  template: { table: ticketTemplates, name: ticketTemplates.name },
+  seatmap: { table: seatmaps, name: seatmaps.name },
+} as const;
+export type RefKind = keyof typeof REF_TABLES;
+
+/** The current names of the records of each kind (those in scope; a deleted one is absent). */
+export async function refNames(db: Executor, scope: Scope, ids: Partial<Record<RefKind, number[]>>): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  await Promise.all(
+    (Object.keys(ids) as RefKind[]).map(async (kind) => {
+      const want = [...new Set(ids[kind])];
+      if (!want.length) return;
+      const { table, name } = REF_TABLES[kind];
+      const rows = await db.select({ id: table.id, name }).from(table).where(and(inArray(table.id, want), inScope(scope, table.orgId)));
+      for (const r of rows) out.set(`${kind}:${r.id}`, r.name);
+    }),
+  );
+  return out;
 }
 
 export async function pageDataLog(db: Executor, scope: Scope, f: { projectId: number; entity?: string }, page: Page) {

@@ -199,6 +199,29 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     expect((await other.json('POST', ticketApi('dataLog/list'), { body: { projectId: project.id } })).code).toBe(Code.NOT_FOUND);
   });
 
+  it('data log names what ids stand for: a type, performers and a template by their names; a performer deleted since shows as gone', async () => {
+    const concert = await ok(c, 'POST', ticketApi('type'), { name: `演唱会${uniq()}` });
+    const opera = await ok(c, 'POST', ticketApi('type'), { name: `歌剧${uniq()}` });
+    const singer = await ok(c, 'POST', ticketApi('performer'), { name: `歌手${uniq()}` });
+    const band = await ok(c, 'POST', ticketApi('performer'), { name: `乐队${uniq()}` });
+    const project = await ok(c, 'POST', ticketApi('project'), { name: `命名${uniq()}`, typeId: concert.id, performerIds: [singer.id, band.id] });
+    await ok(c, 'PUT', ticketApi(`project/${project.id}`), { typeId: opera.id, performerIds: [band.id], version: project.version });
+    const template = (await ok(c, 'POST', ticketApi('template/list'), { pageSize: 1 })).data[0];
+    const session = await ok(c, 'POST', ticketApi('session'), { projectId: project.id, name: '一场', startAt: '2031-01-01T12:00:00Z', templateId: template?.id, levels: [{ name: '甲', priceFen: 100, quota: 5 }] });
+    await ok(c, 'DELETE', ticketApi(`performer/${singer.id}`));
+    const log = await ok(c, 'POST', ticketApi('dataLog/list'), { projectId: project.id, pageSize: 50 });
+    const change = (entity: string, action: string, field: string) => log.data.find((r: { entity: string; action: string }) => r.entity === entity && r.action === action).changes.find((x: { field: string }) => x.field === field);
+    expect(change('project', 'edit', 'typeId')).toEqual({ field: 'typeId', before: concert.id, after: opera.id, beforeName: concert.name, afterName: opera.name });
+    expect(change('project', 'edit', 'performerIds')).toEqual({ field: 'performerIds', before: [singer.id, band.id], after: [band.id], beforeName: [null, band.name], afterName: [band.name] });
+    expect(change('project', 'add', 'typeId')).toMatchObject({ after: concert.id, afterName: concert.name });
+    if (template) expect(change('session', 'add', 'templateId')).toMatchObject({ after: template.id, afterName: template.name });
+    // Fields that hold no ids are as they were.
+    expect(change('session', 'add', 'name')).toEqual({ field: 'name', before: null, after: '一场' });
+    // Another organisation's names never show: its log is not found.
+    expect((await other.json('POST', ticketApi('dataLog/list'), { body: { projectId: project.id } })).code).toBe(Code.NOT_FOUND);
+    expect(session.id).toBeTruthy();
+  });
+
   it('map version: a session moves to a later version keeping its sold seats; new seats are free; a version that drops a sold seat is refused with the seat named and nothing changes', async () => {
     const { map, session } = await seatedSession(c, gridMap(1, 1, 4));
     const seats = await seatsOf(c, session.id);

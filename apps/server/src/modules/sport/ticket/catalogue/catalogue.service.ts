@@ -56,6 +56,8 @@ import {
   noticeSorts,
   pageCompetitionOrders,
   pageDataLog,
+  refNames,
+  type RefKind,
   pageNotices,
   pageOverview,
   pagePerformers,
@@ -490,13 +492,34 @@ export async function logChange(tx: Executor, caller: Caller, entity: LogEntity,
   ]);
 }
 
+/** The logged fields that hold ids, and what they name. */
+const REF_FIELDS: Record<string, RefKind> = { typeId: 'type', venueId: 'venue', performerIds: 'performer', noticeId: 'notice', templateId: 'template', seatmapId: 'seatmap' };
+const idsIn = (v: DataLogChange['before']): number[] => (Array.isArray(v) ? v : [v]).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+
+/** A project's data log, newest first; ids of types, venues, performers, notices, templates and seat maps come with the names they stand for now. */
 export async function listDataLog(db: Db, caller: Caller, q: DataLogListQuery) {
   const scope = scopeOf(caller);
   if (!(await findProject(db, scope, q.projectId))) throw notFound();
   const { total, rows } = await pageDataLog(db, scope, { projectId: q.projectId, entity: q.entity }, pageOf(q));
+  const wanted: Partial<Record<RefKind, number[]>> = {};
+  for (const c of rows.flatMap((r) => r.changes)) {
+    const kind = REF_FIELDS[c.field];
+    if (kind) (wanted[kind] ??= []).push(...idsIn(c.before), ...idsIn(c.after));
+  }
+  const names = await refNames(db, scope, wanted);
+  const nameOf = (kind: RefKind, v: DataLogChange['before']) => {
+    if (v === null || typeof v === 'boolean') return null;
+    if (Array.isArray(v)) return idsIn(v).map((n) => names.get(`${kind}:${n}`) ?? null);
+    return names.get(`${kind}:${Number(v)}`) ?? null;
+  };
+  const changesOut = (changes: DataLogChange[]) =>
+    changes.map((c) => {
+      const kind = REF_FIELDS[c.field];
+      return kind ? { ...c, beforeName: nameOf(kind, c.before), afterName: nameOf(kind, c.after) } : c;
+    });
   return {
     total,
-    data: rows.map((r) => ({ id: r.id, projectId: r.projectId, entity: r.entity, entityId: r.entityId, action: r.action, label: r.label, changes: r.changes, userName: r.userName, createTime: r.createdAt })),
+    data: rows.map((r) => ({ id: r.id, projectId: r.projectId, entity: r.entity, entityId: r.entityId, action: r.action, label: r.label, changes: changesOut(r.changes), userName: r.userName, createTime: r.createdAt })),
   };
 }
 

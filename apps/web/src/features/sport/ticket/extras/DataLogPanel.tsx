@@ -1,16 +1,42 @@
 import { useState } from 'react';
 import { Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { DATA_LOG_ENTITIES, type DataLogChange, type DataLogRow, type Page } from '@venue/contract';
-import { formatTime } from '../../../../kit/pay/index.ts';
+import { DATA_LOG_ENTITIES, type DataLogChange, type DataLogChangeOut, type DataLogRow, type Page } from '@venue/contract';
+import { formatTime, yuan } from '../../../../kit/pay/index.ts';
 import { http } from '../../../../app/request.ts';
 import { ticketPath, useExtrasT } from './shared.tsx';
 
 const actionColor: Record<string, string> = { add: 'green', edit: 'blue', remove: 'red', move: 'purple' };
 
-function Value({ field, v }: { field: string; v: DataLogChange['before'] }) {
+/** A reference's name as the server gives it now; an id whose record is gone says so. */
+function Named({ id, name }: { id: string | number; name: string | null }) {
+  const t = useExtrasT();
+  if (name !== null) return <>{name}</>;
+  return <Typography.Text type="secondary">{t('dataLog.gone', { id })}</Typography.Text>;
+}
+
+function Value({ field, v, name }: { field: string; v: DataLogChange['before']; name?: DataLogChangeOut['beforeName'] }) {
   const t = useExtrasT();
   if (v === null || v === '') return <Typography.Text type="secondary">—</Typography.Text>;
+  // Ids of types, venues, performers, notices, templates and seat maps: the names they stand for.
+  if (name !== undefined) {
+    if (Array.isArray(v)) {
+      const names = Array.isArray(name) ? name : [];
+      if (!v.length) return <Typography.Text type="secondary">—</Typography.Text>;
+      return (
+        <>
+          {v.map((id, i) => (
+            <span key={`${id}-${i}`}>
+              {i ? '、' : null}
+              <Named id={id} name={names[i] ?? null} />
+            </span>
+          ))}
+        </>
+      );
+    }
+    if (typeof v !== 'boolean') return <Named id={v} name={typeof name === 'string' ? name : null} />;
+  }
+  if (field === 'priceFen' && typeof v === 'number') return <>{yuan(v)}</>;
   if (typeof v === 'boolean') return <>{t(`dataLog.value.${v}`)}</>;
   if ((field === 'status' || field === 'realName') && (typeof v === 'string' || typeof v === 'number')) return <>{t(`dataLog.value.${field}.${v}`)}</>;
   if (Array.isArray(v)) return <>{v.length ? v.join(', ') : '—'}</>;
@@ -78,10 +104,10 @@ export function DataLogPanel({ projectId }: { projectId: number }) {
                           <Typography.Text type="secondary">{field(c.field)}</Typography.Text>
                         </td>
                         <td style={{ paddingRight: 6 }}>
-                          {r.action === 'add' ? null : <Value field={c.field} v={c.before} />}
+                          {r.action === 'add' ? null : <Value field={c.field} v={c.before} name={c.beforeName} />}
                         </td>
                         <td style={{ paddingRight: 6 }}>{r.action === 'add' || r.action === 'remove' ? null : '→'}</td>
-                        <td>{r.action === 'remove' ? null : <Value field={c.field} v={c.after} />}</td>
+                        <td>{r.action === 'remove' ? null : <Value field={c.field} v={c.after} name={c.afterName} />}</td>
                       </tr>
                     ))}
                   </tbody>

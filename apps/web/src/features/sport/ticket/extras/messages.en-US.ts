@@ -116,11 +116,12 @@ const messages: MessagesOf<typeof zh> = {
     changes: 'Changes',
     before: 'Before',
     after: 'After',
+    gone: 'deleted (#{{id}})',
     empty: 'No changes recorded',
     fieldName: {
       name: 'Name', typeId: 'Type', venueId: 'Venue', posterUrl: 'Poster', description: 'Description', performerIds: 'Performers', noticeId: 'Purchase notice', templateId: 'Ticket template', realName: 'Real-name rule', perBuyerLimit: 'Per-order limit', status: 'Status',
       startAt: 'Starts', endAt: 'Ends', seated: 'Seated', seatmapId: 'Seat map', seatmapVersion: 'Map version', holdMinutes: 'Hold minutes', onSale: 'On sale',
-      priceFen: 'Price (fen)', color: 'Colour', quota: 'Quota', levelKeys: 'Price areas', sort: 'Order',
+      priceFen: 'Price', color: 'Colour', quota: 'Quota', levelKeys: 'Price areas', sort: 'Order',
     },
   },
   mapMove: {

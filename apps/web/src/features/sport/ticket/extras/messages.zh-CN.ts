@@ -114,11 +114,12 @@ const messages = {
     changes: '变更',
     before: '修改前',
     after: '修改后',
+    gone: '已删除（#{{id}}）',
     empty: '暂无变更记录',
     fieldName: {
       name: '名称', typeId: '类型', venueId: '场馆', posterUrl: '海报', description: '介绍', performerIds: '演员', noticeId: '购票须知', templateId: '票面模板', realName: '实名规则', perBuyerLimit: '每单限购', status: '状态',
       startAt: '开始时间', endAt: '结束时间', seated: '对号入座', seatmapId: '座位图', seatmapVersion: '座位图版本', holdMinutes: '锁座分钟', onSale: '开售',
-      priceFen: '票价（分）', color: '颜色', quota: '数量', levelKeys: '价格区', sort: '排序',
+      priceFen: '票价', color: '颜色', quota: '数量', levelKeys: '价格区', sort: '排序',
     },
   },
   mapMove: {
