@@ -217,6 +217,25 @@ describe.each(databases)('the service registry on %s', (kind) => {
     expect(again.detail.errors.map((e: { field: string }) => e.field)).toEqual(['code', 'code']);
   });
 
+  it('imports translation items whose interfaces are checked row by row, and environments; exports them', async () => {
+    const header = ['翻译项编码', '查询接口', '缓存更新接口', '匹配列', '翻译列1'];
+    const code = uniq('tr');
+    const bad = (await upload(mgrA, reg('translation/import'), 't.xlsx', await xlsxOf(header, [[code, 'system/registry/app/list', 'system/registry/app', 'id', 'name'], [`${code}b`, 'system/registry/app', 'system/registry/app', 'id', 'name'], [`${code}c`, 'system/registry/env/list', 'system/nowhere', 'id', 'name']]))).json();
+    expect(bad.code).toBe(Code.INVALID);
+    expect(bad.detail.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual(['3:queryApi', '4:cacheApi']);
+    const good = (await upload(mgrA, reg('translation/import'), 't.xlsx', await xlsxOf(header, [[code, 'system/registry/app/list', 'system/registry/app', 'id', 'name']]))).json();
+    expect(good.body.created).toBe(1);
+    expect((await ok(mgrA, 'POST', reg('translation/list'), { code })).data[0]).toMatchObject({ code, column1: 'name', column2: null });
+
+    const envCode = uniq('env-');
+    const envs = (await upload(mgrA, reg('env/import'), 'e.txt', Buffer.from(`环境名称\t环境编码\t备注\n预发环境\t${envCode}\t上线前验证\n`))).json();
+    expect(envs.body.created, envs.msg).toBe(1);
+    const file = await mgrA.call('POST', reg('env/export'), { body: { code: envCode }, lang: 'en-US' });
+    const rows = await readXlsx(file.rawPayload);
+    expect(rows[0]!.slice(0, 3)).toEqual(['Name', 'Code', 'Remark']);
+    expect(rows[1]!.slice(0, 3)).toEqual(['预发环境', envCode, '上线前验证']);
+  });
+
   it('imports services naming their application by code; an unknown code is that row\'s error', async () => {
     const app = await addApp(mgrA);
     const header = ['所属应用编码', '服务名称', '服务编码', '服务版本', '服务类型', '上下文'];

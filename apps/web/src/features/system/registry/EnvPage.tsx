@@ -67,7 +67,7 @@ export const registryEnvResource: ResourceDef<RegistryEnvRow, z.input<typeof reg
   toolbar: [
     {
       key: 'remove',
-      label: 'remove',
+      label: 'kit:batchDelete',
       icon: <DeleteOutlined />,
       perm: P.edit,
       danger: true,
