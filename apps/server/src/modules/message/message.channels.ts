@@ -18,7 +18,7 @@ export interface Outgoing {
 }
 
 export interface ChannelConfig {
-  /** Keyed by the settings row's id and version, so an edit drops cached clients. */
+  /** A digest of the channel and its settings and secrets: cached clients are kept under it. */
   cacheKey: string;
   settings: Record<string, unknown>;
   secrets: Record<string, string>;

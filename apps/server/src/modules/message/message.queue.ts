@@ -199,11 +199,10 @@ export class MessageWorker {
   }
 
   private configOf(record: repo.ChannelRecord): ChannelConfig {
-    return {
-      cacheKey: `${record.id}:${record.version}`,
-      settings: record.settings,
-      secrets: record.secretsSealed ? (JSON.parse(openSecret(this.secretKey, record.secretsSealed)) as Record<string, string>) : {},
-    };
+    const secrets = record.secretsSealed ? (JSON.parse(openSecret(this.secretKey, record.secretsSealed)) as Record<string, string>) : {};
+    // Clients are cached by what they were made from, so any change of settings makes new ones.
+    const cacheKey = crypto.createHash('sha256').update(JSON.stringify([record.channel, record.settings, secrets])).digest('hex');
+    return { cacheKey, settings: record.settings, secrets };
   }
 
   private async sendOutsideRows(onlyId?: number): Promise<number> {

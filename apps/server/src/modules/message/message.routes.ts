@@ -45,11 +45,15 @@ import {
   testSend,
 } from './message.service.ts';
 
+/** Each app's queue worker (tests stop it to run workers of their own). */
+export const messageWorkers = new WeakMap<FastifyInstance, MessageWorker>();
+
 /** Messaging (spec 2.4 "Message"): channels, business types, templates, the send log, the test screen; and this process's queue worker. */
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): MessageWorker {
   const { system } = ctx.config.prefixes;
   const { db, keys } = ctx;
   const worker = new MessageWorker(db, keys.secretKey, { log: app.log });
+  messageWorkers.set(app, worker);
   const base = { module: 'message' } as const;
   const P = Perm.message;
 

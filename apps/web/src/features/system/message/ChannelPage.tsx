@@ -30,8 +30,8 @@ function ChannelCard({ row, onSaved }: { row: MessageChannelRow; onSaved: () => 
   const [openid, setOpenid] = useState('');
   const [result, setResult] = useState<SendLogRow | null>(null);
   useEffect(() => {
-    form.setFieldsValue({ enabled: row.enabled, ratePerMinute: row.ratePerMinute, settings: { ...(channel === 'email' ? { port: 465, secure: true } : {}), ...row.settings }, secrets: {} });
-  }, [form, row, channel]);
+    form.setFieldsValue({ enabled: row.enabled, ratePerMinute: row.ratePerMinute, settings: { ...(channel === 'email' ? { port: 465, secure: true } : {}), ...row.settings }, secrets: Object.fromEntries(spec.secrets.map((k) => [k, ''])) });
+  }, [form, row, channel, spec]);
 
   const save = async () => {
     const values = (await form.validateFields()) as { enabled: boolean; ratePerMinute: number; settings: Record<string, unknown>; secrets: Record<string, string | undefined> };

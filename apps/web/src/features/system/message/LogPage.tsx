@@ -30,7 +30,7 @@ export const sendLogResource: ResourceDef<SendLogRow, object, z.input<typeof sen
     { key: 'attempts', label: 'field.attempts', content: 'number' },
     { key: 'title', label: 'field.title', width: 180, ellipsis: true, hiddenByDefault: true },
     { key: 'content', label: 'field.content', width: 280, ellipsis: true, detailSpan: 2 },
-    { key: 'lastError', label: 'field.lastError', width: 200, ellipsis: true, detailSpan: 2 },
+    { key: 'lastError', label: 'field.lastError', width: 200, ellipsis: true, detailSpan: 2, hiddenByDefault: true },
     { key: 'sentAt', label: 'field.sentAt', format: 'datetime', hiddenByDefault: true },
     { key: 'nextAt', label: 'field.nextAt', format: 'datetime', inTable: false },
     { key: 'link', label: 'field.link', inTable: false },

@@ -1,0 +1,11 @@
+import { openDatabase } from '../src/platform/db.ts';
+import { MessageWorker } from '../src/modules/message/message.queue.ts';
+
+/**
+ * A sending process for message.cluster.test.ts: one queue worker on DATABASE_URL with a short
+ * lease, nothing else. The test kills it with SIGKILL while its sends are in flight.
+ */
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: '/tmp', poolSize: 4 });
+const worker = new MessageWorker(database.db, Buffer.from(process.env.MSG_SECRET_KEY!, 'hex'), { leaseMs: Number(process.env.MSG_LEASE_MS ?? 2000), batch: Number(process.env.MSG_BATCH ?? 20), concurrency: 4, idleMs: 50 });
+worker.start();
+process.stdout.write('worker started\n');
