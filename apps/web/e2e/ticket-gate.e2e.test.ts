@@ -83,6 +83,23 @@ describe('gate checking console', () => {
     await expect.poll(() => page.getByTestId('check-counts').getAttribute('data-admitted')).toBe('2');
     expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(2);
 
+    // An offline device that admitted the first ticket too (uploaded later) shows in the conflicts tab with both admissions.
+    const west = await makeGate(api, uniq('西门'));
+    const deviceId = uniq('dev-west-');
+    const upload = await ok(api, 'POST', ticketApi('check/upload'), { deviceId, gateId: west.id, scans: [{ uid: `${deviceId}-1`, sessionId: session.id, code: tickets[0]!.code, scannedAt: new Date().toISOString(), result: 'admitted' }] });
+    expect(upload.conflicts).toBe(1);
+    await page.getByRole('tab', { name: '离线冲突' }).click();
+    await pick(page, 'conflict-session', project.name);
+    const conflict = page.locator(`[data-testid="conflict-row"][data-code="${tickets[0]!.code}"]`);
+    await expect.poll(() => conflict.textContent()).toContain('重复入场');
+    const text = (await conflict.textContent()) ?? '';
+    // First the online admission at this gate, then the device's at the west gate.
+    expect(text.indexOf(gate.name)).toBeLessThan(text.indexOf(west.name));
+    expect(text).toContain(`离线 ${deviceId}`);
+    expect(await page.locator('[data-testid="conflict-row"]').count()).toBe(1);
+    await screenshot(page, 'ticket-gate-conflicts');
+    await page.getByRole('tab', { name: '检票', exact: true }).click();
+
     // Gate settings: a gate added through its form is offered at the check.
     await page.getByRole('tab', { name: '闸口设置' }).click();
     await page.getByTestId('gate-add').click();

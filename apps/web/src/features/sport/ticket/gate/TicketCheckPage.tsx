@@ -239,6 +239,7 @@ function ConflictsTab() {
         loading={q.isFetching && !q.data}
         dataSource={q.data?.data ?? []}
         data-testid="conflict-table"
+        onRow={(r) => ({ 'data-testid': 'conflict-row', 'data-code': r.code }) as React.HTMLAttributes<HTMLElement>}
         pagination={{ current: pageNum, pageSize: 20, total: q.data?.total ?? 0, onChange: setPageNum, showSizeChanger: false }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('check.empty')} /> }}
         scroll={{ x: 900 }}
