@@ -64,6 +64,9 @@ describe.each(databases)('third-party applications and signed open calls on %s',
     const rows = r.body.data as { code: string; uri: string; method: string; apiVersion: string; tokenCategory: string }[];
     expect(rows.map((a) => a.code).sort()).toEqual(['member.byPhone', 'order.status', 'venue.grid', 'venue.list']);
     expect(rows.find((a) => a.code === 'venue.grid')).toMatchObject({ method: 'GET', uri: '/api/open/v1/venue/{id}/grid', apiVersion: 'v1', tokenCategory: 'signature' });
+    // Named and described in both languages: an English-speaking administrator reads them in English.
+    expect(rows.find((a) => a.code === 'member.byPhone')).toMatchObject({ name: '按手机号查询会员', nameEn: 'Member by phone' });
+    expect(rows.every((a) => /[a-z]/i.test((a as unknown as { nameEn: string }).nameEn) && /[a-z]/i.test((a as unknown as { descriptionEn: string }).descriptionEn))).toBe(true);
   });
 
   it('an application with a grant looks up a member by phone, an order by number and a venue grid; the secret is shown only once', async () => {
@@ -144,10 +147,12 @@ describe.each(databases)('third-party applications and signed open calls on %s',
     expect((await call(app, url, { ip: '192.168.9.9' })).code).toBe(Code.OPEN_IP_REFUSED);
     expect((await call(app, url, { ip: '172.16.0.1' })).code).toBe(0);
     const api = ((await admin.json('POST', sys('openApi/list'), { body: { code: 'member.byPhone' } })).body.data as { id: number; name: string; version: number }[])[0]!;
-    const closed = await admin.json('PUT', sys(`openApi/${api.id}`), { body: { name: api.name, description: 'Closed for maintenance', status: 1, version: api.version } });
+    const closed = await admin.json('PUT', sys(`openApi/${api.id}`), { body: { name: api.name, nameEn: 'Member lookup', description: '维护中', descriptionEn: 'Closed for maintenance', status: 1, version: api.version } });
     expect(closed.code, closed.msg).toBe(0);
+    expect(closed.body).toMatchObject({ nameEn: 'Member lookup', descriptionEn: 'Closed for maintenance' });
     expect((await call(app, url, { ip: '172.16.0.1' })).code).toBe(Code.OPEN_NOT_GRANTED);
-    await admin.json('PUT', sys(`openApi/${api.id}`), { body: { name: api.name, status: 0, version: closed.body.version } });
+    // An edit that leaves the English name out keeps it.
+    expect((await admin.json('PUT', sys(`openApi/${api.id}`), { body: { name: api.name, status: 0, version: closed.body.version } })).body).toMatchObject({ nameEn: 'Member lookup' });
     expect((await call(app, url, { ip: '172.16.0.1' })).code).toBe(0);
   });
 
@@ -183,6 +188,7 @@ describe.each(databases)('third-party applications and signed open calls on %s',
     expect(Object.keys(doc.paths).sort()).toEqual(['/api/open/v1/member', '/api/open/v1/order/{orderNo}', '/api/open/v1/venue/{id}/grid', '/api/open/v1/venues']);
     const grid = doc.paths['/api/open/v1/venue/{id}/grid']!.get!;
     expect(grid.operationId).toBe('venue.grid');
+    expect((grid as unknown as { summary: string }).summary).toBe('Booking grid');
     expect(grid.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'query:date']);
     expect(doc.info.description).toContain('HMAC-SHA256');
     const whole = await admin.call('GET', sys('openapi.json'));

@@ -108,7 +108,10 @@ export const openApiListQuery = pageQuery.extend({ name: fields.str().trim().max
 /** `PUT openApi/{id}`: what a third party reads of an interface; its uri and method are the code's. */
 export const openApiUpdate = z.object({
   name: fields.str().trim().min(1).max(64),
+  /** The English name and description; left out, they stay as they are. */
+  nameEn: fields.str().trim().min(1).max(64).optional(),
   description: fields.optText(500),
+  descriptionEn: fields.optText(500),
   status: fields.intIn(0, 1),
   version: fields.version,
 });
@@ -117,9 +120,11 @@ export const openApiRow = z.object({
   id: z.number(),
   code: z.string(),
   name: z.string(),
+  nameEn: z.string(),
   method: z.string(),
   uri: z.string(),
   description: z.string().nullable(),
+  descriptionEn: z.string().nullable(),
   tokenCategory: fields.textOf(OPEN_TOKEN_CATEGORIES),
   apiVersion: z.string(),
   status: z.number(),

@@ -4,9 +4,10 @@ import { ipMatches } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { defineRoute, type Answer, type AppContext } from '../../platform/http.ts';
+import type { Lang } from '../../platform/i18n.ts';
 import { openSecret, safeEqual } from '../../platform/keys.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
-import { appByKey, claimNonce, grantedCodes, insertCallLog, purgeNonces, type OpenAppRecord } from './open.repository.ts';
+import { appByKey, claimNonce, grantedCodes, insertCallLog, purgeNonces, type OpenAppRecord, type OpenRouteDef } from './open.repository.ts';
 import { NONCE_PATTERN, OPEN_WINDOW_SECONDS, openSignature } from './open.sign.ts';
 
 /**
@@ -27,8 +28,9 @@ type Infer<S> = S extends ZodType ? z.output<S> : undefined;
 export interface OpenRouteSpec<Q extends ZodType | undefined, P extends ZodType | undefined, R extends ZodType> {
   /** Stable code: the interface's id in grants and the call log. */
   code: string;
-  name: string;
-  description: string;
+  /** Shown to administrators in their language and in the OpenAPI document. */
+  name: Record<Lang, string>;
+  description: Record<Lang, string>;
   method: 'GET';
   /** Below `/api/open/`, with its version first: `v1/member`. */
   path: string;
@@ -41,7 +43,7 @@ export interface OpenRouteSpec<Q extends ZodType | undefined, P extends ZodType 
 export const OPEN_PREFIX = '/api/open/';
 
 /** The open interfaces the code declares (written to sys_open_api when the server is ready). */
-export const openRouteDefs: { code: string; name: string; method: string; uri: string; description: string; apiVersion: string }[] = [];
+export const openRouteDefs: OpenRouteDef[] = [];
 
 // ---------------------------------------------------------------- the application cache
 
@@ -139,7 +141,7 @@ export function defineOpenRoute<Q extends ZodType | undefined, P extends ZodType
   const { db, keys } = ctx;
   const url = `${OPEN_PREFIX}${spec.path}`;
   // Once per process (tests build many apps).
-  if (!openRouteDefs.some((d) => d.code === spec.code)) openRouteDefs.push({ code: spec.code, name: spec.name, method: spec.method, uri: url.replace(/:(\w+)/g, '{$1}'), description: spec.description, apiVersion: spec.path.split('/')[0]! });
+  if (!openRouteDefs.some((d) => d.code === spec.code)) openRouteDefs.push({ code: spec.code, name: spec.name['zh-CN'], nameEn: spec.name['en-US'], method: spec.method, uri: url.replace(/:(\w+)/g, '{$1}'), description: spec.description['zh-CN'], descriptionEn: spec.description['en-US'], apiVersion: spec.path.split('/')[0]! });
   defineRoute(app, {
     method: spec.method,
     url,

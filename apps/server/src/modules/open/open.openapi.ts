@@ -91,7 +91,7 @@ export function openDocument(routes: readonly RouteRecord[], version: string): J
     if (!route.url.startsWith(OPEN_PREFIX)) continue;
     const def = openRouteDefs.find((d) => d.uri === oasPath(route.url) && d.method === route.method);
     if (!def) continue;
-    addOperation(paths, route, { operationId: def.code, summary: def.name, description: def.description, tags: [def.apiVersion], security: [{ AppKey: [], Timestamp: [], Nonce: [], Sign: [] }], 'x-refusal-codes': OPEN_CODES });
+    addOperation(paths, route, { operationId: def.code, summary: def.nameEn, description: `${def.descriptionEn}\n\n${def.name}：${def.description}`, tags: [def.apiVersion], security: [{ AppKey: [], Timestamp: [], Nonce: [], Sign: [] }], 'x-refusal-codes': OPEN_CODES });
   }
   const header = (name: string, description: string) => ({ type: 'apiKey', in: 'header', name, description });
   return {

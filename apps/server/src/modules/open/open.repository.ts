@@ -130,16 +130,33 @@ export async function apiById(db: Executor, id: number): Promise<OpenApiRecord |
   return row;
 }
 
+/** An open interface as the code declares it (`defineOpenRoute`). */
+export interface OpenRouteDef {
+  code: string;
+  name: string;
+  nameEn: string;
+  method: string;
+  uri: string;
+  description: string;
+  descriptionEn: string;
+  apiVersion: string;
+}
+
 /**
  * Writes the interfaces the code declares: new ones are added, the method and uri of known
- * ones follow the code; the names and descriptions administrators edited are kept.
+ * ones follow the code; the names and descriptions administrators edited are kept (an English one
+ * still empty, as on interfaces from before migration 0020, is filled from the code).
  */
-export async function syncApis(db: Executor, defs: { code: string; name: string; method: string; uri: string; description: string; apiVersion: string }[]): Promise<void> {
+export async function syncApis(db: Executor, defs: readonly OpenRouteDef[]): Promise<void> {
   for (const d of defs) {
     await db
       .insert(openApis)
       .values(d)
-      .onConflictDoUpdate({ target: openApis.code, set: { method: d.method, uri: d.uri, apiVersion: d.apiVersion }, setWhere: sql`${openApis.method} <> ${d.method} or ${openApis.uri} <> ${d.uri} or ${openApis.apiVersion} <> ${d.apiVersion}` });
+      .onConflictDoUpdate({
+        target: openApis.code,
+        set: { method: d.method, uri: d.uri, apiVersion: d.apiVersion, nameEn: sql`case when ${openApis.nameEn} = '' then ${d.nameEn} else ${openApis.nameEn} end`, descriptionEn: sql`coalesce(${openApis.descriptionEn}, ${d.descriptionEn})` },
+        setWhere: sql`${openApis.method} <> ${d.method} or ${openApis.uri} <> ${d.uri} or ${openApis.apiVersion} <> ${d.apiVersion} or ${openApis.nameEn} = '' or ${openApis.descriptionEn} is null`,
+      });
   }
 }
 

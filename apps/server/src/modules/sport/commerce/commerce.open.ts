@@ -10,8 +10,11 @@ export function commerceOpenRoutes(app: FastifyInstance, ctx: AppContext): void 
   const { db } = ctx;
   defineOpenRoute(app, ctx, {
     code: 'order.status',
-    name: '查询订单状态',
-    description: '按订单号查询本组织的订单：状态（待支付、已支付、已完成、已取消、已退款等）、金额（分）与所售内容；订单不存在时返回 100404。',
+    name: { 'zh-CN': '查询订单状态', 'en-US': 'Order status' },
+    description: {
+      'zh-CN': '按订单号查询本组织的订单：状态（待支付、已支付、已完成、已取消、已退款等）、金额（分）与所售内容；订单不存在时返回 100404。',
+      'en-US': "An order of the organisation by its number: state (pending, paid, completed, cancelled, refunded…), amounts in fen and what it sold; 100404 when there is no such order.",
+    },
     method: 'GET',
     path: 'v1/order/:orderNo',
     params: openOrderParams,

@@ -7,7 +7,7 @@ import { success } from '../../../app/feedback.tsx';
 import { t } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { useCan } from '../../../kit/index.ts';
-import { appStatusOptions } from './shared.tsx';
+import { appStatusOptions, inLang } from './shared.tsx';
 
 /**
  * /appAccess/InterfaceAuthManage: which application may call which interfaces. Pick an
@@ -87,11 +87,11 @@ export default function GrantPage() {
             {(interfaces.data ?? []).map((i) => (
               <Checkbox key={i.id} value={i.id} disabled={i.status !== 0 && !ticked.includes(i.id)} data-testid={`grant-api-${i.code}`}>
                 <Space wrap>
-                  <strong>{i.name}</strong>
+                  <strong>{inLang(i.name, i.nameEn)}</strong>
                   <Typography.Text code>{`${i.method} ${i.uri}`}</Typography.Text>
                   {i.status !== 0 ? <Tag>{t('openApp:status.closed')}</Tag> : null}
                 </Space>
-                {i.description ? <div style={{ color: 'var(--ant-color-text-secondary)', fontSize: 12 }}>{i.description}</div> : null}
+                {i.description ? <div style={{ color: 'var(--ant-color-text-secondary)', fontSize: 12 }}>{inLang(i.description, i.descriptionEn)}</div> : null}
               </Checkbox>
             ))}
           </Checkbox.Group>

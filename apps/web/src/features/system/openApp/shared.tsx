@@ -6,6 +6,7 @@ import { registerMessages, t } from '../../../app/i18n.ts';
 import type { Option } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
+import { getLang } from '../../../app/prefs.ts';
 
 registerMessages('openApp', zh, en);
 
@@ -49,3 +50,6 @@ export function showSecret(app: OpenAppWithSecret): Promise<void> {
     ),
   });
 }
+
+/** An interface's name or description in the console's language (the Chinese one when no English one is set). */
+export const inLang = (zh: string | null, en: string | null): string | null => (getLang() === 'en-US' ? en || zh : zh);
