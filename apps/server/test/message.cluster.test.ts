@@ -90,7 +90,10 @@ if (!BASE) {
       Object.fromEntries((await s.database.query<{ channel: string; status: string; n: string }>(`select channel, status, count(*) as n from msg_send where business_code = $1 group by 1, 2`, [code])).map((r) => [`${r.channel}:${r.status}`, Number(r.n)]));
 
     it('1,000 messages on each of two channels, three workers: each delivered exactly once', async () => {
+      const q0 = Date.now();
       await queue('cluster.once', 1000, 0);
+      console.info(`1,000 events published in ${Date.now() - q0} ms`);
+      const t0 = Date.now();
       const workers = [];
       for (let i = 0; i < 3; i++) {
         const d = await openDatabase({ databaseUrl: s.config.databaseUrl!, dataDir: s.dataDir, poolSize: 4 });
@@ -103,13 +106,14 @@ if (!BASE) {
         return c['wecom:sent'] === 1000 && c['station:sent'] === 1000;
       }, 120_000);
       await Promise.all(workers.map((w) => w.stop()));
+      console.info(`2,000 messages delivered by three workers in ${Date.now() - t0} ms`);
       for (let i = 0; i < 1000; i++) expect(robot.hits.get(String(i)), `message ${i}`).toBe(1);
       const [station] = await s.database.query<{ n: string; keys: string }>(
         `select count(*) as n, count(distinct source_key) as keys from sys_station_message where source_key in (select 'msg:' || id from msg_send where business_code = 'cluster.once' and channel = 'station')`,
       );
       expect(Number(station!.n)).toBe(1000);
       expect(Number(station!.keys)).toBe(1000);
-    });
+    }, 240_000);
 
     it('a sending process killed mid-send loses none and sends none twice', async () => {
       await queue('cluster.kill', 200, 10_000);
@@ -146,6 +150,6 @@ if (!BASE) {
       expect(seqs.filter((q) => robot.hits.get(q) === 1).length).toBeGreaterThanOrEqual(end['wecom:sent']!);
       const unknown = await s.database.query<{ last_error: string }>(`select last_error from msg_send where business_code = 'cluster.kill' and status = 'unknown'`);
       expect(unknown.every((u) => /stopped before it knew/.test(u.last_error))).toBe(true);
-    });
+    }, 180_000);
   });
 }
