@@ -110,7 +110,7 @@ describe('ticket distribution console', () => {
     expect(items.data.map((i: { externalId: string; stock: number }) => [i.externalId, i.stock])).toEqual([['MX-1', 7]]);
   });
 
-  it('sells two packages of two sessions on the package screen and takes cash: one ticket of each part per package', async () => {
+  it('sells two packages of two sessions on the package screen and one on the sale screen, and takes cash: one ticket of each part per package', async () => {
     const { api, page } = await desk();
     const a = await gaSession(api, 30, 6000, { name: uniq('半决赛') });
     const b = await gaSession(api, 30, 4000, { name: uniq('决赛') });
@@ -133,6 +133,22 @@ describe('ticket distribution console', () => {
     expect(await ok(api, 'GET', ticketApi(`level/${a.levelId}`))).toMatchObject({ sold: 2 });
     expect(await ok(api, 'GET', ticketApi(`level/${b.levelId}`))).toMatchObject({ sold: 2 });
     await expect.poll(() => row.locator('td').allTextContents()).toContain('8');
+
+    // The sale screen sells a package too (its own order, paid in its own dialog).
+    await page.goto(`${e.baseUrl}/sport/views/ticketManagement/sellTicket/index`);
+    await page.getByTestId('ticket-sell-package').click();
+    await page.getByTestId('ticket-sell-package-pick').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
+    await page.getByTestId('ticket-sell-package-ok').click();
+    await page.getByTestId('package-sell-ok').click();
+    await page.getByTestId('pay-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('pay-due').getAttribute('data-fen')).toBe('8000');
+    await page.getByTestId('pay-method-cash').click();
+    await page.getByTestId('pay-submit').click();
+    await page.getByTestId('pay-done').waitFor();
+    await page.getByTestId('pay-finish').click();
+    await expect.poll(async () => (await ok(api, 'GET', ticketApi(`package/${pkg.id}`))).sold).toBe(3);
+    expect(await ok(api, 'GET', ticketApi(`level/${b.levelId}`))).toMatchObject({ sold: 3 });
   });
 
   it("shows the sales statistics with a chart: figures of the console and the distributor sales made; the distributor's sales list its paid order", async () => {

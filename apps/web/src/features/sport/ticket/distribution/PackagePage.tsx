@@ -92,7 +92,8 @@ export default function PackagePage() {
   );
 }
 
-function SellPackageDialog({ pkg, onClose, onMade }: { pkg: PackageRow; onClose: () => void; onMade: (orderId: number) => void }) {
+/** Sells `quantity` of a package (its own pending order), on the package screen and the sale screen. */
+export function SellPackageDialog({ pkg, onClose, onMade }: { pkg: PackageRow; onClose: () => void; onMade: (orderId: number) => void }) {
   const t = useDistT();
   const { message } = App.useApp();
   const [quantity, setQuantity] = useState(1);

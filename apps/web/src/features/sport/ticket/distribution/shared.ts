@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { DistSaleRow, Page, QuotaRow, distOrder, feedPreview, quotaGive, settlementAnswer, statsAnswer, ticketOrderAnswer } from '@venue/contract';
+import type { DistSaleRow, PackageRow, Page, QuotaRow, distOrder, feedPreview, quotaGive, settlementAnswer, statsAnswer, ticketOrderAnswer } from '@venue/contract';
 import { registerMessages } from '../../../../app/i18n.ts';
 import { api, http } from '../../../../app/request.ts';
 import type { Option } from '../../../../kit/index.ts';
@@ -32,6 +32,7 @@ export const distApi = {
   refresh: (body: { ids?: number[] }) => http.post<{ refreshed: number; missing: number }>(url('external-item/refresh'), body),
   sales: (body: { distributorId: number; pageNum: number; pageSize: number }) => http.post<Page<DistSaleRow>>(url('distributor/sales'), body),
   settlement: (body: { from: string; to: string }) => http.post<z.output<typeof settlementAnswer>>(url('distributor/settlement'), body),
+  packages: () => http.post<Page<PackageRow>>(url('package/list'), { pageNum: 1, pageSize: 200 }),
   sellPackage: (id: number, quantity: number, key: string) => http.post<OrderAnswer>(url(`package/${id}/order`), { quantity }, idem(key)),
   stats: (body: { projectId?: number }) => http.post<z.output<typeof statsAnswer>>(url('stats'), body),
 };

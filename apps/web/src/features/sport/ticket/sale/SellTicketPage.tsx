@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Row as GridRow, Select, Space, Spin, Statistic, Table, Tag, Typography, theme } from 'antd';
-import { ExpandOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Row as GridRow, Select, Space, Spin, Statistic, Table, Tag, Typography, theme } from 'antd';
+import { ExpandOutlined, GiftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Perm, TICKET_ORDER_MAX, type SeatmapDocument, type SessionListRow, type SessionSeat } from '@venue/contract';
+import { Perm, TICKET_ORDER_MAX, type PackageRow, type SeatmapDocument, type SessionListRow, type SessionSeat } from '@venue/contract';
 import { isApiError } from '../../../../app/request.ts';
 import { useThemeName } from '../../../../app/prefs.ts';
 import { useCan } from '../../../../kit/index.ts';
@@ -11,6 +11,8 @@ import { SeatCanvas, type SeatCanvasHandle } from '../seatmap/SeatCanvas.tsx';
 import { seatmapApi } from '../seatmap/seatmap.api.ts';
 import { ViewersFields, viewerErrors, viewersBody, type ViewerValues } from '../reserve/ViewersFields.tsx';
 import { NoticePanel } from '../extras/NoticePanel.tsx';
+import { SellPackageDialog } from '../distribution/PackagePage.tsx';
+import { distApi } from '../distribution/shared.ts';
 import { LEVEL_PALETTE, SEATS_POLL_MS, STATE_COLORS, STATE_COLORS_DARK, saleApi, useTicketT, type TicketOrderAnswer } from './shared.ts';
 import '../seatmap/seatmap.css';
 import './sale.css';
@@ -102,6 +104,10 @@ export default function SellTicketPage() {
   const [hold, setHold] = useState<TicketOrderAnswer | null>(null);
   const [paid, setPaid] = useState(false);
   const [paying, setPaying] = useState<number | null>(null);
+  // A package sold from here (issue 13: packages are sold on the sale screen too, as their own order).
+  const [pickingPackage, setPickingPackage] = useState(false);
+  const [sellingPackage, setSellingPackage] = useState<PackageRow | null>(null);
+  const [payingPackage, setPayingPackage] = useState<number | null>(null);
   const [attempt, setAttempt] = useState(0);
   const key = useMemo(() => newIdempotencyKey(), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
   const canvas = useRef<SeatCanvasHandle>(null);
@@ -242,7 +248,17 @@ export default function SellTicketPage() {
 
   return (
     <div data-testid="ticket-sell" className="ticket-sell">
-      <Card variant="borderless" title={t('sell.title')}>
+      <Card
+        variant="borderless"
+        title={t('sell.title')}
+        extra={
+          can(Perm.ticket.package) ? (
+            <Button icon={<GiftOutlined />} onClick={() => setPickingPackage(true)} data-testid="ticket-sell-package">
+              {t('sell.package')}
+            </Button>
+          ) : null
+        }
+      >
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           <Select
             showSearch={{ optionFilterProp: 'label' }}
@@ -427,6 +443,27 @@ export default function SellTicketPage() {
           ) : null}
         </Space>
       </Card>
+      {pickingPackage ? (
+        <PackagePicker
+          onClose={() => setPickingPackage(false)}
+          onPick={(p) => {
+            setPickingPackage(false);
+            setSellingPackage(p);
+          }}
+        />
+      ) : null}
+      {sellingPackage ? (
+        <SellPackageDialog
+          pkg={sellingPackage}
+          onClose={() => setSellingPackage(null)}
+          onMade={(orderId) => {
+            setSellingPackage(null);
+            if (can(Perm.order.pay)) setPayingPackage(orderId);
+          }}
+        />
+      ) : null}
+      {/* A package is an order of its own, paid in its own dialog (the held tickets' order stays as it is). */}
+      <PayDialog orderId={payingPackage} open={payingPackage !== null} onClose={() => (setPayingPackage(null), void sessions.refetch())} onPaid={() => void sessions.refetch()} />
       <PayDialog
         orderId={paying}
         open={!!paying}
@@ -478,4 +515,36 @@ export default function SellTicketPage() {
       </Card>
     );
   }
+}
+
+/** The packages on sale with stock left, to sell one from the sale screen. */
+function PackagePicker({ onClose, onPick }: { onClose: () => void; onPick: (p: PackageRow) => void }) {
+  const t = useTicketT();
+  const list = useQuery({ queryKey: ['ticket', 'sale', 'packages'], queryFn: distApi.packages });
+  const [id, setId] = useState<number>();
+  const rows = (list.data?.data ?? []).filter((p) => p.onSale && p.available > 0);
+  const picked = rows.find((p) => p.id === id);
+  return (
+    <Modal open title={t('sell.pickPackage')} onCancel={onClose} onOk={() => picked && onPick(picked)} okButtonProps={{ disabled: !picked, 'data-testid': 'ticket-sell-package-ok' } as never}>
+      <Select
+        style={{ width: '100%' }}
+        showSearch={{ optionFilterProp: 'label' }}
+        loading={list.isFetching}
+        placeholder={t('sell.pickPackage')}
+        notFoundContent={t('sell.noPackage')}
+        value={id}
+        onChange={setId}
+        options={rows.map((p) => ({ value: p.id, label: `${p.name} · ${yuan(p.priceFen)} · ${t('sell.availableN', { n: p.available })}` }))}
+        data-testid="ticket-sell-package-pick"
+        aria-label={t('sell.pickPackage')}
+      />
+      {picked ? (
+        <Space size={4} wrap style={{ marginTop: 12 }}>
+          {picked.parts.map((p) => (
+            <Tag key={p.levelId}>{`${p.projectName} ${p.sessionName} · ${p.levelName}`}</Tag>
+          ))}
+        </Space>
+      ) : null}
+    </Modal>
+  );
 }

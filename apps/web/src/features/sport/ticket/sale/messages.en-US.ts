@@ -3,6 +3,9 @@ import type zh from './messages.zh-CN.ts';
 
 const messages: MessagesOf<typeof zh> = {
   sell: {
+    package: 'Sell a package',
+    pickPackage: 'Pick a package',
+    noPackage: 'No package on sale',
     title: 'Sell tickets',
     session: 'Session',
     pickSession: 'Pick a project and session',

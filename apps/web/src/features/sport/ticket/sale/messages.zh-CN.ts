@@ -1,5 +1,8 @@
 const messages = {
   sell: {
+    package: '售套票',
+    pickPackage: '选择套票',
+    noPackage: '没有在售的套票',
     title: '售票',
     session: '场次',
     pickSession: '选择项目与场次',
