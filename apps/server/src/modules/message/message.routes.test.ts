@@ -8,6 +8,8 @@ import { grantMenus } from '../../../test/grants.ts';
 import { mailText, startSmtp } from '../../../test/smtp.ts';
 import { adminClient, makeOrg, makeRole, makeUser, signIn, uniq } from '../system/admin.testkit.ts';
 import { publish } from './message.queue.ts';
+import { seedMessageDefaults } from './message.seed.ts';
+import { currentJobAlarm } from '../job/alarm.ts';
 
 const sys = (p: string) => `/api/system/${p}`;
 
@@ -185,5 +187,19 @@ describe.each(databases)('messaging on %s', (kind) => {
     // Only failed or unknown rows may be sent again.
     const retry = await mgr.json('POST', sys(`message/log/${failed.body.id}/retry`));
     expect(retry.code).toBe(Code.CONFLICT);
+  });
+
+  it('a failed job run is announced through the job.failed business type (the platform default, inherited by the organisation)', async () => {
+    await seedMessageDefaults(s.app.ctx.db);
+    const jobName = uniq('nightly-backup');
+    await currentJobAlarm()!.notify({ orgId, jobId: null, jobName, jobGroup: 'ops', recordId: 42, result: 'fail', detail: 'exit code 3', plannedAt: new Date('2026-12-01T02:00:00Z'), instanceId: null, attempt: 2 });
+    const row = await until(async () => {
+      const res = await mgr.json('POST', sys('message/log/list'), { body: { businessCode: 'job.failed', channel: 'station', pageSize: 50 } });
+      return res.body.data.find((r: { content: string; status: string }) => r.content.includes(jobName) && r.status === 'sent');
+    });
+    expect(row).toMatchObject({ userId: mgrUser.id, title: `任务执行失败：${jobName}` });
+    expect(row.content).toContain('exit code 3');
+    const [station] = await s.database.query<{ n: string }>(`select count(*) as n from sys_station_message where user_id = $1 and title like $2`, [mgrUser.id, `%${jobName}%`]);
+    expect(Number(station!.n)).toBe(1);
   });
 });
