@@ -1,6 +1,6 @@
 import net, { type AddressInfo } from 'node:net';
 
-/** A local SMTP server for tests (the same minimal one the recovery tests use): it keeps each mail. */
+/** A local SMTP server for tests (recovery mails, the email channel): it keeps each mail. */
 export interface Mail {
   from: string;
   to: string[];
