@@ -202,4 +202,31 @@ describe.each(databases)('messaging on %s', (kind) => {
     const [station] = await s.database.query<{ n: string }>(`select count(*) as n from sys_station_message where user_id = $1 and title like $2`, [mgrUser.id, `%${jobName}%`]);
     expect(Number(station!.n)).toBe(1);
   });
+
+  it('a channel sends at most its rate per minute; the rest wait their turn, none lost', async () => {
+    const org = await makeOrg(admin, platformId);
+    const role = await makeRole(admin, org.id);
+    await grantMenus(admin, role.id, ['message.business', 'message.channel', 'message.template', 'message.log']);
+    const u = await makeUser(admin, org.id, { roleIds: [role.id] });
+    const c = await signIn(s, u.code, 'Pass1234');
+    const put = await c.json('PUT', sys('message/channel/wecom'), { body: { enabled: true, ratePerMinute: 2, settings: { url: `${gw.base}/wecom` }, secrets: { key: 'rate-key' }, version: 0 } });
+    expect(put.code, put.msg).toBe(0);
+    const biz = await c.json('POST', sys('message/business'), { body: { code: 'rate.limited', name: 'Rate', variables: [{ name: 'n', sample: '1' }], channels: ['wecom'], recipients: {} } });
+    await c.json('POST', sys('message/template'), { body: { businessId: biz.body.id, channel: 'wecom', lang: 'zh-CN', content: 'rate {n}' } });
+    await s.app.ctx.db.transaction(async (tx) => {
+      for (let n = 1; n <= 5; n++) await publish(tx, { orgId: org.id, type: 'rate.limited', data: { n } });
+    });
+    const rows = await until(async () => {
+      const res = await c.json('POST', sys('message/log/list'), { body: { businessCode: 'rate.limited' } });
+      const sent = res.body.data.filter((r: { status: string }) => r.status === 'sent');
+      return sent.length === 2 ? res.body.data : undefined;
+    });
+    // Two went out; the other three are still queued for later, not failed.
+    await new Promise((r) => setTimeout(r, 1500));
+    const again = await c.json('POST', sys('message/log/list'), { body: { businessCode: 'rate.limited' } });
+    expect(again.body.data.filter((r: { status: string }) => r.status === 'sent')).toHaveLength(2);
+    expect(again.body.data.filter((r: { status: string; attempts: number }) => r.status === 'pending' && r.attempts === 0)).toHaveLength(3);
+    expect(rows).toHaveLength(5);
+    expect(gw.got.wecom.filter((w) => w.key === 'rate-key')).toHaveLength(2);
+  });
 });
