@@ -25,17 +25,16 @@ const DEFAULT_TYPES: DefaultType[] = [
     variables: [
       { name: 'memberName', sample: '王小明' },
       { name: 'venueName', sample: '示范体育中心' },
-      { name: 'siteName', sample: '羽毛球 3 号场' },
-      { name: 'bookingDate', sample: '2026-12-05' },
-      { name: 'timeRange', sample: '18:00-20:00' },
+      { name: 'slots', sample: '羽毛球 3 号场 2026-12-05 18:00-20:00' },
       { name: 'orderNo', sample: 'VB202612050012' },
       { name: 'reason', sample: '场地维修' },
+      { name: 'refundYuan', sample: '120.00' },
     ],
     channels: ['station', 'sms', 'email'],
     recipients: { member: true, operator: true, roleIds: [], orgUsers: false },
     text: {
-      'zh-CN': { title: '预订已取消：{siteName} {bookingDate}', content: '{memberName}您好，因{reason}，{venueName}{siteName}于{bookingDate} {timeRange}关闭，您的预订（订单 {orderNo}）已取消，款项将原路退回。' },
-      'en-US': { title: 'Booking cancelled: {siteName} on {bookingDate}', content: 'Dear {memberName}, {siteName} at {venueName} is closed on {bookingDate} {timeRange} ({reason}). Your booking (order {orderNo}) is cancelled and the payment will be refunded.' },
+      'zh-CN': { title: '预订已取消：{venueName}关场', content: '{memberName}您好，因{reason}，{venueName}关闭：{slots}。您的预订（订单 {orderNo}）已取消，{refundYuan} 元将原路退回。' },
+      'en-US': { title: 'Booking cancelled: {venueName} closed', content: 'Dear {memberName}, {venueName} is closed for {reason}: {slots}. Your booking (order {orderNo}) is cancelled and {refundYuan} yuan will be refunded.' },
     },
   },
   {
@@ -123,7 +122,7 @@ export async function seedMessageDemo(db: Db): Promise<void> {
       orgId: center.id,
       type: 'booking.closureCancelled',
       operatorId: manager.id,
-      data: { memberName: '李雷', venueName: center.name, siteName: '羽毛球 3 号场', bookingDate: '2026-12-05', timeRange: '18:00-20:00', orderNo: 'VB202612050012', reason: '场地维修' },
+      data: { memberName: '李雷', venueName: center.name, slots: '羽毛球 3 号场 2026-12-05 18:00-20:00', orderNo: 'VB202612050012', reason: '场地维修', refundYuan: '120.00' },
       member: { name: '李雷', phone: '13800138011' },
     });
     await publish(tx, {

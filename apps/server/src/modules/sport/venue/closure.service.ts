@@ -8,6 +8,7 @@ import { t } from '../../../platform/i18n.ts';
 import { findOrder, itemsOf } from '../commerce/commerce.repository.ts';
 import { refundByRule, type AfterCommit } from '../commerce/money.ts';
 import { cancelPending, type AfterCommitRunner } from '../commerce/order.service.ts';
+import { publish } from '../../message/message.queue.ts';
 import { claim, range, unitsOf } from './booking.service.ts';
 import { claimsOverlapping, closureClaimsAfter, findClosure, insertClosure, pageClosures, setClaimState, sitesOf, updateClosure, type ClaimRecord, type ClosureRecord, type SiteRecord, type VenueRecord } from './venue.repository.ts';
 import type { ClosureNotice } from './venue.table.ts';
@@ -120,6 +121,15 @@ async function closeRange(tx: Tx, scope: Scope, caller: Caller, venue: VenueReco
     }
     const slots = slotTexts(a.claims, sites.all).join('、');
     notices.push({ orderId: order.id, orderNo: order.orderNo, buyer: order.buyerName, phone: order.buyerPhone, memberId: order.memberId, refundFen, message: t('zh-CN', 'venue.closureNotice', { venue: venue.stadiumName, slots, reason: c.reason, yuan: (refundFen / 100).toFixed(2) }) });
+    // The buyer (by text, and on the station to the operator) hears of it through booking.closureCancelled, in this transaction.
+    await publish(tx, {
+      orgId: venue.orgId,
+      type: 'booking.closureCancelled',
+      operatorId: caller.userId,
+      member: { name: order.buyerName, phone: order.buyerPhone },
+      data: { memberName: order.buyerName ?? '', venueName: venue.stadiumName, slots, orderNo: order.orderNo, reason: c.reason, refundYuan: (refundFen / 100).toFixed(2) },
+      link: `/sport/views/orderManagement/mainOrder?orderNo=${order.orderNo}`,
+    });
   }
   if (locks.length) await setClaimState(tx, scope, { ids: locks.map((l) => l.id) }, ['locked'], 'released');
   // The closure's own claims: one per unit and local day, from `from` to `to`.
