@@ -425,8 +425,6 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return w.jobB;
     case 'businessId':
       return w.msgBusinessB;
-    case 'templateId':
-      return w.msgTemplateB;
     case 'streamId':
       return w.streamB;
     case 'streamRunId':
@@ -449,6 +447,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [w.siteB, w.siteB];
     case 'templateId':
       if (/\/ticket\//.test(r.url)) return w.ticketTemplateB;
+      if (/\/message\//.test(r.url)) return w.msgTemplateB;
       return w.templateB;
     case 'claimIds':
       return [w.lockB];
@@ -632,12 +631,16 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_ticket_package: `org_id in (select id from b)`,
     sport_ticket_package_part: `org_id in (select id from b)`,
   };
+  // One statement for all tables (it runs after every probe): each table's rows as a count and a
+  // digest of their text, so a changed row changes its table's entry.
+  // A session's last-seen time moves when its holder calls; nobody of B calls during the probes.
+  const parts = Object.entries(tables).map(
+    ([table, where]) => `select '${table}' as t, count(*)::int as n, coalesce(md5(string_agg(r, E'\\n' order by r)), '') as h from (select (to_jsonb(x) - 'last_seen_at')::text as r from ${table} x where ${where}) q`,
+  );
+  const rows = await s.database.query<{ t: string; n: number; h: string }>(`${B_ORGS(b)} ${parts.join(' union all ')}`);
   const out: Record<string, string[]> = {};
-  for (const [table, where] of Object.entries(tables)) {
-    // A session's last-seen time moves when its holder calls; nobody of B calls during the probes.
-    const rows = await s.database.query<{ r: string }>(`${B_ORGS(b)} select (to_jsonb(t) - 'last_seen_at')::text as r from ${table} t where ${where} order by 1`);
-    out[table] = rows.map((x) => x.r);
-  }
+  for (const r of rows) out[r.t] = [String(r.n), r.h];
+  if (Object.keys(out).length !== Object.keys(tables).length) throw new Error('a table is missing from the snapshot');
   return out;
 }
 
