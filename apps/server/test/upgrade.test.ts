@@ -38,6 +38,16 @@ const LANDED: Record<string, string> = {
   '0008_sport_member': '0e7d359bb2789e6e587c378cf6aead1932bde516a20b1525d74288cb13999b10',
   '0009_sport_member_card': 'cd864a01fb75235ec924e54b6da709083f7be00660fcc7c66c77f3149f919a42',
   '0010_sport_ticket': 'a4f0a7d61d13b59bc353744524bc331895f644b94eaac605e1c2458cb111315d',
+  '0011_sport_ticket_gate': 'f3dc952880775421ae9962ff271959ab8842216f3b0e5205da212b9595811138',
+  '0012_sport_ticket_distribution': 'dff817755a2490ceb8e6964d214763140501986b62b9171df0041e527b6a7420',
+  '0013_sport_ticket_catalogue': '4a374969a4da2927863d56efbbc0fb832ea2fb40b24386f0c8a3ee9ce8a82830',
+  '0014_sport_ticket_reserve': 'd340b2b65b301f65df93394b08e0de212c456a0583588637e16428fdea9c5a23',
+  '0015_system_open_access': '12159d1efa7778788b41972aec65bf67c5b9b7014d2baa7c65f882502f23a787',
+  '0016_system_station_backlog': '9b4d591bab3cc9ff6de1e8fa97a4329dcfb002375e839733c32e3353bb419562',
+  '0017_system_registry': '7ddbad2cf19ce486621b1f15a60309f60543f19a888c20a2555da20d684d6c02',
+  '0018_system_message': '61b05384ac5f659566be391ee4e33a0c792b5101b4a3098447530a67b2cb9e98',
+  '0019_api_permission_any_of': '771f8c57aac2a4416eeaf6db9cef3b1617e7f28a60410407d2f229135013637e',
+  '0020_open_api_english': 'ef3af2993a57baf6e2935ee96abc56152cdb7306110130a11b6bbee7a9994f42',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
