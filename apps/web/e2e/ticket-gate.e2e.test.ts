@@ -281,7 +281,10 @@ describe('gate checking console', () => {
     return file;
   };
 
-  it('checks a ticket read by the browser camera', async () => {
+  // Chromium's fake camera has failed to deliver a readable frame in about one full-suite run in
+  // three (never alone, the code and payload the same): one more try with fresh data, and the failure
+  // says what the camera dialog showed.
+  it('checks a ticket read by the browser camera', { retry: 1 }, async () => {
     const { staff, gate, project, tickets, b } = await setUp(1);
     // The ticket's signed QR code, as the list's detail shows it, filmed by a fake camera.
     await b.page.goto(`${e.baseUrl}${LIST}`);
