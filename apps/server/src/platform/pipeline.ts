@@ -115,6 +115,8 @@ export interface PipelineDeps {
 export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: PipelineDeps): void {
   const { config, keys } = ctx;
   const { sessions, operationLog } = deps;
+  const businessPrefixes = [config.prefixes.sport, config.prefixes.stadium];
+  const isBusiness = (url: string) => businessPrefixes.some((p) => url.startsWith(p));
   /** Calls that passed sign, XSRF, the input filter, the session and the permission. */
   const admitted = new WeakSet<FastifyRequest>();
 
@@ -221,8 +223,10 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
     const route = req.routeOptions.config;
     // An admitted call that may have changed something (a forced logout, a frozen user, a permission) makes
     // this process forget the sessions it remembered, before the answer leaves: its next call sees
-    // the change. Other processes see it within SESSION_CACHE_MS.
-    if (STATE_CHANGING.has(req.method) && !route.readOnly && admitted.has(req)) sessions.forget();
+    // the change. Other processes see it within SESSION_CACHE_MS. Business calls (a sale, a booking)
+    // cannot change who may call: users, sessions, organisations and permissions belong to the
+    // auth and system modules (test/identity-owners.test.ts), so a rush of orders keeps the cache.
+    if (STATE_CHANGING.has(req.method) && !route.readOnly && admitted.has(req) && !isBusiness(req.url)) sessions.forget();
     // Reads (and readOnly calls) are done here, without waiting.
     if (!audited(req, route)) return done();
     finishAudit(req, reply).then(() => done(), done);
