@@ -84,3 +84,63 @@ export async function stop(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * One keep-alive HTTP/1.1 connection that sends one request at a time and reads each answer to
+ * its Content-Length: as light as autocannon's client. Load benches run their buyers in the
+ * server's process, so fetch's own cost (WHATWG streams, a connection pool) would be counted
+ * against the server.
+ */
+export class KeepAliveConnection {
+  private socket?: net.Socket;
+  private received = Buffer.alloc(0);
+  private waiting?: { resolve: (a: { status: number; body: string }) => void; reject: (e: Error) => void };
+
+  constructor(private readonly port: number) {}
+
+  private async open(): Promise<net.Socket> {
+    if (this.socket && !this.socket.destroyed) return this.socket;
+    const socket = net.connect(this.port, '127.0.0.1');
+    socket.setNoDelay(true);
+    await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('error', (e) => this.waiting?.reject(e));
+    socket.on('close', () => this.waiting?.reject(new Error('connection closed')));
+    this.socket = socket;
+    return socket;
+  }
+
+  private onData(chunk: Buffer): void {
+    this.received = this.received.length ? Buffer.concat([this.received, chunk]) : chunk;
+    const headEnd = this.received.indexOf('\r\n\r\n');
+    if (headEnd < 0) return;
+    const head = this.received.subarray(0, headEnd).toString('latin1');
+    const match = /\r\ncontent-length: *(\d+)/i.exec(head);
+    if (!match) return this.waiting?.reject(new Error(`answer without content-length: ${head.slice(0, 200)}`));
+    const end = headEnd + 4 + Number(match[1]);
+    if (this.received.length < end) return;
+    const body = this.received.subarray(headEnd + 4, end).toString('utf8');
+    this.received = this.received.subarray(end);
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.resolve({ status: Number(head.split(' ')[1]), body });
+  }
+
+  async request(method: string, url: string, headers: Record<string, string>, body = ''): Promise<{ status: number; body: string }> {
+    const socket = await this.open();
+    const text =
+      `${method} ${url} HTTP/1.1\r\nhost: 127.0.0.1:${this.port}\r\nconnection: keep-alive\r\n` +
+      Object.entries(headers)
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('') +
+      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      socket.write(text);
+    });
+  }
+
+  close(): void {
+    this.socket?.destroy();
+  }
+}
