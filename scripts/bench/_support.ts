@@ -94,7 +94,8 @@ export async function stop(child: ChildProcess): Promise<void> {
 export class KeepAliveConnection {
   private socket?: net.Socket;
   private received = Buffer.alloc(0);
-  private waiting?: { resolve: (a: { status: number; body: string }) => void; reject: (e: Error) => void };
+  private waiting?: { resolve: (a: { status: number; body: string; ms: number }) => void; reject: (e: Error) => void };
+  private sentAt = 0;
 
   constructor(private readonly port: number) {}
 
@@ -123,10 +124,11 @@ export class KeepAliveConnection {
     this.received = this.received.subarray(end);
     const w = this.waiting;
     this.waiting = undefined;
-    w?.resolve({ status: Number(head.split(' ')[1]), body });
+    w?.resolve({ status: Number(head.split(' ')[1]), body, ms: performance.now() - this.sentAt });
   }
 
-  async request(method: string, url: string, headers: Record<string, string>, body = ''): Promise<{ status: number; body: string }> {
+  /** Sends one request; `ms` is the time from its bytes written to the answer's last byte read. */
+  async request(method: string, url: string, headers: Record<string, string>, body = ''): Promise<{ status: number; body: string; ms: number }> {
     const socket = await this.open();
     const text =
       `${method} ${url} HTTP/1.1\r\nhost: 127.0.0.1:${this.port}\r\nconnection: keep-alive\r\n` +
@@ -136,6 +138,7 @@ export class KeepAliveConnection {
       `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
+      this.sentAt = performance.now();
       socket.write(text);
     });
   }

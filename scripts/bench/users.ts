@@ -10,11 +10,10 @@
 //    load generator does not share the server's thread): requests per second.
 //  - import.users.rowsPerSec: import of 10,000 users from one xlsx over real HTTP (multipart).
 // Runs on PostgreSQL when one answers (BENCH_DATABASE_URL / TEST_DATABASE_URL / local), else PGlite.
-import net from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
-import { benchPostgresUrl, median } from './_support.ts';
+import { KeepAliveConnection, benchPostgresUrl, median } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { computeSign } from '../../apps/server/src/platform/keys.ts';
 import { hashPassword } from '../../apps/server/src/platform/password.ts';
@@ -85,36 +84,13 @@ try {
     await Promise.all([s.database.prepared('bench_count', countSql.sql, countSql.params), s.database.prepared('bench_page', pageSql.sql, pageSql.params)]);
     return performance.now() - t;
   };
-  // One keep-alive connection: the request's bytes as the console sends them, the answer read to its Content-Length.
-  const request = Buffer.from(
-    `POST ${url} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\nconnection: keep-alive\r\n` +
-      Object.entries(headers)
-        .map(([k, v]) => `${k}: ${v}\r\n`)
-        .join('') +
-      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
-  const socket = net.connect(port, '127.0.0.1');
-  socket.setNoDelay(true);
-  await new Promise((resolve) => socket.once('connect', resolve));
-  let answered: ((answer: { ms: number; status: number }) => void) | undefined;
-  let received = Buffer.alloc(0);
-  let sentAt = 0;
-  socket.on('data', (chunk: Buffer) => {
-    received = received.length ? Buffer.concat([received, chunk]) : chunk;
-    const headEnd = received.indexOf('\r\n\r\n');
-    if (headEnd < 0) return;
-    const head = received.subarray(0, headEnd).toString('latin1');
-    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
-    if (received.length < headEnd + 4 + length) return;
-    received = Buffer.alloc(0);
-    answered!({ ms: performance.now() - sentAt, status: Number(head.split(' ')[1]) });
-  });
-  const call = () =>
-    new Promise<number>((resolve, reject) => {
-      answered = (a) => (a.status === 200 ? resolve(a.ms) : reject(new Error(`user/list answered HTTP ${a.status}`)));
-      sentAt = performance.now();
-      socket.write(request);
-    });
+  // One keep-alive connection: the request as the console sends it, the answer read to its Content-Length.
+  const connection = new KeepAliveConnection(port);
+  const call = async (): Promise<number> => {
+    const a = await connection.request('POST', url, headers, body);
+    if (a.status !== 200) throw new Error(`user/list answered HTTP ${a.status}`);
+    return a.ms;
+  };
   const httpMs: number[] = [];
   const sqlMs: number[] = [];
   // Warm-up to a steady state: V8 keeps optimising the request path over the first thousands of
@@ -129,7 +105,7 @@ try {
     sqlMs.push(await direct());
   }
   const loadDuringPairs = os.loadavg()[0]!;
-  socket.destroy();
+  connection.close();
 
   // Requests per second with 1 connection (autocannon).
   const res = await new Promise<autocannon.Result>((resolve, reject) =>
