@@ -31,14 +31,14 @@ export class CapturingSms implements SmsProvider {
   }
 }
 
-/** A new, empty database on the TEST_DATABASE_URL server, with a way to drop it. */
-export async function freshPostgres(prefix = 't'): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database on the TEST_DATABASE_URL server (empty, or a copy of `template`), with a way to drop it. */
+export async function freshPostgres(prefix = 't', opts: { template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const base = process.env.TEST_DATABASE_URL!;
   const name = `${prefix}_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -62,24 +62,28 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** The migrations' digest: a template database is named by it, so a changed migration makes a new one. */
+function migrationsDigest(extra = ''): string {
+  const digest = crypto.createHash('sha256').update(extra);
+  for (const f of fs.readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(migrationsFolder, f);
+    if (fs.statSync(file).isFile()) digest.update(f).update(fs.readFileSync(file));
+  }
+  return digest.digest('hex').slice(0, 16);
+}
+
 let pgliteTemplate: Promise<string> | undefined;
 
 /**
  * An empty PGlite database with every migration applied, to copy: a new cluster (initdb inside
  * WebAssembly) and the migrations take 4–8 s per server, a copy of the 46 MB directory a quarter
- * of a second. Made once per run and shared by the test processes through the temp directory,
- * named by the migrations' and PGlite's digest, so a changed migration makes a new one.
+ * of a second. Made once per run and shared by the test processes through the temp directory.
  */
 function migratedPgliteDir(): Promise<string> {
   pgliteTemplate ??= (async () => {
-    const digest = crypto.createHash('sha256');
     const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    digest.update(JSON.parse(fs.readFileSync(path.join(path.dirname(pglite), '../package.json'), 'utf8')).version);
-    for (const f of fs.readdirSync(migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {
-      const file = path.join(migrationsFolder, f);
-      if (fs.statSync(file).isFile()) digest.update(f).update(fs.readFileSync(file));
-    }
-    const dir = path.join(os.tmpdir(), `venue-pglite-${digest.digest('hex').slice(0, 16)}`);
+    const version = JSON.parse(fs.readFileSync(path.join(path.dirname(pglite), '../package.json'), 'utf8')).version as string;
+    const dir = path.join(os.tmpdir(), `venue-pglite-${migrationsDigest(version)}`);
     if (fs.existsSync(path.join(dir, 'ready'))) return dir;
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-pglite-build-'));
     const database = await openDatabase({ dataDir: work });
@@ -96,10 +100,44 @@ function migratedPgliteDir(): Promise<string> {
   return pgliteTemplate;
 }
 
+let postgresTemplate: Promise<string> | undefined;
+
+/**
+ * The same on the TEST_DATABASE_URL server: a database with every migration applied, which new
+ * test databases are created from (`create database … template`, 0.35 s instead of 2.3 s of
+ * migrations). Test processes take turns under an advisory lock to make it once per run.
+ */
+function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `venue_tpl_${migrationsDigest()}`;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+    await admin.connect();
+    try {
+      await admin.query('select pg_advisory_lock(727275)');
+      if (!(await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount) {
+        const building = `${name}_build`;
+        await admin.query(`drop database if exists ${building} with (force)`);
+        await admin.query(`create database ${building}`);
+        const url = new URL(process.env.TEST_DATABASE_URL!);
+        url.pathname = `/${building}`;
+        const database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+        await database.close();
+        await admin.query(`alter database ${building} rename to ${name}`);
+      }
+    } finally {
+      await admin.query('select pg_advisory_unlock(727275)').catch(() => undefined);
+      await admin.end();
+    }
+    return name;
+  })();
+  return postgresTemplate;
+}
+
 /** A real server on a fresh database (own data dir, own PostgreSQL database). */
 export async function startServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: { logStream?: { write(line: string): unknown } } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-test-'));
-  const pgdb = kind === 'postgres' ? await freshPostgres() : undefined;
+  const pgdb = kind === 'postgres' ? await freshPostgres('t', { template: await migratedPostgresTemplate() }) : undefined;
   if (kind === 'pglite') fs.cpSync(path.join(await migratedPgliteDir(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
   // SESSION_CACHE_MS 0: suites change the database behind the server (raw SQL grants, deleted sessions)
   // and expect its next answer to show it, where another process would see it within the cache's
