@@ -2,8 +2,20 @@ import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { checkPassword, type PasswordStrategy } from '@venue/contract';
 
+/** argon2id's cost: the library's defaults (64 MiB, 3 passes, 4 lanes), except in the test suites. */
+let cost: { memoryCost?: number; timeCost?: number; parallelism?: number } = {};
+
+/**
+ * Test suites only (their setup files call it; the server and the benches never do): a cheap
+ * hash, so the suites' thousands of sign-ins do not each spend 0.1–0.2 s of CPU. A hash carries
+ * its own parameters, so checking a password costs what its stored hash cost.
+ */
+export function cheapPasswordHashesForTests(): void {
+  cost = { memoryCost: 4096, timeCost: 2, parallelism: 1 };
+}
+
 /** Passwords are stored as argon2id hashes (ARCHITECTURE section 5). */
-export const hashPassword = (pw: string) => argon2.hash(pw, { type: argon2.argon2id });
+export const hashPassword = (pw: string) => argon2.hash(pw, { type: argon2.argon2id, ...cost });
 
 // No look-alike characters (0/O, 1/l/I): the password is read off a screen and typed.
 const CLASSES = {

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
 import { label, t, type Lang } from '../../platform/i18n.ts';
 import { sha256 } from '../../platform/keys.ts';
+import { hashPassword } from '../../platform/password.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import { insertLoginLog } from '../log/log.repository.ts';
 import type { loginLogs } from '../log/log.table.ts';
@@ -43,7 +44,7 @@ export interface LoginOutcome {
 
 // Verifying against this hash when the login name is unknown keeps the answer time the same.
 let dummyHash: Promise<string> | undefined;
-const getDummyHash = () => (dummyHash ??= argon2.hash('not-a-real-password-' + crypto.randomBytes(16).toString('hex')));
+const getDummyHash = () => (dummyHash ??= hashPassword('not-a-real-password-' + crypto.randomBytes(16).toString('hex')));
 
 /**
  * Sign-in runs before anyone is known: it finds the account by name or phone across the platform,
