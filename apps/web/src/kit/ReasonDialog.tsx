@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Form, Input, Typography } from 'antd';
 import type { ZodType } from 'zod';
 import { confirm } from '../app/feedback.tsx';
@@ -32,7 +32,8 @@ export function ReasonDialog({ open, title, testId, label, rule, hint, confirmTe
   const [form] = Form.useForm<{ reason?: string }>();
   const [busy, setBusy] = useState(false);
   const rules = useFieldRules({ name: 'reason', label, rule });
-  useEffect(() => {
+  // Before the first paint: typing that starts as soon as the dialog shows must not be reset.
+  useLayoutEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Alert, Descriptions, Form, Input, List, Radio, Typography } from 'antd';
 import { bookingCancel, bookingLock, bookingOrder, type bookingOrderAnswer } from '@venue/contract';
 import type { z } from 'zod';
@@ -112,7 +112,8 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
   const kind = Form.useWatch('buyerKind', form) ?? 'walkin';
   const { shown, follow } = useDialogPicks(open, picked);
 
-  useEffect(() => {
+  // Before the first paint: a click that lands as soon as the dialog shows must not be reset.
+  useLayoutEffect(() => {
     if (open) {
       form.resetFields();
       setProblems([]);
@@ -206,7 +207,8 @@ export function LockDialog({ open, stadiumId, date, picked, onClose, onLocked }:
   const reasonRules = useFieldRules({ name: 'reason', label: 'lock.reason', rule: bookingLock.shape.reason, required: true });
   const { shown, follow } = useDialogPicks(open, picked);
 
-  useEffect(() => {
+  // Before the first paint: a click that lands as soon as the dialog shows must not be reset.
+  useLayoutEffect(() => {
     if (open) {
       form.resetFields();
       setProblems([]);
