@@ -15,7 +15,8 @@ const out: Record<string, number | string> = {};
 const pgUrl = await benchPostgresUrl();
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
 const port = await freePort();
-const s = await startServer(pgUrl ? 'postgres' : 'pglite', { SESSION_CACHE_MS: '', JOB_SCHEDULER: '0' });
+// The production session cache and pool size (the test harness turns the cache off and keeps 5 connections).
+const s = await startServer(pgUrl ? 'postgres' : 'pglite', { SESSION_CACHE_MS: '', DATABASE_POOL_SIZE: '', JOB_SCHEDULER: '0' });
 try {
   await s.app.listen({ host: '127.0.0.1', port });
   const admin = new Client(s);

@@ -29,8 +29,9 @@ const NAME_FILTER = '王';
 const pgUrl = await benchPostgresUrl();
 const kind = pgUrl ? 'postgres' : 'pglite';
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
-// SESSION_CACHE_MS unset: the production default (the test harness turns the session cache off).
-const s = await startServer(kind, { SESSION_CACHE_MS: '' });
+// SESSION_CACHE_MS and DATABASE_POOL_SIZE unset: the production defaults (the test harness turns
+// the session cache off and keeps 5 connections).
+const s = await startServer(kind, { SESSION_CACHE_MS: '', DATABASE_POOL_SIZE: '' });
 
 try {
   await s.app.listen({ host: '127.0.0.1', port: 0 });

@@ -142,8 +142,9 @@ export async function startServer(kind: 'pglite' | 'postgres', env: Record<strin
   // SESSION_CACHE_MS 0: suites change the database behind the server (raw SQL grants, deleted sessions)
   // and expect its next answer to show it, where another process would see it within the cache's
   // lifetime; session-cache.test.ts runs with the cache.
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', SESSION_CACHE_MS: '0', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), ...env });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 5 });
+  // DATABASE_POOL_SIZE 5: two suites at once each run several servers on one PostgreSQL.
+  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', SESSION_CACHE_MS: '0', DATABASE_POOL_SIZE: '5', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), ...env });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: config.poolSize });
   const sms = new CapturingSms();
   const app = await buildApp({ config, database, sms, logStream: opts.logStream });
   await seedPlatform(database.db, config, () => undefined);
