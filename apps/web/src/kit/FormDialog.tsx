@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Col, Divider, Form, Row as GridRow } from 'antd';
 import { success } from '../app/feedback.tsx';
 import { conflictOf, isApiError } from '../app/request.ts';
@@ -94,7 +94,9 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
   };
   const [initialValues, setInitialValues] = useState<Row>(() => startValues(record));
 
-  useEffect(() => {
+  // A layout effect: the values are set before the dialog's first paint, so typing or a click
+  // that comes as soon as it shows is never reset (dialogs that load values on open do the same).
+  useLayoutEffect(() => {
     if (!open) return;
     setCurrent(record);
     setStale(false);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Button, Col, Flex, Form, Row as GridRow } from 'antd';
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
 import { FieldItem } from './fields.tsx';
@@ -30,7 +30,7 @@ export function SearchForm({ id, ns, fields, visible = 3, expanded, onExpandedCh
   const collapsible = fields.length > visible;
   const shown = collapsible && !expanded ? fields.slice(0, visible) : fields;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (initialValues) form.setFieldsValue(initialValues);
     // Only when the screen mounts: later the form holds the truth.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Col, DatePicker, Divider, Form, Input, Radio, Row as GridRow, Select, Switch } from 'antd';
 import { EditorModal } from './EditorModal.tsx';
 import type { Rule } from 'antd/es/form';
@@ -57,7 +57,7 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
   const zones = useMemo(() => timeZones().map((z) => ({ value: z, label: z })), []);
   const mode = job ? 'edit' : 'add';
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(job ? jobToValues(job) : { ...newJobValues(), ...(initial ?? {}) });

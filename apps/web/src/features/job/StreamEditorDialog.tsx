@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Divider, Form, Input, Radio, Row as GridRow, Select, Switch, Table, Typography } from 'antd';
 import { EditorModal } from './EditorModal.tsx';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
@@ -54,7 +54,7 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
   const scheduled = Form.useWatch('scheduled', form);
   const timeZone = Form.useWatch('timeZone', form);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Button, Col, Descriptions, Divider, Empty, Form, Input, Modal, Radio, Result, Row as GridRow, Space, Spin, Statistic, Table, Typography } from 'antd';
 import { PrinterOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -91,8 +91,8 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [polled.data]);
 
-  // A fresh dialog for every order opened.
-  useEffect(() => {
+  // A fresh dialog for every order opened, before its first paint (a quick choice of method stays).
+  useLayoutEffect(() => {
     if (!open) return;
     setMethod('cash');
     setFlow('qr');

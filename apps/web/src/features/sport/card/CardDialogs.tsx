@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, DatePicker, Descriptions, Form, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -172,7 +172,7 @@ function RechargeDialog({ card, onClose, onOrder }: { card: CardRow | null; onCl
   const key = useMemo(() => (card ? newIdempotencyKey() : ''), [card]);
   const detail = useQuery({ queryKey: cardKey(card?.id ?? 0), queryFn: () => cardApi.card(card!.id), enabled: !!card });
   const remarkRules = useFieldRules({ name: 'remark', label: 'field.remark', rule: cardRecharge.shape.remark });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (card) form.resetFields();
   }, [card, form]);
   const amount = toFen(Form.useWatch('amount', form)) ?? 0;
@@ -210,7 +210,7 @@ function DateDialog({ card, onClose, onDone }: { card: CardRow | null; onClose: 
   const t = useCardT();
   const [form] = Form.useForm<{ validTo?: Dayjs; reason?: string }>();
   const reasonRules = useFieldRules({ name: 'reason', label: 'field.reason', rule: cardDateEdit.shape.reason });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (card) {
       form.resetFields();
       form.setFieldsValue({ validTo: card.validTo ? dayjs(card.validTo) : undefined });
@@ -250,7 +250,7 @@ function ManagerDialog({ card, onClose, onDone }: { card: CardRow | null; onClos
   const t = useCardT();
   const [form] = Form.useForm<{ managerId?: number | null; reason?: string }>();
   const reasonRules = useFieldRules({ name: 'reason', label: 'field.reason', rule: cardManager.shape.reason });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (card) {
       form.resetFields();
       form.setFieldsValue({ managerId: card.managerId });
@@ -296,7 +296,7 @@ function RulesDialog({ card, onClose, onDone }: { card: CardRow | null; onClose:
   const [form] = Form.useForm<RulesValues>();
   const detail = useQuery({ queryKey: cardKey(card?.id ?? 0), queryFn: () => cardApi.card(card!.id), enabled: !!card });
   const d = detail.data;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!card || !d || d.id !== card.id) return;
     form.resetFields();
     form.setFieldsValue({ perDay: d.rules.perDay, perWeek: d.rules.perWeek, timeBands: d.rules.timeBands, venueIds: d.rules.venueIds, sports: d.rules.sports });
@@ -356,7 +356,7 @@ function RefundDialog({ card, onClose, onDone }: { card: CardRow | null; onClose
   const t = useCardT();
   const [form] = Form.useForm<{ amount?: number | string; method?: 'cash' | 'transfer'; reason?: string }>();
   const reasonRules = useFieldRules({ name: 'reason', label: 'field.reason', rule: cardRefund.shape.reason });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (card) {
       form.resetFields();
       form.setFieldsValue({ method: 'cash', amount: card.kind === 'value' ? (fenToYuan(card.balanceFen ?? 0) ?? undefined) : undefined });
@@ -482,7 +482,7 @@ function ShareForm({ card, share, onClose }: { card: CardRow; share: CardShareRo
   const [form] = Form.useForm<{ memberId?: number | null; limit?: number | string | null }>();
   const value = card.kind === 'value';
   const isNew = share === 'new';
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!share) return;
     form.resetFields();
     if (share !== 'new') form.setFieldsValue({ limit: value ? fenToYuan(share.limitFen) : share.limitTimes });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Col, Form, Input, Radio, Row as GridRow, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { orderCancel, orderCreate, orderItemInput, type OrderDetail, type OrderRow } from '@venue/contract';
@@ -68,7 +68,7 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
   const items = Form.useWatch('items', form);
   const total = (items ?? []).reduce((s, i) => s + lineFen(i), 0);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { Form, Input, Radio, Table, Typography } from 'antd';
 import { refundApply, type OrderDetail, type OrderItemRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
@@ -35,7 +35,7 @@ export function RefundApplyDialog({ order, onClose, onDone }: { order: OrderDeta
   const max = order ? refundableFen(order) : 0;
   const items = (order?.items ?? []).filter((i) => i.quantity - i.refundedQty > 0);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (order) form.resetFields();
   }, [order, form]);
 

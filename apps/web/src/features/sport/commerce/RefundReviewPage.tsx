@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { Descriptions, Form, Input } from 'antd';
 import { Perm, refundReview, type RefundRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
@@ -16,7 +16,7 @@ function ReviewDialog({ review, onClose }: { review: Review; onClose: () => void
   const [form] = Form.useForm<{ remark?: string }>();
   const [busy, setBusy] = useState(false);
   const rules = useFieldRules({ name: 'remark', label: 'review.remark', rule: refundReview.shape.remark });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (review) form.resetFields();
   }, [review, form]);
   const submit = async () => {

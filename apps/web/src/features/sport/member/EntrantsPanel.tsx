@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Col, DatePicker, Form, Input, Radio, Row as GridRow, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -42,7 +42,7 @@ function EntrantAddDialog({ company, open, onClose }: { company: MemberRow; open
   const nameRules = useFieldRules({ name: 'name', label: 'field.name', rule: S.name });
   const phoneRules = useFieldRules({ name: 'phone', label: 'field.phone', rule: S.phone });
   const idNoRules = useFieldRules({ name: 'idNo', label: 'field.idNo', rule: S.idNo, required: false });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     setHow('existing');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Button, Descriptions, Flex, Form, Image, Input, Radio, Select, Space, Tag, Typography, Upload, theme } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { MEMBER_ID_CARD, MEMBER_IMAGE_MAX_SIDE, MEMBER_IMAGE_MIN_SIDE, identityReview, identitySubmit, type IdentityRow, type MemberRow } from '@venue/contract';
@@ -115,7 +115,7 @@ export function IdentitySubmitDialog({ open, member, onClose }: { open: boolean;
   const nameRules = useFieldRules({ name: 'realName', label: 'identity.realName', rule: identitySubmit.shape.realName });
   const typeRules = useFieldRules({ name: 'idType', label: 'identity.idType', rule: identitySubmit.shape.idType });
   const noRules = useFieldRules({ name: 'idNo', label: 'identity.idNo', rule: identitySubmit.shape.idNo });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue({ memberId: member?.id, realName: member?.name ?? '', idType: member?.idType ?? MEMBER_ID_CARD });
@@ -178,7 +178,7 @@ export function IdentityReviewDialog({ row, onClose }: { row: IdentityRow | null
   const [form] = Form.useForm<{ approve: boolean; remark?: string }>();
   const [busy, setBusy] = useState(false);
   const remarkRules = useFieldRules({ name: 'remark', label: 'identity.remark', rule: identityReview.shape.remark });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (row) form.resetFields();
   }, [row, form]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type Key } from 'react';
+import { useLayoutEffect, useState, type Key } from 'react';
 import { Button, Descriptions, Empty, Flex, Form, Select, Table, Tag, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -105,7 +105,7 @@ function GiveDialog({ companyId, card, onClose, onGiven }: { companyId: number; 
   const [form] = Form.useForm<GiveValues>();
   const [busy, setBusy] = useState(false);
   const entrants = useQuery({ queryKey: ['member', 'entrantOptions', companyId], queryFn: () => memberApi.entrants(companyId, { pageNum: 1, pageSize: 500 }), enabled: !!card, staleTime: 10_000 });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (card) form.resetFields();
   }, [card, form]);
   const positive = [

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Flex, Form, Input, Modal, Radio, Select, Space, Table, Typography, Upload } from 'antd';
 import { CheckOutlined, CloseOutlined, DeleteOutlined, HistoryOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -50,7 +50,7 @@ export function TagsDialog({ members, onClose, onDone }: { members: MemberRow[] 
   const [busy, setBusy] = useState(false);
   const addRules = useFieldRules({ name: 'add', label: 'tags.add', rule: memberTagsBody.shape.add });
   const removeRules = useFieldRules({ name: 'remove', label: 'tags.remove', rule: memberTagsBody.shape.remove });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (members) form.resetFields();
   }, [members, form]);
   const existing = [...new Set((members ?? []).flatMap((m) => m.tags))].sort();
@@ -120,7 +120,7 @@ export function ListAddDialog({ open, members, list = 'black', onClose, onDone }
   const reasonRules = useFieldRules({ name: 'reason', label: 'listAdd.reason', rule: memberListAdd.shape.reason });
   const memberRules = useFieldRules({ name: 'memberIds', label: 'listAdd.members', rule: memberListAdd.shape.memberIds });
   const given = members?.length ? members : null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue({ list });

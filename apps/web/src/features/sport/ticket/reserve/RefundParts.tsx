@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Space, Spin, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ export function TicketRefundDialog({ ticketId, onClose, onDone }: { ticketId: nu
   const [busy, setBusy] = useState(false);
   const quote = useQuery({ queryKey: ['ticket', 'refundQuote', ticketId], queryFn: () => rulesApi.quote(ticketId!), enabled: ticketId !== null, retry: false, gcTime: 0 });
   const reasonRules = useFieldRules({ name: 'reason', label: t('refund.reason'), rule: ticketRefundApply.shape.reason });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (ticketId !== null) form.resetFields();
   }, [ticketId, form]);
   const refused = quote.error && isApiError(quote.error) ? quote.error.message : null;
