@@ -186,7 +186,7 @@ describe('ticketing rules console', () => {
   });
 
   it('refunds a ticket by its session rules: the amount is shown before confirming, and once the refund review approves it the seat is free again', async () => {
-    const staff = await makeStaff(e, MENUS);
+    const staff = await makeStaff(e, [...MENUS, 'sport.ticket.competitionOrder']);
     const api = await signIn(e.server, staff.code, staff.password);
     const { session } = await seatedSession(api, gridMap(1, 1, 3), { startAt: new Date(Date.now() + 30 * 3600_000).toISOString() });
     const rules = await ok(api, 'GET', ticketApi(`session/${session.id}/refund-rules`));
@@ -220,5 +220,11 @@ describe('ticketing rules console', () => {
     expect((await ok<{ seats: { state: string }[] }>(api, 'POST', ticketApi(`session/${session.id}/seats`), {})).seats[0]!.state).toBe('free');
     await page.locator('#ticket-search_code').press('Enter');
     await expect.poll(() => page.getByTestId('ticket-table').textContent()).toContain('已退');
+
+    // The competition order's detail lists the refund with its state in words.
+    await page.goto(`${e.baseUrl}/sport/views/ticketManagement/competitionTicketingOrder/detail/${order.orderId}`);
+    const refundRows = page.getByTestId('competitionOrder-refunds');
+    await expect.poll(() => refundRows.textContent()).toContain('已退款');
+    expect(await refundRows.textContent()).not.toContain('succeeded');
   });
 });

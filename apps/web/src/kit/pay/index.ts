@@ -7,4 +7,4 @@ export { PayDialog, POLL_MS, type PayDialogProps } from './PayDialog.tsx';
 export { AccountSelect, type AccountSelectProps } from './AccountSelect.tsx';
 export { formatTime, toFen, yuan } from './money.ts';
 export { idem, newIdempotencyKey, orderKey, payApi, refreshCommerce } from './pay.api.ts';
-export { PAY_NS, PayCodeLabel, payMethodOptions, payOrderStateOptions, payStateOptions, usePayT } from './payI18n.tsx';
+export { PAY_NS, PayCodeLabel, payMethodOptions, payOrderStateOptions, payRefundStateOptions, payStateOptions, usePayT } from './payI18n.tsx';

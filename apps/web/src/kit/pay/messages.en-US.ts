@@ -39,6 +39,13 @@ const messages: MessagesOf<typeof zh> = {
     failed: 'Failed',
     closed: 'Closed',
   },
+  refundState: {
+    applied: 'Awaiting review',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    succeeded: 'Refunded',
+    failed: 'Failed',
+  },
   action: {
     pay: 'Take payment',
     print: 'Print receipt',

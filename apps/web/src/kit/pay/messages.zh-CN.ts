@@ -37,6 +37,13 @@ const messages = {
     failed: '失败',
     closed: '已关闭',
   },
+  refundState: {
+    applied: '待审核',
+    approved: '已通过',
+    rejected: '已驳回',
+    succeeded: '已退款',
+    failed: '退款失败',
+  },
   action: {
     pay: '收款',
     print: '打印小票',

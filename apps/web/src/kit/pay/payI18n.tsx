@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATES, PAY_METHODS, PAY_STATES } from '@venue/contract';
+import { ORDER_STATES, PAY_METHODS, PAY_STATES, REFUND_STATES } from '@venue/contract';
 import { registerMessages } from '../../app/i18n.ts';
 import '../kitI18n.ts';
 import type { Option } from '../types.ts';
@@ -22,6 +22,7 @@ const opts = <T extends string>(values: readonly T[], prefix: string, colors: Pa
 
 export const payMethodOptions = opts(PAY_METHODS, 'method');
 export const payStateOptions = opts(PAY_STATES, 'payState', { created: 'processing', succeeded: 'green', failed: 'red', closed: 'default' });
+export const payRefundStateOptions = opts(REFUND_STATES, 'refundState', { applied: 'gold', approved: 'blue', rejected: 'default', succeeded: 'green', failed: 'red' });
 export const payOrderStateOptions = opts(ORDER_STATES, 'state', { pending: 'gold', paid: 'green', completed: 'blue', cancelled: 'default', part_refunded: 'purple', refunded: 'magenta' });
 
 /** A coded value of the pay namespace as its tag (or text when the option has no colour). */

@@ -6,7 +6,7 @@ import { Perm, type CompetitionOrderDetail, type PaymentRow, type RefundRow, typ
 import { http } from '../../../../app/request.ts';
 import { useTabLabel } from '../../../../app/tabs.ts';
 import { useCan } from '../../../../kit/index.ts';
-import { PayCodeLabel, formatTime, payMethodOptions, payStateOptions, yuan } from '../../../../kit/pay/index.ts';
+import { PayCodeLabel, formatTime, payMethodOptions, payRefundStateOptions, payStateOptions, yuan } from '../../../../kit/pay/index.ts';
 import { COMPETITION_ORDER_LIST_PATH, orderDetailPath, orderStateOptions, ticketPath, useExtrasT } from './shared.tsx';
 
 /**
@@ -94,7 +94,7 @@ export default function CompetitionOrderDetailPage() {
             { key: 'no', title: t('refundNo'), dataIndex: 'refundNo', render: (v: string) => <code>{v}</code> },
             { key: 'amount', title: t('amount'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
             { key: 'reason', title: t('reason'), dataIndex: 'reason' },
-            { key: 'state', title: t('field.state'), dataIndex: 'state' },
+            { key: 'state', title: t('field.state'), dataIndex: 'state', render: (v: string) => <PayCodeLabel value={v} options={payRefundStateOptions} /> },
             { key: 'time', title: t('time'), dataIndex: 'applyTime', render: (v: string) => formatTime(v) },
           ]}
         />
