@@ -141,13 +141,6 @@ const messages: MessagesOf<typeof zh> = {
     order: 'Order refund',
     non_order: 'Non-order refund',
   },
-  refundState: {
-    applied: 'Awaiting review',
-    approved: 'Approved',
-    rejected: 'Rejected',
-    succeeded: 'Refunded',
-    failed: 'Failed',
-  },
   refundTo: {
     original: 'Original method',
     balance: 'Stored-value balance',

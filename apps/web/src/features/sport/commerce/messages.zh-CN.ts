@@ -139,13 +139,6 @@ const messages = {
     order: '订单退款',
     non_order: '非订单退款',
   },
-  refundState: {
-    applied: '待审核',
-    approved: '已通过',
-    rejected: '已驳回',
-    succeeded: '已退款',
-    failed: '退款失败',
-  },
   refundTo: {
     original: '原路退回',
     balance: '退到储值余额',

@@ -13,11 +13,11 @@ import {
   PAY_METHODS,
   PAY_STATES,
   REFUND_KINDS,
-  REFUND_STATES,
   REFUND_TO,
   TXN_KINDS,
 } from '@venue/contract';
 import { registerMessages } from '../../../app/i18n.ts';
+import { PAY_NS, payRefundStateOptions } from '../../../kit/pay/payI18n.tsx';
 import type { Option } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -58,7 +58,8 @@ export const methodOptions = opts(PAY_METHODS, 'method');
 export const flowOptions = opts(PAY_FLOWS, 'flow');
 export const payStateOptions = opts(PAY_STATES, 'payState', { created: 'processing', succeeded: 'green', failed: 'red', closed: 'default' });
 export const refundKindOptions = opts(REFUND_KINDS, 'refundKind');
-export const refundStateOptions = opts(REFUND_STATES, 'refundState', { applied: 'gold', approved: 'blue', rejected: 'default', succeeded: 'green', failed: 'red' });
+// The pay kit's refund states (one set of words), named across namespaces for this feature's translations.
+export const refundStateOptions: Option[] = payRefundStateOptions.map((o) => ({ ...o, label: `${PAY_NS}:${o.label}` }));
 export const refundToOptions = opts(REFUND_TO, 'refundTo');
 export const legStateOptions = opts(['processing', 'succeeded', 'failed'] as const, 'legState', { processing: 'processing', succeeded: 'green', failed: 'red' });
 export const ledgerAccountOptions = opts(LEDGER_ACCOUNTS, 'ledgerAccount');
