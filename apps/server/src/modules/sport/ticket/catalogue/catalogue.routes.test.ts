@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../../test/harness.ts';
@@ -8,6 +9,15 @@ import { gaSession, gridMap, ok, seatedSession, seatsOf, ticketApi } from '../ti
 import { catalogueStaff, demoTemplateElements } from './catalogue.testkit.ts';
 
 const uniq = () => Math.random().toString(36).slice(2, 8);
+
+/** A small PNG whose header declares `width` x `height` pixels (a decompression bomb for whoever decodes it). */
+function pngDeclaring(width: number, height: number): Buffer {
+  const b = Buffer.from(png(16, 16));
+  b.writeUInt32BE(width, 16);
+  b.writeUInt32BE(height, 20);
+  b.writeUInt32BE(zlib.crc32(b.subarray(12, 29)), 29);
+  return b;
+}
 
 describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
   let s: TestServer;
@@ -25,6 +35,17 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
   }, 120_000);
   afterAll(async () => s?.close());
   afterEach(async () => expect(await imbalances(s)).toEqual([]));
+
+  it('performer photos and template images declaring 20,000 x 20,000 pixels are refused; 4096 a side is taken', async () => {
+    for (const url of [ticketApi('performer/photo'), ticketApi('template/image')]) {
+      const bomb = (await upload(c, url, 'bomb.png', pngDeclaring(20_000, 20_000), { lang: 'en-US' })).json();
+      expect(bomb.code).toBe(Code.FORM_INVALID);
+      expect(bomb.detail[0]).toMatchObject({ field: 'file', message: 'Each side of the image may be at most 4096 pixels (this one is 20000x20000)' });
+      const zh = (await upload(c, url, 'wide.png', pngDeclaring(4097, 10))).json();
+      expect(zh.detail[0].message).toBe('图片每边不能超过 4096 像素（此图为 4097x10）');
+      expect((await upload(c, url, 'edge.png', pngDeclaring(4096, 4096))).json().code).toBe(0);
+    }
+  });
 
   it('performers: add with a photo, list, edit (a stale version is refused), attach to a project in order, delete refused while a project lists them', async () => {
     const photo = (await upload(c, ticketApi('performer/photo'), 'face.png', png(120, 160))).json();

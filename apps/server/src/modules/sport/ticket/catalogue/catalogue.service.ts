@@ -161,13 +161,23 @@ export async function removePerformers(db: Db, caller: Caller, ids: number[]) {
 }
 
 export const PERFORMER_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * The largest side of a performer photo or a ticket-template image: a small file may declare
+ * 20,000 x 20,000 pixels and make every browser that shows it (they are public) decode gigabytes.
+ * Bounded from the header as member images are (`imageSize`, `setting.image.ts`).
+ */
+export const PERFORMER_PHOTO_MAX_SIDE = 4096;
 
-/** A performer's photo: jpg or png by content, at most 2 MB; stored by content under the public `/files/`. */
+/** A performer's photo (or a template's image): jpg or png by content, at most 2 MB and 4096 px a side; stored by content under the public `/files/`. */
 export function storePerformerPhoto(dataDir: string, data: Buffer, truncated: boolean): { url: string } {
   if (truncated || data.length > PERFORMER_PHOTO_MAX_BYTES) throw invalid('file', 'ticket.performerPhoto.tooLarge', { max: '2M' });
   if (data.length === 0) throw invalid('file', 'ticket.performerPhoto.noFile');
   const format = imageFormat(data);
-  if ((format !== 'jpg' && format !== 'png') || !imageSize(data, format)) throw invalid('file', 'ticket.performerPhoto.badFormat');
+  const size = format === 'jpg' || format === 'png' ? imageSize(data, format) : null;
+  if (!size || (format !== 'jpg' && format !== 'png')) throw invalid('file', 'ticket.performerPhoto.badFormat');
+  if (size.width > PERFORMER_PHOTO_MAX_SIDE || size.height > PERFORMER_PHOTO_MAX_SIDE) {
+    throw invalid('file', 'ticket.performerPhoto.badSide', { max: PERFORMER_PHOTO_MAX_SIDE, actual: `${size.width}x${size.height}` });
+  }
   return { url: `/files/${storeByContent(uploadsDir(dataDir), data, format)}` };
 }
 
