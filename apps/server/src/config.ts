@@ -128,6 +128,19 @@ const env = z.object({
       }
     }),
   JOB_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600000).default(10000),
+  // Where tenants' message channels, SMTP hosts and payment gateways may connect (same entries as
+  // JOB_HTTP_ALLOW). Default `*`: public addresses only; a loopback or private one must be listed.
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('*')
+    .superRefine((v, ctx) => {
+      try {
+        new HttpAllowList(v.split(','), 'OUTBOUND_ALLOW');
+      } catch (e) {
+        if (e instanceof AllowEntryError) ctx.addIssue({ code: 'custom', message: e.message });
+        else throw e;
+      }
+    }),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -189,5 +202,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       httpAllow: e.JOB_HTTP_ALLOW.split(',').map((h) => h.trim()).filter(Boolean),
       shutdownGraceMs: e.JOB_SHUTDOWN_GRACE_MS,
     },
+    outbound: { allow: e.OUTBOUND_ALLOW.split(',').map((h) => h.trim()).filter(Boolean) },
   };
 }

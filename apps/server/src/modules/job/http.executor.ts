@@ -1,7 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import dns from 'node:dns';
+import { ConnectionFailedError, HttpAllowList, NotAllowedError, checkedLookup, normaliseHost, resolveAll, type LookupAddress } from '../../platform/outbound.ts';
+
+// The allow-list and its address checks are the platform's outbound client (platform/outbound.ts).
+export { AllowEntryError, ConnectionFailedError, HttpAllowList, NotAllowedError, isSpecialAddress, normaliseHost } from '../../platform/outbound.ts';
 
 /**
  * HTTP jobs call `executorPath` on `executorIp`:`executorHost`. A job is a request the server
@@ -28,162 +31,6 @@ import dns from 'node:dns';
  *   job cannot be used to learn which ports are open.
  */
 
-type Family = 'ipv4' | 'ipv6';
-const familyOf = (ip: string): Family => (net.isIP(ip) === 6 ? 'ipv6' : 'ipv4');
-
-/** Special-purpose ranges (IANA IPv4/IPv6 special-purpose registries, plus multicast). */
-const SPECIAL: readonly [string, number][] = [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-  ['::', 96], // unspecified, loopback and IPv4-compatible
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-];
-
-const specialRanges = SPECIAL.map(([ip, bits]) => {
-  const b = new net.BlockList();
-  b.addSubnet(ip, bits, familyOf(ip));
-  return { list: b, bits, family: familyOf(ip) };
-});
-const special = new net.BlockList();
-for (const [ip, bits] of SPECIAL) special.addSubnet(ip, bits, familyOf(ip));
-
-/** Loopback, private, link-local, multicast, unspecified, reserved or documentation address. */
-export function isSpecialAddress(ip: string): boolean {
-  return special.check(ip, familyOf(ip));
-}
-
-/**
- * A host as typed (name, IPv4 in any spelling, IPv6 with or without brackets) in its normal
- * form: lower-case name without a trailing dot, dotted IPv4, compressed IPv6 without brackets.
- * Null when it is not a bare host (a port, path, credentials or bad characters).
- */
-export function normaliseHost(raw: string): string | null {
-  let h = raw.trim();
-  if (!h || h.length > 255) return null;
-  if (net.isIP(h) === 6) h = `[${h}]`;
-  if (/[\s/\\?#@]/.test(h) || (!h.startsWith('[') && h.includes(':'))) return null;
-  let url: URL;
-  try {
-    url = new URL(`http://${h}/`);
-  } catch {
-    return null;
-  }
-  if (url.port || url.username || url.password || url.pathname !== '/' || url.search || url.hash) return null;
-  let host = url.hostname;
-  if (host.startsWith('[')) host = host.slice(1, -1);
-  else host = host.replace(/\.$/, '');
-  if (!host || (!net.isIP(host) && !/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host))) return null;
-  return host;
-}
-
-export class AllowEntryError extends Error {
-  constructor(readonly entry: string) {
-    super(`JOB_HTTP_ALLOW: "${entry}" is not a host, IP address, CIDR range or *, with an optional :port`);
-  }
-}
-
-interface AddressRule {
-  list: net.BlockList;
-  port: number | null;
-  /** The rule lies inside one special range (an exact special address, or a range within one). */
-  special: boolean;
-}
-
-/** The parsed JOB_HTTP_ALLOW. Throws AllowEntryError for an entry it cannot read. */
-export class HttpAllowList {
-  private readonly names: { name: string; port: number | null }[] = [];
-  private readonly rules: AddressRule[] = [];
-  private readonly anyPorts: (number | null)[] = [];
-
-  constructor(entries: readonly string[]) {
-    for (const raw of entries) {
-      const e = raw.trim();
-      if (!e) continue;
-      const m = /^(.*?)(?::(\d{1,5}))?$/.exec(e)!;
-      let target = m[1]!;
-      let port: number | null = m[2] ? Number(m[2]) : null;
-      // A bare IPv6 address has colons of its own: `::1` is an address, not `:` port 1.
-      if (port !== null && !target.startsWith('[') && target.includes(':')) {
-        target = e;
-        port = null;
-      }
-      if (port !== null && (port < 1 || port > 65535)) throw new AllowEntryError(e);
-      if (target === '*') {
-        this.anyPorts.push(port);
-        continue;
-      }
-      const cidr = /^(.+)\/(\d{1,3})$/.exec(target);
-      if (cidr) {
-        const ip = normaliseHost(cidr[1]!);
-        const bits = Number(cidr[2]);
-        if (!ip || !net.isIP(ip) || bits > (net.isIP(ip) === 6 ? 128 : 32)) throw new AllowEntryError(e);
-        const list = new net.BlockList();
-        list.addSubnet(ip, bits, familyOf(ip));
-        const inside = specialRanges.some((r) => r.family === familyOf(ip) && bits >= r.bits && r.list.check(ip, r.family));
-        this.rules.push({ list, port, special: inside });
-        continue;
-      }
-      const host = normaliseHost(target);
-      if (!host) throw new AllowEntryError(e);
-      if (net.isIP(host)) {
-        const list = new net.BlockList();
-        list.addAddress(host, familyOf(host));
-        this.rules.push({ list, port, special: true });
-      } else this.names.push({ name: host, port });
-    }
-  }
-
-  /** False when nothing is listed: HTTP jobs are off. */
-  get enabled(): boolean {
-    return this.names.length + this.rules.length + this.anyPorts.length > 0;
-  }
-
-  /** Whether a connection to `ip`:`port`, made for the job host `name` (normalised), is allowed. */
-  allowsAddress(ip: string, port: number, name?: string | null): boolean {
-    const family = net.isIP(ip);
-    if (!family) return false;
-    const fam: Family = family === 6 ? 'ipv6' : 'ipv4';
-    const portOk = (p: number | null) => p === null || p === port;
-    const byRule = (needSpecial: boolean) => this.rules.some((r) => portOk(r.port) && (!needSpecial || r.special) && r.list.check(ip, fam));
-    if (isSpecialAddress(ip)) return byRule(true);
-    if (byRule(false) || this.anyPorts.some(portOk)) return true;
-    return !!name && this.names.some((n) => n.name === name && portOk(n.port));
-  }
-
-  /** Whether the host name is listed by name (for any port or this one). */
-  listsName(name: string, port: number): boolean {
-    return this.names.some((n) => n.name === name && (n.port === null || n.port === port));
-  }
-}
-
-/** The host or one of its addresses is not allowed by JOB_HTTP_ALLOW. */
-export class NotAllowedError extends Error {
-  constructor(readonly host: string) {
-    super(`address not allowed: ${host}`);
-  }
-}
 
 /** HTTP jobs are off: JOB_HTTP_ALLOW is empty. */
 export class HttpDisabledError extends NotAllowedError {
@@ -191,19 +38,6 @@ export class HttpDisabledError extends NotAllowedError {
     super(host);
     this.message = 'HTTP jobs are off (JOB_HTTP_ALLOW is empty)';
   }
-}
-
-/** Any failure to reach the executor or read its answer. Deliberately says nothing more. */
-export class ConnectionFailedError extends Error {
-  constructor() {
-    super('connection failed');
-  }
-}
-
-type LookupAddress = { address: string; family: number };
-
-function resolveAll(host: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => dns.lookup(host, { all: true, verbatim: true }, (err, list) => (err ? reject(err) : resolve(list))));
 }
 
 /**
@@ -230,21 +64,6 @@ export async function checkExecutor(allow: HttpAllowList, rawHost: string, port:
   return host;
 }
 
-/** A `lookup` for the HTTP agent: resolves, refuses unless every address is allowed, answers only checked addresses. */
-function checkedLookup(allow: HttpAllowList, host: string, port: number): net.LookupFunction {
-  return ((hostname: string, options: dns.LookupOptions, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
-    resolveAll(hostname).then(
-      (list) => {
-        if (!list.length || !list.every((a) => allow.allowsAddress(a.address, port, host))) return callback(new NotAllowedError(host), '', 0);
-        const wanted = options.family === 4 || options.family === 6 ? list.filter((a) => a.family === options.family) : list;
-        if (!wanted.length) return callback(new ConnectionFailedError(), '', 0);
-        if (options.all) return callback(null, wanted);
-        callback(null, wanted[0]!.address, wanted[0]!.family);
-      },
-      () => callback(new ConnectionFailedError(), '', 0),
-    );
-  }) as unknown as net.LookupFunction;
-}
 
 export interface HttpCall {
   host: string;
