@@ -101,7 +101,7 @@ import {
 import './ticket.messages.ts';
 import { checkProjectExtras, checkTemplateRef, logChange, projectPerformers, saveProjectPerformers } from './catalogue/catalogue.service.ts';
 import { liveTicketsOfBuyer, lockBuyer, refundNamedTickets, reservationStateOfOrder, takenViewerIds } from './reserve/reserve.repository.ts';
-import { checkViewers, maskIdNo, type ViewerValues } from './reserve/rules.ts';
+import { checkViewers, idNumberKey, maskIdNo, type ViewerValues } from './reserve/rules.ts';
 import { resolveMemberViewers } from './reserve/viewers.ts';
 
 /**
@@ -703,6 +703,8 @@ interface PricedLine {
   /** Project rules: the per-buyer limit (across orders) and, when real-name, each ticket's viewer. */
   perBuyerLimit: number | null;
   viewers: ViewerValues[] | null;
+  /** The buyer's id number as the per-buyer limit compares it (`detail.buyerIdNo`), when given. */
+  buyerKey: string | null;
 }
 
 /** A real-name line's viewers (`detail.viewer` of a seat, `detail.viewers` of a level's quantity), checked; null when the project is not real-name. */
@@ -719,8 +721,8 @@ function viewerOfViolation(e: unknown): string | undefined {
   const x = pgCode(e) as { code?: string; constraint?: string; detail?: string; message?: string } | undefined;
   if (x?.code !== '23505') return undefined;
   const text = `${x.constraint ?? ''} ${x.message ?? ''} ${x.detail ?? ''}`;
-  if (!text.includes('sport_ticket_viewer_live_uq') && !text.includes('viewer_id_no')) return undefined;
-  return /\(session_id, viewer_id_no\)=\(\d+, ([^)]+)\)/.exec(text)?.[1] ?? '';
+  if (!text.includes('sport_ticket_viewer_key_live_uq') && !text.includes('viewer_key')) return undefined;
+  return /\(session_id, viewer_key\)=\(\d+, ([^)]+)\)/.exec(text)?.[1] ?? '';
 }
 const pricedLines = new WeakMap<Tx, Map<number, PricedLine>>();
 
@@ -729,6 +731,13 @@ function checkSale(ctx: KindContext, sale: { session: SessionRecord; projectStat
   if (sale.session.orgId !== ctx.orgId) throw notFound();
   if (!sale.session.onSale || sale.session.status !== 0 || sale.projectStatus !== 0) throw conflict('state', 'ticket.notOnSale');
 }
+
+/** The buyer's id number of a line (`detail.buyerIdNo`), as the per-buyer limit compares it. */
+const buyerKeyOf = (detail: unknown): string | null => {
+  const v = (detail as { buyerIdNo?: unknown } | null | undefined)?.buyerIdNo;
+  const key = typeof v === 'string' ? idNumberKey(v).slice(0, 32) : '';
+  return key.length >= 4 ? key : null;
+};
 
 const sessionIdOf = (detail: unknown, line: number): number => {
   const v = (detail as { sessionId?: unknown } | null | undefined)?.sessionId;
@@ -761,13 +770,13 @@ registerItemKind({
       if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
       const label = `${seat.seat.zone} ${seat.seat.row}-${seat.seat.no}`;
       if (!seat.level) throw invalid(`items.${line}.refId`, 'ticket.seatNoLevel', { seat: label });
-      lines.set(line, { sessionId, levelId: seat.level.id, seatId: seat.seat.id, label, perBuyerLimit: seat.perBuyerLimit, viewers: lineViewers(seat.realName, input.detail, 1, line) });
+      lines.set(line, { sessionId, levelId: seat.level.id, seatId: seat.seat.id, label, perBuyerLimit: seat.perBuyerLimit, viewers: lineViewers(seat.realName, input.detail, 1, line), buyerKey: buyerKeyOf(input.detail) });
       return { name: `${seat.projectName} ${seat.session.name}`.slice(0, 64), spec: `${seat.level.name} ${label}`, unitPriceFen: seat.level.priceFen };
     }
     const sale = await levelForSale(ctx.tx, ctx.scope, input.refId);
     if (!sale || sale.level.sessionId !== sessionId || sale.session.seated) throw notFound();
     checkSale(ctx, sale);
-    lines.set(line, { sessionId, levelId: sale.level.id, seatId: null, label: sale.level.name, perBuyerLimit: sale.perBuyerLimit, viewers: lineViewers(sale.realName, input.detail, input.quantity, line) });
+    lines.set(line, { sessionId, levelId: sale.level.id, seatId: null, label: sale.level.name, perBuyerLimit: sale.perBuyerLimit, viewers: lineViewers(sale.realName, input.detail, input.quantity, line), buyerKey: buyerKeyOf(input.detail) });
     return { name: `${sale.projectName} ${sale.session.name}`.slice(0, 64), spec: sale.level.name, unitPriceFen: sale.level.priceFen };
   },
   async hold(ctx, item, order) {
@@ -775,17 +784,18 @@ registerItemKind({
     const sessionId = sessionIdOf(item.hold, line);
     const p = pricedLines.get(ctx.tx)?.get(line);
     if (!p || p.sessionId !== sessionId) throw notFound();
-    const ticket = { orgId: order.orgId, sessionId, levelId: p.levelId, orderId: order.id, itemId: item.id, state: 'held', buyerName: order.buyerName, buyerPhone: order.buyerPhone, priceFen: item.unitPriceFen };
-    if (p.perBuyerLimit !== null && (order.buyerPhone || order.memberId)) {
-      // The buyer's live tickets of the session across orders, counted under the buyer's lock: racing orders of one buyer take turns.
-      const keys = [...(order.buyerPhone ? [`p:${order.buyerPhone}`] : []), ...(order.memberId ? [`m:${order.memberId}`] : [])];
+    const ticket = { orgId: order.orgId, sessionId, levelId: p.levelId, orderId: order.id, itemId: item.id, state: 'held', buyerName: order.buyerName, buyerPhone: order.buyerPhone, buyerKey: p.buyerKey, priceFen: item.unitPriceFen };
+    if (p.perBuyerLimit !== null && (order.buyerPhone || order.memberId || p.buyerKey)) {
+      // The buyer's live tickets of the session across orders (by phone, member or id number), counted under the buyer's locks: racing orders of one buyer take turns.
+      const keys = [...(order.buyerPhone ? [`p:${order.buyerPhone}`] : []), ...(order.memberId ? [`m:${order.memberId}`] : []), ...(p.buyerKey ? [`i:${p.buyerKey}`] : [])];
       await lockBuyer(ctx.tx, ctx.scope, sessionId, keys);
-      const have = await liveTicketsOfBuyer(ctx.tx, ctx.scope, sessionId, { phone: order.buyerPhone, memberId: order.memberId });
+      const have = await liveTicketsOfBuyer(ctx.tx, ctx.scope, sessionId, { phone: order.buyerPhone, memberId: order.memberId, idKey: p.buyerKey });
       if (have + item.quantity > p.perBuyerLimit) throw invalid(p.seatId !== null ? 'seatIds' : 'quantity', 'ticket.overBuyerLimit', { max: p.perBuyerLimit, have });
     }
     if (p.viewers) {
-      const taken = await takenViewerIds(ctx.tx, ctx.scope, sessionId, p.viewers.map((v) => v.viewerIdNo));
-      if (taken.length) throw conflict('taken', 'ticket.viewerTaken', { idNo: taken[0] }, [{ field: `viewers.${p.viewers.findIndex((v) => v.viewerIdNo === taken[0])}.idNo`, message: 'ticket.viewerTaken' }]);
+      const taken = await takenViewerIds(ctx.tx, ctx.scope, sessionId, p.viewers.map((v) => v.viewerKey));
+      const at = taken.length ? p.viewers.findIndex((v) => v.viewerKey === taken[0]) : -1;
+      if (at >= 0) throw conflict('taken', 'ticket.viewerTaken', { idNo: p.viewers[at]!.viewerIdNo }, [{ field: `viewers.${at}.idNo`, message: 'ticket.viewerTaken' }]);
     }
     const viewerAt = (i: number) => (p.viewers ? p.viewers[i]! : {});
     try {
@@ -851,7 +861,8 @@ async function holdLine(ctx: KindContext, item: { id: number; quantity: number }
  * checked here with the body's field names; the item kind checks them again, whoever sells.
  */
 export function ticketLines(s: NonNullable<Awaited<ReturnType<typeof saleContext>>>, input: { seatIds?: number[]; levelId?: number; quantity?: number; buyer?: { name?: string; idNo?: string }; viewers?: TicketOrder['viewers'] }) {
-  const detail = { sessionId: s.session.id, ...(s.session.seated ? { seat: true } : {}) };
+  // The buyer's id number goes with each line: the per-buyer limit is kept by it when no phone or member names the buyer.
+  const detail = { sessionId: s.session.id, ...(s.session.seated ? { seat: true } : {}), ...(input.buyer?.idNo?.trim() ? { buyerIdNo: input.buyer.idNo.trim() } : {}) };
   let seatIds: number[] = [];
   let count: number;
   if (s.session.seated) {

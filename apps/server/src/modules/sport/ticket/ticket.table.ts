@@ -123,6 +123,10 @@ export const ticketSessions = pgTable(
     seatmapVersion: integer('seatmap_version'),
     /** Minutes an unpaid order holds its seats or quota. */
     holdMinutes: integer('hold_minutes').notNull().default(10),
+    /** The gate window: gates admit from this many minutes before the start … */
+    gateOpenMinutes: integer('gate_open_minutes').notNull().default(120),
+    /** … to this many minutes after the end (a session without an end is taken to end 3 hours after its start). */
+    gateCloseMinutes: integer('gate_close_minutes').notNull().default(0),
     /** The session's refund rules (null: refundable in full until the start). */
     refundRules: jsonb('refund_rules').$type<{ refundable: boolean; tiers: { hoursBefore: number; percent: number }[] }>(),
     onSale: boolean('on_sale').notNull().default(false),
@@ -139,6 +143,7 @@ export const ticketSessions = pgTable(
     index('sport_ticket_session_project_idx').on(t.projectId),
     index('sport_ticket_session_map_idx').on(t.seatmapId),
     check('sport_ticket_session_hold', sql`${t.holdMinutes} between 1 and 1440`),
+    check('sport_ticket_session_gate_window', sql`${t.gateOpenMinutes} between 0 and 10080 and ${t.gateCloseMinutes} between 0 and 10080`),
     check('sport_ticket_session_map', sql`not ${t.seated} or (${t.seatmapId} is not null and ${t.seatmapVersion} is not null)`),
   ],
 );
@@ -234,6 +239,10 @@ export const tickets = pgTable(
     viewerName: varchar('viewer_name', { length: 64 }),
     viewerIdType: varchar('viewer_id_type', { length: 8 }),
     viewerIdNo: varchar('viewer_id_no', { length: 32 }),
+    /** The viewer's id number as the one-ticket-per-id rule compares it (`idNumberKey`: a 15-digit identity number as 18, a passport without spaces or hyphens). */
+    viewerKey: varchar('viewer_key', { length: 32 }),
+    /** The buyer's id number as the per-buyer limit compares it (`idNumberKey`), when the buyer gave one. */
+    buyerKey: varchar('buyer_key', { length: 32 }),
     /** The refund applied for this ticket (its refund number), while it waits for review or after. */
     refundNo: varchar('refund_no', { length: 32 }),
     priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
@@ -251,12 +260,13 @@ export const tickets = pgTable(
     uniqueIndex('sport_ticket_seat_live_uq')
       .on(t.seatId)
       .where(sql`${t.seatId} is not null and ${t.state} in ('held','sold','used')`),
-    // Real-name: one live ticket per id number per session.
-    uniqueIndex('sport_ticket_viewer_live_uq')
-      .on(t.sessionId, t.viewerIdNo)
-      .where(sql`${t.viewerIdNo} is not null and ${t.state} in ('held','sold','used')`),
-    // A buyer's live tickets of a session (the per-buyer limit across orders).
+    // Real-name: one live ticket per person per session (the number's key, so 15 and 18 digits of one person are one).
+    uniqueIndex('sport_ticket_viewer_key_live_uq')
+      .on(t.sessionId, t.viewerKey)
+      .where(sql`${t.viewerKey} is not null and ${t.state} in ('held','sold','used')`),
+    // A buyer's live tickets of a session (the per-buyer limit across orders): by phone, or by id number.
     index('sport_ticket_session_phone_idx').on(t.sessionId, t.buyerPhone),
+    index('sport_ticket_session_buyer_key_idx').on(t.sessionId, t.buyerKey),
     check('sport_ticket_state', sql`${t.state} in ('held','sold','used','refunded','cancelled')`),
   ],
 );

@@ -81,6 +81,8 @@ export const ticketScans = pgTable(
     /** When the scan happened (an offline device's clock). */
     scannedAt: at('scanned_at').notNull().defaultNow(),
     operatorId: userRef('operator_id'),
+    /** An admission outside the session's gate window by a supervisor's override: the reason given. */
+    overrideReason: varchar('override_reason', { length: 200 }),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -142,9 +142,9 @@ export async function lockBuyer(db: Executor, scope: Scope, sessionId: number, k
   for (const k of [...keys].sort()) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ticket:${sessionId}:${k}`}, 0))`);
 }
 
-/** A buyer's live tickets of a session, across orders: by phone, or by member. */
-export async function liveTicketsOfBuyer(db: Executor, scope: Scope, sessionId: number, buyer: { phone: string | null; memberId: number | null }): Promise<number> {
-  const who = or(buyer.phone ? eq(tickets.buyerPhone, buyer.phone) : undefined, buyer.memberId ? eq(orders.memberId, buyer.memberId) : undefined);
+/** A buyer's live tickets of a session, across orders: by phone, by member, or by the buyer's id number (its key, `idNumberKey`). */
+export async function liveTicketsOfBuyer(db: Executor, scope: Scope, sessionId: number, buyer: { phone: string | null; memberId: number | null; idKey: string | null }): Promise<number> {
+  const who = or(buyer.phone ? eq(tickets.buyerPhone, buyer.phone) : undefined, buyer.memberId ? eq(orders.memberId, buyer.memberId) : undefined, buyer.idKey ? eq(tickets.buyerKey, buyer.idKey) : undefined);
   const [row] = await db
     .select({ n: count() })
     .from(tickets)
@@ -153,14 +153,14 @@ export async function liveTicketsOfBuyer(db: Executor, scope: Scope, sessionId: 
   return row?.n ?? 0;
 }
 
-/** Which of these id numbers already have a live ticket of the session. */
-export async function takenViewerIds(db: Executor, scope: Scope, sessionId: number, idNos: string[]): Promise<string[]> {
-  if (!idNos.length) return [];
+/** Which of these id keys (`idNumberKey`) already have a live ticket of the session. */
+export async function takenViewerIds(db: Executor, scope: Scope, sessionId: number, keys: string[]): Promise<string[]> {
+  if (!keys.length) return [];
   const rows = await db
-    .select({ idNo: tickets.viewerIdNo })
+    .select({ key: tickets.viewerKey })
     .from(tickets)
-    .where(and(eq(tickets.sessionId, sessionId), inArray(tickets.viewerIdNo, idNos), inArray(tickets.state, LIVE), inScope(scope, tickets.orgId)));
-  return rows.map((r) => r.idNo!);
+    .where(and(eq(tickets.sessionId, sessionId), inArray(tickets.viewerKey, keys), inArray(tickets.state, LIVE), inScope(scope, tickets.orgId)));
+  return rows.map((r) => r.key!);
 }
 
 // ---------------------------------------------------------------- refund rules and refunds
