@@ -40,6 +40,12 @@ export interface BuildOptions {
   sms?: SmsProvider;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): unknown };
+  /**
+   * What start-up still does after the app is built (main.ts: the seeds, the demo's grants, the
+   * jobs): `/readyz` answers 503 until it has finished, so ready means the data and every grant
+   * are in effect. Without it (tests build the app after seeding) the app is ready when built.
+   */
+  startup?: Promise<unknown>;
 }
 
 
@@ -78,7 +84,7 @@ function recordedHeaders(middleware: ReturnType<typeof helmet>): [string, string
 }
 
 /** Builds the whole server: used by main.ts and by every test. */
-export async function buildApp({ config, database, sms, logStream }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, sms, logStream, startup }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -136,14 +142,23 @@ export async function buildApp({ config, database, sms, logStream }: BuildOption
   await app.register(rateLimit, { global: false });
   installErrorHandler(app);
   // The composition root: the pipeline (platform) gets what it needs from the modules as functions.
+  const sessions = cachedSessions((token) => resolveSession(database, config, token), config.session.cacheMs);
+  // Not ready until start-up has finished; then a session remembered meanwhile is looked up again
+  // (the seeds grant menus and raise the permission epoch behind the pipeline's back).
+  let started = !startup;
+  void startup?.then(() => {
+    sessions.forget();
+    started = true;
+  }, () => undefined);
   installPipeline(app, ctx, {
-    sessions: cachedSessions((token) => resolveSession(database, config, token), config.session.cacheMs),
+    sessions,
     apiRoleDecision: (caller, method, url) => apiRoleDecision(database.db, caller, method, url),
     operationLog: operationLogWriter(database.db),
   });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
+    if (!started) return reply.status(503).send({ status: 'starting', database: database.kind });
     const ok = await isReady(database);
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: database.kind });
   });

@@ -36,7 +36,11 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize });
   const openedAt = Date.now();
-  const app = await buildApp({ config, database });
+  // /readyz answers 503 until every seed, grant and job below is in place (the server listens
+  // before the demo seeds: their payments are notified back to it).
+  let started!: () => void;
+  const startup = new Promise<void>((resolve) => (started = resolve));
+  const app = await buildApp({ config, database, startup });
   const builtAt = Date.now();
   await seedPlatform(database.db, config, (m) => app.log.warn(m));
   if (config.seedDemo) await seedDemo(database.db, config);
@@ -60,6 +64,7 @@ async function main() {
   await seedCommerceJobs(database.db);
   await seedVenueJobs(database.db);
   await startJobs(app);
+  started();
   app.log.info(
     { database: database.kind, ms: Date.now() - startedAt, phases: { database: openedAt - startedAt, app: builtAt - openedAt, seed: seededAt - builtAt, uptimeAtStart: Math.round(performance.now()) - (Date.now() - startedAt) } },
     'ready',
