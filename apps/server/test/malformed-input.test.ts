@@ -271,6 +271,40 @@ function strictProbes(route: RouteRecord, multipart: boolean): Probe[] {
   return probes;
 }
 
+/** Keys that name the prototype chain: refused at any depth, naming the field, before any handler runs (issue 23, point 11). */
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+
+/** A JSON object with one own key (JSON.parse makes `__proto__` an own key, as a request body does). */
+const withKey = (key: string, value: unknown): Record<string, unknown> => JSON.parse(`{${JSON.stringify(key)}:${JSON.stringify(value)}}`);
+
+/** Prototype keys at the top of the body, inside a declared nested object, and deep inside an array of objects. */
+function prototypeKeyProbes(route: RouteRecord, multipart: boolean): Probe[] {
+  const b = baseOf(route);
+  const url = fillPath(route.url, b.params) + qs(b.query);
+  // In the query string, on every route.
+  const inQuery = PROTOTYPE_KEYS.map((key): Probe => ({ route, fields: [key], label: `query key ${key}`, method: route.method, url: `${url}${url.includes('?') ? '&' : '?'}${key}=x`, body: b.body, mustName: [key] }));
+  if (route.method === 'GET' || multipart || FOREIGN_BODY.has(`${route.method} ${route.url}`)) return inQuery;
+  const body = b.body ?? {};
+  const probe = (field: string, label: string, payload: unknown): Probe => ({ route, fields: [field], label, method: route.method, url, body: payload, mustName: [field] });
+  const nested = route.body ? leaves(route.body).find((l) => defOf(unwrap(l.schema)).type === 'object') : undefined;
+  return PROTOTYPE_KEYS.flatMap((key) => {
+    const value = { isAdmin: true, toString: 1 };
+    const probes = [
+      probe(key, `key ${key}`, { ...body, ...withKey(key, value) }),
+      probe(key, `key ${key} (text)`, { ...body, ...withKey(key, 'x') }),
+      probe(`rows.0.${key}`, `deep key ${key}`, { ...body, rows: [withKey(key, value)] }),
+    ];
+    if (nested) {
+      const path = [...nested.path, key].join('.');
+      probes.push(probe(path, `nested key ${key}`, setAt(body, [...nested.path, key], value, route.body!)));
+    }
+    return probes;
+  })
+    // Other names of Object.prototype are plain undeclared fields.
+    .concat(probe('toString', 'key toString', { ...body, toString: { a: 1 } }), probe('hasOwnProperty', 'key hasOwnProperty', { ...body, hasOwnProperty: { a: 1 } }))
+    .concat(inQuery);
+}
+
 const ACTOR = 'fuzz-admin';
 const ACTOR_PASSWORD = 'Fuzz@12345';
 
@@ -414,6 +448,26 @@ describe.each(databases)('malformed input on every route (%s)', (kind) => {
     const probes = all.flatMap(probesOf);
     const found = await checkAll(probes);
     expect(found, `${found.length} problems:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  it('refuses the keys __proto__, constructor and prototype at any depth with 100400 naming the field, on every route that takes a JSON body', { timeout: 300_000 }, async () => {
+    const uploads = new Set(['import', 'upload']);
+    const all = routes();
+    const probes = all.flatMap((r) => prototypeKeyProbes(r, uploads.has(r.action)));
+    expect(probes.length).toBeGreaterThan(all.length);
+    const found = await checkAll(probes);
+    expect(found, `${found.length} problems:\n${found.join('\n')}`).toEqual([]);
+  });
+
+  it('refuses the keys __proto__ and constructor on public routes, signing in included, before the credentials are read', async () => {
+    for (const key of PROTOTYPE_KEYS) {
+      const anonymous = new Client(s);
+      const res = await anonymous.json('POST', '/api/auth/login', { body: { loginName: ACTOR, password: ACTOR_PASSWORD, others: { appSign: 'venue-console', loginType: 'password' }, ...withKey(key, { polluted: true }) } });
+      expect(res.code, JSON.stringify(res)).toBe(Code.INVALID);
+      expect(res.detail).toEqual([{ field: key, message: expect.any(String) }]);
+    }
+    // The refused calls changed nothing: the actor still signs in with the same password.
+    expect((await new Client(s).login(ACTOR, ACTOR_PASSWORD)).code).toBe(0);
   });
 
   it('refuses undeclared body fields, top level and nested, naming them', async () => {

@@ -248,7 +248,7 @@ function undeclaredFields(schema: ZodType, value: unknown, path: (string | numbe
   const d = defOf(inputSchema(schema));
   if (d.type === 'object' && d.shape && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) {
-      const field = d.shape[k];
+      const field = Object.hasOwn(d.shape, k) ? d.shape[k] : undefined;
       if (field) undeclaredFields(field, v, [...path, k], out, depth + 1);
       else if (!d.catchall) out.push({ field: [...path, k].join('.'), message: 'error.field.unknown' });
     }
@@ -259,7 +259,7 @@ function undeclaredFields(schema: ZodType, value: unknown, path: (string | numbe
     const objects = d.options.map((o) => defOf(inputSchema(o))).filter((o) => o.type === 'object' && o.shape);
     if (objects.length === d.options.length && !Array.isArray(value) && !objects.some((o) => o.catchall)) {
       for (const k of Object.keys(value)) {
-        if (!objects.some((o) => o.shape![k])) out.push({ field: [...path, k].join('.'), message: 'error.field.unknown' });
+        if (!objects.some((o) => Object.hasOwn(o.shape!, k))) out.push({ field: [...path, k].join('.'), message: 'error.field.unknown' });
       }
     }
   }

@@ -36,6 +36,28 @@ export function hasDangerousInput(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** Keys that name the prototype chain: no request field is called so (issue 23, point 11). */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Every key of the input, at any depth, that names the prototype chain (`__proto__`, `constructor`,
+ * `prototype`), by field path. Such a key reaching code that looks fields up by name (`shape[key]`,
+ * `obj[key] ??= …`) finds Object.prototype or Object instead of a field; the request is refused
+ * with 100400 naming the field before any handler runs.
+ */
+export function prototypeKeys(value: unknown, path: (string | number)[] = [], out: { field: string; message: string }[] = [], depth = 0): { field: string; message: string }[] {
+  if (out.length >= 20 || depth > 64 || value === null || typeof value !== 'object') return out;
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => prototypeKeys(v, [...path, i], out, depth + 1));
+    return out;
+  }
+  for (const k of Object.keys(value)) {
+    if (PROTOTYPE_KEYS.has(k)) out.push({ field: [...path, k].join('.'), message: 'error.field.reservedKey' });
+    else prototypeKeys((value as Record<string, unknown>)[k], [...path, k], out, depth + 1);
+  }
+  return out;
+}
+
 const SECRET_KEYS = /pass|pwd|secret|token|authcode|payload|captcha/i;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -143,6 +165,8 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
         return done(new AppError('INVALID', 'error.decrypt'), undefined);
       }
     }
+    const reserved = prototypeKeys(parsed);
+    if (reserved.length) return done(new AppError('INVALID', 'error.invalid', undefined, reserved), undefined);
     done(null, parsed);
   });
 
@@ -203,6 +227,9 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
       if (!cookie || !safeEqual(cookie, header)) throw new AppError('FORBIDDEN', 'error.xsrf');
     }
     if (hasDangerousInput(req.body) || hasDangerousInput(req.query)) throw new InputRejected();
+    // Prototype keys in the query (JSON bodies are refused by the parser above).
+    const reserved = prototypeKeys(req.query);
+    if (reserved.length) throw new AppError('INVALID', 'error.invalid', undefined, reserved);
     // Session and permission.
     const auth = String(req.headers.authorization ?? '');
     const token = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
