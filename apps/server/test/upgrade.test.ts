@@ -48,6 +48,7 @@ const LANDED: Record<string, string> = {
   '0018_system_message': '61b05384ac5f659566be391ee4e33a0c792b5101b4a3098447530a67b2cb9e98',
   '0019_api_permission_any_of': '771f8c57aac2a4416eeaf6db9cef3b1617e7f28a60410407d2f229135013637e',
   '0020_open_api_english': 'ef3af2993a57baf6e2935ee96abc56152cdb7306110130a11b6bbee7a9994f42',
+  '0021_ticket_limits_gate_window': 'cae356fbb13b910e160bce66e8feff4e220b91e7bc51560025f627db4bc17606',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 

@@ -75,6 +75,50 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     expect((await order({ ...base, quantity: 1, viewers: [{ name: '李四', idNo: idCard(2) }] })).code).toBe(0);
   });
 
+  it('real-name: one person is one id number in any form (15 or 18 digits of an identity card; a passport with or without hyphens)', async () => {
+    const { session, levelId } = await gaSession(c, 100, 5000, { realName: 'per_id' });
+    const base = { sessionId: session.id, levelId, quantity: 1 };
+    const id18 = idCard(41);
+    const id15 = `${id18.slice(0, 6)}${id18.slice(8, 17)}`; // the same person's pre-1999 number
+    await ok(c, 'POST', ticketApi('order'), { ...base, viewers: [{ name: '赵六', idNo: id18 }] });
+    const old = await order({ ...base, viewers: [{ name: '赵六', idNo: id15 }] });
+    expect(old.code).toBe(Code.CONFLICT);
+    expect(old.detail.reason).toBe('taken');
+    expect(old.msg).toContain(id15);
+    // The other way round, and both forms in one order.
+    const id15b = `${idCard(42).slice(0, 6)}${idCard(42).slice(8, 17)}`;
+    await ok(c, 'POST', ticketApi('order'), { ...base, viewers: [{ name: '钱七', idNo: id15b }] });
+    expect((await order({ ...base, viewers: [{ name: '钱七', idNo: idCard(42) }] })).detail.reason).toBe('taken');
+    const both = await order({ ...base, quantity: 2, viewers: [{ name: '孙八', idNo: idCard(43) }, { name: '孙八', idNo: `${idCard(43).slice(0, 6)}${idCard(43).slice(8, 17)}` }] });
+    expect(both.code).toBe(Code.FORM_INVALID);
+    expect(both.detail[0].field).toBe('viewers.1.idNo');
+    // A passport: hyphens and case do not make another person.
+    await ok(c, 'POST', ticketApi('order'), { ...base, viewers: [{ name: 'John Smith', idType: '2', idNo: 'E1234-5678' }] });
+    expect((await order({ ...base, viewers: [{ name: 'John Smith', idType: '2', idNo: 'e12345678' }] })).detail.reason).toBe('taken');
+    expect((await order({ ...base, viewers: [{ name: 'John Smith', idType: '2', idNo: 'E-12-345-678' }] })).detail.reason).toBe('taken');
+    expect((await level(levelId)).held).toBe(3);
+  });
+
+  it('per-buyer limit with no phone: kept by the buyer\'s id number (in any form), or by the member', async () => {
+    const { session, levelId } = await gaSession(c, 100, 1000, { perBuyerLimit: 3 });
+    const id18 = idCard(61);
+    const id15 = `${id18.slice(0, 6)}${id18.slice(8, 17)}`;
+    const buy = (quantity: number, buyer: Record<string, unknown>) => order({ sessionId: session.id, levelId, quantity, buyer });
+    expect((await buy(2, { name: '无手机', idNo: id18 })).code).toBe(0);
+    const over = await buy(2, { name: '无手机', idNo: id18 });
+    expect(over.code).toBe(Code.FORM_INVALID);
+    expect(over.detail[0].field).toBe('quantity');
+    expect((await buy(2, { name: '无手机', idNo: id15 })).code).toBe(Code.FORM_INVALID);
+    expect((await buy(1, { name: '无手机', idNo: id15 })).code).toBe(0);
+    expect((await buy(1, { idNo: id18 })).code).toBe(Code.FORM_INVALID);
+    // A member buying with no phone: the member's tickets count.
+    const m = await addMember(c, { name: '会员丙', phone: newPhone() });
+    const asMember = (quantity: number) => order({ sessionId: session.id, levelId, quantity, memberId: m.id });
+    expect((await asMember(3)).code).toBe(0);
+    expect((await asMember(1)).code).toBe(Code.FORM_INVALID);
+    expect((await level(levelId)).held).toBe(6);
+  });
+
   it('real-name on a seated session: each seat takes its own viewer; another session of the project is another count', async () => {
     const { session, project } = await seatedSession(c, gridMap(1, 1, 4));
     await ok(c, 'PUT', ticketApi(`project/${project.id}`), { realName: 'per_id', version: project.version });
