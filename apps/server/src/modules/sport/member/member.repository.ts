@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
 import { orgs, users } from '../../system/system.table.ts';
-import { contains, containsText } from '../../system/admin.common.ts';
+import { contains, containsText, today } from '../../system/admin.common.ts';
 import { memberFaceLogs, memberIdentities, memberListEntries, members, memberVisits } from './member.table.ts';
 
 export type MemberRecord = typeof members.$inferSelect;
@@ -50,10 +50,24 @@ export async function findMembersByIds(db: Executor, scope: Scope, ids: number[]
     .where(and(inArray(members.id, ids), inScope(scope, members.orgId)));
 }
 
+/**
+ * A new member; without a register date, today in the organisation's time zone (a member who joins
+ * at 03:30 Beijing time joined that day, not the database's UTC day before).
+ */
 export async function insertMember(db: Executor, scope: Scope, values: MemberInsert): Promise<MemberRecord> {
   await assertInScope(db, scope, [values.orgId]);
-  const [row] = await db.insert(members).values(values).returning();
+  const registerDate = values.registerDate ?? (await orgToday(db, values.orgId));
+  const [row] = await db
+    .insert(members)
+    .values({ ...values, registerDate })
+    .returning();
   return row!;
+}
+
+/** Today (`YYYY-MM-DD`) in an organisation's time zone. */
+export async function orgToday(db: Executor, orgId: number): Promise<string> {
+  const [org] = await db.select({ timeZone: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
+  return today(org?.timeZone ?? 'Asia/Shanghai');
 }
 
 /** A member of an import: the columns an import fills. */
