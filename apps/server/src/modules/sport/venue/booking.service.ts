@@ -385,20 +385,23 @@ export async function lockSlots(db: Db, caller: Caller, input: { stadiumId: numb
   return { claimIds: made.map((c) => c.id) };
 }
 
-/** `POST booking/unlock`: releases locks (with the other units of the same locked cell). */
+/** `POST booking/unlock`: releases locks (with the other units of the same locked cell); a lock released already answers 100409. */
 export async function unlockSlots(db: Db, caller: Caller, claimIds: number[]) {
   const scope = scopeOf(caller);
-  const found = await claimsByIds(db, scope, claimIds);
-  if (found.length !== new Set(claimIds).size) throw notFound();
-  if (found.some((c) => c.kind !== 'lock')) throw conflict('state', 'venue.notALock');
-  const days = found.map((c) => c.day).sort();
   return db.transaction(async (tx) => {
+    const found = await claimsByIds(tx, scope, claimIds);
+    if (found.length !== new Set(claimIds).size) throw notFound();
+    if (found.some((c) => c.kind !== 'lock')) throw conflict('state', 'venue.notALock');
+    const days = found.map((c) => c.day).sort();
     // A locked cell of a full site is one claim per half: the others of the same cell go too.
     const ids = new Set(claimIds);
     for (const venueId of new Set(found.map((c) => c.venueId)))
       for (const s of await claimsOfDays(tx, scope, venueId, days[0]!, days[days.length - 1]!))
         if (s.kind === 'lock' && found.some((c) => s.siteId === c.siteId && s.day === c.day && s.startMin === c.startMin && s.endMin === c.endMin)) ids.add(s.id);
-    return { claimIds: (await setClaimState(tx, scope, { ids: [...ids] }, ['locked'], 'released')).map((c) => c.id) };
+    const moved = await setClaimState(tx, scope, { ids: [...ids] }, ['locked'], 'released');
+    // Each lock asked for is released by this call, or it was released already (by another, or before).
+    if (found.some((c) => !moved.some((m) => m.id === c.id))) throw conflict('state', 'venue.alreadyUnlocked');
+    return { claimIds: moved.map((c) => c.id) };
   });
 }
 
@@ -434,7 +437,8 @@ export async function cancelBooking(db: Db, caller: Caller, orderId: number, rea
     const lines = items.filter((i) => i.kind === 'venue' && i.refundedQty < i.quantity).map((i) => ({ itemId: i.id, quantity: i.quantity - i.refundedQty, amountFen: shareOf(i.amountFen - i.refundedFen, percent) }));
     refundFen = Math.min(net, lines.reduce((n, l) => n + l.amountFen, 0));
     feeFen = net - refundFen;
-    await setClaimState(tx, scope, { orderId }, ['booked'], 'released');
+    // Exactly the claims priced above: the share is never paid for a slot this does not free.
+    await releaseExactly(tx, scope, claims, ['booked'], 'venue.cannotCancel');
     work = await refundByRule(tx, scope, locked, { amountFen: refundFen, items: lines, reason: reason ?? (percent < 100 ? 'late cancellation' : 'cancelled'), userId: caller.userId });
     // Nothing to give back (the whole amount is the fee): the order is done.
     if (refundFen === 0) await completePaid(tx, scope, orderId);
@@ -487,25 +491,27 @@ export async function checkIn(db: Db, caller: Caller, code: string) {
   const orderNo = code.replace(/^.*[?&]orderNo=/, '').trim();
   const order = await findOrderByNo(db, scope, orderNo);
   if (!order || order.type !== 'venue') throw notFound();
-  const claims = await claimsOfOrder(db, scope, order.id);
-  const live = claims.filter((c) => LIVE_BOOKING.includes(c.state));
-  if (!live.length) throw conflict('state', 'venue.cannotCheckIn');
-  const venue = (await findVenue(db, scope, live[0]!.venueId))!;
-  if (order.state === 'pending') throw conflict('state', 'venue.notPaid');
-  if (!['paid', 'part_refunded', 'completed'].includes(order.state)) throw conflict('state', 'venue.cannotCheckIn');
-  const today = localOf(new Date(), venue.timeZone).day;
-  if (!live.some((c) => c.day === today)) throw conflict('state', 'venue.notToday', { date: live.find((c) => c.day > today)?.day ?? live[0]!.day });
-  const todays = live.filter((c) => c.day === today);
-  if (todays.every((c) => c.state === 'used')) throw conflict('state', 'venue.alreadyCheckedIn');
-  await db.transaction(async (tx) => {
+  // Everything it decides on is read under the order's lock: two desks scanning one code, or a
+  // cancel at the same moment, are decided one after the other.
+  const { venueId, today } = await db.transaction(async (tx) => {
     const locked = (await findOrder(tx, scope, order.id, { lock: true }))!;
+    const live = (await claimsOfOrder(tx, scope, order.id)).filter((c) => LIVE_BOOKING.includes(c.state));
+    if (!live.length) throw conflict('state', 'venue.cannotCheckIn');
+    const venue = (await findVenue(tx, scope, live[0]!.venueId))!;
+    if (locked.state === 'pending') throw conflict('state', 'venue.notPaid');
+    if (!['paid', 'part_refunded', 'completed'].includes(locked.state)) throw conflict('state', 'venue.cannotCheckIn');
+    const today = localOf(new Date(), venue.timeZone).day;
+    if (!live.some((c) => c.day === today)) throw conflict('state', 'venue.notToday', { date: live.find((c) => c.day > today)?.day ?? live[0]!.day });
+    const todays = live.filter((c) => c.day === today);
+    if (todays.every((c) => c.state === 'used')) throw conflict('state', 'venue.alreadyCheckedIn');
     if (!LIVE_PAID.includes(locked.state)) throw conflict('state', 'venue.cannotCheckIn');
     // Today's slots only: a fixed series' other days stay booked.
-    await setClaimState(tx, scope, { ids: todays.map((c) => c.id) }, ['booked', 'no_show'], 'used', { checkedInAt: new Date() });
+    await releaseExactly(tx, scope, todays.filter((c) => c.state !== 'used'), ['booked', 'no_show'], 'venue.alreadyCheckedIn', 'used', { checkedInAt: new Date() });
     const ahead = (await claimsOfOrder(tx, scope, order.id)).some((c) => c.state === 'booked' || c.state === 'held');
     if (!ahead) await completePaid(tx, scope, order.id);
+    return { venueId: venue.id, today };
   });
-  const rows = await bookingsOfDay(db, scope, venue.id, today);
+  const rows = await bookingsOfDay(db, scope, venueId, today);
   return bookingOut(rows.filter((r) => r.order.id === order.id))[0]!;
 }
 
@@ -543,17 +549,22 @@ export async function changeBooking(db: Db, caller: Caller, input: { orderId: nu
   const scope = scopeOf(caller);
   const order = await findOrder(db, scope, input.orderId);
   if (!order || order.type !== 'venue') throw notFound();
-  const old = (await claimsOfOrder(db, scope, order.id)).filter((c) => c.itemId === input.itemId && c.state === 'booked');
-  if (!LIVE_PAID.includes(order.state) || !old.length) throw conflict('state', 'venue.changeNotPaid');
-  const venue = (await findVenue(db, scope, old[0]!.venueId))!;
-  const rules = rulesOf(venue);
-  if ((instantOf(old[0]!.day, old[0]!.startMin, venue.timeZone)!.getTime() - Date.now()) / 60_000 < rules.changeDeadlineMinutes) throw conflict('state', 'venue.changeTooLate', { minutes: rules.changeDeadlineMinutes });
+  // What the operator saw (and asked to move): the line's booked claims before anyone holds the order.
+  const seen = (await claimsOfOrder(db, scope, order.id)).filter((c) => c.itemId === input.itemId && c.state === 'booked');
+  if (!LIVE_PAID.includes(order.state) || !seen.length) throw conflict('state', 'venue.changeNotPaid');
   let work: AfterCommit = noWork();
   const answer = await db.transaction(async (tx) => {
     const locked = (await findOrder(tx, scope, order.id, { lock: true }))!;
     if (!LIVE_PAID.includes(locked.state)) throw conflict('state', 'venue.changeNotPaid');
     const item = (await itemsOf(tx, scope, order.id)).find((i) => i.id === input.itemId);
     if (!item || item.kind !== 'venue') throw notFound();
+    // Read again under the order's lock: a change, cancel or check-in that went first has moved
+    // them, and this change (asked of what was seen) is refused rather than applied twice.
+    const old = (await claimsOfOrder(tx, scope, order.id)).filter((c) => c.itemId === input.itemId && c.state === 'booked');
+    if (!old.length || !sameIds(old, seen)) throw conflict('state', 'venue.bookingMoved');
+    const venue = (await findVenue(tx, scope, old[0]!.venueId))!;
+    const rules = rulesOf(venue);
+    if ((instantOf(old[0]!.day, old[0]!.startMin, venue.timeZone)!.getTime() - Date.now()) / 60_000 < rules.changeDeadlineMinutes) throw conflict('state', 'venue.changeTooLate', { minutes: rules.changeDeadlineMinutes });
     // What the line is worth now: its price, plus the difference of an earlier change once paid.
     let worth = old[0]!.priceFen;
     if (old[0]!.differenceOrderId) {
@@ -561,15 +572,15 @@ export async function changeBooking(db: Db, caller: Caller, input: { orderId: nu
       if (d.state === 'pending') throw conflict('state', 'venue.payDifferenceFirst', { orderNo: d.orderNo });
       if (['paid', 'completed'].includes(d.state)) worth += d.payableFen;
     }
-    await setClaimState(tx, scope, { ids: old.map((c) => c.id) }, ['booked'], 'released');
-    const ctx: KindContext = { tx, scope, orgId: order.orgId, memberId: order.memberId };
+    await releaseExactly(tx, scope, old, ['booked'], 'venue.bookingMoved');
+    const ctx: KindContext = { tx, scope, orgId: order.orgId, memberId: locked.memberId };
     const h = { date: input.date, start: input.start, end: input.end };
     const p = await priceLine(ctx, input.siteId, h, 0);
     if (p.venue.id !== venue.id) throw notFound();
     const diff = p.priceFen - worth;
     let differenceOrderId: number | null = null;
     if (diff > 0)
-      differenceOrderId = await createOrder(tx, caller, { orgId: order.orgId, type: 'general', venueId: venue.id, memberId: order.memberId ?? undefined, buyerName: order.buyerName, buyerPhone: order.buyerPhone, channel: 'console', remark: `${t('zh-CN', 'venue.differenceItem')} ${order.orderNo}`, items: [{ kind: 'general', name: t('zh-CN', 'venue.differenceItem'), quantity: 1, unitPriceFen: diff, discountFen: 0 }] }, undefined);
+      differenceOrderId = await createOrder(tx, caller, { orgId: locked.orgId, type: 'general', venueId: venue.id, memberId: locked.memberId ?? undefined, buyerName: locked.buyerName, buyerPhone: locked.buyerPhone, channel: 'console', remark: `${t('zh-CN', 'venue.differenceItem')} ${locked.orderNo}`, items: [{ kind: 'general', name: t('zh-CN', 'venue.differenceItem'), quantity: 1, unitPriceFen: diff, discountFen: 0 }] }, undefined);
     // Less to pay: refunded against the line (its units stay), up to what the line and the order still hold.
     const refundFen = diff < 0 ? Math.min(-diff, item.amountFen - item.refundedFen, locked.paidFen - locked.refundedFen) : 0;
     // The new claims are worth what was paid for them; a difference counts once its order is paid.
@@ -577,13 +588,31 @@ export async function changeBooking(db: Db, caller: Caller, input: { orderId: nu
     await claim(
       tx,
       scope,
-      unitsOf(p.site, p.sites).map((unitId) => ({ orgId: order.orgId, venueId: venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'booked', orderId: order.id, itemId: item.id, seriesId: old[0]!.seriesId, priceFen: diff > 0 ? worth : worth - refundFen, differenceOrderId, createdBy: caller.userId })),
+      unitsOf(p.site, p.sites).map((unitId) => ({ orgId: locked.orgId, venueId: venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'booked', orderId: locked.id, itemId: item.id, seriesId: old[0]!.seriesId, priceFen: diff > 0 ? worth : worth - refundFen, differenceOrderId, createdBy: caller.userId })),
       `${p.site.name} ${h.start}-${h.end}`,
     );
     await reviseItem(tx, scope, item.id, { refId: p.site.id, name: p.site.name, spec: `${h.date} ${h.start}-${h.end}`, hold: { ...h, ...(old[0]!.seriesId ? { seriesId: old[0]!.seriesId } : {}) } });
     if (refundFen > 0) work = await refundByRule(tx, scope, locked, { amountFen: refundFen, items: [{ itemId: item.id, quantity: 0, amountFen: refundFen }], reason: `${t('zh-CN', 'venue.differenceItem')}`, userId: caller.userId });
-    return { orderId: order.id, differenceOrderId, differenceFen: Math.max(diff, 0), refundFen };
+    return { orderId: locked.id, differenceOrderId, differenceFen: Math.max(diff, 0), refundFen };
   });
   await after(work);
   return answer;
+}
+
+// ---------------------------------------------------------------- claims read under a lock
+
+function sameIds(a: readonly { id: number }[], b: readonly { id: number }[]): boolean {
+  const x = new Set(a.map((c) => c.id));
+  return x.size === new Set(b.map((c) => c.id)).size && b.every((c) => x.has(c.id));
+}
+
+/**
+ * Releases (or moves to `to`) exactly these claims, read under their order's lock: one that is no
+ * longer in a `from` state was moved by something that did not wait for the lock, and the whole
+ * transaction is refused (100409 state) rather than paying for slots it did not free.
+ */
+export async function releaseExactly(tx: Tx, scope: Scope, claims: readonly { id: number }[], from: string[], msgKey: string, to = 'released', extra: Parameters<typeof setClaimState>[5] = {}): Promise<void> {
+  if (!claims.length) return;
+  const moved = await setClaimState(tx, scope, { ids: claims.map((c) => c.id) }, from, to, extra);
+  if (moved.length !== new Set(claims.map((c) => c.id)).size) throw conflict('state', msgKey);
 }

@@ -4,11 +4,12 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
-import { findOrder, itemsOf } from '../commerce/commerce.repository.ts';
+import { findOrder, itemsOf, type OrderRecord } from '../commerce/commerce.repository.ts';
 import { noWork, refundByRule, type AfterCommit } from '../commerce/money.ts';
-import { cancelPending, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
-import { evaluate, loadDays, memberLevels, unitsOf } from './booking.service.ts';
-import { claimsOfDays, claimsOfSeries, findSeries, insertSeries, pageSeries, setClaimState, setSeriesState, type SeriesRecord, type VenueRecord } from './venue.repository.ts';
+import { cancelPending, completePaid, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
+import { evaluate, loadDays, memberLevels, releaseExactly, rulesOf, unitsOf } from './booking.service.ts';
+import { shareOf } from './pricing.ts';
+import { claimsOfDays, claimsOfOrder, claimsOfSeries, findSeries, insertSeries, pageSeries, setSeriesState, type SeriesRecord, type VenueRecord } from './venue.repository.ts';
 import { venueInScope } from './venue.service.ts';
 import { addDays, instantOf, weekdayOf } from './venue.time.ts';
 import './venue.messages.ts';
@@ -163,8 +164,11 @@ export async function listSeries(db: Db, caller: Caller, q: { stadiumId?: number
 
 /**
  * `POST booking/fixed/{id}/cancel`: single occurrences (by their claims) or every occurrence from
- * a day on; only those not yet begun. A paid one is refunded in full; an unpaid order whose every
- * occurrence goes is cancelled (part of an unpaid order cannot go: take or cancel it first).
+ * a day on; only those not yet begun. A paid occurrence is refunded by the venue's cancellation
+ * rule, as a single booking is: in full up to the cancel deadline before it starts, by the
+ * late-cancel share after. An unpaid order whose every occurrence goes is cancelled (part of an
+ * unpaid order cannot go: take or cancel it first). The series' orders are locked first and their
+ * claims read under the locks, so a change or cancel that went first is seen, never paid twice.
  */
 export async function cancelSeries(db: Db, caller: Caller, id: number, input: { claimIds?: number[]; from?: string; reason?: string | null }, after: AfterCommitRunner) {
   const scope = scopeOf(caller);
@@ -172,35 +176,56 @@ export async function cancelSeries(db: Db, caller: Caller, id: number, input: { 
   if (!series) throw notFound();
   if (!input.claimIds?.length && !input.from) throw invalid('from', 'error.field.required');
   const venue = await venueInScope(db, scope, series.venueId);
-  const now = Date.now();
+  const rules = rulesOf(venue);
   const works: AfterCommit[] = [];
   let cancelled = 0;
   let refundFen = 0;
   await db.transaction(async (tx) => {
+    // The series' orders never change: lock them (in id order, as every cancel of a series does), then read.
+    const orderIds = [...new Set((await claimsOfSeries(tx, scope, [id])).map((c) => c.claim.orderId!))].sort((a, b) => a - b);
+    const orders = new Map<number, OrderRecord>();
+    for (const orderId of orderIds) orders.set(orderId, (await findOrder(tx, scope, orderId, { lock: true }))!);
+    const now = Date.now();
+    const startOf = (c: { day: string; startMin: number }) => instantOf(c.day, c.startMin, venue.timeZone)!.getTime();
     const all = (await claimsOfSeries(tx, scope, [id])).map((c) => c.claim);
     const picked = input.claimIds?.length ? all.filter((c) => input.claimIds!.includes(c.id)) : all.filter((c) => c.day >= input.from!);
     if (input.claimIds?.length && new Set(picked.map((c) => c.id)).size !== new Set(input.claimIds).size) throw notFound();
-    const chosen = picked.filter((c) => ['held', 'booked'].includes(c.state) && instantOf(c.day, c.startMin, venue.timeZone)!.getTime() > now);
+    // An occurrence named by a claim that a change or a cancel has released meanwhile: refresh first.
+    if (input.claimIds?.length && picked.some((c) => c.state === 'released')) throw conflict('state', 'venue.bookingMoved');
+    const live = (c: (typeof all)[number]) => ['held', 'booked'].includes(c.state) && startOf(c) > now;
     // A cell of a full site is claimed on each half: the whole item goes.
-    const itemIds = [...new Set(chosen.map((c) => c.itemId!))];
+    const itemIds = new Set(picked.filter(live).map((c) => c.itemId!));
+    const chosen = all.filter((c) => itemIds.has(c.itemId!) && ['held', 'booked'].includes(c.state));
     for (const orderId of new Set(chosen.map((c) => c.orderId!))) {
-      const order = (await findOrder(tx, scope, orderId, { lock: true }))!;
-      const items = (await itemsOf(tx, scope, orderId)).filter((i) => itemIds.includes(i.id));
+      const order = orders.get(orderId)!;
+      const items = (await itemsOf(tx, scope, orderId)).filter((i) => itemIds.has(i.id));
       if (order.state === 'pending') {
         const liveItems = new Set(all.filter((c) => c.orderId === orderId && c.state === 'held').map((c) => c.itemId));
-        if ([...liveItems].some((i) => !itemIds.includes(i!))) throw conflict('state', 'venue.payFirst', { orderNo: order.orderNo });
+        if ([...liveItems].some((i) => !itemIds.has(i!))) throw conflict('state', 'venue.payFirst', { orderNo: order.orderNo });
         const w = await cancelPending(tx, scope, order, input.reason ?? 'series cancelled');
         if (w) works.push(w);
       } else if (['paid', 'part_refunded'].includes(order.state)) {
-        const lines = items.map((i) => ({ itemId: i.id, quantity: i.quantity - i.refundedQty, amountFen: i.amountFen - i.refundedFen })).filter((l) => l.quantity > 0);
+        const mine = chosen.filter((c) => c.orderId === orderId);
+        // Each occurrence by the venue's rule, by when it starts: a late one keeps its fee.
+        let late = false;
+        const lines = items
+          .map((i) => {
+            const startsAt = Math.min(...mine.filter((c) => c.itemId === i.id).map(startOf));
+            const percent = (startsAt - now) / 60_000 >= rules.cancelDeadlineMinutes ? 100 : rules.lateCancelRefundPercent;
+            if (percent < 100) late = true;
+            return { itemId: i.id, quantity: i.quantity - i.refundedQty, amountFen: shareOf(i.amountFen - i.refundedFen, percent) };
+          })
+          .filter((l) => l.quantity > 0);
         const amount = Math.min(order.paidFen - order.refundedFen, lines.reduce((n, l) => n + l.amountFen, 0));
-        await setClaimState(tx, scope, { ids: chosen.filter((c) => c.orderId === orderId).map((c) => c.id) }, ['booked'], 'released');
-        works.push(await refundByRule(tx, scope, order, { amountFen: amount, items: lines, reason: input.reason ?? 'series cancelled', userId: caller.userId }));
+        await releaseExactly(tx, scope, mine, ['booked'], 'venue.bookingMoved');
+        works.push(await refundByRule(tx, scope, order, { amountFen: amount, items: lines, reason: input.reason ?? (late ? 'late cancellation' : 'series cancelled'), userId: caller.userId }));
+        // Nothing given back and nothing left to play: the order is done.
+        if (amount === 0 && !(await claimsOfOrder(tx, scope, orderId)).some((c) => c.state === 'booked' || c.state === 'held')) await completePaid(tx, scope, orderId);
         refundFen += amount;
       } else throw conflict('state', 'venue.cannotCancel');
       cancelled += items.length;
     }
-    const left = (await claimsOfSeries(tx, scope, [id])).filter((c) => c.claim.state !== 'released' && instantOf(c.claim.day, c.claim.startMin, venue.timeZone)!.getTime() > now);
+    const left = (await claimsOfSeries(tx, scope, [id])).filter((c) => c.claim.state !== 'released' && startOf(c.claim) > now);
     if (!left.length) await setSeriesState(tx, scope, id, 'cancelled');
   });
   for (const w of works) await after({ ...noWork(), ...w });
