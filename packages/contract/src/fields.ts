@@ -41,6 +41,20 @@ const idArray = (max = 5000) => z.array(id).max(max);
 /** A record's optimistic-lock version (int4). */
 const version = intIn(1, INT4_MAX);
 
+/**
+ * Money and counts (issue 23, point 15): an amount in fen is at most ¥100,000,000.00 and a
+ * quantity at most 9,999, so a line, and an order's total checked against the same bound on the
+ * server, stays far inside 2^53 (a JS number holds every fen exactly).
+ */
+export const MAX_FEN = 10_000_000_000;
+export const MAX_QUANTITY = 9_999;
+/** An amount in fen, 0 to ¥100,000,000.00. */
+const fen = intIn(0, MAX_FEN);
+/** A positive amount in fen, 1 to ¥100,000,000.00. */
+const positiveFen = intIn(1, MAX_FEN);
+/** A quantity sold or refunded, 1 to 9,999. */
+const quantity = intIn(1, MAX_QUANTITY);
+
 /** Comma-separated ids in a path segment (batch delete): each one a valid id. */
 export const idList = z
   .string()
@@ -135,8 +149,9 @@ const numberOf = <const T extends readonly [number, ...number[]]>(values: T) => 
 
 /**
  * The building blocks, one name space: `fields.id`, `fields.version`, `fields.int4`, `fields.count`,
+ * `fields.fen`, `fields.positiveFen`, `fields.quantity` (money and counts, bounded by MAX_FEN and MAX_QUANTITY),
  * `fields.int2`, `fields.intIn(min, max)`, `fields.idArray()`, `fields.day`, `fields.optDay`,
  * `fields.instant`, `fields.instantInput`, `fields.str()`, `fields.optText(max)`, `fields.sortField`;
  * in answers, `fields.instantOut`, `fields.textOf([...])`, `fields.numberOf([...])`.
  */
-export const fields = { intIn, int4, count, int2, id, idArray, version, day, optDay, instant, instantInput, str, optText, sortField, instantOut, textOf, numberOf } as const;
+export const fields = { intIn, int4, count, int2, id, idArray, version, fen, positiveFen, quantity, day, optDay, instant, instantInput, str, optText, sortField, instantOut, textOf, numberOf } as const;

@@ -82,11 +82,12 @@ export const Perm = {
     run: 'job:stream:run',
   },
   // The commerce core (issue 10).
-  order: { list: 'sport:order:list', add: 'sport:order:add', pay: 'sport:order:pay', cancel: 'sport:order:cancel', print: 'sport:order:print' },
+  // discount: a discount on a generic sale (within the role's limit, with a reason); comp: the `free` payment method (issue 23).
+  order: { list: 'sport:order:list', add: 'sport:order:add', pay: 'sport:order:pay', cancel: 'sport:order:cancel', print: 'sport:order:print', discount: 'sport:order:discount', comp: 'sport:order:comp' },
   refund: { list: 'sport:refund:list', apply: 'sport:refund:apply', review: 'sport:refund:review' },
   capital: { list: 'sport:capital:list' },
   merchant: { view: 'sport:merchant:view', edit: 'sport:merchant:edit' },
-  account: { list: 'sport:account:list', add: 'sport:account:add' },
+  account: { list: 'sport:account:list', add: 'sport:account:add', recharge: 'sport:account:recharge' },
   // Venues and booking (issue 11).
   venue: { list: 'sport:venue:list', add: 'sport:venue:add', edit: 'sport:venue:edit', remove: 'sport:venue:remove', shop: 'sport:venue:shop', lock: 'sport:venue:lock', review: 'sport:venue:review' },
   booking: { view: 'sport:booking:view', book: 'sport:booking:book', lock: 'sport:booking:lock', cancel: 'sport:booking:cancel', checkin: 'sport:booking:checkin', close: 'sport:booking:close', settle: 'sport:booking:settle' },

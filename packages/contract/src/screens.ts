@@ -147,7 +147,7 @@ export const SCREENS = [
   { key: 'sport.refund.refundReview', path: '/sport/views/refundList/refundReview', title: { 'zh-CN': '退款审核', 'en-US': 'Refund review' }, icon: 'AuditOutlined', permission: Perm.refund.review, cache: true, parent: 'refund' },
   { key: 'sport.refund.returnBillAndCoupon', path: '/sport/views/refundList/returnBillAndCoupon', title: { 'zh-CN': '退单退券', 'en-US': 'Returned coupons' }, icon: 'GiftOutlined', permission: Perm.refund.list, cache: true, parent: 'refund' },
   // Finance.
-  { key: 'sport.finance.capitalFlow', path: '/sport/views/financeCapitalFlow', title: { 'zh-CN': '财务资金流水', 'en-US': 'Capital flow' }, icon: 'AccountBookOutlined', permission: Perm.capital.list, buttons: { accounts: Perm.account.list, openAccount: Perm.account.add }, cache: true, parent: 'finance' },
+  { key: 'sport.finance.capitalFlow', path: '/sport/views/financeCapitalFlow', title: { 'zh-CN': '财务资金流水', 'en-US': 'Capital flow' }, icon: 'AccountBookOutlined', permission: Perm.capital.list, buttons: { accounts: Perm.account.list, openAccount: Perm.account.add, recharge: Perm.account.recharge }, cache: true, parent: 'finance' },
   { key: 'sport.finance.payInfo', path: '/sport/views/payInfoManage/index', title: { 'zh-CN': '支付配置', 'en-US': 'Payment settings' }, icon: 'WalletOutlined', permission: Perm.merchant.view, buttons: without(Perm.merchant, 'view'), cache: true, parent: 'finance' },
   // Venues and booking.
   { key: 'sport.venue.reserve', path: '/sport/views/venueReserve/index', title: { 'zh-CN': '场地预订', 'en-US': 'Booking' }, icon: 'TableOutlined', permission: Perm.booking.view, buttons: { ...without(Perm.booking, 'view'), pay: Perm.order.pay, orders: Perm.order.list }, cache: true, parent: 'venue' },
@@ -155,7 +155,7 @@ export const SCREENS = [
   { key: 'sport.venue.fixed', path: '/sport/views/venueFixedManage/index', title: { 'zh-CN': '固定场管理', 'en-US': 'Fixed bookings' }, icon: 'ScheduleOutlined', permission: Perm.booking.book, buttons: { cancel: Perm.booking.cancel, pay: Perm.order.pay, orders: Perm.order.list }, cache: true, parent: 'venue' },
   { key: 'sport.venue.closed', path: '/sport/views/closedManagement/index', title: { 'zh-CN': '关场管理', 'en-US': 'Closures' }, icon: 'StopOutlined', permission: Perm.booking.close, cache: false, parent: 'venue' },
   { key: 'sport.venue.verify', path: '/sport/views/venueManageVerify/index', title: { 'zh-CN': '场地核销', 'en-US': 'Check-in' }, icon: 'ScanOutlined', permission: Perm.booking.checkin, buttons: { pay: Perm.order.pay, orders: Perm.order.list }, cache: true, parent: 'venue' },
-  { key: 'sport.venue.manage', path: '/sport/views/venueManagement/index', title: { 'zh-CN': '场馆信息', 'en-US': 'My venue' }, icon: 'ShopOutlined', permission: Perm.venue.list, buttons: without(Perm.venue, 'list', 'remove', 'review'), cache: true, parent: 'venue' },
+  { key: 'sport.venue.manage', path: '/sport/views/venueManagement/index', title: { 'zh-CN': '场馆信息', 'en-US': 'My venue' }, icon: 'ShopOutlined', permission: Perm.venue.list, buttons: { ...without(Perm.venue, 'list', 'remove', 'review'), recharge: Perm.account.recharge }, cache: true, parent: 'venue' },
   { key: 'sport.venue.list', path: '/sport/views/venueManagementList/index', title: { 'zh-CN': '场馆列表', 'en-US': 'All venues' }, icon: 'BankOutlined', permission: Perm.venue.list, buttons: without(Perm.venue, 'list'), cache: true, parent: 'venue' },
   { key: 'sport.venue.service', path: '/sport/views/serviceManagement/index', title: { 'zh-CN': '服务管理', 'en-US': 'Service management' }, icon: 'SolutionOutlined', permission: Perm.venue.list, buttons: { edit: Perm.venue.edit, shop: Perm.venue.shop, review: Perm.venue.review }, cache: true, parent: 'venue' },
   { key: 'sport.venue.adjustment', path: '/sport/views/venueReserve/adjustment/index', title: { 'zh-CN': '场地变更', 'en-US': 'Change a booking' }, icon: 'SwapOutlined', permission: Perm.booking.book, cache: true },
@@ -266,6 +266,8 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   pay: { 'zh-CN': '收款', 'en-US': 'Take payment' },
   cancel: { 'zh-CN': '取消订单', 'en-US': 'Cancel order' },
   print: { 'zh-CN': '打印', 'en-US': 'Print' },
+  discount: { 'zh-CN': '优惠', 'en-US': 'Discount' },
+  comp: { 'zh-CN': '免单', 'en-US': 'Comp' },
   apply: { 'zh-CN': '申请退款', 'en-US': 'Apply for refund' },
   review: { 'zh-CN': '审核', 'en-US': 'Review' },
   accounts: { 'zh-CN': '储值账户查询', 'en-US': 'Stored-value accounts' },

@@ -10,7 +10,7 @@ import { fields } from '../fields.ts';
  */
 const id = fields.id;
 const at = fields.instantOut;
-const fen = fields.intIn(0, 100_000_000_00); // up to ¥100,000,000.00 per amount
+const fen = fields.fen; // up to ¥100,000,000.00 per amount (and per order: the server checks totals too)
 const atOrNull = at.nullable();
 
 /** Order types: the order-management tabs (spec 2.5) filter by them. `general` is a free-form sale. */
@@ -67,7 +67,7 @@ export const orderItemInput = z.object({
   kind: z.enum(ITEM_KINDS),
   /** The record sold (a site, a card type, a seat …); its kind decides what it means. */
   refId: id.optional(),
-  quantity: fields.intIn(1, 9999).default(1),
+  quantity: fields.quantity.default(1),
   /** Only for kinds priced by the operator (`general`, `recharge`); other kinds price themselves. */
   unitPriceFen: fen.optional(),
   /** Only for kinds named by the operator (`general`). */
@@ -80,7 +80,10 @@ export type OrderItemInput = z.input<typeof orderItemInput>;
 /** One order line as the server reads it. */
 export type OrderItem = z.output<typeof orderItemInput>;
 
-/** `POST {sport}commerce/order` (accepts `Idempotency-Key`). */
+/**
+ * An order as a selling module makes it on the server (`createOrder`): its own kinds, its channel.
+ * No route takes it from a client; the generic sale takes `generalSale`.
+ */
 export const orderCreate = z.object({
   orgId: id.optional(),
   type: z.enum(ORDER_TYPES),
@@ -93,6 +96,47 @@ export const orderCreate = z.object({
   remark: fields.optText(200),
 });
 export type OrderCreate = z.output<typeof orderCreate>;
+
+/** Order types the generic sale makes (the `general` kind's types). */
+export const GENERAL_ORDER_TYPES = ['general', 'goods'] as const satisfies readonly OrderType[];
+
+/** One line of the generic sale: named and priced by the operator. */
+export const generalLine = z.object({
+  kind: z.literal('general').default('general'),
+  name: fields.str().trim().min(1).max(64).optional(),
+  unitPriceFen: fen.optional(),
+  quantity: fields.quantity.default(1),
+  /** Needs the discount permission, within the caller's role limit, and `discountReason`. */
+  discountFen: fen.default(0),
+});
+
+/**
+ * `POST {sport}commerce/order` (accepts `Idempotency-Key`): the generic sale, of `general` lines
+ * only (issue 23, point 2). Every other kind is sold by its module's own route, under its
+ * permission and rules; the channel is the server's (`console`); a discount needs its permission,
+ * stays within the role's limit and gives a reason.
+ */
+export const generalSale = z.object({
+  orgId: id.optional(),
+  type: z.enum(GENERAL_ORDER_TYPES).default('general'),
+  venueId: id.optional(),
+  memberId: id.optional(),
+  buyerName: fields.optText(64),
+  buyerPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
+  items: z.array(generalLine).min(1).max(200),
+  /** Why a discount was given (required with one). */
+  discountReason: fields.optText(200),
+  remark: fields.optText(200),
+});
+export type GeneralSale = z.output<typeof generalSale>;
+
+/** `POST {sport}commerce/account/{id}/recharge` (accepts `Idempotency-Key`): a pending recharge order of the account, paid like any sale. */
+export const accountRecharge = z.object({
+  amountFen: fields.positiveFen,
+  /** The venue it is taken at (the venue's account tab). */
+  venueId: id.optional(),
+});
+export type AccountRecharge = z.output<typeof accountRecharge>;
 
 export const orderListQuery = pageQuery.extend({
   orderNo: fields.str().trim().max(40).optional(),
@@ -127,6 +171,8 @@ export const orderRow = z.object({
   payableFen: z.number(),
   paidFen: z.number(),
   refundedFen: z.number(),
+  /** Why the discount was given (a generic sale with a discount). */
+  discountReason: z.string().nullable(),
   state: fields.textOf(ORDER_STATES),
   /** Paid after its holds were gone: the money goes back automatically. */
   overpaid: z.boolean(),
@@ -283,9 +329,9 @@ export type PaymentAnswer = z.output<typeof paymentAnswer>;
 export const refundApply = z
   .object({
     orderId: id,
-    items: z.array(z.object({ itemId: id, quantity: fields.intIn(1, 9999) })).max(200).optional(),
+    items: z.array(z.object({ itemId: id, quantity: fields.quantity })).max(200).optional(),
     /** Without items: this much of the order's paid amount. With items: their amounts unless given. */
-    amountFen: fields.intIn(1, 100_000_000_00).optional(),
+    amountFen: fields.positiveFen.optional(),
     to: z.enum(REFUND_TO).default('original'),
     accountId: id.optional(),
     reason: fields.str().trim().min(1).max(200),
@@ -300,7 +346,7 @@ export const nonOrderRefundApply = z
     orgId: id.optional(),
     payeeName: fields.str().trim().min(1).max(64),
     payeePhone: phone.optional(),
-    amountFen: fields.intIn(1, 100_000_000_00),
+    amountFen: fields.positiveFen,
     method: z.enum(NON_ORDER_METHODS),
     accountId: id.optional(),
     reason: fields.str().trim().min(1).max(200),

@@ -213,7 +213,8 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
       }}
       disabled={!!active}
     >
-      {PAY_METHODS.map((m) => (
+      {/* A comp (free) needs its own permission (the server checks it too). */}
+      {PAY_METHODS.filter((m) => m !== 'free' || can(Perm.order.comp)).map((m) => (
         <Radio.Button key={m} value={m}>
           <span data-testid={`pay-method-${m}`}>{t(`method.${m}`)}</span>
         </Radio.Button>

@@ -110,14 +110,15 @@ describe.each(databases)('member cards on %s', (kind) => {
     const memberId = await makeMember(s, staff.orgId);
     const sold = await sellPaid(c, type.id, memberId);
     const { accountId } = await ok(c, 'GET', cardApi(String(sold.cardId)));
-    const line = { kind: 'recharge', refId: accountId, quantity: 1, unitPriceFen: 10_000, discountFen: 0 };
-    const order = await ok(c, 'POST', sport('order'), { type: 'card', channel: 'console', memberId, items: [line] });
+    // The core's recharge of an account is its own call (issue 23: the generic sale sells general lines only).
+    const order = await ok(c, 'POST', sport(`account/${accountId}/recharge`), { amountFen: 10_000 });
+    expect(order).toMatchObject({ memberId, type: 'card', items: [{ kind: 'recharge', amountFen: 10_000 }] });
     await ok(c, 'POST', sport(`order/${order.id}/pay`), { method: 'cash', amountFen: 10_000 });
     expect(await balanceOf(sold.cardId)).toBe(12_000);
     const usage = await ok(c, 'POST', cardApi('usage/list'), { cardNo: sold.cardNo });
     expect(usage.data.map((u: { kind: string; amountFen: number }) => `${u.kind}:${u.amountFen}`).sort()).toEqual(['bonus:1000', 'recharge:10000', 'sale:1000']);
     await ok(c, 'POST', cardApi(`${sold.cardId}/freeze`), {});
-    const frozen = await c.json('POST', sport('order'), { body: { type: 'card', channel: 'console', memberId, items: [line] } });
+    const frozen = await c.json('POST', sport(`account/${accountId}/recharge`), { body: { amountFen: 10_000 } });
     expect(frozen.code).toBe(969600);
   });
 

@@ -207,6 +207,7 @@ const orderColumns = {
     channel: orders.channel,
     totalFen: orders.totalFen,
     discountFen: orders.discountFen,
+    discountReason: orders.discountReason,
     payableFen: orders.payableFen,
     paidFen: orders.paidFen,
     refundedFen: orders.refundedFen,

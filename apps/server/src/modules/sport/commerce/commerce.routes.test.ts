@@ -3,7 +3,8 @@ import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
 import { commerceStaff, imbalances, orderMoney, pay, sellGeneral, sport } from './commerce.testkit.ts';
-import { expireOrders } from './order.service.ts';
+import { createOrder, expireOrders } from './order.service.ts';
+import type { Caller } from '../../../platform/http.ts';
 import { registerItemKind } from './item-kinds.ts';
 
 // A kind with a hold, as the booking and ticketing modules will register: one unit of a limited
@@ -34,11 +35,18 @@ describe.each(databases)('commerce core on %s', (kind) => {
   let platformId: number;
   let mgr: Client;
   let orgId: number;
+  let userId: number;
   beforeAll(async () => {
     s = await startServer(kind);
     ({ c: admin, platformOrgId: platformId } = await adminClient(s));
-    ({ c: mgr, orgId } = await commerceStaff(s, admin, platformId));
+    ({ c: mgr, orgId, userId } = await commerceStaff(s, admin, platformId));
   });
+  // A kind with a hold is sold by its module's own service, never the generic sale (issue 23): here, createOrder as a module calls it.
+  const sellCoupon = async (place: number) => {
+    const caller: Caller = { sessionId: 0, userId, userName: 'mgr', userCode: 'mgr', orgId, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+    const id = await createOrder(s.database.db, caller, { type: 'coupon', channel: 'console', buyerName: null, buyerPhone: null, remark: null, items: [{ kind: 'coupon', refId: place, quantity: 1, discountFen: 0 }] }, undefined);
+    return (await mgr.json('GET', sport(`order/${id}`))).body;
+  };
   afterAll(async () => s?.close());
   // The ledger balances after every scenario.
   afterEach(async () => expect(await imbalances(s)).toEqual([]));
@@ -47,7 +55,7 @@ describe.each(databases)('commerce core on %s', (kind) => {
     const acct = await c.json('POST', sport('account'), { body: { holderName, holderPhone: '13800000001' } });
     expect(acct.code, acct.msg).toBe(0);
     if (rechargeFen) {
-      const o = await c.json('POST', sport('order'), { body: { type: 'card', items: [{ kind: 'recharge', refId: acct.body.id, unitPriceFen: rechargeFen }] } });
+      const o = await c.json('POST', sport(`account/${acct.body.id}/recharge`), { body: { amountFen: rechargeFen } });
       expect(o.code, o.msg).toBe(0);
       expect((await pay(c, o.body.id, { method: 'cash', amountFen: rechargeFen })).code).toBe(0);
     }
@@ -58,7 +66,7 @@ describe.each(databases)('commerce core on %s', (kind) => {
     const order = await sellGeneral(mgr, [
       { name: '毛巾', unitPriceFen: 1500, quantity: 2 },
       { name: '储物柜', unitPriceFen: 1000, discountFen: 200 },
-    ]);
+    ], { discountReason: '会员日' }); // a discount within the role's limit (10% by default), with its reason
     expect(order).toMatchObject({ state: 'pending', totalFen: 4000, discountFen: 200, payableFen: 3800, dueFen: 3800, itemSummary: '毛巾×2、储物柜' });
     expect(order.orderNo).toMatch(/^\d{20}$/);
     expect(order.scanUrl).toContain('/thirdScanPage?token=');
@@ -83,12 +91,12 @@ describe.each(databases)('commerce core on %s', (kind) => {
     const noName = await mgr.json('POST', sport('order'), { body: { type: 'general', items: [{ kind: 'general', unitPriceFen: 100 }] }, lang: 'en-US' });
     expect(noName.code).toBe(Code.FORM_INVALID);
     expect(noName.detail[0]).toMatchObject({ field: 'items.0.name', message: 'Enter the item name' });
-    const discount = await mgr.json('POST', sport('order'), { body: { type: 'general', items: [{ kind: 'general', name: 'x', unitPriceFen: 100, discountFen: 101 }] } });
+    const discount = await mgr.json('POST', sport('order'), { body: { type: 'general', items: [{ kind: 'general', name: 'x', unitPriceFen: 100, discountFen: 101 }], discountReason: 'x' } });
     expect(discount.detail[0].field).toBe('items.0.discountFen');
     const negative = await mgr.json('POST', sport('order'), { body: { type: 'general', items: [{ kind: 'general', name: 'x', unitPriceFen: -1 }] } });
     expect(negative.code).toBe(Code.INVALID);
     const wrongKind = await mgr.json('POST', sport('order'), { body: { type: 'ticket', items: [{ kind: 'general', name: 'x', unitPriceFen: 1 }] } });
-    expect(wrongKind.code).toBe(Code.FORM_INVALID);
+    expect(wrongKind.code).toBe(Code.INVALID);
     expect(await s.database.query(`select count(*)::int as n from sport_order`)).toEqual(before);
     const order = await sellGeneral(mgr, [{ name: '水', unitPriceFen: 300 }]);
     const tooMuch = await pay(mgr, order.id, { method: 'cash', amountFen: 301 }, undefined);
@@ -212,12 +220,11 @@ describe.each(databases)('commerce core on %s', (kind) => {
 
   it('a payment after the hold was lost is refunded automatically and the order marked overpaid', async () => {
     const place = 1000 + taken.size + Math.floor(Math.random() * 1e6);
-    const first = await mgr.json('POST', sport('order'), { body: { type: 'coupon', items: [{ kind: 'coupon', refId: place }] } });
+    const first = { body: await sellCoupon(place) };
     expect(first.body.items[0].holdState).toBe('held');
     // The hold lapses and another buyer takes the place before the first one pays.
     await expireOrders(s.database.db, async () => undefined, new Date(Date.now() + 16 * 60_000));
-    const second = await mgr.json('POST', sport('order'), { body: { type: 'coupon', items: [{ kind: 'coupon', refId: place }] } });
-    expect(second.code, second.msg).toBe(0);
+    const second = { body: await sellCoupon(place) };
     // A payment of the first order that was already under way (the order reopened for the test).
     await s.database.query(`update sport_order set state = 'pending', cancelled_at = null, expires_at = now() - interval '1 minute' where id = $1`, [first.body.id]);
     const paid = await pay(mgr, first.body.id, { method: 'cash', amountFen: 1000 }).catch((e) => e);

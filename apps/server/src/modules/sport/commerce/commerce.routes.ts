@@ -4,6 +4,7 @@ import {
   Perm,
   accountCreate,
   accountListQuery,
+  accountRecharge,
   accountPage,
   balanceAccountRow,
   idParams,
@@ -15,8 +16,8 @@ import {
   merchantRow,
   merchantSave,
   nonOrderRefundApply,
+  generalSale,
   orderCancel,
-  orderCreate,
   orderDetail,
   orderListQuery,
   orderPage,
@@ -34,9 +35,10 @@ import {
   scanPay as scanPayBody,
   scanPayAnswer,
 } from '@venue/contract';
+import { AppError } from '../../../platform/errors.ts';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import { scopeOf } from '../../../platform/scope.ts';
-import { cancelOrder, completeOrder, getOrderDetail, listOrders, sellOrder } from './order.service.ts';
+import { cancelOrder, completeOrder, getOrderDetail, listOrders, rechargeAccount, sellGeneral } from './order.service.ts';
 import { afterCommit, closePayment, getPayment, getScanOrder, handleNotification, scanPay, startPayment, type PayDeps } from './payment.service.ts';
 import { applyNonOrderRefund, applyRefund, getRefund, listRefunds, reviewRefund } from './refund.service.ts';
 import { getAccount, ledgerSummary, listAccounts, listLedger, openAccount } from './ledger.service.ts';
@@ -74,15 +76,30 @@ export function commerceRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: `${c}order`,
     permission: Perm.order.add,
     action: 'orderCreate',
-    body: orderCreate,
+    // The generic sale: `general` lines only, channel set here (issue 23); other kinds sell through their modules' routes.
+    body: generalSale,
     response: orderDetail,
-    handler: async ({ body, caller, req }) => sellOrder(db, caller, body, idemKey(req), origin(req)),
+    handler: async ({ body, caller, req }) => sellGeneral(db, caller, body, idemKey(req), origin(req)),
   });
   defineRoute(app, { ...base, method: 'POST', url: `${c}order/:id/cancel`, permission: Perm.order.cancel, action: 'orderCancel', params: idParams, body: orderCancel, response: orderRow, handler: async ({ params, body, caller, req }) => cancelOrder(db, caller, params.id, body.reason ?? null, afterCommit(deps(req))) });
   defineRoute(app, { ...base, method: 'POST', url: `${c}order/:id/complete`, permission: Perm.order.pay, action: 'orderComplete', params: idParams, response: orderRow, handler: async ({ params, caller }) => completeOrder(db, caller, params.id) });
 
   // ---------------------------------------------------------------- payments
-  defineRoute(app, { ...base, method: 'POST', url: `${c}order/:id/pay`, permission: Perm.order.pay, action: 'pay', params: idParams, body: paymentStart, response: paymentAnswer, handler: async ({ params, body, caller, req }) => startPayment(deps(req), caller, params.id, body, idemKey(req)) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${c}order/:id/pay`,
+    permission: Perm.order.pay,
+    action: 'pay',
+    params: idParams,
+    body: paymentStart,
+    response: paymentAnswer,
+    handler: async ({ params, body, caller, req }) => {
+      // A comp (the `free` method) needs its own permission (issue 23).
+      if (body.method === 'free' && !caller.perms.has(Perm.order.comp)) throw new AppError('FORBIDDEN', 'commerce.compForbidden');
+      return startPayment(deps(req), caller, params.id, body, idemKey(req));
+    },
+  });
   defineRoute(app, { ...base, method: 'GET', url: `${c}payment/:id`, permission: Perm.order.list, action: 'payment', params: idParams, response: paymentAnswer, handler: async ({ params, caller, req }) => getPayment(deps(req), caller, params.id) });
   defineRoute(app, { ...base, method: 'POST', url: `${c}payment/:id/close`, permission: Perm.order.pay, action: 'paymentClose', params: idParams, response: paymentAnswer, handler: async ({ params, caller, req }) => closePayment(deps(req), caller, params.id) });
 
@@ -96,6 +113,7 @@ export function commerceRoutes(app: FastifyInstance, ctx: AppContext): void {
   // ---------------------------------------------------------------- stored value, capital flow, merchants
   defineRoute(app, { ...base, method: 'POST', url: `${c}account/list`, permission: Perm.account.list, action: 'accountList', readOnly: true, body: accountListQuery, response: accountPage, handler: async ({ body, caller }) => listAccounts(db, caller, body) });
   defineRoute(app, { ...base, method: 'GET', url: `${c}account/:id`, permission: Perm.account.list, action: 'account', params: idParams, response: balanceAccountRow, handler: async ({ params, caller }) => getAccount(db, caller, params.id) });
+  defineRoute(app, { ...base, method: 'POST', url: `${c}account/:id/recharge`, permission: Perm.account.recharge, action: 'accountRecharge', params: idParams, body: accountRecharge, response: orderDetail, handler: async ({ params, body, caller, req }) => rechargeAccount(db, caller, params.id, body, idemKey(req), origin(req)) });
   defineRoute(app, { ...base, method: 'POST', url: `${c}account`, permission: Perm.account.add, action: 'accountOpen', body: accountCreate, response: balanceAccountRow, handler: async ({ body, caller }) => openAccount(db, scopeOf(caller), { ...body, orgId: body.orgId ?? caller.orgId }) });
   defineRoute(app, { ...base, method: 'POST', url: `${c}ledger/list`, permission: Perm.capital.list, action: 'ledgerList', readOnly: true, body: ledgerListQuery, response: ledgerPage, handler: async ({ body, caller }) => listLedger(db, caller, body) });
   defineRoute(app, { ...base, method: 'POST', url: `${c}ledger/summary`, permission: Perm.capital.list, action: 'ledgerSummary', readOnly: true, body: ledgerSummaryQuery, response: ledgerSummaryAnswer, handler: async ({ body, caller }) => ledgerSummary(db, caller, body) });

@@ -56,6 +56,8 @@ export const orders = pgTable(
     channel: varchar('channel', { length: 16 }).notNull(),
     totalFen: money('total_fen'),
     discountFen: money('discount_fen'),
+    /** Why the discount was given (a generic sale's discount needs one: issue 23). */
+    discountReason: varchar('discount_reason', { length: 200 }),
     payableFen: money('payable_fen'),
     paidFen: money('paid_fen'),
     refundedFen: money('refunded_fen'),

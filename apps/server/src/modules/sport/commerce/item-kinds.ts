@@ -1,7 +1,8 @@
 import type { OrderItem, OrderType } from '@venue/contract';
 import type { Tx } from '../../../platform/db.ts';
+import { invalid } from '../../../platform/errors.ts';
 import type { Scope } from '../../../platform/scope.ts';
-import type { ItemRecord, OrderRecord, PaymentRecord, RefundLegRecord, RefundRecord } from './commerce.repository.ts';
+import { findAccount, type ItemRecord, type OrderRecord, type PaymentRecord, type RefundLegRecord, type RefundRecord } from './commerce.repository.ts';
 
 /**
  * Item kinds: how a business module sells through the commerce core. A module registers its kind
@@ -114,6 +115,29 @@ let storedValue: StoredValueHooks | undefined;
 export function setStoredValueHooks(hooks: StoredValueHooks): void {
   storedValue = hooks;
 }
+
+/**
+ * Whose stored value may pay (issue 23, point 2), checked inside the payment's transaction before
+ * the module's own guard: a member's account (or times card) pays only an order that names a
+ * member, and only that member's, or a sharer's the card allows (the cards module's guard checks
+ * the share; an account that is no card's has no sharers). An account that belongs to no member
+ * (a holder's account opened by name) is not a member's stored value and is left as it was.
+ */
+async function buyerGuard(tx: Tx, scope: Scope, p: StoredValuePay): Promise<((payment: PaymentRecord) => Promise<void>) | undefined> {
+  const field = p.method === 'balance' ? 'accountId' : 'cardId';
+  if (p.method === 'card') {
+    if (p.order.memberId === null) throw invalid(field, 'commerce.storedValueNotBuyer');
+    return storedValue?.guard(tx, scope, p);
+  }
+  const account = p.accountId === null ? undefined : await findAccount(tx, scope, p.accountId);
+  if (!account || account.memberId === null || account.memberId === p.order.memberId) return storedValue?.guard(tx, scope, p);
+  if (p.order.memberId === null) throw invalid(field, 'commerce.storedValueNotBuyer');
+  // Another member: only a sharer of the card the account belongs to, which that module's guard checks.
+  const after = await storedValue?.guard(tx, scope, p);
+  if (!after) throw invalid(field, 'commerce.storedValueNotBuyer');
+  return after;
+}
+
 export function storedValueHooks(): StoredValueHooks | undefined {
-  return storedValue;
+  return storedValue ? { ...storedValue, guard: buyerGuard } : undefined;
 }

@@ -167,7 +167,7 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
 
   it('mixed payment: stored value, then WeChat for the rest', async () => {
     const acct = (await mgr.json('POST', sport('account'), { body: { holderName: '混合支付' } })).body.id;
-    const top = await mgr.json('POST', sport('order'), { body: { type: 'card', items: [{ kind: 'recharge', refId: acct, unitPriceFen: 500 }] } });
+    const top = await mgr.json('POST', sport(`account/${acct}/recharge`), { body: { amountFen: 500 } });
     await pay(mgr, top.body.id, { method: 'cash', amountFen: 500 });
     const order = await sellGeneral(mgr, [{ name: '混合', unitPriceFen: 1500 }]);
     expect((await pay(mgr, order.id, { method: 'balance', accountId: acct, amountFen: 500 })).body.order.state).toBe('pending');

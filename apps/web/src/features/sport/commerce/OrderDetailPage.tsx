@@ -135,6 +135,11 @@ export default function OrderDetailPage() {
             {o.paidAt ? <Descriptions.Item label={t('field.paidAt')}>{formatTime(o.paidAt)}</Descriptions.Item> : null}
             {o.cancelledAt ? <Descriptions.Item label={t('field.cancelledAt')}>{formatTime(o.cancelledAt)}</Descriptions.Item> : null}
             {o.cancelReason ? <Descriptions.Item label={t('field.cancelReason')}>{o.cancelReason}</Descriptions.Item> : null}
+            {o.discountReason ? (
+              <Descriptions.Item label={t('field.discountReason')}>
+                <span data-testid="order-detail-discount-reason">{o.discountReason}</span>
+              </Descriptions.Item>
+            ) : null}
             {o.remark ? <Descriptions.Item label={t('field.remark')}>{o.remark}</Descriptions.Item> : null}
           </Descriptions>
         </Card>

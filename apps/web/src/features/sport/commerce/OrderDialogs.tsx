@@ -1,9 +1,9 @@
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Button, Col, Form, Input, Radio, Row as GridRow, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { orderCancel, orderCreate, orderItemInput, type OrderDetail, type OrderRow } from '@venue/contract';
+import { Perm, generalLine, generalSale, orderCancel, type OrderDetail, type OrderRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { FormModal, IntegerInput, NumberInput, ReasonDialog, errorFieldsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
+import { FormModal, IntegerInput, NumberInput, ReasonDialog, errorFieldsOf, focusFirstError, useCan, useFieldRules } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { commerceApi, newIdempotencyKey, refreshCommerce } from './commerce.api.ts';
 import { PayDialog } from '../../../kit/pay/index.ts';
@@ -47,6 +47,7 @@ interface SaleValues {
   buyerPhone?: string;
   memberId?: number | string | null;
   items: SaleItem[];
+  discountReason?: string;
 }
 
 const lineFen = (i: SaleItem | undefined) => Math.max(0, (toFen(i?.unitPrice) ?? 0) * (Number(i?.quantity) || 0) - (toFen(i?.discount) ?? 0));
@@ -54,19 +55,25 @@ const lineFen = (i: SaleItem | undefined) => Math.max(0, (toFen(i?.unitPrice) ??
 /**
  * A sale of `general` items (name, unit price, quantity, discount) to a walk-in (name and phone
  * optional) or a member; saving creates the order (one Idempotency-Key per dialog opened, so a
- * repeated click makes one order) and goes straight on to the pay component.
+ * repeated click makes one order) and goes straight on to the pay component. The discount column
+ * shows only to holders of the discount permission, and a discount asks for its reason (the
+ * server checks both, and the role's limit).
  */
 export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (order: OrderDetail) => void }) {
   const t = useCommerceT();
   const [form] = Form.useForm<SaleValues>();
   const [busy, setBusy] = useState(false);
   const key = useMemo(() => (open ? newIdempotencyKey() : ''), [open]);
-  const nameRules = useFieldRules({ name: 'name', label: 'sale.name', rule: orderItemInput.shape.name, required: true });
-  const buyerNameRules = useFieldRules({ name: 'buyerName', label: 'field.buyerName', rule: orderCreate.shape.buyerName });
-  const phoneRules = useFieldRules({ name: 'buyerPhone', label: 'field.buyerPhone', rule: orderCreate.shape.buyerPhone, required: false });
+  const can = useCan();
+  const mayDiscount = can(Perm.order.discount);
+  const nameRules = useFieldRules({ name: 'name', label: 'sale.name', rule: generalLine.shape.name, required: true });
+  const buyerNameRules = useFieldRules({ name: 'buyerName', label: 'field.buyerName', rule: generalSale.shape.buyerName });
+  const phoneRules = useFieldRules({ name: 'buyerPhone', label: 'field.buyerPhone', rule: generalSale.shape.buyerPhone, required: false });
+  const reasonRules = useFieldRules({ name: 'discountReason', label: 'sale.discountReason', rule: generalSale.shape.discountReason, required: true });
   const kind = Form.useWatch('buyerKind', form) ?? 'walkin';
   const items = Form.useWatch('items', form);
   const total = (items ?? []).reduce((s, i) => s + lineFen(i), 0);
+  const discounted = mayDiscount && (items ?? []).some((i) => (toFen(i?.discount) ?? 0) > 0);
 
   useLayoutEffect(() => {
     if (open) form.resetFields();
@@ -93,7 +100,7 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
     }
     const body = {
       type: 'general' as const,
-      channel: 'console' as const,
+      ...(discounted ? { discountReason: v.discountReason?.trim() || null } : {}),
       ...(v.buyerKind === 'member'
         ? { memberId: Number(v.memberId) }
         : { buyerName: v.buyerName?.trim() || null, buyerPhone: v.buyerPhone?.trim() || null }),
@@ -102,7 +109,7 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
         name: (i.name ?? '').trim(),
         unitPriceFen: toFen(i.unitPrice) ?? 0,
         quantity: Number(i.quantity) || 1,
-        discountFen: toFen(i.discount) ?? 0,
+        discountFen: mayDiscount ? (toFen(i.discount) ?? 0) : 0,
       })),
     };
     setBusy(true);
@@ -135,7 +142,7 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
             <>
               {fields.map((f, i) => (
                 <GridRow gutter={8} key={f.key} align="top" data-testid={`sale-item-${i}`}>
-                  <Col span={8}>
+                  <Col span={mayDiscount ? 8 : 12}>
                     <Form.Item name={[f.name, 'name']} label={i === 0 ? t('sale.name') : undefined} rules={nameRules} required>
                       <Input maxLength={64} />
                     </Form.Item>
@@ -150,11 +157,13 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
                       <IntegerInput maxLength={4} />
                     </Form.Item>
                   </Col>
-                  <Col span={4}>
-                    <Form.Item name={[f.name, 'discount']} label={i === 0 ? t('sale.discount') : undefined} rules={[priceRule(true)]}>
-                      <NumberInput decimals={2} />
-                    </Form.Item>
-                  </Col>
+                  {mayDiscount && (
+                    <Col span={4}>
+                      <Form.Item name={[f.name, 'discount']} label={i === 0 ? t('sale.discount') : undefined} rules={[priceRule(true)]}>
+                        <NumberInput decimals={2} />
+                      </Form.Item>
+                    </Col>
+                  )}
                   <Col span={3}>
                     <Form.Item label={i === 0 ? t('sale.amount') : undefined}>
                       <Typography.Text data-testid={`sale-item-${i}-amount`}>{yuan(lineFen(items?.[i]))}</Typography.Text>
@@ -173,6 +182,11 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
             </>
           )}
         </Form.List>
+        {discounted && (
+          <Form.Item name="discountReason" label={t('sale.discountReason')} rules={reasonRules} required style={{ marginTop: 12 }}>
+            <Input maxLength={200} data-testid="sale-discount-reason" />
+          </Form.Item>
+        )}
         <div style={{ textAlign: 'right', margin: '12px 0' }}>
           <Typography.Text>{t('sale.total')}: </Typography.Text>
           <Typography.Text strong style={{ fontSize: 18 }} data-testid="sale-total">

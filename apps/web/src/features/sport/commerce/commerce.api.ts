@@ -13,7 +13,7 @@ import type {
   ledgerSummaryQuery,
   merchantSave,
   nonOrderRefundApply,
-  orderCreate,
+  generalSale,
   refundApply,
   refundReview,
   scanPay,
@@ -31,7 +31,7 @@ const url = (p: string) => api.sport(`commerce/${p}`);
 export const commerceApi = {
   orders: (body: Record<string, unknown>) => http.post<Page<OrderRow>>(url('order/list'), body),
   order: payApi.order,
-  createOrder: (body: z.input<typeof orderCreate>, key: string) => http.post<OrderDetail>(url('order'), body, idem(key)),
+  createOrder: (body: z.input<typeof generalSale>, key: string) => http.post<OrderDetail>(url('order'), body, idem(key)),
   cancelOrder: (id: number, reason: string | null) => http.post<OrderRow>(url(`order/${id}/cancel`), { reason }),
   refunds: (body: Record<string, unknown>) => http.post<Page<RefundRow>>(url('refund/list'), body),
   refund: (id: number) => http.get<RefundRow>(url(`refund/${id}`)),

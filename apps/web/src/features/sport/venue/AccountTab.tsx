@@ -33,7 +33,7 @@ function assetsDef(recharge: (row: BalanceAccountRow) => void): ResourceDef<Bala
       { key: 'status', label: 'account.status', options: statusOptions },
       { key: 'createTime', label: 'field.createTime', format: 'datetime' },
     ],
-    rowActions: [{ key: 'recharge', label: 'account.recharge', perm: Perm.order.add, visible: (r) => r.status === 'active', run: (r) => recharge(r) }],
+    rowActions: [{ key: 'recharge', label: 'account.recharge', perm: Perm.account.recharge, visible: (r) => r.status === 'active', run: (r) => recharge(r) }],
   };
 }
 
@@ -55,7 +55,7 @@ const rechargeDef: ResourceDef<OrderRow, Record<string, never>, z.input<typeof o
   ],
 };
 
-/** A recharge: an order of type card holding one `recharge` item, then paid in the pay dialog. */
+/** A recharge: the account's own call makes the order (type card, one `recharge` item), then it is paid in the pay dialog. */
 function RechargeDialog({ venue, account, onClose, onOrder }: { venue: VenueRow; account: BalanceAccountRow | null; onClose: () => void; onOrder: (orderId: number) => void }) {
   const t = useVenueT();
   const [form] = Form.useForm<{ amount: number }>();
@@ -74,10 +74,7 @@ function RechargeDialog({ venue, account, onClose, onOrder }: { venue: VenueRow;
     }
     setBusy(true);
     try {
-      const order = await accountApi.recharge(
-        { type: 'card', venueId: venue.id, buyerName: account.holderName, buyerPhone: account.holderPhone ?? undefined, items: [{ kind: 'recharge', refId: account.id, quantity: 1, unitPriceFen: toFen(v.amount) }] },
-        key,
-      );
+      const order = await accountApi.recharge(account.id, { amountFen: toFen(v.amount) ?? 0, venueId: venue.id }, key);
       success(t('account.created'));
       void refreshCommerce();
       onClose();

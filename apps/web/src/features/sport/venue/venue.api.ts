@@ -10,7 +10,7 @@ import type {
   VenueRow,
   accountListQuery,
   bookingPlan,
-  orderCreate,
+  accountRecharge,
   orderListQuery,
   venueCreate,
   venueListQuery,
@@ -60,8 +60,8 @@ export const templateApi = {
 export const accountApi = {
   accounts: (body: z.input<typeof accountListQuery>) => http.post<Page<BalanceAccountRow>>(sport('commerce/account/list'), body),
   orders: (body: z.input<typeof orderListQuery>) => http.post<Page<OrderRow>>(sport('commerce/order/list'), body),
-  /** A recharge is an order of type card holding one `recharge` item; it is paid like any sale. */
-  recharge: (body: z.input<typeof orderCreate>, idempotencyKey: string) => http.post<OrderDetail>(sport('commerce/order'), body, idem(idempotencyKey)),
+  /** A recharge is an order of type card holding one `recharge` item, made by the account's own call; it is paid like any sale. */
+  recharge: (accountId: number, body: z.input<typeof accountRecharge>, idempotencyKey: string) => http.post<OrderDetail>(sport(`commerce/account/${accountId}/recharge`), body, idem(idempotencyKey)),
 };
 
 export const bookingApi = {

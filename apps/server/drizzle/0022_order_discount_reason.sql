@@ -1,0 +1,1 @@
+ALTER TABLE "sport_order" ADD COLUMN "discount_reason" varchar(200);
