@@ -20,7 +20,8 @@ export interface SeriesCancelProps {
 
 /**
  * Cancelling a fixed booking's occurrences: single ones (the day's plan gives their claims; only
- * those not yet begun can go), or every occurrence from a day on. Paid ones are refunded in full.
+ * those not yet begun can go), or every occurrence from a day on. Paid ones are refunded by the
+ * venue's cancellation rule (in full up to the cancel deadline, the late-cancel share after).
  */
 export function SeriesCancel({ venue, row, mode, onClose }: SeriesCancelProps) {
   return row ? <CancelForm key={`${row.id}-${mode}`} venue={venue} row={row} mode={mode} onClose={onClose} /> : null;
