@@ -42,7 +42,8 @@ export const members = pgTable(
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     /** desk | import | app | referral | corporate. */
     source: varchar('source', { length: 16 }).notNull().default('desk'),
-    registerDate: date('register_date', { mode: 'string' }).notNull().default(sql`current_date`),
+    /** The organisation's business day of registering (the repository fills it); the default, for rows written by hand, is the day in Asia/Shanghai, never the database's UTC day. */
+    registerDate: date('register_date', { mode: 'string' }).notNull().default(sql`((now() at time zone 'Asia/Shanghai')::date)`),
     remark: varchar('remark', { length: 200 }),
     /** Who referred this member (userSpread). */
     referrerId: bigint('referrer_id', { mode: 'number' }).references((): AnyPgColumn => members.id, { onDelete: 'set null' }),

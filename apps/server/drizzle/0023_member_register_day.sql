@@ -1,0 +1,1 @@
+ALTER TABLE "sport_member" ALTER COLUMN "register_date" SET DEFAULT ((now() at time zone 'Asia/Shanghai')::date);
