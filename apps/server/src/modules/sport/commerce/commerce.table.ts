@@ -190,7 +190,8 @@ export const refunds = pgTable(
     uniqueIndex('sport_refund_no_uq').on(t.refundNo),
     index('sport_refund_org_created_idx').on(t.orgId, t.createdAt),
     index('sport_refund_order_idx').on(t.orderId),
-    check('sport_refund_amount', sql`${t.amountFen} > 0`),
+    // 0: items of a zero-priced order given back (issue 23); money refunds are at least 1 fen by the contract.
+    check('sport_refund_amount', sql`${t.amountFen} >= 0`),
     check('sport_refund_state', sql`${t.state} in ('applied','approved','rejected','succeeded','failed')`),
   ],
 );

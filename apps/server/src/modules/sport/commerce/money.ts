@@ -111,7 +111,12 @@ async function settle(tx: Tx, scope: Scope, payment: PaymentRecord): Promise<Aft
   }
   if (holdsGone) {
     // Paid after the holds were gone: cancel, give back what was confirmed, return all the money.
-    for (const item of items) await itemKindOf(item.kind)?.release?.(ctx, { ...item, holdState: confirmed.includes(item) ? 'confirmed' : item.holdState }, item.quantity, 'cancel', order.orderNo);
+    for (const item of items) {
+      const holdState = confirmed.includes(item) ? 'confirmed' : item.holdState;
+      await itemKindOf(item.kind)?.release?.(ctx, { ...item, holdState }, item.quantity, 'cancel', order.orderNo);
+      // The line says so too (it stayed `held` or `confirmed` on a cancelled order).
+      if (holdState === 'held' || holdState === 'confirmed') await setItemHold(tx, scope, item.id, item.hold, 'released');
+    }
     const cancelled = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'cancelled', cancelledAt: new Date(), cancelReason: 'holds gone', overpaid: true, expiresAt: null }))!;
     return refundAllPaid(tx, scope, cancelled, 'commerce.autoRefund.holdsGone');
   }
@@ -209,6 +214,8 @@ export async function executeRefund(tx: Tx, scope: Scope, refund: RefundRecord):
     const leg = await insertLeg(tx, scope, { orgId: refund.orgId, refundId: refund.id, outRefundNo: `T${await nextDocNo(tx, tz)}`, ...l, state: 'processing' });
     work.legIds.push(...(await payLegNow(tx, scope, leg)).legIds);
   }
+  // Nothing to pay back (items of a zero-priced order): the refund succeeds at once and gives its items back.
+  if (!legs.length) await finishRefund(tx, scope, refund, 'succeeded');
   return work;
 }
 
@@ -264,19 +271,25 @@ async function finishRefund(tx: Tx, scope: Scope, refund: RefundRecord, state: '
   const done = await transitionRefund(tx, scope, refund.id, ['approved'], { state, completedAt: new Date() });
   if (!done || !done.orderId) return;
   const order = (await findOrder(tx, scope, done.orderId, { lock: true }))!;
+  const items = new Map((await itemsOf(tx, scope, order.id)).map((i) => [i.id, i]));
   if (done.items.length) {
-    const items = new Map((await itemsOf(tx, scope, order.id)).map((i) => [i.id, i]));
     const ctx = { tx, scope, orgId: order.orgId, memberId: order.memberId };
     for (const r of done.items) {
       const item = items.get(r.itemId);
       if (!item) continue;
-      await addItemRefund(tx, scope, item.id, r.quantity, r.amountFen);
+      const after = await addItemRefund(tx, scope, item.id, r.quantity, r.amountFen);
+      if (after) items.set(item.id, after);
       await itemKindOf(item.kind)?.release?.(ctx, item, r.quantity, 'refund', done.refundNo);
     }
   }
   // The order's state follows what it still holds: all of the payable (paid), some (part refunded), none (refunded).
   if (!(PAID_STATES as readonly string[]).includes(order.state)) return;
   const net = order.paidFen - order.refundedFen;
-  const next = net >= order.payableFen ? order.state : net > 0 ? 'part_refunded' : 'refunded';
+  let next = net >= order.payableFen ? order.state : net > 0 ? 'part_refunded' : 'refunded';
+  // A zero-priced order holds no money: it follows its items (all given back: refunded; some: part refunded).
+  if (order.payableFen === 0 && done.items.length) {
+    const lines = [...items.values()];
+    next = lines.every((i) => i.refundedQty >= i.quantity) ? 'refunded' : lines.some((i) => i.refundedQty > 0) ? 'part_refunded' : order.state;
+  }
   if (next !== order.state) await transitionOrder(tx, scope, order.id, [order.state], { state: next });
 }
