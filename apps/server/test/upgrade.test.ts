@@ -49,6 +49,8 @@ const LANDED: Record<string, string> = {
   '0019_api_permission_any_of': '771f8c57aac2a4416eeaf6db9cef3b1617e7f28a60410407d2f229135013637e',
   '0020_open_api_english': 'ef3af2993a57baf6e2935ee96abc56152cdb7306110130a11b6bbee7a9994f42',
   '0021_ticket_limits_gate_window': 'cae356fbb13b910e160bce66e8feff4e220b91e7bc51560025f627db4bc17606',
+  '0022_order_discount_reason': 'a887118ef9d2f4ec63d238388b89defad1616ff6544d2da26559fe8019f601d5',
+  '0023_member_register_day': 'b0b46cc1b393cd5d12c1639720d9445ae9ee91154fc59686d337fc59382b08d2',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
