@@ -82,6 +82,10 @@ describe('commerce console', () => {
     await page.locator('#sale-form_items_0_discount').fill('1');
     await expect.poll(() => page.getByTestId('sale-total').textContent()).toBe('¥24.00');
     await page.locator('#sale-form_buyerName').fill('张三');
+    // A discount asks for its reason (issue 23): refused without one, kept on the order with it.
+    await page.getByTestId('sale-form-ok').click();
+    await page.locator('#sale-form_discountReason_help').waitFor();
+    await page.locator('#sale-form_discountReason').fill('老顾客');
     await page.getByTestId('sale-form-ok').click();
 
     // Straight into the pay component: ¥24.00 due, cash by default.
@@ -104,6 +108,26 @@ describe('commerce console', () => {
     const row = page.getByTestId('order-table').locator('tr', { hasText: item });
     await expect.poll(() => row.textContent()).toContain('已支付');
     expect(await row.textContent()).toContain('¥24.00');
+  });
+
+  it('a cashier without the discount and comp permissions sees no discount field and no comp method', async () => {
+    const staff = await makeStaff(e, ['home', 'sport.order.main.add', 'sport.order.main.pay']);
+    const b = await browserAs(e, staff);
+    open.push(b);
+    const { page } = b;
+    page.setDefaultTimeout(15_000);
+    await page.waitForURL(/\/home/);
+    await page.goto(`${e.baseUrl}${ORDERS}`);
+    await page.getByTestId('order-newSale').click();
+    const item = uniq('毛巾');
+    await page.locator('#sale-form_items_0_name').fill(item);
+    await page.locator('#sale-form_items_0_unitPrice').fill('15');
+    expect(await page.locator('#sale-form_items_0_discount').count()).toBe(0);
+    await page.getByTestId('sale-form-ok').click();
+    await page.getByTestId('pay-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('pay-due').getAttribute('data-fen')).toBe('1500');
+    await page.getByTestId('pay-method-cash').waitFor();
+    expect(await page.getByTestId('pay-method-free').count()).toBe(0);
   });
 
   it('prints the receipt of a paid order: the receipt alone on paper, Print calls window.print()', async () => {
