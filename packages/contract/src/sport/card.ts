@@ -21,8 +21,8 @@ import { hhmm, minutesOf, VENUE_SPORTS } from './venue.ts';
 const id = fields.id;
 const at = fields.instantOut;
 const atOrNull = at.nullable();
-const fen = fields.intIn(0, 100_000_000_00);
-const posFen = fields.intIn(1, 100_000_000_00);
+const fen = fields.fen;
+const posFen = fields.positiveFen;
 
 export const CARD_KINDS = ['value', 'times', 'period'] as const;
 export type CardKind = (typeof CARD_KINDS)[number];

@@ -19,7 +19,7 @@ import { seatmapDocument } from './seatmap.ts';
 const id = fields.id;
 const at = fields.instantOut;
 const atOrNull = at.nullable();
-const fen = fields.intIn(0, 100_000_000_00);
+const fen = fields.fen;
 const name = fields.str().trim().min(1).max(64);
 const color = fields.str().regex(/^#[0-9a-fA-F]{6}$/, 'error.field.invalid');
 const levelKey = fields.str().trim().min(1).max(16).regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid');

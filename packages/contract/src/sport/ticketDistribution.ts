@@ -12,7 +12,7 @@ import { ticketBuyer, TICKET_ORDER_MAX } from './ticket.ts';
 const id = fields.id;
 const at = fields.instantOut;
 const atOrNull = at.nullable();
-const fen = fields.intIn(0, 100_000_000_00);
+const fen = fields.fen;
 const name = fields.str().trim().min(1).max(64);
 const phone = fields.str().trim().regex(/^1\d{10}$/, 'error.field.invalid');
 

@@ -44,7 +44,7 @@ export const ticketRefundQuote = z.object({
   startAt: at,
 });
 /** `POST {sport}ticket/{id}/refund`: applies for the refund (to the commerce refund review). `expectFen`: the amount the operator saw; a different amount now answers 100409 state. */
-export const ticketRefundApply = z.object({ reason: fields.str().trim().min(1).max(200), expectFen: fields.intIn(0, 100_000_000_00).optional() });
+export const ticketRefundApply = z.object({ reason: fields.str().trim().min(1).max(200), expectFen: fields.fen.optional() });
 export const ticketRefundAnswer = z.object({ refundId: z.number(), refundNo: z.string(), amountFen: z.number(), state: z.string() });
 
 // ---------------------------------------------------------------- reserved issuing
