@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/platform/db.ts';
 import { MessageWorker, publish } from '../src/modules/message/message.queue.ts';
+import { HttpAllowList } from '../src/platform/outbound.ts';
 import { messageWorkers } from '../src/modules/message/message.routes.ts';
 import { startServer, type Client, type TestServer } from './harness.ts';
 import { adminClient } from '../src/modules/system/admin.testkit.ts';
@@ -64,7 +65,7 @@ if (!BASE) {
 
     beforeAll(async () => {
       robot = await startRobot();
-      s = await startServer('postgres');
+      s = await startServer('postgres', { OUTBOUND_ALLOW: new URL(robot.url).host });
       ({ c: admin, platformOrgId: platformId } = await adminClient(s));
       // The server's own worker stays out: the test's workers are the processes.
       await messageWorkers.get(s.app)!.stop();
@@ -98,7 +99,7 @@ if (!BASE) {
       for (let i = 0; i < 3; i++) {
         const d = await openDatabase({ databaseUrl: s.config.databaseUrl!, dataDir: s.dataDir, poolSize: 4 });
         others.push(d);
-        workers.push(new MessageWorker(d.db, s.app.ctx.keys.secretKey, { batch: 50, idleMs: 20 }));
+        workers.push(new MessageWorker(d.db, s.app.ctx.keys.secretKey, { batch: 50, idleMs: 20, allow: new HttpAllowList([new URL(robot.url).host]) }));
       }
       workers.forEach((w) => w.start());
       await until(async () => {
@@ -120,7 +121,7 @@ if (!BASE) {
       robot.setDelay(1500);
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'message.worker.child.ts')], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: s.config.databaseUrl!, MSG_SECRET_KEY: s.app.ctx.keys.secretKey.toString('hex'), MSG_LEASE_MS: '2000', LOG_LEVEL: 'silent' },
+        env: { ...process.env, DATABASE_URL: s.config.databaseUrl!, MSG_SECRET_KEY: s.app.ctx.keys.secretKey.toString('hex'), MSG_LEASE_MS: '2000', MSG_OUTBOUND_ALLOW: new URL(robot.url).host, LOG_LEVEL: 'silent' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       // Killed while its first sends hang at the robot (claimed, not yet answered).
@@ -132,7 +133,7 @@ if (!BASE) {
       robot.setDelay(0);
       const d = await openDatabase({ databaseUrl: s.config.databaseUrl!, dataDir: s.dataDir, poolSize: 4 });
       others.push(d);
-      const survivor = new MessageWorker(d.db, s.app.ctx.keys.secretKey, { batch: 50, idleMs: 20 });
+      const survivor = new MessageWorker(d.db, s.app.ctx.keys.secretKey, { batch: 50, idleMs: 20, allow: new HttpAllowList([new URL(robot.url).host]) });
       survivor.start();
       await until(async () => {
         const c = await counts('cluster.kill');

@@ -1,11 +1,12 @@
 import { openDatabase } from '../src/platform/db.ts';
 import { MessageWorker } from '../src/modules/message/message.queue.ts';
+import { HttpAllowList } from '../src/platform/outbound.ts';
 
 /**
  * A sending process for message.cluster.test.ts: one queue worker on DATABASE_URL with a short
  * lease, nothing else. The test kills it with SIGKILL while its sends are in flight.
  */
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: '/tmp', poolSize: 4 });
-const worker = new MessageWorker(database.db, Buffer.from(process.env.MSG_SECRET_KEY!, 'hex'), { leaseMs: Number(process.env.MSG_LEASE_MS ?? 2000), batch: Number(process.env.MSG_BATCH ?? 20), concurrency: 4, idleMs: 50 });
+const worker = new MessageWorker(database.db, Buffer.from(process.env.MSG_SECRET_KEY!, 'hex'), { leaseMs: Number(process.env.MSG_LEASE_MS ?? 2000), batch: Number(process.env.MSG_BATCH ?? 20), concurrency: 4, idleMs: 50, allow: new HttpAllowList((process.env.MSG_OUTBOUND_ALLOW ?? '*').split(',')) });
 worker.start();
 process.stdout.write('worker started\n');

@@ -2,6 +2,17 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 
+export type SmtpOptions = {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+  tls?: { servername?: string };
+  connectionTimeout?: number;
+  greetingTimeout?: number;
+  socketTimeout?: number;
+};
+
 /** Sends a plain-text mail. Switched by MAIL_SMTP_URL; without it mails only go to the server log. */
 export interface MailProvider {
   send(to: string, subject: string, text: string): Promise<void>;
@@ -15,14 +26,18 @@ export class LogMailProvider implements MailProvider {
   }
 }
 
-/** SMTP through nodemailer: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`. */
+/**
+ * SMTP through nodemailer: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://...:465`
+ * (the administrator's MAIL_SMTP_URL), or SMTP options (a tenant's email channel, whose host the
+ * caller has checked and given as an address).
+ */
 export class SmtpMailProvider implements MailProvider {
   private readonly transport: Transporter;
   constructor(
-    url: string,
+    target: string | SmtpOptions,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(url);
+    this.transport = nodemailer.createTransport(target);
   }
   async send(to: string, subject: string, text: string): Promise<void> {
     await this.transport.sendMail({ from: this.from, to, subject, text });

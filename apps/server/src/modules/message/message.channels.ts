@@ -1,11 +1,14 @@
 import crypto from 'node:crypto';
-import { HttpSmsProvider } from '../auth/sms.provider.ts';
+import net from 'node:net';
+import { checkHost, ConnectionFailedError, normaliseHost, NotAllowedError, OutboundTimeoutError, outboundRequest, type HttpAllowList } from '../../platform/outbound.ts';
 import { SmtpMailProvider } from '../mail/mail.provider.ts';
 
 /**
  * The outside channels: email over SMTP (the mail module's provider), SMS through the HTTP gateway
  * (auth's provider), WeChat template messages (access_token, then template/send), and the DingTalk
- * (signed) and WeCom group robots. Each send either resolves (accepted), or throws a DeliveryError
+ * (signed) and WeCom group robots. Every address is the tenant's choice, so every call goes through
+ * the platform's outbound client (platform/outbound.ts: OUTBOUND_ALLOW, every resolved address
+ * checked, no redirects, size and time limits) and every error is recorded in our words. Each send either resolves (accepted), or throws a DeliveryError
  * saying whether the message surely did not go out (`definite`: safe to retry) or might have
  * (`definite: false`: the queue marks it unknown and never sends it again by itself).
  */
@@ -22,6 +25,8 @@ export interface ChannelConfig {
   cacheKey: string;
   settings: Record<string, unknown>;
   secrets: Record<string, string>;
+  /** Where the organisation's channels may connect (OUTBOUND_ALLOW). */
+  allow: HttpAllowList;
 }
 
 export class DeliveryError extends Error {
@@ -33,20 +38,33 @@ export class DeliveryError extends Error {
   }
 }
 
-const TIMEOUT_MS = 10_000;
-const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNECTION', 'EDNS', 'EAUTH', 'EENVELOPE']);
+/** Each outside call's time limit: a hanging endpoint holds one lane of its organisation this long, no more. */
+export const SEND_TIMEOUT_MS = 5_000;
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * What a failed send records. The words are ours, never the other side's: no answer text, and the
+ * same "connection failed" whether the address is not allowed, nothing listens, or something
+ * else does, so the send log cannot be used to read internal services or tell open ports from
+ * closed ones.
+ */
+const CONNECTION_FAILED = 'connection failed';
 
 /** Whether a thrown error proves the message was not accepted. */
 export function classify(err: unknown): DeliveryError {
   if (err instanceof DeliveryError) return err;
-  const e = err as { name?: string; code?: string; message?: string; responseCode?: number; cause?: { code?: string; message?: string } };
-  const text = `${e.code ?? e.name ?? 'Error'}: ${e.message ?? String(err)}${e.cause?.message ? ` (${e.cause.message})` : ''}`;
-  // An SMTP server's refusal, or no connection at all: nothing was accepted.
-  if (typeof e.responseCode === 'number' && e.responseCode >= 400) return new DeliveryError(text, true);
-  if (NOT_CONNECTED.has(e.code ?? '') || NOT_CONNECTED.has(e.cause?.code ?? '') || /ECONNREFUSED/.test(text)) return new DeliveryError(text, true);
-  // A timeout or a dropped connection mid-request: the other side may have taken it.
-  return new DeliveryError(text, false);
+  // Not allowed: nothing was sent. Connection failed before or while sending: for HTTP the
+  // request body goes after the connection, so a refused or reset connection sent nothing we can know of.
+  if (err instanceof NotAllowedError || err instanceof ConnectionFailedError) return new DeliveryError(CONNECTION_FAILED, true);
+  if (err instanceof OutboundTimeoutError) return new DeliveryError('timed out', false);
+  const e = err as { code?: string; message?: string; responseCode?: number; cause?: { code?: string } };
+  // An SMTP server's refusal (its code only, never its text), or no connection at all: nothing was accepted.
+  if (typeof e.responseCode === 'number' && e.responseCode >= 400) return new DeliveryError(`the mail server refused the message (${e.responseCode})`, true);
+  if (NOT_CONNECTED.has(e.code ?? '') || NOT_CONNECTED.has(e.cause?.code ?? '') || /ECONNREFUSED/.test(e.message ?? '')) return new DeliveryError(CONNECTION_FAILED, true);
+  // A timeout or a dropped connection mid-conversation: the other side may have taken it.
+  return new DeliveryError(CONNECTION_FAILED, false);
 }
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNECTION', 'EDNS', 'EAUTH', 'EENVELOPE']);
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -56,53 +74,88 @@ function withQuery(base: string, params: Record<string, string>): string {
   return url.toString();
 }
 
-/** POST JSON; an answer other than 2xx with `errcode` 0 is a definite refusal (the service said no). */
-async function postJson(url: string, body: unknown): Promise<Record<string, unknown>> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(TIMEOUT_MS) });
-  const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!res.ok) throw new DeliveryError(`HTTP ${res.status}`, true);
-  if (answer.errcode !== undefined && answer.errcode !== 0) throw new DeliveryError(`errcode ${String(answer.errcode)}: ${str(answer.errmsg)}`, true);
+function parsed(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** An error code the service answered, as a number (never its text). */
+const codeOf = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : 'unknown');
+
+/** POST JSON through the outbound client; an answer other than 2xx, or `errcode` other than 0, is a definite refusal. */
+async function postJson(allow: HttpAllowList, url: string, body: unknown, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
+  const res = await outboundRequest(allow, url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), timeoutMs: SEND_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES });
+  if (res.status < 200 || res.status > 299) throw new DeliveryError(`refused: HTTP ${res.status}`, true);
+  const answer = parsed(res.text);
+  if (answer.errcode !== undefined && answer.errcode !== 0) throw new DeliveryError(`refused: errcode ${codeOf(answer.errcode)}`, true);
   return answer;
 }
 
 const robotText = (m: Outgoing) => (m.title ? `${m.title}\n${m.content}` : m.content);
 
-// Clients kept per channel settings (an SMTP transport pools its connections; WeChat tokens last 2 hours).
-const mailers = new Map<string, SmtpMailProvider>();
+// WeChat tokens last 2 hours: kept per channel settings.
 const wechatTokens = new Map<string, { token: string; until: number }>();
 
+/**
+ * Email: the SMTP host must pass the same address check as every outbound URL; the connection is
+ * then made to the checked address (the name only for TLS), so a second lookup cannot move it.
+ */
 async function sendEmail(cfg: ChannelConfig, m: Outgoing): Promise<void> {
   if (!m.address) throw new DeliveryError('no email address', true);
-  let mailer = mailers.get(cfg.cacheKey);
-  if (!mailer) {
-    const s = cfg.settings;
-    const user = str(s.user);
-    const auth = user ? `${encodeURIComponent(user)}:${encodeURIComponent(cfg.secrets.password ?? '')}@` : '';
-    mailer = new SmtpMailProvider(`${s.secure ? 'smtps' : 'smtp'}://${auth}${str(s.host)}:${Number(s.port)}`, str(s.from));
-    mailers.set(cfg.cacheKey, mailer);
-  }
+  const s = cfg.settings;
+  const host = str(s.host);
+  const port = Number(s.port);
+  const addresses = await checkHost(cfg.allow, host, port);
+  if (!addresses.length) throw new DeliveryError(CONNECTION_FAILED, true);
+  const user = str(s.user);
+  const name = normaliseHost(host) ?? host;
+  const mailer = new SmtpMailProvider(
+    {
+      host: addresses[0]!.address,
+      port,
+      secure: Boolean(s.secure),
+      ...(user ? { auth: { user, pass: cfg.secrets.password ?? '' } } : {}),
+      tls: net.isIP(name) ? {} : { servername: name },
+      connectionTimeout: SEND_TIMEOUT_MS,
+      greetingTimeout: SEND_TIMEOUT_MS,
+      socketTimeout: SEND_TIMEOUT_MS,
+    },
+    str(s.from),
+  );
   await mailer.send(m.address, m.title, m.link ? `${m.content}\n\n${m.link}` : m.content);
 }
 
+/** SMS through the gateway's protocol (`{phone, text}` in, `{ok: true}` out), through the outbound client. */
 async function sendSms(cfg: ChannelConfig, m: Outgoing): Promise<void> {
   if (!m.address) throw new DeliveryError('no phone number', true);
-  try {
-    await new HttpSmsProvider(str(cfg.settings.url), cfg.secrets.token || undefined).send(m.address, m.content);
-  } catch (e) {
-    // The provider's own refusal (a non-2xx or `ok` false answer) is definite.
-    if (e instanceof Error && e.message.startsWith('sms gateway refused')) throw new DeliveryError(e.message, true);
-    throw e;
-  }
+  const token = cfg.secrets.token;
+  const res = await outboundRequest(cfg.allow, str(cfg.settings.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ phone: m.address, text: m.content }),
+    timeoutMs: SEND_TIMEOUT_MS,
+    maxBytes: MAX_ANSWER_BYTES,
+  });
+  if (res.status < 200 || res.status > 299 || parsed(res.text).ok !== true) throw new DeliveryError(`refused: HTTP ${res.status}`, true);
 }
 
 async function wechatToken(cfg: ChannelConfig, base: string): Promise<string> {
   const cached = wechatTokens.get(cfg.cacheKey);
   if (cached && cached.until > Date.now()) return cached.token;
-  const res = await fetch(withQuery(`${base}/cgi-bin/token`, { grant_type: 'client_credential', appid: str(cfg.settings.appId), secret: cfg.secrets.appSecret ?? '' }), { signal: AbortSignal.timeout(TIMEOUT_MS) });
-  const answer = (await res.json().catch(() => ({}))) as { access_token?: string; expires_in?: number; errcode?: number; errmsg?: string };
+  const res = await outboundRequest(cfg.allow, withQuery(`${base}/cgi-bin/token`, { grant_type: 'client_credential', appid: str(cfg.settings.appId), secret: cfg.secrets.appSecret ?? '' }), {
+    method: 'GET',
+    timeoutMs: SEND_TIMEOUT_MS,
+    maxBytes: MAX_ANSWER_BYTES,
+  });
+  const answer = parsed(res.text) as { access_token?: unknown; expires_in?: unknown; errcode?: unknown };
   // Asking for a token sends nothing: any failure here is definite.
-  if (!res.ok || !answer.access_token) throw new DeliveryError(`access_token: ${answer.errcode ?? res.status} ${answer.errmsg ?? ''}`, true);
-  wechatTokens.set(cfg.cacheKey, { token: answer.access_token, until: Date.now() + Math.max(60, (answer.expires_in ?? 7200) - 300) * 1000 });
+  if (res.status !== 200 || typeof answer.access_token !== 'string' || !answer.access_token) throw new DeliveryError(`access_token refused: ${answer.errcode !== undefined ? `errcode ${codeOf(answer.errcode)}` : `HTTP ${res.status}`}`, true);
+  const expires = typeof answer.expires_in === 'number' ? answer.expires_in : 7200;
+  wechatTokens.set(cfg.cacheKey, { token: answer.access_token, until: Date.now() + Math.max(60, expires - 300) * 1000 });
   return answer.access_token;
 }
 
@@ -113,10 +166,10 @@ async function sendWechat(cfg: ChannelConfig, m: Outgoing): Promise<void> {
   try {
     token = await wechatToken(cfg, base);
   } catch (e) {
-    throw classify(e).definite ? classify(e) : new DeliveryError(classify(e).message, true);
+    throw new DeliveryError(classify(e).message, true);
   }
   try {
-    await postJson(withQuery(`${base}/cgi-bin/message/template/send`, { access_token: token }), {
+    await postJson(cfg.allow, withQuery(`${base}/cgi-bin/message/template/send`, { access_token: token }), {
       touser: m.address,
       template_id: str(cfg.settings.templateId),
       ...(m.link ? { url: m.link } : {}),
@@ -141,11 +194,11 @@ async function sendDingtalk(cfg: ChannelConfig, m: Outgoing): Promise<void> {
     params.timestamp = timestamp;
     params.sign = dingtalkSign(timestamp, cfg.secrets.signSecret);
   }
-  await postJson(withQuery(str(cfg.settings.url), params), { msgtype: 'text', text: { content: robotText(m) } });
+  await postJson(cfg.allow, withQuery(str(cfg.settings.url), params), { msgtype: 'text', text: { content: robotText(m) } });
 }
 
 async function sendWecom(cfg: ChannelConfig, m: Outgoing): Promise<void> {
-  await postJson(withQuery(str(cfg.settings.url), { key: cfg.secrets.key ?? '' }), { msgtype: 'text', text: { content: robotText(m) } });
+  await postJson(cfg.allow, withQuery(str(cfg.settings.url), { key: cfg.secrets.key ?? '' }), { msgtype: 'text', text: { content: robotText(m) } });
 }
 
 const senders: Record<string, (cfg: ChannelConfig, m: Outgoing) => Promise<void>> = { email: sendEmail, sms: sendSms, wechat: sendWechat, dingtalk: sendDingtalk, wecom: sendWecom };

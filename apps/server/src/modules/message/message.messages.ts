@@ -3,6 +3,8 @@ import { addMessages } from '../../platform/i18n.ts';
 addMessages({
   'zh-CN': {
     'message.badUrl': '请输入 http:// 或 https:// 开头的地址',
+    'message.addressNotAllowed': '不允许连接该地址：本机、内网和保留地址需由管理员在服务器配置 OUTBOUND_ALLOW 中列出',
+    'message.roleOutOfScope': '角色 {id} 不存在，或不属于本机构及下级机构',
     'message.badVariable': '变量名只能包含字母、数字和下划线，且不能以数字开头',
     'message.badCode': '编码格式如 booking.closureCancelled：小写字母开头，用点分隔',
     'message.undeclaredVariable': '变量 {name} 未在业务类型“{business}”中声明',
@@ -22,6 +24,8 @@ addMessages({
   },
   'en-US': {
     'message.badUrl': 'Enter an address starting with http:// or https://',
+    'message.addressNotAllowed': 'This address may not be called: loopback, private and reserved addresses must be listed by an administrator in the server setting OUTBOUND_ALLOW',
+    'message.roleOutOfScope': 'Role {id} does not exist or is not of your organisation or below',
     'message.badVariable': 'A variable name holds letters, digits and underscores, and does not start with a digit',
     'message.badCode': 'A code looks like booking.closureCancelled: lower-case first, parts separated by dots',
     'message.undeclaredVariable': 'The variable {name} is not declared by the business type "{business}"',

@@ -3,7 +3,8 @@ import { renderTemplate, type MessageChannel } from '@venue/contract';
 import type { Db, Executor } from '../../platform/db.ts';
 import { errorMessage } from '../../platform/db.ts';
 import { openSecret } from '../../platform/keys.ts';
-import { oneOrgScope, SYSTEM_SCOPE } from '../../platform/scope.ts';
+import { HttpAllowList } from '../../platform/outbound.ts';
+import { oneOrgScope, scopeOf, SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { deliverStation } from './station/station.service.ts';
 import { sendOutside, type ChannelConfig } from './message.channels.ts';
 import * as repo from './message.repository.ts';
@@ -41,7 +42,12 @@ export async function publish(db: Executor, ev: MessageEvent): Promise<{ queued:
   const people = new Map<number, repo.Contact>();
   const add = (list: repo.Contact[]) => list.forEach((c) => people.set(c.id, c));
   if (r.operator && ev.operatorId) add(await repo.contactsByIds(db, SYSTEM_SCOPE, [ev.operatorId]));
-  if (r.roleIds.length) add(await repo.contactsOfRoles(db, SYSTEM_SCOPE, r.roleIds));
+  // Roles are checked at save; again here: only roles (and holders) of the business type's
+  // organisation or below are reached, others are skipped and the skip is logged.
+  const ownScope = scopeOf({ platform: false, orgId: business.orgId });
+  const roleIds = r.roleIds.length ? await repo.rolesInScope(db, ownScope, r.roleIds) : [];
+  const skippedRoles = r.roleIds.filter((id) => !roleIds.includes(id));
+  if (roleIds.length) add(await repo.contactsOfRoles(db, ownScope, roleIds));
   if (r.orgUsers) add(await repo.contactsOfOrg(db, scope, ev.orgId));
   const member = r.member ? ev.member : null;
   const lang = ev.lang ?? 'zh-CN';
@@ -56,6 +62,7 @@ export async function publish(db: Executor, ev: MessageEvent): Promise<{ queued:
       to(null, null, null);
       continue;
     }
+    if (skippedRoles.length) rows.push({ ...base, userId: null, recipientName: null, address: null, status: 'failed', lastError: `recipients outside the organisation skipped: roles ${skippedRoles.join(', ')}` });
     for (const p of people.values()) {
       if (channel === 'station') to(p.id, p.name, null);
       else if (channel === 'email' && p.email) to(p.id, p.name, p.email);
@@ -77,21 +84,33 @@ export interface WorkerOptions {
   idleMs?: number;
   /** How long a claimed outside send may take before it is given up as unknown. */
   leaseMs?: number;
-  /** Outside sends at once. */
+  /** Outside sends at once, in all. */
   concurrency?: number;
+  /** Outside sends at once of one organisation: a hanging endpoint holds at most these lanes. */
+  perOrg?: number;
+  /** Where the channels may connect (OUTBOUND_ALLOW); default `*`, public addresses only. */
+  allow?: HttpAllowList;
   log?: { warn(obj: object, msg: string): void };
 }
 
 const BACKOFF_MS = [5_000, 30_000, 120_000, 600_000, 1_800_000];
 const LEASE_EXPIRED = 'The sending process stopped before it knew whether the message went out';
 
-/** Drains the queue: station rows in the transaction that marks them sent, outside channels with a lease. */
+/**
+ * Drains the queue in two loops that never wait on each other: station rows in the transaction
+ * that marks them sent, and outside channels with a lease. Outside sends run in the background,
+ * at most `concurrency` at once and `perOrg` per organisation, each with a short time limit, so
+ * one organisation's hanging endpoint delays neither station messages nor other organisations.
+ */
 export class MessageWorker {
   readonly id = `w-${crypto.randomBytes(6).toString('hex')}`;
-  private timer: NodeJS.Timeout | undefined;
-  private running = false;
   private stopped = true;
-  private current: Promise<unknown> = Promise.resolve();
+  private readonly timers: { station?: NodeJS.Timeout; outside?: NodeJS.Timeout } = {};
+  private readonly current: { station: Promise<unknown>; outside: Promise<unknown> } = { station: Promise.resolve(), outside: Promise.resolve() };
+  private readonly busy = { station: false, outside: false };
+  /** Outside sends in flight, by organisation. */
+  private readonly inflight = new Map<number, number>();
+  private readonly sending = new Set<Promise<void>>();
   private readonly opts: Required<Omit<WorkerOptions, 'log'>> & Pick<WorkerOptions, 'log'>;
 
   constructor(
@@ -99,46 +118,78 @@ export class MessageWorker {
     private readonly secretKey: Buffer,
     opts: WorkerOptions = {},
   ) {
-    this.opts = { batch: 100, idleMs: 500, leaseMs: 60_000, concurrency: 8, ...opts };
+    this.opts = { batch: 100, idleMs: 500, leaseMs: 60_000, concurrency: 8, perOrg: 2, allow: new HttpAllowList(['*']), ...opts };
   }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(0);
+    this.schedule('station', 0);
+    this.schedule('outside', 0);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.current.catch(() => undefined);
+    clearTimeout(this.timers.station);
+    clearTimeout(this.timers.outside);
+    await Promise.all([this.current.station.catch(() => undefined), this.current.outside.catch(() => undefined), this.settled()]);
   }
 
-  private schedule(ms: number): void {
+  /** Waits for the outside sends in flight. */
+  private async settled(): Promise<void> {
+    while (this.sending.size) await Promise.all([...this.sending]);
+  }
+
+  private schedule(loop: 'station' | 'outside', ms: number): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.current = this.round()
+    const timer = setTimeout(() => {
+      const work = loop === 'station' ? this.stationRound() : this.outsideRound();
+      this.current[loop] = work
         .catch((e) => {
-          this.opts.log?.warn({ err: errorMessage(e) }, 'message worker round failed');
+          this.opts.log?.warn({ err: errorMessage(e) }, `message worker ${loop} round failed`);
           return 0;
         })
-        .then((n) => this.schedule(n >= this.opts.batch ? 0 : this.opts.idleMs));
+        .then((n) => this.schedule(loop, n >= this.opts.batch ? 0 : this.opts.idleMs));
     }, ms);
-    this.timer.unref?.();
+    timer.unref?.();
+    this.timers[loop] = timer;
   }
 
-  /** One round: gives up expired leases, delivers due station rows, sends due outside rows. Answers the rows handled. */
-  async round(): Promise<number> {
-    if (this.running) return 0;
-    this.running = true;
+  /** A lane came free: the outside loop looks for more at once instead of after its pause. */
+  private kick(): void {
+    if (this.stopped || this.busy.outside) return;
+    clearTimeout(this.timers.outside);
+    this.schedule('outside', 0);
+  }
+
+  private async stationRound(): Promise<number> {
+    if (this.busy.station) return 0;
+    this.busy.station = true;
+    try {
+      return await this.deliverStationRows();
+    } finally {
+      this.busy.station = false;
+    }
+  }
+
+  /** Gives up expired leases and starts the outside sends there is room for; answers how many it started. */
+  private async outsideRound(onlyId?: number): Promise<number> {
+    if (this.busy.outside) return 0;
+    this.busy.outside = true;
     try {
       await repo.expireLeases(this.db, SYSTEM_SCOPE, LEASE_EXPIRED);
-      const station = await this.deliverStationRows();
-      const outside = await this.sendOutsideRows();
-      return Math.max(station, outside);
+      return (await this.startOutside(onlyId)).length;
     } finally {
-      this.running = false;
+      this.busy.outside = false;
     }
+  }
+
+  /** One round of both loops, waiting for its outside sends (tests and drain). Answers the rows handled. */
+  async round(): Promise<number> {
+    const station = await this.stationRound();
+    const outside = await this.outsideRound();
+    await this.settled();
+    return Math.max(station, outside);
   }
 
   /** Runs rounds until nothing is due (tests and the test screen). */
@@ -165,10 +216,18 @@ export class MessageWorker {
     });
   }
 
+  private orgRoom(orgId: number): number {
+    return this.opts.perOrg - (this.inflight.get(orgId) ?? 0);
+  }
+
   private async claimOutside(onlyId?: number): Promise<{ rows: repo.SendRecord[]; configs: Map<string, ChannelConfig | null> }> {
     const configs = new Map<string, ChannelConfig | null>();
+    let room = this.opts.concurrency - this.sending.size;
+    if (room <= 0) return { rows: [], configs };
+    // Organisations already at their limit are left out, so their backlog does not fill the batch.
+    const full = [...this.inflight].filter(([org]) => this.orgRoom(org) <= 0).map(([org]) => org);
     const rows = await this.db.transaction(async (tx) => {
-      const due = await repo.lockDueExternal(tx, SYSTEM_SCOPE, this.opts.batch, onlyId);
+      const due = await repo.lockDueExternal(tx, SYSTEM_SCOPE, this.opts.batch, onlyId, full);
       const groups = new Map<string, repo.SendRecord[]>();
       for (const r of due) {
         const k = `${r.orgId}:${r.channel}`;
@@ -176,6 +235,7 @@ export class MessageWorker {
       }
       const take: number[] = [];
       const noChannel: repo.SendRecord[] = [];
+      const orgLeft = new Map<number, number>();
       for (const [k, list] of groups) {
         const first = list[0]!;
         const record = await repo.channelServing(tx, SYSTEM_SCOPE, first.orgId, first.channel);
@@ -184,10 +244,14 @@ export class MessageWorker {
           noChannel.push(...list);
           continue;
         }
-        const room = await repo.rateRoom(tx, SYSTEM_SCOPE, first.orgId, first.channel, record.ratePerMinute);
-        take.push(...list.slice(0, room).map((r) => r.id));
-        // Over the limit: wait for the minute's window to move on.
-        await repo.postpone(tx, SYSTEM_SCOPE, list.slice(room).map((r) => r.id), 5_000);
+        const rate = await repo.rateRoom(tx, SYSTEM_SCOPE, first.orgId, first.channel, record.ratePerMinute);
+        const left = orgLeft.get(first.orgId) ?? this.orgRoom(first.orgId);
+        const n = Math.max(0, Math.min(rate, left, room));
+        take.push(...list.slice(0, n).map((r) => r.id));
+        orgLeft.set(first.orgId, left - n);
+        room -= n;
+        // Over the rate limit: wait for the minute's window to move on. Over the lanes: next round.
+        await repo.postpone(tx, SYSTEM_SCOPE, list.slice(rate).map((r) => r.id), 5_000);
       }
       for (const r of noChannel) {
         await repo.claimSends(tx, SYSTEM_SCOPE, [r.id], this.id, this.opts.leaseMs);
@@ -202,20 +266,26 @@ export class MessageWorker {
     const secrets = record.secretsSealed ? (JSON.parse(openSecret(this.secretKey, record.secretsSealed)) as Record<string, string>) : {};
     // Clients are cached by what they were made from, so any change of settings makes new ones.
     const cacheKey = crypto.createHash('sha256').update(JSON.stringify([record.channel, record.settings, secrets])).digest('hex');
-    return { cacheKey, settings: record.settings, secrets };
+    return { cacheKey, settings: record.settings, secrets, allow: this.opts.allow };
   }
 
-  private async sendOutsideRows(onlyId?: number): Promise<number> {
+  /** Claims what there is room for and sends it in the background; answers the sends started. */
+  private async startOutside(onlyId?: number): Promise<Promise<void>[]> {
     const { rows, configs } = await this.claimOutside(onlyId);
-    let next = 0;
-    const lane = async () => {
-      while (next < rows.length) {
-        const row = rows[next++]!;
-        await this.sendOne(row, configs.get(`${row.orgId}:${row.channel}`)!);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.opts.concurrency, rows.length) }, lane));
-    return rows.length;
+    return rows.map((row) => {
+      this.inflight.set(row.orgId, (this.inflight.get(row.orgId) ?? 0) + 1);
+      const p: Promise<void> = this.sendOne(row, configs.get(`${row.orgId}:${row.channel}`)!)
+        .catch((e) => this.opts.log?.warn({ err: errorMessage(e), id: row.id }, 'message send failed to record'))
+        .finally(() => {
+          const n = (this.inflight.get(row.orgId) ?? 1) - 1;
+          if (n > 0) this.inflight.set(row.orgId, n);
+          else this.inflight.delete(row.orgId);
+          this.sending.delete(p);
+          this.kick();
+        });
+      this.sending.add(p);
+      return p;
+    });
   }
 
   private async sendOne(row: repo.SendRecord, cfg: ChannelConfig): Promise<void> {
@@ -238,7 +308,7 @@ export class MessageWorker {
   /** Sends one queued row now (test sends), or waits for the worker that holds it; answers when it is settled. */
   async deliverNow(id: number, channel: string): Promise<void> {
     if (channel === 'station') await this.deliverStationRows(id);
-    else await this.sendOutsideRows(id);
+    else await Promise.all(await this.startOutside(id));
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
       const row = await repo.sendById(this.db, SYSTEM_SCOPE, id);

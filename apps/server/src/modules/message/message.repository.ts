@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { assertInScope, expectOneUpdated, inScope, type Scope, type SystemScope } from '../../platform/scope.ts';
 import { containsText } from '../system/admin.common.ts';
-import { orgs, userOrgs, userRoles, users } from '../system/system.table.ts';
+import { orgs, roles, userOrgs, userRoles, users } from '../system/system.table.ts';
 import { messageBusinesses, messageChannels, messageSends, messageTemplates } from './message.table.ts';
 
 /**
@@ -248,14 +248,25 @@ export async function contactsByIds(db: Executor, scope: Scope, ids: number[]): 
     .where(and(inArray(users.id, ids), eq(users.status, 0), inScope(scope, users.orgId)));
 }
 
-/** Active users holding any of these roles (roles of the scope). */
+/** Which of these roles belong to an organisation of the scope (the others do not exist or are another's). */
+export async function rolesInScope(db: Executor, scope: Scope, roleIds: number[]): Promise<number[]> {
+  if (!roleIds.length) return [];
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(inArray(roles.id, roleIds), inScope(scope, roles.orgId)));
+  return rows.map((r) => r.id);
+}
+
+/** Active users holding any of these roles, where the role and the holding both lie in the scope. */
 export async function contactsOfRoles(db: Executor, scope: Scope, roleIds: number[]): Promise<Contact[]> {
   if (!roleIds.length) return [];
   return db
     .selectDistinct(contact)
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(and(inArray(userRoles.roleId, roleIds), eq(users.status, 0), inScope(scope, userRoles.orgId)));
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(inArray(userRoles.roleId, roleIds), eq(users.status, 0), inScope(scope, userRoles.orgId), inScope(scope, roles.orgId)));
 }
 
 /** Active users who work in the organisation. */
@@ -344,12 +355,12 @@ export async function lockDueStation(tx: Executor, _scope: SystemScope, limit: n
     .for('update', { skipLocked: true });
 }
 
-/** Rows of other channels due, locked for this transaction. */
-export async function lockDueExternal(tx: Executor, _scope: SystemScope, limit: number, onlyId?: number): Promise<SendRecord[]> {
+/** Rows of other channels due, locked for this transaction; none of the organisations in `skipOrgs`. */
+export async function lockDueExternal(tx: Executor, _scope: SystemScope, limit: number, onlyId?: number, skipOrgs: number[] = []): Promise<SendRecord[]> {
   return tx
     .select()
     .from(messageSends)
-    .where(due(sql`${messageSends.channel} <> 'station'`, onlyId))
+    .where(and(due(sql`${messageSends.channel} <> 'station'`, onlyId), skipOrgs.length ? notInArray(messageSends.orgId, skipOrgs) : undefined))
     .orderBy(asc(messageSends.nextAt))
     .limit(limit)
     .for('update', { skipLocked: true });

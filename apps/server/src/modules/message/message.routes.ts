@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { HttpAllowList } from '../../platform/outbound.ts';
 import {
   Perm,
   messageBusinessCreate,
@@ -52,13 +53,15 @@ export const messageWorkers = new WeakMap<FastifyInstance, MessageWorker>();
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): MessageWorker {
   const { system } = ctx.config.prefixes;
   const { db, keys } = ctx;
-  const worker = new MessageWorker(db, keys.secretKey, { log: app.log });
+  // Tenants choose the channels' addresses: every send and save goes by OUTBOUND_ALLOW.
+  const allow = new HttpAllowList(ctx.config.outbound.allow, 'OUTBOUND_ALLOW');
+  const worker = new MessageWorker(db, keys.secretKey, { log: app.log, allow });
   messageWorkers.set(app, worker);
   const base = { module: 'message' } as const;
   const P = Perm.message;
 
   defineRoute(app, { ...base, method: 'GET', url: `${system}message/channel`, permission: P.channel, action: 'channelList', response: z.array(messageChannelRow), handler: async ({ caller }) => listChannels(db, caller, keys.secretKey) });
-  defineRoute(app, { ...base, method: 'PUT', url: `${system}message/channel/:channel`, permission: P.channel, action: 'channelEdit', params: messageChannelParams, body: messageChannelSave, response: messageChannelRow, handler: async ({ params, body, caller }) => saveChannel(db, caller, keys.secretKey, params.channel, body) });
+  defineRoute(app, { ...base, method: 'PUT', url: `${system}message/channel/:channel`, permission: P.channel, action: 'channelEdit', params: messageChannelParams, body: messageChannelSave, response: messageChannelRow, handler: async ({ params, body, caller }) => saveChannel(db, caller, keys.secretKey, allow, params.channel, body) });
   defineRoute(app, {
     ...base,
     method: 'POST',

@@ -27,6 +27,7 @@ import type { Caller } from '../../platform/http.ts';
 import { t, type Lang } from '../../platform/i18n.ts';
 import { openSecret, sealSecret } from '../../platform/keys.ts';
 import { pageOf } from '../../platform/list.ts';
+import { checkHost, checkUrl, NotAllowedError, type HttpAllowList } from '../../platform/outbound.ts';
 import { oneOrgScope, scopeOf } from '../../platform/scope.ts';
 import { mapDuplicate } from '../system/admin.common.ts';
 import { orgName } from '../system/org.repository.ts';
@@ -65,13 +66,14 @@ export async function listChannels(db: Db, caller: Caller, secretKey: Buffer): P
 }
 
 /** Saves a channel: its settings checked against the channel's schema; secrets given replace, '' clears, absent keeps. */
-export async function saveChannel(db: Db, caller: Caller, secretKey: Buffer, channel: ConfigurableChannel, input: MessageChannelSave): Promise<MessageChannelRow> {
+export async function saveChannel(db: Db, caller: Caller, secretKey: Buffer, allow: HttpAllowList, channel: ConfigurableChannel, input: MessageChannelSave): Promise<MessageChannelRow> {
   const scope = scopeOf(caller);
   const settings = messageChannelSettings[channel].safeParse(input.settings);
   if (!settings.success) {
     const issue = settings.error.issues[0]!;
     throw invalid(`settings.${issue.path.join('.')}`, issue.message.startsWith('message.') ? issue.message : 'error.field.invalid');
   }
+  await checkAddress(allow, channel, settings.data as Record<string, unknown>);
   const secretShape = messageChannelSecrets[channel].shape as Record<string, unknown>;
   const unknownSecret = Object.keys(input.secrets).find((k) => !(k in secretShape));
   if (unknownSecret) throw invalid(`secrets.${unknownSecret}`, 'error.field.invalid');
@@ -91,6 +93,19 @@ export async function saveChannel(db: Db, caller: Caller, secretKey: Buffer, cha
     secretsSealed: Object.keys(secrets).length ? sealSecret(secretKey, JSON.stringify(secrets)) : null,
   });
   return (await listChannels(db, caller, secretKey)).find((c) => c.channel === channel)!;
+}
+
+/** The channel's address must pass the outbound check (OUTBOUND_ALLOW) when saved; it is checked again at every send. */
+async function checkAddress(allow: HttpAllowList, channel: ConfigurableChannel, settings: Record<string, unknown>): Promise<void> {
+  const field = channel === 'email' ? 'host' : channel === 'wechat' ? 'apiBase' : 'url';
+  const value = String(settings[field] ?? '');
+  try {
+    if (channel === 'email') await checkHost(allow, value, Number(settings.port));
+    else await checkUrl(allow, value);
+  } catch (e) {
+    if (e instanceof NotAllowedError) throw invalid(`settings.${field}`, 'message.addressNotAllowed');
+    throw e;
+  }
 }
 
 /** Queues a test message to the operator on one channel and sends it now; answers its log row. */
@@ -168,8 +183,19 @@ function duplicateVariable(vars: { name: string }[]): void {
   });
 }
 
+/** Recipient roles must be of the business type's organisation or below (100404-like 969600 naming the role otherwise). */
+async function checkRoles(db: Db, orgId: number, roleIds: number[] | undefined): Promise<void> {
+  if (!roleIds?.length) return;
+  const found = await repo.rolesInScope(db, scopeOf({ platform: false, orgId }), [...new Set(roleIds)]);
+  const i = roleIds.findIndex((id) => !found.includes(id));
+  if (i >= 0) throw invalid(`recipients.roleIds.${i}`, 'message.roleOutOfScope', { id: roleIds[i] });
+}
+
 export async function createBusiness(db: Db, caller: Caller, input: MessageBusinessCreate): Promise<MessageBusinessRow> {
   duplicateVariable(input.variables);
+  const orgId = input.orgId ?? caller.orgId;
+  if (input.orgId !== undefined && !(await orgName(db, scopeOf(caller), orgId))) throw notFound();
+  await checkRoles(db, orgId, input.recipients.roleIds);
   const made = await mapDuplicate(
     repo.insertBusiness(db, scopeOf(caller), {
       orgId: input.orgId ?? caller.orgId,
@@ -191,6 +217,7 @@ export async function editBusiness(db: Db, caller: Caller, id: number, input: Me
   const found = await repo.businessById(db, scope, id);
   if (!found) throw notFound();
   const { version, ...values } = input;
+  await checkRoles(db, found.b.orgId, values.recipients?.roleIds);
   if (values.variables) {
     duplicateVariable(values.variables);
     // A variable still used by a template cannot go: that template would send a hole.
