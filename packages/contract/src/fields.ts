@@ -147,6 +147,55 @@ const textOf = <const T extends readonly [string, ...string[]]>(values: T) => z.
 /** In answers: a stored number column (status, type) that holds one of `values`; the console gets their union. */
 const numberOf = <const T extends readonly [number, ...number[]]>(values: T) => z.number().pipe(z.literal(values));
 
+/** A field schema with the default/prefault/optional wrappers at its top taken off (nullable kept). */
+export type WithoutDefault<T> =
+  T extends z.ZodDefault<infer I> ? WithoutDefault<I> : T extends z.ZodPrefault<infer I> ? WithoutDefault<I> : T extends z.ZodOptional<infer I> ? WithoutDefault<I> : T extends z.ZodNullable<infer I> ? z.ZodNullable<WithoutDefault<I>> : T;
+
+/**
+ * The field without the defaults at its top (`.default()`, `.prefault()`, under `.optional()` and
+ * `.nullable()` too): a value left out stays left out. zod 4's `.partial()` keeps defaults, so an
+ * update built with it fills every omitted field with the create default (issue 23, point 10).
+ */
+export function withoutDefault<T extends z.ZodType>(s: T): WithoutDefault<T> {
+  const d = (s as unknown as { def: { type: string; innerType?: z.ZodType } }).def;
+  if ((d.type === 'default' || d.type === 'prefault' || d.type === 'optional') && d.innerType) return withoutDefault(d.innerType) as WithoutDefault<T>;
+  if (d.type === 'nullable' && d.innerType) return withoutDefault(d.innerType).nullable() as unknown as WithoutDefault<T>;
+  return s as WithoutDefault<T>;
+}
+
+/** Every field of an update: optional, no default. */
+export type UpdateShape<S extends z.core.$ZodShape> = { -readonly [K in keyof S]: z.ZodOptional<WithoutDefault<S[K]>> };
+
+/**
+ * The update schema of a create schema (`PUT x/{id}`): every field optional and without its
+ * default, plus `version`. A field left out of the body is left out of the parsed value, so the
+ * service leaves it unchanged. Every partial update is built with this;
+ * `apps/server/test/partial-update.test.ts` fails an update route whose parsed body gains a field
+ * that was not sent.
+ */
+export function updateOf<S extends z.core.$ZodShape>(create: z.ZodObject<S>): z.ZodObject<UpdateShape<S> & { version: typeof version }> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, s] of Object.entries(create.shape)) shape[k] = withoutDefault(s as z.ZodType).optional();
+  return z.object({ ...shape, version }) as unknown as z.ZodObject<UpdateShape<S> & { version: typeof version }>;
+}
+
+/** A whole-form field: a default becomes "optional, no default"; anything else is kept as it is. */
+export type KeptWhenOmitted<T> = T extends z.ZodDefault<infer I> ? z.ZodOptional<WithoutDefault<I>> : T extends z.ZodPrefault<infer I> ? z.ZodOptional<WithoutDefault<I>> : T;
+
+/**
+ * The edit body of a whole-form save (the form sends every field; `PUT job/{id}`, `PUT setting`):
+ * required fields stay required, and a field with a create default becomes optional without it,
+ * so leaving it out keeps the stored value instead of resetting it (the service merges).
+ */
+export function keptWhenOmitted<S extends z.core.$ZodShape>(form: z.ZodObject<S>): z.ZodObject<{ -readonly [K in keyof S]: KeptWhenOmitted<S[K]> }> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, s] of Object.entries(form.shape)) {
+    const type = (s as unknown as { def: { type: string } }).def.type;
+    shape[k] = type === 'default' || type === 'prefault' ? withoutDefault(s as z.ZodType).optional() : (s as z.ZodType);
+  }
+  return z.object(shape) as unknown as z.ZodObject<{ -readonly [K in keyof S]: KeptWhenOmitted<S[K]> }>;
+}
+
 /**
  * The building blocks, one name space: `fields.id`, `fields.version`, `fields.int4`, `fields.count`,
  * `fields.fen`, `fields.positiveFen`, `fields.quantity` (money and counts, bounded by MAX_FEN and MAX_QUANTITY),

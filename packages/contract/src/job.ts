@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
-import { fields, isInstant } from './fields.ts';
+import { fields, isInstant, keptWhenOmitted } from './fields.ts';
 
 /** Job scheduling (spec sections 3 and 5): jobs, their dispatch records, job streams and their runs. */
 const str = fields.str;
@@ -58,7 +58,7 @@ export const jobInput = z.object({
 });
 export type JobInput = z.input<typeof jobInput>;
 /** `PUT job/{id}`: the whole job and its version. */
-export const jobUpdate = jobInput.extend({ version: fields.version });
+export const jobUpdate = keptWhenOmitted(jobInput).extend({ version: fields.version });
 export type JobUpdate = z.input<typeof jobUpdate>;
 
 const optionalStatus = fields.int2.optional();
@@ -124,7 +124,7 @@ export const streamInput = z.object({
 });
 export type StreamInput = z.input<typeof streamInput>;
 /** `PUT jobStream/{id}`. */
-export const streamUpdate = streamInput.extend({ version: fields.version });
+export const streamUpdate = keptWhenOmitted(streamInput).extend({ version: fields.version });
 /** `POST jobStream/list`. */
 export const streamListQuery = pageQuery.extend({ name: str().max(64).optional(), status: optionalStatus });
 export type StreamListQuery = z.output<typeof streamListQuery>;

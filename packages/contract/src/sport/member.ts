@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields, idList } from '../fields.ts';
+import { fields, idList, updateOf } from '../fields.ts';
 import { pageQuery } from '../envelope.ts';
 import { balanceAccountRow } from './commerce.ts';
 
@@ -103,7 +103,7 @@ export const memberCreate = z.object({
 export type MemberCreate = z.output<typeof memberCreate>;
 
 /** `PUT {sport}member/{id}`: the changed fields and `version`. */
-export const memberUpdate = memberCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export const memberUpdate = updateOf(memberCreate.omit({ orgId: true }));
 export type MemberUpdate = z.output<typeof memberUpdate>;
 
 /** `POST {sport}member/list` and `POST {sport}member/export`. Sortable: memberNo, name, registerDate, createTime, level. */

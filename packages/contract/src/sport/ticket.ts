@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { page, pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, updateOf } from '../fields.ts';
 import { seatmapDocument } from './seatmap.ts';
 
 /**
@@ -49,7 +49,7 @@ export const ticketTypeCreate = z.object({
   sort: fields.intIn(0, 9999).optional(),
 });
 export type TicketTypeCreate = z.output<typeof ticketTypeCreate>;
-export const ticketTypeUpdate = ticketTypeCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export const ticketTypeUpdate = updateOf(ticketTypeCreate.omit({ orgId: true }));
 export type TicketTypeUpdate = z.output<typeof ticketTypeUpdate>;
 export const ticketTypeListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional(), parentId: id.optional() });
 export type TicketTypeListQuery = z.output<typeof ticketTypeListQuery>;
@@ -88,7 +88,7 @@ const projectFields = {
 };
 export const projectCreate = z.object({ orgId: id.optional(), ...projectFields });
 export type ProjectCreate = z.output<typeof projectCreate>;
-export const projectUpdate = z.object(projectFields).partial().extend({ version: fields.version });
+export const projectUpdate = updateOf(z.object(projectFields));
 export type ProjectUpdate = z.output<typeof projectUpdate>;
 export const projectListQuery = pageQuery.extend({
   name: fields.str().trim().max(64).optional(),
@@ -169,7 +169,7 @@ const levelFields = {
 export const levelInput = z.object(levelFields);
 export const levelCreate = z.object({ sessionId: id, ...levelFields });
 export type LevelCreate = z.output<typeof levelCreate>;
-export const levelUpdate = z.object(levelFields).partial().extend({ version: fields.version });
+export const levelUpdate = updateOf(z.object(levelFields));
 export type LevelUpdate = z.output<typeof levelUpdate>;
 export const levelListQuery = pageQuery.extend({ sessionId: id.optional() });
 export type LevelListQuery = z.output<typeof levelListQuery>;
@@ -216,7 +216,7 @@ export const sessionCreate = z
   })
   .refine((s) => !s.seated || s.seatmapId, { message: 'error.field.required', path: ['seatmapId'] });
 export type SessionCreate = z.output<typeof sessionCreate>;
-export const sessionUpdate = z.object(sessionFields).partial().extend({ version: fields.version });
+export const sessionUpdate = updateOf(z.object(sessionFields));
 export type SessionUpdate = z.output<typeof sessionUpdate>;
 
 /**

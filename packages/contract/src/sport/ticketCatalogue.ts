@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { page, pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, updateOf } from '../fields.ts';
 import { ORDER_STATES, orderDetail } from './commerce.ts';
 import { ticketRow } from './ticket.ts';
 
@@ -42,7 +42,7 @@ export const performerCreate = z.object({
   intro: fields.optText(2000),
 });
 export type PerformerCreate = z.output<typeof performerCreate>;
-export const performerUpdate = performerCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export const performerUpdate = updateOf(performerCreate.omit({ orgId: true }));
 export type PerformerUpdate = z.output<typeof performerUpdate>;
 export const performerListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional(), projectId: id.optional() });
 export type PerformerListQuery = z.output<typeof performerListQuery>;
@@ -75,7 +75,7 @@ export const noticeCreate = z.object({
   status: fields.numberOf(NOTICE_STATUS).optional(),
 });
 export type NoticeCreate = z.output<typeof noticeCreate>;
-export const noticeUpdate = noticeCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export const noticeUpdate = updateOf(noticeCreate.omit({ orgId: true }));
 export type NoticeUpdate = z.output<typeof noticeUpdate>;
 export const noticeListQuery = pageQuery.extend({ title: fields.str().trim().max(64).optional(), status: fields.numberOf(NOTICE_STATUS).optional() });
 export type NoticeListQuery = z.output<typeof noticeListQuery>;
@@ -156,7 +156,7 @@ export const ticketTemplateCreate = z.object({ orgId: id.optional(), ...template
 });
 export type TicketTemplateCreate = z.output<typeof ticketTemplateCreate>;
 /** The page's size and elements are checked together on the server (a smaller page must still hold the elements). */
-export const ticketTemplateUpdate = z.object(templateFields).partial().extend({ version: fields.version });
+export const ticketTemplateUpdate = updateOf(z.object(templateFields));
 export type TicketTemplateUpdate = z.output<typeof ticketTemplateUpdate>;
 export const ticketTemplateListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional(), kind: z.enum(TEMPLATE_KINDS).optional() });
 export type TicketTemplateListQuery = z.output<typeof ticketTemplateListQuery>;
@@ -205,7 +205,7 @@ export const wantSeeCreate = z.object({
   note: fields.optText(200),
 });
 export type WantSeeCreate = z.output<typeof wantSeeCreate>;
-export const wantSeeUpdate = wantSeeCreate.omit({ projectId: true }).partial().extend({ version: fields.version });
+export const wantSeeUpdate = updateOf(wantSeeCreate.omit({ projectId: true }));
 export type WantSeeUpdate = z.output<typeof wantSeeUpdate>;
 export const wantSeeListQuery = pageQuery.extend({
   projectId: id.optional(),

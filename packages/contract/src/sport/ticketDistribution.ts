@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, updateOf } from '../fields.ts';
 import { ORDER_CHANNELS } from './commerce.ts';
 import { ticketBuyer, TICKET_ORDER_MAX } from './ticket.ts';
 
@@ -72,7 +72,7 @@ export const distributorCreate = z.object({
   remark: fields.optText(200),
 });
 export type DistributorCreate = z.output<typeof distributorCreate>;
-export const distributorUpdate = distributorCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export const distributorUpdate = updateOf(distributorCreate.omit({ orgId: true }));
 export type DistributorUpdate = z.output<typeof distributorUpdate>;
 export const distributorListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional(), status: fields.intIn(0, 1).optional() });
 export type DistributorListQuery = z.output<typeof distributorListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { page, pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, updateOf } from '../fields.ts';
 
 /**
  * Gate checking, ticket collection and reprints (issue 13, "Gate checking (ticketChecking,
@@ -109,7 +109,7 @@ export const gateCreate = z.object({
   remark: fields.optText(200),
 });
 export type GateCreate = z.output<typeof gateCreate>;
-export const gateUpdate = gateCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export const gateUpdate = updateOf(gateCreate.omit({ orgId: true }));
 export type GateUpdate = z.output<typeof gateUpdate>;
 export const gateListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional(), status: fields.intIn(0, 1).optional() });
 export type GateListQuery = z.output<typeof gateListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { page, pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, updateOf } from '../fields.ts';
 
 /**
  * Venues and booking (issue 11): a venue (the spec's stadium) of an organisation, its sites with
@@ -192,7 +192,7 @@ export const siteCreate = z.object({
   remark: fields.optText(200),
 });
 export type SiteCreate = z.output<typeof siteCreate>;
-export const siteUpdate = siteCreate.omit({ venueId: true, templateId: true }).partial().extend({ version: fields.version });
+export const siteUpdate = updateOf(siteCreate.omit({ venueId: true, templateId: true }));
 export type SiteUpdate = z.output<typeof siteUpdate>;
 export const siteListQuery = pageQuery.extend({ venueId: id.optional(), name: fields.str().trim().max(32).optional(), sport: z.enum(VENUE_SPORTS).optional(), status: fields.intIn(0, 1).optional() });
 /** Split a site into two halves (each bookable; the full court blocks them and the reverse). */
@@ -300,7 +300,7 @@ export const templateCreate = z.object({
   prices: z.array(templatePrice).max(50).default([]),
 });
 export type TemplateCreate = z.output<typeof templateCreate>;
-export const templateUpdate = templateCreate.omit({ venueId: true }).partial().extend({ version: fields.version });
+export const templateUpdate = updateOf(templateCreate.omit({ venueId: true }));
 export const templateListQuery = pageQuery.extend({ venueId: id.optional(), name: fields.str().trim().max(64).optional() });
 /** Copies the template's hours and prices onto these sites (their own price rules are replaced). */
 export const templateApply = z.object({ siteIds: fields.idArray(500).min(1) });

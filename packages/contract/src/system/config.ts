@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, keptWhenOmitted } from '../fields.ts';
 
 /** Parameters (spec 7.4, `sys_config`): every call exactly as the spec names it. */
 const str = fields.str;
@@ -16,7 +16,7 @@ export const configBody = z.object({
 });
 export type ConfigBody = z.output<typeof configBody>;
 /** `PUT config/{id}`: `sealed` changes only through `PUT config/desealed/{id}`. */
-export const configUpdate = configBody.omit({ sealed: true }).extend({ version: fields.version });
+export const configUpdate = keptWhenOmitted(configBody.omit({ sealed: true })).extend({ version: fields.version });
 export type ConfigUpdate = z.output<typeof configUpdate>;
 /** `POST config/listForConsole`. */
 export const configListQuery = pageQuery.extend({

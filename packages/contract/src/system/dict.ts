@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, keptWhenOmitted } from '../fields.ts';
 
 /** Dictionaries and their items (`/kems-pmi/views/dict/data`); platform-wide data. */
 const str = fields.str;
@@ -14,7 +14,7 @@ export const dictBody = z.object({
 });
 export type DictBody = z.output<typeof dictBody>;
 /** `PUT dict/{id}`. */
-export const dictUpdate = dictBody.extend({ version: fields.version });
+export const dictUpdate = keptWhenOmitted(dictBody).extend({ version: fields.version });
 export type DictUpdate = z.output<typeof dictUpdate>;
 /** `POST dict/list`. */
 export const dictListQuery = pageQuery.extend({ code: str().trim().max(64).optional(), name: str().trim().max(100).optional(), type: str().trim().max(32).optional() });

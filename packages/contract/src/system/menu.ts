@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields, MAX_ID } from '../fields.ts';
+import { fields, MAX_ID, updateOf } from '../fields.ts';
 
 /** The menu editor (tree, get, add, edit, delete) and the tree a caller may grant from. */
 const text = fields.optText;
@@ -28,7 +28,7 @@ export const menuFields = z.object({
     .transform((v) => (v === '' ? null : v)),
 });
 export const menuCreate = menuFields;
-export const menuUpdate = menuFields.partial().extend({ version: fields.version });
+export const menuUpdate = updateOf(menuFields);
 export type MenuCreate = z.infer<typeof menuCreate>;
 export type MenuUpdate = z.infer<typeof menuUpdate>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
-import { fields, INT4_MAX } from '../fields.ts';
+import { fields, INT4_MAX, updateOf } from '../fields.ts';
 
 /**
  * Messaging delivery (spec 2.4 "Message": business, channel, logs, templates, test; issue 14).
@@ -130,7 +130,7 @@ export const messageBusinessCreate = z.object({
   remark: fields.optText(200),
 });
 export type MessageBusinessCreate = z.output<typeof messageBusinessCreate>;
-export const messageBusinessUpdate = messageBusinessCreate.omit({ orgId: true, code: true }).partial().extend({ version: fields.version });
+export const messageBusinessUpdate = updateOf(messageBusinessCreate.omit({ orgId: true, code: true }));
 export type MessageBusinessUpdate = z.output<typeof messageBusinessUpdate>;
 export const messageBusinessListQuery = pageQuery.extend({ code: fields.str().trim().max(64).optional(), name: fields.str().trim().max(64).optional(), status: fields.intIn(0, 1).optional() });
 export type MessageBusinessListQuery = z.output<typeof messageBusinessListQuery>;
@@ -163,7 +163,7 @@ export const messageTemplateCreate = z.object({
   status: fields.intIn(0, 1).default(0),
 });
 export type MessageTemplateCreate = z.output<typeof messageTemplateCreate>;
-export const messageTemplateUpdate = messageTemplateCreate.omit({ businessId: true }).partial().extend({ version: fields.version });
+export const messageTemplateUpdate = updateOf(messageTemplateCreate.omit({ businessId: true }));
 export type MessageTemplateUpdate = z.output<typeof messageTemplateUpdate>;
 export const messageTemplateListQuery = pageQuery.extend({
   businessId: fields.id.optional(),

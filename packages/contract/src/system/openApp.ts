@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, updateOf } from '../fields.ts';
 
 /**
  * Third-party application access (spec 2.4 "App access", spec 3 "Third-party application"):
@@ -67,7 +67,7 @@ export const openAppCreate = z.object({
 });
 export type OpenAppCreate = z.output<typeof openAppCreate>;
 /** `PUT openApp/{id}`. */
-export const openAppUpdate = openAppCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export const openAppUpdate = updateOf(openAppCreate.omit({ orgId: true }));
 export type OpenAppUpdate = z.output<typeof openAppUpdate>;
 /** `POST openApp/list`. */
 export const openAppListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional(), appKey: fields.str().trim().max(64).optional(), status: fields.intIn(0, 1).optional() });

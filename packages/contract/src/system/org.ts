@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, updateOf } from '../fields.ts';
 
 /** Organisations and departments: tree, get, add, edit, delete; a light tree for pickers. */
 const text = fields.optText;
@@ -32,7 +32,7 @@ export const orgFields = z.object({
   timeZone: fields.str().trim().max(64).optional(),
 });
 export const orgCreate = orgFields;
-export const orgUpdate = orgFields.partial().extend({ version: fields.version });
+export const orgUpdate = updateOf(orgFields);
 /** `GET/POST org/tree`: filters of the tree (matches keep their ancestors). */
 export const orgTreeQuery = z.object({
   name: fields.str().trim().max(100).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, updateOf } from '../fields.ts';
 import { ipv4Number } from './openApp.ts';
 
 /**
@@ -32,7 +32,7 @@ export const registryAppCreate = z.object({
   description,
 });
 export type RegistryAppCreate = z.output<typeof registryAppCreate>;
-export const registryAppUpdate = registryAppCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export const registryAppUpdate = updateOf(registryAppCreate.omit({ orgId: true }));
 export type RegistryAppUpdate = z.output<typeof registryAppUpdate>;
 export const registryAppListQuery = pageQuery.extend({
   name: fields.str().trim().max(64).optional(),
@@ -67,7 +67,7 @@ export const registryEnvCreate = z.object({
   serviceIds: fields.idArray(500).optional(),
 });
 export type RegistryEnvCreate = z.output<typeof registryEnvCreate>;
-export const registryEnvUpdate = registryEnvCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export const registryEnvUpdate = updateOf(registryEnvCreate.omit({ orgId: true }));
 export type RegistryEnvUpdate = z.output<typeof registryEnvUpdate>;
 export const registryEnvListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional(), code: fields.str().trim().max(64).optional() });
 export type RegistryEnvListQuery = z.output<typeof registryEnvListQuery>;
@@ -98,7 +98,7 @@ export const registryGroupCreate = z.object({
   status: fields.intIn(0, 1).default(0),
 });
 export type RegistryGroupCreate = z.output<typeof registryGroupCreate>;
-export const registryGroupUpdate = registryGroupCreate.omit({ envId: true }).partial().extend({ version: fields.version });
+export const registryGroupUpdate = updateOf(registryGroupCreate.omit({ envId: true }));
 export type RegistryGroupUpdate = z.output<typeof registryGroupUpdate>;
 export const registryGroupListQuery = pageQuery.extend({ envId: fields.id, name: fields.str().trim().max(64).optional(), status: fields.intIn(0, 1).optional() });
 export type RegistryGroupListQuery = z.output<typeof registryGroupListQuery>;
@@ -129,7 +129,7 @@ export const registryInstanceCreate = z.object({
   port: fields.intIn(1, 65535),
 });
 export type RegistryInstanceCreate = z.output<typeof registryInstanceCreate>;
-export const registryInstanceUpdate = registryInstanceCreate.omit({ envId: true }).partial().extend({ version: fields.version });
+export const registryInstanceUpdate = updateOf(registryInstanceCreate.omit({ envId: true }));
 export type RegistryInstanceUpdate = z.output<typeof registryInstanceUpdate>;
 export const registryInstanceListQuery = pageQuery.extend({ envId: fields.id, groupId: fields.id.optional(), code: fields.str().trim().max(64).optional() });
 export type RegistryInstanceListQuery = z.output<typeof registryInstanceListQuery>;
@@ -174,7 +174,7 @@ export const registryServiceCreate = z.object({
   responseEncoding: z.enum(REGISTRY_ENCODINGS).default('UTF-8'),
 });
 export type RegistryServiceCreate = z.output<typeof registryServiceCreate>;
-export const registryServiceUpdate = registryServiceCreate.partial().extend({ version: fields.version });
+export const registryServiceUpdate = updateOf(registryServiceCreate);
 export type RegistryServiceUpdate = z.output<typeof registryServiceUpdate>;
 export const registryServiceListQuery = pageQuery.extend({
   name: fields.str().trim().max(64).optional(),
@@ -236,7 +236,7 @@ export const registryTranslationCreate = z.object({
   remark,
 });
 export type RegistryTranslationCreate = z.output<typeof registryTranslationCreate>;
-export const registryTranslationUpdate = registryTranslationCreate.omit({ orgId: true }).partial().extend({ version: fields.version });
+export const registryTranslationUpdate = updateOf(registryTranslationCreate.omit({ orgId: true }));
 export type RegistryTranslationUpdate = z.output<typeof registryTranslationUpdate>;
 export const registryTranslationListQuery = pageQuery.extend({ code: fields.str().trim().max(64).optional(), queryApi: fields.str().trim().max(200).optional() });
 export type RegistryTranslationListQuery = z.output<typeof registryTranslationListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, updateOf } from '../fields.ts';
 
 /** Roles: list, get, add, edit, delete, menu permissions, role users. */
 const text = fields.optText;
@@ -21,7 +21,7 @@ export const roleFields = z.object({
   remark: text(500),
 });
 export const roleCreate = roleFields.extend({ orgId: id.optional(), menuIds: ids.optional() });
-export const roleUpdate = roleFields.partial().extend({ version: fields.version });
+export const roleUpdate = updateOf(roleFields);
 export const roleListQuery = pageQuery.extend({
   name: fields.str().trim().max(64).optional(),
   code: fields.str().trim().max(64).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields } from '../fields.ts';
+import { fields, keptWhenOmitted } from '../fields.ts';
 
 /** Branding / page settings (`system_settings`) and their images. */
 
@@ -26,7 +26,7 @@ export const systemSettings = z.object({
 });
 export type SystemSettings = z.infer<typeof systemSettings>;
 /** `PUT setting`. */
-export const settingUpdate = systemSettings.extend({ version: fields.version });
+export const settingUpdate = keptWhenOmitted(systemSettings).extend({ version: fields.version });
 
 export const imageKind = z.enum(['bg', 'logo', 'tab']);
 /** `POST setting/upload` (multipart `file`): the kind as `?kind=` or a field sent before the file. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { complexityRules, loginRoutes, passwordStrategy } from '../auth.ts';
-import { fields } from '../fields.ts';
+import { fields, keptWhenOmitted } from '../fields.ts';
 
 /**
  * The login and password strategy screens (spec section 5). Both parts live in one stored
@@ -42,7 +42,7 @@ export const passwordPart = z.object({
 /** `PUT strategy/loginStrategy`: the login part, all fields. */
 export const loginStrategyBody = loginPart.extend({ version });
 /** `PUT strategy/passwordStrategy`: the password part, and optionally the login part too (one screen may save both). */
-export const passwordStrategyBody = passwordPart.extend({
+export const passwordStrategyBody = keptWhenOmitted(passwordPart).extend({
   version,
   loginRoutes: loginRoutesField.optional(),
   maxFailedLogins: s.maxFailedLogins.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, updateOf } from '../fields.ts';
 
 /**
  * Users (spec 3 and 7.3, system prefix): the requests the server validates with, the console's
@@ -73,7 +73,7 @@ export const userCreate = userFields.extend({
 export type UserCreate = z.infer<typeof userCreate>;
 
 /** `PUT user/{id}`: fields left out stay as they are; `version` is required. */
-export const userUpdate = userFields.partial().extend({
+export const userUpdate = updateOf(userFields).extend({
   code: loginName.optional(),
   roleIds: ids.optional(),
   version: fields.version,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.ts';
-import { fields } from '../fields.ts';
+import { fields, withoutDefault } from '../fields.ts';
 
 /** Versions: the newest release for any signed-in user, list and publish for administrators. */
 export const versionPlatform = z.enum(['web', 'android', 'ios', 'h5', 'mini']);
@@ -24,7 +24,7 @@ export type VersionListQuery = z.output<typeof versionListQuery>;
 export const versionCreate = z.object({ versionNo, platform: versionPlatform.default('web'), content, force: z.boolean().default(false), publishedAt });
 export type VersionCreate = z.output<typeof versionCreate>;
 /** `PUT version/{id}`: the number and platform of a published release stay. */
-export const versionUpdate = z.object({ content, force: z.boolean(), publishedAt, version: fields.version });
+export const versionUpdate = z.object({ content: withoutDefault(content).optional(), force: z.boolean(), publishedAt, version: fields.version });
 export type VersionUpdate = z.output<typeof versionUpdate>;
 
 // ---------------------------------------------------------------- answers

@@ -282,8 +282,14 @@ export async function createJob(ctx: AppContext, caller: Caller, input: JobBody)
 
 const SCHEDULE_FIELDS = ['triggerType', 'cronExpr', 'intervalSeconds', 'repeatCount', 'startTime', 'endTime', 'timeZone', 'skipNonWorkDays'] as const;
 
-export async function updateJob(ctx: AppContext, caller: Caller, id: number, input: z.output<typeof jobUpdate>): Promise<JobView> {
+/** Fields of the job form with a create default: left out of an edit, they keep the job's value (issue 23, point 10). */
+const KEPT_WHEN_OMITTED = ['architecture', 'intervalInSeconds', 'repeatCount', 'skipNonWorkDays', 'httpMethod', 'recordAnswer', 'status', 'misfirePolicy', 'blockingStrategy', 'timeoutSeconds', 'retryCount', 'retryDelaySeconds', 'alarmOnFailure'] as const;
+
+export async function updateJob(ctx: AppContext, caller: Caller, id: number, edit: z.output<typeof jobUpdate>): Promise<JobView> {
   const current = await loadJob(ctx.db, caller, id);
+  const stored = jobView(current);
+  const kept = Object.fromEntries(KEPT_WHEN_OMITTED.filter((k) => edit[k] === undefined).map((k) => [k, stored[k]]));
+  const input = { ...edit, ...kept } as JobBody & { version: number };
   if (current.jobType === 'http' && !caller.platform) throw new AppError('FORBIDDEN', 'job.http.platformOnly');
   const values = await normalise(ctx, caller, current.orgId, input);
   const scheduleChanged = SCHEDULE_FIELDS.some((f) => {

@@ -137,9 +137,11 @@ export async function createStream(ctx: AppContext, caller: Caller, input: Strea
   }
 }
 
-export async function updateStream(ctx: AppContext, caller: Caller, id: number, input: z.output<typeof streamUpdate>) {
+export async function updateStream(ctx: AppContext, caller: Caller, id: number, edit: z.output<typeof streamUpdate>) {
   const scope = scopeOf(caller);
   const current = await loadStream(ctx.db, caller, id);
+  // Status and edges left out keep the stream's own (issue 23, point 10).
+  const input = { ...edit, status: edit.status ?? (current.status as 0 | 1), edges: edit.edges ?? current.edges };
   await checkGraph(ctx.db, scope, current.orgId, input);
   const s = await schedule(ctx.db, scope, current.orgId, input);
   try {

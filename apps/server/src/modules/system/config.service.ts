@@ -225,7 +225,8 @@ export async function editConfig(db: Db, id: number, input: ConfigUpdate): Promi
   const code = builtInCodes.has(current.code) ? current.code : input.code;
   const secret = secrets.get(code);
   const value = validateConfigValue(code, secret && current.code === code ? secret.keep(input.value, current.value ?? '') : input.value);
-  const next = { code, name: input.name, type: input.type, subType: input.subType ?? null, value, remark: input.remark ?? null };
+  // A type left out keeps the stored one (issue 23, point 10).
+  const next = { code, name: input.name, type: input.type ?? current.type, subType: input.subType ?? null, value, remark: input.remark ?? null };
   const unchanged = (Object.keys(next) as (keyof typeof next)[]).every((k) => (current[k] ?? null) === (next[k] ?? null));
   if (unchanged) return new Notice(view(current), 'config.noChanges');
   try {

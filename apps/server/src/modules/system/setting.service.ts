@@ -41,8 +41,11 @@ export async function getSettings(db: Db): Promise<SystemSettings & { version: n
   return { ...value, version: row?.version ?? 0 };
 }
 
-export async function saveSettings(db: Db, input: SystemSettings, version: number) {
-  const { row, changed } = await writeConfigValue(db, SYSTEM_SETTINGS_KEY, JSON.stringify(systemSettings.parse(input)), version);
+/** Saves the branding; a field left out keeps its stored value (issue 23, point 10). */
+export async function saveSettings(db: Db, input: Partial<SystemSettings> & Pick<SystemSettings, 'enable'>, version: number) {
+  const { version: _stored, ...current } = await getSettings(db);
+  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const { row, changed } = await writeConfigValue(db, SYSTEM_SETTINGS_KEY, JSON.stringify(systemSettings.parse({ ...current, ...given })), version);
   const answer = { ...(JSON.parse(row.value) as SystemSettings), version: row.version };
   return changed ? answer : new Notice(answer, 'config.noChanges');
 }
