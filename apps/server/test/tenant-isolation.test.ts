@@ -313,6 +313,7 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/member/lists/remove': { body: { ids: [w.listEntryB] } },
     'POST /api/sport/member/identity': { body: { realName: 'probe', idType: '2', idNo: 'E7654321' } },
     'POST /api/sport/member/identity/:id/review': { body: { approve: true } },
+    'POST /api/sport/workbench/shift/:id/count': { body: { countedFen: 0, version: 1 } },
     'POST /api/sport/workbench/shift/:id/hand': { body: { handedFen: 0, version: 1 } },
     'POST /api/sport/ticket/type': { body: { name: 'probe' } },
     'PUT /api/sport/ticket/type/:id': { body: { name: 'changed', version: 1 } },

@@ -529,7 +529,8 @@ export const bookingChangeAnswer = z.object({
 
 // ---------------------------------------------------------------- workbench shifts
 
-export const SHIFT_STATES = ['open', 'handed', 'signed'] as const;
+/** open → counted (the cash counted blind, takings frozen) → handed (with a note when over or short) → signed. */
+export const SHIFT_STATES = ['open', 'counted', 'handed', 'signed'] as const;
 export const shiftRow = z.object({
   id: z.number(),
   venueId: z.number(),
@@ -537,10 +538,15 @@ export const shiftRow = z.object({
   userName: z.string(),
   openedAt: at,
   closedAt: at.nullable(),
-  /** Takings by payment method, net of refunds paid out (live while the shift is open). */
+  /**
+   * Takings by payment method, net of refunds paid out (live while the shift is open). The count is
+   * blind: until the cash is counted, cash is left out here and `totalFen` and `cashFen` are null.
+   */
   takings: z.record(z.string(), z.number()),
-  totalFen: z.number(),
-  cashFen: z.number(),
+  totalFen: z.number().nullable(),
+  /** The cash the drawer should hold (taken less paid out in cash), once the count is recorded. */
+  cashFen: z.number().nullable(),
+  /** The cash counted. */
   handedFen: z.number().nullable(),
   remark: z.string().nullable(),
   signedByName: z.string().nullable(),
@@ -551,5 +557,8 @@ export const shiftRow = z.object({
 export type ShiftRow = z.output<typeof shiftRow>;
 export const shiftPage = page(shiftRow);
 export const shiftCurrentQuery = z.object({ stadiumId: id });
-export const shiftHand = z.object({ handedFen: fen, remark: fields.optText(200), version: fields.version });
+/** The blind count: recorded once, before the expected cash is shown. */
+export const shiftCount = z.object({ countedFen: fen, version: fields.version });
+/** Hands a counted shift over; over or short needs a remark. `handedFen`, when sent, must be the count recorded. */
+export const shiftHand = z.object({ handedFen: fen.optional(), remark: fields.optText(200), version: fields.version });
 export const shiftListQuery = pageQuery.extend({ stadiumId: id.optional(), state: z.enum(SHIFT_STATES).optional() });

@@ -161,36 +161,120 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     expect(late.msg).toContain('变更截止');
   });
 
-  it('a shift: takings by payment method, handed over with the cash, signed off by someone else', async () => {
-    const { c, venue, sites } = await venueOf({ n: 1, priceFen: 5000 });
-    const shift = await c.json('POST', '/api/sport/workbench/shift/current', { body: { stadiumId: venue.id } });
+  /** The workbench's shift calls. */
+  const shiftCall = (c: Client, path: string, body?: Record<string, unknown>, lang?: 'zh-CN' | 'en-US') => c.json('POST', `/api/sport/workbench/shift/${path}`, { body, lang });
+  /** Another user of the organisation who may sign shifts off. */
+  const colleague = async (orgId: number) => {
+    const made = await admin.json('POST', '/api/system/user', { body: { code: `sig${Date.now() % 100000}${Math.floor(Math.random() * 100)}`, name: '值班经理', password: 'Pass1234', orgId, roleIds: [] } });
+    expect(made.code, made.msg).toBe(0);
+    const { grantUserMenus } = await import('../../../../test/grants.ts');
+    await grantUserMenus(admin, made.body.code, ['sport.venue.workbench'], orgId);
+    return signIn(s, made.body.code, 'Pass1234');
+  };
+
+  it('cash taken at the grid before the workbench is visited belongs to the shift; its refund leaves an empty drawer at zero, not negative', async () => {
+    const { c, venue, sites } = await venueOf({ n: 1, priceFen: 18000 });
+    const day = addDays(today(venue.timeZone), 1);
+    // The operator sells at the grid first: ¥180 in cash, then the buyer cancels (before the deadline: all back in cash).
+    const before = Date.now();
+    const a = await book(c, venue.id, day, sites[0]!.id, '10:00', '11:00');
+    expect((await pay(c, a.orderId, { method: 'cash', amountFen: 18000 })).code).toBe(0);
+    const paidBy = Date.now();
+    expect((await c.json('POST', booking('cancel'), { body: { orderId: a.orderId } })).code).toBe(0);
+    // Only now the workbench: the shift opened at the payment, so both are in it.
+    const shift = await shiftCall(c, 'current', { stadiumId: venue.id });
     expect(shift.code, shift.msg).toBe(0);
-    expect(shift.body).toMatchObject({ state: 'open', totalFen: 0 });
+    expect(shift.body.state).toBe('open');
+    expect(new Date(shift.body.openedAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(new Date(shift.body.openedAt).getTime()).toBeLessThanOrEqual(paidBy);
+    const counted = await shiftCall(c, `${shift.body.id}/count`, { countedFen: 0, version: shift.body.version });
+    expect(counted.code, counted.msg).toBe(0);
+    expect(counted.body).toMatchObject({ state: 'counted', cashFen: 0, handedFen: 0 });
+    expect(counted.body.takings.cash ?? 0).toBe(0);
+    // Even: handed over without a note.
+    const handed = await shiftCall(c, `${shift.body.id}/hand`, { version: counted.body.version });
+    expect(handed.code, handed.msg).toBe(0);
+    expect(handed.body).toMatchObject({ state: 'handed', cashFen: 0, handedFen: 0, remark: null });
+
+    // A payment of that counted shift refunded later belongs to the shift open when it is paid back.
+    const b = await book(c, venue.id, day, sites[0]!.id, '12:00', '13:00');
+    expect((await pay(c, b.orderId, { method: 'cash', amountFen: 18000 })).code).toBe(0);
+    const second = await shiftCall(c, 'current', { stadiumId: venue.id });
+    expect(second.body.id).not.toBe(shift.body.id);
+    const secondCount = await shiftCall(c, `${second.body.id}/count`, { countedFen: 18000, version: second.body.version });
+    expect(secondCount.body).toMatchObject({ cashFen: 18000, handedFen: 18000 });
+    expect((await shiftCall(c, `${second.body.id}/hand`, { version: secondCount.body.version })).body.state).toBe('handed');
+    const refundedAt = Date.now();
+    expect((await c.json('POST', booking('cancel'), { body: { orderId: b.orderId } })).code).toBe(0);
+    const third = await shiftCall(c, 'current', { stadiumId: venue.id });
+    expect(third.body.id).not.toBe(second.body.id);
+    expect(new Date(third.body.openedAt).getTime()).toBeGreaterThanOrEqual(refundedAt - 1000);
+    const thirdCount = await shiftCall(c, `${third.body.id}/count`, { countedFen: 0, version: third.body.version });
+    expect(thirdCount.body).toMatchObject({ cashFen: -18000 }); // the cash really left this drawer
+    // The shift that took it keeps what it took.
+    const list = await shiftCall(c, 'list', { stadiumId: venue.id });
+    expect(list.body.data.find((r: { id: number }) => r.id === second.body.id)).toMatchObject({ cashFen: 18000, takings: { cash: 18000 } });
+  });
+
+  it('the count is blind: the expected cash is in no answer before the count is recorded, and then it is', async () => {
+    const { c, venue, sites } = await venueOf({ n: 1, priceFen: 5000 });
+    const shift = await shiftCall(c, 'current', { stadiumId: venue.id });
+    expect(shift.code, shift.msg).toBe(0);
     const day = addDays(today(venue.timeZone), 1);
     const a = await book(c, venue.id, day, sites[0]!.id, '10:00', '11:00');
     await pay(c, a.orderId, { method: 'cash', amountFen: 5000, receivedFen: 10000 });
     const b = await book(c, venue.id, day, sites[0]!.id, '11:00', '13:00');
     await pay(c, b.orderId, { method: 'transfer', amountFen: 10000 });
-    await c.json('POST', booking('cancel'), { body: { orderId: a.orderId } }); // before the deadline: 5000 back in cash
-    const live = await c.json('POST', '/api/sport/workbench/shift/current', { body: { stadiumId: venue.id } });
+    const live = await shiftCall(c, 'current', { stadiumId: venue.id });
     expect(live.body.id).toBe(shift.body.id);
-    expect(live.body.takings).toEqual({ cash: 0, transfer: 10000 });
-    const handed = await c.json('POST', `/api/sport/workbench/shift/${shift.body.id}/hand`, { body: { handedFen: 0, remark: '无现金', version: live.body.version } });
+    // What is not counted by hand is shown; the cash, and the total that would give it away, are not.
+    expect(live.body).toMatchObject({ state: 'open', takings: { transfer: 10000 }, cashFen: null, totalFen: null, handedFen: null });
+    expect(live.body.takings).not.toHaveProperty('cash');
+    const listed = (await shiftCall(c, 'list', { stadiumId: venue.id })).body.data.find((r: { id: number }) => r.id === shift.body.id);
+    expect(listed).toMatchObject({ cashFen: null, totalFen: null });
+    expect(listed.takings).not.toHaveProperty('cash');
+    // The count is recorded; the answer then shows what was expected.
+    const counted = await shiftCall(c, `${shift.body.id}/count`, { countedFen: 4500, version: live.body.version });
+    expect(counted.code, counted.msg).toBe(0);
+    expect(counted.body).toMatchObject({ state: 'counted', takings: { cash: 5000, transfer: 10000 }, cashFen: 5000, totalFen: 15000, handedFen: 4500 });
+    // Recorded once: no second count, and the workbench shows the counted shift until it is handed over.
+    expect((await shiftCall(c, `${shift.body.id}/count`, { countedFen: 5000, version: counted.body.version })).detail.reason).toBe('state');
+    expect((await shiftCall(c, 'current', { stadiumId: venue.id })).body).toMatchObject({ id: shift.body.id, state: 'counted', handedFen: 4500 });
+  });
+
+  it('a count that differs needs a note: refused without one (969600 on remark), handed over with one, signed off by someone else', async () => {
+    const { c, venue, sites, orgId } = await venueOf({ n: 1, priceFen: 5000 });
+    const shift = await shiftCall(c, 'current', { stadiumId: venue.id });
+    const a = await book(c, venue.id, addDays(today(venue.timeZone), 1), sites[0]!.id, '10:00', '11:00');
+    await pay(c, a.orderId, { method: 'cash', amountFen: 5000 });
+    // Handing over before counting is refused.
+    expect((await shiftCall(c, `${shift.body.id}/hand`, { handedFen: 5000, version: shift.body.version })).detail.reason).toBe('state');
+    const counted = await shiftCall(c, `${shift.body.id}/count`, { countedFen: 23000, version: shift.body.version });
+    expect(counted.body).toMatchObject({ cashFen: 5000, handedFen: 23000 }); // ¥180 over
+    const bare = await shiftCall(c, `${shift.body.id}/hand`, { version: counted.body.version });
+    expect(bare.code).toBe(Code.FORM_INVALID);
+    expect(bare.detail).toEqual([{ field: 'remark', message: expect.stringContaining('备注') }]);
+    const blank = await shiftCall(c, `${shift.body.id}/hand`, { remark: '   ', version: counted.body.version }, 'en-US');
+    expect(blank.code).toBe(Code.FORM_INVALID);
+    expect(blank.detail[0]).toMatchObject({ field: 'remark', message: expect.stringContaining('note is required') });
+    // The count cannot be changed at hand-over.
+    const recount = await shiftCall(c, `${shift.body.id}/hand`, { handedFen: 5000, version: counted.body.version });
+    expect(recount.code).toBe(Code.FORM_INVALID);
+    expect(recount.detail[0].field).toBe('handedFen');
+    // Nothing changed by the refusals: still counted, not signable.
+    const signer = await colleague(orgId);
+    expect((await shiftCall(signer, `${shift.body.id}/sign`)).detail.reason).toBe('state');
+    const handed = await shiftCall(c, `${shift.body.id}/hand`, { handedFen: 23000, remark: '多收的¥180是顾客的押金', version: counted.body.version });
     expect(handed.code, handed.msg).toBe(0);
-    expect(handed.body).toMatchObject({ state: 'handed', totalFen: 10000, handedFen: 0 });
-    expect((await c.json('POST', `/api/sport/workbench/shift/${shift.body.id}/sign`)).detail.reason).toBe('state'); // not one's own
-    // Another user of the organisation signs it off.
-    const orgUser = await admin.json('POST', '/api/system/user', { body: { code: `sig${Date.now() % 100000}`, name: '值班经理', password: 'Pass1234', orgId: venue.orgId, roleIds: [] } });
-    expect(orgUser.code, orgUser.msg).toBe(0);
-    const { grantUserMenus } = await import('../../../../test/grants.ts');
-    await grantUserMenus(admin, orgUser.body.code, ['sport.venue.workbench'], venue.orgId);
-    const signer = await signIn(s, orgUser.body.code, 'Pass1234');
-    const signed = await signer.json('POST', `/api/sport/workbench/shift/${shift.body.id}/sign`);
+    expect(handed.body).toMatchObject({ state: 'handed', cashFen: 5000, handedFen: 23000, remark: '多收的¥180是顾客的押金' });
+    expect((await shiftCall(c, `${shift.body.id}/sign`)).detail.reason).toBe('state'); // not one's own
+    const signed = await shiftCall(signer, `${shift.body.id}/sign`);
     expect(signed.code, signed.msg).toBe(0);
     expect(signed.body).toMatchObject({ state: 'signed', signedByName: '值班经理' });
     // A new shift opens on the next look.
-    expect((await c.json('POST', '/api/sport/workbench/shift/current', { body: { stadiumId: venue.id } })).body.id).not.toBe(shift.body.id);
+    expect((await shiftCall(c, 'current', { stadiumId: venue.id })).body.id).not.toBe(shift.body.id);
   });
+
   it('checking in one day of a fixed series uses that day only: the rest stays booked and can still be cancelled', async () => {
     const tz = dayTimeZone();
     const { c, venue, sites } = await venueOf({ n: 1, timeZone: tz, open: '00:00', close: '24:00', priceFen: 4000 });

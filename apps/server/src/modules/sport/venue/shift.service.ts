@@ -1,22 +1,35 @@
 import type { Db, Executor } from '../../../platform/db.ts';
-import { conflict, notFound } from '../../../platform/errors.ts';
+import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
-import { operatorTakings } from '../commerce/commerce.repository.ts';
-import { findShift, openShift, pageShifts, transitionShift, type ShiftRecord } from './venue.repository.ts';
+import { drawerTakings, firstMovementSince } from '../commerce/takings.repository.ts';
+import { findShift, lastShiftClosedAt, openShift, operatorShift, pageShifts, transitionShift, type ShiftRecord, type VenueRecord } from './venue.repository.ts';
 import { venueInScope } from './venue.service.ts';
+import { instantOf, localOf } from './venue.time.ts';
 import './venue.messages.ts';
 
 /**
- * Front-desk shifts (workBench settlement): an operator's shift opens with their first look at
- * the workbench; its takings are what they took by payment method, less refunds they paid back;
- * they hand it over with the cash counted, and someone else signs it off.
+ * Front-desk shifts (workBench settlement). An operator's shifts at a venue follow one another:
+ * a shift opens at their first payment (or refund paid back) after their previous shift was
+ * counted, or when they sign in at the desk (the workbench), whichever comes first; so every
+ * payment and refund belongs to the shift open at its moment. Its takings are what they took by
+ * payment method, less what was paid back through them. The count is blind: while the shift is
+ * open nobody is told the cash it should hold; the operator records the count once (the takings
+ * are frozen then), sees the expected cash, hands over with a note when over or short, and someone
+ * else signs it off.
  */
 
-async function shiftOut(db: Executor, scope: Scope, s: ShiftRecord & { userName: string; signedByName: string | null }) {
-  const takings = s.takings ?? (await operatorTakings(db, scope, s.orgId, s.userId, s.openedAt, new Date()));
-  const { orgId: _o, signedBy: _s, takings: _t, ...rest } = s;
+type ShiftView = ShiftRecord & { userName: string; signedByName: string | null };
+
+async function shiftOut(db: Executor, scope: Scope, s: ShiftView) {
+  const { orgId: _o, signedBy: _s, takings: frozen, ...rest } = s;
+  const takings = frozen ?? (await drawerTakings(db, scope, s.orgId, s.userId, s.openedAt, new Date()));
+  if (s.state === 'open') {
+    // Blind: the cash (and the total, which would give it away) only once the count is recorded.
+    const { cash: _c, ...others } = takings;
+    return { ...rest, takings: others, totalFen: null, cashFen: null };
+  }
   return { ...rest, takings, totalFen: Object.values(takings).reduce((n, v) => n + v, 0), cashFen: takings.cash ?? 0 };
 }
 
@@ -26,23 +39,71 @@ async function getShift(db: Executor, scope: Scope, id: number) {
   return shiftOut(db, scope, rows[0]);
 }
 
-/** `POST workbench/shift/current`: the caller's open shift at the venue (opened now if none). */
+/** The start of the venue's day (the look-back of an operator's first shift). */
+function startOfDay(at: Date, timeZone: string): Date {
+  return instantOf(localOf(at, timeZone).day, 0, timeZone) ?? new Date(at.getTime() - 24 * 3600_000);
+}
+
+/**
+ * The operator's open shift at the venue. None open: one opens, at their first payment or refund
+ * since their previous shift was counted (before their first shift: since the start of the day),
+ * or now when nothing moved meanwhile.
+ */
+async function ensureOpenShift(db: Executor, scope: Scope, venue: VenueRecord, userId: number): Promise<ShiftRecord> {
+  const open = await operatorShift(db, scope, venue.id, userId, 'open');
+  if (open) return open;
+  const now = new Date();
+  const since = (await lastShiftClosedAt(db, scope, venue.id, userId)) ?? startOfDay(now, venue.timeZone);
+  const first = await firstMovementSince(db, scope, venue.orgId, userId, since);
+  return openShift(db, scope, { orgId: venue.orgId, venueId: venue.id, userId, openedAt: first && first < now ? first : now });
+}
+
+/**
+ * `POST workbench/shift/current`: signing in at the desk. The caller's shift counted and waiting to
+ * be handed over, else their open shift (opened as above when there is none).
+ */
 export async function currentShift(db: Db, caller: Caller, stadiumId: number) {
   const scope = scopeOf(caller);
   const venue = await venueInScope(db, scope, stadiumId);
-  const s = await openShift(db, scope, { orgId: venue.orgId, venueId: venue.id, userId: caller.userId });
+  const counted = await operatorShift(db, scope, venue.id, caller.userId, 'counted');
+  if (counted) return getShift(db, scope, counted.id);
+  const s = await ensureOpenShift(db, scope, venue, caller.userId);
   return getShift(db, scope, s.id);
 }
 
-/** `POST workbench/shift/{id}/hand`: the operator hands their shift over with the cash counted; its takings are frozen. */
-export async function handShift(db: Db, caller: Caller, id: number, input: { handedFen: number; remark?: string | null; version: number }) {
-  const scope = scopeOf(caller);
-  const s = await findShift(db, scope, id);
+function ownShift(s: ShiftRecord | undefined, caller: Caller): ShiftRecord {
   if (!s || s.userId !== caller.userId) throw notFound();
-  if (s.state !== 'open') throw conflict('state', 'venue.shiftNotOpen');
-  const closedAt = new Date();
-  const takings = await operatorTakings(db, scope, s.orgId, s.userId, s.openedAt, closedAt);
-  expectOneUpdated(await transitionShift(db, scope, id, 'open', input.version, { state: 'handed', closedAt, takings, handedFen: input.handedFen, remark: input.remark ?? null }));
+  return s;
+}
+
+/**
+ * `POST workbench/shift/{id}/count`: the operator records the cash counted, blind, once. The
+ * shift closes then: its takings are frozen and the expected cash is shown; what they take after
+ * belongs to their next shift.
+ */
+export async function countShift(db: Db, caller: Caller, id: number, input: { countedFen: number; version: number }) {
+  const scope = scopeOf(caller);
+  await db.transaction(async (tx) => {
+    const s = ownShift(await findShift(tx, scope, id), caller);
+    if (s.state !== 'open') throw conflict('state', 'venue.shiftCounted');
+    const closedAt = new Date();
+    const takings = await drawerTakings(tx, scope, s.orgId, s.userId, s.openedAt, closedAt);
+    expectOneUpdated(await transitionShift(tx, scope, id, 'open', input.version, { state: 'counted', closedAt, takings, handedFen: input.countedFen }));
+  });
+  return getShift(db, scope, id);
+}
+
+/** `POST workbench/shift/{id}/hand`: the operator hands a counted shift over; over or short needs a note. */
+export async function handShift(db: Db, caller: Caller, id: number, input: { handedFen?: number | undefined; remark?: string | null; version: number }) {
+  const scope = scopeOf(caller);
+  const s = ownShift(await findShift(db, scope, id), caller);
+  if (s.state === 'open') throw conflict('state', 'venue.shiftNotCounted');
+  if (s.state !== 'counted') throw conflict('state', 'venue.shiftNotOpen');
+  const counted = s.handedFen ?? 0;
+  if (input.handedFen !== undefined && input.handedFen !== counted) throw invalid('handedFen', 'venue.shiftCountRecorded', { amount: (counted / 100).toFixed(2) });
+  const remark = input.remark?.trim() || null;
+  if (counted !== (s.takings?.cash ?? 0) && !remark) throw invalid('remark', 'venue.shiftNoteNeeded');
+  expectOneUpdated(await transitionShift(db, scope, id, 'counted', input.version, { state: 'handed', remark }));
   return getShift(db, scope, id);
 }
 

@@ -516,15 +516,31 @@ export async function closureClaimsAfter(db: Executor, scope: Scope, closureId: 
 
 // ---------------------------------------------------------------- shifts
 
-/** The operator's open shift at a venue, opened now when there is none (one open shift each, by a unique index). */
-export async function openShift(db: Executor, scope: Scope, values: { orgId: number; venueId: number; userId: number }): Promise<ShiftRecord> {
-  await assertInScope(db, scope, [values.orgId]);
-  await db.insert(shifts).values(values).onConflictDoNothing();
+/** The operator's shift at a venue in this state (`open`: one each, by a unique index; `counted`: the latest). */
+export async function operatorShift(db: Executor, scope: Scope, venueId: number, userId: number, state: 'open' | 'counted'): Promise<ShiftRecord | undefined> {
   const [row] = await db
     .select()
     .from(shifts)
-    .where(and(inScope(scope, shifts.orgId), eq(shifts.venueId, values.venueId), eq(shifts.userId, values.userId), eq(shifts.state, 'open')));
-  return row!;
+    .where(and(inScope(scope, shifts.orgId), eq(shifts.venueId, venueId), eq(shifts.userId, userId), eq(shifts.state, state)))
+    .orderBy(desc(shifts.openedAt), desc(shifts.id))
+    .limit(1);
+  return row;
+}
+
+/** When the operator's last shift at the venue closed (counted), or undefined before their first. */
+export async function lastShiftClosedAt(db: Executor, scope: Scope, venueId: number, userId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${shifts.closedAt})` })
+    .from(shifts)
+    .where(and(inScope(scope, shifts.orgId), eq(shifts.venueId, venueId), eq(shifts.userId, userId)));
+  return row?.at ? new Date(row.at) : undefined;
+}
+
+/** The operator's open shift at a venue, opened at `openedAt` when there is none (one open shift each, by a unique index). */
+export async function openShift(db: Executor, scope: Scope, values: { orgId: number; venueId: number; userId: number; openedAt: Date }): Promise<ShiftRecord> {
+  await assertInScope(db, scope, [values.orgId]);
+  await db.insert(shifts).values(values).onConflictDoNothing();
+  return (await operatorShift(db, scope, values.venueId, values.userId, 'open'))!;
 }
 
 export async function findShift(db: Executor, scope: Scope, id: number): Promise<ShiftRecord | undefined> {

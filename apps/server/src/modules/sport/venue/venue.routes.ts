@@ -19,6 +19,7 @@ import {
   seriesPattern,
   seriesPreview,
   seriesRow,
+  shiftCount,
   shiftCurrentQuery,
   shiftHand,
   shiftListQuery,
@@ -76,7 +77,7 @@ import { idemKey, payDeps } from '../commerce/commerce.routes.ts';
 import { bookingGrid, bookingPlan as planOf, bookSlots, cancelBooking, changeBooking, checkIn, lockSlots, unlockSlots } from './booking.service.ts';
 import { cancelSeries, createSeries, listSeries, previewSeries } from './series.service.ts';
 import { closureImpact, createClosure, editClosure, listClosures } from './closure.service.ts';
-import { currentShift, handShift, listShifts, signShift } from './shift.service.ts';
+import { countShift, currentShift, handShift, listShifts, signShift } from './shift.service.ts';
 import {
   addPriceRule,
   addSite,
@@ -166,10 +167,11 @@ export function venueRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, { ...booking, method: 'POST', url: `${b}closure`, permission: Perm.booking.close, action: 'closureAdd', body: closureCreate, response: closureRow, handler: async ({ body, caller, req }) => createClosure(db, caller, body, afterCommit(payDeps(ctx, req))) });
   defineRoute(app, { ...booking, method: 'PUT', url: `${b}closure/:id`, permission: Perm.booking.close, action: 'closureEdit', params: idParams, body: closureUpdate, response: closureRow, handler: async ({ params, body, caller, req }) => editClosure(db, caller, params.id, body, afterCommit(payDeps(ctx, req))) });
 
-  // The workbench's shifts. Reading the current shift opens it if there is none: no operation-log row per look.
+  // The workbench's shifts. Reading the current shift opens it if there is none (signing in at the desk): no operation-log row per look.
   const w = `${sport}workbench/`;
   defineRoute(app, { ...booking, method: 'POST', url: `${w}shift/current`, permission: Perm.booking.view, action: 'shiftCurrent', readOnly: true, body: shiftCurrentQuery, response: shiftRow, handler: async ({ body, caller }) => currentShift(db, caller, body.stadiumId) });
   defineRoute(app, { ...booking, method: 'POST', url: `${w}shift/list`, permission: Perm.booking.view, action: 'shiftList', readOnly: true, body: shiftListQuery, response: shiftPage, handler: async ({ body, caller }) => listShifts(db, caller, body) });
+  defineRoute(app, { ...booking, method: 'POST', url: `${w}shift/:id/count`, permission: Perm.booking.view, action: 'shiftCount', params: idParams, body: shiftCount, response: shiftRow, handler: async ({ params, body, caller }) => countShift(db, caller, params.id, body) });
   defineRoute(app, { ...booking, method: 'POST', url: `${w}shift/:id/hand`, permission: Perm.booking.view, action: 'shiftHand', params: idParams, body: shiftHand, response: shiftRow, handler: async ({ params, body, caller }) => handShift(db, caller, params.id, body) });
   defineRoute(app, { ...booking, method: 'POST', url: `${w}shift/:id/sign`, permission: Perm.booking.settle, action: 'shiftSign', params: idParams, response: shiftRow, handler: async ({ params, caller }) => signShift(db, caller, params.id) });
 }

@@ -17,7 +17,7 @@ const GRID_PATH = '/sport/views/venueReserve/index';
 const CHANGE_PATH = '/sport/views/venueReserve/adjustment/index';
 /** The day's plan is refreshed this often while the workbench is shown (another desk's bookings appear). */
 const PLAN_POLL_MS = 10_000;
-const SHIFT_COLORS: Record<(typeof SHIFT_STATES)[number], string> = { open: 'processing', handed: 'gold', signed: 'green' };
+const SHIFT_COLORS: Record<(typeof SHIFT_STATES)[number], string> = { open: 'processing', counted: 'orange', handed: 'gold', signed: 'green' };
 
 /** sport.venue.workbench (workBench): today's sessions with check-in, the way to the booking grid, and the shift settlement. */
 export default function WorkbenchPage() {
@@ -221,12 +221,13 @@ function Workbench({ venue }: { venue: VenueRow }) {
   );
 }
 
-/** Takings by payment method, in the pay component's words. */
-function Takings({ takings }: { takings: Record<string, number> }) {
+/** Takings by payment method, in the pay component's words (without the cash while the count is blind). */
+function Takings({ takings, blind }: { takings: Record<string, number>; blind: boolean }) {
   const pt = usePayT();
   const t = useDeskT();
   const entries = Object.entries(takings).filter(([, v]) => v !== 0);
-  if (!entries.length) return <Typography.Text type="secondary">{t('shift.noTakings')}</Typography.Text>;
+  // Blind (the cash not shown yet): no other method taken is not "nothing taken".
+  if (!entries.length) return blind ? null : <Typography.Text type="secondary">{t('shift.noTakings')}</Typography.Text>;
   return (
     <Space orientation="vertical" size={2} style={{ width: '100%' }} data-testid="shift-takings">
       {entries.map(([m, v]) => (
@@ -239,7 +240,7 @@ function Takings({ takings }: { takings: Record<string, number> }) {
   );
 }
 
-/** The operator's open shift (opened by this look), its live takings, and handing it over. */
+/** The operator's shift (signing in at the desk opens it), its live takings but the cash (a blind count), and handing it over. */
 function CurrentShift({ venue }: { venue: VenueRow }) {
   const t = useDeskT();
   const [handing, setHanding] = useState(false);
@@ -255,7 +256,7 @@ function CurrentShift({ venue }: { venue: VenueRow }) {
           <Tooltip title={t('refresh')}>
             <Button type="text" icon={<ReloadOutlined spin={shift.isFetching} />} onClick={() => void shift.refetch()} aria-label={t('refresh')} data-testid="shift-refresh" />
           </Tooltip>
-          <Button type="primary" disabled={!s || s.state !== 'open'} onClick={() => setHanding(true)} data-testid="shift-hand">
+          <Button type="primary" disabled={!s || (s.state !== 'open' && s.state !== 'counted')} onClick={() => setHanding(true)} data-testid="shift-hand">
             {t('shift.hand')}
           </Button>
         </Space>
@@ -269,16 +270,22 @@ function CurrentShift({ venue }: { venue: VenueRow }) {
             <Descriptions.Item label={t('shift.operator')}>{s.userName}</Descriptions.Item>
             <Descriptions.Item label={t('shift.openedAt')}>{formatTime(s.openedAt)}</Descriptions.Item>
           </Descriptions>
-          <Takings takings={s.takings} />
-          <GridRow gutter={16}>
-            <Col span={12}>
-              <Statistic title={t('shift.total')} value={yuan(s.totalFen)} data-testid="shift-total" data-fen={s.totalFen} />
-            </Col>
-            <Col span={12}>
-              <Statistic title={t('shift.cash')} value={yuan(s.cashFen)} data-testid="shift-cash" data-fen={s.cashFen} />
-            </Col>
-          </GridRow>
-          <Typography.Text type="secondary">{t('shift.liveHint')}</Typography.Text>
+          <Takings takings={s.takings} blind={s.cashFen === null} />
+          {s.cashFen === null ? (
+            <Typography.Text type="secondary" data-testid="shift-cash-blind">
+              {t('shift.cash')}: {t('shift.cashBlind')}
+            </Typography.Text>
+          ) : (
+            <GridRow gutter={16}>
+              <Col span={12}>
+                <Statistic title={t('shift.total')} value={yuan(s.totalFen ?? 0)} data-testid="shift-total" data-fen={s.totalFen} />
+              </Col>
+              <Col span={12}>
+                <Statistic title={t('shift.cash')} value={yuan(s.cashFen)} data-testid="shift-cash" data-fen={s.cashFen} />
+              </Col>
+            </GridRow>
+          )}
+          <Typography.Text type="secondary">{t(s.state === 'counted' ? 'shift.countedHint' : 'shift.liveHint')}</Typography.Text>
         </Space>
       ) : null}
       <ShiftHand
@@ -348,8 +355,8 @@ function ShiftList({ venue }: { venue: VenueRow }) {
               </Space>
             ),
           },
-          { key: 'total', title: t('shift.total'), align: 'right', width: 100, render: (_: unknown, s) => yuan(s.totalFen) },
-          { key: 'cash', title: t('shift.cash'), align: 'right', width: 100, render: (_: unknown, s) => yuan(s.cashFen) },
+          { key: 'total', title: t('shift.total'), align: 'right', width: 100, render: (_: unknown, s) => (s.totalFen === null ? '' : yuan(s.totalFen)) },
+          { key: 'cash', title: t('shift.cash'), align: 'right', width: 100, render: (_: unknown, s) => (s.cashFen === null ? '' : yuan(s.cashFen)) },
           { key: 'handed', title: t('shift.handedFen'), align: 'right', width: 110, render: (_: unknown, s) => (s.handedFen === null ? '' : yuan(s.handedFen)) },
           { key: 'difference', title: t('shift.difference'), align: 'right', width: 110, render: (_: unknown, s) => <Difference shift={s} /> },
           {

@@ -24,6 +24,7 @@ import type {
   seriesListQuery,
   seriesPattern,
   seriesPreview,
+  shiftCount,
   shiftHand,
   shiftListQuery,
 } from '@venue/contract';
@@ -69,6 +70,7 @@ export const deskApi = {
   // Shifts.
   shiftCurrent: (stadiumId: number) => http.post<ShiftRow>(workbench('shift/current'), { stadiumId }),
   shiftList: (body: z.input<typeof shiftListQuery>) => http.post<Page<ShiftRow>>(workbench('shift/list'), body),
+  shiftCount: (id: number, body: z.input<typeof shiftCount>) => http.post<ShiftRow>(workbench(`shift/${id}/count`), body),
   shiftHand: (id: number, body: z.input<typeof shiftHand>) => http.post<ShiftRow>(workbench(`shift/${id}/hand`), body),
   shiftSign: (id: number) => http.post<ShiftRow>(workbench(`shift/${id}/sign`)),
 };
