@@ -342,20 +342,27 @@ async function payOut(tx: Tx, scope: Scope, orgId: number, refundId: number, amo
   const refund = (await findRefund(tx, scope, refundId))!;
   const businessDay = await dayOf(tx, card.orgId);
   let balanceAfter: number | null = null;
+  let forfeitFen = 0;
   if (card.accountId) {
-    const after = await debitAccount(tx, scope, card.accountId, amountFen);
+    // The whole balance leaves the card: the money paid out, and the rest (a bonus, face value above
+    // the price: never paid for) forfeited back to comps (issue 23: a refund is capped by what was paid).
+    const balance = (await findAccount(tx, scope, card.accountId))?.balanceFen ?? 0;
+    forfeitFen = balance - amountFen;
+    if (forfeitFen < 0) throw conflict('state', 'card.refundSpent');
+    const after = await debitAccount(tx, scope, card.accountId, balance);
     if (!after) throw conflict('state', 'card.refundSpent');
     if (after.balanceFen !== 0) throw conflict('state', 'card.refundSpent');
     balanceAfter = 0;
     await post(tx, scope, { orgId: card.orgId, txnNo: `CR${refund.refundNo}`, txnKind: 'non_order_refund', debit: 'balance', credit: 'sales', amountFen, businessDay, refundId, accountId: card.accountId });
+    if (forfeitFen > 0) await post(tx, scope, { orgId: card.orgId, txnNo: `CF${refund.refundNo}`, txnKind: 'non_order_refund', debit: 'balance', credit: 'comp', amountFen: forfeitFen, businessDay, refundId, accountId: card.accountId });
   } else if (card.kind !== 'value') {
     // Uses sold and not used leave `prepaid` (the payout itself is a sale given back).
     await post(tx, scope, { orgId: card.orgId, txnNo: `CR${refund.refundNo}`, txnKind: 'non_order_refund', debit: 'prepaid', credit: 'sales', amountFen, businessDay, refundId });
   }
   const before = { status: card.status, timesLeft: card.timesLeft };
   await updateCard(tx, scope, card.id, null, undefined, { status: 'refunded', frozenAt: null, ...(card.kind === 'times' ? { timesLeft: 0 } : {}) });
-  await usage(tx, scope, card, { kind: 'refund', amountFen: -amountFen, times: card.kind === 'times' ? -(card.timesLeft ?? 0) : 0, balanceAfterFen: balanceAfter, timesAfter: card.kind === 'times' ? 0 : null, refundId, operatorId: refund.reviewedBy, remark: refund.reason });
-  await insertCardLog(tx, scope, { orgId: card.orgId, cardId: card.id, action: 'refund', before, after: { status: 'refunded', paidOutFen: amountFen, refundNo: refund.refundNo }, reason: refund.reviewRemark, operatorId: refund.reviewedBy });
+  await usage(tx, scope, card, { kind: 'refund', amountFen: -(amountFen + forfeitFen), times: card.kind === 'times' ? -(card.timesLeft ?? 0) : 0, balanceAfterFen: balanceAfter, timesAfter: card.kind === 'times' ? 0 : null, refundId, operatorId: refund.reviewedBy, remark: refund.reason });
+  await insertCardLog(tx, scope, { orgId: card.orgId, cardId: card.id, action: 'refund', before, after: { status: 'refunded', paidOutFen: amountFen, ...(forfeitFen ? { forfeitedFen: forfeitFen } : {}), refundNo: refund.refundNo }, reason: refund.reviewRemark, operatorId: refund.reviewedBy });
 }
 
 // ---------------------------------------------------------------- member levels

@@ -488,3 +488,21 @@ export async function pageDistributions(db: Executor, scope: Scope, cardId: numb
   ]);
   return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.d, companyName: r.companyName, entrantName: r.entrantName, operatorName: r.operatorName })) };
 }
+
+/**
+ * Money actually paid for a card and not refunded: its sale line and the recharges of its account
+ * (value cards), each in an order that was paid, less what of them was refunded, and less the
+ * share of the order paid by the comp (`free`) method (a comp is not money paid).
+ */
+export async function paidForCard(db: Executor, scope: Scope, card: Pick<CardRecord, 'id' | 'orgId' | 'accountId'>): Promise<number> {
+  const res = (await db.execute(sql`
+    select coalesce(sum(((i.amount_fen - i.refunded_fen) * greatest(o.paid_fen - coalesce(f.fen, 0), 0)) / nullif(o.paid_fen, 0)), 0) as fen
+    from sport_order_item i
+    join sport_order o on o.id = i.order_id
+    left join lateral (select sum(p.amount_fen) as fen from sport_payment p where p.order_id = o.id and p.state = 'succeeded' and p.method = 'free') f on true
+    where i.org_id = ${card.orgId} and o.state in ('paid', 'completed', 'part_refunded', 'refunded')
+      and ((i.kind = 'card' and i.hold->>'cardId' = ${String(card.id)})
+        or (${card.accountId ?? null}::bigint is not null and i.kind in ('recharge', 'card_recharge') and i.ref_id = ${card.accountId ?? null}::bigint))
+      and ${inScope(scope, sql`i.org_id`) ?? sql`true`}`)) as unknown as { rows: { fen: string | number | null }[] };
+  return Math.floor(Number(res.rows[0]?.fen ?? 0));
+}

@@ -64,7 +64,7 @@ describe.each(databases)('member cards on %s', (kind) => {
 
     // A refund of that order goes back onto the card.
     const refund = await ok(c, 'POST', sport('refund'), { orderId: order.id, amountFen: 2_500, reason: 'back' });
-    await ok(c, 'POST', sport(`refund/${refund.id}/review`), { approve: true, remark: 'ok' });
+    await ok(staff.reviewer, 'POST', sport(`refund/${refund.id}/review`), { approve: true, remark: 'ok' });
     expect(await balanceOf(sold.cardId)).toBe(165_000);
 
     // The expense calendar shows the day's spending.
@@ -101,7 +101,7 @@ describe.each(databases)('member cards on %s', (kind) => {
     expect(await balanceOf(sold.cardId)).toBe(12_000);
     const detail = await ok(c, 'GET', sport(`order/${rc.orderId}`));
     const r = await ok(c, 'POST', sport('refund'), { orderId: rc.orderId, items: [{ itemId: detail.items[0].id, quantity: 1 }], reason: 'mistake' });
-    expect((await ok(c, 'POST', sport(`refund/${r.id}/review`), { approve: true, remark: 'ok' })).state).toBe('succeeded');
+    expect((await ok(staff.reviewer, 'POST', sport(`refund/${r.id}/review`), { approve: true, remark: 'ok' })).state).toBe('succeeded');
     expect(await balanceOf(sold.cardId)).toBe(2_000 - 1_000);
   });
 
@@ -203,7 +203,7 @@ describe.each(databases)('member cards on %s', (kind) => {
     await ok(c, 'POST', sport(`order/${order.id}/pay`), { method: 'card', amountFen: 8_000, cardId: sold.cardId });
     expect((await ok(c, 'GET', cardApi(String(sold.cardId)))).timesLeft).toBe(1);
     const refund = await ok(c, 'POST', sport('refund'), { orderId: order.id, amountFen: 8_000, reason: 'rain' });
-    await ok(c, 'POST', sport(`refund/${refund.id}/review`), { approve: true, remark: 'ok' });
+    await ok(staff.reviewer, 'POST', sport(`refund/${refund.id}/review`), { approve: true, remark: 'ok' });
     expect((await ok(c, 'GET', cardApi(String(sold.cardId)))).timesLeft).toBe(2);
 
     await ok(c, 'POST', cardApi('checkin'), { cardId: sold.cardId, method: 'card' });
@@ -239,12 +239,12 @@ describe.each(databases)('member cards on %s', (kind) => {
     // Rejected: the card is active again.
     const first = await ok(c, 'POST', cardApi(`${sold.cardId}/refund`), { method: 'cash', reason: '想退' });
     expect(first.card.status).toBe('frozen');
-    await ok(c, 'POST', sport(`refund/${first.refund.id}/review`), { approve: false, remark: '未满期' });
+    await ok(staff.reviewer, 'POST', sport(`refund/${first.refund.id}/review`), { approve: false, remark: '未满期' });
     expect((await ok(c, 'GET', cardApi(String(sold.cardId)))).status).toBe('active');
     const applied = await ok(c, 'POST', cardApi(`${sold.cardId}/refund`), { method: 'cash', reason: '搬家' });
     expect(applied.card.status).toBe('frozen');
     expect(applied.refund).toMatchObject({ kind: 'non_order', state: 'applied', amountFen: 15_000 });
-    const reviewed = await ok(c, 'POST', sport(`refund/${applied.refund.id}/review`), { approve: true, remark: 'ok' });
+    const reviewed = await ok(staff.reviewer, 'POST', sport(`refund/${applied.refund.id}/review`), { approve: true, remark: 'ok' });
     expect(reviewed.state).toBe('succeeded');
     const after = await ok(c, 'GET', cardApi(String(sold.cardId)));
     expect(after).toMatchObject({ status: 'refunded', balanceFen: 0 });
@@ -261,7 +261,7 @@ describe.each(databases)('member cards on %s', (kind) => {
     expect(await balanceOf(paid.cardId)).toBe(12_000);
     const detail = await ok(c, 'GET', sport(`order/${paid.orderId}`));
     const r = await ok(c, 'POST', sport('refund'), { orderId: paid.orderId, items: [{ itemId: detail.items[0].id, quantity: 1 }], reason: 'changed mind' });
-    const reviewed = await ok(c, 'POST', sport(`refund/${r.id}/review`), { approve: true, remark: 'ok' });
+    const reviewed = await ok(staff.reviewer, 'POST', sport(`refund/${r.id}/review`), { approve: true, remark: 'ok' });
     expect(reviewed.state).toBe('succeeded');
     expect(await ok(c, 'GET', cardApi(String(paid.cardId)))).toMatchObject({ status: 'refunded', balanceFen: 0 });
     expect((await orderMoney(s, paid.orderId)).state).toBe('refunded');

@@ -34,6 +34,7 @@ import { findAccount, itemsOf } from '../commerce/commerce.repository.ts';
 import { venueOrgOf } from '../commerce/item-kinds.ts';
 import { createOrder, getOrderRow, type Made } from '../commerce/order.service.ts';
 import { applyNonOrderRefund } from '../commerce/refund.service.ts';
+import { fenToYuan } from '../commerce/providers/money.ts';
 import { findMember, insertVisit, searchMembers, type MemberRecord } from '../member/member.repository.ts';
 import { findVenue, pagePriceRules, priceRuleDefaultOrder, type PriceRuleRecord } from '../venue/venue.repository.ts';
 import { addDays, checkLimits, daysBetween, localNow, maskPhone, refusalOf, rulesOf } from './card.common.ts';
@@ -61,6 +62,7 @@ import {
   pageDistributions,
   latestGives,
   pageUsages,
+  paidForCard,
   shareOfMember,
   sharedCardIds,
   sharesOf,
@@ -385,6 +387,32 @@ export async function editCardRules(db: Db, caller: Caller, id: number, input: C
 }
 
 /**
+ * The most a card's refund may pay back (issue 23, medium 7): what was paid for it (its sale, and
+ * the recharges of a value card; comps are not money paid) less what was used, by its kind:
+ * - value: its balance, at most the money paid in (the bonus and the face value above the price
+ *   are used first; what is left of them is forfeited);
+ * - times: the price paid for the uses left (paid × uses left ÷ uses sold);
+ * - period: the price paid for the days left (paid × days left ÷ days of validity; a card without
+ *   an end: what was paid).
+ */
+export async function refundableOf(db: Executor, scope: Scope, card: CardRecord): Promise<number> {
+  const paid = await paidForCard(db, scope, card);
+  if (card.kind === 'value') {
+    const balance = card.accountId ? ((await findAccount(db, scope, card.accountId))?.balanceFen ?? 0) : 0;
+    return Math.max(0, Math.min(balance, paid));
+  }
+  if (card.kind === 'times') {
+    if (!card.timesTotal) return 0;
+    return Math.floor((paid * (card.timesLeft ?? 0)) / card.timesTotal);
+  }
+  if (!card.validTo || !card.validFrom) return paid;
+  const { day: today } = await localNow(db, card.orgId);
+  const total = daysBetween(card.validFrom, card.validTo) + 1;
+  const left = Math.min(total, Math.max(0, daysBetween(today < card.validFrom ? card.validFrom : today, card.validTo) + 1));
+  return total > 0 ? Math.floor((paid * left) / total) : 0;
+}
+
+/**
  * `POST card/{id}/refund`: the remaining value through the refund review (a non-order refund paid
  * out in cash or by transfer). The card is frozen while it waits; paid out, it is refunded.
  */
@@ -393,15 +421,17 @@ export async function refundCard(db: Db, caller: Caller, id: number, input: Card
   const card = await findCard(db, scope, id);
   if (!card) throw notFound();
   if (!LIVE.includes(card.status)) throw conflict('state', 'card.notRefundable');
+  const most = await refundableOf(db, scope, card);
+  if (most <= 0) throw invalid('amountFen', 'card.nothingToRefund');
   let amountFen = input.amountFen;
   if (card.kind === 'value') {
-    const balance = (await findAccount(db, scope, card.accountId!))!.balanceFen;
-    if (balance <= 0) throw invalid('amountFen', 'card.nothingToRefund');
-    if (amountFen !== undefined && amountFen !== balance) throw invalid('amountFen', 'card.refundWhole');
-    amountFen = balance;
-  } else if (amountFen === undefined) throw invalid('amountFen', 'error.field.required');
+    // The whole card is refunded: what is left of the money paid for it (a bonus is used first, and what is left of it is forfeited).
+    if (amountFen !== undefined && amountFen !== most) throw invalid('amountFen', 'card.refundWhole', { maxYuan: fenToYuan(most) });
+    amountFen = most;
+  } else if (amountFen === undefined) amountFen = most;
+  else if (amountFen > most) throw invalid('amountFen', 'card.refundOverPaid', { maxYuan: fenToYuan(most) });
   const member = (await findMember(db, scope, card.memberId))!;
-  const refund = await applyNonOrderRefund(db, caller, { orgId: card.orgId, payeeName: member.name, payeePhone: /^1\d{10}$/.test(member.phone) ? member.phone : undefined, amountFen, method: input.method, reason: input.reason }, { payoutFrom: card.accountId ?? undefined });
+  const refund = await applyNonOrderRefund(db, caller, { orgId: card.orgId, payeeName: member.name, payeePhone: /^1\d{10}$/.test(member.phone) ? member.phone : undefined, amountFen, method: input.method, reason: input.reason }, { payoutFrom: card.accountId ?? undefined, card: true });
   await db.transaction(async (tx) => {
     const locked = await lockedCard(tx, scope, id);
     if (locked.status === 'active') await updateCard(tx, scope, id, ['active'], undefined, { status: 'frozen', frozenAt: new Date() });

@@ -9,13 +9,17 @@ export const CARD_KEYS = ['sport.card.list', 'sport.card.sell', 'sport.card.type
 
 export const cardApi = (p: string) => `/api/sport/card/${p}`;
 
-/** A new organisation under `parentId` with a user who holds every card and commerce permission (phones masked: no private-data permission). */
+/**
+ * A new organisation under `parentId` with a user who holds every card and commerce permission (phones masked: no private-data permission),
+ * and `reviewer`: a second user of the same role (a refund is approved by someone other than its applicant).
+ */
 export async function cardStaff(s: TestServer, admin: Client, parentId: number, extraKeys: string[] = []) {
   const org = await makeOrg(admin, parentId);
   const role = await makeRole(admin, org.id);
   await grantMenus(admin, role.id, [...CARD_KEYS, ...COMMERCE_KEYS, ...extraKeys]);
   const user = await makeUser(admin, org.id, { roleIds: [role.id] });
-  return { orgId: org.id, c: await signIn(s, user.code, 'Pass1234'), userId: user.id };
+  const second = await makeUser(admin, org.id, { roleIds: [role.id] });
+  return { orgId: org.id, c: await signIn(s, user.code, 'Pass1234'), userId: user.id, reviewer: await signIn(s, second.code, 'Pass1234') };
 }
 
 let phoneSeq = 0;

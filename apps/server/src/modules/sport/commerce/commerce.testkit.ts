@@ -8,13 +8,17 @@ export const COMMERCE_KEYS = ['sport.order.main', 'sport.refund.orderRefund', 's
 
 export const sport = (p: string) => `/api/sport/commerce/${p}`;
 
-/** A new organisation under `parentId` with a user who holds every commerce permission. */
-export async function commerceStaff(s: TestServer, admin: Client, parentId: number): Promise<{ orgId: number; c: Client; userId: number }> {
+/**
+ * A new organisation under `parentId` with a user who holds every commerce permission, and
+ * `reviewer`: a second user of the same role (a refund is approved by someone other than its applicant).
+ */
+export async function commerceStaff(s: TestServer, admin: Client, parentId: number): Promise<{ orgId: number; c: Client; userId: number; reviewer: Client }> {
   const org = await makeOrg(admin, parentId);
   const role = await makeRole(admin, org.id);
   await grantMenus(admin, role.id, COMMERCE_KEYS);
   const user = await makeUser(admin, org.id, { roleIds: [role.id] });
-  return { orgId: org.id, c: await signIn(s, user.code, 'Pass1234'), userId: user.id };
+  const second = await makeUser(admin, org.id, { roleIds: [role.id] });
+  return { orgId: org.id, c: await signIn(s, user.code, 'Pass1234'), userId: user.id, reviewer: await signIn(s, second.code, 'Pass1234') };
 }
 
 /** A pending order of `general` items. */

@@ -37,13 +37,14 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
   let s: TestServer;
   let sims: PaySimulators;
   let mgr: Client;
+  let reviewer: Client;
   beforeAll(async () => {
     const port = await freePort();
     s = await startServer(kind, { PUBLIC_URL: `http://127.0.0.1:${port}` });
     await s.app.listen({ host: '127.0.0.1', port });
     sims = await startPaySimulators();
     const { c: admin, platformOrgId } = await adminClient(s);
-    ({ c: mgr } = await commerceStaff(s, admin, platformOrgId));
+    ({ c: mgr, reviewer } = await commerceStaff(s, admin, platformOrgId));
     for (const p of PROVIDER_METHODS) {
       const cfg = sims[p].merchantConfig();
       const saved = await mgr.json('PUT', sport(`merchant/${p}`), { body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 } });
@@ -133,7 +134,7 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
         [700, 'refunded'],
       ] as const) {
         const applied = await mgr.json('POST', sport('refund'), { body: { orderId: order.id, amountFen, reason: '退款测试' } });
-        await mgr.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: '同意' } });
+        await reviewer.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: '同意' } });
         // Some providers answer "processing" and finish by notification or query.
         const done = await until(
           async () => (await mgr.json('GET', sport(`refund/${applied.body.id}`))).body,
@@ -189,7 +190,7 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
     const down = await mgr.json('PUT', sport('merchant/aggregate'), { body: { enabled: true, gateway: 'http://127.0.0.1:9', settings: cfg.settings, version } });
     expect(down.code, down.msg).toBe(0);
     const applied = await mgr.json('POST', sport('refund'), { body: { orderId: order.id, amountFen: 700, reason: '网络中断' } });
-    const approved = await mgr.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: 'ok' } });
+    const approved = await reviewer.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: 'ok' } });
     expect(approved.body).toMatchObject({ state: 'approved', legs: [{ state: 'processing' }] });
     await mgr.json('PUT', sport('merchant/aggregate'), { body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, version: version + 1 } });
     const done = await until(

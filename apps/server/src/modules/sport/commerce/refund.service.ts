@@ -1,13 +1,18 @@
-import type { NonOrderRefundApply, RefundApply, RefundListQuery, RefundReview } from '@venue/contract';
-import type { Db, Executor } from '../../../platform/db.ts';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MAX_FEN, type NonOrderRefundApply, type RefundApply, type RefundListQuery, type RefundReview } from '@venue/contract';
+import type { Db, Executor, Tx } from '../../../platform/db.ts';
 import { assertInScope, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
-import { committedRefundFen, committedRefundItems, findAccount, findOrder, findRefund, insertRefund, itemsOf, legsOf, nextDocNo, pageRefunds, refundDefaultOrder, refundSorts, transitionRefund } from './commerce.repository.ts';
+import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/config.service.ts';
+import { committedRefundFen, committedRefundItems, findAccount, findOrder, findRefund, insertRefund, itemsOf, legsOf, nextDocNo, operatorTakings, pageRefunds, refundDefaultOrder, refundSorts, transitionRefund, type RefundRecord } from './commerce.repository.ts';
 import { executeRefund, timeZoneOf } from './money.ts';
 import { storedValueHooks } from './item-kinds.ts';
 import { idempotent, type AfterCommitRunner } from './order.service.ts';
+import { fenToYuan } from './providers/money.ts';
+import './refund.messages.ts';
 
 /**
  * Refunds: an operator applies (some items of an order, part of its amount, or money that no order
@@ -16,6 +21,79 @@ import { idempotent, type AfterCommitRunner } from './order.service.ts';
  */
 
 const REFUNDABLE = ['paid', 'completed', 'part_refunded'];
+
+// ---------------------------------------------------------------- who may refund, and how much
+
+/**
+ * Non-order refunds (money no order holds: a deposit, a goodwill payment) are limited per role:
+ * parameter `commerce.refundLimits`, JSON `{"default": {"maxFen": 100000}, "roles": {"<role code>":
+ * {"maxFen": 500000}}}`, the most one refund may pay back. A role without an entry has the default;
+ * without the parameter the default is ¥1,000. A caller with several roles has the most generous.
+ * Order refunds are bounded by what the order paid, card refunds by what the card was paid and
+ * has not used (cards module); every refund is approved by someone other than its applicant.
+ */
+export const REFUND_LIMITS_PARAM = 'commerce.refundLimits';
+const refundLimit = z.strictObject({ maxFen: z.number().int().min(0).max(MAX_FEN) });
+const refundLimits = z.strictObject({ default: refundLimit.optional(), roles: z.record(z.string().min(1).max(64), refundLimit).optional() });
+export const DEFAULT_REFUND_LIMIT_FEN = 100_000;
+registerConfigValidator(REFUND_LIMITS_PARAM, jsonValidator((json) => refundLimits.parse(json)));
+
+/** The most one non-order refund of the caller may pay back. */
+export async function refundLimitOf(db: Db, caller: Caller): Promise<number> {
+  const raw = await getConfigValue(db, REFUND_LIMITS_PARAM);
+  let parsed: z.output<typeof refundLimits> = {};
+  try {
+    parsed = raw ? refundLimits.parse(JSON.parse(raw)) : {};
+  } catch {
+    parsed = {}; // an unreadable value (saved before its check existed): the default
+  }
+  const fallback = parsed.default?.maxFen ?? DEFAULT_REFUND_LIMIT_FEN;
+  const roles = caller.roles.length ? caller.roles : [''];
+  return Math.max(...roles.map((r) => parsed.roles?.[r]?.maxFen ?? fallback));
+}
+
+/**
+ * The cash in an operator's drawer: what they took in cash less what they paid back in cash. The
+ * front desk's shift (venue module) may set the figure of the operator's open shift; without it,
+ * the operator's cash of the organisation's business day so far.
+ */
+export type DrawerCash = (tx: Tx, scope: Scope, orgId: number, userId: number) => Promise<number | undefined>;
+let drawerCash: DrawerCash | undefined;
+export function setDrawerCash(fn: DrawerCash): void {
+  drawerCash = fn;
+}
+
+/** Midnight of today in a time zone. */
+function startOfDay(timeZone: string, now = new Date()): Date {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now).map((p) => [p.type, p.value]));
+  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const offset = local - Math.floor(now.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) - offset);
+}
+
+async function cashInDrawer(tx: Tx, scope: Scope, orgId: number, userId: number): Promise<number> {
+  const fromShift = await drawerCash?.(tx, scope, orgId, userId);
+  if (fromShift !== undefined) return fromShift;
+  const now = new Date();
+  return (await operatorTakings(tx, scope, orgId, userId, startOfDay(await timeZoneOf(tx, orgId), now), new Date(now.getTime() + 1000))).cash ?? 0;
+}
+
+/**
+ * A cash payout leaves the applicant's drawer: it may not exceed the cash in it. Payouts of one
+ * drawer are serialised (a transaction-scoped advisory lock), so two approvals at once cannot both
+ * spend the same cash.
+ */
+async function checkDrawer(tx: Tx, scope: Scope, orgId: number, userId: number | null, amountFen: number, field: string): Promise<void> {
+  if (userId === null) throw conflict('state', 'commerce.refundOverDrawer', { cashYuan: fenToYuan(0) });
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`drawer:${orgId}:${userId}`}, 0))`);
+  const cash = await cashInDrawer(tx, scope, orgId, userId);
+  if (amountFen > cash) throw invalid(field, 'commerce.refundOverDrawer', { cashYuan: fenToYuan(Math.max(0, cash)) });
+}
+
+/** A refund is approved by someone other than its applicant. */
+function assertOtherReviewer(refund: RefundRecord, caller: Caller): void {
+  if (refund.appliedBy !== null && refund.appliedBy === caller.userId) throw conflict('state', 'commerce.refundOwnReview');
+}
 
 export async function getRefund(db: Executor, scope: Scope, id: number) {
   const { rows } = await pageRefunds(db, scope, { id }, refundDefaultOrder, { limit: 1, offset: 0 });
@@ -75,11 +153,18 @@ export async function applyRefund(db: Db, caller: Caller, input: RefundApply, ke
  * stored-value account the money leaves when the refund is paid out in cash or by transfer (a
  * member card's remaining value; the cards module takes it out of the account).
  */
-export async function applyNonOrderRefund(db: Db, caller: Caller, input: NonOrderRefundApply, opts: { payoutFrom?: number } = {}) {
+export async function applyNonOrderRefund(db: Db, caller: Caller, input: NonOrderRefundApply, opts: { payoutFrom?: number; card?: boolean } = {}) {
   const scope = scopeOf(caller);
   const orgId = input.orgId ?? caller.orgId;
   await assertInScope(db, scope, [orgId]);
+  if (!input.reason.trim()) throw invalid('reason', 'error.field.required');
+  // A card's refund is bounded by the card (what was paid for it and not used); any other by the role's limit.
+  if (!opts.card) {
+    const limit = await refundLimitOf(db, caller);
+    if (input.amountFen > limit) throw invalid('amountFen', 'commerce.refundOverLimit', { maxYuan: fenToYuan(limit) });
+  }
   const id = await db.transaction(async (tx) => {
+    if (input.method === 'cash') await checkDrawer(tx, scope, orgId, caller.userId, input.amountFen, 'amountFen');
     if (input.method === 'balance') {
       const account = await findAccount(tx, scope, input.accountId!);
       if (!account) throw notFound();
@@ -111,7 +196,10 @@ export async function reviewRefund(db: Db, caller: Caller, id: number, input: Re
   const work = await db.transaction(async (tx) => {
     const refund = await findRefund(tx, scope, id);
     if (!refund) throw notFound();
+    assertOtherReviewer(refund, caller);
     if (refund.orderId) await findOrder(tx, scope, refund.orderId, { lock: true }); // one money change of an order at a time
+    // Cash paid out (no order's payment) leaves the applicant's drawer: checked again when it is paid.
+    if (input.approve && refund.state === 'applied' && refund.kind === 'non_order' && refund.method === 'cash') await checkDrawer(tx, scope, refund.orgId, refund.appliedBy, refund.amountFen, 'approve');
     const reviewed = await transitionRefund(tx, scope, id, ['applied'], { state: input.approve ? 'approved' : 'rejected', reviewedBy: caller.userId, reviewedAt: new Date(), reviewRemark: input.remark, ...(input.approve ? {} : { completedAt: new Date() }) });
     if (!reviewed) throw conflict('state', 'commerce.refundNotApplied');
     if (!input.approve) await storedValueHooks()?.refundRejected?.(tx, scope, reviewed); // a card waiting for it is usable again
