@@ -51,6 +51,7 @@ const LANDED: Record<string, string> = {
   '0021_ticket_limits_gate_window': 'cae356fbb13b910e160bce66e8feff4e220b91e7bc51560025f627db4bc17606',
   '0022_order_discount_reason': 'a887118ef9d2f4ec63d238388b89defad1616ff6544d2da26559fe8019f601d5',
   '0023_member_register_day': 'b0b46cc1b393cd5d12c1639720d9445ae9ee91154fc59686d337fc59382b08d2',
+  '0024_refund_zero_amount': 'e7fdd7586054892db6a576bc675e827743ab949537d78a0771efd3c84f645a02',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
