@@ -63,9 +63,7 @@ function requiredBody(schema: ZodType): Record<string, unknown> | undefined {
  */
 const FILLED_ON_PURPOSE: Record<string, { fields: string[]; why: string }> = {
   'PUT /api/system/strategy/loginStrategy': { fields: ['lockMinutes'], why: 'the login form sends its whole part; a lock time left empty means no automatic unlock (null), strategy.routes.test.ts' },
-  // secrets: {} keeps every stored secret (absent keeps). ratePerMinute: still reset to 60 when left
-  // out; the fix is in message.service.ts (issue 23, point 10: left open, see the report).
-  'PUT /api/system/message/channel/:channel': { fields: ['secrets', 'ratePerMinute'], why: 'secrets: an empty set keeps the stored ones' },
+  'PUT /api/system/message/channel/:channel': { fields: ['secrets'], why: 'an empty set of secrets keeps every stored one (a secret given replaces, an empty string clears)' },
 };
 
 /** Fields the parsed body holds that were not sent (defaults filled in), by route and field sent. */
@@ -152,7 +150,7 @@ describe.each(databases)('partial updates keep what they leave out, through the 
   let admin: Client;
   let platformId: number;
   beforeAll(async () => {
-    s = await startServer(kind, { JOB_SCHEDULER: '0' });
+    s = await startServer(kind, { JOB_SCHEDULER: '0', OUTBOUND_ALLOW: '*,127.0.0.1:1' });
     ({ c: admin, platformOrgId: platformId } = await adminClient(s));
   });
   afterAll(async () => s?.close());
@@ -209,5 +207,15 @@ describe.each(databases)('partial updates keep what they leave out, through the 
     const named = await ok(admin, 'PUT', sys('setting'), { enable: false, loginName: '城西体育中心', systemName: '场馆后台', copyright: '© 城西', version: current.version });
     const enabled = await ok(admin, 'PUT', sys('setting'), { enable: true, version: named.version });
     expect(enabled).toMatchObject({ enable: true, loginName: '城西体育中心', systemName: '场馆后台', copyright: '© 城西' });
+  });
+
+  it("a message channel saved without its rate keeps the rate (it went back to 60 a minute)", async () => {
+    const channels = await ok(admin, 'GET', sys('message/channel'));
+    const ding = channels.find((c: { channel: string }) => c.channel === 'dingtalk');
+    const settings = { url: 'http://127.0.0.1:1/robot/send' };
+    const slow = await ok(admin, 'PUT', sys('message/channel/dingtalk'), { enabled: false, ratePerMinute: 5, settings, version: ding.version });
+    expect(slow.ratePerMinute).toBe(5);
+    const moved = await ok(admin, 'PUT', sys('message/channel/dingtalk'), { enabled: false, settings: { url: 'http://127.0.0.1:1/robot/send?x=1' }, version: slow.version });
+    expect(moved).toMatchObject({ ratePerMinute: 5, settings: { url: 'http://127.0.0.1:1/robot/send?x=1' } });
   });
 });

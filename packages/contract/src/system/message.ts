@@ -77,7 +77,8 @@ export const messageChannelParams = z.object({ channel: z.enum(CONFIGURABLE_CHAN
  */
 export const messageChannelSave = z.object({
   enabled: z.boolean(),
-  ratePerMinute: fields.intIn(1, 100_000).default(60),
+  /** Left out: the stored rate is kept (60 for a channel never saved). */
+  ratePerMinute: fields.intIn(1, 100_000).optional(),
   settings: z.record(z.string().max(32), z.unknown()),
   secrets: z.record(z.string().max(32), secret).default({}),
   /** 0 for a channel never saved. */

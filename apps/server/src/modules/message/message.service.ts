@@ -88,7 +88,8 @@ export async function saveChannel(db: Db, caller: Caller, secretKey: Buffer, all
   if (missing) throw invalid(`secrets.${missing}`, 'message.secretRequired', { name: missing });
   await repo.saveChannel(db, scope, caller.orgId, channel, input.version, {
     enabled: input.enabled,
-    ratePerMinute: input.ratePerMinute,
+    // A rate left out keeps the stored one (issue 23, point 10).
+    ratePerMinute: input.ratePerMinute ?? existing?.ratePerMinute ?? 60,
     settings: settings.data as Record<string, unknown>,
     secretsSealed: Object.keys(secrets).length ? sealSecret(secretKey, JSON.stringify(secrets)) : null,
   });
