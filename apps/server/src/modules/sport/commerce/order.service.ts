@@ -105,6 +105,7 @@ async function checkDiscount(db: Db, caller: Caller, input: GeneralSale): Promis
   const field = `items.${lines.find((l) => l.discount > 0)!.i}.discountFen`;
   if (!caller.perms.has(Perm.order.discount)) throw new AppError('FORBIDDEN', 'commerce.discountForbidden');
   if (!input.discountReason) throw invalid('discountReason', 'commerce.discountReasonRequired');
+  if (input.items.some((it) => it.unitPriceFen === undefined)) return; // the sale names the missing price itself (commerce.priceRequired)
   const limits = await discountLimitsOf(db, caller);
   const fits = (l: DiscountLimit) => discount * 100 <= total * l.maxPercent && (l.maxFen === null || l.maxFen === undefined || discount <= l.maxFen);
   if (limits.some(fits)) return;
