@@ -333,7 +333,7 @@ describe('front desk console', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
   });
 
-  it('the workbench: today\'s session checked in, the shift handed over with its cash and signed off by a colleague', async () => {
+  it('the workbench: today\'s session checked in, the shift counted blind, handed over with a note for the difference and signed off by a colleague', async () => {
     // A venue open around the clock where it is day now, so a slot later today exists.
     const tz = dayTimeZone();
     const d = await desk(2, { timeZone: tz, open: '00:00', close: '24:00' });
@@ -341,12 +341,13 @@ describe('front desk console', () => {
     const date = today(tz);
     const start = hourAhead(tz, 60);
 
-    // The workbench opens the operator's shift; then a booking paid in cash is taken in it.
+    // Cash taken (as at the grid) before the workbench is first shown: the shift opened with it.
+    const paid = await book(d, sites[0]!.id, date, start, plusHour(start), '刘洋');
     await page.goto(`${e.baseUrl}${WORKBENCH}`);
     await expect.poll(() => page.getByTestId('shift-current').getAttribute('data-shift-id')).not.toBeNull();
-    const paid = await book(d, sites[0]!.id, date, start, plusHour(start), '刘洋');
-    await page.getByTestId('shift-refresh').click();
-    await expect.poll(() => page.getByTestId('shift-cash').getAttribute('data-fen')).toBe('5000');
+    // The cash is not shown while the shift is open (the count is blind).
+    await page.getByTestId('shift-cash-blind').waitFor();
+    expect(await page.getByTestId('shift-cash').count()).toBe(0);
 
     // Today's sessions: expected, then checked in from its row.
     const row = page.getByTestId('workbench-sessions').locator(`tr[data-row-key="${paid.orderId}"]`);
@@ -358,14 +359,26 @@ describe('front desk console', () => {
     await toast(page, paid.orderNo).waitFor();
     await expect.poll(() => row.getByTestId('workbench-arrival').getAttribute('data-value')).toBe('arrived');
 
-    // Handed over with ¥45 counted: ¥5 short; one's own shift waits for someone else.
+    // The count is blind: an empty field and no expected cash until ¥45 is recorded; then ¥50 expected, ¥5 short.
     await page.getByTestId('shift-hand').click();
-    await expect.poll(() => page.getByTestId('shift-hand-expected').getAttribute('data-fen')).toBe('5000');
+    const dialog = visible(page.locator('.ant-modal'));
+    await page.locator('#shift-hand-form_counted').waitFor();
+    expect(await page.locator('#shift-hand-form_counted').inputValue()).toBe('');
+    expect(await dialog.getByTestId('shift-hand-expected').count()).toBe(0);
+    expect(await dialog.textContent()).not.toContain('50.00');
+    await shot(page, 'desk-shift-count');
     await page.locator('#shift-hand-form_counted').fill('45');
-    await expect.poll(() => visible(page.locator('.ant-modal')).getByTestId('shift-difference').getAttribute('data-fen')).toBe('-500');
+    await page.getByTestId('shift-hand-form-ok').click();
+    await expect.poll(() => dialog.getByTestId('shift-hand-expected').getAttribute('data-fen')).toBe('5000');
+    await expect.poll(() => dialog.getByTestId('shift-difference').getAttribute('data-fen')).toBe('-500');
+    // Short: not handed over without a note.
+    await page.getByTestId('shift-hand-form-ok').click();
+    await expect.poll(() => dialog.locator('.ant-form-item-explain-error').textContent()).toContain('备注');
+    await page.locator('#shift-hand-form_remark').fill('找零少收 5 元');
     await shot(page, 'desk-shift-hand');
     await page.getByTestId('shift-hand-form-ok').click();
     await toast(page, '已交班').waitFor();
+    // One's own shift waits for someone else.
     const mine = page.getByTestId('shift-list').locator('tr', { hasText: d.staff.name }).filter({ has: page.locator('[data-value="handed"]') });
     await expect.poll(() => mine.count()).toBe(1);
     expect(await mine.getByTestId('shift-sign').isDisabled()).toBe(true);
@@ -387,6 +400,6 @@ describe('front desk console', () => {
     await expect.poll(() => signed.count()).toBe(1);
     await shot(b.page, 'desk-shift-signed');
     const list = await d.api.json('POST', '/api/sport/workbench/shift/list', { body: { stadiumId: venue.id, state: 'signed' } });
-    expect(list.body.data[0]).toMatchObject({ handedFen: 4500, cashFen: 5000, signedByName: colleague.name });
+    expect(list.body.data[0]).toMatchObject({ handedFen: 4500, cashFen: 5000, remark: '找零少收 5 元', signedByName: colleague.name });
   });
 });

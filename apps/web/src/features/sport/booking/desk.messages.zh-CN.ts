@@ -204,7 +204,7 @@ const messages = {
     recordCount: '记录清点金额',
     countedAt: '已记录清点 {{amount}}',
     noteNeeded: '长款或短款须填写备注',
-    cashBlind: '现金在交班清点后显示',
+    cashBlind: '交班清点后显示',
     counted: '清点现金（元）',
     expected: '应有现金',
     difference: '差额',
