@@ -11,9 +11,12 @@ import { browserAs, loginThroughForm, makeStaff, openBrowser, screenshot, startE
 
 /**
  * Gate checking at the console (issue 13): a ticket checked twice at the checking screen is
- * admitted, then refused with its first use; the offline gate device admits a ticket while the
- * browser is offline (shown as OFFLINE), keeps the scan, and uploads it when back online. Each
- * test works as the staff of an organisation of its own, with tickets sold through the API.
+ * admitted, then refused with its first use; a ticket of a session two weeks away is refused with
+ * the session's times and admitted by a supervisor's override with a reason; the offline gate device
+ * admits a signed ticket while the browser is offline (shown as OFFLINE), refuses a typed code
+ * there, keeps the scans, and uploads them when back online. Each test works as the staff of an
+ * organisation of its own, with tickets sold through the API (sessions starting within the hour,
+ * inside their gate window, whatever the day).
  */
 const CHECK = '/sport/views/ticketManagement/ticketChecking/index';
 const OFFLINE = '/sport/views/ticketManagement/ticketChecking/offline';
@@ -111,6 +114,38 @@ describe('gate checking console', () => {
     await pick(page, 'check-gate', name);
   });
 
+  it('a ticket of a session two weeks away is refused with the session\'s times; the supervisor admits it with a reason, logged', async () => {
+    const { api, gate, b } = await setUp(1);
+    const page = b.page;
+    const startAt = new Date(Date.now() + 14 * 86400_000);
+    const later = await soldTickets(api, 1, 10, { name: uniq('季后赛') }, { startAt: startAt.toISOString() });
+    await page.goto(`${e.baseUrl}${CHECK}`);
+    await pick(page, 'check-session', later.project.name);
+    await pick(page, 'check-gate', gate.name);
+    const code = page.getByTestId('check-code');
+    await code.fill(later.tickets[0]!.code);
+    await code.press('Enter');
+    const result = page.getByTestId('check-result');
+    await expect.poll(() => result.getAttribute('data-reason')).toBe('outsideWindow');
+    expect(await result.getAttribute('data-result')).toBe('refused');
+    expect(await result.textContent()).toContain('不在检票时间内');
+    const p = (n: number) => String(n).padStart(2, '0');
+    const startText = `${startAt.getFullYear()}-${p(startAt.getMonth() + 1)}-${p(startAt.getDate())} ${p(startAt.getHours())}:${p(startAt.getMinutes())}`;
+    expect(await page.getByTestId('check-window').textContent()).toContain(`开场 ${startText}`);
+    await screenshot(page, 'ticket-check-outside-window');
+    // The staff hold the screen with its buttons: the override, with a reason.
+    await page.getByTestId('check-override').click();
+    await page.locator('#override_reason').fill('嘉宾提前彩排');
+    await page.getByTestId('override-ok').click();
+    await expect.poll(() => result.getAttribute('data-result')).toBe('admitted');
+    expect(await page.getByTestId('check-window').textContent()).toContain('已在检票时间外放行');
+    const scans = await ok<{ data: { result: string; reason: string | null; overrideReason: string | null }[] }>(api, 'POST', ticketApi('check/scans'), { sessionId: later.session.id });
+    expect(scans.data.map((x) => [x.result, x.reason, x.overrideReason])).toEqual([
+      ['admitted', null, '嘉宾提前彩排'],
+      ['refused', 'outsideWindow', null],
+    ]);
+  });
+
   it('the offline device admits a ticket while offline, shows OFFLINE, comes back after a reload with no network, and uploads the scans when back online', async () => {
     const { api, gate, project, session, tickets, b } = await setUp(2);
     const page = b.page;
@@ -140,7 +175,13 @@ describe('gate checking console', () => {
     await code.fill(`${p}.${body}.${sig.startsWith('A') ? 'B' : 'A'}${sig.slice(1)}`);
     await code.press('Enter');
     await expect.poll(() => result.getAttribute('data-reason')).toBe('badSignature');
-    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('3');
+    // A typed code carries no signature: refused offline, with what to do.
+    await code.fill(tickets[1]!.code);
+    await code.press('Enter');
+    await expect.poll(() => result.getAttribute('data-reason')).toBe('needsOnline');
+    expect(await result.getAttribute('data-result')).toBe('refused');
+    expect(await result.textContent()).toContain('手输票码需联网核验');
+    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('4');
     await screenshot(page, 'ticket-offline-gate');
 
     // Reloaded with no network: the page comes back signed in, with its package, its queue and what it admitted.
@@ -148,14 +189,14 @@ describe('gate checking console', () => {
     await expect.poll(() => page.getByTestId('offline-package').getAttribute('data-session-id')).toBe(String(session.id));
     expect(page.url()).toBe(`${e.baseUrl}${OFFLINE}`);
     expect(await page.getByTestId('offline-status').getAttribute('data-online')).toBe('false');
-    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('3');
+    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('4');
     await code.fill(payload);
     await code.press('Enter');
     await expect.poll(() => result.getAttribute('data-reason')).toBe('used');
     await code.fill(await qrOf(api, tickets[1]!.id));
     await code.press('Enter');
     await expect.poll(() => result.getAttribute('data-result')).toBe('admitted');
-    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('5');
+    await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('6');
     await screenshot(page, 'ticket-offline-gate-reloaded');
     // Nothing reached the server while offline.
     expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(0);
@@ -169,6 +210,7 @@ describe('gate checking console', () => {
       ['admitted', null, 'offline', gate.name],
       ['refused', 'used', 'offline', gate.name],
       ['refused', 'badSignature', 'offline', gate.name],
+      ['refused', 'needsOnline', 'offline', gate.name],
       ['refused', 'used', 'offline', gate.name],
       ['admitted', null, 'offline', gate.name],
     ]);
@@ -177,7 +219,9 @@ describe('gate checking console', () => {
     await pick(page, 'offline-gate', gate.name);
 
     // The device keeps its data across a reload (here in English and the dark theme): the session's
-    // codes, what it admitted (refused again), and its log, all uploaded.
+    // check data, what it admitted, and its log, all uploaded. Online, a typed code is checked by
+    // the server (used already).
+    expect(await page.getByTestId('offline-package').textContent()).not.toContain(tickets[0]!.code);
     await page.evaluate(() => {
       localStorage.setItem('lang', 'en-US');
       localStorage.setItem('theme', 'dark');

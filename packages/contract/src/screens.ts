@@ -182,7 +182,7 @@ export const SCREENS = [
   // Ticketing (issue 13): reserved issuing for sponsors and staff (spec sellTicketYL/book): requested with a reason, approved by another user.
   { key: 'sport.ticket.reserve', path: '/sport/views/ticketManagement/sellTicketYL/book', title: { 'zh-CN': '预留出票', 'en-US': 'Reserved tickets' }, icon: 'SafetyCertificateOutlined', permission: Perm.ticket.reserve, buttons: { approve: Perm.ticket.reserveApprove }, cache: true, parent: 'ticket' },
   // Ticketing (issue 13): gate checking online (with its gates), the offline checking device, and paper-ticket collection (spec ticketChecking, ticketCollection).
-  { key: 'sport.ticket.check', path: '/sport/views/ticketManagement/ticketChecking/index', title: { 'zh-CN': '检票', 'en-US': 'Ticket checking' }, icon: 'ScanOutlined', permission: Perm.ticket.check, buttons: { gate: Perm.ticket.gate }, cache: true, parent: 'ticket' },
+  { key: 'sport.ticket.check', path: '/sport/views/ticketManagement/ticketChecking/index', title: { 'zh-CN': '检票', 'en-US': 'Ticket checking' }, icon: 'ScanOutlined', permission: Perm.ticket.check, buttons: { gate: Perm.ticket.gate, checkOverride: Perm.ticket.checkOverride }, cache: true, parent: 'ticket' },
   { key: 'sport.ticket.offlineGate', path: '/sport/views/ticketManagement/ticketChecking/offline', title: { 'zh-CN': '离线检票', 'en-US': 'Offline gate' }, icon: 'WifiOutlined', permission: Perm.ticket.check, cache: true, parent: 'ticket' },
   { key: 'sport.ticket.collection', path: '/sport/views/ticketManagement/ticketCollection/index', title: { 'zh-CN': '取票', 'en-US': 'Ticket collection' }, icon: 'PrinterOutlined', permission: Perm.ticket.collect, cache: true, parent: 'ticket' },
   // Ticketing (issue 13): the catalogue (spec ticketManagement/projectType, projects): types, projects, a project's sessions and levels, a session's seats.
@@ -300,6 +300,7 @@ export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   ticketRefund: { 'zh-CN': '退票', 'en-US': 'Refund tickets' },
   check: { 'zh-CN': '检票', 'en-US': 'Check tickets' },
   gate: { 'zh-CN': '闸口设置', 'en-US': 'Gates' },
+  checkOverride: { 'zh-CN': '窗口外放行', 'en-US': 'Admit outside the window' },
   collect: { 'zh-CN': '取票', 'en-US': 'Collect paper tickets' },
   reprint: { 'zh-CN': '重打门票', 'en-US': 'Reprint' },
   quota: { 'zh-CN': '分销配额', 'en-US': 'Distributor quotas' },

@@ -199,6 +199,10 @@ const sessionFields = {
   startAt: fields.instant,
   endAt: fields.instant.nullish(),
   holdMinutes: fields.intIn(1, 1440).optional(),
+  /** The gate window: gates admit from this many minutes before the start (default 120) … */
+  gateOpenMinutes: fields.intIn(0, 10080).optional(),
+  /** … to this many minutes after the end (default 0; no end: 3 hours after the start). */
+  gateCloseMinutes: fields.intIn(0, 10080).optional(),
   onSale: z.boolean().optional(),
   status: fields.numberOf(TICKET_STATUS).optional(),
   /** The ticket template of its tickets (else the project's). */
@@ -251,6 +255,8 @@ export const sessionListRow = z.object({
   seatmapId: z.number().nullable().optional(),
   seatmapVersion: z.number().nullable().optional(),
   holdMinutes: z.number().optional(),
+  gateOpenMinutes: z.number().optional(),
+  gateCloseMinutes: z.number().optional(),
   templateId: z.number().nullable().optional(),
   onSale: z.boolean().optional(),
   status: z.number().optional(),

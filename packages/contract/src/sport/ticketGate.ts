@@ -25,8 +25,12 @@ export const QR_PREFIX = 'VT1';
 export const GATE_STATUS = [0, 1] as const;
 export const SCAN_RESULTS = ['admitted', 'refused', 'conflict'] as const;
 export type ScanResult = (typeof SCAN_RESULTS)[number];
-/** Why a scan is refused: used already, another session, a gate of another venue than the session's, refunded/cancelled/unpaid ticket, unknown code, a bad signature, a closed gate. */
-export const SCAN_REASONS = ['used', 'wrongSession', 'wrongGate', 'refunded', 'cancelled', 'held', 'unknown', 'badSignature', 'gateClosed', 'revoked'] as const;
+/**
+ * Why a scan is refused: used already, another session, a gate of another venue than the session's,
+ * refunded/cancelled/unpaid ticket, unknown code, a bad signature, a closed gate, outside the
+ * session's gate window, a bare code typed at an offline device (only a signed code is admitted offline).
+ */
+export const SCAN_REASONS = ['used', 'wrongSession', 'wrongGate', 'refunded', 'cancelled', 'held', 'unknown', 'badSignature', 'gateClosed', 'revoked', 'outsideWindow', 'needsOnline'] as const;
 export type ScanReason = (typeof SCAN_REASONS)[number];
 export const SCAN_SOURCES = ['online', 'offline'] as const;
 export const SCAN_CONFLICT_REASONS = ['used', 'revoked'] as const;
@@ -92,6 +96,16 @@ export function parseScan(raw: string): ScannedCode {
   }
 }
 
+/**
+ * The hash of a ticket code in an offline package: HMAC-SHA256 of the code (UTF-8) keyed with the
+ * package's salt, base64url. WebCrypto (the browser, and Node's `globalThis.crypto`).
+ */
+export async function offlineCodeHash(salt: string, code: string): Promise<string> {
+  const subtle = globalThis.crypto.subtle;
+  const key = await subtle.importKey('raw', base64urlDecode(salt) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return b64urlOf(new Uint8Array(await subtle.sign('HMAC', key, new TextEncoder().encode(code))));
+}
+
 /** The code a scanned text names, or the text itself (trimmed, at most 32 characters) when it names none. */
 export function codeOfScan(raw: string): string {
   const s = parseScan(raw);
@@ -133,12 +147,13 @@ export const gateVenueList = z.object({ data: z.array(z.object({ id: z.number(),
 // ---------------------------------------------------------------- online check
 
 /** The sessions a gate may pick (the checking screens' own read: no catalogue permission needed). */
-export const gateSessionRow = z.object({ id: z.number(), name: z.string(), projectName: z.string(), startAt: at, seated: z.boolean() });
+export const gateSessionRow = z.object({ id: z.number(), name: z.string(), projectName: z.string(), startAt: at, seated: z.boolean(), endAt: atOrNull, opensAt: at, closesAt: at });
 export type GateSessionRow = z.output<typeof gateSessionRow>;
 export const gateSessionList = z.object({ data: z.array(gateSessionRow) });
 
 export const scanText = fields.str().trim().min(1).max(400);
-export const ticketCheck = z.object({ sessionId: id, gateId: id, code: scanText });
+/** `overrideReason`: a supervisor (`Perm.ticket.checkOverride`) admits a ticket outside the session's gate window, the reason logged with the scan. */
+export const ticketCheck = z.object({ sessionId: id, gateId: id, code: scanText, overrideReason: fields.str().trim().min(1).max(200).optional() });
 export type TicketCheck = z.output<typeof ticketCheck>;
 
 /** The ticket a scan named, as the gate shows it. */
@@ -156,6 +171,17 @@ export const scannedTicket = z.object({
 export const firstUse = z.object({ at, gateId: z.number().nullable(), gateName: z.string().nullable(), source: fields.textOf(SCAN_SOURCES), deviceId: z.string().nullable() });
 export const checkCounts = z.object({ admitted: z.number(), sold: z.number() });
 export type CheckCounts = z.output<typeof checkCounts>;
+/** A session's times and its gate window (gates admit from `opensAt` to `closesAt`). */
+export const gateWindow = z.object({ startAt: at, endAt: atOrNull, opensAt: at, closesAt: at });
+export type GateWindow = z.output<typeof gateWindow>;
+/** A session without an end is taken to end this long after its start (its gate window's close). */
+export const SESSION_DEFAULT_LENGTH_MINUTES = 180;
+/** The gate window of a session: `gateOpenMinutes` before the start to `gateCloseMinutes` after the end. */
+export function gateWindowOf(s: { startAt: Date | string; endAt: Date | string | null; gateOpenMinutes: number; gateCloseMinutes: number }): { opensAt: Date; closesAt: Date } {
+  const start = new Date(s.startAt).getTime();
+  const end = s.endAt ? new Date(s.endAt).getTime() : start + SESSION_DEFAULT_LENGTH_MINUTES * 60_000;
+  return { opensAt: new Date(start - s.gateOpenMinutes * 60_000), closesAt: new Date(end + s.gateCloseMinutes * 60_000) };
+}
 export const ticketCheckAnswer = z.object({
   result: z.enum(['admitted', 'refused']),
   reason: z.enum(SCAN_REASONS).nullable(),
@@ -163,6 +189,10 @@ export const ticketCheckAnswer = z.object({
   firstUse: firstUse.nullable(),
   counts: checkCounts,
   scanId: z.number(),
+  /** The session's times and gate window: with a refusal `outsideWindow`, and with an override. */
+  window: gateWindow.nullable(),
+  /** Admitted outside the window by a supervisor's override (the reason logged). */
+  overridden: z.boolean(),
 });
 export type TicketCheckAnswer = z.output<typeof ticketCheckAnswer>;
 
@@ -190,6 +220,8 @@ export const scanRow = z.object({
   source: fields.textOf(SCAN_SOURCES),
   deviceId: z.string().nullable(),
   operatorName: z.string().nullable(),
+  /** An admission outside the gate window by a supervisor: the reason given. */
+  overrideReason: z.string().nullable(),
   scannedAt: at,
   createTime: at,
 });
@@ -198,17 +230,29 @@ export const scanPage = page(scanRow);
 
 // ---------------------------------------------------------------- offline device
 
-/** What an offline device downloads for one session. */
+/**
+ * What an offline device downloads for one session: only what verifying needs, and no ticket code
+ * in clear. A ticket is admitted offline only by its signed QR text (the session's public key
+ * verifies it); the device looks a code up by its hash, HMAC-SHA256 keyed with this package's own
+ * random `salt` (`offlineCodeHash`), to find whether it is used already or revoked and its label.
+ * Codes are 80 random bits, so the hashes cannot be reversed by trying codes.
+ */
 export const offlinePackage = z.object({
   sessionId: z.number(),
   sessionName: z.string(),
   projectName: z.string(),
   startAt: at,
+  endAt: atOrNull,
+  /** The gate window: the device admits only from `opensAt` to `closesAt`. */
+  opensAt: at,
+  closesAt: at,
   /** Ed25519 public key, raw 32 bytes, base64url. */
   publicKey: z.string(),
-  /** Tickets that may enter (sold), and those used already (with their first use). */
-  valid: z.array(z.object({ code: z.string(), label: z.string(), used: z.boolean(), usedAt: atOrNull })),
-  /** Codes of refunded or cancelled tickets. */
+  /** This package's key of the code hashes (16 random bytes, base64url). */
+  salt: z.string(),
+  /** Tickets sold or used, by code hash: their label, and whether used already (with when). */
+  tickets: z.array(z.object({ hash: z.string(), label: z.string(), used: z.boolean(), usedAt: atOrNull })),
+  /** Hashes of the codes of refunded or cancelled tickets. */
   revoked: z.array(z.string()),
   generatedAt: at,
 });

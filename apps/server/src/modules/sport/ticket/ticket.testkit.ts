@@ -43,9 +43,9 @@ export async function ok<T = any>(c: Client, method: 'GET' | 'POST' | 'PUT' | 'D
 }
 
 /** A project with a general-admission session on sale: one level of `quota` tickets at `priceFen`. */
-export async function gaSession(c: Client, quota: number, priceFen = 8000, project: Record<string, unknown> = {}) {
+export async function gaSession(c: Client, quota: number, priceFen = 8000, project: Record<string, unknown> = {}, sessionExtra: Record<string, unknown> = {}) {
   const p = await ok(c, 'POST', ticketApi('project'), { name: `演出${Math.random().toString(36).slice(2, 7)}`, ...project });
-  const session = await ok(c, 'POST', ticketApi('session'), { projectId: p.id, name: '首场', startAt: new Date(Date.now() + 7 * 86400_000).toISOString(), onSale: true, levels: [{ name: '普通票', priceFen, quota }] });
+  const session = await ok(c, 'POST', ticketApi('session'), { projectId: p.id, name: '首场', startAt: new Date(Date.now() + 7 * 86400_000).toISOString(), onSale: true, levels: [{ name: '普通票', priceFen, quota }], ...sessionExtra });
   return { project: p, session, levelId: session.levels[0].id as number };
 }
 

@@ -455,7 +455,7 @@ export type LogEntity = 'project' | 'session' | 'level';
 /** The fields a project, session or level's data log compares. */
 const LOGGED: Record<LogEntity, string[]> = {
   project: ['name', 'typeId', 'venueId', 'posterUrl', 'description', 'performerIds', 'noticeId', 'templateId', 'realName', 'perBuyerLimit', 'status'],
-  session: ['name', 'startAt', 'endAt', 'seated', 'seatmapId', 'seatmapVersion', 'holdMinutes', 'onSale', 'status', 'templateId'],
+  session: ['name', 'startAt', 'endAt', 'seated', 'seatmapId', 'seatmapVersion', 'holdMinutes', 'gateOpenMinutes', 'gateCloseMinutes', 'onSale', 'status', 'templateId'],
   level: ['name', 'priceFen', 'color', 'quota', 'levelKeys', 'sort'],
 };
 

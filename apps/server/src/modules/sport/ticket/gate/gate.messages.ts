@@ -12,6 +12,7 @@ addMessages({
     'gate.collectState': '该门票当前状态（{state}）不能取纸质票',
     'gate.collectedAlready': '该门票已取过纸质票（票号 {paperNo}）',
     'gate.reprintState': '该门票当前状态（{state}）不能重打',
+    'gate.overrideForbidden': '只有主管可以在检票时间窗口外放行',
   },
   'en-US': {
     'field.gateName': 'Gate name',
@@ -23,5 +24,6 @@ addMessages({
     'gate.collectState': 'A ticket in this state ({state}) cannot be collected on paper',
     'gate.collectedAlready': 'This ticket was collected on paper already (paper no. {paperNo})',
     'gate.reprintState': 'A ticket in this state ({state}) cannot be reprinted',
+    'gate.overrideForbidden': 'Only a supervisor may admit a ticket outside the gate window',
   },
 });

@@ -314,7 +314,7 @@ export async function reprintsOf(db: Executor, scope: Scope, f: { ticketId?: num
 /** Sessions of the scope by id (a scan names its session). */
 export async function sessionOf(db: Executor, scope: Scope, sessionId: number) {
   const [row] = await db
-    .select({ id: ticketSessions.id, orgId: ticketSessions.orgId, name: ticketSessions.name, startAt: ticketSessions.startAt, projectName: ticketProjects.name, venueId: ticketProjects.venueId })
+    .select({ id: ticketSessions.id, orgId: ticketSessions.orgId, name: ticketSessions.name, startAt: ticketSessions.startAt, endAt: ticketSessions.endAt, gateOpenMinutes: ticketSessions.gateOpenMinutes, gateCloseMinutes: ticketSessions.gateCloseMinutes, projectName: ticketProjects.name, venueId: ticketProjects.venueId })
     .from(ticketSessions)
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
     .where(and(eq(ticketSessions.id, sessionId), inScope(scope, ticketSessions.orgId)));
@@ -324,7 +324,7 @@ export async function sessionOf(db: Executor, scope: Scope, sessionId: number) {
 /** The sessions a gate may pick: the latest first (at most 200). */
 export async function sessionsForGates(db: Executor, scope: Scope) {
   return db
-    .select({ id: ticketSessions.id, name: ticketSessions.name, projectName: ticketProjects.name, startAt: ticketSessions.startAt, seated: ticketSessions.seated })
+    .select({ id: ticketSessions.id, name: ticketSessions.name, projectName: ticketProjects.name, startAt: ticketSessions.startAt, endAt: ticketSessions.endAt, gateOpenMinutes: ticketSessions.gateOpenMinutes, gateCloseMinutes: ticketSessions.gateCloseMinutes, seated: ticketSessions.seated })
     .from(ticketSessions)
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
     .where(and(eq(ticketSessions.status, 0), inScope(scope, ticketSessions.orgId)))

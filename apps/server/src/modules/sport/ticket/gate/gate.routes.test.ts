@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Code, base64urlDecode, base64urlEncode } from '@venue/contract';
+import { Code, base64urlDecode, base64urlEncode, offlineCodeHash } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../../test/harness.ts';
 import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../../system/admin.testkit.ts';
 import { grantMenus } from '../../../../../test/grants.ts';
@@ -68,14 +68,16 @@ describe.each(databases)('gate checking on %s', (kind) => {
     // Refunded through the commerce review: revoked at the gate, and listed as revoked for offline devices.
     const itemId = (await ok(c, 'GET', `/api/sport/commerce/order/${a.orderId}`)).items[0].id;
     const applied = await ok(c, 'POST', '/api/sport/commerce/refund', { orderId: a.orderId, items: [{ itemId, quantity: 1 }], reason: '观众退票' });
-    expect((await ok(c, 'POST', `/api/sport/commerce/refund/${applied.id}/review`, { approve: true, remark: '同意' })).state).toBe('succeeded');
+    // Reviewed by another user than the applicant.
+    const reviewer = await signIn(s, (await makeUser(admin, staff.orgId, { roleIds: [staff.roleId] })).code, 'Pass1234');
+    expect((await ok(reviewer, 'POST', `/api/sport/commerce/refund/${applied.id}/review`, { approve: true, remark: '同意' })).state).toBe('succeeded');
     const states = (await ok(c, 'POST', ticketApi('list'), { orderId: a.orderId })).data as { code: string; state: string; id: number }[];
     const refunded = states.find((t) => t.state === 'refunded')!;
     const kept = states.find((t) => t.state === 'sold')!;
     expect((await check(a.session.id, gate.id, refunded.code)).body).toMatchObject({ result: 'refused', reason: 'refunded' });
     const pkg = await ok(c, 'GET', ticketApi(`check/offline/${a.session.id}`));
-    expect(pkg.revoked).toEqual([refunded.code]);
-    expect(pkg.valid.map((v: { code: string }) => v.code)).toEqual([kept.code]);
+    expect(pkg.revoked).toEqual([await offlineCodeHash(pkg.salt, refunded.code)]);
+    expect(pkg.tickets.map((v: { hash: string }) => v.hash)).toEqual([await offlineCodeHash(pkg.salt, kept.code)]);
     expect(base64urlDecode(pkg.publicKey)).toHaveLength(32);
     // The device's public key verifies the list's signed QR code; the private key is sealed at rest.
     const pub = crypto.createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: pkg.publicKey }, format: 'jwk' });
@@ -110,6 +112,83 @@ describe.each(databases)('gate checking on %s', (kind) => {
     const res = await c.json('POST', ticketApi('check'), { body: { sessionId: a.session.id, gateId: closed.id, code: kept.code }, lang: 'en-US' });
     expect(res.code).toBe(Code.CONFLICT);
     expect(res.msg).toContain('is closed');
+  });
+
+  it('the offline package holds no ticket code in clear: public key, window, and code hashes keyed per package (two downloads share no hash)', async () => {
+    const { session, tickets } = await soldTickets(c, 3);
+    const gate = await makeGate(c);
+    expect((await check(session.id, gate.id, tickets[0]!.code)).body.result).toBe('admitted');
+    const raw = await c.json('GET', ticketApi(`check/offline/${session.id}`));
+    expect(raw.code, raw.msg).toBe(0);
+    const text = JSON.stringify(raw.body);
+    for (const t of tickets) {
+      expect(text).not.toContain(t.code);
+      expect(text.toLowerCase()).not.toContain(t.code.toLowerCase());
+    }
+    const pkg = raw.body;
+    expect(Object.keys(pkg).sort()).toEqual(['closesAt', 'endAt', 'generatedAt', 'opensAt', 'projectName', 'publicKey', 'revoked', 'salt', 'sessionId', 'sessionName', 'startAt', 'tickets']);
+    expect(base64urlDecode(pkg.salt)).toHaveLength(16);
+    // The device finds a code it holds by its hash: ticket 0 is used, the others may enter.
+    const byHash = new Map(pkg.tickets.map((x: { hash: string; used: boolean }) => [x.hash, x.used]));
+    expect(await Promise.all(tickets.map(async (t) => byHash.get(await offlineCodeHash(pkg.salt, t.code))))).toEqual([true, false, false]);
+    // Another download: another salt, so no hash repeats across packages.
+    const again = await ok(c, 'GET', ticketApi(`check/offline/${session.id}`));
+    expect(again.salt).not.toBe(pkg.salt);
+    expect(again.tickets.some((x: { hash: string }) => byHash.has(x.hash))).toBe(false);
+    // The window: from 2 hours before the start to 3 hours after it (no end given).
+    expect(Date.parse(pkg.opensAt)).toBe(Date.parse(session.startAt) - 120 * 60_000);
+    expect(Date.parse(pkg.closesAt)).toBe(Date.parse(session.startAt) + 180 * 60_000);
+  });
+
+  it('the gate window: a ticket of a session two weeks away is refused with the session\'s times; a supervisor admits it with a reason (logged); a checker without the right may not; the window is set per session', async () => {
+    const gate = await makeGate(c);
+    const startAt = new Date(Date.now() + 14 * 86400_000);
+    const { session, tickets } = await soldTickets(c, 3, 10, {}, { startAt: startAt.toISOString(), endAt: new Date(startAt.getTime() + 2 * 3600_000).toISOString() });
+    expect(session).toMatchObject({ gateOpenMinutes: 120, gateCloseMinutes: 0 });
+    const early = await c.json('POST', ticketApi('check'), { body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code }, lang: 'en-US' });
+    expect(early.body).toMatchObject({ result: 'refused', reason: 'outsideWindow', overridden: false });
+    expect(Date.parse(early.body.window.startAt)).toBe(startAt.getTime());
+    expect(Date.parse(early.body.window.opensAt)).toBe(startAt.getTime() - 2 * 3600_000);
+    expect(Date.parse(early.body.window.closesAt)).toBe(startAt.getTime() + 2 * 3600_000);
+    expect((await ok(c, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(0);
+    // The signed QR code too; and a used or unknown ticket keeps its own reason.
+    expect((await check(session.id, gate.id, await qrOf(c, tickets[1]!.id))).body.reason).toBe('outsideWindow');
+
+    // A checker without the override: 100420 when giving a reason, nothing admitted.
+    const role = await makeRole(admin, staff.orgId);
+    const tree = await admin.json<{ id: number; key: string; children?: unknown[] }[]>('GET', '/api/system/menu/tree');
+    const ids: number[] = [];
+    const walk = (nodes: { id: number; key: string; children?: unknown[] }[]) => nodes.forEach((n) => { if (n.key === 'sport.ticket.check' || n.key === 'ticket') ids.push(n.id); walk((n.children ?? []) as typeof nodes); });
+    walk(tree.body);
+    expect((await admin.json('PUT', `/api/system/role/${role.id}/menus`, { body: { menuIds: ids } })).code).toBe(0);
+    const checker = await signIn(s, (await makeUser(admin, staff.orgId, { roleIds: [role.id] })).code, 'Pass1234');
+    expect((await check(session.id, gate.id, tickets[0]!.code, checker)).body.reason).toBe('outsideWindow');
+    const refused = await checker.json('POST', ticketApi('check'), { body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code, overrideReason: '熟人' }, lang: 'en-US' });
+    expect(refused.code).toBe(Code.FORBIDDEN);
+    expect(refused.msg).toBe('Only a supervisor may admit a ticket outside the gate window');
+
+    // The supervisor (the staff hold the screen with its buttons) admits it, the reason logged with the scan.
+    const over = await c.json('POST', ticketApi('check'), { body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code, overrideReason: '嘉宾提前彩排' } });
+    expect(over.body).toMatchObject({ result: 'admitted', reason: null, overridden: true });
+    expect(Date.parse(over.body.window.startAt)).toBe(startAt.getTime());
+    const logged = (await ok(c, 'POST', ticketApi('check/scans'), { sessionId: session.id })).data as { result: string; reason: string | null; overrideReason: string | null }[];
+    expect(logged[0]).toMatchObject({ result: 'admitted', overrideReason: '嘉宾提前彩排' });
+    expect(logged.slice(1).every((x) => x.result === 'refused' && x.reason === 'outsideWindow' && x.overrideReason === null)).toBe(true);
+    // An override never admits what the window did not keep out: used stays used.
+    expect((await c.json('POST', ticketApi('check'), { body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code, overrideReason: '再来' } })).body).toMatchObject({ result: 'refused', reason: 'used', overridden: false });
+
+    // A window set per session: opened 15 days ahead, the same session admits without override.
+    const wide = await ok(c, 'PUT', ticketApi(`session/${session.id}`), { gateOpenMinutes: 10080, version: session.version });
+    expect(wide.gateOpenMinutes).toBe(10080);
+    expect((await check(session.id, gate.id, tickets[2]!.code)).body.reason).toBe('outsideWindow'); // 14 days > 7 days
+    const bad = await c.json('PUT', ticketApi(`session/${session.id}`), { body: { gateOpenMinutes: 10081, version: wide.version } });
+    expect(bad.code).toBe(Code.INVALID);
+    // After the end (a session that ended an hour ago, closing at its end): refused too.
+    const past = await soldTickets(c, 1, 10, {}, { startAt: new Date(Date.now() - 3 * 3600_000).toISOString(), endAt: new Date(Date.now() - 3600_000).toISOString() });
+    expect((await check(past.session.id, gate.id, past.tickets[0]!.code)).body.reason).toBe('outsideWindow');
+    const later = await ok(c, 'PUT', ticketApi(`session/${past.session.id}`), { gateCloseMinutes: 120, version: past.session.version });
+    expect(later.gateCloseMinutes).toBe(120);
+    expect((await check(past.session.id, gate.id, past.tickets[0]!.code)).body.result).toBe('admitted');
   });
 
   it("a gate of another venue than the session's refuses its tickets; a gate of its venue, or of none, admits them", async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { Perm } from '@venue/contract';
 import type { Config } from '../../../../config.ts';
 import type { Db } from '../../../../platform/db.ts';
 import type { Caller } from '../../../../platform/http.ts';
@@ -22,7 +23,8 @@ export const GATE_DEMO_KEYS = ['sport.ticket.check', 'sport.ticket.offlineGate',
  * The demo gates (`SEED_DEMO=1`), once per database, after the demo ticketing: two gates of the
  * demo centre (north and south), three paid orders of the general-admission final (six tickets),
  * four of them admitted at the gates (one scanned twice: the second scan refused), and one paper
- * ticket handed over.
+ * ticket handed over. The demo sessions lie weeks ahead, outside their gate window: the manager
+ * (a supervisor) admits them by override, with the reason logged, whatever the day of seeding.
  */
 export async function seedGateDemo(db: Db, cfg: Config, secretKey: Buffer): Promise<void> {
   const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
@@ -34,7 +36,7 @@ export async function seedGateDemo(db: Db, cfg: Config, secretKey: Buffer): Prom
   const scope = oneOrgScope(center.id);
   const ga = (await sessionsForGates(db, scope)).find((s) => !s.seated);
   if (!ga) return;
-  const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+  const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set([Perm.ticket.checkOverride]), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
   const d = { db, secretKey };
   const north = await addGate(db, caller, { name: '北门检票口', remark: '主入口，4 条通道' });
   const south = await addGate(db, caller, { name: '南门检票口', remark: '无障碍通道' });
@@ -51,8 +53,9 @@ export async function seedGateDemo(db: Db, cfg: Config, secretKey: Buffer): Prom
     await startPayment(pay, caller, order.orderId, { method: 'cash', amountFen: order.amount }, undefined);
     codes.push(...(await ticketsOfOrder(db, scope, order.orderId)));
   }
-  for (const [i, code] of codes.slice(0, 4).entries()) await checkTicket(d, caller, { sessionId: ga.id, gateId: i % 2 ? south.id : north.id, code });
-  await checkTicket(d, caller, { sessionId: ga.id, gateId: south.id, code: codes[0]! }); // refused: used at the north gate
+  const overrideReason = '演示数据：提前入场彩排';
+  for (const [i, code] of codes.slice(0, 4).entries()) await checkTicket(d, caller, { sessionId: ga.id, gateId: i % 2 ? south.id : north.id, code, overrideReason });
+  await checkTicket(d, caller, { sessionId: ga.id, gateId: south.id, code: codes[0]!, overrideReason }); // refused: used at the north gate
   await collectTicket(d, caller, { code: codes[5]!, paperNo: 'P20260001', remark: '现场窗口取票' });
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import {
+  Perm,
   base64urlEncode,
+  gateWindowOf,
   parseScan,
   ticketQrMessage,
   type CollectionCreate,
@@ -17,7 +19,8 @@ import {
 } from '@venue/contract';
 import type { Db, Executor } from '../../../../platform/db.ts';
 import type { Caller } from '../../../../platform/http.ts';
-import { conflict, invalid, isUniqueViolation, notFound } from '../../../../platform/errors.ts';
+import { can } from '../../../../platform/access.ts';
+import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../../../platform/errors.ts';
 import { openSecret, sealSecret } from '../../../../platform/keys.ts';
 import { orderOf, pageOf } from '../../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../../platform/scope.ts';
@@ -229,6 +232,11 @@ async function firstUseOf(db: Executor, scope: Scope, t: NonNullable<ScannedTick
   return t.ticket.usedAt ? { at: t.ticket.usedAt, gateId: null, gateName: null, source: 'online', deviceId: null } : null;
 }
 
+/** A session's times and its gate window, as the gate shows them. */
+function windowOut(s: { startAt: Date; endAt: Date | null; gateOpenMinutes: number; gateCloseMinutes: number }) {
+  return { startAt: s.startAt, endAt: s.endAt, ...gateWindowOf(s) };
+}
+
 /** A scan lost its device id to a concurrent upload of the same scan: the transaction is undone. */
 class DuplicateScan extends Error {}
 
@@ -236,6 +244,10 @@ class DuplicateScan extends Error {}
  * `POST ticket/check`: the online check. A sold ticket of the chosen session enters once (the
  * conditional update decides between racing gates); anything else is refused with its reason,
  * and a used ticket with its first use. Every scan is logged.
+ *
+ * A ticket enters only within the session's gate window (`gateWindowOf`); outside it the refusal
+ * (`outsideWindow`) shows the session's times, and a supervisor (`Perm.ticket.checkOverride`) may
+ * admit it with `overrideReason`, logged with the scan. Anyone else giving a reason: 100420.
  */
 export async function checkTicket(d: GateDeps, caller: Caller, input: TicketCheck) {
   const scope = scopeOf(caller);
@@ -243,15 +255,22 @@ export async function checkTicket(d: GateDeps, caller: Caller, input: TicketChec
   const gate = await findGate(d.db, scope, input.gateId);
   if (!session || !gate || gate.orgId !== session.orgId) throw notFound();
   if (gate.status !== 0) throw conflict('state', 'gate.closed', { gate: gate.name });
+  if (input.overrideReason !== undefined && !can(caller, Perm.ticket.checkOverride)) throw new AppError('FORBIDDEN', 'gate.overrideForbidden');
   const found = await resolveScan(d, scope, session.orgId, input.code);
   const t = found.ticket;
   // A gate of a venue checks that venue's sessions (a gate or a project without a venue checks any).
   const otherVenue = gate.venueId !== null && session.venueId !== null && gate.venueId !== session.venueId;
   let reason: ScanReason | undefined = found.reason ?? (t && t.ticket.sessionId !== session.id ? 'wrongSession' : otherVenue && t ? 'wrongGate' : t ? stateReason(t.ticket.state) : 'unknown');
+  const now = new Date();
+  const window = windowOut(session);
+  const outside = now < window.opensAt || now > window.closesAt;
+  // Outside the window a ticket that could enter is refused, unless a supervisor overrides with a reason.
+  const overridden = !reason && !!t && outside && input.overrideReason !== undefined;
+  if (!reason && t && outside && !overridden) reason = 'outsideWindow';
   const base = { orgId: session.orgId, sessionId: session.id, gateId: gate.id, ticketId: t?.ticket.id ?? null, code: found.code, source: 'online', operatorId: caller.userId };
   const scan = await d.db.transaction(async (tx) => {
     if (!reason && t) {
-      if (await admitTicket(tx, scope, t.ticket.id, session.id, new Date())) return insertScan(tx, scope, { ...base, result: 'admitted' });
+      if (await admitTicket(tx, scope, t.ticket.id, session.id, now)) return insertScan(tx, scope, { ...base, result: 'admitted', overrideReason: overridden ? input.overrideReason! : null });
       reason = 'used'; // another gate admitted it a moment ago
     }
     return insertScan(tx, scope, { ...base, result: 'refused', reason: reason ?? 'unknown' });
@@ -265,11 +284,14 @@ export async function checkTicket(d: GateDeps, caller: Caller, input: TicketChec
     firstUse: reason === 'used' && t ? await firstUseOf(d.db, scope, t) : null,
     counts,
     scanId: scan!.id,
+    window: (admitted && overridden) || reason === 'outsideWindow' ? window : null,
+    overridden: admitted && overridden,
   };
 }
 
 export async function gateSessions(db: Db, caller: Caller) {
-  return { data: await sessionsForGates(db, scopeOf(caller)) };
+  const rows = await sessionsForGates(db, scopeOf(caller));
+  return { data: rows.map((r) => ({ id: r.id, name: r.name, projectName: r.projectName, seated: r.seated, ...windowOut(r) })) };
 }
 
 export async function checkSummary(db: Db, caller: Caller, sessionId: number) {
@@ -298,6 +320,7 @@ export async function listScans(db: Db, caller: Caller, q: ScanListQuery) {
       source: r.scan.source,
       deviceId: r.scan.deviceId,
       operatorName: r.operatorName,
+      overrideReason: r.scan.overrideReason,
       scannedAt: r.scan.scannedAt,
       createTime: r.scan.createdAt,
     })),
@@ -306,20 +329,28 @@ export async function listScans(db: Db, caller: Caller, q: ScanListQuery) {
 
 // ---------------------------------------------------------------- the offline device
 
-/** `GET ticket/check/offline/:sessionId`: the session's public key, its valid codes and its revoked codes. */
+/**
+ * `GET ticket/check/offline/:sessionId`: what an offline device needs to verify the session's
+ * tickets, and no code in clear: the session's public key and gate window, and by code hash (HMAC
+ * keyed with a salt made for this package, `offlineCodeHash`) the tickets sold or used and the
+ * revoked ones. The device admits only signed codes.
+ */
 export async function offlinePackage(d: GateDeps, caller: Caller, sessionId: number) {
   const scope = scopeOf(caller);
   const session = await sessionOf(d.db, scope, sessionId);
   if (!session) throw notFound();
   const key = await sessionKey(d.db, d.secretKey, scope, session);
   const rows = await gateTicketsOf(d.db, scope, sessionId);
-  const valid = [];
+  const salt = crypto.randomBytes(16);
+  const hash = (code: string) => crypto.createHmac('sha256', salt).update(code, 'utf8').digest('base64url');
+  const list = [];
   const revoked = [];
   for (const r of rows) {
-    if (r.state === 'refunded' || r.state === 'cancelled') revoked.push(r.code);
-    else valid.push({ code: r.code, label: [seatLabelOf(r), r.levelName].filter(Boolean).join(' · '), used: r.state === 'used', usedAt: r.usedAt });
+    if (r.state === 'refunded' || r.state === 'cancelled') revoked.push(hash(r.code));
+    else list.push({ hash: hash(r.code), label: [seatLabelOf(r), r.levelName].filter(Boolean).join(' · '), used: r.state === 'used', usedAt: r.usedAt });
   }
-  return { sessionId, sessionName: session.name, projectName: session.projectName, startAt: session.startAt, publicKey: key.publicKey, valid, revoked, generatedAt: new Date() };
+  const w = windowOut(session);
+  return { sessionId, sessionName: session.name, projectName: session.projectName, startAt: session.startAt, endAt: session.endAt, opensAt: w.opensAt, closesAt: w.closesAt, publicKey: key.publicKey, salt: salt.toString('base64url'), tickets: list, revoked, generatedAt: new Date() };
 }
 
 /**

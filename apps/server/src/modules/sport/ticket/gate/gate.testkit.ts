@@ -18,9 +18,13 @@ export async function makeGate(c: Client, name = `闸口${Math.random().toString
   return ok<{ id: number; name: string; version: number }>(c, 'POST', ticketApi('gate'), { name });
 }
 
-/** A general-admission session with `n` tickets sold (paid in cash): the session and the tickets (code, id). */
-export async function soldTickets(c: Client, n: number, quota = Math.max(n, 10), project: Record<string, unknown> = {}) {
-  const ga = await gaSession(c, quota, 5000, project);
+/**
+ * A general-admission session with `n` tickets sold (paid in cash): the session and the tickets
+ * (code, id). The session starts in an hour, so its gate window (from 2 hours before the start) is
+ * open whatever the day; `session` changes it (another start, another window).
+ */
+export async function soldTickets(c: Client, n: number, quota = Math.max(n, 10), project: Record<string, unknown> = {}, session: Record<string, unknown> = {}) {
+  const ga = await gaSession(c, quota, 5000, project, { startAt: new Date(Date.now() + 3600_000).toISOString(), ...session });
   const order = await ok(c, 'POST', ticketApi('order'), { sessionId: ga.session.id, levelId: ga.levelId, quantity: n });
   const paid = await pay(c, order.orderId, { method: 'cash', amountFen: 5000 * n });
   if (paid.code !== 0) throw new Error(`pay: ${paid.msg}`);

@@ -88,6 +88,9 @@ const sessionFields: FieldDef[] = [
   { name: 'seatmapId', label: 'field.seatmap', type: 'select', useOptions: useSeatmapOptions, required: true, hidden: notSeated, modes: ['add'], extra: 'hint.seatmap' },
   { name: 'seatmapVersion', label: 'field.seatmapVersion', type: 'custom', required: false, hidden: notSeated, modes: ['add'], render: () => <SeatmapVersionSelect /> },
   { name: 'holdMinutes', label: 'field.holdMinutes', type: 'integer', rule: z.number().int().min(1).max(1440), initialValue: 10 },
+  // The gate window: gates admit from this many minutes before the start to this many after the end.
+  { name: 'gateOpenMinutes', label: 'field.gateOpenMinutes', type: 'integer', rule: z.number().int().min(0).max(10080), initialValue: 120, extra: 'hint.gateWindow' },
+  { name: 'gateCloseMinutes', label: 'field.gateCloseMinutes', type: 'integer', rule: z.number().int().min(0).max(10080), initialValue: 0 },
   { name: 'onSale', label: 'field.onSale', type: 'radio', options: yesNoOptions, initialValue: true },
   { name: 'status', label: 'field.status', type: 'radio', options: statusOptions, initialValue: 0 },
   { name: 'templateId', label: 'ticketExtras:extra.templateId', type: 'select', useOptions: useTemplateOptions, required: false, span: 2 },

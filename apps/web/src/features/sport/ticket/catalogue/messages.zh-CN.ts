@@ -29,6 +29,8 @@ const messages = {
     seatmap: '座位图',
     seatmapVersion: '座位图版本',
     holdMinutes: '锁座时长（分钟）',
+    gateOpenMinutes: '开场前可入场（分钟）',
+    gateCloseMinutes: '散场后可入场（分钟）',
     onSale: '开售',
     capacity: '票量',
     available: '可售',
@@ -84,6 +86,7 @@ const messages = {
     quota: '不对号入座场次：本票档的票数',
     posterUrl: '海报图片的网址',
     seatmap: '对号入座场次的座位按所选座位图版本生成，之后不能更换',
+    gateWindow: '检票时间：开场前这么多分钟起，到结束后（无结束时间按开场后 3 小时）这么多分钟止；时间外检票被拒，主管可说明原因放行',
   },
 };
 export default messages;

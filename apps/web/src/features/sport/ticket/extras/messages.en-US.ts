@@ -120,7 +120,7 @@ const messages: MessagesOf<typeof zh> = {
     empty: 'No changes recorded',
     fieldName: {
       name: 'Name', typeId: 'Type', venueId: 'Venue', posterUrl: 'Poster', description: 'Description', performerIds: 'Performers', noticeId: 'Purchase notice', templateId: 'Ticket template', realName: 'Real-name rule', perBuyerLimit: 'Per-order limit', status: 'Status',
-      startAt: 'Starts', endAt: 'Ends', seated: 'Seated', seatmapId: 'Seat map', seatmapVersion: 'Map version', holdMinutes: 'Hold minutes', onSale: 'On sale',
+      startAt: 'Starts', endAt: 'Ends', seated: 'Seated', seatmapId: 'Seat map', seatmapVersion: 'Map version', holdMinutes: 'Hold minutes', gateOpenMinutes: 'Gates open (min before)', gateCloseMinutes: 'Gates close (min after)', onSale: 'On sale',
       priceFen: 'Price', color: 'Colour', quota: 'Quota', levelKeys: 'Price areas', sort: 'Order',
     },
   },

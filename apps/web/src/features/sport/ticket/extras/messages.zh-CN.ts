@@ -118,7 +118,7 @@ const messages = {
     empty: '暂无变更记录',
     fieldName: {
       name: '名称', typeId: '类型', venueId: '场馆', posterUrl: '海报', description: '介绍', performerIds: '演员', noticeId: '购票须知', templateId: '票面模板', realName: '实名规则', perBuyerLimit: '每单限购', status: '状态',
-      startAt: '开始时间', endAt: '结束时间', seated: '对号入座', seatmapId: '座位图', seatmapVersion: '座位图版本', holdMinutes: '锁座分钟', onSale: '开售',
+      startAt: '开始时间', endAt: '结束时间', seated: '对号入座', seatmapId: '座位图', seatmapVersion: '座位图版本', holdMinutes: '锁座分钟', gateOpenMinutes: '开场前可入场分钟', gateCloseMinutes: '散场后可入场分钟', onSale: '开售',
       priceFen: '票价', color: '颜色', quota: '数量', levelKeys: '价格区', sort: '排序',
     },
   },

@@ -7,15 +7,17 @@ import { registerOfflineShell, rememberOfflineSession } from '../../../../app/of
 import { ScanInput } from '../../../../kit/index.ts';
 import { CameraScanner } from './CameraScanner.tsx';
 import { formatAt, gateApi, useGateT } from './gate.api.ts';
-import { checkLocally, ed25519Verifier, loadState, markUploaded, recordScan, saveState, withPackage, type LocalScan, type LocalVerdict, type OfflineState } from './offline.ts';
+import { checkLocally, ed25519Verifier, isBareCode, loadState, markUploaded, recordScan, saveState, withPackage, type LocalScan, type LocalVerdict, type OfflineState } from './offline.ts';
 import { reasonText, useGateOptions, useSessionOptions } from './TicketCheckPage.tsx';
 
 /**
  * sport.ticket.offlineGate (issue 13 "Offline gates"): a checking device that keeps working
- * without the network. While online it downloads a session's public key, valid codes and revoked
- * codes and keeps them in the browser; it then decides every scan alone (the Ed25519 signature
- * checked with WebCrypto, the revocation list, the codes it admitted), queues the scans and
- * uploads them when the network is back (each with its own id: a re-upload changes nothing).
+ * without the network. While online it downloads a session's public key, gate window and, by code
+ * hash only, its tickets and revoked ones, and keeps them in the browser; it then decides every
+ * signed QR code alone (the Ed25519 signature checked with WebCrypto, the revocation list, the codes
+ * it admitted, the window), queues the scans and uploads them when the network is back (each with
+ * its own id: a re-upload changes nothing). A typed code carries no signature: it is checked online
+ * (the server's check) when the network is up, and refused offline (`needsOnline`).
  * ONLINE or OFFLINE is shown large: the browser's network state and the last call's outcome.
  *
  * The page also opens with no network (a reload, a device started offline): it registers the
@@ -150,9 +152,32 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
     }
   };
 
+  /** A bare code checked by the server (online): what the gate shows, nothing queued. */
+  const checkOnline = async (value: string): Promise<LocalVerdict | undefined> => {
+    const s = stateRef.current;
+    if (!s.pkg || !s.gateId) return undefined;
+    try {
+      const a = await gateApi.check({ sessionId: s.pkg.sessionId, gateId: s.gateId, code: value });
+      setCallFailed(false);
+      return { result: a.result, reason: a.reason, ticketCode: a.ticket?.code ?? value.toUpperCase(), label: a.ticket ? [a.ticket.seatLabel, a.ticket.levelName].filter(Boolean).join(' · ') : null, usedAt: a.firstUse?.at ?? null, usedHere: false };
+    } catch {
+      setCallFailed(true);
+      return undefined;
+    }
+  };
+
   const scan = async (text: string) => {
     const value = text.trim();
     if (!value || !stateRef.current.pkg) return;
+    if (isBareCode(value) && navigator.onLine && !callFailed) {
+      const checked = await checkOnline(value);
+      if (checked) {
+        setVerdict(checked);
+        setCode('');
+        input.current?.focus();
+        return;
+      }
+    }
     const v = await checkLocally(stateRef.current, value, verify?.fn);
     setState(recordScan(stateRef.current, value, v));
     setVerdict(v);
@@ -218,7 +243,10 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
               <span data-testid="offline-admitted">{t('offline.admittedHere', { n: admittedHere })}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('offline.download')} span={4}>
-              {t('offline.downloaded', { n: pkg.valid.length, r: pkg.revoked.length, at: formatAt(pkg.generatedAt) })}
+              {t('offline.downloaded', { n: pkg.tickets.length, r: pkg.revoked.length, at: formatAt(pkg.generatedAt) })}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('offline.windowLabel')} span={4}>
+              <span data-testid="offline-window">{t('check.window', { opens: formatAt(pkg.opensAt), closes: formatAt(pkg.closesAt), start: formatAt(pkg.startAt) })}</span>
             </Descriptions.Item>
           </Descriptions>
         ) : (

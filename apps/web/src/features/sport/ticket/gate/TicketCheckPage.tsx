@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
-import { Card, Col, Empty, Row as GridRow, Select, Space, Statistic, Table, Tabs, Tag, Typography, type InputRef } from 'antd';
+import { Button, Card, Col, Empty, Row as GridRow, Select, Space, Statistic, Table, Tabs, Tag, Typography, type InputRef } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, ScanOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { Perm, gateCreate, gateListQuery, gateUpdate, type ConflictRow, type GateRow, type ScanRow, type TicketCheckAnswer } from '@venue/contract';
-import { ListPage, ScanInput, useCan, type Option, type ResourceDef } from '../../../../kit/index.ts';
+import { Perm, gateCreate, gateListQuery, gateUpdate, ticketCheck, type ConflictRow, type GateRow, type ScanRow, type TicketCheckAnswer } from '@venue/contract';
+import { ListPage, ReasonDialog, ScanInput, useCan, type Option, type ResourceDef } from '../../../../kit/index.ts';
 import { CameraScanner } from './CameraScanner.tsx';
 import { GATE_NS, formatAt, gateApi, gatesQuery, sessionsQuery, useGateT, venuesQuery, type Translate } from './gate.api.ts';
 
@@ -12,8 +12,10 @@ import { GATE_NS, formatAt, gateApi, gatesQuery, sessionsQuery, useGateT, venues
  * sport.ticket.check (spec ticketChecking, issue 13 "Gate checking"): pick a session and a gate,
  * then scan (a scanner gun types the code and Enter; the camera reads the QR code) or type a
  * code. The verdict is shown large: admitted, or refused with the reason and, for a used ticket,
- * when and at which gate it was first used. The recent scans and the count admitted / sold
- * follow; the offline devices' conflicts and the gates (settings) have their own tabs.
+ * when and at which gate it was first used. A ticket outside the session's gate window is refused
+ * with the session's times; a supervisor (`Perm.ticket.checkOverride`) may admit it with a reason.
+ * The recent scans and the count admitted / sold follow; the offline devices' conflicts and the
+ * gates (settings) have their own tabs.
  */
 const PICK_KEY = 'venue.ticketCheck.pick';
 
@@ -45,8 +47,9 @@ export function firstUseText(t: Translate, f: TicketCheckAnswer['firstUse']): st
   return t('check.firstUse', { at: formatAt(f.at), gate: f.gateName ?? t('check.unknownGate') }) + (f.source === 'offline' && f.deviceId ? t('check.firstUseOffline', { device: f.deviceId }) : '');
 }
 
-function Verdict({ answer }: { answer: TicketCheckAnswer }) {
+function Verdict({ answer, onOverride }: { answer: TicketCheckAnswer; onOverride?: () => void }) {
   const t = useGateT();
+  const w = answer.window;
   const ok = answer.result === 'admitted';
   const tk = answer.ticket;
   return (
@@ -74,6 +77,17 @@ function Verdict({ answer }: { answer: TicketCheckAnswer }) {
             <div style={{ fontSize: 18, marginTop: 6, fontWeight: 500 }} data-testid="check-first-use">
               {firstUseText(t, answer.firstUse)}
             </div>
+          ) : null}
+          {w ? (
+            <div style={{ fontSize: 18, marginTop: 6, fontWeight: 500 }} data-testid="check-window">
+              {answer.overridden ? `${t('check.overridden')} · ` : ''}
+              {t('check.window', { opens: formatAt(w.opensAt).slice(0, 16), closes: formatAt(w.closesAt).slice(0, 16), start: formatAt(w.startAt).slice(0, 16) })}
+            </div>
+          ) : null}
+          {onOverride && answer.reason === 'outsideWindow' ? (
+            <Button size="large" style={{ marginTop: 12 }} onClick={onOverride} data-testid="check-override">
+              {t('check.override')}
+            </Button>
           ) : null}
         </div>
       </Space>
@@ -124,6 +138,11 @@ function CheckTab() {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<TicketCheckAnswer | null>(null);
+  // The code of the last check, and whether the override dialog is open for it.
+  const [last, setLast] = useState('');
+  const [overriding, setOverriding] = useState(false);
+  const can = useCan();
+  const mayOverride = can(Perm.ticket.checkOverride);
   const input = useRef<InputRef>(null);
   const choose = (p: { sessionId?: number; gateId?: number }) => {
     const next = { ...pick, ...p };
@@ -147,6 +166,7 @@ function CheckTab() {
     try {
       const a = await gateApi.check({ sessionId: sessionId!, gateId: gateId!, code: value });
       setAnswer(a);
+      setLast(value);
       setCode('');
       void scans.refetch();
       void counts.refetch();
@@ -207,7 +227,24 @@ function CheckTab() {
             {t('check.hint')}
           </Typography.Paragraph>
         </div>
-        {answer ? <Verdict answer={answer} /> : null}
+        {answer ? <Verdict answer={answer} onOverride={mayOverride ? () => setOverriding(true) : undefined} /> : null}
+        <ReasonDialog
+          open={overriding}
+          title={t('check.overrideTitle')}
+          testId="override"
+          label={t('check.overrideReason')}
+          rule={ticketCheck.shape.overrideReason.unwrap()}
+          onSubmit={async (reason) => {
+            const a = await gateApi.check({ sessionId: sessionId!, gateId: gateId!, code: last, overrideReason: reason ?? '' });
+            setAnswer(a);
+            void scans.refetch();
+            void counts.refetch();
+          }}
+          onClose={() => {
+            setOverriding(false);
+            input.current?.focus();
+          }}
+        />
       </Card>
       <Card variant="borderless" title={t('check.recent')}>
         <ScanTable rows={scans.data?.data ?? []} loading={scans.isFetching && !scans.data} testId="check-scans" />

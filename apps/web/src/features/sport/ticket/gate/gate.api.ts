@@ -37,7 +37,7 @@ const url = (p: string) => api.sport(`ticket/${p}`);
 /** The calls of gate checking, collection and reprints (`{sport}ticket/...`). */
 export const gateApi = {
   gates: () => http.post<Page<GateRow>>(url('gate/list'), { pageNum: 1, pageSize: 200 }),
-  check: (body: { sessionId: number; gateId: number; code: string }) => http.post<TicketCheckAnswer>(url('check'), body),
+  check: (body: { sessionId: number; gateId: number; code: string; overrideReason?: string }) => http.post<TicketCheckAnswer>(url('check'), body),
   scans: (q: { sessionId?: number; gateId?: number; pageNum?: number; pageSize?: number }) => http.post<Page<ScanRow>>(url('check/scans'), { pageNum: 1, pageSize: 20, ...q }),
   summary: (sessionId: number) => http.get<CheckCounts>(url(`check/summary/${sessionId}`)),
   conflicts: (q: { sessionId?: number; pageNum?: number; pageSize?: number }) => http.post<Page<ConflictRow>>(url('check/conflicts'), { pageNum: 1, pageSize: 20, ...q }),

@@ -1,11 +1,12 @@
-import { base64urlDecode, parseScan, type OfflinePackage, type ScanReason } from '@venue/contract';
-import { offlineGet, offlineSet } from '../../../../app/offline.ts';
+import { base64urlDecode, offlineCodeHash, parseScan, type OfflinePackage, type ScanReason } from '@venue/contract';
+import { offlineDelete, offlineGet, offlineSet } from '../../../../app/offline.ts';
 
 /**
  * The offline checking device's own state, kept in the browser (IndexedDB) so the page keeps
  * checking when the network drops, and after a reload with no network: the downloaded gate data of one session
- * (public key, valid codes, revoked codes), the codes this device admitted, and the scans not yet
- * uploaded. Each scan gets an id made here, so uploading it twice records it once.
+ * (public key, gate window, and by code hash the tickets sold or used and the revoked ones: no code
+ * in clear), the codes this device admitted, and the scans not yet uploaded. Each scan gets an id
+ * made here, so uploading it twice records it once.
  */
 export interface QueuedScan {
   uid: string;
@@ -33,7 +34,8 @@ export interface OfflineState {
   log: LocalScan[];
 }
 
-const KEY = 'offlineGate.v1';
+// v2: the package holds code hashes, not codes (a v1 package is dropped: download again).
+const KEY = 'offlineGate.v2';
 /** Where earlier builds kept it (moved to IndexedDB on first load). */
 const LEGACY_KEY = 'venue.offlineGate.v1';
 const LOG_MAX = 50;
@@ -47,21 +49,32 @@ export function emptyState(): OfflineState {
   return { deviceId: `dev-${randomId(8)}`, gateId: null, gateName: null, pkg: null, admitted: {}, queue: [], log: [] };
 }
 
-/** The device's state from IndexedDB (an earlier build's localStorage copy is moved there once). */
+/** Where the previous build kept it in IndexedDB (its package listed codes in clear). */
+const V1_KEY = 'offlineGate.v1';
+
+/**
+ * The device's state from IndexedDB. An earlier build's copy (localStorage, or IndexedDB v1) is
+ * moved here once without its package, which listed every valid code in clear, and then deleted;
+ * its queue and log are kept to be uploaded.
+ */
 export async function loadState(): Promise<OfflineState> {
   let stored = await offlineGet<Partial<OfflineState>>(KEY);
   if (!stored) {
     try {
+      const v1 = await offlineGet<Partial<OfflineState>>(V1_KEY);
       const legacy = localStorage.getItem(LEGACY_KEY);
-      if (legacy) {
-        stored = JSON.parse(legacy) as Partial<OfflineState>;
+      const old = v1 ?? (legacy ? (JSON.parse(legacy) as Partial<OfflineState>) : undefined);
+      if (old) {
+        stored = { ...old, pkg: null };
         await offlineSet(KEY, stored);
-        localStorage.removeItem(LEGACY_KEY);
       }
+      if (v1) await offlineDelete(V1_KEY);
+      if (legacy) localStorage.removeItem(LEGACY_KEY);
     } catch {
       // A damaged copy starts afresh.
     }
   }
+  if (stored?.pkg && !('salt' in stored.pkg)) stored = { ...stored, pkg: null };
   return stored ? ({ ...emptyState(), ...stored } as OfflineState) : emptyState();
 }
 
@@ -100,30 +113,35 @@ export interface LocalVerdict {
 
 type Verify = ((message: string, signature: Uint8Array) => Promise<boolean>) | undefined;
 
+/** A scanned text that is a bare code (typed, or a barcode without its signature): only the server can check it. */
+export function isBareCode(raw: string): boolean {
+  return parseScan(raw).kind === 'bare';
+}
+
 /**
- * Decides a scan on the device alone. A signed code needs a good signature for this session and
- * must not be revoked; a bare code must be one of the valid codes downloaded. A ticket used when
- * the data was downloaded, or admitted by this device, is refused.
+ * Decides a scan on the device alone. Only a signed code can enter: its signature must verify with
+ * the session's public key (WebCrypto; without it nothing is admitted), it must be of this session
+ * and not revoked, and the device's clock within the session's gate window. A bare code is refused
+ * (`needsOnline`: the page checks it online when it can). A ticket used when the data was
+ * downloaded, or admitted by this device, is refused. Codes are looked up by their hash.
  */
-export async function checkLocally(state: OfflineState, raw: string, verify: Verify): Promise<LocalVerdict> {
+export async function checkLocally(state: OfflineState, raw: string, verify: Verify, now = new Date()): Promise<LocalVerdict> {
   const pkg = state.pkg!;
   const s = parseScan(raw);
   const refuse = (reason: ScanReason, ticketCode: string, extra: Partial<LocalVerdict> = {}): LocalVerdict => ({ result: 'refused', reason, ticketCode, label: null, usedAt: null, usedHere: false, ...extra });
   if (s.kind === 'bad') return refuse('unknown', raw.trim().slice(0, 32));
-  const code = s.kind === 'signed' ? s.qr.code : s.code;
-  const entry = pkg.valid.find((v) => v.code === code);
+  if (s.kind === 'bare') return refuse('needsOnline', s.code);
+  const code = s.qr.code;
+  if (s.qr.sessionId !== pkg.sessionId) return refuse('wrongSession', code);
+  if (!verify || !(await verify(s.qr.message, s.qr.signature))) return refuse('badSignature', code);
+  const hash = await offlineCodeHash(pkg.salt, code);
+  const entry = pkg.tickets.find((v) => v.hash === hash);
   const label = entry?.label ?? null;
-  if (s.kind === 'signed') {
-    if (s.qr.sessionId !== pkg.sessionId) return refuse('wrongSession', code);
-    if (verify && !(await verify(s.qr.message, s.qr.signature))) return refuse('badSignature', code);
-    if (!verify && !entry) return refuse('unknown', code);
-  } else if (!entry) {
-    return refuse(pkg.revoked.includes(code) ? 'revoked' : 'unknown', code);
-  }
-  if (pkg.revoked.includes(code)) return refuse('revoked', code, { label });
+  if (pkg.revoked.includes(hash)) return refuse('revoked', code, { label });
   if (entry?.used) return refuse('used', code, { label, usedAt: entry.usedAt });
   const here = state.admitted[code];
   if (here) return refuse('used', code, { label, usedAt: here, usedHere: true });
+  if (now < new Date(pkg.opensAt) || now > new Date(pkg.closesAt)) return refuse('outsideWindow', code, { label });
   return { result: 'admitted', reason: null, ticketCode: code, label, usedAt: null, usedHere: false };
 }
 
