@@ -104,6 +104,19 @@ describe.each(databases)('refund rules on %s', (kind) => {
     expect((await ok(cashier, 'POST', sport('refund/nonOrder'), { payeeName: '押金客户', amountFen: 5000, method: 'transfer', reason: '押金退还' })).state).toBe('applied');
   });
 
+  it.runIf(kind === 'postgres')('races on PostgreSQL: five cash refunds of ¥50 approved at once out of an ¥80 drawer pay out exactly one', async () => {
+    const { orgId, cashier, manager } = await desk();
+    const order = await sellGeneral(cashier, [{ name: '场地费', unitPriceFen: 8000 }]);
+    expect((await pay(cashier, order.id, { method: 'cash', amountFen: 8000 })).code).toBe(0);
+    const applied = [];
+    for (let i = 0; i < 5; i++) applied.push(await ok(cashier, 'POST', sport('refund/nonOrder'), { payeeName: '押金客户', amountFen: 5000, method: 'cash', reason: `押金退还 ${i}` }));
+    const answers = await Promise.all(applied.map((r) => manager.json('POST', sport(`refund/${r.id}/review`), { body: { approve: true, remark: '核实' } })));
+    expect(answers.filter((a) => a.code === 0).length).toBe(1);
+    expect(answers.filter((a) => a.code !== 0).map((a) => a.code)).toEqual([Code.FORM_INVALID, Code.FORM_INVALID, Code.FORM_INVALID, Code.FORM_INVALID]);
+    const [paidOut] = await s.database.query<{ fen: string }>(`select coalesce(sum(l.amount_fen), 0) as fen from sport_refund_leg l join sport_refund r on r.id = l.refund_id where r.org_id = $1 and l.method = 'cash' and l.state = 'succeeded'`, [orgId]);
+    expect(Number(paidOut!.fen)).toBe(5000);
+  });
+
   it('a times card sold for ¥50 cannot be refunded for ¥10,000: at most what was paid less the uses taken; a value card gives back the money paid, not its bonus', async () => {
     const { orgId, cashier, manager } = await desk();
     const memberId = await makeMember(s, orgId);
