@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { OrderDetail, PaymentAnswer } from '@venue/contract';
 import type { Client } from '../../server/test/harness.ts';
-import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
+import { makeUser, signIn } from '../../server/src/modules/system/admin.testkit.ts';
 import { startPaySimulators, type PaySimulators } from '../../server/src/modules/sport/commerce/providers/simulators/index.ts';
-import { browserAs, makeStaff, openBrowser, screenshot, startE2E, uniq, type E2E, type OwnBrowser, type Staff } from './support.ts';
+import { adminApi, browserAs, makeStaff, openBrowser, screenshot, startE2E, uniq, type E2E, type OwnBrowser, type Staff } from './support.ts';
 
 /**
  * The commerce core at the console (issue 10): a sale paid in cash, the receipt, the order lists
@@ -207,8 +207,8 @@ describe('commerce console', () => {
     await expect.poll(() => en.page.getByTestId('order-venueReservation-table').locator('thead').textContent()).toContain('Sites and times');
   });
 
-  it('refunds with review: applied for from the order detail, approved in the review screen, the order shows refunded', async () => {
-    const { page, api: c } = await cashier();
+  it('refunds with review: applied for from the order detail, approved in the review screen by another user, the order shows refunded', async () => {
+    const { page, api: c, staff } = await cashier();
     const item = uniq('球拍');
     const order = await paidOrder(c, item);
     await page.goto(`${e.baseUrl}${detailPath(order.id)}`);
@@ -223,13 +223,24 @@ describe('commerce console', () => {
     await toast(page, '退款申请已提交，待审核').waitFor();
     await expect.poll(() => page.getByTestId('order-detail-refund-state').getAttribute('data-value')).toBe('applied');
 
-    // The reviewer approves it with a remark.
-    await page.goto(`${e.baseUrl}/sport/views/refundList/refundReview`);
-    const row = page.getByTestId('refundReview-table').locator('tr', { hasText: order.orderNo });
+    // The applicant cannot approve their own refund (issue 23).
+    const applied = (await c.json('POST', api('refund/list'), { body: { orderNo: order.orderNo } })).body.data[0];
+    const own = await c.json('POST', api(`refund/${applied.id}/review`), { body: { approve: true, remark: '自己批准' } });
+    expect([own.code, own.msg]).toEqual([100409, '不能审核自己申请的退款，请由其他人审核']);
+
+    // Another user of the same role approves it with a remark.
+    const password = 'Kq7mWz2Lpx';
+    const second = await makeUser(await adminApi(e), staff.orgId, { roleIds: [staff.roleId], password, code: uniq('e2e_') });
+    const reviewer = await browserAs(e, { code: second.code, password });
+    open.push(reviewer);
+    reviewer.page.setDefaultTimeout(15_000);
+    await reviewer.page.waitForURL(/\/home/);
+    await reviewer.page.goto(`${e.baseUrl}/sport/views/refundList/refundReview`);
+    const row = reviewer.page.getByTestId('refundReview-table').locator('tr', { hasText: order.orderNo });
     await row.getByTestId('refundReview-row-approve').click();
-    await page.locator('#review-form_remark').fill('同意退款');
-    await page.getByTestId('review-form-ok').click();
-    await toast(page, '已通过，退款处理中').waitFor();
+    await reviewer.page.locator('#review-form_remark').fill('同意退款');
+    await reviewer.page.getByTestId('review-form-ok').click();
+    await toast(reviewer.page, '已通过，退款处理中').waitFor();
     await expect.poll(() => row.count()).toBe(0);
 
     // The order refund list shows it refunded, its drawer the leg and the review.
