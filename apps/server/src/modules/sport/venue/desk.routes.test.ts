@@ -275,6 +275,23 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     expect((await shiftCall(c, 'current', { stadiumId: venue.id })).body.id).not.toBe(shift.body.id);
   });
 
+  it.runIf(kind === 'postgres')('races on PostgreSQL: two desks signing in open one shift; of six counts at once one is recorded, the others change nothing', async () => {
+    const { c, venue, sites } = await venueOf({ n: 1, priceFen: 5000 });
+    const a = await book(c, venue.id, addDays(today(venue.timeZone), 1), sites[0]!.id, '10:00', '11:00');
+    await pay(c, a.orderId, { method: 'cash', amountFen: 5000 });
+    const looks = await Promise.all(Array.from({ length: 6 }, () => shiftCall(c, 'current', { stadiumId: venue.id })));
+    expect(looks.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(new Set(looks.map((r) => r.body.id)).size).toBe(1);
+    const shift = looks[0]!.body;
+    const counts = await Promise.all([4000, 4500, 5000, 5500, 6000, 6500].map((countedFen) => shiftCall(c, `${shift.id}/count`, { countedFen, version: shift.version })));
+    const won = counts.filter((r) => r.code === 0);
+    expect(won).toHaveLength(1);
+    for (const r of counts.filter((x) => x.code !== 0)) expect(['stale', 'state']).toContain(r.detail.reason);
+    const listed = (await shiftCall(c, 'list', { stadiumId: venue.id })).body.data;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ state: 'counted', cashFen: 5000, handedFen: won[0]!.body.handedFen });
+  });
+
   it('checking in one day of a fixed series uses that day only: the rest stays booked and can still be cancelled', async () => {
     const tz = dayTimeZone();
     const { c, venue, sites } = await venueOf({ n: 1, timeZone: tz, open: '00:00', close: '24:00', priceFen: 4000 });
