@@ -201,8 +201,12 @@ describe.each(databases)('order rules on %s', (kind) => {
     expect((await pay(lead, top.body.id, { method: 'cash', amountFen: 5_000 })).body.order.state).toBe('paid');
     expect((await lead.json('GET', sport(`account/${acct.body.id}`))).body.balanceFen).toBe(5_000);
     expect((await cashier.json('POST', sport(`account/${acct.body.id}/recharge`), { body: { amountFen: 100 } })).code).toBe(Code.FORBIDDEN);
-    const zero = await lead.json('POST', sport(`account/${acct.body.id}/recharge`), { body: { amountFen: 0 } });
-    expect(zero.code).toBe(Code.INVALID);
+    for (const body of [{ amountFen: 0 }, { amountFen: 'x' }, { amountFen: 10_000_000_001 }, { amountFen: 100, venueId: 'x' }, { amountFen: 100, channel: 'reserved' }, {}]) {
+      const bad = await lead.json('POST', sport(`account/${acct.body.id}/recharge`), { body });
+      expect(bad.code, JSON.stringify(body)).toBe(Code.INVALID);
+    }
+    expect((await lead.json('POST', sport('account/abc/recharge'), { body: { amountFen: 100 } })).code).toBe(Code.INVALID);
+    expect((await lead.json('POST', sport('account/999999999/recharge'), { body: { amountFen: 100 } })).code).toBe(Code.NOT_FOUND);
   });
 
   it('a zero-priced order whose hold cannot be confirmed is cancelled and its hold released (never paid with the hold kept)', async () => {
