@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DAY_CLOCKS, DAY_FILES, faketimeWorks, findFaketime } from './test-days.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -28,9 +29,11 @@ function check(title, cmd, args) {
   }
 }
 
-function vitest(title, config) {
+function vitest(title, config, opts = {}) {
   const report = path.join(os.tmpdir(), `vitest-${process.pid}-${Date.now()}.json`);
-  const ok = run(title, 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  const args = ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(opts.files ?? [])];
+  const [cmd, ...pre] = [...(opts.prefix ?? []), 'npx'];
+  const ok = run(title, cmd, [...pre, ...args], { env: opts.env });
   if (!fs.existsSync(report)) {
     failed++;
     console.log(`✗ ${title}: the runner produced no report`);
@@ -57,6 +60,20 @@ if (want('typecheck')) {
 }
 if (want('lint')) check('lint', 'npx', ['eslint', '.']);
 if (want('unit')) vitest('unit and server integration tests', 'vitest.config.ts');
+if (want('days')) {
+  // The day-sensitive tests again under other clocks (scripts/test-days.mjs), on PGlite.
+  const ft = findFaketime();
+  const why = ft.reason ?? (faketimeWorks(ft.path) ? undefined : 'faketime does not move the clock of node here');
+  if (why) {
+    console.log(`\n── day-sensitive tests under other clocks ──\n${why}: ${process.env.CI === 'true' ? 'counted as failed (CI)' : 'skipped'}`);
+    if (process.env.CI === 'true') failed++;
+    else skipped++;
+  } else {
+    for (const c of DAY_CLOCKS) {
+      vitest(`day-sensitive tests on ${c.label} (${c.at} UTC)`, 'vitest.config.ts', { prefix: [ft.path, c.at], files: DAY_FILES, env: { TEST_DATABASE_URL: '', FAKETIME_DONT_FAKE_MONOTONIC: '1' } });
+    }
+  }
+}
 if (want('e2e')) {
   const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }).status === 0;
   if (built) vitest('browser end-to-end tests', 'vitest.e2e.config.ts');
