@@ -206,11 +206,12 @@ describe('gate checking console', () => {
     await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('0');
     expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(2);
     const scans = await ok<{ data: { code: string; result: string; reason: string | null; source: string; gateName: string }[] }>(api, 'POST', ticketApi('check/scans'), { sessionId: session.id });
+    // Newest first.
     expect(scans.data.map((s) => [s.result, s.reason, s.source, s.gateName])).toEqual([
       ['admitted', null, 'offline', gate.name],
       ['refused', 'used', 'offline', gate.name],
-      ['refused', 'badSignature', 'offline', gate.name],
       ['refused', 'needsOnline', 'offline', gate.name],
+      ['refused', 'badSignature', 'offline', gate.name],
       ['refused', 'used', 'offline', gate.name],
       ['admitted', null, 'offline', gate.name],
     ]);
