@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { pageQuery } from './envelope.ts';
 import { fields, isInstant, keptWhenOmitted } from './fields.ts';
 
+export * from './job.cron.ts';
+/** The grammar's reference cases, walked by the server's and the console's tests alike. */
+export { acceptedCron, refusedCron } from './job.cron.cases.ts';
+
 /** Job scheduling (spec sections 3 and 5): jobs, their dispatch records, job streams and their runs. */
 const str = fields.str;
 const text = (max: number) => str().trim().max(max);
@@ -219,8 +223,19 @@ export type JobResult = (typeof jobResults)[number];
 export const jobHandlerInfo = z.object({ name: s, description: s, platformOnly: z.boolean(), paramsExample: z.unknown() });
 export type JobHandlerInfo = z.output<typeof jobHandlerInfo>;
 
-/** `POST job/cron/preview`: the next fire times, as instants and as local times of the zone. */
-export const cronPreview = z.object({ timeZone: s, times: z.array(z.object({ time: s, local: s })) });
+/**
+ * How daylight saving touched a fire (decisions, "Job scheduling"): `moved`, a fixed time that does
+ * not exist that day ran at the first instant after the gap; `once`, a fixed time that occurs twice
+ * runs only on this first pass; `first` / `second`, a job of every hour runs on both passes.
+ */
+export const dstNotes = ['moved', 'once', 'first', 'second'] as const;
+export type DstNote = (typeof dstNotes)[number];
+
+/** `POST job/cron/preview`: the next fire times, as instants and as local times of the zone (with its UTC offset, and a DST note). */
+export const cronPreview = z.object({
+  timeZone: s,
+  times: z.array(z.object({ time: s, local: s, offset: s.optional(), dst: z.enum(dstNotes).optional() })),
+});
 export type CronPreview = z.output<typeof cronPreview>;
 
 export const streamNode = z.object({ key: s, jobId: n, x: n.optional(), y: n.optional() });

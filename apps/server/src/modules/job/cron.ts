@@ -1,21 +1,24 @@
 import { Cron } from 'croner';
+import { checkQuartz, type CronFieldName, type CronProblem, type DayOfMonthItem, type DstNote, type QuartzParsed } from '@venue/contract';
 
 /**
  * Quartz cron expressions and fire-time computation.
  *
- * The grammar is checked here first (Quartz's rules and ranges, with a message naming the
- * field), then the expression is normalised and handed to croner, which reads Quartz cron
- * with these options. Two things croner does not read are handled here: wrap-around ranges
- * (`22-2`, `FRI-MON`) are expanded to lists, and `L-n` in day-of-month (n days before the
- * last day) is computed month by month.
+ * The grammar is checked by the contract's `checkQuartz` (the very check the console's cron
+ * editor runs, so both agree on what is valid), then the expression is normalised (names,
+ * steps and wrap-around ranges become lists) and handed to croner. Day-of-month items croner
+ * does not read in lists (`1,L`, `L-n`, `L-nW`, `LW,15W`) are computed here month by month.
  *
- * DST: a fixed-time job whose local time does not exist that day (02:30 on a spring-forward
- * day) runs at the first valid time after the gap; a fixed time that occurs twice runs once.
- * Jobs with wildcards or steps in second/minute/hour run on both occurrences.
+ * DST (decisions, "Job scheduling"): a job whose hour field does not cover all 24 hours runs at
+ * fixed times of day: a time that does not exist that day (02:30 on a spring-forward day) runs
+ * once at the first instant after the gap (03:00), a time that occurs twice runs once, on the
+ * first pass. A job of every hour (`*`, `0-23`, `*\/1` in hours) follows elapsed time: times in
+ * the gap do not exist and are skipped, the repeated hour runs on both passes. croner does this
+ * with `fixedTimeRule: 'no-wildcard'`, given `*` in the hour field for the second kind only.
  */
-const CRONER_OPTIONS = { mode: '6-or-7-parts', alternativeWeekdays: true, sloppyRanges: true, paused: true } as const;
+const CRONER_OPTIONS = { mode: '6-or-7-parts', alternativeWeekdays: true, sloppyRanges: true, paused: true, fixedTimeRule: 'no-wildcard' } as const;
 
-export type CronFieldName = 'second' | 'minute' | 'hour' | 'dayOfMonth' | 'month' | 'dayOfWeek' | 'year';
+export type { CronFieldName };
 
 /** A refused expression: a message key of job.messages.ts and its parameters. */
 export class CronError extends Error {
@@ -27,155 +30,51 @@ export class CronError extends Error {
   }
 }
 
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-const DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
-
-interface FieldDef {
-  name: CronFieldName;
-  min: number;
-  max: number;
-  names?: string[];
-}
-const FIELDS: FieldDef[] = [
-  { name: 'second', min: 0, max: 59 },
-  { name: 'minute', min: 0, max: 59 },
-  { name: 'hour', min: 0, max: 23 },
-  { name: 'dayOfMonth', min: 1, max: 31 },
-  { name: 'month', min: 1, max: 12, names: MONTHS },
-  { name: 'dayOfWeek', min: 1, max: 7, names: DAYS },
-  { name: 'year', min: 1970, max: 2099 },
-];
-
-function fieldError(def: FieldDef, value: string): CronError {
-  return new CronError(`job.cron.field.${def.name}`, { value, min: def.min, max: def.max });
-}
-
-function toNumber(def: FieldDef, raw: string, whole: string): number {
-  const up = raw.toUpperCase();
-  if (def.names) {
-    const i = def.names.indexOf(up);
-    if (i >= 0) return i + 1;
+function cronError(p: CronProblem): CronError {
+  switch (p.key) {
+    case 'empty':
+      return new CronError('job.cron.empty');
+    case 'parts':
+      return new CronError('job.cron.parts', { n: p.n });
+    case 'dayRule':
+      return new CronError('job.cron.dayRule');
+    case 'field':
+      return new CronError(`job.cron.field.${p.field}`, { value: p.value, min: p.min, max: p.max });
   }
-  if (!/^\d{1,4}$/.test(raw)) throw fieldError(def, whole);
-  const n = Number(raw);
-  if (n < def.min || n > def.max) throw fieldError(def, whole);
-  return n;
-}
-
-/** Expands one plain list item (`*`, `n`, `a-b`, `a/s`, `a-b/s`, `*\/s`) to values, wrapping ranges like 22-2. */
-function expandItem(def: FieldDef, item: string, whole: string): number[] {
-  const [range, stepText] = item.split('/') as [string, string | undefined];
-  if (item.split('/').length > 2) throw fieldError(def, whole);
-  let step = 1;
-  if (stepText !== undefined) {
-    if (!/^\d{1,4}$/.test(stepText)) throw fieldError(def, whole);
-    step = Number(stepText);
-    if (step < 1 || step > def.max - def.min + 1) throw fieldError(def, whole);
-  }
-  let from: number;
-  let to: number;
-  if (range === '*' || (range === '' && stepText !== undefined)) {
-    from = def.min;
-    to = def.max;
-  } else if (range.includes('-')) {
-    const parts = range.split('-');
-    if (parts.length !== 2) throw fieldError(def, whole);
-    from = toNumber(def, parts[0]!, whole);
-    to = toNumber(def, parts[1]!, whole);
-  } else {
-    from = toNumber(def, range, whole);
-    // Quartz: `5/15` means from 5 to the end of the range, every 15.
-    to = stepText !== undefined ? def.max : from;
-  }
-  const out: number[] = [];
-  const span = def.max - def.min + 1;
-  const count = to >= from ? to - from + 1 : to - from + 1 + span;
-  for (let i = 0; i < count; i += step) out.push(((from - def.min + i) % span) + def.min);
-  return out;
 }
 
 interface Parsed {
+  /** The seven fields croner reads (day-of-month is replaced month by month when `items` is set). */
   fields: string[];
-  /** Days before the last day of the month when day-of-month is `L-n`. */
-  lastOffset?: number;
+  /** Day-of-month items croner does not read: computed month by month. */
+  items?: DayOfMonthItem[];
+  quartz: QuartzParsed;
+  /** Fixed times of day (the hour field does not cover every hour): the DST rule above. */
+  fixed: boolean;
 }
+
+const list = (xs: number[]) => xs.join(',');
 
 /** Checks a Quartz expression and answers the fields croner reads. Throws CronError. */
 export function parseQuartz(expr: string): Parsed {
-  const text = (expr ?? '').trim();
-  if (!text) throw new CronError('job.cron.empty');
-  const parts = text.split(/\s+/);
-  if (parts.length < 6 || parts.length > 7) throw new CronError('job.cron.parts', { n: parts.length });
-  const dom = parts[3]!;
-  const dow = parts[5]!;
-  if ((dom === '?') === (dow === '?')) throw new CronError('job.cron.dayRule');
-  const out: string[] = [];
-  let lastOffset: number | undefined;
-  for (let i = 0; i < parts.length; i++) {
-    const def = FIELDS[i]!;
-    const raw = parts[i]!;
-    const up = raw.toUpperCase();
-    if (raw === '?') {
-      if (def.name !== 'dayOfMonth' && def.name !== 'dayOfWeek') throw fieldError(def, raw);
-      out.push('?');
-      continue;
-    }
-    if (def.name === 'dayOfMonth') {
-      if (up === 'L' || up === 'LW') {
-        out.push(up);
-        continue;
-      }
-      const lMinus = /^L-(\d{1,2})$/.exec(up);
-      if (lMinus) {
-        const n = Number(lMinus[1]);
-        if (n > 30) throw fieldError(def, raw);
-        if (n === 0) out.push('L');
-        else {
-          lastOffset = n;
-          out.push('L');
-        }
-        continue;
-      }
-      const w = /^(\d{1,2})W$/.exec(up);
-      if (w) {
-        const n = Number(w[1]);
-        if (n < 1 || n > 31) throw fieldError(def, raw);
-        out.push(`${n}W`);
-        continue;
-      }
-      if (/[LW#]/.test(up)) throw fieldError(def, raw);
-    }
-    if (def.name === 'dayOfWeek') {
-      if (up === 'L') {
-        out.push('7');
-        continue;
-      }
-      const last = /^([A-Z]{3}|\d)L$/.exec(up);
-      if (last) {
-        out.push(`${toNumber(def, last[1]!, raw)}L`);
-        continue;
-      }
-      const nth = /^([A-Z]{3}|\d)#(\d)$/.exec(up);
-      if (nth) {
-        const k = Number(nth[2]);
-        if (k < 1 || k > 5) throw fieldError(def, raw);
-        out.push(`${toNumber(def, nth[1]!, raw)}#${k}`);
-        continue;
-      }
-      if (/[L#W]/.test(up)) throw fieldError(def, raw);
-    }
-    if (up === '*') {
-      out.push('*');
-      continue;
-    }
-    const values = new Set<number>();
-    for (const item of raw.split(',')) {
-      if (!item) throw fieldError(def, raw);
-      for (const v of expandItem(def, item, raw)) values.add(v);
-    }
-    out.push([...values].sort((a, b) => a - b).join(','));
+  const checked = checkQuartz(expr);
+  if (!checked.ok) throw cronError(checked.problem);
+  const q = checked.parsed;
+  const fixed = q.hour.length < 24;
+  // croner's no-wildcard rule: fixed when no time field has `*`; so `*` only in a job of every hour.
+  const time = (xs: number[], all: number) => (!fixed && xs.length === all ? '*' : list(xs));
+  let dom: string;
+  let items: DayOfMonthItem[] | undefined;
+  if (q.dayOfMonth === '?' || q.dayOfMonth === '*') dom = q.dayOfMonth;
+  else if (q.dayOfMonth.every((x) => 'day' in x)) dom = list(q.dayOfMonth.map((x) => (x as { day: number }).day));
+  else {
+    items = q.dayOfMonth;
+    dom = '1';
   }
-  return { fields: out, lastOffset };
+  const w = q.dayOfWeek;
+  const dow = typeof w === 'string' ? w : 'values' in w ? list(w.values) : 'lastOf' in w ? `${w.lastOf}L` : `${w.nth}#${w.k}`;
+  const fields = [time(q.second, 60), time(q.minute, 60), time(q.hour, 24), dom, q.month.length === 12 ? '*' : list(q.month), dow, q.year ? list(q.year) : '*'];
+  return { fields, items, quartz: q, fixed };
 }
 
 /** Throws CronError when the time zone is not an IANA zone this runtime knows. */
@@ -192,7 +91,7 @@ const compiled = new Map<string, QuartzCron>();
 /** A compiled expression in one time zone. */
 export class QuartzCron {
   private readonly main: Cron;
-  private readonly perDay = new Map<number, Cron>();
+  private readonly perMonth = new Map<string, Cron>();
   private readonly parsed: Parsed;
 
   private constructor(
@@ -225,38 +124,114 @@ export class QuartzCron {
 
   /** The first fire strictly after `after`, or null when there is none. */
   next(after: Date): Date | null {
-    if (this.parsed.lastOffset === undefined) return this.main.nextRun(after);
-    // L-n: for each month, the day is (last day - n); ask croner for that day within the month.
+    const items = this.parsed.items;
+    if (!items) return this.main.nextRun(after);
+    // Day-of-month items (L, L-n, LW, L-nW, nW, in lists): month by month, the month's days from
+    // the items, and croner asked for that month only.
+    const q = this.parsed.quartz;
     let cursor = after;
     let probe = after;
-    for (let i = 0; i < 12 * 130; i++) {
-      const { y, m } = localYearMonth(probe, this.timeZone);
-      const day = daysInMonth(y, m) - this.parsed.lastOffset;
-      if (day >= 1) {
-        let cron = this.perDay.get(day);
-        if (!cron) {
-          const f = [...this.parsed.fields];
-          f[3] = String(day);
-          cron = this.build(f);
-          this.perDay.set(day, cron);
+    let { y, m } = localYearMonth(after, this.timeZone);
+    const lastYear = q.year ? q.year[q.year.length - 1]! : 9999;
+    for (let guard = 0; guard < 12 * 200 && y <= lastYear; guard++) {
+      if ((!q.year || q.year.includes(y)) && q.month.includes(m)) {
+        const days = monthDays(items, y, m);
+        if (days.length) {
+          const key = `${m}|${days.join(',')}`;
+          let cron = this.perMonth.get(key);
+          if (!cron) {
+            const f = [...this.parsed.fields];
+            f[3] = list(days);
+            f[4] = String(m);
+            cron = this.build(f);
+            if (this.perMonth.size > 500) this.perMonth.clear();
+            this.perMonth.set(key, cron);
+          }
+          const r = cron.nextRun(cursor);
+          if (r) {
+            const got = localYearMonth(r, this.timeZone);
+            if (got.y === y && got.m === m) return r;
+          }
         }
-        const r = cron.nextRun(cursor);
-        if (!r) return null;
-        const got = localYearMonth(r, this.timeZone);
-        if (got.y === y && got.m === m) return r;
       }
       // On to the first instant of the next month (local), minus one ms so it is included.
       const firstOfNext = QuartzCron.of('0 0 0 1 * ?', this.timeZone).next(probe);
       if (!firstOfNext) return null;
       probe = firstOfNext;
       cursor = new Date(firstOfNext.getTime() - 1);
+      ({ y, m } = localYearMonth(firstOfNext, this.timeZone));
     }
     return null;
   }
+
+  /**
+   * How daylight saving touched a fire time of this expression (the preview shows it): `moved`, a
+   * fixed time in the spring-forward gap ran at the first instant after it; `once`, a fixed time
+   * that occurs twice, run on its first pass only; `first` / `second`, a job of every hour in the
+   * repeated hour. Undefined when the fire is an ordinary one.
+   */
+  dstNote(at: Date): DstNote | undefined {
+    const tz = this.timeZone;
+    const wall = localDateTime(at, tz);
+    const off = utcOffsetMs(at, tz);
+    for (const probe of [-6, 6]) {
+      const other = utcOffsetMs(new Date(at.getTime() + probe * 3600_000), tz);
+      if (other === off) continue;
+      const twin = new Date(at.getTime() + off - other);
+      if (utcOffsetMs(twin, tz) === other && localDateTime(twin, tz) === wall) {
+        if (this.parsed.fixed) return 'once';
+        return twin.getTime() > at.getTime() ? 'first' : 'second';
+      }
+    }
+    if (this.parsed.fixed) {
+      const [h, mi, se] = wall.slice(11).split(':').map(Number) as [number, number, number];
+      const q = this.parsed.quartz;
+      if (!q.hour.includes(h) || !q.minute.includes(mi) || !q.second.includes(se)) return 'moved';
+    }
+    return undefined;
+  }
+}
+
+/** The days of month m (1-12) of year y that day-of-month items name, sorted. */
+function monthDays(items: DayOfMonthItem[], y: number, m: number): number[] {
+  const dim = daysInMonth(y, m);
+  const weekday = (d: number) => new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  // Quartz's nW: Saturday -> Friday before (Monday after on the 1st), Sunday -> Monday after
+  // (Friday before on the last day); never leaves the month.
+  const nearest = (d: number) => {
+    const w = weekday(d);
+    if (w === 6) return d === 1 ? d + 2 : d - 1;
+    if (w === 0) return d === dim ? d - 2 : d + 1;
+    return d;
+  };
+  const out = new Set<number>();
+  for (const it of items) {
+    if ('day' in it) {
+      if (it.day <= dim) out.add(it.day);
+    } else if ('last' in it) {
+      const d = dim - it.last;
+      if (d >= 1) out.add(it.weekday ? nearest(d) : d);
+    } else if (it.nearest <= dim) out.add(nearest(it.nearest));
+  }
+  return [...out].sort((a, b) => a - b);
 }
 
 function daysInMonth(y: number, m: number): number {
   return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** The zone's offset from UTC at an instant, in ms (local wall time minus UTC). */
+export function utcOffsetMs(d: Date, timeZone: string): number {
+  const w = localDateTime(d, timeZone);
+  const local = Date.UTC(Number(w.slice(0, 4)), Number(w.slice(5, 7)) - 1, Number(w.slice(8, 10)), Number(w.slice(11, 13)), Number(w.slice(14, 16)), Number(w.slice(17, 19)));
+  return local - Math.floor(d.getTime() / 1000) * 1000;
+}
+
+/** `+08:00`, `-04:00`: the zone's offset from UTC at an instant. */
+export function utcOffsetText(d: Date, timeZone: string): string {
+  const minutes = Math.round(utcOffsetMs(d, timeZone) / 60_000);
+  const a = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(a / 60)).padStart(2, '0')}:${String(a % 60).padStart(2, '0')}`;
 }
 
 const ymdFormats = new Map<string, Intl.DateTimeFormat>();

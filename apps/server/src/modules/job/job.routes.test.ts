@@ -81,6 +81,49 @@ describe.each(databases)('job API on %s', (kind) => {
     expect(bad.msg).toBe('The weekday field "9" is invalid; use 1-7 (1 is Sunday) or SUN-SAT, ?, nL, n#k');
   });
 
+  it('the preview shows how daylight saving moves a fire, in New York and Warsaw (issue 33)', async () => {
+    const preview = async (cronExpr: string, timeZone: string, startTime: string, count: number) => {
+      const r = await admin.json('POST', sys('job/cron/preview'), { body: { cronExpr, timeZone, startTime, count } });
+      expect(r.code).toBe(0);
+      return r.body.times.map((t: { local: string; offset: string; dst?: string }) => [t.local, t.offset, t.dst ?? null]);
+    };
+    // New York, 2030-03-10: 02:00 -> 03:00. Both times in the gap run once, at 03:00.
+    expect(await preview('0 0,30 2 * * ?', 'America/New_York', '2030-03-09 12:00:00', 2)).toEqual([
+      ['2030-03-10 03:00:00', '-04:00', 'moved'],
+      ['2030-03-11 02:00:00', '-04:00', null],
+    ]);
+    // Warsaw, 2030-10-27: 03:00 -> 02:00. Fixed times run once, on the first pass.
+    expect(await preview('0 0,30 2 * * ?', 'Europe/Warsaw', '2030-10-26 12:00:00', 3)).toEqual([
+      ['2030-10-27 02:00:00', '+02:00', 'once'],
+      ['2030-10-27 02:30:00', '+02:00', 'once'],
+      ['2030-10-28 02:00:00', '+01:00', null],
+    ]);
+    // A job of every hour runs on both passes of the repeated hour, and says which pass.
+    expect(await preview('0 0 * * * ?', 'Europe/Warsaw', '2030-10-27 01:30:00', 4)).toEqual([
+      ['2030-10-27 02:00:00', '+02:00', 'first'],
+      ['2030-10-27 02:00:00', '+01:00', 'second'],
+      ['2030-10-27 03:00:00', '+01:00', null],
+      ['2030-10-27 04:00:00', '+01:00', null],
+    ]);
+    // Warsaw, 2030-03-31: 02:00 -> 03:00.
+    expect(await preview('0 30 2 * * ?', 'Europe/Warsaw', '2030-03-30 12:00:00', 2)).toEqual([
+      ['2030-03-31 03:00:00', '+02:00', 'moved'],
+      ['2030-04-01 02:30:00', '+02:00', null],
+    ]);
+  });
+
+  it('saves the expressions Quartz reads: WED, day lists with L, L-nW; refuses steps as large as the range (issue 33)', async () => {
+    for (const cronExpr of ['0 10,44 14 ? 3 WED', '0 0 9 ? * MON,WED,FRI', '0 15 10 1,L * ?', '0 15 10 L-5W * ?']) {
+      const r = await admin.json('POST', sys('job/cron/preview'), { body: { cronExpr, timeZone: 'Asia/Shanghai', count: 1 } });
+      expect(r.code, cronExpr).toBe(0);
+    }
+    const created = await createJob(admin, beanJob({ jobName: '周三对账', jobGroup: 'issue33', triggerType: 'cron', cronExpr: '0 0 9 ? * MON-WED' }));
+    expect(created.cronExpr).toBe('0 0 9 ? * MON-WED');
+    const step = await admin.json('POST', sys('job/cron/preview'), { body: { cronExpr: '0 0 /24 ? * 2-6' }, lang: 'en-US' });
+    expect(step.code).toBe(100400);
+    expect(step.msg).toBe('The hour field "/24" is invalid; use 0-23');
+  });
+
   it('skips non-work days from the holiday calendar (weekends when undecided)', async () => {
     // 2030-01-05 is a Saturday: the platform calendar makes it a work day; Monday 2030-01-07 a holiday.
     await s.database.db.execute(sql`insert into sys_holiday (org_id, day, kind) values (1, '2030-01-05', 0), (1, '2030-01-07', 1)`);

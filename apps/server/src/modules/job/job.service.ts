@@ -25,7 +25,7 @@ import {
   streamUsingJob,
   updateJobRow,
 } from './job.repository.ts';
-import { CronError, QuartzCron, checkTimeZone, localDateTime, previewFireTimes, type TriggerSpec } from './cron.ts';
+import { CronError, QuartzCron, checkTimeZone, localDateTime, previewFireTimes, utcOffsetText, type TriggerSpec } from './cron.ts';
 import { getJobHandler, listJobHandlers } from './handlers.ts';
 import { HttpAllowList, HttpDisabledError, NotAllowedError, checkExecutor } from './http.executor.ts';
 import { nextFireOf, schedulerFor, specOf } from './job.engine.ts';
@@ -404,7 +404,9 @@ export async function previewCron(ctx: AppContext, caller: Caller, input: CronPr
   const from = new Date(Math.max(Date.now(), start?.getTime() ?? 0));
   const times = await previewFireTimes(spec, from, input.count, input.skipNonWorkDays ? workDayChecker(ctx.db, caller.orgId) : undefined);
   if (!times.length) throw fieldError('cronExpr', 'job.cron.never');
-  return { timeZone, times: times.map((d) => ({ time: d.toISOString(), local: localDateTime(d, timeZone) })) };
+  // Each time with the zone's UTC offset and how daylight saving touched it (the rule of decisions, "Job scheduling").
+  const cron = QuartzCron.of(spec.cronExpr!, timeZone);
+  return { timeZone, times: times.map((d) => ({ time: d.toISOString(), local: localDateTime(d, timeZone), offset: utcOffsetText(d, timeZone), dst: cron.dstNote(d) })) };
 }
 
 export function handlersFor(caller: Caller, lang: Lang) {
