@@ -324,6 +324,8 @@ export const cardRefund = z.object({
 });
 export type CardRefund = z.output<typeof cardRefund>;
 export const cardRefundAnswer = z.object({ card: cardRow, refund: refundRow });
+/** `GET {sport}card/{id}/refund/quote` (Perm.card.refund): the most its refund may pay back (what was paid for it less what was used). */
+export const cardRefundQuote = z.object({ amountFen: z.number() });
 
 // ---------------------------------------------------------------- sharing and distribution
 

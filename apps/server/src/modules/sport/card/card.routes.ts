@@ -18,6 +18,7 @@ import {
   cardRechargeAnswer,
   cardRefund,
   cardRefundAnswer,
+  cardRefundQuote,
   cardRow,
   cardRulesEdit,
   cardSell,
@@ -69,6 +70,7 @@ import {
   listUsages,
   rechargeCard,
   refundCard,
+  quoteCardRefund,
   removeCardTypes,
   removeShare,
   sellCard,
@@ -114,6 +116,7 @@ export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, { ...base, method: 'POST', url: url(':id/unfreeze'), permission: Perm.card.freeze, action: 'unfreeze', params: idParams, body: cardFreeze, response: cardRow, handler: async ({ params, body, caller }) => unfreezeCard(db, caller, params.id, body) });
   defineRoute(app, { ...base, method: 'POST', url: url(':id/manager'), permission: Perm.card.edit, action: 'manager', params: idParams, body: cardManager, response: cardRow, handler: async ({ params, body, caller }) => changeCardManager(db, caller, params.id, body) });
   defineRoute(app, { ...base, method: 'POST', url: url(':id/rules'), permission: Perm.card.edit, action: 'rules', params: idParams, body: cardRulesEdit, response: cardRow, handler: async ({ params, body, caller }) => editCardRules(db, caller, params.id, body) });
+  defineRoute(app, { ...base, method: 'GET', url: url(':id/refund/quote'), permission: Perm.card.refund, action: 'cardRefundQuote', params: idParams, response: cardRefundQuote, handler: async ({ params, caller }) => quoteCardRefund(db, caller, params.id) });
   defineRoute(app, { ...base, method: 'POST', url: url(':id/refund'), permission: Perm.card.refund, action: 'cardRefund', params: idParams, body: cardRefund, response: cardRefundAnswer, handler: async ({ params, body, caller }) => refundCard(db, caller, params.id, body) });
 
   // Sharing and corporate distribution.

@@ -412,6 +412,14 @@ export async function refundableOf(db: Executor, scope: Scope, card: CardRecord)
   return total > 0 ? Math.floor((paid * left) / total) : 0;
 }
 
+/** `GET card/{id}/refund/quote`: what the card's refund would pay back (the refund dialog shows it). */
+export async function quoteCardRefund(db: Db, caller: Caller, id: number) {
+  const scope = scopeOf(caller);
+  const card = await findCard(db, scope, id);
+  if (!card) throw notFound();
+  return { amountFen: LIVE.includes(card.status) ? await refundableOf(db, scope, card) : 0 };
+}
+
 /**
  * `POST card/{id}/refund`: the remaining value through the refund review (a non-order refund paid
  * out in cash or by transfer). The card is frozen while it waits; paid out, it is refunded.

@@ -122,6 +122,7 @@ describe.each(databases)('refund rules on %s', (kind) => {
     const memberId = await makeMember(s, orgId);
     const times = await makeType(cashier, { kind: 'times', priceFen: 5000, times: 10 });
     const sold = await sellPaid(cashier, times.id, memberId);
+    expect(await ok(cashier, 'GET', cardApi(`${sold.cardId}/refund/quote`))).toEqual({ amountFen: 5000 });
     for (const [lang, text] of [['zh-CN', '最多 50.00 元'], ['en-US', 'at most 50.00 yuan']] as const) {
       const huge = await cashier.json('POST', cardApi(`${sold.cardId}/refund`), { body: { amountFen: 1_000_000, method: 'transfer', reason: '退卡' }, lang });
       expect(huge.code).toBe(Code.FORM_INVALID);
@@ -129,6 +130,7 @@ describe.each(databases)('refund rules on %s', (kind) => {
     }
     // Four of ten uses taken: 60% of ¥50 is left.
     for (let i = 0; i < 4; i++) await ok(cashier, 'POST', cardApi('checkin'), { cardId: sold.cardId, method: 'card' });
+    expect(await ok(cashier, 'GET', cardApi(`${sold.cardId}/refund/quote`))).toEqual({ amountFen: 3000 });
     expect((await cashier.json('POST', cardApi(`${sold.cardId}/refund`), { body: { amountFen: 3001, method: 'transfer', reason: '退卡' } })).code).toBe(Code.FORM_INVALID);
     const applied = await ok(cashier, 'POST', cardApi(`${sold.cardId}/refund`), { method: 'transfer', reason: '退卡' });
     expect(applied.refund).toMatchObject({ amountFen: 3000, state: 'applied' });
@@ -137,6 +139,7 @@ describe.each(databases)('refund rules on %s', (kind) => {
     // ¥100 paid for ¥110 of value: ¥100 comes back, the ¥10 bonus is forfeited.
     const value = await makeType(cashier, { kind: 'value', priceFen: 10_000, faceValueFen: 11_000 });
     const card = await sellPaid(cashier, value.id, memberId);
+    expect(await ok(cashier, 'GET', cardApi(`${card.cardId}/refund/quote`))).toEqual({ amountFen: 10_000 });
     const v = await ok(cashier, 'POST', cardApi(`${card.cardId}/refund`), { method: 'cash', reason: '搬家' });
     expect(v.refund.amountFen).toBe(10_000);
     expect((await ok(manager, 'POST', sport(`refund/${v.refund.id}/review`), { approve: true, remark: 'ok' })).state).toBe('succeeded');

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, DatePicker, Descriptions, Form, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -356,11 +356,26 @@ function RefundDialog({ card, onClose, onDone }: { card: CardRow | null; onClose
   const t = useCardT();
   const [form] = Form.useForm<{ amount?: number | string; method?: 'cash' | 'transfer'; reason?: string }>();
   const reasonRules = useFieldRules({ name: 'reason', label: 'field.reason', rule: cardRefund.shape.reason });
+  // The most its refund may pay back (what was paid for it less what was used): the server's figure.
+  const [most, setMost] = useState<number | undefined>(undefined);
   useLayoutEffect(() => {
     if (card) {
       form.resetFields();
-      form.setFieldsValue({ method: 'cash', amount: card.kind === 'value' ? (fenToYuan(card.balanceFen ?? 0) ?? undefined) : undefined });
+      form.setFieldsValue({ method: 'cash', amount: undefined });
+      setMost(undefined);
     }
+  }, [card, form]);
+  useEffect(() => {
+    if (!card) return;
+    let live = true;
+    void cardApi.refundQuote(card.id).then((q) => {
+      if (!live) return;
+      setMost(q.amountFen);
+      if (!form.isFieldTouched('amount')) form.setFieldsValue({ amount: fenToYuan(q.amountFen) ?? undefined });
+    });
+    return () => {
+      live = false;
+    };
   }, [card, form]);
   const value = card?.kind === 'value';
   const [busy, submit] = useSubmit(
@@ -377,7 +392,7 @@ function RefundDialog({ card, onClose, onDone }: { card: CardRow | null; onClose
       {card ? <Head card={card} /> : null}
       <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('refund.hint')} />
       <Form form={form} name="card-refund-form" layout="vertical" autoComplete="off">
-        <Form.Item name="amount" label={t('field.refundYuan')} rules={value ? [] : yuanRequired(t)} required={!value} extra={value ? t('refund.wholeBalance') : undefined}>
+        <Form.Item name="amount" label={t('field.refundYuan')} rules={value ? [] : yuanRequired(t, most)} required={!value} extra={value ? t('refund.wholeBalance') : most !== undefined ? t('refund.most', { amount: yuan(most) }) : undefined}>
           <NumberInput prefix="¥" disabled={value} />
         </Form.Item>
         <Form.Item name="method" label={t('field.refundMethod')}>
