@@ -171,6 +171,16 @@ describe.each(databases)('partial updates keep what they leave out, through the 
     expect(renamed).toMatchObject({ name: '羽毛球 A 场', status: 1, capacity: 4, sort: 7 });
   });
 
+  it('renaming a site template keeps its prices (they were emptied)', async () => {
+    const staff = await venueStaff(s, admin, platformId);
+    const { venue } = await makeVenue(staff.c, { n: 1 });
+    const hours = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: '09:00', close: '12:00' }));
+    const made = await ok(staff.c, 'POST', venueApi('template'), { venueId: venue.id, name: '标准场', hours, prices: [{ start: '09:00', end: '12:00', priceFen: 7000 }] });
+    const renamed = await ok(staff.c, 'PUT', venueApi(`template/${made.id}`), { name: '标准场（夏季）', version: made.version });
+    expect(renamed.name).toBe('标准场（夏季）');
+    expect(renamed.prices).toMatchObject([{ start: '09:00', end: '12:00', priceFen: 7000 }]);
+  });
+
   it("editing a disabled application's remark keeps it disabled, with its IP list, restriction and rate", async () => {
     const made = await ok(admin, 'POST', sys('openApp'), { orgId: platformId, name: uniq('对接应用'), status: 1, restriction: 'blacklist', ipRules: ['10.1.2.0-10.1.2.255', '192.168.0.7'], ratePerMinute: 5 });
     const edited = await ok(admin, 'PUT', sys(`openApp/${made.id}`), { remark: '只改备注', version: made.version });
