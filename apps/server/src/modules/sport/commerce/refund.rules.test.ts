@@ -4,6 +4,7 @@ import { databases, startServer, type Client, type TestServer } from '../../../.
 import { grantMenus } from '../../../../test/grants.ts';
 import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
 import { CARD_KEYS, cardApi, cardImbalances, makeMember, makeType, ok, sellPaid } from '../card/card.testkit.ts';
+import { gaSession, ticketApi, ticketStaff } from '../ticket/ticket.testkit.ts';
 import { COMMERCE_KEYS, imbalances, orderMoney, pay, sellGeneral, sport } from './commerce.testkit.ts';
 
 /**
@@ -163,5 +164,22 @@ describe.each(databases)('refund rules on %s', (kind) => {
     expect(after.items[0]).toMatchObject({ refundedQty: 3 });
     // Nothing left to give back.
     expect((await cashier.json('POST', sport('refund'), { body: { orderId: order.id, items: [{ itemId, quantity: 1 }], reason: 'again' } })).code).not.toBe(0);
+  });
+
+  it('free tickets refunded: the zero-priced ticket order gives its tickets back to the session stock', async () => {
+    const staff = await ticketStaff(s, admin, platformId);
+    const reviewer = await signIn(s, (await makeUser(admin, staff.orgId, { roleIds: [staff.roleId] })).code, 'Pass1234');
+    const { levelId, session } = await gaSession(staff.c, 5, 0);
+    const sold = await ok(staff.c, 'POST', ticketApi('order'), { sessionId: session.id, levelId, quantity: 3 });
+    expect(await orderMoney(s, sold.orderId)).toMatchObject({ state: 'paid', paidFen: 0 });
+    expect((await ok(staff.c, 'GET', ticketApi(`level/${levelId}`))).available).toBe(2);
+    const order = await ok(staff.c, 'GET', sport(`order/${sold.orderId}`));
+    const applied = await staff.c.json('POST', sport('refund'), { body: { orderId: sold.orderId, items: order.items.map((i: { id: number; quantity: number }) => ({ itemId: i.id, quantity: i.quantity })), reason: '活动取消' } });
+    expect(applied.code, applied.msg).toBe(0);
+    expect((await ok(reviewer, 'POST', sport(`refund/${applied.body.id}/review`), { approve: true, remark: '同意' })).state).toBe('succeeded');
+    expect((await ok(staff.c, 'GET', ticketApi(`level/${levelId}`))).available).toBe(5);
+    const states = await s.database.query<{ state: string }>(`select state from sport_ticket where order_id = $1`, [sold.orderId]);
+    expect(states.map((t) => t.state)).toEqual(['refunded', 'refunded', 'refunded']);
+    expect((await orderMoney(s, sold.orderId)).state).toBe('refunded');
   });
 });
