@@ -26,6 +26,7 @@ import { backlogEnabled } from './modules/message/backlog/backlog.service.ts';
 import { backlogUrl } from './modules/message/backlog/backlog.routes.ts';
 import { setJobAlarm } from './modules/job/alarm.ts';
 import { messageJobAlarm } from './modules/message/message.alarm.ts';
+import { setPaymentOutbound } from './modules/sport/commerce/providers/http.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +104,8 @@ export async function buildApp({ config, database, sms, logStream, startup }: Bu
     return503OnClosing: true,
   });
   const keys = loadKeys(config.dataDir, config.signKey, config.secretKey);
+  // Merchant gateways are tenants' addresses: they go by OUTBOUND_ALLOW, as the message channels do.
+  setPaymentOutbound(config.outbound.allow);
   const ctx: AppContext = { config, database, db: database.db, keys };
   app.decorate('ctx', ctx);
 

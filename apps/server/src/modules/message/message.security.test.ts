@@ -205,7 +205,7 @@ describe.each(databases)('message recipients, outbound addresses and the shared 
       await s.app.ctx.db.transaction((tx) => publish(tx, { orgId: b.org.id, type, data: { i }, member: { name: 'M', phone: '13800000000', email: 'm@member.test', openid: 'o-1' } }));
       const rows = await until(async () => {
         const res = await b.c.json('POST', sys('message/log/list'), { body: { businessCode: type, pageSize: 500 } });
-        return res.body.data.length === 5 * (i + 1) && res.body.data.every((r: { attempts: number }) => r.attempts >= 1) ? res.body.data : undefined;
+        return res.body.data.length === 5 * (i + 1) && res.body.data.every((r: { attempts: number; status: string }) => r.attempts >= 1 && r.status !== 'sending') ? res.body.data : undefined;
       });
       for (const r of rows) errors.add(`${r.status} ${r.lastError}`);
     }

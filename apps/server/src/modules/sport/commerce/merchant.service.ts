@@ -1,12 +1,14 @@
 import { MERCHANT_FIELDS, PROVIDER_METHODS, type MerchantSave, type ProviderMethod } from '@venue/contract';
 import type { Db, Executor } from '../../../platform/db.ts';
-import { AppError, staleVersion } from '../../../platform/errors.ts';
+import { AppError, invalid, staleVersion } from '../../../platform/errors.ts';
+import { NotAllowedError } from '../../../platform/outbound.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { openSecret, sealSecret } from '../../../platform/keys.ts';
 import { scopeOf, SYSTEM_SCOPE } from '../../../platform/scope.ts';
 import { insertMerchant, merchantFor, merchantsByKey, merchantsOf, updateMerchant, type MerchantRecord } from './commerce.repository.ts';
 import type { MerchantConfig } from './providers/provider.ts';
 import { providerOf } from './providers/index.ts';
+import { checkGateway } from './providers/http.ts';
 import './commerce.messages.ts';
 
 /**
@@ -58,6 +60,13 @@ export async function saveMerchant(db: Db, caller: Caller, provider: ProviderMet
   const fields = MERCHANT_FIELDS[provider];
   const issues = [...unknownFields(input.settings, fields.settings, 'settings'), ...unknownFields(input.secrets ?? {}, fields.secrets, 'secrets')];
   if (issues.length) throw new AppError('INVALID', 'error.invalid', undefined, issues);
+  // The gateway is called on the tenant's behalf: the same address check as every outbound URL (again at every call).
+  try {
+    await checkGateway(input.gateway.replace(/\/+$/, ''));
+  } catch (e) {
+    if (e instanceof NotAllowedError) throw invalid('gateway', 'commerce.gatewayNotAllowed');
+    throw e;
+  }
   const existing = (await merchantsOf(db, scope, caller.orgId)).find((r) => r.provider === provider);
   if ((existing?.version ?? 0) !== input.version) throw staleVersion();
   const secrets = { ...(existing ? secretsOf(key, existing) : {}) };

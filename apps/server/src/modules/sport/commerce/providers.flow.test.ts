@@ -40,7 +40,8 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
   let reviewer: Client;
   beforeAll(async () => {
     const port = await freePort();
-    s = await startServer(kind, { PUBLIC_URL: `http://127.0.0.1:${port}` });
+    // 127.0.0.1:9 (nothing listens there) plays a provider that cannot be reached: listed, as an administrator would.
+    s = await startServer(kind, { PUBLIC_URL: `http://127.0.0.1:${port}`, OUTBOUND_ALLOW: '*,127.0.0.1:9' });
     await s.app.listen({ host: '127.0.0.1', port });
     sims = await startPaySimulators();
     const { c: admin, platformOrgId } = await adminClient(s);

@@ -86,15 +86,16 @@ async function call(cfg: MerchantConfig, action: string, fields: Record<string, 
   const key = need(cfg, 'secrets', 'key');
   const mchId = need(cfg, 'settings', 'mchId');
   const body = JSON.stringify(signedAggregate(fields, mchId, key, signTypeOf(cfg)));
-  const res = await httpCall(`${cfg.gateway.replace(/\/$/, '')}/api/pay/${action}`, { method: 'POST', body, headers: { 'content-type': 'application/json; charset=utf-8' } });
-  if (res.status !== 200) throw new ProviderError(`Aggregated pay ${action}: HTTP ${res.status}`, 'HTTP', res.text);
+  const res = await httpCall(`${cfg.gateway.replace(/\/$/, '')}/api/pay/${action}`, { gateway: cfg.gateway, method: 'POST', body, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  if (res.status !== 200) throw new ProviderError(`Aggregated pay ${action}: HTTP ${res.status}`, 'HTTP');
   let a: Answer;
   try {
     a = JSON.parse(res.text);
   } catch {
-    throw new ProviderError(`Aggregated pay ${action}: not JSON`, 'PROTOCOL', res.text);
+    throw new ProviderError(`Aggregated pay ${action}: not JSON`, 'PROTOCOL');
   }
-  if (a.return_code !== 'SUCCESS') throw new ProviderError(`Aggregated pay ${action}: ${a.return_msg ?? 'FAIL'}`, 'RETURN_FAIL', a);
+  // Not verified yet: none of its words are kept.
+  if (a.return_code !== 'SUCCESS') throw new ProviderError(`Aggregated pay ${action}: return_code FAIL`, 'RETURN_FAIL');
   if (!aggregateVerify(a, key, signTypeOf(cfg)) || a.mch_id !== mchId) throw new ProviderError(`Aggregated pay ${action}: the answer's sign does not verify`, 'SIGNATURE', a);
   return a;
 }

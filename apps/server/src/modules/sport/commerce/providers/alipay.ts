@@ -21,8 +21,10 @@
 import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { AlipaySdk } from 'alipay-sdk';
+import { HttpClient, type Dispatcher } from 'urllib';
+import { normaliseHost } from '../../../../platform/outbound.ts';
 import { cstDateTime, assertDay, fenToYuan, parseCst, yuanToFen } from './money.ts';
-import { header, httpCall } from './http.ts';
+import { allowFor, checkGateway, header, httpCall } from './http.ts';
 import {
   NotifySignatureError, ProviderError,
   type MerchantConfig, type Notification, type PayProvider, type RefundStatus, type TradeInput, type TradeStatus,
@@ -103,18 +105,57 @@ function sdkOf(cfg: MerchantConfig): AlipaySdk {
     signType: 'RSA2',
     camelcase: false,
     timeout: 15_000,
+    // The SDK's own client (urllib) checks every address it connects to, redirects included.
+    proxyAgent: agentFor(cfg.gateway),
   });
+}
+
+const agents = new Map<string, Dispatcher>();
+
+/**
+ * A connection pool per gateway whose every connection (redirects included, IP literals too) goes
+ * to an address the gateway may reach: urllib's own address check, through its client's dispatcher.
+ */
+function agentFor(gateway: string): Dispatcher {
+  let agent = agents.get(gateway);
+  if (!agent) {
+    const u = new URL(gateway);
+    const port = u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
+    const inner = new HttpClient({ checkAddress: (ip: string, _family: number | string, host: string) => allowFor(gateway).allowsAddress(ip, port, normaliseHost(String(host))) }).getDispatcher();
+    // The SDK's client follows redirects: anything but the gateway's own origin is refused.
+    const origin = u.origin;
+    agent = new Proxy(inner, {
+      get(target, prop) {
+        if (prop === 'dispatch') {
+          return (opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler) => {
+            if (new URL(String(opts.origin)).origin !== origin) throw new Error('redirect refused');
+            return target.dispatch(opts, handler);
+          };
+        }
+        const v = Reflect.get(target, prop, target) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+    agents.set(gateway, agent);
+  }
+  return agent;
 }
 
 async function call(cfg: MerchantConfig, method: string, biz: Record<string, unknown>, extra: Record<string, string> = {}): Promise<Answer> {
   let answer: Answer;
   try {
+    await checkGateway(cfg.gateway);
     // The SDK would print the process's local time; Alipay reads the timestamp as China time.
     answer = (await sdkOf(cfg).exec(method, { timestamp: cstDateTime(new Date()), ...extra, bizContent: biz }, { validateSign: true })) as Answer;
   } catch (e) {
     if (e instanceof ProviderError) throw e;
-    const err = e as Error & { code?: string; responseDataRaw?: string };
-    throw new ProviderError(`Alipay ${method}: ${err.message}`, err.message.includes('验签') ? 'SIGNATURE' : 'HTTP', err.responseDataRaw);
+    // In our words: no text of the answer, nor of why a connection failed.
+    const err = e as Error & { responseHttpStatus?: number };
+    if (err.message.includes('验签')) throw new ProviderError(`Alipay ${method}: the answer's signature does not verify`, 'SIGNATURE');
+    const status = /status: (\d{3})/.exec(err.message)?.[1];
+    if (status) throw new ProviderError(`Alipay ${method}: HTTP ${status}`, 'HTTP');
+    if (/timeout/i.test(err.name) || /timeout/i.test(err.message)) throw new ProviderError(`Alipay ${method}: timed out`, 'TIMEOUT');
+    throw new ProviderError(`Alipay ${method}: connection failed`, 'HTTP');
   }
   if (typeof answer?.code !== 'string') throw new ProviderError(`Alipay ${method}: no code in the answer`, 'PROTOCOL', answer);
   return answer;
@@ -307,7 +348,7 @@ export const alipay: PayProvider = {
     assertDay(day);
     const a = await call(cfg, 'alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: day });
     if (a.code !== '10000' || !a.bill_download_url) throw refused('alipay.data.dataservice.bill.downloadurl.query', a);
-    const res = await httpCall(String(a.bill_download_url), { method: 'GET', timeoutMs: 60_000 });
+    const res = await httpCall(String(a.bill_download_url), { gateway: cfg.gateway, method: 'GET', timeoutMs: 60_000 });
     if (res.status !== 200) throw new ProviderError(`Alipay bill download: HTTP ${res.status}`, 'HTTP');
     return billText(res.bytes);
   },

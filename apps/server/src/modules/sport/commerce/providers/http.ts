@@ -1,10 +1,14 @@
 /**
- * The adapters' one HTTP client: node:http / node:https with a time-out, a size limit and, for
- * the WeChat v2 calls under /secapi/, a TLS client certificate. The answer is kept as raw bytes
- * and text, because signatures are checked over the exact text the provider sent.
+ * The adapters' one HTTP client, on the platform's outbound client (platform/outbound.ts): the
+ * merchant gateway is a tenant's choice, so every call is checked against OUTBOUND_ALLOW (every
+ * resolved address, no redirects, size and time limits) and fails in our words only ("connection
+ * failed", "timed out"), never telling an open port from a closed one. The local payment
+ * simulators (tests, the demo) are reachable only through the exact gateway URLs they registered
+ * when the server process started them, never through an address a tenant typed. The answer is
+ * kept as raw bytes and text, because signatures are checked over the exact text the provider sent.
  */
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
+import { ConnectionFailedError, HttpAllowList, NotAllowedError, OutboundTimeoutError, checkUrl, outboundRequest } from '../../../../platform/outbound.ts';
 import { ProviderError } from './provider.ts';
 
 export interface HttpAnswer {
@@ -15,6 +19,8 @@ export interface HttpAnswer {
 }
 
 export interface HttpCall {
+  /** The merchant's gateway the call is made for: it decides what may be reached. */
+  gateway: string;
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -25,52 +31,49 @@ export interface HttpCall {
 
 const MAX_BYTES = 20 * 1024 * 1024;
 
-export function httpCall(url: string, call: HttpCall): Promise<HttpAnswer> {
-  const u = new URL(url);
-  const lib = u.protocol === 'https:' ? https : u.protocol === 'http:' ? http : undefined;
-  if (!lib) return Promise.reject(new ProviderError(`unsupported URL: ${url}`, 'HTTP'));
-  const body = call.body === undefined ? undefined : Buffer.from(call.body, 'utf8');
-  const headers: Record<string, string | number> = { accept: 'application/json', 'user-agent': 'venue-pay/1', ...call.headers };
-  if (body) headers['content-length'] = body.length;
-  const once = (retry: boolean): Promise<HttpAnswer> =>
-    new Promise((resolve, reject) => {
-      const req = lib.request(
-        u,
-        {
-          method: call.method,
-          headers,
-          timeout: call.timeoutMs ?? 10_000,
-          ...(call.clientCert && u.protocol === 'https:' ? { cert: call.clientCert.cert, key: call.clientCert.key } : {}),
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (c: Buffer) => {
-            size += c.length;
-            if (size > MAX_BYTES) {
-              req.destroy(new ProviderError('answer too large', 'HTTP'));
-              return;
-            }
-            chunks.push(c);
-          });
-          res.on('end', () => {
-            const bytes = Buffer.concat(chunks);
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text: bytes.toString('utf8'), bytes });
-          });
-          res.on('error', (e) => reject(new ProviderError(`HTTP error: ${e.message}`, 'HTTP')));
-        },
-      );
-      req.on('timeout', () => req.destroy(new ProviderError(`time-out calling ${u.origin}${u.pathname}`, 'TIMEOUT')));
-      req.on('error', (e) => {
-        // A kept-alive connection the server closed as we reused it: the request never reached
-        // it (Node's documented case), so it is sent once more on a new connection.
-        if (retry && req.reusedSocket && (e as NodeJS.ErrnoException).code === 'ECONNRESET') return void once(false).then(resolve, reject);
-        reject(e instanceof ProviderError ? e : new ProviderError(`HTTP error: ${e.message}`, 'HTTP'));
-      });
-      if (body) req.write(body);
-      req.end();
-    });
-  return once(true);
+let allowEntries: readonly string[] = ['*'];
+let paymentAllow = new HttpAllowList(allowEntries, 'OUTBOUND_ALLOW');
+const simulatorGateways = new Set<string>();
+
+/** Where merchant gateways may connect (the server's OUTBOUND_ALLOW; default: public addresses only). */
+export function setPaymentOutbound(entries: readonly string[]): void {
+  paymentAllow = new HttpAllowList(entries, 'OUTBOUND_ALLOW');
+  allowEntries = entries;
+}
+
+/** A simulator started by this process registers its exact gateway URL; answers the function that removes it. */
+export function trustSimulatorGateway(gateway: string): () => void {
+  simulatorGateways.add(gateway);
+  return () => void simulatorGateways.delete(gateway);
+}
+
+/** What a merchant's calls may reach: OUTBOUND_ALLOW, and a registered simulator's own address for exactly its gateway. */
+export function allowFor(gateway: string): HttpAllowList {
+  if (!simulatorGateways.has(gateway)) return paymentAllow;
+  return new HttpAllowList([...allowEntries, new URL(gateway).host], 'OUTBOUND_ALLOW');
+}
+
+/** Checks a gateway when it is saved: http(s), no credentials, query or fragment, an allowed address. Throws NotAllowedError. */
+export async function checkGateway(gateway: string): Promise<void> {
+  const u = await checkUrl(allowFor(gateway), gateway);
+  if (u.search || u.hash) throw new NotAllowedError(gateway);
+}
+
+/** The generic words of a failed call. */
+export function transportError(e: unknown, what: string): ProviderError {
+  if (e instanceof ProviderError) return e;
+  if (e instanceof OutboundTimeoutError) return new ProviderError(`${what}: timed out`, 'TIMEOUT');
+  if (e instanceof NotAllowedError || e instanceof ConnectionFailedError) return new ProviderError(`${what}: connection failed`, 'HTTP');
+  return new ProviderError(`${what}: connection failed`, 'HTTP');
+}
+
+export async function httpCall(url: string, call: HttpCall): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'venue-pay/1', ...call.headers };
+  try {
+    return await outboundRequest(allowFor(call.gateway), url, { method: call.method, headers, body: call.body, timeoutMs: call.timeoutMs ?? 10_000, maxBytes: MAX_BYTES, clientCert: call.clientCert });
+  } catch (e) {
+    throw transportError(e, 'the payment gateway');
+  }
 }
 
 /** One header's value (the first, when repeated), looked up without regard to case. */

@@ -156,18 +156,18 @@ async function v3(cfg: MerchantConfig, method: 'GET' | 'POST', pathWithQuery: st
     method, pathWithQuery, body,
   });
   const res = await httpCall(new URL(pathWithQuery, cfg.gateway).toString(), {
-    method, body: payload === undefined ? undefined : body,
+    gateway: cfg.gateway, method, body: payload === undefined ? undefined : body,
     headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), 'accept-language': 'zh-CN' },
   });
   if (!verifySigned(cfg, res.headers, res.text)) {
-    throw new ProviderError(`WeChat Pay ${method} ${pathWithQuery}: the answer's signature does not verify (HTTP ${res.status})`, 'SIGNATURE', res.text);
+    throw new ProviderError(`WeChat Pay ${method} ${pathWithQuery}: the answer's signature does not verify (HTTP ${res.status})`, 'SIGNATURE');
   }
   let data: any = undefined;
   if (res.text) {
     try {
       data = JSON.parse(res.text);
     } catch {
-      throw new ProviderError(`WeChat Pay ${method} ${pathWithQuery}: not JSON`, 'PROTOCOL', res.text);
+      throw new ProviderError(`WeChat Pay ${method} ${pathWithQuery}: not JSON`, 'PROTOCOL');
     }
   }
   return { status: res.status, data, res };
@@ -184,12 +184,13 @@ async function v2(cfg: MerchantConfig, path: string, params: Record<string, stri
   p.sign = wechatV2Sign(p, key, signType);
   const cert = cfg.settings.apiClientCert;
   const res = await httpCall(new URL(path, cfg.gateway).toString(), {
-    method: 'POST', body: toXml(p), headers: { 'content-type': 'text/xml; charset=utf-8', accept: 'text/xml' }, timeoutMs: 30_000,
+    gateway: cfg.gateway, method: 'POST', body: toXml(p), headers: { 'content-type': 'text/xml; charset=utf-8', accept: 'text/xml' }, timeoutMs: 30_000,
     clientCert: mutualTls && cert ? { cert, key: need(cfg, 'secrets', 'privateKey') } : undefined,
   });
-  if (res.status !== 200) throw new ProviderError(`WeChat Pay ${path}: HTTP ${res.status}`, 'HTTP', res.text);
+  if (res.status !== 200) throw new ProviderError(`WeChat Pay ${path}: HTTP ${res.status}`, 'HTTP');
   const a = fromXml(res.text);
-  if (a.return_code !== 'SUCCESS') throw new ProviderError(`WeChat Pay ${path}: ${a.return_msg ?? 'FAIL'}`, 'RETURN_FAIL', a);
+  // Not signed yet: none of its words are kept.
+  if (a.return_code !== 'SUCCESS') throw new ProviderError(`WeChat Pay ${path}: return_code FAIL`, 'RETURN_FAIL');
   if (!a.sign || a.sign !== wechatV2Sign(a, key, signType)) throw new ProviderError(`WeChat Pay ${path}: the answer's sign does not verify`, 'SIGNATURE', a);
   if (a.mch_id && a.mch_id !== cfg.settings.mchId) throw new ProviderError(`WeChat Pay ${path}: another mch_id`, 'SIGNATURE', a);
   return a;
@@ -346,8 +347,8 @@ export const wechat: PayProvider = {
       mchId: need(cfg, 'settings', 'mchId'), serialNo: need(cfg, 'settings', 'serialNo'), privateKey: need(cfg, 'secrets', 'privateKey'),
       method: 'GET', pathWithQuery: u.pathname + u.search, body: '',
     });
-    const file = await httpCall(u.toString(), { method: 'GET', headers: { authorization }, timeoutMs: 60_000 });
-    if (file.status !== 200) throw new ProviderError(`WeChat Pay bill download: HTTP ${file.status}`, 'HTTP', file.text);
+    const file = await httpCall(u.toString(), { gateway: cfg.gateway, method: 'GET', headers: { authorization }, timeoutMs: 60_000 });
+    if (file.status !== 200) throw new ProviderError(`WeChat Pay bill download: HTTP ${file.status}`, 'HTTP');
     const algo = String(r.data.hash_type ?? 'SHA1').toLowerCase();
     if (createHash(algo).update(file.bytes).digest('hex') !== String(r.data.hash_value).toLowerCase()) {
       throw new ProviderError('WeChat Pay bill download: the file does not match its hash', 'SIGNATURE');

@@ -8,11 +8,12 @@
  * Never started unless asked: `startPaySimulators()` (simulators/index.ts) or one provider's start.
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { fenToYuan, cstDay } from '../money.ts';
-import { httpCall } from '../http.ts';
 import type { MerchantConfig, ProviderName } from '../provider.ts';
+import { trustSimulatorGateway } from '../http.ts';
 
 export type SimTradeState = 'waiting' | 'succeeded' | 'closed' | 'failed' | 'reversed';
 
@@ -271,7 +272,7 @@ export class SimCore {
     let answer: string;
     try {
       const headers = n.resign ? { ...n.headers, ...n.resign() } : n.headers;
-      const res = await httpCall(n.url, { method: 'POST', headers, body: n.body, timeoutMs: 10_000 });
+      const res = await simulatorPost(n.url, headers, n.body);
       status = res.status;
       answer = res.text;
     } catch (e) {
@@ -483,6 +484,22 @@ export interface RunningSim {
   close(): Promise<void>;
 }
 
+/** The simulator plays the provider: it posts its notifications with plain node:http (not the server's outbound client). */
+function simulatorPost(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const data = Buffer.from(body, 'utf8');
+    const req = (url.startsWith('https:') ? https : http).request(url, { method: 'POST', headers: { ...headers, 'content-length': String(data.length) }, timeout: 10_000 }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('time-out')));
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
 /** Starts the HTTP server of a simulator on 127.0.0.1. */
 export async function serveSim(protocol: SimProtocol, opts: SimOptions): Promise<RunningSim> {
   const sim = new SimCore(protocol, opts);
@@ -557,6 +574,8 @@ export interface SimHandle {
 
 export function handleOf(provider: ProviderName, run: RunningSim, merchantConfig: () => MerchantConfig): SimHandle {
   const { sim } = run;
+  // The server process that started the simulator may call it, through exactly this gateway URL.
+  const untrust = trustSimulatorGateway(merchantConfig().gateway);
   return {
     provider,
     url: run.url,
@@ -571,6 +590,9 @@ export function handleOf(provider: ProviderName, run: RunningSim, merchantConfig
     notifications: (no) => sim.notifications(no),
     trade: (no) => sim.trade(no),
     idle: () => sim.idle(),
-    close: () => run.close(),
+    close: () => {
+      untrust();
+      return run.close();
+    },
   };
 }
