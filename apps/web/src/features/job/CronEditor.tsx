@@ -4,7 +4,7 @@ import { NoFormStyle } from 'antd/es/form/context';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/request.ts';
 import { useLang } from '../../app/prefs.ts';
-import { BOUNDS, KINDS, buildCron, changeField, defaultState, parseCron, stateProblem, type CronField, type CronState, type FieldKind, type FieldName } from './cron.ts';
+import { BOUNDS, KINDS, buildCron, changeField, defaultState, maxStep, parseCron, stateProblem, textProblem, type CronField, type CronState, type FieldKind, type FieldName } from './cron.ts';
 import { jobApi, type CronPreview } from './job.api.ts';
 import { slots } from './slots.tsx';
 import './job.css';
@@ -32,9 +32,10 @@ const range = (min: number, max: number) => Array.from({ length: max - min + 1 }
 
 /** The editor's own problem with a text (shape, day rule, a field's values), as a message. */
 export function localProblem(text: string, t: T): string | null {
+  const bad = textProblem(text);
+  if (bad) return t(bad.key, bad.params);
   const parsed = parseCron(text);
-  if ('error' in parsed) return parsed.error.key === 'cron.error.parts' ? t('cron.error.parts', { n: parsed.error.n }) : t('cron.error.empty');
-  const p = stateProblem(parsed.state);
+  const p = 'state' in parsed ? stateProblem(parsed.state) : null;
   return p ? t(p.key) : null;
 }
 
@@ -104,7 +105,7 @@ function FieldPanel({ name, field, onChange, t, disabled }: { name: FieldName; f
       case 'step':
         return slots(name === 'week' ? t('cron.kind.weekStep') : t('cron.kind.step', { unit }), {
           start: name === 'week' ? <WeekdaySelect value={field.start} onChange={(v) => set('step', { start: v })} testId={id('start')} t={t} disabled={disabled} /> : <Num name={name} value={field.start} onChange={(v) => set('step', { start: v })} testId={id('start')} disabled={disabled} />,
-          every: <Num name={name} min={1} max={BOUNDS[name].max - BOUNDS[name].min + 1} value={field.every} onChange={(v) => set('step', { every: v })} testId={id('every')} disabled={disabled} />,
+          every: <Num name={name} min={1} max={maxStep(name)} value={field.every} onChange={(v) => set('step', { every: v })} testId={id('every')} disabled={disabled} />,
         });
       case 'list':
         return name === 'week' ? t('cron.kind.weekList') : t('cron.kind.list', { unit });
@@ -306,6 +307,13 @@ export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, 
                     {preview.data!.timeZone !== localZone ? (
                       <Typography.Text type="secondary" style={{ marginInlineStart: 12 }}>
                         {t('cron.previewJobZone', { time: x.local, tz: preview.data!.timeZone })}
+                      </Typography.Text>
+                    ) : null}
+                    {x.dst ? (
+                      // Daylight saving touched this fire: say how (the rule of decisions, "Job scheduling"), with the offset that tells the passes apart.
+                      <Typography.Text type="warning" style={{ marginInlineStart: 12 }} data-testid="cron-preview-dst" data-dst={x.dst}>
+                        {x.offset ? `${t('cron.previewOffset', { offset: x.offset })} · ` : ''}
+                        {t(`cron.dst.${x.dst}`)}
                       </Typography.Text>
                     ) : null}
                   </span>

@@ -7,9 +7,10 @@
  * last working day (`LW`) and the nearest weekday (`nW`); week adds not specified (`?`), the
  * nth weekday of the month (`d#n`) and the last given weekday (`dL`); the year may be left
  * out. A field written in a form the tabs cannot show (`1-5,10`, `L-3`) is kept as it is
- * ('custom') so typing a Cron text never loses anything. The server checks the expression
- * (and answers the fire times); these functions only translate.
+ * ('custom') so typing a Cron text never loses anything. What is valid is the contract's
+ * `checkQuartz`, the very check the server runs (`textProblem`); the server answers the fire times.
  */
+import { CRON_FIELDS, CRON_YEAR_MAX, CRON_YEAR_MIN, checkQuartz, type CronFieldName } from '@venue/contract';
 
 export type FieldName = 'second' | 'minute' | 'hour' | 'day' | 'month' | 'week' | 'year';
 
@@ -23,8 +24,15 @@ export const BOUNDS: Record<FieldName, { min: number; max: number }> = {
   day: { min: 1, max: 31 },
   month: { min: 1, max: 12 },
   week: { min: 1, max: 7 },
-  year: { min: 1970, max: 2099 },
+  year: { min: CRON_YEAR_MIN, max: CRON_YEAR_MAX },
 };
+
+const CONTRACT_NAME: Record<FieldName, CronFieldName> = { second: 'second', minute: 'minute', hour: 'hour', day: 'dayOfMonth', month: 'month', week: 'dayOfWeek', year: 'year' };
+
+/** The largest step of a field (the contract's: `/60` seconds, `/24` hours are refused, as in Quartz). */
+export function maxStep(name: FieldName): number {
+  return CRON_FIELDS.find((f) => f.name === CONTRACT_NAME[name])!.maxStep;
+}
 
 const MONTH_NAMES = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const WEEK_NAMES = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'];
@@ -259,7 +267,7 @@ export function changeField(state: CronState, name: FieldName, field: CronField)
 /** Problems of a field's own values the tabs can spot before the server (message keys). */
 export function fieldProblem(name: FieldName, f: CronField): 'cron.error.listEmpty' | 'cron.error.step' | null {
   if (f.kind === 'list' && f.values.length === 0) return 'cron.error.listEmpty';
-  if (f.kind === 'step' && (f.every < 1 || f.every > BOUNDS[name].max - BOUNDS[name].min + 1)) return 'cron.error.step';
+  if (f.kind === 'step' && (f.every < 1 || f.every > maxStep(name))) return 'cron.error.step';
   return null;
 }
 
@@ -277,4 +285,20 @@ export function stateProblem(state: CronState): { field: FieldName | null; key: 
 export function textDayRuleProblem(expr: string): DayRuleKey | null {
   const parsed = parseCron(expr);
   return 'state' in parsed ? dayRuleProblem(parsed.state) : null;
+}
+
+/**
+ * What is wrong with a typed Cron text, as a message key and its parameters, or null: its shape,
+ * the day rule of spec 5, then the contract's grammar (the server's own check), field by field.
+ */
+export function textProblem(expr: string): { key: string; params?: Record<string, unknown> } | null {
+  const parsed = parseCron(expr);
+  if ('error' in parsed) return parsed.error.key === 'cron.error.parts' ? { key: parsed.error.key, params: { n: parsed.error.n } } : { key: parsed.error.key };
+  const day = dayRuleProblem(parsed.state);
+  if (day) return { key: day };
+  const checked = checkQuartz(expr);
+  if (checked.ok) return null;
+  const p = checked.problem;
+  if (p.key === 'field') return { key: `cron.error.field.${p.field}`, params: { value: p.value, min: p.min, max: p.max } };
+  return { key: p.key === 'dayRule' ? 'cron.error.dayRuleBoth' : `cron.error.${p.key}`, params: p.key === 'parts' ? { n: p.n } : undefined };
 }

@@ -151,6 +151,22 @@ const messages: MessagesOf<typeof zh> = {
       dayRuleNone: "Date and weekday cannot both be 'not specified'; give one of them",
       listEmpty: 'Choose at least one value',
       step: 'The step is out of range',
+      field: {
+        second: 'The second field "{{value}}" is invalid; use {{min}}-{{max}}',
+        minute: 'The minute field "{{value}}" is invalid; use {{min}}-{{max}}',
+        hour: 'The hour field "{{value}}" is invalid; use {{min}}-{{max}}',
+        dayOfMonth: 'The day field "{{value}}" is invalid; use {{min}}-{{max}}, ?, L, L-n, LW, L-nW or nW',
+        month: 'The month field "{{value}}" is invalid; use {{min}}-{{max}} or JAN-DEC',
+        dayOfWeek: 'The weekday field "{{value}}" is invalid; use {{min}}-{{max}} (1 is Sunday) or SUN-SAT, ?, nL, n#k',
+        year: 'The year field "{{value}}" is invalid; use {{min}}-{{max}}',
+      },
+    },
+    previewOffset: 'UTC{{offset}}',
+    dst: {
+      moved: 'Clocks go forward this day: the time does not exist, it runs once at the first time after the gap',
+      once: 'Clocks go back this day: the time occurs twice, it runs only the first time',
+      first: 'Clocks go back this day: repeated hour, first pass',
+      second: 'Clocks go back this day: repeated hour, second pass',
     },
   },
   params: {

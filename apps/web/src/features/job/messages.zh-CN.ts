@@ -148,6 +148,22 @@ const messages = {
       dayRuleNone: '日期和星期不能同时为“不指定”，请指定其中一个',
       listEmpty: '请至少选择一个值',
       step: '间隔超出范围',
+      field: {
+        second: '秒字段“{{value}}”无效，取值 {{min}}-{{max}}',
+        minute: '分字段“{{value}}”无效，取值 {{min}}-{{max}}',
+        hour: '时字段“{{value}}”无效，取值 {{min}}-{{max}}',
+        dayOfMonth: '日字段“{{value}}”无效，取值 {{min}}-{{max}}、?、L、L-n、LW、L-nW 或 nW',
+        month: '月字段“{{value}}”无效，取值 {{min}}-{{max}} 或 JAN-DEC',
+        dayOfWeek: '周字段“{{value}}”无效，取值 {{min}}-{{max}}（1 为周日）或 SUN-SAT、?、nL、n#k',
+        year: '年字段“{{value}}”无效，取值 {{min}}-{{max}}',
+      },
+    },
+    previewOffset: 'UTC{{offset}}',
+    dst: {
+      moved: '当日夏令时开始（时钟拨快）：该时刻不存在，在跳过的时段之后的第一个时刻执行一次',
+      once: '当日夏令时结束（时钟拨回）：该时刻出现两次，只在第一次执行',
+      first: '当日夏令时结束（时钟拨回）：重复的一小时，第一遍',
+      second: '当日夏令时结束（时钟拨回）：重复的一小时，第二遍',
     },
   },
   params: {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildCron, changeField, dayRuleProblem, defaultField, defaultState, fieldText, parseCron, parseField, stateProblem, textDayRuleProblem, type CronState } from '../cron.ts';
+import { acceptedCron, refusedCron } from '@venue/contract';
+import { buildCron, changeField, dayRuleProblem, defaultField, defaultState, fieldText, parseCron, parseField, stateProblem, textDayRuleProblem, textProblem, type CronState } from '../cron.ts';
+import en from '../messages.en-US.ts';
+import zh from '../messages.zh-CN.ts';
 import { paramsToRows, rowProblems, rowsToParams, type ParamRow } from '../params.ts';
 import { windowProblem } from '../time.ts';
 
@@ -122,6 +125,39 @@ describe('the day / weekday rule of spec 5', () => {
     expect(stateProblem({ ...s, hour: { ...s.hour, kind: 'list', values: [] } })).toEqual({ field: 'hour', key: 'cron.error.listEmpty' });
     expect(stateProblem({ ...s, minute: { ...s.minute, kind: 'step', every: 61 } })).toEqual({ field: 'minute', key: 'cron.error.step' });
     expect(stateProblem(s)).toBeNull();
+  });
+});
+
+describe('the console and the server hold the same cron grammar (issue 33)', () => {
+  // The server's cron.test.ts walks the very same lists.
+  it.each(acceptedCron)('the editor accepts %j', (expr) => {
+    expect(textProblem(expr)).toBeNull();
+  });
+
+  it.each(refusedCron)('the editor refuses $expr ($key $field), before asking the server', ({ expr, key, field }) => {
+    const p = textProblem(expr);
+    expect(p).not.toBeNull();
+    if (key === 'field') expect(p).toMatchObject({ key: `cron.error.field.${field}`, params: { value: expect.any(String) } });
+    else if (key === 'dayRule') expect(p!.key).toMatch(/^cron\.error\.dayRule(Both|None)$/);
+    else expect(p!.key).toBe(`cron.error.${key}`);
+  });
+
+  it('says which field is wrong and its bounds, in both languages', () => {
+    expect(textProblem('0 0 12 * * ? 2100')).toEqual({ key: 'cron.error.field.year', params: { value: '2100', min: 1970, max: 2099 } });
+    expect(textProblem('0 0 /24 ? * 2-6')).toEqual({ key: 'cron.error.field.hour', params: { value: '/24', min: 0, max: 23 } });
+    for (const m of [en, zh]) {
+      for (const f of ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek', 'year']) expect(m.cron.error.field[f as keyof typeof m.cron.error.field]).toContain('{{value}}');
+      for (const d of ['moved', 'once', 'first', 'second']) expect(m.cron.dst[d as keyof typeof m.cron.dst]).toBeTruthy();
+    }
+  });
+
+  it('the step tabs stop at the largest step Quartz takes: 59 seconds, 23 hours, 31 days, 7 weekdays', () => {
+    const s = defaultState();
+    expect(stateProblem({ ...s, second: { ...s.second, kind: 'step', every: 60 } })).toEqual({ field: 'second', key: 'cron.error.step' });
+    expect(stateProblem({ ...s, hour: { ...s.hour, kind: 'step', every: 24 } })).toEqual({ field: 'hour', key: 'cron.error.step' });
+    expect(stateProblem({ ...s, hour: { ...s.hour, kind: 'step', every: 23 } })).toBeNull();
+    expect(stateProblem({ ...s, day: { ...s.day, kind: 'step', every: 31 }, week: { ...s.week, kind: 'none' } })).toBeNull();
+    expect(buildCron(stateOf('0 10,44 14 ? 3 WED'))).toBe('0 10,44 14 ? 3 4');
   });
 });
 
