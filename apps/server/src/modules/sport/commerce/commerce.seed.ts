@@ -55,8 +55,12 @@ export async function seedCommerceDemo(db: Db, cfg: Config, secretKey: Buffer): 
   await sell([{ name: '储物柜(月租)', unitPriceFen: 5000 }], { buyerName: '陈先生', buyerPhone: '13600003333' }); // left pending
   const shoes = await sell([{ name: '运动袜', unitPriceFen: 1500, quantity: 3 }], { buyerName: '赵同学' });
   await payCash(shoes, 4500);
-  const refunded = await applyRefund(db, caller, { orderId: shoes, items: [], amountFen: 1500, to: 'original', reason: '尺码不合适，退一双' }, undefined);
-  await reviewRefund(db, caller, refunded.id, { approve: true, remark: '已收回商品' }, async () => undefined);
+  // The front desk applies, the manager approves: a refund is never approved by its applicant.
+  const front = await findOrgByCode(db, SYSTEM_SCOPE, `${DEMO_ORG}-front`);
+  const frontdesk = front && (await findVisibleUserByCode(db, oneOrgScope(front.id), 'frontdesk'));
+  const desk: Caller = frontdesk ? { ...caller, userId: frontdesk.id, userName: frontdesk.name, userCode: frontdesk.code } : caller;
+  const refunded = await applyRefund(db, desk, { orderId: shoes, items: [], amountFen: 1500, to: 'original', reason: '尺码不合适，退一双' }, undefined);
+  if (desk !== caller) await reviewRefund(db, caller, refunded.id, { approve: true, remark: '已收回商品' }, async () => undefined);
   await applyRefund(db, caller, { orderId: towels, items: [], amountFen: 600, to: 'original', reason: '两瓶水未开封' }, undefined); // waits for review
   await applyNonOrderRefund(db, caller, { payeeName: '孙先生', payeePhone: '13500004444', amountFen: 20000, method: 'cash', reason: '更衣柜押金退还' });
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
