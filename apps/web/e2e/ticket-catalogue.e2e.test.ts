@@ -73,6 +73,9 @@ describe('ticketing catalogue console', () => {
     await page.locator('#ticketSession-form_startAt').click();
     await page.locator('#ticketSession-form_startAt').fill('2030-05-01 19:30');
     await page.locator('.ant-picker-ok button').click();
+    // The gate window: gates open 3 hours before the start (120 by default), close at the end.
+    expect(await page.locator('#ticketSession-form_gateOpenMinutes').inputValue()).toBe('120');
+    await page.locator('#ticketSession-form_gateOpenMinutes').fill('180');
     await page.getByTestId('ticketSession-form-ok').click();
     const sessionRow = page.getByTestId('ticketSession-table').locator('tr', { hasText: '首演' });
     await sessionRow.waitFor();
@@ -97,6 +100,8 @@ describe('ticketing catalogue console', () => {
     expect(sessions.body.data).toHaveLength(1);
     expect(sessions.body.data[0]).toMatchObject({ name: '首演', seated: false, capacity: 300, levels: [{ name: '普通票', price: 12050, available: 300 }] });
     expect(new Date(sessions.body.data[0]!.startAt).getTime()).toBe(new Date(2030, 4, 1, 19, 30).getTime());
+    const detail = await api.json<{ data: { gateOpenMinutes: number; gateCloseMinutes: number }[] }>('POST', ticketApi('session/list'), { body: { projectId: projects.body.data[0]!.id, detail: true } });
+    expect(detail.body.data[0]).toMatchObject({ gateOpenMinutes: 180, gateCloseMinutes: 0 });
 
     // Listed with its session.
     await page.goto(`${e.baseUrl}${PROJECTS}`);
