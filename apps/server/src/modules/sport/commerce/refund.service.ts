@@ -63,12 +63,19 @@ export function setDrawerCash(fn: DrawerCash): void {
   drawerCash = fn;
 }
 
-/** Midnight of today in a time zone. */
+/** A time zone's wall clock at an instant, as the UTC instant of the same reading. */
+function wallClock(timeZone: string, at: Date): { ms: number; day: number } {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at).map((p) => [p.type, p.value]));
+  const [y, m, d] = [Number(parts.year), Number(parts.month) - 1, Number(parts.day)];
+  return { ms: Date.UTC(y, m, d, Number(parts.hour), Number(parts.minute), Number(parts.second)), day: Date.UTC(y, m, d) };
+}
+
+/** Midnight of today in a time zone (the offset taken at midnight itself, so a daylight-saving day is right too). */
 function startOfDay(timeZone: string, now = new Date()): Date {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now).map((p) => [p.type, p.value]));
-  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  const offset = local - Math.floor(now.getTime() / 1000) * 1000;
-  return new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) - offset);
+  const { ms, day } = wallClock(timeZone, now);
+  const guess = day - (ms - Math.floor(now.getTime() / 1000) * 1000);
+  const at = wallClock(timeZone, new Date(guess));
+  return new Date(day - (at.ms - guess));
 }
 
 async function cashInDrawer(tx: Tx, scope: Scope, orgId: number, userId: number): Promise<number> {
