@@ -70,9 +70,16 @@ describe('job scheduling', () => {
     const dayEvery = await page.getByTestId('cron-day-kind-every').evaluate((el) => ((el.matches('input') ? el : el.querySelector('input')) as HTMLInputElement).checked);
     expect(dayEvery).toBe(true);
 
-    // A bad field: the server's localised message, no fire times.
+    // A bad field: the same check as the server's (the contract's grammar), said under the text, no fire times.
     await page.getByTestId('cron-text').fill('0/2 * 25 * * ?');
-    await expect.poll(() => page.getByTestId('cron-preview-error').textContent()).toContain('时字段“25”无效');
+    await expect.poll(() => cronHelp.textContent()).toContain('时字段“25”无效，取值 0-23');
+    expect(await page.getByTestId('cron-preview-item').count()).toBe(0);
+    // Issue 33: a step as large as the range is refused here as on the server; WED is valid on both.
+    await page.getByTestId('cron-text').fill('0 0 /24 ? * 2-6');
+    await expect.poll(() => cronHelp.textContent()).toContain('时字段“/24”无效');
+    await page.getByTestId('cron-text').fill('0 0 9 ? * MON,WED,FRI');
+    await expect.poll(() => cronHelp.count()).toBe(0);
+    await expect.poll(() => page.getByTestId('cron-preview-item').count()).toBe(10);
     await page.getByTestId('cron-text').fill('0/2 * * * * ?');
 
     const items = page.getByTestId('cron-preview-item');
@@ -198,5 +205,34 @@ describe('job scheduling', () => {
     expect(states).toEqual(['n1:success', 'n2:success']);
     await page.waitForTimeout(400);
     await screenshot(page, 'jobs-stream-run-zh');
+  });
+
+  // Last: it leaves the form open.
+  it('the preview shows how daylight saving moves the fires of a job in Warsaw (issue 33)', async () => {
+    await page.goto(`${e.baseUrl}/job/manager`);
+    await page.getByTestId('job-add').click();
+    await page.getByTestId('job-form').waitFor();
+    await page.locator('#job-form_startTime').click();
+    await page.locator('#job-form_startTime').fill('2030-10-26 12:00:00');
+    await page.locator('.ant-picker-ok button').click();
+    await page.locator('#job-form_timeZone').click();
+    await page.locator('#job-form_timeZone').fill('Europe/Warsaw');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Europe\/Warsaw$/ }).click();
+    // 2030-10-27: clocks go back at 03:00; 02:00 and 02:30 occur twice and run once each, on the first pass.
+    await page.getByTestId('cron-text').fill('0 0,30 2 * * ?');
+    const notes = page.getByTestId('cron-preview-dst');
+    await expect.poll(() => notes.count()).toBe(2);
+    expect(await notes.evaluateAll((els) => els.map((el) => el.getAttribute('data-dst')))).toEqual(['once', 'once']);
+    expect(await notes.first().textContent()).toContain('UTC+02:00');
+    expect(await notes.first().textContent()).toContain('该时刻出现两次，只在第一次执行');
+    const items = page.getByTestId('cron-preview-item');
+    expect(await items.nth(0).textContent()).toContain('2030-10-27 02:00:00');
+    expect(await items.nth(2).textContent()).toContain('2030-10-28 02:00:00');
+    // A job of every hour (on 27 October) runs on both passes, each marked with its offset.
+    await page.getByTestId('cron-text').fill('0 0 * 27 10 ?');
+    await expect.poll(() => notes.evaluateAll((els) => els.map((el) => el.getAttribute('data-dst')))).toEqual(['first', 'second']);
+    expect(await notes.nth(1).textContent()).toContain('UTC+01:00');
+    await page.getByTestId('cron-preview').scrollIntoViewIfNeeded();
+    await screenshot(page, 'jobs-cron-dst-zh');
   });
 });
