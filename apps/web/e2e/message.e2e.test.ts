@@ -25,7 +25,8 @@ describe('messaging console', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    e = await startE2E();
+    // The test's SMTP server is on loopback: listed for the outbound client, as an administrator would.
+    e = await startE2E({ OUTBOUND_ALLOW: `*,127.0.0.1:${smtp.port}` });
     const admin = await adminApi(e);
     const info = await admin.json('GET', '/api/auth/userInfo/0');
     const org = await makeOrg(admin, info.body.currentOrg.orgId);
@@ -47,6 +48,12 @@ describe('messaging console', () => {
     const { page } = b;
     await page.goto(`${e.baseUrl}/message/channel`);
     const card = page.getByTestId('channel-email');
+    // A loopback address the server's configuration does not list is refused on its field.
+    await card.locator('#channel-email_settings_host').fill('127.1');
+    await card.locator('#channel-email_settings_port').fill('25');
+    await card.locator('#channel-email_settings_from').fill('Venue <notice@venue.test>');
+    await page.getByTestId('channel-email-save').click();
+    await card.getByText('不允许连接该地址：本机、内网和保留地址需由管理员在服务器配置 OUTBOUND_ALLOW 中列出').waitFor();
     await card.locator('#channel-email_settings_host').fill('127.0.0.1');
     await card.locator('#channel-email_settings_port').fill(String(smtp.port));
     await card.locator('#channel-email_settings_secure').click(); // on by default: plain SMTP here
