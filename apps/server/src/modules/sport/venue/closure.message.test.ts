@@ -30,7 +30,8 @@ describe.each(databases)('closure notices through messaging on %s', (kind) => {
     });
     await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
     gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
-    s = await startServer(kind);
+    // The test's SMS gateway is on loopback: listed for the outbound client (OUTBOUND_ALLOW).
+    s = await startServer(kind, { OUTBOUND_ALLOW: `*,${new URL(gatewayUrl).host}` });
     ({ c: admin, platformOrgId: platformId } = await adminClient(s));
     await seedMessageDefaults(s.app.ctx.db);
     // The platform's SMS gateway serves every organisation below it that has none of its own.
