@@ -506,3 +506,10 @@ export async function paidForCard(db: Executor, scope: Scope, card: Pick<CardRec
       and ${inScope(scope, sql`i.org_id`) ?? sql`true`}`)) as unknown as { rows: { fen: string | number | null }[] };
   return Math.floor(Number(res.rows[0]?.fen ?? 0));
 }
+
+/** Whether a refund of the card is still waiting for its review or its payout (a second one is refused meanwhile). */
+export async function cardRefundPending(db: Executor, scope: Scope, orgId: number, cardId: number): Promise<boolean> {
+  const res = (await db.execute(sql`select 1 from sport_card_log l join sport_refund r on r.id = (l.after ->> 'refundId')::bigint
+    where l.org_id = ${orgId} and l.card_id = ${cardId} and l.action = 'refund' and r.state in ('applied', 'approved') and ${inScope(scope, sql`l.org_id`) ?? sql`true`} limit 1`)) as unknown as { rows: unknown[] };
+  return res.rows.length > 0;
+}

@@ -63,6 +63,7 @@ import {
   latestGives,
   pageUsages,
   paidForCard,
+  cardRefundPending,
   shareOfMember,
   sharedCardIds,
   sharesOf,
@@ -426,24 +427,25 @@ export async function quoteCardRefund(db: Db, caller: Caller, id: number) {
  */
 export async function refundCard(db: Db, caller: Caller, id: number, input: CardRefund) {
   const scope = scopeOf(caller);
-  const card = await findCard(db, scope, id);
-  if (!card) throw notFound();
-  if (!LIVE.includes(card.status)) throw conflict('state', 'card.notRefundable');
-  const most = await refundableOf(db, scope, card);
-  if (most <= 0) throw invalid('amountFen', 'card.nothingToRefund');
-  let amountFen = input.amountFen;
-  if (card.kind === 'value') {
-    // The whole card is refunded: what is left of the money paid for it (a bonus is used first, and what is left of it is forfeited).
-    if (amountFen !== undefined && amountFen !== most) throw invalid('amountFen', 'card.refundWhole', { maxYuan: fenToYuan(most) });
-    amountFen = most;
-  } else if (amountFen === undefined) amountFen = most;
-  else if (amountFen > most) throw invalid('amountFen', 'card.refundOverPaid', { maxYuan: fenToYuan(most) });
-  const member = (await findMember(db, scope, card.memberId))!;
-  const refund = await applyNonOrderRefund(db, caller, { orgId: card.orgId, payeeName: member.name, payeePhone: /^1\d{10}$/.test(member.phone) ? member.phone : undefined, amountFen, method: input.method, reason: input.reason }, { payoutFrom: card.accountId ?? undefined, card: true });
-  await db.transaction(async (tx) => {
-    const locked = await lockedCard(tx, scope, id);
-    if (locked.status === 'active') await updateCard(tx, scope, id, ['active'], undefined, { status: 'frozen', frozenAt: new Date() });
-    await insertCardLog(tx, scope, { orgId: card.orgId, cardId: id, action: 'refund', before: { status: locked.status }, after: { status: 'frozen', refundId: refund.id, refundNo: refund.refundNo, amountFen }, reason: input.reason, operatorId: caller.userId });
+  // One transaction, the card locked first: two applications at once cannot both pay the card out.
+  const refund = await db.transaction(async (tx) => {
+    const card = await lockedCard(tx, scope, id);
+    if (!LIVE.includes(card.status)) throw conflict('state', 'card.notRefundable');
+    if (await cardRefundPending(tx, scope, card.orgId, card.id)) throw conflict('state', 'card.refundPending');
+    const most = await refundableOf(tx, scope, card);
+    if (most <= 0) throw invalid('amountFen', 'card.nothingToRefund');
+    let amountFen = input.amountFen;
+    if (card.kind === 'value') {
+      // The whole card is refunded: what is left of the money paid for it (a bonus is used first, and what is left of it is forfeited).
+      if (amountFen !== undefined && amountFen !== most) throw invalid('amountFen', 'card.refundWhole', { maxYuan: fenToYuan(most) });
+      amountFen = most;
+    } else if (amountFen === undefined) amountFen = most;
+    else if (amountFen > most) throw invalid('amountFen', 'card.refundOverPaid', { maxYuan: fenToYuan(most) });
+    const member = (await findMember(tx, scope, card.memberId))!;
+    const refund = await applyNonOrderRefund(tx, caller, { orgId: card.orgId, payeeName: member.name, payeePhone: /^1\d{10}$/.test(member.phone) ? member.phone : undefined, amountFen, method: input.method, reason: input.reason }, { payoutFrom: card.accountId ?? undefined, card: true });
+    if (card.status === 'active') await updateCard(tx, scope, id, ['active'], undefined, { status: 'frozen', frozenAt: new Date() });
+    await insertCardLog(tx, scope, { orgId: card.orgId, cardId: id, action: 'refund', before: { status: card.status }, after: { status: 'frozen', refundId: refund.id, refundNo: refund.refundNo, amountFen }, reason: input.reason, operatorId: caller.userId });
+    return refund;
   });
   return { card: await cardRow(db, caller, id), refund };
 }

@@ -118,6 +118,17 @@ describe.each(databases)('refund rules on %s', (kind) => {
     expect(Number(paidOut!.fen)).toBe(5000);
   });
 
+  it.runIf(kind === 'postgres')('races on PostgreSQL: five refunds of one card applied at once make one application', async () => {
+    const { orgId, cashier } = await desk();
+    const memberId = await makeMember(s, orgId);
+    const times = await makeType(cashier, { kind: 'times', priceFen: 5000, times: 10 });
+    const sold = await sellPaid(cashier, times.id, memberId);
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => cashier.json('POST', cardApi(`${sold.cardId}/refund`), { body: { method: 'transfer', reason: `退卡 ${i}` } })));
+    expect(answers.filter((a) => a.code === 0).length).toBe(1);
+    expect(answers.filter((a) => a.code !== 0).map((a) => a.detail?.reason)).toEqual(['state', 'state', 'state', 'state']);
+    expect((await refundsOf(orgId)).filter((r) => r.state === 'applied').length).toBe(1);
+  });
+
   it('a times card sold for ¥50 cannot be refunded for ¥10,000: at most what was paid less the uses taken; a value card gives back the money paid, not its bonus', async () => {
     const { orgId, cashier, manager } = await desk();
     const memberId = await makeMember(s, orgId);
@@ -135,6 +146,9 @@ describe.each(databases)('refund rules on %s', (kind) => {
     expect((await cashier.json('POST', cardApi(`${sold.cardId}/refund`), { body: { amountFen: 3001, method: 'transfer', reason: '退卡' } })).code).toBe(Code.FORM_INVALID);
     const applied = await ok(cashier, 'POST', cardApi(`${sold.cardId}/refund`), { method: 'transfer', reason: '退卡' });
     expect(applied.refund).toMatchObject({ amountFen: 3000, state: 'applied' });
+    // One refund of a card at a time: a second application while the first waits is refused.
+    const again = await cashier.json('POST', cardApi(`${sold.cardId}/refund`), { body: { method: 'transfer', reason: '再退一次' } });
+    expect([again.code, again.detail?.reason]).toEqual([Code.CONFLICT, 'state']);
     expect((await ok(manager, 'POST', sport(`refund/${applied.refund.id}/review`), { approve: true, remark: 'ok' })).state).toBe('succeeded');
     expect((await ok(cashier, 'GET', cardApi(String(sold.cardId)))).status).toBe('refunded');
     // ¥100 paid for ¥110 of value: ¥100 comes back, the ¥10 bonus is forfeited.
