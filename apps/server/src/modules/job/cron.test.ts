@@ -58,6 +58,8 @@ const table: { name: string; expr: string; tz: string; from: string; expect: str
   { name: 'L-3,15 in one list', expr: '0 0 10 L-3,15 * ?', tz: SH, from: '2024-02-01T00:00:00+08:00', expect: iso('2024-02-15T10:00:00+08:00', '2024-02-26T10:00:00+08:00', '2024-03-15T10:00:00+08:00', '2024-03-28T10:00:00+08:00') },
   { name: 'LW,15W in one list', expr: '0 0 10 LW,15W * ?', tz: SH, from: '2024-06-01T00:00:00+08:00', expect: iso('2024-06-14T10:00:00+08:00', '2024-06-28T10:00:00+08:00', '2024-07-15T10:00:00+08:00', '2024-07-31T10:00:00+08:00') },
   { name: 'L-5W: the weekday nearest 5 days before the month end', expr: '0 15 10 L-5W * ? 2010', tz: SH, from: '2010-10-01T00:00:00+08:00', expect: iso('2010-10-26T10:15:00+08:00', '2010-11-25T10:15:00+08:00', '2010-12-27T10:15:00+08:00') },
+  { name: 'L-1 in February only, asked from January', expr: '0 0 10 L-1 2 ?', tz: SH, from: '2024-01-10T00:00:00+08:00', expect: iso('2024-02-28T10:00:00+08:00', '2025-02-27T10:00:00+08:00') },
+  { name: 'L-nW in one month of a bounded year', expr: '0 0 10 L-2W 10,11 ? 2010', tz: SH, from: '2010-10-30T00:00:00+08:00', expect: iso('2010-11-29T10:00:00+08:00') },
   { name: 'the year 2099 is the last', expr: '0 0 12 1 1 ? 2098-2099', tz: SH, from: '2097-06-01T00:00:00+08:00', expect: iso('2098-01-01T12:00:00+08:00', '2099-01-01T12:00:00+08:00') },
   // DST (the rule of decisions "Job scheduling"), in New York and Warsaw. Warsaw: CET -> CEST on
   // 2018-03-25 at 02:00 (to 03:00), back on 2018-10-28 at 03:00 (to 02:00).
@@ -73,6 +75,12 @@ const table: { name: string; expr: string; tz: string; from: string; expect: str
 describe('Quartz cron fire times (known answers)', () => {
   it.each(table)('$name: $expr in $tz', ({ expr, tz, from, expect: want }) => {
     expect(fires(expr, tz, from, want.length + 1).slice(0, want.length)).toEqual(want);
+  });
+
+  it('answers no fire, quickly, for days that never exist (L-30 in February)', () => {
+    const t0 = Date.now();
+    expect(fires('0 0 12 L-30 2 ?', SH, '2024-01-01T00:00:00+08:00', 1)).toEqual([]);
+    expect(Date.now() - t0).toBeLessThan(100);
   });
 
   it('answers no more fires after the last year', () => {

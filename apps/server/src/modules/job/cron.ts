@@ -129,8 +129,6 @@ export class QuartzCron {
     // Day-of-month items (L, L-n, LW, L-nW, nW, in lists): month by month, the month's days from
     // the items, and croner asked for that month only.
     const q = this.parsed.quartz;
-    let cursor = after;
-    let probe = after;
     let { y, m } = localYearMonth(after, this.timeZone);
     const lastYear = q.year ? q.year[q.year.length - 1]! : 9999;
     for (let guard = 0; guard < 12 * 200 && y <= lastYear; guard++) {
@@ -147,19 +145,20 @@ export class QuartzCron {
             if (this.perMonth.size > 500) this.perMonth.clear();
             this.perMonth.set(key, cron);
           }
-          const r = cron.nextRun(cursor);
+          // From the local start of the month (UTC midnight less 15 hours is before it in every zone).
+          const monthStart = Date.UTC(y, m - 1, 1) - 15 * 3600_000;
+          const r = cron.nextRun(monthStart > after.getTime() ? new Date(monthStart) : after);
           if (r) {
             const got = localYearMonth(r, this.timeZone);
             if (got.y === y && got.m === m) return r;
           }
         }
       }
-      // On to the first instant of the next month (local), minus one ms so it is included.
-      const firstOfNext = QuartzCron.of('0 0 0 1 * ?', this.timeZone).next(probe);
-      if (!firstOfNext) return null;
-      probe = firstOfNext;
-      cursor = new Date(firstOfNext.getTime() - 1);
-      ({ y, m } = localYearMonth(firstOfNext, this.timeZone));
+      m += 1;
+      if (m > 12) {
+        m = 1;
+        y += 1;
+      }
     }
     return null;
   }
