@@ -80,27 +80,6 @@ export async function reviseItem(db: Executor, scope: Scope, itemId: number, val
     .where(and(eq(orderItems.id, itemId), inScope(scope, orderItems.orgId)));
 }
 
-/** What an operator took between two instants: succeeded payments by method, less refund legs paid back of refunds they applied for. */
-export async function operatorTakings(db: Executor, scope: Scope, orgId: number, userId: number, from: Date, to: Date): Promise<Record<string, number>> {
-  const [paid, back] = await Promise.all([
-    db
-      .select({ method: payments.method, fen: sql<string>`sum(${payments.amountFen})` })
-      .from(payments)
-      .where(and(inScope(scope, payments.orgId), eq(payments.orgId, orgId), eq(payments.operatorId, userId), eq(payments.state, 'succeeded'), gte(payments.succeededAt, from), lt(payments.succeededAt, to)))
-      .groupBy(payments.method),
-    db
-      .select({ method: refundLegs.method, fen: sql<string>`sum(${refundLegs.amountFen})` })
-      .from(refundLegs)
-      .innerJoin(refunds, eq(refunds.id, refundLegs.refundId))
-      .where(and(inScope(scope, refundLegs.orgId), eq(refundLegs.orgId, orgId), eq(refunds.appliedBy, userId), eq(refundLegs.state, 'succeeded'), gte(refundLegs.completedAt, from), lt(refundLegs.completedAt, to)))
-      .groupBy(refundLegs.method),
-  ]);
-  const out: Record<string, number> = {};
-  for (const p of paid) out[p.method] = (out[p.method] ?? 0) + Number(p.fen);
-  for (const b of back) out[b.method] = (out[b.method] ?? 0) - Number(b.fen);
-  return out;
-}
-
 export async function findOrderByScanToken(db: Executor, scope: SystemScope, token: string): Promise<OrderRecord | undefined> {
   const [row] = await db
     .select()

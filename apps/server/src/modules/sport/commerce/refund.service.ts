@@ -7,7 +7,7 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/config.service.ts';
-import { committedRefundFen, committedRefundItems, findAccount, findOrder, findRefund, insertRefund, itemsOf, legsOf, nextDocNo, operatorTakings, pageRefunds, refundDefaultOrder, refundSorts, transitionRefund, type RefundRecord } from './commerce.repository.ts';
+import { committedRefundFen, committedRefundItems, findAccount, findOrder, findRefund, insertRefund, itemsOf, legsOf, nextDocNo, pageRefunds, refundDefaultOrder, refundSorts, transitionRefund, type RefundRecord } from './commerce.repository.ts';
 import { executeRefund, timeZoneOf } from './money.ts';
 import { storedValueHooks } from './item-kinds.ts';
 import { idempotent, type AfterCommitRunner } from './order.service.ts';
@@ -53,36 +53,13 @@ export async function refundLimitOf(db: Db, caller: Caller): Promise<number> {
 }
 
 /**
- * The cash in an operator's drawer: what they took in cash less what they paid back in cash. The
- * front desk's shift (venue module) may set the figure of the operator's open shift; without it,
- * the operator's cash of the organisation's business day so far.
+ * The cash in an operator's drawer. Drawers are the front desk's shifts (venue module), which
+ * provide the figure; with no provider no cash payout can be covered.
  */
-export type DrawerCash = (tx: Tx, scope: Scope, orgId: number, userId: number) => Promise<number | undefined>;
-let drawerCash: DrawerCash | undefined;
+export type DrawerCash = (tx: Tx, scope: Scope, orgId: number, userId: number) => Promise<number>;
+let drawerCash: DrawerCash = async () => 0;
 export function setDrawerCash(fn: DrawerCash): void {
   drawerCash = fn;
-}
-
-/** A time zone's wall clock at an instant, as the UTC instant of the same reading. */
-function wallClock(timeZone: string, at: Date): { ms: number; day: number } {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at).map((p) => [p.type, p.value]));
-  const [y, m, d] = [Number(parts.year), Number(parts.month) - 1, Number(parts.day)];
-  return { ms: Date.UTC(y, m, d, Number(parts.hour), Number(parts.minute), Number(parts.second)), day: Date.UTC(y, m, d) };
-}
-
-/** Midnight of today in a time zone (the offset taken at midnight itself, so a daylight-saving day is right too). */
-function startOfDay(timeZone: string, now = new Date()): Date {
-  const { ms, day } = wallClock(timeZone, now);
-  const guess = day - (ms - Math.floor(now.getTime() / 1000) * 1000);
-  const at = wallClock(timeZone, new Date(guess));
-  return new Date(day - (at.ms - guess));
-}
-
-async function cashInDrawer(tx: Tx, scope: Scope, orgId: number, userId: number): Promise<number> {
-  const fromShift = await drawerCash?.(tx, scope, orgId, userId);
-  if (fromShift !== undefined) return fromShift;
-  const now = new Date();
-  return (await operatorTakings(tx, scope, orgId, userId, startOfDay(await timeZoneOf(tx, orgId), now), new Date(now.getTime() + 1000))).cash ?? 0;
 }
 
 /**
@@ -93,7 +70,7 @@ async function cashInDrawer(tx: Tx, scope: Scope, orgId: number, userId: number)
 async function checkDrawer(tx: Tx, scope: Scope, orgId: number, userId: number | null, amountFen: number, field: string): Promise<void> {
   if (userId === null) throw conflict('state', 'commerce.refundOverDrawer', { cashYuan: fenToYuan(0) });
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`drawer:${orgId}:${userId}`}, 0))`);
-  const cash = await cashInDrawer(tx, scope, orgId, userId);
+  const cash = await drawerCash(tx, scope, orgId, userId);
   if (amountFen > cash) throw invalid(field, 'commerce.refundOverDrawer', { cashYuan: fenToYuan(Math.max(0, cash)) });
 }
 

@@ -216,6 +216,22 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     expect(list.body.data.find((r: { id: number }) => r.id === second.body.id)).toMatchObject({ cashFen: 18000, takings: { cash: 18000 } });
   });
 
+  it('a cash refund is paid out of the drawer since its last count: once the count has taken the cash, none is left to pay out', async () => {
+    const { c, venue, sites } = await venueOf({ n: 1, priceFen: 18000 });
+    const a = await book(c, venue.id, addDays(today(venue.timeZone), 1), sites[0]!.id, '10:00', '11:00');
+    expect((await pay(c, a.orderId, { method: 'cash', amountFen: 18000 })).code).toBe(0);
+    const deposit = { payeeName: '押金客户', amountFen: 5000, method: 'cash', reason: '押金退还' };
+    // ¥180 in the drawer: a ¥50 cash refund may be applied for.
+    const first = await c.json('POST', '/api/sport/commerce/refund/nonOrder', { body: deposit });
+    expect(first.code, first.msg).toBe(0);
+    // The count takes the drawer's cash; until it takes cash again there is none to pay out.
+    const shift = await shiftCall(c, 'current', { stadiumId: venue.id });
+    expect((await shiftCall(c, `${shift.body.id}/count`, { countedFen: 18000, version: shift.body.version })).code).toBe(0);
+    const after = await c.json('POST', '/api/sport/commerce/refund/nonOrder', { body: deposit });
+    expect(after.code).toBe(Code.FORM_INVALID);
+    expect(after.msg).toContain('钱箱');
+  });
+
   it('the count is blind: the expected cash is in no answer before the count is recorded, and then it is', async () => {
     const { c, venue, sites } = await venueOf({ n: 1, priceFen: 5000 });
     const shift = await shiftCall(c, 'current', { stadiumId: venue.id });

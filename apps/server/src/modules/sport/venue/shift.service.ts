@@ -3,8 +3,10 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
+import { timeZoneOf } from '../commerce/money.ts';
+import { setDrawerCash } from '../commerce/refund.service.ts';
 import { drawerTakings, firstMovementSince } from '../commerce/takings.repository.ts';
-import { findShift, lastShiftClosedAt, openShift, operatorShift, pageShifts, transitionShift, type ShiftRecord, type VenueRecord } from './venue.repository.ts';
+import { findShift, lastCountedAt, lastShiftClosedAt, openShift, operatorShift, pageShifts, transitionShift, type ShiftRecord, type VenueRecord } from './venue.repository.ts';
 import { venueInScope } from './venue.service.ts';
 import { instantOf, localOf } from './venue.time.ts';
 import './venue.messages.ts';
@@ -43,6 +45,14 @@ async function getShift(db: Executor, scope: Scope, id: number) {
 function startOfDay(at: Date, timeZone: string): Date {
   return instantOf(localOf(at, timeZone).day, 0, timeZone) ?? new Date(at.getTime() - 24 * 3600_000);
 }
+
+// A cash refund is paid out of the applicant's drawer: the cash they took since they last counted
+// it (before their first count of the day, since the start of the day).
+setDrawerCash(async (tx, scope, orgId, userId) => {
+  const now = new Date();
+  const since = (await lastCountedAt(tx, scope, orgId, userId)) ?? startOfDay(now, await timeZoneOf(tx, orgId));
+  return (await drawerTakings(tx, scope, orgId, userId, since, new Date(now.getTime() + 1000))).cash ?? 0;
+});
 
 /**
  * The operator's open shift at the venue. None open: one opens, at their first payment or refund

@@ -536,6 +536,15 @@ export async function lastShiftClosedAt(db: Executor, scope: Scope, venueId: num
   return row?.at ? new Date(row.at) : undefined;
 }
 
+/** When the operator last counted a drawer at any venue of the organisation (their drawer is empty since). */
+export async function lastCountedAt(db: Executor, scope: Scope, orgId: number, userId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${shifts.closedAt})` })
+    .from(shifts)
+    .where(and(inScope(scope, shifts.orgId), eq(shifts.orgId, orgId), eq(shifts.userId, userId)));
+  return row?.at ? new Date(row.at) : undefined;
+}
+
 /** The operator's open shift at a venue, opened at `openedAt` when there is none (one open shift each, by a unique index). */
 export async function openShift(db: Executor, scope: Scope, values: { orgId: number; venueId: number; userId: number; openedAt: Date }): Promise<ShiftRecord> {
   await assertInScope(db, scope, [values.orgId]);
