@@ -227,6 +227,12 @@ describe('commerce console', () => {
     const applied = (await c.json('POST', api('refund/list'), { body: { orderNo: order.orderNo } })).body.data[0];
     const own = await c.json('POST', api(`refund/${applied.id}/review`), { body: { approve: true, remark: '自己批准' } });
     expect([own.code, own.msg]).toEqual([100409, '不能审核自己申请的退款，请由其他人审核']);
+    // The review screen offers them no approve or reject on it.
+    await page.goto(`${e.baseUrl}/sport/views/refundList/refundReview`);
+    const ownRow = page.getByTestId('refundReview-table').locator('tr', { hasText: order.orderNo });
+    await ownRow.waitFor();
+    expect(await ownRow.getByTestId('refundReview-row-approve').count()).toBe(0);
+    expect(await ownRow.getByTestId('refundReview-row-reject').count()).toBe(0);
 
     // Another user of the same role approves it with a remark.
     const password = 'Kq7mWz2Lpx';

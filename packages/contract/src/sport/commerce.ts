@@ -257,6 +257,8 @@ export const refundRow = z.object({
   state: fields.textOf(REFUND_STATES),
   /** Made by the core itself (an order paid after its holds were gone), not by an operator. */
   automatic: z.boolean(),
+  /** The applicant's user id: the console offers the review only to someone else. */
+  appliedBy: z.number().nullable(),
   appliedByName: z.string().nullable(),
   applyTime: at,
   reviewedByName: z.string().nullable(),

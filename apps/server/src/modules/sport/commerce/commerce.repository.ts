@@ -508,6 +508,7 @@ const refundColumns = {
   reason: refunds.reason,
   state: refunds.state,
   automatic: refunds.automatic,
+  appliedBy: refunds.appliedBy,
   appliedByName: sql<string | null>`${appliedBy}`,
   applyTime: refunds.createdAt,
   reviewedByName: sql<string | null>`${reviewedBy}`,

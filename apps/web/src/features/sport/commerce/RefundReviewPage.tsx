@@ -4,6 +4,7 @@ import { Perm, refundReview, type RefundRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { FormModal, ListPage, errorFieldsOf, focusFirstError, useFieldRules, type ResourceDef } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
+import { useSession } from '../../../app/session.ts';
 import { commerceApi, refreshCommerce } from './commerce.api.ts';
 import { refundDef } from './refunds.tsx';
 import { CodeLabel, methodOptions, refundToOptions, useCommerceT, yuan } from './shared.tsx';
@@ -77,16 +78,18 @@ function ReviewDialog({ review, onClose }: { review: Review; onClose: () => void
 /** sport.refund.refundReview: refunds awaiting review (applied), approved or rejected with a remark. */
 export default function RefundReviewPage() {
   const [review, setReview] = useState<Review>(null);
-  const def = useMemo(
-    () => ({
+  const userId = useSession((s) => s.userId);
+  const def = useMemo(() => {
+    // A refund is reviewed by someone other than its applicant (the server refuses the applicant).
+    const byOther = (r: RefundRow) => String(r.appliedBy) !== userId;
+    return {
       ...refundDef('refundReview', null, { state: 'applied' }, false),
       rowActions: [
-        { key: 'approve', label: 'action.approve', perm: Perm.refund.review, run: (r: RefundRow) => setReview({ refund: r, approve: true }) },
-        { key: 'reject', label: 'action.reject', perm: Perm.refund.review, danger: true, run: (r: RefundRow) => setReview({ refund: r, approve: false }) },
+        { key: 'approve', label: 'action.approve', perm: Perm.refund.review, visible: byOther, run: (r: RefundRow) => setReview({ refund: r, approve: true }) },
+        { key: 'reject', label: 'action.reject', perm: Perm.refund.review, danger: true, visible: byOther, run: (r: RefundRow) => setReview({ refund: r, approve: false }) },
       ],
-    }),
-    [],
-  );
+    };
+  }, [userId]);
   return (
     <>
       <ListPage def={def as ResourceDef<RefundRow>} />
