@@ -65,7 +65,7 @@ export async function insertMember(db: Executor, scope: Scope, values: MemberIns
 }
 
 /** Today (`YYYY-MM-DD`) in an organisation's time zone. */
-export async function orgToday(db: Executor, orgId: number): Promise<string> {
+async function orgToday(db: Executor, orgId: number): Promise<string> {
   const [org] = await db.select({ timeZone: orgs.timeZone }).from(orgs).where(eq(orgs.id, orgId));
   return today(org?.timeZone ?? 'Asia/Shanghai');
 }
