@@ -41,7 +41,9 @@ export async function seedOpenDemo(app: FastifyInstance, db: Db, secretKey: Buff
   const get = (path: string, secret = made.secret) => app.inject({ method: 'GET', url: `${OPEN_PREFIX}${path}`, headers: signedHeaders(made.appKey, secret, 'GET', `${OPEN_PREFIX}${path}`) });
   const venues = (await get('v1/venues')).json() as { body?: { data?: { id: number }[] } };
   const venueId = venues.body?.data?.[0]?.id;
-  if (venueId) await get(`v1/venue/${venueId}/grid?date=${new Date().toISOString().slice(0, 10)}`);
+  // Today in the centre's time zone (the UTC day is yesterday before 08:00 in Beijing).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: center.timeZone }).format(new Date());
+  if (venueId) await get(`v1/venue/${venueId}/grid?date=${today}`);
   await get('v1/member?phone=13900000001');
   await get('v1/order/NO-SUCH-ORDER');
   await get('v1/venues', 'a-wrong-secret');
