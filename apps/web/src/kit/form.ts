@@ -17,6 +17,21 @@ export function fieldErrorsOf(err: unknown): { field: string; message: string }[
 }
 
 /**
+ * The form field a server field path is shown on: the path itself; else a list element's error on
+ * the list's field; else the nearest named part of a nested path that the form has
+ * (`recipients.roleIds.0` on a form whose field is `roleIds`).
+ */
+export function formFieldOf(path: string, known: Set<string>): string | undefined {
+  if (known.has(path)) return path;
+  const isIndex = (part: string) => /^\d+$/.test(part);
+  const parts = path.split('.');
+  while (parts.length && isIndex(parts[parts.length - 1]!)) parts.pop();
+  const lastIndex = parts.map(isIndex).lastIndexOf(true);
+  const named = lastIndex >= 0 ? parts.slice(0, lastIndex) : parts;
+  return named.reverse().find((part) => !isIndex(part) && known.has(part));
+}
+
+/**
  * Shows a server's field errors inline on an antd form. Returns true when at least one
  * error landed on a field of the form.
  */
@@ -24,7 +39,10 @@ export function applyFieldErrors(form: FormInstance, err: unknown): boolean {
   const list = fieldErrorsOf(err);
   if (!list.length) return false;
   const known = new Set([...Object.keys(form.getFieldsValue(true) as object), ...Object.keys(form.getFieldsValue() as object)]);
-  const fields = list.filter((e) => known.has(e.field)).map((e) => ({ name: e.field, errors: [e.message] }));
+  const fields = list.flatMap((e) => {
+    const name = formFieldOf(e.field, known);
+    return name ? [{ name, errors: [e.message] }] : [];
+  });
   if (fields.length) {
     form.setFields(fields);
     // Shown next to the fields: the request layer shows no popup for it (an error is shown once).

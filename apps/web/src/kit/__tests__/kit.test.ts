@@ -6,6 +6,7 @@ import { changedValues, hasChanges, sameValue } from '../diff.ts';
 import { buildExportQuery, buildListQuery, cleanFilters, idsPath, searchFilters, selectionProblem, sortOf } from '../query.ts';
 import { checkImportFile, extensionOf, formatSize, importReportOf, sniff } from '../file.ts';
 import { isRequired, validateValue } from '../zodRule.ts';
+import { formFieldOf } from '../form.ts';
 
 const t = (key: string, p?: Record<string, unknown>) => (p ? `${key}:${JSON.stringify(p)}` : key);
 
@@ -145,5 +146,18 @@ describe('zod rules from the contract', () => {
     expect(validateValue(dictBody.shape.code, '9x', tt)).toBe('starts with a letter');
     // No text registered: the kind of issue decides, as before.
     expect(validateValue(z.string().refine((v) => v === 'x', 'version.format'), 'y', tt)).toBe('invalid');
+  });
+});
+
+describe('server field errors on a form', () => {
+  it('land on the form field that edits the path: itself, else its nearest named part the form has', () => {
+    const known = new Set(['name', 'roleIds', 'recipients']);
+    expect(formFieldOf('name', known)).toBe('name');
+    // A refused recipient role (issue 23) shows on the role picker, not as a popup.
+    expect(formFieldOf('recipients.roleIds.0', known)).toBe('roleIds');
+    expect(formFieldOf('recipients.member', known)).toBe('recipients');
+    // An element's field inside a list belongs to the list, never to a top-level field of the same name.
+    expect(formFieldOf('rows.3.name', known)).toBeUndefined();
+    expect(formFieldOf('roleIds.2', known)).toBe('roleIds');
   });
 });
