@@ -89,7 +89,7 @@ describe('gate checking console', () => {
     // An offline device that admitted the first ticket too (uploaded later) shows in the conflicts tab with both admissions.
     const west = await makeGate(api, uniq('西门'));
     const deviceId = uniq('dev-west-');
-    const upload = await ok(api, 'POST', ticketApi('check/upload'), { deviceId, gateId: west.id, scans: [{ uid: `${deviceId}-1`, sessionId: session.id, code: tickets[0]!.code, scannedAt: new Date().toISOString(), result: 'admitted' }] });
+    const upload = await ok(api, 'POST', ticketApi('check/upload'), { deviceId, gateId: west.id, scans: [{ uid: `${deviceId}-1`, sessionId: session.id, code: await qrOf(api, tickets[0]!.id), scannedAt: new Date().toISOString(), result: 'admitted' }] });
     expect(upload.conflicts).toBe(1);
     await page.getByRole('tab', { name: '离线冲突' }).click();
     await pick(page, 'conflict-session', project.name);

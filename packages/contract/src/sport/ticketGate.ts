@@ -281,7 +281,10 @@ export const scanUploadAnswer = z.object({
   duplicates: z.number(),
   /** Admissions that conflict with another admission of the same ticket. */
   conflicts: z.number(),
-  results: z.array(z.object({ uid: z.string(), status: z.enum(['recorded', 'duplicate', 'conflict']) })),
+  /** Admissions the server refused (recorded as refused, admitting nothing): a code that is not signed or whose signature fails, a scan outside the session's gate window, a ticket that could not enter. */
+  refused: z.number(),
+  /** `reason`: why a scan is `refused` (else null). */
+  results: z.array(z.object({ uid: z.string(), status: z.enum(['recorded', 'duplicate', 'conflict', 'refused']), reason: z.enum(SCAN_REASONS).nullable() })),
 });
 export type ScanUploadAnswer = z.output<typeof scanUploadAnswer>;
 

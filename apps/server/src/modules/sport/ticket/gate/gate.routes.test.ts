@@ -217,7 +217,7 @@ describe.each(databases)('gate checking on %s', (kind) => {
     const qr0 = await qrOf(c, tickets[0]!.id);
     const deviceA = { deviceId: 'device-east-1', gateId: east.id, scans: [
       { uid: 'east-0001-aaaa', sessionId: session.id, code: qr0, scannedAt: at(10), result: 'admitted' },
-      { uid: 'east-0002-aaaa', sessionId: session.id, code: tickets[1]!.code, scannedAt: at(9), result: 'admitted' },
+      { uid: 'east-0002-aaaa', sessionId: session.id, code: await qrOf(c, tickets[1]!.id), scannedAt: at(9), result: 'admitted' },
       { uid: 'east-0003-aaaa', sessionId: session.id, code: 'VT1.bad.sig', scannedAt: at(8), result: 'refused', reason: 'badSignature' },
     ] };
     const up = await ok(c, 'POST', ticketApi('check/upload'), deviceA);
@@ -228,7 +228,7 @@ describe.each(databases)('gate checking on %s', (kind) => {
     expect((await scans(session.id)).filter((x) => x.source === 'offline')).toHaveLength(3);
 
     // Device B admitted ticket 0 too while offline: a conflict naming both admissions.
-    const deviceB = { deviceId: 'device-west-1', gateId: west.id, scans: [{ uid: 'west-0001-bbbb', sessionId: session.id, code: tickets[0]!.code, scannedAt: at(5), result: 'admitted' }] };
+    const deviceB = { deviceId: 'device-west-1', gateId: west.id, scans: [{ uid: 'west-0001-bbbb', sessionId: session.id, code: qr0, scannedAt: at(5), result: 'admitted' }] };
     expect(await ok(c, 'POST', ticketApi('check/upload'), deviceB)).toMatchObject({ recorded: 0, conflicts: 1, results: [{ uid: 'west-0001-bbbb', status: 'conflict' }] });
     expect(await ok(c, 'POST', ticketApi('check/upload'), deviceB)).toMatchObject({ duplicates: 1, conflicts: 0 });
     const conflicts = await ok(c, 'POST', ticketApi('check/conflicts'), { sessionId: session.id });
@@ -236,9 +236,49 @@ describe.each(databases)('gate checking on %s', (kind) => {
     expect(conflicts.data[0]).toMatchObject({ code: tickets[0]!.code, reason: 'used', first: { gateName: '东门', deviceId: 'device-east-1', source: 'offline' }, second: { gateName: '西门', deviceId: 'device-west-1', source: 'offline' } });
     // An offline admission of a ticket already used online is a conflict too.
     expect((await check(session.id, east.id, tickets[2]!.code)).body.result).toBe('admitted');
-    await ok(c, 'POST', ticketApi('check/upload'), { deviceId: 'device-west-1', gateId: west.id, scans: [{ uid: 'west-0002-bbbb', sessionId: session.id, code: tickets[2]!.code, scannedAt: at(1), result: 'admitted' }] });
+    await ok(c, 'POST', ticketApi('check/upload'), { deviceId: 'device-west-1', gateId: west.id, scans: [{ uid: 'west-0002-bbbb', sessionId: session.id, code: await qrOf(c, tickets[2]!.id), scannedAt: at(1), result: 'admitted' }] });
     const two = await ok(c, 'POST', ticketApi('check/conflicts'), { sessionId: session.id });
     expect(two.data[0]).toMatchObject({ code: tickets[2]!.code, first: { gateName: '东门', source: 'online' }, second: { deviceId: 'device-west-1' } });
+  });
+
+  it('offline uploads admit only signed codes scanned within the window: a typed number, a tampered signature and a scan outside the window are refused and the genuine holders still enter', async () => {
+    const gate = await makeGate(c, '离线门');
+    const { session, tickets } = await soldTickets(c, 4);
+    const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    const [p1, b1, sig1] = (await qrOf(c, tickets[1]!.id)).split('.') as [string, string, string];
+    const sig = base64urlDecode(sig1);
+    sig[0] ^= 1;
+    const tampered = `${p1}.${b1}.${base64urlEncode(sig)}`;
+    const upload = { deviceId: 'device-old-build', gateId: gate.id, scans: [
+      // An old build, or anyone holding a device token, reports a typed number as admitted.
+      { uid: 'old-0001-typed', sessionId: session.id, code: tickets[0]!.code, scannedAt: at(5), result: 'admitted' },
+      { uid: 'old-0002-tampr', sessionId: session.id, code: tampered, scannedAt: at(4), result: 'admitted' },
+      // The session starts in an hour, its window opens an hour ago: 90 minutes ago is outside.
+      { uid: 'old-0003-early', sessionId: session.id, code: await qrOf(c, tickets[2]!.id), scannedAt: at(90), result: 'admitted' },
+      { uid: 'old-0004-valid', sessionId: session.id, code: await qrOf(c, tickets[3]!.id), scannedAt: at(3), result: 'admitted' },
+    ] };
+    const up = await ok(c, 'POST', ticketApi('check/upload'), upload);
+    expect(up).toMatchObject({ recorded: 1, duplicates: 0, conflicts: 0, refused: 3 });
+    expect(up.results).toEqual([
+      { uid: 'old-0001-typed', status: 'refused', reason: 'needsOnline' },
+      { uid: 'old-0002-tampr', status: 'refused', reason: 'badSignature' },
+      { uid: 'old-0003-early', status: 'refused', reason: 'outsideWindow' },
+      { uid: 'old-0004-valid', status: 'recorded', reason: null },
+    ]);
+    expect(await ok(c, 'GET', ticketApi(`check/summary/${session.id}`))).toEqual({ admitted: 1, sold: 4 });
+    // Uploading again changes nothing.
+    expect(await ok(c, 'POST', ticketApi('check/upload'), upload)).toMatchObject({ recorded: 0, duplicates: 4, refused: 0 });
+    // The genuine holders enter, with no conflict recorded.
+    for (const i of [0, 1, 2]) expect((await check(session.id, gate.id, await qrOf(c, tickets[i]!.id))).body).toMatchObject({ result: 'admitted' });
+    expect((await check(session.id, gate.id, tickets[3]!.code)).body).toMatchObject({ result: 'refused', reason: 'used' });
+    expect((await ok(c, 'POST', ticketApi('check/conflicts'), { sessionId: session.id })).total).toBe(0);
+    const offline = (await scans(session.id)).filter((x) => x.source === 'offline').map((x) => [x.code, x.result, x.reason]);
+    expect(offline).toEqual([
+      [tickets[3]!.code, 'admitted', null],
+      [tickets[2]!.code, 'refused', 'outsideWindow'],
+      [tickets[1]!.code, 'refused', 'badSignature'],
+      [tickets[0]!.code, 'refused', 'needsOnline'],
+    ]);
   });
 
   it('gates: add, edit with the version, a duplicate name named, delete; collection once per ticket with its paper number; a reprint logged with its reason', async () => {

@@ -355,9 +355,11 @@ export async function offlinePackage(d: GateDeps, caller: Caller, sessionId: num
 
 /**
  * `POST ticket/check/upload`: an offline device's scans. A scan whose id is recorded already
- * changes nothing. An admission the server can still make is made (sold → used at the scan's
- * time); one of a ticket used already, or refunded meanwhile, is recorded as a conflict naming
- * the admission on record.
+ * changes nothing. The device's admission is not trusted: it is made (sold → used at the scan's
+ * time) only for a code signed for the session whose signature verifies, scanned within the
+ * session's gate window; otherwise it is recorded and answered as `refused` with its reason
+ * (`needsOnline` for a bare code, `badSignature`, `outsideWindow`, ...). A valid admission of a
+ * ticket used already, or refunded meanwhile, is recorded as a conflict naming the admission on record.
  */
 export async function uploadScans(d: GateDeps, caller: Caller, input: ScanUpload) {
   const scope = scopeOf(caller);
@@ -370,50 +372,58 @@ export async function uploadScans(d: GateDeps, caller: Caller, input: ScanUpload
     sessions.set(id, s);
   }
   const known = new Set((await findScansByUid(d.db, scope, gate.orgId, input.scans.map((s) => s.uid))).map((r) => r.scanUid));
-  const results: { uid: string; status: 'recorded' | 'duplicate' | 'conflict' }[] = [];
+  const results: { uid: string; status: 'recorded' | 'duplicate' | 'conflict' | 'refused'; reason: ScanReason | null }[] = [];
   const seen = new Set<string>();
   for (const s of input.scans) {
     if (known.has(s.uid) || seen.has(s.uid)) {
-      results.push({ uid: s.uid, status: 'duplicate' });
+      results.push({ uid: s.uid, status: 'duplicate', reason: null });
       continue;
     }
     seen.add(s.uid);
     const session = sessions.get(s.sessionId)!;
     const found = await resolveScan(d, scope, session.orgId, s.code);
     const t = found.ticket;
+    const window = gateWindowOf(session);
+    // What the device decided is not trusted: an admission needs a code signed for the session
+    // (verified by resolveScan) and a scan time within the session's gate window.
+    const refusedWhy: ScanReason | undefined = found.reason ?? (t && t.ticket.sessionId !== session.id ? 'wrongSession' : t ? undefined : 'unknown');
+    const uploadedWhy: ScanReason | undefined =
+      refusedWhy ?? (parseScan(s.code).kind !== 'signed' ? 'needsOnline' : s.scannedAt < window.opensAt || s.scannedAt > window.closesAt ? 'outsideWindow' : undefined);
     const base = { orgId: session.orgId, sessionId: session.id, gateId: gate.id, ticketId: t?.ticket.id ?? null, code: found.code, source: 'offline', deviceId: input.deviceId, scanUid: s.uid, scannedAt: s.scannedAt, operatorId: caller.userId };
     try {
-      const status = await d.db.transaction(async (tx) => {
+      const { status, reason } = await d.db.transaction(async (tx) => {
         const record = async (values: { result: string; reason?: string | null }) => {
           const row = await insertScan(tx, scope, { ...base, ...values });
           if (!row) throw new DuplicateScan();
           return row;
         };
-        const refusedWhy = found.reason ?? (t && t.ticket.sessionId !== session.id ? 'wrongSession' : t ? undefined : 'unknown');
-        if (s.result === 'refused' || refusedWhy || !t) {
+        if (s.result === 'refused') {
           await record({ result: 'refused', reason: refusedWhy ?? s.reason ?? 'unknown' });
-          return 'recorded' as const;
+          return { status: 'recorded' as const, reason: null };
         }
+        // The device admitted it, the server refuses: recorded as refused, admits nothing.
+        const refuse = async (why: ScanReason) => {
+          await record({ result: 'refused', reason: why });
+          return { status: 'refused' as const, reason: why };
+        };
+        if (uploadedWhy || !t) return refuse(uploadedWhy ?? 'unknown');
         if (await admitTicket(tx, scope, t.ticket.id, session.id, s.scannedAt)) {
           await record({ result: 'admitted' });
-          return 'recorded' as const;
+          return { status: 'recorded' as const, reason: null };
         }
         const now = await ticketById(tx, scope, t.ticket.id);
         const state = now?.ticket.state ?? t.ticket.state;
-        if (state === 'held') {
-          await record({ result: 'refused', reason: 'held' });
-          return 'recorded' as const;
-        }
+        if (state === 'held') return refuse('held');
         // Admitted by this device, although used already (online or by another device) or revoked meanwhile.
         const revoked = state === 'refunded' || state === 'cancelled';
         const second = await record({ result: 'conflict', reason: revoked ? 'revoked' : 'used' });
         const first = revoked ? undefined : await admissionOf(tx, scope, t.ticket.id);
         await insertConflict(tx, scope, { orgId: session.orgId, sessionId: session.id, ticketId: t.ticket.id, firstScanId: first?.scan.id ?? null, secondScanId: second.id, reason: revoked ? 'revoked' : 'used' });
-        return 'conflict' as const;
+        return { status: 'conflict' as const, reason: null };
       });
-      results.push({ uid: s.uid, status });
+      results.push({ uid: s.uid, status, reason });
     } catch (e) {
-      if (e instanceof DuplicateScan || isUniqueViolation(e)) results.push({ uid: s.uid, status: 'duplicate' });
+      if (e instanceof DuplicateScan || isUniqueViolation(e)) results.push({ uid: s.uid, status: 'duplicate', reason: null });
       else throw e;
     }
   }
@@ -421,6 +431,7 @@ export async function uploadScans(d: GateDeps, caller: Caller, input: ScanUpload
     recorded: results.filter((r) => r.status === 'recorded').length,
     duplicates: results.filter((r) => r.status === 'duplicate').length,
     conflicts: results.filter((r) => r.status === 'conflict').length,
+    refused: results.filter((r) => r.status === 'refused').length,
     results,
   };
 }

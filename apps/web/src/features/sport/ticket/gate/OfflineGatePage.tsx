@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert, Button, Card, Descriptions, Empty, Select, Space, Spin, Table, Tag, Tooltip, Typography, type InputRef } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, CloudDownloadOutlined, CloudUploadOutlined, DisconnectOutlined, ScanOutlined, WifiOutlined } from '@ant-design/icons';
-import { confirm, success } from '../../../../app/feedback.tsx';
+import { confirm, success, toast } from '../../../../app/feedback.tsx';
 import { registerOfflineShell, rememberOfflineSession } from '../../../../app/offline.ts';
 import { ScanInput } from '../../../../kit/index.ts';
 import { CameraScanner } from './CameraScanner.tsx';
@@ -110,15 +110,20 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
     try {
       let recorded = 0;
       let conflicts = 0;
+      let refused = 0;
       while (stateRef.current.queue.length) {
         const chunk = stateRef.current.queue.slice(0, UPLOAD_CHUNK);
         const answer = await gateApi.upload({ deviceId: stateRef.current.deviceId, gateId: stateRef.current.gateId!, scans: chunk.map((q) => ({ ...q, reason: q.reason ?? undefined })) });
         recorded += answer.recorded + answer.duplicates;
         conflicts += answer.conflicts;
-        setState(markUploaded(stateRef.current, answer.results.map((r) => r.uid)));
+        refused += answer.refused;
+        const refusedWhy = Object.fromEntries(answer.results.filter((r) => r.status === 'refused' && r.reason).map((r) => [r.uid, r.reason!]));
+        setState(markUploaded(stateRef.current, answer.results.map((r) => r.uid), refusedWhy));
       }
       setCallFailed(false);
-      success(t('offline.uploaded', { n: recorded + conflicts, c: conflicts }));
+      success(t('offline.uploaded', { n: recorded + conflicts + refused, c: conflicts }));
+      // Admissions the server did not accept (an unsigned code, a scan outside the window): shown, each with its reason in the log.
+      if (refused) toast(t('offline.serverRefusedToast', { n: refused }), 'warning');
     } catch {
       setCallFailed(true);
     } finally {
@@ -278,7 +283,12 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
             { key: 'code', title: t('check.code'), dataIndex: 'ticketCode', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
             { key: 'seat', title: t('check.seat'), dataIndex: 'label', render: (v: string | null) => v ?? '—' },
             { key: 'result', title: t('check.result'), render: (_: unknown, r) => <Space size={4}><Tag color={r.result === 'admitted' ? 'success' : 'error'}>{t(`check.results.${r.result}`)}</Tag>{reasonText(t, r.reason)}</Space> },
-            { key: 'uploaded', title: t('offline.uploadedCol'), dataIndex: 'uploaded', render: (v: boolean, r) => <Tag color={v ? 'blue' : 'default'} data-testid={`offline-log-${r.uid}`} data-uploaded={v ? 'true' : 'false'}>{v ? t('offline.sent') : t('offline.pending')}</Tag> },
+            { key: 'uploaded', title: t('offline.uploadedCol'), dataIndex: 'uploaded', render: (v: boolean, r) => (
+                <Space size={4}>
+                  <Tag color={v ? 'blue' : 'default'} data-testid={`offline-log-${r.uid}`} data-uploaded={v ? 'true' : 'false'}>{v ? t('offline.sent') : t('offline.pending')}</Tag>
+                  {r.serverRefused ? <Tooltip title={reasonText(t, r.serverRefused)}><Tag color="error" data-testid={`offline-log-refused-${r.uid}`} data-reason={r.serverRefused}>{t('offline.serverRefused', { reason: reasonText(t, r.serverRefused) })}</Tag></Tooltip> : null}
+                </Space>
+              ) },
           ]}
         />
       </Card>

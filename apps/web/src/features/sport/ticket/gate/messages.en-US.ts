@@ -94,6 +94,8 @@ const messages: MessagesOf<typeof zh> = {
     queue: '{{n}} to upload',
     upload: 'Upload now',
     uploaded: '{{n}} uploaded, {{c}} conflicts',
+    serverRefusedToast: 'The server did not accept {{n}} admissions of this device (nothing was admitted); see the reasons in the log',
+    serverRefused: 'Refused by the server: {{reason}}',
     uploadFailed: 'Upload failed; it will be retried',
     admittedHere: '{{n}} admitted on this device',
     clear: 'Clear device data',

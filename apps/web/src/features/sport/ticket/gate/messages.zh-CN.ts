@@ -92,6 +92,8 @@ const messages = {
     queue: '待上传 {{n}} 条',
     upload: '立即上传',
     uploaded: '已上传 {{n}} 条，冲突 {{c}} 条',
+    serverRefusedToast: '服务器未认可 {{n}} 条本机放行（未入场记录），原因见检票记录',
+    serverRefused: '服务器拒绝：{{reason}}',
     uploadFailed: '上传失败，稍后自动重试',
     admittedHere: '本机已入场 {{n}} 人',
     clear: '清除本机数据',

@@ -21,6 +21,8 @@ export interface LocalScan extends QueuedScan {
   ticketCode: string;
   label: string | null;
   uploaded: boolean;
+  /** Why the server refused this device's admission at upload (an unsigned code, a scan outside the window, ...); it admitted nothing. */
+  serverRefused?: ScanReason | null;
 }
 export interface OfflineState {
   deviceId: string;
@@ -156,8 +158,8 @@ export function recordScan(state: OfflineState, raw: string, v: LocalVerdict, no
   };
 }
 
-/** The scans the server has now (recorded, duplicate or conflict) leave the queue. */
-export function markUploaded(state: OfflineState, uids: string[]): OfflineState {
+/** The scans the server has now (recorded, duplicate, conflict or refused) leave the queue; an admission the server refused is marked with its reason. */
+export function markUploaded(state: OfflineState, uids: string[], refused: Record<string, ScanReason> = {}): OfflineState {
   const done = new Set(uids);
-  return { ...state, queue: state.queue.filter((q) => !done.has(q.uid)), log: state.log.map((l) => (done.has(l.uid) ? { ...l, uploaded: true } : l)) };
+  return { ...state, queue: state.queue.filter((q) => !done.has(q.uid)), log: state.log.map((l) => (done.has(l.uid) ? { ...l, uploaded: true, ...(refused[l.uid] ? { serverRefused: refused[l.uid] } : {}) } : l)) };
 }

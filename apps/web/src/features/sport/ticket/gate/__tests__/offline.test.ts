@@ -68,9 +68,13 @@ describe('offline gate device', () => {
     expect(state.queue).toHaveLength(1);
     expect(state.queue[0]).toMatchObject({ sessionId: 11, result: 'admitted', code: good });
     expect(state.queue[0]!.uid).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
-    state = markUploaded(state, [state.queue[0]!.uid]);
+    const uid = state.queue[0]!.uid;
+    state = markUploaded(state, [uid]);
     expect(state.queue).toEqual([]);
     expect(state.log[0]!.uploaded).toBe(true);
+    expect(state.log[0]!.serverRefused).toBeUndefined();
+    // An admission the server refused at upload keeps its reason in the log.
+    expect(markUploaded(state, [uid], { [uid]: 'outsideWindow' }).log[0]).toMatchObject({ uploaded: true, serverRefused: 'outsideWindow' });
   });
 
   it('refuses a bare typed number offline (needs the online check), whatever the package holds; a signed code outside the gate window', async () => {
