@@ -6,7 +6,7 @@ import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../system/a
 import { makeMember } from '../card/card.testkit.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { imbalances, orderMoney, pay, sellGeneral, sport } from './commerce.testkit.ts';
-import { registerItemKind } from './item-kinds.ts';
+import { registerItemKind, type ItemKind } from './item-kinds.ts';
 import { createOrder, DISCOUNT_LIMITS_PARAM } from './order.service.ts';
 
 /**
@@ -14,46 +14,31 @@ import { createOrder, DISCOUNT_LIMITS_PARAM } from './order.service.ts';
  * and comp, whose stored value pays, holds that never lapse, and bounded totals.
  */
 
-// A held kind whose confirm refuses (as a reserved ticket not yet approved does): its place stays taken only while held.
+// Held kinds whose confirm refuses, as a reserved ticket not yet approved does (free) or a hold lost
+// meanwhile (priced): their place stays taken only while held.
 const heldPlaces = new Map<number, number>(); // place -> item holding it
-registerItemKind({
-  kind: 'sparring',
-  orderTypes: ['sparring'],
-  async price(_ctx, input) {
-    return { name: `陪练 ${input.refId}`, unitPriceFen: 0 };
-  },
-  async hold(_ctx, item) {
-    if (heldPlaces.has(item.refId!)) throw new Error('taken');
-    heldPlaces.set(item.refId!, item.id);
-    return { place: item.refId };
-  },
-  async confirm() {
-    return false;
-  },
-  async release(_ctx, item) {
-    if (heldPlaces.get(item.refId!) === item.id) heldPlaces.delete(item.refId!);
-  },
-});
-
-// The same with a price: paid, its confirm refuses (the hold was lost meanwhile).
-registerItemKind({
-  kind: 'rent',
-  orderTypes: ['goods'],
-  async price(_ctx, input) {
-    return { name: `租赁 ${input.refId}`, unitPriceFen: 800 };
-  },
-  async hold(_ctx, item) {
-    if (heldPlaces.has(item.refId!)) throw new Error('taken');
-    heldPlaces.set(item.refId!, item.id);
-    return { place: item.refId };
-  },
-  async confirm() {
-    return false;
-  },
-  async release(_ctx, item) {
-    if (heldPlaces.get(item.refId!) === item.id) heldPlaces.delete(item.refId!);
-  },
-});
+function refusingKind(kind: ItemKind['kind'], orderType: ItemKind['orderTypes'][number], name: string, unitPriceFen: number) {
+  registerItemKind({
+    kind,
+    orderTypes: [orderType],
+    async price(_ctx, input) {
+      return { name: `${name} ${input.refId}`, unitPriceFen };
+    },
+    async hold(_ctx, item) {
+      if (heldPlaces.has(item.refId!)) throw new Error('taken');
+      heldPlaces.set(item.refId!, item.id);
+      return { place: item.refId };
+    },
+    async confirm() {
+      return false;
+    },
+    async release(_ctx, item) {
+      if (heldPlaces.get(item.refId!) === item.id) heldPlaces.delete(item.refId!);
+    },
+  });
+}
+refusingKind('sparring', 'sparring', '陪练', 0);
+refusingKind('rent', 'goods', '租赁', 800);
 
 describe.each(databases)('order rules on %s', (kind) => {
   let s: TestServer;
