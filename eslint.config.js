@@ -48,12 +48,14 @@ export default tseslint.config(
               under: 'apps/server/src/modules/',
               groups: ['sport'],
               order: ['system', 'log', 'mail', 'auth', 'sso', 'job', 'message', 'open', 'registry'],
-              because: 'modules depend one way, system <- log <- mail <- auth <- sso <- job <- message <- open <- registry, and none of them on a business module (sport/*)',
+              because:
+                'modules depend one way, system <- log <- mail <- auth <- sso <- job <- message <- open <- registry, and none of them on a business module (sport/*)',
             },
             {
               under: 'apps/web/src/features/',
               groups: ['sport'],
-              because: 'a feature imports app/, kit/ and @venue/contract, never another feature; what two features share belongs in kit/ (generic) or app/ (the shell)',
+              because:
+                'a feature imports app/, kit/ and @venue/contract, never another feature; what two features share belongs in kit/ (generic) or app/ (the shell)',
             },
           ],
         },

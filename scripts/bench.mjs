@@ -10,11 +10,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.join(root, 'scripts/bench');
 const only = process.argv.slice(2);
 const results = {};
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.startsWith('_')).sort()) {
+for (const file of fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && !f.startsWith('_'))
+  .sort()) {
   const name = file.replace(/\.ts$/, '');
   if (only.length && !only.includes(name)) continue;
   console.log(`── bench: ${name}`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const lines = (r.stdout ?? '').trim().split('\n');
   for (const l of lines.slice(0, -1)) console.log('   ' + l);
   try {

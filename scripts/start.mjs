@@ -10,7 +10,14 @@ import { buildServer, serverBundle, stale } from './build.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const web = path.join(root, 'apps/web');
 
-if (stale(path.join(web, 'dist/index.html'), [path.join(web, 'src'), path.join(web, 'index.html'), path.join(web, 'public'), path.join(root, 'packages/contract/src')])) {
+if (
+  stale(path.join(web, 'dist/index.html'), [
+    path.join(web, 'src'),
+    path.join(web, 'index.html'),
+    path.join(web, 'public'),
+    path.join(root, 'packages/contract/src'),
+  ])
+) {
   console.log('Building the console…');
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

@@ -37,7 +37,10 @@ export function findFaketime() {
   if (process.getuid?.() !== 0) return { reason: 'faketime is not installed (Debian: `sudo apt-get install faketime`), and this is not root' };
   console.log('faketime not found: installing Debian package faketime…');
   try {
-    execSync('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null)', { stdio: 'inherit' });
+    execSync(
+      'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq faketime >/dev/null)',
+      { stdio: 'inherit' },
+    );
   } catch {
     return { reason: 'the Debian package faketime could not be installed' };
   }

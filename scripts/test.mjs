@@ -70,7 +70,11 @@ if (want('days')) {
     else skipped++;
   } else {
     for (const c of DAY_CLOCKS) {
-      vitest(`day-sensitive tests on ${c.label} (${c.at} UTC)`, 'vitest.config.ts', { prefix: [ft.path, c.at], files: DAY_FILES, env: { TEST_DATABASE_URL: '', FAKETIME_DONT_FAKE_MONOTONIC: '1' } });
+      vitest(`day-sensitive tests on ${c.label} (${c.at} UTC)`, 'vitest.config.ts', {
+        prefix: [ft.path, c.at],
+        files: DAY_FILES,
+        env: { TEST_DATABASE_URL: '', FAKETIME_DONT_FAKE_MONOTONIC: '1' },
+      });
     }
   }
 }

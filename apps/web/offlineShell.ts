@@ -72,27 +72,30 @@ export function offlineShell(): Plugin[] {
     const missing = [...wanted].filter((f) => !manifestOut.some((e) => e.url.replace(/^\//, '') === f));
     return { manifest: manifestOut, warnings: missing.length ? [`offline shell: not precached: ${missing.join(', ')}`] : [] };
   };
-  return [where, ...VitePWA({
-    injectRegister: false,
-    manifest: false,
-    strategies: 'generateSW',
-    filename: 'sw.js',
-    workbox: {
-      globPatterns: ['**/*.{js,css,html,svg}'],
-      maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
-      manifestTransforms: [keepOfflineShell],
-      navigateFallback: 'index.html',
-      inlineWorkboxRuntime: true,
-      cleanupOutdatedCaches: true,
-      clientsClaim: true,
-      skipWaiting: true,
-      runtimeCaching: [
-        {
-          urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname === '/config.json' || url.pathname === '/config.xml'),
-          handler: 'NetworkFirst',
-          options: { cacheName: 'venue-config', networkTimeoutSeconds: 4, matchOptions: { ignoreVary: true, ignoreSearch: true } },
-        },
-      ],
-    },
-  })];
+  return [
+    where,
+    ...VitePWA({
+      injectRegister: false,
+      manifest: false,
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg}'],
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        manifestTransforms: [keepOfflineShell],
+        navigateFallback: 'index.html',
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && (url.pathname === '/config.json' || url.pathname === '/config.xml'),
+            handler: 'NetworkFirst',
+            options: { cacheName: 'venue-config', networkTimeoutSeconds: 4, matchOptions: { ignoreVary: true, ignoreSearch: true } },
+          },
+        ],
+      },
+    }),
+  ];
 }

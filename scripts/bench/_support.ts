@@ -9,7 +9,13 @@ import { buildServer, serverBundle } from '../build.mjs';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The headers the console sends with a signed, XSRF-protected, signed-in call (for autocannon and raw HTTP loops). */
-export function consoleHeaders(signKey: string, c: { token?: string; cookies: Map<string, string> }, method: string, url: string, body: string): Record<string, string> {
+export function consoleHeaders(
+  signKey: string,
+  c: { token?: string; cookies: Map<string, string> },
+  method: string,
+  url: string,
+  body: string,
+): Record<string, string> {
   const ts = String(Math.floor(Date.now() / 1000));
   const xsrf = c.cookies.get('XSRF-TOKEN') ?? '';
   return {

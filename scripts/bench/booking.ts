@@ -25,18 +25,43 @@ try {
   const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
   const org = await ok(admin, 'POST', '/api/system/org', { code: 'bench-booking', name: '压测场馆', parentId: platform, type: 3 });
   const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) => ns.forEach((n) => (/^(venue|order|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
+  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
+    ns.forEach((n) => (/^(venue|order|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
   walk(await ok(admin, 'GET', '/api/system/menu/tree'));
   const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: 'bench_desk', name: '前台', menuIds });
   await ok(admin, 'POST', '/api/system/user', { code: 'bench_desk', name: '前台', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
   const c = new Client(s);
   if ((await c.login('bench_desk', 'Bench@2020x')).code !== 0) throw new Error('clerk cannot sign in');
-  const venue = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', { stadiumName: '压测场馆', slotMinutes: 30, openTime: '08:00', closeTime: '22:00', rules: { advanceDays: 60, minSlots: 1, maxSlots: 16, cancelDeadlineMinutes: 120, lateCancelRefundPercent: 50, changeDeadlineMinutes: 120, noShowAfterMinutes: 15, noShowForfeits: true } });
+  const venue = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', {
+    stadiumName: '压测场馆',
+    slotMinutes: 30,
+    openTime: '08:00',
+    closeTime: '22:00',
+    rules: {
+      advanceDays: 60,
+      minSlots: 1,
+      maxSlots: 16,
+      cancelDeadlineMinutes: 120,
+      lateCancelRefundPercent: 50,
+      changeDeadlineMinutes: 120,
+      noShowAfterMinutes: 15,
+      noShowForfeits: true,
+    },
+  });
   const sites: number[] = [];
-  for (let i = 1; i <= 30; i++) sites.push((await ok(c, 'POST', '/api/sport/venue/site', { venueId: venue.id, name: `${i}号场`, sport: 'badminton', sort: i })).id);
+  for (let i = 1; i <= 30; i++)
+    sites.push((await ok(c, 'POST', '/api/sport/venue/site', { venueId: venue.id, name: `${i}号场`, sport: 'badminton', sort: i })).id);
   await ok(c, 'POST', '/api/sport/venue/price', { venueId: venue.id, name: '日间', sport: 'badminton', start: '08:00', end: '18:00', priceFen: 4000 });
   await ok(c, 'POST', '/api/sport/venue/price', { venueId: venue.id, name: '晚间', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 6000 });
-  await ok(c, 'POST', '/api/sport/venue/price', { venueId: venue.id, name: '周末', sport: 'badminton', weekdays: [6, 7], start: '08:00', end: '22:00', priceFen: 7000 });
+  await ok(c, 'POST', '/api/sport/venue/price', {
+    venueId: venue.id,
+    name: '周末',
+    sport: 'badminton',
+    weekdays: [6, 7],
+    start: '08:00',
+    end: '22:00',
+    priceFen: 7000,
+  });
   const today = localOf(new Date(), 'Asia/Shanghai').day;
   const key = s.app.ctx.keys.signKey;
   const post = async (url: string, body: unknown) => {
@@ -51,7 +76,9 @@ try {
   const results = await Promise.all(Array.from({ length: 200 }, () => post('/api/sport/booking/order', attempt)));
   const successes = results.filter((r) => r.code === 0).length;
   const taken = results.filter((r) => r.code === 100409 && r.detail?.reason === 'taken').length;
-  const claims = Number((await s.database.query<{ n: string }>(`select count(*) as n from sport_slot_claim where venue_id = $1 and state <> 'released'`, [venue.id]))[0]!.n);
+  const claims = Number(
+    (await s.database.query<{ n: string }>(`select count(*) as n from sport_slot_claim where venue_id = $1 and state <> 'released'`, [venue.id]))[0]!.n,
+  );
   out['booking.contention.successes'] = successes;
   out['booking.contention.liveClaims'] = claims;
   console.log(`200 concurrent attempts on one cell: ${successes} booked, ${taken} taken, ${200 - successes - taken} other; live claims ${claims}`);
@@ -75,7 +102,13 @@ try {
   const cells: { date: string; siteId: number; start: string; end: string }[] = [];
   for (let d = 2; d <= 40; d++)
     for (const siteId of sites)
-      for (let m = 8 * 60; m < 22 * 60; m += 30) cells.push({ date: addDays(today, d), siteId, start: `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`, end: `${String(Math.floor((m + 30) / 60)).padStart(2, '0')}:${String((m + 30) % 60).padStart(2, '0')}` });
+      for (let m = 8 * 60; m < 22 * 60; m += 30)
+        cells.push({
+          date: addDays(today, d),
+          siteId,
+          start: `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`,
+          end: `${String(Math.floor((m + 30) / 60)).padStart(2, '0')}:${String((m + 30) % 60).padStart(2, '0')}`,
+        });
   let next = 0;
   let failed = 0;
   const count = async () => Number((await s.database.query<{ n: string }>(`select count(*) as n from sport_order where venue_id = $1`, [venue.id]))[0]!.n);
@@ -85,7 +118,11 @@ try {
       Array.from({ length: 16 }, async () => {
         while (Date.now() < until) {
           const cell = cells[next++]!;
-          const r = await post('/api/sport/booking/order', { stadiumId: venue.id, date: cell.date, items: [{ siteId: cell.siteId, start: cell.start, end: cell.end }] });
+          const r = await post('/api/sport/booking/order', {
+            stadiumId: venue.id,
+            date: cell.date,
+            items: [{ siteId: cell.siteId, start: cell.start, end: cell.end }],
+          });
           if (r.code !== 0) failed++;
         }
       }),

@@ -25,7 +25,8 @@ try {
   const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
   const org = await ok(admin, 'POST', '/api/system/org', { code: 'bench-cards', name: '压测会员卡', parentId: platform, type: 3 });
   const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) => ns.forEach((n) => (/^(member|order|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
+  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
+    ns.forEach((n) => (/^(member|order|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
   walk(await ok(admin, 'GET', '/api/system/menu/tree'));
   const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: 'bench_cards', name: '前台', menuIds });
   await ok(admin, 'POST', '/api/system/user', { code: 'bench_cards', name: '前台', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
@@ -33,7 +34,10 @@ try {
   if ((await c.login('bench_cards', 'Bench@2020x')).code !== 0) throw new Error('clerk cannot sign in');
 
   // A 500-yuan stored-value card, sold and paid in cash.
-  const [m] = await s.database.query<{ id: string }>(`insert into sport_member (org_id, member_no, name, phone) values ($1, 'BENCH-1', '压测会员', '13900009999') returning id`, [org.id]);
+  const [m] = await s.database.query<{ id: string }>(
+    `insert into sport_member (org_id, member_no, name, phone) values ($1, 'BENCH-1', '压测会员', '13900009999') returning id`,
+    [org.id],
+  );
   const memberId = Number(m!.id);
   const type = await ok(c, 'POST', '/api/sport/card/type', { name: '500元储值卡', kind: 'value', priceFen: 50_000, faceValueFen: 50_000 });
   const sold = await ok(c, 'POST', '/api/sport/card/sell', { typeId: type.id, memberId });
@@ -43,7 +47,10 @@ try {
 
   // 100 orders of 10 yuan, then 100 payments from the card at once over HTTP.
   const orders: number[] = [];
-  for (let i = 0; i < 100; i++) orders.push((await ok(c, 'POST', '/api/sport/commerce/order', { type: 'general', memberId, items: [{ kind: 'general', name: '饮料', unitPriceFen: 1_000 }] })).id);
+  for (let i = 0; i < 100; i++)
+    orders.push(
+      (await ok(c, 'POST', '/api/sport/commerce/order', { type: 'general', memberId, items: [{ kind: 'general', name: '饮料', unitPriceFen: 1_000 }] })).id,
+    );
   const key = s.app.ctx.keys.signKey;
   const post = async (url: string, body: unknown) => {
     const text = JSON.stringify(body);
@@ -51,18 +58,28 @@ try {
     return (await res.json()) as { code: number; msg: string };
   };
   const t0 = performance.now();
-  const results = await Promise.all(orders.map((id) => post(`/api/sport/commerce/order/${id}/pay`, { method: 'balance', amountFen: 1_000, accountId: card.accountId })));
+  const results = await Promise.all(
+    orders.map((id) => post(`/api/sport/commerce/order/${id}/pay`, { method: 'balance', amountFen: 1_000, accountId: card.accountId })),
+  );
   out['cards.balanceRace.ms'] = Math.round(performance.now() - t0);
   const successes = results.filter((r) => r.code === 0).length;
   const refusals = results.filter((r) => r.code === 969600).length;
   const [acc] = await s.database.query<{ balance_fen: string }>(`select balance_fen from sport_balance_account where id = $1`, [card.accountId]);
   const balance = Number(acc!.balance_fen);
-  const [paid] = await s.database.query<{ n: string; fen: string }>(`select count(*) as n, coalesce(sum(amount_fen), 0) as fen from sport_payment where account_id = $1 and state = 'succeeded'`, [card.accountId]);
+  const [paid] = await s.database.query<{ n: string; fen: string }>(
+    `select count(*) as n, coalesce(sum(amount_fen), 0) as fen from sport_payment where account_id = $1 and state = 'succeeded'`,
+    [card.accountId],
+  );
   const paidFen = Number(paid!.fen);
-  const [led] = await s.database.query<{ fen: string }>(`select coalesce(sum(case when side = 'credit' then amount_fen else -amount_fen end), 0) as fen from sport_ledger_entry where account_id = $1 and account = 'balance'`, [card.accountId]);
+  const [led] = await s.database.query<{ fen: string }>(
+    `select coalesce(sum(case when side = 'credit' then amount_fen else -amount_fen end), 0) as fen from sport_ledger_entry where account_id = $1 and account = 'balance'`,
+    [card.accountId],
+  );
   out['cards.balanceRace.successes'] = successes;
   out['cards.balanceRace.overdrafts'] = (balance < 0 ? 1 : 0) + Math.max(0, Math.ceil((paidFen - 50_000) / 1_000)) + (Number(led!.fen) !== balance ? 1 : 0);
-  console.log(`100 concurrent 10-yuan payments against a 500-yuan card: ${successes} paid, ${refusals} refused (insufficient), ${100 - successes - refusals} other; balance ${balance} fen, paid ${paidFen} fen, ledger ${led!.fen} fen`);
+  console.log(
+    `100 concurrent 10-yuan payments against a 500-yuan card: ${successes} paid, ${refusals} refused (insufficient), ${100 - successes - refusals} other; balance ${balance} fen, paid ${paidFen} fen, ledger ${led!.fen} fen`,
+  );
   if (successes !== 50) throw new Error(`expected exactly 50 successes, got ${successes}`);
 } finally {
   await s.close();

@@ -28,7 +28,8 @@ try {
   const platform = (await ok('GET', '/api/system/org/tree'))[0].id;
   const venue = await ok('POST', '/api/system/org', { code: 'bench-venue', name: '压测场馆', parentId: platform, type: 3 });
   const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) => ns.forEach((n) => (/^(order|refund|finance|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
+  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
+    ns.forEach((n) => (/^(order|refund|finance|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
   walk(await ok('GET', '/api/system/menu/tree'));
   const role = await ok('POST', '/api/system/role', { orgId: venue.id, code: 'bench_cashier', name: '收银', menuIds });
   await ok('POST', '/api/system/user', { code: 'bench_cashier', name: '收银员', password: 'Bench@2020x', orgId: venue.id, roleIds: [role.id] });
@@ -41,7 +42,11 @@ try {
   const headers = consoleHeaders(s.app.ctx.keys.signKey, c, 'POST', url, body);
   const count = async () => Number((await s.database.query<{ n: string }>('select count(*) as n from sport_order'))[0]!.n);
   const run = (duration: number) =>
-    new Promise<autocannon.Result>((resolve, reject) => autocannon({ url: `http://127.0.0.1:${port}${url}`, method: 'POST', headers, body, connections: 16, pipelining: 1, duration, workers: 1 }, (err, r) => (err ? reject(err) : resolve(r))));
+    new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon({ url: `http://127.0.0.1:${port}${url}`, method: 'POST', headers, body, connections: 16, pipelining: 1, duration, workers: 1 }, (err, r) =>
+        err ? reject(err) : resolve(r),
+      ),
+    );
   await run(2);
   const before = await count();
   const t0 = performance.now();
@@ -54,19 +59,30 @@ try {
 
   // One notification replayed 100 times at once.
   const cfg = sims.wechat.merchantConfig();
-  const saved = await c.json('PUT', '/api/sport/commerce/merchant/wechat', { body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 } });
+  const saved = await c.json('PUT', '/api/sport/commerce/merchant/wechat', {
+    body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 },
+  });
   if (saved.code !== 0) throw new Error(`merchant settings: ${saved.msg}`);
   const order = await c.json('POST', url, { body: { type: 'general', items: [{ kind: 'general', name: '场地费', unitPriceFen: 8800 }] } });
   const started = await c.json('POST', `/api/sport/commerce/order/${order.body.id}/pay`, { body: { method: 'wechat', flow: 'qr', amountFen: 8800 } });
   const no = started.body.payment.paymentNo as string;
   await sims.wechat.pay(no);
   const replays = await sims.wechat.replay(no, 100, { concurrent: true });
-  const credits = Number((await s.database.query<{ n: string }>(`select count(*) as n from sport_ledger_entry e join sport_payment p on p.id = e.payment_id where p.payment_no = $1 and e.txn_kind = 'payment' and e.side = 'debit'`, [no]))[0]!.n);
+  const credits = Number(
+    (
+      await s.database.query<{ n: string }>(
+        `select count(*) as n from sport_ledger_entry e join sport_payment p on p.id = e.payment_id where p.payment_no = $1 and e.txn_kind = 'payment' and e.side = 'debit'`,
+        [no],
+      )
+    )[0]!.n,
+  );
   const paid = Number((await s.database.query<{ paid_fen: string }>('select paid_fen from sport_order where id = $1', [order.body.id]))[0]!.paid_fen);
   out['pay.notify.duplicateCredits'] = credits - 1 + (paid === 8800 ? 0 : 1);
   console.log(`100 replays (${replays.filter((r) => r.accepted).length} accepted): ${credits} credit(s), order paid ${paid} fen`);
 
-  const imbalances = await s.database.query(`select txn_no from sport_ledger_entry group by txn_no having sum(case when side = 'debit' then amount_fen else -amount_fen end) <> 0`);
+  const imbalances = await s.database.query(
+    `select txn_no from sport_ledger_entry group by txn_no having sum(case when side = 'debit' then amount_fen else -amount_fen end) <> 0`,
+  );
   out['ledger.imbalances'] = imbalances.length;
 } finally {
   await sims.close();

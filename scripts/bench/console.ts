@@ -20,7 +20,8 @@ const RUNS = 5;
 async function reloadToUsableList() {
   // BENCH_WEB_DIST: another build to compare (e.g. one made from an older commit).
   const dist = process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromiumPath)) {
     console.log('no Chromium: reload of the user list not measured');
@@ -35,7 +36,16 @@ async function reloadToUsableList() {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1440, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     await s.app.listen({ host: '127.0.0.1', port: 0 });

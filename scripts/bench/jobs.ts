@@ -43,9 +43,13 @@ async function insertJobs(query: Database['query'], t0: number): Promise<void> {
   const rows: string[] = [];
   for (let i = 0; i < JOBS; i++) {
     const start = new Date(t0 + i).toISOString();
-    rows.push(`(1, 'bench-${i}', 'bench', 'bean', 'noop', '${i % 2 ? 'monolithic' : 'distributed'}', 'interval', 1, -1, '${start}', 'Asia/Shanghai', '${start}')`);
+    rows.push(
+      `(1, 'bench-${i}', 'bench', 'bean', 'noop', '${i % 2 ? 'monolithic' : 'distributed'}', 'interval', 1, -1, '${start}', 'Asia/Shanghai', '${start}')`,
+    );
   }
-  await query(`insert into sys_job (org_id, job_name, job_group, job_type, bean_name, architecture, trigger_type, interval_seconds, repeat_count, start_time, time_zone, next_fire_at) values ${rows.join(',')}`);
+  await query(
+    `insert into sys_job (org_id, job_name, job_group, job_type, bean_name, architecture, trigger_type, interval_seconds, repeat_count, start_time, time_zone, next_fire_at) values ${rows.join(',')}`,
+  );
 }
 
 interface Window {
@@ -82,19 +86,31 @@ async function measure(query: Database['query'], from: number, to: number): Prom
 function report(prefix: string, w: Window): void {
   const p50 = percentile(w.delays, 50);
   const p99 = percentile(w.delays, 99);
-  console.log(`${prefix}: ${w.fires} fires in ${WINDOW_MS / 1000} s (${(w.fires / (WINDOW_MS / 1000)).toFixed(0)}/s), delay p50 ${p50?.toFixed(1)} ms, p99 ${p99?.toFixed(1)} ms, max ${Math.max(...w.delays).toFixed(1)} ms, duplicates ${w.duplicates}, missed ${w.missed}, instances ${w.instances}`);
+  console.log(
+    `${prefix}: ${w.fires} fires in ${WINDOW_MS / 1000} s (${(w.fires / (WINDOW_MS / 1000)).toFixed(0)}/s), delay p50 ${p50?.toFixed(1)} ms, p99 ${p99?.toFixed(1)} ms, max ${Math.max(...w.delays).toFixed(1)} ms, duplicates ${w.duplicates}, missed ${w.missed}, instances ${w.instances}`,
+  );
 }
 
 async function oneProcess(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-jobs-'));
   const pgdb = pgBase ? await freshPostgres() : undefined;
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Admin@12345', LOG_LEVEL: 'silent', SEED_DEMO: '0', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: 'Admin@12345',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+  });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 10 });
   try {
     await seedPlatform(database.db, config, () => undefined);
     const t0 = Math.ceil((Date.now() + 1500) / 1000) * 1000;
     await insertJobs(database.query, t0);
-    const scheduler = new JobScheduler({ db: database.db, config, claimEveryMs: process.env.BENCH_CLAIM_EVERY ? Number(process.env.BENCH_CLAIM_EVERY) : undefined });
+    const scheduler = new JobScheduler({
+      db: database.db,
+      config,
+      claimEveryMs: process.env.BENCH_CLAIM_EVERY ? Number(process.env.BENCH_CLAIM_EVERY) : undefined,
+    });
     await scheduler.start();
     const cpu0 = process.cpuUsage();
     const wall0 = Date.now();

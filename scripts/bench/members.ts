@@ -22,7 +22,8 @@ try {
   };
   const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
   const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) => ns.forEach((n) => (/^(member|sport\.member)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
+  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
+    ns.forEach((n) => (/^(member|sport\.member)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
   walk(await ok(admin, 'GET', '/api/system/menu/tree'));
 
   /** An xlsx of `n` members with phones from `base`: name, phone, sex, id card (half of them), tags, register date. */
@@ -30,7 +31,17 @@ try {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Sheet1');
     ws.addRow(['姓名', '手机号', '性别', '证件类型', '证件号码', '标签', '注册日期', '备注']);
-    for (let i = 0; i < n; i++) ws.addRow([`会员${i + 1}`, `1${String(base + i).padStart(10, '0')}`, i % 2 ? '男' : '女', i % 2 ? '身份证' : null, i % 2 ? '11010519491231002X' : null, '羽毛球,周末', '2026-05-01', `批量导入 ${i}`]);
+    for (let i = 0; i < n; i++)
+      ws.addRow([
+        `会员${i + 1}`,
+        `1${String(base + i).padStart(10, '0')}`,
+        i % 2 ? '男' : '女',
+        i % 2 ? '身份证' : null,
+        i % 2 ? '11010519491231002X' : null,
+        '羽毛球,周末',
+        '2026-05-01',
+        `批量导入 ${i}`,
+      ]);
     return Buffer.from(await wb.xlsx.writeBuffer());
   };
   const key = s.app.ctx.keys.signKey;
@@ -40,7 +51,13 @@ try {
   for (let run = 0; run < 3; run++) {
     const org = await ok(admin, 'POST', '/api/system/org', { code: `bench-members-${run}`, name: `会员压测${run}`, parentId: platform, type: 3 });
     const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: `bench_members_${run}`, name: '会员管理', menuIds });
-    await ok(admin, 'POST', '/api/system/user', { code: `bench_members_${run}`, name: '会员管理员', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
+    await ok(admin, 'POST', '/api/system/user', {
+      code: `bench_members_${run}`,
+      name: '会员管理员',
+      password: 'Bench@2020x',
+      orgId: org.id,
+      roleIds: [role.id],
+    });
     const c = new Client(s);
     if ((await c.login(`bench_members_${run}`, 'Bench@2020x')).code !== 0) throw new Error('member manager cannot sign in');
     await c.call('GET', '/config.json');
@@ -54,7 +71,11 @@ try {
     const url = '/api/sport/member/import';
     const headers = { ...consoleHeaders(key, c, 'GET', url, ''), 'content-type': `multipart/form-data; boundary=${boundary}` };
     const t0 = performance.now();
-    const res = (await (await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers, body: payload })).json()) as { code: number; msg: string; body: { created: number } };
+    const res = (await (await fetch(`http://127.0.0.1:${port}${url}`, { method: 'POST', headers, body: payload })).json()) as {
+      code: number;
+      msg: string;
+      body: { created: number };
+    };
     const seconds = (performance.now() - t0) / 1000;
     if (res.body?.created !== ROWS) throw new Error(`import: ${res.code} ${res.msg}`);
     rates.push(ROWS / seconds);

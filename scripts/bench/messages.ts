@@ -29,14 +29,26 @@ try {
     if (r.code !== 0) throw new Error(`${url}: ${r.msg} ${JSON.stringify(r.detail)}`);
     return r.body;
   };
-  await ok('POST', '/api/system/message/business', { code: 'bench.station', name: 'bench', variables: [{ name: 'seq', sample: '1' }], channels: ['station'], recipients: { operator: true } });
+  await ok('POST', '/api/system/message/business', {
+    code: 'bench.station',
+    name: 'bench',
+    variables: [{ name: 'seq', sample: '1' }],
+    channels: ['station'],
+    recipients: { operator: true },
+  });
   const [me] = await s.database.query<{ id: number; org_id: number }>(`select id, org_id from sys_user where code = 'admin'`);
 
   const started: Promise<void>[] = [];
   for (let i = 0; i < 2; i++) {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/test/message.worker.child.ts')], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: s.config.databaseUrl!, MSG_SECRET_KEY: s.app.ctx.keys.secretKey.toString('hex'), MSG_BATCH: '100', MSG_LEASE_MS: '60000' },
+      env: {
+        ...process.env,
+        DATABASE_URL: s.config.databaseUrl!,
+        MSG_SECRET_KEY: s.app.ctx.keys.secretKey.toString('hex'),
+        MSG_BATCH: '100',
+        MSG_LEASE_MS: '60000',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     children.push(child);

@@ -28,7 +28,8 @@ try {
   const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
   const org = await ok(admin, 'POST', '/api/system/org', { code: 'bench-open', name: '开放接口压测', parentId: platform, type: 3 });
   const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) => ns.forEach((n) => (/^(venue|sport\.venue|appAccess)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
+  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
+    ns.forEach((n) => (/^(venue|sport\.venue|appAccess)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
   walk(await ok(admin, 'GET', '/api/system/menu/tree'));
   const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: 'bench_open', name: '前台', menuIds });
   await ok(admin, 'POST', '/api/system/user', { code: 'bench_open', name: '前台', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
@@ -49,13 +50,21 @@ try {
   const openUrl = `/api/open/v1/venue/${venue.id}/grid?date=${date}`;
   const consoleCall = async () => {
     const t0 = performance.now();
-    const r = (await (await fetch(`http://127.0.0.1:${port}${consoleUrl}`, { method: 'POST', headers: consoleHeaders(key, c, 'POST', consoleUrl, consoleBody), body: consoleBody })).json()) as { code: number };
+    const r = (await (
+      await fetch(`http://127.0.0.1:${port}${consoleUrl}`, {
+        method: 'POST',
+        headers: consoleHeaders(key, c, 'POST', consoleUrl, consoleBody),
+        body: consoleBody,
+      })
+    ).json()) as { code: number };
     if (r.code !== 0) throw new Error(`console grid: ${JSON.stringify(r).slice(0, 200)}`);
     return performance.now() - t0;
   };
   const openCall = async () => {
     const t0 = performance.now();
-    const r = (await (await fetch(`http://127.0.0.1:${port}${openUrl}`, { headers: signedHeaders(app.appKey, app.secret, 'GET', openUrl) })).json()) as { code: number };
+    const r = (await (await fetch(`http://127.0.0.1:${port}${openUrl}`, { headers: signedHeaders(app.appKey, app.secret, 'GET', openUrl) })).json()) as {
+      code: number;
+    };
     if (r.code !== 0) throw new Error(`open grid: ${JSON.stringify(r).slice(0, 200)}`);
     return performance.now() - t0;
   };

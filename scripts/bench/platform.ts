@@ -80,7 +80,8 @@ async function menuQuery() {
 
 async function loginWeight() {
   const dist = path.join(root, 'apps/web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromiumPath)) {
     console.log('no Chromium: login weight not measured');
@@ -94,7 +95,16 @@ async function loginWeight() {
   const ctx = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     await s.app.listen({ host: '127.0.0.1', port: 0 });

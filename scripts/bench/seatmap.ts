@@ -57,7 +57,8 @@ function fpsOf(times: number[]): number {
 
 async function designerFps() {
   const dist = process.env.BENCH_WEB_DIST ?? path.join(root, 'apps/web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' });
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromiumPath)) {
     console.log('no Chromium: the seat-map designer not measured');
@@ -72,7 +73,16 @@ async function designerFps() {
     executablePath: chromiumPath,
     headless: true,
     viewport: { width: 1440, height: 900 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const admin = new Client(s);
@@ -114,7 +124,9 @@ async function designerFps() {
     // machine lowers both; the ratio says how much the designer itself costs).
     out['seatmap.designer.idleFps'] = Math.round(median(idle) * 10) / 10;
     out['seatmap.designer.fps10kRatio'] = Math.round((fps / median(idle)) * 100) / 100;
-    console.log(`${SEATS} seats, fitted: pan ${pan.map((f) => f.toFixed(1)).join(', ')} fps; zoom ${zoom.map((f) => f.toFixed(1)).join(', ')} fps; panning zoomed in: ${close.toFixed(1)} fps; idle page ${idle.map((f) => f.toFixed(1)).join(', ')} fps`);
+    console.log(
+      `${SEATS} seats, fitted: pan ${pan.map((f) => f.toFixed(1)).join(', ')} fps; zoom ${zoom.map((f) => f.toFixed(1)).join(', ')} fps; panning zoomed in: ${close.toFixed(1)} fps; idle page ${idle.map((f) => f.toFixed(1)).join(', ')} fps`,
+    );
   } finally {
     await ctx.close();
     await s.close();

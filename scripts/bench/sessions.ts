@@ -47,7 +47,11 @@ class Http {
   }
 
   async login(): Promise<string> {
-    const r = await this.call('POST', '/api/auth/login', { loginName: 'admin', password: ADMIN_PASSWORD, others: { appSign: 'venue-console', loginType: 'password' } });
+    const r = await this.call('POST', '/api/auth/login', {
+      loginName: 'admin',
+      password: ADMIN_PASSWORD,
+      others: { appSign: 'venue-console', loginType: 'password' },
+    });
     if (r.code !== 0 || !r.token) throw new Error(`login answered ${r.code}`);
     return (this.token = r.token);
   }
@@ -68,7 +72,14 @@ await admin.query(`create database ${name}`);
 const url = new URL(pgUrl);
 url.pathname = `/${name}`;
 const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'bench-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'bench-b-'))];
-const env = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), ADMIN_PASSWORD, SEED_DEMO: '0', LOGIN_RATE_PER_MINUTE: '100000', DATABASE_POOL_SIZE: '5' });
+const env = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: url.toString(),
+  ADMIN_PASSWORD,
+  SEED_DEMO: '0',
+  LOGIN_RATE_PER_MINUTE: '100000',
+  DATABASE_POOL_SIZE: '5',
+});
 // One after the other: the first migrates and seeds, the second finds it done.
 const a = await startServerProcess(env(dirs[0]!));
 const b = await startServerProcess(env(dirs[1]!));

@@ -30,11 +30,13 @@ try {
   const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
   const org = await ok(admin, 'POST', '/api/system/org', { code: 'bench-tickets', name: '压测票务', parentId: platform, type: 3 });
   const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) => ns.forEach((n) => (/^(order|sport\.order|sport\.refund|sport\.finance)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
+  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
+    ns.forEach((n) => (/^(order|sport\.order|sport\.refund|sport\.finance)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
   walk(await ok(admin, 'GET', '/api/system/menu/tree'));
   const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: 'bench_box', name: '售票员', menuIds });
   const apis = await ok(admin, 'POST', '/api/system/api/list', { module: 'ticket', pageSize: 500 });
-  for (const a of apis.data as { id: number; grantable: boolean; roleIds: number[] }[]) if (a.grantable) await ok(admin, 'PUT', `/api/system/api/${a.id}/roles`, { roleIds: [...a.roleIds, role.id] });
+  for (const a of apis.data as { id: number; grantable: boolean; roleIds: number[] }[])
+    if (a.grantable) await ok(admin, 'PUT', `/api/system/api/${a.id}/roles`, { roleIds: [...a.roleIds, role.id] });
   await ok(admin, 'POST', '/api/system/user', { code: 'bench_box', name: '售票员', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
   const c = new Client(s);
   if ((await c.login('bench_box', 'Bench@2020x')).code !== 0) throw new Error('clerk cannot sign in');
@@ -54,14 +56,28 @@ try {
 
   // ---- the rush: 5,000 general-admission tickets, 64 buyers of 1–4 tickets.
   const project = await ok(c, 'POST', '/api/sport/ticket/project', { name: '压测演唱会' });
-  const ga = await ok(c, 'POST', '/api/sport/ticket/session', { projectId: project.id, name: '开售', startAt, onSale: true, levels: [{ name: '看台', priceFen: 28000, quota: 5000 }] });
+  const ga = await ok(c, 'POST', '/api/sport/ticket/session', {
+    projectId: project.id,
+    name: '开售',
+    startAt,
+    onSale: true,
+    levels: [{ name: '看台', priceFen: 28000, quota: 5000 }],
+  });
   const levelId = ga.levels[0].id as number;
   // Warm-up on a session of its own (connections, prepared plans), not counted.
-  const warm = await ok(c, 'POST', '/api/sport/ticket/session', { projectId: project.id, name: '热身', startAt, onSale: true, levels: [{ name: '热身', priceFen: 100, quota: 100_000 }] });
+  const warm = await ok(c, 'POST', '/api/sport/ticket/session', {
+    projectId: project.id,
+    name: '热身',
+    startAt,
+    onSale: true,
+    levels: [{ name: '热身', priceFen: 100, quota: 100_000 }],
+  });
   const buyers = Array.from({ length: 64 }, () => new KeepAliveConnection(port));
-  await Promise.all(buyers.map(async (connection) => {
-    for (let i = 0; i < 10; i++) await post('/api/sport/ticket/order', { sessionId: warm.id, levelId: warm.levels[0].id, quantity: 1 }, connection);
-  }));
+  await Promise.all(
+    buyers.map(async (connection) => {
+      for (let i = 0; i < 10; i++) await post('/api/sport/ticket/order', { sessionId: warm.id, levelId: warm.levels[0].id, quantity: 1 }, connection);
+    }),
+  );
   let soldOut = false;
   let orders = 0;
   let tickets = 0;
@@ -94,17 +110,35 @@ try {
   const minutes = (performance.now() - t0) / 60_000;
   buyers.forEach((b) => b.close());
   if (errors.length) throw new Error(`rush errors: ${errors.slice(0, 5).join('; ')}`);
-  const [lv] = await s.database.query<{ quota: number; held: number; sold: number; live: string }>(`select quota, held, sold, (select count(*) from sport_ticket t where t.level_id = l.id and t.state in ('held','sold','used')) as live from sport_ticket_level l where l.id = $1`, [levelId]);
+  const [lv] = await s.database.query<{ quota: number; held: number; sold: number; live: string }>(
+    `select quota, held, sold, (select count(*) from sport_ticket t where t.level_id = l.id and t.state in ('held','sold','used')) as live from sport_ticket_level l where l.id = $1`,
+    [levelId],
+  );
   out['tickets.rush.ordersPerMin'] = Math.round(orders / minutes);
   out['tickets.rush.oversold'] = Math.max(0, lv!.held + lv!.sold - lv!.quota, Number(lv!.live) - lv!.quota);
   out['tickets.rush.ticketsHeld'] = Number(lv!.live);
-  console.log(`rush: ${orders} orders for ${tickets} tickets in ${(minutes * 60).toFixed(1)} s with 64 buyers (${taken} answered taken); ${out['tickets.rush.ordersPerMin']} orders/min; level held ${lv!.held} sold ${lv!.sold} of ${lv!.quota}, live tickets ${lv!.live}; orders left pending (holds)`);
+  console.log(
+    `rush: ${orders} orders for ${tickets} tickets in ${(minutes * 60).toFixed(1)} s with 64 buyers (${taken} answered taken); ${out['tickets.rush.ordersPerMin']} orders/min; level held ${lv!.held} sold ${lv!.sold} of ${lv!.quota}, live tickets ${lv!.live}; orders left pending (holds)`,
+  );
 
   // ---- the seat race: 200 buyers at once for 50 seats; winners pay.
   const cells = [];
-  for (let r = 1; r <= 5; r++) for (let n = 1; n <= 10; n++) cells.push({ key: `${r}-${n}`, zone: 'Z', row: String(r), no: String(n), x: n * 30, y: r * 30, kind: 'normal', levelKey: 'A' });
-  const map = await ok(c, 'POST', '/api/sport/ticket/seatmap', { name: '压测座位图', document: { width: 400, height: 300, zones: [{ key: 'Z', name: '内场', color: '#ff0000' }], seats: cells } });
-  const seated = await ok(c, 'POST', '/api/sport/ticket/session', { projectId: project.id, name: '对号入座', startAt, seated: true, seatmapId: map.id, onSale: true, levels: [{ name: '内场', priceFen: 50000, levelKeys: ['A'] }] });
+  for (let r = 1; r <= 5; r++)
+    for (let n = 1; n <= 10; n++)
+      cells.push({ key: `${r}-${n}`, zone: 'Z', row: String(r), no: String(n), x: n * 30, y: r * 30, kind: 'normal', levelKey: 'A' });
+  const map = await ok(c, 'POST', '/api/sport/ticket/seatmap', {
+    name: '压测座位图',
+    document: { width: 400, height: 300, zones: [{ key: 'Z', name: '内场', color: '#ff0000' }], seats: cells },
+  });
+  const seated = await ok(c, 'POST', '/api/sport/ticket/session', {
+    projectId: project.id,
+    name: '对号入座',
+    startAt,
+    seated: true,
+    seatmapId: map.id,
+    onSale: true,
+    levels: [{ name: '内场', priceFen: 50000, levelKeys: ['A'] }],
+  });
   const seatIds = ((await ok(c, 'POST', `/api/sport/ticket/session/${seated.id}/seats`, {})).seats as { id: number }[]).map((x) => x.id);
   const pick = (i: number) => {
     const n = 1 + (i % 3);
@@ -112,7 +146,13 @@ try {
   };
   const race = await Promise.all(Array.from({ length: 200 }, (_, i) => post('/api/sport/ticket/order', { sessionId: seated.id, seatIds: pick(i) })));
   const bad = race.filter((r) => r.code !== 0 && !(r.code === 100409 && r.detail?.reason === 'taken'));
-  if (bad.length) throw new Error(`seat race errors: ${bad.slice(0, 5).map((r) => `${r.code} ${r.msg}`).join('; ')}`);
+  if (bad.length)
+    throw new Error(
+      `seat race errors: ${bad
+        .slice(0, 5)
+        .map((r) => `${r.code} ${r.msg}`)
+        .join('; ')}`,
+    );
   const winners = race.filter((r) => r.code === 0);
   for (const w of winners) {
     const paid = await post(`/api/sport/commerce/order/${w.body.orderId}/pay`, { method: 'cash', amountFen: w.body.amount });
@@ -126,7 +166,9 @@ try {
     [seated.id],
   );
   out['tickets.seatRace.doubleSold'] = Number(dbl!.dup) + Number(dbl!.mismatch);
-  console.log(`seat race: 200 buyers for 50 seats: ${winners.length} orders won and paid, ${race.length - winners.length} taken; ${dbl!.sold} seats sold; double-sold ${out['tickets.seatRace.doubleSold']}`);
+  console.log(
+    `seat race: 200 buyers for 50 seats: ${winners.length} orders won and paid, ${race.length - winners.length} taken; ${dbl!.sold} seats sold; double-sold ${out['tickets.seatRace.doubleSold']}`,
+  );
   out['tickets.database'] = pgUrl ? 'postgres' : 'pglite';
 } finally {
   await s.close();

@@ -110,14 +110,18 @@ try {
 
   // Requests per second with 1 connection (autocannon).
   const res = await new Promise<autocannon.Result>((resolve, reject) =>
-    autocannon({ url: `http://127.0.0.1:${port}${url}`, method: 'POST', headers, body, connections: 1, pipelining: 1, duration: 5 }, (err, r) => (err ? reject(err) : resolve(r))),
+    autocannon({ url: `http://127.0.0.1:${port}${url}`, method: 'POST', headers, body, connections: 1, pipelining: 1, duration: 5 }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    ),
   );
   if (res.non2xx || res.errors) throw new Error(`autocannon saw ${res.non2xx} non-2xx and ${res.errors} errors`);
 
   // Throughput with 16 connections.
   const many = (duration: number) =>
     new Promise<autocannon.Result>((resolve, reject) =>
-      autocannon({ url: `http://127.0.0.1:${port}${url}`, method: 'POST', headers, body, connections: 16, pipelining: 1, duration, workers: 1 }, (err, r) => (err ? reject(err) : resolve(r))),
+      autocannon({ url: `http://127.0.0.1:${port}${url}`, method: 'POST', headers, body, connections: 16, pipelining: 1, duration, workers: 1 }, (err, r) =>
+        err ? reject(err) : resolve(r),
+      ),
     );
   await many(2);
   const res16 = await many(8);
@@ -133,13 +137,24 @@ try {
   out['api.userList.overheadRatio'] = Number((httpMedian / sqlMedian).toFixed(2));
   out['api.userList.database'] = kind;
   // The ratio moves with the machine's load (the driver's time grows faster than ours): say what it was.
-  console.log(`user/list over HTTP ${httpMedian.toFixed(3)} ms vs driver ${sqlMedian.toFixed(3)} ms (${httpMs.length} pairs): ratio ${(httpMedian / sqlMedian).toFixed(2)}, load average ${loadDuringPairs.toFixed(2)}`);
+  console.log(
+    `user/list over HTTP ${httpMedian.toFixed(3)} ms vs driver ${sqlMedian.toFixed(3)} ms (${httpMs.length} pairs): ratio ${(httpMedian / sqlMedian).toFixed(2)}, load average ${loadDuringPairs.toFixed(2)}`,
+  );
 
   // Import of 10,000 users from one xlsx, over HTTP.
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('users');
   ws.addRow(['登录名', '姓名', '手机号', '状态', '性别', '证件类型', '证件号码']);
-  for (let i = 0; i < USERS; i++) ws.addRow([`imp${i}`, `导入会员${i}`, `15${String(i).padStart(9, '0')}`, '正常', i % 2 ? '男' : '女', '身份证', `1101051990030${String(i % 10000).padStart(4, '0')}X`.slice(0, 18)]);
+  for (let i = 0; i < USERS; i++)
+    ws.addRow([
+      `imp${i}`,
+      `导入会员${i}`,
+      `15${String(i).padStart(9, '0')}`,
+      '正常',
+      i % 2 ? '男' : '女',
+      '身份证',
+      `1101051990030${String(i % 10000).padStart(4, '0')}X`.slice(0, 18),
+    ]);
   const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
   const importUrl = '/api/system/user/import';
   const form = new FormData();
@@ -160,10 +175,13 @@ try {
   });
   const impAnswer = (await imp.json()) as { code: number; msg: string; body: { created: number } | null; detail: unknown };
   const importMs = performance.now() - t1;
-  if (impAnswer.body?.created !== USERS) throw new Error(`import answered ${impAnswer.code} ${impAnswer.msg} ${JSON.stringify(impAnswer.detail).slice(0, 300)}`);
+  if (impAnswer.body?.created !== USERS)
+    throw new Error(`import answered ${impAnswer.code} ${impAnswer.msg} ${JSON.stringify(impAnswer.detail).slice(0, 300)}`);
   out['import.users.ms'] = Math.round(importMs);
   out['import.users.rowsPerSec'] = Math.round(USERS / (importMs / 1000));
-  console.log(`imported ${USERS} users from a ${Math.round(xlsx.length / 1024)} KB xlsx in ${Math.round(importMs)} ms: ${out['import.users.rowsPerSec']} rows/s`);
+  console.log(
+    `imported ${USERS} users from a ${Math.round(xlsx.length / 1024)} KB xlsx in ${Math.round(importMs)} ms: ${out['import.users.rowsPerSec']} rows/s`,
+  );
 } finally {
   await s.close();
 }

@@ -49,7 +49,10 @@ const last = rows.length ? Math.max(...byTime.keys()) : -Infinity;
 const width = Math.max(...journal.entries.map((e) => e.tag.length));
 let pending = 0;
 for (const e of journal.entries) {
-  const hash = crypto.createHash('sha256').update(fs.readFileSync(path.join(folder, `${e.tag}.sql`))).digest('hex');
+  const hash = crypto
+    .createHash('sha256')
+    .update(fs.readFileSync(path.join(folder, `${e.tag}.sql`)))
+    .digest('hex');
   let state;
   if (byTime.has(e.when)) state = byTime.get(e.when) === hash ? 'applied' : 'applied (from a different file: a landed migration was edited)';
   else if (e.when > last) {
@@ -60,5 +63,6 @@ for (const e of journal.entries) {
 }
 const known = new Set(journal.entries.map((e) => e.when));
 const unknown = [...byTime.keys()].filter((t) => !known.has(t));
-if (unknown.length) console.log(`${unknown.length} applied migration(s) this version does not have: a newer release upgraded this database (restore its backup to go back)`);
+if (unknown.length)
+  console.log(`${unknown.length} applied migration(s) this version does not have: a newer release upgraded this database (restore its backup to go back)`);
 process.exit(pending ? 3 : 0);

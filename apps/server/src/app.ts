@@ -49,7 +49,6 @@ export interface BuildOptions {
   startup?: Promise<unknown>;
 }
 
-
 /**
  * Who may tell the client address (TRUST_PROXY): a hop count trusts that many peers from the
  * right of X-Forwarded-For, whoever they are (Fastify 5 refuses a bare number, so it is given as
@@ -97,7 +96,8 @@ export async function buildApp({ config, database, sms, logStream, startup }: Bu
             // Errors are logged without the SQL parameters drivers attach to them (hashes, codes, personal data).
             serializers: { err: errSerializer },
           },
-    genReqId: (req) => (typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : crypto.randomUUID()),
+    genReqId: (req) =>
+      typeof req.headers['x-request-id'] === 'string' && req.headers['x-request-id'].length <= 64 ? req.headers['x-request-id'] : crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     trustProxy: proxyTrust(config.trustProxy),
@@ -149,10 +149,13 @@ export async function buildApp({ config, database, sms, logStream, startup }: Bu
   // Not ready until start-up has finished; then a session remembered meanwhile is looked up again
   // (the seeds grant menus and raise the permission epoch behind the pipeline's back).
   let started = !startup;
-  void startup?.then(() => {
-    sessions.forget();
-    started = true;
-  }, () => undefined);
+  void startup?.then(
+    () => {
+      sessions.forget();
+      started = true;
+    },
+    () => undefined,
+  );
   installPipeline(app, ctx, {
     sessions,
     apiRoleDecision: (caller, method, url) => apiRoleDecision(database.db, caller, method, url),

@@ -7,9 +7,7 @@ import { AllowEntryError, HttpAllowList } from './modules/job/http.executor.ts';
  * The server's settings, read from the environment once at start-up. Nothing else reads
  * process.env. Every variable is listed in the README's configuration table.
  */
-const bool = z
-  .enum(['0', '1', 'true', 'false'])
-  .transform((v) => v === '1' || v === 'true');
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 /**
  * TRUST_PROXY: which peers may tell the client address in X-Forwarded-For. A number is how
@@ -30,10 +28,16 @@ const trustProxy = z.string().transform((raw, ctx): false | number | string[] =>
   const v = raw.trim();
   if (v === '0' || v === 'false') return false;
   if (/^\d{1,2}$/.test(v)) return Number(v);
-  const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const bad = entries.filter((e) => !isProxyAddress(e));
   if (!entries.length || bad.length) {
-    ctx.addIssue({ code: 'custom', message: `give the number of proxies in front (1) or their addresses (10.0.0.1,10.0.0.0/8)${bad.length ? `; not an address: ${bad.join(', ')}` : ''}` });
+    ctx.addIssue({
+      code: 'custom',
+      message: `give the number of proxies in front (1) or their addresses (10.0.0.1,10.0.0.0/8)${bad.length ? `; not an address: ${bad.join(', ')}` : ''}`,
+    });
     return z.NEVER;
   }
   return entries;
@@ -58,11 +62,17 @@ const env = z.object({
   STADIUM_PREFIX: prefix.default('/api/stadium/'),
   SPORT_PREFIX: prefix.default('/api/sport/'),
   ADAPTER_PREFIX: prefix.default('/api/adapter/'),
-  LOGIN_PATH: z.string().regex(/^[\w\-/]+$/).default('login'),
+  LOGIN_PATH: z
+    .string()
+    .regex(/^[\w\-/]+$/)
+    .default('login'),
   APP_SIGN: z.string().default('venue-console'),
   SIGN_KEY: z.string().min(16).optional(),
   /** 64 hex characters: the key that encrypts secrets at rest (payment merchant keys). Default: DATA_DIR/keys/secret.key. */
-  SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/).optional(),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/)
+    .optional(),
   /** The console's public address (payment notifications and scan-page links); default: the address a request came to. */
   PUBLIC_URL: z.string().url().optional(),
   SIGN_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
@@ -71,8 +81,16 @@ const env = z.object({
   /** Socket messaging (spec 1, off by default): station messages reach open consoles over a WebSocket. */
   SOCKET: bool.default(false),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600000).default(5000),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1024).default(10 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(10 * 1024 * 1024),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).default(12),
   // How long a process reuses a resolved session (caller, permissions) before asking the database
@@ -86,12 +104,17 @@ const env = z.object({
     .default('*=')
     .transform((v, ctx) => {
       const out: { host: string; api: string }[] = [];
-      for (const part of v.split(';').map((p) => p.trim()).filter(Boolean)) {
+      for (const part of v
+        .split(';')
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const i = part.indexOf('=');
         const host = (i < 0 ? part : part.slice(0, i)).trim();
         const api = (i < 0 ? '' : part.slice(i + 1)).trim();
-        if (!/^(\*|[\w.-]+(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?)$/.test(host)) ctx.addIssue({ code: 'custom', message: `"${host}" is not a host, host:port or *` });
-        else if (api && !/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/.test(api)) ctx.addIssue({ code: 'custom', message: `"${api}" is not an http(s) URL or a path` });
+        if (!/^(\*|[\w.-]+(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?)$/.test(host))
+          ctx.addIssue({ code: 'custom', message: `"${host}" is not a host, host:port or *` });
+        else if (api && !/^(https?:\/\/[^\s"'<>]+|\/[^\s"'<>]*)$/.test(api))
+          ctx.addIssue({ code: 'custom', message: `"${api}" is not an http(s) URL or a path` });
         else out.push({ host, api });
       }
       if (!out.length) ctx.addIssue({ code: 'custom', message: 'needs at least one entry (host=api)' });
@@ -106,7 +129,10 @@ const env = z.object({
   SSO_REDIRECT_URI: z.string().url().optional(),
   SSO_SCOPE: z.string().default('openid profile email'),
   SSO_ALLOW_HTTP: bool.default(false),
-  MAIL_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Venue console <no-reply@localhost>'),
   TRUST_PROXY: trustProxy.default(false),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
@@ -189,7 +215,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, maxHours: e.SESSION_MAX_HOURS, cacheMs: e.SESSION_CACHE_MS },
     consoleServers: e.CONSOLE_SERVERS,
     sms: { provider: e.SMS_PROVIDER, url: e.SMS_HTTP_URL, token: e.SMS_HTTP_TOKEN },
-    sso: { issuer: e.SSO_ISSUER, clientId: e.SSO_CLIENT_ID, clientSecret: e.SSO_CLIENT_SECRET, redirectUri: e.SSO_REDIRECT_URI, scope: e.SSO_SCOPE, allowHttp: e.SSO_ALLOW_HTTP },
+    sso: {
+      issuer: e.SSO_ISSUER,
+      clientId: e.SSO_CLIENT_ID,
+      clientSecret: e.SSO_CLIENT_SECRET,
+      redirectUri: e.SSO_REDIRECT_URI,
+      scope: e.SSO_SCOPE,
+      allowHttp: e.SSO_ALLOW_HTTP,
+    },
     mail: { smtpUrl: e.MAIL_SMTP_URL, from: e.MAIL_FROM },
     trustProxy: e.TRUST_PROXY,
     loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
@@ -199,9 +232,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tickMs: e.JOB_TICK_MS,
       leaseMs: e.JOB_LEASE_MS,
       misfireMs: e.JOB_MISFIRE_MS,
-      httpAllow: e.JOB_HTTP_ALLOW.split(',').map((h) => h.trim()).filter(Boolean),
+      httpAllow: e.JOB_HTTP_ALLOW.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
       shutdownGraceMs: e.JOB_SHUTDOWN_GRACE_MS,
     },
-    outbound: { allow: e.OUTBOUND_ALLOW.split(',').map((h) => h.trim()).filter(Boolean) },
+    outbound: {
+      allow: e.OUTBOUND_ALLOW.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    },
   };
 }

@@ -66,7 +66,16 @@ async function main() {
   await startJobs(app);
   started();
   app.log.info(
-    { database: database.kind, ms: Date.now() - startedAt, phases: { database: openedAt - startedAt, app: builtAt - openedAt, seed: seededAt - builtAt, uptimeAtStart: Math.round(performance.now()) - (Date.now() - startedAt) } },
+    {
+      database: database.kind,
+      ms: Date.now() - startedAt,
+      phases: {
+        database: openedAt - startedAt,
+        app: builtAt - openedAt,
+        seed: seededAt - builtAt,
+        uptimeAtStart: Math.round(performance.now()) - (Date.now() - startedAt),
+      },
+    },
     'ready',
   );
 

@@ -44,7 +44,9 @@ describe.each(databases)('the contract on %s', (kind) => {
     expect(() => checkAnswer('GET', url, { code: 0, body: { ...role.body, createTime: 'yesterday' } })).toThrow(/createTime/);
     // Nested rows of a page, and errors are not answers.
     const list = await admin.json('POST', sys('role/list'), { body: { pageSize: 1 } });
-    expect(() => checkAnswer('POST', sys('role/list'), { code: 0, body: { ...list.body, data: [{ ...list.body.data[0], extra: 1 }] } })).toThrow(/data\.0\.extra/);
+    expect(() => checkAnswer('POST', sys('role/list'), { code: 0, body: { ...list.body, data: [{ ...list.body.data[0], extra: 1 }] } })).toThrow(
+      /data\.0\.extra/,
+    );
     expect(() => checkAnswer('GET', url, { code: Code.NOT_FOUND, body: null })).not.toThrow();
   });
 
@@ -63,7 +65,10 @@ describe.each(databases)('the contract on %s', (kind) => {
     const refused = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, field: string, body?: unknown) => {
       const res = await admin.json(method, url, body === undefined ? {} : { body });
       expect(res.code, `${method} ${url} ${JSON.stringify(body)}`).toBe(Code.INVALID);
-      expect(res.detail.map((d: { field: string }) => d.field), `${method} ${url}`).toContain(field);
+      expect(
+        res.detail.map((d: { field: string }) => d.field),
+        `${method} ${url}`,
+      ).toContain(field);
     };
     // Path parameters (user, role, menu, org, API grants).
     await refused('GET', sys('user/0x10'), 'id');

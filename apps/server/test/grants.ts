@@ -40,7 +40,10 @@ async function menuIdsUnder(admin: Client, keys: string[]): Promise<number[]> {
     }
   };
   walk(tree.body);
-  expect(keys.filter((k) => !found.has(k)), 'menu keys without a menu').toEqual([]);
+  expect(
+    keys.filter((k) => !found.has(k)),
+    'menu keys without a menu',
+  ).toEqual([]);
   return ids;
 }
 

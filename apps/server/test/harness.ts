@@ -26,7 +26,10 @@ export class CapturingSms implements SmsProvider {
     this.sent.push({ phone, text });
   }
   lastCode(phone: string): string | undefined {
-    const m = [...this.sent].reverse().find((s) => s.phone === phone)?.text.match(/\d{6}/);
+    const m = [...this.sent]
+      .reverse()
+      .find((s) => s.phone === phone)
+      ?.text.match(/\d{6}/);
     return m?.[0];
   }
 }
@@ -135,7 +138,11 @@ function migratedPostgresTemplate(): Promise<string> {
 }
 
 /** A real server on a fresh database (own data dir, own PostgreSQL database). */
-export async function startServer(kind: 'pglite' | 'postgres', env: Record<string, string> = {}, opts: { logStream?: { write(line: string): unknown } } = {}): Promise<TestServer> {
+export async function startServer(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): unknown } } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-test-'));
   const pgdb = kind === 'postgres' ? await freshPostgres('t', { template: await migratedPostgresTemplate() }) : undefined;
   if (kind === 'pglite') fs.cpSync(path.join(await migratedPgliteDir(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
@@ -143,7 +150,17 @@ export async function startServer(kind: 'pglite' | 'postgres', env: Record<strin
   // and expect its next answer to show it, where another process would see it within the cache's
   // lifetime; session-cache.test.ts runs with the cache.
   // DATABASE_POOL_SIZE 5: two suites at once each run several servers on one PostgreSQL.
-  const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', SESSION_CACHE_MS: '0', DATABASE_POOL_SIZE: '5', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}), ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    LOGIN_RATE_PER_MINUTE: '10000',
+    SESSION_CACHE_MS: '0',
+    DATABASE_POOL_SIZE: '5',
+    ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    ...env,
+  });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: config.poolSize });
   const sms = new CapturingSms();
   const app = await buildApp({ config, database, sms, logStream: opts.logStream });
@@ -195,7 +212,10 @@ export function checkAnswer(method: string, url: string, envelope: { code?: numb
   if (!schema || schema === 'file') return;
   const issues = answerIssues(schema, envelope.body);
   if (issues.length) {
-    const list = issues.slice(0, 10).map((i) => `  ${i.field || '(body)'}: ${i.message}`).join('\n');
+    const list = issues
+      .slice(0, 10)
+      .map((i) => `  ${i.field || '(body)'}: ${i.message}`)
+      .join('\n');
     throw new Error(`${method} ${url}: the answer does not match its response schema:\n${list}`);
   }
 }
@@ -262,16 +282,23 @@ export class Client {
     return res;
   }
 
-  async json<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: CallOptions = {}): Promise<{ code: number; msg: string; detail: any; body: T; status: number }> {
+  async json<T = any>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    opts: CallOptions = {},
+  ): Promise<{ code: number; msg: string; detail: any; body: T; status: number }> {
     const res = await this.call(method, url, opts);
     const env = res.json();
     // Every 100409 says why (issue 8, point 6): {reason, fields}.
-    if (env?.code === Code.CONFLICT && !conflictDetailOf(env.detail)) throw new Error(`${method} ${url}: 100409 without detail.reason: ${JSON.stringify(env.detail)}`);
+    if (env?.code === Code.CONFLICT && !conflictDetailOf(env.detail))
+      throw new Error(`${method} ${url}: 100409 without detail.reason: ${JSON.stringify(env.detail)}`);
     return { ...env, status: res.statusCode };
   }
 
   async login(loginName = 'admin', password = ADMIN_PASSWORD, authCode?: string) {
-    const res = await this.call('POST', '/api/auth/login', { body: { loginName, password, others: { appSign: 'venue-console', loginType: 'password', authCode } } });
+    const res = await this.call('POST', '/api/auth/login', {
+      body: { loginName, password, others: { appSign: 'venue-console', loginType: 'password', authCode } },
+    });
     const token = res.headers.authorization as string | undefined;
     if (token) this.token = token;
     return { ...res.json(), status: res.statusCode, token };

@@ -138,14 +138,21 @@ if (!BASE) {
       const t0 = Math.ceil((Date.now() + 3000) / 1000) * 1000;
       const start = new Date(t0).toISOString();
       const end = new Date(t0 + (FIRES - 1) * 1000).toISOString();
-      const values = Array.from({ length: JOBS }, (_, i) => `(1, 'cluster-${i}', 'cluster', 'http', '${i % 2 ? 'monolithic' : 'distributed'}', 'interval', 1, -1, '${start}', '${end}', 'Asia/Shanghai', '/hit', '127.0.0.1', ${counterPort}, '${start}')`);
+      const values = Array.from(
+        { length: JOBS },
+        (_, i) =>
+          `(1, 'cluster-${i}', 'cluster', 'http', '${i % 2 ? 'monolithic' : 'distributed'}', 'interval', 1, -1, '${start}', '${end}', 'Asia/Shanghai', '/hit', '127.0.0.1', ${counterPort}, '${start}')`,
+      );
       const ids = (
         await db.query(`insert into sys_job (org_id, job_name, job_group, job_type, architecture, trigger_type, interval_seconds, repeat_count, start_time, end_time, time_zone, executor_path, executor_ip, executor_host, next_fire_at)
           values ${values.join(',')} returning id`)
       ).rows.map((r) => Number(r.id));
       await sleep(t0 + FIRES * 1000 + 2500 - Date.now());
       const recs = (
-        await db.query(`select job_id, planned_at, result, instance_id, extract(epoch from started_at - planned_at) * 1000 as delay from sys_job_log where job_id = any($1::bigint[])`, [ids])
+        await db.query(
+          `select job_id, planned_at, result, instance_id, extract(epoch from started_at - planned_at) * 1000 as delay from sys_job_log where job_id = any($1::bigint[])`,
+          [ids],
+        )
       ).rows as { job_id: string; planned_at: Date; result: string; instance_id: string; delay: number }[];
       // One record per planned fire, and nothing else.
       expect(recs.length).toBe(JOBS * FIRES);
@@ -163,7 +170,9 @@ if (!BASE) {
       for (const r of recs) (byJob.get(r.job_id) ?? byJob.set(r.job_id, new Set()).get(r.job_id)!).add(r.instance_id);
       for (const [i, id] of ids.entries()) if (i % 2) expect(byJob.get(String(id))!.size).toBe(1);
       const delays = recs.map((r) => Number(r.delay)).sort((a, b) => a - b);
-      console.log(`cluster: ${recs.length} fires, delay p50 ${delays[Math.floor(delays.length / 2)]!.toFixed(1)} ms, p99 ${delays[Math.floor(delays.length * 0.99)]!.toFixed(1)} ms`);
+      console.log(
+        `cluster: ${recs.length} fires, delay p50 ${delays[Math.floor(delays.length / 2)]!.toFixed(1)} ms, p99 ${delays[Math.floor(delays.length * 0.99)]!.toFixed(1)} ms`,
+      );
     });
 
     it('a process killed with SIGKILL mid-run: the other records the run as failed and carries on', async () => {
@@ -176,8 +185,11 @@ if (!BASE) {
           values (1, 'ticker', 'cluster', 'bean', 'noop', 'interval', 1, -1, date_trunc('second', now()) + interval '1 second', 'Asia/Shanghai', date_trunc('second', now()) + interval '1 second') returning id`)
       ).rows;
       const [rec] = (
-        await db.query(`insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, manual, planned_at, due_at, params)
-          values (1, $1, 'long-sleep', 'cluster', 'manual', true, now(), now(), '{"ms": 60000}') returning id`, [job.id])
+        await db.query(
+          `insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, manual, planned_at, due_at, params)
+          values (1, $1, 'long-sleep', 'cluster', 'manual', true, now(), now(), '{"ms": 60000}') returning id`,
+          [job.id],
+        )
       ).rows;
       // Wait until a process has started the run.
       let owner = '';
@@ -208,7 +220,12 @@ if (!BASE) {
       let after: { planned_at: Date; result: string; instance_id: string }[] = [];
       for (let i = 0; i < 100 && after.filter((r) => r.result === 'success').length < 3; i++) {
         await sleep(100);
-        after = (await db.query(`select planned_at, result, instance_id from sys_job_log where job_id = $1 and planned_at > $2 order by planned_at`, [ticker.id, new Date(killedAt + 4500)])).rows;
+        after = (
+          await db.query(`select planned_at, result, instance_id from sys_job_log where job_id = $1 and planned_at > $2 order by planned_at`, [
+            ticker.id,
+            new Date(killedAt + 4500),
+          ])
+        ).rows;
       }
       expect(after.filter((r) => r.result === 'success').length).toBeGreaterThanOrEqual(3);
       expect(after.every((r) => r.instance_id !== owner)).toBe(true);

@@ -21,7 +21,12 @@ const importing = (spec: string) => `import { x } from '${spec}';\nexport const 
 describe('layers one way', () => {
   it('the platform imports no module, no table aggregate and not the composition root', async () => {
     expect(await refusals('apps/server/src/platform/z.ts', importing('../modules/auth/session.service.ts'))).toHaveLength(1);
-    expect(await refusals('apps/server/src/platform/z.ts', `export type T = import('../modules/log/log.table.ts').X;\nexport const m = () => import('../modules/log/log.table.ts');\n`)).toHaveLength(2);
+    expect(
+      await refusals(
+        'apps/server/src/platform/z.ts',
+        `export type T = import('../modules/log/log.table.ts').X;\nexport const m = () => import('../modules/log/log.table.ts');\n`,
+      ),
+    ).toHaveLength(2);
     expect(await refusals('apps/server/src/platform/z.ts', `import type { X } from '../modules/log/log.table.ts';\nexport type T = X;\n`)).toHaveLength(1);
     expect(await refusals('apps/server/src/platform/z.ts', importing('../db/schema.ts'))).toHaveLength(1);
     expect(await refusals('apps/server/src/platform/z.ts', importing('../app.ts'))).toHaveLength(1);

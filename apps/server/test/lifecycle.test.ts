@@ -58,7 +58,13 @@ async function loginRequest(port: number, loginName: string, password: string) {
     const ts = String(Math.floor(Date.now() / 1000));
     const res = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', timestamp: ts, sign: computeSign(cfg.signKey, ts, 'POST', '/api/auth/login', body), 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` },
+      headers: {
+        'content-type': 'application/json',
+        timestamp: ts,
+        sign: computeSign(cfg.signKey, ts, 'POST', '/api/auth/login', body),
+        'x-xsrf-token': xsrf,
+        cookie: `XSRF-TOKEN=${xsrf}`,
+      },
       body,
     });
     return { status: res.status, json: (await res.json()) as { code: number }, token: res.headers.get('authorization') };
@@ -79,7 +85,14 @@ async function postAs(port: number, token: string, url: string, payload: unknown
   const ts = String(Math.floor(Date.now() / 1000));
   const res = await fetch(`${base}${url}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', timestamp: ts, sign: computeSign(cfg.signKey, ts, 'POST', url, body), 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}`, authorization: `Bearer ${token}` },
+    headers: {
+      'content-type': 'application/json',
+      timestamp: ts,
+      sign: computeSign(cfg.signKey, ts, 'POST', url, body),
+      'x-xsrf-token': xsrf,
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      authorization: `Bearer ${token}`,
+    },
     body,
   });
   return (await res.json()) as { code: number; msg: string; body: { total: number; data: { name: string }[] } };
@@ -149,7 +162,14 @@ describe('process lifecycle when the reader of its output goes away', { timeout:
   /** Makes the server write far more log lines than a pipe holds (each names an 8 KB path). */
   async function logALot(port: number) {
     const long = `/api/${'x'.repeat(8000)}`;
-    const answers = await Promise.all(Array.from({ length: 100 }, () => fetch(`http://127.0.0.1:${port}${long}`).then((r) => r.status, () => 0)));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        fetch(`http://127.0.0.1:${port}${long}`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ),
+    );
     return answers.filter((s) => s === 404).length;
   }
 

@@ -84,11 +84,13 @@ const TEXT_VALUES: [string, string][] = [
 /** Text PostgreSQL cannot store: NUL, and lone UTF-16 surrogates in JSON. */
 const isNul = (v: unknown): boolean =>
   // eslint-disable-next-line no-control-regex
-  typeof v === 'string' ? /\u0000|[\uD800-\uDFFF]/.test(v) : Array.isArray(v) ? v.some(isNul) : !!v && typeof v === 'object' && Object.entries(v).some(([k, x]) => isNul(k) || isNul(x));
+  typeof v === 'string'
+    ? /\u0000|[\uD800-\uDFFF]/.test(v)
+    : Array.isArray(v)
+      ? v.some(isNul)
+      : !!v && typeof v === 'object' && Object.entries(v).some(([k, x]) => isNul(k) || isNul(x));
 
 // ---- zod introspection (zod 4 definitions) ----
-
-
 
 // Numbers first, so that ids are 1: records that exist (the admin user, the platform organisation …).
 const CANDIDATES: unknown[] = [
@@ -114,7 +116,6 @@ const CANDIDATES: unknown[] = [
   '1234',
   '123456',
 ];
-
 
 interface Leaf {
   path: Path;
@@ -143,7 +144,7 @@ function setAt(target: Record<string, unknown>, path: Path, value: unknown, sche
       cur[k] = typeof path[i + 1] === 'number' ? [] : s ? (sample(s, CANDIDATES) ?? {}) : {};
       if (typeof path[i + 1] === 'number' && s) {
         const el = defOf(unwrap(s)).element;
-        (cur[k] as unknown[]).push(el ? sample(el, CANDIDATES) ?? {} : {});
+        (cur[k] as unknown[]).push(el ? (sample(el, CANDIDATES) ?? {}) : {});
       }
     }
     cur = cur[k] as Record<string | number, unknown>;
@@ -204,7 +205,15 @@ const isContainer = (leaf: Leaf) => defOf(unwrap(leaf.schema)).type === 'array' 
 function probesOf(route: RouteRecord): Probe[] {
   const out: Probe[] = [];
   const base = baseOf(route);
-  const one = (fields: string[], label: string, url: string, body: unknown, nul: boolean): Probe => ({ route, fields, label, method: route.method, url, body, mustName: nul ? fields : [] });
+  const one = (fields: string[], label: string, url: string, body: unknown, nul: boolean): Probe => ({
+    route,
+    fields,
+    label,
+    method: route.method,
+    url,
+    body,
+    mustName: nul ? fields : [],
+  });
 
   // Path parameters: every text value the parameter's schema lets through (all of them when it has none).
   for (const n of pathParams(route.url)) {
@@ -259,7 +268,15 @@ function strictProbes(route: RouteRecord, multipart: boolean): Probe[] {
   const b = baseOf(route);
   const url = fillPath(route.url, b.params) + qs(b.query);
   const body = b.body ?? {};
-  const probe = (field: string, payload: unknown): Probe => ({ route, fields: [field], label: 'undeclared field', method: route.method, url, body: payload, mustName: [field] });
+  const probe = (field: string, payload: unknown): Probe => ({
+    route,
+    fields: [field],
+    label: 'undeclared field',
+    method: route.method,
+    url,
+    body: payload,
+    mustName: [field],
+  });
   const probes = [probe('undeclaredField', { ...body, undeclaredField: 'x' })];
   // Nested objects are strict too.
   if (route.body) {
@@ -282,27 +299,48 @@ function prototypeKeyProbes(route: RouteRecord, multipart: boolean): Probe[] {
   const b = baseOf(route);
   const url = fillPath(route.url, b.params) + qs(b.query);
   // In the query string, on every route.
-  const inQuery = PROTOTYPE_KEYS.map((key): Probe => ({ route, fields: [key], label: `query key ${key}`, method: route.method, url: `${url}${url.includes('?') ? '&' : '?'}${key}=x`, body: b.body, mustName: [key] }));
+  const inQuery = PROTOTYPE_KEYS.map((key): Probe => ({
+    route,
+    fields: [key],
+    label: `query key ${key}`,
+    method: route.method,
+    url: `${url}${url.includes('?') ? '&' : '?'}${key}=x`,
+    body: b.body,
+    mustName: [key],
+  }));
   if (route.method === 'GET' || multipart || FOREIGN_BODY.has(`${route.method} ${route.url}`)) return inQuery;
   const body = b.body ?? {};
-  const probe = (field: string, label: string, payload: unknown): Probe => ({ route, fields: [field], label, method: route.method, url, body: payload, mustName: [field] });
+  const probe = (field: string, label: string, payload: unknown): Probe => ({
+    route,
+    fields: [field],
+    label,
+    method: route.method,
+    url,
+    body: payload,
+    mustName: [field],
+  });
   const nested = route.body ? leaves(route.body).find((l) => defOf(unwrap(l.schema)).type === 'object') : undefined;
-  return PROTOTYPE_KEYS.flatMap((key) => {
-    const value = { isAdmin: true, toString: 1 };
-    const probes = [
-      probe(key, `key ${key}`, { ...body, ...withKey(key, value) }),
-      probe(key, `key ${key} (text)`, { ...body, ...withKey(key, 'x') }),
-      probe(`rows.0.${key}`, `deep key ${key}`, { ...body, rows: [withKey(key, value)] }),
-    ];
-    if (nested) {
-      const path = [...nested.path, key].join('.');
-      probes.push(probe(path, `nested key ${key}`, setAt(body, [...nested.path, key], value, route.body!)));
-    }
-    return probes;
-  })
-    // Other names of Object.prototype are plain undeclared fields.
-    .concat(probe('toString', 'key toString', { ...body, toString: { a: 1 } }), probe('hasOwnProperty', 'key hasOwnProperty', { ...body, hasOwnProperty: { a: 1 } }))
-    .concat(inQuery);
+  return (
+    PROTOTYPE_KEYS.flatMap((key) => {
+      const value = { isAdmin: true, toString: 1 };
+      const probes = [
+        probe(key, `key ${key}`, { ...body, ...withKey(key, value) }),
+        probe(key, `key ${key} (text)`, { ...body, ...withKey(key, 'x') }),
+        probe(`rows.0.${key}`, `deep key ${key}`, { ...body, rows: [withKey(key, value)] }),
+      ];
+      if (nested) {
+        const path = [...nested.path, key].join('.');
+        probes.push(probe(path, `nested key ${key}`, setAt(body, [...nested.path, key], value, route.body!)));
+      }
+      return probes;
+    })
+      // Other names of Object.prototype are plain undeclared fields.
+      .concat(
+        probe('toString', 'key toString', { ...body, toString: { a: 1 } }),
+        probe('hasOwnProperty', 'key hasOwnProperty', { ...body, hasOwnProperty: { a: 1 } }),
+      )
+      .concat(inQuery)
+  );
 }
 
 const ACTOR = 'fuzz-admin';
@@ -341,7 +379,14 @@ describe.each(databases)('malformed input on every route (%s)', (kind) => {
       ...(raw ? { 'content-type': 'application/json' } : {}),
       ...(admin.token ? { authorization: `Bearer ${admin.token}` } : {}),
     };
-    return s.app.inject({ method: p.method as 'GET', url: p.url, payload: raw || undefined, headers, cookies: Object.fromEntries(admin.cookies), remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` });
+    return s.app.inject({
+      method: p.method as 'GET',
+      url: p.url,
+      payload: raw || undefined,
+      headers,
+      cookies: Object.fromEntries(admin.cookies),
+      remoteAddress: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    });
   }
 
   /** A probe that ended the admin's session (sign-out) signs in again and is sent once more. */
@@ -354,7 +399,16 @@ describe.each(databases)('malformed input on every route (%s)', (kind) => {
   }
 
   /** Answers that come after every field was used (success, duplicate or stale version, wrong credentials, captcha, lock): nothing to narrow down. */
-  const FINAL: number[] = [Code.OK, Code.OK_NOTICE, Code.CONFLICT, Code.BAD_CREDENTIALS, Code.CAPTCHA_REQUIRED, Code.LOCKED, Code.TOO_MANY, Code.PASSWORD_CHANGE_REQUIRED];
+  const FINAL: number[] = [
+    Code.OK,
+    Code.OK_NOTICE,
+    Code.CONFLICT,
+    Code.BAD_CREDENTIALS,
+    Code.CAPTCHA_REQUIRED,
+    Code.LOCKED,
+    Code.TOO_MANY,
+    Code.PASSWORD_CHANGE_REQUIRED,
+  ];
 
   /** Problems with one probe's answer; a probe over several fields that was refused is narrowed down. */
   async function check(p: Probe): Promise<string[]> {
@@ -367,7 +421,9 @@ describe.each(databases)('malformed input on every route (%s)', (kind) => {
     if (p.mustName.length) {
       const named = Array.isArray(env.detail) ? (env.detail as { field?: string }[]).map((d) => d.field) : [];
       const missing = p.mustName.filter((f) => !named.some((m) => m === f || m?.startsWith(`${f}.`)));
-      return env.code === Code.INVALID && !missing.length ? [] : [`${where}: expected 100400 naming ${missing.join(', ')}, got HTTP ${res.statusCode} ${env.code} ${JSON.stringify(env.detail)}`];
+      return env.code === Code.INVALID && !missing.length
+        ? []
+        : [`${where}: expected 100400 naming ${missing.join(', ')}, got HTTP ${res.statusCode} ${env.code} ${JSON.stringify(env.detail)}`];
     }
     if (p.split && p.fields.length > 1) {
       // A refusal naming some of the fields: the others go again without them. Any other refusal
@@ -421,7 +477,15 @@ describe.each(databases)('malformed input on every route (%s)', (kind) => {
         const tried = new Map<string, number>();
         for (let round = 0; round < 12; round++) {
           const b = baseOf(route);
-          const res = await send({ route, fields: [], label: 'baseline', method: route.method, url: fillPath(route.url, b.params) + qs(b.query), body, mustName: [] });
+          const res = await send({
+            route,
+            fields: [],
+            label: 'baseline',
+            method: route.method,
+            url: fillPath(route.url, b.params) + qs(b.query),
+            body,
+            mustName: [],
+          });
           const env = String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as { code?: number; detail?: unknown }) : {};
           if (env.code !== Code.INVALID && env.code !== Code.FORM_INVALID) break;
           const named = Array.isArray(env.detail) ? [...new Set((env.detail as { field?: string }[]).map((d) => (d.field ?? '').split('.')[0]!))] : [];
@@ -450,19 +514,25 @@ describe.each(databases)('malformed input on every route (%s)', (kind) => {
     expect(found, `${found.length} problems:\n${found.join('\n')}`).toEqual([]);
   });
 
-  it('refuses the keys __proto__, constructor and prototype at any depth with 100400 naming the field, on every route that takes a JSON body', { timeout: 300_000 }, async () => {
-    const uploads = new Set(['import', 'upload']);
-    const all = routes();
-    const probes = all.flatMap((r) => prototypeKeyProbes(r, uploads.has(r.action)));
-    expect(probes.length).toBeGreaterThan(all.length);
-    const found = await checkAll(probes);
-    expect(found, `${found.length} problems:\n${found.join('\n')}`).toEqual([]);
-  });
+  it(
+    'refuses the keys __proto__, constructor and prototype at any depth with 100400 naming the field, on every route that takes a JSON body',
+    { timeout: 300_000 },
+    async () => {
+      const uploads = new Set(['import', 'upload']);
+      const all = routes();
+      const probes = all.flatMap((r) => prototypeKeyProbes(r, uploads.has(r.action)));
+      expect(probes.length).toBeGreaterThan(all.length);
+      const found = await checkAll(probes);
+      expect(found, `${found.length} problems:\n${found.join('\n')}`).toEqual([]);
+    },
+  );
 
   it('refuses the keys __proto__ and constructor on public routes, signing in included, before the credentials are read', async () => {
     for (const key of PROTOTYPE_KEYS) {
       const anonymous = new Client(s);
-      const res = await anonymous.json('POST', '/api/auth/login', { body: { loginName: ACTOR, password: ACTOR_PASSWORD, others: { appSign: 'venue-console', loginType: 'password' }, ...withKey(key, { polluted: true }) } });
+      const res = await anonymous.json('POST', '/api/auth/login', {
+        body: { loginName: ACTOR, password: ACTOR_PASSWORD, others: { appSign: 'venue-console', loginType: 'password' }, ...withKey(key, { polluted: true }) },
+      });
       expect(res.code, JSON.stringify(res)).toBe(Code.INVALID);
       expect(res.detail).toEqual([{ field: key, message: expect.any(String) }]);
     }

@@ -69,7 +69,9 @@ if (!BASE) {
       ({ c: admin, platformOrgId: platformId } = await adminClient(s));
       // The server's own worker stays out: the test's workers are the processes.
       await messageWorkers.get(s.app)!.stop();
-      const put = await admin.json('PUT', '/api/system/message/channel/wecom', { body: { enabled: true, ratePerMinute: 100_000, settings: { url: robot.url }, secrets: { key: 'k' }, version: 0 } });
+      const put = await admin.json('PUT', '/api/system/message/channel/wecom', {
+        body: { enabled: true, ratePerMinute: 100_000, settings: { url: robot.url }, secrets: { key: 'k' }, version: 0 },
+      });
       expect(put.code, put.msg).toBe(0);
     });
     afterAll(async () => {
@@ -79,16 +81,26 @@ if (!BASE) {
     });
 
     async function queue(code: string, n: number, from: number): Promise<void> {
-      const biz = await admin.json('POST', '/api/system/message/business', { body: { code, name: code, variables: [{ name: 'seq', sample: '1' }], channels: ['wecom', 'station'], recipients: { operator: true } } });
+      const biz = await admin.json('POST', '/api/system/message/business', {
+        body: { code, name: code, variables: [{ name: 'seq', sample: '1' }], channels: ['wecom', 'station'], recipients: { operator: true } },
+      });
       expect(biz.code, biz.msg).toBe(0);
-      for (const channel of ['wecom', 'station']) await admin.json('POST', '/api/system/message/template', { body: { businessId: biz.body.id, channel, lang: 'zh-CN', content: 'message #{seq}#' } });
+      for (const channel of ['wecom', 'station'])
+        await admin.json('POST', '/api/system/message/template', { body: { businessId: biz.body.id, channel, lang: 'zh-CN', content: 'message #{seq}#' } });
       const [me] = await s.database.query<{ id: number }>(`select id from sys_user where code = 'admin'`);
       await s.app.ctx.db.transaction(async (tx) => {
         for (let i = from; i < from + n; i++) await publish(tx, { orgId: platformId, type: code, operatorId: Number(me!.id), data: { seq: i } });
       });
     }
     const counts = async (code: string) =>
-      Object.fromEntries((await s.database.query<{ channel: string; status: string; n: string }>(`select channel, status, count(*) as n from msg_send where business_code = $1 group by 1, 2`, [code])).map((r) => [`${r.channel}:${r.status}`, Number(r.n)]));
+      Object.fromEntries(
+        (
+          await s.database.query<{ channel: string; status: string; n: string }>(
+            `select channel, status, count(*) as n from msg_send where business_code = $1 group by 1, 2`,
+            [code],
+          )
+        ).map((r) => [`${r.channel}:${r.status}`, Number(r.n)]),
+      );
 
     it('1,000 messages on each of two channels, three workers: each delivered exactly once', async () => {
       const q0 = Date.now();
@@ -121,7 +133,14 @@ if (!BASE) {
       robot.setDelay(1500);
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'message.worker.child.ts')], {
         cwd: root,
-        env: { ...process.env, DATABASE_URL: s.config.databaseUrl!, MSG_SECRET_KEY: s.app.ctx.keys.secretKey.toString('hex'), MSG_LEASE_MS: '2000', MSG_OUTBOUND_ALLOW: new URL(robot.url).host, LOG_LEVEL: 'silent' },
+        env: {
+          ...process.env,
+          DATABASE_URL: s.config.databaseUrl!,
+          MSG_SECRET_KEY: s.app.ctx.keys.secretKey.toString('hex'),
+          MSG_LEASE_MS: '2000',
+          MSG_OUTBOUND_ALLOW: new URL(robot.url).host,
+          LOG_LEVEL: 'silent',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       // Killed while its first sends hang at the robot (claimed, not yet answered).
@@ -149,7 +168,9 @@ if (!BASE) {
       const seqs = Array.from({ length: 200 }, (_, i) => String(10_000 + i));
       expect(seqs.filter((q) => (robot.hits.get(q) ?? 0) > 1)).toEqual([]);
       expect(seqs.filter((q) => robot.hits.get(q) === 1).length).toBeGreaterThanOrEqual(end['wecom:sent']!);
-      const unknown = await s.database.query<{ last_error: string }>(`select last_error from msg_send where business_code = 'cluster.kill' and status = 'unknown'`);
+      const unknown = await s.database.query<{ last_error: string }>(
+        `select last_error from msg_send where business_code = 'cluster.kill' and status = 'unknown'`,
+      );
       expect(unknown.every((u) => /stopped before it knew/.test(u.last_error))).toBe(true);
     }, 180_000);
   });

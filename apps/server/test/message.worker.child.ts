@@ -7,6 +7,12 @@ import { HttpAllowList } from '../src/platform/outbound.ts';
  * lease, nothing else. The test kills it with SIGKILL while its sends are in flight.
  */
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: '/tmp', poolSize: 4 });
-const worker = new MessageWorker(database.db, Buffer.from(process.env.MSG_SECRET_KEY!, 'hex'), { leaseMs: Number(process.env.MSG_LEASE_MS ?? 2000), batch: Number(process.env.MSG_BATCH ?? 20), concurrency: 4, idleMs: 50, allow: new HttpAllowList((process.env.MSG_OUTBOUND_ALLOW ?? '*').split(',')) });
+const worker = new MessageWorker(database.db, Buffer.from(process.env.MSG_SECRET_KEY!, 'hex'), {
+  leaseMs: Number(process.env.MSG_LEASE_MS ?? 2000),
+  batch: Number(process.env.MSG_BATCH ?? 20),
+  concurrency: 4,
+  idleMs: 50,
+  allow: new HttpAllowList((process.env.MSG_OUTBOUND_ALLOW ?? '*').split(',')),
+});
 worker.start();
 process.stdout.write('worker started\n');

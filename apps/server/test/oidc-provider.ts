@@ -46,7 +46,14 @@ export async function startIdp(consoleRedirectUri: string, accounts: Record<stri
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
-      { client_id: 'portal', client_secret: 'portal-secret', redirect_uris: [PORTAL_REDIRECT], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic' },
+      {
+        client_id: 'portal',
+        client_secret: 'portal-secret',
+        redirect_uris: [PORTAL_REDIRECT],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: ['cookie-key-for-tests'] },
@@ -62,7 +69,8 @@ export async function startIdp(consoleRedirectUri: string, accounts: Record<stri
             <button type="submit" form="op.logoutForm">No, stay signed in</button></body></html>`;
         },
         postLogoutSuccessSource: async (ctx: any) => {
-          ctx.body = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Identity provider</title></head><body><h1 id="idp-signed-out">Signed out</h1></body></html>';
+          ctx.body =
+            '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Identity provider</title></head><body><h1 id="idp-signed-out">Signed out</h1></body></html>';
         },
       },
     },
@@ -87,7 +95,9 @@ export async function startIdp(consoleRedirectUri: string, accounts: Record<stri
         .then(async () => {
           if (state.next === null) {
             res.setHeader('content-type', 'text/html; charset=utf-8');
-            res.end('<!DOCTYPE html><html><head><meta charset="utf-8"><title>Identity provider</title></head><body><h1 id="idp-login">Sign in to the identity provider</h1></body></html>');
+            res.end(
+              '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Identity provider</title></head><body><h1 id="idp-login">Sign in to the identity provider</h1></body></html>',
+            );
             return;
           }
           state.logins++;

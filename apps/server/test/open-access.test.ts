@@ -31,11 +31,18 @@ describe.each(databases)('third-party applications and signed open calls on %s',
   /** A signed call from an address (light-my-request's remoteAddress is the caller's IP). */
   const call = (app: { appKey: string; secret: string }, url: string, opts: { ip?: string; headers?: Record<string, string>; lang?: string } = {}) =>
     s.app
-      .inject({ method: 'GET', url, remoteAddress: opts.ip ?? '10.1.2.3', headers: { ...signedHeaders(app.appKey, app.secret, 'GET', url), ...(opts.lang ? { lang: opts.lang } : {}), ...opts.headers } })
+      .inject({
+        method: 'GET',
+        url,
+        remoteAddress: opts.ip ?? '10.1.2.3',
+        headers: { ...signedHeaders(app.appKey, app.secret, 'GET', url), ...(opts.lang ? { lang: opts.lang } : {}), ...opts.headers },
+      })
       .then((r) => ({ status: r.statusCode, ...(r.json() as { code: number; msg: string; body: never }) }));
 
   const makeApp = async (patch: Record<string, unknown> = {}): Promise<OpenApp> => {
-    const r = await admin.json('POST', sys('openApp'), { body: { orgId, name: `对接应用${Math.random().toString(36).slice(2, 6)}`, ipRules: ['10.1.2.0-10.1.2.255'], ...patch } });
+    const r = await admin.json('POST', sys('openApp'), {
+      body: { orgId, name: `对接应用${Math.random().toString(36).slice(2, 6)}`, ipRules: ['10.1.2.0-10.1.2.255'], ...patch },
+    });
     expect(r.code, r.msg).toBe(0);
     return r.body as OpenApp;
   };
@@ -43,7 +50,11 @@ describe.each(databases)('third-party applications and signed open calls on %s',
     const r = await admin.json('PUT', sys(`openApp/${app.id}/grants`), { body: { apiIds: codes.map((c) => apiIds[c]!) } });
     expect(r.code, r.msg).toBe(0);
   };
-  const logOf = async (appKey: string) => (await admin.json('POST', sys('openCallLog/list'), { body: { appKey, pageSize: 50 } })).body as { total: number; data: { apiCode: string; code: number; ip: string; path: string }[] };
+  const logOf = async (appKey: string) =>
+    (await admin.json('POST', sys('openCallLog/list'), { body: { appKey, pageSize: 50 } })).body as {
+      total: number;
+      data: { apiCode: string; code: number; ip: string; path: string }[];
+    };
 
   beforeAll(async () => {
     s = await startServer(kind);
@@ -63,10 +74,17 @@ describe.each(databases)('third-party applications and signed open calls on %s',
     expect(r.code, r.msg).toBe(0);
     const rows = r.body.data as { code: string; uri: string; method: string; apiVersion: string; tokenCategory: string }[];
     expect(rows.map((a) => a.code).sort()).toEqual(['member.byPhone', 'order.status', 'venue.grid', 'venue.list']);
-    expect(rows.find((a) => a.code === 'venue.grid')).toMatchObject({ method: 'GET', uri: '/api/open/v1/venue/{id}/grid', apiVersion: 'v1', tokenCategory: 'signature' });
+    expect(rows.find((a) => a.code === 'venue.grid')).toMatchObject({
+      method: 'GET',
+      uri: '/api/open/v1/venue/{id}/grid',
+      apiVersion: 'v1',
+      tokenCategory: 'signature',
+    });
     // Named and described in both languages: an English-speaking administrator reads them in English.
     expect(rows.find((a) => a.code === 'member.byPhone')).toMatchObject({ name: '按手机号查询会员', nameEn: 'Member by phone' });
-    expect(rows.every((a) => /[a-z]/i.test((a as unknown as { nameEn: string }).nameEn) && /[a-z]/i.test((a as unknown as { descriptionEn: string }).descriptionEn))).toBe(true);
+    expect(
+      rows.every((a) => /[a-z]/i.test((a as unknown as { nameEn: string }).nameEn) && /[a-z]/i.test((a as unknown as { descriptionEn: string }).descriptionEn)),
+    ).toBe(true);
   });
 
   it('an application with a grant looks up a member by phone, an order by number and a venue grid; the secret is shown only once', async () => {
@@ -104,7 +122,9 @@ describe.each(databases)('third-party applications and signed open calls on %s',
     expect((await call(app, `/api/open/v1/venue/${theirVenue.id}/grid?date=${today(tz)}`)).code).toBe(Code.NOT_FOUND);
 
     // The log row is written after the answer: it shows up a moment later.
-    await expect.poll(async () => (await logOf(app.appKey)).data.filter((l) => l.code === 0).map((l) => l.apiCode)).toEqual(expect.arrayContaining(['member.byPhone', 'order.status', 'venue.list', 'venue.grid']));
+    await expect
+      .poll(async () => (await logOf(app.appKey)).data.filter((l) => l.code === 0).map((l) => l.apiCode))
+      .toEqual(expect.arrayContaining(['member.byPhone', 'order.status', 'venue.list', 'venue.grid']));
     expect((await logOf(app.appKey)).data[0]!.ip).toBe('10.1.2.3');
   });
 
@@ -146,13 +166,19 @@ describe.each(databases)('third-party applications and signed open calls on %s',
     const url = '/api/open/v1/member?phone=13700001234';
     expect((await call(app, url, { ip: '192.168.9.9' })).code).toBe(Code.OPEN_IP_REFUSED);
     expect((await call(app, url, { ip: '172.16.0.1' })).code).toBe(0);
-    const api = ((await admin.json('POST', sys('openApi/list'), { body: { code: 'member.byPhone' } })).body.data as { id: number; name: string; version: number }[])[0]!;
-    const closed = await admin.json('PUT', sys(`openApi/${api.id}`), { body: { name: api.name, nameEn: 'Member lookup', description: '维护中', descriptionEn: 'Closed for maintenance', status: 1, version: api.version } });
+    const api = (
+      (await admin.json('POST', sys('openApi/list'), { body: { code: 'member.byPhone' } })).body.data as { id: number; name: string; version: number }[]
+    )[0]!;
+    const closed = await admin.json('PUT', sys(`openApi/${api.id}`), {
+      body: { name: api.name, nameEn: 'Member lookup', description: '维护中', descriptionEn: 'Closed for maintenance', status: 1, version: api.version },
+    });
     expect(closed.code, closed.msg).toBe(0);
     expect(closed.body).toMatchObject({ nameEn: 'Member lookup', descriptionEn: 'Closed for maintenance' });
     expect((await call(app, url, { ip: '172.16.0.1' })).code).toBe(Code.OPEN_NOT_GRANTED);
     // An edit that leaves the English name out keeps it.
-    expect((await admin.json('PUT', sys(`openApi/${api.id}`), { body: { name: api.name, status: 0, version: closed.body.version } })).body).toMatchObject({ nameEn: 'Member lookup' });
+    expect((await admin.json('PUT', sys(`openApi/${api.id}`), { body: { name: api.name, status: 0, version: closed.body.version } })).body).toMatchObject({
+      nameEn: 'Member lookup',
+    });
     expect((await call(app, url, { ip: '172.16.0.1' })).code).toBe(0);
   });
 
@@ -173,7 +199,9 @@ describe.each(databases)('third-party applications and signed open calls on %s',
   });
 
   it('validates IP rules as spec 5 says, and keeps applications to their organisation', async () => {
-    const bad = await admin.json('POST', sys('openApp'), { body: { orgId, name: '坏地址', ipRules: ['10.0.0.300', '10.0.0.9-10.0.0.1', '10.0.0.1-10.0.0.9'] } });
+    const bad = await admin.json('POST', sys('openApp'), {
+      body: { orgId, name: '坏地址', ipRules: ['10.0.0.300', '10.0.0.9-10.0.0.1', '10.0.0.1-10.0.0.9'] },
+    });
     expect(bad.code).toBe(Code.INVALID);
     expect(bad.detail.map((d: { field: string }) => d.field)).toEqual(['ipRules.0', 'ipRules.1']);
     const app = await makeApp();
@@ -183,9 +211,18 @@ describe.each(databases)('third-party applications and signed open calls on %s',
   });
 
   it('publishes an OpenAPI 3.1 document of the open interfaces, and the whole API to administrators', async () => {
-    const doc = (await s.app.inject({ method: 'GET', url: '/api/open/openapi.json' })).json() as { openapi: string; info: { description: string }; paths: Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[]; responses: Record<string, unknown> }>> };
+    const doc = (await s.app.inject({ method: 'GET', url: '/api/open/openapi.json' })).json() as {
+      openapi: string;
+      info: { description: string };
+      paths: Record<string, Record<string, { operationId: string; parameters: { name: string; in: string }[]; responses: Record<string, unknown> }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/api/open/v1/member', '/api/open/v1/order/{orderNo}', '/api/open/v1/venue/{id}/grid', '/api/open/v1/venues']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/open/v1/member',
+      '/api/open/v1/order/{orderNo}',
+      '/api/open/v1/venue/{id}/grid',
+      '/api/open/v1/venues',
+    ]);
     const grid = doc.paths['/api/open/v1/venue/{id}/grid']!.get!;
     expect(grid.operationId).toBe('venue.grid');
     expect((grid as unknown as { summary: string }).summary).toBe('Booking grid');
@@ -227,9 +264,13 @@ describe.each(databases)('the demo application on %s', (kind) => {
     expect(apps.body.data).toHaveLength(1);
     expect(apps.body.data[0]).toMatchObject({ name: '阳光体育小程序', status: 0, restriction: 'whitelist' });
     expect(apps.body.data[0].apiIds).toHaveLength(4);
-    await expect.poll(async () => ((await mgr.json('POST', sys('openCallLog/list'), { body: {} })).body.data as { code: number }[]).map((l) => l.code)).toEqual(expect.arrayContaining([0, Code.NOT_FOUND, Code.OPEN_BAD_SIGN]));
+    await expect
+      .poll(async () => ((await mgr.json('POST', sys('openCallLog/list'), { body: {} })).body.data as { code: number }[]).map((l) => l.code))
+      .toEqual(expect.arrayContaining([0, Code.NOT_FOUND, Code.OPEN_BAD_SIGN]));
     expect((await mgr.json('POST', sys('openApi/list'), { body: {} })).code).toBe(Code.FORBIDDEN);
-    const menus = JSON.stringify((await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: s.config.appSign, orgId: apps.body.data[0].orgId } })).body);
+    const menus = JSON.stringify(
+      (await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: s.config.appSign, orgId: apps.body.data[0].orgId } })).body,
+    );
     expect(menus).toContain('/appAccess/ThirdAppInfoManage');
     expect(menus).not.toContain('/appAccess/ThirdApiManager');
   });

@@ -21,7 +21,31 @@ import { databases, startServer, sys, type Client, type TestServer } from './har
  */
 
 // Numbers first (ids, versions), then text of the usual shapes.
-const CANDIDATES: unknown[] = [1, 0, 2, 5, 60, 2026, false, true, 'x', 'abc', 'Abc_1', 'a@b.co', '13800000000', '110101', '2026-01-01', '2026-01-01T00:00:00.000Z', '09:00', '18:00', '1.0.0', 'https://example.com/', '0 0 12 * * ?', [], {}];
+const CANDIDATES: unknown[] = [
+  1,
+  0,
+  2,
+  5,
+  60,
+  2026,
+  false,
+  true,
+  'x',
+  'abc',
+  'Abc_1',
+  'a@b.co',
+  '13800000000',
+  '110101',
+  '2026-01-01',
+  '2026-01-01T00:00:00.000Z',
+  '09:00',
+  '18:00',
+  '1.0.0',
+  'https://example.com/',
+  '0 0 12 * * ?',
+  [],
+  {},
+];
 
 type Shape = Record<string, ZodType>;
 const shapeOf = (s: ZodType): Shape | undefined => defOf(unwrap(s)).shape;
@@ -62,8 +86,14 @@ function requiredBody(schema: ZodType): Record<string, unknown> | undefined {
  * saves whose documented answer to an empty field is a value.
  */
 const FILLED_ON_PURPOSE: Record<string, { fields: string[]; why: string }> = {
-  'PUT /api/system/strategy/loginStrategy': { fields: ['lockMinutes'], why: 'the login form sends its whole part; a lock time left empty means no automatic unlock (null), strategy.routes.test.ts' },
-  'PUT /api/system/message/channel/:channel': { fields: ['secrets'], why: 'an empty set of secrets keeps every stored one (a secret given replaces, an empty string clears)' },
+  'PUT /api/system/strategy/loginStrategy': {
+    fields: ['lockMinutes'],
+    why: 'the login form sends its whole part; a lock time left empty means no automatic unlock (null), strategy.routes.test.ts',
+  },
+  'PUT /api/system/message/channel/:channel': {
+    fields: ['secrets'],
+    why: 'an empty set of secrets keeps every stored one (a secret given replaces, an empty string clears)',
+  },
 };
 
 /** Fields the parsed body holds that were not sent (defaults filled in), by route and field sent. */
@@ -95,7 +125,8 @@ function gainedFields(route: RouteRecord): { problems: string[]; parsed: number 
 /** The update routes: a PUT whose body declares `version`. */
 function updateRoutes(): RouteRecord[] {
   const byKey = new Map<string, RouteRecord>();
-  for (const r of routeRegistry) if (r.url.startsWith('/api/') && r.method === 'PUT' && r.body && shapeOf(r.body)?.version) byKey.set(`${r.method} ${r.url}`, r);
+  for (const r of routeRegistry)
+    if (r.url.startsWith('/api/') && r.method === 'PUT' && r.body && shapeOf(r.body)?.version) byKey.set(`${r.method} ${r.url}`, r);
   return [...byKey.values()];
 }
 
@@ -136,7 +167,12 @@ describe('partial updates keep what they leave out (schemas)', () => {
   });
 
   it('updateOf drops defaults at any wrapper depth and keeps null where the field takes it', () => {
-    const create = z.object({ a: z.number().default(1), b: z.string().nullable().default(null), c: z.string().default('x').optional(), d: z.array(z.string()).default([]) });
+    const create = z.object({
+      a: z.number().default(1),
+      b: z.string().nullable().default(null),
+      c: z.string().default('x').optional(),
+      d: z.array(z.string()).default([]),
+    });
     const update = contract.updateOf(create);
     expect(update.parse({ version: 3 })).toEqual({ version: 3 });
     expect(update.parse({ version: 3, b: null })).toEqual({ version: 3, b: null });
@@ -175,14 +211,26 @@ describe.each(databases)('partial updates keep what they leave out, through the 
     const staff = await venueStaff(s, admin, platformId);
     const { venue } = await makeVenue(staff.c, { n: 1 });
     const hours = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: '09:00', close: '12:00' }));
-    const made = await ok(staff.c, 'POST', venueApi('template'), { venueId: venue.id, name: '标准场', hours, prices: [{ start: '09:00', end: '12:00', priceFen: 7000 }] });
+    const made = await ok(staff.c, 'POST', venueApi('template'), {
+      venueId: venue.id,
+      name: '标准场',
+      hours,
+      prices: [{ start: '09:00', end: '12:00', priceFen: 7000 }],
+    });
     const renamed = await ok(staff.c, 'PUT', venueApi(`template/${made.id}`), { name: '标准场（夏季）', version: made.version });
     expect(renamed.name).toBe('标准场（夏季）');
     expect(renamed.prices).toMatchObject([{ start: '09:00', end: '12:00', priceFen: 7000 }]);
   });
 
   it("editing a disabled application's remark keeps it disabled, with its IP list, restriction and rate", async () => {
-    const made = await ok(admin, 'POST', sys('openApp'), { orgId: platformId, name: uniq('对接应用'), status: 1, restriction: 'blacklist', ipRules: ['10.1.2.0-10.1.2.255', '192.168.0.7'], ratePerMinute: 5 });
+    const made = await ok(admin, 'POST', sys('openApp'), {
+      orgId: platformId,
+      name: uniq('对接应用'),
+      status: 1,
+      restriction: 'blacklist',
+      ipRules: ['10.1.2.0-10.1.2.255', '192.168.0.7'],
+      ratePerMinute: 5,
+    });
     const edited = await ok(admin, 'PUT', sys(`openApp/${made.id}`), { remark: '只改备注', version: made.version });
     const kept = { status: 1, restriction: 'blacklist', ipRules: ['10.1.2.0-10.1.2.255', '192.168.0.7'], ratePerMinute: 5 };
     expect(edited).toMatchObject({ ...kept, remark: '只改备注' });
@@ -191,10 +239,29 @@ describe.each(databases)('partial updates keep what they leave out, through the 
 
   it('a message type with templates can be renamed and disabled; its variables, channels and recipients stay; a template edit keeps its title and status', async () => {
     const code = `partial.edit${uniq('x').replace(/[^a-zA-Z]/g, 'x')}`;
-    const biz = await ok(admin, 'POST', sys('message/business'), { code, name: 'Closure', variables: [{ name: 'member', sample: 'Li' }], channels: ['station'], recipients: { operator: true } });
-    const tpl = await ok(admin, 'POST', sys('message/template'), { businessId: biz.id, channel: 'station', lang: 'en-US', title: 'Closed for {member}', content: 'Dear {member}, the court is closed.', status: 1 });
+    const biz = await ok(admin, 'POST', sys('message/business'), {
+      code,
+      name: 'Closure',
+      variables: [{ name: 'member', sample: 'Li' }],
+      channels: ['station'],
+      recipients: { operator: true },
+    });
+    const tpl = await ok(admin, 'POST', sys('message/template'), {
+      businessId: biz.id,
+      channel: 'station',
+      lang: 'en-US',
+      title: 'Closed for {member}',
+      content: 'Dear {member}, the court is closed.',
+      status: 1,
+    });
     const renamed = await ok(admin, 'PUT', sys(`message/business/${biz.id}`), { name: 'Court closure', version: biz.version });
-    expect(renamed).toMatchObject({ name: 'Court closure', status: 0, variables: [{ name: 'member', sample: 'Li' }], channels: ['station'], recipients: { operator: true } });
+    expect(renamed).toMatchObject({
+      name: 'Court closure',
+      status: 0,
+      variables: [{ name: 'member', sample: 'Li' }],
+      channels: ['station'],
+      recipients: { operator: true },
+    });
     const disabled = await ok(admin, 'PUT', sys(`message/business/${biz.id}`), { status: 1, version: renamed.version });
     expect(disabled).toMatchObject({ name: 'Court closure', status: 1, variables: [{ name: 'member', sample: 'Li' }] });
     const content = await ok(admin, 'PUT', sys(`message/template/${tpl.id}`), { content: 'Dear {member}, court 3 is closed.', version: tpl.version });
@@ -205,27 +272,66 @@ describe.each(databases)('partial updates keep what they leave out, through the 
     // A paused job whose form leaves out status, retries and the alarm (an older console, a script).
     const job = await createJob(admin, beanJob({ status: 1, retryCount: 3, retryDelaySeconds: 30, alarmOnFailure: false, timeoutSeconds: 90 }));
     const { jobName, jobGroup, jobType, beanName, triggerType, intervalInSeconds, repeatCount } = job as Record<string, unknown>;
-    const renamed = await ok(admin, 'PUT', sys(`job/${job.id}`), { jobName: `${jobName}-renamed`, jobGroup, jobType, beanName, triggerType, intervalInSeconds, repeatCount, version: job.version });
-    expect(renamed).toMatchObject({ jobName: `${jobName}-renamed`, status: 1, retryCount: 3, retryDelaySeconds: 30, alarmOnFailure: false, timeoutSeconds: 90, nextFireTime: null });
+    const renamed = await ok(admin, 'PUT', sys(`job/${job.id}`), {
+      jobName: `${jobName}-renamed`,
+      jobGroup,
+      jobType,
+      beanName,
+      triggerType,
+      intervalInSeconds,
+      repeatCount,
+      version: job.version,
+    });
+    expect(renamed).toMatchObject({
+      jobName: `${jobName}-renamed`,
+      status: 1,
+      retryCount: 3,
+      retryDelaySeconds: 30,
+      alarmOnFailure: false,
+      timeoutSeconds: 90,
+      nextFireTime: null,
+    });
     // A disabled stream with an edge: renaming it keeps both.
     const other = await createJob(admin, beanJob());
-    const stream = await ok(admin, 'POST', sys('jobStream'), { name: uniq('stream-'), status: 1, nodes: [{ key: 'a', jobId: job.id }, { key: 'b', jobId: other.id }], edges: [{ from: 'a', to: 'b', on: 'complete' }] });
-    const streamRenamed = await ok(admin, 'PUT', sys(`jobStream/${stream.id}`), { name: `${stream.name}-renamed`, nodes: stream.nodes, version: stream.version });
+    const stream = await ok(admin, 'POST', sys('jobStream'), {
+      name: uniq('stream-'),
+      status: 1,
+      nodes: [
+        { key: 'a', jobId: job.id },
+        { key: 'b', jobId: other.id },
+      ],
+      edges: [{ from: 'a', to: 'b', on: 'complete' }],
+    });
+    const streamRenamed = await ok(admin, 'PUT', sys(`jobStream/${stream.id}`), {
+      name: `${stream.name}-renamed`,
+      nodes: stream.nodes,
+      version: stream.version,
+    });
     expect(streamRenamed).toMatchObject({ status: 1, edges: [{ from: 'a', to: 'b', on: 'complete' }] });
     // The branding: switching it on keeps the names already saved.
     const current = await ok(admin, 'GET', sys('setting'));
-    const named = await ok(admin, 'PUT', sys('setting'), { enable: false, loginName: '城西体育中心', systemName: '场馆后台', copyright: '© 城西', version: current.version });
+    const named = await ok(admin, 'PUT', sys('setting'), {
+      enable: false,
+      loginName: '城西体育中心',
+      systemName: '场馆后台',
+      copyright: '© 城西',
+      version: current.version,
+    });
     const enabled = await ok(admin, 'PUT', sys('setting'), { enable: true, version: named.version });
     expect(enabled).toMatchObject({ enable: true, loginName: '城西体育中心', systemName: '场馆后台', copyright: '© 城西' });
   });
 
-  it("a message channel saved without its rate keeps the rate (it went back to 60 a minute)", async () => {
+  it('a message channel saved without its rate keeps the rate (it went back to 60 a minute)', async () => {
     const channels = await ok(admin, 'GET', sys('message/channel'));
     const ding = channels.find((c: { channel: string }) => c.channel === 'dingtalk');
     const settings = { url: 'http://127.0.0.1:1/robot/send' };
     const slow = await ok(admin, 'PUT', sys('message/channel/dingtalk'), { enabled: false, ratePerMinute: 5, settings, version: ding.version });
     expect(slow.ratePerMinute).toBe(5);
-    const moved = await ok(admin, 'PUT', sys('message/channel/dingtalk'), { enabled: false, settings: { url: 'http://127.0.0.1:1/robot/send?x=1' }, version: slow.version });
+    const moved = await ok(admin, 'PUT', sys('message/channel/dingtalk'), {
+      enabled: false,
+      settings: { url: 'http://127.0.0.1:1/robot/send?x=1' },
+      version: slow.version,
+    });
     expect(moved).toMatchObject({ ratePerMinute: 5, settings: { url: 'http://127.0.0.1:1/robot/send?x=1' } });
   });
 });

@@ -25,7 +25,9 @@ describe.each(databases)('statements prepared per shape on %s', (kind) => {
       expect((await admin.json('POST', sys('user'), { body: { code, name } })).code).toBe(0);
     }
     const names = async (filter: Record<string, unknown>) =>
-      ((await admin.json('POST', sys('user/list'), { body: { pageNum: 1, pageSize: 20, ...filter } })).body.data as { name: string }[]).map((u) => u.name).sort();
+      ((await admin.json('POST', sys('user/list'), { body: { pageNum: 1, pageSize: 20, ...filter } })).body.data as { name: string }[])
+        .map((u) => u.name)
+        .sort();
     expect(await names({ name: '形状甲' })).toEqual(['形状甲']);
     expect(await names({ name: '形状乙' })).toEqual(['形状乙']);
     // Letters with case take ILIKE (another shape); the same shape again with another value.
@@ -38,7 +40,12 @@ describe.each(databases)('statements prepared per shape on %s', (kind) => {
   it('refuses, under the test runner, a statement with a value not bound through the shape', async () => {
     const byName = preparedByShape('org_by_name', (shape, db: Executor, name: string) => {
       shape.mark('name');
-      return { rows: db.select({ id: orgs.id }).from(orgs).where(sql`${orgs.name} = ${name}`) };
+      return {
+        rows: db
+          .select({ id: orgs.id })
+          .from(orgs)
+          .where(sql`${orgs.name} = ${name}`),
+      };
     });
     const first = byName(s.database.db, 'a');
     expect(await first.statements.rows.execute(first.values)).toEqual([]);
@@ -49,7 +56,12 @@ describe.each(databases)('statements prepared per shape on %s', (kind) => {
     let builds = 0;
     const build = (shape: Parameters<Parameters<typeof preparedByShape>[1]>[0], db: Executor, name: string) => {
       builds++;
-      return { rows: db.select({ name: orgs.name }).from(orgs).where(sql`${orgs.name} = ${shape.bind('name', name)}`) };
+      return {
+        rows: db
+          .select({ name: orgs.name })
+          .from(orgs)
+          .where(sql`${orgs.name} = ${shape.bind('name', name)}`),
+      };
     };
     const byName = preparedByShape('org_by_name_quick', build, { shapeOf: (shape, name: string) => void shape.bind('name', name) });
     verifyShapesOnReuse(false); // the production path

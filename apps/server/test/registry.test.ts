@@ -27,7 +27,8 @@ describe.each(databases)('the service registry on %s', (kind) => {
     expect(r.code, `${method} ${url}: ${r.msg} ${JSON.stringify(r.detail)}`).toBe(0);
     return r.body as T;
   };
-  const addApp = (c: Client, patch: Record<string, unknown> = {}) => ok(c, 'POST', reg('app'), { name: '会员中心', code: uniq('app-'), description: '会员注册与会员卡', ...patch });
+  const addApp = (c: Client, patch: Record<string, unknown> = {}) =>
+    ok(c, 'POST', reg('app'), { name: '会员中心', code: uniq('app-'), description: '会员注册与会员卡', ...patch });
   const addService = (c: Client, appId: number, patch: Record<string, unknown> = {}) =>
     ok(c, 'POST', reg('service'), { appId, name: '会员查询', code: uniq('svc-'), serviceVersion: '1.0.0', type: 'http', context: '/member', ...patch });
 
@@ -81,9 +82,13 @@ describe.each(databases)('the service registry on %s', (kind) => {
     expect((await ok(mgrA, 'GET', reg(`app/${(await addApp(mgrA)).id}`))).serviceCount).toBe(0);
 
     const foreignApp = await addApp(mgrB);
-    const foreign = await mgrA.json('POST', reg('service'), { body: { appId: foreignApp.id, name: 'x', code: uniq('s'), serviceVersion: '1', type: 'http', context: '/x' } });
+    const foreign = await mgrA.json('POST', reg('service'), {
+      body: { appId: foreignApp.id, name: 'x', code: uniq('s'), serviceVersion: '1', type: 'http', context: '/x' },
+    });
     expect(foreign.code).toBe(Code.NOT_FOUND);
-    const badContext = await mgrA.json('POST', reg('service'), { body: { appId: app.id, name: 'x', code: uniq('s'), serviceVersion: '1', type: 'http', context: 'no-slash' } });
+    const badContext = await mgrA.json('POST', reg('service'), {
+      body: { appId: app.id, name: 'x', code: uniq('s'), serviceVersion: '1', type: 'http', context: 'no-slash' },
+    });
     expect(badContext.detail[0].field).toBe('context');
 
     const busy = await mgrA.json('DELETE', reg(`app/${app.id}`), { lang: 'en-US' });
@@ -121,7 +126,10 @@ describe.each(databases)('the service registry on %s', (kind) => {
       expect(bad.detail[0].field).toBe(field);
     }
     const closed = await ok(mgrA, 'PUT', reg(`envGroup/${group.id}`), { status: 1, version: group.version });
-    const refused = await mgrA.json('POST', reg('envInstance'), { body: { envId: env.id, groupId: closed.id, code: 'web-02', ip: '10.0.0.9', port: 8080 }, lang: 'en-US' });
+    const refused = await mgrA.json('POST', reg('envInstance'), {
+      body: { envId: env.id, groupId: closed.id, code: 'web-02', ip: '10.0.0.9', port: 8080 },
+      lang: 'en-US',
+    });
     expect(refused.code).toBe(Code.FORM_INVALID);
     expect(refused.detail[0].message).toContain('closed');
 
@@ -144,7 +152,13 @@ describe.each(databases)('the service registry on %s', (kind) => {
     const env = await ok(mgrA, 'POST', reg('env'), { name: '生产', code: uniq('env') });
     const group = await ok(mgrA, 'POST', reg('envGroup'), { envId: env.id, code: 'g', name: '分组' });
     const inst = await ok(mgrA, 'POST', reg('envInstance'), { envId: env.id, groupId: group.id, code: 'i', ip: '10.0.0.1', port: 80 });
-    const item = await ok(mgrA, 'POST', reg('translation'), { code: uniq('t'), queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name' });
+    const item = await ok(mgrA, 'POST', reg('translation'), {
+      code: uniq('t'),
+      queryApi: 'system/registry/app/list',
+      cacheApi: 'system/registry/app',
+      matchColumn: 'id',
+      column1: 'name',
+    });
     const mine = await addApp(mgrB);
     for (const [path, rec] of [
       ['app', app],
@@ -170,14 +184,29 @@ describe.each(databases)('the service registry on %s', (kind) => {
 
   it('takes translation items that name real console interfaces, and gives them to any signed-in user of the organisation', async () => {
     const code = uniq('tr');
-    const notList = await mgrA.json('POST', reg('translation'), { body: { code, queryApi: 'system/registry/app', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name' }, lang: 'en-US' });
+    const notList = await mgrA.json('POST', reg('translation'), {
+      body: { code, queryApi: 'system/registry/app', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name' },
+      lang: 'en-US',
+    });
     expect(notList.code).toBe(Code.FORM_INVALID);
     expect(notList.detail[0].field).toBe('queryApi');
-    const noRoute = await mgrA.json('POST', reg('translation'), { body: { code, queryApi: 'system/registry/app/list', cacheApi: 'system/no/such', matchColumn: 'id', column1: 'name' } });
+    const noRoute = await mgrA.json('POST', reg('translation'), {
+      body: { code, queryApi: 'system/registry/app/list', cacheApi: 'system/no/such', matchColumn: 'id', column1: 'name' },
+    });
     expect(noRoute.detail[0].field).toBe('cacheApi');
-    const badColumn = await mgrA.json('POST', reg('translation'), { body: { code, queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: '1id', column1: 'name' } });
+    const badColumn = await mgrA.json('POST', reg('translation'), {
+      body: { code, queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: '1id', column1: 'name' },
+    });
     expect(badColumn.detail[0].field).toBe('matchColumn');
-    const item = await ok(mgrA, 'POST', reg('translation'), { code, queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name', column2: 'code', column3: '' });
+    const item = await ok(mgrA, 'POST', reg('translation'), {
+      code,
+      queryApi: 'system/registry/app/list',
+      cacheApi: 'system/registry/app',
+      matchColumn: 'id',
+      column1: 'name',
+      column2: 'code',
+      column3: '',
+    });
     expect(item).toMatchObject({ column2: 'code', column3: null, column4: null });
     const items = await ok<{ code: string; queryApi: string }[]>(mgrA, 'GET', reg('translation/items'));
     expect(items.find((i) => i.code === code)).toMatchObject({ queryApi: 'system/registry/app/list', column1: 'name' });
@@ -188,19 +217,35 @@ describe.each(databases)('the service registry on %s', (kind) => {
     const taken = (await addApp(mgrA)).code;
     const header = ['应用名称', '应用编码', '描述'];
     const fresh = uniq('imp-');
-    const bad = await upload(mgrA, reg('app/import'), 'apps.xlsx', await xlsxOf(header, [
-      ['预订', fresh, '场地预订'],
-      ['重复', fresh, null],
-      ['已存在', taken, null],
-      ['太长', uniq('imp-'), '长'.repeat(51)],
-      ['', uniq('imp-'), null],
-    ]), { lang: 'en-US' });
+    const bad = await upload(
+      mgrA,
+      reg('app/import'),
+      'apps.xlsx',
+      await xlsxOf(header, [
+        ['预订', fresh, '场地预订'],
+        ['重复', fresh, null],
+        ['已存在', taken, null],
+        ['太长', uniq('imp-'), '长'.repeat(51)],
+        ['', uniq('imp-'), null],
+      ]),
+      { lang: 'en-US' },
+    );
     const rejected = bad.json();
     expect(rejected.code).toBe(Code.INVALID);
     expect(rejected.detail.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual(['3:code', '4:code', '5:description', '6:name']);
     expect((await ok(mgrA, 'POST', reg('app/list'), { code: fresh })).total).toBe(0);
 
-    const good = (await upload(mgrA, reg('app/import'), 'apps.xlsx', await xlsxOf(header, [['预订', fresh, '场地预订'], ['票务', `${fresh}-t`, null]]))).json();
+    const good = (
+      await upload(
+        mgrA,
+        reg('app/import'),
+        'apps.xlsx',
+        await xlsxOf(header, [
+          ['预订', fresh, '场地预订'],
+          ['票务', `${fresh}-t`, null],
+        ]),
+      )
+    ).json();
     expect(good.code, good.msg).toBe(Code.OK_NOTICE);
     expect(good.body).toEqual({ total: 2, created: 2, updated: 0 });
     const listed = await ok(mgrA, 'POST', reg('app/list'), { code: fresh });
@@ -211,7 +256,12 @@ describe.each(databases)('the service registry on %s', (kind) => {
     expect(exported.headers['content-disposition']).toContain('.xlsx');
     const rows = await readXlsx(exported.rawPayload);
     expect(rows[0]!.slice(0, 4)).toEqual(['应用名称', '应用编码', '描述', 'AppKey']);
-    expect(rows.slice(1).map((r) => r[1]).sort()).toEqual([fresh, `${fresh}-t`]);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual([fresh, `${fresh}-t`]);
     // The export imports again: its codes are now taken, each row says so.
     const again = (await upload(mgrA, reg('app/import'), 'again.xlsx', exported.rawPayload)).json();
     expect(again.detail.errors.map((e: { field: string }) => e.field)).toEqual(['code', 'code']);
@@ -220,10 +270,23 @@ describe.each(databases)('the service registry on %s', (kind) => {
   it('imports translation items whose interfaces are checked row by row, and environments; exports them', async () => {
     const header = ['翻译项编码', '查询接口', '缓存更新接口', '匹配列', '翻译列1'];
     const code = uniq('tr');
-    const bad = (await upload(mgrA, reg('translation/import'), 't.xlsx', await xlsxOf(header, [[code, 'system/registry/app/list', 'system/registry/app', 'id', 'name'], [`${code}b`, 'system/registry/app', 'system/registry/app', 'id', 'name'], [`${code}c`, 'system/registry/env/list', 'system/nowhere', 'id', 'name']]))).json();
+    const bad = (
+      await upload(
+        mgrA,
+        reg('translation/import'),
+        't.xlsx',
+        await xlsxOf(header, [
+          [code, 'system/registry/app/list', 'system/registry/app', 'id', 'name'],
+          [`${code}b`, 'system/registry/app', 'system/registry/app', 'id', 'name'],
+          [`${code}c`, 'system/registry/env/list', 'system/nowhere', 'id', 'name'],
+        ]),
+      )
+    ).json();
     expect(bad.code).toBe(Code.INVALID);
     expect(bad.detail.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual(['3:queryApi', '4:cacheApi']);
-    const good = (await upload(mgrA, reg('translation/import'), 't.xlsx', await xlsxOf(header, [[code, 'system/registry/app/list', 'system/registry/app', 'id', 'name']]))).json();
+    const good = (
+      await upload(mgrA, reg('translation/import'), 't.xlsx', await xlsxOf(header, [[code, 'system/registry/app/list', 'system/registry/app', 'id', 'name']]))
+    ).json();
     expect(good.body.created).toBe(1);
     expect((await ok(mgrA, 'POST', reg('translation/list'), { code })).data[0]).toMatchObject({ code, column1: 'name', column2: null });
 
@@ -236,11 +299,22 @@ describe.each(databases)('the service registry on %s', (kind) => {
     expect(rows[1]!.slice(0, 3)).toEqual(['预发环境', envCode, '上线前验证']);
   });
 
-  it('imports services naming their application by code; an unknown code is that row\'s error', async () => {
+  it("imports services naming their application by code; an unknown code is that row's error", async () => {
     const app = await addApp(mgrA);
     const header = ['所属应用编码', '服务名称', '服务编码', '服务版本', '服务类型', '上下文'];
     const code = uniq('svc-');
-    const bad = (await upload(mgrA, reg('service/import'), 's.xlsx', await xlsxOf(header, [[app.code, '查询', code, '1.0', 'HTTP', '/q'], ['no-such-app', '下单', uniq('s'), '1.0', 'RPC', '/o'], [app.code, '坏类型', uniq('s'), '1.0', 'SOAP', '/o']]))).json();
+    const bad = (
+      await upload(
+        mgrA,
+        reg('service/import'),
+        's.xlsx',
+        await xlsxOf(header, [
+          [app.code, '查询', code, '1.0', 'HTTP', '/q'],
+          ['no-such-app', '下单', uniq('s'), '1.0', 'RPC', '/o'],
+          [app.code, '坏类型', uniq('s'), '1.0', 'SOAP', '/o'],
+        ]),
+      )
+    ).json();
     expect(bad.code).toBe(Code.INVALID);
     expect(bad.detail.errors.map((e: { row: number; field: string }) => `${e.row}:${e.field}`)).toEqual(['3:appCode', '4:type']);
     const good = (await upload(mgrA, reg('service/import'), 's.xlsx', await xlsxOf(header, [[app.code, '查询', code, '1.0', 'HTTP', '/q']]))).json();

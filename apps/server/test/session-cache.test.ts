@@ -32,13 +32,18 @@ const configList = (c: Client) => c.json('POST', sys('config/listForConsole'), {
 
 async function sessionIdOf(admin: Client, userCode: string): Promise<number> {
   const rows = (await admin.json('POST', sys('online/list'), { body: { pageSize: 100 } })).body.data as { sessionId: number; userCode: string }[];
-  return rows.filter((r) => r.userCode === userCode).map((r) => r.sessionId).sort((a, b) => b - a)[0]!;
+  return rows
+    .filter((r) => r.userCode === userCode)
+    .map((r) => r.sessionId)
+    .sort((a, b) => b - a)[0]!;
 }
 
 /** The venue manager's role with or without the parameter screen (and its buttons), through the role API. */
 async function grantConfig(s: TestServer, admin: Client, on: boolean): Promise<void> {
   const [role] = await s.database.query<{ id: number }>(`select id from sys_role where code = 'venue_manager'`);
-  const config = (await s.database.query<{ id: number }>(`select id from sys_menu where key = 'system.config' or key like 'system.config.%'`)).map((r) => Number(r.id));
+  const config = (await s.database.query<{ id: number }>(`select id from sys_menu where key = 'system.config' or key like 'system.config.%'`)).map((r) =>
+    Number(r.id),
+  );
   const current = (await admin.json('GET', sys(`role/${role!.id}/menus`))).body.menuIds as number[];
   const menuIds = on ? [...new Set([...current, ...config])] : current.filter((id) => !config.includes(id));
   const res = await admin.json('PUT', sys(`role/${role!.id}/menus`), { body: { menuIds } });
@@ -54,7 +59,15 @@ async function signIn(s: TestServer, code: string, password = 'Demo@2020'): Prom
 /** Another server on the same PostgreSQL database: its own pool, keys and session cache, as a second process has. */
 async function peerOf(a: TestServer): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-peer-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: a.config.databaseUrl, ADMIN_PASSWORD, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', ...CACHE });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: a.config.databaseUrl,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    LOGIN_RATE_PER_MINUTE: '10000',
+    ...CACHE,
+  });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 5 });
   const app = await buildApp({ config, database, sms: a.sms });
   await app.ready();
@@ -127,9 +140,18 @@ describe.each(databases)('session cache in one process on %s', (kind) => {
     for (const change of [`expires_at = now() - interval '1 second'`, `last_seen_at = now() - interval '31 minutes'`]) {
       const m = await signIn(s, 'manager');
       expect((await userInfo(m)).code).toBe(0);
-      const [{ id } = { id: 0 }] = await s.database.query<{ id: number }>(`select max(id) as id from sys_session where user_id = (select id from sys_user where code = 'manager')`);
+      const [{ id } = { id: 0 }] = await s.database.query<{ id: number }>(
+        `select max(id) as id from sys_session where user_id = (select id from sys_user where code = 'manager')`,
+      );
       await s.database.query(`update sys_session set ${change} where id = $1`, [id]);
-      expect((await until(() => userInfo(m), (r) => r.status === 401)).status).toBe(401);
+      expect(
+        (
+          await until(
+            () => userInfo(m),
+            (r) => r.status === 401,
+          )
+        ).status,
+      ).toBe(401);
     }
   });
 });
@@ -155,7 +177,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session cache across two proces
     const onB = sameSessionOn(b, m);
     expect((await userInfo(onB)).code).toBe(0);
     expect((await admin.json('DELETE', sys(`online/${await sessionIdOf(admin, 'manager')}`))).code).toBe(0);
-    const seen = await until(() => userInfo(onB), (r) => r.status === 401);
+    const seen = await until(
+      () => userInfo(onB),
+      (r) => r.status === 401,
+    );
     expect(seen.status).toBe(401);
     expect(seen.code).toBe(Code.SESSION_EXPIRED);
   });
@@ -165,7 +190,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session cache across two proces
     const onB = sameSessionOn(b, f);
     const id = (await userInfo(onB)).body.userId as number;
     expect((await admin.json('PUT', sys('user/changeStatus'), { body: { userId: id, status: 1 } })).code).toBe(0);
-    expect((await until(() => userInfo(onB), (r) => r.status === 401)).status).toBe(401);
+    expect(
+      (
+        await until(
+          () => userInfo(onB),
+          (r) => r.status === 401,
+        )
+      ).status,
+    ).toBe(401);
     expect((await admin.json('PUT', sys('user/changeStatus'), { body: { userId: id, status: 0 } })).code).toBe(0);
   });
 
@@ -174,8 +206,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('session cache across two proces
     const onB = sameSessionOn(b, m);
     expect((await configList(onB)).code).toBe(Code.FORBIDDEN);
     await grantConfig(a, admin, true);
-    expect((await until(() => configList(onB), (r) => r.code === 0)).code).toBe(0);
+    expect(
+      (
+        await until(
+          () => configList(onB),
+          (r) => r.code === 0,
+        )
+      ).code,
+    ).toBe(0);
     await grantConfig(a, admin, false);
-    expect((await until(() => configList(onB), (r) => r.code === Code.FORBIDDEN)).code).toBe(Code.FORBIDDEN);
+    expect(
+      (
+        await until(
+          () => configList(onB),
+          (r) => r.code === Code.FORBIDDEN,
+        )
+      ).code,
+    ).toBe(Code.FORBIDDEN);
   });
 });

@@ -70,4 +70,3 @@ export function mailText(data: string): string {
   }
   return body;
 }
-

@@ -21,7 +21,17 @@ async function staff(s: TestServer, admin: Client, orgId: number): Promise<Staff
 /** Delivers one message per title to the user, as the station channel of the send queue does. */
 async function deliver(s: TestServer, to: Staff, titles: string[], type = 'booking.cancelled') {
   for (const title of titles) {
-    await s.database.db.transaction((tx) => deliverStation(tx, { orgId: to.orgId, userIds: [to.id], type, title, content: `${title} content`, link: '/sport/views/orderManagement/mainOrder', sourceKey: uniq('k') }));
+    await s.database.db.transaction((tx) =>
+      deliverStation(tx, {
+        orgId: to.orgId,
+        userIds: [to.id],
+        type,
+        title,
+        content: `${title} content`,
+        link: '/sport/views/orderManagement/mainOrder',
+        sourceKey: uniq('k'),
+      }),
+    );
   }
 }
 
@@ -141,9 +151,17 @@ describe.each(databases)('station messages and to-dos on %s', (kind) => {
     const bob = await staff(s, admin, orgB);
     const ids: number[] = [];
     for (const title of ['Check the pool pump', 'Approve refund R-1', 'Renew the licence']) {
-      ids.push((await s.database.db.transaction((tx) => addBacklog(tx, { orgId: ann.orgId, userId: ann.id, title, initiator: { id: bob.id, name: 'Bob' }, sourceKey: title })))!);
+      ids.push(
+        (await s.database.db.transaction((tx) =>
+          addBacklog(tx, { orgId: ann.orgId, userId: ann.id, title, initiator: { id: bob.id, name: 'Bob' }, sourceKey: title }),
+        ))!,
+      );
     }
-    expect(await s.database.db.transaction((tx) => addBacklog(tx, { orgId: ann.orgId, userId: ann.id, title: 'Check the pool pump', sourceKey: 'Check the pool pump' }))).toBeUndefined();
+    expect(
+      await s.database.db.transaction((tx) =>
+        addBacklog(tx, { orgId: ann.orgId, userId: ann.id, title: 'Check the pool pump', sourceKey: 'Check the pool pump' }),
+      ),
+    ).toBeUndefined();
     const bobs = (await s.database.db.transaction((tx) => addBacklog(tx, { orgId: bob.orgId, userId: bob.id, title: 'Bob task' })))!;
 
     const cfg = await ann.c.json('GET', '/config.json');
@@ -158,14 +176,19 @@ describe.each(databases)('station messages and to-dos on %s', (kind) => {
     const complete = await ann.c.json('POST', sys('api/backlog-list'), { body: { status: 'complete' } });
     expect(complete.body.data.map((b: any) => b.title).sort()).toEqual(['Approve refund R-1', 'Check the pool pump']);
     expect(complete.body.data.every((b: any) => b.completeTime)).toBe(true);
-    expect((await ann.c.json('POST', sys('api/backlog-list'), { body: { status: 'incomplete' } })).body.data.map((b: any) => b.title)).toEqual(['Renew the licence']);
+    expect((await ann.c.json('POST', sys('api/backlog-list'), { body: { status: 'incomplete' } })).body.data.map((b: any) => b.title)).toEqual([
+      'Renew the licence',
+    ]);
     const reopened = await ann.c.json('POST', sys('api/update-backlog-status'), { body: { ids: [ids[0]], status: 'incomplete' } });
     expect(reopened.body).toEqual({ updated: 1, incomplete: 2 });
     expect((await bob.c.json('POST', sys('api/backlog-list'), { body: {} })).body.data.map((b: any) => b.status)).toEqual(['incomplete']);
 
     // An administrator switches to-dos off: /config.json says so and the calls are refused.
-    const row = (await admin.json('POST', sys('config/listForConsole'), { body: { code: BACKLOG_CONFIG_CODE } })).body.data.find((r: any) => r.code === BACKLOG_CONFIG_CODE);
-    const edit = (value: string, version: number) => admin.json('PUT', sys(`config/${row.id}`), { body: { code: row.code, name: row.name, type: row.type, value, remark: row.remark, version } });
+    const row = (await admin.json('POST', sys('config/listForConsole'), { body: { code: BACKLOG_CONFIG_CODE } })).body.data.find(
+      (r: any) => r.code === BACKLOG_CONFIG_CODE,
+    );
+    const edit = (value: string, version: number) =>
+      admin.json('PUT', sys(`config/${row.id}`), { body: { code: row.code, name: row.name, type: row.type, value, remark: row.remark, version } });
     expect((await edit('maybe', row.version)).code).toBe(969600);
     const off = await edit('false', row.version);
     expect(off.code, off.msg).toBe(0);
@@ -177,26 +200,31 @@ describe.each(databases)('station messages and to-dos on %s', (kind) => {
     expect((await ann.c.json('POST', sys('api/backlog-list'), { body: {} })).body.total).toBe(3);
   });
 
-  it.runIf(kind === 'postgres')('a message committed through another connection reaches a console of this process; the listener survives a lost connection', async () => {
-    const ann = await staff(s, admin, orgA);
-    const ws = await s.app.injectWS('/api/system/station/socket');
-    const f = frames(ws);
-    ws.send(JSON.stringify({ token: ann.c.token }));
-    await f.next((m) => m.unread === 0);
-    // Another server process: its own pool on the same database.
-    const other = await openDatabase({ databaseUrl: s.config.databaseUrl, dataDir: s.dataDir, poolSize: 2 });
-    try {
-      await other.db.transaction((tx) => deliverStation(tx, { orgId: ann.orgId, userIds: [ann.id], type: 'booking.cancelled', title: 'From process B', content: '' }));
-      expect((await f.next((m) => m.unread === 1)).latest.title).toBe('From process B');
-      // The listening connection dies (a restart of PostgreSQL): it comes back and catches up.
-      await other.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen %' and datname = current_database()`);
-      await other.query(`insert into sys_station_message (org_id, user_id, type, title) values ($1, $2, 'x', 'missed while away')`, [ann.orgId, ann.id]);
-      await f.next((m) => m.unread === 2, 15_000);
-      await other.db.transaction((tx) => deliverStation(tx, { orgId: ann.orgId, userIds: [ann.id], type: 'x', title: 'After the reconnect', content: '' }));
-      expect((await f.next((m) => m.unread === 3)).latest.title).toBe('After the reconnect');
-    } finally {
-      ws.terminate();
-      await other.close();
-    }
-  });
+  it.runIf(kind === 'postgres')(
+    'a message committed through another connection reaches a console of this process; the listener survives a lost connection',
+    async () => {
+      const ann = await staff(s, admin, orgA);
+      const ws = await s.app.injectWS('/api/system/station/socket');
+      const f = frames(ws);
+      ws.send(JSON.stringify({ token: ann.c.token }));
+      await f.next((m) => m.unread === 0);
+      // Another server process: its own pool on the same database.
+      const other = await openDatabase({ databaseUrl: s.config.databaseUrl, dataDir: s.dataDir, poolSize: 2 });
+      try {
+        await other.db.transaction((tx) =>
+          deliverStation(tx, { orgId: ann.orgId, userIds: [ann.id], type: 'booking.cancelled', title: 'From process B', content: '' }),
+        );
+        expect((await f.next((m) => m.unread === 1)).latest.title).toBe('From process B');
+        // The listening connection dies (a restart of PostgreSQL): it comes back and catches up.
+        await other.query(`select pg_terminate_backend(pid) from pg_stat_activity where query ilike 'listen %' and datname = current_database()`);
+        await other.query(`insert into sys_station_message (org_id, user_id, type, title) values ($1, $2, 'x', 'missed while away')`, [ann.orgId, ann.id]);
+        await f.next((m) => m.unread === 2, 15_000);
+        await other.db.transaction((tx) => deliverStation(tx, { orgId: ann.orgId, userIds: [ann.id], type: 'x', title: 'After the reconnect', content: '' }));
+        expect((await f.next((m) => m.unread === 3)).latest.title).toBe('After the reconnect');
+      } finally {
+        ws.terminate();
+        await other.close();
+      }
+    },
+  );
 });

@@ -42,7 +42,8 @@ const OTHER_ID_FIELDS: Record<string, string[]> = {
 const SKIP: Record<string, string> = {
   'GET /api/auth/userInfo/:id': "the id is ignored: the answer is always the caller's own record (path kept from spec 7.1)",
   'GET /api/system/menu/:id': 'menus are platform-wide records (shared by every organisation), not organisation-owned',
-  'GET /api/open/v1/venue/:id/grid': "an open interface is called by a third-party application, not a user; the application's organisation scopes it (open.routes.test.ts: another organisation's venue and order answer 100404)",
+  'GET /api/open/v1/venue/:id/grid':
+    "an open interface is called by a third-party application, not a user; the application's organisation scopes it (open.routes.test.ts: another organisation's venue and order answer 100404)",
   'PUT /api/system/openApi/:id': 'the open interfaces are platform-wide records; only the platform organisation describes them (open.routes.test.ts)',
   'POST /api/system/menu': 'menus are platform-wide records; only the platform organisation changes them (menu.routes.test.ts)',
   'PUT /api/system/menu/:id': 'menus are platform-wide records; only the platform organisation changes them (menu.routes.test.ts)',
@@ -77,17 +78,35 @@ const routeKey = (r: Pick<RouteRecord, 'method' | 'url'>) => `${r.method} ${r.ur
 
 // ---- zod sampling (zod 4 definitions): a body the schema accepts ----
 
-
-
-const CANDIDATES: unknown[] = [1, 0, 2, 2030, false, true, 'x', 'abc', 'Abc_1', 'a@b.co', '13900000000', '2030-01-01', '2030-01-01T00:00:00.000Z', 'Aa1@bcdef9'];
-
+const CANDIDATES: unknown[] = [
+  1,
+  0,
+  2,
+  2030,
+  false,
+  true,
+  'x',
+  'abc',
+  'Abc_1',
+  'a@b.co',
+  '13900000000',
+  '2030-01-01',
+  '2030-01-01T00:00:00.000Z',
+  'Aa1@bcdef9',
+];
 
 const shapeOf = (s: ZodType | undefined): Record<string, ZodType> => (s ? (defOf(unwrap(s)).shape ?? {}) : {});
 const pathParams = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
 /** The id names a route takes: path parameters, top-level body and query fields, and the known others. */
 function idNames(r: RouteRecord): string[] {
-  return [...new Set([...pathParams(r.url), ...Object.keys(shapeOf(r.body)), ...Object.keys(shapeOf(r.query))].filter((n) => ID_NAME.test(n) && !NOT_RECORD_IDS[n]).concat(OTHER_ID_FIELDS[routeKey(r)] ?? []))];
+  return [
+    ...new Set(
+      [...pathParams(r.url), ...Object.keys(shapeOf(r.body)), ...Object.keys(shapeOf(r.query))]
+        .filter((n) => ID_NAME.test(n) && !NOT_RECORD_IDS[n])
+        .concat(OTHER_ID_FIELDS[routeKey(r)] ?? []),
+    ),
+  ];
 }
 
 // ---- the world: A and B under the platform ----
@@ -184,7 +203,13 @@ interface Probe {
   expect: Expect;
 }
 
-type Case = { label: string; params?: Record<string, string | number>; query?: Record<string, string | number>; body?: Record<string, unknown>; expect?: Expect };
+type Case = {
+  label: string;
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: Record<string, unknown>;
+  expect?: Expect;
+};
 
 const PASSWORD = 'Tenant@2030x';
 const job = (over: Record<string, unknown> = {}) => ({
@@ -208,7 +233,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/adapter/menu-exec/query': { expect: 'forbidden' },
     'PUT /api/system/api/:id/roles': { expect: 'forbidden' },
     'POST /api/system/user/export': { expect: 'fileWithoutB' },
-    'POST /api/system/user': { body: { code: 'tenant_probe', name: 'probe', password: PASSWORD }, extra: [{ label: 'a role of B for a user of A', body: { code: 'tenant_probe2', name: 'probe', password: PASSWORD, orgId: w.A1, roleIds: [w.RB] } }] },
+    'POST /api/system/user': {
+      body: { code: 'tenant_probe', name: 'probe', password: PASSWORD },
+      extra: [{ label: 'a role of B for a user of A', body: { code: 'tenant_probe2', name: 'probe', password: PASSWORD, orgId: w.A1, roleIds: [w.RB] } }],
+    },
     'PUT /api/system/user/:id': { body: { name: 'changed', version: 1 } },
     'PUT /api/system/station/read': { body: { ids: [w.stationB] } },
     'POST /api/system/api/update-backlog-status': { body: { ids: [w.backlogB], status: 'complete' } },
@@ -226,7 +254,9 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/system/registry/envInstance': { body: { code: 'probe', ip: '10.0.0.1', port: 80 } },
     'PUT /api/system/registry/envInstance/:id': { body: { port: 81, version: 1 } },
     'POST /api/system/registry/envInstance/list': { body: { code: undefined }, expect: 'notFound' },
-    'POST /api/system/registry/translation': { body: { code: 'probe', queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name' } },
+    'POST /api/system/registry/translation': {
+      body: { code: 'probe', queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name' },
+    },
     'PUT /api/system/registry/translation/:id': { body: { column1: 'code', version: 1 } },
     'PUT /api/system/user/resetPwd': { body: { password: PASSWORD, confirmPassword: PASSWORD } },
     'PUT /api/system/user/changeStatus': { body: { status: 1 } },
@@ -255,7 +285,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
       ],
     },
     'POST /api/system/org': { body: { code: 'tenant-probe', name: 'probe' } },
-    'PUT /api/system/org/:id': { body: { name: 'changed', version: 1 }, extra: [{ label: 'move an organisation of A under B', params: { id: w.A1 }, body: { parentId: w.B, version: 1 } }] },
+    'PUT /api/system/org/:id': {
+      body: { name: 'changed', version: 1 },
+      extra: [{ label: 'move an organisation of A under B', params: { id: w.A1 }, body: { parentId: w.B, version: 1 } }],
+    },
     'POST /api/system/message/business': { body: { code: 'probe.event', name: 'probe', channels: ['station'], recipients: {} } },
     'PUT /api/system/message/business/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/system/message/template': { body: { channel: 'station', lang: 'zh-CN', content: 'probe' } },
@@ -266,8 +299,19 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/system/jobStream': { expect: 'jobNotFoundField', body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [] } },
     'POST /api/sport/commerce/order': { body: { type: 'general', items: [{ kind: 'general', name: 'probe', unitPriceFen: 100 }] } },
     'POST /api/sport/commerce/order/:id/pay': { body: { method: 'cash', amountFen: 100 } },
-    'POST /api/sport/commerce/refund': { body: { amountFen: 100, reason: 'probe', to: 'original' }, extra: [{ label: "an order of A refunded into B's account", body: { orderId: w.orderA, amountFen: 100, reason: 'probe', to: 'balance', accountId: w.accountB } }] },
-    'POST /api/sport/commerce/refund/nonOrder': { body: { payeeName: 'probe', amountFen: 100, method: 'cash', reason: 'probe' }, extra: [{ label: "paid into B's account", body: { payeeName: 'probe', amountFen: 100, method: 'balance', accountId: w.accountB, reason: 'probe' } }] },
+    'POST /api/sport/commerce/refund': {
+      body: { amountFen: 100, reason: 'probe', to: 'original' },
+      extra: [
+        {
+          label: "an order of A refunded into B's account",
+          body: { orderId: w.orderA, amountFen: 100, reason: 'probe', to: 'balance', accountId: w.accountB },
+        },
+      ],
+    },
+    'POST /api/sport/commerce/refund/nonOrder': {
+      body: { payeeName: 'probe', amountFen: 100, method: 'cash', reason: 'probe' },
+      extra: [{ label: "paid into B's account", body: { payeeName: 'probe', amountFen: 100, method: 'balance', accountId: w.accountB, reason: 'probe' } }],
+    },
     'POST /api/sport/commerce/refund/:id/review': { body: { approve: true, remark: 'probe' } },
     'GET /api/stadium/stadiumInfo/list/orgId/:orgId': { expect: 'empty' },
     'POST /api/stadium/stadiumInfo/pagelist': { expect: 'empty' },
@@ -275,29 +319,87 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/stadium/stadiumInfo/updateShopStatus': { body: { shopStatus: 0 } },
     'POST /api/stadium/stadiumInfo/lock': { body: { locked: true, reason: 'probe' } },
     'POST /api/stadium/stadiumInfo/review': { expect: 'forbidden', body: { approve: true } },
-    'POST /api/sport/venue/site': { body: { name: 'probe', sport: 'tennis' }, extra: [{ label: "B's template for a site of A's venue", body: { venueId: w.venueA, name: 'probe', sport: 'tennis', templateId: w.templateB } }] },
+    'POST /api/sport/venue/site': {
+      body: { name: 'probe', sport: 'tennis' },
+      extra: [{ label: "B's template for a site of A's venue", body: { venueId: w.venueA, name: 'probe', sport: 'tennis', templateId: w.templateB } }],
+    },
     'PUT /api/sport/venue/site/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/venue/site/:id/split': { body: { names: ['a', 'b'] } },
     'POST /api/sport/venue/site/merge': { body: { name: 'probe' } },
-    'POST /api/sport/venue/price': { body: { name: 'probe', start: '08:00', end: '09:00', priceFen: 100 }, extra: [{ label: "a price of A's venue for B's site", body: { venueId: w.venueA, siteId: w.siteB, name: 'probe', start: '08:00', end: '09:00', priceFen: 100 } }] },
+    'POST /api/sport/venue/price': {
+      body: { name: 'probe', start: '08:00', end: '09:00', priceFen: 100 },
+      extra: [
+        {
+          label: "a price of A's venue for B's site",
+          body: { venueId: w.venueA, siteId: w.siteB, name: 'probe', start: '08:00', end: '09:00', priceFen: 100 },
+        },
+      ],
+    },
     'PUT /api/sport/venue/price/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/venue/template': { body: { name: 'probe', hours: [{ day: 1, open: '08:00', close: '10:00' }] } },
     'PUT /api/sport/venue/template/:id': { body: { name: 'changed', version: 1 } },
-    'POST /api/sport/venue/template/:id/apply': { extra: [{ label: "B's site from a template of A", params: { id: w.templateB }, body: { siteIds: [w.siteB] } }] },
+    'POST /api/sport/venue/template/:id/apply': {
+      extra: [{ label: "B's site from a template of A", params: { id: w.templateB }, body: { siteIds: [w.siteB] } }],
+    },
     'POST /api/sport/booking/grid': { body: { date: '2030-01-01' } },
     'POST /api/sport/booking/plan': { body: { date: '2030-01-01' } },
-    'POST /api/sport/booking/order': { body: { date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }] }, extra: [{ label: "B's site in A's venue", body: { stadiumId: w.venueA, date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }] } }] },
-    'POST /api/sport/booking/lock': { body: { date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }], reason: 'probe' }, extra: [{ label: "B's site in A's venue", body: { stadiumId: w.venueA, date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }], reason: 'probe' } }] },
+    'POST /api/sport/booking/order': {
+      body: { date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }] },
+      extra: [
+        { label: "B's site in A's venue", body: { stadiumId: w.venueA, date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }] } },
+      ],
+    },
+    'POST /api/sport/booking/lock': {
+      body: { date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }], reason: 'probe' },
+      extra: [
+        {
+          label: "B's site in A's venue",
+          body: { stadiumId: w.venueA, date: '2030-01-01', items: [{ siteId: w.siteB, start: '10:00', end: '11:00' }], reason: 'probe' },
+        },
+      ],
+    },
     'POST /api/sport/booking/cancel': { body: { reason: 'probe' } },
     'POST /api/sport/booking/change': { body: { date: w.bDay, start: '12:00', end: '13:00' } },
     'POST /api/sport/booking/fixed/preview': { body: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay } },
-    'POST /api/sport/booking/fixed': { body: { name: 'probe', onConflict: 'skip', billing: 'series' }, extra: [{ label: "B's site in A's venue", body: { pattern: { stadiumId: w.venueA, siteIds: [w.siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay }, name: 'probe', onConflict: 'skip', billing: 'series' } }] },
+    'POST /api/sport/booking/fixed': {
+      body: { name: 'probe', onConflict: 'skip', billing: 'series' },
+      extra: [
+        {
+          label: "B's site in A's venue",
+          body: {
+            pattern: {
+              stadiumId: w.venueA,
+              siteIds: [w.siteB],
+              weekdays: [1, 2, 3, 4, 5, 6, 7],
+              start: '12:00',
+              end: '13:00',
+              dateFrom: w.bDay,
+              dateTo: w.bDay,
+            },
+            name: 'probe',
+            onConflict: 'skip',
+            billing: 'series',
+          },
+        },
+      ],
+    },
     'POST /api/sport/booking/fixed/:id/cancel': { body: { from: w.bDay } },
     'POST /api/sport/booking/closure/impact': { body: { from: `${w.bDay} 08:00`, to: `${w.bDay} 10:00` } },
-    'POST /api/sport/booking/closure': { body: { reason: 'probe' }, extra: [{ label: "B's site in A's venue", body: { range: { stadiumId: w.venueA, siteIds: [w.siteB], from: `${w.bDay} 08:00`, to: `${w.bDay} 10:00` }, reason: 'probe' } }] },
+    'POST /api/sport/booking/closure': {
+      body: { reason: 'probe' },
+      extra: [
+        {
+          label: "B's site in A's venue",
+          body: { range: { stadiumId: w.venueA, siteIds: [w.siteB], from: `${w.bDay} 08:00`, to: `${w.bDay} 10:00` }, reason: 'probe' },
+        },
+      ],
+    },
     'PUT /api/sport/booking/closure/:id': { body: { reason: 'changed', version: 1 } },
     'POST /api/sport/member/export': { expect: 'fileWithoutB' },
-    'POST /api/sport/card/type': { body: { name: 'probe', kind: 'times', times: 5, priceFen: 0 }, extra: [{ label: "B's venue for a type of A", body: { name: 'probe', kind: 'times', times: 5, priceFen: 0, venueIds: [w.venueB] } }] },
+    'POST /api/sport/card/type': {
+      body: { name: 'probe', kind: 'times', times: 5, priceFen: 0 },
+      extra: [{ label: "B's venue for a type of A", body: { name: 'probe', kind: 'times', times: 5, priceFen: 0, venueIds: [w.venueB] } }],
+    },
     'PUT /api/sport/card/type/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
@@ -306,7 +408,9 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/card/checkin': { body: { method: 'card' } },
     'PUT /api/sport/card/share/:shareId': { body: { limitFen: 100, version: 1 } },
     'PUT /api/sport/member/:id': { body: { name: 'changed', version: 1 } },
-    'POST /api/sport/member/:id/entrants': { extra: [{ label: "B's member as an entrant of A's company", params: { id: w.companyA }, body: { memberIds: [w.memberB] } }] },
+    'POST /api/sport/member/:id/entrants': {
+      extra: [{ label: "B's member as an entrant of A's company", params: { id: w.companyA }, body: { memberIds: [w.memberB] } }],
+    },
     'DELETE /api/sport/member/:id/entrants/:ids': { extra: [{ label: "B's member from A's company", params: { id: w.companyA, ids: String(w.memberB) } }] },
     'POST /api/sport/member/:id/entrants/list': { expect: 'notFound' },
     'POST /api/sport/member/lists': { body: { list: 'black', reason: 'probe' } },
@@ -341,7 +445,12 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/ticket/check': { body: { code: 'PROBE1234' } },
     'POST /api/sport/ticket/check/scans': { expect: 'empty' },
     'POST /api/sport/ticket/check/conflicts': { expect: 'empty' },
-    'POST /api/sport/ticket/check/upload': { body: { deviceId: 'probe-dev', scans: [{ uid: 'probe-0001', sessionId: w.ticketSessionB, code: 'PROBE1234', scannedAt: '2030-01-01T00:00:00Z', result: 'admitted' }] } },
+    'POST /api/sport/ticket/check/upload': {
+      body: {
+        deviceId: 'probe-dev',
+        scans: [{ uid: 'probe-0001', sessionId: w.ticketSessionB, code: 'PROBE1234', scannedAt: '2030-01-01T00:00:00Z', result: 'admitted' }],
+      },
+    },
     'POST /api/sport/ticket/reprint': { body: { reason: 'probe' } },
     'POST /api/sport/ticket/reserve': { body: { quantity: 1, reason: 'probe' } },
     'POST /api/sport/ticket/reserve/:id/review': { body: { approve: true } },
@@ -357,7 +466,14 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/ticket/external-item/refresh': { body: { ids: [w.externalB] } },
     'PUT /api/system/jobStream/:id': {
       body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 },
-      extra: [{ label: 'a stream of A running a job of B', params: { id: w.streamA }, body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 }, expect: 'jobNotFoundField' }],
+      extra: [
+        {
+          label: 'a stream of A running a job of B',
+          params: { id: w.streamA },
+          body: { name: 'probe', status: 1, nodes: [{ key: 'a', jobId: w.jobB }], edges: [], version: 1 },
+          expect: 'jobNotFoundField',
+        },
+      ],
     },
   };
 }
@@ -365,7 +481,7 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
 /** Routes looked up by another key than an id (checked as well). */
 function lookups(w: World): Record<string, Case[]> {
   return {
-    'POST /api/system/user/detailByPhone': [{ label: "a user of B by mobile", body: { mobile: w.uBMobile } }],
+    'POST /api/system/user/detailByPhone': [{ label: 'a user of B by mobile', body: { mobile: w.uBMobile } }],
     'POST /api/sport/booking/checkin': [{ label: "B's booking by its order number", body: { code: w.bookingNoB } }],
     'POST /api/sport/card/checkin/lookup': [
       { label: "B's card by its number", body: { keyword: w.cardNoB } },
@@ -382,24 +498,69 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (/\/job\/log\//.test(r.url)) return w.recordB;
     if (/\/api\/:id\//.test(r.url)) return w.apiId;
     if (r.module === 'venue') return /\/site\//.test(r.url) ? w.siteB : /\/price\//.test(r.url) ? w.ruleB : /\/template\//.test(r.url) ? w.templateB : w.venueB;
-    if (r.module === 'booking') return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
+    if (r.module === 'booking')
+      return /\/fixed\//.test(r.url) ? w.seriesB : /\/closure\//.test(r.url) ? w.closureB : /\/shift\//.test(r.url) ? w.shiftB : w.orderB;
     if (r.module === 'openApp') return w.openAppB;
     if (r.module === 'station') return w.stationB;
     if (r.module === 'backlog') return w.backlogB;
     if (r.module === 'message') return /\/template\//.test(r.url) ? w.msgTemplateB : /\/log\//.test(r.url) ? w.msgSendB : w.msgBusinessB;
     if (r.module === 'registry')
-      return /\/service\//.test(r.url) ? w.regServiceB : /\/envGroup\//.test(r.url) ? w.regGroupB : /\/envInstance\//.test(r.url) ? w.regInstanceB : /\/env\//.test(r.url) ? w.regEnvB : /\/translation\//.test(r.url) ? w.regTranslationB : w.regAppB;
+      return /\/service\//.test(r.url)
+        ? w.regServiceB
+        : /\/envGroup\//.test(r.url)
+          ? w.regGroupB
+          : /\/envInstance\//.test(r.url)
+            ? w.regInstanceB
+            : /\/env\//.test(r.url)
+              ? w.regEnvB
+              : /\/translation\//.test(r.url)
+                ? w.regTranslationB
+                : w.regAppB;
     if (r.module === 'member') return /\/identity\//.test(r.url) ? w.identityB : w.memberB;
     if (r.module === 'ticketGate') return /\/gate\//.test(r.url) ? w.gateB : w.ticketB;
-    if (r.module === 'ticketDist') return /\/dist-quota\//.test(r.url) ? w.quotaB : /\/package\//.test(r.url) ? w.packageB : /\/external-item\//.test(r.url) ? w.externalB : w.distributorB;
+    if (r.module === 'ticketDist')
+      return /\/dist-quota\//.test(r.url) ? w.quotaB : /\/package\//.test(r.url) ? w.packageB : /\/external-item\//.test(r.url) ? w.externalB : w.distributorB;
     if (r.module === 'ticket' && /\/reserve\//.test(r.url)) return w.reservationB;
     if (r.module === 'ticket' && /\/ticket\/:id\/refund/.test(r.url)) return w.ticketB;
     if (r.module === 'ticketCatalogue')
-      return /\/performer\//.test(r.url) ? w.performerB : /\/notice\/project\//.test(r.url) ? w.projectB : /\/notice\//.test(r.url) ? w.noticeB : /\/template\/print\//.test(r.url) ? w.ticketB : /\/template\//.test(r.url) ? w.ticketTemplateB : /\/wantSee\//.test(r.url) ? w.wantSeeB : /\/competitionOrder\//.test(r.url) ? w.ticketOrderB : w.ticketSessionB;
-    if (r.module === 'ticket') return /\/type\//.test(r.url) ? w.ticketTypeB : /\/project\//.test(r.url) ? w.projectB : /\/seatmap\//.test(r.url) ? w.seatmapB : /\/level\//.test(r.url) ? w.levelB : w.ticketSessionB;
+      return /\/performer\//.test(r.url)
+        ? w.performerB
+        : /\/notice\/project\//.test(r.url)
+          ? w.projectB
+          : /\/notice\//.test(r.url)
+            ? w.noticeB
+            : /\/template\/print\//.test(r.url)
+              ? w.ticketB
+              : /\/template\//.test(r.url)
+                ? w.ticketTemplateB
+                : /\/wantSee\//.test(r.url)
+                  ? w.wantSeeB
+                  : /\/competitionOrder\//.test(r.url)
+                    ? w.ticketOrderB
+                    : w.ticketSessionB;
+    if (r.module === 'ticket')
+      return /\/type\//.test(r.url)
+        ? w.ticketTypeB
+        : /\/project\//.test(r.url)
+          ? w.projectB
+          : /\/seatmap\//.test(r.url)
+            ? w.seatmapB
+            : /\/level\//.test(r.url)
+              ? w.levelB
+              : w.ticketSessionB;
     if (r.module === 'card') return /\/type\//.test(r.url) ? w.cardTypeB : /\/share\//.test(r.url) ? w.shareB : w.cardB;
-    if (r.module === 'commerce') return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
-    const m: Record<string, number> = { user: w.uB, role: w.RB, org: w.B1, job: w.jobB, jobStream: w.streamB, online: w.sessionB, loginLog: w.loginLogB, operLog: w.operLogB };
+    if (r.module === 'commerce')
+      return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
+    const m: Record<string, number> = {
+      user: w.uB,
+      role: w.RB,
+      org: w.B1,
+      job: w.jobB,
+      jobStream: w.streamB,
+      online: w.sessionB,
+      loginLog: w.loginLogB,
+      operLog: w.operLogB,
+    };
     return m[r.module];
   };
   switch (name) {
@@ -505,7 +666,15 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'venueIds':
       return [w.venueB];
     case 'pattern':
-      return { stadiumId: w.venueB, siteIds: [w.siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay } as unknown as Record<string, unknown>[];
+      return {
+        stadiumId: w.venueB,
+        siteIds: [w.siteB],
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        start: '12:00',
+        end: '13:00',
+        dateFrom: w.bDay,
+        dateTo: w.bDay,
+      } as unknown as Record<string, unknown>[];
     case 'range':
       return { stadiumId: w.venueB, siteIds: [w.siteB], from: `${w.bDay} 08:00`, to: `${w.bDay} 10:00` } as unknown as Record<string, unknown>[];
   }
@@ -533,7 +702,14 @@ function probesOf(w: World, r: RouteRecord): Probe[] {
   const probes: Probe[] = [];
   if (names.length) probes.push({ route: r, label: `B's ${names.join(', ')}`, params, query, body: body && { ...body, ...o.body }, expect: expectDefault });
   for (const c of [...(o.extra ?? []), ...extraLookups]) {
-    probes.push({ route: r, label: c.label, params: { ...params, ...c.params }, query: { ...query, ...c.query }, body: c.body ?? body, expect: c.expect ?? expectDefault });
+    probes.push({
+      route: r,
+      label: c.label,
+      params: { ...params, ...c.params },
+      query: { ...query, ...c.query },
+      body: c.body ?? body,
+      expect: c.expect ?? expectDefault,
+    });
   }
   return probes;
 }
@@ -636,7 +812,8 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
   // digest of their text, so a changed row changes its table's entry.
   // A session's last-seen time moves when its holder calls; nobody of B calls during the probes.
   const parts = Object.entries(tables).map(
-    ([table, where]) => `select '${table}' as t, count(*)::int as n, coalesce(md5(string_agg(r, E'\\n' order by r)), '') as h from (select (to_jsonb(x) - 'last_seen_at')::text as r from ${table} x where ${where}) q`,
+    ([table, where]) =>
+      `select '${table}' as t, count(*)::int as n, coalesce(md5(string_agg(r, E'\\n' order by r)), '') as h from (select (to_jsonb(x) - 'last_seen_at')::text as r from ${table} x where ${where}) q`,
   );
   const rows = await s.database.query<{ t: string; n: number; h: string }>(`${B_ORGS(b)} ${parts.join(' union all ')}`);
   const out: Record<string, string[]> = {};
@@ -687,56 +864,136 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const mgrB = new Client(s);
     expect((await mgrB.login('tenant_mgr_b', PASSWORD)).code).toBe(0);
     const jobB = (await ok<{ id: number }>('POST', sys('job'), job(), mgrB)).id;
-    const streamB = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'b-stream', status: 1, nodes: [{ key: 'a', jobId: jobB }], edges: [] }, mgrB)).id;
+    const streamB = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'b-stream', status: 1, nodes: [{ key: 'a', jobId: jobB }], edges: [] }, mgrB))
+      .id;
     const recordB = (await ok<{ id: number }>('POST', sys(`job/${jobB}/run`), {}, mgrB)).id;
     const runB = (await ok<{ id: number }>('POST', sys(`jobStream/${streamB}/run`), undefined, mgrB)).id;
     // B sells, takes cash, applies for a refund and opens a stored-value account.
-    const orderB = (await ok<{ id: number }>('POST', '/api/sport/commerce/order', { type: 'general', items: [{ kind: 'general', name: 'b-item', unitPriceFen: 1000 }] }, mgrB)).id;
-    const paymentB = (await ok<{ payment: { id: number } }>('POST', `/api/sport/commerce/order/${orderB}/pay`, { method: 'cash', amountFen: 1000 }, mgrB)).payment.id;
+    const orderB = (
+      await ok<{ id: number }>('POST', '/api/sport/commerce/order', { type: 'general', items: [{ kind: 'general', name: 'b-item', unitPriceFen: 1000 }] }, mgrB)
+    ).id;
+    const paymentB = (await ok<{ payment: { id: number } }>('POST', `/api/sport/commerce/order/${orderB}/pay`, { method: 'cash', amountFen: 1000 }, mgrB))
+      .payment.id;
     const refundB = (await ok<{ id: number }>('POST', '/api/sport/commerce/refund', { orderId: orderB, amountFen: 100, reason: 'b-refund' }, mgrB)).id;
     const accountB = (await ok<{ id: number }>('POST', '/api/sport/commerce/account', { holderName: 'b-member' }, mgrB)).id;
     // B runs a venue: a site, a price, a template, a lock and a booking.
     const venueB = (await ok<{ id: number }>('POST', '/api/stadium/stadiumInfo/insert', { stadiumName: 'b-venue' }, mgrB)).id;
     const siteB = (await ok<{ id: number }>('POST', '/api/sport/venue/site', { venueId: venueB, name: 'b-site', sport: 'tennis' }, mgrB)).id;
-    const ruleB = (await ok<{ id: number }>('POST', '/api/sport/venue/price', { venueId: venueB, name: 'b-price', start: '08:00', end: '22:00', priceFen: 1000 }, mgrB)).id;
-    const templateB = (await ok<{ id: number }>('POST', '/api/sport/venue/template', { venueId: venueB, name: 'b-template', hours: [{ day: 1, open: '08:00', close: '10:00' }] }, mgrB)).id;
+    const ruleB = (
+      await ok<{ id: number }>('POST', '/api/sport/venue/price', { venueId: venueB, name: 'b-price', start: '08:00', end: '22:00', priceFen: 1000 }, mgrB)
+    ).id;
+    const templateB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/venue/template',
+        { venueId: venueB, name: 'b-template', hours: [{ day: 1, open: '08:00', close: '10:00' }] },
+        mgrB,
+      )
+    ).id;
     const bDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + 2 * 86400_000));
-    const lockB = (await ok<{ claimIds: number[] }>('POST', '/api/sport/booking/lock', { stadiumId: venueB, date: bDay, items: [{ siteId: siteB, start: '08:00', end: '09:00' }], reason: 'b-lock' }, mgrB)).claimIds[0]!;
-    const bookingNoB = (await ok<{ orderNo: string }>('POST', '/api/sport/booking/order', { stadiumId: venueB, date: bDay, items: [{ siteId: siteB, start: '10:00', end: '11:00' }] }, mgrB)).orderNo;
-    const seriesB = (await ok<{ id: number }>('POST', '/api/sport/booking/fixed', { pattern: { stadiumId: venueB, siteIds: [siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '14:00', end: '15:00', dateFrom: bDay, dateTo: bDay }, name: 'b-series', onConflict: 'skip', billing: 'series' }, mgrB)).id;
-    const closureB = (await ok<{ id: number }>('POST', '/api/sport/booking/closure', { range: { stadiumId: venueB, siteIds: [siteB], from: `${bDay} 18:00`, to: `${bDay} 20:00` }, reason: 'b-closure' }, mgrB)).id;
+    const lockB = (
+      await ok<{ claimIds: number[] }>(
+        'POST',
+        '/api/sport/booking/lock',
+        { stadiumId: venueB, date: bDay, items: [{ siteId: siteB, start: '08:00', end: '09:00' }], reason: 'b-lock' },
+        mgrB,
+      )
+    ).claimIds[0]!;
+    const bookingNoB = (
+      await ok<{ orderNo: string }>(
+        'POST',
+        '/api/sport/booking/order',
+        { stadiumId: venueB, date: bDay, items: [{ siteId: siteB, start: '10:00', end: '11:00' }] },
+        mgrB,
+      )
+    ).orderNo;
+    const seriesB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/booking/fixed',
+        {
+          pattern: { stadiumId: venueB, siteIds: [siteB], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '14:00', end: '15:00', dateFrom: bDay, dateTo: bDay },
+          name: 'b-series',
+          onConflict: 'skip',
+          billing: 'series',
+        },
+        mgrB,
+      )
+    ).id;
+    const closureB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/booking/closure',
+        { range: { stadiumId: venueB, siteIds: [siteB], from: `${bDay} 18:00`, to: `${bDay} 20:00` }, reason: 'b-closure' },
+        mgrB,
+      )
+    ).id;
     const shiftB = (await ok<{ id: number }>('POST', '/api/sport/workbench/shift/current', { stadiumId: venueB }, mgrB)).id;
     const memberB = (await ok<{ id: number }>('POST', '/api/sport/member', { name: 'b-member', phone: '13911113333' }, mgrB)).id;
-    const identityB = (await ok<{ id: number }>('POST', '/api/sport/member/identity', { memberId: memberB, realName: 'b-member', idType: '2', idNo: 'E1234567' }, mgrB)).id;
+    const identityB = (
+      await ok<{ id: number }>('POST', '/api/sport/member/identity', { memberId: memberB, realName: 'b-member', idType: '2', idNo: 'E1234567' }, mgrB)
+    ).id;
     await ok('POST', '/api/sport/member/lists', { memberIds: [memberB], list: 'white', reason: 'b-list' }, mgrB);
     const listEntryB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/member/lists/list', {}, mgrB)).data[0]!.id;
     // B sells a member card (paid in cash) and shares it with a second member.
-    const cardTypeB = (await ok<{ id: number }>('POST', '/api/sport/card/type', { name: 'b-card', kind: 'value', priceFen: 1000, faceValueFen: 1000, maxSharers: 2 }, mgrB)).id;
+    const cardTypeB = (
+      await ok<{ id: number }>('POST', '/api/sport/card/type', { name: 'b-card', kind: 'value', priceFen: 1000, faceValueFen: 1000, maxSharers: 2 }, mgrB)
+    ).id;
     const soldB = await ok<{ orderId: number; cardId: number; cardNo: string }>('POST', '/api/sport/card/sell', { typeId: cardTypeB, memberId: memberB }, mgrB);
     await ok('POST', `/api/sport/commerce/order/${soldB.orderId}/pay`, { method: 'cash', amountFen: 1000 }, mgrB);
     const friendB = (await ok<{ id: number }>('POST', '/api/sport/member', { name: 'b-friend', phone: '13911114444' }, mgrB)).id;
     const shareB = (await ok<{ id: number }>('POST', `/api/sport/card/${soldB.cardId}/share`, { memberId: friendB, limitFen: 500 }, mgrB)).id;
     // B sells tickets: a project type, a project, a seat map and a seated session with a level; one seat ordered.
     // (Ticketing has no screens yet: both managers' roles are granted its routes.)
-    const ticketApis = await ok<{ data: { id: number; grantable: boolean; roleIds: number[] }[] }>('POST', sys('api/list'), { module: 'ticket', pageSize: 500 });
+    const ticketApis = await ok<{ data: { id: number; grantable: boolean; roleIds: number[] }[] }>('POST', sys('api/list'), {
+      module: 'ticket',
+      pageSize: 500,
+    });
     for (const a of ticketApis.data.filter((x) => x.grantable)) await ok('PUT', sys(`api/${a.id}/roles`), { roleIds: [...new Set([...a.roleIds, RA, RBT])] });
     const ticketTypeB = (await ok<{ id: number }>('POST', '/api/sport/ticket/type', { name: 'b-type' }, mgrB)).id;
     const projectB = (await ok<{ id: number }>('POST', '/api/sport/ticket/project', { name: 'b-project', typeId: ticketTypeB }, mgrB)).id;
-    const seatDoc = { width: 200, height: 200, zones: [{ key: 'Z', name: 'b-zone', color: '#112233' }], seats: [1, 2, 3].map((n) => ({ key: `s${n}`, zone: 'Z', row: '1', no: String(n), x: n * 20, y: 20, kind: 'normal', levelKey: 'A' })) };
+    const seatDoc = {
+      width: 200,
+      height: 200,
+      zones: [{ key: 'Z', name: 'b-zone', color: '#112233' }],
+      seats: [1, 2, 3].map((n) => ({ key: `s${n}`, zone: 'Z', row: '1', no: String(n), x: n * 20, y: 20, kind: 'normal', levelKey: 'A' })),
+    };
     const seatmapB = (await ok<{ id: number }>('POST', '/api/sport/ticket/seatmap', { name: 'b-map', document: seatDoc }, mgrB)).id;
-    const ticketSessionB = await ok<{ id: number; levels: { id: number }[] }>('POST', '/api/sport/ticket/session', { projectId: projectB, name: 'b-session', startAt: '2030-01-01T12:00:00Z', seated: true, seatmapId: seatmapB, onSale: true, levels: [{ name: 'b-level', priceFen: 1000, levelKeys: ['A'] }] }, mgrB);
+    const ticketSessionB = await ok<{ id: number; levels: { id: number }[] }>(
+      'POST',
+      '/api/sport/ticket/session',
+      {
+        projectId: projectB,
+        name: 'b-session',
+        startAt: '2030-01-01T12:00:00Z',
+        seated: true,
+        seatmapId: seatmapB,
+        onSale: true,
+        levels: [{ name: 'b-level', priceFen: 1000, levelKeys: ['A'] }],
+      },
+      mgrB,
+    );
     const seatsB = await ok<{ seats: { id: number }[] }>('POST', `/api/sport/ticket/session/${ticketSessionB.id}/seats`, {}, mgrB);
     await ok('POST', '/api/sport/ticket/order', { sessionId: ticketSessionB.id, seatIds: [seatsB.seats[1]!.id] }, mgrB);
     // B reserves a seat for a sponsor (pending review); B's ticket is the ordered seat's.
-    const reservationB = (await ok<{ id: number }>('POST', '/api/sport/ticket/reserve', { sessionId: ticketSessionB.id, seatIds: [seatsB.seats[2]!.id], reason: 'b-sponsor' }, mgrB)).id;
+    const reservationB = (
+      await ok<{ id: number }>('POST', '/api/sport/ticket/reserve', { sessionId: ticketSessionB.id, seatIds: [seatsB.seats[2]!.id], reason: 'b-sponsor' }, mgrB)
+    ).id;
     const ticketB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/ticket/list', { sessionId: ticketSessionB.id }, mgrB)).data[0]!.id;
     const ticketOrderB = (await ok<{ data: { orderId: number }[] }>('POST', '/api/sport/ticket/list', { sessionId: ticketSessionB.id }, mgrB)).data[0]!.orderId;
     // B's catalogue extras: a performer, a purchase notice and a ticket template its project uses; someone who wants to see it.
     const performerB = (await ok<{ id: number }>('POST', '/api/sport/ticket/performer', { name: 'b-performer' }, mgrB)).id;
     const noticeB = (await ok<{ id: number }>('POST', '/api/sport/ticket/notice', { title: 'b-notice', content: 'b' }, mgrB)).id;
-    const ticketTemplateB = (await ok<{ id: number }>('POST', '/api/sport/ticket/template', { name: 'b-template', kind: 'paper', widthMm: 50, heightMm: 30, elements: [] }, mgrB)).id;
+    const ticketTemplateB = (
+      await ok<{ id: number }>('POST', '/api/sport/ticket/template', { name: 'b-template', kind: 'paper', widthMm: 50, heightMm: 30, elements: [] }, mgrB)
+    ).id;
     const projectBNow = await ok<{ version: number }>('GET', `/api/sport/ticket/project/${projectB}`, undefined, mgrB);
-    await ok('PUT', `/api/sport/ticket/project/${projectB}`, { performerIds: [performerB], noticeId: noticeB, templateId: ticketTemplateB, version: projectBNow.version }, mgrB);
+    await ok(
+      'PUT',
+      `/api/sport/ticket/project/${projectB}`,
+      { performerIds: [performerB], noticeId: noticeB, templateId: ticketTemplateB, version: projectBNow.version },
+      mgrB,
+    );
     const wantSeeB = (await ok<{ id: number }>('POST', '/api/sport/ticket/wantSee', { projectId: projectB, name: 'b-fan', phone: '13911115555' }, mgrB)).id;
     // B checks tickets at a gate of its own.
     const gateB = (await ok<{ id: number }>('POST', '/api/sport/ticket/gate', { name: 'b-gate' }, mgrB)).id;
@@ -748,35 +1005,85 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const backlogB = (await s.database.db.transaction((tx) => addBacklog(tx, { orgId: B, userId: uB, title: 'b-todo' })))!;
     const openApiId = (await ok<{ id: number }[]>('GET', sys('openApp/interfaces')))[0]!.id;
     // B's messaging: a business type, its station template, a test send to B's staff (its log row).
-    const msgBusinessB = (await ok<{ id: number }>('POST', sys('message/business'), { code: 'b.event', name: 'b-event', variables: [{ name: 'x', sample: '1' }], channels: ['station'], recipients: { operator: true } }, mgrB)).id;
-    const msgTemplateB = (await ok<{ id: number }>('POST', sys('message/template'), { businessId: msgBusinessB, channel: 'station', lang: 'zh-CN', title: 'b', content: 'b {x}' }, mgrB)).id;
+    const msgBusinessB = (
+      await ok<{ id: number }>(
+        'POST',
+        sys('message/business'),
+        { code: 'b.event', name: 'b-event', variables: [{ name: 'x', sample: '1' }], channels: ['station'], recipients: { operator: true } },
+        mgrB,
+      )
+    ).id;
+    const msgTemplateB = (
+      await ok<{ id: number }>(
+        'POST',
+        sys('message/template'),
+        { businessId: msgBusinessB, channel: 'station', lang: 'zh-CN', title: 'b', content: 'b {x}' },
+        mgrB,
+      )
+    ).id;
     const msgSendB = (await ok<{ id: number }>('POST', sys('message/test'), { templateId: msgTemplateB, userId: uB }, mgrB)).id;
     // B's service registry: an application with a service, an environment deploying it with a group and an instance, a translation item.
     const regAppB = (await ok<{ id: number }>('POST', sys('registry/app'), { name: 'b-app', code: 'b-app' }, mgrB)).id;
-    const regServiceB = (await ok<{ id: number }>('POST', sys('registry/service'), { appId: regAppB, name: 'b-svc', code: 'b-svc', serviceVersion: '1', type: 'http', context: '/b' }, mgrB)).id;
+    const regServiceB = (
+      await ok<{ id: number }>(
+        'POST',
+        sys('registry/service'),
+        { appId: regAppB, name: 'b-svc', code: 'b-svc', serviceVersion: '1', type: 'http', context: '/b' },
+        mgrB,
+      )
+    ).id;
     const regEnvB = (await ok<{ id: number }>('POST', sys('registry/env'), { name: 'b-env', code: 'b-env', serviceIds: [regServiceB] }, mgrB)).id;
     const regGroupB = (await ok<{ id: number }>('POST', sys('registry/envGroup'), { envId: regEnvB, code: 'b-group', name: 'b-group' }, mgrB)).id;
-    const regInstanceB = (await ok<{ id: number }>('POST', sys('registry/envInstance'), { envId: regEnvB, groupId: regGroupB, code: 'b-inst', ip: '10.0.0.2', port: 80 }, mgrB)).id;
-    const regTranslationB = (await ok<{ id: number }>('POST', sys('registry/translation'), { code: 'b-tr', queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name' }, mgrB)).id;
+    const regInstanceB = (
+      await ok<{ id: number }>('POST', sys('registry/envInstance'), { envId: regEnvB, groupId: regGroupB, code: 'b-inst', ip: '10.0.0.2', port: 80 }, mgrB)
+    ).id;
+    const regTranslationB = (
+      await ok<{ id: number }>(
+        'POST',
+        sys('registry/translation'),
+        { code: 'b-tr', queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name' },
+        mgrB,
+      )
+    ).id;
     // B distributes: a distributor given quota of a general-admission level, a package, an external item pulled from a feed.
-    const gaSessionB = await ok<{ id: number; levels: { id: number }[] }>('POST', '/api/sport/ticket/session', { projectId: projectB, name: 'b-ga', startAt: '2030-01-02T12:00:00Z', onSale: true, levels: [{ name: 'b-ga-level', priceFen: 500, quota: 10 }] }, mgrB);
+    const gaSessionB = await ok<{ id: number; levels: { id: number }[] }>(
+      'POST',
+      '/api/sport/ticket/session',
+      { projectId: projectB, name: 'b-ga', startAt: '2030-01-02T12:00:00Z', onSale: true, levels: [{ name: 'b-ga-level', priceFen: 500, quota: 10 }] },
+      mgrB,
+    );
     const distributorB = (await ok<{ id: number }>('POST', '/api/sport/ticket/distributor', { name: 'b-distributor', commissionPct: 5 }, mgrB)).id;
-    const quotaB = (await ok<{ id: number }>('POST', '/api/sport/ticket/dist-quota', { distributorId: distributorB, levelId: gaSessionB.levels[0]!.id, quantity: 3 }, mgrB)).id;
+    const quotaB = (
+      await ok<{ id: number }>('POST', '/api/sport/ticket/dist-quota', { distributorId: distributorB, levelId: gaSessionB.levels[0]!.id, quantity: 3 }, mgrB)
+    ).id;
     await ok('POST', `/api/sport/ticket/distributor/${distributorB}/order`, { quotaId: quotaB, quantity: 1 }, mgrB);
-    const packageB = (await ok<{ id: number }>('POST', '/api/sport/ticket/package', { name: 'b-package', priceFen: 800, stock: 5, parts: [{ levelId: gaSessionB.levels[0]!.id }, { levelId: ticketSessionB.levels[0]!.id }] }, mgrB)).id;
+    const packageB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/ticket/package',
+        { name: 'b-package', priceFen: 800, stock: 5, parts: [{ levelId: gaSessionB.levels[0]!.id }, { levelId: ticketSessionB.levels[0]!.id }] },
+        mgrB,
+      )
+    ).id;
     // No network here: the pulled item is stored as a pull would store it.
-    const [externalRow] = await s.database.query<{ id: string }>(`insert into sport_ticket_external_item (org_id, distributor_id, external_id, name, source_url) values ($1, $2, 'B1', 'b-external', 'https://feeds.example.com/b.json') returning id`, [B, distributorB]);
+    const [externalRow] = await s.database.query<{ id: string }>(
+      `insert into sport_ticket_external_item (org_id, distributor_id, external_id, name, source_url) values ($1, $2, 'B1', 'b-external', 'https://feeds.example.com/b.json') returning id`,
+      [B, distributorB],
+    );
     const externalB = Number(externalRow!.id);
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
     expect((await mgrA.login('tenant_mgr_a', PASSWORD)).code).toBe(0);
     const jobA = (await ok<{ id: number }>('POST', sys('job'), job(), mgrA)).id;
-    const orderA = (await ok<{ id: number }>('POST', '/api/sport/commerce/order', { type: 'general', items: [{ kind: 'general', name: 'a-item', unitPriceFen: 1000 }] }, mgrA)).id;
+    const orderA = (
+      await ok<{ id: number }>('POST', '/api/sport/commerce/order', { type: 'general', items: [{ kind: 'general', name: 'a-item', unitPriceFen: 1000 }] }, mgrA)
+    ).id;
     const companyA = (await ok<{ id: number }>('POST', '/api/sport/member/add', { name: 'a-company', phone: '13922223333', kind: 'corporate' }, mgrA)).id;
     await ok('POST', `/api/sport/commerce/order/${orderA}/pay`, { method: 'cash', amountFen: 1000 }, mgrA);
     const venueA = (await ok<{ id: number }>('POST', '/api/stadium/stadiumInfo/insert', { stadiumName: 'a-venue' }, mgrA)).id;
-    const streamA = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'a-stream', status: 1, nodes: [{ key: 'a', jobId: jobA }], edges: [] }, mgrA)).id;
+    const streamA = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'a-stream', status: 1, nodes: [{ key: 'a', jobId: jobA }], edges: [] }, mgrA))
+      .id;
     const online = await ok<{ data: { sessionId: number; userCode: string; orgId: number }[] }>('POST', sys('online/list'), { pageSize: 100 });
     const sessionB = online.data.find((o) => o.userCode === 'tenant_staff_b')!.sessionId;
     const logins = await ok<{ data: { id: number; orgId: number | null }[] }>('POST', sys('loginLog/list'), { loginName: 'tenant_staff_b', pageSize: 10 });
@@ -880,7 +1187,8 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
 
   async function verdict(p: Probe, res: Awaited<ReturnType<typeof call>>): Promise<string | null> {
     if (p.expect === 'fileWithoutB') {
-      if (res.statusCode !== 200 || String(res.headers['content-type']).includes('json')) return `expected a file, got HTTP ${res.statusCode} ${res.body.slice(0, 200)}`;
+      if (res.statusCode !== 200 || String(res.headers['content-type']).includes('json'))
+        return `expected a file, got HTTP ${res.statusCode} ${res.body.slice(0, 200)}`;
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
       const cells: string[] = [];
@@ -897,7 +1205,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
         return env.code === Code.FORBIDDEN ? null : `expected 100420, got ${got}`;
       case 'jobNotFoundField': {
         const fields = Array.isArray(env.detail) ? (env.detail as { field: string }[]).map((d) => d.field) : [];
-        return env.code === Code.INVALID && fields.some((f) => /^nodes\.\d+\.jobId$/.test(f)) ? null : `expected 100400 on nodes.0.jobId (job not found), got ${got}`;
+        return env.code === Code.INVALID && fields.some((f) => /^nodes\.\d+\.jobId$/.test(f))
+          ? null
+          : `expected 100400 on nodes.0.jobId (job not found), got ${got}`;
       }
       case 'empty': {
         const b = env.body as { total?: number; data?: unknown[] } | unknown[];
@@ -908,7 +1218,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     return null;
   }
 
-  it('every route with a record id: B\'s record answers 100404 to A\'s manager and B\'s rows stay unchanged', { timeout: 300_000 }, async () => {
+  it("every route with a record id: B's record answers 100404 to A's manager and B's rows stay unchanged", { timeout: 300_000 }, async () => {
     const all = routes();
     expect(all.length).toBeGreaterThan(100);
     const problems: string[] = [];
@@ -932,7 +1242,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const detected = all.filter((r) => idNames(r).length).map(routeKey);
     const uncovered = detected.filter((k) => !covered.has(k) && !SKIP[k]);
     const staleSkips = Object.keys(SKIP).filter((k) => !detected.includes(k));
-    console.info(`Tenant isolation (${kind}): ${covered.size} routes covered, ${Object.keys(SKIP).length} skipped\n${[...covered].map(([k, v]) => `  ${k}: ${v.join('; ')}`).join('\n')}`);
+    console.info(
+      `Tenant isolation (${kind}): ${covered.size} routes covered, ${Object.keys(SKIP).length} skipped\n${[...covered].map(([k, v]) => `  ${k}: ${v.join('; ')}`).join('\n')}`,
+    );
     expect(uncovered, 'routes that take a record id are neither covered nor skipped with a reason').toEqual([]);
     expect(staleSkips, 'skip-list entries for routes that no longer take an id').toEqual([]);
     expect(covered.size).toBeGreaterThan(50);

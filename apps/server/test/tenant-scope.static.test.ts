@@ -85,7 +85,15 @@ const ORGANISATION_OWNED = [
 ];
 
 // Ticket distribution (issue 13): distributors, their quotas, seats and orders, external items, packages.
-ORGANISATION_OWNED.push('sport_ticket_distributor', 'sport_ticket_dist_quota', 'sport_ticket_dist_seat', 'sport_ticket_dist_order', 'sport_ticket_external_item', 'sport_ticket_package', 'sport_ticket_package_part');
+ORGANISATION_OWNED.push(
+  'sport_ticket_distributor',
+  'sport_ticket_dist_quota',
+  'sport_ticket_dist_seat',
+  'sport_ticket_dist_order',
+  'sport_ticket_external_item',
+  'sport_ticket_package',
+  'sport_ticket_package_part',
+);
 
 // Third-party application access (issue 14).
 ORGANISATION_OWNED.push('sys_open_app', 'sys_open_grant', 'sys_open_call_log');
@@ -94,13 +102,28 @@ ORGANISATION_OWNED.push('sys_open_app', 'sys_open_grant', 'sys_open_call_log');
 ORGANISATION_OWNED.push('msg_channel', 'msg_business', 'msg_template', 'msg_send');
 
 // Ticketing catalogue extras (issue 13): performers and their projects, purchase notices, ticket templates, want-to-see entries, the project data log.
-ORGANISATION_OWNED.push('sport_ticket_performer', 'sport_ticket_project_performer', 'sport_ticket_notice', 'sport_ticket_template', 'sport_ticket_want_see', 'sport_ticket_data_log');
+ORGANISATION_OWNED.push(
+  'sport_ticket_performer',
+  'sport_ticket_project_performer',
+  'sport_ticket_notice',
+  'sport_ticket_template',
+  'sport_ticket_want_see',
+  'sport_ticket_data_log',
+);
 
 // Station messages and to-do messages (issue 14): each row is one user's, in the organisation it was sent in.
 ORGANISATION_OWNED.push('sys_station_message', 'sys_backlog');
 
 // The service registry (issue 14): applications, environments with groups, instances and deployed services, services, translation items.
-ORGANISATION_OWNED.push('registry_app', 'registry_env', 'registry_env_group', 'registry_env_instance', 'registry_env_service', 'registry_service', 'registry_translation');
+ORGANISATION_OWNED.push(
+  'registry_app',
+  'registry_env',
+  'registry_env_group',
+  'registry_env_instance',
+  'registry_env_service',
+  'registry_service',
+  'registry_translation',
+);
 
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */
 const USER_OWNED = ['sys_password_history'];
@@ -132,15 +155,19 @@ const PLATFORM_WIDE = [
  */
 const ALLOWED_OUTSIDE_REPOSITORIES: Record<string, string> = {
   'platform/scope.ts': 'the scope predicate itself: the subtree of an organisation is read from sys_org',
-  'platform/access.ts': "the permission lookup of the session's own user in the session's own organisation (one organisation by construction: both ids come from the session row), cached per process",
-  'modules/log/operlog.writer.ts': "the operation-log writer handed to the request pipeline: it writes the row of the caller's own session organisation (or none for public calls), before anyone else's record is touched",
+  'platform/access.ts':
+    "the permission lookup of the session's own user in the session's own organisation (one organisation by construction: both ids come from the session row), cached per process",
+  'modules/log/operlog.writer.ts':
+    "the operation-log writer handed to the request pipeline: it writes the row of the caller's own session organisation (or none for public calls), before anyone else's record is touched",
 };
 
 /** Parameter types that carry a scope. */
 const SCOPE_TYPES = new Set(['Scope', 'SystemScope', 'OneOrgScope']);
 
 function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
 }
 
 const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
@@ -209,7 +236,8 @@ function exportedFunctions(sf: ts.SourceFile): ExportedFunction[] {
     if (ts.isFunctionDeclaration(st) && st.name && exported(st)) out.push({ name: st.name.text, node: st });
     if (ts.isVariableStatement(st) && exported(st)) {
       for (const d of st.declarationList.declarations) {
-        if (ts.isIdentifier(d.name) && d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer))) out.push({ name: d.name.text, node: d.initializer });
+        if (ts.isIdentifier(d.name) && d.initializer && (ts.isArrowFunction(d.initializer) || ts.isFunctionExpression(d.initializer)))
+          out.push({ name: d.name.text, node: d.initializer });
       }
     }
   }
@@ -254,8 +282,13 @@ describe('tenant scope, by construction (source)', () => {
       all.filter((t) => !classified.has(t)),
       'a new table must be listed as organisation-owned (with org_id), user-owned or platform-wide',
     ).toEqual([]);
-    expect([...classified].filter((t) => !all.includes(t)), 'listed tables that do not exist').toEqual([]);
-    const withoutOrg = [...tables].filter(([, t]) => orgOwnedSql.has(t) && t !== 'sys_org').filter(([name]) => !getTableConfig(schema[name as keyof typeof schema] as PgTable).columns.some((c) => c.name === 'org_id'));
+    expect(
+      [...classified].filter((t) => !all.includes(t)),
+      'listed tables that do not exist',
+    ).toEqual([]);
+    const withoutOrg = [...tables]
+      .filter(([, t]) => orgOwnedSql.has(t) && t !== 'sys_org')
+      .filter(([name]) => !getTableConfig(schema[name as keyof typeof schema] as PgTable).columns.some((c) => c.name === 'org_id'));
     expect(
       withoutOrg.map(([, t]) => t),
       'organisation-owned tables without org_id',
@@ -277,7 +310,8 @@ describe('tenant scope, by construction (source)', () => {
         const scopes = scopeParameters(fn.node);
         if (!scopes.length) problems.push(`${rel(file)}: ${fn.name} reads or writes ${refs.join(', ')} without a Scope parameter`);
         // A SystemScope is platform-wide by type (no predicate to add): it makes the caller write SYSTEM_SCOPE.
-        else if (!scopes.some((s) => s.type === 'SystemScope' || usesName(fn.node.body!, s.name))) problems.push(`${rel(file)}: ${fn.name} takes a Scope but never uses it`);
+        else if (!scopes.some((s) => s.type === 'SystemScope' || usesName(fn.node.body!, s.name)))
+          problems.push(`${rel(file)}: ${fn.name} takes a Scope but never uses it`);
       }
     }
     expect(checked).toBeGreaterThan(50);

@@ -60,7 +60,13 @@ function migrationStatus(dataDir: string, url: string | undefined): { code: numb
   const script = path.join(migrationsFolder, '../scripts/migration-status.mjs');
   const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: url ?? '' };
   const r = spawnSync(process.execPath, [script], { env, encoding: 'utf8' });
-  return { code: r.status, lines: (r.stdout + r.stderr).trim().split('\n').map((l) => l.replace(/\s+/g, ' ')) };
+  return {
+    code: r.status,
+    lines: (r.stdout + r.stderr)
+      .trim()
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ')),
+  };
 }
 
 interface Raw {
@@ -100,7 +106,7 @@ async function openAtBaseline(kind: 'pglite' | 'postgres', dataDir: string, url:
   await migrate(drizzle(client), { migrationsFolder: folder });
   return {
     // exec runs a script of several statements (the fixture); single queries answer their rows.
-    query: async <T,>(text: string) => ((await client.exec(text)).at(-1)?.rows ?? []) as T[],
+    query: async <T>(text: string) => ((await client.exec(text)).at(-1)?.rows ?? []) as T[],
     close: () => client.close(),
   };
 }
@@ -130,7 +136,9 @@ async function tableStates(q: (text: string) => Promise<Record<string, unknown>[
 }
 
 describe('migrations', () => {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { idx: number; when: number; tag: string }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { idx: number; when: number; tag: string }[];
+  };
 
   it('the migrations that have landed are unchanged, the baseline first', () => {
     expect(journal.entries[0]!.tag).toBe(BASELINE_TAG);
@@ -182,7 +190,13 @@ describe.each(databases)('upgrade from 2.0.0 (%s)', (kind) => {
     statusAtBaseline = migrationStatus(dataDir, pgdb?.url);
 
     // The current server's start-up: config -> open the database (migrations) -> app -> seed.
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '10000', ...(pgdb ? { DATABASE_URL: pgdb.url } : {}) });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      LOGIN_RATE_PER_MINUTE: '10000',
+      ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    });
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: 5 });
     after = await tableStates((text) => database!.query(text), Object.keys(before));
     const sms = new CapturingSms();

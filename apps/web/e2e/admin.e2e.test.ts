@@ -27,12 +27,16 @@ const visible = (l: Locator) => l.filter({ visible: true });
 
 async function pickTree(page: Page, inputId: string, title: string): Promise<void> {
   await page.locator(`#${inputId}`).click();
-  await visible(page.locator('.ant-select-tree-title', { hasText: title })).first().click();
+  await visible(page.locator('.ant-select-tree-title', { hasText: title }))
+    .first()
+    .click();
 }
 
 async function pickOption(page: Page, select: Locator, label: string): Promise<void> {
   await select.click();
-  await visible(page.locator('.ant-select-item-option', { hasText: label })).first().click();
+  await visible(page.locator('.ant-select-item-option', { hasText: label }))
+    .first()
+    .click();
 }
 
 async function rowAction(page: Page, resource: string, rowText: string, action: string): Promise<void> {
@@ -43,7 +47,9 @@ async function rowAction(page: Page, resource: string, rowText: string, action: 
     return;
   }
   await row.getByTestId(`${resource}-row-more`).hover();
-  await visible(page.getByTestId(`${resource}-row-${action}`)).first().click();
+  await visible(page.getByTestId(`${resource}-row-${action}`))
+    .first()
+    .click();
 }
 
 async function messageText(page: Page): Promise<string> {
@@ -95,7 +101,6 @@ describe('system administration', () => {
     return staff.page;
   }
 
-
   it('creates an organisation through the organisation screen', async () => {
     const org = { code: uniq('e2e-east-'), name: uniq('东区分馆') };
     await page.goto(`${e.baseUrl}/system/org`);
@@ -126,7 +131,12 @@ describe('system administration', () => {
     await rowAction(page, 'role', role.name, 'menus');
     const tree = page.getByTestId('role-menus-tree');
     await tree.waitFor();
-    for (const m of menus) await tree.locator('.ant-tree-treenode').filter({ has: page.locator(`[data-menu-id="${m.id}"]`) }).locator('.ant-tree-checkbox').click();
+    for (const m of menus)
+      await tree
+        .locator('.ant-tree-treenode')
+        .filter({ has: page.locator(`[data-menu-id="${m.id}"]`) })
+        .locator('.ant-tree-checkbox')
+        .click();
     await page.getByTestId('role-menus-ok').click();
     await expect
       .poll(() => count(`select count(*)::int as n from sys_role_menu rm join sys_role r on r.id = rm.role_id where r.name = '${role.name}'`))
@@ -155,7 +165,9 @@ describe('system administration', () => {
     await pickOption(page, page.getByTestId('user-roles-select'), role.name);
     await page.keyboard.press('Escape');
     await page.getByTestId('user-roles-ok').click();
-    await expect.poll(() => count(`select count(*)::int as n from sys_user_role ur join sys_user u on u.id = ur.user_id where u.code = '${user.code}'`)).toBe(1);
+    await expect
+      .poll(() => count(`select count(*)::int as n from sys_user_role ur join sys_user u on u.id = ur.user_id where u.code = '${user.code}'`))
+      .toBe(1);
   });
 
   it('the roles dialog asks before it drops a change, and closes at once without one', async () => {
@@ -199,7 +211,9 @@ describe('system administration', () => {
     await screenshot(page, 'admin-initial-password');
     await page.getByTestId('inform-ok').click();
     await shown.waitFor({ state: 'detached' });
-    const [u] = await e.server.database.query<{ password_hash: string; must_change_password: boolean }>(`select password_hash, must_change_password from sys_user where code = '${code}'`);
+    const [u] = await e.server.database.query<{ password_hash: string; must_change_password: boolean }>(
+      `select password_hash, must_change_password from sys_user where code = '${code}'`,
+    );
     expect(await argon2.verify(u!.password_hash, password)).toBe(true);
     expect(u!.must_change_password).toBe(true);
   });
@@ -287,7 +301,10 @@ describe('system administration', () => {
     rows[998]![1] = '';
     await page.goto(`${e.baseUrl}/system/user`);
     await page.getByTestId('user-import').click();
-    await page.getByTestId('user-import-drop').locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sheet(rows) });
+    await page
+      .getByTestId('user-import-drop')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sheet(rows) });
     await page.getByTestId('user-import-ok').click();
     const report = page.getByTestId('user-import-errors');
     await report.waitFor({ timeout: 60_000 });
@@ -299,7 +316,14 @@ describe('system administration', () => {
     expect(await count(`select count(*)::int as n from sys_user where code like '${prefix}%'`)).toBe(0);
 
     // The same file corrected: every row is saved.
-    await page.getByTestId('user-import-drop').locator('input[type=file]').setInputFiles({ name: 'users.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await sheet(importRows(1000, org.code, prefix, '139')) });
+    await page
+      .getByTestId('user-import-drop')
+      .locator('input[type=file]')
+      .setInputFiles({
+        name: 'users.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: await sheet(importRows(1000, org.code, prefix, '139')),
+      });
     await page.getByTestId('user-import-ok').click();
     await expect.poll(() => count(`select count(*)::int as n from sys_user where code like '${prefix}%'`), { timeout: 90_000 }).toBe(1000);
     await expect.poll(() => page.getByTestId('user-import-errors').count()).toBe(0);

@@ -57,7 +57,11 @@ describe('app access console', () => {
     expect(await page.getByTestId('openApp-table').textContent()).not.toContain(secret);
 
     const url = '/api/open/v1/member?phone=13700001111';
-    const call = async () => (await fetch(`${e.baseUrl}${url}`, { headers: { ...signedHeaders(appKey, secret, 'GET', url), Lang: 'en-US' } })).json() as Promise<{ code: number; msg: string }>;
+    const call = async () =>
+      (await fetch(`${e.baseUrl}${url}`, { headers: { ...signedHeaders(appKey, secret, 'GET', url), Lang: 'en-US' } })).json() as Promise<{
+        code: number;
+        msg: string;
+      }>;
     expect(await call()).toMatchObject({ code: 300406, msg: 'The application is not granted the interface member.byPhone' });
 
     await page.goto(`${e.baseUrl}${GRANTS}`);

@@ -173,7 +173,10 @@ describe('venue booking console', () => {
     });
     expect(other.code, other.msg).toBe(0);
     await page.getByTestId('booking-form-ok').click();
-    await page.locator('.ant-message-notice').filter({ hasText: /taken|booked/i }).waitFor();
+    await page
+      .locator('.ant-message-notice')
+      .filter({ hasText: /taken|booked/i })
+      .waitFor();
     await expect.poll(() => state(page, a!.id, '10:00')).toBe('held');
     // The dialog now offers what is left.
     await expect.poll(() => page.getByTestId('booking-form-total').getAttribute('data-fen')).toBe('5000');
@@ -207,7 +210,10 @@ describe('venue booking console', () => {
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(made.code, made.msg).toBe(0);
-    const paid = await api.json('POST', commerce(`order/${made.body.orderId}/pay`), { body: { method: 'cash', amountFen: made.body.amount }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    const paid = await api.json('POST', commerce(`order/${made.body.orderId}/pay`), {
+      body: { method: 'cash', amountFen: made.body.amount },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(paid.code, paid.msg).toBe(0);
 
     await page.goto(`${e.baseUrl}${VERIFY}`);
@@ -234,7 +240,13 @@ describe('venue booking console', () => {
   });
   it('books for a member found by phone: the member price, the order names the member, the grid shows it booked once paid', async () => {
     const { page, api, venue, sites } = await desk({ n: 2, priceFen: 6000 });
-    expect((await api.json('POST', '/api/sport/venue/price', { body: { venueId: venue.id, name: '金卡', sport: 'badminton', level: 'gold', start: '08:00', end: '22:00', priceFen: 5000 } })).code).toBe(0);
+    expect(
+      (
+        await api.json('POST', '/api/sport/venue/price', {
+          body: { venueId: venue.id, name: '金卡', sport: 'badminton', level: 'gold', start: '08:00', end: '22:00', priceFen: 5000 },
+        })
+      ).code,
+    ).toBe(0);
     const member = await api.json('POST', '/api/sport/member', { body: { name: '钱七', phone: '13812345678', level: 'gold' } });
     expect(member.code, member.msg).toBe(0);
     const day = addDays(today(venue.timeZone), 1);

@@ -90,7 +90,13 @@ describe('member cards console', () => {
   const card = async (c: Client, id: number) => {
     const r = await c.json('GET', cardApi(String(id)));
     expect(r.code, r.msg).toBe(0);
-    return r.body as { status: string; balanceFen: number | null; timesLeft: number | null; accountId: number | null; shares: { memberId: number; usedFen: number }[] };
+    return r.body as {
+      status: string;
+      balanceFen: number | null;
+      timesLeft: number | null;
+      accountId: number | null;
+      shares: { memberId: number; usedFen: number }[];
+    };
   };
   /** A screenshot once transitions (colours, dialogs) have settled. */
   const shot = async (page: Page, name: string) => {
@@ -323,7 +329,13 @@ describe('member cards console', () => {
     const d = await desk(true);
     const { page, api } = d;
     const level = uniq('gold');
-    expect((await api.json('POST', '/api/sport/venue/price', { body: { venueId: d.venue!.id, name: '金卡价', sport: 'badminton', level, start: '08:00', end: '22:00', priceFen: 4800 } })).code).toBe(0);
+    expect(
+      (
+        await api.json('POST', '/api/sport/venue/price', {
+          body: { venueId: d.venue!.id, name: '金卡价', sport: 'badminton', level, start: '08:00', end: '22:00', priceFen: 4800 },
+        })
+      ).code,
+    ).toBe(0);
     const name = uniq('次卡');
     await page.goto(`${e.baseUrl}${TYPES}`);
     await page.getByTestId('cardType-add').click();
@@ -356,7 +368,7 @@ describe('member cards console', () => {
     await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
     await setTheme(page, 'light');
   });
-  it('edits a card\'s end date, changes its manager and applies for its refund from its detail: each change is in its logs', async () => {
+  it("edits a card's end date, changes its manager and applies for its refund from its detail: each change is in its logs", async () => {
     const d = await desk();
     const { page, api } = d;
     const type = await makeType(api, { kind: 'value', priceFen: 20000, faceValueFen: 20000 });
@@ -369,7 +381,10 @@ describe('member cards console', () => {
     await page.locator('#card-date-form_validTo').press('Enter');
     await page.locator('#card-date-form_reason').fill('活动延期');
     await page.getByTestId('card-date-form-ok').click();
-    await page.getByTestId('card-date-form').waitFor({ state: 'detached' }).catch(() => undefined);
+    await page
+      .getByTestId('card-date-form')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
     await expect.poll(async () => (await api.json('GET', cardApi(String(sold.cardId)))).body.validTo).toBe('2030-06-30');
 
     await page.getByTestId('card-detail-manager').click();
@@ -395,7 +410,7 @@ describe('member cards console', () => {
     expect(text).toContain('2030年06月30日');
     await shot(page, 'card-logs-light');
   });
-  it('pays a booking with a times card: the pay component picks the member\'s card and one use is taken', async () => {
+  it("pays a booking with a times card: the pay component picks the member's card and one use is taken", async () => {
     const d = await desk(true);
     const { page, api } = d;
     const type = await makeType(api, { kind: 'times', priceFen: 20000, times: 5 });

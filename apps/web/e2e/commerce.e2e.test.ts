@@ -271,7 +271,9 @@ describe('commerce console', () => {
     // The cashier's organisation takes Alipay and WeChat Pay through the local simulators.
     for (const provider of ['alipay', 'wechat'] as const) {
       const cfg = sims[provider].merchantConfig();
-      const saved = await c.json('PUT', api(`merchant/${provider}`), { body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 } });
+      const saved = await c.json('PUT', api(`merchant/${provider}`), {
+        body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 },
+      });
       expect(saved.code, saved.msg).toBe(0);
     }
     const item = uniq('场地');
@@ -321,7 +323,9 @@ describe('commerce console', () => {
   });
   it('cancels a pending order from its detail with a reason: the order shows cancelled and why', async () => {
     const { page, api: c } = await cashier();
-    const made = await c.json<OrderDetail>('POST', api('order'), { body: { type: 'general', buyerName: '赵六', items: [{ kind: 'general', name: '储物柜', unitPriceFen: 1000, quantity: 1, discountFen: 0 }] } });
+    const made = await c.json<OrderDetail>('POST', api('order'), {
+      body: { type: 'general', buyerName: '赵六', items: [{ kind: 'general', name: '储物柜', unitPriceFen: 1000, quantity: 1, discountFen: 0 }] },
+    });
     expect(made.code, made.msg).toBe(0);
     await page.goto(`${e.baseUrl}${detailPath(made.body.id)}`);
     await page.getByTestId('order-detail-cancel').click();

@@ -36,10 +36,20 @@ async function axeViolations(page: Page): Promise<string[]> {
     const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
     return r.violations;
   });
-  if (process.env.AXE_DUMP) fs.appendFileSync(process.env.AXE_DUMP, `${JSON.stringify({ url: page.url(), found: found.filter((v) => v.impact === 'serious' || v.impact === 'critical') }, null, 1)}\n`);
+  if (process.env.AXE_DUMP)
+    fs.appendFileSync(
+      process.env.AXE_DUMP,
+      `${JSON.stringify({ url: page.url(), found: found.filter((v) => v.impact === 'serious' || v.impact === 'critical') }, null, 1)}\n`,
+    );
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
+          .join(' | ')}`,
+    );
 }
 
 const visible = (l: Locator) => l.filter({ visible: true });
@@ -289,7 +299,10 @@ describe('the console as operators expect it', () => {
       await out.getByTestId('find-send-code').click();
       await out.getByTestId('find-code').waitFor();
       // Every rule of the policy is listed under the new password.
-      const hint = await out.locator('.ant-form-item', { has: out.getByTestId('find-new-password') }).locator('.ant-form-item-extra').innerText();
+      const hint = await out
+        .locator('.ant-form-item', { has: out.getByTestId('find-new-password') })
+        .locator('.ant-form-item-extra')
+        .innerText();
       expect(hint).toMatch(/^密码要求：长度 \d+–\d+ 个字符；/);
       expect(hint.split('；').length).toBeGreaterThan(2);
       await out.getByTestId('find-code').fill('000000');
@@ -304,7 +317,9 @@ describe('the console as operators expect it', () => {
 
     it('a wrong password is cleared, and the message says how many attempts are left under a failure limit', async () => {
       const db = e.server.database.db;
-      await db.execute(sql`update sys_config set value = (value::jsonb || '{"maxFailedLogins": 5, "captchaAfterFailures": 3}'::jsonb)::text where code = 'password_strategy'`);
+      await db.execute(
+        sql`update sys_config set value = (value::jsonb || '{"maxFailedLogins": 5, "captchaAfterFailures": 3}'::jsonb)::text where code = 'password_strategy'`,
+      );
       await bumpConfigEpoch(db);
       try {
         await out.goto(`${e.baseUrl}/login`);

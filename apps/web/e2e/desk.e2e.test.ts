@@ -19,7 +19,16 @@ const CLOSED = '/sport/views/closedManagement/index';
 const WORKBENCH = '/sport/views/workBench/index';
 const CHANGE = '/sport/views/venueReserve/adjustment/index';
 /** The booking change screen is no menu entry: booking.book (a button of the booking grid) opens it. */
-const MENUS = ['home', 'sport.venue.reserve', 'sport.venue.fixed', 'sport.venue.closed', 'sport.venue.workbench', 'sport.venue.verify', 'sport.venue.manage', 'sport.order.main'];
+const MENUS = [
+  'home',
+  'sport.venue.reserve',
+  'sport.venue.fixed',
+  'sport.venue.closed',
+  'sport.venue.workbench',
+  'sport.venue.verify',
+  'sport.venue.manage',
+  'sport.order.main',
+];
 const commerce = (p: string) => `/api/sport/commerce/${p}`;
 
 /** The visible one of several matches (antd keeps closed dropdowns in the page). */
@@ -28,7 +37,10 @@ const visible = (l: Locator) => l.filter({ visible: true });
 /** Picks options of an antd select by their text. */
 async function pick(page: Page, select: Locator, ...labels: string[]): Promise<void> {
   await select.click();
-  for (const label of labels) await visible(page.locator('.ant-select-item-option', { hasText: label })).first().click();
+  for (const label of labels)
+    await visible(page.locator('.ant-select-item-option', { hasText: label }))
+      .first()
+      .click();
   await page.keyboard.press('Escape');
 }
 
@@ -36,7 +48,9 @@ async function pick(page: Page, select: Locator, ...labels: string[]): Promise<v
 async function pickTime(page: Page, select: Locator, time: string): Promise<void> {
   await select.click();
   await select.pressSequentially(time);
-  await visible(page.locator('.ant-select-item-option', { hasText: time })).first().click();
+  await visible(page.locator('.ant-select-item-option', { hasText: time }))
+    .first()
+    .click();
 }
 
 /** Types a date (and time) into an antd picker and confirms it. */
@@ -88,7 +102,10 @@ describe('front desk console', () => {
     });
     expect(made.code, made.msg).toBe(0);
     if (pay) {
-      const paid = await d.api.json('POST', commerce(`order/${made.body.orderId}/pay`), { body: { method: 'cash', amountFen: made.body.amount }, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      const paid = await d.api.json('POST', commerce(`order/${made.body.orderId}/pay`), {
+        body: { method: 'cash', amountFen: made.body.amount },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
       expect(paid.code, paid.msg).toBe(0);
     }
     return made.body as { orderId: number; orderNo: string; amount: number };
@@ -280,7 +297,9 @@ describe('front desk console', () => {
     const { page, sites, tomorrow, venue } = d;
     const [a, b] = sites;
     // Site b costs ¥30 an hour.
-    const rule = await d.api.json('POST', venueApi('price'), { body: { venueId: venue.id, name: '2号场优惠', siteId: b!.id, start: '08:00', end: '22:00', priceFen: 3000 } });
+    const rule = await d.api.json('POST', venueApi('price'), {
+      body: { venueId: venue.id, name: '2号场优惠', siteId: b!.id, start: '08:00', end: '22:00', priceFen: 3000 },
+    });
     expect(rule.code, rule.msg).toBe(0);
     const paid = await book(d, a!.id, tomorrow, '10:00', '11:00', '张伟');
 
@@ -318,7 +337,8 @@ describe('front desk console', () => {
     await payCash(page, difference);
     await expect.poll(() => page.getByTestId('change-line-spec').textContent()).toBe(`${tomorrow} 16:00-18:00`);
     const grid = await d.api.json('POST', booking('grid'), { body: { stadiumId: venue.id, date: tomorrow } });
-    const state = (siteId: number, start: string) => grid.body.slots.find((s: { siteId: number; start: string }) => s.siteId === siteId && s.start === start).state;
+    const state = (siteId: number, start: string) =>
+      grid.body.slots.find((s: { siteId: number; start: string }) => s.siteId === siteId && s.start === start).state;
     expect(state(a!.id, '16:00')).toBe('booked');
     expect(state(a!.id, '17:00')).toBe('booked');
     expect(state(b!.id, '14:00')).toBe('free');
@@ -333,7 +353,7 @@ describe('front desk console', () => {
     await page.evaluate(() => localStorage.setItem('theme', 'light'));
   });
 
-  it('the workbench: today\'s session checked in, the shift counted blind, handed over with a note for the difference and signed off by a colleague', async () => {
+  it("the workbench: today's session checked in, the shift counted blind, handed over with a note for the difference and signed off by a colleague", async () => {
     // A venue open around the clock where it is day now, so a slot later today exists.
     const tz = dayTimeZone();
     const d = await desk(2, { timeZone: tz, open: '00:00', close: '24:00' });
@@ -379,7 +399,10 @@ describe('front desk console', () => {
     await page.getByTestId('shift-hand-form-ok').click();
     await toast(page, '已交班').waitFor();
     // One's own shift waits for someone else.
-    const mine = page.getByTestId('shift-list').locator('tr', { hasText: d.staff.name }).filter({ has: page.locator('[data-value="handed"]') });
+    const mine = page
+      .getByTestId('shift-list')
+      .locator('tr', { hasText: d.staff.name })
+      .filter({ has: page.locator('[data-value="handed"]') });
     await expect.poll(() => mine.count()).toBe(1);
     expect(await mine.getByTestId('shift-sign').isDisabled()).toBe(true);
     expect(await mine.textContent()).toContain('¥45.00');
@@ -392,11 +415,17 @@ describe('front desk console', () => {
     b.page.setDefaultTimeout(15_000);
     await b.page.waitForURL(/\/home/);
     await b.page.goto(`${e.baseUrl}${WORKBENCH}`);
-    const theirs = b.page.getByTestId('shift-list').locator('tr', { hasText: d.staff.name }).filter({ has: b.page.locator('[data-value="handed"]') });
+    const theirs = b.page
+      .getByTestId('shift-list')
+      .locator('tr', { hasText: d.staff.name })
+      .filter({ has: b.page.locator('[data-value="handed"]') });
     await theirs.getByTestId('shift-sign').click();
     await b.page.getByTestId('confirm-ok').click();
     await expect.poll(() => b.page.getByTestId('shift-list').locator('tr', { hasText: colleague.name }).count()).toBeGreaterThan(0);
-    const signed = b.page.getByTestId('shift-list').locator('tr', { hasText: d.staff.name }).filter({ has: b.page.locator('[data-value="signed"]') });
+    const signed = b.page
+      .getByTestId('shift-list')
+      .locator('tr', { hasText: d.staff.name })
+      .filter({ has: b.page.locator('[data-value="signed"]') });
     await expect.poll(() => signed.count()).toBe(1);
     await shot(b.page, 'desk-shift-signed');
     const list = await d.api.json('POST', '/api/sport/workbench/shift/list', { body: { stadiumId: venue.id, state: 'signed' } });

@@ -18,7 +18,10 @@ export default function setup() {
   if (process.getuid?.() === 0 && !hasCjkFont()) {
     try {
       console.log('No CJK font: installing Debian package fonts-wqy-zenhei…');
-      execSync('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei >/dev/null)', { stdio: 'inherit' });
+      execSync(
+        'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei >/dev/null || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-zenhei >/dev/null)',
+        { stdio: 'inherit' },
+      );
     } catch {
       console.log('fonts-wqy-zenhei could not be installed: Chinese text in screenshots shows as boxes (the tests read text, not pixels).');
     }

@@ -133,10 +133,17 @@ describe('console shell: screens follow the menus, links, tabs, language', () =>
       await page.goto(`${e.baseUrl}${p}`);
       await page.getByTestId('tabs-bar').locator(`[data-tab-key="${p}"]`).waitFor();
     }
-    const keys = () => page.getByTestId('tabs-bar').locator('[data-tab-key]').evaluateAll((els) => els.map((el) => el.getAttribute('data-tab-key')));
+    const keys = () =>
+      page
+        .getByTestId('tabs-bar')
+        .locator('[data-tab-key]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-tab-key')));
     expect(await keys()).toEqual(['/home', '/system/user', '/system/role', '/monitor/operLog']);
     await page.reload();
-    await page.getByTestId('operLog-table').waitFor().catch(() => undefined);
+    await page
+      .getByTestId('operLog-table')
+      .waitFor()
+      .catch(() => undefined);
     await expect.poll(keys).toEqual(['/home', '/system/user', '/system/role', '/monitor/operLog']);
     expect(await page.getByTestId('tabs-bar').locator('a[aria-current="page"]').getAttribute('data-tab-key')).toBe('/monitor/operLog');
     await screenshot(page, 'guard-tabs-restored');
@@ -144,7 +151,20 @@ describe('console shell: screens follow the menus, links, tabs, language', () =>
     await page.getByTestId('tabs-bar').locator('[data-tab-key="/system/role"]').click();
     await page.getByTestId('role-table').waitFor();
     // Many tabs (here: saved before the reload): the ten latest come back, this screen's among them.
-    const many = ['/system/org', '/system/menu', '/system/api', '/kems-pmi/views/dict/data', '/system/config', '/system/region', '/system/version', '/monitor/online', '/monitor/loginLog', '/job/manager', '/job/stream', '/job/log'];
+    const many = [
+      '/system/org',
+      '/system/menu',
+      '/system/api',
+      '/kems-pmi/views/dict/data',
+      '/system/config',
+      '/system/region',
+      '/system/version',
+      '/monitor/online',
+      '/monitor/loginLog',
+      '/job/manager',
+      '/job/stream',
+      '/job/log',
+    ];
     await page.evaluate((list) => {
       const key = Object.keys(sessionStorage).find((k) => k.startsWith('venue.tabs:'))!;
       sessionStorage.setItem(key, JSON.stringify(list.map((p) => ({ key: p, fullPath: p }))));
@@ -206,7 +226,11 @@ describe('console shell: screens follow the menus, links, tabs, language', () =>
     const dark = await scheme();
     // A light thumb on a dark track: what Chromium draws is given by scrollbar-color.
     const [thumb, track] = dark.rootBar.split(/\s(?=rgb|#)/);
-    const lum = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).reduce((a, b) => a + b, 0);
+    const lum = (c: string) =>
+      (c.match(/\d+(\.\d+)?/g) ?? [])
+        .slice(0, 3)
+        .map(Number)
+        .reduce((a, b) => a + b, 0);
     expect(lum(track!)).toBeLessThan(150);
     expect(lum(thumb!)).toBeGreaterThan(lum(track!));
     await screenshot(page, 'guard-dark-scrollbars');
@@ -219,7 +243,11 @@ describe('console shell: screens follow the menus, links, tabs, language', () =>
     const info = await api.json('GET', '/api/auth/userInfo/0');
     const org = await makeOrg(api, info.body.currentOrg.orgId, { name: uniq('冲突') });
     const role = await makeRole(api, org.id, { name: uniq('前台'), code: uniq('desk_') });
-    const messages = () => page.locator('.ant-message').allTextContents().then((t) => t.join(' '));
+    const messages = () =>
+      page
+        .locator('.ant-message')
+        .allTextContents()
+        .then((t) => t.join(' '));
     const rowOf = (text: string) => page.getByTestId('role-table').locator('tr', { hasText: text }).first();
     await page.goto(`${e.baseUrl}/system/role`);
     await page.locator('#role-search_name').fill(role.name);
@@ -248,11 +276,16 @@ describe('console shell: screens follow the menus, links, tabs, language', () =>
     await page.getByTestId('role-form-ok').click();
     await expect.poll(() => page.locator('#role-form_code_help').textContent()).toContain('已存在');
     await page.getByTestId('role-form-cancel').click();
-    await page.getByTestId('confirm-ok').click().catch(() => undefined);
+    await page
+      .getByTestId('confirm-ok')
+      .click()
+      .catch(() => undefined);
 
     // state: a role granted to a user cannot be deleted; the refusal refreshes the list, which shows
     // the name someone else gave the role meanwhile.
-    const holder = await api.json('POST', '/api/system/user', { body: { code: uniq('holder_'), name: uniq('持有者'), password: 'Kq7mWz2Lpx', orgId: org.id, roleIds: [role.id] } });
+    const holder = await api.json('POST', '/api/system/user', {
+      body: { code: uniq('holder_'), name: uniq('持有者'), password: 'Kq7mWz2Lpx', orgId: org.id, roleIds: [role.id] },
+    });
     expect(holder.code).toBe(0);
     await page.locator('#role-search_name').fill(role.name);
     await page.getByTestId('role-search').click();

@@ -67,7 +67,9 @@ describe('job scheduling', () => {
     await page.getByTestId('cron-text').fill('0/2 * * * * ?');
     await expect.poll(() => cronHelp.count()).toBe(0);
     await page.getByTestId('cron-tab-day').click();
-    const dayEvery = await page.getByTestId('cron-day-kind-every').evaluate((el) => ((el.matches('input') ? el : el.querySelector('input')) as HTMLInputElement).checked);
+    const dayEvery = await page
+      .getByTestId('cron-day-kind-every')
+      .evaluate((el) => ((el.matches('input') ? el : el.querySelector('input')) as HTMLInputElement).checked);
     expect(dayEvery).toBe(true);
 
     // A bad field: the same check as the server's (the contract's grammar), said under the text, no fire times.
@@ -167,7 +169,13 @@ describe('job scheduling', () => {
   it('draws a job stream, is refused a cycle with the server message, runs it and shows each step', async () => {
     const pick = async (testId: string, text: string | RegExp) => {
       await page.getByTestId(testId).click();
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').last().locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+        .last()
+        .locator('.ant-select-item-option')
+        .filter({ hasText: text })
+        .first()
+        .click();
       await page.waitForTimeout(200);
     };
     // A job of the test's own for both steps (it fires once a year by itself).
@@ -201,7 +209,9 @@ describe('job scheduling', () => {
     const run = page.getByTestId('stream-run-detail');
     await run.waitFor();
     await expect.poll(() => page.getByTestId('stream-run-status').getAttribute('data-status')).toBe('success');
-    const states = await page.getByTestId('stream-step-state').evaluateAll((els) => els.map((el) => `${el.getAttribute('data-node-key')}:${el.getAttribute('data-state')}`));
+    const states = await page
+      .getByTestId('stream-step-state')
+      .evaluateAll((els) => els.map((el) => `${el.getAttribute('data-node-key')}:${el.getAttribute('data-state')}`));
     expect(states).toEqual(['n1:success', 'n2:success']);
     await page.waitForTimeout(400);
     await screenshot(page, 'jobs-stream-run-zh');
@@ -217,7 +227,10 @@ describe('job scheduling', () => {
     await page.locator('.ant-picker-ok button').click();
     await page.locator('#job-form_timeZone').click();
     await page.locator('#job-form_timeZone').fill('Europe/Warsaw');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Europe\/Warsaw$/ }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^Europe\/Warsaw$/ })
+      .click();
     // 2030-10-27: clocks go back at 03:00; 02:00 and 02:30 occur twice and run once each, on the first pass.
     await page.getByTestId('cron-text').fill('0 0,30 2 * * ?');
     const notes = page.getByTestId('cron-preview-dst');

@@ -56,7 +56,12 @@ function makePng(width: number, height: number): Buffer {
       raw.set([r, g, b], row + 1 + x * 3);
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A phone of its own (unique enough per run; each test is in a new organisation anyway). */
@@ -206,7 +211,10 @@ describe('member console', () => {
     const entrants = await ok<{ data: { id: number; name: string }[] }>('POST', `/api/sport/member/${company.id}/entrants/list`, {});
     const entrantId = entrants.data.find((m) => m.name === entrantName)!.id;
     const type = await ok<{ id: number }>('POST', '/api/sport/card/type', { kind: 'value', name: uniq('企业储值卡'), priceFen: 50000, faceValueFen: 50000 });
-    const sold = await ok<{ orderId: number; amountFen: number; cardId: number; cardNo: string }>('POST', '/api/sport/card/sell', { typeId: type.id, memberId: company.id });
+    const sold = await ok<{ orderId: number; amountFen: number; cardId: number; cardNo: string }>('POST', '/api/sport/card/sell', {
+      typeId: type.id,
+      memberId: company.id,
+    });
     await ok('POST', `/api/sport/commerce/order/${sold.orderId}/pay`, { method: 'cash', amountFen: sold.amountFen });
 
     // The company's drawer, its cards: give the card to the entrant.

@@ -13,7 +13,9 @@ import { adminApi, browserAs, screenshot, startE2E, uniq, type E2E, type OwnBrow
 const visible = (l: Locator) => l.filter({ visible: true });
 async function pickOption(page: Page, select: Locator, label: string): Promise<void> {
   await select.click();
-  await visible(page.locator('.ant-select-item-option', { hasText: label })).first().click();
+  await visible(page.locator('.ant-select-item-option', { hasText: label }))
+    .first()
+    .click();
 }
 
 describe('messaging console', () => {
@@ -72,7 +74,9 @@ describe('messaging console', () => {
     // A business type of the operator's organisation (through the API: its screen is the kit's), then its email template on the screen.
     const mgr = await adminApi(e);
     const code = `court.closed${uniq('x').replace(/[^a-zA-Z]/g, 'x')}`;
-    const biz = await mgr.json('POST', '/api/system/message/business', { body: { orgId, code, name: uniq('关场通知'), variables: [{ name: 'site', sample: '3 号场' }], channels: ['email'], recipients: { member: true } } });
+    const biz = await mgr.json('POST', '/api/system/message/business', {
+      body: { orgId, code, name: uniq('关场通知'), variables: [{ name: 'site', sample: '3 号场' }], channels: ['email'], recipients: { member: true } },
+    });
     expect(biz.code, biz.msg).toBe(0);
     await page.goto(`${e.baseUrl}/message/template`);
     await page.getByTestId('messageTemplate-add').click();

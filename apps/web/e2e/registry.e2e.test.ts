@@ -17,7 +17,15 @@ describe('service registry console', () => {
     // The organisation's dictionary translation of application ids (what the demo seeds for its centre).
     const admin = await adminApi(e);
     const item = await admin.json('POST', '/api/system/registry/translation', {
-      body: { orgId: staff.orgId, code: 'registryApp', queryApi: 'system/registry/app/list', cacheApi: 'system/registry/app', matchColumn: 'id', column1: 'name', column2: 'code' },
+      body: {
+        orgId: staff.orgId,
+        code: 'registryApp',
+        queryApi: 'system/registry/app/list',
+        cacheApi: 'system/registry/app',
+        matchColumn: 'id',
+        column1: 'name',
+        column2: 'code',
+      },
     });
     expect(item.code, item.msg).toBe(0);
     b = await browserAs(e, staff);

@@ -138,7 +138,9 @@ describe('seat-map designer', () => {
     const staff = await makeStaff(e, MENUS);
     const c: Client = await signIn(e.server, staff.code, staff.password);
     const seats = [1, 2, 3].map((n) => ({ key: `s${n}`, zone: 'z1', row: '1', no: String(n), x: 900 + n * 40, y: 600, kind: 'normal' }));
-    const made = await c.json('POST', '/api/sport/ticket/seatmap', { body: { name: uniq('map'), document: { width: 2000, height: 1200, zones: [{ key: 'z1', name: 'A', color: '#1677ff' }], seats } } });
+    const made = await c.json('POST', '/api/sport/ticket/seatmap', {
+      body: { name: uniq('map'), document: { width: 2000, height: 1200, zones: [{ key: 'z1', name: 'A', color: '#1677ff' }], seats } },
+    });
     expect(made.code, made.msg).toBe(0);
     const b = await browserAs(e, staff, `/login?redirect=${encodeURIComponent(`/sport/views/ticketManagement/seatMaps/drawSeat/${made.body.id}`)}`);
     open.push(b);

@@ -51,7 +51,7 @@ describe('service management and share order', () => {
     await visible(row(page, action, id)).click();
   };
 
-  it('the platform administrator edits a venue\'s contract and sees it in the table', async () => {
+  it("the platform administrator edits a venue's contract and sees it in the table", async () => {
     const admin = await adminApi(e);
     const platformId = (await admin.json('GET', '/api/auth/userInfo/0')).body.currentOrg.orgId as number;
     const org = await makeOrg(admin, platformId);
@@ -85,7 +85,9 @@ describe('service management and share order', () => {
     await typeDate(page.locator('#venueContract-form_contractTo'), addDays(start, -1));
     await page.locator('#venueContract-form_commissionPercent').fill('5');
     await page.getByTestId('venueContract-form-ok').click();
-    await visible(page.locator('.ant-form-item-explain-error', { hasText: '开始日' })).first().waitFor();
+    await visible(page.locator('.ant-form-item-explain-error', { hasText: '开始日' }))
+      .first()
+      .waitFor();
     await typeDate(page.locator('#venueContract-form_contractTo'), end);
     await shot(page, 'service-contract-form');
     await page.getByTestId('venueContract-form-ok').click();

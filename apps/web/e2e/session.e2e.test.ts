@@ -93,7 +93,9 @@ describe('session token: an HttpOnly cookie, a token in memory, tabs that follow
       await other.getByTestId('login-name').waitFor();
       // The other tab hears of the sign-in and asks the server for the session: wait for that answer,
       // or the step below may race it and meet the guard while the tab is still signed out.
-      const restored = other.waitForResponse(async (r) => r.url().endsWith('/session') && r.request().method() === 'POST' && Boolean((await r.json().catch(() => null))?.body?.token));
+      const restored = other.waitForResponse(
+        async (r) => r.url().endsWith('/session') && r.request().method() === 'POST' && Boolean((await r.json().catch(() => null))?.body?.token),
+      );
       await loginThroughForm(page, 'admin', ADMIN_PASSWORD);
       await page.waitForURL(/\/home/);
       const token = (await tokenCookie())!.value;
@@ -117,12 +119,20 @@ describe('signing out of single sign-on ends the provider session and lands on t
   let e: E2E;
   let idp: Awaited<ReturnType<typeof startIdp>>;
   beforeAll(async () => {
-    const sso = { SSO_ISSUER: 'http://127.0.0.1:9/', SSO_CLIENT_ID: 'venue-console', SSO_CLIENT_SECRET: 'console-secret', SSO_REDIRECT_URI: 'http://127.0.0.1:9/ssologin', SSO_ALLOW_HTTP: '1' };
+    const sso = {
+      SSO_ISSUER: 'http://127.0.0.1:9/',
+      SSO_CLIENT_ID: 'venue-console',
+      SSO_CLIENT_SECRET: 'console-secret',
+      SSO_REDIRECT_URI: 'http://127.0.0.1:9/ssologin',
+      SSO_ALLOW_HTTP: '1',
+    };
     e = await startE2E({ ...sso, ...webDist });
     idp = await startIdp(`${e.baseUrl}/ssologin`, { alice: { preferred_username: 'manager' } });
     Object.assign(e.server.config.sso, { issuer: idp.issuer, redirectUri: `${e.baseUrl}/ssologin` });
     const db = e.server.database.db;
-    await db.execute(sql`update sys_config set value = ${JSON.stringify({ ...DEFAULT_PASSWORD_STRATEGY, loginRoutes: ['password', 'sso'] })} where code = 'password_strategy'`);
+    await db.execute(
+      sql`update sys_config set value = ${JSON.stringify({ ...DEFAULT_PASSWORD_STRATEGY, loginRoutes: ['password', 'sso'] })} where code = 'password_strategy'`,
+    );
     await bumpConfigEpoch(db);
   });
   afterAll(async () => {
@@ -130,8 +140,7 @@ describe('signing out of single sign-on ends the provider session and lands on t
     await idp?.close();
   });
 
-  const ssoSessions = async () =>
-    (await e.server.database.query<{ n: number }>("select count(*)::int as n from sys_session where login_way = 'sso'"))[0]!.n;
+  const ssoSessions = async () => (await e.server.database.query<{ n: number }>("select count(*)::int as n from sys_session where login_way = 'sso'"))[0]!.n;
   // Each test starts from the state it needs, so any of them runs alone: no console session and
   // the provider signing the person in at once, or signed in through the provider.
   const fresh = async () => {

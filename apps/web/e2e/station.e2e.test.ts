@@ -7,7 +7,17 @@ import { loginThroughForm, makeStaff, openBrowser, screenshot, startE2E, uniq, t
 /** A message delivered by the server (as the send queue's station channel does) while the page is open. */
 async function deliver(e: E2E, staff: Staff, title: string): Promise<void> {
   const user = (await findVisibleUserByCode(e.server.database.db, SYSTEM_SCOPE, staff.code))!;
-  await e.server.database.db.transaction((tx) => deliverStation(tx, { orgId: staff.orgId, userIds: [user.id], type: 'booking.cancelled', title, content: 'Court 3, Saturday 09:00', link: '/message/station', sourceKey: uniq('e2e') }));
+  await e.server.database.db.transaction((tx) =>
+    deliverStation(tx, {
+      orgId: staff.orgId,
+      userIds: [user.id],
+      type: 'booking.cancelled',
+      title,
+      content: 'Court 3, Saturday 09:00',
+      link: '/message/station',
+      sourceKey: uniq('e2e'),
+    }),
+  );
 }
 
 describe('station messages in the console', () => {

@@ -75,7 +75,12 @@ function png(width: number, height: number, rgb: [number, number, number] = [22,
   ihdr[9] = 2;
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0).map((_, i) => rgb[i % 3]!)]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A second, separate browser (its own cookies and storage): another person at another desk. */
@@ -103,12 +108,19 @@ function weekOf(year: number) {
   return { saturday: at(0), sunday: at(1), monday: at(2), tuesday: at(3), wednesday: at(4) };
 }
 
-
 /** The portal: another client of the provider signs the user in and gets an access token to hand over. */
 async function portalAccessToken(issuer: string): Promise<string> {
-  const portal = await oidc.discovery(new URL(issuer), 'portal', 'portal-secret', oidc.ClientSecretBasic('portal-secret'), { execute: [oidc.allowInsecureRequests] });
+  const portal = await oidc.discovery(new URL(issuer), 'portal', 'portal-secret', oidc.ClientSecretBasic('portal-secret'), {
+    execute: [oidc.allowInsecureRequests],
+  });
   const verifier = oidc.randomPKCECodeVerifier();
-  let next = oidc.buildAuthorizationUrl(portal, { redirect_uri: PORTAL_REDIRECT, scope: 'openid profile', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state: 'st' });
+  let next = oidc.buildAuthorizationUrl(portal, {
+    redirect_uri: PORTAL_REDIRECT,
+    scope: 'openid profile',
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state: 'st',
+  });
   const jar = new Map<string, string>();
   for (let i = 0; i < 10 && !next.href.startsWith(PORTAL_REDIRECT); i++) {
     const res = await fetch(next, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
@@ -145,7 +157,13 @@ describe('system administration: policy, branding, holidays, online users, logs,
   beforeAll(async () => {
     // The identity provider is known to the server from the start; single sign-on stays off
     // until the login policy allows the route. Issuer and redirect URI are set once both ports are known.
-    const sso = { SSO_ISSUER: 'http://127.0.0.1:9/', SSO_CLIENT_ID: 'venue-console', SSO_CLIENT_SECRET: 'console-secret', SSO_REDIRECT_URI: 'http://127.0.0.1:9/ssologin', SSO_ALLOW_HTTP: '1' };
+    const sso = {
+      SSO_ISSUER: 'http://127.0.0.1:9/',
+      SSO_CLIENT_ID: 'venue-console',
+      SSO_CLIENT_SECRET: 'console-secret',
+      SSO_REDIRECT_URI: 'http://127.0.0.1:9/ssologin',
+      SSO_ALLOW_HTTP: '1',
+    };
     // E2E_WEB_DIST: a console build of one's own (others may rebuild apps/web/dist meanwhile).
     e = await startE2E({ ...sso, ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}) });
     idp = await startIdp(`${e.baseUrl}/ssologin`, { alice: { preferred_username: 'manager' } });
@@ -211,11 +229,13 @@ describe('system administration: policy, branding, holidays, online users, logs,
     const c = new Client(e.server);
     expect((await c.login(who.code, 'wrong-once')).code).toBe(Code.BAD_CREDENTIALS);
     expect((await c.login(who.code, 'wrong-twice')).code).toBe(Code.CAPTCHA_REQUIRED);
-    for (const password of ['wrong-twice', 'wrong-thrice']) expect((await c.login(who.code, password, await solveCaptcha(e.server, c))).code).toBe(Code.BAD_CREDENTIALS);
+    for (const password of ['wrong-twice', 'wrong-thrice'])
+      expect((await c.login(who.code, password, await solveCaptcha(e.server, c))).code).toBe(Code.BAD_CREDENTIALS);
     expect((await c.login(who.code, who.password)).code).toBe(Code.LOCKED);
   }
 
-  const loginLogCount = async (where: string) => (await e.server.database.query<{ n: number }>(`select count(*)::int as n from sys_login_log where ${where}`))[0]!.n;
+  const loginLogCount = async (where: string) =>
+    (await e.server.database.query<{ n: number }>(`select count(*)::int as n from sys_login_log where ${where}`))[0]!.n;
 
   // ------------------------------------------------------------ policy and sign-in
 
@@ -431,11 +451,17 @@ describe('system administration: policy, branding, holidays, online users, logs,
     await a.getByTestId('setting-tabs-name').fill('E2E Tab Title');
     await a.getByTestId('setting-copyright').fill('© 2020 E2E Sports');
     // A logo of 100x100: uploaded, with the recommended-size warning.
-    await a.getByTestId('setting-logo').locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(100, 100) });
+    await a
+      .getByTestId('setting-logo')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png(100, 100) });
     await expect.poll(() => a.getByTestId('setting-logo-note').textContent()).toContain('160×160');
     await a.getByTestId('setting-logo-img').waitFor();
     // A file of another format is refused before upload.
-    await a.getByTestId('setting-tab').locator('input[type=file]').setInputFiles({ name: 'icon.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await a
+      .getByTestId('setting-tab')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'icon.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await expect.poll(() => a.getByTestId('setting-tab-note').textContent()).toContain('jpg、png、bmp、ico');
     await a.getByTestId('setting-save').click();
     await expect.poll(() => a.title()).toBe('E2E Tab Title');

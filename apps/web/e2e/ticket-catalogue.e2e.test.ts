@@ -61,7 +61,10 @@ describe('ticketing catalogue console', () => {
     await page.locator('#ticketProject-form_name').fill(name);
     await page.locator('#ticketProject-form_perBuyerLimit').fill('6');
     await page.locator('#ticketProject-form_typeId').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: `${typeName} / 交响乐` }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: `${typeName} / 交响乐` })
+      .click();
     await page.getByTestId('ticketProject-form-ok').click();
     const row = page.getByTestId('ticketProject-table').locator('tr', { hasText: name });
     await row.waitFor();
@@ -93,14 +96,22 @@ describe('ticketing catalogue console', () => {
     await screenshot(page, 'ticket-project-detail');
 
     // What the screens made, as the server has it.
-    const projects = await api.json<{ data: { id: number; name: string; perBuyerLimit: number | null; performers: string | null; sessionCount: number }[] }>('POST', ticketApi('project/list'), { body: { name } });
+    const projects = await api.json<{ data: { id: number; name: string; perBuyerLimit: number | null; performers: string | null; sessionCount: number }[] }>(
+      'POST',
+      ticketApi('project/list'),
+      { body: { name } },
+    );
     expect(projects.body.data).toHaveLength(1);
     expect(projects.body.data[0]).toMatchObject({ perBuyerLimit: 6, performers: null, sessionCount: 1, typeName: '交响乐' });
-    const sessions = await api.json<{ data: { name: string; seated: boolean; startAt: string; capacity: number; levels: { name: string; price: number; available: number }[] }[] }>('POST', ticketApi('session/list'), { body: { projectId: projects.body.data[0]!.id } });
+    const sessions = await api.json<{
+      data: { name: string; seated: boolean; startAt: string; capacity: number; levels: { name: string; price: number; available: number }[] }[];
+    }>('POST', ticketApi('session/list'), { body: { projectId: projects.body.data[0]!.id } });
     expect(sessions.body.data).toHaveLength(1);
     expect(sessions.body.data[0]).toMatchObject({ name: '首演', seated: false, capacity: 300, levels: [{ name: '普通票', price: 12050, available: 300 }] });
     expect(new Date(sessions.body.data[0]!.startAt).getTime()).toBe(new Date(2030, 4, 1, 19, 30).getTime());
-    const detail = await api.json<{ data: { gateOpenMinutes: number; gateCloseMinutes: number }[] }>('POST', ticketApi('session/list'), { body: { projectId: projects.body.data[0]!.id, detail: true } });
+    const detail = await api.json<{ data: { gateOpenMinutes: number; gateCloseMinutes: number }[] }>('POST', ticketApi('session/list'), {
+      body: { projectId: projects.body.data[0]!.id, detail: true },
+    });
     expect(detail.body.data[0]).toMatchObject({ gateOpenMinutes: 180, gateCloseMinutes: 0 });
 
     // Listed with its session.
@@ -130,7 +141,12 @@ describe('ticketing catalogue console', () => {
     await page.waitForTimeout(400);
     await screenshot(page, 'ticket-session-seats');
     const seats = await seatsOf(api, session.id);
-    expect(seats.filter((s) => s.state === 'blocked').map((s) => `${s.row}-${s.no}`).sort()).toEqual(['1-1', '1-2']);
+    expect(
+      seats
+        .filter((s) => s.state === 'blocked')
+        .map((s) => `${s.row}-${s.no}`)
+        .sort(),
+    ).toEqual(['1-1', '1-2']);
     expect(seats.filter((s) => s.state === 'free')).toHaveLength(2);
   });
 });

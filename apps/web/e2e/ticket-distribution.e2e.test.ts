@@ -18,7 +18,16 @@ const EXTERNAL = '/sport/views/ticketManagement/projects/externalItem';
 const STATS = '/sport/views/ticketManagement/projectSalesStatistics/index';
 const PACKAGES = '/sport/views/ticketManagement/packageTicket/index';
 /** The distribution screens, the projects (sessions made through the API) and the sale screen (its session reads feed the quota dialog). */
-const MENUS = ['home', 'sport.ticket.project', 'sport.ticket.sell', 'sport.ticket.distributor', 'sport.ticket.externalItem', 'sport.ticket.projectSalesStatistics', 'sport.ticket.package', 'sport.order.main'];
+const MENUS = [
+  'home',
+  'sport.ticket.project',
+  'sport.ticket.sell',
+  'sport.ticket.distributor',
+  'sport.ticket.externalItem',
+  'sport.ticket.projectSalesStatistics',
+  'sport.ticket.package',
+  'sport.order.main',
+];
 
 describe('ticket distribution console', () => {
   let e: E2E;
@@ -83,7 +92,14 @@ describe('ticket distribution console', () => {
     const { api, page } = await desk();
     const path = `/${uniq('feed')}.json`;
     feeds.routes[path] = feedDoc([
-      { id: 'MX-1', name: '城市马拉松', levels: [[18000, 120], [28000, 30]] },
+      {
+        id: 'MX-1',
+        name: '城市马拉松',
+        levels: [
+          [18000, 120],
+          [28000, 30],
+        ],
+      },
       { id: 'MX-2', name: '草莓音乐节', levels: [[38000, 500]] },
     ]);
     const d = await addDistributor(api, { name: uniq('飞猪'), feedUrl: feeds.url(path) });

@@ -77,7 +77,14 @@ describe('ticketing catalogue extras console', () => {
     await page.getByTestId('templateDesigner-save').click();
     await page.locator('.ant-message').filter({ hasText: '已保存' }).waitFor();
 
-    const saved = await api.json<{ data: { id: number; version: number; widthMm: number; elements: { type: string; field?: string; x: number; y: number; width: number; height: number; text?: string }[] }[] }>('POST', ticketApi('template/list'), { body: { name } });
+    const saved = await api.json<{
+      data: {
+        id: number;
+        version: number;
+        widthMm: number;
+        elements: { type: string; field?: string; x: number; y: number; width: number; height: number; text?: string }[];
+      }[];
+    }>('POST', ticketApi('template/list'), { body: { name } });
     const tpl = saved.body.data[0]!;
     expect(tpl).toMatchObject({ widthMm: 100, version: 2 });
     expect(tpl.elements.map((x) => `${x.type}:${x.field ?? ''}`)).toEqual(['qr:', 'field:project', 'field:seat']);
@@ -136,7 +143,9 @@ describe('ticketing catalogue extras console', () => {
     await expect.poll(() => page.getByTestId('ticketProject-detail').textContent()).toContain(performer);
     await screenshot(page, 'ticket-project-performers');
 
-    const listed = await api.json<{ data: { performers: string | null; performerIds: number[] }[] }>('POST', ticketApi('project/list'), { body: { name: project } });
+    const listed = await api.json<{ data: { performers: string | null; performerIds: number[] }[] }>('POST', ticketApi('project/list'), {
+      body: { name: project },
+    });
     expect(listed.body.data[0]!.performers).toBe(performer);
     const performers = await api.json<{ data: { id: number; projectCount: number }[] }>('POST', ticketApi('performer/list'), { body: { name: performer } });
     expect(listed.body.data[0]!.performerIds).toEqual([performers.body.data[0]!.id]);
@@ -146,9 +155,15 @@ describe('ticketing catalogue extras console', () => {
   it('shows a project’s data log: an edit with its fields before and after, a type by its name', async () => {
     const { api, page } = await desk(['sport.ticket.project']);
     const name = uniq('话剧');
-    const [drama, musical] = await Promise.all([uniq('话剧类'), uniq('音乐剧类')].map(async (n) => (await api.json<{ id: number; name: string }>('POST', ticketApi('type'), { body: { name: n } })).body));
+    const [drama, musical] = await Promise.all(
+      [uniq('话剧类'), uniq('音乐剧类')].map(
+        async (n) => (await api.json<{ id: number; name: string }>('POST', ticketApi('type'), { body: { name: n } })).body,
+      ),
+    );
     const made = await api.json<{ id: number; version: number }>('POST', ticketApi('project'), { body: { name, perBuyerLimit: 4, typeId: drama!.id } });
-    await api.json('PUT', ticketApi(`project/${made.body.id}`), { body: { name: `${name}·加演`, perBuyerLimit: 6, typeId: musical!.id, version: made.body.version } });
+    await api.json('PUT', ticketApi(`project/${made.body.id}`), {
+      body: { name: `${name}·加演`, perBuyerLimit: 6, typeId: musical!.id, version: made.body.version },
+    });
     await page.goto(`${e.baseUrl}${projectDetail(made.body.id)}`);
     await page.getByTestId('ticketProject-dataLogTab').click();
     const table = page.getByTestId('dataLog-table');
@@ -164,7 +179,9 @@ describe('ticketing catalogue extras console', () => {
   it('shows the purchase notice of the chosen project on the sale screen, read-only', async () => {
     const { api, page } = await desk(['sport.ticket.sell', 'sport.ticket.notice', 'sport.ticket.project']);
     const title = uniq('须知');
-    const notice = await api.json<{ id: number }>('POST', ticketApi('notice'), { body: { title, content: '**入场**\n- 凭票入场，一人一票\n- 开场前 30 分钟检票' } });
+    const notice = await api.json<{ id: number }>('POST', ticketApi('notice'), {
+      body: { title, content: '**入场**\n- 凭票入场，一人一票\n- 开场前 30 分钟检票' },
+    });
     const withNotice = await gaSession(api, 20, 5000, { noticeId: notice.body.id });
     const without = await gaSession(api, 20, 5000);
     await page.goto(`${e.baseUrl}${SELL}`);
@@ -184,7 +201,14 @@ describe('ticketing catalogue extras console', () => {
   });
 
   it('opens every catalogue-extras screen, in English and the dark theme too', async () => {
-    const { page } = await desk(['sport.ticket.performer', 'sport.ticket.notice', 'sport.ticket.template', 'sport.ticket.wantSee', 'sport.ticket.competitionOrder', 'sport.ticket.dataManagement']);
+    const { page } = await desk([
+      'sport.ticket.performer',
+      'sport.ticket.notice',
+      'sport.ticket.template',
+      'sport.ticket.wantSee',
+      'sport.ticket.competitionOrder',
+      'sport.ticket.dataManagement',
+    ]);
     const screens = [
       ['/sport/views/ticketManagement/performer/index', 'performer-table', '演员管理', 'Performers'],
       ['/sport/views/ticketManagement/ticketPurchaseNotice/index', 'ticketNotice-table', '购票须知', 'Purchase notices'],

@@ -89,7 +89,11 @@ describe('gate checking console', () => {
     // An offline device that admitted the first ticket too (uploaded later) shows in the conflicts tab with both admissions.
     const west = await makeGate(api, uniq('西门'));
     const deviceId = uniq('dev-west-');
-    const upload = await ok(api, 'POST', ticketApi('check/upload'), { deviceId, gateId: west.id, scans: [{ uid: `${deviceId}-1`, sessionId: session.id, code: await qrOf(api, tickets[0]!.id), scannedAt: new Date().toISOString(), result: 'admitted' }] });
+    const upload = await ok(api, 'POST', ticketApi('check/upload'), {
+      deviceId,
+      gateId: west.id,
+      scans: [{ uid: `${deviceId}-1`, sessionId: session.id, code: await qrOf(api, tickets[0]!.id), scannedAt: new Date().toISOString(), result: 'admitted' }],
+    });
     expect(upload.conflicts).toBe(1);
     await page.getByRole('tab', { name: '离线冲突' }).click();
     await pick(page, 'conflict-session', project.name);
@@ -114,7 +118,7 @@ describe('gate checking console', () => {
     await pick(page, 'check-gate', name);
   });
 
-  it('a ticket of a session two weeks away is refused with the session\'s times; the supervisor admits it with a reason, logged', async () => {
+  it("a ticket of a session two weeks away is refused with the session's times; the supervisor admits it with a reason, logged", async () => {
     const { api, gate, b } = await setUp(1);
     const page = b.page;
     const startAt = new Date(Date.now() + 14 * 86400_000);
@@ -139,7 +143,9 @@ describe('gate checking console', () => {
     await page.getByTestId('override-ok').click();
     await expect.poll(() => result.getAttribute('data-result')).toBe('admitted');
     expect(await page.getByTestId('check-window').textContent()).toContain('已在检票时间外放行');
-    const scans = await ok<{ data: { result: string; reason: string | null; overrideReason: string | null }[] }>(api, 'POST', ticketApi('check/scans'), { sessionId: later.session.id });
+    const scans = await ok<{ data: { result: string; reason: string | null; overrideReason: string | null }[] }>(api, 'POST', ticketApi('check/scans'), {
+      sessionId: later.session.id,
+    });
     expect(scans.data.map((x) => [x.result, x.reason, x.overrideReason])).toEqual([
       ['admitted', null, '嘉宾提前彩排'],
       ['refused', 'outsideWindow', null],
@@ -205,7 +211,12 @@ describe('gate checking console', () => {
     await expect.poll(() => page.getByTestId('offline-status').getAttribute('data-online')).toBe('true');
     await expect.poll(() => page.getByTestId('offline-queue').getAttribute('data-n')).toBe('0');
     expect((await ok(api, 'GET', ticketApi(`check/summary/${session.id}`))).admitted).toBe(2);
-    const scans = await ok<{ data: { code: string; result: string; reason: string | null; source: string; gateName: string }[] }>(api, 'POST', ticketApi('check/scans'), { sessionId: session.id });
+    const scans = await ok<{ data: { code: string; result: string; reason: string | null; source: string; gateName: string }[] }>(
+      api,
+      'POST',
+      ticketApi('check/scans'),
+      { sessionId: session.id },
+    );
     // Newest first.
     expect(scans.data.map((s) => [s.result, s.reason, s.source, s.gateName])).toEqual([
       ['admitted', null, 'offline', gate.name],
@@ -337,7 +348,9 @@ describe('gate checking console', () => {
     const shown = b.page.getByTestId('ticket-signed-qr');
     await shown.waitFor();
     const file = await qrCamera(b.page, (await shown.getAttribute('data-payload'))!);
-    const cam = await openBrowser({ args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`] });
+    const cam = await openBrowser({
+      args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${file}`],
+    });
     open.push(cam);
     cam.page.setDefaultTimeout(15_000);
     await cam.context.grantPermissions(['camera'], { origin: e.baseUrl });
@@ -351,7 +364,16 @@ describe('gate checking console', () => {
     const result = cam.page.getByTestId('check-result');
     // Fails with what the camera dialog shows (a refused camera names its reason there).
     await expect
-      .poll(async () => ((await result.count()) ? await result.getAttribute('data-result') : await cam.page.locator('.ant-modal').innerText({ timeout: 1000 }).catch(() => 'no dialog')), { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await result.count())
+            ? await result.getAttribute('data-result')
+            : await cam.page
+                .locator('.ant-modal')
+                .innerText({ timeout: 1000 })
+                .catch(() => 'no dialog'),
+        { timeout: 30_000 },
+      )
       .toBe('admitted');
     expect(await cam.page.getByTestId('check-ticket').textContent()).toContain(tickets[0]!.code);
   });

@@ -49,13 +49,18 @@ describe('ticketing rules console', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
   };
 
-  it('issues reserved tickets: requested with a reason (held at once), the requester cannot approve, another user approves and the tickets are sold on the reserved channel; a real-name project\'s request names its viewers', async () => {
+  it("issues reserved tickets: requested with a reason (held at once), the requester cannot approve, another user approves and the tickets are sold on the reserved channel; a real-name project's request names its viewers", async () => {
     const staff = await makeStaff(e, MENUS);
     const api = await signIn(e.server, staff.code, staff.password);
     const other = await makeUser(await adminApi(e), staff.orgId, { roleIds: [staff.roleId], password: staff.password, code: uniq('e2e_ok_') });
     const { project, session, levelId } = await gaSession(api, 20, 12000);
     const named = await gaSession(api, 10, 5000, { realName: 'per_id' });
-    await ok(api, 'POST', ticketApi('order'), { sessionId: named.session.id, levelId: named.levelId, quantity: 1, viewers: [{ name: '已购票', idNo: idCard(7) }] });
+    await ok(api, 'POST', ticketApi('order'), {
+      sessionId: named.session.id,
+      levelId: named.levelId,
+      quantity: 1,
+      viewers: [{ name: '已购票', idNo: idCard(7) }],
+    });
 
     const a = await browser(staff);
     await a.goto(`${e.baseUrl}${RESERVE}`);
@@ -75,7 +80,8 @@ describe('ticketing rules console', () => {
     await a.getByTestId('reserve-form-ok').click();
     await a.getByTestId('reserve-form-ok').waitFor({ state: 'detached' });
 
-    const [req] = (await ok<{ data: { id: number; state: string; orderId: number }[] }>(api, 'POST', ticketApi('reserve/list'), { sessionId: session.id })).data;
+    const [req] = (await ok<{ data: { id: number; state: string; orderId: number }[] }>(api, 'POST', ticketApi('reserve/list'), { sessionId: session.id }))
+      .data;
     expect(req!.state).toBe('pending');
     expect((await ok(api, 'GET', ticketApi(`level/${levelId}`))).held).toBe(2);
     const rowA = a.getByTestId(`reserve-row-${req!.id}`);
@@ -190,7 +196,16 @@ describe('ticketing rules console', () => {
     const api = await signIn(e.server, staff.code, staff.password);
     const { session } = await seatedSession(api, gridMap(1, 1, 3), { startAt: new Date(Date.now() + 30 * 3600_000).toISOString() });
     const rules = await ok(api, 'GET', ticketApi(`session/${session.id}/refund-rules`));
-    await ok(api, 'PUT', ticketApi(`session/${session.id}/refund-rules`), { refundRules: { refundable: true, tiers: [{ hoursBefore: 72, percent: 100 }, { hoursBefore: 24, percent: 80 }] }, version: rules.version });
+    await ok(api, 'PUT', ticketApi(`session/${session.id}/refund-rules`), {
+      refundRules: {
+        refundable: true,
+        tiers: [
+          { hoursBefore: 72, percent: 100 },
+          { hoursBefore: 24, percent: 80 },
+        ],
+      },
+      version: rules.version,
+    });
     const seats = (await ok<{ seats: { id: number }[] }>(api, 'POST', ticketApi(`session/${session.id}/seats`), {})).seats;
     const order = await ok(api, 'POST', ticketApi('order'), { sessionId: session.id, seatIds: [seats[0]!.id] });
     await ok(api, 'POST', `/api/sport/commerce/order/${order.orderId}/pay`, { method: 'cash', amountFen: order.amount });
@@ -213,7 +228,9 @@ describe('ticketing rules console', () => {
     await page.getByTestId('ticket-refund-ok').click();
     await page.getByTestId('ticket-refund-ok').waitFor({ state: 'detached' });
 
-    const refunds = await ok<{ data: { id: number; amountFen: number; state: string }[] }>(api, 'POST', '/api/sport/commerce/refund/list', { orderNo: order.orderNo });
+    const refunds = await ok<{ data: { id: number; amountFen: number; state: string }[] }>(api, 'POST', '/api/sport/commerce/refund/list', {
+      orderNo: order.orderNo,
+    });
     expect(refunds.data.map((r) => [r.amountFen, r.state])).toEqual([[30400, 'applied']]);
     expect((await ok<{ seats: { state: string }[] }>(api, 'POST', ticketApi(`session/${session.id}/seats`), {})).seats[0]!.state).toBe('sold');
     // Approved by someone other than the applicant (issue 23): here the platform administrator.

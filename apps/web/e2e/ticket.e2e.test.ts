@@ -84,7 +84,10 @@ describe('ticket sales console', () => {
     await a.page.getByTestId('pay-finish').click();
     await a.page.getByTestId('pay-dialog').waitFor({ state: 'detached' });
     await expect.poll(() => a.page.getByTestId('ticket-sell-hold').getAttribute('data-state')).toBe('paid');
-    const soldIds = want.map((s) => s.id).sort((x, y) => x - y).join(',');
+    const soldIds = want
+      .map((s) => s.id)
+      .sort((x, y) => x - y)
+      .join(',');
     await expect.poll(() => a.page.getByTestId('ticket-sell-map').getAttribute('data-sold')).toBe(soldIds);
     await screenshot(a.page, 'ticket-sold-light');
 
@@ -99,7 +102,9 @@ describe('ticket sales console', () => {
     await screenshot(b.page, 'ticket-sell-second-light');
 
     // The tickets: two, sold, to the buyer, in the ticket list with their code's QR code.
-    const tickets = await ok<{ data: { code: string; state: string; buyerName: string | null; seatLabel: string | null }[] }>(api, 'POST', ticketApi('list'), { sessionId: session.id });
+    const tickets = await ok<{ data: { code: string; state: string; buyerName: string | null; seatLabel: string | null }[] }>(api, 'POST', ticketApi('list'), {
+      sessionId: session.id,
+    });
     expect(tickets.data.map((t) => t.state)).toEqual(['sold', 'sold']);
     expect(tickets.data.every((t) => t.buyerName === buyer)).toBe(true);
     await b.page.goto(`${e.baseUrl}${LIST}`);

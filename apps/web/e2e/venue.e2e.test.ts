@@ -20,7 +20,9 @@ const visible = (l: Locator) => l.filter({ visible: true });
 async function pick(page: Page, select: Locator, label: string, type = false): Promise<void> {
   await select.click();
   if (type) await select.pressSequentially(label);
-  await visible(page.locator('.ant-select-item-option', { hasText: label })).first().click();
+  await visible(page.locator('.ant-select-item-option', { hasText: label }))
+    .first()
+    .click();
 }
 
 describe('venue console', () => {
@@ -71,10 +73,14 @@ describe('venue console', () => {
     await expect.poll(() => page.getByTestId('venue-map-hint').count()).toBe(1);
     await page.locator('#venue-form_longitude').fill('120.2');
     await page.locator('#venue-form_latitude').fill('30.25');
-    await expect.poll(() => page.getByTestId('venue-map-link').getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=30.25&mlon=120.2#map=16/30.25/120.2');
+    await expect
+      .poll(() => page.getByTestId('venue-map-link').getAttribute('href'))
+      .toBe('https://www.openstreetmap.org/?mlat=30.25&mlon=120.2#map=16/30.25/120.2');
     // A bad mobile number is refused in place.
     await page.getByTestId('venue-form-ok').click();
-    await visible(page.locator('.ant-form-item-explain-error', { hasText: '格式不正确' })).first().waitFor();
+    await visible(page.locator('.ant-form-item-explain-error', { hasText: '格式不正确' }))
+      .first()
+      .waitFor();
     await page.locator('#venue-form_mobile').fill('13800138000');
     await page.getByTestId('venue-form-ok').click();
     await toast(page, '新增成功').waitFor();
@@ -90,7 +96,9 @@ describe('venue console', () => {
     await page.locator('#venue-contact_contactName').fill('王经理');
     await page.locator('#venue-contact_email').fill('wang@example');
     await page.getByTestId('venue-contact-save').click();
-    await visible(page.locator('.ant-form-item-explain-error', { hasText: '格式不正确' })).first().waitFor();
+    await visible(page.locator('.ant-form-item-explain-error', { hasText: '格式不正确' }))
+      .first()
+      .waitFor();
     await page.locator('#venue-contact_email').fill('wang@example.com');
     await page.getByTestId('venue-contact-save').click();
     await toast(page, '保存成功').waitFor();
@@ -198,7 +206,9 @@ describe('venue console', () => {
     // The stadium lock: no reason, no lock.
     await row.getByTestId('venue-row-lock').click();
     await page.getByTestId('venueLock-form-ok').click();
-    await visible(page.locator('.ant-form-item-explain-error', { hasText: '不能为空' })).first().waitFor();
+    await visible(page.locator('.ant-form-item-explain-error', { hasText: '不能为空' }))
+      .first()
+      .waitFor();
     await page.locator('#venueLock-form_reason').fill('场地翻新');
     await expect.poll(() => visible(page.locator('.ant-form-item-explain-error')).count()).toBe(0);
     await screenshot(page, 'venue-lock');
@@ -210,10 +220,12 @@ describe('venue console', () => {
     expect(after.body).toMatchObject({ locked: true, lockReason: '场地翻新', shopStatus: 1, applyState: 'approved', reviewRemark: '资料齐全' });
   });
 
-  it('a template with a price is applied to the sites; accounts, members and today\'s sessions show as tables', async () => {
+  it("a template with a price is applied to the sites; accounts, members and today's sessions show as tables", async () => {
     const { staff, page } = await staffPage(['sport.order.main']);
     const api = await signIn(e.server, staff.code, staff.password);
-    const made = await api.json<VenueRow>('POST', '/api/stadium/stadiumInfo/insert', { body: { stadiumName: uniq('北湖羽毛球馆'), sportcatItems: ['badminton'], openTime: '09:00', closeTime: '21:00' } });
+    const made = await api.json<VenueRow>('POST', '/api/stadium/stadiumInfo/insert', {
+      body: { stadiumName: uniq('北湖羽毛球馆'), sportcatItems: ['badminton'], openTime: '09:00', closeTime: '21:00' },
+    });
     expect(made.code, made.msg).toBe(0);
     for (const name of ['A1', 'A2']) {
       const site = await api.json('POST', '/api/sport/venue/site', { body: { venueId: made.body.id, name, sport: 'badminton' } });

@@ -27,14 +27,20 @@ export const loginBody = z.object({
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const phoneLoginBody = z.object({
-  phoneNumber: z.string().trim().regex(/^1\d{10}$/),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^1\d{10}$/),
   authCode: z.string().trim().min(4).max(8),
   others: loginOthers,
 });
 export type PhoneLoginBody = z.output<typeof phoneLoginBody>;
 
 export const smsCodeBody = z.object({
-  phoneNumber: z.string().trim().regex(/^1\d{10}$/),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^1\d{10}$/),
   purpose: z.enum(['login', 'recover']).default('login'),
 });
 
@@ -88,7 +94,11 @@ export const loginNameBody = z.object({ loginName });
 /** `PUT {auth}session/org`: switch the session to another of the user's organisations. */
 export const switchOrgBody = z.object({ orgId: fields.id });
 /** `PUT {system}user/password`: the signed-in user's own password. */
-export const ownPasswordBody = z.object({ oldPassword: z.string().min(1).max(128), newPassword: z.string().min(1).max(128), confirmPassword: z.string().min(1).max(128) });
+export const ownPasswordBody = z.object({
+  oldPassword: z.string().min(1).max(128),
+  newPassword: z.string().min(1).max(128),
+  confirmPassword: z.string().min(1).max(128),
+});
 
 /** `POST {auth}recover/code`: a one-time code by SMS or mail for a login name. */
 export const recoverCodeBody = z.object({ loginName, channel: z.enum(['sms', 'mail']) });

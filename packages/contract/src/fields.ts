@@ -26,7 +26,8 @@ function digitsToNumber(v: unknown): unknown {
 }
 
 /** An integer within [min, max], from a JSON number or a decimal digit string. */
-export const intIn = (min: number, max: number) => z.preprocess(digitsToNumber, z.number().int().min(min).max(max)) as unknown as z.ZodType<number, number | string>;
+export const intIn = (min: number, max: number) =>
+  z.preprocess(digitsToNumber, z.number().int().min(min).max(max)) as unknown as z.ZodType<number, number | string>;
 
 /** An int4 column (counters, codes, order numbers). */
 const int4 = intIn(INT4_MIN, INT4_MAX);
@@ -115,7 +116,10 @@ const instantInput = z.union([z.string().max(40), z.number()]).refine(isInstant,
 const instant = instantInput.transform((v) => new Date(typeof v === 'string' ? v.trim() : v));
 
 /** `sortField` of a list: a column key (letters, digits, `_`), never a prototype name such as `__proto__`. */
-const sortField = z.string().max(64).regex(/^[A-Za-z][A-Za-z0-9_]*$/, INVALID);
+const sortField = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_]*$/, INVALID);
 
 /** Optional text of a form: trimmed, at most `max` characters; '' and null mean empty (null). */
 const optText = (max: number) =>
@@ -149,7 +153,15 @@ const numberOf = <const T extends readonly [number, ...number[]]>(values: T) => 
 
 /** A field schema with the default/prefault/optional wrappers at its top taken off (nullable kept). */
 export type WithoutDefault<T> =
-  T extends z.ZodDefault<infer I> ? WithoutDefault<I> : T extends z.ZodPrefault<infer I> ? WithoutDefault<I> : T extends z.ZodOptional<infer I> ? WithoutDefault<I> : T extends z.ZodNullable<infer I> ? z.ZodNullable<WithoutDefault<I>> : T;
+  T extends z.ZodDefault<infer I>
+    ? WithoutDefault<I>
+    : T extends z.ZodPrefault<infer I>
+      ? WithoutDefault<I>
+      : T extends z.ZodOptional<infer I>
+        ? WithoutDefault<I>
+        : T extends z.ZodNullable<infer I>
+          ? z.ZodNullable<WithoutDefault<I>>
+          : T;
 
 /**
  * The field without the defaults at its top (`.default()`, `.prefault()`, under `.optional()` and
@@ -180,7 +192,8 @@ export function updateOf<S extends z.core.$ZodShape>(create: z.ZodObject<S>): z.
 }
 
 /** A whole-form field: a default becomes "optional, no default"; anything else is kept as it is. */
-export type KeptWhenOmitted<T> = T extends z.ZodDefault<infer I> ? z.ZodOptional<WithoutDefault<I>> : T extends z.ZodPrefault<infer I> ? z.ZodOptional<WithoutDefault<I>> : T;
+export type KeptWhenOmitted<T> =
+  T extends z.ZodDefault<infer I> ? z.ZodOptional<WithoutDefault<I>> : T extends z.ZodPrefault<infer I> ? z.ZodOptional<WithoutDefault<I>> : T;
 
 /**
  * The edit body of a whole-form save (the form sends every field; `PUT job/{id}`, `PUT setting`):
@@ -203,4 +216,25 @@ export function keptWhenOmitted<S extends z.core.$ZodShape>(form: z.ZodObject<S>
  * `fields.instant`, `fields.instantInput`, `fields.str()`, `fields.optText(max)`, `fields.sortField`;
  * in answers, `fields.instantOut`, `fields.textOf([...])`, `fields.numberOf([...])`.
  */
-export const fields = { intIn, int4, count, int2, id, idArray, version, fen, positiveFen, quantity, day, optDay, instant, instantInput, str, optText, sortField, instantOut, textOf, numberOf } as const;
+export const fields = {
+  intIn,
+  int4,
+  count,
+  int2,
+  id,
+  idArray,
+  version,
+  fen,
+  positiveFen,
+  quantity,
+  day,
+  optDay,
+  instant,
+  instantInput,
+  str,
+  optText,
+  sortField,
+  instantOut,
+  textOf,
+  numberOf,
+} as const;

@@ -24,7 +24,18 @@ describe('id-card helpers', () => {
   });
 
   it('answers null for other lengths, letters and impossible dates', () => {
-    for (const bad of ['', '123', '1101051949123100', '11010519491331002X', '110105194902300021', '11010519491231002Y', 'abcdefghijklmnopqr', '110105491331002', null, undefined]) {
+    for (const bad of [
+      '',
+      '123',
+      '1101051949123100',
+      '11010519491331002X',
+      '110105194902300021',
+      '11010519491231002Y',
+      'abcdefghijklmnopqr',
+      '110105491331002',
+      null,
+      undefined,
+    ]) {
       expect(parseIdCard(bad as string)).toBeNull();
     }
     expect(parseIdCard('110105200002290011')).toEqual({ birthday: '2000-02-29', sex: 1 });

@@ -42,10 +42,7 @@ export const CRON_FIELDS: readonly CronFieldDef[] = [
 
 /** What is wrong with an expression; `field` names the field and its bounds for the message. */
 export type CronProblem =
-  | { key: 'empty' }
-  | { key: 'parts'; n: number }
-  | { key: 'dayRule' }
-  | { key: 'field'; field: CronFieldName; value: string; min: number; max: number };
+  { key: 'empty' } | { key: 'parts'; n: number } | { key: 'dayRule' } | { key: 'field'; field: CronFieldName; value: string; min: number; max: number };
 
 /** One item of a day-of-month list. */
 export type DayOfMonthItem =

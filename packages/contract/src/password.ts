@@ -38,8 +38,7 @@ export function checkPassword(pw: string, s: PublicPasswordStrategy, loginName?:
   if (rules.has('lower') && !/[a-z]/.test(pw)) out.push('password.needLower');
   if (rules.has('digit') && !/\d/.test(pw)) out.push('password.needDigit');
   if (rules.has('special') && !/[^A-Za-z0-9]/.test(pw)) out.push('password.needSpecial');
-  if (rules.has('noLoginName') && loginName && pw.toLowerCase().includes(loginName.toLowerCase()))
-    out.push('password.containsLoginName');
+  if (rules.has('noLoginName') && loginName && pw.toLowerCase().includes(loginName.toLowerCase())) out.push('password.containsLoginName');
   if (rules.has('noSequence') && hasRun(pw, 3)) out.push('password.sequence');
   if (rules.has('noAdjacentSame') && /(.)\1/.test(pw)) out.push('password.adjacentSame');
   if (rules.has('noRepeat') && new Set(pw).size !== pw.length) out.push('password.repeatChars');

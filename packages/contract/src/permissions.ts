@@ -39,7 +39,13 @@ export const Perm = {
   // Third-party application access (issue 14): applications and their grants, the open interfaces, the call log.
   openApp: { list: 'system:openApp:list', edit: 'system:openApp:edit', grant: 'system:openApp:grant', api: 'system:openApp:api', log: 'system:openApp:log' },
   // Messaging delivery (issue 14): channel settings, templates, business types, the send log, the test screen.
-  message: { channel: 'system:message:channel', template: 'system:message:template', business: 'system:message:business', log: 'system:message:log', test: 'system:message:test' },
+  message: {
+    channel: 'system:message:channel',
+    template: 'system:message:template',
+    business: 'system:message:business',
+    log: 'system:message:log',
+    test: 'system:message:test',
+  },
   // The service registry (issue 14): applications, environments (groups, instances), services, translation items.
   // One level deep like every group (the screen registry and the menu seed read the codes that way).
   registryApp: { list: 'system:registryApp:list', edit: 'system:registryApp:edit' },
@@ -83,21 +89,95 @@ export const Perm = {
   },
   // The commerce core (issue 10).
   // discount: a discount on a generic sale (within the role's limit, with a reason); comp: the `free` payment method (issue 23).
-  order: { list: 'sport:order:list', add: 'sport:order:add', pay: 'sport:order:pay', cancel: 'sport:order:cancel', print: 'sport:order:print', discount: 'sport:order:discount', comp: 'sport:order:comp' },
+  order: {
+    list: 'sport:order:list',
+    add: 'sport:order:add',
+    pay: 'sport:order:pay',
+    cancel: 'sport:order:cancel',
+    print: 'sport:order:print',
+    discount: 'sport:order:discount',
+    comp: 'sport:order:comp',
+  },
   refund: { list: 'sport:refund:list', apply: 'sport:refund:apply', review: 'sport:refund:review' },
   capital: { list: 'sport:capital:list' },
   merchant: { view: 'sport:merchant:view', edit: 'sport:merchant:edit' },
   account: { list: 'sport:account:list', add: 'sport:account:add', recharge: 'sport:account:recharge' },
   // Venues and booking (issue 11).
-  venue: { list: 'sport:venue:list', add: 'sport:venue:add', edit: 'sport:venue:edit', remove: 'sport:venue:remove', shop: 'sport:venue:shop', lock: 'sport:venue:lock', review: 'sport:venue:review' },
-  booking: { view: 'sport:booking:view', book: 'sport:booking:book', lock: 'sport:booking:lock', cancel: 'sport:booking:cancel', checkin: 'sport:booking:checkin', close: 'sport:booking:close', settle: 'sport:booking:settle' },
+  venue: {
+    list: 'sport:venue:list',
+    add: 'sport:venue:add',
+    edit: 'sport:venue:edit',
+    remove: 'sport:venue:remove',
+    shop: 'sport:venue:shop',
+    lock: 'sport:venue:lock',
+    review: 'sport:venue:review',
+  },
+  booking: {
+    view: 'sport:booking:view',
+    book: 'sport:booking:book',
+    lock: 'sport:booking:lock',
+    cancel: 'sport:booking:cancel',
+    checkin: 'sport:booking:checkin',
+    close: 'sport:booking:close',
+    settle: 'sport:booking:settle',
+  },
   // Members and member cards (issue 12). `private` shows id numbers and phones unmasked.
-  member: { list: 'sport:member:list', add: 'sport:member:add', edit: 'sport:member:edit', remove: 'sport:member:remove', import: 'sport:member:import', export: 'sport:member:export', private: 'sport:member:private', tag: 'sport:member:tag', face: 'sport:member:face', blacklist: 'sport:member:blacklist', identity: 'sport:member:identity', review: 'sport:member:review', checkin: 'sport:member:checkin', distribute: 'sport:member:distribute' },
-  card: { list: 'sport:card:list', type: 'sport:card:type', sell: 'sport:card:sell', recharge: 'sport:card:recharge', edit: 'sport:card:edit', freeze: 'sport:card:freeze', share: 'sport:card:share', refund: 'sport:card:refund' },
+  member: {
+    list: 'sport:member:list',
+    add: 'sport:member:add',
+    edit: 'sport:member:edit',
+    remove: 'sport:member:remove',
+    import: 'sport:member:import',
+    export: 'sport:member:export',
+    private: 'sport:member:private',
+    tag: 'sport:member:tag',
+    face: 'sport:member:face',
+    blacklist: 'sport:member:blacklist',
+    identity: 'sport:member:identity',
+    review: 'sport:member:review',
+    checkin: 'sport:member:checkin',
+    distribute: 'sport:member:distribute',
+  },
+  card: {
+    list: 'sport:card:list',
+    type: 'sport:card:type',
+    sell: 'sport:card:sell',
+    recharge: 'sport:card:recharge',
+    edit: 'sport:card:edit',
+    freeze: 'sport:card:freeze',
+    share: 'sport:card:share',
+    refund: 'sport:card:refund',
+  },
   // Ticketing (issue 13): catalogue (types and projects), sessions, seat maps, levels, selling, reserved issuing, the ticket list, refunds, gate checking.
   // Ticketing catalogue extras: performers, purchase notices, ticket templates, want-to-see lists, competition orders, data management.
   // Ticket distribution: distributors and their sales, quotas given to them, external items from their feeds, package tickets, sales statistics.
-  ticket: { project: 'sport:ticket:project', session: 'sport:ticket:session', seatmap: 'sport:ticket:seatmap', level: 'sport:ticket:level', sell: 'sport:ticket:sell', reserve: 'sport:ticket:reserve', reserveApprove: 'sport:ticket:reserveApprove', list: 'sport:ticket:list', refund: 'sport:ticket:refund', check: 'sport:ticket:check', checkOverride: 'sport:ticket:checkOverride', gate: 'sport:ticket:gate', collect: 'sport:ticket:collect', reprint: 'sport:ticket:reprint', performer: 'sport:ticket:performer', notice: 'sport:ticket:notice', template: 'sport:ticket:template', wantSee: 'sport:ticket:wantSee', competitionOrder: 'sport:ticket:competitionOrder', data: 'sport:ticket:data', distributor: 'sport:ticket:distributor', quota: 'sport:ticket:quota', external: 'sport:ticket:external', package: 'sport:ticket:package', stats: 'sport:ticket:stats' },
+  ticket: {
+    project: 'sport:ticket:project',
+    session: 'sport:ticket:session',
+    seatmap: 'sport:ticket:seatmap',
+    level: 'sport:ticket:level',
+    sell: 'sport:ticket:sell',
+    reserve: 'sport:ticket:reserve',
+    reserveApprove: 'sport:ticket:reserveApprove',
+    list: 'sport:ticket:list',
+    refund: 'sport:ticket:refund',
+    check: 'sport:ticket:check',
+    checkOverride: 'sport:ticket:checkOverride',
+    gate: 'sport:ticket:gate',
+    collect: 'sport:ticket:collect',
+    reprint: 'sport:ticket:reprint',
+    performer: 'sport:ticket:performer',
+    notice: 'sport:ticket:notice',
+    template: 'sport:ticket:template',
+    wantSee: 'sport:ticket:wantSee',
+    competitionOrder: 'sport:ticket:competitionOrder',
+    data: 'sport:ticket:data',
+    distributor: 'sport:ticket:distributor',
+    quota: 'sport:ticket:quota',
+    external: 'sport:ticket:external',
+    package: 'sport:ticket:package',
+    stats: 'sport:ticket:stats',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

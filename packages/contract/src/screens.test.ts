@@ -35,7 +35,11 @@ describe('the screen registry', () => {
       if (s.parent !== undefined) expect(dirs.has(s.parent), `${s.key}: ${s.parent}`).toBe(true);
     }
     // Every directory holds at least one screen.
-    for (const d of MENU_DIRECTORIES) expect(all.some((s) => s.parent === d.key), d.key).toBe(true);
+    for (const d of MENU_DIRECTORIES)
+      expect(
+        all.some((s) => s.parent === d.key),
+        d.key,
+      ).toBe(true);
   });
 
   it('keeps spec 2.2 rule 7: the listed screens are not cached, every other list screen is', () => {

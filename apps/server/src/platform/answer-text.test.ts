@@ -28,7 +28,10 @@ describe('answerText', () => {
   });
 
   it('writes each Date as toISOString does', () => {
-    const edges = [0, -1, 1, -62167219200000, -62167219200001, 253402300799999, 253402300800000, 951782400000, 951868800000, 4107542399999, -2208988800001, 8.64e15, -8.64e15];
+    const edges = [
+      0, -1, 1, -62167219200000, -62167219200001, 253402300799999, 253402300800000, 951782400000, 951868800000, 4107542399999, -2208988800001, 8.64e15,
+      -8.64e15,
+    ];
     const random = Array.from({ length: 20000 }, () => Math.floor((Math.random() * 2 - 1) * 7e13));
     for (const t of [...edges, ...random]) expect(isoText(new Date(t)), String(t)).toBe(new Date(t).toISOString());
     expect(() => isoText(new Date(NaN))).toThrow(RangeError);

@@ -29,7 +29,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -192,7 +191,9 @@ function withoutParams(text: string, message: string | undefined): string {
   if (!message || !PARAMS_IN_TEXT.test(message)) return text.replace(PARAMS_IN_TEXT, '\nparams: [not logged]');
   // A stack starts with the message: cut the listed parameters out of that part only.
   const i = text.indexOf(message);
-  return i < 0 ? text.replace(PARAMS_IN_TEXT, '') : text.slice(0, i) + message.replace(PARAMS_IN_TEXT, '\nparams: [not logged]') + text.slice(i + message.length);
+  return i < 0
+    ? text.replace(PARAMS_IN_TEXT, '')
+    : text.slice(0, i) + message.replace(PARAMS_IN_TEXT, '\nparams: [not logged]') + text.slice(i + message.length);
 }
 
 export function errorForLog(err: unknown, depth = 0): unknown {

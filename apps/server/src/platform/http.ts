@@ -185,7 +185,12 @@ function zodIssues(error: z.ZodError): FieldIssue[] {
       params = { max: i.maximum };
     } else if (i.code === 'too_small') {
       const min = Number(i.minimum);
-      message = i.origin === 'string' && min === 1 ? 'error.field.required' : i.origin === 'string' || i.origin === 'array' ? 'error.field.tooShort' : 'error.field.tooSmall';
+      message =
+        i.origin === 'string' && min === 1
+          ? 'error.field.required'
+          : i.origin === 'string' || i.origin === 'array'
+            ? 'error.field.tooShort'
+            : 'error.field.tooSmall';
       params = { min };
     } else if (i.code === 'custom' && i.message && /^[\w.]+$/.test(i.message)) message = i.message;
     return [{ field, message, params }];
@@ -289,7 +294,10 @@ export function parseOrThrow<S extends ZodType>(schema: S, value: unknown, opts:
  * every success (test/harness.ts); production never validates answers.
  */
 export function answerIssues(schema: ZodType, value: unknown): { field: string; message: string }[] {
-  const issues: { field: string; message: string }[] = undeclaredFields(schema, value).map((i) => ({ field: i.field, message: 'not declared by the response schema' }));
+  const issues: { field: string; message: string }[] = undeclaredFields(schema, value).map((i) => ({
+    field: i.field,
+    message: 'not declared by the response schema',
+  }));
   const r = schema.safeParse(value);
   if (!r.success) issues.push(...r.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message })));
   return issues;
@@ -316,11 +324,24 @@ async function platformOnlyHook(req: FastifyRequest): Promise<void> {
  * hook before the handler runs), the module/action written to the operation log, and one
  * handler whose return value becomes the envelope body.
  */
-export function defineRoute<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, P extends ZodType | undefined = undefined, R extends ZodType | 'file' = ZodType>(
-  app: FastifyInstance,
-  spec: RouteSpec<B, Q, P, R>,
-): void {
-  routeRegistry.push({ method: spec.method, url: spec.url, permission: permissionText(spec.permission), module: spec.module, action: spec.action, platformOnly: !!spec.platformOnly, body: spec.body, query: spec.query, params: spec.params, response: spec.response });
+export function defineRoute<
+  B extends ZodType | undefined = undefined,
+  Q extends ZodType | undefined = undefined,
+  P extends ZodType | undefined = undefined,
+  R extends ZodType | 'file' = ZodType,
+>(app: FastifyInstance, spec: RouteSpec<B, Q, P, R>): void {
+  routeRegistry.push({
+    method: spec.method,
+    url: spec.url,
+    permission: permissionText(spec.permission),
+    module: spec.module,
+    action: spec.action,
+    platformOnly: !!spec.platformOnly,
+    body: spec.body,
+    query: spec.query,
+    params: spec.params,
+    response: spec.response,
+  });
   const route: RouteOptions = {
     method: spec.method,
     url: spec.url,
@@ -347,10 +368,7 @@ export function defineRoute<B extends ZodType | undefined = undefined, Q extends
       if (reply.sent) return reply;
       if (result instanceof FileResult) {
         req.envelopeCode = Code.OK;
-        return reply
-          .header('content-type', result.contentType)
-          .header('content-disposition', contentDisposition(result.fileName))
-          .send(result.data);
+        return reply.header('content-type', result.contentType).header('content-disposition', contentDisposition(result.fileName)).send(result.data);
       }
       if (result instanceof Notice) {
         req.envelopeCode = Code.OK_NOTICE;
@@ -392,7 +410,8 @@ export async function installUploads(app: FastifyInstance, limits: { fileSize: n
 
 /** The multipart reader of an upload route: a route not declared `upload: true` has none (a programming error, not input). */
 export function assertUploadRoute(req: FastifyRequest): void {
-  if (typeof req.isMultipart !== 'function') throw new Error(`${req.method} ${req.routeOptions.url}: read an upload only in a route declared with upload: true`);
+  if (typeof req.isMultipart !== 'function')
+    throw new Error(`${req.method} ${req.routeOptions.url}: read an upload only in a route declared with upload: true`);
 }
 
 /**
@@ -418,7 +437,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     else if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       appErr = new AppError('INVALID', 'error.bodyTooLarge');
       status = 413;
-    } else if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && e.statusCode === 400)) {
+    } else if (
+      e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (error instanceof SyntaxError && e.statusCode === 400)
+    ) {
       appErr = new AppError('INVALID', 'error.badJson');
       status = 400;
     } else if (e.statusCode === 429) {

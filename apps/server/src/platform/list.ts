@@ -25,7 +25,13 @@ export function orderOf(q: Pick<PageQuery, 'sortField' | 'sortOrder'>, allowed: 
  * One page of a table's rows in an order, and the count of every row the filter matches, read
  * together: the list protocol's `{total, data}`. `where` carries the scope (repositories only).
  */
-export async function selectPage<T extends PgTable>(db: Executor, table: T, where: SQL | undefined, order: SQL[], page: { limit: number; offset: number }): Promise<{ total: number; rows: T['$inferSelect'][] }> {
+export async function selectPage<T extends PgTable>(
+  db: Executor,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: T['$inferSelect'][] }> {
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -34,7 +40,10 @@ export async function selectPage<T extends PgTable>(db: Executor, table: T, wher
       .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: count() }).from(table as PgTable).where(where),
+    db
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(where),
   ]);
   return { total: Number(total?.n ?? 0), rows: rows as T['$inferSelect'][] };
 }

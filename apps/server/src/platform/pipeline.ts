@@ -26,7 +26,8 @@ class InputRejected extends AppError {
 }
 
 // Markup and script injection; plain text with < or > (passwords, formulas) passes.
-const DANGEROUS = /<\s*\/?\s*(script|iframe|object|embed|svg|img|link|style|meta|base|form)\b|javascript\s*:|vbscript\s*:|<[^>]*\bon[a-z]+\s*=|expression\s*\(/i;
+const DANGEROUS =
+  /<\s*\/?\s*(script|iframe|object|embed|svg|img|link|style|meta|base|form)\b|javascript\s*:|vbscript\s*:|<[^>]*\bon[a-z]+\s*=|expression\s*\(/i;
 
 export function hasDangerousInput(value: unknown, depth = 0): boolean {
   if (depth > 20) return false;
@@ -45,7 +46,12 @@ const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * `obj[key] ??= …`) finds Object.prototype or Object instead of a field; the request is refused
  * with 100400 naming the field before any handler runs.
  */
-export function prototypeKeys(value: unknown, path: (string | number)[] = [], out: { field: string; message: string }[] = [], depth = 0): { field: string; message: string }[] {
+export function prototypeKeys(
+  value: unknown,
+  path: (string | number)[] = [],
+  out: { field: string; message: string }[] = [],
+  depth = 0,
+): { field: string; message: string }[] {
   if (out.length >= 20 || depth > 64 || value === null || typeof value !== 'object') return out;
   if (Array.isArray(value)) {
     value.forEach((v, i) => prototypeKeys(v, [...path, i], out, depth + 1));
@@ -273,4 +279,3 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
     }
   }
 }
-

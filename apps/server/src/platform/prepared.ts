@@ -161,7 +161,8 @@ export function preparedByShape<Db extends object, Args extends unknown[], Q ext
     if (cached) {
       if (verify) {
         for (const [k, q] of Object.entries(queries)) {
-          if (fixedPart(q.toSQL()) !== fixedPart(cached[k]!.getQuery())) throw new Error(`${name}: statement ${k} has a value that is not bound through the shape`);
+          if (fixedPart(q.toSQL()) !== fixedPart(cached[k]!.getQuery()))
+            throw new Error(`${name}: statement ${k} has a value that is not bound through the shape`);
         }
       }
       return { statements: cached, values: shape.values };

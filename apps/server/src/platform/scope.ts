@@ -79,7 +79,9 @@ export async function assertInScope(db: Executor, scope: Scope, orgIds: Iterable
   const open = scope.kind === 'all' ? ids : ids.filter((id) => id !== scope.orgId);
   if (!open.length) return;
   if (scope.kind === 'org') throw notFound();
-  const res = (await db.execute(sql`select count(*)::int as n from sys_org where id = any(${`{${open.join(',')}}`}::bigint[]) and ${inScopeSql(scope, sql`id`)}`)) as unknown as {
+  const res = (await db.execute(
+    sql`select count(*)::int as n from sys_org where id = any(${`{${open.join(',')}}`}::bigint[]) and ${inScopeSql(scope, sql`id`)}`,
+  )) as unknown as {
     rows: { n: number }[];
   };
   if (Number(res.rows[0]?.n ?? 0) !== open.length) throw notFound();
@@ -89,4 +91,3 @@ export async function assertInScope(db: Executor, scope: Scope, orgIds: Iterable
 export function expectOneUpdated(rows: unknown[]): void {
   if (rows.length === 0) throw staleVersion();
 }
-

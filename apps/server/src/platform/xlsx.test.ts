@@ -4,7 +4,20 @@ import { AppError } from './errors.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import { Readable } from 'node:stream';
-import { IMPORTS_PER_PROCESS, XLSX_MAX_UNZIPPED, duplicatesInFile, unzipper, parseDelimited, readRows, reject, toXlsx, validateRows, withImportSlot, type SheetColumn, type UploadedFile } from './xlsx.ts';
+import {
+  IMPORTS_PER_PROCESS,
+  XLSX_MAX_UNZIPPED,
+  duplicatesInFile,
+  unzipper,
+  parseDelimited,
+  readRows,
+  reject,
+  toXlsx,
+  validateRows,
+  withImportSlot,
+  type SheetColumn,
+  type UploadedFile,
+} from './xlsx.ts';
 import { bombXlsx, manyRowsXlsx } from './xlsx.testkit.ts';
 
 const columns: SheetColumn[] = [
@@ -52,7 +65,7 @@ describe('xlsx helper', () => {
     }
   });
 
-  it('a reader that is slow to take the zip\'s entries still gets every one before the end (an early end once lost a good file\'s workbook part)', async () => {
+  it("a reader that is slow to take the zip's entries still gets every one before the end (an early end once lost a good file's workbook part)", async () => {
     const data = await toXlsx(columns, [{ code: 'A01', qty: 1, day: null, kind: 1 }], 'zh-CN');
     const zip = unzipper().Parse({ forceStream: true }) as unknown as Readable;
     const seen: string[] = [];

@@ -113,7 +113,12 @@ export async function toXlsx(columns: SheetColumn[], rows: Record<string, unknow
   const wb = new (await excel()).Workbook();
   wb.creator = 'venue-console';
   const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({ header: c.title[lang], key: c.key, width: c.width ?? Math.max(12, c.title[lang].length * 2 + 2), style: { numFmt: '@' } }));
+  ws.columns = columns.map((c) => ({
+    header: c.title[lang],
+    key: c.key,
+    width: c.width ?? Math.max(12, c.title[lang].length * 2 + 2),
+    style: { numFmt: '@' },
+  }));
   ws.getRow(1).font = { bold: true };
   for (const r of rows) {
     const out: Record<string, string | number | null> = {};
@@ -131,7 +136,12 @@ export async function templateXlsx(columns: SheetColumn[], lang: Lang, example?:
   const cols = columns.filter((c) => !c.exportOnly);
   const wb = new (await excel()).Workbook();
   const ws = wb.addWorksheet(lang === 'zh-CN' ? '导入模板' : 'Template', { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = cols.map((c) => ({ header: (c.required ? '*' : '') + c.title[lang], key: c.key, width: Math.max(12, c.title[lang].length * 2 + 4), style: { numFmt: '@' } }));
+  ws.columns = cols.map((c) => ({
+    header: (c.required ? '*' : '') + c.title[lang],
+    key: c.key,
+    width: Math.max(12, c.title[lang].length * 2 + 4),
+    style: { numFmt: '@' },
+  }));
   ws.getRow(1).font = { bold: true };
   if (example) {
     const out: Record<string, string | number | null> = {};
@@ -188,7 +198,8 @@ export async function readUpload(req: FastifyRequest, limitBytes: number): Promi
   try {
     data = await part.toBuffer();
   } catch (e) {
-    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw new AppError('INVALID', 'import.tooLarge', { max: formatBytes(limitBytes) });
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated)
+      throw new AppError('INVALID', 'import.tooLarge', { max: formatBytes(limitBytes) });
     throw e;
   }
   if (part.file.truncated || data.length > limitBytes) throw new AppError('INVALID', 'import.tooLarge', { max: formatBytes(limitBytes) });
@@ -384,7 +395,13 @@ async function* xlsxGrid(data: Buffer): AsyncGenerator<GridRow> {
   await checkUnzippedSize(data);
   const Excel = await excel();
   const source = Readable.from([data]);
-  const reader = new Excel.stream.xlsx.WorkbookReader(source, { worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', entries: 'ignore' });
+  const reader = new Excel.stream.xlsx.WorkbookReader(source, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
   const sheets = reader[Symbol.asyncIterator]();
   let rows: AsyncGenerator<ExcelJS.Row> | undefined;
   try {

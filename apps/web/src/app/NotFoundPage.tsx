@@ -11,10 +11,7 @@ export function NotFound({ standalone = false }: { standalone?: boolean }) {
   const signedIn = useSession((s) => !!s.token);
   const target = signedIn ? HOME_PATH : LOGIN_PATH;
   return (
-    <div
-      data-testid="not-found"
-      style={standalone ? { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' } : undefined}
-    >
+    <div data-testid="not-found" style={standalone ? { minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' } : undefined}>
       <Result
         status="404"
         title={t('notFound.title')}

@@ -43,8 +43,7 @@ export function useSystemSettings(): SystemSettings | null {
   const enabled = getConfig().formRequest;
   const { data } = useQuery({
     queryKey: SYSTEM_SETTINGS_KEY,
-    queryFn: async () =>
-      parseSystemSettings(await http.get<unknown>(api.system('config/configKey/system_settings'), undefined, { silent: true })),
+    queryFn: async () => parseSystemSettings(await http.get<unknown>(api.system('config/configKey/system_settings'), undefined, { silent: true })),
     enabled,
     staleTime: 5 * 60_000,
   });

@@ -12,11 +12,7 @@ export class ChunkLoadError extends Error {
     readonly request: string | null,
     cause?: unknown,
   ) {
-    super(
-      css
-        ? `Loading CSS chunk ${chunk} failed.\n(${request ?? ''})`
-        : `Loading chunk ${chunk} failed.\n(${type}${request ? `: ${request}` : ''})`,
-    );
+    super(css ? `Loading CSS chunk ${chunk} failed.\n(${request ?? ''})` : `Loading chunk ${chunk} failed.\n(${type}${request ? `: ${request}` : ''})`);
     this.name = css ? 'CssChunkLoadError' : 'ChunkLoadError';
     if (cause !== undefined) (this as { cause?: unknown }).cause = cause;
   }
@@ -67,11 +63,7 @@ export function toChunkError(chunk: string, e: unknown): ChunkLoadError {
 }
 
 /** Loads a screen module: 120 s time-out, a module without default export is 'missing'. */
-export function loadChunk<M extends { default: unknown }>(
-  chunk: string,
-  importer: () => Promise<M>,
-  ms = CHUNK_TIMEOUT_MS,
-): Promise<M> {
+export function loadChunk<M extends { default: unknown }>(chunk: string, importer: () => Promise<M>, ms = CHUNK_TIMEOUT_MS): Promise<M> {
   let started: Promise<M>;
   try {
     started = importer();

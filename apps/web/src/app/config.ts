@@ -165,8 +165,7 @@ export async function loadRuntimeConfig(host: string = location.host): Promise<R
     throw new ConfigError('boot.configJsonFailed', 'config.json: not JSON');
   }
   // config.json may be served bare or inside the envelope.
-  if (raw && typeof raw === 'object' && 'body' in raw && 'code' in raw && raw.body && typeof raw.body === 'object')
-    raw = raw.body as Record<string, unknown>;
+  if (raw && typeof raw === 'object' && 'body' in raw && 'code' in raw && raw.body && typeof raw.body === 'object') raw = raw.body as Record<string, unknown>;
   clockOffsetSeconds = clockOffsetFrom(jsonRes.headers.get('date'), Date.now());
   const entries = xmlRes.ok ? parseConfigXml(await xmlRes.text()) : [];
   const entry = selectServerEntry(entries, host);

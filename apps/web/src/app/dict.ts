@@ -74,7 +74,11 @@ const pathOf = (url: string) => new URL(url, typeof location !== 'undefined' ? l
 
 async function fetchTranslationRows(item: RegistryTranslationItem): Promise<Map<string, Record<string, unknown>>> {
   // Silent: a user who may not read the interface sees the stored values, not an error.
-  const answer = await http.post<Page<Record<string, unknown>> | Record<string, unknown>[]>(interfaceUrl(item.queryApi), { pageNum: 1, pageSize: TRANSLATION_PAGE_SIZE }, { silent: true });
+  const answer = await http.post<Page<Record<string, unknown>> | Record<string, unknown>[]>(
+    interfaceUrl(item.queryApi),
+    { pageNum: 1, pageSize: TRANSLATION_PAGE_SIZE },
+    { silent: true },
+  );
   const rows = Array.isArray(answer) ? answer : answer.data;
   return new Map(rows.map((r) => [String(r[item.matchColumn]), r]));
 }

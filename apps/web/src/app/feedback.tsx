@@ -27,11 +27,7 @@ function closableContent(text: string, key: string) {
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <span>{text}</span>
-      <CloseOutlined
-        aria-label={t('feedback.close')}
-        style={{ fontSize: 12, cursor: 'pointer', opacity: 0.6 }}
-        onClick={() => message?.destroy(key)}
-      />
+      <CloseOutlined aria-label={t('feedback.close')} style={{ fontSize: 12, cursor: 'pointer', opacity: 0.6 }} onClick={() => message?.destroy(key)} />
     </span>
   );
 }
@@ -89,7 +85,15 @@ export function confirm(opts: ConfirmOptions = {}): Promise<boolean> {
 export function inform(opts: { title: string; content: ReactNode }): Promise<void> {
   return new Promise((resolve) => {
     if (!modal) return resolve();
-    modal.info({ title: opts.title, content: opts.content, okText: t('feedback.confirm'), okButtonProps: { 'data-testid': 'inform-ok' }, width: 460, onOk: () => resolve(), onCancel: () => resolve() });
+    modal.info({
+      title: opts.title,
+      content: opts.content,
+      okText: t('feedback.confirm'),
+      okButtonProps: { 'data-testid': 'inform-ok' },
+      width: 460,
+      onOk: () => resolve(),
+      onCancel: () => resolve(),
+    });
   });
 }
 

@@ -96,12 +96,7 @@ export type ExpiryDecision = { type: 'none' } | { type: 'external'; url: string 
  * body.redirectUri when the server gives one. /thirdScanPage is exempt, and a login
  * screen does not redirect to itself.
  */
-export function sessionExpiredTarget(i: {
-  pathname: string;
-  search: string;
-  redirectUri?: string;
-  loginWay: string | null;
-}): ExpiryDecision {
+export function sessionExpiredTarget(i: { pathname: string; search: string; redirectUri?: string; loginWay: string | null }): ExpiryDecision {
   if (EXPIRY_EXEMPT_PREFIXES.some((p) => underPrefix(i.pathname, p))) return { type: 'none' };
   if (i.redirectUri) {
     if (/^https?:\/\//i.test(i.redirectUri)) return { type: 'external', url: i.redirectUri };

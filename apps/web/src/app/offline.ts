@@ -66,7 +66,15 @@ export async function rememberOfflineSession(path: string): Promise<void> {
   if (!s.loaded || !s.userInfo || !s.userId || s.offline) return;
   const before = await offlineGet<OfflineSession>(SESSION_KEY);
   const paths = before?.userId === s.userId ? [...new Set([...before.paths, path])] : [path];
-  const value: OfflineSession = { userId: s.userId, userName: s.userName, paths, userInfo: s.userInfo, menus: s.menus, venue: s.venue, savedAt: new Date().toISOString() };
+  const value: OfflineSession = {
+    userId: s.userId,
+    userName: s.userName,
+    paths,
+    userInfo: s.userInfo,
+    menus: s.menus,
+    venue: s.venue,
+    savedAt: new Date().toISOString(),
+  };
   await offlineSet(SESSION_KEY, value);
 }
 

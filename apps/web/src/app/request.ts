@@ -74,14 +74,7 @@ export class ApiError extends Error {
     return this.inPlace;
   }
 
-  constructor(init: {
-    kind: ErrorKind;
-    status: number;
-    url: string;
-    envelope?: Envelope | null;
-    headers?: Headers | null;
-    message?: string;
-  }) {
+  constructor(init: { kind: ErrorKind; status: number; url: string; envelope?: Envelope | null; headers?: Headers | null; message?: string }) {
     const env = init.envelope ?? null;
     super(init.message || env?.msg || `${init.kind} ${init.status} ${init.url}`);
     this.name = 'ApiError';
@@ -165,10 +158,7 @@ export function isEnvelope(v: unknown): v is Envelope {
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 export type Outcome =
-  | { kind: 'ok'; notice?: string }
-  | { kind: 'expired'; message: string; redirectUri?: string }
-  | { kind: 'silent' }
-  | { kind: 'popup'; message: string };
+  { kind: 'ok'; notice?: string } | { kind: 'expired'; message: string; redirectUri?: string } | { kind: 'silent' } | { kind: 'popup'; message: string };
 
 const KNOWN_HTTP = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 429, 500, 501, 502, 503, 504, 505]);
 
@@ -513,10 +503,8 @@ type Extra = Omit<RequestOptions, 'url' | 'method' | 'params' | 'data'>;
 
 export const http = {
   get: <T = unknown>(url: string, params?: Params, extra?: Extra) => request<T>({ ...extra, url, method: 'GET', params }),
-  post: <T = unknown>(url: string, data?: unknown, extra?: Extra & { params?: Params }) =>
-    request<T>({ ...extra, url, method: 'POST', data }),
-  put: <T = unknown>(url: string, data?: unknown, extra?: Extra & { params?: Params }) =>
-    request<T>({ ...extra, url, method: 'PUT', data }),
+  post: <T = unknown>(url: string, data?: unknown, extra?: Extra & { params?: Params }) => request<T>({ ...extra, url, method: 'POST', data }),
+  put: <T = unknown>(url: string, data?: unknown, extra?: Extra & { params?: Params }) => request<T>({ ...extra, url, method: 'PUT', data }),
   del: <T = unknown>(url: string, params?: Params, extra?: Extra) => request<T>({ ...extra, url, method: 'DELETE', params }),
 };
 

@@ -42,7 +42,10 @@ export const allRoutes: ScreenRoute[] = [...publicRoutes, ...layoutRoutes];
 
 /** The route table entry a pathname belongs to, or null. */
 export function findRoute(pathname: string, routes: ScreenRoute[] = allRoutes): ScreenRoute | null {
-  const def = findScreen(pathname, routes.map((r) => r.def));
+  const def = findScreen(
+    pathname,
+    routes.map((r) => r.def),
+  );
   return def ? (routes.find((r) => r.def === def) ?? null) : null;
 }
 

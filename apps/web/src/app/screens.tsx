@@ -112,7 +112,10 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   'sport.ticket.templatePrint': lazyScreen('ticketTemplatePrint', () => import('../features/sport/ticket/extras/TemplatePrintPage.tsx'), fullPage),
   'sport.ticket.wantSee': lazyScreen('ticketWantSee', () => import('../features/sport/ticket/extras/WantSeeListPage.tsx')),
   'sport.ticket.competitionOrder': lazyScreen('ticketCompetitionOrder', () => import('../features/sport/ticket/extras/CompetitionOrderPage.tsx')),
-  'sport.ticket.competitionOrderDetail': lazyScreen('ticketCompetitionOrderDetail', () => import('../features/sport/ticket/extras/CompetitionOrderDetailPage.tsx')),
+  'sport.ticket.competitionOrderDetail': lazyScreen(
+    'ticketCompetitionOrderDetail',
+    () => import('../features/sport/ticket/extras/CompetitionOrderDetailPage.tsx'),
+  ),
   'sport.ticket.dataManagement': lazyScreen('ticketDataManagement', () => import('../features/sport/ticket/extras/DataManagementPage.tsx')),
   'sport.ticket.projectType': lazyScreen('ticketProjectType', () => import('../features/sport/ticket/catalogue/ProjectTypePage.tsx')),
   'sport.ticket.project': lazyScreen('ticketProject', () => import('../features/sport/ticket/catalogue/ProjectListPage.tsx')),

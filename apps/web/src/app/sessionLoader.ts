@@ -119,7 +119,17 @@ export function ensureSessionLoaded(): Promise<void> {
 /** Rule 1 (openType): forget what was loaded (keep the stored token) so it is loaded again. */
 export function resetLoadedState(): void {
   early = null;
-  sessionStore.set({ userInfo: null, roles: [], permissions: new Set(), menus: [], loaded: false, backFromCardDetail: false, venue: null, stadiumId: null, stadiumName: null });
+  sessionStore.set({
+    userInfo: null,
+    roles: [],
+    permissions: new Set(),
+    menus: [],
+    loaded: false,
+    backFromCardDetail: false,
+    venue: null,
+    stadiumId: null,
+    stadiumName: null,
+  });
   queryClient.clear();
   resetTabs();
 }

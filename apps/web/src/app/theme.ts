@@ -14,10 +14,16 @@ export function antdTheme(name: ThemeName): ThemeConfig {
       // algorithm's #1668dc links give 3.55).
       ...(dark
         ? { colorPrimary: '#1677ff', colorLink: '#4096ff', colorTextTertiary: '#8c8c8c', colorTextDescription: '#8c8c8c', colorTextPlaceholder: '#8c8c8c' }
-        : { colorPrimary: '#1261d8', colorLink: '#1261d8', colorError: '#cf1322', colorTextTertiary: '#6b6b6b', colorTextDescription: '#6b6b6b', colorTextPlaceholder: '#767676' }),
+        : {
+            colorPrimary: '#1261d8',
+            colorLink: '#1261d8',
+            colorError: '#cf1322',
+            colorTextTertiary: '#6b6b6b',
+            colorTextDescription: '#6b6b6b',
+            colorTextPlaceholder: '#767676',
+          }),
       borderRadius: 6,
-      fontFamily:
-        "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Helvetica Neue', Arial, sans-serif",
+      fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Helvetica Neue', Arial, sans-serif",
     },
     components: {
       Layout: dark

@@ -23,7 +23,19 @@ export interface DetailDrawerProps<T extends Row = Row> {
 }
 
 /** The detail view of a record: its columns as descriptions, loaded fresh when a loader is given. */
-export function DetailDrawer<T extends Row = Row>({ id, ns, open, title, columns, record, load, recordKey, extra, width = 760, onClose }: DetailDrawerProps<T>) {
+export function DetailDrawer<T extends Row = Row>({
+  id,
+  ns,
+  open,
+  title,
+  columns,
+  record,
+  load,
+  recordKey,
+  extra,
+  width = 760,
+  onClose,
+}: DetailDrawerProps<T>) {
   const tl = useLabelT(ns);
   const render = useCellRenderer<T>(ns);
   const key = recordKey ?? (record?.id as string | number | undefined);

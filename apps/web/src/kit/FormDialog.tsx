@@ -72,7 +72,26 @@ function editBody(values: Row): Row {
  * on a 100409 stale answer 'the record was changed by someone else' with a Reload action.
  */
 export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
-  const { id, ns, open, mode, title, fields, record, initial, columns, width, toForm, toBody, onValuesChange, onSubmit, reload, onClose, onSaved, beforeSubmit } = props;
+  const {
+    id,
+    ns,
+    open,
+    mode,
+    title,
+    fields,
+    record,
+    initial,
+    columns,
+    width,
+    toForm,
+    toBody,
+    onValuesChange,
+    onSubmit,
+    reload,
+    onClose,
+    onSaved,
+    beforeSubmit,
+  } = props;
   const tk = useKitT();
   const tl = useLabelT(ns);
   const [form] = Form.useForm();
@@ -236,7 +255,13 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
         {sections.map((sec, i) => (
           <Fragment key={sec.group ?? `section-${i}`}>
             {sec.group ? (
-              <Divider titlePlacement="start" plain className="kit-form-section" style={i === 0 ? { marginTop: 0 } : undefined} data-testid={`${id}-form-section`}>
+              <Divider
+                titlePlacement="start"
+                plain
+                className="kit-form-section"
+                style={i === 0 ? { marginTop: 0 } : undefined}
+                data-testid={`${id}-form-section`}
+              >
                 {tl(sec.group)}
               </Divider>
             ) : null}

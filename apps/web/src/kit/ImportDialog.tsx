@@ -119,22 +119,22 @@ export function ImportDialog({ id, open, title, limit = DEFAULT_IMPORT_LIMIT, on
     >
       <Typography.Paragraph type="secondary">{tk('importHint', { max: formatSize(limit) })}</Typography.Paragraph>
       <div data-testid={`${id}-import-drop`}>
-      <Upload.Dragger
-        accept=".xlsx,.txt"
-        multiple={false}
-        maxCount={1}
-        showUploadList={false}
-        beforeUpload={(f) => {
-          void choose(f as unknown as File);
-          return false;
-        }}
-      >
-        <p className="ant-upload-drag-icon">
-          <InboxOutlined />
-        </p>
-        <p className="ant-upload-text">{file ? file.name : tk('importDrag')}</p>
-        {file ? <p className="ant-upload-hint">{formatSize(file.size)}</p> : null}
-      </Upload.Dragger>
+        <Upload.Dragger
+          accept=".xlsx,.txt"
+          multiple={false}
+          maxCount={1}
+          showUploadList={false}
+          beforeUpload={(f) => {
+            void choose(f as unknown as File);
+            return false;
+          }}
+        >
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
+          <p className="ant-upload-text">{file ? file.name : tk('importDrag')}</p>
+          {file ? <p className="ant-upload-hint">{formatSize(file.size)}</p> : null}
+        </Upload.Dragger>
       </div>
       {problem ? <Alert type="error" showIcon title={problem} style={{ marginTop: 12 }} data-testid={`${id}-import-problem`} /> : null}
       {errors ? (

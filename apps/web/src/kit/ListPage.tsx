@@ -13,14 +13,37 @@ import { queryClient } from '../app/query.ts';
 import { sessionStore } from '../app/session.ts';
 import { useStore } from '../app/store.ts';
 import { resourceApi, rowKeyOf } from './api.ts';
-import { allocateWidths, arrangeColumns, CELL_PADDING, columnWidth, measureText, readTablePrefs, textMinWidth, writeTablePrefs, type ColumnContent, type Density, type Slot, type TablePrefs } from './columns.ts';
+import {
+  allocateWidths,
+  arrangeColumns,
+  CELL_PADDING,
+  columnWidth,
+  measureText,
+  readTablePrefs,
+  textMinWidth,
+  writeTablePrefs,
+  type ColumnContent,
+  type Density,
+  type Slot,
+  type TablePrefs,
+} from './columns.ts';
 import { DetailDrawer } from './DetailDrawer.tsx';
 import { EllipsisText, formatDay, useCellRenderer } from './display.tsx';
 import { FormDialog } from './FormDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { useKitT, useLabelT } from './kitI18n.ts';
 import { useStoredListState } from './listStore.ts';
-import { buildExportQuery, buildListQuery, cleanFilters, DEFAULT_PAGE_SIZE, initialListState, PAGE_SIZES, selectionProblem, sortOf, type SelectionNeed } from './query.ts';
+import {
+  buildExportQuery,
+  buildListQuery,
+  cleanFilters,
+  DEFAULT_PAGE_SIZE,
+  initialListState,
+  PAGE_SIZES,
+  selectionProblem,
+  sortOf,
+  type SelectionNeed,
+} from './query.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { TableToolbar } from './TableToolbar.tsx';
 import type { ColumnDef, FormMode, ListContext, ResourceDef, Row, RowAction, ToolbarAction } from './types.ts';
@@ -172,7 +195,8 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
 
   // A page emptied by deletes goes back one page.
   useEffect(() => {
-    if (!def.tree && !list.isFetching && rows.length === 0 && total > 0 && state.pageNum > 1) patch({ pageNum: Math.max(1, Math.ceil(total / state.pageSize)) });
+    if (!def.tree && !list.isFetching && rows.length === 0 && total > 0 && state.pageNum > 1)
+      patch({ pageNum: Math.max(1, Math.ceil(total / state.pageSize)) });
   }, [def.tree, list.isFetching, rows.length, total, state.pageNum, state.pageSize, patch]);
 
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
@@ -183,7 +207,17 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
   const [importing, setImporting] = useState(false);
 
   const perms = def.perms ?? {};
-  const features = { add: true, edit: true, remove: true, batchRemove: true, export: !!perms.export, import: !!perms.import, detail: true, selection: true, ...def.features };
+  const features = {
+    add: true,
+    edit: true,
+    remove: true,
+    batchRemove: true,
+    export: !!perms.export,
+    import: !!perms.import,
+    detail: true,
+    selection: true,
+    ...def.features,
+  };
   const reload = () => void invalidateResource(def.key);
   /** Search and Reset always query, even when the criteria have not changed (operators use them to refresh). */
   const search = (next: Parameters<typeof patch>[0]) => {
@@ -266,7 +300,8 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
   if (features.detail) builtinRow.push({ key: 'view', label: 'kit:view', perm: perms.detail, run: (row) => openDetail(row) });
   if (features.edit && hasForm) builtinRow.push({ key: 'edit', label: 'kit:edit', perm: perms.edit, run: (row) => openEdit(row) });
   const rowActions = [...builtinRow, ...(def.rowActions ?? [])];
-  if (features.remove) rowActions.push({ key: 'delete', label: 'kit:delete', perm: perms.remove, danger: true, run: (row) => removeRows([rowKeyOf(def, row)]) });
+  if (features.remove)
+    rowActions.push({ key: 'delete', label: 'kit:delete', perm: perms.remove, danger: true, run: (row) => removeRows([rowKeyOf(def, row)]) });
   const allowedRowActions = rowActions.filter((a) => can(a.perm));
   const inline = def.inlineActions ?? 3;
 
@@ -327,14 +362,14 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
   };
   const actionWidth = allowedRowActions.length
     ? (def.actionWidth ??
-      Math.max(
-        measure(tk('actions'), true) + CELL_PADDING,
-        ...(rows.length ? rows : []).map((row) => {
-          const { first, rest } = actionsOf(row);
-          return first.reduce((w, a) => w + measure(tl(a.label)) + 12, 0) + (rest.length ? measure(tk('more')) + 12 + 16 : 0) + CELL_PADDING;
-        }),
-        Math.min(inline, allowedRowActions.length) * 48 + CELL_PADDING,
-      )) + pad
+        Math.max(
+          measure(tk('actions'), true) + CELL_PADDING,
+          ...(rows.length ? rows : []).map((row) => {
+            const { first, rest } = actionsOf(row);
+            return first.reduce((w, a) => w + measure(tl(a.label)) + 12, 0) + (rest.length ? measure(tk('more')) + 12 + 16 : 0) + CELL_PADDING;
+          }),
+          Math.min(inline, allowedRowActions.length) * 48 + CELL_PADDING,
+        )) + pad
     : 0;
   const available = tableWidth - (features.selection ? SELECTION_WIDTH : 0) - actionWidth;
   const fitted = tableWidth > 0 ? allocateWidths(available, slots) : { widths: slots.map((s) => ('fixed' in s ? s.fixed : undefined)), scrollX: null };
@@ -376,7 +411,16 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
         return (
           <Space size={0} wrap={false}>
             {first.map((a) => (
-              <Button key={a.key} type="link" size="small" danger={a.danger} onClick={() => runRow(a, row)} data-testid={`${def.key}-row-${a.key}`} data-row-key={rk} style={{ paddingInline: 6 }}>
+              <Button
+                key={a.key}
+                type="link"
+                size="small"
+                danger={a.danger}
+                onClick={() => runRow(a, row)}
+                data-testid={`${def.key}-row-${a.key}`}
+                data-row-key={rk}
+                style={{ paddingInline: 6 }}
+              >
                 {tl(a.label)}
               </Button>
             ))}
@@ -439,7 +483,12 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
               />
             </Card>
           ) : null}
-          <Card size="small" variant="borderless" className={fullscreen ? 'kit-table-card kit-fullscreen' : 'kit-table-card'} data-testid={`${def.key}-table-card`}>
+          <Card
+            size="small"
+            variant="borderless"
+            className={fullscreen ? 'kit-table-card kit-fullscreen' : 'kit-table-card'}
+            data-testid={`${def.key}-table-card`}
+          >
             <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
               <Space wrap>
                 {toolbar.map((a) => (
@@ -458,14 +507,19 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
               <Space>
                 {selectedKeys.length ? (
                   <Typography.Text type="secondary" data-testid={`${def.key}-selected`}>
-                    {tk('selected', { count: selectedKeys.length })}{' '}
-                    <Typography.Link onClick={clearSelection}>{tk('clearSelection')}</Typography.Link>
+                    {tk('selected', { count: selectedKeys.length })} <Typography.Link onClick={clearSelection}>{tk('clearSelection')}</Typography.Link>
                   </Typography.Text>
                 ) : null}
                 {toolbarExtra}
                 <Space size={0}>
                   <Tooltip title={tk('refresh')}>
-                    <Button type="text" icon={<ReloadOutlined spin={list.isFetching} />} onClick={reload} data-testid={`${def.key}-refresh`} aria-label={tk('refresh')} />
+                    <Button
+                      type="text"
+                      icon={<ReloadOutlined spin={list.isFetching} />}
+                      onClick={reload}
+                      data-testid={`${def.key}-refresh`}
+                      aria-label={tk('refresh')}
+                    />
                   </Tooltip>
                   <TableToolbar
                     id={def.key}
@@ -473,60 +527,63 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
                     density={density}
                     fullscreen={fullscreen}
                     onPrefs={savePrefs}
-                    onDensity={(d) => savePrefs({ order: arranged.map((a) => a.column.key), hidden: arranged.filter((a) => !a.shown).map((a) => a.column.key), density: d })}
+                    onDensity={(d) =>
+                      savePrefs({ order: arranged.map((a) => a.column.key), hidden: arranged.filter((a) => !a.shown).map((a) => a.column.key), density: d })
+                    }
                     onFullscreen={setFullscreen}
                   />
                 </Space>
               </Space>
             </Flex>
             <div ref={tableBox}>
-            <Table<T>
-              // A tree opens expanded once its rows are there.
-              key={def.tree ? (rows.length ? 'tree' : 'empty') : 'list'}
-              data-testid={`${def.key}-table`}
-              rowKey={(r) => rowKeyOf(def, r) as string}
-              size={density}
-              tableLayout="fixed"
-              columns={columns}
-              dataSource={rows}
-              loading={list.isFetching && !list.isPlaceholderData ? true : list.isFetching ? { delay: 300 } : false}
-              scroll={fitted.scrollX ? { x: fitted.scrollX + (features.selection ? SELECTION_WIDTH : 0) + actionWidth } : undefined}
-              expandable={def.tree ? { defaultExpandAllRows: true, indentSize: 20 } : undefined}
-              rowSelection={
-                features.selection
-                  ? {
-                      selectedRowKeys: selectedKeys,
-                      columnWidth: SELECTION_WIDTH,
-                      preserveSelectedRowKeys: true,
-                      checkStrictly: true,
-                      onChange: (keys, picked) => {
-                        for (const r of picked) if (r) selectedMap.current.set(rowKeyOf(def, r), r);
-                        for (const k of [...selectedMap.current.keys()]) if (!keys.includes(k)) selectedMap.current.delete(k);
-                        setSelectedKeys(keys);
-                      },
-                    }
-                  : undefined
-              }
-              pagination={
-                def.tree
-                  ? false
-                  : {
-                      current: state.pageNum,
-                      pageSize: state.pageSize,
-                      total,
-                      showSizeChanger: true,
-                      pageSizeOptions: PAGE_SIZES,
-                      showQuickJumper: total > state.pageSize * 5,
-                      showTotal: (n) => tk('total', { total: n }),
-                    }
-              }
-              onChange={(p, _filters, sorter, extra) => {
-                const s = Array.isArray(sorter) ? sorter[0] : sorter;
-                const sort = sortOf(s as never, fieldOf);
-                if (extra.action === 'sort') patch({ ...sort, pageNum: 1 });
-                else if (extra.action === 'paginate') patch({ pageNum: p.pageSize !== state.pageSize ? 1 : (p.current ?? 1), pageSize: p.pageSize ?? state.pageSize });
-              }}
-            />
+              <Table<T>
+                // A tree opens expanded once its rows are there.
+                key={def.tree ? (rows.length ? 'tree' : 'empty') : 'list'}
+                data-testid={`${def.key}-table`}
+                rowKey={(r) => rowKeyOf(def, r) as string}
+                size={density}
+                tableLayout="fixed"
+                columns={columns}
+                dataSource={rows}
+                loading={list.isFetching && !list.isPlaceholderData ? true : list.isFetching ? { delay: 300 } : false}
+                scroll={fitted.scrollX ? { x: fitted.scrollX + (features.selection ? SELECTION_WIDTH : 0) + actionWidth } : undefined}
+                expandable={def.tree ? { defaultExpandAllRows: true, indentSize: 20 } : undefined}
+                rowSelection={
+                  features.selection
+                    ? {
+                        selectedRowKeys: selectedKeys,
+                        columnWidth: SELECTION_WIDTH,
+                        preserveSelectedRowKeys: true,
+                        checkStrictly: true,
+                        onChange: (keys, picked) => {
+                          for (const r of picked) if (r) selectedMap.current.set(rowKeyOf(def, r), r);
+                          for (const k of [...selectedMap.current.keys()]) if (!keys.includes(k)) selectedMap.current.delete(k);
+                          setSelectedKeys(keys);
+                        },
+                      }
+                    : undefined
+                }
+                pagination={
+                  def.tree
+                    ? false
+                    : {
+                        current: state.pageNum,
+                        pageSize: state.pageSize,
+                        total,
+                        showSizeChanger: true,
+                        pageSizeOptions: PAGE_SIZES,
+                        showQuickJumper: total > state.pageSize * 5,
+                        showTotal: (n) => tk('total', { total: n }),
+                      }
+                }
+                onChange={(p, _filters, sorter, extra) => {
+                  const s = Array.isArray(sorter) ? sorter[0] : sorter;
+                  const sort = sortOf(s as never, fieldOf);
+                  if (extra.action === 'sort') patch({ ...sort, pageNum: 1 });
+                  else if (extra.action === 'paginate')
+                    patch({ pageNum: p.pageSize !== state.pageSize ? 1 : (p.current ?? 1), pageSize: p.pageSize ?? state.pageSize });
+                }}
+              />
             </div>
           </Card>
         </div>

@@ -25,7 +25,12 @@ export interface MemberSelectProps {
 export function MemberSelect({ value, onChange, onMember, id, testId = 'member-select', disabled, placeholder, style }: MemberSelectProps) {
   const t = useKitT();
   const [keyword, setKeyword] = useState('');
-  const found = useQuery({ queryKey: ['members', 'search', keyword], queryFn: () => searchMembers(keyword), enabled: keyword.trim().length > 0, staleTime: 10_000 });
+  const found = useQuery({
+    queryKey: ['members', 'search', keyword],
+    queryFn: () => searchMembers(keyword),
+    enabled: keyword.trim().length > 0,
+    staleTime: 10_000,
+  });
   const rows = found.data ?? [];
   return (
     <Select

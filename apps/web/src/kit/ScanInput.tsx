@@ -46,7 +46,15 @@ export function ScanInput(p: ScanInputProps) {
         disabled={p.disabled}
         data-testid={p.testId}
       />
-      <Button size={size} type="primary" icon={p.buttonIcon} loading={p.loading} disabled={p.disabled} onClick={() => p.onSubmit(p.value)} data-testid={p.buttonTestId}>
+      <Button
+        size={size}
+        type="primary"
+        icon={p.buttonIcon}
+        loading={p.loading}
+        disabled={p.disabled}
+        onClick={() => p.onSubmit(p.value)}
+        data-testid={p.buttonTestId}
+      >
         {p.buttonLabel}
       </Button>
     </Space.Compact>

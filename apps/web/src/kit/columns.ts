@@ -123,7 +123,10 @@ export function writeTablePrefs(userId: string, table: string, prefs: TablePrefs
  * The columns in the user's order with their shown state. Columns the settings do not know (added
  * since) keep their place after the known ones before them; columns no longer there are dropped.
  */
-export function arrangeColumns<C extends { key: string; hiddenByDefault?: boolean }>(columns: readonly C[], prefs: TablePrefs | null): { column: C; shown: boolean }[] {
+export function arrangeColumns<C extends { key: string; hiddenByDefault?: boolean }>(
+  columns: readonly C[],
+  prefs: TablePrefs | null,
+): { column: C; shown: boolean }[] {
   const byKey = new Map(columns.map((c) => [c.key, c]));
   const ordered: C[] = [];
   if (prefs?.order.length) {
@@ -134,7 +137,10 @@ export function arrangeColumns<C extends { key: string; hiddenByDefault?: boolea
     columns.forEach((c, i) => {
       if (ordered.includes(c)) return;
       // After the column that precedes it in the description.
-      const before = columns.slice(0, i).reverse().find((p) => ordered.includes(p));
+      const before = columns
+        .slice(0, i)
+        .reverse()
+        .find((p) => ordered.includes(p));
       ordered.splice(before ? ordered.indexOf(before) + 1 : 0, 0, c);
     });
   } else ordered.push(...columns);

@@ -37,7 +37,11 @@ export function sameValue(a: unknown, b: unknown): boolean {
  * The changed fields among `names` (default: every key of `current`): `{name: newValue}`.
  * An empty result means there is nothing to save.
  */
-export function changedValues(initial: Record<string, unknown>, current: Record<string, unknown>, names: readonly string[] = Object.keys(current)): Record<string, unknown> {
+export function changedValues(
+  initial: Record<string, unknown>,
+  current: Record<string, unknown>,
+  names: readonly string[] = Object.keys(current),
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of names) {
     if (!(name in current)) continue;

@@ -48,7 +48,23 @@ export function useFieldRules(field: FieldDef): Rule[] {
 const DAY = 'YYYY-MM-DD';
 
 /** The input element of a field (value/onChange come from the surrounding Form.Item). */
-export function FieldInput({ field, ns, mode, form, value, onChange, id }: { field: FieldDef; ns: string; mode: FormMode | 'search'; form: FormInstance; value?: any; onChange?: (v: any) => void; id?: string }) {
+export function FieldInput({
+  field,
+  ns,
+  mode,
+  form,
+  value,
+  onChange,
+  id,
+}: {
+  field: FieldDef;
+  ns: string;
+  mode: FormMode | 'search';
+  form: FormInstance;
+  value?: any;
+  onChange?: (v: any) => void;
+  id?: string;
+}) {
   const tk = useKitT();
   const tl = useLabelT(ns);
   const lang = useLang();
@@ -59,7 +75,11 @@ export function FieldInput({ field, ns, mode, form, value, onChange, id }: { fie
   const values = (form.getFieldsValue(true) ?? {}) as Row;
   const disabled = typeof field.disabled === 'function' ? mode !== 'search' && field.disabled(mode, values) : field.disabled;
   const object = placeholderObject(label, lang, type === 'multiSelect');
-  const ph = field.placeholder ? tl(field.placeholder) : ['select', 'multiSelect', 'treeSelect', 'date', 'radio'].includes(type) ? tk('placeholderSelect', { label: object }) : tk('placeholderInput', { label: object });
+  const ph = field.placeholder
+    ? tl(field.placeholder)
+    : ['select', 'multiSelect', 'treeSelect', 'date', 'radio'].includes(type)
+      ? tk('placeholderSelect', { label: object })
+      : tk('placeholderInput', { label: object });
   const common = { id, value, onChange, disabled, placeholder: ph, ...(field.props ?? {}) };
   const selectOptions = options.map((o) => ({ value: o.value as string | number, label: o.label, disabled: o.disabled }));
   switch (type) {
@@ -91,7 +111,17 @@ export function FieldInput({ field, ns, mode, form, value, onChange, id }: { fie
         />
       );
     case 'dateRange':
-      return <DatePicker.RangePicker style={{ width: '100%' }} id={id} value={value} onChange={onChange} disabled={disabled} placeholder={[tk('startDate'), tk('endDate')]} {...(field.props ?? {})} />;
+      return (
+        <DatePicker.RangePicker
+          style={{ width: '100%' }}
+          id={id}
+          value={value}
+          onChange={onChange}
+          disabled={disabled}
+          placeholder={[tk('startDate'), tk('endDate')]}
+          {...(field.props ?? {})}
+        />
+      );
     case 'custom':
       return <>{field.render?.({ mode, form }) ?? null}</>;
     default:
@@ -100,13 +130,32 @@ export function FieldInput({ field, ns, mode, form, value, onChange, id }: { fie
 }
 
 /** One Form.Item for a field description, with its rules (none in search forms). */
-export function FieldItem({ field, ns, mode, form, noRules }: { field: FieldDef; ns: string; mode: FormMode | 'search'; form: FormInstance; noRules?: boolean }): ReactNode {
+export function FieldItem({
+  field,
+  ns,
+  mode,
+  form,
+  noRules,
+}: {
+  field: FieldDef;
+  ns: string;
+  mode: FormMode | 'search';
+  form: FormInstance;
+  noRules?: boolean;
+}): ReactNode {
   const tl = useLabelT(ns);
   const rules = useFieldRules(field);
   const required = !noRules && fieldRequired(field);
   if (field.type === 'custom' && field.render) {
     return (
-      <Form.Item name={field.name} label={tl(field.label)} required={required} rules={noRules ? [] : rules} extra={field.extra ? tl(field.extra) : undefined} dependencies={field.dependencies}>
+      <Form.Item
+        name={field.name}
+        label={tl(field.label)}
+        required={required}
+        rules={noRules ? [] : rules}
+        extra={field.extra ? tl(field.extra) : undefined}
+        dependencies={field.dependencies}
+      >
         {field.render({ mode, form })}
       </Form.Item>
     );

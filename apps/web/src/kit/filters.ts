@@ -25,7 +25,10 @@ export function filterNumber(raw: string | number | null | undefined, opts: Numb
     const dot = body.indexOf('.');
     if (dot >= 0) {
       const int = body.slice(0, dot);
-      const frac = body.slice(dot + 1).replace(/\./g, '').slice(0, decimals);
+      const frac = body
+        .slice(dot + 1)
+        .replace(/\./g, '')
+        .slice(0, decimals);
       body = `${int === '' ? '0' : int}.${frac}`;
     }
   }

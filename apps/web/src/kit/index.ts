@@ -5,7 +5,25 @@
 import './kitI18n.ts';
 import './kit.css';
 
-export type { ColumnDef, ColumnKey, FieldDef, FieldName, FieldType, FormMode, ListContext, Option, Prefix, ResourceApi, ResourceDef, ResourceSpec, Row, RowAction, SearchFieldDef, ToolbarAction, TreeOption } from './types.ts';
+export type {
+  ColumnDef,
+  ColumnKey,
+  FieldDef,
+  FieldName,
+  FieldType,
+  FormMode,
+  ListContext,
+  Option,
+  Prefix,
+  ResourceApi,
+  ResourceDef,
+  ResourceSpec,
+  Row,
+  RowAction,
+  SearchFieldDef,
+  ToolbarAction,
+  TreeOption,
+} from './types.ts';
 export { ListPage, invalidateResource, type ListHandle, type ListPageProps } from './ListPage.tsx';
 export { FormDialog, type FormDialogProps } from './FormDialog.tsx';
 export { FormModal, closeForm, type FormModalProps } from './FormModal.tsx';
@@ -27,7 +45,17 @@ export { useKitT, useLabelT } from './kitI18n.ts';
 export { applyFieldErrors, fieldErrorsOf, focusFirstError, errorFieldsOf, reportNoChanges } from './form.ts';
 export { filterNumber, filterInteger, parseFiltered } from './filters.ts';
 export { changedValues, hasChanges, sameIds, sameValue, isEmptyValue } from './diff.ts';
-export { buildListQuery, buildExportQuery, cleanFilters, searchFilters, selectionProblem, sortOf, idsPath, type ListState, type SelectionNeed } from './query.ts';
+export {
+  buildListQuery,
+  buildExportQuery,
+  cleanFilters,
+  searchFilters,
+  selectionProblem,
+  sortOf,
+  idsPath,
+  type ListState,
+  type SelectionNeed,
+} from './query.ts';
 export { checkImportFile, importReportOf, sniff, formatSize, DEFAULT_IMPORT_LIMIT, type ImportRowError } from './file.ts';
 export { validateValue, issueMessage, isRequired } from './zodRule.ts';
 export { readListState, writeListState, forgetListState } from './listStore.ts';

@@ -16,5 +16,6 @@ export function useKitT() {
  */
 export function useLabelT(ns: string) {
   const { t } = useTranslation([ns, 'kit']);
-  return (key: string | undefined, params?: Record<string, unknown>): string => (key ? (t(key, { ...params, ns: key.startsWith('kit:') ? 'kit' : ns, defaultValue: key.replace(/^kit:/, '') }) as unknown as string) : '');
+  return (key: string | undefined, params?: Record<string, unknown>): string =>
+    key ? (t(key, { ...params, ns: key.startsWith('kit:') ? 'kit' : ns, defaultValue: key.replace(/^kit:/, '') }) as unknown as string) : '';
 }

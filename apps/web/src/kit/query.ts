@@ -65,7 +65,10 @@ export function buildExportQuery(state: ListState, extra: Record<string, unknown
 }
 
 /** antd Table's sorter -> the wire's sortField/sortOrder (undefined when sorting is cleared). */
-export function sortOf(sorter: { field?: unknown; columnKey?: unknown; order?: SortOrder | null } | undefined, fieldOf: (key: string) => string | undefined = (k) => k): Pick<ListState, 'sortField' | 'sortOrder'> {
+export function sortOf(
+  sorter: { field?: unknown; columnKey?: unknown; order?: SortOrder | null } | undefined,
+  fieldOf: (key: string) => string | undefined = (k) => k,
+): Pick<ListState, 'sortField' | 'sortOrder'> {
   if (!sorter || !sorter.order) return { sortField: undefined, sortOrder: undefined };
   const key = String(sorter.columnKey ?? (Array.isArray(sorter.field) ? sorter.field.join('.') : (sorter.field ?? '')));
   return { sortField: fieldOf(key) ?? key, sortOrder: sorter.order };
@@ -96,7 +99,10 @@ export function idsPath(base: string, ids: readonly (string | number | bigint)[]
  * Search form values -> filters: a date range [from, to] (dayjs or text) becomes its two keys
  * (default `${name}Begin`/`${name}End`, or the field's rangeKeys) as YYYY-MM-DD.
  */
-export function searchFilters(values: Record<string, unknown>, fields: readonly { name: string; type?: string; rangeKeys?: [string, string] }[]): Record<string, unknown> {
+export function searchFilters(
+  values: Record<string, unknown>,
+  fields: readonly { name: string; type?: string; rangeKeys?: [string, string] }[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = { ...values };
   for (const f of fields) {
     if (f.type !== 'dateRange') continue;

@@ -32,19 +32,7 @@ export interface TreeOption {
 }
 
 export type FieldType =
-  | 'text'
-  | 'textarea'
-  | 'password'
-  | 'number'
-  | 'integer'
-  | 'select'
-  | 'multiSelect'
-  | 'treeSelect'
-  | 'radio'
-  | 'switch'
-  | 'date'
-  | 'dateRange'
-  | 'custom';
+  'text' | 'textarea' | 'password' | 'number' | 'integer' | 'select' | 'multiSelect' | 'treeSelect' | 'radio' | 'switch' | 'date' | 'dateRange' | 'custom';
 
 export type FormMode = 'add' | 'edit';
 
@@ -139,7 +127,8 @@ export type ColumnKey<T> = FieldName<T> | `$${string}`;
  * A search field: its name is a filter of the list query; a dateRange sends its two ends as
  * `rangeKeys` (filters of the query), its own name being only the input's.
  */
-export type SearchFieldDef<K extends string = string> = (FieldDef<K> & { type?: Exclude<FieldType, 'dateRange'> }) | (Omit<FieldDef<string>, 'rangeKeys'> & { type: 'dateRange'; rangeKeys: [K, K] });
+export type SearchFieldDef<K extends string = string> =
+  (FieldDef<K> & { type?: Exclude<FieldType, 'dateRange'> }) | (Omit<FieldDef<string>, 'rangeKeys'> & { type: 'dateRange'; rangeKeys: [K, K] });
 
 export interface ListContext<T extends Row = Row> {
   selectedRows: T[];

@@ -184,7 +184,14 @@ export type CardSellAnswer = z.output<typeof cardSellAnswer>;
 /** `POST {sport}card/{id}/recharge` (Perm.card.recharge, value cards): an order to pay; the bonus tier is credited on payment. */
 export const cardRecharge = z.object({ amountFen: posFen, remark: fields.optText(200) });
 export type CardRecharge = z.output<typeof cardRecharge>;
-export const cardRechargeAnswer = z.object({ orderId: z.number(), orderNo: z.string(), amountFen: z.number(), bonusFen: z.number(), cardId: z.number(), cardNo: z.string() });
+export const cardRechargeAnswer = z.object({
+  orderId: z.number(),
+  orderNo: z.string(),
+  amountFen: z.number(),
+  bonusFen: z.number(),
+  cardId: z.number(),
+  cardNo: z.string(),
+});
 
 /** `POST {sport}card/list` (Perm.card.list). Phones are masked unless the caller holds Perm.member.private. */
 export const cardListQuery = pageQuery.extend({
@@ -336,7 +343,12 @@ export const cardShareList = z.array(cardShareRow);
 export const cardShareCreate = z.object({ memberId: id, limitFen: posFen.nullish(), limitTimes: fields.intIn(1, 100_000).nullish() });
 export type CardShareCreate = z.output<typeof cardShareCreate>;
 /** `PUT {sport}card/share/{id}` (Perm.card.share). */
-export const cardShareUpdate = z.object({ limitFen: posFen.nullish(), limitTimes: fields.intIn(1, 100_000).nullish(), status: fields.intIn(0, 1).optional(), version: fields.version });
+export const cardShareUpdate = z.object({
+  limitFen: posFen.nullish(),
+  limitTimes: fields.intIn(1, 100_000).nullish(),
+  status: fields.intIn(0, 1).optional(),
+  version: fields.version,
+});
 export type CardShareUpdate = z.output<typeof cardShareUpdate>;
 /** `POST {sport}card/{id}/distribute` (Perm.member.distribute): a corporate member's card to one of its entrants. */
 export const cardDistribute = z.object({ entrantId: id, limitFen: posFen.nullish(), limitTimes: fields.intIn(1, 100_000).nullish() });

@@ -35,7 +35,21 @@ export const ORDER_CHANNELS = ['console', 'scan', 'distributor', 'reserved'] as 
 export const BUYER_KINDS = ['member', 'walkin'] as const;
 
 /** Item kinds a module registers on the server (`general` and `recharge` belong to the core). */
-export const ITEM_KINDS = ['general', 'recharge', 'venue', 'card', 'card_recharge', 'ticket', 'course', 'sparring', 'goods', 'rent', 'coupon', 'dist_ticket', 'ticket_pkg'] as const;
+export const ITEM_KINDS = [
+  'general',
+  'recharge',
+  'venue',
+  'card',
+  'card_recharge',
+  'ticket',
+  'course',
+  'sparring',
+  'goods',
+  'rent',
+  'coupon',
+  'dist_ticket',
+  'ticket_pkg',
+] as const;
 export const HOLD_STATES = ['none', 'held', 'confirmed', 'released'] as const;
 
 /** `card`: a times card pays by using times (`cardId`, one use per unit sold; see sport/card.ts). */
@@ -59,7 +73,10 @@ export const LEDGER_ACCOUNTS = ['cash', 'alipay', 'wechat', 'aggregate', 'transf
 export const LEDGER_SIDES = ['debit', 'credit'] as const;
 export const TXN_KINDS = ['payment', 'refund', 'non_order_refund', 'recharge'] as const;
 
-const phone = fields.str().trim().regex(/^1\d{10}$/, 'error.field.invalid');
+const phone = fields
+  .str()
+  .trim()
+  .regex(/^1\d{10}$/, 'error.field.invalid');
 
 // ---------------------------------------------------------------- orders
 
@@ -90,7 +107,10 @@ export const orderCreate = z.object({
   venueId: id.optional(),
   memberId: id.optional(),
   buyerName: fields.optText(64),
-  buyerPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
+  buyerPhone: phone
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
   channel: z.enum(ORDER_CHANNELS).default('console'),
   items: z.array(orderItemInput).min(1).max(200),
   remark: fields.optText(200),
@@ -122,7 +142,10 @@ export const generalSale = z.object({
   venueId: id.optional(),
   memberId: id.optional(),
   buyerName: fields.optText(64),
-  buyerPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
+  buyerPhone: phone
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
   items: z.array(generalLine).min(1).max(200),
   /** Why a discount was given (required with one). */
   discountReason: fields.optText(200),
@@ -308,7 +331,11 @@ export const paymentStart = z
     /** Provider methods: `qr` shows a code, `barcode` takes the customer's code. */
     flow: z.enum(['qr', 'barcode'] as const).optional(),
     /** The customer's payment code, read by a scanner (barcode flow). */
-    authCode: fields.str().trim().regex(/^\d{10,32}$/, 'error.field.invalid').optional(),
+    authCode: fields
+      .str()
+      .trim()
+      .regex(/^\d{10,32}$/, 'error.field.invalid')
+      .optional(),
     /** Cash handed over (at least the amount); the change is worked out. */
     receivedFen: fen.optional(),
     /** The stored-value account (balance). */
@@ -316,7 +343,10 @@ export const paymentStart = z
     /** The times card (card). */
     cardId: id.optional(),
   })
-  .refine((v) => !(v.method === 'cash' && v.receivedFen !== undefined && v.receivedFen < v.amountFen), { message: 'commerce.receivedTooLittle', path: ['receivedFen'] })
+  .refine((v) => !(v.method === 'cash' && v.receivedFen !== undefined && v.receivedFen < v.amountFen), {
+    message: 'commerce.receivedTooLittle',
+    path: ['receivedFen'],
+  })
   .refine((v) => v.method !== 'balance' || v.accountId !== undefined, { message: 'error.field.required', path: ['accountId'] })
   .refine((v) => v.method !== 'card' || v.cardId !== undefined, { message: 'error.field.required', path: ['cardId'] })
   .refine((v) => !(v.flow === 'barcode' && !v.authCode), { message: 'error.field.required', path: ['authCode'] });
@@ -331,7 +361,10 @@ export type PaymentAnswer = z.output<typeof paymentAnswer>;
 export const refundApply = z
   .object({
     orderId: id,
-    items: z.array(z.object({ itemId: id, quantity: fields.quantity })).max(200).optional(),
+    items: z
+      .array(z.object({ itemId: id, quantity: fields.quantity }))
+      .max(200)
+      .optional(),
     /** Without items: this much of the order's paid amount. With items: their amounts unless given. */
     amountFen: fields.positiveFen.optional(),
     to: z.enum(REFUND_TO).default('original'),
@@ -427,7 +460,10 @@ export type LedgerSummary = z.output<typeof ledgerSummary>;
 /** The fields of each provider's settings: public ones are shown, secret ones only as set / not set. */
 export const MERCHANT_FIELDS = {
   alipay: { settings: ['appId', 'alipayPublicKey'], secrets: ['privateKey'] },
-  wechat: { settings: ['mchId', 'appId', 'serialNo', 'platformSerial', 'platformPublicKey', 'apiClientCert', 'clientIp', 'v2SignType'], secrets: ['privateKey', 'apiV3Key', 'apiV2Key'] },
+  wechat: {
+    settings: ['mchId', 'appId', 'serialNo', 'platformSerial', 'platformPublicKey', 'apiClientCert', 'clientIp', 'v2SignType'],
+    secrets: ['privateKey', 'apiV3Key', 'apiV2Key'],
+  },
   aggregate: { settings: ['mchId', 'signType', 'amountUnit'], secrets: ['key'] },
 } as const satisfies Record<ProviderMethod, { settings: readonly string[]; secrets: readonly string[] }>;
 

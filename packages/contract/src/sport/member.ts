@@ -34,12 +34,22 @@ export const MEMBER_IMAGE_MIN_SIDE = 100;
 export const MEMBER_IMAGE_MAX_SIDE = 4096;
 
 const id = fields.id;
-const mobile = fields.str().trim().regex(/^1\d{10}$/, 'error.field.invalid');
+const mobile = fields
+  .str()
+  .trim()
+  .regex(/^1\d{10}$/, 'error.field.invalid');
 const tag = fields.str().trim().min(1).max(16);
 const tags = z.array(tag).max(20);
 const sex = z.union([z.literal(1), z.literal(2), z.null()]).optional();
-const idType = fields.str().trim().regex(/^[0-9A-Za-z_]{1,8}$/, 'error.field.invalid');
-const idNo = fields.str().trim().toUpperCase().regex(/^[0-9A-Z-]{4,32}$/, 'error.field.invalid');
+const idType = fields
+  .str()
+  .trim()
+  .regex(/^[0-9A-Za-z_]{1,8}$/, 'error.field.invalid');
+const idNo = fields
+  .str()
+  .trim()
+  .toUpperCase()
+  .regex(/^[0-9A-Z-]{4,32}$/, 'error.field.invalid');
 const instant = fields.instantOut;
 const nullableInstant = fields.instantOut.nullable();
 
@@ -76,7 +86,11 @@ export const memberCreate = z.object({
   name: fields.str().trim().min(1).max(64),
   phone: mobile,
   /** Default: a new number. */
-  memberNo: fields.str().trim().regex(/^[A-Za-z0-9-]{1,32}$/, 'error.field.invalid').optional(),
+  memberNo: fields
+    .str()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,32}$/, 'error.field.invalid')
+    .optional(),
   level: fields.optText(32),
   /** Default individual. A corporate member: name is the company, with creditCode and contactName. */
   kind: z.enum(MEMBER_KINDS).optional(),
@@ -97,7 +111,12 @@ export const memberCreate = z.object({
   referrerId: id.nullish(),
   /** An entrant's company: a corporate member of the same organisation. */
   companyId: id.nullish(),
-  creditCode: fields.str().trim().regex(/^([0-9A-Z]{18})?$/, 'error.field.invalid').nullish().transform((v) => (v === '' ? null : v)),
+  creditCode: fields
+    .str()
+    .trim()
+    .regex(/^([0-9A-Z]{18})?$/, 'error.field.invalid')
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
   contactName: fields.optText(64),
 });
 export type MemberCreate = z.output<typeof memberCreate>;
@@ -247,7 +266,10 @@ export const identitySubmit = z.object({
   idType,
   idNo,
   /** File names of uploaded document images. */
-  images: z.array(fields.str().regex(/^[0-9a-f]{64}\.(png|jpg)$/, 'error.field.invalid')).max(5).optional(),
+  images: z
+    .array(fields.str().regex(/^[0-9a-f]{64}\.(png|jpg)$/, 'error.field.invalid'))
+    .max(5)
+    .optional(),
 });
 export type IdentitySubmit = z.output<typeof identitySubmit>;
 export const identityListQuery = pageQuery.extend({

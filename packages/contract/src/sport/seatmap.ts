@@ -20,7 +20,12 @@ export type SeatKind = (typeof SEAT_KINDS)[number];
 /** Seat maps may hold at most this many seats (the designer stays fluid at 10,000). */
 export const SEATMAP_MAX_SEATS = 20_000;
 
-const key = fields.str().trim().min(1).max(16).regex(/^[A-Za-z0-9_-]+$/);
+const key = fields
+  .str()
+  .trim()
+  .min(1)
+  .max(16)
+  .regex(/^[A-Za-z0-9_-]+$/);
 const coord = z.number().finite().min(-100_000).max(100_000);
 const color = fields.str().regex(/^#[0-9a-fA-F]{6}$/);
 const label = fields.str().trim().max(16);
@@ -54,7 +59,17 @@ export const seatmapDocument = z
     width: z.number().finite().min(100).max(100_000),
     height: z.number().finite().min(100).max(100_000),
     /** The floor plan drawn under the seats (an uploaded image's url), placed in map units. */
-    background: z.object({ url: fields.str().max(500), x: coord, y: coord, width: z.number().positive().max(100_000), height: z.number().positive().max(100_000), opacity: z.number().min(0).max(1) }).nullable().optional(),
+    background: z
+      .object({
+        url: fields.str().max(500),
+        x: coord,
+        y: coord,
+        width: z.number().positive().max(100_000),
+        height: z.number().positive().max(100_000),
+        opacity: z.number().min(0).max(1),
+      })
+      .nullable()
+      .optional(),
     zones: z.array(seatmapZone).max(200),
     seats: z.array(seatmapSeat).max(SEATMAP_MAX_SEATS),
     shapes: z.array(seatmapShape).max(500).optional(),

@@ -22,8 +22,16 @@ const atOrNull = at.nullable();
 const fen = fields.fen;
 const name = fields.str().trim().min(1).max(64);
 const color = fields.str().regex(/^#[0-9a-fA-F]{6}$/, 'error.field.invalid');
-const levelKey = fields.str().trim().min(1).max(16).regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid');
-const phone = fields.str().trim().regex(/^1\d{10}$/, 'error.field.invalid');
+const levelKey = fields
+  .str()
+  .trim()
+  .min(1)
+  .max(16)
+  .regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid');
+const phone = fields
+  .str()
+  .trim()
+  .regex(/^1\d{10}$/, 'error.field.invalid');
 
 /** `none`: anyone buys any number; `per_id`: one ticket per id number per session (stored; checked later). */
 export const REAL_NAME_RULES = ['none', 'per_id'] as const;
@@ -307,14 +315,26 @@ export const ticketViewer = z
   .object({
     memberId: id.optional(),
     name: fields.str().trim().min(1).max(64).optional(),
-    idType: fields.str().trim().regex(/^[0-9A-Za-z_]{1,8}$/, 'error.field.invalid').optional(),
-    idNo: fields.str().trim().toUpperCase().regex(/^[0-9A-Z-]{4,32}$/, 'error.field.invalid').optional(),
+    idType: fields
+      .str()
+      .trim()
+      .regex(/^[0-9A-Za-z_]{1,8}$/, 'error.field.invalid')
+      .optional(),
+    idNo: fields
+      .str()
+      .trim()
+      .toUpperCase()
+      .regex(/^[0-9A-Z-]{4,32}$/, 'error.field.invalid')
+      .optional(),
   })
   .refine((v) => v.memberId || v.idNo, { message: 'error.field.required', path: ['idNo'] });
 export type TicketViewer = z.output<typeof ticketViewer>;
 export const ticketBuyer = z.object({
   name: fields.str().trim().max(64).optional(),
-  phone: phone.nullish().or(z.literal('')).transform((v) => v || null),
+  phone: phone
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
   idNo: fields.str().trim().max(32).optional(),
 });
 /** `POST {sport}ticket/order` (a fixed call; accepts `Idempotency-Key`): seats, or a quantity of one level. */

@@ -22,7 +22,10 @@ const id = fields.id;
 const at = fields.instantOut;
 const atOrNull = at.nullable();
 const color = fields.str().regex(/^#[0-9a-fA-F]{6}$/, 'error.field.invalid');
-const phone = fields.str().trim().regex(/^1\d{10}$/, 'error.field.invalid');
+const phone = fields
+  .str()
+  .trim()
+  .regex(/^1\d{10}$/, 'error.field.invalid');
 const imageUrl = fields
   .str()
   .trim()
@@ -107,7 +110,12 @@ export const TEMPLATE_QR_MIN_MM = 10;
 const mm = z.number().finite().min(0).max(TEMPLATE_MAX_MM);
 
 export const ticketTemplateElement = z.object({
-  key: fields.str().trim().min(1).max(16).regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid'),
+  key: fields
+    .str()
+    .trim()
+    .min(1)
+    .max(16)
+    .regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid'),
   type: z.enum(TEMPLATE_ELEMENT_TYPES),
   /** A field element's ticket data. */
   field: z.enum(TEMPLATE_FIELDS).optional(),

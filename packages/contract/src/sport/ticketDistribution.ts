@@ -14,7 +14,10 @@ const at = fields.instantOut;
 const atOrNull = at.nullable();
 const fen = fields.fen;
 const name = fields.str().trim().min(1).max(64);
-const phone = fields.str().trim().regex(/^1\d{10}$/, 'error.field.invalid');
+const phone = fields
+  .str()
+  .trim()
+  .regex(/^1\d{10}$/, 'error.field.invalid');
 
 // ---------------------------------------------------------------- the feed format
 
@@ -37,10 +40,25 @@ export const FEED_FORMAT = 'venue-ticket-feed/1';
 export const FEED_MAX_BYTES = 1_000_000;
 export const FEED_TIMEOUT_MS = 5_000;
 const feedId = z.string().trim().min(1).max(64);
-export const feedLevel = z.object({ id: feedId, name: z.string().trim().min(1).max(64), priceFen: z.number().int().min(0).max(100_000_000_00), stock: z.number().int().min(0).max(10_000_000) });
-export const feedSession = z.object({ id: feedId, name: z.string().trim().min(1).max(64), startAt: z.iso.datetime({ offset: true }), levels: z.array(feedLevel).max(100) });
+export const feedLevel = z.object({
+  id: feedId,
+  name: z.string().trim().min(1).max(64),
+  priceFen: z.number().int().min(0).max(100_000_000_00),
+  stock: z.number().int().min(0).max(10_000_000),
+});
+export const feedSession = z.object({
+  id: feedId,
+  name: z.string().trim().min(1).max(64),
+  startAt: z.iso.datetime({ offset: true }),
+  levels: z.array(feedLevel).max(100),
+});
 export type FeedSession = z.output<typeof feedSession>;
-export const feedProject = z.object({ id: feedId, name: z.string().trim().min(1).max(128), venue: z.string().trim().max(128).optional(), sessions: z.array(feedSession).max(200) });
+export const feedProject = z.object({
+  id: feedId,
+  name: z.string().trim().min(1).max(128),
+  venue: z.string().trim().max(128).optional(),
+  sessions: z.array(feedSession).max(200),
+});
 export type FeedProject = z.output<typeof feedProject>;
 export const feedDocument = z.object({
   format: z.literal(FEED_FORMAT),
@@ -57,7 +75,10 @@ export const distributorCreate = z.object({
   orgId: id.optional(),
   name,
   contact: fields.optText(32),
-  phone: phone.nullish().or(z.literal('')).transform((v) => v || null),
+  phone: phone
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
   /** Commission, percent of the amount sold (two decimals). */
   commissionPct: z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().min(0).max(100).multipleOf(0.01)),
   feedUrl: fields
@@ -239,7 +260,14 @@ export const packageCreate = z.object({
   parts: z.array(packagePart).min(2).max(10),
 });
 export type PackageCreate = z.output<typeof packageCreate>;
-export const packageUpdate = z.object({ name: name.optional(), priceFen: fen.optional(), stock: fields.intIn(0, 1_000_000).optional(), onSale: z.boolean().optional(), remark: fields.optText(200), version: fields.version });
+export const packageUpdate = z.object({
+  name: name.optional(),
+  priceFen: fen.optional(),
+  stock: fields.intIn(0, 1_000_000).optional(),
+  onSale: z.boolean().optional(),
+  remark: fields.optText(200),
+  version: fields.version,
+});
 export type PackageUpdate = z.output<typeof packageUpdate>;
 export const packageListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional() });
 export type PackageListQuery = z.output<typeof packageListQuery>;
@@ -254,7 +282,18 @@ export const packageRow = z.object({
   available: z.number(),
   onSale: z.boolean(),
   remark: z.string().nullable(),
-  parts: z.array(z.object({ levelId: z.number(), levelName: z.string(), sessionId: z.number(), sessionName: z.string(), projectName: z.string(), startAt: at, priceFen: z.number(), seated: z.boolean() })),
+  parts: z.array(
+    z.object({
+      levelId: z.number(),
+      levelName: z.string(),
+      sessionId: z.number(),
+      sessionName: z.string(),
+      projectName: z.string(),
+      startAt: at,
+      priceFen: z.number(),
+      seated: z.boolean(),
+    }),
+  ),
   version: z.number(),
   createTime: at,
 });
@@ -278,11 +317,27 @@ export const statsAnswer = z.object({
   byChannel: z.array(bucket),
   byDistributor: z.array(bucket),
   /** Per session: seats or tickets sold, held by unpaid orders, given to distributors and unsold, and free. */
-  sessions: z.array(z.object({ sessionId: z.number(), name: z.string(), projectName: z.string(), startAt: at, sold: z.number(), held: z.number(), distributed: z.number(), free: z.number() })),
+  sessions: z.array(
+    z.object({
+      sessionId: z.number(),
+      name: z.string(),
+      projectName: z.string(),
+      startAt: at,
+      sold: z.number(),
+      held: z.number(),
+      distributed: z.number(),
+      free: z.number(),
+    }),
+  ),
 });
 export type StatsAnswer = z.output<typeof statsAnswer>;
 /** `POST ticket/sales` (projectSales): tickets sold, newest first. */
-export const salesQuery = pageQuery.extend({ projectId: id.optional(), sessionId: id.optional(), channel: z.enum(ORDER_CHANNELS).optional(), distributorId: id.optional() });
+export const salesQuery = pageQuery.extend({
+  projectId: id.optional(),
+  sessionId: id.optional(),
+  channel: z.enum(ORDER_CHANNELS).optional(),
+  distributorId: id.optional(),
+});
 export type SalesQuery = z.output<typeof salesQuery>;
 export const salesRow = z.object({
   id: z.number(),

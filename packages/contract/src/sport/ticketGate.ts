@@ -30,7 +30,20 @@ export type ScanResult = (typeof SCAN_RESULTS)[number];
  * refunded/cancelled/unpaid ticket, unknown code, a bad signature, a closed gate, outside the
  * session's gate window, a bare code typed at an offline device (only a signed code is admitted offline).
  */
-export const SCAN_REASONS = ['used', 'wrongSession', 'wrongGate', 'refunded', 'cancelled', 'held', 'unknown', 'badSignature', 'gateClosed', 'revoked', 'outsideWindow', 'needsOnline'] as const;
+export const SCAN_REASONS = [
+  'used',
+  'wrongSession',
+  'wrongGate',
+  'refunded',
+  'cancelled',
+  'held',
+  'unknown',
+  'badSignature',
+  'gateClosed',
+  'revoked',
+  'outsideWindow',
+  'needsOnline',
+] as const;
 export type ScanReason = (typeof SCAN_REASONS)[number];
 export const SCAN_SOURCES = ['online', 'offline'] as const;
 export const SCAN_CONFLICT_REASONS = ['used', 'revoked'] as const;
@@ -90,7 +103,17 @@ export function parseScan(raw: string): ScannedCode {
     const m = /^([0-9A-Z]{4,32})\|(\d{1,15})\|([SL])(\d{1,15})$/.exec(body);
     if (!m || signature.length !== 64) return { kind: 'bad' };
     const n = Number(m[4]);
-    return { kind: 'signed', qr: { code: m[1]!, sessionId: Number(m[2]), seatId: m[3] === 'S' ? n : null, levelId: m[3] === 'L' ? n : null, message: `${parts[0]}.${parts[1]}`, signature } };
+    return {
+      kind: 'signed',
+      qr: {
+        code: m[1]!,
+        sessionId: Number(m[2]),
+        seatId: m[3] === 'S' ? n : null,
+        levelId: m[3] === 'L' ? n : null,
+        message: `${parts[0]}.${parts[1]}`,
+        signature,
+      },
+    };
   } catch {
     return { kind: 'bad' };
   }
@@ -147,7 +170,16 @@ export const gateVenueList = z.object({ data: z.array(z.object({ id: z.number(),
 // ---------------------------------------------------------------- online check
 
 /** The sessions a gate may pick (the checking screens' own read: no catalogue permission needed). */
-export const gateSessionRow = z.object({ id: z.number(), name: z.string(), projectName: z.string(), startAt: at, seated: z.boolean(), endAt: atOrNull, opensAt: at, closesAt: at });
+export const gateSessionRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  projectName: z.string(),
+  startAt: at,
+  seated: z.boolean(),
+  endAt: atOrNull,
+  opensAt: at,
+  closesAt: at,
+});
 export type GateSessionRow = z.output<typeof gateSessionRow>;
 export const gateSessionList = z.object({ data: z.array(gateSessionRow) });
 
@@ -168,7 +200,13 @@ export const scannedTicket = z.object({
   buyerName: z.string().nullable(),
   state: z.string(),
 });
-export const firstUse = z.object({ at, gateId: z.number().nullable(), gateName: z.string().nullable(), source: fields.textOf(SCAN_SOURCES), deviceId: z.string().nullable() });
+export const firstUse = z.object({
+  at,
+  gateId: z.number().nullable(),
+  gateName: z.string().nullable(),
+  source: fields.textOf(SCAN_SOURCES),
+  deviceId: z.string().nullable(),
+});
 export const checkCounts = z.object({ admitted: z.number(), sold: z.number() });
 export type CheckCounts = z.output<typeof checkCounts>;
 /** A session's times and its gate window (gates admit from `opensAt` to `closesAt`). */
@@ -177,7 +215,10 @@ export type GateWindow = z.output<typeof gateWindow>;
 /** A session without an end is taken to end this long after its start (its gate window's close). */
 export const SESSION_DEFAULT_LENGTH_MINUTES = 180;
 /** The gate window of a session: `gateOpenMinutes` before the start to `gateCloseMinutes` after the end. */
-export function gateWindowOf(s: { startAt: Date | string; endAt: Date | string | null; gateOpenMinutes: number; gateCloseMinutes: number }): { opensAt: Date; closesAt: Date } {
+export function gateWindowOf(s: { startAt: Date | string; endAt: Date | string | null; gateOpenMinutes: number; gateCloseMinutes: number }): {
+  opensAt: Date;
+  closesAt: Date;
+} {
   const start = new Date(s.startAt).getTime();
   const end = s.endAt ? new Date(s.endAt).getTime() : start + SESSION_DEFAULT_LENGTH_MINUTES * 60_000;
   return { opensAt: new Date(start - s.gateOpenMinutes * 60_000), closesAt: new Date(end + s.gateCloseMinutes * 60_000) };
@@ -260,7 +301,12 @@ export type OfflinePackage = z.output<typeof offlinePackage>;
 
 export const offlineScan = z.object({
   /** The device's own id of the scan (unique on the device). */
-  uid: fields.str().trim().min(8).max(64).regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid'),
+  uid: fields
+    .str()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid'),
   sessionId: id,
   code: scanText,
   scannedAt: fields.instant,
@@ -269,7 +315,12 @@ export const offlineScan = z.object({
   reason: z.enum(SCAN_REASONS).nullish(),
 });
 export const scanUpload = z.object({
-  deviceId: fields.str().trim().min(4).max(64).regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid'),
+  deviceId: fields
+    .str()
+    .trim()
+    .min(4)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, 'error.field.invalid'),
   gateId: id,
   scans: z.array(offlineScan).min(1).max(500),
 });
@@ -290,7 +341,13 @@ export type ScanUploadAnswer = z.output<typeof scanUploadAnswer>;
 
 export const conflictListQuery = pageQuery.extend({ sessionId: id.optional() });
 export type ConflictListQuery = z.output<typeof conflictListQuery>;
-const conflictScan = z.object({ scanId: z.number(), gateName: z.string().nullable(), deviceId: z.string().nullable(), source: fields.textOf(SCAN_SOURCES), scannedAt: at });
+const conflictScan = z.object({
+  scanId: z.number(),
+  gateName: z.string().nullable(),
+  deviceId: z.string().nullable(),
+  source: fields.textOf(SCAN_SOURCES),
+  scannedAt: at,
+});
 export const conflictRow = z.object({
   id: z.number(),
   orgId: z.number(),

@@ -19,7 +19,10 @@ import { TICKET_ORDER_MAX, ticketViewer } from './ticket.ts';
 const id = fields.id;
 const at = fields.instantOut;
 const atOrNull = at.nullable();
-const phone = fields.str().trim().regex(/^1\d{10}$/, 'error.field.invalid');
+const phone = fields
+  .str()
+  .trim()
+  .regex(/^1\d{10}$/, 'error.field.invalid');
 
 // ---------------------------------------------------------------- refund rules
 
@@ -29,7 +32,12 @@ export const refundRules = z
   .refine((r) => new Set(r.tiers.map((t) => t.hoursBefore)).size === r.tiers.length, { message: 'ticket.refundTierTwice', path: ['tiers'] });
 export type RefundRules = z.output<typeof refundRules>;
 /** `GET {sport}ticket/session/{id}/refund-rules`: null rules mean refundable in full until the start. */
-export const sessionRefundRules = z.object({ sessionId: z.number(), startAt: at, refundRules: z.object({ refundable: z.boolean(), tiers: z.array(z.object({ hoursBefore: z.number(), percent: z.number() })) }).nullable(), version: z.number() });
+export const sessionRefundRules = z.object({
+  sessionId: z.number(),
+  startAt: at,
+  refundRules: z.object({ refundable: z.boolean(), tiers: z.array(z.object({ hoursBefore: z.number(), percent: z.number() })) }).nullable(),
+  version: z.number(),
+});
 /** `PUT {sport}ticket/session/{id}/refund-rules`. */
 export const sessionRefundRulesUpdate = z.object({ refundRules: refundRules.nullable(), version: fields.version });
 
@@ -61,7 +69,10 @@ export const reservationCreate = z
     quantity: fields.intIn(1, TICKET_ORDER_MAX).optional(),
     reason: fields.str().trim().min(1).max(200),
     recipientName: fields.optText(64),
-    recipientPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
+    recipientPhone: phone
+      .nullish()
+      .or(z.literal(''))
+      .transform((v) => v || null),
     /** The user who is to approve (default: any user with the approve right). */
     approverId: id.nullish(),
     /** A real-name project's viewers, one per ticket, as the sale takes them (`ticketOrder.viewers`). */

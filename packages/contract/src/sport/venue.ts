@@ -12,8 +12,14 @@ import { fields, updateOf } from '../fields.ts';
 const id = fields.id;
 const at = fields.instantOut;
 const fen = fields.intIn(0, 100_000_000);
-const phone = fields.str().trim().regex(/^1\d{10}$/, 'error.field.invalid');
-const tel = fields.str().trim().regex(/^[0-9+\-() ]{5,20}$/, 'error.field.invalid');
+const phone = fields
+  .str()
+  .trim()
+  .regex(/^1\d{10}$/, 'error.field.invalid');
+const tel = fields
+  .str()
+  .trim()
+  .regex(/^[0-9+\-() ]{5,20}$/, 'error.field.invalid');
 
 /** A wall-clock time `HH:mm` (24:00 is the end of the day). */
 export const HHMM_RE = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
@@ -194,7 +200,12 @@ export const siteCreate = z.object({
 export type SiteCreate = z.output<typeof siteCreate>;
 export const siteUpdate = updateOf(siteCreate.omit({ venueId: true, templateId: true }));
 export type SiteUpdate = z.output<typeof siteUpdate>;
-export const siteListQuery = pageQuery.extend({ venueId: id.optional(), name: fields.str().trim().max(32).optional(), sport: z.enum(VENUE_SPORTS).optional(), status: fields.intIn(0, 1).optional() });
+export const siteListQuery = pageQuery.extend({
+  venueId: id.optional(),
+  name: fields.str().trim().max(32).optional(),
+  sport: z.enum(VENUE_SPORTS).optional(),
+  status: fields.intIn(0, 1).optional(),
+});
 /** Split a site into two halves (each bookable; the full court blocks them and the reverse). */
 export const siteSplit = z.object({ names: z.tuple([fields.str().trim().min(1).max(32), fields.str().trim().min(1).max(32)]) });
 /** Merge two sites of a venue into a full site over them. */
@@ -310,7 +321,9 @@ export const templateRow = z.object({
   venueId: z.number(),
   name: z.string(),
   hours: z.array(z.object({ day: z.number(), open: z.string(), close: z.string() })),
-  prices: z.array(z.object({ weekdays: z.array(z.number()), dayKind: z.string(), start: z.string(), end: z.string(), level: z.string().nullable(), priceFen: z.number() })),
+  prices: z.array(
+    z.object({ weekdays: z.array(z.number()), dayKind: z.string(), start: z.string(), end: z.string(), level: z.string().nullable(), priceFen: z.number() }),
+  ),
   version: z.number(),
   createTime: at,
 });
@@ -368,7 +381,10 @@ export const bookingOrder = z.object({
   items: z.array(cell).min(1).max(200),
   memberId: id.optional(),
   buyerName: fields.optText(64),
-  buyerPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
+  buyerPhone: phone
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
   remark: fields.optText(200),
 });
 export type BookingOrder = z.output<typeof bookingOrder>;
@@ -401,7 +417,9 @@ export const bookingRow = z.object({
   buyerPhone: z.string().nullable(),
   memberId: z.number().nullable(),
   date: z.string(),
-  slots: z.array(z.object({ claimId: z.number(), siteId: z.number(), siteName: z.string(), start: z.string(), end: z.string(), state: fields.textOf(CLAIM_STATES) })),
+  slots: z.array(
+    z.object({ claimId: z.number(), siteId: z.number(), siteName: z.string(), start: z.string(), end: z.string(), state: fields.textOf(CLAIM_STATES) }),
+  ),
   amountFen: z.number(),
   paidFen: z.number(),
   checkedInAt: at.nullable(),
@@ -443,7 +461,10 @@ export const seriesCreate = z.object({
   name: fields.str().trim().min(1).max(64),
   memberId: id.optional(),
   buyerName: fields.optText(64),
-  buyerPhone: phone.nullish().or(z.literal('')).transform((v) => v || null),
+  buyerPhone: phone
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
   onConflict: z.enum(['skip', 'refuse']),
   billing: z.enum(SERIES_BILLING),
   remark: fields.optText(200),
@@ -488,7 +509,19 @@ export const closureRange = z
   .refine((c) => c.from < c.to, { message: 'venue.closeAfterOpen', path: ['to'] });
 export type ClosureRange = z.output<typeof closureRange>;
 export const closureImpact = z.object({
-  bookings: z.array(z.object({ orderId: z.number(), orderNo: z.string(), orderState: z.string(), buyer: z.string().nullable(), phone: z.string().nullable(), memberId: z.number().nullable(), slots: z.array(z.string()), paidFen: z.number(), refundFen: z.number() })),
+  bookings: z.array(
+    z.object({
+      orderId: z.number(),
+      orderNo: z.string(),
+      orderState: z.string(),
+      buyer: z.string().nullable(),
+      phone: z.string().nullable(),
+      memberId: z.number().nullable(),
+      slots: z.array(z.string()),
+      paidFen: z.number(),
+      refundFen: z.number(),
+    }),
+  ),
   refundFen: z.number(),
   locks: z.number(),
 });
@@ -506,7 +539,17 @@ export const closureRow = z.object({
   to: z.string(),
   reason: z.string(),
   reviewRefunds: z.boolean(),
-  notices: z.array(z.object({ orderId: z.number(), orderNo: z.string(), buyer: z.string().nullable(), phone: z.string().nullable(), memberId: z.number().nullable(), refundFen: z.number(), message: z.string() })),
+  notices: z.array(
+    z.object({
+      orderId: z.number(),
+      orderNo: z.string(),
+      buyer: z.string().nullable(),
+      phone: z.string().nullable(),
+      memberId: z.number().nullable(),
+      refundFen: z.number(),
+      message: z.string(),
+    }),
+  ),
   state: z.string(),
   version: z.number(),
   createTime: at,

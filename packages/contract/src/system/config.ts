@@ -6,7 +6,11 @@ import { fields, keptWhenOmitted } from '../fields.ts';
 const str = fields.str;
 
 export const configBody = z.object({
-  code: str().trim().min(1, { abort: true }).max(100).regex(/^[A-Za-z][\w.\-:]*$/, 'config.codeInvalid'),
+  code: str()
+    .trim()
+    .min(1, { abort: true })
+    .max(100)
+    .regex(/^[A-Za-z][\w.\-:]*$/, 'config.codeInvalid'),
   name: str().trim().min(1).max(100),
   type: str().trim().min(1).max(32).default('system'),
   subType: str().trim().max(32).nullish(),

@@ -7,7 +7,11 @@ const str = fields.str;
 const at = fields.instantOut;
 
 export const dictBody = z.object({
-  code: str().trim().min(1, { abort: true }).max(64).regex(/^[A-Za-z][\w.-]*$/, 'dict.codeInvalid'),
+  code: str()
+    .trim()
+    .min(1, { abort: true })
+    .max(64)
+    .regex(/^[A-Za-z][\w.-]*$/, 'dict.codeInvalid'),
   name: str().trim().min(1).max(100),
   type: str().trim().min(1).max(32).default('business'),
   remark: str().trim().max(500).nullish(),
@@ -17,7 +21,11 @@ export type DictBody = z.output<typeof dictBody>;
 export const dictUpdate = keptWhenOmitted(dictBody).extend({ version: fields.version });
 export type DictUpdate = z.output<typeof dictUpdate>;
 /** `POST dict/list`. */
-export const dictListQuery = pageQuery.extend({ code: str().trim().max(64).optional(), name: str().trim().max(100).optional(), type: str().trim().max(32).optional() });
+export const dictListQuery = pageQuery.extend({
+  code: str().trim().max(64).optional(),
+  name: str().trim().max(100).optional(),
+  type: str().trim().max(32).optional(),
+});
 export type DictListQuery = z.output<typeof dictListQuery>;
 
 /** Item names cannot contain spaces (spec section 5); the database holds the same rule. */

@@ -10,7 +10,13 @@ const dayKind = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 /** `POST holiday/year`. */
 export const holidayYearBody = z.object({ year, orgId });
 /** `PUT holiday/days`: set some days (the service names a malformed or repeated day). */
-export const holidayDaysBody = z.object({ orgId, days: z.array(z.object({ day: fields.str().max(10), kind: dayKind })).min(1).max(366) });
+export const holidayDaysBody = z.object({
+  orgId,
+  days: z
+    .array(z.object({ day: fields.str().max(10), kind: dayKind }))
+    .min(1)
+    .max(366),
+});
 export type HolidayDaysBody = z.output<typeof holidayDaysBody>;
 /** `POST holiday/init`: weekends non-work, weekdays work; decided days stay unless `overwrite`. */
 export const holidayInitBody = z.object({ year, orgId, overwrite: z.boolean().default(false) });

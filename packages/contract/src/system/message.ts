@@ -56,7 +56,11 @@ export const messageChannelSettings = {
     from: fields.str().trim().min(3).max(200),
   }),
   sms: z.object({ url }),
-  wechat: z.object({ apiBase: url.default('https://api.weixin.qq.com'), appId: fields.str().trim().min(1).max(64), templateId: fields.str().trim().min(1).max(128) }),
+  wechat: z.object({
+    apiBase: url.default('https://api.weixin.qq.com'),
+    appId: fields.str().trim().min(1).max(64),
+    templateId: fields.str().trim().min(1).max(128),
+  }),
   dingtalk: z.object({ url: url.default('https://oapi.dingtalk.com/robot/send') }),
   wecom: z.object({ url: url.default('https://qyapi.weixin.qq.com/cgi-bin/webhook/send') }),
 } as const;
@@ -68,7 +72,13 @@ export const messageChannelSecrets = {
   wecom: z.object({ key: secret.optional() }),
 } as const;
 /** The secrets a channel cannot send without. */
-export const REQUIRED_SECRETS: Record<ConfigurableChannel, readonly string[]> = { email: [], sms: [], wechat: ['appSecret'], dingtalk: ['accessToken'], wecom: ['key'] };
+export const REQUIRED_SECRETS: Record<ConfigurableChannel, readonly string[]> = {
+  email: [],
+  sms: [],
+  wechat: ['appSecret'],
+  dingtalk: ['accessToken'],
+  wecom: ['key'],
+};
 
 export const messageChannelParams = z.object({ channel: z.enum(CONFIGURABLE_CHANNELS) });
 /**
@@ -133,7 +143,11 @@ export const messageBusinessCreate = z.object({
 export type MessageBusinessCreate = z.output<typeof messageBusinessCreate>;
 export const messageBusinessUpdate = updateOf(messageBusinessCreate.omit({ orgId: true, code: true }));
 export type MessageBusinessUpdate = z.output<typeof messageBusinessUpdate>;
-export const messageBusinessListQuery = pageQuery.extend({ code: fields.str().trim().max(64).optional(), name: fields.str().trim().max(64).optional(), status: fields.intIn(0, 1).optional() });
+export const messageBusinessListQuery = pageQuery.extend({
+  code: fields.str().trim().max(64).optional(),
+  name: fields.str().trim().max(64).optional(),
+  status: fields.intIn(0, 1).optional(),
+});
 export type MessageBusinessListQuery = z.output<typeof messageBusinessListQuery>;
 export const messageBusinessRow = z.object({
   id: z.number(),

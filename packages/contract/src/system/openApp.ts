@@ -70,7 +70,11 @@ export type OpenAppCreate = z.output<typeof openAppCreate>;
 export const openAppUpdate = updateOf(openAppCreate.omit({ orgId: true }));
 export type OpenAppUpdate = z.output<typeof openAppUpdate>;
 /** `POST openApp/list`. */
-export const openAppListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional(), appKey: fields.str().trim().max(64).optional(), status: fields.intIn(0, 1).optional() });
+export const openAppListQuery = pageQuery.extend({
+  name: fields.str().trim().max(64).optional(),
+  appKey: fields.str().trim().max(64).optional(),
+  status: fields.intIn(0, 1).optional(),
+});
 export type OpenAppListQuery = z.output<typeof openAppListQuery>;
 /** `POST openApp/{id}/rotate`: a new secret; the old one stays valid for `graceMinutes`. */
 export const openAppRotate = z.object({ graceMinutes: fields.intIn(0, 10_080).default(60), version: fields.version });
@@ -104,7 +108,11 @@ export type OpenAppWithSecret = z.output<typeof openAppWithSecret>;
 
 export const OPEN_TOKEN_CATEGORIES = ['signature', 'none'] as const;
 /** `POST openApi/list`. */
-export const openApiListQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional(), code: fields.str().trim().max(64).optional(), status: fields.intIn(0, 1).optional() });
+export const openApiListQuery = pageQuery.extend({
+  name: fields.str().trim().max(64).optional(),
+  code: fields.str().trim().max(64).optional(),
+  status: fields.intIn(0, 1).optional(),
+});
 /** `PUT openApi/{id}`: what a third party reads of an interface; its uri and method are the code's. */
 export const openApiUpdate = z.object({
   name: fields.str().trim().min(1).max(64),
@@ -162,7 +170,12 @@ export type OpenCallLogRow = z.output<typeof openCallLogRow>;
 // ---------------------------------------------------------------- the open interfaces
 
 /** `GET /api/open/v1/member?phone=`: a member of the application's organisation by phone. */
-export const openMemberQuery = z.object({ phone: fields.str().trim().regex(/^1\d{10}$/, 'error.field.invalid') });
+export const openMemberQuery = z.object({
+  phone: fields
+    .str()
+    .trim()
+    .regex(/^1\d{10}$/, 'error.field.invalid'),
+});
 export const openMemberAnswer = z
   .object({ id: z.number(), name: z.string(), phone: z.string(), level: z.string().nullable(), registeredOn: z.string().nullable(), blacklisted: z.boolean() })
   .nullable();

@@ -7,7 +7,10 @@ const text = fields.optText;
 const at = fields.instantOut;
 
 export const orgFields = z.object({
-  code: fields.str().trim().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'error.field.invalid'),
+  code: fields
+    .str()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'error.field.invalid'),
   name: fields.str().trim().min(1).max(100),
   fullName: text(200),
   /** 1 platform, 2 company, 3 venue, 4 department (dictionary sys_org_type). */

@@ -9,7 +9,9 @@ const at = fields.instantOut;
 const parentId = fields.intIn(0, MAX_ID).nullish();
 
 export const regionBody = z.object({
-  code: str().trim().regex(/^\d{6}(\d{3})?$/, 'region.codeInvalid'),
+  code: str()
+    .trim()
+    .regex(/^\d{6}(\d{3})?$/, 'region.codeInvalid'),
   name: str().trim().min(1).max(64),
   parentId,
   orderNum: fields.intIn(0, 99999).optional(),

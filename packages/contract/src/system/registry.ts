@@ -100,7 +100,11 @@ export const registryGroupCreate = z.object({
 export type RegistryGroupCreate = z.output<typeof registryGroupCreate>;
 export const registryGroupUpdate = updateOf(registryGroupCreate.omit({ envId: true }));
 export type RegistryGroupUpdate = z.output<typeof registryGroupUpdate>;
-export const registryGroupListQuery = pageQuery.extend({ envId: fields.id, name: fields.str().trim().max(64).optional(), status: fields.intIn(0, 1).optional() });
+export const registryGroupListQuery = pageQuery.extend({
+  envId: fields.id,
+  name: fields.str().trim().max(64).optional(),
+  status: fields.intIn(0, 1).optional(),
+});
 export type RegistryGroupListQuery = z.output<typeof registryGroupListQuery>;
 export const registryGroupRow = z.object({
   id: z.number(),
@@ -218,7 +222,10 @@ const column = fields
   .min(1)
   .max(64)
   .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'registry.column');
-const optColumn = column.nullish().or(z.literal('')).transform((v) => (v ? v : null));
+const optColumn = column
+  .nullish()
+  .or(z.literal(''))
+  .transform((v) => (v ? v : null));
 
 export const registryTranslationCreate = z.object({
   orgId: fields.id.optional(),
@@ -238,7 +245,10 @@ export const registryTranslationCreate = z.object({
 export type RegistryTranslationCreate = z.output<typeof registryTranslationCreate>;
 export const registryTranslationUpdate = updateOf(registryTranslationCreate.omit({ orgId: true }));
 export type RegistryTranslationUpdate = z.output<typeof registryTranslationUpdate>;
-export const registryTranslationListQuery = pageQuery.extend({ code: fields.str().trim().max(64).optional(), queryApi: fields.str().trim().max(200).optional() });
+export const registryTranslationListQuery = pageQuery.extend({
+  code: fields.str().trim().max(64).optional(),
+  queryApi: fields.str().trim().max(200).optional(),
+});
 export type RegistryTranslationListQuery = z.output<typeof registryTranslationListQuery>;
 export const registryTranslationRow = z.object({
   id: z.number(),
@@ -259,5 +269,14 @@ export const registryTranslationRow = z.object({
 });
 export type RegistryTranslationRow = z.output<typeof registryTranslationRow>;
 /** `GET registry/translation/items`: what the console's translation reads (any signed-in user, own organisation). */
-export const registryTranslationItem = registryTranslationRow.pick({ code: true, queryApi: true, cacheApi: true, matchColumn: true, column1: true, column2: true, column3: true, column4: true });
+export const registryTranslationItem = registryTranslationRow.pick({
+  code: true,
+  queryApi: true,
+  cacheApi: true,
+  matchColumn: true,
+  column1: true,
+  column2: true,
+  column3: true,
+  column4: true,
+});
 export type RegistryTranslationItem = z.output<typeof registryTranslationItem>;

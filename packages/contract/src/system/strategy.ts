@@ -58,5 +58,11 @@ const stored = { version: z.number(), sealed: z.boolean() };
 export const strategyView = z.object(s).omit({ defaultPassword: true }).extend(stored);
 export type StrategyView = z.output<typeof strategyView>;
 /** `GET/PUT strategy/loginStrategy` (public: the login page reads the routes). */
-export const loginStrategyView = z.object({ loginRoutes: s.loginRoutes, maxFailedLogins: s.maxFailedLogins, captchaAfterFailures: s.captchaAfterFailures, lockMinutes: s.lockMinutes, ...stored });
+export const loginStrategyView = z.object({
+  loginRoutes: s.loginRoutes,
+  maxFailedLogins: s.maxFailedLogins,
+  captchaAfterFailures: s.captchaAfterFailures,
+  lockMinutes: s.lockMinutes,
+  ...stored,
+});
 export type LoginStrategyView = z.output<typeof loginStrategyView>;

@@ -32,7 +32,15 @@ describe.each(databases)('sign-in and session on %s', (kind) => {
     expect((await s.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await s.app.inject({ url: '/readyz' })).json().status).toBe('ready');
     const cfg = await s.app.inject({ url: '/config.json' });
-    expect(cfg.json()).toMatchObject({ authPrefix: '/api/auth/', systemPrefix: '/api/system/', adapterPrefix: '/api/adapter/', loginPath: 'login', timeout: 5000, socket: false, encrypt: false });
+    expect(cfg.json()).toMatchObject({
+      authPrefix: '/api/auth/',
+      systemPrefix: '/api/system/',
+      adapterPrefix: '/api/adapter/',
+      loginPath: 'login',
+      timeout: 5000,
+      socket: false,
+      encrypt: false,
+    });
     expect(cfg.cookies.find((k: { name: string }) => k.name === 'XSRF-TOKEN')).toBeTruthy();
     expect((await s.app.inject({ url: '/config.xml' })).body).toContain('<server host="*"');
   });
@@ -55,7 +63,10 @@ describe.each(databases)('sign-in and session on %s', (kind) => {
     const url = '/api/system/strategy/passwordStrategy?x=1';
     const res = await s.app.inject({ url, headers: { timestamp: ts, sign: computeSign(s.app.ctx.keys.signKey, ts, 'GET', url, '') } });
     expect(res.json().code).toBe(0);
-    const wrong = await s.app.inject({ url, headers: { timestamp: ts, sign: computeSign(s.app.ctx.keys.signKey, ts, 'GET', '/api/system/strategy/passwordStrategy', '') } });
+    const wrong = await s.app.inject({
+      url,
+      headers: { timestamp: ts, sign: computeSign(s.app.ctx.keys.signKey, ts, 'GET', '/api/system/strategy/passwordStrategy', '') },
+    });
     expect(wrong.json().code).toBe(Code.INVALID);
     void c;
   });
@@ -165,7 +176,10 @@ describe.each(databases)('sign-in and session on %s', (kind) => {
   it('shows the captcha after repeated failures and accepts the right code', async () => {
     const c = new Client(s);
     for (let i = 0; i < 3; i++) expect((await c.login('captcha-user', 'bad')).code).toBe(Code.BAD_CREDENTIALS);
-    expect((await c.json('POST', sys('user/login/getFailTimes/'), { body: { loginName: 'captcha-user' } })).body).toEqual({ failTimes: 3, captchaRequired: true });
+    expect((await c.json('POST', sys('user/login/getFailTimes/'), { body: { loginName: 'captcha-user' } })).body).toEqual({
+      failTimes: 3,
+      captchaRequired: true,
+    });
     const need = await c.login('captcha-user', 'bad');
     expect(need.code).toBe(Code.CAPTCHA_REQUIRED);
     await solveCaptcha(s, c);
@@ -255,7 +269,9 @@ describe.each(databases)('sign-in and session on %s', (kind) => {
     const unknown = await c.json('POST', auth('SMScode'), { body: { phoneNumber: '13900000009' } });
     expect(unknown.code).toBe(0);
     expect(s.sms.lastCode('13900000009')).toBeUndefined();
-    const wrong = await c.call('POST', auth('phone/authcode'), { body: { phoneNumber: '13800000001', authCode: '000000', others: { appSign: 'venue-console' } } });
+    const wrong = await c.call('POST', auth('phone/authcode'), {
+      body: { phoneNumber: '13800000001', authCode: '000000', others: { appSign: 'venue-console' } },
+    });
     expect(wrong.json().code).toBe(Code.BAD_CREDENTIALS);
     const ok = await c.call('POST', auth('phone/authcode'), { body: { phoneNumber: '13800000001', authCode: code, others: { appSign: 'venue-console' } } });
     expect(ok.json().code).toBe(0);
@@ -271,12 +287,17 @@ describe.each(databases)('sign-in and session on %s', (kind) => {
     expect(res.code).toBe(Code.PASSWORD_CHANGE_REQUIRED);
     expect(res.token).toBeTruthy();
     expect((await c.json('GET', sys('home/summary'))).code).toBe(Code.PASSWORD_CHANGE_REQUIRED);
-    const mismatch = await c.json('PUT', sys('user/password'), { body: { oldPassword: 'Demo@2020', newPassword: 'Newpass123', confirmPassword: 'Newpass124' } });
+    const mismatch = await c.json('PUT', sys('user/password'), {
+      body: { oldPassword: 'Demo@2020', newPassword: 'Newpass123', confirmPassword: 'Newpass124' },
+    });
     expect(mismatch.code).toBe(Code.FORM_INVALID);
     expect(mismatch.detail[0]).toMatchObject({ field: 'confirmPassword', message: '两次输入的密码不一致' });
     const same = await c.json('PUT', sys('user/password'), { body: { oldPassword: 'Demo@2020', newPassword: 'Demo@2020', confirmPassword: 'Demo@2020' } });
     expect(same.detail[0].message).toBe('新密码不能与旧密码相同');
-    const weak = await c.json('PUT', sys('user/password'), { body: { oldPassword: 'Demo@2020', newPassword: 'ABCDEFGH', confirmPassword: 'ABCDEFGH' }, lang: 'en-US' });
+    const weak = await c.json('PUT', sys('user/password'), {
+      body: { oldPassword: 'Demo@2020', newPassword: 'ABCDEFGH', confirmPassword: 'ABCDEFGH' },
+      lang: 'en-US',
+    });
     expect(weak.detail.map((d: { message: string }) => d.message)).toContain('The password must contain a lowercase letter');
     const ok = await c.json('PUT', sys('user/password'), { body: { oldPassword: 'Demo@2020', newPassword: 'Venue2026x', confirmPassword: 'Venue2026x' } });
     expect(ok.code).toBe(0);

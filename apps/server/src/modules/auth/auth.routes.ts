@@ -1,6 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Code, Perm, failTimesAnswer, loginBody, loginNameBody, loginResult, ownPasswordBody, phoneLoginBody, smsCodeBody, switchOrgBody, userInfo as userInfoAnswer } from '@venue/contract';
+import {
+  Code,
+  Perm,
+  failTimesAnswer,
+  loginBody,
+  loginNameBody,
+  loginResult,
+  ownPasswordBody,
+  phoneLoginBody,
+  smsCodeBody,
+  switchOrgBody,
+  userInfo as userInfoAnswer,
+} from '@venue/contract';
 import { defineRoute, envelope, FileResult, type AppContext } from '../../platform/http.ts';
 import { t } from '../../platform/i18n.ts';
 import { newCaptcha } from './captcha.service.ts';
@@ -45,7 +57,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
       loginReply(
         req,
         reply,
-        await passwordLogin(db, config, { loginName: body.loginName, password: body.password, authCode: body.others.authCode, captchaId: req.cookies[CAPTCHA_COOKIE] }, client(req)),
+        await passwordLogin(
+          db,
+          config,
+          { loginName: body.loginName, password: body.password, authCode: body.others.authCode, captchaId: req.cookies[CAPTCHA_COOKIE] },
+          client(req),
+        ),
       ),
   });
 

@@ -23,4 +23,3 @@ export const verificationCodes = pgTable(
   },
   (t) => [index('sys_verification_code_target_idx').on(t.target, t.purpose, t.createdAt)],
 );
-

@@ -59,7 +59,8 @@ async function failSolved(s: TestServer, c: Client, name: string, times: number)
 const waitOf = (res: { detail: { until: string } }) => new Date(res.detail.until).getTime() - Date.now();
 
 /** Lets every lock run out, as time passing would. */
-const expireLocks = (s: TestServer) => s.database.db.execute(sql`update sys_login_failure set locked_until = now() - interval '1 second' where locked_until is not null`);
+const expireLocks = (s: TestServer) =>
+  s.database.db.execute(sql`update sys_login_failure set locked_until = now() - interval '1 second' where locked_until is not null`);
 
 describe.each(databases)('lockout with the default policy on %s', (kind) => {
   let s: TestServer;
@@ -115,7 +116,10 @@ describe.each(databases)('lockout with the default policy on %s', (kind) => {
     for (const ip of addresses.slice(0, 3)) await failSolved(s, new ClientAt(s, ip), 'frontdesk', 5);
     expect((await first.login('frontdesk', 'Demo@2020', await solveCaptcha(s, first))).code).toBe(Code.LOCKED);
     const bystander = new ClientAt(s, '192.0.2.99');
-    expect((await bystander.json('POST', sys('user/login/getFailTimes/'), { body: { loginName: 'frontdesk' } })).body).toEqual({ failTimes: 18, captchaRequired: true });
+    expect((await bystander.json('POST', sys('user/login/getFailTimes/'), { body: { loginName: 'frontdesk' } })).body).toEqual({
+      failTimes: 18,
+      captchaRequired: true,
+    });
     // Five more from a fourth address make 20: now the name is locked from everywhere.
     await failSolved(s, new ClientAt(s, addresses[3]!), 'frontdesk', 5);
     const locked = await bystander.login('frontdesk', 'Demo@2020', await solveCaptcha(s, bystander));
@@ -136,7 +140,9 @@ describe.each(databases)('lockout with the default policy on %s', (kind) => {
       const m = [...s.sms.sent].reverse().find((x) => x.phone === '13800000002' && x.text.includes('找回密码'));
       return m?.text.match(/\d{6}/)?.[0] ?? Promise.reject(new Error('no recovery SMS yet'));
     });
-    const reset = await phone.json('POST', auth('recover/reset'), { body: { loginName: 'frontdesk', code: recoveryCode, newPassword: 'Fresh@2031', confirmPassword: 'Fresh@2031' } });
+    const reset = await phone.json('POST', auth('recover/reset'), {
+      body: { loginName: 'frontdesk', code: recoveryCode, newPassword: 'Fresh@2031', confirmPassword: 'Fresh@2031' },
+    });
     expect(reset.code).toBe(Code.OK_NOTICE);
     expect((await first.login('frontdesk', 'Fresh@2031')).code).toBe(0);
   });
@@ -248,7 +254,9 @@ describe('an address no proxy should pass on', () => {
     const s = await startServer('pglite');
     try {
       const odd = 'f'.repeat(300);
-      await expect(passwordLogin(s.database.db, s.config, { loginName: 'odd-address', password: 'bad' }, { ip: odd, userAgent: 'test' })).rejects.toMatchObject({ code: Code.BAD_CREDENTIALS });
+      await expect(passwordLogin(s.database.db, s.config, { loginName: 'odd-address', password: 'bad' }, { ip: odd, userAgent: 'test' })).rejects.toMatchObject(
+        { code: Code.BAD_CREDENTIALS },
+      );
       const [row] = await s.database.query<{ ip: string }>(`select ip from sys_login_log where login_name = 'odd-address'`);
       expect(row!.ip).toBe(odd.slice(0, 64));
       expect((await failTimes(s.database.db, 'odd-address', odd)).failTimes).toBe(1);
@@ -263,7 +271,13 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY/);

@@ -22,7 +22,18 @@ import {
 } from '../system/user.repository.ts';
 import { verificationCodes } from './auth.table.ts';
 import { checkCaptcha } from './captcha.service.ts';
-import { NO_AUTO_UNLOCK, accountKey, addressKey, forgetKeys, lockKey, pairKey, readFailures, recordFailure, solvedKey, type FailureState } from '../system/failures.repository.ts';
+import {
+  NO_AUTO_UNLOCK,
+  accountKey,
+  addressKey,
+  forgetKeys,
+  lockKey,
+  pairKey,
+  readFailures,
+  recordFailure,
+  solvedKey,
+  type FailureState,
+} from '../system/failures.repository.ts';
 import { setPassword } from '../system/password.service.ts';
 import { getPasswordStrategy } from '../system/strategy.repository.ts';
 import { deleteUserSessions } from '../system/user.repository.ts';
@@ -71,7 +82,9 @@ export const ADDRESS_CAPTCHA_AFTER = 20;
 
 /** The image code is needed always when the threshold is 0, else once the account (or the address) failed that often. */
 function captchaNeeded(s: PasswordStrategy, accountFailures: number, addressFailures: number): boolean {
-  return s.captchaAfterFailures === 0 || accountFailures >= s.captchaAfterFailures || addressFailures >= Math.max(ADDRESS_CAPTCHA_AFTER, s.captchaAfterFailures);
+  return (
+    s.captchaAfterFailures === 0 || accountFailures >= s.captchaAfterFailures || addressFailures >= Math.max(ADDRESS_CAPTCHA_AFTER, s.captchaAfterFailures)
+  );
 }
 
 function passwordExpired(s: PasswordStrategy, changedAt: Date | null): boolean {
@@ -161,7 +174,17 @@ export async function passwordLogin(
   const strategy = await getPasswordStrategy(db);
   const loginName = input.loginName.trim();
   const log = (code: number, msg: string, userId?: number | null, orgId?: number | null) =>
-    writeLoginLog(db, { loginName, userId, orgId, ip: client.ip, userAgent: client.userAgent, loginWay: 'password', success: code === 0 || code === 200003, code, msg });
+    writeLoginLog(db, {
+      loginName,
+      userId,
+      orgId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      loginWay: 'password',
+      success: code === 0 || code === 200003,
+      code,
+      msg,
+    });
 
   if (!strategy.loginRoutes.includes('password')) {
     await log(100400, 'route disabled');
@@ -270,12 +293,22 @@ export async function consumeCode(db: Executor, target: string, purpose: string,
   const [row] = await db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, new Date())))
+    .where(
+      and(
+        eq(verificationCodes.target, target),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, new Date()),
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (!row || row.attempts >= 5) return false;
   if (row.codeHash !== sha256(code.trim())) {
-    await db.update(verificationCodes).set({ attempts: row.attempts + 1 }).where(eq(verificationCodes.id, row.id));
+    await db
+      .update(verificationCodes)
+      .set({ attempts: row.attempts + 1 })
+      .where(eq(verificationCodes.id, row.id));
     return false;
   }
   await db.update(verificationCodes).set({ usedAt: new Date() }).where(eq(verificationCodes.id, row.id));
@@ -287,7 +320,17 @@ export async function phoneLogin(db: Db, cfg: Config, input: Pick<PhoneLoginBody
   const strategy = await getPasswordStrategy(db);
   const phone = input.phoneNumber.trim();
   const log = (code: number, msg: string, userId?: number | null, orgId?: number | null) =>
-    writeLoginLog(db, { loginName: phone, userId, orgId, ip: client.ip, userAgent: client.userAgent, loginWay: 'sms', success: code === 0 || code === 200003, code, msg });
+    writeLoginLog(db, {
+      loginName: phone,
+      userId,
+      orgId,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      loginWay: 'sms',
+      success: code === 0 || code === 200003,
+      code,
+      msg,
+    });
   if (!strategy.loginRoutes.includes('sms')) {
     await log(100400, 'route disabled');
     throw new AppError('INVALID', 'auth.routeDisabled');

@@ -72,7 +72,9 @@ describe.each(databases)('phone sign-in codes and password changes on %s', (kind
     const there = new Client(s);
     expect((await here.login('frontdesk', 'Demo@2020')).code).toBe(0);
     expect((await there.login('frontdesk', 'Demo@2020')).code).toBe(0);
-    const change = await here.json('PUT', sys('user/password'), { body: { oldPassword: 'Demo@2020', newPassword: 'Changed2031x', confirmPassword: 'Changed2031x' } });
+    const change = await here.json('PUT', sys('user/password'), {
+      body: { oldPassword: 'Demo@2020', newPassword: 'Changed2031x', confirmPassword: 'Changed2031x' },
+    });
     expect(change.code).toBe(0);
     const gone = await there.json('GET', auth('userInfo/0'));
     expect(gone.status).toBe(401);

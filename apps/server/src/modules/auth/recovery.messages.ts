@@ -15,6 +15,7 @@ addMessages({
     'recover.done': 'Your password has been reset; sign in with the new one',
     'recover.smsText': 'Your password recovery code is {code}; valid for 5 minutes. Ignore this message if you did not ask for it.',
     'recover.mailSubject': 'Password recovery code',
-    'recover.mailText': 'Hello,\n\nA password recovery was asked for the account {loginName}. Your code is: {code}\nThe code is valid for 5 minutes. Ignore this mail if you did not ask for it.',
+    'recover.mailText':
+      'Hello,\n\nA password recovery was asked for the account {loginName}. Your code is: {code}\nThe code is valid for 5 minutes. Ignore this mail if you did not ask for it.',
   },
 });

@@ -33,7 +33,8 @@ describe.each(databases)('password recovery on %s', (kind) => {
     await s.database.db.execute(sql`delete from sys_verification_code`);
   });
 
-  const ask = (c: Client, loginName: string, channel: 'sms' | 'mail', lang: 'zh-CN' | 'en-US' = 'zh-CN') => c.json('POST', auth('recover/code'), { body: { loginName, channel }, lang });
+  const ask = (c: Client, loginName: string, channel: 'sms' | 'mail', lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
+    c.json('POST', auth('recover/code'), { body: { loginName, channel }, lang });
 
   it('answers the same whether or not the login name exists, and sends the code only to a real account', async () => {
     const c = new Client(s);
@@ -58,9 +59,13 @@ describe.each(databases)('password recovery on %s', (kind) => {
     await ask(c, 'manager', 'sms');
     const code = s.sms.lastCode('13800000001')!;
     const reset = (body: Record<string, string>) => c.json('POST', auth('recover/reset'), { body: { loginName: 'manager', code, ...body } });
-    expect((await reset({ newPassword: 'Fresh@2024', confirmPassword: 'Fresh@2025' })).detail).toEqual([{ field: 'confirmPassword', message: '两次输入的密码不一致' }]);
+    expect((await reset({ newPassword: 'Fresh@2024', confirmPassword: 'Fresh@2025' })).detail).toEqual([
+      { field: 'confirmPassword', message: '两次输入的密码不一致' },
+    ]);
     expect((await reset({ newPassword: 'abc', confirmPassword: 'abc' })).detail[0]).toEqual({ field: 'newPassword', message: '密码长度不足' });
-    const wrong = await c.json('POST', auth('recover/reset'), { body: { loginName: 'manager', code: code === '123456' ? '654321' : '123456', newPassword: 'Fresh@2024', confirmPassword: 'Fresh@2024' } });
+    const wrong = await c.json('POST', auth('recover/reset'), {
+      body: { loginName: 'manager', code: code === '123456' ? '654321' : '123456', newPassword: 'Fresh@2024', confirmPassword: 'Fresh@2024' },
+    });
     expect(wrong.code).toBe(Code.INVALID);
     expect(wrong.msg).toBe('验证码错误或已过期');
     const ok = await reset({ newPassword: 'Fresh@2024', confirmPassword: 'Fresh@2024' });
@@ -71,14 +76,18 @@ describe.each(databases)('password recovery on %s', (kind) => {
     expect((await new Client(s).login('manager', 'Demo@2020')).code).toBe(Code.BAD_CREDENTIALS);
     await s.database.db.execute(sql`delete from sys_login_failure`);
     expect((await new Client(s).login('manager', 'Fresh@2024')).code).toBe(0);
-    const logs = await s.database.query<{ login_way: string; success: boolean }>(`select login_way, success from sys_login_log where login_way = 'recover' order by id`);
+    const logs = await s.database.query<{ login_way: string; success: boolean }>(
+      `select login_way, success from sys_login_log where login_way = 'recover' order by id`,
+    );
     expect(logs.map((l) => l.success)).toEqual([false, true, false]);
     // The one-time code never reaches the operation log.
     expect((await s.database.query(`select 1 from sys_oper_log where action = 'recoverReset'`)).length).toBe(0);
   });
 
   it('sends the code by mail through SMTP and obeys the password history of the policy', async () => {
-    await s.database.db.execute(sql`update sys_config set value = ${JSON.stringify({ ...DEFAULT_PASSWORD_STRATEGY, historyLimit: 3 })} where code = 'password_strategy'`);
+    await s.database.db.execute(
+      sql`update sys_config set value = ${JSON.stringify({ ...DEFAULT_PASSWORD_STRATEGY, historyLimit: 3 })} where code = 'password_strategy'`,
+    );
     const c = new Client(s);
     await ask(c, 'MANAGER', 'mail', 'en-US');
     const mail = await waitFor(() => smtp.mails.at(-1));
@@ -87,7 +96,9 @@ describe.each(databases)('password recovery on %s', (kind) => {
     expect(mail.data).toContain('Subject: Password recovery code');
     const code = mailText(mail.data).match(/code is: (\d{6})/)![1]!;
     // The password used a moment ago is refused by the history rule, and the code stays usable.
-    const reused = await c.json('POST', auth('recover/reset'), { body: { loginName: 'manager', code, newPassword: 'Fresh@2024', confirmPassword: 'Fresh@2024' } });
+    const reused = await c.json('POST', auth('recover/reset'), {
+      body: { loginName: 'manager', code, newPassword: 'Fresh@2024', confirmPassword: 'Fresh@2024' },
+    });
     expect(reused.msg).toBe('不能使用最近 3 次用过的密码');
     const ok = await c.json('POST', auth('recover/reset'), { body: { loginName: 'manager', code, newPassword: 'Demo@2020', confirmPassword: 'Demo@2020' } });
     expect(ok.code).toBe(Code.OK_NOTICE);
@@ -114,12 +125,25 @@ describe.each(databases)('password recovery on %s', (kind) => {
     await ask(c, 'manager', 'sms');
     const code = s.sms.lastCode('13800000001')!;
     for (let i = 0; i < 5; i++) {
-      await c.json('POST', auth('recover/reset'), { body: { loginName: 'manager', code: String((Number(code) + 1 + i) % 1000000).padStart(6, '1'), newPassword: 'Fresh@2099', confirmPassword: 'Fresh@2099' } });
+      await c.json('POST', auth('recover/reset'), {
+        body: {
+          loginName: 'manager',
+          code: String((Number(code) + 1 + i) % 1000000).padStart(6, '1'),
+          newPassword: 'Fresh@2099',
+          confirmPassword: 'Fresh@2099',
+        },
+      });
     }
-    expect((await c.json('POST', auth('recover/reset'), { body: { loginName: 'manager', code, newPassword: 'Fresh@2099', confirmPassword: 'Fresh@2099' } })).code).toBe(Code.INVALID);
+    expect(
+      (await c.json('POST', auth('recover/reset'), { body: { loginName: 'manager', code, newPassword: 'Fresh@2099', confirmPassword: 'Fresh@2099' } })).code,
+    ).toBe(Code.INVALID);
     // Resets per login name are limited too.
     await s.database.db.execute(sql`delete from sys_recover_throttle`);
-    for (let i = 0; i < 10; i++) await c.json('POST', auth('recover/reset'), { body: { loginName: 'ghost', code: '000000', newPassword: 'Fresh@2099', confirmPassword: 'Fresh@2099' } });
-    expect((await c.json('POST', auth('recover/reset'), { body: { loginName: 'ghost', code: '000000', newPassword: 'Fresh@2099', confirmPassword: 'Fresh@2099' } })).code).toBe(Code.TOO_MANY);
+    for (let i = 0; i < 10; i++)
+      await c.json('POST', auth('recover/reset'), { body: { loginName: 'ghost', code: '000000', newPassword: 'Fresh@2099', confirmPassword: 'Fresh@2099' } });
+    expect(
+      (await c.json('POST', auth('recover/reset'), { body: { loginName: 'ghost', code: '000000', newPassword: 'Fresh@2099', confirmPassword: 'Fresh@2099' } }))
+        .code,
+    ).toBe(Code.TOO_MANY);
   });
 });

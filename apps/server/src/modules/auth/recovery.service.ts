@@ -114,7 +114,13 @@ export async function resetPassword(
   }
   // The policy first, so a code is not spent on a password that would be refused.
   const violations = checkPassword(input.newPassword, await getPasswordStrategy(db), loginName);
-  if (violations.length) throw new AppError('FORM_INVALID', violations[0]!, undefined, violations.map((v) => ({ field: 'newPassword', message: v })));
+  if (violations.length)
+    throw new AppError(
+      'FORM_INVALID',
+      violations[0]!,
+      undefined,
+      violations.map((v) => ({ field: 'newPassword', message: v })),
+    );
 
   const user = await findVisibleUserByCode(db, RECOVERY, loginName);
   const outcome = await db.transaction(async (tx) => {

@@ -89,7 +89,9 @@ export async function deleteSessionsByTokenHash(db: Executor, scope: Scope, hash
 export async function purgeExpiredSessions(db: Executor, scope: Scope, idleMinutes: number): Promise<number> {
   const rows = await db
     .delete(sessions)
-    .where(and(sql`(${sessions.expiresAt} <= now() or ${sessions.lastSeenAt} <= now() - make_interval(mins => ${idleMinutes}))`, inScope(scope, sessions.orgId)))
+    .where(
+      and(sql`(${sessions.expiresAt} <= now() or ${sessions.lastSeenAt} <= now() - make_interval(mins => ${idleMinutes}))`, inScope(scope, sessions.orgId)),
+    )
     .returning({ id: sessions.id });
   return rows.length;
 }

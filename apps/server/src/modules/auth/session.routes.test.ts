@@ -15,7 +15,9 @@ function tokenCookie(headers: Record<string, unknown>): string | undefined {
 /** Attributes of a Set-Cookie line, lower-cased names: {httponly: true, samesite: 'Strict', ...}. */
 function attributes(setCookie: string): Record<string, string | true> {
   const [, ...parts] = setCookie.split(';').map((p) => p.trim());
-  return Object.fromEntries(parts.map((p) => (p.includes('=') ? [p.slice(0, p.indexOf('=')).toLowerCase(), p.slice(p.indexOf('=') + 1)] : [p.toLowerCase(), true])));
+  return Object.fromEntries(
+    parts.map((p) => (p.includes('=') ? [p.slice(0, p.indexOf('=')).toLowerCase(), p.slice(p.indexOf('=') + 1)] : [p.toLowerCase(), true])),
+  );
 }
 
 const liveSessions = async (s: TestServer, token: string) =>
@@ -64,11 +66,15 @@ describe.each(databases)('session cookie (token mode) on %s', (kind) => {
   });
 
   it('phone sign-in sets the cookie too', async () => {
-    await s.database.db.execute(sql`update sys_config set value = (value::jsonb || '{"loginRoutes":["password","sms"]}'::jsonb)::text where code = 'password_strategy'`);
+    await s.database.db.execute(
+      sql`update sys_config set value = (value::jsonb || '{"loginRoutes":["password","sms"]}'::jsonb)::text where code = 'password_strategy'`,
+    );
     const c = new Client(s);
     expect((await c.json('POST', auth('SMScode'), { body: { phoneNumber: '13800000001' } })).code).toBe(0);
     await expect.poll(() => s.sms.lastCode('13800000001')).toMatch(/^\d{6}$/);
-    const res = await c.call('POST', auth('phone/authcode'), { body: { phoneNumber: '13800000001', authCode: s.sms.lastCode('13800000001')!, others: { appSign: 'venue-console' } } });
+    const res = await c.call('POST', auth('phone/authcode'), {
+      body: { phoneNumber: '13800000001', authCode: s.sms.lastCode('13800000001')!, others: { appSign: 'venue-console' } },
+    });
     expect(res.json().code).toBe(0);
     const cookie = tokenCookie(res.headers)!;
     expect(cookie.split(';')[0]).toBe(`token=${res.headers.authorization as string}`);

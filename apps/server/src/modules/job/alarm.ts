@@ -27,7 +27,10 @@ export interface AlarmLogger {
 export class LogJobAlarm implements JobAlarm {
   constructor(private readonly log: AlarmLogger) {}
   notify(e: JobAlarmEvent): void {
-    this.log.warn({ job: { id: e.jobId, name: e.jobName, group: e.jobGroup }, recordId: e.recordId, result: e.result, attempt: e.attempt, detail: e.detail?.slice(0, 500) }, 'job run failed');
+    this.log.warn(
+      { job: { id: e.jobId, name: e.jobName, group: e.jobGroup }, recordId: e.recordId, result: e.result, attempt: e.attempt, detail: e.detail?.slice(0, 500) },
+      'job run failed',
+    );
   }
 }
 

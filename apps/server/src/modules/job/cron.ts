@@ -222,7 +222,14 @@ function daysInMonth(y: number, m: number): number {
 /** The zone's offset from UTC at an instant, in ms (local wall time minus UTC). */
 export function utcOffsetMs(d: Date, timeZone: string): number {
   const w = localDateTime(d, timeZone);
-  const local = Date.UTC(Number(w.slice(0, 4)), Number(w.slice(5, 7)) - 1, Number(w.slice(8, 10)), Number(w.slice(11, 13)), Number(w.slice(14, 16)), Number(w.slice(17, 19)));
+  const local = Date.UTC(
+    Number(w.slice(0, 4)),
+    Number(w.slice(5, 7)) - 1,
+    Number(w.slice(8, 10)),
+    Number(w.slice(11, 13)),
+    Number(w.slice(14, 16)),
+    Number(w.slice(17, 19)),
+  );
   return local - Math.floor(d.getTime() / 1000) * 1000;
 }
 
@@ -258,7 +265,16 @@ const fullFormats = new Map<string, Intl.DateTimeFormat>();
 export function localDateTime(d: Date, timeZone: string): string {
   let f = fullFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     fullFormats.set(timeZone, f);
   }
   const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, x.value]));

@@ -71,7 +71,8 @@ function obj(params: unknown): Record<string, unknown> {
 export const JOB_LOG_RETENTION_KEY = 'job.logRetentionDays';
 registerConfigValidator(JOB_LOG_RETENTION_KEY, (value) => {
   const n = Number(value.trim());
-  if (!/^\d+$/.test(value.trim()) || n > 3650) throw new AppError('FORM_INVALID', 'config.retentionDays', undefined, [{ field: 'value', message: 'config.retentionDays' }]);
+  if (!/^\d+$/.test(value.trim()) || n > 3650)
+    throw new AppError('FORM_INVALID', 'config.retentionDays', undefined, [{ field: 'value', message: 'config.retentionDays' }]);
   return String(n);
 });
 
@@ -92,7 +93,8 @@ registerJobHandler({
     const ms = Math.max(0, Math.min(Number(p.ms ?? 1000) || 0, 24 * 3600_000));
     await abortableSleep(ms, signal, clock);
     const failAttempts = p.failAttempts === undefined ? undefined : Number(p.failAttempts);
-    if (p.fail || (failAttempts !== undefined && attempt < failAttempts)) throw new Error(typeof p.fail === 'string' ? p.fail : `failed on purpose (attempt ${attempt})`);
+    if (p.fail || (failAttempts !== undefined && attempt < failAttempts))
+      throw new Error(typeof p.fail === 'string' ? p.fail : `failed on purpose (attempt ${attempt})`);
     return `slept ${ms} ms`;
   },
 });

@@ -72,7 +72,18 @@ describe('HTTP job executor: what a job may call', () => {
       await expect(callHttp(wide, call(host)), host).rejects.toBeInstanceOf(NotAllowedError);
     }
     // Cloud metadata, private and link-local addresses, however written, are special too.
-    for (const host of ['169.254.169.254', '2852039166', '[::ffff:169.254.169.254]', '10.0.0.1', '192.168.1.1', '172.16.0.1', '100.64.0.1', '[fd00::1]', '[fe80::1]', '224.0.0.1']) {
+    for (const host of [
+      '169.254.169.254',
+      '2852039166',
+      '[::ffff:169.254.169.254]',
+      '10.0.0.1',
+      '192.168.1.1',
+      '172.16.0.1',
+      '100.64.0.1',
+      '[fd00::1]',
+      '[fe80::1]',
+      '224.0.0.1',
+    ]) {
       await expect(checkExecutor(wide, host, 80), host).rejects.toBeInstanceOf(NotAllowedError);
     }
     expect(hits).toBe(0);
@@ -122,10 +133,12 @@ describe('HTTP job executor: what a job may call', () => {
     const resetPort = (reset.address() as AddressInfo).port;
     try {
       const errors = await Promise.all(
-        [call('127.0.0.1', { port: closedPort }), call('127.0.0.1', { port: resetPort }), call('no-such-host.invalid')].map((c) => callHttp(allow, c).then(
-          () => null,
-          (e: unknown) => e,
-        )),
+        [call('127.0.0.1', { port: closedPort }), call('127.0.0.1', { port: resetPort }), call('no-such-host.invalid')].map((c) =>
+          callHttp(allow, c).then(
+            () => null,
+            (e: unknown) => e,
+          ),
+        ),
       );
       for (const e of errors) {
         expect(e).toBeInstanceOf(ConnectionFailedError);

@@ -1,7 +1,15 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { ConnectionFailedError, HttpAllowList, NotAllowedError, checkedLookup, normaliseHost, resolveAll, type LookupAddress } from '../../platform/outbound.ts';
+import {
+  ConnectionFailedError,
+  HttpAllowList,
+  NotAllowedError,
+  checkedLookup,
+  normaliseHost,
+  resolveAll,
+  type LookupAddress,
+} from '../../platform/outbound.ts';
 
 // The allow-list and its address checks are the platform's outbound client (platform/outbound.ts).
 export { AllowEntryError, ConnectionFailedError, HttpAllowList, NotAllowedError, isSpecialAddress, normaliseHost } from '../../platform/outbound.ts';
@@ -30,7 +38,6 @@ export { AllowEntryError, ConnectionFailedError, HttpAllowList, NotAllowedError,
  *   other port over HTTP. Failures to connect read "connection failed" whatever the cause, so a
  *   job cannot be used to learn which ports are open.
  */
-
 
 /** HTTP jobs are off: JOB_HTTP_ALLOW is empty. */
 export class HttpDisabledError extends NotAllowedError {
@@ -63,7 +70,6 @@ export async function checkExecutor(allow: HttpAllowList, rawHost: string, port:
   if (!addresses.length || !addresses.every((a) => allow.allowsAddress(a.address, port, host))) throw new NotAllowedError(rawHost);
   return host;
 }
-
 
 export interface HttpCall {
   host: string;

@@ -70,7 +70,9 @@ const PER_JOB_MAX = 50;
 const WAITING_BATCH = 100;
 const yieldLoop = () => new Promise<void>((r) => setImmediate(r));
 
-export function specOf(job: Pick<JobRow, 'triggerType' | 'cronExpr' | 'intervalSeconds' | 'startTime' | 'endTime' | 'timeZone' | 'skipNonWorkDays'>): TriggerSpec {
+export function specOf(
+  job: Pick<JobRow, 'triggerType' | 'cronExpr' | 'intervalSeconds' | 'startTime' | 'endTime' | 'timeZone' | 'skipNonWorkDays'>,
+): TriggerSpec {
   return {
     triggerType: job.triggerType,
     cronExpr: job.cronExpr,
@@ -219,9 +221,25 @@ export class Claimer {
         let prev = job.prevFireAt;
         const limit = job.repeatCount < 0 ? Infinity : job.repeatCount + 1;
         let n = 0;
-        const service = serviceNameOf({ job_type: job.jobType, bean_name: job.beanName, executor_ip: job.executorIp, executor_host: job.executorHost, executor_path: job.executorPath });
+        const service = serviceNameOf({
+          job_type: job.jobType,
+          bean_name: job.beanName,
+          executor_ip: job.executorIp,
+          executor_host: job.executorHost,
+          executor_path: job.executorPath,
+        });
         const push = (p: Date, dueAt: Date, detail: string | null) => {
-          inserts.push({ org_id: job.orgId, job_id: job.id, job_name: job.jobName, job_group: job.jobGroup, service_name: service, call_mode: job.jobType, planned_at: p.toISOString(), due_at: dueAt.toISOString(), detail });
+          inserts.push({
+            org_id: job.orgId,
+            job_id: job.id,
+            job_name: job.jobName,
+            job_group: job.jobGroup,
+            service_name: service,
+            call_mode: job.jobType,
+            planned_at: p.toISOString(),
+            due_at: dueAt.toISOString(),
+            detail,
+          });
           fireCount++;
           prev = p;
           n++;
@@ -261,7 +279,13 @@ export class Claimer {
           log.error({ err, jobId: job.id }, 'cannot compute the next fire time; the job stops firing');
           planned = null;
         }
-        updates.push({ id: job.id, next: iso(planned), prev: iso(prev), fire_count: fireCount, owner: job.architecture === 'monolithic' ? instanceId : job.ownerInstance });
+        updates.push({
+          id: job.id,
+          next: iso(planned),
+          prev: iso(prev),
+          fire_count: fireCount,
+          owner: job.architecture === 'monolithic' ? instanceId : job.ownerInstance,
+        });
       }
       // One statement: the fires' records and the jobs' next fire times.
       for (const r of await insertFires(tx, SYSTEM_SCOPE, instanceId, inserts, updates)) {

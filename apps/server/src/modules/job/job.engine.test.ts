@@ -166,7 +166,19 @@ describe.each(databases)('job scheduler on %s', (kind) => {
       expect(rec.body.durationMs).toBeLessThan(2500);
       expect(rec.body.durationMs).toBe(1000);
       // The HTTP call is aborted too: the executor sees the connection close.
-      const h = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/slow', timeoutSeconds: 1, status: 1, alarmOnFailure: false }));
+      const h = await createJob(
+        admin,
+        beanJob({
+          jobType: 'http',
+          beanName: null,
+          executorIp: '127.0.0.1',
+          executorHost: port,
+          executorPath: '/slow',
+          timeoutSeconds: 1,
+          status: 1,
+          alarmOnFailure: false,
+        }),
+      );
       const hr = await admin.json('POST', sys(`job/${h.id}/run`), { body: {} });
       await t.advance(1000);
       const hrec = await log(hr.body.id);
@@ -174,7 +186,10 @@ describe.each(databases)('job scheduler on %s', (kind) => {
     });
 
     it('retries with a delay, then succeeds; a final failure raises the alarm', async () => {
-      const flaky = await createJob(admin, beanJob({ beanName: 'sleep', executeData: { ms: 10, failAttempts: 2 }, retryCount: 3, retryDelaySeconds: 1, status: 1 }));
+      const flaky = await createJob(
+        admin,
+        beanJob({ beanName: 'sleep', executeData: { ms: 10, failAttempts: 2 }, retryCount: 3, retryDelaySeconds: 1, status: 1 }),
+      );
       const run = await admin.json('POST', sys(`job/${flaky.id}/run`), { body: {} });
       await t.advance(2000 + 3 * 10);
       const rec = await log(run.body.id);
@@ -199,8 +214,12 @@ describe.each(databases)('job scheduler on %s', (kind) => {
       const job = await createJob(admin, beanJob({ beanName: 'sleep', executeData: { ms: 30_000 }, status: 1, alarmOnFailure: false }));
       // A run claimed by an instance whose heartbeat is long gone (a killed process).
       await s.database.db.execute(sql`insert into sys_job_instance (id, host, pid, heartbeat_at) values ('dead-1', 'gone', 1, now() - interval '1 hour')`);
-      const [row] = ((await s.database.db.execute(sql`insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, planned_at, due_at, started_at, instance_id)
-        values (1, ${job.id}, 'x', 'test', 'schedule', now() - interval '5 seconds', now() - interval '5 seconds', now() - interval '5 seconds', 'dead-1') returning id`)) as unknown as { rows: { id: number }[] }).rows;
+      const [row] = (
+        (await s.database.db.execute(sql`insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, planned_at, due_at, started_at, instance_id)
+        values (1, ${job.id}, 'x', 'test', 'schedule', now() - interval '5 seconds', now() - interval '5 seconds', now() - interval '5 seconds', 'dead-1') returning id`)) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows;
       // The survivor looks at its next heartbeat.
       await t.advance(t.scheduler.heartbeatMs);
       const rec = await log(row!.id);
@@ -210,9 +229,15 @@ describe.each(databases)('job scheduler on %s', (kind) => {
 
     it('a lost run of a job with retries left is dispatched again and runs on a survivor', async () => {
       const job = await createJob(admin, beanJob({ beanName: 'noop', status: 1, retryCount: 1, alarmOnFailure: false }));
-      await s.database.db.execute(sql`insert into sys_job_instance (id, host, pid, heartbeat_at) values ('dead-2', 'gone', 1, now() - interval '1 hour') on conflict do nothing`);
-      const [row] = ((await s.database.db.execute(sql`insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, planned_at, due_at, started_at, instance_id)
-        values (1, ${job.id}, 'x', 'test', 'schedule', now() - interval '5 seconds', now() - interval '5 seconds', now() - interval '5 seconds', 'dead-2') returning id`)) as unknown as { rows: { id: number }[] }).rows;
+      await s.database.db.execute(
+        sql`insert into sys_job_instance (id, host, pid, heartbeat_at) values ('dead-2', 'gone', 1, now() - interval '1 hour') on conflict do nothing`,
+      );
+      const [row] = (
+        (await s.database.db.execute(sql`insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, planned_at, due_at, started_at, instance_id)
+        values (1, ${job.id}, 'x', 'test', 'schedule', now() - interval '5 seconds', now() - interval '5 seconds', now() - interval '5 seconds', 'dead-2') returning id`)) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows;
       await t.advance(t.scheduler.heartbeatMs);
       const rec = await log(row!.id);
       expect(rec.body).toMatchObject({ result: 'success', attempt: 1, instanceId: t.scheduler.instanceId });
@@ -232,7 +257,10 @@ describe.each(databases)('job scheduler on %s', (kind) => {
 
     it('pause stops the fires, run-now still works (manual flag), resume goes on from now', async () => {
       const job = await createJob(admin, beanJob());
-      await waitFor(() => records(s, job.id), (r) => finished(r).length >= 1);
+      await waitFor(
+        () => records(s, job.id),
+        (r) => finished(r).length >= 1,
+      );
       const paused = await admin.json('PUT', sys(`job/${job.id}/pause`));
       expect(paused.code).toBe(0);
       expect(paused.body).toMatchObject({ status: 1, nextFireTime: null });
@@ -244,7 +272,10 @@ describe.each(databases)('job scheduler on %s', (kind) => {
       const run = await admin.json('POST', sys(`job/${job.id}/run`), { body: { executeData: { note: 'by hand' } } });
       expect(run.code).toBe(0);
       expect(run.body).toMatchObject({ manual: true, trigger: 'manual', result: 'normal' });
-      const rec = await waitFor(() => admin.json('GET', sys(`job/log/${run.body.id}`)), (r) => r.body.result !== 'normal');
+      const rec = await waitFor(
+        () => admin.json('GET', sys(`job/log/${run.body.id}`)),
+        (r) => r.body.result !== 'normal',
+      );
       expect(rec.body).toMatchObject({ result: 'success', manual: true, params: { note: 'by hand' } });
       expect(rec.body.delayMs).toBeLessThan(500);
 
@@ -252,7 +283,11 @@ describe.each(databases)('job scheduler on %s', (kind) => {
       const resumed = await admin.json('PUT', sys(`job/${job.id}/resume`));
       expect(resumed.body.status).toBe(0);
       expect(new Date(resumed.body.nextFireTime).getTime()).toBeGreaterThan(resumedAt);
-      await waitFor(() => records(s, job.id), (r) => r.filter((x) => !x.manual).length > before, 5000);
+      await waitFor(
+        () => records(s, job.id),
+        (r) => r.filter((x) => !x.manual).length > before,
+        5000,
+      );
       // Nothing was replayed for the paused time.
       const sched = (await records(s, job.id)).filter((r) => !r.manual);
       const gaps = sched.slice(1).map((r, i) => r.planned_at.getTime() - sched[i]!.planned_at.getTime());
@@ -261,34 +296,82 @@ describe.each(databases)('job scheduler on %s', (kind) => {
     });
 
     it('calls an HTTP executor: status and, when the job asks for it, the start of the answer are recorded', async () => {
-      const ok = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/hook', executeData: { orderId: 42 }, recordAnswer: true, status: 1 }));
+      const ok = await createJob(
+        admin,
+        beanJob({
+          jobType: 'http',
+          beanName: null,
+          executorIp: '127.0.0.1',
+          executorHost: port,
+          executorPath: '/hook',
+          executeData: { orderId: 42 },
+          recordAnswer: true,
+          status: 1,
+        }),
+      );
       expect(ok.recordAnswer).toBe(true);
       const r = await admin.json('POST', sys(`job/${ok.id}/run`), { body: {} });
-      const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+      const rec = await waitFor(
+        () => admin.json('GET', sys(`job/log/${r.body.id}`)),
+        (x) => x.body.result !== 'normal',
+        5000,
+      );
       expect(rec.body).toMatchObject({ result: 'success', httpStatus: 200, callMode: 'http', serviceName: `127.0.0.1:${port}/hook` });
       expect(rec.body.detail).toContain('HTTP 200: {"code":0,"msg":"answered 200"');
       const hit = hits.find((h) => h.headers['x-job-record-id'] === String(r.body.id))!;
       expect(JSON.parse(hit.body)).toEqual({ orderId: 42 });
       expect(hit.headers['x-job-id']).toBe(String(ok.id));
 
-      const bad = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: 'localhost', executorHost: port, executorPath: '/hook?status=500', httpMethod: 'GET', executeData: { a: 1 }, recordAnswer: true, status: 1, alarmOnFailure: false }));
+      const bad = await createJob(
+        admin,
+        beanJob({
+          jobType: 'http',
+          beanName: null,
+          executorIp: 'localhost',
+          executorHost: port,
+          executorPath: '/hook?status=500',
+          httpMethod: 'GET',
+          executeData: { a: 1 },
+          recordAnswer: true,
+          status: 1,
+          alarmOnFailure: false,
+        }),
+      );
       const r2 = await admin.json('POST', sys(`job/${bad.id}/run`), { body: {} });
-      const rec2 = await waitFor(() => admin.json('GET', sys(`job/log/${r2.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+      const rec2 = await waitFor(
+        () => admin.json('GET', sys(`job/log/${r2.body.id}`)),
+        (x) => x.body.result !== 'normal',
+        5000,
+      );
       expect(rec2.body).toMatchObject({ result: 'fail', httpStatus: 500 });
       expect(rec2.body.detail).toContain('answered 500');
       expect(hits.find((h) => h.headers['x-job-record-id'] === String(r2.body.id))!.path).toBe('/hook?status=500&a=1');
 
-      const accepted = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/hook?status=202', status: 1 }));
+      const accepted = await createJob(
+        admin,
+        beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/hook?status=202', status: 1 }),
+      );
       const r3 = await admin.json('POST', sys(`job/${accepted.id}/run`), { body: {} });
-      const rec3 = await waitFor(() => admin.json('GET', sys(`job/log/${r3.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+      const rec3 = await waitFor(
+        () => admin.json('GET', sys(`job/log/${r3.body.id}`)),
+        (x) => x.body.result !== 'normal',
+        5000,
+      );
       expect(rec3.body).toMatchObject({ result: 'complete', httpStatus: 202 });
     });
 
     it('records only the status and duration of an HTTP answer unless the job asks for the answer', async () => {
-      const job = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/hook', status: 1 }));
+      const job = await createJob(
+        admin,
+        beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/hook', status: 1 }),
+      );
       expect(job.recordAnswer).toBe(false);
       const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
-      const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+      const rec = await waitFor(
+        () => admin.json('GET', sys(`job/log/${r.body.id}`)),
+        (x) => x.body.result !== 'normal',
+        5000,
+      );
       expect(rec.body).toMatchObject({ result: 'success', httpStatus: 200, detail: 'HTTP 200' });
       expect(rec.body.durationMs).toBeGreaterThanOrEqual(0);
       const [stored] = (await records(s, job.id)).filter((x) => x.id === r.body.id);
@@ -297,30 +380,47 @@ describe.each(databases)('job scheduler on %s', (kind) => {
     });
 
     it('a connection that fails is recorded as "connection failed", without address, port or system error', async () => {
-      const job = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.1', executorHost: closedPort, executorPath: '/x', status: 1, alarmOnFailure: false }));
+      const job = await createJob(
+        admin,
+        beanJob({ jobType: 'http', beanName: null, executorIp: '127.1', executorHost: closedPort, executorPath: '/x', status: 1, alarmOnFailure: false }),
+      );
       // Saved in its normal form.
       expect(job.executorIp).toBe('127.0.0.1');
       const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
-      const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+      const rec = await waitFor(
+        () => admin.json('GET', sys(`job/log/${r.body.id}`)),
+        (x) => x.body.result !== 'normal',
+        5000,
+      );
       expect(rec.body).toMatchObject({ result: 'fail', httpStatus: null, detail: 'request failed: connection failed' });
     });
 
     it('spellings of loopback on a port that is not listed are refused when saved (the address is listed for one port only)', async () => {
       for (const host of ['127.1', '2130706433', '0x7f000001', '0177.0.0.1', '::ffff:7f00:1', '[::1]', 'localhost']) {
-        const r = await admin.json('POST', sys('job'), { body: beanJob({ jobType: 'http', beanName: null, executorIp: host, executorHost: 1, executorPath: '/x' }), lang: 'en-US' });
+        const r = await admin.json('POST', sys('job'), {
+          body: beanJob({ jobType: 'http', beanName: null, executorIp: host, executorHost: 1, executorPath: '/x' }),
+          lang: 'en-US',
+        });
         expect(r.code, host).toBe(100400);
         expect(r.detail, host).toEqual([{ field: 'executorIp', message: `The executor address ${host} is not in the allowed list (JOB_HTTP_ALLOW)` }]);
       }
     });
 
     it('a job saved for a host name is refused at run time when only the name is listed (the address it resolves to is private)', async () => {
-      const job = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: 'localhost', executorHost: port, executorPath: '/rebind', status: 1, alarmOnFailure: false }));
+      const job = await createJob(
+        admin,
+        beanJob({ jobType: 'http', beanName: null, executorIp: 'localhost', executorHost: port, executorPath: '/rebind', status: 1, alarmOnFailure: false }),
+      );
       await scheduler.stop();
       const nameOnly = newScheduler(s, alarm, { config: { ...s.config, jobs: { ...s.config.jobs, httpAllow: [`localhost:${port}`] } } });
       await nameOnly.start();
       try {
         const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
-        const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+        const rec = await waitFor(
+          () => admin.json('GET', sys(`job/log/${r.body.id}`)),
+          (x) => x.body.result !== 'normal',
+          5000,
+        );
         expect(rec.body.result).toBe('error');
         expect(rec.body.detail).toContain('not allowed by JOB_HTTP_ALLOW');
         expect(hits.some((h) => h.path === '/rebind')).toBe(false);
@@ -332,18 +432,28 @@ describe.each(databases)('job scheduler on %s', (kind) => {
     });
 
     it('refuses an executor address that configuration does not allow, at save and at run time', async () => {
-      const save = await admin.json('POST', sys('job'), { body: beanJob({ jobType: 'http', beanName: null, executorIp: '10.20.30.40', executorHost: 80, executorPath: '/x' }), lang: 'en-US' });
+      const save = await admin.json('POST', sys('job'), {
+        body: beanJob({ jobType: 'http', beanName: null, executorIp: '10.20.30.40', executorHost: 80, executorPath: '/x' }),
+        lang: 'en-US',
+      });
       expect(save.code).toBe(100400);
       expect(save.msg).toBe('The executor address 10.20.30.40 is not in the allowed list (JOB_HTTP_ALLOW)');
       expect(save.detail).toEqual([{ field: 'executorIp', message: save.msg }]);
       // Allowed when saved, no longer allowed when run: the run is refused and recorded as an error.
-      const job = await createJob(admin, beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/never', status: 1, alarmOnFailure: false }));
+      const job = await createJob(
+        admin,
+        beanJob({ jobType: 'http', beanName: null, executorIp: '127.0.0.1', executorHost: port, executorPath: '/never', status: 1, alarmOnFailure: false }),
+      );
       await scheduler.stop();
       const strict = newScheduler(s, alarm, { config: { ...s.config, jobs: { ...s.config.jobs, httpAllow: ['192.0.2.0/24'] } } });
       await strict.start();
       try {
         const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
-        const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+        const rec = await waitFor(
+          () => admin.json('GET', sys(`job/log/${r.body.id}`)),
+          (x) => x.body.result !== 'normal',
+          5000,
+        );
         expect(rec.body.result).toBe('error');
         expect(rec.body.detail).toContain('not allowed by JOB_HTTP_ALLOW');
         expect(hits.some((h) => h.path === '/never')).toBe(false);
@@ -356,13 +466,23 @@ describe.each(databases)('job scheduler on %s', (kind) => {
 
     it('ships real maintenance handlers: purge logs past retention, expired sessions, old dispatch records', async () => {
       const db = s.database.db;
-      await db.execute(sql`insert into sys_oper_log (module, action, method, path, code, duration_ms, created_at) values ('t', 't', 'GET', '/old', 0, 1, now() - interval '400 days'), ('t', 't', 'GET', '/new', 0, 1, now())`);
-      await db.execute(sql`insert into sys_login_log (login_name, login_way, success, code, created_at) values ('old', 'password', true, 0, now() - interval '400 days')`);
-      await db.execute(sql`insert into sys_job_log (org_id, job_name, job_group, trigger, planned_at, due_at, result) values (1, 'ancient', 'test', 'manual', now() - interval '100 days', now() - interval '100 days', 'success')`);
+      await db.execute(
+        sql`insert into sys_oper_log (module, action, method, path, code, duration_ms, created_at) values ('t', 't', 'GET', '/old', 0, 1, now() - interval '400 days'), ('t', 't', 'GET', '/new', 0, 1, now())`,
+      );
+      await db.execute(
+        sql`insert into sys_login_log (login_name, login_way, success, code, created_at) values ('old', 'password', true, 0, now() - interval '400 days')`,
+      );
+      await db.execute(
+        sql`insert into sys_job_log (org_id, job_name, job_group, trigger, planned_at, due_at, result) values (1, 'ancient', 'test', 'manual', now() - interval '100 days', now() - interval '100 days', 'success')`,
+      );
       for (const beanName of ['purgeLogs', 'purgeExpiredSessions', 'purgeDispatchRecords']) {
         const job = await createJob(admin, beanJob({ beanName, status: 1 }));
         const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
-        const rec = await waitFor(() => admin.json('GET', sys(`job/log/${r.body.id}`)), (x) => x.body.result !== 'normal', 5000);
+        const rec = await waitFor(
+          () => admin.json('GET', sys(`job/log/${r.body.id}`)),
+          (x) => x.body.result !== 'normal',
+          5000,
+        );
         expect(rec.body.result, rec.body.detail).toBe('success');
         if (beanName === 'purgeLogs') expect(rec.body.detail).toMatch(/kept 180 day\(s\): purged 1 login log row\(s\) and 1 operation log row\(s\)/);
         if (beanName === 'purgeDispatchRecords') expect(rec.body.detail).toMatch(/kept 30 day\(s\): purged 1 dispatch record/);

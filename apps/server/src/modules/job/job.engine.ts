@@ -264,7 +264,7 @@ export class JobScheduler {
    * clock's `settle`, so what a timer starts is done before time moves on.
    */
   async idle(): Promise<void> {
-    for (let calm = 0; calm < 3; ) {
+    for (let calm = 0; calm < 3;) {
       const busy: Promise<unknown>[] = [...this.work];
       if (this.ticking) busy.push(this.ticking);
       const writing = this.recorder.writing;

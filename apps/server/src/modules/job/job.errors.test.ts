@@ -35,7 +35,10 @@ describe.each(databases)('job failure records on %s', (kind) => {
     const job = await createJob(admin, beanJob({ beanName: 'testFailsInDatabase', status: 1, alarmOnFailure: false }));
     const run = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
     expect(run.code).toBe(0);
-    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${run.body.id}`)), (r) => r.body.result !== 'normal');
+    const rec = await waitFor(
+      () => admin.json('GET', sys(`job/log/${run.body.id}`)),
+      (r) => r.body.result !== 'normal',
+    );
     expect(rec.body.result).toBe('fail');
     expect(rec.body.detail).toMatch(/^error: /);
     expect(rec.body.detail).not.toContain(SECRET);

@@ -13,8 +13,18 @@ const SEEDED_KEY = 'job_defaults_seeded';
 /** Maintenance jobs shipped with the product (created once; operators may edit or delete them). */
 const defaults = [
   { jobName: '清理过期会话', beanName: 'purgeExpiredSessions', cronExpr: '0 0/10 * * * ?', description: 'Purge expired sessions every 10 minutes' },
-  { jobName: '清理过期日志', beanName: 'purgeLogs', cronExpr: '0 30 3 * * ?', description: 'Purge login and operation logs past log.retentionDays, daily at 03:30' },
-  { jobName: '清理调度记录', beanName: 'purgeDispatchRecords', cronExpr: '0 40 3 * * ?', description: 'Purge dispatch records past job.logRetentionDays, daily at 03:40' },
+  {
+    jobName: '清理过期日志',
+    beanName: 'purgeLogs',
+    cronExpr: '0 30 3 * * ?',
+    description: 'Purge login and operation logs past log.retentionDays, daily at 03:30',
+  },
+  {
+    jobName: '清理调度记录',
+    beanName: 'purgeDispatchRecords',
+    cronExpr: '0 40 3 * * ?',
+    description: 'Purge dispatch records past job.logRetentionDays, daily at 03:40',
+  },
 ];
 
 /** Creates the retention parameter and the maintenance jobs once per database. Safe at every start. */
@@ -29,7 +39,12 @@ export async function seedJobDefaults(db: Db): Promise<void> {
  * Creates shipped jobs of the platform organisation once per database (`seededKey` in sys_meta
  * remembers it, so jobs an operator deleted stay deleted). Business modules ship theirs this way.
  */
-export async function seedShippedJobs(db: Db, seededKey: string, jobGroup: string, jobs: { jobName: string; beanName: string; cronExpr: string; description: string }[]): Promise<void> {
+export async function seedShippedJobs(
+  db: Db,
+  seededKey: string,
+  jobGroup: string,
+  jobs: { jobName: string; beanName: string; cronExpr: string; description: string }[],
+): Promise<void> {
   const done = (await db.execute(sql`select 1 from sys_meta where key = ${seededKey}`)) as unknown as { rows: unknown[] };
   if (done.rows.length) return;
   // Start-up work, platform-wide by nature: the shipped jobs belong to the platform organisation.

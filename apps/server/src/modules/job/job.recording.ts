@@ -93,7 +93,17 @@ export class Recorder {
 
   private queue(w: Partial<ResultWrite> & { id: number }): void {
     const cur = this.pending.get(w.id);
-    const base: ResultWrite = cur ?? { id: w.id, started_at: null, result: null, finished_at: null, duration_ms: null, http_status: null, detail: null, timed_out: null, attempt: null };
+    const base: ResultWrite = cur ?? {
+      id: w.id,
+      started_at: null,
+      result: null,
+      finished_at: null,
+      duration_ms: null,
+      http_status: null,
+      detail: null,
+      timed_out: null,
+      attempt: null,
+    };
     for (const [k, v] of Object.entries(w)) if (v !== undefined) (base as unknown as Record<string, unknown>)[k] = v;
     this.pending.set(w.id, base);
     this.kick();

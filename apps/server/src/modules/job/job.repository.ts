@@ -4,7 +4,18 @@ import type { JobListQuery, JobLogQuery, PageQuery, StreamListQuery, StreamRunLi
 import type { Executor, Tx } from '../../platform/db.ts';
 import { assertInScope, inScope, inScopeSql, type Scope, type SystemScope } from '../../platform/scope.ts';
 import { selectPage } from '../../platform/list.ts';
-import { jobLogs, jobs, jobStreamRuns, jobStreams, type JobLogRow, type JobRow, type JobStreamRow, type JobStreamRunRow, type StreamEdge, type StreamNode } from './job.table.ts';
+import {
+  jobLogs,
+  jobs,
+  jobStreamRuns,
+  jobStreams,
+  type JobLogRow,
+  type JobRow,
+  type JobStreamRow,
+  type JobStreamRunRow,
+  type StreamEdge,
+  type StreamNode,
+} from './job.table.ts';
 
 /**
  * The scheduler engine's SQL (job.engine.ts and its parts). The scheduler works for every
@@ -132,7 +143,9 @@ export async function requestCancel(db: Executor, _scope: SystemScope, ids: numb
 
 /** Which of these records are still in flight. */
 export async function stillRunning(db: Executor, _scope: SystemScope, ids: number[]): Promise<number[]> {
-  return rowsOf<{ id: number }>(await db.execute(sql`select id from sys_job_log where id = any(${idArray(ids)}) and result = 'normal'`)).map((r) => Number(r.id));
+  return rowsOf<{ id: number }>(await db.execute(sql`select id from sys_job_log where id = any(${idArray(ids)}) and result = 'normal'`)).map((r) =>
+    Number(r.id),
+  );
 }
 
 // ---- lost runs (reaping) ----------------------------------------------------------------
@@ -211,7 +224,10 @@ export async function redispatchLostRuns(tx: Tx, _scope: SystemScope, retry: { i
 
 /** A cheap look: is any active job due before the horizon? */
 export async function anyJobDue(db: Executor, _scope: SystemScope, horizon: Date): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from sys_job where status = 0 and next_fire_at is not null and next_fire_at <= ${horizon.toISOString()} limit 1`)).length > 0;
+  return (
+    rowsOf(await db.execute(sql`select 1 from sys_job where status = 0 and next_fire_at is not null and next_fire_at <= ${horizon.toISOString()} limit 1`))
+      .length > 0
+  );
 }
 
 export interface DueJob {
@@ -279,7 +295,13 @@ export interface JobAdvance {
  * One statement: the fires' dispatch records (claimed by this instance; one per job and planned
  * time, whatever the number of processes) and the jobs' next fire times. Answers the records made.
  */
-export async function insertFires(tx: Tx, _scope: SystemScope, instanceId: string, inserts: FireInsert[], updates: JobAdvance[]): Promise<{ id: number; jobId: number; plannedAt: Date; dueAt: Date }[]> {
+export async function insertFires(
+  tx: Tx,
+  _scope: SystemScope,
+  instanceId: string,
+  inserts: FireInsert[],
+  updates: JobAdvance[],
+): Promise<{ id: number; jobId: number; plannedAt: Date; dueAt: Date }[]> {
   const rows = rowsOf<{ id: number; job_id: number; planned_at: Date | string; due_at: Date | string }>(
     await tx.execute(sql`
       with ins as (
@@ -314,7 +336,14 @@ export interface WaitingRecord {
 }
 
 /** Claims up to `limit` waiting records (manual runs, stream steps, lost runs again) due before the horizon (skip locked). */
-export async function claimWaitingRecords(db: Executor, _scope: SystemScope, instanceId: string, leaseMs: number, horizon: Date, limit: number): Promise<WaitingRecord[]> {
+export async function claimWaitingRecords(
+  db: Executor,
+  _scope: SystemScope,
+  instanceId: string,
+  leaseMs: number,
+  horizon: Date,
+  limit: number,
+): Promise<WaitingRecord[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       update sys_job_log l set instance_id = ${instanceId}
@@ -386,7 +415,12 @@ export interface ResultWrite {
  * (a process that lost its lease cannot overwrite what a survivor recorded). Detail lines are
  * appended. Answers the records written.
  */
-export async function writeResults(db: Executor, _scope: SystemScope, instanceId: string, batch: ResultWrite[]): Promise<{ id: number; result: string; streamRunId: number | null }[]> {
+export async function writeResults(
+  db: Executor,
+  _scope: SystemScope,
+  instanceId: string,
+  batch: ResultWrite[],
+): Promise<{ id: number; result: string; streamRunId: number | null }[]> {
   const rows = rowsOf<{ id: number; result: string; stream_run_id: number | null }>(
     await db.execute(sql`
       update sys_job_log l set
@@ -421,7 +455,10 @@ export interface DueStream {
 
 /** A cheap look: is any active stream due at `now` (the engine's clock)? */
 export async function anyStreamDue(db: Executor, _scope: SystemScope, now: Date): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from sys_job_stream where status = 0 and next_fire_at is not null and next_fire_at <= ${now.toISOString()} limit 1`)).length > 0;
+  return (
+    rowsOf(await db.execute(sql`select 1 from sys_job_stream where status = 0 and next_fire_at is not null and next_fire_at <= ${now.toISOString()} limit 1`))
+      .length > 0
+  );
 }
 
 /** Locks up to 50 active streams due at `now` (skip locked). */
@@ -480,7 +517,12 @@ export async function jobIdsOfOrg(db: Executor, scope: Scope, orgId: number, ids
 }
 
 /** Inserts a job in an organisation of the scope (100404 otherwise); a duplicate name throws the unique violation. */
-export async function insertJob(db: Executor, scope: Scope, values: typeof jobs.$inferInsert, opts: { ignoreDuplicate?: boolean } = {}): Promise<JobRow | undefined> {
+export async function insertJob(
+  db: Executor,
+  scope: Scope,
+  values: typeof jobs.$inferInsert,
+  opts: { ignoreDuplicate?: boolean } = {},
+): Promise<JobRow | undefined> {
   await assertInScope(db, scope, [values.orgId]);
   const q = db.insert(jobs).values(values);
   const [row] = await (opts.ignoreDuplicate ? q.onConflictDoNothing() : q).returning();
@@ -488,7 +530,13 @@ export async function insertJob(db: Executor, scope: Scope, values: typeof jobs.
 }
 
 /** Updates a job of the scope at this version (no row when stale or outside). */
-export async function updateJobRow(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof jobs.$inferInsert, 'orgId' | 'id'>>): Promise<JobRow[]> {
+export async function updateJobRow(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof jobs.$inferInsert, 'orgId' | 'id'>>,
+): Promise<JobRow[]> {
   return db
     .update(jobs)
     .set({ ...values, version: sql`${jobs.version} + 1`, updatedAt: new Date() })
@@ -538,10 +586,25 @@ function jobWhere(scope: Scope, q: JobFilter): SQL | undefined {
   );
 }
 
-export const jobSorts = { jobName: jobs.jobName, jobGroup: jobs.jobGroup, nextFireTime: jobs.nextFireAt, prevFireTime: jobs.prevFireAt, createTime: jobs.createdAt, id: jobs.id, status: jobs.status };
+export const jobSorts = {
+  jobName: jobs.jobName,
+  jobGroup: jobs.jobGroup,
+  nextFireTime: jobs.nextFireAt,
+  prevFireTime: jobs.prevFireAt,
+  createTime: jobs.createdAt,
+  id: jobs.id,
+  status: jobs.status,
+};
 export const jobDefaultOrder = desc(jobs.id);
 
-export async function pageJobs(db: Executor, scope: Scope, q: JobFilter, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobRow[] }> {
+export async function pageJobs(
+  db: Executor,
+  scope: Scope,
+  q: JobFilter,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: JobRow[] }> {
   const where = jobWhere(scope, q);
   return selectPage(db, jobs, where, order, { limit, offset });
 }
@@ -572,10 +635,24 @@ function recordWhere(scope: Scope, q: RecordFilter): SQL | undefined {
   );
 }
 
-export const recordSorts = { plannedAt: jobLogs.plannedAt, startedAt: jobLogs.startedAt, durationMs: jobLogs.durationMs, jobName: jobLogs.jobName, result: jobLogs.result, id: jobLogs.id };
+export const recordSorts = {
+  plannedAt: jobLogs.plannedAt,
+  startedAt: jobLogs.startedAt,
+  durationMs: jobLogs.durationMs,
+  jobName: jobLogs.jobName,
+  result: jobLogs.result,
+  id: jobLogs.id,
+};
 export const recordDefaultOrder = [desc(jobLogs.plannedAt), desc(jobLogs.id)];
 
-export async function pageRecords(db: Executor, scope: Scope, q: RecordFilter, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobLogRow[] }> {
+export async function pageRecords(
+  db: Executor,
+  scope: Scope,
+  q: RecordFilter,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: JobLogRow[] }> {
   const where = recordWhere(scope, q);
   return selectPage(db, jobLogs, where, order, { limit, offset });
 }
@@ -621,7 +698,13 @@ export async function insertStream(db: Executor, scope: Scope, values: typeof jo
   return row!;
 }
 
-export async function updateStreamRow(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof jobStreams.$inferInsert, 'orgId' | 'id'>>): Promise<JobStreamRow[]> {
+export async function updateStreamRow(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof jobStreams.$inferInsert, 'orgId' | 'id'>>,
+): Promise<JobStreamRow[]> {
   return db
     .update(jobStreams)
     .set({ ...values, version: sql`${jobStreams.version} + 1`, updatedAt: new Date() })
@@ -641,16 +724,38 @@ export async function deleteStreamRows(db: Executor, scope: Scope, ids: number[]
 export const streamSorts = { name: jobStreams.name, nextFireTime: jobStreams.nextFireAt, createTime: jobStreams.createdAt, id: jobStreams.id };
 export const streamDefaultOrder = desc(jobStreams.id);
 
-export async function pageStreams(db: Executor, scope: Scope, q: Omit<StreamListQuery, keyof PageQuery>, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobStreamRow[] }> {
-  const where = and(inScope(scope, jobStreams.orgId), q.name ? ilike(jobStreams.name, like(q.name)) : undefined, q.status !== undefined ? eq(jobStreams.status, q.status) : undefined);
+export async function pageStreams(
+  db: Executor,
+  scope: Scope,
+  q: Omit<StreamListQuery, keyof PageQuery>,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: JobStreamRow[] }> {
+  const where = and(
+    inScope(scope, jobStreams.orgId),
+    q.name ? ilike(jobStreams.name, like(q.name)) : undefined,
+    q.status !== undefined ? eq(jobStreams.status, q.status) : undefined,
+  );
   return selectPage(db, jobStreams, where, order, { limit, offset });
 }
 
 export const runSorts = { startedAt: jobStreamRuns.startedAt, durationMs: jobStreamRuns.durationMs, status: jobStreamRuns.status, id: jobStreamRuns.id };
 export const runDefaultOrder = desc(jobStreamRuns.id);
 
-export async function pageStreamRuns(db: Executor, scope: Scope, q: Omit<StreamRunListQuery, keyof PageQuery>, order: SQL[], limit: number, offset: number): Promise<{ total: number; rows: JobStreamRunRow[] }> {
-  const where = and(inScope(scope, jobStreamRuns.orgId), q.streamId ? eq(jobStreamRuns.streamId, q.streamId) : undefined, q.status ? eq(jobStreamRuns.status, q.status) : undefined);
+export async function pageStreamRuns(
+  db: Executor,
+  scope: Scope,
+  q: Omit<StreamRunListQuery, keyof PageQuery>,
+  order: SQL[],
+  limit: number,
+  offset: number,
+): Promise<{ total: number; rows: JobStreamRunRow[] }> {
+  const where = and(
+    inScope(scope, jobStreamRuns.orgId),
+    q.streamId ? eq(jobStreamRuns.streamId, q.streamId) : undefined,
+    q.status ? eq(jobStreamRuns.status, q.status) : undefined,
+  );
   return selectPage(db, jobStreamRuns, where, order, { limit, offset });
 }
 
@@ -698,7 +803,14 @@ export interface StepInsert {
 }
 
 /** Inserts the waiting dispatch records of a run's steps (at most once per node), in organisations of the scope. Answers how many. */
-export async function insertStreamSteps(db: Executor, scope: Scope, runId: number, manual: boolean, createdBy: number | null, rows: StepInsert[]): Promise<number> {
+export async function insertStreamSteps(
+  db: Executor,
+  scope: Scope,
+  runId: number,
+  manual: boolean,
+  createdBy: number | null,
+  rows: StepInsert[],
+): Promise<number> {
   if (!rows.length) return 0;
   const ins = rowsOf<{ id: number }>(
     await db.execute(sql`
@@ -742,16 +854,27 @@ export interface RunLock {
 /** Locks a stream run of the scope (for update) to move it on. */
 export async function lockStreamRun(db: Executor, scope: Scope, runId: number): Promise<RunLock | undefined> {
   const [r] = rowsOf<{ id: number; org_id: number; manual: boolean; status: string; graph: unknown; created_by: number | null }>(
-    await db.execute(sql`select id, org_id, manual, status, graph, created_by from sys_job_stream_run where id = ${runId} and ${inScopeSql(scope, sql`org_id`)} for update`),
+    await db.execute(
+      sql`select id, org_id, manual, status, graph, created_by from sys_job_stream_run where id = ${runId} and ${inScopeSql(scope, sql`org_id`)} for update`,
+    ),
   );
   if (!r) return undefined;
   const graph = typeof r.graph === 'string' ? JSON.parse(r.graph) : r.graph;
-  return { id: Number(r.id), orgId: Number(r.org_id), manual: r.manual, status: r.status, graph, createdBy: r.created_by === null ? null : Number(r.created_by) };
+  return {
+    id: Number(r.id),
+    orgId: Number(r.org_id),
+    manual: r.manual,
+    status: r.status,
+    graph,
+    createdBy: r.created_by === null ? null : Number(r.created_by),
+  };
 }
 
 /** The results of a run's steps so far, by node. */
 export async function stepResults(db: Executor, scope: Scope, runId: number): Promise<Map<string, string>> {
-  const rows = rowsOf<{ node_key: string; result: string }>(await db.execute(sql`select node_key, result from sys_job_log where stream_run_id = ${runId} and ${inScopeSql(scope, sql`org_id`)}`));
+  const rows = rowsOf<{ node_key: string; result: string }>(
+    await db.execute(sql`select node_key, result from sys_job_log where stream_run_id = ${runId} and ${inScopeSql(scope, sql`org_id`)}`),
+  );
   return new Map(rows.map((s) => [s.node_key, s.result]));
 }
 
@@ -770,7 +893,10 @@ export async function finishStreamRun(db: Executor, scope: Scope, runId: number,
  */
 export async function purgeOldRows(db: Executor, scope: Scope, what: 'records' | 'runs', days: number, signal: AbortSignal): Promise<number> {
   const table = what === 'records' ? sql.raw('sys_job_log') : sql.raw('sys_job_stream_run');
-  const old = what === 'records' ? sql`planned_at < now() - make_interval(days => ${days}) and result <> 'normal'` : sql`started_at < now() - make_interval(days => ${days}) and status <> 'running'`;
+  const old =
+    what === 'records'
+      ? sql`planned_at < now() - make_interval(days => ${days}) and result <> 'normal'`
+      : sql`started_at < now() - make_interval(days => ${days}) and status <> 'running'`;
   let total = 0;
   for (;;) {
     signal.throwIfAborted();

@@ -68,13 +68,17 @@ describe.each(databases)('job API on %s', (kind) => {
   });
 
   it('previews the next 10 fire times of a cron expression, in the job time zone', async () => {
-    const r = await admin.json('POST', sys('job/cron/preview'), { body: { cronExpr: '0 0 12 29 2 ?', timeZone: 'Asia/Shanghai', startTime: '2023-01-01 00:00:00', count: 10 } });
+    const r = await admin.json('POST', sys('job/cron/preview'), {
+      body: { cronExpr: '0 0 12 29 2 ?', timeZone: 'Asia/Shanghai', startTime: '2023-01-01 00:00:00', count: 10 },
+    });
     expect(r.code).toBe(0);
     expect(r.body.times).toHaveLength(10);
     // Leap days only, the first ones after now (or after the start time when later).
     expect(r.body.times.every((t: { local: string }) => /-02-29 12:00:00$/.test(t.local))).toBe(true);
     expect(new Date(r.body.times[0].time).getTime()).toBeGreaterThan(Date.now());
-    const ny = await admin.json('POST', sys('job/cron/preview'), { body: { cronExpr: '0 30 2 * * ?', timeZone: 'America/New_York', startTime: '2030-03-09 00:00:00', count: 3 } });
+    const ny = await admin.json('POST', sys('job/cron/preview'), {
+      body: { cronExpr: '0 30 2 * * ?', timeZone: 'America/New_York', startTime: '2030-03-09 00:00:00', count: 3 },
+    });
     expect(ny.body.times.map((t: { local: string }) => t.local)).toEqual(['2030-03-09 02:30:00', '2030-03-10 03:00:00', '2030-03-11 02:30:00']);
     const bad = await admin.json('POST', sys('job/cron/preview'), { body: { cronExpr: '0 0 12 ? * 9' }, lang: 'en-US' });
     expect(bad.code).toBe(100400);
@@ -128,13 +132,34 @@ describe.each(databases)('job API on %s', (kind) => {
     // 2030-01-05 is a Saturday: the platform calendar makes it a work day; Monday 2030-01-07 a holiday.
     await s.database.db.execute(sql`insert into sys_holiday (org_id, day, kind) values (1, '2030-01-05', 0), (1, '2030-01-07', 1)`);
     clearWorkDayCache();
-    const r = await admin.json('POST', sys('job/cron/preview'), { body: { cronExpr: '0 0 9 * * ?', timeZone: 'Asia/Shanghai', startTime: '2030-01-04 00:00:00', skipNonWorkDays: true, count: 4 } });
+    const r = await admin.json('POST', sys('job/cron/preview'), {
+      body: { cronExpr: '0 0 9 * * ?', timeZone: 'Asia/Shanghai', startTime: '2030-01-04 00:00:00', skipNonWorkDays: true, count: 4 },
+    });
     expect(r.body.times.map((t: { local: string }) => t.local.slice(0, 10))).toEqual(['2030-01-04', '2030-01-05', '2030-01-08', '2030-01-09']);
   });
 
   it('adds, reads, lists, updates with version, refuses stale versions and duplicates, deletes', async () => {
-    const created = await createJob(admin, beanJob({ jobName: '订单超时关闭', jobGroup: 'order', triggerType: 'cron', cronExpr: '0 0/5 * * * ?', description: '关闭 15 分钟未付款的订单', status: 1 }));
-    expect(created).toMatchObject({ jobName: '订单超时关闭', status: 1, nextFireTime: null, creator: '系统管理员', version: 1, timeZone: 'Asia/Shanghai', misfirePolicy: 'fireOnce', blockingStrategy: 'serial' });
+    const created = await createJob(
+      admin,
+      beanJob({
+        jobName: '订单超时关闭',
+        jobGroup: 'order',
+        triggerType: 'cron',
+        cronExpr: '0 0/5 * * * ?',
+        description: '关闭 15 分钟未付款的订单',
+        status: 1,
+      }),
+    );
+    expect(created).toMatchObject({
+      jobName: '订单超时关闭',
+      status: 1,
+      nextFireTime: null,
+      creator: '系统管理员',
+      version: 1,
+      timeZone: 'Asia/Shanghai',
+      misfirePolicy: 'fireOnce',
+      blockingStrategy: 'serial',
+    });
     const got = await admin.json('GET', sys(`job/${created.id}`));
     expect(got.body.cronExpr).toBe('0 0/5 * * * ?');
 
@@ -173,15 +198,25 @@ describe.each(databases)('job API on %s', (kind) => {
     expect(en.msg).toBe('HTTP jobs are off: an administrator must list the addresses they may call in the server setting JOB_HTTP_ALLOW');
     // An HTTP job saved before (or by another configuration) cannot be run now, and a scheduled run records why.
     const id = Number(
-      ((await s.database.db.execute(sql`insert into sys_job (org_id, job_name, job_group, job_type, trigger_type, interval_seconds, repeat_count, start_time, time_zone, status, executor_ip, executor_host, executor_path, alarm_on_failure)
-        values (1, ${`legacy-http-${Date.now()}`}, 'test', 'http', 'interval', 1, -1, now(), 'Asia/Shanghai', 1, '127.0.0.1', 8080, '/hook', false) returning id`)) as unknown as { rows: { id: number }[] }).rows[0]!.id,
+      (
+        (await s.database.db
+          .execute(sql`insert into sys_job (org_id, job_name, job_group, job_type, trigger_type, interval_seconds, repeat_count, start_time, time_zone, status, executor_ip, executor_host, executor_path, alarm_on_failure)
+        values (1, ${`legacy-http-${Date.now()}`}, 'test', 'http', 'interval', 1, -1, now(), 'Asia/Shanghai', 1, '127.0.0.1', 8080, '/hook', false) returning id`)) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows[0]!.id,
     );
     const run = await admin.json('POST', sys(`job/${id}/run`), { body: {}, lang: 'en-US' });
     expect(run.code).toBe(100400);
     expect(run.msg).toBe(en.msg);
-    const [queued] = ((await s.database.db.execute(sql`insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, manual, call_mode, planned_at, due_at)
-      values (1, ${id}, 'legacy', 'test', 'manual', true, 'http', now(), now()) returning id`)) as unknown as { rows: { id: number }[] }).rows;
-    const rec = await waitFor(() => admin.json('GET', sys(`job/log/${queued!.id}`)), (r) => r.body.result !== 'normal');
+    const [queued] = (
+      (await s.database.db.execute(sql`insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, manual, call_mode, planned_at, due_at)
+      values (1, ${id}, 'legacy', 'test', 'manual', true, 'http', now(), now()) returning id`)) as unknown as { rows: { id: number }[] }
+    ).rows;
+    const rec = await waitFor(
+      () => admin.json('GET', sys(`job/log/${queued!.id}`)),
+      (r) => r.body.result !== 'normal',
+    );
     expect(rec.body).toMatchObject({ result: 'error', detail: 'HTTP jobs are off (JOB_HTTP_ALLOW is empty)' });
     expect((await admin.json('DELETE', sys(`job/${id}`))).code).toBe(0);
   });
@@ -196,21 +231,34 @@ describe.each(databases)('job API on %s', (kind) => {
     const bean = await createJob(manager, beanJob({ status: 1 }));
     const retype = await manager.json('PUT', sys(`job/${bean.id}`), { body: { ...http, jobName: bean.jobName, version: bean.version } });
     expect(retype.code).toBe(100420);
-    const venueOrg = Number(((await s.database.db.execute(sql`select org_id from sys_user where code = 'manager'`)) as unknown as { rows: { org_id: number }[] }).rows[0]!.org_id);
+    const venueOrg = Number(
+      ((await s.database.db.execute(sql`select org_id from sys_user where code = 'manager'`)) as unknown as { rows: { org_id: number }[] }).rows[0]!.org_id,
+    );
     const legacy = Number(
-      ((await s.database.db.execute(sql`insert into sys_job (org_id, job_name, job_group, job_type, trigger_type, interval_seconds, repeat_count, start_time, time_zone, status, executor_ip, executor_host, executor_path)
-        values (${venueOrg}, ${`venue-http-${Date.now()}`}, 'test', 'http', 'interval', 1, -1, now(), 'Asia/Shanghai', 1, '127.0.0.1', 8080, '/hook') returning id`)) as unknown as { rows: { id: number }[] }).rows[0]!.id,
+      (
+        (await s.database.db
+          .execute(sql`insert into sys_job (org_id, job_name, job_group, job_type, trigger_type, interval_seconds, repeat_count, start_time, time_zone, status, executor_ip, executor_host, executor_path)
+        values (${venueOrg}, ${`venue-http-${Date.now()}`}, 'test', 'http', 'interval', 1, -1, now(), 'Asia/Shanghai', 1, '127.0.0.1', 8080, '/hook') returning id`)) as unknown as {
+          rows: { id: number }[];
+        }
+      ).rows[0]!.id,
     );
     const toBean = await manager.json('PUT', sys(`job/${legacy}`), { body: { ...beanJob({ status: 1 }), version: 1 } });
     expect(toBean.code).toBe(100420);
-    const [row] = ((await s.database.db.execute(sql`select job_type, executor_ip from sys_job where id = ${legacy}`)) as unknown as { rows: { job_type: string; executor_ip: string }[] }).rows;
+    const [row] = (
+      (await s.database.db.execute(sql`select job_type, executor_ip from sys_job where id = ${legacy}`)) as unknown as {
+        rows: { job_type: string; executor_ip: string }[];
+      }
+    ).rows;
     expect(row).toEqual({ job_type: 'http', executor_ip: '127.0.0.1' });
     expect((await manager.json('DELETE', sys(`job/${legacy},${bean.id}`))).body).toEqual({ deleted: 2 });
   });
 
   it('lists the bean handlers a caller may use', async () => {
     const all = await admin.json('GET', sys('job/handlers'), { lang: 'en-US' });
-    expect(all.body.map((h: { name: string }) => h.name)).toEqual(expect.arrayContaining(['noop', 'sleep', 'purgeExpiredSessions', 'purgeLogs', 'purgeDispatchRecords']));
+    expect(all.body.map((h: { name: string }) => h.name)).toEqual(
+      expect.arrayContaining(['noop', 'sleep', 'purgeExpiredSessions', 'purgeLogs', 'purgeDispatchRecords']),
+    );
     expect(all.body.find((h: { name: string }) => h.name === 'purgeExpiredSessions').description).toBe('Purge expired sessions');
     const venue = await manager.json('GET', sys('job/handlers'));
     expect(venue.body.map((h: { name: string }) => h.name)).not.toContain('purgeLogs');
@@ -222,7 +270,10 @@ describe.each(databases)('job API on %s', (kind) => {
   it("scopes jobs and records to the caller's organisation: another organisation's answers 100404", async () => {
     const platformJob = await createJob(admin, beanJob({ status: 1 }));
     const run = await admin.json('POST', sys(`job/${platformJob.id}/run`), { body: {} });
-    await waitFor(() => admin.json('GET', sys(`job/log/${run.body.id}`)), (r) => r.body.result !== 'normal');
+    await waitFor(
+      () => admin.json('GET', sys(`job/log/${run.body.id}`)),
+      (r) => r.body.result !== 'normal',
+    );
     for (const [method, url] of [
       ['GET', `job/${platformJob.id}`],
       ['PUT', `job/${platformJob.id}/pause`],
@@ -250,8 +301,13 @@ describe.each(databases)('job API on %s', (kind) => {
     const job = await createJob(admin, beanJob({ status: 1, beanName: 'sleep', executeData: { ms: 1, fail: true }, alarmOnFailure: false }));
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) ids.push((await admin.json('POST', sys(`job/${job.id}/run`), { body: {} })).body.id);
-    await waitFor(() => admin.json('POST', sys('job/log/list'), { body: { jobId: job.id, result: 'fail' } }), (r) => r.body.total === 3);
-    const page = await admin.json('POST', sys('job/log/list'), { body: { jobId: job.id, manual: true, pageNum: 2, pageSize: 2, sortField: 'plannedAt', sortOrder: 'ascend' } });
+    await waitFor(
+      () => admin.json('POST', sys('job/log/list'), { body: { jobId: job.id, result: 'fail' } }),
+      (r) => r.body.total === 3,
+    );
+    const page = await admin.json('POST', sys('job/log/list'), {
+      body: { jobId: job.id, manual: true, pageNum: 2, pageSize: 2, sortField: 'plannedAt', sortOrder: 'ascend' },
+    });
     expect(page.body.total).toBe(3);
     expect(page.body.data.map((r: { id: number }) => r.id)).toEqual([ids[2]]);
     expect(page.body.data[0]).toMatchObject({ result: 'fail', manual: true, serviceName: 'sleep', callMode: 'bean' });
@@ -265,9 +321,13 @@ describe.each(databases)('job API on %s', (kind) => {
     const shipped = await admin.json('POST', sys('job/list'), { body: { jobGroup: 'system', pageSize: 50 } });
     expect(shipped.body.data.map((j: { beanName: string }) => j.beanName).sort()).toEqual(['purgeDispatchRecords', 'purgeExpiredSessions', 'purgeLogs']);
     expect(shipped.body.data.every((j: { nextFireTime: string | null; status: number }) => j.status === 0 && j.nextFireTime)).toBe(true);
-    const retention = (await s.database.db.execute(sql`select value from sys_config where code = 'job.logRetentionDays'`)) as unknown as { rows: { value: string }[] };
+    const retention = (await s.database.db.execute(sql`select value from sys_config where code = 'job.logRetentionDays'`)) as unknown as {
+      rows: { value: string }[];
+    };
     expect(retention.rows[0]?.value).toBe('30');
-    const off = { ctx: { ...s.app.ctx, config: { ...s.config, jobs: { ...s.config.jobs, scheduler: false } } }, log: s.app.log } as unknown as Parameters<typeof startJobs>[0];
+    const off = { ctx: { ...s.app.ctx, config: { ...s.config, jobs: { ...s.config.jobs, scheduler: false } } }, log: s.app.log } as unknown as Parameters<
+      typeof startJobs
+    >[0];
     expect(await startJobs(off)).toBeUndefined();
     // The shipped jobs stay out of the way of the other tests.
     await admin.json('DELETE', sys(`job/${shipped.body.data.map((j: { id: number }) => j.id).join(',')}`));
@@ -301,7 +361,11 @@ describe.each(databases)('job API on %s', (kind) => {
       expect(created.code).toBe(0);
       const run = await admin.json('POST', sys(`jobStream/${created.body.id}/run`));
       expect(run.code).toBe(0);
-      const done = await waitFor(() => admin.json('GET', sys(`jobStream/run/${run.body.id}`)), (r) => r.body.status !== 'running', 10_000);
+      const done = await waitFor(
+        () => admin.json('GET', sys(`jobStream/run/${run.body.id}`)),
+        (r) => r.body.status !== 'running',
+        10_000,
+      );
       expect(done.body.status).toBe('success');
       const step = (k: string) => done.body.steps.find((x: { nodeKey: string }) => x.nodeKey === k);
       expect(done.body.steps.map((x: { state: string }) => x.state)).toEqual(['success', 'success', 'success', 'success']);
@@ -335,18 +399,34 @@ describe.each(databases)('job API on %s', (kind) => {
         },
       });
       const run = await admin.json('POST', sys(`jobStream/${created.body.id}/run`));
-      const done = await waitFor(() => admin.json('GET', sys(`jobStream/run/${run.body.id}`)), (r) => r.body.status !== 'running', 10_000);
+      const done = await waitFor(
+        () => admin.json('GET', sys(`jobStream/run/${run.body.id}`)),
+        (r) => r.body.status !== 'running',
+        10_000,
+      );
       expect(done.body.status).toBe('fail');
-      expect(Object.fromEntries(done.body.steps.map((x: { nodeKey: string; state: string }) => [x.nodeKey, x.state]))).toEqual({ load: 'fail', report: 'skipped', cleanup: 'success' });
+      expect(Object.fromEntries(done.body.steps.map((x: { nodeKey: string; state: string }) => [x.nodeKey, x.state]))).toEqual({
+        load: 'fail',
+        report: 'skipped',
+        cleanup: 'success',
+      });
     });
 
     it('a stream with a cron expression starts its own runs; pausing it stops them', async () => {
       const a = await job(`sa-${Date.now()}`);
-      const created = await admin.json('POST', sys('jobStream'), { body: { name: `every-second-${Date.now()}`, cronExpr: '* * * * * ?', nodes: [{ key: 'only', jobId: a.id }], edges: [] } });
+      const created = await admin.json('POST', sys('jobStream'), {
+        body: { name: `every-second-${Date.now()}`, cronExpr: '* * * * * ?', nodes: [{ key: 'only', jobId: a.id }], edges: [] },
+      });
       expect(created.code).toBe(0);
-      const runs = await waitFor(() => admin.json('POST', sys('jobStream/run/list'), { body: { streamId: created.body.id, status: 'success' } }), (r) => r.body.total >= 2, 8000);
+      const runs = await waitFor(
+        () => admin.json('POST', sys('jobStream/run/list'), { body: { streamId: created.body.id, status: 'success' } }),
+        (r) => r.body.total >= 2,
+        8000,
+      );
       expect(runs.body.data[0]).toMatchObject({ trigger: 'schedule', manual: false });
-      const paused = await admin.json('PUT', sys(`jobStream/${created.body.id}`), { body: { name: created.body.name, cronExpr: '* * * * * ?', status: 1, nodes: created.body.nodes, edges: [], version: 1 } });
+      const paused = await admin.json('PUT', sys(`jobStream/${created.body.id}`), {
+        body: { name: created.body.name, cronExpr: '* * * * * ?', status: 1, nodes: created.body.nodes, edges: [], version: 1 },
+      });
       expect(paused.body).toMatchObject({ status: 1, nextFireTime: null });
       await new Promise((r) => setTimeout(r, 300));
       const n = (await admin.json('POST', sys('jobStream/run/list'), { body: { streamId: created.body.id } })).body.total;
@@ -363,7 +443,17 @@ describe.each(databases)('job API on %s', (kind) => {
         { key: 'y', jobId: b.id },
         { key: 'z', jobId: c.id },
       ];
-      const cyc = await admin.json('POST', sys('jobStream'), { body: { name: `loop-${Date.now()}`, nodes, edges: [{ from: 'x', to: 'y' }, { from: 'y', to: 'z' }, { from: 'z', to: 'y' }] } });
+      const cyc = await admin.json('POST', sys('jobStream'), {
+        body: {
+          name: `loop-${Date.now()}`,
+          nodes,
+          edges: [
+            { from: 'x', to: 'y' },
+            { from: 'y', to: 'z' },
+            { from: 'z', to: 'y' },
+          ],
+        },
+      });
       expect(cyc.code).toBe(100400);
       expect(cyc.msg).toBe('任务流不能有循环：y → z → y');
       const self = await admin.json('POST', sys('jobStream'), { body: { name: `self-${Date.now()}`, nodes, edges: [{ from: 'x', to: 'x' }] }, lang: 'en-US' });
@@ -371,10 +461,20 @@ describe.each(databases)('job API on %s', (kind) => {
       const unknown = await admin.json('POST', sys('jobStream'), { body: { name: `u-${Date.now()}`, nodes, edges: [{ from: 'x', to: 'w' }] } });
       expect(unknown.msg).toBe('连线引用了不存在的节点“w”');
 
-      const ok = await admin.json('POST', sys('jobStream'), { body: { name: `chain-${Date.now()}`, nodes, edges: [{ from: 'x', to: 'y' }], cronExpr: '0 0 2 * * ?' } });
+      const ok = await admin.json('POST', sys('jobStream'), {
+        body: { name: `chain-${Date.now()}`, nodes, edges: [{ from: 'x', to: 'y' }], cronExpr: '0 0 2 * * ?' },
+      });
       expect(ok.code).toBe(0);
       expect(ok.body.nextFireTime).toBeTruthy();
-      const upd = { name: ok.body.name, nodes, edges: [{ from: 'x', to: 'y' }, { from: 'y', to: 'z' }], version: 1 };
+      const upd = {
+        name: ok.body.name,
+        nodes,
+        edges: [
+          { from: 'x', to: 'y' },
+          { from: 'y', to: 'z' },
+        ],
+        version: 1,
+      };
       expect((await admin.json('PUT', sys(`jobStream/${ok.body.id}`), { body: upd })).body.version).toBe(2);
       expect((await admin.json('PUT', sys(`jobStream/${ok.body.id}`), { body: upd })).code).toBe(100409);
       const loopEdit = await admin.json('PUT', sys(`jobStream/${ok.body.id}`), { body: { ...upd, version: 2, edges: [...upd.edges, { from: 'z', to: 'x' }] } });

@@ -25,7 +25,20 @@ import {
   streamUpdate,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
-import { createJob, deleteJobs, getRecord, handlersFor, jobView, listJobs, listRecords, loadJob, previewCron, runJobNow, setJobStatus, updateJob } from './job.service.ts';
+import {
+  createJob,
+  deleteJobs,
+  getRecord,
+  handlersFor,
+  jobView,
+  listJobs,
+  listRecords,
+  loadJob,
+  previewCron,
+  runJobNow,
+  setJobStatus,
+  updateJob,
+} from './job.service.ts';
 import { createStream, deleteStreams, getStream, getStreamRun, listStreamRuns, listStreams, runStreamNow, updateStream } from './stream.service.ts';
 
 export function jobRoutes(app: FastifyInstance, ctx: AppContext): void {

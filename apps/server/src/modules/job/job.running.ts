@@ -126,7 +126,9 @@ export class Runner {
     const jobId = run.fire.jobId;
     if (jobId === null) return { local: [], remote: [] };
     // Only runs claimed before this one count (record ids grow in claim order), so two runs never wait for each other.
-    const local = [...this.runs.values()].filter((r) => r.fire.recordId < run.fire.recordId && r.fire.jobId === jobId && (r.state === 'running' || r.state === 'waiting'));
+    const local = [...this.runs.values()].filter(
+      (r) => r.fire.recordId < run.fire.recordId && r.fire.jobId === jobId && (r.state === 'running' || r.state === 'waiting'),
+    );
     let remote: number[] = [];
     if (run.fire.flagged) {
       this.ctx.stats.remoteChecks++;
@@ -147,7 +149,11 @@ export class Runner {
       if (local.length || remote.length) {
         const ids = [...local.map((r) => r.fire.recordId), ...remote];
         if (job.blockingStrategy === 'discard') {
-          return this.finish(run, { result: 'block', detail: `discarded: the previous run (#${ids[0]}) is still running (blocking strategy discard)` }, fire.attempt);
+          return this.finish(
+            run,
+            { result: 'block', detail: `discarded: the previous run (#${ids[0]}) is still running (blocking strategy discard)` },
+            fire.attempt,
+          );
         }
         if (job.blockingStrategy === 'cover') {
           for (const r of local) r.controller.abort(new CancelAbort(fire.recordId));

@@ -272,7 +272,14 @@ export async function createJob(ctx: AppContext, caller: Caller, input: JobBody)
   const values = await normalise(ctx, caller, orgId, input);
   const nextFireAt = input.status === 0 ? await firstFire(ctx.db, { ...values, orgId }) : null;
   try {
-    const row = await insertJob(ctx.db, scopeOf(caller), { ...values, orgId, status: input.status, nextFireAt, createdBy: caller.userId, creatorName: caller.userName });
+    const row = await insertJob(ctx.db, scopeOf(caller), {
+      ...values,
+      orgId,
+      status: input.status,
+      nextFireAt,
+      createdBy: caller.userId,
+      creatorName: caller.userName,
+    });
     schedulerFor(ctx.db)?.wake();
     return jobView(row!);
   } catch (e) {
@@ -283,7 +290,21 @@ export async function createJob(ctx: AppContext, caller: Caller, input: JobBody)
 const SCHEDULE_FIELDS = ['triggerType', 'cronExpr', 'intervalSeconds', 'repeatCount', 'startTime', 'endTime', 'timeZone', 'skipNonWorkDays'] as const;
 
 /** Fields of the job form with a create default: left out of an edit, they keep the job's value (issue 23, point 10). */
-const KEPT_WHEN_OMITTED = ['architecture', 'intervalInSeconds', 'repeatCount', 'skipNonWorkDays', 'httpMethod', 'recordAnswer', 'status', 'misfirePolicy', 'blockingStrategy', 'timeoutSeconds', 'retryCount', 'retryDelaySeconds', 'alarmOnFailure'] as const;
+const KEPT_WHEN_OMITTED = [
+  'architecture',
+  'intervalInSeconds',
+  'repeatCount',
+  'skipNonWorkDays',
+  'httpMethod',
+  'recordAnswer',
+  'status',
+  'misfirePolicy',
+  'blockingStrategy',
+  'timeoutSeconds',
+  'retryCount',
+  'retryDelaySeconds',
+  'alarmOnFailure',
+] as const;
 
 export async function updateJob(ctx: AppContext, caller: Caller, id: number, edit: z.output<typeof jobUpdate>): Promise<JobView> {
   const current = await loadJob(ctx.db, caller, id);
@@ -295,7 +316,7 @@ export async function updateJob(ctx: AppContext, caller: Caller, id: number, edi
   const scheduleChanged = SCHEDULE_FIELDS.some((f) => {
     const a = (current as Record<string, unknown>)[f];
     const b = (values as Record<string, unknown>)[f];
-    return (a instanceof Date ? a.getTime() : a ?? null) !== (b instanceof Date ? b.getTime() : b ?? null);
+    return (a instanceof Date ? a.getTime() : (a ?? null)) !== (b instanceof Date ? b.getTime() : (b ?? null));
   });
   // A new schedule starts counting its repeats again.
   const fireCount = scheduleChanged ? 0 : Number(current.fireCount);
@@ -346,20 +367,26 @@ export async function runJobNow(ctx: AppContext, caller: Caller, id: number, par
   if (params !== undefined && JSON.stringify(params).length > 8000) throw fieldError('executeData', 'error.field.tooLong', { max: 8000 });
   const now = new Date();
   const row = await insertManualRecord(ctx.db, scopeOf(caller), {
-      orgId: job.orgId,
-      jobId: job.id,
-      jobName: job.jobName,
-      jobGroup: job.jobGroup,
-      trigger: 'manual',
-      manual: true,
-      serviceName: serviceNameOf({ job_type: job.jobType, bean_name: job.beanName, executor_ip: job.executorIp, executor_host: job.executorHost, executor_path: job.executorPath }),
-      callMode: job.jobType,
-      plannedAt: now,
-      dueAt: now,
-      // The record keeps what the run is given: the parameters sent, else the job's own.
-      params: params === undefined ? (job.executeData ?? null) : params,
-      createdBy: caller.userId,
-    });
+    orgId: job.orgId,
+    jobId: job.id,
+    jobName: job.jobName,
+    jobGroup: job.jobGroup,
+    trigger: 'manual',
+    manual: true,
+    serviceName: serviceNameOf({
+      job_type: job.jobType,
+      bean_name: job.beanName,
+      executor_ip: job.executorIp,
+      executor_host: job.executorHost,
+      executor_path: job.executorPath,
+    }),
+    callMode: job.jobType,
+    plannedAt: now,
+    dueAt: now,
+    // The record keeps what the run is given: the parameters sent, else the job's own.
+    params: params === undefined ? (job.executeData ?? null) : params,
+    createdBy: caller.userId,
+  });
   schedulerFor(ctx.db)?.wake();
   return recordView(row);
 }
@@ -400,13 +427,24 @@ export async function previewCron(ctx: AppContext, caller: Caller, input: CronPr
   if (start === 'invalid') throw fieldError('startTime', 'error.field.invalid');
   if (end === 'invalid') throw fieldError('endTime', 'error.field.invalid');
   if (start && end && end < start) throw fieldError('endTime', 'job.window');
-  const spec: TriggerSpec = { triggerType: 'cron', cronExpr: input.cronExpr.trim().replace(/\s+/g, ' '), intervalSeconds: 0, startTime: start ?? new Date(0), endTime: end, timeZone, skipNonWorkDays: input.skipNonWorkDays };
+  const spec: TriggerSpec = {
+    triggerType: 'cron',
+    cronExpr: input.cronExpr.trim().replace(/\s+/g, ' '),
+    intervalSeconds: 0,
+    startTime: start ?? new Date(0),
+    endTime: end,
+    timeZone,
+    skipNonWorkDays: input.skipNonWorkDays,
+  };
   const from = new Date(Math.max(Date.now(), start?.getTime() ?? 0));
   const times = await previewFireTimes(spec, from, input.count, input.skipNonWorkDays ? workDayChecker(ctx.db, caller.orgId) : undefined);
   if (!times.length) throw fieldError('cronExpr', 'job.cron.never');
   // Each time with the zone's UTC offset and how daylight saving touched it (the rule of decisions, "Job scheduling").
   const cron = QuartzCron.of(spec.cronExpr!, timeZone);
-  return { timeZone, times: times.map((d) => ({ time: d.toISOString(), local: localDateTime(d, timeZone), offset: utcOffsetText(d, timeZone), dst: cron.dstNote(d) })) };
+  return {
+    timeZone,
+    times: times.map((d) => ({ time: d.toISOString(), local: localDateTime(d, timeZone), offset: utcOffsetText(d, timeZone), dst: cron.dstNote(d) })),
+  };
 }
 
 export function handlersFor(caller: Caller, lang: Lang) {

@@ -67,7 +67,9 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex('sys_job_org_group_name_uq').on(t.orgId, t.jobGroup, t.jobName),
-    index('sys_job_due_idx').on(t.nextFireAt).where(sql`${t.status} = 0 and ${t.nextFireAt} is not null`),
+    index('sys_job_due_idx')
+      .on(t.nextFireAt)
+      .where(sql`${t.status} = 0 and ${t.nextFireAt} is not null`),
     index('sys_job_org_idx').on(t.orgId, t.id),
     check('sys_job_type_ck', sql`${t.jobType} in ('bean', 'http')`),
     check('sys_job_arch_ck', sql`${t.architecture} in ('monolithic', 'distributed')`),
@@ -123,14 +125,24 @@ export const jobLogs = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('sys_job_log_fire_uq').on(t.jobId, t.plannedAt).where(sql`${t.trigger} = 'schedule'`),
-    uniqueIndex('sys_job_log_step_uq').on(t.streamRunId, t.nodeKey).where(sql`${t.streamRunId} is not null`),
+    uniqueIndex('sys_job_log_fire_uq')
+      .on(t.jobId, t.plannedAt)
+      .where(sql`${t.trigger} = 'schedule'`),
+    uniqueIndex('sys_job_log_step_uq')
+      .on(t.streamRunId, t.nodeKey)
+      .where(sql`${t.streamRunId} is not null`),
     index('sys_job_log_org_time_idx').on(t.orgId, t.plannedAt),
     index('sys_job_log_job_idx').on(t.jobId, t.plannedAt),
     index('sys_job_log_time_idx').on(t.plannedAt),
-    index('sys_job_log_active_idx').on(t.jobId, t.id).where(sql`${t.result} = 'normal'`),
-    index('sys_job_log_instance_idx').on(t.instanceId).where(sql`${t.result} = 'normal'`),
-    index('sys_job_log_pending_idx').on(t.dueAt).where(sql`${t.result} = 'normal' and ${t.instanceId} is null`),
+    index('sys_job_log_active_idx')
+      .on(t.jobId, t.id)
+      .where(sql`${t.result} = 'normal'`),
+    index('sys_job_log_instance_idx')
+      .on(t.instanceId)
+      .where(sql`${t.result} = 'normal'`),
+    index('sys_job_log_pending_idx')
+      .on(t.dueAt)
+      .where(sql`${t.result} = 'normal' and ${t.instanceId} is null`),
     check('sys_job_log_result_ck', sql`${t.result} in ('normal', 'success', 'complete', 'fail', 'error', 'block')`),
     check('sys_job_log_trigger_ck', sql`${t.trigger} in ('schedule', 'manual', 'stream')`),
   ],
@@ -185,7 +197,9 @@ export const jobStreams = pgTable(
   },
   (t) => [
     uniqueIndex('sys_job_stream_org_name_uq').on(t.orgId, t.name),
-    index('sys_job_stream_due_idx').on(t.nextFireAt).where(sql`${t.status} = 0 and ${t.nextFireAt} is not null`),
+    index('sys_job_stream_due_idx')
+      .on(t.nextFireAt)
+      .where(sql`${t.status} = 0 and ${t.nextFireAt} is not null`),
   ],
 );
 
@@ -211,7 +225,9 @@ export const jobStreamRuns = pgTable(
     createdBy: ref('created_by'),
   },
   (t) => [
-    uniqueIndex('sys_job_stream_run_fire_uq').on(t.streamId, t.plannedAt).where(sql`${t.trigger} = 'schedule'`),
+    uniqueIndex('sys_job_stream_run_fire_uq')
+      .on(t.streamId, t.plannedAt)
+      .where(sql`${t.trigger} = 'schedule'`),
     index('sys_job_stream_run_org_idx').on(t.orgId, t.startedAt),
     index('sys_job_stream_run_stream_idx').on(t.streamId, t.startedAt),
     check('sys_job_stream_run_status_ck', sql`${t.status} in ('running', 'success', 'fail')`),

@@ -130,7 +130,9 @@ export interface Rec {
 
 /** Dispatch records of a job, straight from the database, oldest first. */
 export async function records(s: TestServer, jobId: number): Promise<Rec[]> {
-  const res = (await s.database.db.execute(sql`select * from sys_job_log where job_id = ${jobId} order by planned_at, id`)) as unknown as { rows: Record<string, unknown>[] };
+  const res = (await s.database.db.execute(sql`select * from sys_job_log where job_id = ${jobId} order by planned_at, id`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
   return res.rows.map((r) => ({
     ...(r as unknown as Rec),
     id: Number(r.id),

@@ -29,7 +29,12 @@ export class StreamAdvancer {
         } catch (err) {
           log.error({ err, streamId: s.id }, 'cannot compute the next stream fire');
         }
-        const runId = await startStreamRun(tx, SYSTEM_SCOPE, { id: s.id, orgId: s.orgId, name: s.name, nodes: s.nodes, edges: s.edges }, { trigger: 'schedule', plannedAt: planned, createdBy: null });
+        const runId = await startStreamRun(
+          tx,
+          SYSTEM_SCOPE,
+          { id: s.id, orgId: s.orgId, name: s.name, nodes: s.nodes, edges: s.edges },
+          { trigger: 'schedule', plannedAt: planned, createdBy: null },
+        );
         if (runId) started++;
         await setStreamFires(tx, SYSTEM_SCOPE, s.id, next, planned);
       }

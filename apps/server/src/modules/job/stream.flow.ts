@@ -86,12 +86,27 @@ export function stepStates(graph: Graph, results: Map<string, string>, runFinish
   return states;
 }
 
-export function serviceNameOf(j: { job_type: string; bean_name: string | null; executor_ip: string | null; executor_host: number | null; executor_path: string | null }): string {
+export function serviceNameOf(j: {
+  job_type: string;
+  bean_name: string | null;
+  executor_ip: string | null;
+  executor_host: number | null;
+  executor_path: string | null;
+}): string {
   return j.job_type === 'bean' ? (j.bean_name ?? '') : `${j.executor_ip ?? ''}:${j.executor_host ?? ''}${j.executor_path ?? ''}`;
 }
 
 /** Inserts waiting dispatch records for the given nodes of a run (at most once per node). */
-async function dispatchNodes(tx: Executor, scope: Scope, runId: number, orgId: number, manual: boolean, createdBy: number | null, graph: Graph, keys: string[]): Promise<number> {
+async function dispatchNodes(
+  tx: Executor,
+  scope: Scope,
+  runId: number,
+  orgId: number,
+  manual: boolean,
+  createdBy: number | null,
+  graph: Graph,
+  keys: string[],
+): Promise<number> {
   if (!keys.length) return 0;
   const jobIds = keys.map((k) => Number(graph.nodes.find((n) => n.key === k)!.jobId));
   const byId = new Map((await jobBriefs(tx, scope, jobIds)).map((r) => [Number(r.id), r]));
@@ -124,7 +139,15 @@ export async function startStreamRun(
   const ids = stream.nodes.map((n) => Number(n.jobId));
   const nameOf = new Map((await jobBriefs(tx, scope, ids)).map((r) => [Number(r.id), r.job_name]));
   const graph: Graph = { nodes: stream.nodes.map((n) => ({ ...n, jobName: nameOf.get(Number(n.jobId)) })), edges: stream.edges };
-  const runId = await insertStreamRun(tx, scope, { orgId: stream.orgId, streamId: stream.id, streamName: stream.name, trigger: opts.trigger, plannedAt: opts.plannedAt, graph, createdBy: opts.createdBy });
+  const runId = await insertStreamRun(tx, scope, {
+    orgId: stream.orgId,
+    streamId: stream.id,
+    streamName: stream.name,
+    trigger: opts.trigger,
+    plannedAt: opts.plannedAt,
+    graph,
+    createdBy: opts.createdBy,
+  });
   if (runId === null) return null;
   const roots = graph.nodes.filter((n) => !graph.edges.some((e) => e.to === n.key)).map((n) => n.key);
   await dispatchNodes(tx, scope, runId, stream.orgId, opts.trigger === 'manual', opts.createdBy, graph, roots);

@@ -100,7 +100,12 @@ async function checkGraph(db: Db, scope: Scope, orgId: number, input: StreamBody
   if (cycle) throw fieldError('edges', 'job.stream.cycle', { path: cycle.join(' → ') });
 }
 
-async function schedule(db: Db, scope: Scope, orgId: number, input: StreamBody): Promise<{ cronExpr: string | null; timeZone: string; nextFireAt: Date | null }> {
+async function schedule(
+  db: Db,
+  scope: Scope,
+  orgId: number,
+  input: StreamBody,
+): Promise<{ cronExpr: string | null; timeZone: string; nextFireAt: Date | null }> {
   const timeZone = input.timeZone?.trim() || ((await orgTimeZone(db, scope, orgId)) ?? 'Asia/Shanghai');
   try {
     checkTimeZone(timeZone);
@@ -120,7 +125,8 @@ async function schedule(db: Db, scope: Scope, orgId: number, input: StreamBody):
 }
 
 function duplicate(e: unknown, name: string): never {
-  if (isUniqueViolation(e)) throw conflict('duplicate', 'job.stream.duplicate', { name }, [{ field: 'name', message: 'job.stream.duplicate', params: { name } }]);
+  if (isUniqueViolation(e))
+    throw conflict('duplicate', 'job.stream.duplicate', { name }, [{ field: 'name', message: 'job.stream.duplicate', params: { name } }]);
   throw e;
 }
 
@@ -130,7 +136,17 @@ export async function createStream(ctx: AppContext, caller: Caller, input: Strea
   await checkGraph(ctx.db, scope, orgId, input);
   const s = await schedule(ctx.db, scope, orgId, input);
   try {
-    const row = await insertStream(ctx.db, scope, { orgId, name: input.name, description: input.description ?? null, status: input.status, ...s, nodes: input.nodes, edges: input.edges, createdBy: caller.userId, creatorName: caller.userName });
+    const row = await insertStream(ctx.db, scope, {
+      orgId,
+      name: input.name,
+      description: input.description ?? null,
+      status: input.status,
+      ...s,
+      nodes: input.nodes,
+      edges: input.edges,
+      createdBy: caller.userId,
+      creatorName: caller.userName,
+    });
     return streamView(row);
   } catch (e) {
     duplicate(e, input.name);
@@ -145,7 +161,14 @@ export async function updateStream(ctx: AppContext, caller: Caller, id: number, 
   await checkGraph(ctx.db, scope, current.orgId, input);
   const s = await schedule(ctx.db, scope, current.orgId, input);
   try {
-    const rows = await updateStreamRow(ctx.db, scope, id, input.version, { name: input.name, description: input.description ?? null, status: input.status, ...s, nodes: input.nodes, edges: input.edges });
+    const rows = await updateStreamRow(ctx.db, scope, id, input.version, {
+      name: input.name,
+      description: input.description ?? null,
+      status: input.status,
+      ...s,
+      nodes: input.nodes,
+      edges: input.edges,
+    });
     expectOneUpdated(rows);
     return streamView(rows[0]!);
   } catch (e) {
@@ -173,7 +196,9 @@ export async function listStreams(db: Db, caller: Caller, q: StreamListQuery) {
 /** Runs a stream now (manual). Answers the new run. */
 export async function runStreamNow(ctx: AppContext, caller: Caller, id: number) {
   const stream = await loadStream(ctx.db, caller, id);
-  const runId = await ctx.db.transaction((tx) => startStreamRun(tx, scopeOf(caller), stream, { trigger: 'manual', plannedAt: new Date(), createdBy: caller.userId }));
+  const runId = await ctx.db.transaction((tx) =>
+    startStreamRun(tx, scopeOf(caller), stream, { trigger: 'manual', plannedAt: new Date(), createdBy: caller.userId }),
+  );
   schedulerFor(ctx.db)?.wake();
   return getStreamRun(ctx, caller, runId!);
 }

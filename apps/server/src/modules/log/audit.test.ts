@@ -15,7 +15,10 @@ describe.each(databases)('operation log completeness on %s', (kind) => {
   afterAll(async () => s?.close());
 
   const rowsFor = (path: string) =>
-    s.database.query<{ code: number | null; params: unknown; duration_ms: number | null }>(`select code, params, duration_ms from sys_oper_log where path = $1 order by id`, [path]);
+    s.database.query<{ code: number | null; params: unknown; duration_ms: number | null }>(
+      `select code, params, duration_ms from sys_oper_log where path = $1 order by id`,
+      [path],
+    );
 
   it('logs a call whose values the log cannot store as text (NUL bytes, lone surrogates), escaped', async () => {
     const url = sys(`dict?probe=${uniq('nul')}`);
@@ -54,7 +57,10 @@ describe.each(databases)('operation log completeness on %s', (kind) => {
   });
 
   it('names the operator of a sign-in that opened a session, and no one for a refused one', async () => {
-    const signIns = () => s.database.query<{ user_name: string | null; code: number | null }>(`select user_name, code from sys_oper_log where path like '%/auth/login' order by id`);
+    const signIns = () =>
+      s.database.query<{ user_name: string | null; code: number | null }>(
+        `select user_name, code from sys_oper_log where path like '%/auth/login' order by id`,
+      );
     const before = (await signIns()).length;
     const wrong = new Client(s);
     expect((await wrong.login('admin', 'not-the-password')).code).toBe(Code.BAD_CREDENTIALS);

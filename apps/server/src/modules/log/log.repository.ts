@@ -118,7 +118,13 @@ const operColumns = {
   ip: operLogs.ip,
   createdAt: operLogs.createdAt,
 };
-export const operSorts = { createdAt: operLogs.createdAt, userName: operLogs.userName, module: operLogs.module, code: operLogs.code, durationMs: operLogs.durationMs };
+export const operSorts = {
+  createdAt: operLogs.createdAt,
+  userName: operLogs.userName,
+  module: operLogs.module,
+  code: operLogs.code,
+  durationMs: operLogs.durationMs,
+};
 export const operDefaultOrder = desc(operLogs.createdAt);
 
 export async function countOperLogs(db: Executor, scope: Scope, q: OperLogFilter): Promise<number> {
@@ -127,7 +133,13 @@ export async function countOperLogs(db: Executor, scope: Scope, q: OperLogFilter
 }
 
 /** Operations of the scope; with `withParams`, their (redacted) parameters too. */
-export async function selectOperLogs(db: Executor, scope: Scope, q: OperLogFilter, order: SQL[], opts: { limit?: number; offset?: number; withParams?: boolean } = {}) {
+export async function selectOperLogs(
+  db: Executor,
+  scope: Scope,
+  q: OperLogFilter,
+  order: SQL[],
+  opts: { limit?: number; offset?: number; withParams?: boolean } = {},
+) {
   const query = db
     .select({ ...operColumns, ...(opts.withParams ? { params: operLogs.params } : {}) })
     .from(operLogs)

@@ -78,7 +78,15 @@ describe.each(databases)('login and operation logs on %s', (kind) => {
     await admin.json('POST', sys('config/'), { body: { code: 'log.test', name: '日志测试', value: '1' } });
     await mgr.json('PUT', sys('user/password'), { body: { oldPassword: 'not-mine', newPassword: 'Secret@123', confirmPassword: 'Secret@123' } });
     const cfg = await admin.json('POST', sys('operLog/list'), { body: { module: 'config' } });
-    expect(cfg.body.data[0]).toMatchObject({ userName: '系统管理员', module: 'config', action: 'add', method: 'POST', path: '/api/system/config/', code: 0, orgName: '平台运营中心' });
+    expect(cfg.body.data[0]).toMatchObject({
+      userName: '系统管理员',
+      module: 'config',
+      action: 'add',
+      method: 'POST',
+      path: '/api/system/config/',
+      code: 0,
+      orgName: '平台运营中心',
+    });
     expect(cfg.body.data[0].params).toBeUndefined();
     const failures = await admin.json('POST', sys('operLog/list'), { body: { success: false } });
     const pw = failures.body.data.find((r: { action: string }) => r.action === 'changeOwnPassword');

@@ -3,16 +3,7 @@ import { Perm, deletedAnswer, idParams, logCleanQuery, loginLogQuery, loginLogRo
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { toXlsx, xlsxFile, type SheetColumn } from '../../platform/xlsx.ts';
 import { scopeOf } from '../../platform/scope.ts';
-import {
-  cleanLoginLogs,
-  cleanOperLogs,
-  getLoginLog,
-  getOperLog,
-  listLoginLogs,
-  listOperLogs,
-  loginLogsForExport,
-  operLogsForExport,
-} from './log.service.ts';
+import { cleanLoginLogs, cleanOperLogs, getLoginLog, getOperLog, listLoginLogs, listOperLogs, loginLogsForExport, operLogsForExport } from './log.service.ts';
 
 const yesNo = [
   { value: 'true', label: { 'zh-CN': '成功', 'en-US': 'Success' } },

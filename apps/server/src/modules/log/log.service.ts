@@ -40,7 +40,10 @@ export async function listLoginLogs(db: Db, caller: Caller, q: LoginLogQuery) {
   checkRange(q);
   const scope = scopeOf(caller);
   const { limit, offset } = pageOf(q);
-  const [data, total] = await Promise.all([selectLoginLogs(db, scope, q, orderOf(q, loginSorts, loginDefaultOrder), limit, offset), countLoginLogs(db, scope, q)]);
+  const [data, total] = await Promise.all([
+    selectLoginLogs(db, scope, q, orderOf(q, loginSorts, loginDefaultOrder), limit, offset),
+    countLoginLogs(db, scope, q),
+  ]);
   return { total, data };
 }
 
@@ -65,7 +68,10 @@ export async function listOperLogs(db: Db, caller: Caller, q: OperLogQuery) {
   checkRange(q);
   const scope = scopeOf(caller);
   const { limit, offset } = pageOf(q);
-  const [data, total] = await Promise.all([selectOperLogs(db, scope, q, orderOf(q, operSorts, operDefaultOrder), { limit, offset }), countOperLogs(db, scope, q)]);
+  const [data, total] = await Promise.all([
+    selectOperLogs(db, scope, q, orderOf(q, operSorts, operDefaultOrder), { limit, offset }),
+    countOperLogs(db, scope, q),
+  ]);
   return { total, data };
 }
 

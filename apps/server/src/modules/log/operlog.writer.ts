@@ -21,7 +21,14 @@ export function operationLogWriter(db: Executor): OperationLogWriter {
     async finish(id, row, { code, durationMs }) {
       // A sign-in learns its operator only when it has run (row.userId set now, not at begin).
       const operator = row.userId === undefined ? {} : { userId: row.userId, userName: row.userName, orgId: row.orgId };
-      const updated = id === undefined ? [] : await db.update(operLogs).set({ code, durationMs, ...operator }).where(eq(operLogs.id, id)).returning({ id: operLogs.id });
+      const updated =
+        id === undefined
+          ? []
+          : await db
+              .update(operLogs)
+              .set({ code, durationMs, ...operator })
+              .where(eq(operLogs.id, id))
+              .returning({ id: operLogs.id });
       if (!updated.length) await db.insert(operLogs).values({ ...row, params: row.params as object, code, durationMs });
     },
   };

@@ -16,7 +16,15 @@ export function messageJobAlarm(db: Db, log: AlarmLogger): JobAlarm {
         await publish(db, {
           orgId: e.orgId,
           type: 'job.failed',
-          data: { jobName: e.jobName, jobGroup: e.jobGroup, result: e.result, detail: (e.detail ?? '').slice(0, 300), plannedAt: e.plannedAt.toISOString(), attempt: e.attempt, recordId: e.recordId },
+          data: {
+            jobName: e.jobName,
+            jobGroup: e.jobGroup,
+            result: e.result,
+            detail: (e.detail ?? '').slice(0, 300),
+            plannedAt: e.plannedAt.toISOString(),
+            attempt: e.attempt,
+            recordId: e.recordId,
+          },
           link: '/job/log',
         });
       } catch (err) {

@@ -1,6 +1,14 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { checkHost, ConnectionFailedError, normaliseHost, NotAllowedError, OutboundTimeoutError, outboundRequest, type HttpAllowList } from '../../platform/outbound.ts';
+import {
+  checkHost,
+  ConnectionFailedError,
+  normaliseHost,
+  NotAllowedError,
+  OutboundTimeoutError,
+  outboundRequest,
+  type HttpAllowList,
+} from '../../platform/outbound.ts';
 import { SmtpMailProvider } from '../mail/mail.provider.ts';
 
 /**
@@ -60,7 +68,8 @@ export function classify(err: unknown): DeliveryError {
   const e = err as { code?: string; message?: string; responseCode?: number; cause?: { code?: string } };
   // An SMTP server's refusal (its code only, never its text), or no connection at all: nothing was accepted.
   if (typeof e.responseCode === 'number' && e.responseCode >= 400) return new DeliveryError(`the mail server refused the message (${e.responseCode})`, true);
-  if (NOT_CONNECTED.has(e.code ?? '') || NOT_CONNECTED.has(e.cause?.code ?? '') || /ECONNREFUSED/.test(e.message ?? '')) return new DeliveryError(CONNECTION_FAILED, true);
+  if (NOT_CONNECTED.has(e.code ?? '') || NOT_CONNECTED.has(e.cause?.code ?? '') || /ECONNREFUSED/.test(e.message ?? ''))
+    return new DeliveryError(CONNECTION_FAILED, true);
   // A timeout or a dropped connection mid-conversation: the other side may have taken it.
   return new DeliveryError(CONNECTION_FAILED, false);
 }
@@ -88,7 +97,13 @@ const codeOf = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v)
 
 /** POST JSON through the outbound client; an answer other than 2xx, or `errcode` other than 0, is a definite refusal. */
 async function postJson(allow: HttpAllowList, url: string, body: unknown, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
-  const res = await outboundRequest(allow, url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), timeoutMs: SEND_TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES });
+  const res = await outboundRequest(allow, url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    timeoutMs: SEND_TIMEOUT_MS,
+    maxBytes: MAX_ANSWER_BYTES,
+  });
   if (res.status < 200 || res.status > 299) throw new DeliveryError(`refused: HTTP ${res.status}`, true);
   const answer = parsed(res.text);
   if (answer.errcode !== undefined && answer.errcode !== 0) throw new DeliveryError(`refused: errcode ${codeOf(answer.errcode)}`, true);
@@ -146,14 +161,19 @@ async function sendSms(cfg: ChannelConfig, m: Outgoing): Promise<void> {
 async function wechatToken(cfg: ChannelConfig, base: string): Promise<string> {
   const cached = wechatTokens.get(cfg.cacheKey);
   if (cached && cached.until > Date.now()) return cached.token;
-  const res = await outboundRequest(cfg.allow, withQuery(`${base}/cgi-bin/token`, { grant_type: 'client_credential', appid: str(cfg.settings.appId), secret: cfg.secrets.appSecret ?? '' }), {
-    method: 'GET',
-    timeoutMs: SEND_TIMEOUT_MS,
-    maxBytes: MAX_ANSWER_BYTES,
-  });
+  const res = await outboundRequest(
+    cfg.allow,
+    withQuery(`${base}/cgi-bin/token`, { grant_type: 'client_credential', appid: str(cfg.settings.appId), secret: cfg.secrets.appSecret ?? '' }),
+    {
+      method: 'GET',
+      timeoutMs: SEND_TIMEOUT_MS,
+      maxBytes: MAX_ANSWER_BYTES,
+    },
+  );
   const answer = parsed(res.text) as { access_token?: unknown; expires_in?: unknown; errcode?: unknown };
   // Asking for a token sends nothing: any failure here is definite.
-  if (res.status !== 200 || typeof answer.access_token !== 'string' || !answer.access_token) throw new DeliveryError(`access_token refused: ${answer.errcode !== undefined ? `errcode ${codeOf(answer.errcode)}` : `HTTP ${res.status}`}`, true);
+  if (res.status !== 200 || typeof answer.access_token !== 'string' || !answer.access_token)
+    throw new DeliveryError(`access_token refused: ${answer.errcode !== undefined ? `errcode ${codeOf(answer.errcode)}` : `HTTP ${res.status}`}`, true);
   const expires = typeof answer.expires_in === 'number' ? answer.expires_in : 7200;
   wechatTokens.set(cfg.cacheKey, { token: answer.access_token, until: Date.now() + Math.max(60, expires - 300) * 1000 });
   return answer.access_token;
@@ -201,7 +221,13 @@ async function sendWecom(cfg: ChannelConfig, m: Outgoing): Promise<void> {
   await postJson(cfg.allow, withQuery(str(cfg.settings.url), { key: cfg.secrets.key ?? '' }), { msgtype: 'text', text: { content: robotText(m) } });
 }
 
-const senders: Record<string, (cfg: ChannelConfig, m: Outgoing) => Promise<void>> = { email: sendEmail, sms: sendSms, wechat: sendWechat, dingtalk: sendDingtalk, wecom: sendWecom };
+const senders: Record<string, (cfg: ChannelConfig, m: Outgoing) => Promise<void>> = {
+  email: sendEmail,
+  sms: sendSms,
+  wechat: sendWechat,
+  dingtalk: sendDingtalk,
+  wecom: sendWecom,
+};
 
 /** Sends one message on an outside channel; throws a DeliveryError. */
 export async function sendOutside(channel: string, cfg: ChannelConfig, m: Outgoing): Promise<void> {

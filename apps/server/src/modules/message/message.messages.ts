@@ -24,7 +24,8 @@ addMessages({
   },
   'en-US': {
     'message.badUrl': 'Enter an address starting with http:// or https://',
-    'message.addressNotAllowed': 'This address may not be called: loopback, private and reserved addresses must be listed by an administrator in the server setting OUTBOUND_ALLOW',
+    'message.addressNotAllowed':
+      'This address may not be called: loopback, private and reserved addresses must be listed by an administrator in the server setting OUTBOUND_ALLOW',
     'message.roleOutOfScope': 'Role {id} does not exist or is not of your organisation or below',
     'message.badVariable': 'A variable name holds letters, digits and underscores, and does not start with a digit',
     'message.badCode': 'A code looks like booking.closureCancelled: lower-case first, parts separated by dots',

@@ -53,16 +53,34 @@ export async function publish(db: Executor, ev: MessageEvent): Promise<{ queued:
   const lang = ev.lang ?? 'zh-CN';
   const rows: repo.SendInsert[] = [];
   for (const channel of business.channels as MessageChannel[]) {
-    const template = templates.find((t) => t.channel === channel && t.lang === lang) ?? templates.find((t) => t.channel === channel && t.lang === OTHER_LANG[lang]);
+    const template =
+      templates.find((t) => t.channel === channel && t.lang === lang) ?? templates.find((t) => t.channel === channel && t.lang === OTHER_LANG[lang]);
     if (!template) continue;
     if (channel !== 'station' && !(await repo.channelServing(db, SYSTEM_SCOPE, ev.orgId, channel))) continue;
-    const base = { orgId: ev.orgId, businessCode: business.code, channel, lang: template.lang, title: renderTemplate(template.title, ev.data), content: renderTemplate(template.content, ev.data), link: ev.link ?? null };
-    const to = (userId: number | null, recipientName: string | null, address: string | null) => rows.push({ ...base, userId, recipientName: recipientName?.slice(0, 64) ?? null, address });
+    const base = {
+      orgId: ev.orgId,
+      businessCode: business.code,
+      channel,
+      lang: template.lang,
+      title: renderTemplate(template.title, ev.data),
+      content: renderTemplate(template.content, ev.data),
+      link: ev.link ?? null,
+    };
+    const to = (userId: number | null, recipientName: string | null, address: string | null) =>
+      rows.push({ ...base, userId, recipientName: recipientName?.slice(0, 64) ?? null, address });
     if (channel === 'dingtalk' || channel === 'wecom') {
       to(null, null, null);
       continue;
     }
-    if (skippedRoles.length) rows.push({ ...base, userId: null, recipientName: null, address: null, status: 'failed', lastError: `recipients outside the organisation skipped: roles ${skippedRoles.join(', ')}` });
+    if (skippedRoles.length)
+      rows.push({
+        ...base,
+        userId: null,
+        recipientName: null,
+        address: null,
+        status: 'failed',
+        lastError: `recipients outside the organisation skipped: roles ${skippedRoles.join(', ')}`,
+      });
     for (const p of people.values()) {
       if (channel === 'station') to(p.id, p.name, null);
       else if (channel === 'email' && p.email) to(p.id, p.name, p.email);
@@ -208,7 +226,15 @@ export class MessageWorker {
           await repo.finishSend(tx, SYSTEM_SCOPE, row.id, this.id, { status: 'failed', error: 'the recipient user no longer exists' });
           continue;
         }
-        await deliverStation(tx, { orgId: row.orgId, userIds: [row.userId], type: row.businessCode, title: row.title || row.content.slice(0, 200), content: row.content, link: row.link, sourceKey: `msg:${row.id}` });
+        await deliverStation(tx, {
+          orgId: row.orgId,
+          userIds: [row.userId],
+          type: row.businessCode,
+          title: row.title || row.content.slice(0, 200),
+          content: row.content,
+          link: row.link,
+          sourceKey: `msg:${row.id}`,
+        });
         sent.push(row.id);
       }
       await repo.markStationSent(tx, SYSTEM_SCOPE, sent);
@@ -251,7 +277,12 @@ export class MessageWorker {
         orgLeft.set(first.orgId, left - n);
         room -= n;
         // Over the rate limit: wait for the minute's window to move on. Over the lanes: next round.
-        await repo.postpone(tx, SYSTEM_SCOPE, list.slice(rate).map((r) => r.id), 5_000);
+        await repo.postpone(
+          tx,
+          SYSTEM_SCOPE,
+          list.slice(rate).map((r) => r.id),
+          5_000,
+        );
       }
       for (const r of noChannel) {
         await repo.claimSends(tx, SYSTEM_SCOPE, [r.id], this.id, this.opts.leaseMs);
@@ -265,7 +296,10 @@ export class MessageWorker {
   private configOf(record: repo.ChannelRecord): ChannelConfig {
     const secrets = record.secretsSealed ? (JSON.parse(openSecret(this.secretKey, record.secretsSealed)) as Record<string, string>) : {};
     // Clients are cached by what they were made from, so any change of settings makes new ones.
-    const cacheKey = crypto.createHash('sha256').update(JSON.stringify([record.channel, record.settings, secrets])).digest('hex');
+    const cacheKey = crypto
+      .createHash('sha256')
+      .update(JSON.stringify([record.channel, record.settings, secrets]))
+      .digest('hex');
     return { cacheKey, settings: record.settings, secrets, allow: this.opts.allow };
   }
 
@@ -298,7 +332,11 @@ export class MessageWorker {
         await repo.finishSend(this.db, SYSTEM_SCOPE, row.id, this.id, { status: 'unknown', error: err.message });
       } else if (row.attempts < row.maxAttempts) {
         const base = BACKOFF_MS[Math.min(row.attempts - 1, BACKOFF_MS.length - 1)]!;
-        await repo.finishSend(this.db, SYSTEM_SCOPE, row.id, this.id, { status: 'pending', retryInMs: Math.round(base * (0.8 + Math.random() * 0.4)), error: err.message });
+        await repo.finishSend(this.db, SYSTEM_SCOPE, row.id, this.id, {
+          status: 'pending',
+          retryInMs: Math.round(base * (0.8 + Math.random() * 0.4)),
+          error: err.message,
+        });
       } else {
         await repo.finishSend(this.db, SYSTEM_SCOPE, row.id, this.id, { status: 'failed', error: err.message });
       }

@@ -16,7 +16,7 @@ export type TemplateRecord = typeof messageTemplates.$inferSelect;
 export type SendRecord = typeof messageSends.$inferSelect;
 export type SendInsert = typeof messageSends.$inferInsert;
 
-const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[]));
+const rowsOf = <T>(r: unknown): T[] => (r as { rows?: T[] }).rows ?? (r as T[]);
 
 /** The organisation and its ancestors, nearest first (`depth` 0 is the organisation itself). */
 const ancestors = (orgId: number) => sql`(with recursive up as (
@@ -34,17 +34,30 @@ export async function channelsOf(db: Executor, scope: Scope, orgId: number): Pro
 }
 
 /** Saves a channel: inserts it when `version` is 0, else updates that version (an old one matches nothing). */
-export async function saveChannel(db: Executor, scope: Scope, orgId: number, channel: string, version: number, values: Pick<ChannelRecord, 'enabled' | 'settings' | 'secretsSealed' | 'ratePerMinute'>): Promise<void> {
+export async function saveChannel(
+  db: Executor,
+  scope: Scope,
+  orgId: number,
+  channel: string,
+  version: number,
+  values: Pick<ChannelRecord, 'enabled' | 'settings' | 'secretsSealed' | 'ratePerMinute'>,
+): Promise<void> {
   if (version === 0) {
     await assertInScope(db, scope, [orgId]);
-    const rows = await db.insert(messageChannels).values({ orgId, channel, ...values }).onConflictDoNothing().returning({ id: messageChannels.id });
+    const rows = await db
+      .insert(messageChannels)
+      .values({ orgId, channel, ...values })
+      .onConflictDoNothing()
+      .returning({ id: messageChannels.id });
     expectOneUpdated(rows);
     return;
   }
   const rows = await db
     .update(messageChannels)
     .set({ ...values, version: sql`${messageChannels.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(messageChannels.orgId, orgId), eq(messageChannels.channel, channel), eq(messageChannels.version, version), inScope(scope, messageChannels.orgId)))
+    .where(
+      and(eq(messageChannels.orgId, orgId), eq(messageChannels.channel, channel), eq(messageChannels.version, version), inScope(scope, messageChannels.orgId)),
+    )
     .returning({ id: messageChannels.id });
   expectOneUpdated(rows);
 }
@@ -109,7 +122,11 @@ export async function insertBusiness(db: Executor, scope: Scope, values: typeof 
 }
 
 /** Seeds: adds the business type unless the organisation has one with that code; answers the organisation's row. */
-export async function ensureBusiness(db: Executor, scope: Scope, values: typeof messageBusinesses.$inferInsert): Promise<{ row: BusinessRecord; created: boolean }> {
+export async function ensureBusiness(
+  db: Executor,
+  scope: Scope,
+  values: typeof messageBusinesses.$inferInsert,
+): Promise<{ row: BusinessRecord; created: boolean }> {
   await assertInScope(db, scope, [values.orgId]);
   const [made] = await db.insert(messageBusinesses).values(values).onConflictDoNothing().returning();
   if (made) return { row: made, created: true };
@@ -120,7 +137,13 @@ export async function ensureBusiness(db: Executor, scope: Scope, values: typeof 
   return { row: row!, created: false };
 }
 
-export async function updateBusiness(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof messageBusinesses.$inferInsert, 'orgId' | 'id' | 'code'>>): Promise<void> {
+export async function updateBusiness(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof messageBusinesses.$inferInsert, 'orgId' | 'id' | 'code'>>,
+): Promise<void> {
   const rows = await db
     .update(messageBusinesses)
     .set({ ...values, version: sql`${messageBusinesses.version} + 1`, updatedAt: new Date() })
@@ -159,7 +182,12 @@ export interface TemplateFilter {
   content?: string;
 }
 
-const templateSelect = { t: messageTemplates, businessCode: messageBusinesses.code, businessName: messageBusinesses.name, variables: messageBusinesses.variables };
+const templateSelect = {
+  t: messageTemplates,
+  businessCode: messageBusinesses.code,
+  businessName: messageBusinesses.name,
+  variables: messageBusinesses.variables,
+};
 
 export async function pageTemplates(db: Executor, scope: Scope, f: TemplateFilter, page: { limit: number; offset: number }) {
   const where = and(
@@ -212,7 +240,13 @@ export async function ensureTemplate(db: Executor, scope: Scope, values: typeof 
   await db.insert(messageTemplates).values(values).onConflictDoNothing();
 }
 
-export async function updateTemplate(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof messageTemplates.$inferInsert, 'orgId' | 'id' | 'businessId'>>): Promise<void> {
+export async function updateTemplate(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof messageTemplates.$inferInsert, 'orgId' | 'id' | 'businessId'>>,
+): Promise<void> {
   const rows = await db
     .update(messageTemplates)
     .set({ ...values, version: sql`${messageTemplates.version} + 1`, updatedAt: new Date() })
@@ -384,7 +418,13 @@ export async function claimSends(tx: Executor, _scope: SystemScope, ids: number[
   if (!ids.length) return [];
   return tx
     .update(messageSends)
-    .set({ status: 'sending', attempts: sql`${messageSends.attempts} + 1`, claimedAt: sql`now()`, leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`, leasedBy: worker })
+    .set({
+      status: 'sending',
+      attempts: sql`${messageSends.attempts} + 1`,
+      claimedAt: sql`now()`,
+      leaseUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval`,
+      leasedBy: worker,
+    })
     .where(inArray(messageSends.id, ids))
     .returning();
 }
@@ -419,12 +459,24 @@ export async function finishSend(
     outcome.status === 'sent'
       ? { status: 'sent', sentAt: sql`now()`, lastError: null, leaseUntil: null }
       : outcome.status === 'pending'
-        ? { status: 'pending', nextAt: sql`now() + ${`${outcome.retryInMs} milliseconds`}::interval`, lastError: outcome.error.slice(0, 500), leaseUntil: null, leasedBy: null }
+        ? {
+            status: 'pending',
+            nextAt: sql`now() + ${`${outcome.retryInMs} milliseconds`}::interval`,
+            lastError: outcome.error.slice(0, 500),
+            leaseUntil: null,
+            leasedBy: null,
+          }
         : { status: outcome.status, lastError: outcome.error.slice(0, 500), leaseUntil: null };
   const rows = await db
     .update(messageSends)
     .set(set)
-    .where(and(eq(messageSends.id, id), eq(messageSends.leasedBy, worker), inArray(messageSends.status, outcome.status === 'sent' ? ['sending', 'unknown'] : ['sending'])))
+    .where(
+      and(
+        eq(messageSends.id, id),
+        eq(messageSends.leasedBy, worker),
+        inArray(messageSends.status, outcome.status === 'sent' ? ['sending', 'unknown'] : ['sending']),
+      ),
+    )
     .returning({ id: messageSends.id });
   return rows.length === 1;
 }

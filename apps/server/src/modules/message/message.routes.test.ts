@@ -15,7 +15,13 @@ const sys = (p: string) => `/api/system/${p}`;
 
 /** One local HTTP server playing the SMS gateway, WeChat's API, and the DingTalk and WeCom robots; it keeps what each received. */
 async function startGateways(dingSecret: string) {
-  const got = { sms: [] as { phone: string; text: string; auth?: string }[], wechat: [] as Record<string, unknown>[], ding: [] as { text: string; signOk: boolean }[], wecom: [] as { key: string; text: string }[], tokens: 0 };
+  const got = {
+    sms: [] as { phone: string; text: string; auth?: string }[],
+    wechat: [] as Record<string, unknown>[],
+    ding: [] as { text: string; signOk: boolean }[],
+    wecom: [] as { key: string; text: string }[],
+    tokens: 0,
+  };
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
@@ -29,7 +35,9 @@ async function startGateways(dingSecret: string) {
       }
       if (url.pathname === '/wx/cgi-bin/token') {
         got.tokens++;
-        return answer(url.searchParams.get('secret') === 'wx-secret' ? { access_token: 'TOKEN1', expires_in: 7200 } : { errcode: 40125, errmsg: 'invalid appsecret' });
+        return answer(
+          url.searchParams.get('secret') === 'wx-secret' ? { access_token: 'TOKEN1', expires_in: 7200 } : { errcode: 40125, errmsg: 'invalid appsecret' },
+        );
       }
       if (url.pathname === '/wx/cgi-bin/message/template/send') {
         if (url.searchParams.get('access_token') !== 'TOKEN1') return answer({ errcode: 40001, errmsg: 'invalid credential' });
@@ -115,24 +123,46 @@ describe.each(databases)('messaging on %s', (kind) => {
     expect(channels.body.find((c: { channel: string }) => c.channel === 'dingtalk').secretsSet).toEqual({ accessToken: true, signSecret: true });
     // Keeping a secret: an edit without it leaves it set.
     const ding = channels.body.find((c: { channel: string }) => c.channel === 'dingtalk');
-    const kept = await mgr.json('PUT', sys('message/channel/dingtalk'), { body: { enabled: true, ratePerMinute: 600, settings: ding.settings, version: ding.version } });
+    const kept = await mgr.json('PUT', sys('message/channel/dingtalk'), {
+      body: { enabled: true, ratePerMinute: 600, settings: ding.settings, version: ding.version },
+    });
     expect(kept.body.secretsSet).toEqual({ accessToken: true, signSecret: true });
     // Sealed at rest: the stored column does not hold the secret in clear.
-    const [stored] = await s.database.query<{ secrets_sealed: string }>(`select secrets_sealed from msg_channel where org_id = $1 and channel = 'wecom'`, [orgId]);
+    const [stored] = await s.database.query<{ secrets_sealed: string }>(`select secrets_sealed from msg_channel where org_id = $1 and channel = 'wecom'`, [
+      orgId,
+    ]);
     expect(stored!.secrets_sealed).toMatch(/^v1\./);
     expect(stored!.secrets_sealed).not.toContain('wecom-key');
 
     const code = `fan.out${uniq('x')}`.replace(/[^a-zA-Z.]/g, 'x');
     const biz = await mgr.json('POST', sys('message/business'), {
-      body: { code, name: 'Closure', variables: [{ name: 'member', sample: 'Li' }, { name: 'site', sample: 'Court 3' }], channels: ['station', 'email', 'sms', 'wechat', 'dingtalk', 'wecom'], recipients: { member: true, operator: true } },
+      body: {
+        code,
+        name: 'Closure',
+        variables: [
+          { name: 'member', sample: 'Li' },
+          { name: 'site', sample: 'Court 3' },
+        ],
+        channels: ['station', 'email', 'sms', 'wechat', 'dingtalk', 'wecom'],
+        recipients: { member: true, operator: true },
+      },
     });
     expect(biz.code, biz.msg).toBe(0);
     for (const channel of ['station', 'email', 'sms', 'wechat', 'dingtalk', 'wecom']) {
-      const tpl = await mgr.json('POST', sys('message/template'), { body: { businessId: biz.body.id, channel, lang: 'en-US', title: `Closed ${channel}`, content: `Dear {member}, {site} is closed (${channel}).` } });
+      const tpl = await mgr.json('POST', sys('message/template'), {
+        body: { businessId: biz.body.id, channel, lang: 'en-US', title: `Closed ${channel}`, content: `Dear {member}, {site} is closed (${channel}).` },
+      });
       expect(tpl.code, tpl.msg).toBe(0);
     }
     const { queued } = await s.app.ctx.db.transaction((tx) =>
-      publish(tx, { orgId, type: code, lang: 'en-US', operatorId: mgrUser.id, data: { member: 'Wang', site: 'Court 7' }, member: { name: 'Wang', phone: '13800000077', email: 'wang@member.test', openid: 'o-wang' } }),
+      publish(tx, {
+        orgId,
+        type: code,
+        lang: 'en-US',
+        operatorId: mgrUser.id,
+        data: { member: 'Wang', site: 'Court 7' },
+        member: { name: 'Wang', phone: '13800000077', email: 'wang@member.test', openid: 'o-wang' },
+      }),
     );
     // station (operator), email (operator, member), sms (operator, member), wechat (member), dingtalk, wecom.
     expect(queued).toBe(8);
@@ -148,22 +178,39 @@ describe.each(databases)('messaging on %s', (kind) => {
     expect(gw.got.sms.filter((m) => m.text.includes('Court 7')).map((m) => m.phone)).toContain('13800000077');
     expect(gw.got.sms.every((m) => m.auth === 'Bearer sms-token')).toBe(true);
     expect(gw.got.wechat.filter((m) => m.touser === 'o-wang' && m.template_id === 'TPL-1')).toHaveLength(1);
-    expect(gw.got.ding.filter((d) => d.text.includes('Court 7'))).toEqual([{ text: 'Closed dingtalk\nDear Wang, Court 7 is closed (dingtalk).', signOk: true }]);
+    expect(gw.got.ding.filter((d) => d.text.includes('Court 7'))).toEqual([
+      { text: 'Closed dingtalk\nDear Wang, Court 7 is closed (dingtalk).', signOk: true },
+    ]);
     expect(gw.got.wecom.filter((d) => d.text.includes('Court 7'))).toEqual([{ key: 'wecom-key', text: 'Closed wecom\nDear Wang, Court 7 is closed (wecom).' }]);
-    const [station] = await s.database.query<{ n: string }>(`select count(*) as n from sys_station_message where user_id = $1 and content like '%Court 7%'`, [mgrUser.id]);
+    const [station] = await s.database.query<{ n: string }>(`select count(*) as n from sys_station_message where user_id = $1 and content like '%Court 7%'`, [
+      mgrUser.id,
+    ]);
     expect(Number(station!.n)).toBe(1);
   });
 
-  it('a template using a variable its business type does not declare is refused at save time, in the caller\'s language', async () => {
-    const biz = await mgr.json('POST', sys('message/business'), { body: { code: `card.expiring${uniq('x').replace(/[^a-zA-Z]/g, 'x')}`, name: 'Card', variables: [{ name: 'cardNo', sample: 'C1' }], channels: ['sms'], recipients: { member: true } } });
+  it("a template using a variable its business type does not declare is refused at save time, in the caller's language", async () => {
+    const biz = await mgr.json('POST', sys('message/business'), {
+      body: {
+        code: `card.expiring${uniq('x').replace(/[^a-zA-Z]/g, 'x')}`,
+        name: 'Card',
+        variables: [{ name: 'cardNo', sample: 'C1' }],
+        channels: ['sms'],
+        recipients: { member: true },
+      },
+    });
     expect(biz.code, biz.msg).toBe(0);
-    const bad = await mgr.json('POST', sys('message/template'), { body: { businessId: biz.body.id, channel: 'sms', lang: 'zh-CN', content: '卡 {cardNo} 将于 {expireDate} 到期' }, lang: 'en-US' });
+    const bad = await mgr.json('POST', sys('message/template'), {
+      body: { businessId: biz.body.id, channel: 'sms', lang: 'zh-CN', content: '卡 {cardNo} 将于 {expireDate} 到期' },
+      lang: 'en-US',
+    });
     expect(bad.code).toBe(Code.FORM_INVALID);
     expect(bad.detail[0]).toEqual({ field: 'content', message: 'The variable expireDate is not declared by the business type "Card"' });
     const listed = await mgr.json('POST', sys('message/template/list'), { body: { businessId: biz.body.id } });
     expect(listed.body.total).toBe(0);
     // Declared, it saves; the declaration can then not be dropped while the template uses it.
-    const good = await mgr.json('POST', sys('message/template'), { body: { businessId: biz.body.id, channel: 'sms', lang: 'zh-CN', content: '卡 {cardNo} 即将到期' } });
+    const good = await mgr.json('POST', sys('message/template'), {
+      body: { businessId: biz.body.id, channel: 'sms', lang: 'zh-CN', content: '卡 {cardNo} 即将到期' },
+    });
     expect(good.code, good.msg).toBe(0);
     const drop = await mgr.json('PUT', sys(`message/business/${biz.body.id}`), { body: { variables: [], version: biz.body.version } });
     expect(drop.code).toBe(Code.FORM_INVALID);
@@ -171,16 +218,30 @@ describe.each(databases)('messaging on %s', (kind) => {
   });
 
   it('the test screen sends a template to the operator now and shows the rendered text; an unreachable channel retries with back-off', async () => {
-    const biz = await mgr.json('POST', sys('message/business'), { body: { code: `job.failed${uniq('x').replace(/[^a-zA-Z]/g, 'x')}`, name: 'Job', variables: [{ name: 'jobName', sample: 'Nightly' }], channels: ['station', 'email'], recipients: { orgUsers: true } } });
-    const tpl = await mgr.json('POST', sys('message/template'), { body: { businessId: biz.body.id, channel: 'station', lang: 'en-US', title: 'Failed: {jobName}', content: '{jobName} failed' } });
+    const biz = await mgr.json('POST', sys('message/business'), {
+      body: {
+        code: `job.failed${uniq('x').replace(/[^a-zA-Z]/g, 'x')}`,
+        name: 'Job',
+        variables: [{ name: 'jobName', sample: 'Nightly' }],
+        channels: ['station', 'email'],
+        recipients: { orgUsers: true },
+      },
+    });
+    const tpl = await mgr.json('POST', sys('message/template'), {
+      body: { businessId: biz.body.id, channel: 'station', lang: 'en-US', title: 'Failed: {jobName}', content: '{jobName} failed' },
+    });
     const sent = await mgr.json('POST', sys('message/test'), { body: { templateId: tpl.body.id, userId: mgrUser.id, values: { jobName: 'Backup' } } });
     expect(sent.code, sent.msg).toBe(0);
     expect(sent.body).toMatchObject({ status: 'sent', title: 'Failed: Backup', content: 'Backup failed', attempts: 1, channel: 'station' });
 
     // An SMTP server that is not there: a definite failure, queued again later (not lost, not unknown).
     const email = (await mgr.json('GET', sys('message/channel'))).body.find((c: { channel: string }) => c.channel === 'email');
-    await mgr.json('PUT', sys('message/channel/email'), { body: { enabled: true, ratePerMinute: 600, settings: { ...email.settings, port: 1 }, version: email.version } });
-    const mailTpl = await mgr.json('POST', sys('message/template'), { body: { businessId: biz.body.id, channel: 'email', lang: 'en-US', title: 'Failed: {jobName}', content: '{jobName} failed' } });
+    await mgr.json('PUT', sys('message/channel/email'), {
+      body: { enabled: true, ratePerMinute: 600, settings: { ...email.settings, port: 1 }, version: email.version },
+    });
+    const mailTpl = await mgr.json('POST', sys('message/template'), {
+      body: { businessId: biz.body.id, channel: 'email', lang: 'en-US', title: 'Failed: {jobName}', content: '{jobName} failed' },
+    });
     const failed = await mgr.json('POST', sys('message/test'), { body: { templateId: mailTpl.body.id, address: 'ops@venue.test' } });
     expect(failed.body).toMatchObject({ status: 'pending', attempts: 1 });
     expect(failed.body.lastError).toBe('connection failed');
@@ -193,14 +254,28 @@ describe.each(databases)('messaging on %s', (kind) => {
   it('a failed job run is announced through the job.failed business type (the platform default, inherited by the organisation)', async () => {
     await seedMessageDefaults(s.app.ctx.db);
     const jobName = uniq('nightly-backup');
-    await currentJobAlarm()!.notify({ orgId, jobId: null, jobName, jobGroup: 'ops', recordId: 42, result: 'fail', detail: 'exit code 3', plannedAt: new Date('2026-12-01T02:00:00Z'), instanceId: null, attempt: 2 });
+    await currentJobAlarm()!.notify({
+      orgId,
+      jobId: null,
+      jobName,
+      jobGroup: 'ops',
+      recordId: 42,
+      result: 'fail',
+      detail: 'exit code 3',
+      plannedAt: new Date('2026-12-01T02:00:00Z'),
+      instanceId: null,
+      attempt: 2,
+    });
     const row = await until(async () => {
       const res = await mgr.json('POST', sys('message/log/list'), { body: { businessCode: 'job.failed', channel: 'station', pageSize: 50 } });
       return res.body.data.find((r: { content: string; status: string }) => r.content.includes(jobName) && r.status === 'sent');
     });
     expect(row).toMatchObject({ userId: mgrUser.id, title: `任务执行失败：${jobName}` });
     expect(row.content).toContain('exit code 3');
-    const [station] = await s.database.query<{ n: string }>(`select count(*) as n from sys_station_message where user_id = $1 and title like $2`, [mgrUser.id, `%${jobName}%`]);
+    const [station] = await s.database.query<{ n: string }>(`select count(*) as n from sys_station_message where user_id = $1 and title like $2`, [
+      mgrUser.id,
+      `%${jobName}%`,
+    ]);
     expect(Number(station!.n)).toBe(1);
   });
 
@@ -210,9 +285,13 @@ describe.each(databases)('messaging on %s', (kind) => {
     await grantMenus(admin, role.id, ['message.business', 'message.channel', 'message.template', 'message.log']);
     const u = await makeUser(admin, org.id, { roleIds: [role.id] });
     const c = await signIn(s, u.code, 'Pass1234');
-    const put = await c.json('PUT', sys('message/channel/wecom'), { body: { enabled: true, ratePerMinute: 2, settings: { url: `${gw.base}/wecom` }, secrets: { key: 'rate-key' }, version: 0 } });
+    const put = await c.json('PUT', sys('message/channel/wecom'), {
+      body: { enabled: true, ratePerMinute: 2, settings: { url: `${gw.base}/wecom` }, secrets: { key: 'rate-key' }, version: 0 },
+    });
     expect(put.code, put.msg).toBe(0);
-    const biz = await c.json('POST', sys('message/business'), { body: { code: 'rate.limited', name: 'Rate', variables: [{ name: 'n', sample: '1' }], channels: ['wecom'], recipients: {} } });
+    const biz = await c.json('POST', sys('message/business'), {
+      body: { code: 'rate.limited', name: 'Rate', variables: [{ name: 'n', sample: '1' }], channels: ['wecom'], recipients: {} },
+    });
     await c.json('POST', sys('message/template'), { body: { businessId: biz.body.id, channel: 'wecom', lang: 'zh-CN', content: 'rate {n}' } });
     await s.app.ctx.db.transaction(async (tx) => {
       for (let n = 1; n <= 5; n++) await publish(tx, { orgId: org.id, type: 'rate.limited', data: { n } });

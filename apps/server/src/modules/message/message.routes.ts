@@ -60,8 +60,26 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): MessageWor
   const base = { module: 'message' } as const;
   const P = Perm.message;
 
-  defineRoute(app, { ...base, method: 'GET', url: `${system}message/channel`, permission: P.channel, action: 'channelList', response: z.array(messageChannelRow), handler: async ({ caller }) => listChannels(db, caller, keys.secretKey) });
-  defineRoute(app, { ...base, method: 'PUT', url: `${system}message/channel/:channel`, permission: P.channel, action: 'channelEdit', params: messageChannelParams, body: messageChannelSave, response: messageChannelRow, handler: async ({ params, body, caller }) => saveChannel(db, caller, keys.secretKey, allow, params.channel, body) });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}message/channel`,
+    permission: P.channel,
+    action: 'channelList',
+    response: z.array(messageChannelRow),
+    handler: async ({ caller }) => listChannels(db, caller, keys.secretKey),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'PUT',
+    url: `${system}message/channel/:channel`,
+    permission: P.channel,
+    action: 'channelEdit',
+    params: messageChannelParams,
+    body: messageChannelSave,
+    response: messageChannelRow,
+    handler: async ({ params, body, caller }) => saveChannel(db, caller, keys.secretKey, allow, params.channel, body),
+  });
   defineRoute(app, {
     ...base,
     method: 'POST',
@@ -74,24 +92,163 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): MessageWor
     handler: async ({ params, body, caller, req }) => testChannel(db, caller, worker, req.lang, params.channel, body.address || undefined),
   });
 
-  defineRoute(app, { ...base, method: 'POST', url: `${system}message/business/list`, permission: P.business, action: 'businessList', readOnly: true, body: messageBusinessListQuery, response: page(messageBusinessRow), handler: async ({ body, caller }) => listBusinesses(db, caller, body) });
-  defineRoute(app, { ...base, method: 'GET', url: `${system}message/business/:id`, permission: P.business, action: 'businessView', params: idParams, response: messageBusinessRow, handler: async ({ params, caller }) => getBusiness(db, caller, params.id) });
-  defineRoute(app, { ...base, method: 'POST', url: `${system}message/business`, permission: P.business, action: 'businessAdd', body: messageBusinessCreate, response: messageBusinessRow, handler: async ({ body, caller }) => createBusiness(db, caller, body) });
-  defineRoute(app, { ...base, method: 'PUT', url: `${system}message/business/:id`, permission: P.business, action: 'businessEdit', params: idParams, body: messageBusinessUpdate, response: messageBusinessRow, handler: async ({ params, body, caller }) => editBusiness(db, caller, params.id, body) });
-  defineRoute(app, { ...base, method: 'DELETE', url: `${system}message/business/:ids`, permission: P.business, action: 'businessRemove', params: idsParams, response: deletedAnswer, handler: async ({ params, caller }) => removeBusinesses(db, caller, params.ids) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}message/business/list`,
+    permission: P.business,
+    action: 'businessList',
+    readOnly: true,
+    body: messageBusinessListQuery,
+    response: page(messageBusinessRow),
+    handler: async ({ body, caller }) => listBusinesses(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}message/business/:id`,
+    permission: P.business,
+    action: 'businessView',
+    params: idParams,
+    response: messageBusinessRow,
+    handler: async ({ params, caller }) => getBusiness(db, caller, params.id),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}message/business`,
+    permission: P.business,
+    action: 'businessAdd',
+    body: messageBusinessCreate,
+    response: messageBusinessRow,
+    handler: async ({ body, caller }) => createBusiness(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'PUT',
+    url: `${system}message/business/:id`,
+    permission: P.business,
+    action: 'businessEdit',
+    params: idParams,
+    body: messageBusinessUpdate,
+    response: messageBusinessRow,
+    handler: async ({ params, body, caller }) => editBusiness(db, caller, params.id, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'DELETE',
+    url: `${system}message/business/:ids`,
+    permission: P.business,
+    action: 'businessRemove',
+    params: idsParams,
+    response: deletedAnswer,
+    handler: async ({ params, caller }) => removeBusinesses(db, caller, params.ids),
+  });
 
-  defineRoute(app, { ...base, method: 'POST', url: `${system}message/template/list`, permission: P.template, action: 'templateList', readOnly: true, body: messageTemplateListQuery, response: page(messageTemplateRow), handler: async ({ body, caller }) => listTemplates(db, caller, body) });
-  defineRoute(app, { ...base, method: 'GET', url: `${system}message/template/:id`, permission: P.template, action: 'templateView', params: idParams, response: messageTemplateRow, handler: async ({ params, caller }) => getTemplate(db, caller, params.id) });
-  defineRoute(app, { ...base, method: 'POST', url: `${system}message/template`, permission: P.template, action: 'templateAdd', body: messageTemplateCreate, response: messageTemplateRow, handler: async ({ body, caller }) => createTemplate(db, caller, body) });
-  defineRoute(app, { ...base, method: 'PUT', url: `${system}message/template/:id`, permission: P.template, action: 'templateEdit', params: idParams, body: messageTemplateUpdate, response: messageTemplateRow, handler: async ({ params, body, caller }) => editTemplate(db, caller, params.id, body) });
-  defineRoute(app, { ...base, method: 'DELETE', url: `${system}message/template/:ids`, permission: P.template, action: 'templateRemove', params: idsParams, response: deletedAnswer, handler: async ({ params, caller }) => removeTemplates(db, caller, params.ids) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}message/template/list`,
+    permission: P.template,
+    action: 'templateList',
+    readOnly: true,
+    body: messageTemplateListQuery,
+    response: page(messageTemplateRow),
+    handler: async ({ body, caller }) => listTemplates(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}message/template/:id`,
+    permission: P.template,
+    action: 'templateView',
+    params: idParams,
+    response: messageTemplateRow,
+    handler: async ({ params, caller }) => getTemplate(db, caller, params.id),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}message/template`,
+    permission: P.template,
+    action: 'templateAdd',
+    body: messageTemplateCreate,
+    response: messageTemplateRow,
+    handler: async ({ body, caller }) => createTemplate(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'PUT',
+    url: `${system}message/template/:id`,
+    permission: P.template,
+    action: 'templateEdit',
+    params: idParams,
+    body: messageTemplateUpdate,
+    response: messageTemplateRow,
+    handler: async ({ params, body, caller }) => editTemplate(db, caller, params.id, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'DELETE',
+    url: `${system}message/template/:ids`,
+    permission: P.template,
+    action: 'templateRemove',
+    params: idsParams,
+    response: deletedAnswer,
+    handler: async ({ params, caller }) => removeTemplates(db, caller, params.ids),
+  });
 
-  defineRoute(app, { ...base, method: 'POST', url: `${system}message/log/list`, permission: P.log, action: 'logList', readOnly: true, body: sendLogQuery, response: page(sendLogRow), handler: async ({ body, caller }) => listSends(db, caller, body) });
-  defineRoute(app, { ...base, method: 'GET', url: `${system}message/log/:id`, permission: P.log, action: 'logView', params: idParams, response: sendLogRow, handler: async ({ params, caller }) => getSend(db, caller, params.id) });
-  defineRoute(app, { ...base, method: 'POST', url: `${system}message/log/:id/retry`, permission: P.log, action: 'logRetry', params: idParams, response: sendLogRow, handler: async ({ params, caller }) => retrySend(db, caller, params.id) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}message/log/list`,
+    permission: P.log,
+    action: 'logList',
+    readOnly: true,
+    body: sendLogQuery,
+    response: page(sendLogRow),
+    handler: async ({ body, caller }) => listSends(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}message/log/:id`,
+    permission: P.log,
+    action: 'logView',
+    params: idParams,
+    response: sendLogRow,
+    handler: async ({ params, caller }) => getSend(db, caller, params.id),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}message/log/:id/retry`,
+    permission: P.log,
+    action: 'logRetry',
+    params: idParams,
+    response: sendLogRow,
+    handler: async ({ params, caller }) => retrySend(db, caller, params.id),
+  });
 
-  defineRoute(app, { ...base, method: 'GET', url: `${system}message/test/choices`, permission: P.test, action: 'testChoices', response: messageTestChoices, handler: async ({ caller }) => testChoices(db, caller) });
-  defineRoute(app, { ...base, method: 'POST', url: `${system}message/test`, permission: P.test, action: 'test', body: messageTestSend, response: sendLogRow, handler: async ({ body, caller }) => testSend(db, caller, worker, body) });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}message/test/choices`,
+    permission: P.test,
+    action: 'testChoices',
+    response: messageTestChoices,
+    handler: async ({ caller }) => testChoices(db, caller),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${system}message/test`,
+    permission: P.test,
+    action: 'test',
+    body: messageTestSend,
+    response: sendLogRow,
+    handler: async ({ body, caller }) => testSend(db, caller, worker, body),
+  });
 
   app.addHook('onReady', async () => worker.start());
   app.addHook('onClose', async () => worker.stop());

@@ -33,8 +33,15 @@ const DEFAULT_TYPES: DefaultType[] = [
     channels: ['station', 'sms', 'email'],
     recipients: { member: true, operator: true, roleIds: [], orgUsers: false },
     text: {
-      'zh-CN': { title: '预订已取消：{venueName}关场', content: '{memberName}您好，因{reason}，{venueName}关闭：{slots}。您的预订（订单 {orderNo}）已取消，{refundYuan} 元将原路退回。' },
-      'en-US': { title: 'Booking cancelled: {venueName} closed', content: 'Dear {memberName}, {venueName} is closed for {reason}: {slots}. Your booking (order {orderNo}) is cancelled and {refundYuan} yuan will be refunded.' },
+      'zh-CN': {
+        title: '预订已取消：{venueName}关场',
+        content: '{memberName}您好，因{reason}，{venueName}关闭：{slots}。您的预订（订单 {orderNo}）已取消，{refundYuan} 元将原路退回。',
+      },
+      'en-US': {
+        title: 'Booking cancelled: {venueName} closed',
+        content:
+          'Dear {memberName}, {venueName} is closed for {reason}: {slots}. Your booking (order {orderNo}) is cancelled and {refundYuan} yuan will be refunded.',
+      },
     },
   },
   {
@@ -51,7 +58,10 @@ const DEFAULT_TYPES: DefaultType[] = [
     recipients: { member: true, operator: false, roleIds: [], orgUsers: false },
     text: {
       'zh-CN': { title: '会员卡即将到期', content: '{memberName}您好，您的{cardName}（卡号 {cardNo}）将于{expireDate}到期，余额 {balance}，请及时续卡。' },
-      'en-US': { title: 'Your card expires soon', content: 'Dear {memberName}, your {cardName} (card {cardNo}) expires on {expireDate} with {balance} left. Renew it in time.' },
+      'en-US': {
+        title: 'Your card expires soon',
+        content: 'Dear {memberName}, your {cardName} (card {cardNo}) expires on {expireDate} with {balance} left. Renew it in time.',
+      },
     },
   },
   {
@@ -69,8 +79,14 @@ const DEFAULT_TYPES: DefaultType[] = [
     channels: ['station', 'email', 'dingtalk', 'wecom'],
     recipients: { member: false, operator: false, roleIds: [], orgUsers: true },
     text: {
-      'zh-CN': { title: '任务执行失败：{jobName}', content: '任务“{jobName}”（分组 {jobGroup}）计划于 {plannedAt} 的执行结果为 {result}（第 {attempt} 次尝试，记录 {recordId}）：{detail}' },
-      'en-US': { title: 'Job failed: {jobName}', content: 'The run of "{jobName}" (group {jobGroup}) planned at {plannedAt} ended {result} (attempt {attempt}, record {recordId}): {detail}' },
+      'zh-CN': {
+        title: '任务执行失败：{jobName}',
+        content: '任务“{jobName}”（分组 {jobGroup}）计划于 {plannedAt} 的执行结果为 {result}（第 {attempt} 次尝试，记录 {recordId}）：{detail}',
+      },
+      'en-US': {
+        title: 'Job failed: {jobName}',
+        content: 'The run of "{jobName}" (group {jobGroup}) planned at {plannedAt} ended {result} (attempt {attempt}, record {recordId}): {detail}',
+      },
     },
   },
 ];
@@ -79,7 +95,14 @@ async function seedTypes(db: Db, orgId: number, recipients: (t: DefaultType) => 
   const scope = oneOrgScope(orgId);
   await db.transaction(async (tx) => {
     for (const d of DEFAULT_TYPES) {
-      const { row, created } = await repo.ensureBusiness(tx, scope, { orgId, code: d.code, name: d.name, variables: d.variables, channels: d.channels, recipients: recipients(d) });
+      const { row, created } = await repo.ensureBusiness(tx, scope, {
+        orgId,
+        code: d.code,
+        name: d.name,
+        variables: d.variables,
+        channels: d.channels,
+        recipients: recipients(d),
+      });
       if (!created) continue;
       for (const channel of d.channels) {
         for (const lang of ['zh-CN', 'en-US'] as const) {
@@ -122,13 +145,28 @@ export async function seedMessageDemo(db: Db): Promise<void> {
       orgId: center.id,
       type: 'booking.closureCancelled',
       operatorId: manager.id,
-      data: { memberName: '李雷', venueName: center.name, slots: '羽毛球 3 号场 2026-12-05 18:00-20:00', orderNo: 'VB202612050012', reason: '场地维修', refundYuan: '120.00' },
+      data: {
+        memberName: '李雷',
+        venueName: center.name,
+        slots: '羽毛球 3 号场 2026-12-05 18:00-20:00',
+        orderNo: 'VB202612050012',
+        reason: '场地维修',
+        refundYuan: '120.00',
+      },
       member: { name: '李雷', phone: '13800138011' },
     });
     await publish(tx, {
       orgId: center.id,
       type: 'job.failed',
-      data: { jobName: '会员卡到期提醒', jobGroup: 'card', result: 'error', detail: 'SMS gateway timed out after 10 s', plannedAt: new Date().toISOString(), attempt: 3, recordId: 1 },
+      data: {
+        jobName: '会员卡到期提醒',
+        jobGroup: 'card',
+        result: 'error',
+        detail: 'SMS gateway timed out after 10 s',
+        plannedAt: new Date().toISOString(),
+        attempt: 3,
+        recordId: 1,
+      },
       link: '/job/log',
     });
   });

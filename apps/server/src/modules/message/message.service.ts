@@ -59,14 +59,29 @@ export async function listChannels(db: Db, caller: Caller, secretKey: Buffer): P
       const secrets = openSecrets(secretKey, row?.secretsSealed ?? null);
       const secretsSet = Object.fromEntries(Object.keys(messageChannelSecrets[channel].shape).map((k) => [k, Boolean(secrets[k])]));
       return row
-        ? { channel, enabled: row.enabled, ratePerMinute: row.ratePerMinute, settings: row.settings, secretsSet, version: row.version, updatedAt: row.updatedAt }
+        ? {
+            channel,
+            enabled: row.enabled,
+            ratePerMinute: row.ratePerMinute,
+            settings: row.settings,
+            secretsSet,
+            version: row.version,
+            updatedAt: row.updatedAt,
+          }
         : { channel, enabled: false, ratePerMinute: 60, settings: {}, secretsSet, version: 0, updatedAt: null };
     }),
   ];
 }
 
 /** Saves a channel: its settings checked against the channel's schema; secrets given replace, '' clears, absent keeps. */
-export async function saveChannel(db: Db, caller: Caller, secretKey: Buffer, allow: HttpAllowList, channel: ConfigurableChannel, input: MessageChannelSave): Promise<MessageChannelRow> {
+export async function saveChannel(
+  db: Db,
+  caller: Caller,
+  secretKey: Buffer,
+  allow: HttpAllowList,
+  channel: ConfigurableChannel,
+  input: MessageChannelSave,
+): Promise<MessageChannelRow> {
   const scope = scopeOf(caller);
   const settings = messageChannelSettings[channel].safeParse(input.settings);
   if (!settings.success) {
@@ -110,7 +125,14 @@ async function checkAddress(allow: HttpAllowList, channel: ConfigurableChannel, 
 }
 
 /** Queues a test message to the operator on one channel and sends it now; answers its log row. */
-export async function testChannel(db: Db, caller: Caller, worker: MessageWorker, lang: Lang, channel: ConfigurableChannel, address: string | undefined): Promise<SendLogRow> {
+export async function testChannel(
+  db: Db,
+  caller: Caller,
+  worker: MessageWorker,
+  lang: Lang,
+  channel: ConfigurableChannel,
+  address: string | undefined,
+): Promise<SendLogRow> {
   const scope = scopeOf(caller);
   const [me] = await repo.contactsByIds(db, scope, [caller.userId]);
   let to: string | null = null;
@@ -228,7 +250,11 @@ export async function editBusiness(db: Db, caller: Caller, id: number, input: Me
       if (used) throw invalid('variables', 'message.variableInUse', { name: used, channel: tpl.channel, lang: tpl.lang });
     }
   }
-  await repo.updateBusiness(db, scope, id, version, { ...values, channels: values.channels ? [...new Set(values.channels)] : undefined, remark: values.remark === undefined ? undefined : (values.remark ?? null) });
+  await repo.updateBusiness(db, scope, id, version, {
+    ...values,
+    channels: values.channels ? [...new Set(values.channels)] : undefined,
+    remark: values.remark === undefined ? undefined : (values.remark ?? null),
+  });
   return getBusiness(db, caller, id);
 }
 
@@ -291,7 +317,15 @@ export async function createTemplate(db: Db, caller: Caller, input: MessageTempl
   if (!business.b.channels.includes(input.channel)) throw invalid('channel', 'message.channelNotInBusiness', { business: business.b.name });
   checkVariables(business.b, input.title, input.content);
   const made = await mapDuplicate(
-    repo.insertTemplate(db, scope, { orgId: business.b.orgId, businessId: business.b.id, channel: input.channel, lang: input.lang, title: input.title, content: input.content, status: input.status }),
+    repo.insertTemplate(db, scope, {
+      orgId: business.b.orgId,
+      businessId: business.b.id,
+      channel: input.channel,
+      lang: input.lang,
+      title: input.title,
+      content: input.content,
+      status: input.status,
+    }),
     TEMPLATE_UNIQUE,
   );
   return getTemplate(db, caller, made.id);

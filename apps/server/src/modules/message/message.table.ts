@@ -109,8 +109,12 @@ export const messageSends = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('msg_send_due_idx').on(t.nextAt).where(sql`${t.status} = 'pending'`),
-    index('msg_send_lease_idx').on(t.leaseUntil).where(sql`${t.status} = 'sending'`),
+    index('msg_send_due_idx')
+      .on(t.nextAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('msg_send_lease_idx')
+      .on(t.leaseUntil)
+      .where(sql`${t.status} = 'sending'`),
     index('msg_send_rate_idx').on(t.orgId, t.channel, t.claimedAt),
     index('msg_send_org_idx').on(t.orgId, t.id),
     check('msg_send_status_ck', sql`${t.status} in ('pending','sending','sent','failed','unknown')`),

@@ -111,7 +111,8 @@ async function admit(db: Db, secretKey: Buffer, req: FastifyRequest, code: strin
   if (!timestamp || !nonce || !sign) throw new AppError('OPEN_BAD_SIGN', 'open.missingHeaders');
   if (!NONCE_PATTERN.test(nonce)) throw new AppError('OPEN_BAD_SIGN', 'open.badNonce');
   const seconds = Number(timestamp);
-  if (!/^\d{9,11}$/.test(timestamp) || Math.abs(Date.now() / 1000 - seconds) > OPEN_WINDOW_SECONDS) throw new AppError('OPEN_STALE', 'open.stale', { seconds: OPEN_WINDOW_SECONDS });
+  if (!/^\d{9,11}$/.test(timestamp) || Math.abs(Date.now() / 1000 - seconds) > OPEN_WINDOW_SECONDS)
+    throw new AppError('OPEN_STALE', 'open.stale', { seconds: OPEN_WINDOW_SECONDS });
   const secrets = [...entry.secrets];
   if (app.previousSealed && app.previousUntil && app.previousUntil > new Date()) secrets.push(openSecret(secretKey, app.previousSealed));
   const body = req.rawBody ?? '';
@@ -137,11 +138,25 @@ declare module 'fastify' {
 }
 
 /** Opens a read to third parties at `/api/open/<path>`: signed, granted, logged. */
-export function defineOpenRoute<Q extends ZodType | undefined, P extends ZodType | undefined, R extends ZodType>(app: FastifyInstance, ctx: AppContext, spec: OpenRouteSpec<Q, P, R>): void {
+export function defineOpenRoute<Q extends ZodType | undefined, P extends ZodType | undefined, R extends ZodType>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  spec: OpenRouteSpec<Q, P, R>,
+): void {
   const { db, keys } = ctx;
   const url = `${OPEN_PREFIX}${spec.path}`;
   // Once per process (tests build many apps).
-  if (!openRouteDefs.some((d) => d.code === spec.code)) openRouteDefs.push({ code: spec.code, name: spec.name['zh-CN'], nameEn: spec.name['en-US'], method: spec.method, uri: url.replace(/:(\w+)/g, '{$1}'), description: spec.description['zh-CN'], descriptionEn: spec.description['en-US'], apiVersion: spec.path.split('/')[0]! });
+  if (!openRouteDefs.some((d) => d.code === spec.code))
+    openRouteDefs.push({
+      code: spec.code,
+      name: spec.name['zh-CN'],
+      nameEn: spec.name['en-US'],
+      method: spec.method,
+      uri: url.replace(/:(\w+)/g, '{$1}'),
+      description: spec.description['zh-CN'],
+      descriptionEn: spec.description['en-US'],
+      apiVersion: spec.path.split('/')[0]!,
+    });
   defineRoute(app, {
     method: spec.method,
     url,

@@ -20,7 +20,8 @@ function jsonSchema(schema: ZodType, io: 'input' | 'output'): JsonSchema {
     unrepresentable: 'any',
     // Instants travel as ISO 8601 text.
     override: (ctx) => {
-      if ((ctx.zodSchema as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'date') Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
+      if ((ctx.zodSchema as unknown as { _zod: { def: { type: string } } })._zod.def.type === 'date')
+        Object.assign(ctx.jsonSchema, { type: 'string', format: 'date-time' });
     },
   }) as JsonSchema;
   delete out.$schema;
@@ -44,7 +45,10 @@ function envelopeOf(body: JsonSchema): JsonSchema {
 
 function parametersOf(route: RouteRecord): JsonSchema[] {
   const out: JsonSchema[] = [];
-  for (const [where, schema] of [['path', route.params], ['query', route.query]] as const) {
+  for (const [where, schema] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
     if (!schema) continue;
     const s = jsonSchema(schema, 'input');
     const props = (s.properties ?? {}) as Record<string, JsonSchema>;
@@ -59,8 +63,18 @@ function operationOf(route: RouteRecord, extra: JsonSchema): JsonSchema {
   if (route.body) op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } };
   op.responses =
     route.response === 'file'
-      ? { 200: { description: 'A file download', content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } } }
-      : { 200: { description: 'The envelope; `body` holds the answer when `code` is 0', content: { 'application/json': { schema: envelopeOf(jsonSchema(route.response, 'output')) } } } };
+      ? {
+          200: {
+            description: 'A file download',
+            content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+          },
+        }
+      : {
+          200: {
+            description: 'The envelope; `body` holds the answer when `code` is 0',
+            content: { 'application/json': { schema: envelopeOf(jsonSchema(route.response, 'output')) } },
+          },
+        };
   return op;
 }
 
@@ -82,7 +96,16 @@ function signingInstructions(): string {
   return instructions;
 }
 
-const OPEN_CODES = [Code.OPEN_UNKNOWN_APP, Code.OPEN_BAD_SIGN, Code.OPEN_STALE, Code.OPEN_REPLAY, Code.OPEN_IP_REFUSED, Code.OPEN_APP_DISABLED, Code.OPEN_NOT_GRANTED, Code.TOO_MANY];
+const OPEN_CODES = [
+  Code.OPEN_UNKNOWN_APP,
+  Code.OPEN_BAD_SIGN,
+  Code.OPEN_STALE,
+  Code.OPEN_REPLAY,
+  Code.OPEN_IP_REFUSED,
+  Code.OPEN_APP_DISABLED,
+  Code.OPEN_NOT_GRANTED,
+  Code.TOO_MANY,
+];
 
 /** The open interfaces: what a third party may call, how to sign, what each answers. */
 export function openDocument(routes: readonly RouteRecord[], version: string): JsonSchema {
@@ -91,7 +114,14 @@ export function openDocument(routes: readonly RouteRecord[], version: string): J
     if (!route.url.startsWith(OPEN_PREFIX)) continue;
     const def = openRouteDefs.find((d) => d.uri === oasPath(route.url) && d.method === route.method);
     if (!def) continue;
-    addOperation(paths, route, { operationId: def.code, summary: def.nameEn, description: `${def.descriptionEn}\n\n${def.name}：${def.description}`, tags: [def.apiVersion], security: [{ AppKey: [], Timestamp: [], Nonce: [], Sign: [] }], 'x-refusal-codes': OPEN_CODES });
+    addOperation(paths, route, {
+      operationId: def.code,
+      summary: def.nameEn,
+      description: `${def.descriptionEn}\n\n${def.name}：${def.description}`,
+      tags: [def.apiVersion],
+      security: [{ AppKey: [], Timestamp: [], Nonce: [], Sign: [] }],
+      'x-refusal-codes': OPEN_CODES,
+    });
   }
   const header = (name: string, description: string) => ({ type: 'apiKey', in: 'header', name, description });
   return {
@@ -116,14 +146,21 @@ export function consoleDocument(routes: readonly RouteRecord[], version: string)
   for (const route of routes) {
     if (route.url.startsWith(OPEN_PREFIX)) continue;
     const permission = route.permission === undefined ? 'public' : route.permission === '' ? 'any signed-in user' : route.permission;
-    addOperation(paths, route, { operationId: `${route.module}.${route.action}.${route.method.toLowerCase()}`, summary: `${route.module}: ${route.action}`, tags: [route.module], 'x-permission': permission, 'x-platform-only': route.platformOnly });
+    addOperation(paths, route, {
+      operationId: `${route.module}.${route.action}.${route.method.toLowerCase()}`,
+      summary: `${route.module}: ${route.action}`,
+      tags: [route.module],
+      'x-permission': permission,
+      'x-platform-only': route.platformOnly,
+    });
   }
   return {
     openapi: '3.1.0',
     info: {
       title: 'Venue console API',
       version,
-      description: 'Every call of the console. The protocol (envelope, codes, Sign, Timestamp, XSRF, Bearer token) is described in docs/contributing.md, "The protocol every call follows".',
+      description:
+        'Every call of the console. The protocol (envelope, codes, Sign, Timestamp, XSRF, Bearer token) is described in docs/contributing.md, "The protocol every call follows".',
     },
     servers: [{ url: '/' }],
     paths,

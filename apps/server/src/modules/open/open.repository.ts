@@ -28,14 +28,25 @@ export async function pageApps(db: Executor, scope: Scope, f: AppFilter, page: {
     f.status !== undefined ? eq(openApps.status, f.status) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select({ app: openApps, orgName: orgs.name }).from(openApps).innerJoin(orgs, eq(orgs.id, openApps.orgId)).where(where).orderBy(desc(openApps.id)).limit(page.limit).offset(page.offset),
+    db
+      .select({ app: openApps, orgName: orgs.name })
+      .from(openApps)
+      .innerJoin(orgs, eq(orgs.id, openApps.orgId))
+      .where(where)
+      .orderBy(desc(openApps.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(openApps).where(where),
   ]);
   return { total: total?.n ?? 0, rows };
 }
 
 export async function appById(db: Executor, scope: Scope, id: number) {
-  const [row] = await db.select({ app: openApps, orgName: orgs.name }).from(openApps).innerJoin(orgs, eq(orgs.id, openApps.orgId)).where(and(eq(openApps.id, id), inScope(scope, openApps.orgId)));
+  const [row] = await db
+    .select({ app: openApps, orgName: orgs.name })
+    .from(openApps)
+    .innerJoin(orgs, eq(orgs.id, openApps.orgId))
+    .where(and(eq(openApps.id, id), inScope(scope, openApps.orgId)));
   return row;
 }
 
@@ -101,7 +112,11 @@ export async function grantedCodes(db: Executor, _scope: SystemScope, appId: num
 // ---------------------------------------------------------------- interfaces (platform-wide)
 
 export async function pageApis(db: Executor, f: { name?: string; code?: string; status?: number }, page: { limit: number; offset: number }) {
-  const where = and(f.name ? containsText(openApis.name, f.name) : undefined, f.code ? containsText(openApis.code, f.code) : undefined, f.status !== undefined ? eq(openApis.status, f.status) : undefined);
+  const where = and(
+    f.name ? containsText(openApis.name, f.name) : undefined,
+    f.code ? containsText(openApis.code, f.code) : undefined,
+    f.status !== undefined ? eq(openApis.status, f.status) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db.select().from(openApis).where(where).orderBy(openApis.code).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(openApis).where(where),
@@ -154,7 +169,13 @@ export async function syncApis(db: Executor, defs: readonly OpenRouteDef[]): Pro
       .values(d)
       .onConflictDoUpdate({
         target: openApis.code,
-        set: { method: d.method, uri: d.uri, apiVersion: d.apiVersion, nameEn: sql`case when ${openApis.nameEn} = '' then ${d.nameEn} else ${openApis.nameEn} end`, descriptionEn: sql`coalesce(${openApis.descriptionEn}, ${d.descriptionEn})` },
+        set: {
+          method: d.method,
+          uri: d.uri,
+          apiVersion: d.apiVersion,
+          nameEn: sql`case when ${openApis.nameEn} = '' then ${d.nameEn} else ${openApis.nameEn} end`,
+          descriptionEn: sql`coalesce(${openApis.descriptionEn}, ${d.descriptionEn})`,
+        },
         setWhere: sql`${openApis.method} <> ${d.method} or ${openApis.uri} <> ${d.uri} or ${openApis.apiVersion} <> ${d.apiVersion} or ${openApis.nameEn} = '' or ${openApis.descriptionEn} is null`,
       });
   }

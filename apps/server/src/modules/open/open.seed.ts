@@ -26,7 +26,20 @@ export async function seedOpenDemo(app: FastifyInstance, db: Db, secretKey: Buff
   if (!center) return;
   await grantDemoMenus(db, ['appAccess.app', 'appAccess.grant', 'appAccess.log'], ['appAccess']);
   await syncApis(db, openRouteDefs);
-  const caller: Caller = { sessionId: 0, userId: 0, userName: 'seed', userCode: 'seed', orgId: center.id, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+  const caller: Caller = {
+    sessionId: 0,
+    userId: 0,
+    userName: 'seed',
+    userCode: 'seed',
+    orgId: center.id,
+    platform: false,
+    admin: false,
+    perms: new Set(),
+    menuIds: new Set(),
+    epoch: 0,
+    roles: [],
+    mustChangePassword: false,
+  };
   const made = await createApp(db, caller, secretKey, {
     name: '阳光体育小程序',
     status: 0,
@@ -36,9 +49,15 @@ export async function seedOpenDemo(app: FastifyInstance, db: Db, secretKey: Buff
     remark: '会员在小程序查看场地空闲、查询订单状态',
   });
   const apis = await pageApis(db, {}, { limit: 100, offset: 0 });
-  await setGrants(db, caller, made.id, apis.rows.map((a) => a.id));
+  await setGrants(
+    db,
+    caller,
+    made.id,
+    apis.rows.map((a) => a.id),
+  );
 
-  const get = (path: string, secret = made.secret) => app.inject({ method: 'GET', url: `${OPEN_PREFIX}${path}`, headers: signedHeaders(made.appKey, secret, 'GET', `${OPEN_PREFIX}${path}`) });
+  const get = (path: string, secret = made.secret) =>
+    app.inject({ method: 'GET', url: `${OPEN_PREFIX}${path}`, headers: signedHeaders(made.appKey, secret, 'GET', `${OPEN_PREFIX}${path}`) });
   const venues = (await get('v1/venues')).json() as { body?: { data?: { id: number }[] } };
   const venueId = venues.body?.data?.[0]?.id;
   // Today in the centre's time zone (the UTC day is yesterday before 08:00 in Beijing).

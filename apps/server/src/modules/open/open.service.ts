@@ -44,7 +44,11 @@ const newSecret = () => randomToken(32);
 export async function listApps(db: Db, caller: Caller, q: OpenAppListQuery) {
   const scope = scopeOf(caller);
   const { total, rows } = await repo.pageApps(db, scope, q, pageOf(q));
-  const grants = await repo.grantsOf(db, scope, rows.map((r) => r.app.id));
+  const grants = await repo.grantsOf(
+    db,
+    scope,
+    rows.map((r) => r.app.id),
+  );
   return { total, data: rows.map((r) => appRow(r, grants.get(r.app.id) ?? [])) };
 }
 
@@ -146,6 +150,18 @@ export async function listCallLogs(db: Db, caller: Caller, q: OpenCallLogQuery) 
   const { total, rows } = await repo.pageCallLogs(db, scopeOf(caller), q, pageOf(q));
   return {
     total,
-    data: rows.map(({ log, appName }) => ({ id: log.id, appId: log.appId, appName, appKey: log.appKey, apiCode: log.apiCode, method: log.method, path: log.path, ip: log.ip, code: log.code, durationMs: log.durationMs, createdAt: log.createdAt })),
+    data: rows.map(({ log, appName }) => ({
+      id: log.id,
+      appId: log.appId,
+      appName,
+      appKey: log.appKey,
+      apiCode: log.apiCode,
+      method: log.method,
+      path: log.path,
+      ip: log.ip,
+      code: log.code,
+      durationMs: log.durationMs,
+      createdAt: log.createdAt,
+    })),
   };
 }

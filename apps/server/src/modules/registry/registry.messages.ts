@@ -34,7 +34,7 @@ addMessages({
     'registry.appHasServices': 'Application "{name}" still has {n} services: delete or move them first',
     'registry.unknownApp': 'No such application',
     'registry.unknownAppCode': 'No application with code "{code}"',
-    'registry.unknownService': 'No such service in the environment\'s organisation',
+    'registry.unknownService': "No such service in the environment's organisation",
     'registry.unknownGroup': 'No such group in this environment',
     'registry.groupClosed': 'Group "{name}" is closed: no new instances can be recorded in it',
     'registry.codeTaken': 'This code is taken',

@@ -3,7 +3,15 @@ import type { Executor } from '../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../platform/scope.ts';
 import { containsText } from '../system/admin.common.ts';
 import { orgs } from '../system/system.table.ts';
-import { registryApps, registryEnvServices, registryEnvs, registryGroups, registryInstances, registryServices, registryTranslations } from './registry.table.ts';
+import {
+  registryApps,
+  registryEnvServices,
+  registryEnvs,
+  registryGroups,
+  registryInstances,
+  registryServices,
+  registryTranslations,
+} from './registry.table.ts';
 
 /**
  * Every query on the registry tables. Each function takes a required scope and puts it in the
@@ -64,7 +72,11 @@ export async function pageApps(db: Executor, scope: Scope, f: AppFilter, order: 
 }
 
 export async function insertApps(db: Executor, scope: Scope, values: (typeof registryApps.$inferInsert)[]): Promise<AppRecord[]> {
-  await assertInScope(db, scope, values.map((v) => v.orgId));
+  await assertInScope(
+    db,
+    scope,
+    values.map((v) => v.orgId),
+  );
   return values.length ? db.insert(registryApps).values(values).returning() : [];
 }
 
@@ -102,7 +114,13 @@ export interface ServiceFilter {
   appId?: number;
   type?: string;
 }
-export const serviceSorts = { name: registryServices.name, code: registryServices.code, serviceVersion: registryServices.serviceVersion, createTime: registryServices.createdAt, updateTime: registryServices.updatedAt };
+export const serviceSorts = {
+  name: registryServices.name,
+  code: registryServices.code,
+  serviceVersion: registryServices.serviceVersion,
+  createTime: registryServices.createdAt,
+  updateTime: registryServices.updatedAt,
+};
 export const serviceDefaultOrder = [asc(registryServices.orgId), asc(registryServices.id)];
 
 function serviceWhere(scope: Scope, f: ServiceFilter): SQL | undefined {
@@ -133,11 +151,21 @@ export async function pageServices(db: Executor, scope: Scope, f: ServiceFilter,
 }
 
 export async function insertServices(db: Executor, scope: Scope, values: (typeof registryServices.$inferInsert)[]): Promise<ServiceRecord[]> {
-  await assertInScope(db, scope, values.map((v) => v.orgId));
+  await assertInScope(
+    db,
+    scope,
+    values.map((v) => v.orgId),
+  );
   return values.length ? db.insert(registryServices).values(values).returning() : [];
 }
 
-export async function updateService(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof registryServices.$inferInsert, 'id' | 'orgId' | 'version'>>) {
+export async function updateService(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof registryServices.$inferInsert, 'id' | 'orgId' | 'version'>>,
+) {
   return db
     .update(registryServices)
     .set({ ...values, ...bump(registryServices.version) })
@@ -213,7 +241,13 @@ export async function pageEnvs(db: Executor, scope: Scope, f: EnvFilter, order: 
 export async function envServices(db: Executor, scope: Scope, envIds: number[]) {
   if (!envIds.length) return [];
   return db
-    .select({ envId: registryEnvServices.envId, id: registryServices.id, name: registryServices.name, code: registryServices.code, serviceVersion: registryServices.serviceVersion })
+    .select({
+      envId: registryEnvServices.envId,
+      id: registryServices.id,
+      name: registryServices.name,
+      code: registryServices.code,
+      serviceVersion: registryServices.serviceVersion,
+    })
     .from(registryEnvServices)
     .innerJoin(registryServices, eq(registryServices.id, registryEnvServices.serviceId))
     .where(and(inArray(registryEnvServices.envId, envIds), inScope(scope, registryEnvServices.orgId)))
@@ -221,7 +255,11 @@ export async function envServices(db: Executor, scope: Scope, envIds: number[]) 
 }
 
 export async function insertEnvs(db: Executor, scope: Scope, values: (typeof registryEnvs.$inferInsert)[]): Promise<EnvRecord[]> {
-  await assertInScope(db, scope, values.map((v) => v.orgId));
+  await assertInScope(
+    db,
+    scope,
+    values.map((v) => v.orgId),
+  );
   return values.length ? db.insert(registryEnvs).values(values).returning() : [];
 }
 
@@ -259,7 +297,13 @@ export async function pageGroups(db: Executor, scope: Scope, f: { envId: number;
   );
   const instances = sql<number>`(select count(*)::int from registry_env_instance i where i.group_id = "registry_env_group"."id")`;
   const [rows, n] = await Promise.all([
-    db.select({ group: registryGroups, instanceCount: instances }).from(registryGroups).where(where).orderBy(asc(registryGroups.code)).limit(page.limit).offset(page.offset),
+    db
+      .select({ group: registryGroups, instanceCount: instances })
+      .from(registryGroups)
+      .where(where)
+      .orderBy(asc(registryGroups.code))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(registryGroups).where(where),
   ]);
   return { total: total(n), rows };
@@ -325,7 +369,13 @@ export async function insertInstance(db: Executor, scope: Scope, values: typeof 
   return row!;
 }
 
-export async function updateInstance(db: Executor, scope: Scope, id: number, version: number, values: Partial<Pick<InstanceRecord, 'groupId' | 'code' | 'ip' | 'port'>>) {
+export async function updateInstance(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Pick<InstanceRecord, 'groupId' | 'code' | 'ip' | 'port'>>,
+) {
   return db
     .update(registryInstances)
     .set({ ...values, ...bump(registryInstances.version) })
@@ -373,11 +423,21 @@ export async function pageTranslations(db: Executor, scope: Scope, f: Translatio
 }
 
 export async function insertTranslations(db: Executor, scope: Scope, values: (typeof registryTranslations.$inferInsert)[]): Promise<TranslationRecord[]> {
-  await assertInScope(db, scope, values.map((v) => v.orgId));
+  await assertInScope(
+    db,
+    scope,
+    values.map((v) => v.orgId),
+  );
   return values.length ? db.insert(registryTranslations).values(values).returning() : [];
 }
 
-export async function updateTranslation(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof registryTranslations.$inferInsert, 'id' | 'orgId' | 'version'>>) {
+export async function updateTranslation(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof registryTranslations.$inferInsert, 'id' | 'orgId' | 'version'>>,
+) {
   return db
     .update(registryTranslations)
     .set({ ...values, ...bump(registryTranslations.version) })

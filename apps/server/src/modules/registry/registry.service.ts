@@ -33,7 +33,18 @@ import type { Lang } from '../../platform/i18n.ts';
 import { randomToken } from '../../platform/keys.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../platform/scope.ts';
-import { duplicatesInFile, readRows, reject, templateXlsx, toXlsx, validateRows, xlsxFile, type RowIssue, type SheetColumn, type UploadedFile } from '../../platform/xlsx.ts';
+import {
+  duplicatesInFile,
+  readRows,
+  reject,
+  templateXlsx,
+  toXlsx,
+  validateRows,
+  xlsxFile,
+  type RowIssue,
+  type SheetColumn,
+  type UploadedFile,
+} from '../../platform/xlsx.ts';
 import { mapDuplicate } from '../system/admin.common.ts';
 import * as repo from './registry.repository.ts';
 import './registry.messages.ts';
@@ -104,7 +115,12 @@ export async function getApp(db: Db, caller: Caller, id: number) {
 
 export async function createApp(db: Db, caller: Caller, input: RegistryAppCreate) {
   const scope = scopeOf(caller);
-  const [made] = await mapDuplicate(repo.insertApps(db, scope, [{ orgId: input.orgId ?? caller.orgId, name: input.name, code: input.code, description: input.description ?? null, appKey: newAppKey() }]), APP_UNIQUE);
+  const [made] = await mapDuplicate(
+    repo.insertApps(db, scope, [
+      { orgId: input.orgId ?? caller.orgId, name: input.name, code: input.code, description: input.description ?? null, appKey: newAppKey() },
+    ]),
+    APP_UNIQUE,
+  );
   return getApp(db, caller, made!.id);
 }
 
@@ -147,7 +163,11 @@ export async function exportApps(db: Db, caller: Caller, q: RegistryAppListQuery
 }
 
 export async function appTemplate(lang: Lang) {
-  const data = await templateXlsx(appSheet, lang, { name: lang === 'zh-CN' ? '会员中心' : 'Member centre', code: 'member-center', description: lang === 'zh-CN' ? '会员注册、积分与会员卡' : 'Sign-up, points and cards' });
+  const data = await templateXlsx(appSheet, lang, {
+    name: lang === 'zh-CN' ? '会员中心' : 'Member centre',
+    code: 'member-center',
+    description: lang === 'zh-CN' ? '会员注册、积分与会员卡' : 'Sign-up, points and cards',
+  });
   return xlsxFile(lang === 'zh-CN' ? '应用导入模板' : 'application-import-template', data, false);
 }
 
@@ -157,11 +177,24 @@ export async function importApps(db: Db, caller: Caller, file: UploadedFile, lan
   const raw = await readRows(file, appSheet, lang, 5000);
   const { valid, issues } = validateRows(raw, registryAppCreate.omit({ orgId: true }));
   issues.push(...duplicatesInFile(valid, 'code', (d) => d.code));
-  const taken = await repo.takenCodes(db, scope, 'app', caller.orgId, valid.map((r) => r.data.code));
+  const taken = await repo.takenCodes(
+    db,
+    scope,
+    'app',
+    caller.orgId,
+    valid.map((r) => r.data.code),
+  );
   for (const r of valid) if (taken.has(r.data.code)) issues.push({ row: r.row, field: 'code', message: 'registry.codeTaken' });
   if (issues.length) reject(issues, lang, raw.length);
   const made = await db.transaction((tx) =>
-    mapDuplicate(repo.insertApps(tx, scope, valid.map(({ data: d }) => ({ orgId: caller.orgId, name: d.name, code: d.code, description: d.description ?? null, appKey: newAppKey() }))), APP_UNIQUE),
+    mapDuplicate(
+      repo.insertApps(
+        tx,
+        scope,
+        valid.map(({ data: d }) => ({ orgId: caller.orgId, name: d.name, code: d.code, description: d.description ?? null, appKey: newAppKey() })),
+      ),
+      APP_UNIQUE,
+    ),
   );
   return imported(raw.length, made.length);
 }
@@ -251,12 +284,26 @@ const serviceSheet: SheetColumn[] = [
 
 export async function exportServices(db: Db, caller: Caller, q: RegistryServiceListQuery, lang: Lang) {
   const { rows } = await repo.pageServices(db, scopeOf(caller), q, orderOf(q, repo.serviceSorts, repo.serviceDefaultOrder), ALL);
-  const file = await toXlsx(serviceSheet, rows.map((r) => ({ ...serviceRow(r), appCode: r.appCode })), lang, lang === 'zh-CN' ? '服务' : 'Services');
+  const file = await toXlsx(
+    serviceSheet,
+    rows.map((r) => ({ ...serviceRow(r), appCode: r.appCode })),
+    lang,
+    lang === 'zh-CN' ? '服务' : 'Services',
+  );
   return xlsxFile(lang === 'zh-CN' ? '服务列表' : 'services', file);
 }
 
 export async function serviceTemplate(lang: Lang) {
-  const data = await templateXlsx(serviceSheet, lang, { appCode: 'member-center', name: lang === 'zh-CN' ? '会员查询' : 'Member lookup', code: 'member-query', serviceVersion: '1.0.0', type: 'http', context: '/member', requestEncoding: 'UTF-8', responseEncoding: 'UTF-8' });
+  const data = await templateXlsx(serviceSheet, lang, {
+    appCode: 'member-center',
+    name: lang === 'zh-CN' ? '会员查询' : 'Member lookup',
+    code: 'member-query',
+    serviceVersion: '1.0.0',
+    type: 'http',
+    context: '/member',
+    requestEncoding: 'UTF-8',
+    responseEncoding: 'UTF-8',
+  });
   return xlsxFile(lang === 'zh-CN' ? '服务导入模板' : 'service-import-template', data, false);
 }
 
@@ -293,7 +340,11 @@ const ENV_UNIQUE = { registry_env_org_code_uq: ['code', 'field.registryCode'] as
 type EnvJoin = Awaited<ReturnType<typeof repo.pageEnvs>>['rows'][number];
 
 async function envRows(db: Executor, scope: Scope, rows: EnvJoin[]) {
-  const deployed = await repo.envServices(db, scope, rows.map((r) => r.env.id));
+  const deployed = await repo.envServices(
+    db,
+    scope,
+    rows.map((r) => r.env.id),
+  );
   return rows.map((r) => {
     const mine = deployed.filter((d) => d.envId === r.env.id);
     return {
@@ -394,7 +445,11 @@ export async function exportEnvs(db: Db, caller: Caller, q: RegistryEnvListQuery
 }
 
 export async function envTemplate(lang: Lang) {
-  const data = await templateXlsx(envSheet, lang, { name: lang === 'zh-CN' ? '测试环境' : 'Test', code: 'test', remark: lang === 'zh-CN' ? '联调与验收' : 'Integration and acceptance' });
+  const data = await templateXlsx(envSheet, lang, {
+    name: lang === 'zh-CN' ? '测试环境' : 'Test',
+    code: 'test',
+    remark: lang === 'zh-CN' ? '联调与验收' : 'Integration and acceptance',
+  });
   return xlsxFile(lang === 'zh-CN' ? '环境导入模板' : 'environment-import-template', data, false);
 }
 
@@ -403,10 +458,25 @@ export async function importEnvs(db: Db, caller: Caller, file: UploadedFile, lan
   const raw = await readRows(file, envSheet, lang, 5000);
   const { valid, issues } = validateRows(raw, registryEnvCreate.omit({ orgId: true, serviceIds: true }));
   issues.push(...duplicatesInFile(valid, 'code', (d) => d.code));
-  const taken = await repo.takenCodes(db, scope, 'env', caller.orgId, valid.map((r) => r.data.code));
+  const taken = await repo.takenCodes(
+    db,
+    scope,
+    'env',
+    caller.orgId,
+    valid.map((r) => r.data.code),
+  );
   for (const r of valid) if (taken.has(r.data.code)) issues.push({ row: r.row, field: 'code', message: 'registry.codeTaken' });
   if (issues.length) reject(issues, lang, raw.length);
-  const made = await db.transaction((tx) => mapDuplicate(repo.insertEnvs(tx, scope, valid.map(({ data: d }) => ({ orgId: caller.orgId, name: d.name, code: d.code, remark: d.remark ?? null }))), ENV_UNIQUE));
+  const made = await db.transaction((tx) =>
+    mapDuplicate(
+      repo.insertEnvs(
+        tx,
+        scope,
+        valid.map(({ data: d }) => ({ orgId: caller.orgId, name: d.name, code: d.code, remark: d.remark ?? null })),
+      ),
+      ENV_UNIQUE,
+    ),
+  );
   return imported(raw.length, made.length);
 }
 
@@ -414,7 +484,16 @@ export async function importEnvs(db: Db, caller: Caller, file: UploadedFile, lan
 
 const GROUP_UNIQUE = { registry_env_group_code_uq: ['code', 'field.registryGroupCode'] as [string, string] };
 type GroupJoin = Awaited<ReturnType<typeof repo.pageGroups>>['rows'][number];
-const groupRow = ({ group: g, instanceCount }: GroupJoin) => ({ id: g.id, envId: g.envId, code: g.code, name: g.name, status: g.status, instanceCount: Number(instanceCount), version: g.version, createTime: g.createdAt });
+const groupRow = ({ group: g, instanceCount }: GroupJoin) => ({
+  id: g.id,
+  envId: g.envId,
+  code: g.code,
+  name: g.name,
+  status: g.status,
+  instanceCount: Number(instanceCount),
+  version: g.version,
+  createTime: g.createdAt,
+});
 
 export async function listGroups(db: Db, caller: Caller, q: RegistryGroupListQuery) {
   const scope = scopeOf(caller);
@@ -461,7 +540,17 @@ export async function removeGroups(db: Db, caller: Caller, ids: number[]) {
 
 const INSTANCE_UNIQUE = { registry_env_instance_code_uq: ['code', 'field.registryInstanceCode'] as [string, string] };
 type InstanceJoin = Awaited<ReturnType<typeof repo.pageInstances>>['rows'][number];
-const instanceRow = ({ instance: i, groupName }: InstanceJoin) => ({ id: i.id, envId: i.envId, groupId: i.groupId, groupName, code: i.code, ip: i.ip, port: i.port, recordTime: i.recordTime, version: i.version });
+const instanceRow = ({ instance: i, groupName }: InstanceJoin) => ({
+  id: i.id,
+  envId: i.envId,
+  groupId: i.groupId,
+  groupName,
+  code: i.code,
+  ip: i.ip,
+  port: i.port,
+  recordTime: i.recordTime,
+  version: i.version,
+});
 
 export async function listInstances(db: Db, caller: Caller, q: RegistryInstanceListQuery) {
   const scope = scopeOf(caller);
@@ -549,11 +638,13 @@ function interfaceIssues(prefixes: Prefixes, item: { queryApi?: string; cacheApi
   const out: { field: string; message: string }[] = [];
   if (item.queryApi !== undefined) {
     const url = fullPath(prefixes, item.queryApi);
-    if (!url.endsWith('/list') || !routeRegistry.some((r) => r.method === 'POST' && r.url === url)) out.push({ field: 'queryApi', message: 'registry.queryApiUnknown' });
+    if (!url.endsWith('/list') || !routeRegistry.some((r) => r.method === 'POST' && r.url === url))
+      out.push({ field: 'queryApi', message: 'registry.queryApiUnknown' });
   }
   if (item.cacheApi !== undefined) {
     const url = fullPath(prefixes, item.cacheApi);
-    if (!routeRegistry.some((r) => r.method !== 'GET' && (r.url === url || r.url.startsWith(`${url}/`)))) out.push({ field: 'cacheApi', message: 'registry.cacheApiUnknown' });
+    if (!routeRegistry.some((r) => r.method !== 'GET' && (r.url === url || r.url.startsWith(`${url}/`))))
+      out.push({ field: 'cacheApi', message: 'registry.cacheApiUnknown' });
   }
   return out;
 }
@@ -599,7 +690,10 @@ export async function createTranslation(db: Db, caller: Caller, prefixes: Prefix
   checkInterfaces(prefixes, input);
   const scope = scopeOf(caller);
   const { orgId, ...values } = input;
-  const [made] = await mapDuplicate(repo.insertTranslations(db, scope, [{ ...values, orgId: orgId ?? caller.orgId, remark: values.remark ?? null }]), TRANSLATION_UNIQUE);
+  const [made] = await mapDuplicate(
+    repo.insertTranslations(db, scope, [{ ...values, orgId: orgId ?? caller.orgId, remark: values.remark ?? null }]),
+    TRANSLATION_UNIQUE,
+  );
   return getTranslation(db, caller, made!.id);
 }
 
@@ -639,7 +733,14 @@ export async function exportTranslations(db: Db, caller: Caller, q: RegistryTran
 }
 
 export async function translationTemplate(lang: Lang) {
-  const data = await templateXlsx(translationSheet, lang, { code: 'registryEnv', queryApi: 'system/registry/env/list', cacheApi: 'system/registry/env', matchColumn: 'id', column1: 'name', column2: 'code' });
+  const data = await templateXlsx(translationSheet, lang, {
+    code: 'registryEnv',
+    queryApi: 'system/registry/env/list',
+    cacheApi: 'system/registry/env',
+    matchColumn: 'id',
+    column1: 'name',
+    column2: 'code',
+  });
   return xlsxFile(lang === 'zh-CN' ? '翻译项导入模板' : 'translation-import-template', data, false);
 }
 
@@ -648,12 +749,27 @@ export async function importTranslations(db: Db, caller: Caller, prefixes: Prefi
   const raw = await readRows(file, translationSheet, lang, 5000);
   const { valid, issues } = validateRows(raw, registryTranslationCreate.omit({ orgId: true }));
   issues.push(...duplicatesInFile(valid, 'code', (d) => d.code));
-  const taken = await repo.takenCodes(db, scope, 'translation', caller.orgId, valid.map((r) => r.data.code));
+  const taken = await repo.takenCodes(
+    db,
+    scope,
+    'translation',
+    caller.orgId,
+    valid.map((r) => r.data.code),
+  );
   for (const r of valid) {
     if (taken.has(r.data.code)) issues.push({ row: r.row, field: 'code', message: 'registry.codeTaken' });
     issues.push(...interfaceIssues(prefixes, r.data).map((i): RowIssue => ({ row: r.row, ...i })));
   }
   if (issues.length) reject(issues, lang, raw.length);
-  const made = await db.transaction((tx) => mapDuplicate(repo.insertTranslations(tx, scope, valid.map(({ data: d }) => ({ ...d, orgId: caller.orgId, remark: d.remark ?? null }))), TRANSLATION_UNIQUE));
+  const made = await db.transaction((tx) =>
+    mapDuplicate(
+      repo.insertTranslations(
+        tx,
+        scope,
+        valid.map(({ data: d }) => ({ ...d, orgId: caller.orgId, remark: d.remark ?? null })),
+      ),
+      TRANSLATION_UNIQUE,
+    ),
+  );
   return imported(raw.length, made.length);
 }

@@ -60,7 +60,11 @@ export const registryGroups = pgTable(
     status: smallint('status').notNull().default(0),
     ...stamps(),
   },
-  (t) => [uniqueIndex('registry_env_group_code_uq').on(t.envId, t.code), index('registry_env_group_org_idx').on(t.orgId), check('registry_env_group_status', sql`${t.status} in (0, 1)`)],
+  (t) => [
+    uniqueIndex('registry_env_group_code_uq').on(t.envId, t.code),
+    index('registry_env_group_org_idx').on(t.orgId),
+    check('registry_env_group_status', sql`${t.status} in (0, 1)`),
+  ],
 );
 
 export const registryInstances = pgTable(
@@ -80,7 +84,12 @@ export const registryInstances = pgTable(
     recordTime: at('record_time').notNull().defaultNow(),
     ...stamps(),
   },
-  (t) => [uniqueIndex('registry_env_instance_code_uq').on(t.envId, t.code), index('registry_env_instance_group_idx').on(t.groupId), index('registry_env_instance_org_idx').on(t.orgId), check('registry_env_instance_port', sql`${t.port} between 1 and 65535`)],
+  (t) => [
+    uniqueIndex('registry_env_instance_code_uq').on(t.envId, t.code),
+    index('registry_env_instance_group_idx').on(t.groupId),
+    index('registry_env_instance_org_idx').on(t.orgId),
+    check('registry_env_instance_port', sql`${t.port} between 1 and 65535`),
+  ],
 );
 
 export const registryServices = pgTable(

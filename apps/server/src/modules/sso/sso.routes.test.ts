@@ -14,7 +14,11 @@ type Jar = Map<string, string>;
 
 /** One request of a browser at the provider, keeping its cookies (the provider session) in `jar`. */
 async function visit(jar: Jar, url: URL, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  const res = await fetch(url, {
+    ...init,
+    redirect: 'manual',
+    headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
   for (const c of res.headers.getSetCookie()) {
     const [pair] = c.split(';');
     const eq = pair!.indexOf('=');
@@ -58,7 +62,13 @@ describe.each(databases)('single sign-on (OpenID Connect) on %s', (kind) => {
       carol: { email: 'front.desk@example.com', email_verified: false },
       dave: { preferred_username: 'no-such-user' },
     });
-    s = await startServer(kind, { SSO_ISSUER: idp.issuer, SSO_CLIENT_ID: 'venue-console', SSO_CLIENT_SECRET: 'console-secret', SSO_REDIRECT_URI: REDIRECT, SSO_ALLOW_HTTP: '1' });
+    s = await startServer(kind, {
+      SSO_ISSUER: idp.issuer,
+      SSO_CLIENT_ID: 'venue-console',
+      SSO_CLIENT_SECRET: 'console-secret',
+      SSO_REDIRECT_URI: REDIRECT,
+      SSO_ALLOW_HTTP: '1',
+    });
     await seedDemo(s.database.db, s.config);
     await s.database.db.execute(sql`update sys_user set email = 'front.desk@example.com' where code = 'frontdesk'`);
     await s.database.db.execute(
@@ -101,7 +111,9 @@ describe.each(databases)('single sign-on (OpenID Connect) on %s', (kind) => {
     expect(info.body.code).toBe('manager');
     const [session] = await s.database.query<{ login_way: string }>(`select login_way from sys_session order by id desc limit 1`);
     expect(session!.login_way).toBe('sso');
-    const [log] = await s.database.query<{ login_name: string; login_way: string; success: boolean }>(`select login_name, login_way, success from sys_login_log order by id desc limit 1`);
+    const [log] = await s.database.query<{ login_name: string; login_way: string; success: boolean }>(
+      `select login_name, login_way, success from sys_login_log order by id desc limit 1`,
+    );
     expect(log).toEqual({ login_name: 'manager', login_way: 'sso', success: true });
     // The state is single use: replaying the callback is refused.
     const replay = await new Client(s).json('POST', auth('sso/callback'), { body: out.params });
@@ -145,10 +157,18 @@ describe.each(databases)('single sign-on (OpenID Connect) on %s', (kind) => {
 
   it('signs in with a portal token (an access token of the same provider) and refuses others', async () => {
     // The portal is another client of the provider; it signs the user in and hands its access token over.
-    const portal = await oidc.discovery(new URL(idp.issuer), 'portal', 'portal-secret', oidc.ClientSecretBasic('portal-secret'), { execute: [oidc.allowInsecureRequests] });
+    const portal = await oidc.discovery(new URL(idp.issuer), 'portal', 'portal-secret', oidc.ClientSecretBasic('portal-secret'), {
+      execute: [oidc.allowInsecureRequests],
+    });
     const verifier = oidc.randomPKCECodeVerifier();
     idp.state.next = 'alice';
-    const url = oidc.buildAuthorizationUrl(portal, { redirect_uri: PORTAL_REDIRECT, scope: 'openid profile', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state: 'st' });
+    const url = oidc.buildAuthorizationUrl(portal, {
+      redirect_uri: PORTAL_REDIRECT,
+      scope: 'openid profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: 'st',
+    });
     const back = await browse(url.href, PORTAL_REDIRECT);
     const tokens = await oidc.authorizationCodeGrant(portal, back, { pkceCodeVerifier: verifier, expectedState: 'st' });
 
@@ -214,10 +234,18 @@ describe.each(databases)('single sign-on (OpenID Connect) on %s', (kind) => {
 
   it('sign-out of a portal-token session sends the browser to the provider without a hint; password sessions stay here', async () => {
     const token = await (async () => {
-      const portal = await oidc.discovery(new URL(idp.issuer), 'portal', 'portal-secret', oidc.ClientSecretBasic('portal-secret'), { execute: [oidc.allowInsecureRequests] });
+      const portal = await oidc.discovery(new URL(idp.issuer), 'portal', 'portal-secret', oidc.ClientSecretBasic('portal-secret'), {
+        execute: [oidc.allowInsecureRequests],
+      });
       const verifier = oidc.randomPKCECodeVerifier();
       idp.state.next = 'alice';
-      const url = oidc.buildAuthorizationUrl(portal, { redirect_uri: PORTAL_REDIRECT, scope: 'openid profile', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', state: 'st' });
+      const url = oidc.buildAuthorizationUrl(portal, {
+        redirect_uri: PORTAL_REDIRECT,
+        scope: 'openid profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state: 'st',
+      });
       const back = await browse(url.href, PORTAL_REDIRECT);
       return (await oidc.authorizationCodeGrant(portal, back, { pkceCodeVerifier: verifier, expectedState: 'st' })).access_token;
     })();

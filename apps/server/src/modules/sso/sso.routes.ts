@@ -58,7 +58,11 @@ export function ssoRoutes(app: FastifyInstance, ctx: AppContext): void {
     rateLimit: limit,
     body: ssoCallbackBody,
     handler: async ({ body, req, reply }) =>
-      loginReply(req, reply, await callback(db, config, req.log, { code: body.code, state: body.state, iss: body.iss, sessionState: body.session_state }, client(req))),
+      loginReply(
+        req,
+        reply,
+        await callback(db, config, req.log, { code: body.code, state: body.state, iss: body.iss, sessionState: body.session_state }, client(req)),
+      ),
   });
 
   defineRoute(app, {

@@ -52,10 +52,16 @@ async function providerConfig(cfg: Config): Promise<oidc.Configuration> {
   const key = `${issuer}|${clientId}`;
   let p = configs.get(key);
   if (!p) {
-    p = oidc.discovery(new URL(issuer), clientId, clientSecret ? { client_secret: clientSecret } : undefined, clientSecret ? oidc.ClientSecretBasic(clientSecret) : oidc.None(), {
-      execute: allowHttp ? [oidc.allowInsecureRequests] : [],
-      timeout: 10,
-    });
+    p = oidc.discovery(
+      new URL(issuer),
+      clientId,
+      clientSecret ? { client_secret: clientSecret } : undefined,
+      clientSecret ? oidc.ClientSecretBasic(clientSecret) : oidc.None(),
+      {
+        execute: allowHttp ? [oidc.allowInsecureRequests] : [],
+        timeout: 10,
+      },
+    );
     configs.set(key, p);
     p.catch(() => configs.delete(key));
   }
@@ -91,7 +97,9 @@ export async function authorizeUrl(db: Db, cfg: Config, redirect: string | undef
   const codeVerifier = oidc.randomPKCECodeVerifier();
   const challenge = await oidc.calculatePKCECodeChallenge(codeVerifier);
   await db.delete(ssoStates).where(lt(ssoStates.expiresAt, new Date()));
-  await db.insert(ssoStates).values({ stateHash: sha256(state), codeVerifier, nonce, redirect: safeRedirect(redirect), expiresAt: new Date(Date.now() + STATE_TTL_MS) });
+  await db
+    .insert(ssoStates)
+    .values({ stateHash: sha256(state), codeVerifier, nonce, redirect: safeRedirect(redirect), expiresAt: new Date(Date.now() + STATE_TTL_MS) });
   const url = oidc.buildAuthorizationUrl(config, {
     redirect_uri: cfg.sso.redirectUri!,
     scope: cfg.sso.scope,
@@ -179,7 +187,12 @@ export async function callback(
   let claims: Claims;
   let idToken: string | undefined;
   try {
-    const tokens = await oidc.authorizationCodeGrant(config, current, { pkceCodeVerifier: pending.codeVerifier, expectedState: input.state, expectedNonce: pending.nonce, idTokenExpected: true });
+    const tokens = await oidc.authorizationCodeGrant(config, current, {
+      pkceCodeVerifier: pending.codeVerifier,
+      expectedState: input.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
     claims = (tokens.claims() ?? {}) as Claims;
     idToken = tokens.id_token;
     if (typeof claims.preferred_username !== 'string' && typeof claims.email !== 'string' && tokens.access_token) {

@@ -37,7 +37,11 @@ export async function mapDuplicate<T>(work: Promise<T>, constraints: Record<stri
   } catch (e) {
     if (isUniqueViolation(e)) {
       const c = (e as { constraint?: string }).constraint ?? (e as { cause?: { constraint?: string } }).cause?.constraint ?? '';
-      const hit = constraints[c] ?? Object.entries(constraints).find(([k]) => String((e as { message?: string }).message ?? '').includes(k) || String((e as { cause?: Error }).cause?.message ?? '').includes(k))?.[1];
+      const hit =
+        constraints[c] ??
+        Object.entries(constraints).find(
+          ([k]) => String((e as { message?: string }).message ?? '').includes(k) || String((e as { cause?: Error }).cause?.message ?? '').includes(k),
+        )?.[1];
       if (hit) throw duplicate(hit[0], hit[1]);
       throw conflict('duplicate', 'error.conflict');
     }

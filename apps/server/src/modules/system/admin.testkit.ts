@@ -7,7 +7,13 @@ import { Client, auth, checkResponse, sys, type TestServer } from '../../../test
 /** Test helpers of the administration suites (users, roles, organisations, menus, API grants). */
 
 /** Uploads a file as the console does: multipart/form-data, field `file`, signed over the path. */
-export async function upload(c: Client, url: string, fileName: string, data: Buffer, opts: { lang?: 'zh-CN' | 'en-US'; field?: string } = {}): Promise<LightMyRequestResponse> {
+export async function upload(
+  c: Client,
+  url: string,
+  fileName: string,
+  data: Buffer,
+  opts: { lang?: 'zh-CN' | 'en-US'; field?: string } = {},
+): Promise<LightMyRequestResponse> {
   if (!c.cookies.has('XSRF-TOKEN')) await c.call('GET', '/config.json');
   const boundary = '----venue' + Math.random().toString(16).slice(2);
   const head = Buffer.from(
@@ -48,7 +54,9 @@ export async function readXlsx(data: Buffer): Promise<string[][]> {
   await wb.xlsx.load(data as unknown as ArrayBuffer);
   const out: string[][] = [];
   wb.worksheets[0]!.eachRow((row) => {
-    out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v))));
+    out.push(
+      (row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : v instanceof Date ? v.toISOString().slice(0, 10) : String(v))),
+    );
   });
   return out;
 }

@@ -31,19 +31,29 @@ describe.each(databases)('role-to-API authorisation on %s', (kind) => {
   });
   afterAll(async () => s?.close());
 
-  it('lists the registry generated from the server\'s route table', async () => {
+  it("lists the registry generated from the server's route table", async () => {
     const res = await admin.json('POST', sys('api/list'), { body: { pageNum: 1, pageSize: 500 } });
     expect(res.code).toBe(0);
     const rows = res.body.data as ApiRow[];
     expect(res.body.total).toBe(rows.length);
     const keys = rows.map((r) => `${r.method} ${r.url}`);
-    for (const k of ['POST /api/system/user/list', 'PUT /api/system/user/:id', 'DELETE /api/system/user/:userId/:orgId', 'POST /api/auth/login', 'PUT /api/system/api/:id/roles']) expect(keys).toContain(k);
+    for (const k of [
+      'POST /api/system/user/list',
+      'PUT /api/system/user/:id',
+      'DELETE /api/system/user/:userId/:orgId',
+      'POST /api/auth/login',
+      'PUT /api/system/api/:id/roles',
+    ])
+      expect(keys).toContain(k);
     expect(new Set(keys).size).toBe(keys.length);
     const list = rows.find((r) => r.url === '/api/system/user/list')!;
     expect(list).toMatchObject({ permission: 'system:user:list', grantable: true, roles: [], roleIds: [] });
     expect(rows.find((r) => r.url === '/api/auth/login')).toMatchObject({ permission: null, grantable: false, platformOnly: false });
     // A read several screens share declares them all: any one admits, and the registry names each (grantable like any other).
-    expect(rows.find((r) => r.method === 'POST' && r.url === '/api/sport/ticket/session/:sessionId/seats')).toMatchObject({ permission: 'sport:ticket:session | sport:ticket:sell | sport:ticket:list', grantable: true });
+    expect(rows.find((r) => r.method === 'POST' && r.url === '/api/sport/ticket/session/:sessionId/seats')).toMatchObject({
+      permission: 'sport:ticket:session | sport:ticket:sell | sport:ticket:list',
+      grantable: true,
+    });
     // The platform-only rule declared on a route is shown with it.
     expect(list.platformOnly).toBe(false);
     expect(rows.find((r) => r.method === 'PUT' && r.url === '/api/system/api/:id/roles')).toMatchObject({ platformOnly: true });
@@ -119,13 +129,22 @@ describe.each(databases)('role-to-API authorisation on %s', (kind) => {
     expect((await admin.json('PUT', sys(`role/${role.id}/menus`), { body: { menuIds: everyMenu } })).code).toBe(0);
     const u = await makeUser(admin, org.id, { roleIds: [role.id] });
     const c = await signIn(s, u.code, 'Pass1234');
-    const platformOnly = [...new Map(routeRegistry.filter((r) => r.platformOnly && r.url.startsWith('/api/')).map((r) => [`${r.method} ${r.url}`, r])).values()];
+    const platformOnly = [
+      ...new Map(routeRegistry.filter((r) => r.platformOnly && r.url.startsWith('/api/')).map((r) => [`${r.method} ${r.url}`, r])).values(),
+    ];
     expect(platformOnly.length).toBeGreaterThanOrEqual(29);
     for (const r of platformOnly) {
       // Path parameters get a value that exists nowhere; the body is empty: neither is read.
       const url = r.url.replace(/:\w+/g, '999999');
-      const res = await c.json(r.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url, { body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {}, lang: 'en-US' });
-      expect({ route: `${r.method} ${r.url}`, code: res.code, msg: res.msg }).toEqual({ route: `${r.method} ${r.url}`, code: Code.FORBIDDEN, msg: 'Only the platform organisation can do this' });
+      const res = await c.json(r.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url, {
+        body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {},
+        lang: 'en-US',
+      });
+      expect({ route: `${r.method} ${r.url}`, code: res.code, msg: res.msg }).toEqual({
+        route: `${r.method} ${r.url}`,
+        code: Code.FORBIDDEN,
+        msg: 'Only the platform organisation can do this',
+      });
     }
     // Routes without the rule answer the same caller from the handler (here: not found, not refused).
     expect((await c.json('GET', sys('role/999999'))).code).toBe(Code.NOT_FOUND);

@@ -94,7 +94,11 @@ export async function listApis(db: Db, caller: Caller, q: ApiListQuery): Promise
     granted: q.granted,
   });
   const { limit, offset } = pageOf(q);
-  const order = orderOf(q, { url: apis.url, method: apis.method, module: apis.module, permission: apis.permission }, [sql`${apis.module}`, sql`${apis.url}`, sql`${apis.method}`]);
+  const order = orderOf(q, { url: apis.url, method: apis.method, module: apis.module, permission: apis.permission }, [
+    sql`${apis.module}`,
+    sql`${apis.url}`,
+    sql`${apis.method}`,
+  ]);
   const [total, rows] = await Promise.all([countApis(db, where), pageApis(db, where, order, limit, offset)]);
   // The platform-only rule is the route's own declaration (the running route table).
   const platformOnly = new Set(routeRegistry.filter((r) => r.platformOnly).map((r) => `${r.method} ${r.url}`));

@@ -21,8 +21,17 @@ describe.each(databases)('parameters (config) on %s', (kind) => {
   afterAll(async () => s?.close());
 
   /** The fields `PUT config/{id}` takes, from a row as listed (the console sends only these). */
-  const editable = (r: Record<string, unknown>) => ({ code: r.code, name: r.name, type: r.type, subType: r.subType, value: r.value, remark: r.remark, version: r.version });
-  const byCode = async (code: string) => (await admin.json('POST', sys('config/listForConsole'), { body: { code } })).body.data.find((r: { code: string }) => r.code === code);
+  const editable = (r: Record<string, unknown>) => ({
+    code: r.code,
+    name: r.name,
+    type: r.type,
+    subType: r.subType,
+    value: r.value,
+    remark: r.remark,
+    version: r.version,
+  });
+  const byCode = async (code: string) =>
+    (await admin.json('POST', sys('config/listForConsole'), { body: { code } })).body.data.find((r: { code: string }) => r.code === code);
 
   it('lists parameters with paging, filters and the sealed and built-in flags', async () => {
     const all = await admin.json('POST', sys('config/listForConsole'), { body: { pageNum: 1, pageSize: 2 } });
@@ -152,7 +161,9 @@ describe.each(databases)('parameters (config) on %s', (kind) => {
     expect((await mgr.json('DELETE', sys('config/clearCache'))).code).toBe(Code.FORBIDDEN);
     const anon = new Client(s);
     expect((await anon.json('DELETE', sys('config/clearCache'))).status).toBe(401);
-    const logs = await s.database.query<{ module: string; action: string; code: number }>(`select module, action, code from sys_oper_log where module = 'config' order by id`);
+    const logs = await s.database.query<{ module: string; action: string; code: number }>(
+      `select module, action, code from sys_oper_log where module = 'config' order by id`,
+    );
     const actions = logs.map((l) => l.action);
     expect(actions).toEqual(expect.arrayContaining(['add', 'edit', 'deseal', 'recover', 'remove', 'clearCache']));
     expect(logs.find((l) => l.action === 'add' && l.code === Code.FORBIDDEN)).toBeTruthy();

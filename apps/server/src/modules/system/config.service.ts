@@ -97,7 +97,12 @@ export function jsonValidator(parse: (json: unknown) => unknown): Validator {
     } catch (e) {
       if (e instanceof AppError) {
         const d = Array.isArray(e.detail) ? (e.detail as { field: string; message: string; params?: Record<string, unknown> }[]) : [];
-        throw new AppError('FORM_INVALID', d[0]?.message ?? 'config.badValue', d[0]?.params, d.map((x) => ({ ...x, field: `value.${x.field}` })));
+        throw new AppError(
+          'FORM_INVALID',
+          d[0]?.message ?? 'config.badValue',
+          d[0]?.params,
+          d.map((x) => ({ ...x, field: `value.${x.field}` })),
+        );
       }
       throw valueError('config.badValue');
     }
@@ -180,7 +185,16 @@ export async function listConfigs(db: Db, q: ConfigListQuery): Promise<{ total: 
     q.type ? eq(configs.type, q.type) : undefined,
     q.sealed === undefined ? undefined : eq(configs.sealed, q.sealed),
   ];
-  const { total, rows } = await selectPage(db, configs, and(...where), [...orderOf(q, { code: configs.code, name: configs.name, type: configs.type, updatedAt: configs.updatedAt }, [asc(configs.type), asc(configs.code)]), asc(configs.id)], pageOf(q));
+  const { total, rows } = await selectPage(
+    db,
+    configs,
+    and(...where),
+    [
+      ...orderOf(q, { code: configs.code, name: configs.name, type: configs.type, updatedAt: configs.updatedAt }, [asc(configs.type), asc(configs.code)]),
+      asc(configs.id),
+    ],
+    pageOf(q),
+  );
   return { total, data: rows.map(view) };
 }
 
@@ -207,7 +221,16 @@ export async function addConfig(db: Db, input: ConfigBody): Promise<ConfigView> 
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(configs)
-        .values({ code: input.code, name: input.name, type: input.type, subType: input.subType ?? null, value, defaultValue: value, sealed: input.sealed ?? false, remark: input.remark ?? null })
+        .values({
+          code: input.code,
+          name: input.name,
+          type: input.type,
+          subType: input.subType ?? null,
+          value,
+          defaultValue: value,
+          sealed: input.sealed ?? false,
+          remark: input.remark ?? null,
+        })
         .returning();
       await bumpConfigEpoch(tx);
       return view(row!);

@@ -37,7 +37,9 @@ describe.each(databases)('default and one-time passwords on %s', (kind) => {
     expect(saved.code).toBe(0);
     expect(JSON.stringify(saved.body)).not.toContain('Gate7house');
     // Saving again with the field left empty keeps it.
-    const again = await admin.json('PUT', sys('strategy/passwordStrategy'), { body: { ...policyOf(saved.body), minLength: 7, defaultPassword: '', version: saved.body.version } });
+    const again = await admin.json('PUT', sys('strategy/passwordStrategy'), {
+      body: { ...policyOf(saved.body), minLength: 7, defaultPassword: '', version: saved.body.version },
+    });
     expect(again.code).toBe(0);
     const reset = await admin.json('PUT', sys('user/resetPwd'), { body: { userId: u.id, useDefault: true } });
     expect(reset.code).toBe(0);
@@ -55,7 +57,9 @@ describe.each(databases)('default and one-time passwords on %s', (kind) => {
     const fresh = (await admin.json('GET', sys(`config/${row.id}`))).body;
     const value = { ...JSON.parse(fresh.value), historyLimit: 0, expireDays: 0 };
     expect(value).not.toHaveProperty('defaultPassword');
-    const put = await admin.json('PUT', sys(`config/${row.id}`), { body: { code: fresh.code, name: fresh.name, type: fresh.type, value: JSON.stringify({ ...value, minLength: 8 }), version: fresh.version } });
+    const put = await admin.json('PUT', sys(`config/${row.id}`), {
+      body: { code: fresh.code, name: fresh.name, type: fresh.type, value: JSON.stringify({ ...value, minLength: 8 }), version: fresh.version },
+    });
     expect(put.code, put.msg).toBe(0);
     expect(put.body.value).not.toContain('defaultPassword');
     const u = await makeUser(admin, platformId, { password: 'Pass12345' });

@@ -35,10 +35,20 @@ export async function seedDemo(db: Db, cfg: Config): Promise<void> {
       timeZone: cfg.timeZone,
       orderNum: 10,
     });
-    const front = await insertOrg(tx, scope, { code: `${DEMO_ORG}-front`, parentId: center.id, name: '前台服务部', type: 4, orderNum: 10, timeZone: cfg.timeZone });
+    const front = await insertOrg(tx, scope, {
+      code: `${DEMO_ORG}-front`,
+      parentId: center.id,
+      name: '前台服务部',
+      type: 4,
+      orderNum: 10,
+      timeZone: cfg.timeZone,
+    });
     await insertOrg(tx, scope, { code: `${DEMO_ORG}-finance`, parentId: center.id, name: '财务部', type: 4, orderNum: 20, timeZone: cfg.timeZone });
     const role = await insertRole(tx, scope, { orgId: center.id, code: 'venue_manager', no: 'R1001', name: '场馆经理', type: 1 });
-    const menuRows = await tx.select({ id: menus.id }).from(menus).where(inArray(menus.key, ['home', 'system', 'system.about']));
+    const menuRows = await tx
+      .select({ id: menus.id })
+      .from(menus)
+      .where(inArray(menus.key, ['home', 'system', 'system.about']));
     await replaceRoleMenus(
       tx,
       scope,
@@ -73,7 +83,9 @@ export async function grantDemoMenus(db: Db, keys: readonly string[], exactKeys:
   const role = center && (await findRoleByCode(db, SYSTEM_SCOPE, center.id, 'venue_manager'));
   if (!role) return;
   // `exactKeys`: entries alone (a directory without all of its screens).
-  const menuIds = (await allMenus(db)).filter((m) => keys.some((k) => m.key === k || m.key?.startsWith(`${k}.`)) || (m.key !== null && exactKeys.includes(m.key))).map((m) => m.id);
+  const menuIds = (await allMenus(db))
+    .filter((m) => keys.some((k) => m.key === k || m.key?.startsWith(`${k}.`)) || (m.key !== null && exactKeys.includes(m.key)))
+    .map((m) => m.id);
   await db.transaction(async (tx) => {
     await replaceRoleMenus(tx, SYSTEM_SCOPE, role.id, [...new Set([...(await roleMenuIds(tx, SYSTEM_SCOPE, role.id)), ...menuIds])]);
     await bumpPermEpoch(tx);

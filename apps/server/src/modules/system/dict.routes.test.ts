@@ -5,7 +5,15 @@ import { grantMenus } from '../../../test/grants.ts';
 import { seedDemo } from './demo.seed.ts';
 
 /** The fields `PUT dict/item/{id}` takes, from an item as read (the console sends only these). */
-const editableItem = (i: Record<string, unknown>) => ({ value: i.value, name: i.name, nameEn: i.nameEn, orderNum: i.orderNum, status: i.status, remark: i.remark, version: i.version });
+const editableItem = (i: Record<string, unknown>) => ({
+  value: i.value,
+  name: i.name,
+  nameEn: i.nameEn,
+  orderNum: i.orderNum,
+  status: i.status,
+  remark: i.remark,
+  version: i.version,
+});
 
 describe.each(databases)('dictionaries on %s', (kind) => {
   let s: TestServer;
@@ -42,7 +50,8 @@ describe.each(databases)('dictionaries on %s', (kind) => {
     expect(edited.body).toMatchObject({ name: '场地面层', version: 2 });
     expect((await admin.json('PUT', sys(`dict/${d.body.id}`), { body: { code: 'court_surface', name: 'again', version: 1 } })).code).toBe(Code.CONFLICT);
 
-    const add = (value: string, name: string, extra: Record<string, unknown> = {}) => admin.json('POST', sys('dict/item'), { body: { dictId: d.body.id, value, name, ...extra } });
+    const add = (value: string, name: string, extra: Record<string, unknown> = {}) =>
+      admin.json('POST', sys('dict/item'), { body: { dictId: d.body.id, value, name, ...extra } });
     const a = await add('wood', '木地板', { nameEn: 'Wood floor' });
     const b = await add('pu', 'PU');
     const c = await add('grass', '人造草');
@@ -53,7 +62,9 @@ describe.each(databases)('dictionaries on %s', (kind) => {
     expect(list.body.data.map((i: { value: string }) => i.value)).toEqual(['wood', 'pu', 'grass']);
     const reordered = await admin.json('PUT', sys('dict/item/order'), { body: { dictId: d.body.id, ids: [c.body.id, a.body.id, b.body.id] } });
     expect(reordered.body.map((i: { value: string }) => i.value)).toEqual(['grass', 'wood', 'pu']);
-    expect((await admin.json('PUT', sys('dict/item/order'), { body: { dictId: d.body.id, ids: [c.body.id] } })).msg).toBe('排序列表必须恰好包含该字典的全部字典项');
+    expect((await admin.json('PUT', sys('dict/item/order'), { body: { dictId: d.body.id, ids: [c.body.id] } })).msg).toBe(
+      '排序列表必须恰好包含该字典的全部字典项',
+    );
 
     const item = await admin.json('GET', sys(`dict/item/${a.body.id}`));
     const ed = await admin.json('PUT', sys(`dict/item/${a.body.id}`), { body: { ...editableItem(item.body), name: '实木地板', status: 1 } });
@@ -86,10 +97,14 @@ describe.each(databases)('dictionaries on %s', (kind) => {
     const del = await admin.json('DELETE', sys(`dict/${st.id}`));
     expect(del.code).toBe(Code.INVALID);
     expect(del.msg).toBe('系统内置字典不能删除');
-    expect((await admin.json('PUT', sys(`dict/${st.id}`), { body: { code: 'renamed', name: st.name, version: st.version } })).detail[0].message).toBe('系统内置字典的编码不能修改');
+    expect((await admin.json('PUT', sys(`dict/${st.id}`), { body: { code: 'renamed', name: st.name, version: st.version } })).detail[0].message).toBe(
+      '系统内置字典的编码不能修改',
+    );
     const renamed = await admin.json('PUT', sys(`dict/${st.id}`), { body: { code: st.code, name: '账号状态', version: st.version } });
     expect(renamed.body.name).toBe('账号状态');
-    expect((await admin.json('POST', sys('dict/item'), { body: { dictId: st.id, value: '9', name: '其他' } })).msg).toBe('系统内置字典的字典项只能修改名称、顺序和状态');
+    expect((await admin.json('POST', sys('dict/item'), { body: { dictId: st.id, value: '9', name: '其他' } })).msg).toBe(
+      '系统内置字典的字典项只能修改名称、顺序和状态',
+    );
     const items = (await admin.json('POST', sys('dict/item/list'), { body: { dictId: st.id } })).body.data;
     expect((await admin.json('PUT', sys(`dict/item/${items[0].id}`), { body: { ...editableItem(items[0]), value: '9' } })).code).toBe(Code.INVALID);
     expect((await admin.json('PUT', sys(`dict/item/${items[0].id}`), { body: { ...editableItem(items[0]), name: '正常使用' } })).body.name).toBe('正常使用');

@@ -39,7 +39,16 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body }) => listDicts(db, body),
   });
 
-  defineRoute(app, { ...base, method: 'GET', url: `${system}dict/:id`, permission: Perm.dict.list, action: 'view', params: idParams, response: dictDetail, handler: async ({ params }) => getDict(db, params.id) });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}dict/:id`,
+    permission: Perm.dict.list,
+    action: 'view',
+    params: idParams,
+    response: dictDetail,
+    handler: async ({ params }) => getDict(db, params.id),
+  });
 
   defineRoute(app, {
     ...base,
@@ -96,7 +105,16 @@ export function dictRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body }) => listItems(db, body),
   });
 
-  defineRoute(app, { ...base, method: 'GET', url: `${system}dict/item/:id`, permission: Perm.dict.list, action: 'itemView', params: idParams, response: dictItem, handler: async ({ params }) => getItem(db, params.id) });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}dict/item/:id`,
+    permission: Perm.dict.list,
+    action: 'itemView',
+    params: idParams,
+    response: dictItem,
+    handler: async ({ params }) => getItem(db, params.id),
+  });
 
   defineRoute(app, {
     ...base,

@@ -72,7 +72,13 @@ export async function getDict(db: Db, id: number) {
 
 export async function addDict(db: Db, input: DictBody) {
   return guarded(
-    async () => (await db.insert(dicts).values({ code: input.code, name: input.name, type: input.type, remark: input.remark ?? null }).returning())[0]!,
+    async () =>
+      (
+        await db
+          .insert(dicts)
+          .values({ code: input.code, name: input.name, type: input.type, remark: input.remark ?? null })
+          .returning()
+      )[0]!,
     'code',
     'dict.duplicateCode',
   );
@@ -119,7 +125,13 @@ export async function listItems(db: Db, q: ItemListQuery) {
     q.name ? ilike(dictItems.name, contains(q.name)) : undefined,
     q.status === undefined ? undefined : eq(dictItems.status, q.status),
   ) as SQL;
-  const { total, rows } = await selectPage(db, dictItems, where, [...orderOf(q, { orderNum: dictItems.orderNum, value: dictItems.value, name: dictItems.name }, asc(dictItems.orderNum)), asc(dictItems.id)], pageOf(q));
+  const { total, rows } = await selectPage(
+    db,
+    dictItems,
+    where,
+    [...orderOf(q, { orderNum: dictItems.orderNum, value: dictItems.value, name: dictItems.name }, asc(dictItems.orderNum)), asc(dictItems.id)],
+    pageOf(q),
+  );
   return { total, data: rows };
 }
 
@@ -142,7 +154,10 @@ export async function addItem(db: Db, input: ItemCreate) {
   if (dict.sealed) throw new AppError('INVALID', 'dict.sealedItems');
   let orderNum = input.orderNum;
   if (orderNum === undefined) {
-    const [m] = await db.select({ m: max(dictItems.orderNum) }).from(dictItems).where(eq(dictItems.dictId, dict.id));
+    const [m] = await db
+      .select({ m: max(dictItems.orderNum) })
+      .from(dictItems)
+      .where(eq(dictItems.dictId, dict.id));
     orderNum = Number(m?.m ?? 0) + 1;
   }
   return guarded(
@@ -150,7 +165,15 @@ export async function addItem(db: Db, input: ItemCreate) {
       (
         await db
           .insert(dictItems)
-          .values({ dictId: dict.id, value: input.value, name: input.name, nameEn: input.nameEn ?? null, orderNum, status: input.status ?? 0, remark: input.remark ?? null })
+          .values({
+            dictId: dict.id,
+            value: input.value,
+            name: input.name,
+            nameEn: input.nameEn ?? null,
+            orderNum,
+            status: input.status ?? 0,
+            remark: input.remark ?? null,
+          })
           .returning()
       )[0]!,
     'value',

@@ -42,26 +42,51 @@ describe.each(databases)('holiday calendar on %s', (kind) => {
 
     // National Day off on a Wednesday, a make-up work day on a Sunday, one day back to pending.
     const set = await mgr.json('PUT', sys('holiday/days'), {
-      body: { days: [{ day: '2025-10-01', kind: 1 }, { day: '2025-09-28', kind: 0 }, { day: '2025-10-08', kind: 2 }] },
+      body: {
+        days: [
+          { day: '2025-10-01', kind: 1 },
+          { day: '2025-09-28', kind: 0 },
+          { day: '2025-10-08', kind: 2 },
+        ],
+      },
     });
     expect(set.body).toEqual({ updated: 3 });
-    const after = new Map((await mgr.json('POST', sys('holiday/year'), { body: { year: 2025 } })).body.days.map((d: { day: string; kind: number }) => [d.day, d.kind]));
+    const after = new Map(
+      (await mgr.json('POST', sys('holiday/year'), { body: { year: 2025 } })).body.days.map((d: { day: string; kind: number }) => [d.day, d.kind]),
+    );
     expect([after.get('2025-10-01'), after.get('2025-09-28'), after.get('2025-10-08')]).toEqual([1, 0, 2]);
 
     const keep = await mgr.json('POST', sys('holiday/init'), { body: { year: 2025 } });
     expect(keep.body).toMatchObject({ changed: 1, pending: 0 });
-    const kept = new Map((await mgr.json('POST', sys('holiday/year'), { body: { year: 2025 } })).body.days.map((d: { day: string; kind: number }) => [d.day, d.kind]));
+    const kept = new Map(
+      (await mgr.json('POST', sys('holiday/year'), { body: { year: 2025 } })).body.days.map((d: { day: string; kind: number }) => [d.day, d.kind]),
+    );
     expect([kept.get('2025-10-01'), kept.get('2025-09-28'), kept.get('2025-10-08')]).toEqual([1, 0, 0]);
     const reset = await mgr.json('POST', sys('holiday/init'), { body: { year: 2025, overwrite: true } });
     expect(reset.body).toMatchObject({ changed: 365, work: 261, nonWork: 104 });
-    await mgr.json('PUT', sys('holiday/days'), { body: { days: [{ day: '2025-10-01', kind: 1 }, { day: '2025-09-28', kind: 0 }] } });
+    await mgr.json('PUT', sys('holiday/days'), {
+      body: {
+        days: [
+          { day: '2025-10-01', kind: 1 },
+          { day: '2025-09-28', kind: 0 },
+        ],
+      },
+    });
   });
 
   it('refuses bad days with field messages', async () => {
     const bad = await mgr.json('PUT', sys('holiday/days'), { body: { days: [{ day: '2025-02-30', kind: 1 }] } });
     expect(bad.code).toBe(Code.INVALID);
     expect(bad.detail).toEqual([{ field: 'days.0.day', message: '日期无效' }]);
-    const dup = await mgr.json('PUT', sys('holiday/days'), { body: { days: [{ day: '2025-03-01', kind: 1 }, { day: '2025-03-01', kind: 0 }] }, lang: 'en-US' });
+    const dup = await mgr.json('PUT', sys('holiday/days'), {
+      body: {
+        days: [
+          { day: '2025-03-01', kind: 1 },
+          { day: '2025-03-01', kind: 0 },
+        ],
+      },
+      lang: 'en-US',
+    });
     expect(dup.detail[0]).toEqual({ field: 'days.1.day', message: 'A day cannot be listed twice' });
     expect((await mgr.json('PUT', sys('holiday/days'), { body: { days: [{ day: '2025-03-01', kind: 3 }] } })).detail[0].field).toBe('days.0.kind');
   });

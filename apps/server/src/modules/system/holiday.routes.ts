@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { Perm, holidayDaysAnswer, holidayDaysBody, holidayInitAnswer, holidayInitBody, holidayYearBody, yearCalendar as yearCalendarAnswer } from '@venue/contract';
+import {
+  Perm,
+  holidayDaysAnswer,
+  holidayDaysBody,
+  holidayInitAnswer,
+  holidayInitBody,
+  holidayYearBody,
+  yearCalendar as yearCalendarAnswer,
+} from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { calendarOrg, initYear, setDays, yearCalendar } from './holiday.service.ts';
 

@@ -19,7 +19,9 @@ export async function homeCounts(db: Executor, scope: Scope, idleMinutes: number
     db
       .select({ n: count() })
       .from(sessions)
-      .where(and(sql`${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - make_interval(mins => ${idleMinutes})`, inScope(scope, sessions.orgId))),
+      .where(
+        and(sql`${sessions.expiresAt} > now() and ${sessions.lastSeenAt} > now() - make_interval(mins => ${idleMinutes})`, inScope(scope, sessions.orgId)),
+      ),
   ]);
   return { users: Number(u?.n ?? 0), orgs: Number(o?.n ?? 0), sessions: Number(s?.n ?? 0) };
 }

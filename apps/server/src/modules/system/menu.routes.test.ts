@@ -35,7 +35,17 @@ describe.each(databases)('menus on %s', (kind) => {
     expect(tree.code).toBe(0);
     expect((await admin.json('POST', sys('menu/list'), { body: {} })).body).toEqual(tree.body);
     const system = tree.body.find((n: { key: string }) => n.key === 'system');
-    expect(system).toMatchObject({ name: '系统管理', nameEn: 'System', type: 0, status: 0, parentId: null, icon: 'SettingOutlined', loadType: 0, remark: null, version: 1 });
+    expect(system).toMatchObject({
+      name: '系统管理',
+      nameEn: 'System',
+      type: 0,
+      status: 0,
+      parentId: null,
+      icon: 'SettingOutlined',
+      loadType: 0,
+      remark: null,
+      version: 1,
+    });
     const user = system.children.find((n: { key: string }) => n.key === 'system.user');
     expect(user).toMatchObject({ type: 1, url: '/system/user', perms: 'system:user:list' });
     expect(user.children.map((c: { perms: string }) => c.perms)).toContain('system:user:add');
@@ -46,7 +56,9 @@ describe.each(databases)('menus on %s', (kind) => {
     expect(dir.code).toBe(0);
     const a = await admin.json('POST', sys('menu'), { body: { name: '甲', type: 1, url: '/ops/a', parentId: dir.body.id } });
     const b = await admin.json('POST', sys('menu'), { body: { name: '乙', type: 1, url: '/ops/b', parentId: dir.body.id } });
-    const c = await admin.json('POST', sys('menu'), { body: { name: '丙', type: 1, url: '/ops/c', parentId: dir.body.id, prevId: a.body.id, loadType: 1, remark: '插在甲后' } });
+    const c = await admin.json('POST', sys('menu'), {
+      body: { name: '丙', type: 1, url: '/ops/c', parentId: dir.body.id, prevId: a.body.id, loadType: 1, remark: '插在甲后' },
+    });
     expect(c.body).toMatchObject({ loadType: 1, remark: '插在甲后' });
     const first = await admin.json('POST', sys('menu'), { body: { name: '首', type: 1, url: '/ops/first', parentId: dir.body.id, prevId: 0 } });
     const btn = await admin.json('POST', sys('menu'), { body: { name: '审核', type: 2, perms: 'ops:a:audit', parentId: a.body.id } });

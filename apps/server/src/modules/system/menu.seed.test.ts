@@ -38,7 +38,9 @@ describe.each(databases)('seeded menus on %s', (kind) => {
   afterAll(async () => s?.close());
 
   it('every seeded screen menu opens a screen of the registry, and every menu has a title in both languages', async () => {
-    const rows = await s.database.query<{ key: string; type: number; url: string | null; name: string; name_en: string }>('select key, type, url, name, name_en from sys_menu');
+    const rows = await s.database.query<{ key: string; type: number; url: string | null; name: string; name_en: string }>(
+      'select key, type, url, name, name_en from sys_menu',
+    );
     expect(rows.length).toBeGreaterThan(20);
     for (const m of rows) {
       expect(m.name.trim(), `${m.key}: Chinese title`).not.toBe('');

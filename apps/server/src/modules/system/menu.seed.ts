@@ -46,7 +46,14 @@ export function menuSeedOf(screens: readonly ScreenDef[], directories: typeof ME
   const inMenu = screens.filter((s) => s.parent !== undefined);
   const top: MenuSeed[] = inMenu.filter((s) => s.parent === 'root').map(screenEntry);
   for (const d of directories) {
-    top.push({ key: d.key, name: d.title['zh-CN'], nameEn: d.title['en-US'], type: 0, icon: d.icon, children: inMenu.filter((s) => s.parent === d.key).map(screenEntry) });
+    top.push({
+      key: d.key,
+      name: d.title['zh-CN'],
+      nameEn: d.title['en-US'],
+      type: 0,
+      icon: d.icon,
+      children: inMenu.filter((s) => s.parent === d.key).map(screenEntry),
+    });
   }
   return top;
 }

@@ -91,7 +91,9 @@ async function loadMenuTree(db: Executor, caller: Caller, appSign: string): Prom
   const res = (await db.execute(sql.raw(MENU_SQL))) as unknown as { rows: MenuRow[] };
   const tree = buildTree(res.rows, (id) => caller.admin || caller.menuIds.has(id));
   if (tree.length === 0) return [];
-  return [{ id: 0, parentId: null, name: appSign, nameEn: appSign, type: 0, url: null, icon: null, perms: null, status: 0, loadType: 0, orderNum: 0, children: tree }];
+  return [
+    { id: 0, parentId: null, name: appSign, nameEn: appSign, type: 0, url: null, icon: null, perms: null, status: 0, loadType: 0, orderNum: 0, children: tree },
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,7 +168,16 @@ export async function menuOptions(db: Db, caller: Caller) {
   return nest(
     rows
       .filter((r) => !allowed || allowed.has(r.id))
-      .map((r) => ({ id: r.id, parentId: r.parentId, name: r.name, nameEn: r.nameEn, type: r.type, perms: r.perms, status: r.status, children: [] as never[] })),
+      .map((r) => ({
+        id: r.id,
+        parentId: r.parentId,
+        name: r.name,
+        nameEn: r.nameEn,
+        type: r.type,
+        perms: r.perms,
+        status: r.status,
+        children: [] as never[],
+      })),
   );
 }
 
@@ -193,10 +204,15 @@ export async function getMenu(db: Db, caller: Caller, id: number): Promise<MenuE
   return editorNode(row);
 }
 
-async function checkShape(db: Executor, id: number | null, m: { type: number; url: string | null; perms: string | null; parentId: number | null }): Promise<void> {
+async function checkShape(
+  db: Executor,
+  id: number | null,
+  m: { type: number; url: string | null; perms: string | null; parentId: number | null },
+): Promise<void> {
   if (m.type === 1 && !m.url) throw new AppError('FORM_INVALID', 'menu.urlRequired', undefined, [{ field: 'url', message: 'menu.urlRequired' }]);
   if (m.type === 2 && !m.perms) throw new AppError('FORM_INVALID', 'menu.permsRequired', undefined, [{ field: 'perms', message: 'menu.permsRequired' }]);
-  if (m.type === 2 && m.parentId === null) throw new AppError('FORM_INVALID', 'menu.buttonNeedsParent', undefined, [{ field: 'parentId', message: 'menu.buttonNeedsParent' }]);
+  if (m.type === 2 && m.parentId === null)
+    throw new AppError('FORM_INVALID', 'menu.buttonNeedsParent', undefined, [{ field: 'parentId', message: 'menu.buttonNeedsParent' }]);
   if (m.parentId !== null) {
     const parent = await findMenu(db, m.parentId);
     if (!parent) throw notFound();

@@ -31,7 +31,9 @@ describe.each(databases)('online users on %s', (kind) => {
     const filtered = await admin.json('POST', sys('online/list'), { body: { userName: '经理' } });
     expect(filtered.body.data.map((r: { userCode: string }) => r.userCode)).toEqual(['manager']);
     // An idle session is no longer online.
-    await s.database.db.execute(sql`update sys_session set last_seen_at = now() - interval '31 minutes' where user_id = (select id from sys_user where code = 'frontdesk')`);
+    await s.database.db.execute(
+      sql`update sys_session set last_seen_at = now() - interval '31 minutes' where user_id = (select id from sys_user where code = 'frontdesk')`,
+    );
     const after = await admin.json('POST', sys('online/list'), { body: {} });
     expect(after.body.data.some((r: { userCode: string }) => r.userCode === 'frontdesk')).toBe(false);
 
@@ -51,7 +53,11 @@ describe.each(databases)('online users on %s', (kind) => {
     await b.login('manager', 'Demo@2020');
     const c = new Client(s);
     await c.login('frontdesk', 'Demo@2020');
-    const rows = (await admin.json('POST', sys('online/list'), { body: { pageSize: 100 } })).body.data as { sessionId: number; userCode: string; current: boolean }[];
+    const rows = (await admin.json('POST', sys('online/list'), { body: { pageSize: 100 } })).body.data as {
+      sessionId: number;
+      userCode: string;
+      current: boolean;
+    }[];
     const others = rows.filter((r) => !r.current && r.userCode !== 'admin').map((r) => r.sessionId);
     expect(others.length).toBeGreaterThanOrEqual(3);
     const self = rows.find((r) => r.current)!.sessionId;

@@ -23,7 +23,10 @@ export async function listOnline(db: Db, cfg: Config, caller: Caller, q: OnlineL
   const scope = scopeOf(caller);
   const { limit, offset } = pageOf(q);
   const idle = cfg.session.idleMinutes;
-  const [rows, total] = await Promise.all([pageOnline(db, scope, idle, q, orderOf(q, onlineSorts, onlineDefaultOrder), limit, offset), countOnline(db, scope, idle, q)]);
+  const [rows, total] = await Promise.all([
+    pageOnline(db, scope, idle, q, orderOf(q, onlineSorts, onlineDefaultOrder), limit, offset),
+    countOnline(db, scope, idle, q),
+  ]);
   return { total, data: rows.map((r) => ({ ...r, current: r.sessionId === caller.sessionId })) };
 }
 

@@ -16,10 +16,36 @@ describe.each(databases)('organisations on %s', (kind) => {
   it('adds an organisation with every field and answers it in the tree', async () => {
     const code = uniq('venue');
     const res = await admin.json('POST', sys('org'), {
-      body: { code, name: '东区体育馆', fullName: '示范市东区全民健身体育馆', type: 3, status: 0, parentId: platformId, address: '东区体育路 8 号', zipCode: '510000', phone: '020-66668888', remark: '新开馆', orderNum: 5 },
+      body: {
+        code,
+        name: '东区体育馆',
+        fullName: '示范市东区全民健身体育馆',
+        type: 3,
+        status: 0,
+        parentId: platformId,
+        address: '东区体育路 8 号',
+        zipCode: '510000',
+        phone: '020-66668888',
+        remark: '新开馆',
+        orderNum: 5,
+      },
     });
     expect(res.code).toBe(0);
-    expect(res.body).toMatchObject({ code, name: '东区体育馆', fullName: '示范市东区全民健身体育馆', type: 3, status: 0, parentId: platformId, address: '东区体育路 8 号', zipCode: '510000', phone: '020-66668888', remark: '新开馆', orderNum: 5, version: 1, timeZone: 'Asia/Shanghai' });
+    expect(res.body).toMatchObject({
+      code,
+      name: '东区体育馆',
+      fullName: '示范市东区全民健身体育馆',
+      type: 3,
+      status: 0,
+      parentId: platformId,
+      address: '东区体育路 8 号',
+      zipCode: '510000',
+      phone: '020-66668888',
+      remark: '新开馆',
+      orderNum: 5,
+      version: 1,
+      timeZone: 'Asia/Shanghai',
+    });
     const dept = await makeOrg(admin, res.body.id, { type: 4, name: '前台' });
     const tree = await admin.json('GET', sys('org/tree'));
     expect(tree.code).toBe(0);
@@ -106,7 +132,9 @@ describe.each(databases)('organisations on %s', (kind) => {
     const dept = await makeOrg(admin, venue.id);
     const stranger = await makeOrg(admin, platformId);
     const role = await makeRole(admin, venue.id);
-    const menus = await s.database.query<{ id: number }>(`select id from sys_menu where key in ('system', 'system.org', 'system.org.add', 'system.org.edit', 'system.org.remove')`);
+    const menus = await s.database.query<{ id: number }>(
+      `select id from sys_menu where key in ('system', 'system.org', 'system.org.add', 'system.org.edit', 'system.org.remove')`,
+    );
     expect((await admin.json('PUT', sys(`role/${role.id}/menus`), { body: { menuIds: menus.map((m) => Number(m.id)) } })).code).toBe(0);
     const mgr = await makeUser(admin, venue.id, { roleIds: [role.id] });
     const c = await signIn(s, mgr.code, 'Pass1234');

@@ -91,7 +91,9 @@ export async function orgTree(db: Db, caller: Caller, q: OrgTreeQuery = {}): Pro
     const byId = new Map(rows.map((r) => [r.id, r]));
     const keep = new Set<number>();
     for (const r of rows) {
-      const hit = (!name || r.name.toLowerCase().includes(name) || r.code.toLowerCase().includes(name) || (r.fullName ?? '').toLowerCase().includes(name)) && (status === undefined || r.status === status);
+      const hit =
+        (!name || r.name.toLowerCase().includes(name) || r.code.toLowerCase().includes(name) || (r.fullName ?? '').toLowerCase().includes(name)) &&
+        (status === undefined || r.status === status);
       if (!hit) continue;
       for (let cur: OrgRow | undefined = r; cur && !keep.has(cur.id); cur = cur.parentId === null ? undefined : byId.get(cur.parentId)) keep.add(cur.id);
     }

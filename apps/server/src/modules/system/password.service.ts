@@ -16,17 +16,31 @@ import { insertPasswordHistory, recentPasswordHashes, setPasswordHash } from './
  * Sets the password of a user of the scope after checking the policy and the history limit;
  * keeps the history and clears the must-change flag.
  */
-export async function setPassword(db: Executor, scope: Scope, userId: number, loginName: string, newPassword: string, opts: { mustChange?: boolean } = {}): Promise<void> {
+export async function setPassword(
+  db: Executor,
+  scope: Scope,
+  userId: number,
+  loginName: string,
+  newPassword: string,
+  opts: { mustChange?: boolean } = {},
+): Promise<void> {
   const strategy = await getPasswordStrategy(db);
   const violations = checkPassword(newPassword, strategy, loginName);
   if (violations.length) {
-    throw new AppError('FORM_INVALID', violations[0]!, undefined, violations.map((v) => ({ field: 'newPassword', message: v })));
+    throw new AppError(
+      'FORM_INVALID',
+      violations[0]!,
+      undefined,
+      violations.map((v) => ({ field: 'newPassword', message: v })),
+    );
   }
   if (strategy.historyLimit > 0) {
     const recent = await recentPasswordHashes(db, userId, strategy.historyLimit);
     for (const hash of recent) {
       if (await argon2.verify(hash, newPassword)) {
-        throw new AppError('FORM_INVALID', 'password.history', { n: strategy.historyLimit }, [{ field: 'newPassword', message: 'password.history', params: { n: strategy.historyLimit } }]);
+        throw new AppError('FORM_INVALID', 'password.history', { n: strategy.historyLimit }, [
+          { field: 'newPassword', message: 'password.history', params: { n: strategy.historyLimit } },
+        ]);
       }
     }
   }

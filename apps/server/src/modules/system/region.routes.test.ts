@@ -21,7 +21,10 @@ describe.each(databases)('regions on %s', (kind) => {
     expect(tree.code).toBe(0);
     expect(tree.body.map((p: { name: string }) => p.name)).toEqual(['北京市', '上海市', '浙江省', '广东省']);
     const gd = tree.body[3];
-    expect(gd.children.map((c: { name: string; level: number }) => [c.name, c.level])).toEqual([['广州市', 2], ['深圳市', 2]]);
+    expect(gd.children.map((c: { name: string; level: number }) => [c.name, c.level])).toEqual([
+      ['广州市', 2],
+      ['深圳市', 2],
+    ]);
     expect(gd.children[1].children[0]).toMatchObject({ code: '440305', name: '南山区', level: 3, children: [] });
     const list = await admin.json('POST', sys('region/list'), { body: { level: 2, pageSize: 2 } });
     expect(list.body.total).toBe(5);
@@ -43,15 +46,23 @@ describe.each(databases)('regions on %s', (kind) => {
     const street = await admin.json('POST', sys('region'), { body: { code: '440304001', name: '园岭街道', parentId: add.body.id } });
     expect(street.body.level).toBe(4);
     expect((await admin.json('POST', sys('region'), { body: { code: '440304001001', name: 'x', parentId: street.body.id } })).code).toBe(Code.INVALID);
-    expect((await admin.json('POST', sys('region'), { body: { code: '440304002', name: 'x', parentId: street.body.id } })).msg).toBe('区域最多四级（省、市、区县、街道）');
+    expect((await admin.json('POST', sys('region'), { body: { code: '440304002', name: 'x', parentId: street.body.id } })).msg).toBe(
+      '区域最多四级（省、市、区县、街道）',
+    );
 
     const gz = await byCode('440100');
     const moved = await admin.json('PUT', sys(`region/${add.body.id}`), { body: { code: '440304', name: '福田区', parentId: gz.id, version: 1 } });
     expect(moved.body).toMatchObject({ parentId: gz.id, version: 2 });
-    expect((await admin.json('PUT', sys(`region/${add.body.id}`), { body: { code: '440304', name: 'x', parentId: gz.id, version: 1 } })).code).toBe(Code.CONFLICT);
+    expect((await admin.json('PUT', sys(`region/${add.body.id}`), { body: { code: '440304', name: 'x', parentId: gz.id, version: 1 } })).code).toBe(
+      Code.CONFLICT,
+    );
     const gd = await byCode('440000');
-    expect((await admin.json('PUT', sys(`region/${add.body.id}`), { body: { code: '440304', name: '福田区', parentId: gd.id, version: 2 } })).msg).toBe('只能移到同一级别的上级区域下');
-    expect((await admin.json('PUT', sys(`region/${gd.id}`), { body: { code: '440000', name: '广东省', parentId: add.body.id, version: gd.version } })).msg).toBe('上级区域不能是它自己或它的下级');
+    expect((await admin.json('PUT', sys(`region/${add.body.id}`), { body: { code: '440304', name: '福田区', parentId: gd.id, version: 2 } })).msg).toBe(
+      '只能移到同一级别的上级区域下',
+    );
+    expect(
+      (await admin.json('PUT', sys(`region/${gd.id}`), { body: { code: '440000', name: '广东省', parentId: add.body.id, version: gd.version } })).msg,
+    ).toBe('上级区域不能是它自己或它的下级');
 
     const refused = await admin.json('DELETE', sys(`region/${add.body.id}`));
     expect(refused.msg).toBe('该区域下还有下级区域，不能删除');

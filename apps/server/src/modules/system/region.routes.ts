@@ -1,6 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, deletedAnswer, idParams, idsParams, page, regionBody, regionChild, regionChildrenParams, regionListQuery, regionNode, regionRow, regionTreeQuery, regionUpdate, regionView } from '@venue/contract';
+import {
+  Perm,
+  deletedAnswer,
+  idParams,
+  idsParams,
+  page,
+  regionBody,
+  regionChild,
+  regionChildrenParams,
+  regionListQuery,
+  regionNode,
+  regionRow,
+  regionTreeQuery,
+  regionUpdate,
+  regionView,
+} from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { addRegion, deleteRegions, editRegion, getRegion, listRegions, regionChildren, regionTree } from './region.service.ts';
 
@@ -44,7 +59,16 @@ export function regionRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ params }) => regionChildren(db, params.parentId),
   });
 
-  defineRoute(app, { ...base, method: 'GET', url: `${system}region/:id`, permission: Perm.region.list, action: 'view', params: idParams, response: regionView, handler: async ({ params }) => getRegion(db, params.id) });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}region/:id`,
+    permission: Perm.region.list,
+    action: 'view',
+    params: idParams,
+    response: regionView,
+    handler: async ({ params }) => getRegion(db, params.id),
+  });
 
   defineRoute(app, {
     ...base,

@@ -42,7 +42,13 @@ export async function listRegions(db: Db, q: RegionListQuery) {
       .from(regions)
       .leftJoin(parent, eq(parent.id, regions.parentId))
       .where(where)
-      .orderBy(...orderOf(q, { code: regions.code, name: regions.name, level: regions.level, orderNum: regions.orderNum }, [asc(regions.level), asc(regions.orderNum), asc(regions.code)]))
+      .orderBy(
+        ...orderOf(q, { code: regions.code, name: regions.name, level: regions.level, orderNum: regions.orderNum }, [
+          asc(regions.level),
+          asc(regions.orderNum),
+          asc(regions.code),
+        ]),
+      )
       .limit(limit)
       .offset(offset),
     db.select({ n: count() }).from(regions).where(where),
@@ -119,7 +125,15 @@ export async function editRegion(db: Db, id: number, input: RegionUpdate): Promi
   return guarded(async () => {
     const rows = await db
       .update(regions)
-      .set({ code: input.code, name: input.name, parentId, orderNum: input.orderNum ?? current.orderNum, remark: input.remark ?? null, version: sql`${regions.version} + 1`, updatedAt: new Date() })
+      .set({
+        code: input.code,
+        name: input.name,
+        parentId,
+        orderNum: input.orderNum ?? current.orderNum,
+        remark: input.remark ?? null,
+        version: sql`${regions.version} + 1`,
+        updatedAt: new Date(),
+      })
       .where(and(eq(regions.id, id), eq(regions.version, input.version)))
       .returning();
     expectOneUpdated(rows);
@@ -138,13 +152,18 @@ export async function deleteRegions(db: Db, ids: number[]): Promise<number> {
       .limit(1);
     if (child) throw new AppError('INVALID', 'region.hasChildren');
     // Children selected together with their parent go first.
-    for (let left = new Set(ids); left.size; ) {
+    for (let left = new Set(ids); left.size;) {
       const leaves = await tx
         .select({ id: regions.id })
         .from(regions)
         .where(and(inArray(regions.id, [...left]), sql`not exists (select 1 from sys_region c where c.parent_id = "sys_region"."id")`));
       if (!leaves.length) break;
-      await tx.delete(regions).where(inArray(regions.id, leaves.map((l) => l.id)));
+      await tx.delete(regions).where(
+        inArray(
+          regions.id,
+          leaves.map((l) => l.id),
+        ),
+      );
       for (const l of leaves) left.delete(l.id);
     }
     return rows.length;

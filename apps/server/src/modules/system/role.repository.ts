@@ -103,7 +103,13 @@ export async function insertRole(db: Executor, scope: Scope, values: typeof role
   return r!;
 }
 
-export async function updateRole(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof roles.$inferInsert, 'orgId'>>): Promise<RoleRow[]> {
+export async function updateRole(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof roles.$inferInsert, 'orgId'>>,
+): Promise<RoleRow[]> {
   return db
     .update(roles)
     .set({ ...values, updatedAt: new Date(), version: sql`${roles.version} + 1` })
@@ -167,7 +173,16 @@ export async function replaceRoleMenus(db: Executor, scope: Scope, roleId: numbe
 /** The holders of a role of the scope whom the scope can see. */
 export async function usersOfRole(db: Executor, scope: Scope, roleId: number) {
   return db
-    .select({ id: users.id, code: users.code, no: users.no, name: users.name, mobile: users.mobile, status: users.status, orgId: users.orgId, orgName: orgs.name })
+    .select({
+      id: users.id,
+      code: users.code,
+      no: users.no,
+      name: users.name,
+      mobile: users.mobile,
+      status: users.status,
+      orgId: users.orgId,
+      orgName: orgs.name,
+    })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
     .innerJoin(orgs, eq(orgs.id, users.orgId))

@@ -15,9 +15,22 @@ describe.each(databases)('roles on %s', (kind) => {
 
   it('adds, lists, gets and edits a role (no, name, type, status, remark)', async () => {
     const org = await makeOrg(admin, platformId);
-    const res = await admin.json('POST', sys('role'), { body: { orgId: org.id, code: 'cashier', no: 'R3001', name: '收银员', type: 2, status: 0, remark: '前台收银' } });
+    const res = await admin.json('POST', sys('role'), {
+      body: { orgId: org.id, code: 'cashier', no: 'R3001', name: '收银员', type: 2, status: 0, remark: '前台收银' },
+    });
     expect(res.code).toBe(0);
-    expect(res.body).toMatchObject({ orgId: org.id, orgName: org.name, code: 'cashier', no: 'R3001', name: '收银员', type: 2, status: 0, remark: '前台收银', version: 1, userCount: 0 });
+    expect(res.body).toMatchObject({
+      orgId: org.id,
+      orgName: org.name,
+      code: 'cashier',
+      no: 'R3001',
+      name: '收银员',
+      type: 2,
+      status: 0,
+      remark: '前台收银',
+      version: 1,
+      userCount: 0,
+    });
     const list = await admin.json('POST', sys('role/list'), { body: { orgId: org.id, pageNum: 1, pageSize: 10 } });
     expect(list.body.total).toBe(1);
     expect(list.body.data[0].id).toBe(res.body.id);
@@ -83,7 +96,7 @@ describe.each(databases)('roles on %s', (kind) => {
     expect(info.body.roles).toEqual(['ROLE_DEFAULT']);
   });
 
-  it('adds and removes users; added users must be in the role\'s organisation', async () => {
+  it("adds and removes users; added users must be in the role's organisation", async () => {
     const org = await makeOrg(admin, platformId);
     const other = await makeOrg(admin, platformId);
     const role = await makeRole(admin, org.id);
@@ -120,7 +133,7 @@ describe.each(databases)('roles on %s', (kind) => {
     expect((await admin.json('GET', sys(`role/${r2.id}`))).code).toBe(Code.NOT_FOUND);
   });
 
-  it('scopes roles to the organisation: another organisation\'s role answers 100404', async () => {
+  it("scopes roles to the organisation: another organisation's role answers 100404", async () => {
     const org = await makeOrg(admin, platformId);
     const other = await makeOrg(admin, platformId);
     const foreign = await makeRole(admin, other.id);

@@ -1,6 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Perm, idParams, idsParams, page, roleCreate, roleListQuery, roleMenus, roleMenusBody, roleRow, roleUpdate, roleUser, roleUsersBody } from '@venue/contract';
+import {
+  Perm,
+  idParams,
+  idsParams,
+  page,
+  roleCreate,
+  roleListQuery,
+  roleMenus,
+  roleMenusBody,
+  roleRow,
+  roleUpdate,
+  roleUser,
+  roleUsersBody,
+} from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { changeRoleUsers, createRole, editRole, getRole, getRoleMenus, getRoleUsers, listRoles, removeRoles, setRoleMenus } from './role.service.ts';
 

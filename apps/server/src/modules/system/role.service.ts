@@ -69,7 +69,8 @@ export async function getRole(db: Db, caller: Caller, id: number): Promise<RoleV
 
 /** Reserved codes (ROLE_ADMIN, ROLE_DEFAULT) are refused whichever field they arrive through. */
 function checkCode(code: string | undefined, field: 'code' | 'no' = 'code'): void {
-  if (code && RESERVED.has(code.trim().toUpperCase())) throw new AppError('FORM_INVALID', 'role.codeReserved', undefined, [{ field, message: 'role.codeReserved' }]);
+  if (code && RESERVED.has(code.trim().toUpperCase()))
+    throw new AppError('FORM_INVALID', 'role.codeReserved', undefined, [{ field, message: 'role.codeReserved' }]);
 }
 
 export async function createRole(db: Db, caller: Caller, input: RoleCreate): Promise<RoleView> {
@@ -83,7 +84,15 @@ export async function createRole(db: Db, caller: Caller, input: RoleCreate): Pro
   const code = input.code || (fromNo ? input.no! : `ROLE_${crypto.randomBytes(4).toString('hex').toUpperCase()}`);
   const id = await db.transaction(async (tx) => {
     const row = await mapDuplicate(
-      insertRole(tx, scope, { orgId, code, no: input.no ?? null, name: input.name, type: input.type ?? 1, status: input.status ?? 0, remark: input.remark ?? null }),
+      insertRole(tx, scope, {
+        orgId,
+        code,
+        no: input.no ?? null,
+        name: input.name,
+        type: input.type ?? 1,
+        status: input.status ?? 0,
+        remark: input.remark ?? null,
+      }),
       ROLE_UNIQUE,
     );
     if (input.menuIds?.length) await replaceRoleMenus(tx, scope, row.id, await mergeGrant(tx, caller, [], input.menuIds));
@@ -99,7 +108,8 @@ export async function editRole(db: Db, caller: Caller, id: number, input: RoleUp
   if (!row) throw notFound();
   if (isBuiltin(row)) {
     if (!caller.admin) throw new AppError('FORBIDDEN', 'user.adminOnly');
-    if ((input.code !== undefined && input.code !== row.code) || (input.status !== undefined && input.status !== 0)) throw new AppError('INVALID', 'role.builtin');
+    if ((input.code !== undefined && input.code !== row.code) || (input.status !== undefined && input.status !== 0))
+      throw new AppError('INVALID', 'role.builtin');
   } else checkCode(input.code);
   const { version, ...fields } = input;
   await db.transaction(async (tx) => {

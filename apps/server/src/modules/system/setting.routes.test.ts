@@ -52,12 +52,23 @@ function ico(w: number, h: number): Buffer {
 }
 
 /** multipart/form-data as a browser sends it; the Sign covers the path (query included). */
-async function upload(s: TestServer, c: Client, url: string, file: { data: Buffer; name: string; type?: string } | null, fields: Record<string, string> = {}, lang = 'zh-CN') {
+async function upload(
+  s: TestServer,
+  c: Client,
+  url: string,
+  file: { data: Buffer; name: string; type?: string } | null,
+  fields: Record<string, string> = {},
+  lang = 'zh-CN',
+) {
   const boundary = '----venue' + crypto.randomBytes(8).toString('hex');
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -88,7 +99,15 @@ describe('image headers', () => {
       [ico(32, 32), 'ico'],
     ] as const) {
       expect(imageFormat(buf)).toBe(fmt);
-      expect(imageSize(buf, fmt)).toEqual(fmt === 'jpg' ? { width: 320, height: 200 } : fmt === 'png' ? { width: 33, height: 17 } : fmt === 'bmp' ? { width: 7, height: 5 } : { width: 32, height: 32 });
+      expect(imageSize(buf, fmt)).toEqual(
+        fmt === 'jpg'
+          ? { width: 320, height: 200 }
+          : fmt === 'png'
+            ? { width: 33, height: 17 }
+            : fmt === 'bmp'
+              ? { width: 7, height: 5 }
+              : { width: 32, height: 32 },
+      );
     }
     expect(imageFormat(Buffer.from('GIF89a......................'))).toBeNull();
     expect(imageSize(Buffer.from([0xff, 0xd8, 0xff, 0xd9, 0, 0, 0, 0, 0, 0, 0, 0]), 'jpg')).toBeNull();
@@ -130,7 +149,14 @@ describe.each(databases)('branding settings on %s', (kind) => {
     const big = await upload(s, admin, sys('setting/upload?kind=logo'), { data: Buffer.concat([png(160, 160), Buffer.alloc(1024 * 1024)]), name: 'big.png' });
     expect(big.code).toBe(Code.INVALID);
     expect(big.msg).toBe('系统 logo不能超过 1M');
-    const huge = await upload(s, admin, sys('setting/upload?kind=bg'), { data: Buffer.concat([jpeg(1920, 1080), Buffer.alloc(5 * 1024 * 1024)]), name: 'huge.jpg' }, {}, 'en-US');
+    const huge = await upload(
+      s,
+      admin,
+      sys('setting/upload?kind=bg'),
+      { data: Buffer.concat([jpeg(1920, 1080), Buffer.alloc(5 * 1024 * 1024)]), name: 'huge.jpg' },
+      {},
+      'en-US',
+    );
     expect(huge.msg).toBe('The login background must not be larger than 5M');
     const gif = await upload(s, admin, sys('setting/upload?kind=logo'), { data: Buffer.from('GIF89a' + 'x'.repeat(100)), name: 'fake.png' });
     expect(gif.msg).toBe('图片格式只能是 jpg、png、bmp 或 ico');
@@ -138,7 +164,9 @@ describe.each(databases)('branding settings on %s', (kind) => {
     const absurd = await upload(s, admin, sys('setting/upload?kind=bg'), { data: declaredPng(100_000, 100_000), name: 'bomb.png' });
     expect(absurd.code).toBe(Code.INVALID);
     expect(absurd.msg).toBe('图片尺寸 100000x100000 超出登录背景图允许的最大尺寸 7680x7680');
-    expect((await upload(s, admin, sys('setting/upload?kind=tab'), { data: declaredPng(257, 32), name: 'wide.png' }, {}, 'en-US')).msg).toBe('The image is 257x32; the tab icon may be at most 256x256');
+    expect((await upload(s, admin, sys('setting/upload?kind=tab'), { data: declaredPng(257, 32), name: 'wide.png' }, {}, 'en-US')).msg).toBe(
+      'The image is 257x32; the tab icon may be at most 256x256',
+    );
     const broken = await upload(s, admin, sys('setting/upload?kind=logo'), { data: png(10, 10).subarray(0, 16), name: 'cut.png' });
     expect(broken.msg).toContain('损坏');
     expect((await upload(s, admin, sys('setting/upload?kind=poster'), { data: png(10, 10), name: 'a.png' })).code).toBe(Code.INVALID);
@@ -152,7 +180,17 @@ describe.each(databases)('branding settings on %s', (kind) => {
     const cur = await admin.json('GET', sys('setting'));
     expect(cur.body).toMatchObject({ enable: false, systemName: '', version: 1 });
     const logo = await upload(s, admin, sys('setting/upload?kind=logo'), { data: png(160, 160), name: 'logo.png' });
-    const next = { enable: true, loginName: '场馆登录', loginBg: '', copyright: '粤ICP备00000000号', logo: logo.body.url, systemName: '场馆运营管理平台', tabsName: '场馆运营', tabsLogo: '', version: cur.body.version };
+    const next = {
+      enable: true,
+      loginName: '场馆登录',
+      loginBg: '',
+      copyright: '粤ICP备00000000号',
+      logo: logo.body.url,
+      systemName: '场馆运营管理平台',
+      tabsName: '场馆运营',
+      tabsLogo: '',
+      version: cur.body.version,
+    };
     const saved = await admin.json('PUT', sys('setting'), { body: next });
     expect(saved.code).toBe(0);
     expect(saved.body).toMatchObject({ enable: true, logo: logo.body.url, version: 2 });

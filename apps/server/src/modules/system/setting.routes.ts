@@ -80,9 +80,6 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
       const err = new AppError('NOT_FOUND', 'error.notFound');
       return reply.status(404).send(errorEnvelope(req.lang, err));
     }
-    return reply
-      .header('content-type', fileContentType(name))
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .send(fs.createReadStream(file));
+    return reply.header('content-type', fileContentType(name)).header('cache-control', 'public, max-age=31536000, immutable').send(fs.createReadStream(file));
   });
 }

@@ -85,7 +85,11 @@ export function storeImage(dataDir: string, kind: ImageKind, data: Buffer, trunc
   const size = imageSize(data, format);
   if (!size) throw new AppError('INVALID', 'setting.badImage');
   if (size.width > rule.maxSide || size.height > rule.maxSide) {
-    throw new AppError('INVALID', 'setting.dimensionTooLarge', { kind: kindLabel, max: `${rule.maxSide}x${rule.maxSide}`, actual: `${size.width}x${size.height}` });
+    throw new AppError('INVALID', 'setting.dimensionTooLarge', {
+      kind: kindLabel,
+      max: `${rule.maxSide}x${rule.maxSide}`,
+      actual: `${size.width}x${size.height}`,
+    });
   }
   const name = storeByContent(uploadsDir(dataDir), data, format);
   const out: StoredImage = { url: `/files/${name}`, name, format, size: data.length, ...size, recommended: { width: rule.width, height: rule.height } };

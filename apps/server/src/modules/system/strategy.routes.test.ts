@@ -25,7 +25,13 @@ const passwordPart = (over: Record<string, unknown> = {}) => ({
   forceChangeOnFirstLogin: false,
   ...over,
 });
-const loginPart = (over: Record<string, unknown> = {}) => ({ loginRoutes: ['password', 'sms'], maxFailedLogins: 0, captchaAfterFailures: 3, lockMinutes: 20, ...over });
+const loginPart = (over: Record<string, unknown> = {}) => ({
+  loginRoutes: ['password', 'sms'],
+  maxFailedLogins: 0,
+  captchaAfterFailures: 3,
+  lockMinutes: 20,
+  ...over,
+});
 
 describe.each(databases)('login and password strategy on %s', (kind) => {
   let s: TestServer;
@@ -71,7 +77,8 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
 
   it('enforces every password-policy rule with localised field messages', async () => {
     const v = await version();
-    const put = (body: Record<string, unknown>, lang: 'zh-CN' | 'en-US' = 'zh-CN') => admin.json('PUT', sys('strategy/passwordStrategy'), { body: { ...body, version: v }, lang });
+    const put = (body: Record<string, unknown>, lang: 'zh-CN' | 'en-US' = 'zh-CN') =>
+      admin.json('PUT', sys('strategy/passwordStrategy'), { body: { ...body, version: v }, lang });
     const field = (r: { detail: { field: string; message: string }[] }, f: string) => r.detail?.find((d) => d.field === f)?.message;
 
     expect(field(await put(passwordPart({ minLength: 3 })), 'minLength')).toBe('不能小于 4');
@@ -119,7 +126,10 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
     expect(saved.body).toMatchObject({ minLength: 8, version: v + 1 });
     const stale = await admin.json('PUT', sys('strategy/passwordStrategy'), { body: { ...passwordPart({ minLength: 9 }), version: v } });
     expect(stale.code).toBe(Code.CONFLICT);
-    const weak = await admin.json('PUT', sys('strategy/passwordStrategy'), { body: { ...passwordPart({ defaultPassword: 'abc' }), version: v + 1 }, lang: 'en-US' });
+    const weak = await admin.json('PUT', sys('strategy/passwordStrategy'), {
+      body: { ...passwordPart({ defaultPassword: 'abc' }), version: v + 1 },
+      lang: 'en-US',
+    });
     expect(weak.code).toBe(Code.OK_NOTICE);
     expect(weak.msg).toContain('default password does not meet');
     // The parameter screen shows it desealed; recover puts the shipped policy back.
@@ -140,7 +150,9 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
 
   it('login obeys the saved policy: routes, captcha count, lockout count and lock time', async () => {
     const v = await version();
-    const saved = await admin.json('PUT', sys('strategy/loginStrategy'), { body: { ...loginPart({ loginRoutes: ['password'], maxFailedLogins: 2, captchaAfterFailures: 1, lockMinutes: 5 }), version: v } });
+    const saved = await admin.json('PUT', sys('strategy/loginStrategy'), {
+      body: { ...loginPart({ loginRoutes: ['password'], maxFailedLogins: 2, captchaAfterFailures: 1, lockMinutes: 5 }), version: v },
+    });
     expect(saved.code).toBe(0);
     const c = new Client(s);
     // SMS sign-in is no longer a route.
@@ -161,12 +173,16 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
   it('password changes (own, and the setPassword that admin reset uses) obey the saved policy', async () => {
     const v = await version();
     const saved = await admin.json('PUT', sys('strategy/passwordStrategy'), {
-      body: { ...passwordPart({ minLength: 10, complexity: ['upper', 'lower', 'digit', 'special', 'noLoginName'], historyLimit: 2, defaultPassword: 'Venue@2020x' }), version: v },
+      body: {
+        ...passwordPart({ minLength: 10, complexity: ['upper', 'lower', 'digit', 'special', 'noLoginName'], historyLimit: 2, defaultPassword: 'Venue@2020x' }),
+        version: v,
+      },
     });
     expect(saved.code).toBe(0);
     const mgr = new Client(s);
     expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
-    const change = (oldPassword: string, newPassword: string) => mgr.json('PUT', sys('user/password'), { body: { oldPassword, newPassword, confirmPassword: newPassword } });
+    const change = (oldPassword: string, newPassword: string) =>
+      mgr.json('PUT', sys('user/password'), { body: { oldPassword, newPassword, confirmPassword: newPassword } });
     const short = await change('Demo@2020', 'Ab1@xyz');
     expect(short.code).toBe(Code.FORM_INVALID);
     expect(short.detail.map((d: { message: string }) => d.message)).toContain('密码长度不足');
@@ -184,9 +200,13 @@ describe.each(databases)('login and password strategy on %s', (kind) => {
     const weakReset = await admin.json('PUT', sys('user/resetPwd'), { body: { userId: Number(user!.id), password: 'Short@1', confirmPassword: 'Short@1' } });
     expect(weakReset.code).toBe(Code.FORM_INVALID);
     expect(weakReset.detail.map((d: { message: string }) => d.message)).toContain('密码长度不足');
-    const strongReset = await admin.json('PUT', sys('user/resetPwd'), { body: { userId: Number(user!.id), password: 'Reset@Pass9', confirmPassword: 'Reset@Pass9' } });
+    const strongReset = await admin.json('PUT', sys('user/resetPwd'), {
+      body: { userId: Number(user!.id), password: 'Reset@Pass9', confirmPassword: 'Reset@Pass9' },
+    });
     expect(strongReset.code).toBe(0);
-    expect((await admin.json('PUT', sys('user/resetPwd'), { body: { userId: Number(user!.id), password: 'Strong@Pass2', confirmPassword: 'Strong@Pass2' } })).msg).toBe('不能使用最近 2 次用过的密码');
+    expect(
+      (await admin.json('PUT', sys('user/resetPwd'), { body: { userId: Number(user!.id), password: 'Strong@Pass2', confirmPassword: 'Strong@Pass2' } })).msg,
+    ).toBe('不能使用最近 2 次用过的密码');
     await expect(setPassword(s.database.db, SYSTEM_SCOPE, Number(user!.id), 'manager', 'weak')).rejects.toBeInstanceOf(AppError);
     await expect(setPassword(s.database.db, SYSTEM_SCOPE, Number(user!.id), 'manager', 'Reset@Pass9')).rejects.toMatchObject({ msgKey: 'password.history' });
     await setPassword(s.database.db, SYSTEM_SCOPE, Number(user!.id), 'manager', 'Demo@2020', { mustChange: false }).catch(() => undefined);

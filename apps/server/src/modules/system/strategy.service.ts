@@ -37,7 +37,14 @@ export async function strategyView(db: Db): Promise<StrategyView> {
 }
 
 export function loginView(v: StrategyView) {
-  return { loginRoutes: v.loginRoutes, maxFailedLogins: v.maxFailedLogins, captchaAfterFailures: v.captchaAfterFailures, lockMinutes: v.lockMinutes, version: v.version, sealed: v.sealed };
+  return {
+    loginRoutes: v.loginRoutes,
+    maxFailedLogins: v.maxFailedLogins,
+    captchaAfterFailures: v.captchaAfterFailures,
+    lockMinutes: v.lockMinutes,
+    version: v.version,
+    sealed: v.sealed,
+  };
 }
 
 /** Saves a part over the current strategy; the whole must satisfy every rule of spec section 5. */

@@ -36,18 +36,80 @@ export const configSeed: { code: string; name: string; type: string; value: stri
 ];
 
 export const dictSeed: { code: string; name: string; items: [string, string, string][] }[] = [
-  { code: 'sys_user_status', name: '用户状态', items: [['0', '正常', 'Normal'], ['1', '冻结', 'Frozen'], ['2', '注销', 'Cancelled']] },
-  { code: 'sys_sex', name: '性别', items: [['1', '男', 'Male'], ['2', '女', 'Female']] },
-  { code: 'sys_yes_no', name: '是否', items: [['1', '是', 'Yes'], ['0', '否', 'No']] },
-  { code: 'sys_normal_disable', name: '状态', items: [['0', '正常', 'Normal'], ['1', '停用', 'Disabled']] },
-  { code: 'sys_menu_type', name: '菜单类型', items: [['0', '目录', 'Directory'], ['1', '菜单', 'Screen'], ['2', '按钮', 'Button']] },
-  { code: 'sys_org_type', name: '组织类型', items: [['1', '平台', 'Platform'], ['2', '企业', 'Company'], ['3', '场馆', 'Venue'], ['4', '部门', 'Department']] },
-  { code: 'sys_id_type', name: '证件类型', items: [['1', '身份证', 'ID card'], ['2', '护照', 'Passport'], ['3', '港澳通行证', 'HK/Macau pass']] },
+  {
+    code: 'sys_user_status',
+    name: '用户状态',
+    items: [
+      ['0', '正常', 'Normal'],
+      ['1', '冻结', 'Frozen'],
+      ['2', '注销', 'Cancelled'],
+    ],
+  },
+  {
+    code: 'sys_sex',
+    name: '性别',
+    items: [
+      ['1', '男', 'Male'],
+      ['2', '女', 'Female'],
+    ],
+  },
+  {
+    code: 'sys_yes_no',
+    name: '是否',
+    items: [
+      ['1', '是', 'Yes'],
+      ['0', '否', 'No'],
+    ],
+  },
+  {
+    code: 'sys_normal_disable',
+    name: '状态',
+    items: [
+      ['0', '正常', 'Normal'],
+      ['1', '停用', 'Disabled'],
+    ],
+  },
+  {
+    code: 'sys_menu_type',
+    name: '菜单类型',
+    items: [
+      ['0', '目录', 'Directory'],
+      ['1', '菜单', 'Screen'],
+      ['2', '按钮', 'Button'],
+    ],
+  },
+  {
+    code: 'sys_org_type',
+    name: '组织类型',
+    items: [
+      ['1', '平台', 'Platform'],
+      ['2', '企业', 'Company'],
+      ['3', '场馆', 'Venue'],
+      ['4', '部门', 'Department'],
+    ],
+  },
+  {
+    code: 'sys_id_type',
+    name: '证件类型',
+    items: [
+      ['1', '身份证', 'ID card'],
+      ['2', '护照', 'Passport'],
+      ['3', '港澳通行证', 'HK/Macau pass'],
+    ],
+  },
 ];
 
 async function seedMenus(db: Executor, seeds: MenuSeed[], parentId: number | null): Promise<number> {
   let added = 0;
-  const existing = await db.select({ id: menus.id, key: menus.key }).from(menus).where(inArray(menus.key, seeds.map((s) => s.key)));
+  const existing = await db
+    .select({ id: menus.id, key: menus.key })
+    .from(menus)
+    .where(
+      inArray(
+        menus.key,
+        seeds.map((s) => s.key),
+      ),
+    );
   const byKey = new Map(existing.map((e) => [e.key, e.id]));
   const deleted = await deletedMenuKeys(db);
   for (const [i, s] of seeds.entries()) {
@@ -84,7 +146,15 @@ export async function seedPlatform(db: Db, cfg: Config, log: (msg: string) => vo
     if (!admin) {
       const password = cfg.adminPassword ?? crypto.randomBytes(9).toString('base64url') + 'a1';
       const [created] = await insertUsers(tx, scope, [
-        { orgId: platform.id, no: 'U0001', code: 'admin', name: '系统管理员', passwordHash: await hashPassword(password), type: 0, passwordChangedAt: new Date() },
+        {
+          orgId: platform.id,
+          no: 'U0001',
+          code: 'admin',
+          name: '系统管理员',
+          passwordHash: await hashPassword(password),
+          type: 0,
+          passwordChangedAt: new Date(),
+        },
       ]);
       await insertOrgLinks(tx, scope, [{ userId: created!.id, orgId: platform.id, isDefault: true }]);
       await replaceUserRoles(tx, scope, created!.id, [adminRole.id]);
@@ -112,4 +182,3 @@ export async function seedPlatform(db: Db, cfg: Config, log: (msg: string) => vo
     if ((await seedMenus(tx, menuSeed, null)) > 0) await bumpPermEpoch(tx);
   });
 }
-

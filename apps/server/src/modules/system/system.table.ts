@@ -51,7 +51,9 @@ export const orgs = pgTable(
     uniqueIndex('sys_org_code_uq').on(t.code),
     index('sys_org_parent_idx').on(t.parentId),
     // The platform organisation is the one root of the tree, and only it has type 1.
-    uniqueIndex('sys_org_single_root_uq').on(sql`(${t.parentId} is null)`).where(sql`${t.parentId} is null`),
+    uniqueIndex('sys_org_single_root_uq')
+      .on(sql`(${t.parentId} is null)`)
+      .where(sql`${t.parentId} is null`),
     check('sys_org_platform_root_ck', sql`(${t.parentId} is null) = (${t.type} = 1)`),
   ],
 );
@@ -61,7 +63,9 @@ export const users = pgTable(
   'sys_user',
   {
     id: id(),
-    orgId: ref('org_id').notNull().references(() => orgs.id),
+    orgId: ref('org_id')
+      .notNull()
+      .references(() => orgs.id),
     no: varchar('no', { length: 32 }),
     code: varchar('code', { length: 64 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
@@ -109,7 +113,9 @@ export const passwordHistory = pgTable(
   'sys_password_history',
   {
     id: id(),
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -120,8 +126,12 @@ export const passwordHistory = pgTable(
 export const userOrgs = pgTable(
   'sys_user_org',
   {
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    orgId: ref('org_id').notNull().references(() => orgs.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: ref('org_id')
+      .notNull()
+      .references(() => orgs.id),
     isDefault: boolean('is_default').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.orgId] }), index('sys_user_org_org_idx').on(t.orgId)],
@@ -131,7 +141,9 @@ export const roles = pgTable(
   'sys_role',
   {
     id: id(),
-    orgId: ref('org_id').notNull().references(() => orgs.id),
+    orgId: ref('org_id')
+      .notNull()
+      .references(() => orgs.id),
     code: varchar('code', { length: 64 }).notNull(),
     no: varchar('no', { length: 32 }),
     name: varchar('name', { length: 64 }).notNull(),
@@ -166,11 +178,7 @@ export const menus = pgTable(
     remark: varchar('remark', { length: 500 }),
     ...audit,
   },
-  (t) => [
-    uniqueIndex('sys_menu_key_uq').on(t.key),
-    index('sys_menu_parent_idx').on(t.parentId),
-    check('sys_menu_type_ck', sql`${t.type} in (0, 1, 2)`),
-  ],
+  (t) => [uniqueIndex('sys_menu_key_uq').on(t.key), index('sys_menu_parent_idx').on(t.parentId), check('sys_menu_type_ck', sql`${t.type} in (0, 1, 2)`)],
 );
 
 /**
@@ -180,7 +188,9 @@ export const menus = pgTable(
 export const userRoles = pgTable(
   'sys_user_role',
   {
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     roleId: ref('role_id').notNull(),
     orgId: ref('org_id').notNull(),
   },
@@ -197,7 +207,9 @@ export const roleMenus = pgTable(
   {
     roleId: ref('role_id').notNull(),
     orgId: ref('org_id').notNull(),
-    menuId: ref('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
+    menuId: ref('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
   },
   (t) => [
     primaryKey({ columns: [t.roleId, t.menuId] }),
@@ -210,9 +222,15 @@ export const roleMenus = pgTable(
 export const userMenus = pgTable(
   'sys_user_menu',
   {
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    orgId: ref('org_id').notNull().references(() => orgs.id),
-    menuId: ref('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: ref('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    menuId: ref('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.orgId, t.menuId] }), index('sys_user_menu_menu_idx').on(t.menuId)],
 );
@@ -253,7 +271,9 @@ export const dictItems = pgTable(
   'sys_dict_item',
   {
     id: id(),
-    dictId: ref('dict_id').notNull().references(() => dicts.id, { onDelete: 'cascade' }),
+    dictId: ref('dict_id')
+      .notNull()
+      .references(() => dicts.id, { onDelete: 'cascade' }),
     value: varchar('value', { length: 64 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     nameEn: varchar('name_en', { length: 100 }),
@@ -262,10 +282,7 @@ export const dictItems = pgTable(
     remark: varchar('remark', { length: 500 }),
     ...audit,
   },
-  (t) => [
-    uniqueIndex('sys_dict_item_uq').on(t.dictId, t.value),
-    check('sys_dict_item_name_ck', sql`position(' ' in ${t.name}) = 0`),
-  ],
+  (t) => [uniqueIndex('sys_dict_item_uq').on(t.dictId, t.value), check('sys_dict_item_name_ck', sql`position(' ' in ${t.name}) = 0`)],
 );
 
 /** A single counter bumped whenever roles, menus or assignments change (permission caches key on it). */

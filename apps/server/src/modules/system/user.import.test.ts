@@ -9,7 +9,16 @@ const HEADER = ['登录名', '姓名', '手机号', '状态', '性别', '证件�
 function rowsFor(prefix: string, n: number, orgCode: string, base = 0): (string | null)[][] {
   const out: (string | null)[][] = [];
   for (let i = 0; i < n; i++) {
-    out.push([`${prefix}${i}`, `导入用户${i}`, `15${String(100000000 + base + i).slice(-9)}`, i % 10 === 0 ? '冻结' : '正常', i % 2 ? '男' : '女', i === 7 ? '身份证' : null, i === 7 ? '110105199003071234' : null, orgCode]);
+    out.push([
+      `${prefix}${i}`,
+      `导入用户${i}`,
+      `15${String(100000000 + base + i).slice(-9)}`,
+      i % 10 === 0 ? '冻结' : '正常',
+      i % 2 ? '男' : '女',
+      i === 7 ? '身份证' : null,
+      i === 7 ? '110105199003071234' : null,
+      orgCode,
+    ]);
   }
   return out;
 }
@@ -140,7 +149,14 @@ describe.each(databases)('user import and export on %s', (kind) => {
     const empty = (await upload(admin, sys('user/import'), 'users.txt', Buffer.from('code,name\n'))).json();
     expect(empty.msg).toBe('文件中没有数据');
     const p = uniq('dup');
-    const dup = (await upload(admin, sys('user/import'), 'users.txt', Buffer.from(`code,name,mobile\n${p},a,15800000001\n${p.toUpperCase()},b,15800000002\nz${p},c,15800000001\n`))).json();
+    const dup = (
+      await upload(
+        admin,
+        sys('user/import'),
+        'users.txt',
+        Buffer.from(`code,name,mobile\n${p},a,15800000001\n${p.toUpperCase()},b,15800000002\nz${p},c,15800000001\n`),
+      )
+    ).json();
     const markup = (await upload(admin, sys('user/import'), 'users.txt', Buffer.from(`code,name\n${p}x,<script>alert(1)</script>\n`))).json();
     expect(markup.detail.errors).toEqual([{ row: 2, field: 'name', message: '请输入有效字符' }]);
     expect(dup.detail.errors).toEqual([
@@ -149,7 +165,7 @@ describe.each(databases)('user import and export on %s', (kind) => {
     ]);
   });
 
-  it('reports organisation codes and login names outside the caller\'s organisation', async () => {
+  it("reports organisation codes and login names outside the caller's organisation", async () => {
     const venue = await makeOrg(admin, platformId);
     const other = await makeOrg(admin, platformId);
     const stranger = await makeUser(admin, other.id, { mobile: '15700000009' });
@@ -174,7 +190,7 @@ describe.each(databases)('user import and export on %s', (kind) => {
     expect((await c.json('POST', sys('user/export'), { body: {} })).code).toBe(Code.FORBIDDEN);
   });
 
-  it('downloads the import template in the caller\'s language', async () => {
+  it("downloads the import template in the caller's language", async () => {
     const res = await admin.call('GET', sys('user/import/template'));
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-disposition'])).toContain('.xlsx');

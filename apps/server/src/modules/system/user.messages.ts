@@ -11,7 +11,8 @@ addMessages({
     'field.menuKey': '菜单标识',
     'user.selfStatus': '不能冻结或注销自己的账号',
     'user.adminOnly': '只有超级管理员可以操作超级管理员账号或角色',
-    'user.import.doneNoPassword': '导入成功：新增 {created} 个，更新 {updated} 个。新用户还没有可用的密码：请为其重置密码，或由本人通过短信验证码登录、找回密码设置',
+    'user.import.doneNoPassword':
+      '导入成功：新增 {created} 个，更新 {updated} 个。新用户还没有可用的密码：请为其重置密码，或由本人通过短信验证码登录、找回密码设置',
     'user.sharedOutside': '该用户还属于您管辖范围以外的组织，只有管辖其全部组织的管理员才能修改其身份信息、密码或状态',
     'user.selfAdmin': '不能移除自己的超级管理员角色',
     'user.selfOrg': '不能将自己移出当前登录的组织',
@@ -57,8 +58,10 @@ addMessages({
     'field.menuKey': 'Menu key',
     'user.selfStatus': 'You cannot freeze or cancel your own account',
     'user.adminOnly': 'Only a super administrator can manage super administrator accounts or that role',
-    'user.import.doneNoPassword': 'Imported: {created} added, {updated} updated. New users have no usable password yet: reset their passwords, or let them sign in by SMS code or recover their password',
-    'user.sharedOutside': 'This user also belongs to organisations outside yours: only an administrator of all of them can change their identity, password or status',
+    'user.import.doneNoPassword':
+      'Imported: {created} added, {updated} updated. New users have no usable password yet: reset their passwords, or let them sign in by SMS code or recover their password',
+    'user.sharedOutside':
+      'This user also belongs to organisations outside yours: only an administrator of all of them can change their identity, password or status',
     'user.selfAdmin': 'You cannot remove your own super administrator role',
     'user.selfOrg': 'You cannot remove yourself from the organisation you are signed in to',
     'user.roleOrgMismatch': 'Role "{role}" belongs to an organisation the user is not in; assign that organisation first',
@@ -90,7 +93,7 @@ addMessages({
     'org.parentInvalid': 'The parent organisation cannot be the organisation itself or one below it',
     'org.platformFixed': 'The platform organisation cannot be deleted, disabled, moved or retyped',
     'org.typeReserved': 'The type "Platform" belongs to the platform organisation alone',
-    'org.typePlatformOnly': 'Only administrators of the platform organisation may change an organisation\'s type',
+    'org.typePlatformOnly': "Only administrators of the platform organisation may change an organisation's type",
     'api.notGrantable': 'Public APIs and APIs open to any signed-in user cannot be granted per role',
     'api.inactive': 'This API is no longer served and cannot be granted',
   },

@@ -24,10 +24,13 @@ describe.each(databases)('user numbers on %s', (kind) => {
     expect(given.body.no).toBe('EXT-7');
 
     // An import numbers its new rows by the same rule, in file order.
-    const file = await xlsxOf(['登录名', '姓名'], [
-      ['num_d', '编号丁'],
-      ['num_e', '编号戊'],
-    ]);
+    const file = await xlsxOf(
+      ['登录名', '姓名'],
+      [
+        ['num_d', '编号丁'],
+        ['num_e', '编号戊'],
+      ],
+    );
     const res = (await upload(admin, sys('user/import'), 'users.xlsx', file)).json();
     expect([0, 103005]).toContain(res.code);
     expect([await noOf('num_d'), await noOf('num_e')]).toEqual([`U${String(start + 2).padStart(4, '0')}`, `U${String(start + 3).padStart(4, '0')}`]);

@@ -165,25 +165,29 @@ export const userListStatements = preparedByShape(
 );
 
 /** Every user of the filter (the export), up to `limit`. */
-const userSelection = preparedByShape('user_select', (shape, db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: UserOrder, limit: number) => {
-  const where = userWhere(shape, scope, f, timeZone);
-  shape.mark(order.key);
-  return {
-    rows: db
-      .select(userColumns)
-      .from(users)
-      .innerJoin(orgs, eq(orgs.id, users.orgId))
-      .where(where)
-      .orderBy(...order.sql)
-      .limit(shape.bind('limit', limit)),
-  };
-}, {
-  shapeOf: (shape, scope, f, timeZone, order, limit) => {
-    userWhereShape(shape, scope, f, timeZone);
+const userSelection = preparedByShape(
+  'user_select',
+  (shape, db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: UserOrder, limit: number) => {
+    const where = userWhere(shape, scope, f, timeZone);
     shape.mark(order.key);
-    shape.bind('limit', limit);
+    return {
+      rows: db
+        .select(userColumns)
+        .from(users)
+        .innerJoin(orgs, eq(orgs.id, users.orgId))
+        .where(where)
+        .orderBy(...order.sql)
+        .limit(shape.bind('limit', limit)),
+    };
   },
-});
+  {
+    shapeOf: (shape, scope, f, timeZone, order, limit) => {
+      userWhereShape(shape, scope, f, timeZone);
+      shape.mark(order.key);
+      shape.bind('limit', limit);
+    },
+  },
+);
 
 export async function selectUsers(db: Executor, scope: Scope, f: UserFilter, timeZone: string, order: UserOrder, limit = 100_000) {
   const { statements, values } = userSelection(db, scope, f, timeZone, order, limit);
@@ -263,7 +267,11 @@ export async function orgLinksOf(db: Executor, scope: Scope, userId: number): Pr
 }
 
 /** A user's roles of organisations inside the scope. */
-export async function rolesOfUser(db: Executor, scope: Scope, userId: number): Promise<{ id: number; code: string; name: string; orgId: number; orgName: string; status: number }[]> {
+export async function rolesOfUser(
+  db: Executor,
+  scope: Scope,
+  userId: number,
+): Promise<{ id: number; code: string; name: string; orgId: number; orgName: string; status: number }[]> {
   return db
     .select({ id: roles.id, code: roles.code, name: roles.name, orgId: roles.orgId, orgName: orgs.name, status: roles.status })
     .from(userRoles)
@@ -323,7 +331,9 @@ export function formatUserNo(n: number): string {
 
 async function nextUserNumbers(db: Executor, count: number): Promise<string[]> {
   await db.execute(sql`select pg_advisory_xact_lock(${USER_NO_LOCK})`);
-  const res = (await db.execute(sql`select coalesce(max(substring(${users.no} from '^U([0-9]{1,15})$')::bigint), 0) as n from ${users}`)) as unknown as { rows: { n: string | number }[] };
+  const res = (await db.execute(sql`select coalesce(max(substring(${users.no} from '^U([0-9]{1,15})$')::bigint), 0) as n from ${users}`)) as unknown as {
+    rows: { n: string | number }[];
+  };
   const last = Number(res.rows[0]?.n ?? 0);
   return Array.from({ length: count }, (_, i) => formatUserNo(last + 1 + i));
 }
@@ -348,7 +358,13 @@ export async function insertUsers(db: Executor, scope: Scope, rows: (typeof user
  * Updates a user the scope sees (no row when the version is stale or the user is outside). The
  * owning organisation changes only through `moveOwner`.
  */
-export async function updateUser(db: Executor, scope: Scope, id: number, version: number | undefined, values: Partial<Omit<typeof users.$inferInsert, 'orgId' | 'id'>>): Promise<UserRow[]> {
+export async function updateUser(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number | undefined,
+  values: Partial<Omit<typeof users.$inferInsert, 'orgId' | 'id'>>,
+): Promise<UserRow[]> {
   return db
     .update(users)
     .set({ ...values, updatedAt: new Date(), version: sql`${users.version} + 1` })
@@ -376,7 +392,11 @@ export async function insertOrgLinks(db: Executor, scope: Scope, rows: { userId:
     scope,
     rows.map((r) => r.orgId),
   );
-  for (let i = 0; i < rows.length; i += 2000) await db.insert(userOrgs).values(rows.slice(i, i + 2000)).onConflictDoNothing();
+  for (let i = 0; i < rows.length; i += 2000)
+    await db
+      .insert(userOrgs)
+      .values(rows.slice(i, i + 2000))
+      .onConflictDoNothing();
 }
 
 /**
@@ -499,7 +519,11 @@ export async function findVisibleUsersByEmail(db: Executor, scope: Scope, email:
 }
 
 /** The user's links to enabled organisations of the scope, in tree order (sign-in and the organisation switcher). */
-export async function activeOrgLinksOf(db: Executor, scope: Scope, userId: number): Promise<{ orgId: number; orgName: string; enterpriseType: number; isDefault: boolean }[]> {
+export async function activeOrgLinksOf(
+  db: Executor,
+  scope: Scope,
+  userId: number,
+): Promise<{ orgId: number; orgName: string; enterpriseType: number; isDefault: boolean }[]> {
   return db
     .select({ orgId: orgs.id, orgName: orgs.name, enterpriseType: orgs.type, isDefault: userOrgs.isDefault })
     .from(userOrgs)

@@ -26,7 +26,11 @@ describe.each(databases)('users on %s', (kind) => {
   it('a new organisation, a role with chosen menus and a user in both: the user sees exactly those menus', async () => {
     const org = await makeOrg(admin, platformId, { name: '西区游泳馆' });
     const m = await menuIdsByKey(s, ['system', 'system.user', 'system.user.add', 'system.user.status', 'home']);
-    const role = await makeRole(admin, org.id, { name: '前台主管', no: 'R2001', menuIds: [m['system.user']!, m['system.user.add']!, m['system.user.status']!] });
+    const role = await makeRole(admin, org.id, {
+      name: '前台主管',
+      no: 'R2001',
+      menuIds: [m['system.user']!, m['system.user.add']!, m['system.user.status']!],
+    });
     const user = await makeUser(admin, org.id, { roleIds: [role.id], name: '赵前台' });
     expect(user.mustChangePassword).toBe(false);
     const c = await signIn(s, user.code, 'Pass1234');
@@ -43,7 +47,10 @@ describe.each(databases)('users on %s', (kind) => {
     expect(list.code).toBe(0);
     expect(list.body.data.map((u: { id: number }) => u.id)).toEqual([user.id]);
     expect((await c.json('POST', sys('role/list'), { body: {} })).code).toBe(Code.FORBIDDEN);
-    const forbidden = await c.json('PUT', sys('user/resetPwd'), { body: { userId: user.id, password: 'Abcd1357', confirmPassword: 'Abcd1357' }, lang: 'en-US' });
+    const forbidden = await c.json('PUT', sys('user/resetPwd'), {
+      body: { userId: user.id, password: 'Abcd1357', confirmPassword: 'Abcd1357' },
+      lang: 'en-US',
+    });
     expect(forbidden.code).toBe(Code.FORBIDDEN);
     expect(forbidden.msg).toBe('No permission to access the resource');
     expect((await c.json('GET', sys('menu/tree'))).code).toBe(Code.FORBIDDEN);
@@ -92,7 +99,19 @@ describe.each(databases)('users on %s', (kind) => {
     const res = await admin.json('POST', sys('user'), { body });
     expect(res.code).toBe(0);
     const { password: _pw, ...rest } = body;
-    expect(res.body).toMatchObject({ ...rest, id: expect.any(Number), userId: res.body.id, status: 0, birthday: '1949-12-31', sex: 2, orgName: org.name, defaultOrgId: org.id, orgIds: [org.id], roleIds: [], version: 1 });
+    expect(res.body).toMatchObject({
+      ...rest,
+      id: expect.any(Number),
+      userId: res.body.id,
+      status: 0,
+      birthday: '1949-12-31',
+      sex: 2,
+      orgName: org.name,
+      defaultOrgId: org.id,
+      orgIds: [org.id],
+      roleIds: [],
+      version: 1,
+    });
     expect(res.body).not.toHaveProperty('passwordHash');
     const c = await signIn(s, code, 'Zs123456');
     const own = await c.json('GET', sys('user/getInfo/'));
@@ -127,7 +146,10 @@ describe.each(databases)('users on %s', (kind) => {
     expect(dupCode.code).toBe(Code.CONFLICT);
     expect(dupCode.msg).toBe('登录名已存在');
     expect(dupCode.detail).toEqual({ reason: 'duplicate', fields: [{ field: 'code', message: '登录名已存在' }] });
-    const dupMobile = await admin.json('POST', sys('user'), { body: { code: uniq('m'), name: 'x', password: 'Pass1234', orgId: org.id, mobile: '13700000001' }, lang: 'en-US' });
+    const dupMobile = await admin.json('POST', sys('user'), {
+      body: { code: uniq('m'), name: 'x', password: 'Pass1234', orgId: org.id, mobile: '13700000001' },
+      lang: 'en-US',
+    });
     expect(dupMobile.code).toBe(Code.CONFLICT);
     expect(dupMobile.msg).toBe('Mobile already exists');
     expect(dupMobile.detail).toEqual({ reason: 'duplicate', fields: [{ field: 'mobile', message: 'Mobile already exists' }] });
@@ -145,7 +167,8 @@ describe.each(databases)('users on %s', (kind) => {
     const other = await makeOrg(admin, platformId);
     const tag = uniq('列表');
     const made = [];
-    for (let i = 0; i < 5; i++) made.push(await makeUser(admin, i < 3 ? org.id : dept.id, { name: `${tag}${i}`, mobile: `1360000${String(i).padStart(4, '0')}`.slice(0, 11) }));
+    for (let i = 0; i < 5; i++)
+      made.push(await makeUser(admin, i < 3 ? org.id : dept.id, { name: `${tag}${i}`, mobile: `1360000${String(i).padStart(4, '0')}`.slice(0, 11) }));
     const stranger = await makeUser(admin, other.id, { name: `${tag}外人` });
     await admin.json('PUT', sys('user/changeStatus'), { body: { userId: made[4]!.id, status: 1 } });
 
@@ -300,7 +323,7 @@ describe.each(databases)('users on %s', (kind) => {
     expect(ok.body.menuIds).toEqual([m.home, m['system.role']].sort((a, b) => a! - b!));
   });
 
-  it('assigns roles (only of the user\'s organisations) and organisations with a default', async () => {
+  it("assigns roles (only of the user's organisations) and organisations with a default", async () => {
     const a = await makeOrg(admin, platformId);
     const b = await makeOrg(admin, platformId);
     const ra = await makeRole(admin, a.id);
@@ -365,7 +388,9 @@ describe.each(databases)('users on %s', (kind) => {
     const mgr = await makeUser(admin, platformId, { roleIds: [role.id] });
     const c = await signIn(s, mgr.code, 'Pass1234');
     expect((await c.json('PUT', sys('user/changeStatus'), { body: { userId: adminId, status: 1 } })).code).toBe(Code.FORBIDDEN);
-    expect((await c.json('PUT', sys('user/resetPwd'), { body: { userId: adminId, password: 'Abcd1357', confirmPassword: 'Abcd1357' } })).code).toBe(Code.FORBIDDEN);
+    expect((await c.json('PUT', sys('user/resetPwd'), { body: { userId: adminId, password: 'Abcd1357', confirmPassword: 'Abcd1357' } })).code).toBe(
+      Code.FORBIDDEN,
+    );
     const target = await makeUser(admin, platformId);
     const grant = await c.json('PUT', sys(`user/${target.id}/roles`), { body: { roleIds: [adminRoleId] } });
     expect(grant.code).toBe(Code.FORBIDDEN);

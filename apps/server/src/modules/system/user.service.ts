@@ -206,7 +206,13 @@ async function manageableTarget(db: Executor, caller: Caller, id: number): Promi
 
 function passwordIssues(pw: string, strategy: Awaited<ReturnType<typeof getPasswordStrategy>>, loginName: string, field = 'password'): void {
   const violations = checkPassword(pw, strategy, loginName);
-  if (violations.length) throw new AppError('FORM_INVALID', violations[0]!, undefined, violations.map((v) => ({ field, message: v })));
+  if (violations.length)
+    throw new AppError(
+      'FORM_INVALID',
+      violations[0]!,
+      undefined,
+      violations.map((v) => ({ field, message: v })),
+    );
 }
 
 /**
@@ -311,7 +317,11 @@ export async function editUser(db: Db, caller: Caller, id: number, raw: UserUpda
   const user = await visibleTarget(db, caller, id);
   const input = raw.idNumber ? withIdCard(raw) : raw;
   const statusChange = input.status !== undefined && input.status !== user.status;
-  const identityChange = statusChange || (input.code !== undefined && input.code !== user.code) || Object.keys(changedFields(user, pickFields(input))).length > 0 || (input.name !== undefined && input.name !== user.name);
+  const identityChange =
+    statusChange ||
+    (input.code !== undefined && input.code !== user.code) ||
+    Object.keys(changedFields(user, pickFields(input))).length > 0 ||
+    (input.name !== undefined && input.name !== user.name);
   if (identityChange) await manageableTarget(db, caller, id);
   if (statusChange && id === caller.userId && input.status !== 0) throw new AppError('INVALID', 'user.selfStatus');
   await db.transaction(async (tx) => {
@@ -360,7 +370,12 @@ export async function resetPassword(db: Db, caller: Caller, input: ResetPwdBody)
       await setPassword(tx, scopeOf(caller), user.id, user.code, password, { mustChange: true });
     } catch (e) {
       if (e instanceof AppError && e.codeName !== 'CONFLICT' && Array.isArray(e.detail)) {
-        throw new AppError(e.codeName, e.msgKey, e.params, (e.detail as { field: string }[]).map((d) => ({ ...d, field: 'password' })));
+        throw new AppError(
+          e.codeName,
+          e.msgKey,
+          e.params,
+          (e.detail as { field: string }[]).map((d) => ({ ...d, field: 'password' })),
+        );
       }
       throw e;
     }
@@ -590,7 +605,15 @@ export async function importUsers(db: Db, caller: Caller, file: UploadedFile, ti
   for (const r of valid) {
     if (r.data.orgCode && !orgByCode.has(r.data.orgCode)) issues.push({ row: r.row, field: 'orgCode', message: 'user.import.orgUnknown' });
   }
-  const existing = new Map((await usersByCodes(db, scope, valid.map((r) => r.data.code))).map((u) => [u.code.toLowerCase(), u]));
+  const existing = new Map(
+    (
+      await usersByCodes(
+        db,
+        scope,
+        valid.map((r) => r.data.code),
+      )
+    ).map((u) => [u.code.toLowerCase(), u]),
+  );
   const existingIds = [...existing.values()].map((u) => u.id);
   const adminIds = caller.admin ? new Set<number>() : await adminsAmong(db, ADMIN_CHECK, existingIds);
   const shared = await usersReachingOutside(db, scope, existingIds);
@@ -621,53 +644,58 @@ export async function importUsers(db: Db, caller: Caller, file: UploadedFile, ti
   const day = today(timeZone);
   const now = new Date();
   let updated = 0;
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < creates.length; i += 500) {
-      const chunk = creates.slice(i, i + 500);
-      const values = chunk.map(({ data }) => {
-        const d = withIdCard(data);
-        const status = d.status ?? 0;
-        return {
-          ...pickImport(d),
-          orgId: d.orgCode ? orgByCode.get(d.orgCode)! : caller.orgId,
-          code: d.code,
-          name: d.name,
-          passwordHash: hash,
-          status,
-          type: 1,
-          registerDate: d.registerDate ?? day,
-          cancelDate: status === 2 ? day : null,
-          passwordChangedAt: now,
-          mustChangePassword: true,
-          createdBy: caller.userId,
-        };
-      });
-      const ids = await insertUsers(tx, scope, values);
-      const orgOf = new Map(values.map((v) => [v.code.toLowerCase(), v.orgId]));
-      await insertOrgLinks(
-        tx,
-        scope,
-        ids.map((u) => ({ userId: u.id, orgId: orgOf.get(u.code.toLowerCase())!, isDefault: true })),
-      );
-      await insertPasswordHistory(
-        tx,
-        ids.map((u) => ({ userId: u.id, passwordHash: hash })),
-      );
-    }
-    for (const { row, user } of updates) {
-      const d = withIdCard(row.data);
-      const patch = changedFields(user, pickImport(d));
-      const status = d.status ?? user.status;
-      if (status !== user.status) Object.assign(patch, statusEffects(status, timeZone));
-      if (d.name !== user.name) patch.name = d.name;
-      if (d.code !== user.code) patch.code = d.code;
-      if (Object.keys(patch).length === 0) continue;
-      await updateUser(tx, scope, user.id, undefined, patch);
-      if (status !== 0 && status !== user.status) await deleteUserSessions(tx, scope, user.id);
-      updated++;
-    }
-  }).catch((e) => mapDuplicate(Promise.reject(e), USER_UNIQUE));
-  return new Notice({ total: raw.length, created: creates.length, updated }, creates.length ? 'user.import.doneNoPassword' : 'import.done', { created: creates.length, updated });
+  await db
+    .transaction(async (tx) => {
+      for (let i = 0; i < creates.length; i += 500) {
+        const chunk = creates.slice(i, i + 500);
+        const values = chunk.map(({ data }) => {
+          const d = withIdCard(data);
+          const status = d.status ?? 0;
+          return {
+            ...pickImport(d),
+            orgId: d.orgCode ? orgByCode.get(d.orgCode)! : caller.orgId,
+            code: d.code,
+            name: d.name,
+            passwordHash: hash,
+            status,
+            type: 1,
+            registerDate: d.registerDate ?? day,
+            cancelDate: status === 2 ? day : null,
+            passwordChangedAt: now,
+            mustChangePassword: true,
+            createdBy: caller.userId,
+          };
+        });
+        const ids = await insertUsers(tx, scope, values);
+        const orgOf = new Map(values.map((v) => [v.code.toLowerCase(), v.orgId]));
+        await insertOrgLinks(
+          tx,
+          scope,
+          ids.map((u) => ({ userId: u.id, orgId: orgOf.get(u.code.toLowerCase())!, isDefault: true })),
+        );
+        await insertPasswordHistory(
+          tx,
+          ids.map((u) => ({ userId: u.id, passwordHash: hash })),
+        );
+      }
+      for (const { row, user } of updates) {
+        const d = withIdCard(row.data);
+        const patch = changedFields(user, pickImport(d));
+        const status = d.status ?? user.status;
+        if (status !== user.status) Object.assign(patch, statusEffects(status, timeZone));
+        if (d.name !== user.name) patch.name = d.name;
+        if (d.code !== user.code) patch.code = d.code;
+        if (Object.keys(patch).length === 0) continue;
+        await updateUser(tx, scope, user.id, undefined, patch);
+        if (status !== 0 && status !== user.status) await deleteUserSessions(tx, scope, user.id);
+        updated++;
+      }
+    })
+    .catch((e) => mapDuplicate(Promise.reject(e), USER_UNIQUE));
+  return new Notice({ total: raw.length, created: creates.length, updated }, creates.length ? 'user.import.doneNoPassword' : 'import.done', {
+    created: creates.length,
+    updated,
+  });
 }
 
 function pickImport(d: ImportRow): Partial<typeof users.$inferInsert> {

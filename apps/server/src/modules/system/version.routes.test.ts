@@ -37,7 +37,10 @@ describe.each(databases)('versions on %s', (kind) => {
     const lower = await admin.json('POST', sys('version'), { body: { versionNo: '2.0.9' }, lang: 'en-US' });
     expect(lower.code).toBe(Code.INVALID);
     expect(lower.msg).toBe('The version number must be higher than the latest published for the platform (2.0.10)');
-    expect((await admin.json('POST', sys('version'), { body: { versionNo: 'v2' } })).detail[0]).toEqual({ field: 'versionNo', message: '版本号格式应为 主版本.次版本.修订号，例如 2.0.1' });
+    expect((await admin.json('POST', sys('version'), { body: { versionNo: 'v2' } })).detail[0]).toEqual({
+      field: 'versionNo',
+      message: '版本号格式应为 主版本.次版本.修订号，例如 2.0.1',
+    });
     // Another platform counts on its own; a scheduled release is not the latest yet.
     expect((await admin.json('POST', sys('version'), { body: { versionNo: '1.0.0', platform: 'android' } })).code).toBe(0);
     await admin.json('POST', sys('version'), { body: { versionNo: '2.1.0', publishedAt: new Date(Date.now() + 86400_000).toISOString() } });

@@ -1,5 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { Perm, appVersion, deletedAnswer, latestVersionAnswer, idParams, idsParams, latestVersionQuery, page, versionCreate, versionListQuery, versionUpdate } from '@venue/contract';
+import {
+  Perm,
+  appVersion,
+  deletedAnswer,
+  latestVersionAnswer,
+  idParams,
+  idsParams,
+  latestVersionQuery,
+  page,
+  versionCreate,
+  versionListQuery,
+  versionUpdate,
+} from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
 import { deleteVersions, editVersion, getVersion, latestVersion, listVersions, publishVersion } from './version.service.ts';
 
@@ -33,7 +45,16 @@ export function versionRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body }) => listVersions(db, body),
   });
 
-  defineRoute(app, { ...base, method: 'GET', url: `${system}version/:id`, permission: Perm.version.list, action: 'view', params: idParams, response: appVersion, handler: async ({ params }) => getVersion(db, params.id) });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${system}version/:id`,
+    permission: Perm.version.list,
+    action: 'view',
+    params: idParams,
+    response: appVersion,
+    handler: async ({ params }) => getVersion(db, params.id),
+  });
 
   defineRoute(app, {
     ...base,

@@ -37,8 +37,23 @@ export async function latestVersion(db: Db, platform: string) {
 }
 
 export async function listVersions(db: Db, q: VersionListQuery) {
-  const where = and(q.platform ? eq(appVersions.platform, q.platform) : undefined, q.versionNo ? ilike(appVersions.versionNo, contains(q.versionNo)) : undefined);
-  const { total, rows } = await selectPage(db, appVersions, where, [...orderOf(q, { versionNo: appVersions.versionNo, platform: appVersions.platform, publishedAt: appVersions.publishedAt }, [desc(appVersions.publishedAt), desc(appVersions.id)]), asc(appVersions.id)], pageOf(q));
+  const where = and(
+    q.platform ? eq(appVersions.platform, q.platform) : undefined,
+    q.versionNo ? ilike(appVersions.versionNo, contains(q.versionNo)) : undefined,
+  );
+  const { total, rows } = await selectPage(
+    db,
+    appVersions,
+    where,
+    [
+      ...orderOf(q, { versionNo: appVersions.versionNo, platform: appVersions.platform, publishedAt: appVersions.publishedAt }, [
+        desc(appVersions.publishedAt),
+        desc(appVersions.id),
+      ]),
+      asc(appVersions.id),
+    ],
+    pageOf(q),
+  );
   return { total, data: rows };
 }
 
@@ -54,14 +69,26 @@ export async function publishVersion(db: Db, input: VersionCreate, userId: numbe
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'sys_version:' + input.platform}))`);
     const existing = await tx.select({ versionNo: appVersions.versionNo }).from(appVersions).where(eq(appVersions.platform, input.platform));
     if (existing.some((e) => e.versionNo === input.versionNo)) throw duplicateVersion();
-    const highest = existing.map((e) => e.versionNo).sort(compareVersions).pop();
+    const highest = existing
+      .map((e) => e.versionNo)
+      .sort(compareVersions)
+      .pop();
     if (highest && compareVersions(input.versionNo, highest) <= 0) {
-      throw new AppError('INVALID', 'version.notNewer', { latest: highest }, [{ field: 'versionNo', message: 'version.notNewer', params: { latest: highest } }]);
+      throw new AppError('INVALID', 'version.notNewer', { latest: highest }, [
+        { field: 'versionNo', message: 'version.notNewer', params: { latest: highest } },
+      ]);
     }
     try {
       const [row] = await tx
         .insert(appVersions)
-        .values({ versionNo: input.versionNo, platform: input.platform, content: input.content, force: input.force, publishedAt: input.publishedAt ?? new Date(), publishedBy: userId })
+        .values({
+          versionNo: input.versionNo,
+          platform: input.platform,
+          content: input.content,
+          force: input.force,
+          publishedAt: input.publishedAt ?? new Date(),
+          publishedBy: userId,
+        })
         .returning();
       return row!;
     } catch (e) {
@@ -76,7 +103,13 @@ export async function editVersion(db: Db, id: number, input: VersionUpdate) {
   await getVersion(db, id);
   const rows = await db
     .update(appVersions)
-    .set({ content: input.content, force: input.force, ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}), version: sql`${appVersions.version} + 1`, updatedAt: new Date() })
+    .set({
+      content: input.content,
+      force: input.force,
+      ...(input.publishedAt ? { publishedAt: input.publishedAt } : {}),
+      version: sql`${appVersions.version} + 1`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(appVersions.id, id), eq(appVersions.version, input.version)))
     .returning();
   expectOneUpdated(rows);

@@ -30,7 +30,10 @@ describe('screens follow the menus (spec 6)', () => {
 });
 
 describe('tabs after a reload', () => {
-  const state = (keys: string[]): TabsState => ({ tabs: [{ key: HOME_PATH, fullPath: HOME_PATH, affix: true }, ...keys.map((k) => ({ key: k, fullPath: `${k}?q=${k.length}` }))], activeKey: keys.at(-1) ?? HOME_PATH });
+  const state = (keys: string[]): TabsState => ({
+    tabs: [{ key: HOME_PATH, fullPath: HOME_PATH, affix: true }, ...keys.map((k) => ({ key: k, fullPath: `${k}?q=${k.length}` }))],
+    activeKey: keys.at(-1) ?? HOME_PATH,
+  });
   const all = () => true;
 
   it('keeps the screens after home, with their queries, the latest nine', () => {

@@ -36,9 +36,7 @@ describe('Sign', () => {
   });
 
   it('covers the path for DELETE and the raw body for POST/PUT ("" when none)', async () => {
-    expect(await computeSign('k', '1700000000', 'DELETE', '/api/system/user/1,2', null)).toBe(
-      nodeSign('k', '1700000000\n/api/system/user/1,2'),
-    );
+    expect(await computeSign('k', '1700000000', 'DELETE', '/api/system/user/1,2', null)).toBe(nodeSign('k', '1700000000\n/api/system/user/1,2'));
     const body = '{"loginName":"admin","password":"x"}';
     expect(await computeSign('secret', '1700000001', 'POST', '/api/auth/login', body)).toBe(nodeSign('secret', `1700000001\n${body}`));
     expect(await computeSign('secret', '1700000001', 'PUT', '/api/auth/session/org', null)).toBe(nodeSign('secret', '1700000001\n'));
@@ -51,9 +49,7 @@ describe('Sign', () => {
     const long = 'x'.repeat(1000) + '中文';
     expect(toHex(sha256(enc.encode(long)))).toBe(createHash('sha256').update(long).digest('hex'));
     const key = 'k'.repeat(100);
-    expect(toHex(hmacSha256Fallback(enc.encode(key), enc.encode('1700000000\n/api/x?a=1')))).toBe(
-      nodeSign(key, '1700000000\n/api/x?a=1'),
-    );
+    expect(toHex(hmacSha256Fallback(enc.encode(key), enc.encode('1700000000\n/api/x?a=1')))).toBe(nodeSign(key, '1700000000\n/api/x?a=1'));
     expect(toHex(hmacSha256Fallback(enc.encode('k'), enc.encode('1700000000\n/api/x?a=1')))).toBe(nodeSign('k', '1700000000\n/api/x?a=1'));
   });
 });
@@ -131,9 +127,7 @@ describe('error mapping (spec 8)', () => {
 
 describe('file name from Content-Disposition', () => {
   it('prefers filename*=UTF-8', () => {
-    expect(filenameFromDisposition(`attachment; filename="users.xlsx"; filename*=UTF-8''%E7%94%A8%E6%88%B7%E5%88%97%E8%A1%A8.xlsx`)).toBe(
-      '用户列表.xlsx',
-    );
+    expect(filenameFromDisposition(`attachment; filename="users.xlsx"; filename*=UTF-8''%E7%94%A8%E6%88%B7%E5%88%97%E8%A1%A8.xlsx`)).toBe('用户列表.xlsx');
     expect(filenameFromDisposition(`attachment; filename*=utf-8''report%202020.xlsx`)).toBe('report 2020.xlsx');
   });
 

@@ -68,14 +68,7 @@ export default function AdminLayout() {
   return (
     <KeepAliveProvider>
       <Layout className="venue-layout" data-theme={themeName} data-testid="admin-layout" style={{ minHeight: '100vh' }}>
-        <Layout.Sider
-          className="venue-sider"
-          width={224}
-          collapsedWidth={64}
-          collapsed={collapsed}
-          trigger={null}
-          collapsible
-        >
+        <Layout.Sider className="venue-sider" width={224} collapsedWidth={64} collapsed={collapsed} trigger={null} collapsible>
           <div className="venue-sider-brand" title={systemName}>
             <Logo src={settings?.logo} size={30} />
             {collapsed ? null : <span className="venue-sider-name">{systemName}</span>}
@@ -85,10 +78,7 @@ export default function AdminLayout() {
           </div>
         </Layout.Sider>
         <Layout style={{ marginLeft: collapsed ? 64 : 224, transition: 'margin-left 0.2s' }}>
-          <Layout.Header
-            className="venue-header"
-            style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
-          >
+          <Layout.Header className="venue-header" style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
             <TopBar collapsed={collapsed} onToggle={toggle} />
           </Layout.Header>
           <div className="venue-tabs" style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>

@@ -35,7 +35,10 @@ export function Breadcrumbs() {
     rest = trail.map((n, i) => ({ key: String(n.id), title: i === trail.length - 1 && n.type === 1 ? here(menuTitle(n, lang)) : menuTitle(n, lang) }));
   else {
     const dir = MENU_DIRECTORIES.find((d) => d.key === screen?.parent);
-    rest = [...(dir ? [{ key: `dir:${dir.key}`, title: screenTitle(dir, lang) }] : []), { key: 'screen', title: screen ? here(screenTitle(screen, lang)) : title(pathname) }];
+    rest = [
+      ...(dir ? [{ key: `dir:${dir.key}`, title: screenTitle(dir, lang) }] : []),
+      { key: 'screen', title: screen ? here(screenTitle(screen, lang)) : title(pathname) },
+    ];
   }
   const items = [
     {

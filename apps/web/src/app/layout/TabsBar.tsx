@@ -12,17 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { REDIRECT_PREFIX } from '../routes.ts';
-import {
-  closeAllIn,
-  closeOthersIn,
-  closeSideIn,
-  closeTabIn,
-  tabsStore,
-  useActiveTabKey,
-  useTabLabels,
-  useTabs,
-  type TabsState,
-} from '../tabs.ts';
+import { closeAllIn, closeOthersIn, closeSideIn, closeTabIn, tabsStore, useActiveTabKey, useTabLabels, useTabs, type TabsState } from '../tabs.ts';
 import { useKeepAlive } from './keepAlive.tsx';
 import { useScreenTitle } from './titles.ts';
 
@@ -82,8 +72,7 @@ export function TabsBar() {
     else if (action === 'newWindow') {
       const tab = s.tabs.find((x) => x.key === key);
       if (tab) window.open(tab.fullPath, '_blank', 'noopener');
-    }
-    else if (action === 'close') apply(closeTabIn(s, key));
+    } else if (action === 'close') apply(closeTabIn(s, key));
     else if (action === 'closeOthers') apply(closeOthersIn(s, key));
     else if (action === 'closeLeft') apply(closeSideIn(s, key, 'left'));
     else if (action === 'closeRight') apply(closeSideIn(s, key, 'right'));
@@ -104,7 +93,15 @@ export function TabsBar() {
         browser tab. They navigate between pages, so they are a navigation list of links, not
         ARIA tabs (a tab may not hold a link). The tab actions sit beside the list.
       */}
-      <nav className="venue-tab-strip" aria-label={t('tabs.label')} style={{ ['--venue-tab-active' as string]: token.colorLink, ['--venue-tab-border' as string]: token.colorBorderSecondary, ['--venue-tab-bg' as string]: token.colorFillQuaternary }}>
+      <nav
+        className="venue-tab-strip"
+        aria-label={t('tabs.label')}
+        style={{
+          ['--venue-tab-active' as string]: token.colorLink,
+          ['--venue-tab-border' as string]: token.colorBorderSecondary,
+          ['--venue-tab-bg' as string]: token.colorFillQuaternary,
+        }}
+      >
         {tabs.map((tab) => {
           const active = tab.key === activeKey;
           return (

@@ -106,10 +106,7 @@ export function ChangePasswordDialog({ open, loginName, forced, onClose, onChang
           name="confirmPassword"
           label={t('confirmPassword')}
           dependencies={['newPassword']}
-          rules={[
-            { required: true, message: t('required') },
-            sameAsRule('newPassword', t('mismatch')),
-          ]}
+          rules={[{ required: true, message: t('required') }, sameAsRule('newPassword', t('mismatch'))]}
         >
           <Input.Password placeholder={t('confirmPlaceholder')} autoComplete="new-password" data-testid="change-password-confirm" />
         </Form.Item>

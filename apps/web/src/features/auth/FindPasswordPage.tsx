@@ -96,7 +96,15 @@ export default function FindPasswordPage() {
       data-testid="find-account-form"
     >
       <Form.Item name="loginName" label={t('loginName')} rules={[{ required: true, whitespace: true, message: t('loginNameRequired') }]}>
-        <Input size="large" prefix={<UserOutlined />} placeholder={t('loginNamePlaceholder')} autoComplete="username" autoFocus maxLength={64} data-testid="find-login-name" />
+        <Input
+          size="large"
+          prefix={<UserOutlined />}
+          placeholder={t('loginNamePlaceholder')}
+          autoComplete="username"
+          autoFocus
+          maxLength={64}
+          data-testid="find-login-name"
+        />
       </Form.Item>
       <Form.Item name="channel" label={t('channel')}>
         <Radio.Group style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="find-channel">
@@ -146,10 +154,7 @@ export default function FindPasswordPage() {
         name="newPassword"
         label={t('newPassword')}
         extra={strategy ? passwordRulesText(strategy, lang) : undefined}
-        rules={[
-          { required: true, message: t('required') },
-          policyRule(strategy, lang, account?.loginName),
-        ]}
+        rules={[{ required: true, message: t('required') }, policyRule(strategy, lang, account?.loginName)]}
       >
         <Input.Password size="large" prefix={<KeyOutlined />} placeholder={t('newPlaceholder')} autoComplete="new-password" data-testid="find-new-password" />
       </Form.Item>
@@ -157,12 +162,15 @@ export default function FindPasswordPage() {
         name="confirmPassword"
         label={t('confirmPassword')}
         dependencies={['newPassword']}
-        rules={[
-          { required: true, message: t('required') },
-          sameAsRule('newPassword', t('mismatch')),
-        ]}
+        rules={[{ required: true, message: t('required') }, sameAsRule('newPassword', t('mismatch'))]}
       >
-        <Input.Password size="large" prefix={<KeyOutlined />} placeholder={t('confirmPlaceholder')} autoComplete="new-password" data-testid="find-confirm-password" />
+        <Input.Password
+          size="large"
+          prefix={<KeyOutlined />}
+          placeholder={t('confirmPlaceholder')}
+          autoComplete="new-password"
+          data-testid="find-confirm-password"
+        />
       </Form.Item>
       <Flex gap={8}>
         <Button size="large" onClick={() => setStep(0)} data-testid="find-back">

@@ -1,14 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Segmented, theme } from 'antd';
-import {
-  CalendarOutlined,
-  LockOutlined,
-  MobileOutlined,
-  SafetyCertificateOutlined,
-  TeamOutlined,
-  TrophyOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { CalendarOutlined, LockOutlined, MobileOutlined, SafetyCertificateOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Code } from '@venue/contract';
@@ -92,9 +84,12 @@ export default function LoginPage() {
     await refreshCaptcha();
   }, [form, refreshCaptcha]);
 
-  useEffect(() => () => {
-    if (captchaUrlRef.current) URL.revokeObjectURL(captchaUrlRef.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (captchaUrlRef.current) URL.revokeObjectURL(captchaUrlRef.current);
+    },
+    [],
+  );
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -242,7 +237,13 @@ export default function LoginPage() {
                 data-testid="login-captcha"
               />
             </Form.Item>
-            <button type="button" className="login-captcha-img" title={t('captchaRefresh')} onClick={() => void refreshCaptcha()} data-testid="login-captcha-refresh">
+            <button
+              type="button"
+              className="login-captcha-img"
+              title={t('captchaRefresh')}
+              onClick={() => void refreshCaptcha()}
+              data-testid="login-captcha-refresh"
+            >
               {captchaUrl ? <img src={captchaUrl} alt={t('captchaAlt')} data-testid="login-captcha-img" /> : <span data-testid="login-captcha-img" />}
             </button>
           </div>
@@ -285,7 +286,14 @@ export default function LoginPage() {
               data-testid="login-sms-code"
             />
           </Form.Item>
-          <Button size="large" className="login-send-code" disabled={countdown > 0} loading={sending} onClick={() => void sendCode().catch(() => undefined)} data-testid="login-send-code">
+          <Button
+            size="large"
+            className="login-send-code"
+            disabled={countdown > 0}
+            loading={sending}
+            onClick={() => void sendCode().catch(() => undefined)}
+            data-testid="login-send-code"
+          >
             {countdown > 0 ? t('resendIn', { s: countdown }) : t('sendCode')}
           </Button>
         </div>
@@ -345,9 +353,7 @@ export default function LoginPage() {
               />
             ) : null}
             {tabs.find((x) => x.key === activeTab)?.children}
-            {inlineMsg ? (
-              <Alert type="warning" showIcon title={inlineMsg} style={{ marginBottom: 16 }} data-testid="login-inline-msg" />
-            ) : null}
+            {inlineMsg ? <Alert type="warning" showIcon title={inlineMsg} style={{ marginBottom: 16 }} data-testid="login-inline-msg" /> : null}
             <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy} data-testid="login-submit">
               {t('submit')}
             </Button>

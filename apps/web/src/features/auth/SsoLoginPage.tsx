@@ -110,7 +110,8 @@ export default function SsoLoginPage() {
     navigate(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login', { replace: true });
   };
 
-  const busyText = phase.kind === 'checking' ? t('checking') : phase.kind === 'redirecting' ? t('redirecting') : phase.kind === 'signingIn' ? t('signingIn') : '';
+  const busyText =
+    phase.kind === 'checking' ? t('checking') : phase.kind === 'redirecting' ? t('redirecting') : phase.kind === 'signingIn' ? t('signingIn') : '';
 
   return (
     <AuthFrame testId="sso-page">

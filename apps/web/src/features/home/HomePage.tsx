@@ -111,13 +111,37 @@ export default function HomePage() {
       </Flex>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
-          <StatCard testId="home-users" title={t('users')} hint={t('usersHint')} value={data?.users} icon={<TeamOutlined />} color="#1677ff" loading={isLoading} />
+          <StatCard
+            testId="home-users"
+            title={t('users')}
+            hint={t('usersHint')}
+            value={data?.users}
+            icon={<TeamOutlined />}
+            color="#1677ff"
+            loading={isLoading}
+          />
         </Col>
         <Col xs={24} md={8}>
-          <StatCard testId="home-orgs" title={t('orgs')} hint={t('orgsHint')} value={data?.orgs} icon={<ApartmentOutlined />} color="#13a8a8" loading={isLoading} />
+          <StatCard
+            testId="home-orgs"
+            title={t('orgs')}
+            hint={t('orgsHint')}
+            value={data?.orgs}
+            icon={<ApartmentOutlined />}
+            color="#13a8a8"
+            loading={isLoading}
+          />
         </Col>
         <Col xs={24} md={8}>
-          <StatCard testId="home-sessions" title={t('sessions')} hint={t('sessionsHint')} value={data?.sessions} icon={<WifiOutlined />} color="#fa8c16" loading={isLoading} />
+          <StatCard
+            testId="home-sessions"
+            title={t('sessions')}
+            hint={t('sessionsHint')}
+            value={data?.sessions}
+            icon={<WifiOutlined />}
+            color="#fa8c16"
+            loading={isLoading}
+          />
         </Col>
       </Row>
     </Flex>

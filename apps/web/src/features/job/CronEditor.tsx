@@ -4,7 +4,21 @@ import { NoFormStyle } from 'antd/es/form/context';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/request.ts';
 import { useLang } from '../../app/prefs.ts';
-import { BOUNDS, KINDS, buildCron, changeField, defaultState, maxStep, parseCron, stateProblem, textProblem, type CronField, type CronState, type FieldKind, type FieldName } from './cron.ts';
+import {
+  BOUNDS,
+  KINDS,
+  buildCron,
+  changeField,
+  defaultState,
+  maxStep,
+  parseCron,
+  stateProblem,
+  textProblem,
+  type CronField,
+  type CronState,
+  type FieldKind,
+  type FieldName,
+} from './cron.ts';
 import { jobApi, type CronPreview } from './job.api.ts';
 import { slots } from './slots.tsx';
 import './job.css';
@@ -39,7 +53,23 @@ export function localProblem(text: string, t: T): string | null {
   return p ? t(p.key) : null;
 }
 
-function Num({ name, value, onChange, min, max, testId, disabled }: { name: FieldName; value: number; onChange: (v: number) => void; min?: number; max?: number; testId: string; disabled?: boolean }) {
+function Num({
+  name,
+  value,
+  onChange,
+  min,
+  max,
+  testId,
+  disabled,
+}: {
+  name: FieldName;
+  value: number;
+  onChange: (v: number) => void;
+  min?: number;
+  max?: number;
+  testId: string;
+  disabled?: boolean;
+}) {
   return (
     <InputNumber
       size="small"
@@ -84,7 +114,8 @@ function FieldPanel({ name, field, onChange, t, disabled }: { name: FieldName; f
     }
     onChange(next);
   };
-  const labelOf = (value: number) => (name === 'week' ? t(`cron.weekday.${value}`) : String(value).padStart(name === 'second' || name === 'minute' || name === 'hour' ? 2 : 1, '0'));
+  const labelOf = (value: number) =>
+    name === 'week' ? t(`cron.weekday.${value}`) : String(value).padStart(name === 'second' || name === 'minute' || name === 'hour' ? 2 : 1, '0');
   const line = (kind: FieldKind): ReactNode => {
     switch (kind) {
       case 'every':
@@ -99,25 +130,54 @@ function FieldPanel({ name, field, onChange, t, disabled }: { name: FieldName; f
         return t('cron.kind.lastWorkday');
       case 'range':
         return slots(name === 'week' ? t('cron.kind.weekRange') : t('cron.kind.range', { unit }), {
-          from: name === 'week' ? <WeekdaySelect value={field.from} onChange={(v) => set('range', { from: v })} testId={id('from')} t={t} disabled={disabled} /> : <Num name={name} value={field.from} onChange={(v) => set('range', { from: v })} testId={id('from')} disabled={disabled} />,
-          to: name === 'week' ? <WeekdaySelect value={field.to} onChange={(v) => set('range', { to: v })} testId={id('to')} t={t} disabled={disabled} /> : <Num name={name} value={field.to} onChange={(v) => set('range', { to: v })} testId={id('to')} disabled={disabled} />,
+          from:
+            name === 'week' ? (
+              <WeekdaySelect value={field.from} onChange={(v) => set('range', { from: v })} testId={id('from')} t={t} disabled={disabled} />
+            ) : (
+              <Num name={name} value={field.from} onChange={(v) => set('range', { from: v })} testId={id('from')} disabled={disabled} />
+            ),
+          to:
+            name === 'week' ? (
+              <WeekdaySelect value={field.to} onChange={(v) => set('range', { to: v })} testId={id('to')} t={t} disabled={disabled} />
+            ) : (
+              <Num name={name} value={field.to} onChange={(v) => set('range', { to: v })} testId={id('to')} disabled={disabled} />
+            ),
         });
       case 'step':
         return slots(name === 'week' ? t('cron.kind.weekStep') : t('cron.kind.step', { unit }), {
-          start: name === 'week' ? <WeekdaySelect value={field.start} onChange={(v) => set('step', { start: v })} testId={id('start')} t={t} disabled={disabled} /> : <Num name={name} value={field.start} onChange={(v) => set('step', { start: v })} testId={id('start')} disabled={disabled} />,
-          every: <Num name={name} min={1} max={maxStep(name)} value={field.every} onChange={(v) => set('step', { every: v })} testId={id('every')} disabled={disabled} />,
+          start:
+            name === 'week' ? (
+              <WeekdaySelect value={field.start} onChange={(v) => set('step', { start: v })} testId={id('start')} t={t} disabled={disabled} />
+            ) : (
+              <Num name={name} value={field.start} onChange={(v) => set('step', { start: v })} testId={id('start')} disabled={disabled} />
+            ),
+          every: (
+            <Num
+              name={name}
+              min={1}
+              max={maxStep(name)}
+              value={field.every}
+              onChange={(v) => set('step', { every: v })}
+              testId={id('every')}
+              disabled={disabled}
+            />
+          ),
         });
       case 'list':
         return name === 'week' ? t('cron.kind.weekList') : t('cron.kind.list', { unit });
       case 'nearestWeekday':
-        return slots(t('cron.kind.nearestWeekday'), { day: <Num name="day" value={field.day} onChange={(v) => set('nearestWeekday', { day: v })} testId={id('nearest')} disabled={disabled} /> });
+        return slots(t('cron.kind.nearestWeekday'), {
+          day: <Num name="day" value={field.day} onChange={(v) => set('nearestWeekday', { day: v })} testId={id('nearest')} disabled={disabled} />,
+        });
       case 'nth':
         return slots(t('cron.kind.nth'), {
           nth: <Num name="week" min={1} max={5} value={field.nth} onChange={(v) => set('nth', { nth: v })} testId={id('nth')} disabled={disabled} />,
           day: <WeekdaySelect value={field.day} onChange={(v) => set('nth', { day: v })} testId={id('nthDay')} t={t} disabled={disabled} />,
         });
       case 'lastOfMonth':
-        return slots(t('cron.kind.lastOfMonth'), { day: <WeekdaySelect value={field.day} onChange={(v) => set('lastOfMonth', { day: v })} testId={id('lastDay')} t={t} disabled={disabled} /> });
+        return slots(t('cron.kind.lastOfMonth'), {
+          day: <WeekdaySelect value={field.day} onChange={(v) => set('lastOfMonth', { day: v })} testId={id('lastDay')} t={t} disabled={disabled} />,
+        });
       default:
         return null;
     }
@@ -148,7 +208,12 @@ function FieldPanel({ name, field, onChange, t, disabled }: { name: FieldName; f
     );
   return (
     <div data-testid={`cron-panel-${name}`}>
-      <Radio.Group value={field.kind === 'custom' ? undefined : field.kind} onChange={(e) => set(e.target.value as FieldKind)} disabled={disabled} style={{ width: '100%' }}>
+      <Radio.Group
+        value={field.kind === 'custom' ? undefined : field.kind}
+        onChange={(e) => set(e.target.value as FieldKind)}
+        disabled={disabled}
+        style={{ width: '100%' }}
+      >
         <Flex vertical gap={8}>
           {KINDS[name].map((kind) => (
             <div key={kind}>
@@ -218,7 +283,10 @@ export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, 
     setPreview((p) => ({ ...p, loading: true }));
     const timer = setTimeout(() => {
       jobApi
-        .preview({ cronExpr: text, timeZone: timeZone || null, startTime: startTime || null, endTime: endTime || null, skipNonWorkDays: !!skipNonWorkDays }, ctl.signal)
+        .preview(
+          { cronExpr: text, timeZone: timeZone || null, startTime: startTime || null, endTime: endTime || null, skipNonWorkDays: !!skipNonWorkDays },
+          ctl.signal,
+        )
         .then((data) => setPreview({ data, loading: false }))
         .catch((e: unknown) => {
           if (ctl.signal.aborted) return;
@@ -251,7 +319,11 @@ export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, 
           </Flex>
         ),
       },
-      ...(['hour', 'day', 'month', 'week', 'year'] as const).map((n) => ({ key: n, label: <span data-testid={`cron-tab-${n}`}>{t(`cron.tab.${n}`)}</span>, children: panel(n) })),
+      ...(['hour', 'day', 'month', 'week', 'year'] as const).map((n) => ({
+        key: n,
+        label: <span data-testid={`cron-tab-${n}`}>{t(`cron.tab.${n}`)}</span>,
+        children: panel(n),
+      })),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [state, t, disabled],

@@ -37,8 +37,14 @@ function useJobOptions(): Option[] {
 /** A day range from the search form -> the instants the server filters on. */
 function withRange(body: Record<string, unknown>): Record<string, unknown> {
   const out = { ...body };
-  if (out.from) out.from = dayjs(out.from as string).startOf('day').toISOString();
-  if (out.to) out.to = dayjs(out.to as string).endOf('day').toISOString();
+  if (out.from)
+    out.from = dayjs(out.from as string)
+      .startOf('day')
+      .toISOString();
+  if (out.to)
+    out.to = dayjs(out.to as string)
+      .endOf('day')
+      .toISOString();
   return out;
 }
 

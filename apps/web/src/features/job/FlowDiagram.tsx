@@ -73,7 +73,10 @@ export function FlowDiagram({ nodes, edges, testId = 'flow-diagram' }: { nodes: 
           const x2 = b.x;
           const y2 = b.y + H / 2;
           // A link backwards (a cycle) bends around below.
-          const d = x2 > x1 ? `M ${x1} ${y1} C ${x1 + GAP_X / 2} ${y1}, ${x2 - GAP_X / 2} ${y2}, ${x2} ${y2}` : `M ${x1} ${y1} C ${x1 + 60} ${y1 + 80}, ${x2 - 60} ${y2 + 80}, ${x2} ${y2}`;
+          const d =
+            x2 > x1
+              ? `M ${x1} ${y1} C ${x1 + GAP_X / 2} ${y1}, ${x2 - GAP_X / 2} ${y2}, ${x2} ${y2}`
+              : `M ${x1} ${y1} C ${x1 + 60} ${y1 + 80}, ${x2 - 60} ${y2 + 80}, ${x2} ${y2}`;
           const ok = e.on === 'success';
           return (
             <path

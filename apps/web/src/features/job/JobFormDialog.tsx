@@ -16,7 +16,17 @@ import { paramsToRows, rowProblems, type ParamRow } from './params.ts';
 import { timeZones, windowProblem } from './time.ts';
 
 /** A date-time picker holding 'YYYY-MM-DD HH:mm:ss' text. */
-function DateTimeInput({ value, onChange, id, placeholder }: { value?: string | null; onChange?: (v: string | null) => void; id?: string; placeholder?: string }) {
+function DateTimeInput({
+  value,
+  onChange,
+  id,
+  placeholder,
+}: {
+  value?: string | null;
+  onChange?: (v: string | null) => void;
+  id?: string;
+  placeholder?: string;
+}) {
   return (
     <DatePicker
       id={id}
@@ -78,7 +88,8 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
   const rules = (schema?: ZodType, required = true, extra?: (value: unknown) => string | null): Rule[] => [
     {
       validator: async (_r, value: unknown) => {
-        const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+        const empty =
+          value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
         if (empty) {
           if (required) throw new Error(tk('required'));
           return;
@@ -222,7 +233,11 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
                 label={t('field.beanName')}
                 required
                 rules={rules(jobRules.beanName)}
-                extra={handler ? `${handler.description}${handler.paramsExample ? ` · ${t('hint.handlerParams', { example: JSON.stringify(handler.paramsExample) })}` : ''}` : undefined}
+                extra={
+                  handler
+                    ? `${handler.description}${handler.paramsExample ? ` · ${t('hint.handlerParams', { example: JSON.stringify(handler.paramsExample) })}` : ''}`
+                    : undefined
+                }
               >
                 <Select
                   allowClear
@@ -282,7 +297,13 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
           )}
           {triggerType === 'interval'
             ? half(
-                <Form.Item name="intervalInSeconds" label={t('field.intervalInSeconds')} required rules={rules(jobRules.intervalInSeconds)} extra={t('hint.interval')}>
+                <Form.Item
+                  name="intervalInSeconds"
+                  label={t('field.intervalInSeconds')}
+                  required
+                  rules={rules(jobRules.intervalInSeconds)}
+                  extra={t('hint.interval')}
+                >
                   <IntegerInput maxLength={10} />
                 </Form.Item>,
                 'intervalInSeconds',
@@ -328,7 +349,13 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
           {triggerType === 'cron' ? (
             <Col span={24}>
               <Form.Item name="cronExpr" label={t('field.cronExpr')} required rules={rules(jobRules.cronExpr, true, (v) => localProblem(String(v), t))}>
-                <CronEditor inlineProblem={false} timeZone={timeZone} startTime={toInstant(startTime)} endTime={toInstant(endTime)} skipNonWorkDays={skipNonWorkDays} />
+                <CronEditor
+                  inlineProblem={false}
+                  timeZone={timeZone}
+                  startTime={toInstant(startTime)}
+                  endTime={toInstant(endTime)}
+                  skipNonWorkDays={skipNonWorkDays}
+                />
               </Form.Item>
             </Col>
           ) : null}

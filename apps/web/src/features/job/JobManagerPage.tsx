@@ -81,7 +81,12 @@ export default function JobManagerPage() {
         { key: 'jobGroup', label: 'field.jobGroup', sorter: true },
         { key: 'jobType', label: 'field.jobType', options: jobTypeOptions },
         { key: 'beanName', label: 'field.beanName', inTable: false },
-        { key: 'executorPath', label: 'field.executorPath', inTable: false, render: (_v, r) => (r.jobType === 'http' ? `${r.httpMethod} ${r.executorIp}:${r.executorHost}${r.executorPath}` : '') },
+        {
+          key: 'executorPath',
+          label: 'field.executorPath',
+          inTable: false,
+          render: (_v, r) => (r.jobType === 'http' ? `${r.httpMethod} ${r.executorIp}:${r.executorHost}${r.executorPath}` : ''),
+        },
         { key: 'architecture', label: 'field.architecture', options: architectureOptions, inTable: false },
         { key: 'triggerType', label: 'field.triggerType', options: triggerOptions, inTable: false },
         { key: '$schedule', label: 'field.schedule', render: (_v, r) => <Typography.Text code>{scheduleText(r)}</Typography.Text> },
@@ -99,7 +104,13 @@ export default function JobManagerPage() {
         { key: 'timeoutSeconds', label: 'field.timeoutSeconds', inTable: false },
         { key: 'retryCount', label: 'field.retryCount', inTable: false, render: (_v, r) => `${r.retryCount} × ${r.retryDelaySeconds}s` },
         { key: 'fireCount', label: 'field.fireCount', inTable: false },
-        { key: 'executeData', label: 'field.executeData', inTable: false, detailSpan: 2, render: (v) => (v === null || v === undefined ? '' : <Typography.Text code>{JSON.stringify(v)}</Typography.Text>) },
+        {
+          key: 'executeData',
+          label: 'field.executeData',
+          inTable: false,
+          detailSpan: 2,
+          render: (v) => (v === null || v === undefined ? '' : <Typography.Text code>{JSON.stringify(v)}</Typography.Text>),
+        },
         { key: 'description', label: 'field.description', inTable: false, detailSpan: 2 },
         { key: 'createTime', label: 'field.createdAt', inTable: false, render: (v) => <FireTime value={v} /> },
       ],
@@ -151,7 +162,11 @@ export default function JobManagerPage() {
         },
       ],
       detailExtra: (row) => (
-        <Button icon={<UnorderedListOutlined />} onClick={() => navigate(`/job/log?jobId=${row.id}&jobName=${encodeURIComponent(row.jobName)}`)} data-testid="job-detail-records">
+        <Button
+          icon={<UnorderedListOutlined />}
+          onClick={() => navigate(`/job/log?jobId=${row.id}&jobName=${encodeURIComponent(row.jobName)}`)}
+          data-testid="job-detail-records"
+        >
           {t('job:action.log')}
         </Button>
       ),
@@ -165,4 +180,3 @@ export default function JobManagerPage() {
     </>
   );
 }
-

@@ -45,7 +45,14 @@ export function StreamRunDrawer({ runId, onClose }: { runId: number | null; onCl
   const run = useStreamRun(runId);
   const d = run.data;
   return (
-    <Drawer open={runId !== null} onClose={onClose} size={820} destroyOnHidden title={d ? `${d.streamName} #${d.id}` : tt('action.runs')} data-testid="stream-run-detail">
+    <Drawer
+      open={runId !== null}
+      onClose={onClose}
+      size={820}
+      destroyOnHidden
+      title={d ? `${d.streamName} #${d.id}` : tt('action.runs')}
+      data-testid="stream-run-detail"
+    >
       {run.isLoading ? <Skeleton active /> : null}
       {d ? (
         <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -67,7 +74,11 @@ export function StreamRunDrawer({ runId, onClose }: { runId: number | null; onCl
             <Descriptions.Item label={tt('st.run.durationMs')}>{d.durationMs ?? ''}</Descriptions.Item>
             <Descriptions.Item label={tt('st.run.detail')}>{d.detail ?? ''}</Descriptions.Item>
           </Descriptions>
-          <FlowDiagram nodes={d.steps.map((s) => ({ key: s.nodeKey, label: s.jobName ?? `#${s.jobId}`, state: s.state }))} edges={d.edges} testId="stream-run-diagram" />
+          <FlowDiagram
+            nodes={d.steps.map((s) => ({ key: s.nodeKey, label: s.jobName ?? `#${s.jobId}`, state: s.state }))}
+            edges={d.edges}
+            testId="stream-run-diagram"
+          />
           <Table
             size="small"
             rowKey="nodeKey"
@@ -87,9 +98,18 @@ export function StreamRunDrawer({ runId, onClose }: { runId: number | null; onCl
                 ),
               },
               { key: 'parents', title: tt('st.run.parents'), render: (_v, s) => s.parents.map((p) => `${p.from} (${tt(`st.edgeOn.${p.on}`)})`).join(', ') },
-              { key: 'result', title: tt('rec.result'), render: (_v, s) => (s.record ? <CodeTag value={s.record.result} options={resultOptions} ns="job" /> : null) },
+              {
+                key: 'result',
+                title: tt('rec.result'),
+                render: (_v, s) => (s.record ? <CodeTag value={s.record.result} options={resultOptions} ns="job" /> : null),
+              },
               { key: 'durationMs', title: tt('rec.durationMs'), align: 'right', render: (_v, s) => s.record?.durationMs ?? '' },
-              { key: 'detail', title: tt('rec.detail'), ellipsis: true, render: (_v, s) => (s.record?.detail ? <Typography.Text type="secondary">{s.record.detail}</Typography.Text> : '') },
+              {
+                key: 'detail',
+                title: tt('rec.detail'),
+                ellipsis: true,
+                render: (_v, s) => (s.record?.detail ? <Typography.Text type="secondary">{s.record.detail}</Typography.Text> : ''),
+              },
             ]}
           />
         </Space>
@@ -137,7 +157,12 @@ export default function JobStreamPage() {
       columns: [
         { key: 'name', label: 'st.name', sorter: true },
         { key: 'nodes', label: 'st.nodeCount', render: (v: unknown[]) => v?.length ?? 0 },
-        { key: 'cronExpr', label: 'field.schedule', render: (v: string | null) => (v ? <Typography.Text code>{v}</Typography.Text> : <Typography.Text type="secondary">{t('job:st.noSchedule')}</Typography.Text>) },
+        {
+          key: 'cronExpr',
+          label: 'field.schedule',
+          render: (v: string | null) =>
+            v ? <Typography.Text code>{v}</Typography.Text> : <Typography.Text type="secondary">{t('job:st.noSchedule')}</Typography.Text>,
+        },
         { key: 'status', label: 'st.status', options: jobStatusOptions },
         { key: 'prevFireTime', label: 'st.prevFireTime', render: (v) => <FireTime value={v} /> },
         { key: 'nextFireTime', label: 'st.nextFireTime', sorter: true, render: (v) => <FireTime value={v} /> },
@@ -148,7 +173,14 @@ export default function JobStreamPage() {
       api: { get: (row) => streamApi.get(row.id) },
       detailExtra: (row) => <StreamDiagram stream={row} />,
       toolbar: [
-        { key: 'add', label: 'action.add', icon: <PlusOutlined />, primary: true, perm: Perm.jobStream.add, run: () => setEditor({ open: true, stream: null }) },
+        {
+          key: 'add',
+          label: 'action.add',
+          icon: <PlusOutlined />,
+          primary: true,
+          perm: Perm.jobStream.add,
+          run: () => setEditor({ open: true, stream: null }),
+        },
         {
           key: 'batch-delete',
           label: 'action.batchDelete',
@@ -257,9 +289,13 @@ export default function JobStreamPage() {
           }
         />
       ) : null}
-      <StreamEditorDialog open={editor.open} stream={editor.stream} onClose={() => setEditor((e) => ({ ...e, open: false }))} onSaved={() => list.current?.reload()} />
+      <StreamEditorDialog
+        open={editor.open}
+        stream={editor.stream}
+        onClose={() => setEditor((e) => ({ ...e, open: false }))}
+        onSaved={() => list.current?.reload()}
+      />
       <StreamRunDrawer runId={runId} onClose={() => setRunId(null)} />
     </div>
   );
 }
-

@@ -41,8 +41,19 @@ export function ParamTable({ value, onChange, id, disabled, example }: ParamTabl
                 const p = problemAt(i, 'key');
                 return (
                   <>
-                    <Input size="small" value={r.key} disabled={disabled} status={p ? 'error' : undefined} onChange={(e) => patch(i, { key: e.target.value })} data-testid={`param-key-${i}`} />
-                    {p ? <Typography.Text type="danger" style={{ fontSize: 12 }}>{t(p.key)}</Typography.Text> : null}
+                    <Input
+                      size="small"
+                      value={r.key}
+                      disabled={disabled}
+                      status={p ? 'error' : undefined}
+                      onChange={(e) => patch(i, { key: e.target.value })}
+                      data-testid={`param-key-${i}`}
+                    />
+                    {p ? (
+                      <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                        {t(p.key)}
+                      </Typography.Text>
+                    ) : null}
                   </>
                 );
               },
@@ -71,11 +82,34 @@ export function ParamTable({ value, onChange, id, disabled, example }: ParamTabl
                 return (
                   <>
                     {r.type === 'boolean' ? (
-                      <Select size="small" value={r.value} disabled={disabled} style={{ width: '100%' }} onChange={(v: string) => patch(i, { value: v })} options={[{ value: 'true', label: 'true' }, { value: 'false', label: 'false' }]} data-testid={`param-value-${i}`} />
+                      <Select
+                        size="small"
+                        value={r.value}
+                        disabled={disabled}
+                        style={{ width: '100%' }}
+                        onChange={(v: string) => patch(i, { value: v })}
+                        options={[
+                          { value: 'true', label: 'true' },
+                          { value: 'false', label: 'false' },
+                        ]}
+                        data-testid={`param-value-${i}`}
+                      />
                     ) : (
-                      <Input size="small" value={r.value} disabled={disabled} status={p ? 'error' : undefined} onChange={(e) => patch(i, { value: e.target.value })} style={r.type === 'json' ? { fontFamily: 'monospace' } : undefined} data-testid={`param-value-${i}`} />
+                      <Input
+                        size="small"
+                        value={r.value}
+                        disabled={disabled}
+                        status={p ? 'error' : undefined}
+                        onChange={(e) => patch(i, { value: e.target.value })}
+                        style={r.type === 'json' ? { fontFamily: 'monospace' } : undefined}
+                        data-testid={`param-value-${i}`}
+                      />
                     )}
-                    {p ? <Typography.Text type="danger" style={{ fontSize: 12 }}>{t(p.key)}</Typography.Text> : null}
+                    {p ? (
+                      <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                        {t(p.key)}
+                      </Typography.Text>
+                    ) : null}
                   </>
                 );
               },
@@ -84,13 +118,30 @@ export function ParamTable({ value, onChange, id, disabled, example }: ParamTabl
               key: 'remove',
               width: 48,
               render: (_, _r, i) => (
-                <Button size="small" type="text" danger disabled={disabled} icon={<DeleteOutlined />} aria-label={t('params.remove')} title={t('params.remove')} onClick={() => onChange?.(rows.filter((_x, j) => j !== i))} data-testid={`param-remove-${i}`} />
+                <Button
+                  size="small"
+                  type="text"
+                  danger
+                  disabled={disabled}
+                  icon={<DeleteOutlined />}
+                  aria-label={t('params.remove')}
+                  title={t('params.remove')}
+                  onClick={() => onChange?.(rows.filter((_x, j) => j !== i))}
+                  data-testid={`param-remove-${i}`}
+                />
               ),
             },
           ]}
         />
         <div style={{ marginTop: 8, display: 'flex', gap: 8 }}>
-          <Button size="small" type="dashed" icon={<PlusOutlined />} disabled={disabled} onClick={() => onChange?.([...rows, emptyRow()])} data-testid="param-add">
+          <Button
+            size="small"
+            type="dashed"
+            icon={<PlusOutlined />}
+            disabled={disabled}
+            onClick={() => onChange?.([...rows, emptyRow()])}
+            data-testid="param-add"
+          >
             {t('params.add')}
           </Button>
           {example && !rows.length ? (

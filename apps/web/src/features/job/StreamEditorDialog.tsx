@@ -59,7 +59,14 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
     form.resetFields();
     form.setFieldsValue(
       stream
-        ? { name: stream.name, description: stream.description ?? '', status: stream.status, scheduled: !!stream.cronExpr, cronExpr: stream.cronExpr ?? '0 0 2 * * ?', timeZone: stream.timeZone }
+        ? {
+            name: stream.name,
+            description: stream.description ?? '',
+            status: stream.status,
+            scheduled: !!stream.cronExpr,
+            cronExpr: stream.cronExpr ?? '0 0 2 * * ?',
+            timeZone: stream.timeZone,
+          }
         : { name: '', description: '', status: 0, scheduled: false, cronExpr: '0 0 2 * * ?', timeZone: null },
     );
     setNodes((stream?.nodes ?? []).map((n) => ({ key: n.key, jobId: n.jobId, id: ++rowSeq })));
@@ -80,7 +87,8 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
     const old = nodes[i]!;
     setNodes((ns) => ns.map((n, j) => (j === i ? { ...n, ...p } : n)));
     // A renamed key follows into the links.
-    if (p.key !== undefined && p.key !== old.key) setEdges((es) => es.map((e) => ({ ...e, from: e.from === old.key ? p.key! : e.from, to: e.to === old.key ? p.key! : e.to })));
+    if (p.key !== undefined && p.key !== old.key)
+      setEdges((es) => es.map((e) => ({ ...e, from: e.from === old.key ? p.key! : e.from, to: e.to === old.key ? p.key! : e.to })));
   };
   const removeNode = (i: number) => {
     const key = nodes[i]!.key;
@@ -131,7 +139,11 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
           } catch (err) {
             applyFieldErrors(form, err);
             // Graph errors (nodes.N.jobId, edges.N, edges: the cycle) have no form field: list them.
-            setServerErrors(fieldErrorsOf(err).filter((e) => /^(nodes|edges)/.test(e.field)).map((e) => e.message));
+            setServerErrors(
+              fieldErrorsOf(err)
+                .filter((e) => /^(nodes|edges)/.test(e.field))
+                .map((e) => e.message),
+            );
             throw err;
           }
         },
@@ -198,7 +210,20 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
           </Col>
           {scheduled ? (
             <Col span={24}>
-              <Form.Item name="cronExpr" label={t('st.cronExpr')} required rules={[textRule(streamRules.cronExpr, true), { validator: async (_r, v: string) => { const p = v ? localProblem(v, t) : null; if (p) throw new Error(p); } }]}>
+              <Form.Item
+                name="cronExpr"
+                label={t('st.cronExpr')}
+                required
+                rules={[
+                  textRule(streamRules.cronExpr, true),
+                  {
+                    validator: async (_r, v: string) => {
+                      const p = v ? localProblem(v, t) : null;
+                      if (p) throw new Error(p);
+                    },
+                  },
+                ]}
+              >
                 <CronEditor inlineProblem={false} timeZone={timeZone} />
               </Form.Item>
             </Col>
@@ -226,8 +251,18 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
               const keyProblem = p && p.key !== 'st.jobEmpty' ? p : undefined;
               return (
                 <>
-                  <Input size="small" value={n.key} status={keyProblem ? 'error' : undefined} onChange={(e) => patchNode(i, { key: e.target.value.trim() })} data-testid={`stream-node-key-${i}`} />
-                  {keyProblem ? <Typography.Text type="danger" style={{ fontSize: 12 }}>{t(keyProblem.key)}</Typography.Text> : null}
+                  <Input
+                    size="small"
+                    value={n.key}
+                    status={keyProblem ? 'error' : undefined}
+                    onChange={(e) => patchNode(i, { key: e.target.value.trim() })}
+                    data-testid={`stream-node-key-${i}`}
+                  />
+                  {keyProblem ? (
+                    <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                      {t(keyProblem.key)}
+                    </Typography.Text>
+                  ) : null}
                 </>
               );
             },
@@ -252,7 +287,11 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
                     onChange={(jobId: number) => patchNode(i, { jobId })}
                     data-testid={`stream-node-job-${i}`}
                   />
-                  {jobProblem ? <Typography.Text type="danger" style={{ fontSize: 12 }}>{t(jobProblem.key)}</Typography.Text> : null}
+                  {jobProblem ? (
+                    <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                      {t(jobProblem.key)}
+                    </Typography.Text>
+                  ) : null}
                 </>
               );
             },
@@ -260,7 +299,17 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
           {
             key: 'remove',
             width: 48,
-            render: (_v, _n, i) => <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={tk('delete')} onClick={() => removeNode(i)} data-testid={`stream-node-remove-${i}`} />,
+            render: (_v, _n, i) => (
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={tk('delete')}
+                onClick={() => removeNode(i)}
+                data-testid={`stream-node-remove-${i}`}
+              />
+            ),
           },
         ]}
       />
@@ -276,7 +325,9 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
       <Divider titlePlacement="start" plain>
         {t('st.edges')}
       </Divider>
-      {serverErrors.length ? <Alert type="error" showIcon style={{ marginBottom: 8 }} title={serverErrors.join('; ')} data-testid="stream-server-error" /> : null}
+      {serverErrors.length ? (
+        <Alert type="error" showIcon style={{ marginBottom: 8 }} title={serverErrors.join('; ')} data-testid="stream-server-error" />
+      ) : null}
       <Table<EdgeRow>
         size="small"
         rowKey="id"
@@ -292,8 +343,20 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
               const p = problemOf('edge', i);
               return (
                 <>
-                  <Select size="small" style={{ width: '100%' }} value={e.from || undefined} status={p ? 'error' : undefined} options={nodeOptions} onChange={(from: string) => patchEdge(i, { from })} data-testid={`stream-edge-from-${i}`} />
-                  {p ? <Typography.Text type="danger" style={{ fontSize: 12 }}>{t(p.key)}</Typography.Text> : null}
+                  <Select
+                    size="small"
+                    style={{ width: '100%' }}
+                    value={e.from || undefined}
+                    status={p ? 'error' : undefined}
+                    options={nodeOptions}
+                    onChange={(from: string) => patchEdge(i, { from })}
+                    data-testid={`stream-edge-from-${i}`}
+                  />
+                  {p ? (
+                    <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                      {t(p.key)}
+                    </Typography.Text>
+                  ) : null}
                 </>
               );
             },
@@ -303,7 +366,15 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
             key: 'to',
             title: t('st.child'),
             render: (_v, e, i) => (
-              <Select size="small" style={{ width: '100%' }} value={e.to || undefined} status={problemOf('edge', i) ? 'error' : undefined} options={nodeOptions} onChange={(to: string) => patchEdge(i, { to })} data-testid={`stream-edge-to-${i}`} />
+              <Select
+                size="small"
+                style={{ width: '100%' }}
+                value={e.to || undefined}
+                status={problemOf('edge', i) ? 'error' : undefined}
+                options={nodeOptions}
+                onChange={(to: string) => patchEdge(i, { to })}
+                data-testid={`stream-edge-to-${i}`}
+              />
             ),
           },
           {
@@ -327,11 +398,29 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
           {
             key: 'remove',
             width: 48,
-            render: (_v, _e, i) => <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={tk('delete')} onClick={() => setEdges((es) => es.filter((_x, j) => j !== i))} data-testid={`stream-edge-remove-${i}`} />,
+            render: (_v, _e, i) => (
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={tk('delete')}
+                onClick={() => setEdges((es) => es.filter((_x, j) => j !== i))}
+                data-testid={`stream-edge-remove-${i}`}
+              />
+            ),
           },
         ]}
       />
-      <Button size="small" type="dashed" icon={<PlusOutlined />} onClick={addEdge} disabled={nodes.length < 2} style={{ marginTop: 8 }} data-testid="stream-add-edge">
+      <Button
+        size="small"
+        type="dashed"
+        icon={<PlusOutlined />}
+        onClick={addEdge}
+        disabled={nodes.length < 2}
+        style={{ marginTop: 8 }}
+        data-testid="stream-add-edge"
+      >
         {t('st.addEdge')}
       </Button>
 
@@ -340,7 +429,12 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
           <Divider titlePlacement="start" plain>
             {t('st.diagram')}
           </Divider>
-          <FlowDiagram nodes={nodes.filter((n, i) => n.key && nodes.findIndex((m) => m.key === n.key) === i).map((n) => ({ key: n.key, label: jobName(n.jobId) || t('st.jobEmpty') }))} edges={edges} />
+          <FlowDiagram
+            nodes={nodes
+              .filter((n, i) => n.key && nodes.findIndex((m) => m.key === n.key) === i)
+              .map((n) => ({ key: n.key, label: jobName(n.jobId) || t('st.jobEmpty') }))}
+            edges={edges}
+          />
         </>
       ) : null}
     </EditorModal>

@@ -27,7 +27,15 @@ export const BOUNDS: Record<FieldName, { min: number; max: number }> = {
   year: { min: CRON_YEAR_MIN, max: CRON_YEAR_MAX },
 };
 
-const CONTRACT_NAME: Record<FieldName, CronFieldName> = { second: 'second', minute: 'minute', hour: 'hour', day: 'dayOfMonth', month: 'month', week: 'dayOfWeek', year: 'year' };
+const CONTRACT_NAME: Record<FieldName, CronFieldName> = {
+  second: 'second',
+  minute: 'minute',
+  hour: 'hour',
+  day: 'dayOfMonth',
+  month: 'month',
+  week: 'dayOfWeek',
+  year: 'year',
+};
 
 /** The largest step of a field (the contract's: `/60` seconds, `/24` hours are refused, as in Quartz). */
 export function maxStep(name: FieldName): number {

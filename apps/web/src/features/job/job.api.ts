@@ -3,7 +3,19 @@ import type { CronPreview, DispatchRecord, Job, JobHandlerInfo, JobStream, JobIn
 import { api, http } from '../../app/request.ts';
 
 /** Jobs, dispatch records, streams and runs as the server answers them: the contract's answers (`z.output`). */
-export type { CronPreview, DispatchRecord, Job, JobHandlerInfo, JobResult, JobStream, StepState, StreamEdge, StreamNode, StreamRun, StreamRunDetail } from '@venue/contract';
+export type {
+  CronPreview,
+  DispatchRecord,
+  Job,
+  JobHandlerInfo,
+  JobResult,
+  JobStream,
+  StepState,
+  StreamEdge,
+  StreamNode,
+  StreamRun,
+  StreamRunDetail,
+} from '@venue/contract';
 
 /** The body of POST job / PUT job/{id} (with the version when editing): the contract's job input (`z.input`). */
 export type JobBody = JobInput & { version?: number };
@@ -21,8 +33,10 @@ export const jobApi = {
   run: (id: number) => http.post<DispatchRecord>(url(`job/${id}/run`), {}),
   handlers: () => http.get<JobHandlerInfo[]>(url('job/handlers')),
   /** Silent: the editor shows the server's message under the expression. */
-  preview: (body: { cronExpr: string; timeZone?: string | null; startTime?: string | null; endTime?: string | null; skipNonWorkDays?: boolean; count?: number }, signal?: AbortSignal) =>
-    http.post<CronPreview>(url('job/cron/preview'), { count: 10, ...body }, { silent: true, signal }),
+  preview: (
+    body: { cronExpr: string; timeZone?: string | null; startTime?: string | null; endTime?: string | null; skipNonWorkDays?: boolean; count?: number },
+    signal?: AbortSignal,
+  ) => http.post<CronPreview>(url('job/cron/preview'), { count: 10, ...body }, { silent: true, signal }),
   records: (body: Record<string, unknown>) => http.post<Page<DispatchRecord>>(url('job/log/list'), body),
   record: (id: number) => http.get<DispatchRecord>(url(`job/log/${id}`)),
 };
@@ -43,7 +57,12 @@ export const useJobHandlers = (enabled = true) => useQuery({ queryKey: ['job', '
 
 /** Every job of the organisation, for pickers (stream nodes, record search). */
 export const useAllJobs = (enabled = true) =>
-  useQuery({ queryKey: ['job', 'all'], queryFn: () => jobApi.list({ pageNum: 1, pageSize: 500, sortField: 'jobName', sortOrder: 'ascend' }), staleTime: 10_000, enabled });
+  useQuery({
+    queryKey: ['job', 'all'],
+    queryFn: () => jobApi.list({ pageNum: 1, pageSize: 500, sortField: 'jobName', sortOrder: 'ascend' }),
+    staleTime: 10_000,
+    enabled,
+  });
 
 /** A stream run with its steps; refreshed every 2 s while it runs. */
 export const useStreamRun = (id: number | null) =>

@@ -14,7 +14,10 @@ export const FMT = 'YYYY-MM-DD HH:mm:ss';
 export const DEFAULT_END = '2099-12-31 23:59:59';
 
 /** The job's choices, as the contract gives them. */
-type JobChoices = Pick<z.output<typeof jobInput>, 'jobType' | 'architecture' | 'triggerType' | 'httpMethod' | 'misfirePolicy' | 'blockingStrategy' | 'recordAnswer' | 'skipNonWorkDays' | 'alarmOnFailure'>;
+type JobChoices = Pick<
+  z.output<typeof jobInput>,
+  'jobType' | 'architecture' | 'triggerType' | 'httpMethod' | 'misfirePolicy' | 'blockingStrategy' | 'recordAnswer' | 'skipNonWorkDays' | 'alarmOnFailure'
+>;
 
 /**
  * Console-only: the job form's values: the contract's choices, plus `periodic`, parameter rows,
@@ -144,4 +147,3 @@ export function valuesToBody(v: JobFormValues, status: 0 | 1): JobBody {
     alarmOnFailure: !!v.alarmOnFailure,
   };
 }
-

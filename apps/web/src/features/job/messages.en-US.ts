@@ -249,7 +249,16 @@ const messages: MessagesOf<typeof zh> = {
     cycleLocal: 'The links make a loop: {{path}}',
     noSchedule: 'Manual runs only',
     runStatus: { running: 'Running', success: 'Success', fail: 'Fail' },
-    stepState: { waiting: 'Waiting', running: 'Running', skipped: 'Skipped', success: 'Success', complete: 'Complete', fail: 'Fail', error: 'Error', block: 'Block' },
+    stepState: {
+      waiting: 'Waiting',
+      running: 'Running',
+      skipped: 'Skipped',
+      success: 'Success',
+      complete: 'Complete',
+      fail: 'Fail',
+      error: 'Error',
+      block: 'Block',
+    },
     edgeOn: { success: 'On success', complete: 'On completion' },
     run: {
       id: 'Run',

@@ -33,7 +33,11 @@ export function paramsToRows(data: unknown): ParamRow[] {
   });
 }
 
-export type RowProblem = { index: number; field: 'key' | 'value'; key: 'params.keyEmpty' | 'params.keyDuplicate' | 'params.notNumber' | 'params.notBoolean' | 'params.notJson' };
+export type RowProblem = {
+  index: number;
+  field: 'key' | 'value';
+  key: 'params.keyEmpty' | 'params.keyDuplicate' | 'params.notNumber' | 'params.notBoolean' | 'params.notJson';
+};
 
 /** The problems of the rows (message keys of the job namespace), first per row. */
 export function rowProblems(rows: readonly ParamRow[]): RowProblem[] {

@@ -172,7 +172,11 @@ export default function UserInfoPage() {
           </Button>,
         ]}
       >
-        <List.Item.Meta avatar={<Avatar icon={<KeyOutlined />} style={{ background: token.colorPrimary }} />} title={t('profile.password')} description={t('profile.passwordHint')} />
+        <List.Item.Meta
+          avatar={<Avatar icon={<KeyOutlined />} style={{ background: token.colorPrimary }} />}
+          title={t('profile.password')}
+          description={t('profile.passwordHint')}
+        />
       </List.Item>
       {strategy ? (
         <List.Item>
@@ -206,7 +210,15 @@ export default function UserInfoPage() {
               </Typography.Title>
               <Typography.Text type="secondary">{profile.code}</Typography.Text>
               <Flex wrap gap={4} justify="center" style={{ marginTop: 4 }}>
-                {profile.roles.length ? profile.roles.map((r) => <Tag key={r.id} color="blue">{r.name}</Tag>) : <Tag>{t('profile.noRoles')}</Tag>}
+                {profile.roles.length ? (
+                  profile.roles.map((r) => (
+                    <Tag key={r.id} color="blue">
+                      {r.name}
+                    </Tag>
+                  ))
+                ) : (
+                  <Tag>{t('profile.noRoles')}</Tag>
+                )}
               </Flex>
               <Descriptions
                 column={1}

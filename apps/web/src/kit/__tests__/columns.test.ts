@@ -68,7 +68,11 @@ describe('long JSON values', () => {
 
 describe('form sections', () => {
   it('consecutive fields of one group share a section', () => {
-    const s = sectionsOf([{ name: 'a', label: '', group: 'x' }, { name: 'b', label: '', group: 'x' }, { name: 'c', label: '', group: 'y' }]);
+    const s = sectionsOf([
+      { name: 'a', label: '', group: 'x' },
+      { name: 'b', label: '', group: 'x' },
+      { name: 'c', label: '', group: 'y' },
+    ]);
     expect(s.map((g) => [g.group, g.fields.map((f) => f.name).join('')])).toEqual([
       ['x', 'ab'],
       ['y', 'c'],

@@ -58,17 +58,26 @@ describe('no changes, no need to save', () => {
 
 describe('list query', () => {
   it('builds the list body: paging, sort, cleaned filters, extra filters', () => {
-    const body = buildListQuery({ filters: { name: ' ann ', code: '', status: 0, tags: [] }, pageNum: 2, pageSize: 20, sortField: 'name', sortOrder: 'descend' }, { orgId: 3 });
+    const body = buildListQuery(
+      { filters: { name: ' ann ', code: '', status: 0, tags: [] }, pageNum: 2, pageSize: 20, sortField: 'name', sortOrder: 'descend' },
+      { orgId: 3 },
+    );
     expect(body).toEqual({ name: 'ann', status: 0, orgId: 3, pageNum: 2, pageSize: 20, sortField: 'name', sortOrder: 'descend' });
     expect(buildListQuery({ filters: {}, pageNum: 1, pageSize: 10, sortField: 'name' })).toEqual({ pageNum: 1, pageSize: 10 });
   });
   it('exports with filters and sort but no paging', () => {
-    expect(buildExportQuery({ filters: { name: 'x' }, pageNum: 3, pageSize: 10, sortField: 'code', sortOrder: 'ascend' })).toEqual({ name: 'x', sortField: 'code', sortOrder: 'ascend' });
+    expect(buildExportQuery({ filters: { name: 'x' }, pageNum: 3, pageSize: 10, sortField: 'code', sortOrder: 'ascend' })).toEqual({
+      name: 'x',
+      sortField: 'code',
+      sortOrder: 'ascend',
+    });
   });
   it('formats dates and splits date ranges', () => {
     const d = (s: string) => ({ format: () => s });
     expect(cleanFilters({ day: d('2024-05-01') })).toEqual({ day: '2024-05-01' });
-    expect(searchFilters({ created: [d('2024-01-01'), d('2024-01-31')], name: 'a' }, [{ name: 'created', type: 'dateRange', rangeKeys: ['beginDate', 'endDate'] }])).toEqual({
+    expect(
+      searchFilters({ created: [d('2024-01-01'), d('2024-01-31')], name: 'a' }, [{ name: 'created', type: 'dateRange', rangeKeys: ['beginDate', 'endDate'] }]),
+    ).toEqual({
       beginDate: '2024-01-01',
       endDate: '2024-01-31',
       name: 'a',
@@ -116,7 +125,13 @@ describe('import file checks', () => {
     expect(sniff(new TextEncoder().encode('姓名,手机\r\n'))).toBe('text');
   });
   it('reads the per-row report of a rejected import', () => {
-    const r = importReportOf({ total: 1000, errors: [{ row: 5, field: 'mobile', message: 'bad' }, { row: 9, field: 'code', message: 'dup' }] });
+    const r = importReportOf({
+      total: 1000,
+      errors: [
+        { row: 5, field: 'mobile', message: 'bad' },
+        { row: 9, field: 'code', message: 'dup' },
+      ],
+    });
     expect(r?.total).toBe(1000);
     expect(r?.errors).toHaveLength(2);
     expect(importReportOf([{ field: 'x', message: 'y' }])).toBeNull();
@@ -145,7 +160,13 @@ describe('zod rules from the contract', () => {
     expect(validateValue(itemName, 'a b', tt)).toBe('no spaces');
     expect(validateValue(dictBody.shape.code, '9x', tt)).toBe('starts with a letter');
     // No text registered: the kind of issue decides, as before.
-    expect(validateValue(z.string().refine((v) => v === 'x', 'version.format'), 'y', tt)).toBe('invalid');
+    expect(
+      validateValue(
+        z.string().refine((v) => v === 'x', 'version.format'),
+        'y',
+        tt,
+      ),
+    ).toBe('invalid');
   });
 });
 

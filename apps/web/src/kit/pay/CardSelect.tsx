@@ -28,7 +28,9 @@ export function CardSelect({ id, value, onChange, memberId, disabled }: CardSele
     queryFn: () =>
       http.post<Page<CardRow>>(
         api.sport('card/list'),
-        typed ? { keyword: typed.length <= 64 ? typed : typed.slice(0, 64), kind: 'times', status: 'active', pageNum: 1, pageSize: 20 } : { memberId: memberId ?? undefined, kind: 'times', status: 'active', pageNum: 1, pageSize: 50 },
+        typed
+          ? { keyword: typed.length <= 64 ? typed : typed.slice(0, 64), kind: 'times', status: 'active', pageNum: 1, pageSize: 20 }
+          : { memberId: memberId ?? undefined, kind: 'times', status: 'active', pageNum: 1, pageSize: 50 },
         { silent: true },
       ),
     enabled: !!memberId || !!typed,
@@ -44,7 +46,11 @@ export function CardSelect({ id, value, onChange, memberId, disabled }: CardSele
       placeholder={t('pay.cardSearch')}
       loading={cards.isFetching}
       notFoundContent={t('pay.noCards')}
-      options={(cards.data?.data ?? []).map((c) => ({ value: c.id, label: `${c.memberName} · ${c.typeName} · ${c.cardNo} · ${t('pay.timesLeft', { n: c.timesLeft ?? 0 })}`, disabled: !c.timesLeft }))}
+      options={(cards.data?.data ?? []).map((c) => ({
+        value: c.id,
+        label: `${c.memberName} · ${c.typeName} · ${c.cardNo} · ${t('pay.timesLeft', { n: c.timesLeft ?? 0 })}`,
+        disabled: !c.timesLeft,
+      }))}
       onChange={(v) => onChange?.(v ?? null)}
       data-testid="card-select"
     />

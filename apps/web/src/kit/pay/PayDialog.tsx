@@ -1,10 +1,37 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Alert, Button, Col, Descriptions, Divider, Empty, Form, Input, Modal, Radio, Result, Row as GridRow, Space, Spin, Statistic, Table, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Col,
+  Descriptions,
+  Divider,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Result,
+  Row as GridRow,
+  Space,
+  Spin,
+  Statistic,
+  Table,
+  Typography,
+} from 'antd';
 import { PrinterOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { useNavigate } from 'react-router';
-import { Perm, PAY_METHODS, PROVIDER_METHODS, type BalanceAccountRow, type OrderDetail, type PayMethod, type PaymentRow, type ProviderMethod } from '@venue/contract';
+import {
+  Perm,
+  PAY_METHODS,
+  PROVIDER_METHODS,
+  type BalanceAccountRow,
+  type OrderDetail,
+  type PayMethod,
+  type PaymentRow,
+  type ProviderMethod,
+} from '@venue/contract';
 import { success } from '../../app/feedback.tsx';
 import { notify } from '../../app/notify.ts';
 import { errorFieldsOf, focusFirstError, reactToSaveError } from '../form.ts';
@@ -153,11 +180,11 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
           ? { method, amountFen: fen, accountId: v.accountId ?? undefined }
           : method === 'card'
             ? { method, amountFen: fen, cardId: v.cardId ?? undefined }
-          : isProvider(method)
-            ? flow === 'barcode'
-              ? { method, amountFen: fen, flow, authCode: (v.authCode ?? '').trim() }
-              : { method, amountFen: fen, flow }
-            : { method, amountFen: fen };
+            : isProvider(method)
+              ? flow === 'barcode'
+                ? { method, amountFen: fen, flow, authCode: (v.authCode ?? '').trim() }
+                : { method, amountFen: fen, flow }
+              : { method, amountFen: fen };
     setBusy(true);
     try {
       // One key per attempt: a retry of this very call returns the first answer.
@@ -240,7 +267,12 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
         </Form.Item>
       ) : null}
       {method === 'balance' ? (
-        <Form.Item name="accountId" label={t('pay.account')} rules={[{ required: true, message: t('kit:required') }]} extra={account ? `${t('pay.balance')} ${yuan(account.balanceFen)}` : undefined}>
+        <Form.Item
+          name="accountId"
+          label={t('pay.account')}
+          rules={[{ required: true, message: t('kit:required') }]}
+          extra={account ? `${t('pay.balance')} ${yuan(account.balanceFen)}` : undefined}
+        >
           <AccountSelect memberId={o?.memberId} onAccount={setAccount} />
         </Form.Item>
       ) : null}
@@ -291,7 +323,14 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
           />
         </Form.Item>
       ) : null}
-      <Button type="primary" icon={isProvider(method) && flow === 'qr' ? <QrcodeOutlined /> : undefined} loading={busy} onClick={() => void submit()} disabled={!!active || due <= 0} data-testid="pay-submit">
+      <Button
+        type="primary"
+        icon={isProvider(method) && flow === 'qr' ? <QrcodeOutlined /> : undefined}
+        loading={busy}
+        onClick={() => void submit()}
+        disabled={!!active || due <= 0}
+        data-testid="pay-submit"
+      >
         {isProvider(method) && flow === 'qr' ? t('pay.showQr') : t('pay.submit')}
       </Button>
       <button type="submit" hidden />
@@ -454,7 +493,11 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
     >
       <div data-testid="pay-dialog">
         {!o ? (
-          order.isError ? <Empty description={t('notFound')} /> : <Spin />
+          order.isError ? (
+            <Empty description={t('notFound')} />
+          ) : (
+            <Spin />
+          )
         ) : done ? (
           doneView
         ) : o.state !== 'pending' ? (

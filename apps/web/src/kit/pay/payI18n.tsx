@@ -22,8 +22,21 @@ const opts = <T extends string>(values: readonly T[], prefix: string, colors: Pa
 
 export const payMethodOptions = opts(PAY_METHODS, 'method');
 export const payStateOptions = opts(PAY_STATES, 'payState', { created: 'processing', succeeded: 'green', failed: 'red', closed: 'default' });
-export const payRefundStateOptions = opts(REFUND_STATES, 'refundState', { applied: 'gold', approved: 'blue', rejected: 'default', succeeded: 'green', failed: 'red' });
-export const payOrderStateOptions = opts(ORDER_STATES, 'state', { pending: 'gold', paid: 'green', completed: 'blue', cancelled: 'default', part_refunded: 'purple', refunded: 'magenta' });
+export const payRefundStateOptions = opts(REFUND_STATES, 'refundState', {
+  applied: 'gold',
+  approved: 'blue',
+  rejected: 'default',
+  succeeded: 'green',
+  failed: 'red',
+});
+export const payOrderStateOptions = opts(ORDER_STATES, 'state', {
+  pending: 'gold',
+  paid: 'green',
+  completed: 'blue',
+  cancelled: 'default',
+  part_refunded: 'purple',
+  refunded: 'magenta',
+});
 
 /** A coded value of the pay namespace as its tag (or text when the option has no colour). */
 export function PayCodeLabel({ value, options, testId }: { value: string | null | undefined; options: Option[]; testId?: string }) {

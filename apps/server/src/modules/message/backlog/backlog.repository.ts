@@ -18,7 +18,11 @@ function mine(scope: Scope, userId: number): SQL {
 }
 
 export async function pageBacklog(db: Executor, scope: Scope, userId: number, f: BacklogFilter, page: { limit: number; offset: number }) {
-  const where = and(mine(scope, userId), f.status === undefined ? undefined : eq(backlogs.status, f.status), f.title ? containsText(backlogs.title, f.title) : undefined);
+  const where = and(
+    mine(scope, userId),
+    f.status === undefined ? undefined : eq(backlogs.status, f.status),
+    f.title ? containsText(backlogs.title, f.title) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     // Open ones first, newest first within each.
     db.select().from(backlogs).where(where).orderBy(backlogs.status, desc(backlogs.startTime), desc(backlogs.id)).limit(page.limit).offset(page.offset),
@@ -29,7 +33,10 @@ export async function pageBacklog(db: Executor, scope: Scope, userId: number, f:
 
 export async function ownBacklogIds(db: Executor, scope: Scope, userId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ id: backlogs.id }).from(backlogs).where(and(inArray(backlogs.id, ids), mine(scope, userId)));
+  const rows = await db
+    .select({ id: backlogs.id })
+    .from(backlogs)
+    .where(and(inArray(backlogs.id, ids), mine(scope, userId)));
   return rows.map((r) => r.id);
 }
 
@@ -44,13 +51,20 @@ export async function setBacklogStatus(db: Executor, scope: Scope, userId: numbe
 }
 
 export async function openBacklogCount(db: Executor, scope: Scope, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(backlogs).where(and(mine(scope, userId), eq(backlogs.status, 0)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(backlogs)
+    .where(and(mine(scope, userId), eq(backlogs.status, 0)));
   return row?.n ?? 0;
 }
 
 /** Adds a to-do; the same (user, source key) twice is a no-op. Answers the new row, if one was made. */
 export async function insertBacklog(db: Executor, scope: Scope, values: typeof backlogs.$inferInsert): Promise<BacklogRecord | undefined> {
   await assertInScope(db, scope, [values.orgId]);
-  const [row] = await db.insert(backlogs).values(values).onConflictDoNothing({ target: [backlogs.userId, backlogs.sourceKey] }).returning();
+  const [row] = await db
+    .insert(backlogs)
+    .values(values)
+    .onConflictDoNothing({ target: [backlogs.userId, backlogs.sourceKey] })
+    .returning();
   return row;
 }

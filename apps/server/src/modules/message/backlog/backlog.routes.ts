@@ -11,8 +11,25 @@ export function backlogRoutes(app: FastifyInstance, ctx: AppContext): void {
   const url = backlogUrl(ctx);
   const { db } = ctx;
   const base = { module: 'backlog', permission: Perm.authenticated } as const;
-  defineRoute(app, { ...base, method: 'POST', url: `${url}api/backlog-list`, action: 'list', readOnly: true, body: backlogListQuery, response: page(backlogRow), handler: async ({ body, caller }) => listBacklog(db, caller, body) });
-  defineRoute(app, { ...base, method: 'POST', url: `${url}api/update-backlog-status`, action: 'status', body: backlogStatusBody, response: backlogStatusAnswer, handler: async ({ body, caller }) => updateBacklogStatus(db, caller, body) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${url}api/backlog-list`,
+    action: 'list',
+    readOnly: true,
+    body: backlogListQuery,
+    response: page(backlogRow),
+    handler: async ({ body, caller }) => listBacklog(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${url}api/update-backlog-status`,
+    action: 'status',
+    body: backlogStatusBody,
+    response: backlogStatusAnswer,
+    handler: async ({ body, caller }) => updateBacklogStatus(db, caller, body),
+  });
 }
 
 /** The base the framework's to-do calls hang below (`backlogUrl` of /config.json). */

@@ -14,9 +14,13 @@ export const backlogs = pgTable(
   'sys_backlog',
   {
     id: id(),
-    orgId: ref('org_id').notNull().references(() => orgs.id),
+    orgId: ref('org_id')
+      .notNull()
+      .references(() => orgs.id),
     /** Who has to do it. */
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** Who asked for it: a user, or none for the system; the name is kept as it was. */
     initiatorId: ref('initiator_id').references(() => users.id, { onDelete: 'set null' }),
     initiatorName: varchar('initiator_name', { length: 64 }).notNull(),

@@ -114,7 +114,10 @@ export class StationHub {
     } catch {
       return;
     }
-    await this.pushTo(users.filter((u) => this.byUser.has(u)), true);
+    await this.pushTo(
+      users.filter((u) => this.byUser.has(u)),
+      true,
+    );
   }
 
   private async pushTo(userIds: number[], withLatest: boolean): Promise<void> {

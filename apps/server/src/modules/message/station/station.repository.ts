@@ -25,7 +25,17 @@ export async function insertStationMessages(db: Executor, scope: Scope, m: Stati
   await assertInScope(db, scope, [m.orgId]);
   const rows = await db
     .insert(stationMessages)
-    .values(m.userIds.map((userId) => ({ orgId: m.orgId, userId, type: m.type, title: m.title, content: m.content, link: m.link ?? null, sourceKey: m.sourceKey ?? null })))
+    .values(
+      m.userIds.map((userId) => ({
+        orgId: m.orgId,
+        userId,
+        type: m.type,
+        title: m.title,
+        content: m.content,
+        link: m.link ?? null,
+        sourceKey: m.sourceKey ?? null,
+      })),
+    )
     .onConflictDoNothing({ target: [stationMessages.userId, stationMessages.sourceKey] })
     .returning({ userId: stationMessages.userId });
   return rows.map((r) => r.userId);
@@ -58,14 +68,20 @@ export async function pageStation(db: Executor, scope: Scope, userId: number, f:
 }
 
 export async function stationById(db: Executor, scope: Scope, userId: number, id: number): Promise<StationRecord | undefined> {
-  const [row] = await db.select().from(stationMessages).where(and(eq(stationMessages.id, id), mine(scope, userId)));
+  const [row] = await db
+    .select()
+    .from(stationMessages)
+    .where(and(eq(stationMessages.id, id), mine(scope, userId)));
   return row;
 }
 
 /** The ids among these that are the user's own messages. */
 export async function ownStationIds(db: Executor, scope: Scope, userId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
-  const rows = await db.select({ id: stationMessages.id }).from(stationMessages).where(and(inArray(stationMessages.id, ids), mine(scope, userId)));
+  const rows = await db
+    .select({ id: stationMessages.id })
+    .from(stationMessages)
+    .where(and(inArray(stationMessages.id, ids), mine(scope, userId)));
   return rows.map((r) => r.id);
 }
 
@@ -80,7 +96,10 @@ export async function markStationRead(db: Executor, scope: Scope, userId: number
 }
 
 export async function unreadCount(db: Executor, scope: Scope, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(stationMessages).where(and(mine(scope, userId), isNull(stationMessages.readAt)));
+  const [row] = await db
+    .select({ n: count() })
+    .from(stationMessages)
+    .where(and(mine(scope, userId), isNull(stationMessages.readAt)));
   return row?.n ?? 0;
 }
 

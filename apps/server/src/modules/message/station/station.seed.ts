@@ -17,7 +17,12 @@ export async function seedStationDemo(db: Db): Promise<void> {
     for (const u of [manager, admin]) {
       if (!u) continue;
       const messages = [
-        { type: 'booking.closureCancelled', title: '闭馆取消了 3 笔预订', content: '1 号羽毛球馆 周六 09:00-12:00 闭馆维护，3 笔预订已取消并原路退款。', link: '/sport/views/orderManagement/mainOrder' },
+        {
+          type: 'booking.closureCancelled',
+          title: '闭馆取消了 3 笔预订',
+          content: '1 号羽毛球馆 周六 09:00-12:00 闭馆维护，3 笔预订已取消并原路退款。',
+          link: '/sport/views/orderManagement/mainOrder',
+        },
         { type: 'card.expiring', title: '12 张会员卡将在 7 天内到期', content: '请提醒会员续费：年卡 8 张、次卡 4 张。', link: null },
         { type: 'order.refunded', title: '订单退款成功', content: '订单 DEMO-20260412-0007 已退款 ¥120.00。', link: '/sport/views/orderManagement/mainOrder' },
         { type: 'job.failed', title: '定时任务执行失败：日终对账', content: '对账文件未生成，已安排重试。', link: '/job/log' },
@@ -30,7 +35,15 @@ export async function seedStationDemo(db: Db): Promise<void> {
         { title: '更新场馆开放时间', content: '五一假期开放时间调整为 08:00-22:00。', link: null },
       ];
       for (const [i, todo] of todos.entries()) {
-        await addBacklog(tx, { orgId: u.orgId, userId: u.id, title: todo.title, content: todo.content, link: todo.link, initiator: admin && u.id !== admin.id ? { id: admin.id, name: admin.name } : undefined, sourceKey: `demo:todo:${i}` });
+        await addBacklog(tx, {
+          orgId: u.orgId,
+          userId: u.id,
+          title: todo.title,
+          content: todo.content,
+          link: todo.link,
+          initiator: admin && u.id !== admin.id ? { id: admin.id, name: admin.name } : undefined,
+          sourceKey: `demo:todo:${i}`,
+        });
       }
     }
     // One to-do already done, so the status filter shows both kinds.

@@ -55,11 +55,26 @@ export async function deliverStation(tx: Executor, msg: StationDelivery): Promis
 }
 
 export function stationRowOf(r: StationRecord): StationRow {
-  return { id: r.id, type: r.type, title: r.title, content: r.content, link: r.link, read: r.readAt !== null, readTime: r.readAt?.toISOString() ?? null, createTime: r.createdAt.toISOString() };
+  return {
+    id: r.id,
+    type: r.type,
+    title: r.title,
+    content: r.content,
+    link: r.link,
+    read: r.readAt !== null,
+    readTime: r.readAt?.toISOString() ?? null,
+    createTime: r.createdAt.toISOString(),
+  };
 }
 
 export async function listStation(db: Db, caller: Caller, q: StationListQuery) {
-  const { total, rows } = await pageStation(db, scopeOf(caller), caller.userId, { read: q.read === undefined ? undefined : q.read === 'read', type: q.type || undefined }, pageOf(q));
+  const { total, rows } = await pageStation(
+    db,
+    scopeOf(caller),
+    caller.userId,
+    { read: q.read === undefined ? undefined : q.read === 'read', type: q.type || undefined },
+    pageOf(q),
+  );
   return { total, data: rows.map(stationRowOf) };
 }
 

@@ -14,8 +14,12 @@ export const stationMessages = pgTable(
   'sys_station_message',
   {
     id: id(),
-    orgId: ref('org_id').notNull().references(() => orgs.id),
-    userId: ref('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    orgId: ref('org_id')
+      .notNull()
+      .references(() => orgs.id),
+    userId: ref('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: varchar('type', { length: 64 }).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     content: text('content').notNull().default(''),
@@ -29,7 +33,9 @@ export const stationMessages = pgTable(
     uniqueIndex('sys_station_message_source_uq').on(t.userId, t.sourceKey),
     index('sys_station_message_user_idx').on(t.userId, t.id),
     // The bell's count: a user's unread rows only.
-    index('sys_station_message_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('sys_station_message_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
     index('sys_station_message_org_idx').on(t.orgId),
   ],
 );

@@ -30,7 +30,15 @@ export function mondayOf(day: string): string {
 /** Today and the wall-clock time (`HH:mm`) in an organisation's time zone. */
 export async function localNow(db: Executor, orgId: number, at = new Date()): Promise<{ day: string; hhmm: string }> {
   const tz = await timeZoneOf(db as Tx, orgId);
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
   const p = (t: string) => parts.find((x) => x.type === t)!.value;
   return { day: `${p('year')}-${p('month')}-${p('day')}`, hhmm: `${p('hour')}:${p('minute')}` };
 }

@@ -4,7 +4,19 @@ import { t } from '../../../platform/i18n.ts';
 import type { Tx } from '../../../platform/db.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { findVisibleUsers } from '../../system/user.repository.ts';
-import { creditAccount, debitAccount, findAccount, findPayment, findRefund, insertAccount, itemsOf, nextDocNo, paymentTotals, type ItemRecord, type OrderRecord } from '../commerce/commerce.repository.ts';
+import {
+  creditAccount,
+  debitAccount,
+  findAccount,
+  findPayment,
+  findRefund,
+  insertAccount,
+  itemsOf,
+  nextDocNo,
+  paymentTotals,
+  type ItemRecord,
+  type OrderRecord,
+} from '../commerce/commerce.repository.ts';
 import { itemKindOf, registerItemKind, setStoredValueHooks, type ItemUse, type ItemKind, type KindContext } from '../commerce/item-kinds.ts';
 import { post } from '../commerce/ledger.ts';
 import { dayOf, timeZoneOf } from '../commerce/money.ts';
@@ -50,10 +62,41 @@ import {
 type CardHold = { cardId: number; cardNo: string; managerId?: number | null; remark?: string | null };
 type RechargeHold = { cardId: number; bonusFen: number };
 
-
 /** Money, uses and sharers: a usage row of a card. */
-async function usage(tx: Tx, scope: Scope, card: CardRecord, values: { kind: string; memberId?: number | null; amountFen?: number; times?: number; balanceAfterFen?: number | null; timesAfter?: number | null; orderId?: number | null; paymentId?: number | null; refundId?: number | null; remark?: string | null; operatorId?: number | null }) {
-  await insertUsage(tx, scope, { orgId: card.orgId, cardId: card.id, memberId: values.memberId ?? card.memberId, kind: values.kind, amountFen: values.amountFen ?? 0, times: values.times ?? 0, balanceAfterFen: values.balanceAfterFen ?? null, timesAfter: values.timesAfter ?? null, orderId: values.orderId ?? null, paymentId: values.paymentId ?? null, refundId: values.refundId ?? null, remark: values.remark ?? null, operatorId: values.operatorId ?? null, businessDay: await dayOf(tx, card.orgId) });
+async function usage(
+  tx: Tx,
+  scope: Scope,
+  card: CardRecord,
+  values: {
+    kind: string;
+    memberId?: number | null;
+    amountFen?: number;
+    times?: number;
+    balanceAfterFen?: number | null;
+    timesAfter?: number | null;
+    orderId?: number | null;
+    paymentId?: number | null;
+    refundId?: number | null;
+    remark?: string | null;
+    operatorId?: number | null;
+  },
+) {
+  await insertUsage(tx, scope, {
+    orgId: card.orgId,
+    cardId: card.id,
+    memberId: values.memberId ?? card.memberId,
+    kind: values.kind,
+    amountFen: values.amountFen ?? 0,
+    times: values.times ?? 0,
+    balanceAfterFen: values.balanceAfterFen ?? null,
+    timesAfter: values.timesAfter ?? null,
+    orderId: values.orderId ?? null,
+    paymentId: values.paymentId ?? null,
+    refundId: values.refundId ?? null,
+    remark: values.remark ?? null,
+    operatorId: values.operatorId ?? null,
+    businessDay: await dayOf(tx, card.orgId),
+  });
 }
 
 /** A value card's face value splits into what was paid for it (sales) and what was given (comp). */
@@ -86,7 +129,17 @@ registerItemKind({
     }
     const remark = typeof detail.remark === 'string' ? detail.remark.slice(0, 200) : null;
     const cardNo = `C${await nextDocNo(ctx.tx, await timeZoneOf(ctx.tx, ctx.orgId))}`;
-    const card = await insertCard(ctx.tx, ctx.scope, { orgId: ctx.orgId, cardNo, typeId: type.id, memberId: ctx.memberId!, kind: type.kind, status: 'pending', managerId, orderId: order.id, remark });
+    const card = await insertCard(ctx.tx, ctx.scope, {
+      orgId: ctx.orgId,
+      cardNo,
+      typeId: type.id,
+      memberId: ctx.memberId!,
+      kind: type.kind,
+      status: 'pending',
+      managerId,
+      orderId: order.id,
+      remark,
+    });
     return { cardId: card.id, cardNo, managerId, remark } satisfies CardHold;
   },
   async confirm(ctx, item, order) {
@@ -119,7 +172,13 @@ async function activate(ctx: KindContext, card: CardRecord, item: ItemRecord, or
   if (type.kind === 'value') {
     const member = (await findMember(tx, scope, card.memberId))!;
     const tz = await timeZoneOf(tx, card.orgId);
-    const account = await insertAccount(tx, scope, { orgId: card.orgId, accountNo: `A${await nextDocNo(tx, tz)}`, holderName: member.name, holderPhone: member.phone, memberId: member.id });
+    const account = await insertAccount(tx, scope, {
+      orgId: card.orgId,
+      accountNo: `A${await nextDocNo(tx, tz)}`,
+      holderName: member.name,
+      holderPhone: member.phone,
+      memberId: member.id,
+    });
     const face = type.faceValueFen;
     const after = face > 0 ? (await creditAccount(tx, scope, account.id, face))!.balanceFen : 0;
     const { sales, comp } = faceSplit(face, item.amountFen);
@@ -131,7 +190,17 @@ async function activate(ctx: KindContext, card: CardRecord, item: ItemRecord, or
     return;
   }
   // Times and period cards: what was paid is owed in uses (prepaid) until they are used.
-  if (item.amountFen > 0) await post(tx, scope, { orgId: card.orgId, txnNo: `CS${order.orderNo}-${item.lineNo}`, txnKind: 'payment', debit: 'sales', credit: 'prepaid', amountFen: item.amountFen, businessDay, orderId: order.id });
+  if (item.amountFen > 0)
+    await post(tx, scope, {
+      orgId: card.orgId,
+      txnNo: `CS${order.orderNo}-${item.lineNo}`,
+      txnKind: 'payment',
+      debit: 'sales',
+      credit: 'prepaid',
+      amountFen: item.amountFen,
+      businessDay,
+      orderId: order.id,
+    });
   const times = type.kind === 'times' ? type.times : null;
   await updateCard(tx, scope, card.id, ['pending'], undefined, { status: 'active', timesTotal: times, timesLeft: times, validFrom: today, validTo });
   await usage(tx, scope, card, { kind: 'sale', times: times ?? 0, timesAfter: times, orderId: order.id, operatorId: order.createdBy });
@@ -148,13 +217,30 @@ async function unsell(ctx: KindContext, card: CardRecord, item: ItemRecord, ref:
     const after = face > 0 ? await debitAccount(tx, scope, card.accountId, face) : await findAccount(tx, scope, card.accountId);
     if (!after) throw conflict('state', 'card.used');
     const { sales, comp } = faceSplit(face, item.amountFen);
-    const common = { orgId: card.orgId, txnKind: 'recharge' as const, debit: 'balance' as const, businessDay, orderId: item.orderId, accountId: card.accountId };
+    const common = {
+      orgId: card.orgId,
+      txnKind: 'recharge' as const,
+      debit: 'balance' as const,
+      businessDay,
+      orderId: item.orderId,
+      accountId: card.accountId,
+    };
     if (sales > 0) await post(tx, scope, { ...common, txnNo: `CS${ref}-${item.lineNo}`, credit: 'sales', amountFen: sales });
     if (comp > 0) await post(tx, scope, { ...common, txnNo: `CC${ref}-${item.lineNo}`, credit: 'comp', amountFen: comp });
     await usage(tx, scope, card, { kind: 'refund', amountFen: -face, balanceAfterFen: Number(after.balanceFen), orderId: item.orderId });
   } else {
     if (card.kind === 'times' && card.timesLeft !== card.timesTotal) throw conflict('state', 'card.used');
-    if (item.amountFen > 0) await post(tx, scope, { orgId: card.orgId, txnNo: `CS${ref}-${item.lineNo}`, txnKind: 'refund', debit: 'prepaid', credit: 'sales', amountFen: item.amountFen, businessDay, orderId: item.orderId });
+    if (item.amountFen > 0)
+      await post(tx, scope, {
+        orgId: card.orgId,
+        txnNo: `CS${ref}-${item.lineNo}`,
+        txnKind: 'refund',
+        debit: 'prepaid',
+        credit: 'sales',
+        amountFen: item.amountFen,
+        businessDay,
+        orderId: item.orderId,
+      });
     await usage(tx, scope, card, { kind: 'refund', times: -(card.timesLeft ?? 0), timesAfter: card.timesLeft === null ? null : 0, orderId: item.orderId });
   }
   await updateCard(tx, scope, card.id, null, undefined, { status: 'refunded', ...(card.kind === 'times' ? { timesLeft: 0 } : {}) });
@@ -201,11 +287,35 @@ function cardRecharge(kind: 'recharge' | 'card_recharge', orderTypes: ItemKind['
       if (!card || card.status === 'refunded' || card.status === 'cancelled') return false;
       await coreRecharge.confirm!(ctx, item, order);
       let after = (await findAccount(ctx.tx, ctx.scope, item.refId!))!.balanceFen;
-      await usage(ctx.tx, ctx.scope, card, { kind: 'recharge', memberId: order.memberId, amountFen: item.amountFen, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
+      await usage(ctx.tx, ctx.scope, card, {
+        kind: 'recharge',
+        memberId: order.memberId,
+        amountFen: item.amountFen,
+        balanceAfterFen: Number(after),
+        orderId: order.id,
+        operatorId: order.createdBy,
+      });
       if (h.bonusFen > 0) {
         after = (await creditAccount(ctx.tx, ctx.scope, item.refId!, h.bonusFen))!.balanceFen;
-        await post(ctx.tx, ctx.scope, { orgId: card.orgId, txnNo: `RB${order.orderNo}-${item.lineNo}`, txnKind: 'recharge', debit: 'comp', credit: 'balance', amountFen: h.bonusFen, businessDay: await dayOf(ctx.tx, card.orgId), orderId: order.id, accountId: item.refId });
-        await usage(ctx.tx, ctx.scope, card, { kind: 'bonus', memberId: order.memberId, amountFen: h.bonusFen, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
+        await post(ctx.tx, ctx.scope, {
+          orgId: card.orgId,
+          txnNo: `RB${order.orderNo}-${item.lineNo}`,
+          txnKind: 'recharge',
+          debit: 'comp',
+          credit: 'balance',
+          amountFen: h.bonusFen,
+          businessDay: await dayOf(ctx.tx, card.orgId),
+          orderId: order.id,
+          accountId: item.refId,
+        });
+        await usage(ctx.tx, ctx.scope, card, {
+          kind: 'bonus',
+          memberId: order.memberId,
+          amountFen: h.bonusFen,
+          balanceAfterFen: Number(after),
+          orderId: order.id,
+          operatorId: order.createdBy,
+        });
       }
       return true;
     },
@@ -220,7 +330,17 @@ function cardRecharge(kind: 'recharge' | 'card_recharge', orderTypes: ItemKind['
       const card = (await findCard(ctx.tx, ctx.scope, h.cardId))!;
       if (bonus > 0) {
         if (!(await debitAccount(ctx.tx, ctx.scope, item.refId, bonus))) throw conflict('state', 'commerce.rechargeSpent');
-        await post(ctx.tx, ctx.scope, { orgId: card.orgId, txnNo: `RB${ref}-${item.lineNo}`, txnKind: 'recharge', debit: 'balance', credit: 'comp', amountFen: bonus, businessDay: await dayOf(ctx.tx, card.orgId), orderId: item.orderId, accountId: item.refId });
+        await post(ctx.tx, ctx.scope, {
+          orgId: card.orgId,
+          txnNo: `RB${ref}-${item.lineNo}`,
+          txnKind: 'recharge',
+          debit: 'balance',
+          credit: 'comp',
+          amountFen: bonus,
+          businessDay: await dayOf(ctx.tx, card.orgId),
+          orderId: item.orderId,
+          accountId: item.refId,
+        });
       }
       const after = (await findAccount(ctx.tx, ctx.scope, item.refId))!.balanceFen;
       await usage(ctx.tx, ctx.scope, card, { kind: 'refund', amountFen: -(amount + bonus), balanceAfterFen: Number(after), orderId: item.orderId });
@@ -246,7 +366,8 @@ async function usesOf(ctx: KindContext, items: readonly ItemRecord[]): Promise<I
 
 setStoredValueHooks({
   async guard(tx, scope, p) {
-    const card = p.method === 'balance' ? await findCardByAccount(tx, scope, p.accountId!, p.order.orgId) : await findCard(tx, scope, p.cardId!, { lock: true });
+    const card =
+      p.method === 'balance' ? await findCardByAccount(tx, scope, p.accountId!, p.order.orgId) : await findCard(tx, scope, p.cardId!, { lock: true });
     if (!card) {
       if (p.method === 'balance') return undefined; // a plain stored-value account
       throw notFound();
@@ -264,7 +385,8 @@ setStoredValueHooks({
     const uses = await usesOf({ tx, scope, orgId: p.order.orgId, memberId: p.order.memberId }, items);
     if (rules.sports.length && uses.some((u) => u.sport !== undefined && !rules.sports.includes(u.sport))) throw invalid(field, 'card.notForSport');
     const timed = uses.filter((u) => u.startMin !== undefined && u.endMin !== undefined);
-    if (rules.timeBands.length && timed.some((u) => !rules.timeBands.some((b) => minutesOf(b.from) <= u.startMin! && u.endMin! <= minutesOf(b.to)))) throw invalid(field, 'card.outsideHours');
+    if (rules.timeBands.length && timed.some((u) => !rules.timeBands.some((b) => minutesOf(b.from) <= u.startMin! && u.endMin! <= minutesOf(b.to))))
+      throw invalid(field, 'card.outsideHours');
     let times = 0;
     if (p.method === 'card') {
       if (card.kind !== 'times') throw invalid(field, 'card.notTimes');
@@ -286,10 +408,26 @@ setStoredValueHooks({
     return async (payment) => {
       if (p.method === 'balance') {
         const account = (await findAccount(tx, scope, card.accountId!))!;
-        await usage(tx, scope, card, { kind: 'pay', memberId: payer, amountFen: -p.amountFen, balanceAfterFen: Number(account.balanceFen), orderId: p.order.id, paymentId: payment.id, operatorId: p.userId });
+        await usage(tx, scope, card, {
+          kind: 'pay',
+          memberId: payer,
+          amountFen: -p.amountFen,
+          balanceAfterFen: Number(account.balanceFen),
+          orderId: p.order.id,
+          paymentId: payment.id,
+          operatorId: p.userId,
+        });
       } else {
         const now = (await findCard(tx, scope, card.id))!;
-        await usage(tx, scope, card, { kind: 'pay', memberId: payer, times: -times, timesAfter: now.timesLeft, orderId: p.order.id, paymentId: payment.id, operatorId: p.userId });
+        await usage(tx, scope, card, {
+          kind: 'pay',
+          memberId: payer,
+          times: -times,
+          timesAfter: now.timesLeft,
+          orderId: p.order.id,
+          paymentId: payment.id,
+          operatorId: p.userId,
+        });
       }
     };
   },
@@ -302,7 +440,15 @@ setStoredValueHooks({
       const paid = leg.paymentId ? (await usagesOfPayment(tx, scope, leg.paymentId))[0] : undefined;
       if (paid?.memberId && paid.memberId !== card.memberId) await unuseShare(tx, scope, card.id, paid.memberId, leg.amountFen, 0);
       const account = (await findAccount(tx, scope, leg.accountId))!;
-      await usage(tx, scope, card, { kind: 'refund', memberId: paid?.memberId ?? card.memberId, amountFen: leg.amountFen, balanceAfterFen: Number(account.balanceFen), orderId: paid?.orderId ?? null, paymentId: leg.paymentId, refundId: leg.refundId });
+      await usage(tx, scope, card, {
+        kind: 'refund',
+        memberId: paid?.memberId ?? card.memberId,
+        amountFen: leg.amountFen,
+        balanceAfterFen: Number(account.balanceFen),
+        orderId: paid?.orderId ?? null,
+        paymentId: leg.paymentId,
+        refundId: leg.refundId,
+      });
       return;
     }
     if (leg.method === 'card' && leg.paymentId) {
@@ -315,7 +461,15 @@ setStoredValueHooks({
       const card = (await findCard(tx, scope, paid.cardId, { lock: true }))!;
       const after = back > 0 ? (await giveTimes(tx, scope, card.id, back))! : card;
       if (paid.memberId && paid.memberId !== card.memberId && back > 0) await unuseShare(tx, scope, card.id, paid.memberId, 0, back);
-      await usage(tx, scope, card, { kind: 'refund', memberId: paid.memberId, times: back, timesAfter: after.timesLeft, orderId: paid.orderId, paymentId: leg.paymentId, refundId: leg.refundId });
+      await usage(tx, scope, card, {
+        kind: 'refund',
+        memberId: paid.memberId,
+        times: back,
+        timesAfter: after.timesLeft,
+        orderId: paid.orderId,
+        paymentId: leg.paymentId,
+        refundId: leg.refundId,
+      });
       return;
     }
     if (!leg.paymentId && !leg.provider) await payOut(tx, scope, leg.orgId, leg.refundId, leg.amountFen);
@@ -330,7 +484,15 @@ setStoredValueHooks({
     const card = await findCard(tx, scope, cardId, { lock: true });
     if (!card || card.status !== 'frozen' || (applied?.before as { status?: string } | null)?.status !== 'active') return;
     await updateCard(tx, scope, card.id, ['frozen'], undefined, { status: 'active', frozenAt: null });
-    await insertCardLog(tx, scope, { orgId: card.orgId, cardId: card.id, action: 'unfreeze', before: { status: 'frozen' }, after: { status: 'active', refundNo: refund.refundNo }, reason: refund.reviewRemark, operatorId: refund.reviewedBy });
+    await insertCardLog(tx, scope, {
+      orgId: card.orgId,
+      cardId: card.id,
+      action: 'unfreeze',
+      before: { status: 'frozen' },
+      after: { status: 'active', refundNo: refund.refundNo },
+      reason: refund.reviewRemark,
+      operatorId: refund.reviewedBy,
+    });
   },
 });
 
@@ -353,16 +515,63 @@ async function payOut(tx: Tx, scope: Scope, orgId: number, refundId: number, amo
     if (!after) throw conflict('state', 'card.refundSpent');
     if (after.balanceFen !== 0) throw conflict('state', 'card.refundSpent');
     balanceAfter = 0;
-    await post(tx, scope, { orgId: card.orgId, txnNo: `CR${refund.refundNo}`, txnKind: 'non_order_refund', debit: 'balance', credit: 'sales', amountFen, businessDay, refundId, accountId: card.accountId });
-    if (forfeitFen > 0) await post(tx, scope, { orgId: card.orgId, txnNo: `CF${refund.refundNo}`, txnKind: 'non_order_refund', debit: 'balance', credit: 'comp', amountFen: forfeitFen, businessDay, refundId, accountId: card.accountId });
+    await post(tx, scope, {
+      orgId: card.orgId,
+      txnNo: `CR${refund.refundNo}`,
+      txnKind: 'non_order_refund',
+      debit: 'balance',
+      credit: 'sales',
+      amountFen,
+      businessDay,
+      refundId,
+      accountId: card.accountId,
+    });
+    if (forfeitFen > 0)
+      await post(tx, scope, {
+        orgId: card.orgId,
+        txnNo: `CF${refund.refundNo}`,
+        txnKind: 'non_order_refund',
+        debit: 'balance',
+        credit: 'comp',
+        amountFen: forfeitFen,
+        businessDay,
+        refundId,
+        accountId: card.accountId,
+      });
   } else if (card.kind !== 'value') {
     // Uses sold and not used leave `prepaid` (the payout itself is a sale given back).
-    await post(tx, scope, { orgId: card.orgId, txnNo: `CR${refund.refundNo}`, txnKind: 'non_order_refund', debit: 'prepaid', credit: 'sales', amountFen, businessDay, refundId });
+    await post(tx, scope, {
+      orgId: card.orgId,
+      txnNo: `CR${refund.refundNo}`,
+      txnKind: 'non_order_refund',
+      debit: 'prepaid',
+      credit: 'sales',
+      amountFen,
+      businessDay,
+      refundId,
+    });
   }
   const before = { status: card.status, timesLeft: card.timesLeft };
   await updateCard(tx, scope, card.id, null, undefined, { status: 'refunded', frozenAt: null, ...(card.kind === 'times' ? { timesLeft: 0 } : {}) });
-  await usage(tx, scope, card, { kind: 'refund', amountFen: -(amountFen + forfeitFen), times: card.kind === 'times' ? -(card.timesLeft ?? 0) : 0, balanceAfterFen: balanceAfter, timesAfter: card.kind === 'times' ? 0 : null, refundId, operatorId: refund.reviewedBy, remark: refund.reason });
-  await insertCardLog(tx, scope, { orgId: card.orgId, cardId: card.id, action: 'refund', before, after: { status: 'refunded', paidOutFen: amountFen, ...(forfeitFen ? { forfeitedFen: forfeitFen } : {}), refundNo: refund.refundNo }, reason: refund.reviewRemark, operatorId: refund.reviewedBy });
+  await usage(tx, scope, card, {
+    kind: 'refund',
+    amountFen: -(amountFen + forfeitFen),
+    times: card.kind === 'times' ? -(card.timesLeft ?? 0) : 0,
+    balanceAfterFen: balanceAfter,
+    timesAfter: card.kind === 'times' ? 0 : null,
+    refundId,
+    operatorId: refund.reviewedBy,
+    remark: refund.reason,
+  });
+  await insertCardLog(tx, scope, {
+    orgId: card.orgId,
+    cardId: card.id,
+    action: 'refund',
+    before,
+    after: { status: 'refunded', paidOutFen: amountFen, ...(forfeitFen ? { forfeitedFen: forfeitFen } : {}), refundNo: refund.refundNo },
+    reason: refund.reviewRemark,
+    operatorId: refund.reviewedBy,
+  });
 }
 
 // ---------------------------------------------------------------- member levels
@@ -382,10 +591,17 @@ setMemberLevelResolver(async (db, scope, memberId, venueId) => {
     .map(({ card, type }) => ({ card, type, rules: rulesOf(card, type) }))
     .filter(({ rules }) => venueId === undefined || !rules.venueIds.length || rules.venueIds.includes(venueId))
     .sort((a, b) => b.type.priceFen - a.type.priceFen || b.card.id - a.card.id)
-    .map(({ type, rules }) => ({ level: type.level!, sports: rules.sports, bands: rules.timeBands.map((b) => ({ from: minutesOf(b.from), to: minutesOf(b.to) })) }));
+    .map(({ type, rules }) => ({
+      level: type.level!,
+      sports: rules.sports,
+      bands: rules.timeBands.map((b) => ({ from: minutesOf(b.from), to: minutesOf(b.to) })),
+    }));
   if (m.level) grants.push({ level: m.level, sports: [], bands: [] });
   return grants;
 });
 
 // A member who holds cards (in any state: their usage stays on record) is not deleted.
-setMemberCardCount(async (db, scope, memberId) => (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['pending', 'active', 'frozen', 'refunded', 'cancelled'] })).length);
+setMemberCardCount(
+  async (db, scope, memberId) =>
+    (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['pending', 'active', 'frozen', 'refunded', 'cancelled'] })).length,
+);

@@ -24,7 +24,15 @@ describe.each(databases)("a card's level prices its holder's bookings on %s", (k
     const { c: admin, platformOrgId } = await adminClient(s);
     const { c, orgId } = await cardStaff(s, admin, platformOrgId, VENUE_KEYS);
     const { venue } = await makeVenue(c, { priceFen: 5000, open: '00:00', close: '24:00' });
-    await ok(c, 'POST', venueApi('price'), { venueId: venue.id, name: '银卡价', sport: 'badminton', start: '00:00', end: '24:00', level: 'silver', priceFen: 4000 });
+    await ok(c, 'POST', venueApi('price'), {
+      venueId: venue.id,
+      name: '银卡价',
+      sport: 'badminton',
+      start: '00:00',
+      end: '24:00',
+      level: 'silver',
+      priceFen: 4000,
+    });
     const type = await makeType(c, { kind: 'value', priceFen: 1000, faceValueFen: 1000, level: 'silver', discounts: [{ priceRuleId: null, percent: 80 }] });
     const memberId = await makeMember(s, orgId);
     const price = async () => (await ok(c, 'POST', booking('grid'), { stadiumId: venue.id, date: today(venue.timeZone), memberId })).slots[0].price;
@@ -52,19 +60,33 @@ describe.each(databases)("a card's level prices its holder's bookings on %s", (k
     const tennis = await ok(c, 'POST', venueApi('site'), { venueId: venue.id, name: '网球场', sport: 'tennis', sort: 9 });
     await ok(c, 'POST', venueApi('price'), { venueId: venue.id, name: '网球', sport: 'tennis', start: '00:00', end: '24:00', priceFen: 8000 });
     await ok(c, 'POST', venueApi('price'), { venueId: venue.id, name: '银卡价', start: '00:00', end: '24:00', level: 'silver', priceFen: 4000 });
-    const type = await makeType(c, { kind: 'value', priceFen: 20_000, faceValueFen: 20_000, level: 'silver', sports: ['tennis'], timeBands: [{ from: '18:00', to: '22:00' }] });
+    const type = await makeType(c, {
+      kind: 'value',
+      priceFen: 20_000,
+      faceValueFen: 20_000,
+      level: 'silver',
+      sports: ['tennis'],
+      timeBands: [{ from: '18:00', to: '22:00' }],
+    });
     const memberId = await makeMember(s, orgId);
     const card = await sellPaid(c, type.id, memberId);
     const { accountId } = await ok(c, 'GET', cardApi(String(card.cardId)));
     const day = addDays(today(venue.timeZone), 1);
-    const grid = await ok<{ slots: { siteId: number; start: string; price: number }[] }>(c, 'POST', booking('grid'), { stadiumId: venue.id, date: day, memberId });
+    const grid = await ok<{ slots: { siteId: number; start: string; price: number }[] }>(c, 'POST', booking('grid'), {
+      stadiumId: venue.id,
+      date: day,
+      memberId,
+    });
     const price = (siteId: number, start: string) => grid.slots.find((x) => x.siteId === siteId && x.start === start)!.price;
     expect(price(tennis.id, '19:00')).toBe(4000); // tennis in the band: the card's level
     expect(price(tennis.id, '10:00')).toBe(8000); // outside the band: everybody's price
     expect(price(sites[0]!.id, '19:00')).toBe(5000); // badminton: not the card's sport
     const bookAndPay = async (siteId: number, start: string, end: string) => {
       const order = await ok(c, 'POST', booking('order'), { stadiumId: venue.id, date: day, items: [{ siteId, start, end }], memberId });
-      return c.json('POST', `/api/sport/commerce/order/${order.orderId}/pay`, { body: { method: 'balance', amountFen: order.amount, accountId }, lang: 'en-US' });
+      return c.json('POST', `/api/sport/commerce/order/${order.orderId}/pay`, {
+        body: { method: 'balance', amountFen: order.amount, accountId },
+        lang: 'en-US',
+      });
     };
     const badminton = await bookAndPay(sites[0]!.id, '19:00', '20:00');
     expect([badminton.code, badminton.detail]).toEqual([969600, [{ field: 'accountId', message: 'This card does not apply to this sport' }]]);

@@ -87,7 +87,7 @@ addMessages({
     'card.refundSpent': "This card's balance changed: the refund can no longer be paid out",
     'card.maxSharers': 'This card can be shared with at most {n} members',
     'card.noSharing': 'This card type cannot be shared',
-    'card.shareOwner': "A card cannot be shared with its own holder",
+    'card.shareOwner': 'A card cannot be shared with its own holder',
     'card.shareTaken': 'This member already shares this card',
     'card.notCompany': "Only a corporate member's card can be given to its entrants",
     'card.notEntrant': 'This member is not an entrant of the company',

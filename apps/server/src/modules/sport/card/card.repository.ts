@@ -42,7 +42,13 @@ const liveCards = sql<number>`(select count(*)::int from sport_member_card mc wh
 export async function pageCardTypes(db: Executor, scope: Scope, f: CardTypeFilter, order: SQL[], page: { limit: number; offset: number }) {
   const where = typeWhere(scope, f);
   const [rows, [total]] = await Promise.all([
-    db.select({ t: cardTypes, cardCount: liveCards }).from(cardTypes).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db
+      .select({ t: cardTypes, cardCount: liveCards })
+      .from(cardTypes)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(cardTypes).where(where),
   ]);
   return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.t, cardCount: Number(r.cardCount) })) };
@@ -62,7 +68,13 @@ export async function insertCardType(db: Executor, scope: Scope, values: typeof 
   return row!;
 }
 
-export async function updateCardType(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof cardTypes.$inferInsert, 'orgId' | 'id' | 'kind'>>) {
+export async function updateCardType(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof cardTypes.$inferInsert, 'orgId' | 'id' | 'kind'>>,
+) {
   return db
     .update(cardTypes)
     .set({ ...values, updatedAt: new Date(), version: sql`${cardTypes.version} + 1` })
@@ -156,7 +168,18 @@ export async function pageCards(db: Executor, scope: Scope, f: CardFilter, order
       .offset(page.offset),
     db.select({ n: count() }).from(memberCards).innerJoin(members, eq(members.id, memberCards.memberId)).where(where),
   ]);
-  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.card, typeName: r.typeName, memberNo: r.memberNo, memberName: r.memberName, memberPhone: r.memberPhone, balanceFen: r.balanceFen === null ? null : Number(r.balanceFen), managerName: r.managerName })) };
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((r) => ({
+      ...r.card,
+      typeName: r.typeName,
+      memberNo: r.memberNo,
+      memberName: r.memberName,
+      memberPhone: r.memberPhone,
+      balanceFen: r.balanceFen === null ? null : Number(r.balanceFen),
+      managerName: r.managerName,
+    })),
+  };
 }
 export type CardView = Awaited<ReturnType<typeof pageCards>>['rows'][number];
 
@@ -185,11 +208,25 @@ export async function insertCard(db: Executor, scope: Scope, values: typeof memb
 }
 
 /** Changes a card only from the given states (and version, when given); answers the row or undefined. */
-export async function updateCard(db: Executor, scope: Scope, id: number, from: readonly string[] | null, version: number | undefined, values: Partial<Omit<typeof memberCards.$inferInsert, 'orgId' | 'id'>>): Promise<CardRecord | undefined> {
+export async function updateCard(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  from: readonly string[] | null,
+  version: number | undefined,
+  values: Partial<Omit<typeof memberCards.$inferInsert, 'orgId' | 'id'>>,
+): Promise<CardRecord | undefined> {
   const [row] = await db
     .update(memberCards)
     .set({ ...values, updatedAt: new Date(), version: sql`${memberCards.version} + 1` })
-    .where(and(eq(memberCards.id, id), from ? inArray(memberCards.status, [...from]) : undefined, version !== undefined ? eq(memberCards.version, version) : undefined, inScope(scope, memberCards.orgId)))
+    .where(
+      and(
+        eq(memberCards.id, id),
+        from ? inArray(memberCards.status, [...from]) : undefined,
+        version !== undefined ? eq(memberCards.version, version) : undefined,
+        inScope(scope, memberCards.orgId),
+      ),
+    )
     .returning();
   return row;
 }
@@ -228,7 +265,14 @@ export async function cardsWithTypes(db: Executor, scope: Scope, f: { memberIds?
     .select({ card: memberCards, type: cardTypes })
     .from(memberCards)
     .innerJoin(cardTypes, eq(cardTypes.id, memberCards.typeId))
-    .where(and(inScope(scope, memberCards.orgId), inArray(memberCards.status, f.statuses), f.memberIds ? inArray(memberCards.memberId, f.memberIds.length ? f.memberIds : [0]) : undefined, f.ids ? inArray(memberCards.id, f.ids.length ? f.ids : [0]) : undefined));
+    .where(
+      and(
+        inScope(scope, memberCards.orgId),
+        inArray(memberCards.status, f.statuses),
+        f.memberIds ? inArray(memberCards.memberId, f.memberIds.length ? f.memberIds : [0]) : undefined,
+        f.ids ? inArray(memberCards.id, f.ids.length ? f.ids : [0]) : undefined,
+      ),
+    );
 }
 
 // ---------------------------------------------------------------- usage
@@ -261,7 +305,16 @@ export async function usesBetween(db: Executor, scope: Scope, cardId: number, fr
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(case when ${cardUsages.kind} = 'checkin' then 1 else -${cardUsages.times} end), 0)::int` })
     .from(cardUsages)
-    .where(and(eq(cardUsages.cardId, cardId), inArray(cardUsages.kind, ['checkin', 'pay']), or(eq(cardUsages.kind, 'checkin'), ne(cardUsages.times, 0)), gte(cardUsages.businessDay, from), lte(cardUsages.businessDay, to), inScope(scope, cardUsages.orgId)));
+    .where(
+      and(
+        eq(cardUsages.cardId, cardId),
+        inArray(cardUsages.kind, ['checkin', 'pay']),
+        or(eq(cardUsages.kind, 'checkin'), ne(cardUsages.times, 0)),
+        gte(cardUsages.businessDay, from),
+        lte(cardUsages.businessDay, to),
+        inScope(scope, cardUsages.orgId),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -305,7 +358,10 @@ export async function pageUsages(db: Executor, scope: Scope, f: UsageFilter, ord
       .offset(page.offset),
     db.select({ n: count() }).from(cardUsages).innerJoin(memberCards, eq(memberCards.id, cardUsages.cardId)).where(where),
   ]);
-  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.u, cardNo: r.cardNo, memberName: r.memberName, orderNo: r.orderNo, operatorName: r.operatorName })) };
+  return {
+    total: total?.n ?? 0,
+    rows: rows.map((r) => ({ ...r.u, cardNo: r.cardNo, memberName: r.memberName, orderNo: r.orderNo, operatorName: r.operatorName })),
+  };
 }
 
 /** Debits per day of [from, to]: money spent (positive fen) and uses. */
@@ -318,7 +374,15 @@ export async function spendingByDay(db: Executor, scope: Scope, cardId: number, 
       count: sql<number>`count(*)::int`,
     })
     .from(cardUsages)
-    .where(and(eq(cardUsages.cardId, cardId), inArray(cardUsages.kind, ['pay', 'checkin']), gte(cardUsages.businessDay, from), lte(cardUsages.businessDay, to), inScope(scope, cardUsages.orgId)))
+    .where(
+      and(
+        eq(cardUsages.cardId, cardId),
+        inArray(cardUsages.kind, ['pay', 'checkin']),
+        gte(cardUsages.businessDay, from),
+        lte(cardUsages.businessDay, to),
+        inScope(scope, cardUsages.orgId),
+      ),
+    )
     .groupBy(cardUsages.businessDay)
     .orderBy(asc(cardUsages.businessDay));
   return rows.map((r) => ({ day: r.day, spentFen: Number(r.spentFen), times: Number(r.times), count: Number(r.count) }));
@@ -347,7 +411,14 @@ export async function refundLogOf(db: Executor, scope: Scope, orgId: number, ref
   const [row] = await db
     .select()
     .from(cardLogs)
-    .where(and(eq(cardLogs.orgId, orgId), eq(cardLogs.action, 'refund'), sql`(${cardLogs.after} ->> 'refundId')::bigint = ${refundId}`, inScope(scope, cardLogs.orgId)));
+    .where(
+      and(
+        eq(cardLogs.orgId, orgId),
+        eq(cardLogs.action, 'refund'),
+        sql`(${cardLogs.after} ->> 'refundId')::bigint = ${refundId}`,
+        inScope(scope, cardLogs.orgId),
+      ),
+    );
   return row;
 }
 
@@ -356,7 +427,14 @@ export async function cardOfRefund(db: Executor, scope: Scope, orgId: number, re
   const [row] = await db
     .select({ cardId: cardLogs.cardId })
     .from(cardLogs)
-    .where(and(eq(cardLogs.orgId, orgId), eq(cardLogs.action, 'refund'), sql`(${cardLogs.after} ->> 'refundId')::bigint = ${refundId}`, inScope(scope, cardLogs.orgId)));
+    .where(
+      and(
+        eq(cardLogs.orgId, orgId),
+        eq(cardLogs.action, 'refund'),
+        sql`(${cardLogs.after} ->> 'refundId')::bigint = ${refundId}`,
+        inScope(scope, cardLogs.orgId),
+      ),
+    );
   return row?.cardId;
 }
 
@@ -412,7 +490,13 @@ export async function insertShare(db: Executor, scope: Scope, values: typeof car
   return row!;
 }
 
-export async function updateShare(db: Executor, scope: Scope, id: number, version: number, values: Partial<Pick<ShareRecord, 'limitFen' | 'limitTimes' | 'status'>>) {
+export async function updateShare(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Pick<ShareRecord, 'limitFen' | 'limitTimes' | 'status'>>,
+) {
   return db
     .update(cardShares)
     .set({ ...values, version: sql`${cardShares.version} + 1` })
@@ -510,6 +594,8 @@ export async function paidForCard(db: Executor, scope: Scope, card: Pick<CardRec
 /** Whether a refund of the card is still waiting for its review or its payout (a second one is refused meanwhile). */
 export async function cardRefundPending(db: Executor, scope: Scope, orgId: number, cardId: number): Promise<boolean> {
   const res = (await db.execute(sql`select 1 from sport_card_log l join sport_refund r on r.id = (l.after ->> 'refundId')::bigint
-    where l.org_id = ${orgId} and l.card_id = ${cardId} and l.action = 'refund' and r.state in ('applied', 'approved') and ${inScope(scope, sql`l.org_id`) ?? sql`true`} limit 1`)) as unknown as { rows: unknown[] };
+    where l.org_id = ${orgId} and l.card_id = ${cardId} and l.action = 'refund' and r.state in ('applied', 'approved') and ${inScope(scope, sql`l.org_id`) ?? sql`true`} limit 1`)) as unknown as {
+    rows: unknown[];
+  };
   return res.rows.length > 0;
 }

@@ -38,7 +38,16 @@ describe.each(databases)('member cards on %s', (kind) => {
   const balanceOf = async (cardId: number) => (await ok<{ balanceFen: number | null }>(c, 'GET', cardApi(String(cardId)))).balanceFen;
 
   it('sells a value card paid in cash: active from today with its face value; a recharge adds its bonus tier; the card pays an order', async () => {
-    const type = await makeType(c, { kind: 'value', priceFen: 90_000, faceValueFen: 100_000, validDays: 365, rechargeBonus: [{ minFen: 50_000, bonusFen: 5_000 }, { minFen: 100_000, bonusFen: 15_000 }] });
+    const type = await makeType(c, {
+      kind: 'value',
+      priceFen: 90_000,
+      faceValueFen: 100_000,
+      validDays: 365,
+      rechargeBonus: [
+        { minFen: 50_000, bonusFen: 5_000 },
+        { minFen: 100_000, bonusFen: 15_000 },
+      ],
+    });
     const memberId = await makeMember(s, staff.orgId);
     const sold = await ok<{ orderId: number; amountFen: number; cardId: number; cardNo: string }>(c, 'POST', cardApi('sell'), { typeId: type.id, memberId });
     expect(sold.amountFen).toBe(90_000);
@@ -59,7 +68,12 @@ describe.each(databases)('member cards on %s', (kind) => {
     expect(paid.order.state).toBe('paid');
     expect(await balanceOf(sold.cardId)).toBe(162_500);
     const usage = await ok(c, 'POST', cardApi('usage/list'), { cardNo: sold.cardNo });
-    expect(usage.data.map((u: { kind: string; amountFen: number }) => `${u.kind}:${u.amountFen}`).sort()).toEqual(['bonus:5000', 'pay:-2500', 'recharge:60000', 'sale:100000']);
+    expect(usage.data.map((u: { kind: string; amountFen: number }) => `${u.kind}:${u.amountFen}`).sort()).toEqual([
+      'bonus:5000',
+      'pay:-2500',
+      'recharge:60000',
+      'sale:100000',
+    ]);
     expect(usage.data.find((u: { kind: string }) => u.kind === 'pay').orderId).toBe(order.id);
 
     // A refund of that order goes back onto the card.
@@ -78,7 +92,9 @@ describe.each(databases)('member cards on %s', (kind) => {
     const type = await makeType(mgr.c, { kind: 'times', priceFen: 10_000, times: 5, validDays: 30 });
     const memberId = await makeMember(s, mgr.orgId, { name: '持卡会员' });
     const unsold = await makeType(mgr.c, { kind: 'times', priceFen: 20_000, times: 10, validDays: 30 });
-    const soldOf = async (id = type.id) => (await ok<{ data: { id: number; cardCount: number }[] }>(mgr.c, 'POST', cardApi('type/list'), { pageSize: 100 })).data.find((t) => t.id === id)!.cardCount;
+    const soldOf = async (id = type.id) =>
+      (await ok<{ data: { id: number; cardCount: number }[] }>(mgr.c, 'POST', cardApi('type/list'), { pageSize: 100 })).data.find((t) => t.id === id)!
+        .cardCount;
     expect(await soldOf()).toBe(0);
     const sold = await ok<{ orderId: number }>(mgr.c, 'POST', cardApi('sell'), { typeId: type.id, memberId });
     expect([await soldOf(), await soldOf(unsold.id)]).toEqual([1, 0]);
@@ -116,7 +132,11 @@ describe.each(databases)('member cards on %s', (kind) => {
     await ok(c, 'POST', sport(`order/${order.id}/pay`), { method: 'cash', amountFen: 10_000 });
     expect(await balanceOf(sold.cardId)).toBe(12_000);
     const usage = await ok(c, 'POST', cardApi('usage/list'), { cardNo: sold.cardNo });
-    expect(usage.data.map((u: { kind: string; amountFen: number }) => `${u.kind}:${u.amountFen}`).sort()).toEqual(['bonus:1000', 'recharge:10000', 'sale:1000']);
+    expect(usage.data.map((u: { kind: string; amountFen: number }) => `${u.kind}:${u.amountFen}`).sort()).toEqual([
+      'bonus:1000',
+      'recharge:10000',
+      'sale:1000',
+    ]);
     await ok(c, 'POST', cardApi(`${sold.cardId}/freeze`), {});
     const frozen = await c.json('POST', sport(`account/${accountId}/recharge`), { body: { amountFen: 10_000 } });
     expect(frozen.code).toBe(969600);
@@ -173,7 +193,9 @@ describe.each(databases)('member cards on %s', (kind) => {
     expect(past.msg).toContain('超出该共享人的额度');
     // Someone who neither holds nor shares the card cannot pay with it.
     const o3 = await sellGeneral(c, [{ name: 'c', unitPriceFen: 100 }], { memberId: stranger });
-    expect((await c.json('POST', sport(`order/${o3.id}/pay`), { body: { method: 'balance', amountFen: 100, accountId: card.accountId } })).msg).toContain('不是此卡的持卡人或共享人');
+    expect((await c.json('POST', sport(`order/${o3.id}/pay`), { body: { method: 'balance', amountFen: 100, accountId: card.accountId } })).msg).toContain(
+      '不是此卡的持卡人或共享人',
+    );
     const shares = await ok(c, 'POST', cardApi(`${sold.cardId}/shares`), {});
     expect(shares).toMatchObject([{ memberId: friend, usedFen: 2_000 }]);
     expect(await balanceOf(sold.cardId)).toBe(48_000);
@@ -199,7 +221,9 @@ describe.each(databases)('member cards on %s', (kind) => {
 
     const order = await sellGeneral(c, [{ name: '场地', unitPriceFen: 8_000 }], { memberId });
     // Uses pay the whole amount due, never a part.
-    expect((await c.json('POST', sport(`order/${order.id}/pay`), { body: { method: 'card', amountFen: 4_000, cardId: sold.cardId } })).msg).toContain('全部待付金额');
+    expect((await c.json('POST', sport(`order/${order.id}/pay`), { body: { method: 'card', amountFen: 4_000, cardId: sold.cardId } })).msg).toContain(
+      '全部待付金额',
+    );
     await ok(c, 'POST', sport(`order/${order.id}/pay`), { method: 'card', amountFen: 8_000, cardId: sold.cardId });
     expect((await ok(c, 'GET', cardApi(String(sold.cardId)))).timesLeft).toBe(1);
     const refund = await ok(c, 'POST', sport('refund'), { orderId: order.id, amountFen: 8_000, reason: 'rain' });
@@ -320,7 +344,9 @@ describe.each(databases)('member cards on %s', (kind) => {
     const sold = await sellPaid(c, type.id, memberId);
     const card = await ok(c, 'GET', cardApi(String(sold.cardId)));
     const orders = await Promise.all(Array.from({ length: 20 }, () => sellGeneral(c, [{ name: 'r', unitPriceFen: 1_000 }], { memberId })));
-    const results = await Promise.all(orders.map((o) => c.json('POST', sport(`order/${o.id}/pay`), { body: { method: 'balance', amountFen: 1_000, accountId: card.accountId } })));
+    const results = await Promise.all(
+      orders.map((o) => c.json('POST', sport(`order/${o.id}/pay`), { body: { method: 'balance', amountFen: 1_000, accountId: card.accountId } })),
+    );
     expect(results.filter((r) => r.code === 0)).toHaveLength(10);
     expect(results.filter((r) => r.code !== 0).every((r) => r.code === 969600)).toBe(true);
     expect(await balanceOf(sold.cardId)).toBe(0);

@@ -26,8 +26,14 @@ describe.each(databases)('card demo data on %s', (kind) => {
   it('the demo centre has a card type of each kind and cards sold, paid and used', async () => {
     const types = await s.database.query<{ kind: string }>(`select kind from sport_card_type order by kind`);
     expect(types.map((t) => t.kind)).toEqual(['period', 'times', 'value']);
-    const cards = await s.database.query<{ kind: string; status: string; times_left: number | null; balance_fen: string | null }>(`select c.kind, c.status, c.times_left, a.balance_fen from sport_member_card c left join sport_balance_account a on a.id = c.account_id order by c.kind`);
-    expect(cards.map((c) => [c.kind, c.status])).toEqual([['period', 'active'], ['times', 'active'], ['value', 'active']]);
+    const cards = await s.database.query<{ kind: string; status: string; times_left: number | null; balance_fen: string | null }>(
+      `select c.kind, c.status, c.times_left, a.balance_fen from sport_member_card c left join sport_balance_account a on a.id = c.account_id order by c.kind`,
+    );
+    expect(cards.map((c) => [c.kind, c.status])).toEqual([
+      ['period', 'active'],
+      ['times', 'active'],
+      ['value', 'active'],
+    ]);
     expect(Number(cards[2]!.balance_fen)).toBe(110_000 + 50_000 + 3_000);
     expect(cards[1]!.times_left).toBe(9);
     const shares = await s.database.query(`select 1 from sport_card_share`);
@@ -36,7 +42,13 @@ describe.each(databases)('card demo data on %s', (kind) => {
     const mgr = new Client(s);
     expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
     const menu = JSON.stringify((await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: 'venue-console' } })).body);
-    for (const path of ['/sport/views/member/memberList/index', '/sport/views/member/memberCard/index', '/sport/views/member/memberCard/sellCard', '/sport/views/memberCheckIn/index']) expect(menu).toContain(path);
+    for (const path of [
+      '/sport/views/member/memberList/index',
+      '/sport/views/member/memberCard/index',
+      '/sport/views/member/memberCard/sellCard',
+      '/sport/views/memberCheckIn/index',
+    ])
+      expect(menu).toContain(path);
     expect((await mgr.json('POST', '/api/sport/card/list', { body: {} })).body.total).toBe(3);
   });
 });

@@ -33,13 +33,77 @@ export async function seedCardDemo(db: Db, cfg: { publicUrl?: string; port: numb
   const member = async (phone: string) => (await searchMembers(db, scope, phone, 5)).find((m) => m.phone === phone);
   const [zhang, li, wang, chen] = await Promise.all(['13900001111', '13700002222', '13600008888', '13500009999'].map(member));
   if (!zhang || !li || !wang || !chen) return;
-  const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+  const caller: Caller = {
+    sessionId: 0,
+    userId: manager.id,
+    userName: manager.name,
+    userCode: manager.code,
+    orgId: center.id,
+    platform: false,
+    admin: false,
+    perms: new Set(),
+    menuIds: new Set(),
+    epoch: 0,
+    roles: [],
+    mustChangePassword: false,
+  };
   const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
-  const base: Omit<CardTypeCreate, 'name' | 'kind' | 'priceFen'> = { rechargeBonus: [], discounts: [], venueIds: [], sports: [], timeBands: [], freezeExtends: true, maxSharers: 0, status: 0, level: null, remark: null, perDay: null, perWeek: null };
+  const base: Omit<CardTypeCreate, 'name' | 'kind' | 'priceFen'> = {
+    rechargeBonus: [],
+    discounts: [],
+    venueIds: [],
+    sports: [],
+    timeBands: [],
+    freezeExtends: true,
+    maxSharers: 0,
+    status: 0,
+    level: null,
+    remark: null,
+    perDay: null,
+    perWeek: null,
+  };
 
-  const gold = await addCardType(db, caller, { ...base, name: '金卡（储值）', kind: 'value', priceFen: 100_000, faceValueFen: 110_000, validDays: 365, level: 'gold', maxSharers: 2, rechargeBonus: [{ minFen: 50_000, bonusFen: 3_000 }, { minFen: 100_000, bonusFen: 10_000 }], discounts: [{ priceRuleId: null, percent: 80 }], times: null, remark: '购卡赠送 100 元，充值满 500 送 30、满 1000 送 100' });
-  const swim = await addCardType(db, caller, { ...base, name: '游泳十次卡', kind: 'times', priceFen: 30_000, times: 10, validDays: 180, perDay: 1, sports: ['swimming'], faceValueFen: 0 });
-  const gym = await addCardType(db, caller, { ...base, name: '健身月卡', kind: 'period', priceFen: 20_000, validDays: 30, perDay: 2, perWeek: 10, sports: ['fitness'], timeBands: [{ from: '06:00', to: '22:00' }], faceValueFen: 0, times: null });
+  const gold = await addCardType(db, caller, {
+    ...base,
+    name: '金卡（储值）',
+    kind: 'value',
+    priceFen: 100_000,
+    faceValueFen: 110_000,
+    validDays: 365,
+    level: 'gold',
+    maxSharers: 2,
+    rechargeBonus: [
+      { minFen: 50_000, bonusFen: 3_000 },
+      { minFen: 100_000, bonusFen: 10_000 },
+    ],
+    discounts: [{ priceRuleId: null, percent: 80 }],
+    times: null,
+    remark: '购卡赠送 100 元，充值满 500 送 30、满 1000 送 100',
+  });
+  const swim = await addCardType(db, caller, {
+    ...base,
+    name: '游泳十次卡',
+    kind: 'times',
+    priceFen: 30_000,
+    times: 10,
+    validDays: 180,
+    perDay: 1,
+    sports: ['swimming'],
+    faceValueFen: 0,
+  });
+  const gym = await addCardType(db, caller, {
+    ...base,
+    name: '健身月卡',
+    kind: 'period',
+    priceFen: 20_000,
+    validDays: 30,
+    perDay: 2,
+    perWeek: 10,
+    sports: ['fitness'],
+    timeBands: [{ from: '06:00', to: '22:00' }],
+    faceValueFen: 0,
+    times: null,
+  });
 
   const sellPaid = async (typeId: number, memberId: number) => {
     const sold = await sellCard(db, caller, { typeId, memberId, managerId: manager.id, remark: null }, undefined);

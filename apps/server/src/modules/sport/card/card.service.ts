@@ -91,7 +91,13 @@ type TypeRow = CardTypeRecord & { cardCount: number };
 const typeView = ({ createdAt, updatedAt: _, ...t }: TypeRow) => ({ ...t, status: t.status as 0 | 1, createTime: createdAt });
 
 export async function listCardTypes(db: Db, caller: Caller, q: CardTypeListQuery) {
-  const { total, rows } = await pageCardTypes(db, scopeOf(caller), { name: q.name, kind: q.kind, status: q.status }, orderOf(q, cardTypeSorts, cardTypeDefaultOrder), pageOf(q));
+  const { total, rows } = await pageCardTypes(
+    db,
+    scopeOf(caller),
+    { name: q.name, kind: q.kind, status: q.status },
+    orderOf(q, cardTypeSorts, cardTypeDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(typeView) };
 }
 
@@ -154,7 +160,11 @@ export async function editCardType(db: Db, caller: Caller, id: number, input: Ca
   const type = await findCardType(db, scope, id);
   if (!type) throw notFound();
   const { version, ...v } = input;
-  checkTypeShape(type.kind, { times: v.times === undefined ? type.times : v.times, validDays: v.validDays === undefined ? type.validDays : v.validDays, faceValueFen: v.faceValueFen });
+  checkTypeShape(type.kind, {
+    times: v.times === undefined ? type.times : v.times,
+    validDays: v.validDays === undefined ? type.validDays : v.validDays,
+    faceValueFen: v.faceValueFen,
+  });
   if (v.venueIds) await checkVenues(db, scope, type.orgId, v.venueIds);
   const values = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Partial<CardTypeRecord>;
   const rows = await mapDuplicate(updateCardType(db, scope, id, version, values), TYPE_UNIQUE);
@@ -190,7 +200,17 @@ export async function cardTypeRules(db: Db, caller: Caller, id: number) {
   const venueNames = new Map<number, string>();
   for (const vid of new Set(ofOrg.map((r) => r.venueId))) venueNames.set(vid, (await findVenue(db, scope, vid))?.stadiumName ?? '');
   const walkIn = (r: PriceRuleRecord) =>
-    ofOrg.find((w) => w.level === null && w.enabled && w.venueId === r.venueId && (w.siteId === null || w.siteId === r.siteId) && (w.sport === null || w.sport === r.sport) && w.startMin <= r.startMin && r.endMin <= w.endMin && (!w.weekdays.length || !r.weekdays.length || r.weekdays.some((d) => w.weekdays.includes(d))));
+    ofOrg.find(
+      (w) =>
+        w.level === null &&
+        w.enabled &&
+        w.venueId === r.venueId &&
+        (w.siteId === null || w.siteId === r.siteId) &&
+        (w.sport === null || w.sport === r.sport) &&
+        w.startMin <= r.startMin &&
+        r.endMin <= w.endMin &&
+        (!w.weekdays.length || !r.weekdays.length || r.weekdays.some((d) => w.weekdays.includes(d))),
+    );
   const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   return {
     typeId: id,
@@ -234,7 +254,13 @@ function cardView(c: CardView, caller: Caller) {
 
 export async function listCards(db: Db, caller: Caller, q: CardListQuery) {
   const { cardNo, keyword, typeId, kind, status, memberId, managerId, validToFrom, validToTo } = q;
-  const { total, rows } = await pageCards(db, scopeOf(caller), { cardNo, keyword, typeId, kind, status, memberId, managerId, validToFrom, validToTo }, orderOf(q, cardSorts, cardDefaultOrder), pageOf(q));
+  const { total, rows } = await pageCards(
+    db,
+    scopeOf(caller),
+    { cardNo, keyword, typeId, kind, status, memberId, managerId, validToFrom, validToTo },
+    orderOf(q, cardSorts, cardDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map((r) => cardView(r, caller)) };
 }
 
@@ -244,15 +270,30 @@ async function cardRow(db: Executor, caller: Caller, id: number) {
   return cardView(rows[0], caller);
 }
 
-const usageView = ({ createdAt, orgId: _o, operatorId: _op, ...u }: Awaited<ReturnType<typeof pageUsages>>['rows'][number]) => ({ ...u, createTime: createdAt });
-const shareView = (caller: Caller) => ({ createdAt, orgId: _o, ...s }: Awaited<ReturnType<typeof sharesOf>>[number]) => ({ ...s, status: s.status as 0 | 1, memberPhone: phoneFor(caller, s.memberPhone), createTime: createdAt });
+const usageView = ({ createdAt, orgId: _o, operatorId: _op, ...u }: Awaited<ReturnType<typeof pageUsages>>['rows'][number]) => ({
+  ...u,
+  createTime: createdAt,
+});
+const shareView =
+  (caller: Caller) =>
+  ({ createdAt, orgId: _o, ...s }: Awaited<ReturnType<typeof sharesOf>>[number]) => ({
+    ...s,
+    status: s.status as 0 | 1,
+    memberPhone: phoneFor(caller, s.memberPhone),
+    createTime: createdAt,
+  });
 
 export async function getCard(db: Db, caller: Caller, id: number) {
   const scope = scopeOf(caller);
   const { rows } = await pageCards(db, scope, { id }, [], { limit: 1, offset: 0 });
   const c = rows[0];
   if (!c) throw notFound();
-  const [type, shares, usages, logs] = await Promise.all([getCardType(db, caller, c.typeId), sharesOf(db, scope, id), pageUsages(db, scope, { cardId: id }, usageDefaultOrder, { limit: 20, offset: 0 }), logsOf(db, scope, id, 50)]);
+  const [type, shares, usages, logs] = await Promise.all([
+    getCardType(db, caller, c.typeId),
+    sharesOf(db, scope, id),
+    pageUsages(db, scope, { cardId: id }, usageDefaultOrder, { limit: 20, offset: 0 }),
+    logsOf(db, scope, id, 50),
+  ]);
   const typeRecord = (await findCardType(db, scope, c.typeId))!;
   return {
     ...cardView(c, caller),
@@ -261,7 +302,12 @@ export async function getCard(db: Db, caller: Caller, id: number) {
     rules: rulesOf(c, typeRecord),
     shares: shares.map(shareView(caller)),
     usages: usages.rows.map(usageView),
-    logs: logs.map(({ createdAt, orgId: _o, operatorId: _op, ...l }) => ({ ...l, before: l.before as Record<string, unknown> | null, after: l.after as Record<string, unknown> | null, createTime: createdAt })),
+    logs: logs.map(({ createdAt, orgId: _o, operatorId: _op, ...l }) => ({
+      ...l,
+      before: l.before as Record<string, unknown> | null,
+      after: l.after as Record<string, unknown> | null,
+      createTime: createdAt,
+    })),
   };
 }
 
@@ -290,7 +336,13 @@ export async function sellCard(db: Db, caller: Caller, input: CardSell, key: str
   const items = made ? (made as Made).items : await itemsOf(db, scope, orderId);
   const o = made ? (made as Made).order : undefined;
   const hold = items[0]!.hold as { cardId: number; cardNo: string };
-  return { orderId, orderNo: o?.orderNo ?? (await getOrderRow(db, scope, orderId)).orderNo, amountFen: items[0]!.amountFen, cardId: hold.cardId, cardNo: hold.cardNo };
+  return {
+    orderId,
+    orderNo: o?.orderNo ?? (await getOrderRow(db, scope, orderId)).orderNo,
+    amountFen: items[0]!.amountFen,
+    cardId: hold.cardId,
+    cardNo: hold.cardNo,
+  };
 }
 
 /** `POST card/{id}/recharge`: an order of the card's recharge (and its bonus tier, credited on payment). */
@@ -326,7 +378,19 @@ async function lockedCard(tx: Tx, scope: Scope, id: number): Promise<CardRecord>
   return card;
 }
 
-async function change(db: Db, caller: Caller, id: number, version: number | undefined, work: (tx: Tx, card: CardRecord, scope: Scope) => Promise<{ action: string; before: Record<string, unknown>; after: Record<string, unknown>; reason?: string | null; values: Partial<CardRecord> } | undefined>) {
+async function change(
+  db: Db,
+  caller: Caller,
+  id: number,
+  version: number | undefined,
+  work: (
+    tx: Tx,
+    card: CardRecord,
+    scope: Scope,
+  ) => Promise<
+    { action: string; before: Record<string, unknown>; after: Record<string, unknown>; reason?: string | null; values: Partial<CardRecord> } | undefined
+  >,
+) {
   const scope = scopeOf(caller);
   await db.transaction(async (tx) => {
     const card = await lockedCard(tx, scope, id);
@@ -334,7 +398,15 @@ async function change(db: Db, caller: Caller, id: number, version: number | unde
     const done = await work(tx, card, scope);
     if (!done) return;
     if (!(await updateCard(tx, scope, id, null, undefined, done.values))) throw staleVersion();
-    await insertCardLog(tx, scope, { orgId: card.orgId, cardId: id, action: done.action, before: done.before, after: done.after, reason: done.reason ?? null, operatorId: caller.userId });
+    await insertCardLog(tx, scope, {
+      orgId: card.orgId,
+      cardId: id,
+      action: done.action,
+      before: done.before,
+      after: done.after,
+      reason: done.reason ?? null,
+      operatorId: caller.userId,
+    });
   });
   return cardRow(db, caller, id);
 }
@@ -353,7 +425,13 @@ export async function editCardDate(db: Db, caller: Caller, id: number, input: Ca
 export async function freezeCard(db: Db, caller: Caller, id: number, input: CardFreeze) {
   return change(db, caller, id, input.version, async (_tx, card) => {
     if (card.status !== 'active') throw conflict('state', 'card.notActiveFreeze');
-    return { action: 'freeze', before: { status: card.status }, after: { status: 'frozen' }, reason: input.reason, values: { status: 'frozen', frozenAt: new Date() } };
+    return {
+      action: 'freeze',
+      before: { status: card.status },
+      after: { status: 'frozen' },
+      reason: input.reason,
+      values: { status: 'frozen', frozenAt: new Date() },
+    };
   });
 }
 
@@ -366,7 +444,13 @@ export async function unfreezeCard(db: Db, caller: Caller, id: number, input: Ca
     const { day: frozenDay } = card.frozenAt ? await localNow(tx, card.orgId, card.frozenAt) : { day: today };
     const days = Math.max(0, daysBetween(frozenDay, today));
     const validTo = type.freezeExtends && card.validTo && days > 0 ? addDays(card.validTo, days) : card.validTo;
-    return { action: 'unfreeze', before: { status: 'frozen', validTo: card.validTo }, after: { status: 'active', validTo, frozenDays: days }, reason: input.reason, values: { status: 'active', frozenAt: null, frozenDays: card.frozenDays + days, validTo } };
+    return {
+      action: 'unfreeze',
+      before: { status: 'frozen', validTo: card.validTo },
+      after: { status: 'active', validTo, frozenDays: days },
+      reason: input.reason,
+      values: { status: 'active', frozenAt: null, frozenDays: card.frozenDays + days, validTo },
+    };
   });
 }
 
@@ -374,7 +458,13 @@ export async function changeCardManager(db: Db, caller: Caller, id: number, inpu
   return change(db, caller, id, input.version, async (tx, card, scope) => {
     const [user] = await findVisibleUsers(tx, scope, [input.managerId]);
     if (!user) throw notFound();
-    return { action: 'manager', before: { managerId: card.managerId }, after: { managerId: user.id, managerName: user.name }, reason: input.reason, values: { managerId: user.id } };
+    return {
+      action: 'manager',
+      before: { managerId: card.managerId },
+      after: { managerId: user.id, managerName: user.name },
+      reason: input.reason,
+      values: { managerId: user.id },
+    };
   });
 }
 
@@ -442,9 +532,29 @@ export async function refundCard(db: Db, caller: Caller, id: number, input: Card
     } else if (amountFen === undefined) amountFen = most;
     else if (amountFen > most) throw invalid('amountFen', 'card.refundOverPaid', { maxYuan: fenToYuan(most) });
     const member = (await findMember(tx, scope, card.memberId))!;
-    const refund = await applyNonOrderRefund(tx, caller, { orgId: card.orgId, payeeName: member.name, payeePhone: /^1\d{10}$/.test(member.phone) ? member.phone : undefined, amountFen, method: input.method, reason: input.reason }, { payoutFrom: card.accountId ?? undefined, card: true });
+    const refund = await applyNonOrderRefund(
+      tx,
+      caller,
+      {
+        orgId: card.orgId,
+        payeeName: member.name,
+        payeePhone: /^1\d{10}$/.test(member.phone) ? member.phone : undefined,
+        amountFen,
+        method: input.method,
+        reason: input.reason,
+      },
+      { payoutFrom: card.accountId ?? undefined, card: true },
+    );
     if (card.status === 'active') await updateCard(tx, scope, id, ['active'], undefined, { status: 'frozen', frozenAt: new Date() });
-    await insertCardLog(tx, scope, { orgId: card.orgId, cardId: id, action: 'refund', before: { status: card.status }, after: { status: 'frozen', refundId: refund.id, refundNo: refund.refundNo, amountFen }, reason: input.reason, operatorId: caller.userId });
+    await insertCardLog(tx, scope, {
+      orgId: card.orgId,
+      cardId: id,
+      action: 'refund',
+      before: { status: card.status },
+      after: { status: 'frozen', refundId: refund.id, refundNo: refund.refundNo, amountFen },
+      reason: input.reason,
+      operatorId: caller.userId,
+    });
     return refund;
   });
   return { card: await cardRow(db, caller, id), refund };
@@ -458,7 +568,14 @@ export async function listShares(db: Db, caller: Caller, id: number) {
   return (await sharesOf(db, scope, id)).map(shareView(caller));
 }
 
-async function addShare(tx: Tx, caller: Caller, card: CardRecord, member: MemberRecord, limits: { limitFen?: number | null; limitTimes?: number | null }, action: 'share' | 'distribute') {
+async function addShare(
+  tx: Tx,
+  caller: Caller,
+  card: CardRecord,
+  member: MemberRecord,
+  limits: { limitFen?: number | null; limitTimes?: number | null },
+  action: 'share' | 'distribute',
+) {
   const scope = scopeOf(caller);
   const type = (await findCardType(tx, scope, card.typeId))!;
   if (!LIVE.includes(card.status)) throw conflict('state', 'card.notRefundable');
@@ -467,9 +584,23 @@ async function addShare(tx: Tx, caller: Caller, card: CardRecord, member: Member
     if (type.maxSharers === 0) throw conflict('state', 'card.noSharing');
     if ((await countShares(tx, scope, card.id)) >= type.maxSharers) throw conflict('state', 'card.maxSharers', { n: type.maxSharers });
   }
-  if (await shareOfMember(tx, scope, card.id, member.id)) throw conflict('duplicate', 'card.shareTaken', undefined, [{ field: 'memberId', message: 'card.shareTaken' }]);
-  const share = await insertShare(tx, scope, { orgId: card.orgId, cardId: card.id, memberId: member.id, limitFen: limits.limitFen ?? null, limitTimes: limits.limitTimes ?? null });
-  await insertCardLog(tx, scope, { orgId: card.orgId, cardId: card.id, action, before: null, after: { shareId: share.id, memberId: member.id, memberName: member.name, limitFen: share.limitFen, limitTimes: share.limitTimes }, operatorId: caller.userId });
+  if (await shareOfMember(tx, scope, card.id, member.id))
+    throw conflict('duplicate', 'card.shareTaken', undefined, [{ field: 'memberId', message: 'card.shareTaken' }]);
+  const share = await insertShare(tx, scope, {
+    orgId: card.orgId,
+    cardId: card.id,
+    memberId: member.id,
+    limitFen: limits.limitFen ?? null,
+    limitTimes: limits.limitTimes ?? null,
+  });
+  await insertCardLog(tx, scope, {
+    orgId: card.orgId,
+    cardId: card.id,
+    action,
+    before: null,
+    after: { shareId: share.id, memberId: member.id, memberName: member.name, limitFen: share.limitFen, limitTimes: share.limitTimes },
+    operatorId: caller.userId,
+  });
   return share;
 }
 
@@ -497,10 +628,18 @@ export async function editShare(db: Db, caller: Caller, shareId: number, input: 
   const { version, ...v } = input;
   const values = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
   if (values.limitFen !== undefined && values.limitFen !== null && (values.limitFen as number) < share.usedFen) throw invalid('limitFen', 'card.shareLimit');
-  if (values.limitTimes !== undefined && values.limitTimes !== null && (values.limitTimes as number) < share.usedTimes) throw invalid('limitTimes', 'card.shareLimit');
+  if (values.limitTimes !== undefined && values.limitTimes !== null && (values.limitTimes as number) < share.usedTimes)
+    throw invalid('limitTimes', 'card.shareLimit');
   await db.transaction(async (tx) => {
     if (!(await updateShare(tx, scope, shareId, version, values)).length) throw staleVersion();
-    await insertCardLog(tx, scope, { orgId: share.orgId, cardId: share.cardId, action: 'share', before: { limitFen: share.limitFen, limitTimes: share.limitTimes, status: share.status }, after: values, operatorId: caller.userId });
+    await insertCardLog(tx, scope, {
+      orgId: share.orgId,
+      cardId: share.cardId,
+      action: 'share',
+      before: { limitFen: share.limitFen, limitTimes: share.limitTimes, status: share.status },
+      after: values,
+      operatorId: caller.userId,
+    });
   });
   return shareAnswer(db, caller, share.cardId, shareId);
 }
@@ -527,13 +666,35 @@ export async function takeBackCard(db: Db, caller: Caller, id: number, input: Ca
 }
 
 /** Ends a share, logged on the card; a company's card taken back from an entrant is logged as such in the distribution log. */
-async function endShare(tx: Tx, caller: Caller, card: CardRecord, share: { id: number; orgId: number; cardId: number; memberId: number; limitFen: number | null; limitTimes: number | null }) {
+async function endShare(
+  tx: Tx,
+  caller: Caller,
+  card: CardRecord,
+  share: { id: number; orgId: number; cardId: number; memberId: number; limitFen: number | null; limitTimes: number | null },
+) {
   const scope = scopeOf(caller);
   const deleted = await deleteShare(tx, scope, share.id);
-  await insertCardLog(tx, scope, { orgId: share.orgId, cardId: share.cardId, action: 'unshare', before: { shareId: share.id, memberId: share.memberId }, after: null, operatorId: caller.userId });
+  await insertCardLog(tx, scope, {
+    orgId: share.orgId,
+    cardId: share.cardId,
+    action: 'unshare',
+    before: { shareId: share.id, memberId: share.memberId },
+    after: null,
+    operatorId: caller.userId,
+  });
   const owner = await findMember(tx, scope, card.memberId);
   const member = await findMember(tx, scope, share.memberId);
-  if (owner?.kind === 'corporate' && member?.companyId === owner.id) await insertDistribution(tx, scope, { orgId: card.orgId, cardId: card.id, companyId: owner.id, entrantId: member.id, limitFen: share.limitFen, limitTimes: share.limitTimes, action: 'take-back', operatorId: caller.userId });
+  if (owner?.kind === 'corporate' && member?.companyId === owner.id)
+    await insertDistribution(tx, scope, {
+      orgId: card.orgId,
+      cardId: card.id,
+      companyId: owner.id,
+      entrantId: member.id,
+      limitFen: share.limitFen,
+      limitTimes: share.limitTimes,
+      action: 'take-back',
+      operatorId: caller.userId,
+    });
   return deleted;
 }
 
@@ -548,8 +709,27 @@ export async function distributeCard(db: Db, caller: Caller, id: number, input: 
     if (company.kind !== 'corporate') throw conflict('state', 'card.notCompany');
     if (entrant.companyId !== company.id) throw invalid('entrantId', 'card.notEntrant');
     const s = await addShare(tx, caller, card, entrant, input, 'distribute');
-    await insertDistribution(tx, scope, { orgId: card.orgId, cardId: card.id, companyId: company.id, entrantId: entrant.id, limitFen: s.limitFen, limitTimes: s.limitTimes, action: 'give', operatorId: caller.userId });
-    await insertUsage(tx, scope, { orgId: card.orgId, cardId: card.id, memberId: entrant.id, kind: 'distribute', amountFen: 0, times: 0, operatorId: caller.userId, businessDay: (await localNow(tx, card.orgId)).day, remark: entrant.name });
+    await insertDistribution(tx, scope, {
+      orgId: card.orgId,
+      cardId: card.id,
+      companyId: company.id,
+      entrantId: entrant.id,
+      limitFen: s.limitFen,
+      limitTimes: s.limitTimes,
+      action: 'give',
+      operatorId: caller.userId,
+    });
+    await insertUsage(tx, scope, {
+      orgId: card.orgId,
+      cardId: card.id,
+      memberId: entrant.id,
+      kind: 'distribute',
+      amountFen: 0,
+      times: 0,
+      operatorId: caller.userId,
+      businessDay: (await localNow(tx, card.orgId)).day,
+      remark: entrant.name,
+    });
     return s;
   });
   return shareAnswer(db, caller, id, share.id);
@@ -558,16 +738,34 @@ export async function distributeCard(db: Db, caller: Caller, id: number, input: 
 export async function distributionLog(db: Db, caller: Caller, id: number, q: PageQuery) {
   const scope = scopeOf(caller);
   if (!(await findCard(db, scope, id))) throw notFound();
-  const [{ total, rows }, gives, shares] = await Promise.all([pageDistributions(db, scope, id, pageOf(q)), latestGives(db, scope, id), sharesOf(db, scope, id)]);
+  const [{ total, rows }, gives, shares] = await Promise.all([
+    pageDistributions(db, scope, id, pageOf(q)),
+    latestGives(db, scope, id),
+    sharesOf(db, scope, id),
+  ]);
   const sharing = new Set(shares.map((x) => x.memberId));
-  return { total, data: rows.map(({ createdAt, orgId: _o, operatorId: _op, ...d }) => ({ ...d, action: d.action, holding: d.action === 'give' && gives.get(d.entrantId) === d.id && sharing.has(d.entrantId), createTime: createdAt })) };
+  return {
+    total,
+    data: rows.map(({ createdAt, orgId: _o, operatorId: _op, ...d }) => ({
+      ...d,
+      action: d.action,
+      holding: d.action === 'give' && gives.get(d.entrantId) === d.id && sharing.has(d.entrantId),
+      createTime: createdAt,
+    })),
+  };
 }
 
 // ---------------------------------------------------------------- usage record and expense calendar
 
 export async function listUsages(db: Db, caller: Caller, q: CardUsageListQuery) {
   const { cardNo, cardId, memberId, kind, dayFrom, dayTo } = q;
-  const { total, rows } = await pageUsages(db, scopeOf(caller), { cardNo, cardId, memberId, kind, dayFrom, dayTo }, orderOf(q, usageSorts, usageDefaultOrder), pageOf(q));
+  const { total, rows } = await pageUsages(
+    db,
+    scopeOf(caller),
+    { cardNo, cardId, memberId, kind, dayFrom, dayTo },
+    orderOf(q, usageSorts, usageDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(usageView) };
 }
 
@@ -635,7 +833,8 @@ export async function checkIn(db: Db, caller: Caller, input: CheckinCreate) {
     if (why) throw invalid('cardId', why);
     const rules = rulesOf(card, type);
     if (input.venueId !== undefined && rules.venueIds.length && !rules.venueIds.includes(input.venueId)) throw invalid('venueId', 'card.notHere');
-    if (rules.timeBands.length && !rules.timeBands.some((b) => minutesOf(b.from) <= minutesOf(hhmm) && minutesOf(hhmm) < minutesOf(b.to))) throw invalid('cardId', 'card.outsideHours');
+    if (rules.timeBands.length && !rules.timeBands.some((b) => minutesOf(b.from) <= minutesOf(hhmm) && minutesOf(hhmm) < minutesOf(b.to)))
+      throw invalid('cardId', 'card.outsideHours');
     await checkLimits(tx, scope, card, type, day, 1, 'cardId');
     const share = memberId !== card.memberId ? await shareOfMember(tx, scope, card.id, memberId) : undefined;
     if (memberId !== card.memberId) {
@@ -649,8 +848,27 @@ export async function checkIn(db: Db, caller: Caller, input: CheckinCreate) {
       if (!after) throw invalid('cardId', 'card.noTimesLeft');
       timesAfter = after.timesLeft;
     }
-    const visit = await insertVisit(tx, scope, { orgId: card.orgId, memberId, cardId: card.id, venueId: input.venueId ?? null, method: input.method, timesUsed: used, operatorId: caller.userId });
-    await insertUsage(tx, scope, { orgId: card.orgId, cardId: card.id, memberId, kind: 'checkin', amountFen: 0, times: -used, timesAfter, operatorId: caller.userId, businessDay: day, remark: input.method });
+    const visit = await insertVisit(tx, scope, {
+      orgId: card.orgId,
+      memberId,
+      cardId: card.id,
+      venueId: input.venueId ?? null,
+      method: input.method,
+      timesUsed: used,
+      operatorId: caller.userId,
+    });
+    await insertUsage(tx, scope, {
+      orgId: card.orgId,
+      cardId: card.id,
+      memberId,
+      kind: 'checkin',
+      amountFen: 0,
+      times: -used,
+      timesAfter,
+      operatorId: caller.userId,
+      businessDay: day,
+      remark: input.method,
+    });
     return { visitId: visit.id, memberId, memberName: member.name, timesUsed: used };
   });
   return { ...done, card: await cardRow(db, caller, input.cardId) };

@@ -78,7 +78,10 @@ export const cardTypes = pgTable(
   (t) => [
     uniqueIndex('sport_card_type_org_name_uq').on(t.orgId, t.name),
     check('sport_card_type_kind', sql`${t.kind} in ('value','times','period')`),
-    check('sport_card_type_amounts', sql`${t.priceFen} >= 0 and ${t.faceValueFen} >= 0 and (${t.times} is null or ${t.times} > 0) and (${t.validDays} is null or ${t.validDays} > 0)`),
+    check(
+      'sport_card_type_amounts',
+      sql`${t.priceFen} >= 0 and ${t.faceValueFen} >= 0 and (${t.times} is null or ${t.times} > 0) and (${t.validDays} is null or ${t.validDays} > 0)`,
+    ),
   ],
 );
 
@@ -152,7 +155,11 @@ export const cardUsages = pgTable(
     businessDay: date('business_day', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sport_card_usage_card_idx').on(t.cardId, t.createdAt), index('sport_card_usage_org_day_idx').on(t.orgId, t.businessDay), index('sport_card_usage_payment_idx').on(t.paymentId)],
+  (t) => [
+    index('sport_card_usage_card_idx').on(t.cardId, t.createdAt),
+    index('sport_card_usage_org_day_idx').on(t.orgId, t.businessDay),
+    index('sport_card_usage_payment_idx').on(t.paymentId),
+  ],
 );
 
 /** A card's owner lets another member pay with it, up to a limit. */
@@ -179,7 +186,10 @@ export const cardShares = pgTable(
   (t) => [
     uniqueIndex('sport_card_share_uq').on(t.cardId, t.memberId),
     index('sport_card_share_member_idx').on(t.memberId),
-    check('sport_card_share_limits', sql`(${t.limitFen} is null or ${t.usedFen} <= ${t.limitFen}) and (${t.limitTimes} is null or ${t.usedTimes} <= ${t.limitTimes}) and ${t.usedFen} >= 0 and ${t.usedTimes} >= 0`),
+    check(
+      'sport_card_share_limits',
+      sql`(${t.limitFen} is null or ${t.usedFen} <= ${t.limitFen}) and (${t.limitTimes} is null or ${t.usedTimes} <= ${t.limitTimes}) and ${t.usedFen} >= 0 and ${t.usedTimes} >= 0`,
+    ),
   ],
 );
 

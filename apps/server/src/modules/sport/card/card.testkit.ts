@@ -24,9 +24,16 @@ export async function cardStaff(s: TestServer, admin: Client, parentId: number, 
 
 let phoneSeq = 0;
 /** A member of an organisation (straight into the table: the members module's own screens are not under test here). */
-export async function makeMember(s: TestServer, orgId: number, patch: { name?: string; kind?: 'individual' | 'corporate'; companyId?: number; level?: string } = {}): Promise<number> {
+export async function makeMember(
+  s: TestServer,
+  orgId: number,
+  patch: { name?: string; kind?: 'individual' | 'corporate'; companyId?: number; level?: string } = {},
+): Promise<number> {
   const phone = `13${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSeq++ % 1000).padStart(3, '0')}`;
-  const [row] = await s.database.query<{ id: string }>(`insert into sport_member (org_id, member_no, name, phone, kind, company_id, level) values ($1, $2, $3, $4, $5, $6, $7) returning id`, [orgId, uniq('M'), patch.name ?? uniq('member'), phone, patch.kind ?? 'individual', patch.companyId ?? null, patch.level ?? null]);
+  const [row] = await s.database.query<{ id: string }>(
+    `insert into sport_member (org_id, member_no, name, phone, kind, company_id, level) values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+    [orgId, uniq('M'), patch.name ?? uniq('member'), phone, patch.kind ?? 'individual', patch.companyId ?? null, patch.level ?? null],
+  );
   return Number(row!.id);
 }
 

@@ -12,7 +12,10 @@ import type { Config } from '../../../config.ts';
  * The commerce core's scheduled work, run by the job scheduler (several processes may run it:
  * every step is a conditional write, so two sweeps never double anything).
  */
-const log = { warn: (o: unknown, m?: string) => console.warn(m ?? '', o), error: (o: unknown, m?: string) => console.error(m ?? '', o) } as unknown as PayDeps['log'];
+const log = {
+  warn: (o: unknown, m?: string) => console.warn(m ?? '', o),
+  error: (o: unknown, m?: string) => console.error(m ?? '', o),
+} as unknown as PayDeps['log'];
 let secret: Buffer | undefined;
 const depsOf = (db: Db, config: Config): PayDeps => ({
   db,
@@ -54,8 +57,23 @@ registerJobHandler({
 /** The commerce jobs, created once per database (operators may edit them). */
 export async function seedCommerceJobs(db: Db): Promise<void> {
   await seedShippedJobs(db, 'commerce_jobs_seeded', 'commerce', [
-    { jobName: '订单超时取消', beanName: 'commerce.expireOrders', cronExpr: '0 * * * * ?', description: 'Cancel unpaid orders past their time-out and release their holds, every minute' },
-    { jobName: '支付结果查询', beanName: 'commerce.syncPayments', cronExpr: '15/30 * * * * ?', description: 'Query provider payments and refunds that heard no notification, every 30 seconds' },
-    { jobName: '清理幂等记录', beanName: 'commerce.purgeIdempotency', cronExpr: '0 50 3 * * ?', description: 'Purge idempotency keys older than a day, daily at 03:50' },
+    {
+      jobName: '订单超时取消',
+      beanName: 'commerce.expireOrders',
+      cronExpr: '0 * * * * ?',
+      description: 'Cancel unpaid orders past their time-out and release their holds, every minute',
+    },
+    {
+      jobName: '支付结果查询',
+      beanName: 'commerce.syncPayments',
+      cronExpr: '15/30 * * * * ?',
+      description: 'Query provider payments and refunds that heard no notification, every 30 seconds',
+    },
+    {
+      jobName: '清理幂等记录',
+      beanName: 'commerce.purgeIdempotency',
+      cronExpr: '0 50 3 * * ?',
+      description: 'Purge idempotency keys older than a day, daily at 03:50',
+    },
   ]);
 }

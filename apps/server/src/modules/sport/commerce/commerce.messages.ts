@@ -64,7 +64,8 @@ addMessages({
     'commerce.receivedTooLittle': 'The cash received cannot be less than the amount',
     'commerce.insufficientBalance': 'Insufficient stored-value balance',
     'commerce.merchantMissing': 'No {provider} merchant is set up and enabled',
-    'commerce.gatewayNotAllowed': 'This gateway may not be called: give an http(s) address without a query; loopback, private and reserved addresses must be listed by an administrator in the server setting OUTBOUND_ALLOW',
+    'commerce.gatewayNotAllowed':
+      'This gateway may not be called: give an http(s) address without a query; loopback, private and reserved addresses must be listed by an administrator in the server setting OUTBOUND_ALLOW',
     'commerce.providerFailed': 'The payment provider answered an error: {message}',
     'commerce.paymentNotOpen': 'This payment is already finished',
     'commerce.flowRequired': 'Choose how the code is scanned',

@@ -3,7 +3,18 @@ import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope, type SystemScope } from '../../../platform/scope.ts';
 import { orgs, users } from '../../system/system.table.ts';
 import { containsText } from '../../system/admin.common.ts';
-import { balanceAccounts, idempotencyKeys, ledgerEntries, orderItems, orders, payMerchants, payNotifications, payments, refundLegs, refunds } from './commerce.table.ts';
+import {
+  balanceAccounts,
+  idempotencyKeys,
+  ledgerEntries,
+  orderItems,
+  orders,
+  payMerchants,
+  payNotifications,
+  payments,
+  refundLegs,
+  refunds,
+} from './commerce.table.ts';
 
 /**
  * Every query of the commerce core. Each function takes a required Scope and puts it in the
@@ -23,7 +34,9 @@ type Rows<T> = { rows: T[] };
 
 /** The next document number: local time to the second plus a cycling sequence, e.g. `20261125143012000123`. */
 export async function nextDocNo(db: Executor, timeZone: string): Promise<string> {
-  const res = (await db.execute(sql`select to_char(now() at time zone ${timeZone}, 'YYYYMMDDHH24MISS') || lpad((nextval('sport_doc_no_seq') % 1000000)::text, 6, '0') as no`)) as unknown as Rows<{ no: string }>;
+  const res = (await db.execute(
+    sql`select to_char(now() at time zone ${timeZone}, 'YYYYMMDDHH24MISS') || lpad((nextval('sport_doc_no_seq') % 1000000)::text, 6, '0') as no`,
+  )) as unknown as Rows<{ no: string }>;
   return res.rows[0]!.no;
 }
 
@@ -33,11 +46,21 @@ export async function nextDocNo(db: Executor, timeZone: string): Promise<string>
  * What a new order needs before its insert, in one round trip: the selling organisation's name and
  * time zone, the next document number in that zone, and the type's time-out parameter (minutes).
  */
-export async function orderPrelude(db: Executor, scope: Scope, orgId: number, timeoutCode: string): Promise<{ name: string; timeZone: string; docNo: string; timeoutMinutes: string | null } | undefined> {
+export async function orderPrelude(
+  db: Executor,
+  scope: Scope,
+  orgId: number,
+  timeoutCode: string,
+): Promise<{ name: string; timeZone: string; docNo: string; timeoutMinutes: string | null } | undefined> {
   const res = (await db.execute(sql`select o.name, o.time_zone as "timeZone",
       to_char(now() at time zone o.time_zone, 'YYYYMMDDHH24MISS') || lpad((nextval('sport_doc_no_seq') % 1000000)::text, 6, '0') as "docNo",
       (select c.value from sys_config c where c.code = ${timeoutCode}) as "timeoutMinutes"
-    from sys_org o where o.id = ${orgId} and ${inScope(scope, sql`o.id`) ?? sql`true`}`)) as unknown as Rows<{ name: string; timeZone: string; docNo: string; timeoutMinutes: string | null }>;
+    from sys_org o where o.id = ${orgId} and ${inScope(scope, sql`o.id`) ?? sql`true`}`)) as unknown as Rows<{
+    name: string;
+    timeZone: string;
+    docNo: string;
+    timeoutMinutes: string | null;
+  }>;
   return res.rows[0];
 }
 
@@ -73,7 +96,12 @@ export async function findOrderByNo(db: Executor, scope: Scope, orderNo: string,
 }
 
 /** Renames an item and moves its hold (a booking changed to another site or time); its price stays as sold. */
-export async function reviseItem(db: Executor, scope: Scope, itemId: number, values: { refId: number; name: string; spec: string | null; hold: unknown }): Promise<void> {
+export async function reviseItem(
+  db: Executor,
+  scope: Scope,
+  itemId: number,
+  values: { refId: number; name: string; spec: string | null; hold: unknown },
+): Promise<void> {
   await db
     .update(orderItems)
     .set(values)
@@ -97,7 +125,13 @@ export async function itemsOf(db: Executor, scope: Scope, orderId: number): Prom
 }
 
 /** One conditional transition: the order moves only from one of `from`; answers the row, or undefined when it was not there. */
-export async function transitionOrder(db: Executor, scope: Scope, id: number, from: readonly string[], values: Partial<typeof orders.$inferInsert>): Promise<OrderRecord | undefined> {
+export async function transitionOrder(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  from: readonly string[],
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRecord | undefined> {
   const [row] = await db
     .update(orders)
     .set({ ...values, version: sql`${orders.version} + 1` })
@@ -110,7 +144,11 @@ export async function transitionOrder(db: Executor, scope: Scope, id: number, fr
 export async function addOrderMoney(db: Executor, scope: Scope, id: number, money: { paidFen?: number; refundedFen?: number }): Promise<OrderRecord> {
   const [row] = await db
     .update(orders)
-    .set({ paidFen: sql`${orders.paidFen} + ${money.paidFen ?? 0}`, refundedFen: sql`${orders.refundedFen} + ${money.refundedFen ?? 0}`, version: sql`${orders.version} + 1` })
+    .set({
+      paidFen: sql`${orders.paidFen} + ${money.paidFen ?? 0}`,
+      refundedFen: sql`${orders.refundedFen} + ${money.refundedFen ?? 0}`,
+      version: sql`${orders.version} + 1`,
+    })
     .where(and(eq(orders.id, id), inScope(scope, orders.orgId)))
     .returning();
   return row!;
@@ -251,7 +289,13 @@ export async function findPaymentByNo(db: Executor, scope: Scope, paymentNo: str
 }
 
 /** A payment moves from one of `from` to a new state (one conditional write). */
-export async function transitionPayment(db: Executor, scope: Scope, id: number, from: readonly string[], values: Partial<typeof payments.$inferInsert>): Promise<PaymentRecord | undefined> {
+export async function transitionPayment(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  from: readonly string[],
+  values: Partial<typeof payments.$inferInsert>,
+): Promise<PaymentRecord | undefined> {
   const [row] = await db
     .update(payments)
     .set(values)
@@ -261,7 +305,12 @@ export async function transitionPayment(db: Executor, scope: Scope, id: number, 
 }
 
 /** Sets what the provider told about a payment still open (QR code, trade number, last error). */
-export async function notePayment(db: Executor, scope: Scope, id: number, values: Pick<Partial<typeof payments.$inferInsert>, 'qrCode' | 'providerTradeNo' | 'error'>): Promise<void> {
+export async function notePayment(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  values: Pick<Partial<typeof payments.$inferInsert>, 'qrCode' | 'providerTradeNo' | 'error'>,
+): Promise<void> {
   await db
     .update(payments)
     .set(values)
@@ -306,7 +355,6 @@ export async function paymentView(db: Executor, scope: Scope, id: number) {
   return row;
 }
 
-
 /** What each succeeded payment of an order still holds (its amount less its refund legs that are not failed). */
 export async function refundablePayments(db: Executor, scope: Scope, orderId: number) {
   const res = (await db.execute(sql`
@@ -314,8 +362,22 @@ export async function refundablePayments(db: Executor, scope: Scope, orderId: nu
       p.amount_fen - coalesce((select sum(l.amount_fen) from sport_refund_leg l where l.payment_id = p.id and l.state <> 'failed'), 0) as "leftFen"
     from sport_payment p
     where p.order_id = ${orderId} and p.state = 'succeeded' and ${inScope(scope, sql`p.org_id`) ?? sql`true`}
-    order by p.id desc`)) as unknown as Rows<{ id: number; method: string; provider: string | null; accountId: number | null; amountFen: number; paymentNo: string; leftFen: number }>;
-  return res.rows.map((r) => ({ ...r, id: Number(r.id), accountId: r.accountId === null ? null : Number(r.accountId), amountFen: Number(r.amountFen), leftFen: Number(r.leftFen) }));
+    order by p.id desc`)) as unknown as Rows<{
+    id: number;
+    method: string;
+    provider: string | null;
+    accountId: number | null;
+    amountFen: number;
+    paymentNo: string;
+    leftFen: number;
+  }>;
+  return res.rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    accountId: r.accountId === null ? null : Number(r.accountId),
+    amountFen: Number(r.amountFen),
+    leftFen: Number(r.leftFen),
+  }));
 }
 
 /** Money of an order in payments: succeeded, and still open (created). */
@@ -358,7 +420,9 @@ export async function debitAccount(db: Executor, scope: Scope, id: number, amoun
   const [row] = await db
     .update(balanceAccounts)
     .set({ balanceFen: sql`${balanceAccounts.balanceFen} - ${amountFen}`, version: sql`${balanceAccounts.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(balanceAccounts.id, id), eq(balanceAccounts.status, 'active'), gte(balanceAccounts.balanceFen, amountFen), inScope(scope, balanceAccounts.orgId)))
+    .where(
+      and(eq(balanceAccounts.id, id), eq(balanceAccounts.status, 'active'), gte(balanceAccounts.balanceFen, amountFen), inScope(scope, balanceAccounts.orgId)),
+    )
     .returning();
   return row;
 }
@@ -376,7 +440,13 @@ export type AccountFilter = { keyword?: string; memberId?: number };
 export async function pageAccounts(db: Executor, scope: Scope, f: AccountFilter, page: { limit: number; offset: number }) {
   const where = and(
     inScope(scope, balanceAccounts.orgId),
-    f.keyword ? or(containsText(balanceAccounts.holderName, f.keyword), containsText(balanceAccounts.holderPhone, f.keyword), containsText(balanceAccounts.accountNo, f.keyword)) : undefined,
+    f.keyword
+      ? or(
+          containsText(balanceAccounts.holderName, f.keyword),
+          containsText(balanceAccounts.holderPhone, f.keyword),
+          containsText(balanceAccounts.accountNo, f.keyword),
+        )
+      : undefined,
     f.memberId !== undefined ? eq(balanceAccounts.memberId, f.memberId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -402,7 +472,13 @@ export async function findRefund(db: Executor, scope: Scope, id: number): Promis
   return row;
 }
 
-export async function transitionRefund(db: Executor, scope: Scope, id: number, from: readonly string[], values: Partial<typeof refunds.$inferInsert>): Promise<RefundRecord | undefined> {
+export async function transitionRefund(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  from: readonly string[],
+  values: Partial<typeof refunds.$inferInsert>,
+): Promise<RefundRecord | undefined> {
   const [row] = await db
     .update(refunds)
     .set(values)
@@ -475,7 +551,13 @@ export async function findLegByOutRefundNo(db: Executor, scope: Scope, provider:
   return row;
 }
 
-export async function transitionLeg(db: Executor, scope: Scope, id: number, from: readonly string[], values: Partial<typeof refundLegs.$inferInsert>): Promise<RefundLegRecord | undefined> {
+export async function transitionLeg(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  from: readonly string[],
+  values: Partial<typeof refundLegs.$inferInsert>,
+): Promise<RefundLegRecord | undefined> {
   const [row] = await db
     .update(refundLegs)
     .set(values)
@@ -484,8 +566,17 @@ export async function transitionLeg(db: Executor, scope: Scope, id: number, from
   return row;
 }
 
-
-export type RefundFilter = { id?: number; orderId?: number; refundNo?: string; orderNo?: string; kind?: string; state?: string; itemKind?: string; createdFrom?: Date; createdTo?: Date };
+export type RefundFilter = {
+  id?: number;
+  orderId?: number;
+  refundNo?: string;
+  orderNo?: string;
+  kind?: string;
+  state?: string;
+  itemKind?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+};
 export const refundSorts = { applyTime: refunds.createdAt, amountFen: refunds.amountFen, state: refunds.state };
 export const refundDefaultOrder = [desc(refunds.createdAt), desc(refunds.id)];
 
@@ -532,7 +623,14 @@ export async function pageRefunds(db: Executor, scope: Scope, f: RefundFilter, o
     f.createdTo ? lte(refunds.createdAt, f.createdTo) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select(refundColumns).from(refunds).leftJoin(orders, eq(orders.id, refunds.orderId)).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db
+      .select(refundColumns)
+      .from(refunds)
+      .leftJoin(orders, eq(orders.id, refunds.orderId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(refunds).leftJoin(orders, eq(orders.id, refunds.orderId)).where(where),
   ]);
   return { total: Number(total?.n ?? 0), rows };
@@ -580,9 +678,19 @@ export const ledgerDefaultOrder = [desc(ledgerEntries.id)];
 
 export async function pageLedger(db: Executor, scope: Scope, f: LedgerFilter, order: SQL[], page: { limit: number; offset: number }) {
   const where = ledgerWhere(scope, f);
-  const base = () => db.select(ledgerColumns).from(ledgerEntries).leftJoin(orders, eq(orders.id, ledgerEntries.orderId)).leftJoin(payments, eq(payments.id, ledgerEntries.paymentId)).leftJoin(refunds, eq(refunds.id, ledgerEntries.refundId));
+  const base = () =>
+    db
+      .select(ledgerColumns)
+      .from(ledgerEntries)
+      .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+      .leftJoin(payments, eq(payments.id, ledgerEntries.paymentId))
+      .leftJoin(refunds, eq(refunds.id, ledgerEntries.refundId));
   const [rows, [total]] = await Promise.all([
-    base().where(where).orderBy(...order, desc(ledgerEntries.id)).limit(page.limit).offset(page.offset),
+    base()
+      .where(where)
+      .orderBy(...order, desc(ledgerEntries.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(ledgerEntries).leftJoin(orders, eq(orders.id, ledgerEntries.orderId)).where(where),
   ]);
   return { total: Number(total?.n ?? 0), rows };
@@ -606,7 +714,10 @@ export async function ledgerByDay(db: Executor, scope: Scope, dayFrom: string, d
 /** Transactions whose debits differ from their credits (there must be none). */
 export async function ledgerImbalances(db: Executor, scope: Scope): Promise<{ txnNo: string; diff: number }[]> {
   const rows = await db
-    .select({ txnNo: ledgerEntries.txnNo, diff: sql<number>`sum(case when ${ledgerEntries.side} = 'debit' then ${ledgerEntries.amountFen} else -${ledgerEntries.amountFen} end)`.mapWith(Number) })
+    .select({
+      txnNo: ledgerEntries.txnNo,
+      diff: sql<number>`sum(case when ${ledgerEntries.side} = 'debit' then ${ledgerEntries.amountFen} else -${ledgerEntries.amountFen} end)`.mapWith(Number),
+    })
     .from(ledgerEntries)
     .where(inScope(scope, ledgerEntries.orgId))
     .groupBy(ledgerEntries.txnNo)
@@ -644,10 +755,15 @@ export async function merchantFor(db: Executor, scope: SystemScope, orgId: numbe
   const res = (await db.execute(sql`with recursive up as (select id, parent_id, 0 as depth from sys_org where id = ${orgId}
       union all select o.id, o.parent_id, up.depth + 1 from sys_org o join up on o.id = up.parent_id)
     select m.id from sport_pay_merchant m join up on up.id = m.org_id
-    where m.provider = ${provider} and m.enabled and ${inScope(scope, sql`m.org_id`) ?? sql`true`} order by up.depth limit 1`)) as unknown as Rows<{ id: number }>;
+    where m.provider = ${provider} and m.enabled and ${inScope(scope, sql`m.org_id`) ?? sql`true`} order by up.depth limit 1`)) as unknown as Rows<{
+    id: number;
+  }>;
   const id = res.rows[0]?.id;
   if (id === undefined) return undefined;
-  const [row] = await db.select().from(payMerchants).where(eq(payMerchants.id, Number(id)));
+  const [row] = await db
+    .select()
+    .from(payMerchants)
+    .where(eq(payMerchants.id, Number(id)));
   return row;
 }
 
@@ -665,7 +781,13 @@ export async function insertMerchant(db: Executor, scope: Scope, values: typeof 
   return row;
 }
 
-export async function updateMerchant(db: Executor, scope: Scope, id: number, version: number, values: Partial<typeof payMerchants.$inferInsert>): Promise<MerchantRecord | undefined> {
+export async function updateMerchant(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<typeof payMerchants.$inferInsert>,
+): Promise<MerchantRecord | undefined> {
   const [row] = await db
     .update(payMerchants)
     .set({ ...values, version: sql`${payMerchants.version} + 1`, updatedAt: new Date() })

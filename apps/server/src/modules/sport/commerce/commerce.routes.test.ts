@@ -44,8 +44,33 @@ describe.each(databases)('commerce core on %s', (kind) => {
   });
   // A kind with a hold is sold by its module's own service, never the generic sale (issue 23): here, createOrder as a module calls it.
   const sellCoupon = async (place: number) => {
-    const caller: Caller = { sessionId: 0, userId, userName: 'mgr', userCode: 'mgr', orgId, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
-    const id = await createOrder(s.database.db, caller, { type: 'coupon', channel: 'console', buyerName: null, buyerPhone: null, remark: null, items: [{ kind: 'coupon', refId: place, quantity: 1, discountFen: 0 }] }, undefined);
+    const caller: Caller = {
+      sessionId: 0,
+      userId,
+      userName: 'mgr',
+      userCode: 'mgr',
+      orgId,
+      platform: false,
+      admin: false,
+      perms: new Set(),
+      menuIds: new Set(),
+      epoch: 0,
+      roles: [],
+      mustChangePassword: false,
+    };
+    const id = await createOrder(
+      s.database.db,
+      caller,
+      {
+        type: 'coupon',
+        channel: 'console',
+        buyerName: null,
+        buyerPhone: null,
+        remark: null,
+        items: [{ kind: 'coupon', refId: place, quantity: 1, discountFen: 0 }],
+      },
+      undefined,
+    );
     return (await mgr.json('GET', sport(`order/${id}`))).body;
   };
   afterAll(async () => s?.close());
@@ -64,10 +89,14 @@ describe.each(databases)('commerce core on %s', (kind) => {
   };
 
   it('sells at the console for cash: change worked out, the order paid, name and price kept as sold', async () => {
-    const order = await sellGeneral(mgr, [
-      { name: '毛巾', unitPriceFen: 1500, quantity: 2 },
-      { name: '储物柜', unitPriceFen: 1000, discountFen: 200 },
-    ], { discountReason: '会员日' }); // a discount within the role's limit (10% by default), with its reason
+    const order = await sellGeneral(
+      mgr,
+      [
+        { name: '毛巾', unitPriceFen: 1500, quantity: 2 },
+        { name: '储物柜', unitPriceFen: 1000, discountFen: 200 },
+      ],
+      { discountReason: '会员日' },
+    ); // a discount within the role's limit (10% by default), with its reason
     expect(order).toMatchObject({ state: 'pending', totalFen: 4000, discountFen: 200, payableFen: 3800, dueFen: 3800, itemSummary: '毛巾×2、储物柜' });
     expect(order.orderNo).toMatch(/^\d{20}$/);
     expect(order.scanUrl).toContain('/thirdScanPage?token=');
@@ -80,7 +109,10 @@ describe.each(databases)('commerce core on %s', (kind) => {
       ['毛巾', 3000],
       ['储物柜', 800],
     ]);
-    expect(detail.ledger.map((l: { account: string; side: string; amountFen: number }) => `${l.side}:${l.account}:${l.amountFen}`).sort()).toEqual(['credit:sales:3800', 'debit:cash:3800']);
+    expect(detail.ledger.map((l: { account: string; side: string; amountFen: number }) => `${l.side}:${l.account}:${l.amountFen}`).sort()).toEqual([
+      'credit:sales:3800',
+      'debit:cash:3800',
+    ]);
     expect(detail.scanUrl).toBeNull();
     // Paying a paid order is a wrong state.
     const again = await pay(mgr, order.id, { method: 'cash', amountFen: 100 });
@@ -92,7 +124,9 @@ describe.each(databases)('commerce core on %s', (kind) => {
     const noName = await mgr.json('POST', sport('order'), { body: { type: 'general', items: [{ kind: 'general', unitPriceFen: 100 }] }, lang: 'en-US' });
     expect(noName.code).toBe(Code.FORM_INVALID);
     expect(noName.detail[0]).toMatchObject({ field: 'items.0.name', message: 'Enter the item name' });
-    const discount = await mgr.json('POST', sport('order'), { body: { type: 'general', items: [{ kind: 'general', name: 'x', unitPriceFen: 100, discountFen: 101 }], discountReason: 'x' } });
+    const discount = await mgr.json('POST', sport('order'), {
+      body: { type: 'general', items: [{ kind: 'general', name: 'x', unitPriceFen: 100, discountFen: 101 }], discountReason: 'x' },
+    });
     expect(discount.detail[0].field).toBe('items.0.discountFen');
     const negative = await mgr.json('POST', sport('order'), { body: { type: 'general', items: [{ kind: 'general', name: 'x', unitPriceFen: -1 }] } });
     expect(negative.code).toBe(Code.INVALID);
@@ -113,10 +147,16 @@ describe.each(databases)('commerce core on %s', (kind) => {
     const first = await sellGeneral(mgr, [{ name: '饮料', unitPriceFen: 500 }], {}, key);
     const retry = await sellGeneral(mgr, [{ name: '饮料', unitPriceFen: 500 }], {}, key);
     expect(retry.id).toBe(first.id);
-    const reused = await mgr.json('POST', sport('order'), { body: { type: 'general', items: [{ kind: 'general', name: '别的', unitPriceFen: 1 }] }, headers: key });
+    const reused = await mgr.json('POST', sport('order'), {
+      body: { type: 'general', items: [{ kind: 'general', name: '别的', unitPriceFen: 1 }] },
+      headers: key,
+    });
     expect([reused.code, reused.detail?.reason]).toEqual([Code.CONFLICT, 'duplicate']);
     const payKey = { 'idempotency-key': `p-${Date.now()}` };
-    const [a, b] = await Promise.all([pay(mgr, first.id, { method: 'cash', amountFen: 500 }, payKey), pay(mgr, first.id, { method: 'cash', amountFen: 500 }, payKey)]);
+    const [a, b] = await Promise.all([
+      pay(mgr, first.id, { method: 'cash', amountFen: 500 }, payKey),
+      pay(mgr, first.id, { method: 'cash', amountFen: 500 }, payKey),
+    ]);
     expect(a.code, a.msg).toBe(0);
     expect(b.code, b.msg).toBe(0);
     expect(b.body.payment.id).toBe(a.body.payment.id);
@@ -157,7 +197,10 @@ describe.each(databases)('commerce core on %s', (kind) => {
     const reviewed = await reviewer.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: '同意' } });
     expect(reviewed.code, reviewed.msg).toBe(0);
     expect(reviewed.body.state).toBe('succeeded');
-    expect(reviewed.body.legs.map((l: { method: string; amountFen: number; state: string }) => `${l.method}:${l.amountFen}:${l.state}`)).toEqual(['cash:5000:succeeded', 'balance:1000:succeeded']);
+    expect(reviewed.body.legs.map((l: { method: string; amountFen: number; state: string }) => `${l.method}:${l.amountFen}:${l.state}`)).toEqual([
+      'cash:5000:succeeded',
+      'balance:1000:succeeded',
+    ]);
     expect((await mgr.json('GET', sport(`account/${accountId}`))).body.balanceFen).toBe(1000);
     expect(await orderMoney(s, order.id)).toMatchObject({ state: 'part_refunded', refundedFen: 6000 });
     const twice = await reviewer.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: false, remark: '再审' } });
@@ -176,7 +219,9 @@ describe.each(databases)('commerce core on %s', (kind) => {
     const rejected = await reviewer.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: false, remark: '不符合规定' } });
     expect(rejected.body).toMatchObject({ state: 'rejected', reviewRemark: '不符合规定', legs: [] });
     expect(await orderMoney(s, order.id)).toMatchObject({ state: 'paid', refundedFen: 0 });
-    const non = await mgr.json('POST', sport('refund/nonOrder'), { body: { payeeName: '赵先生', payeePhone: '13900000002', amountFen: 2000, method: 'cash', reason: '押金退还' } });
+    const non = await mgr.json('POST', sport('refund/nonOrder'), {
+      body: { payeeName: '赵先生', payeePhone: '13900000002', amountFen: 2000, method: 'cash', reason: '押金退还' },
+    });
     expect(non.body).toMatchObject({ kind: 'non_order', state: 'applied', orderId: null });
     const done = await reviewer.json('POST', sport(`refund/${non.body.id}/review`), { body: { approve: true, remark: '核实' } });
     expect(done.body.state).toBe('succeeded');
@@ -227,7 +272,9 @@ describe.each(databases)('commerce core on %s', (kind) => {
     await expireOrders(s.database.db, async () => undefined, new Date(Date.now() + 16 * 60_000));
     const second = { body: await sellCoupon(place) };
     // A payment of the first order that was already under way (the order reopened for the test).
-    await s.database.query(`update sport_order set state = 'pending', cancelled_at = null, expires_at = now() - interval '1 minute' where id = $1`, [first.body.id]);
+    await s.database.query(`update sport_order set state = 'pending', cancelled_at = null, expires_at = now() - interval '1 minute' where id = $1`, [
+      first.body.id,
+    ]);
     const paid = await pay(mgr, first.body.id, { method: 'cash', amountFen: 1000 }).catch((e) => e);
     expect(paid.code).toBe(Code.CONFLICT); // past its time-out: refused before any money moves
     await s.database.query(`update sport_order set expires_at = now() + interval '5 minutes' where id = $1`, [first.body.id]);
@@ -243,18 +290,18 @@ describe.each(databases)('commerce core on %s', (kind) => {
   // Needs real connections: PGlite has one, so nothing runs at once there (CI always has PostgreSQL).
   if (kind === 'postgres')
     it('payments racing against one balance never overdraw it', async () => {
-    const accountId = await openAccount(mgr, '并发会员', 500);
-    const orders = await Promise.all(Array.from({ length: 12 }, () => sellGeneral(mgr, [{ name: '并发', unitPriceFen: 100 }])));
-    const results = await Promise.all(orders.map((o) => pay(mgr, o.id, { method: 'balance', accountId, amountFen: 100 })));
-    expect(results.filter((r) => r.code === 0)).toHaveLength(5);
-    expect(results.filter((r) => r.code !== 0).every((r) => r.code === Code.FORM_INVALID && r.detail[0].field === 'amountFen')).toBe(true);
-    expect((await mgr.json('GET', sport(`account/${accountId}`))).body.balanceFen).toBe(0);
-    // And one order paid from two places at once is paid once.
-    const one = await sellGeneral(mgr, [{ name: '同单并发', unitPriceFen: 300 }]);
-    const both = await Promise.all([pay(mgr, one.id, { method: 'cash', amountFen: 300 }), pay(mgr, one.id, { method: 'cash', amountFen: 300 })]);
-    expect(both.map((r) => `${r.code}:${r.detail?.reason ?? ''}`).sort()).toEqual(['0:', `${Code.CONFLICT}:state`]);
-    expect(await orderMoney(s, one.id)).toMatchObject({ state: 'paid', paidFen: 300 });
-  });
+      const accountId = await openAccount(mgr, '并发会员', 500);
+      const orders = await Promise.all(Array.from({ length: 12 }, () => sellGeneral(mgr, [{ name: '并发', unitPriceFen: 100 }])));
+      const results = await Promise.all(orders.map((o) => pay(mgr, o.id, { method: 'balance', accountId, amountFen: 100 })));
+      expect(results.filter((r) => r.code === 0)).toHaveLength(5);
+      expect(results.filter((r) => r.code !== 0).every((r) => r.code === Code.FORM_INVALID && r.detail[0].field === 'amountFen')).toBe(true);
+      expect((await mgr.json('GET', sport(`account/${accountId}`))).body.balanceFen).toBe(0);
+      // And one order paid from two places at once is paid once.
+      const one = await sellGeneral(mgr, [{ name: '同单并发', unitPriceFen: 300 }]);
+      const both = await Promise.all([pay(mgr, one.id, { method: 'cash', amountFen: 300 }), pay(mgr, one.id, { method: 'cash', amountFen: 300 })]);
+      expect(both.map((r) => `${r.code}:${r.detail?.reason ?? ''}`).sort()).toEqual(['0:', `${Code.CONFLICT}:state`]);
+      expect(await orderMoney(s, one.id)).toMatchObject({ state: 'paid', paidFen: 300 });
+    });
 
   it('lists and filters orders, refunds and the capital flow; sums per method and day', async () => {
     const order = await sellGeneral(mgr, [{ name: '筛选专用', unitPriceFen: 700 }], { buyerName: '钱女士', buyerPhone: '13700000003' });

@@ -36,18 +36,71 @@ export async function seedCommerceDemo(db: Db, cfg: Config, secretKey: Buffer): 
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
   if (!center || !manager) return;
   await grantDemoMenus(db, DEMO_KEYS);
-  const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+  const caller: Caller = {
+    sessionId: 0,
+    userId: manager.id,
+    userName: manager.name,
+    userCode: manager.code,
+    orgId: center.id,
+    platform: false,
+    admin: false,
+    perms: new Set(),
+    menuIds: new Set(),
+    epoch: 0,
+    roles: [],
+    mustChangePassword: false,
+  };
   const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
-  const sell = (items: { name: string; unitPriceFen: number; quantity?: number; discountFen?: number }[], buyer: { buyerName?: string; buyerPhone?: string } = {}) =>
-    createOrder(db, caller, { type: 'general', channel: 'console', buyerName: buyer.buyerName ?? null, buyerPhone: buyer.buyerPhone ?? null, remark: null, items: items.map((i) => ({ kind: 'general', quantity: 1, discountFen: 0, ...i })) }, undefined);
-  const payCash = (id: number, amountFen: number, receivedFen?: number) => startPayment(deps, caller, id, { method: 'cash', amountFen, receivedFen }, undefined);
+  const sell = (
+    items: { name: string; unitPriceFen: number; quantity?: number; discountFen?: number }[],
+    buyer: { buyerName?: string; buyerPhone?: string } = {},
+  ) =>
+    createOrder(
+      db,
+      caller,
+      {
+        type: 'general',
+        channel: 'console',
+        buyerName: buyer.buyerName ?? null,
+        buyerPhone: buyer.buyerPhone ?? null,
+        remark: null,
+        items: items.map((i) => ({ kind: 'general', quantity: 1, discountFen: 0, ...i })),
+      },
+      undefined,
+    );
+  const payCash = (id: number, amountFen: number, receivedFen?: number) =>
+    startPayment(deps, caller, id, { method: 'cash', amountFen, receivedFen }, undefined);
 
   const zhang = await openAccount(db, oneOrgScope(center.id), { orgId: center.id, holderName: '张晓明', holderPhone: '13900001111' });
-  const top = await createOrder(db, caller, { type: 'card', channel: 'console', buyerName: '张晓明', buyerPhone: '13900001111', remark: null, items: [{ kind: 'recharge', refId: zhang.id, quantity: 1, unitPriceFen: 100000, discountFen: 0 }] }, undefined);
+  const top = await createOrder(
+    db,
+    caller,
+    {
+      type: 'card',
+      channel: 'console',
+      buyerName: '张晓明',
+      buyerPhone: '13900001111',
+      remark: null,
+      items: [{ kind: 'recharge', refId: zhang.id, quantity: 1, unitPriceFen: 100000, discountFen: 0 }],
+    },
+    undefined,
+  );
   await payCash(top, 100000);
-  const towels = await sell([{ name: '运动毛巾', unitPriceFen: 2500, quantity: 2 }, { name: '矿泉水', unitPriceFen: 300, quantity: 4 }], { buyerName: '散客' });
+  const towels = await sell(
+    [
+      { name: '运动毛巾', unitPriceFen: 2500, quantity: 2 },
+      { name: '矿泉水', unitPriceFen: 300, quantity: 4 },
+    ],
+    { buyerName: '散客' },
+  );
   await payCash(towels, 6200, 10000);
-  const racket = await sell([{ name: '羽毛球拍租用', unitPriceFen: 2000 }, { name: '羽毛球(筒)', unitPriceFen: 6500 }], { buyerName: '张晓明', buyerPhone: '13900001111' });
+  const racket = await sell(
+    [
+      { name: '羽毛球拍租用', unitPriceFen: 2000 },
+      { name: '羽毛球(筒)', unitPriceFen: 6500 },
+    ],
+    { buyerName: '张晓明', buyerPhone: '13900001111' },
+  );
   await startPayment(deps, caller, racket, { method: 'balance', accountId: zhang.id, amountFen: 8500 }, undefined);
   const coach = await sell([{ name: '网球私教课(1小时)', unitPriceFen: 30000, discountFen: 3000 }], { buyerName: '刘女士', buyerPhone: '13700002222' });
   await startPayment(deps, caller, coach, { method: 'balance', accountId: zhang.id, amountFen: 10000 }, undefined);

@@ -80,8 +80,13 @@ export const orders = pgTable(
     uniqueIndex('sport_order_no_uq').on(t.orderNo),
     uniqueIndex('sport_order_scan_token_uq').on(t.scanToken),
     index('sport_order_org_created_idx').on(t.orgId, t.createdAt),
-    index('sport_order_pending_idx').on(t.expiresAt).where(sql`${t.state} = 'pending'`),
-    check('sport_order_amounts', sql`${t.totalFen} >= 0 and ${t.discountFen} >= 0 and ${t.payableFen} = ${t.totalFen} - ${t.discountFen} and ${t.paidFen} >= 0 and ${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.paidFen}`),
+    index('sport_order_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.state} = 'pending'`),
+    check(
+      'sport_order_amounts',
+      sql`${t.totalFen} >= 0 and ${t.discountFen} >= 0 and ${t.payableFen} = ${t.totalFen} - ${t.discountFen} and ${t.paidFen} >= 0 and ${t.refundedFen} >= 0 and ${t.refundedFen} <= ${t.paidFen}`,
+    ),
     check('sport_order_state', sql`${t.state} in ('pending','paid','completed','cancelled','part_refunded','refunded')`),
   ],
 );
@@ -113,7 +118,10 @@ export const orderItems = pgTable(
   (t) => [
     uniqueIndex('sport_order_item_line_uq').on(t.orderId, t.lineNo),
     index('sport_order_item_org_idx').on(t.orgId),
-    check('sport_order_item_amounts', sql`${t.quantity} > 0 and ${t.unitPriceFen} >= 0 and ${t.discountFen} >= 0 and ${t.amountFen} = ${t.quantity} * ${t.unitPriceFen} - ${t.discountFen} and ${t.refundedQty} between 0 and ${t.quantity} and ${t.refundedFen} between 0 and ${t.amountFen}`),
+    check(
+      'sport_order_item_amounts',
+      sql`${t.quantity} > 0 and ${t.unitPriceFen} >= 0 and ${t.discountFen} >= 0 and ${t.amountFen} = ${t.quantity} * ${t.unitPriceFen} - ${t.discountFen} and ${t.refundedQty} between 0 and ${t.quantity} and ${t.refundedFen} between 0 and ${t.amountFen}`,
+    ),
   ],
 );
 
@@ -152,7 +160,9 @@ export const payments = pgTable(
     uniqueIndex('sport_payment_no_uq').on(t.paymentNo),
     uniqueIndex('sport_payment_provider_trade_uq').on(t.provider, t.providerTradeNo),
     index('sport_payment_order_idx').on(t.orderId),
-    index('sport_payment_open_idx').on(t.createdAt).where(sql`${t.state} = 'created'`),
+    index('sport_payment_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.state} = 'created'`),
     check('sport_payment_amount', sql`${t.amountFen} >= 0`),
     check('sport_payment_state', sql`${t.state} in ('created','succeeded','failed','closed')`),
   ],

@@ -4,7 +4,13 @@ import { grantMenus } from '../../../../test/grants.ts';
 import { makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
 
 /** The commerce screens (a screen's key grants its buttons too). */
-export const COMMERCE_KEYS = ['sport.order.main', 'sport.refund.orderRefund', 'sport.refund.refundReview', 'sport.finance.capitalFlow', 'sport.finance.payInfo'];
+export const COMMERCE_KEYS = [
+  'sport.order.main',
+  'sport.refund.orderRefund',
+  'sport.refund.refundReview',
+  'sport.finance.capitalFlow',
+  'sport.finance.payInfo',
+];
 
 export const sport = (p: string) => `/api/sport/commerce/${p}`;
 
@@ -22,7 +28,12 @@ export async function commerceStaff(s: TestServer, admin: Client, parentId: numb
 }
 
 /** A pending order of `general` items. */
-export async function sellGeneral(c: Client, items: { name: string; unitPriceFen: number; quantity?: number; discountFen?: number }[], extra: Record<string, unknown> = {}, headers?: Record<string, string>) {
+export async function sellGeneral(
+  c: Client,
+  items: { name: string; unitPriceFen: number; quantity?: number; discountFen?: number }[],
+  extra: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+) {
   const res = await c.json('POST', sport('order'), { body: { type: 'general', items: items.map((i) => ({ kind: 'general', ...i })), ...extra }, headers });
   expect(res.code, res.msg).toBe(0);
   return res.body;
@@ -34,11 +45,16 @@ export async function pay(c: Client, orderId: number, body: Record<string, unkno
 
 /** Ledger transactions whose debits and credits differ (must be none, after every scenario). */
 export async function imbalances(s: TestServer): Promise<unknown[]> {
-  return s.database.query(`select txn_no, sum(case when side = 'debit' then amount_fen else -amount_fen end) as diff from sport_ledger_entry group by txn_no having sum(case when side = 'debit' then amount_fen else -amount_fen end) <> 0`);
+  return s.database.query(
+    `select txn_no, sum(case when side = 'debit' then amount_fen else -amount_fen end) as diff from sport_ledger_entry group by txn_no having sum(case when side = 'debit' then amount_fen else -amount_fen end) <> 0`,
+  );
 }
 
 /** An order's state and money, read straight from the table. */
 export async function orderMoney(s: TestServer, id: number) {
-  const [o] = await s.database.query<{ state: string; paid_fen: string; refunded_fen: string; overpaid: boolean }>(`select state, paid_fen, refunded_fen, overpaid from sport_order where id = $1`, [id]);
+  const [o] = await s.database.query<{ state: string; paid_fen: string; refunded_fen: string; overpaid: boolean }>(
+    `select state, paid_fen, refunded_fen, overpaid from sport_order where id = $1`,
+    [id],
+  );
   return { state: o!.state, paidFen: Number(o!.paid_fen), refundedFen: Number(o!.refunded_fen), overpaid: o!.overpaid };
 }

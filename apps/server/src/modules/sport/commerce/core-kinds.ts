@@ -38,7 +38,17 @@ registerItemKind({
   async confirm(ctx, item, order) {
     if (!item.refId || !(await creditAccount(ctx.tx, ctx.scope, item.refId, item.amountFen))) throw conflict('state', 'commerce.accountMissing');
     if (item.amountFen > 0)
-      await post(ctx.tx, ctx.scope, { orgId: item.orgId, txnNo: `RC${order.orderNo}-${item.lineNo}`, txnKind: 'recharge', debit: 'sales', credit: 'balance', amountFen: item.amountFen, businessDay: await dayOf(ctx.tx, item.orgId), orderId: order.id, accountId: item.refId });
+      await post(ctx.tx, ctx.scope, {
+        orgId: item.orgId,
+        txnNo: `RC${order.orderNo}-${item.lineNo}`,
+        txnKind: 'recharge',
+        debit: 'sales',
+        credit: 'balance',
+        amountFen: item.amountFen,
+        businessDay: await dayOf(ctx.tx, item.orgId),
+        orderId: order.id,
+        accountId: item.refId,
+      });
     return true;
   },
   async release(ctx, item, quantity, why, ref) {
@@ -47,6 +57,16 @@ registerItemKind({
     const amount = quantity === item.quantity ? item.amountFen : Math.round((item.amountFen * quantity) / item.quantity);
     if (amount <= 0) return;
     if (!(await debitAccount(ctx.tx, ctx.scope, item.refId, amount))) throw conflict('state', 'commerce.rechargeSpent');
-    await post(ctx.tx, ctx.scope, { orgId: item.orgId, txnNo: `RC${ref}-${item.lineNo}`, txnKind: 'recharge', debit: 'balance', credit: 'sales', amountFen: amount, businessDay: await dayOf(ctx.tx, item.orgId), orderId: item.orderId, accountId: item.refId });
+    await post(ctx.tx, ctx.scope, {
+      orgId: item.orgId,
+      txnNo: `RC${ref}-${item.lineNo}`,
+      txnKind: 'recharge',
+      debit: 'balance',
+      credit: 'sales',
+      amountFen: amount,
+      businessDay: await dayOf(ctx.tx, item.orgId),
+      orderId: item.orderId,
+      accountId: item.refId,
+    });
   },
 });

@@ -12,7 +12,13 @@ import { timeZoneOf } from './money.ts';
 
 export async function listLedger(db: Db, caller: Caller, q: LedgerListQuery) {
   const { account, txnKind, orderNo, dayFrom, dayTo } = q;
-  const { total, rows } = await pageLedger(db, scopeOf(caller), { account, txnKind, orderNo, dayFrom, dayTo }, orderOf(q, ledgerSorts, ledgerDefaultOrder), pageOf(q));
+  const { total, rows } = await pageLedger(
+    db,
+    scopeOf(caller),
+    { account, txnKind, orderNo, dayFrom, dayTo },
+    orderOf(q, ledgerSorts, ledgerDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows };
 }
 
@@ -51,6 +57,14 @@ export async function openAccount(db: Db, scope: Scope, values: { orgId: number;
   return db.transaction(async (tx) => {
     if (values.memberId && (await memberOrgOf(tx, scope, values.memberId)) !== values.orgId) throw notFound();
     const tz = await timeZoneOf(tx, values.orgId);
-    return accountView(await insertAccount(tx, scope, { orgId: values.orgId, accountNo: `A${await nextDocNo(tx, tz)}`, holderName: values.holderName, holderPhone: values.holderPhone ?? null, memberId: values.memberId ?? null }));
+    return accountView(
+      await insertAccount(tx, scope, {
+        orgId: values.orgId,
+        accountNo: `A${await nextDocNo(tx, tz)}`,
+        holderName: values.holderName,
+        holderPhone: values.holderPhone ?? null,
+        memberId: values.memberId ?? null,
+      }),
+    );
   });
 }

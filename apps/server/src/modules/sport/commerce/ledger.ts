@@ -48,7 +48,17 @@ export interface Posting {
 /** Writes one balanced transaction (one debit, one credit of the same amount). */
 export async function post(db: Executor, scope: Scope, p: Posting): Promise<void> {
   if (!Number.isInteger(p.amountFen) || p.amountFen <= 0) throw new Error(`ledger amount must be a positive integer: ${p.amountFen}`);
-  const common = { orgId: p.orgId, txnNo: p.txnNo, txnKind: p.txnKind, amountFen: p.amountFen, businessDay: p.businessDay, orderId: p.orderId ?? null, paymentId: p.paymentId ?? null, refundId: p.refundId ?? null, accountId: p.accountId ?? null };
+  const common = {
+    orgId: p.orgId,
+    txnNo: p.txnNo,
+    txnKind: p.txnKind,
+    amountFen: p.amountFen,
+    businessDay: p.businessDay,
+    orderId: p.orderId ?? null,
+    paymentId: p.paymentId ?? null,
+    refundId: p.refundId ?? null,
+    accountId: p.accountId ?? null,
+  };
   await insertLedger(db, scope, p.orgId, [
     { ...common, account: p.debit, side: 'debit' },
     { ...common, account: p.credit, side: 'credit' },

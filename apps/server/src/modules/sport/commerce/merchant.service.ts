@@ -80,7 +80,9 @@ export async function saveMerchant(db: Db, caller: Caller, provider: ProviderMet
     secretsEnc: Object.keys(secrets).length ? sealSecret(key, JSON.stringify(secrets)) : null,
     updatedBy: caller.userId,
   };
-  const row = existing ? await updateMerchant(db, scope, existing.id, input.version, values) : await insertMerchant(db, scope, { orgId: caller.orgId, provider, ...values });
+  const row = existing
+    ? await updateMerchant(db, scope, existing.id, input.version, values)
+    : await insertMerchant(db, scope, { orgId: caller.orgId, provider, ...values });
   if (!row) throw staleVersion();
   return view(provider, caller.orgId, row, key);
 }
@@ -88,7 +90,10 @@ export async function saveMerchant(db: Db, caller: Caller, provider: ProviderMet
 /** Settings used to call a provider for a sale of `orgId`; 969600 naming the method when there are none. */
 export async function merchantConfigFor(db: Executor, key: Buffer, orgId: number, provider: ProviderMethod): Promise<MerchantConfig> {
   const row = await merchantFor(db, SYSTEM_SCOPE, orgId, provider);
-  if (!row) throw new AppError('FORM_INVALID', 'commerce.merchantMissing', { provider }, [{ field: 'method', message: 'commerce.merchantMissing', params: { provider } }]);
+  if (!row)
+    throw new AppError('FORM_INVALID', 'commerce.merchantMissing', { provider }, [
+      { field: 'method', message: 'commerce.merchantMissing', params: { provider } },
+    ]);
   return configOf(row, key);
 }
 
@@ -111,7 +116,13 @@ export async function enabledMethods(db: Executor, orgId: number): Promise<Provi
 /** Seeds or replaces an organisation's settings without a caller (the demo's simulators). */
 export async function putMerchantAsSystem(db: Db, orgId: number, provider: ProviderMethod, cfg: MerchantConfig, key: Buffer): Promise<void> {
   const existing = (await merchantsOf(db, SYSTEM_SCOPE, orgId)).find((r) => r.provider === provider);
-  const values = { enabled: true, gateway: cfg.gateway, settings: cfg.settings, merchantKey: cfg.settings[providerOf(provider).merchantKeyField] || null, secretsEnc: sealSecret(key, JSON.stringify(cfg.secrets)) };
+  const values = {
+    enabled: true,
+    gateway: cfg.gateway,
+    settings: cfg.settings,
+    merchantKey: cfg.settings[providerOf(provider).merchantKeyField] || null,
+    secretsEnc: sealSecret(key, JSON.stringify(cfg.secrets)),
+  };
   if (existing) await updateMerchant(db, SYSTEM_SCOPE, existing.id, existing.version, values);
   else await insertMerchant(db, SYSTEM_SCOPE, { orgId, provider, ...values });
 }

@@ -61,7 +61,12 @@ const PAID_STATES = ['paid', 'completed', 'part_refunded', 'refunded'] as const;
  * `succeeded` once (a replay finds it succeeded and changes nothing), the ledger records it, and
  * the order settles. Answers undefined when the payment had already succeeded.
  */
-export async function succeedPayment(tx: Tx, scope: Scope, payment: PaymentRecord, found: { tradeNo?: string | null; raw?: unknown; at?: Date } = {}): Promise<{ payment: PaymentRecord; work: AfterCommit } | undefined> {
+export async function succeedPayment(
+  tx: Tx,
+  scope: Scope,
+  payment: PaymentRecord,
+  found: { tradeNo?: string | null; raw?: unknown; at?: Date } = {},
+): Promise<{ payment: PaymentRecord; work: AfterCommit } | undefined> {
   const done = await transitionPayment(tx, scope, payment.id, ['created', 'closed', 'failed'], {
     state: 'succeeded',
     succeededAt: found.at ?? new Date(),
@@ -117,7 +122,13 @@ async function settle(tx: Tx, scope: Scope, payment: PaymentRecord): Promise<Aft
       // The line says so too (it stayed `held` or `confirmed` on a cancelled order).
       if (holdState === 'held' || holdState === 'confirmed') await setItemHold(tx, scope, item.id, item.hold, 'released');
     }
-    const cancelled = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'cancelled', cancelledAt: new Date(), cancelReason: 'holds gone', overpaid: true, expiresAt: null }))!;
+    const cancelled = (await transitionOrder(tx, scope, order.id, ['pending'], {
+      state: 'cancelled',
+      cancelledAt: new Date(),
+      cancelReason: 'holds gone',
+      overpaid: true,
+      expiresAt: null,
+    }))!;
     return refundAllPaid(tx, scope, cancelled, 'commerce.autoRefund.holdsGone');
   }
   const paid = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null }))!;
@@ -130,7 +141,14 @@ export async function refundAllPaid(tx: Tx, scope: Scope, order: OrderRecord, re
   const work = noWork();
   for (const p of await refundablePayments(tx, scope, order.id)) {
     if (p.leftFen <= 0) continue;
-    const w = await autoRefund(tx, scope, order, { id: p.id, method: p.method, provider: p.provider, accountId: p.accountId } as PaymentRecord, p.leftFen, reason);
+    const w = await autoRefund(
+      tx,
+      scope,
+      order,
+      { id: p.id, method: p.method, provider: p.provider, accountId: p.accountId } as PaymentRecord,
+      p.leftFen,
+      reason,
+    );
     work.legIds.push(...w.legIds);
   }
   return work;
@@ -140,12 +158,28 @@ export async function refundAllPaid(tx: Tx, scope: Scope, order: OrderRecord, re
  * A refund a business rule decides (a cancelled booking's share): approved at once and paid back
  * through the order's payments. The order must be locked by the caller.
  */
-export async function refundByRule(tx: Tx, scope: Scope, order: OrderRecord, r: { amountFen: number; items: { itemId: number; quantity: number; amountFen: number }[]; reason: string; userId: number | null; review?: boolean }): Promise<AfterCommit> {
+export async function refundByRule(
+  tx: Tx,
+  scope: Scope,
+  order: OrderRecord,
+  r: { amountFen: number; items: { itemId: number; quantity: number; amountFen: number }[]; reason: string; userId: number | null; review?: boolean },
+): Promise<AfterCommit> {
   if (r.amountFen <= 0) return noWork();
   if (r.review) {
     // Left for a reviewer (refundReview): applied, not paid back yet.
     const tz = await timeZoneOf(tx, order.orgId);
-    await insertRefund(tx, scope, { orgId: order.orgId, refundNo: `R${await nextDocNo(tx, tz)}`, kind: 'order', orderId: order.id, amountFen: r.amountFen, items: r.items, to: 'original', reason: r.reason, state: 'applied', appliedBy: r.userId });
+    await insertRefund(tx, scope, {
+      orgId: order.orgId,
+      refundNo: `R${await nextDocNo(tx, tz)}`,
+      kind: 'order',
+      orderId: order.id,
+      amountFen: r.amountFen,
+      items: r.items,
+      to: 'original',
+      reason: r.reason,
+      state: 'applied',
+      appliedBy: r.userId,
+    });
     return noWork();
   }
   const tz = await timeZoneOf(tx, order.orgId);
@@ -168,7 +202,14 @@ export async function refundByRule(tx: Tx, scope: Scope, order: OrderRecord, r: 
 }
 
 /** An automatic refund of money of one payment, approved at once (no operator applied for it). */
-async function autoRefund(tx: Tx, scope: Scope, order: OrderRecord, payment: Pick<PaymentRecord, 'id' | 'method' | 'provider' | 'accountId'>, amountFen: number, reason: string): Promise<AfterCommit> {
+async function autoRefund(
+  tx: Tx,
+  scope: Scope,
+  order: OrderRecord,
+  payment: Pick<PaymentRecord, 'id' | 'method' | 'provider' | 'accountId'>,
+  amountFen: number,
+  reason: string,
+): Promise<AfterCommit> {
   if (!order.overpaid) await transitionOrder(tx, scope, order.id, [order.state], { overpaid: true });
   const tz = await timeZoneOf(tx, order.orgId);
   const refund = await insertRefund(tx, scope, {
@@ -185,7 +226,17 @@ async function autoRefund(tx: Tx, scope: Scope, order: OrderRecord, payment: Pic
     reviewedAt: new Date(),
     reviewRemark: reason,
   });
-  const leg = await insertLeg(tx, scope, { orgId: order.orgId, refundId: refund.id, paymentId: payment.id, outRefundNo: `T${await nextDocNo(tx, tz)}`, method: payment.method, provider: payment.provider, accountId: payment.accountId, amountFen, state: 'processing' });
+  const leg = await insertLeg(tx, scope, {
+    orgId: order.orgId,
+    refundId: refund.id,
+    paymentId: payment.id,
+    outRefundNo: `T${await nextDocNo(tx, tz)}`,
+    method: payment.method,
+    provider: payment.provider,
+    accountId: payment.accountId,
+    amountFen,
+    state: 'processing',
+  });
   return payLegNow(tx, scope, leg);
 }
 
@@ -196,7 +247,8 @@ async function autoRefund(tx: Tx, scope: Scope, order: OrderRecord, payment: Pic
 export async function executeRefund(tx: Tx, scope: Scope, refund: RefundRecord): Promise<AfterCommit> {
   const tz = await timeZoneOf(tx, refund.orgId);
   const legs: { paymentId: number | null; method: string; provider: string | null; accountId: number | null; amountFen: number }[] = [];
-  if (refund.kind === 'non_order') legs.push({ paymentId: null, method: refund.method!, provider: null, accountId: refund.accountId, amountFen: refund.amountFen });
+  if (refund.kind === 'non_order')
+    legs.push({ paymentId: null, method: refund.method!, provider: null, accountId: refund.accountId, amountFen: refund.amountFen });
   else if (refund.to === 'balance') legs.push({ paymentId: null, method: 'balance', provider: null, accountId: refund.accountId, amountFen: refund.amountFen });
   else {
     let left = refund.amountFen;
@@ -237,7 +289,13 @@ async function payLegNow(tx: Tx, scope: Scope, leg: RefundLegRecord): Promise<Af
  * their kinds release what they held.
  */
 export async function succeedLeg(tx: Tx, scope: Scope, leg: RefundLegRecord, found: { refundNo?: string | null; raw?: unknown }): Promise<boolean> {
-  const done = await transitionLeg(tx, scope, leg.id, ['processing'], { state: 'succeeded', completedAt: new Date(), providerRefundNo: found.refundNo ?? null, raw: found.raw ?? null, error: null });
+  const done = await transitionLeg(tx, scope, leg.id, ['processing'], {
+    state: 'succeeded',
+    completedAt: new Date(),
+    providerRefundNo: found.refundNo ?? null,
+    raw: found.raw ?? null,
+    error: null,
+  });
   if (!done) return false;
   const refund = (await findRefund(tx, scope, done.refundId))!;
   await post(tx, scope, {
@@ -261,7 +319,12 @@ export async function succeedLeg(tx: Tx, scope: Scope, leg: RefundLegRecord, fou
 
 /** A provider refused a leg: the refund fails (the money already paid back by other legs stays paid back). */
 export async function failLeg(tx: Tx, scope: Scope, leg: RefundLegRecord, error: string, raw?: unknown): Promise<void> {
-  const done = await transitionLeg(tx, scope, leg.id, ['processing'], { state: 'failed', completedAt: new Date(), error: error.slice(0, 300), raw: raw ?? null });
+  const done = await transitionLeg(tx, scope, leg.id, ['processing'], {
+    state: 'failed',
+    completedAt: new Date(),
+    error: error.slice(0, 300),
+    raw: raw ?? null,
+  });
   if (!done) return;
   const refund = (await findRefund(tx, scope, done.refundId))!;
   await transitionRefund(tx, scope, refund.id, ['approved'], { state: 'failed', completedAt: new Date(), error: error.slice(0, 300) });

@@ -72,7 +72,20 @@ describe.each(databases)('order rules on %s', (kind) => {
   afterEach(async () => expect(await imbalances(s)).toEqual([]));
 
   /** A module's own caller (createOrder is what the modules' routes call). */
-  const callerOf = (userId: number): Caller => ({ sessionId: 0, userId, userName: 'c', userCode: 'c', orgId, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false });
+  const callerOf = (userId: number): Caller => ({
+    sessionId: 0,
+    userId,
+    userName: 'c',
+    userCode: 'c',
+    orgId,
+    platform: false,
+    admin: false,
+    perms: new Set(),
+    menuIds: new Set(),
+    epoch: 0,
+    roles: [],
+    mustChangePassword: false,
+  });
   const orderCount = async () => (await s.database.query<{ n: number }>(`select count(*)::int as n from sport_order where org_id = $1`, [orgId]))[0]!.n;
 
   it('the cashier lists, sells and takes payment', async () => {
@@ -101,7 +114,10 @@ describe.each(databases)('order rules on %s', (kind) => {
   it('the channel is the server’s: a client that sends one (reserved included) is refused, and a sale is on the console channel', async () => {
     const before = await orderCount();
     for (const channel of ['reserved', 'distributor', 'console']) {
-      const res = await cashier.json('POST', sport('order'), { body: { type: 'general', channel, items: [{ kind: 'general', name: 'x', unitPriceFen: 100 }] }, lang: 'en-US' });
+      const res = await cashier.json('POST', sport('order'), {
+        body: { type: 'general', channel, items: [{ kind: 'general', name: 'x', unitPriceFen: 100 }] },
+        lang: 'en-US',
+      });
       expect(res.code).toBe(Code.INVALID);
       expect(res.detail.map((d: { field: string }) => d.field)).toContain('channel');
     }
@@ -111,7 +127,10 @@ describe.each(databases)('order rules on %s', (kind) => {
 
   it('a discount needs its permission, a reason and the role’s limit; the reason is kept on the order', async () => {
     const before = await orderCount();
-    const body = (discountFen: number, extra: Record<string, unknown> = {}) => ({ body: { type: 'general', items: [{ kind: 'general', name: '私教课', unitPriceFen: 10_000, discountFen }], ...extra }, lang: 'en-US' as const });
+    const body = (discountFen: number, extra: Record<string, unknown> = {}) => ({
+      body: { type: 'general', items: [{ kind: 'general', name: '私教课', unitPriceFen: 10_000, discountFen }], ...extra },
+      lang: 'en-US' as const,
+    });
     // The cashier may not discount at all.
     const refused = await cashier.json('POST', sport('order'), body(100));
     expect([refused.code, refused.msg]).toEqual([Code.FORBIDDEN, 'You may not give discounts']);
@@ -131,9 +150,13 @@ describe.each(databases)('order rules on %s', (kind) => {
     expect(ok.code, ok.msg).toBe(0);
     expect(ok.body).toMatchObject({ totalFen: 10_000, discountFen: 1_000, payableFen: 9_000, discountReason: '老客户' });
     // The platform sets a role's own limit: 50%, at most 30 yuan.
-    const set = await admin.json('POST', '/api/system/config/', { body: { code: DISCOUNT_LIMITS_PARAM, name: '优惠限额', value: JSON.stringify({ roles: { [leadRoleCode]: { maxPercent: 50, maxFen: 3_000 } } }) } });
+    const set = await admin.json('POST', '/api/system/config/', {
+      body: { code: DISCOUNT_LIMITS_PARAM, name: '优惠限额', value: JSON.stringify({ roles: { [leadRoleCode]: { maxPercent: 50, maxFen: 3_000 } } }) },
+    });
     expect(set.code, set.msg).toBe(0);
-    const bad = await admin.json('POST', '/api/system/config/', { body: { code: DISCOUNT_LIMITS_PARAM, name: '优惠限额', value: JSON.stringify({ roles: { x: { maxPercent: 101 } } }) } });
+    const bad = await admin.json('POST', '/api/system/config/', {
+      body: { code: DISCOUNT_LIMITS_PARAM, name: '优惠限额', value: JSON.stringify({ roles: { x: { maxPercent: 101 } } }) },
+    });
     expect(bad.code).toBe(Code.FORM_INVALID);
     const overFen = await lead.json('POST', sport('order'), body(3_001, { discountReason: '活动' }));
     expect(overFen.detail[0].message).toBe('The discount is over your role’s limit (at most 50% and 30.00 yuan)');
@@ -158,14 +181,33 @@ describe.each(databases)('order rules on %s', (kind) => {
     const acct = await lead.json('POST', sport('account'), { body: { holderName: '储值会员', memberId } });
     expect(acct.code, acct.msg).toBe(0);
     // Money in, as the recharge call makes it (a module's createOrder, so that this runs on any version).
-    const top = await createOrder(s.database.db, callerOf(cashierId), { type: 'card', channel: 'console', memberId, buyerName: null, buyerPhone: null, remark: null, items: [{ kind: 'recharge', refId: acct.body.id, quantity: 1, unitPriceFen: 5_000, discountFen: 0 }] }, undefined);
+    const top = await createOrder(
+      s.database.db,
+      callerOf(cashierId),
+      {
+        type: 'card',
+        channel: 'console',
+        memberId,
+        buyerName: null,
+        buyerPhone: null,
+        remark: null,
+        items: [{ kind: 'recharge', refId: acct.body.id, quantity: 1, unitPriceFen: 5_000, discountFen: 0 }],
+      },
+      undefined,
+    );
     expect((await pay(lead, top, { method: 'cash', amountFen: 5_000 })).code).toBe(0);
     expect((await lead.json('GET', sport(`account/${acct.body.id}`))).body.balanceFen).toBe(5_000);
     // An order that names no member cannot be charged to the member's stored value.
     const walkIn = await sellGeneral(cashier, [{ name: '球拍', unitPriceFen: 2_000 }]);
-    const stolen = await cashier.json('POST', sport(`order/${walkIn.id}/pay`), { body: { method: 'balance', accountId: acct.body.id, amountFen: 2_000 }, lang: 'en-US' });
+    const stolen = await cashier.json('POST', sport(`order/${walkIn.id}/pay`), {
+      body: { method: 'balance', accountId: acct.body.id, amountFen: 2_000 },
+      lang: 'en-US',
+    });
     expect(stolen.code).toBe(Code.FORM_INVALID);
-    expect(stolen.detail[0]).toMatchObject({ field: 'accountId', message: 'Stored value pays only orders of the account’s member (or a sharer their card allows)' });
+    expect(stolen.detail[0]).toMatchObject({
+      field: 'accountId',
+      message: 'Stored value pays only orders of the account’s member (or a sharer their card allows)',
+    });
     expect((await lead.json('GET', sport(`account/${acct.body.id}`))).body.balanceFen).toBe(5_000);
     // Nor an order of another member.
     const theirs = await sellGeneral(cashier, [{ name: '球拍', unitPriceFen: 2_000 }], { memberId: await makeMember(s, orgId) });
@@ -182,11 +224,25 @@ describe.each(databases)('order rules on %s', (kind) => {
     const acct = await lead.json('POST', sport('account'), { body: { holderName: '充值', memberId } });
     const top = await lead.json('POST', sport(`account/${acct.body.id}/recharge`), { body: { amountFen: 5_000 } });
     expect(top.code, top.msg).toBe(0);
-    expect(top.body).toMatchObject({ memberId, type: 'card', payableFen: 5_000, channel: 'console', buyerName: '充值', items: [{ kind: 'recharge', amountFen: 5_000 }] });
+    expect(top.body).toMatchObject({
+      memberId,
+      type: 'card',
+      payableFen: 5_000,
+      channel: 'console',
+      buyerName: '充值',
+      items: [{ kind: 'recharge', amountFen: 5_000 }],
+    });
     expect((await pay(lead, top.body.id, { method: 'cash', amountFen: 5_000 })).body.order.state).toBe('paid');
     expect((await lead.json('GET', sport(`account/${acct.body.id}`))).body.balanceFen).toBe(5_000);
     expect((await cashier.json('POST', sport(`account/${acct.body.id}/recharge`), { body: { amountFen: 100 } })).code).toBe(Code.FORBIDDEN);
-    for (const body of [{ amountFen: 0 }, { amountFen: 'x' }, { amountFen: 10_000_000_001 }, { amountFen: 100, venueId: 'x' }, { amountFen: 100, channel: 'reserved' }, {}]) {
+    for (const body of [
+      { amountFen: 0 },
+      { amountFen: 'x' },
+      { amountFen: 10_000_000_001 },
+      { amountFen: 100, venueId: 'x' },
+      { amountFen: 100, channel: 'reserved' },
+      {},
+    ]) {
       const bad = await lead.json('POST', sport(`account/${acct.body.id}/recharge`), { body });
       expect(bad.code, JSON.stringify(body)).toBe(Code.INVALID);
     }
@@ -197,19 +253,55 @@ describe.each(databases)('order rules on %s', (kind) => {
   it('a zero-priced order whose hold cannot be confirmed is cancelled and its hold released (never paid with the hold kept)', async () => {
     const place = 5000 + Math.floor(Math.random() * 1e6);
     const caller = callerOf(cashierId);
-    const id = await createOrder(s.database.db, caller, { type: 'sparring', channel: 'console', buyerName: null, buyerPhone: null, remark: null, items: [{ kind: 'sparring', refId: place, quantity: 1, discountFen: 0 }] }, undefined);
+    const id = await createOrder(
+      s.database.db,
+      caller,
+      {
+        type: 'sparring',
+        channel: 'console',
+        buyerName: null,
+        buyerPhone: null,
+        remark: null,
+        items: [{ kind: 'sparring', refId: place, quantity: 1, discountFen: 0 }],
+      },
+      undefined,
+    );
     const detail = (await lead.json('GET', sport(`order/${id}`))).body;
     expect(detail).toMatchObject({ state: 'cancelled', payableFen: 0, expiresAt: null });
     expect(detail.items[0].holdState).toBe('released');
     expect(heldPlaces.has(place)).toBe(false);
     // The place can be held again by the next order.
-    await createOrder(s.database.db, caller, { type: 'sparring', channel: 'console', buyerName: null, buyerPhone: null, remark: null, items: [{ kind: 'sparring', refId: place, quantity: 1, discountFen: 0 }] }, undefined);
+    await createOrder(
+      s.database.db,
+      caller,
+      {
+        type: 'sparring',
+        channel: 'console',
+        buyerName: null,
+        buyerPhone: null,
+        remark: null,
+        items: [{ kind: 'sparring', refId: place, quantity: 1, discountFen: 0 }],
+      },
+      undefined,
+    );
     expect(heldPlaces.has(place)).toBe(false);
   });
 
   it('a paid order whose hold cannot be confirmed is cancelled, refunded, and its line released', async () => {
     const place = 7000 + Math.floor(Math.random() * 1e6);
-    const id = await createOrder(s.database.db, callerOf(cashierId), { type: 'goods', channel: 'console', buyerName: null, buyerPhone: null, remark: null, items: [{ kind: 'rent', refId: place, quantity: 1, discountFen: 0 }] }, undefined);
+    const id = await createOrder(
+      s.database.db,
+      callerOf(cashierId),
+      {
+        type: 'goods',
+        channel: 'console',
+        buyerName: null,
+        buyerPhone: null,
+        remark: null,
+        items: [{ kind: 'rent', refId: place, quantity: 1, discountFen: 0 }],
+      },
+      undefined,
+    );
     expect(heldPlaces.has(place)).toBe(true);
     const paid = await pay(cashier, id, { method: 'cash', amountFen: 800 });
     expect(paid.body.order).toMatchObject({ state: 'cancelled', overpaid: true, refundedFen: 800 });

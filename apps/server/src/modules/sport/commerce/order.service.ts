@@ -77,7 +77,10 @@ const discountLimit = z.strictObject({ maxPercent: z.number().int().min(0).max(1
 const discountLimits = z.strictObject({ default: discountLimit.optional(), roles: z.record(z.string().min(1).max(64), discountLimit).optional() });
 type DiscountLimit = z.output<typeof discountLimit>;
 export const DEFAULT_DISCOUNT_LIMIT: DiscountLimit = { maxPercent: 10, maxFen: null };
-registerConfigValidator(DISCOUNT_LIMITS_PARAM, jsonValidator((json) => discountLimits.parse(json)));
+registerConfigValidator(
+  DISCOUNT_LIMITS_PARAM,
+  jsonValidator((json) => discountLimits.parse(json)),
+);
 
 async function discountLimitsOf(db: Db, caller: Caller): Promise<DiscountLimit[]> {
   const raw = await getConfigValue(db, DISCOUNT_LIMITS_PARAM);
@@ -127,7 +130,14 @@ const KEY_RE = /^[A-Za-z0-9_.:-]{1,64}$/;
  * racing the first) answers that same record, and never makes a second one. A key reused with a
  * different request answers 100409 duplicate.
  */
-export async function idempotent(db: Db | Tx, caller: Caller, route: string, key: string | undefined, request: unknown, work: (tx: Tx) => Promise<number>): Promise<number> {
+export async function idempotent(
+  db: Db | Tx,
+  caller: Caller,
+  route: string,
+  key: string | undefined,
+  request: unknown,
+  work: (tx: Tx) => Promise<number>,
+): Promise<number> {
   if (key === undefined) return db.transaction(work);
   if (!KEY_RE.test(key)) throw new AppError('INVALID', 'error.invalid', undefined, [{ field: 'Idempotency-Key', message: 'error.field.invalid' }]);
   const scope = scopeOf(caller);
@@ -161,14 +171,22 @@ export async function idempotent(db: Db | Tx, caller: Caller, route: string, key
 /** An order to make: a module's lines, and why a discount was given (the generic sale's). */
 export type NewOrder = OrderCreate & { discountReason?: string | null };
 
-export async function createOrder(db: Db | Tx, caller: Caller, input: NewOrder, key: string | undefined, onMade?: (made: Made) => void, opts: { timeoutMinutes?: number } = {}): Promise<number> {
+export async function createOrder(
+  db: Db | Tx,
+  caller: Caller,
+  input: NewOrder,
+  key: string | undefined,
+  onMade?: (made: Made) => void,
+  opts: { timeoutMinutes?: number } = {},
+): Promise<number> {
   const scope = scopeOf(caller);
   const orgId = input.orgId ?? caller.orgId;
   return idempotent(db, caller, 'order.create', key, input, async (tx) => {
     const org = await orderPrelude(tx, scope, orgId, timeoutParam(input.type));
     if (!org) throw notFound();
     // The seller's own time-out (a ticket session's hold minutes) comes first, then the type's parameter.
-    const timeoutMin = opts.timeoutMinutes ?? (org.timeoutMinutes && /^\d+$/.test(org.timeoutMinutes.trim()) ? Number(org.timeoutMinutes) : DEFAULT_ORDER_TIMEOUT_MINUTES);
+    const timeoutMin =
+      opts.timeoutMinutes ?? (org.timeoutMinutes && /^\d+$/.test(org.timeoutMinutes.trim()) ? Number(org.timeoutMinutes) : DEFAULT_ORDER_TIMEOUT_MINUTES);
     // The venue it is sold at must be one of the order's organisation (another's is not found).
     if (input.venueId !== undefined && (await venueOrgOf(tx, scope, input.venueId)) !== orgId) throw notFound();
     if (input.memberId !== undefined && (await memberOrgOf(tx, scope, input.memberId)) !== orgId) throw notFound();
@@ -214,7 +232,21 @@ export async function createOrder(db: Db | Tx, caller: Caller, input: NewOrder, 
       scope,
       orgId,
       // A line whose kind holds is stored `held` at once: if its hold fails, the whole order does.
-      lines.map((l, i) => ({ orgId, orderId: order.id, lineNo: i + 1, kind: l.it.kind, refId: l.it.refId ?? null, name: l.priced.name, spec: l.priced.spec ?? null, quantity: l.it.quantity, unitPriceFen: l.priced.unitPriceFen, discountFen: l.it.discountFen, amountFen: l.amountFen, hold: l.it.detail ?? null, holdState: itemKindOf(l.it.kind)!.hold ? 'held' : 'none' })),
+      lines.map((l, i) => ({
+        orgId,
+        orderId: order.id,
+        lineNo: i + 1,
+        kind: l.it.kind,
+        refId: l.it.refId ?? null,
+        name: l.priced.name,
+        spec: l.priced.spec ?? null,
+        quantity: l.it.quantity,
+        unitPriceFen: l.priced.unitPriceFen,
+        discountFen: l.it.discountFen,
+        amountFen: l.amountFen,
+        hold: l.it.detail ?? null,
+        holdState: itemKindOf(l.it.kind)!.hold ? 'held' : 'none',
+      })),
     );
     for (const item of items) {
       const kind = itemKindOf(item.kind)!;
@@ -244,7 +276,12 @@ export async function createOrder(db: Db | Tx, caller: Caller, input: NewOrder, 
           await itemKindOf(item.kind)?.release?.(ctx, item, item.quantity, 'cancel', order.orderNo);
           if (item.holdState === 'held' || confirmed.has(item.id)) await setItemHold(tx, scope, item.id, item.hold, (item.holdState = 'released'));
         }
-        made = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'cancelled', cancelledAt: new Date(), cancelReason: 'holds not confirmed', expiresAt: null }))!;
+        made = (await transitionOrder(tx, scope, order.id, ['pending'], {
+          state: 'cancelled',
+          cancelledAt: new Date(),
+          cancelReason: 'holds not confirmed',
+          expiresAt: null,
+        }))!;
       } else made = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null }))!;
     }
     onMade?.({ order: made, items, orgName: org.name });
@@ -324,7 +361,13 @@ export async function sellOrder(db: Db, caller: Caller, input: NewOrder, key: st
 export async function listOrders(db: Db, caller: Caller, q: OrderListQuery) {
   const scope = scopeOf(caller);
   const { orderNo, type, state, channel, buyer, venueId, memberId, createdFrom, createdTo } = q;
-  const { total, rows } = await pageOrders(db, scope, { orderNo, type, state, channel, buyer, venueId, memberId, createdFrom, createdTo }, orderOf(q, orderSorts, orderDefaultOrder), pageOf(q));
+  const { total, rows } = await pageOrders(
+    db,
+    scope,
+    { orderNo, type, state, channel, buyer, venueId, memberId, createdFrom, createdTo },
+    orderOf(q, orderSorts, orderDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(publicRow) };
 }
 
@@ -346,8 +389,17 @@ export async function getOrderDetail(db: Db, caller: Caller, id: number, origin:
   const view = await orderView(db, scope, id);
   if (!view) throw notFound();
   const { scanToken, ...row } = view;
-  const [items, payments, refunds, ledger] = await Promise.all([itemsOf(db, scope, id), paymentsOf(db, scope, id), refundsOfOrder(db, scope, id), ledgerOfOrder(db, scope, id)]);
-  const legs = await legsOf(db, scope, refunds.map((r) => r.id));
+  const [items, payments, refunds, ledger] = await Promise.all([
+    itemsOf(db, scope, id),
+    paymentsOf(db, scope, id),
+    refundsOfOrder(db, scope, id),
+    ledgerOfOrder(db, scope, id),
+  ]);
+  const legs = await legsOf(
+    db,
+    scope,
+    refunds.map((r) => r.id),
+  );
   const succeededFen = payments.filter((p) => p.state === 'succeeded').reduce((n, p) => n + p.amountFen, 0);
   return {
     ...row,
@@ -364,8 +416,18 @@ export async function getOrderDetail(db: Db, caller: Caller, id: number, origin:
  * Cancels a pending order (by the operator, or by time-out): its holds are released, its open
  * provider payments closed, and money already taken (part of a mixed payment) goes back.
  */
-export async function cancelPending(tx: Tx, scope: Scope, order: OrderRecord, reason: string): Promise<(AfterCommit & { closePaymentIds: number[] }) | undefined> {
-  const cancelled = await transitionOrder(tx, scope, order.id, ['pending'], { state: 'cancelled', cancelledAt: new Date(), cancelReason: reason, expiresAt: null });
+export async function cancelPending(
+  tx: Tx,
+  scope: Scope,
+  order: OrderRecord,
+  reason: string,
+): Promise<(AfterCommit & { closePaymentIds: number[] }) | undefined> {
+  const cancelled = await transitionOrder(tx, scope, order.id, ['pending'], {
+    state: 'cancelled',
+    cancelledAt: new Date(),
+    cancelReason: reason,
+    expiresAt: null,
+  });
   if (!cancelled) return undefined;
   const ctx = { tx, scope, orgId: order.orgId, memberId: order.memberId };
   for (const item of await itemsOf(tx, scope, order.id)) {

@@ -36,7 +36,9 @@ describe.each(databases)('payment notifications racing on %s', (kind) => {
     const { c: admin, platformOrgId } = await adminClient(s);
     ({ c: mgr } = await commerceStaff(s, admin, platformOrgId));
     const cfg = sims.wechat.merchantConfig();
-    const saved = await mgr.json('PUT', sport('merchant/wechat'), { body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 } });
+    const saved = await mgr.json('PUT', sport('merchant/wechat'), {
+      body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 },
+    });
     expect(saved.code, saved.msg).toBe(0);
   });
   afterAll(async () => {
@@ -44,56 +46,66 @@ describe.each(databases)('payment notifications racing on %s', (kind) => {
     await s?.close();
   });
 
-  it.runIf(kind === 'postgres')(`two payment notifications of one order, ${ROUNDS} rounds: both answered as received, the order paid once`, async () => {
-    const failures: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = await sellGeneral(mgr, [{ name: `两笔通知 ${round}`, unitPriceFen: 1000 }]);
-      const a = await pay(mgr, order.id, { method: 'wechat', flow: 'qr', amountFen: 600 });
-      const b = await pay(mgr, order.id, { method: 'wechat', flow: 'qr', amountFen: 400 });
-      expect(a.code, a.msg).toBe(0);
-      expect(b.code, b.msg).toBe(0);
-      const nos = [a.body.payment.paymentNo, b.body.payment.paymentNo];
-      for (const no of nos) await sims.wechat.pay(no, { notify: false });
-      const sent = await Promise.all(nos.map((no) => sims.wechat.notify(no)));
-      for (const r of sent) if (r?.status !== 200 || !r.accepted) failures.push(`round ${round}: HTTP ${r?.status} ${r?.answer.slice(0, 80)}`);
-      const m = await orderMoney(s, order.id);
-      if (m.state !== 'paid' || m.paidFen !== 1000 || m.refundedFen !== 0 || m.overpaid) failures.push(`round ${round}: order ${JSON.stringify(m)}`);
-    }
-    expect(failures).toEqual([]);
-    expect(await imbalances(s)).toEqual([]);
-  }, 120_000);
-
-  it.runIf(kind === 'postgres')(`a notification racing the order's cancel or time-out, ${ROUNDS} rounds: the loser waits; paid, or cancelled with the money going back`, async () => {
-    const failures: string[] = [];
-    const outcomes = new Set<string>();
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = await sellGeneral(mgr, [{ name: `通知与取消 ${round}`, unitPriceFen: 800 }]);
-      const started = await pay(mgr, order.id, { method: 'wechat', flow: 'qr', amountFen: 800 });
-      const no = started.body.payment.paymentNo;
-      await sims.wechat.pay(no, { notify: false });
-      const byTimeout = round % 2 === 1;
-      const [sent, cancelled] = await Promise.all([
-        sims.wechat.notify(no),
-        byTimeout
-          ? expireOrders(s.database.db, async () => undefined, new Date(Date.now() + 16 * 60_000)).then(() => ({ code: 0 }))
-          : mgr.json('POST', sport(`order/${order.id}/cancel`), { body: { reason: '顾客离开' } }),
-      ]);
-      if (sent?.status !== 200 || !sent.accepted) failures.push(`round ${round}: notification HTTP ${sent?.status} ${sent?.answer.slice(0, 80)}`);
-      if (cancelled.code !== 0 && !(cancelled.code === Code.CONFLICT)) failures.push(`round ${round}: cancel ${cancelled.code}`);
-      const m = await orderMoney(s, order.id);
-      outcomes.add(`${byTimeout ? 'timeout' : 'cancel'}:${m.state}`);
-      if (m.state === 'paid') expect(m).toEqual({ state: 'paid', paidFen: 800, refundedFen: 0, overpaid: false });
-      else {
-        // Cancelled first: the money that arrived is credited and goes back by itself.
-        expect(m.state).toBe('cancelled');
-        expect(m.paidFen).toBe(800);
-        expect(m.overpaid).toBe(true);
-        const [r] = await s.database.query<{ n: string }>(`select count(*) as n from sport_refund where order_id = $1 and automatic and amount_fen = 800`, [order.id]);
-        expect(Number(r!.n)).toBe(1);
+  it.runIf(kind === 'postgres')(
+    `two payment notifications of one order, ${ROUNDS} rounds: both answered as received, the order paid once`,
+    async () => {
+      const failures: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = await sellGeneral(mgr, [{ name: `两笔通知 ${round}`, unitPriceFen: 1000 }]);
+        const a = await pay(mgr, order.id, { method: 'wechat', flow: 'qr', amountFen: 600 });
+        const b = await pay(mgr, order.id, { method: 'wechat', flow: 'qr', amountFen: 400 });
+        expect(a.code, a.msg).toBe(0);
+        expect(b.code, b.msg).toBe(0);
+        const nos = [a.body.payment.paymentNo, b.body.payment.paymentNo];
+        for (const no of nos) await sims.wechat.pay(no, { notify: false });
+        const sent = await Promise.all(nos.map((no) => sims.wechat.notify(no)));
+        for (const r of sent) if (r?.status !== 200 || !r.accepted) failures.push(`round ${round}: HTTP ${r?.status} ${r?.answer.slice(0, 80)}`);
+        const m = await orderMoney(s, order.id);
+        if (m.state !== 'paid' || m.paidFen !== 1000 || m.refundedFen !== 0 || m.overpaid) failures.push(`round ${round}: order ${JSON.stringify(m)}`);
       }
-    }
-    expect(failures).toEqual([]);
-    await sims.wechat.idle();
-    expect(await imbalances(s)).toEqual([]);
-  }, 180_000);
+      expect(failures).toEqual([]);
+      expect(await imbalances(s)).toEqual([]);
+    },
+    120_000,
+  );
+
+  it.runIf(kind === 'postgres')(
+    `a notification racing the order's cancel or time-out, ${ROUNDS} rounds: the loser waits; paid, or cancelled with the money going back`,
+    async () => {
+      const failures: string[] = [];
+      const outcomes = new Set<string>();
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = await sellGeneral(mgr, [{ name: `通知与取消 ${round}`, unitPriceFen: 800 }]);
+        const started = await pay(mgr, order.id, { method: 'wechat', flow: 'qr', amountFen: 800 });
+        const no = started.body.payment.paymentNo;
+        await sims.wechat.pay(no, { notify: false });
+        const byTimeout = round % 2 === 1;
+        const [sent, cancelled] = await Promise.all([
+          sims.wechat.notify(no),
+          byTimeout
+            ? expireOrders(s.database.db, async () => undefined, new Date(Date.now() + 16 * 60_000)).then(() => ({ code: 0 }))
+            : mgr.json('POST', sport(`order/${order.id}/cancel`), { body: { reason: '顾客离开' } }),
+        ]);
+        if (sent?.status !== 200 || !sent.accepted) failures.push(`round ${round}: notification HTTP ${sent?.status} ${sent?.answer.slice(0, 80)}`);
+        if (cancelled.code !== 0 && !(cancelled.code === Code.CONFLICT)) failures.push(`round ${round}: cancel ${cancelled.code}`);
+        const m = await orderMoney(s, order.id);
+        outcomes.add(`${byTimeout ? 'timeout' : 'cancel'}:${m.state}`);
+        if (m.state === 'paid') expect(m).toEqual({ state: 'paid', paidFen: 800, refundedFen: 0, overpaid: false });
+        else {
+          // Cancelled first: the money that arrived is credited and goes back by itself.
+          expect(m.state).toBe('cancelled');
+          expect(m.paidFen).toBe(800);
+          expect(m.overpaid).toBe(true);
+          const [r] = await s.database.query<{ n: string }>(`select count(*) as n from sport_refund where order_id = $1 and automatic and amount_fen = 800`, [
+            order.id,
+          ]);
+          expect(Number(r!.n)).toBe(1);
+        }
+      }
+      expect(failures).toEqual([]);
+      await sims.wechat.idle();
+      expect(await imbalances(s)).toEqual([]);
+    },
+    180_000,
+  );
 });

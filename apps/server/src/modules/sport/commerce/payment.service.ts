@@ -105,7 +105,15 @@ export async function startPayment(d: PayDeps, caller: Caller, orderId: number, 
     if (input.amountFen <= 0) throw invalid('amountFen', 'commerce.amountZero');
     if (input.amountFen > available) throw invalid('amountFen', 'commerce.amountTooBig', { dueYuan: fenToYuan(Math.max(0, available)) });
     const tz = await timeZoneOf(tx, order.orgId);
-    const base = { orgId: order.orgId, orderId, paymentNo: `P${await nextDocNo(tx, tz)}`, method: input.method, amountFen: input.amountFen, operatorId: caller.userId, state: 'created' as const };
+    const base = {
+      orgId: order.orgId,
+      orderId,
+      paymentNo: `P${await nextDocNo(tx, tz)}`,
+      method: input.method,
+      amountFen: input.amountFen,
+      operatorId: caller.userId,
+      state: 'created' as const,
+    };
     fresh = true;
     if (input.method === 'alipay' || input.method === 'wechat' || input.method === 'aggregate') {
       if (!input.flow) throw invalid('flow', 'commerce.flowRequired');
@@ -117,7 +125,17 @@ export async function startPayment(d: PayDeps, caller: Caller, orderId: number, 
     // Stored value and cards: the cards module checks the card (frozen, expired, a sharer's limit) and takes a times card's uses.
     const hooks = storedValueHooks();
     if (input.method === 'card' && !hooks) throw invalid('method', 'error.field.invalid');
-    const afterPay = input.method === 'balance' || input.method === 'card' ? await hooks?.guard(tx, scope, { order, method: input.method, accountId: input.accountId ?? null, cardId: input.cardId ?? null, amountFen: input.amountFen, userId: caller.userId }) : undefined;
+    const afterPay =
+      input.method === 'balance' || input.method === 'card'
+        ? await hooks?.guard(tx, scope, {
+            order,
+            method: input.method,
+            accountId: input.accountId ?? null,
+            cardId: input.cardId ?? null,
+            amountFen: input.amountFen,
+            userId: caller.userId,
+          })
+        : undefined;
     if (input.method === 'balance') {
       accountId = input.accountId!;
       if (!(await debitAccount(tx, scope, accountId, input.amountFen))) {
@@ -128,7 +146,13 @@ export async function startPayment(d: PayDeps, caller: Caller, orderId: number, 
       }
     }
     const received = input.method === 'cash' ? (input.receivedFen ?? input.amountFen) : null;
-    const payment = await insertPayment(tx, scope, { ...base, flow: 'direct', accountId, receivedFen: received, changeFen: received === null ? null : received - input.amountFen });
+    const payment = await insertPayment(tx, scope, {
+      ...base,
+      flow: 'direct',
+      accountId,
+      receivedFen: received,
+      changeFen: received === null ? null : received - input.amountFen,
+    });
     await afterPay?.(payment);
     work = (await succeedPayment(tx, scope, payment))!.work;
     return payment.id;
@@ -147,13 +171,18 @@ async function paymentAnswer(db: Db, scope: Scope, id: number) {
   return { payment, order: await getOrderRow(db, scope, payment.orderId) };
 }
 
-
 /** Asks the provider for a QR code, or charges the customer's code (barcode). */
 async function askProvider(d: PayDeps, p: PaymentRecord, authCode: string | undefined): Promise<void> {
   const scope = oneOrgScope(p.orgId);
   const provider = providerOf(p.provider as ProviderMethod);
   const order = (await findOrder(d.db, scope, p.orderId))!;
-  const trade = { outTradeNo: p.paymentNo, amountFen: p.amountFen, subject: order.itemSummary.slice(0, 120), notifyUrl: notifyUrl(d, provider.name), expiresAt: p.expiresAt ?? new Date(Date.now() + 15 * 60_000) };
+  const trade = {
+    outTradeNo: p.paymentNo,
+    amountFen: p.amountFen,
+    subject: order.itemSummary.slice(0, 120),
+    notifyUrl: notifyUrl(d, provider.name),
+    expiresAt: p.expiresAt ?? new Date(Date.now() + 15 * 60_000),
+  };
   try {
     const cfg = await merchantConfigFor(d.db, d.secretKey, p.orgId, provider.name);
     if (p.flow === 'barcode') {
@@ -188,7 +217,12 @@ async function applyStatus(d: PayDeps, p: PaymentRecord, s: TradeStatus): Promis
       return (await succeedPayment(tx, scope, p, { tradeNo: s.tradeNo, raw: s.raw, at: s.paidAt }))?.work;
     });
   } else if (s.state === 'closed' || s.state === 'failed') {
-    await transitionPayment(d.db, scope, p.id, ['created'], { state: s.state, closedAt: new Date(), raw: s.raw as object, error: s.state === 'failed' ? 'failed' : null });
+    await transitionPayment(d.db, scope, p.id, ['created'], {
+      state: s.state,
+      closedAt: new Date(),
+      raw: s.raw as object,
+      error: s.state === 'failed' ? 'failed' : null,
+    });
   } else if (s.tradeNo) {
     await notePayment(d.db, scope, p.id, { providerTradeNo: s.tradeNo });
   }
@@ -266,12 +300,23 @@ export async function sendLeg(d: PayDeps, legId: number): Promise<void> {
   try {
     const cfg = await merchantConfigFor(d.db, d.secretKey, leg.orgId, provider.name);
     let s = await provider.refundQuery(cfg, payment.paymentNo, leg.outRefundNo);
-    if (s.state === 'not_found') s = await provider.refund(cfg, { outTradeNo: payment.paymentNo, outRefundNo: leg.outRefundNo, refundFen: leg.amountFen, totalFen: payment.amountFen, reason: 'refund', notifyUrl: notifyUrl(d, provider.name) });
-    if (s.state === 'succeeded') await inTx(d, async (tx) => (await lockOrderOfLeg(tx, scope, leg), await succeedLeg(tx, scope, leg, { refundNo: s.refundNo, raw: s.raw }), undefined));
-    else if (s.state === 'failed') await inTx(d, async (tx) => (await lockOrderOfLeg(tx, scope, leg), await failLeg(tx, scope, leg, 'provider refused the refund', s.raw), undefined));
+    if (s.state === 'not_found')
+      s = await provider.refund(cfg, {
+        outTradeNo: payment.paymentNo,
+        outRefundNo: leg.outRefundNo,
+        refundFen: leg.amountFen,
+        totalFen: payment.amountFen,
+        reason: 'refund',
+        notifyUrl: notifyUrl(d, provider.name),
+      });
+    if (s.state === 'succeeded')
+      await inTx(d, async (tx) => (await lockOrderOfLeg(tx, scope, leg), await succeedLeg(tx, scope, leg, { refundNo: s.refundNo, raw: s.raw }), undefined));
+    else if (s.state === 'failed')
+      await inTx(d, async (tx) => (await lockOrderOfLeg(tx, scope, leg), await failLeg(tx, scope, leg, 'provider refused the refund', s.raw), undefined));
   } catch (e) {
     // Only the provider's own refusal fails a refund; anything else is asked again by the job.
-    if (!outcomeUnknown(e)) await inTx(d, async (tx) => (await lockOrderOfLeg(tx, scope, leg), await failLeg(tx, scope, leg, errText(e), (e as ProviderError).raw), undefined));
+    if (!outcomeUnknown(e))
+      await inTx(d, async (tx) => (await lockOrderOfLeg(tx, scope, leg), await failLeg(tx, scope, leg, errText(e), (e as ProviderError).raw), undefined));
     else d.log.warn({ err: e, outRefundNo: leg.outRefundNo }, 'refund outcome unknown; the job asks again');
   }
 }
@@ -284,7 +329,12 @@ export async function sendLeg(d: PayDeps, legId: number): Promise<void> {
  * A replay is answered as accepted and changes nothing; a forged or altered one is refused and
  * logged; a wrong amount is refused and left for a person.
  */
-export async function handleNotification(d: PayDeps, providerName: ProviderMethod, headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<NotifyReply> {
+export async function handleNotification(
+  d: PayDeps,
+  providerName: ProviderMethod,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<NotifyReply> {
   const provider = providerOf(providerName);
   const merchantKey = provider.notifyMerchantKey(headers, rawBody);
   const merchants = merchantKey ? await merchantsNamed(d.db, providerName, merchantKey) : [];
@@ -306,7 +356,17 @@ export async function handleNotification(d: PayDeps, providerName: ProviderMetho
   let accepted = true;
   let work: AfterCommit = noWork();
   await d.db.transaction(async (tx) => {
-    const inbox = await insertNotification(tx, scope, { orgId, provider: providerName, notifyId: n.notifyId.slice(0, 128), kind: n.kind, outTradeNo: n.outTradeNo, outRefundNo: n.outRefundNo ?? null, amountFen: n.amountFen, outcome: 'received', raw: n.raw as object });
+    const inbox = await insertNotification(tx, scope, {
+      orgId,
+      provider: providerName,
+      notifyId: n.notifyId.slice(0, 128),
+      kind: n.kind,
+      outTradeNo: n.outTradeNo,
+      outRefundNo: n.outRefundNo ?? null,
+      amountFen: n.amountFen,
+      outcome: 'received',
+      raw: n.raw as object,
+    });
     if (!inbox) {
       const seen = await findNotification(tx, scope, providerName, n.notifyId.slice(0, 128));
       accepted = seen?.outcome !== 'amount_mismatch';
@@ -320,11 +380,16 @@ export async function handleNotification(d: PayDeps, providerName: ProviderMetho
       const p = found && (await findPayment(tx, scope, found.id));
       if (!p || p.provider !== providerName) outcome = 'unknown_trade';
       else if (n.state !== 'succeeded') {
-        outcome = (await transitionPayment(tx, scope, p.id, ['created'], { state: 'closed', closedAt: new Date(), raw: n.raw as object })) ? 'closed' : 'ignored';
+        outcome = (await transitionPayment(tx, scope, p.id, ['created'], { state: 'closed', closedAt: new Date(), raw: n.raw as object }))
+          ? 'closed'
+          : 'ignored';
       } else if (n.amountFen !== p.amountFen) {
         outcome = 'amount_mismatch';
         accepted = false;
-        d.log.error({ provider: providerName, paymentNo: p.paymentNo, notified: n.amountFen, expected: p.amountFen }, 'payment notification with a wrong amount refused');
+        d.log.error(
+          { provider: providerName, paymentNo: p.paymentNo, notified: n.amountFen, expected: p.amountFen },
+          'payment notification with a wrong amount refused',
+        );
       } else {
         const done = await succeedPayment(tx, scope, p, { tradeNo: n.tradeNo, raw: n.raw, at: n.at });
         work = done?.work ?? noWork();
@@ -359,8 +424,21 @@ async function scanOrderOf(d: PayDeps, token: string) {
 export async function getScanOrder(d: PayDeps, token: string) {
   const order = await scanOrderOf(d, token);
   const scope = oneOrgScope(order.orgId);
-  const [{ succeededFen }, org, methods] = await Promise.all([paymentTotals(d.db, scope, order.id), getOrderRow(d.db, scope, order.id), enabledMethods(d.db, order.orgId)]);
-  return { orderNo: order.orderNo, orgName: org.orgName, subject: order.itemSummary, payableFen: order.payableFen, dueFen: Math.max(0, order.payableFen - succeededFen), state: order.state, expiresAt: order.expiresAt, methods };
+  const [{ succeededFen }, org, methods] = await Promise.all([
+    paymentTotals(d.db, scope, order.id),
+    getOrderRow(d.db, scope, order.id),
+    enabledMethods(d.db, order.orgId),
+  ]);
+  return {
+    orderNo: order.orderNo,
+    orgName: org.orgName,
+    subject: order.itemSummary,
+    payableFen: order.payableFen,
+    dueFen: Math.max(0, order.payableFen - succeededFen),
+    state: order.state,
+    expiresAt: order.expiresAt,
+    methods,
+  };
 }
 
 /** The customer chose a method on the scan page: a new provider payment for what is due; its cashier URL. */
@@ -378,12 +456,27 @@ export async function scanPay(d: PayDeps, token: string, method: ProviderMethod,
     if (due <= 0) throw conflict('state', 'commerce.scanNotPayable');
     await merchantConfigFor(tx, d.secretKey, order.orgId, method);
     const tz = await timeZoneOf(tx, order.orgId);
-    return (await insertPayment(tx, scope, { orgId: order.orgId, orderId: order.id, paymentNo: `P${await nextDocNo(tx, tz)}`, method, flow: 'scan', provider: method, amountFen: due, state: 'created', expiresAt: locked.expiresAt })).id;
+    return (
+      await insertPayment(tx, scope, {
+        orgId: order.orgId,
+        orderId: order.id,
+        paymentNo: `P${await nextDocNo(tx, tz)}`,
+        method,
+        flow: 'scan',
+        provider: method,
+        amountFen: due,
+        state: 'created',
+        expiresAt: locked.expiresAt,
+      })
+    ).id;
   });
   const p = (await findPayment(d.db, scope, id))!;
   await askProvider(d, p, undefined);
   const after = (await findPayment(d.db, scope, id))!;
-  if (after.state !== 'created' || !after.qrCode) throw new AppError('FORM_INVALID', 'commerce.providerFailed', { message: after.error ?? '' }, [{ field: 'method', message: 'commerce.providerFailed', params: { message: after.error ?? '' } }]);
+  if (after.state !== 'created' || !after.qrCode)
+    throw new AppError('FORM_INVALID', 'commerce.providerFailed', { message: after.error ?? '' }, [
+      { field: 'method', message: 'commerce.providerFailed', params: { message: after.error ?? '' } },
+    ]);
   const payUrl = returnUrl ? `${after.qrCode}${after.qrCode.includes('?') ? '&' : '?'}return=${encodeURIComponent(returnUrl)}` : after.qrCode;
   return { payUrl, paymentNo: after.paymentNo };
 }
@@ -402,4 +495,3 @@ export async function sweepProviders(d: PayDeps, quietMs = 20_000, batch = 200):
   for (const { id } of legs) await sendLeg(d, id);
   return { payments: open.length, legs: legs.length };
 }
-

@@ -48,7 +48,9 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
     ({ c: mgr, reviewer } = await commerceStaff(s, admin, platformOrgId));
     for (const p of PROVIDER_METHODS) {
       const cfg = sims[p].merchantConfig();
-      const saved = await mgr.json('PUT', sport(`merchant/${p}`), { body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 } });
+      const saved = await mgr.json('PUT', sport(`merchant/${p}`), {
+        body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 },
+      });
       expect(saved.code, saved.msg).toBe(0);
       // Secrets never come back: only whether each is set.
       expect(JSON.stringify(saved.body)).not.toContain(Object.values(cfg.secrets)[0]!.slice(20, 60));
@@ -62,8 +64,10 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
   afterEach(async () => expect(await imbalances(s)).toEqual([]));
 
   // What the commerce.syncPayments job does every 30 s, run at once.
-  const sweep = () => sweepProviders({ db: s.database.db, secretKey: s.app.ctx.keys.secretKey, origin: s.config.publicUrl!, sportPrefix: '/api/sport/', log: s.app.log }, 0);
-  const paymentsOf = (orderId: number) => s.database.query<{ state: string; method: string }>(`select state, method from sport_payment where order_id = $1 order by id`, [orderId]);
+  const sweep = () =>
+    sweepProviders({ db: s.database.db, secretKey: s.app.ctx.keys.secretKey, origin: s.config.publicUrl!, sportPrefix: '/api/sport/', log: s.app.log }, 0);
+  const paymentsOf = (orderId: number) =>
+    s.database.query<{ state: string; method: string }>(`select state, method from sport_payment where order_id = $1 order by id`, [orderId]);
   const detail = async (id: number) => (await mgr.json('GET', sport(`order/${id}`))).body;
 
   describe.each(PROVIDER_METHODS)('%s', (provider) => {
@@ -188,7 +192,9 @@ describe.each(databases)('payment providers through their simulators on %s', (ki
     // The provider is unreachable while the refund is approved: its outcome is unknown, so it stays open.
     const cfg = sims.aggregate.merchantConfig();
     const version = (await mgr.json('GET', sport('merchant'))).body.find((m: { provider: string }) => m.provider === 'aggregate').version;
-    const down = await mgr.json('PUT', sport('merchant/aggregate'), { body: { enabled: true, gateway: 'http://127.0.0.1:9', settings: cfg.settings, version } });
+    const down = await mgr.json('PUT', sport('merchant/aggregate'), {
+      body: { enabled: true, gateway: 'http://127.0.0.1:9', settings: cfg.settings, version },
+    });
     expect(down.code, down.msg).toBe(0);
     const applied = await mgr.json('POST', sport('refund'), { body: { orderId: order.id, amountFen: 700, reason: '网络中断' } });
     const approved = await reviewer.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: 'ok' } });

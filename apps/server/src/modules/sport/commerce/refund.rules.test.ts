@@ -35,7 +35,8 @@ describe.each(databases)('refund rules on %s', (kind) => {
     const [u1, u2] = [await makeUser(admin, org.id, { roleIds: [role.id] }), await makeUser(admin, org.id, { roleIds: [role.id] })];
     return { orgId: org.id, role, cashier: await signIn(s, u1.code, 'Pass1234'), manager: await signIn(s, u2.code, 'Pass1234') };
   }
-  const refundsOf = (orgId: number) => s.database.query<{ amount_fen: string; state: string }>(`select amount_fen, state from sport_refund where org_id = $1 order by id`, [orgId]);
+  const refundsOf = (orgId: number) =>
+    s.database.query<{ amount_fen: string; state: string }>(`select amount_fen, state from sport_refund where org_id = $1 order by id`, [orgId]);
 
   it('a refund is approved by someone other than its applicant: the applicant is refused (409 state), another reviewer approves it', async () => {
     const { cashier, manager } = await desk();
@@ -59,21 +60,44 @@ describe.each(databases)('refund rules on %s', (kind) => {
   it('a non-order refund stays within the role limit (¥1,000 by default, more where a role is given more); ¥1,000,000 into stored value is refused and changes nothing', async () => {
     const { orgId, role, cashier, manager } = await desk();
     const account = await ok(cashier, 'POST', sport('account'), { holderName: '储值客户' });
-    for (const [lang, text] of [['zh-CN', '角色限额'], ['en-US', 'role’s limit']] as const) {
-      const huge = await cashier.json('POST', sport('refund/nonOrder'), { body: { payeeName: '储值客户', amountFen: 100_000_000, method: 'balance', accountId: account.id, reason: '补偿' }, lang });
+    for (const [lang, text] of [
+      ['zh-CN', '角色限额'],
+      ['en-US', 'role’s limit'],
+    ] as const) {
+      const huge = await cashier.json('POST', sport('refund/nonOrder'), {
+        body: { payeeName: '储值客户', amountFen: 100_000_000, method: 'balance', accountId: account.id, reason: '补偿' },
+        lang,
+      });
       expect(huge.code).toBe(Code.FORM_INVALID);
       expect(huge.detail).toMatchObject([{ field: 'amountFen' }]);
       expect(huge.msg).toContain(text);
       expect(huge.msg).toContain('1000.00');
     }
-    expect((await cashier.json('POST', sport('refund/nonOrder'), { body: { payeeName: '某人', amountFen: 10_000_000_000, method: 'transfer', reason: '补偿' } })).code).toBe(Code.FORM_INVALID);
+    expect(
+      (await cashier.json('POST', sport('refund/nonOrder'), { body: { payeeName: '某人', amountFen: 10_000_000_000, method: 'transfer', reason: '补偿' } }))
+        .code,
+    ).toBe(Code.FORM_INVALID);
     expect(await refundsOf(orgId)).toEqual([]);
     expect((await ok(cashier, 'GET', sport(`account/${account.id}`))).balanceFen).toBe(0);
     // The platform gives this role ¥5,000 a refund: ¥2,000 passes, ¥6,000 does not.
-    const saved = await admin.json('POST', '/api/system/config/', { body: { code: 'commerce.refundLimits', name: '退款限额', value: JSON.stringify({ roles: { [role.code]: { maxFen: 500_000 } } }) } });
+    const saved = await admin.json('POST', '/api/system/config/', {
+      body: { code: 'commerce.refundLimits', name: '退款限额', value: JSON.stringify({ roles: { [role.code]: { maxFen: 500_000 } } }) },
+    });
     expect(saved.code, saved.msg).toBe(0);
-    expect((await cashier.json('POST', sport('refund/nonOrder'), { body: { payeeName: '储值客户', amountFen: 600_000, method: 'balance', accountId: account.id, reason: '补偿' } })).code).toBe(Code.FORM_INVALID);
-    const fine = await ok(cashier, 'POST', sport('refund/nonOrder'), { payeeName: '储值客户', amountFen: 200_000, method: 'balance', accountId: account.id, reason: '场地故障补偿' });
+    expect(
+      (
+        await cashier.json('POST', sport('refund/nonOrder'), {
+          body: { payeeName: '储值客户', amountFen: 600_000, method: 'balance', accountId: account.id, reason: '补偿' },
+        })
+      ).code,
+    ).toBe(Code.FORM_INVALID);
+    const fine = await ok(cashier, 'POST', sport('refund/nonOrder'), {
+      payeeName: '储值客户',
+      amountFen: 200_000,
+      method: 'balance',
+      accountId: account.id,
+      reason: '场地故障补偿',
+    });
     expect((await ok(manager, 'POST', sport(`refund/${fine.id}/review`), { approve: true, remark: '核实' })).state).toBe('succeeded');
     expect((await ok(cashier, 'GET', sport(`account/${account.id}`))).balanceFen).toBe(200_000);
     // A reason is required (blank is refused as the field).
@@ -102,7 +126,9 @@ describe.each(databases)('refund rules on %s', (kind) => {
     expect(second.msg).toContain('30.00');
     expect((await ok(cashier, 'GET', sport(`refund/${b.id}`))).state).toBe('applied');
     // By transfer it is not the drawer's money.
-    expect((await ok(cashier, 'POST', sport('refund/nonOrder'), { payeeName: '押金客户', amountFen: 5000, method: 'transfer', reason: '押金退还' })).state).toBe('applied');
+    expect(
+      (await ok(cashier, 'POST', sport('refund/nonOrder'), { payeeName: '押金客户', amountFen: 5000, method: 'transfer', reason: '押金退还' })).state,
+    ).toBe('applied');
   });
 
   it.runIf(kind === 'postgres')('races on PostgreSQL: five cash refunds of ¥50 approved at once out of an ¥80 drawer pay out exactly one', async () => {
@@ -110,11 +136,15 @@ describe.each(databases)('refund rules on %s', (kind) => {
     const order = await sellGeneral(cashier, [{ name: '场地费', unitPriceFen: 8000 }]);
     expect((await pay(cashier, order.id, { method: 'cash', amountFen: 8000 })).code).toBe(0);
     const applied = [];
-    for (let i = 0; i < 5; i++) applied.push(await ok(cashier, 'POST', sport('refund/nonOrder'), { payeeName: '押金客户', amountFen: 5000, method: 'cash', reason: `押金退还 ${i}` }));
+    for (let i = 0; i < 5; i++)
+      applied.push(await ok(cashier, 'POST', sport('refund/nonOrder'), { payeeName: '押金客户', amountFen: 5000, method: 'cash', reason: `押金退还 ${i}` }));
     const answers = await Promise.all(applied.map((r) => manager.json('POST', sport(`refund/${r.id}/review`), { body: { approve: true, remark: '核实' } })));
     expect(answers.filter((a) => a.code === 0).length).toBe(1);
     expect(answers.filter((a) => a.code !== 0).map((a) => a.code)).toEqual([Code.FORM_INVALID, Code.FORM_INVALID, Code.FORM_INVALID, Code.FORM_INVALID]);
-    const [paidOut] = await s.database.query<{ fen: string }>(`select coalesce(sum(l.amount_fen), 0) as fen from sport_refund_leg l join sport_refund r on r.id = l.refund_id where r.org_id = $1 and l.method = 'cash' and l.state = 'succeeded'`, [orgId]);
+    const [paidOut] = await s.database.query<{ fen: string }>(
+      `select coalesce(sum(l.amount_fen), 0) as fen from sport_refund_leg l join sport_refund r on r.id = l.refund_id where r.org_id = $1 and l.method = 'cash' and l.state = 'succeeded'`,
+      [orgId],
+    );
     expect(Number(paidOut!.fen)).toBe(5000);
   });
 
@@ -123,7 +153,9 @@ describe.each(databases)('refund rules on %s', (kind) => {
     const memberId = await makeMember(s, orgId);
     const times = await makeType(cashier, { kind: 'times', priceFen: 5000, times: 10 });
     const sold = await sellPaid(cashier, times.id, memberId);
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => cashier.json('POST', cardApi(`${sold.cardId}/refund`), { body: { method: 'transfer', reason: `退卡 ${i}` } })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => cashier.json('POST', cardApi(`${sold.cardId}/refund`), { body: { method: 'transfer', reason: `退卡 ${i}` } })),
+    );
     expect(answers.filter((a) => a.code === 0).length).toBe(1);
     expect(answers.filter((a) => a.code !== 0).map((a) => a.detail?.reason)).toEqual(['state', 'state', 'state', 'state']);
     expect((await refundsOf(orgId)).filter((r) => r.state === 'applied').length).toBe(1);
@@ -135,7 +167,10 @@ describe.each(databases)('refund rules on %s', (kind) => {
     const times = await makeType(cashier, { kind: 'times', priceFen: 5000, times: 10 });
     const sold = await sellPaid(cashier, times.id, memberId);
     expect(await ok(cashier, 'GET', cardApi(`${sold.cardId}/refund/quote`))).toEqual({ amountFen: 5000 });
-    for (const [lang, text] of [['zh-CN', '最多 50.00 元'], ['en-US', 'at most 50.00 yuan']] as const) {
+    for (const [lang, text] of [
+      ['zh-CN', '最多 50.00 元'],
+      ['en-US', 'at most 50.00 yuan'],
+    ] as const) {
       const huge = await cashier.json('POST', cardApi(`${sold.cardId}/refund`), { body: { amountFen: 1_000_000, method: 'transfer', reason: '退卡' }, lang });
       expect(huge.code).toBe(Code.FORM_INVALID);
       expect(huge.msg).toContain(text);
@@ -143,7 +178,9 @@ describe.each(databases)('refund rules on %s', (kind) => {
     // Four of ten uses taken: 60% of ¥50 is left.
     for (let i = 0; i < 4; i++) await ok(cashier, 'POST', cardApi('checkin'), { cardId: sold.cardId, method: 'card' });
     expect(await ok(cashier, 'GET', cardApi(`${sold.cardId}/refund/quote`))).toEqual({ amountFen: 3000 });
-    expect((await cashier.json('POST', cardApi(`${sold.cardId}/refund`), { body: { amountFen: 3001, method: 'transfer', reason: '退卡' } })).code).toBe(Code.FORM_INVALID);
+    expect((await cashier.json('POST', cardApi(`${sold.cardId}/refund`), { body: { amountFen: 3001, method: 'transfer', reason: '退卡' } })).code).toBe(
+      Code.FORM_INVALID,
+    );
     const applied = await ok(cashier, 'POST', cardApi(`${sold.cardId}/refund`), { method: 'transfer', reason: '退卡' });
     expect(applied.refund).toMatchObject({ amountFen: 3000, state: 'applied' });
     // One refund of a card at a time: a second application while the first waits is refused.
@@ -188,7 +225,13 @@ describe.each(databases)('refund rules on %s', (kind) => {
     expect(await orderMoney(s, sold.orderId)).toMatchObject({ state: 'paid', paidFen: 0 });
     expect((await ok(staff.c, 'GET', ticketApi(`level/${levelId}`))).available).toBe(2);
     const order = await ok(staff.c, 'GET', sport(`order/${sold.orderId}`));
-    const applied = await staff.c.json('POST', sport('refund'), { body: { orderId: sold.orderId, items: order.items.map((i: { id: number; quantity: number }) => ({ itemId: i.id, quantity: i.quantity })), reason: '活动取消' } });
+    const applied = await staff.c.json('POST', sport('refund'), {
+      body: {
+        orderId: sold.orderId,
+        items: order.items.map((i: { id: number; quantity: number }) => ({ itemId: i.id, quantity: i.quantity })),
+        reason: '活动取消',
+      },
+    });
     expect(applied.code, applied.msg).toBe(0);
     expect((await ok(reviewer, 'POST', sport(`refund/${applied.body.id}/review`), { approve: true, remark: '同意' })).state).toBe('succeeded');
     expect((await ok(staff.c, 'GET', ticketApi(`level/${levelId}`))).available).toBe(5);

@@ -7,7 +7,22 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/config.service.ts';
-import { committedRefundFen, committedRefundItems, findAccount, findOrder, findRefund, insertRefund, itemsOf, legsOf, nextDocNo, pageRefunds, refundDefaultOrder, refundSorts, transitionRefund, type RefundRecord } from './commerce.repository.ts';
+import {
+  committedRefundFen,
+  committedRefundItems,
+  findAccount,
+  findOrder,
+  findRefund,
+  insertRefund,
+  itemsOf,
+  legsOf,
+  nextDocNo,
+  pageRefunds,
+  refundDefaultOrder,
+  refundSorts,
+  transitionRefund,
+  type RefundRecord,
+} from './commerce.repository.ts';
 import { executeRefund, timeZoneOf } from './money.ts';
 import { storedValueHooks } from './item-kinds.ts';
 import { idempotent, type AfterCommitRunner } from './order.service.ts';
@@ -36,7 +51,10 @@ export const REFUND_LIMITS_PARAM = 'commerce.refundLimits';
 const refundLimit = z.strictObject({ maxFen: z.number().int().min(0).max(MAX_FEN) });
 const refundLimits = z.strictObject({ default: refundLimit.optional(), roles: z.record(z.string().min(1).max(64), refundLimit).optional() });
 export const DEFAULT_REFUND_LIMIT_FEN = 100_000;
-registerConfigValidator(REFUND_LIMITS_PARAM, jsonValidator((json) => refundLimits.parse(json)));
+registerConfigValidator(
+  REFUND_LIMITS_PARAM,
+  jsonValidator((json) => refundLimits.parse(json)),
+);
 
 /** The most one non-order refund of the caller may pay back. */
 export async function refundLimitOf(db: Db, caller: Caller): Promise<number> {
@@ -89,8 +107,18 @@ export async function getRefund(db: Executor, scope: Scope, id: number) {
 export async function listRefunds(db: Db, caller: Caller, q: RefundListQuery) {
   const scope = scopeOf(caller);
   const { refundNo, orderNo, kind, state, itemKind, createdFrom, createdTo } = q;
-  const { total, rows } = await pageRefunds(db, scope, { refundNo, orderNo, kind, state, itemKind, createdFrom, createdTo }, orderOf(q, refundSorts, refundDefaultOrder), pageOf(q));
-  const legs = await legsOf(db, scope, rows.map((r) => r.id));
+  const { total, rows } = await pageRefunds(
+    db,
+    scope,
+    { refundNo, orderNo, kind, state, itemKind, createdFrom, createdTo },
+    orderOf(q, refundSorts, refundDefaultOrder),
+    pageOf(q),
+  );
+  const legs = await legsOf(
+    db,
+    scope,
+    rows.map((r) => r.id),
+  );
   return { total, data: rows.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })) };
 }
 
@@ -116,7 +144,8 @@ export async function applyRefund(db: Db, caller: Caller, input: RefundApply, ke
         const done = committed.get(item.id) ?? { quantity: 0, amountFen: 0 };
         if (r.quantity > item.quantity - done.quantity) throw invalid(`items.${n}.quantity`, 'commerce.refundItemTooMany');
         // The last units take what is left, so rounding never leaves or takes a fen too many.
-        const amountFen = r.quantity === item.quantity - done.quantity ? item.amountFen - done.amountFen : Math.round((item.amountFen * r.quantity) / item.quantity);
+        const amountFen =
+          r.quantity === item.quantity - done.quantity ? item.amountFen - done.amountFen : Math.round((item.amountFen * r.quantity) / item.quantity);
         lines.push({ itemId: item.id, quantity: r.quantity, amountFen });
         committed.set(item.id, { quantity: done.quantity + r.quantity, amountFen: done.amountFen + amountFen });
       }
@@ -126,7 +155,19 @@ export async function applyRefund(db: Db, caller: Caller, input: RefundApply, ke
     if (lines.length && amountFen > itemsFen) throw invalid('amountFen', 'commerce.refundExceedsPaid');
     if (amountFen > order.paidFen - (await committedRefundFen(tx, scope, order.id))) throw invalid('amountFen', 'commerce.refundExceedsPaid');
     const tz = await timeZoneOf(tx, order.orgId);
-    const refund = await insertRefund(tx, scope, { orgId: order.orgId, refundNo: `R${await nextDocNo(tx, tz)}`, kind: 'order', orderId: order.id, amountFen, items: lines, to: input.to, accountId: input.to === 'balance' ? input.accountId! : null, reason: input.reason, state: 'applied', appliedBy: caller.userId });
+    const refund = await insertRefund(tx, scope, {
+      orgId: order.orgId,
+      refundNo: `R${await nextDocNo(tx, tz)}`,
+      kind: 'order',
+      orderId: order.id,
+      amountFen,
+      items: lines,
+      to: input.to,
+      accountId: input.to === 'balance' ? input.accountId! : null,
+      reason: input.reason,
+      state: 'applied',
+      appliedBy: caller.userId,
+    });
     return refund.id;
   });
   return getRefund(db, scope, id);
@@ -183,8 +224,15 @@ export async function reviewRefund(db: Db, caller: Caller, id: number, input: Re
     assertOtherReviewer(refund, caller);
     if (refund.orderId) await findOrder(tx, scope, refund.orderId, { lock: true }); // one money change of an order at a time
     // Cash paid out (no order's payment) leaves the applicant's drawer: checked again when it is paid.
-    if (input.approve && refund.state === 'applied' && refund.kind === 'non_order' && refund.method === 'cash') await checkDrawer(tx, scope, refund.orgId, refund.appliedBy, refund.amountFen, 'approve');
-    const reviewed = await transitionRefund(tx, scope, id, ['applied'], { state: input.approve ? 'approved' : 'rejected', reviewedBy: caller.userId, reviewedAt: new Date(), reviewRemark: input.remark, ...(input.approve ? {} : { completedAt: new Date() }) });
+    if (input.approve && refund.state === 'applied' && refund.kind === 'non_order' && refund.method === 'cash')
+      await checkDrawer(tx, scope, refund.orgId, refund.appliedBy, refund.amountFen, 'approve');
+    const reviewed = await transitionRefund(tx, scope, id, ['applied'], {
+      state: input.approve ? 'approved' : 'rejected',
+      reviewedBy: caller.userId,
+      reviewedAt: new Date(),
+      reviewRemark: input.remark,
+      ...(input.approve ? {} : { completedAt: new Date() }),
+    });
     if (!reviewed) throw conflict('state', 'commerce.refundNotApplied');
     if (!input.approve) await storedValueHooks()?.refundRejected?.(tx, scope, reviewed); // a card waiting for it is usable again
     return input.approve ? executeRefund(tx, scope, reviewed) : undefined;

@@ -10,14 +10,30 @@ import { payments, refundLegs, refunds } from './commerce.table.ts';
  */
 
 /** The operator of a refund leg: who applied for the refund, else who took the payment it goes back through. */
-const legOperator = sql<number | null>`coalesce(${refunds.appliedBy}, (select ${payments.operatorId} from ${payments} where ${payments.id} = ${refundLegs.paymentId}))`;
+const legOperator = sql<
+  number | null
+>`coalesce(${refunds.appliedBy}, (select ${payments.operatorId} from ${payments} where ${payments.id} = ${refundLegs.paymentId}))`;
 
 function paidWhere(scope: Scope, orgId: number, userId: number, from: Date, to?: Date): SQL | undefined {
-  return and(inScope(scope, payments.orgId), eq(payments.orgId, orgId), eq(payments.operatorId, userId), eq(payments.state, 'succeeded'), gte(payments.succeededAt, from), to ? lt(payments.succeededAt, to) : undefined);
+  return and(
+    inScope(scope, payments.orgId),
+    eq(payments.orgId, orgId),
+    eq(payments.operatorId, userId),
+    eq(payments.state, 'succeeded'),
+    gte(payments.succeededAt, from),
+    to ? lt(payments.succeededAt, to) : undefined,
+  );
 }
 
 function backWhere(scope: Scope, orgId: number, userId: number, from: Date, to?: Date): SQL | undefined {
-  return and(inScope(scope, refundLegs.orgId), eq(refundLegs.orgId, orgId), sql`${legOperator} = ${userId}`, eq(refundLegs.state, 'succeeded'), gte(refundLegs.completedAt, from), to ? lt(refundLegs.completedAt, to) : undefined);
+  return and(
+    inScope(scope, refundLegs.orgId),
+    eq(refundLegs.orgId, orgId),
+    sql`${legOperator} = ${userId}`,
+    eq(refundLegs.state, 'succeeded'),
+    gte(refundLegs.completedAt, from),
+    to ? lt(refundLegs.completedAt, to) : undefined,
+  );
 }
 
 /** What an operator took in `[from, to)`: succeeded payments by method, less refund legs paid back through them. */
@@ -44,7 +60,10 @@ export async function drawerTakings(db: Executor, scope: Scope, orgId: number, u
 /** The moment of the operator's first payment taken or refund paid back at or after `from` (undefined: none). */
 export async function firstMovementSince(db: Executor, scope: Scope, orgId: number, userId: number, from: Date): Promise<Date | undefined> {
   const [[paid], [back]] = await Promise.all([
-    db.select({ at: min(payments.succeededAt) }).from(payments).where(paidWhere(scope, orgId, userId, from)),
+    db
+      .select({ at: min(payments.succeededAt) })
+      .from(payments)
+      .where(paidWhere(scope, orgId, userId, from)),
     db
       .select({ at: min(refundLegs.completedAt) })
       .from(refundLegs)

@@ -21,21 +21,34 @@ describe.each(databases)('identity checks and faces on %s', (kind) => {
     const uploaded = (await upload(c, memberApi('identity/image'), 'card.png', doc)).json();
     expect(uploaded.code, uploaded.msg).toBe(0);
     expect((await upload(c, memberApi('identity/image'), 'card.png', Buffer.from('not an image'))).json().code).toBe(Code.FORM_INVALID);
-    const sub = await c.json('POST', memberApi('identity'), { body: { memberId: m.id, realName: '王小明', idType: '1', idNo: '11010519491231002X', images: [uploaded.body.name] } });
+    const sub = await c.json('POST', memberApi('identity'), {
+      body: { memberId: m.id, realName: '王小明', idType: '1', idNo: '11010519491231002X', images: [uploaded.body.name] },
+    });
     expect(sub.code, sub.msg).toBe(0);
     const served = await c.call('GET', memberApi(`identity/${sub.body.id}/image/0`));
     expect(Buffer.compare(served.rawPayload, doc)).toBe(0);
     expect((await c.json('GET', memberApi(`identity/${sub.body.id}/image/1`))).code).toBe(Code.NOT_FOUND);
     expect(sub.body).toMatchObject({ state: 'pending', memberName: '小王', realName: '王小明' });
     expect((await c.json('GET', memberApi(String(m.id)))).body.identityState).toBe('pending');
-    expect((await c.json('POST', memberApi('identity'), { body: { memberId: m.id, realName: '王小明', idType: '2', idNo: 'E1234567' } })).detail.reason).toBe('state');
+    expect((await c.json('POST', memberApi('identity'), { body: { memberId: m.id, realName: '王小明', idType: '2', idNo: 'E1234567' } })).detail.reason).toBe(
+      'state',
+    );
     const bad = await c.json('POST', memberApi('identity'), { body: { memberId: m.id, realName: 'x', idType: '1', idNo: '110105194912310021' } });
     expect(bad.code).toBe(Code.FORM_INVALID);
-    expect((await c.json('POST', memberApi('identity/list'), { body: { state: 'pending' } })).body.data.map((r: { id: number }) => r.id)).toEqual([sub.body.id]);
+    expect((await c.json('POST', memberApi('identity/list'), { body: { state: 'pending' } })).body.data.map((r: { id: number }) => r.id)).toEqual([
+      sub.body.id,
+    ]);
 
     const ok = await c.json('POST', memberApi(`identity/${sub.body.id}/review`), { body: { approve: true, remark: '证件清晰' } });
     expect(ok.body).toMatchObject({ state: 'approved', reviewRemark: '证件清晰' });
-    expect((await c.json('GET', memberApi(String(m.id)))).body).toMatchObject({ name: '王小明', idType: '1', idNo: '11010519491231002X', birthday: '1949-12-31', sex: 2, identityState: 'approved' });
+    expect((await c.json('GET', memberApi(String(m.id)))).body).toMatchObject({
+      name: '王小明',
+      idType: '1',
+      idNo: '11010519491231002X',
+      birthday: '1949-12-31',
+      sex: 2,
+      identityState: 'approved',
+    });
     expect((await c.json('POST', memberApi(`identity/${sub.body.id}/review`), { body: { approve: false } })).detail.reason).toBe('state');
 
     const other = await addMember(c, { name: '小李', phone: newPhone() });

@@ -25,13 +25,18 @@ describe.each(databases)('black and white lists on %s', (kind) => {
     expect(put.body).toEqual({ added: 1 });
     expect((await c.json('GET', memberApi(String(m.id)))).body).toMatchObject({ blackListed: true, whiteListed: false });
 
-    const buy = () => c.json('POST', sport('order'), { body: { type: 'general', memberId: m.id, items: [{ kind: 'general', name: '饮料', unitPriceFen: 500 }] } });
+    const buy = () =>
+      c.json('POST', sport('order'), { body: { type: 'general', memberId: m.id, items: [{ kind: 'general', name: '饮料', unitPriceFen: 500 }] } });
     const refused = await buy();
     expect(refused.code).toBe(Code.CONFLICT);
     expect(refused.detail.reason).toBe('state');
     expect(refused.msg).toBe('该会员在黑名单中（原因：多次爽约），不能预订或购买');
     const day = addDays(today(venue.timeZone), 1);
-    const book = () => c.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, memberId: m.id, items: [{ siteId: sites[0]!.id, start: '09:00', end: '10:00' }] }, lang: 'en-US' });
+    const book = () =>
+      c.json('POST', booking('order'), {
+        body: { stadiumId: venue.id, date: day, memberId: m.id, items: [{ siteId: sites[0]!.id, start: '09:00', end: '10:00' }] },
+        lang: 'en-US',
+      });
     const noBooking = await book();
     expect(noBooking.code).toBe(Code.CONFLICT);
     expect(noBooking.msg).toBe('This member is on the black list (reason: 多次爽约) and cannot book or buy');
@@ -51,7 +56,9 @@ describe.each(databases)('black and white lists on %s', (kind) => {
     expect((await book()).code).toBe(0);
     expect((await c.json('POST', memberApi('lists/list'), { body: { state: 'removed' } })).body.data).toMatchObject([{ memberId: m.id, state: 'removed' }]);
     // An entry ends at its expiry: refused until then, then free to buy, and a new entry may go in.
-    await c.json('POST', memberApi('lists'), { body: { memberIds: [m.id], list: 'black', reason: '暂停一下', expiresAt: new Date(Date.now() + 1500).toISOString() } });
+    await c.json('POST', memberApi('lists'), {
+      body: { memberIds: [m.id], list: 'black', reason: '暂停一下', expiresAt: new Date(Date.now() + 1500).toISOString() },
+    });
     expect((await buy()).code).toBe(Code.CONFLICT);
     await new Promise((r) => setTimeout(r, 1800));
     expect((await buy()).code).toBe(0);
@@ -67,9 +74,19 @@ describe.each(databases)('black and white lists on %s', (kind) => {
     const { venue, sites } = await makeVenue(c, { n: 1, rules: { maxSlots: 1, advanceDays: 3 } });
     const vip = await addMember(c, { name: '白名单会员', phone: newPhone() });
     const plain = await addMember(c, { name: '普通会员', phone: newPhone() });
-    await c.json('POST', memberApi('lists'), { body: { memberIds: [vip.id], list: 'white', reason: '合作单位', expiresAt: new Date(Date.now() + 86400_000).toISOString() } });
+    await c.json('POST', memberApi('lists'), {
+      body: { memberIds: [vip.id], list: 'white', reason: '合作单位', expiresAt: new Date(Date.now() + 86400_000).toISOString() },
+    });
     const day = addDays(today(venue.timeZone), 1);
-    const two = (memberId: number, date: string, start: string) => c.json('POST', booking('order'), { body: { stadiumId: venue.id, date, memberId, items: [{ siteId: sites[0]!.id, start, end: `${String(Number(start.slice(0, 2)) + 2).padStart(2, '0')}:00` }] } });
+    const two = (memberId: number, date: string, start: string) =>
+      c.json('POST', booking('order'), {
+        body: {
+          stadiumId: venue.id,
+          date,
+          memberId,
+          items: [{ siteId: sites[0]!.id, start, end: `${String(Number(start.slice(0, 2)) + 2).padStart(2, '0')}:00` }],
+        },
+      });
     const limited = await two(plain.id, day, '08:00');
     expect(limited.code).toBe(Code.FORM_INVALID);
     expect(limited.msg).toContain('1');

@@ -12,7 +12,7 @@ export function memberOpenRoutes(app: FastifyInstance, ctx: AppContext): void {
     name: { 'zh-CN': '按手机号查询会员', 'en-US': 'Member by phone' },
     description: {
       'zh-CN': '按手机号查询本组织的会员：姓名、等级、注册日期、是否在黑名单；没有该会员时返回 null。',
-      'en-US': "A member of the organisation by phone number: name, level, registration date and whether black-listed; null when there is none.",
+      'en-US': 'A member of the organisation by phone number: name, level, registration date and whether black-listed; null when there is none.',
     },
     method: 'GET',
     path: 'v1/member',

@@ -94,11 +94,30 @@ export interface ImportedMember {
 export async function insertMemberBatch(db: Executor, scope: Scope, values: ImportedMember[], source: string): Promise<number> {
   if (!values.length) return 0;
   await assertInScope(db, scope, new Set(values.map((v) => v.orgId)));
-  const json = JSON.stringify(values.map((v) => ({ o: v.orgId, n: v.memberNo, nm: v.name, p: v.phone, s: v.sex, b: v.birthday, it: v.idType, ii: v.idNo, a: v.address, t: v.tags, l: v.level, r: v.registerDate, rm: v.remark })));
+  const json = JSON.stringify(
+    values.map((v) => ({
+      o: v.orgId,
+      n: v.memberNo,
+      nm: v.name,
+      p: v.phone,
+      s: v.sex,
+      b: v.birthday,
+      it: v.idType,
+      ii: v.idNo,
+      a: v.address,
+      t: v.tags,
+      l: v.level,
+      r: v.registerDate,
+      rm: v.remark,
+    })),
+  );
   const res = (await db.execute(sql`
     insert into ${members} (org_id, member_no, kind, name, phone, sex, birthday, id_type, id_no, address, tags, level, source, register_date, remark)
     select x.o, x.n, 'individual', x.nm, x.p, x.s, x.b, x.it, x.ii, x.a, coalesce(x.t, '[]'::jsonb), x.l, ${source}, x.r, x.rm
-    from jsonb_to_recordset(${json}::jsonb) as x(o bigint, n varchar, nm varchar, p varchar, s smallint, b date, it varchar, ii varchar, a varchar, t jsonb, l varchar, r date, rm varchar)`)) as unknown as { rowCount?: number | null; affectedRows?: number };
+    from jsonb_to_recordset(${json}::jsonb) as x(o bigint, n varchar, nm varchar, p varchar, s smallint, b date, it varchar, ii varchar, a varchar, t jsonb, l varchar, r date, rm varchar)`)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
   return Number(res.rowCount ?? res.affectedRows ?? values.length);
 }
 
@@ -210,7 +229,14 @@ function memberWhere(scope: Scope, f: MemberFilter): SQL | undefined {
   );
 }
 
-export const memberSorts = { memberNo: members.memberNo, name: members.name, registerDate: members.registerDate, createTime: members.createdAt, level: members.level, phone: members.phone };
+export const memberSorts = {
+  memberNo: members.memberNo,
+  name: members.name,
+  registerDate: members.registerDate,
+  createTime: members.createdAt,
+  level: members.level,
+  phone: members.phone,
+};
 export const memberDefaultOrder = [desc(members.createdAt), desc(members.id)];
 
 const referrer = alias(members, 'referrer');
@@ -224,9 +250,21 @@ const memberColumns = {
   whiteListed: liveEntry('white'),
 };
 
-export type MemberView = MemberRecord & { orgName: string; referrerName: string | null; companyName: string | null; blackListed: boolean; whiteListed: boolean };
+export type MemberView = MemberRecord & {
+  orgName: string;
+  referrerName: string | null;
+  companyName: string | null;
+  blackListed: boolean;
+  whiteListed: boolean;
+};
 
-export async function pageMembers(db: Executor, scope: Scope, f: MemberFilter, order: SQL[], page: { limit: number; offset: number }): Promise<{ total: number; rows: MemberView[] }> {
+export async function pageMembers(
+  db: Executor,
+  scope: Scope,
+  f: MemberFilter,
+  order: SQL[],
+  page: { limit: number; offset: number },
+): Promise<{ total: number; rows: MemberView[] }> {
   const where = memberWhere(scope, f);
   const [rows, [total]] = await Promise.all([
     db
@@ -243,7 +281,14 @@ export async function pageMembers(db: Executor, scope: Scope, f: MemberFilter, o
   ]);
   return {
     total: Number(total?.n ?? 0),
-    rows: rows.map((r) => ({ ...r.member, orgName: r.orgName, referrerName: r.referrerName, companyName: r.companyName, blackListed: toBool(r.blackListed), whiteListed: toBool(r.whiteListed) })),
+    rows: rows.map((r) => ({
+      ...r.member,
+      orgName: r.orgName,
+      referrerName: r.referrerName,
+      companyName: r.companyName,
+      blackListed: toBool(r.blackListed),
+      whiteListed: toBool(r.whiteListed),
+    })),
   };
 }
 
@@ -252,8 +297,14 @@ const toBool = (v: unknown) => v === true || v === 't' || v === 'true' || v === 
 /** How many members name this one as their company / referrer. */
 export async function dependantCounts(db: Executor, scope: Scope, id: number): Promise<{ entrants: number; referred: number }> {
   const [[e], [r]] = await Promise.all([
-    db.select({ n: count() }).from(members).where(and(eq(members.companyId, id), inScope(scope, members.orgId))),
-    db.select({ n: count() }).from(members).where(and(eq(members.referrerId, id), inScope(scope, members.orgId))),
+    db
+      .select({ n: count() })
+      .from(members)
+      .where(and(eq(members.companyId, id), inScope(scope, members.orgId))),
+    db
+      .select({ n: count() })
+      .from(members)
+      .where(and(eq(members.referrerId, id), inScope(scope, members.orgId))),
   ]);
   return { entrants: Number(e?.n ?? 0), referred: Number(r?.n ?? 0) };
 }
@@ -269,7 +320,14 @@ export async function pageReferrers(db: Executor, scope: Scope, keyword: string 
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: members.id, memberNo: members.memberNo, name: members.name, phone: members.phone, referredCount: count(referred.id), lastReferredDate: max(referred.registerDate) })
+      .select({
+        id: members.id,
+        memberNo: members.memberNo,
+        name: members.name,
+        phone: members.phone,
+        referredCount: count(referred.id),
+        lastReferredDate: max(referred.registerDate),
+      })
       .from(members)
       .innerJoin(referred, eq(referred.referrerId, members.id))
       .where(where)
@@ -279,7 +337,10 @@ export async function pageReferrers(db: Executor, scope: Scope, keyword: string 
       .offset(page.offset),
     db.select({ n: count() }).from(members).where(where),
   ]);
-  return { total: Number(total?.n ?? 0), rows: rows.map((r) => ({ ...r, referredCount: Number(r.referredCount), lastReferredDate: r.lastReferredDate ?? null })) };
+  return {
+    total: Number(total?.n ?? 0),
+    rows: rows.map((r) => ({ ...r, referredCount: Number(r.referredCount), lastReferredDate: r.lastReferredDate ?? null })),
+  };
 }
 
 // ---------------------------------------------------------------- black and white lists
@@ -309,7 +370,16 @@ export async function closeExpiredEntries(db: Executor, scope: Scope, memberIds:
   await db
     .update(memberListEntries)
     .set({ removedAt: sql`${memberListEntries.expiresAt}` })
-    .where(and(inArray(memberListEntries.memberId, memberIds), eq(memberListEntries.list, list), isNull(memberListEntries.removedAt), isNotNull(memberListEntries.expiresAt), lte(memberListEntries.expiresAt, new Date()), inScope(scope, memberListEntries.orgId)));
+    .where(
+      and(
+        inArray(memberListEntries.memberId, memberIds),
+        eq(memberListEntries.list, list),
+        isNull(memberListEntries.removedAt),
+        isNotNull(memberListEntries.expiresAt),
+        lte(memberListEntries.expiresAt, new Date()),
+        inScope(scope, memberListEntries.orgId),
+      ),
+    );
 }
 
 export async function insertListEntries(db: Executor, scope: Scope, values: (typeof memberListEntries.$inferInsert)[]): Promise<number> {
@@ -363,7 +433,14 @@ export async function pageListEntries(db: Executor, scope: Scope, f: ListEntryFi
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ entry: e, memberNo: members.memberNo, memberName: members.name, memberPhone: members.phone, createdByName: creator.name, removedByName: remover.name })
+      .select({
+        entry: e,
+        memberNo: members.memberNo,
+        memberName: members.name,
+        memberPhone: members.phone,
+        createdByName: creator.name,
+        removedByName: remover.name,
+      })
       .from(e)
       .innerJoin(members, eq(members.id, e.memberId))
       .leftJoin(creator, eq(creator.id, e.createdBy))
@@ -396,7 +473,12 @@ export async function findIdentity(db: Executor, scope: Scope, id: number): Prom
 }
 
 /** A pending check becomes approved or rejected; undefined when it was not pending. */
-export async function reviewIdentityRow(db: Executor, scope: Scope, id: number, values: { state: string; reviewedBy: number; reviewRemark: string | null }): Promise<IdentityRecord | undefined> {
+export async function reviewIdentityRow(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  values: { state: string; reviewedBy: number; reviewRemark: string | null },
+): Promise<IdentityRecord | undefined> {
   const [row] = await db
     .update(memberIdentities)
     .set({ ...values, reviewedAt: new Date() })

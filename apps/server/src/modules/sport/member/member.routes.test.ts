@@ -53,7 +53,9 @@ describe.each(databases)('members at the front desk on %s', (kind) => {
 
   it('the front desk’s register also takes the full form’s fields; its answer stays the brief one', async () => {
     const { c } = await venueStaff(s, admin, platformId);
-    const r = await c.json('POST', '/api/sport/member', { body: { name: '全表单', phone: '13900003333', idNo: '11010519491231002X', tags: ['前台'], remark: '现场办理' } });
+    const r = await c.json('POST', '/api/sport/member', {
+      body: { name: '全表单', phone: '13900003333', idNo: '11010519491231002X', tags: ['前台'], remark: '现场办理' },
+    });
     expect(r.code, r.msg).toBe(0);
     expect(Object.keys(r.body).sort()).toEqual(['id', 'level', 'memberNo', 'name', 'phone', 'status']);
     // The front desk's staff without the member screens cannot list members.
@@ -63,11 +65,21 @@ describe.each(databases)('members at the front desk on %s', (kind) => {
   it('a member’s booking is priced by their level; another organisation’s member is not found', async () => {
     const { c } = await venueStaff(s, admin, platformId);
     const { venue, sites } = await makeVenue(c, { n: 1, priceFen: 6000 });
-    await c.json('POST', venueApi('price'), { body: { venueId: venue.id, name: '金卡', sport: 'badminton', level: 'gold', start: '08:00', end: '22:00', priceFen: 4500 } });
+    await c.json('POST', venueApi('price'), {
+      body: { venueId: venue.id, name: '金卡', sport: 'badminton', level: 'gold', start: '08:00', end: '22:00', priceFen: 4500 },
+    });
     const gold = (await c.json('POST', '/api/sport/member', { body: { name: '金卡会员', phone: '13700003333', level: 'gold' } })).body;
     const plain = (await c.json('POST', '/api/sport/member', { body: { name: '普通会员', phone: '13700004444' } })).body;
     const day = addDays(today(venue.timeZone), 1);
-    const order = (memberId: number, start: string) => c.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, memberId, items: [{ siteId: sites[0]!.id, start, end: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00` }] } });
+    const order = (memberId: number, start: string) =>
+      c.json('POST', booking('order'), {
+        body: {
+          stadiumId: venue.id,
+          date: day,
+          memberId,
+          items: [{ siteId: sites[0]!.id, start, end: `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00` }],
+        },
+      });
     expect((await order(gold.id, '09:00')).body.amount).toBe(4500);
     expect((await order(plain.id, '10:00')).body.amount).toBe(6000);
     const g = await c.json('POST', booking('grid'), { body: { stadiumId: venue.id, date: day, memberId: gold.id, detail: true } });

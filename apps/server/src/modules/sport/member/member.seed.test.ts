@@ -30,14 +30,21 @@ describe.each(databases)('member demo data on %s', (kind) => {
     expect(entrants.body.data.map((m: { name: string }) => m.name).sort()).toEqual(['刘洋', '黄婷'].sort());
     expect(byName['吴刚'].blackListed).toBe(true);
     expect(byName['郑华'].whiteListed).toBe(true);
-    const spread = (await admin.json('POST', memberApi('spread/list'), { body: {} })).body.data.map((r: { name: string; referredCount: number }) => [r.name, r.referredCount]);
+    const spread = (await admin.json('POST', memberApi('spread/list'), { body: {} })).body.data.map((r: { name: string; referredCount: number }) => [
+      r.name,
+      r.referredCount,
+    ]);
     expect(spread).toEqual([
       ['孙悦', 2],
       ['张晓明', 1],
     ]);
-    expect((await admin.json('POST', memberApi('identity/list'), { body: { state: 'pending' } })).body.data.map((r: { realName: string }) => r.realName)).toEqual(['钱多多']);
+    expect(
+      (await admin.json('POST', memberApi('identity/list'), { body: { state: 'pending' } })).body.data.map((r: { realName: string }) => r.realName),
+    ).toEqual(['钱多多']);
     // The black-listed member cannot buy.
-    const refused = await admin.json('POST', sport('order'), { body: { orgId: byName['吴刚'].orgId, type: 'general', memberId: byName['吴刚'].id, items: [{ kind: 'general', name: '饮料', unitPriceFen: 500 }] } });
+    const refused = await admin.json('POST', sport('order'), {
+      body: { orgId: byName['吴刚'].orgId, type: 'general', memberId: byName['吴刚'].id, items: [{ kind: 'general', name: '饮料', unitPriceFen: 500 }] },
+    });
     expect(refused.code).toBe(Code.CONFLICT);
   });
 });

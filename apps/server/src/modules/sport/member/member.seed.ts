@@ -44,15 +44,64 @@ export async function seedMemberDemo(db: Db): Promise<void> {
       return insertMember(tx, SYSTEM_SCOPE, { orgId, birthday: card?.birthday, sex: card?.sex, ...v });
     };
     const [top] = await searchMembers(tx, SYSTEM_SCOPE, 'VIP-0001', 1);
-    const zhao = await add({ memberNo: 'M-1005', name: '赵磊', phone: '13811110005', idType: '1', idNo: '110108199003072310', tags: ['羽毛球', '周末常客'], level: 'gold', address: '北京市海淀区中关村大街 1 号', registerDate: '2025-09-12', remark: '喜欢晚间场' });
-    const sun = await add({ memberNo: 'M-1006', name: '孙悦', phone: '13811110006', idType: '1', idNo: '310104198511224621', tags: ['游泳'], source: 'referral', referrerId: top?.id ?? zhao.id, registerDate: '2025-11-03' });
-    await add({ memberNo: 'M-1007', name: '周杰', phone: '13811110007', idType: '1', idNo: '440305199206151535', tags: ['网球'], source: 'referral', referrerId: sun.id, registerDate: '2026-02-18' });
+    const zhao = await add({
+      memberNo: 'M-1005',
+      name: '赵磊',
+      phone: '13811110005',
+      idType: '1',
+      idNo: '110108199003072310',
+      tags: ['羽毛球', '周末常客'],
+      level: 'gold',
+      address: '北京市海淀区中关村大街 1 号',
+      registerDate: '2025-09-12',
+      remark: '喜欢晚间场',
+    });
+    const sun = await add({
+      memberNo: 'M-1006',
+      name: '孙悦',
+      phone: '13811110006',
+      idType: '1',
+      idNo: '310104198511224621',
+      tags: ['游泳'],
+      source: 'referral',
+      referrerId: top?.id ?? zhao.id,
+      registerDate: '2025-11-03',
+    });
+    await add({
+      memberNo: 'M-1007',
+      name: '周杰',
+      phone: '13811110007',
+      idType: '1',
+      idNo: '440305199206151535',
+      tags: ['网球'],
+      source: 'referral',
+      referrerId: sun.id,
+      registerDate: '2026-02-18',
+    });
     await add({ memberNo: 'M-1008', name: '冯雪', phone: '13811110008', source: 'referral', referrerId: sun.id, tags: ['瑜伽'], registerDate: '2026-03-02' });
-    const company = await add({ memberNo: 'C-0001', kind: 'corporate', name: '星辰科技有限公司', phone: '13811110009', creditCode: '91110105MA01ABCD1X', contactName: '刘经理', address: '北京市朝阳区望京 SOHO', tags: ['企业客户'], registerDate: '2025-06-01' });
+    const company = await add({
+      memberNo: 'C-0001',
+      kind: 'corporate',
+      name: '星辰科技有限公司',
+      phone: '13811110009',
+      creditCode: '91110105MA01ABCD1X',
+      contactName: '刘经理',
+      address: '北京市朝阳区望京 SOHO',
+      tags: ['企业客户'],
+      registerDate: '2025-06-01',
+    });
     await add({ memberNo: 'M-1010', name: '刘洋', phone: '13811110010', idType: '1', idNo: '11010519880808004X', companyId: company.id, source: 'corporate' });
     await add({ memberNo: 'M-1011', name: '黄婷', phone: '13811110011', companyId: company.id, source: 'corporate', tags: ['羽毛球'] });
     const wu = await add({ memberNo: 'M-1012', name: '吴刚', phone: '13811110012', idType: '1', idNo: '320102199501205711', remark: '多次预订未到场' });
-    const zheng = await add({ memberNo: 'M-1013', name: '郑华', phone: '13811110013', idType: '1', idNo: '110101197805120034', tags: ['校队教练'], level: 'gold' });
+    const zheng = await add({
+      memberNo: 'M-1013',
+      name: '郑华',
+      phone: '13811110013',
+      idType: '1',
+      idNo: '110101197805120034',
+      tags: ['校队教练'],
+      level: 'gold',
+    });
     const qian = await add({ memberNo: 'M-1014', name: '钱多多', phone: '13811110014', tags: ['新会员'] });
     await insertListEntries(tx, SYSTEM_SCOPE, [
       { orgId, memberId: wu.id, list: 'black', reason: '三个月内 3 次预订未到场' },

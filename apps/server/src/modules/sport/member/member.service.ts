@@ -30,7 +30,18 @@ import { FileResult, Notice, type Caller } from '../../../platform/http.ts';
 import { label, type Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
-import { duplicatesInFile, readRows, reject, templateXlsx, toXlsx, validateRows, xlsxFile, type RowIssue, type SheetColumn, type UploadedFile } from '../../../platform/xlsx.ts';
+import {
+  duplicatesInFile,
+  readRows,
+  reject,
+  templateXlsx,
+  toXlsx,
+  validateRows,
+  xlsxFile,
+  type RowIssue,
+  type SheetColumn,
+  type UploadedFile,
+} from '../../../platform/xlsx.ts';
 import { isForeignKeyViolation, mapDuplicate, today } from '../../system/admin.common.ts';
 import { IMAGE_MIME, imageFormat, imageSize } from '../../system/setting.image.ts';
 import { storeByContent, uploadsDir } from '../../system/setting.service.ts';
@@ -86,7 +97,10 @@ import './member.messages.ts';
  */
 
 const brief = ({ id, memberNo, name, phone, level, status }: MemberRecord) => ({ id, memberNo, name, phone, level, status });
-const UNIQUE = { sport_member_org_phone_uq: ['phone', 'field.memberPhone'] as [string, string], sport_member_org_no_uq: ['memberNo', 'field.memberNo'] as [string, string] };
+const UNIQUE = {
+  sport_member_org_phone_uq: ['phone', 'field.memberPhone'] as [string, string],
+  sport_member_org_no_uq: ['memberNo', 'field.memberNo'] as [string, string],
+};
 
 // ---------------------------------------------------------------- hooks other modules call
 
@@ -95,7 +109,10 @@ setMemberLookup(async (tx, scope, memberId) => (await findMember(tx, scope, memb
 // A member on the live black list may not book or buy.
 setBuyerCheck(async (tx, scope, memberId) => {
   const [entry] = await liveEntries(tx, scope, [memberId], 'black');
-  if (entry) throw conflict('state', 'member.blackListed', { reason: entry.reason }, [{ field: 'memberId', message: 'member.blackListed', params: { reason: entry.reason } }]);
+  if (entry)
+    throw conflict('state', 'member.blackListed', { reason: entry.reason }, [
+      { field: 'memberId', message: 'member.blackListed', params: { reason: entry.reason } },
+    ]);
 });
 
 // A member on the live white list skips a venue's booking limits.
@@ -265,7 +282,16 @@ export async function editMember(db: Db, caller: Caller, id: number, input: Memb
   const { version, ...rest } = input;
   await checkLinks(db, scope, m.orgId, m.id, rest);
   // Birthday and sex are filled from a new id card number only.
-  const d = rest.idNo !== undefined || rest.idType !== undefined ? withIdCard({ ...rest, idType: rest.idType === undefined ? m.idType : rest.idType, idNo: rest.idNo === undefined ? m.idNo : rest.idNo, birthday: rest.birthday ?? (rest.idNo && rest.idNo !== m.idNo ? undefined : m.birthday), sex: rest.sex ?? (rest.idNo && rest.idNo !== m.idNo ? undefined : m.sex) }) : rest;
+  const d =
+    rest.idNo !== undefined || rest.idType !== undefined
+      ? withIdCard({
+          ...rest,
+          idType: rest.idType === undefined ? m.idType : rest.idType,
+          idNo: rest.idNo === undefined ? m.idNo : rest.idNo,
+          birthday: rest.birthday ?? (rest.idNo && rest.idNo !== m.idNo ? undefined : m.birthday),
+          sex: rest.sex ?? (rest.idNo && rest.idNo !== m.idNo ? undefined : m.sex),
+        })
+      : rest;
   expectOneUpdated(await mapDuplicate(updateMember(db, scope, id, version, valuesOf(d)), UNIQUE));
   return viewOf(db, caller, id);
 }
@@ -368,12 +394,20 @@ export async function addToList(db: Db, caller: Caller, input: MemberListAdd) {
       const added = await insertListEntries(
         tx,
         scope,
-        found.map((m) => ({ orgId: m.orgId, memberId: m.id, list: input.list, reason: input.reason, expiresAt: input.expiresAt ?? null, createdBy: caller.userId })),
+        found.map((m) => ({
+          orgId: m.orgId,
+          memberId: m.id,
+          list: input.list,
+          reason: input.reason,
+          expiresAt: input.expiresAt ?? null,
+          createdBy: caller.userId,
+        })),
       );
       return { added };
     } catch (e) {
       // Listed meanwhile by a concurrent call (one live entry per member and list).
-      if (isUniqueViolation(e)) throw conflict('state', 'member.alreadyListed', { name: found.map((m) => m.name).join('、'), list: label(`member.list.${input.list}`) });
+      if (isUniqueViolation(e))
+        throw conflict('state', 'member.alreadyListed', { name: found.map((m) => m.name).join('、'), list: label(`member.list.${input.list}`) });
       throw e;
     }
   });
@@ -387,7 +421,12 @@ export async function removeFromList(db: Db, caller: Caller, entryIds: number[])
 }
 
 export async function listEntries(db: Db, caller: Caller, q: MemberListEntryQuery) {
-  const { total, rows } = await pageListEntries(db, scopeOf(caller), { list: q.list, state: q.state, keyword: q.keyword || undefined, memberId: q.memberId }, pageOf(q));
+  const { total, rows } = await pageListEntries(
+    db,
+    scopeOf(caller),
+    { list: q.list, state: q.state, keyword: q.keyword || undefined, memberId: q.memberId },
+    pageOf(q),
+  );
   const priv = seesPrivate(caller);
   const now = Date.now();
   return {
@@ -453,8 +492,18 @@ export async function submitIdentity(db: Db, caller: Caller, input: IdentitySubm
   const m = await memberIn(db, scope, input.memberId);
   withIdCard(input);
   const id = await db.transaction(async (tx) => {
-    if ((await pageIdentities(tx, scope, { memberId: m.id, state: 'pending' }, { limit: 1, offset: 0 })).total > 0) throw conflict('state', 'member.identityPending');
-    const row = await insertIdentity(tx, scope, { orgId: m.orgId, memberId: m.id, realName: input.realName, idType: input.idType, idNo: input.idNo, images: input.images ?? [], state: 'pending', submittedBy: caller.userId });
+    if ((await pageIdentities(tx, scope, { memberId: m.id, state: 'pending' }, { limit: 1, offset: 0 })).total > 0)
+      throw conflict('state', 'member.identityPending');
+    const row = await insertIdentity(tx, scope, {
+      orgId: m.orgId,
+      memberId: m.id,
+      realName: input.realName,
+      idType: input.idType,
+      idNo: input.idNo,
+      images: input.images ?? [],
+      state: 'pending',
+      submittedBy: caller.userId,
+    });
     await patchMembers(tx, scope, [m.id], { identityState: 'pending' });
     return row.id;
   });
@@ -466,7 +515,11 @@ export async function reviewIdentity(db: Db, caller: Caller, id: number, input: 
   const found = await findIdentity(db, scope, id);
   if (!found) throw notFound();
   await db.transaction(async (tx) => {
-    const done = await reviewIdentityRow(tx, scope, id, { state: input.approve ? 'approved' : 'rejected', reviewedBy: caller.userId, reviewRemark: input.remark ?? null });
+    const done = await reviewIdentityRow(tx, scope, id, {
+      state: input.approve ? 'approved' : 'rejected',
+      reviewedBy: caller.userId,
+      reviewRemark: input.remark ?? null,
+    });
     if (!done) throw conflict('state', 'member.identityNotPending');
     if (!input.approve) {
       await patchMembers(tx, scope, [done.memberId], { identityState: 'rejected' });
@@ -474,7 +527,14 @@ export async function reviewIdentity(db: Db, caller: Caller, id: number, input: 
     }
     const m = await memberIn(tx, scope, done.memberId);
     const info = done.idType === MEMBER_ID_CARD ? parseIdCard(done.idNo) : null;
-    await patchMembers(tx, scope, [m.id], { identityState: 'approved', name: done.realName, idType: done.idType, idNo: done.idNo, birthday: info?.birthday ?? m.birthday, sex: info?.sex ?? m.sex });
+    await patchMembers(tx, scope, [m.id], {
+      identityState: 'approved',
+      name: done.realName,
+      idType: done.idType,
+      idNo: done.idNo,
+      birthday: info?.birthday ?? m.birthday,
+      sex: info?.sex ?? m.sex,
+    });
   });
   return getIdentity(db, caller, id);
 }
@@ -537,7 +597,14 @@ export async function setFaceState(db: Db, caller: Caller, id: number, state: 'p
   if (!m.faceImage) throw conflict('state', 'member.noFace');
   await db.transaction(async (tx) => {
     await patchMembers(tx, scope, [m.id], { faceState: state });
-    await insertFaceLog(tx, scope, { orgId: m.orgId, memberId: m.id, action: state === 'passed' ? 'pass' : 'fail', image: m.faceImage, previousImage: m.faceImage, operatorId: caller.userId });
+    await insertFaceLog(tx, scope, {
+      orgId: m.orgId,
+      memberId: m.id,
+      action: state === 'passed' ? 'pass' : 'fail',
+      image: m.faceImage,
+      previousImage: m.faceImage,
+      operatorId: caller.userId,
+    });
   });
   return viewOf(db, caller, id);
 }
@@ -546,7 +613,18 @@ export async function listFaceLogs(db: Db, caller: Caller, id: number, q: PageQu
   const scope = scopeOf(caller);
   await memberIn(db, scope, id);
   const { total, rows } = await pageFaceLogs(db, scope, id, pageOf(q));
-  return { total, data: rows.map((r) => ({ id: r.log.id, memberId: r.log.memberId, action: r.log.action, image: r.log.image, previousImage: r.log.previousImage, operatorName: r.operatorName, createTime: r.log.createdAt })) };
+  return {
+    total,
+    data: rows.map((r) => ({
+      id: r.log.id,
+      memberId: r.log.memberId,
+      action: r.log.action,
+      image: r.log.image,
+      previousImage: r.log.previousImage,
+      operatorName: r.operatorName,
+      createTime: r.log.createdAt,
+    })),
+  };
 }
 
 export async function uploadPhoto(db: Db, caller: Caller, dataDir: string, id: number, file: ImageUpload) {
@@ -597,7 +675,19 @@ export async function listVisits(db: Db, caller: Caller, id: number, q: PageQuer
   const from = q.beginDate ? zonedStart(q.beginDate, tz) : undefined;
   const to = q.endDate ? new Date(zonedStart(q.endDate, tz).getTime() + 86_400_000 - 1) : undefined;
   const { total, rows } = await pageVisits(db, scope, id, { from, to }, pageOf(q));
-  return { total, data: rows.map((r) => ({ id: r.visit.id, memberId: r.visit.memberId, cardId: r.visit.cardId, venueId: r.visit.venueId, method: r.visit.method, timesUsed: r.visit.timesUsed, operatorName: r.operatorName, createTime: r.visit.createdAt })) };
+  return {
+    total,
+    data: rows.map((r) => ({
+      id: r.visit.id,
+      memberId: r.visit.memberId,
+      cardId: r.visit.cardId,
+      venueId: r.visit.venueId,
+      method: r.visit.method,
+      timesUsed: r.visit.timesUsed,
+      operatorName: r.operatorName,
+      createTime: r.visit.createdAt,
+    })),
+  };
 }
 
 /** Midnight of a day in a time zone. */
@@ -612,7 +702,10 @@ export async function memberOverview(db: Db, caller: Caller, id: number) {
   const scope = scopeOf(caller);
   const member = await viewOf(db, caller, id);
   const priv = seesPrivate(caller);
-  const accounts = (await listAccounts(db, caller, { memberId: id, pageNum: 1, pageSize: 100 })).data.map((a) => ({ ...a, holderPhone: a.holderPhone && !priv ? maskPhone(a.holderPhone) : a.holderPhone }));
+  const accounts = (await listAccounts(db, caller, { memberId: id, pageNum: 1, pageSize: 100 })).data.map((a) => ({
+    ...a,
+    holderPhone: a.holderPhone && !priv ? maskPhone(a.holderPhone) : a.holderPhone,
+  }));
   let spentFen = 0;
   const first = await pageOrders(db, scope, { memberId: id }, [], { limit: 500, offset: 0 });
   const orderCount = first.total;
@@ -641,16 +734,39 @@ const memberSheet: SheetColumn[] = [
   { key: 'memberNo', title: t2('会员编号', 'Member number') },
   { key: 'name', title: t2('姓名', 'Name'), required: true },
   { key: 'phone', title: t2('手机号', 'Phone'), required: true },
-  { key: 'sex', title: t2('性别', 'Sex'), options: [{ value: 1, label: t2('男', 'Male') }, { value: 2, label: t2('女', 'Female') }] },
+  {
+    key: 'sex',
+    title: t2('性别', 'Sex'),
+    options: [
+      { value: 1, label: t2('男', 'Male') },
+      { value: 2, label: t2('女', 'Female') },
+    ],
+  },
   { key: 'birthday', title: t2('生日', 'Birthday'), date: true },
-  { key: 'idType', title: t2('证件类型', 'ID type'), options: [{ value: '1', label: t2('身份证', 'ID card') }, { value: '2', label: t2('护照', 'Passport') }, { value: '3', label: t2('港澳通行证', 'HK/Macau pass') }] },
+  {
+    key: 'idType',
+    title: t2('证件类型', 'ID type'),
+    options: [
+      { value: '1', label: t2('身份证', 'ID card') },
+      { value: '2', label: t2('护照', 'Passport') },
+      { value: '3', label: t2('港澳通行证', 'HK/Macau pass') },
+    ],
+  },
   { key: 'idNo', title: t2('证件号码', 'ID number'), width: 22 },
   { key: 'address', title: t2('地址', 'Address') },
   { key: 'tags', title: t2('标签', 'Tags') },
   { key: 'level', title: t2('会员等级', 'Level') },
   { key: 'registerDate', title: t2('注册日期', 'Registered'), date: true },
   { key: 'remark', title: t2('备注', 'Remark') },
-  { key: 'kind', title: t2('会员类型', 'Kind'), exportOnly: true, options: [{ value: 'individual', label: t2('个人', 'Individual') }, { value: 'corporate', label: t2('企业', 'Corporate') }] },
+  {
+    key: 'kind',
+    title: t2('会员类型', 'Kind'),
+    exportOnly: true,
+    options: [
+      { value: 'individual', label: t2('个人', 'Individual') },
+      { value: 'corporate', label: t2('企业', 'Corporate') },
+    ],
+  },
   { key: 'companyName', title: t2('所属企业', 'Company'), exportOnly: true },
   { key: 'source', title: t2('来源', 'Source'), exportOnly: true },
   { key: 'orgName', title: t2('所属机构', 'Organisation'), exportOnly: true },
@@ -682,15 +798,37 @@ export async function memberTemplate(lang: Lang) {
   return xlsxFile(lang === 'zh-CN' ? '会员导入模板' : 'member-import-template', data, false);
 }
 
-const splitTags = (v: unknown) => (typeof v === 'string' ? v.split(/[,，;；、\s]+/).map((s) => s.trim()).filter(Boolean) : v);
+const splitTags = (v: unknown) =>
+  typeof v === 'string'
+    ? v
+        .split(/[,，;；、\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : v;
 const importRow = z.object({
-  memberNo: fields.str().trim().regex(/^[A-Za-z0-9-]{1,32}$/, 'error.field.invalid').optional(),
+  memberNo: fields
+    .str()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{1,32}$/, 'error.field.invalid')
+    .optional(),
   name: fields.str().trim().min(1).max(64),
-  phone: fields.str().trim().regex(/^1\d{10}$/, 'error.field.invalid'),
+  phone: fields
+    .str()
+    .trim()
+    .regex(/^1\d{10}$/, 'error.field.invalid'),
   sex: z.coerce.number().int().min(1).max(2).optional(),
   birthday: fields.optDay,
-  idType: fields.str().trim().regex(/^[0-9A-Za-z_]{1,8}$/, 'error.field.invalid').optional(),
-  idNo: fields.str().trim().toUpperCase().regex(/^[0-9A-Z-]{4,32}$/, 'error.field.invalid').optional(),
+  idType: fields
+    .str()
+    .trim()
+    .regex(/^[0-9A-Za-z_]{1,8}$/, 'error.field.invalid')
+    .optional(),
+  idNo: fields
+    .str()
+    .trim()
+    .toUpperCase()
+    .regex(/^[0-9A-Z-]{4,32}$/, 'error.field.invalid')
+    .optional(),
   address: fields.optText(200),
   tags: z.preprocess(splitTags, z.array(fields.str().trim().min(1).max(16)).max(20)).optional(),
   level: fields.optText(32),
@@ -717,8 +855,18 @@ export async function importMembers(db: Db, caller: Caller, file: UploadedFile, 
     }
   }
   issues.push(...duplicatesInFile(ready, 'phone', (d) => d.phone), ...duplicatesInFile(ready, 'memberNo', (d) => d.memberNo));
-  const phones = await takenPhones(db, scope, orgId, ready.map((r) => r.data.phone));
-  const nos = await takenMemberNos(db, scope, orgId, ready.map((r) => r.data.memberNo).filter((n): n is string => !!n));
+  const phones = await takenPhones(
+    db,
+    scope,
+    orgId,
+    ready.map((r) => r.data.phone),
+  );
+  const nos = await takenMemberNos(
+    db,
+    scope,
+    orgId,
+    ready.map((r) => r.data.memberNo).filter((n): n is string => !!n),
+  );
   for (const r of ready) {
     if (phones.has(r.data.phone)) issues.push({ row: r.row, field: 'phone', message: 'member.import.phoneTaken' } satisfies RowIssue);
     if (r.data.memberNo && nos.has(r.data.memberNo)) issues.push({ row: r.row, field: 'memberNo', message: 'member.import.noTaken' });

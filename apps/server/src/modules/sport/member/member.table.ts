@@ -43,7 +43,9 @@ export const members = pgTable(
     /** desk | import | app | referral | corporate. */
     source: varchar('source', { length: 16 }).notNull().default('desk'),
     /** The organisation's business day of registering (the repository fills it); the default, for rows written by hand, is the day in Asia/Shanghai, never the database's UTC day. */
-    registerDate: date('register_date', { mode: 'string' }).notNull().default(sql`((now() at time zone 'Asia/Shanghai')::date)`),
+    registerDate: date('register_date', { mode: 'string' })
+      .notNull()
+      .default(sql`((now() at time zone 'Asia/Shanghai')::date)`),
     remark: varchar('remark', { length: 200 }),
     /** Who referred this member (userSpread). */
     referrerId: bigint('referrer_id', { mode: 'number' }).references((): AnyPgColumn => members.id, { onDelete: 'set null' }),
@@ -91,7 +93,9 @@ export const memberListEntries = pgTable(
   },
   (t) => [
     // One live entry per member and list.
-    uniqueIndex('sport_member_list_live_uq').on(t.memberId, t.list).where(sql`${t.removedAt} is null`),
+    uniqueIndex('sport_member_list_live_uq')
+      .on(t.memberId, t.list)
+      .where(sql`${t.removedAt} is null`),
     index('sport_member_list_org_idx').on(t.orgId, t.list),
     check('sport_member_list_kind', sql`${t.list} in ('black','white')`),
   ],

@@ -28,7 +28,11 @@ export const typeSorts = { name: ticketTypes.name, sort: ticketTypes.sort, creat
 export const typeDefaultOrder = [asc(ticketTypes.orgId), asc(ticketTypes.sort), asc(ticketTypes.id)];
 
 export async function pageTypes(db: Executor, scope: Scope, f: { name?: string; parentId?: number }, order: SQL[], page: Page) {
-  const where = and(inScope(scope, ticketTypes.orgId), f.name ? containsText(ticketTypes.name, f.name) : undefined, f.parentId !== undefined ? eq(ticketTypes.parentId, f.parentId) : undefined);
+  const where = and(
+    inScope(scope, ticketTypes.orgId),
+    f.name ? containsText(ticketTypes.name, f.name) : undefined,
+    f.parentId !== undefined ? eq(ticketTypes.parentId, f.parentId) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -56,7 +60,13 @@ export async function insertType(db: Executor, scope: Scope, values: typeof tick
   return row!;
 }
 
-export async function updateType(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof ticketTypes.$inferInsert, 'orgId' | 'id'>>) {
+export async function updateType(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof ticketTypes.$inferInsert, 'orgId' | 'id'>>,
+) {
   return db
     .update(ticketTypes)
     .set({ ...values, updatedAt: new Date(), version: bump(ticketTypes) })
@@ -140,7 +150,13 @@ export async function insertProject(db: Executor, scope: Scope, values: typeof t
   return row!;
 }
 
-export async function updateProject(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof ticketProjects.$inferInsert, 'orgId' | 'id'>>) {
+export async function updateProject(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof ticketProjects.$inferInsert, 'orgId' | 'id'>>,
+) {
   return db
     .update(ticketProjects)
     .set({ ...values, updatedAt: new Date(), version: bump(ticketProjects) })
@@ -171,7 +187,11 @@ export const seatmapSorts = { name: seatmaps.name, updateTime: seatmaps.updatedA
 export const seatmapDefaultOrder = [desc(seatmaps.updatedAt), desc(seatmaps.id)];
 
 export async function pageSeatmaps(db: Executor, scope: Scope, f: { name?: string; venueId?: number }, order: SQL[], page: Page) {
-  const where = and(inScope(scope, seatmaps.orgId), f.name ? containsText(seatmaps.name, f.name) : undefined, f.venueId !== undefined ? eq(seatmaps.venueId, f.venueId) : undefined);
+  const where = and(
+    inScope(scope, seatmaps.orgId),
+    f.name ? containsText(seatmaps.name, f.name) : undefined,
+    f.venueId !== undefined ? eq(seatmaps.venueId, f.venueId) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -200,7 +220,13 @@ export async function insertSeatmap(db: Executor, scope: Scope, values: typeof s
   return row!;
 }
 
-export async function updateSeatmap(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof seatmaps.$inferInsert, 'orgId' | 'id'>>) {
+export async function updateSeatmap(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof seatmaps.$inferInsert, 'orgId' | 'id'>>,
+) {
   return db
     .update(seatmaps)
     .set({ ...values, updatedAt: new Date(), version: bump(seatmaps) })
@@ -224,7 +250,12 @@ export async function findSeatmapVersion(db: Executor, scope: Scope, seatmapId: 
 
 export async function versionsOf(db: Executor, scope: Scope, seatmapId: number) {
   return db
-    .select({ version: seatmapVersions.version, seatCount: seatmapVersions.seatCount, createTime: seatmapVersions.createdAt, createdBy: seatmapVersions.createdBy })
+    .select({
+      version: seatmapVersions.version,
+      seatCount: seatmapVersions.seatCount,
+      createTime: seatmapVersions.createdAt,
+      createdBy: seatmapVersions.createdBy,
+    })
     .from(seatmapVersions)
     .where(and(eq(seatmapVersions.seatmapId, seatmapId), inScope(scope, seatmapVersions.orgId)))
     .orderBy(desc(seatmapVersions.version));
@@ -294,7 +325,13 @@ export async function insertSession(db: Executor, scope: Scope, values: typeof t
   return row!;
 }
 
-export async function updateSession(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof ticketSessions.$inferInsert, 'orgId' | 'id'>>) {
+export async function updateSession(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof ticketSessions.$inferInsert, 'orgId' | 'id'>>,
+) {
   return db
     .update(ticketSessions)
     .set({ ...values, updatedAt: new Date(), version: bump(ticketSessions) })
@@ -323,7 +360,14 @@ export async function deleteSession(db: Executor, scope: Scope, id: number): Pro
 /** What a ticket line is sold under: the session, its project's name and rules. */
 export async function saleContext(db: Executor, scope: Scope, sessionId: number) {
   const [row] = await db
-    .select({ session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status, perBuyerLimit: ticketProjects.perBuyerLimit, realName: ticketProjects.realName, venueId: ticketProjects.venueId })
+    .select({
+      session: ticketSessions,
+      projectName: ticketProjects.name,
+      projectStatus: ticketProjects.status,
+      perBuyerLimit: ticketProjects.perBuyerLimit,
+      realName: ticketProjects.realName,
+      venueId: ticketProjects.venueId,
+    })
     .from(ticketSessions)
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
     .where(and(eq(ticketSessions.id, sessionId), inScope(scope, ticketSessions.orgId)));
@@ -333,7 +377,14 @@ export async function saleContext(db: Executor, scope: Scope, sessionId: number)
 /** A level with its session and project, in one read (pricing an order line). */
 export async function levelForSale(db: Executor, scope: Scope, levelId: number) {
   const [row] = await db
-    .select({ level: ticketLevels, session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status, realName: ticketProjects.realName, perBuyerLimit: ticketProjects.perBuyerLimit })
+    .select({
+      level: ticketLevels,
+      session: ticketSessions,
+      projectName: ticketProjects.name,
+      projectStatus: ticketProjects.status,
+      realName: ticketProjects.realName,
+      perBuyerLimit: ticketProjects.perBuyerLimit,
+    })
     .from(ticketLevels)
     .innerJoin(ticketSessions, eq(ticketSessions.id, ticketLevels.sessionId))
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
@@ -344,7 +395,15 @@ export async function levelForSale(db: Executor, scope: Scope, levelId: number) 
 /** A seat of a session with its level, session and project, in one read (pricing an order line). */
 export async function seatForSale(db: Executor, scope: Scope, sessionId: number, seatId: number) {
   const [row] = await db
-    .select({ seat: ticketSeats, level: ticketLevels, session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status, realName: ticketProjects.realName, perBuyerLimit: ticketProjects.perBuyerLimit })
+    .select({
+      seat: ticketSeats,
+      level: ticketLevels,
+      session: ticketSessions,
+      projectName: ticketProjects.name,
+      projectStatus: ticketProjects.status,
+      realName: ticketProjects.realName,
+      perBuyerLimit: ticketProjects.perBuyerLimit,
+    })
     .from(ticketSeats)
     .innerJoin(ticketSessions, eq(ticketSessions.id, ticketSeats.sessionId))
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
@@ -397,7 +456,13 @@ export async function insertLevels(db: Executor, scope: Scope, values: (typeof t
   return db.insert(ticketLevels).values(values).returning();
 }
 
-export async function updateLevel(db: Executor, scope: Scope, id: number, version: number, values: Partial<Pick<typeof ticketLevels.$inferInsert, 'name' | 'priceFen' | 'color' | 'quota' | 'levelKeys' | 'sort'>>) {
+export async function updateLevel(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Pick<typeof ticketLevels.$inferInsert, 'name' | 'priceFen' | 'color' | 'quota' | 'levelKeys' | 'sort'>>,
+) {
   return db
     .update(ticketLevels)
     .set({ ...values, updatedAt: new Date(), version: bump(ticketLevels) })
@@ -431,7 +496,14 @@ export async function holdQuota(db: Executor, scope: Scope, levelId: number, n: 
   const rows = await db
     .update(ticketLevels)
     .set({ held: sql`${ticketLevels.held} + ${n}` })
-    .where(and(eq(ticketLevels.id, levelId), isNotNull(ticketLevels.quota), sql`${ticketLevels.sold} + ${ticketLevels.held} + ${n} <= ${ticketLevels.quota}`, inScope(scope, ticketLevels.orgId)))
+    .where(
+      and(
+        eq(ticketLevels.id, levelId),
+        isNotNull(ticketLevels.quota),
+        sql`${ticketLevels.sold} + ${ticketLevels.held} + ${n} <= ${ticketLevels.quota}`,
+        inScope(scope, ticketLevels.orgId),
+      ),
+    )
     .returning({ id: ticketLevels.id });
   return rows.length > 0;
 }
@@ -494,7 +566,15 @@ export async function setSeatsBlocked(db: Executor, scope: Scope, sessionId: num
   const rows = await db
     .update(ticketSeats)
     .set({ state: blocked ? 'blocked' : 'free', version: bump(ticketSeats) })
-    .where(and(eq(ticketSeats.sessionId, sessionId), inArray(ticketSeats.id, seatIds), eq(ticketSeats.state, blocked ? 'free' : 'blocked'), notDistributorSeat, inScope(scope, ticketSeats.orgId)))
+    .where(
+      and(
+        eq(ticketSeats.sessionId, sessionId),
+        inArray(ticketSeats.id, seatIds),
+        eq(ticketSeats.state, blocked ? 'free' : 'blocked'),
+        notDistributorSeat,
+        inScope(scope, ticketSeats.orgId),
+      ),
+    )
     .returning({ id: ticketSeats.id });
   return rows.length;
 }
@@ -517,7 +597,15 @@ export async function relevelSeats(db: Executor, scope: Scope, sessionId: number
   const rows = await db
     .update(ticketSeats)
     .set({ levelId, version: bump(ticketSeats) })
-    .where(and(eq(ticketSeats.sessionId, sessionId), inArray(ticketSeats.id, seatIds), inArray(ticketSeats.state, ['free', 'blocked']), notDistributorSeat, inScope(scope, ticketSeats.orgId)))
+    .where(
+      and(
+        eq(ticketSeats.sessionId, sessionId),
+        inArray(ticketSeats.id, seatIds),
+        inArray(ticketSeats.state, ['free', 'blocked']),
+        notDistributorSeat,
+        inScope(scope, ticketSeats.orgId),
+      ),
+    )
     .returning({ id: ticketSeats.id });
   return rows.length;
 }
@@ -528,7 +616,14 @@ export async function levelSeatsByKeys(db: Executor, scope: Scope, sessionId: nu
   await db
     .update(ticketSeats)
     .set({ levelId })
-    .where(and(eq(ticketSeats.sessionId, sessionId), inArray(ticketSeats.levelKey, keys), inArray(ticketSeats.state, ['free', 'blocked']), inScope(scope, ticketSeats.orgId)));
+    .where(
+      and(
+        eq(ticketSeats.sessionId, sessionId),
+        inArray(ticketSeats.levelKey, keys),
+        inArray(ticketSeats.state, ['free', 'blocked']),
+        inScope(scope, ticketSeats.orgId),
+      ),
+    );
 }
 
 /** Whether any held or sold seat is at the level. */
@@ -549,7 +644,15 @@ export async function holdSeat(db: Executor, scope: Scope, sessionId: number, se
   const rows = await db
     .update(ticketSeats)
     .set({ state: 'held', orderId: owner.orderId, itemId: owner.itemId, version: bump(ticketSeats) })
-    .where(and(eq(ticketSeats.id, seatId), eq(ticketSeats.sessionId, sessionId), eq(ticketSeats.state, 'free'), isNotNull(ticketSeats.levelId), inScope(scope, ticketSeats.orgId)))
+    .where(
+      and(
+        eq(ticketSeats.id, seatId),
+        eq(ticketSeats.sessionId, sessionId),
+        eq(ticketSeats.state, 'free'),
+        isNotNull(ticketSeats.levelId),
+        inScope(scope, ticketSeats.orgId),
+      ),
+    )
     .returning({ id: ticketSeats.id });
   return rows.length > 0;
 }
@@ -570,7 +673,9 @@ export async function freeSeats(db: Executor, scope: Scope, itemId: number, seat
   const rows = await db
     .update(ticketSeats)
     .set({ state: 'free', orderId: null, itemId: null, version: bump(ticketSeats) })
-    .where(and(eq(ticketSeats.itemId, itemId), inArray(ticketSeats.id, seatIds), inArray(ticketSeats.state, ['held', 'sold']), inScope(scope, ticketSeats.orgId)))
+    .where(
+      and(eq(ticketSeats.itemId, itemId), inArray(ticketSeats.id, seatIds), inArray(ticketSeats.state, ['held', 'sold']), inScope(scope, ticketSeats.orgId)),
+    )
     .returning({ id: ticketSeats.id });
   return rows.length;
 }
@@ -584,7 +689,14 @@ export async function insertTickets(db: Executor, scope: Scope, values: (typeof 
 }
 
 /** An order line's tickets in one state move to another; answers those moved. */
-export async function moveLineTickets(db: Executor, scope: Scope, itemId: number, from: string, to: string, limit?: number): Promise<{ id: number; seatId: number | null; levelId: number }[]> {
+export async function moveLineTickets(
+  db: Executor,
+  scope: Scope,
+  itemId: number,
+  from: string,
+  to: string,
+  limit?: number,
+): Promise<{ id: number; seatId: number | null; levelId: number }[]> {
   const ids = limit === undefined ? undefined : sql`(select id from sport_ticket where item_id = ${itemId} and state = ${from} order by id limit ${limit})`;
   return db
     .update(tickets)
@@ -593,7 +705,12 @@ export async function moveLineTickets(db: Executor, scope: Scope, itemId: number
     .returning({ id: tickets.id, seatId: tickets.seatId, levelId: tickets.levelId });
 }
 
-export async function setOrderBuyer(db: Executor, scope: Scope, orderId: number, buyer: { buyerName: string | null; buyerPhone: string | null; buyerIdNo: string | null }): Promise<void> {
+export async function setOrderBuyer(
+  db: Executor,
+  scope: Scope,
+  orderId: number,
+  buyer: { buyerName: string | null; buyerPhone: string | null; buyerIdNo: string | null },
+): Promise<void> {
   await db
     .update(tickets)
     .set(buyer)
@@ -612,7 +729,17 @@ export async function pageTickets(db: Executor, scope: Scope, f: { sessionId?: n
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ticket: tickets, levelName: ticketLevels.name, zone: ticketSeats.zone, row: ticketSeats.row, no: ticketSeats.no, sessionName: ticketSessions.name, projectName: ticketProjects.name, orderNo: orders.orderNo, channel: orders.channel })
+      .select({
+        ticket: tickets,
+        levelName: ticketLevels.name,
+        zone: ticketSeats.zone,
+        row: ticketSeats.row,
+        no: ticketSeats.no,
+        sessionName: ticketSessions.name,
+        projectName: ticketProjects.name,
+        orderNo: orders.orderNo,
+        channel: orders.channel,
+      })
       .from(tickets)
       .innerJoin(ticketLevels, eq(ticketLevels.id, tickets.levelId))
       .innerJoin(ticketSessions, eq(ticketSessions.id, tickets.sessionId))

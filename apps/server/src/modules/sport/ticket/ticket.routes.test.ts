@@ -23,7 +23,10 @@ describe.each(databases)('ticketing on %s', (kind) => {
   afterAll(async () => s?.close());
   afterEach(async () => expect(await imbalances(s)).toEqual([]));
 
-  const ticketsOf = async (orderId: number) => s.database.query<{ state: string; code: string; seat_id: string | null }>(`select state, code, seat_id from sport_ticket where order_id = $1 order by id`, [orderId]);
+  const ticketsOf = async (orderId: number) =>
+    s.database.query<{ state: string; code: string; seat_id: string | null }>(`select state, code, seat_id from sport_ticket where order_id = $1 order by id`, [
+      orderId,
+    ]);
 
   it('seat maps: add, list, read, save a new version (a stale version is refused), versions, background image, delete refused while a session uses the map', async () => {
     const doc = gridMap(2, 2, 3, [
@@ -52,7 +55,10 @@ describe.each(databases)('ticketing on %s', (kind) => {
       [1, 13, staff.userId],
     ]);
     // The designer's rules, in the caller's language.
-    const dup = await c.json('POST', ticketApi('seatmap'), { body: { name: 'x', document: { ...smaller, seats: [...smaller.seats, smaller.seats[0]!] } }, lang: 'en-US' });
+    const dup = await c.json('POST', ticketApi('seatmap'), {
+      body: { name: 'x', document: { ...smaller, seats: [...smaller.seats, smaller.seats[0]!] } },
+      lang: 'en-US',
+    });
     expect(dup.code).toBe(Code.INVALID);
     expect(dup.detail.map((d: { message: string }) => d.message)).toContain('Seat keys must be unique');
     const zh = await c.json('POST', ticketApi('seatmap'), { body: { name: 'x', document: { ...smaller, seats: [{ ...smaller.seats[0]!, zone: 'nope' }] } } });
@@ -66,7 +72,15 @@ describe.each(databases)('ticketing on %s', (kind) => {
     expect((await upload(c, ticketApi('seatmap/image'), 'plan.png', Buffer.from('not an image'))).json().code).toBe(Code.FORM_INVALID);
     // In use by a session: not deleted.
     const p = await ok(c, 'POST', ticketApi('project'), { name: '用图项目' });
-    await ok(c, 'POST', ticketApi('session'), { projectId: p.id, name: '一场', startAt: '2030-01-01T12:00:00Z', seated: true, seatmapId: added.id, seatmapVersion: 1, levels: [{ name: 'A', priceFen: 100, levelKeys: ['A'] }] });
+    await ok(c, 'POST', ticketApi('session'), {
+      projectId: p.id,
+      name: '一场',
+      startAt: '2030-01-01T12:00:00Z',
+      seated: true,
+      seatmapId: added.id,
+      seatmapVersion: 1,
+      levels: [{ name: 'A', priceFen: 100, levelKeys: ['A'] }],
+    });
     const refused = await c.json('DELETE', ticketApi(`seatmap/${added.id}`));
     expect(refused.code).toBe(Code.CONFLICT);
     expect(refused.detail.reason).toBe('state');
@@ -82,10 +96,22 @@ describe.each(databases)('ticketing on %s', (kind) => {
     expect([twice.code, twice.detail.reason, twice.detail.fields[0].field]).toEqual([Code.CONFLICT, 'duplicate', 'name']);
     const nested = await c.json('POST', ticketApi('type'), { body: { name: '三级', parentId: child.id } });
     expect(nested.code).toBe(Code.FORM_INVALID);
-    const project = await ok(c, 'POST', ticketApi('project'), { name: '篮球联赛', typeId: child.id, purchaseNotice: '凭票入场', realName: 'per_id', perBuyerLimit: 6, posterUrl: '/files/x.png' });
+    const project = await ok(c, 'POST', ticketApi('project'), {
+      name: '篮球联赛',
+      typeId: child.id,
+      purchaseNotice: '凭票入场',
+      realName: 'per_id',
+      perBuyerLimit: 6,
+      posterUrl: '/files/x.png',
+    });
     expect(project).toMatchObject({ typeName: '篮球', realName: 'per_id', perBuyerLimit: 6, sessionCount: 0, status: 0 });
     expect((await c.json('DELETE', ticketApi(`type/${parent.id}`))).detail.reason).toBe('state');
-    const session = await ok(c, 'POST', ticketApi('session'), { projectId: project.id, name: '第一轮', startAt: '2030-05-01T11:00:00Z', levels: [{ name: '普通', priceFen: 5000, quota: 100 }] });
+    const session = await ok(c, 'POST', ticketApi('session'), {
+      projectId: project.id,
+      name: '第一轮',
+      startAt: '2030-05-01T11:00:00Z',
+      levels: [{ name: '普通', priceFen: 5000, quota: 100 }],
+    });
     expect(session).toMatchObject({ seated: false, capacity: 100, available: 100, holdMinutes: 10, onSale: false, projectName: '篮球联赛' });
     const level = await ok(c, 'POST', ticketApi('level'), { sessionId: session.id, name: 'VIP', priceFen: 20000, quota: 20, color: '#ffaa00' });
     expect(level).toMatchObject({ quota: 20, sold: 0, held: 0, available: 20 });
@@ -119,7 +145,9 @@ describe.each(databases)('ticketing on %s', (kind) => {
     expect(Object.keys(row.levels[0]).sort()).toEqual(['available', 'id', 'name', 'price']);
 
     const before = Date.now();
-    const order = await c.json('POST', ticketApi('order'), { body: { sessionId: session.id, levelId, quantity: 4, buyer: { name: '张三', phone: '13800001111', idNo: '110105194912310021' } } });
+    const order = await c.json('POST', ticketApi('order'), {
+      body: { sessionId: session.id, levelId, quantity: 4, buyer: { name: '张三', phone: '13800001111', idNo: '110105194912310021' } },
+    });
     expect(order.code, order.msg).toBe(0);
     expect(Object.keys(order.body).sort()).toEqual(['amount', 'expiresAt', 'orderId', 'orderNo', 'state']);
     expect(order.body).toMatchObject({ amount: 32000, state: 'pending' });
@@ -130,7 +158,10 @@ describe.each(databases)('ticketing on %s', (kind) => {
     const tickets = await ticketsOf(order.body.orderId);
     expect(tickets.map((t) => t.state)).toEqual(['held', 'held', 'held', 'held']);
     expect(new Set(tickets.map((t) => t.code)).size).toBe(4);
-    const [buyer] = await s.database.query<{ buyer_name: string; buyer_id_no: string }>(`select buyer_name, buyer_id_no from sport_ticket where order_id = $1 limit 1`, [order.body.orderId]);
+    const [buyer] = await s.database.query<{ buyer_name: string; buyer_id_no: string }>(
+      `select buyer_name, buyer_id_no from sport_ticket where order_id = $1 limit 1`,
+      [order.body.orderId],
+    );
     expect(buyer).toMatchObject({ buyer_name: '张三', buyer_id_no: '110105194912310021' });
 
     const more = await c.json('POST', ticketApi('order'), { body: { sessionId: session.id, levelId, quantity: 7 } });
@@ -184,7 +215,12 @@ describe.each(databases)('ticketing on %s', (kind) => {
     const blocked = await c.json('POST', ticketApi('order'), { body: { sessionId: session.id, seatIds: [seats.find((x) => x.state === 'blocked')!.id] } });
     expect(blocked.detail.reason).toBe('taken');
     let now = await seatsOf(c, session.id);
-    expect(now.filter((x) => x.state === 'held').map((x) => x.id).sort()).toEqual([a[0]!.id, a[1]!.id].sort());
+    expect(
+      now
+        .filter((x) => x.state === 'held')
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual([a[0]!.id, a[1]!.id].sort());
     expect(now.find((x) => x.id === a[2]!.id)!.state).toBe('free');
 
     const second = await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, seatIds: [b[0]!.id] });
@@ -194,7 +230,9 @@ describe.each(databases)('ticketing on %s', (kind) => {
     expect(now.find((x) => x.id === a[0]!.id)!.state).toBe('free');
     expect(now.find((x) => x.id === b[0]!.id)!.state).toBe('sold');
     expect((await ticketsOf(second.orderId)).map((t) => [t.state, Number(t.seat_id)])).toEqual([['sold', b[0]!.id]]);
-    const listed = (await ok(c, 'POST', ticketApi('session/list'), { pageNum: 1, pageSize: 200, detail: true })).data.find((r: { id: number }) => r.id === session.id);
+    const listed = (await ok(c, 'POST', ticketApi('session/list'), { pageNum: 1, pageSize: 200, detail: true })).data.find(
+      (r: { id: number }) => r.id === session.id,
+    );
     expect(listed).toMatchObject({ capacity: 21, available: 20, sold: 1, held: 0 });
     expect(listed.levels.map((l: { available: number }) => l.available)).toEqual([10, 10]);
     // The seat can be had again.
@@ -204,7 +242,15 @@ describe.each(databases)('ticketing on %s', (kind) => {
   it("seat modification for one session (block, release, re-level) leaves the map's other session unchanged", async () => {
     const doc = gridMap(1, 2, 4);
     const { map, project, session } = await seatedSession(c, doc);
-    const other = await ok(c, 'POST', ticketApi('session'), { projectId: project.id, name: '加场', startAt: '2030-06-01T12:00:00Z', seated: true, seatmapId: map.id, onSale: true, levels: [{ name: '内场', priceFen: 38000, levelKeys: ['A'] }] });
+    const other = await ok(c, 'POST', ticketApi('session'), {
+      projectId: project.id,
+      name: '加场',
+      startAt: '2030-06-01T12:00:00Z',
+      seated: true,
+      seatmapId: map.id,
+      onSale: true,
+      levels: [{ name: '内场', priceFen: 38000, levelKeys: ['A'] }],
+    });
     const before = await seatsOf(c, other.id);
     const seats = await seatsOf(c, session.id);
     const ids = seats.slice(0, 3).map((x) => x.id);
@@ -242,7 +288,11 @@ describe.each(databases)('ticketing on %s', (kind) => {
     const nobodyRole = await makeRole(admin, staff.orgId);
     await grantMenus(admin, nobodyRole.id, ['sport.member.list']);
     const nobody = await signIn(s, (await makeUser(admin, staff.orgId, { roleIds: [nobodyRole.id] })).code, 'Pass1234');
-    for (const [method, url, body] of [['POST', 'session/list', { pageNum: 1, pageSize: 10 }], ['POST', `session/${session.id}/seats`, {}], ['GET', `seatmap/${session.seatmapId}`, undefined]] as const) {
+    for (const [method, url, body] of [
+      ['POST', 'session/list', { pageNum: 1, pageSize: 10 }],
+      ['POST', `session/${session.id}/seats`, {}],
+      ['GET', `seatmap/${session.seatmapId}`, undefined],
+    ] as const) {
       expect((await nobody.json(method, ticketApi(url), body ? { body } : {})).code, url).toBe(Code.FORBIDDEN);
     }
   });
@@ -266,7 +316,10 @@ describe.each(databases)('ticketing on %s', (kind) => {
     expect((await ok(c, 'GET', ticketApi(`level/${ga.levelId}`))).available).toBe(5);
     // A session of our own project cannot take another organisation's map.
     const own = await ok(o, 'POST', ticketApi('project'), { name: '他方项目' });
-    expect((await o.json('POST', ticketApi('session'), { body: { projectId: own.id, name: 'x', startAt: '2030-01-01T00:00:00Z', seated: true, seatmapId: map.id } })).code).toBe(Code.NOT_FOUND);
+    expect(
+      (await o.json('POST', ticketApi('session'), { body: { projectId: own.id, name: 'x', startAt: '2030-01-01T00:00:00Z', seated: true, seatmapId: map.id } }))
+        .code,
+    ).toBe(Code.NOT_FOUND);
   });
 
   it('a session not on sale is not sold; a per-buyer limit caps an order; Idempotency-Key answers the first order', async () => {
@@ -320,9 +373,14 @@ describe.each(databases)('ticketing on %s', (kind) => {
       const start = (i * 7) % 50;
       return Array.from({ length: n }, (_, k) => seats[(start + k * 13) % 50]!.id);
     };
-    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => buyers[i % buyers.length]!.json('POST', ticketApi('order'), { body: { sessionId: session.id, seatIds: pick(i) } })));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => buyers[i % buyers.length]!.json('POST', ticketApi('order'), { body: { sessionId: session.id, seatIds: pick(i) } })),
+    );
     expect(results.filter((r) => r.code !== 0 && !(r.code === Code.CONFLICT && r.detail.reason === 'taken')).map((r) => `${r.code} ${r.msg}`)).toEqual([]);
-    const [dup] = await s.database.query<{ n: string }>(`select count(*) as n from (select seat_id from sport_ticket where session_id = $1 and state in ('held','sold') group by seat_id having count(*) > 1) d`, [session.id]);
+    const [dup] = await s.database.query<{ n: string }>(
+      `select count(*) as n from (select seat_id from sport_ticket where session_id = $1 and state in ('held','sold') group by seat_id having count(*) > 1) d`,
+      [session.id],
+    );
     expect(Number(dup!.n)).toBe(0);
     const [held] = await s.database.query<{ seats: string; tickets: string }>(
       `select (select count(*) from sport_ticket_seat where session_id = $1 and state = 'held') as seats, (select count(*) from sport_ticket where session_id = $1 and state = 'held') as tickets`,
@@ -333,9 +391,16 @@ describe.each(databases)('ticketing on %s', (kind) => {
     expect(won).toBeGreaterThan(0);
 
     const ga = await gaSession(c, 100);
-    const rush = await Promise.all(Array.from({ length: 64 }, (_, i) => buyers[i % buyers.length]!.json('POST', ticketApi('order'), { body: { sessionId: ga.session.id, levelId: ga.levelId, quantity: 1 + (i % 4) } })));
+    const rush = await Promise.all(
+      Array.from({ length: 64 }, (_, i) =>
+        buyers[i % buyers.length]!.json('POST', ticketApi('order'), { body: { sessionId: ga.session.id, levelId: ga.levelId, quantity: 1 + (i % 4) } }),
+      ),
+    );
     expect(rush.filter((r) => r.code !== 0 && !(r.code === Code.CONFLICT && r.detail.reason === 'taken')).map((r) => `${r.code} ${r.msg}`)).toEqual([]);
-    const [lv] = await s.database.query<{ held: number; sold: number; quota: number; tickets: string }>(`select held, sold, quota, (select count(*) from sport_ticket t where t.level_id = l.id and t.state = 'held') as tickets from sport_ticket_level l where id = $1`, [ga.levelId]);
+    const [lv] = await s.database.query<{ held: number; sold: number; quota: number; tickets: string }>(
+      `select held, sold, quota, (select count(*) from sport_ticket t where t.level_id = l.id and t.state = 'held') as tickets from sport_ticket_level l where id = $1`,
+      [ga.levelId],
+    );
     expect(lv!.held + lv!.sold).toBeLessThanOrEqual(lv!.quota);
     expect(Number(lv!.tickets)).toBe(lv!.held);
     expect(lv!.held).toBeGreaterThan(90); // 160 asked for: the quota is (nearly) sold out, never passed.

@@ -111,7 +111,8 @@ import { resolveMemberViewers } from './reserve/viewers.ts';
 
 /** A Postgres error code anywhere in the cause chain (drizzle wraps driver errors). */
 function pgCode(e: unknown): { code?: string; constraint?: string } | undefined {
-  for (let x = e as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x;
+  for (let x = e as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++)
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x;
   return undefined;
 }
 
@@ -129,7 +130,16 @@ export async function listTypes(db: Db, caller: Caller, q: TicketTypeListQuery) 
   return { total, data: rows.map(typeOut) };
 }
 
-const typeOut = (r: Awaited<ReturnType<typeof findType>> & object) => ({ id: r.id, orgId: r.orgId, name: r.name, parentId: r.parentId, sort: r.sort, version: r.version, createTime: r.createdAt, updateTime: r.updatedAt });
+const typeOut = (r: Awaited<ReturnType<typeof findType>> & object) => ({
+  id: r.id,
+  orgId: r.orgId,
+  name: r.name,
+  parentId: r.parentId,
+  sort: r.sort,
+  version: r.version,
+  createTime: r.createdAt,
+  updateTime: r.updatedAt,
+});
 
 export async function getType(db: Executor, caller: Caller, id: number) {
   const row = await findType(db, scopeOf(caller), id);
@@ -179,8 +189,18 @@ export async function removeTypes(db: Db, caller: Caller, ids: number[]) {
 
 export async function listProjects(db: Db, caller: Caller, q: ProjectListQuery) {
   const scope = scopeOf(caller);
-  const { total, rows } = await pageProjects(db, scope, { name: q.name, typeId: q.typeId, venueId: q.venueId, status: q.status }, orderOf(q, projectSorts, projectDefaultOrder), pageOf(q));
-  const performers = await projectPerformers(db, scope, rows.map((r) => r.id));
+  const { total, rows } = await pageProjects(
+    db,
+    scope,
+    { name: q.name, typeId: q.typeId, venueId: q.venueId, status: q.status },
+    orderOf(q, projectSorts, projectDefaultOrder),
+    pageOf(q),
+  );
+  const performers = await projectPerformers(
+    db,
+    scope,
+    rows.map((r) => r.id),
+  );
   return { total, data: rows.map((r) => projectOut(r, performers.get(r.id))) };
 }
 
@@ -249,7 +269,14 @@ export async function editProject(db: Db, caller: Caller, id: number, input: Pro
     const [after] = await updateProject(tx, scope, id, version, values);
     expectOneUpdated(after ? [after] : []);
     if (performerIds) await saveProjectPerformers(tx, scope, row.orgId, id, performerIds);
-    await logChange(tx, caller, 'project', id, { ...row, performerIds: before }, { ...after!, performerIds: performerIds ? [...new Set(performerIds)] : before });
+    await logChange(
+      tx,
+      caller,
+      'project',
+      id,
+      { ...row, performerIds: before },
+      { ...after!, performerIds: performerIds ? [...new Set(performerIds)] : before },
+    );
   });
   return getProject(db, caller, id);
 }
@@ -277,7 +304,13 @@ export const seatCountOf = (doc: SeatmapDocument) => doc.seats.reduce((n, s) => 
 const seatmapOut = (r: SeatmapRecord) => ({ id: r.id, name: r.name, venueId: r.venueId, version: r.version, seatCount: r.seatCount, updateTime: r.updatedAt });
 
 export async function listSeatmaps(db: Db, caller: Caller, q: SeatmapListQuery) {
-  const { total, rows } = await pageSeatmaps(db, scopeOf(caller), { name: q.name, venueId: q.venueId }, orderOf(q, seatmapSorts, seatmapDefaultOrder), pageOf(q));
+  const { total, rows } = await pageSeatmaps(
+    db,
+    scopeOf(caller),
+    { name: q.name, venueId: q.venueId },
+    orderOf(q, seatmapSorts, seatmapDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(seatmapOut) };
 }
 
@@ -318,7 +351,8 @@ export async function editSeatmap(db: Db, caller: Caller, id: number, input: Sea
       ...(input.document ? { docVersion: next, seatCount } : {}),
     };
     expectOneUpdated(await updateSeatmap(tx, scope, id, input.version, values));
-    if (input.document) await insertSeatmapVersion(tx, scope, { orgId: map.orgId, seatmapId: id, version: next, document: input.document, seatCount, createdBy: caller.userId });
+    if (input.document)
+      await insertSeatmapVersion(tx, scope, { orgId: map.orgId, seatmapId: id, version: next, document: input.document, seatCount, createdBy: caller.userId });
   });
   return getSeatmap(db, caller, id);
 }
@@ -353,7 +387,8 @@ export function storeSeatmapImage(dataDir: string, data: Buffer, truncated: bool
   if (format !== 'jpg' && format !== 'png') throw invalid('file', 'seatmap.image.badFormat');
   const size = imageSize(data, format);
   if (!size) throw invalid('file', 'seatmap.image.badImage');
-  if (size.width > SEATMAP_IMAGE_MAX_SIDE || size.height > SEATMAP_IMAGE_MAX_SIDE) throw invalid('file', 'seatmap.image.tooBig', { max: SEATMAP_IMAGE_MAX_SIDE });
+  if (size.width > SEATMAP_IMAGE_MAX_SIDE || size.height > SEATMAP_IMAGE_MAX_SIDE)
+    throw invalid('file', 'seatmap.image.tooBig', { max: SEATMAP_IMAGE_MAX_SIDE });
   const name = storeByContent(uploadsDir(dataDir), data, format);
   return { url: `/files/${name}` };
 }
@@ -428,7 +463,16 @@ function sessionOut(s: SessionView, levels: LevelRecord[], counts: Counts) {
 }
 
 /** The fixed call's row: exactly its fields. */
-const sessionBase = ({ id, projectId, name, startAt, seated, capacity, available, levels }: ReturnType<typeof sessionOut>) => ({ id, projectId, name, startAt, seated, capacity, available, levels });
+const sessionBase = ({ id, projectId, name, startAt, seated, capacity, available, levels }: ReturnType<typeof sessionOut>) => ({
+  id,
+  projectId,
+  name,
+  startAt,
+  seated,
+  capacity,
+  available,
+  levels,
+});
 
 /** `POST ticket/session/list` (a fixed call). */
 export async function listSessions(db: Db, caller: Caller, q: SessionListQuery) {
@@ -716,7 +760,8 @@ function lineViewers(realName: string, detail: unknown, quantity: number, line: 
   if (realName !== 'per_id') return null;
   const d = (detail ?? {}) as { viewer?: unknown; viewers?: unknown };
   const given = (d.viewers ?? (d.viewer ? [d.viewer] : undefined)) as { name: string; idType?: string; idNo: string }[] | undefined;
-  if (given !== undefined && (!Array.isArray(given) || given.some((v) => typeof v?.name !== 'string' || typeof v?.idNo !== 'string'))) throw invalid(`items.${line}.detail.viewers`, 'error.field.invalid');
+  if (given !== undefined && (!Array.isArray(given) || given.some((v) => typeof v?.name !== 'string' || typeof v?.idNo !== 'string')))
+    throw invalid(`items.${line}.detail.viewers`, 'error.field.invalid');
   return checkViewers(given, quantity, `items.${line}.detail.viewers`);
 }
 
@@ -774,13 +819,29 @@ registerItemKind({
       if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
       const label = `${seat.seat.zone} ${seat.seat.row}-${seat.seat.no}`;
       if (!seat.level) throw invalid(`items.${line}.refId`, 'ticket.seatNoLevel', { seat: label });
-      lines.set(line, { sessionId, levelId: seat.level.id, seatId: seat.seat.id, label, perBuyerLimit: seat.perBuyerLimit, viewers: lineViewers(seat.realName, input.detail, 1, line), buyerKey: buyerKeyOf(input.detail) });
+      lines.set(line, {
+        sessionId,
+        levelId: seat.level.id,
+        seatId: seat.seat.id,
+        label,
+        perBuyerLimit: seat.perBuyerLimit,
+        viewers: lineViewers(seat.realName, input.detail, 1, line),
+        buyerKey: buyerKeyOf(input.detail),
+      });
       return { name: `${seat.projectName} ${seat.session.name}`.slice(0, 64), spec: `${seat.level.name} ${label}`, unitPriceFen: seat.level.priceFen };
     }
     const sale = await levelForSale(ctx.tx, ctx.scope, input.refId);
     if (!sale || sale.level.sessionId !== sessionId || sale.session.seated) throw notFound();
     checkSale(ctx, sale);
-    lines.set(line, { sessionId, levelId: sale.level.id, seatId: null, label: sale.level.name, perBuyerLimit: sale.perBuyerLimit, viewers: lineViewers(sale.realName, input.detail, input.quantity, line), buyerKey: buyerKeyOf(input.detail) });
+    lines.set(line, {
+      sessionId,
+      levelId: sale.level.id,
+      seatId: null,
+      label: sale.level.name,
+      perBuyerLimit: sale.perBuyerLimit,
+      viewers: lineViewers(sale.realName, input.detail, input.quantity, line),
+      buyerKey: buyerKeyOf(input.detail),
+    });
     return { name: `${sale.projectName} ${sale.session.name}`.slice(0, 64), spec: sale.level.name, unitPriceFen: sale.level.priceFen };
   },
   async hold(ctx, item, order) {
@@ -788,18 +849,40 @@ registerItemKind({
     const sessionId = sessionIdOf(item.hold, line);
     const p = pricedLines.get(ctx.tx)?.get(line);
     if (!p || p.sessionId !== sessionId) throw notFound();
-    const ticket = { orgId: order.orgId, sessionId, levelId: p.levelId, orderId: order.id, itemId: item.id, state: 'held', buyerName: order.buyerName, buyerPhone: order.buyerPhone, buyerKey: p.buyerKey, priceFen: item.unitPriceFen };
+    const ticket = {
+      orgId: order.orgId,
+      sessionId,
+      levelId: p.levelId,
+      orderId: order.id,
+      itemId: item.id,
+      state: 'held',
+      buyerName: order.buyerName,
+      buyerPhone: order.buyerPhone,
+      buyerKey: p.buyerKey,
+      priceFen: item.unitPriceFen,
+    };
     if (p.perBuyerLimit !== null && (order.buyerPhone || order.memberId || p.buyerKey)) {
       // The buyer's live tickets of the session across orders (by phone, member or id number), counted under the buyer's locks: racing orders of one buyer take turns.
-      const keys = [...(order.buyerPhone ? [`p:${order.buyerPhone}`] : []), ...(order.memberId ? [`m:${order.memberId}`] : []), ...(p.buyerKey ? [`i:${p.buyerKey}`] : [])];
+      const keys = [
+        ...(order.buyerPhone ? [`p:${order.buyerPhone}`] : []),
+        ...(order.memberId ? [`m:${order.memberId}`] : []),
+        ...(p.buyerKey ? [`i:${p.buyerKey}`] : []),
+      ];
       await lockBuyer(ctx.tx, ctx.scope, sessionId, keys);
       const have = await liveTicketsOfBuyer(ctx.tx, ctx.scope, sessionId, { phone: order.buyerPhone, memberId: order.memberId, idKey: p.buyerKey });
-      if (have + item.quantity > p.perBuyerLimit) throw invalid(p.seatId !== null ? 'seatIds' : 'quantity', 'ticket.overBuyerLimit', { max: p.perBuyerLimit, have });
+      if (have + item.quantity > p.perBuyerLimit)
+        throw invalid(p.seatId !== null ? 'seatIds' : 'quantity', 'ticket.overBuyerLimit', { max: p.perBuyerLimit, have });
     }
     if (p.viewers) {
-      const taken = await takenViewerIds(ctx.tx, ctx.scope, sessionId, p.viewers.map((v) => v.viewerKey));
+      const taken = await takenViewerIds(
+        ctx.tx,
+        ctx.scope,
+        sessionId,
+        p.viewers.map((v) => v.viewerKey),
+      );
       const at = taken.length ? p.viewers.findIndex((v) => v.viewerKey === taken[0]) : -1;
-      if (at >= 0) throw conflict('taken', 'ticket.viewerTaken', { idNo: p.viewers[at]!.viewerIdNo }, [{ field: `viewers.${at}.idNo`, message: 'ticket.viewerTaken' }]);
+      if (at >= 0)
+        throw conflict('taken', 'ticket.viewerTaken', { idNo: p.viewers[at]!.viewerIdNo }, [{ field: `viewers.${at}.idNo`, message: 'ticket.viewerTaken' }]);
     }
     const viewerAt = (i: number) => (p.viewers ? p.viewers[i]! : {});
     try {
@@ -825,7 +908,10 @@ registerItemKind({
     const held = await moveLineTickets(ctx.tx, ctx.scope, item.id, 'held', 'cancelled', quantity);
     // A ticket's own refund (ticket/{id}/refund) names the ticket: it is refunded first.
     const named = why === 'refund' && held.length < quantity ? await refundNamedTickets(ctx.tx, ctx.scope, item.id, ref, quantity - held.length) : [];
-    const rest = held.length + named.length < quantity ? await moveLineTickets(ctx.tx, ctx.scope, item.id, 'sold', why === 'refund' ? 'refunded' : 'cancelled', quantity - held.length - named.length) : [];
+    const rest =
+      held.length + named.length < quantity
+        ? await moveLineTickets(ctx.tx, ctx.scope, item.id, 'sold', why === 'refund' ? 'refunded' : 'cancelled', quantity - held.length - named.length)
+        : [];
     const sold = [...named, ...rest];
     const all = [...held, ...sold];
     if (!all.length) return;
@@ -842,21 +928,29 @@ registerItemKind({
 
 /** Holds one priced line: its seat (free → held) or its level's quota, and inserts its tickets. */
 type TicketValues = Parameters<typeof insertTickets>[2][number];
-async function holdLine(ctx: KindContext, item: { id: number; quantity: number }, p: PricedLine, sessionId: number, ticket: Omit<TicketValues, 'code' | 'seatId'> & { orderId: number }, viewerAt: (i: number) => Partial<ViewerValues>): Promise<undefined> {
+async function holdLine(
+  ctx: KindContext,
+  item: { id: number; quantity: number },
+  p: PricedLine,
+  sessionId: number,
+  ticket: Omit<TicketValues, 'code' | 'seatId'> & { orderId: number },
+  viewerAt: (i: number) => Partial<ViewerValues>,
+): Promise<undefined> {
   if (p.seatId !== null) {
-      // The conditional update decides: of racing buyers one moves the seat free → held.
-      if (!(await holdSeat(ctx.tx, ctx.scope, sessionId, p.seatId, { orderId: ticket.orderId, itemId: item.id }))) throw conflict('taken', 'ticket.seatTaken', { seat: p.label });
-      await insertTickets(ctx.tx, ctx.scope, [{ ...ticket, ...viewerAt(0), code: ticketCode(), seatId: p.seatId }]);
-      return undefined;
-    }
-    // Tickets first, the quota last: the level's row stays locked for the shortest time.
-    await insertTickets(
-      ctx.tx,
-      ctx.scope,
-      Array.from({ length: item.quantity }, (_, i) => ({ ...ticket, ...viewerAt(i), code: ticketCode(), seatId: null })),
-    );
-    if (!(await holdQuota(ctx.tx, ctx.scope, p.levelId, item.quantity))) throw conflict('taken', 'ticket.soldOut', { level: p.label });
+    // The conditional update decides: of racing buyers one moves the seat free → held.
+    if (!(await holdSeat(ctx.tx, ctx.scope, sessionId, p.seatId, { orderId: ticket.orderId, itemId: item.id })))
+      throw conflict('taken', 'ticket.seatTaken', { seat: p.label });
+    await insertTickets(ctx.tx, ctx.scope, [{ ...ticket, ...viewerAt(0), code: ticketCode(), seatId: p.seatId }]);
     return undefined;
+  }
+  // Tickets first, the quota last: the level's row stays locked for the shortest time.
+  await insertTickets(
+    ctx.tx,
+    ctx.scope,
+    Array.from({ length: item.quantity }, (_, i) => ({ ...ticket, ...viewerAt(i), code: ticketCode(), seatId: null })),
+  );
+  if (!(await holdQuota(ctx.tx, ctx.scope, p.levelId, item.quantity))) throw conflict('taken', 'ticket.soldOut', { level: p.label });
+  return undefined;
 }
 
 /**
@@ -864,9 +958,16 @@ async function holdLine(ctx: KindContext, item: { id: number; quantity: number }
  * A real-name project needs a viewer per ticket (a lone ticket may take the buyer's id number),
  * checked here with the body's field names; the item kind checks them again, whoever sells.
  */
-export function ticketLines(s: NonNullable<Awaited<ReturnType<typeof saleContext>>>, input: { seatIds?: number[]; levelId?: number; quantity?: number; buyer?: { name?: string; idNo?: string }; viewers?: TicketOrder['viewers'] }) {
+export function ticketLines(
+  s: NonNullable<Awaited<ReturnType<typeof saleContext>>>,
+  input: { seatIds?: number[]; levelId?: number; quantity?: number; buyer?: { name?: string; idNo?: string }; viewers?: TicketOrder['viewers'] },
+) {
   // The buyer's id number goes with each line: the per-buyer limit is kept by it when no phone or member names the buyer.
-  const detail = { sessionId: s.session.id, ...(s.session.seated ? { seat: true } : {}), ...(input.buyer?.idNo?.trim() ? { buyerIdNo: input.buyer.idNo.trim() } : {}) };
+  const detail = {
+    sessionId: s.session.id,
+    ...(s.session.seated ? { seat: true } : {}),
+    ...(input.buyer?.idNo?.trim() ? { buyerIdNo: input.buyer.idNo.trim() } : {}),
+  };
   let seatIds: number[] = [];
   let count: number;
   if (s.session.seated) {
@@ -877,7 +978,8 @@ export function ticketLines(s: NonNullable<Awaited<ReturnType<typeof saleContext
     if (!input.levelId) throw invalid('levelId', 'ticket.gaNeedsLevel');
     count = input.quantity ?? 1;
   }
-  if (s.perBuyerLimit !== null && count > s.perBuyerLimit) throw invalid(s.session.seated ? 'seatIds' : 'quantity', 'ticket.overLimit', { max: s.perBuyerLimit });
+  if (s.perBuyerLimit !== null && count > s.perBuyerLimit)
+    throw invalid(s.session.seated ? 'seatIds' : 'quantity', 'ticket.overLimit', { max: s.perBuyerLimit });
   let viewers = input.viewers;
   if (s.realName === 'per_id' && !viewers && count === 1 && input.buyer?.idNo) viewers = [{ name: input.buyer.name ?? '', idNo: input.buyer.idNo }];
   const checked = s.realName === 'per_id' ? checkViewers(viewers, count) : null;
@@ -885,9 +987,29 @@ export function ticketLines(s: NonNullable<Awaited<ReturnType<typeof saleContext
   if (s.session.seated) {
     // Seats in id order: racing orders lock them in one order, so they never deadlock. Each keeps the viewer given with it.
     const order = seatIds.map((id, i) => ({ id, viewer: checked?.[i] })).sort((a, b) => a.id - b.id);
-    return { count, items: order.map((o) => ({ kind: 'ticket' as const, refId: o.id, quantity: 1, discountFen: 0, detail: o.viewer ? { ...detail, viewer: asInput(o.viewer) } : detail })) };
+    return {
+      count,
+      items: order.map((o) => ({
+        kind: 'ticket' as const,
+        refId: o.id,
+        quantity: 1,
+        discountFen: 0,
+        detail: o.viewer ? { ...detail, viewer: asInput(o.viewer) } : detail,
+      })),
+    };
   }
-  return { count, items: [{ kind: 'ticket' as const, refId: input.levelId!, quantity: count, discountFen: 0, detail: checked ? { ...detail, viewers: checked.map(asInput) } : detail }] };
+  return {
+    count,
+    items: [
+      {
+        kind: 'ticket' as const,
+        refId: input.levelId!,
+        quantity: count,
+        discountFen: 0,
+        detail: checked ? { ...detail, viewers: checked.map(asInput) } : detail,
+      },
+    ],
+  };
 }
 
 /** `POST ticket/order` (a fixed call): a pending order of kind-`ticket` lines, its seats or quota held for the session's hold minutes. */
@@ -917,7 +1039,8 @@ export async function orderTickets(db: Db, caller: Caller, input: TicketOrder, k
     (m) => (made = m.order),
     { timeoutMinutes: s.session.holdMinutes },
   );
-  if (made && input.buyer?.idNo) await setOrderBuyer(db, scope, id, { buyerName: input.buyer.name || null, buyerPhone: input.buyer.phone ?? null, buyerIdNo: input.buyer.idNo });
+  if (made && input.buyer?.idNo)
+    await setOrderBuyer(db, scope, id, { buyerName: input.buyer.name || null, buyerPhone: input.buyer.phone ?? null, buyerIdNo: input.buyer.idNo });
   // A retry with the same Idempotency-Key made nothing: it answers the first order as it is now.
   const order = made ?? (await findOrder(db, scope, id))!;
   return { orderNo: order.orderNo, orderId: order.id, amount: order.payableFen, state: order.state, expiresAt: order.expiresAt };

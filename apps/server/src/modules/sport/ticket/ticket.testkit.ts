@@ -32,7 +32,17 @@ export function gridMap(zones: number, rows: number, perRow: number, extra: Seat
   const seats: SeatmapDocument['seats'] = [];
   for (let z = 0; z < zones; z++)
     for (let r = 1; r <= rows; r++)
-      for (let n = 1; n <= perRow; n++) seats.push({ key: `${z + 1}-${r}-${n}`, zone: `Z${z + 1}`, row: String(r), no: String(n), x: z * (perRow * 30 + 60) + n * 30, y: r * 30, kind: 'normal', levelKey: z === 0 ? 'A' : 'B' });
+      for (let n = 1; n <= perRow; n++)
+        seats.push({
+          key: `${z + 1}-${r}-${n}`,
+          zone: `Z${z + 1}`,
+          row: String(r),
+          no: String(n),
+          x: z * (perRow * 30 + 60) + n * 30,
+          y: r * 30,
+          kind: 'normal',
+          levelKey: z === 0 ? 'A' : 'B',
+        });
   return { width: Math.max(100, zones * (perRow * 30 + 60)), height: Math.max(100, rows * 30 + 60), zones: zs, seats: [...seats, ...extra] };
 }
 
@@ -45,7 +55,14 @@ export async function ok<T = any>(c: Client, method: 'GET' | 'POST' | 'PUT' | 'D
 /** A project with a general-admission session on sale: one level of `quota` tickets at `priceFen`. */
 export async function gaSession(c: Client, quota: number, priceFen = 8000, project: Record<string, unknown> = {}, sessionExtra: Record<string, unknown> = {}) {
   const p = await ok(c, 'POST', ticketApi('project'), { name: `演出${Math.random().toString(36).slice(2, 7)}`, ...project });
-  const session = await ok(c, 'POST', ticketApi('session'), { projectId: p.id, name: '首场', startAt: new Date(Date.now() + 7 * 86400_000).toISOString(), onSale: true, levels: [{ name: '普通票', priceFen, quota }], ...sessionExtra });
+  const session = await ok(c, 'POST', ticketApi('session'), {
+    projectId: p.id,
+    name: '首场',
+    startAt: new Date(Date.now() + 7 * 86400_000).toISOString(),
+    onSale: true,
+    levels: [{ name: '普通票', priceFen, quota }],
+    ...sessionExtra,
+  });
   return { project: p, session, levelId: session.levels[0].id as number };
 }
 
@@ -70,5 +87,12 @@ export async function seatedSession(c: Client, doc: SeatmapDocument, extra: Reco
 }
 
 export async function seatsOf(c: Client, sessionId: number) {
-  return (await ok<{ seats: { id: number; zone: string; row: string; no: string; levelId: number | null; state: string; price: number }[] }>(c, 'POST', ticketApi(`session/${sessionId}/seats`), {})).seats;
+  return (
+    await ok<{ seats: { id: number; zone: string; row: string; no: string; levelId: number | null; state: string; price: number }[] }>(
+      c,
+      'POST',
+      ticketApi(`session/${sessionId}/seats`),
+      {},
+    )
+  ).seats;
 }

@@ -29,7 +29,10 @@ describe.each(databases)('venues and booking on %s', (kind) => {
   const grid = async (c: Client, stadiumId: number, date: string, extra: Record<string, unknown> = {}) => {
     const res = await c.json('POST', booking('grid'), { body: { stadiumId, date, ...extra } });
     expect(res.code, res.msg).toBe(0);
-    return res.body as { sites: { id: number; name: string }[]; slots: { siteId: number; start: string; end: string; state: string; price: number; ruleName?: string }[] };
+    return res.body as {
+      sites: { id: number; name: string }[];
+      slots: { siteId: number; start: string; end: string; state: string; price: number; ruleName?: string }[];
+    };
   };
   const cell = (g: Awaited<ReturnType<typeof grid>>, siteId: number, start: string) => g.slots.find((x) => x.siteId === siteId && x.start === start)!;
 
@@ -38,10 +41,19 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     const none = await staff.c.json('GET', stadium(`list/orgId/${staff.orgId}`));
     expect(none.code).toBe(0);
     expect(none.body).toBeNull();
-    const added = await staff.c.json('POST', stadium('insert'), { body: { stadiumName: '城东网球中心', mobile: '13800001234', sportcatItems: ['tennis'], timeZone: 'Europe/London' } });
+    const added = await staff.c.json('POST', stadium('insert'), {
+      body: { stadiumName: '城东网球中心', mobile: '13800001234', sportcatItems: ['tennis'], timeZone: 'Europe/London' },
+    });
     expect(added.code, added.msg).toBe(0);
     // An organisation's own venue is its application to join: it works at once, its shop waits for approval.
-    expect(added.body).toMatchObject({ stadiumName: '城东网球中心', applyState: 'applied', shopStatus: 0, timeZone: 'Europe/London', slotMinutes: 60, siteCount: 0 });
+    expect(added.body).toMatchObject({
+      stadiumName: '城东网球中心',
+      applyState: 'applied',
+      shopStatus: 0,
+      timeZone: 'Europe/London',
+      slotMinutes: 60,
+      siteCount: 0,
+    });
     const second = await staff.c.json('POST', stadium('insert'), { body: { stadiumName: '第二个' } });
     expect(second.code).toBe(Code.CONFLICT);
     expect(second.detail.reason).toBe('duplicate');
@@ -66,9 +78,13 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     // The platform's service contract (serviceManagement): the platform sets it, not the venue.
     const own = await staff.c.json('PUT', stadium('update'), { body: { id: added.body.id, version: edited.body.version, commissionPercent: 1 } });
     expect(own.code).toBe(Code.FORBIDDEN);
-    const badContract = await admin.json('PUT', stadium('update'), { body: { id: added.body.id, version: edited.body.version, contractFrom: '2027-01-01', contractTo: '2026-01-01' } });
+    const badContract = await admin.json('PUT', stadium('update'), {
+      body: { id: added.body.id, version: edited.body.version, contractFrom: '2027-01-01', contractTo: '2026-01-01' },
+    });
     expect(badContract.detail[0].field).toBe('contractTo');
-    const contract = await admin.json('PUT', stadium('update'), { body: { id: added.body.id, version: edited.body.version, contractNo: 'FW-1', contractFrom: '2026-01-01', contractTo: '2027-12-31', commissionPercent: 5 } });
+    const contract = await admin.json('PUT', stadium('update'), {
+      body: { id: added.body.id, version: edited.body.version, contractNo: 'FW-1', contractFrom: '2026-01-01', contractTo: '2027-12-31', commissionPercent: 5 },
+    });
     expect(contract.body).toMatchObject({ contractNo: 'FW-1', contractFrom: '2026-01-01', contractTo: '2027-12-31', commissionPercent: 5 });
     // Another organisation's venue is not found, and stays.
     expect((await mgr.json('GET', stadium(`list/${added.body.id}`))).code).toBe(Code.NOT_FOUND);
@@ -79,11 +95,28 @@ describe.each(databases)('venues and booking on %s', (kind) => {
   it('draws the grid: sites across, hour slots from 08:00 to 22:00 with their prices, by the most specific rule', async () => {
     const { c: mgr, venue, sites } = await venueOf({ n: 2, priceFen: 6000 });
     await mgr.json('POST', venueApi('price'), { body: { venueId: venue.id, name: '晚间', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 8000 } });
-    await mgr.json('POST', venueApi('price'), { body: { venueId: venue.id, name: '2号场晚间', siteId: sites[1]!.id, start: '20:00', end: '22:00', priceFen: 9000 } });
+    await mgr.json('POST', venueApi('price'), {
+      body: { venueId: venue.id, name: '2号场晚间', siteId: sites[1]!.id, start: '20:00', end: '22:00', priceFen: 9000 },
+    });
     const day = tomorrowOf(venue.timeZone);
     const g = await grid(mgr, venue.id, day);
     expect(g.sites).toEqual(sites.map((x) => ({ id: x.id, name: x.name })));
-    expect(g.slots.filter((x) => x.siteId === sites[0]!.id).map((x) => x.start)).toEqual(['08:00', '09:00', '10:00', '11:00', '12:00', '13:00', '14:00', '15:00', '16:00', '17:00', '18:00', '19:00', '20:00', '21:00']);
+    expect(g.slots.filter((x) => x.siteId === sites[0]!.id).map((x) => x.start)).toEqual([
+      '08:00',
+      '09:00',
+      '10:00',
+      '11:00',
+      '12:00',
+      '13:00',
+      '14:00',
+      '15:00',
+      '16:00',
+      '17:00',
+      '18:00',
+      '19:00',
+      '20:00',
+      '21:00',
+    ]);
     expect(Object.keys(g.slots[0]!).sort()).toEqual(['end', 'price', 'siteId', 'start', 'state']);
     expect(cell(g, sites[0]!.id, '08:00')).toEqual({ siteId: sites[0]!.id, start: '08:00', end: '09:00', state: 'free', price: 6000 });
     expect(cell(g, sites[0]!.id, '20:00').price).toBe(8000);
@@ -103,7 +136,15 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     ])
       expect((await c.json('POST', venueApi('price'), { body: { venueId: venue.id, sport: 'badminton', start: '08:00', end: '22:00', ...r } })).code).toBe(0);
     // 2027-10-01 is a Friday off; 2027-10-09 a Saturday worked.
-    const set = await admin.json('PUT', '/api/system/holiday/days', { body: { orgId, days: [{ day: '2027-10-01', kind: 1 }, { day: '2027-10-09', kind: 0 }] } });
+    const set = await admin.json('PUT', '/api/system/holiday/days', {
+      body: {
+        orgId,
+        days: [
+          { day: '2027-10-01', kind: 1 },
+          { day: '2027-10-09', kind: 0 },
+        ],
+      },
+    });
     expect(set.code, set.msg).toBe(0);
     const price = async (day: string) => cell(await grid(c, venue.id, day), sites[0]!.id, '10:00').price;
     expect(await price('2027-09-30')).toBe(6000);
@@ -125,12 +166,27 @@ describe.each(databases)('venues and booking on %s', (kind) => {
   it('books two cells as a walk-in: a pending order holds them; cash pays it and they show booked', async () => {
     const { c: mgr, venue, sites } = await venueOf({ n: 2, priceFen: 6000 });
     const day = tomorrowOf(venue.timeZone);
-    const res = await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '10:00', end: '11:00' }, { siteId: sites[1]!.id, start: '10:00', end: '12:00' }], buyerName: '王先生' } });
+    const res = await mgr.json('POST', booking('order'), {
+      body: {
+        stadiumId: venue.id,
+        date: day,
+        items: [
+          { siteId: sites[0]!.id, start: '10:00', end: '11:00' },
+          { siteId: sites[1]!.id, start: '10:00', end: '12:00' },
+        ],
+        buyerName: '王先生',
+      },
+    });
     expect(res.code, res.msg).toBe(0);
     expect(Object.keys(res.body).sort()).toEqual(['amount', 'expiresAt', 'orderId', 'orderNo', 'state']);
     expect(res.body).toMatchObject({ amount: 18000, state: 'pending' });
     let g = await grid(mgr, venue.id, day);
-    expect([cell(g, sites[0]!.id, '10:00').state, cell(g, sites[1]!.id, '10:00').state, cell(g, sites[1]!.id, '11:00').state, cell(g, sites[0]!.id, '11:00').state]).toEqual(['held', 'held', 'held', 'free']);
+    expect([
+      cell(g, sites[0]!.id, '10:00').state,
+      cell(g, sites[1]!.id, '10:00').state,
+      cell(g, sites[1]!.id, '11:00').state,
+      cell(g, sites[0]!.id, '11:00').state,
+    ]).toEqual(['held', 'held', 'held', 'free']);
     expect((await pay(mgr, res.body.orderId, { method: 'cash', amountFen: 18000, receivedFen: 20000 })).body.payment.changeFen).toBe(2000);
     g = await grid(mgr, venue.id, day);
     expect(cell(g, sites[1]!.id, '11:00').state).toBe('booked');
@@ -164,14 +220,20 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     const [a, b] = halves.body as { id: number; parentId: number }[];
     expect(a!.parentId).toBe(full.id);
     const day = tomorrowOf(venue.timeZone);
-    const order = (items: { siteId: number; start: string; end: string }[]) => mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items } });
+    const order = (items: { siteId: number; start: string; end: string }[]) =>
+      mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items } });
     expect((await order([{ siteId: full.id, start: '09:00', end: '10:00' }])).code).toBe(0);
     expect((await order([{ siteId: a!.id, start: '09:00', end: '10:00' }])).detail.reason).toBe('taken');
     expect((await order([{ siteId: b!.id, start: '10:00', end: '11:00' }])).code).toBe(0);
     expect((await order([{ siteId: a!.id, start: '10:00', end: '11:00' }])).code).toBe(0); // the other half is free
     expect((await order([{ siteId: full.id, start: '10:00', end: '11:00' }])).detail.reason).toBe('taken');
     const g = await grid(mgr, venue.id, day);
-    expect([cell(g, a!.id, '09:00').state, cell(g, b!.id, '09:00').state, cell(g, full.id, '10:00').state, cell(g, full.id, '11:00').state]).toEqual(['held', 'held', 'held', 'free']);
+    expect([cell(g, a!.id, '09:00').state, cell(g, b!.id, '09:00').state, cell(g, full.id, '10:00').state, cell(g, full.id, '11:00').state]).toEqual([
+      'held',
+      'held',
+      'held',
+      'free',
+    ]);
     // A merged pair works the same way.
     const merged = await mgr.json('POST', venueApi('site/merge'), { body: { siteIds: [a!.id, b!.id], name: 'x' } });
     expect(merged.code).toBe(Code.CONFLICT);
@@ -180,7 +242,8 @@ describe.each(databases)('venues and booking on %s', (kind) => {
   it('keeps the booking window, the slot counts and whole slots', async () => {
     const { c: mgr, venue, sites } = await venueOf({ n: 1, rules: { advanceDays: 3, minSlots: 2, maxSlots: 3 } });
     const day = tomorrowOf(venue.timeZone);
-    const order = (date: string, start: string, end: string) => mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date, items: [{ siteId: sites[0]!.id, start, end }] } });
+    const order = (date: string, start: string, end: string) =>
+      mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date, items: [{ siteId: sites[0]!.id, start, end }] } });
     const far = await order(addDays(day, 5), '09:00', '11:00');
     expect(far.code).toBe(Code.FORM_INVALID);
     expect(far.msg).toContain('3');
@@ -195,11 +258,16 @@ describe.each(databases)('venues and booking on %s', (kind) => {
   it('locks slots with a reason (no order) and unlocks them; a locked cell cannot be booked', async () => {
     const { c: mgr, venue, sites } = await venueOf({ n: 1 });
     const day = tomorrowOf(venue.timeZone);
-    const locked = await mgr.json('POST', booking('lock'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '12:00', end: '13:00' }], reason: '地板维护' } });
+    const locked = await mgr.json('POST', booking('lock'), {
+      body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '12:00', end: '13:00' }], reason: '地板维护' },
+    });
     expect(locked.code, locked.msg).toBe(0);
     const g = await grid(mgr, venue.id, day, { detail: true });
     expect(cell(g, sites[0]!.id, '12:00')).toMatchObject({ state: 'locked', reason: '地板维护', orderId: null });
-    expect((await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '12:00', end: '13:00' }] } })).detail.reason).toBe('taken');
+    expect(
+      (await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '12:00', end: '13:00' }] } }))
+        .detail.reason,
+    ).toBe('taken');
     expect((await mgr.json('POST', booking('unlock'), { body: { claimIds: locked.body.claimIds } })).code).toBe(0);
     expect(cell(await grid(mgr, venue.id, day), sites[0]!.id, '12:00').state).toBe('free');
   });
@@ -228,7 +296,9 @@ describe.each(databases)('venues and booking on %s', (kind) => {
   it('a paid booking cancelled before the deadline is refunded in full, and a cancelled one cannot be cancelled again', async () => {
     const { c: mgr, venue, sites } = await venueOf({ n: 1, priceFen: 4000 });
     const day = addDays(today(venue.timeZone), 2);
-    const r = await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '10:00', end: '12:00' }] } });
+    const r = await mgr.json('POST', booking('order'), {
+      body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '10:00', end: '12:00' }] },
+    });
     await pay(mgr, r.body.orderId, { method: 'cash', amountFen: 8000 });
     const c = await mgr.json('POST', booking('cancel'), { body: { orderId: r.body.orderId } });
     expect(c.body).toMatchObject({ refundFen: 8000, feeFen: 0, state: 'refunded' });
@@ -241,7 +311,9 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     const tz = dayTimeZone();
     const { c: mgr, venue, sites } = await venueOf({ n: 1, timeZone: tz, open: '00:00', close: '24:00' });
     const start = hourAhead(tz);
-    const r = await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: today(tz), items: [{ siteId: sites[0]!.id, start, end: plusHour(start) }], buyerName: '李雷' } });
+    const r = await mgr.json('POST', booking('order'), {
+      body: { stadiumId: venue.id, date: today(tz), items: [{ siteId: sites[0]!.id, start, end: plusHour(start) }], buyerName: '李雷' },
+    });
     expect(r.code, r.msg).toBe(0);
     const unpaid = await mgr.json('POST', booking('checkin'), { body: { code: r.body.orderNo } });
     expect(unpaid.code).toBe(Code.CONFLICT);
@@ -261,7 +333,9 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     const tz = dayTimeZone();
     const { c: mgr, venue, sites } = await venueOf({ n: 1, timeZone: tz, open: '00:00', close: '24:00', rules: { noShowAfterMinutes: 15 } });
     const start = hourAhead(tz);
-    const r = await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: today(tz), items: [{ siteId: sites[0]!.id, start, end: plusHour(start) }] } });
+    const r = await mgr.json('POST', booking('order'), {
+      body: { stadiumId: venue.id, date: today(tz), items: [{ siteId: sites[0]!.id, start, end: plusHour(start) }] },
+    });
     await pay(mgr, r.body.orderId, { method: 'cash', amountFen: r.body.amount });
     expect(await markNoShows(s.database.db, new Date())).toBe(0);
     const later = new Date(Date.now() + 3 * 3600_000);
@@ -274,20 +348,30 @@ describe.each(databases)('venues and booking on %s', (kind) => {
   it('an unpaid booking that times out frees its slots, and money arriving later is refunded', async () => {
     const { c: mgr, venue, sites } = await venueOf({ n: 1 });
     const day = tomorrowOf(venue.timeZone);
-    const r = await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '16:00', end: '17:00' }] } });
+    const r = await mgr.json('POST', booking('order'), {
+      body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '16:00', end: '17:00' }] },
+    });
     const { expireOrders } = await import('../commerce/order.service.ts');
     await expireOrders(s.database.db, async () => undefined, new Date(Date.now() + 3600_000));
     expect((await orderMoney(s, r.body.orderId)).state).toBe('cancelled');
     expect(cell(await grid(mgr, venue.id, day), sites[0]!.id, '16:00').state).toBe('free');
     // Someone else takes it; then the late cash for the first order is refused as the order is no longer pending.
-    expect((await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '16:00', end: '17:00' }] } })).code).toBe(0);
+    expect(
+      (await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '16:00', end: '17:00' }] } }))
+        .code,
+    ).toBe(0);
     expect((await pay(mgr, r.body.orderId, { method: 'cash', amountFen: 5000 })).code).toBe(Code.CONFLICT);
   });
 
   it('copies a template’s hours and prices to a new site', async () => {
     const { c: mgr, venue } = await venueOf({ n: 0 });
     const t = await mgr.json('POST', venueApi('template'), {
-      body: { venueId: venue.id, name: '标准场', hours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: '09:00', close: '12:00' })), prices: [{ start: '09:00', end: '12:00', priceFen: 7000 }] },
+      body: {
+        venueId: venue.id,
+        name: '标准场',
+        hours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: '09:00', close: '12:00' })),
+        prices: [{ start: '09:00', end: '12:00', priceFen: 7000 }],
+      },
     });
     expect(t.code, t.msg).toBe(0);
     const site = await mgr.json('POST', venueApi('site'), { body: { venueId: venue.id, name: '新场', sport: 'tennis', templateId: t.body.id } });
@@ -298,7 +382,9 @@ describe.each(databases)('venues and booking on %s', (kind) => {
       ['10:00', 7000],
       ['11:00', 7000],
     ]);
-    const misaligned = await mgr.json('POST', venueApi('site'), { body: { venueId: venue.id, name: '错', sport: 'tennis', hours: [{ day: 1, open: '09:30', close: '12:00' }] } });
+    const misaligned = await mgr.json('POST', venueApi('site'), {
+      body: { venueId: venue.id, name: '错', sport: 'tennis', hours: [{ day: 1, open: '09:30', close: '12:00' }] },
+    });
     expect(misaligned.code).toBe(Code.FORM_INVALID);
   });
 
@@ -306,7 +392,11 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     const { code, venue, sites } = await venueOf({ n: 1 });
     const clients = await Promise.all(Array.from({ length: 20 }, () => signIn(s, code, 'Pass1234')));
     const day = tomorrowOf(venue.timeZone);
-    const results = await Promise.all(clients.map((c) => c.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '19:00', end: '20:00' }] } })));
+    const results = await Promise.all(
+      clients.map((c) =>
+        c.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '19:00', end: '20:00' }] } }),
+      ),
+    );
     expect(results.filter((r) => r.code === 0)).toHaveLength(1);
     expect(results.filter((r) => r.code === Code.CONFLICT && r.detail.reason === 'taken')).toHaveLength(19);
     const [row] = await s.database.query<{ n: string }>(`select count(*) as n from sport_slot_claim where venue_id = $1 and state <> 'released'`, [venue.id]);

@@ -9,7 +9,23 @@ import { t } from '../../../platform/i18n.ts';
 import { refundByRule, noWork, type AfterCommit } from '../commerce/money.ts';
 import { cancelOrder, completePaid, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
 import { registerItemKind, setVenueLookup, type KindContext } from '../commerce/item-kinds.ts';
-import { bookingsOfDay, findSeries, sitesOfVenueOfSite, claimsByIds, claimsOfDays, claimsOfOrder, dueNoShows, findVenue, insertClaims, rulesOfVenue, setClaimState, sitesOf, type ClaimRecord, type SiteRecord, type VenueRecord } from './venue.repository.ts';
+import {
+  bookingsOfDay,
+  findSeries,
+  sitesOfVenueOfSite,
+  claimsByIds,
+  claimsOfDays,
+  claimsOfOrder,
+  dueNoShows,
+  findVenue,
+  insertClaims,
+  rulesOfVenue,
+  setClaimState,
+  sitesOf,
+  type ClaimRecord,
+  type SiteRecord,
+  type VenueRecord,
+} from './venue.repository.ts';
 import { priceForBuyer, shareOf, type LevelGrant, type RuleLike } from './pricing.ts';
 import { addDays, dayKindOf, hoursOn, instantOf, localOf, slotsBetween, weekdayOf } from './venue.time.ts';
 import { venueInScope } from './venue.service.ts';
@@ -44,7 +60,8 @@ const whiteListed = (db: Executor, scope: Scope, memberId: number | null | undef
 // ---------------------------------------------------------------- a venue's days
 
 /** A member's levels at a venue (none for a walk-in), by the cards module's resolver. */
-export const memberLevels = (db: Executor, scope: Scope, memberId: number | null | undefined, venueId?: number): Promise<LevelGrant[]> => (memberId ? levelOf(db, scope, memberId, venueId) : Promise.resolve([]));
+export const memberLevels = (db: Executor, scope: Scope, memberId: number | null | undefined, venueId?: number): Promise<LevelGrant[]> =>
+  memberId ? levelOf(db, scope, memberId, venueId) : Promise.resolve([]);
 
 export const rulesOf = (v: VenueRecord): BookingRules => ({ ...DEFAULT_BOOKING_RULES, ...v.rules });
 
@@ -89,7 +106,13 @@ function slotsOfSite(d: VenueDays, site: SiteRecord, day: string, levels: readon
   const tz = d.venue.timeZone;
   return slotsBetween(hours.open, hours.close, d.venue.slotMinutes)
     .filter(([start, end]) => start >= from && end <= to)
-    .map(([start, end]) => ({ start, end, at: instantOf(day, start, tz), until: instantOf(day, end, tz), rule: priceForBuyer(d.rules, { siteId: site.id, sport: site.sport, day, weekday: weekdayOf(day), dayKind: kind, startMin: start, endMin: end }, levels) }))
+    .map(([start, end]) => ({
+      start,
+      end,
+      at: instantOf(day, start, tz),
+      until: instantOf(day, end, tz),
+      rule: priceForBuyer(d.rules, { siteId: site.id, sport: site.sport, day, weekday: weekdayOf(day), dayKind: kind, startMin: start, endMin: end }, levels),
+    }))
     .filter((s) => s.at !== undefined);
 }
 
@@ -104,7 +127,11 @@ export async function bookingGrid(db: Db, caller: Caller, q: GridQuery) {
 export async function gridInScope(db: Db, scope: Scope, q: GridQuery) {
   const venue = await venueInScope(db, scope, q.stadiumId);
   const days = Array.from({ length: q.days ?? 1 }, (_, i) => addDays(q.date, i));
-  const [d, claims, levels] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevels(db, scope, q.memberId, venue.id)]);
+  const [d, claims, levels] = await Promise.all([
+    loadDays(db, scope, venue, days),
+    claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!),
+    memberLevels(db, scope, q.memberId, venue.id),
+  ]);
   const detail = q.detail || (q.days ?? 1) > 1;
   const now = Date.now();
   const byUnitDay = new Map<string, typeof claims>();
@@ -223,15 +250,31 @@ function holdOf(detail: Record<string, unknown> | undefined, line: number): Venu
   const seriesId = detail?.seriesId;
   const re = /^\d{4}-\d{2}-\d{2}$/;
   if (typeof date !== 'string' || !re.test(date)) throw invalid(`items.${line}.detail.date`, 'error.field.invalid');
-  for (const [k, v] of [['start', start] as const, ['end', end] as const]) if (typeof v !== 'string' || !/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/.test(v)) throw invalid(`items.${line}.detail.${k}`, 'venue.timeInvalid');
-  if (seriesId !== undefined && !(typeof seriesId === 'number' && Number.isSafeInteger(seriesId) && seriesId > 0)) throw invalid(`items.${line}.detail.seriesId`, 'error.field.invalid');
+  for (const [k, v] of [['start', start] as const, ['end', end] as const])
+    if (typeof v !== 'string' || !/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/.test(v)) throw invalid(`items.${line}.detail.${k}`, 'venue.timeInvalid');
+  if (seriesId !== undefined && !(typeof seriesId === 'number' && Number.isSafeInteger(seriesId) && seriesId > 0))
+    throw invalid(`items.${line}.detail.seriesId`, 'error.field.invalid');
   return { date, start: start as string, end: end as string, ...(seriesId ? { seriesId: seriesId as number } : {}) };
 }
 
 /** Why a site's time on a day cannot be sold (whole opening slots, each priced, not begun), or its slots and price. */
-export function evaluate(d: VenueDays, site: SiteRecord, day: string, start: number, end: number, levels: readonly LevelGrant[], now = Date.now()): { slots: PricedSlot[]; priceFen: number } | { reason: 'notSlots' | 'noPrice' | 'slotPast' } {
+export function evaluate(
+  d: VenueDays,
+  site: SiteRecord,
+  day: string,
+  start: number,
+  end: number,
+  levels: readonly LevelGrant[],
+  now = Date.now(),
+): { slots: PricedSlot[]; priceFen: number } | { reason: 'notSlots' | 'noPrice' | 'slotPast' } {
   const covered = slotsOfSite(d, site, day, levels, start, end);
-  if (!covered.length || covered[0]!.start !== start || covered[covered.length - 1]!.end !== end || covered.some((s, i) => i > 0 && s.start !== covered[i - 1]!.end)) return { reason: 'notSlots' };
+  if (
+    !covered.length ||
+    covered[0]!.start !== start ||
+    covered[covered.length - 1]!.end !== end ||
+    covered.some((s, i) => i > 0 && s.start !== covered[i - 1]!.end)
+  )
+    return { reason: 'notSlots' };
   if (covered.some((s) => !s.rule)) return { reason: 'noPrice' };
   if (covered[0]!.at!.getTime() < now) return { reason: 'slotPast' };
   return { slots: covered, priceFen: covered.reduce((n, s) => n + s.rule!.priceFen, 0) };
@@ -255,13 +298,16 @@ async function priceLine(ctx: KindContext, siteId: number, h: ReturnType<typeof 
   if (h.date < today) throw invalid(`items.${line}.start`, 'venue.slotPast');
   if (h.seriesId) {
     const series = await findSeries(ctx.tx, ctx.scope, h.seriesId);
-    if (!series || series.venueId !== venue.id || h.date < series.dateFrom || h.date > series.dateTo) throw invalid(`items.${line}.detail.seriesId`, 'error.notFound');
-  } else if (h.date > addDays(today, rules.advanceDays) && !(await whiteListed(ctx.tx, ctx.scope, ctx.memberId))) throw invalid(`items.${line}.date`, 'venue.tooFarAhead', { days: rules.advanceDays });
+    if (!series || series.venueId !== venue.id || h.date < series.dateFrom || h.date > series.dateTo)
+      throw invalid(`items.${line}.detail.seriesId`, 'error.notFound');
+  } else if (h.date > addDays(today, rules.advanceDays) && !(await whiteListed(ctx.tx, ctx.scope, ctx.memberId)))
+    throw invalid(`items.${line}.date`, 'venue.tooFarAhead', { days: rules.advanceDays });
   const d = await daysIn(ctx, venue, h.date, all);
   const levels = await memberLevels(ctx.tx, ctx.scope, ctx.memberId, venue.id);
   const e = evaluate(d, site, h.date, minutesOf(h.start), minutesOf(h.end), levels);
   if ('reason' in e) throw invalid(`items.${line}.start`, `venue.${e.reason}`, { site: site.name });
-  if (e.slots.length > rules.maxSlots && !h.seriesId && !(await whiteListed(ctx.tx, ctx.scope, ctx.memberId))) throw invalid(`items.${line}.end`, 'venue.tooManySlots', { max: rules.maxSlots });
+  if (e.slots.length > rules.maxSlots && !h.seriesId && !(await whiteListed(ctx.tx, ctx.scope, ctx.memberId)))
+    throw invalid(`items.${line}.end`, 'venue.tooManySlots', { max: rules.maxSlots });
   return { venue, site, sites: d.sites, slots: e.slots, priceFen: e.priceFen };
 }
 
@@ -308,7 +354,23 @@ registerItemKind({
     await claim(
       ctx.tx,
       ctx.scope,
-      unitsOf(p.site, p.sites).map((unitId) => ({ orgId: order.orgId, venueId: p.venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'held', orderId: order.id, itemId: item.id, seriesId: h.seriesId ?? null, priceFen: item.amountFen, createdBy: order.createdBy })),
+      unitsOf(p.site, p.sites).map((unitId) => ({
+        orgId: order.orgId,
+        venueId: p.venue.id,
+        siteId: p.site.id,
+        unitId,
+        day: h.date,
+        startMin: minutesOf(h.start),
+        endMin: minutesOf(h.end),
+        during,
+        kind: 'booking',
+        state: 'held',
+        orderId: order.id,
+        itemId: item.id,
+        seriesId: h.seriesId ?? null,
+        priceFen: item.amountFen,
+        createdBy: order.createdBy,
+      })),
       `${p.site.name} ${h.start}-${h.end}`,
     );
     // The line's detail (date, start, end, series) is the hold; its refId is the site.
@@ -355,7 +417,13 @@ export async function bookSlots(db: Db, caller: Caller, input: BookingOrder, key
       buyerPhone: input.buyerPhone,
       channel: 'console',
       remark: input.remark,
-      items: input.items.map((it) => ({ kind: 'venue', refId: it.siteId, quantity: 1, discountFen: 0, detail: { date: input.date, start: it.start, end: it.end } })),
+      items: input.items.map((it) => ({
+        kind: 'venue',
+        refId: it.siteId,
+        quantity: 1,
+        discountFen: 0,
+        detail: { date: input.date, start: it.start, end: it.end },
+      })),
     },
     key,
     (m) => (made = m.order),
@@ -366,7 +434,11 @@ export async function bookSlots(db: Db, caller: Caller, input: BookingOrder, key
 }
 
 /** `POST booking/lock`: each cell locked with a reason (maintenance, an event). Not an order. */
-export async function lockSlots(db: Db, caller: Caller, input: { stadiumId: number; date: string; items: { siteId: number; start: string; end: string }[]; reason: string }) {
+export async function lockSlots(
+  db: Db,
+  caller: Caller,
+  input: { stadiumId: number; date: string; items: { siteId: number; start: string; end: string }[]; reason: string },
+) {
   const scope = scopeOf(caller);
   const venue = await venueInScope(db, scope, input.stadiumId);
   const d = await loadDays(db, scope, venue, [input.date]);
@@ -379,7 +451,21 @@ export async function lockSlots(db: Db, caller: Caller, input: { stadiumId: numb
     const at = instantOf(input.date, start, venue.timeZone);
     const until = instantOf(input.date, end, venue.timeZone);
     if (!at || !until || start >= end) throw invalid(`items.${i}.start`, 'venue.notSlots', { site: site.name });
-    for (const unitId of unitsOf(site, d.sites)) rows.push({ orgId: venue.orgId, venueId: venue.id, siteId: site.id, unitId, day: input.date, startMin: start, endMin: end, during: range(at, until), kind: 'lock', state: 'locked', reason: input.reason, createdBy: caller.userId });
+    for (const unitId of unitsOf(site, d.sites))
+      rows.push({
+        orgId: venue.orgId,
+        venueId: venue.id,
+        siteId: site.id,
+        unitId,
+        day: input.date,
+        startMin: start,
+        endMin: end,
+        during: range(at, until),
+        kind: 'lock',
+        state: 'locked',
+        reason: input.reason,
+        createdBy: caller.userId,
+      });
   }
   const made = await db.transaction((tx) => claim(tx, scope, rows, input.items.map((it) => `${it.start}-${it.end}`).join(', ')));
   return { claimIds: made.map((c) => c.id) };
@@ -397,7 +483,8 @@ export async function unlockSlots(db: Db, caller: Caller, claimIds: number[]) {
     const ids = new Set(claimIds);
     for (const venueId of new Set(found.map((c) => c.venueId)))
       for (const s of await claimsOfDays(tx, scope, venueId, days[0]!, days[days.length - 1]!))
-        if (s.kind === 'lock' && found.some((c) => s.siteId === c.siteId && s.day === c.day && s.startMin === c.startMin && s.endMin === c.endMin)) ids.add(s.id);
+        if (s.kind === 'lock' && found.some((c) => s.siteId === c.siteId && s.day === c.day && s.startMin === c.startMin && s.endMin === c.endMin))
+          ids.add(s.id);
     const moved = await setClaimState(tx, scope, { ids: [...ids] }, ['locked'], 'released');
     // Each lock asked for is released by this call, or it was released already (by another, or before).
     if (found.some((c) => !moved.some((m) => m.id === c.id))) throw conflict('state', 'venue.alreadyUnlocked');
@@ -434,12 +521,22 @@ export async function cancelBooking(db: Db, caller: Caller, orderId: number, rea
     const percent = minutesLeft >= rules.cancelDeadlineMinutes ? 100 : rules.lateCancelRefundPercent;
     const net = locked.paidFen - locked.refundedFen;
     const items = await itemsOf(tx, scope, orderId);
-    const lines = items.filter((i) => i.kind === 'venue' && i.refundedQty < i.quantity).map((i) => ({ itemId: i.id, quantity: i.quantity - i.refundedQty, amountFen: shareOf(i.amountFen - i.refundedFen, percent) }));
-    refundFen = Math.min(net, lines.reduce((n, l) => n + l.amountFen, 0));
+    const lines = items
+      .filter((i) => i.kind === 'venue' && i.refundedQty < i.quantity)
+      .map((i) => ({ itemId: i.id, quantity: i.quantity - i.refundedQty, amountFen: shareOf(i.amountFen - i.refundedFen, percent) }));
+    refundFen = Math.min(
+      net,
+      lines.reduce((n, l) => n + l.amountFen, 0),
+    );
     feeFen = net - refundFen;
     // Exactly the claims priced above: the share is never paid for a slot this does not free.
     await releaseExactly(tx, scope, claims, ['booked'], 'venue.cannotCancel');
-    work = await refundByRule(tx, scope, locked, { amountFen: refundFen, items: lines, reason: reason ?? (percent < 100 ? 'late cancellation' : 'cancelled'), userId: caller.userId });
+    work = await refundByRule(tx, scope, locked, {
+      amountFen: refundFen,
+      items: lines,
+      reason: reason ?? (percent < 100 ? 'late cancellation' : 'cancelled'),
+      userId: caller.userId,
+    });
     // Nothing to give back (the whole amount is the fee): the order is done.
     if (refundFen === 0) await completePaid(tx, scope, orderId);
   });
@@ -472,7 +569,15 @@ function bookingOut(rows: Awaited<ReturnType<typeof bookingsOfDay>>) {
     const b = byOrder.get(r.order.id) ?? first(r);
     byOrder.set(r.order.id, b);
     // One row per booked site and time (a full court's claims on its halves show once).
-    if (!b.slots.some((s) => s.siteId === r.claim.siteId && s.start === hhmmOf(r.claim.startMin))) b.slots.push({ claimId: r.claim.id, siteId: r.claim.siteId, siteName: r.siteName, start: hhmmOf(r.claim.startMin), end: hhmmOf(r.claim.endMin), state: r.claim.state });
+    if (!b.slots.some((s) => s.siteId === r.claim.siteId && s.start === hhmmOf(r.claim.startMin)))
+      b.slots.push({
+        claimId: r.claim.id,
+        siteId: r.claim.siteId,
+        siteName: r.siteName,
+        start: hhmmOf(r.claim.startMin),
+        end: hhmmOf(r.claim.endMin),
+        state: r.claim.state,
+      });
     b.checkedInAt ??= r.claim.checkedInAt;
   }
   return [...byOrder.values()];
@@ -506,7 +611,15 @@ export async function checkIn(db: Db, caller: Caller, code: string) {
     if (todays.every((c) => c.state === 'used')) throw conflict('state', 'venue.alreadyCheckedIn');
     if (!LIVE_PAID.includes(locked.state)) throw conflict('state', 'venue.cannotCheckIn');
     // Today's slots only: a fixed series' other days stay booked.
-    await releaseExactly(tx, scope, todays.filter((c) => c.state !== 'used'), ['booked', 'no_show'], 'venue.alreadyCheckedIn', 'used', { checkedInAt: new Date() });
+    await releaseExactly(
+      tx,
+      scope,
+      todays.filter((c) => c.state !== 'used'),
+      ['booked', 'no_show'],
+      'venue.alreadyCheckedIn',
+      'used',
+      { checkedInAt: new Date() },
+    );
     const ahead = (await claimsOfOrder(tx, scope, order.id)).some((c) => c.state === 'booked' || c.state === 'held');
     if (!ahead) await completePaid(tx, scope, order.id);
     return { venueId: venue.id, today };
@@ -545,7 +658,12 @@ export async function markNoShows(db: Db, now = new Date(), batch = 500): Promis
  * change deadline. The line keeps what was paid for it: more to pay becomes a new order for the
  * difference; less is refunded at once, both through the commerce core.
  */
-export async function changeBooking(db: Db, caller: Caller, input: { orderId: number; itemId: number; siteId: number; date: string; start: string; end: string }, after: AfterCommitRunner) {
+export async function changeBooking(
+  db: Db,
+  caller: Caller,
+  input: { orderId: number; itemId: number; siteId: number; date: string; start: string; end: string },
+  after: AfterCommitRunner,
+) {
   const scope = scopeOf(caller);
   const order = await findOrder(db, scope, input.orderId);
   if (!order || order.type !== 'venue') throw notFound();
@@ -564,7 +682,8 @@ export async function changeBooking(db: Db, caller: Caller, input: { orderId: nu
     if (!old.length || !sameIds(old, seen)) throw conflict('state', 'venue.bookingMoved');
     const venue = (await findVenue(tx, scope, old[0]!.venueId))!;
     const rules = rulesOf(venue);
-    if ((instantOf(old[0]!.day, old[0]!.startMin, venue.timeZone)!.getTime() - Date.now()) / 60_000 < rules.changeDeadlineMinutes) throw conflict('state', 'venue.changeTooLate', { minutes: rules.changeDeadlineMinutes });
+    if ((instantOf(old[0]!.day, old[0]!.startMin, venue.timeZone)!.getTime() - Date.now()) / 60_000 < rules.changeDeadlineMinutes)
+      throw conflict('state', 'venue.changeTooLate', { minutes: rules.changeDeadlineMinutes });
     // What the line is worth now: its price, plus the difference of an earlier change once paid.
     let worth = old[0]!.priceFen;
     if (old[0]!.differenceOrderId) {
@@ -580,7 +699,22 @@ export async function changeBooking(db: Db, caller: Caller, input: { orderId: nu
     const diff = p.priceFen - worth;
     let differenceOrderId: number | null = null;
     if (diff > 0)
-      differenceOrderId = await createOrder(tx, caller, { orgId: locked.orgId, type: 'general', venueId: venue.id, memberId: locked.memberId ?? undefined, buyerName: locked.buyerName, buyerPhone: locked.buyerPhone, channel: 'console', remark: `${t('zh-CN', 'venue.differenceItem')} ${locked.orderNo}`, items: [{ kind: 'general', name: t('zh-CN', 'venue.differenceItem'), quantity: 1, unitPriceFen: diff, discountFen: 0 }] }, undefined);
+      differenceOrderId = await createOrder(
+        tx,
+        caller,
+        {
+          orgId: locked.orgId,
+          type: 'general',
+          venueId: venue.id,
+          memberId: locked.memberId ?? undefined,
+          buyerName: locked.buyerName,
+          buyerPhone: locked.buyerPhone,
+          channel: 'console',
+          remark: `${t('zh-CN', 'venue.differenceItem')} ${locked.orderNo}`,
+          items: [{ kind: 'general', name: t('zh-CN', 'venue.differenceItem'), quantity: 1, unitPriceFen: diff, discountFen: 0 }],
+        },
+        undefined,
+      );
     // Less to pay: refunded against the line (its units stay), up to what the line and the order still hold.
     const refundFen = diff < 0 ? Math.min(-diff, item.amountFen - item.refundedFen, locked.paidFen - locked.refundedFen) : 0;
     // The new claims are worth what was paid for them; a difference counts once its order is paid.
@@ -588,11 +722,39 @@ export async function changeBooking(db: Db, caller: Caller, input: { orderId: nu
     await claim(
       tx,
       scope,
-      unitsOf(p.site, p.sites).map((unitId) => ({ orgId: locked.orgId, venueId: venue.id, siteId: p.site.id, unitId, day: h.date, startMin: minutesOf(h.start), endMin: minutesOf(h.end), during, kind: 'booking', state: 'booked', orderId: locked.id, itemId: item.id, seriesId: old[0]!.seriesId, priceFen: diff > 0 ? worth : worth - refundFen, differenceOrderId, createdBy: caller.userId })),
+      unitsOf(p.site, p.sites).map((unitId) => ({
+        orgId: locked.orgId,
+        venueId: venue.id,
+        siteId: p.site.id,
+        unitId,
+        day: h.date,
+        startMin: minutesOf(h.start),
+        endMin: minutesOf(h.end),
+        during,
+        kind: 'booking',
+        state: 'booked',
+        orderId: locked.id,
+        itemId: item.id,
+        seriesId: old[0]!.seriesId,
+        priceFen: diff > 0 ? worth : worth - refundFen,
+        differenceOrderId,
+        createdBy: caller.userId,
+      })),
       `${p.site.name} ${h.start}-${h.end}`,
     );
-    await reviseItem(tx, scope, item.id, { refId: p.site.id, name: p.site.name, spec: `${h.date} ${h.start}-${h.end}`, hold: { ...h, ...(old[0]!.seriesId ? { seriesId: old[0]!.seriesId } : {}) } });
-    if (refundFen > 0) work = await refundByRule(tx, scope, locked, { amountFen: refundFen, items: [{ itemId: item.id, quantity: 0, amountFen: refundFen }], reason: `${t('zh-CN', 'venue.differenceItem')}`, userId: caller.userId });
+    await reviseItem(tx, scope, item.id, {
+      refId: p.site.id,
+      name: p.site.name,
+      spec: `${h.date} ${h.start}-${h.end}`,
+      hold: { ...h, ...(old[0]!.seriesId ? { seriesId: old[0]!.seriesId } : {}) },
+    });
+    if (refundFen > 0)
+      work = await refundByRule(tx, scope, locked, {
+        amountFen: refundFen,
+        items: [{ itemId: item.id, quantity: 0, amountFen: refundFen }],
+        reason: `${t('zh-CN', 'venue.differenceItem')}`,
+        userId: caller.userId,
+      });
     return { orderId: locked.id, differenceOrderId, differenceFen: Math.max(diff, 0), refundFen };
   });
   await after(work);
@@ -611,7 +773,15 @@ function sameIds(a: readonly { id: number }[], b: readonly { id: number }[]): bo
  * longer in a `from` state was moved by something that did not wait for the lock, and the whole
  * transaction is refused (100409 state) rather than paying for slots it did not free.
  */
-export async function releaseExactly(tx: Tx, scope: Scope, claims: readonly { id: number }[], from: string[], msgKey: string, to = 'released', extra: Parameters<typeof setClaimState>[5] = {}): Promise<void> {
+export async function releaseExactly(
+  tx: Tx,
+  scope: Scope,
+  claims: readonly { id: number }[],
+  from: string[],
+  msgKey: string,
+  to = 'released',
+  extra: Parameters<typeof setClaimState>[5] = {},
+): Promise<void> {
   if (!claims.length) return;
   const moved = await setClaimState(tx, scope, { ids: claims.map((c) => c.id) }, from, to, extra);
   if (moved.length !== new Set(claims.map((c) => c.id)).size) throw conflict('state', msgKey);

@@ -35,7 +35,9 @@ describe.each(databases)('closure notices through messaging on %s', (kind) => {
     ({ c: admin, platformOrgId: platformId } = await adminClient(s));
     await seedMessageDefaults(s.app.ctx.db);
     // The platform's SMS gateway serves every organisation below it that has none of its own.
-    const put = await admin.json('PUT', '/api/system/message/channel/sms', { body: { enabled: true, ratePerMinute: 600, settings: { url: gatewayUrl }, version: 0 } });
+    const put = await admin.json('PUT', '/api/system/message/channel/sms', {
+      body: { enabled: true, ratePerMinute: 600, settings: { url: gatewayUrl }, version: 0 },
+    });
     expect(put.code, put.msg).toBe(0);
   });
   afterAll(async () => {
@@ -48,9 +50,13 @@ describe.each(databases)('closure notices through messaging on %s', (kind) => {
     const { venue, sites } = await makeVenue(staff.c, { n: 1, priceFen: 6000 });
     const day = addDays(today(venue.timeZone), 2);
     const phone = `137${String(Date.now()).slice(-8)}`;
-    const order = await staff.c.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '09:00', end: '10:00' }], buyerName: '赵六', buyerPhone: phone } });
+    const order = await staff.c.json('POST', booking('order'), {
+      body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '09:00', end: '10:00' }], buyerName: '赵六', buyerPhone: phone },
+    });
     expect(order.code, order.msg).toBe(0);
-    const made = await staff.c.json('POST', booking('closure'), { body: { range: { stadiumId: venue.id, siteIds: [sites[0]!.id], from: `${day} 08:00`, to: `${day} 12:00` }, reason: '灯光检修' } });
+    const made = await staff.c.json('POST', booking('closure'), {
+      body: { range: { stadiumId: venue.id, siteIds: [sites[0]!.id], from: `${day} 08:00`, to: `${day} 12:00` }, reason: '灯光检修' },
+    });
     expect(made.code, made.msg).toBe(0);
     const deadline = Date.now() + 15_000;
     while (!texts.some((x) => x.phone === phone) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -58,7 +64,10 @@ describe.each(databases)('closure notices through messaging on %s', (kind) => {
     expect(text.text).toContain('赵六您好，因灯光检修');
     expect(text.text).toContain(order.body.orderNo);
     expect(text.text).toContain(`${day} 09:00-10:00`);
-    const [station] = await s.database.query<{ n: string }>(`select count(*) as n from sys_station_message where user_id = $1 and type = 'booking.closureCancelled' and content like $2`, [staff.userId, `%${order.body.orderNo}%`]);
+    const [station] = await s.database.query<{ n: string }>(
+      `select count(*) as n from sys_station_message where user_id = $1 and type = 'booking.closureCancelled' and content like $2`,
+      [staff.userId, `%${order.body.orderNo}%`],
+    );
     expect(Number(station!.n)).toBe(1);
   });
 });

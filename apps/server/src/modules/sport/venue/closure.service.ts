@@ -10,7 +10,20 @@ import { refundByRule, type AfterCommit } from '../commerce/money.ts';
 import { cancelPending, type AfterCommitRunner } from '../commerce/order.service.ts';
 import { publish } from '../../message/message.queue.ts';
 import { claim, range, unitsOf } from './booking.service.ts';
-import { claimsOverlapping, closureClaimsAfter, findClosure, insertClosure, pageClosures, setClaimState, sitesOf, updateClosure, type ClaimRecord, type ClosureRecord, type SiteRecord, type VenueRecord } from './venue.repository.ts';
+import {
+  claimsOverlapping,
+  closureClaimsAfter,
+  findClosure,
+  insertClosure,
+  pageClosures,
+  setClaimState,
+  sitesOf,
+  updateClosure,
+  type ClaimRecord,
+  type ClosureRecord,
+  type SiteRecord,
+  type VenueRecord,
+} from './venue.repository.ts';
 import type { ClosureNotice } from './venue.table.ts';
 import { venueInScope } from './venue.service.ts';
 import { addDays, instantOf, localOf } from './venue.time.ts';
@@ -66,9 +79,18 @@ async function affectedBy(db: Executor, scope: Scope, venue: VenueRecord, units:
 async function refundOf(db: Executor, scope: Scope, a: Affected) {
   const order = (await findOrder(db, scope, a.orderId))!;
   const itemIds = new Set(a.claims.map((c) => c.itemId));
-  const lines = (await itemsOf(db, scope, a.orderId)).filter((i) => itemIds.has(i.id)).map((i) => ({ itemId: i.id, quantity: i.quantity - i.refundedQty, amountFen: i.amountFen - i.refundedFen })).filter((l) => l.quantity > 0);
+  const lines = (await itemsOf(db, scope, a.orderId))
+    .filter((i) => itemIds.has(i.id))
+    .map((i) => ({ itemId: i.id, quantity: i.quantity - i.refundedQty, amountFen: i.amountFen - i.refundedFen }))
+    .filter((l) => l.quantity > 0);
   const paid = order.paidFen - order.refundedFen;
-  const refundFen = order.state === 'pending' ? 0 : Math.min(paid, lines.reduce((n, l) => n + l.amountFen, 0));
+  const refundFen =
+    order.state === 'pending'
+      ? 0
+      : Math.min(
+          paid,
+          lines.reduce((n, l) => n + l.amountFen, 0),
+        );
   return { order, lines, refundFen };
 }
 
@@ -83,7 +105,17 @@ export async function closureImpact(db: Db, caller: Caller, r: ClosureRange) {
   const out = [];
   for (const a of bookings) {
     const { order, refundFen } = await refundOf(db, scope, a);
-    out.push({ orderId: order.id, orderNo: order.orderNo, orderState: order.state, buyer: order.buyerName, phone: order.buyerPhone, memberId: order.memberId, slots: slotTexts(a.claims, all), paidFen: order.paidFen - order.refundedFen, refundFen });
+    out.push({
+      orderId: order.id,
+      orderNo: order.orderNo,
+      orderState: order.state,
+      buyer: order.buyerName,
+      phone: order.buyerPhone,
+      memberId: order.memberId,
+      slots: slotTexts(a.claims, all),
+      paidFen: order.paidFen - order.refundedFen,
+      refundFen,
+    });
   }
   return { bookings: out, refundFen: out.reduce((n, b) => n + b.refundFen, 0), locks: new Set(locks.map((l) => `${l.siteId}|${l.day}|${l.startMin}`)).size };
 }
@@ -104,7 +136,16 @@ function slotTexts(claims: ClaimRecord[], sites: SiteRecord[]): string[] {
  * Cancels and refunds the bookings a range covers, releases its locks, and claims it for the
  * closure, day by day on each unit. Answers the notices and the work to do after the commit.
  */
-async function closeRange(tx: Tx, scope: Scope, caller: Caller, venue: VenueRecord, c: Pick<ClosureRecord, 'id' | 'reason' | 'reviewRefunds'>, sites: { all: SiteRecord[]; units: number[] }, from: Date, to: Date) {
+async function closeRange(
+  tx: Tx,
+  scope: Scope,
+  caller: Caller,
+  venue: VenueRecord,
+  c: Pick<ClosureRecord, 'id' | 'reason' | 'reviewRefunds'>,
+  sites: { all: SiteRecord[]; units: number[] },
+  from: Date,
+  to: Date,
+) {
   const { bookings, locks } = await affectedBy(tx, scope, venue, sites.units, from, to);
   const notices: ClosureNotice[] = [];
   const works: AfterCommit[] = [];
@@ -120,14 +161,29 @@ async function closeRange(tx: Tx, scope: Scope, caller: Caller, venue: VenueReco
       works.push(await refundByRule(tx, scope, order, { amountFen: refundFen, items: lines, reason, userId: caller.userId, review: c.reviewRefunds }));
     }
     const slots = slotTexts(a.claims, sites.all).join('、');
-    notices.push({ orderId: order.id, orderNo: order.orderNo, buyer: order.buyerName, phone: order.buyerPhone, memberId: order.memberId, refundFen, message: t('zh-CN', 'venue.closureNotice', { venue: venue.stadiumName, slots, reason: c.reason, yuan: (refundFen / 100).toFixed(2) }) });
+    notices.push({
+      orderId: order.id,
+      orderNo: order.orderNo,
+      buyer: order.buyerName,
+      phone: order.buyerPhone,
+      memberId: order.memberId,
+      refundFen,
+      message: t('zh-CN', 'venue.closureNotice', { venue: venue.stadiumName, slots, reason: c.reason, yuan: (refundFen / 100).toFixed(2) }),
+    });
     // The buyer (by text, and on the station to the operator) hears of it through booking.closureCancelled, in this transaction.
     await publish(tx, {
       orgId: venue.orgId,
       type: 'booking.closureCancelled',
       operatorId: caller.userId,
       member: { name: order.buyerName, phone: order.buyerPhone },
-      data: { memberName: order.buyerName ?? '', venueName: venue.stadiumName, slots, orderNo: order.orderNo, reason: c.reason, refundYuan: (refundFen / 100).toFixed(2) },
+      data: {
+        memberName: order.buyerName ?? '',
+        venueName: venue.stadiumName,
+        slots,
+        orderNo: order.orderNo,
+        reason: c.reason,
+        refundYuan: (refundFen / 100).toFixed(2),
+      },
       link: `/sport/views/orderManagement/mainOrder?orderNo=${order.orderNo}`,
     });
   }
@@ -145,7 +201,21 @@ async function closeRange(tx: Tx, scope: Scope, caller: Caller, venue: VenueReco
     const endMin = b.getTime() === dayEnd.getTime() ? 1440 : localOf(b, venue.timeZone).minutes;
     for (const unitId of sites.units) {
       const site = sites.all.find((s) => s.id === unitId)!;
-      rows.push({ orgId: venue.orgId, venueId: venue.id, siteId: site.parentId ?? site.id, unitId, day, startMin, endMin, during: range(a, b), kind: 'closure', state: 'locked', closureId: c.id, reason: c.reason, createdBy: caller.userId });
+      rows.push({
+        orgId: venue.orgId,
+        venueId: venue.id,
+        siteId: site.parentId ?? site.id,
+        unitId,
+        day,
+        startMin,
+        endMin,
+        during: range(a, b),
+        kind: 'closure',
+        state: 'locked',
+        closureId: c.id,
+        reason: c.reason,
+        createdBy: caller.userId,
+      });
     }
   }
   await claim(tx, scope, rows, `${localText(from, venue.timeZone)}-${localText(to, venue.timeZone)}`);
@@ -161,7 +231,16 @@ export async function createClosure(db: Db, caller: Caller, input: { range: Clos
   if (to.getTime() <= Date.now()) throw invalid('range.to', 'venue.closurePast');
   const sites = await scopeOfRange(db, scope, venue, input.range.siteIds);
   const { id, works } = await db.transaction(async (tx) => {
-    const c = await insertClosure(tx, scope, { orgId: venue.orgId, venueId: venue.id, siteIds: input.range.siteIds, startAt: from, endAt: to, reason: input.reason, reviewRefunds: input.reviewRefunds, createdBy: caller.userId });
+    const c = await insertClosure(tx, scope, {
+      orgId: venue.orgId,
+      venueId: venue.id,
+      siteIds: input.range.siteIds,
+      startAt: from,
+      endAt: to,
+      reason: input.reason,
+      reviewRefunds: input.reviewRefunds,
+      createdBy: caller.userId,
+    });
     const done = await closeRange(tx, scope, caller, venue, c, sites, from, to);
     await updateClosure(tx, scope, c.id, c.version, { notices: done.notices });
     return { id: c.id, works: done.works };
@@ -210,7 +289,13 @@ async function closureOut(db: Executor, scope: Scope, rows: ClosureRecord[]) {
     const v = venues.get(r.venueId)!;
     const names = await sitesOf(db, scope, { ids: r.siteIds });
     const { startAt, endAt, createdAt, updatedAt: _u, createdBy: _c, ...rest } = r;
-    out.push({ ...rest, siteNames: r.siteIds.map((i) => names.find((s) => s.id === i)?.name ?? String(i)), from: localText(startAt, v.timeZone), to: localText(endAt, v.timeZone), createTime: createdAt });
+    out.push({
+      ...rest,
+      siteNames: r.siteIds.map((i) => names.find((s) => s.id === i)?.name ?? String(i)),
+      from: localText(startAt, v.timeZone),
+      to: localText(endAt, v.timeZone),
+      createTime: createdAt,
+    });
   }
   return out;
 }
@@ -223,6 +308,11 @@ export async function getClosure(db: Executor, scope: Scope, id: number) {
 
 export async function listClosures(db: Db, caller: Caller, q: { stadiumId?: number; state?: string; pageNum?: number; pageSize?: number }) {
   const scope = scopeOf(caller);
-  const { total, rows } = await pageClosures(db, scope, { venueId: q.stadiumId, state: q.state }, pageOf({ pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 20 }));
+  const { total, rows } = await pageClosures(
+    db,
+    scope,
+    { venueId: q.stadiumId, state: q.state },
+    pageOf({ pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 20 }),
+  );
   return { total, data: await closureOut(db, scope, rows) };
 }

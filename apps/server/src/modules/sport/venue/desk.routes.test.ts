@@ -28,7 +28,9 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     return r.body as { orderId: number; orderNo: string; amount: number };
   };
   const stateAt = async (c: Client, stadiumId: number, date: string, siteId: number, start: string) =>
-    (await c.json('POST', booking('grid'), { body: { stadiumId, date } })).body.slots.find((x: { siteId: number; start: string }) => x.siteId === siteId && x.start === start)?.state;
+    (await c.json('POST', booking('grid'), { body: { stadiumId, date } })).body.slots.find(
+      (x: { siteId: number; start: string }) => x.siteId === siteId && x.start === start,
+    )?.state;
 
   it('a fixed series: the preview shows every occurrence and what it conflicts with; skipped or refused; one order per month', async () => {
     const { c, venue, sites } = await venueOf({ n: 2, priceFen: 5000 });
@@ -41,13 +43,19 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     expect(preview.code, preview.msg).toBe(0);
     expect(preview.body.occurrences).toHaveLength(12);
     expect(preview.body.conflicts).toBe(1);
-    expect(preview.body.occurrences.find((o: { conflict: string | null }) => o.conflict)).toMatchObject({ date: addDays(from, 7), siteId: sites[0]!.id, conflict: `booked:${taken.orderNo} 顾客` });
+    expect(preview.body.occurrences.find((o: { conflict: string | null }) => o.conflict)).toMatchObject({
+      date: addDays(from, 7),
+      siteId: sites[0]!.id,
+      conflict: `booked:${taken.orderNo} 顾客`,
+    });
     expect(preview.body.totalFen).toBe(11 * 10000);
     const refused = await c.json('POST', booking('fixed'), { body: { pattern, name: '周四羽毛球队', onConflict: 'refuse', billing: 'series' } });
     expect(refused.code).toBe(Code.CONFLICT);
     expect(refused.detail.reason).toBe('taken');
     expect(await stateAt(c, venue.id, from, sites[1]!.id, '19:00')).toBe('free'); // nothing of it stayed
-    const made = await c.json('POST', booking('fixed'), { body: { pattern, name: '周四羽毛球队', buyerPhone: '13900000000', onConflict: 'skip', billing: 'month' } });
+    const made = await c.json('POST', booking('fixed'), {
+      body: { pattern, name: '周四羽毛球队', buyerPhone: '13900000000', onConflict: 'skip', billing: 'month' },
+    });
     expect(made.code, made.msg).toBe(0);
     expect(made.body.live).toBe(11);
     expect(made.body.skipped).toEqual([{ date: addDays(from, 7), siteId: sites[0]!.id, reason: `booked:${taken.orderNo} 顾客` }]);
@@ -76,7 +84,9 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     await pay(c, paid.orderId, { method: 'cash', amountFen: 12000 });
     const pending = await book(c, venue.id, day, sites[0]!.id, '14:00', '15:00');
     const outside = await book(c, venue.id, day, sites[1]!.id, '09:00', '10:00');
-    await c.json('POST', booking('lock'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '16:00', end: '17:00' }], reason: '维护' } });
+    await c.json('POST', booking('lock'), {
+      body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '16:00', end: '17:00' }], reason: '维护' },
+    });
     const range = { stadiumId: venue.id, siteIds: [sites[0]!.id], from: `${day} 08:00`, to: `${day} 18:00` };
     const impact = await c.json('POST', booking('closure/impact'), { body: range });
     expect(impact.code, impact.msg).toBe(0);
@@ -97,7 +107,10 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     expect((await orderMoney(s, outside.orderId)).state).toBe('pending');
     expect(await stateAt(c, venue.id, day, sites[0]!.id, '10:00')).toBe('closed');
     expect(await stateAt(c, venue.id, day, sites[0]!.id, '18:00')).toBe('free');
-    expect((await c.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '12:00', end: '13:00' }] } })).detail.reason).toBe('taken');
+    expect(
+      (await c.json('POST', booking('order'), { body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '12:00', end: '13:00' }] } }))
+        .detail.reason,
+    ).toBe('taken');
     // Edited forward: a later end closes (and refunds) what it newly covers.
     const late = await book(c, venue.id, day, sites[0]!.id, '19:00', '20:00');
     await pay(c, late.orderId, { method: 'cash', amountFen: 6000 });
@@ -117,7 +130,13 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     const day = addDays(today(venue.timeZone), 3);
     const paid = await book(c, venue.id, day, sites[0]!.id, '09:00', '10:00');
     await pay(c, paid.orderId, { method: 'cash', amountFen: 6000 });
-    const made = await c.json('POST', booking('closure'), { body: { range: { stadiumId: venue.id, siteIds: [sites[0]!.id], from: `${day} 00:00`, to: `${addDays(day, 1)} 00:00` }, reason: '停电检修', reviewRefunds: true } });
+    const made = await c.json('POST', booking('closure'), {
+      body: {
+        range: { stadiumId: venue.id, siteIds: [sites[0]!.id], from: `${day} 00:00`, to: `${addDays(day, 1)} 00:00` },
+        reason: '停电检修',
+        reviewRefunds: true,
+      },
+    });
     expect(made.code, made.msg).toBe(0);
     const refunds = await c.json('POST', '/api/sport/commerce/refund/list', { body: { orderNo: paid.orderNo } });
     expect(refunds.body.data.map((r: { state: string; amountFen: number }) => [r.state, r.amountFen])).toEqual([['applied', 6000]]);
@@ -126,7 +145,9 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
 
   it('changes a paid booking: to a dearer slot a difference order; to a cheaper one a refund; not after the change deadline', async () => {
     const { c, venue, sites } = await venueOf({ n: 2, priceFen: 5000 });
-    await c.json('POST', '/api/sport/venue/price', { body: { venueId: venue.id, name: '晚间', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 8000 } });
+    await c.json('POST', '/api/sport/venue/price', {
+      body: { venueId: venue.id, name: '晚间', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 8000 },
+    });
     const day = addDays(today(venue.timeZone), 2);
     const b = await book(c, venue.id, day, sites[0]!.id, '10:00', '11:00');
     await pay(c, b.orderId, { method: 'cash', amountFen: 5000 });
@@ -140,32 +161,60 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     expect(diff.body).toMatchObject({ payableFen: 3000, state: 'pending' });
     expect((await c.json('GET', `/api/sport/commerce/order/${b.orderId}`)).body.items[0].spec).toBe(`${day} 19:00-20:00`);
     // Until the difference is paid (or its order cancelled), the line does not move again.
-    const early = await c.json('POST', booking('change'), { body: { orderId: b.orderId, itemId, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' } });
+    const early = await c.json('POST', booking('change'), {
+      body: { orderId: b.orderId, itemId, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' },
+    });
     expect(early.msg).toContain(diff.body.orderNo);
     await pay(c, up.body.differenceOrderId, { method: 'cash', amountFen: 3000 });
-    const down = await c.json('POST', booking('change'), { body: { orderId: b.orderId, itemId, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' } });
+    const down = await c.json('POST', booking('change'), {
+      body: { orderId: b.orderId, itemId, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' },
+    });
     expect(down.body).toMatchObject({ differenceFen: 0, refundFen: 3000 }); // worth 8000 now (5000 + 3000 paid), it costs 5000
     const other = await book(c, venue.id, day, sites[1]!.id, '20:00', '21:00');
     await pay(c, other.orderId, { method: 'cash', amountFen: 8000 });
     const otherItem = (await c.json('GET', `/api/sport/commerce/order/${other.orderId}`)).body.items[0].id;
-    const cheaper = await c.json('POST', booking('change'), { body: { orderId: other.orderId, itemId: otherItem, siteId: sites[1]!.id, date: day, start: '09:00', end: '10:00' } });
+    const cheaper = await c.json('POST', booking('change'), {
+      body: { orderId: other.orderId, itemId: otherItem, siteId: sites[1]!.id, date: day, start: '09:00', end: '10:00' },
+    });
     expect(cheaper.body).toMatchObject({ differenceOrderId: null, refundFen: 3000 });
     expect(await orderMoney(s, other.orderId)).toMatchObject({ refundedFen: 3000 });
-    const taken = await c.json('POST', booking('change'), { body: { orderId: other.orderId, itemId: otherItem, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' } });
+    const taken = await c.json('POST', booking('change'), {
+      body: { orderId: other.orderId, itemId: otherItem, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' },
+    });
     expect(taken.detail.reason).toBe('taken');
     expect(await stateAt(c, venue.id, day, sites[1]!.id, '09:00')).toBe('booked'); // the refused change left it where it was
     // Inside the deadline (a day's notice here), no change.
-    await c.json('PUT', '/api/stadium/stadiumInfo/update', { body: { id: venue.id, version: venue.version, rules: { advanceDays: 30, minSlots: 1, maxSlots: 16, cancelDeadlineMinutes: 120, lateCancelRefundPercent: 50, changeDeadlineMinutes: 60 * 24 * 7, noShowAfterMinutes: 15, noShowForfeits: true } } });
-    const late = await c.json('POST', booking('change'), { body: { orderId: other.orderId, itemId: otherItem, siteId: sites[1]!.id, date: day, start: '12:00', end: '13:00' } });
+    await c.json('PUT', '/api/stadium/stadiumInfo/update', {
+      body: {
+        id: venue.id,
+        version: venue.version,
+        rules: {
+          advanceDays: 30,
+          minSlots: 1,
+          maxSlots: 16,
+          cancelDeadlineMinutes: 120,
+          lateCancelRefundPercent: 50,
+          changeDeadlineMinutes: 60 * 24 * 7,
+          noShowAfterMinutes: 15,
+          noShowForfeits: true,
+        },
+      },
+    });
+    const late = await c.json('POST', booking('change'), {
+      body: { orderId: other.orderId, itemId: otherItem, siteId: sites[1]!.id, date: day, start: '12:00', end: '13:00' },
+    });
     expect(late.code).toBe(Code.CONFLICT);
     expect(late.msg).toContain('变更截止');
   });
 
   /** The workbench's shift calls. */
-  const shiftCall = (c: Client, path: string, body?: Record<string, unknown>, lang?: 'zh-CN' | 'en-US') => c.json('POST', `/api/sport/workbench/shift/${path}`, { body, lang });
+  const shiftCall = (c: Client, path: string, body?: Record<string, unknown>, lang?: 'zh-CN' | 'en-US') =>
+    c.json('POST', `/api/sport/workbench/shift/${path}`, { body, lang });
   /** Another user of the organisation who may sign shifts off. */
   const colleague = async (orgId: number) => {
-    const made = await admin.json('POST', '/api/system/user', { body: { code: `sig${Date.now() % 100000}${Math.floor(Math.random() * 100)}`, name: '值班经理', password: 'Pass1234', orgId, roleIds: [] } });
+    const made = await admin.json('POST', '/api/system/user', {
+      body: { code: `sig${Date.now() % 100000}${Math.floor(Math.random() * 100)}`, name: '值班经理', password: 'Pass1234', orgId, roleIds: [] },
+    });
     expect(made.code, made.msg).toBe(0);
     const { grantUserMenus } = await import('../../../../test/grants.ts');
     await grantUserMenus(admin, made.body.code, ['sport.venue.workbench'], orgId);
@@ -291,29 +340,47 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     expect((await shiftCall(c, 'current', { stadiumId: venue.id })).body.id).not.toBe(shift.body.id);
   });
 
-  it.runIf(kind === 'postgres')('races on PostgreSQL: two desks signing in open one shift; of six counts at once one is recorded, the others change nothing', async () => {
-    const { c, venue, sites } = await venueOf({ n: 1, priceFen: 5000 });
-    const a = await book(c, venue.id, addDays(today(venue.timeZone), 1), sites[0]!.id, '10:00', '11:00');
-    await pay(c, a.orderId, { method: 'cash', amountFen: 5000 });
-    const looks = await Promise.all(Array.from({ length: 6 }, () => shiftCall(c, 'current', { stadiumId: venue.id })));
-    expect(looks.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0]);
-    expect(new Set(looks.map((r) => r.body.id)).size).toBe(1);
-    const shift = looks[0]!.body;
-    const counts = await Promise.all([4000, 4500, 5000, 5500, 6000, 6500].map((countedFen) => shiftCall(c, `${shift.id}/count`, { countedFen, version: shift.version })));
-    const won = counts.filter((r) => r.code === 0);
-    expect(won).toHaveLength(1);
-    for (const r of counts.filter((x) => x.code !== 0)) expect(['stale', 'state']).toContain(r.detail.reason);
-    const listed = (await shiftCall(c, 'list', { stadiumId: venue.id })).body.data;
-    expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ state: 'counted', cashFen: 5000, handedFen: won[0]!.body.handedFen });
-  });
+  it.runIf(kind === 'postgres')(
+    'races on PostgreSQL: two desks signing in open one shift; of six counts at once one is recorded, the others change nothing',
+    async () => {
+      const { c, venue, sites } = await venueOf({ n: 1, priceFen: 5000 });
+      const a = await book(c, venue.id, addDays(today(venue.timeZone), 1), sites[0]!.id, '10:00', '11:00');
+      await pay(c, a.orderId, { method: 'cash', amountFen: 5000 });
+      const looks = await Promise.all(Array.from({ length: 6 }, () => shiftCall(c, 'current', { stadiumId: venue.id })));
+      expect(looks.map((r) => r.code)).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(new Set(looks.map((r) => r.body.id)).size).toBe(1);
+      const shift = looks[0]!.body;
+      const counts = await Promise.all(
+        [4000, 4500, 5000, 5500, 6000, 6500].map((countedFen) => shiftCall(c, `${shift.id}/count`, { countedFen, version: shift.version })),
+      );
+      const won = counts.filter((r) => r.code === 0);
+      expect(won).toHaveLength(1);
+      for (const r of counts.filter((x) => x.code !== 0)) expect(['stale', 'state']).toContain(r.detail.reason);
+      const listed = (await shiftCall(c, 'list', { stadiumId: venue.id })).body.data;
+      expect(listed).toHaveLength(1);
+      expect(listed[0]).toMatchObject({ state: 'counted', cashFen: 5000, handedFen: won[0]!.body.handedFen });
+    },
+  );
 
   it('checking in one day of a fixed series uses that day only: the rest stays booked and can still be cancelled', async () => {
     const tz = dayTimeZone();
     const { c, venue, sites } = await venueOf({ n: 1, timeZone: tz, open: '00:00', close: '24:00', priceFen: 4000 });
     const start = hourAhead(tz);
     const made = await c.json('POST', booking('fixed'), {
-      body: { pattern: { stadiumId: venue.id, siteIds: [sites[0]!.id], weekdays: [1, 2, 3, 4, 5, 6, 7], start, end: plusHour(start), dateFrom: today(tz), dateTo: addDays(today(tz), 2) }, name: '晨练队', onConflict: 'refuse', billing: 'series' },
+      body: {
+        pattern: {
+          stadiumId: venue.id,
+          siteIds: [sites[0]!.id],
+          weekdays: [1, 2, 3, 4, 5, 6, 7],
+          start,
+          end: plusHour(start),
+          dateFrom: today(tz),
+          dateTo: addDays(today(tz), 2),
+        },
+        name: '晨练队',
+        onConflict: 'refuse',
+        billing: 'series',
+      },
     });
     expect(made.code, made.msg).toBe(0);
     const order = made.body.orders[0];
@@ -329,13 +396,18 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
 
   it('changing a line twice prices each change against what the line is worth now, and the line names its new site', async () => {
     const { c, venue, sites } = await venueOf({ n: 2, priceFen: 5000 });
-    await c.json('POST', '/api/sport/venue/price', { body: { venueId: venue.id, name: '早场', sport: 'badminton', start: '08:00', end: '10:00', priceFen: 3000 } });
-    await c.json('POST', '/api/sport/venue/price', { body: { venueId: venue.id, name: '黄金', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 10000 } });
+    await c.json('POST', '/api/sport/venue/price', {
+      body: { venueId: venue.id, name: '早场', sport: 'badminton', start: '08:00', end: '10:00', priceFen: 3000 },
+    });
+    await c.json('POST', '/api/sport/venue/price', {
+      body: { venueId: venue.id, name: '黄金', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 10000 },
+    });
     const day = addDays(today(venue.timeZone), 2);
     const b = await book(c, venue.id, day, sites[0]!.id, '12:00', '13:00');
     await pay(c, b.orderId, { method: 'cash', amountFen: 5000 });
     const itemId = (await c.json('GET', `/api/sport/commerce/order/${b.orderId}`)).body.items[0].id;
-    const change = (siteId: number, start: string) => c.json('POST', booking('change'), { body: { orderId: b.orderId, itemId, siteId, date: day, start, end: plusHour(start) } });
+    const change = (siteId: number, start: string) =>
+      c.json('POST', booking('change'), { body: { orderId: b.orderId, itemId, siteId, date: day, start, end: plusHour(start) } });
     expect((await change(sites[1]!.id, '08:00')).body).toMatchObject({ refundFen: 2000, differenceFen: 0 });
     const item = (await c.json('GET', `/api/sport/commerce/order/${b.orderId}`)).body.items[0];
     expect(item).toMatchObject({ refId: sites[1]!.id, name: sites[1]!.name, refundedFen: 2000 });

@@ -2,8 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { priceForBuyer, priceSlot, shareOf, type RuleLike, type SlotAsk } from './pricing.ts';
 import { dayKindOf, hoursOn, instantOf, localOf, slotsBetween } from './venue.time.ts';
 
-const rule = (over: Partial<RuleLike> & { id: number }): RuleLike => ({ name: `r${over.id}`, siteId: null, sport: null, weekdays: [], dayKind: 'any', startMin: 480, endMin: 1320, level: null, priceFen: 1000, validFrom: null, validTo: null, ...over });
-const ask = (over: Partial<SlotAsk> = {}): SlotAsk => ({ siteId: 1, sport: 'badminton', day: '2026-11-25', weekday: 3, dayKind: 'normal', startMin: 600, endMin: 660, level: null, ...over });
+const rule = (over: Partial<RuleLike> & { id: number }): RuleLike => ({
+  name: `r${over.id}`,
+  siteId: null,
+  sport: null,
+  weekdays: [],
+  dayKind: 'any',
+  startMin: 480,
+  endMin: 1320,
+  level: null,
+  priceFen: 1000,
+  validFrom: null,
+  validTo: null,
+  ...over,
+});
+const ask = (over: Partial<SlotAsk> = {}): SlotAsk => ({
+  siteId: 1,
+  sport: 'badminton',
+  day: '2026-11-25',
+  weekday: 3,
+  dayKind: 'normal',
+  startMin: 600,
+  endMin: 660,
+  level: null,
+  ...over,
+});
 
 describe('price rules: the most specific applying rule wins', () => {
   const rules = [
@@ -71,7 +94,13 @@ describe('venue time', () => {
     const hours = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: '08:00', close: '22:00' })).concat([{ day: 8, open: '10:00', close: '18:00' }]);
     expect(hoursOn(hours, '2026-10-01', 'holiday')).toEqual({ open: 600, close: 1080 });
     expect(hoursOn(hours, '2026-10-02', 'normal')).toEqual({ open: 480, close: 1320 });
-    expect(hoursOn(hours.filter((h) => h.day !== 3), '2026-11-25', 'normal')).toBeUndefined(); // closed on Wednesdays
+    expect(
+      hoursOn(
+        hours.filter((h) => h.day !== 3),
+        '2026-11-25',
+        'normal',
+      ),
+    ).toBeUndefined(); // closed on Wednesdays
   });
   it('a venue in Europe/London across the summer-time change: local slots, real instants', () => {
     const tz = 'Europe/London';

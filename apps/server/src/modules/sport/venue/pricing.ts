@@ -47,7 +47,15 @@ export function ruleApplies(r: RuleLike, a: SlotAsk): boolean {
  * band, then the newer rule.
  */
 function specificity(r: RuleLike): number[] {
-  return [r.level !== null ? 1 : 0, r.siteId !== null ? 2 : r.sport !== null ? 1 : 0, r.dayKind === 'holiday' || r.dayKind === 'workday' ? 2 : r.dayKind === 'normal' ? 1 : 0, r.weekdays.length ? 8 - r.weekdays.length : 0, r.validFrom || r.validTo ? 1 : 0, -(r.endMin - r.startMin), r.id];
+  return [
+    r.level !== null ? 1 : 0,
+    r.siteId !== null ? 2 : r.sport !== null ? 1 : 0,
+    r.dayKind === 'holiday' || r.dayKind === 'workday' ? 2 : r.dayKind === 'normal' ? 1 : 0,
+    r.weekdays.length ? 8 - r.weekdays.length : 0,
+    r.validFrom || r.validTo ? 1 : 0,
+    -(r.endMin - r.startMin),
+    r.id,
+  ];
 }
 
 function moreSpecific(a: RuleLike, b: RuleLike): boolean {

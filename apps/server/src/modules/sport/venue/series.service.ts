@@ -9,7 +9,17 @@ import { noWork, refundByRule, type AfterCommit } from '../commerce/money.ts';
 import { cancelPending, completePaid, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
 import { evaluate, loadDays, memberLevels, releaseExactly, rulesOf, unitsOf } from './booking.service.ts';
 import { shareOf } from './pricing.ts';
-import { claimsOfDays, claimsOfOrder, claimsOfSeries, findSeries, insertSeries, pageSeries, setSeriesState, type SeriesRecord, type VenueRecord } from './venue.repository.ts';
+import {
+  claimsOfDays,
+  claimsOfOrder,
+  claimsOfSeries,
+  findSeries,
+  insertSeries,
+  pageSeries,
+  setSeriesState,
+  type SeriesRecord,
+  type VenueRecord,
+} from './venue.repository.ts';
 import { venueInScope } from './venue.service.ts';
 import { addDays, instantOf, weekdayOf } from './venue.time.ts';
 import './venue.messages.ts';
@@ -39,7 +49,11 @@ async function occurrencesOf(db: Executor, scope: Scope, venue: VenueRecord, p: 
   const days: string[] = [];
   for (let d = p.dateFrom; d <= p.dateTo; d = addDays(d, 1)) if (p.weekdays.includes(weekdayOf(d))) days.push(d);
   if (!days.length) return [];
-  const [d, claims, levels] = await Promise.all([loadDays(db, scope, venue, days), claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!), memberLevels(db, scope, memberId, venue.id)]);
+  const [d, claims, levels] = await Promise.all([
+    loadDays(db, scope, venue, days),
+    claimsOfDays(db, scope, venue.id, days[0]!, days[days.length - 1]!),
+    memberLevels(db, scope, memberId, venue.id),
+  ]);
   const sites = p.siteIds.map((id) => {
     const site = d.sites.find((s) => s.id === id);
     if (!site) throw notFound();
@@ -129,7 +143,13 @@ export async function createSeries(db: Db, caller: Caller, input: SeriesCreate) 
           buyerPhone: input.buyerPhone,
           channel: 'console',
           remark: `${input.name}${key === 'all' ? '' : ` ${key}`}`,
-          items: occ.map((o) => ({ kind: 'venue', refId: o.siteId, quantity: 1, discountFen: 0, detail: { date: o.date, start: o.start, end: o.end, seriesId: series.id } })),
+          items: occ.map((o) => ({
+            kind: 'venue',
+            refId: o.siteId,
+            quantity: 1,
+            discountFen: 0,
+            detail: { date: o.date, start: o.start, end: o.end, seriesId: series.id },
+          })),
         },
         undefined,
       );
@@ -140,11 +160,16 @@ export async function createSeries(db: Db, caller: Caller, input: SeriesCreate) 
 }
 
 async function seriesOut(db: Executor, scope: Scope, rows: SeriesRecord[]) {
-  const claims = await claimsOfSeries(db, scope, rows.map((r) => r.id));
+  const claims = await claimsOfSeries(
+    db,
+    scope,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ startMin, endMin, createdAt, updatedAt: _u, createdBy: _c, ...r }) => {
     const mine = claims.filter((c) => c.claim.seriesId === r.id);
     const orders = new Map<number, { orderId: number; orderNo: string; state: string; payableFen: number; paidFen: number }>();
-    for (const c of mine) orders.set(c.claim.orderId!, { orderId: c.claim.orderId!, orderNo: c.orderNo, state: c.orderState, payableFen: c.payableFen, paidFen: c.paidFen });
+    for (const c of mine)
+      orders.set(c.claim.orderId!, { orderId: c.claim.orderId!, orderNo: c.orderNo, state: c.orderState, payableFen: c.payableFen, paidFen: c.paidFen });
     const live = new Set(mine.filter((c) => c.claim.state !== 'released').map((c) => `${c.claim.day}|${c.claim.siteId}`));
     return { ...r, start: hhmmOf(startMin), end: hhmmOf(endMin), live: live.size, orders: [...orders.values()], createTime: createdAt };
   });
@@ -170,7 +195,13 @@ export async function listSeries(db: Db, caller: Caller, q: { stadiumId?: number
  * unpaid order cannot go: take or cancel it first). The series' orders are locked first and their
  * claims read under the locks, so a change or cancel that went first is seen, never paid twice.
  */
-export async function cancelSeries(db: Db, caller: Caller, id: number, input: { claimIds?: number[]; from?: string; reason?: string | null }, after: AfterCommitRunner) {
+export async function cancelSeries(
+  db: Db,
+  caller: Caller,
+  id: number,
+  input: { claimIds?: number[]; from?: string; reason?: string | null },
+  after: AfterCommitRunner,
+) {
   const scope = scopeOf(caller);
   const series = await findSeries(db, scope, id);
   if (!series) throw notFound();
@@ -216,11 +247,22 @@ export async function cancelSeries(db: Db, caller: Caller, id: number, input: { 
             return { itemId: i.id, quantity: i.quantity - i.refundedQty, amountFen: shareOf(i.amountFen - i.refundedFen, percent) };
           })
           .filter((l) => l.quantity > 0);
-        const amount = Math.min(order.paidFen - order.refundedFen, lines.reduce((n, l) => n + l.amountFen, 0));
+        const amount = Math.min(
+          order.paidFen - order.refundedFen,
+          lines.reduce((n, l) => n + l.amountFen, 0),
+        );
         await releaseExactly(tx, scope, mine, ['booked'], 'venue.bookingMoved');
-        works.push(await refundByRule(tx, scope, order, { amountFen: amount, items: lines, reason: input.reason ?? (late ? 'late cancellation' : 'series cancelled'), userId: caller.userId }));
+        works.push(
+          await refundByRule(tx, scope, order, {
+            amountFen: amount,
+            items: lines,
+            reason: input.reason ?? (late ? 'late cancellation' : 'series cancelled'),
+            userId: caller.userId,
+          }),
+        );
         // Nothing given back and nothing left to play: the order is done.
-        if (amount === 0 && !(await claimsOfOrder(tx, scope, orderId)).some((c) => c.state === 'booked' || c.state === 'held')) await completePaid(tx, scope, orderId);
+        if (amount === 0 && !(await claimsOfOrder(tx, scope, orderId)).some((c) => c.state === 'booked' || c.state === 'held'))
+          await completePaid(tx, scope, orderId);
         refundFen += amount;
       } else throw conflict('state', 'venue.cannotCancel');
       cancelled += items.length;

@@ -6,7 +6,17 @@ import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.t
 import { timeZoneOf } from '../commerce/money.ts';
 import { setDrawerCash } from '../commerce/refund.service.ts';
 import { drawerTakings, firstMovementSince } from '../commerce/takings.repository.ts';
-import { findShift, lastCountedAt, lastShiftClosedAt, openShift, operatorShift, pageShifts, transitionShift, type ShiftRecord, type VenueRecord } from './venue.repository.ts';
+import {
+  findShift,
+  lastCountedAt,
+  lastShiftClosedAt,
+  openShift,
+  operatorShift,
+  pageShifts,
+  transitionShift,
+  type ShiftRecord,
+  type VenueRecord,
+} from './venue.repository.ts';
 import { venueInScope } from './venue.service.ts';
 import { instantOf, localOf } from './venue.time.ts';
 import './venue.messages.ts';
@@ -110,7 +120,8 @@ export async function handShift(db: Db, caller: Caller, id: number, input: { han
   if (s.state === 'open') throw conflict('state', 'venue.shiftNotCounted');
   if (s.state !== 'counted') throw conflict('state', 'venue.shiftNotOpen');
   const counted = s.handedFen ?? 0;
-  if (input.handedFen !== undefined && input.handedFen !== counted) throw invalid('handedFen', 'venue.shiftCountRecorded', { amount: (counted / 100).toFixed(2) });
+  if (input.handedFen !== undefined && input.handedFen !== counted)
+    throw invalid('handedFen', 'venue.shiftCountRecorded', { amount: (counted / 100).toFixed(2) });
   const remark = input.remark?.trim() || null;
   if (counted !== (s.takings?.cash ?? 0) && !remark) throw invalid('remark', 'venue.shiftNoteNeeded');
   expectOneUpdated(await transitionShift(db, scope, id, 'counted', input.version, { state: 'handed', remark }));
@@ -123,12 +134,18 @@ export async function signShift(db: Db, caller: Caller, id: number) {
   const s = await findShift(db, scope, id);
   if (!s) throw notFound();
   if (s.userId === caller.userId) throw conflict('state', 'venue.signOwnShift');
-  if (!(await transitionShift(db, scope, id, 'handed', undefined, { state: 'signed', signedBy: caller.userId, signedAt: new Date() })).length) throw conflict('state', 'venue.shiftNotHanded');
+  if (!(await transitionShift(db, scope, id, 'handed', undefined, { state: 'signed', signedBy: caller.userId, signedAt: new Date() })).length)
+    throw conflict('state', 'venue.shiftNotHanded');
   return getShift(db, scope, id);
 }
 
 export async function listShifts(db: Db, caller: Caller, q: { stadiumId?: number; state?: string; pageNum?: number; pageSize?: number }) {
   const scope = scopeOf(caller);
-  const { total, rows } = await pageShifts(db, scope, { venueId: q.stadiumId, state: q.state }, pageOf({ pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 20 }));
+  const { total, rows } = await pageShifts(
+    db,
+    scope,
+    { venueId: q.stadiumId, state: q.state },
+    pageOf({ pageNum: q.pageNum ?? 1, pageSize: q.pageSize ?? 20 }),
+  );
   return { total, data: await Promise.all(rows.map((r) => shiftOut(db, scope, r))) };
 }

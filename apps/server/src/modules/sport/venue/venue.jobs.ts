@@ -14,5 +14,12 @@ registerJobHandler({
 });
 
 export async function seedVenueJobs(db: Db): Promise<void> {
-  await seedShippedJobs(db, 'venue_jobs_seeded', 'venue', [{ jobName: '预订爽约记录', beanName: 'venue.markNoShows', cronExpr: '30 * * * * ?', description: 'Record bookings nobody checked in to as no-shows, every minute' }]);
+  await seedShippedJobs(db, 'venue_jobs_seeded', 'venue', [
+    {
+      jobName: '预订爽约记录',
+      beanName: 'venue.markNoShows',
+      cronExpr: '30 * * * * ?',
+      description: 'Record bookings nobody checked in to as no-shows, every minute',
+    },
+  ]);
 }

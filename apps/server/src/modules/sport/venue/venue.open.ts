@@ -12,7 +12,7 @@ export function venueOpenRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineOpenRoute(app, ctx, {
     code: 'venue.list',
     name: { 'zh-CN': '场馆列表', 'en-US': 'Venues' },
-    description: { 'zh-CN': '本组织（及下级组织）的场馆。', 'en-US': "The venues of the organisation and its sub-organisations." },
+    description: { 'zh-CN': '本组织（及下级组织）的场馆。', 'en-US': 'The venues of the organisation and its sub-organisations.' },
     method: 'GET',
     path: 'v1/venues',
     query: z.object({}),
@@ -27,7 +27,8 @@ export function venueOpenRoutes(app: FastifyInstance, ctx: AppContext): void {
     name: { 'zh-CN': '场地预订表', 'en-US': 'Booking grid' },
     description: {
       'zh-CN': '某场馆一天的场地与每个时段的状态（空闲、锁定中、已预订、已锁场、已关闭、已过去）和价格（分），不含预订人信息；非本组织的场馆返回 100404。',
-      'en-US': "A venue's sites on one day, with each time slot's state (free, held, booked, locked, closed, past) and price in fen, without who booked; 100404 for a venue of another organisation.",
+      'en-US':
+        "A venue's sites on one day, with each time slot's state (free, held, booked, locked, closed, past) and price in fen, without who booked; 100404 for a venue of another organisation.",
     },
     method: 'GET',
     path: 'v1/venue/:id/grid',

@@ -67,7 +67,10 @@ export async function pageVenues(db: Executor, scope: Scope, f: VenueFilter, ord
 }
 
 export async function findVenue(db: Executor, scope: Scope, id: number, opts: { lock?: boolean } = {}): Promise<VenueRecord | undefined> {
-  const q = db.select().from(venues).where(and(eq(venues.id, id), inScope(scope, venues.orgId)));
+  const q = db
+    .select()
+    .from(venues)
+    .where(and(eq(venues.id, id), inScope(scope, venues.orgId)));
   const [row] = opts.lock ? await q.for('update') : await q;
   return row;
 }
@@ -78,7 +81,13 @@ export async function insertVenue(db: Executor, scope: Scope, values: typeof ven
   return row!;
 }
 
-export async function updateVenue(db: Executor, scope: Scope, id: number, version: number | undefined, values: Partial<Omit<typeof venues.$inferInsert, 'orgId' | 'id'>>) {
+export async function updateVenue(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number | undefined,
+  values: Partial<Omit<typeof venues.$inferInsert, 'orgId' | 'id'>>,
+) {
   return db
     .update(venues)
     .set({ ...values, updatedAt: new Date(), version: bump(venues) })
@@ -138,7 +147,13 @@ export const siteDefaultOrder = [asc(sites.venueId), asc(sites.sort), asc(sites.
 export async function pageSites(db: Executor, scope: Scope, f: SiteFilter, order: SQL[], page: { limit: number; offset: number }) {
   const where = siteWhere(scope, f);
   const [rows, [total]] = await Promise.all([
-    db.select().from(sites).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(sites)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(sites).where(where),
   ]);
   return { total: total?.n ?? 0, rows };
@@ -168,7 +183,13 @@ export async function insertSites(db: Executor, scope: Scope, values: (typeof si
   return db.insert(sites).values(values).returning();
 }
 
-export async function updateSite(db: Executor, scope: Scope, id: number, version: number | undefined, values: Partial<Omit<typeof sites.$inferInsert, 'orgId' | 'id' | 'venueId'>>) {
+export async function updateSite(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number | undefined,
+  values: Partial<Omit<typeof sites.$inferInsert, 'orgId' | 'id' | 'venueId'>>,
+) {
   return db
     .update(sites)
     .set({ ...values, updatedAt: new Date(), version: bump(sites) })
@@ -192,7 +213,14 @@ export async function liveClaimsAhead(db: Executor, scope: Scope, unitIds: numbe
   const [row] = await db
     .select({ n: count() })
     .from(slotClaims)
-    .where(and(inScope(scope, slotClaims.orgId), or(inArray(slotClaims.unitId, unitIds), inArray(slotClaims.siteId, unitIds)), ne(slotClaims.state, 'released'), sql`upper(${slotClaims.during}) > ${now.toISOString()}::timestamptz`));
+    .where(
+      and(
+        inScope(scope, slotClaims.orgId),
+        or(inArray(slotClaims.unitId, unitIds), inArray(slotClaims.siteId, unitIds)),
+        ne(slotClaims.state, 'released'),
+        sql`upper(${slotClaims.during}) > ${now.toISOString()}::timestamptz`,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -213,7 +241,13 @@ function priceRuleWhere(scope: Scope, f: PriceRuleFilter): SQL | undefined {
     f.venueId !== undefined ? eq(priceRules.venueId, f.venueId) : undefined,
     f.siteId !== undefined ? eq(priceRules.siteId, f.siteId) : undefined,
     f.sport ? eq(priceRules.sport, f.sport) : undefined,
-    f.enabledOn ? and(eq(priceRules.enabled, true), or(isNull(priceRules.validFrom), lte(priceRules.validFrom, f.enabledOn)), or(isNull(priceRules.validTo), gte(priceRules.validTo, f.enabledOn))) : undefined,
+    f.enabledOn
+      ? and(
+          eq(priceRules.enabled, true),
+          or(isNull(priceRules.validFrom), lte(priceRules.validFrom, f.enabledOn)),
+          or(isNull(priceRules.validTo), gte(priceRules.validTo, f.enabledOn)),
+        )
+      : undefined,
   );
 }
 
@@ -258,7 +292,13 @@ export async function insertPriceRules(db: Executor, scope: Scope, values: (type
   return db.insert(priceRules).values(values).returning();
 }
 
-export async function updatePriceRule(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof priceRules.$inferInsert, 'orgId' | 'id' | 'venueId'>>) {
+export async function updatePriceRule(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof priceRules.$inferInsert, 'orgId' | 'id' | 'venueId'>>,
+) {
   return db
     .update(priceRules)
     .set({ ...values, updatedAt: new Date(), version: bump(priceRules) })
@@ -270,7 +310,9 @@ export async function deletePriceRules(db: Executor, scope: Scope, f: { ids?: nu
   if (!f.ids?.length && !f.siteIds?.length) return 0;
   const rows = await db
     .delete(priceRules)
-    .where(and(inScope(scope, priceRules.orgId), f.ids ? inArray(priceRules.id, f.ids) : undefined, f.siteIds ? inArray(priceRules.siteId, f.siteIds) : undefined))
+    .where(
+      and(inScope(scope, priceRules.orgId), f.ids ? inArray(priceRules.id, f.ids) : undefined, f.siteIds ? inArray(priceRules.siteId, f.siteIds) : undefined),
+    )
     .returning({ id: priceRules.id });
   return rows.length;
 }
@@ -285,13 +327,7 @@ export async function pageTemplates(db: Executor, scope: Scope, f: { id?: number
     f.name ? containsText(venueTemplates.name, f.name) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(venueTemplates)
-      .where(where)
-      .orderBy(desc(venueTemplates.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    db.select().from(venueTemplates).where(where).orderBy(desc(venueTemplates.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(venueTemplates).where(where),
   ]);
   return { total: total?.n ?? 0, rows };
@@ -311,7 +347,13 @@ export async function insertTemplate(db: Executor, scope: Scope, values: typeof 
   return row!;
 }
 
-export async function updateTemplate(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof venueTemplates.$inferInsert, 'orgId' | 'id' | 'venueId'>>) {
+export async function updateTemplate(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof venueTemplates.$inferInsert, 'orgId' | 'id' | 'venueId'>>,
+) {
   return db
     .update(venueTemplates)
     .set({ ...values, updatedAt: new Date(), version: bump(venueTemplates) })
@@ -348,7 +390,15 @@ export async function claimsOfDays(db: Executor, scope: Scope, venueId: number, 
     })
     .from(slotClaims)
     .leftJoin(orders, eq(orders.id, slotClaims.orderId))
-    .where(and(inScope(scope, slotClaims.orgId), eq(slotClaims.venueId, venueId), gte(slotClaims.day, from), lte(slotClaims.day, to), ne(slotClaims.state, 'released')));
+    .where(
+      and(
+        inScope(scope, slotClaims.orgId),
+        eq(slotClaims.venueId, venueId),
+        gte(slotClaims.day, from),
+        lte(slotClaims.day, to),
+        ne(slotClaims.state, 'released'),
+      ),
+    );
 }
 
 export type NewClaim = typeof slotClaims.$inferInsert;
@@ -377,7 +427,14 @@ export async function claimsByIds(db: Executor, scope: Scope, ids: number[]): Pr
 }
 
 /** Moves claims of an order (or these ids) from one of `from` states to `to`; answers what moved. */
-export async function setClaimState(db: Executor, scope: Scope, where: { orderId?: number; itemId?: number; ids?: number[] }, from: string[], to: string, extra: Partial<Pick<ClaimRecord, 'checkedInAt' | 'releasedAt'>> = {}): Promise<ClaimRecord[]> {
+export async function setClaimState(
+  db: Executor,
+  scope: Scope,
+  where: { orderId?: number; itemId?: number; ids?: number[] },
+  from: string[],
+  to: string,
+  extra: Partial<Pick<ClaimRecord, 'checkedInAt' | 'releasedAt'>> = {},
+): Promise<ClaimRecord[]> {
   if (where.orderId === undefined && where.itemId === undefined && !where.ids?.length) return [];
   return db
     .update(slotClaims)
@@ -428,7 +485,15 @@ export async function claimsOverlapping(db: Executor, scope: Scope, venueId: num
   return db
     .select()
     .from(slotClaims)
-    .where(and(inScope(scope, slotClaims.orgId), eq(slotClaims.venueId, venueId), inArray(slotClaims.unitId, unitIds), ne(slotClaims.state, 'released'), sql`${slotClaims.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`))
+    .where(
+      and(
+        inScope(scope, slotClaims.orgId),
+        eq(slotClaims.venueId, venueId),
+        inArray(slotClaims.unitId, unitIds),
+        ne(slotClaims.state, 'released'),
+        sql`${slotClaims.during} && tstzrange(${from.toISOString()}::timestamptz, ${to.toISOString()}::timestamptz)`,
+      ),
+    )
     .orderBy(asc(slotClaims.day), asc(slotClaims.startMin), asc(slotClaims.id));
 }
 
@@ -456,7 +521,12 @@ export async function setSeriesState(db: Executor, scope: Scope, id: number, sta
 }
 
 export async function pageSeries(db: Executor, scope: Scope, f: { id?: number; venueId?: number; name?: string }, page: { limit: number; offset: number }) {
-  const where = and(inScope(scope, bookingSeries.orgId), f.id !== undefined ? eq(bookingSeries.id, f.id) : undefined, f.venueId !== undefined ? eq(bookingSeries.venueId, f.venueId) : undefined, f.name ? containsText(bookingSeries.name, f.name) : undefined);
+  const where = and(
+    inScope(scope, bookingSeries.orgId),
+    f.id !== undefined ? eq(bookingSeries.id, f.id) : undefined,
+    f.venueId !== undefined ? eq(bookingSeries.venueId, f.venueId) : undefined,
+    f.name ? containsText(bookingSeries.name, f.name) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db.select().from(bookingSeries).where(where).orderBy(desc(bookingSeries.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(bookingSeries).where(where),
@@ -484,12 +554,21 @@ export async function insertClosure(db: Executor, scope: Scope, values: typeof c
 }
 
 export async function findClosure(db: Executor, scope: Scope, id: number, opts: { lock?: boolean } = {}): Promise<ClosureRecord | undefined> {
-  const q = db.select().from(closures).where(and(eq(closures.id, id), inScope(scope, closures.orgId)));
+  const q = db
+    .select()
+    .from(closures)
+    .where(and(eq(closures.id, id), inScope(scope, closures.orgId)));
   const [row] = opts.lock ? await q.for('update') : await q;
   return row;
 }
 
-export async function updateClosure(db: Executor, scope: Scope, id: number, version: number, values: Partial<Pick<ClosureRecord, 'endAt' | 'reason' | 'notices' | 'state'>>) {
+export async function updateClosure(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Pick<ClosureRecord, 'endAt' | 'reason' | 'notices' | 'state'>>,
+) {
   return db
     .update(closures)
     .set({ ...values, updatedAt: new Date(), version: sql`${closures.version} + 1` })
@@ -498,7 +577,12 @@ export async function updateClosure(db: Executor, scope: Scope, id: number, vers
 }
 
 export async function pageClosures(db: Executor, scope: Scope, f: { id?: number; venueId?: number; state?: string }, page: { limit: number; offset: number }) {
-  const where = and(inScope(scope, closures.orgId), f.id !== undefined ? eq(closures.id, f.id) : undefined, f.venueId !== undefined ? eq(closures.venueId, f.venueId) : undefined, f.state ? eq(closures.state, f.state) : undefined);
+  const where = and(
+    inScope(scope, closures.orgId),
+    f.id !== undefined ? eq(closures.id, f.id) : undefined,
+    f.venueId !== undefined ? eq(closures.venueId, f.venueId) : undefined,
+    f.state ? eq(closures.state, f.state) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db.select().from(closures).where(where).orderBy(desc(closures.startAt), desc(closures.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(closures).where(where),
@@ -511,7 +595,14 @@ export async function closureClaimsAfter(db: Executor, scope: Scope, closureId: 
   return db
     .select()
     .from(slotClaims)
-    .where(and(inScope(scope, slotClaims.orgId), eq(slotClaims.closureId, closureId), ne(slotClaims.state, 'released'), sql`upper(${slotClaims.during}) > ${at.toISOString()}::timestamptz`));
+    .where(
+      and(
+        inScope(scope, slotClaims.orgId),
+        eq(slotClaims.closureId, closureId),
+        ne(slotClaims.state, 'released'),
+        sql`upper(${slotClaims.during}) > ${at.toISOString()}::timestamptz`,
+      ),
+    );
 }
 
 // ---------------------------------------------------------------- shifts
@@ -570,7 +661,12 @@ export async function transitionShift(db: Executor, scope: Scope, id: number, fr
 
 export async function pageShifts(db: Executor, scope: Scope, f: { id?: number; venueId?: number; state?: string }, page: { limit: number; offset: number }) {
   const signer = sql<string | null>`(select name from sys_user s where s.id = ${shifts.signedBy})`;
-  const where = and(inScope(scope, shifts.orgId), f.id !== undefined ? eq(shifts.id, f.id) : undefined, f.venueId !== undefined ? eq(shifts.venueId, f.venueId) : undefined, f.state ? eq(shifts.state, f.state) : undefined);
+  const where = and(
+    inScope(scope, shifts.orgId),
+    f.id !== undefined ? eq(shifts.id, f.id) : undefined,
+    f.venueId !== undefined ? eq(shifts.venueId, f.venueId) : undefined,
+    f.state ? eq(shifts.state, f.state) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ shift: shifts, userName: users.name, signedByName: signer })

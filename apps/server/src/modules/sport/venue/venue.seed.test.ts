@@ -35,14 +35,31 @@ describe.each(databases)('venue demo data on %s', (kind) => {
     expect(fixed.body.data.map((x: { name: string; live: number }) => [x.name, x.live > 0])).toEqual([['周二周四网球俱乐部', true]]);
     const closures = await mgr.json('POST', booking('closure/list'), { body: { stadiumId: venue.id } });
     expect(closures.body.data.map((x: { reason: string }) => x.reason)).toEqual(['地板打蜡保养']);
-    type Series = { siteIds: number[]; weekdays: number[]; start: string; end: string; dateFrom: string; dateTo: string; buyerName: string; skipped: { date: string; siteId: number }[] };
+    type Series = {
+      siteIds: number[];
+      weekdays: number[];
+      start: string;
+      end: string;
+      dateFrom: string;
+      dateTo: string;
+      buyerName: string;
+      skipped: { date: string; siteId: number }[];
+    };
     type Closure = { siteIds: number[]; from: string; to: string };
     type Slot = { siteId: number; date: string; start: string; end: string; state: string; price: number; buyer?: string | null };
     const seriesOf = (x: Slot) =>
       (fixed.body.data as Series[]).find(
-        (f) => f.siteIds.includes(x.siteId) && f.weekdays.includes(weekdayOf(x.date)) && f.dateFrom <= x.date && x.date <= f.dateTo && f.start < x.end && x.start < f.end && !f.skipped.some((k) => k.date === x.date && k.siteId === x.siteId),
+        (f) =>
+          f.siteIds.includes(x.siteId) &&
+          f.weekdays.includes(weekdayOf(x.date)) &&
+          f.dateFrom <= x.date &&
+          x.date <= f.dateTo &&
+          f.start < x.end &&
+          x.start < f.end &&
+          !f.skipped.some((k) => k.date === x.date && k.siteId === x.siteId),
       );
-    const closed = (x: Slot) => (closures.body.data as Closure[]).some((c) => c.siteIds.includes(x.siteId) && c.from < `${x.date} ${x.end}` && `${x.date} ${x.start}` < c.to);
+    const closed = (x: Slot) =>
+      (closures.body.data as Closure[]).some((c) => c.siteIds.includes(x.siteId) && c.from < `${x.date} ${x.end}` && `${x.date} ${x.start}` < c.to);
     const week = addDays(last, -6);
     const g = await mgr.json('POST', booking('grid'), { body: { stadiumId: venue.id, date: week, days: 7 } });
     expect(g.code, g.msg).toBe(0);
@@ -53,7 +70,10 @@ describe.each(databases)('venue demo data on %s', (kind) => {
       const date = addDays(week, i);
       for (const site of g.body.sites) {
         const mine = slots.filter((x) => x.siteId === site.id && x.date === date);
-        expect(mine.map((x) => x.start), `${date} ${site.name}`).toEqual(Array.from({ length: 14 }, (_, h) => `${String(8 + h).padStart(2, '0')}:00`));
+        expect(
+          mine.map((x) => x.start),
+          `${date} ${site.name}`,
+        ).toEqual(Array.from({ length: 14 }, (_, h) => `${String(8 + h).padStart(2, '0')}:00`));
         for (const x of mine) {
           const series = seriesOf(x);
           if (series) {
@@ -66,14 +86,18 @@ describe.each(databases)('venue demo data on %s', (kind) => {
       }
     }
     expect(held).toBe(4); // a Tuesday and a Thursday, two hours each
-    const order = await mgr.json('POST', booking('order'), { body: { stadiumId: venue.id, date: last, items: g.body.sites.slice(0, 2).map((x: { id: number }) => ({ siteId: x.id, start: '21:00', end: '22:00' })) } });
+    const order = await mgr.json('POST', booking('order'), {
+      body: { stadiumId: venue.id, date: last, items: g.body.sites.slice(0, 2).map((x: { id: number }) => ({ siteId: x.id, start: '21:00', end: '22:00' })) },
+    });
     expect(order.code, order.msg).toBe(0);
     // Tomorrow already has bookings, paid and held, and the day after a lock.
     const tomorrow = await mgr.json('POST', booking('grid'), { body: { stadiumId: venue.id, date: addDays(today(venue.timeZone), 1) } });
     expect(tomorrow.body.slots.filter((x: { state: string }) => x.state === 'booked').length).toBeGreaterThanOrEqual(4);
     // The members' regulars: 李娜 booked tomorrow at the gold price.
     expect((await mgr.json('POST', '/api/sport/member/search', { body: { keyword: '李娜' } })).body[0]).toMatchObject({ level: 'gold' });
-    const lina = (await mgr.json('POST', booking('plan'), { body: { stadiumId: venue.id, date: addDays(today(venue.timeZone), 1) } })).body.bookings.find((b: { buyer: string }) => b.buyer === '李娜');
+    const lina = (await mgr.json('POST', booking('plan'), { body: { stadiumId: venue.id, date: addDays(today(venue.timeZone), 1) } })).body.bookings.find(
+      (b: { buyer: string }) => b.buyer === '李娜',
+    );
     expect(lina).toMatchObject({ amountFen: 10000 });
     expect(lina.memberId).toBeTruthy();
     const menu = await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: 'venue-console' } });

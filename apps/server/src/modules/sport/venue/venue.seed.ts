@@ -32,7 +32,20 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
   if (!center || !manager) return;
   await grantDemoMenus(db, DEMO_KEYS);
   // The platform adds the demo venue (it has joined), then the manager runs it.
-  const platform: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: true, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+  const platform: Caller = {
+    sessionId: 0,
+    userId: manager.id,
+    userName: manager.name,
+    userCode: manager.code,
+    orgId: center.id,
+    platform: true,
+    admin: false,
+    perms: new Set(),
+    menuIds: new Set(),
+    epoch: 0,
+    roles: [],
+    mustChangePassword: false,
+  };
   const caller: Caller = { ...platform, platform: false };
   const venue = await addVenue(db, platform, {
     orgId: center.id,
@@ -59,16 +72,47 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
     contractFrom: '2026-01-01',
     contractTo: '2028-12-31',
     commissionPercent: 3,
-    rules: { advanceDays: 30, minSlots: 1, maxSlots: 16, cancelDeadlineMinutes: 120, lateCancelRefundPercent: 50, changeDeadlineMinutes: 120, noShowAfterMinutes: 15, noShowForfeits: true },
+    rules: {
+      advanceDays: 30,
+      minSlots: 1,
+      maxSlots: 16,
+      cancelDeadlineMinutes: 120,
+      lateCancelRefundPercent: 50,
+      changeDeadlineMinutes: 120,
+      noShowAfterMinutes: 15,
+      noShowForfeits: true,
+    },
   });
-  const site = (name: string, sport: 'badminton' | 'tennis' | 'basketball', sort: number) => addSite(db, caller, { venueId: venue.id, name, sport, capacity: sport === 'basketball' ? 20 : 4, status: 0, sort, remark: null });
+  const site = (name: string, sport: 'badminton' | 'tennis' | 'basketball', sort: number) =>
+    addSite(db, caller, { venueId: venue.id, name, sport, capacity: sport === 'basketball' ? 20 : 4, status: 0, sort, remark: null });
   const courts = [];
   for (let i = 1; i <= 4; i++) courts.push(await site(`羽毛球${i}号场`, 'badminton', i));
   const tennis = await site('网球1号场', 'tennis', 10);
   const basket = await site('篮球全场', 'basketball', 20);
   const [halfA] = await splitSite(db, caller, basket.id, ['篮球A半场', '篮球B半场']);
-  const rule = (r: { name: string; sport?: 'badminton' | 'tennis' | 'basketball'; siteId?: number; weekdays?: number[]; dayKind?: 'any' | 'holiday' | 'normal' | 'workday'; start: string; end: string; priceFen: number; level?: string }) =>
-    addPriceRule(db, caller, { venueId: venue.id, weekdays: [], dayKind: 'any', level: null, validFrom: null, validTo: null, enabled: true, siteId: null, sport: null, ...r });
+  const rule = (r: {
+    name: string;
+    sport?: 'badminton' | 'tennis' | 'basketball';
+    siteId?: number;
+    weekdays?: number[];
+    dayKind?: 'any' | 'holiday' | 'normal' | 'workday';
+    start: string;
+    end: string;
+    priceFen: number;
+    level?: string;
+  }) =>
+    addPriceRule(db, caller, {
+      venueId: venue.id,
+      weekdays: [],
+      dayKind: 'any',
+      level: null,
+      validFrom: null,
+      validTo: null,
+      enabled: true,
+      siteId: null,
+      sport: null,
+      ...r,
+    });
   await rule({ name: '羽毛球 日间', sport: 'badminton', start: '08:00', end: '18:00', priceFen: 6000 });
   await rule({ name: '羽毛球 晚间', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 8000 });
   await rule({ name: '羽毛球 周末', sport: 'badminton', weekdays: [6, 7], start: '08:00', end: '22:00', priceFen: 9000 });
@@ -81,19 +125,49 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
   const today = localOf(new Date(), venue.timeZone).day;
   const tomorrow = addDays(today, 1);
   const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
-  const book = (date: string, items: { siteId: number; start: string; end: string }[], buyerName: string, buyerPhone: string) => bookSlots(db, caller, { stadiumId: venue.id, date, items, buyerName, buyerPhone, remark: null }, undefined);
+  const book = (date: string, items: { siteId: number; start: string; end: string }[], buyerName: string, buyerPhone: string) =>
+    bookSlots(db, caller, { stadiumId: venue.id, date, items, buyerName, buyerPhone, remark: null }, undefined);
   const a = await book(tomorrow, [{ siteId: courts[0]!.id, start: '19:00', end: '21:00' }], '张晓明', '13900001111');
   await startPayment(deps, caller, a.orderId, { method: 'cash', amountFen: a.amount, receivedFen: a.amount }, undefined);
   // 李娜 books as a member (gold: the member price) when the members are there.
   const linaId = (await searchMembers(db, oneOrgScope(center.id), '13700002222', 1))[0]?.id;
   const b = linaId
-    ? await bookSlots(db, caller, { stadiumId: venue.id, date: tomorrow, items: [{ siteId: courts[1]!.id, start: '10:00', end: '11:00' }, { siteId: courts[2]!.id, start: '10:00', end: '11:00' }], memberId: linaId, buyerName: '李娜', buyerPhone: '13700002222', remark: null }, undefined)
-    : await book(tomorrow, [{ siteId: courts[1]!.id, start: '10:00', end: '11:00' }, { siteId: courts[2]!.id, start: '10:00', end: '11:00' }], '李娜', '13700002222');
+    ? await bookSlots(
+        db,
+        caller,
+        {
+          stadiumId: venue.id,
+          date: tomorrow,
+          items: [
+            { siteId: courts[1]!.id, start: '10:00', end: '11:00' },
+            { siteId: courts[2]!.id, start: '10:00', end: '11:00' },
+          ],
+          memberId: linaId,
+          buyerName: '李娜',
+          buyerPhone: '13700002222',
+          remark: null,
+        },
+        undefined,
+      )
+    : await book(
+        tomorrow,
+        [
+          { siteId: courts[1]!.id, start: '10:00', end: '11:00' },
+          { siteId: courts[2]!.id, start: '10:00', end: '11:00' },
+        ],
+        '李娜',
+        '13700002222',
+      );
   await startPayment(deps, caller, b.orderId, { method: 'cash', amountFen: b.amount, receivedFen: b.amount }, undefined);
   const c = await book(tomorrow, [{ siteId: basket.id, start: '15:00', end: '17:00' }], '星火篮球队', '13600003333');
   await startPayment(deps, caller, c.orderId, { method: 'cash', amountFen: c.amount, receivedFen: c.amount }, undefined);
   await book(addDays(today, 2), [{ siteId: halfA!.id, start: '09:00', end: '10:00' }], '赵同学', '13500004444'); // left unpaid: it times out
-  await lockSlots(db, caller, { stadiumId: venue.id, date: addDays(today, 2), items: [{ siteId: tennis.id, start: '08:00', end: '10:00' }], reason: '网球场地面维护' });
+  await lockSlots(db, caller, {
+    stadiumId: venue.id,
+    date: addDays(today, 2),
+    items: [{ siteId: tennis.id, start: '08:00', end: '10:00' }],
+    reason: '网球场地面维护',
+  });
   // Today's arrivals, when the day has hours left: one checked in, one still to come.
   const now = localOf(new Date(), venue.timeZone).minutes;
   if (now < 17 * 60) {
@@ -107,7 +181,15 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
   }
   // A tennis club plays Tuesdays and Thursdays for eight weeks, billed by month; a court is closed for waxing.
   await createSeries(db, caller, {
-    pattern: { stadiumId: venue.id, siteIds: [tennis.id], weekdays: [2, 4], start: '19:00', end: '21:00', dateFrom: addDays(today, 3), dateTo: addDays(today, 58) },
+    pattern: {
+      stadiumId: venue.id,
+      siteIds: [tennis.id],
+      weekdays: [2, 4],
+      start: '19:00',
+      end: '21:00',
+      dateFrom: addDays(today, 3),
+      dateTo: addDays(today, 58),
+    },
     name: '周二周四网球俱乐部',
     buyerName: '刘教练',
     buyerPhone: '13800007777',
@@ -115,6 +197,15 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
     billing: 'month',
     remark: null,
   });
-  await createClosure(db, caller, { range: { stadiumId: venue.id, siteIds: [courts[3]!.id], from: `${addDays(today, 5)} 08:00`, to: `${addDays(today, 5)} 12:00` }, reason: '地板打蜡保养', reviewRefunds: false }, async () => undefined);
+  await createClosure(
+    db,
+    caller,
+    {
+      range: { stadiumId: venue.id, siteIds: [courts[3]!.id], from: `${addDays(today, 5)} 08:00`, to: `${addDays(today, 5)} 12:00` },
+      reason: '地板打蜡保养',
+      reviewRefunds: false,
+    },
+    async () => undefined,
+  );
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }

@@ -88,7 +88,13 @@ export async function venueOfOrg(db: Db, caller: Caller, orgId: number) {
 
 export async function listVenues(db: Db, caller: Caller, q: VenueListQuery) {
   const scope = scopeOf(caller);
-  const { total, rows } = await pageVenues(db, scope, { stadiumName: q.stadiumName, orgId: q.orgId, shopStatus: q.shopStatus, applyState: q.applyState, cooperative: q.cooperative }, orderOf(q, venueSorts, venueDefaultOrder), pageOf(q));
+  const { total, rows } = await pageVenues(
+    db,
+    scope,
+    { stadiumName: q.stadiumName, orgId: q.orgId, shopStatus: q.shopStatus, applyState: q.applyState, cooperative: q.cooperative },
+    orderOf(q, venueSorts, venueDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(venueOut) };
 }
 
@@ -199,7 +205,13 @@ const siteOut = ({ createdAt, updatedAt: _u, deleted: _d, orgId, ...s }: SiteRec
 
 export async function listSites(db: Db, caller: Caller, q: z.output<typeof siteListQuery>) {
   const scope = scopeOf(caller);
-  const { total, rows } = await pageSites(db, scope, { venueId: q.venueId, name: q.name, sport: q.sport, status: q.status }, orderOf(q, siteSorts, siteDefaultOrder), pageOf(q));
+  const { total, rows } = await pageSites(
+    db,
+    scope,
+    { venueId: q.venueId, name: q.name, sport: q.sport, status: q.status },
+    orderOf(q, siteSorts, siteDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(siteOut) };
 }
 
@@ -212,7 +224,8 @@ async function siteInScope(db: Executor, scope: Scope, id: number): Promise<Site
 /** Hours must be whole slots of the venue. */
 function checkHours(hours: WeekHours, slotMinutes: number, field = 'hours') {
   for (const [i, h] of hours.entries()) {
-    if (minutesOf(h.open) % slotMinutes || minutesOf(h.close) % slotMinutes) throw invalid(`${field}.${i}.open`, 'venue.hoursNotSlots', { minutes: slotMinutes });
+    if (minutesOf(h.open) % slotMinutes || minutesOf(h.close) % slotMinutes)
+      throw invalid(`${field}.${i}.open`, 'venue.hoursNotSlots', { minutes: slotMinutes });
   }
 }
 
@@ -224,7 +237,19 @@ export async function addSite(db: Db, caller: Caller, input: SiteCreate) {
   const hours = input.hours ?? template?.hours ?? everyDay(venue.openTime, venue.closeTime);
   checkHours(hours, venue.slotMinutes);
   const id = await db.transaction(async (tx) => {
-    const [site] = await insertSites(tx, scope, [{ orgId: venue.orgId, venueId: venue.id, name: input.name, sport: input.sport, capacity: input.capacity, status: input.status, sort: input.sort, hours, remark: input.remark }]);
+    const [site] = await insertSites(tx, scope, [
+      {
+        orgId: venue.orgId,
+        venueId: venue.id,
+        name: input.name,
+        sport: input.sport,
+        capacity: input.capacity,
+        status: input.status,
+        sort: input.sort,
+        hours,
+        remark: input.remark,
+      },
+    ]);
     if (template) await copyTemplatePrices(tx, scope, template, [site!]);
     return site!.id;
   });
@@ -276,7 +301,17 @@ export async function splitSite(db: Db, caller: Caller, id: number, names: [stri
     const halves = await insertSites(
       tx,
       scope,
-      names.map((name, i) => ({ orgId: site.orgId, venueId: site.venueId, name, sport: site.sport, capacity: Math.max(1, Math.floor(site.capacity / 2)), status: site.status, sort: site.sort + i + 1, hours: site.hours, parentId: site.id })),
+      names.map((name, i) => ({
+        orgId: site.orgId,
+        venueId: site.venueId,
+        name,
+        sport: site.sport,
+        capacity: Math.max(1, Math.floor(site.capacity / 2)),
+        status: site.status,
+        sort: site.sort + i + 1,
+        hours: site.hours,
+        parentId: site.id,
+      })),
     );
     return halves.map(siteOut);
   });
@@ -292,7 +327,18 @@ export async function mergeSites(db: Db, caller: Caller, siteIds: [number, numbe
   if (a!.parentId || b!.parentId || all.some((s) => s.parentId === a!.id || s.parentId === b!.id)) throw conflict('state', 'venue.alreadySplit');
   return db.transaction(async (tx) => {
     if (await liveClaimsAhead(tx, scope, [a!.id, b!.id], new Date())) throw conflict('state', 'venue.siteHasBookings');
-    const [full] = await insertSites(tx, scope, [{ orgId: a!.orgId, venueId: a!.venueId, name, sport: a!.sport, capacity: a!.capacity + b!.capacity, status: 0, sort: Math.min(a!.sort, b!.sort), hours: a!.hours }]);
+    const [full] = await insertSites(tx, scope, [
+      {
+        orgId: a!.orgId,
+        venueId: a!.venueId,
+        name,
+        sport: a!.sport,
+        capacity: a!.capacity + b!.capacity,
+        status: 0,
+        sort: Math.min(a!.sort, b!.sort),
+        hours: a!.hours,
+      },
+    ]);
     for (const s of [a!, b!]) await updateSite(tx, scope, s.id, undefined, { parentId: full!.id });
     return siteOut(full!);
   });
@@ -316,11 +362,22 @@ function ruleValues(r: RuleInput) {
   };
 }
 
-const ruleOut = ({ startMin, endMin, createdAt, updatedAt: _u, ...r }: Awaited<ReturnType<typeof pagePriceRules>>['rows'][number]) => ({ ...r, start: hhmmOf(startMin), end: hhmmOf(endMin), createTime: createdAt });
+const ruleOut = ({ startMin, endMin, createdAt, updatedAt: _u, ...r }: Awaited<ReturnType<typeof pagePriceRules>>['rows'][number]) => ({
+  ...r,
+  start: hhmmOf(startMin),
+  end: hhmmOf(endMin),
+  createTime: createdAt,
+});
 
 export async function listPriceRules(db: Db, caller: Caller, q: z.output<typeof priceRuleListQuery>) {
   const scope = scopeOf(caller);
-  const { total, rows } = await pagePriceRules(db, scope, { venueId: q.venueId, siteId: q.siteId, sport: q.sport }, orderOf(q, priceRuleSorts, priceRuleDefaultOrder), pageOf(q));
+  const { total, rows } = await pagePriceRules(
+    db,
+    scope,
+    { venueId: q.venueId, siteId: q.siteId, sport: q.sport },
+    orderOf(q, priceRuleSorts, priceRuleDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(ruleOut) };
 }
 
@@ -335,7 +392,19 @@ export async function addPriceRule(db: Db, caller: Caller, input: PriceRuleCreat
   const venue = await venueInScope(db, scope, input.venueId);
   await checkRuleTarget(db, scope, venue.id, input);
   const v = ruleValues(input);
-  const [row] = await insertPriceRules(db, scope, [{ ...v, orgId: venue.orgId, venueId: venue.id, name: input.name, startMin: v.startMin!, endMin: v.endMin!, priceFen: input.priceFen, siteId: input.siteId ?? null, sport: input.siteId ? null : (input.sport ?? null) }]);
+  const [row] = await insertPriceRules(db, scope, [
+    {
+      ...v,
+      orgId: venue.orgId,
+      venueId: venue.id,
+      name: input.name,
+      startMin: v.startMin!,
+      endMin: v.endMin!,
+      priceFen: input.priceFen,
+      siteId: input.siteId ?? null,
+      sport: input.siteId ? null : (input.sport ?? null),
+    },
+  ]);
   return ruleOut(await getPriceRule(db, scope, row!.id));
 }
 
@@ -404,7 +473,20 @@ async function copyTemplatePrices(tx: Executor, scope: Scope, t: TemplateRecord,
   await insertPriceRules(
     tx,
     scope,
-    targets.flatMap((s) => t.prices.map((p) => ({ orgId: s.orgId, venueId: s.venueId, name: t.name, siteId: s.id, weekdays: p.weekdays, dayKind: p.dayKind, startMin: minutesOf(p.start), endMin: minutesOf(p.end), level: p.level, priceFen: p.priceFen }))),
+    targets.flatMap((s) =>
+      t.prices.map((p) => ({
+        orgId: s.orgId,
+        venueId: s.venueId,
+        name: t.name,
+        siteId: s.id,
+        weekdays: p.weekdays,
+        dayKind: p.dayKind,
+        startMin: minutesOf(p.start),
+        endMin: minutesOf(p.end),
+        level: p.level,
+        priceFen: p.priceFen,
+      })),
+    ),
   );
 }
 

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar, doublePrecision } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  doublePrecision,
+} from 'drizzle-orm/pg-core';
 import type { BookingRules, WeekHours } from '@venue/contract';
 import { orgs, users } from '../../system/system.table.ts';
 import { orders, orderItems } from '../commerce/commerce.table.ts';
@@ -120,7 +135,11 @@ export const priceRules = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sport_price_rule_venue_idx').on(t.venueId), check('sport_price_rule_band_ck', sql`${t.startMin} < ${t.endMin}`), check('sport_price_rule_price_ck', sql`${t.priceFen} >= 0`)],
+  (t) => [
+    index('sport_price_rule_venue_idx').on(t.venueId),
+    check('sport_price_rule_band_ck', sql`${t.startMin} < ${t.endMin}`),
+    check('sport_price_rule_price_ck', sql`${t.priceFen} >= 0`),
+  ],
 );
 
 export interface TemplatePrice {
@@ -243,7 +262,9 @@ export const shifts = pgTable(
   (t) => [
     index('sport_shift_venue_idx').on(t.venueId, t.openedAt),
     // One open shift per operator and venue.
-    uniqueIndex('sport_shift_open_uq').on(t.venueId, t.userId).where(sql`${t.state} = 'open'`),
+    uniqueIndex('sport_shift_open_uq')
+      .on(t.venueId, t.userId)
+      .where(sql`${t.state} = 'open'`),
   ],
 );
 

@@ -6,7 +6,16 @@ import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
 import { localOf } from './venue.time.ts';
 
 /** The venue and booking screens (a screen's key grants its buttons too). */
-export const VENUE_KEYS = ['sport.venue.reserve', 'sport.venue.verify', 'sport.venue.manage', 'sport.venue.list', 'sport.venue.service', 'sport.venue.workbench', 'sport.venue.fixed', 'sport.venue.closed'];
+export const VENUE_KEYS = [
+  'sport.venue.reserve',
+  'sport.venue.verify',
+  'sport.venue.manage',
+  'sport.venue.list',
+  'sport.venue.service',
+  'sport.venue.workbench',
+  'sport.venue.fixed',
+  'sport.venue.closed',
+];
 
 export const stadium = (p: string) => `/api/stadium/stadiumInfo/${p}`;
 export const venueApi = (p: string) => `/api/sport/venue/${p}`;
@@ -26,7 +35,16 @@ export async function venueStaff(s: TestServer, admin: Client, parentId: number)
  * whenever it runs (the venue is open around the clock in these tests).
  */
 export function dayTimeZone(): string {
-  const zones = ['Asia/Shanghai', 'Europe/London', 'America/New_York', 'Pacific/Honolulu', 'Asia/Tokyo', 'Pacific/Auckland', 'America/Los_Angeles', 'Asia/Kolkata'];
+  const zones = [
+    'Asia/Shanghai',
+    'Europe/London',
+    'America/New_York',
+    'Pacific/Honolulu',
+    'Asia/Tokyo',
+    'Pacific/Auckland',
+    'America/Los_Angeles',
+    'Asia/Kolkata',
+  ];
   return zones.find((z) => {
     const m = localOf(new Date(), z).minutes;
     return m >= 6 * 60 && m <= 20 * 60;
@@ -34,7 +52,10 @@ export function dayTimeZone(): string {
 }
 
 /** A venue of the staff's organisation with `n` badminton sites open `open`–`close` every day, each hour priced `priceFen`. */
-export async function makeVenue(c: Client, opts: { timeZone?: string; n?: number; open?: string; close?: string; priceFen?: number; rules?: Record<string, unknown>; slotMinutes?: 30 | 60 } = {}) {
+export async function makeVenue(
+  c: Client,
+  opts: { timeZone?: string; n?: number; open?: string; close?: string; priceFen?: number; rules?: Record<string, unknown>; slotMinutes?: 30 | 60 } = {},
+) {
   const open = opts.open ?? '08:00';
   const close = opts.close ?? '22:00';
   const v = await c.json('POST', stadium('insert'), {
@@ -45,7 +66,17 @@ export async function makeVenue(c: Client, opts: { timeZone?: string; n?: number
       closeTime: close,
       slotMinutes: opts.slotMinutes ?? 60,
       sportcatItems: ['badminton'],
-      rules: { advanceDays: 30, minSlots: 1, maxSlots: 16, cancelDeadlineMinutes: 120, lateCancelRefundPercent: 50, changeDeadlineMinutes: 120, noShowAfterMinutes: 15, noShowForfeits: true, ...opts.rules },
+      rules: {
+        advanceDays: 30,
+        minSlots: 1,
+        maxSlots: 16,
+        cancelDeadlineMinutes: 120,
+        lateCancelRefundPercent: 50,
+        changeDeadlineMinutes: 120,
+        noShowAfterMinutes: 15,
+        noShowForfeits: true,
+        ...opts.rules,
+      },
     },
   });
   expect(v.code, v.msg).toBe(0);
@@ -55,7 +86,9 @@ export async function makeVenue(c: Client, opts: { timeZone?: string; n?: number
     expect(site.code, site.msg).toBe(0);
     sites.push(site.body);
   }
-  const rule = await c.json('POST', venueApi('price'), { body: { venueId: v.body.id, name: '全天', sport: 'badminton', start: open, end: close, priceFen: opts.priceFen ?? 5000 } });
+  const rule = await c.json('POST', venueApi('price'), {
+    body: { venueId: v.body.id, name: '全天', sport: 'badminton', start: open, end: close, priceFen: opts.priceFen ?? 5000 },
+  });
   expect(rule.code, rule.msg).toBe(0);
   return { venue: v.body as { id: number; orgId: number; version: number; timeZone: string }, sites };
 }

@@ -29,6 +29,12 @@ describe.each(databases)('venue updates on %s', (kind) => {
     expect(contract.body).toMatchObject({ ...contact, contractNo: 'FW-1', contractFrom: '2026-01-01', contractTo: '2026-12-31', commissionPercent: 4 });
     const cleared = await admin.json('PUT', stadium('update'), { body: { id: made.body.id, version: contract.body.version, phone: '', email: null } });
     expect(cleared.code, cleared.msg).toBe(0);
-    expect(cleared.body).toMatchObject({ phone: null, email: null, mobile: contact.mobile, contactPhone: contact.contactPhone, partnerPhone: contact.partnerPhone });
+    expect(cleared.body).toMatchObject({
+      phone: null,
+      email: null,
+      mobile: contact.mobile,
+      contactPhone: contact.contactPhone,
+      partnerPhone: contact.partnerPhone,
+    });
   });
 });

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { acceptedCron, refusedCron } from '@venue/contract';
-import { buildCron, changeField, dayRuleProblem, defaultField, defaultState, fieldText, parseCron, parseField, stateProblem, textDayRuleProblem, textProblem, type CronState } from '../cron.ts';
+import {
+  buildCron,
+  changeField,
+  dayRuleProblem,
+  defaultField,
+  defaultState,
+  fieldText,
+  parseCron,
+  parseField,
+  stateProblem,
+  textDayRuleProblem,
+  textProblem,
+  type CronState,
+} from '../cron.ts';
 import en from '../messages.en-US.ts';
 import zh from '../messages.zh-CN.ts';
 import { paramsToRows, rowProblems, rowsToParams, type ParamRow } from '../params.ts';
@@ -146,7 +159,8 @@ describe('the console and the server hold the same cron grammar (issue 33)', () 
     expect(textProblem('0 0 12 * * ? 2100')).toEqual({ key: 'cron.error.field.year', params: { value: '2100', min: 1970, max: 2099 } });
     expect(textProblem('0 0 /24 ? * 2-6')).toEqual({ key: 'cron.error.field.hour', params: { value: '/24', min: 0, max: 23 } });
     for (const m of [en, zh]) {
-      for (const f of ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek', 'year']) expect(m.cron.error.field[f as keyof typeof m.cron.error.field]).toContain('{{value}}');
+      for (const f of ['second', 'minute', 'hour', 'dayOfMonth', 'month', 'dayOfWeek', 'year'])
+        expect(m.cron.error.field[f as keyof typeof m.cron.error.field]).toContain('{{value}}');
       for (const d of ['moved', 'once', 'first', 'second']) expect(m.cron.dst[d as keyof typeof m.cron.dst]).toBeTruthy();
     }
   });

@@ -20,11 +20,14 @@ describe('job stream graph', () => {
     ]);
   });
   it('still places the nodes of a cycle, and ignores links to unknown nodes', () => {
-    const placed = layers([{ key: 'a' }, { key: 'b' }], [
-      { from: 'a', to: 'b' },
-      { from: 'b', to: 'a' },
-      { from: 'a', to: 'zz' },
-    ]);
+    const placed = layers(
+      [{ key: 'a' }, { key: 'b' }],
+      [
+        { from: 'a', to: 'b' },
+        { from: 'b', to: 'a' },
+        { from: 'a', to: 'zz' },
+      ],
+    );
     expect(placed.map((p) => p.key)).toEqual(['a', 'b']);
     expect(placed.every((p) => p.layer < 2)).toBe(true);
   });

@@ -80,8 +80,31 @@ describe('job form values <-> body', () => {
   });
 
   it('a bean cron job sends no executor, no interval; periodic off sends repeat count 0', () => {
-    const body = valuesToBody({ ...newJobValues(), jobName: ' beat ', beanName: 'noop', cronExpr: '0/2  *  * * * ?', executorIp: 'x', periodic: false, repeatCount: 5, executeData: [] }, 0);
-    expect(body).toMatchObject({ jobName: 'beat', jobType: 'bean', beanName: 'noop', cronExpr: '0/2 * * * * ?', intervalInSeconds: 0, repeatCount: 0, executorIp: null, executorHost: null, executeData: null, recordAnswer: false });
+    const body = valuesToBody(
+      {
+        ...newJobValues(),
+        jobName: ' beat ',
+        beanName: 'noop',
+        cronExpr: '0/2  *  * * * ?',
+        executorIp: 'x',
+        periodic: false,
+        repeatCount: 5,
+        executeData: [],
+      },
+      0,
+    );
+    expect(body).toMatchObject({
+      jobName: 'beat',
+      jobType: 'bean',
+      beanName: 'noop',
+      cronExpr: '0/2 * * * * ?',
+      intervalInSeconds: 0,
+      repeatCount: 0,
+      executorIp: null,
+      executorHost: null,
+      executeData: null,
+      recordAnswer: false,
+    });
     // A new job does not keep answers unless asked.
     expect(newJobValues().recordAnswer).toBe(false);
     expect(valuesToBody({ ...newJobValues(), jobType: 'http', recordAnswer: true }, 0).recordAnswer).toBe(true);

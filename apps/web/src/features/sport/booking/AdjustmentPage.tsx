@@ -1,5 +1,22 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Row as GridRow, Select, Skeleton, Space, Table, Typography, theme, type InputRef } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Row as GridRow,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Typography,
+  theme,
+  type InputRef,
+} from 'antd';
 import { SearchOutlined, SwapOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -84,7 +101,10 @@ function Adjustment({ venue }: { venue: VenueRow }) {
     enabled: !!o && !!line,
   });
   // The site's slots of the day: free ones, and this order's own (the line may move within its own time).
-  const slots = useMemo(() => (grid.data?.slots ?? []).filter((s) => s.siteId === target.siteId).sort((a, b) => a.start.localeCompare(b.start)), [grid.data, target.siteId]);
+  const slots = useMemo(
+    () => (grid.data?.slots ?? []).filter((s) => s.siteId === target.siteId).sort((a, b) => a.start.localeCompare(b.start)),
+    [grid.data, target.siteId],
+  );
   const open = (s: GridSlot) => s.state === 'free' || (!!o && s.orderId === o.id && ['held', 'booked'].includes(s.state));
   const starts = slots.filter(open).map((s) => s.start);
   const ends = useMemo(
@@ -187,7 +207,9 @@ function Adjustment({ venue }: { venue: VenueRow }) {
               <Descriptions.Item label={t('change.paid')}>{yuan(o.paidFen - o.refundedFen)}</Descriptions.Item>
             </Descriptions>
             {o.type !== 'venue' ? <Alert type="warning" showIcon title={t('change.notVenue')} style={{ marginTop: 16 }} /> : null}
-            {o.type === 'venue' && !CHANGEABLE.includes(o.state) ? <Alert type="warning" showIcon title={t('change.onlyPaid')} style={{ marginTop: 16 }} data-testid="change-only-paid" /> : null}
+            {o.type === 'venue' && !CHANGEABLE.includes(o.state) ? (
+              <Alert type="warning" showIcon title={t('change.onlyPaid')} style={{ marginTop: 16 }} data-testid="change-only-paid" />
+            ) : null}
             <Typography.Title level={5} style={{ marginTop: 16 }}>
               {t('change.lines')}
             </Typography.Title>
@@ -197,7 +219,12 @@ function Adjustment({ venue }: { venue: VenueRow }) {
               dataSource={lines}
               pagination={false}
               data-testid="change-lines"
-              rowSelection={{ type: 'radio', selectedRowKeys: itemId ? [itemId] : [], onChange: (keys) => setItemId(Number(keys[0])), getCheckboxProps: (r) => ({ 'data-testid': `change-line-${r.id}` }) as object }}
+              rowSelection={{
+                type: 'radio',
+                selectedRowKeys: itemId ? [itemId] : [],
+                onChange: (keys) => setItemId(Number(keys[0])),
+                getCheckboxProps: (r) => ({ 'data-testid': `change-line-${r.id}` }) as object,
+              }}
               onRow={(r) => ({ onClick: () => setItemId(r.id), style: { cursor: 'pointer' } })}
               columns={[
                 { key: 'site', title: t('change.line.site'), dataIndex: 'name' },
@@ -251,7 +278,14 @@ function Adjustment({ venue }: { venue: VenueRow }) {
               </Col>
               <Col xs={12} md={6}>
                 <Form.Item label={t('change.end')} required>
-                  <Select id="change-form_end" value={target.end} onChange={(v: string) => setTarget((x) => ({ ...x, end: v }))} options={ends.map((s) => ({ value: s, label: s }))} disabled={!target.start} data-testid="change-end" />
+                  <Select
+                    id="change-form_end"
+                    value={target.end}
+                    onChange={(v: string) => setTarget((x) => ({ ...x, end: v }))}
+                    options={ends.map((s) => ({ value: s, label: s }))}
+                    disabled={!target.start}
+                    data-testid="change-end"
+                  />
                 </Form.Item>
               </Col>
             </GridRow>
@@ -269,7 +303,16 @@ function Adjustment({ venue }: { venue: VenueRow }) {
                   data-testid={`change-slot-${s.start}`}
                   data-state={open(s) ? 'open' : s.state}
                   title={`${s.start}–${s.end} ${open(s) ? yuan(s.price) : (s.buyer ?? s.reason ?? '')}`}
-                  style={{ ...slotStyle(s), borderWidth: 1, borderStyle: 'solid', borderRadius: 6, padding: '4px 8px', minWidth: 64, cursor: open(s) ? 'pointer' : 'not-allowed', fontVariantNumeric: 'tabular-nums' }}
+                  style={{
+                    ...slotStyle(s),
+                    borderWidth: 1,
+                    borderStyle: 'solid',
+                    borderRadius: 6,
+                    padding: '4px 8px',
+                    minWidth: 64,
+                    cursor: open(s) ? 'pointer' : 'not-allowed',
+                    fontVariantNumeric: 'tabular-nums',
+                  }}
                 >
                   {s.start}
                 </button>
@@ -289,15 +332,30 @@ function Adjustment({ venue }: { venue: VenueRow }) {
                 </span>
               ) : null}
               {valid && !same ? (
-                <Typography.Text type={newFen > oldFen ? 'warning' : newFen < oldFen ? 'success' : 'secondary'} data-testid="change-estimate" data-fen={newFen - oldFen}>
-                  {newFen > oldFen ? t('change.toPay', { amount: yuan(newFen - oldFen) }) : newFen < oldFen ? t('change.toRefund', { amount: yuan(oldFen - newFen) }) : t('change.even')}
+                <Typography.Text
+                  type={newFen > oldFen ? 'warning' : newFen < oldFen ? 'success' : 'secondary'}
+                  data-testid="change-estimate"
+                  data-fen={newFen - oldFen}
+                >
+                  {newFen > oldFen
+                    ? t('change.toPay', { amount: yuan(newFen - oldFen) })
+                    : newFen < oldFen
+                      ? t('change.toRefund', { amount: yuan(oldFen - newFen) })
+                      : t('change.even')}
                 </Typography.Text>
               ) : null}
               {same ? <Typography.Text type="secondary">{t('change.same')}</Typography.Text> : null}
             </Space>
             <Space>
               <Typography.Text type="secondary">{t('change.deadline', { minutes: venue.rules.changeDeadlineMinutes })}</Typography.Text>
-              <Button type="primary" icon={<SwapOutlined />} loading={busy} disabled={!valid || same || !CHANGEABLE.includes(o.state) || !can(Perm.booking.book)} onClick={() => void submit()} data-testid="change-submit">
+              <Button
+                type="primary"
+                icon={<SwapOutlined />}
+                loading={busy}
+                disabled={!valid || same || !CHANGEABLE.includes(o.state) || !can(Perm.booking.book)}
+                onClick={() => void submit()}
+                data-testid="change-submit"
+              >
                 {t('change.submit')}
               </Button>
             </Space>
@@ -312,7 +370,13 @@ function Adjustment({ venue }: { venue: VenueRow }) {
           data-testid="change-result"
           data-refund={result.refundFen}
           data-difference={result.differenceFen}
-          title={result.differenceOrderId ? t('change.donePay', { amount: yuan(result.differenceFen) }) : result.refundFen > 0 ? t('change.doneRefund', { amount: yuan(result.refundFen) }) : t('change.done')}
+          title={
+            result.differenceOrderId
+              ? t('change.donePay', { amount: yuan(result.differenceFen) })
+              : result.refundFen > 0
+                ? t('change.doneRefund', { amount: yuan(result.refundFen) })
+                : t('change.done')
+          }
           action={
             result.differenceOrderId && can(Perm.order.pay) ? (
               <Button size="small" type="primary" onClick={() => setPaying(result.differenceOrderId)} data-testid="change-pay">

@@ -121,7 +121,9 @@ export default function BookingDetailPage() {
           </GridRow>
           <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginTop: 16 }}>
             <Descriptions.Item label={t('field.buyer')}>
-              <span data-testid="booking-detail-buyer">{o.buyerKind === 'member' ? t('detail.member', { id: o.memberId ?? '' }) : o.buyerName || t('detail.walkin')}</span>
+              <span data-testid="booking-detail-buyer">
+                {o.buyerKind === 'member' ? t('detail.member', { id: o.memberId ?? '' }) : o.buyerName || t('detail.walkin')}
+              </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('field.buyerPhone')}>{o.buyerPhone ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('field.date')}>{day ?? '—'}</Descriptions.Item>

@@ -29,7 +29,25 @@ function problemsOf(err: unknown, fields: string[]): string[] {
 
 function Problems({ list }: { list: string[] }) {
   if (!list.length) return null;
-  return <Alert type="error" showIcon style={{ marginBottom: 12 }} data-testid="booking-problems" title={list.length === 1 ? list[0] : <ul style={{ margin: 0, paddingInlineStart: 18 }}>{list.map((m, i) => <li key={i}>{m}</li>)}</ul>} />;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 12 }}
+      data-testid="booking-problems"
+      title={
+        list.length === 1 ? (
+          list[0]
+        ) : (
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            {list.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
+        )
+      }
+    />
+  );
 }
 
 /** The selected cells as the dialog lists them: one line per site and run of consecutive slots. */
@@ -99,7 +117,21 @@ export type BookingMade = z.output<typeof bookingOrderAnswer>;
  * makes one order). Slots taken meanwhile are refused by the server (its message shows and the
  * grid refreshes, so they drop out of the selection here).
  */
-export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }: { open: boolean; stadiumId: number; date: string; picked: Picked[]; onClose: () => void; onBooked: (made: BookingMade) => void }) {
+export function BookDialog({
+  open,
+  stadiumId,
+  date,
+  picked,
+  onClose,
+  onBooked,
+}: {
+  open: boolean;
+  stadiumId: number;
+  date: string;
+  picked: Picked[];
+  onClose: () => void;
+  onBooked: (made: BookingMade) => void;
+}) {
   const t = useBookingT();
   const [form] = Form.useForm<BookValues>();
   const [busy, setBusy] = useState(false);
@@ -141,7 +173,9 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
           stadiumId,
           date,
           items: linesOf(shown),
-          ...(v.buyerKind === 'member' ? { memberId: Number(v.memberId) } : { buyerName: v.buyerName?.trim() || null, buyerPhone: v.buyerPhone?.trim() || null }),
+          ...(v.buyerKind === 'member'
+            ? { memberId: Number(v.memberId) }
+            : { buyerName: v.buyerName?.trim() || null, buyerPhone: v.buyerPhone?.trim() || null }),
           remark: v.remark?.trim() || null,
         },
         key,
@@ -159,7 +193,17 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
   };
 
   return (
-    <FormModal open={open} title={t('book.title', { date })} testId="booking-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={560} isDirty={() => form.isFieldsTouched()} okText={t('selection.book')}>
+    <FormModal
+      open={open}
+      title={t('book.title', { date })}
+      testId="booking-form"
+      busy={busy}
+      onOk={() => void submit()}
+      onClose={onClose}
+      width={560}
+      isDirty={() => form.isFieldsTouched()}
+      okText={t('selection.book')}
+    >
       <Problems list={problems} />
       <Picks picked={shown} />
       <Form form={form} name="booking-form" layout="vertical" autoComplete="off" initialValues={{ buyerKind: 'walkin' }} onFinish={() => void submit()}>
@@ -199,7 +243,21 @@ export function BookDialog({ open, stadiumId, date, picked, onClose, onBooked }:
 // ---------------------------------------------------------------- lock
 
 /** Locks the selected cells with a reason (maintenance, an event); not an order. */
-export function LockDialog({ open, stadiumId, date, picked, onClose, onLocked }: { open: boolean; stadiumId: number; date: string; picked: Picked[]; onClose: () => void; onLocked: () => void }) {
+export function LockDialog({
+  open,
+  stadiumId,
+  date,
+  picked,
+  onClose,
+  onLocked,
+}: {
+  open: boolean;
+  stadiumId: number;
+  date: string;
+  picked: Picked[];
+  onClose: () => void;
+  onLocked: () => void;
+}) {
   const t = useBookingT();
   const [form] = Form.useForm<{ reason?: string }>();
   const [busy, setBusy] = useState(false);
@@ -243,7 +301,17 @@ export function LockDialog({ open, stadiumId, date, picked, onClose, onLocked }:
   };
 
   return (
-    <FormModal open={open} title={t('lock.title', { date })} testId="lock-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={520} isDirty={() => form.isFieldsTouched()} okText={t('selection.lock')}>
+    <FormModal
+      open={open}
+      title={t('lock.title', { date })}
+      testId="lock-form"
+      busy={busy}
+      onOk={() => void submit()}
+      onClose={onClose}
+      width={520}
+      isDirty={() => form.isFieldsTouched()}
+      okText={t('selection.lock')}
+    >
       <Problems list={problems} />
       <Picks picked={shown} />
       <Form form={form} name="lock-form" layout="vertical" autoComplete="off" onFinish={() => void submit()}>
@@ -257,7 +325,11 @@ export function LockDialog({ open, stadiumId, date, picked, onClose, onLocked }:
 }
 
 /** Unlocks a locked cell (after a confirmation). */
-export async function unlockCell(claimId: number, what: { site: string; time: string }, t: (k: string, p?: Record<string, unknown>) => string): Promise<boolean> {
+export async function unlockCell(
+  claimId: number,
+  what: { site: string; time: string },
+  t: (k: string, p?: Record<string, unknown>) => string,
+): Promise<boolean> {
   if (!(await confirm({ content: t('lock.unlockConfirm', what) }))) return false;
   await bookingApi.unlock([claimId]);
   success(t('lock.unlocked'));

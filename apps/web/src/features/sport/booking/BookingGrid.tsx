@@ -168,15 +168,23 @@ export function BookingGrid({ model, date, selected, onToggle, onEnter, popover,
                 const outline = isFocus ? { outline: `2px solid ${styles.focus}`, outlineOffset: -3 } : undefined;
                 if (!slot) {
                   return (
-                    <td key={col.key} id={domId(`none|${r}|${c}`)} role="gridcell" aria-disabled aria-selected={false} aria-label={`${col.title} ${row.start} ${t('grid.noSlot')}`} className="bk-cell bk-none" style={{ ...styles.of('closed', false), ...outline }} onClick={() => setFocus({ r, c })} />
+                    <td
+                      key={col.key}
+                      id={domId(`none|${r}|${c}`)}
+                      role="gridcell"
+                      aria-disabled
+                      aria-selected={false}
+                      aria-label={`${col.title} ${row.start} ${t('grid.noSlot')}`}
+                      className="bk-cell bk-none"
+                      style={{ ...styles.of('closed', false), ...outline }}
+                      onClick={() => setFocus({ r, c })}
+                    />
                   );
                 }
                 const key = cellKey(slot, date);
                 const sel = selected.has(key);
                 const active = ACTIVE.includes(slot.state);
-                const inner = (
-                  <div className="bk-inner">{contentOf(slot, sel)}</div>
-                );
+                const inner = <div className="bk-inner">{contentOf(slot, sel)}</div>;
                 const withTip = (
                   // Not over the cell's own popover (it would cover its buttons).
                   <Tooltip title={tooltipOf(slot, col)} mouseEnterDelay={0.35} destroyOnHidden {...(openKey === key ? { open: false } : {})}>

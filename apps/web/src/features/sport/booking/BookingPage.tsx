@@ -238,18 +238,33 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
       ) : null}
       <Space.Compact>
         <Tooltip title={view === 'week' ? t('grid.prevWeek') : t('grid.prev')}>
-          <Button icon={<LeftOutlined />} aria-label={view === 'week' ? t('grid.prevWeek') : t('grid.prev')} onClick={() => setDate((d) => addDays(d, -step))} data-testid="booking-prev" />
+          <Button
+            icon={<LeftOutlined />}
+            aria-label={view === 'week' ? t('grid.prevWeek') : t('grid.prev')}
+            onClick={() => setDate((d) => addDays(d, -step))}
+            data-testid="booking-prev"
+          />
         </Tooltip>
         <DatePicker value={dayjs(date)} allowClear={false} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} id="booking-date" style={{ width: 140 }} />
         <Tooltip title={view === 'week' ? t('grid.nextWeek') : t('grid.next')}>
-          <Button icon={<RightOutlined />} aria-label={view === 'week' ? t('grid.nextWeek') : t('grid.next')} onClick={() => setDate((d) => addDays(d, step))} data-testid="booking-next" />
+          <Button
+            icon={<RightOutlined />}
+            aria-label={view === 'week' ? t('grid.nextWeek') : t('grid.next')}
+            onClick={() => setDate((d) => addDays(d, step))}
+            data-testid="booking-next"
+          />
         </Tooltip>
       </Space.Compact>
       <Button icon={<CalendarOutlined />} onClick={() => setDate(today(timeZone))} data-testid="booking-today">
         {t('grid.today')}
       </Button>
       <Tooltip title={`${t('grid.refresh')} · ${t('grid.liveHint')}`}>
-        <Button icon={<ReloadOutlined spin={grid.isFetching} />} aria-label={t('grid.refresh')} onClick={() => void grid.refetch()} data-testid="booking-refresh" />
+        <Button
+          icon={<ReloadOutlined spin={grid.isFetching} />}
+          aria-label={t('grid.refresh')}
+          onClick={() => void grid.refetch()}
+          data-testid="booking-refresh"
+        />
       </Tooltip>
     </Space>
   );
@@ -387,4 +402,3 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
     </div>
   );
 }
-

@@ -42,7 +42,9 @@ function ClosedScreen({ venue }: { venue: VenueRow }) {
         },
       ],
       toolbar: [{ key: 'add', label: 'closure.add', icon: <PlusOutlined />, primary: true, perm: Perm.booking.close, run: () => setAdding(true) }],
-      rowActions: [{ key: 'edit', label: 'kit:edit', perm: Perm.booking.close, visible: (r) => r.state === 'active' && r.to > now(), run: (r) => setEditing(r) }],
+      rowActions: [
+        { key: 'edit', label: 'kit:edit', perm: Perm.booking.close, visible: (r) => r.state === 'active' && r.to > now(), run: (r) => setEditing(r) },
+      ],
       columns: [
         { key: 'siteNames', label: 'closure.field.siteNames', render: (_: unknown, r) => r.siteNames.join(', ') },
         { key: 'from', label: 'closure.field.from', content: 'code' },
@@ -95,10 +97,20 @@ function Notices({ row }: { row: ClosureRow }) {
         scroll={{ x: 720 }}
         data-testid="closure-notices"
         columns={[
-          { key: 'orderNo', title: t('closure.notice.orderNo'), dataIndex: 'orderNo', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+          {
+            key: 'orderNo',
+            title: t('closure.notice.orderNo'),
+            dataIndex: 'orderNo',
+            render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span>,
+          },
           { key: 'buyer', title: t('closure.notice.buyer'), render: (_: unknown, n) => <span style={{ whiteSpace: 'nowrap' }}>{n.buyer || t('walkin')}</span> },
           { key: 'phone', title: t('closure.notice.phone'), render: (_: unknown, n) => <span style={{ whiteSpace: 'nowrap' }}>{n.phone}</span> },
-          { key: 'refund', title: t('closure.notice.refund'), align: 'right', render: (_: unknown, n) => <span style={{ whiteSpace: 'nowrap' }}>{yuan(n.refundFen)}</span> },
+          {
+            key: 'refund',
+            title: t('closure.notice.refund'),
+            align: 'right',
+            render: (_: unknown, n) => <span style={{ whiteSpace: 'nowrap' }}>{yuan(n.refundFen)}</span>,
+          },
           { key: 'message', title: t('closure.notice.message'), dataIndex: 'message', width: 320 },
         ]}
       />

@@ -34,7 +34,15 @@ function Orders({ orders, max, onPay }: { orders: Order[]; max?: number; onPay?:
             {o.state === 'pending' ? yuan(o.payableFen) : yuan(o.paidFen)}
           </Typography.Text>
           {onPay && o.state === 'pending' ? (
-            <Button size="small" type="link" icon={<PayCircleOutlined />} onClick={() => onPay(o.orderId)} data-testid="fixed-pay" data-order-id={o.orderId} style={{ paddingInline: 4 }}>
+            <Button
+              size="small"
+              type="link"
+              icon={<PayCircleOutlined />}
+              onClick={() => onPay(o.orderId)}
+              data-testid="fixed-pay"
+              data-order-id={o.orderId}
+              style={{ paddingInline: 4 }}
+            >
               {t('fixed.pay')}
             </Button>
           ) : null}
@@ -67,12 +75,29 @@ function FixedScreen({ venue }: { venue: VenueRow }) {
       search: [{ name: 'name', label: 'fixed.field.name' }],
       toolbar: [{ key: 'add', label: 'fixed.add', icon: <PlusOutlined />, primary: true, perm: Perm.booking.book, run: () => setAdding(true) }],
       rowActions: [
-        { key: 'cancelOne', label: 'fixed.cancelOne', perm: Perm.booking.cancel, visible: (r) => r.state === 'active' && r.live > 0, run: (r) => setCancel({ row: r, mode: 'one' }) },
-        { key: 'cancelRest', label: 'fixed.cancelRest', perm: Perm.booking.cancel, danger: true, visible: (r) => r.state === 'active' && r.live > 0, run: (r) => setCancel({ row: r, mode: 'rest' }) },
+        {
+          key: 'cancelOne',
+          label: 'fixed.cancelOne',
+          perm: Perm.booking.cancel,
+          visible: (r) => r.state === 'active' && r.live > 0,
+          run: (r) => setCancel({ row: r, mode: 'one' }),
+        },
+        {
+          key: 'cancelRest',
+          label: 'fixed.cancelRest',
+          perm: Perm.booking.cancel,
+          danger: true,
+          visible: (r) => r.state === 'active' && r.live > 0,
+          run: (r) => setCancel({ row: r, mode: 'rest' }),
+        },
       ],
       columns: [
         { key: 'name', label: 'fixed.field.name' },
-        { key: '$buyer', label: 'fixed.field.buyer', render: (_: unknown, r) => [r.buyerName, r.buyerPhone, r.memberId ? `#${r.memberId}` : null].filter(Boolean).join(' · ') || dt('walkin') },
+        {
+          key: '$buyer',
+          label: 'fixed.field.buyer',
+          render: (_: unknown, r) => [r.buyerName, r.buyerPhone, r.memberId ? `#${r.memberId}` : null].filter(Boolean).join(' · ') || dt('walkin'),
+        },
         { key: 'siteIds', label: 'fixed.field.sites', render: (_: unknown, r) => namesOf(r.siteIds) },
         { key: '$time', label: 'fixed.field.time', content: 'code', render: (_: unknown, r) => `${weekdaysText(r.weekdays, dt)} ${r.start}–${r.end}` },
         { key: '$range', label: 'fixed.field.range', content: 'code', render: (_: unknown, r) => `${r.dateFrom} ~ ${r.dateTo}` },

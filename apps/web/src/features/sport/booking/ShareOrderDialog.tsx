@@ -179,7 +179,13 @@ export function ShareOrderDialog({ orderId, open, onClose, onChanged }: ShareOrd
             />
           ),
         },
-        { key: 'amount', title: t('share.amount'), align: 'right', className: 'kit-cell-nowrap', render: (_: unknown, s) => <span data-testid={`share-amount-${s.index}`}>{yuan(s.amountFen)}</span> },
+        {
+          key: 'amount',
+          title: t('share.amount'),
+          align: 'right',
+          className: 'kit-cell-nowrap',
+          render: (_: unknown, s) => <span data-testid={`share-amount-${s.index}`}>{yuan(s.amountFen)}</span>,
+        },
         { key: 'paid', title: t('share.paid'), align: 'right', className: 'kit-cell-nowrap', render: (_: unknown, s) => (s.paidFen ? yuan(s.paidFen) : '—') },
         {
           key: 'state',
@@ -217,7 +223,14 @@ export function ShareOrderDialog({ orderId, open, onClose, onChanged }: ShareOrd
         { key: 'payer', title: t('share.payer'), render: (_: unknown, p) => (shareOf.has(p.id) ? payerName(shareOf.get(p.id)!) : t('share.other')) },
         { key: 'method', title: t('share.method'), dataIndex: 'method', render: (v: string) => <PayCodeLabel value={v} options={payMethodOptions} /> },
         { key: 'amount', title: t('share.payAmount'), dataIndex: 'amountFen', align: 'right', className: 'kit-cell-nowrap', render: (v: number) => yuan(v) },
-        { key: 'change', title: t('share.change'), dataIndex: 'changeFen', align: 'right', className: 'kit-cell-nowrap', render: (v: number | null) => (v ? yuan(v) : '—') },
+        {
+          key: 'change',
+          title: t('share.change'),
+          dataIndex: 'changeFen',
+          align: 'right',
+          className: 'kit-cell-nowrap',
+          render: (v: number | null) => (v ? yuan(v) : '—'),
+        },
         { key: 'state', title: t('share.payState'), dataIndex: 'state', render: (v: string) => <PayCodeLabel value={v} options={payStateOptions} /> },
         { key: 'time', title: t('share.time'), className: 'kit-cell-nowrap', render: (_: unknown, p) => formatTime(p.succeededAt ?? p.createTime) },
         { key: 'operator', title: t('share.operator'), dataIndex: 'operatorName', render: (v: string | null) => v ?? '—' },
@@ -249,7 +262,12 @@ export function ShareOrderDialog({ orderId, open, onClose, onChanged }: ShareOrd
           ) : (
             <Flex vertical gap={16}>
               {orderPaid ? (
-                <Alert type="success" showIcon title={<span data-testid="share-done">{t('share.orderPaid')}</span>} description={t('share.orderPaidHint', { paid: yuan(o.paidFen) })} />
+                <Alert
+                  type="success"
+                  showIcon
+                  title={<span data-testid="share-done">{t('share.orderPaid')}</span>}
+                  description={t('share.orderPaidHint', { paid: yuan(o.paidFen) })}
+                />
               ) : (
                 <Alert type="info" showIcon title={t('share.hint')} />
               )}
@@ -264,7 +282,13 @@ export function ShareOrderDialog({ orderId, open, onClose, onChanged }: ShareOrd
           )}
         </div>
       </Modal>
-      <PayDialog orderId={paying ? orderId : null} open={!!paying} presetFen={paying ? Math.max(0, (amounts[paying.index] ?? 0) - (shares[paying.index]?.paidFen ?? 0)) : undefined} onClose={closePay} onPaid={() => onChanged?.()} />
+      <PayDialog
+        orderId={paying ? orderId : null}
+        open={!!paying}
+        presetFen={paying ? Math.max(0, (amounts[paying.index] ?? 0) - (shares[paying.index]?.paidFen ?? 0)) : undefined}
+        onClose={closePay}
+        onPaid={() => onChanged?.()}
+      />
     </>
   );
 }

@@ -144,7 +144,15 @@ function VerifyScreen({ stadiumId }: { stadiumId: number }) {
       <Card
         variant="borderless"
         title={t('verify.plan')}
-        extra={<DatePicker value={dayjs(date)} allowClear={false} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} aria-label={t('verify.date')} id="verify-date" />}
+        extra={
+          <DatePicker
+            value={dayjs(date)}
+            allowClear={false}
+            onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
+            aria-label={t('verify.date')}
+            id="verify-date"
+          />
+        }
       >
         <Table<BookingRow>
           size="middle"
@@ -167,7 +175,11 @@ function VerifyScreen({ stadiumId }: { stadiumId: number }) {
                 </Typography.Link>
               ),
             },
-            { key: 'buyer', title: t('field.buyer'), render: (_: unknown, r) => `${r.buyer || t('detail.walkin')}${r.buyerPhone && r.buyerPhone !== r.buyer ? ` · ${r.buyerPhone}` : ''}` },
+            {
+              key: 'buyer',
+              title: t('field.buyer'),
+              render: (_: unknown, r) => `${r.buyer || t('detail.walkin')}${r.buyerPhone && r.buyerPhone !== r.buyer ? ` · ${r.buyerPhone}` : ''}`,
+            },
             { key: 'slots', title: t('field.slots'), render: (_: unknown, r) => <Slots row={r} /> },
             { key: 'amount', title: t('field.amountFen'), align: 'right', render: (_: unknown, r) => yuan(r.amountFen) },
             { key: 'paid', title: t('field.paidFen'), align: 'right', render: (_: unknown, r) => yuan(r.paidFen) },
@@ -183,7 +195,13 @@ function VerifyScreen({ stadiumId }: { stadiumId: number }) {
                   <Space>
                     {a === 'waiting' || a === 'noShow' ? (
                       canCheckIn ? (
-                        <Button size="small" type="primary" loading={busy === r.orderNo} onClick={() => void checkIn(r.orderNo)} data-testid="verify-row-checkin">
+                        <Button
+                          size="small"
+                          type="primary"
+                          loading={busy === r.orderNo}
+                          onClick={() => void checkIn(r.orderNo)}
+                          data-testid="verify-row-checkin"
+                        >
                           {t('verify.checkin')}
                         </Button>
                       ) : null

@@ -39,7 +39,12 @@ function Workbench({ venue }: { venue: VenueRow }) {
   const [paying, setPaying] = useState<number | null>(null);
   const input = useRef<InputRef | null>(null);
 
-  const plan = useQuery({ queryKey: planKey(venue.id, date), queryFn: () => deskApi.plan(venue.id, date), refetchInterval: PLAN_POLL_MS, refetchIntervalInBackground: false });
+  const plan = useQuery({
+    queryKey: planKey(venue.id, date),
+    queryFn: () => deskApi.plan(venue.id, date),
+    refetchInterval: PLAN_POLL_MS,
+    refetchIntervalInBackground: false,
+  });
   const rows = useMemo(() => [...(plan.data?.bookings ?? [])].sort((a, b) => firstStart(a) - firstStart(b) || a.orderNo.localeCompare(b.orderNo)), [plan.data]);
   const counts = useMemo(() => {
     const c = { bookings: 0, arrived: 0, waiting: 0, unpaid: 0, noShow: 0, paidFen: 0 };
@@ -176,8 +181,17 @@ function Workbench({ venue }: { venue: VenueRow }) {
                 </Space>
               ),
             },
-            { key: 'orderNo', title: t('workbench.col.orderNo'), dataIndex: 'orderNo', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
-            { key: 'buyer', title: t('workbench.col.buyer'), render: (_: unknown, r) => [r.buyer || t('walkin'), r.buyerPhone !== r.buyer ? r.buyerPhone : null].filter(Boolean).join(' · ') },
+            {
+              key: 'orderNo',
+              title: t('workbench.col.orderNo'),
+              dataIndex: 'orderNo',
+              render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span>,
+            },
+            {
+              key: 'buyer',
+              title: t('workbench.col.buyer'),
+              render: (_: unknown, r) => [r.buyer || t('walkin'), r.buyerPhone !== r.buyer ? r.buyerPhone : null].filter(Boolean).join(' · '),
+            },
             { key: 'amount', title: t('workbench.col.amount'), align: 'right', render: (_: unknown, r) => yuan(r.amountFen) },
             { key: 'state', title: t('workbench.col.state'), render: (_: unknown, r) => <OrderState state={r.orderState} /> },
             { key: 'arrival', title: t('workbench.arrival'), render: (_: unknown, r) => <ArrivalTag row={r} /> },
@@ -254,7 +268,13 @@ function CurrentShift({ venue }: { venue: VenueRow }) {
       extra={
         <Space>
           <Tooltip title={t('refresh')}>
-            <Button type="text" icon={<ReloadOutlined spin={shift.isFetching} />} onClick={() => void shift.refetch()} aria-label={t('refresh')} data-testid="shift-refresh" />
+            <Button
+              type="text"
+              icon={<ReloadOutlined spin={shift.isFetching} />}
+              onClick={() => void shift.refetch()}
+              aria-label={t('refresh')}
+              data-testid="shift-refresh"
+            />
           </Tooltip>
           <Button type="primary" disabled={!s || (s.state !== 'open' && s.state !== 'counted')} onClick={() => setHanding(true)} data-testid="shift-hand">
             {t('shift.hand')}
@@ -328,7 +348,15 @@ function ShiftList({ venue }: { venue: VenueRow }) {
     <Card
       variant="borderless"
       title={t('shift.list')}
-      extra={<Button type="text" icon={<ReloadOutlined spin={list.isFetching} />} onClick={() => void list.refetch()} aria-label={t('refresh')} data-testid="shift-list-refresh" />}
+      extra={
+        <Button
+          type="text"
+          icon={<ReloadOutlined spin={list.isFetching} />}
+          onClick={() => void list.refetch()}
+          aria-label={t('refresh')}
+          data-testid="shift-list-refresh"
+        />
+      }
     >
       <Table<ShiftRow>
         size="middle"
@@ -337,9 +365,20 @@ function ShiftList({ venue }: { venue: VenueRow }) {
         dataSource={list.data?.data ?? []}
         scroll={{ x: 1180 }}
         data-testid="shift-list"
-        pagination={{ current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0, hideOnSinglePage: true, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          hideOnSinglePage: true,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
         columns={[
-          { key: 'user', title: t('shift.operator'), width: 140, render: (_: unknown, s) => <Typography.Text ellipsis={{ tooltip: s.userName }}>{s.userName}</Typography.Text> },
+          {
+            key: 'user',
+            title: t('shift.operator'),
+            width: 140,
+            render: (_: unknown, s) => <Typography.Text ellipsis={{ tooltip: s.userName }}>{s.userName}</Typography.Text>,
+          },
           {
             key: 'time',
             title: `${t('shift.openedAt')} / ${t('shift.closedAt')}`,
@@ -357,7 +396,13 @@ function ShiftList({ venue }: { venue: VenueRow }) {
           },
           { key: 'total', title: t('shift.total'), align: 'right', width: 100, render: (_: unknown, s) => (s.totalFen === null ? '' : yuan(s.totalFen)) },
           { key: 'cash', title: t('shift.cash'), align: 'right', width: 100, render: (_: unknown, s) => (s.cashFen === null ? '' : yuan(s.cashFen)) },
-          { key: 'handed', title: t('shift.handedFen'), align: 'right', width: 110, render: (_: unknown, s) => (s.handedFen === null ? '' : yuan(s.handedFen)) },
+          {
+            key: 'handed',
+            title: t('shift.handedFen'),
+            align: 'right',
+            width: 110,
+            render: (_: unknown, s) => (s.handedFen === null ? '' : yuan(s.handedFen)),
+          },
           { key: 'difference', title: t('shift.difference'), align: 'right', width: 110, render: (_: unknown, s) => <Difference shift={s} /> },
           {
             key: 'state',

@@ -1,5 +1,17 @@
 import type { z } from 'zod';
-import type { BookingRow, MemberBrief, GridAnswer, bookingCancel, bookingCancelAnswer, bookingLock, bookingOrder, bookingOrderAnswer, bookingPlan, gridQuery, lockAnswer } from '@venue/contract';
+import type {
+  BookingRow,
+  MemberBrief,
+  GridAnswer,
+  bookingCancel,
+  bookingCancelAnswer,
+  bookingLock,
+  bookingOrder,
+  bookingOrderAnswer,
+  bookingPlan,
+  gridQuery,
+  lockAnswer,
+} from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 import { idem } from '../../../kit/pay/index.ts';
 

@@ -27,7 +27,8 @@ export function notBefore(min: string) {
       if (!d || d.format('YYYY-MM-DD') !== min.slice(0, 10)) return {};
       return {
         disabledHours: () => Array.from({ length: m.hour() }, (_, i) => i),
-        disabledMinutes: (h: number) => (h === m.hour() ? Array.from({ length: 60 }, (_, i) => i).filter((x) => x <= m.minute()) : h < m.hour() ? Array.from({ length: 60 }, (_, i) => i) : []),
+        disabledMinutes: (h: number) =>
+          h === m.hour() ? Array.from({ length: 60 }, (_, i) => i).filter((x) => x <= m.minute()) : h < m.hour() ? Array.from({ length: 60 }, (_, i) => i) : [],
       };
     },
   };
@@ -41,9 +42,23 @@ export function ImpactTable({ impact, testId = 'closure-impact-result' }: { impa
   return (
     <div data-testid={testId} data-count={impact.bookings.length} data-fen={impact.refundFen}>
       {impact.bookings.length ? (
-        <Alert type="warning" showIcon title={<span data-testid="closure-impact-summary">{t('closure.impactSummary', { count: impact.bookings.length, refund: yuan(impact.refundFen) })}</span>} description={impact.locks ? t('closure.impactLocks', { count: impact.locks }) : undefined} style={{ marginBottom: 8 }} />
+        <Alert
+          type="warning"
+          showIcon
+          title={
+            <span data-testid="closure-impact-summary">{t('closure.impactSummary', { count: impact.bookings.length, refund: yuan(impact.refundFen) })}</span>
+          }
+          description={impact.locks ? t('closure.impactLocks', { count: impact.locks }) : undefined}
+          style={{ marginBottom: 8 }}
+        />
       ) : (
-        <Alert type="success" showIcon title={<span data-testid="closure-impact-summary">{t('closure.impactNone')}</span>} description={impact.locks ? t('closure.impactLocks', { count: impact.locks }) : undefined} style={{ marginBottom: 8 }} />
+        <Alert
+          type="success"
+          showIcon
+          title={<span data-testid="closure-impact-summary">{t('closure.impactNone')}</span>}
+          description={impact.locks ? t('closure.impactLocks', { count: impact.locks }) : undefined}
+          style={{ marginBottom: 8 }}
+        />
       )}
       {impact.bookings.length ? (
         <Table<Booking>
@@ -66,8 +81,17 @@ export function ImpactTable({ impact, testId = 'closure-impact-result' }: { impa
             </Table.Summary.Row>
           )}
           columns={[
-            { key: 'orderNo', title: t('closure.impactCol.orderNo'), dataIndex: 'orderNo', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
-            { key: 'buyer', title: t('closure.impactCol.buyer'), render: (_: unknown, b) => <span style={{ whiteSpace: 'nowrap' }}>{[b.buyer || t('walkin'), b.phone].filter(Boolean).join(' · ')}</span> },
+            {
+              key: 'orderNo',
+              title: t('closure.impactCol.orderNo'),
+              dataIndex: 'orderNo',
+              render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span>,
+            },
+            {
+              key: 'buyer',
+              title: t('closure.impactCol.buyer'),
+              render: (_: unknown, b) => <span style={{ whiteSpace: 'nowrap' }}>{[b.buyer || t('walkin'), b.phone].filter(Boolean).join(' · ')}</span>,
+            },
             {
               key: 'slots',
               title: t('closure.impactCol.slots'),
@@ -83,7 +107,12 @@ export function ImpactTable({ impact, testId = 'closure-impact-result' }: { impa
             },
             { key: 'state', title: t('closure.impactCol.state'), render: (_: unknown, b) => <OrderState state={b.orderState} /> },
             { key: 'paid', title: t('closure.impactCol.paid'), align: 'right', render: (_: unknown, b) => yuan(b.paidFen) },
-            { key: 'refund', title: t('closure.impactCol.refund'), align: 'right', render: (_: unknown, b) => <span data-testid="closure-impact-refund">{yuan(b.refundFen)}</span> },
+            {
+              key: 'refund',
+              title: t('closure.impactCol.refund'),
+              align: 'right',
+              render: (_: unknown, b) => <span data-testid="closure-impact-refund">{yuan(b.refundFen)}</span>,
+            },
           ]}
         />
       ) : null}
@@ -117,7 +146,9 @@ function AddForm({ venue, onClose }: { venue: VenueRow; onClose: () => void }) {
   const now = venueNow(venue.timeZone);
 
   const rangeOf = (v: Partial<ClosureValues> | undefined) =>
-    v?.siteIds?.length && v.from && v.to ? { stadiumId: venue.id, siteIds: [...v.siteIds].sort((a, b) => a - b), from: v.from.format(LOCAL), to: v.to.format(LOCAL) } : null;
+    v?.siteIds?.length && v.from && v.to
+      ? { stadiumId: venue.id, siteIds: [...v.siteIds].sort((a, b) => a - b), from: v.from.format(LOCAL), to: v.to.format(LOCAL) }
+      : null;
   const range = rangeOf(values);
   const fresh = !!impact && !!range && impact.key === JSON.stringify(range);
   const dirty = () => form.isFieldsTouched();
@@ -164,7 +195,9 @@ function AddForm({ venue, onClose }: { venue: VenueRow; onClose: () => void }) {
       onClose();
     } catch (err) {
       const detail = (err as { detail?: unknown }).detail;
-      if (Array.isArray(detail)) for (const d of detail as { field?: string }[]) if (d.field?.startsWith('range.')) d.field = d.field.replace(/^range\.siteIds\.\d+$/, 'siteIds').replace(/^range\./, '');
+      if (Array.isArray(detail))
+        for (const d of detail as { field?: string }[])
+          if (d.field?.startsWith('range.')) d.field = d.field.replace(/^range\.siteIds\.\d+$/, 'siteIds').replace(/^range\./, '');
       await reactToSaveError(form, err);
     } finally {
       setBusy(null);
@@ -201,9 +234,20 @@ function AddForm({ venue, onClose }: { venue: VenueRow; onClose: () => void }) {
         <Form.Item label={t('closure.field.siteIds')} required>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="siteIds" noStyle rules={[{ required: true, message: tk('required') }]}>
-              <Select id="closure-form_siteIds" mode="multiple" allowClear showSearch={{ optionFilterProp: 'label' }} maxTagCount="responsive" options={siteOptions} placeholder={t('closure.field.siteIds')} />
+              <Select
+                id="closure-form_siteIds"
+                mode="multiple"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                maxTagCount="responsive"
+                options={siteOptions}
+                placeholder={t('closure.field.siteIds')}
+              />
             </Form.Item>
-            <Button onClick={() => form.setFieldsValue({ siteIds: siteOptions.filter((o) => !o.disabled).map((o) => o.value as number) })} data-testid="closure-all-sites">
+            <Button
+              onClick={() => form.setFieldsValue({ siteIds: siteOptions.filter((o) => !o.disabled).map((o) => o.value as number) })}
+              data-testid="closure-all-sites"
+            >
               {t('closure.allSites')}
             </Button>
           </Space.Compact>
@@ -278,7 +322,12 @@ function EditForm({ venue, row, onClose }: { venue: VenueRow; row: ClosureRow; o
   const newTo = values?.to?.format(LOCAL);
   const extendFrom = row.to > now ? row.to : now;
   const extension = newTo && newTo > extendFrom ? { stadiumId: venue.id, siteIds: row.siteIds, from: extendFrom, to: newTo } : null;
-  const impact = useQuery({ queryKey: ['desk', 'closureImpact', extension], queryFn: () => deskApi.closureImpact(extension!), enabled: !!extension, staleTime: 0 });
+  const impact = useQuery({
+    queryKey: ['desk', 'closureImpact', extension],
+    queryFn: () => deskApi.closureImpact(extension!),
+    enabled: !!extension,
+    staleTime: 0,
+  });
 
   const save = async () => {
     let v: EditValues;

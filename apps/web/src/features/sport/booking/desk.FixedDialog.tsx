@@ -93,7 +93,9 @@ function FixedForm({ venue, onClose, onCreated }: Omit<FixedDialogProps, 'open'>
       label: 'fixed.field.start',
       type: 'custom',
       required: true,
-      render: () => <Select id="fixed-form_start" showSearch options={times.slice(0, -1).map((x) => ({ value: x, label: x }))} placeholder={t('fixed.field.start')} />,
+      render: () => (
+        <Select id="fixed-form_start" showSearch options={times.slice(0, -1).map((x) => ({ value: x, label: x }))} placeholder={t('fixed.field.start')} />
+      ),
     },
     end: {
       name: 'end',
@@ -120,7 +122,12 @@ function FixedForm({ venue, onClose, onCreated }: Omit<FixedDialogProps, 'open'>
     name: { name: 'name', label: 'fixed.field.name', rule: seriesCreate.shape.name },
     buyerName: { name: 'buyerName', label: 'fixed.field.buyerName', rule: seriesCreate.shape.buyerName },
     buyerPhone: { name: 'buyerPhone', label: 'fixed.field.buyerPhone', rule: seriesCreate.shape.buyerPhone },
-    memberId: { name: 'memberId', label: 'fixed.field.memberId', type: 'custom', render: () => <MemberSelect id="fixed-form_memberId" testId="booking-member" /> },
+    memberId: {
+      name: 'memberId',
+      label: 'fixed.field.memberId',
+      type: 'custom',
+      render: () => <MemberSelect id="fixed-form_memberId" testId="booking-member" />,
+    },
     billing: {
       name: 'billing',
       label: 'fixed.field.billing',
@@ -198,7 +205,13 @@ function FixedForm({ venue, onClose, onCreated }: Omit<FixedDialogProps, 'open'>
     } catch (err) {
       // A pattern error names `pattern.x`: shown on the pattern's own field.
       const detail = (err as { detail?: unknown }).detail;
-      if (Array.isArray(detail)) for (const d of detail as { field?: string }[]) if (d.field?.startsWith('pattern.')) d.field = d.field.replace(/^pattern\.(dateFrom|dateTo)$/, 'dates').replace(/^pattern\.siteIds\.\d+$/, 'siteIds').replace(/^pattern\./, '');
+      if (Array.isArray(detail))
+        for (const d of detail as { field?: string }[])
+          if (d.field?.startsWith('pattern.'))
+            d.field = d.field
+              .replace(/^pattern\.(dateFrom|dateTo)$/, 'dates')
+              .replace(/^pattern\.siteIds\.\d+$/, 'siteIds')
+              .replace(/^pattern\./, '');
       await reactToSaveError(form, err);
       // Something was taken meanwhile: the preview says what.
       if (preview) void runPreview();

@@ -33,7 +33,8 @@ function CancelForm({ venue, row, mode, onClose }: { venue: VenueRow; row: Serie
   const today = now.slice(0, 10);
   const first = (() => {
     // The first day of the series from today on that is one of its weekdays.
-    for (let d = dayjs(row.dateFrom > today ? row.dateFrom : today); d.format('YYYY-MM-DD') <= row.dateTo; d = d.add(1, 'day')) if (row.weekdays.includes(d.day() || 7)) return d.format('YYYY-MM-DD');
+    for (let d = dayjs(row.dateFrom > today ? row.dateFrom : today); d.format('YYYY-MM-DD') <= row.dateTo; d = d.add(1, 'day'))
+      if (row.weekdays.includes(d.day() || 7)) return d.format('YYYY-MM-DD');
     return today;
   })();
   const [date, setDate] = useState(first);
@@ -62,7 +63,10 @@ function CancelForm({ venue, row, mode, onClose }: { venue: VenueRow; row: Serie
     }
     setBusy(true);
     try {
-      const r = await deskApi.seriesCancel(row.id, mode === 'one' ? { claimIds: picked, reason: reason.trim() || undefined } : { from: date, reason: reason.trim() || undefined });
+      const r = await deskApi.seriesCancel(
+        row.id,
+        mode === 'one' ? { claimIds: picked, reason: reason.trim() || undefined } : { from: date, reason: reason.trim() || undefined },
+      );
       success(t('fixed.cancelled', { count: r.cancelled, refund: yuan(r.refundFen) }));
       void refreshDesk();
       onClose();
@@ -129,7 +133,9 @@ function CancelForm({ venue, row, mode, onClose }: { venue: VenueRow; row: Serie
             )}
           </Form.Item>
         ) : null}
-        {mode === 'one' && slots.some((s) => s.orderState === 'pending') ? <Alert type="info" showIcon title={t('fixed.partUnpaid')} style={{ marginBottom: 16 }} /> : null}
+        {mode === 'one' && slots.some((s) => s.orderState === 'pending') ? (
+          <Alert type="info" showIcon title={t('fixed.partUnpaid')} style={{ marginBottom: 16 }} />
+        ) : null}
         <Form.Item label={t('fixed.cancelReason')}>
           <Input id="fixed-cancel-form_reason" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} allowClear />
         </Form.Item>

@@ -50,7 +50,7 @@ export function weekdaysText(days: readonly number[], t: Translate, lang: Lang =
   const sorted = [...new Set(days)].sort((a, b) => a - b);
   if (sorted.length === 7) return t('everyDay');
   const parts: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
     if (j - i >= 2) parts.push(t('dayRange', { from: t(`day.${sorted[i]}`), to: t(`day.${sorted[j]}`) }));

@@ -95,8 +95,10 @@ const messages: MessagesOf<typeof zh> = {
     cancelRestTitle: 'Cancel the rest · {{name}}',
     cancelDate: 'Date',
     cancelFrom: 'From',
-    cancelFromHint: "Every occurrence from this day on (included) that has not begun is cancelled; paid ones are refunded by the venue's cancellation rule: in full up to the cancel deadline, the late-cancel share after",
-    cancelOneHint: "Pick a day, then tick the occurrences to cancel; paid ones are refunded by the venue's cancellation rule: in full up to the cancel deadline, the late-cancel share after",
+    cancelFromHint:
+      "Every occurrence from this day on (included) that has not begun is cancelled; paid ones are refunded by the venue's cancellation rule: in full up to the cancel deadline, the late-cancel share after",
+    cancelOneHint:
+      "Pick a day, then tick the occurrences to cancel; paid ones are refunded by the venue's cancellation rule: in full up to the cancel deadline, the late-cancel share after",
     cancelReason: 'Reason',
     noOccurrence: 'The fixed booking has no occurrence on this day',
     pickOccurrence: 'Tick the occurrences to cancel',

@@ -10,12 +10,24 @@ import { arrivalOf, type Arrival, type Translate } from './desk.logic.ts';
 import zh from './desk.messages.zh-CN.ts';
 import en from './desk.messages.en-US.ts';
 
-export { arrivalOf, closurePhase, conflictText, endsFrom, slotTimes, specOf, venueNow, venueToday, weekdaysText, type Arrival, type Phase, type Translate } from './desk.logic.ts';
+export {
+  arrivalOf,
+  closurePhase,
+  conflictText,
+  endsFrom,
+  slotTimes,
+  specOf,
+  venueNow,
+  venueToday,
+  weekdaysText,
+  type Arrival,
+  type Phase,
+  type Translate,
+} from './desk.logic.ts';
 
 /** The front desk's namespace: fixed bookings, closures, the workbench and changing a booking. */
 export const DESK_NS = 'desk';
 registerMessages(DESK_NS, zh, en);
-
 
 export function useDeskT(): Translate {
   return useTranslation(DESK_NS).t as unknown as Translate;
@@ -59,7 +71,14 @@ export function useSiteOptions(): Option[] {
 
 // ---------------------------------------------------------------- display helpers
 
-export const ORDER_COLORS: Record<string, string> = { pending: 'gold', paid: 'green', completed: 'blue', cancelled: 'default', part_refunded: 'purple', refunded: 'magenta' };
+export const ORDER_COLORS: Record<string, string> = {
+  pending: 'gold',
+  paid: 'green',
+  completed: 'blue',
+  cancelled: 'default',
+  part_refunded: 'purple',
+  refunded: 'magenta',
+};
 
 /** An order's state as a tag. */
 export function OrderState({ state, testId }: { state: string; testId?: string }) {

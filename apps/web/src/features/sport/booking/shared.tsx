@@ -70,7 +70,14 @@ export function useCellStyles(): { of: (state: SlotState, selected: boolean) => 
   };
 }
 
-const ORDER_COLORS: Record<string, string> = { pending: 'gold', paid: 'green', completed: 'blue', cancelled: 'default', part_refunded: 'purple', refunded: 'magenta' };
+const ORDER_COLORS: Record<string, string> = {
+  pending: 'gold',
+  paid: 'green',
+  completed: 'blue',
+  cancelled: 'default',
+  part_refunded: 'purple',
+  refunded: 'magenta',
+};
 const CLAIM_COLORS: Record<string, string> = { held: 'gold', booked: 'blue', used: 'green', no_show: 'red', locked: 'default', released: 'default' };
 
 /** An order's state as a tag. */

@@ -12,7 +12,22 @@ import { setBackFromCardDetail } from '../../../app/session.ts';
 import { formatDay } from '../../../kit/index.ts';
 import { CardButtons, SharesPanel, useCardActions } from './CardDialogs.tsx';
 import { cardApi, cardKey } from './card.api.ts';
-import { CARD_LIST_PATH, CardLeft, CodeLabel, Signed, formatTime, kindOptions, logActionOptions, orderDetailPath, sportOptions, statusOptions, useCardT, useValidity, usageKindOptions, yuan } from './shared.tsx';
+import {
+  CARD_LIST_PATH,
+  CardLeft,
+  CodeLabel,
+  Signed,
+  formatTime,
+  kindOptions,
+  logActionOptions,
+  orderDetailPath,
+  sportOptions,
+  statusOptions,
+  useCardT,
+  useValidity,
+  usageKindOptions,
+  yuan,
+} from './shared.tsx';
 
 /** The usage rows of one card, a page at a time. */
 function UsageTab({ card }: { card: CardDetail }) {
@@ -43,7 +58,14 @@ function UsageTab({ card }: { card: CardDetail }) {
           render: (_: unknown, r) => (card.kind === 'value' ? yuan(r.balanceAfterFen ?? 0) : r.timesAfter === null ? '—' : t('timesN', { n: r.timesAfter })),
         },
         { key: 'member', title: t('field.usedBy'), dataIndex: 'memberName' },
-        { key: 'order', title: t('field.orderNo'), dataIndex: 'orderNo', className: 'kit-cell-nowrap', render: (v: string | null, r) => (v && r.orderId ? <Typography.Link onClick={() => navigate(orderDetailPath(r.orderId!))}>{v}</Typography.Link> : '—') },
+        {
+          key: 'order',
+          title: t('field.orderNo'),
+          dataIndex: 'orderNo',
+          className: 'kit-cell-nowrap',
+          render: (v: string | null, r) =>
+            v && r.orderId ? <Typography.Link onClick={() => navigate(orderDetailPath(r.orderId!))}>{v}</Typography.Link> : '—',
+        },
         { key: 'operator', title: t('field.operator'), dataIndex: 'operatorName' },
         { key: 'remark', title: t('field.remark'), dataIndex: 'remark', ellipsis: true },
       ]}
@@ -102,7 +124,11 @@ function LogChange({ row }: { row: CardLogRow }) {
     if (typeof v === 'boolean') return v ? '✓' : '✗';
     if (Array.isArray(v))
       return v.length
-        ? v.map((x) => (x && typeof x === 'object' && 'from' in x ? `${String(x.from)}–${String(x.to)}` : k === 'sports' ? t(`sport.${String(x)}`) : String(x))).join(', ')
+        ? v
+            .map((x) =>
+              x && typeof x === 'object' && 'from' in x ? `${String(x.from)}–${String(x.to)}` : k === 'sports' ? t(`sport.${String(x)}`) : String(x),
+            )
+            .join(', ')
         : t('rules.all');
     return typeof v === 'object' ? JSON.stringify(v) : String(v);
   };
@@ -130,7 +156,12 @@ function LogsTab({ card }: { card: CardDetail }) {
       locale={{ emptyText: t('log.none') }}
       columns={[
         { key: 'time', title: t('field.time'), dataIndex: 'createTime', className: 'kit-cell-nowrap', render: (v: string) => formatTime(v) },
-        { key: 'action', title: t('field.logAction'), dataIndex: 'action', render: (v: string) => <CodeLabel value={v} options={logActionOptions} testId="card-log-action" /> },
+        {
+          key: 'action',
+          title: t('field.logAction'),
+          dataIndex: 'action',
+          render: (v: string) => <CodeLabel value={v} options={logActionOptions} testId="card-log-action" />,
+        },
         { key: 'change', title: t('field.logChange'), render: (_: unknown, r) => <LogChange row={r} /> },
         { key: 'reason', title: t('field.reason'), dataIndex: 'reason', render: (v: string | null) => v ?? '—' },
         { key: 'operator', title: t('field.operator'), dataIndex: 'operatorName' },
@@ -205,7 +236,9 @@ export default function CardDetailPage() {
       >
         <div style={{ display: 'flex', gap: 32, flexWrap: 'wrap', alignItems: 'flex-start' }}>
           <div style={{ minWidth: 180 }}>
-            <Typography.Text type="secondary">{c.kind === 'value' ? t('field.balance') : c.kind === 'times' ? t('field.timesLeft') : t('field.validTo')}</Typography.Text>
+            <Typography.Text type="secondary">
+              {c.kind === 'value' ? t('field.balance') : c.kind === 'times' ? t('field.timesLeft') : t('field.validTo')}
+            </Typography.Text>
             <div style={{ marginTop: 4 }}>
               <CardLeft card={c} strong testId="card-detail-left" />
             </div>
@@ -218,9 +251,16 @@ export default function CardDetailPage() {
             <Descriptions.Item label={t('field.memberPhone')}>{c.memberPhone}</Descriptions.Item>
             <Descriptions.Item label={t('field.validity')}>{validity(c.validFrom, c.validTo)}</Descriptions.Item>
             <Descriptions.Item label={t('field.manager')}>{c.managerName ?? '—'}</Descriptions.Item>
-            {c.frozenDays || c.status === 'frozen' ? <Descriptions.Item label={t('field.frozenDays')}>{c.frozenAt ? `${formatTime(c.frozenAt)} · ` : ''}{t('daysN', { n: c.frozenDays })}</Descriptions.Item> : null}
+            {c.frozenDays || c.status === 'frozen' ? (
+              <Descriptions.Item label={t('field.frozenDays')}>
+                {c.frozenAt ? `${formatTime(c.frozenAt)} · ` : ''}
+                {t('daysN', { n: c.frozenDays })}
+              </Descriptions.Item>
+            ) : null}
             <Descriptions.Item label={t('field.rules')}>{ruleText.length ? ruleText.join('；') : t('rule.none')}</Descriptions.Item>
-            <Descriptions.Item label={t('field.sharers')}>{c.type.maxSharers ? `${c.shares.filter((s) => s.status === 0).length} / ${c.type.maxSharers}` : t('share.notAllowed')}</Descriptions.Item>
+            <Descriptions.Item label={t('field.sharers')}>
+              {c.type.maxSharers ? `${c.shares.filter((s) => s.status === 0).length} / ${c.type.maxSharers}` : t('share.notAllowed')}
+            </Descriptions.Item>
             {c.orderId ? (
               <Descriptions.Item label={t('field.saleOrder')}>
                 <Typography.Link onClick={() => navigate(orderDetailPath(c.orderId!))}>{t('detail.viewOrder')}</Typography.Link>

@@ -104,7 +104,13 @@ export function CardButtons({ card, run, except = [] }: { card: CardRow; run: (a
   return (
     <Space wrap>
       {CARD_ACTIONS.filter((a) => !except.includes(a.key) && can(a.perm) && a.visible(card)).map((a) => (
-        <Button key={a.key} danger={a.danger} type={a.key === 'recharge' ? 'primary' : 'default'} onClick={() => run(a.key, card)} data-testid={`card-detail-${a.key}`}>
+        <Button
+          key={a.key}
+          danger={a.danger}
+          type={a.key === 'recharge' ? 'primary' : 'default'}
+          onClick={() => run(a.key, card)}
+          data-testid={`card-detail-${a.key}`}
+        >
           {t(`action.${a.key}`)}
         </Button>
       ))}
@@ -188,13 +194,39 @@ function RechargeDialog({ card, onClose, onOrder }: { card: CardRow | null; onCl
     () => undefined,
   );
   return (
-    <FormModal open={!!card} title={card ? t('recharge.title', { cardNo: card.cardNo }) : ''} testId="card-recharge-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={520} okText={t('recharge.ok')}>
+    <FormModal
+      open={!!card}
+      title={card ? t('recharge.title', { cardNo: card.cardNo }) : ''}
+      testId="card-recharge-form"
+      busy={busy}
+      onOk={() => void submit()}
+      onClose={onClose}
+      width={520}
+      okText={t('recharge.ok')}
+    >
       {card ? <Head card={card} /> : null}
       <Form form={form} name="card-recharge-form" layout="vertical" autoComplete="off" onFinish={() => void submit()}>
-        <Form.Item name="amount" label={t('field.rechargeYuan')} rules={yuanRequired(t)} required extra={tiers.length ? t('recharge.tiers', { tiers: [...tiers].reverse().map((b) => t('recharge.tier', { min: yuan(b.minFen), bonus: yuan(b.bonusFen) })).join('；') }) : undefined}>
+        <Form.Item
+          name="amount"
+          label={t('field.rechargeYuan')}
+          rules={yuanRequired(t)}
+          required
+          extra={
+            tiers.length
+              ? t('recharge.tiers', {
+                  tiers: [...tiers]
+                    .reverse()
+                    .map((b) => t('recharge.tier', { min: yuan(b.minFen), bonus: yuan(b.bonusFen) }))
+                    .join('；'),
+                })
+              : undefined
+          }
+        >
           <NumberInput prefix="¥" />
         </Form.Item>
-        {bonus ? <Alert type="success" showIcon style={{ marginBottom: 16 }} title={t('recharge.bonus', { bonus: yuan(bonus) })} data-testid="card-recharge-bonus" /> : null}
+        {bonus ? (
+          <Alert type="success" showIcon style={{ marginBottom: 16 }} title={t('recharge.bonus', { bonus: yuan(bonus) })} data-testid="card-recharge-bonus" />
+        ) : null}
         <Form.Item name="remark" label={t('field.remark')} rules={remarkRules}>
           <Input maxLength={200} />
         </Form.Item>
@@ -226,7 +258,16 @@ function DateDialog({ card, onClose, onDone }: { card: CardRow | null; onClose: 
     onClose,
   );
   return (
-    <FormModal open={!!card} title={card ? t('date.title', { cardNo: card.cardNo }) : ''} testId="card-date-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={480} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!card}
+      title={card ? t('date.title', { cardNo: card.cardNo }) : ''}
+      testId="card-date-form"
+      busy={busy}
+      onOk={() => void submit()}
+      onClose={onClose}
+      width={480}
+      isDirty={() => form.isFieldsTouched()}
+    >
       {card ? (
         <Typography.Paragraph type="secondary">
           {t('date.current')}: {card.validFrom ?? '…'} ~ {card.validTo ?? t('noEnd')}
@@ -266,7 +307,16 @@ function ManagerDialog({ card, onClose, onDone }: { card: CardRow | null; onClos
     onClose,
   );
   return (
-    <FormModal open={!!card} title={card ? t('manager.title', { cardNo: card.cardNo }) : ''} testId="card-manager-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={480} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!card}
+      title={card ? t('manager.title', { cardNo: card.cardNo }) : ''}
+      testId="card-manager-form"
+      busy={busy}
+      onOk={() => void submit()}
+      onClose={onClose}
+      width={480}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Form form={form} name="card-manager-form" layout="vertical" autoComplete="off">
         <Form.Item name="managerId" label={t('field.manager')} rules={[{ required: true, message: t('kit:required') }]}>
           <ManagerSelect initialName={card?.managerName} />
@@ -321,7 +371,16 @@ function RulesDialog({ card, onClose, onDone }: { card: CardRow | null; onClose:
     onClose,
   );
   return (
-    <FormModal open={!!card} title={card ? t('rulesEdit.title', { cardNo: card.cardNo }) : ''} testId="card-rules-form" busy={busy || detail.isFetching} onOk={() => void submit()} onClose={onClose} width={620} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!card}
+      title={card ? t('rulesEdit.title', { cardNo: card.cardNo }) : ''}
+      testId="card-rules-form"
+      busy={busy || detail.isFetching}
+      onOk={() => void submit()}
+      onClose={onClose}
+      width={620}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Typography.Paragraph type="secondary">{t('rulesEdit.hint')}</Typography.Paragraph>
       <Form form={form} name="card-rules-form" layout="vertical" autoComplete="off">
         <Space size={16} style={{ display: 'flex' }}>
@@ -388,11 +447,26 @@ function RefundDialog({ card, onClose, onDone }: { card: CardRow | null; onClose
     onClose,
   );
   return (
-    <FormModal open={!!card} title={card ? t('refund.title', { cardNo: card.cardNo }) : ''} testId="card-refund-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={520} okText={t('refund.ok')}>
+    <FormModal
+      open={!!card}
+      title={card ? t('refund.title', { cardNo: card.cardNo }) : ''}
+      testId="card-refund-form"
+      busy={busy}
+      onOk={() => void submit()}
+      onClose={onClose}
+      width={520}
+      okText={t('refund.ok')}
+    >
       {card ? <Head card={card} /> : null}
       <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={t('refund.hint')} />
       <Form form={form} name="card-refund-form" layout="vertical" autoComplete="off">
-        <Form.Item name="amount" label={t('field.refundYuan')} rules={value ? [] : yuanRequired(t, most)} required={!value} extra={value ? t('refund.wholeBalance') : most !== undefined ? t('refund.most', { amount: yuan(most) }) : undefined}>
+        <Form.Item
+          name="amount"
+          label={t('field.refundYuan')}
+          rules={value ? [] : yuanRequired(t, most)}
+          required={!value}
+          extra={value ? t('refund.wholeBalance') : most !== undefined ? t('refund.most', { amount: yuan(most) }) : undefined}
+        >
           <NumberInput prefix="¥" disabled={value} />
         </Form.Item>
         <Form.Item name="method" label={t('field.refundMethod')}>
@@ -462,7 +536,14 @@ export function SharesPanel({ card, maxSharers }: { card: CardRow; maxSharers?: 
           {
             key: 'limit',
             title: t('field.shareLimit'),
-            render: (_: unknown, s) => (value ? (s.limitFen === null ? t('share.noLimit') : yuan(s.limitFen)) : s.limitTimes === null ? t('share.noLimit') : t('timesN', { n: s.limitTimes })),
+            render: (_: unknown, s) =>
+              value
+                ? s.limitFen === null
+                  ? t('share.noLimit')
+                  : yuan(s.limitFen)
+                : s.limitTimes === null
+                  ? t('share.noLimit')
+                  : t('timesN', { n: s.limitTimes }),
           },
           { key: 'used', title: t('field.shareUsed'), render: (_: unknown, s) => (value ? yuan(s.usedFen) : t('timesN', { n: s.usedTimes })) },
           { key: 'status', title: t('field.status'), dataIndex: 'status', render: (v: number) => <CodeLabel value={v} options={shareStatusOptions} /> },
@@ -476,7 +557,14 @@ export function SharesPanel({ card, maxSharers }: { card: CardRow; maxSharers?: 
                       <Button type="link" size="small" onClick={() => setEditing(s)} data-testid="card-share-edit" data-row-key={s.id}>
                         {t('share.edit')}
                       </Button>
-                      <Button type="link" size="small" danger={s.status === 0} onClick={() => void toggle(s).catch(() => undefined)} data-testid="card-share-toggle" data-row-key={s.id}>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger={s.status === 0}
+                        onClick={() => void toggle(s).catch(() => undefined)}
+                        data-testid="card-share-toggle"
+                        data-row-key={s.id}
+                      >
                         {s.status === 0 ? t('share.stop') : t('share.resume')}
                       </Button>
                     </Space>
@@ -523,7 +611,15 @@ function ShareForm({ card, share, onClose }: { card: CardRow; share: CardShareRo
     onClose,
   );
   return (
-    <FormModal open={!!share} title={isNew ? t('share.add') : t('share.edit')} testId="card-share-form" busy={busy} onOk={() => void submit()} onClose={onClose} width={480}>
+    <FormModal
+      open={!!share}
+      title={isNew ? t('share.add') : t('share.edit')}
+      testId="card-share-form"
+      busy={busy}
+      onOk={() => void submit()}
+      onClose={onClose}
+      width={480}
+    >
       <Form form={form} name="card-share-form" layout="vertical" autoComplete="off">
         {isNew ? (
           <Form.Item name="memberId" label={t('field.sharer')} rules={[{ required: true, message: t('kit:required') }]}>

@@ -11,7 +11,10 @@ import { NS, fenToYuan, kindOptions, sportOptions, typeStatusOptions, useCardT, 
 
 type TypeForm = z.input<typeof cardTypeCreate> & z.input<typeof cardTypeUpdate>;
 
-const isKind = (...kinds: string[]) => (v: Row) => !kinds.includes(String(v.kind ?? ''));
+const isKind =
+  (...kinds: string[]) =>
+  (v: Row) =>
+    !kinds.includes(String(v.kind ?? ''));
 const yuanRule = z.number().positive();
 const tiersRule = z.array(z.object({ minFen: z.number().positive(), bonusFen: z.number().positive() }));
 
@@ -19,7 +22,8 @@ const tiersRule = z.array(z.object({ minFen: z.number().positive(), bonusFen: z.
 function toBody(values: Row): Row {
   const out: Row = { ...values };
   for (const k of ['priceFen', 'faceValueFen'] as const) if (k in out) out[k] = out[k] === null ? 0 : toFen(out[k]);
-  if ('rechargeBonus' in out) out.rechargeBonus = ((out.rechargeBonus as BonusTier[] | null) ?? []).map((b) => ({ minFen: toFen(b.minFen) ?? 0, bonusFen: toFen(b.bonusFen) ?? 0 }));
+  if ('rechargeBonus' in out)
+    out.rechargeBonus = ((out.rechargeBonus as BonusTier[] | null) ?? []).map((b) => ({ minFen: toFen(b.minFen) ?? 0, bonusFen: toFen(b.bonusFen) ?? 0 }));
   for (const k of ['venueIds', 'sports', 'timeBands'] as const) if (k in out && out[k] === null) out[k] = [];
   return out;
 }
@@ -55,18 +59,39 @@ export function TypeRulesDialog({ type, onClose }: { type: CardTypeRow | null; o
           locale={{ emptyText: t('rules.none') }}
           columns={[
             { key: 'venue', title: t('rules.venue'), dataIndex: 'venueName' },
-            { key: 'name', title: t('rules.name'), dataIndex: 'name', render: (v: string, r) => (r.enabled ? v : <Typography.Text delete>{v}</Typography.Text>) },
-            { key: 'site', title: t('rules.site'), render: (_: unknown, r) => [r.siteName, r.sport ? t(`sport.${r.sport}`) : null].filter(Boolean).join(' · ') || t('rules.all') },
-            { key: 'time', title: t('rules.time'), render: (_: unknown, r) => `${r.weekdays.length && r.weekdays.length < 7 ? r.weekdays.map((d) => t(`weekday.${d}`)).join('') + ' ' : ''}${r.start}–${r.end}` },
+            {
+              key: 'name',
+              title: t('rules.name'),
+              dataIndex: 'name',
+              render: (v: string, r) => (r.enabled ? v : <Typography.Text delete>{v}</Typography.Text>),
+            },
+            {
+              key: 'site',
+              title: t('rules.site'),
+              render: (_: unknown, r) => [r.siteName, r.sport ? t(`sport.${r.sport}`) : null].filter(Boolean).join(' · ') || t('rules.all'),
+            },
+            {
+              key: 'time',
+              title: t('rules.time'),
+              render: (_: unknown, r) =>
+                `${r.weekdays.length && r.weekdays.length < 7 ? r.weekdays.map((d) => t(`weekday.${d}`)).join('') + ' ' : ''}${r.start}–${r.end}`,
+            },
             { key: 'price', title: t('rules.levelPrice'), dataIndex: 'priceFen', align: 'right', render: (v: number) => yuan(v) },
-            { key: 'walkIn', title: t('rules.walkInPrice'), dataIndex: 'walkInPriceFen', align: 'right', render: (v: number | null) => (v === null ? '—' : yuan(v)) },
+            {
+              key: 'walkIn',
+              title: t('rules.walkInPrice'),
+              dataIndex: 'walkInPriceFen',
+              align: 'right',
+              render: (v: number | null) => (v === null ? '—' : yuan(v)),
+            },
             { key: 'percent', title: t('rules.percent'), dataIndex: 'percent', align: 'right', render: (v: number | null) => (v === null ? '—' : `${v}%`) },
             {
               key: 'declared',
               title: t('rules.declared'),
               dataIndex: 'declaredPercent',
               align: 'right',
-              render: (v: number | null, r) => (v === null ? '—' : <Typography.Text type={r.percent !== null && r.percent !== v ? 'warning' : undefined}>{v}%</Typography.Text>),
+              render: (v: number | null, r) =>
+                v === null ? '—' : <Typography.Text type={r.percent !== null && r.percent !== v ? 'warning' : undefined}>{v}%</Typography.Text>,
             },
           ]}
         />
@@ -109,27 +134,101 @@ export const cardTypeResource: ResourceDef<CardTypeRow, TypeForm, z.input<typeof
     { name: 'priceFen', label: 'field.priceYuan', type: 'number', rule: z.number().min(0), required: true },
     { name: 'status', label: 'field.typeStatus', type: 'radio', options: typeStatusOptions, initialValue: 0 },
     { name: 'faceValueFen', label: 'field.faceValueYuan', type: 'number', rule: yuanRule, required: true, hidden: isKind('value'), group: 'group.value' },
-    { name: 'rechargeBonus', label: 'field.rechargeBonus', type: 'custom', rule: tiersRule, required: false, hidden: isKind('value'), span: 2, render: () => <BonusTiers /> },
-    { name: 'times', label: 'field.times', type: 'integer', rule: cardTypeCreate.shape.times.unwrap().unwrap(), required: true, hidden: isKind('times'), group: 'group.use' },
-    { name: 'validDays', label: 'field.validDays', type: 'integer', rule: cardTypeCreate.shape.validDays.unwrap().unwrap(), required: false, extra: 'hint.validDays', group: 'group.use' },
-    { name: 'perDay', label: 'field.perDay', type: 'integer', rule: z.number().int().min(1).max(999), required: false, hidden: isKind('times', 'period'), group: 'group.use' },
-    { name: 'perWeek', label: 'field.perWeek', type: 'integer', rule: z.number().int().min(1).max(999), required: false, hidden: isKind('times', 'period'), group: 'group.use' },
+    {
+      name: 'rechargeBonus',
+      label: 'field.rechargeBonus',
+      type: 'custom',
+      rule: tiersRule,
+      required: false,
+      hidden: isKind('value'),
+      span: 2,
+      render: () => <BonusTiers />,
+    },
+    {
+      name: 'times',
+      label: 'field.times',
+      type: 'integer',
+      rule: cardTypeCreate.shape.times.unwrap().unwrap(),
+      required: true,
+      hidden: isKind('times'),
+      group: 'group.use',
+    },
+    {
+      name: 'validDays',
+      label: 'field.validDays',
+      type: 'integer',
+      rule: cardTypeCreate.shape.validDays.unwrap().unwrap(),
+      required: false,
+      extra: 'hint.validDays',
+      group: 'group.use',
+    },
+    {
+      name: 'perDay',
+      label: 'field.perDay',
+      type: 'integer',
+      rule: z.number().int().min(1).max(999),
+      required: false,
+      hidden: isKind('times', 'period'),
+      group: 'group.use',
+    },
+    {
+      name: 'perWeek',
+      label: 'field.perWeek',
+      type: 'integer',
+      rule: z.number().int().min(1).max(999),
+      required: false,
+      hidden: isKind('times', 'period'),
+      group: 'group.use',
+    },
     { name: 'freezeExtends', label: 'field.freezeExtends', type: 'switch', initialValue: true, group: 'group.use' },
-    { name: 'maxSharers', label: 'field.maxSharers', type: 'integer', rule: z.number().int().min(0).max(100), required: false, initialValue: 0, group: 'group.use' },
-    { name: 'venueIds', label: 'field.venueIds', type: 'multiSelect', useOptions: useVenueOptions, required: false, extra: 'hint.everywhere', group: 'group.scope' },
+    {
+      name: 'maxSharers',
+      label: 'field.maxSharers',
+      type: 'integer',
+      rule: z.number().int().min(0).max(100),
+      required: false,
+      initialValue: 0,
+      group: 'group.use',
+    },
+    {
+      name: 'venueIds',
+      label: 'field.venueIds',
+      type: 'multiSelect',
+      useOptions: useVenueOptions,
+      required: false,
+      extra: 'hint.everywhere',
+      group: 'group.scope',
+    },
     { name: 'sports', label: 'field.sports', type: 'multiSelect', options: sportOptions, required: false, extra: 'hint.everySport', group: 'group.scope' },
-    { name: 'timeBands', label: 'field.timeBands', type: 'custom', rule: z.array(cardTimeBand), required: false, span: 2, render: () => <BandsInput />, group: 'group.scope' },
+    {
+      name: 'timeBands',
+      label: 'field.timeBands',
+      type: 'custom',
+      rule: z.array(cardTimeBand),
+      required: false,
+      span: 2,
+      render: () => <BandsInput />,
+      group: 'group.scope',
+    },
     { name: 'level', label: 'field.level', rule: cardTypeCreate.shape.level, extra: 'hint.level', group: 'group.scope' },
     { name: 'remark', label: 'field.remark', type: 'textarea', rule: cardTypeCreate.shape.remark, span: 2, group: 'group.scope' },
   ],
-  toForm: (row) => ({ ...row, priceFen: fenToYuan(row.priceFen), faceValueFen: fenToYuan(row.faceValueFen), rechargeBonus: row.rechargeBonus.map((b) => ({ minFen: fenToYuan(b.minFen), bonusFen: fenToYuan(b.bonusFen) })) }),
+  toForm: (row) => ({
+    ...row,
+    priceFen: fenToYuan(row.priceFen),
+    faceValueFen: fenToYuan(row.faceValueFen),
+    rechargeBonus: row.rechargeBonus.map((b) => ({ minFen: fenToYuan(b.minFen), bonusFen: fenToYuan(b.bonusFen) })),
+  }),
   toBody: (values) => toBody(values),
 };
 
 /** sport.card.types (rules setting): card types of value, times and period, where and when they apply, and the percent rule detail. */
 export default function CardTypesPage() {
   const [rules, setRules] = useState<CardTypeRow | null>(null);
-  const def = useMemo<typeof cardTypeResource>(() => ({ ...cardTypeResource, rowActions: [{ key: 'rules', label: 'action.percentRules', run: (row) => setRules(row) }] }), []);
+  const def = useMemo<typeof cardTypeResource>(
+    () => ({ ...cardTypeResource, rowActions: [{ key: 'rules', label: 'action.percentRules', run: (row) => setRules(row) }] }),
+    [],
+  );
   return (
     <>
       <ListPage def={def} />

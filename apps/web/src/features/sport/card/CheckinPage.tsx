@@ -47,7 +47,16 @@ export default function CheckinPage() {
   const today = todayIn(timeZone);
   const visits = useQuery({
     queryKey: ['card', 'checkins', today],
-    queryFn: () => http.post<Page<CardUsageRow>>(api.sport('card/usage/list'), { kind: 'checkin', dayFrom: today, dayTo: today, pageNum: 1, pageSize: 50, sortField: 'createTime', sortOrder: 'descend' }),
+    queryFn: () =>
+      http.post<Page<CardUsageRow>>(api.sport('card/usage/list'), {
+        kind: 'checkin',
+        dayFrom: today,
+        dayTo: today,
+        pageNum: 1,
+        pageSize: 50,
+        sortField: 'createTime',
+        sortOrder: 'descend',
+      }),
   });
 
   const lookup = async () => {
@@ -76,7 +85,11 @@ export default function CheckinPage() {
     setChecking(card.id);
     try {
       const done = await cardApi.checkin({ cardId: card.id, memberId: found.member.id, venueId: stadiumId ?? undefined, method: found.method });
-      success(done.timesUsed ? t('checkin.doneTimes', { name: done.memberName, times: done.timesUsed, left: done.card.timesLeft ?? 0 }) : t('checkin.done', { name: done.memberName }));
+      success(
+        done.timesUsed
+          ? t('checkin.doneTimes', { name: done.memberName, times: done.timesUsed, left: done.card.timesLeft ?? 0 })
+          : t('checkin.done', { name: done.memberName }),
+      );
       setFound((f) => (f ? { ...f, cards: f.cards.map((c) => (c.id === card.id ? { ...c, ...done.card } : c)) } : f));
       setLastDone({ cardId: card.id, timesUsed: done.timesUsed });
       refreshCards();
@@ -148,7 +161,12 @@ export default function CheckinPage() {
             <GridRow gutter={[16, 16]}>
               {cards.map((c) => (
                 <Col key={c.id} xs={24} md={12} xl={8}>
-                  <Card size="small" data-testid={`checkin-card-${c.id}`} data-card-no={c.cardNo} style={lastDone?.cardId === c.id ? { borderColor: '#52c41a' } : undefined}>
+                  <Card
+                    size="small"
+                    data-testid={`checkin-card-${c.id}`}
+                    data-card-no={c.cardNo}
+                    style={lastDone?.cardId === c.id ? { borderColor: '#52c41a' } : undefined}
+                  >
                     <Space orientation="vertical" size={4} style={{ width: '100%' }}>
                       <Space wrap>
                         <Typography.Text strong>{c.typeName}</Typography.Text>

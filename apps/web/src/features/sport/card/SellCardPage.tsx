@@ -52,7 +52,11 @@ function Sold({ sold, onAgain }: { sold: CardSellAnswer; onAgain: () => void }) 
   return (
     <Result
       status={c && c.status !== 'active' ? 'info' : 'success'}
-      title={<span data-testid="card-sell-result" data-card-no={sold.cardNo} data-card-id={sold.cardId}>{c?.status === 'pending' ? t('sell.unpaid', { cardNo: sold.cardNo }) : t('sell.done', { cardNo: sold.cardNo })}</span>}
+      title={
+        <span data-testid="card-sell-result" data-card-no={sold.cardNo} data-card-id={sold.cardId}>
+          {c?.status === 'pending' ? t('sell.unpaid', { cardNo: sold.cardNo }) : t('sell.done', { cardNo: sold.cardNo })}
+        </span>
+      }
       subTitle={
         c ? (
           <Descriptions size="small" column={1} style={{ maxWidth: 420, margin: '0 auto' }}>
@@ -113,7 +117,10 @@ export default function SellCardPage() {
     }
     setBusy(true);
     try {
-      const made = await cardApi.sell({ typeId: v.typeId!, memberId: Number(v.memberId), managerId: v.managerId ?? undefined, remark: v.remark?.trim() || undefined }, key);
+      const made = await cardApi.sell(
+        { typeId: v.typeId!, memberId: Number(v.memberId), managerId: v.managerId ?? undefined, remark: v.remark?.trim() || undefined },
+        key,
+      );
       setSold(made);
       refreshCards();
       if (can(Perm.order.pay) && made.amountFen > 0) setPaying(made.orderId);

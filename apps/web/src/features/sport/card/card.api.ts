@@ -39,7 +39,8 @@ export const cardApi = {
   sell: (body: z.input<typeof cardSell>, key: string) => http.post<CardSellAnswer>(url('sell'), body, idem(key)),
   card: (id: number) => http.get<CardDetail>(url(String(id))),
   list: (body: Record<string, unknown>) => http.post<Page<CardRow>>(url('list'), body),
-  recharge: (id: number, body: z.input<typeof cardRecharge>, key: string) => http.post<z.output<typeof cardRechargeAnswer>>(url(`${id}/recharge`), body, idem(key)),
+  recharge: (id: number, body: z.input<typeof cardRecharge>, key: string) =>
+    http.post<z.output<typeof cardRechargeAnswer>>(url(`${id}/recharge`), body, idem(key)),
   date: (id: number, body: z.input<typeof cardDateEdit>) => http.post<CardRow>(url(`${id}/date`), body),
   freeze: (id: number, body: z.input<typeof cardFreeze>) => http.post<CardRow>(url(`${id}/freeze`), body),
   unfreeze: (id: number, body: z.input<typeof cardFreeze>) => http.post<CardRow>(url(`${id}/unfreeze`), body),

@@ -20,9 +20,23 @@ export function BonusTiers({ id, value, onChange }: { id?: string; value?: Bonus
       {rows.map((r, i) => (
         <Space key={i} wrap>
           <span>{t('bonus.min')}</span>
-          <NumberInput value={r.minFen ?? null} onChange={(v) => set(i, { minFen: v })} style={{ width: 110 }} prefix="¥" aria-label={t('bonus.min')} data-testid={`card-bonus-min-${i}`} />
+          <NumberInput
+            value={r.minFen ?? null}
+            onChange={(v) => set(i, { minFen: v })}
+            style={{ width: 110 }}
+            prefix="¥"
+            aria-label={t('bonus.min')}
+            data-testid={`card-bonus-min-${i}`}
+          />
           <span>{t('bonus.add')}</span>
-          <NumberInput value={r.bonusFen ?? null} onChange={(v) => set(i, { bonusFen: v })} style={{ width: 110 }} prefix="¥" aria-label={t('bonus.add')} data-testid={`card-bonus-add-${i}`} />
+          <NumberInput
+            value={r.bonusFen ?? null}
+            onChange={(v) => set(i, { bonusFen: v })}
+            style={{ width: 110 }}
+            prefix="¥"
+            aria-label={t('bonus.add')}
+            data-testid={`card-bonus-add-${i}`}
+          />
           <Button type="text" icon={<DeleteOutlined />} aria-label={t('remove')} onClick={() => onChange?.(rows.filter((_, j) => j !== i))} />
         </Space>
       ))}

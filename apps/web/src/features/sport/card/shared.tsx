@@ -47,7 +47,16 @@ export const shareStatusOptions: Option[] = [
   { value: 0, label: 'shareStatus.0', color: 'green' },
   { value: 1, label: 'shareStatus.1', color: 'default' },
 ];
-export const usageKindOptions = opts(CARD_USAGE_KINDS, 'usageKind', { sale: 'green', recharge: 'green', bonus: 'lime', pay: 'orange', refund: 'magenta', checkin: 'blue', distribute: 'purple', adjust: 'default' });
+export const usageKindOptions = opts(CARD_USAGE_KINDS, 'usageKind', {
+  sale: 'green',
+  recharge: 'green',
+  bonus: 'lime',
+  pay: 'orange',
+  refund: 'magenta',
+  checkin: 'blue',
+  distribute: 'purple',
+  adjust: 'default',
+});
 export const logActionOptions = opts(CARD_LOG_ACTIONS, 'logAction');
 export const checkinMethodOptions = opts(CHECKIN_METHODS, 'checkinMethod');
 export const sportOptions = opts(VENUE_SPORTS, 'sport');
@@ -70,7 +79,15 @@ export function CodeLabel({ value, options, testId }: { value: string | number |
 }
 
 /** What is left on a card: the balance of a value card, the uses left of a times card, the end of a period card. */
-export function CardLeft({ card, testId, strong }: { card: Pick<CardRow, 'kind' | 'balanceFen' | 'timesLeft' | 'timesTotal' | 'validTo'>; testId?: string; strong?: boolean }) {
+export function CardLeft({
+  card,
+  testId,
+  strong,
+}: {
+  card: Pick<CardRow, 'kind' | 'balanceFen' | 'timesLeft' | 'timesTotal' | 'validTo'>;
+  testId?: string;
+  strong?: boolean;
+}) {
   const t = useCardT();
   const lang = useLang();
   const style = strong ? { fontSize: 20, fontWeight: 600 } : undefined;
@@ -115,7 +132,19 @@ export function useVenueOptions(): Option[] {
  * The manager (salesperson responsible): the signed-in user, or (with the user list permission)
  * any staff member found by name.
  */
-export function ManagerSelect({ id, value, onChange, initialName, testId = 'card-manager' }: { id?: string; value?: number | null; onChange?: (v: number | null) => void; initialName?: string | null; testId?: string }) {
+export function ManagerSelect({
+  id,
+  value,
+  onChange,
+  initialName,
+  testId = 'card-manager',
+}: {
+  id?: string;
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  initialName?: string | null;
+  testId?: string;
+}) {
   const t = useCardT();
   const can = useCan();
   const me = useSession((s) => s.userInfo);
@@ -150,4 +179,3 @@ export function Signed({ fen, times, kind }: { fen: number; times: number; kind:
   const text = kind === 'value' || fen !== 0 ? `${fen > 0 ? '+' : ''}${yuan(fen)}` : `${times > 0 ? '+' : ''}${t('timesN', { n: times })}`;
   return <span style={{ color, fontVariantNumeric: 'tabular-nums' }}>{text}</span>;
 }
-

@@ -8,7 +8,11 @@ import { api, http } from '../../../app/request.ts';
 import { commerceApi } from './commerce.api.ts';
 import { NS, useCommerceT, yuan } from './shared.tsx';
 
-const statusOptions = ACCOUNT_STATUS.map((s) => ({ value: s, label: `accountStatus.${s}`, color: s === 'active' ? 'green' : s === 'frozen' ? 'orange' : 'default' }));
+const statusOptions = ACCOUNT_STATUS.map((s) => ({
+  value: s,
+  label: `accountStatus.${s}`,
+  color: s === 'active' ? 'green' : s === 'frozen' ? 'orange' : 'default',
+}));
 const A = accountCreate.shape;
 
 /** Stored-value accounts: find one (holder, phone, account no.) and open an empty one; money comes in through a top-up order. */

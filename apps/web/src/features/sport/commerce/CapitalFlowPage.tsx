@@ -79,7 +79,13 @@ function Summary() {
     };
   }, [data, lang, t]);
 
-  const moneyCol = (key: 'inFen' | 'outFen' | 'netFen') => ({ key, title: t(`field.${key}`), dataIndex: key, align: 'right' as const, render: (v: number) => yuan(v) });
+  const moneyCol = (key: 'inFen' | 'outFen' | 'netFen') => ({
+    key,
+    title: t(`field.${key}`),
+    dataIndex: key,
+    align: 'right' as const,
+    render: (v: number) => yuan(v),
+  });
 
   return (
     <Card
@@ -114,7 +120,17 @@ function Summary() {
                 dataSource={data.totals}
                 data-testid="ledger-totals"
                 title={() => <Typography.Text strong>{t('ledgerSummary.totals')}</Typography.Text>}
-                columns={[{ key: 'account', title: t('field.account'), dataIndex: 'account', render: (v: string) => <CodeLabel value={v} options={ledgerAccountOptions} /> }, moneyCol('inFen'), moneyCol('outFen'), moneyCol('netFen')]}
+                columns={[
+                  {
+                    key: 'account',
+                    title: t('field.account'),
+                    dataIndex: 'account',
+                    render: (v: string) => <CodeLabel value={v} options={ledgerAccountOptions} />,
+                  },
+                  moneyCol('inFen'),
+                  moneyCol('outFen'),
+                  moneyCol('netFen'),
+                ]}
               />
               <Table<DayRow>
                 size="small"
@@ -124,7 +140,12 @@ function Summary() {
                 data-testid="ledger-days"
                 columns={[
                   { key: 'day', title: t('field.day'), dataIndex: 'day', render: (v: string) => formatDay(v, lang) },
-                  { key: 'account', title: t('field.account'), dataIndex: 'account', render: (v: string) => <CodeLabel value={v} options={ledgerAccountOptions} /> },
+                  {
+                    key: 'account',
+                    title: t('field.account'),
+                    dataIndex: 'account',
+                    render: (v: string) => <CodeLabel value={v} options={ledgerAccountOptions} />,
+                  },
                   moneyCol('inFen'),
                   moneyCol('outFen'),
                   moneyCol('netFen'),
@@ -134,7 +155,9 @@ function Summary() {
           </Col>
           <Col xs={24} xl={12}>
             <Typography.Text strong>{t('ledgerSummary.chart')}</Typography.Text>
-            {chart ? <ReactEChartsCore echarts={echarts} option={chart} theme={themeName === 'dark' ? 'dark' : undefined} style={{ height: 320 }} notMerge /> : null}
+            {chart ? (
+              <ReactEChartsCore echarts={echarts} option={chart} theme={themeName === 'dark' ? 'dark' : undefined} style={{ height: 320 }} notMerge />
+            ) : null}
           </Col>
         </GridRow>
       )}

@@ -161,7 +161,12 @@ export default function OrderDetailPage() {
               { key: 'discount', title: t('field.discountFen'), dataIndex: 'discountFen', align: 'right', render: (v: number) => yuan(v) },
               { key: 'amount', title: t('field.amountFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
               { key: 'refundedQty', title: t('detail.refundedQty'), dataIndex: 'refundedQty', align: 'right' },
-              { key: 'hold', title: t('detail.hold'), dataIndex: 'holdState', render: (v: string) => (v === 'none' ? null : <CodeLabel value={v} options={holdStateOptions} />) },
+              {
+                key: 'hold',
+                title: t('detail.hold'),
+                dataIndex: 'holdState',
+                render: (v: string) => (v === 'none' ? null : <CodeLabel value={v} options={holdStateOptions} />),
+              },
             ]}
           />
         </Card>
@@ -202,7 +207,12 @@ export default function OrderDetailPage() {
               { key: 'refundNo', title: t('field.refundNo'), dataIndex: 'refundNo' },
               { key: 'amount', title: t('field.amountFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
               { key: 'to', title: t('field.to'), dataIndex: 'to', render: (v: string) => <CodeLabel value={v} options={refundToOptions} /> },
-              { key: 'state', title: t('field.refundState'), dataIndex: 'state', render: (v: string) => <CodeLabel value={v} options={refundStateOptions} testId="order-detail-refund-state" /> },
+              {
+                key: 'state',
+                title: t('field.refundState'),
+                dataIndex: 'state',
+                render: (v: string) => <CodeLabel value={v} options={refundStateOptions} testId="order-detail-refund-state" />,
+              },
               { key: 'reason', title: t('field.reason'), dataIndex: 'reason' },
               { key: 'appliedBy', title: t('field.appliedByName'), dataIndex: 'appliedByName' },
               { key: 'applyTime', title: t('field.applyTime'), dataIndex: 'applyTime', render: (v: string) => formatTime(v) },
@@ -221,7 +231,12 @@ export default function OrderDetailPage() {
             columns={[
               { key: 'txnNo', title: t('field.txnNo'), dataIndex: 'txnNo' },
               { key: 'txnKind', title: t('field.txnKind'), dataIndex: 'txnKind', render: (v: string) => <CodeLabel value={v} options={txnKindOptions} /> },
-              { key: 'account', title: t('field.account'), dataIndex: 'account', render: (v: string) => <CodeLabel value={v} options={ledgerAccountOptions} /> },
+              {
+                key: 'account',
+                title: t('field.account'),
+                dataIndex: 'account',
+                render: (v: string) => <CodeLabel value={v} options={ledgerAccountOptions} />,
+              },
               { key: 'side', title: t('field.side'), dataIndex: 'side', render: (v: string) => <CodeLabel value={v} options={sideOptions} /> },
               { key: 'amount', title: t('field.amountFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
               { key: 'day', title: t('field.businessDay'), dataIndex: 'businessDay' },

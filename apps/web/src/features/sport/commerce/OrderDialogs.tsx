@@ -101,9 +101,7 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
     const body = {
       type: 'general' as const,
       ...(discounted ? { discountReason: v.discountReason?.trim() || null } : {}),
-      ...(v.buyerKind === 'member'
-        ? { memberId: Number(v.memberId) }
-        : { buyerName: v.buyerName?.trim() || null, buyerPhone: v.buyerPhone?.trim() || null }),
+      ...(v.buyerKind === 'member' ? { memberId: Number(v.memberId) } : { buyerName: v.buyerName?.trim() || null, buyerPhone: v.buyerPhone?.trim() || null }),
       items: v.items.map((i) => ({
         kind: 'general' as const,
         name: (i.name ?? '').trim(),
@@ -127,7 +125,17 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
   const dirty = () => form.isFieldsTouched();
 
   return (
-    <FormModal open={open} title={t('sale.title')} testId="sale-form" busy={busy} onOk={() => void submit()} onClose={onClose} isDirty={dirty} width={820} okText={t('sale.payNow')}>
+    <FormModal
+      open={open}
+      title={t('sale.title')}
+      testId="sale-form"
+      busy={busy}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={dirty}
+      width={820}
+      okText={t('sale.payNow')}
+    >
       <Form<SaleValues>
         form={form}
         name="sale-form"
@@ -153,7 +161,19 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
                     </Form.Item>
                   </Col>
                   <Col span={3}>
-                    <Form.Item name={[f.name, 'quantity']} label={i === 0 ? t('sale.quantity') : undefined} rules={[{ validator: async (_: unknown, v: unknown) => { const n = Number(v); if (!Number.isInteger(n) || n < 1 || n > 9999) throw new Error(t('kit:required')); } }]} required>
+                    <Form.Item
+                      name={[f.name, 'quantity']}
+                      label={i === 0 ? t('sale.quantity') : undefined}
+                      rules={[
+                        {
+                          validator: async (_: unknown, v: unknown) => {
+                            const n = Number(v);
+                            if (!Number.isInteger(n) || n < 1 || n > 9999) throw new Error(t('kit:required'));
+                          },
+                        },
+                      ]}
+                      required
+                    >
                       <IntegerInput maxLength={4} />
                     </Form.Item>
                   </Col>
@@ -171,7 +191,14 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
                   </Col>
                   <Col span={2}>
                     <Form.Item label={i === 0 ? ' ' : undefined}>
-                      <Button type="text" danger icon={<DeleteOutlined />} disabled={fields.length <= 1} onClick={() => remove(f.name)} aria-label={t('sale.removeItem')} />
+                      <Button
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        disabled={fields.length <= 1}
+                        onClick={() => remove(f.name)}
+                        aria-label={t('sale.removeItem')}
+                      />
                     </Form.Item>
                   </Col>
                 </GridRow>

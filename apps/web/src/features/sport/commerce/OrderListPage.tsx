@@ -48,7 +48,12 @@ function orderColumns(tab: OrderTab | null): ColumnDef<OrderRow>[] {
     money('totalFen', 'field.totalFen', { inTable: false }),
     money('discountFen', 'field.discountFen', { inTable: false }),
     { key: 'state', label: 'field.state', options: orderStateOptions, sorter: true },
-    { key: 'channel', label: 'field.channel', options: channelOptions, hiddenByDefault: tab !== null && tab !== 'venueReservation' && tab !== 'ticketsForShow' },
+    {
+      key: 'channel',
+      label: 'field.channel',
+      options: channelOptions,
+      hiddenByDefault: tab !== null && tab !== 'venueReservation' && tab !== 'ticketsForShow',
+    },
     { key: 'orgName', label: 'field.orgName', hiddenByDefault: true },
     { key: 'createdByName', label: 'field.createdByName', hiddenByDefault: true },
     { key: 'createTime', label: 'field.createTime', format: 'datetime', sorter: true },
@@ -85,8 +90,21 @@ function orderDef(tab: OrderTab | null, actions: OrderActions, open: (path: stri
     rowActions: [
       { key: 'detail', label: 'action.detail', run: (row) => open(orderDetailPath(row.id)) },
       { key: 'pay', label: 'action.pay', perm: Perm.order.pay, visible: (row) => row.state === 'pending', run: (row) => actions.pay(row.id) },
-      { key: 'cancel', label: 'action.cancel', perm: Perm.order.cancel, danger: true, visible: (row) => row.state === 'pending', run: (row) => actions.cancel(row) },
-      { key: 'print', label: 'action.print', perm: Perm.order.print, visible: (row) => row.state !== 'pending' && row.state !== 'cancelled', run: (row) => open(orderPrintPath(row.id)) },
+      {
+        key: 'cancel',
+        label: 'action.cancel',
+        perm: Perm.order.cancel,
+        danger: true,
+        visible: (row) => row.state === 'pending',
+        run: (row) => actions.cancel(row),
+      },
+      {
+        key: 'print',
+        label: 'action.print',
+        perm: Perm.order.print,
+        visible: (row) => row.state !== 'pending' && row.state !== 'cancelled',
+        run: (row) => open(orderPrintPath(row.id)),
+      },
     ],
   };
 }

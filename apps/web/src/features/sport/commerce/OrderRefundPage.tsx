@@ -11,7 +11,14 @@ export default function OrderRefundPage() {
   const def = useMemo(
     () => ({
       ...refundDef('refund', 'order', { kind: 'order' }),
-      rowActions: [{ key: 'order', label: 'action.viewOrder', visible: (r: RefundRow) => r.orderId !== null, run: (r: RefundRow) => navigate(orderDetailPath(r.orderId!)) }],
+      rowActions: [
+        {
+          key: 'order',
+          label: 'action.viewOrder',
+          visible: (r: RefundRow) => r.orderId !== null,
+          run: (r: RefundRow) => navigate(orderDetailPath(r.orderId!)),
+        },
+      ],
     }),
     [navigate],
   );

@@ -51,7 +51,13 @@ export default function PayCallbackPage() {
       />
     );
   } else if (!token || order.isError) {
-    body = <Result status="info" title={<span data-testid="callback-unknown">{t('callback.unknown')}</span>} subTitle={orderNo ? `${t('callback.orderNo')} ${orderNo}` : undefined} />;
+    body = (
+      <Result
+        status="info"
+        title={<span data-testid="callback-unknown">{t('callback.unknown')}</span>}
+        subTitle={orderNo ? `${t('callback.orderNo')} ${orderNo}` : undefined}
+      />
+    );
   } else {
     body = (
       <Result

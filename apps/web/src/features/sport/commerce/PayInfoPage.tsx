@@ -118,7 +118,11 @@ function MerchantForm({ provider, row, onSaved }: { provider: ProviderMethod; ro
             }
             extra={set ? t('merchant.keepHint') : undefined}
           >
-            {LONG.has(k) ? <Input.TextArea rows={3} spellCheck={false} autoComplete="off" placeholder={set ? t('merchant.keepHint') : undefined} /> : <Input.Password autoComplete="new-password" placeholder={set ? t('merchant.keepHint') : undefined} />}
+            {LONG.has(k) ? (
+              <Input.TextArea rows={3} spellCheck={false} autoComplete="off" placeholder={set ? t('merchant.keepHint') : undefined} />
+            ) : (
+              <Input.Password autoComplete="new-password" placeholder={set ? t('merchant.keepHint') : undefined} />
+            )}
           </Form.Item>
         );
       })}

@@ -124,7 +124,8 @@ export function RefundApplyDialog({ order, onClose, onDone }: { order: OrderDeta
                         {
                           validator: async (_r: unknown, v: unknown) => {
                             const n = Number(v ?? 0);
-                            if (!Number.isInteger(n) || n < 0 || n > i.quantity - i.refundedQty) throw new Error(t('refundDialog.refundable', { qty: i.quantity - i.refundedQty }));
+                            if (!Number.isInteger(n) || n < 0 || n > i.quantity - i.refundedQty)
+                              throw new Error(t('refundDialog.refundable', { qty: i.quantity - i.refundedQty }));
                           },
                         },
                       ]}

@@ -86,7 +86,14 @@ export default function RefundReviewPage() {
       ...refundDef('refundReview', null, { state: 'applied' }, false),
       rowActions: [
         { key: 'approve', label: 'action.approve', perm: Perm.refund.review, visible: byOther, run: (r: RefundRow) => setReview({ refund: r, approve: true }) },
-        { key: 'reject', label: 'action.reject', perm: Perm.refund.review, danger: true, visible: byOther, run: (r: RefundRow) => setReview({ refund: r, approve: false }) },
+        {
+          key: 'reject',
+          label: 'action.reject',
+          perm: Perm.refund.review,
+          danger: true,
+          visible: byOther,
+          run: (r: RefundRow) => setReview({ refund: r, approve: false }),
+        },
       ],
     };
   }, [userId]);

@@ -14,7 +14,14 @@ export default function ReturnCouponPage() {
   const def = useMemo(
     () => ({
       ...refundDef('returnCoupon', 'order', { kind: 'order', itemKind: 'coupon' }),
-      rowActions: [{ key: 'order', label: 'action.viewOrder', visible: (r: RefundRow) => r.orderId !== null, run: (r: RefundRow) => navigate(orderDetailPath(r.orderId!)) }],
+      rowActions: [
+        {
+          key: 'order',
+          label: 'action.viewOrder',
+          visible: (r: RefundRow) => r.orderId !== null,
+          run: (r: RefundRow) => navigate(orderDetailPath(r.orderId!)),
+        },
+      ],
     }),
     [navigate],
   );

@@ -66,7 +66,9 @@ export default function ScanPayPage() {
   } else if (o.state === 'paid' || o.state === 'completed') {
     body = <Result status="success" title={<span data-testid="scan-paid">{t('scan.paid')}</span>} subTitle={`${t('callback.orderNo')} ${o.orderNo}`} />;
   } else if (o.state === 'cancelled') {
-    body = <Result status="warning" title={<span data-testid="scan-cancelled">{t('scan.cancelled')}</span>} subTitle={`${t('callback.orderNo')} ${o.orderNo}`} />;
+    body = (
+      <Result status="warning" title={<span data-testid="scan-cancelled">{t('scan.cancelled')}</span>} subTitle={`${t('callback.orderNo')} ${o.orderNo}`} />
+    );
   } else if (o.state !== 'pending') {
     body = <Result status="info" title={t('scan.notPayable', { state: t(`state.${o.state}`) })} />;
   } else {
@@ -98,7 +100,17 @@ export default function ScanPayPage() {
           <>
             <Typography.Text strong>{t('scan.choose')}</Typography.Text>
             {o.methods.map((m) => (
-              <Button key={m} block size="large" type={m === o.methods[0] ? 'primary' : 'default'} icon={ICONS[m]} loading={going === m} disabled={!!going} onClick={() => void pay(m)} data-testid={`scan-pay-${m}`}>
+              <Button
+                key={m}
+                block
+                size="large"
+                type={m === o.methods[0] ? 'primary' : 'default'}
+                icon={ICONS[m]}
+                loading={going === m}
+                disabled={!!going}
+                onClick={() => void pay(m)}
+                data-testid={`scan-pay-${m}`}
+              >
                 {t(`method.${m}`)}
               </Button>
             ))}

@@ -49,5 +49,6 @@ export const commerceApi = {
 /** The public scan page's calls: no session; failures are shown on the page (never the login redirect). */
 export const scanApi = {
   order: (token: string) => http.get<ScanOrder>(api.sport(`pay/scan/${encodeURIComponent(token)}`), undefined, { silent: true }),
-  pay: (token: string, body: z.input<typeof scanPay>) => http.post<z.output<typeof scanPayAnswer>>(api.sport(`pay/scan/${encodeURIComponent(token)}/pay`), body, { silent: true }),
+  pay: (token: string, body: z.input<typeof scanPay>) =>
+    http.post<z.output<typeof scanPayAnswer>>(api.sport(`pay/scan/${encodeURIComponent(token)}/pay`), body, { silent: true }),
 };

@@ -43,15 +43,28 @@ export function fenToYuan(fen: number): number {
 /** The kit sends a date range as two days; instants filters count from the first day's start to the last day's end. */
 export function withDayBounds(body: Record<string, unknown>, from: string, to: string): Record<string, unknown> {
   const out = { ...body };
-  if (typeof out[from] === 'string' && out[from]) out[from] = dayjs(out[from] as string).startOf('day').toISOString();
-  if (typeof out[to] === 'string' && out[to]) out[to] = dayjs(out[to] as string).endOf('day').toISOString();
+  if (typeof out[from] === 'string' && out[from])
+    out[from] = dayjs(out[from] as string)
+      .startOf('day')
+      .toISOString();
+  if (typeof out[to] === 'string' && out[to])
+    out[to] = dayjs(out[to] as string)
+      .endOf('day')
+      .toISOString();
   return out;
 }
 
 const opts = <T extends string>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
   values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
 
-export const orderStateOptions = opts(ORDER_STATES, 'state', { pending: 'gold', paid: 'green', completed: 'blue', cancelled: 'default', part_refunded: 'purple', refunded: 'magenta' });
+export const orderStateOptions = opts(ORDER_STATES, 'state', {
+  pending: 'gold',
+  paid: 'green',
+  completed: 'blue',
+  cancelled: 'default',
+  part_refunded: 'purple',
+  refunded: 'magenta',
+});
 export const orderTypeOptions = opts(ORDER_TYPES, 'type');
 export const channelOptions = opts(ORDER_CHANNELS, 'channel');
 export const methodOptions = opts(PAY_METHODS, 'method');
@@ -61,7 +74,11 @@ export const refundKindOptions = opts(REFUND_KINDS, 'refundKind');
 // The pay kit's refund states (one set of words), named across namespaces for this feature's translations.
 export const refundStateOptions: Option[] = payRefundStateOptions.map((o) => ({ ...o, label: `${PAY_NS}:${o.label}` }));
 export const refundToOptions = opts(REFUND_TO, 'refundTo');
-export const legStateOptions = opts(['processing', 'succeeded', 'failed'] as const, 'legState', { processing: 'processing', succeeded: 'green', failed: 'red' });
+export const legStateOptions = opts(['processing', 'succeeded', 'failed'] as const, 'legState', {
+  processing: 'processing',
+  succeeded: 'green',
+  failed: 'red',
+});
 export const ledgerAccountOptions = opts(LEDGER_ACCOUNTS, 'ledgerAccount');
 export const sideOptions = opts(LEDGER_SIDES, 'side', { debit: 'cyan', credit: 'orange' });
 export const txnKindOptions = opts(TXN_KINDS, 'txnKind');

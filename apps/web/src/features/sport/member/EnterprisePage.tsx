@@ -17,13 +17,30 @@ function CompanyDrawer({ company, onClose }: { company: MemberRow | null; onClos
   const t = useMemberT();
   const can = useCan();
   return (
-    <Drawer open={!!company} title={t('enterprise.entrantsTitle', { name: company?.name ?? '' })} size={980} onClose={onClose} destroyOnHidden data-testid="enterprise-entrants">
+    <Drawer
+      open={!!company}
+      title={t('enterprise.entrantsTitle', { name: company?.name ?? '' })}
+      size={980}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="enterprise-entrants"
+    >
       {company ? (
         <Tabs
           items={[
-            { key: 'entrants', label: <span data-testid="enterprise-tab-entrants">{t('enterprise.tabEntrants')}</span>, children: <EntrantsPanel company={company} /> },
+            {
+              key: 'entrants',
+              label: <span data-testid="enterprise-tab-entrants">{t('enterprise.tabEntrants')}</span>,
+              children: <EntrantsPanel company={company} />,
+            },
             ...(can(Perm.card.list)
-              ? [{ key: 'distribute', label: <span data-testid="enterprise-tab-distribute">{t('enterprise.tabDistribute')}</span>, children: <MemberCards memberId={company.id} distributions /> }]
+              ? [
+                  {
+                    key: 'distribute',
+                    label: <span data-testid="enterprise-tab-distribute">{t('enterprise.tabDistribute')}</span>,
+                    children: <MemberCards memberId={company.id} distributions />,
+                  },
+                ]
               : []),
           ]}
         />
@@ -88,7 +105,7 @@ export default function EnterprisePage() {
       ],
       api: {
         get: (row) => memberApi.get(row.id),
-      create: (body) => memberApi.create(body as never),
+        create: (body) => memberApi.create(body as never),
         update: (row, body) => memberApi.update(row.id, body as never),
       },
     }),

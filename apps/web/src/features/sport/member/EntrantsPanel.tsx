@@ -84,7 +84,16 @@ function EntrantAddDialog({ company, open, onClose }: { company: MemberRow; open
   };
 
   return (
-    <FormModal open={open} title={`${t('enterprise.addEntrant')} · ${company.name}`} testId="entrantAdd-form" busy={busy} width={620} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={open}
+      title={`${t('enterprise.addEntrant')} · ${company.name}`}
+      testId="entrantAdd-form"
+      busy={busy}
+      width={620}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Form
         form={form}
         name="entrantAdd-form"
@@ -138,7 +147,12 @@ function EntrantAddDialog({ company, open, onClose }: { company: MemberRow; open
               </Form.Item>
             </Col>
             <Col span={12}>
-              <Form.Item name="birthday" label={t('field.birthday')} getValueProps={(v?: string | null) => ({ value: v ? dayjs(v) : null })} normalize={(d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null)}>
+              <Form.Item
+                name="birthday"
+                label={t('field.birthday')}
+                getValueProps={(v?: string | null) => ({ value: v ? dayjs(v) : null })}
+                normalize={(d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null)}
+              >
                 <DatePicker style={{ width: '100%' }} />
               </Form.Item>
             </Col>
@@ -195,7 +209,14 @@ export function EntrantsPanel({ company }: { company: MemberRow }) {
       ],
       rowActions: [
         { key: 'detail', label: 'action.detail', run: (row) => navigate(memberPath(row.id)) },
-        { key: 'remove', label: 'enterprise.removeEntrant', danger: true, perm: Perm.member.edit, confirm: 'enterprise.removeConfirm', run: (row) => remove([row.id]) },
+        {
+          key: 'remove',
+          label: 'enterprise.removeEntrant',
+          danger: true,
+          perm: Perm.member.edit,
+          confirm: 'enterprise.removeConfirm',
+          run: (row) => remove([row.id]),
+        },
       ],
       api: { list: (body) => memberApi.entrants(company.id, body) },
     }),

@@ -1,7 +1,15 @@
 import { useLayoutEffect, useState } from 'react';
 import { Button, Descriptions, Flex, Form, Image, Input, Radio, Select, Space, Tag, Typography, Upload, theme } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { MEMBER_ID_CARD, MEMBER_IMAGE_MAX_SIDE, MEMBER_IMAGE_MIN_SIDE, identityReview, identitySubmit, type IdentityRow, type MemberRow } from '@venue/contract';
+import {
+  MEMBER_ID_CARD,
+  MEMBER_IMAGE_MAX_SIDE,
+  MEMBER_IMAGE_MIN_SIDE,
+  identityReview,
+  identitySubmit,
+  type IdentityRow,
+  type MemberRow,
+} from '@venue/contract';
 import { useDict } from '../../../app/dict.ts';
 import { success } from '../../../app/feedback.tsx';
 import { FormModal, errorFieldsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
@@ -68,9 +76,27 @@ function DocImagesInput({ value, onChange, id }: { value?: string[]; onChange?: 
     <Flex vertical gap={8} id={id}>
       <Space wrap>
         {list.map((name) => (
-          <div key={name} style={{ position: 'relative', width: 88, height: 88, borderRadius: token.borderRadius, overflow: 'hidden', border: `1px solid ${token.colorBorderSecondary}` }}>
+          <div
+            key={name}
+            style={{
+              position: 'relative',
+              width: 88,
+              height: 88,
+              borderRadius: token.borderRadius,
+              overflow: 'hidden',
+              border: `1px solid ${token.colorBorderSecondary}`,
+            }}
+          >
             {previews[name] ? <Image src={previews[name]} width={88} height={88} style={{ objectFit: 'cover' }} alt="" /> : null}
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('identity.removeImage')} onClick={() => onChange?.(list.filter((x) => x !== name))} style={{ position: 'absolute', top: 2, right: 2, background: token.colorBgElevated }} />
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('identity.removeImage')}
+              onClick={() => onChange?.(list.filter((x) => x !== name))}
+              style={{ position: 'absolute', top: 2, right: 2, background: token.colorBgElevated }}
+            />
           </div>
         ))}
         {list.length < MAX_IMAGES ? (
@@ -131,7 +157,13 @@ export function IdentitySubmitDialog({ open, member, onClose }: { open: boolean;
     }
     setBusy(true);
     try {
-      await memberApi.submitIdentity({ memberId: member?.id ?? v.memberId!, realName: (v.realName ?? '').trim(), idType: v.idType!, idNo: (v.idNo ?? '').trim(), images: v.images?.length ? v.images : undefined });
+      await memberApi.submitIdentity({
+        memberId: member?.id ?? v.memberId!,
+        realName: (v.realName ?? '').trim(),
+        idType: v.idType!,
+        idNo: (v.idNo ?? '').trim(),
+        images: v.images?.length ? v.images : undefined,
+      });
       success(t('identity.submitted'));
       await refresh();
       onClose();
@@ -143,7 +175,16 @@ export function IdentitySubmitDialog({ open, member, onClose }: { open: boolean;
   };
 
   return (
-    <FormModal open={open} title={`${t('identity.submit')}${member ? ` · ${member.name}` : ''}`} testId="identitySubmit-form" busy={busy} width={520} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={open}
+      title={`${t('identity.submit')}${member ? ` · ${member.name}` : ''}`}
+      testId="identitySubmit-form"
+      busy={busy}
+      width={520}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Form form={form} name="identitySubmit-form" layout="vertical" autoComplete="off">
         {member ? null : (
           <Form.Item name="memberId" label={t('identity.memberName')} rules={memberRules} required>
@@ -205,7 +246,16 @@ export function IdentityReviewDialog({ row, onClose }: { row: IdentityRow | null
   };
 
   return (
-    <FormModal open={!!row} title={`${t('identity.review')} · ${row?.memberName ?? ''}`} testId="identityReview-form" busy={busy} width={560} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!row}
+      title={`${t('identity.review')} · ${row?.memberName ?? ''}`}
+      testId="identityReview-form"
+      busy={busy}
+      width={560}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       {row ? (
         <Descriptions
           bordered

@@ -53,8 +53,12 @@ export default function IdentityPage() {
         { key: 'reviewRemark', label: 'identity.remark', hiddenByDefault: true, detailSpan: 2 },
         { key: 'images', label: 'identity.images', inTable: false, detailSpan: 2, render: (_v: string[], row) => <IdentityImages row={row} /> },
       ],
-      toolbar: [{ key: 'submit', label: 'identity.submit', icon: <IdcardOutlined />, primary: true, perm: Perm.member.identity, run: () => setSubmitting(true) }],
-      rowActions: [{ key: 'review', label: 'action.review', perm: Perm.member.review, visible: (row) => row.state === 'pending', run: (row) => setReviewing(row) }],
+      toolbar: [
+        { key: 'submit', label: 'identity.submit', icon: <IdcardOutlined />, primary: true, perm: Perm.member.identity, run: () => setSubmitting(true) },
+      ],
+      rowActions: [
+        { key: 'review', label: 'action.review', perm: Perm.member.review, visible: (row) => row.state === 'pending', run: (row) => setReviewing(row) },
+      ],
       api: {
         list: (body) => memberApi.identities(body),
         get: (row) => memberApi.identity(row.id),

@@ -61,7 +61,17 @@ function entryDef(list: MemberList, add: () => void, remove: (ids: number[]) => 
         },
       },
     ],
-    rowActions: [{ key: 'remove', label: 'lists.remove', danger: true, perm: Perm.member.blacklist, confirm: 'lists.removeConfirm', visible: (r) => r.state === 'live', run: (r) => remove([r.id]) }],
+    rowActions: [
+      {
+        key: 'remove',
+        label: 'lists.remove',
+        danger: true,
+        perm: Perm.member.blacklist,
+        confirm: 'lists.removeConfirm',
+        visible: (r) => r.state === 'live',
+        run: (r) => remove([r.id]),
+      },
+    ],
     api: { list: (body) => memberApi.lists({ ...body, list }) },
   };
 }
@@ -83,7 +93,17 @@ export default function ListsPage() {
       success(t('lists.removed', { count: r.removed }));
       await refresh();
     };
-    return Object.fromEntries(MEMBER_LISTS.map((l) => [l, entryDef(l, () => setAdding(l), remove, (id) => navigate(memberPath(id)))])) as Record<MemberList, EntryDef>;
+    return Object.fromEntries(
+      MEMBER_LISTS.map((l) => [
+        l,
+        entryDef(
+          l,
+          () => setAdding(l),
+          remove,
+          (id) => navigate(memberPath(id)),
+        ),
+      ]),
+    ) as Record<MemberList, EntryDef>;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [navigate]);
   return (

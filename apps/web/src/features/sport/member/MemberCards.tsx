@@ -50,7 +50,10 @@ function Distributions({ cardId }: { cardId: number }) {
       await qc.invalidateQueries({ queryKey: ['member', 'distributions', cardId] });
     }
   };
-  const limit = (r: DistributionRow) => [r.limitFen !== null ? yuan(r.limitFen) : null, r.limitTimes !== null ? t('distribute.timesLimit', { n: r.limitTimes }) : null].filter(Boolean).join(' · ') || t('distribute.unlimited');
+  const limit = (r: DistributionRow) =>
+    [r.limitFen !== null ? yuan(r.limitFen) : null, r.limitTimes !== null ? t('distribute.timesLimit', { n: r.limitTimes }) : null]
+      .filter(Boolean)
+      .join(' · ') || t('distribute.unlimited');
   return (
     <Table<DistributionRow>
       rowKey="id"
@@ -60,11 +63,20 @@ function Distributions({ cardId }: { cardId: number }) {
       dataSource={rows}
       data-testid={`member-distributions-${cardId}`}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('distribute.none')} /> }}
-      pagination={(q.data?.total ?? 0) > page.pageSize ? { current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) } : false}
+      pagination={
+        (q.data?.total ?? 0) > page.pageSize
+          ? { current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }
+          : false
+      }
       columns={[
         { key: 'createTime', dataIndex: 'createTime', title: t('distribute.time'), className: 'kit-cell-nowrap', render: (v: string) => formatDate(v, lang) },
         { key: 'entrantName', dataIndex: 'entrantName', title: t('distribute.entrant') },
-        { key: 'action', dataIndex: 'action', title: t('distribute.action'), render: (v: string) => <Tag color={v === 'give' ? 'green' : 'default'}>{t(`distribute.actionOf.${v}`, { defaultValue: v })}</Tag> },
+        {
+          key: 'action',
+          dataIndex: 'action',
+          title: t('distribute.action'),
+          render: (v: string) => <Tag color={v === 'give' ? 'green' : 'default'}>{t(`distribute.actionOf.${v}`, { defaultValue: v })}</Tag>,
+        },
         { key: 'limit', title: t('distribute.limit'), render: (_: unknown, r) => limit(r) },
         { key: 'operatorName', dataIndex: 'operatorName', title: t('distribute.operator') },
         ...(mayTakeBack
@@ -75,7 +87,14 @@ function Distributions({ cardId }: { cardId: number }) {
                 className: 'kit-cell-nowrap',
                 render: (_: unknown, r: DistributionRow) =>
                   r.holding ? (
-                    <Button type="link" size="small" danger onClick={() => void takeBack(r).catch(() => undefined)} data-testid="member-distribution-takeBack" data-row-key={r.id}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      onClick={() => void takeBack(r).catch(() => undefined)}
+                      data-testid="member-distribution-takeBack"
+                      data-row-key={r.id}
+                    >
                       {t('distribute.takeBack')}
                     </Button>
                   ) : null,
@@ -98,13 +117,28 @@ interface GiveValues {
  * Gives a company's card to one of its entrants (`POST card/{id}/distribute`): the entrant, and a
  * limit (yuan for a value card, uses for a times card; empty: no limit). Test ids `distribute-form…`.
  */
-function GiveDialog({ companyId, card, onClose, onGiven }: { companyId: number; card: CardRow | null; onClose: () => void; onGiven: (cardId: number) => void }) {
+function GiveDialog({
+  companyId,
+  card,
+  onClose,
+  onGiven,
+}: {
+  companyId: number;
+  card: CardRow | null;
+  onClose: () => void;
+  onGiven: (cardId: number) => void;
+}) {
   const t = useMemberT();
   const lang = useLang();
   const qc = useQueryClient();
   const [form] = Form.useForm<GiveValues>();
   const [busy, setBusy] = useState(false);
-  const entrants = useQuery({ queryKey: ['member', 'entrantOptions', companyId], queryFn: () => memberApi.entrants(companyId, { pageNum: 1, pageSize: 500 }), enabled: !!card, staleTime: 10_000 });
+  const entrants = useQuery({
+    queryKey: ['member', 'entrantOptions', companyId],
+    queryFn: () => memberApi.entrants(companyId, { pageNum: 1, pageSize: 500 }),
+    enabled: !!card,
+    staleTime: 10_000,
+  });
   useLayoutEffect(() => {
     if (card) form.resetFields();
   }, [card, form]);
@@ -152,7 +186,16 @@ function GiveDialog({ companyId, card, onClose, onGiven }: { companyId: number; 
   };
   const options = (entrants.data?.data ?? []).map((m) => ({ value: m.id, label: `${m.name} · ${m.phone} · ${m.memberNo}` }));
   return (
-    <FormModal open={!!card} title={card ? t('distribute.giveTitle', { cardNo: card.cardNo }) : ''} testId="distribute-form" busy={busy} width={520} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!card}
+      title={card ? t('distribute.giveTitle', { cardNo: card.cardNo }) : ''}
+      testId="distribute-form"
+      busy={busy}
+      width={520}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       {card ? (
         <>
           <Descriptions size="small" column={1} style={{ marginBottom: 16 }} data-testid="distribute-card">
@@ -163,7 +206,12 @@ function GiveDialog({ companyId, card, onClose, onGiven }: { companyId: number; 
             {card.validTo ? <Descriptions.Item label={t('card.valid')}>{formatDay(card.validTo, lang)}</Descriptions.Item> : null}
           </Descriptions>
           <Form form={form} name="distribute-form" layout="vertical" autoComplete="off">
-            <Form.Item name="entrantId" label={t('distribute.entrant')} rules={[{ required: true, message: t('distribute.pickEntrant') }]} extra={options.length || entrants.isFetching ? undefined : t('distribute.noEntrants')}>
+            <Form.Item
+              name="entrantId"
+              label={t('distribute.entrant')}
+              rules={[{ required: true, message: t('distribute.pickEntrant') }]}
+              extra={options.length || entrants.isFetching ? undefined : t('distribute.noEntrants')}
+            >
               <Select
                 showSearch={{ optionFilterProp: 'label' }}
                 allowClear
@@ -203,9 +251,15 @@ export function MemberCards({ memberId, distributions = false }: { memberId: num
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const allowed = can(Perm.card.list);
   const mayDistribute = distributions && can(Perm.member.distribute);
-  const q = useQuery({ queryKey: ['member', 'cards', memberId, page], queryFn: () => memberCardApi.cards({ memberId, ...page }), enabled: allowed, retry: false });
+  const q = useQuery({
+    queryKey: ['member', 'cards', memberId, page],
+    queryFn: () => memberCardApi.cards({ memberId, ...page }),
+    enabled: allowed,
+    retry: false,
+  });
   if (!allowed) return <Empty description={t('card.none')} />;
-  const valid = (c: CardRow) => (c.validFrom || c.validTo ? `${c.validFrom ? formatDay(c.validFrom, lang) : ''} ~ ${c.validTo ? formatDay(c.validTo, lang) : ''}` : '');
+  const valid = (c: CardRow) =>
+    c.validFrom || c.validTo ? `${c.validFrom ? formatDay(c.validFrom, lang) : ''} ~ ${c.validTo ? formatDay(c.validTo, lang) : ''}` : '';
   return (
     <div data-testid="member-cards">
       {distributions ? (
@@ -221,15 +275,34 @@ export function MemberCards({ memberId, distributions = false }: { memberId: num
         dataSource={q.data?.data ?? []}
         data-testid="member-cards-table"
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('card.none')} /> }}
-        expandable={mayDistribute ? { expandedRowRender: (c) => <Distributions cardId={c.id} />, expandedRowKeys: expanded, onExpandedRowsChange: setExpanded } : undefined}
-        pagination={(q.data?.total ?? 0) > page.pageSize ? { current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) } : false}
+        expandable={
+          mayDistribute
+            ? { expandedRowRender: (c) => <Distributions cardId={c.id} />, expandedRowKeys: expanded, onExpandedRowsChange: setExpanded }
+            : undefined
+        }
+        pagination={
+          (q.data?.total ?? 0) > page.pageSize
+            ? { current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }
+            : false
+        }
         columns={[
-          { key: 'cardNo', dataIndex: 'cardNo', title: t('card.cardNo'), className: 'kit-cell-nowrap', render: (v: string, c) => <Typography.Link onClick={() => navigate(cardDetailPath(c.id))}>{v}</Typography.Link> },
+          {
+            key: 'cardNo',
+            dataIndex: 'cardNo',
+            title: t('card.cardNo'),
+            className: 'kit-cell-nowrap',
+            render: (v: string, c) => <Typography.Link onClick={() => navigate(cardDetailPath(c.id))}>{v}</Typography.Link>,
+          },
           { key: 'typeName', dataIndex: 'typeName', title: t('card.type') },
           { key: 'kind', dataIndex: 'kind', title: t('card.kind'), render: (v: string) => t(`card.kindOf.${v}`, { defaultValue: v }) },
           { key: 'remaining', title: t('card.remaining'), align: 'right', className: 'kit-cell-nowrap', render: (_: unknown, c) => remaining(c, t) },
           { key: 'valid', title: t('card.valid'), className: 'kit-cell-nowrap', render: (_: unknown, c) => valid(c) },
-          { key: 'status', dataIndex: 'status', title: t('card.status'), render: (v: string) => <Tag color={statusColor[v] ?? 'default'}>{t(`card.statusOf.${v}`, { defaultValue: v })}</Tag> },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: t('card.status'),
+            render: (v: string) => <Tag color={statusColor[v] ?? 'default'}>{t(`card.statusOf.${v}`, { defaultValue: v })}</Tag>,
+          },
           ...(mayDistribute
             ? [
                 {
@@ -247,7 +320,14 @@ export function MemberCards({ memberId, distributions = false }: { memberId: num
             : []),
         ]}
       />
-      {mayDistribute ? <GiveDialog companyId={memberId} card={giving} onClose={() => setGiving(null)} onGiven={(id) => setExpanded((keys) => (keys.includes(id) ? keys : [...keys, id]))} /> : null}
+      {mayDistribute ? (
+        <GiveDialog
+          companyId={memberId}
+          card={giving}
+          onClose={() => setGiving(null)}
+          onGiven={(id) => setExpanded((keys) => (keys.includes(id) ? keys : [...keys, id]))}
+        />
+      ) : null}
       <Flex justify="flex-end" style={{ marginTop: 8 }}>
         <Button type="link" onClick={() => navigate(memberCardsPath(memberId))} data-testid="member-cards-open">
           {t('card.all')}

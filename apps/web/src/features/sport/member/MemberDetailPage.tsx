@@ -3,7 +3,17 @@ import { Button, Card, Col, Descriptions, Empty, Flex, Row as GridRow, Skeleton,
 import { ArrowLeftOutlined, EditOutlined, IdcardOutlined, StopOutlined, TagsOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { MEMBER_IMAGE_MAX_SIDE, MEMBER_IMAGE_MIN_SIDE, Perm, type BalanceAccountRow, type IdentityRow, type MemberOverview, type MemberRow, type OrderRow, type VisitRow } from '@venue/contract';
+import {
+  MEMBER_IMAGE_MAX_SIDE,
+  MEMBER_IMAGE_MIN_SIDE,
+  Perm,
+  type BalanceAccountRow,
+  type IdentityRow,
+  type MemberOverview,
+  type MemberRow,
+  type OrderRow,
+  type VisitRow,
+} from '@venue/contract';
 import { useDict } from '../../../app/dict.ts';
 import { success } from '../../../app/feedback.tsx';
 import { formatDate } from '../../../app/format.ts';
@@ -84,7 +94,15 @@ function BaseInfo({ m }: { m: MemberRow }) {
   ];
   return (
     <Flex gap={24} align="flex-start" wrap>
-      <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={items} styles={{ label: { width: 130 } }} style={{ flex: 1, minWidth: 320 }} data-testid="member-detail-base" />
+      <Descriptions
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={items}
+        styles={{ label: { width: 130 } }}
+        style={{ flex: 1, minWidth: 320 }}
+        data-testid="member-detail-base"
+      />
       <PhotoBox member={m} />
     </Flex>
   );
@@ -160,14 +178,32 @@ function AccountTab({ accounts }: { accounts: BalanceAccountRow[] }) {
         { key: 'accountNo', dataIndex: 'accountNo', title: t('detail.account.accountNo'), className: 'kit-cell-nowrap' },
         { key: 'holderName', dataIndex: 'holderName', title: t('detail.account.holderName') },
         { key: 'balanceFen', dataIndex: 'balanceFen', title: t('detail.account.balance'), align: 'right', render: (v: number) => yuan(v) },
-        { key: 'status', dataIndex: 'status', title: t('detail.account.status'), render: (v: string) => <Tag color={v === 'active' ? 'green' : 'default'}>{t(`detail.account.statusOf.${v}`, { defaultValue: v })}</Tag> },
-        { key: 'createTime', dataIndex: 'createTime', title: t('detail.account.createTime'), className: 'kit-cell-nowrap', render: (v: string) => formatDate(v, lang) },
+        {
+          key: 'status',
+          dataIndex: 'status',
+          title: t('detail.account.status'),
+          render: (v: string) => <Tag color={v === 'active' ? 'green' : 'default'}>{t(`detail.account.statusOf.${v}`, { defaultValue: v })}</Tag>,
+        },
+        {
+          key: 'createTime',
+          dataIndex: 'createTime',
+          title: t('detail.account.createTime'),
+          className: 'kit-cell-nowrap',
+          render: (v: string) => formatDate(v, lang),
+        },
       ]}
     />
   );
 }
 
-const orderColor: Record<string, string> = { pending: 'gold', paid: 'green', completed: 'blue', cancelled: 'default', part_refunded: 'purple', refunded: 'magenta' };
+const orderColor: Record<string, string> = {
+  pending: 'gold',
+  paid: 'green',
+  completed: 'blue',
+  cancelled: 'default',
+  part_refunded: 'purple',
+  refunded: 'magenta',
+};
 
 /** The member's orders: the commerce order list filtered by the member. */
 function OrdersTab({ memberId }: { memberId: number }) {
@@ -191,7 +227,12 @@ function OrdersTab({ memberId }: { memberId: number }) {
       loading={q.isFetching}
       dataSource={q.data?.data ?? []}
       data-testid="member-detail-orders"
-      pagination={{ current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
+      pagination={{
+        current: page.pageNum,
+        pageSize: page.pageSize,
+        total: q.data?.total ?? 0,
+        onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+      }}
       columns={[
         {
           key: 'orderNo',
@@ -204,8 +245,19 @@ function OrdersTab({ memberId }: { memberId: number }) {
         { key: 'payableFen', dataIndex: 'payableFen', title: t('detail.orders.payable'), align: 'right', render: (v: number) => yuan(v) },
         { key: 'paidFen', dataIndex: 'paidFen', title: t('detail.orders.paid'), align: 'right', render: (v: number) => yuan(v) },
         { key: 'refundedFen', dataIndex: 'refundedFen', title: t('detail.orders.refunded'), align: 'right', render: (v: number) => yuan(v) },
-        { key: 'state', dataIndex: 'state', title: t('detail.orders.state'), render: (v: string) => <Tag color={orderColor[v] ?? 'default'}>{t(`detail.orders.stateOf.${v}`, { defaultValue: v })}</Tag> },
-        { key: 'createTime', dataIndex: 'createTime', title: t('detail.orders.createTime'), className: 'kit-cell-nowrap', render: (v: string) => formatDate(v, lang) },
+        {
+          key: 'state',
+          dataIndex: 'state',
+          title: t('detail.orders.state'),
+          render: (v: string) => <Tag color={orderColor[v] ?? 'default'}>{t(`detail.orders.stateOf.${v}`, { defaultValue: v })}</Tag>,
+        },
+        {
+          key: 'createTime',
+          dataIndex: 'createTime',
+          title: t('detail.orders.createTime'),
+          className: 'kit-cell-nowrap',
+          render: (v: string) => formatDate(v, lang),
+        },
       ]}
     />
   );
@@ -256,9 +308,20 @@ function VisitsTab({ memberId }: { memberId: number }) {
       loading={q.isFetching}
       dataSource={q.data?.data ?? []}
       data-testid="member-detail-visits"
-      pagination={{ current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
+      pagination={{
+        current: page.pageNum,
+        pageSize: page.pageSize,
+        total: q.data?.total ?? 0,
+        onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+      }}
       columns={[
-        { key: 'createTime', dataIndex: 'createTime', title: t('detail.visits.time'), className: 'kit-cell-nowrap', render: (v: string) => formatDate(v, lang) },
+        {
+          key: 'createTime',
+          dataIndex: 'createTime',
+          title: t('detail.visits.time'),
+          className: 'kit-cell-nowrap',
+          render: (v: string) => formatDate(v, lang),
+        },
         { key: 'method', dataIndex: 'method', title: t('detail.visits.method'), render: (v: string) => <CodeLabel value={v} options={visitMethodOptions} /> },
         { key: 'cardId', dataIndex: 'cardId', title: t('detail.visits.card'), render: (v: number | null) => (v ? `#${v}` : null) },
         { key: 'timesUsed', dataIndex: 'timesUsed', title: t('detail.visits.timesUsed'), align: 'right' },
@@ -274,7 +337,11 @@ function IdentityTab({ member }: { member: MemberRow }) {
   const lang = useLang();
   const can = useCan();
   const [submitting, setSubmitting] = useState(false);
-  const q = useQuery({ queryKey: ['member', 'identities', member.id], queryFn: () => memberApi.identities({ memberId: member.id, pageNum: 1, pageSize: 50, sortField: 'createTime', sortOrder: 'descend' }), enabled: can(Perm.member.identity) });
+  const q = useQuery({
+    queryKey: ['member', 'identities', member.id],
+    queryFn: () => memberApi.identities({ memberId: member.id, pageNum: 1, pageSize: 50, sortField: 'createTime', sortOrder: 'descend' }),
+    enabled: can(Perm.member.identity),
+  });
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
       <Space>
@@ -297,7 +364,13 @@ function IdentityTab({ member }: { member: MemberRow }) {
           locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('identity.none')} /> }}
           expandable={{ expandedRowRender: (r) => <IdentityImages row={r} />, rowExpandable: (r) => r.images.length > 0 }}
           columns={[
-            { key: 'createTime', dataIndex: 'createTime', title: t('identity.createTime'), className: 'kit-cell-nowrap', render: (v: string) => formatDate(v, lang) },
+            {
+              key: 'createTime',
+              dataIndex: 'createTime',
+              title: t('identity.createTime'),
+              className: 'kit-cell-nowrap',
+              render: (v: string) => formatDate(v, lang),
+            },
             { key: 'realName', dataIndex: 'realName', title: t('identity.realName') },
             { key: 'idNo', dataIndex: 'idNo', title: t('identity.idNo'), className: 'kit-cell-nowrap' },
             { key: 'state', dataIndex: 'state', title: t('identity.state'), render: (v: string) => <CodeLabel value={v} options={reviewStateOptions} /> },
@@ -355,7 +428,12 @@ export default function MemberDetailPage() {
     { key: 'consume', children: <ConsumeTab o={o} /> },
     { key: 'cards', children: <MemberCards memberId={m.id} /> },
     { key: 'visits', children: <VisitsTab memberId={m.id} /> },
-    ...(corporate ? [] : [{ key: 'face', children: <FacePanel member={m} onChanged={() => void q.refetch()} /> }, { key: 'identity', children: <IdentityTab member={m} /> }]),
+    ...(corporate
+      ? []
+      : [
+          { key: 'face', children: <FacePanel member={m} onChanged={() => void q.refetch()} /> },
+          { key: 'identity', children: <IdentityTab member={m} /> },
+        ]),
   ];
 
   const buttons = (
@@ -385,7 +463,13 @@ export default function MemberDetailPage() {
           variant="borderless"
           title={
             <Space wrap size={8}>
-              <Button type="text" size="small" icon={<ArrowLeftOutlined />} onClick={() => navigate('/sport/views/member/memberList/index')} aria-label={t('action.back')} />
+              <Button
+                type="text"
+                size="small"
+                icon={<ArrowLeftOutlined />}
+                onClick={() => navigate('/sport/views/member/memberList/index')}
+                aria-label={t('action.back')}
+              />
               <span data-testid="member-detail-name">{m.name}</span>
               <Typography.Text type="secondary" style={{ fontWeight: 400 }}>
                 {m.memberNo}
@@ -415,7 +499,11 @@ export default function MemberDetailPage() {
                 <Figure label={t('detail.visitCount')} value={o.visitCount} testId="member-detail-visits-count" />
               </Col>
               <Col xs={12} md={8} xl={4}>
-                <Figure label={t('detail.lastVisit')} value={o.lastVisit ? formatDay(o.lastVisit.slice(0, 10), lang) : t('detail.never')} testId="member-detail-last-visit" />
+                <Figure
+                  label={t('detail.lastVisit')}
+                  value={o.lastVisit ? formatDay(o.lastVisit.slice(0, 10), lang) : t('detail.never')}
+                  testId="member-detail-last-visit"
+                />
               </Col>
               <Col xs={12} md={8} xl={4}>
                 {corporate ? (
@@ -428,7 +516,11 @@ export default function MemberDetailPage() {
           </Flex>
         </Card>
         <Card variant="borderless">
-          <Tabs activeKey={tab} onChange={setTab} items={items.map((i) => ({ ...i, label: <span data-testid={`member-tab-${i.key}`}>{t(`detail.tab.${i.key}`)}</span> }))} />
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            items={items.map((i) => ({ ...i, label: <span data-testid={`member-tab-${i.key}`}>{t(`detail.tab.${i.key}`)}</span> }))}
+          />
         </Card>
       </Space>
       <FormDialog<MemberRow>

@@ -70,7 +70,11 @@ export function TagsDialog({ members, onClose, onDone }: { members: MemberRow[] 
     }
     setBusy(true);
     try {
-      const r = await memberApi.tags({ memberIds: members.map((m) => m.id), add: v.add?.length ? v.add : undefined, remove: v.remove?.length ? v.remove : undefined });
+      const r = await memberApi.tags({
+        memberIds: members.map((m) => m.id),
+        add: v.add?.length ? v.add : undefined,
+        remove: v.remove?.length ? v.remove : undefined,
+      });
       success(t('tags.done', { count: r.updated }));
       await refresh();
       onDone?.();
@@ -83,7 +87,16 @@ export function TagsDialog({ members, onClose, onDone }: { members: MemberRow[] 
   };
 
   return (
-    <FormModal open={!!members} title={t('tags.title')} testId="memberTags-form" busy={busy} width={520} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!members}
+      title={t('tags.title')}
+      testId="memberTags-form"
+      busy={busy}
+      width={520}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Typography.Paragraph type="secondary">{t('tags.selected', { count: members?.length ?? 0 })}</Typography.Paragraph>
       <Form form={form} name="memberTags-form" layout="vertical" autoComplete="off">
         <Form.Item name="add" label={t('tags.add')} rules={addRules} extra={t('tags.addHint')}>
@@ -111,7 +124,19 @@ interface ListAddValues {
  * expiry. Given `members`, they are the ones added; without, the dialog picks them.
  * Test ids: `memberListAdd-form`, `#memberListAdd-form_reason`, `memberListAdd-form-ok`.
  */
-export function ListAddDialog({ open, members, list = 'black', onClose, onDone }: { open: boolean; members?: MemberRow[] | null; list?: MemberList; onClose: () => void; onDone?: () => void }) {
+export function ListAddDialog({
+  open,
+  members,
+  list = 'black',
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  members?: MemberRow[] | null;
+  list?: MemberList;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
   const t = useMemberT();
   const refresh = useRefreshMembers();
   const [form] = Form.useForm<ListAddValues>();
@@ -138,7 +163,12 @@ export function ListAddDialog({ open, members, list = 'black', onClose, onDone }
     const ids = given ? given.map((m) => m.id) : (v.memberIds ?? []);
     setBusy(true);
     try {
-      const r = await memberApi.addToList({ memberIds: ids, list: v.list, reason: (v.reason ?? '').trim(), expiresAt: v.expiresAt ? endOfDayIso(v.expiresAt.format('YYYY-MM-DD')) : null });
+      const r = await memberApi.addToList({
+        memberIds: ids,
+        list: v.list,
+        reason: (v.reason ?? '').trim(),
+        expiresAt: v.expiresAt ? endOfDayIso(v.expiresAt.format('YYYY-MM-DD')) : null,
+      });
       success(t('listAdd.done', { count: r.added }));
       await refresh();
       onDone?.();
@@ -151,8 +181,24 @@ export function ListAddDialog({ open, members, list = 'black', onClose, onDone }
   };
 
   return (
-    <FormModal open={open} title={t('listAdd.title')} testId="memberListAdd-form" busy={busy} width={520} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
-      <Form form={form} name="memberListAdd-form" layout="vertical" autoComplete="off" initialValues={{ list }} onValuesChange={(_c, all: ListAddValues) => setKind(all.list)}>
+    <FormModal
+      open={open}
+      title={t('listAdd.title')}
+      testId="memberListAdd-form"
+      busy={busy}
+      width={520}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
+      <Form
+        form={form}
+        name="memberListAdd-form"
+        layout="vertical"
+        autoComplete="off"
+        initialValues={{ list }}
+        onValuesChange={(_c, all: ListAddValues) => setKind(all.list)}
+      >
         {given ? (
           <Typography.Paragraph data-testid="memberListAdd-members">
             {t('listAdd.selected', { count: given.length, names: given.map((m) => m.name).join('、') })}
@@ -163,9 +209,19 @@ export function ListAddDialog({ open, members, list = 'black', onClose, onDone }
           </Form.Item>
         )}
         <Form.Item name="list" label={t('listAdd.list')} required>
-          <Radio.Group optionType="button" buttonStyle="solid" options={MEMBER_LISTS.map((l) => ({ value: l, label: t(`list.${l}`) }))} data-testid="memberListAdd-list" />
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={MEMBER_LISTS.map((l) => ({ value: l, label: t(`list.${l}`) }))}
+            data-testid="memberListAdd-list"
+          />
         </Form.Item>
-        <Alert type={kind === 'black' ? 'warning' : 'info'} showIcon title={kind === 'black' ? t('listAdd.blackHint') : t('listAdd.whiteHint')} style={{ marginBottom: 16 }} />
+        <Alert
+          type={kind === 'black' ? 'warning' : 'info'}
+          showIcon
+          title={kind === 'black' ? t('listAdd.blackHint') : t('listAdd.whiteHint')}
+          style={{ marginBottom: 16 }}
+        />
         <Form.Item name="reason" label={t('listAdd.reason')} rules={reasonRules} required>
           <Input.TextArea rows={3} maxLength={200} showCount />
         </Form.Item>
@@ -276,7 +332,14 @@ export function FacePanel({ member, onChanged }: { member: MemberRow; onChanged?
   return (
     <div data-testid="memberFace">
       <Flex gap={20} align="flex-start" wrap>
-        <MemberImage memberId={member.id} which="face" present={member.hasFace} stamp={`${member.version}-${member.faceState}`} size={160} testId="memberFace-image" />
+        <MemberImage
+          memberId={member.id}
+          which="face"
+          present={member.hasFace}
+          stamp={`${member.version}-${member.faceState}`}
+          size={160}
+          testId="memberFace-image"
+        />
         <Flex vertical gap={10} style={{ minWidth: 240, flex: 1 }}>
           <Space>
             <Typography.Text type="secondary">{t('field.faceState')}</Typography.Text>
@@ -298,17 +361,38 @@ export function FacePanel({ member, onChanged }: { member: MemberRow; onChanged?
                 </Button>
               </Upload>
               {member.hasFace && member.faceState !== 'passed' ? (
-                <Button icon={<CheckOutlined />} onClick={() => void review('passed')} loading={busy === 'passed'} disabled={!!busy} data-testid="memberFace-pass">
+                <Button
+                  icon={<CheckOutlined />}
+                  onClick={() => void review('passed')}
+                  loading={busy === 'passed'}
+                  disabled={!!busy}
+                  data-testid="memberFace-pass"
+                >
                   {t('face.pass')}
                 </Button>
               ) : null}
               {member.hasFace && member.faceState !== 'failed' ? (
-                <Button danger icon={<CloseOutlined />} onClick={() => void review('failed')} loading={busy === 'failed'} disabled={!!busy} data-testid="memberFace-fail">
+                <Button
+                  danger
+                  icon={<CloseOutlined />}
+                  onClick={() => void review('failed')}
+                  loading={busy === 'failed'}
+                  disabled={!!busy}
+                  data-testid="memberFace-fail"
+                >
                   {t('face.fail')}
                 </Button>
               ) : null}
               {member.hasFace ? (
-                <Button type="text" danger icon={<DeleteOutlined />} onClick={() => void removeFace()} loading={busy === 'remove'} disabled={!!busy} data-testid="memberFace-remove">
+                <Button
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => void removeFace()}
+                  loading={busy === 'remove'}
+                  disabled={!!busy}
+                  data-testid="memberFace-remove"
+                >
                   {t('face.remove')}
                 </Button>
               ) : null}
@@ -344,7 +428,15 @@ export function FaceDialog({ member, onClose }: { member: MemberRow | null; onCl
     setCurrent(member);
   }
   return (
-    <Modal open={!!member} title={`${t('face.title')} · ${member?.name ?? ''}`} width={600} footer={null} onCancel={onClose} destroyOnHidden data-testid="memberFace-dialog">
+    <Modal
+      open={!!member}
+      title={`${t('face.title')} · ${member?.name ?? ''}`}
+      width={600}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      data-testid="memberFace-dialog"
+    >
       {current ? <FacePanel member={current} onChanged={setCurrent} /> : null}
     </Modal>
   );
@@ -365,12 +457,23 @@ export function FaceLogDrawer({ member, onClose }: { member: MemberRow | null; o
         loading={q.isFetching}
         dataSource={q.data?.data ?? []}
         data-testid="memberFace-log-table"
-        pagination={{ current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: q.data?.total ?? 0,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
         columns={[
           { key: 'createTime', dataIndex: 'createTime', title: t('face.time'), className: 'kit-cell-nowrap', render: (v: string) => formatDate(v, lang) },
           { key: 'action', dataIndex: 'action', title: t('face.action'), render: (v: string) => <CodeLabel value={v} options={faceActionOptions} /> },
           { key: 'operatorName', dataIndex: 'operatorName', title: t('face.operator') },
-          { key: 'image', dataIndex: 'image', title: t('face.image'), ellipsis: true, render: (v: string | null) => (v ? <Typography.Text code>{v.slice(0, 12)}</Typography.Text> : null) },
+          {
+            key: 'image',
+            dataIndex: 'image',
+            title: t('face.image'),
+            ellipsis: true,
+            render: (v: string | null) => (v ? <Typography.Text code>{v.slice(0, 12)}</Typography.Text> : null),
+          },
         ]}
       />
     </Drawer>

@@ -121,7 +121,14 @@ export function memberDef(actions: Actions, canPrivate: boolean): MemberDef {
     onValuesChange: (changed, all, form) => fillFromIdCard(changed, all, form),
     toolbar: [
       { key: 'tags', label: 'action.tags', icon: <TagsOutlined />, perm: Perm.member.tag, need: 'some', run: (ctx) => actions.tags(ctx.selectedRows) },
-      { key: 'addToList', label: 'action.addToList', icon: <StopOutlined />, perm: Perm.member.blacklist, need: 'some', run: (ctx) => actions.list(ctx.selectedRows) },
+      {
+        key: 'addToList',
+        label: 'action.addToList',
+        icon: <StopOutlined />,
+        perm: Perm.member.blacklist,
+        need: 'some',
+        run: (ctx) => actions.list(ctx.selectedRows),
+      },
     ],
     inlineActions: 2,
     rowActions: [

@@ -14,7 +14,10 @@ function Referred({ referrerId }: { referrerId: number }) {
   const lang = useLang();
   const navigate = useNavigate();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
-  const q = useQuery({ queryKey: ['member', 'referred', referrerId, page], queryFn: () => memberApi.list({ referrerId, ...page, sortField: 'registerDate', sortOrder: 'descend' }) });
+  const q = useQuery({
+    queryKey: ['member', 'referred', referrerId, page],
+    queryFn: () => memberApi.list({ referrerId, ...page, sortField: 'registerDate', sortOrder: 'descend' }),
+  });
   return (
     <Table<MemberRow>
       rowKey="id"
@@ -24,14 +27,29 @@ function Referred({ referrerId }: { referrerId: number }) {
       dataSource={q.data?.data ?? []}
       data-testid={`spread-referred-${referrerId}`}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('spread.none')} /> }}
-      pagination={(q.data?.total ?? 0) > page.pageSize ? { current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) } : false}
+      pagination={
+        (q.data?.total ?? 0) > page.pageSize
+          ? { current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }
+          : false
+      }
       columns={[
         { key: 'memberNo', dataIndex: 'memberNo', title: t('field.memberNo'), className: 'kit-cell-nowrap' },
-        { key: 'name', dataIndex: 'name', title: t('field.name'), render: (v: string, r) => <Typography.Link onClick={() => navigate(memberPath(r.id))}>{v}</Typography.Link> },
+        {
+          key: 'name',
+          dataIndex: 'name',
+          title: t('field.name'),
+          render: (v: string, r) => <Typography.Link onClick={() => navigate(memberPath(r.id))}>{v}</Typography.Link>,
+        },
         { key: 'phone', dataIndex: 'phone', title: t('field.phone'), className: 'kit-cell-nowrap' },
         { key: 'source', dataIndex: 'source', title: t('field.source'), render: (v: string) => <CodeLabel value={v} options={sourceOptions} /> },
         { key: 'tags', dataIndex: 'tags', title: t('field.tags'), render: (v: string[]) => <TagList tags={v} /> },
-        { key: 'registerDate', dataIndex: 'registerDate', title: t('field.registerDate'), className: 'kit-cell-nowrap', render: (v: string) => formatDay(v, lang) },
+        {
+          key: 'registerDate',
+          dataIndex: 'registerDate',
+          title: t('field.registerDate'),
+          className: 'kit-cell-nowrap',
+          render: (v: string) => formatDay(v, lang),
+        },
       ]}
     />
   );
@@ -73,13 +91,37 @@ export default function SpreadPage() {
         dataSource={q.data?.data ?? []}
         data-testid="spread-table"
         expandable={{ expandedRowRender: (r) => <Referred referrerId={r.id} />, rowExpandable: (r) => r.referredCount > 0 }}
-        pagination={{ current: page.pageNum, pageSize: page.pageSize, total: q.data?.total ?? 0, showSizeChanger: true, showTotal: (n) => tk('total', { total: n }), onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: q.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (n) => tk('total', { total: n }),
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
         columns={[
           { key: 'memberNo', dataIndex: 'memberNo', title: t('field.memberNo'), className: 'kit-cell-nowrap' },
-          { key: 'name', dataIndex: 'name', title: t('spread.referrer'), render: (v: string, r) => <Typography.Link onClick={() => navigate(memberPath(r.id))}>{v}</Typography.Link> },
+          {
+            key: 'name',
+            dataIndex: 'name',
+            title: t('spread.referrer'),
+            render: (v: string, r) => <Typography.Link onClick={() => navigate(memberPath(r.id))}>{v}</Typography.Link>,
+          },
           { key: 'phone', dataIndex: 'phone', title: t('field.phone'), className: 'kit-cell-nowrap' },
-          { key: 'referredCount', dataIndex: 'referredCount', title: t('spread.referredCount'), align: 'right', render: (v: number) => <span data-testid="spread-count">{v}</span> },
-          { key: 'lastReferredDate', dataIndex: 'lastReferredDate', title: t('spread.lastReferredDate'), className: 'kit-cell-nowrap', render: (v: string | null) => (v ? formatDay(v, lang) : '') },
+          {
+            key: 'referredCount',
+            dataIndex: 'referredCount',
+            title: t('spread.referredCount'),
+            align: 'right',
+            render: (v: number) => <span data-testid="spread-count">{v}</span>,
+          },
+          {
+            key: 'lastReferredDate',
+            dataIndex: 'lastReferredDate',
+            title: t('spread.lastReferredDate'),
+            className: 'kit-cell-nowrap',
+            render: (v: string | null) => (v ? formatDay(v, lang) : ''),
+          },
         ]}
       />
     </Card>

@@ -70,7 +70,8 @@ export const memberApi = {
   faceState: (id: number, body: z.input<typeof faceStateBody>) => http.post<MemberRow>(url(`${id}/face/state`), body),
   faceLogs: (id: number, body: { pageNum?: number; pageSize?: number }) => http.post<Page<FaceLogRow>>(url(`${id}/face/log`), body),
   /** A member's face or photo image (served to signed-in staff only): fetched with the session, shown as an object url. */
-  image: async (id: number, which: 'face' | 'photo'): Promise<Blob> => (await download({ url: url(`${id}/${which}/image`), method: 'GET', timeout: FILE_TIMEOUT_MS, silent: true })).blob,
+  image: async (id: number, which: 'face' | 'photo'): Promise<Blob> =>
+    (await download({ url: url(`${id}/${which}/image`), method: 'GET', timeout: FILE_TIMEOUT_MS, silent: true })).blob,
 
   // corporate members' entrants
   entrants: (id: number, body: z.input<typeof entrantListQuery>) => http.post<Page<MemberRow>>(url(`${id}/entrants/list`), body),
@@ -88,7 +89,8 @@ export const memberApi = {
   submitIdentity: (body: z.input<typeof identitySubmit>) => http.post<IdentityRow>(url('identity'), body),
   /** A document image for a submission (checked like faces); answers its file name for `images`. */
   uploadIdentityImage: (file: File) => http.post<z.output<typeof identityImageAnswer>>(url('identity/image'), upload(file), { timeout: 60_000 }),
-  identityImage: async (id: number, index: number): Promise<Blob> => (await download({ url: url(`identity/${id}/image/${index}`), method: 'GET', timeout: FILE_TIMEOUT_MS, silent: true })).blob,
+  identityImage: async (id: number, index: number): Promise<Blob> =>
+    (await download({ url: url(`identity/${id}/image/${index}`), method: 'GET', timeout: FILE_TIMEOUT_MS, silent: true })).blob,
   reviewIdentity: (id: number, body: z.input<typeof identityReview>) => http.post<IdentityRow>(url(`identity/${id}/review`), body),
 
   // referrals
@@ -98,7 +100,8 @@ export const memberApi = {
 /** The card screens' lists, filtered by the member or company (their endpoints, called from this feature). */
 export const memberCardApi = {
   cards: (body: z.input<typeof cardListQuery>) => http.post<Page<CardRow>>(api.sport('card/list'), body),
-  distributions: (cardId: number, body: { pageNum?: number; pageSize?: number }) => http.post<Page<z.output<typeof cardDistributionRow>>>(api.sport(`card/${cardId}/distribute/log`), body),
+  distributions: (cardId: number, body: { pageNum?: number; pageSize?: number }) =>
+    http.post<Page<z.output<typeof cardDistributionRow>>>(api.sport(`card/${cardId}/distribute/log`), body),
   /** A company's card given to one of its entrants (Perm.member.distribute): the entrant's share. */
   distribute: (cardId: number, body: z.input<typeof cardDistribute>) => http.post<CardShareRow>(api.sport(`card/${cardId}/distribute`), body),
   /** A company's card taken back from an entrant (Perm.member.distribute), logged. */

@@ -154,7 +154,12 @@ export function MemberPicker({
   });
   const single = !multiple && typeof value === 'number' ? value : null;
   const known = found.data?.data.some((m) => m.id === single) ?? false;
-  const current = useQuery({ queryKey: ['member', 'picker', 'one', single], queryFn: () => memberApi.get(single!), enabled: single !== null && !known && !found.isFetching, staleTime: 60_000 });
+  const current = useQuery({
+    queryKey: ['member', 'picker', 'one', single],
+    queryFn: () => memberApi.get(single!),
+    enabled: single !== null && !known && !found.isFetching,
+    staleTime: 60_000,
+  });
   const rows = [...(found.data?.data ?? [])];
   if (current.data && !rows.some((m) => m.id === current.data.id)) rows.push(current.data);
   const options = rows.filter((m) => !exclude?.includes(m.id)).map((m) => ({ value: m.id, label: `${m.name} · ${m.phone} · ${m.memberNo}` }));
@@ -178,7 +183,19 @@ export function MemberPicker({
 }
 
 /** An image fetched with the session (served to signed-in staff only), shown from an object url with antd's preview. */
-export function BlobImage({ queryKey, load, size = 96, alt, testId }: { queryKey: readonly unknown[]; load: () => Promise<Blob>; size?: number; alt: string; testId?: string }) {
+export function BlobImage({
+  queryKey,
+  load,
+  size = 96,
+  alt,
+  testId,
+}: {
+  queryKey: readonly unknown[];
+  load: () => Promise<Blob>;
+  size?: number;
+  alt: string;
+  testId?: string;
+}) {
   const { token } = theme.useToken();
   const q = useQuery({ queryKey: ['member', 'blob', ...queryKey], queryFn: load, retry: false, staleTime: 300_000 });
   const [src, setSrc] = useState<string | null>(null);
@@ -192,8 +209,25 @@ export function BlobImage({ queryKey, load, size = 96, alt, testId }: { queryKey
     return () => URL.revokeObjectURL(u);
   }, [q.data]);
   return (
-    <div style={{ width: size, height: size, borderRadius: token.borderRadius, border: `1px solid ${token.colorBorderSecondary}`, overflow: 'hidden', display: 'flex', alignItems: 'center', justifyContent: 'center', background: token.colorFillQuaternary }} data-testid={testId}>
-      {src ? <Image src={src} alt={alt} width={size} height={size} style={{ objectFit: 'cover' }} /> : <PictureOutlined style={{ fontSize: 20, color: token.colorTextQuaternary }} />}
+    <div
+      style={{
+        width: size,
+        height: size,
+        borderRadius: token.borderRadius,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        overflow: 'hidden',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: token.colorFillQuaternary,
+      }}
+      data-testid={testId}
+    >
+      {src ? (
+        <Image src={src} alt={alt} width={size} height={size} style={{ objectFit: 'cover' }} />
+      ) : (
+        <PictureOutlined style={{ fontSize: 20, color: token.colorTextQuaternary }} />
+      )}
     </div>
   );
 }
@@ -202,10 +236,30 @@ export function BlobImage({ queryKey, load, size = 96, alt, testId }: { queryKey
  * A member's face or photo: fetched with the session (the image is served to signed-in staff only)
  * and shown from an object url, with antd's preview. `stamp` changes when a new image was uploaded.
  */
-export function MemberImage({ memberId, which, present = true, stamp, size = 120, testId }: { memberId: number; which: 'face' | 'photo'; present?: boolean; stamp?: string | number; size?: number; testId?: string }) {
+export function MemberImage({
+  memberId,
+  which,
+  present = true,
+  stamp,
+  size = 120,
+  testId,
+}: {
+  memberId: number;
+  which: 'face' | 'photo';
+  present?: boolean;
+  stamp?: string | number;
+  size?: number;
+  testId?: string;
+}) {
   const t = useMemberT();
   const { token } = theme.useToken();
-  const q = useQuery({ queryKey: ['member', 'image', memberId, which, stamp ?? ''], queryFn: () => memberApi.image(memberId, which), enabled: present, retry: false, staleTime: 60_000 });
+  const q = useQuery({
+    queryKey: ['member', 'image', memberId, which, stamp ?? ''],
+    queryFn: () => memberApi.image(memberId, which),
+    enabled: present,
+    retry: false,
+    staleTime: 60_000,
+  });
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     if (!present || !q.data || /json/.test(q.data.type)) {

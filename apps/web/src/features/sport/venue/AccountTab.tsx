@@ -1,16 +1,40 @@
 import { useMemo, useState } from 'react';
 import { Empty, Form, Segmented } from 'antd';
 import type { z } from 'zod';
-import { ACCOUNT_STATUS, ORDER_STATES, Perm, type BalanceAccountRow, type OrderRow, type VenueRow, type accountListQuery, type orderListQuery } from '@venue/contract';
+import {
+  ACCOUNT_STATUS,
+  ORDER_STATES,
+  Perm,
+  type BalanceAccountRow,
+  type OrderRow,
+  type VenueRow,
+  type accountListQuery,
+  type orderListQuery,
+} from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { FormModal, ListPage, NumberInput, errorFieldsOf, focusFirstError, invalidateResource, useCan, useFieldRules, type Option, type ResourceDef } from '../../../kit/index.ts';
+import {
+  FormModal,
+  ListPage,
+  NumberInput,
+  errorFieldsOf,
+  focusFirstError,
+  invalidateResource,
+  useCan,
+  useFieldRules,
+  type Option,
+  type ResourceDef,
+} from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { yuanRule } from './PricesTab.tsx';
 import { PayDialog, newIdempotencyKey, refreshCommerce } from '../../../kit/pay/index.ts';
 import { accountApi } from './venue.api.ts';
 import { NS, toFen, useVenueT, yuan } from './shared.tsx';
 
-const statusOptions: Option[] = ACCOUNT_STATUS.map((s) => ({ value: s, label: `account.statusOf.${s}`, color: s === 'active' ? 'green' : s === 'frozen' ? 'orange' : 'default' }));
+const statusOptions: Option[] = ACCOUNT_STATUS.map((s) => ({
+  value: s,
+  label: `account.statusOf.${s}`,
+  color: s === 'active' ? 'green' : s === 'frozen' ? 'orange' : 'default',
+}));
 const stateOptions: Option[] = ORDER_STATES.map((s) => ({
   value: s,
   label: `account.stateOf.${s}`,
@@ -56,7 +80,17 @@ const rechargeDef: ResourceDef<OrderRow, Record<string, never>, z.input<typeof o
 };
 
 /** A recharge: the account's own call makes the order (type card, one `recharge` item), then it is paid in the pay dialog. */
-function RechargeDialog({ venue, account, onClose, onOrder }: { venue: VenueRow; account: BalanceAccountRow | null; onClose: () => void; onOrder: (orderId: number) => void }) {
+function RechargeDialog({
+  venue,
+  account,
+  onClose,
+  onOrder,
+}: {
+  venue: VenueRow;
+  account: BalanceAccountRow | null;
+  onClose: () => void;
+  onOrder: (orderId: number) => void;
+}) {
   const t = useVenueT();
   const [form] = Form.useForm<{ amount: number }>();
   const rules = useFieldRules({ name: 'amount', label: 'account.amount', rule: yuanRule.min(0.01), required: true });
@@ -86,7 +120,16 @@ function RechargeDialog({ venue, account, onClose, onOrder }: { venue: VenueRow;
     }
   };
   return (
-    <FormModal open={!!account} title={t('account.rechargeTitle', { name: account?.holderName ?? '' })} testId="venueRecharge-form" busy={busy} width={420} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!account}
+      title={t('account.rechargeTitle', { name: account?.holderName ?? '' })}
+      testId="venueRecharge-form"
+      busy={busy}
+      width={420}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Form form={form} name="venueRecharge-form" layout="vertical" autoComplete="off" onFinish={() => void submit()}>
         <Form.Item name="amount" label={t('account.amount')} rules={rules} required>
           <NumberInput decimals={2} prefix="¥" />

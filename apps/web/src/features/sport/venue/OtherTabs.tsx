@@ -60,7 +60,14 @@ export function todayIn(timeZone: string): string {
 }
 
 const claimColor: Record<string, string> = { held: 'gold', booked: 'blue', used: 'green', no_show: 'red', locked: 'default', released: 'default' };
-const orderColor: Record<string, string> = { pending: 'gold', paid: 'green', completed: 'blue', cancelled: 'default', part_refunded: 'purple', refunded: 'magenta' };
+const orderColor: Record<string, string> = {
+  pending: 'gold',
+  paid: 'green',
+  completed: 'blue',
+  cancelled: 'default',
+  part_refunded: 'purple',
+  refunded: 'magenta',
+};
 
 /** The venue's bookings of a day (today first): who, which sessions, paid, checked in. */
 export function SessionsTab({ venue }: { venue: VenueRow }) {
@@ -106,7 +113,9 @@ export function SessionsTab({ venue }: { venue: VenueRow }) {
             key: 'orderState',
             dataIndex: 'orderState',
             title: t('sessions.state'),
-            render: (v: string) => <Tag color={orderColor[v] ?? 'default'}>{(ORDER_STATES as readonly string[]).includes(v) ? t(`account.stateOf.${v}`) : v}</Tag>,
+            render: (v: string) => (
+              <Tag color={orderColor[v] ?? 'default'}>{(ORDER_STATES as readonly string[]).includes(v) ? t(`account.stateOf.${v}`) : v}</Tag>
+            ),
           },
           { key: 'amountFen', dataIndex: 'amountFen', title: t('sessions.amount'), align: 'right', render: (v: number) => yuan(v) },
           { key: 'paidFen', dataIndex: 'paidFen', title: t('sessions.paid'), align: 'right', render: (v: number) => yuan(v) },

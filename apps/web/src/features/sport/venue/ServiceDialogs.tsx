@@ -25,7 +25,11 @@ function useVenue(id: number | null) {
 }
 
 /** A contract term's state on a day: not started, running (days left) or expired. */
-export function termState(from: string | null, to: string | null, today: string): { kind: 'none' | 'notStarted' | 'running' | 'today' | 'expired'; days: number } {
+export function termState(
+  from: string | null,
+  to: string | null,
+  today: string,
+): { kind: 'none' | 'notStarted' | 'running' | 'today' | 'expired'; days: number } {
   if (!to) return { kind: 'none', days: 0 };
   const day = dayjs(today);
   if (from && dayjs(from).isAfter(day, 'day')) return { kind: 'notStarted', days: dayjs(from).diff(day, 'day') };
@@ -78,7 +82,14 @@ const contractFields: FieldDef[] = [
   { name: 'contractNo', label: 'field.contractNo', rule: V.contractNo, span: 2 },
   { name: 'contractFrom', label: 'field.contractFrom', type: 'date', rule: V.contractFrom },
   { name: 'contractTo', label: 'field.contractTo', type: 'date', rule: V.contractTo },
-  { name: 'commissionPercent', label: 'field.commissionPercent', type: 'integer', rule: V.commissionPercent, required: true, props: { suffix: '%', maxLength: 3 } },
+  {
+    name: 'commissionPercent',
+    label: 'field.commissionPercent',
+    type: 'integer',
+    rule: V.commissionPercent,
+    required: true,
+    props: { suffix: '%', maxLength: 3 },
+  },
 ];
 
 /**
@@ -99,7 +110,9 @@ function ContractDialog({ venue, onClose }: { venue: VenueRow; onClose: () => vo
       record={venue}
       columns={2}
       width={640}
-      onSubmit={(body, _mode, row) => venueApi.update({ ...(body as Parameters<typeof venueApi.update>[0]), id: row!.id, version: (body.version as number | undefined) ?? row!.version })}
+      onSubmit={(body, _mode, row) =>
+        venueApi.update({ ...(body as Parameters<typeof venueApi.update>[0]), id: row!.id, version: (body.version as number | undefined) ?? row!.version })
+      }
       reload={(row) => venueApi.get(row.id)}
       onSaved={() => void refreshVenues()}
       onClose={onClose}
@@ -129,7 +142,13 @@ function OperatorsTable({ venue }: { venue: VenueRow }) {
         loading={users.isFetching}
         dataSource={users.data?.data ?? []}
         data-testid="venueService-operators-table"
-        pagination={{ current: page.pageNum, pageSize: page.pageSize, total: users.data?.total ?? 0, showSizeChanger: false, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: users.data?.total ?? 0,
+          showSizeChanger: false,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
         columns={[
           { key: 'code', dataIndex: 'code', title: t('service.operator.code'), className: 'kit-cell-nowrap' },
           { key: 'name', dataIndex: 'name', title: t('service.operator.name') },
@@ -202,7 +221,19 @@ function ApiTable() {
 }
 
 /** A read-only dialog with one Close button (test ids `venueService-<kind>` and `venueService-<kind>-close`). */
-function ViewModal({ kind, title, width = 720, onClose, children }: { kind: ServiceDialogKind; title: string; width?: number; onClose: () => void; children: ReactNode }) {
+function ViewModal({
+  kind,
+  title,
+  width = 720,
+  onClose,
+  children,
+}: {
+  kind: ServiceDialogKind;
+  title: string;
+  width?: number;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const tk = useKitT();
   return (
     <Modal
@@ -232,7 +263,17 @@ export function ServiceDialog({ kind, venueId, onClose }: { kind: ServiceDialogK
   const venue = query.data;
   if (!kind || venueId === null) return null;
   if (kind === 'info') {
-    return <DetailDrawer<VenueRow> id="venueService-info" ns={NS} open title={t('service.infoTitle', { name: venue?.stadiumName ?? '' })} columns={infoColumns} record={venue ?? null} onClose={onClose} />;
+    return (
+      <DetailDrawer<VenueRow>
+        id="venueService-info"
+        ns={NS}
+        open
+        title={t('service.infoTitle', { name: venue?.stadiumName ?? '' })}
+        columns={infoColumns}
+        record={venue ?? null}
+        onClose={onClose}
+      />
+    );
   }
   if (!venue) {
     return (

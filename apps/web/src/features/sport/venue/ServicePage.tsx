@@ -58,7 +58,13 @@ export function serviceDef(actions: Actions, platform: boolean): ResourceDef<Ven
       { key: 'operators', label: 'service.action.operators', perm: Perm.user.list, run: (row) => actions.open('operators', row) },
       { key: 'shop', label: 'service.action.shop', run: (row) => actions.open('shop', row) },
       { key: 'api', label: 'service.action.api', run: (row) => actions.open('api', row) },
-      { key: 'review', label: 'review.button', perm: Perm.venue.review, visible: (row) => platform && row.applyState === 'applied', run: (row) => actions.review(row) },
+      {
+        key: 'review',
+        label: 'review.button',
+        perm: Perm.venue.review,
+        visible: (row) => platform && row.applyState === 'applied',
+        run: (row) => actions.review(row),
+      },
     ],
     inlineActions: 3,
     api: {

@@ -6,7 +6,17 @@ import type { z } from 'zod';
 import { Perm, siteCreate, siteMerge, type SiteRow, type VenueRow, type siteListQuery, type siteUpdate } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { notify } from '../../../app/notify.ts';
-import { FormModal, ListPage, errorFieldsOf, focusFirstError, invalidateResource, useFieldRules, type Option, type ResourceDef, type Row } from '../../../kit/index.ts';
+import {
+  FormModal,
+  ListPage,
+  errorFieldsOf,
+  focusFirstError,
+  invalidateResource,
+  useFieldRules,
+  type Option,
+  type ResourceDef,
+  type Row,
+} from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { siteApi, templateApi } from './venue.api.ts';
 import { HoursEditor, NS, SportTag, everyDay, hoursText, siteStatusOptions, sportOptions, useVenueT, vt } from './shared.tsx';
@@ -37,7 +47,10 @@ export function useSiteOptions(venueId: number): Option[] {
 type SiteForm = z.input<typeof siteCreate> & z.input<typeof siteUpdate>;
 const S = siteCreate.shape;
 
-function siteDef(venue: VenueRow, actions: { split: (row: SiteNode) => void; merge: (rows: SiteNode[], clear: () => void) => void }): ResourceDef<SiteNode, SiteForm, z.input<typeof siteListQuery>> {
+function siteDef(
+  venue: VenueRow,
+  actions: { split: (row: SiteNode) => void; merge: (rows: SiteNode[], clear: () => void) => void },
+): ResourceDef<SiteNode, SiteForm, z.input<typeof siteListQuery>> {
   const useTemplates = (): Option[] => {
     const q = useQuery({ queryKey: ['kit', 'template', 'options', venue.id], queryFn: () => templateApi.all(venue.id), staleTime: 10_000 });
     return (q.data?.data ?? []).map((t) => ({ value: t.id, label: t.name }));
@@ -97,8 +110,19 @@ function siteDef(venue: VenueRow, actions: { split: (row: SiteNode) => void; mer
       if ('hours' in out && out.hours === null) out.hours = [];
       return mode === 'add' ? { ...out, venueId: venue.id } : out;
     },
-    toolbar: [{ key: 'merge', label: 'merge.button', icon: <MergeCellsOutlined />, perm: Perm.venue.edit, need: 'some', run: (ctx) => actions.merge(ctx.selectedRows, ctx.clearSelection) }],
-    rowActions: [{ key: 'split', label: 'split.button', perm: Perm.venue.edit, visible: (r) => r.parentId === null && !r.children?.length, run: (r) => actions.split(r) }],
+    toolbar: [
+      {
+        key: 'merge',
+        label: 'merge.button',
+        icon: <MergeCellsOutlined />,
+        perm: Perm.venue.edit,
+        need: 'some',
+        run: (ctx) => actions.merge(ctx.selectedRows, ctx.clearSelection),
+      },
+    ],
+    rowActions: [
+      { key: 'split', label: 'split.button', perm: Perm.venue.edit, visible: (r) => r.parentId === null && !r.children?.length, run: (r) => actions.split(r) },
+    ],
     api: {
       list: async () => nestSites((await siteApi.all(venue.id)).data),
     },
@@ -142,7 +166,16 @@ function SplitDialog({ site, onClose }: { site: SiteNode | null; onClose: () => 
   };
   const cut = (s: string) => s.slice(0, 32);
   return (
-    <FormModal open={!!site} title={`${t('split.title')} · ${site?.name ?? ''}`} testId="siteSplit-form" busy={busy} width={480} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!site}
+      title={`${t('split.title')} · ${site?.name ?? ''}`}
+      testId="siteSplit-form"
+      busy={busy}
+      width={480}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Alert type="info" showIcon title={t('split.hint')} style={{ marginBottom: 16 }} />
       <Form
         form={form}
@@ -192,9 +225,25 @@ function MergeDialog({ sites, onClose }: { sites: [SiteNode, SiteNode] | null; o
     }
   };
   return (
-    <FormModal open={!!sites} title={t('merge.title')} testId="siteMerge-form" busy={busy} width={480} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!sites}
+      title={t('merge.title')}
+      testId="siteMerge-form"
+      busy={busy}
+      width={480}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       {sites ? <Alert type="info" showIcon title={t('merge.hint', { a: sites[0].name, b: sites[1].name })} style={{ marginBottom: 16 }} /> : null}
-      <Form form={form} name="siteMerge-form" layout="vertical" autoComplete="off" initialValues={{ name: sites ? `${sites[0].name}+${sites[1].name}`.slice(0, 32) : '' }} onFinish={() => void submit()}>
+      <Form
+        form={form}
+        name="siteMerge-form"
+        layout="vertical"
+        autoComplete="off"
+        initialValues={{ name: sites ? `${sites[0].name}+${sites[1].name}`.slice(0, 32) : '' }}
+        onFinish={() => void submit()}
+      >
         <Form.Item name="name" label={t('merge.name')} rules={rules} required>
           <Input maxLength={32} />
         </Form.Item>

@@ -2,14 +2,50 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Select, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { z } from 'zod';
-import { DAY_KINDS, Perm, hhmm, minutesOf, templateApply, templateCreate, type TemplateRow, type VenueRow, type templateListQuery, type templateUpdate } from '@venue/contract';
+import {
+  DAY_KINDS,
+  Perm,
+  hhmm,
+  minutesOf,
+  templateApply,
+  templateCreate,
+  type TemplateRow,
+  type VenueRow,
+  type templateListQuery,
+  type templateUpdate,
+} from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { FormModal, ListPage, NumberInput, errorFieldsOf, focusFirstError, invalidateResource, useFieldRules, type ResourceDef, type Row } from '../../../kit/index.ts';
+import {
+  FormModal,
+  ListPage,
+  NumberInput,
+  errorFieldsOf,
+  focusFirstError,
+  invalidateResource,
+  useFieldRules,
+  type ResourceDef,
+  type Row,
+} from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { useSiteOptions } from './SitesTab.tsx';
 import { yuanRule } from './PricesTab.tsx';
 import { templateApi } from './venue.api.ts';
-import { HoursEditor, NS, TimeSelect, dayKindOptions, everyDay, fenToYuan, hoursText, toFen, useVenueT, vt, weekdayOptions, weekdaysText, yuan, type Hours } from './shared.tsx';
+import {
+  HoursEditor,
+  NS,
+  TimeSelect,
+  dayKindOptions,
+  everyDay,
+  fenToYuan,
+  hoursText,
+  toFen,
+  useVenueT,
+  vt,
+  weekdayOptions,
+  weekdaysText,
+  yuan,
+  type Hours,
+} from './shared.tsx';
 
 /** A price of a template as the form holds it (yuan). */
 interface TplPrice {
@@ -25,7 +61,14 @@ interface TplPrice {
 const pricesRule = z
   .array(
     z
-      .object({ weekdays: z.array(z.number()).optional(), dayKind: z.enum(DAY_KINDS), start: hhmm, end: hhmm, level: z.string().trim().max(32).nullish(), price: yuanRule })
+      .object({
+        weekdays: z.array(z.number()).optional(),
+        dayKind: z.enum(DAY_KINDS),
+        start: hhmm,
+        end: hhmm,
+        level: z.string().trim().max(32).nullish(),
+        price: yuanRule,
+      })
       .refine((p) => minutesOf(p.start) < minutesOf(p.end), { message: 'venue.closeAfterOpen', path: ['end'] }),
   )
   .max(50);
@@ -42,18 +85,39 @@ function PricesEditor({ value, onChange, id }: { value?: TplPrice[] | null; onCh
       {list.length === 0 ? <Typography.Text type="secondary">{t('noPrices')}</Typography.Text> : null}
       {list.map((p, i) => (
         <Flex key={i} gap={6} align="center" wrap data-testid={`tpl-price-${i}`}>
-          <Select mode="multiple" maxTagCount="responsive" allowClear value={p.weekdays} onChange={(v: number[]) => set(i, { weekdays: v })} options={weekdays} placeholder={t('everyDay')} style={{ width: 170 }} />
+          <Select
+            mode="multiple"
+            maxTagCount="responsive"
+            allowClear
+            value={p.weekdays}
+            onChange={(v: number[]) => set(i, { weekdays: v })}
+            options={weekdays}
+            placeholder={t('everyDay')}
+            style={{ width: 170 }}
+          />
           <Select value={p.dayKind} onChange={(v: TplPrice['dayKind']) => set(i, { dayKind: v })} options={kinds} style={{ width: 120 }} />
           <TimeSelect value={p.start} onChange={(v) => set(i, { start: v })} testId={`tpl-price-${i}-start`} style={{ width: 96 }} />
           <Typography.Text type="secondary">{t('to')}</Typography.Text>
           <TimeSelect value={p.end} onChange={(v) => set(i, { end: v })} testId={`tpl-price-${i}-end`} style={{ width: 96 }} />
           <Input value={p.level ?? ''} onChange={(e) => set(i, { level: e.target.value })} placeholder={t('walkIn')} maxLength={32} style={{ width: 110 }} />
-          <NumberInput value={p.price ?? null} onChange={(v) => set(i, { price: v as number | string | null })} decimals={2} prefix="¥" placeholder="0.00" style={{ width: 110 }} data-testid={`tpl-price-${i}-price`} />
+          <NumberInput
+            value={p.price ?? null}
+            onChange={(v) => set(i, { price: v as number | string | null })}
+            decimals={2}
+            prefix="¥"
+            placeholder="0.00"
+            style={{ width: 110 }}
+            data-testid={`tpl-price-${i}-price`}
+          />
           <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('removePrice')} onClick={() => onChange?.(list.filter((_, j) => j !== i))} />
         </Flex>
       ))}
       <div>
-        <Button icon={<PlusOutlined />} onClick={() => onChange?.([...list, { weekdays: [], dayKind: 'any', start: list.at(-1)?.end ?? '08:00', end: '22:00', level: null, price: null }])} data-testid="tpl-price-add">
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => onChange?.([...list, { weekdays: [], dayKind: 'any', start: list.at(-1)?.end ?? '08:00', end: '22:00', level: null, price: null }])}
+          data-testid="tpl-price-add"
+        >
           {t('addPrice')}
         </Button>
       </div>
@@ -85,7 +149,14 @@ function templateDef(venue: VenueRow, apply: (row: TemplateRow) => void): Resour
     ],
     form: [
       { name: 'name', label: 'field.templateName', rule: templateCreate.shape.name },
-      { name: 'hours', label: 'field.hours', type: 'custom', rule: templateCreate.shape.hours, initialValue: everyDay(venue.openTime, venue.closeTime), render: () => <HoursEditor fallback={[venue.openTime, venue.closeTime]} /> },
+      {
+        name: 'hours',
+        label: 'field.hours',
+        type: 'custom',
+        rule: templateCreate.shape.hours,
+        initialValue: everyDay(venue.openTime, venue.closeTime),
+        render: () => <HoursEditor fallback={[venue.openTime, venue.closeTime]} />,
+      },
       { name: 'prices', label: 'field.prices', type: 'custom', rule: pricesRule, required: false, initialValue: [], render: () => <PricesEditor /> },
     ],
     formColumns: 1,
@@ -94,7 +165,12 @@ function templateDef(venue: VenueRow, apply: (row: TemplateRow) => void): Resour
     toBody: (values, mode) => {
       const out: Row = { ...values };
       if ('prices' in out) {
-        out.prices = ((out.prices as TplPrice[] | null) ?? []).map(({ price, level, weekdays, ...p }) => ({ ...p, weekdays: weekdays ?? [], level: level?.trim() || null, priceFen: toFen(price) }));
+        out.prices = ((out.prices as TplPrice[] | null) ?? []).map(({ price, level, weekdays, ...p }) => ({
+          ...p,
+          weekdays: weekdays ?? [],
+          level: level?.trim() || null,
+          priceFen: toFen(price),
+        }));
       }
       if ('hours' in out && out.hours === null) out.hours = [];
       return mode === 'add' ? { ...out, venueId: venue.id } : out;
@@ -133,11 +209,25 @@ function ApplyDialog({ venueId, template, onClose }: { venueId: number; template
     }
   };
   return (
-    <FormModal open={!!template} title={t('applyTpl.title', { name: template?.name ?? '' })} testId="templateApply-form" busy={busy} width={560} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!template}
+      title={t('applyTpl.title', { name: template?.name ?? '' })}
+      testId="templateApply-form"
+      busy={busy}
+      width={560}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Alert type="warning" showIcon title={t('applyTpl.hint')} style={{ marginBottom: 16 }} />
       <Form form={form} name="templateApply-form" layout="vertical" autoComplete="off">
         <Form.Item name="siteIds" label={t('applyTpl.sites')} rules={rules} required>
-          <Select mode="multiple" allowClear options={sites.map((s) => ({ value: s.value as number, label: s.label }))} showSearch={{ optionFilterProp: 'label' }} />
+          <Select
+            mode="multiple"
+            allowClear
+            options={sites.map((s) => ({ value: s.value as number, label: s.label }))}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
         </Form.Item>
       </Form>
     </FormModal>

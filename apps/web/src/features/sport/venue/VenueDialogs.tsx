@@ -68,7 +68,15 @@ export function LockDialog({ venue, onClose }: { venue: VenueRow | null; onClose
       isDirty={() => form.isFieldsTouched()}
     >
       <Alert type="info" showIcon title={t('lock.hint')} style={{ marginBottom: 16 }} />
-      <Form form={form} name="venueLock-form" layout="vertical" autoComplete="off" initialValues={{ locked: !venue?.locked, reason: venue?.locked ? (venue.lockReason ?? '') : '' }} onValuesChange={(_c, all) => setLocked(!!all.locked)} onFinish={() => void submit()}>
+      <Form
+        form={form}
+        name="venueLock-form"
+        layout="vertical"
+        autoComplete="off"
+        initialValues={{ locked: !venue?.locked, reason: venue?.locked ? (venue.lockReason ?? '') : '' }}
+        onValuesChange={(_c, all) => setLocked(!!all.locked)}
+        onFinish={() => void submit()}
+      >
         <Form.Item name="locked" label={t('lock.state')} valuePropName="checked">
           <Switch checkedChildren={t('lockState.locked')} unCheckedChildren={t('lockState.unlocked')} data-testid="venueLock-switch" />
         </Form.Item>
@@ -85,7 +93,9 @@ export function ReviewDialog({ venue, onClose }: { venue: VenueRow | null; onClo
   const t = useVenueT();
   const [form] = Form.useForm<{ approve: boolean; remark?: string | null }>();
   const remarkRules = useFieldRules({ name: 'remark', label: 'review.remark', rule: venueReview.shape.remark });
-  const save = useMutation({ mutationFn: (v: { approve: boolean; remark?: string | null }) => venueApi.review({ id: venue!.id, approve: v.approve, remark: v.remark?.trim() || null }) });
+  const save = useMutation({
+    mutationFn: (v: { approve: boolean; remark?: string | null }) => venueApi.review({ id: venue!.id, approve: v.approve, remark: v.remark?.trim() || null }),
+  });
 
   const submit = async () => {
     let v: { approve: boolean; remark?: string | null };
@@ -106,7 +116,16 @@ export function ReviewDialog({ venue, onClose }: { venue: VenueRow | null; onClo
   };
 
   return (
-    <FormModal open={!!venue} title={`${t('review.title')} · ${venue?.stadiumName ?? ''}`} testId="venueReview-form" busy={save.isPending} width={520} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={!!venue}
+      title={`${t('review.title')} · ${venue?.stadiumName ?? ''}`}
+      testId="venueReview-form"
+      busy={save.isPending}
+      width={520}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Form form={form} name="venueReview-form" layout="vertical" autoComplete="off" initialValues={{ approve: true, remark: '' }}>
         <Form.Item name="approve" label={t('review.approve')} required>
           <Radio.Group

@@ -34,7 +34,10 @@ export function listBody(body: Record<string, unknown>): Query {
   return { ...(rest as Query), ...(cooperative === undefined || cooperative === null ? {} : { cooperative: Number(cooperative) === 1 }) };
 }
 
-export function venueDef(actions: { lock: (row: VenueRow) => void; review: (row: VenueRow) => void }, platform: boolean): ResourceDef<VenueRow, VenueForm, Query> {
+export function venueDef(
+  actions: { lock: (row: VenueRow) => void; review: (row: VenueRow) => void },
+  platform: boolean,
+): ResourceDef<VenueRow, VenueForm, Query> {
   return {
     key: 'venue',
     ns: NS,
@@ -93,7 +96,13 @@ export function venueDef(actions: { lock: (row: VenueRow) => void; review: (row:
     toBody: (values) => venueToBody(values),
     rowActions: [
       { key: 'lock', label: 'rowLock', perm: Perm.venue.lock, run: (row) => actions.lock(row) },
-      { key: 'review', label: 'review.button', perm: Perm.venue.review, visible: (row) => platform && row.applyState === 'applied', run: (row) => actions.review(row) },
+      {
+        key: 'review',
+        label: 'review.button',
+        perm: Perm.venue.review,
+        visible: (row) => platform && row.applyState === 'applied',
+        run: (row) => actions.review(row),
+      },
     ],
     inlineActions: 4,
     api: {

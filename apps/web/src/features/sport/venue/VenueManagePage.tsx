@@ -5,7 +5,20 @@ import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_BOOKING_RULES, Perm, bookingRules, type BookingRules, type VenueRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { setVenue, useSession } from '../../../app/session.ts';
-import { FieldItem, FormDialog, IntegerInput, changedValues, errorFieldsOf, focusFirstError, isEmptyValue, reportNoChanges, useCan, useFieldRules, useKitT, type Row } from '../../../kit/index.ts';
+import {
+  FieldItem,
+  FormDialog,
+  IntegerInput,
+  changedValues,
+  errorFieldsOf,
+  focusFirstError,
+  isEmptyValue,
+  reportNoChanges,
+  useCan,
+  useFieldRules,
+  useKitT,
+  type Row,
+} from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { AccountTab } from './AccountTab.tsx';
 import { MemberCardTab, MemberTab, SessionsTab } from './OtherTabs.tsx';
@@ -59,7 +72,11 @@ function SectionForm({ venue, section, reload }: { venue: VenueRow; section: Ven
       focusFirstError(form, errorFieldsOf(err));
       return;
     }
-    const changed = changedValues(initial, form.getFieldsValue(true) as Row, names.filter((n) => n !== 'mapLink'));
+    const changed = changedValues(
+      initial,
+      form.getFieldsValue(true) as Row,
+      names.filter((n) => n !== 'mapLink'),
+    );
     if (!Object.keys(changed).length) {
       reportNoChanges();
       return;
@@ -77,7 +94,17 @@ function SectionForm({ venue, section, reload }: { venue: VenueRow; section: Ven
   };
 
   return (
-    <Form form={form} name={id} layout="vertical" autoComplete="off" disabled={!editable} initialValues={initial} style={{ maxWidth: 880 }} data-testid={id} onFinish={() => void save()}>
+    <Form
+      form={form}
+      name={id}
+      layout="vertical"
+      autoComplete="off"
+      disabled={!editable}
+      initialValues={initial}
+      style={{ maxWidth: 880 }}
+      data-testid={id}
+      onFinish={() => void save()}
+    >
       <GridRow gutter={24}>
         {fields.map((f) => (
           <Col key={f.name} span={f.span === 2 || f.type === 'textarea' ? 24 : 12}>
@@ -95,7 +122,15 @@ function SectionForm({ venue, section, reload }: { venue: VenueRow; section: Ven
 }
 
 type RuleKey = keyof BookingRules;
-const NUMBER_RULES: RuleKey[] = ['advanceDays', 'minSlots', 'maxSlots', 'cancelDeadlineMinutes', 'lateCancelRefundPercent', 'changeDeadlineMinutes', 'noShowAfterMinutes'];
+const NUMBER_RULES: RuleKey[] = [
+  'advanceDays',
+  'minSlots',
+  'maxSlots',
+  'cancelDeadlineMinutes',
+  'lateCancelRefundPercent',
+  'changeDeadlineMinutes',
+  'noShowAfterMinutes',
+];
 
 function RuleItem({ name }: { name: RuleKey }) {
   const t = useVenueT();
@@ -113,7 +148,14 @@ function RuleItem({ name }: { name: RuleKey }) {
         ]
       : [];
   return (
-    <Form.Item name={name} label={t(`field.${name}`)} rules={[...rules, ...extra]} required dependencies={name === 'maxSlots' ? ['minSlots'] : undefined} validateFirst>
+    <Form.Item
+      name={name}
+      label={t(`field.${name}`)}
+      rules={[...rules, ...extra]}
+      required
+      dependencies={name === 'maxSlots' ? ['minSlots'] : undefined}
+      validateFirst
+    >
       <IntegerInput placeholder={tk('placeholderInput', { label: '' })} />
     </Form.Item>
   );
@@ -160,7 +202,17 @@ export function RulesForm({ venue, reload, onSaved }: { venue: VenueRow; reload:
   };
 
   return (
-    <Form<BookingRules> form={form} name="venue-rules" layout="vertical" autoComplete="off" disabled={!editable} initialValues={initial} style={{ maxWidth: 880 }} data-testid="venue-rules" onFinish={() => void save()}>
+    <Form<BookingRules>
+      form={form}
+      name="venue-rules"
+      layout="vertical"
+      autoComplete="off"
+      disabled={!editable}
+      initialValues={initial}
+      style={{ maxWidth: 880 }}
+      data-testid="venue-rules"
+      onFinish={() => void save()}
+    >
       <GridRow gutter={24}>
         {NUMBER_RULES.map((n) => (
           <Col key={n} span={12}>
@@ -307,7 +359,11 @@ export default function VenueManagePage() {
     <div data-testid="venue-manage">
       <VenueHeader venue={venue} onLock={() => setLocking(venue)} />
       <Card variant="borderless">
-        <Tabs activeKey={tab} onChange={setTab} items={items.map((i) => ({ ...i, label: <span data-testid={`venue-tab-${i.key}`}>{t(`tab.${i.key}`)}</span> }))} />
+        <Tabs
+          activeKey={tab}
+          onChange={setTab}
+          items={items.map((i) => ({ ...i, label: <span data-testid={`venue-tab-${i.key}`}>{t(`tab.${i.key}`)}</span> }))}
+        />
       </Card>
       <LockDialog venue={locking} onClose={() => setLocking(null)} />
     </div>

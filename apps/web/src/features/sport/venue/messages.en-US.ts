@@ -315,7 +315,7 @@ const messages: MessagesOf<typeof zh> = {
     infoTitle: 'Venue · {{name}}',
     rulesTitle: 'Booking rules · {{name}}',
     operatorsTitle: 'Operators · {{name}}',
-    operatorsHint: 'The users of the venue\'s organisation ({{org}})',
+    operatorsHint: "The users of the venue's organisation ({{org}})",
     shopTitle: 'Shop & page · {{name}}',
     apiTitle: 'Third-party access · {{name}}',
     loadFailed: 'The venue could not be read',

@@ -37,8 +37,23 @@ export const fenToYuan = (fen: number): number => Math.round(fen) / 100;
 // ---------------------------------------------------------------- options
 
 export const sportOptions: Option[] = VENUE_SPORTS.map((s) => ({ value: s, label: `sport.${s}` }));
-export const sportColors: Record<string, string> = { badminton: 'cyan', basketball: 'orange', football: 'green', tennis: 'lime', table_tennis: 'blue', swimming: 'geekblue', volleyball: 'gold', fitness: 'purple', golf: 'volcano', other: 'default' };
-export const applyStateOptions: Option[] = APPLY_STATES.map((s) => ({ value: s, label: `applyState.${s}`, color: s === 'applied' ? 'gold' : s === 'approved' ? 'green' : 'red' }));
+export const sportColors: Record<string, string> = {
+  badminton: 'cyan',
+  basketball: 'orange',
+  football: 'green',
+  tennis: 'lime',
+  table_tennis: 'blue',
+  swimming: 'geekblue',
+  volleyball: 'gold',
+  fitness: 'purple',
+  golf: 'volcano',
+  other: 'default',
+};
+export const applyStateOptions: Option[] = APPLY_STATES.map((s) => ({
+  value: s,
+  label: `applyState.${s}`,
+  color: s === 'applied' ? 'gold' : s === 'approved' ? 'green' : 'red',
+}));
 export const shopOptions: Option[] = [
   { value: 1, label: 'shop.open', color: 'green' },
   { value: 0, label: 'shop.closed', color: 'default' },
@@ -112,11 +127,18 @@ export function SportTag({ sport }: { sport: string | null | undefined }) {
 export function daysText(days: readonly number[], t: Translate): string {
   const sorted = [...new Set(days)].sort((a, b) => a - b);
   const runs: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1 && sorted[j + 1]! <= 7) j++;
     const a = t(`day.${sorted[i]}`);
-    runs.push(j - i >= 2 ? `${a}-${t(`day.${sorted[j]}`)}` : sorted.slice(i, j + 1).map((d) => t(`day.${d}`)).join(', '));
+    runs.push(
+      j - i >= 2
+        ? `${a}-${t(`day.${sorted[j]}`)}`
+        : sorted
+            .slice(i, j + 1)
+            .map((d) => t(`day.${d}`))
+            .join(', '),
+    );
     i = j + 1;
   }
   return runs.join(', ');
@@ -153,7 +175,21 @@ export const mapUrl = (lat: number, lon: number) => `https://www.openstreetmap.o
 // ---------------------------------------------------------------- inputs
 
 /** A time of day, picked from the half hours (typing filters). */
-export function TimeSelect({ value, onChange, id, disabled, testId, style }: { value?: string | null; onChange?: (v: string | null) => void; id?: string; disabled?: boolean; testId?: string; style?: CSSProperties }) {
+export function TimeSelect({
+  value,
+  onChange,
+  id,
+  disabled,
+  testId,
+  style,
+}: {
+  value?: string | null;
+  onChange?: (v: string | null) => void;
+  id?: string;
+  disabled?: boolean;
+  testId?: string;
+  style?: CSSProperties;
+}) {
   return (
     <Select
       id={id}
@@ -174,7 +210,17 @@ export function TimeSelect({ value, onChange, id, disabled, testId, style }: { v
  * open, with its opening and closing time. Its value lists the open days only (a day not listed
  * is closed). `fallback` gives the times a newly ticked day starts with.
  */
-export function HoursEditor({ value, onChange, id, fallback = ['08:00', '22:00'] }: { value?: Hours[] | null; onChange?: (v: Hours[]) => void; id?: string; fallback?: [string, string] }) {
+export function HoursEditor({
+  value,
+  onChange,
+  id,
+  fallback = ['08:00', '22:00'],
+}: {
+  value?: Hours[] | null;
+  onChange?: (v: Hours[]) => void;
+  id?: string;
+  fallback?: [string, string];
+}) {
   const t = useVenueT();
   const list = value ?? [];
   const byDay = new Map(list.map((h) => [h.day, h]));
@@ -189,14 +235,24 @@ export function HoursEditor({ value, onChange, id, fallback = ['08:00', '22:00']
         const bad = h && minutesOf(h.open) >= minutesOf(h.close);
         return (
           <Flex key={day} align="center" gap={8} data-testid={`hours-day-${day}`}>
-            <Checkbox checked={!!h} onChange={(e) => set(day, e.target.checked ? { day, open: fallback[0], close: fallback[1] } : null)} style={{ width: 88 }} data-testid={`hours-day-${day}-open`}>
+            <Checkbox
+              checked={!!h}
+              onChange={(e) => set(day, e.target.checked ? { day, open: fallback[0], close: fallback[1] } : null)}
+              style={{ width: 88 }}
+              data-testid={`hours-day-${day}-open`}
+            >
               {t(`day.${day}`)}
             </Checkbox>
             {h ? (
               <>
                 <TimeSelect value={h.open} onChange={(v) => set(day, { ...h, open: v ?? h.open })} testId={`hours-day-${day}-from`} />
                 <Typography.Text type="secondary">{t('to')}</Typography.Text>
-                <TimeSelect value={h.close} onChange={(v) => set(day, { ...h, close: v ?? h.close })} testId={`hours-day-${day}-to`} style={bad ? { borderColor: 'var(--ant-color-error)' } : undefined} />
+                <TimeSelect
+                  value={h.close}
+                  onChange={(v) => set(day, { ...h, close: v ?? h.close })}
+                  testId={`hours-day-${day}-to`}
+                  style={bad ? { borderColor: 'var(--ant-color-error)' } : undefined}
+                />
               </>
             ) : (
               <Typography.Text type="secondary">{t('closed')}</Typography.Text>

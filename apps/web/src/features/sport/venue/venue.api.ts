@@ -61,7 +61,8 @@ export const accountApi = {
   accounts: (body: z.input<typeof accountListQuery>) => http.post<Page<BalanceAccountRow>>(sport('commerce/account/list'), body),
   orders: (body: z.input<typeof orderListQuery>) => http.post<Page<OrderRow>>(sport('commerce/order/list'), body),
   /** A recharge is an order of type card holding one `recharge` item, made by the account's own call; it is paid like any sale. */
-  recharge: (accountId: number, body: z.input<typeof accountRecharge>, idempotencyKey: string) => http.post<OrderDetail>(sport(`commerce/account/${accountId}/recharge`), body, idem(idempotencyKey)),
+  recharge: (accountId: number, body: z.input<typeof accountRecharge>, idempotencyKey: string) =>
+    http.post<OrderDetail>(sport(`commerce/account/${accountId}/recharge`), body, idem(idempotencyKey)),
 };
 
 export const bookingApi = {

@@ -23,7 +23,16 @@ export function venueFields(opts: { withOrg?: boolean } = {}): VenueField[] {
     { name: 'stadiumName', label: 'field.stadiumName', rule: V.stadiumName, group: base },
     { name: 'mobile', label: 'field.mobile', rule: V.mobile, group: base, props: { maxLength: 11 } },
     { name: 'phone', label: 'field.phone', rule: V.phone, group: base },
-    { name: 'timeZone', label: 'field.timeZone', type: 'select', useOptions: useTimeZoneOptions, required: true, initialValue: DEFAULT_TIME_ZONE, group: base, props: { allowClear: false } },
+    {
+      name: 'timeZone',
+      label: 'field.timeZone',
+      type: 'select',
+      useOptions: useTimeZoneOptions,
+      required: true,
+      initialValue: DEFAULT_TIME_ZONE,
+      group: base,
+      props: { allowClear: false },
+    },
     { name: 'address', label: 'field.address', rule: V.address, span: 2, group: base },
     { name: 'longitude', label: 'field.longitude', type: 'number', decimals: 6, negative: true, rule: V.longitude, group: base },
     { name: 'latitude', label: 'field.latitude', type: 'number', decimals: 6, negative: true, rule: V.latitude, group: base },
@@ -31,8 +40,28 @@ export function venueFields(opts: { withOrg?: boolean } = {}): VenueField[] {
     { name: 'sportcatItems', label: 'field.sportcatItems', type: 'multiSelect', options: sportOptions, rule: V.sportcatItems, span: 2, group: base },
     { name: 'slotMinutes', label: 'field.slotMinutes', type: 'radio', options: slotOptions, required: true, initialValue: 60, group: base },
     { name: 'cooperative', label: 'field.cooperative', type: 'switch', initialValue: false, required: false, group: base },
-    { name: 'openTime', label: 'field.openTime', type: 'select', useOptions: useTimeOptions, rule: V.openTime, required: true, initialValue: '08:00', group: base, props: { allowClear: false } },
-    { name: 'closeTime', label: 'field.closeTime', type: 'select', useOptions: useTimeOptions, rule: V.closeTime, required: true, initialValue: '22:00', group: base, props: { allowClear: false } },
+    {
+      name: 'openTime',
+      label: 'field.openTime',
+      type: 'select',
+      useOptions: useTimeOptions,
+      rule: V.openTime,
+      required: true,
+      initialValue: '08:00',
+      group: base,
+      props: { allowClear: false },
+    },
+    {
+      name: 'closeTime',
+      label: 'field.closeTime',
+      type: 'select',
+      useOptions: useTimeOptions,
+      rule: V.closeTime,
+      required: true,
+      initialValue: '22:00',
+      group: base,
+      props: { allowClear: false },
+    },
     { name: 'description', label: 'field.description', type: 'textarea', rule: V.description, span: 2, group: base },
     { name: 'contactName', label: 'field.contactName', rule: V.contactName, group: 'section.contact' },
     { name: 'contactPhone', label: 'field.contactPhone', rule: V.contactPhone, group: 'section.contact', props: { maxLength: 11 } },
@@ -42,7 +71,8 @@ export function venueFields(opts: { withOrg?: boolean } = {}): VenueField[] {
     { name: 'partnerName', label: 'field.partnerName', rule: V.partnerName, group: 'section.partner' },
     { name: 'partnerPhone', label: 'field.partnerPhone', rule: V.partnerPhone, group: 'section.partner', props: { maxLength: 11 } },
   ];
-  if (opts.withOrg) list.unshift({ name: 'orgId', label: 'field.orgId', type: 'treeSelect', useTree: useOrgTree, modes: ['add'], required: false, group: base });
+  if (opts.withOrg)
+    list.unshift({ name: 'orgId', label: 'field.orgId', type: 'treeSelect', useTree: useOrgTree, modes: ['add'], required: false, group: base });
   return list;
 }
 

@@ -114,7 +114,15 @@ function GrantDialog({ route, onClose }: { route: ApiRoute; onClose: () => void 
       }}
     >
       <Alert type="info" showIcon title={t('rolesHint')} style={{ marginBottom: 12 }} />
-      <Select mode="multiple" style={{ width: '100%' }} value={value} onChange={setValue} options={roles.map((r) => ({ value: r.value as number, label: r.label }))} optionFilterProp="label" data-testid="api-roles-select" />
+      <Select
+        mode="multiple"
+        style={{ width: '100%' }}
+        value={value}
+        onChange={setValue}
+        options={roles.map((r) => ({ value: r.value as number, label: r.label }))}
+        optionFilterProp="label"
+        data-testid="api-roles-select"
+      />
     </FormModal>
   );
 }

@@ -22,7 +22,8 @@ const messages: MessagesOf<typeof zh> = {
   byMenu: 'By menu permission',
   editRoles: 'Grant roles',
   editRolesTitle: 'Roles for {{method}} {{url}}',
-  rolesHint: 'With roles chosen, only holders of one of them (or the super administrator) may call this route and the menu permission no longer counts; with none, the menu permission decides again.',
+  rolesHint:
+    'With roles chosen, only holders of one of them (or the super administrator) may call this route and the menu permission no longer counts; with none, the menu permission decides again.',
   notGrantable: 'Public routes and routes open to any signed-in user cannot be granted',
   saved: 'Saved',
 };

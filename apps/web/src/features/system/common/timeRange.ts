@@ -7,8 +7,14 @@ import { getLang } from '../../../app/prefs.ts';
  */
 export function withDayBounds(body: Record<string, unknown>, from = 'beginTime', to = 'endTime'): Record<string, unknown> {
   const out = { ...body };
-  if (typeof out[from] === 'string' && out[from]) out[from] = dayjs(out[from] as string).startOf('day').toISOString();
-  if (typeof out[to] === 'string' && out[to]) out[to] = dayjs(out[to] as string).endOf('day').toISOString();
+  if (typeof out[from] === 'string' && out[from])
+    out[from] = dayjs(out[from] as string)
+      .startOf('day')
+      .toISOString();
+  if (typeof out[to] === 'string' && out[to])
+    out[to] = dayjs(out[to] as string)
+      .endOf('day')
+      .toISOString();
   return out;
 }
 

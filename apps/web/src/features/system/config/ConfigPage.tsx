@@ -91,9 +91,7 @@ export const configResource: ResourceDef<ConfigView, z.input<typeof configBody>,
   formColumns: 2,
   // The server takes the whole parameter on edit: unchanged fields come from the row.
   toBody: (values: Row, mode, row) =>
-    mode === 'edit' && row
-      ? { code: row.code, name: row.name, type: row.type, subType: row.subType, value: row.value, remark: row.remark, ...values }
-      : values,
+    mode === 'edit' && row ? { code: row.code, name: row.name, type: row.type, subType: row.subType, value: row.value, remark: row.remark, ...values } : values,
   toolbar: [
     {
       key: 'batch-delete',

@@ -3,7 +3,19 @@ import { Alert, Drawer, Tag } from 'antd';
 import { DeleteOutlined, LockOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { dictBody, itemBody, Perm, type DictItem, type dictListQuery, type DictRow, type dictUpdate, type itemCreate, type itemListQuery, type itemUpdate, type Page } from '@venue/contract';
+import {
+  dictBody,
+  itemBody,
+  Perm,
+  type DictItem,
+  type dictListQuery,
+  type DictRow,
+  type dictUpdate,
+  type itemCreate,
+  type itemListQuery,
+  type itemUpdate,
+  type Page,
+} from '@venue/contract';
 import { refreshDictionary } from '../../../app/dict.ts';
 import { success } from '../../../app/feedback.tsx';
 import { registerMessages, t } from '../../../app/i18n.ts';
@@ -45,7 +57,9 @@ async function thenRefresh<T>(p: Promise<T>): Promise<T> {
   return r;
 }
 
-const dictResource = (openItems: (d: Dict) => void): ResourceDef<Dict, z.input<typeof dictBody> & z.input<typeof dictUpdate>, z.input<typeof dictListQuery>> => ({
+const dictResource = (
+  openItems: (d: Dict) => void,
+): ResourceDef<Dict, z.input<typeof dictBody> & z.input<typeof dictUpdate>, z.input<typeof dictListQuery>> => ({
   key: 'dict',
   ns: 'dict',
   name: 'name',
@@ -183,8 +197,24 @@ const itemResource = (dict: Dict): ResourceDef<DictItem, z.input<typeof itemCrea
       : { ...values, dictId: dict.id },
   inlineActions: 4,
   rowActions: [
-    { key: 'up', label: 'up', perm: Perm.dict.edit, run: async (row, ctx) => { await move(dict, row, -1); ctx.reload(); } },
-    { key: 'down', label: 'down', perm: Perm.dict.edit, run: async (row, ctx) => { await move(dict, row, 1); ctx.reload(); } },
+    {
+      key: 'up',
+      label: 'up',
+      perm: Perm.dict.edit,
+      run: async (row, ctx) => {
+        await move(dict, row, -1);
+        ctx.reload();
+      },
+    },
+    {
+      key: 'down',
+      label: 'down',
+      perm: Perm.dict.edit,
+      run: async (row, ctx) => {
+        await move(dict, row, 1);
+        ctx.reload();
+      },
+    },
   ],
 });
 
@@ -192,7 +222,14 @@ function ItemsDrawer({ dict, onClose }: { dict: Dict | null; onClose: () => void
   const { t: tr } = useTranslation('dict');
   const def = useMemo(() => (dict ? itemResource(dict) : null), [dict]);
   return (
-    <Drawer open={!!dict} size={980} title={dict ? tr('itemsOf', { name: dict.name, code: dict.code }) : ''} onClose={onClose} destroyOnHidden data-testid="dict-items">
+    <Drawer
+      open={!!dict}
+      size={980}
+      title={dict ? tr('itemsOf', { name: dict.name, code: dict.code }) : ''}
+      onClose={onClose}
+      destroyOnHidden
+      data-testid="dict-items"
+    >
       {dict && def ? (
         <ListPage
           def={def}

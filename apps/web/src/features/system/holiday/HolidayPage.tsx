@@ -66,7 +66,11 @@ const Month = memo(function Month({ year, month, byDay, selected, todayIso, onDo
       <div role="grid" aria-label={months[month]} aria-multiselectable style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 3 }}>
         <div role="row" style={{ display: 'contents' }}>
           {weekdays.map((w, i) => (
-            <div key={w} role="columnheader" style={{ textAlign: 'center', fontSize: 12, color: i >= 5 ? token.colorError : token.colorTextSecondary, paddingBottom: 2 }}>
+            <div
+              key={w}
+              role="columnheader"
+              style={{ textAlign: 'center', fontSize: 12, color: i >= 5 ? token.colorError : token.colorTextSecondary, paddingBottom: 2 }}
+            >
               {w}
             </div>
           ))}
@@ -254,7 +258,10 @@ export default function HolidayPage() {
               </Button>
               <Dropdown
                 trigger={['click']}
-                menu={{ items: [{ key: 'overwrite', danger: true, label: <span data-testid="holiday-init-overwrite">{t('initOverwrite')}</span> }], onClick: () => void runInit(true) }}
+                menu={{
+                  items: [{ key: 'overwrite', danger: true, label: <span data-testid="holiday-init-overwrite">{t('initOverwrite')}</span> }],
+                  onClick: () => void runInit(true),
+                }}
               >
                 <Button type="primary" icon={<DownOutlined />} disabled={init.isPending} aria-label={t('initOverwrite')} />
               </Dropdown>
@@ -286,13 +293,31 @@ export default function HolidayPage() {
                 {range.length > 1 ? ` – ${range[range.length - 1]}` : ''}
               </Typography.Text>
               <Typography.Text>{t('setAs')}</Typography.Text>
-              <Button size="small" onClick={() => void apply(WORK)} loading={setDays.isPending} data-testid="holiday-set-work" style={kindStyle(token, WORK, null)}>
+              <Button
+                size="small"
+                onClick={() => void apply(WORK)}
+                loading={setDays.isPending}
+                data-testid="holiday-set-work"
+                style={kindStyle(token, WORK, null)}
+              >
                 {t('kind.work')}
               </Button>
-              <Button size="small" onClick={() => void apply(NON_WORK)} loading={setDays.isPending} data-testid="holiday-set-nonwork" style={kindStyle(token, NON_WORK, null)}>
+              <Button
+                size="small"
+                onClick={() => void apply(NON_WORK)}
+                loading={setDays.isPending}
+                data-testid="holiday-set-nonwork"
+                style={kindStyle(token, NON_WORK, null)}
+              >
                 {t('kind.nonWork')}
               </Button>
-              <Button size="small" onClick={() => void apply(PENDING)} loading={setDays.isPending} data-testid="holiday-set-pending" style={kindStyle(token, PENDING, null)}>
+              <Button
+                size="small"
+                onClick={() => void apply(PENDING)}
+                loading={setDays.isPending}
+                data-testid="holiday-set-pending"
+                style={kindStyle(token, PENDING, null)}
+              >
                 {t('kind.pending')}
               </Button>
               <Button size="small" type="link" onClick={() => setSelected(new Set())} data-testid="holiday-clear">

@@ -29,8 +29,10 @@ const messages: MessagesOf<typeof zh> = {
   clear: 'Clear selection',
   init: 'Initialise year',
   initOverwrite: 'Re-initialise (overwrite every day)',
-  initConfirm: 'Initialise {{year}}? Saturdays and Sundays become non-work days and Monday to Friday work days; days already set (holidays, make-up work days) stay as they are.',
-  initOverwriteConfirm: 'Re-initialise {{year}}? Every day of the year is set again: Saturdays and Sundays non-work, Monday to Friday work. Holidays and make-up work days already set are overwritten.',
+  initConfirm:
+    'Initialise {{year}}? Saturdays and Sundays become non-work days and Monday to Friday work days; days already set (holidays, make-up work days) stay as they are.',
+  initOverwriteConfirm:
+    'Re-initialise {{year}}? Every day of the year is set again: Saturdays and Sundays non-work, Monday to Friday work. Holidays and make-up work days already set are overwritten.',
   initDone: 'Initialised: {{work}} work days, {{nonWork}} non-work days',
   saved: '{{n}} days set to {{kind}}',
   readOnly: 'You may not change the holiday calendar; it is shown read-only.',

@@ -69,19 +69,19 @@ export function MenuGrantTree({ value, onChange, testId, height = 420 }: MenuGra
         </Button>
       </Flex>
       <div style={{ maxHeight: height, overflow: 'auto' }}>
-      <Tree
-        checkable
-        selectable={false}
-        defaultExpandAll
-        virtual={false}
-        treeData={treeData as never}
-        checkedKeys={checkedLeaves(tree, value)}
-        onCheck={(checked, info) => {
-          const full = (Array.isArray(checked) ? checked : checked.checked) as Key[];
-          const half = (info.halfCheckedKeys ?? []) as Key[];
-          onChange([...new Set([...full, ...half].map(Number))]);
-        }}
-      />
+        <Tree
+          checkable
+          selectable={false}
+          defaultExpandAll
+          virtual={false}
+          treeData={treeData as never}
+          checkedKeys={checkedLeaves(tree, value)}
+          onCheck={(checked, info) => {
+            const full = (Array.isArray(checked) ? checked : checked.checked) as Key[];
+            const half = (info.halfCheckedKeys ?? []) as Key[];
+            onChange([...new Set([...full, ...half].map(Number))]);
+          }}
+        />
       </div>
     </div>
   );

@@ -129,7 +129,13 @@ function prune(nodes: MenuRow[]): MenuRow[] {
 
 function filterTree(nodes: MenuRow[], name: string, status: unknown): MenuRow[] {
   const q = name.trim().toLowerCase();
-  const hit = (n: MenuRow) => (!q || n.name.toLowerCase().includes(q) || n.nameEn.toLowerCase().includes(q) || (n.perms ?? '').toLowerCase().includes(q) || (n.url ?? '').toLowerCase().includes(q)) && (status === undefined || n.status === Number(status));
+  const hit = (n: MenuRow) =>
+    (!q ||
+      n.name.toLowerCase().includes(q) ||
+      n.nameEn.toLowerCase().includes(q) ||
+      (n.perms ?? '').toLowerCase().includes(q) ||
+      (n.url ?? '').toLowerCase().includes(q)) &&
+    (status === undefined || n.status === Number(status));
   const out: MenuRow[] = [];
   for (const n of nodes) {
     const kids = filterTree(n.children ?? [], name, status);
@@ -217,7 +223,15 @@ export default function MenuListPage() {
       ...menuResource,
       features: { ...menuResource.features, ...(platform ? {} : { add: false, edit: false, remove: false }) },
       rowActions: platform
-        ? [{ key: 'addChild', label: 'addChild', perm: Perm.menu.add, visible: (r) => r.type !== 2, run: (row, ctx) => ctx.openAdd({ parentId: row.id, type: row.type === 0 ? 1 : 2 }) }]
+        ? [
+            {
+              key: 'addChild',
+              label: 'addChild',
+              perm: Perm.menu.add,
+              visible: (r) => r.type !== 2,
+              run: (row, ctx) => ctx.openAdd({ parentId: row.id, type: row.type === 0 ? 1 : 2 }),
+            },
+          ]
         : [],
     }),
     [platform],

@@ -21,7 +21,11 @@ function parseVariables(text: string): { name: string; sample: string }[] | null
   }
   return out;
 }
-const variablesRule = z.string().max(6000).refine((v) => parseVariables(v ?? '') !== null, 'message.variablesBad').optional();
+const variablesRule = z
+  .string()
+  .max(6000)
+  .refine((v) => parseVariables(v ?? '') !== null, 'message.variablesBad')
+  .optional();
 
 /** The roles the caller can see, for the recipient picker. */
 function useRoleOptions(): Option[] {
@@ -33,7 +37,18 @@ function useRoleOptions(): Option[] {
   return (roles.data ?? []).map((r) => ({ value: r.id, label: r.name }));
 }
 
-type Form = { code: string; name: string; channels: string[]; variablesText: string; member: boolean; operator: boolean; orgUsers: boolean; roleIds: number[]; status: number; remark: string };
+type Form = {
+  code: string;
+  name: string;
+  channels: string[];
+  variablesText: string;
+  member: boolean;
+  operator: boolean;
+  orgUsers: boolean;
+  roleIds: number[];
+  status: number;
+  remark: string;
+};
 
 export const businessResource: ResourceDef<MessageBusinessRow, Form, z.input<typeof messageBusinessListQuery>> = {
   key: 'messageBusiness',
@@ -51,7 +66,20 @@ export const businessResource: ResourceDef<MessageBusinessRow, Form, z.input<typ
   columns: [
     { key: 'name', label: 'field.name', width: 150, render: (v: string) => <strong>{v}</strong> },
     { key: 'code', label: 'field.code', content: 'code' },
-    { key: 'channels', label: 'field.channels', width: 260, render: (v: string[]) => <Space size={[4, 4]} wrap>{v.map((c) => <Tag key={c} color={channelOptions.find((o) => o.value === c)?.color}>{t(`message:channel.${c}`)}</Tag>)}</Space> },
+    {
+      key: 'channels',
+      label: 'field.channels',
+      width: 260,
+      render: (v: string[]) => (
+        <Space size={[4, 4]} wrap>
+          {v.map((c) => (
+            <Tag key={c} color={channelOptions.find((o) => o.value === c)?.color}>
+              {t(`message:channel.${c}`)}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
     {
       key: 'recipients',
       label: 'field.recipients',
@@ -65,7 +93,18 @@ export const businessResource: ResourceDef<MessageBusinessRow, Form, z.input<typ
         </Space>
       ),
     },
-    { key: 'variables', label: 'field.variables', width: 240, render: (v: { name: string }[]) => <Space size={[4, 4]} wrap>{v.map((x) => <Tag key={x.name} style={{ fontFamily: 'monospace' }}>{`{${x.name}}`}</Tag>)}</Space> },
+    {
+      key: 'variables',
+      label: 'field.variables',
+      width: 240,
+      render: (v: { name: string }[]) => (
+        <Space size={[4, 4]} wrap>
+          {v.map((x) => (
+            <Tag key={x.name} style={{ fontFamily: 'monospace' }}>{`{${x.name}}`}</Tag>
+          ))}
+        </Space>
+      ),
+    },
     { key: 'templateCount', label: 'field.templateCount', content: 'number' },
     { key: 'status', label: 'field.status', options: enabledOptions },
     { key: 'orgName', label: 'field.orgName', hiddenByDefault: true },
@@ -76,7 +115,15 @@ export const businessResource: ResourceDef<MessageBusinessRow, Form, z.input<typ
     { name: 'code', label: 'field.code', rule: rules.code, modes: ['add'] },
     { name: 'name', label: 'field.name', rule: rules.name },
     { name: 'channels', label: 'field.channels', type: 'multiSelect', options: channelOptions, rule: rules.channels, span: 2 },
-    { name: 'variablesText', label: 'field.variables', type: 'textarea', rule: variablesRule, span: 2, extra: 'variablesHint', props: { autoSize: { minRows: 3, maxRows: 8 } } },
+    {
+      name: 'variablesText',
+      label: 'field.variables',
+      type: 'textarea',
+      rule: variablesRule,
+      span: 2,
+      extra: 'variablesHint',
+      props: { autoSize: { minRows: 3, maxRows: 8 } },
+    },
     { name: 'member', label: 'recipient.member', type: 'switch', initialValue: false, group: 'field.recipients' },
     { name: 'operator', label: 'recipient.operator', type: 'switch', initialValue: false, group: 'field.recipients' },
     { name: 'orgUsers', label: 'recipient.orgUsers', type: 'switch', initialValue: false, group: 'field.recipients' },
@@ -93,7 +140,12 @@ export const businessResource: ResourceDef<MessageBusinessRow, Form, z.input<typ
     // An edit sends the changed fields only: recipients go whole when any of them changed.
     const was = row?.recipients ?? { member: false, operator: false, orgUsers: false, roleIds: [] };
     if (mode === 'add' || [member, operator, orgUsers, roleIds].some((v) => v !== undefined)) {
-      body.recipients = { member: Boolean(member ?? was.member), operator: Boolean(operator ?? was.operator), orgUsers: Boolean(orgUsers ?? was.orgUsers), roleIds: roleIds ?? was.roleIds };
+      body.recipients = {
+        member: Boolean(member ?? was.member),
+        operator: Boolean(operator ?? was.operator),
+        orgUsers: Boolean(orgUsers ?? was.orgUsers),
+        roleIds: roleIds ?? was.roleIds,
+      };
     }
     if (variablesText !== undefined) body.variables = parseVariables(String(variablesText ?? '')) ?? [];
     if (mode === 'edit') delete body.code;

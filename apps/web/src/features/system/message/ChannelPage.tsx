@@ -13,7 +13,16 @@ import './shared.tsx';
 type Setting = { name: string; kind?: 'number' | 'switch'; placeholder?: string };
 /** Each channel's settings and secrets, as its form shows them (the contract's schemas check them). */
 const FORMS: Record<ConfigurableChannel, { settings: Setting[]; secrets: string[] }> = {
-  email: { settings: [{ name: 'host', placeholder: 'smtp.exmail.qq.com' }, { name: 'port', kind: 'number' }, { name: 'secure', kind: 'switch' }, { name: 'user' }, { name: 'from', placeholder: 'Venue <notice@example.com>' }], secrets: ['password'] },
+  email: {
+    settings: [
+      { name: 'host', placeholder: 'smtp.exmail.qq.com' },
+      { name: 'port', kind: 'number' },
+      { name: 'secure', kind: 'switch' },
+      { name: 'user' },
+      { name: 'from', placeholder: 'Venue <notice@example.com>' },
+    ],
+    secrets: ['password'],
+  },
   sms: { settings: [{ name: 'url', placeholder: 'https://sms.example.com/send' }], secrets: ['token'] },
   wechat: { settings: [{ name: 'apiBase', placeholder: 'https://api.weixin.qq.com' }, { name: 'appId' }, { name: 'templateId' }], secrets: ['appSecret'] },
   dingtalk: { settings: [{ name: 'url', placeholder: 'https://oapi.dingtalk.com/robot/send' }], secrets: ['accessToken', 'signSecret'] },
@@ -30,15 +39,31 @@ function ChannelCard({ row, onSaved }: { row: MessageChannelRow; onSaved: () => 
   const [openid, setOpenid] = useState('');
   const [result, setResult] = useState<SendLogRow | null>(null);
   useEffect(() => {
-    form.setFieldsValue({ enabled: row.enabled, ratePerMinute: row.ratePerMinute, settings: { ...(channel === 'email' ? { port: 465, secure: true } : {}), ...row.settings }, secrets: Object.fromEntries(spec.secrets.map((k) => [k, ''])) });
+    form.setFieldsValue({
+      enabled: row.enabled,
+      ratePerMinute: row.ratePerMinute,
+      settings: { ...(channel === 'email' ? { port: 465, secure: true } : {}), ...row.settings },
+      secrets: Object.fromEntries(spec.secrets.map((k) => [k, ''])),
+    });
   }, [form, row, channel, spec]);
 
   const save = async () => {
-    const values = (await form.validateFields()) as { enabled: boolean; ratePerMinute: number; settings: Record<string, unknown>; secrets: Record<string, string | undefined> };
+    const values = (await form.validateFields()) as {
+      enabled: boolean;
+      ratePerMinute: number;
+      settings: Record<string, unknown>;
+      secrets: Record<string, string | undefined>;
+    };
     const secrets = Object.fromEntries(Object.entries(values.secrets ?? {}).filter(([, v]) => v));
     setSaving(true);
     try {
-      await http.put(api.system(`message/channel/${channel}`), { enabled: values.enabled, ratePerMinute: values.ratePerMinute, settings: values.settings ?? {}, secrets, version: row.version });
+      await http.put(api.system(`message/channel/${channel}`), {
+        enabled: values.enabled,
+        ratePerMinute: values.ratePerMinute,
+        settings: values.settings ?? {},
+        secrets,
+        version: row.version,
+      });
       success(t('message:channels.saved'));
       await onSaved();
     } catch (err) {
@@ -53,7 +78,13 @@ function ChannelCard({ row, onSaved }: { row: MessageChannelRow; onSaved: () => 
     }
   };
   const clearSecret = async (name: string) => {
-    await http.put(api.system(`message/channel/${channel}`), { enabled: false, ratePerMinute: row.ratePerMinute, settings: row.settings, secrets: { [name]: '' }, version: row.version });
+    await http.put(api.system(`message/channel/${channel}`), {
+      enabled: false,
+      ratePerMinute: row.ratePerMinute,
+      settings: row.settings,
+      secrets: { [name]: '' },
+      version: row.version,
+    });
     await onSaved();
   };
   const test = async () => {
@@ -75,17 +106,43 @@ function ChannelCard({ row, onSaved }: { row: MessageChannelRow; onSaved: () => 
       title={
         <Space>
           <strong>{t(`message:channel.${channel}`)}</strong>
-          {row.version === 0 ? <Tag>{t('message:channels.neverSaved')}</Tag> : <Tag color={row.enabled ? 'green' : 'default'}>{t(row.enabled ? 'message:status.enabled' : 'message:status.disabled')}</Tag>}
+          {row.version === 0 ? (
+            <Tag>{t('message:channels.neverSaved')}</Tag>
+          ) : (
+            <Tag color={row.enabled ? 'green' : 'default'}>{t(row.enabled ? 'message:status.enabled' : 'message:status.disabled')}</Tag>
+          )}
         </Space>
       }
       extra={
         editable ? (
           <Space>
-            {channel === 'wechat' ? <Input size="small" style={{ width: 150 }} placeholder={t('message:channels.openid')} value={openid} onChange={(e) => setOpenid(e.target.value)} /> : null}
-            <Button size="small" icon={<SendOutlined />} loading={testing} disabled={!row.enabled} onClick={() => void test()} data-testid={`channel-${channel}-test`}>
+            {channel === 'wechat' ? (
+              <Input
+                size="small"
+                style={{ width: 150 }}
+                placeholder={t('message:channels.openid')}
+                value={openid}
+                onChange={(e) => setOpenid(e.target.value)}
+              />
+            ) : null}
+            <Button
+              size="small"
+              icon={<SendOutlined />}
+              loading={testing}
+              disabled={!row.enabled}
+              onClick={() => void test()}
+              data-testid={`channel-${channel}-test`}
+            >
               {t('message:channels.test')}
             </Button>
-            <Button size="small" type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save().catch(() => undefined)} data-testid={`channel-${channel}-save`}>
+            <Button
+              size="small"
+              type="primary"
+              icon={<SaveOutlined />}
+              loading={saving}
+              onClick={() => void save().catch(() => undefined)}
+              data-testid={`channel-${channel}-save`}
+            >
               {t('message:channels.save')}
             </Button>
           </Space>
@@ -101,8 +158,19 @@ function ChannelCard({ row, onSaved }: { row: MessageChannelRow; onSaved: () => 
             <InputNumber min={1} max={100000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
           {spec.settings.map((s) => (
-            <Form.Item key={s.name} name={['settings', s.name]} label={t(`message:channels.${s.name}`)} valuePropName={s.kind === 'switch' ? 'checked' : 'value'}>
-              {s.kind === 'switch' ? <Switch /> : s.kind === 'number' ? <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} /> : <Input allowClear placeholder={s.placeholder} />}
+            <Form.Item
+              key={s.name}
+              name={['settings', s.name]}
+              label={t(`message:channels.${s.name}`)}
+              valuePropName={s.kind === 'switch' ? 'checked' : 'value'}
+            >
+              {s.kind === 'switch' ? (
+                <Switch />
+              ) : s.kind === 'number' ? (
+                <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} />
+              ) : (
+                <Input allowClear placeholder={s.placeholder} />
+              )}
             </Form.Item>
           ))}
           {spec.secrets.map((name) => (
@@ -123,7 +191,11 @@ function ChannelCard({ row, onSaved }: { row: MessageChannelRow; onSaved: () => 
                 </Space>
               }
             >
-              <Input.Password autoComplete="new-password" placeholder={row.secretsSet[name] ? t('message:channels.secretKeep') : undefined} visibilityToggle={false} />
+              <Input.Password
+                autoComplete="new-password"
+                placeholder={row.secretsSet[name] ? t('message:channels.secretKeep') : undefined}
+                visibilityToggle={false}
+              />
             </Form.Item>
           ))}
         </div>
@@ -133,7 +205,11 @@ function ChannelCard({ row, onSaved }: { row: MessageChannelRow; onSaved: () => 
           type={result.status === 'sent' ? 'success' : 'warning'}
           showIcon
           data-testid={`channel-${channel}-result`}
-          title={result.status === 'sent' ? t('message:channels.testSent') : t('message:channels.testFailed', { error: result.lastError ?? t(`message:sendStatus.${result.status}`) })}
+          title={
+            result.status === 'sent'
+              ? t('message:channels.testSent')
+              : t('message:channels.testFailed', { error: result.lastError ?? t(`message:sendStatus.${result.status}`) })
+          }
         />
       ) : null}
     </Card>

@@ -19,7 +19,9 @@ function Preview({ form }: { form: FormInstance }) {
   const missing = templateVariables(`${title}\n${content}`).filter((n) => !declared.has(n));
   return (
     <div data-testid="template-preview">
-      {missing.length ? <Alert type="error" showIcon style={{ marginBottom: 8 }} title={missing.map((name) => t('message:undeclared', { name })).join('；')} /> : null}
+      {missing.length ? (
+        <Alert type="error" showIcon style={{ marginBottom: 8 }} title={missing.map((name) => t('message:undeclared', { name })).join('；')} />
+      ) : null}
       <div style={{ padding: '8px 12px', borderRadius: 6, background: 'var(--ant-color-fill-quaternary)', whiteSpace: 'pre-wrap' }}>
         {title ? <div style={{ fontWeight: 600, marginBottom: 4 }}>{renderTemplate(title, samples)}</div> : null}
         <div>{renderTemplate(content, samples)}</div>
@@ -55,7 +57,15 @@ export const templateResource: ResourceDef<MessageTemplateRow, Form, z.input<typ
     { key: 'updatedAt', label: 'field.updatedAt', format: 'datetime', hiddenByDefault: true },
   ],
   form: [
-    { name: 'businessId', label: 'field.businessId', type: 'select', useOptions: useBusinessOptions, required: true, disabled: (mode) => mode === 'edit', span: 2 },
+    {
+      name: 'businessId',
+      label: 'field.businessId',
+      type: 'select',
+      useOptions: useBusinessOptions,
+      required: true,
+      disabled: (mode) => mode === 'edit',
+      span: 2,
+    },
     { name: 'channel', label: 'field.channel', type: 'select', options: channelOptions, required: true },
     { name: 'lang', label: 'field.lang', type: 'radio', options: langOptions, initialValue: 'zh-CN' },
     { name: 'title', label: 'field.title', rule: rules.title, span: 2 },

@@ -22,14 +22,19 @@ export default function TestPage() {
   const templateId = Form.useWatch('templateId', form) as number | undefined;
   const values = (Form.useWatch('values', form) as Record<string, string> | undefined) ?? {};
   const template = choices.data?.templates.find((x) => x.id === templateId);
-  const merged = { ...Object.fromEntries((template?.variables ?? []).map((v) => [v.name, v.sample])), ...Object.fromEntries(Object.entries(values).filter(([, v]) => v)) };
+  const merged = {
+    ...Object.fromEntries((template?.variables ?? []).map((v) => [v.name, v.sample])),
+    ...Object.fromEntries(Object.entries(values).filter(([, v]) => v)),
+  };
 
   const send = async () => {
     const v = (await form.validateFields()) as { templateId: number; userId?: number; address?: string; values?: Record<string, string> };
     setSending(true);
     try {
       const clean = Object.fromEntries(Object.entries(v.values ?? {}).filter(([, x]) => x));
-      setResult(await http.post<SendLogRow>(api.system('message/test'), { templateId: v.templateId, userId: v.userId, address: v.address || undefined, values: clean }));
+      setResult(
+        await http.post<SendLogRow>(api.system('message/test'), { templateId: v.templateId, userId: v.userId, address: v.address || undefined, values: clean }),
+      );
     } catch (err) {
       await reactToSaveError(form, err);
     } finally {
@@ -47,12 +52,19 @@ export default function TestPage() {
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={t('message:test.pickTemplate')}
               loading={choices.isLoading}
-              options={(choices.data?.templates ?? []).map((x) => ({ value: x.id, label: `${x.businessName} · ${t(`message:channel.${x.channel}`)} · ${x.lang}` }))}
+              options={(choices.data?.templates ?? []).map((x) => ({
+                value: x.id,
+                label: `${x.businessName} · ${t(`message:channel.${x.channel}`)} · ${x.lang}`,
+              }))}
               onChange={() => form.setFieldValue('values', {})}
             />
           </Form.Item>
           <Form.Item name="userId" label={t('message:test.recipientUser')}>
-            <Select allowClear showSearch={{ optionFilterProp: 'label' }} options={(choices.data?.users ?? []).map((u) => ({ value: u.id, label: [u.name, u.email, u.mobile].filter(Boolean).join(' · ') }))} />
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(choices.data?.users ?? []).map((u) => ({ value: u.id, label: [u.name, u.email, u.mobile].filter(Boolean).join(' · ') }))}
+            />
           </Form.Item>
           <Form.Item name="address" label={t('message:test.address')} extra={t('message:test.addressHint')}>
             <Input allowClear maxLength={200} />
@@ -74,7 +86,10 @@ export default function TestPage() {
       </Card>
       <Card size="small" title={t('message:test.rendered')}>
         {template ? (
-          <div style={{ padding: '8px 12px', borderRadius: 6, background: 'var(--ant-color-fill-quaternary)', whiteSpace: 'pre-wrap' }} data-testid="message-test-preview">
+          <div
+            style={{ padding: '8px 12px', borderRadius: 6, background: 'var(--ant-color-fill-quaternary)', whiteSpace: 'pre-wrap' }}
+            data-testid="message-test-preview"
+          >
             {template.title ? <div style={{ fontWeight: 600, marginBottom: 4 }}>{renderTemplate(template.title, merged)}</div> : null}
             <div>{renderTemplate(template.content, merged)}</div>
           </div>
@@ -84,11 +99,15 @@ export default function TestPage() {
         {result ? (
           <div style={{ marginTop: 16 }} data-testid="message-test-result">
             <Typography.Title level={5}>{t('message:test.result')}</Typography.Title>
-            {result.status !== 'sent' ? <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={result.lastError ?? t(`message:sendStatus.${result.status}`)} /> : null}
+            {result.status !== 'sent' ? (
+              <Alert type="warning" showIcon style={{ marginBottom: 8 }} title={result.lastError ?? t(`message:sendStatus.${result.status}`)} />
+            ) : null}
             <Descriptions size="small" column={1} bordered>
               <Descriptions.Item label={t('message:field.status')}>{tag(sendStatusOptions, result.status)}</Descriptions.Item>
               <Descriptions.Item label={t('message:field.channel')}>{tag(channelOptions, result.channel)}</Descriptions.Item>
-              <Descriptions.Item label={t('message:field.recipientName')}>{[result.recipientName, result.address].filter(Boolean).join(' · ') || '—'}</Descriptions.Item>
+              <Descriptions.Item label={t('message:field.recipientName')}>
+                {[result.recipientName, result.address].filter(Boolean).join(' · ') || '—'}
+              </Descriptions.Item>
               <Descriptions.Item label={t('message:field.attempts')}>{result.attempts}</Descriptions.Item>
               {result.title ? <Descriptions.Item label={t('message:field.title')}>{result.title}</Descriptions.Item> : null}
               <Descriptions.Item label={t('message:field.content')}>{result.content}</Descriptions.Item>

@@ -41,7 +41,12 @@ const messages: MessagesOf<typeof zh> = {
     badCode: 'A code looks like booking.closureCancelled: lower-case first, parts separated by dots',
     variablesBad: 'Each line reads name=sample, names made of letters, digits and underscores, each once',
   },
-  recipient: { member: 'The member (contacts in the event)', operator: 'The operator', orgUsers: 'Every user of the organisation', roles: 'Users of these roles' },
+  recipient: {
+    member: 'The member (contacts in the event)',
+    operator: 'The operator',
+    orgUsers: 'Every user of the organisation',
+    roles: 'Users of these roles',
+  },
   channel: { station: 'Station message', email: 'Email', sms: 'SMS', wechat: 'WeChat template', dingtalk: 'DingTalk robot', wecom: 'WeCom robot' },
   langName: { 'zh-CN': '中文', 'en-US': 'English' },
   sendStatus: { pending: 'Pending', sending: 'Sending', sent: 'Sent', failed: 'Failed', unknown: 'Unknown' },
@@ -51,7 +56,8 @@ const messages: MessagesOf<typeof zh> = {
   retryConfirm: 'Send this message again? A message of unknown outcome may have arrived: check with the recipient first.',
   retried: 'Queued to send again',
   channels: {
-    intro: "Each channel's settings belong to your organisation; a channel not set up here uses the parent organisation's. Secrets are stored encrypted and shown only as set or not set.",
+    intro:
+      "Each channel's settings belong to your organisation; a channel not set up here uses the parent organisation's. Secrets are stored encrypted and shown only as set or not set.",
     enabled: 'On',
     rate: 'Per minute',
     save: 'Save',

@@ -29,7 +29,23 @@ export const openAppResource: ResourceDef<OpenAppRow, z.input<typeof openAppCrea
     { key: 'orgName', label: 'field.orgName', hiddenByDefault: true },
     { key: 'status', label: 'field.status', options: appStatusOptions },
     { key: 'restriction', label: 'field.restriction', options: restrictionOptions },
-    { key: 'ipRules', label: 'field.ipRules', width: 230, render: (v: string[]) => (v.length ? <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>{v.map((r) => <Tag key={r} style={{ marginInlineEnd: 0 }}>{r}</Tag>)}</div> : '—') },
+    {
+      key: 'ipRules',
+      label: 'field.ipRules',
+      width: 230,
+      render: (v: string[]) =>
+        v.length ? (
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+            {v.map((r) => (
+              <Tag key={r} style={{ marginInlineEnd: 0 }}>
+                {r}
+              </Tag>
+            ))}
+          </div>
+        ) : (
+          '—'
+        ),
+    },
     { key: 'ratePerMinute', label: 'field.ratePerMinute', content: 'number', hiddenByDefault: true },
     { key: 'apiIds', label: 'field.apis', content: 'number', render: (v: number[]) => v.length },
     { key: 'previousSecretUntil', label: 'field.previousSecretUntil', format: 'datetime', hiddenByDefault: true },
@@ -41,7 +57,16 @@ export const openAppResource: ResourceDef<OpenAppRow, z.input<typeof openAppCrea
     { name: 'status', label: 'field.status', type: 'radio', options: appStatusOptions, initialValue: 0 },
     { name: 'restriction', label: 'field.restriction', type: 'radio', options: restrictionOptions, initialValue: 'whitelist' },
     { name: 'ratePerMinute', label: 'field.ratePerMinute', type: 'integer', rule: rules.ratePerMinute, initialValue: 600 },
-    { name: 'ipRules', label: 'field.ipRules', type: 'select', rule: rules.ipRules, span: 2, extra: 'ipHint', props: { mode: 'tags', open: false, tokenSeparators: [',', ' '] }, initialValue: [] },
+    {
+      name: 'ipRules',
+      label: 'field.ipRules',
+      type: 'select',
+      rule: rules.ipRules,
+      span: 2,
+      extra: 'ipHint',
+      props: { mode: 'tags', open: false, tokenSeparators: [',', ' '] },
+      initialValue: [],
+    },
     { name: 'remark', label: 'field.remark', type: 'textarea', rule: rules.remark, span: 2 },
   ],
   formColumns: 2,

@@ -51,7 +51,13 @@ export default function GrantPage() {
 
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'minmax(260px, 1fr) 2fr', gap: 16, alignItems: 'start' }}>
-      <Card title={t('openApp:grantApps')} size="small" extra={<Input.Search allowClear size="small" style={{ width: 160 }} onSearch={setName} placeholder={t('openApp:field.name')} data-testid="grant-search" />}>
+      <Card
+        title={t('openApp:grantApps')}
+        size="small"
+        extra={
+          <Input.Search allowClear size="small" style={{ width: 160 }} onSearch={setName} placeholder={t('openApp:field.name')} data-testid="grant-search" />
+        }
+      >
         <List
           loading={apps.isLoading}
           dataSource={apps.data?.data ?? []}
@@ -62,7 +68,14 @@ export default function GrantPage() {
               style={{ cursor: 'pointer', paddingInline: 8, borderRadius: 6, background: a.id === appId ? 'var(--ant-control-item-bg-active)' : undefined }}
               data-testid={`grant-app-${a.id}`}
             >
-              <List.Item.Meta title={a.name} description={<Typography.Text type="secondary" code>{a.appKey}</Typography.Text>} />
+              <List.Item.Meta
+                title={a.name}
+                description={
+                  <Typography.Text type="secondary" code>
+                    {a.appKey}
+                  </Typography.Text>
+                }
+              />
               <Space>
                 {statusTag(a.status)}
                 <Tag>{a.apiIds.length}</Tag>
@@ -83,7 +96,12 @@ export default function GrantPage() {
         }
       >
         {current ? (
-          <Checkbox.Group value={ticked} onChange={(v) => setTicked(v as number[])} style={{ display: 'flex', flexDirection: 'column', gap: 10 }} data-testid="grant-apis">
+          <Checkbox.Group
+            value={ticked}
+            onChange={(v) => setTicked(v as number[])}
+            style={{ display: 'flex', flexDirection: 'column', gap: 10 }}
+            data-testid="grant-apis"
+          >
             {(interfaces.data ?? []).map((i) => (
               <Checkbox key={i.id} value={i.id} disabled={i.status !== 0 && !ticked.includes(i.id)} data-testid={`grant-api-${i.code}`}>
                 <Space wrap>

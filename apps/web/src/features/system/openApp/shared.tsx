@@ -34,7 +34,9 @@ export function showSecret(app: OpenAppWithSecret): Promise<void> {
         <div>
           <Typography.Text type="secondary">AppKey</Typography.Text>
           <div>
-            <Typography.Text code data-testid="open-app-key">{app.appKey}</Typography.Text>
+            <Typography.Text code data-testid="open-app-key">
+              {app.appKey}
+            </Typography.Text>
           </div>
         </div>
         <div>

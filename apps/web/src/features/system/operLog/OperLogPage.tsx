@@ -82,7 +82,12 @@ export const operLogResource: ResourceDef<OperLog, Row, z.input<typeof operLogQu
   columns: [
     { key: 'createdAt', label: 'field.createdAt', render: (v: string) => formatInstant(v), content: 'time', sorter: true },
     // Every row names its operator; calls made before signing in (sign-in itself) say so.
-    { key: 'userName', label: 'field.userName', sorter: true, render: (v: string | null) => v || <Typography.Text type="secondary">{t('operLog:anonymous')}</Typography.Text> },
+    {
+      key: 'userName',
+      label: 'field.userName',
+      sorter: true,
+      render: (v: string | null) => v || <Typography.Text type="secondary">{t('operLog:anonymous')}</Typography.Text>,
+    },
     { key: 'orgName', label: 'field.orgName' },
     { key: 'module', label: 'field.module', options: moduleOptions, sorter: true },
     { key: 'action', label: 'field.action', render: (v: string, row) => actionLabel(v, row.method), content: 'code' },

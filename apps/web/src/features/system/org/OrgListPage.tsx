@@ -133,7 +133,12 @@ function UserOfOrgsDrawer({ org, onClose }: { org: Org; onClose: () => void }) {
           { key: 'name', dataIndex: 'name', title: t('user.name') },
           { key: 'mobile', dataIndex: 'mobile', title: t('user.mobile') },
           { key: 'orgName', dataIndex: 'orgName', title: t('user.orgName') },
-          { key: 'isDefault', dataIndex: 'isDefault', title: t('user.isDefault'), render: (v: boolean) => (v ? <Tag color="blue">{tk('yes')}</Tag> : tk('no')) },
+          {
+            key: 'isDefault',
+            dataIndex: 'isDefault',
+            title: t('user.isDefault'),
+            render: (v: boolean) => (v ? <Tag color="blue">{tk('yes')}</Tag> : tk('no')),
+          },
           { key: 'status', dataIndex: 'status', title: t('user.status'), render: (v: number) => <CodeTag value={v} dict="sys_user_status" ns="org" /> },
         ]}
       />

@@ -88,10 +88,13 @@ export const regionResource: ResourceDef<Region, z.input<typeof regionBody> & z.
   formColumns: 1,
   toForm: (row) => ({ ...row, parentId: row.parentId ?? 0 }),
   toBody: (values: Row, mode, row) => {
-    const merged = mode === 'edit' && row ? { code: row.code, name: row.name, parentId: row.parentId ?? 0, orderNum: row.orderNum, remark: row.remark, ...values } : values;
+    const merged =
+      mode === 'edit' && row ? { code: row.code, name: row.name, parentId: row.parentId ?? 0, orderNum: row.orderNum, remark: row.remark, ...values } : values;
     return { ...merged, parentId: merged.parentId ? merged.parentId : null };
   },
-  rowActions: [{ key: 'addChild', label: 'addChild', perm: Perm.region.edit, visible: (r) => r.level < 4, run: (row, ctx) => ctx.openAdd({ parentId: row.id }) }],
+  rowActions: [
+    { key: 'addChild', label: 'addChild', perm: Perm.region.edit, visible: (r) => r.level < 4, run: (row, ctx) => ctx.openAdd({ parentId: row.id }) },
+  ],
 };
 
 /** /system/region: administrative regions as a tree (add, add child, edit, delete). */

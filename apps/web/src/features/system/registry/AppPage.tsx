@@ -6,7 +6,11 @@ import './shared.tsx';
 const rules = registryAppCreate.shape;
 const P = Perm.registryApp;
 
-export const registryAppResource: ResourceDef<RegistryAppRow, z.input<typeof registryAppCreate> & z.input<typeof registryAppUpdate>, z.input<typeof registryAppListQuery>> = {
+export const registryAppResource: ResourceDef<
+  RegistryAppRow,
+  z.input<typeof registryAppCreate> & z.input<typeof registryAppUpdate>,
+  z.input<typeof registryAppListQuery>
+> = {
   key: 'registryApp',
   ns: 'registry',
   name: 'app',

@@ -28,7 +28,11 @@ const groupRules = registryGroupCreate.shape;
 const instanceRules = registryInstanceCreate.shape;
 const del = (path: string, ids: (string | number)[]) => http.del(api.system(`registry/${path}/${ids.join(',')}`));
 
-export const registryEnvResource: ResourceDef<RegistryEnvRow, z.input<typeof registryEnvCreate> & z.input<typeof registryEnvUpdate>, z.input<typeof registryEnvListQuery>> = {
+export const registryEnvResource: ResourceDef<
+  RegistryEnvRow,
+  z.input<typeof registryEnvCreate> & z.input<typeof registryEnvUpdate>,
+  z.input<typeof registryEnvListQuery>
+> = {
   key: 'registryEnv',
   ns: 'registry',
   name: 'env',
@@ -49,7 +53,18 @@ export const registryEnvResource: ResourceDef<RegistryEnvRow, z.input<typeof reg
       key: 'services',
       label: 'field.services',
       width: 320,
-      render: (v: string[]) => (v.length ? <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>{v.map((s) => <Tag key={s} style={{ marginInlineEnd: 0 }}>{s}</Tag>)}</div> : '—'),
+      render: (v: string[]) =>
+        v.length ? (
+          <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+            {v.map((s) => (
+              <Tag key={s} style={{ marginInlineEnd: 0 }}>
+                {s}
+              </Tag>
+            ))}
+          </div>
+        ) : (
+          '—'
+        ),
     },
     { key: 'groupCount', label: 'field.groupCount', content: 'number' },
     { key: 'instanceCount', label: 'field.instanceCount', content: 'number' },
@@ -187,7 +202,14 @@ function EnvGroups({ env, onClose }: { env: RegistryEnvRow | null; onClose: () =
   const instances = useMemo(() => instanceResource(envId), [envId]);
   const filters = useMemo(() => ({ envId }), [envId]);
   return (
-    <Drawer open={!!env} onClose={onClose} size={1000} destroyOnHidden title={env ? t('registry:groupsTitle', { name: env.name }) : ''} data-testid="registry-env-groups">
+    <Drawer
+      open={!!env}
+      onClose={onClose}
+      size={1000}
+      destroyOnHidden
+      title={env ? t('registry:groupsTitle', { name: env.name }) : ''}
+      data-testid="registry-env-groups"
+    >
       {env && (
         <Tabs
           items={[
@@ -204,7 +226,10 @@ function EnvGroups({ env, onClose }: { env: RegistryEnvRow | null; onClose: () =
 export default function EnvPage() {
   const [open, setOpen] = useState<RegistryEnvRow | null>(null);
   const def = useMemo<typeof registryEnvResource>(
-    () => ({ ...registryEnvResource, rowActions: registryEnvResource.rowActions!.map((a) => (a.key === 'groups' ? { ...a, run: (row: RegistryEnvRow) => setOpen(row) } : a)) }),
+    () => ({
+      ...registryEnvResource,
+      rowActions: registryEnvResource.rowActions!.map((a) => (a.key === 'groups' ? { ...a, run: (row: RegistryEnvRow) => setOpen(row) } : a)),
+    }),
     [],
   );
   return (

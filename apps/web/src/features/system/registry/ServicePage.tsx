@@ -6,7 +6,11 @@ import { AppName, encodingOptions, serviceTypeOptions, useAppOptions } from './s
 const rules = registryServiceCreate.shape;
 const P = Perm.registryService;
 
-export const registryServiceResource: ResourceDef<RegistryServiceRow, z.input<typeof registryServiceCreate> & z.input<typeof registryServiceUpdate>, z.input<typeof registryServiceListQuery>> = {
+export const registryServiceResource: ResourceDef<
+  RegistryServiceRow,
+  z.input<typeof registryServiceCreate> & z.input<typeof registryServiceUpdate>,
+  z.input<typeof registryServiceListQuery>
+> = {
   key: 'registryService',
   ns: 'registry',
   name: 'service',

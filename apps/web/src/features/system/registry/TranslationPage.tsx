@@ -1,12 +1,22 @@
 import type { z } from 'zod';
-import { Perm, registryTranslationCreate, type RegistryTranslationRow, type registryTranslationListQuery, type registryTranslationUpdate } from '@venue/contract';
+import {
+  Perm,
+  registryTranslationCreate,
+  type RegistryTranslationRow,
+  type registryTranslationListQuery,
+  type registryTranslationUpdate,
+} from '@venue/contract';
 import { ListPage, type ResourceDef } from '../../../kit/index.ts';
 import './shared.tsx';
 
 const rules = registryTranslationCreate.shape;
 const P = Perm.registryTranslation;
 
-export const registryTranslationResource: ResourceDef<RegistryTranslationRow, z.input<typeof registryTranslationCreate> & z.input<typeof registryTranslationUpdate>, z.input<typeof registryTranslationListQuery>> = {
+export const registryTranslationResource: ResourceDef<
+  RegistryTranslationRow,
+  z.input<typeof registryTranslationCreate> & z.input<typeof registryTranslationUpdate>,
+  z.input<typeof registryTranslationListQuery>
+> = {
   key: 'registryTranslation',
   ns: 'registry',
   name: 'translation',

@@ -16,7 +16,11 @@ export const groupStatusOptions: Option[] = [
   { value: 0, label: 'status.enabled', color: 'green' },
   { value: 1, label: 'status.closed', color: 'default' },
 ];
-export const serviceTypeOptions: Option[] = REGISTRY_SERVICE_TYPES.map((v) => ({ value: v, label: `type.${v}`, color: { http: 'blue', rpc: 'purple', websocket: 'cyan', mq: 'orange' }[v] }));
+export const serviceTypeOptions: Option[] = REGISTRY_SERVICE_TYPES.map((v) => ({
+  value: v,
+  label: `type.${v}`,
+  color: { http: 'blue', rpc: 'purple', websocket: 'cyan', mq: 'orange' }[v],
+}));
 export const encodingOptions: Option[] = REGISTRY_ENCODINGS.map((v) => ({ value: v, label: v }));
 
 /** The organisation's applications as choices (service form and search), newest list on each open. */

@@ -61,7 +61,10 @@ function Preview({ v }: { v: SystemSettings }) {
           aspectRatio: '16 / 9',
           borderRadius: token.borderRadius,
           overflow: 'hidden',
-          background: on && v.loginBg ? `center / cover no-repeat url("${v.loginBg.replace(/"/g, '%22')}")` : 'linear-gradient(135deg, #0b1f4d 0%, #1d4ed8 55%, #0ea5e9 100%)',
+          background:
+            on && v.loginBg
+              ? `center / cover no-repeat url("${v.loginBg.replace(/"/g, '%22')}")`
+              : 'linear-gradient(135deg, #0b1f4d 0%, #1d4ed8 55%, #0ea5e9 100%)',
         }}
       >
         <Flex vertical align="center" justify="center" style={{ position: 'absolute', inset: 0 }}>
@@ -135,11 +138,7 @@ export default function SettingPage() {
   return (
     <Row gutter={[16, 16]} data-testid="setting-page">
       <Col xs={24} xl={15}>
-        <Card
-          title={t('title')}
-          loading={isLoading}
-          extra={enabled ? <Tag color="success">{t('enabledTag')}</Tag> : <Tag>{t('disabledTag')}</Tag>}
-        >
+        <Card title={t('title')} loading={isLoading} extra={enabled ? <Tag color="success">{t('enabledTag')}</Tag> : <Tag>{t('disabledTag')}</Tag>}>
           {!canEdit ? <Alert type="info" showIcon title={t('readOnly')} style={{ marginBottom: 16 }} /> : null}
           <Form
             form={form}

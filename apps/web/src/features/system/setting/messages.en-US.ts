@@ -4,7 +4,8 @@ import type zh from './messages.zh-CN.ts';
 const messages: MessagesOf<typeof zh> = {
   title: 'Branding',
   enable: 'Enable custom configuration',
-  enableHint: 'Off: the default name, images and copyright are used. On: the settings below apply at once to the login page, the system name and the browser tab.',
+  enableHint:
+    'Off: the default name, images and copyright are used. On: the settings below apply at once to the login page, the system name and the browser tab.',
   enabledTag: 'On',
   disabledTag: 'Off',
   loginSection: 'Login page',

@@ -58,7 +58,14 @@ export default function StrategyPage() {
     const next = toStrategy({ ...data, ...values });
     // Nothing changed (an empty default password keeps the stored one): nothing is sent, no success toast.
     const before = toStrategy({ ...data });
-    if (!hasChanges(before as Record<string, unknown>, next as Record<string, unknown>, Object.keys(next).filter((k) => k !== 'defaultPassword')) && !next.defaultPassword) {
+    if (
+      !hasChanges(
+        before as Record<string, unknown>,
+        next as Record<string, unknown>,
+        Object.keys(next).filter((k) => k !== 'defaultPassword'),
+      ) &&
+      !next.defaultPassword
+    ) {
       reportNoChanges();
       return;
     }
@@ -174,7 +181,12 @@ export default function StrategyPage() {
             </Space>
           </Form.Item>
           <Form.Item name="defaultPassword" label={t('defaultPassword')} rules={[rule('defaultPassword')]} extra={t('defaultPasswordHint')}>
-            <Input.Password style={{ maxWidth: 320 }} autoComplete="new-password" placeholder={t('defaultPasswordKeep')} data-testid="strategy-default-password" />
+            <Input.Password
+              style={{ maxWidth: 320 }}
+              autoComplete="new-password"
+              placeholder={t('defaultPasswordKeep')}
+              data-testid="strategy-default-password"
+            />
           </Form.Item>
           <Form.Item name="complexity" label={t('complexity')} rules={[rule('complexity')]} extra={t('complexityHint')} required>
             <Checkbox.Group style={{ width: '100%' }} data-testid="strategy-complexity">

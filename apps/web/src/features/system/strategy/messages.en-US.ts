@@ -16,7 +16,8 @@ const messages: MessagesOf<typeof zh> = {
   captchaAfterFailures: 'Image code after failures',
   captchaHint: 'After this many failed sign-ins of one account the image code is asked for; 0 = always ask.',
   maxFailedLogins: 'Failed sign-ins before lock',
-  maxFailedHint: 'After the image code appears, this many wrong passwords lock the account (for the lock time below, or until an administrator unlocks it): at most 20, and not less than the image-code count; 0 turns this lock off (the built-in temporary lockout still applies).',
+  maxFailedHint:
+    'After the image code appears, this many wrong passwords lock the account (for the lock time below, or until an administrator unlocks it): at most 20, and not less than the image-code count; 0 turns this lock off (the built-in temporary lockout still applies).',
   lockMinutes: 'Lock time',
   lockHint: 'At most 60 minutes. Leave empty for no automatic unlock: the account stays locked until an administrator unlocks it.',
   lockPlaceholder: 'No automatic unlock',

@@ -70,7 +70,11 @@ function normalise(field: StrategyField, v: unknown): unknown {
 export function toStrategy(values: Values): PasswordStrategy {
   // Only the policy's own fields: the answer the form was loaded from also carries `version`
   // and `sealed`, which the server does not take.
-  const own = Object.fromEntries(Object.keys(DEFAULT_PASSWORD_STRATEGY).filter((k) => k in values).map((k) => [k, values[k as StrategyField]]));
+  const own = Object.fromEntries(
+    Object.keys(DEFAULT_PASSWORD_STRATEGY)
+      .filter((k) => k in values)
+      .map((k) => [k, values[k as StrategyField]]),
+  );
   return {
     ...(own as PasswordStrategy),
     defaultPassword: typeof values.defaultPassword === 'string' ? values.defaultPassword : '',

@@ -42,7 +42,9 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
     const v = await form.validateFields();
     setBusy(true);
     try {
-      await resetUserPassword(v.useDefault ? { userId: user.id, useDefault: true } : { userId: user.id, password: v.password, confirmPassword: v.confirmPassword });
+      await resetUserPassword(
+        v.useDefault ? { userId: user.id, useDefault: true } : { userId: user.id, password: v.password, confirmPassword: v.confirmPassword },
+      );
       success(t('pwdReset'));
       onClose();
     } catch (err) {
@@ -52,7 +54,15 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
     }
   };
   return (
-    <FormModal open title={t('resetPwdTitle', { name: user.name })} testId="user-reset" busy={busy} onClose={onClose} isDirty={() => form.isFieldsTouched()} onOk={() => void submit().catch(() => undefined)}>
+    <FormModal
+      open
+      title={t('resetPwdTitle', { name: user.name })}
+      testId="user-reset"
+      busy={busy}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+      onOk={() => void submit().catch(() => undefined)}
+    >
       <Form form={form} layout="vertical" autoComplete="off" name="user-reset">
         <Form.Item name="useDefault" valuePropName="checked" extra={useDefault ? t('useDefaultPasswordHint') : undefined}>
           <Checkbox data-testid="user-reset-default">{t('useDefaultPassword')}</Checkbox>
@@ -63,10 +73,7 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
           label={t('newPassword')}
           extra={strategy ? passwordRulesText(strategy, lang) : undefined}
           dependencies={['useDefault']}
-          rules={[
-            { required: !useDefault, message: tk('required') },
-            policyRule(strategy, lang, user.code, useDefault),
-          ]}
+          rules={[{ required: !useDefault, message: tk('required') }, policyRule(strategy, lang, user.code, useDefault)]}
         >
           <Input.Password autoComplete="new-password" data-testid="user-reset-password" />
         </Form.Item>
@@ -75,10 +82,7 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
           name="confirmPassword"
           label={t('confirmPassword')}
           dependencies={['password', 'useDefault']}
-          rules={[
-            { required: !useDefault, message: tk('required') },
-            sameAsRule('password', t('mismatch')),
-          ]}
+          rules={[{ required: !useDefault, message: tk('required') }, sameAsRule('password', t('mismatch'))]}
         >
           <Input.Password autoComplete="new-password" data-testid="user-reset-confirm" />
         </Form.Item>
@@ -111,7 +115,11 @@ export function AssignRolesDialog({ user, onClose }: DialogProps) {
       okDisabled={detail.isLoading}
       onOk={async () => {
         // Saving without any role: the user keeps ROLE_DEFAULT and no permissions. Say so first.
-        if (!current.length && !(await confirm({ title: t('noRoleTitle'), content: t('noRoleSaveWarning', { name: user.name }), okText: t('saveWithoutRole') }))) return;
+        if (
+          !current.length &&
+          !(await confirm({ title: t('noRoleTitle'), content: t('noRoleSaveWarning', { name: user.name }), okText: t('saveWithoutRole') }))
+        )
+          return;
         setBusy(true);
         try {
           await setUserRoles(user.id, current);
@@ -128,7 +136,15 @@ export function AssignRolesDialog({ user, onClose }: DialogProps) {
       ) : (
         <>
           <Typography.Paragraph type="secondary">{t('rolesHint')}</Typography.Paragraph>
-          <Select mode="multiple" style={{ width: '100%' }} value={current} onChange={setValue} options={options} optionFilterProp="label" data-testid="user-roles-select" />
+          <Select
+            mode="multiple"
+            style={{ width: '100%' }}
+            value={current}
+            onChange={setValue}
+            options={options}
+            optionFilterProp="label"
+            data-testid="user-roles-select"
+          />
         </>
       )}
     </FormModal>
@@ -191,7 +207,12 @@ export function AssignOrgsDialog({ user, onClose }: DialogProps) {
             />
           </Form.Item>
           <Form.Item label={t('defaultOrg')} extra={t('defaultOrgHint')} required>
-            <Select value={defaultOrg ?? undefined} onChange={setDef} options={chosen.map((v) => ({ value: v, label: names.get(v) ?? String(v) }))} data-testid="user-orgs-default" />
+            <Select
+              value={defaultOrg ?? undefined}
+              onChange={setDef}
+              options={chosen.map((v) => ({ value: v, label: names.get(v) ?? String(v) }))}
+              data-testid="user-orgs-default"
+            />
           </Form.Item>
           {problem && ids !== null ? <Alert type="warning" showIcon title={problem} /> : null}
         </Form>
@@ -236,10 +257,20 @@ export function AssignMenusDialog({ user, onClose }: DialogProps) {
       <Typography.Paragraph type="secondary">{t('menusHint')}</Typography.Paragraph>
       <Form layout="inline" style={{ marginBottom: 12 }}>
         <Form.Item label={t('menuOrg')}>
-          <Select style={{ minWidth: 220 }} value={org} onChange={(v) => setOrgId(v)} options={(detail.data?.orgs ?? []).map((o) => ({ value: o.orgId, label: o.orgName }))} data-testid="user-menus-org" />
+          <Select
+            style={{ minWidth: 220 }}
+            value={org}
+            onChange={(v) => setOrgId(v)}
+            options={(detail.data?.orgs ?? []).map((o) => ({ value: o.orgId, label: o.orgName }))}
+            data-testid="user-menus-org"
+          />
         </Form.Item>
       </Form>
-      {menus.isLoading || detail.isLoading ? <Spin /> : <MenuGrantTree key={org} value={ids} onChange={(v) => setValue({ org, ids: v })} testId="user-menus-tree" height={360} />}
+      {menus.isLoading || detail.isLoading ? (
+        <Spin />
+      ) : (
+        <MenuGrantTree key={org} value={ids} onChange={(v) => setValue({ org, ids: v })} testId="user-menus-tree" height={360} />
+      )}
     </FormModal>
   );
 }

@@ -103,7 +103,17 @@ export const userResource: UserDef = {
     { name: 'no', label: 'field.no', rule: S.no, extra: 'noHint', group: 'section.account' },
     { name: 'orgId', label: 'field.orgId', type: 'treeSelect', useTree: useOrgTree, modes: ['add'], required: false, group: 'section.account' },
     { name: 'password', label: 'field.password', type: 'password', rule: S.password, modes: ['add'], extra: 'passwordHint', group: 'section.account' },
-    { name: 'status', label: 'field.status', type: 'radio', dict: 'sys_user_status', numeric: true, initialValue: 0, modes: ['add'], required: true, group: 'section.account' },
+    {
+      name: 'status',
+      label: 'field.status',
+      type: 'radio',
+      dict: 'sys_user_status',
+      numeric: true,
+      initialValue: 0,
+      modes: ['add'],
+      required: true,
+      group: 'section.account',
+    },
     { name: 'mobile', label: 'field.mobile', rule: S.mobile, type: 'integer', props: { maxLength: 11, asText: true }, group: 'section.contact' },
     { name: 'email', label: 'field.email', rule: S.email, group: 'section.contact' },
     { name: 'officePhone', label: 'field.officePhone', rule: S.officePhone, group: 'section.contact' },
@@ -156,7 +166,11 @@ function UserLinks({ user }: { user: UserDetail }) {
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="user-detail-links">
       <div>
         <Typography.Title level={5}>{t('detailRoles')}</Typography.Title>
-        {user.roles?.length ? user.roles.map((r) => <Tag key={r.id}>{`${r.name} · ${r.orgName}`}</Tag>) : <Typography.Text type="secondary">{t('none')}</Typography.Text>}
+        {user.roles?.length ? (
+          user.roles.map((r) => <Tag key={r.id}>{`${r.name} · ${r.orgName}`}</Tag>)
+        ) : (
+          <Typography.Text type="secondary">{t('none')}</Typography.Text>
+        )}
       </div>
       <div>
         <Typography.Title level={5}>{t('detailOrgs')}</Typography.Title>
@@ -176,10 +190,9 @@ function OrgSide({ value, onChange }: { value: number | null; onChange: (id: num
   const { data, isLoading } = useOrgOptions();
   const [q, setQ] = useState('');
   const filter = (nodes: OrgOption[]): OrgOption[] =>
-    nodes
-      .map((n) => ({ ...n, children: filter(n.children) }))
-      .filter((n) => !q || n.name.toLowerCase().includes(q.toLowerCase()) || n.children.length);
-  const toTree = (nodes: OrgOption[]): { key: number; title: string; children: unknown[] }[] => nodes.map((n) => ({ key: n.id, title: n.name, children: toTree(n.children) }));
+    nodes.map((n) => ({ ...n, children: filter(n.children) })).filter((n) => !q || n.name.toLowerCase().includes(q.toLowerCase()) || n.children.length);
+  const toTree = (nodes: OrgOption[]): { key: number; title: string; children: unknown[] }[] =>
+    nodes.map((n) => ({ key: n.id, title: n.name, children: toTree(n.children) }));
   const tree = toTree(filter(data ?? []));
   return (
     <Card
@@ -200,7 +213,14 @@ function OrgSide({ value, onChange }: { value: number | null; onChange: (id: num
       }
       data-testid="user-org-tree"
     >
-      <Input.Search size="small" allowClear onChange={(e) => setQ(e.target.value)} style={{ marginBottom: 8 }} placeholder={t('orgSearch')} aria-label={t('orgSearch')} />
+      <Input.Search
+        size="small"
+        allowClear
+        onChange={(e) => setQ(e.target.value)}
+        style={{ marginBottom: 8 }}
+        placeholder={t('orgSearch')}
+        aria-label={t('orgSearch')}
+      />
       {isLoading ? (
         <Spin />
       ) : tree.length ? (
@@ -257,15 +277,53 @@ export default function UserListPage() {
         },
       },
       toolbar: [
-        { key: 'freeze', label: 'freeze', perm: Perm.user.status, need: 'some', confirm: 'freezeConfirm', danger: true, run: (ctx) => setStatus(ctx.selectedRows, 1, ctx) },
-        { key: 'unfreeze', label: 'unfreeze', perm: Perm.user.status, need: 'some', confirm: 'unfreezeConfirm', run: (ctx) => setStatus(ctx.selectedRows, 0, ctx) },
+        {
+          key: 'freeze',
+          label: 'freeze',
+          perm: Perm.user.status,
+          need: 'some',
+          confirm: 'freezeConfirm',
+          danger: true,
+          run: (ctx) => setStatus(ctx.selectedRows, 1, ctx),
+        },
+        {
+          key: 'unfreeze',
+          label: 'unfreeze',
+          perm: Perm.user.status,
+          need: 'some',
+          confirm: 'unfreezeConfirm',
+          run: (ctx) => setStatus(ctx.selectedRows, 0, ctx),
+        },
         { key: 'resetPwd', label: 'resetPwd', perm: Perm.user.resetPwd, need: 'one', run: (ctx) => setDialog({ kind: 'reset', user: ctx.selectedRows[0]! }) },
       ],
       rowActions: [
-        { key: 'freeze', label: 'freeze', perm: Perm.user.status, danger: true, confirm: 'freezeConfirm', visible: (u) => u.status === 0, run: (u) => setStatus([u], 1) },
-        { key: 'unfreeze', label: 'unfreeze', perm: Perm.user.status, confirm: 'unfreezeConfirm', visible: (u) => u.status === 1, run: (u) => setStatus([u], 0) },
+        {
+          key: 'freeze',
+          label: 'freeze',
+          perm: Perm.user.status,
+          danger: true,
+          confirm: 'freezeConfirm',
+          visible: (u) => u.status === 0,
+          run: (u) => setStatus([u], 1),
+        },
+        {
+          key: 'unfreeze',
+          label: 'unfreeze',
+          perm: Perm.user.status,
+          confirm: 'unfreezeConfirm',
+          visible: (u) => u.status === 1,
+          run: (u) => setStatus([u], 0),
+        },
         { key: 'restore', label: 'restore', perm: Perm.user.status, confirm: true, visible: (u) => u.status === 2, run: (u) => setStatus([u], 0) },
-        { key: 'cancel', label: 'cancel', perm: Perm.user.status, danger: true, confirm: 'cancelConfirm', visible: (u) => u.status !== 2, run: (u) => setStatus([u], 2) },
+        {
+          key: 'cancel',
+          label: 'cancel',
+          perm: Perm.user.status,
+          danger: true,
+          confirm: 'cancelConfirm',
+          visible: (u) => u.status !== 2,
+          run: (u) => setStatus([u], 2),
+        },
         { key: 'resetPwd', label: 'resetPwd', perm: Perm.user.resetPwd, run: (user) => setDialog({ kind: 'reset', user }) },
         { key: 'roles', label: 'assignRoles', perm: Perm.user.assign, run: (user) => setDialog({ kind: 'roles', user }) },
         { key: 'orgs', label: 'assignOrgs', perm: Perm.user.assign, run: (user) => setDialog({ kind: 'orgs', user }) },

@@ -12,7 +12,8 @@ export const createUser = (body: Partial<z.input<typeof userCreate>>) => http.po
 /** `PUT user/resetPwd`: the password typed twice, or the policy's default password (`useDefault`). */
 export const resetUserPassword = (body: z.input<typeof resetPwdBody>) => http.put(api.system('user/resetPwd'), body);
 export const setUserRoles = (id: number, roleIds: number[]) => http.put<UserDetail>(api.system(`user/${id}/roles`), { roleIds });
-export const setUserOrgs = (id: number, orgIds: number[], defaultOrgId: number) => http.put<UserDetail>(api.system(`user/${id}/orgs`), { orgIds, defaultOrgId });
+export const setUserOrgs = (id: number, orgIds: number[], defaultOrgId: number) =>
+  http.put<UserDetail>(api.system(`user/${id}/orgs`), { orgIds, defaultOrgId });
 export const userMenus = (id: number, orgId?: number) => http.get<number[]>(api.system(`user/menu/${id}`), orgId ? { orgId } : undefined);
 export const assignUserMenus = (userId: number, orgId: number, menuIds: number[]) => http.post(api.system('user/assign-menu'), { userId, orgId, menuIds });
 export const removeUserFromOrg = (userId: number, orgId: number) => http.del(api.system(`user/${userId}/${orgId}`));

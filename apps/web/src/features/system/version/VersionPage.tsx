@@ -40,7 +40,14 @@ export const versionResource: ResourceDef<AppVersion, z.input<typeof versionCrea
   columns: [
     { key: 'versionNo', label: 'field.versionNo', render: (v: string) => <strong>{v}</strong> },
     { key: 'platform', label: 'field.platform', options: platformOptions },
-    { key: 'content', label: 'field.content', ellipsis: true, width: 320, detailSpan: 2, render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span> },
+    {
+      key: 'content',
+      label: 'field.content',
+      ellipsis: true,
+      width: 320,
+      detailSpan: 2,
+      render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span>,
+    },
     { key: 'force', label: 'field.force', options: forceOptions },
     { key: 'publishedAt', label: 'field.publishedAt', format: 'datetime', sorter: true },
   ],

@@ -10,7 +10,9 @@ const inMinutes = (m: number) => new Date(Date.now() + m * 60_000);
 
 describe('aggregated pay signing rules', () => {
   it('sorts the non-empty fields but sign and appends the key', () => {
-    expect(aggregateSignContent({ total_amount: '100', mch_id: 'M1', sign: 'x', empty: '', nonce_str: 'n' }, 'K')).toBe('mch_id=M1&nonce_str=n&total_amount=100&key=K');
+    expect(aggregateSignContent({ total_amount: '100', mch_id: 'M1', sign: 'x', empty: '', nonce_str: 'n' }, 'K')).toBe(
+      'mch_id=M1&nonce_str=n&total_amount=100&key=K',
+    );
   });
 
   it('signs with HMAC-SHA256 keyed with the secret, or MD5, in upper-case hex', () => {
@@ -20,7 +22,10 @@ describe('aggregated pay signing rules', () => {
   });
 });
 
-for (const variant of [{ signType: 'HMAC-SHA256', amountUnit: 'fen' }, { signType: 'MD5', amountUnit: 'yuan' }] as const) {
+for (const variant of [
+  { signType: 'HMAC-SHA256', amountUnit: 'fen' },
+  { signType: 'MD5', amountUnit: 'yuan' },
+] as const) {
   describe(`aggregated pay adapter against the simulator (${variant.signType}, ${variant.amountUnit})`, () => {
     let sim: AggregateSimHandle;
     let rx: Receiver;
@@ -69,14 +74,33 @@ for (const variant of [{ signType: 'HMAC-SHA256', amountUnit: 'fen' }, { signTyp
 
     it('barcode: paid at once (both wallets), paying then succeeded by query, failing', async () => {
       for (const code of ['134567890123456789', '284567890123456789']) {
-        expect(await aggregate.micropay(cfg, { outTradeNo: no('GB'), amountFen: 1234, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: code }))
-          .toMatchObject({ state: 'succeeded', paidFen: 1234 });
+        expect(
+          await aggregate.micropay(cfg, { outTradeNo: no('GB'), amountFen: 1234, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: code }),
+        ).toMatchObject({ state: 'succeeded', paidFen: 1234 });
       }
       const paying = no('GP');
-      expect((await aggregate.micropay(cfg, { outTradeNo: paying, amountFen: 50, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '104567890123450000' })).state).toBe('paying');
+      expect(
+        (
+          await aggregate.micropay(cfg, {
+            outTradeNo: paying,
+            amountFen: 50,
+            subject: 'x',
+            notifyUrl: rx.url,
+            expiresAt: inMinutes(1),
+            authCode: '104567890123450000',
+          })
+        ).state,
+      ).toBe('paying');
       expect((await aggregate.query(cfg, paying)).state).toBe('paying');
       expect(await aggregate.query(cfg, paying)).toMatchObject({ state: 'succeeded', paidFen: 50 });
-      const failed = await aggregate.micropay(cfg, { outTradeNo: no('GF'), amountFen: 50, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '254567890123459999' });
+      const failed = await aggregate.micropay(cfg, {
+        outTradeNo: no('GF'),
+        amountFen: 50,
+        subject: 'x',
+        notifyUrl: rx.url,
+        expiresAt: inMinutes(1),
+        authCode: '254567890123459999',
+      });
       expect(failed.state).toBe('failed');
       expect((failed.raw as any).err_code).toBe('NOTENOUGH');
     });
@@ -88,7 +112,18 @@ for (const variant of [{ signType: 'HMAC-SHA256', amountUnit: 'fen' }, { signTyp
       expect((await aggregate.query(cfg, qr)).state).toBe('closed');
       sim.nextMicropayPaying(100);
       const bar = no('GV');
-      expect((await aggregate.micropay(cfg, { outTradeNo: bar, amountFen: 100, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '114567890123456789' })).state).toBe('paying');
+      expect(
+        (
+          await aggregate.micropay(cfg, {
+            outTradeNo: bar,
+            amountFen: 100,
+            subject: 'x',
+            notifyUrl: rx.url,
+            expiresAt: inMinutes(1),
+            authCode: '114567890123456789',
+          })
+        ).state,
+      ).toBe('paying');
       await aggregate.reverse(cfg, bar);
       expect((await aggregate.query(cfg, bar)).state).toBe('closed');
       expect((await aggregate.query(cfg, no('NONE'))).state).toBe('not_found');
@@ -98,9 +133,15 @@ for (const variant of [{ signType: 'HMAC-SHA256', amountUnit: 'fen' }, { signTyp
       const outTradeNo = no('GR');
       await aggregate.precreate(cfg, { outTradeNo, amountFen: 1001, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(15) });
       await sim.pay(outTradeNo);
-      expect(await aggregate.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-1`, refundFen: 1, totalFen: 1001, reason: 'x', notifyUrl: rx.url })).toMatchObject({ state: 'succeeded', refundFen: 1 });
-      await expect(aggregate.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 1001, totalFen: 1001, reason: 'x', notifyUrl: rx.url })).rejects.toMatchObject({ code: 'REFUND_AMOUNT_EXCEEDED' });
-      expect(await aggregate.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 1000, totalFen: 1001, reason: 'x', notifyUrl: rx.url })).toMatchObject({ state: 'succeeded', refundFen: 1000 });
+      expect(
+        await aggregate.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-1`, refundFen: 1, totalFen: 1001, reason: 'x', notifyUrl: rx.url }),
+      ).toMatchObject({ state: 'succeeded', refundFen: 1 });
+      await expect(
+        aggregate.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 1001, totalFen: 1001, reason: 'x', notifyUrl: rx.url }),
+      ).rejects.toMatchObject({ code: 'REFUND_AMOUNT_EXCEEDED' });
+      expect(
+        await aggregate.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 1000, totalFen: 1001, reason: 'x', notifyUrl: rx.url }),
+      ).toMatchObject({ state: 'succeeded', refundFen: 1000 });
       expect(await aggregate.refundQuery(cfg, outTradeNo, `${outTradeNo}-2`)).toMatchObject({ state: 'succeeded', refundFen: 1000 });
       expect((await aggregate.refundQuery(cfg, outTradeNo, `${outTradeNo}-3`)).state).toBe('not_found');
       expect((await aggregate.query(cfg, outTradeNo)).state).toBe('refunded');
@@ -109,7 +150,7 @@ for (const variant of [{ signType: 'HMAC-SHA256', amountUnit: 'fen' }, { signTyp
       expect(refunds.map((r) => r.amountFen).sort((a, b) => a - b)).toEqual([1, 1000]);
     });
 
-    it('the bill lists the day\'s trade and refund', async () => {
+    it("the bill lists the day's trade and refund", async () => {
       const outTradeNo = no('GL');
       await aggregate.micropay(cfg, { outTradeNo, amountFen: 4321, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '134567890123456789' });
       await aggregate.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-1`, refundFen: 21, totalFen: 4321, reason: 'x', notifyUrl: rx.url });

@@ -34,18 +34,25 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { assertDay, cstCompact, fenToYuan, parseCst, parseFen, yuanToFen } from './money.ts';
 import { header, httpCall } from './http.ts';
 import {
-  NotifySignatureError, ProviderError,
-  type MerchantConfig, type Notification, type PayProvider, type RefundStatus, type TradeStatus,
+  NotifySignatureError,
+  ProviderError,
+  type MerchantConfig,
+  type Notification,
+  type PayProvider,
+  type RefundStatus,
+  type TradeStatus,
 } from './provider.ts';
 
 export type AggregateSignType = 'HMAC-SHA256' | 'MD5';
 
 export function aggregateSignContent(fields: Record<string, unknown>, key: string): string {
-  return Object.keys(fields)
-    .filter((k) => k !== 'sign' && fields[k] !== undefined && fields[k] !== null && fields[k] !== '')
-    .sort()
-    .map((k) => `${k}=${String(fields[k])}`)
-    .join('&') + `&key=${key}`;
+  return (
+    Object.keys(fields)
+      .filter((k) => k !== 'sign' && fields[k] !== undefined && fields[k] !== null && fields[k] !== '')
+      .sort()
+      .map((k) => `${k}=${String(fields[k])}`)
+      .join('&') + `&key=${key}`
+  );
 }
 
 export function aggregateSign(fields: Record<string, unknown>, key: string, signType: AggregateSignType): string {
@@ -62,7 +69,13 @@ export function aggregateVerify(fields: Record<string, unknown>, key: string, si
 /** Signs a flat object of strings (the simulator answers with it too). */
 export function signedAggregate(fields: Record<string, string | undefined>, mchId: string, key: string, signType: AggregateSignType): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ mch_id: mchId, nonce_str: randomBytes(16).toString('hex'), timestamp: String(Math.floor(Date.now() / 1000)), sign_type: signType, ...fields })) {
+  for (const [k, v] of Object.entries({
+    mch_id: mchId,
+    nonce_str: randomBytes(16).toString('hex'),
+    timestamp: String(Math.floor(Date.now() / 1000)),
+    sign_type: signType,
+    ...fields,
+  })) {
     if (v !== undefined) out[k] = v;
   }
   out.sign = aggregateSign(out, key, signType);
@@ -86,7 +99,12 @@ async function call(cfg: MerchantConfig, action: string, fields: Record<string, 
   const key = need(cfg, 'secrets', 'key');
   const mchId = need(cfg, 'settings', 'mchId');
   const body = JSON.stringify(signedAggregate(fields, mchId, key, signTypeOf(cfg)));
-  const res = await httpCall(`${cfg.gateway.replace(/\/$/, '')}/api/pay/${action}`, { gateway: cfg.gateway, method: 'POST', body, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  const res = await httpCall(`${cfg.gateway.replace(/\/$/, '')}/api/pay/${action}`, {
+    gateway: cfg.gateway,
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
   if (res.status !== 200) throw new ProviderError(`Aggregated pay ${action}: HTTP ${res.status}`, 'HTTP');
   let a: Answer;
   try {
@@ -96,7 +114,8 @@ async function call(cfg: MerchantConfig, action: string, fields: Record<string, 
   }
   // Not verified yet: none of its words are kept.
   if (a.return_code !== 'SUCCESS') throw new ProviderError(`Aggregated pay ${action}: return_code FAIL`, 'RETURN_FAIL');
-  if (!aggregateVerify(a, key, signTypeOf(cfg)) || a.mch_id !== mchId) throw new ProviderError(`Aggregated pay ${action}: the answer's sign does not verify`, 'SIGNATURE', a);
+  if (!aggregateVerify(a, key, signTypeOf(cfg)) || a.mch_id !== mchId)
+    throw new ProviderError(`Aggregated pay ${action}: the answer's sign does not verify`, 'SIGNATURE', a);
   return a;
 }
 
@@ -106,14 +125,20 @@ function tradeOf(cfg: MerchantConfig, a: Answer): TradeStatus {
   const base = { tradeNo: a.trade_no || undefined, raw: a };
   const paid = { paidFen: aggregateAmountIn(cfg, a.total_amount), paidAt: parseCst(a.pay_time) };
   switch (a.trade_state) {
-    case 'SUCCESS': return { ...base, ...paid, state: 'succeeded' };
-    case 'REFUND': return { ...base, ...paid, state: 'refunded' };
+    case 'SUCCESS':
+      return { ...base, ...paid, state: 'succeeded' };
+    case 'REFUND':
+      return { ...base, ...paid, state: 'refunded' };
     case 'NOTPAY':
-    case 'USERPAYING': return { ...base, state: 'paying' };
+    case 'USERPAYING':
+      return { ...base, state: 'paying' };
     case 'CLOSED':
-    case 'REVOKED': return { ...base, state: 'closed' };
-    case 'PAYERROR': return { ...base, state: 'failed' };
-    default: throw new ProviderError(`Aggregated pay: unknown trade_state ${a.trade_state}`, 'PROTOCOL', a);
+    case 'REVOKED':
+      return { ...base, state: 'closed' };
+    case 'PAYERROR':
+      return { ...base, state: 'failed' };
+    default:
+      throw new ProviderError(`Aggregated pay: unknown trade_state ${a.trade_state}`, 'PROTOCOL', a);
   }
 }
 
@@ -129,8 +154,11 @@ export const aggregate: PayProvider = {
 
   async precreate(cfg, input) {
     const a = await call(cfg, 'precreate', {
-      out_trade_no: input.outTradeNo, total_amount: aggregateAmountOut(cfg, input.amountFen), subject: input.subject,
-      notify_url: input.notifyUrl, time_expire: cstCompact(input.expiresAt),
+      out_trade_no: input.outTradeNo,
+      total_amount: aggregateAmountOut(cfg, input.amountFen),
+      subject: input.subject,
+      notify_url: input.notifyUrl,
+      time_expire: cstCompact(input.expiresAt),
     });
     if (a.result_code !== 'SUCCESS' || !a.qr_code) throw refused('precreate', a);
     return { qrCode: a.qr_code, raw: a };
@@ -138,8 +166,12 @@ export const aggregate: PayProvider = {
 
   async micropay(cfg, input) {
     const a = await call(cfg, 'micropay', {
-      out_trade_no: input.outTradeNo, total_amount: aggregateAmountOut(cfg, input.amountFen), subject: input.subject,
-      notify_url: input.notifyUrl, time_expire: cstCompact(input.expiresAt), auth_code: input.authCode,
+      out_trade_no: input.outTradeNo,
+      total_amount: aggregateAmountOut(cfg, input.amountFen),
+      subject: input.subject,
+      notify_url: input.notifyUrl,
+      time_expire: cstCompact(input.expiresAt),
+      auth_code: input.authCode,
     });
     if (a.result_code === 'SUCCESS') return tradeOf(cfg, a);
     if (a.err_code === 'USERPAYING' || a.err_code === 'SYSTEMERROR') return { state: 'paying', tradeNo: a.trade_no || undefined, raw: a };
@@ -167,8 +199,12 @@ export const aggregate: PayProvider = {
 
   async refund(cfg, input) {
     const a = await call(cfg, 'refund', {
-      out_trade_no: input.outTradeNo, out_refund_no: input.outRefundNo, refund_amount: aggregateAmountOut(cfg, input.refundFen),
-      total_amount: aggregateAmountOut(cfg, input.totalFen), reason: input.reason, notify_url: input.notifyUrl,
+      out_trade_no: input.outTradeNo,
+      out_refund_no: input.outRefundNo,
+      refund_amount: aggregateAmountOut(cfg, input.refundFen),
+      total_amount: aggregateAmountOut(cfg, input.totalFen),
+      reason: input.reason,
+      notify_url: input.notifyUrl,
     });
     if (a.result_code !== 'SUCCESS') throw refused('refund', a);
     return refundOf(cfg, a);
@@ -201,7 +237,8 @@ export const aggregate: PayProvider = {
     } catch {
       throw new NotifySignatureError('Aggregated pay notification: not JSON');
     }
-    if (!p || typeof p !== 'object' || Object.values(p).some((v) => typeof v !== 'string')) throw new NotifySignatureError('Aggregated pay notification: not a flat object of strings');
+    if (!p || typeof p !== 'object' || Object.values(p).some((v) => typeof v !== 'string'))
+      throw new NotifySignatureError('Aggregated pay notification: not a flat object of strings');
     const f = p as Record<string, string>;
     if (f.sign_type !== signTypeOf(cfg) || !aggregateVerify(f, need(cfg, 'secrets', 'key'), signTypeOf(cfg))) {
       throw new NotifySignatureError('Aggregated pay notification: the sign does not verify');
@@ -211,16 +248,36 @@ export const aggregate: PayProvider = {
     if (f.notify_type === 'refund') {
       const state = ({ SUCCESS: 'succeeded', FAIL: 'failed' } as const)[f.refund_state as 'SUCCESS'];
       if (!state || !f.out_refund_no) throw new ProviderError(`Aggregated pay notification: refund_state ${f.refund_state}`, 'PROTOCOL', f);
-      return { notifyId: f.notify_id, kind: 'refund', outTradeNo: f.out_trade_no, outRefundNo: f.out_refund_no, tradeNo: f.trade_no, amountFen: aggregateAmountIn(cfg, f.refund_amount)!, state, at: parseCst(f.refund_time), raw: f };
+      return {
+        notifyId: f.notify_id,
+        kind: 'refund',
+        outTradeNo: f.out_trade_no,
+        outRefundNo: f.out_refund_no,
+        tradeNo: f.trade_no,
+        amountFen: aggregateAmountIn(cfg, f.refund_amount)!,
+        state,
+        at: parseCst(f.refund_time),
+        raw: f,
+      };
     }
     const state = ({ SUCCESS: 'succeeded', CLOSED: 'closed', REVOKED: 'closed', PAYERROR: 'failed' } as const)[f.trade_state as 'SUCCESS'];
     if (f.notify_type !== 'pay' || !state) throw new ProviderError(`Aggregated pay notification: ${f.notify_type} ${f.trade_state}`, 'PROTOCOL', f);
-    return { notifyId: f.notify_id, kind: 'pay', outTradeNo: f.out_trade_no, tradeNo: f.trade_no, amountFen: aggregateAmountIn(cfg, f.total_amount)!, state, at: parseCst(f.pay_time), raw: f };
+    return {
+      notifyId: f.notify_id,
+      kind: 'pay',
+      outTradeNo: f.out_trade_no,
+      tradeNo: f.trade_no,
+      amountFen: aggregateAmountIn(cfg, f.total_amount)!,
+      state,
+      at: parseCst(f.pay_time),
+      raw: f,
+    };
   },
 
   notifyReply(accepted) {
     return {
-      status: 200, contentType: 'application/json; charset=utf-8',
+      status: 200,
+      contentType: 'application/json; charset=utf-8',
       body: JSON.stringify(accepted ? { return_code: 'SUCCESS' } : { return_code: 'FAIL', return_msg: 'refused' }),
     };
   },

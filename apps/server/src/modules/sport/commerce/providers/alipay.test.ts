@@ -14,11 +14,19 @@ describe('Alipay signing rules (published protocol)', () => {
   it('sorts the parameters by name, drops sign and empty values, keeps sign_type in requests', () => {
     // The example of the open platform's "sign it yourself" page.
     const content = alipaySignContent({
-      method: 'alipay.mobile.public.menu.add', app_id: '2014072300007148', charset: 'GBK', sign_type: 'RSA2',
-      timestamp: '2014-07-24 03:07:50', biz_content: '{"button":[{"actionParam":"ZFB_HFCZ","actionType":"out","name":"话费充值"}]}',
-      version: '1.0', sign: 'ignored', app_auth_token: '',
+      method: 'alipay.mobile.public.menu.add',
+      app_id: '2014072300007148',
+      charset: 'GBK',
+      sign_type: 'RSA2',
+      timestamp: '2014-07-24 03:07:50',
+      biz_content: '{"button":[{"actionParam":"ZFB_HFCZ","actionType":"out","name":"话费充值"}]}',
+      version: '1.0',
+      sign: 'ignored',
+      app_auth_token: '',
     });
-    expect(content).toBe('app_id=2014072300007148&biz_content={"button":[{"actionParam":"ZFB_HFCZ","actionType":"out","name":"话费充值"}]}&charset=GBK&method=alipay.mobile.public.menu.add&sign_type=RSA2&timestamp=2014-07-24 03:07:50&version=1.0');
+    expect(content).toBe(
+      'app_id=2014072300007148&biz_content={"button":[{"actionParam":"ZFB_HFCZ","actionType":"out","name":"话费充值"}]}&charset=GBK&method=alipay.mobile.public.menu.add&sign_type=RSA2&timestamp=2014-07-24 03:07:50&version=1.0',
+    );
   });
 
   it('leaves sign_type out of a notification', () => {
@@ -34,7 +42,10 @@ describe('Alipay signing rules (published protocol)', () => {
   });
 
   it('reads the bill from a zip and skips the summary file', () => {
-    const zip = zipOf([{ name: 'x_业务明细.csv', data: Buffer.from('detail,1') }, { name: 'x_业务明细(汇总).csv', data: Buffer.from('summary') }]);
+    const zip = zipOf([
+      { name: 'x_业务明细.csv', data: Buffer.from('detail,1') },
+      { name: 'x_业务明细(汇总).csv', data: Buffer.from('summary') },
+    ]);
     expect(billText(zip)).toBe('detail,1');
   });
 });
@@ -99,14 +110,28 @@ describe('Alipay adapter against the simulator', () => {
 
   it('barcode: paid at once', async () => {
     const outTradeNo = no('AB');
-    const s = await alipay.micropay(cfg, { outTradeNo, amountFen: 250, subject: '饮料', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '281234567890123456' });
+    const s = await alipay.micropay(cfg, {
+      outTradeNo,
+      amountFen: 250,
+      subject: '饮料',
+      notifyUrl: rx.url,
+      expiresAt: inMinutes(1),
+      authCode: '281234567890123456',
+    });
     expect(s).toMatchObject({ state: 'succeeded', paidFen: 250 });
     expect(s.tradeNo).toBeTruthy();
   });
 
   it('barcode: paying, then succeeded after the customer confirms (by queries)', async () => {
     const outTradeNo = no('AP');
-    const s = await alipay.micropay(cfg, { outTradeNo, amountFen: 300, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '281234567890120000' });
+    const s = await alipay.micropay(cfg, {
+      outTradeNo,
+      amountFen: 300,
+      subject: 'x',
+      notifyUrl: rx.url,
+      expiresAt: inMinutes(1),
+      authCode: '281234567890120000',
+    });
     expect(s.state).toBe('paying');
     expect((await alipay.query(cfg, outTradeNo)).state).toBe('paying');
     expect(await alipay.query(cfg, outTradeNo)).toMatchObject({ state: 'succeeded', paidFen: 300 });
@@ -115,16 +140,33 @@ describe('Alipay adapter against the simulator', () => {
   it('barcode: the next micropay answers paying until the customer pays', async () => {
     sim.nextMicropayPaying(100);
     const outTradeNo = no('AN');
-    expect((await alipay.micropay(cfg, { outTradeNo, amountFen: 5, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '301234567890123456' })).state).toBe('paying');
+    expect(
+      (await alipay.micropay(cfg, { outTradeNo, amountFen: 5, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '301234567890123456' }))
+        .state,
+    ).toBe('paying');
     await sim.pay(outTradeNo);
     expect((await alipay.query(cfg, outTradeNo)).state).toBe('succeeded');
   });
 
   it('barcode: insufficient balance fails; an unknown code fails', async () => {
-    const a = await alipay.micropay(cfg, { outTradeNo: no('AF'), amountFen: 100, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '251234567890129999' });
+    const a = await alipay.micropay(cfg, {
+      outTradeNo: no('AF'),
+      amountFen: 100,
+      subject: 'x',
+      notifyUrl: rx.url,
+      expiresAt: inMinutes(1),
+      authCode: '251234567890129999',
+    });
     expect(a.state).toBe('failed');
     expect((a.raw as any).sub_code).toBe('ACQ.BUYER_BALANCE_NOT_ENOUGH');
-    const b = await alipay.micropay(cfg, { outTradeNo: no('AF'), amountFen: 100, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '131234567890123456' });
+    const b = await alipay.micropay(cfg, {
+      outTradeNo: no('AF'),
+      amountFen: 100,
+      subject: 'x',
+      notifyUrl: rx.url,
+      expiresAt: inMinutes(1),
+      authCode: '131234567890123456',
+    });
     expect(b.state).toBe('failed');
   });
 
@@ -140,7 +182,14 @@ describe('Alipay adapter against the simulator', () => {
 
   it('reverse a paying barcode trade, and a paid one (refunded)', async () => {
     const paying = no('AV');
-    await alipay.micropay(cfg, { outTradeNo: paying, amountFen: 100, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '261234567890000000' });
+    await alipay.micropay(cfg, {
+      outTradeNo: paying,
+      amountFen: 100,
+      subject: 'x',
+      notifyUrl: rx.url,
+      expiresAt: inMinutes(1),
+      authCode: '261234567890000000',
+    });
     await alipay.reverse(cfg, paying);
     expect((await alipay.query(cfg, paying)).state).toBe('closed');
     const paid = no('AV');
@@ -156,9 +205,12 @@ describe('Alipay adapter against the simulator', () => {
     expect(r1).toMatchObject({ state: 'succeeded', refundFen: 300 });
     // The same refund again is no second refund.
     await alipay.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-1`, refundFen: 300, totalFen: 1000, reason: 'again', notifyUrl: rx.url });
-    await expect(alipay.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 701, totalFen: 1000, reason: 'x', notifyUrl: rx.url }))
-      .rejects.toMatchObject({ code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' });
-    expect(await alipay.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 700, totalFen: 1000, reason: 'x', notifyUrl: rx.url })).toMatchObject({ state: 'succeeded', refundFen: 700 });
+    await expect(
+      alipay.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 701, totalFen: 1000, reason: 'x', notifyUrl: rx.url }),
+    ).rejects.toMatchObject({ code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' });
+    expect(
+      await alipay.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 700, totalFen: 1000, reason: 'x', notifyUrl: rx.url }),
+    ).toMatchObject({ state: 'succeeded', refundFen: 700 });
     expect(await alipay.refundQuery(cfg, outTradeNo, `${outTradeNo}-1`)).toMatchObject({ state: 'succeeded', refundFen: 300 });
     expect(await alipay.refundQuery(cfg, outTradeNo, `${outTradeNo}-2`)).toMatchObject({ state: 'succeeded', refundFen: 700 });
     expect((await alipay.refundQuery(cfg, outTradeNo, `${outTradeNo}-9`)).state).toBe('not_found');
@@ -168,11 +220,15 @@ describe('Alipay adapter against the simulator', () => {
   it('refund in full', async () => {
     const outTradeNo = no('AG');
     await alipay.micropay(cfg, { outTradeNo, amountFen: 1999, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '251234567890123456' });
-    expect(await alipay.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-1`, refundFen: 1999, totalFen: 1999, reason: 'x', notifyUrl: rx.url })).toMatchObject({ state: 'succeeded', refundFen: 1999 });
-    await expect(alipay.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 1, totalFen: 1999, reason: 'x', notifyUrl: rx.url })).rejects.toBeInstanceOf(ProviderError);
+    expect(
+      await alipay.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-1`, refundFen: 1999, totalFen: 1999, reason: 'x', notifyUrl: rx.url }),
+    ).toMatchObject({ state: 'succeeded', refundFen: 1999 });
+    await expect(
+      alipay.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 1, totalFen: 1999, reason: 'x', notifyUrl: rx.url }),
+    ).rejects.toBeInstanceOf(ProviderError);
   });
 
-  it('the bill lists the day\'s trades and refunds', async () => {
+  it("the bill lists the day's trades and refunds", async () => {
     const outTradeNo = no('AL');
     await alipay.micropay(cfg, { outTradeNo, amountFen: 4321, subject: '账单', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '251234567890123456' });
     await alipay.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-1`, refundFen: 21, totalFen: 4321, reason: 'x', notifyUrl: rx.url });
@@ -190,8 +246,9 @@ describe('Alipay adapter against the simulator', () => {
     const other = await startAlipaySimulator();
     try {
       await expect(alipay.query({ ...cfg, secrets: other.merchantConfig().secrets }, 'x')).rejects.toMatchObject({ code: 'isv.invalid-signature' });
-      await expect(alipay.query({ ...cfg, settings: { ...cfg.settings, alipayPublicKey: other.merchantConfig().settings.alipayPublicKey! } }, 'x'))
-        .rejects.toMatchObject({ code: 'SIGNATURE' });
+      await expect(
+        alipay.query({ ...cfg, settings: { ...cfg.settings, alipayPublicKey: other.merchantConfig().settings.alipayPublicKey! } }, 'x'),
+      ).rejects.toMatchObject({ code: 'SIGNATURE' });
     } finally {
       await other.close();
     }

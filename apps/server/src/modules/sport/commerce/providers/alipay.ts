@@ -26,8 +26,14 @@ import { normaliseHost } from '../../../../platform/outbound.ts';
 import { cstDateTime, assertDay, fenToYuan, parseCst, yuanToFen } from './money.ts';
 import { allowFor, checkGateway, header, httpCall } from './http.ts';
 import {
-  NotifySignatureError, ProviderError,
-  type MerchantConfig, type Notification, type PayProvider, type RefundStatus, type TradeInput, type TradeStatus,
+  NotifySignatureError,
+  ProviderError,
+  type MerchantConfig,
+  type Notification,
+  type PayProvider,
+  type RefundStatus,
+  type TradeInput,
+  type TradeStatus,
 } from './provider.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -79,7 +85,8 @@ export function publicKeyPem(key: string): string {
   if (k.startsWith('-----BEGIN')) return createPublicKey(k).export({ type: 'spki', format: 'pem' }).toString();
   try {
     return createPublicKey({ key: Buffer.from(k.replace(/\s+/g, ''), 'base64'), format: 'der', type: 'spki' })
-      .export({ type: 'spki', format: 'pem' }).toString();
+      .export({ type: 'spki', format: 'pem' })
+      .toString();
   } catch {
     throw new ProviderError('the Alipay public key cannot be read', 'CONFIG');
   }
@@ -121,7 +128,9 @@ function agentFor(gateway: string): Dispatcher {
   if (!agent) {
     const u = new URL(gateway);
     const port = u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
-    const inner = new HttpClient({ checkAddress: (ip: string, _family: number | string, host: string) => allowFor(gateway).allowsAddress(ip, port, normaliseHost(String(host))) }).getDispatcher();
+    const inner = new HttpClient({
+      checkAddress: (ip: string, _family: number | string, host: string) => allowFor(gateway).allowsAddress(ip, port, normaliseHost(String(host))),
+    }).getDispatcher();
     // The SDK's client follows redirects: anything but the gateway's own origin is refused.
     const origin = u.origin;
     agent = new Proxy(inner, {
@@ -232,25 +241,35 @@ export const alipay: PayProvider = {
   merchantKeyField: 'appId',
 
   async precreate(cfg, input: TradeInput) {
-    const a = await call(cfg, 'alipay.trade.precreate', {
-      out_trade_no: input.outTradeNo,
-      total_amount: fenToYuan(input.amountFen),
-      subject: input.subject,
-      timeout_express: timeoutExpress(input.expiresAt),
-    }, { notify_url: input.notifyUrl });
+    const a = await call(
+      cfg,
+      'alipay.trade.precreate',
+      {
+        out_trade_no: input.outTradeNo,
+        total_amount: fenToYuan(input.amountFen),
+        subject: input.subject,
+        timeout_express: timeoutExpress(input.expiresAt),
+      },
+      { notify_url: input.notifyUrl },
+    );
     if (a.code !== '10000' || !a.qr_code) throw refused('alipay.trade.precreate', a);
     return { qrCode: String(a.qr_code), raw: a };
   },
 
   async micropay(cfg, input) {
-    const a = await call(cfg, 'alipay.trade.pay', {
-      out_trade_no: input.outTradeNo,
-      scene: 'bar_code',
-      auth_code: input.authCode,
-      total_amount: fenToYuan(input.amountFen),
-      subject: input.subject,
-      timeout_express: timeoutExpress(input.expiresAt),
-    }, { notify_url: input.notifyUrl });
+    const a = await call(
+      cfg,
+      'alipay.trade.pay',
+      {
+        out_trade_no: input.outTradeNo,
+        scene: 'bar_code',
+        auth_code: input.authCode,
+        total_amount: fenToYuan(input.amountFen),
+        subject: input.subject,
+        timeout_express: timeoutExpress(input.expiresAt),
+      },
+      { notify_url: input.notifyUrl },
+    );
     switch (a.code) {
       case '10000':
         return { state: 'succeeded', tradeNo: a.trade_no, paidFen: yuanToFen(a.total_amount), paidAt: parseCst(a.gmt_payment), raw: a };
@@ -329,8 +348,15 @@ export const alipay: PayProvider = {
     // A notification Alipay sends on a refunded trade carries refund_fee (the trade's refunded total so far) and out_biz_no.
     if (p.refund_fee && p.out_biz_no && p.gmt_refund) {
       return {
-        notifyId: p.notify_id, kind: 'refund', outTradeNo: p.out_trade_no, outRefundNo: p.out_biz_no, tradeNo: p.trade_no,
-        amountFen: yuanToFen(p.refund_fee), state: 'succeeded', at: parseCst(p.gmt_refund), raw: p,
+        notifyId: p.notify_id,
+        kind: 'refund',
+        outTradeNo: p.out_trade_no,
+        outRefundNo: p.out_biz_no,
+        tradeNo: p.trade_no,
+        amountFen: yuanToFen(p.refund_fee),
+        state: 'succeeded',
+        at: parseCst(p.gmt_refund),
+        raw: p,
       };
     }
     let state: Notification['state'];

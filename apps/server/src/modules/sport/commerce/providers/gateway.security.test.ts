@@ -54,10 +54,12 @@ const PROVIDERS: ProviderName[] = ['alipay', 'wechat', 'aggregate'];
 const gatewayAt = (provider: ProviderName, base: string) => (provider === 'alipay' ? `${base}/gateway.do` : base);
 
 async function failure(provider: ProviderName, cfg: MerchantConfig): Promise<ProviderError> {
-  const e = await providerOf(provider).query(cfg, 'T-SSRF-1').then(
-    () => undefined,
-    (err: unknown) => err,
-  );
+  const e = await providerOf(provider)
+    .query(cfg, 'T-SSRF-1')
+    .then(
+      () => undefined,
+      (err: unknown) => err,
+    );
   expect(e, `${provider} ${cfg.gateway}`).toBeInstanceOf(ProviderError);
   return e as ProviderError;
 }
@@ -73,7 +75,11 @@ describe('merchant gateways go through the outbound client', () => {
     sims = await startPaySimulators();
     victim = await startTarget((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"code":"10000","msg":"VICTIM-SECRET"}'));
     redirector = await startTarget((res) => res.writeHead(302, { location: `http://127.0.0.1:${victim.port}/gateway.do` }).end());
-    talkative = await startTarget((res) => res.writeHead(500, { 'content-type': 'application/json' }).end('{"message":"INTERNAL-SECRET password=hunter2","return_code":"FAIL","return_msg":"INTERNAL-SECRET"}'));
+    talkative = await startTarget((res) =>
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end('{"message":"INTERNAL-SECRET password=hunter2","return_code":"FAIL","return_msg":"INTERNAL-SECRET"}'),
+    );
     closed = await closedPort();
     // As the server's OUTBOUND_ALLOW would list them: the redirecting and talkative endpoints, never the victim.
     setPaymentOutbound(['*', `127.0.0.1:${redirector.port}`, `127.0.0.1:${talkative.port}`]);
@@ -98,11 +104,13 @@ describe('merchant gateways go through the outbound client', () => {
     expect(victim.hits).toEqual([]);
   });
 
-  it('a redirect is not followed, and nothing of an answer\'s text comes back', async () => {
+  it("a redirect is not followed, and nothing of an answer's text comes back", async () => {
     for (const provider of PROVIDERS) {
       const moved = await failure(provider, { ...sims[provider].merchantConfig(), gateway: gatewayAt(provider, `http://127.0.0.1:${redirector.port}`) });
       const told = await failure(provider, { ...sims[provider].merchantConfig(), gateway: gatewayAt(provider, `http://127.0.0.1:${talkative.port}`) });
-      expect(`${moved.message} ${JSON.stringify(moved.raw ?? null)} ${told.message} ${JSON.stringify(told.raw ?? null)}`, provider).not.toMatch(/VICTIM-SECRET|INTERNAL-SECRET|hunter2/);
+      expect(`${moved.message} ${JSON.stringify(moved.raw ?? null)} ${told.message} ${JSON.stringify(told.raw ?? null)}`, provider).not.toMatch(
+        /VICTIM-SECRET|INTERNAL-SECRET|hunter2/,
+      );
     }
     expect(redirector.hits.length).toBe(3);
     expect(victim.hits).toEqual([]);
@@ -131,20 +139,33 @@ describe('saving a merchant gateway', () => {
   });
   afterAll(async () => s?.close());
 
-  it('a loopback, private or query-carrying gateway is refused naming the field, in the caller\'s language', async () => {
+  it("a loopback, private or query-carrying gateway is refused naming the field, in the caller's language", async () => {
     const sims = await startPaySimulators();
     try {
       for (const provider of PROVIDERS) {
         const cfg = sims[provider].merchantConfig();
         for (const base of [...spellings(4000), 'http://169.254.169.254', 'http://10.0.0.7', `${sims[provider].url}/cashier/P-1/pay`]) {
-          const res = await mgr.json('PUT', `/api/sport/commerce/merchant/${provider}`, { lang: 'en-US', body: { enabled: true, gateway: gatewayAt(provider, base), settings: cfg.settings, secrets: cfg.secrets, version: 0 } });
+          const res = await mgr.json('PUT', `/api/sport/commerce/merchant/${provider}`, {
+            lang: 'en-US',
+            body: { enabled: true, gateway: gatewayAt(provider, base), settings: cfg.settings, secrets: cfg.secrets, version: 0 },
+          });
           expect(res.code, `${provider} ${base}`).toBe(Code.FORM_INVALID);
-          expect(res.detail, `${provider} ${base}`).toEqual([{ field: 'gateway', message: 'This gateway may not be called: give an http(s) address without a query; loopback, private and reserved addresses must be listed by an administrator in the server setting OUTBOUND_ALLOW' }]);
+          expect(res.detail, `${provider} ${base}`).toEqual([
+            {
+              field: 'gateway',
+              message:
+                'This gateway may not be called: give an http(s) address without a query; loopback, private and reserved addresses must be listed by an administrator in the server setting OUTBOUND_ALLOW',
+            },
+          ]);
         }
-        const zh = await mgr.json('PUT', `/api/sport/commerce/merchant/${provider}`, { body: { enabled: true, gateway: gatewayAt(provider, 'http://127.1:80'), settings: cfg.settings, secrets: cfg.secrets, version: 0 } });
+        const zh = await mgr.json('PUT', `/api/sport/commerce/merchant/${provider}`, {
+          body: { enabled: true, gateway: gatewayAt(provider, 'http://127.1:80'), settings: cfg.settings, secrets: cfg.secrets, version: 0 },
+        });
         expect(zh.msg).toContain('不允许连接该网关地址');
         // The simulator this process started, through its own gateway: accepted.
-        const ok = await mgr.json('PUT', `/api/sport/commerce/merchant/${provider}`, { body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 } });
+        const ok = await mgr.json('PUT', `/api/sport/commerce/merchant/${provider}`, {
+          body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 },
+        });
         expect(ok.code, ok.msg).toBe(0);
       }
     } finally {

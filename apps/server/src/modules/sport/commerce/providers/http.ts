@@ -70,7 +70,14 @@ export function transportError(e: unknown, what: string): ProviderError {
 export async function httpCall(url: string, call: HttpCall): Promise<HttpAnswer> {
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'venue-pay/1', ...call.headers };
   try {
-    return await outboundRequest(allowFor(call.gateway), url, { method: call.method, headers, body: call.body, timeoutMs: call.timeoutMs ?? 10_000, maxBytes: MAX_BYTES, clientCert: call.clientCert });
+    return await outboundRequest(allowFor(call.gateway), url, {
+      method: call.method,
+      headers,
+      body: call.body,
+      timeoutMs: call.timeoutMs ?? 10_000,
+      maxBytes: MAX_BYTES,
+      clientCert: call.clientCert,
+    });
   } catch (e) {
     throw transportError(e, 'the payment gateway');
   }

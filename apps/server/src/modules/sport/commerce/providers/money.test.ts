@@ -3,7 +3,16 @@ import { cstCompact, cstDateTime, cstDay, cstRfc3339, fenToYuan, parseCst, parse
 
 describe('fen and yuan at the provider boundary', () => {
   it('writes fen as yuan text with two decimals', () => {
-    expect([0, 1, 10, 99, 100, 1999, 12345, 900719925474099].map(fenToYuan)).toEqual(['0.00', '0.01', '0.10', '0.99', '1.00', '19.99', '123.45', '9007199254740.99']);
+    expect([0, 1, 10, 99, 100, 1999, 12345, 900719925474099].map(fenToYuan)).toEqual([
+      '0.00',
+      '0.01',
+      '0.10',
+      '0.99',
+      '1.00',
+      '19.99',
+      '123.45',
+      '9007199254740.99',
+    ]);
     expect(() => fenToYuan(1.5)).toThrow(RangeError);
     expect(() => fenToYuan(-1)).toThrow(RangeError);
   });

@@ -37,8 +37,12 @@ function cstParts(d: Date) {
   const c = new Date(d.getTime() + CST_OFFSET_MS);
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return {
-    y: p(c.getUTCFullYear(), 4), M: p(c.getUTCMonth() + 1), d: p(c.getUTCDate()),
-    h: p(c.getUTCHours()), m: p(c.getUTCMinutes()), s: p(c.getUTCSeconds()),
+    y: p(c.getUTCFullYear(), 4),
+    M: p(c.getUTCMonth() + 1),
+    d: p(c.getUTCDate()),
+    h: p(c.getUTCHours()),
+    m: p(c.getUTCMinutes()),
+    s: p(c.getUTCSeconds()),
   };
 }
 

@@ -58,14 +58,21 @@ export async function startReceiver(provider: PayProvider, cfg: () => MerchantCo
     async waitParsed(n, ms = 10_000) {
       const until = Date.now() + ms;
       while (parsed().length < n) {
-        if (Date.now() > until) throw new Error(`only ${parsed().length} of ${n} notifications parsed; refused: ${received.filter((r) => r.error).map((r) => r.error!.message).join('; ')}`);
+        if (Date.now() > until)
+          throw new Error(
+            `only ${parsed().length} of ${n} notifications parsed; refused: ${received
+              .filter((r) => r.error)
+              .map((r) => r.error!.message)
+              .join('; ')}`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
       return parsed();
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

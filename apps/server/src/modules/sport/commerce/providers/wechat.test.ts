@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import {
-  aesGcmDecrypt, aesGcmEncrypt, fromXml, parseWechatAuthorization, toXml, wechat, wechatAuthorization, wechatRequestMessage,
-  wechatResponseMessage, wechatV2Sign,
+  aesGcmDecrypt,
+  aesGcmEncrypt,
+  fromXml,
+  parseWechatAuthorization,
+  toXml,
+  wechat,
+  wechatAuthorization,
+  wechatRequestMessage,
+  wechatResponseMessage,
+  wechatV2Sign,
 } from './wechat.ts';
 import { startWechatSimulator, type WechatSimHandle } from './simulators/wechat.sim.ts';
 import { startReceiver, type Receiver } from './receiver.testkit.ts';
@@ -14,14 +22,21 @@ const inMinutes = (m: number) => new Date(Date.now() + m * 60_000);
 
 describe('WeChat Pay signing rules (published protocol)', () => {
   it('builds the v3 request message of the documentation example', () => {
-    expect(wechatRequestMessage('GET', '/v3/certificates', '1554208460', '593BEC0C930BF1AFEB40B4A08C8FB242', ''))
-      .toBe('GET\n/v3/certificates\n1554208460\n593BEC0C930BF1AFEB40B4A08C8FB242\n\n');
+    expect(wechatRequestMessage('GET', '/v3/certificates', '1554208460', '593BEC0C930BF1AFEB40B4A08C8FB242', '')).toBe(
+      'GET\n/v3/certificates\n1554208460\n593BEC0C930BF1AFEB40B4A08C8FB242\n\n',
+    );
     expect(wechatResponseMessage('1554209980', 'c5ac7061fccab6bf3e254dcf98995b8c', '{"a":1}')).toBe('1554209980\nc5ac7061fccab6bf3e254dcf98995b8c\n{"a":1}\n');
   });
 
   it('reads the Authorization header of the documentation example', () => {
-    const h = 'WECHATPAY2-SHA256-RSA2048 mchid="1900009191",nonce_str="593BEC0C930BF1AFEB40B4A08C8FB242",signature="uOVRnA4qG/MNnYzdQxJanN+zU+lTgIcnU9BxGw5dKjK+VdEUz2FeIoC+D5sB/LN+nGzX3hfZg6r5wT1pl2ZobmIc6p0ldN7J6yDgUzbX8Uk3sD4a4eZVPTBvqNDoUqcYMlZ9uuDdCvNv4TM3c1WzsXUrExwVkI1XO5jCNbgDJ25nkT/c1gIFvqoogl7MdSFGc4W4xZsqCItnqbypR3RuGIlR9h9vlRsy7zJR9PBI83X8alLDIfR1ukt1P7tMnmogZ0cuDY8cZsd8ZlCgLadmvej58SLsIkVxFJ8XmUgx9FCcqa0dwXZ5d3u4KJVoo6Gmg5u+A9+Nlpg5K6d3pKGWQ==",timestamp="1554208460",serial_no="1DDE55AD98ED71D6EDD4A4A16996DE7B47773A8C"';
-    expect(parseWechatAuthorization(h)).toMatchObject({ mchid: '1900009191', timestamp: '1554208460', serial_no: '1DDE55AD98ED71D6EDD4A4A16996DE7B47773A8C', nonce_str: '593BEC0C930BF1AFEB40B4A08C8FB242' });
+    const h =
+      'WECHATPAY2-SHA256-RSA2048 mchid="1900009191",nonce_str="593BEC0C930BF1AFEB40B4A08C8FB242",signature="uOVRnA4qG/MNnYzdQxJanN+zU+lTgIcnU9BxGw5dKjK+VdEUz2FeIoC+D5sB/LN+nGzX3hfZg6r5wT1pl2ZobmIc6p0ldN7J6yDgUzbX8Uk3sD4a4eZVPTBvqNDoUqcYMlZ9uuDdCvNv4TM3c1WzsXUrExwVkI1XO5jCNbgDJ25nkT/c1gIFvqoogl7MdSFGc4W4xZsqCItnqbypR3RuGIlR9h9vlRsy7zJR9PBI83X8alLDIfR1ukt1P7tMnmogZ0cuDY8cZsd8ZlCgLadmvej58SLsIkVxFJ8XmUgx9FCcqa0dwXZ5d3u4KJVoo6Gmg5u+A9+Nlpg5K6d3pKGWQ==",timestamp="1554208460",serial_no="1DDE55AD98ED71D6EDD4A4A16996DE7B47773A8C"';
+    expect(parseWechatAuthorization(h)).toMatchObject({
+      mchid: '1900009191',
+      timestamp: '1554208460',
+      serial_no: '1DDE55AD98ED71D6EDD4A4A16996DE7B47773A8C',
+      nonce_str: '593BEC0C930BF1AFEB40B4A08C8FB242',
+    });
     expect(parseWechatAuthorization('Bearer x')).toBeUndefined();
   });
 
@@ -47,7 +62,16 @@ describe('WeChat Pay signing rules (published protocol)', () => {
   });
 
   it('puts the signature fields into the Authorization header', () => {
-    const h = wechatAuthorization({ mchId: '1900009191', serialNo: 'ABC', privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), method: 'GET', pathWithQuery: '/v3/x', body: '', timestamp: '1554208460', nonce: 'N' });
+    const h = wechatAuthorization({
+      mchId: '1900009191',
+      serialNo: 'ABC',
+      privateKey: generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      method: 'GET',
+      pathWithQuery: '/v3/x',
+      body: '',
+      timestamp: '1554208460',
+      nonce: 'N',
+    });
     expect(h).toMatch(/^WECHATPAY2-SHA256-RSA2048 mchid="1900009191",nonce_str="N",signature="[A-Za-z0-9+/=]{344}",timestamp="1554208460",serial_no="ABC"$/);
   });
 });
@@ -110,7 +134,13 @@ describe('WeChat Pay adapter against the simulator', () => {
     expect(() => wechat.parseNotify({ ...cfg, secrets: { ...cfg.secrets, apiV3Key: 'x'.repeat(32) } }, last.headers, last.body)).toThrow(NotifySignatureError);
     const other = await startWechatSimulator();
     try {
-      expect(() => wechat.parseNotify({ ...cfg, settings: { ...cfg.settings, platformPublicKey: other.merchantConfig().settings.platformPublicKey! } }, last.headers, last.body)).toThrow(NotifySignatureError);
+      expect(() =>
+        wechat.parseNotify(
+          { ...cfg, settings: { ...cfg.settings, platformPublicKey: other.merchantConfig().settings.platformPublicKey! } },
+          last.headers,
+          last.body,
+        ),
+      ).toThrow(NotifySignatureError);
     } finally {
       await other.close();
     }
@@ -118,14 +148,28 @@ describe('WeChat Pay adapter against the simulator', () => {
 
   it('barcode: paid at once (v2 micropay)', async () => {
     const outTradeNo = no('WB');
-    const s = await wechat.micropay(cfg, { outTradeNo, amountFen: 1234, subject: '饮料', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '134567890123456789' });
+    const s = await wechat.micropay(cfg, {
+      outTradeNo,
+      amountFen: 1234,
+      subject: '饮料',
+      notifyUrl: rx.url,
+      expiresAt: inMinutes(1),
+      authCode: '134567890123456789',
+    });
     expect(s).toMatchObject({ state: 'succeeded', paidFen: 1234 });
     expect(await wechat.query(cfg, outTradeNo)).toMatchObject({ state: 'succeeded', paidFen: 1234, tradeNo: s.tradeNo });
   });
 
   it('barcode: USERPAYING, then succeeded by query', async () => {
     const outTradeNo = no('WP');
-    const s = await wechat.micropay(cfg, { outTradeNo, amountFen: 500, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '104567890123450000' });
+    const s = await wechat.micropay(cfg, {
+      outTradeNo,
+      amountFen: 500,
+      subject: 'x',
+      notifyUrl: rx.url,
+      expiresAt: inMinutes(1),
+      authCode: '104567890123450000',
+    });
     expect(s.state).toBe('paying');
     expect((s.raw as any).err_code).toBe('USERPAYING');
     expect((await wechat.query(cfg, outTradeNo)).state).toBe('paying');
@@ -133,10 +177,28 @@ describe('WeChat Pay adapter against the simulator', () => {
   });
 
   it('barcode: insufficient balance fails; an Alipay code fails at WeChat', async () => {
-    const a = await wechat.micropay(cfg, { outTradeNo: no('WF'), amountFen: 100, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '154567890123459999' });
+    const a = await wechat.micropay(cfg, {
+      outTradeNo: no('WF'),
+      amountFen: 100,
+      subject: 'x',
+      notifyUrl: rx.url,
+      expiresAt: inMinutes(1),
+      authCode: '154567890123459999',
+    });
     expect(a.state).toBe('failed');
     expect((a.raw as any).err_code).toBe('NOTENOUGH');
-    expect((await wechat.micropay(cfg, { outTradeNo: no('WF'), amountFen: 100, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '284567890123456789' })).state).toBe('failed');
+    expect(
+      (
+        await wechat.micropay(cfg, {
+          outTradeNo: no('WF'),
+          amountFen: 100,
+          subject: 'x',
+          notifyUrl: rx.url,
+          expiresAt: inMinutes(1),
+          authCode: '284567890123456789',
+        })
+      ).state,
+    ).toBe('failed');
   });
 
   it('close an unpaid QR trade; closing a paid one is refused', async () => {
@@ -166,16 +228,22 @@ describe('WeChat Pay adapter against the simulator', () => {
     const before = rx.parsed().filter((p) => p.kind === 'refund').length;
     const r1 = await wechat.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-1`, refundFen: 400, totalFen: 1000, reason: '部分退款', notifyUrl: rx.url });
     expect(r1).toMatchObject({ state: 'processing', refundFen: 400 });
-    await expect(wechat.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 601, totalFen: 1000, reason: 'x', notifyUrl: rx.url }))
-      .rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    await expect(
+      wechat.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 601, totalFen: 1000, reason: 'x', notifyUrl: rx.url }),
+    ).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
     await wechat.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-2`, refundFen: 600, totalFen: 1000, reason: 'x', notifyUrl: rx.url });
-    await expect(wechat.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-3`, refundFen: 1, totalFen: 1000, reason: 'x', notifyUrl: rx.url })).rejects.toBeInstanceOf(ProviderError);
+    await expect(
+      wechat.refund(cfg, { outTradeNo, outRefundNo: `${outTradeNo}-3`, refundFen: 1, totalFen: 1000, reason: 'x', notifyUrl: rx.url }),
+    ).rejects.toBeInstanceOf(ProviderError);
     expect(await wechat.refundQuery(cfg, outTradeNo, `${outTradeNo}-1`)).toMatchObject({ state: 'succeeded', refundFen: 400 });
     expect((await wechat.refundQuery(cfg, outTradeNo, `${outTradeNo}-9`)).state).toBe('not_found');
     const deadline = Date.now() + 5000;
     while (rx.parsed().filter((p) => p.kind === 'refund').length < before + 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     const refunds = rx.parsed().filter((p) => p.kind === 'refund' && p.outTradeNo === outTradeNo);
-    expect(refunds.map((r) => [r.outRefundNo, r.amountFen, r.state]).sort()).toEqual([[`${outTradeNo}-1`, 400, 'succeeded'], [`${outTradeNo}-2`, 600, 'succeeded']]);
+    expect(refunds.map((r) => [r.outRefundNo, r.amountFen, r.state]).sort()).toEqual([
+      [`${outTradeNo}-1`, 400, 'succeeded'],
+      [`${outTradeNo}-2`, 600, 'succeeded'],
+    ]);
     expect((await wechat.query(cfg, outTradeNo)).state).toBe('refunded');
   });
 
@@ -196,9 +264,15 @@ describe('WeChat Pay adapter against the simulator', () => {
     const other = await startWechatSimulator();
     try {
       await expect(wechat.query({ ...cfg, secrets: other.merchantConfig().secrets }, 'x')).rejects.toMatchObject({ code: 'SIGN_ERROR' });
-      await expect(wechat.query({ ...cfg, settings: { ...cfg.settings, platformPublicKey: other.merchantConfig().settings.platformPublicKey! } }, 'x')).rejects.toMatchObject({ code: 'SIGNATURE' });
-      await expect(wechat.micropay({ ...cfg, secrets: { ...cfg.secrets, apiV2Key: 'y'.repeat(32) } }, { outTradeNo: no('WX'), amountFen: 1, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '134567890123456789' }))
-        .rejects.toMatchObject({ code: 'RETURN_FAIL' });
+      await expect(
+        wechat.query({ ...cfg, settings: { ...cfg.settings, platformPublicKey: other.merchantConfig().settings.platformPublicKey! } }, 'x'),
+      ).rejects.toMatchObject({ code: 'SIGNATURE' });
+      await expect(
+        wechat.micropay(
+          { ...cfg, secrets: { ...cfg.secrets, apiV2Key: 'y'.repeat(32) } },
+          { outTradeNo: no('WX'), amountFen: 1, subject: 'x', notifyUrl: rx.url, expiresAt: inMinutes(1), authCode: '134567890123456789' },
+        ),
+      ).rejects.toMatchObject({ code: 'RETURN_FAIL' });
     } finally {
       await other.close();
     }

@@ -23,8 +23,13 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, createSign, c
 import { assertDay, cstCompact, cstRfc3339 } from './money.ts';
 import { header, httpCall, type HttpAnswer } from './http.ts';
 import {
-  NotifySignatureError, ProviderError,
-  type MerchantConfig, type Notification, type PayProvider, type RefundStatus, type TradeStatus,
+  NotifySignatureError,
+  ProviderError,
+  type MerchantConfig,
+  type Notification,
+  type PayProvider,
+  type RefundStatus,
+  type TradeStatus,
 } from './provider.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -56,7 +61,16 @@ export function nonceStr(): string {
   return randomBytes(16).toString('hex').toUpperCase();
 }
 
-export function wechatAuthorization(a: { mchId: string; serialNo: string; privateKey: string; method: string; pathWithQuery: string; body: string; timestamp?: string; nonce?: string }): string {
+export function wechatAuthorization(a: {
+  mchId: string;
+  serialNo: string;
+  privateKey: string;
+  method: string;
+  pathWithQuery: string;
+  body: string;
+  timestamp?: string;
+  nonce?: string;
+}): string {
   const timestamp = a.timestamp ?? String(Math.floor(Date.now() / 1000));
   const nonce = a.nonce ?? nonceStr();
   const signature = rsaSha256Sign(wechatRequestMessage(a.method, a.pathWithQuery, timestamp, nonce, a.body), a.privateKey);
@@ -98,11 +112,12 @@ export type V2SignType = 'HMAC-SHA256' | 'MD5';
 
 /** API v2 sign: sorted non-empty parameters but `sign`, `k=v&...&key=KEY`, MD5 or HMAC-SHA256 (keyed with KEY), upper-case hex. */
 export function wechatV2Sign(params: Record<string, string | undefined>, key: string, signType: V2SignType = 'HMAC-SHA256'): string {
-  const text = Object.keys(params)
-    .filter((k) => k !== 'sign' && params[k] !== undefined && params[k] !== '')
-    .sort()
-    .map((k) => `${k}=${params[k]}`)
-    .join('&') + `&key=${key}`;
+  const text =
+    Object.keys(params)
+      .filter((k) => k !== 'sign' && params[k] !== undefined && params[k] !== '')
+      .sort()
+      .map((k) => `${k}=${params[k]}`)
+      .join('&') + `&key=${key}`;
   const h = signType === 'MD5' ? createHash('md5').update(text, 'utf8') : createHmac('sha256', key).update(text, 'utf8');
   return h.digest('hex').toUpperCase();
 }
@@ -149,14 +164,25 @@ function verifySigned(cfg: MerchantConfig, headers: Record<string, string | stri
   return rsaSha256Verify(wechatResponseMessage(ts, nonce, body), sig, need(cfg, 'settings', 'platformPublicKey'));
 }
 
-async function v3(cfg: MerchantConfig, method: 'GET' | 'POST', pathWithQuery: string, payload?: unknown): Promise<{ status: number; data: any; res: HttpAnswer }> {
+async function v3(
+  cfg: MerchantConfig,
+  method: 'GET' | 'POST',
+  pathWithQuery: string,
+  payload?: unknown,
+): Promise<{ status: number; data: any; res: HttpAnswer }> {
   const body = payload === undefined ? '' : JSON.stringify(payload);
   const authorization = wechatAuthorization({
-    mchId: need(cfg, 'settings', 'mchId'), serialNo: need(cfg, 'settings', 'serialNo'), privateKey: need(cfg, 'secrets', 'privateKey'),
-    method, pathWithQuery, body,
+    mchId: need(cfg, 'settings', 'mchId'),
+    serialNo: need(cfg, 'settings', 'serialNo'),
+    privateKey: need(cfg, 'secrets', 'privateKey'),
+    method,
+    pathWithQuery,
+    body,
   });
   const res = await httpCall(new URL(pathWithQuery, cfg.gateway).toString(), {
-    gateway: cfg.gateway, method, body: payload === undefined ? undefined : body,
+    gateway: cfg.gateway,
+    method,
+    body: payload === undefined ? undefined : body,
     headers: { authorization, ...(payload === undefined ? {} : { 'content-type': 'application/json' }), 'accept-language': 'zh-CN' },
   });
   if (!verifySigned(cfg, res.headers, res.text)) {
@@ -180,11 +206,21 @@ function refusedV3(what: string, r: { status: number; data: any }): ProviderErro
 async function v2(cfg: MerchantConfig, path: string, params: Record<string, string | undefined>, mutualTls = false): Promise<Record<string, string>> {
   const key = need(cfg, 'secrets', 'apiV2Key');
   const signType = (cfg.settings.v2SignType as V2SignType | undefined) ?? 'HMAC-SHA256';
-  const p: Record<string, string | undefined> = { appid: need(cfg, 'settings', 'appId'), mch_id: need(cfg, 'settings', 'mchId'), nonce_str: nonceStr(), sign_type: signType, ...params };
+  const p: Record<string, string | undefined> = {
+    appid: need(cfg, 'settings', 'appId'),
+    mch_id: need(cfg, 'settings', 'mchId'),
+    nonce_str: nonceStr(),
+    sign_type: signType,
+    ...params,
+  };
   p.sign = wechatV2Sign(p, key, signType);
   const cert = cfg.settings.apiClientCert;
   const res = await httpCall(new URL(path, cfg.gateway).toString(), {
-    gateway: cfg.gateway, method: 'POST', body: toXml(p), headers: { 'content-type': 'text/xml; charset=utf-8', accept: 'text/xml' }, timeoutMs: 30_000,
+    gateway: cfg.gateway,
+    method: 'POST',
+    body: toXml(p),
+    headers: { 'content-type': 'text/xml; charset=utf-8', accept: 'text/xml' },
+    timeoutMs: 30_000,
     clientCert: mutualTls && cert ? { cert, key: need(cfg, 'secrets', 'privateKey') } : undefined,
   });
   if (res.status !== 200) throw new ProviderError(`WeChat Pay ${path}: HTTP ${res.status}`, 'HTTP');
@@ -232,9 +268,12 @@ export const wechat: PayProvider = {
 
   async precreate(cfg, input) {
     const r = await v3(cfg, 'POST', '/v3/pay/transactions/native', {
-      appid: need(cfg, 'settings', 'appId'), mchid: need(cfg, 'settings', 'mchId'),
-      description: input.subject.slice(0, 127), out_trade_no: input.outTradeNo,
-      time_expire: cstRfc3339(input.expiresAt), notify_url: input.notifyUrl,
+      appid: need(cfg, 'settings', 'appId'),
+      mchid: need(cfg, 'settings', 'mchId'),
+      description: input.subject.slice(0, 127),
+      out_trade_no: input.outTradeNo,
+      time_expire: cstRfc3339(input.expiresAt),
+      notify_url: input.notifyUrl,
       amount: { total: input.amountFen, currency: 'CNY' },
     });
     if (r.status !== 200 || !r.data?.code_url) throw refusedV3('native', r);
@@ -243,8 +282,13 @@ export const wechat: PayProvider = {
 
   async micropay(cfg, input) {
     const a = await v2(cfg, '/pay/micropay', {
-      body: input.subject.slice(0, 127), out_trade_no: input.outTradeNo, total_fee: String(input.amountFen), fee_type: 'CNY',
-      spbill_create_ip: cfg.settings.clientIp ?? '127.0.0.1', auth_code: input.authCode, time_expire: cstCompact(input.expiresAt),
+      body: input.subject.slice(0, 127),
+      out_trade_no: input.outTradeNo,
+      total_fee: String(input.amountFen),
+      fee_type: 'CNY',
+      spbill_create_ip: cfg.settings.clientIp ?? '127.0.0.1',
+      auth_code: input.authCode,
+      time_expire: cstCompact(input.expiresAt),
     });
     if (a.result_code === 'SUCCESS') {
       return { state: 'succeeded', tradeNo: a.transaction_id, paidFen: Number(a.total_fee), paidAt: a.time_end ? parseV2Time(a.time_end) : undefined, raw: a };
@@ -253,7 +297,11 @@ export const wechat: PayProvider = {
   },
 
   async query(cfg, outTradeNo) {
-    const r = await v3(cfg, 'GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${encodeURIComponent(need(cfg, 'settings', 'mchId'))}`);
+    const r = await v3(
+      cfg,
+      'GET',
+      `/v3/pay/transactions/out-trade-no/${encodeURIComponent(outTradeNo)}?mchid=${encodeURIComponent(need(cfg, 'settings', 'mchId'))}`,
+    );
     if (r.status === 404 && r.data?.code === 'ORDER_NOT_EXIST') return { state: 'not_found', raw: r.data };
     if (r.status !== 200) throw refusedV3('query', r);
     return tradeOf(r.data);
@@ -269,14 +317,18 @@ export const wechat: PayProvider = {
     for (let i = 0; i < 3; i++) {
       const a = await v2(cfg, '/secapi/pay/reverse', { out_trade_no: outTradeNo }, true);
       if (a.result_code === 'SUCCESS' && a.recall !== 'Y') return;
-      if (a.result_code !== 'SUCCESS' && a.recall !== 'Y') throw new ProviderError(`WeChat Pay reverse: ${a.err_code_des ?? a.err_code}`, a.err_code ?? 'FAIL', a);
+      if (a.result_code !== 'SUCCESS' && a.recall !== 'Y')
+        throw new ProviderError(`WeChat Pay reverse: ${a.err_code_des ?? a.err_code}`, a.err_code ?? 'FAIL', a);
     }
     throw new ProviderError('WeChat Pay reverse: still asked to retry', 'RECALL', undefined);
   },
 
   async refund(cfg, input) {
     const r = await v3(cfg, 'POST', '/v3/refund/domestic/refunds', {
-      out_trade_no: input.outTradeNo, out_refund_no: input.outRefundNo, reason: input.reason.slice(0, 80), notify_url: input.notifyUrl,
+      out_trade_no: input.outTradeNo,
+      out_refund_no: input.outRefundNo,
+      reason: input.reason.slice(0, 80),
+      notify_url: input.notifyUrl,
       amount: { refund: input.refundFen, total: input.totalFen, currency: 'CNY' },
     });
     if (r.status !== 200) throw refusedV3('refund', r);
@@ -319,15 +371,29 @@ export const wechat: PayProvider = {
       const state = ({ SUCCESS: 'succeeded', CLOSED: 'closed', ABNORMAL: 'failed' } as const)[d.refund_status as 'SUCCESS'];
       if (!state) throw new ProviderError(`WeChat Pay notification: refund_status ${d.refund_status}`, 'PROTOCOL', raw);
       return {
-        notifyId: n.id, kind: 'refund', outTradeNo: d.out_trade_no, outRefundNo: d.out_refund_no, tradeNo: d.transaction_id,
-        amountFen: Number(d.amount?.refund), state, at: d.success_time ? new Date(d.success_time) : undefined, raw,
+        notifyId: n.id,
+        kind: 'refund',
+        outTradeNo: d.out_trade_no,
+        outRefundNo: d.out_refund_no,
+        tradeNo: d.transaction_id,
+        amountFen: Number(d.amount?.refund),
+        state,
+        at: d.success_time ? new Date(d.success_time) : undefined,
+        raw,
       };
     }
-    if (n.event_type !== 'TRANSACTION.SUCCESS' || d.trade_state !== 'SUCCESS') throw new ProviderError(`WeChat Pay notification: ${n.event_type} ${d.trade_state}`, 'PROTOCOL', raw);
+    if (n.event_type !== 'TRANSACTION.SUCCESS' || d.trade_state !== 'SUCCESS')
+      throw new ProviderError(`WeChat Pay notification: ${n.event_type} ${d.trade_state}`, 'PROTOCOL', raw);
     if (d.appid !== cfg.settings.appId) throw new NotifySignatureError('WeChat Pay notification: another appid');
     return {
-      notifyId: n.id, kind: 'pay', outTradeNo: d.out_trade_no, tradeNo: d.transaction_id, amountFen: Number(d.amount?.total),
-      state: 'succeeded', at: d.success_time ? new Date(d.success_time) : undefined, raw,
+      notifyId: n.id,
+      kind: 'pay',
+      outTradeNo: d.out_trade_no,
+      tradeNo: d.transaction_id,
+      amountFen: Number(d.amount?.total),
+      state: 'succeeded',
+      at: d.success_time ? new Date(d.success_time) : undefined,
+      raw,
     };
   },
 
@@ -344,8 +410,12 @@ export const wechat: PayProvider = {
     const u = new URL(String(r.data.download_url));
     // The file is not signed: it is checked against the signed answer's hash.
     const authorization = wechatAuthorization({
-      mchId: need(cfg, 'settings', 'mchId'), serialNo: need(cfg, 'settings', 'serialNo'), privateKey: need(cfg, 'secrets', 'privateKey'),
-      method: 'GET', pathWithQuery: u.pathname + u.search, body: '',
+      mchId: need(cfg, 'settings', 'mchId'),
+      serialNo: need(cfg, 'settings', 'serialNo'),
+      privateKey: need(cfg, 'secrets', 'privateKey'),
+      method: 'GET',
+      pathWithQuery: u.pathname + u.search,
+      body: '',
     });
     const file = await httpCall(u.toString(), { gateway: cfg.gateway, method: 'GET', headers: { authorization }, timeoutMs: 60_000 });
     if (file.status !== 200) throw new ProviderError(`WeChat Pay bill download: HTTP ${file.status}`, 'HTTP');

@@ -35,7 +35,8 @@ async function pageOf<R>(rows: Promise<R[]>, total: Promise<{ n: number }[]>) {
 
 export const performerSorts = { name: ticketPerformers.name, createTime: ticketPerformers.createdAt };
 export const performerDefaultOrder = [desc(ticketPerformers.id)];
-const performerProjects = sql<number>`(select count(*)::int from sport_ticket_project_performer pp where pp.performer_id = ${outer('sport_ticket_performer', 'id')})`.mapWith(Number);
+const performerProjects =
+  sql<number>`(select count(*)::int from sport_ticket_project_performer pp where pp.performer_id = ${outer('sport_ticket_performer', 'id')})`.mapWith(Number);
 
 export async function pagePerformers(db: Executor, scope: Scope, f: { id?: number; name?: string; projectId?: number }, order: SQL[], page: Page) {
   const where = and(
@@ -52,7 +53,13 @@ export async function pagePerformers(db: Executor, scope: Scope, f: { id?: numbe
       : undefined,
   );
   return pageOf(
-    db.select({ performer: ticketPerformers, projectCount: performerProjects }).from(ticketPerformers).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db
+      .select({ performer: ticketPerformers, projectCount: performerProjects })
+      .from(ticketPerformers)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(ticketPerformers).where(where),
   );
 }
@@ -71,7 +78,13 @@ export async function insertPerformer(db: Executor, scope: Scope, values: typeof
   return row!;
 }
 
-export async function updatePerformer(db: Executor, scope: Scope, id: number, version: number, values: Partial<Pick<typeof ticketPerformers.$inferInsert, 'name' | 'photoUrl' | 'role' | 'intro'>>) {
+export async function updatePerformer(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Pick<typeof ticketPerformers.$inferInsert, 'name' | 'photoUrl' | 'role' | 'intro'>>,
+) {
   return db
     .update(ticketPerformers)
     .set({ ...values, updatedAt: new Date(), version: bump(ticketPerformers) })
@@ -110,7 +123,9 @@ export async function replaceProjectPerformers(db: Executor, scope: Scope, orgId
 
 export const noticeSorts = { title: ticketNotices.title, createTime: ticketNotices.createdAt, updateTime: ticketNotices.updatedAt };
 export const noticeDefaultOrder = [desc(ticketNotices.id)];
-const noticeProjects = sql<number>`(select count(*)::int from sport_ticket_project p where p.notice_id = ${outer('sport_ticket_notice', 'id')})`.mapWith(Number);
+const noticeProjects = sql<number>`(select count(*)::int from sport_ticket_project p where p.notice_id = ${outer('sport_ticket_notice', 'id')})`.mapWith(
+  Number,
+);
 
 export async function pageNotices(db: Executor, scope: Scope, f: { id?: number; title?: string; status?: number }, order: SQL[], page: Page) {
   const where = and(
@@ -120,7 +135,13 @@ export async function pageNotices(db: Executor, scope: Scope, f: { id?: number; 
     f.status !== undefined ? eq(ticketNotices.status, f.status) : undefined,
   );
   return pageOf(
-    db.select({ notice: ticketNotices, projectCount: noticeProjects }).from(ticketNotices).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db
+      .select({ notice: ticketNotices, projectCount: noticeProjects })
+      .from(ticketNotices)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(ticketNotices).where(where),
   );
 }
@@ -139,7 +160,13 @@ export async function insertNotice(db: Executor, scope: Scope, values: typeof ti
   return row!;
 }
 
-export async function updateNotice(db: Executor, scope: Scope, id: number, version: number, values: Partial<Pick<typeof ticketNotices.$inferInsert, 'title' | 'content' | 'status'>>) {
+export async function updateNotice(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Pick<typeof ticketNotices.$inferInsert, 'title' | 'content' | 'status'>>,
+) {
   return db
     .update(ticketNotices)
     .set({ ...values, updatedAt: new Date(), version: bump(ticketNotices) })
@@ -159,7 +186,10 @@ export async function deleteNotice(db: Executor, scope: Scope, id: number): Prom
 
 export const templateSorts = { name: ticketTemplates.name, createTime: ticketTemplates.createdAt, updateTime: ticketTemplates.updatedAt };
 export const templateDefaultOrder = [desc(ticketTemplates.id)];
-const templateUses = sql<number>`((select count(*)::int from sport_ticket_project p where p.template_id = ${outer('sport_ticket_template', 'id')}) + (select count(*)::int from sport_ticket_session s where s.template_id = ${outer('sport_ticket_template', 'id')}))`.mapWith(Number);
+const templateUses =
+  sql<number>`((select count(*)::int from sport_ticket_project p where p.template_id = ${outer('sport_ticket_template', 'id')}) + (select count(*)::int from sport_ticket_session s where s.template_id = ${outer('sport_ticket_template', 'id')}))`.mapWith(
+    Number,
+  );
 
 export async function pageTemplates(db: Executor, scope: Scope, f: { id?: number; name?: string; kind?: string }, order: SQL[], page: Page) {
   const where = and(
@@ -169,7 +199,13 @@ export async function pageTemplates(db: Executor, scope: Scope, f: { id?: number
     f.kind ? eq(ticketTemplates.kind, f.kind) : undefined,
   );
   return pageOf(
-    db.select({ template: ticketTemplates, useCount: templateUses }).from(ticketTemplates).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db
+      .select({ template: ticketTemplates, useCount: templateUses })
+      .from(ticketTemplates)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(ticketTemplates).where(where),
   );
 }
@@ -188,7 +224,13 @@ export async function insertTemplate(db: Executor, scope: Scope, values: typeof 
   return row!;
 }
 
-export async function updateTemplate(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof ticketTemplates.$inferInsert, 'orgId' | 'id'>>) {
+export async function updateTemplate(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof ticketTemplates.$inferInsert, 'orgId' | 'id'>>,
+) {
   return db
     .update(ticketTemplates)
     .set({ ...values, updatedAt: new Date(), version: bump(ticketTemplates) })
@@ -239,7 +281,13 @@ export const wantSeeSorts = { name: ticketWantSee.name, count: ticketWantSee.cou
 export const wantSeeDefaultOrder = [desc(ticketWantSee.id)];
 const projectOnSale = sql<boolean>`exists (select 1 from sport_ticket_session s where s.project_id = ${outer('sport_ticket_want_see', 'project_id')} and s.on_sale and s.status = 0)`;
 
-export async function pageWantSee(db: Executor, scope: Scope, f: { id?: number; projectId?: number; keyword?: string; toNotify?: boolean }, order: SQL[], page: Page) {
+export async function pageWantSee(
+  db: Executor,
+  scope: Scope,
+  f: { id?: number; projectId?: number; keyword?: string; toNotify?: boolean },
+  order: SQL[],
+  page: Page,
+) {
   const where = and(
     inScope(scope, ticketWantSee.orgId),
     f.id !== undefined ? eq(ticketWantSee.id, f.id) : undefined,
@@ -274,7 +322,13 @@ export async function insertWantSee(db: Executor, scope: Scope, values: typeof t
   return row!;
 }
 
-export async function updateWantSee(db: Executor, scope: Scope, id: number, version: number, values: Partial<Pick<typeof ticketWantSee.$inferInsert, 'name' | 'phone' | 'count' | 'note'>>) {
+export async function updateWantSee(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Pick<typeof ticketWantSee.$inferInsert, 'name' | 'phone' | 'count' | 'note'>>,
+) {
   return db
     .update(ticketWantSee)
     .set({ ...values, updatedAt: new Date(), version: bump(ticketWantSee) })
@@ -317,7 +371,10 @@ export async function refNames(db: Executor, scope: Scope, ids: Partial<Record<R
       const want = [...new Set(ids[kind])];
       if (!want.length) return;
       const { table, name } = REF_TABLES[kind];
-      const rows = await db.select({ id: table.id, name }).from(table).where(and(inArray(table.id, want), inScope(scope, table.orgId)));
+      const rows = await db
+        .select({ id: table.id, name })
+        .from(table)
+        .where(and(inArray(table.id, want), inScope(scope, table.orgId)));
       for (const r of rows) out.set(`${kind}:${r.id}`, r.name);
     }),
   );
@@ -355,7 +412,13 @@ export async function seatsForMove(db: Executor, scope: Scope, sessionId: number
 }
 
 /** A kept seat takes its place, price area and level from the new version; its state only changes free → blocked (drawn unsold now). */
-export async function updateSeatPlace(db: Executor, scope: Scope, sessionId: number, seatId: number, values: { zone: string; row: string; no: string; levelKey: string | null; levelId?: number | null; state?: 'blocked' | 'free' }) {
+export async function updateSeatPlace(
+  db: Executor,
+  scope: Scope,
+  sessionId: number,
+  seatId: number,
+  values: { zone: string; row: string; no: string; levelKey: string | null; levelId?: number | null; state?: 'blocked' | 'free' },
+) {
   await db
     .update(ticketSeats)
     .set({ ...values, version: bump(ticketSeats) })
@@ -386,7 +449,14 @@ export async function blockSeats(db: Executor, scope: Scope, sessionId: number, 
   const rows = await db
     .update(ticketSeats)
     .set({ state: 'blocked', version: bump(ticketSeats) })
-    .where(and(inArray(ticketSeats.id, seatIds), eq(ticketSeats.sessionId, sessionId), inArray(ticketSeats.state, ['free', 'blocked']), inScope(scope, ticketSeats.orgId)))
+    .where(
+      and(
+        inArray(ticketSeats.id, seatIds),
+        eq(ticketSeats.sessionId, sessionId),
+        inArray(ticketSeats.state, ['free', 'blocked']),
+        inScope(scope, ticketSeats.orgId),
+      ),
+    )
     .returning({ id: ticketSeats.id });
   return rows.length;
 }
@@ -413,7 +483,12 @@ export async function choiceProjects(db: Executor, scope: Scope) {
 
 // ---------------------------------------------------------------- competition orders and the overview
 
-export async function pageCompetitionOrders(db: Executor, scope: Scope, f: { typeId?: number; projectId?: number; orderNo?: string; state?: string; buyer?: string }, page: Page) {
+export async function pageCompetitionOrders(
+  db: Executor,
+  scope: Scope,
+  f: { typeId?: number; projectId?: number; orderNo?: string; state?: string; buyer?: string },
+  page: Page,
+) {
   const perOrder = db
     .select({
       orderId: tickets.orderId,
@@ -437,7 +512,14 @@ export async function pageCompetitionOrders(db: Executor, scope: Scope, f: { typ
   );
   const base = () =>
     db
-      .select({ order: orders, projectId: ticketProjects.id, projectName: ticketProjects.name, typeName: ticketTypes.name, sessionNames: perOrder.sessionNames, ticketCount: perOrder.ticketCount })
+      .select({
+        order: orders,
+        projectId: ticketProjects.id,
+        projectName: ticketProjects.name,
+        typeName: ticketTypes.name,
+        sessionNames: perOrder.sessionNames,
+        ticketCount: perOrder.ticketCount,
+      })
       .from(orders)
       .innerJoin(perOrder, eq(perOrder.orderId, orders.id))
       .innerJoin(ticketProjects, eq(ticketProjects.id, perOrder.projectId))
@@ -462,7 +544,10 @@ export async function isTicketOrder(db: Executor, scope: Scope, orderId: number)
   return !!row;
 }
 
-const ticketCount = (state: string) => sql<number>`(select count(*)::int from sport_ticket t join sport_ticket_session s on s.id = t.session_id where s.project_id = ${outer('sport_ticket_project', 'id')} and t.state = ${state})`.mapWith(Number);
+const ticketCount = (state: string) =>
+  sql<number>`(select count(*)::int from sport_ticket t join sport_ticket_session s on s.id = t.session_id where s.project_id = ${outer('sport_ticket_project', 'id')} and t.state = ${state})`.mapWith(
+    Number,
+  );
 
 export async function pageOverview(db: Executor, scope: Scope, f: { typeId?: number; name?: string }, page: Page) {
   const where = and(
@@ -476,14 +561,22 @@ export async function pageOverview(db: Executor, scope: Scope, f: { typeId?: num
         id: ticketProjects.id,
         name: ticketProjects.name,
         typeName: ticketTypes.name,
-        sessionCount: sql<number>`(select count(*)::int from sport_ticket_session s where s.project_id = ${outer('sport_ticket_project', 'id')})`.mapWith(Number),
-        onSaleCount: sql<number>`(select count(*)::int from sport_ticket_session s where s.project_id = ${outer('sport_ticket_project', 'id')} and s.on_sale and s.status = 0)`.mapWith(Number),
+        sessionCount: sql<number>`(select count(*)::int from sport_ticket_session s where s.project_id = ${outer('sport_ticket_project', 'id')})`.mapWith(
+          Number,
+        ),
+        onSaleCount:
+          sql<number>`(select count(*)::int from sport_ticket_session s where s.project_id = ${outer('sport_ticket_project', 'id')} and s.on_sale and s.status = 0)`.mapWith(
+            Number,
+          ),
         firstStart: sql<string | null>`(select min(s.start_at) from sport_ticket_session s where s.project_id = ${outer('sport_ticket_project', 'id')})`,
         lastStart: sql<string | null>`(select max(s.start_at) from sport_ticket_session s where s.project_id = ${outer('sport_ticket_project', 'id')})`,
         sold: ticketCount('sold'),
         used: ticketCount('used'),
         refunded: ticketCount('refunded'),
-        revenueFen: sql<number>`(select coalesce(sum(t.price_fen), 0)::bigint from sport_ticket t join sport_ticket_session s on s.id = t.session_id where s.project_id = ${outer('sport_ticket_project', 'id')} and t.state in ('sold','used'))`.mapWith(Number),
+        revenueFen:
+          sql<number>`(select coalesce(sum(t.price_fen), 0)::bigint from sport_ticket t join sport_ticket_session s on s.id = t.session_id where s.project_id = ${outer('sport_ticket_project', 'id')} and t.state in ('sold','used'))`.mapWith(
+            Number,
+          ),
         wantSee: sql<number>`(select count(*)::int from sport_ticket_want_see w where w.project_id = ${outer('sport_ticket_project', 'id')})`.mapWith(Number),
       })
       .from(ticketProjects)

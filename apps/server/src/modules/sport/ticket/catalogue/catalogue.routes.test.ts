@@ -50,7 +50,9 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
   it('performers: add with a photo, list, edit (a stale version is refused), attach to a project in order, delete refused while a project lists them', async () => {
     const photo = (await upload(c, ticketApi('performer/photo'), 'face.png', png(120, 160))).json();
     expect(photo.code, photo.msg).toBe(0);
-    expect((await upload(c, ticketApi('performer/photo'), 'face.png', Buffer.from('no image'), { lang: 'en-US' })).json().detail[0].message).toBe('Only JPG or PNG images');
+    expect((await upload(c, ticketApi('performer/photo'), 'face.png', Buffer.from('no image'), { lang: 'en-US' })).json().detail[0].message).toBe(
+      'Only JPG or PNG images',
+    );
     const empty = await c.json('POST', ticketApi('performer'), { body: { name: ' ' } });
     expect(empty.code).toBe(Code.INVALID);
     expect(empty.detail[0].field).toBe('name');
@@ -134,17 +136,28 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     expect(tpl).toMatchObject({ name, widthMm: 90, heightMm: 50, backgroundColor: '#ffffff', useCount: 0, version: 1 });
     expect(tpl.elements).toHaveLength(3);
 
-    const outside = await c.json('POST', ticketApi('template'), { body: { name: 'x', kind: 'paper', widthMm: 50, heightMm: 30, elements: [{ ...elements[0], x: 40 }] }, lang: 'en-US' });
+    const outside = await c.json('POST', ticketApi('template'), {
+      body: { name: 'x', kind: 'paper', widthMm: 50, heightMm: 30, elements: [{ ...elements[0], x: 40 }] },
+      lang: 'en-US',
+    });
     expect(outside.code).toBe(Code.INVALID);
     expect(outside.detail).toContainEqual({ field: 'elements.0.x', message: 'The element lies outside the ticket' });
-    const unknownField = await c.json('POST', ticketApi('template'), { body: { name: 'x', kind: 'paper', widthMm: 90, heightMm: 50, elements: [{ ...elements[1], field: 'password' }] } });
+    const unknownField = await c.json('POST', ticketApi('template'), {
+      body: { name: 'x', kind: 'paper', widthMm: 90, heightMm: 50, elements: [{ ...elements[1], field: 'password' }] },
+    });
     expect(unknownField.code).toBe(Code.INVALID);
     expect(unknownField.detail[0].field).toBe('elements.0.field');
-    const noField = await c.json('POST', ticketApi('template'), { body: { name: 'x', kind: 'paper', widthMm: 90, heightMm: 50, elements: [{ key: 'f', type: 'field', x: 1, y: 1, width: 10, height: 5 }] } });
+    const noField = await c.json('POST', ticketApi('template'), {
+      body: { name: 'x', kind: 'paper', widthMm: 90, heightMm: 50, elements: [{ key: 'f', type: 'field', x: 1, y: 1, width: 10, height: 5 }] },
+    });
     expect(noField.detail[0].message).toBe('请选择字段元素显示的票面数据');
-    const tinyQr = await c.json('POST', ticketApi('template'), { body: { name: 'x', kind: 'paper', widthMm: 90, heightMm: 50, elements: [{ key: 'q', type: 'qr', x: 1, y: 1, width: 5, height: 5 }] } });
+    const tinyQr = await c.json('POST', ticketApi('template'), {
+      body: { name: 'x', kind: 'paper', widthMm: 90, heightMm: 50, elements: [{ key: 'q', type: 'qr', x: 1, y: 1, width: 5, height: 5 }] },
+    });
     expect(tinyQr.code).toBe(Code.INVALID);
-    expect((await c.json('POST', ticketApi('template'), { body: { name: 'x', kind: 'paper', widthMm: 10, heightMm: 50, elements: [] } })).code).toBe(Code.INVALID);
+    expect((await c.json('POST', ticketApi('template'), { body: { name: 'x', kind: 'paper', widthMm: 10, heightMm: 50, elements: [] } })).code).toBe(
+      Code.INVALID,
+    );
 
     const cut = await c.json('PUT', ticketApi(`template/${tpl.id}`), { body: { widthMm: 70, version: 1 } });
     expect(cut.code).toBe(Code.FORM_INVALID);
@@ -152,9 +165,16 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     expect((await ok(c, 'GET', ticketApi(`template/${tpl.id}`))).widthMm).toBe(90);
     const background = (await upload(c, ticketApi('template/image'), 'bg.png', png(360, 200))).json();
     expect(background.code, background.msg).toBe(0);
-    const moved = await ok(c, 'PUT', ticketApi(`template/${tpl.id}`), { elements: [...elements, { key: 'note', type: 'text', text: '凭票入场', x: 5, y: 40, width: 80, height: 6 }], backgroundColor: '#fffbe6', backgroundUrl: background.body.url, version: 1 });
+    const moved = await ok(c, 'PUT', ticketApi(`template/${tpl.id}`), {
+      elements: [...elements, { key: 'note', type: 'text', text: '凭票入场', x: 5, y: 40, width: 80, height: 6 }],
+      backgroundColor: '#fffbe6',
+      backgroundUrl: background.body.url,
+      version: 1,
+    });
     expect(moved).toMatchObject({ version: 2, backgroundColor: '#fffbe6', backgroundUrl: background.body.url });
-    expect((await c.json('PUT', ticketApi(`template/${tpl.id}`), { body: { backgroundUrl: 'https://elsewhere.example/x.png', version: 2 } })).code).toBe(Code.INVALID);
+    expect((await c.json('PUT', ticketApi(`template/${tpl.id}`), { body: { backgroundUrl: 'https://elsewhere.example/x.png', version: 2 } })).code).toBe(
+      Code.INVALID,
+    );
     expect((await c.json('PUT', ticketApi(`template/${tpl.id}`), { body: { name: 'y', version: 1 } })).detail.reason).toBe('stale');
     expect((await other.json('GET', ticketApi(`template/${tpl.id}`))).code).toBe(Code.NOT_FOUND);
 
@@ -166,7 +186,15 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     const ticket = (await ok(c, 'POST', ticketApi('list'), { orderId: order.orderId })).data[0];
     const printed = await ok(c, 'GET', ticketApi(`template/print/${ticket.id}`));
     expect(printed.template.id).toBe(tpl.id);
-    expect(printed.data).toMatchObject({ project: ga.project.name, session: '首场', seat: '不对号入座', level: '普通票', price: '¥50.00', code: ticket.code, buyer: '张三' });
+    expect(printed.data).toMatchObject({
+      project: ga.project.name,
+      session: '首场',
+      seat: '不对号入座',
+      level: '普通票',
+      price: '¥50.00',
+      code: ticket.code,
+      buyer: '张三',
+    });
     expect(printed.data.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect((await other.json('GET', ticketApi(`template/print/${ticket.id}`))).code).toBe(Code.NOT_FOUND);
     const inUse = await c.json('DELETE', ticketApi(`template/${tpl.id}`));
@@ -182,9 +210,17 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     const dup = await c.json('POST', ticketApi('wantSee'), { body: { projectId: project.id, name: '又一个', phone: '13800002001' } });
     expect(dup.detail.reason).toBe('duplicate');
     expect((await c.json('POST', ticketApi('wantSee'), { body: { projectId: project.id, name: 'x', phone: '123' } })).code).toBe(Code.INVALID);
-    expect((await c.json('POST', ticketApi('wantSee'), { body: { projectId: project.id, name: 'x', phone: '13800002003', count: 100 } })).code).toBe(Code.INVALID);
+    expect((await c.json('POST', ticketApi('wantSee'), { body: { projectId: project.id, name: 'x', phone: '13800002003', count: 100 } })).code).toBe(
+      Code.INVALID,
+    );
     expect((await ok(c, 'POST', ticketApi('wantSee/list'), { projectId: project.id, toNotify: true })).total).toBe(0);
-    await ok(c, 'POST', ticketApi('session'), { projectId: project.id, name: '首演', startAt: '2031-05-01T12:00:00Z', onSale: true, levels: [{ name: '普通', priceFen: 100, quota: 10 }] });
+    await ok(c, 'POST', ticketApi('session'), {
+      projectId: project.id,
+      name: '首演',
+      startAt: '2031-05-01T12:00:00Z',
+      onSale: true,
+      levels: [{ name: '普通', priceFen: 100, quota: 10 }],
+    });
     const toNotify = await ok(c, 'POST', ticketApi('wantSee/list'), { projectId: project.id, toNotify: true });
     expect(toNotify.total).toBe(2);
     expect(toNotify.data.every((r: { onSale: boolean }) => r.onSale)).toBe(true);
@@ -201,13 +237,29 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
 
   it('data log: a project edit is recorded with its fields before and after, as are its sessions and levels; another organisation cannot read it', async () => {
     const project = await ok(c, 'POST', ticketApi('project'), { name: `记录${uniq()}`, perBuyerLimit: 4 });
-    const edited = await ok(c, 'PUT', ticketApi(`project/${project.id}`), { name: `${project.name}（改）`, perBuyerLimit: 6, description: '新的介绍', version: 1 });
+    const edited = await ok(c, 'PUT', ticketApi(`project/${project.id}`), {
+      name: `${project.name}（改）`,
+      perBuyerLimit: 6,
+      description: '新的介绍',
+      version: 1,
+    });
     // An edit that changes nothing is not recorded.
     await ok(c, 'PUT', ticketApi(`project/${project.id}`), { perBuyerLimit: 6, version: edited.version });
-    const session = await ok(c, 'POST', ticketApi('session'), { projectId: project.id, name: '一场', startAt: '2031-01-01T12:00:00Z', levels: [{ name: '甲', priceFen: 100, quota: 5 }] });
+    const session = await ok(c, 'POST', ticketApi('session'), {
+      projectId: project.id,
+      name: '一场',
+      startAt: '2031-01-01T12:00:00Z',
+      levels: [{ name: '甲', priceFen: 100, quota: 5 }],
+    });
     await ok(c, 'PUT', ticketApi(`level/${session.levels[0].id}`), { priceFen: 120, version: 1 });
     const log = await ok(c, 'POST', ticketApi('dataLog/list'), { projectId: project.id, pageSize: 50 });
-    expect(log.data.map((r: { entity: string; action: string }) => `${r.entity}.${r.action}`)).toEqual(['level.edit', 'level.add', 'session.add', 'project.edit', 'project.add']);
+    expect(log.data.map((r: { entity: string; action: string }) => `${r.entity}.${r.action}`)).toEqual([
+      'level.edit',
+      'level.add',
+      'session.add',
+      'project.edit',
+      'project.add',
+    ]);
     const projectEdit = log.data.find((r: { entity: string; action: string }) => r.entity === 'project' && r.action === 'edit');
     expect(projectEdit.changes).toEqual([
       { field: 'name', before: project.name, after: `${project.name}（改）` },
@@ -228,12 +280,33 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     const project = await ok(c, 'POST', ticketApi('project'), { name: `命名${uniq()}`, typeId: concert.id, performerIds: [singer.id, band.id] });
     await ok(c, 'PUT', ticketApi(`project/${project.id}`), { typeId: opera.id, performerIds: [band.id], version: project.version });
     const template = (await ok(c, 'POST', ticketApi('template/list'), { pageSize: 1 })).data[0];
-    const session = await ok(c, 'POST', ticketApi('session'), { projectId: project.id, name: '一场', startAt: '2031-01-01T12:00:00Z', templateId: template?.id, levels: [{ name: '甲', priceFen: 100, quota: 5 }] });
+    const session = await ok(c, 'POST', ticketApi('session'), {
+      projectId: project.id,
+      name: '一场',
+      startAt: '2031-01-01T12:00:00Z',
+      templateId: template?.id,
+      levels: [{ name: '甲', priceFen: 100, quota: 5 }],
+    });
     await ok(c, 'DELETE', ticketApi(`performer/${singer.id}`));
     const log = await ok(c, 'POST', ticketApi('dataLog/list'), { projectId: project.id, pageSize: 50 });
-    const change = (entity: string, action: string, field: string) => log.data.find((r: { entity: string; action: string }) => r.entity === entity && r.action === action).changes.find((x: { field: string }) => x.field === field);
-    expect(change('project', 'edit', 'typeId')).toEqual({ field: 'typeId', before: concert.id, after: opera.id, beforeName: concert.name, afterName: opera.name });
-    expect(change('project', 'edit', 'performerIds')).toEqual({ field: 'performerIds', before: [singer.id, band.id], after: [band.id], beforeName: [null, band.name], afterName: [band.name] });
+    const change = (entity: string, action: string, field: string) =>
+      log.data
+        .find((r: { entity: string; action: string }) => r.entity === entity && r.action === action)
+        .changes.find((x: { field: string }) => x.field === field);
+    expect(change('project', 'edit', 'typeId')).toEqual({
+      field: 'typeId',
+      before: concert.id,
+      after: opera.id,
+      beforeName: concert.name,
+      afterName: opera.name,
+    });
+    expect(change('project', 'edit', 'performerIds')).toEqual({
+      field: 'performerIds',
+      before: [singer.id, band.id],
+      after: [band.id],
+      beforeName: [null, band.name],
+      afterName: [band.name],
+    });
     expect(change('project', 'add', 'typeId')).toMatchObject({ after: concert.id, afterName: concert.name });
     if (template) expect(change('session', 'add', 'templateId')).toMatchObject({ after: template.id, afterName: template.name });
     // Fields that hold no ids are as they were.
@@ -265,13 +338,18 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     expect(byNo(after, '5').levelId).toBe(byNo(seats, '3').levelId);
     expect((await ok(c, 'GET', ticketApi(`session/${session.id}`))).seatmapVersion).toBe(2);
     // Stale session version.
-    expect((await c.json('POST', ticketApi(`session/${session.id}/mapVersion`), { body: { seatmapVersion: 3, version: session.version } })).detail.reason).toBe('stale');
+    expect((await c.json('POST', ticketApi(`session/${session.id}/mapVersion`), { body: { seatmapVersion: 3, version: session.version } })).detail.reason).toBe(
+      'stale',
+    );
     // v3 drops the sold seat 1: refused, naming it; the session stays on v2.
     const v3 = gridMap(1, 1, 5);
     v3.seats = v3.seats.filter((x) => x.no !== '1');
     await ok(c, 'PUT', ticketApi(`seatmap/${map.id}`), { document: v3, version: 2 });
     const current = await ok(c, 'GET', ticketApi(`session/${session.id}`));
-    const refused = await c.json('POST', ticketApi(`session/${session.id}/mapVersion`), { body: { seatmapVersion: 3, version: current.version }, lang: 'en-US' });
+    const refused = await c.json('POST', ticketApi(`session/${session.id}/mapVersion`), {
+      body: { seatmapVersion: 3, version: current.version },
+      lang: 'en-US',
+    });
     expect(refused.code).toBe(Code.CONFLICT);
     expect(refused.detail.reason).toBe('state');
     expect(refused.msg).toBe('1 sold or held seats are not in the new version: 1区 1-1');
@@ -280,7 +358,9 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     expect((await ok(c, 'GET', ticketApi(`session/${session.id}`))).seatmapVersion).toBe(2);
     const log = await ok(c, 'POST', ticketApi('dataLog/list'), { projectId: session.projectId, entity: 'session' });
     expect(log.data[0]).toMatchObject({ action: 'move', changes: [{ field: 'seatmapVersion', before: 1, after: 2 }] });
-    expect((await other.json('POST', ticketApi(`session/${session.id}/mapVersion`), { body: { seatmapVersion: 3, version: current.version } })).code).toBe(Code.NOT_FOUND);
+    expect((await other.json('POST', ticketApi(`session/${session.id}/mapVersion`), { body: { seatmapVersion: 3, version: current.version } })).code).toBe(
+      Code.NOT_FOUND,
+    );
   });
 
   it('competition orders: ticket orders of a project type with their detail (tickets with seats, payments); the per-project overview and its export', async () => {
@@ -289,12 +369,25 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
     const { session, project } = await seatedSession(c, gridMap(1, 1, 3));
     await ok(c, 'PUT', ticketApi(`project/${project.id}`), { typeId: football.id, version: project.version });
     const seats = await seatsOf(c, session.id);
-    const order = await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, seatIds: [seats[0]!.id, seats[1]!.id], buyer: { name: '球迷', phone: '13900003001' } });
+    const order = await ok(c, 'POST', ticketApi('order'), {
+      sessionId: session.id,
+      seatIds: [seats[0]!.id, seats[1]!.id],
+      buyer: { name: '球迷', phone: '13900003001' },
+    });
     expect((await pay(c, order.orderId, { method: 'cash', amountFen: order.amount })).code).toBe(0);
     await ok(c, 'POST', ticketApi('wantSee'), { projectId: project.id, name: '等票', phone: '13900003002' });
     const listed = await ok(c, 'POST', ticketApi('competitionOrder/list'), { typeId: sports.id });
     expect(listed.total).toBe(1);
-    expect(listed.data[0]).toMatchObject({ id: order.orderId, projectName: project.name, typeName: football.name, sessionNames: '决赛', ticketCount: 2, buyerName: '球迷', state: 'paid', paidFen: order.amount });
+    expect(listed.data[0]).toMatchObject({
+      id: order.orderId,
+      projectName: project.name,
+      typeName: football.name,
+      sessionNames: '决赛',
+      ticketCount: 2,
+      buyerName: '球迷',
+      state: 'paid',
+      paidFen: order.amount,
+    });
     expect((await ok(c, 'POST', ticketApi('competitionOrder/list'), { buyer: '13900003001' })).total).toBe(1);
     const detail = await ok(c, 'GET', ticketApi(`competitionOrder/${order.orderId}`));
     expect(detail.order).toMatchObject({ orderNo: order.orderNo, paidFen: order.amount });
@@ -304,7 +397,17 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
 
     const overview = await ok(c, 'POST', ticketApi('dataManagement/list'), { typeId: sports.id });
     expect(overview.data).toEqual([
-      expect.objectContaining({ id: project.id, sessionCount: 1, onSaleCount: 1, sold: 2, used: 0, refunded: 0, revenueFen: order.amount, wantSee: 1, typeName: football.name }),
+      expect.objectContaining({
+        id: project.id,
+        sessionCount: 1,
+        onSaleCount: 1,
+        sold: 2,
+        used: 0,
+        refunded: 0,
+        revenueFen: order.amount,
+        wantSee: 1,
+        typeName: football.name,
+      }),
     ]);
     const file = await c.call('POST', ticketApi('dataManagement/export'), { body: { typeId: sports.id } });
     expect(file.statusCode).toBe(200);
@@ -313,7 +416,13 @@ describe.each(databases)('ticketing catalogue extras on %s', (kind) => {
   });
 
   it('the demo template layout is valid', async () => {
-    const made = await ok(c, 'POST', ticketApi('template'), { name: `演示${uniq()}`, kind: 'paper', widthMm: 90, heightMm: 50, elements: demoTemplateElements() });
+    const made = await ok(c, 'POST', ticketApi('template'), {
+      name: `演示${uniq()}`,
+      kind: 'paper',
+      widthMm: 90,
+      heightMm: 50,
+      elements: demoTemplateElements(),
+    });
     expect(made.elements).toHaveLength(demoTemplateElements().length);
   });
 

@@ -32,7 +32,11 @@ describe.each(databases)('ticketing catalogue demo data on %s', (kind) => {
     expect(sessions.body.data.every((x: { templateId: number }) => x.templateId === templates.body.data[0].id)).toBe(true);
     expect((await mgr.json('POST', '/api/sport/ticket/wantSee/list', { body: { projectId: p.id } })).body.total).toBe(5);
     const log = await mgr.json('POST', '/api/sport/ticket/dataLog/list', { body: { projectId: p.id, pageSize: 50 } });
-    expect(log.body.data.map((r: { entity: string; action: string }) => `${r.entity}.${r.action}`).slice(0, 3)).toEqual(['session.edit', 'session.edit', 'project.edit']);
+    expect(log.body.data.map((r: { entity: string; action: string }) => `${r.entity}.${r.action}`).slice(0, 3)).toEqual([
+      'session.edit',
+      'session.edit',
+      'project.edit',
+    ]);
     expect((await mgr.json('POST', '/api/sport/ticket/performer/list', { body: {} })).body.total).toBe(3);
   });
 });

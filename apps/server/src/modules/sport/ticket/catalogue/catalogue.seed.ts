@@ -14,7 +14,14 @@ const SEEDED_KEY = 'ticket_catalogue_demo_seeded';
 const DEMO_PROJECT = '城市篮球联赛总决赛';
 
 /** The screens of the catalogue extras, given to the demo manager. */
-export const TICKET_CATALOGUE_SCREENS = ['sport.ticket.performer', 'sport.ticket.notice', 'sport.ticket.template', 'sport.ticket.wantSee', 'sport.ticket.competitionOrder', 'sport.ticket.dataManagement'];
+export const TICKET_CATALOGUE_SCREENS = [
+  'sport.ticket.performer',
+  'sport.ticket.notice',
+  'sport.ticket.template',
+  'sport.ticket.wantSee',
+  'sport.ticket.competitionOrder',
+  'sport.ticket.dataManagement',
+];
 
 /** A 90 × 50 mm paper ticket: the project, session, time, seat, level and price on the left, the QR code and its code on the right. */
 export function demoTemplateElements(): TicketTemplateElement[] {
@@ -43,7 +50,20 @@ export async function seedTicketCatalogueDemo(db: Db): Promise<void> {
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
   if (!center || !manager) return;
   await grantDemoMenus(db, TICKET_CATALOGUE_SCREENS);
-  const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+  const caller: Caller = {
+    sessionId: 0,
+    userId: manager.id,
+    userName: manager.name,
+    userCode: manager.code,
+    orgId: center.id,
+    platform: false,
+    admin: false,
+    perms: new Set(),
+    menuIds: new Set(),
+    epoch: 0,
+    roles: [],
+    mustChangePassword: false,
+  };
   const project = (await listProjects(db, caller, { pageNum: 1, pageSize: 1, name: DEMO_PROJECT })).data[0];
   if (!project) return;
   const performers = [
@@ -53,12 +73,26 @@ export async function seedTicketCatalogueDemo(db: Db): Promise<void> {
   ];
   const notice = await addNotice(db, caller, {
     title: '赛事购票须知',
-    content: '**入场**\n- 凭电子票二维码或纸质票入场，一票一人\n- 开赛前 60 分钟开始检票，开赛 30 分钟后停止入场\n\n**退票**\n- 开赛 48 小时前可申请退票，经审核后原路退回\n\n**禁止携带**\n- 易燃易爆物品、专业摄影器材、玻璃瓶装饮料',
+    content:
+      '**入场**\n- 凭电子票二维码或纸质票入场，一票一人\n- 开赛前 60 分钟开始检票，开赛 30 分钟后停止入场\n\n**退票**\n- 开赛 48 小时前可申请退票，经审核后原路退回\n\n**禁止携带**\n- 易燃易爆物品、专业摄影器材、玻璃瓶装饮料',
     status: 0,
   });
-  const template = await addTemplate(db, caller, { name: '标准纸质票 90×50', kind: 'paper', widthMm: 90, heightMm: 50, backgroundColor: '#fffbe6', backgroundUrl: null, elements: demoTemplateElements() });
+  const template = await addTemplate(db, caller, {
+    name: '标准纸质票 90×50',
+    kind: 'paper',
+    widthMm: 90,
+    heightMm: 50,
+    backgroundColor: '#fffbe6',
+    backgroundUrl: null,
+    elements: demoTemplateElements(),
+  });
   // Each edit below writes the project's data log.
-  await editProject(db, caller, project.id, { performerIds: performers.map((p) => p.id), noticeId: notice.id, templateId: template.id, version: project.version });
+  await editProject(db, caller, project.id, {
+    performerIds: performers.map((p) => p.id),
+    noticeId: notice.id,
+    templateId: template.id,
+    version: project.version,
+  });
   const sessions = await listSessions(db, caller, { pageNum: 1, pageSize: 20, projectId: project.id, detail: true });
   for (const s of sessions.data) if ('version' in s) await editSession(db, caller, s.id, { templateId: template.id, version: s.version as number });
   const people = [

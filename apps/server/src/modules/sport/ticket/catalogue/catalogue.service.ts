@@ -128,7 +128,13 @@ const performerOut = (r: { performer: PerformerRecord; projectCount: number }) =
 });
 
 export async function listPerformers(db: Db, caller: Caller, q: PerformerListQuery) {
-  const { total, rows } = await pagePerformers(db, scopeOf(caller), { name: q.name, projectId: q.projectId }, orderOf(q, performerSorts, performerDefaultOrder), pageOf(q));
+  const { total, rows } = await pagePerformers(
+    db,
+    scopeOf(caller),
+    { name: q.name, projectId: q.projectId },
+    orderOf(q, performerSorts, performerDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(performerOut) };
 }
 
@@ -184,7 +190,12 @@ export function storePerformerPhoto(dataDir: string, data: Buffer, truncated: bo
 // ---------------------------------------------------------------- a project's performers, notice and template
 
 /** The references a project body names must be records of the project's organisation (else 100404). */
-export async function checkProjectExtras(db: Executor, scope: Scope, orgId: number, input: { noticeId?: number | null; templateId?: number | null; performerIds?: number[] }) {
+export async function checkProjectExtras(
+  db: Executor,
+  scope: Scope,
+  orgId: number,
+  input: { noticeId?: number | null; templateId?: number | null; performerIds?: number[] },
+) {
   if (input.noticeId !== undefined && input.noticeId !== null) {
     const n = await findNotice(db, scope, input.noticeId);
     if (!n || n.orgId !== orgId) throw notFound();
@@ -312,7 +323,10 @@ export async function getTemplate(db: Executor, caller: Caller, id: number) {
 
 export async function addTemplate(db: Db, caller: Caller, input: TicketTemplateCreate) {
   const { orgId, ...values } = input;
-  const row = await mapDuplicate(insertTemplate(db, scopeOf(caller), { ...values, orgId: orgId ?? caller.orgId, backgroundColor: values.backgroundColor ?? '#ffffff' }), TEMPLATE_UNIQUE);
+  const row = await mapDuplicate(
+    insertTemplate(db, scopeOf(caller), { ...values, orgId: orgId ?? caller.orgId, backgroundColor: values.backgroundColor ?? '#ffffff' }),
+    TEMPLATE_UNIQUE,
+  );
   return getTemplate(db, caller, row.id);
 }
 
@@ -322,7 +336,11 @@ export async function editTemplate(db: Db, caller: Caller, id: number, input: Ti
   const row = await findTemplate(db, scope, id);
   if (!row) throw notFound();
   const { version, ...values } = input;
-  const problems = templateProblems({ widthMm: values.widthMm ?? row.widthMm, heightMm: values.heightMm ?? row.heightMm, elements: values.elements ?? row.elements });
+  const problems = templateProblems({
+    widthMm: values.widthMm ?? row.widthMm,
+    heightMm: values.heightMm ?? row.heightMm,
+    elements: values.elements ?? row.elements,
+  });
   if (problems.length) {
     const [[path, message]] = problems as [[(string | number)[], string]];
     throw invalid(path.join('.'), message);
@@ -349,7 +367,9 @@ export async function printTicket(db: Db, caller: Caller, ticketId: number, lang
   const templateId = r.sessionTemplate ?? r.projectTemplate;
   const template = templateId === null ? null : await getTemplate(db, caller, templateId);
   const tz = await timeZoneOf(db as unknown as Tx, caller.orgId);
-  const time = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(r.startAt);
+  const time = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(
+    r.startAt,
+  );
   return {
     template,
     state: r.state,
@@ -455,7 +475,20 @@ export type LogEntity = 'project' | 'session' | 'level';
 /** The fields a project, session or level's data log compares. */
 const LOGGED: Record<LogEntity, string[]> = {
   project: ['name', 'typeId', 'venueId', 'posterUrl', 'description', 'performerIds', 'noticeId', 'templateId', 'realName', 'perBuyerLimit', 'status'],
-  session: ['name', 'startAt', 'endAt', 'seated', 'seatmapId', 'seatmapVersion', 'holdMinutes', 'gateOpenMinutes', 'gateCloseMinutes', 'onSale', 'status', 'templateId'],
+  session: [
+    'name',
+    'startAt',
+    'endAt',
+    'seated',
+    'seatmapId',
+    'seatmapVersion',
+    'holdMinutes',
+    'gateOpenMinutes',
+    'gateCloseMinutes',
+    'onSale',
+    'status',
+    'templateId',
+  ],
   level: ['name', 'priceFen', 'color', 'quota', 'levelKeys', 'sort'],
 };
 
@@ -483,7 +516,15 @@ export function changesOf(entity: LogEntity, before: Record<string, unknown> | n
  * transaction: `before` null is an addition, `after` null a removal; an edit that changed nothing
  * is not recorded. `action` `move` names a session moved to a later map version.
  */
-export async function logChange(tx: Executor, caller: Caller, entity: LogEntity, projectId: number, before: Logged | null, after: Logged | null, action?: 'move') {
+export async function logChange(
+  tx: Executor,
+  caller: Caller,
+  entity: LogEntity,
+  projectId: number,
+  before: Logged | null,
+  after: Logged | null,
+  action?: 'move',
+) {
   const rec = (after ?? before)!;
   const changes = changesOf(entity, before, after);
   if (before && after && !changes.length) return;
@@ -503,7 +544,14 @@ export async function logChange(tx: Executor, caller: Caller, entity: LogEntity,
 }
 
 /** The logged fields that hold ids, and what they name. */
-const REF_FIELDS: Record<string, RefKind> = { typeId: 'type', venueId: 'venue', performerIds: 'performer', noticeId: 'notice', templateId: 'template', seatmapId: 'seatmap' };
+const REF_FIELDS: Record<string, RefKind> = {
+  typeId: 'type',
+  venueId: 'venue',
+  performerIds: 'performer',
+  noticeId: 'notice',
+  templateId: 'template',
+  seatmapId: 'seatmap',
+};
 const idsIn = (v: DataLogChange['before']): number[] => (Array.isArray(v) ? v : [v]).map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
 
 /** A project's data log, newest first; ids of types, venues, performers, notices, templates and seat maps come with the names they stand for now. */
@@ -529,7 +577,17 @@ export async function listDataLog(db: Db, caller: Caller, q: DataLogListQuery) {
     });
   return {
     total,
-    data: rows.map((r) => ({ id: r.id, projectId: r.projectId, entity: r.entity, entityId: r.entityId, action: r.action, label: r.label, changes: changesOut(r.changes), userName: r.userName, createTime: r.createdAt })),
+    data: rows.map((r) => ({
+      id: r.id,
+      projectId: r.projectId,
+      entity: r.entity,
+      entityId: r.entityId,
+      action: r.action,
+      label: r.label,
+      changes: changesOut(r.changes),
+      userName: r.userName,
+      createTime: r.createdAt,
+    })),
   };
 }
 
@@ -570,7 +628,12 @@ export async function moveSessionMap(db: Db, caller: Caller, sessionId: number, 
     const byKey = new Map<string, number>();
     for (const l of levels) for (const k of l.levelKeys) if (!byKey.has(k)) byKey.set(k, l.id);
     const zoneName = new Map(doc.zones.map((z) => [z.key, z.name]));
-    const place = (s: SeatmapDocument['seats'][number]) => ({ zone: (zoneName.get(s.zone) ?? s.zone).slice(0, 32), row: s.row, no: s.no, levelKey: s.levelKey ?? null });
+    const place = (s: SeatmapDocument['seats'][number]) => ({
+      zone: (zoneName.get(s.zone) ?? s.zone).slice(0, 32),
+      row: s.row,
+      no: s.no,
+      levelKey: s.levelKey ?? null,
+    });
     const have = new Set(seats.map((s) => s.seatKey));
     let kept = 0;
     for (const s of seats) {
@@ -586,10 +649,23 @@ export async function moveSessionMap(db: Db, caller: Caller, sessionId: number, 
     }
     const gone = vanishing.map((s) => s.id);
     const deleted = await deleteUnusedSeats(tx, scope, sessionId, gone);
-    if (deleted < gone.length) await blockSeats(tx, scope, sessionId, vanishing.filter((s) => s.ticketed).map((s) => s.id));
+    if (deleted < gone.length)
+      await blockSeats(
+        tx,
+        scope,
+        sessionId,
+        vanishing.filter((s) => s.ticketed).map((s) => s.id),
+      );
     const fresh = [...drawn.values()]
       .filter((s) => !have.has(s.key))
-      .map((s) => ({ orgId: session.orgId, sessionId, seatKey: s.key, ...place(s), levelId: s.levelKey ? (byKey.get(s.levelKey) ?? null) : null, state: s.kind === 'unsold' ? 'blocked' : 'free' }));
+      .map((s) => ({
+        orgId: session.orgId,
+        sessionId,
+        seatKey: s.key,
+        ...place(s),
+        levelId: s.levelKey ? (byKey.get(s.levelKey) ?? null) : null,
+        state: s.kind === 'unsold' ? 'blocked' : 'free',
+      }));
     const added = await insertSeats(tx, scope, fresh);
     const [after] = await updateSession(tx, scope, sessionId, input.version, { seatmapVersion: input.seatmapVersion });
     expectOneUpdated(after ? [after] : []);
@@ -610,7 +686,12 @@ export async function ticketChoicesOf(db: Db, caller: Caller) {
 // ---------------------------------------------------------------- competition orders and data management
 
 export async function listCompetitionOrders(db: Db, caller: Caller, q: CompetitionOrderQuery) {
-  const { total, rows } = await pageCompetitionOrders(db, scopeOf(caller), { typeId: q.typeId, projectId: q.projectId, orderNo: q.orderNo, state: q.state, buyer: q.buyer }, pageOf(q));
+  const { total, rows } = await pageCompetitionOrders(
+    db,
+    scopeOf(caller),
+    { typeId: q.typeId, projectId: q.projectId, orderNo: q.orderNo, state: q.state, buyer: q.buyer },
+    pageOf(q),
+  );
   return {
     total,
     data: rows.map(({ order: o, projectId, projectName, typeName, sessionNames, ticketCount }) => ({
@@ -642,7 +723,14 @@ export async function getCompetitionOrder(db: Db, caller: Caller, id: number, or
 
 export async function listOverview(db: Db, caller: Caller, q: DataOverviewQuery) {
   const { total, rows } = await pageOverview(db, scopeOf(caller), { typeId: q.typeId, name: q.name }, pageOf(q));
-  return { total, data: rows.map((r) => ({ ...r, firstStart: r.firstStart === null ? null : new Date(r.firstStart), lastStart: r.lastStart === null ? null : new Date(r.lastStart) })) };
+  return {
+    total,
+    data: rows.map((r) => ({
+      ...r,
+      firstStart: r.firstStart === null ? null : new Date(r.firstStart),
+      lastStart: r.lastStart === null ? null : new Date(r.lastStart),
+    })),
+  };
 }
 
 const overviewSheet: SheetColumn[] = [
@@ -661,6 +749,11 @@ const overviewSheet: SheetColumn[] = [
 
 export async function exportOverview(db: Db, caller: Caller, q: DataOverviewQuery, lang: Lang) {
   const { rows } = await pageOverview(db, scopeOf(caller), { typeId: q.typeId, name: q.name }, { limit: EXPORT_MAX, offset: 0 });
-  const data = rows.map((r) => ({ ...r, firstStart: r.firstStart === null ? null : new Date(r.firstStart), lastStart: r.lastStart === null ? null : new Date(r.lastStart), revenue: (r.revenueFen / 100).toFixed(2) }));
+  const data = rows.map((r) => ({
+    ...r,
+    firstStart: r.firstStart === null ? null : new Date(r.firstStart),
+    lastStart: r.lastStart === null ? null : new Date(r.lastStart),
+    revenue: (r.revenueFen / 100).toFixed(2),
+  }));
   return xlsxFile(lang === 'zh-CN' ? '票务数据' : 'ticketing-data', await toXlsx(overviewSheet, data, lang, lang === 'zh-CN' ? '票务数据' : 'Ticketing data'));
 }

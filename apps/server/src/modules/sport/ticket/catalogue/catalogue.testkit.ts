@@ -8,7 +8,12 @@ import { TICKET_CATALOGUE_SCREENS, demoTemplateElements } from './catalogue.seed
 export { demoTemplateElements };
 
 /** A new organisation under `parentId` with a user who may run ticketing, its catalogue extras and the commerce screens (or the `screens` given). */
-export async function catalogueStaff(s: TestServer, admin: Client, parentId: number, screens: string[] = [...COMMERCE_KEYS, ...TICKET_KEYS, ...TICKET_CATALOGUE_SCREENS]) {
+export async function catalogueStaff(
+  s: TestServer,
+  admin: Client,
+  parentId: number,
+  screens: string[] = [...COMMERCE_KEYS, ...TICKET_KEYS, ...TICKET_CATALOGUE_SCREENS],
+) {
   const org = await makeOrg(admin, parentId);
   const role = await makeRole(admin, org.id);
   await grantMenus(admin, role.id, screens);

@@ -68,7 +68,13 @@ export async function insertDistributor(db: Executor, scope: Scope, values: type
   return row!;
 }
 
-export async function updateDistributor(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof distributors.$inferInsert, 'orgId' | 'id'>>) {
+export async function updateDistributor(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof distributors.$inferInsert, 'orgId' | 'id'>>,
+) {
   return db
     .update(distributors)
     .set({ ...values, updatedAt: new Date(), version: bump(distributors) })
@@ -117,7 +123,10 @@ export async function findQuota(db: Executor, scope: Scope, id: number): Promise
 /** The distributor's quota row of a level, made empty when there is none yet. */
 export async function ensureQuota(db: Executor, scope: Scope, values: typeof distQuotas.$inferInsert): Promise<QuotaRecord> {
   await assertInScope(db, scope, [values.orgId]);
-  await db.insert(distQuotas).values(values).onConflictDoNothing({ target: [distQuotas.distributorId, distQuotas.levelId] });
+  await db
+    .insert(distQuotas)
+    .values(values)
+    .onConflictDoNothing({ target: [distQuotas.distributorId, distQuotas.levelId] });
   const [row] = await db
     .select()
     .from(distQuotas)
@@ -140,7 +149,14 @@ export async function takeLevelQuota(db: Executor, scope: Scope, levelId: number
   const rows = await db
     .update(ticketLevels)
     .set({ quota: sql`${ticketLevels.quota} - ${n}`, version: bump(ticketLevels) })
-    .where(and(eq(ticketLevels.id, levelId), isNotNull(ticketLevels.quota), sql`${ticketLevels.quota} - ${n} >= ${ticketLevels.sold} + ${ticketLevels.held}`, inScope(scope, ticketLevels.orgId)))
+    .where(
+      and(
+        eq(ticketLevels.id, levelId),
+        isNotNull(ticketLevels.quota),
+        sql`${ticketLevels.quota} - ${n} >= ${ticketLevels.sold} + ${ticketLevels.held}`,
+        inScope(scope, ticketLevels.orgId),
+      ),
+    )
     .returning({ id: ticketLevels.id });
   return rows.length > 0;
 }
@@ -157,7 +173,15 @@ export async function blockSeatsFor(db: Executor, scope: Scope, quota: QuotaReco
   const rows = await db
     .update(ticketSeats)
     .set({ state: 'blocked', version: bump(ticketSeats) })
-    .where(and(eq(ticketSeats.sessionId, quota.sessionId), eq(ticketSeats.levelId, quota.levelId), inArray(ticketSeats.id, seatIds), eq(ticketSeats.state, 'free'), inScope(scope, ticketSeats.orgId)))
+    .where(
+      and(
+        eq(ticketSeats.sessionId, quota.sessionId),
+        eq(ticketSeats.levelId, quota.levelId),
+        inArray(ticketSeats.id, seatIds),
+        eq(ticketSeats.state, 'free'),
+        inScope(scope, ticketSeats.orgId),
+      ),
+    )
     .returning({ id: ticketSeats.id });
   const ids = rows.map((r) => r.id);
   if (ids.length) await db.insert(distSeats).values(ids.map((seatId) => ({ orgId: quota.orgId, quotaId: quota.id, seatId })));
@@ -173,7 +197,14 @@ export async function unblockSeatsOf(db: Executor, scope: Scope, quotaId: number
   const rows = await db
     .update(ticketSeats)
     .set({ state: 'free', version: bump(ticketSeats) })
-    .where(and(inArray(ticketSeats.id, mine), seatIds ? inArray(ticketSeats.id, seatIds) : undefined, eq(ticketSeats.state, 'blocked'), inScope(scope, ticketSeats.orgId)))
+    .where(
+      and(
+        inArray(ticketSeats.id, mine),
+        seatIds ? inArray(ticketSeats.id, seatIds) : undefined,
+        eq(ticketSeats.state, 'blocked'),
+        inScope(scope, ticketSeats.orgId),
+      ),
+    )
     .returning({ id: ticketSeats.id });
   // Seats of the quota freed meanwhile by a seat modification are no longer the distributor's either.
   const freed = seatIds
@@ -201,7 +232,15 @@ export async function pageQuotas(db: Executor, scope: Scope, f: { distributorId?
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ q: distQuotas, distributorName: distributors.name, sessionName: ticketSessions.name, startAt: ticketSessions.startAt, projectName: ticketProjects.name, levelName: ticketLevels.name, priceFen: ticketLevels.priceFen })
+      .select({
+        q: distQuotas,
+        distributorName: distributors.name,
+        sessionName: ticketSessions.name,
+        startAt: ticketSessions.startAt,
+        projectName: ticketProjects.name,
+        levelName: ticketLevels.name,
+        priceFen: ticketLevels.priceFen,
+      })
       .from(distQuotas)
       .innerJoin(distributors, eq(distributors.id, distQuotas.distributorId))
       .innerJoin(ticketSessions, eq(ticketSessions.id, distQuotas.sessionId))
@@ -230,7 +269,15 @@ export async function seatsOfQuotas(db: Executor, scope: Scope, quotaIds: number
 /** A quota with its distributor, level, session and project, in one read (pricing an order line). */
 export async function quotaForSale(db: Executor, scope: Scope, quotaId: number) {
   const [row] = await db
-    .select({ quota: distQuotas, distributor: distributors, level: ticketLevels, session: ticketSessions, projectName: ticketProjects.name, projectStatus: ticketProjects.status, venueId: ticketProjects.venueId })
+    .select({
+      quota: distQuotas,
+      distributor: distributors,
+      level: ticketLevels,
+      session: ticketSessions,
+      projectName: ticketProjects.name,
+      projectStatus: ticketProjects.status,
+      venueId: ticketProjects.venueId,
+    })
     .from(distQuotas)
     .innerJoin(distributors, eq(distributors.id, distQuotas.distributorId))
     .innerJoin(ticketLevels, eq(ticketLevels.id, distQuotas.levelId))
@@ -277,7 +324,9 @@ export async function returnDistSeats(db: Executor, scope: Scope, itemId: number
   const rows = await db
     .update(ticketSeats)
     .set({ state: 'blocked', orderId: null, itemId: null, version: bump(ticketSeats) })
-    .where(and(eq(ticketSeats.itemId, itemId), inArray(ticketSeats.id, seatIds), inArray(ticketSeats.state, ['held', 'sold']), inScope(scope, ticketSeats.orgId)))
+    .where(
+      and(eq(ticketSeats.itemId, itemId), inArray(ticketSeats.id, seatIds), inArray(ticketSeats.state, ['held', 'sold']), inScope(scope, ticketSeats.orgId)),
+    )
     .returning({ id: ticketSeats.id });
   return rows.length;
 }
@@ -336,15 +385,38 @@ export async function settlementOf(db: Executor, scope: Scope, f: { distributorI
     .innerJoin(distributors, eq(distributors.id, distOrders.distributorId))
     .innerJoin(orders, eq(orders.id, distOrders.orderId))
     .leftJoin(ticketsOf, eq(ticketsOf.orderId, distOrders.orderId))
-    .where(and(inScope(scope, distOrders.orgId), f.distributorId !== undefined ? eq(distOrders.distributorId, f.distributorId) : undefined, isNotNull(orders.paidAt), gte(orders.paidAt, f.from), lt(orders.paidAt, f.to)))
+    .where(
+      and(
+        inScope(scope, distOrders.orgId),
+        f.distributorId !== undefined ? eq(distOrders.distributorId, f.distributorId) : undefined,
+        isNotNull(orders.paidAt),
+        gte(orders.paidAt, f.from),
+        lt(orders.paidAt, f.to),
+      ),
+    )
     .groupBy(distributors.id, distributors.name, distributors.commissionBp)
     .orderBy(asc(distributors.id));
-  return rows.map((r) => ({ ...r, orders: Number(r.orders), tickets: Number(r.tickets), soldFen: Number(r.soldFen), refundedFen: Number(r.refundedFen), commissionFen: Number(r.commissionFen) }));
+  return rows.map((r) => ({
+    ...r,
+    orders: Number(r.orders),
+    tickets: Number(r.tickets),
+    soldFen: Number(r.soldFen),
+    refundedFen: Number(r.refundedFen),
+    commissionFen: Number(r.commissionFen),
+  }));
 }
 
 // ---------------------------------------------------------------- tickets of a line by level (packages)
 
-export async function moveLevelTickets(db: Executor, scope: Scope, itemId: number, levelId: number, from: string, to: string, limit: number): Promise<{ id: number; seatId: number | null }[]> {
+export async function moveLevelTickets(
+  db: Executor,
+  scope: Scope,
+  itemId: number,
+  levelId: number,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<{ id: number; seatId: number | null }[]> {
   const ids = sql`(select id from sport_ticket where item_id = ${itemId} and level_id = ${levelId} and state = ${from} order by id limit ${limit})`;
   return db
     .update(tickets)
@@ -354,7 +426,13 @@ export async function moveLevelTickets(db: Executor, scope: Scope, itemId: numbe
 }
 
 /** Seated package part: holds the level's first free seat for an order line (undefined: none left). */
-export async function holdFirstFreeSeat(db: Executor, scope: Scope, sessionId: number, levelId: number, owner: { orderId: number; itemId: number }): Promise<number | undefined> {
+export async function holdFirstFreeSeat(
+  db: Executor,
+  scope: Scope,
+  sessionId: number,
+  levelId: number,
+  owner: { orderId: number; itemId: number },
+): Promise<number | undefined> {
   const first = sql`(select id from sport_ticket_seat where session_id = ${sessionId} and level_id = ${levelId} and state = 'free' order by id limit 1 for update skip locked)`;
   const rows = await db
     .update(ticketSeats)
@@ -370,7 +448,11 @@ export const packageSorts = { name: ticketPackages.name, priceFen: ticketPackage
 export const packageDefaultOrder = [desc(ticketPackages.id)];
 
 export async function pagePackages(db: Executor, scope: Scope, f: { name?: string; id?: number }, order: SQL[], page: Page) {
-  const where = and(inScope(scope, ticketPackages.orgId), f.id !== undefined ? eq(ticketPackages.id, f.id) : undefined, f.name ? containsText(ticketPackages.name, f.name) : undefined);
+  const where = and(
+    inScope(scope, ticketPackages.orgId),
+    f.id !== undefined ? eq(ticketPackages.id, f.id) : undefined,
+    f.name ? containsText(ticketPackages.name, f.name) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -404,14 +486,25 @@ export async function findPackage(db: Executor, scope: Scope, id: number): Promi
   return row;
 }
 
-export async function insertPackage(db: Executor, scope: Scope, values: typeof ticketPackages.$inferInsert, parts: Omit<typeof packageParts.$inferInsert, 'packageId'>[]): Promise<PackageRecord> {
+export async function insertPackage(
+  db: Executor,
+  scope: Scope,
+  values: typeof ticketPackages.$inferInsert,
+  parts: Omit<typeof packageParts.$inferInsert, 'packageId'>[],
+): Promise<PackageRecord> {
   await assertInScope(db, scope, [values.orgId]);
   const [row] = await db.insert(ticketPackages).values(values).returning();
   await db.insert(packageParts).values(parts.map((p) => ({ ...p, packageId: row!.id })));
   return row!;
 }
 
-export async function updatePackage(db: Executor, scope: Scope, id: number, version: number, values: Partial<Pick<typeof ticketPackages.$inferInsert, 'name' | 'priceFen' | 'stock' | 'onSale' | 'remark'>>) {
+export async function updatePackage(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Pick<typeof ticketPackages.$inferInsert, 'name' | 'priceFen' | 'stock' | 'onSale' | 'remark'>>,
+) {
   return db
     .update(ticketPackages)
     .set({ ...values, updatedAt: new Date(), version: bump(ticketPackages) })
@@ -432,7 +525,13 @@ export async function holdPackageStock(db: Executor, scope: Scope, id: number, n
   const rows = await db
     .update(ticketPackages)
     .set({ held: sql`${ticketPackages.held} + ${n}` })
-    .where(and(eq(ticketPackages.id, id), sql`${ticketPackages.sold} + ${ticketPackages.held} + ${n} <= ${ticketPackages.stock}`, inScope(scope, ticketPackages.orgId)))
+    .where(
+      and(
+        eq(ticketPackages.id, id),
+        sql`${ticketPackages.sold} + ${ticketPackages.held} + ${n} <= ${ticketPackages.stock}`,
+        inScope(scope, ticketPackages.orgId),
+      ),
+    )
     .returning({ id: ticketPackages.id });
   return rows.length > 0;
 }
@@ -458,7 +557,13 @@ export async function findExternalItems(db: Executor, scope: Scope, f: { ids?: n
   return db
     .select()
     .from(externalItems)
-    .where(and(inScope(scope, externalItems.orgId), f.ids ? inArray(externalItems.id, f.ids) : undefined, f.distributorId !== undefined ? eq(externalItems.distributorId, f.distributorId) : undefined))
+    .where(
+      and(
+        inScope(scope, externalItems.orgId),
+        f.ids ? inArray(externalItems.id, f.ids) : undefined,
+        f.distributorId !== undefined ? eq(externalItems.distributorId, f.distributorId) : undefined,
+      ),
+    )
     .orderBy(asc(externalItems.id));
 }
 
@@ -483,7 +588,11 @@ export async function markExternalMissing(db: Executor, scope: Scope, ids: numbe
 }
 
 export async function pageExternalItems(db: Executor, scope: Scope, f: { distributorId?: number; name?: string }, page: Page) {
-  const where = and(inScope(scope, externalItems.orgId), f.distributorId !== undefined ? eq(externalItems.distributorId, f.distributorId) : undefined, f.name ? containsText(externalItems.name, f.name) : undefined);
+  const where = and(
+    inScope(scope, externalItems.orgId),
+    f.distributorId !== undefined ? eq(externalItems.distributorId, f.distributorId) : undefined,
+    f.name ? containsText(externalItems.name, f.name) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ item: externalItems, distributorName: distributors.name })
@@ -536,7 +645,18 @@ export async function salesGroups(db: Executor, scope: Scope, f: StatsFilter) {
     .leftJoin(distOrders, eq(distOrders.orderId, tickets.orderId))
     .leftJoin(distributors, eq(distributors.id, distOrders.distributorId))
     .where(ticketWhere(scope, f, LIVE))
-    .groupBy(ticketSessions.projectId, ticketProjects.name, tickets.sessionId, ticketSessions.name, ticketSessions.startAt, tickets.levelId, ticketLevels.name, orders.channel, distOrders.distributorId, distributors.name);
+    .groupBy(
+      ticketSessions.projectId,
+      ticketProjects.name,
+      tickets.sessionId,
+      ticketSessions.name,
+      ticketSessions.startAt,
+      tickets.levelId,
+      ticketLevels.name,
+      orders.channel,
+      distOrders.distributorId,
+      distributors.name,
+    );
   return rows.map((r) => ({ ...r, n: Number(r.n), fen: Number(r.fen) }));
 }
 
@@ -555,7 +675,13 @@ export async function statsSessions(db: Executor, scope: Scope, f: StatsFilter) 
     .select({ session: ticketSessions, projectName: ticketProjects.name })
     .from(ticketSessions)
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
-    .where(and(inScope(scope, ticketSessions.orgId), f.sessionId !== undefined ? eq(ticketSessions.id, f.sessionId) : undefined, f.projectId !== undefined ? eq(ticketSessions.projectId, f.projectId) : undefined))
+    .where(
+      and(
+        inScope(scope, ticketSessions.orgId),
+        f.sessionId !== undefined ? eq(ticketSessions.id, f.sessionId) : undefined,
+        f.projectId !== undefined ? eq(ticketSessions.projectId, f.projectId) : undefined,
+      ),
+    )
     .orderBy(asc(ticketSessions.startAt), asc(ticketSessions.id))
     .limit(200);
 }
@@ -565,17 +691,29 @@ export async function gaFigures(db: Executor, scope: Scope, sessionIds: number[]
   if (!sessionIds.length) return { levels: [], quotas: [] };
   const [levels, quotas] = await Promise.all([
     db
-      .select({ sessionId: ticketLevels.sessionId, quota: sql<number>`coalesce(sum(${ticketLevels.quota}), 0)::int`, sold: sql<number>`sum(${ticketLevels.sold})::int`, held: sql<number>`sum(${ticketLevels.held})::int` })
+      .select({
+        sessionId: ticketLevels.sessionId,
+        quota: sql<number>`coalesce(sum(${ticketLevels.quota}), 0)::int`,
+        sold: sql<number>`sum(${ticketLevels.sold})::int`,
+        held: sql<number>`sum(${ticketLevels.held})::int`,
+      })
       .from(ticketLevels)
       .where(and(inArray(ticketLevels.sessionId, sessionIds), isNotNull(ticketLevels.quota), inScope(scope, ticketLevels.orgId)))
       .groupBy(ticketLevels.sessionId),
     db
-      .select({ sessionId: distQuotas.sessionId, seated: distQuotas.seated, quota: sql<number>`sum(${distQuotas.quota})::int`, sold: sql<number>`sum(${distQuotas.sold})::int`, held: sql<number>`sum(${distQuotas.held})::int` })
+      .select({
+        sessionId: distQuotas.sessionId,
+        seated: distQuotas.seated,
+        quota: sql<number>`sum(${distQuotas.quota})::int`,
+        sold: sql<number>`sum(${distQuotas.sold})::int`,
+        held: sql<number>`sum(${distQuotas.held})::int`,
+      })
       .from(distQuotas)
       .where(and(inArray(distQuotas.sessionId, sessionIds), inScope(scope, distQuotas.orgId)))
       .groupBy(distQuotas.sessionId, distQuotas.seated),
   ]);
-  const num = <T extends Record<string, unknown>>(r: T) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? Number(v) : v])) as T;
+  const num = <T extends Record<string, unknown>>(r: T) =>
+    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' ? Number(v) : v])) as T;
   return { levels: levels.map(num), quotas: quotas.map(num) };
 }
 
@@ -592,7 +730,12 @@ export async function seatFigures(db: Executor, scope: Scope, sessionIds: number
 }
 
 /** projectSales: tickets sold (paid, used or refunded), newest first. */
-export async function pageSales(db: Executor, scope: Scope, f: { projectId?: number; sessionId?: number; channel?: string; distributorId?: number }, page: Page) {
+export async function pageSales(
+  db: Executor,
+  scope: Scope,
+  f: { projectId?: number; sessionId?: number; channel?: string; distributorId?: number },
+  page: Page,
+) {
   const where = and(
     ticketWhere(scope, f, ['sold', 'used', 'refunded']),
     f.channel ? eq(orders.channel, f.channel) : undefined,
@@ -600,7 +743,15 @@ export async function pageSales(db: Executor, scope: Scope, f: { projectId?: num
   );
   const base = () =>
     db
-      .select({ ticket: tickets, projectName: ticketProjects.name, sessionName: ticketSessions.name, levelName: ticketLevels.name, orderNo: orders.orderNo, channel: orders.channel, distributorName: distributors.name })
+      .select({
+        ticket: tickets,
+        projectName: ticketProjects.name,
+        sessionName: ticketSessions.name,
+        levelName: ticketLevels.name,
+        orderNo: orders.orderNo,
+        channel: orders.channel,
+        distributorName: distributors.name,
+      })
       .from(tickets)
       .innerJoin(ticketSessions, eq(ticketSessions.id, tickets.sessionId))
       .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))

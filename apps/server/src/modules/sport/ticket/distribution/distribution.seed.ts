@@ -16,7 +16,13 @@ const SEEDED_KEY = 'ticket_dist_demo_seeded';
 const quietLog = { warn: () => undefined, error: () => undefined } as never;
 
 /** The demo manager's distribution screens (the distributors screen with its quota and feed buttons). */
-export const DIST_DEMO_KEYS = ['sport.ticket.distributor', 'sport.ticket.externalItem', 'sport.ticket.package', 'sport.ticket.projectSales', 'sport.ticket.projectSalesStatistics'];
+export const DIST_DEMO_KEYS = [
+  'sport.ticket.distributor',
+  'sport.ticket.externalItem',
+  'sport.ticket.package',
+  'sport.ticket.projectSales',
+  'sport.ticket.projectSalesStatistics',
+];
 
 /**
  * The demo distribution (`SEED_DEMO=1`), once per database, after the demo ticketing: two
@@ -41,11 +47,40 @@ export async function seedDistributionDemo(db: Db, cfg: Config, secretKey: Buffe
   const gaLevel = levels.find((l) => l.sessionId === ga.id);
   const second = levels.filter((l) => l.sessionId === seated.id).sort((a, b) => b.priceFen - a.priceFen)[1];
   if (!gaLevel || !second) return;
-  const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+  const caller: Caller = {
+    sessionId: 0,
+    userId: manager.id,
+    userName: manager.name,
+    userCode: manager.code,
+    orgId: center.id,
+    platform: false,
+    admin: false,
+    perms: new Set(),
+    menuIds: new Set(),
+    epoch: 0,
+    roles: [],
+    mustChangePassword: false,
+  };
   const pay = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
   const feedUrl = 'https://feeds.damai.example/venue-ticket-feed.json';
-  const damai = await addDistributor(db, caller, { name: '大麦网分销', contact: '陈经理', phone: '13800011111', commissionPct: 8, feedUrl, status: 0, remark: '线上渠道，月结' });
-  const ctrip = await addDistributor(db, caller, { name: '携程门票', contact: '刘经理', phone: '13800022222', commissionPct: 6.5, feedUrl: null, status: 0, remark: null });
+  const damai = await addDistributor(db, caller, {
+    name: '大麦网分销',
+    contact: '陈经理',
+    phone: '13800011111',
+    commissionPct: 8,
+    feedUrl,
+    status: 0,
+    remark: '线上渠道，月结',
+  });
+  const ctrip = await addDistributor(db, caller, {
+    name: '携程门票',
+    contact: '刘经理',
+    phone: '13800022222',
+    commissionPct: 6.5,
+    feedUrl: null,
+    status: 0,
+    remark: null,
+  });
   const damaiGa = await giveQuota(db, caller, { distributorId: damai.id, levelId: gaLevel.id, quantity: 300 });
   const ctripGa = await giveQuota(db, caller, { distributorId: ctrip.id, levelId: gaLevel.id, quantity: 200 });
   const free = (await seatsOf(db, scope, seated.id)).filter((s) => s.seat.state === 'free' && s.seat.levelId === second.id).slice(0, 20);
@@ -57,7 +92,9 @@ export async function seedDistributionDemo(db: Db, cfg: Config, secretKey: Buffe
     [ctripGa.id, ctrip.id, 5, '钱芳'],
   ] as const)
     await paid(await sellFromQuota(db, caller, distributorId, { quotaId, quantity, buyer: { name, phone: null }, remark: null }, undefined));
-  await paid(await sellFromQuota(db, caller, damai.id, { quotaId: damaiSeats.id, seatIds: damaiSeats.seats.slice(0, 2).map((s) => s.id), remark: null }, undefined));
+  await paid(
+    await sellFromQuota(db, caller, damai.id, { quotaId: damaiSeats.id, seatIds: damaiSeats.seats.slice(0, 2).map((s) => s.id), remark: null }, undefined),
+  );
   await upsertExternalItem(db, scope, {
     orgId: center.id,
     distributorId: damai.id,
@@ -81,7 +118,14 @@ export async function seedDistributionDemo(db: Db, cfg: Config, secretKey: Buffe
     sourceUrl: feedUrl,
     refreshedAt: new Date(),
   });
-  const pkg = await addPackage(db, caller, { name: '总决赛两场联票', priceFen: 40000, stock: 100, onSale: true, remark: '站票一张加一等座一张', parts: [{ levelId: gaLevel.id }, { levelId: second.id }] });
+  const pkg = await addPackage(db, caller, {
+    name: '总决赛两场联票',
+    priceFen: 40000,
+    stock: 100,
+    onSale: true,
+    remark: '站票一张加一等座一张',
+    parts: [{ levelId: gaLevel.id }, { levelId: second.id }],
+  });
   await paid(await sellPackage(db, caller, pkg.id, { quantity: 1, buyer: { name: '吴昊', phone: null }, remark: null }, undefined));
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }

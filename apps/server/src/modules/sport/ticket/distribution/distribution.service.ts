@@ -28,7 +28,18 @@ import { mapDuplicate } from '../../../system/admin.common.ts';
 import { findOrder } from '../../commerce/commerce.repository.ts';
 import { registerItemKind, type KindContext } from '../../commerce/item-kinds.ts';
 import { createOrder } from '../../commerce/order.service.ts';
-import { findLevel, findProject, findSession, freeSeats, holdQuota, insertTickets, moveLineTickets, moveQuota, setLineSeats, type SessionRecord } from '../ticket.repository.ts';
+import {
+  findLevel,
+  findProject,
+  findSession,
+  freeSeats,
+  holdQuota,
+  insertTickets,
+  moveLineTickets,
+  moveQuota,
+  setLineSeats,
+  type SessionRecord,
+} from '../ticket.repository.ts';
 import { ticketCode } from '../ticket.service.ts';
 import {
   blockSeatsFor,
@@ -93,7 +104,8 @@ import './distribution.messages.ts';
 const pctOf = (bp: number) => bp / 100;
 const bpOf = (pct: number) => Math.round(pct * 100);
 const pgCode = (e: unknown): string | undefined => {
-  for (let x = e as { code?: unknown; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x.code;
+  for (let x = e as { code?: unknown; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++)
+    if (typeof x.code === 'string' && /^[0-9A-Z]{5}$/.test(x.code)) return x.code;
   return undefined;
 };
 const onSale = (s: SessionRecord, projectStatus: number) => s.onSale && s.status === 0 && projectStatus === 0;
@@ -104,11 +116,25 @@ const DIST_UNIQUE = { sport_ticket_distributor_org_name_uq: ['name', 'field.dist
 
 const distributorOut = (r: Awaited<ReturnType<typeof pageDistributors>>['rows'][number]) => {
   const { commissionBp, createdAt, updatedAt, ...d } = r.d;
-  return { ...d, status: d.status as 0 | 1, commissionPct: pctOf(commissionBp), soldCount: r.soldCount, soldFen: r.soldFen, createTime: createdAt, updateTime: updatedAt };
+  return {
+    ...d,
+    status: d.status as 0 | 1,
+    commissionPct: pctOf(commissionBp),
+    soldCount: r.soldCount,
+    soldFen: r.soldFen,
+    createTime: createdAt,
+    updateTime: updatedAt,
+  };
 };
 
 export async function listDistributors(db: Db, caller: Caller, q: DistributorListQuery) {
-  const { total, rows } = await pageDistributors(db, scopeOf(caller), { name: q.name, status: q.status }, orderOf(q, distributorSorts, distributorDefaultOrder), pageOf(q));
+  const { total, rows } = await pageDistributors(
+    db,
+    scopeOf(caller),
+    { name: q.name, status: q.status },
+    orderOf(q, distributorSorts, distributorDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(distributorOut) };
 }
 
@@ -120,7 +146,10 @@ export async function getDistributor(db: Db | Tx, caller: Caller, id: number) {
 
 export async function addDistributor(db: Db, caller: Caller, input: DistributorCreate) {
   const { commissionPct, orgId, ...rest } = input;
-  const row = await mapDuplicate(insertDistributor(db, scopeOf(caller), { ...rest, orgId: orgId ?? caller.orgId, commissionBp: bpOf(commissionPct) }), DIST_UNIQUE);
+  const row = await mapDuplicate(
+    insertDistributor(db, scopeOf(caller), { ...rest, orgId: orgId ?? caller.orgId, commissionBp: bpOf(commissionPct) }),
+    DIST_UNIQUE,
+  );
   return getDistributor(db, caller, row.id);
 }
 
@@ -128,7 +157,12 @@ export async function editDistributor(db: Db, caller: Caller, id: number, input:
   const scope = scopeOf(caller);
   if (!(await findDistributor(db, scope, id))) throw notFound();
   const { version, commissionPct, ...values } = input;
-  expectOneUpdated(await mapDuplicate(updateDistributor(db, scope, id, version, { ...values, ...(commissionPct !== undefined ? { commissionBp: bpOf(commissionPct) } : {}) }), DIST_UNIQUE));
+  expectOneUpdated(
+    await mapDuplicate(
+      updateDistributor(db, scope, id, version, { ...values, ...(commissionPct !== undefined ? { commissionBp: bpOf(commissionPct) } : {}) }),
+      DIST_UNIQUE,
+    ),
+  );
   return getDistributor(db, caller, id);
 }
 
@@ -191,12 +225,20 @@ export async function giveQuota(db: Db, caller: Caller, input: QuotaGive) {
     if (!distributor || !level || level.orgId !== distributor.orgId) throw notFound();
     if (distributor.status !== 0) throw conflict('state', 'dist.disabled');
     const session = (await findSession(tx, scope, level.sessionId, { lock: true }))!;
-    const quota = await ensureQuota(tx, scope, { orgId: level.orgId, distributorId: distributor.id, sessionId: session.id, levelId: level.id, seated: session.seated });
+    const quota = await ensureQuota(tx, scope, {
+      orgId: level.orgId,
+      distributorId: distributor.id,
+      sessionId: session.id,
+      levelId: level.id,
+      seated: session.seated,
+    });
     if (!session.seated) {
       if (!input.quantity) throw invalid('quantity', 'dist.gaNeedsQuantity');
       if (!(await takeLevelQuota(tx, scope, level.id, input.quantity))) {
         const now = (await findLevel(tx, scope, level.id))!;
-        throw conflict('taken', 'dist.levelShort', { n: Math.max(0, (now.quota ?? 0) - now.sold - now.held) }, [{ field: 'quantity', message: 'dist.levelShort' }]);
+        throw conflict('taken', 'dist.levelShort', { n: Math.max(0, (now.quota ?? 0) - now.sold - now.held) }, [
+          { field: 'quantity', message: 'dist.levelShort' },
+        ]);
       }
       await resizeQuota(tx, scope, quota.id, input.quantity);
     } else {
@@ -221,7 +263,8 @@ export async function returnQuota(db: Db, caller: Caller, id: number, input: Quo
     if (!quota.seated) {
       const n = input.quantity ?? unsold;
       if (n === 0) return;
-      if (!(await resizeQuota(tx, scope, id, -n))) throw conflict('state', 'dist.returnTooMuch', { n: unsold }, [{ field: 'quantity', message: 'dist.returnTooMuch' }]);
+      if (!(await resizeQuota(tx, scope, id, -n)))
+        throw conflict('state', 'dist.returnTooMuch', { n: unsold }, [{ field: 'quantity', message: 'dist.returnTooMuch' }]);
       await giveLevelQuota(tx, scope, quota.levelId, n);
     } else {
       const wanted = input.seatIds ? [...new Set(input.seatIds)] : undefined;
@@ -276,8 +319,20 @@ registerItemKind({
       if (!seat) throw conflict('taken', 'dist.seatNotInQuota', { seat: seatId });
       label = `${seat.zone} ${seat.row}-${seat.no}`;
     }
-    lineMap(quotaLines, ctx.tx).set(line, { quotaId: sale.quota.id, distributorId: sale.distributor.id, commissionBp: sale.distributor.commissionBp, sessionId: sale.session.id, levelId: sale.level.id, seatId, label });
-    return { name: `${sale.projectName} ${sale.session.name}`.slice(0, 64), spec: `${sale.distributor.name} ${sale.level.name}${seatId ? ` ${label}` : ''}`.slice(0, 200), unitPriceFen: sale.level.priceFen };
+    lineMap(quotaLines, ctx.tx).set(line, {
+      quotaId: sale.quota.id,
+      distributorId: sale.distributor.id,
+      commissionBp: sale.distributor.commissionBp,
+      sessionId: sale.session.id,
+      levelId: sale.level.id,
+      seatId,
+      label,
+    });
+    return {
+      name: `${sale.projectName} ${sale.session.name}`.slice(0, 64),
+      spec: `${sale.distributor.name} ${sale.level.name}${seatId ? ` ${label}` : ''}`.slice(0, 200),
+      unitPriceFen: sale.level.priceFen,
+    };
   },
   async hold(ctx, item, order) {
     const p = quotaLines.get(ctx.tx)?.get(item.lineNo - 1);
@@ -285,9 +340,20 @@ registerItemKind({
     // A distributor's quota is sold in the distributor channel only (statistics and settlement count it there).
     if (order.channel !== 'distributor') throw invalid(`items.${item.lineNo - 1}.kind`, 'dist.channelOnly');
     await insertDistOrder(ctx.tx, ctx.scope, { orgId: order.orgId, orderId: order.id, distributorId: p.distributorId, commissionBp: p.commissionBp });
-    const ticket = { orgId: order.orgId, sessionId: p.sessionId, levelId: p.levelId, orderId: order.id, itemId: item.id, state: 'held', buyerName: order.buyerName, buyerPhone: order.buyerPhone, priceFen: item.unitPriceFen };
+    const ticket = {
+      orgId: order.orgId,
+      sessionId: p.sessionId,
+      levelId: p.levelId,
+      orderId: order.id,
+      itemId: item.id,
+      state: 'held',
+      buyerName: order.buyerName,
+      buyerPhone: order.buyerPhone,
+      priceFen: item.unitPriceFen,
+    };
     if (p.seatId !== null) {
-      if (!(await holdDistSeat(ctx.tx, ctx.scope, p.quotaId, p.seatId, { orderId: order.id, itemId: item.id }))) throw conflict('taken', 'dist.seatNotInQuota', { seat: p.label });
+      if (!(await holdDistSeat(ctx.tx, ctx.scope, p.quotaId, p.seatId, { orderId: order.id, itemId: item.id })))
+        throw conflict('taken', 'dist.seatNotInQuota', { seat: p.label });
       if (!(await holdDistQuota(ctx.tx, ctx.scope, p.quotaId, 1))) throw conflict('taken', 'dist.quotaShort', { level: p.label });
       await insertTickets(ctx.tx, ctx.scope, [{ ...ticket, code: ticketCode(), seatId: p.seatId }]);
       return undefined;
@@ -310,7 +376,10 @@ registerItemKind({
   async release(ctx, item, quantity, why) {
     if (quantity <= 0) return;
     const held = await moveLineTickets(ctx.tx, ctx.scope, item.id, 'held', 'cancelled', quantity);
-    const sold = held.length < quantity ? await moveLineTickets(ctx.tx, ctx.scope, item.id, 'sold', why === 'refund' ? 'refunded' : 'cancelled', quantity - held.length) : [];
+    const sold =
+      held.length < quantity
+        ? await moveLineTickets(ctx.tx, ctx.scope, item.id, 'sold', why === 'refund' ? 'refunded' : 'cancelled', quantity - held.length)
+        : [];
     const all = [...held, ...sold];
     if (!all.length) return;
     // A seat goes back to the distributor (blocked for them), a general-admission ticket to their quota.
@@ -326,7 +395,12 @@ registerItemKind({
 });
 
 type OrderAnswer = { orderNo: string; orderId: number; amount: number; state: string; expiresAt: Date | null };
-async function answerOf(db: Db, scope: Scope, id: number, made: { orderNo: string; id: number; payableFen: number; state: string; expiresAt: Date | null } | undefined): Promise<OrderAnswer> {
+async function answerOf(
+  db: Db,
+  scope: Scope,
+  id: number,
+  made: { orderNo: string; id: number; payableFen: number; state: string; expiresAt: Date | null } | undefined,
+): Promise<OrderAnswer> {
   const order = made ?? (await findOrder(db, scope, id))!;
   return { orderNo: order.orderNo, orderId: order.id, amount: order.payableFen, state: order.state, expiresAt: order.expiresAt };
 }
@@ -349,7 +423,16 @@ export async function sellFromQuota(db: Db, caller: Caller, distributorId: numbe
   const id = await createOrder(
     db,
     caller,
-    { orgId: sale.quota.orgId, type: 'ticket', venueId: sale.venueId ?? undefined, buyerName: input.buyer?.name || null, buyerPhone: input.buyer?.phone ?? null, channel: 'distributor', remark: input.remark, items },
+    {
+      orgId: sale.quota.orgId,
+      type: 'ticket',
+      venueId: sale.venueId ?? undefined,
+      buyerName: input.buyer?.name || null,
+      buyerPhone: input.buyer?.phone ?? null,
+      channel: 'distributor',
+      remark: input.remark,
+      items,
+    },
     key,
     (m) => (made = m.order),
     { timeoutMinutes: sale.session.holdMinutes },
@@ -420,7 +503,14 @@ export async function previewFeed(db: Db, caller: Caller, distributorId: number,
   const pulled = new Set(await externalIdsOf(db, scopeOf(caller), distributorId));
   return {
     publisher: doc.publisher ?? null,
-    projects: doc.projects.map((p) => ({ id: p.id, name: p.name, venue: p.venue ?? null, sessions: p.sessions.length, ...projectFigures(p), pulled: pulled.has(p.id) })),
+    projects: doc.projects.map((p) => ({
+      id: p.id,
+      name: p.name,
+      venue: p.venue ?? null,
+      sessions: p.sessions.length,
+      ...projectFigures(p),
+      pulled: pulled.has(p.id),
+    })),
   };
 }
 
@@ -531,7 +621,16 @@ export async function listPackages(db: Db | Tx, caller: Caller, q: PackageListQu
       remark: p.remark,
       parts: parts
         .filter((x) => x.part.packageId === p.id)
-        .map((x) => ({ levelId: x.level.id, levelName: x.level.name, sessionId: x.session.id, sessionName: x.session.name, projectName: x.projectName, startAt: x.session.startAt, priceFen: x.level.priceFen, seated: x.session.seated })),
+        .map((x) => ({
+          levelId: x.level.id,
+          levelName: x.level.name,
+          sessionId: x.session.id,
+          sessionName: x.session.name,
+          projectName: x.projectName,
+          startAt: x.session.startAt,
+          priceFen: x.level.priceFen,
+          seated: x.session.seated,
+        })),
       version: p.version,
       createTime: p.createdAt,
     })),
@@ -626,7 +725,17 @@ registerItemKind({
     // All or nothing: any part that cannot be had throws, and the order's transaction takes nothing.
     if (!(await holdPackageStock(ctx.tx, ctx.scope, p.packageId, n))) throw conflict('taken', 'pkg.soldOut');
     for (const [i, part] of p.parts.entries()) {
-      const ticket = { orgId: order.orgId, sessionId: part.session.id, levelId: part.level.id, orderId: order.id, itemId: item.id, state: 'held', buyerName: order.buyerName, buyerPhone: order.buyerPhone, priceFen: p.shares[i]! };
+      const ticket = {
+        orgId: order.orgId,
+        sessionId: part.session.id,
+        levelId: part.level.id,
+        orderId: order.id,
+        itemId: item.id,
+        state: 'held',
+        buyerName: order.buyerName,
+        buyerPhone: order.buyerPhone,
+        priceFen: p.shares[i]!,
+      };
       if (part.session.seated) {
         const rows = [];
         for (let k = 0; k < n; k++) {
@@ -666,7 +775,10 @@ registerItemKind({
     let soldUnits = 0;
     for (const part of parts) {
       const held = await moveLevelTickets(ctx.tx, ctx.scope, item.id, part.level.id, 'held', 'cancelled', quantity);
-      const sold = held.length < quantity ? await moveLevelTickets(ctx.tx, ctx.scope, item.id, part.level.id, 'sold', why === 'refund' ? 'refunded' : 'cancelled', quantity - held.length) : [];
+      const sold =
+        held.length < quantity
+          ? await moveLevelTickets(ctx.tx, ctx.scope, item.id, part.level.id, 'sold', why === 'refund' ? 'refunded' : 'cancelled', quantity - held.length)
+          : [];
       heldUnits = Math.max(heldUnits, held.length);
       soldUnits = Math.max(soldUnits, sold.length);
       const all = [...held, ...sold];
@@ -761,12 +873,31 @@ export async function salesStatistics(db: Db, caller: Caller, q: StatsQuery) {
     byDistributor: buckets(groups, (g: G) => [g.distributorId === null ? null : String(g.distributorId), g.distributorName ?? '']),
     sessions: sessions.map(({ session: s, projectName }) => {
       if (s.seated) {
-        const of = (state: string, dist?: boolean) => seats.filter((x) => x.sessionId === s.id && x.state === state && (dist === undefined || x.dist === dist)).reduce((n, x) => n + x.n, 0);
-        return { sessionId: s.id, name: s.name, projectName, startAt: s.startAt, sold: of('sold'), held: of('held'), distributed: of('blocked', true), free: of('free') };
+        const of = (state: string, dist?: boolean) =>
+          seats.filter((x) => x.sessionId === s.id && x.state === state && (dist === undefined || x.dist === dist)).reduce((n, x) => n + x.n, 0);
+        return {
+          sessionId: s.id,
+          name: s.name,
+          projectName,
+          startAt: s.startAt,
+          sold: of('sold'),
+          held: of('held'),
+          distributed: of('blocked', true),
+          free: of('free'),
+        };
       }
       const lv = ga.levels.find((x) => x.sessionId === s.id) ?? { quota: 0, sold: 0, held: 0 };
       const dq = ga.quotas.find((x) => x.sessionId === s.id && !x.seated) ?? { quota: 0, sold: 0, held: 0 };
-      return { sessionId: s.id, name: s.name, projectName, startAt: s.startAt, sold: lv.sold + dq.sold, held: lv.held + dq.held, distributed: dq.quota - dq.sold - dq.held, free: lv.quota - lv.sold - lv.held };
+      return {
+        sessionId: s.id,
+        name: s.name,
+        projectName,
+        startAt: s.startAt,
+        sold: lv.sold + dq.sold,
+        held: lv.held + dq.held,
+        distributed: dq.quota - dq.sold - dq.held,
+        free: lv.quota - lv.sold - lv.held,
+      };
     }),
   };
 }
@@ -775,7 +906,12 @@ export async function salesStatistics(db: Db, caller: Caller, q: StatsQuery) {
 export async function listSales(db: Db, caller: Caller, q: SalesQuery) {
   const scope = scopeOf(caller);
   await checkFilter(db, scope, q);
-  const { total, rows } = await pageSales(db, scope, { projectId: q.projectId, sessionId: q.sessionId, channel: q.channel, distributorId: q.distributorId }, pageOf(q));
+  const { total, rows } = await pageSales(
+    db,
+    scope,
+    { projectId: q.projectId, sessionId: q.sessionId, channel: q.channel, distributorId: q.distributorId },
+    pageOf(q),
+  );
   const pkgNames = await packageNamesOfItems(db, scope, [...new Set(rows.map((r) => r.ticket.itemId))]);
   return {
     total,

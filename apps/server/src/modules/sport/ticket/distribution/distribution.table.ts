@@ -39,7 +39,10 @@ export const distributors = pgTable(
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sport_ticket_distributor_org_name_uq').on(t.orgId, t.name), check('sport_ticket_distributor_commission', sql`${t.commissionBp} between 0 and 10000`)],
+  (t) => [
+    uniqueIndex('sport_ticket_distributor_org_name_uq').on(t.orgId, t.name),
+    check('sport_ticket_distributor_commission', sql`${t.commissionBp} between 0 and 10000`),
+  ],
 );
 
 /**

@@ -8,7 +8,13 @@ import { COMMERCE_KEYS } from '../../commerce/commerce.testkit.ts';
 import { ok, ticketApi, TICKET_KEYS } from '../ticket.testkit.ts';
 
 /** The distribution screens (the distributors screen carries the quota and feed buttons). */
-export const DIST_KEYS = ['sport.ticket.distributor', 'sport.ticket.externalItem', 'sport.ticket.package', 'sport.ticket.projectSales', 'sport.ticket.projectSalesStatistics'];
+export const DIST_KEYS = [
+  'sport.ticket.distributor',
+  'sport.ticket.externalItem',
+  'sport.ticket.package',
+  'sport.ticket.projectSales',
+  'sport.ticket.projectSalesStatistics',
+];
 
 /** A new organisation under `parentId` with a user who may run ticketing, distribution and the commerce screens. */
 export async function distStaff(s: TestServer, admin: Client, parentId: number) {
@@ -20,7 +26,13 @@ export async function distStaff(s: TestServer, admin: Client, parentId: number) 
 }
 
 export async function addDistributor(c: Client, over: Record<string, unknown> = {}) {
-  return ok(c, 'POST', ticketApi('distributor'), { name: `分销商${Math.random().toString(36).slice(2, 7)}`, contact: '王经理', phone: '13800000001', commissionPct: 10, ...over });
+  return ok(c, 'POST', ticketApi('distributor'), {
+    name: `分销商${Math.random().toString(36).slice(2, 7)}`,
+    contact: '王经理',
+    phone: '13800000001',
+    commissionPct: 10,
+    ...over,
+  });
 }
 
 /** A feed document of `projects` (each: id, name, and its sessions' levels as [price, stock]). */
@@ -28,7 +40,19 @@ export function feedDoc(projects: { id: string; name: string; levels: [number, n
   return {
     format: FEED_FORMAT,
     publisher: '测试分销',
-    projects: projects.map((p) => ({ id: p.id, name: p.name, venue: '奥体中心', sessions: [{ id: `${p.id}-S1`, name: '首场', startAt: '2030-05-01T19:30:00+08:00', levels: p.levels.map(([priceFen, stock], i) => ({ id: `L${i + 1}`, name: `票档${i + 1}`, priceFen, stock })) }] })),
+    projects: projects.map((p) => ({
+      id: p.id,
+      name: p.name,
+      venue: '奥体中心',
+      sessions: [
+        {
+          id: `${p.id}-S1`,
+          name: '首场',
+          startAt: '2030-05-01T19:30:00+08:00',
+          levels: p.levels.map(([priceFen, stock], i) => ({ id: `L${i + 1}`, name: `票档${i + 1}`, priceFen, stock })),
+        },
+      ],
+    })),
   };
 }
 

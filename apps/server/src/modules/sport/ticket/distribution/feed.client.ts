@@ -34,7 +34,8 @@ async function checkTarget(url: URL, allow: HttpAllowList): Promise<void> {
       throw fail('dist.feedUnreachable', { reason: host });
     }
   }
-  if (!addresses.length || addresses.some((ip) => isSpecialAddress(ip) && !allow.allowsAddress(ip, port, host))) throw fail('dist.feedUnreachable', { reason: `${host} (not allowed)` });
+  if (!addresses.length || addresses.some((ip) => isSpecialAddress(ip) && !allow.allowsAddress(ip, port, host)))
+    throw fail('dist.feedUnreachable', { reason: `${host} (not allowed)` });
 }
 
 export async function fetchFeed(feedUrl: string, opts: FeedOptions): Promise<FeedDocument> {

@@ -30,7 +30,14 @@ export async function pageGates(db: Executor, scope: Scope, f: { id?: number; na
     f.status !== undefined ? eq(ticketGates.status, f.status) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select({ gate: ticketGates, venueName: venues.stadiumName }).from(ticketGates).leftJoin(venues, eq(venues.id, ticketGates.venueId)).where(where).orderBy(...order).limit(page.limit).offset(page.offset),
+    db
+      .select({ gate: ticketGates, venueName: venues.stadiumName })
+      .from(ticketGates)
+      .leftJoin(venues, eq(venues.id, ticketGates.venueId))
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(ticketGates).where(where),
   ]);
   return { total: total?.n ?? 0, rows };
@@ -50,7 +57,13 @@ export async function insertGate(db: Executor, scope: Scope, values: typeof tick
   return row!;
 }
 
-export async function updateGate(db: Executor, scope: Scope, id: number, version: number, values: Partial<Omit<typeof ticketGates.$inferInsert, 'orgId' | 'id'>>) {
+export async function updateGate(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Partial<Omit<typeof ticketGates.$inferInsert, 'orgId' | 'id'>>,
+) {
   return db
     .update(ticketGates)
     .set({ ...values, updatedAt: new Date(), version: sql`${ticketGates.version} + 1` })
@@ -139,7 +152,10 @@ export async function admitTicket(db: Executor, scope: Scope, ticketId: number, 
 /** Tickets admitted and tickets sold (sold or used) of a session. */
 export async function sessionCounts(db: Executor, scope: Scope, sessionId: number): Promise<{ admitted: number; sold: number }> {
   const [row] = await db
-    .select({ admitted: sql<number>`count(*) filter (where ${tickets.state} = 'used')`.mapWith(Number), sold: sql<number>`count(*) filter (where ${tickets.state} in ('sold','used'))`.mapWith(Number) })
+    .select({
+      admitted: sql<number>`count(*) filter (where ${tickets.state} = 'used')`.mapWith(Number),
+      sold: sql<number>`count(*) filter (where ${tickets.state} in ('sold','used'))`.mapWith(Number),
+    })
     .from(tickets)
     .where(and(eq(tickets.sessionId, sessionId), inScope(scope, tickets.orgId)));
   return { admitted: row?.admitted ?? 0, sold: row?.sold ?? 0 };
@@ -148,7 +164,15 @@ export async function sessionCounts(db: Executor, scope: Scope, sessionId: numbe
 /** A session's tickets that a gate must know: sold, used, refunded and cancelled. */
 export async function gateTicketsOf(db: Executor, scope: Scope, sessionId: number) {
   return db
-    .select({ code: tickets.code, state: tickets.state, usedAt: tickets.usedAt, levelName: ticketLevels.name, zone: ticketSeats.zone, row: ticketSeats.row, no: ticketSeats.no })
+    .select({
+      code: tickets.code,
+      state: tickets.state,
+      usedAt: tickets.usedAt,
+      levelName: ticketLevels.name,
+      zone: ticketSeats.zone,
+      row: ticketSeats.row,
+      no: ticketSeats.no,
+    })
     .from(tickets)
     .innerJoin(ticketLevels, eq(ticketLevels.id, tickets.levelId))
     .leftJoin(ticketSeats, eq(ticketSeats.id, tickets.seatId))
@@ -189,7 +213,12 @@ export async function admissionOf(db: Executor, scope: Scope, ticketId: number) 
 
 export const scanDefaultOrder = [desc(ticketScans.id)];
 
-export async function pageScans(db: Executor, scope: Scope, f: { sessionId?: number; gateId?: number; result?: string; source?: string; code?: string }, page: Page) {
+export async function pageScans(
+  db: Executor,
+  scope: Scope,
+  f: { sessionId?: number; gateId?: number; result?: string; source?: string; code?: string },
+  page: Page,
+) {
   const where = and(
     inScope(scope, ticketScans.orgId),
     f.sessionId !== undefined ? eq(ticketScans.sessionId, f.sessionId) : undefined,
@@ -200,7 +229,16 @@ export async function pageScans(db: Executor, scope: Scope, f: { sessionId?: num
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ scan: ticketScans, sessionName: ticketSessions.name, gateName: ticketGates.name, levelName: ticketLevels.name, zone: ticketSeats.zone, row: ticketSeats.row, no: ticketSeats.no, operatorName: users.name })
+      .select({
+        scan: ticketScans,
+        sessionName: ticketSessions.name,
+        gateName: ticketGates.name,
+        levelName: ticketLevels.name,
+        zone: ticketSeats.zone,
+        row: ticketSeats.row,
+        no: ticketSeats.no,
+        operatorName: users.name,
+      })
       .from(ticketScans)
       .innerJoin(ticketSessions, eq(ticketSessions.id, ticketScans.sessionId))
       .leftJoin(ticketGates, eq(ticketGates.id, ticketScans.gateId))
@@ -265,7 +303,12 @@ export async function insertCollection(db: Executor, scope: Scope, values: typeo
   return row!.id;
 }
 
-export async function pageCollections(db: Executor, scope: Scope, f: { id?: number; ticketId?: number; code?: string; paperNo?: string; sessionId?: number }, page: Page) {
+export async function pageCollections(
+  db: Executor,
+  scope: Scope,
+  f: { id?: number; ticketId?: number; code?: string; paperNo?: string; sessionId?: number },
+  page: Page,
+) {
   const where = and(
     inScope(scope, ticketCollections.orgId),
     f.id !== undefined ? eq(ticketCollections.id, f.id) : undefined,
@@ -276,7 +319,17 @@ export async function pageCollections(db: Executor, scope: Scope, f: { id?: numb
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ c: ticketCollections, code: tickets.code, sessionName: ticketSessions.name, projectName: ticketProjects.name, levelName: ticketLevels.name, zone: ticketSeats.zone, row: ticketSeats.row, no: ticketSeats.no, byName: users.name })
+      .select({
+        c: ticketCollections,
+        code: tickets.code,
+        sessionName: ticketSessions.name,
+        projectName: ticketProjects.name,
+        levelName: ticketLevels.name,
+        zone: ticketSeats.zone,
+        row: ticketSeats.row,
+        no: ticketSeats.no,
+        byName: users.name,
+      })
       .from(ticketCollections)
       .innerJoin(tickets, eq(tickets.id, ticketCollections.ticketId))
       .innerJoin(ticketSessions, eq(ticketSessions.id, tickets.sessionId))
@@ -306,7 +359,13 @@ export async function reprintsOf(db: Executor, scope: Scope, f: { ticketId?: num
     .select({ r: ticketReprints, byName: users.name })
     .from(ticketReprints)
     .leftJoin(users, eq(users.id, ticketReprints.printedBy))
-    .where(and(inScope(scope, ticketReprints.orgId), f.ticketId !== undefined ? eq(ticketReprints.ticketId, f.ticketId) : undefined, f.id !== undefined ? eq(ticketReprints.id, f.id) : undefined))
+    .where(
+      and(
+        inScope(scope, ticketReprints.orgId),
+        f.ticketId !== undefined ? eq(ticketReprints.ticketId, f.ticketId) : undefined,
+        f.id !== undefined ? eq(ticketReprints.id, f.id) : undefined,
+      ),
+    )
     .orderBy(desc(ticketReprints.id))
     .limit(200);
 }
@@ -314,7 +373,17 @@ export async function reprintsOf(db: Executor, scope: Scope, f: { ticketId?: num
 /** Sessions of the scope by id (a scan names its session). */
 export async function sessionOf(db: Executor, scope: Scope, sessionId: number) {
   const [row] = await db
-    .select({ id: ticketSessions.id, orgId: ticketSessions.orgId, name: ticketSessions.name, startAt: ticketSessions.startAt, endAt: ticketSessions.endAt, gateOpenMinutes: ticketSessions.gateOpenMinutes, gateCloseMinutes: ticketSessions.gateCloseMinutes, projectName: ticketProjects.name, venueId: ticketProjects.venueId })
+    .select({
+      id: ticketSessions.id,
+      orgId: ticketSessions.orgId,
+      name: ticketSessions.name,
+      startAt: ticketSessions.startAt,
+      endAt: ticketSessions.endAt,
+      gateOpenMinutes: ticketSessions.gateOpenMinutes,
+      gateCloseMinutes: ticketSessions.gateCloseMinutes,
+      projectName: ticketProjects.name,
+      venueId: ticketProjects.venueId,
+    })
     .from(ticketSessions)
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
     .where(and(eq(ticketSessions.id, sessionId), inScope(scope, ticketSessions.orgId)));
@@ -324,7 +393,16 @@ export async function sessionOf(db: Executor, scope: Scope, sessionId: number) {
 /** The sessions a gate may pick: the latest first (at most 200). */
 export async function sessionsForGates(db: Executor, scope: Scope) {
   return db
-    .select({ id: ticketSessions.id, name: ticketSessions.name, projectName: ticketProjects.name, startAt: ticketSessions.startAt, endAt: ticketSessions.endAt, gateOpenMinutes: ticketSessions.gateOpenMinutes, gateCloseMinutes: ticketSessions.gateCloseMinutes, seated: ticketSessions.seated })
+    .select({
+      id: ticketSessions.id,
+      name: ticketSessions.name,
+      projectName: ticketProjects.name,
+      startAt: ticketSessions.startAt,
+      endAt: ticketSessions.endAt,
+      gateOpenMinutes: ticketSessions.gateOpenMinutes,
+      gateCloseMinutes: ticketSessions.gateCloseMinutes,
+      seated: ticketSessions.seated,
+    })
     .from(ticketSessions)
     .innerJoin(ticketProjects, eq(ticketProjects.id, ticketSessions.projectId))
     .where(and(eq(ticketSessions.status, 0), inScope(scope, ticketSessions.orgId)))
@@ -355,10 +433,5 @@ export async function firstLevelOf(db: Executor, scope: Scope, sessionId: number
 
 /** The venues of the scope, by name (a gate picks one). */
 export async function venuesOf(db: Executor, scope: Scope) {
-  return db
-    .select({ id: venues.id, name: venues.stadiumName })
-    .from(venues)
-    .where(inScope(scope, venues.orgId))
-    .orderBy(asc(venues.stadiumName))
-    .limit(500);
+  return db.select({ id: venues.id, name: venues.stadiumName }).from(venues).where(inScope(scope, venues.orgId)).orderBy(asc(venues.stadiumName)).limit(500);
 }

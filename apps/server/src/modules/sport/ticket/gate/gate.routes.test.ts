@@ -25,7 +25,14 @@ describe.each(databases)('gate checking on %s', (kind) => {
   afterEach(async () => expect(await imbalances(s)).toEqual([]));
 
   const check = (sessionId: number, gateId: number, code: string, who = c) => who.json('POST', ticketApi('check'), { body: { sessionId, gateId, code } });
-  const scans = async (sessionId: number) => (await ok(c, 'POST', ticketApi('check/scans'), { sessionId, pageSize: 100 })).data as { code: string; result: string; reason: string | null; gateName: string | null; source: string }[];
+  const scans = async (sessionId: number) =>
+    (await ok(c, 'POST', ticketApi('check/scans'), { sessionId, pageSize: 100 })).data as {
+      code: string;
+      result: string;
+      reason: string | null;
+      gateName: string | null;
+      source: string;
+    }[];
 
   it('a ticket enters once: the second scan is refused with when and at which gate it was first used; every scan is logged with the count admitted / sold', async () => {
     const north = await makeGate(c, '北门');
@@ -83,7 +90,9 @@ describe.each(databases)('gate checking on %s', (kind) => {
     const pub = crypto.createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: pkg.publicKey }, format: 'jwk' });
     const [qp, qb, qs] = (await qrOf(c, kept.id)).split('.') as [string, string, string];
     expect(crypto.verify(null, Buffer.from(`${qp}.${qb}`), pub, Buffer.from(base64urlDecode(qs)))).toBe(true);
-    const [stored] = await s.database.query<{ private_key_enc: string }>(`select private_key_enc from sport_ticket_session_key where session_id = $1`, [a.session.id]);
+    const [stored] = await s.database.query<{ private_key_enc: string }>(`select private_key_enc from sport_ticket_session_key where session_id = $1`, [
+      a.session.id,
+    ]);
     expect(stored!.private_key_enc.startsWith('v1.')).toBe(true);
 
     // Unpaid: no QR code, and refused at the gate.
@@ -126,7 +135,20 @@ describe.each(databases)('gate checking on %s', (kind) => {
       expect(text.toLowerCase()).not.toContain(t.code.toLowerCase());
     }
     const pkg = raw.body;
-    expect(Object.keys(pkg).sort()).toEqual(['closesAt', 'endAt', 'generatedAt', 'opensAt', 'projectName', 'publicKey', 'revoked', 'salt', 'sessionId', 'sessionName', 'startAt', 'tickets']);
+    expect(Object.keys(pkg).sort()).toEqual([
+      'closesAt',
+      'endAt',
+      'generatedAt',
+      'opensAt',
+      'projectName',
+      'publicKey',
+      'revoked',
+      'salt',
+      'sessionId',
+      'sessionName',
+      'startAt',
+      'tickets',
+    ]);
     expect(base64urlDecode(pkg.salt)).toHaveLength(16);
     // The device finds a code it holds by its hash: ticket 0 is used, the others may enter.
     const byHash = new Map(pkg.tickets.map((x: { hash: string; used: boolean }) => [x.hash, x.used]));
@@ -140,10 +162,16 @@ describe.each(databases)('gate checking on %s', (kind) => {
     expect(Date.parse(pkg.closesAt)).toBe(Date.parse(session.startAt) + 180 * 60_000);
   });
 
-  it('the gate window: a ticket of a session two weeks away is refused with the session\'s times; a supervisor admits it with a reason (logged); a checker without the right may not; the window is set per session', async () => {
+  it("the gate window: a ticket of a session two weeks away is refused with the session's times; a supervisor admits it with a reason (logged); a checker without the right may not; the window is set per session", async () => {
     const gate = await makeGate(c);
     const startAt = new Date(Date.now() + 14 * 86400_000);
-    const { session, tickets } = await soldTickets(c, 3, 10, {}, { startAt: startAt.toISOString(), endAt: new Date(startAt.getTime() + 2 * 3600_000).toISOString() });
+    const { session, tickets } = await soldTickets(
+      c,
+      3,
+      10,
+      {},
+      { startAt: startAt.toISOString(), endAt: new Date(startAt.getTime() + 2 * 3600_000).toISOString() },
+    );
     expect(session).toMatchObject({ gateOpenMinutes: 120, gateCloseMinutes: 0 });
     const early = await c.json('POST', ticketApi('check'), { body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code }, lang: 'en-US' });
     expect(early.body).toMatchObject({ result: 'refused', reason: 'outsideWindow', overridden: false });
@@ -158,24 +186,39 @@ describe.each(databases)('gate checking on %s', (kind) => {
     const role = await makeRole(admin, staff.orgId);
     const tree = await admin.json<{ id: number; key: string; children?: unknown[] }[]>('GET', '/api/system/menu/tree');
     const ids: number[] = [];
-    const walk = (nodes: { id: number; key: string; children?: unknown[] }[]) => nodes.forEach((n) => { if (n.key === 'sport.ticket.check' || n.key === 'ticket') ids.push(n.id); walk((n.children ?? []) as typeof nodes); });
+    const walk = (nodes: { id: number; key: string; children?: unknown[] }[]) =>
+      nodes.forEach((n) => {
+        if (n.key === 'sport.ticket.check' || n.key === 'ticket') ids.push(n.id);
+        walk((n.children ?? []) as typeof nodes);
+      });
     walk(tree.body);
     expect((await admin.json('PUT', `/api/system/role/${role.id}/menus`, { body: { menuIds: ids } })).code).toBe(0);
     const checker = await signIn(s, (await makeUser(admin, staff.orgId, { roleIds: [role.id] })).code, 'Pass1234');
     expect((await check(session.id, gate.id, tickets[0]!.code, checker)).body.reason).toBe('outsideWindow');
-    const refused = await checker.json('POST', ticketApi('check'), { body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code, overrideReason: '熟人' }, lang: 'en-US' });
+    const refused = await checker.json('POST', ticketApi('check'), {
+      body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code, overrideReason: '熟人' },
+      lang: 'en-US',
+    });
     expect(refused.code).toBe(Code.FORBIDDEN);
     expect(refused.msg).toBe('Only a supervisor may admit a ticket outside the gate window');
 
     // The supervisor (the staff hold the screen with its buttons) admits it, the reason logged with the scan.
-    const over = await c.json('POST', ticketApi('check'), { body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code, overrideReason: '嘉宾提前彩排' } });
+    const over = await c.json('POST', ticketApi('check'), {
+      body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code, overrideReason: '嘉宾提前彩排' },
+    });
     expect(over.body).toMatchObject({ result: 'admitted', reason: null, overridden: true });
     expect(Date.parse(over.body.window.startAt)).toBe(startAt.getTime());
-    const logged = (await ok(c, 'POST', ticketApi('check/scans'), { sessionId: session.id })).data as { result: string; reason: string | null; overrideReason: string | null }[];
+    const logged = (await ok(c, 'POST', ticketApi('check/scans'), { sessionId: session.id })).data as {
+      result: string;
+      reason: string | null;
+      overrideReason: string | null;
+    }[];
     expect(logged[0]).toMatchObject({ result: 'admitted', overrideReason: '嘉宾提前彩排' });
     expect(logged.slice(1).every((x) => x.result === 'refused' && x.reason === 'outsideWindow' && x.overrideReason === null)).toBe(true);
     // An override never admits what the window did not keep out: used stays used.
-    expect((await c.json('POST', ticketApi('check'), { body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code, overrideReason: '再来' } })).body).toMatchObject({ result: 'refused', reason: 'used', overridden: false });
+    expect(
+      (await c.json('POST', ticketApi('check'), { body: { sessionId: session.id, gateId: gate.id, code: tickets[0]!.code, overrideReason: '再来' } })).body,
+    ).toMatchObject({ result: 'refused', reason: 'used', overridden: false });
 
     // A window set per session: opened 15 days ahead, the same session admits without override.
     const wide = await ok(c, 'PUT', ticketApi(`session/${session.id}`), { gateOpenMinutes: 10080, version: session.version });
@@ -184,7 +227,13 @@ describe.each(databases)('gate checking on %s', (kind) => {
     const bad = await c.json('PUT', ticketApi(`session/${session.id}`), { body: { gateOpenMinutes: 10081, version: wide.version } });
     expect(bad.code).toBe(Code.INVALID);
     // After the end (a session that ended an hour ago, closing at its end): refused too.
-    const past = await soldTickets(c, 1, 10, {}, { startAt: new Date(Date.now() - 3 * 3600_000).toISOString(), endAt: new Date(Date.now() - 3600_000).toISOString() });
+    const past = await soldTickets(
+      c,
+      1,
+      10,
+      {},
+      { startAt: new Date(Date.now() - 3 * 3600_000).toISOString(), endAt: new Date(Date.now() - 3600_000).toISOString() },
+    );
     expect((await check(past.session.id, gate.id, past.tickets[0]!.code)).body.reason).toBe('outsideWindow');
     const later = await ok(c, 'PUT', ticketApi(`session/${past.session.id}`), { gateCloseMinutes: 120, version: past.session.version });
     expect(later.gateCloseMinutes).toBe(120);
@@ -196,7 +245,15 @@ describe.each(databases)('gate checking on %s', (kind) => {
     const arena = (await makeVenue(c, { n: 1 })).venue;
     // One venue per organisation: the pool is a branch's (below the staff's organisation, in their reach).
     const branch = await makeOrg(admin, staff.orgId);
-    const pool = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', { orgId: branch.id, stadiumName: `泳馆${Date.now()}`, timeZone: 'Asia/Shanghai', openTime: '08:00', closeTime: '22:00', slotMinutes: 60, sportcatItems: ['swimming'] });
+    const pool = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', {
+      orgId: branch.id,
+      stadiumName: `泳馆${Date.now()}`,
+      timeZone: 'Asia/Shanghai',
+      openTime: '08:00',
+      closeTime: '22:00',
+      slotMinutes: 60,
+      sportcatItems: ['swimming'],
+    });
     // The gate form picks among the venues in the caller's reach.
     expect((await ok(c, 'GET', ticketApi('gate/venues'))).data.map((v: { id: number }) => v.id).sort()).toEqual([arena.id, pool.id].sort());
     const poolGate = await ok(c, 'POST', ticketApi('gate'), { name: `泳馆门${Date.now()}`, venueId: pool.id });
@@ -215,11 +272,15 @@ describe.each(databases)('gate checking on %s', (kind) => {
     const { session, tickets } = await soldTickets(c, 3);
     const at = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
     const qr0 = await qrOf(c, tickets[0]!.id);
-    const deviceA = { deviceId: 'device-east-1', gateId: east.id, scans: [
-      { uid: 'east-0001-aaaa', sessionId: session.id, code: qr0, scannedAt: at(10), result: 'admitted' },
-      { uid: 'east-0002-aaaa', sessionId: session.id, code: await qrOf(c, tickets[1]!.id), scannedAt: at(9), result: 'admitted' },
-      { uid: 'east-0003-aaaa', sessionId: session.id, code: 'VT1.bad.sig', scannedAt: at(8), result: 'refused', reason: 'badSignature' },
-    ] };
+    const deviceA = {
+      deviceId: 'device-east-1',
+      gateId: east.id,
+      scans: [
+        { uid: 'east-0001-aaaa', sessionId: session.id, code: qr0, scannedAt: at(10), result: 'admitted' },
+        { uid: 'east-0002-aaaa', sessionId: session.id, code: await qrOf(c, tickets[1]!.id), scannedAt: at(9), result: 'admitted' },
+        { uid: 'east-0003-aaaa', sessionId: session.id, code: 'VT1.bad.sig', scannedAt: at(8), result: 'refused', reason: 'badSignature' },
+      ],
+    };
     const up = await ok(c, 'POST', ticketApi('check/upload'), deviceA);
     expect(up).toMatchObject({ recorded: 3, duplicates: 0, conflicts: 0 });
     const again = await ok(c, 'POST', ticketApi('check/upload'), deviceA);
@@ -228,15 +289,32 @@ describe.each(databases)('gate checking on %s', (kind) => {
     expect((await scans(session.id)).filter((x) => x.source === 'offline')).toHaveLength(3);
 
     // Device B admitted ticket 0 too while offline: a conflict naming both admissions.
-    const deviceB = { deviceId: 'device-west-1', gateId: west.id, scans: [{ uid: 'west-0001-bbbb', sessionId: session.id, code: qr0, scannedAt: at(5), result: 'admitted' }] };
-    expect(await ok(c, 'POST', ticketApi('check/upload'), deviceB)).toMatchObject({ recorded: 0, conflicts: 1, results: [{ uid: 'west-0001-bbbb', status: 'conflict' }] });
+    const deviceB = {
+      deviceId: 'device-west-1',
+      gateId: west.id,
+      scans: [{ uid: 'west-0001-bbbb', sessionId: session.id, code: qr0, scannedAt: at(5), result: 'admitted' }],
+    };
+    expect(await ok(c, 'POST', ticketApi('check/upload'), deviceB)).toMatchObject({
+      recorded: 0,
+      conflicts: 1,
+      results: [{ uid: 'west-0001-bbbb', status: 'conflict' }],
+    });
     expect(await ok(c, 'POST', ticketApi('check/upload'), deviceB)).toMatchObject({ duplicates: 1, conflicts: 0 });
     const conflicts = await ok(c, 'POST', ticketApi('check/conflicts'), { sessionId: session.id });
     expect(conflicts.total).toBe(1);
-    expect(conflicts.data[0]).toMatchObject({ code: tickets[0]!.code, reason: 'used', first: { gateName: '东门', deviceId: 'device-east-1', source: 'offline' }, second: { gateName: '西门', deviceId: 'device-west-1', source: 'offline' } });
+    expect(conflicts.data[0]).toMatchObject({
+      code: tickets[0]!.code,
+      reason: 'used',
+      first: { gateName: '东门', deviceId: 'device-east-1', source: 'offline' },
+      second: { gateName: '西门', deviceId: 'device-west-1', source: 'offline' },
+    });
     // An offline admission of a ticket already used online is a conflict too.
     expect((await check(session.id, east.id, tickets[2]!.code)).body.result).toBe('admitted');
-    await ok(c, 'POST', ticketApi('check/upload'), { deviceId: 'device-west-1', gateId: west.id, scans: [{ uid: 'west-0002-bbbb', sessionId: session.id, code: await qrOf(c, tickets[2]!.id), scannedAt: at(1), result: 'admitted' }] });
+    await ok(c, 'POST', ticketApi('check/upload'), {
+      deviceId: 'device-west-1',
+      gateId: west.id,
+      scans: [{ uid: 'west-0002-bbbb', sessionId: session.id, code: await qrOf(c, tickets[2]!.id), scannedAt: at(1), result: 'admitted' }],
+    });
     const two = await ok(c, 'POST', ticketApi('check/conflicts'), { sessionId: session.id });
     expect(two.data[0]).toMatchObject({ code: tickets[2]!.code, first: { gateName: '东门', source: 'online' }, second: { deviceId: 'device-west-1' } });
   });
@@ -249,14 +327,18 @@ describe.each(databases)('gate checking on %s', (kind) => {
     const sig = base64urlDecode(sig1);
     sig[0] ^= 1;
     const tampered = `${p1}.${b1}.${base64urlEncode(sig)}`;
-    const upload = { deviceId: 'device-old-build', gateId: gate.id, scans: [
-      // An old build, or anyone holding a device token, reports a typed number as admitted.
-      { uid: 'old-0001-typed', sessionId: session.id, code: tickets[0]!.code, scannedAt: at(5), result: 'admitted' },
-      { uid: 'old-0002-tampr', sessionId: session.id, code: tampered, scannedAt: at(4), result: 'admitted' },
-      // The session starts in an hour, its window opens an hour ago: 90 minutes ago is outside.
-      { uid: 'old-0003-early', sessionId: session.id, code: await qrOf(c, tickets[2]!.id), scannedAt: at(90), result: 'admitted' },
-      { uid: 'old-0004-valid', sessionId: session.id, code: await qrOf(c, tickets[3]!.id), scannedAt: at(3), result: 'admitted' },
-    ] };
+    const upload = {
+      deviceId: 'device-old-build',
+      gateId: gate.id,
+      scans: [
+        // An old build, or anyone holding a device token, reports a typed number as admitted.
+        { uid: 'old-0001-typed', sessionId: session.id, code: tickets[0]!.code, scannedAt: at(5), result: 'admitted' },
+        { uid: 'old-0002-tampr', sessionId: session.id, code: tampered, scannedAt: at(4), result: 'admitted' },
+        // The session starts in an hour, its window opens an hour ago: 90 minutes ago is outside.
+        { uid: 'old-0003-early', sessionId: session.id, code: await qrOf(c, tickets[2]!.id), scannedAt: at(90), result: 'admitted' },
+        { uid: 'old-0004-valid', sessionId: session.id, code: await qrOf(c, tickets[3]!.id), scannedAt: at(3), result: 'admitted' },
+      ],
+    };
     const up = await ok(c, 'POST', ticketApi('check/upload'), upload);
     expect(up).toMatchObject({ recorded: 1, duplicates: 0, conflicts: 0, refused: 3 });
     expect(up.results).toEqual([
@@ -329,7 +411,13 @@ describe.each(databases)('gate checking on %s', (kind) => {
       await c.json('PUT', ticketApi(`gate/${theirGate.id}`), { body: { name: 'mine now', version: 1 } }),
       await c.json('GET', ticketApi(`check/offline/${theirs.session.id}`)),
       await c.json('POST', ticketApi('reprint'), { body: { ticketId: theirs.tickets[0]!.id, reason: 'x' } }),
-      await c.json('POST', ticketApi('check/upload'), { body: { deviceId: 'dev-x', gateId: theirGate.id, scans: [{ uid: 'x-0000-0001', sessionId: theirs.session.id, code: theirs.tickets[0]!.code, scannedAt: new Date().toISOString(), result: 'admitted' }] } }),
+      await c.json('POST', ticketApi('check/upload'), {
+        body: {
+          deviceId: 'dev-x',
+          gateId: theirGate.id,
+          scans: [{ uid: 'x-0000-0001', sessionId: theirs.session.id, code: theirs.tickets[0]!.code, scannedAt: new Date().toISOString(), result: 'admitted' }],
+        },
+      }),
     ])
       expect(res.code, JSON.stringify(res.body)).toBe(Code.NOT_FOUND);
     // My gate and session, their ticket's code: unknown to me.
@@ -359,7 +447,9 @@ describe.each(databases)('gate checking on %s', (kind) => {
       expect(results.filter((r) => r.body.result === 'admitted')).toHaveLength(1);
       expect(results.filter((r) => r.body.reason === 'used')).toHaveLength(11);
     }
-    const [row] = await s.database.query<{ n: string }>(`select count(*) as n from sport_ticket_scan where session_id = $1 and result = 'admitted'`, [session.id]);
+    const [row] = await s.database.query<{ n: string }>(`select count(*) as n from sport_ticket_scan where session_id = $1 and result = 'admitted'`, [
+      session.id,
+    ]);
     expect(Number(row!.n)).toBe(3);
   });
 });

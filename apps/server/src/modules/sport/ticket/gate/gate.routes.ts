@@ -66,21 +66,140 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
   const C = Perm.ticket.check;
 
   // Gates: read by the checking screens, managed on their settings.
-  defineRoute(app, { ...base, method: 'POST', url: `${t}gate/list`, permission: C, action: 'gateList', readOnly: true, body: gateListQuery, response: gatePage, handler: async ({ body, caller }) => listGates(db, caller, body) });
-  defineRoute(app, { ...base, method: 'GET', url: `${t}gate/venues`, permission: Perm.ticket.gate, action: 'gateVenues', response: gateVenueList, handler: async ({ caller }) => gateVenues(db, caller) });
-  defineRoute(app, { ...base, method: 'GET', url: `${t}gate/:id`, permission: C, action: 'gateDetail', params: idParams, response: gateRow, handler: async ({ params, caller }) => getGate(db, caller, params.id) });
-  defineRoute(app, { ...base, method: 'POST', url: `${t}gate`, permission: Perm.ticket.gate, action: 'gateAdd', body: gateCreate, response: gateRow, handler: async ({ body, caller }) => addGate(db, caller, body) });
-  defineRoute(app, { ...base, method: 'PUT', url: `${t}gate/:id`, permission: Perm.ticket.gate, action: 'gateEdit', params: idParams, body: gateUpdate, response: gateRow, handler: async ({ params, body, caller }) => editGate(db, caller, params.id, body) });
-  defineRoute(app, { ...base, method: 'DELETE', url: `${t}gate/:ids`, permission: Perm.ticket.gate, action: 'gateRemove', params: idsParams, response: deletedAnswer, handler: async ({ params, caller }) => removeGates(db, caller, params.ids) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}gate/list`,
+    permission: C,
+    action: 'gateList',
+    readOnly: true,
+    body: gateListQuery,
+    response: gatePage,
+    handler: async ({ body, caller }) => listGates(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${t}gate/venues`,
+    permission: Perm.ticket.gate,
+    action: 'gateVenues',
+    response: gateVenueList,
+    handler: async ({ caller }) => gateVenues(db, caller),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${t}gate/:id`,
+    permission: C,
+    action: 'gateDetail',
+    params: idParams,
+    response: gateRow,
+    handler: async ({ params, caller }) => getGate(db, caller, params.id),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}gate`,
+    permission: Perm.ticket.gate,
+    action: 'gateAdd',
+    body: gateCreate,
+    response: gateRow,
+    handler: async ({ body, caller }) => addGate(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'PUT',
+    url: `${t}gate/:id`,
+    permission: Perm.ticket.gate,
+    action: 'gateEdit',
+    params: idParams,
+    body: gateUpdate,
+    response: gateRow,
+    handler: async ({ params, body, caller }) => editGate(db, caller, params.id, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'DELETE',
+    url: `${t}gate/:ids`,
+    permission: Perm.ticket.gate,
+    action: 'gateRemove',
+    params: idsParams,
+    response: deletedAnswer,
+    handler: async ({ params, caller }) => removeGates(db, caller, params.ids),
+  });
 
   // Checking online, the scan log, the offline device's download and upload, conflicts.
-  defineRoute(app, { ...base, method: 'POST', url: `${t}check`, permission: C, action: 'check', body: ticketCheck, response: ticketCheckAnswer, handler: async ({ body, caller }) => checkTicket(d, caller, body) });
-  defineRoute(app, { ...base, method: 'GET', url: `${t}check/sessions`, permission: C, action: 'sessions', response: gateSessionList, handler: async ({ caller }) => gateSessions(db, caller) });
-  defineRoute(app, { ...base, method: 'POST', url: `${t}check/scans`, permission: C, action: 'scans', readOnly: true, body: scanListQuery, response: scanPage, handler: async ({ body, caller }) => listScans(db, caller, body) });
-  defineRoute(app, { ...base, method: 'GET', url: `${t}check/summary/:sessionId`, permission: C, action: 'summary', params: sessionIdParams, response: checkCounts, handler: async ({ params, caller }) => checkSummary(db, caller, params.sessionId) });
-  defineRoute(app, { ...base, method: 'GET', url: `${t}check/offline/:sessionId`, permission: C, action: 'offlineDownload', params: sessionIdParams, response: offlinePackage, handler: async ({ params, caller }) => offlinePackageOf(d, caller, params.sessionId) });
-  defineRoute(app, { ...base, method: 'POST', url: `${t}check/upload`, permission: C, action: 'offlineUpload', body: scanUpload, response: scanUploadAnswer, handler: async ({ body, caller }) => uploadScans(d, caller, body) });
-  defineRoute(app, { ...base, method: 'POST', url: `${t}check/conflicts`, permission: C, action: 'conflicts', readOnly: true, body: conflictListQuery, response: conflictPage, handler: async ({ body, caller }) => listConflicts(db, caller, body) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}check`,
+    permission: C,
+    action: 'check',
+    body: ticketCheck,
+    response: ticketCheckAnswer,
+    handler: async ({ body, caller }) => checkTicket(d, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${t}check/sessions`,
+    permission: C,
+    action: 'sessions',
+    response: gateSessionList,
+    handler: async ({ caller }) => gateSessions(db, caller),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}check/scans`,
+    permission: C,
+    action: 'scans',
+    readOnly: true,
+    body: scanListQuery,
+    response: scanPage,
+    handler: async ({ body, caller }) => listScans(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${t}check/summary/:sessionId`,
+    permission: C,
+    action: 'summary',
+    params: sessionIdParams,
+    response: checkCounts,
+    handler: async ({ params, caller }) => checkSummary(db, caller, params.sessionId),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${t}check/offline/:sessionId`,
+    permission: C,
+    action: 'offlineDownload',
+    params: sessionIdParams,
+    response: offlinePackage,
+    handler: async ({ params, caller }) => offlinePackageOf(d, caller, params.sessionId),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}check/upload`,
+    permission: C,
+    action: 'offlineUpload',
+    body: scanUpload,
+    response: scanUploadAnswer,
+    handler: async ({ body, caller }) => uploadScans(d, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}check/conflicts`,
+    permission: C,
+    action: 'conflicts',
+    readOnly: true,
+    body: conflictListQuery,
+    response: conflictPage,
+    handler: async ({ body, caller }) => listConflicts(db, caller, body),
+  });
 
   // A ticket's signed QR code: the ticket list, the checking and the collection screens show it.
   const TICKET_READERS = [Perm.ticket.list, C, Perm.ticket.collect, Perm.ticket.reprint];
@@ -97,12 +216,50 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Paper tickets handed over against e-tickets.
   const K = Perm.ticket.collect;
-  defineRoute(app, { ...base, method: 'POST', url: `${t}collection/list`, permission: K, action: 'collectionList', readOnly: true, body: collectionListQuery, response: collectionPage, handler: async ({ body, caller }) => listCollections(db, caller, body) });
-  defineRoute(app, { ...base, method: 'POST', url: `${t}collection/find`, permission: K, action: 'collectionFind', readOnly: true, body: collectionFind, response: collectionFound, handler: async ({ body, caller }) => findForCollection(d, caller, body.code) });
-  defineRoute(app, { ...base, method: 'POST', url: `${t}collection`, permission: K, action: 'collect', body: collectionCreate, response: collectionRow, handler: async ({ body, caller }) => collectTicket(d, caller, body) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}collection/list`,
+    permission: K,
+    action: 'collectionList',
+    readOnly: true,
+    body: collectionListQuery,
+    response: collectionPage,
+    handler: async ({ body, caller }) => listCollections(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}collection/find`,
+    permission: K,
+    action: 'collectionFind',
+    readOnly: true,
+    body: collectionFind,
+    response: collectionFound,
+    handler: async ({ body, caller }) => findForCollection(d, caller, body.code),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}collection`,
+    permission: K,
+    action: 'collect',
+    body: collectionCreate,
+    response: collectionRow,
+    handler: async ({ body, caller }) => collectTicket(d, caller, body),
+  });
 
   // Reprints, logged with their reason.
-  defineRoute(app, { ...base, method: 'POST', url: `${t}reprint`, permission: Perm.ticket.reprint, action: 'reprint', body: reprintCreate, response: reprintAnswer, handler: async ({ body, caller }) => reprintTicket(d, caller, body) });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}reprint`,
+    permission: Perm.ticket.reprint,
+    action: 'reprint',
+    body: reprintCreate,
+    response: reprintAnswer,
+    handler: async ({ body, caller }) => reprintTicket(d, caller, body),
+  });
   defineRoute(app, {
     ...base,
     method: 'GET',

@@ -26,7 +26,9 @@ describe.each(databases)('gate demo data on %s', (kind) => {
     expect((await mgr.json('GET', `/api/sport/ticket/check/summary/${ga.id}`)).body).toEqual({ admitted: 4, sold: 6 });
     const scans = await mgr.json('POST', '/api/sport/ticket/check/scans', { body: { sessionId: ga.id } });
     expect(scans.body.data.map((x: { result: string }) => x.result)).toEqual(['refused', 'admitted', 'admitted', 'admitted', 'admitted']);
-    expect((await mgr.json('POST', '/api/sport/ticket/collection/list', { body: {} })).body.data.map((c: { paperNo: string }) => c.paperNo)).toEqual(['P20260001']);
+    expect((await mgr.json('POST', '/api/sport/ticket/collection/list', { body: {} })).body.data.map((c: { paperNo: string }) => c.paperNo)).toEqual([
+      'P20260001',
+    ]);
     const offline = await mgr.json('GET', `/api/sport/ticket/check/offline/${ga.id}`);
     expect(offline.body.tickets.filter((v: { used: boolean }) => v.used)).toHaveLength(4);
     expect(JSON.stringify(offline.body)).not.toMatch(/"code"/);

@@ -36,7 +36,20 @@ export async function seedGateDemo(db: Db, cfg: Config, secretKey: Buffer): Prom
   const scope = oneOrgScope(center.id);
   const ga = (await sessionsForGates(db, scope)).find((s) => !s.seated);
   if (!ga) return;
-  const caller: Caller = { sessionId: 0, userId: manager.id, userName: manager.name, userCode: manager.code, orgId: center.id, platform: false, admin: false, perms: new Set([Perm.ticket.checkOverride]), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false };
+  const caller: Caller = {
+    sessionId: 0,
+    userId: manager.id,
+    userName: manager.name,
+    userCode: manager.code,
+    orgId: center.id,
+    platform: false,
+    admin: false,
+    perms: new Set([Perm.ticket.checkOverride]),
+    menuIds: new Set(),
+    epoch: 0,
+    roles: [],
+    mustChangePassword: false,
+  };
   const d = { db, secretKey };
   const north = await addGate(db, caller, { name: '北门检票口', remark: '主入口，4 条通道' });
   const south = await addGate(db, caller, { name: '南门检票口', remark: '无障碍通道' });
@@ -49,12 +62,18 @@ export async function seedGateDemo(db: Db, cfg: Config, secretKey: Buffer): Prom
     { name: '李娜', phone: '13800006666', quantity: 3 },
     { name: '周杰', phone: '13800007777', quantity: 1 },
   ]) {
-    const order = await orderTickets(db, caller, { sessionId: ga.id, levelId, quantity: buyer.quantity, buyer: { name: buyer.name, phone: buyer.phone }, remark: null }, undefined);
+    const order = await orderTickets(
+      db,
+      caller,
+      { sessionId: ga.id, levelId, quantity: buyer.quantity, buyer: { name: buyer.name, phone: buyer.phone }, remark: null },
+      undefined,
+    );
     await startPayment(pay, caller, order.orderId, { method: 'cash', amountFen: order.amount }, undefined);
     codes.push(...(await ticketsOfOrder(db, scope, order.orderId)));
   }
   const overrideReason = '演示数据：提前入场彩排';
-  for (const [i, code] of codes.slice(0, 4).entries()) await checkTicket(d, caller, { sessionId: ga.id, gateId: i % 2 ? south.id : north.id, code, overrideReason });
+  for (const [i, code] of codes.slice(0, 4).entries())
+    await checkTicket(d, caller, { sessionId: ga.id, gateId: i % 2 ? south.id : north.id, code, overrideReason });
   await checkTicket(d, caller, { sessionId: ga.id, gateId: south.id, code: codes[0]!, overrideReason }); // refused: used at the north gate
   await collectTicket(d, caller, { code: codes[5]!, paperNo: 'P20260001', remark: '现场窗口取票' });
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);

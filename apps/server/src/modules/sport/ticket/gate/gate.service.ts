@@ -76,7 +76,18 @@ export async function listGates(db: Db, caller: Caller, q: GateListQuery) {
 }
 
 function gateRowOf({ gate: g, venueName }: { gate: Awaited<ReturnType<typeof findGate>> & object; venueName: string | null }) {
-  return { id: g.id, orgId: g.orgId, name: g.name, venueId: g.venueId, venueName, status: g.status as 0 | 1, remark: g.remark, version: g.version, createTime: g.createdAt, updateTime: g.updatedAt };
+  return {
+    id: g.id,
+    orgId: g.orgId,
+    name: g.name,
+    venueId: g.venueId,
+    venueName,
+    status: g.status as 0 | 1,
+    remark: g.remark,
+    version: g.version,
+    createTime: g.createdAt,
+    updateTime: g.updatedAt,
+  };
 }
 
 export async function getGate(db: Executor, caller: Caller, id: number) {
@@ -96,7 +107,16 @@ export async function gateVenues(db: Db, caller: Caller) {
 export async function addGate(db: Db, caller: Caller, input: GateCreate) {
   const scope = scopeOf(caller);
   await checkVenue(db, scope, input.venueId);
-  const row = await mapDuplicate(insertGate(db, scope, { orgId: input.orgId ?? caller.orgId, name: input.name, venueId: input.venueId ?? null, status: input.status ?? 0, remark: input.remark ?? null }), GATE_UNIQUE);
+  const row = await mapDuplicate(
+    insertGate(db, scope, {
+      orgId: input.orgId ?? caller.orgId,
+      name: input.name,
+      venueId: input.venueId ?? null,
+      status: input.status ?? 0,
+      remark: input.remark ?? null,
+    }),
+    GATE_UNIQUE,
+  );
   return getGate(db, caller, row.id);
 }
 
@@ -195,7 +215,12 @@ export async function ticketQr(d: GateDeps, caller: Caller, id: number) {
  * The ticket a scanned text names, in the organisation `orgId`: a bare code, or a signed text
  * whose signature the ticket's session key verifies and whose fields match the ticket.
  */
-async function resolveScan(d: GateDeps, scope: Scope, orgId: number, raw: string): Promise<{ code: string; ticket?: NonNullable<ScannedTicketRecord>; reason?: ScanReason }> {
+async function resolveScan(
+  d: GateDeps,
+  scope: Scope,
+  orgId: number,
+  raw: string,
+): Promise<{ code: string; ticket?: NonNullable<ScannedTicketRecord>; reason?: ScanReason }> {
   const s = parseScan(raw);
   if (s.kind === 'bad') return { code: raw.trim().slice(0, 32), reason: 'unknown' };
   const code = s.kind === 'signed' ? s.qr.code : s.code;
@@ -210,7 +235,8 @@ async function resolveScan(d: GateDeps, scope: Scope, orgId: number, raw: string
   return { code, ticket: t };
 }
 
-const stateReason = (state: string): ScanReason | undefined => (state === 'used' ? 'used' : state === 'refunded' ? 'refunded' : state === 'cancelled' ? 'cancelled' : state === 'held' ? 'held' : undefined);
+const stateReason = (state: string): ScanReason | undefined =>
+  state === 'used' ? 'used' : state === 'refunded' ? 'refunded' : state === 'cancelled' ? 'cancelled' : state === 'held' ? 'held' : undefined;
 
 function scannedOf(t: NonNullable<ScannedTicketRecord>, state?: string) {
   return {
@@ -260,17 +286,27 @@ export async function checkTicket(d: GateDeps, caller: Caller, input: TicketChec
   const t = found.ticket;
   // A gate of a venue checks that venue's sessions (a gate or a project without a venue checks any).
   const otherVenue = gate.venueId !== null && session.venueId !== null && gate.venueId !== session.venueId;
-  let reason: ScanReason | undefined = found.reason ?? (t && t.ticket.sessionId !== session.id ? 'wrongSession' : otherVenue && t ? 'wrongGate' : t ? stateReason(t.ticket.state) : 'unknown');
+  let reason: ScanReason | undefined =
+    found.reason ?? (t && t.ticket.sessionId !== session.id ? 'wrongSession' : otherVenue && t ? 'wrongGate' : t ? stateReason(t.ticket.state) : 'unknown');
   const now = new Date();
   const window = windowOut(session);
   const outside = now < window.opensAt || now > window.closesAt;
   // Outside the window a ticket that could enter is refused, unless a supervisor overrides with a reason.
   const overridden = !reason && !!t && outside && input.overrideReason !== undefined;
   if (!reason && t && outside && !overridden) reason = 'outsideWindow';
-  const base = { orgId: session.orgId, sessionId: session.id, gateId: gate.id, ticketId: t?.ticket.id ?? null, code: found.code, source: 'online', operatorId: caller.userId };
+  const base = {
+    orgId: session.orgId,
+    sessionId: session.id,
+    gateId: gate.id,
+    ticketId: t?.ticket.id ?? null,
+    code: found.code,
+    source: 'online',
+    operatorId: caller.userId,
+  };
   const scan = await d.db.transaction(async (tx) => {
     if (!reason && t) {
-      if (await admitTicket(tx, scope, t.ticket.id, session.id, now)) return insertScan(tx, scope, { ...base, result: 'admitted', overrideReason: overridden ? input.overrideReason! : null });
+      if (await admitTicket(tx, scope, t.ticket.id, session.id, now))
+        return insertScan(tx, scope, { ...base, result: 'admitted', overrideReason: overridden ? input.overrideReason! : null });
       reason = 'used'; // another gate admitted it a moment ago
     }
     return insertScan(tx, scope, { ...base, result: 'refused', reason: reason ?? 'unknown' });
@@ -301,7 +337,12 @@ export async function checkSummary(db: Db, caller: Caller, sessionId: number) {
 }
 
 export async function listScans(db: Db, caller: Caller, q: ScanListQuery) {
-  const { total, rows } = await pageScans(db, scopeOf(caller), { sessionId: q.sessionId, gateId: q.gateId, result: q.result, source: q.source, code: q.code }, pageOf(q));
+  const { total, rows } = await pageScans(
+    db,
+    scopeOf(caller),
+    { sessionId: q.sessionId, gateId: q.gateId, result: q.result, source: q.source, code: q.code },
+    pageOf(q),
+  );
   return {
     total,
     data: rows.map((r) => ({
@@ -350,7 +391,20 @@ export async function offlinePackage(d: GateDeps, caller: Caller, sessionId: num
     else list.push({ hash: hash(r.code), label: [seatLabelOf(r), r.levelName].filter(Boolean).join(' · '), used: r.state === 'used', usedAt: r.usedAt });
   }
   const w = windowOut(session);
-  return { sessionId, sessionName: session.name, projectName: session.projectName, startAt: session.startAt, endAt: session.endAt, opensAt: w.opensAt, closesAt: w.closesAt, publicKey: key.publicKey, salt: salt.toString('base64url'), tickets: list, revoked, generatedAt: new Date() };
+  return {
+    sessionId,
+    sessionName: session.name,
+    projectName: session.projectName,
+    startAt: session.startAt,
+    endAt: session.endAt,
+    opensAt: w.opensAt,
+    closesAt: w.closesAt,
+    publicKey: key.publicKey,
+    salt: salt.toString('base64url'),
+    tickets: list,
+    revoked,
+    generatedAt: new Date(),
+  };
 }
 
 /**
@@ -371,7 +425,16 @@ export async function uploadScans(d: GateDeps, caller: Caller, input: ScanUpload
     if (!s || s.orgId !== gate.orgId) throw notFound();
     sessions.set(id, s);
   }
-  const known = new Set((await findScansByUid(d.db, scope, gate.orgId, input.scans.map((s) => s.uid))).map((r) => r.scanUid));
+  const known = new Set(
+    (
+      await findScansByUid(
+        d.db,
+        scope,
+        gate.orgId,
+        input.scans.map((s) => s.uid),
+      )
+    ).map((r) => r.scanUid),
+  );
   const results: { uid: string; status: 'recorded' | 'duplicate' | 'conflict' | 'refused'; reason: ScanReason | null }[] = [];
   const seen = new Set<string>();
   for (const s of input.scans) {
@@ -388,8 +451,20 @@ export async function uploadScans(d: GateDeps, caller: Caller, input: ScanUpload
     // (verified by resolveScan) and a scan time within the session's gate window.
     const refusedWhy: ScanReason | undefined = found.reason ?? (t && t.ticket.sessionId !== session.id ? 'wrongSession' : t ? undefined : 'unknown');
     const uploadedWhy: ScanReason | undefined =
-      refusedWhy ?? (parseScan(s.code).kind !== 'signed' ? 'needsOnline' : s.scannedAt < window.opensAt || s.scannedAt > window.closesAt ? 'outsideWindow' : undefined);
-    const base = { orgId: session.orgId, sessionId: session.id, gateId: gate.id, ticketId: t?.ticket.id ?? null, code: found.code, source: 'offline', deviceId: input.deviceId, scanUid: s.uid, scannedAt: s.scannedAt, operatorId: caller.userId };
+      refusedWhy ??
+      (parseScan(s.code).kind !== 'signed' ? 'needsOnline' : s.scannedAt < window.opensAt || s.scannedAt > window.closesAt ? 'outsideWindow' : undefined);
+    const base = {
+      orgId: session.orgId,
+      sessionId: session.id,
+      gateId: gate.id,
+      ticketId: t?.ticket.id ?? null,
+      code: found.code,
+      source: 'offline',
+      deviceId: input.deviceId,
+      scanUid: s.uid,
+      scannedAt: s.scannedAt,
+      operatorId: caller.userId,
+    };
     try {
       const { status, reason } = await d.db.transaction(async (tx) => {
         const record = async (values: { result: string; reason?: string | null }) => {
@@ -418,7 +493,14 @@ export async function uploadScans(d: GateDeps, caller: Caller, input: ScanUpload
         const revoked = state === 'refunded' || state === 'cancelled';
         const second = await record({ result: 'conflict', reason: revoked ? 'revoked' : 'used' });
         const first = revoked ? undefined : await admissionOf(tx, scope, t.ticket.id);
-        await insertConflict(tx, scope, { orgId: session.orgId, sessionId: session.id, ticketId: t.ticket.id, firstScanId: first?.scan.id ?? null, secondScanId: second.id, reason: revoked ? 'revoked' : 'used' });
+        await insertConflict(tx, scope, {
+          orgId: session.orgId,
+          sessionId: session.id,
+          ticketId: t.ticket.id,
+          firstScanId: first?.scan.id ?? null,
+          secondScanId: second.id,
+          reason: revoked ? 'revoked' : 'used',
+        });
         return { status: 'conflict' as const, reason: null };
       });
       results.push({ uid: s.uid, status, reason });
@@ -438,7 +520,13 @@ export async function uploadScans(d: GateDeps, caller: Caller, input: ScanUpload
 
 export async function listConflicts(db: Db, caller: Caller, q: ConflictListQuery) {
   const { total, rows } = await pageConflicts(db, scopeOf(caller), { sessionId: q.sessionId }, pageOf(q));
-  const side = (s: { id: number; gateId: number | null; deviceId: string | null; source: string; scannedAt: Date }, gateName: string | null) => ({ scanId: s.id, gateName, deviceId: s.deviceId, source: s.source, scannedAt: s.scannedAt });
+  const side = (s: { id: number; gateId: number | null; deviceId: string | null; source: string; scannedAt: Date }, gateName: string | null) => ({
+    scanId: s.id,
+    gateName,
+    deviceId: s.deviceId,
+    source: s.source,
+    scannedAt: s.scannedAt,
+  });
   return {
     total,
     data: rows.map((r) => ({
@@ -500,7 +588,13 @@ export async function collectTicket(d: GateDeps, caller: Caller, input: Collecti
   if (t.ticket.state !== 'sold') throw conflict('state', 'gate.collectState', { state: t.ticket.state });
   let id: number;
   try {
-    id = await insertCollection(d.db, scope, { orgId: t.ticket.orgId, ticketId: t.ticket.id, paperNo: input.paperNo, remark: input.remark ?? null, collectedBy: caller.userId });
+    id = await insertCollection(d.db, scope, {
+      orgId: t.ticket.orgId,
+      ticketId: t.ticket.id,
+      paperNo: input.paperNo,
+      remark: input.remark ?? null,
+      collectedBy: caller.userId,
+    });
   } catch (e) {
     const text = `${(e as { constraint?: string }).constraint ?? ''} ${(e as Error).message ?? ''} ${String((e as { cause?: Error }).cause?.message ?? '')}`;
     if (isUniqueViolation(e) && text.includes('sport_ticket_collection_ticket_uq')) {
@@ -521,7 +615,13 @@ export async function listCollections(db: Db, caller: Caller, q: CollectionListQ
 
 // ---------------------------------------------------------------- reprint
 
-const reprintRowOf = (r: Awaited<ReturnType<typeof reprintsOf>>[number]) => ({ id: r.r.id, ticketId: r.r.ticketId, reason: r.r.reason, printedByName: r.byName, printedAt: r.r.printedAt });
+const reprintRowOf = (r: Awaited<ReturnType<typeof reprintsOf>>[number]) => ({
+  id: r.r.id,
+  ticketId: r.r.ticketId,
+  reason: r.r.reason,
+  printedByName: r.byName,
+  printedAt: r.r.printedAt,
+});
 
 /** `POST ticket/reprint`: logs the reprint with its reason and answers what the print view shows. */
 export async function reprintTicket(d: GateDeps, caller: Caller, input: ReprintCreate) {

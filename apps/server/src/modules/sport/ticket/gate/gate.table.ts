@@ -134,7 +134,11 @@ export const ticketCollections = pgTable(
     collectedBy: userRef('collected_by'),
     collectedAt: at('collected_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sport_ticket_collection_ticket_uq').on(t.ticketId), uniqueIndex('sport_ticket_collection_paper_uq').on(t.orgId, t.paperNo), index('sport_ticket_collection_org_idx').on(t.orgId, t.id)],
+  (t) => [
+    uniqueIndex('sport_ticket_collection_ticket_uq').on(t.ticketId),
+    uniqueIndex('sport_ticket_collection_paper_uq').on(t.orgId, t.paperNo),
+    index('sport_ticket_collection_org_idx').on(t.orgId, t.id),
+  ],
 );
 
 /** A reprint of a ticket, with its reason. */

@@ -33,7 +33,12 @@ export async function findReservation(db: Executor, scope: Scope, id: number, op
 }
 
 /** A pending reservation is reviewed once: a conditional update (none when it was reviewed meanwhile). */
-export async function reviewReservationRow(db: Executor, scope: Scope, id: number, values: { state: 'approved' | 'rejected'; reviewedBy: number; reviewRemark: string | null }): Promise<ReservationRecord | undefined> {
+export async function reviewReservationRow(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  values: { state: 'approved' | 'rejected'; reviewedBy: number; reviewRemark: string | null },
+): Promise<ReservationRecord | undefined> {
   const [row] = await db
     .update(ticketReservations)
     .set({ ...values, reviewedAt: new Date(), updatedAt: new Date(), version: sql`${ticketReservations.version} + 1` })
@@ -143,8 +148,17 @@ export async function lockBuyer(db: Executor, scope: Scope, sessionId: number, k
 }
 
 /** A buyer's live tickets of a session, across orders: by phone, by member, or by the buyer's id number (its key, `idNumberKey`). */
-export async function liveTicketsOfBuyer(db: Executor, scope: Scope, sessionId: number, buyer: { phone: string | null; memberId: number | null; idKey: string | null }): Promise<number> {
-  const who = or(buyer.phone ? eq(tickets.buyerPhone, buyer.phone) : undefined, buyer.memberId ? eq(orders.memberId, buyer.memberId) : undefined, buyer.idKey ? eq(tickets.buyerKey, buyer.idKey) : undefined);
+export async function liveTicketsOfBuyer(
+  db: Executor,
+  scope: Scope,
+  sessionId: number,
+  buyer: { phone: string | null; memberId: number | null; idKey: string | null },
+): Promise<number> {
+  const who = or(
+    buyer.phone ? eq(tickets.buyerPhone, buyer.phone) : undefined,
+    buyer.memberId ? eq(orders.memberId, buyer.memberId) : undefined,
+    buyer.idKey ? eq(tickets.buyerKey, buyer.idKey) : undefined,
+  );
   const [row] = await db
     .select({ n: count() })
     .from(tickets)
@@ -167,13 +181,25 @@ export async function takenViewerIds(db: Executor, scope: Scope, sessionId: numb
 
 export async function sessionRules(db: Executor, scope: Scope, sessionId: number) {
   const [row] = await db
-    .select({ id: ticketSessions.id, orgId: ticketSessions.orgId, startAt: ticketSessions.startAt, refundRules: ticketSessions.refundRules, version: ticketSessions.version })
+    .select({
+      id: ticketSessions.id,
+      orgId: ticketSessions.orgId,
+      startAt: ticketSessions.startAt,
+      refundRules: ticketSessions.refundRules,
+      version: ticketSessions.version,
+    })
     .from(ticketSessions)
     .where(and(eq(ticketSessions.id, sessionId), inScope(scope, ticketSessions.orgId)));
   return row;
 }
 
-export async function setSessionRules(db: Executor, scope: Scope, sessionId: number, version: number, refundRules: (typeof ticketSessions.$inferInsert)['refundRules']) {
+export async function setSessionRules(
+  db: Executor,
+  scope: Scope,
+  sessionId: number,
+  version: number,
+  refundRules: (typeof ticketSessions.$inferInsert)['refundRules'],
+) {
   return db
     .update(ticketSessions)
     .set({ refundRules, updatedAt: new Date(), version: sql`${ticketSessions.version} + 1` })
@@ -207,7 +233,13 @@ export async function claimTicketRefund(db: Executor, scope: Scope, ticketId: nu
 }
 
 /** A refund of a line succeeded: the tickets it was applied for become refunded first. */
-export async function refundNamedTickets(db: Executor, scope: Scope, itemId: number, refundNo: string, limit: number): Promise<{ id: number; seatId: number | null; levelId: number }[]> {
+export async function refundNamedTickets(
+  db: Executor,
+  scope: Scope,
+  itemId: number,
+  refundNo: string,
+  limit: number,
+): Promise<{ id: number; seatId: number | null; levelId: number }[]> {
   const ids = sql`(select id from sport_ticket where item_id = ${itemId} and state = 'sold' and refund_no = ${refundNo} order by id limit ${limit})`;
   return db
     .update(tickets)

@@ -37,7 +37,17 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
   afterEach(async () => expect(await imbalances(s)).toEqual([]));
 
   const order = (body: Record<string, unknown>) => c.json('POST', ticketApi('order'), { body });
-  const tickets = async (q: Record<string, unknown>) => (await ok(c, 'POST', ticketApi('list'), { pageSize: 100, ...q })).data as { id: number; state: string; channel: string; viewerName: string | null; viewerIdNo: string | null; priceFen: number; seatId: number | null; refundNo: string | null }[];
+  const tickets = async (q: Record<string, unknown>) =>
+    (await ok(c, 'POST', ticketApi('list'), { pageSize: 100, ...q })).data as {
+      id: number;
+      state: string;
+      channel: string;
+      viewerName: string | null;
+      viewerIdNo: string | null;
+      priceFen: number;
+      seatId: number | null;
+      refundNo: string | null;
+    }[];
   const level = async (id: number) => ok(c, 'GET', ticketApi(`level/${id}`));
 
   it('real-name: every ticket needs a valid viewer, one live ticket per id number per session (a second order is refused naming the id); the buyer is the viewer of a lone ticket', async () => {
@@ -50,14 +60,28 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     const bad = await order({ ...base, quantity: 1, viewers: [{ name: '张三', idNo: '110105199003071235' }] });
     expect(bad.code).toBe(Code.FORM_INVALID);
     expect(bad.detail[0].field).toBe('viewers.0.idNo');
-    const twice = await order({ ...base, quantity: 2, viewers: [{ name: '张三', idNo: idCard(1) }, { name: '李四', idNo: idCard(1).toLowerCase() }] });
+    const twice = await order({
+      ...base,
+      quantity: 2,
+      viewers: [
+        { name: '张三', idNo: idCard(1) },
+        { name: '李四', idNo: idCard(1).toLowerCase() },
+      ],
+    });
     expect(twice.code).toBe(Code.FORM_INVALID);
     expect(twice.detail[0].field).toBe('viewers.1.idNo');
     const miscount = await order({ ...base, quantity: 2, viewers: [{ name: '张三', idNo: idCard(1) }] });
     expect(miscount.detail[0].field).toBe('viewers');
     expect((await level(levelId)).held).toBe(0);
 
-    const first = await ok(c, 'POST', ticketApi('order'), { ...base, quantity: 2, viewers: [{ name: '张三', idNo: idCard(1) }, { name: '李四', idNo: idCard(2) }] });
+    const first = await ok(c, 'POST', ticketApi('order'), {
+      ...base,
+      quantity: 2,
+      viewers: [
+        { name: '张三', idNo: idCard(1) },
+        { name: '李四', idNo: idCard(2) },
+      ],
+    });
     const mine = await tickets({ orderId: first.orderId });
     expect(mine.map((t) => t.viewerName).sort()).toEqual(['张三', '李四']);
     expect(mine.every((t) => t.viewerIdNo && t.viewerIdNo.includes('*') && !t.viewerIdNo.includes(idCard(1).slice(6, 14)))).toBe(true);
@@ -89,7 +113,14 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     const id15b = `${idCard(42).slice(0, 6)}${idCard(42).slice(8, 17)}`;
     await ok(c, 'POST', ticketApi('order'), { ...base, viewers: [{ name: '钱七', idNo: id15b }] });
     expect((await order({ ...base, viewers: [{ name: '钱七', idNo: idCard(42) }] })).detail.reason).toBe('taken');
-    const both = await order({ ...base, quantity: 2, viewers: [{ name: '孙八', idNo: idCard(43) }, { name: '孙八', idNo: `${idCard(43).slice(0, 6)}${idCard(43).slice(8, 17)}` }] });
+    const both = await order({
+      ...base,
+      quantity: 2,
+      viewers: [
+        { name: '孙八', idNo: idCard(43) },
+        { name: '孙八', idNo: `${idCard(43).slice(0, 6)}${idCard(43).slice(8, 17)}` },
+      ],
+    });
     expect(both.code).toBe(Code.FORM_INVALID);
     expect(both.detail[0].field).toBe('viewers.1.idNo');
     // A passport: hyphens and case do not make another person.
@@ -99,7 +130,7 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     expect((await level(levelId)).held).toBe(3);
   });
 
-  it('per-buyer limit with no phone: kept by the buyer\'s id number (in any form), or by the member', async () => {
+  it("per-buyer limit with no phone: kept by the buyer's id number (in any form), or by the member", async () => {
     const { session, levelId } = await gaSession(c, 100, 1000, { perBuyerLimit: 3 });
     const id18 = idCard(61);
     const id15 = `${id18.slice(0, 6)}${id18.slice(8, 17)}`;
@@ -123,14 +154,27 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     const { session, project } = await seatedSession(c, gridMap(1, 1, 4));
     await ok(c, 'PUT', ticketApi(`project/${project.id}`), { realName: 'per_id', version: project.version });
     const seats = await seatsOf(c, session.id);
-    const res = await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, seatIds: [seats[1]!.id, seats[0]!.id], viewers: [{ name: '甲', idNo: idCard(11) }, { name: '乙', idNo: idCard(12) }] });
+    const res = await ok(c, 'POST', ticketApi('order'), {
+      sessionId: session.id,
+      seatIds: [seats[1]!.id, seats[0]!.id],
+      viewers: [
+        { name: '甲', idNo: idCard(11) },
+        { name: '乙', idNo: idCard(12) },
+      ],
+    });
     const mine = await tickets({ orderId: res.orderId });
     expect(mine.find((t) => t.seatId === seats[1]!.id)!.viewerName).toBe('甲');
     expect(mine.find((t) => t.seatId === seats[0]!.id)!.viewerName).toBe('乙');
     const taken = await order({ sessionId: session.id, seatIds: [seats[2]!.id], viewers: [{ name: '甲', idNo: idCard(11) }] });
     expect(taken.detail.reason).toBe('taken');
     expect((await seatsOf(c, session.id))[2]!.state).toBe('free');
-    const other = await ok(c, 'POST', ticketApi('session'), { projectId: project.id, name: '加场', startAt: new Date(Date.now() + 9 * 86400_000).toISOString(), onSale: true, levels: [{ name: '普通', priceFen: 100, quota: 10 }] });
+    const other = await ok(c, 'POST', ticketApi('session'), {
+      projectId: project.id,
+      name: '加场',
+      startAt: new Date(Date.now() + 9 * 86400_000).toISOString(),
+      onSale: true,
+      levels: [{ name: '普通', priceFen: 100, quota: 10 }],
+    });
     expect((await order({ sessionId: other.id, levelId: other.levels[0].id, quantity: 1, viewers: [{ name: '甲', idNo: idCard(11) }] })).code).toBe(0);
   });
 
@@ -142,13 +186,18 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     expect(none.code).toBe(Code.FORM_INVALID);
     expect(none.detail[0].field).toBe('viewers.0.memberId');
     expect(none.msg).toContain('会员乙');
-    const made = await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, levelId, quantity: 2, viewers: [{ memberId: withId.id }, { name: '散客', idNo: idCard(32) }] });
+    const made = await ok(c, 'POST', ticketApi('order'), {
+      sessionId: session.id,
+      levelId,
+      quantity: 2,
+      viewers: [{ memberId: withId.id }, { name: '散客', idNo: idCard(32) }],
+    });
     expect((await tickets({ orderId: made.orderId })).map((t) => t.viewerName).sort()).toEqual(['会员甲', '散客']);
     // The member's id number now has a ticket: given by hand it is refused too.
     expect((await order({ sessionId: session.id, levelId, quantity: 1, viewers: [{ name: '冒名', idNo: idCard(31) }] })).detail.reason).toBe('taken');
   });
 
-  it('per-buyer limit counts the buyer\'s live tickets of the session across orders (by phone); cancelled tickets no longer count', async () => {
+  it("per-buyer limit counts the buyer's live tickets of the session across orders (by phone); cancelled tickets no longer count", async () => {
     const { session, levelId } = await gaSession(c, 100, 1000, { perBuyerLimit: 3 });
     const buy = (quantity: number, phone = '13900000001') => order({ sessionId: session.id, levelId, quantity, buyer: { name: '买家', phone } });
     const a = await buy(2);
@@ -168,10 +217,19 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
   it.runIf(kind === 'postgres')('per-buyer limit under concurrency: twelve racing orders of one buyer never take more than the limit', async () => {
     const { session, levelId } = await gaSession(c, 100, 1000, { perBuyerLimit: 3 });
     const clients = await Promise.all(Array.from({ length: 4 }, () => signIn(s, staff.code, 'Pass1234')));
-    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => clients[i % 4]!.json('POST', ticketApi('order'), { body: { sessionId: session.id, levelId, quantity: 1, buyer: { name: '抢票', phone: '13700000009' } } })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        clients[i % 4]!.json('POST', ticketApi('order'), {
+          body: { sessionId: session.id, levelId, quantity: 1, buyer: { name: '抢票', phone: '13700000009' } },
+        }),
+      ),
+    );
     expect(results.filter((r) => r.code === 0)).toHaveLength(3);
     expect(results.filter((r) => r.code !== 0).every((r) => r.code === Code.FORM_INVALID)).toBe(true);
-    const [row] = await s.database.query<{ n: string }>(`select count(*) as n from sport_ticket where session_id = $1 and buyer_phone = '13700000009' and state in ('held','sold','used')`, [session.id]);
+    const [row] = await s.database.query<{ n: string }>(
+      `select count(*) as n from sport_ticket where session_id = $1 and buyer_phone = '13700000009' and state in ('held','sold','used')`,
+      [session.id],
+    );
     expect(Number(row!.n)).toBe(3);
     expect((await level(levelId)).held).toBe(3);
   });
@@ -222,13 +280,23 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     const none = await reserve({});
     expect(none.code).toBe(Code.FORM_INVALID);
     expect(none.detail[0].field).toBe('viewers');
-    const twice = await reserve({ viewers: [{ name: '嘉宾甲', idNo: idCard(41) }, { name: '嘉宾乙', idType: '1', idNo: idCard(41) }] });
+    const twice = await reserve({
+      viewers: [
+        { name: '嘉宾甲', idNo: idCard(41) },
+        { name: '嘉宾乙', idType: '1', idNo: idCard(41) },
+      ],
+    });
     expect(twice.code).toBe(Code.FORM_INVALID);
     expect(twice.detail[0].field).toBe('viewers.1.idNo');
     expect(twice.msg).toContain(idCard(41));
     // An id number with a live ticket of the session (a normal sale) is refused by the per-id rule.
     await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, levelId, quantity: 1, viewers: [{ name: '观众', idNo: idCard(43) }] });
-    const taken = await reserve({ viewers: [{ name: '嘉宾甲', idNo: idCard(41) }, { name: '嘉宾丙', idNo: idCard(43) }] });
+    const taken = await reserve({
+      viewers: [
+        { name: '嘉宾甲', idNo: idCard(41) },
+        { name: '嘉宾丙', idNo: idCard(43) },
+      ],
+    });
     expect(taken.code).toBe(Code.CONFLICT);
     expect(taken.detail.reason).toBe('taken');
     expect(taken.detail.fields[0].field).toBe('viewers.1.idNo');
@@ -237,7 +305,11 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
 
     // A passport is not checked as an identity card; a member gives the name and number on record.
     const member = await addMember(c, { name: '会员嘉宾', phone: newPhone(), idType: '1', idNo: idCard(44) });
-    const req = await ok(c, 'POST', ticketApi('reserve'), { ...base, quantity: 3, viewers: [{ name: '嘉宾甲', idNo: idCard(41) }, { name: 'Guest B', idType: '2', idNo: 'E12345678' }, { memberId: member.id }] });
+    const req = await ok(c, 'POST', ticketApi('reserve'), {
+      ...base,
+      quantity: 3,
+      viewers: [{ name: '嘉宾甲', idNo: idCard(41) }, { name: 'Guest B', idType: '2', idNo: 'E12345678' }, { memberId: member.id }],
+    });
     expect(req).toMatchObject({ state: 'pending', quantity: 3 });
     await ok(approver, 'POST', ticketApi(`reserve/${req.id}/review`), { approve: true });
     const issued = await tickets({ orderId: req.orderId });
@@ -249,16 +321,20 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     expect((await order({ sessionId: session.id, levelId, quantity: 1, viewers: [{ name: '冒名', idNo: idCard(44) }] })).detail.reason).toBe('taken');
     // Another session (not real-name) takes no viewers.
     const plain = await gaSession(c, 5, 1000);
-    expect((await ok(c, 'POST', ticketApi('reserve'), { sessionId: plain.session.id, levelId: plain.levelId, quantity: 1, reason: '工作人员' })).state).toBe('pending');
+    expect((await ok(c, 'POST', ticketApi('reserve'), { sessionId: plain.session.id, levelId: plain.levelId, quantity: 1, reason: '工作人员' })).state).toBe(
+      'pending',
+    );
   });
 
-  it('reserved issuing of seats: held at once (another sale is refused), a named approver alone may approve, and a reservation\'s order paid by a cashier goes back', async () => {
+  it("reserved issuing of seats: held at once (another sale is refused), a named approver alone may approve, and a reservation's order paid by a cashier goes back", async () => {
     const { session } = await seatedSession(c, gridMap(1, 1, 3));
     const seats = await seatsOf(c, session.id);
     const approvers = await ok(c, 'GET', ticketApi('reserve/approvers'));
     expect(approvers.map((u: { name: string }) => u.name)).toContain(approverName);
     expect(approvers.map((u: { id: number }) => u.id)).not.toContain(staff.userId);
-    const self = await c.json('POST', ticketApi('reserve'), { body: { sessionId: session.id, seatIds: [seats[0]!.id], reason: '嘉宾', approverId: staff.userId } });
+    const self = await c.json('POST', ticketApi('reserve'), {
+      body: { sessionId: session.id, seatIds: [seats[0]!.id], reason: '嘉宾', approverId: staff.userId },
+    });
     expect(self.detail[0].field).toBe('approverId');
     const approverId = approvers.find((u: { name: string }) => u.name === approverName).id;
     const req = await ok(c, 'POST', ticketApi('reserve'), { sessionId: session.id, seatIds: [seats[0]!.id], reason: '嘉宾', approverId });
@@ -279,9 +355,30 @@ describe.each(databases)('ticketing rules on %s', (kind) => {
     const seats = await seatsOf(c, session.id);
     const rules = await ok(c, 'GET', ticketApi(`session/${session.id}/refund-rules`));
     expect(rules.refundRules).toBeNull();
-    const bad = await c.json('PUT', ticketApi(`session/${session.id}/refund-rules`), { body: { refundRules: { refundable: true, tiers: [{ hoursBefore: 24, percent: 80 }, { hoursBefore: 24, percent: 50 }] }, version: rules.version } });
+    const bad = await c.json('PUT', ticketApi(`session/${session.id}/refund-rules`), {
+      body: {
+        refundRules: {
+          refundable: true,
+          tiers: [
+            { hoursBefore: 24, percent: 80 },
+            { hoursBefore: 24, percent: 50 },
+          ],
+        },
+        version: rules.version,
+      },
+    });
     expect(bad.code).toBe(Code.INVALID);
-    const set = await ok(c, 'PUT', ticketApi(`session/${session.id}/refund-rules`), { refundRules: { refundable: true, tiers: [{ hoursBefore: 2, percent: 50 }, { hoursBefore: 72, percent: 100 }, { hoursBefore: 24, percent: 80 }] }, version: rules.version });
+    const set = await ok(c, 'PUT', ticketApi(`session/${session.id}/refund-rules`), {
+      refundRules: {
+        refundable: true,
+        tiers: [
+          { hoursBefore: 2, percent: 50 },
+          { hoursBefore: 72, percent: 100 },
+          { hoursBefore: 24, percent: 80 },
+        ],
+      },
+      version: rules.version,
+    });
     expect(set.refundRules.tiers.map((t: { hoursBefore: number }) => t.hoursBefore)).toEqual([72, 24, 2]);
     const sell = async (seatId: number) => {
       const o = await ok(c, 'POST', ticketApi('order'), { sessionId: session.id, seatIds: [seatId] });

@@ -11,7 +11,20 @@ import { getRefundRules, requestReservation, reviewReservation, setRefundRules }
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'ticket_rules_demo_seeded';
 
-const callerOf = (orgId: number, u: { id: number; name: string; code: string }): Caller => ({ sessionId: 0, userId: u.id, userName: u.name, userCode: u.code, orgId, platform: false, admin: false, perms: new Set(), menuIds: new Set(), epoch: 0, roles: [], mustChangePassword: false });
+const callerOf = (orgId: number, u: { id: number; name: string; code: string }): Caller => ({
+  sessionId: 0,
+  userId: u.id,
+  userName: u.name,
+  userCode: u.code,
+  orgId,
+  platform: false,
+  admin: false,
+  perms: new Set(),
+  menuIds: new Set(),
+  epoch: 0,
+  roles: [],
+  mustChangePassword: false,
+});
 
 /**
  * The ticketing rules' demo (`SEED_DEMO=1`), once per database, after the ticketing demo: the
@@ -39,7 +52,15 @@ export async function seedTicketRulesDemo(db: Db): Promise<void> {
   ];
   const { data: sessions } = await listSessions(db, mgr, { pageNum: 1, pageSize: 50, detail: true });
   for (const s of sessions) {
-    const withRules = s.seated ? { refundable: true, tiers: [{ hoursBefore: 48, percent: 100 }, { hoursBefore: 24, percent: 50 }] } : { refundable: true, tiers };
+    const withRules = s.seated
+      ? {
+          refundable: true,
+          tiers: [
+            { hoursBefore: 48, percent: 100 },
+            { hoursBefore: 24, percent: 50 },
+          ],
+        }
+      : { refundable: true, tiers };
     await setRefundRules(db, mgr, s.id, { refundRules: withRules, version: (await getRefundRules(db, mgr, s.id)).version });
   }
 
@@ -72,14 +93,49 @@ export async function seedTicketRulesDemo(db: Db): Promise<void> {
 
   // Reserved tickets (an invitational of its own, so the fixed demo sessions stay whole), requested by
   // the front desk: staff tickets approved by the manager, sponsor tickets waiting for approval.
-  const cup = await addProject(db, mgr, { name: '青少年篮球邀请赛', posterUrl: null, typeId: null, description: '青少年篮球邀请赛决赛日。', purchaseNotice: '凭票入场。', realName: 'none', perBuyerLimit: null, status: 0 });
-  const cupDay = await addSession(db, mgr, { projectId: cup.id, name: '决赛日', startAt: day(35, 14), endAt: day(35, 18), seated: false, holdMinutes: 10, onSale: true, status: 0, levels: [{ name: '普通票', priceFen: 6000, color: '#fa8c16', quota: 300 }] });
+  const cup = await addProject(db, mgr, {
+    name: '青少年篮球邀请赛',
+    posterUrl: null,
+    typeId: null,
+    description: '青少年篮球邀请赛决赛日。',
+    purchaseNotice: '凭票入场。',
+    realName: 'none',
+    perBuyerLimit: null,
+    status: 0,
+  });
+  const cupDay = await addSession(db, mgr, {
+    projectId: cup.id,
+    name: '决赛日',
+    startAt: day(35, 14),
+    endAt: day(35, 18),
+    seated: false,
+    holdMinutes: 10,
+    onSale: true,
+    status: 0,
+    levels: [{ name: '普通票', priceFen: 6000, color: '#fa8c16', quota: 300 }],
+  });
   await setRefundRules(db, mgr, cupDay.id, { refundRules: { refundable: true, tiers }, version: cupDay.version });
   if (requester) {
     const levelId = cupDay.levels[0]!.id;
-    const staff = await requestReservation(db, requester, { sessionId: cupDay.id, levelId, quantity: 4, reason: '赛事工作人员用票', recipientName: '赛事运营部', recipientPhone: null, approverId: manager.id });
+    const staff = await requestReservation(db, requester, {
+      sessionId: cupDay.id,
+      levelId,
+      quantity: 4,
+      reason: '赛事工作人员用票',
+      recipientName: '赛事运营部',
+      recipientPhone: null,
+      approverId: manager.id,
+    });
     await reviewReservation(db, mgr, staff.id, { approve: true, remark: '同意，按工作证入场' });
-    await requestReservation(db, requester, { sessionId: cupDay.id, levelId, quantity: 6, reason: '赞助商嘉宾招待', recipientName: '阳光体育用品有限公司', recipientPhone: '13800001234', approverId: null });
+    await requestReservation(db, requester, {
+      sessionId: cupDay.id,
+      levelId,
+      quantity: 6,
+      reason: '赞助商嘉宾招待',
+      recipientName: '阳光体育用品有限公司',
+      recipientPhone: '13800001234',
+      approverId: null,
+    });
   }
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }

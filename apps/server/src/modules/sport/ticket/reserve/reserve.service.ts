@@ -35,7 +35,19 @@ import './reserve.messages.ts';
 // ---------------------------------------------------------------- reserved issuing
 
 type PageRow = Awaited<ReturnType<typeof pageReservations>>['rows'][number];
-const reservationOut = ({ r, sessionName, startAt, projectName, orderNo, orderState, valueFen, items, requestedByName, approverName, reviewedByName }: PageRow) => ({
+const reservationOut = ({
+  r,
+  sessionName,
+  startAt,
+  projectName,
+  orderNo,
+  orderState,
+  valueFen,
+  items,
+  requestedByName,
+  approverName,
+  reviewedByName,
+}: PageRow) => ({
   id: r.id,
   orgId: r.orgId,
   sessionId: r.sessionId,
@@ -92,7 +104,8 @@ export async function requestReservation(db: Db, caller: Caller, input: Reservat
     if (input.approverId === caller.userId) throw invalid('approverId', 'ticket.reserveSelfApprover');
     const approver = await findUserOfOrg(db, scope, input.approverId);
     if (!approver || approver.orgId !== s.session.orgId) throw notFound();
-    if (!(await usersWithPerm(db, scope, s.session.orgId, Perm.ticket.reserveApprove)).some((u) => u.id === input.approverId)) throw invalid('approverId', 'ticket.reserveApproverNoRight');
+    if (!(await usersWithPerm(db, scope, s.session.orgId, Perm.ticket.reserveApprove)).some((u) => u.id === input.approverId))
+      throw invalid('approverId', 'ticket.reserveApproverNoRight');
   }
   // A real-name project's reservation names its viewers as a sale does: the same checks, and the ticket kind's one-live-ticket-per-id rule when held.
   const viewers = await resolveMemberViewers(db, scope, s.session.orgId, input.viewers);
@@ -102,7 +115,16 @@ export async function requestReservation(db: Db, caller: Caller, input: Reservat
     const orderId = await createOrder(
       tx,
       caller,
-      { orgId: s.session.orgId, type: 'ticket', venueId: s.venueId ?? undefined, buyerName: input.recipientName ?? null, buyerPhone: input.recipientPhone ?? null, channel: 'reserved', remark: input.reason.slice(0, 200), items },
+      {
+        orgId: s.session.orgId,
+        type: 'ticket',
+        venueId: s.venueId ?? undefined,
+        buyerName: input.recipientName ?? null,
+        buyerPhone: input.recipientPhone ?? null,
+        channel: 'reserved',
+        remark: input.reason.slice(0, 200),
+        items,
+      },
       undefined,
       (m) => (state = m.order.state),
       { timeoutMinutes: minutesLeft },
@@ -140,14 +162,30 @@ export async function reviewReservation(db: Db, caller: Caller, id: number, inpu
     const order = await findOrder(tx, scope, r.orderId, { lock: true });
     if (!order) throw notFound();
     if (order.state !== 'pending' || (order.expiresAt && order.expiresAt.getTime() <= Date.now())) throw conflict('state', 'ticket.reserveLapsed');
-    if (!(await reviewReservationRow(tx, scope, id, { state: input.approve ? 'approved' : 'rejected', reviewedBy: caller.userId, reviewRemark: input.remark ?? null }))) throw conflict('state', 'ticket.reserveReviewed');
+    if (
+      !(await reviewReservationRow(tx, scope, id, {
+        state: input.approve ? 'approved' : 'rejected',
+        reviewedBy: caller.userId,
+        reviewRemark: input.remark ?? null,
+      }))
+    )
+      throw conflict('state', 'ticket.reserveReviewed');
     if (!input.approve) {
       await cancelPending(tx, scope, order, 'reservation rejected');
       return;
     }
     // Issued free of charge: a comp payment of the face value (the ledger's comp account shows what was given away).
     const tz = await timeZoneOf(tx, order.orgId);
-    const payment = await insertPayment(tx, scope, { orgId: order.orgId, orderId: order.id, paymentNo: `P${await nextDocNo(tx, tz)}`, method: 'free', flow: 'direct', amountFen: order.payableFen, operatorId: caller.userId, state: 'created' });
+    const payment = await insertPayment(tx, scope, {
+      orgId: order.orgId,
+      orderId: order.id,
+      paymentNo: `P${await nextDocNo(tx, tz)}`,
+      method: 'free',
+      flow: 'direct',
+      amountFen: order.payableFen,
+      operatorId: caller.userId,
+      state: 'created',
+    });
     await succeedPayment(tx, scope, payment);
     const paid = await findOrder(tx, scope, order.id);
     if (paid?.state !== 'paid') throw conflict('state', 'ticket.reserveLapsed');
@@ -193,7 +231,8 @@ export async function quoteTicketRefund(db: Db, caller: Caller, ticketId: number
 export async function applyTicketRefund(db: Db, caller: Caller, ticketId: number, input: { reason: string; expectFen?: number }) {
   const scope = scopeOf(caller);
   const { t, quote } = await quoteOf(db, caller, ticketId);
-  if (input.expectFen !== undefined && input.expectFen !== quote.amountFen) throw conflict('state', 'ticket.refundChanged', { amount: fenToYuan(quote.amountFen) });
+  if (input.expectFen !== undefined && input.expectFen !== quote.amountFen)
+    throw conflict('state', 'ticket.refundChanged', { amount: fenToYuan(quote.amountFen) });
   if (quote.amountFen <= 0) throw conflict('state', 'ticket.refundNothing');
   const refund = await db.transaction(async (tx) => {
     const order = await findOrder(tx, scope, t.ticket.orderId, { lock: true }); // one money change of an order at a time

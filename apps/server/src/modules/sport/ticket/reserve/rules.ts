@@ -57,7 +57,8 @@ export function checkViewers(viewers: TicketViewer[] | undefined, count: number,
     if (!v.idNo) throw invalid(`${field}.${i}.idNo`, 'error.field.required');
     const idNo = v.idNo.trim().toUpperCase();
     if (!v.name?.trim()) throw invalid(`${field}.${i}.name`, 'error.field.required');
-    if (idType === ID_CARD && !((idNo.length === 18 && idCardChecksumOk(idNo) && parseIdCard(idNo)) || (idNo.length === 15 && parseIdCard(idNo)))) throw invalid(`${field}.${i}.idNo`, 'ticket.viewerIdBad', { idNo });
+    if (idType === ID_CARD && !((idNo.length === 18 && idCardChecksumOk(idNo) && parseIdCard(idNo)) || (idNo.length === 15 && parseIdCard(idNo))))
+      throw invalid(`${field}.${i}.idNo`, 'ticket.viewerIdBad', { idNo });
     const key = idNumberKey(idNo, idType);
     if (key.length < 4) throw invalid(`${field}.${i}.idNo`, 'ticket.viewerIdBad', { idNo });
     // One person once per order: the same number in its old or new form, or with hyphens, is the same person.

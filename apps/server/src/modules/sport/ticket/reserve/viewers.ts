@@ -10,7 +10,12 @@ import './reserve.messages.ts';
  * their name and id number from the record (the console never reads the number). Another
  * organisation's member is not found; a member with no id number on record is refused at the field.
  */
-export async function resolveMemberViewers(db: Executor, scope: Scope, orgId: number, viewers: TicketViewer[] | undefined): Promise<TicketViewer[] | undefined> {
+export async function resolveMemberViewers(
+  db: Executor,
+  scope: Scope,
+  orgId: number,
+  viewers: TicketViewer[] | undefined,
+): Promise<TicketViewer[] | undefined> {
   if (!viewers?.some((v) => v.memberId)) return viewers;
   const out: TicketViewer[] = [];
   for (const [i, v] of viewers.entries()) {

@@ -29,7 +29,14 @@ describe('the venue clock', () => {
 describe('slot steps', () => {
   it("steps by the venue's slot from its earliest opening to its latest closing (its sites' hours included)", () => {
     expect(slotTimes({ openTime: '08:00', closeTime: '11:00', slotMinutes: 60 })).toEqual(['08:00', '09:00', '10:00', '11:00']);
-    expect(slotTimes({ openTime: '09:00', closeTime: '10:00', slotMinutes: 30 }, [{ hours: [{ day: 6, open: '08:00', close: '10:30' }] }])).toEqual(['08:00', '08:30', '09:00', '09:30', '10:00', '10:30']);
+    expect(slotTimes({ openTime: '09:00', closeTime: '10:00', slotMinutes: 30 }, [{ hours: [{ day: 6, open: '08:00', close: '10:30' }] }])).toEqual([
+      '08:00',
+      '08:30',
+      '09:00',
+      '09:30',
+      '10:00',
+      '10:30',
+    ]);
     expect(slotTimes({ openTime: '22:00', closeTime: '24:00', slotMinutes: 60 }).at(-1)).toBe('24:00');
   });
 });
@@ -58,7 +65,14 @@ describe('bookings and closures', () => {
   const row = (orderState: string, states: string[], checkedInAt: string | null = null): Pick<BookingRow, 'orderState' | 'checkedInAt' | 'slots'> => ({
     orderState,
     checkedInAt,
-    slots: states.map((state, i) => ({ claimId: i, siteId: 1, siteName: '1号场', start: '10:00', end: '11:00', state: state as BookingRow['slots'][number]['state'] })),
+    slots: states.map((state, i) => ({
+      claimId: i,
+      siteId: 1,
+      siteName: '1号场',
+      start: '10:00',
+      end: '11:00',
+      state: state as BookingRow['slots'][number]['state'],
+    })),
   });
   it('tells where a booking of the day stands', () => {
     expect(arrivalOf(row('paid', ['booked']))).toBe('waiting');

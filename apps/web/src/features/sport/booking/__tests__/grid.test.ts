@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { GridAnswer, GridSlot } from '@venue/contract';
 import { addDays, arrivalOf, cellKey, dayModel, linesOf, moveFocus, prune, samePicks, weekModel, type Picked } from '../grid.ts';
 
-const slot = (siteId: number, start: string, end: string, state: GridSlot['state'] = 'free', price = 5000, date?: string): GridSlot => ({ siteId, start, end, state, price, ...(date ? { date } : {}) });
+const slot = (siteId: number, start: string, end: string, state: GridSlot['state'] = 'free', price = 5000, date?: string): GridSlot => ({
+  siteId,
+  start,
+  end,
+  state,
+  price,
+  ...(date ? { date } : {}),
+});
 
 const answer: GridAnswer = {
   sites: [
@@ -30,7 +37,14 @@ describe('the booking grid model', () => {
   });
 
   it("shows one site's week with the days across", () => {
-    const week: GridAnswer = { sites: answer.sites, slots: [slot(1, '08:00', '09:00', 'free', 5000, '2026-05-01'), slot(1, '08:00', '09:00', 'booked', 5000, '2026-05-03'), slot(2, '08:00', '09:00', 'free', 5000, '2026-05-01')] };
+    const week: GridAnswer = {
+      sites: answer.sites,
+      slots: [
+        slot(1, '08:00', '09:00', 'free', 5000, '2026-05-01'),
+        slot(1, '08:00', '09:00', 'booked', 5000, '2026-05-03'),
+        slot(2, '08:00', '09:00', 'free', 5000, '2026-05-01'),
+      ],
+    };
     const m = weekModel(week, '2026-05-01', 1, (d) => d.slice(5));
     expect(m.columns.map((c) => c.title)).toEqual(['05-01', '05-02', '05-03', '05-04', '05-05', '05-06', '05-07']);
     expect(m.at(0, 0)?.state).toBe('free');
@@ -67,7 +81,14 @@ describe('the booking grid model', () => {
     const a = slot(1, '08:00', '09:00');
     const b = slot(2, '09:00', '10:00');
     const selected = new Map([a, b].map((s) => [cellKey(s, day), pick(s)]));
-    const after = prune(selected, [{ ...a, price: 6000 }, { ...b, state: 'booked' }], day);
+    const after = prune(
+      selected,
+      [
+        { ...a, price: 6000 },
+        { ...b, state: 'booked' },
+      ],
+      day,
+    );
     expect([...after.values()].map((p) => [p.siteId, p.price])).toEqual([[1, 6000]]);
     expect(samePicks(selected, prune(selected, [a, b], day))).toBe(true);
     expect(samePicks(selected, after)).toBe(false);
@@ -82,8 +103,12 @@ describe('the booking grid model', () => {
     expect(moveFocus({ r: 1, c: 0 }, 'End', 3, 2)).toEqual({ r: 1, c: 1 });
   });
 
-  it("tells the front desk where a booking stands", () => {
-    const b = (orderState: string, states: string[], checkedInAt: string | null = null) => ({ orderState, checkedInAt, slots: states.map((state) => ({ state })) });
+  it('tells the front desk where a booking stands', () => {
+    const b = (orderState: string, states: string[], checkedInAt: string | null = null) => ({
+      orderState,
+      checkedInAt,
+      slots: states.map((state) => ({ state })),
+    });
     expect(arrivalOf(b('paid', ['booked']))).toBe('waiting');
     expect(arrivalOf(b('completed', ['used'], '2026-05-01T01:00:00Z'))).toBe('arrived');
     expect(arrivalOf(b('pending', ['held']))).toBe('unpaid');

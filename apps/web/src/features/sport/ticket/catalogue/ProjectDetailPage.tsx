@@ -5,7 +5,17 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { Perm, levelInput, sessionCreate, type LevelRow, type Page, type ProjectRow, type SeatmapDetail, type SeatmapRow, type SessionRow } from '@venue/contract';
+import {
+  Perm,
+  levelInput,
+  sessionCreate,
+  type LevelRow,
+  type Page,
+  type ProjectRow,
+  type SeatmapDetail,
+  type SeatmapRow,
+  type SessionRow,
+} from '@venue/contract';
 import { http } from '../../../../app/request.ts';
 import { confirm, success } from '../../../../app/feedback.tsx';
 import { useTabLabel } from '../../../../app/tabs.ts';
@@ -37,7 +47,16 @@ const yesNoOptions = [
 
 /** A date and time picker holding ISO text. */
 function DateTimeInput({ value, onChange, id }: { value?: string | null; onChange?: (v: string | null) => void; id?: string }) {
-  return <DatePicker id={id} showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} value={value ? dayjs(value) : null} onChange={(d: Dayjs | null) => onChange?.(d ? d.second(0).millisecond(0).toISOString() : null)} />;
+  return (
+    <DatePicker
+      id={id}
+      showTime={{ format: 'HH:mm' }}
+      format="YYYY-MM-DD HH:mm"
+      style={{ width: '100%' }}
+      value={value ? dayjs(value) : null}
+      onChange={(d: Dayjs | null) => onChange?.(d ? d.second(0).millisecond(0).toISOString() : null)}
+    />
+  );
 }
 
 /** A colour as #rrggbb. */
@@ -85,11 +104,35 @@ const sessionFields: FieldDef[] = [
   { name: 'startAt', label: 'field.startAt', type: 'custom', required: true, render: () => <DateTimeInput /> },
   { name: 'endAt', label: 'field.endAt', type: 'custom', required: false, render: () => <DateTimeInput /> },
   { name: 'seated', label: 'field.seated', type: 'radio', options: seatedOptions, initialValue: false, modes: ['add'] },
-  { name: 'seatmapId', label: 'field.seatmap', type: 'select', useOptions: useSeatmapOptions, required: true, hidden: notSeated, modes: ['add'], extra: 'hint.seatmap' },
-  { name: 'seatmapVersion', label: 'field.seatmapVersion', type: 'custom', required: false, hidden: notSeated, modes: ['add'], render: () => <SeatmapVersionSelect /> },
+  {
+    name: 'seatmapId',
+    label: 'field.seatmap',
+    type: 'select',
+    useOptions: useSeatmapOptions,
+    required: true,
+    hidden: notSeated,
+    modes: ['add'],
+    extra: 'hint.seatmap',
+  },
+  {
+    name: 'seatmapVersion',
+    label: 'field.seatmapVersion',
+    type: 'custom',
+    required: false,
+    hidden: notSeated,
+    modes: ['add'],
+    render: () => <SeatmapVersionSelect />,
+  },
   { name: 'holdMinutes', label: 'field.holdMinutes', type: 'integer', rule: z.number().int().min(1).max(1440), initialValue: 10 },
   // The gate window: gates admit from this many minutes before the start to this many after the end.
-  { name: 'gateOpenMinutes', label: 'field.gateOpenMinutes', type: 'integer', rule: z.number().int().min(0).max(10080), initialValue: 120, extra: 'hint.gateWindow' },
+  {
+    name: 'gateOpenMinutes',
+    label: 'field.gateOpenMinutes',
+    type: 'integer',
+    rule: z.number().int().min(0).max(10080),
+    initialValue: 120,
+    extra: 'hint.gateWindow',
+  },
   { name: 'gateCloseMinutes', label: 'field.gateCloseMinutes', type: 'integer', rule: z.number().int().min(0).max(10080), initialValue: 0 },
   { name: 'onSale', label: 'field.onSale', type: 'radio', options: yesNoOptions, initialValue: true },
   { name: 'status', label: 'field.status', type: 'radio', options: statusOptions, initialValue: 0 },
@@ -183,7 +226,12 @@ function LevelsPanel({ session, onChanged }: { session: SessionRow; onChanged: (
           },
           { key: 'price', title: t('field.price'), dataIndex: 'priceFen', align: 'right', render: (v: number) => yuan(v) },
           session.seated
-            ? { key: 'keys', title: t('field.levelKeys'), dataIndex: 'levelKeys', render: (v: string[]) => (v.length ? v.map((k) => <Tag key={k}>{k}</Tag>) : '—') }
+            ? {
+                key: 'keys',
+                title: t('field.levelKeys'),
+                dataIndex: 'levelKeys',
+                render: (v: string[]) => (v.length ? v.map((k) => <Tag key={k}>{k}</Tag>) : '—'),
+              }
             : { key: 'quota', title: t('field.quota'), dataIndex: 'quota', align: 'right' },
           { key: 'sold', title: t('field.sold'), dataIndex: 'sold', align: 'right' },
           { key: 'held', title: t('field.held'), dataIndex: 'held', align: 'right' },
@@ -220,7 +268,9 @@ function LevelsPanel({ session, onChanged }: { session: SessionRow; onChanged: (
         columns={1}
         toForm={(r) => ({ ...r, priceFen: r.priceFen / 100 })}
         toBody={(v) => levelBody(v)}
-        onSubmit={(body, mode, record) => (mode === 'add' ? http.post(ticketPath('level'), { ...body, sessionId: session.id }) : http.put(ticketPath(`level/${record!.id}`), body))}
+        onSubmit={(body, mode, record) =>
+          mode === 'add' ? http.post(ticketPath('level'), { ...body, sessionId: session.id }) : http.put(ticketPath(`level/${record!.id}`), body)
+        }
         reload={(r) => http.get<LevelRow>(ticketPath(`level/${r.id}`))}
         onClose={() => setDialog(null)}
         onSaved={() => {
@@ -245,25 +295,43 @@ function ProjectInfo({ project, onEdit }: { project: ProjectRow; onEdit?: () => 
     <Card
       size="small"
       title={project.name}
-      extra={onEdit ? <Button icon={<EditOutlined />} onClick={onEdit} data-testid="ticketProject-detail-edit">{t('edit')}</Button> : null}
+      extra={
+        onEdit ? (
+          <Button icon={<EditOutlined />} onClick={onEdit} data-testid="ticketProject-detail-edit">
+            {t('edit')}
+          </Button>
+        ) : null
+      }
       data-testid="ticketProject-detail"
     >
       <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-        {project.posterUrl ? <img src={project.posterUrl} alt={project.name} style={{ width: 120, maxHeight: 170, objectFit: 'cover', borderRadius: 6, flex: 'none' }} /> : null}
+        {project.posterUrl ? (
+          <img src={project.posterUrl} alt={project.name} style={{ width: 120, maxHeight: 170, objectFit: 'cover', borderRadius: 6, flex: 'none' }} />
+        ) : null}
         <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} style={{ flex: 1, minWidth: 0 }}>
           <Descriptions.Item label={t('field.type')}>{project.typeName ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('field.venue')}>{project.venueId === null ? '—' : (venues.find((v) => v.value === project.venueId)?.label ?? project.venueId)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.venue')}>
+            {project.venueId === null ? '—' : (venues.find((v) => v.value === project.venueId)?.label ?? project.venueId)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('field.status')}>
             <Tag color={status?.color}>{status ? t(status.label) : project.status}</Tag>
           </Descriptions.Item>
           <Descriptions.Item label={t('field.realName')}>{realName ? t(realName.label) : project.realName}</Descriptions.Item>
           <Descriptions.Item label={t('field.perBuyerLimit')}>{project.perBuyerLimit ?? t('noLimit')}</Descriptions.Item>
           <Descriptions.Item label={t('field.sessionCount')}>{project.sessionCount}</Descriptions.Item>
-          <Descriptions.Item label={t('field.performers')} span={3}>{text(project.performers)}</Descriptions.Item>
+          <Descriptions.Item label={t('field.performers')} span={3}>
+            {text(project.performers)}
+          </Descriptions.Item>
           <Descriptions.Item label={xt('extra.noticeId')}>{notices.find((o) => o.value === project.noticeId)?.label ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={xt('extra.templateId')} span={2}>{templates.find((o) => o.value === project.templateId)?.label ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('field.description')} span={3}>{text(project.description)}</Descriptions.Item>
-          <Descriptions.Item label={t('field.purchaseNotice')} span={3}>{text(project.purchaseNotice)}</Descriptions.Item>
+          <Descriptions.Item label={xt('extra.templateId')} span={2}>
+            {templates.find((o) => o.value === project.templateId)?.label ?? '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('field.description')} span={3}>
+            {text(project.description)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('field.purchaseNotice')} span={3}>
+            {text(project.purchaseNotice)}
+          </Descriptions.Item>
         </Descriptions>
       </div>
     </Card>
@@ -275,7 +343,11 @@ export default function ProjectDetailPage() {
   const can = useCan();
   const navigate = useNavigate();
   const projectId = Number(useParams().projectId);
-  const project = useQuery({ queryKey: ['ticketCatalogue', 'project', projectId], queryFn: () => http.get<ProjectRow>(ticketPath(`project/${projectId}`)), enabled: projectId > 0 });
+  const project = useQuery({
+    queryKey: ['ticketCatalogue', 'project', projectId],
+    queryFn: () => http.get<ProjectRow>(ticketPath(`project/${projectId}`)),
+    enabled: projectId > 0,
+  });
   const sessions = useQuery({
     queryKey: ['ticketCatalogue', 'sessions', projectId],
     queryFn: () => http.post<Page<SessionRow>>(ticketPath('session/list'), { projectId, detail: true, pageNum: 1, pageSize: 200 }),
@@ -314,7 +386,15 @@ export default function ProjectDetailPage() {
         {t('back')}
       </Button>
       <ProjectInfo project={project.data} onEdit={can(Perm.ticket.project) ? () => setEditProject(true) : undefined} />
-      <Tabs activeKey={tab} onChange={setTab} items={[{ key: 'sessions', label: xt('dataLog.sessionsTab') }, { key: 'dataLog', label: <span data-testid="ticketProject-dataLogTab">{xt('dataLog.tab')}</span> }]} style={{ marginBottom: -12 }} />
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'sessions', label: xt('dataLog.sessionsTab') },
+          { key: 'dataLog', label: <span data-testid="ticketProject-dataLogTab">{xt('dataLog.tab')}</span> },
+        ]}
+        style={{ marginBottom: -12 }}
+      />
       {tab === 'dataLog' ? <DataLogPanel projectId={projectId} /> : null}
       <Card
         size="small"
@@ -345,14 +425,29 @@ export default function ProjectDetailPage() {
           columns={[
             { key: 'name', title: t('field.sessionName'), dataIndex: 'name' },
             { key: 'startAt', title: t('field.startAt'), dataIndex: 'startAt', className: 'kit-cell-nowrap', render: (v: string) => startText(v) },
-            { key: 'seated', title: t('field.seated'), dataIndex: 'seated', render: (v: boolean) => <Tag color={v ? 'blue' : 'default'}>{t(`seatedKind.${v}`)}</Tag> },
+            {
+              key: 'seated',
+              title: t('field.seated'),
+              dataIndex: 'seated',
+              render: (v: boolean) => <Tag color={v ? 'blue' : 'default'}>{t(`seatedKind.${v}`)}</Tag>,
+            },
             { key: 'capacity', title: t('field.capacity'), dataIndex: 'capacity', align: 'right' },
             { key: 'sold', title: t('field.sold'), dataIndex: 'sold', align: 'right' },
             { key: 'held', title: t('field.held'), dataIndex: 'held', align: 'right' },
             { key: 'available', title: t('field.available'), dataIndex: 'available', align: 'right' },
             { key: 'holdMinutes', title: t('field.holdMinutes'), dataIndex: 'holdMinutes', align: 'right' },
-            { key: 'onSale', title: t('field.onSale'), dataIndex: 'onSale', render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{t(`yesNo.${v}`)}</Tag> },
-            { key: 'status', title: t('field.status'), dataIndex: 'status', render: (v: number) => <Tag color={v === 0 ? 'green' : 'default'}>{t(`status.${v}`)}</Tag> },
+            {
+              key: 'onSale',
+              title: t('field.onSale'),
+              dataIndex: 'onSale',
+              render: (v: boolean) => <Tag color={v ? 'green' : 'default'}>{t(`yesNo.${v}`)}</Tag>,
+            },
+            {
+              key: 'status',
+              title: t('field.status'),
+              dataIndex: 'status',
+              render: (v: number) => <Tag color={v === 0 ? 'green' : 'default'}>{t(`status.${v}`)}</Tag>,
+            },
             {
               key: 'actions',
               title: '',
@@ -426,7 +521,9 @@ export default function ProjectDetailPage() {
         record={sessionDialog?.row ?? null}
         columns={2}
         width={720}
-        onSubmit={(body, mode, record) => (mode === 'add' ? http.post(ticketPath('session'), { ...body, projectId }) : http.put(ticketPath(`session/${record!.id}`), body))}
+        onSubmit={(body, mode, record) =>
+          mode === 'add' ? http.post(ticketPath('session'), { ...body, projectId }) : http.put(ticketPath(`session/${record!.id}`), body)
+        }
         reload={(r) => http.get<SessionRow>(ticketPath(`session/${r.id}`))}
         onClose={() => setSessionDialog(null)}
         onSaved={() => {

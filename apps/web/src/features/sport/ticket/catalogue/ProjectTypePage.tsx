@@ -49,7 +49,15 @@ export default function ProjectTypePage() {
         { name: 'name', label: 'field.typeName', rule: ticketTypeCreate.shape.name },
         { name: 'sort', label: 'field.sort', type: 'integer', required: false, initialValue: 0 },
       ],
-      rowActions: [{ key: 'addChild', label: 'addChild', perm: Perm.ticket.project, visible: (row) => row.parentId === null, run: (row, ctx) => ctx.openAdd({ parentId: row.id }) }],
+      rowActions: [
+        {
+          key: 'addChild',
+          label: 'addChild',
+          perm: Perm.ticket.project,
+          visible: (row) => row.parentId === null,
+          run: (row, ctx) => ctx.openAdd({ parentId: row.id }),
+        },
+      ],
     }),
     [],
   );

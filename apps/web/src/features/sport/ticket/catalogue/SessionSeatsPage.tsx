@@ -50,9 +50,17 @@ export default function SessionSeatsPage() {
   const dark = useThemeName() === 'dark';
   const sessionId = Number(useParams().sessionId);
   const canvas = useRef<SeatCanvasHandle>(null);
-  const session = useQuery({ queryKey: ['ticketCatalogue', 'session', sessionId], queryFn: () => http.get<SessionRow>(ticketPath(`session/${sessionId}`)), enabled: sessionId > 0 });
+  const session = useQuery({
+    queryKey: ['ticketCatalogue', 'session', sessionId],
+    queryFn: () => http.get<SessionRow>(ticketPath(`session/${sessionId}`)),
+    enabled: sessionId > 0,
+  });
   const seatmapId = session.data?.seated ? session.data.seatmapId : null;
-  const map = useQuery({ queryKey: ['ticketCatalogue', 'seatmap', seatmapId ?? 0], queryFn: () => http.get<SeatmapDetail>(ticketPath(`seatmap/${seatmapId}`)), enabled: !!seatmapId });
+  const map = useQuery({
+    queryKey: ['ticketCatalogue', 'seatmap', seatmapId ?? 0],
+    queryFn: () => http.get<SeatmapDetail>(ticketPath(`seatmap/${seatmapId}`)),
+    enabled: !!seatmapId,
+  });
   const seats = useQuery({
     queryKey: ['ticketCatalogue', 'seats', sessionId],
     queryFn: () => http.post<{ seats: Row[] }>(ticketPath(`session/${sessionId}/seats`), { detail: true }),
@@ -151,7 +159,20 @@ export default function SessionSeatsPage() {
       ) : (
         <div className="seatmap-body">
           <div className="seatmap-stage">
-            <SeatCanvas ref={canvas} doc={doc} selected={selected} tool="select" colorBy="level" levelColors={levelColors} rowSpec={null} dark={dark} primary={token.colorPrimary} onSelect={select} onMove={noop} onPlaceRow={noop} />
+            <SeatCanvas
+              ref={canvas}
+              doc={doc}
+              selected={selected}
+              tool="select"
+              colorBy="level"
+              levelColors={levelColors}
+              rowSpec={null}
+              dark={dark}
+              primary={token.colorPrimary}
+              onSelect={select}
+              onMove={noop}
+              onPlaceRow={noop}
+            />
             <div className="seatmap-status">
               <span>{chosen.length ? t('selectedN', { n: chosen.length }) : t('selectHint')}</span>
             </div>
@@ -186,9 +207,38 @@ export default function SessionSeatsPage() {
             <div className="seatmap-section">
               <Space orientation="vertical" style={{ width: '100%' }}>
                 <Space.Compact style={{ width: '100%' }}>
-                  <Select aria-label={t('zone')} style={{ width: '45%' }} value={zone} onChange={(v) => { setZone(v); setRow(null); }} options={zones.map((z) => ({ value: z, label: z }))} placeholder={t('zone')} data-testid="sessionSeats-zone" />
-                  <Select aria-label={t('row')} style={{ width: '30%' }} value={row} onChange={setRow} options={zoneRows.map((r) => ({ value: r, label: r }))} placeholder={t('row')} data-testid="sessionSeats-row" />
-                  <Button style={{ width: '25%' }} disabled={!zone || !row} onClick={() => select(rows.filter((x) => x.zone === zone && x.row === row).map((x) => x.seatKey), 'add')} data-testid="sessionSeats-selectRow">
+                  <Select
+                    aria-label={t('zone')}
+                    style={{ width: '45%' }}
+                    value={zone}
+                    onChange={(v) => {
+                      setZone(v);
+                      setRow(null);
+                    }}
+                    options={zones.map((z) => ({ value: z, label: z }))}
+                    placeholder={t('zone')}
+                    data-testid="sessionSeats-zone"
+                  />
+                  <Select
+                    aria-label={t('row')}
+                    style={{ width: '30%' }}
+                    value={row}
+                    onChange={setRow}
+                    options={zoneRows.map((r) => ({ value: r, label: r }))}
+                    placeholder={t('row')}
+                    data-testid="sessionSeats-row"
+                  />
+                  <Button
+                    style={{ width: '25%' }}
+                    disabled={!zone || !row}
+                    onClick={() =>
+                      select(
+                        rows.filter((x) => x.zone === zone && x.row === row).map((x) => x.seatKey),
+                        'add',
+                      )
+                    }
+                    data-testid="sessionSeats-selectRow"
+                  >
                     {t('selectRow')}
                   </Button>
                 </Space.Compact>
@@ -215,7 +265,15 @@ export default function SessionSeatsPage() {
                       </Button>
                     </Space>
                     <Space.Compact style={{ width: '100%' }}>
-                      <Select aria-label={t('relevelTo')} style={{ flex: 1 }} value={levelId} onChange={setLevelId} placeholder={t('relevelTo')} options={(levels.data?.data ?? []).map((l) => ({ value: l.id, label: l.name }))} data-testid="sessionSeats-level" />
+                      <Select
+                        aria-label={t('relevelTo')}
+                        style={{ flex: 1 }}
+                        value={levelId}
+                        onChange={setLevelId}
+                        placeholder={t('relevelTo')}
+                        options={(levels.data?.data ?? []).map((l) => ({ value: l.id, label: l.name }))}
+                        data-testid="sessionSeats-level"
+                      />
                       <Button disabled={!chosen.length || !levelId} loading={busy} onClick={() => void change('relevel')} data-testid="sessionSeats-relevel">
                         {t('relevel')}
                       </Button>

@@ -89,7 +89,8 @@ const messages: MessagesOf<typeof zh> = {
     quota: 'General admission: tickets of this level for sale',
     posterUrl: 'The address of the poster image',
     seatmap: "A seated session's seats are made from this map version and cannot change later",
-    gateWindow: 'Gates admit from this many minutes before the start to the second figure after the end (no end: 3 hours after the start); outside it a supervisor may admit with a reason',
+    gateWindow:
+      'Gates admit from this many minutes before the start to the second figure after the end (no end: 3 hours after the start); outside it a supervisor may admit with a reason',
   },
 };
 export default messages;

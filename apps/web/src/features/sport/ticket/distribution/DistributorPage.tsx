@@ -3,7 +3,15 @@ import { App, Alert, Button, DatePicker, Drawer, Form, InputNumber, Modal, Popco
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { Perm, distributorCreate, type DistSaleRow, type DistributorRow, type QuotaRow, type distributorListQuery, type distributorUpdate } from '@venue/contract';
+import {
+  Perm,
+  distributorCreate,
+  type DistSaleRow,
+  type DistributorRow,
+  type QuotaRow,
+  type distributorListQuery,
+  type distributorUpdate,
+} from '@venue/contract';
 import { ListPage, type ResourceDef } from '../../../../kit/index.ts';
 import { PayDialog, formatTime, newIdempotencyKey, yuan } from '../../../../kit/pay/index.ts';
 import { saleApi } from '../sale/shared.ts';
@@ -90,7 +98,8 @@ function QuotaDrawer({ distributor, onClose }: { distributor: DistributorRow; on
     void qc.invalidateQueries({ queryKey: ['ticketDist'] });
   };
   const give = useMutation({
-    mutationFn: (v: { levelId?: number; quantity?: number; seatIds?: number[] }) => distApi.give({ distributorId: distributor.id, levelId: v.levelId!, ...(session?.seated ? { seatIds: v.seatIds } : { quantity: v.quantity }) }),
+    mutationFn: (v: { levelId?: number; quantity?: number; seatIds?: number[] }) =>
+      distApi.give({ distributorId: distributor.id, levelId: v.levelId!, ...(session?.seated ? { seatIds: v.seatIds } : { quantity: v.quantity }) }),
     onSuccess: () => {
       form.resetFields(['quantity', 'seatIds']);
       reload();
@@ -114,11 +123,21 @@ function QuotaDrawer({ distributor, onClose }: { distributor: DistributorRow; on
           />
         </Form.Item>
         <Form.Item name="levelId" label={t('field.level')} rules={[{ required: true, message: t('field.level') }]}>
-          <Select id="quota-form_levelId" style={{ width: 160 }} options={(session?.levels ?? []).map((l) => ({ value: l.id, label: `${l.name} (${l.available})` }))} />
+          <Select
+            id="quota-form_levelId"
+            style={{ width: 160 }}
+            options={(session?.levels ?? []).map((l) => ({ value: l.id, label: `${l.name} (${l.available})` }))}
+          />
         </Form.Item>
         {session?.seated ? (
           <Form.Item name="seatIds" label={t('field.seats')} rules={[{ required: true, message: t('seatedHint') }]}>
-            <Select id="quota-form_seatIds" mode="multiple" style={{ width: 260 }} maxTagCount={4} options={freeSeats.map((s) => ({ value: s.id, label: `${s.zone} ${s.row}-${s.no}` }))} />
+            <Select
+              id="quota-form_seatIds"
+              mode="multiple"
+              style={{ width: 260 }}
+              maxTagCount={4}
+              options={freeSeats.map((s) => ({ value: s.id, label: `${s.zone} ${s.row}-${s.no}` }))}
+            />
           </Form.Item>
         ) : (
           <Form.Item name="quantity" label={t('field.quantity')} rules={[{ required: true, message: t('gaHint') }]}>
@@ -194,20 +213,38 @@ function QuotaDrawer({ distributor, onClose }: { distributor: DistributorRow; on
   );
 }
 
-function SellDialog({ quota, distributorId, onClose, onMade }: { quota: QuotaRow; distributorId: number; onClose: () => void; onMade: (orderId: number) => void }) {
+function SellDialog({
+  quota,
+  distributorId,
+  onClose,
+  onMade,
+}: {
+  quota: QuotaRow;
+  distributorId: number;
+  onClose: () => void;
+  onMade: (orderId: number) => void;
+}) {
   const t = useDistT();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ quantity?: number; seatIds?: number[] }>();
   const [key] = useState(newIdempotencyKey);
   const sell = useMutation({
-    mutationFn: (v: { quantity?: number; seatIds?: number[] }) => distApi.sell(distributorId, { quotaId: quota.id, ...(quota.seated ? { seatIds: v.seatIds } : { quantity: v.quantity }) }, key),
+    mutationFn: (v: { quantity?: number; seatIds?: number[] }) =>
+      distApi.sell(distributorId, { quotaId: quota.id, ...(quota.seated ? { seatIds: v.seatIds } : { quantity: v.quantity }) }, key),
     onSuccess: (o) => {
       void message.success(t('orderMade', { orderNo: o.orderNo, amount: yuan(o.amount) }));
       onMade(o.orderId);
     },
   });
   return (
-    <Modal open title={`${t('sellFromQuota')} · ${quota.sessionName} ${quota.levelName}`} onCancel={onClose} onOk={() => form.submit()} confirmLoading={sell.isPending} okButtonProps={{ 'data-testid': 'quota-sell-ok' } as never}>
+    <Modal
+      open
+      title={`${t('sellFromQuota')} · ${quota.sessionName} ${quota.levelName}`}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={sell.isPending}
+      okButtonProps={{ 'data-testid': 'quota-sell-ok' } as never}
+    >
       <Form form={form} layout="vertical" onFinish={(v) => sell.mutate(v)}>
         {quota.seated ? (
           <Form.Item name="seatIds" label={t('field.seats')} rules={[{ required: true, message: t('seatedHint') }]}>
@@ -227,7 +264,12 @@ function FeedDialog({ distributor, onClose }: { distributor: DistributorRow; onC
   const t = useDistT();
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const feed = useQuery({ queryKey: ['ticketDist', 'feed', distributor.id], queryFn: () => distApi.feed(distributor.id), enabled: !!distributor.feedUrl, retry: false });
+  const feed = useQuery({
+    queryKey: ['ticketDist', 'feed', distributor.id],
+    queryFn: () => distApi.feed(distributor.id),
+    enabled: !!distributor.feedUrl,
+    retry: false,
+  });
   const [chosen, setChosen] = useState<string[]>([]);
   const pull = useMutation({
     mutationFn: () => distApi.pull(distributor.id, chosen),
@@ -239,7 +281,16 @@ function FeedDialog({ distributor, onClose }: { distributor: DistributorRow; onC
   });
   const projects = feed.data?.projects ?? [];
   return (
-    <Modal open width={820} title={`${distributor.name} · ${t('feed')}`} onCancel={onClose} onOk={() => pull.mutate()} okText={t('pull')} okButtonProps={{ disabled: !chosen.length, 'data-testid': 'feed-pull' } as never} confirmLoading={pull.isPending}>
+    <Modal
+      open
+      width={820}
+      title={`${distributor.name} · ${t('feed')}`}
+      onCancel={onClose}
+      onOk={() => pull.mutate()}
+      okText={t('pull')}
+      okButtonProps={{ disabled: !chosen.length, 'data-testid': 'feed-pull' } as never}
+      confirmLoading={pull.isPending}
+    >
       {!distributor.feedUrl ? <Alert type="info" title={t('noFeedUrl')} /> : null}
       {feed.error ? <Alert type="error" showIcon title={(feed.error as Error).message} data-testid="feed-error" /> : null}
       {feed.data?.publisher ? (
@@ -261,7 +312,11 @@ function FeedDialog({ distributor, onClose }: { distributor: DistributorRow; onC
           { title: t('field.venueName'), dataIndex: 'venue' },
           { title: t('field.sessions'), dataIndex: 'sessions', align: 'right' },
           { title: t('field.stock'), dataIndex: 'stock', align: 'right' },
-          { title: t('field.priceRange'), key: 'price', render: (_: unknown, p) => (p.minPriceFen === p.maxPriceFen ? yuan(p.minPriceFen) : `${yuan(p.minPriceFen)} – ${yuan(p.maxPriceFen)}`) },
+          {
+            title: t('field.priceRange'),
+            key: 'price',
+            render: (_: unknown, p) => (p.minPriceFen === p.maxPriceFen ? yuan(p.minPriceFen) : `${yuan(p.minPriceFen)} – ${yuan(p.maxPriceFen)}`),
+          },
           { title: t('pulled'), dataIndex: 'pulled', render: (v: boolean) => (v ? <Tag color="green">{t('yes')}</Tag> : <Tag>{t('no')}</Tag>) },
         ]}
       />
@@ -308,7 +363,10 @@ function SettlementDialog({ onClose }: { onClose: () => void }) {
 function SalesDialog({ distributor, onClose }: { distributor: DistributorRow; onClose: () => void }) {
   const t = useDistT();
   const [pageNum, setPageNum] = useState(1);
-  const q = useQuery({ queryKey: ['ticketDist', 'sales', distributor.id, pageNum], queryFn: () => distApi.sales({ distributorId: distributor.id, pageNum, pageSize: 10 }) });
+  const q = useQuery({
+    queryKey: ['ticketDist', 'sales', distributor.id, pageNum],
+    queryFn: () => distApi.sales({ distributorId: distributor.id, pageNum, pageSize: 10 }),
+  });
   return (
     <Modal open width={960} title={`${distributor.name} · ${t('sales')}`} onCancel={onClose} footer={null}>
       <Table<DistSaleRow>

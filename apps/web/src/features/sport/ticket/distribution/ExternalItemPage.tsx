@@ -29,7 +29,11 @@ export default function ExternalItemPage() {
         { key: 'venueName', label: 'field.venueName' },
         { key: 'sessions', label: 'field.sessions', content: 'number', render: (v: ExternalItemRow['sessions']) => v.length },
         { key: 'stock', label: 'field.stock', content: 'number', render: (v: number, row) => (row.missing ? <Tag color="red">{t('field.missing')}</Tag> : v) },
-        { key: '$price', label: 'field.priceRange', render: (_: unknown, r) => (r.minPriceFen === r.maxPriceFen ? yuan(r.minPriceFen) : `${yuan(r.minPriceFen)} – ${yuan(r.maxPriceFen)}`) },
+        {
+          key: '$price',
+          label: 'field.priceRange',
+          render: (_: unknown, r) => (r.minPriceFen === r.maxPriceFen ? yuan(r.minPriceFen) : `${yuan(r.minPriceFen)} – ${yuan(r.maxPriceFen)}`),
+        },
         { key: 'sourceUrl', label: 'field.sourceUrl', ellipsis: true },
         { key: 'refreshTime', label: 'field.refreshTime', render: (v: string) => formatTime(v) },
       ],

@@ -58,7 +58,15 @@ export default function PackagePage() {
         { name: 'name', label: 'field.name', rule: packageCreate.shape.name },
         { name: 'priceFen', label: 'field.priceFen', type: 'number', decimals: 2, rule: z.number().min(0).max(100_000_000) },
         { name: 'stock', label: 'field.stock', type: 'integer', rule: z.number().int().min(0).max(1_000_000) },
-        { name: 'levelIds', label: 'field.parts', type: 'multiSelect', useOptions: useLevelOptions, modes: ['add'], rule: z.array(z.number()).min(2).max(10), span: 2 },
+        {
+          name: 'levelIds',
+          label: 'field.parts',
+          type: 'multiSelect',
+          useOptions: useLevelOptions,
+          modes: ['add'],
+          rule: z.array(z.number()).min(2).max(10),
+          span: 2,
+        },
         { name: 'onSale', label: 'field.onSale', type: 'switch', initialValue: true },
         { name: 'remark', label: 'field.remark', type: 'textarea', rule: packageCreate.shape.remark, required: false, span: 2 },
       ],
@@ -67,7 +75,11 @@ export default function PackagePage() {
       toForm: (row) => ({ ...row, priceFen: row.priceFen / 100 }),
       toBody: (values, mode) => {
         const { levelIds, priceFen, ...rest } = values as PackageForm;
-        return { ...rest, ...(priceFen !== undefined ? { priceFen: toFen(priceFen) } : {}), ...(mode === 'add' ? { parts: (levelIds ?? []).map((levelId) => ({ levelId })) } : {}) };
+        return {
+          ...rest,
+          ...(priceFen !== undefined ? { priceFen: toFen(priceFen) } : {}),
+          ...(mode === 'add' ? { parts: (levelIds ?? []).map((levelId) => ({ levelId })) } : {}),
+        };
       },
       rowActions: [{ key: 'sell', label: 'sell', perm: Perm.ticket.package, visible: (row) => row.onSale && row.available > 0, run: (row) => setSelling(row) }],
     }),
@@ -87,7 +99,12 @@ export default function PackagePage() {
           }}
         />
       ) : null}
-      <PayDialog orderId={payFor} open={payFor !== null} onClose={() => (setPayFor(null), invalidateResource('ticketPackage'))} onPaid={() => invalidateResource('ticketPackage')} />
+      <PayDialog
+        orderId={payFor}
+        open={payFor !== null}
+        onClose={() => (setPayFor(null), invalidateResource('ticketPackage'))}
+        onPaid={() => invalidateResource('ticketPackage')}
+      />
     </>
   );
 }
@@ -106,10 +123,24 @@ export function SellPackageDialog({ pkg, onClose, onMade }: { pkg: PackageRow; o
     },
   });
   return (
-    <Modal open title={`${t('sell')} · ${pkg.name}`} onCancel={onClose} onOk={() => sell.mutate()} confirmLoading={sell.isPending} okButtonProps={{ 'data-testid': 'package-sell-ok' } as never}>
+    <Modal
+      open
+      title={`${t('sell')} · ${pkg.name}`}
+      onCancel={onClose}
+      onOk={() => sell.mutate()}
+      confirmLoading={sell.isPending}
+      okButtonProps={{ 'data-testid': 'package-sell-ok' } as never}
+    >
       <Form layout="vertical">
         <Form.Item label={t('field.quantity')}>
-          <InputNumber id="package-sell_quantity" min={1} max={Math.min(20, pkg.available)} precision={0} value={quantity} onChange={(v) => setQuantity(v ?? 1)} />
+          <InputNumber
+            id="package-sell_quantity"
+            min={1}
+            max={Math.min(20, pkg.available)}
+            precision={0}
+            value={quantity}
+            onChange={(v) => setQuantity(v ?? 1)}
+          />
         </Form.Item>
         <Form.Item label={t('total')}>{yuan(pkg.priceFen * quantity)}</Form.Item>
       </Form>

@@ -59,7 +59,15 @@ export default function SalesStatisticsPage() {
       backgroundColor: 'transparent',
       tooltip: { trigger: 'item' },
       legend: { bottom: 0 },
-      series: [{ name: t('stats.byChannel'), type: 'pie', radius: ['40%', '70%'], label: { position: 'inside', formatter: '{d}%' }, data: data.byChannel.map((b) => ({ name: t(`channel.${b.key}`), value: b.amountFen / 100 })) }],
+      series: [
+        {
+          name: t('stats.byChannel'),
+          type: 'pie',
+          radius: ['40%', '70%'],
+          label: { position: 'inside', formatter: '{d}%' },
+          data: data.byChannel.map((b) => ({ name: t(`channel.${b.key}`), value: b.amountFen / 100 })),
+        },
+      ],
     };
   }, [data, t]);
 
@@ -91,7 +99,11 @@ export default function SalesStatisticsPage() {
           <Col xs={24} xl={16}>
             <Card size="small" variant="borderless">
               <Tabs activeKey={dim} onChange={(k) => setDim(k as Dimension)} items={DIMENSIONS.map((d) => ({ key: d, label: t(`stats.${d}`) }))} />
-              {bar ? <ReactEChartsCore echarts={echarts} option={bar} theme={theme} style={{ height: 320 }} notMerge data-testid="stats-chart" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+              {bar ? (
+                <ReactEChartsCore echarts={echarts} option={bar} theme={theme} style={{ height: 320 }} notMerge data-testid="stats-chart" />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
+              )}
               <Table<StatsBucket>
                 size="small"
                 rowKey="key"

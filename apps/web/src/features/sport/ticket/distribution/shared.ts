@@ -1,7 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { DistSaleRow, PackageRow, Page, QuotaRow, distOrder, feedPreview, quotaGive, settlementAnswer, statsAnswer, ticketOrderAnswer } from '@venue/contract';
+import type {
+  DistSaleRow,
+  PackageRow,
+  Page,
+  QuotaRow,
+  distOrder,
+  feedPreview,
+  quotaGive,
+  settlementAnswer,
+  statsAnswer,
+  ticketOrderAnswer,
+} from '@venue/contract';
 import { registerMessages } from '../../../../app/i18n.ts';
 import { api, http } from '../../../../app/request.ts';
 import type { Option } from '../../../../kit/index.ts';
@@ -26,9 +37,11 @@ export const distApi = {
   quotas: (distributorId: number) => http.post<Page<QuotaRow>>(url('dist-quota/list'), { pageNum: 1, pageSize: 200, distributorId }),
   give: (body: z.input<typeof quotaGive>) => http.post<QuotaRow>(url('dist-quota'), body),
   giveBack: (id: number) => http.post<QuotaRow>(url(`dist-quota/${id}/return`), {}),
-  sell: (distributorId: number, body: z.input<typeof distOrder>, key: string) => http.post<OrderAnswer>(url(`distributor/${distributorId}/order`), body, idem(key)),
+  sell: (distributorId: number, body: z.input<typeof distOrder>, key: string) =>
+    http.post<OrderAnswer>(url(`distributor/${distributorId}/order`), body, idem(key)),
   feed: (distributorId: number) => http.post<z.output<typeof feedPreview>>(url(`distributor/${distributorId}/feed`), {}),
-  pull: (distributorId: number, externalIds: string[]) => http.post<{ pulled: number; refreshed: number }>(url(`distributor/${distributorId}/pull`), { externalIds }),
+  pull: (distributorId: number, externalIds: string[]) =>
+    http.post<{ pulled: number; refreshed: number }>(url(`distributor/${distributorId}/pull`), { externalIds }),
   refresh: (body: { ids?: number[] }) => http.post<{ refreshed: number; missing: number }>(url('external-item/refresh'), body),
   sales: (body: { distributorId: number; pageNum: number; pageSize: number }) => http.post<Page<DistSaleRow>>(url('distributor/sales'), body),
   settlement: (body: { from: string; to: string }) => http.post<z.output<typeof settlementAnswer>>(url('distributor/settlement'), body),

@@ -19,7 +19,11 @@ export default function CompetitionOrderDetailPage() {
   const can = useCan();
   const navigate = useNavigate();
   const id = Number(useParams().orderId);
-  const q = useQuery({ queryKey: ['ticketExtras', 'competitionOrder', id], queryFn: () => http.get<CompetitionOrderDetail>(ticketPath(`competitionOrder/${id}`)), enabled: id > 0 });
+  const q = useQuery({
+    queryKey: ['ticketExtras', 'competitionOrder', id],
+    queryFn: () => http.get<CompetitionOrderDetail>(ticketPath(`competitionOrder/${id}`)),
+    enabled: id > 0,
+  });
   useTabLabel(q.data?.order.orderNo);
   if (q.isLoading) return <Skeleton active />;
   if (!q.data) return <Empty />;

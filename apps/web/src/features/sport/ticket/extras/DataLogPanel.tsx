@@ -103,9 +103,7 @@ export function DataLogPanel({ projectId }: { projectId: number }) {
                         <td style={{ paddingRight: 8, whiteSpace: 'nowrap' }}>
                           <Typography.Text type="secondary">{field(c.field)}</Typography.Text>
                         </td>
-                        <td style={{ paddingRight: 6 }}>
-                          {r.action === 'add' ? null : <Value field={c.field} v={c.before} name={c.beforeName} />}
-                        </td>
+                        <td style={{ paddingRight: 6 }}>{r.action === 'add' ? null : <Value field={c.field} v={c.before} name={c.beforeName} />}</td>
                         <td style={{ paddingRight: 6 }}>{r.action === 'add' || r.action === 'remove' ? null : '→'}</td>
                         <td>{r.action === 'remove' ? null : <Value field={c.field} v={c.after} name={c.afterName} />}</td>
                       </tr>

@@ -26,7 +26,10 @@ export function MapVersionDialog({ session, onClose, onMoved }: { session: Sessi
     const { seatmapVersion } = await form.validateFields();
     setBusy(true);
     try {
-      const r = await http.post<{ kept: number; added: number; removed: number }>(ticketPath(`session/${session.id}/mapVersion`), { seatmapVersion, version: session.version });
+      const r = await http.post<{ kept: number; added: number; removed: number }>(ticketPath(`session/${session.id}/mapVersion`), {
+        seatmapVersion,
+        version: session.version,
+      });
       success(t('mapMove.done', r));
       onMoved();
     } catch (err) {
@@ -36,7 +39,14 @@ export function MapVersionDialog({ session, onClose, onMoved }: { session: Sessi
     }
   };
   return (
-    <Modal open title={t('mapMove.title')} onCancel={onClose} onOk={() => void submit()} okButtonProps={{ disabled: !later.length, loading: busy, id: 'mapMove-ok' }} destroyOnHidden>
+    <Modal
+      open
+      title={t('mapMove.title')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okButtonProps={{ disabled: !later.length, loading: busy, id: 'mapMove-ok' }}
+      destroyOnHidden
+    >
       <Typography.Paragraph>{t('mapMove.current', { version: session.seatmapVersion })}</Typography.Paragraph>
       {later.length ? (
         <Form form={form} layout="vertical" initialValues={{ seatmapVersion: later[0]!.version }}>

@@ -30,7 +30,14 @@ export const noticeResource: ResourceDef<NoticeRow, z.input<typeof noticeCreate>
   form: [
     { name: 'title', label: 'field.title', rule: noticeCreate.shape.title },
     { name: 'status', label: 'field.status', type: 'radio', options: statusOptions, initialValue: 0 },
-    { name: 'content', label: 'field.content', type: 'textarea', rule: noticeCreate.shape.content, props: { rows: 10, maxLength: 10_000, showCount: true }, extra: 'hint.content' },
+    {
+      name: 'content',
+      label: 'field.content',
+      type: 'textarea',
+      rule: noticeCreate.shape.content,
+      props: { rows: 10, maxLength: 10_000, showCount: true },
+      extra: 'hint.content',
+    },
   ],
   formColumns: 1,
   formWidth: 640,

@@ -22,7 +22,17 @@ export function NoticePanel({ projectId }: { projectId: number | null | undefine
   const notice = q.data?.notice;
   if (!notice) return null;
   return (
-    <Card size="small" type="inner" title={<><ReadOutlined /> {notice.title ?? t('noticePanel.title')}</>} data-testid="sale-notice" styles={{ body: { maxHeight: 220, overflow: 'auto' } }}>
+    <Card
+      size="small"
+      type="inner"
+      title={
+        <>
+          <ReadOutlined /> {notice.title ?? t('noticePanel.title')}
+        </>
+      }
+      data-testid="sale-notice"
+      styles={{ body: { maxHeight: 220, overflow: 'auto' } }}
+    >
       <NoticeText content={notice.content} />
     </Card>
   );

@@ -36,7 +36,11 @@ function PhotoInput({ value, onChange, id }: { value?: string | null; onChange?:
   );
 }
 
-export const performerResource: ResourceDef<PerformerRow, z.input<typeof performerCreate> & z.input<typeof performerUpdate>, z.input<typeof performerListQuery>> = {
+export const performerResource: ResourceDef<
+  PerformerRow,
+  z.input<typeof performerCreate> & z.input<typeof performerUpdate>,
+  z.input<typeof performerListQuery>
+> = {
   key: 'performer',
   ns: NS,
   name: 'performer',
@@ -49,7 +53,12 @@ export const performerResource: ResourceDef<PerformerRow, z.input<typeof perform
     { name: 'projectId', label: 'field.project', type: 'select', useOptions: useProjectOptions },
   ],
   columns: [
-    { key: 'photoUrl', label: 'field.photoUrl', width: 72, render: (v: string | null) => <Avatar shape="square" size={40} src={v || undefined} icon={<UserOutlined />} /> },
+    {
+      key: 'photoUrl',
+      label: 'field.photoUrl',
+      width: 72,
+      render: (v: string | null) => <Avatar shape="square" size={40} src={v || undefined} icon={<UserOutlined />} />,
+    },
     { key: 'name', label: 'field.performerName', sorter: true },
     { key: 'role', label: 'field.role' },
     { key: 'intro', label: 'field.intro', ellipsis: true, detailSpan: 2 },

@@ -1,6 +1,34 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, ColorPicker, Empty, Form, Input, InputNumber, Modal, Radio, Segmented, Select, Skeleton, Space, Typography, Upload } from 'antd';
-import { ArrowLeftOutlined, DeleteOutlined, EyeOutlined, FontSizeOutlined, PictureOutlined, PrinterOutlined, QrcodeOutlined, SaveOutlined, TagOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  ColorPicker,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Typography,
+  Upload,
+} from 'antd';
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  EyeOutlined,
+  FontSizeOutlined,
+  PictureOutlined,
+  PrinterOutlined,
+  QrcodeOutlined,
+  SaveOutlined,
+  TagOutlined,
+} from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { QRCodeCanvas } from 'qrcode.react';
@@ -79,8 +107,8 @@ function StageElement({
         const sx = n.scaleX();
         const sy = n.scaleY();
         n.scale({ x: 1, y: 1 });
-        let width = snap(Math.max(1, (e.width * sx)));
-        let height = snap(Math.max(1, (e.height * sy)));
+        let width = snap(Math.max(1, e.width * sx));
+        let height = snap(Math.max(1, e.height * sy));
         if (e.type === 'qr') width = height = Math.max(TEMPLATE_QR_MIN_MM, Math.min(width, height));
         const x = clamp(snap(n.x() / k), 0, page.widthMm - 1);
         const y = clamp(snap(n.y() / k), 0, page.heightMm - 1);
@@ -89,15 +117,24 @@ function StageElement({
         onChange({ ...e, x, y, width, height });
       }}
     >
-      <Rect width={e.width * k} height={e.height * k} stroke={selected ? '#1677ff' : '#bfbfbf'} dash={selected ? undefined : [4, 3]} strokeWidth={1} fill={e.type === 'qr' ? '#fff' : undefined} />
+      <Rect
+        width={e.width * k}
+        height={e.height * k}
+        stroke={selected ? '#1677ff' : '#bfbfbf'}
+        dash={selected ? undefined : [4, 3]}
+        strokeWidth={1}
+        fill={e.type === 'qr' ? '#fff' : undefined}
+      />
       {e.type === 'qr' ? (
-        qr ? <KImage image={qr} width={e.width * k} height={e.height * k} /> : null
+        qr ? (
+          <KImage image={qr} width={e.width * k} height={e.height * k} />
+        ) : null
       ) : (
         <KText
           text={elementText(e, data)}
           width={e.width * k}
           height={e.height * k}
-          fontSize={((e.fontSize ?? 9) * 25.4) / 72 * k}
+          fontSize={(((e.fontSize ?? 9) * 25.4) / 72) * k}
           fontStyle={e.bold ? 'bold' : 'normal'}
           fill={e.color ?? '#000'}
           align={e.align ?? 'left'}
@@ -114,7 +151,12 @@ export default function TemplateDesignerPage() {
   const navigate = useNavigate();
   const id = Number(useParams().templateId);
   const queryClient = useQueryClient();
-  const tpl = useQuery({ queryKey: ['ticketExtras', 'template', id], queryFn: () => http.get<TicketTemplateRow>(ticketPath(`template/${id}`)), enabled: id > 0, refetchOnWindowFocus: false });
+  const tpl = useQuery({
+    queryKey: ['ticketExtras', 'template', id],
+    queryFn: () => http.get<TicketTemplateRow>(ticketPath(`template/${id}`)),
+    enabled: id > 0,
+    refetchOnWindowFocus: false,
+  });
   useTabLabel(tpl.data?.name);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [version, setVersion] = useState(0);
@@ -139,7 +181,15 @@ export default function TemplateDesignerPage() {
   }, [bgUrl]);
 
   const load = (row: TicketTemplateRow) => {
-    setDraft({ name: row.name, kind: row.kind, widthMm: row.widthMm, heightMm: row.heightMm, backgroundColor: row.backgroundColor, backgroundUrl: row.backgroundUrl, elements: row.elements.map((e) => ({ ...e })) });
+    setDraft({
+      name: row.name,
+      kind: row.kind,
+      widthMm: row.widthMm,
+      heightMm: row.heightMm,
+      backgroundColor: row.backgroundColor,
+      backgroundUrl: row.backgroundUrl,
+      elements: row.elements.map((e) => ({ ...e })),
+    });
     setVersion(row.version);
     setDirty(false);
   };
@@ -170,7 +220,16 @@ export default function TemplateDesignerPage() {
     const e: TicketTemplateElement =
       type === 'qr'
         ? { key, type, x: 0, y: 0, width: size, height: size }
-        : { key, type, ...(type === 'field' ? { field: 'project' as const } : { text: t('designer.addText') }), x: 0, y: 0, width: Math.min(40, draft.widthMm), height: Math.min(6, draft.heightMm), fontSize: 9 };
+        : {
+            key,
+            type,
+            ...(type === 'field' ? { field: 'project' as const } : { text: t('designer.addText') }),
+            x: 0,
+            y: 0,
+            width: Math.min(40, draft.widthMm),
+            height: Math.min(6, draft.heightMm),
+            fontSize: 9,
+          };
     change({ elements: [...draft.elements, e] });
     setSelected(key);
   };
@@ -218,7 +277,14 @@ export default function TemplateDesignerPage() {
         <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(TEMPLATE_LIST_PATH)}>
           {t('back')}
         </Button>
-        <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={problems.length > 0} onClick={() => void save()} data-testid="templateDesigner-save">
+        <Button
+          type="primary"
+          icon={<SaveOutlined />}
+          loading={saving}
+          disabled={problems.length > 0}
+          onClick={() => void save()}
+          data-testid="templateDesigner-save"
+        >
           {t('designer.save')}
         </Button>
         <Button icon={<EyeOutlined />} onClick={() => setPreviewing(true)} data-testid="templateDesigner-preview">
@@ -229,7 +295,9 @@ export default function TemplateDesignerPage() {
         </Button>
         {dirty ? <Typography.Text type="warning">{t('designer.unsaved')}</Typography.Text> : null}
       </Space>
-      {problems.length ? <Alert type="warning" showIcon title={problems.map(([path, msg]) => `${path.join('.')}: ${msg}`).join('; ')} data-testid="templateDesigner-problems" /> : null}
+      {problems.length ? (
+        <Alert type="warning" showIcon title={problems.map(([path, msg]) => `${path.join('.')}: ${msg}`).join('; ')} data-testid="templateDesigner-problems" />
+      ) : null}
       <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start', flexWrap: 'wrap' }}>
         <Card
           size="small"
@@ -247,12 +315,22 @@ export default function TemplateDesignerPage() {
               </Button>
             </Space>
           }
-          extra={<Segmented size="small" value={zoom} onChange={(v) => setZoom(Number(v))} options={[0.5, 1, 1.5, 2].map((z) => ({ value: z, label: `${z * 100}%` }))} />}
+          extra={
+            <Segmented
+              size="small"
+              value={zoom}
+              onChange={(v) => setZoom(Number(v))}
+              options={[0.5, 1, 1.5, 2].map((z) => ({ value: z, label: `${z * 100}%` }))}
+            />
+          }
         >
           <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
             {t('designer.hint')}
           </Typography.Paragraph>
-          <div style={{ overflow: 'auto', background: 'repeating-conic-gradient(#f0f0f0 0% 25%, #fafafa 0% 50%) 0 / 16px 16px', padding: 16 }} data-testid="templateDesigner-stage">
+          <div
+            style={{ overflow: 'auto', background: 'repeating-conic-gradient(#f0f0f0 0% 25%, #fafafa 0% 50%) 0 / 16px 16px', padding: 16 }}
+            data-testid="templateDesigner-stage"
+          >
             <Stage
               width={draft.widthMm * k + 2}
               height={draft.heightMm * k + 2}
@@ -261,7 +339,18 @@ export default function TemplateDesignerPage() {
               }}
             >
               <Layer>
-                <Rect name="page" x={0} y={0} width={draft.widthMm * k} height={draft.heightMm * k} fill={draft.backgroundColor} stroke="#8c8c8c" strokeWidth={1} shadowBlur={6} shadowOpacity={0.15} />
+                <Rect
+                  name="page"
+                  x={0}
+                  y={0}
+                  width={draft.widthMm * k}
+                  height={draft.heightMm * k}
+                  fill={draft.backgroundColor}
+                  stroke="#8c8c8c"
+                  strokeWidth={1}
+                  shadowBlur={6}
+                  shadowOpacity={0.15}
+                />
                 {bgImage ? <KImage image={bgImage} x={0} y={0} width={draft.widthMm * k} height={draft.heightMm * k} listening={false} /> : null}
                 {draft.elements.map((e) => (
                   <StageElement
@@ -280,7 +369,13 @@ export default function TemplateDesignerPage() {
                     }}
                   />
                 ))}
-                <Transformer ref={trRef} rotateEnabled={false} keepRatio={el?.type === 'qr'} enabledAnchors={['bottom-right', 'middle-right', 'bottom-center']} ignoreStroke />
+                <Transformer
+                  ref={trRef}
+                  rotateEnabled={false}
+                  keepRatio={el?.type === 'qr'}
+                  enabledAnchors={['bottom-right', 'middle-right', 'bottom-center']}
+                  ignoreStroke
+                />
               </Layer>
             </Stage>
           </div>
@@ -292,14 +387,32 @@ export default function TemplateDesignerPage() {
               <Input value={draft.name} maxLength={64} onChange={(e) => change({ name: e.target.value })} data-testid="templateDesigner-name" />
             </Form.Item>
             <Form.Item label={t('field.kind')}>
-              <Radio.Group value={draft.kind} onChange={(e) => change({ kind: e.target.value })} options={kindOptions.map((o) => ({ value: o.value as string, label: t(o.label) }))} />
+              <Radio.Group
+                value={draft.kind}
+                onChange={(e) => change({ kind: e.target.value })}
+                options={kindOptions.map((o) => ({ value: o.value as string, label: t(o.label) }))}
+              />
             </Form.Item>
             <Space>
               <Form.Item label={t('field.widthMm')}>
-                <InputNumber min={TEMPLATE_MIN_MM} max={TEMPLATE_MAX_MM} precision={0} value={draft.widthMm} onChange={(v) => change({ widthMm: Number(v ?? TEMPLATE_MIN_MM) })} data-testid="templateDesigner-width" />
+                <InputNumber
+                  min={TEMPLATE_MIN_MM}
+                  max={TEMPLATE_MAX_MM}
+                  precision={0}
+                  value={draft.widthMm}
+                  onChange={(v) => change({ widthMm: Number(v ?? TEMPLATE_MIN_MM) })}
+                  data-testid="templateDesigner-width"
+                />
               </Form.Item>
               <Form.Item label={t('field.heightMm')}>
-                <InputNumber min={TEMPLATE_MIN_MM} max={TEMPLATE_MAX_MM} precision={0} value={draft.heightMm} onChange={(v) => change({ heightMm: Number(v ?? TEMPLATE_MIN_MM) })} data-testid="templateDesigner-height" />
+                <InputNumber
+                  min={TEMPLATE_MIN_MM}
+                  max={TEMPLATE_MAX_MM}
+                  precision={0}
+                  value={draft.heightMm}
+                  onChange={(v) => change({ heightMm: Number(v ?? TEMPLATE_MIN_MM) })}
+                  data-testid="templateDesigner-height"
+                />
               </Form.Item>
             </Space>
             <Form.Item label={t('field.backgroundColor')}>
@@ -312,7 +425,9 @@ export default function TemplateDesignerPage() {
                     {draft.backgroundUrl ? t('photo.change') : t('designer.bgUpload')}
                   </Button>
                 </Upload>
-                {draft.backgroundUrl ? <Button size="small" icon={<DeleteOutlined />} onClick={() => change({ backgroundUrl: null })} aria-label={t('photo.remove')} /> : null}
+                {draft.backgroundUrl ? (
+                  <Button size="small" icon={<DeleteOutlined />} onClick={() => change({ backgroundUrl: null })} aria-label={t('photo.remove')} />
+                ) : null}
               </Space>
             </Form.Item>
           </Form>
@@ -326,33 +441,84 @@ export default function TemplateDesignerPage() {
               <Typography.Text code>{el.type === 'qr' ? t('tplField.qr') : el.key}</Typography.Text>
               {el.type === 'field' ? (
                 <Form.Item label={t('designer.field')}>
-                  <Select value={el.field} onChange={(field) => changeElement({ ...el, field })} options={templateFieldOptions.map((o) => ({ value: o.value, label: t(o.label) }))} data-testid="templateDesigner-field" />
+                  <Select
+                    value={el.field}
+                    onChange={(field) => changeElement({ ...el, field })}
+                    options={templateFieldOptions.map((o) => ({ value: o.value, label: t(o.label) }))}
+                    data-testid="templateDesigner-field"
+                  />
                 </Form.Item>
               ) : null}
               {el.type !== 'qr' ? (
                 <Form.Item label={el.type === 'text' ? t('designer.text') : t('designer.label')}>
-                  <Input value={el.text ?? ''} maxLength={100} onChange={(e) => changeElement({ ...el, text: e.target.value })} data-testid="templateDesigner-text" />
+                  <Input
+                    value={el.text ?? ''}
+                    maxLength={100}
+                    onChange={(e) => changeElement({ ...el, text: e.target.value })}
+                    data-testid="templateDesigner-text"
+                  />
                 </Form.Item>
               ) : null}
               <Space wrap>
                 <Form.Item label={t('designer.x')}>
-                  <InputNumber step={0.5} min={0} max={draft.widthMm - el.width} value={el.x} onChange={(v) => changeElement({ ...el, x: num(v, 0, draft.widthMm - el.width) })} data-testid="templateDesigner-x" />
+                  <InputNumber
+                    step={0.5}
+                    min={0}
+                    max={draft.widthMm - el.width}
+                    value={el.x}
+                    onChange={(v) => changeElement({ ...el, x: num(v, 0, draft.widthMm - el.width) })}
+                    data-testid="templateDesigner-x"
+                  />
                 </Form.Item>
                 <Form.Item label={t('designer.y')}>
-                  <InputNumber step={0.5} min={0} max={draft.heightMm - el.height} value={el.y} onChange={(v) => changeElement({ ...el, y: num(v, 0, draft.heightMm - el.height) })} data-testid="templateDesigner-y" />
+                  <InputNumber
+                    step={0.5}
+                    min={0}
+                    max={draft.heightMm - el.height}
+                    value={el.y}
+                    onChange={(v) => changeElement({ ...el, y: num(v, 0, draft.heightMm - el.height) })}
+                    data-testid="templateDesigner-y"
+                  />
                 </Form.Item>
                 <Form.Item label={t('designer.width')}>
-                  <InputNumber step={0.5} min={1} max={draft.widthMm - el.x} value={el.width} onChange={(v) => changeElement({ ...el, width: num(v, 1, draft.widthMm - el.x), ...(el.type === 'qr' ? { height: num(v, 1, draft.heightMm - el.y) } : {}) })} data-testid="templateDesigner-w" />
+                  <InputNumber
+                    step={0.5}
+                    min={1}
+                    max={draft.widthMm - el.x}
+                    value={el.width}
+                    onChange={(v) =>
+                      changeElement({
+                        ...el,
+                        width: num(v, 1, draft.widthMm - el.x),
+                        ...(el.type === 'qr' ? { height: num(v, 1, draft.heightMm - el.y) } : {}),
+                      })
+                    }
+                    data-testid="templateDesigner-w"
+                  />
                 </Form.Item>
                 <Form.Item label={t('designer.height')}>
-                  <InputNumber step={0.5} min={1} max={draft.heightMm - el.y} value={el.height} disabled={el.type === 'qr'} onChange={(v) => changeElement({ ...el, height: num(v, 1, draft.heightMm - el.y) })} data-testid="templateDesigner-h" />
+                  <InputNumber
+                    step={0.5}
+                    min={1}
+                    max={draft.heightMm - el.y}
+                    value={el.height}
+                    disabled={el.type === 'qr'}
+                    onChange={(v) => changeElement({ ...el, height: num(v, 1, draft.heightMm - el.y) })}
+                    data-testid="templateDesigner-h"
+                  />
                 </Form.Item>
               </Space>
               {el.type !== 'qr' ? (
                 <>
                   <Space wrap align="end">
                     <Form.Item label={t('designer.fontSize')}>
-                      <InputNumber min={5} max={72} precision={0} value={el.fontSize ?? 9} onChange={(v) => changeElement({ ...el, fontSize: Math.round(clamp(Number(v ?? 9), 5, 72)) })} />
+                      <InputNumber
+                        min={5}
+                        max={72}
+                        precision={0}
+                        value={el.fontSize ?? 9}
+                        onChange={(v) => changeElement({ ...el, fontSize: Math.round(clamp(Number(v ?? 9), 5, 72)) })}
+                      />
                     </Form.Item>
                     <Form.Item>
                       <Checkbox checked={!!el.bold} onChange={(e) => changeElement({ ...el, bold: e.target.checked })}>
@@ -361,7 +527,11 @@ export default function TemplateDesignerPage() {
                     </Form.Item>
                   </Space>
                   <Form.Item label={t('designer.align')}>
-                    <Segmented value={el.align ?? 'left'} onChange={(v) => changeElement({ ...el, align: v as 'left' | 'center' | 'right' })} options={(['left', 'center', 'right'] as const).map((a) => ({ value: a, label: t(`align.${a}`) }))} />
+                    <Segmented
+                      value={el.align ?? 'left'}
+                      onChange={(v) => changeElement({ ...el, align: v as 'left' | 'center' | 'right' })}
+                      options={(['left', 'center', 'right'] as const).map((a) => ({ value: a, label: t(`align.${a}`) }))}
+                    />
                   </Form.Item>
                   <Form.Item label={t('designer.color')}>
                     <ColorPicker disabledAlpha showText value={el.color ?? '#000000'} onChange={(c) => changeElement({ ...el, color: c.toHexString() })} />
@@ -375,7 +545,14 @@ export default function TemplateDesignerPage() {
           )}
         </Card>
       </div>
-      <Modal open={previewing} title={`${t('designer.preview')} · ${t('designer.sample')}`} footer={null} width={Math.max(420, draft.widthMm * 3.78 + 64)} onCancel={() => setPreviewing(false)} destroyOnHidden>
+      <Modal
+        open={previewing}
+        title={`${t('designer.preview')} · ${t('designer.sample')}`}
+        footer={null}
+        width={Math.max(420, draft.widthMm * 3.78 + 64)}
+        onCancel={() => setPreviewing(false)}
+        destroyOnHidden
+      >
         <div style={{ display: 'flex', justifyContent: 'center', padding: 8, background: '#f5f5f5' }}>
           <TicketFace layout={layout} data={data} testId="templateDesigner-previewFace" style={{ boxShadow: '0 1px 6px rgba(0,0,0,.2)' }} />
         </div>
@@ -383,4 +560,3 @@ export default function TemplateDesignerPage() {
     </Space>
   );
 }
-

@@ -1,7 +1,15 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { Perm, TEMPLATE_MAX_MM, TEMPLATE_MIN_MM, ticketTemplateCreate, type TicketTemplateRow, type ticketTemplateListQuery, type ticketTemplateUpdate } from '@venue/contract';
+import {
+  Perm,
+  TEMPLATE_MAX_MM,
+  TEMPLATE_MIN_MM,
+  ticketTemplateCreate,
+  type TicketTemplateRow,
+  type ticketTemplateListQuery,
+  type ticketTemplateUpdate,
+} from '@venue/contract';
 import { ListPage, type ResourceDef } from '../../../../kit/index.ts';
 import { NS, kindOptions, templateDesignPath, templatePrintPath } from './shared.tsx';
 

@@ -22,8 +22,16 @@ export default function TemplatePrintPage() {
   const ticketId = Number(params.get('ticketId')) || 0;
   const [typed, setTyped] = useState<number | null>(ticketId || null);
   const sample = useSampleData();
-  const tpl = useQuery({ queryKey: ['ticketExtras', 'template', id], queryFn: () => http.get<TicketTemplateRow>(ticketPath(`template/${id}`)), enabled: id > 0 });
-  const real = useQuery({ queryKey: ['ticketExtras', 'print', ticketId], queryFn: () => http.get<TicketPrintAnswer>(ticketPath(`template/print/${ticketId}`)), enabled: ticketId > 0 });
+  const tpl = useQuery({
+    queryKey: ['ticketExtras', 'template', id],
+    queryFn: () => http.get<TicketTemplateRow>(ticketPath(`template/${id}`)),
+    enabled: id > 0,
+  });
+  const real = useQuery({
+    queryKey: ['ticketExtras', 'print', ticketId],
+    queryFn: () => http.get<TicketPrintAnswer>(ticketPath(`template/print/${ticketId}`)),
+    enabled: ticketId > 0,
+  });
   const template = ticketId ? (real.data?.template ?? null) : (tpl.data ?? null);
 
   // While this screen is shown, printing prints the ticket alone on a page of its size.
@@ -51,7 +59,15 @@ export default function TemplatePrintPage() {
         <Button type="primary" icon={<PrinterOutlined />} disabled={!template} onClick={() => window.print()} data-testid="ticketPrint-print">
           {t('printView.print')}
         </Button>
-        <InputNumber min={1} precision={0} placeholder={t('printView.ticketId')} value={typed} onChange={(v) => setTyped(v)} style={{ width: 140 }} data-testid="ticketPrint-ticketId" />
+        <InputNumber
+          min={1}
+          precision={0}
+          placeholder={t('printView.ticketId')}
+          value={typed}
+          onChange={(v) => setTyped(v)}
+          style={{ width: 140 }}
+          data-testid="ticketPrint-ticketId"
+        />
         <Button disabled={!typed} onClick={() => typed && navigate(templatePrintPath(id, typed))} data-testid="ticketPrint-load">
           {t('printView.load')}
         </Button>

@@ -22,7 +22,17 @@ export function elementText(e: TicketTemplateElement, data: TicketPrintData): st
  * A ticket as it prints: the page in millimetres, each element placed in millimetres, fonts in
  * points, the QR code of the ticket's code as an SVG (sharp at any printer resolution).
  */
-export function TicketFace({ layout, data, testId = 'ticket-face', style }: { layout: TicketLayout; data: TicketPrintData; testId?: string; style?: CSSProperties }) {
+export function TicketFace({
+  layout,
+  data,
+  testId = 'ticket-face',
+  style,
+}: {
+  layout: TicketLayout;
+  data: TicketPrintData;
+  testId?: string;
+  style?: CSSProperties;
+}) {
   return (
     <div
       data-testid={testId}

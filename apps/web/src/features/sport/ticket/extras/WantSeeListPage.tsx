@@ -12,7 +12,13 @@ import { NS, useExtrasT, useProjectOptions } from './shared.tsx';
 function OnSaleTag({ row }: { row: WantSeeRow }) {
   const t = useExtrasT();
   if (row.notifiedAt) return <Tag color="default">{t('onSale.notified')}</Tag>;
-  return row.onSale ? <Tag color="orange" data-testid={`wantSee-notify-${row.id}`}>{t('onSale.yes')}</Tag> : <Tag>{t('onSale.no')}</Tag>;
+  return row.onSale ? (
+    <Tag color="orange" data-testid={`wantSee-notify-${row.id}`}>
+      {t('onSale.yes')}
+    </Tag>
+  ) : (
+    <Tag>{t('onSale.no')}</Tag>
+  );
 }
 
 export const wantSeeResource: ResourceDef<WantSeeRow, z.input<typeof wantSeeCreate> & z.input<typeof wantSeeUpdate>, z.input<typeof wantSeeListQuery>> = {

@@ -1,7 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
-import { ORDER_STATES, TEMPLATE_FIELDS, TEMPLATE_KINDS, type NoticeRow, type Page, type PerformerRow, type TicketChoices, type TicketPrintData, type TicketTemplateRow } from '@venue/contract';
+import {
+  ORDER_STATES,
+  TEMPLATE_FIELDS,
+  TEMPLATE_KINDS,
+  type NoticeRow,
+  type Page,
+  type PerformerRow,
+  type TicketChoices,
+  type TicketPrintData,
+  type TicketTemplateRow,
+} from '@venue/contract';
 import { registerMessages } from '../../../../app/i18n.ts';
 import { api, http } from '../../../../app/request.ts';
 import type { Option } from '../../../../kit/index.ts';
@@ -19,7 +29,8 @@ export function useExtrasT(): Translate {
 
 export const ticketPath = (p: string) => api.sport(`ticket/${p}`);
 export const templateDesignPath = (id: number) => `/sport/views/ticketManagement/ticketTemplate/design/${id}`;
-export const templatePrintPath = (id: number, ticketId?: number) => `/sport/views/ticketManagement/ticketTemplate/print/${id}${ticketId ? `?ticketId=${ticketId}` : ''}`;
+export const templatePrintPath = (id: number, ticketId?: number) =>
+  `/sport/views/ticketManagement/ticketTemplate/print/${id}${ticketId ? `?ticketId=${ticketId}` : ''}`;
 export const TEMPLATE_LIST_PATH = '/sport/views/ticketManagement/ticketTemplate/index';
 export const competitionOrderDetailPath = (id: number) => `/sport/views/ticketManagement/competitionTicketingOrder/detail/${id}`;
 export const COMPETITION_ORDER_LIST_PATH = '/sport/views/ticketManagement/competitionTicketingOrder/index';
@@ -41,7 +52,11 @@ const all = { pageNum: 1, pageSize: 500 };
 
 /** The organisation's performers, notices, templates and projects, for the project form and filters. */
 export function usePerformerOptions(): Option[] {
-  const q = useQuery({ queryKey: ['ticketExtras', 'performers'], queryFn: () => http.post<Page<PerformerRow>>(ticketPath('performer/list'), all), staleTime: 10_000 });
+  const q = useQuery({
+    queryKey: ['ticketExtras', 'performers'],
+    queryFn: () => http.post<Page<PerformerRow>>(ticketPath('performer/list'), all),
+    staleTime: 10_000,
+  });
   return (q.data?.data ?? []).map((p) => ({ value: p.id, label: p.role ? `${p.name}（${p.role}）` : p.name }));
 }
 export function useNoticeOptions(): Option[] {
@@ -49,7 +64,11 @@ export function useNoticeOptions(): Option[] {
   return (q.data?.data ?? []).map((n) => ({ value: n.id, label: n.title, disabled: n.status !== 0 }));
 }
 export function useTemplateOptions(): Option[] {
-  const q = useQuery({ queryKey: ['ticketExtras', 'templates'], queryFn: () => http.post<Page<TicketTemplateRow>>(ticketPath('template/list'), all), staleTime: 10_000 });
+  const q = useQuery({
+    queryKey: ['ticketExtras', 'templates'],
+    queryFn: () => http.post<Page<TicketTemplateRow>>(ticketPath('template/list'), all),
+    staleTime: 10_000,
+  });
   return (q.data?.data ?? []).map((x) => ({ value: x.id, label: `${x.name}（${x.widthMm}×${x.heightMm} mm）` }));
 }
 /** Project types and projects for the filters, readable with any of the extras screens' permissions. */
@@ -88,7 +107,12 @@ export function NoticeText({ content, testId }: { content: string; testId?: stri
     if (last && last.list === list && (list || line.trim() !== '')) last.lines.push(line);
     else blocks.push({ list, lines: [line] });
   }
-  const inline = (text: string) => text.split(/(\*\*[^*]+\*\*)/).map((part, i) => (part.startsWith('**') && part.endsWith('**') && part.length > 4 ? <strong key={i}>{part.slice(2, -2)}</strong> : <span key={i}>{part}</span>));
+  const inline = (text: string) =>
+    text
+      .split(/(\*\*[^*]+\*\*)/)
+      .map((part, i) =>
+        part.startsWith('**') && part.endsWith('**') && part.length > 4 ? <strong key={i}>{part.slice(2, -2)}</strong> : <span key={i}>{part}</span>,
+      );
   return (
     <div data-testid={testId} className="ticket-notice-text">
       {blocks.map((b, i) =>

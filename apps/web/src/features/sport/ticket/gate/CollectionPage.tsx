@@ -91,7 +91,20 @@ export default function CollectionPage() {
       <Card variant="borderless" style={{ marginBottom: 16 }} title={t('collect.title')}>
         <Space wrap size={12}>
           <div style={{ width: 560, maxWidth: '100%' }}>
-            <ScanInput inputRef={input} large autoFocus value={code} onChange={setCode} onSubmit={(v) => void find(v)} placeholder={t('collect.placeholder')} buttonLabel={t('collect.find')} loading={busy && !found} maxLength={400} testId="collection-code" buttonTestId="collection-find" />
+            <ScanInput
+              inputRef={input}
+              large
+              autoFocus
+              value={code}
+              onChange={setCode}
+              onSubmit={(v) => void find(v)}
+              placeholder={t('collect.placeholder')}
+              buttonLabel={t('collect.find')}
+              loading={busy && !found}
+              maxLength={400}
+              testId="collection-code"
+              buttonTestId="collection-find"
+            />
           </div>
           <CameraScanner onCode={(text) => void find(text)} testId="collection-camera" />
         </Space>
@@ -104,7 +117,17 @@ export default function CollectionPage() {
               <Descriptions.Item label={t('reprint.buyer')}>{tk.buyerName ?? '—'}</Descriptions.Item>
             </Descriptions>
             {found?.collection ? (
-              <Alert style={{ marginTop: 12 }} type="warning" showIcon data-testid="collection-done" title={t('collect.collectedAlready', { at: formatAt(found.collection.collectedAt), paperNo: found.collection.paperNo, by: found.collection.collectedByName ?? '—' })} />
+              <Alert
+                style={{ marginTop: 12 }}
+                type="warning"
+                showIcon
+                data-testid="collection-done"
+                title={t('collect.collectedAlready', {
+                  at: formatAt(found.collection.collectedAt),
+                  paperNo: found.collection.paperNo,
+                  by: found.collection.collectedByName ?? '—',
+                })}
+              />
             ) : tk.state !== 'sold' ? (
               <Alert style={{ marginTop: 12 }} type="error" showIcon title={t('collect.notSold')} />
             ) : (

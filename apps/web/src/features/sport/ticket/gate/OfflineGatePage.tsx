@@ -1,13 +1,33 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Alert, Button, Card, Descriptions, Empty, Select, Space, Spin, Table, Tag, Tooltip, Typography, type InputRef } from 'antd';
-import { CheckCircleFilled, CloseCircleFilled, CloudDownloadOutlined, CloudUploadOutlined, DisconnectOutlined, ScanOutlined, WifiOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  CloudDownloadOutlined,
+  CloudUploadOutlined,
+  DisconnectOutlined,
+  ScanOutlined,
+  WifiOutlined,
+} from '@ant-design/icons';
 import { confirm, success, toast } from '../../../../app/feedback.tsx';
 import { registerOfflineShell, rememberOfflineSession } from '../../../../app/offline.ts';
 import { ScanInput } from '../../../../kit/index.ts';
 import { CameraScanner } from './CameraScanner.tsx';
 import { formatAt, gateApi, useGateT } from './gate.api.ts';
-import { checkLocally, ed25519Verifier, isBareCode, loadState, markUploaded, recordScan, saveState, withPackage, type LocalScan, type LocalVerdict, type OfflineState } from './offline.ts';
+import {
+  checkLocally,
+  ed25519Verifier,
+  isBareCode,
+  loadState,
+  markUploaded,
+  recordScan,
+  saveState,
+  withPackage,
+  type LocalScan,
+  type LocalVerdict,
+  type OfflineState,
+} from './offline.ts';
 import { reasonText, useGateOptions, useSessionOptions } from './TicketCheckPage.tsx';
 
 /**
@@ -113,12 +133,22 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
       let refused = 0;
       while (stateRef.current.queue.length) {
         const chunk = stateRef.current.queue.slice(0, UPLOAD_CHUNK);
-        const answer = await gateApi.upload({ deviceId: stateRef.current.deviceId, gateId: stateRef.current.gateId!, scans: chunk.map((q) => ({ ...q, reason: q.reason ?? undefined })) });
+        const answer = await gateApi.upload({
+          deviceId: stateRef.current.deviceId,
+          gateId: stateRef.current.gateId!,
+          scans: chunk.map((q) => ({ ...q, reason: q.reason ?? undefined })),
+        });
         recorded += answer.recorded + answer.duplicates;
         conflicts += answer.conflicts;
         refused += answer.refused;
         const refusedWhy = Object.fromEntries(answer.results.filter((r) => r.status === 'refused' && r.reason).map((r) => [r.uid, r.reason!]));
-        setState(markUploaded(stateRef.current, answer.results.map((r) => r.uid), refusedWhy));
+        setState(
+          markUploaded(
+            stateRef.current,
+            answer.results.map((r) => r.uid),
+            refusedWhy,
+          ),
+        );
       }
       setCallFailed(false);
       success(t('offline.uploaded', { n: recorded + conflicts + refused, c: conflicts }));
@@ -164,7 +194,14 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
     try {
       const a = await gateApi.check({ sessionId: s.pkg.sessionId, gateId: s.gateId, code: value });
       setCallFailed(false);
-      return { result: a.result, reason: a.reason, ticketCode: a.ticket?.code ?? value.toUpperCase(), label: a.ticket ? [a.ticket.seatLabel, a.ticket.levelName].filter(Boolean).join(' · ') : null, usedAt: a.firstUse?.at ?? null, usedHere: false };
+      return {
+        result: a.result,
+        reason: a.reason,
+        ticketCode: a.ticket?.code ?? value.toUpperCase(),
+        label: a.ticket ? [a.ticket.seatLabel, a.ticket.levelName].filter(Boolean).join(' · ') : null,
+        usedAt: a.firstUse?.at ?? null,
+        usedHere: false,
+      };
     } catch {
       setCallFailed(true);
       return undefined;
@@ -205,7 +242,17 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
         data-testid="offline-status"
         data-online={online ? 'true' : 'false'}
         role="status"
-        style={{ borderRadius: 12, padding: '14px 20px', marginBottom: 16, color: '#fff', background: online ? '#389e0d' : '#d4380d', display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }}
+        style={{
+          borderRadius: 12,
+          padding: '14px 20px',
+          marginBottom: 16,
+          color: '#fff',
+          background: online ? '#389e0d' : '#d4380d',
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          flexWrap: 'wrap',
+        }}
       >
         <span style={{ fontSize: 32, fontWeight: 700, letterSpacing: 2 }}>
           {online ? <WifiOutlined /> : <DisconnectOutlined />} {online ? t('offline.online') : t('offline.offline')}
@@ -213,7 +260,11 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
         <span style={{ fontSize: 15 }}>{online ? t('offline.onlineHint') : t('offline.offlineHint')}</span>
         {shell !== null ? (
           <Tooltip title={shell ? t('offline.shellReadyHint') : t('offline.shellNoneHint')}>
-            <Tag data-testid="offline-shell" data-ready={shell ? 'true' : 'false'} style={{ marginInlineEnd: 0, color: '#fff', background: 'rgba(255,255,255,0.16)', borderColor: 'rgba(255,255,255,0.65)' }}>
+            <Tag
+              data-testid="offline-shell"
+              data-ready={shell ? 'true' : 'false'}
+              style={{ marginInlineEnd: 0, color: '#fff', background: 'rgba(255,255,255,0.16)', borderColor: 'rgba(255,255,255,0.65)' }}
+            >
               {shell ? t('offline.shellReady') : t('offline.shellNone')}
             </Tag>
           </Tooltip>
@@ -225,9 +276,36 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
 
       <Card variant="borderless" style={{ marginBottom: 16 }}>
         <Space wrap size={12}>
-          <Select style={{ width: 380 }} showSearch={{ optionFilterProp: 'label' }} placeholder={t('check.pickSession')} options={sessionOptions} value={sessionOptions.some((o) => o.value === pick.sessionId) ? pick.sessionId : undefined} onChange={(v: number) => setPick((p) => ({ ...p, sessionId: v }))} disabled={!online} aria-label={t('check.pickSession')} data-testid="offline-session" />
-          <Select style={{ width: 200 }} placeholder={t('check.pickGate')} options={gateOptions} value={gateOptions.some((o) => o.value === pick.gateId) ? pick.gateId : undefined} onChange={(v: number) => setPick((p) => ({ ...p, gateId: v }))} disabled={!online} aria-label={t('check.pickGate')} data-testid="offline-gate" notFoundContent={t('check.noGate')} />
-          <Button type="primary" icon={<CloudDownloadOutlined />} loading={downloading} disabled={!online || !pick.sessionId || !pick.gateId} onClick={() => void download()} data-testid="offline-download">
+          <Select
+            style={{ width: 380 }}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('check.pickSession')}
+            options={sessionOptions}
+            value={sessionOptions.some((o) => o.value === pick.sessionId) ? pick.sessionId : undefined}
+            onChange={(v: number) => setPick((p) => ({ ...p, sessionId: v }))}
+            disabled={!online}
+            aria-label={t('check.pickSession')}
+            data-testid="offline-session"
+          />
+          <Select
+            style={{ width: 200 }}
+            placeholder={t('check.pickGate')}
+            options={gateOptions}
+            value={gateOptions.some((o) => o.value === pick.gateId) ? pick.gateId : undefined}
+            onChange={(v: number) => setPick((p) => ({ ...p, gateId: v }))}
+            disabled={!online}
+            aria-label={t('check.pickGate')}
+            data-testid="offline-gate"
+            notFoundContent={t('check.noGate')}
+          />
+          <Button
+            type="primary"
+            icon={<CloudDownloadOutlined />}
+            loading={downloading}
+            disabled={!online || !pick.sessionId || !pick.gateId}
+            onClick={() => void download()}
+            data-testid="offline-download"
+          >
             {t('offline.download')}
           </Button>
           <Button icon={<CloudUploadOutlined />} loading={uploading} disabled={!online || !queued} onClick={() => void upload()} data-testid="offline-upload">
@@ -251,7 +329,9 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
               {t('offline.downloaded', { n: pkg.tickets.length, r: pkg.revoked.length, at: formatAt(pkg.generatedAt) })}
             </Descriptions.Item>
             <Descriptions.Item label={t('offline.windowLabel')} span={4}>
-              <span data-testid="offline-window">{t('check.window', { opens: formatAt(pkg.opensAt), closes: formatAt(pkg.closesAt), start: formatAt(pkg.startAt) })}</span>
+              <span data-testid="offline-window">
+                {t('check.window', { opens: formatAt(pkg.opensAt), closes: formatAt(pkg.closesAt), start: formatAt(pkg.startAt) })}
+              </span>
             </Descriptions.Item>
           </Descriptions>
         ) : (
@@ -263,7 +343,21 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
       <Card variant="borderless" style={{ marginBottom: 16 }}>
         <Space wrap size={12} style={{ width: '100%' }}>
           <div style={{ width: 560, maxWidth: '100%' }}>
-            <ScanInput inputRef={input} large autoFocus value={code} onChange={setCode} onSubmit={(v) => void scan(v)} placeholder={t('check.placeholder')} buttonLabel={t('check.check')} buttonIcon={<ScanOutlined />} disabled={!pkg || !verify} maxLength={400} testId="offline-code" buttonTestId="offline-submit" />
+            <ScanInput
+              inputRef={input}
+              large
+              autoFocus
+              value={code}
+              onChange={setCode}
+              onSubmit={(v) => void scan(v)}
+              placeholder={t('check.placeholder')}
+              buttonLabel={t('check.check')}
+              buttonIcon={<ScanOutlined />}
+              disabled={!pkg || !verify}
+              maxLength={400}
+              testId="offline-code"
+              buttonTestId="offline-submit"
+            />
           </div>
           <CameraScanner disabled={!pkg || !verify} onCode={(text) => void scan(text)} testId="offline-camera" />
         </Space>
@@ -282,13 +376,35 @@ function OfflineGateDevice({ initial }: { initial: OfflineState }) {
             { key: 'at', title: t('check.scannedAt'), dataIndex: 'scannedAt', render: (v: string) => formatAt(v), width: 170 },
             { key: 'code', title: t('check.code'), dataIndex: 'ticketCode', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
             { key: 'seat', title: t('check.seat'), dataIndex: 'label', render: (v: string | null) => v ?? '—' },
-            { key: 'result', title: t('check.result'), render: (_: unknown, r) => <Space size={4}><Tag color={r.result === 'admitted' ? 'success' : 'error'}>{t(`check.results.${r.result}`)}</Tag>{reasonText(t, r.reason)}</Space> },
-            { key: 'uploaded', title: t('offline.uploadedCol'), dataIndex: 'uploaded', render: (v: boolean, r) => (
+            {
+              key: 'result',
+              title: t('check.result'),
+              render: (_: unknown, r) => (
                 <Space size={4}>
-                  <Tag color={v ? 'blue' : 'default'} data-testid={`offline-log-${r.uid}`} data-uploaded={v ? 'true' : 'false'}>{v ? t('offline.sent') : t('offline.pending')}</Tag>
-                  {r.serverRefused ? <Tooltip title={reasonText(t, r.serverRefused)}><Tag color="error" data-testid={`offline-log-refused-${r.uid}`} data-reason={r.serverRefused}>{t('offline.serverRefused', { reason: reasonText(t, r.serverRefused) })}</Tag></Tooltip> : null}
+                  <Tag color={r.result === 'admitted' ? 'success' : 'error'}>{t(`check.results.${r.result}`)}</Tag>
+                  {reasonText(t, r.reason)}
                 </Space>
-              ) },
+              ),
+            },
+            {
+              key: 'uploaded',
+              title: t('offline.uploadedCol'),
+              dataIndex: 'uploaded',
+              render: (v: boolean, r) => (
+                <Space size={4}>
+                  <Tag color={v ? 'blue' : 'default'} data-testid={`offline-log-${r.uid}`} data-uploaded={v ? 'true' : 'false'}>
+                    {v ? t('offline.sent') : t('offline.pending')}
+                  </Tag>
+                  {r.serverRefused ? (
+                    <Tooltip title={reasonText(t, r.serverRefused)}>
+                      <Tag color="error" data-testid={`offline-log-refused-${r.uid}`} data-reason={r.serverRefused}>
+                        {t('offline.serverRefused', { reason: reasonText(t, r.serverRefused) })}
+                      </Tag>
+                    </Tooltip>
+                  ) : null}
+                </Space>
+              ),
+            },
           ]}
         />
       </Card>
@@ -300,7 +416,13 @@ function LocalVerdictView({ v }: { v: LocalVerdict }) {
   const t = useGateT();
   const ok = v.result === 'admitted';
   return (
-    <div data-testid="offline-result" data-result={v.result} data-reason={v.reason ?? ''} role="status" style={{ borderRadius: 12, padding: '20px 24px', marginTop: 16, maxWidth: 720, color: '#fff', background: ok ? '#389e0d' : '#cf1322' }}>
+    <div
+      data-testid="offline-result"
+      data-result={v.result}
+      data-reason={v.reason ?? ''}
+      role="status"
+      style={{ borderRadius: 12, padding: '20px 24px', marginTop: 16, maxWidth: 720, color: '#fff', background: ok ? '#389e0d' : '#cf1322' }}
+    >
       <Space align="start" size={16}>
         <span style={{ fontSize: 48, lineHeight: 1 }}>{ok ? <CheckCircleFilled /> : <CloseCircleFilled />}</span>
         <div>
@@ -309,7 +431,11 @@ function LocalVerdictView({ v }: { v: LocalVerdict }) {
             {ok ? null : <span style={{ marginLeft: 12 }}>{reasonText(t, v.reason)}</span>}
           </div>
           <div style={{ fontSize: 16, marginTop: 4 }}>{[v.ticketCode, v.label].filter(Boolean).join(' · ')}</div>
-          {v.usedAt ? <div style={{ fontSize: 18, marginTop: 6 }}>{v.usedHere ? t('offline.localUsed', { at: formatAt(v.usedAt) }) : t('offline.usedBefore', { at: formatAt(v.usedAt) })}</div> : null}
+          {v.usedAt ? (
+            <div style={{ fontSize: 18, marginTop: 6 }}>
+              {v.usedHere ? t('offline.localUsed', { at: formatAt(v.usedAt) }) : t('offline.usedBefore', { at: formatAt(v.usedAt) })}
+            </div>
+          ) : null}
         </div>
       </Space>
     </div>

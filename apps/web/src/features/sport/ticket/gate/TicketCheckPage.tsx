@@ -3,7 +3,17 @@ import { Button, Card, Col, Empty, Row as GridRow, Select, Space, Statistic, Tab
 import { CheckCircleFilled, CloseCircleFilled, ScanOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { Perm, gateCreate, gateListQuery, gateUpdate, ticketCheck, type ConflictRow, type GateRow, type ScanRow, type TicketCheckAnswer } from '@venue/contract';
+import {
+  Perm,
+  gateCreate,
+  gateListQuery,
+  gateUpdate,
+  ticketCheck,
+  type ConflictRow,
+  type GateRow,
+  type ScanRow,
+  type TicketCheckAnswer,
+} from '@venue/contract';
 import { ListPage, ReasonDialog, ScanInput, useCan, type Option, type ResourceDef } from '../../../../kit/index.ts';
 import { CameraScanner } from './CameraScanner.tsx';
 import { GATE_NS, formatAt, gateApi, gatesQuery, sessionsQuery, useGateT, venuesQuery, type Translate } from './gate.api.ts';
@@ -29,7 +39,10 @@ function readPick(): { sessionId?: number; gateId?: number } {
 
 export function useSessionOptions(): Option[] {
   const q = useQuery(sessionsQuery);
-  return useMemo(() => (q.data?.data ?? []).map((s) => ({ value: s.id, label: `${s.projectName} · ${s.name} · ${formatAt(s.startAt).slice(0, 16)}` })), [q.data]);
+  return useMemo(
+    () => (q.data?.data ?? []).map((s) => ({ value: s.id, label: `${s.projectName} · ${s.name} · ${formatAt(s.startAt).slice(0, 16)}` })),
+    [q.data],
+  );
 }
 
 export function useGateOptions(): { options: Option[]; gates: GateRow[]; refetch: () => void } {
@@ -44,7 +57,10 @@ export function reasonText(t: Translate, reason: string | null | undefined): str
 
 export function firstUseText(t: Translate, f: TicketCheckAnswer['firstUse']): string {
   if (!f) return '';
-  return t('check.firstUse', { at: formatAt(f.at), gate: f.gateName ?? t('check.unknownGate') }) + (f.source === 'offline' && f.deviceId ? t('check.firstUseOffline', { device: f.deviceId }) : '');
+  return (
+    t('check.firstUse', { at: formatAt(f.at), gate: f.gateName ?? t('check.unknownGate') }) +
+    (f.source === 'offline' && f.deviceId ? t('check.firstUseOffline', { device: f.deviceId }) : '')
+  );
 }
 
 function Verdict({ answer, onOverride }: { answer: TicketCheckAnswer; onOverride?: () => void }) {
@@ -81,7 +97,11 @@ function Verdict({ answer, onOverride }: { answer: TicketCheckAnswer; onOverride
           {w ? (
             <div style={{ fontSize: 18, marginTop: 6, fontWeight: 500 }} data-testid="check-window">
               {answer.overridden ? `${t('check.overridden')} · ` : ''}
-              {t('check.window', { opens: formatAt(w.opensAt).slice(0, 16), closes: formatAt(w.closesAt).slice(0, 16), start: formatAt(w.startAt).slice(0, 16) })}
+              {t('check.window', {
+                opens: formatAt(w.opensAt).slice(0, 16),
+                closes: formatAt(w.closesAt).slice(0, 16),
+                start: formatAt(w.startAt).slice(0, 16),
+              })}
             </div>
           ) : null}
           {onOverride && answer.reason === 'outsideWindow' ? (
@@ -123,7 +143,12 @@ export function ScanTable({ rows, loading, testId }: { rows: ScanRow[]; loading?
             </Space>
           ),
         },
-        { key: 'source', title: t('check.source'), dataIndex: 'source', render: (v: ScanRow['source'], r) => (v === 'offline' ? `${t('check.sources.offline')} ${r.deviceId ?? ''}` : t('check.sources.online')) },
+        {
+          key: 'source',
+          title: t('check.source'),
+          dataIndex: 'source',
+          render: (v: ScanRow['source'], r) => (v === 'offline' ? `${t('check.sources.offline')} ${r.deviceId ?? ''}` : t('check.sources.online')),
+        },
         { key: 'operator', title: t('check.operator'), dataIndex: 'operatorName', render: (v: string | null) => v ?? '—' },
       ]}
     />
@@ -154,7 +179,11 @@ function CheckTab() {
   const gateId = gateOptions.some((o) => o.value === pick.gateId) ? pick.gateId : undefined;
   const ready = sessionId !== undefined && gateId !== undefined;
   const counts = useQuery({ queryKey: ['ticketGate', 'summary', sessionId], queryFn: () => gateApi.summary(sessionId!), enabled: sessionId !== undefined });
-  const scans = useQuery({ queryKey: ['ticketGate', 'scans', sessionId], queryFn: () => gateApi.scans({ sessionId, pageSize: 20 }), enabled: sessionId !== undefined });
+  const scans = useQuery({
+    queryKey: ['ticketGate', 'scans', sessionId],
+    queryFn: () => gateApi.scans({ sessionId, pageSize: 20 }),
+    enabled: sessionId !== undefined,
+  });
 
   const submit = async (text: string) => {
     const value = text.trim();
@@ -194,11 +223,30 @@ function CheckTab() {
                 aria-label={t('check.pickSession')}
                 data-testid="check-session"
               />
-              <Select style={{ width: 200 }} placeholder={t('check.pickGate')} options={gateOptions} value={gateId} onChange={(v: number) => choose({ gateId: v })} aria-label={t('check.pickGate')} data-testid="check-gate" notFoundContent={t('check.noGate')} />
+              <Select
+                style={{ width: 200 }}
+                placeholder={t('check.pickGate')}
+                options={gateOptions}
+                value={gateId}
+                onChange={(v: number) => choose({ gateId: v })}
+                aria-label={t('check.pickGate')}
+                data-testid="check-gate"
+                notFoundContent={t('check.noGate')}
+              />
             </Space>
           </Col>
           <Col xs={24} lg={8} style={{ textAlign: 'right' }}>
-            {shown ? <Statistic title={t('check.counts')} value={shown.admitted} suffix={`/ ${shown.sold}`} valueStyle={{ fontSize: 32 }} data-testid="check-counts" data-admitted={shown.admitted} data-sold={shown.sold} /> : null}
+            {shown ? (
+              <Statistic
+                title={t('check.counts')}
+                value={shown.admitted}
+                suffix={`/ ${shown.sold}`}
+                valueStyle={{ fontSize: 32 }}
+                data-testid="check-counts"
+                data-admitted={shown.admitted}
+                data-sold={shown.sold}
+              />
+            ) : null}
           </Col>
         </GridRow>
         <div style={{ marginTop: 16 }}>
@@ -262,14 +310,24 @@ function ConflictsTab() {
   const side = (s: ConflictRow['second'] | null) =>
     s ? (
       <span>
-        {formatAt(s.scannedAt)} · {s.gateName ?? t('check.unknownGate')} · {s.source === 'offline' ? `${t('check.sources.offline')} ${s.deviceId ?? ''}` : t('check.sources.online')}
+        {formatAt(s.scannedAt)} · {s.gateName ?? t('check.unknownGate')} ·{' '}
+        {s.source === 'offline' ? `${t('check.sources.offline')} ${s.deviceId ?? ''}` : t('check.sources.online')}
       </span>
     ) : (
       '—'
     );
   return (
     <Card variant="borderless">
-      <Select allowClear style={{ width: 380, marginBottom: 12 }} placeholder={t('check.pickSession')} options={sessionOptions} value={sessionId} onChange={(v?: number) => (setSessionId(v), setPageNum(1))} aria-label={t('check.pickSession')} data-testid="conflict-session" />
+      <Select
+        allowClear
+        style={{ width: 380, marginBottom: 12 }}
+        placeholder={t('check.pickSession')}
+        options={sessionOptions}
+        value={sessionId}
+        onChange={(v?: number) => (setSessionId(v), setPageNum(1))}
+        aria-label={t('check.pickSession')}
+        data-testid="conflict-session"
+      />
       <Table<ConflictRow>
         size="small"
         rowKey="id"
@@ -281,8 +339,23 @@ function ConflictsTab() {
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('check.empty')} /> }}
         scroll={{ x: 900 }}
         columns={[
-          { key: 'code', title: t('check.conflictTicket'), dataIndex: 'code', render: (v: string, r) => <Space direction="vertical" size={0}><Typography.Text code>{v}</Typography.Text><Typography.Text type="secondary">{r.sessionName}</Typography.Text></Space> },
-          { key: 'reason', title: t('check.conflictReason'), dataIndex: 'reason', render: (v: ConflictRow['reason']) => <Tag color="warning">{t(`check.conflictReasons.${v}`)}</Tag> },
+          {
+            key: 'code',
+            title: t('check.conflictTicket'),
+            dataIndex: 'code',
+            render: (v: string, r) => (
+              <Space direction="vertical" size={0}>
+                <Typography.Text code>{v}</Typography.Text>
+                <Typography.Text type="secondary">{r.sessionName}</Typography.Text>
+              </Space>
+            ),
+          },
+          {
+            key: 'reason',
+            title: t('check.conflictReason'),
+            dataIndex: 'reason',
+            render: (v: ConflictRow['reason']) => <Tag color="warning">{t(`check.conflictReasons.${v}`)}</Tag>,
+          },
           { key: 'first', title: t('check.first'), render: (_: unknown, r) => side(r.first) },
           { key: 'second', title: t('check.second'), render: (_: unknown, r) => side(r.second) },
         ]}

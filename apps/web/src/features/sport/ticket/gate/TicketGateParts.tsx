@@ -152,7 +152,15 @@ export function CollectDialog({ code, onClose, onDone }: { code: string | null; 
     }
   };
   return (
-    <FormModal open={code !== null} title={`${t('collect.title')} · ${code ?? ''}`} testId="collect-form" busy={busy} onOk={() => void submit()} onClose={() => (form.resetFields(), onClose())} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={code !== null}
+      title={`${t('collect.title')} · ${code ?? ''}`}
+      testId="collect-form"
+      busy={busy}
+      onOk={() => void submit()}
+      onClose={() => (form.resetFields(), onClose())}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Form form={form} layout="vertical" name="collect-form">
         <Form.Item name="paperNo" label={t('collect.paperNo')} rules={paperRules} required>
           <Input maxLength={32} autoFocus />

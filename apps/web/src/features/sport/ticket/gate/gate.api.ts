@@ -38,9 +38,11 @@ const url = (p: string) => api.sport(`ticket/${p}`);
 export const gateApi = {
   gates: () => http.post<Page<GateRow>>(url('gate/list'), { pageNum: 1, pageSize: 200 }),
   check: (body: { sessionId: number; gateId: number; code: string; overrideReason?: string }) => http.post<TicketCheckAnswer>(url('check'), body),
-  scans: (q: { sessionId?: number; gateId?: number; pageNum?: number; pageSize?: number }) => http.post<Page<ScanRow>>(url('check/scans'), { pageNum: 1, pageSize: 20, ...q }),
+  scans: (q: { sessionId?: number; gateId?: number; pageNum?: number; pageSize?: number }) =>
+    http.post<Page<ScanRow>>(url('check/scans'), { pageNum: 1, pageSize: 20, ...q }),
   summary: (sessionId: number) => http.get<CheckCounts>(url(`check/summary/${sessionId}`)),
-  conflicts: (q: { sessionId?: number; pageNum?: number; pageSize?: number }) => http.post<Page<ConflictRow>>(url('check/conflicts'), { pageNum: 1, pageSize: 20, ...q }),
+  conflicts: (q: { sessionId?: number; pageNum?: number; pageSize?: number }) =>
+    http.post<Page<ConflictRow>>(url('check/conflicts'), { pageNum: 1, pageSize: 20, ...q }),
   offline: (sessionId: number) => http.get<OfflinePackage>(url(`check/offline/${sessionId}`), undefined, { silent: true, timeout: 30_000 }),
   upload: (body: z.input<typeof scanUpload>) => http.post<ScanUploadAnswer>(url('check/upload'), body, { silent: true, timeout: 30_000 }),
   qr: (ticketId: number) => http.get<TicketQrAnswer>(url(`qr/${ticketId}`)),
@@ -62,6 +64,14 @@ export function formatAt(iso: string | null | undefined): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-export const sessionsQuery = { queryKey: ['ticketGate', 'sessions'], queryFn: () => http.get<{ data: GateSessionRow[] }>(url('check/sessions')), staleTime: 60_000 };
+export const sessionsQuery = {
+  queryKey: ['ticketGate', 'sessions'],
+  queryFn: () => http.get<{ data: GateSessionRow[] }>(url('check/sessions')),
+  staleTime: 60_000,
+};
 export const gatesQuery = { queryKey: ['ticketGate', 'gates'], queryFn: () => gateApi.gates(), staleTime: 0 };
-export const venuesQuery = { queryKey: ['ticketGate', 'venues'], queryFn: () => http.get<{ data: { id: number; name: string }[] }>(url('gate/venues')), staleTime: 60_000 };
+export const venuesQuery = {
+  queryKey: ['ticketGate', 'venues'],
+  queryFn: () => http.get<{ data: { id: number; name: string }[] }>(url('gate/venues')),
+  staleTime: 60_000,
+};

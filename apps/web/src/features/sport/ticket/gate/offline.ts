@@ -88,7 +88,14 @@ export function saveState(state: OfflineState): Promise<void> {
 /** A new session's data: admissions and log of the previous session are dropped, the queue is kept until uploaded. */
 export function withPackage(state: OfflineState, pkg: OfflinePackage, gate: { id: number; name: string }): OfflineState {
   const same = state.pkg?.sessionId === pkg.sessionId;
-  return { ...state, pkg, gateId: gate.id, gateName: gate.name, admitted: same ? state.admitted : {}, log: same ? state.log : state.log.filter((l) => !l.uploaded) };
+  return {
+    ...state,
+    pkg,
+    gateId: gate.id,
+    gateName: gate.name,
+    admitted: same ? state.admitted : {},
+    log: same ? state.log : state.log.filter((l) => !l.uploaded),
+  };
 }
 
 /** Ed25519 verification with WebCrypto; undefined when the browser has none (not a secure context, or too old). */
@@ -130,7 +137,15 @@ export function isBareCode(raw: string): boolean {
 export async function checkLocally(state: OfflineState, raw: string, verify: Verify, now = new Date()): Promise<LocalVerdict> {
   const pkg = state.pkg!;
   const s = parseScan(raw);
-  const refuse = (reason: ScanReason, ticketCode: string, extra: Partial<LocalVerdict> = {}): LocalVerdict => ({ result: 'refused', reason, ticketCode, label: null, usedAt: null, usedHere: false, ...extra });
+  const refuse = (reason: ScanReason, ticketCode: string, extra: Partial<LocalVerdict> = {}): LocalVerdict => ({
+    result: 'refused',
+    reason,
+    ticketCode,
+    label: null,
+    usedAt: null,
+    usedHere: false,
+    ...extra,
+  });
   if (s.kind === 'bad') return refuse('unknown', raw.trim().slice(0, 32));
   if (s.kind === 'bare') return refuse('needsOnline', s.code);
   const code = s.qr.code;
@@ -149,7 +164,14 @@ export async function checkLocally(state: OfflineState, raw: string, verify: Ver
 
 /** Records a decided scan: queued for upload, in the log, and (admitted) in this device's admissions. */
 export function recordScan(state: OfflineState, raw: string, v: LocalVerdict, now = new Date()): OfflineState {
-  const scan: QueuedScan = { uid: `${state.deviceId}-${now.getTime().toString(36)}-${randomId(6)}`, sessionId: state.pkg!.sessionId, code: raw.trim().slice(0, 400), scannedAt: now.toISOString(), result: v.result, reason: v.reason };
+  const scan: QueuedScan = {
+    uid: `${state.deviceId}-${now.getTime().toString(36)}-${randomId(6)}`,
+    sessionId: state.pkg!.sessionId,
+    code: raw.trim().slice(0, 400),
+    scannedAt: now.toISOString(),
+    result: v.result,
+    reason: v.reason,
+  };
   return {
     ...state,
     admitted: v.result === 'admitted' ? { ...state.admitted, [v.ticketCode]: scan.scannedAt } : state.admitted,
@@ -161,5 +183,9 @@ export function recordScan(state: OfflineState, raw: string, v: LocalVerdict, no
 /** The scans the server has now (recorded, duplicate, conflict or refused) leave the queue; an admission the server refused is marked with its reason. */
 export function markUploaded(state: OfflineState, uids: string[], refused: Record<string, ScanReason> = {}): OfflineState {
   const done = new Set(uids);
-  return { ...state, queue: state.queue.filter((q) => !done.has(q.uid)), log: state.log.map((l) => (done.has(l.uid) ? { ...l, uploaded: true, ...(refused[l.uid] ? { serverRefused: refused[l.uid] } : {}) } : l)) };
+  return {
+    ...state,
+    queue: state.queue.filter((q) => !done.has(q.uid)),
+    log: state.log.map((l) => (done.has(l.uid) ? { ...l, uploaded: true, ...(refused[l.uid] ? { serverRefused: refused[l.uid] } : {}) } : l)),
+  };
 }

@@ -66,7 +66,12 @@ export default function TicketListPage() {
         { key: 'state', label: 'ticket.state', options: stateOptions },
         { key: 'orderNo', label: 'ticket.orderNo' },
         { key: 'channel', label: 'ticketRules:channelTitle', options: channelOptions },
-        { key: 'viewerName', label: 'ticketRules:viewers.viewer', render: (v: string | null, r: TicketRow) => (v ? `${v} ${r.viewerIdNo ?? ''}` : '—'), inTable: false },
+        {
+          key: 'viewerName',
+          label: 'ticketRules:viewers.viewer',
+          render: (v: string | null, r: TicketRow) => (v ? `${v} ${r.viewerIdNo ?? ''}` : '—'),
+          inTable: false,
+        },
         { key: 'refundNo', label: 'ticketRules:refund.action', render: (v: string | null) => v ?? '—', inTable: false },
         { key: 'createTime', label: 'ticket.createTime', format: 'datetime' },
         { key: 'soldAt', label: 'ticket.soldAt', format: 'datetime', inTable: false },
@@ -81,9 +86,21 @@ export default function TicketListPage() {
       ),
       rowActions: [
         { key: 'reprint', label: 'ticketGate:reprint.reprint', perm: Perm.ticket.reprint, visible: (r) => r.state === 'sold', run: (r) => setReprintId(r.id) },
-        { key: 'collect', label: 'ticketGate:reprint.collect', perm: Perm.ticket.collect, visible: (r) => r.state === 'sold', run: (r) => setCollectCode(r.code) },
+        {
+          key: 'collect',
+          label: 'ticketGate:reprint.collect',
+          perm: Perm.ticket.collect,
+          visible: (r) => r.state === 'sold',
+          run: (r) => setCollectCode(r.code),
+        },
         // Refund by the session's rules (not a reserved ticket, not one waiting for its refund review).
-        { key: 'refund', label: 'ticketRules:refund.action', perm: Perm.ticket.refund, visible: (r) => r.state === 'sold' && r.channel !== 'reserved', run: (r) => setRefundId(r.id) },
+        {
+          key: 'refund',
+          label: 'ticketRules:refund.action',
+          perm: Perm.ticket.refund,
+          visible: (r) => r.state === 'sold' && r.channel !== 'reserved',
+          run: (r) => setRefundId(r.id),
+        },
       ],
     }),
     [],

@@ -19,7 +19,13 @@ export function TicketRefundDialog({ ticketId, onClose, onDone }: { ticketId: nu
   const t = useRulesT();
   const [form] = Form.useForm<{ reason?: string }>();
   const [busy, setBusy] = useState(false);
-  const quote = useQuery({ queryKey: ['ticket', 'refundQuote', ticketId], queryFn: () => rulesApi.quote(ticketId!), enabled: ticketId !== null, retry: false, gcTime: 0 });
+  const quote = useQuery({
+    queryKey: ['ticket', 'refundQuote', ticketId],
+    queryFn: () => rulesApi.quote(ticketId!),
+    enabled: ticketId !== null,
+    retry: false,
+    gcTime: 0,
+  });
   const reasonRules = useFieldRules({ name: 'reason', label: t('refund.reason'), rule: ticketRefundApply.shape.reason });
   useLayoutEffect(() => {
     if (ticketId !== null) form.resetFields();
@@ -47,7 +53,16 @@ export function TicketRefundDialog({ ticketId, onClose, onDone }: { ticketId: nu
   };
 
   return (
-    <FormModal open={ticketId !== null} title={t('refund.title')} testId="ticket-refund" busy={busy} okText={t('refund.confirm')} okDisabled={!quote.data} onOk={() => void submit()} onClose={onClose}>
+    <FormModal
+      open={ticketId !== null}
+      title={t('refund.title')}
+      testId="ticket-refund"
+      busy={busy}
+      okText={t('refund.confirm')}
+      okDisabled={!quote.data}
+      onOk={() => void submit()}
+      onClose={onClose}
+    >
       {quote.isLoading ? <Spin /> : null}
       {refused ? <Alert type="error" showIcon message={refused} data-testid="ticket-refund-refused" /> : null}
       {quote.data ? (
@@ -104,7 +119,10 @@ export function SessionRefundRulesDialog({ sessionId, onClose }: { sessionId: nu
     setBusy(true);
     try {
       const tiers = (v.tiers ?? []).map((x) => ({ hoursBefore: x.hoursBefore ?? 0, percent: x.percent ?? 0 }));
-      await rulesApi.saveRules(sessionId!, { refundRules: v.refundable && !tiers.length ? null : { refundable: v.refundable, tiers }, version: rules.data!.version });
+      await rulesApi.saveRules(sessionId!, {
+        refundRules: v.refundable && !tiers.length ? null : { refundable: v.refundable, tiers },
+        version: rules.data!.version,
+      });
       success(t('rules.saved'));
       void qc.invalidateQueries({ queryKey: ['ticket', 'refundRules', sessionId] });
       onClose();
@@ -116,7 +134,17 @@ export function SessionRefundRulesDialog({ sessionId, onClose }: { sessionId: nu
   };
 
   return (
-    <FormModal open={sessionId !== null} title={t('rules.title')} testId="refund-rules" busy={busy} width={560} okDisabled={!rules.data} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={sessionId !== null}
+      title={t('rules.title')}
+      testId="refund-rules"
+      busy={busy}
+      width={560}
+      okDisabled={!rules.data}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       {rules.isLoading ? <Spin /> : null}
       <Form form={form} name="refund-rules" layout="vertical" autoComplete="off" initialValues={{ refundable: true, tiers: [] }}>
         <Form.Item name="refundable" label={t('rules.refundable')} valuePropName="checked">
@@ -143,7 +171,14 @@ export function SessionRefundRulesDialog({ sessionId, onClose }: { sessionId: nu
                     <Button type="text" icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label="remove" />
                   </Space>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ hoursBefore: 24, percent: 100 })} disabled={items.length >= 10} style={{ marginTop: 8 }} data-testid="refund-rules-add">
+                <Button
+                  type="dashed"
+                  icon={<PlusOutlined />}
+                  onClick={() => add({ hoursBefore: 24, percent: 100 })}
+                  disabled={items.length >= 10}
+                  style={{ marginTop: 8 }}
+                  data-testid="refund-rules-add"
+                >
                   {t('rules.addTier')}
                 </Button>
               </>

@@ -63,7 +63,14 @@ function RequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
     setBusy(true);
     try {
       const viewers = realName ? viewersBody(v.viewers, ticketCount) : undefined;
-      const base = { sessionId: v.sessionId!, reason: v.reason ?? '', recipientName: v.recipientName || undefined, recipientPhone: v.recipientPhone || null, approverId: v.approverId ?? null, viewers };
+      const base = {
+        sessionId: v.sessionId!,
+        reason: v.reason ?? '',
+        recipientName: v.recipientName || undefined,
+        recipientPhone: v.recipientPhone || null,
+        approverId: v.approverId ?? null,
+        viewers,
+      };
       await rulesApi.request(session?.seated ? { ...base, seatIds: v.seatIds ?? [] } : { ...base, levelId: v.levelId, quantity: v.quantity ?? 1 });
       success(t('reserve.requested'));
       form.resetFields();
@@ -77,7 +84,16 @@ function RequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
   };
 
   return (
-    <FormModal open={open} title={t('reserve.addTitle')} testId="reserve-form" busy={busy} width={620} onOk={() => void submit()} onClose={onClose} isDirty={() => form.isFieldsTouched()}>
+    <FormModal
+      open={open}
+      title={t('reserve.addTitle')}
+      testId="reserve-form"
+      busy={busy}
+      width={620}
+      onOk={() => void submit()}
+      onClose={onClose}
+      isDirty={() => form.isFieldsTouched()}
+    >
       <Alert type="info" showIcon message={t('reserve.heldNote')} style={{ marginBottom: 16 }} />
       <Form form={form} name="reserve-form" layout="vertical" autoComplete="off" initialValues={{ quantity: 1 }}>
         <Form.Item name="sessionId" label={t('reserve.session')} rules={[{ required: true, message: t('reserve.pickSession') }]}>
@@ -104,7 +120,10 @@ function RequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
         ) : session ? (
           <Space.Compact block>
             <Form.Item name="levelId" label={t('reserve.level')} rules={[{ required: true, message: t('reserve.level') }]} style={{ flex: 1 }}>
-              <Select options={session.levels.map((l) => ({ value: l.id, label: `${l.name} · ${yuan(l.price)} · ${l.available}`, disabled: l.available <= 0 }))} data-testid="reserve-form-level" />
+              <Select
+                options={session.levels.map((l) => ({ value: l.id, label: `${l.name} · ${yuan(l.price)} · ${l.available}`, disabled: l.available <= 0 }))}
+                data-testid="reserve-form-level"
+              />
             </Form.Item>
             <Form.Item name="quantity" label={t('reserve.quantity')} rules={[{ required: true }]}>
               <InputNumber min={1} max={TICKET_ORDER_MAX} precision={0} data-testid="reserve-form-quantity" />
@@ -124,7 +143,13 @@ function RequestDialog({ open, onClose, onDone }: { open: boolean; onClose: () =
           </Form.Item>
         </Space.Compact>
         <Form.Item name="approverId" label={t('reserve.approver')}>
-          <Select allowClear placeholder={t('reserve.anyApprover')} loading={approvers.isLoading} options={(approvers.data ?? []).map((u) => ({ value: u.id, label: u.name }))} data-testid="reserve-form-approver" />
+          <Select
+            allowClear
+            placeholder={t('reserve.anyApprover')}
+            loading={approvers.isLoading}
+            options={(approvers.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
+            data-testid="reserve-form-approver"
+          />
         </Form.Item>
       </Form>
     </FormModal>
@@ -154,7 +179,16 @@ export default function ReservePage() {
       data-testid="reserve"
       extra={
         <Space>
-          <Select allowClear style={{ width: 160 }} placeholder={t('reserve.filterState')} options={stateOptions} value={state} onChange={(v) => setState(v)} data-testid="reserve-filter-state" aria-label={t('reserve.filterState')} />
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('reserve.filterState')}
+            options={stateOptions}
+            value={state}
+            onChange={(v) => setState(v)}
+            data-testid="reserve-filter-state"
+            aria-label={t('reserve.filterState')}
+          />
           <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} aria-label="reload" />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="reserve-add">
             {t('reserve.add')}
@@ -169,19 +203,50 @@ export default function ReservePage() {
         dataSource={list.data?.data ?? []}
         data-testid="reserve-table"
         scroll={{ x: 'max-content' }}
-        pagination={{ current: page.pageNum, pageSize: page.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }) }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
         onRow={(r) => ({ 'data-testid': `reserve-row-${r.id}`, 'data-state': r.state }) as React.HTMLAttributes<HTMLElement>}
         columns={[
           { key: 'session', title: t('reserve.session'), width: 220, render: (_, r) => `${r.projectName} · ${r.sessionName}`, ellipsis: true },
           { key: 'items', dataIndex: 'items', title: t('reserve.items'), width: 160, ellipsis: true },
           { key: 'value', dataIndex: 'valueFen', title: t('reserve.value'), width: 110, align: 'right', render: (v: number) => yuan(v) },
           { key: 'reason', dataIndex: 'reason', title: t('reserve.reason'), width: 180, ellipsis: true },
-          { key: 'recipient', title: t('reserve.recipient'), width: 150, ellipsis: true, render: (_, r) => [r.recipientName, r.recipientPhone].filter(Boolean).join(' ') || '—' },
-          { key: 'state', dataIndex: 'state', title: t('reserve.state'), width: 110, render: (v: ReservationState) => <Tag color={STATE_COLORS[v]}>{t(`reserve.states.${v}`)}</Tag> },
+          {
+            key: 'recipient',
+            title: t('reserve.recipient'),
+            width: 150,
+            ellipsis: true,
+            render: (_, r) => [r.recipientName, r.recipientPhone].filter(Boolean).join(' ') || '—',
+          },
+          {
+            key: 'state',
+            dataIndex: 'state',
+            title: t('reserve.state'),
+            width: 110,
+            render: (v: ReservationState) => <Tag color={STATE_COLORS[v]}>{t(`reserve.states.${v}`)}</Tag>,
+          },
           { key: 'requestedBy', title: t('reserve.requestedBy'), width: 130, ellipsis: true, render: (_, r) => r.requestedByName ?? '—' },
-          { key: 'approver', title: t('reserve.reviewedBy'), width: 150, ellipsis: true, render: (_, r) => r.reviewedByName ?? (r.approverName ? `${r.approverName} (${t('reserve.approver')})` : '—') },
+          {
+            key: 'approver',
+            title: t('reserve.reviewedBy'),
+            width: 150,
+            ellipsis: true,
+            render: (_, r) => r.reviewedByName ?? (r.approverName ? `${r.approverName} (${t('reserve.approver')})` : '—'),
+          },
           { key: 'remark', dataIndex: 'reviewRemark', title: t('reserve.remark'), width: 140, ellipsis: true, render: (v: string | null) => v ?? '—' },
-          { key: 'createTime', dataIndex: 'createTime', title: t('reserve.createTime'), width: 180, className: 'kit-cell-nowrap', render: (v: string) => formatTime(v) },
+          {
+            key: 'createTime',
+            dataIndex: 'createTime',
+            title: t('reserve.createTime'),
+            width: 180,
+            className: 'kit-cell-nowrap',
+            render: (v: string) => formatTime(v),
+          },
           {
             key: 'actions',
             fixed: 'right',
@@ -193,10 +258,23 @@ export default function ReservePage() {
               const other = r.approverId !== null && r.approverId !== me;
               const btns = (
                 <Space size={4}>
-                  <Button size="small" type="link" disabled={own || other} onClick={() => setReviewing({ row: r, approve: true })} data-testid={`reserve-approve-${r.id}`}>
+                  <Button
+                    size="small"
+                    type="link"
+                    disabled={own || other}
+                    onClick={() => setReviewing({ row: r, approve: true })}
+                    data-testid={`reserve-approve-${r.id}`}
+                  >
                     {t('reserve.approve')}
                   </Button>
-                  <Button size="small" type="link" danger disabled={own || other} onClick={() => setReviewing({ row: r, approve: false })} data-testid={`reserve-reject-${r.id}`}>
+                  <Button
+                    size="small"
+                    type="link"
+                    danger
+                    disabled={own || other}
+                    onClick={() => setReviewing({ row: r, approve: false })}
+                    data-testid={`reserve-reject-${r.id}`}
+                  >
                     {t('reserve.reject')}
                   </Button>
                 </Space>
@@ -220,7 +298,11 @@ export default function ReservePage() {
         testId="reserve-review"
         label={t('reserve.remark')}
         rule={reservationReview.shape.remark}
-        hint={<Typography.Text type="secondary">{reviewing ? `${reviewing.row.items} · ${reviewing.row.reason} — ${reviewing.approve ? t('reserve.approveHint') : t('reserve.rejectHint')}` : null}</Typography.Text>}
+        hint={
+          <Typography.Text type="secondary">
+            {reviewing ? `${reviewing.row.items} · ${reviewing.row.reason} — ${reviewing.approve ? t('reserve.approveHint') : t('reserve.rejectHint')}` : null}
+          </Typography.Text>
+        }
         onClose={() => setReviewing(null)}
         onSubmit={async (remark) => {
           await rulesApi.review(reviewing!.row.id, { approve: reviewing!.approve, remark: remark ?? undefined });

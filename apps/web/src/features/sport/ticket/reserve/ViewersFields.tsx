@@ -17,7 +17,11 @@ export interface ViewerValues {
 
 /** The form's viewer rows as the order or reservation body takes them (`viewers`), one per ticket. */
 export function viewersBody(rows: ViewerValues[] | undefined, count: number): TicketViewer[] {
-  return (rows ?? []).slice(0, count).map((v) => (v.memberId ? { memberId: v.memberId } : { name: v.name?.trim() ?? '', idType: v.idType || MEMBER_ID_CARD, idNo: v.idNo?.trim().toUpperCase() ?? '' }));
+  return (rows ?? [])
+    .slice(0, count)
+    .map((v) =>
+      v.memberId ? { memberId: v.memberId } : { name: v.name?.trim() ?? '', idType: v.idType || MEMBER_ID_CARD, idNo: v.idNo?.trim().toUpperCase() ?? '' },
+    );
 }
 
 const sameId = (a: ViewerValues | undefined, b: string) => !a?.memberId && (a?.idNo ?? '').trim().toUpperCase() === b;
@@ -28,13 +32,29 @@ const sameId = (a: ViewerValues | undefined, b: string) => !a?.memberId && (a?.i
  * The same number twice is refused at its field here; the server checks them all again (a valid
  * identity card, none twice, none with a live ticket of the session already).
  */
-export function ViewersFields({ form, count, perBuyerLimit, testId = 'ticket-sell', fromBuyer: buyerFields = true }: { form: FormInstance; count: number; perBuyerLimit: number | null; testId?: string; fromBuyer?: boolean }) {
+export function ViewersFields({
+  form,
+  count,
+  perBuyerLimit,
+  testId = 'ticket-sell',
+  fromBuyer: buyerFields = true,
+}: {
+  form: FormInstance;
+  count: number;
+  perBuyerLimit: number | null;
+  testId?: string;
+  fromBuyer?: boolean;
+}) {
   const t = useRulesT();
   const idTypes = useDict('sys_id_type');
   // One row per ticket: rows are added or dropped as seats or the quantity change.
   useEffect(() => {
     const now = (form.getFieldValue('viewers') as ViewerValues[] | undefined) ?? [];
-    if (now.length !== count) form.setFieldValue('viewers', Array.from({ length: count }, (_, i) => now[i] ?? { idType: MEMBER_ID_CARD }));
+    if (now.length !== count)
+      form.setFieldValue(
+        'viewers',
+        Array.from({ length: count }, (_, i) => now[i] ?? { idType: MEMBER_ID_CARD }),
+      );
   }, [count, form]);
   /** A member chosen from the records takes the first row not filled yet (their id number stays on the server). */
   const fromMember = (m: { id: number; name: string } | null) => {
@@ -53,7 +73,9 @@ export function ViewersFields({ form, count, perBuyerLimit, testId = 'ticket-sel
   /** The same id number on an earlier row: refused at the later one (as the server does). */
   const notTwice = (row: number) => ({
     validator: async (_: unknown, value: unknown) => {
-      const idNo = String(value ?? '').trim().toUpperCase();
+      const idNo = String(value ?? '')
+        .trim()
+        .toUpperCase();
       const rows = (form.getFieldValue('viewers') as ViewerValues[] | undefined) ?? [];
       if (idNo && rows.slice(0, row).some((r) => sameId(r, idNo))) throw new Error(t('viewers.twice', { idNo }));
     },
@@ -76,8 +98,16 @@ export function ViewersFields({ form, count, perBuyerLimit, testId = 'ticket-sel
           items.map((f) => (
             <Row gutter={8} key={f.key}>
               <Col span={7}>
-                <Form.Item name={[f.name, 'name']} label={f.name === 0 ? t('viewers.name') : undefined} rules={[{ required: true, whitespace: true, message: t('viewers.name') }]}>
-                  <Input maxLength={64} prefix={<Typography.Text type="secondary">{f.name + 1}</Typography.Text>} data-testid={`${testId}-viewer-name-${f.name}`} />
+                <Form.Item
+                  name={[f.name, 'name']}
+                  label={f.name === 0 ? t('viewers.name') : undefined}
+                  rules={[{ required: true, whitespace: true, message: t('viewers.name') }]}
+                >
+                  <Input
+                    maxLength={64}
+                    prefix={<Typography.Text type="secondary">{f.name + 1}</Typography.Text>}
+                    data-testid={`${testId}-viewer-name-${f.name}`}
+                  />
                 </Form.Item>
               </Col>
               <Form.Item name={[f.name, 'memberId']} hidden>
@@ -88,12 +118,20 @@ export function ViewersFields({ form, count, perBuyerLimit, testId = 'ticket-sel
                   const member = !!form.getFieldValue(['viewers', f.name, 'memberId']);
                   const idCard = (form.getFieldValue(['viewers', f.name, 'idType']) ?? MEMBER_ID_CARD) === MEMBER_ID_CARD;
                   // An identity card is checked by its form (15 or 18 characters); other papers only by length, as the server does.
-                  const numberRule = idCard ? { pattern: /^(\d{15}|\d{17}[\dXx])$/, message: t('viewers.idCardBad') } : { pattern: /^[0-9A-Za-z-]{4,32}$/, message: t('viewers.idNoOther') };
+                  const numberRule = idCard
+                    ? { pattern: /^(\d{15}|\d{17}[\dXx])$/, message: t('viewers.idCardBad') }
+                    : { pattern: /^[0-9A-Za-z-]{4,32}$/, message: t('viewers.idNoOther') };
                   return (
                     <>
                       <Col span={6}>
                         <Form.Item name={[f.name, 'idType']} label={f.name === 0 ? t('viewers.idType') : undefined}>
-                          <Select disabled={member} placeholder={member ? '—' : undefined} options={idTypes.map((d) => ({ value: d.value, label: d.label }))} data-testid={`${testId}-viewer-idType-${f.name}`} onChange={() => void form.validateFields([['viewers', f.name, 'idNo']]).catch(() => undefined)} />
+                          <Select
+                            disabled={member}
+                            placeholder={member ? '—' : undefined}
+                            options={idTypes.map((d) => ({ value: d.value, label: d.label }))}
+                            data-testid={`${testId}-viewer-idType-${f.name}`}
+                            onChange={() => void form.validateFields([['viewers', f.name, 'idNo']]).catch(() => undefined)}
+                          />
                         </Form.Item>
                       </Col>
                       <Col span={11}>
@@ -108,7 +146,13 @@ export function ViewersFields({ form, count, perBuyerLimit, testId = 'ticket-sel
                             disabled={member}
                             placeholder={member ? t('viewers.onRecord') : undefined}
                             data-testid={`${testId}-viewer-idNo-${f.name}`}
-                            suffix={member ? <Button type="link" size="small" onClick={() => form.setFieldValue(['viewers', f.name], { idType: MEMBER_ID_CARD })}>{t('viewers.clear')}</Button> : undefined}
+                            suffix={
+                              member ? (
+                                <Button type="link" size="small" onClick={() => form.setFieldValue(['viewers', f.name], { idType: MEMBER_ID_CARD })}>
+                                  {t('viewers.clear')}
+                                </Button>
+                              ) : undefined
+                            }
                           />
                         </Form.Item>
                       </Col>
@@ -131,7 +175,15 @@ export function viewerErrors(form: FormInstance, err: unknown): boolean {
   const list = Array.isArray(detail) ? detail : (detail?.fields ?? []);
   const mine = list.filter((e) => e.field && /^(viewers|quantity|seatIds)(\.|$)/.test(e.field));
   // A member's row shows its refusal at the id number.
-  const fields = mine.filter((e) => /^viewers\.\d+\./.test(e.field!)).map((e) => ({ name: e.field!.replace(/\.memberId$/, '.idNo').split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [err.message] }));
+  const fields = mine
+    .filter((e) => /^viewers\.\d+\./.test(e.field!))
+    .map((e) => ({
+      name: e
+        .field!.replace(/\.memberId$/, '.idNo')
+        .split('.')
+        .map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+      errors: [err.message],
+    }));
   if (fields.length) form.setFields(fields);
   if (mine.length) err.showInPlace();
   return mine.length > 0;

@@ -1,6 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { Page, ReservationRow, reservationCreate, reservationListQuery, reservationReview, sessionRefundRules, sessionRefundRulesUpdate, ticketRefundAnswer, ticketRefundApply, ticketRefundQuote } from '@venue/contract';
+import type {
+  Page,
+  ReservationRow,
+  reservationCreate,
+  reservationListQuery,
+  reservationReview,
+  sessionRefundRules,
+  sessionRefundRulesUpdate,
+  ticketRefundAnswer,
+  ticketRefundApply,
+  ticketRefundQuote,
+} from '@venue/contract';
 import { api, http } from '../../../../app/request.ts';
 import { registerMessages } from '../../../../app/i18n.ts';
 import zh from './messages.zh-CN.ts';

@@ -1,5 +1,25 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Empty, Form, Input, InputNumber, Modal, Row as GridRow, Select, Space, Spin, Statistic, Table, Tag, Typography, theme } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row as GridRow,
+  Select,
+  Space,
+  Spin,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+  theme,
+} from 'antd';
 import { ExpandOutlined, GiftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Perm, TICKET_ORDER_MAX, type PackageRow, type SeatmapDocument, type SessionListRow, type SessionSeat } from '@venue/contract';
@@ -54,7 +74,21 @@ const mmss = (ms: number) => {
 };
 
 function Swatch({ color, ring }: { color: string; ring?: boolean }) {
-  return <span aria-hidden style={{ display: 'inline-block', width: 12, height: 12, borderRadius: 6, background: ring ? 'transparent' : color, border: `2px solid ${color}`, verticalAlign: -1, marginInlineEnd: 6 }} />;
+  return (
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-block',
+        width: 12,
+        height: 12,
+        borderRadius: 6,
+        background: ring ? 'transparent' : color,
+        border: `2px solid ${color}`,
+        verticalAlign: -1,
+        marginInlineEnd: 6,
+      }}
+    />
+  );
 }
 
 /** The hold just made: amount, countdown, pay again, next sale. */
@@ -66,12 +100,19 @@ function Held({ hold, paid, onPay, onNext }: { hold: TicketOrderAnswer; paid: bo
   return (
     <Card size="small" data-testid="ticket-sell-hold" data-order-no={hold.orderNo} data-state={paid ? 'paid' : expired ? 'expired' : 'held'}>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Typography.Text strong>{paid ? t('sell.paid', { orderNo: hold.orderNo }) : t('sell.held', { orderNo: hold.orderNo, amount: yuan(hold.amount) })}</Typography.Text>
+        <Typography.Text strong>
+          {paid ? t('sell.paid', { orderNo: hold.orderNo }) : t('sell.held', { orderNo: hold.orderNo, amount: yuan(hold.amount) })}
+        </Typography.Text>
         {!paid && left !== null ? (
           expired ? (
             <Alert type="warning" showIcon message={t('sell.expired')} data-testid="ticket-sell-expired" />
           ) : (
-            <Statistic title={t('sell.expiresIn')} value={mmss(left)} valueStyle={{ color: left < 60_000 ? '#cf1322' : undefined }} data-testid="ticket-sell-countdown" />
+            <Statistic
+              title={t('sell.expiresIn')}
+              value={mmss(left)}
+              valueStyle={{ color: left < 60_000 ? '#cf1322' : undefined }}
+              data-testid="ticket-sell-countdown"
+            />
           )
         ) : null}
         <Space>
@@ -118,9 +159,25 @@ export default function SellTicketPage() {
   const session: SessionListRow | null = onSale.find((s) => s.id === sessionId) ?? null;
   const seated = !!session?.seated;
 
-  const seats = useQuery({ queryKey: ['ticket', 'sale', 'seats', sessionId], queryFn: () => saleApi.seats(sessionId!), enabled: seated, refetchInterval: SEATS_POLL_MS });
-  const mapQ = useQuery({ queryKey: ['ticket', 'sale', 'map', session?.seatmapId], queryFn: () => seatmapApi.get(session!.seatmapId!), enabled: seated && !!session?.seatmapId, staleTime: 10 * 60_000 });
-  const levelsQ = useQuery({ queryKey: ['ticket', 'sale', 'levels', sessionId], queryFn: () => saleApi.levels(sessionId!), enabled: !!sessionId, retry: false, staleTime: 60_000 });
+  const seats = useQuery({
+    queryKey: ['ticket', 'sale', 'seats', sessionId],
+    queryFn: () => saleApi.seats(sessionId!),
+    enabled: seated,
+    refetchInterval: SEATS_POLL_MS,
+  });
+  const mapQ = useQuery({
+    queryKey: ['ticket', 'sale', 'map', session?.seatmapId],
+    queryFn: () => seatmapApi.get(session!.seatmapId!),
+    enabled: seated && !!session?.seatmapId,
+    staleTime: 10 * 60_000,
+  });
+  const levelsQ = useQuery({
+    queryKey: ['ticket', 'sale', 'levels', sessionId],
+    queryFn: () => saleApi.levels(sessionId!),
+    enabled: !!sessionId,
+    retry: false,
+    staleTime: 60_000,
+  });
 
   /** Level id -> colour (its own, else one of the palette by its order). */
   const levelColor = useMemo(() => {
@@ -211,12 +268,17 @@ export default function SellTicketPage() {
     } catch {
       return;
     }
-    const buyer = b.name?.trim() || b.phone?.trim() || b.idNo?.trim() ? { name: b.name?.trim() || undefined, phone: b.phone?.trim() || null, idNo: b.idNo?.trim() || undefined } : undefined;
+    const buyer =
+      b.name?.trim() || b.phone?.trim() || b.idNo?.trim()
+        ? { name: b.name?.trim() || undefined, phone: b.phone?.trim() || null, idNo: b.idNo?.trim() || undefined }
+        : undefined;
     setBusy(true);
     setTakenMsg(null);
     try {
       const viewers = realName ? viewersBody(b.viewers, ticketCount) : undefined;
-      const body = seated ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers } : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers };
+      const body = seated
+        ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers }
+        : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers };
       const made = await saleApi.order(body, key);
       setHold(made);
       setPaid(false);
@@ -242,7 +304,10 @@ export default function SellTicketPage() {
 
   const realName = session?.realName === 'per_id';
   const ticketCount = seated ? chosen.length : (quantity ?? 0);
-  const canSubmit = !!session && !hold && (seated ? chosen.length > 0 && chosen.length <= TICKET_ORDER_MAX : !!gaLevel && !!quantity && quantity <= Math.min(TICKET_ORDER_MAX, gaAvailable));
+  const canSubmit =
+    !!session &&
+    !hold &&
+    (seated ? chosen.length > 0 && chosen.length <= TICKET_ORDER_MAX : !!gaLevel && !!quantity && quantity <= Math.min(TICKET_ORDER_MAX, gaAvailable));
 
   const sessionLabel = (s: SessionListRow) => `${s.projectName ?? ''} · ${s.name} · ${formatTime(s.startAt)}`;
 
@@ -305,7 +370,13 @@ export default function SellTicketPage() {
                       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="ticket-sell-live">
                         {seats.dataUpdatedAt ? t('sell.liveAt', { time: new Date(seats.dataUpdatedAt).toLocaleTimeString(), n: SEATS_POLL_MS / 1000 }) : null}
                       </Typography.Text>
-                      <Button size="small" icon={<ReloadOutlined />} onClick={() => void seats.refetch()} aria-label={t('sell.refresh')} title={t('sell.refresh')} />
+                      <Button
+                        size="small"
+                        icon={<ReloadOutlined />}
+                        onClick={() => void seats.refetch()}
+                        aria-label={t('sell.refresh')}
+                        title={t('sell.refresh')}
+                      />
                       <Button size="small" icon={<ExpandOutlined />} onClick={() => canvas.current?.fit()} aria-label={t('sell.fit')} title={t('sell.fit')} />
                     </Space>
                   }
@@ -337,11 +408,27 @@ export default function SellTicketPage() {
                   <div
                     ref={mapBox}
                     className="ticket-sell-map"
-                    style={{ height: 'max(360px, calc(100vh - 460px))', position: 'relative', border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, overflow: 'hidden' }}
+                    style={{
+                      height: 'max(360px, calc(100vh - 460px))',
+                      position: 'relative',
+                      border: `1px solid ${token.colorBorderSecondary}`,
+                      borderRadius: token.borderRadius,
+                      overflow: 'hidden',
+                    }}
                     data-testid="ticket-sell-map"
                     data-free={seats.data?.seats.filter((s) => s.state === 'free').length ?? ''}
-                    data-sold={seats.data?.seats.filter((s) => s.state === 'sold').map((s) => s.id).join(',') ?? ''}
-                    data-held={seats.data?.seats.filter((s) => s.state === 'held').map((s) => s.id).join(',') ?? ''}
+                    data-sold={
+                      seats.data?.seats
+                        .filter((s) => s.state === 'sold')
+                        .map((s) => s.id)
+                        .join(',') ?? ''
+                    }
+                    data-held={
+                      seats.data?.seats
+                        .filter((s) => s.state === 'held')
+                        .map((s) => s.id)
+                        .join(',') ?? ''
+                    }
                   >
                     {doc ? (
                       <SeatCanvas
@@ -406,7 +493,9 @@ export default function SellTicketPage() {
                       {t('sell.total')} {yuan(seatTotal)}
                     </Typography.Text>
                   </div>
-                  {chosen.length > TICKET_ORDER_MAX ? <Alert type="warning" showIcon style={{ marginTop: 8 }} message={t('sell.tooMany', { max: TICKET_ORDER_MAX })} /> : null}
+                  {chosen.length > TICKET_ORDER_MAX ? (
+                    <Alert type="warning" showIcon style={{ marginTop: 8 }} message={t('sell.tooMany', { max: TICKET_ORDER_MAX })} />
+                  ) : null}
                 </Card>
                 {buyerAndSubmit()}
               </Col>
@@ -422,13 +511,25 @@ export default function SellTicketPage() {
                       <Select
                         value={gaLevel ?? undefined}
                         onChange={(v) => setGaLevel(v)}
-                        options={session.levels.map((l) => ({ value: l.id, label: `${l.name} · ${yuan(l.price)} · ${t('sell.availableN', { n: l.available })}`, disabled: l.available <= 0 }))}
+                        options={session.levels.map((l) => ({
+                          value: l.id,
+                          label: `${l.name} · ${yuan(l.price)} · ${t('sell.availableN', { n: l.available })}`,
+                          disabled: l.available <= 0,
+                        }))}
                         data-testid="ticket-sell-ga-level"
                         aria-label={t('sell.level')}
                       />
                     </Form.Item>
                     <Form.Item label={t('sell.quantity')}>
-                      <InputNumber min={1} max={Math.max(1, Math.min(TICKET_ORDER_MAX, gaAvailable || TICKET_ORDER_MAX))} precision={0} value={quantity} onChange={(v) => setQuantity(v)} data-testid="ticket-sell-ga-quantity" aria-label={t('sell.quantity')} />
+                      <InputNumber
+                        min={1}
+                        max={Math.max(1, Math.min(TICKET_ORDER_MAX, gaAvailable || TICKET_ORDER_MAX))}
+                        precision={0}
+                        value={quantity}
+                        onChange={(v) => setQuantity(v)}
+                        data-testid="ticket-sell-ga-quantity"
+                        aria-label={t('sell.quantity')}
+                      />
                     </Form.Item>
                   </Form>
                   <Typography.Text strong data-testid="ticket-sell-total" data-fen={gaPrice * (quantity ?? 0)}>
@@ -463,7 +564,12 @@ export default function SellTicketPage() {
         />
       ) : null}
       {/* A package is an order of its own, paid in its own dialog (the held tickets' order stays as it is). */}
-      <PayDialog orderId={payingPackage} open={payingPackage !== null} onClose={() => (setPayingPackage(null), void sessions.refetch())} onPaid={() => void sessions.refetch()} />
+      <PayDialog
+        orderId={payingPackage}
+        open={payingPackage !== null}
+        onClose={() => (setPayingPackage(null), void sessions.refetch())}
+        onPaid={() => void sessions.refetch()}
+      />
       <PayDialog
         orderId={paying}
         open={!!paying}
@@ -525,7 +631,13 @@ function PackagePicker({ onClose, onPick }: { onClose: () => void; onPick: (p: P
   const rows = (list.data?.data ?? []).filter((p) => p.onSale && p.available > 0);
   const picked = rows.find((p) => p.id === id);
   return (
-    <Modal open title={t('sell.pickPackage')} onCancel={onClose} onOk={() => picked && onPick(picked)} okButtonProps={{ disabled: !picked, 'data-testid': 'ticket-sell-package-ok' } as never}>
+    <Modal
+      open
+      title={t('sell.pickPackage')}
+      onCancel={onClose}
+      onOk={() => picked && onPick(picked)}
+      okButtonProps={{ disabled: !picked, 'data-testid': 'ticket-sell-package-ok' } as never}
+    >
       <Select
         style={{ width: '100%' }}
         showSearch={{ optionFilterProp: 'label' }}

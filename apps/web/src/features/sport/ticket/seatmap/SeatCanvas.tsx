@@ -81,7 +81,8 @@ function buildModel(doc: SeatmapDocument, colorBy: ColorBy, levelColors: Readonl
     xs[i] = s.x;
     ys[i] = s.y;
     labels[i] = s.no;
-    let color = colorBy === 'level' ? (s.levelKey ? (levelColors.get(s.levelKey) ?? NO_LEVEL_COLOR) : NO_LEVEL_COLOR) : (zoneColor.get(s.zone) ?? NO_LEVEL_COLOR);
+    let color =
+      colorBy === 'level' ? (s.levelKey ? (levelColors.get(s.levelKey) ?? NO_LEVEL_COLOR) : NO_LEVEL_COLOR) : (zoneColor.get(s.zone) ?? NO_LEVEL_COLOR);
     let form: Form = 'circle';
     if (s.kind === 'wheelchair') form = 'square';
     else if (s.kind === 'shown') form = 'ring';
@@ -96,7 +97,15 @@ function buildModel(doc: SeatmapDocument, colorBy: ColorBy, levelColors: Readonl
   });
   const b = boundsOf(doc.seats);
   const bounds = b ? { minX: b.minX - SEAT_RADIUS - 2, minY: b.minY - SEAT_RADIUS - 2, maxX: b.maxX + SEAT_RADIUS + 2, maxY: b.maxY + SEAT_RADIUS + 2 } : null;
-  return { bounds, xs, ys, buckets: [...groups.values()].map((g) => ({ form: g.form, color: g.color, idx: Int32Array.from(g.idx) })), slash: Int32Array.from(slash), cross: Int32Array.from(cross), labels };
+  return {
+    bounds,
+    xs,
+    ys,
+    buckets: [...groups.values()].map((g) => ({ form: g.form, color: g.color, idx: Int32Array.from(g.idx) })),
+    slash: Int32Array.from(slash),
+    cross: Int32Array.from(cross),
+    labels,
+  };
 }
 
 type Drag =
@@ -179,7 +188,16 @@ function drawShapes(ctx: CanvasRenderingContext2D, d: SeatmapDocument, dk: boole
  * and unsold seats from 3 px; numbers from 8 px. Seats outside `area`, or `hidden` (being moved),
  * are skipped.
  */
-function paintSeats(ctx: CanvasRenderingContext2D, md: Model, hidden: Uint8Array | null, dk: boolean, scale: number, ratio: number, area: { x0: number; y0: number; x1: number; y1: number }, labels: LabelSprites) {
+function paintSeats(
+  ctx: CanvasRenderingContext2D,
+  md: Model,
+  hidden: Uint8Array | null,
+  dk: boolean,
+  scale: number,
+  ratio: number,
+  area: { x0: number; y0: number; x1: number; y1: number },
+  labels: LabelSprites,
+) {
   const R = SEAT_RADIUS;
   const px = R * scale;
   const { xs, ys } = md;
@@ -307,7 +325,12 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
     const b = boundsOf(doc.seats);
     const paper = { minX: 0, minY: 0, maxX: doc.width, maxY: doc.height };
     if (!b) return paper;
-    return { minX: Math.min(b.minX - SEAT_RADIUS, paper.minX), minY: Math.min(b.minY - SEAT_RADIUS, paper.minY), maxX: Math.max(b.maxX + SEAT_RADIUS, paper.maxX), maxY: Math.max(b.maxY + SEAT_RADIUS, paper.maxY) };
+    return {
+      minX: Math.min(b.minX - SEAT_RADIUS, paper.minX),
+      minY: Math.min(b.minY - SEAT_RADIUS, paper.minY),
+      maxX: Math.max(b.maxX + SEAT_RADIUS, paper.maxX),
+      maxY: Math.max(b.maxY + SEAT_RADIUS, paper.maxY),
+    };
   };
   const fit = () => applyView(fitView(contentBounds(), size));
 
@@ -478,7 +501,12 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
     const ratio = kctx.getCanvas().getPixelRatio();
     const moving = drag.current?.kind === 'move';
     drawShapes(ctx, d, dk);
-    const view0 = { x0: -v.x / v.scale - SEAT_RADIUS, y0: -v.y / v.scale - SEAT_RADIUS, x1: (w - v.x) / v.scale + SEAT_RADIUS, y1: (h - v.y) / v.scale + SEAT_RADIUS };
+    const view0 = {
+      x0: -v.x / v.scale - SEAT_RADIUS,
+      y0: -v.y / v.scale - SEAT_RADIUS,
+      x1: (w - v.x) / v.scale + SEAT_RADIUS,
+      y1: (h - v.y) / v.scale + SEAT_RADIUS,
+    };
     const mb = md.bounds;
     if (!mb) return;
     // The whole map at this zoom fits in a bitmap of reasonable size: paint it once, then every
@@ -585,8 +613,25 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
   }, [bg?.url]);
 
   return (
-    <div ref={boxRef} className="seatmap-canvas" data-testid="seatmap-canvas" onContextMenu={(e) => e.preventDefault()} style={{ cursor: tool === 'pan' ? 'grab' : tool === 'row' ? 'crosshair' : undefined }}>
-      <Stage ref={stageRef} width={size.width} height={size.height} scaleX={view.current.scale} scaleY={view.current.scale} x={view.current.x} y={view.current.y} onPointerDown={onPointerDown} onPointerMove={onPointerMove} onWheel={onWheel}>
+    <div
+      ref={boxRef}
+      className="seatmap-canvas"
+      data-testid="seatmap-canvas"
+      onContextMenu={(e) => e.preventDefault()}
+      style={{ cursor: tool === 'pan' ? 'grab' : tool === 'row' ? 'crosshair' : undefined }}
+    >
+      <Stage
+        ref={stageRef}
+        width={size.width}
+        height={size.height}
+        scaleX={view.current.scale}
+        scaleY={view.current.scale}
+        x={view.current.x}
+        y={view.current.y}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onWheel={onWheel}
+      >
         <Layer listening={false}>
           <Shape sceneFunc={drawPaper} listening={false} perfectDrawEnabled={false} />
           {bg && image ? <KImage image={image} x={bg.x} y={bg.y} width={bg.width} height={bg.height} opacity={bg.opacity} listening={false} /> : null}

@@ -1,7 +1,30 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useBlocker, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, ColorPicker, Divider, Drawer, Form, Input, InputNumber, Modal, Popconfirm, Radio, Segmented, Select, Slider, Space, Spin, Table, Tag, Tooltip, Typography, Upload, theme } from 'antd';
+import {
+  Alert,
+  Button,
+  ColorPicker,
+  Divider,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Radio,
+  Segmented,
+  Select,
+  Slider,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  Upload,
+  theme,
+} from 'antd';
 import {
   AimOutlined,
   ArrowLeftOutlined,
@@ -28,7 +51,18 @@ import { invalidateResource, useCan } from '../../../../kit/index.ts';
 import { formatDate } from '../../../../app/format.ts';
 import { reactToSaveError } from '../../../../kit/form.ts';
 import { SeatCanvas, type ColorBy, type SeatCanvasHandle, type Tool } from './SeatCanvas.tsx';
-import { DEFAULT_ROW, boundsOf, generateRows, keyMaker, nextRowLabel, placeClashes, rotateSelection, toSeats, transformSeats, type RowSpec } from './seatmap.geometry.ts';
+import {
+  DEFAULT_ROW,
+  boundsOf,
+  generateRows,
+  keyMaker,
+  nextRowLabel,
+  placeClashes,
+  rotateSelection,
+  toSeats,
+  transformSeats,
+  type RowSpec,
+} from './seatmap.geometry.ts';
 import { canRedo, canUndo, isDirty, markSaved, pushState, redo, startHistory, undo, type History } from './seatmap.history.ts';
 import { SEATMAP_LIST_PATH, seatmapApi } from './seatmap.api.ts';
 import { PALETTE, levelColorsOf, useSeatmapT } from './shared.ts';
@@ -61,7 +95,13 @@ export default function SeatmapDesignerPage() {
   const { seatmapId } = useParams();
   const id = Number(seatmapId);
   const t = useSeatmapT();
-  const detail = useQuery({ queryKey: ['seatmap', 'detail', id], queryFn: () => seatmapApi.get(id), enabled: Number.isInteger(id) && id > 0, gcTime: 0, refetchOnWindowFocus: false });
+  const detail = useQuery({
+    queryKey: ['seatmap', 'detail', id],
+    queryFn: () => seatmapApi.get(id),
+    enabled: Number.isInteger(id) && id > 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
   if (detail.isError) return <Alert type="error" showIcon title={t('seatmap')} description={String((detail.error as Error).message)} />;
   if (!detail.data) return <Spin style={{ display: 'block', margin: '120px auto' }} />;
   return <Designer key={`${detail.data.id}:${detail.data.version}:${detail.dataUpdatedAt}`} map={detail.data} reload={() => detail.refetch()} />;
@@ -138,7 +178,11 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
       notify.warning(t('zone.none'));
       return;
     }
-    const added = toSeats(generateRows(rowSpec, x, y), zoneKey, doc.seats.map((s) => s.key));
+    const added = toSeats(
+      generateRows(rowSpec, x, y),
+      zoneKey,
+      doc.seats.map((s) => s.key),
+    );
     const clashes = placeClashes(doc.seats, added);
     if (clashes.length) {
       notify.warning(t('row.clash', { n: clashes.length, row: clashes[0]!.row, no: clashes[0]!.no }));
@@ -152,7 +196,10 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
   };
 
   const addZone = () => {
-    const key = keyMaker('z', doc.zones.map((z) => z.key))();
+    const key = keyMaker(
+      'z',
+      doc.zones.map((z) => z.key),
+    )();
     const n = doc.zones.length + 1;
     commit((d) => ({ ...d, zones: [...d.zones, { key, name: t('zone.newName', { n }), color: PALETTE[(n - 1) % PALETTE.length]! }] }));
     setZoneKey(key);
@@ -294,7 +341,16 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
   const selKind = selectedSeats.length && selectedSeats.every((s) => s.kind === selectedSeats[0]!.kind) ? selectedSeats[0]!.kind : undefined;
 
   const num = (field: keyof RowSpec, min: number, max: number, step = 1) => (
-    <InputNumber size="small" id={`seatmap-row_${field}`} min={min} max={max} step={step} value={rowSpec[field] as number} onChange={(v) => v !== null && setRowSpec((r) => ({ ...r, [field]: v }))} style={{ width: '100%' }} />
+    <InputNumber
+      size="small"
+      id={`seatmap-row_${field}`}
+      min={min}
+      max={max}
+      step={step}
+      value={rowSpec[field] as number}
+      onChange={(v) => v !== null && setRowSpec((r) => ({ ...r, [field]: v }))}
+      style={{ width: '100%' }}
+    />
   );
 
   return (
@@ -317,9 +373,31 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
             onChange={setTool}
             data-testid="seatmap-tool"
             options={[
-              { value: 'select', label: <span data-testid="seatmap-tool-select"><SelectOutlined /> {t('tool.select')}</span> },
-              { value: 'pan', label: <span data-testid="seatmap-tool-pan"><DragOutlined /> {t('tool.pan')}</span> },
-              { value: 'row', label: <span data-testid="seatmap-tool-row"><PlusOutlined /> {t('tool.row')}</span>, disabled: !editable || !zoneKey },
+              {
+                value: 'select',
+                label: (
+                  <span data-testid="seatmap-tool-select">
+                    <SelectOutlined /> {t('tool.select')}
+                  </span>
+                ),
+              },
+              {
+                value: 'pan',
+                label: (
+                  <span data-testid="seatmap-tool-pan">
+                    <DragOutlined /> {t('tool.pan')}
+                  </span>
+                ),
+              },
+              {
+                value: 'row',
+                label: (
+                  <span data-testid="seatmap-tool-row">
+                    <PlusOutlined /> {t('tool.row')}
+                  </span>
+                ),
+                disabled: !editable || !zoneKey,
+              },
             ]}
           />
           <Space.Compact>
@@ -381,19 +459,48 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
           </div>
         </div>
         <div className="seatmap-panel">
-          <Panel title={t('zone.title')} extra={editable ? <Button size="small" icon={<PlusOutlined />} onClick={addZone} data-testid="seatmap-zone-add">{t('zone.add')}</Button> : null}>
+          <Panel
+            title={t('zone.title')}
+            extra={
+              editable ? (
+                <Button size="small" icon={<PlusOutlined />} onClick={addZone} data-testid="seatmap-zone-add">
+                  {t('zone.add')}
+                </Button>
+              ) : null
+            }
+          >
             {doc.zones.length ? (
               <Radio.Group value={zoneKey} onChange={(e) => setZoneKey(e.target.value as string)} style={{ width: '100%' }}>
                 {doc.zones.map((z) => (
                   <div className="seatmap-zone" key={z.key} data-testid={`seatmap-zone-${z.key}`}>
                     <Radio value={z.key} aria-label={t('zone.current')} />
-                    <ColorPicker size="small" value={z.color} disabledAlpha onChangeComplete={(c) => editZone(z.key, { color: c.toHexString().slice(0, 7) })} disabled={!editable} />
-                    <Input key={`${z.key}:${z.name}`} size="small" defaultValue={z.name} maxLength={32} aria-label={t('zone.name')} data-testid={`seatmap-zone-name-${z.key}`} disabled={!editable}
+                    <ColorPicker
+                      size="small"
+                      value={z.color}
+                      disabledAlpha
+                      onChangeComplete={(c) => editZone(z.key, { color: c.toHexString().slice(0, 7) })}
+                      disabled={!editable}
+                    />
+                    <Input
+                      key={`${z.key}:${z.name}`}
+                      size="small"
+                      defaultValue={z.name}
+                      maxLength={32}
+                      aria-label={t('zone.name')}
+                      data-testid={`seatmap-zone-name-${z.key}`}
+                      disabled={!editable}
                       onBlur={(e) => e.target.value.trim() && e.target.value.trim() !== z.name && editZone(z.key, { name: e.target.value.trim() })}
-                      onPressEnter={(e) => (e.target as HTMLInputElement).blur()} />
-                    <Typography.Text type="secondary" className="seatmap-count" data-testid={`seatmap-zone-count-${z.key}`}>{zoneCounts.get(z.key) ?? 0}</Typography.Text>
+                      onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
+                    />
+                    <Typography.Text type="secondary" className="seatmap-count" data-testid={`seatmap-zone-count-${z.key}`}>
+                      {zoneCounts.get(z.key) ?? 0}
+                    </Typography.Text>
                     {editable ? (
-                      <Popconfirm title={t('zone.remove')} description={zoneCounts.get(z.key) ? t('zone.removeHint', { n: zoneCounts.get(z.key) }) : undefined} onConfirm={() => removeZone(z.key)}>
+                      <Popconfirm
+                        title={t('zone.remove')}
+                        description={zoneCounts.get(z.key) ? t('zone.removeHint', { n: zoneCounts.get(z.key) }) : undefined}
+                        onConfirm={() => removeZone(z.key)}
+                      >
                         <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('zone.remove')} />
                       </Popconfirm>
                     ) : null}
@@ -409,7 +516,17 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
             <Panel title={t('row.title')}>
               <div className="seatmap-grid">
                 <label>{t('row.shape')}</label>
-                <Segmented<'straight' | 'arc'> size="small" block value={rowSpec.shape} onChange={(v) => setRowSpec((r) => ({ ...r, shape: v }))} options={[{ value: 'straight', label: t('row.straight') }, { value: 'arc', label: t('row.arc') }]} data-testid="seatmap-row-shape" />
+                <Segmented<'straight' | 'arc'>
+                  size="small"
+                  block
+                  value={rowSpec.shape}
+                  onChange={(v) => setRowSpec((r) => ({ ...r, shape: v }))}
+                  options={[
+                    { value: 'straight', label: t('row.straight') },
+                    { value: 'arc', label: t('row.arc') },
+                  ]}
+                  data-testid="seatmap-row-shape"
+                />
                 <label htmlFor="seatmap-row_count">{t('row.count')}</label>
                 {num('count', 1, 200)}
                 <label htmlFor="seatmap-row_spacing">{t('row.spacing')}</label>
@@ -428,26 +545,72 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
                 {num('countStep', -20, 20)}
                 <label htmlFor="seatmap-row_rowLabel">{t('row.rowLabel')}</label>
                 <Space.Compact>
-                  <Input size="small" id="seatmap-row_rowLabel" value={rowSpec.rowLabel} maxLength={8} onChange={(e) => setRowSpec((r) => ({ ...r, rowLabel: e.target.value.trim() || '1' }))} />
-                  <Select<1 | -1> size="small" aria-label={t('row.rowLabelStep')} value={rowSpec.rowLabelStep} onChange={(v) => setRowSpec((r) => ({ ...r, rowLabelStep: v }))} options={[{ value: 1, label: t('row.up') }, { value: -1, label: t('row.down') }]} style={{ width: 84 }} />
+                  <Input
+                    size="small"
+                    id="seatmap-row_rowLabel"
+                    value={rowSpec.rowLabel}
+                    maxLength={8}
+                    onChange={(e) => setRowSpec((r) => ({ ...r, rowLabel: e.target.value.trim() || '1' }))}
+                  />
+                  <Select<1 | -1>
+                    size="small"
+                    aria-label={t('row.rowLabelStep')}
+                    value={rowSpec.rowLabelStep}
+                    onChange={(v) => setRowSpec((r) => ({ ...r, rowLabelStep: v }))}
+                    options={[
+                      { value: 1, label: t('row.up') },
+                      { value: -1, label: t('row.down') },
+                    ]}
+                    style={{ width: 84 }}
+                  />
                 </Space.Compact>
                 <label htmlFor="seatmap-row_startNo">{t('row.startNo')}</label>
                 {num('startNo', 0, 9999)}
                 <label>{t('row.noStep')}</label>
-                <Segmented<1 | 2> size="small" block value={rowSpec.noStep} onChange={(v) => setRowSpec((r) => ({ ...r, noStep: v }))} options={[{ value: 1, label: t('row.consecutive') }, { value: 2, label: t('row.oddEven') }]} />
+                <Segmented<1 | 2>
+                  size="small"
+                  block
+                  value={rowSpec.noStep}
+                  onChange={(v) => setRowSpec((r) => ({ ...r, noStep: v }))}
+                  options={[
+                    { value: 1, label: t('row.consecutive') },
+                    { value: 2, label: t('row.oddEven') },
+                  ]}
+                />
                 <label>{t('row.direction')}</label>
-                <Segmented<'ltr' | 'rtl'> size="small" block value={rowSpec.direction} onChange={(v) => setRowSpec((r) => ({ ...r, direction: v }))} options={[{ value: 'ltr', label: t('row.ltr') }, { value: 'rtl', label: t('row.rtl') }]} />
+                <Segmented<'ltr' | 'rtl'>
+                  size="small"
+                  block
+                  value={rowSpec.direction}
+                  onChange={(v) => setRowSpec((r) => ({ ...r, direction: v }))}
+                  options={[
+                    { value: 'ltr', label: t('row.ltr') },
+                    { value: 'rtl', label: t('row.rtl') },
+                  ]}
+                />
                 <label htmlFor="seatmap-row_angle">{t('row.angle')}</label>
                 {num('angle', -180, 180, 5)}
               </div>
               <Space style={{ marginTop: 8 }} wrap>
-                <Button size="small" type={tool === 'row' ? 'primary' : 'default'} icon={<AimOutlined />} disabled={!zoneKey} onClick={() => setTool(tool === 'row' ? 'select' : 'row')} data-testid="seatmap-row-place">
+                <Button
+                  size="small"
+                  type={tool === 'row' ? 'primary' : 'default'}
+                  icon={<AimOutlined />}
+                  disabled={!zoneKey}
+                  onClick={() => setTool(tool === 'row' ? 'select' : 'row')}
+                  data-testid="seatmap-row-place"
+                >
                   {t('row.place')}
                 </Button>
-                <Button size="small" disabled={!zoneKey} onClick={() => {
-                  const c = canvas.current?.center();
-                  if (c) placeRows(Math.round(c.x), Math.round(c.y));
-                }} data-testid="seatmap-row-center">
+                <Button
+                  size="small"
+                  disabled={!zoneKey}
+                  onClick={() => {
+                    const c = canvas.current?.center();
+                    if (c) placeRows(Math.round(c.x), Math.round(c.y));
+                  }}
+                  data-testid="seatmap-row-center"
+                >
                   {t('row.placeCenter')}
                 </Button>
               </Space>
@@ -460,23 +623,64 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
                 <label>{t('zone.title')}</label>
                 <Typography.Text>{doc.zones.find((z) => z.key === one.zone)?.name ?? one.zone}</Typography.Text>
                 <label htmlFor="seatmap-seat_row">{t('seat.row')}</label>
-                <Input key={`r:${one.key}:${one.row}`} id="seatmap-seat_row" size="small" defaultValue={one.row} maxLength={16} disabled={!editable} data-testid="seatmap-seat-row"
-                  onBlur={(e) => e.target.value.trim() !== one.row && updateSelected((s) => ({ ...s, row: e.target.value.trim() }))} onPressEnter={(e) => (e.target as HTMLInputElement).blur()} />
+                <Input
+                  key={`r:${one.key}:${one.row}`}
+                  id="seatmap-seat_row"
+                  size="small"
+                  defaultValue={one.row}
+                  maxLength={16}
+                  disabled={!editable}
+                  data-testid="seatmap-seat-row"
+                  onBlur={(e) => e.target.value.trim() !== one.row && updateSelected((s) => ({ ...s, row: e.target.value.trim() }))}
+                  onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
+                />
                 <label htmlFor="seatmap-seat_no">{t('seat.no')}</label>
-                <Input key={`n:${one.key}:${one.no}`} id="seatmap-seat_no" size="small" defaultValue={one.no} maxLength={16} disabled={!editable} data-testid="seatmap-seat-no"
-                  onBlur={(e) => e.target.value.trim() !== one.no && updateSelected((s) => ({ ...s, no: e.target.value.trim() }))} onPressEnter={(e) => (e.target as HTMLInputElement).blur()} />
+                <Input
+                  key={`n:${one.key}:${one.no}`}
+                  id="seatmap-seat_no"
+                  size="small"
+                  defaultValue={one.no}
+                  maxLength={16}
+                  disabled={!editable}
+                  data-testid="seatmap-seat-no"
+                  onBlur={(e) => e.target.value.trim() !== one.no && updateSelected((s) => ({ ...s, no: e.target.value.trim() }))}
+                  onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
+                />
               </div>
             ) : null}
             <div className="seatmap-field">
               <Typography.Text type="secondary">{t('kind.title')}</Typography.Text>
-              <Select<SeatKind> size="small" aria-label={t('kind.title')} value={selKind} disabled={!selected.size || !editable} onChange={setKind} style={{ width: '100%' }} data-testid="seatmap-kind" placeholder="—"
-                options={SEAT_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))} />
+              <Select<SeatKind>
+                size="small"
+                aria-label={t('kind.title')}
+                value={selKind}
+                disabled={!selected.size || !editable}
+                onChange={setKind}
+                style={{ width: '100%' }}
+                data-testid="seatmap-kind"
+                placeholder="—"
+                options={SEAT_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+              />
             </div>
             <div className="seatmap-field">
               <Typography.Text type="secondary">{t('level.title')}</Typography.Text>
               <Space.Compact style={{ width: '100%' }}>
-                <Input size="small" value={levelInput} maxLength={16} onChange={(e) => setLevelInput(e.target.value.trim())} status={levelInput && !LEVEL_KEY.test(levelInput) ? 'error' : undefined} aria-label={t('level.key')} id="seatmap-level-key" />
-                <Button size="small" type="primary" disabled={!selected.size || !editable || !LEVEL_KEY.test(levelInput)} onClick={() => assignLevel(levelInput)} data-testid="seatmap-level-assign">
+                <Input
+                  size="small"
+                  value={levelInput}
+                  maxLength={16}
+                  onChange={(e) => setLevelInput(e.target.value.trim())}
+                  status={levelInput && !LEVEL_KEY.test(levelInput) ? 'error' : undefined}
+                  aria-label={t('level.key')}
+                  id="seatmap-level-key"
+                />
+                <Button
+                  size="small"
+                  type="primary"
+                  disabled={!selected.size || !editable || !LEVEL_KEY.test(levelInput)}
+                  onClick={() => assignLevel(levelInput)}
+                  data-testid="seatmap-level-assign"
+                >
                   {t('level.assign')}
                 </Button>
                 <Button size="small" disabled={!selected.size || !editable} onClick={() => assignLevel(null)} data-testid="seatmap-level-clear">
@@ -487,23 +691,60 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
             </div>
             <Space wrap style={{ marginTop: 8 }}>
               <Tooltip title={`${t('selection.rotate')} −15° (Shift+R)`}>
-                <Button size="small" icon={<RotateLeftOutlined />} disabled={!selected.size || !editable} onClick={() => rotate(-15)} data-testid="seatmap-rotate-left" />
+                <Button
+                  size="small"
+                  icon={<RotateLeftOutlined />}
+                  disabled={!selected.size || !editable}
+                  onClick={() => rotate(-15)}
+                  data-testid="seatmap-rotate-left"
+                />
               </Tooltip>
               <Tooltip title={`${t('selection.rotate')} +15° (R)`}>
-                <Button size="small" icon={<RotateRightOutlined />} disabled={!selected.size || !editable} onClick={() => rotate(15)} data-testid="seatmap-rotate-right" />
+                <Button
+                  size="small"
+                  icon={<RotateRightOutlined />}
+                  disabled={!selected.size || !editable}
+                  onClick={() => rotate(15)}
+                  data-testid="seatmap-rotate-right"
+                />
               </Tooltip>
-              <Button size="small" danger icon={<DeleteOutlined />} disabled={!selected.size || !editable} onClick={removeSelected} data-testid="seatmap-delete">
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                disabled={!selected.size || !editable}
+                onClick={removeSelected}
+                data-testid="seatmap-delete"
+              >
                 {t('selection.delete')}
               </Button>
               {zoneKey && selectedSeats.some((s) => s.zone !== zoneKey) && editable ? (
-                <Button size="small" onClick={() => updateSelected((s) => ({ ...s, zone: zoneKey }))} data-testid="seatmap-move-zone">{t('zone.moveHere')}</Button>
+                <Button size="small" onClick={() => updateSelected((s) => ({ ...s, zone: zoneKey }))} data-testid="seatmap-move-zone">
+                  {t('zone.moveHere')}
+                </Button>
               ) : null}
-              <Button size="small" type="link" disabled={!doc.seats.length} onClick={() => setSelected(new Set(doc.seats.map((s) => s.key)))}>{t('selection.all')}</Button>
+              <Button size="small" type="link" disabled={!doc.seats.length} onClick={() => setSelected(new Set(doc.seats.map((s) => s.key)))}>
+                {t('selection.all')}
+              </Button>
             </Space>
           </Panel>
 
-          <Panel title={t('level.title')} testId="seatmap-levels"
-            extra={<Segmented<ColorBy> size="small" value={colorBy} onChange={setColorBy} options={[{ value: 'zone', label: t('level.byZone') }, { value: 'level', label: t('level.byLevel') }]} data-testid="seatmap-color-by" />}>
+          <Panel
+            title={t('level.title')}
+            testId="seatmap-levels"
+            extra={
+              <Segmented<ColorBy>
+                size="small"
+                value={colorBy}
+                onChange={setColorBy}
+                options={[
+                  { value: 'zone', label: t('level.byZone') },
+                  { value: 'level', label: t('level.byLevel') },
+                ]}
+                data-testid="seatmap-color-by"
+              />
+            }
+          >
             {levelKeys.length ? (
               <div className="seatmap-legend">
                 {levelKeys.map((k) => (
@@ -530,25 +771,53 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
           <Panel title={t('background.title')}>
             {editable ? (
               <Space wrap>
-                <Upload accept={IMAGE_TYPES.join(',')} showUploadList={false} beforeUpload={(file) => { void uploadImage(file); return false; }}>
-                  <Button size="small" icon={<PictureOutlined />} data-testid="seatmap-upload">{t('background.upload')}</Button>
+                <Upload
+                  accept={IMAGE_TYPES.join(',')}
+                  showUploadList={false}
+                  beforeUpload={(file) => {
+                    void uploadImage(file);
+                    return false;
+                  }}
+                >
+                  <Button size="small" icon={<PictureOutlined />} data-testid="seatmap-upload">
+                    {t('background.upload')}
+                  </Button>
                 </Upload>
-                {doc.background ? <Button size="small" danger onClick={() => commit((d) => ({ ...d, background: null }))}>{t('background.remove')}</Button> : null}
+                {doc.background ? (
+                  <Button size="small" danger onClick={() => commit((d) => ({ ...d, background: null }))}>
+                    {t('background.remove')}
+                  </Button>
+                ) : null}
               </Space>
             ) : null}
             {doc.background ? (
               <div className="seatmap-field">
                 <Typography.Text type="secondary">{t('background.opacity')}</Typography.Text>
-                <Slider min={0.05} max={1} step={0.05} defaultValue={doc.background.opacity} key={doc.background.url + doc.background.opacity} disabled={!editable}
-                  onChangeComplete={(v: number) => commit((d) => (d.background ? { ...d, background: { ...d.background, opacity: v } } : d))} />
+                <Slider
+                  min={0.05}
+                  max={1}
+                  step={0.05}
+                  defaultValue={doc.background.opacity}
+                  key={doc.background.url + doc.background.opacity}
+                  disabled={!editable}
+                  onChangeComplete={(v: number) => commit((d) => (d.background ? { ...d, background: { ...d.background, opacity: v } } : d))}
+                />
               </div>
             ) : null}
           </Panel>
         </div>
       </div>
       <VersionsDrawer id={map.id} current={version} open={versionsOpen} onClose={() => setVersionsOpen(false)} />
-      <Modal open={blocker.state === 'blocked'} title={t('leaveTitle')} okText={t('leave')} cancelText={t('stay')} okButtonProps={{ danger: true, ...({ 'data-testid': 'seatmap-leave' } as Record<string, string>) }}
-        cancelButtonProps={{ ...({ 'data-testid': 'seatmap-stay' } as Record<string, string>) }} onOk={() => blocker.proceed?.()} onCancel={() => blocker.reset?.()}>
+      <Modal
+        open={blocker.state === 'blocked'}
+        title={t('leaveTitle')}
+        okText={t('leave')}
+        cancelText={t('stay')}
+        okButtonProps={{ danger: true, ...({ 'data-testid': 'seatmap-leave' } as Record<string, string>) }}
+        cancelButtonProps={{ ...({ 'data-testid': 'seatmap-stay' } as Record<string, string>) }}
+        onOk={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
         {t('leaveHint')}
       </Modal>
     </div>
@@ -581,7 +850,20 @@ function VersionsDrawer({ id, current, open, onClose }: { id: number; current: n
         dataSource={versions.data ?? []}
         pagination={false}
         columns={[
-          { key: 'version', title: t('field.version'), dataIndex: 'version', render: (v: number) => (v === current ? <Space>{t('versionN', { version: v })}<Tag color="blue">{t('current')}</Tag></Space> : t('versionN', { version: v })) },
+          {
+            key: 'version',
+            title: t('field.version'),
+            dataIndex: 'version',
+            render: (v: number) =>
+              v === current ? (
+                <Space>
+                  {t('versionN', { version: v })}
+                  <Tag color="blue">{t('current')}</Tag>
+                </Space>
+              ) : (
+                t('versionN', { version: v })
+              ),
+          },
           { key: 'seatCount', title: t('field.seatCount'), dataIndex: 'seatCount', align: 'right' },
           { key: 'createdBy', title: t('createdBy'), dataIndex: 'createdBy' },
           { key: 'createTime', title: t('createTime'), dataIndex: 'createTime', render: (v: string) => formatDate(v, lang) },
@@ -590,4 +872,3 @@ function VersionsDrawer({ id, current, open, onClose }: { id: number; current: n
     </Drawer>
   );
 }
-

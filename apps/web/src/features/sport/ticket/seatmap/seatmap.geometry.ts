@@ -292,7 +292,11 @@ export function boundsOf(seats: Iterable<{ x: number; y: number }>): Bounds | nu
 }
 
 /** Moves and rotates the seats whose keys are selected; others are returned as they are (same objects). */
-export function transformSeats(seats: readonly SeatmapSeat[], selected: ReadonlySet<string>, t: { dx?: number; dy?: number; rotate?: number; cx?: number; cy?: number }): SeatmapSeat[] {
+export function transformSeats(
+  seats: readonly SeatmapSeat[],
+  selected: ReadonlySet<string>,
+  t: { dx?: number; dy?: number; rotate?: number; cx?: number; cy?: number },
+): SeatmapSeat[] {
   const rot = t.rotate ?? 0;
   const cos = Math.cos(rad(rot));
   const sin = Math.sin(rad(rot));
@@ -369,7 +373,16 @@ export function generatedDocument(n: number): SeatmapDocument {
     const col = i % perRow;
     const zx = (z % 2) * (perRow * 24 + 120);
     const zy = Math.floor(z / 2) * (rowsPerZone * 28 + 120);
-    seats.push({ key: next(), zone: zones[z]!.key, row: String(rowInZone + 1), no: String(col + 1), x: 100 + zx + col * 24, y: 100 + zy + rowInZone * 28, kind: 'normal', levelKey: rowInZone < rowsPerZone / 2 ? 'A' : 'B' });
+    seats.push({
+      key: next(),
+      zone: zones[z]!.key,
+      row: String(rowInZone + 1),
+      no: String(col + 1),
+      x: 100 + zx + col * 24,
+      y: 100 + zy + rowInZone * 28,
+      kind: 'normal',
+      levelKey: rowInZone < rowsPerZone / 2 ? 'A' : 'B',
+    });
   }
   const b = boundsOf(seats) ?? { maxX: 1000, maxY: 800 };
   return { width: Math.ceil(b.maxX + 100), height: Math.ceil(b.maxY + 100), background: null, zones, seats, shapes: [] };

@@ -6,7 +6,13 @@ const tree = [
   {
     id: 2,
     children: [
-      { id: 3, children: [{ id: 4, children: [] }, { id: 5, children: [] }] },
+      {
+        id: 3,
+        children: [
+          { id: 4, children: [] },
+          { id: 5, children: [] },
+        ],
+      },
       { id: 6, children: [] },
     ],
   },

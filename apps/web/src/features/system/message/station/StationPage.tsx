@@ -30,7 +30,9 @@ function useTypeOptions(): Option[] {
 }
 
 async function markRead(ids?: number[]): Promise<number> {
-  const r = ids ? await http.put<{ updated: number; unread: number }>(api.system('station/read'), { ids }) : await http.put<{ updated: number; unread: number }>(api.system('station/read-all'));
+  const r = ids
+    ? await http.put<{ updated: number; unread: number }>(api.system('station/read'), { ids })
+    : await http.put<{ updated: number; unread: number }>(api.system('station/read-all'));
   setUnread(r.unread);
   return r.updated;
 }
@@ -51,7 +53,11 @@ function stationResource(open: (row: StationRow) => void): ResourceDef<StationRo
       { key: 'title', label: 'field.title', width: 260, render: (v: string, row) => (row.read ? v : <strong>{v}</strong>) },
       { key: 'type', label: 'field.type', render: (v: string) => typeLabel(v) },
       { key: 'content', label: 'field.content', width: 320, ellipsis: true },
-      { key: 'read', label: 'field.read', render: (v: boolean) => <Tag color={v ? 'default' : 'blue'}>{t(v ? 'station:read.read' : 'station:read.unread')}</Tag> },
+      {
+        key: 'read',
+        label: 'field.read',
+        render: (v: boolean) => <Tag color={v ? 'default' : 'blue'}>{t(v ? 'station:read.read' : 'station:read.unread')}</Tag>,
+      },
       { key: 'createTime', label: 'field.createTime', format: 'datetime' },
       { key: 'readTime', label: 'field.readTime', format: 'datetime', hiddenByDefault: true },
     ],

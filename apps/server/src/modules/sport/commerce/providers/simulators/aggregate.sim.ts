@@ -8,7 +8,21 @@ import { randomBytes } from 'node:crypto';
 import { aggregateAmountIn, aggregateAmountOut, aggregateVerify, signedAggregate, type AggregateSignType } from '../aggregate.ts';
 import { cstCompact, cstDateTime } from '../money.ts';
 import type { MerchantConfig } from '../provider.ts';
-import { digits, handleOf, newId, serveSim, type OutgoingNotification, type Reply, type SimCore, type SimHandle, type SimOptions, type SimProtocol, type SimRefund, type SimRequest, type SimTrade } from './common.ts';
+import {
+  digits,
+  handleOf,
+  newId,
+  serveSim,
+  type OutgoingNotification,
+  type Reply,
+  type SimCore,
+  type SimHandle,
+  type SimOptions,
+  type SimProtocol,
+  type SimRefund,
+  type SimRequest,
+  type SimTrade,
+} from './common.ts';
 
 export interface AggregateSimKeys {
   key: string;
@@ -37,27 +51,54 @@ export async function startAggregateSimulator(opts: AggregateSimOptions = {}): P
 
   const signed = (fields: Record<string, string | undefined>) => signedAggregate(fields, mchId, keys.key, signType);
   const answer = (fields: Record<string, string | undefined>): Reply => ({
-    status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(signed({ return_code: 'SUCCESS', return_msg: 'OK', ...fields })),
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(signed({ return_code: 'SUCCESS', return_msg: 'OK', ...fields })),
   });
   const ok = (fields: Record<string, string | undefined> = {}) => answer({ result_code: 'SUCCESS', ...fields });
-  const fail = (err_code: string, err_msg: string, fields: Record<string, string | undefined> = {}) => answer({ result_code: 'FAIL', err_code, err_msg, ...fields });
-  const returnFail = (msg: string): Reply => ({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ return_code: 'FAIL', return_msg: msg }) });
+  const fail = (err_code: string, err_msg: string, fields: Record<string, string | undefined> = {}) =>
+    answer({ result_code: 'FAIL', err_code, err_msg, ...fields });
+  const returnFail = (msg: string): Reply => ({
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({ return_code: 'FAIL', return_msg: msg }),
+  });
 
   const channelOf = (t: SimTrade) => (t.authCode ? (/^1[0-5]/.test(t.authCode) ? 'WECHAT' : 'ALIPAY') : 'QR');
-  const tradeState = (t: SimTrade) => ({ waiting: t.kind === 'barcode' ? 'USERPAYING' : 'NOTPAY', succeeded: t.refunds.length ? 'REFUND' : 'SUCCESS', closed: 'CLOSED', reversed: 'REVOKED', failed: 'PAYERROR' })[t.state];
+  const tradeState = (t: SimTrade) =>
+    ({
+      waiting: t.kind === 'barcode' ? 'USERPAYING' : 'NOTPAY',
+      succeeded: t.refunds.length ? 'REFUND' : 'SUCCESS',
+      closed: 'CLOSED',
+      reversed: 'REVOKED',
+      failed: 'PAYERROR',
+    })[t.state];
   const tradeFields = (t: SimTrade) => ({
-    out_trade_no: t.outTradeNo, trade_no: t.tradeNo, trade_state: tradeState(t), total_amount: out(t.amountFen), pay_channel: channelOf(t),
+    out_trade_no: t.outTradeNo,
+    trade_no: t.tradeNo,
+    trade_state: tradeState(t),
+    total_amount: out(t.amountFen),
+    pay_channel: channelOf(t),
     pay_time: t.paidAt ? cstCompact(t.paidAt) : undefined,
   });
   const refundFields = (t: SimTrade, r: SimRefund) => ({
-    out_trade_no: t.outTradeNo, trade_no: t.tradeNo, out_refund_no: r.outRefundNo, refund_no: r.refundNo, refund_amount: out(r.amountFen),
-    refund_state: r.state === 'succeeded' ? 'SUCCESS' : 'PROCESSING', refund_time: cstCompact(r.at),
+    out_trade_no: t.outTradeNo,
+    trade_no: t.tradeNo,
+    out_refund_no: r.outRefundNo,
+    refund_no: r.refundNo,
+    refund_amount: out(r.amountFen),
+    refund_state: r.state === 'succeeded' ? 'SUCCESS' : 'PROCESSING',
+    refund_time: cstCompact(r.at),
   });
 
   const notification = (kind: 'pay' | 'refund', t: SimTrade, url: string, fields: Record<string, string | undefined>): OutgoingNotification => {
     const notifyId = newId('AN');
     return {
-      notifyId, kind, outTradeNo: t.outTradeNo, url, headers: { 'content-type': 'application/json; charset=utf-8' },
+      notifyId,
+      kind,
+      outTradeNo: t.outTradeNo,
+      url,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
       body: JSON.stringify(signed({ notify_id: notifyId, notify_type: kind, ...fields })),
     };
   };
@@ -78,15 +119,27 @@ export async function startAggregateSimulator(opts: AggregateSimOptions = {}): P
         const fen = amount(q.total_amount);
         if (!no || !fen || !q.subject || !q.notify_url) return fail('PARAM_ERROR', '参数错误');
         if (t && (t.state !== 'waiting' || t.amountFen !== fen)) return fail('OUT_TRADE_NO_USED', '商户订单号重复');
-        const expiresAt = q.time_expire ? new Date(`${q.time_expire.slice(0, 4)}-${q.time_expire.slice(4, 6)}-${q.time_expire.slice(6, 8)}T${q.time_expire.slice(8, 10)}:${q.time_expire.slice(10, 12)}:${q.time_expire.slice(12, 14)}+08:00`) : undefined;
-        const trade = t ?? sim.addTrade({ outTradeNo: no, tradeNo: `AG${digits(20)}`, amountFen: fen, subject: q.subject, notifyUrl: q.notify_url, kind: 'qr', expiresAt });
+        const expiresAt = q.time_expire
+          ? new Date(
+              `${q.time_expire.slice(0, 4)}-${q.time_expire.slice(4, 6)}-${q.time_expire.slice(6, 8)}T${q.time_expire.slice(8, 10)}:${q.time_expire.slice(10, 12)}:${q.time_expire.slice(12, 14)}+08:00`,
+            )
+          : undefined;
+        const trade =
+          t ?? sim.addTrade({ outTradeNo: no, tradeNo: `AG${digits(20)}`, amountFen: fen, subject: q.subject, notifyUrl: q.notify_url, kind: 'qr', expiresAt });
         return ok({ ...tradeFields(trade), qr_code: `${baseUrl}/cashier/${encodeURIComponent(no)}` });
       }
       case 'micropay': {
         const fen = amount(q.total_amount);
         if (!no || !fen || !q.auth_code) return fail('PARAM_ERROR', '参数错误');
         if (t) return t.state === 'succeeded' ? ok(tradeFields(t)) : fail('OUT_TRADE_NO_USED', '商户订单号重复');
-        const { trade, outcome } = sim.micropay({ outTradeNo: no, tradeNo: `AG${digits(20)}`, amountFen: fen, subject: q.subject ?? '', notifyUrl: q.notify_url, authCode: q.auth_code });
+        const { trade, outcome } = sim.micropay({
+          outTradeNo: no,
+          tradeNo: `AG${digits(20)}`,
+          amountFen: fen,
+          subject: q.subject ?? '',
+          notifyUrl: q.notify_url,
+          authCode: q.auth_code,
+        });
         if (outcome === 'paid') {
           sim.notifyPay(trade).catch(() => {});
           return ok(tradeFields(trade));
@@ -149,10 +202,29 @@ export async function startAggregateSimulator(opts: AggregateSimOptions = {}): P
     const { paid, refunds } = sim.dayLines(day);
     const rows = [
       ...paid.map((t) => [cstDateTime(t.paidAt!), mchId, t.outTradeNo, t.tradeNo, channelOf(t), 'PAY', 'SUCCESS', out(t.amountFen), '', '', ''].join(',')),
-      ...refunds.map(({ trade: t, refund: r }) => [cstDateTime(r.at), mchId, t.outTradeNo, t.tradeNo, channelOf(t), 'REFUND', r.state === 'succeeded' ? 'SUCCESS' : 'PROCESSING', out(t.amountFen), r.outRefundNo, r.refundNo, out(r.amountFen)].join(',')),
+      ...refunds.map(({ trade: t, refund: r }) =>
+        [
+          cstDateTime(r.at),
+          mchId,
+          t.outTradeNo,
+          t.tradeNo,
+          channelOf(t),
+          'REFUND',
+          r.state === 'succeeded' ? 'SUCCESS' : 'PROCESSING',
+          out(t.amountFen),
+          r.outRefundNo,
+          r.refundNo,
+          out(r.amountFen),
+        ].join(','),
+      ),
     ];
-    return ['trade_time,mch_id,out_trade_no,trade_no,pay_channel,type,state,total_amount,out_refund_no,refund_no,refund_amount', ...rows,
-      `# total ${paid.length} paid ${out(paid.reduce((s, t) => s + t.amountFen, 0))}, ${refunds.length} refunds ${out(refunds.reduce((s, x) => s + x.refund.amountFen, 0))}, unit ${amountUnit}`].join('\n') + '\n';
+    return (
+      [
+        'trade_time,mch_id,out_trade_no,trade_no,pay_channel,type,state,total_amount,out_refund_no,refund_no,refund_amount',
+        ...rows,
+        `# total ${paid.length} paid ${out(paid.reduce((s, t) => s + t.amountFen, 0))}, ${refunds.length} refunds ${out(refunds.reduce((s, x) => s + x.refund.amountFen, 0))}, unit ${amountUnit}`,
+      ].join('\n') + '\n'
+    );
   }
 
   const protocol: SimProtocol = {
@@ -193,7 +265,10 @@ export async function startAggregateSimulator(opts: AggregateSimOptions = {}): P
     },
     bill,
     merchantConfig: (url): MerchantConfig => ({
-      provider: 'aggregate', gateway: url, settings: { mchId, signType, amountUnit }, secrets: { key: keys.key },
+      provider: 'aggregate',
+      gateway: url,
+      settings: { mchId, signType, amountUnit },
+      secrets: { key: keys.key },
     }),
     authCodeValid: (code) => /^(1[0-5]|2[5-9]|30)\d{16}$/.test(code),
   };

@@ -10,7 +10,20 @@ import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { alipaySignContent, alipayNotifySignContent, rsa2Sign, rsa2Verify, privateKeyPem } from '../alipay.ts';
 import { cstDateTime, fenToYuan, yuanToFen, cstCompact, parseCst } from '../money.ts';
 import type { MerchantConfig } from '../provider.ts';
-import { digits, handleOf, newId, serveSim, type SimCore, type SimHandle, type SimOptions, type SimProtocol, type SimTrade, type OutgoingNotification, type SimRequest, type Reply } from './common.ts';
+import {
+  digits,
+  handleOf,
+  newId,
+  serveSim,
+  type SimCore,
+  type SimHandle,
+  type SimOptions,
+  type SimProtocol,
+  type SimTrade,
+  type OutgoingNotification,
+  type SimRequest,
+  type Reply,
+} from './common.ts';
 import { zipOf } from './zip.ts';
 
 export interface AlipaySimKeys {
@@ -60,7 +73,13 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
     };
   };
   const ok = (extra: Record<string, unknown>) => ({ code: '10000', msg: 'Success', ...extra });
-  const fail = (sub_code: string, sub_msg: string, extra: Record<string, unknown> = {}) => ({ code: '40004', msg: 'Business Failed', sub_code, sub_msg, ...extra });
+  const fail = (sub_code: string, sub_msg: string, extra: Record<string, unknown> = {}) => ({
+    code: '40004',
+    msg: 'Business Failed',
+    sub_code,
+    sub_msg,
+    ...extra,
+  });
   const invalid = (sub_code: string, sub_msg: string) => ({ code: '40002', msg: 'Invalid Arguments', sub_code, sub_msg });
 
   const refundedFen = (t: SimTrade) => t.refunds.reduce((s, r) => s + r.amountFen, 0);
@@ -70,7 +89,10 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
     return 'TRADE_CLOSED';
   };
   const tradeFields = (t: SimTrade) => ({
-    trade_no: t.tradeNo, out_trade_no: t.outTradeNo, buyer_logon_id: 'cus***@example.com', total_amount: fenToYuan(t.amountFen),
+    trade_no: t.tradeNo,
+    out_trade_no: t.outTradeNo,
+    buyer_logon_id: 'cus***@example.com',
+    total_amount: fenToYuan(t.amountFen),
   });
 
   function api(method: string, biz: Record<string, any>, common: Record<string, string>, sim: SimCore): Record<string, unknown> {
@@ -86,7 +108,17 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
         }
         if (!no || !biz.subject || amount <= 0) return invalid('isv.missing-parameter', '缺少必选参数');
         if (t && (t.state !== 'waiting' || t.amountFen !== amount)) return fail('ACQ.TRADE_HAS_SUCCESS', '交易已存在或已关闭');
-        const trade = t ?? sim.addTrade({ outTradeNo: no, tradeNo: `${cstCompact(new Date()).slice(0, 8)}22${digits(18)}`, amountFen: amount, subject: String(biz.subject), notifyUrl: common.notify_url, kind: 'qr', expiresAt: expiresOf(biz.timeout_express) });
+        const trade =
+          t ??
+          sim.addTrade({
+            outTradeNo: no,
+            tradeNo: `${cstCompact(new Date()).slice(0, 8)}22${digits(18)}`,
+            amountFen: amount,
+            subject: String(biz.subject),
+            notifyUrl: common.notify_url,
+            kind: 'qr',
+            expiresAt: expiresOf(biz.timeout_express),
+          });
         return ok({ out_trade_no: no, qr_code: `${baseUrl}/cashier/${encodeURIComponent(trade.outTradeNo)}` });
       }
       case 'alipay.trade.pay': {
@@ -98,7 +130,15 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
         }
         if (!no || !biz.auth_code || biz.scene !== 'bar_code') return invalid('isv.missing-parameter', '缺少必选参数');
         if (t) return t.state === 'succeeded' ? ok({ ...tradeFields(t), gmt_payment: cstDateTime(t.paidAt!) }) : fail('ACQ.TRADE_HAS_CLOSE', '交易已关闭');
-        const { trade, outcome } = sim.micropay({ outTradeNo: no, tradeNo: `${cstCompact(new Date()).slice(0, 8)}22${digits(18)}`, amountFen: amount, subject: String(biz.subject ?? ''), notifyUrl: common.notify_url, authCode: String(biz.auth_code), expiresAt: expiresOf(biz.timeout_express) });
+        const { trade, outcome } = sim.micropay({
+          outTradeNo: no,
+          tradeNo: `${cstCompact(new Date()).slice(0, 8)}22${digits(18)}`,
+          amountFen: amount,
+          subject: String(biz.subject ?? ''),
+          notifyUrl: common.notify_url,
+          authCode: String(biz.auth_code),
+          expiresAt: expiresOf(biz.timeout_express),
+        });
         if (outcome === 'paid') {
           sim.notifyPay(trade).catch(() => {});
           return ok({ ...tradeFields(trade), receipt_amount: fenToYuan(amount), buyer_pay_amount: fenToYuan(amount), gmt_payment: cstDateTime(trade.paidAt!) });
@@ -110,7 +150,11 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
       case 'alipay.trade.query': {
         if (!t || t.state === 'failed') return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
         sim.countQuery(t);
-        return ok({ ...tradeFields(t), trade_status: statusOf(t), ...(t.paidAt ? { send_pay_date: cstDateTime(t.paidAt), buyer_pay_amount: fenToYuan(t.amountFen) } : {}) });
+        return ok({
+          ...tradeFields(t),
+          trade_status: statusOf(t),
+          ...(t.paidAt ? { send_pay_date: cstDateTime(t.paidAt), buyer_pay_amount: fenToYuan(t.amountFen) } : {}),
+        });
       }
       case 'alipay.trade.close': {
         if (!t || t.state === 'failed') return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
@@ -153,17 +197,32 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
         if (t.state !== 'succeeded') return fail('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
         if (amount <= 0 || amount > sim.refundable(t)) return fail('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', '退款金额超限');
         const r = sim.addRefund(t, { outRefundNo: reqNo, amountFen: amount, reason: biz.refund_reason });
-        return ok({ ...tradeFields(t), fund_change: 'Y', refund_fee: fenToYuan(refundedFen(t)), send_back_fee: fenToYuan(amount), gmt_refund_pay: cstDateTime(r.at) });
+        return ok({
+          ...tradeFields(t),
+          fund_change: 'Y',
+          refund_fee: fenToYuan(refundedFen(t)),
+          send_back_fee: fenToYuan(amount),
+          gmt_refund_pay: cstDateTime(r.at),
+        });
       }
       case 'alipay.trade.fastpay.refund.query': {
         if (!t) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
         const reqNo = String(biz.out_request_no ?? no);
         const r = sim.findRefund(t, reqNo);
         if (!r) return ok({ trade_no: t.tradeNo, out_trade_no: no, out_request_no: reqNo });
-        return ok({ trade_no: t.tradeNo, out_trade_no: no, out_request_no: reqNo, total_amount: fenToYuan(t.amountFen), refund_amount: fenToYuan(r.amountFen), refund_status: 'REFUND_SUCCESS', gmt_refund_pay: cstDateTime(r.at) });
+        return ok({
+          trade_no: t.tradeNo,
+          out_trade_no: no,
+          out_request_no: reqNo,
+          total_amount: fenToYuan(t.amountFen),
+          refund_amount: fenToYuan(r.amountFen),
+          refund_status: 'REFUND_SUCCESS',
+          gmt_refund_pay: cstDateTime(r.at),
+        });
       }
       case 'alipay.data.dataservice.bill.downloadurl.query': {
-        if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(String(biz.bill_date))) return invalid('isv.invalid-parameter', 'bill_type 或 bill_date 无效');
+        if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(String(biz.bill_date)))
+          return invalid('isv.invalid-parameter', 'bill_type 或 bill_date 无效');
         return ok({ bill_download_url: `${baseUrl}/bill/download/${biz.bill_date}?sign=${newId()}` });
       }
       default:
@@ -173,10 +232,36 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
 
   function bill(day: string, sim: SimCore): string {
     const { paid, refunds } = sim.dayLines(day);
-    const cols = '支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注';
+    const cols =
+      '支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注';
     const line = (t: SimTrade, type: string, at: Date, fen: number, refundNo: string) =>
-      [t.tradeNo, t.outTradeNo, type, t.subject.replace(/,/g, ' '), cstDateTime(t.createdAt), cstDateTime(at), '', '', '', '', 'cus***@example.com',
-        (fen < 0 ? '-' : '') + fenToYuan(Math.abs(fen)), (fen < 0 ? '-' : '') + fenToYuan(Math.abs(fen)), '0.00', '0.00', '0.00', '0.00', '0.00', '', '0.00', '0.00', refundNo, '0.00', '0.00', ''].join(',');
+      [
+        t.tradeNo,
+        t.outTradeNo,
+        type,
+        t.subject.replace(/,/g, ' '),
+        cstDateTime(t.createdAt),
+        cstDateTime(at),
+        '',
+        '',
+        '',
+        '',
+        'cus***@example.com',
+        (fen < 0 ? '-' : '') + fenToYuan(Math.abs(fen)),
+        (fen < 0 ? '-' : '') + fenToYuan(Math.abs(fen)),
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        '0.00',
+        '',
+        '0.00',
+        '0.00',
+        refundNo,
+        '0.00',
+        '0.00',
+        '',
+      ].join(',');
     const lines = [
       ...paid.map((t) => line(t, '交易', t.paidAt!, t.amountFen, '')),
       ...refunds.map(({ trade, refund }) => line(trade, '退款', refund.at, -refund.amountFen, refund.outRefundNo)),
@@ -184,10 +269,15 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
     const total = paid.reduce((s, t) => s + t.amountFen, 0);
     const back = refunds.reduce((s, r) => s + r.refund.amountFen, 0);
     return [
-      '#支付宝业务明细查询', `#账号：[${pid}0156]`, `#起始日期：[${day} 00:00:00]   终止日期：[${day} 23:59:59]`,
-      '#-----------------------------------------业务明细列表----------------------------------------', cols, ...lines,
+      '#支付宝业务明细查询',
+      `#账号：[${pid}0156]`,
+      `#起始日期：[${day} 00:00:00]   终止日期：[${day} 23:59:59]`,
+      '#-----------------------------------------业务明细列表----------------------------------------',
+      cols,
+      ...lines,
       '#-----------------------------------------业务明细列表结束------------------------------------',
-      `#交易合计：${paid.length}笔，商家实收共${fenToYuan(total)}元`, `#退款合计：${refunds.length}笔，商家实收退款共${fenToYuan(back)}元`,
+      `#交易合计：${paid.length}笔，商家实收共${fenToYuan(total)}元`,
+      `#退款合计：${refunds.length}笔，商家实收退款共${fenToYuan(back)}元`,
       `#导出时间：[${cstDateTime(new Date())}]`,
     ].join('\r\n');
   }
@@ -196,17 +286,34 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
     if (!t.notifyUrl) return undefined;
     const notifyId = newId('N');
     const p: Record<string, string> = {
-      notify_time: cstDateTime(new Date()), notify_type: 'trade_status_sync', notify_id: notifyId, app_id: appId, charset: 'utf-8', version: '1.0',
-      trade_no: t.tradeNo, out_trade_no: t.outTradeNo, buyer_logon_id: 'cus***@example.com', seller_id: pid,
+      notify_time: cstDateTime(new Date()),
+      notify_type: 'trade_status_sync',
+      notify_id: notifyId,
+      app_id: appId,
+      charset: 'utf-8',
+      version: '1.0',
+      trade_no: t.tradeNo,
+      out_trade_no: t.outTradeNo,
+      buyer_logon_id: 'cus***@example.com',
+      seller_id: pid,
       trade_status: t.state === 'succeeded' ? 'TRADE_SUCCESS' : 'TRADE_CLOSED',
-      total_amount: fenToYuan(amountFen), receipt_amount: fenToYuan(amountFen), buyer_pay_amount: fenToYuan(amountFen), invoice_amount: fenToYuan(amountFen),
-      subject: t.subject, gmt_create: cstDateTime(t.createdAt), ...(t.paidAt ? { gmt_payment: cstDateTime(t.paidAt) } : {}),
+      total_amount: fenToYuan(amountFen),
+      receipt_amount: fenToYuan(amountFen),
+      buyer_pay_amount: fenToYuan(amountFen),
+      invoice_amount: fenToYuan(amountFen),
+      subject: t.subject,
+      gmt_create: cstDateTime(t.createdAt),
+      ...(t.paidAt ? { gmt_payment: cstDateTime(t.paidAt) } : {}),
     };
     p.sign = rsa2Sign(alipayNotifySignContent(p), keys.alipayPrivateKey);
     p.sign_type = 'RSA2';
     return {
-      notifyId, kind: 'pay', outTradeNo: t.outTradeNo, url: t.notifyUrl,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body: new URLSearchParams(p).toString(),
+      notifyId,
+      kind: 'pay',
+      outTradeNo: t.outTradeNo,
+      url: t.notifyUrl,
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: new URLSearchParams(p).toString(),
     };
   }
 
@@ -217,9 +324,19 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
       if (billPath && req.method === 'GET') {
         const day = billPath[1]!;
         const detail = Buffer.from(bill(day, sim), 'utf8');
-        const summary = Buffer.from(`#支付宝业务汇总查询\r\n门店编号,门店名称,交易订单总笔数,退款订单总笔数\r\n,,${sim.dayLines(day).paid.length},${sim.dayLines(day).refunds.length}\r\n`, 'utf8');
+        const summary = Buffer.from(
+          `#支付宝业务汇总查询\r\n门店编号,门店名称,交易订单总笔数,退款订单总笔数\r\n,,${sim.dayLines(day).paid.length},${sim.dayLines(day).refunds.length}\r\n`,
+          'utf8',
+        );
         const d = day.replaceAll('-', '');
-        return { status: 200, headers: { 'content-type': 'application/zip' }, body: zipOf([{ name: `${pid}0156_${d}_业务明细.csv`, data: detail }, { name: `${pid}0156_${d}_业务明细(汇总).csv`, data: summary }]) };
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/zip' },
+          body: zipOf([
+            { name: `${pid}0156_${d}_业务明细.csv`, data: detail },
+            { name: `${pid}0156_${d}_业务明细(汇总).csv`, data: summary },
+          ]),
+        };
       }
       if (req.path !== '/gateway.do' || req.method !== 'POST') return undefined;
       const params: Record<string, string> = {};
@@ -228,10 +345,14 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
       const method = params.method ?? 'unknown';
       if (params.app_id !== appId) return signed(method, invalid('isv.invalid-app-id', '无效的AppID参数'));
       if (params.sign_type !== 'RSA2' || !params.sign || !rsa2Verify(alipaySignContent(params), params.sign, appPublic)) {
-        return signed(method, invalid('isv.invalid-signature', `验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配，网关生成的验签字符串为：${alipaySignContent(params)}`));
+        return signed(
+          method,
+          invalid('isv.invalid-signature', `验签出错，建议检查签名字符串或签名私钥与应用公钥是否匹配，网关生成的验签字符串为：${alipaySignContent(params)}`),
+        );
       }
       const sent = parseCst(params.timestamp);
-      if (!sent || Math.abs(sent.getTime() - Date.now()) > 10 * 60_000) return signed(method, invalid('isv.invalid-timestamp', '非法的时间戳参数（北京时间，误差 10 分钟内）'));
+      if (!sent || Math.abs(sent.getTime() - Date.now()) > 10 * 60_000)
+        return signed(method, invalid('isv.invalid-timestamp', '非法的时间戳参数（北京时间，误差 10 分钟内）'));
       let biz: Record<string, any>;
       try {
         biz = params.biz_content ? JSON.parse(params.biz_content) : {};
@@ -250,8 +371,10 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
     accepted: (status, body) => status === 200 && body.trim() === 'success',
     bill,
     merchantConfig: (url): MerchantConfig => ({
-      provider: 'alipay', gateway: `${url}/gateway.do`,
-      settings: { appId, alipayPublicKey: alipayPublic }, secrets: { privateKey: keys.appPrivateKey },
+      provider: 'alipay',
+      gateway: `${url}/gateway.do`,
+      settings: { appId, alipayPublicKey: alipayPublic },
+      secrets: { privateKey: keys.appPrivateKey },
     }),
     authCodeValid: (code) => /^(2[5-9]|30)\d{16}$/.test(code),
   };

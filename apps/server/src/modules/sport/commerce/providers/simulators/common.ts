@@ -181,7 +181,10 @@ export class SimCore {
   }
 
   /** Starts a barcode trade by the rules of its auth code. */
-  micropay(t: Omit<SimTrade, 'createdAt' | 'queries' | 'refunds' | 'state' | 'extra' | 'kind'> & { authCode: string; extra?: Record<string, string> }): { trade: SimTrade; outcome: MicropayOutcome } {
+  micropay(t: Omit<SimTrade, 'createdAt' | 'queries' | 'refunds' | 'state' | 'extra' | 'kind'> & { authCode: string; extra?: Record<string, string> }): {
+    trade: SimTrade;
+    outcome: MicropayOutcome;
+  } {
     const outcome = this.micropayOutcome(t.authCode);
     const trade = this.addTrade({ ...t, kind: 'barcode' });
     if (outcome === 'paid') this.markPaid(trade);
@@ -279,8 +282,15 @@ export class SimCore {
       answer = `(no answer: ${(e as Error).message})`;
     }
     const rec: SentNotification = {
-      notifyId: n.notifyId, kind: n.kind, label, outTradeNo: n.outTradeNo, attempt, status, answer,
-      accepted: status !== 0 && this.protocol.accepted(status, answer), at: new Date(),
+      notifyId: n.notifyId,
+      kind: n.kind,
+      label,
+      outTradeNo: n.outTradeNo,
+      attempt,
+      status,
+      answer,
+      accepted: status !== 0 && this.protocol.accepted(status, answer),
+      at: new Date(),
     };
     this.sent.push(rec);
     return rec;
@@ -359,9 +369,11 @@ export class SimCore {
 
   /** Runs `fn` after `ms` unless the simulator stops first. */
   later(ms: number, fn: () => void): void {
-    this.track(this.sleep(ms).then(() => {
-      if (!this.closed) fn();
-    }));
+    this.track(
+      this.sleep(ms).then(() => {
+        if (!this.closed) fn();
+      }),
+    );
   }
 
   stop(): void {
@@ -488,12 +500,16 @@ export interface RunningSim {
 function simulatorPost(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const data = Buffer.from(body, 'utf8');
-    const req = (url.startsWith('https:') ? https : http).request(url, { method: 'POST', headers: { ...headers, 'content-length': String(data.length) }, timeout: 10_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = (url.startsWith('https:') ? https : http).request(
+      url,
+      { method: 'POST', headers: { ...headers, 'content-length': String(data.length) }, timeout: 10_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('time-out')));
     req.on('error', reject);
     req.end(data);
@@ -514,14 +530,21 @@ export async function serveSim(protocol: SimProtocol, opts: SimOptions): Promise
         const no = decodeURIComponent(cashier[1]!);
         const trade = sim.trade(no);
         const ret = safeReturn(u.searchParams.get('return'));
-        if (!trade) reply = { status: 404, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!doctype html><p id="sim-state">没有这笔交易 No such trade</p>' };
+        if (!trade)
+          reply = {
+            status: 404,
+            headers: { 'content-type': 'text/html; charset=utf-8' },
+            body: '<!doctype html><p id="sim-state">没有这笔交易 No such trade</p>',
+          };
         else if (cashier[2] && r.method === 'POST') {
           if (trade.state === 'waiting') {
             // Wait (a little) for the first delivery, so the merchant knows before the customer returns.
             const first = sim.pay(no);
             await Promise.race([first, new Promise((resolve) => setTimeout(resolve, 5000))]);
           }
-          reply = ret ? { status: 303, headers: { location: ret }, body: '' } : { status: 303, headers: { location: `/cashier/${encodeURIComponent(no)}` }, body: '' };
+          reply = ret
+            ? { status: 303, headers: { location: ret }, body: '' }
+            : { status: 303, headers: { location: `/cashier/${encodeURIComponent(no)}` }, body: '' };
         } else reply = { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: cashierPage(sim, trade, ret) };
       } else if (r.path.startsWith('/sim/')) reply = await control(sim, r);
       else reply = await protocol.handle(r, sim);

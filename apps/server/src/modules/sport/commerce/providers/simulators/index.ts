@@ -37,9 +37,15 @@ export async function startPaySimulators(opts: PaySimulatorsOptions = {}): Promi
     await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
     throw (failed as PromiseRejectedResult).reason;
   }
-  const [alipay, wechat, aggregate] = started.map((s) => (s as PromiseFulfilledResult<unknown>).value) as [AlipaySimHandle, WechatSimHandle, AggregateSimHandle];
+  const [alipay, wechat, aggregate] = started.map((s) => (s as PromiseFulfilledResult<unknown>).value) as [
+    AlipaySimHandle,
+    WechatSimHandle,
+    AggregateSimHandle,
+  ];
   return {
-    alipay, wechat, aggregate,
+    alipay,
+    wechat,
+    aggregate,
     keys: () => ({ alipay: alipay.keys, wechat: wechat.keys, aggregate: aggregate.keys }),
     close: async () => {
       await Promise.all([alipay.close(), wechat.close(), aggregate.close()]);

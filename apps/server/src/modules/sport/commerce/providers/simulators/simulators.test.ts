@@ -49,7 +49,11 @@ describe('the payment simulators', () => {
       const first = await sims.alipay.pay(outTradeNo);
       expect(first).toMatchObject({ accepted: false, answer: 'fail', attempt: 1 });
       await sims.alipay.idle();
-      expect(sims.alipay.notifications(outTradeNo).map((n) => [n.attempt, n.accepted])).toEqual([[1, false], [2, false], [3, true]]);
+      expect(sims.alipay.notifications(outTradeNo).map((n) => [n.attempt, n.accepted])).toEqual([
+        [1, false],
+        [2, false],
+        [3, true],
+      ]);
       expect(new Set(ep.bodies).size).toBe(1); // the same notification each time
     } finally {
       await ep.close();
@@ -62,13 +66,17 @@ describe('the payment simulators', () => {
       const cfg = sims.alipay.merchantConfig();
       const outTradeNo = no('LT');
       await providerOf('alipay').precreate(cfg, { outTradeNo, amountFen: 100, subject: 'x', notifyUrl: ep.url, expiresAt: inMinutes(5) });
-      const paid = await fetch(`${sims.alipay.url}/sim/pay`, { method: 'POST', body: JSON.stringify({ outTradeNo, notify: false }) }).then((r) => r.json() as Promise<any>);
+      const paid = await fetch(`${sims.alipay.url}/sim/pay`, { method: 'POST', body: JSON.stringify({ outTradeNo, notify: false }) }).then(
+        (r) => r.json() as Promise<any>,
+      );
       expect(paid.sent).toBeNull();
       expect((await providerOf('alipay').query(cfg, outTradeNo)).state).toBe('succeeded');
       expect(ep.bodies).toHaveLength(0);
       const late = await fetch(`${sims.alipay.url}/sim/notify`, { method: 'POST', body: JSON.stringify({ outTradeNo }) }).then((r) => r.json() as Promise<any>);
       expect(late.sent).toMatchObject({ accepted: true, label: 'genuine' });
-      const replay = await fetch(`${sims.alipay.url}/sim/replay`, { method: 'POST', body: JSON.stringify({ outTradeNo, times: 2 }) }).then((r) => r.json() as Promise<any>);
+      const replay = await fetch(`${sims.alipay.url}/sim/replay`, { method: 'POST', body: JSON.stringify({ outTradeNo, times: 2 }) }).then(
+        (r) => r.json() as Promise<any>,
+      );
       expect(replay.sent).toHaveLength(2);
       const listed = await fetch(`${sims.alipay.url}/sim/notifications?outTradeNo=${outTradeNo}`).then((r) => r.json() as Promise<any>);
       expect(listed.sent.map((s: any) => s.label)).toEqual(['genuine', 'replay', 'replay']);
@@ -82,7 +90,13 @@ describe('the payment simulators', () => {
   it('the cashier page shows the amount and a pay button; a trade past its time is closed', async () => {
     const cfg = sims.wechat.merchantConfig();
     const outTradeNo = no('EX');
-    const { qrCode } = await providerOf('wechat').precreate(cfg, { outTradeNo, amountFen: 1234, subject: '<b>场地</b>', notifyUrl: 'http://127.0.0.1:9/n', expiresAt: new Date(Date.now() + 1500) }); // time_expire has whole seconds
+    const { qrCode } = await providerOf('wechat').precreate(cfg, {
+      outTradeNo,
+      amountFen: 1234,
+      subject: '<b>场地</b>',
+      notifyUrl: 'http://127.0.0.1:9/n',
+      expiresAt: new Date(Date.now() + 1500),
+    }); // time_expire has whole seconds
     const page = await fetch(qrCode).then((r) => r.text());
     expect(page).toContain('¥12.34');
     expect(page).toContain('&lt;b&gt;场地&lt;/b&gt;');

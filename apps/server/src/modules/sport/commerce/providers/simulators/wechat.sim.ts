@@ -10,13 +10,36 @@
  */
 import { createHash, createPublicKey, randomBytes } from 'node:crypto';
 import {
-  aesGcmEncrypt, fromXml, nonceStr, parseWechatAuthorization, rsaSha256Sign, rsaSha256Verify, toXml, wechatRequestMessage,
-  wechatResponseMessage, wechatV2Sign, type V2SignType,
+  aesGcmEncrypt,
+  fromXml,
+  nonceStr,
+  parseWechatAuthorization,
+  rsaSha256Sign,
+  rsaSha256Verify,
+  toXml,
+  wechatRequestMessage,
+  wechatResponseMessage,
+  wechatV2Sign,
+  type V2SignType,
 } from '../wechat.ts';
 import { cstCompact, cstDateTime, cstRfc3339, fenToYuan } from '../money.ts';
 import type { MerchantConfig } from '../provider.ts';
 import { newRsaKeyPem } from './alipay.sim.ts';
-import { digits, handleOf, newId, serveSim, type OutgoingNotification, type Reply, type SimCore, type SimHandle, type SimOptions, type SimProtocol, type SimRefund, type SimRequest, type SimTrade } from './common.ts';
+import {
+  digits,
+  handleOf,
+  newId,
+  serveSim,
+  type OutgoingNotification,
+  type Reply,
+  type SimCore,
+  type SimHandle,
+  type SimOptions,
+  type SimProtocol,
+  type SimRefund,
+  type SimRequest,
+  type SimTrade,
+} from './common.ts';
 
 export interface WechatSimKeys {
   /** The merchant's API private key (PEM); the simulator keeps its public half. */
@@ -47,9 +70,12 @@ const key32 = () => randomBytes(24).toString('base64').replace(/[+/]/g, 'x').sli
 
 export function newWechatKeys(): WechatSimKeys {
   return {
-    merchantPrivateKey: newRsaKeyPem(), platformPrivateKey: newRsaKeyPem(),
+    merchantPrivateKey: newRsaKeyPem(),
+    platformPrivateKey: newRsaKeyPem(),
     platformSerial: `PUB_KEY_ID_0${digits(10)}${randomBytes(8).toString('hex').toUpperCase()}`,
-    merchantSerial: randomBytes(20).toString('hex').toUpperCase(), apiV3Key: key32(), apiV2Key: key32(),
+    merchantSerial: randomBytes(20).toString('hex').toUpperCase(),
+    apiV3Key: key32(),
+    apiV2Key: key32(),
   };
 }
 
@@ -68,8 +94,11 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
     const ts = String(Math.floor(Date.now() / 1000));
     const nonce = nonceStr();
     return {
-      'wechatpay-timestamp': ts, 'wechatpay-nonce': nonce, 'wechatpay-serial': keys.platformSerial,
-      'wechatpay-signature': rsaSha256Sign(wechatResponseMessage(ts, nonce, body), keys.platformPrivateKey), 'request-id': newId('REQ'),
+      'wechatpay-timestamp': ts,
+      'wechatpay-nonce': nonce,
+      'wechatpay-serial': keys.platformSerial,
+      'wechatpay-signature': rsaSha256Sign(wechatResponseMessage(ts, nonce, body), keys.platformPrivateKey),
+      'request-id': newId('REQ'),
     };
   };
   const answer = (status: number, data?: unknown): Reply => {
@@ -80,35 +109,80 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
 
   const tradeState = (t: SimTrade) => {
     switch (t.state) {
-      case 'waiting': return t.kind === 'barcode' ? 'USERPAYING' : 'NOTPAY';
-      case 'succeeded': return t.refunds.length ? 'REFUND' : 'SUCCESS';
-      case 'closed': return 'CLOSED';
-      case 'reversed': return 'REVOKED';
-      case 'failed': return 'PAYERROR';
+      case 'waiting':
+        return t.kind === 'barcode' ? 'USERPAYING' : 'NOTPAY';
+      case 'succeeded':
+        return t.refunds.length ? 'REFUND' : 'SUCCESS';
+      case 'closed':
+        return 'CLOSED';
+      case 'reversed':
+        return 'REVOKED';
+      case 'failed':
+        return 'PAYERROR';
     }
   };
   const transaction = (t: SimTrade, amountFen = t.amountFen) => ({
-    appid: appId, mchid: mchId, out_trade_no: t.outTradeNo, trade_type: t.kind === 'barcode' ? 'MICROPAY' : 'NATIVE',
-    trade_state: tradeState(t), trade_state_desc: tradeState(t),
-    ...(t.paidAt ? { transaction_id: t.tradeNo, bank_type: 'OTHERS', success_time: cstRfc3339(t.paidAt), payer: { openid: 'oSim0000000000000000000000' } } : {}),
+    appid: appId,
+    mchid: mchId,
+    out_trade_no: t.outTradeNo,
+    trade_type: t.kind === 'barcode' ? 'MICROPAY' : 'NATIVE',
+    trade_state: tradeState(t),
+    trade_state_desc: tradeState(t),
+    ...(t.paidAt
+      ? { transaction_id: t.tradeNo, bank_type: 'OTHERS', success_time: cstRfc3339(t.paidAt), payer: { openid: 'oSim0000000000000000000000' } }
+      : {}),
     amount: { total: amountFen, payer_total: t.paidAt ? amountFen : undefined, currency: 'CNY', payer_currency: 'CNY' },
   });
   const refundView = (t: SimTrade, r: SimRefund) => ({
-    refund_id: r.refundNo, out_refund_no: r.outRefundNo, transaction_id: t.tradeNo, out_trade_no: t.outTradeNo, channel: 'ORIGINAL',
-    user_received_account: '支付用户零钱', status: r.state === 'succeeded' ? 'SUCCESS' : 'PROCESSING', create_time: cstRfc3339(r.at),
+    refund_id: r.refundNo,
+    out_refund_no: r.outRefundNo,
+    transaction_id: t.tradeNo,
+    out_trade_no: t.outTradeNo,
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    status: r.state === 'succeeded' ? 'SUCCESS' : 'PROCESSING',
+    create_time: cstRfc3339(r.at),
     ...(r.state === 'succeeded' ? { success_time: cstRfc3339(r.at) } : {}),
-    amount: { total: t.amountFen, refund: r.amountFen, payer_total: t.amountFen, payer_refund: r.amountFen, settlement_refund: r.amountFen, discount_refund: 0, currency: 'CNY' },
+    amount: {
+      total: t.amountFen,
+      refund: r.amountFen,
+      payer_total: t.amountFen,
+      payer_refund: r.amountFen,
+      settlement_refund: r.amountFen,
+      discount_refund: 0,
+      currency: 'CNY',
+    },
   });
 
   function notification(kind: 'pay' | 'refund', t: SimTrade, url: string, eventType: string, resource: unknown, summary: string): OutgoingNotification {
     const nonce = randomBytes(6).toString('hex');
     const associated = kind === 'pay' ? 'transaction' : 'refund';
-    const id = randomBytes(18).toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5');
+    const id = randomBytes(18)
+      .toString('hex')
+      .replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*$/, '$1-$2-$3-$4-$5');
     const body = JSON.stringify({
-      id, create_time: cstRfc3339(new Date()), resource_type: 'encrypt-resource', event_type: eventType, summary,
-      resource: { original_type: associated, algorithm: 'AEAD_AES_256_GCM', ciphertext: aesGcmEncrypt(keys.apiV3Key, nonce, associated, JSON.stringify(resource)), associated_data: associated, nonce },
+      id,
+      create_time: cstRfc3339(new Date()),
+      resource_type: 'encrypt-resource',
+      event_type: eventType,
+      summary,
+      resource: {
+        original_type: associated,
+        algorithm: 'AEAD_AES_256_GCM',
+        ciphertext: aesGcmEncrypt(keys.apiV3Key, nonce, associated, JSON.stringify(resource)),
+        associated_data: associated,
+        nonce,
+      },
     });
-    return { notifyId: id, kind, outTradeNo: t.outTradeNo, url, headers: { 'content-type': 'application/json', ...signedHeaders(body) }, body, resign: () => signedHeaders(body) };
+    return {
+      notifyId: id,
+      kind,
+      outTradeNo: t.outTradeNo,
+      url,
+      headers: { 'content-type': 'application/json', ...signedHeaders(body) },
+      body,
+      resign: () => signedHeaders(body),
+    };
   }
 
   function settle(sim: SimCore, t: SimTrade, r: SimRefund): void {
@@ -116,19 +190,38 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
     r.state = 'succeeded';
     r.at = new Date();
     if (r.notifyUrl) {
-      const n = notification('refund', t, r.notifyUrl, 'REFUND.SUCCESS', {
-        mchid: mchId, out_trade_no: t.outTradeNo, transaction_id: t.tradeNo, out_refund_no: r.outRefundNo, refund_id: r.refundNo,
-        refund_status: 'SUCCESS', success_time: cstRfc3339(r.at), user_received_account: '支付用户零钱',
-        amount: { total: t.amountFen, refund: r.amountFen, payer_total: t.amountFen, payer_refund: r.amountFen },
-      }, '退款成功');
+      const n = notification(
+        'refund',
+        t,
+        r.notifyUrl,
+        'REFUND.SUCCESS',
+        {
+          mchid: mchId,
+          out_trade_no: t.outTradeNo,
+          transaction_id: t.tradeNo,
+          out_refund_no: r.outRefundNo,
+          refund_id: r.refundNo,
+          refund_status: 'SUCCESS',
+          success_time: cstRfc3339(r.at),
+          user_received_account: '支付用户零钱',
+          amount: { total: t.amountFen, refund: r.amountFen, payer_total: t.amountFen, payer_refund: r.amountFen },
+        },
+        '退款成功',
+      );
       sim.deliverWithRetries(n, 'genuine').catch(() => {});
     }
   }
 
   function v3(req: SimRequest, sim: SimCore): Reply | undefined {
     const auth = parseWechatAuthorization(req.headers.authorization);
-    if (!auth || auth.mchid !== mchId || auth.serial_no !== keys.merchantSerial || !auth.timestamp || Math.abs(Date.now() / 1000 - Number(auth.timestamp)) > 300
-      || !rsaSha256Verify(wechatRequestMessage(req.method, req.url, auth.timestamp, auth.nonce_str ?? '', req.body), auth.signature ?? '', merchantPublic)) {
+    if (
+      !auth ||
+      auth.mchid !== mchId ||
+      auth.serial_no !== keys.merchantSerial ||
+      !auth.timestamp ||
+      Math.abs(Date.now() / 1000 - Number(auth.timestamp)) > 300 ||
+      !rsaSha256Verify(wechatRequestMessage(req.method, req.url, auth.timestamp, auth.nonce_str ?? '', req.body), auth.signature ?? '', merchantPublic)
+    ) {
       return err(401, 'SIGN_ERROR', '签名错误，请检查后再试');
     }
     let b: any = {};
@@ -143,10 +236,21 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
     let m: RegExpExecArray | null;
     if (req.method === 'POST' && p === '/v3/pay/transactions/native') {
       const total = b.amount?.total;
-      if (b.appid !== appId || b.mchid !== mchId || !b.out_trade_no || !b.description || !b.notify_url || !Number.isSafeInteger(total) || total <= 0) return err(400, 'PARAM_ERROR', '参数错误');
+      if (b.appid !== appId || b.mchid !== mchId || !b.out_trade_no || !b.description || !b.notify_url || !Number.isSafeInteger(total) || total <= 0)
+        return err(400, 'PARAM_ERROR', '参数错误');
       const t = sim.trade(b.out_trade_no);
       if (t && (t.state !== 'waiting' || t.amountFen !== total)) return err(400, 'INVALID_REQUEST', '商户订单号重复');
-      const trade = t ?? sim.addTrade({ outTradeNo: b.out_trade_no, tradeNo: `42000${digits(23)}`, amountFen: total, subject: b.description, notifyUrl: b.notify_url, kind: 'qr', expiresAt: b.time_expire ? new Date(b.time_expire) : undefined });
+      const trade =
+        t ??
+        sim.addTrade({
+          outTradeNo: b.out_trade_no,
+          tradeNo: `42000${digits(23)}`,
+          amountFen: total,
+          subject: b.description,
+          notifyUrl: b.notify_url,
+          kind: 'qr',
+          expiresAt: b.time_expire ? new Date(b.time_expire) : undefined,
+        });
       return answer(200, { code_url: `${baseUrl}/cashier/${encodeURIComponent(trade.outTradeNo)}` });
     }
     if (req.method === 'GET' && (m = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/.exec(p))) {
@@ -198,7 +302,11 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
       const text = bill(day, sim);
       const token = randomBytes(12).toString('hex');
       bills.set(token, text);
-      return answer(200, { hash_type: 'SHA1', hash_value: createHash('sha1').update(text, 'utf8').digest('hex'), download_url: `${baseUrl}/v3/billdownload/file?token=${token}` });
+      return answer(200, {
+        hash_type: 'SHA1',
+        hash_value: createHash('sha1').update(text, 'utf8').digest('hex'),
+        download_url: `${baseUrl}/v3/billdownload/file?token=${token}`,
+      });
     }
     if (req.method === 'GET' && p === '/v3/billdownload/file') {
       const text = bills.get(req.query.get('token') ?? '');
@@ -224,15 +332,37 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
     if (q.appid !== appId || q.mch_id !== mchId || !q.sign || q.sign !== wechatV2Sign(q, keys.apiV2Key, signType)) {
       return { status: 200, headers: { 'content-type': 'text/xml' }, body: toXml({ return_code: 'FAIL', return_msg: '签名错误' }) };
     }
-    const fail = (err_code: string, err_code_des: string, extra: Record<string, string> = {}) => xml({ result_code: 'FAIL', err_code, err_code_des, ...extra }, signType);
+    const fail = (err_code: string, err_code_des: string, extra: Record<string, string> = {}) =>
+      xml({ result_code: 'FAIL', err_code, err_code_des, ...extra }, signType);
     if (req.path === '/pay/micropay') {
       const total = Number(q.total_fee);
       if (!q.out_trade_no || !q.auth_code || !q.body || !Number.isSafeInteger(total) || total <= 0) return fail('PARAM_ERROR', '参数错误');
       const t = sim.trade(q.out_trade_no);
       if (t) return t.state === 'succeeded' ? fail('ORDERPAID', '订单已支付') : fail('OUT_TRADE_NO_USED', '商户订单号重复');
-      const { trade, outcome } = sim.micropay({ outTradeNo: q.out_trade_no, tradeNo: `42000${digits(23)}`, amountFen: total, subject: q.body, authCode: q.auth_code });
+      const { trade, outcome } = sim.micropay({
+        outTradeNo: q.out_trade_no,
+        tradeNo: `42000${digits(23)}`,
+        amountFen: total,
+        subject: q.body,
+        authCode: q.auth_code,
+      });
       if (outcome === 'paid') {
-        return xml({ result_code: 'SUCCESS', openid: 'oSim0000000000000000000000', is_subscribe: 'N', trade_type: 'MICROPAY', bank_type: 'OTHERS', fee_type: 'CNY', total_fee: String(total), cash_fee: String(total), transaction_id: trade.tradeNo, out_trade_no: trade.outTradeNo, time_end: cstCompact(trade.paidAt!) }, signType);
+        return xml(
+          {
+            result_code: 'SUCCESS',
+            openid: 'oSim0000000000000000000000',
+            is_subscribe: 'N',
+            trade_type: 'MICROPAY',
+            bank_type: 'OTHERS',
+            fee_type: 'CNY',
+            total_fee: String(total),
+            cash_fee: String(total),
+            transaction_id: trade.tradeNo,
+            out_trade_no: trade.outTradeNo,
+            time_end: cstCompact(trade.paidAt!),
+          },
+          signType,
+        );
       }
       if (outcome === 'paying') return fail('USERPAYING', '需要用户输入支付密码');
       if (outcome === 'insufficient') return fail('NOTENOUGH', '余额不足');
@@ -260,19 +390,83 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
     const f = (v: string) => `\`${v}`;
     const type = (t: SimTrade) => (t.kind === 'barcode' ? 'MICROPAY' : 'NATIVE');
     const rows = [
-      ...paid.map((t) => [cstDateTime(t.paidAt!), appId, mchId, '0', '', t.tradeNo, t.outTradeNo, 'oSim0000000000000000000000', type(t), 'SUCCESS', 'OTHERS', 'CNY',
-        fenToYuan(t.amountFen), '0.00', '0', '0', '0.00', '0.00', '', '', t.subject.replace(/,/g, ' '), '', '0.00000', '0.60%', fenToYuan(t.amountFen), '0.00', ''].map(f).join(',')),
-      ...refunds.map(({ trade: t, refund: r }) => [cstDateTime(r.at), appId, mchId, '0', '', t.tradeNo, t.outTradeNo, 'oSim0000000000000000000000', type(t), 'REFUND', 'OTHERS', 'CNY',
-        '0.00', '0.00', r.refundNo, r.outRefundNo, fenToYuan(r.amountFen), '0.00', 'ORIGINAL', r.state === 'succeeded' ? 'SUCCESS' : 'PROCESSING', t.subject.replace(/,/g, ' '), '', '0.00000', '0.60%', fenToYuan(t.amountFen), fenToYuan(r.amountFen), ''].map(f).join(',')),
+      ...paid.map((t) =>
+        [
+          cstDateTime(t.paidAt!),
+          appId,
+          mchId,
+          '0',
+          '',
+          t.tradeNo,
+          t.outTradeNo,
+          'oSim0000000000000000000000',
+          type(t),
+          'SUCCESS',
+          'OTHERS',
+          'CNY',
+          fenToYuan(t.amountFen),
+          '0.00',
+          '0',
+          '0',
+          '0.00',
+          '0.00',
+          '',
+          '',
+          t.subject.replace(/,/g, ' '),
+          '',
+          '0.00000',
+          '0.60%',
+          fenToYuan(t.amountFen),
+          '0.00',
+          '',
+        ]
+          .map(f)
+          .join(','),
+      ),
+      ...refunds.map(({ trade: t, refund: r }) =>
+        [
+          cstDateTime(r.at),
+          appId,
+          mchId,
+          '0',
+          '',
+          t.tradeNo,
+          t.outTradeNo,
+          'oSim0000000000000000000000',
+          type(t),
+          'REFUND',
+          'OTHERS',
+          'CNY',
+          '0.00',
+          '0.00',
+          r.refundNo,
+          r.outRefundNo,
+          fenToYuan(r.amountFen),
+          '0.00',
+          'ORIGINAL',
+          r.state === 'succeeded' ? 'SUCCESS' : 'PROCESSING',
+          t.subject.replace(/,/g, ' '),
+          '',
+          '0.00000',
+          '0.60%',
+          fenToYuan(t.amountFen),
+          fenToYuan(r.amountFen),
+          '',
+        ]
+          .map(f)
+          .join(','),
+      ),
     ];
     const paidSum = paid.reduce((s, t) => s + t.amountFen, 0);
     const refundSum = refunds.reduce((s, x) => s + x.refund.amountFen, 0);
-    return [
-      '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注',
-      ...rows,
-      '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
-      [String(rows.length), fenToYuan(paidSum), fenToYuan(refundSum), '0.00', '0.00000', fenToYuan(paidSum), fenToYuan(refundSum)].map(f).join(','),
-    ].join('\r\n') + '\r\n';
+    return (
+      [
+        '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注',
+        ...rows,
+        '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
+        [String(rows.length), fenToYuan(paidSum), fenToYuan(refundSum), '0.00', '0.00000', fenToYuan(paidSum), fenToYuan(refundSum)].map(f).join(','),
+      ].join('\r\n') + '\r\n'
+    );
   }
 
   const protocol: SimProtocol = {
@@ -284,18 +478,30 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
     },
     payNotification(t, o) {
       if (!t.notifyUrl || t.kind !== 'qr' || !t.paidAt) return undefined;
-      return notification('pay', t, t.notifyUrl, 'TRANSACTION.SUCCESS', { ...transaction(t, o.amountFen), trade_state: 'SUCCESS', trade_state_desc: '支付成功', attach: '' }, '支付成功');
+      return notification(
+        'pay',
+        t,
+        t.notifyUrl,
+        'TRANSACTION.SUCCESS',
+        { ...transaction(t, o.amountFen), trade_state: 'SUCCESS', trade_state_desc: '支付成功', attach: '' },
+        '支付成功',
+      );
     },
     refundNotification: () => undefined, // sent when the refund turns SUCCESS (settle)
     breakSignature(n) {
       const ts = n.headers['wechatpay-timestamp']!;
       const nonce = n.headers['wechatpay-nonce']!;
-      return { ...n, resign: undefined, headers: { ...n.headers, 'wechatpay-signature': rsaSha256Sign(wechatResponseMessage(ts, nonce, `${n.body} `), keys.platformPrivateKey) } };
+      return {
+        ...n,
+        resign: undefined,
+        headers: { ...n.headers, 'wechatpay-signature': rsaSha256Sign(wechatResponseMessage(ts, nonce, `${n.body} `), keys.platformPrivateKey) },
+      };
     },
     accepted: (status) => status === 200 || status === 204,
     bill,
     merchantConfig: (url): MerchantConfig => ({
-      provider: 'wechat', gateway: url,
+      provider: 'wechat',
+      gateway: url,
       settings: { appId, mchId, serialNo: keys.merchantSerial, platformSerial: keys.platformSerial, platformPublicKey: platformPublic },
       secrets: { privateKey: keys.merchantPrivateKey, apiV3Key: keys.apiV3Key, apiV2Key: keys.apiV2Key },
     }),

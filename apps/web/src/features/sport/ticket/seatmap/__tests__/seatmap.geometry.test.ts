@@ -1,8 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { seatmapDocument, type SeatmapSeat } from '@venue/contract';
-import { DEFAULT_ROW, SeatIndex, generateRows, generatedDocument, keyMaker, nextRowLabel, placeClashes, rectOf, rotateSelection, rowNumbers, toSeats, transformSeats, zoomAt } from '../seatmap.geometry.ts';
+import {
+  DEFAULT_ROW,
+  SeatIndex,
+  generateRows,
+  generatedDocument,
+  keyMaker,
+  nextRowLabel,
+  placeClashes,
+  rectOf,
+  rotateSelection,
+  rowNumbers,
+  toSeats,
+  transformSeats,
+  zoomAt,
+} from '../seatmap.geometry.ts';
 
-const seat = (key: string, x: number, y: number, extra: Partial<SeatmapSeat> = {}): SeatmapSeat => ({ key, zone: 'z1', row: '1', no: key, x, y, kind: 'normal', ...extra });
+const seat = (key: string, x: number, y: number, extra: Partial<SeatmapSeat> = {}): SeatmapSeat => ({
+  key,
+  zone: 'z1',
+  row: '1',
+  no: key,
+  x,
+  y,
+  kind: 'normal',
+  ...extra,
+});
 
 describe('row numbering', () => {
   it('counts row labels on: numbers, letters (Z then AA), text with a number', () => {
@@ -53,11 +76,15 @@ describe('generating rows', () => {
     expect(a!.y).toBeCloseTo(-10, 5);
     expect(a!.angle).toBe(90);
   });
-  it('new seats get fresh keys after the map\'s, and clashing places are found', () => {
+  it("new seats get fresh keys after the map's, and clashing places are found", () => {
     const next = keyMaker('s', ['s9', 'sa', 'x1']);
     expect(next()).toBe('sb');
     const existing = [seat('s1', 0, 0, { row: '1', no: '1' })];
-    const added = toSeats(generateRows({ ...DEFAULT_ROW, count: 2 }, 0, 0), 'z1', existing.map((s) => s.key));
+    const added = toSeats(
+      generateRows({ ...DEFAULT_ROW, count: 2 }, 0, 0),
+      'z1',
+      existing.map((s) => s.key),
+    );
     expect(added.map((s) => s.key)).toEqual(['s2', 's3']);
     expect(placeClashes(existing, added).map((s) => s.no)).toEqual(['1']);
     expect(placeClashes(existing, toSeats(generateRows({ ...DEFAULT_ROW, count: 2 }, 0, 0), 'z2', ['s1']))).toEqual([]);
@@ -96,7 +123,7 @@ describe('moving and rotating a selection', () => {
     expect(moved[0]).toMatchObject({ x: 5, y: -5 });
     expect(moved[1]).toBe(seats[1]);
   });
-  it('rotates around the selection\'s centre and turns each seat', () => {
+  it("rotates around the selection's centre and turns each seat", () => {
     const turned = rotateSelection(seats, new Set(['a', 'b']), 90);
     expect(turned[0]!.x).toBeCloseTo(10);
     expect(turned[0]!.y).toBeCloseTo(-10);
@@ -106,8 +133,8 @@ describe('moving and rotating a selection', () => {
   });
   it('zooming keeps the point under the pointer', () => {
     const v = zoomAt({ scale: 1, x: 10, y: 20 }, 110, 220, 2);
-    expect(((110 - v.x) / v.scale)).toBeCloseTo(100);
-    expect(((220 - v.y) / v.scale)).toBeCloseTo(200);
+    expect((110 - v.x) / v.scale).toBeCloseTo(100);
+    expect((220 - v.y) / v.scale).toBeCloseTo(200);
   });
   it('the generated 10,000-seat map is a valid document', () => {
     const doc = generatedDocument(10_000);
