@@ -58,7 +58,10 @@ if (want('typecheck')) {
   check('typecheck: web', 'npx', ['tsc', '-p', 'apps/web', '--noEmit']);
   check('typecheck: browser tests', 'npx', ['tsc', '-p', 'apps/web/e2e', '--noEmit']);
 }
-if (want('lint')) check('lint', 'npx', ['eslint', '.']);
+if (want('lint')) {
+  check('lint', 'npx', ['eslint', '.']);
+  check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+}
 if (want('unit')) vitest('unit and server integration tests', 'vitest.config.ts');
 if (want('days')) {
   // The day-sensitive tests again under other clocks (scripts/test-days.mjs), on PGlite.
