@@ -756,6 +756,7 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sys_job_stream_run: `org_id in (select id from b)`,
     sport_order: `org_id in (select id from b)`,
     sport_order_item: `org_id in (select id from b)`,
+    sport_order_item_adjustment: `org_id in (select id from b)`,
     sport_payment: `org_id in (select id from b)`,
     sport_refund: `org_id in (select id from b)`,
     sport_refund_leg: `org_id in (select id from b)`,

@@ -40,6 +40,7 @@ const ORGANISATION_OWNED = [
   'sport_balance_account',
   'sport_order',
   'sport_order_item',
+  'sport_order_item_adjustment',
   'sport_payment',
   'sport_refund',
   'sport_refund_leg',

@@ -52,6 +52,7 @@ const LANDED: Record<string, string> = {
   '0022_order_discount_reason': 'a887118ef9d2f4ec63d238388b89defad1616ff6544d2da26559fe8019f601d5',
   '0023_member_register_day': 'b0b46cc1b393cd5d12c1639720d9445ae9ee91154fc59686d337fc59382b08d2',
   '0024_refund_zero_amount': 'e7fdd7586054892db6a576bc675e827743ab949537d78a0771efd3c84f645a02',
+  '0025_order_item_adjustment': 'ee2e87809222ede12dd38739046aab96f7ab19f4c2cbc35525364a30035f0e81',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 

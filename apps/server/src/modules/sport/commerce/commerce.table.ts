@@ -325,3 +325,33 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [uniqueIndex('sport_idempotency_uq').on(t.userId, t.route, t.idemKey), index('sport_idempotency_created_idx').on(t.createdAt)],
 );
+
+/**
+ * What made an order line cheaper (issue 24, point 3): one row per adjustment, with its source (the
+ * adjuster's name: `member`, `manual`, a coupon module's), why, and how much. The line's
+ * `discount_fen` is the sum of its rows not `in_price`; an `in_price` row records a member level
+ * the line's kind already priced (kept in its unit price).
+ */
+export const orderItemAdjustments = pgTable(
+  'sport_order_item_adjustment',
+  {
+    id: id(),
+    orgId: orgId(),
+    orderId: bigint('order_id', { mode: 'number' })
+      .notNull()
+      .references(() => orders.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => orderItems.id),
+    source: varchar('source', { length: 32 }).notNull(),
+    reason: varchar('reason', { length: 200 }),
+    amountFen: money('amount_fen'),
+    inPrice: boolean('in_price').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sport_order_item_adjustment_order_idx').on(t.orderId),
+    index('sport_order_item_adjustment_org_idx').on(t.orgId),
+    check('sport_order_item_adjustment_amount', sql`${t.amountFen} > 0`),
+  ],
+);
