@@ -7,7 +7,7 @@ import { startJobs, stopJobs } from './modules/job/job.lifecycle.ts';
 import { stdoutLog } from './platform/logOutput.ts';
 import { seedCommerceDemo, startDemoPayments } from './modules/sport/commerce/commerce.seed.ts';
 import { seedCommerceJobs } from './modules/sport/commerce/commerce.jobs.ts';
-import { seedVenueDemo } from './modules/sport/venue/venue.seed.ts';
+import { seedVenueDemo } from './modules/sport/booking/index.ts';
 import { seedMemberDemo } from './modules/sport/member/member.seed.ts';
 import { seedCardDemo } from './modules/sport/card/card.seed.ts';
 import { seedTicketDemo } from './modules/sport/ticket/ticket.seed.ts';
@@ -19,7 +19,7 @@ import { seedOpenDemo } from './modules/open/open.seed.ts';
 import { seedMessageDefaults, seedMessageDemo } from './modules/message/message.seed.ts';
 import { seedRegistryDemo } from './modules/registry/registry.seed.ts';
 import { seedStationDemo } from './modules/message/station/station.seed.ts';
-import { seedVenueJobs } from './modules/sport/venue/venue.jobs.ts';
+import { seedVenueJobs } from './modules/sport/booking/index.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
 const SHUTDOWN_GRACE_MS = 15_000;

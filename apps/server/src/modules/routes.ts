@@ -18,6 +18,7 @@ import { ssoRoutes } from './sso/sso.routes.ts';
 import { providerSignOut } from './sso/sso.service.ts';
 import { recoveryRoutes } from './auth/recovery.routes.ts';
 import { venueRoutes } from './sport/venue/venue.routes.ts';
+import { bookingOpenRoutes, bookingRoutes } from './sport/booking/index.ts';
 import { memberRoutes } from './sport/member/member.routes.ts';
 import { commerceRoutes } from './sport/commerce/commerce.routes.ts';
 // After the members' routes: the cards module sets the member level resolver after the members module (import order).
@@ -60,12 +61,14 @@ export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { s
   recoveryRoutes(app, ctx, deps.sms);
   commerceRoutes(app, ctx);
   venueRoutes(app, ctx);
+  bookingRoutes(app, ctx);
   memberRoutes(app, ctx);
   cardRoutes(app, ctx);
   // Reads opened to third-party applications (/api/open/).
   memberOpenRoutes(app, ctx);
   commerceOpenRoutes(app, ctx);
   venueOpenRoutes(app, ctx);
+  bookingOpenRoutes(app, ctx);
   ticketRoutes(app, ctx);
   reserveRoutes(app, ctx);
   ticketCatalogueRoutes(app, ctx);

@@ -22,8 +22,7 @@ import { post } from '../commerce/ledger.ts';
 import { dayOf, timeZoneOf } from '../commerce/money.ts';
 import '../commerce/core-kinds.ts';
 import { findMember } from '../member/member.repository.ts';
-import { setMemberLevelResolver } from '../venue/booking.service.ts';
-import type { LevelGrant } from '../venue/pricing.ts';
+import { setMemberLevelResolver, type LevelGrant } from '../booking/index.ts';
 import { setMemberCardCount } from '../member/member.service.ts';
 import { addDays, checkLimits, localNow, refusalOf, rulesOf } from './card.common.ts';
 import {

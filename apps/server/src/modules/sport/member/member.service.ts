@@ -49,7 +49,7 @@ import { nextDocNo, pageAccounts, pageOrders } from '../commerce/commerce.reposi
 import { listAccounts } from '../commerce/ledger.service.ts';
 import { timeZoneOf } from '../commerce/money.ts';
 import { setBuyerCheck, setMemberLookup } from '../commerce/item-kinds.ts';
-import { setMemberWhitelistResolver } from '../venue/booking.service.ts';
+import { setMemberWhitelistResolver } from '../booking/index.ts';
 import {
   closeExpiredEntries,
   dependantCounts,

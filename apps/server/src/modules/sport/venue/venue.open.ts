@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { openGridAnswer, openGridParams, openGridQuery, openVenuesAnswer } from '@venue/contract';
+import { openVenuesAnswer } from '@venue/contract';
 import type { AppContext } from '../../../platform/http.ts';
 import { defineOpenRoute } from '../../open/open.gateway.ts';
-import { gridInScope } from './booking.service.ts';
 import { pageVenues, venueDefaultOrder } from './venue.repository.ts';
 
-/** Venues opened to third-party applications (issue 14): the list, and a day's booking grid, read-only. */
+/** Venues opened to third-party applications (issue 14): the list, read-only (a day's grid is booking's, `booking/booking.open.ts`). */
 export function venueOpenRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   defineOpenRoute(app, ctx, {
@@ -20,24 +19,6 @@ export function venueOpenRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ app: caller }) => {
       const { rows } = await pageVenues(db, caller.scope, {}, venueDefaultOrder, { limit: 500, offset: 0 });
       return { data: rows.map((v) => ({ id: v.id, name: v.stadiumName, address: v.address, phone: v.phone ?? v.mobile })) };
-    },
-  });
-  defineOpenRoute(app, ctx, {
-    code: 'venue.grid',
-    name: { 'zh-CN': '场地预订表', 'en-US': 'Booking grid' },
-    description: {
-      'zh-CN': '某场馆一天的场地与每个时段的状态（空闲、锁定中、已预订、已锁场、已关闭、已过去）和价格（分），不含预订人信息；非本组织的场馆返回 100404。',
-      'en-US':
-        "A venue's sites on one day, with each time slot's state (free, held, booked, locked, closed, past) and price in fen, without who booked; 100404 for a venue of another organisation.",
-    },
-    method: 'GET',
-    path: 'v1/venue/:id/grid',
-    params: openGridParams,
-    query: openGridQuery,
-    response: openGridAnswer,
-    handler: async ({ params, query, app: caller }) => {
-      const grid = await gridInScope(db, caller.scope, { stadiumId: params.id, date: query.date });
-      return { sites: grid.sites, slots: grid.slots.map((s) => ({ siteId: s.siteId, start: s.start, end: s.end, state: s.state, price: s.price })) };
     },
   });
 }

@@ -3,8 +3,8 @@ import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { adminClient, signIn } from '../../system/admin.testkit.ts';
 import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
-import { addDays, weekdayOf } from './venue.time.ts';
-import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today, venueStaff } from './venue.testkit.ts';
+import { addDays, weekdayOf } from '../venue/index.ts';
+import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today, venueStaff } from '../venue/venue.testkit.ts';
 
 /** Fixed bookings, closures, changes and shifts: the front desk beyond single bookings. */
 describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (kind) => {

@@ -3,8 +3,8 @@ import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { adminClient, signIn } from '../../system/admin.testkit.ts';
 import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
-import { addDays } from './venue.time.ts';
-import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today, venueApi, venueStaff } from './venue.testkit.ts';
+import { addDays } from '../venue/index.ts';
+import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today, venueApi, venueStaff } from '../venue/venue.testkit.ts';
 
 /**
  * Booking operations that move money or slots, raced (PostgreSQL) and checked one by one: each

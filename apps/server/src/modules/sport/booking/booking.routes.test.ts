@@ -4,8 +4,8 @@ import { Client, databases, startServer, type TestServer } from '../../../../tes
 import { adminClient, signIn } from '../../system/admin.testkit.ts';
 import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
 import { markNoShows } from './booking.service.ts';
-import { addDays } from './venue.time.ts';
-import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, stadium, today, venueApi, venueStaff } from './venue.testkit.ts';
+import { addDays } from '../venue/index.ts';
+import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, stadium, today, venueApi, venueStaff } from '../venue/venue.testkit.ts';
 
 describe.each(databases)('venues and booking on %s', (kind) => {
   let s: TestServer;

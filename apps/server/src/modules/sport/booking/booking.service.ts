@@ -4,11 +4,23 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { oneOrgScope, scopeOf, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
 import { nearestDecision } from '../../system/holiday.repository.ts';
-import { findOrder, findOrderByNo, itemsOf, reviseItem } from '../commerce/commerce.repository.ts';
+import {
+  findOrder,
+  findOrderByNo,
+  itemsOf,
+  reviseItem,
+  refundByRule,
+  noWork,
+  type AfterCommit,
+  cancelOrder,
+  completePaid,
+  createOrder,
+  type AfterCommitRunner,
+  registerItemKind,
+  setVenueLookup,
+  type KindContext,
+} from '../commerce/index.ts';
 import { t } from '../../../platform/i18n.ts';
-import { refundByRule, noWork, type AfterCommit } from '../commerce/money.ts';
-import { cancelOrder, completePaid, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
-import { registerItemKind, setVenueLookup, type KindContext } from '../commerce/item-kinds.ts';
 import {
   bookingsOfDay,
   findSeries,
@@ -25,11 +37,16 @@ import {
   type ClaimRecord,
   type SiteRecord,
   type VenueRecord,
-} from './venue.repository.ts';
+  addDays,
+  dayKindOf,
+  hoursOn,
+  instantOf,
+  localOf,
+  slotsBetween,
+  weekdayOf,
+  venueInScope,
+} from '../venue/index.ts';
 import { priceForBuyer, shareOf, type LevelGrant, type RuleLike } from './pricing.ts';
-import { addDays, dayKindOf, hoursOn, instantOf, localOf, slotsBetween, weekdayOf } from './venue.time.ts';
-import { venueInScope } from './venue.service.ts';
-import './venue.messages.ts';
 
 /**
  * Booking: the grid of a venue's day, orders of slots (an item of kind `venue` whose hold is a

@@ -5,13 +5,12 @@ import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode } from '../../system/org.repository.ts';
 import { grantDemoMenus } from '../../system/demo.seed.ts';
 import { findVisibleUserByCode } from '../../system/user.repository.ts';
-import { startPayment } from '../commerce/payment.service.ts';
-import { addPriceRule, addSite, addVenue, splitSite } from './venue.service.ts';
+import { startPayment } from '../commerce/index.ts';
+import { addPriceRule, addSite, addVenue, splitSite, addDays, localOf } from '../venue/index.ts';
 import { bookSlots, checkIn, lockSlots } from './booking.service.ts';
 import { createSeries } from './series.service.ts';
 import { searchMembers } from '../member/member.repository.ts';
 import { createClosure } from './closure.service.ts';
-import { addDays, localOf } from './venue.time.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'venue_demo_seeded';

@@ -4,9 +4,18 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
-import { findOrder, itemsOf, type OrderRecord } from '../commerce/commerce.repository.ts';
-import { noWork, refundByRule, type AfterCommit } from '../commerce/money.ts';
-import { cancelPending, completePaid, createOrder, type AfterCommitRunner } from '../commerce/order.service.ts';
+import {
+  findOrder,
+  itemsOf,
+  type OrderRecord,
+  noWork,
+  refundByRule,
+  type AfterCommit,
+  cancelPending,
+  completePaid,
+  createOrder,
+  type AfterCommitRunner,
+} from '../commerce/index.ts';
 import { evaluate, loadDays, memberLevels, releaseExactly, rulesOf, unitsOf } from './booking.service.ts';
 import { shareOf } from './pricing.ts';
 import {
@@ -19,10 +28,11 @@ import {
   setSeriesState,
   type SeriesRecord,
   type VenueRecord,
-} from './venue.repository.ts';
-import { venueInScope } from './venue.service.ts';
-import { addDays, instantOf, weekdayOf } from './venue.time.ts';
-import './venue.messages.ts';
+  venueInScope,
+  addDays,
+  instantOf,
+  weekdayOf,
+} from '../venue/index.ts';
 
 /**
  * Fixed bookings (venueFixedManage): a weekly pattern of sites and a time over a date range. Each

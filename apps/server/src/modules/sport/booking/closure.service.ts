@@ -5,9 +5,7 @@ import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { t } from '../../../platform/i18n.ts';
-import { findOrder, itemsOf } from '../commerce/commerce.repository.ts';
-import { refundByRule, type AfterCommit } from '../commerce/money.ts';
-import { cancelPending, type AfterCommitRunner } from '../commerce/order.service.ts';
+import { findOrder, itemsOf, refundByRule, type AfterCommit, cancelPending, type AfterCommitRunner } from '../commerce/index.ts';
 import { publish } from '../../message/message.queue.ts';
 import { claim, range, unitsOf } from './booking.service.ts';
 import {
@@ -23,11 +21,12 @@ import {
   type ClosureRecord,
   type SiteRecord,
   type VenueRecord,
-} from './venue.repository.ts';
-import type { ClosureNotice } from './venue.table.ts';
-import { venueInScope } from './venue.service.ts';
-import { addDays, instantOf, localOf } from './venue.time.ts';
-import './venue.messages.ts';
+  type ClosureNotice,
+  venueInScope,
+  addDays,
+  instantOf,
+  localOf,
+} from '../venue/index.ts';
 
 /**
  * Closures (closedManagement): sites closed over a time range with a reason. Before saving, the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priceForBuyer, priceSlot, shareOf, type RuleLike, type SlotAsk } from './pricing.ts';
-import { dayKindOf, hoursOn, instantOf, localOf, slotsBetween } from './venue.time.ts';
+import { dayKindOf, hoursOn, instantOf, localOf, slotsBetween } from '../venue/index.ts';
 
 const rule = (over: Partial<RuleLike> & { id: number }): RuleLike => ({
   name: `r${over.id}`,

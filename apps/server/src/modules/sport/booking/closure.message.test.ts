@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
 import { seedMessageDefaults } from '../../message/message.seed.ts';
-import { addDays } from './venue.time.ts';
-import { booking, makeVenue, today, venueStaff } from './venue.testkit.ts';
+import { addDays } from '../venue/index.ts';
+import { booking, makeVenue, today, venueStaff } from '../venue/venue.testkit.ts';
 
 /**
  * A closure that cancels bookings tells their buyers through the booking.closureCancelled

@@ -3,9 +3,7 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
-import { timeZoneOf } from '../commerce/money.ts';
-import { setDrawerCash } from '../commerce/refund.service.ts';
-import { drawerTakings, firstMovementSince } from '../commerce/takings.repository.ts';
+import { timeZoneOf, setDrawerCash, drawerTakings, firstMovementSince } from '../commerce/index.ts';
 import {
   findShift,
   lastCountedAt,
@@ -16,10 +14,10 @@ import {
   transitionShift,
   type ShiftRecord,
   type VenueRecord,
-} from './venue.repository.ts';
-import { venueInScope } from './venue.service.ts';
-import { instantOf, localOf } from './venue.time.ts';
-import './venue.messages.ts';
+  venueInScope,
+  instantOf,
+  localOf,
+} from '../venue/index.ts';
 
 /**
  * Front-desk shifts (workBench settlement). An operator's shifts at a venue follow one another:

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { seedDemo } from '../../system/demo.seed.ts';
 import { imbalances } from '../commerce/commerce.testkit.ts';
-import { seedVenueDemo } from './venue.seed.ts';
+import { seedVenueDemo } from './booking.seed.ts';
 import { seedMemberDemo } from '../member/member.seed.ts';
-import { addDays, weekdayOf } from './venue.time.ts';
-import { booking, stadium, today } from './venue.testkit.ts';
+import { addDays, weekdayOf } from '../venue/index.ts';
+import { booking, stadium, today } from '../venue/venue.testkit.ts';
 
 describe.each(databases)('venue demo data on %s', (kind) => {
   let s: TestServer;
