@@ -2,7 +2,7 @@ import { CARD_KINDS, type CardRules } from '@venue/contract';
 import type { Executor, Tx } from '../../../platform/db.ts';
 import { invalid } from '../../../platform/errors.ts';
 import type { Scope } from '../../../platform/scope.ts';
-import { timeZoneOf } from '../commerce/money.ts';
+import { timeZoneOf } from '../commerce/index.ts';
 import { usesBetween, type CardRecord, type CardTypeRecord } from './card.repository.ts';
 import './card.messages.ts';
 

@@ -6,24 +6,28 @@ import type { Scope } from '../../../platform/scope.ts';
 import { findVisibleUsers } from '../../system/user.repository.ts';
 import {
   creditAccount,
+  dayOf,
   debitAccount,
   findAccount,
   findPayment,
   findRefund,
   insertAccount,
+  itemKindOf,
   itemsOf,
   nextDocNo,
   paymentTotals,
+  post,
+  registerItemKind,
+  setStoredValueHooks,
+  timeZoneOf,
+  type ItemKind,
   type ItemRecord,
+  type ItemUse,
+  type KindContext,
   type OrderRecord,
-} from '../commerce/commerce.repository.ts';
-import { itemKindOf, registerItemKind, setStoredValueHooks, type ItemUse, type ItemKind, type KindContext } from '../commerce/item-kinds.ts';
-import { post } from '../commerce/ledger.ts';
-import { dayOf, timeZoneOf } from '../commerce/money.ts';
-import '../commerce/core-kinds.ts';
-import { findMember } from '../member/member.repository.ts';
+} from '../commerce/index.ts';
+import { findMember, memberCardCount } from '../member/index.ts';
 import { setMemberLevelResolver, type LevelGrant } from '../booking/index.ts';
-import { setMemberCardCount } from '../member/member.service.ts';
 import { addDays, checkLimits, localNow, refusalOf, rulesOf } from './card.common.ts';
 import {
   cardOfRefund,
@@ -600,7 +604,7 @@ setMemberLevelResolver(async (db, scope, memberId, venueId) => {
 });
 
 // A member who holds cards (in any state: their usage stays on record) is not deleted.
-setMemberCardCount(
+memberCardCount.plug(
   async (db, scope, memberId) =>
     (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['pending', 'active', 'frozen', 'refunded', 'cancelled'] })).length,
 );

@@ -4,8 +4,8 @@ import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
 import { containsText } from '../../system/admin.common.ts';
 import { users } from '../../system/system.table.ts';
-import { balanceAccounts, orders } from '../commerce/commerce.table.ts';
-import { members } from '../member/member.table.ts';
+import { balanceAccounts, orders } from '../commerce/index.ts';
+import { members } from '../member/index.ts';
 import { cardDistributions, cardLogs, cardShares, cardTypes, cardUsages, memberCards } from './card.table.ts';
 
 export type CardTypeRecord = typeof cardTypes.$inferSelect;

@@ -46,7 +46,7 @@ import {
   idsParams,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
-import { idemKey } from '../commerce/commerce.routes.ts';
+import { idemKey } from '../commerce/index.ts';
 import './card.kinds.ts';
 import {
   addCardType,

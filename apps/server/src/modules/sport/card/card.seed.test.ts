@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { seedDemo } from '../../system/demo.seed.ts';
 import { imbalances } from '../commerce/commerce.testkit.ts';
-import { seedMemberDemo } from '../member/member.seed.ts';
+import { seedMemberDemo } from '../member/index.ts';
 import { seedCardDemo } from './card.seed.ts';
 import { cardImbalances } from './card.testkit.ts';
 

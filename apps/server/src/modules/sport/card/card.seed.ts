@@ -6,8 +6,8 @@ import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode } from '../../system/org.repository.ts';
 import { findVisibleUserByCode } from '../../system/user.repository.ts';
 import { grantDemoMenus } from '../../system/demo.seed.ts';
-import { startPayment } from '../commerce/payment.service.ts';
-import { searchMembers } from '../member/member.repository.ts';
+import { startPayment } from '../commerce/index.ts';
+import { searchMembers } from '../member/index.ts';
 import './card.kinds.ts';
 import { addCardType, checkIn, rechargeCard, sellCard, shareCard } from './card.service.ts';
 

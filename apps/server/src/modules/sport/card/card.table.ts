@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../../system/system.table.ts';
-import { balanceAccounts, orders, payments, refunds } from '../commerce/commerce.table.ts';
-import { members } from '../member/member.table.ts';
+import { balanceAccounts, orders, payments, refunds } from '../commerce/index.ts';
+import { members } from '../member/index.ts';
 
 /**
  * Member cards (issue 12). A card type says what a card is worth (stored value, a number of

@@ -29,27 +29,38 @@ export {
   reviseItem,
   paymentTotals,
   committedRefundFen,
+  pageOrders,
   nextDocNo,
   type ItemRecord,
   type OrderRecord,
 } from './commerce.repository.ts';
 
-// ---------------------------------------------------------------- item kinds
+// ---------------------------------------------------------------- item kinds (v2) and the ports the core asks through
 export {
   registerItemKind,
   itemKindOf,
+  kindContext,
   venueOrgOf,
+  venueLookup,
+  memberLookup,
+  buyerCheck,
+  storedValuePort,
   setVenueLookup,
   setMemberLookup,
   setBuyerCheck,
   setStoredValueHooks,
+  type ItemConsumption,
   type ItemKind,
   type ItemUse,
+  type KindCaller,
   type KindContext,
+  type KindInput,
   type PricedItem,
+  type RefundQuote,
   type StoredValueHooks,
   type StoredValuePay,
 } from './item-kinds.ts';
+export { accountRecharge, rechargeExtension, type RechargeHooks } from './core-kinds.ts';
 
 // ---------------------------------------------------------------- payments and refunds
 export { startPayment, afterCommit, type PayDeps } from './payment.service.ts';

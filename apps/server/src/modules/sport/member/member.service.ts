@@ -29,6 +29,7 @@ import { AppError, conflict, invalid, isUniqueViolation, notFound, type FieldIss
 import { FileResult, Notice, type Caller } from '../../../platform/http.ts';
 import { label, type Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
+import { definePort } from '../../../platform/ports.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
 import {
   duplicatesInFile,
@@ -45,10 +46,7 @@ import {
 import { isForeignKeyViolation, mapDuplicate, today } from '../../system/admin.common.ts';
 import { IMAGE_MIME, imageFormat, imageSize } from '../../system/setting.image.ts';
 import { storeByContent, uploadsDir } from '../../system/setting.service.ts';
-import { nextDocNo, pageAccounts, pageOrders } from '../commerce/commerce.repository.ts';
-import { listAccounts } from '../commerce/ledger.service.ts';
-import { timeZoneOf } from '../commerce/money.ts';
-import { setBuyerCheck, setMemberLookup } from '../commerce/item-kinds.ts';
+import { listAccounts, nextDocNo, pageAccounts, pageOrders, setBuyerCheck, setMemberLookup, timeZoneOf } from '../commerce/index.ts';
 import { setMemberWhitelistResolver } from '../booking/index.ts';
 import {
   closeExpiredEntries,
@@ -118,12 +116,11 @@ setBuyerCheck(async (tx, scope, memberId) => {
 // A member on the live white list skips a venue's booking limits.
 setMemberWhitelistResolver(async (db, scope, memberId) => (await liveEntries(db, scope, [memberId], 'white')).length > 0);
 
-/** How many member cards these members hold (set by the cards module); a member with cards is not deleted. */
-type CardCount = (db: Executor, scope: Scope, memberId: number) => Promise<number>;
-let cardCount: CardCount = async () => 0;
-export function setMemberCardCount(fn: CardCount): void {
-  cardCount = fn;
-}
+/**
+ * How many member cards a member holds (plugged by the cards module); a member with cards is not
+ * deleted. Unplugged, a delete fails rather than dropping a member whose cards it cannot see.
+ */
+export const memberCardCount = definePort<(db: Executor, scope: Scope, memberId: number) => Promise<number>>('member.cardCount');
 
 // ---------------------------------------------------------------- masking
 
@@ -304,7 +301,7 @@ export async function removeMembers(db: Db, caller: Caller, ids: number[]) {
     const one = { limit: 1, offset: 0 };
     if ((await pageOrders(db, scope, { memberId: m.id }, [], one)).total > 0) throw conflict('state', 'member.hasOrders', { name: m.name });
     if ((await pageAccounts(db, scope, { memberId: m.id }, one)).total > 0) throw conflict('state', 'member.hasAccounts', { name: m.name });
-    if ((await cardCount(db, scope, m.id)) > 0) throw conflict('state', 'member.hasCards', { name: m.name });
+    if ((await memberCardCount.get()(db, scope, m.id)) > 0) throw conflict('state', 'member.hasCards', { name: m.name });
   }
   try {
     return { deleted: await db.transaction((tx) => deleteMembers(tx, scope, ids)) };
