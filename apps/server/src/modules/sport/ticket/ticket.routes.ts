@@ -44,40 +44,32 @@ import {
 } from '@venue/contract';
 import { defineRoute, readFilePart, type AppContext } from '../../../platform/http.ts';
 import { idemKey } from '../commerce/commerce.routes.ts';
+import { addProject, addType, editProject, editType, getProject, getType, listProjects, listTypes, removeProjects, removeTypes } from './project.service.ts';
+import { listTickets, orderTickets } from './sale.service.ts';
 import {
   SEATMAP_IMAGE_MAX_BYTES,
-  addLevel,
-  addProject,
   addSeatmap,
+  editSeatmap,
+  getSeatmap,
+  listSeatmaps,
+  removeSeatmaps,
+  seatmapVersionList,
+  storeSeatmapImage,
+} from './seatmap.service.ts';
+import {
+  addLevel,
   addSession,
-  addType,
   changeSeats,
   editLevel,
-  editProject,
-  editSeatmap,
   editSession,
-  editType,
   getLevel,
-  getProject,
-  getSeatmap,
   getSession,
-  getType,
   listLevels,
-  listProjects,
-  listSeatmaps,
   listSessions,
-  listTickets,
-  listTypes,
-  orderTickets,
   removeLevels,
-  removeProjects,
-  removeSeatmaps,
   removeSessions,
-  removeTypes,
-  seatmapVersionList,
   sessionSeats,
-  storeSeatmapImage,
-} from './ticket.service.ts';
+} from './session.service.ts';
 
 /** The uploaded image of a multipart `file` field. */
 const readImage = (req: FastifyRequest) => readFilePart(req, SEATMAP_IMAGE_MAX_BYTES, 'seatmap.image.noFile');

@@ -6,7 +6,9 @@ import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode } from '../../system/org.repository.ts';
 import { findVisibleUserByCode } from '../../system/user.repository.ts';
 import { grantDemoMenus } from '../../system/demo.seed.ts';
-import { addProject, addSeatmap, addSession, addType } from './ticket.service.ts';
+import { addProject, addType } from './project.service.ts';
+import { addSeatmap } from './seatmap.service.ts';
+import { addSession } from './session.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'ticket_demo_seeded';

@@ -6,7 +6,8 @@ import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { grantDemoMenus } from '../../../system/demo.seed.ts';
 import { findOrgByCode } from '../../../system/org.repository.ts';
 import { findVisibleUserByCode } from '../../../system/user.repository.ts';
-import { editProject, editSession, listProjects, listSessions } from '../ticket.service.ts';
+import { editProject, listProjects } from '../project.service.ts';
+import { editSession, listSessions } from '../session.service.ts';
 import { addNotice, addPerformer, addTemplate, addWantSee } from './catalogue.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';

@@ -32,7 +32,7 @@ import { storeByContent, uploadsDir } from '../../../system/setting.service.ts';
 import { timeZoneOf } from '../../commerce/money.ts';
 import { getOrderDetail } from '../../commerce/order.service.ts';
 import { findProject, findSeatmapVersion, findSession, insertSeats, levelsOfSessions, updateSession, type SessionRecord } from '../ticket.repository.ts';
-import { listTickets } from '../ticket.service.ts';
+import { listTickets } from '../sale.service.ts';
 import {
   blockSeats,
   choiceProjects,

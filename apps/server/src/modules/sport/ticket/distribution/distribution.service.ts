@@ -40,7 +40,7 @@ import {
   setLineSeats,
   type SessionRecord,
 } from '../ticket.repository.ts';
-import { ticketCode } from '../ticket.service.ts';
+import { ticketCode } from '../sale.service.ts';
 import {
   blockSeatsFor,
   deleteDistributor,

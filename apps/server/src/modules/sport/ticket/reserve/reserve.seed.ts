@@ -5,7 +5,8 @@ import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { findOrgByCode } from '../../../system/org.repository.ts';
 import { findVisibleUserByCode } from '../../../system/user.repository.ts';
 import { grantDemoMenus } from '../../../system/demo.seed.ts';
-import { addProject, addSession, listSessions } from '../ticket.service.ts';
+import { addProject } from '../project.service.ts';
+import { addSession, listSessions } from '../session.service.ts';
 import { getRefundRules, requestReservation, reviewReservation, setRefundRules } from './reserve.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';

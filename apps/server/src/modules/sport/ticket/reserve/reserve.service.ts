@@ -9,7 +9,7 @@ import { succeedPayment, timeZoneOf } from '../../commerce/money.ts';
 import { cancelPending, createOrder } from '../../commerce/order.service.ts';
 import { fenToYuan } from '../../commerce/providers/money.ts';
 import { saleContext } from '../ticket.repository.ts';
-import { ticketLines } from '../ticket.service.ts';
+import { ticketLines } from '../sale.service.ts';
 import {
   claimTicketRefund,
   findReservation,
