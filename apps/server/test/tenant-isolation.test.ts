@@ -768,6 +768,7 @@ async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, str
     sport_price_rule: `org_id in (select id from b)`,
     sport_venue_template: `org_id in (select id from b)`,
     sport_slot_claim: `org_id in (select id from b)`,
+    sport_resource_claim: `org_id in (select id from b)`,
     sport_booking_series: `org_id in (select id from b)`,
     sport_closure: `org_id in (select id from b)`,
     sport_shift: `org_id in (select id from b)`,

@@ -53,6 +53,7 @@ const ORGANISATION_OWNED = [
   'sport_price_rule',
   'sport_venue_template',
   'sport_slot_claim',
+  'sport_resource_claim',
   'sport_booking_series',
   'sport_closure',
   'sport_shift',

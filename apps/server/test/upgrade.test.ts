@@ -53,6 +53,7 @@ const LANDED: Record<string, string> = {
   '0023_member_register_day': 'b0b46cc1b393cd5d12c1639720d9445ae9ee91154fc59686d337fc59382b08d2',
   '0024_refund_zero_amount': 'e7fdd7586054892db6a576bc675e827743ab949537d78a0771efd3c84f645a02',
   '0025_order_item_adjustment': 'ee2e87809222ede12dd38739046aab96f7ab19f4c2cbc35525364a30035f0e81',
+  '0026_resource_claim': 'd7b04804982b4cbcbc9f331c70a6af10b0725173d40d82f511a1a5b1d44ecd16',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 

@@ -24,3 +24,4 @@ export * from '../modules/message/station/station.table.ts';
 export * from '../modules/message/backlog/backlog.table.ts';
 export * from '../modules/registry/registry.table.ts';
 export * from '../modules/message/message.table.ts';
+export * from '../modules/sport/commerce/claims.table.ts';
