@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, like, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
-import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
+import { assertInScope, type Scope } from '../../../platform/scope.ts';
+import { scopedRepo } from '../../../platform/scopedRepo.ts';
 import { orgs, users } from '../../system/system.table.ts';
 import { contains, containsText, today } from '../../system/admin.common.ts';
 import { memberFaceLogs, memberIdentities, memberListEntries, members, memberVisits } from './member.table.ts';
@@ -12,23 +13,26 @@ export type MemberValues = Partial<Omit<MemberInsert, 'id' | 'orgId' | 'version'
 
 const startsWith = (text: string) => `${contains(text).slice(1)}`;
 
+// The common shapes of each table with the scope built in (platform/scopedRepo.ts); the rest below uses their `where`.
+const memberRepo = scopedRepo(members);
+const listRepo = scopedRepo(memberListEntries);
+const identityRepo = scopedRepo(memberIdentities);
+const faceLogRepo = scopedRepo(memberFaceLogs);
+const visitRepo = scopedRepo(memberVisits);
+
 /** Members whose phone or number starts with the keyword, or whose name holds it. */
 export async function searchMembers(db: Executor, scope: Scope, keyword: string, limit: number): Promise<MemberRecord[]> {
   const prefix = startsWith(keyword);
   return db
     .select()
     .from(members)
-    .where(and(inScope(scope, members.orgId), or(like(members.phone, prefix), like(members.memberNo, prefix), containsText(members.name, keyword))))
+    .where(memberRepo.where(scope, or(like(members.phone, prefix), like(members.memberNo, prefix), containsText(members.name, keyword))))
     .orderBy(asc(members.name), asc(members.id))
     .limit(limit);
 }
 
 export async function findMember(db: Executor, scope: Scope, id: number): Promise<MemberRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(members)
-    .where(and(eq(members.id, id), inScope(scope, members.orgId)));
-  return row;
+  return memberRepo.find(db, scope, id);
 }
 
 /** A member by phone in the scope (a phone is unique within one organisation; the lowest organisation id first). */
@@ -36,18 +40,14 @@ export async function findMemberByPhone(db: Executor, scope: Scope, phone: strin
   const [row] = await db
     .select()
     .from(members)
-    .where(and(eq(members.phone, phone), inScope(scope, members.orgId)))
+    .where(memberRepo.where(scope, eq(members.phone, phone)))
     .orderBy(asc(members.orgId))
     .limit(1);
   return row;
 }
 
 export async function findMembersByIds(db: Executor, scope: Scope, ids: number[]): Promise<MemberRecord[]> {
-  if (!ids.length) return [];
-  return db
-    .select()
-    .from(members)
-    .where(and(inArray(members.id, ids), inScope(scope, members.orgId)));
+  return memberRepo.findMany(db, scope, ids);
 }
 
 /**
@@ -55,13 +55,8 @@ export async function findMembersByIds(db: Executor, scope: Scope, ids: number[]
  * at 03:30 Beijing time joined that day, not the database's UTC day before).
  */
 export async function insertMember(db: Executor, scope: Scope, values: MemberInsert): Promise<MemberRecord> {
-  await assertInScope(db, scope, [values.orgId]);
   const registerDate = values.registerDate ?? (await orgToday(db, values.orgId));
-  const [row] = await db
-    .insert(members)
-    .values({ ...values, registerDate })
-    .returning();
-  return row!;
+  return memberRepo.insert(db, scope, { ...values, registerDate });
 }
 
 /** Today (`YYYY-MM-DD`) in an organisation's time zone. */
@@ -121,41 +116,23 @@ export async function insertMemberBatch(db: Executor, scope: Scope, values: Impo
   return Number(res.rowCount ?? res.affectedRows ?? values.length);
 }
 
+/** The member at this version, changed; an old version: 100409 stale. */
 export async function updateMember(db: Executor, scope: Scope, id: number, version: number, values: MemberValues): Promise<MemberRecord[]> {
-  return db
-    .update(members)
-    .set({ ...values, updatedAt: new Date(), version: sql`${members.version} + 1` })
-    .where(and(eq(members.id, id), eq(members.version, version), inScope(scope, members.orgId)))
-    .returning();
+  return [await memberRepo.update(db, scope, id, version, values)];
 }
 
 /** A change that is not the user's form (tags, identity, face, company): no version check, the version still rises. */
 export async function patchMembers(db: Executor, scope: Scope, ids: number[], values: MemberValues): Promise<number> {
-  if (!ids.length) return 0;
-  const rows = await db
-    .update(members)
-    .set({ ...values, updatedAt: new Date(), version: sql`${members.version} + 1` })
-    .where(and(inArray(members.id, ids), inScope(scope, members.orgId)))
-    .returning({ id: members.id });
-  return rows.length;
+  return memberRepo.patch(db, scope, ids, values);
 }
 
 /** A company's entrants stop being its entrants. */
 export async function releaseEntrants(db: Executor, scope: Scope, companyId: number, ids: number[]): Promise<number> {
-  const rows = await db
-    .update(members)
-    .set({ companyId: null, updatedAt: new Date(), version: sql`${members.version} + 1` })
-    .where(and(eq(members.companyId, companyId), inArray(members.id, ids), inScope(scope, members.orgId)))
-    .returning({ id: members.id });
-  return rows.length;
+  return memberRepo.patch(db, scope, ids, { companyId: null }, eq(members.companyId, companyId));
 }
 
 export async function deleteMembers(db: Executor, scope: Scope, ids: number[]): Promise<number> {
-  const rows = await db
-    .delete(members)
-    .where(and(inArray(members.id, ids), inScope(scope, members.orgId)))
-    .returning({ id: members.id });
-  return rows.length;
+  return memberRepo.remove(db, scope, ids);
 }
 
 /** The phones of `phones` already taken in an organisation. */
@@ -166,7 +143,7 @@ export async function takenPhones(db: Executor, scope: Scope, orgId: number, pho
     const rows = await db
       .select({ phone: members.phone })
       .from(members)
-      .where(and(eq(members.orgId, orgId), inArray(members.phone, chunk), inScope(scope, members.orgId)));
+      .where(memberRepo.where(scope, eq(members.orgId, orgId), inArray(members.phone, chunk)));
     for (const r of rows) out.add(r.phone);
   }
   return out;
@@ -179,7 +156,7 @@ export async function takenMemberNos(db: Executor, scope: Scope, orgId: number, 
     const rows = await db
       .select({ no: members.memberNo })
       .from(members)
-      .where(and(eq(members.orgId, orgId), inArray(members.memberNo, nos.slice(i, i + 5000)), inScope(scope, members.orgId)));
+      .where(memberRepo.where(scope, eq(members.orgId, orgId), inArray(members.memberNo, nos.slice(i, i + 5000))));
     for (const r of rows) out.add(r.no);
   }
   return out;
@@ -210,8 +187,8 @@ const liveEntry = (list: string, memberId: SQL | typeof members.id = members.id)
 
 function memberWhere(scope: Scope, f: MemberFilter): SQL | undefined {
   const k = f.keyword;
-  return and(
-    inScope(scope, members.orgId),
+  return memberRepo.where(
+    scope,
     f.id !== undefined ? eq(members.id, f.id) : undefined,
     k ? or(like(members.phone, startsWith(k)), like(members.memberNo, startsWith(k)), containsText(members.name, k)) : undefined,
     f.kind ? eq(members.kind, f.kind) : undefined,
@@ -296,25 +273,19 @@ const toBool = (v: unknown) => v === true || v === 't' || v === 'true' || v === 
 
 /** How many members name this one as their company / referrer. */
 export async function dependantCounts(db: Executor, scope: Scope, id: number): Promise<{ entrants: number; referred: number }> {
-  const [[e], [r]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(members)
-      .where(and(eq(members.companyId, id), inScope(scope, members.orgId))),
-    db
-      .select({ n: count() })
-      .from(members)
-      .where(and(eq(members.referrerId, id), inScope(scope, members.orgId))),
+  const [entrants, referred] = await Promise.all([
+    memberRepo.count(db, scope, eq(members.companyId, id)),
+    memberRepo.count(db, scope, eq(members.referrerId, id)),
   ]);
-  return { entrants: Number(e?.n ?? 0), referred: Number(r?.n ?? 0) };
+  return { entrants, referred };
 }
 
 // ---------------------------------------------------------------- referrals
 
 export async function pageReferrers(db: Executor, scope: Scope, keyword: string | undefined, page: { limit: number; offset: number }) {
   const referred = alias(members, 'referred');
-  const where = and(
-    inScope(scope, members.orgId),
+  const where = memberRepo.where(
+    scope,
     sql`exists (select 1 from ${members} as r2 where r2.referrer_id = ${members.id})`,
     keyword ? or(like(members.phone, startsWith(keyword)), like(members.memberNo, startsWith(keyword)), containsText(members.name, keyword)) : undefined,
   );
@@ -354,12 +325,12 @@ export async function liveEntries(db: Executor, scope: Scope, memberIds: number[
     .select()
     .from(memberListEntries)
     .where(
-      and(
+      listRepo.where(
+        scope,
         inArray(memberListEntries.memberId, memberIds),
         eq(memberListEntries.list, list),
         isNull(memberListEntries.removedAt),
         or(isNull(memberListEntries.expiresAt), gt(memberListEntries.expiresAt, new Date())),
-        inScope(scope, memberListEntries.orgId),
       ),
     );
 }
@@ -371,37 +342,27 @@ export async function closeExpiredEntries(db: Executor, scope: Scope, memberIds:
     .update(memberListEntries)
     .set({ removedAt: sql`${memberListEntries.expiresAt}` })
     .where(
-      and(
+      listRepo.where(
+        scope,
         inArray(memberListEntries.memberId, memberIds),
         eq(memberListEntries.list, list),
         isNull(memberListEntries.removedAt),
         isNotNull(memberListEntries.expiresAt),
         lte(memberListEntries.expiresAt, new Date()),
-        inScope(scope, memberListEntries.orgId),
       ),
     );
 }
 
 export async function insertListEntries(db: Executor, scope: Scope, values: (typeof memberListEntries.$inferInsert)[]): Promise<number> {
-  if (!values.length) return 0;
-  await assertInScope(db, scope, new Set(values.map((v) => v.orgId)));
-  return (await db.insert(memberListEntries).values(values).returning({ id: memberListEntries.id })).length;
+  return listRepo.insertMany(db, scope, values);
 }
 
 export async function findListEntries(db: Executor, scope: Scope, ids: number[]): Promise<ListEntryRecord[]> {
-  return db
-    .select()
-    .from(memberListEntries)
-    .where(and(inArray(memberListEntries.id, ids), inScope(scope, memberListEntries.orgId)));
+  return listRepo.findMany(db, scope, ids);
 }
 
 export async function removeListEntries(db: Executor, scope: Scope, ids: number[], userId: number): Promise<number> {
-  const rows = await db
-    .update(memberListEntries)
-    .set({ removedAt: new Date(), removedBy: userId })
-    .where(and(inArray(memberListEntries.id, ids), isNull(memberListEntries.removedAt), inScope(scope, memberListEntries.orgId)))
-    .returning({ id: memberListEntries.id });
-  return rows.length;
+  return listRepo.patch(db, scope, ids, { removedAt: new Date(), removedBy: userId }, isNull(memberListEntries.removedAt));
 }
 
 export interface ListEntryFilter {
@@ -424,8 +385,8 @@ export async function pageListEntries(db: Executor, scope: Scope, f: ListEntryFi
         : f.state === 'live'
           ? and(isNull(e.removedAt), or(isNull(e.expiresAt), gt(e.expiresAt, new Date())))
           : undefined;
-  const where = and(
-    inScope(scope, e.orgId),
+  const where = listRepo.where(
+    scope,
     f.list ? eq(e.list, f.list) : undefined,
     f.memberId !== undefined ? eq(e.memberId, f.memberId) : undefined,
     state,
@@ -459,17 +420,11 @@ export async function pageListEntries(db: Executor, scope: Scope, f: ListEntryFi
 export type IdentityRecord = typeof memberIdentities.$inferSelect;
 
 export async function insertIdentity(db: Executor, scope: Scope, values: typeof memberIdentities.$inferInsert): Promise<IdentityRecord> {
-  await assertInScope(db, scope, [values.orgId]);
-  const [row] = await db.insert(memberIdentities).values(values).returning();
-  return row!;
+  return identityRepo.insert(db, scope, values);
 }
 
 export async function findIdentity(db: Executor, scope: Scope, id: number): Promise<IdentityRecord | undefined> {
-  const [row] = await db
-    .select()
-    .from(memberIdentities)
-    .where(and(eq(memberIdentities.id, id), inScope(scope, memberIdentities.orgId)));
-  return row;
+  return identityRepo.find(db, scope, id);
 }
 
 /** A pending check becomes approved or rejected; undefined when it was not pending. */
@@ -482,7 +437,7 @@ export async function reviewIdentityRow(
   const [row] = await db
     .update(memberIdentities)
     .set({ ...values, reviewedAt: new Date() })
-    .where(and(eq(memberIdentities.id, id), eq(memberIdentities.state, 'pending'), inScope(scope, memberIdentities.orgId)))
+    .where(identityRepo.where(scope, eq(memberIdentities.id, id), eq(memberIdentities.state, 'pending')))
     .returning();
   return row;
 }
@@ -499,8 +454,8 @@ export async function pageIdentities(db: Executor, scope: Scope, f: IdentityFilt
   const submitter = alias(users, 'submitter');
   const reviewer = alias(users, 'reviewer');
   const k = f.keyword;
-  const where = and(
-    inScope(scope, i.orgId),
+  const where = identityRepo.where(
+    scope,
     f.id !== undefined ? eq(i.id, f.id) : undefined,
     f.state ? eq(i.state, f.state) : undefined,
     f.memberId !== undefined ? eq(i.memberId, f.memberId) : undefined,
@@ -525,12 +480,11 @@ export async function pageIdentities(db: Executor, scope: Scope, f: IdentityFilt
 // ---------------------------------------------------------------- faces
 
 export async function insertFaceLog(db: Executor, scope: Scope, values: typeof memberFaceLogs.$inferInsert): Promise<void> {
-  await assertInScope(db, scope, [values.orgId]);
-  await db.insert(memberFaceLogs).values(values);
+  await faceLogRepo.insertMany(db, scope, [values]);
 }
 
 export async function pageFaceLogs(db: Executor, scope: Scope, memberId: number, page: { limit: number; offset: number }) {
-  const where = and(eq(memberFaceLogs.memberId, memberId), inScope(scope, memberFaceLogs.orgId));
+  const where = faceLogRepo.where(scope, eq(memberFaceLogs.memberId, memberId));
   const [rows, [total]] = await Promise.all([
     db
       .select({ log: memberFaceLogs, operatorName: users.name })
@@ -551,15 +505,13 @@ export type VisitRecord = typeof memberVisits.$inferSelect;
 
 /** A check-in (written by the cards module's check-in). */
 export async function insertVisit(db: Executor, scope: Scope, values: typeof memberVisits.$inferInsert): Promise<VisitRecord> {
-  await assertInScope(db, scope, [values.orgId]);
-  const [row] = await db.insert(memberVisits).values(values).returning();
-  return row!;
+  return visitRepo.insert(db, scope, values);
 }
 
 export async function pageVisits(db: Executor, scope: Scope, memberId: number, range: { from?: Date; to?: Date }, page: { limit: number; offset: number }) {
-  const where = and(
+  const where = visitRepo.where(
+    scope,
     eq(memberVisits.memberId, memberId),
-    inScope(scope, memberVisits.orgId),
     range.from ? gte(memberVisits.createdAt, range.from) : undefined,
     range.to ? lte(memberVisits.createdAt, range.to) : undefined,
   );
@@ -581,6 +533,6 @@ export async function visitStats(db: Executor, scope: Scope, memberId: number): 
   const [row] = await db
     .select({ n: count(), last: max(memberVisits.createdAt) })
     .from(memberVisits)
-    .where(and(eq(memberVisits.memberId, memberId), inScope(scope, memberVisits.orgId)));
+    .where(visitRepo.where(scope, eq(memberVisits.memberId, memberId)));
   return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null };
 }
