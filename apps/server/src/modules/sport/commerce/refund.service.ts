@@ -122,8 +122,17 @@ export async function listRefunds(db: Db, caller: Caller, q: RefundListQuery) {
   return { total, data: rows.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })) };
 }
 
-/** Applies for a refund of an order: items (their amounts, or less) or an amount, within what is paid and not yet refunded. */
-export async function applyRefund(db: Db, caller: Caller, input: RefundApply, key: string | undefined) {
+/**
+ * Applies for a refund of an order: items (their amounts, or less) or an amount, within what is paid and not yet refunded.
+ * `alongside` is the applying module's own work in the same transaction (a ticket marked with the refund's number).
+ */
+export async function applyRefund(
+  db: Db,
+  caller: Caller,
+  input: RefundApply,
+  key: string | undefined,
+  opts: { alongside?: (tx: Tx, refund: RefundRecord) => Promise<void> } = {},
+) {
   const scope = scopeOf(caller);
   const id = await idempotent(db, caller, 'refund.apply', key, input, async (tx) => {
     const order = await findOrder(tx, scope, input.orderId, { lock: true });
@@ -168,6 +177,7 @@ export async function applyRefund(db: Db, caller: Caller, input: RefundApply, ke
       state: 'applied',
       appliedBy: caller.userId,
     });
+    await opts.alongside?.(tx, refund);
     return refund.id;
   });
   return getRefund(db, scope, id);
