@@ -89,6 +89,7 @@ export const orderItemInput = z.object({
   unitPriceFen: fen.optional(),
   /** Only for kinds named by the operator (`general`). */
   name: fields.str().trim().min(1).max(64).optional(),
+  /** A manual discount: needs `sport:order:discount`, the order's `discountReason` and the role's limit, whoever makes the order. */
   discountFen: fen.default(0),
   /** Kind-specific detail of what is held (slots, seats …), checked by the kind. */
   detail: z.record(z.string().max(64), z.unknown()).optional(),
@@ -212,6 +213,13 @@ export const orderRow = z.object({
 });
 export type OrderRow = z.output<typeof orderRow>;
 
+/**
+ * What made an order line cheaper, as the server priced it (issue 24, point 3): its source (the
+ * adjuster: `member` a member level, `manual` the seller's discount, a coupon module's), why, and
+ * how much; `inPrice` when the line's unit price already has it (a member price the kind set).
+ */
+export const orderItemAdjustmentRow = z.object({ source: z.string(), reason: z.string().nullable(), amountFen: z.number(), inPrice: z.boolean() });
+
 export const orderItemRow = z.object({
   id: z.number(),
   lineNo: z.number(),
@@ -221,11 +229,13 @@ export const orderItemRow = z.object({
   spec: z.string().nullable(),
   quantity: z.number(),
   unitPriceFen: z.number(),
+  /** The sum of its adjustments not already in the unit price. */
   discountFen: z.number(),
   amountFen: z.number(),
   refundedQty: z.number(),
   refundedFen: z.number(),
   holdState: fields.textOf(HOLD_STATES),
+  adjustments: z.array(orderItemAdjustmentRow),
 });
 export type OrderItemRow = z.output<typeof orderItemRow>;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { PROVIDER_METHODS } from '@venue/contract';
+import { Perm, PROVIDER_METHODS } from '@venue/contract';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../platform/db.ts';
 import type { Caller } from '../../../platform/http.ts';
@@ -44,7 +44,7 @@ export async function seedCommerceDemo(db: Db, cfg: Config, secretKey: Buffer): 
     orgId: center.id,
     platform: false,
     admin: false,
-    perms: new Set(),
+    perms: new Set([Perm.order.discount]), // the manager discounts the coaching lesson below
     menuIds: new Set(),
     epoch: 0,
     roles: [],
@@ -53,7 +53,7 @@ export async function seedCommerceDemo(db: Db, cfg: Config, secretKey: Buffer): 
   const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
   const sell = (
     items: { name: string; unitPriceFen: number; quantity?: number; discountFen?: number }[],
-    buyer: { buyerName?: string; buyerPhone?: string } = {},
+    buyer: { buyerName?: string; buyerPhone?: string; discountReason?: string } = {},
   ) =>
     createOrder(
       db,
@@ -63,6 +63,7 @@ export async function seedCommerceDemo(db: Db, cfg: Config, secretKey: Buffer): 
         channel: 'console',
         buyerName: buyer.buyerName ?? null,
         buyerPhone: buyer.buyerPhone ?? null,
+        discountReason: buyer.discountReason,
         remark: null,
         items: items.map((i) => ({ kind: 'general', quantity: 1, discountFen: 0, ...i })),
       },
@@ -102,7 +103,11 @@ export async function seedCommerceDemo(db: Db, cfg: Config, secretKey: Buffer): 
     { buyerName: '张晓明', buyerPhone: '13900001111' },
   );
   await startPayment(deps, caller, racket, { method: 'balance', accountId: zhang.id, amountFen: 8500 }, undefined);
-  const coach = await sell([{ name: '网球私教课(1小时)', unitPriceFen: 30000, discountFen: 3000 }], { buyerName: '刘女士', buyerPhone: '13700002222' });
+  const coach = await sell([{ name: '网球私教课(1小时)', unitPriceFen: 30000, discountFen: 3000 }], {
+    buyerName: '刘女士',
+    buyerPhone: '13700002222',
+    discountReason: '老客户续课',
+  });
   await startPayment(deps, caller, coach, { method: 'balance', accountId: zhang.id, amountFen: 10000 }, undefined);
   await payCash(coach, 17000, 20000);
   await sell([{ name: '储物柜(月租)', unitPriceFen: 5000 }], { buyerName: '陈先生', buyerPhone: '13600003333' }); // left pending

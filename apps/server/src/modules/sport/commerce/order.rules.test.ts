@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Code } from '@venue/contract';
+import { Code, Perm } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
 import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
@@ -7,7 +7,8 @@ import { makeMember } from '../card/card.testkit.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { imbalances, orderMoney, pay, sellGeneral, sport } from './commerce.testkit.ts';
 import { registerItemKind, type ItemKind } from './item-kinds.ts';
-import { createOrder, DISCOUNT_LIMITS_PARAM } from './order.service.ts';
+import { createOrder, type NewOrder } from './order.service.ts';
+import { DISCOUNT_LIMITS_PARAM, registerPriceAdjuster } from './pricing.ts';
 
 /**
  * Issue 23, points 2, 5 and 15 (the order side): what the generic sale may sell, who may discount
@@ -39,6 +40,24 @@ function refusingKind(kind: ItemKind['kind'], orderType: ItemKind['orderTypes'][
 }
 refusingKind('sparring', 'sparring', '陪练', 0);
 refusingKind('rent', 'goods', '租赁', 800);
+
+// A coupon as a module would add one: 5 yuan off each line named 用券商品, after the manual discount.
+const coupon = {
+  name: 'test_coupon',
+  order: 200,
+  async adjust(_ctx: unknown, lines: readonly { index: number; priced: { name: string } }[]) {
+    return lines.filter((l) => l.priced.name === '用券商品').map((l) => ({ line: l.index, amountFen: 500, reason: '满减券 A1' }));
+  },
+};
+registerPriceAdjuster(coupon);
+// A kind that prices a member level itself, as the booking grid does.
+registerItemKind({
+  kind: 'course',
+  orderTypes: ['course'],
+  async price() {
+    return { name: '会员价课程', unitPriceFen: 8_000, memberPrice: { level: 'gold', listUnitPriceFen: 10_000 } };
+  },
+});
 
 describe.each(databases)('order rules on %s', (kind) => {
   let s: TestServer;
@@ -328,5 +347,111 @@ describe.each(databases)('order rules on %s', (kind) => {
     const atMax = await cashier.json('POST', sport('order'), { body: { type: 'general', items: [line(max / 2, 2)] } });
     expect(atMax.code, atMax.msg).toBe(0);
     expect(atMax.body.payableFen).toBe(max);
+  });
+
+  // ---------------------------------------------------------------- server-side pricing (issue 24, point 3)
+
+  /** A module's order of one general line (createOrder is what every selling route calls). */
+  const moduleOrder = (discountFen: number, extra: Partial<NewOrder> = {}): NewOrder => ({
+    type: 'general',
+    channel: 'console',
+    buyerName: null,
+    buyerPhone: null,
+    remark: null,
+    items: [{ kind: 'general', name: '私教课', unitPriceFen: 10_000, quantity: 1, discountFen }],
+    ...extra,
+  });
+  const refusal = (p: Promise<unknown>) =>
+    p.then(
+      () => undefined,
+      (e: { code?: number; detail?: { field: string; message: string }[] }) => ({ code: e.code, field: e.detail?.[0]?.field, message: e.detail?.[0]?.message }),
+    );
+
+  it('a discount on any order-making route needs its permission: 100420 without it, and nothing is made', async () => {
+    const before = await orderCount();
+    // The generic sale.
+    const sale = await cashier.json('POST', sport('order'), {
+      body: { type: 'general', items: [{ kind: 'general', name: '私教课', unitPriceFen: 10_000, discountFen: 100 }], discountReason: '老客户' },
+    });
+    expect(sale.code).toBe(Code.FORBIDDEN);
+    // A module's route: the core refuses a discount its caller may not give, whatever the module passes on.
+    expect(await refusal(createOrder(s.database.db, callerOf(cashierId), moduleOrder(100, { discountReason: '老客户' }), undefined))).toMatchObject({
+      code: Code.FORBIDDEN,
+    });
+    // The recharge call takes no discount at all.
+    const acct = await lead.json('POST', sport('account'), { body: { holderName: '无优惠' } });
+    const top = await lead.json('POST', sport(`account/${acct.body.id}/recharge`), { body: { amountFen: 5_000, discountFen: 100 } });
+    expect(top.code).toBe(Code.INVALID);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('a module’s discount needs a reason and stays within the caller’s role limit, as the generic sale’s', async () => {
+    const before = await orderCount();
+    const holder = { ...callerOf(cashierId), perms: new Set([Perm.order.discount]), roles: ['no-entry-role'] };
+    expect(await refusal(createOrder(s.database.db, holder, moduleOrder(500), undefined))).toMatchObject({
+      code: Code.FORM_INVALID,
+      field: 'discountReason',
+      message: 'commerce.discountReasonRequired',
+    });
+    // No entry for the role: the default, 10% of the order.
+    expect(await refusal(createOrder(s.database.db, holder, moduleOrder(1_001, { discountReason: '老客户' }), undefined))).toMatchObject({
+      code: Code.FORM_INVALID,
+      field: 'items.0.discountFen',
+      message: 'commerce.discountOverLimit',
+    });
+    expect(await refusal(createOrder(s.database.db, holder, moduleOrder(10_001, { discountReason: '老客户' }), undefined))).toMatchObject({
+      code: Code.FORM_INVALID,
+      field: 'items.0.discountFen',
+      message: 'commerce.discountTooBig',
+    });
+    expect(await orderCount()).toBe(before);
+    const id = await createOrder(s.database.db, holder, moduleOrder(1_000, { discountReason: '老客户' }), undefined);
+    expect((await lead.json('GET', sport(`order/${id}`))).body).toMatchObject({
+      totalFen: 10_000,
+      discountFen: 1_000,
+      payableFen: 9_000,
+      discountReason: '老客户',
+    });
+  });
+
+  it('each discount is recorded on its line with its source, reason and amount, and the order answers them', async () => {
+    const made = await sellGeneral(
+      lead,
+      [
+        { name: '私教课', unitPriceFen: 10_000, discountFen: 500 },
+        { name: '用券商品', unitPriceFen: 2_000, quantity: 2 },
+      ],
+      { discountReason: '老客户' },
+    );
+    const detail = (await lead.json('GET', sport(`order/${made.id}`))).body;
+    for (const order of [made, detail]) {
+      expect(order).toMatchObject({ totalFen: 14_000, discountFen: 1_000, payableFen: 13_000 });
+      expect(order.items.map((i: Record<string, unknown>) => [i.discountFen, i.amountFen, i.adjustments])).toEqual([
+        [500, 9_500, [{ source: 'manual', reason: '老客户', amountFen: 500, inPrice: false }]],
+        [500, 3_500, [{ source: 'test_coupon', reason: '满减券 A1', amountFen: 500, inPrice: false }]],
+      ]);
+    }
+    // A member level the kind priced itself stays in its price, and is recorded as the line's source.
+    const course = await createOrder(
+      s.database.db,
+      callerOf(cashierId),
+      { type: 'course', channel: 'console', buyerName: null, buyerPhone: null, remark: null, items: [{ kind: 'course', quantity: 2, discountFen: 0 }] },
+      undefined,
+    );
+    const levelled = (await lead.json('GET', sport(`order/${course}`))).body;
+    expect(levelled).toMatchObject({ totalFen: 16_000, discountFen: 0, payableFen: 16_000 });
+    expect(levelled.items[0]).toMatchObject({
+      unitPriceFen: 8_000,
+      discountFen: 0,
+      adjustments: [{ source: 'member', reason: 'gold', amountFen: 4_000, inPrice: true }],
+    });
+    // A line without an adjustment has none.
+    expect((await sellGeneral(cashier, [{ name: '水', unitPriceFen: 300 }])).items[0].adjustments).toEqual([]);
+  });
+
+  it('a price adjuster registered twice throws, the core’s own names included', () => {
+    expect(() => registerPriceAdjuster({ ...coupon })).toThrow('price adjuster test_coupon is registered twice');
+    expect(() => registerPriceAdjuster({ ...coupon, name: 'manual' })).toThrow('price adjuster manual is registered twice');
+    expect(() => registerPriceAdjuster({ ...coupon, name: 'member' })).toThrow('price adjuster member is registered twice');
   });
 });

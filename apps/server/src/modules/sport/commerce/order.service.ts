@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import { z } from 'zod';
-import { MAX_FEN, ORDER_TYPES, Perm, type AccountRecharge, type GeneralSale, type OrderCreate, type OrderListQuery } from '@venue/contract';
+import { MAX_FEN, ORDER_TYPES, type AccountRecharge, type GeneralSale, type OrderCreate, type OrderListQuery } from '@venue/contract';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { AppError, conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { scopeOf, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
-import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/config.service.ts';
+import { registerConfigValidator } from '../../system/config.service.ts';
 import {
   claimIdempotencyKey,
   findAccount,
@@ -34,6 +33,8 @@ import {
   type OrderRecord,
 } from './commerce.repository.ts';
 import { checkBuyer, itemKindOf, memberOrgOf, venueOrgOf } from './item-kinds.ts';
+import { adjustPrices } from './pricing.ts';
+import { adjustmentsOf, insertAdjustments, type AdjustmentRecord } from './pricing.repository.ts';
 import { refundAllPaid, type AfterCommit, noWork } from './money.ts';
 import { fenToYuan } from './providers/money.ts';
 import './commerce.messages.ts';
@@ -49,7 +50,7 @@ for (const type of ORDER_TYPES)
     return String(n);
   });
 
-// ---------------------------------------------------------------- bounds and discounts
+// ---------------------------------------------------------------- bounds
 
 /**
  * An order's total above ¥100,000,000.00 (MAX_FEN) is refused with 100400 (issue 23, point 15):
@@ -62,59 +63,6 @@ export function tooBig(field: string): AppError {
 function addBounded(sum: number, add: number, field: string): number {
   if (add > MAX_FEN || sum + add > MAX_FEN) throw tooBig(field);
   return sum + add;
-}
-
-/**
- * Who may discount, and how much (issue 23, point 2). A discount on a generic sale needs
- * `sport:order:discount`, a reason, and stays within a limit of the caller's roles: parameter
- * `commerce.discountLimits`, JSON `{"default": {"maxPercent": 10}, "roles": {"<role code>":
- * {"maxPercent": 30, "maxFen": 50000}}}`. A role without an entry has the default; without the
- * parameter the default is 10% and no amount cap. A caller with several roles has the most
- * generous one that allows the discount.
- */
-export const DISCOUNT_LIMITS_PARAM = 'commerce.discountLimits';
-const discountLimit = z.strictObject({ maxPercent: z.number().int().min(0).max(100), maxFen: z.number().int().min(0).max(MAX_FEN).nullish() });
-const discountLimits = z.strictObject({ default: discountLimit.optional(), roles: z.record(z.string().min(1).max(64), discountLimit).optional() });
-type DiscountLimit = z.output<typeof discountLimit>;
-export const DEFAULT_DISCOUNT_LIMIT: DiscountLimit = { maxPercent: 10, maxFen: null };
-registerConfigValidator(
-  DISCOUNT_LIMITS_PARAM,
-  jsonValidator((json) => discountLimits.parse(json)),
-);
-
-async function discountLimitsOf(db: Db, caller: Caller): Promise<DiscountLimit[]> {
-  const raw = await getConfigValue(db, DISCOUNT_LIMITS_PARAM);
-  let parsed: z.output<typeof discountLimits> = {};
-  try {
-    parsed = raw ? discountLimits.parse(JSON.parse(raw)) : {};
-  } catch {
-    parsed = {}; // an unreadable value (saved before its check existed): the default
-  }
-  const fallback = parsed.default ?? DEFAULT_DISCOUNT_LIMIT;
-  const roles = caller.roles.length ? caller.roles : [''];
-  return roles.map((r) => parsed.roles?.[r] ?? fallback);
-}
-
-/** A discount may be given only by holders of its permission, with a reason, within their role's limit. */
-async function checkDiscount(db: Db, caller: Caller, input: GeneralSale): Promise<void> {
-  const lines = input.items.map((it, i) => ({ i, gross: it.unitPriceFen === undefined ? 0 : it.unitPriceFen * it.quantity, discount: it.discountFen }));
-  let total = 0;
-  let discount = 0;
-  for (const l of lines) {
-    total = addBounded(total, l.gross, `items.${l.i}.quantity`);
-    discount = addBounded(discount, l.discount, `items.${l.i}.discountFen`);
-  }
-  if (discount === 0) return;
-  const field = `items.${lines.find((l) => l.discount > 0)!.i}.discountFen`;
-  if (!caller.perms.has(Perm.order.discount)) throw new AppError('FORBIDDEN', 'commerce.discountForbidden');
-  if (!input.discountReason) throw invalid('discountReason', 'commerce.discountReasonRequired');
-  if (input.items.some((it) => it.unitPriceFen === undefined)) return; // the sale names the missing price itself (commerce.priceRequired)
-  const limits = await discountLimitsOf(db, caller);
-  const fits = (l: DiscountLimit) => discount * 100 <= total * l.maxPercent && (l.maxFen === null || l.maxFen === undefined || discount <= l.maxFen);
-  if (limits.some(fits)) return;
-  const best = limits.reduce((a, b) => (b.maxPercent > a.maxPercent ? b : a));
-  if (best.maxFen === null || best.maxFen === undefined) throw invalid(field, 'commerce.discountOverLimit', { percent: best.maxPercent });
-  throw invalid(field, 'commerce.discountOverLimitFen', { percent: best.maxPercent, maxYuan: fenToYuan(best.maxFen) });
 }
 
 /** What runs after a commit: provider calls (refund legs, closing open payments). Set by payment.service. */
@@ -198,13 +146,17 @@ export async function createOrder(
       if (!kind || !kind.orderTypes.includes(input.type)) throw invalid(`items.${i}.kind`, 'commerce.kindNotSold');
       const priced = await kind.price(ctx, it, i);
       if (priced.unitPriceFen > MAX_FEN || priced.unitPriceFen * it.quantity > MAX_FEN) throw tooBig(`items.${i}.quantity`);
-      const gross = priced.unitPriceFen * it.quantity;
-      if (it.discountFen > gross) throw invalid(`items.${i}.discountFen`, 'commerce.discountTooBig');
-      lines.push({ it, priced, amountFen: gross - it.discountFen });
+      lines.push({ it, priced, discountFen: 0 });
     }
     // The sum of the lines, each within the bound, checked as it grows (never past 2^53).
     const totalFen = lines.reduce((s, l, i) => addBounded(s, l.priced.unitPriceFen * l.it.quantity, `items.${i}.quantity`), 0);
-    const discountFen = lines.reduce((s, l) => s + l.it.discountFen, 0);
+    // Discounts: the adjusters' (member level, manual, coupons), each within what is left of its line.
+    const adjustments = await adjustPrices(
+      { tx, scope, caller, orgId, memberId: input.memberId ?? null, orderType: input.type, discountReason: input.discountReason ?? null },
+      lines.map((l, index) => ({ index, input: l.it, priced: l.priced, grossFen: l.priced.unitPriceFen * l.it.quantity })),
+    );
+    for (const a of adjustments) if (!a.inPrice) lines[a.line]!.discountFen += a.amountFen;
+    const discountFen = lines.reduce((s, l) => s + l.discountFen, 0);
     const summary = lines.map((l) => (l.it.quantity > 1 ? `${l.priced.name}×${l.it.quantity}` : l.priced.name)).join('、');
     const order = await insertOrder(tx, scope, {
       orgId,
@@ -242,10 +194,24 @@ export async function createOrder(
         spec: l.priced.spec ?? null,
         quantity: l.it.quantity,
         unitPriceFen: l.priced.unitPriceFen,
-        discountFen: l.it.discountFen,
-        amountFen: l.amountFen,
+        discountFen: l.discountFen,
+        amountFen: l.priced.unitPriceFen * l.it.quantity - l.discountFen,
         hold: l.it.detail ?? null,
         holdState: itemKindOf(l.it.kind)!.hold ? 'held' : 'none',
+      })),
+    );
+    const recorded = await insertAdjustments(
+      tx,
+      scope,
+      orgId,
+      adjustments.map((a) => ({
+        orgId,
+        orderId: order.id,
+        itemId: items[a.line]!.id,
+        source: a.source,
+        reason: a.reason,
+        amountFen: a.amountFen,
+        inPrice: !!a.inPrice,
       })),
     );
     for (const item of items) {
@@ -284,7 +250,7 @@ export async function createOrder(
         }))!;
       } else made = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null }))!;
     }
-    onMade?.({ order: made, items, orgName: org.name });
+    onMade?.({ order: made, items, adjustments: recorded, orgName: org.name });
     return order.id;
   });
 }
@@ -293,6 +259,8 @@ export async function createOrder(
 export interface Made {
   order: OrderRecord;
   items: ItemRecord[];
+  /** What made its lines cheaper (pricing's adjusters). */
+  adjustments: AdjustmentRecord[];
   orgName: string;
 }
 
@@ -302,7 +270,6 @@ export interface Made {
  * sold by its module's own route.
  */
 export async function sellGeneral(db: Db, caller: Caller, input: GeneralSale, key: string | undefined, origin: string) {
-  await checkDiscount(db, caller, input);
   const { items, ...rest } = input;
   return sellOrder(db, caller, { ...rest, channel: 'console', items: items.map((i) => ({ ...i, kind: 'general' as const })) }, key, origin);
 }
@@ -341,7 +308,7 @@ export async function sellOrder(db: Db, caller: Caller, input: NewOrder, key: st
   let made: Made | undefined;
   const id = await createOrder(db, caller, input, key, (m) => (made = m));
   if (!made) return getOrderDetail(db, caller, id, origin);
-  const { order: o, items, orgName } = made as Made;
+  const { order: o, items, adjustments, orgName } = made as Made;
   const { scanToken, createdAt, createdBy: _c, orgId, ...rest } = o;
   return {
     ...rest,
@@ -349,7 +316,7 @@ export async function sellOrder(db: Db, caller: Caller, input: NewOrder, key: st
     orgName,
     createdByName: caller.userName,
     createTime: createdAt,
-    items: items.map(({ orgId: _o, orderId: _d, hold: _h, ...i }) => i),
+    items: itemsAnswer(items, adjustments),
     payments: [],
     refunds: [],
     ledger: [],
@@ -371,6 +338,14 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListQuery) {
   return { total, data: rows.map(publicRow) };
 }
 
+/** An order's lines as answered, each with its adjustments (source, reason, amount). */
+function itemsAnswer(items: ItemRecord[], adjustments: AdjustmentRecord[]) {
+  return items.map(({ orgId: _o, orderId: _d, hold: _h, ...i }) => ({
+    ...i,
+    adjustments: adjustments.filter((a) => a.itemId === i.id).map(({ source, reason, amountFen, inPrice }) => ({ source, reason, amountFen, inPrice })),
+  }));
+}
+
 /** An order's row as answered: its scan-page key stays on the server (only `scanUrl` shows it). */
 const publicRow = <T extends { scanToken?: unknown }>({ scanToken: _, ...r }: T) => r;
 
@@ -389,8 +364,9 @@ export async function getOrderDetail(db: Db, caller: Caller, id: number, origin:
   const view = await orderView(db, scope, id);
   if (!view) throw notFound();
   const { scanToken, ...row } = view;
-  const [items, payments, refunds, ledger] = await Promise.all([
+  const [items, adjustments, payments, refunds, ledger] = await Promise.all([
     itemsOf(db, scope, id),
+    adjustmentsOf(db, scope, id),
     paymentsOf(db, scope, id),
     refundsOfOrder(db, scope, id),
     ledgerOfOrder(db, scope, id),
@@ -403,7 +379,7 @@ export async function getOrderDetail(db: Db, caller: Caller, id: number, origin:
   const succeededFen = payments.filter((p) => p.state === 'succeeded').reduce((n, p) => n + p.amountFen, 0);
   return {
     ...row,
-    items: items.map(({ orgId: _o, orderId: _d, hold: _h, ...i }) => i),
+    items: itemsAnswer(items, adjustments),
     payments,
     refunds: refunds.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })),
     ledger,
