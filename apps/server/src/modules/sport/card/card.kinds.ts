@@ -18,6 +18,8 @@ import {
   paymentTotals,
   post,
   registerItemKind,
+  accountRecharge,
+  rechargeExtension,
   setStoredValueHooks,
   timeZoneOf,
   type ItemKind,
@@ -350,10 +352,10 @@ function cardRecharge(kind: 'recharge' | 'card_recharge', orderTypes: ItemKind['
     },
   };
 }
-/** The core's own recharge, taken before the card module wraps it. */
-const coreRecharge = itemKindOf('recharge')!;
+/** The core's own recharge; the card module extends `recharge` through its port (a second registration throws). */
+const coreRecharge = accountRecharge;
 registerItemKind(cardRecharge('card_recharge', ['card']));
-registerItemKind(cardRecharge('recharge', coreRecharge.orderTypes));
+rechargeExtension.plug(cardRecharge('recharge', []));
 
 // ---------------------------------------------------------------- paying with a card
 

@@ -1,7 +1,8 @@
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import { t } from '../../../platform/i18n.ts';
 import { debitAccount, findAccount, creditAccount } from './commerce.repository.ts';
-import { registerItemKind } from './item-kinds.ts';
+import { definePort } from '../../../platform/ports.ts';
+import { registerItemKind, type ItemKind } from './item-kinds.ts';
 import { dayOf } from './money.ts';
 import { post } from './ledger.ts';
 import './commerce.messages.ts';
@@ -23,9 +24,14 @@ registerItemKind({
   },
 });
 
-registerItemKind({
-  kind: 'recharge',
-  orderTypes: ['card', 'general'],
+/** A recharge's hooks: the core's own for a plain account, or a module's that extends them (a card's account). */
+export type RechargeHooks = Pick<ItemKind, 'price' | 'hold' | 'confirm' | 'release'>;
+
+/**
+ * The core's recharge of a plain stored-value account. A module that extends recharge (the cards
+ * module: a card's checks, usage rows and bonus) calls these for the core's part.
+ */
+export const accountRecharge: Required<Pick<ItemKind, 'price' | 'confirm' | 'release'>> = {
   async price(ctx, input, line) {
     if (input.unitPriceFen === undefined || input.unitPriceFen <= 0) throw invalid(`items.${line}.unitPriceFen`, 'commerce.priceRequired');
     if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
@@ -69,4 +75,21 @@ registerItemKind({
       accountId: item.refId,
     });
   },
+};
+
+/**
+ * Recharge of an account another module owns more of (a card's): that module plugs its hooks here
+ * instead of registering `recharge` again (a second registration throws). Optional by design:
+ * unplugged, every recharge is the core's own.
+ */
+export const rechargeExtension = definePort<RechargeHooks>('commerce.recharge');
+const rechargeHooks = (): RechargeHooks => (rechargeExtension.plugged ? rechargeExtension.get() : accountRecharge);
+
+registerItemKind({
+  kind: 'recharge',
+  orderTypes: ['card', 'general'],
+  price: (ctx, input, line) => rechargeHooks().price(ctx, input, line),
+  hold: async (ctx, item, order, priced) => rechargeHooks().hold?.(ctx, item, order, priced),
+  confirm: (ctx, item, order) => (rechargeHooks().confirm ?? accountRecharge.confirm)(ctx, item, order),
+  release: (ctx, item, quantity, why, ref) => (rechargeHooks().release ?? accountRecharge.release)(ctx, item, quantity, why, ref),
 });

@@ -1,39 +1,49 @@
-import type { Executor } from '../../../platform/db.ts';
+import type { Executor, Tx } from '../../../platform/db.ts';
 import type { Scope } from '../../../platform/scope.ts';
-import { insertLedger } from './commerce.repository.ts';
+import { insertLedger, nextDocNo } from './commerce.repository.ts';
+import { namedRegistry } from './item-kinds.ts';
+import { timeZoneOf } from './money.ts';
 
 /**
  * The capital flow, double entry: each transaction's debits equal its credits. A money account
  * (cash, alipay …) is debited when money comes in and credited when it goes out; `balance` is the
  * members' stored value (a liability), `sales` what the business earned, `comp` what it gave away,
  * `prepaid` the uses of times and period cards sold and not yet used (a liability: the `card`
- * method pays with them).
+ * method pays with them). Accounts and payment methods are registered by the module that owns
+ * them (the core's below); a second registration of a name throws at start-up.
  */
-export type LedgerAccount = 'cash' | 'alipay' | 'wechat' | 'aggregate' | 'transfer' | 'balance' | 'sales' | 'comp' | 'prepaid';
+export type LedgerAccount = string;
+
+const ledgerAccounts = namedRegistry<true>('ledger account');
+export function registerLedgerAccount(name: string): void {
+  ledgerAccounts.add(name, true);
+}
+export const isLedgerAccount = (name: string): boolean => ledgerAccounts.has(name);
+for (const a of ['cash', 'alipay', 'wechat', 'aggregate', 'transfer', 'balance', 'sales', 'comp', 'prepaid']) registerLedgerAccount(a);
+
+/** Payment methods and the ledger account that holds each one's money. */
+const payMethods = namedRegistry<LedgerAccount>('payment method');
+export function registerPayMethod(name: string, account: LedgerAccount): void {
+  if (!ledgerAccounts.has(account)) throw new Error(`payment method ${name}: no ledger account ${account}`);
+  payMethods.add(name, account);
+}
+export const isPayMethod = (name: string): boolean => payMethods.has(name);
+for (const m of ['cash', 'alipay', 'wechat', 'aggregate', 'transfer', 'balance']) registerPayMethod(m, m);
+registerPayMethod('free', 'comp');
+registerPayMethod('card', 'prepaid');
 
 /** The account that holds a payment method's money. */
 export function accountOfMethod(method: string): LedgerAccount {
-  switch (method) {
-    case 'cash':
-    case 'alipay':
-    case 'wechat':
-    case 'aggregate':
-    case 'transfer':
-    case 'balance':
-      return method;
-    case 'free':
-      return 'comp';
-    case 'card':
-      return 'prepaid';
-    default:
-      throw new Error(`no ledger account for method ${method}`);
-  }
+  const account = payMethods.get(method);
+  if (!account) throw new Error(`no ledger account for method ${method}`);
+  return account;
 }
 
 export interface Posting {
   orgId: number;
   txnNo: string;
-  txnKind: 'payment' | 'refund' | 'non_order_refund' | 'recharge';
+  /** What moved the money (`payment`, `refund`, a rule's kind): the capital flow filters by it. */
+  txnKind: string;
   /** Debited account, credited account, amount: one transfer. */
   debit: LedgerAccount;
   credit: LedgerAccount;
@@ -48,6 +58,7 @@ export interface Posting {
 /** Writes one balanced transaction (one debit, one credit of the same amount). */
 export async function post(db: Executor, scope: Scope, p: Posting): Promise<void> {
   if (!Number.isInteger(p.amountFen) || p.amountFen <= 0) throw new Error(`ledger amount must be a positive integer: ${p.amountFen}`);
+  for (const a of [p.debit, p.credit]) if (!ledgerAccounts.has(a)) throw new Error(`no ledger account ${a}`);
   const common = {
     orgId: p.orgId,
     txnNo: p.txnNo,
@@ -63,6 +74,69 @@ export async function post(db: Executor, scope: Scope, p: Posting): Promise<void
     { ...common, account: p.debit, side: 'debit' },
     { ...common, account: p.credit, side: 'credit' },
   ]);
+}
+
+/**
+ * A named ledger rule: what one kind of business event moves, from which account to which, and
+ * the prefix of its transaction numbers. The module that owns the event defines it once at
+ * start-up (a second rule of the same name throws); `postByRule` posts by it.
+ */
+export interface LedgerRule {
+  name: string;
+  txnKind: string;
+  debit: LedgerAccount;
+  credit: LedgerAccount;
+  /** One to three capital letters before the document number (`CU20261129…`). */
+  prefix: string;
+}
+
+const ledgerRules = namedRegistry<LedgerRule>('ledger rule');
+
+export function defineLedgerRule(rule: LedgerRule): LedgerRule {
+  if (!/^[A-Z]{1,3}$/.test(rule.prefix)) throw new Error(`ledger rule ${rule.name}: prefix ${rule.prefix} is not one to three capital letters`);
+  if (rule.txnKind.length > 24) throw new Error(`ledger rule ${rule.name}: txnKind longer than 24`);
+  for (const a of [rule.debit, rule.credit]) if (!ledgerAccounts.has(a)) throw new Error(`ledger rule ${rule.name}: no ledger account ${a}`);
+  ledgerRules.add(rule.name, rule);
+  return rule;
+}
+
+export const ledgerRuleOf = (name: string): LedgerRule | undefined => ledgerRules.get(name);
+
+export interface RulePosting {
+  orgId: number;
+  amountFen: number;
+  orderId?: number | null;
+  paymentId?: number | null;
+  refundId?: number | null;
+  accountId?: number | null;
+  /** When it happened (its business day in the organisation's time zone); now when not given. */
+  at?: Date;
+}
+
+/**
+ * Posts one transaction by a named rule: numbered with the rule's prefix and the core's next
+ * document number, on the business day of `at` in the organisation's time zone. Answers the
+ * transaction number.
+ */
+export async function postByRule(tx: Tx, scope: Scope, rule: string | LedgerRule, p: RulePosting): Promise<string> {
+  const r = typeof rule === 'string' ? ledgerRules.get(rule) : rule;
+  if (!r || ledgerRules.get(r.name) !== r) throw new Error(`no ledger rule ${typeof rule === 'string' ? rule : rule.name}`);
+  const timeZone = await timeZoneOf(tx, p.orgId);
+  const txnNo = `${r.prefix}${await nextDocNo(tx, timeZone)}`;
+  await post(tx, scope, {
+    orgId: p.orgId,
+    txnNo,
+    txnKind: r.txnKind,
+    debit: r.debit,
+    credit: r.credit,
+    amountFen: p.amountFen,
+    businessDay: businessDayOf(p.at ?? new Date(), timeZone),
+    orderId: p.orderId,
+    paymentId: p.paymentId,
+    refundId: p.refundId,
+    accountId: p.accountId,
+  });
+  return txnNo;
 }
 
 /** The business day of an instant in a time zone (`YYYY-MM-DD`). */

@@ -32,7 +32,7 @@ import {
   type ItemRecord,
   type OrderRecord,
 } from './commerce.repository.ts';
-import { checkBuyer, itemKindOf, memberOrgOf, venueOrgOf } from './item-kinds.ts';
+import { checkBuyer, itemKindOf, kindContext, memberOrgOf, parseDetail, venueOrgOf } from './item-kinds.ts';
 import { adjustPrices } from './pricing.ts';
 import { adjustmentsOf, insertAdjustments, type AdjustmentRecord } from './pricing.repository.ts';
 import { refundAllPaid, type AfterCommit, noWork } from './money.ts';
@@ -139,14 +139,16 @@ export async function createOrder(
     if (input.venueId !== undefined && (await venueOrgOf(tx, scope, input.venueId)) !== orgId) throw notFound();
     if (input.memberId !== undefined && (await memberOrgOf(tx, scope, input.memberId)) !== orgId) throw notFound();
     if (input.memberId !== undefined) await checkBuyer(tx, scope, input.memberId);
-    const ctx = { tx, scope, orgId, memberId: input.memberId ?? null };
+    const ctx = kindContext(tx, scope, { orgId, memberId: input.memberId ?? null, channel: input.channel, type: input.type }, caller);
     const lines = [];
     for (const [i, it] of input.items.entries()) {
       const kind = itemKindOf(it.kind);
       if (!kind || !kind.orderTypes.includes(input.type)) throw invalid(`items.${i}.kind`, 'commerce.kindNotSold');
-      const priced = await kind.price(ctx, it, i);
+      // The kind reads its typed detail; the line stores it as parsed.
+      const detail = parseDetail(kind, it.detail, i);
+      const priced = await kind.price(ctx, { ...it, detail }, i);
       if (priced.unitPriceFen > MAX_FEN || priced.unitPriceFen * it.quantity > MAX_FEN) throw tooBig(`items.${i}.quantity`);
-      lines.push({ it, priced, discountFen: 0 });
+      lines.push({ it, detail, priced, discountFen: 0 });
     }
     // The sum of the lines, each within the bound, checked as it grows (never past 2^53).
     const totalFen = lines.reduce((s, l, i) => addBounded(s, l.priced.unitPriceFen * l.it.quantity, `items.${i}.quantity`), 0);
@@ -196,7 +198,7 @@ export async function createOrder(
         unitPriceFen: l.priced.unitPriceFen,
         discountFen: l.discountFen,
         amountFen: l.priced.unitPriceFen * l.it.quantity - l.discountFen,
-        hold: l.it.detail ?? null,
+        hold: l.detail ?? null,
         holdState: itemKindOf(l.it.kind)!.hold ? 'held' : 'none',
       })),
     );
@@ -214,10 +216,10 @@ export async function createOrder(
         inPrice: !!a.inPrice,
       })),
     );
-    for (const item of items) {
+    for (const [i, item] of items.entries()) {
       const kind = itemKindOf(item.kind)!;
       if (!kind.hold) continue;
-      const hold = await kind.hold(ctx, item, order);
+      const hold = await kind.hold(ctx, item, order, lines[i]!.priced);
       // A kind that answers nothing keeps the line's own detail as its hold.
       if (hold !== undefined) await setItemHold(tx, scope, item.id, (item.hold = hold), 'held');
     }
@@ -405,7 +407,7 @@ export async function cancelPending(
     expiresAt: null,
   });
   if (!cancelled) return undefined;
-  const ctx = { tx, scope, orgId: order.orgId, memberId: order.memberId };
+  const ctx = kindContext(tx, scope, order);
   for (const item of await itemsOf(tx, scope, order.id)) {
     await itemKindOf(item.kind)?.release?.(ctx, item, item.quantity, 'cancel', order.orderNo);
     if (item.holdState === 'held') await setItemHold(tx, scope, item.id, item.hold, 'released');
