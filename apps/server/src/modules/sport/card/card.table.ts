@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../../system/system.table.ts';
 import { balanceAccounts, orders, payments, refunds } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
@@ -76,6 +76,7 @@ export const cardTypes = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('sport_card_type_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_card_type_org_name_uq').on(t.orgId, t.name),
     check('sport_card_type_kind', sql`${t.kind} in ('value','times','period')`),
     check(
@@ -91,12 +92,8 @@ export const memberCards = pgTable(
     id: id(),
     orgId: orgId(),
     cardNo: varchar('card_no', { length: 32 }).notNull(),
-    typeId: bigint('type_id', { mode: 'number' })
-      .notNull()
-      .references(() => cardTypes.id),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    typeId: bigint('type_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
     kind: varchar('kind', { length: 8 }).notNull(),
     /** Value cards: the commerce balance account holding the money. */
     accountId: bigint('account_id', { mode: 'number' }).references(() => balanceAccounts.id),
@@ -120,6 +117,9 @@ export const memberCards = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({ name: 'sport_member_card_member_id_org_fk', columns: [t.orgId, t.memberId], foreignColumns: [members.orgId, members.id] }),
+    foreignKey({ name: 'sport_member_card_type_id_org_fk', columns: [t.orgId, t.typeId], foreignColumns: [cardTypes.orgId, cardTypes.id] }),
+    uniqueIndex('sport_member_card_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_member_card_no_uq').on(t.orgId, t.cardNo),
     index('sport_member_card_member_idx').on(t.memberId),
     index('sport_member_card_account_idx').on(t.accountId),
@@ -135,11 +135,9 @@ export const cardUsages = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    cardId: bigint('card_id', { mode: 'number' })
-      .notNull()
-      .references(() => memberCards.id),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
     /** Who used it (the owner, a sharer or an entrant). */
-    memberId: bigint('member_id', { mode: 'number' }).references(() => members.id),
+    memberId: bigint('member_id', { mode: 'number' }),
     /** sale | recharge | bonus | pay | refund | checkin | distribute | adjust. */
     kind: varchar('kind', { length: 16 }).notNull(),
     /** Signed: credits positive, debits negative. */
@@ -156,6 +154,8 @@ export const cardUsages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({ name: 'sport_card_usage_member_id_org_fk', columns: [t.orgId, t.memberId], foreignColumns: [members.orgId, members.id] }),
+    foreignKey({ name: 'sport_card_usage_card_id_org_fk', columns: [t.orgId, t.cardId], foreignColumns: [memberCards.orgId, memberCards.id] }),
     index('sport_card_usage_card_idx').on(t.cardId, t.createdAt),
     index('sport_card_usage_org_day_idx').on(t.orgId, t.businessDay),
     index('sport_card_usage_payment_idx').on(t.paymentId),
@@ -168,12 +168,8 @@ export const cardShares = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    cardId: bigint('card_id', { mode: 'number' })
-      .notNull()
-      .references(() => memberCards.id, { onDelete: 'cascade' }),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
     limitFen: bigint('limit_fen', { mode: 'number' }),
     limitTimes: integer('limit_times'),
     usedFen: bigint('used_fen', { mode: 'number' }).notNull().default(0),
@@ -184,6 +180,10 @@ export const cardShares = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({ name: 'sport_card_share_member_id_org_fk', columns: [t.orgId, t.memberId], foreignColumns: [members.orgId, members.id] }),
+    foreignKey({ name: 'sport_card_share_card_id_org_fk', columns: [t.orgId, t.cardId], foreignColumns: [memberCards.orgId, memberCards.id] }).onDelete(
+      'cascade',
+    ),
     uniqueIndex('sport_card_share_uq').on(t.cardId, t.memberId),
     index('sport_card_share_member_idx').on(t.memberId),
     check(
@@ -199,9 +199,7 @@ export const cardLogs = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    cardId: bigint('card_id', { mode: 'number' })
-      .notNull()
-      .references(() => memberCards.id, { onDelete: 'cascade' }),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
     action: varchar('action', { length: 16 }).notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
@@ -209,7 +207,12 @@ export const cardLogs = pgTable(
     operatorId: userRef('operator_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('sport_card_log_card_idx').on(t.cardId, t.createdAt)],
+  (t) => [
+    foreignKey({ name: 'sport_card_log_card_id_org_fk', columns: [t.orgId, t.cardId], foreignColumns: [memberCards.orgId, memberCards.id] }).onDelete(
+      'cascade',
+    ),
+    index('sport_card_log_card_idx').on(t.cardId, t.createdAt),
+  ],
 );
 
 /** A company's card given to its entrants (person distribute log). */
@@ -218,15 +221,9 @@ export const cardDistributions = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    cardId: bigint('card_id', { mode: 'number' })
-      .notNull()
-      .references(() => memberCards.id, { onDelete: 'cascade' }),
-    companyId: bigint('company_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
-    entrantId: bigint('entrant_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id),
+    cardId: bigint('card_id', { mode: 'number' }).notNull(),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    entrantId: bigint('entrant_id', { mode: 'number' }).notNull(),
     limitFen: bigint('limit_fen', { mode: 'number' }),
     limitTimes: integer('limit_times'),
     /** give | take-back. */
@@ -234,5 +231,12 @@ export const cardDistributions = pgTable(
     operatorId: userRef('operator_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('sport_card_distribution_card_idx').on(t.cardId, t.createdAt)],
+  (t) => [
+    foreignKey({ name: 'sport_card_distribution_entrant_id_org_fk', columns: [t.orgId, t.entrantId], foreignColumns: [members.orgId, members.id] }),
+    foreignKey({ name: 'sport_card_distribution_company_id_org_fk', columns: [t.orgId, t.companyId], foreignColumns: [members.orgId, members.id] }),
+    foreignKey({ name: 'sport_card_distribution_card_id_org_fk', columns: [t.orgId, t.cardId], foreignColumns: [memberCards.orgId, memberCards.id] }).onDelete(
+      'cascade',
+    ),
+    index('sport_card_distribution_card_idx').on(t.cardId, t.createdAt),
+  ],
 );

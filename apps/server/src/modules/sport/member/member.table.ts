@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../../system/system.table.ts';
 
 /**
@@ -48,9 +48,9 @@ export const members = pgTable(
       .default(sql`((now() at time zone 'Asia/Shanghai')::date)`),
     remark: varchar('remark', { length: 200 }),
     /** Who referred this member (userSpread). */
-    referrerId: bigint('referrer_id', { mode: 'number' }).references((): AnyPgColumn => members.id, { onDelete: 'set null' }),
+    referrerId: bigint('referrer_id', { mode: 'number' }),
     /** An entrant's company (a corporate member of the same organisation). */
-    companyId: bigint('company_id', { mode: 'number' }).references((): AnyPgColumn => members.id, { onDelete: 'set null' }),
+    companyId: bigint('company_id', { mode: 'number' }),
     /** Corporate members: unified social credit code and the contact person. */
     creditCode: varchar('credit_code', { length: 32 }),
     contactName: varchar('contact_name', { length: 64 }),
@@ -64,6 +64,9 @@ export const members = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({ name: 'sport_member_company_id_org_fk', columns: [t.orgId, t.companyId], foreignColumns: [t.orgId, t.id] }).onDelete('set null'),
+    foreignKey({ name: 'sport_member_referrer_id_org_fk', columns: [t.orgId, t.referrerId], foreignColumns: [t.orgId, t.id] }).onDelete('set null'),
+    uniqueIndex('sport_member_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_member_org_phone_uq').on(t.orgId, t.phone),
     uniqueIndex('sport_member_org_no_uq').on(t.orgId, t.memberNo),
     index('sport_member_org_name_idx').on(t.orgId, t.name),
@@ -79,9 +82,7 @@ export const memberListEntries = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
     /** black | white. */
     list: varchar('list', { length: 8 }).notNull(),
     reason: varchar('reason', { length: 200 }).notNull(),
@@ -92,6 +93,7 @@ export const memberListEntries = pgTable(
     removedBy: userRef('removed_by'),
   },
   (t) => [
+    foreignKey({ name: 'sport_member_list_member_id_org_fk', columns: [t.orgId, t.memberId], foreignColumns: [members.orgId, members.id] }).onDelete('cascade'),
     // One live entry per member and list.
     uniqueIndex('sport_member_list_live_uq')
       .on(t.memberId, t.list)
@@ -107,9 +109,7 @@ export const memberIdentities = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
     realName: varchar('real_name', { length: 64 }).notNull(),
     idType: varchar('id_type', { length: 8 }).notNull(),
     idNo: varchar('id_no', { length: 32 }).notNull(),
@@ -123,7 +123,13 @@ export const memberIdentities = pgTable(
     reviewedAt: at('reviewed_at'),
     reviewRemark: varchar('review_remark', { length: 200 }),
   },
-  (t) => [index('sport_member_identity_org_idx').on(t.orgId, t.state), index('sport_member_identity_member_idx').on(t.memberId)],
+  (t) => [
+    foreignKey({ name: 'sport_member_identity_member_id_org_fk', columns: [t.orgId, t.memberId], foreignColumns: [members.orgId, members.id] }).onDelete(
+      'cascade',
+    ),
+    index('sport_member_identity_org_idx').on(t.orgId, t.state),
+    index('sport_member_identity_member_idx').on(t.memberId),
+  ],
 );
 
 /** Every change of a member's face image or its authentication (face image log). */
@@ -132,9 +138,7 @@ export const memberFaceLogs = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
     /** upload | remove | pass | fail. */
     action: varchar('action', { length: 16 }).notNull(),
     image: varchar('image', { length: 80 }),
@@ -142,7 +146,12 @@ export const memberFaceLogs = pgTable(
     operatorId: userRef('operator_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('sport_member_face_log_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    foreignKey({ name: 'sport_member_face_log_member_id_org_fk', columns: [t.orgId, t.memberId], foreignColumns: [members.orgId, members.id] }).onDelete(
+      'cascade',
+    ),
+    index('sport_member_face_log_member_idx').on(t.memberId, t.createdAt),
+  ],
 );
 
 /** Check-ins: by phone, card number or QR code, with the card used (a times card's use). */
@@ -151,9 +160,7 @@ export const memberVisits = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => members.id, { onDelete: 'cascade' }),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
     cardId: bigint('card_id', { mode: 'number' }),
     venueId: bigint('venue_id', { mode: 'number' }),
     /** phone | card | qr. */
@@ -162,5 +169,11 @@ export const memberVisits = pgTable(
     operatorId: userRef('operator_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('sport_member_visit_org_idx').on(t.orgId, t.createdAt), index('sport_member_visit_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    foreignKey({ name: 'sport_member_visit_member_id_org_fk', columns: [t.orgId, t.memberId], foreignColumns: [members.orgId, members.id] }).onDelete(
+      'cascade',
+    ),
+    index('sport_member_visit_org_idx').on(t.orgId, t.createdAt),
+    index('sport_member_visit_member_idx').on(t.memberId, t.createdAt),
+  ],
 );
