@@ -40,7 +40,6 @@ export {
   registerItemKind,
   itemKindOf,
   kindContext,
-  consumeItem,
   venueOrgOf,
   venueLookup,
   memberLookup,
@@ -67,24 +66,13 @@ export { accountRecharge, rechargeExtension, type RechargeHooks } from './core-k
 export { startPayment, afterCommit, type PayDeps } from './payment.service.ts';
 export { applyRefund, applyNonOrderRefund, reviewRefund, setDrawerCash, type DrawerCash } from './refund.service.ts';
 export { succeedPayment, refundByRule, refundAllPaid, noWork, type AfterCommit } from './money.ts';
+export { payWithin } from './money.ts';
 export { insertPayment, insertRefund, findPayment, findRefund } from './commerce.repository.ts';
 
 // ---------------------------------------------------------------- stored value and ledger
 export { findAccount, insertAccount, creditAccount, debitAccount, pageAccounts } from './commerce.repository.ts';
 export { listAccounts, openAccount } from './ledger.service.ts';
-export {
-  post,
-  defineLedgerRule,
-  postByRule,
-  registerLedgerAccount,
-  registerPayMethod,
-  accountOfMethod,
-  businessDayOf,
-  type LedgerRule,
-  type RulePosting,
-  type Posting,
-  type LedgerAccount,
-} from './ledger.ts';
+export { post, accountOfMethod, businessDayOf, type Posting, type LedgerAccount } from './ledger.ts';
 
 // ---------------------------------------------------------------- time, money, drawer
 export { timeZoneOf, dayOf } from './money.ts';

@@ -9,6 +9,7 @@ import {
   findOrder,
   findRefund,
   insertLeg,
+  insertPayment,
   insertRefund,
   itemsOf,
   legRecordsOf,
@@ -355,4 +356,31 @@ async function finishRefund(tx: Tx, scope: Scope, refund: RefundRecord, state: '
     next = lines.every((i) => i.refundedQty >= i.quantity) ? 'refunded' : lines.some((i) => i.refundedQty > 0) ? 'part_refunded' : order.state;
   }
   if (next !== order.state) await transitionOrder(tx, scope, order.id, [order.state], { state: next });
+}
+
+/**
+ * Pays a pending order in the caller's transaction by a method that succeeds at once (a comp given
+ * by a reservation's approval): the order locked first, then its payment numbered, succeeded and
+ * settled, so a module's own approval and the payment commit together. Answers the order as settled.
+ */
+export async function payWithin(
+  tx: Tx,
+  scope: Scope,
+  orderId: number,
+  p: { method: 'free' | 'cash' | 'transfer'; amountFen: number; operatorId: number | null },
+): Promise<OrderRecord | undefined> {
+  const order = await findOrder(tx, scope, orderId, { lock: true });
+  if (!order) return undefined;
+  const payment = await insertPayment(tx, scope, {
+    orgId: order.orgId,
+    orderId: order.id,
+    paymentNo: `P${await nextDocNo(tx, await timeZoneOf(tx, order.orgId))}`,
+    method: p.method,
+    flow: 'direct',
+    amountFen: p.amountFen,
+    operatorId: p.operatorId,
+    state: 'created',
+  });
+  await succeedPayment(tx, scope, payment);
+  return findOrder(tx, scope, order.id);
 }
