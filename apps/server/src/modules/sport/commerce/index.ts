@@ -40,6 +40,7 @@ export {
   registerItemKind,
   itemKindOf,
   kindContext,
+  consumeItem,
   venueOrgOf,
   venueLookup,
   memberLookup,
@@ -72,7 +73,19 @@ export { insertPayment, insertRefund, findPayment, findRefund } from './commerce
 // ---------------------------------------------------------------- stored value and ledger
 export { findAccount, insertAccount, creditAccount, debitAccount, pageAccounts } from './commerce.repository.ts';
 export { listAccounts, openAccount } from './ledger.service.ts';
-export { post, accountOfMethod, businessDayOf, type Posting, type LedgerAccount } from './ledger.ts';
+export {
+  post,
+  defineLedgerRule,
+  postByRule,
+  registerLedgerAccount,
+  registerPayMethod,
+  accountOfMethod,
+  businessDayOf,
+  type LedgerRule,
+  type RulePosting,
+  type Posting,
+  type LedgerAccount,
+} from './ledger.ts';
 
 // ---------------------------------------------------------------- time, money, drawer
 export { timeZoneOf, dayOf } from './money.ts';
