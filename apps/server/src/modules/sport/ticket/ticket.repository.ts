@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'dr
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
 import { containsText } from '../../system/admin.common.ts';
-import { orders } from '../commerce/commerce.table.ts';
+import { orders } from '../commerce/index.ts';
 import { seatmaps, seatmapVersions, ticketLevels, ticketProjects, ticketSeats, ticketSessions, tickets, ticketTypes } from './ticket.table.ts';
 
 /**

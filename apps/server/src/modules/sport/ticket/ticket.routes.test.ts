@@ -4,7 +4,7 @@ import { Client, databases, startServer, type TestServer } from '../../../../tes
 import { adminClient, makeRole, makeUser, signIn, upload } from '../../system/admin.testkit.ts';
 import { grantMenus } from '../../../../test/grants.ts';
 import { imbalances, pay } from '../commerce/commerce.testkit.ts';
-import { expireOrders } from '../commerce/order.service.ts';
+import { expireOrders } from '../commerce/index.ts';
 import { png } from '../member/member.testkit.ts';
 import { gaSession, gridMap, ok, seatedSession, seatsOf, ticketApi, ticketStaff } from './ticket.testkit.ts';
 

@@ -43,7 +43,7 @@ import {
   ticketTypeUpdate,
 } from '@venue/contract';
 import { defineRoute, readFilePart, type AppContext } from '../../../platform/http.ts';
-import { idemKey } from '../commerce/commerce.routes.ts';
+import { idemKey } from '../commerce/index.ts';
 import { addProject, addType, editProject, editType, getProject, getType, listProjects, listTypes, removeProjects, removeTypes } from './project.service.ts';
 import { listTickets, orderTickets } from './sale.service.ts';
 import {

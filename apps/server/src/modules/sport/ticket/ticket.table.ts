@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar, text } from 'drizzle-orm/pg-core';
 import type { SeatmapDocument } from '@venue/contract';
 import { orgs, users } from '../../system/system.table.ts';
-import { orderItems, orders } from '../commerce/commerce.table.ts';
-import { venues } from '../venue/venue.table.ts';
+import { orderItems, orders } from '../commerce/index.ts';
+import { venues } from '../venue/index.ts';
 import { ticketNotices, ticketTemplates } from './catalogue/template.table.ts';
 
 /**

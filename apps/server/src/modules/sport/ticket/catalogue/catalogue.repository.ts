@@ -2,8 +2,8 @@ import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'd
 import type { Executor } from '../../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../../platform/scope.ts';
 import { containsText } from '../../../system/admin.common.ts';
-import { orders } from '../../commerce/commerce.table.ts';
-import { venues } from '../../venue/venue.table.ts';
+import { orders } from '../../commerce/index.ts';
+import { venues } from '../../venue/index.ts';
 import { seatmaps, ticketLevels, ticketProjects, ticketSeats, ticketSessions, tickets, ticketTypes } from '../ticket.table.ts';
 import { ticketDataLog, ticketPerformers, ticketProjectPerformers, ticketWantSee } from './catalogue.table.ts';
 import { ticketNotices, ticketTemplates } from './template.table.ts';

@@ -40,7 +40,7 @@ import {
   wantSeeUpdate,
 } from '@venue/contract';
 import { defineRoute, readFilePart, type AppContext } from '../../../../platform/http.ts';
-import { originOf } from '../../commerce/commerce.routes.ts';
+import { originOf } from '../../commerce/index.ts';
 import {
   PERFORMER_PHOTO_MAX_BYTES,
   addNotice,

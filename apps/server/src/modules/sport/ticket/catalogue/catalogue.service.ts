@@ -29,8 +29,7 @@ import { toXlsx, xlsxFile, type SheetColumn } from '../../../../platform/xlsx.ts
 import { isForeignKeyViolation, mapDuplicate } from '../../../system/admin.common.ts';
 import { imageFormat, imageSize } from '../../../system/setting.image.ts';
 import { storeByContent, uploadsDir } from '../../../system/setting.service.ts';
-import { timeZoneOf } from '../../commerce/money.ts';
-import { getOrderDetail } from '../../commerce/order.service.ts';
+import { getOrderDetail, timeZoneOf } from '../../commerce/index.ts';
 import { findProject, findSeatmapVersion, findSession, insertSeats, levelsOfSessions, updateSession, type SessionRecord } from '../ticket.repository.ts';
 import { listTickets } from '../sale.service.ts';
 import {

@@ -37,7 +37,7 @@ import {
   ticketOrderAnswer,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../../platform/http.ts';
-import { idemKey } from '../../commerce/commerce.routes.ts';
+import { idemKey } from '../../commerce/index.ts';
 import {
   addDistributor,
   addPackage,

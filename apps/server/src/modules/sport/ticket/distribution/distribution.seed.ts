@@ -6,7 +6,7 @@ import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { findOrgByCode } from '../../../system/org.repository.ts';
 import { findVisibleUserByCode } from '../../../system/user.repository.ts';
 import { grantDemoMenus } from '../../../system/demo.seed.ts';
-import { startPayment } from '../../commerce/payment.service.ts';
+import { startPayment } from '../../commerce/index.ts';
 import { levelsOfSessions, seatsOf } from '../ticket.repository.ts';
 import { statsSessions, upsertExternalItem } from './distribution.repository.ts';
 import { addDistributor, addPackage, giveQuota, sellFromQuota, sellPackage } from './distribution.service.ts';

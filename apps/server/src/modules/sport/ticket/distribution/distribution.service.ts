@@ -25,9 +25,7 @@ import type { Caller } from '../../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../../platform/scope.ts';
 import { mapDuplicate } from '../../../system/admin.common.ts';
-import { findOrder } from '../../commerce/commerce.repository.ts';
-import { registerItemKind, type KindContext } from '../../commerce/item-kinds.ts';
-import { createOrder } from '../../commerce/order.service.ts';
+import { createOrder, findOrder, type KindContext, registerItemKind } from '../../commerce/index.ts';
 import {
   findLevel,
   findProject,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { FeedSession } from '@venue/contract';
 import { orgs } from '../../../system/system.table.ts';
-import { orders } from '../../commerce/commerce.table.ts';
+import { orders } from '../../commerce/index.ts';
 import { ticketLevels, ticketSeats, ticketSessions } from '../ticket.table.ts';
 
 /**

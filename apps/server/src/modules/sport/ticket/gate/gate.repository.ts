@@ -4,7 +4,7 @@ import type { Executor } from '../../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../../platform/scope.ts';
 import { containsText } from '../../../system/admin.common.ts';
 import { users } from '../../../system/system.table.ts';
-import { venues } from '../../venue/venue.table.ts';
+import { venues } from '../../venue/index.ts';
 import { ticketLevels, ticketProjects, ticketSeats, ticketSessions, tickets } from '../ticket.table.ts';
 import { ticketCollections, ticketGates, ticketReprints, ticketScanConflicts, ticketScans, ticketSessionKeys } from './gate.table.ts';
 

@@ -7,7 +7,7 @@ import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { findOrgByCode } from '../../../system/org.repository.ts';
 import { findVisibleUserByCode } from '../../../system/user.repository.ts';
 import { grantDemoMenus } from '../../../system/demo.seed.ts';
-import { startPayment } from '../../commerce/payment.service.ts';
+import { startPayment } from '../../commerce/index.ts';
 import { orderTickets } from '../sale.service.ts';
 import { addGate, checkTicket, collectTicket } from './gate.service.ts';
 import { firstLevelOf, sessionsForGates, ticketsOfOrder } from './gate.repository.ts';

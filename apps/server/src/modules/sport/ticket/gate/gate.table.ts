@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../../../system/system.table.ts';
-import { venues } from '../../venue/venue.table.ts';
+import { venues } from '../../venue/index.ts';
 import { ticketSessions, tickets } from '../ticket.table.ts';
 
 /**

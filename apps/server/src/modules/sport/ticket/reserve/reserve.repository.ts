@@ -1,9 +1,9 @@
-import { and, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../../platform/scope.ts';
 import { menus, roleMenus, userMenus, userRoles, users } from '../../../system/system.table.ts';
-import { orders, refunds } from '../../commerce/commerce.table.ts';
+import { orders, refunds } from '../../commerce/index.ts';
 import { ticketProjects, ticketSessions, tickets } from '../ticket.table.ts';
 import { ticketReservations } from './reserve.table.ts';
 
@@ -207,10 +207,20 @@ export async function setSessionRules(
     .returning({ id: ticketSessions.id });
 }
 
-/** A ticket with what its refund needs: its session's start and rules, and its order's channel. */
+/** A ticket with what its refund needs: its session's start and rules, its order's channel, and whether a refund of it is open (applied, approved or paying). */
 export async function ticketForRefund(db: Executor, scope: Scope, ticketId: number) {
+  const open = db
+    .select({ no: refunds.refundNo })
+    .from(refunds)
+    .where(and(eq(refunds.refundNo, tickets.refundNo), notInArray(refunds.state, ['rejected', 'failed'])));
   const [row] = await db
-    .select({ ticket: tickets, startAt: ticketSessions.startAt, refundRules: ticketSessions.refundRules, channel: orders.channel })
+    .select({
+      ticket: tickets,
+      startAt: ticketSessions.startAt,
+      refundRules: ticketSessions.refundRules,
+      channel: orders.channel,
+      openRefund: sql<boolean>`exists ${open}`.mapWith(Boolean),
+    })
     .from(tickets)
     .innerJoin(ticketSessions, eq(ticketSessions.id, tickets.sessionId))
     .innerJoin(orders, eq(orders.id, tickets.orderId))

@@ -4,10 +4,7 @@ import { AppError, conflict, invalid, notFound } from '../../../../platform/erro
 import type { Caller } from '../../../../platform/http.ts';
 import { pageOf } from '../../../../platform/list.ts';
 import { expectOneUpdated, scopeOf } from '../../../../platform/scope.ts';
-import { committedRefundFen, findOrder, insertPayment, insertRefund, nextDocNo } from '../../commerce/commerce.repository.ts';
-import { succeedPayment, timeZoneOf } from '../../commerce/money.ts';
-import { cancelPending, createOrder } from '../../commerce/order.service.ts';
-import { fenToYuan } from '../../commerce/providers/money.ts';
+import { applyRefund, cancelPending, createOrder, fenToYuan, findOrder, payWithin } from '../../commerce/index.ts';
 import { saleContext } from '../ticket.repository.ts';
 import { ticketLines } from '../sale.service.ts';
 import {
@@ -175,19 +172,7 @@ export async function reviewReservation(db: Db, caller: Caller, id: number, inpu
       return;
     }
     // Issued free of charge: a comp payment of the face value (the ledger's comp account shows what was given away).
-    const tz = await timeZoneOf(tx, order.orgId);
-    const payment = await insertPayment(tx, scope, {
-      orgId: order.orgId,
-      orderId: order.id,
-      paymentNo: `P${await nextDocNo(tx, tz)}`,
-      method: 'free',
-      flow: 'direct',
-      amountFen: order.payableFen,
-      operatorId: caller.userId,
-      state: 'created',
-    });
-    await succeedPayment(tx, scope, payment);
-    const paid = await findOrder(tx, scope, order.id);
+    const paid = await payWithin(tx, scope, order.id, { method: 'free', amountFen: order.payableFen, operatorId: caller.userId });
     if (paid?.state !== 'paid') throw conflict('state', 'ticket.reserveLapsed');
   });
   return getReservation(db, caller, id);
@@ -225,8 +210,9 @@ export async function quoteTicketRefund(db: Db, caller: Caller, ticketId: number
 
 /**
  * Applies for the ticket's refund by its session's rules (computed now): a refund of its order
- * line, one unit, waiting for the commerce refund review. Approved and paid back, the ticket is
- * refunded and its seat or quota free again.
+ * line, one unit, through the core's refund application (its limits, its lock order, its review by
+ * someone other than the applicant). Approved and paid back, the ticket is refunded and its seat or
+ * quota free again.
  */
 export async function applyTicketRefund(db: Db, caller: Caller, ticketId: number, input: { reason: string; expectFen?: number }) {
   const scope = scopeOf(caller);
@@ -234,25 +220,24 @@ export async function applyTicketRefund(db: Db, caller: Caller, ticketId: number
   if (input.expectFen !== undefined && input.expectFen !== quote.amountFen)
     throw conflict('state', 'ticket.refundChanged', { amount: fenToYuan(quote.amountFen) });
   if (quote.amountFen <= 0) throw conflict('state', 'ticket.refundNothing');
-  const refund = await db.transaction(async (tx) => {
-    const order = await findOrder(tx, scope, t.ticket.orderId, { lock: true }); // one money change of an order at a time
-    if (!order || !['paid', 'completed', 'part_refunded'].includes(order.state)) throw conflict('state', 'ticket.refundNotSold');
-    if (quote.amountFen > order.paidFen - (await committedRefundFen(tx, scope, order.id))) throw conflict('state', 'commerce.refundExceedsPaid');
-    const tz = await timeZoneOf(tx, order.orgId);
-    const refundNo = `R${await nextDocNo(tx, tz)}`;
-    if (!(await claimTicketRefund(tx, scope, ticketId, refundNo))) throw conflict('state', 'ticket.refundPending');
-    return insertRefund(tx, scope, {
-      orgId: order.orgId,
-      refundNo,
-      kind: 'order',
-      orderId: order.id,
+  if (t.openRefund) throw conflict('state', 'ticket.refundPending');
+  const refund = await applyRefund(
+    db,
+    caller,
+    {
+      orderId: t.ticket.orderId,
+      items: [{ itemId: t.ticket.itemId, quantity: 1 }],
       amountFen: quote.amountFen,
-      items: [{ itemId: t.ticket.itemId, quantity: 1, amountFen: quote.amountFen }],
       to: 'original',
       reason: `${input.reason} (${t.ticket.code}, ${quote.percent}%)`.slice(0, 200),
-      state: 'applied',
-      appliedBy: caller.userId,
-    });
-  });
+    },
+    undefined,
+    {
+      // The ticket is named by the refund in the same transaction: of two applications for it, one wins.
+      alongside: async (tx, r) => {
+        if (!(await claimTicketRefund(tx, scope, ticketId, r.refundNo))) throw conflict('state', 'ticket.refundPending');
+      },
+    },
+  );
   return { refundId: refund.id, refundNo: refund.refundNo, amountFen: refund.amountFen, state: refund.state };
 }

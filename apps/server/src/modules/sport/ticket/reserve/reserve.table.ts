@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../../../system/system.table.ts';
-import { orders } from '../../commerce/commerce.table.ts';
+import { orders } from '../../commerce/index.ts';
 import { ticketSessions } from '../ticket.table.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { TicketViewer } from '@venue/contract';
 import type { Executor } from '../../../../platform/db.ts';
 import { invalid, notFound } from '../../../../platform/errors.ts';
 import type { Scope } from '../../../../platform/scope.ts';
-import { findMember } from '../../member/member.repository.ts';
+import { findMember } from '../../member/index.ts';
 import './reserve.messages.ts';
 
 /**
