@@ -35,6 +35,9 @@ export {
   type OrderRecord,
 } from './commerce.repository.ts';
 
+// ---------------------------------------------------------------- pricing: the adjusters that make a line cheaper (a coupon module registers one)
+export { registerPriceAdjuster, type PriceAdjuster, type PriceAdjustment, type PriceLine, type PricingContext, type MemberPriced } from './pricing.ts';
+
 // ---------------------------------------------------------------- item kinds (v2) and the ports the core asks through
 export {
   registerItemKind,
@@ -67,7 +70,6 @@ export { accountRecharge, rechargeExtension, type RechargeHooks } from './core-k
 export { startPayment, afterCommit, type PayDeps } from './payment.service.ts';
 export { applyRefund, applyNonOrderRefund, reviewRefund, setDrawerCash, type DrawerCash } from './refund.service.ts';
 export { succeedPayment, refundByRule, refundAllPaid, noWork, type AfterCommit } from './money.ts';
-export { payWithin } from './money.ts';
 export { insertPayment, insertRefund, findPayment, findRefund } from './commerce.repository.ts';
 
 // ---------------------------------------------------------------- stored value and ledger
