@@ -4,9 +4,11 @@ import type { Db } from '../../../platform/db.ts';
 import { loadKeys } from '../../../platform/keys.ts';
 import { SYSTEM_SCOPE } from '../../../platform/scope.ts';
 import { purgeIdempotencyKeys } from './commerce.repository.ts';
+import { deliverCommerceEvent, EVENT_BEAN } from './events.ts';
 import { expireOrders } from './order.service.ts';
 import { afterCommit, sweepProviders, type PayDeps } from './payment.service.ts';
 import type { Config } from '../../../config.ts';
+import { sql } from 'drizzle-orm';
 
 /**
  * The commerce core's scheduled work, run by the job scheduler (several processes may run it:
@@ -54,6 +56,15 @@ registerJobHandler({
   },
 });
 
+registerJobHandler({
+  name: EVENT_BEAN,
+  descriptionKey: 'job.handler.commerce.deliverEvent',
+  platformOnly: true,
+  async run({ db, params, recordId }) {
+    return deliverCommerceEvent(db, recordId, params);
+  },
+});
+
 /** The commerce jobs, created once per database (operators may edit them). */
 export async function seedCommerceJobs(db: Db): Promise<void> {
   await seedShippedJobs(db, 'commerce_jobs_seeded', 'commerce', [
@@ -76,4 +87,17 @@ export async function seedCommerceJobs(db: Db): Promise<void> {
       description: 'Purge idempotency keys older than a day, daily at 03:50',
     },
   ]);
+  await seedShippedJobs(db, 'commerce_event_job_seeded', 'commerce', [
+    {
+      jobName: '商务事件投递',
+      beanName: EVENT_BEAN,
+      cronExpr: '0 0 4 * * ?',
+      description: 'Delivers commerce events (order paid or cancelled, payment and refund succeeded) to their subscribers; runs by its records only',
+    },
+  ]);
+  // The delivery job runs by the records events write, never by its schedule (paused), one after
+  // another (serial: the only blocking strategy that drops nothing), each retried 3 times 5 s apart
+  // (short: a retry waits in line before the next event). Set once, while no operator has edited it.
+  await db.execute(sql`update sys_job set status = 1, next_fire_at = null, blocking_strategy = 'serial', retry_count = 3, retry_delay_seconds = 5
+    where bean_name = ${EVENT_BEAN} and creator_name = 'system' and version = 1 and status = 0 and blocking_strategy = 'discard'`);
 }

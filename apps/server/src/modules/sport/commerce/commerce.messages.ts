@@ -46,6 +46,7 @@ addMessages({
     'item.recharge': '储值充值',
     'job.handler.commerce.expireOrders': '取消超时未支付订单并释放预留',
     'job.handler.commerce.syncPayments': '查询未收到通知的支付与退款',
+    'job.handler.commerce.deliverEvent': '投递商务事件（订单已付、已取消，支付、退款成功）给订阅者',
     'job.handler.commerce.purgeIdempotency': '清理一天前的幂等记录',
   },
   'en-US': {
@@ -93,6 +94,7 @@ addMessages({
     'item.recharge': 'Stored-value recharge',
     'job.handler.commerce.expireOrders': 'Cancel unpaid orders past their time-out and release their holds',
     'job.handler.commerce.syncPayments': 'Query payments and refunds that heard no notification',
+    'job.handler.commerce.deliverEvent': 'Deliver commerce events (order paid or cancelled, payment or refund succeeded) to their subscribers',
     'job.handler.commerce.purgeIdempotency': 'Purge idempotency keys older than a day',
   },
 });

@@ -72,6 +72,9 @@ export { applyRefund, applyNonOrderRefund, reviewRefund, setDrawerCash, type Dra
 export { succeedPayment, refundByRule, refundAllPaid, noWork, type AfterCommit } from './money.ts';
 export { insertPayment, insertRefund, findPayment, findRefund } from './commerce.repository.ts';
 
+// ---------------------------------------------------------------- events
+export { onCommerceEvent, COMMERCE_EVENTS, type CommerceEvent, type CommerceEventHandler, type CommerceEventName } from './events.ts';
+
 // ---------------------------------------------------------------- stored value and ledger
 export { findAccount, insertAccount, creditAccount, debitAccount, pageAccounts } from './commerce.repository.ts';
 export { listAccounts, openAccount } from './ledger.service.ts';

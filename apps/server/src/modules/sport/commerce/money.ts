@@ -26,6 +26,7 @@ import {
   type RefundLegRecord,
   type RefundRecord,
 } from './commerce.repository.ts';
+import { emitCommerceEvent } from './events.ts';
 import { itemKindOf, storedValueHooks } from './item-kinds.ts';
 import { accountOfMethod, businessDayOf, post } from './ledger.ts';
 
@@ -40,14 +41,19 @@ export interface AfterCommit {
 }
 export const noWork = (): AfterCommit => ({ legIds: [] });
 
-const zones = new Map<number, string>();
+/**
+ * Organisation time zones are read again after this long: a sale needs one per transaction (no
+ * query each time), and a zone changed in the console is used within the TTL without a restart.
+ */
+export const TIME_ZONE_TTL_MS = 30_000;
+const zones = new Map<number, { tz: string; until: number }>();
 /** An organisation's time zone (business days are local). */
 export async function timeZoneOf(tx: Tx, orgId: number): Promise<string> {
-  let tz = zones.get(orgId);
-  if (!tz) {
-    tz = (await findOrg(tx, SYSTEM_SCOPE, orgId))?.timeZone ?? 'Asia/Shanghai';
-    zones.set(orgId, tz);
-  }
+  const now = Date.now();
+  const hit = zones.get(orgId);
+  if (hit && hit.until > now) return hit.tz;
+  const tz = (await findOrg(tx, SYSTEM_SCOPE, orgId))?.timeZone ?? 'Asia/Shanghai';
+  zones.set(orgId, { tz, until: now + TIME_ZONE_TTL_MS });
   return tz;
 }
 
@@ -56,6 +62,17 @@ export async function dayOf(tx: Tx, orgId: number, at = new Date()): Promise<str
 }
 
 const PAID_STATES = ['paid', 'completed', 'part_refunded', 'refunded'] as const;
+
+/**
+ * One lock order for money, by construction: every function here that changes an order's money
+ * locks the order row first (`for update`), then touches its payments, refunds, legs and ledger
+ * rows. A caller that locked the order already takes the lock again at no cost. Without it, two
+ * notifications of one order each held a payment row and the ledger's key-share lock on the order
+ * and waited for the other's order lock: a deadlock, answered HTTP 500 to the provider.
+ */
+async function lockOrder(tx: Tx, scope: Scope, orderId: number): Promise<OrderRecord> {
+  return (await findOrder(tx, scope, orderId, { lock: true }))!;
+}
 
 /**
  * A payment's money arrived (cash taken, balance debited, provider confirmed): the payment becomes
@@ -68,6 +85,7 @@ export async function succeedPayment(
   payment: PaymentRecord,
   found: { tradeNo?: string | null; raw?: unknown; at?: Date } = {},
 ): Promise<{ payment: PaymentRecord; work: AfterCommit } | undefined> {
+  const order = await lockOrder(tx, scope, payment.orderId);
   const done = await transitionPayment(tx, scope, payment.id, ['created', 'closed', 'failed'], {
     state: 'succeeded',
     succeededAt: found.at ?? new Date(),
@@ -88,7 +106,8 @@ export async function succeedPayment(
     paymentId: done.id,
     accountId: done.accountId,
   });
-  const work = await settle(tx, scope, done);
+  await emitCommerceEvent(tx, { name: 'payment.succeeded', orgId: done.orgId, orderId: done.orderId, paymentId: done.id, amountFen: done.amountFen });
+  const work = await settle(tx, scope, order, done);
   return { payment: done, work };
 }
 
@@ -97,8 +116,7 @@ export async function succeedPayment(
  * are confirmed and the order is paid. Money that arrives for an order that no longer wants it
  * (cancelled, already paid, holds gone) is marked overpaid and goes back automatically.
  */
-async function settle(tx: Tx, scope: Scope, payment: PaymentRecord): Promise<AfterCommit> {
-  const order = (await findOrder(tx, scope, payment.orderId, { lock: true }))!;
+async function settle(tx: Tx, scope: Scope, order: OrderRecord, payment: PaymentRecord): Promise<AfterCommit> {
   const updated = await addOrderMoney(tx, scope, order.id, { paidFen: payment.amountFen });
   if (order.state !== 'pending') return autoRefund(tx, scope, updated, payment, payment.amountFen, 'commerce.autoRefund.notPending');
   if (updated.paidFen < updated.payableFen) return noWork();
@@ -130,9 +148,11 @@ async function settle(tx: Tx, scope: Scope, payment: PaymentRecord): Promise<Aft
       overpaid: true,
       expiresAt: null,
     }))!;
+    await emitCommerceEvent(tx, { name: 'order.cancelled', orgId: order.orgId, orderId: order.id });
     return refundAllPaid(tx, scope, cancelled, 'commerce.autoRefund.holdsGone');
   }
   const paid = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null }))!;
+  await emitCommerceEvent(tx, { name: 'order.paid', orgId: paid.orgId, orderId: paid.id, amountFen: paid.payableFen });
   const excess = paid.paidFen - paid.payableFen;
   return excess > 0 ? autoRefund(tx, scope, paid, payment, excess, 'commerce.autoRefund.overpaid') : noWork();
 }
@@ -157,7 +177,7 @@ export async function refundAllPaid(tx: Tx, scope: Scope, order: OrderRecord, re
 
 /**
  * A refund a business rule decides (a cancelled booking's share): approved at once and paid back
- * through the order's payments. The order must be locked by the caller.
+ * through the order's payments.
  */
 export async function refundByRule(
   tx: Tx,
@@ -166,6 +186,7 @@ export async function refundByRule(
   r: { amountFen: number; items: { itemId: number; quantity: number; amountFen: number }[]; reason: string; userId: number | null; review?: boolean },
 ): Promise<AfterCommit> {
   if (r.amountFen <= 0) return noWork();
+  await lockOrder(tx, scope, order.id);
   if (r.review) {
     // Left for a reviewer (refundReview): applied, not paid back yet.
     const tz = await timeZoneOf(tx, order.orgId);
@@ -246,6 +267,7 @@ async function autoRefund(
  * up to what it still holds; or into the buyer's stored value; or paid out (non-order refunds).
  */
 export async function executeRefund(tx: Tx, scope: Scope, refund: RefundRecord): Promise<AfterCommit> {
+  if (refund.orderId) await lockOrder(tx, scope, refund.orderId);
   const tz = await timeZoneOf(tx, refund.orgId);
   const legs: { paymentId: number | null; method: string; provider: string | null; accountId: number | null; amountFen: number }[] = [];
   if (refund.kind === 'non_order')
@@ -290,6 +312,7 @@ async function payLegNow(tx: Tx, scope: Scope, leg: RefundLegRecord): Promise<Af
  * their kinds release what they held.
  */
 export async function succeedLeg(tx: Tx, scope: Scope, leg: RefundLegRecord, found: { refundNo?: string | null; raw?: unknown }): Promise<boolean> {
+  await lockOrderOfRefund(tx, scope, leg.refundId);
   const done = await transitionLeg(tx, scope, leg.id, ['processing'], {
     state: 'succeeded',
     completedAt: new Date(),
@@ -318,8 +341,15 @@ export async function succeedLeg(tx: Tx, scope: Scope, leg: RefundLegRecord, fou
   return true;
 }
 
+/** The order a refund pays back (none for a non-order refund), locked before its legs change. */
+async function lockOrderOfRefund(tx: Tx, scope: Scope, refundId: number): Promise<void> {
+  const orderId = (await findRefund(tx, scope, refundId))?.orderId;
+  if (orderId) await lockOrder(tx, scope, orderId);
+}
+
 /** A provider refused a leg: the refund fails (the money already paid back by other legs stays paid back). */
 export async function failLeg(tx: Tx, scope: Scope, leg: RefundLegRecord, error: string, raw?: unknown): Promise<void> {
+  await lockOrderOfRefund(tx, scope, leg.refundId);
   const done = await transitionLeg(tx, scope, leg.id, ['processing'], {
     state: 'failed',
     completedAt: new Date(),
@@ -333,7 +363,9 @@ export async function failLeg(tx: Tx, scope: Scope, leg: RefundLegRecord, error:
 
 async function finishRefund(tx: Tx, scope: Scope, refund: RefundRecord, state: 'succeeded'): Promise<void> {
   const done = await transitionRefund(tx, scope, refund.id, ['approved'], { state, completedAt: new Date() });
-  if (!done || !done.orderId) return;
+  if (!done) return;
+  await emitCommerceEvent(tx, { name: 'refund.succeeded', orgId: done.orgId, orderId: done.orderId, refundId: done.id, amountFen: done.amountFen });
+  if (!done.orderId) return;
   const order = (await findOrder(tx, scope, done.orderId, { lock: true }))!;
   const items = new Map((await itemsOf(tx, scope, order.id)).map((i) => [i.id, i]));
   if (done.items.length) {

@@ -36,6 +36,7 @@ import { checkBuyer, itemKindOf, kindContext, memberOrgOf, parseDetail, venueOrg
 import { adjustPrices } from './pricing.ts';
 import { adjustmentsOf, insertAdjustments, type AdjustmentRecord } from './pricing.repository.ts';
 import { refundAllPaid, type AfterCommit, noWork } from './money.ts';
+import { emitCommerceEvent } from './events.ts';
 import { fenToYuan } from './providers/money.ts';
 import './commerce.messages.ts';
 
@@ -251,6 +252,7 @@ export async function createOrder(
           expiresAt: null,
         }))!;
       } else made = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null }))!;
+      await emitCommerceEvent(tx, { name: made.state === 'paid' ? 'order.paid' : 'order.cancelled', orgId: made.orgId, orderId: made.id, amountFen: made.payableFen });
     }
     onMade?.({ order: made, items, adjustments: recorded, orgName: org.name });
     return order.id;
@@ -407,6 +409,7 @@ export async function cancelPending(
     expiresAt: null,
   });
   if (!cancelled) return undefined;
+  await emitCommerceEvent(tx, { name: 'order.cancelled', orgId: cancelled.orgId, orderId: cancelled.id });
   const ctx = kindContext(tx, scope, order);
   for (const item of await itemsOf(tx, scope, order.id)) {
     await itemKindOf(item.kind)?.release?.(ctx, item, item.quantity, 'cancel', order.orderNo);

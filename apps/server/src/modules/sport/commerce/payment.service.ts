@@ -14,7 +14,6 @@ import {
   findOrderByScanToken,
   findPayment,
   findPaymentByNo,
-  findRefund,
   insertNotification,
   insertPayment,
   nextDocNo,
@@ -64,23 +63,6 @@ export function afterCommit(d: PayDeps): AfterCommitRunner {
 async function inTx(d: PayDeps, fn: (tx: Tx) => Promise<AfterCommit | undefined>): Promise<void> {
   const work = await d.db.transaction(fn);
   if (work) await afterCommit(d)(work);
-}
-
-/**
- * Every money path locks in one order: the order row first, then its payments, then the rest
- * (refunds, legs, ledger, holds). Settling a payment or a refund leg takes the order's lock before
- * it touches the payment or leg, as `startPayment` and `cancelPending` do: a second notification
- * of the same order waits for the first and then sees its result; without this, each one held its
- * payment row (and the ledger's key-share lock on the order) and waited for the other's order lock:
- * a deadlock, answered HTTP 500 to the provider.
- */
-async function lockOrderOf(tx: Tx, scope: Scope, orderId: number | null | undefined): Promise<void> {
-  if (orderId) await findOrder(tx, scope, orderId, { lock: true });
-}
-
-/** The order a refund leg pays back (none for a non-order refund), locked first. */
-async function lockOrderOfLeg(tx: Tx, scope: Scope, leg: { refundId: number }): Promise<void> {
-  await lockOrderOf(tx, scope, (await findRefund(tx, scope, leg.refundId))?.orderId);
 }
 
 // ---------------------------------------------------------------- taking a payment
@@ -212,10 +194,8 @@ async function applyStatus(d: PayDeps, p: PaymentRecord, s: TradeStatus): Promis
       await notePayment(d.db, scope, p.id, { error: `amount mismatch: ${s.paidFen}` });
       return;
     }
-    await inTx(d, async (tx) => {
-      await lockOrderOf(tx, scope, p.orderId);
-      return (await succeedPayment(tx, scope, p, { tradeNo: s.tradeNo, raw: s.raw, at: s.paidAt }))?.work;
-    });
+    // succeedPayment locks the order first (money.ts: one lock order).
+    await inTx(d, async (tx) => (await succeedPayment(tx, scope, p, { tradeNo: s.tradeNo, raw: s.raw, at: s.paidAt }))?.work);
   } else if (s.state === 'closed' || s.state === 'failed') {
     await transitionPayment(d.db, scope, p.id, ['created'], {
       state: s.state,
@@ -309,14 +289,11 @@ export async function sendLeg(d: PayDeps, legId: number): Promise<void> {
         reason: 'refund',
         notifyUrl: notifyUrl(d, provider.name),
       });
-    if (s.state === 'succeeded')
-      await inTx(d, async (tx) => (await lockOrderOfLeg(tx, scope, leg), await succeedLeg(tx, scope, leg, { refundNo: s.refundNo, raw: s.raw }), undefined));
-    else if (s.state === 'failed')
-      await inTx(d, async (tx) => (await lockOrderOfLeg(tx, scope, leg), await failLeg(tx, scope, leg, 'provider refused the refund', s.raw), undefined));
+    if (s.state === 'succeeded') await inTx(d, async (tx) => (await succeedLeg(tx, scope, leg, { refundNo: s.refundNo, raw: s.raw }), undefined));
+    else if (s.state === 'failed') await inTx(d, async (tx) => (await failLeg(tx, scope, leg, 'provider refused the refund', s.raw), undefined));
   } catch (e) {
     // Only the provider's own refusal fails a refund; anything else is asked again by the job.
-    if (!outcomeUnknown(e))
-      await inTx(d, async (tx) => (await lockOrderOfLeg(tx, scope, leg), await failLeg(tx, scope, leg, errText(e), (e as ProviderError).raw), undefined));
+    if (!outcomeUnknown(e)) await inTx(d, async (tx) => (await failLeg(tx, scope, leg, errText(e), (e as ProviderError).raw), undefined));
     else d.log.warn({ err: e, outRefundNo: leg.outRefundNo }, 'refund outcome unknown; the job asks again');
   }
 }
@@ -375,8 +352,8 @@ export async function handleNotification(
     let outcome: string;
     if (n.kind === 'pay') {
       const found = await findPaymentByNo(tx, scope, n.outTradeNo);
-      // The order first, then the payment read again under its lock (see lockOrderOf).
-      if (found) await lockOrderOf(tx, scope, found.orderId);
+      // The order first, then the payment read again under its lock (one lock order: money.ts).
+      if (found) await findOrder(tx, scope, found.orderId, { lock: true });
       const p = found && (await findPayment(tx, scope, found.id));
       if (!p || p.provider !== providerName) outcome = 'unknown_trade';
       else if (n.state !== 'succeeded') {
@@ -396,9 +373,8 @@ export async function handleNotification(
         outcome = !done ? 'already_credited' : work.legIds.length ? 'refunded_late' : 'credited';
       }
     } else {
-      const found = n.outRefundNo ? await findLegByOutRefundNo(tx, scope, providerName, n.outRefundNo) : undefined;
-      if (found) await lockOrderOfLeg(tx, scope, found);
-      const leg = found && (await findLeg(tx, scope, found.id));
+      // succeedLeg and failLeg lock the refund's order before the leg (one lock order: money.ts).
+      const leg = n.outRefundNo ? await findLegByOutRefundNo(tx, scope, providerName, n.outRefundNo) : undefined;
       if (!leg) outcome = 'unknown_refund';
       else if (n.state === 'succeeded') outcome = (await succeedLeg(tx, scope, leg, { refundNo: n.tradeNo, raw: n.raw })) ? 'refund_done' : 'ignored';
       else {
