@@ -24,7 +24,7 @@ import {
   type RefundRecord,
 } from './commerce.repository.ts';
 import { executeRefund, timeZoneOf } from './money.ts';
-import { storedValueHooks } from './item-kinds.ts';
+import { itemKindOf, kindContext, storedValueHooks } from './item-kinds.ts';
 import { idempotent, type AfterCommitRunner } from './order.service.ts';
 import { fenToYuan } from './providers/money.ts';
 import './refund.messages.ts';
@@ -153,8 +153,12 @@ export async function applyRefund(
         const done = committed.get(item.id) ?? { quantity: 0, amountFen: 0 };
         if (r.quantity > item.quantity - done.quantity) throw invalid(`items.${n}.quantity`, 'commerce.refundItemTooMany');
         // The last units take what is left, so rounding never leaves or takes a fen too many.
-        const amountFen =
+        const paidFen =
           r.quantity === item.quantity - done.quantity ? item.amountFen - done.amountFen : Math.round((item.amountFen * r.quantity) / item.quantity);
+        // The kind's rules may give back less than was paid (a used card, a session begun); never more.
+        const quote = await itemKindOf(item.kind)?.refundQuote?.(kindContext(tx, scope, order, caller), item, r.quantity, paidFen);
+        const amountFen = quote ? Math.max(0, Math.min(paidFen, quote.amountFen)) : paidFen;
+        if (paidFen > 0 && amountFen === 0) throw invalid(`items.${n}.itemId`, quote?.reason ?? 'commerce.refundExceedsPaid');
         lines.push({ itemId: item.id, quantity: r.quantity, amountFen });
         committed.set(item.id, { quantity: done.quantity + r.quantity, amountFen: done.amountFen + amountFen });
       }
