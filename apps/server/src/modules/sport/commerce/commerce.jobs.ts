@@ -87,6 +87,8 @@ export async function seedCommerceJobs(db: Db): Promise<void> {
       description: 'Purge idempotency keys older than a day, daily at 03:50',
     },
   ]);
+  // Events have no other way out: a deleted delivery job is shipped again at the next start.
+  await db.execute(sql`delete from sys_meta where key = 'commerce_event_job_seeded' and not exists (select 1 from sys_job where bean_name = ${EVENT_BEAN})`);
   await seedShippedJobs(db, 'commerce_event_job_seeded', 'commerce', [
     {
       jobName: '商务事件投递',
