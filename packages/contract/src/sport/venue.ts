@@ -374,6 +374,13 @@ export const gridAnswer = z.object({
 export type GridAnswer = z.output<typeof gridAnswer>;
 
 const cell = z.object({ siteId: id, start: hhmm, end: hhmm });
+/**
+ * The `detail` of an order line of item kind `venue` (a booked slot; the line's refId is its site):
+ * the venue's local day and wall-clock times, and the fixed series it belongs to. The commerce core
+ * parses it with this schema before the kind prices the line, and keeps it as the line's hold.
+ */
+export const venueSlotDetail = z.object({ date: fields.day, start: hhmm, end: hhmm, seriesId: id.optional() });
+export type VenueSlotDetail = z.output<typeof venueSlotDetail>;
 /** `POST {sport}booking/order` (a fixed call; accepts `Idempotency-Key`). */
 export const bookingOrder = z.object({
   stadiumId: id,

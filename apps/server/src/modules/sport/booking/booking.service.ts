@@ -1,4 +1,15 @@
-import { DEFAULT_BOOKING_RULES, hhmmOf, minutesOf, type BookingOrder, type BookingRules, type GridQuery, type GridSlot, type SlotState } from '@venue/contract';
+import {
+  DEFAULT_BOOKING_RULES,
+  hhmmOf,
+  minutesOf,
+  venueSlotDetail,
+  type BookingOrder,
+  type BookingRules,
+  type GridQuery,
+  type GridSlot,
+  type SlotState,
+  type VenueSlotDetail,
+} from '@venue/contract';
 import type { Db, Executor, Tx } from '../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
@@ -17,8 +28,11 @@ import {
   createOrder,
   type AfterCommitRunner,
   registerItemKind,
-  setVenueLookup,
+  refuseOverlap,
+  timeRange,
+  venueLookup,
   type KindContext,
+  type PricedItem,
 } from '../commerce/index.ts';
 import { t } from '../../../platform/i18n.ts';
 import {
@@ -46,6 +60,7 @@ import {
   weekdayOf,
   venueInScope,
 } from '../venue/index.ts';
+import { memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 import { priceForBuyer, shareOf, type LevelGrant, type RuleLike } from './pricing.ts';
 
 /**
@@ -59,26 +74,18 @@ const LIVE_PAID = ['paid', 'part_refunded'];
 
 // ---------------------------------------------------------------- member levels
 
-/** The levels (card type codes, best first) that may price a member's booking at a venue; the cards module sets it. */
-type LevelOf = (db: Executor, scope: Scope, memberId: number, venueId?: number) => Promise<LevelGrant[]>;
-let levelOf: LevelOf = async () => [];
-export function setMemberLevelResolver(fn: LevelOf): void {
-  levelOf = fn;
-}
+/** Until the cards and members modules plug the ports from their manifests (issue 24): the old setters, as plugs. */
+export const setMemberLevelResolver = (fn: Parameters<typeof memberLevelsPort.plug>[0]): void => memberLevelsPort.plug(fn);
+export const setMemberWhitelistResolver = (fn: Parameters<typeof memberWhitelistPort.plug>[0]): void => memberWhitelistPort.plug(fn);
 
-/** Whether a member is on the live white list (skips the venue's booking limits: advance days, least and most slots); the members module sets it. */
-type WhitelistOf = (db: Executor, scope: Scope, memberId: number) => Promise<boolean>;
-let whitelistOf: WhitelistOf = async () => false;
-export function setMemberWhitelistResolver(fn: WhitelistOf): void {
-  whitelistOf = fn;
-}
-const whiteListed = (db: Executor, scope: Scope, memberId: number | null | undefined) => (memberId ? whitelistOf(db, scope, memberId) : Promise.resolve(false));
+const whiteListed = (db: Executor, scope: Scope, memberId: number | null | undefined) =>
+  memberId ? memberWhitelistPort.get()(db, scope, memberId) : Promise.resolve(false);
 
 // ---------------------------------------------------------------- a venue's days
 
 /** A member's levels at a venue (none for a walk-in), by the cards module's resolver. */
 export const memberLevels = (db: Executor, scope: Scope, memberId: number | null | undefined, venueId?: number): Promise<LevelGrant[]> =>
-  memberId ? levelOf(db, scope, memberId, venueId) : Promise.resolve([]);
+  memberId ? memberLevelsPort.get()(db, scope, memberId, venueId) : Promise.resolve([]);
 
 export const rulesOf = (v: VenueRecord): BookingRules => ({ ...DEFAULT_BOOKING_RULES, ...v.rules });
 
@@ -203,14 +210,6 @@ export async function gridInScope(db: Db, scope: Scope, q: GridQuery) {
 
 // ---------------------------------------------------------------- the `venue` item kind
 
-/** What a `venue` line holds (its detail): the local day and times, and the fixed series it belongs to. Its refId is the site. */
-interface VenueHold {
-  date: string;
-  start: string;
-  end: string;
-  seriesId?: number;
-}
-
 /**
  * What one transaction has read of venues: an order of many cells (or a series of many
  * occurrences) reads its venue, its sites and each day's rules once.
@@ -260,20 +259,6 @@ function daysIn(ctx: KindContext, venue: VenueRecord, day: string, sites: SiteRe
   return p;
 }
 
-function holdOf(detail: Record<string, unknown> | undefined, line: number): VenueHold {
-  const date = detail?.date;
-  const start = detail?.start;
-  const end = detail?.end;
-  const seriesId = detail?.seriesId;
-  const re = /^\d{4}-\d{2}-\d{2}$/;
-  if (typeof date !== 'string' || !re.test(date)) throw invalid(`items.${line}.detail.date`, 'error.field.invalid');
-  for (const [k, v] of [['start', start] as const, ['end', end] as const])
-    if (typeof v !== 'string' || !/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/.test(v)) throw invalid(`items.${line}.detail.${k}`, 'venue.timeInvalid');
-  if (seriesId !== undefined && !(typeof seriesId === 'number' && Number.isSafeInteger(seriesId) && seriesId > 0))
-    throw invalid(`items.${line}.detail.seriesId`, 'error.field.invalid');
-  return { date, start: start as string, end: end as string, ...(seriesId ? { seriesId: seriesId as number } : {}) };
-}
-
 /** Why a site's time on a day cannot be sold (whole opening slots, each priced, not begun), or its slots and price. */
 export function evaluate(
   d: VenueDays,
@@ -302,7 +287,7 @@ export function evaluate(
  * the site's opening that day, each priced, not yet begun, within the booking window (a fixed
  * series has its own range instead).
  */
-async function priceLine(ctx: KindContext, siteId: number, h: ReturnType<typeof holdOf>, line: number) {
+async function priceLine(ctx: KindContext, siteId: number, h: VenueSlotDetail, line: number) {
   const found = await siteIn(ctx.tx, ctx.scope, siteId);
   if (!found) throw notFound();
   const { site, all } = found;
@@ -328,46 +313,32 @@ async function priceLine(ctx: KindContext, siteId: number, h: ReturnType<typeof 
   return { venue, site, sites: d.sites, slots: e.slots, priceFen: e.priceFen };
 }
 
-/** Lines priced in a transaction, by line index, for `hold` to take. */
-const priced = new WeakMap<Tx, Map<number, Awaited<ReturnType<typeof priceLine>>>>();
-
-function isExclusionViolation(e: unknown): boolean {
-  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) if (x.code === '23P01') return true;
-  return false;
+/** A priced `venue` line as `hold` receives it: the slots found for the line's detail. */
+interface PricedSlots extends PricedItem {
+  slot: VenueSlotDetail;
+  found: Awaited<ReturnType<typeof priceLine>>;
 }
 
-/** Inserts claims, answering 100409 `taken` when another live claim holds any of the units. */
+/** Inserts claims, answering 100409 `taken` when another live claim holds any of the units (the claim primitive's refusal). */
 export async function claim(tx: Tx, scope: Scope, rows: Parameters<typeof insertClaims>[2], what: string): Promise<ClaimRecord[]> {
-  try {
-    return await insertClaims(tx, scope, rows);
-  } catch (e) {
-    if (isExclusionViolation(e)) throw conflict('taken', 'venue.slotTaken', { slot: what });
-    throw e;
-  }
+  return refuseOverlap(insertClaims(tx, scope, rows), { msgKey: 'venue.slotTaken', params: { slot: what } });
 }
 
-export const range = (a: Date, b: Date) => `[${a.toISOString()},${b.toISOString()})`;
+venueLookup.plug(async (tx, scope, venueId) => (await venueIn(tx, scope, venueId))?.orgId);
 
-setVenueLookup(async (tx, scope, venueId) => (await venueIn(tx, scope, venueId))?.orgId);
-
-registerItemKind({
+registerItemKind<VenueSlotDetail, PricedSlots>({
   kind: 'venue',
   orderTypes: ['venue'],
+  detail: venueSlotDetail,
   async price(ctx, input, line) {
     if (!input.refId) throw invalid(`items.${line}.refId`, 'error.field.required');
     if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
-    const h = holdOf(input.detail, line);
-    const p = await priceLine(ctx, input.refId, h, line);
-    let lines = priced.get(ctx.tx);
-    if (!lines) priced.set(ctx.tx, (lines = new Map()));
-    lines.set(line, p);
-    return { name: p.site.name, spec: `${h.date} ${h.start}-${h.end}`, unitPriceFen: p.priceFen };
+    const h = input.detail;
+    const found = await priceLine(ctx, input.refId, h, line);
+    return { name: found.site.name, spec: `${h.date} ${h.start}-${h.end}`, unitPriceFen: found.priceFen, slot: h, found };
   },
-  async hold(ctx, item, order) {
-    const h = holdOf(item.hold as Record<string, unknown>, item.lineNo - 1);
-    // Priced a moment ago in the same transaction: hold what was priced.
-    const p = priced.get(ctx.tx)?.get(item.lineNo - 1) ?? (await priceLine(ctx, item.refId!, h, item.lineNo - 1));
-    const during = range(p.slots[0]!.at!, p.slots[p.slots.length - 1]!.until!);
+  async hold(ctx, item, order, { slot: h, found: p }) {
+    const during = timeRange(p.slots[0]!.at!, p.slots[p.slots.length - 1]!.until!);
     await claim(
       ctx.tx,
       ctx.scope,
@@ -395,7 +366,8 @@ registerItemKind({
   },
   async use(ctx, item) {
     const found = await siteIn(ctx.tx, ctx.scope, item.refId!);
-    const h = holdOf(item.hold as Record<string, unknown>, item.lineNo - 1);
+    // The hold is the detail as parsed when the line was sold.
+    const h = item.hold as VenueSlotDetail;
     return { sport: found?.site.sport, startMin: minutesOf(h.start), endMin: minutesOf(h.end) };
   },
   async confirm(ctx, item) {
@@ -477,7 +449,7 @@ export async function lockSlots(
         day: input.date,
         startMin: start,
         endMin: end,
-        during: range(at, until),
+        during: timeRange(at, until),
         kind: 'lock',
         state: 'locked',
         reason: input.reason,
@@ -735,7 +707,7 @@ export async function changeBooking(
     // Less to pay: refunded against the line (its units stay), up to what the line and the order still hold.
     const refundFen = diff < 0 ? Math.min(-diff, item.amountFen - item.refundedFen, locked.paidFen - locked.refundedFen) : 0;
     // The new claims are worth what was paid for them; a difference counts once its order is paid.
-    const during = range(p.slots[0]!.at!, p.slots[p.slots.length - 1]!.until!);
+    const during = timeRange(p.slots[0]!.at!, p.slots[p.slots.length - 1]!.until!);
     await claim(
       tx,
       scope,

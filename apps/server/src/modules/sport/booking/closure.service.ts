@@ -5,9 +5,9 @@ import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { t } from '../../../platform/i18n.ts';
-import { findOrder, itemsOf, refundByRule, type AfterCommit, cancelPending, type AfterCommitRunner } from '../commerce/index.ts';
+import { findOrder, itemsOf, refundByRule, timeRange, type AfterCommit, cancelPending, type AfterCommitRunner } from '../commerce/index.ts';
 import { publish } from '../../message/message.queue.ts';
-import { claim, range, unitsOf } from './booking.service.ts';
+import { claim, unitsOf } from './booking.service.ts';
 import {
   claimsOverlapping,
   closureClaimsAfter,
@@ -208,7 +208,7 @@ async function closeRange(
         day,
         startMin,
         endMin,
-        during: range(a, b),
+        during: timeRange(a, b),
         kind: 'closure',
         state: 'locked',
         closureId: c.id,

@@ -8,4 +8,5 @@ export { bookingOpenRoutes } from './booking.open.ts';
 export { seedVenueDemo } from './booking.seed.ts';
 export { seedVenueJobs } from './booking.jobs.ts';
 export { setMemberLevelResolver, setMemberWhitelistResolver } from './booking.service.ts';
+export { memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 export type { LevelGrant } from './pricing.ts';

@@ -66,6 +66,9 @@ export {
 } from './item-kinds.ts';
 export { accountRecharge, rechargeExtension, type RechargeHooks } from './core-kinds.ts';
 
+// ---------------------------------------------------------------- holds: a time-range claim on any resource (site, coach, bay)
+export { claimTimes, liveClaims, refuseOverlap, releaseClaims, timeRange, type ClaimAsk, type ResourceClaim, type TakenMessage } from './claims.ts';
+
 // ---------------------------------------------------------------- payments and refunds
 export { startPayment, afterCommit, type PayDeps } from './payment.service.ts';
 export { applyRefund, applyNonOrderRefund, reviewRefund, setDrawerCash, type DrawerCash } from './refund.service.ts';
