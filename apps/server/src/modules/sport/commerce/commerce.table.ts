@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../../system/system.table.ts';
 
 /**
@@ -34,6 +34,7 @@ export const balanceAccounts = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('sport_balance_account_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_balance_account_no_uq').on(t.accountNo),
     index('sport_balance_account_org_idx').on(t.orgId),
     check('sport_balance_account_nonnegative', sql`${t.balanceFen} >= 0`),
@@ -77,6 +78,7 @@ export const orders = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
+    uniqueIndex('sport_order_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_order_no_uq').on(t.orderNo),
     uniqueIndex('sport_order_scan_token_uq').on(t.scanToken),
     index('sport_order_org_created_idx').on(t.orgId, t.createdAt),
@@ -96,9 +98,7 @@ export const orderItems = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
     lineNo: smallint('line_no').notNull(),
     kind: varchar('kind', { length: 16 }).notNull(),
     refId: bigint('ref_id', { mode: 'number' }),
@@ -116,6 +116,8 @@ export const orderItems = pgTable(
     holdState: varchar('hold_state', { length: 16 }).notNull().default('none'),
   },
   (t) => [
+    foreignKey({ name: 'sport_order_item_order_id_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
+    uniqueIndex('sport_order_item_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_order_item_line_uq').on(t.orderId, t.lineNo),
     index('sport_order_item_org_idx').on(t.orgId),
     check(
@@ -130,9 +132,7 @@ export const payments = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
     /** Our trade number: the provider's out_trade_no. */
     paymentNo: varchar('payment_no', { length: 32 }).notNull(),
     method: varchar('method', { length: 16 }).notNull(),
@@ -142,7 +142,7 @@ export const payments = pgTable(
     amountFen: money('amount_fen'),
     receivedFen: bigint('received_fen', { mode: 'number' }),
     changeFen: bigint('change_fen', { mode: 'number' }),
-    accountId: bigint('account_id', { mode: 'number' }).references(() => balanceAccounts.id),
+    accountId: bigint('account_id', { mode: 'number' }),
     providerTradeNo: varchar('provider_trade_no', { length: 64 }),
     qrCode: varchar('qr_code', { length: 500 }),
     state: varchar('state', { length: 16 }).notNull(),
@@ -157,6 +157,9 @@ export const payments = pgTable(
     expiresAt: at('expires_at'),
   },
   (t) => [
+    foreignKey({ name: 'sport_payment_account_id_org_fk', columns: [t.orgId, t.accountId], foreignColumns: [balanceAccounts.orgId, balanceAccounts.id] }),
+    foreignKey({ name: 'sport_payment_order_id_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
+    uniqueIndex('sport_payment_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_payment_no_uq').on(t.paymentNo),
     uniqueIndex('sport_payment_provider_trade_uq').on(t.provider, t.providerTradeNo),
     index('sport_payment_order_idx').on(t.orderId),
@@ -175,14 +178,14 @@ export const refunds = pgTable(
     orgId: orgId(),
     refundNo: varchar('refund_no', { length: 32 }).notNull(),
     kind: varchar('kind', { length: 16 }).notNull(),
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+    orderId: bigint('order_id', { mode: 'number' }),
     amountFen: money('amount_fen'),
     /** Items refunded: [{itemId, quantity, amountFen}]. */
     items: jsonb('items').$type<{ itemId: number; quantity: number; amountFen: number }[]>().notNull().default([]),
     to: varchar('to_kind', { length: 16 }).notNull(),
     /** Non-order refunds: how it is paid out. */
     method: varchar('method', { length: 16 }),
-    accountId: bigint('account_id', { mode: 'number' }).references(() => balanceAccounts.id),
+    accountId: bigint('account_id', { mode: 'number' }),
     payeeName: varchar('payee_name', { length: 64 }),
     payeePhone: varchar('payee_phone', { length: 20 }),
     reason: varchar('reason', { length: 200 }).notNull(),
@@ -197,6 +200,9 @@ export const refunds = pgTable(
     error: varchar('error', { length: 300 }),
   },
   (t) => [
+    foreignKey({ name: 'sport_refund_account_id_org_fk', columns: [t.orgId, t.accountId], foreignColumns: [balanceAccounts.orgId, balanceAccounts.id] }),
+    foreignKey({ name: 'sport_refund_order_id_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
+    uniqueIndex('sport_refund_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_refund_no_uq').on(t.refundNo),
     index('sport_refund_org_created_idx').on(t.orgId, t.createdAt),
     index('sport_refund_order_idx').on(t.orderId),
@@ -212,15 +218,13 @@ export const refundLegs = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    refundId: bigint('refund_id', { mode: 'number' })
-      .notNull()
-      .references(() => refunds.id),
-    paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id),
+    refundId: bigint('refund_id', { mode: 'number' }).notNull(),
+    paymentId: bigint('payment_id', { mode: 'number' }),
     /** Our refund number: the provider's out_refund_no. */
     outRefundNo: varchar('out_refund_no', { length: 32 }).notNull(),
     method: varchar('method', { length: 16 }).notNull(),
     provider: varchar('provider', { length: 16 }),
-    accountId: bigint('account_id', { mode: 'number' }).references(() => balanceAccounts.id),
+    accountId: bigint('account_id', { mode: 'number' }),
     amountFen: money('amount_fen'),
     state: varchar('state', { length: 16 }).notNull(),
     providerRefundNo: varchar('provider_refund_no', { length: 64 }),
@@ -230,6 +234,9 @@ export const refundLegs = pgTable(
     completedAt: at('completed_at'),
   },
   (t) => [
+    foreignKey({ name: 'sport_refund_leg_account_id_org_fk', columns: [t.orgId, t.accountId], foreignColumns: [balanceAccounts.orgId, balanceAccounts.id] }),
+    foreignKey({ name: 'sport_refund_leg_payment_id_org_fk', columns: [t.orgId, t.paymentId], foreignColumns: [payments.orgId, payments.id] }),
+    foreignKey({ name: 'sport_refund_leg_refund_id_org_fk', columns: [t.orgId, t.refundId], foreignColumns: [refunds.orgId, refunds.id] }),
     uniqueIndex('sport_refund_leg_no_uq').on(t.provider, t.outRefundNo),
     index('sport_refund_leg_refund_idx').on(t.refundId),
     index('sport_refund_leg_payment_idx').on(t.paymentId),
@@ -252,14 +259,18 @@ export const ledgerEntries = pgTable(
     account: varchar('account', { length: 16 }).notNull(),
     side: varchar('side', { length: 8 }).notNull(),
     amountFen: money('amount_fen'),
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
-    paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id),
-    refundId: bigint('refund_id', { mode: 'number' }).references(() => refunds.id),
-    accountId: bigint('account_id', { mode: 'number' }).references(() => balanceAccounts.id),
+    orderId: bigint('order_id', { mode: 'number' }),
+    paymentId: bigint('payment_id', { mode: 'number' }),
+    refundId: bigint('refund_id', { mode: 'number' }),
+    accountId: bigint('account_id', { mode: 'number' }),
     businessDay: date('business_day', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({ name: 'sport_ledger_entry_account_id_org_fk', columns: [t.orgId, t.accountId], foreignColumns: [balanceAccounts.orgId, balanceAccounts.id] }),
+    foreignKey({ name: 'sport_ledger_entry_refund_id_org_fk', columns: [t.orgId, t.refundId], foreignColumns: [refunds.orgId, refunds.id] }),
+    foreignKey({ name: 'sport_ledger_entry_payment_id_org_fk', columns: [t.orgId, t.paymentId], foreignColumns: [payments.orgId, payments.id] }),
+    foreignKey({ name: 'sport_ledger_entry_order_id_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
     index('sport_ledger_org_day_idx').on(t.orgId, t.businessDay),
     index('sport_ledger_txn_idx').on(t.txnNo),
     index('sport_ledger_order_idx').on(t.orderId),
@@ -337,12 +348,8 @@ export const orderItemAdjustments = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
-    itemId: bigint('item_id', { mode: 'number' })
-      .notNull()
-      .references(() => orderItems.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
     source: varchar('source', { length: 32 }).notNull(),
     reason: varchar('reason', { length: 200 }),
     amountFen: money('amount_fen'),
@@ -350,6 +357,8 @@ export const orderItemAdjustments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({ name: 'sport_order_item_adjustment_item_id_org_fk', columns: [t.orgId, t.itemId], foreignColumns: [orderItems.orgId, orderItems.id] }),
+    foreignKey({ name: 'sport_order_item_adjustment_order_id_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
     index('sport_order_item_adjustment_order_idx').on(t.orderId),
     index('sport_order_item_adjustment_org_idx').on(t.orgId),
     check('sport_order_item_adjustment_amount', sql`${t.amountFen} > 0`),
