@@ -1,3 +1,4 @@
+import { operationLogLabels } from '@venue/contract';
 import type { MessagesOf } from '../../../app/i18n-types.ts';
 import type zh from './messages.zh-CN.ts';
 
@@ -19,41 +20,8 @@ const messages: MessagesOf<typeof zh> = {
     time: 'Time range',
     params: 'Parameters',
   },
-  module: {
-    auth: 'Sign-in',
-    sso: 'Single sign-on',
-    user: 'Users',
-    role: 'Roles',
-    org: 'Organisations',
-    menu: 'Menus',
-    api: 'API authorisation',
-    dict: 'Dictionaries',
-    config: 'Parameters',
-    strategy: 'Login & password policy',
-    setting: 'Branding',
-    holiday: 'Holidays',
-    region: 'Regions',
-    version: 'Versions',
-    online: 'Online users',
-    loginLog: 'Login log',
-    operLog: 'Operation log',
-    job: 'Jobs',
-    home: 'Home',
-    jobStream: 'Job streams',
-    commerce: 'Orders and payments',
-    venue: 'Venues',
-    booking: 'Booking',
-    member: 'Members',
-    card: 'Member cards',
-    ticketCatalogue: 'Ticket catalogue',
-    ticketDist: 'Ticket distribution',
-    ticketGate: 'Gate checking',
-    openApp: 'App access',
-    message: 'Messages',
-    registry: 'Service registry',
-    station: 'Station messages',
-    backlog: 'To-do messages',
-  },
+  // Each module's labels come from its contract file (logLabels).
+  module: operationLogLabels('en-US'),
   action: {
     sell: 'Sell a card',
     recharge: 'Recharge a card',

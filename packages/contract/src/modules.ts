@@ -1,0 +1,36 @@
+import { authModule } from './system/auth.screens.ts';
+import { ssoModule } from './system/sso.screens.ts';
+import { systemModule } from './system/system.screens.ts';
+import { logModule } from './system/log.screens.ts';
+import { jobModule } from './system/job.screens.ts';
+import { openModule } from './system/open.screens.ts';
+import { messageModule } from './system/message.screens.ts';
+import { registryModule } from './system/registry.screens.ts';
+import { commerceModule } from './sport/commerce.screens.ts';
+import { bookingModule } from './sport/booking.screens.ts';
+import { venueModule } from './sport/venue.screens.ts';
+import { memberModule } from './sport/member.screens.ts';
+import { cardModule } from './sport/card.screens.ts';
+import { ticketModule } from './sport/ticket.screens.ts';
+
+/**
+ * The console's half of every module (permissions, menus, screens, log labels), one line each: the
+ * contract cannot import the server's manifests (it is shared with the console), so it keeps its
+ * own list. The order is the menu's: directories and their screens appear in this order.
+ */
+export const CONTRACT_MODULES = [
+  authModule,
+  ssoModule,
+  systemModule,
+  logModule,
+  jobModule,
+  openModule,
+  messageModule,
+  registryModule,
+  commerceModule,
+  bookingModule,
+  venueModule,
+  memberModule,
+  cardModule,
+  ticketModule,
+] as const;
