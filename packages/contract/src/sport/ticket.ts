@@ -353,6 +353,22 @@ export const ticketOrder = z
   })
   .refine((o) => o.seatIds || o.levelId, { message: 'error.field.required', path: ['seatIds'] });
 export type TicketOrder = z.output<typeof ticketOrder>;
+/** A viewer as an order line carries it (checked by the ticket kind: a valid number, no one twice). */
+const lineViewer = z.strictObject({ name: fields.str().max(64), idType: fields.str().max(8).optional(), idNo: fields.str().max(32) });
+/**
+ * The `detail` of an order line of kind `ticket`: its session; `seat` for a seat line (`refId` the
+ * session's seat, quantity 1), else `refId` is a level; the buyer's id number the per-buyer limit
+ * keeps; and a real-name line's viewers (`viewer` of a seat, `viewers` of a level's quantity).
+ */
+export const ticketLineDetail = z.strictObject({
+  sessionId: id,
+  seat: z.literal(true).optional(),
+  buyerIdNo: fields.str().max(32).optional(),
+  viewer: lineViewer.optional(),
+  viewers: z.array(lineViewer).max(TICKET_ORDER_MAX).optional(),
+});
+export type TicketLineDetail = z.output<typeof ticketLineDetail>;
+
 export const ticketOrderAnswer = z.object({
   orderNo: z.string(),
   orderId: z.number(),

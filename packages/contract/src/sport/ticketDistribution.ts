@@ -10,6 +10,12 @@ import { ticketBuyer, TICKET_ORDER_MAX } from './ticket.ts';
  * package tickets; sales statistics. Every call is under `{sport}ticket/`. Money is integer fen.
  */
 const id = fields.id;
+
+/** The `detail` of an order line of kind `dist_ticket`: the seat of a seated quota (`refId` is the quota). */
+export const distTicketLineDetail = z.strictObject({ seatId: id.optional() });
+export type DistTicketLineDetail = z.output<typeof distTicketLineDetail>;
+/** The `detail` of an order line of kind `ticket_pkg`: nothing (`refId` is the package). */
+export const ticketPkgLineDetail = z.strictObject({});
 const at = fields.instantOut;
 const atOrNull = at.nullable();
 const fen = fields.fen;

@@ -1,14 +1,15 @@
 import crypto from 'node:crypto';
-import { type TicketListQuery, type TicketOrder } from '@venue/contract';
-import type { Db, Tx } from '../../../platform/db.ts';
+import { ticketLineDetail, type TicketLineDetail, type TicketListQuery, type TicketOrder } from '@venue/contract';
+import type { Db } from '../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { scopeOf } from '../../../platform/scope.ts';
-import { createOrder, findOrder, registerItemKind, type KindContext } from '../commerce/index.ts';
+import { createOrder, findOrder, registerItemKind, type KindContext, type PricedItem } from '../commerce/index.ts';
 import { pgCode } from './ticket.common.ts';
 import { liveTicketsOfBuyer, lockBuyer, refundNamedTickets, reservationStateOfOrder, takenViewerIds } from './reserve/reserve.repository.ts';
 import { checkViewers, idNumberKey, maskIdNo, type ViewerValues } from './reserve/rules.ts';
+import { ticketLineQuote } from './reserve/refund.quote.ts';
 import { resolveMemberViewers } from './reserve/viewers.ts';
 import {
   levelForSale,
@@ -32,9 +33,9 @@ import './ticket.messages.ts';
 // ---------------------------------------------------------------- selling: the item kind `ticket`
 
 /**
- * An order line of kind `ticket`: a seat (`refId` the session seat, quantity 1, `detail.seat`
- * true) or a number of general-admission tickets of a level (`refId` the level).
- * `detail.sessionId` names the session.
+ * An order line of kind `ticket` as `price` found it, handed to `hold` by the core: a seat (`refId`
+ * the session seat, quantity 1, `detail.seat` true) or a number of general-admission tickets of a
+ * level (`refId` the level). `detail` (`ticketLineDetail`) names the session.
  */
 interface PricedLine {
   sessionId: number;
@@ -49,13 +50,9 @@ interface PricedLine {
 }
 
 /** A real-name line's viewers (`detail.viewer` of a seat, `detail.viewers` of a level's quantity), checked; null when the project is not real-name. */
-function lineViewers(realName: string, detail: unknown, quantity: number, line: number): ViewerValues[] | null {
+function lineViewers(realName: string, detail: TicketLineDetail, quantity: number, line: number): ViewerValues[] | null {
   if (realName !== 'per_id') return null;
-  const d = (detail ?? {}) as { viewer?: unknown; viewers?: unknown };
-  const given = (d.viewers ?? (d.viewer ? [d.viewer] : undefined)) as { name: string; idType?: string; idNo: string }[] | undefined;
-  if (given !== undefined && (!Array.isArray(given) || given.some((v) => typeof v?.name !== 'string' || typeof v?.idNo !== 'string')))
-    throw invalid(`items.${line}.detail.viewers`, 'error.field.invalid');
-  return checkViewers(given, quantity, `items.${line}.detail.viewers`);
+  return checkViewers(detail.viewers ?? (detail.viewer ? [detail.viewer] : undefined), quantity, `items.${line}.detail.viewers`);
 }
 
 /** The id number of a unique violation of the one-ticket-per-id index (PostgreSQL names the key). */
@@ -66,7 +63,7 @@ function viewerOfViolation(e: unknown): string | undefined {
   if (!text.includes('sport_ticket_viewer_key_live_uq') && !text.includes('viewer_key')) return undefined;
   return /\(session_id, viewer_key\)=\(\d+, ([^)]+)\)/.exec(text)?.[1] ?? '';
 }
-const pricedLines = new WeakMap<Tx, Map<number, PricedLine>>();
+type PricedTicket = PricedItem & { line: PricedLine };
 
 /** The session of a line must be of the order's organisation, on sale, of a project on sale. */
 function checkSale(ctx: KindContext, sale: { session: SessionRecord; projectStatus: number }) {
@@ -75,16 +72,9 @@ function checkSale(ctx: KindContext, sale: { session: SessionRecord; projectStat
 }
 
 /** The buyer's id number of a line (`detail.buyerIdNo`), as the per-buyer limit compares it. */
-const buyerKeyOf = (detail: unknown): string | null => {
-  const v = (detail as { buyerIdNo?: unknown } | null | undefined)?.buyerIdNo;
-  const key = typeof v === 'string' ? idNumberKey(v).slice(0, 32) : '';
+const buyerKeyOf = (detail: TicketLineDetail): string | null => {
+  const key = detail.buyerIdNo ? idNumberKey(detail.buyerIdNo).slice(0, 32) : '';
   return key.length >= 4 ? key : null;
-};
-
-const sessionIdOf = (detail: unknown, line: number): number => {
-  const v = (detail as { sessionId?: unknown } | null | undefined)?.sessionId;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw invalid(`items.${line}.detail.sessionId`, 'error.field.required');
-  return v;
 };
 
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -96,52 +86,57 @@ export function ticketCode(): string {
   return out;
 }
 
-registerItemKind({
+registerItemKind<TicketLineDetail, PricedTicket>({
   kind: 'ticket',
   orderTypes: ['ticket'],
+  detail: ticketLineDetail,
   async price(ctx, input, line) {
     if (!input.refId) throw invalid(`items.${line}.refId`, 'error.field.required');
-    const sessionId = sessionIdOf(input.detail, line);
-    let lines = pricedLines.get(ctx.tx);
-    if (!lines) pricedLines.set(ctx.tx, (lines = new Map()));
+    const { sessionId } = input.detail;
     // A seat line (`detail.seat`) or a level's, with its session and project in one read.
-    if ((input.detail as { seat?: unknown }).seat === true) {
+    if (input.detail.seat) {
       const seat = await seatForSale(ctx.tx, ctx.scope, sessionId, input.refId);
       if (!seat) throw notFound();
       checkSale(ctx, seat);
       if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
       const label = `${seat.seat.zone} ${seat.seat.row}-${seat.seat.no}`;
       if (!seat.level) throw invalid(`items.${line}.refId`, 'ticket.seatNoLevel', { seat: label });
-      lines.set(line, {
-        sessionId,
-        levelId: seat.level.id,
-        seatId: seat.seat.id,
-        label,
-        perBuyerLimit: seat.perBuyerLimit,
-        viewers: lineViewers(seat.realName, input.detail, 1, line),
-        buyerKey: buyerKeyOf(input.detail),
-      });
-      return { name: `${seat.projectName} ${seat.session.name}`.slice(0, 64), spec: `${seat.level.name} ${label}`, unitPriceFen: seat.level.priceFen };
+      return {
+        name: `${seat.projectName} ${seat.session.name}`.slice(0, 64),
+        spec: `${seat.level.name} ${label}`,
+        unitPriceFen: seat.level.priceFen,
+        line: {
+          sessionId,
+          levelId: seat.level.id,
+          seatId: seat.seat.id,
+          label,
+          perBuyerLimit: seat.perBuyerLimit,
+          viewers: lineViewers(seat.realName, input.detail, 1, line),
+          buyerKey: buyerKeyOf(input.detail),
+        },
+      };
     }
     const sale = await levelForSale(ctx.tx, ctx.scope, input.refId);
     if (!sale || sale.level.sessionId !== sessionId || sale.session.seated) throw notFound();
     checkSale(ctx, sale);
-    lines.set(line, {
-      sessionId,
-      levelId: sale.level.id,
-      seatId: null,
-      label: sale.level.name,
-      perBuyerLimit: sale.perBuyerLimit,
-      viewers: lineViewers(sale.realName, input.detail, input.quantity, line),
-      buyerKey: buyerKeyOf(input.detail),
-    });
-    return { name: `${sale.projectName} ${sale.session.name}`.slice(0, 64), spec: sale.level.name, unitPriceFen: sale.level.priceFen };
+    return {
+      name: `${sale.projectName} ${sale.session.name}`.slice(0, 64),
+      spec: sale.level.name,
+      unitPriceFen: sale.level.priceFen,
+      line: {
+        sessionId,
+        levelId: sale.level.id,
+        seatId: null,
+        label: sale.level.name,
+        perBuyerLimit: sale.perBuyerLimit,
+        viewers: lineViewers(sale.realName, input.detail, input.quantity, line),
+        buyerKey: buyerKeyOf(input.detail),
+      },
+    };
   },
-  async hold(ctx, item, order) {
-    const line = item.lineNo - 1;
-    const sessionId = sessionIdOf(item.hold, line);
-    const p = pricedLines.get(ctx.tx)?.get(line);
-    if (!p || p.sessionId !== sessionId) throw notFound();
+  async hold(ctx, item, order, priced) {
+    const p = priced.line;
+    const { sessionId } = p;
     const ticket = {
       orgId: order.orgId,
       sessionId,
@@ -217,6 +212,8 @@ registerItemKind({
       );
     else await moveQuota(ctx.tx, ctx.scope, all[0]!.levelId, { held: -held.length, sold: -sold.length });
   },
+  // By the session's refund rules (tiers by hours before the start), whoever applies: the ticket's own refund route or the order's.
+  refundQuote: (ctx, item, _quantity, paidFen) => ticketLineQuote(ctx, item, paidFen),
 });
 
 /** Holds one priced line: its seat (free → held) or its level's quota, and inserts its tickets. */

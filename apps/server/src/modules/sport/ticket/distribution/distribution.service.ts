@@ -19,13 +19,14 @@ import type {
   StatsBucket,
   StatsQuery,
 } from '@venue/contract';
+import { distTicketLineDetail, ticketPkgLineDetail, type DistTicketLineDetail } from '@venue/contract';
 import type { Db, Tx } from '../../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../../platform/errors.ts';
 import type { Caller } from '../../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../../platform/scope.ts';
 import { mapDuplicate } from '../../../system/admin.common.ts';
-import { createOrder, findOrder, type KindContext, registerItemKind } from '../../commerce/index.ts';
+import { createOrder, findOrder, type KindContext, type PricedItem, registerItemKind } from '../../commerce/index.ts';
 import {
   findLevel,
   findProject,
@@ -91,6 +92,7 @@ import {
   upsertExternalItem,
 } from './distribution.repository.ts';
 import { fetchFeed, type FeedOptions } from './feed.client.ts';
+import { ticketLineQuote } from '../reserve/refund.quote.ts';
 import './distribution.messages.ts';
 
 /**
@@ -285,22 +287,10 @@ interface PricedQuotaLine {
   seatId: number | null;
   label: string;
 }
-const quotaLines = new WeakMap<Tx, Map<number, PricedQuotaLine>>();
-const lineMap = <T>(m: WeakMap<Tx, Map<number, T>>, tx: Tx) => {
-  let lines = m.get(tx);
-  if (!lines) m.set(tx, (lines = new Map()));
-  return lines;
-};
-
-const seatIdOf = (detail: unknown, line: number): number => {
-  const v = (detail as { seatId?: unknown } | null | undefined)?.seatId;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw invalid(`items.${line}.detail.seatId`, 'error.field.required');
-  return v;
-};
-
-registerItemKind({
+registerItemKind<DistTicketLineDetail, PricedItem & { line: PricedQuotaLine }>({
   kind: 'dist_ticket',
   orderTypes: ['ticket'],
+  detail: distTicketLineDetail,
   async price(ctx, input, line) {
     if (!input.refId) throw invalid(`items.${line}.refId`, 'error.field.required');
     const sale = await quotaForSale(ctx.tx, ctx.scope, input.refId);
@@ -310,31 +300,31 @@ registerItemKind({
     let seatId: number | null = null;
     let label = sale.level.name;
     if (sale.quota.seated) {
-      seatId = seatIdOf(input.detail, line);
+      seatId = input.detail.seatId ?? null;
+      if (seatId === null) throw invalid(`items.${line}.detail.seatId`, 'error.field.required');
       if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
       const seats = await seatsOfQuotas(ctx.tx, ctx.scope, [sale.quota.id]);
       const seat = seats.find((s) => s.id === seatId);
       if (!seat) throw conflict('taken', 'dist.seatNotInQuota', { seat: seatId });
       label = `${seat.zone} ${seat.row}-${seat.no}`;
     }
-    lineMap(quotaLines, ctx.tx).set(line, {
-      quotaId: sale.quota.id,
-      distributorId: sale.distributor.id,
-      commissionBp: sale.distributor.commissionBp,
-      sessionId: sale.session.id,
-      levelId: sale.level.id,
-      seatId,
-      label,
-    });
     return {
       name: `${sale.projectName} ${sale.session.name}`.slice(0, 64),
       spec: `${sale.distributor.name} ${sale.level.name}${seatId ? ` ${label}` : ''}`.slice(0, 200),
       unitPriceFen: sale.level.priceFen,
+      line: {
+        quotaId: sale.quota.id,
+        distributorId: sale.distributor.id,
+        commissionBp: sale.distributor.commissionBp,
+        sessionId: sale.session.id,
+        levelId: sale.level.id,
+        seatId,
+        label,
+      },
     };
   },
-  async hold(ctx, item, order) {
-    const p = quotaLines.get(ctx.tx)?.get(item.lineNo - 1);
-    if (!p || p.quotaId !== item.refId) throw notFound();
+  async hold(ctx, item, order, priced) {
+    const p = priced.line;
     // A distributor's quota is sold in the distributor channel only (statistics and settlement count it there).
     if (order.channel !== 'distributor') throw invalid(`items.${item.lineNo - 1}.kind`, 'dist.channelOnly');
     await insertDistOrder(ctx.tx, ctx.scope, { orgId: order.orgId, orderId: order.id, distributorId: p.distributorId, commissionBp: p.commissionBp });
@@ -390,6 +380,7 @@ registerItemKind({
       );
     await moveDistQuota(ctx.tx, ctx.scope, item.refId!, { held: -held.length, sold: -sold.length });
   },
+  refundQuote: (ctx, item, _quantity, paidFen) => ticketLineQuote(ctx, item, paidFen),
 });
 
 type OrderAnswer = { orderNo: string; orderId: number; amount: number; state: string; expiresAt: Date | null };
@@ -687,7 +678,6 @@ export async function removePackages(db: Db, caller: Caller, ids: number[]) {
 }
 
 type Part = Awaited<ReturnType<typeof partsOf>>[number];
-const pkgLines = new WeakMap<Tx, Map<number, { packageId: number; parts: Part[]; shares: number[] }>>();
 
 /** The package price split over its parts in proportion to their levels' prices (the last part takes the rounding). */
 function sharesOf(priceFen: number, parts: Part[]): number[] {
@@ -703,9 +693,10 @@ async function pkgParts(ctx: KindContext, packageId: number) {
   return partsOf(ctx.tx, ctx.scope, [packageId]);
 }
 
-registerItemKind({
+registerItemKind<Record<string, never>, PricedItem & { line: { packageId: number; parts: Part[]; shares: number[] } }>({
   kind: 'ticket_pkg',
   orderTypes: ['ticket'],
+  detail: ticketPkgLineDetail,
   async price(ctx, input, line) {
     if (!input.refId) throw invalid(`items.${line}.refId`, 'error.field.required');
     const pkg = await findPackage(ctx.tx, ctx.scope, input.refId);
@@ -713,12 +704,15 @@ registerItemKind({
     if (!pkg.onSale) throw conflict('state', 'pkg.notOnSale');
     const parts = await pkgParts(ctx, pkg.id);
     for (const p of parts) if (!onSale(p.session, p.projectStatus)) throw conflict('state', 'ticket.notOnSale');
-    lineMap(pkgLines, ctx.tx).set(line, { packageId: pkg.id, parts, shares: sharesOf(pkg.priceFen, parts) });
-    return { name: pkg.name, spec: parts.map(partLabel).join('、').slice(0, 200), unitPriceFen: pkg.priceFen };
+    return {
+      name: pkg.name,
+      spec: parts.map(partLabel).join('、').slice(0, 200),
+      unitPriceFen: pkg.priceFen,
+      line: { packageId: pkg.id, parts, shares: sharesOf(pkg.priceFen, parts) },
+    };
   },
-  async hold(ctx, item, order) {
-    const p = pkgLines.get(ctx.tx)?.get(item.lineNo - 1);
-    if (!p || p.packageId !== item.refId) throw notFound();
+  async hold(ctx, item, order, priced) {
+    const p = priced.line;
     const n = item.quantity;
     // All or nothing: any part that cannot be had throws, and the order's transaction takes nothing.
     if (!(await holdPackageStock(ctx.tx, ctx.scope, p.packageId, n))) throw conflict('taken', 'pkg.soldOut');
@@ -791,6 +785,8 @@ registerItemKind({
     }
     if (heldUnits || soldUnits) await movePackageStock(ctx.tx, ctx.scope, item.refId!, { held: -heldUnits, sold: -soldUnits });
   },
+  // Each part by its session's rules: a package whose any session refuses is refused as a whole.
+  refundQuote: (ctx, item, _quantity, paidFen) => ticketLineQuote(ctx, item, paidFen),
 });
 
 /** `POST ticket/package/{id}/order`: a pending order of `quantity` packages; every part's ticket is held in the same transaction, or none. */

@@ -257,3 +257,13 @@ export async function refundNamedTickets(
     .where(and(eq(tickets.itemId, itemId), eq(tickets.state, 'sold'), sql`${tickets.id} in ${ids}`, inScope(scope, tickets.orgId)))
     .returning({ id: tickets.id, seatId: tickets.seatId, levelId: tickets.levelId });
 }
+
+/** The sessions an order line's tickets are of, each with its rules and one unit's price there (a package's line has a part per level). */
+export async function sessionsOfLine(db: Executor, scope: Scope, itemId: number) {
+  return db
+    .select({ startAt: ticketSessions.startAt, refundRules: ticketSessions.refundRules, unitFen: sql<number>`max(${tickets.priceFen})`.mapWith(Number) })
+    .from(tickets)
+    .innerJoin(ticketSessions, eq(ticketSessions.id, tickets.sessionId))
+    .where(and(eq(tickets.itemId, itemId), inScope(scope, tickets.orgId)))
+    .groupBy(ticketSessions.id, tickets.levelId);
+}
