@@ -73,6 +73,7 @@ export { claimTimes, liveClaims, refuseOverlap, releaseClaims, timeRange, type C
 export { startPayment, afterCommit, type PayDeps } from './payment.service.ts';
 export { applyRefund, applyNonOrderRefund, reviewRefund, setDrawerCash, type DrawerCash } from './refund.service.ts';
 export { succeedPayment, refundByRule, refundAllPaid, noWork, type AfterCommit } from './money.ts';
+export { payWithin } from './money.ts';
 export { insertPayment, insertRefund, findPayment, findRefund } from './commerce.repository.ts';
 
 // ---------------------------------------------------------------- events
