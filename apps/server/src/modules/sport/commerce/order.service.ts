@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { MAX_FEN, ORDER_TYPES, type AccountRecharge, type GeneralSale, type OrderCreate, type OrderListQuery } from '@venue/contract';
+import { MAX_FEN, type AccountRecharge, type GeneralSale, type OrderCreate, type OrderListQuery } from '@venue/contract';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { AppError, conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
@@ -32,7 +32,7 @@ import {
   type ItemRecord,
   type OrderRecord,
 } from './commerce.repository.ts';
-import { checkBuyer, itemKindOf, kindContext, memberOrgOf, parseDetail, venueOrgOf } from './item-kinds.ts';
+import { checkBuyer, itemKindOf, kindContext, memberOrgOf, namedRegistry, parseDetail, venueOrgOf } from './item-kinds.ts';
 import { adjustPrices } from './pricing.ts';
 import { adjustmentsOf, insertAdjustments, type AdjustmentRecord } from './pricing.repository.ts';
 import { refundAllPaid, type AfterCommit, noWork } from './money.ts';
@@ -43,13 +43,21 @@ import './commerce.messages.ts';
 /** Minutes an unpaid order of a type holds what it reserved: parameter `commerce.orderTimeout.<type>`, else this. */
 export const DEFAULT_ORDER_TIMEOUT_MINUTES = 15;
 const timeoutParam = (type: string) => `commerce.orderTimeout.${type}`;
-// A time-out parameter is a whole number of minutes, 1 to 1440 (checked when an administrator saves it).
-for (const type of ORDER_TYPES)
+
+/**
+ * Order types, registered by the module that sells them (a second registration throws at start-up);
+ * an order of a type nobody registered is refused. Each type has its time-out parameter, a whole
+ * number of minutes, 1 to 1440 (checked when an administrator saves it).
+ */
+const orderTypes = namedRegistry<true>('order type');
+export function registerOrderType(type: string): void {
+  orderTypes.add(type, true);
   registerConfigValidator(timeoutParam(type), (value) => {
     const n = Number(value.trim());
     if (!/^\d+$/.test(value.trim()) || n < 1 || n > 1440) throw invalid('value', 'commerce.timeoutMinutes');
     return String(n);
   });
+}
 
 // ---------------------------------------------------------------- bounds
 
@@ -131,6 +139,7 @@ export async function createOrder(
   const scope = scopeOf(caller);
   const orgId = input.orgId ?? caller.orgId;
   return idempotent(db, caller, 'order.create', key, input, async (tx) => {
+    if (!orderTypes.has(input.type)) throw invalid('type', 'error.field.invalid');
     const org = await orderPrelude(tx, scope, orgId, timeoutParam(input.type));
     if (!org) throw notFound();
     // The seller's own time-out (a ticket session's hold minutes) comes first, then the type's parameter.

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentStart, ProviderMethod } from '@venue/contract';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { AppError, conflict, invalid, notFound } from '../../../platform/errors.ts';
+import { isPayMethod } from './ledger.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { oneOrgScope, scopeOf, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
 import {
@@ -74,6 +75,7 @@ async function inTx(d: PayDeps, fn: (tx: Tx) => Promise<AfterCommit | undefined>
  * the same payment and never charges twice.
  */
 export async function startPayment(d: PayDeps, caller: Caller, orderId: number, input: PaymentStart, key: string | undefined) {
+  if (!isPayMethod(input.method)) throw invalid('method', 'error.field.invalid'); // the contract's method is open; the registry decides
   const scope = scopeOf(caller);
   let work: AfterCommit = noWork();
   let fresh = false;
