@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  foreignKey,
   date,
   index,
   integer,
@@ -79,6 +80,7 @@ export const venues = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('sport_venue_org_id_uq').on(t.orgId, t.id),
     // One venue per organisation (spec 3, "venue by organisation"): a chain gives each venue its own organisation.
     uniqueIndex('sport_venue_org_uq').on(t.orgId),
     check('sport_venue_slot_ck', sql`${t.slotMinutes} in (30, 60)`),
@@ -90,9 +92,7 @@ export const sites = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    venueId: bigint('venue_id', { mode: 'number' })
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: bigint('venue_id', { mode: 'number' }).notNull(),
     name: varchar('name', { length: 32 }).notNull(),
     sport: varchar('sport', { length: 16 }).notNull(),
     capacity: integer('capacity').notNull().default(1),
@@ -108,7 +108,12 @@ export const sites = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sport_site_venue_idx').on(t.venueId), index('sport_site_org_idx').on(t.orgId)],
+  (t) => [
+    foreignKey({ name: 'sport_site_venue_id_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }).onDelete('cascade'),
+    uniqueIndex('sport_site_org_id_uq').on(t.orgId, t.id),
+    index('sport_site_venue_idx').on(t.venueId),
+    index('sport_site_org_idx').on(t.orgId),
+  ],
 );
 
 export const priceRules = pgTable(
@@ -116,11 +121,9 @@ export const priceRules = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    venueId: bigint('venue_id', { mode: 'number' })
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: bigint('venue_id', { mode: 'number' }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
-    siteId: bigint('site_id', { mode: 'number' }).references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: bigint('site_id', { mode: 'number' }),
     sport: varchar('sport', { length: 16 }),
     weekdays: jsonb('weekdays').$type<number[]>().notNull().default([]),
     dayKind: varchar('day_kind', { length: 8 }).notNull().default('any'),
@@ -136,6 +139,8 @@ export const priceRules = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    foreignKey({ name: 'sport_price_rule_site_id_org_fk', columns: [t.orgId, t.siteId], foreignColumns: [sites.orgId, sites.id] }).onDelete('cascade'),
+    foreignKey({ name: 'sport_price_rule_venue_id_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }).onDelete('cascade'),
     index('sport_price_rule_venue_idx').on(t.venueId),
     check('sport_price_rule_band_ck', sql`${t.startMin} < ${t.endMin}`),
     check('sport_price_rule_price_ck', sql`${t.priceFen} >= 0`),
@@ -156,9 +161,7 @@ export const venueTemplates = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    venueId: bigint('venue_id', { mode: 'number' })
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: bigint('venue_id', { mode: 'number' }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     hours: jsonb('hours').$type<WeekHours>().notNull(),
     prices: jsonb('prices').$type<TemplatePrice[]>().notNull().default([]),
@@ -166,7 +169,10 @@ export const venueTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sport_venue_template_venue_idx').on(t.venueId)],
+  (t) => [
+    foreignKey({ name: 'sport_venue_template_venue_id_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }).onDelete('cascade'),
+    index('sport_venue_template_venue_idx').on(t.venueId),
+  ],
 );
 
 /** A fixed (recurring) booking: a weekly pattern of sites and a time over a date range, for a member or team. */
@@ -175,9 +181,7 @@ export const bookingSeries = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    venueId: bigint('venue_id', { mode: 'number' })
-      .notNull()
-      .references(() => venues.id),
+    venueId: bigint('venue_id', { mode: 'number' }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     memberId: bigint('member_id', { mode: 'number' }),
     buyerName: varchar('buyer_name', { length: 64 }),
@@ -198,7 +202,11 @@ export const bookingSeries = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sport_booking_series_venue_idx').on(t.venueId)],
+  (t) => [
+    foreignKey({ name: 'sport_booking_series_venue_id_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
+    uniqueIndex('sport_booking_series_org_id_uq').on(t.orgId, t.id),
+    index('sport_booking_series_venue_idx').on(t.venueId),
+  ],
 );
 
 export interface ClosureNotice {
@@ -217,9 +225,7 @@ export const closures = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    venueId: bigint('venue_id', { mode: 'number' })
-      .notNull()
-      .references(() => venues.id),
+    venueId: bigint('venue_id', { mode: 'number' }).notNull(),
     siteIds: jsonb('site_ids').$type<number[]>().notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true }).notNull(),
@@ -233,7 +239,12 @@ export const closures = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sport_closure_venue_idx').on(t.venueId), check('sport_closure_range_ck', sql`${t.startAt} < ${t.endAt}`)],
+  (t) => [
+    foreignKey({ name: 'sport_closure_venue_id_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
+    uniqueIndex('sport_closure_org_id_uq').on(t.orgId, t.id),
+    index('sport_closure_venue_idx').on(t.venueId),
+    check('sport_closure_range_ck', sql`${t.startAt} < ${t.endAt}`),
+  ],
 );
 
 /** A front-desk shift (workBench settlement): what an operator took, handed over and had signed off. */
@@ -242,9 +253,7 @@ export const shifts = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    venueId: bigint('venue_id', { mode: 'number' })
-      .notNull()
-      .references(() => venues.id),
+    venueId: bigint('venue_id', { mode: 'number' }).notNull(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),
@@ -260,6 +269,7 @@ export const shifts = pgTable(
     version: version(),
   },
   (t) => [
+    foreignKey({ name: 'sport_shift_venue_id_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
     index('sport_shift_venue_idx').on(t.venueId, t.openedAt),
     // One open shift per operator and venue.
     uniqueIndex('sport_shift_open_uq')
@@ -278,30 +288,24 @@ export const slotClaims = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    venueId: bigint('venue_id', { mode: 'number' })
-      .notNull()
-      .references(() => venues.id),
+    venueId: bigint('venue_id', { mode: 'number' }).notNull(),
     /** The site booked, and the unit this row occupies (the site itself, or one of its halves). */
-    siteId: bigint('site_id', { mode: 'number' })
-      .notNull()
-      .references(() => sites.id),
-    unitId: bigint('unit_id', { mode: 'number' })
-      .notNull()
-      .references(() => sites.id),
+    siteId: bigint('site_id', { mode: 'number' }).notNull(),
+    unitId: bigint('unit_id', { mode: 'number' }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     startMin: smallint('start_min').notNull(),
     endMin: smallint('end_min').notNull(),
     during: tstzrange('during').notNull(),
     kind: varchar('kind', { length: 8 }).notNull(),
     state: varchar('state', { length: 8 }).notNull(),
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
-    itemId: bigint('item_id', { mode: 'number' }).references(() => orderItems.id),
-    seriesId: bigint('series_id', { mode: 'number' }).references(() => bookingSeries.id),
-    closureId: bigint('closure_id', { mode: 'number' }).references(() => closures.id),
+    orderId: bigint('order_id', { mode: 'number' }),
+    itemId: bigint('item_id', { mode: 'number' }),
+    seriesId: bigint('series_id', { mode: 'number' }),
+    closureId: bigint('closure_id', { mode: 'number' }),
     /** What the booked line is worth now: its price when booked or last changed, less a difference not yet paid. */
     priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
     /** The order for the difference of a change to a dearer slot (its worth counts once it is paid). */
-    differenceOrderId: bigint('difference_order_id', { mode: 'number' }).references(() => orders.id),
+    differenceOrderId: bigint('difference_order_id', { mode: 'number' }),
     reason: varchar('reason', { length: 200 }),
     createdBy: bigint('created_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -309,6 +313,14 @@ export const slotClaims = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [
+    foreignKey({ name: 'sport_slot_claim_difference_order_id_org_fk', columns: [t.orgId, t.differenceOrderId], foreignColumns: [orders.orgId, orders.id] }),
+    foreignKey({ name: 'sport_slot_claim_closure_id_org_fk', columns: [t.orgId, t.closureId], foreignColumns: [closures.orgId, closures.id] }),
+    foreignKey({ name: 'sport_slot_claim_series_id_org_fk', columns: [t.orgId, t.seriesId], foreignColumns: [bookingSeries.orgId, bookingSeries.id] }),
+    foreignKey({ name: 'sport_slot_claim_item_id_org_fk', columns: [t.orgId, t.itemId], foreignColumns: [orderItems.orgId, orderItems.id] }),
+    foreignKey({ name: 'sport_slot_claim_order_id_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
+    foreignKey({ name: 'sport_slot_claim_unit_id_org_fk', columns: [t.orgId, t.unitId], foreignColumns: [sites.orgId, sites.id] }),
+    foreignKey({ name: 'sport_slot_claim_site_id_org_fk', columns: [t.orgId, t.siteId], foreignColumns: [sites.orgId, sites.id] }),
+    foreignKey({ name: 'sport_slot_claim_venue_id_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
     index('sport_slot_claim_venue_day_idx').on(t.venueId, t.day),
     index('sport_slot_claim_order_idx').on(t.orderId),
     index('sport_slot_claim_series_idx').on(t.seriesId),
