@@ -11,7 +11,7 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
-import { mapDuplicate } from '../../system/admin.common.ts';
+import { mapDuplicate } from '../../system/index.ts';
 import { checkProjectExtras, logChange, projectPerformers, saveProjectPerformers } from './catalogue/catalogue.service.ts';
 import { checkVenue } from './ticket.common.ts';
 import {

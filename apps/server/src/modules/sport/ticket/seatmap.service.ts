@@ -4,8 +4,7 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf } from '../../../platform/scope.ts';
-import { storeByContent, uploadsDir } from '../../system/setting.service.ts';
-import { imageFormat, imageSize } from '../../system/setting.image.ts';
+import { storeByContent, uploadsDir, imageFormat, imageSize } from '../../system/index.ts';
 import { checkVenue } from './ticket.common.ts';
 import {
   deleteSeatmap,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
-import { containsText } from '../../system/admin.common.ts';
+import { containsText } from '../../system/index.ts';
 import { orders } from '../commerce/index.ts';
 import { seatmaps, seatmapVersions, ticketLevels, ticketProjects, ticketSeats, ticketSessions, tickets, ticketTypes } from './ticket.table.ts';
 

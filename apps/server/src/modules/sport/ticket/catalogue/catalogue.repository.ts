@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../../platform/scope.ts';
-import { containsText } from '../../../system/admin.common.ts';
+import { containsText } from '../../../system/index.ts';
 import { orders } from '../../commerce/index.ts';
 import { venues } from '../../venue/index.ts';
 import { seatmaps, ticketLevels, ticketProjects, ticketSeats, ticketSessions, tickets, ticketTypes } from '../ticket.table.ts';

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, sum, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../../platform/scope.ts';
-import { containsText } from '../../../system/admin.common.ts';
+import { containsText } from '../../../system/index.ts';
 import { orders } from '../../commerce/index.ts';
 import { ticketLevels, ticketProjects, ticketSeats, ticketSessions, tickets } from '../ticket.table.ts';
 import { distOrders, distQuotas, distributors, distSeats, externalItems, packageParts, ticketPackages } from './distribution.table.ts';

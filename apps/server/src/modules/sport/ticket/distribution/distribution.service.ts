@@ -25,7 +25,7 @@ import { conflict, invalid, notFound } from '../../../../platform/errors.ts';
 import type { Caller } from '../../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../../platform/scope.ts';
-import { mapDuplicate } from '../../../system/admin.common.ts';
+import { mapDuplicate } from '../../../system/index.ts';
 import { createOrder, findOrder, type KindContext, type PricedItem, registerItemKind } from '../../commerce/index.ts';
 import {
   findLevel,

@@ -24,7 +24,7 @@ import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../
 import { openSecret, sealSecret } from '../../../../platform/keys.ts';
 import { orderOf, pageOf } from '../../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../../platform/scope.ts';
-import { mapDuplicate } from '../../../system/admin.common.ts';
+import { mapDuplicate } from '../../../system/index.ts';
 import {
   admissionOf,
   admitTicket,

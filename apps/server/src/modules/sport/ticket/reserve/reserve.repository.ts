@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, ne, notInArray, or, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../../platform/scope.ts';
-import { menus, roleMenus, userMenus, userRoles, users } from '../../../system/system.table.ts';
+import { menus, roleMenus, userMenus, userRoles, users } from '../../../system/index.ts';
 import { orders, refunds } from '../../commerce/index.ts';
 import { ticketProjects, ticketSessions, tickets } from '../ticket.table.ts';
 import { ticketReservations } from './reserve.table.ts';
