@@ -27,7 +27,7 @@ import './ticket.messages.ts';
 // ---------------------------------------------------------------- seat maps
 
 /** Seats a document sells or blocks (the `shown` ones are drawn only). */
-export const seatCountOf = (doc: SeatmapDocument) => doc.seats.reduce((n, s) => n + (s.kind === 'shown' ? 0 : 1), 0);
+const seatCountOf = (doc: SeatmapDocument) => doc.seats.reduce((n, s) => n + (s.kind === 'shown' ? 0 : 1), 0);
 
 const seatmapOut = (r: SeatmapRecord) => ({ id: r.id, name: r.name, venueId: r.venueId, version: r.version, seatCount: r.seatCount, updateTime: r.updatedAt });
 
