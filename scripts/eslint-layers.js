@@ -9,6 +9,12 @@
 //     under one of its `groups`, such as `features/sport/<domain>`). With `order`, a listed unit
 //     may import only units listed before it, and no unlisted one; an unlisted unit is not checked.
 //     Without `order`, no unit imports another.
+//   - it reaches into a unit of a `faces` entry from outside it (issue 24: a module's only public
+//     file is its `index.ts`): from any file outside the unit (another module, app.ts, main.ts,
+//     tests, scripts), an import of the unit's files other than `<unit>/index.ts` is refused; a
+//     test (`*.test.ts`, `*.testkit.ts`, or any file under a `tests` folder) may also import a
+//     `*.testkit.ts`. `allow` lists importing files (paths from the root) that still reach in, each
+//     with its reason: an allow-list entry is a debt, not a rule.
 import path from 'node:path';
 
 const slash = (p) => p.split(path.sep).join('/');
@@ -39,7 +45,7 @@ const rule = {
     schema: false,
   },
   create(context) {
-    const { root, packages = {}, forbid = [], units = [] } = context.options[0] ?? {};
+    const { root, packages = {}, forbid = [], units = [], faces = [] } = context.options[0] ?? {};
     const file = context.filename;
     const from = slash(path.relative(root, file));
     if (from.startsWith('..')) return {};
@@ -66,6 +72,15 @@ const rule = {
           refused = i >= 0 && (j < 0 || j > i);
         }
         if (refused) context.report({ node, message: `${u.under}${a} may not import ${u.under}${b} (${to}): ${u.because}` });
+      }
+      for (const f of faces) {
+        const b = unitOf(to, f.under, f.groups);
+        if (b === undefined || b === unitOf(from, f.under, f.groups)) continue;
+        const face = `${f.under}${b}/index.ts`;
+        if (to === face || (f.allow ?? {})[from] !== undefined) continue;
+        const isTest = /\.(test|testkit)\.ts$/.test(from) || (f.tests ?? []).some((t) => within(from, t));
+        if (isTest && to.endsWith('.testkit.ts')) continue;
+        context.report({ node, message: `import ${face}, not ${to}: ${f.because}` });
       }
     }
 

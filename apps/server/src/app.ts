@@ -17,20 +17,18 @@ import { AppError } from './platform/errors.ts';
 import { answerText, collectUploads, errorEnvelope, installErrorHandler, installUploads, type AppContext } from './platform/http.ts';
 import { installPipeline } from './platform/pipeline.ts';
 import { cachedSessions } from './platform/sessionCache.ts';
-import { createSmsProvider, type SmsProvider } from './modules/auth/sms.provider.ts';
-import { resolveSession } from './modules/auth/session.service.ts';
-import { apiRoleDecision } from './modules/system/apiauth.service.ts';
-import { operationLogWriter } from './modules/log/operlog.writer.ts';
-import { registerModules } from './modules/routes.ts';
-import { backlogEnabled } from './modules/message/backlog/backlog.service.ts';
-import { backlogUrl } from './modules/message/backlog/backlog.routes.ts';
-import { setJobAlarm } from './modules/job/alarm.ts';
-import { messageJobAlarm } from './modules/message/message.alarm.ts';
-import { setPaymentOutbound } from './modules/sport/commerce/providers/http.ts';
+import { installModules, loadModules, type ModuleEnv, type ModuleManifest } from './platform/module.ts';
+import { resolveSession, type SmsProvider } from './modules/auth/index.ts';
+import { apiRoleDecision } from './modules/system/index.ts';
+import { operationLogWriter } from './modules/log/index.ts';
+import { backlogEnabled, backlogUrl } from './modules/message/index.ts';
+import { MODULES } from './modules/modules.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The loaded modules and what their steps get (main.ts seeds and starts them). */
+    modules: ModuleEnv;
   }
 }
 
@@ -47,6 +45,8 @@ export interface BuildOptions {
    * are in effect. Without it (tests build the app after seeding) the app is ready when built.
    */
   startup?: Promise<unknown>;
+  /** The module list (default: modules/modules.ts); tests load others to see the loader refuse them. */
+  modules?: readonly ModuleManifest[];
 }
 
 /**
@@ -84,7 +84,9 @@ function recordedHeaders(middleware: ReturnType<typeof helmet>): [string, string
 }
 
 /** Builds the whole server: used by main.ts and by every test. */
-export async function buildApp({ config, database, sms, logStream, startup }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, sms, logStream, startup, modules = MODULES }: BuildOptions): Promise<FastifyInstance> {
+  // A missing dependency or a name declared twice stops the start here, before anything listens.
+  const loaded = loadModules(modules);
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -104,8 +106,6 @@ export async function buildApp({ config, database, sms, logStream, startup }: Bu
     return503OnClosing: true,
   });
   const keys = loadKeys(config.dataDir, config.signKey, config.secretKey);
-  // Merchant gateways are tenants' addresses: they go by OUTBOUND_ALLOW, as the message channels do.
-  setPaymentOutbound(config.outbound.allow);
   const ctx: AppContext = { config, database, db: database.db, keys };
   app.decorate('ctx', ctx);
 
@@ -201,9 +201,9 @@ export async function buildApp({ config, database, sms, logStream, startup }: Bu
   });
 
   collectUploads(app);
-  registerModules(app, ctx, { sms: sms ?? createSmsProvider(config, app.log) });
-  // Failed job runs are announced through the job.failed business type of messaging.
-  setJobAlarm(messageJobAlarm(database.db, app.log));
+  const env: ModuleEnv = { app, ctx, db: database.db, config, modules: loaded, overrides: sms ? { sms } : {} };
+  app.decorate('modules', env);
+  installModules(env);
   // Only the upload routes parse multipart bodies (the plugin's hooks cost every other request).
   await installUploads(app, { fileSize: config.uploadLimit, files: 5, fields: 50 });
 

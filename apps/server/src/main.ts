@@ -1,25 +1,8 @@
 import { loadConfig } from './config.ts';
 import { errorMessage, openDatabase } from './platform/db.ts';
 import { buildApp } from './app.ts';
-import { seedPlatform } from './modules/system/system.seed.ts';
-import { seedDemo } from './modules/system/demo.seed.ts';
-import { startJobs, stopJobs } from './modules/job/job.lifecycle.ts';
+import { seedModuleDemos, seedModules, startModules } from './platform/module.ts';
 import { stdoutLog } from './platform/logOutput.ts';
-import { seedCommerceDemo, startDemoPayments } from './modules/sport/commerce/commerce.seed.ts';
-import { seedCommerceJobs } from './modules/sport/commerce/commerce.jobs.ts';
-import { seedVenueDemo } from './modules/sport/booking/index.ts';
-import { seedMemberDemo } from './modules/sport/member/member.seed.ts';
-import { seedCardDemo } from './modules/sport/card/card.seed.ts';
-import { seedTicketDemo } from './modules/sport/ticket/ticket.seed.ts';
-import { seedDistributionDemo } from './modules/sport/ticket/distribution/distribution.seed.ts';
-import { seedGateDemo } from './modules/sport/ticket/gate/gate.seed.ts';
-import { seedTicketRulesDemo } from './modules/sport/ticket/reserve/reserve.seed.ts';
-import { seedTicketCatalogueDemo } from './modules/sport/ticket/catalogue/catalogue.seed.ts';
-import { seedOpenDemo } from './modules/open/open.seed.ts';
-import { seedMessageDefaults, seedMessageDemo } from './modules/message/message.seed.ts';
-import { seedRegistryDemo } from './modules/registry/registry.seed.ts';
-import { seedStationDemo } from './modules/message/station/station.seed.ts';
-import { seedVenueJobs } from './modules/sport/booking/index.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -42,28 +25,14 @@ async function main() {
   const startup = new Promise<void>((resolve) => (started = resolve));
   const app = await buildApp({ config, database, startup });
   const builtAt = Date.now();
-  await seedPlatform(database.db, config, (m) => app.log.warn(m));
-  if (config.seedDemo) await seedDemo(database.db, config);
-  await seedMessageDefaults(database.db);
-  const paySims = config.seedDemo ? await startDemoPayments(database.db, config, app.ctx.keys.secretKey) : undefined;
+  // Every module's seed, in dependency order (the platform organisation, the admin, menus, defaults).
+  await seedModules(app.modules);
   const seededAt = Date.now();
   await app.listen({ host: config.host, port: config.port });
-  if (config.seedDemo) await seedCommerceDemo(database.db, config, app.ctx.keys.secretKey);
-  if (config.seedDemo) await seedMemberDemo(database.db);
-  if (config.seedDemo) await seedVenueDemo(database.db, config, app.ctx.keys.secretKey);
-  if (config.seedDemo) await seedCardDemo(database.db, config, app.ctx.keys.secretKey);
-  if (config.seedDemo) await seedTicketDemo(database.db);
-  if (config.seedDemo) await seedDistributionDemo(database.db, config, app.ctx.keys.secretKey);
-  if (config.seedDemo) await seedGateDemo(database.db, config, app.ctx.keys.secretKey);
-  if (config.seedDemo) await seedTicketRulesDemo(database.db);
-  if (config.seedDemo) await seedTicketCatalogueDemo(database.db);
-  if (config.seedDemo) await seedOpenDemo(app, database.db, app.ctx.keys.secretKey);
-  if (config.seedDemo) await seedMessageDemo(database.db);
-  if (config.seedDemo) await seedRegistryDemo(database.db);
-  if (config.seedDemo) await seedStationDemo(database.db);
-  await seedCommerceJobs(database.db);
-  await seedVenueJobs(database.db);
-  await startJobs(app);
+  // The demo after listening: its payments are notified back to this server.
+  const closeDemo = config.seedDemo ? await seedModuleDemos(app.modules) : undefined;
+  // The shipped jobs and this process's scheduler, and whatever else runs in the background.
+  const closeModules = await startModules(app.modules);
   started();
   app.log.info(
     {
@@ -96,8 +65,8 @@ async function main() {
     sweeper.unref();
     try {
       await app.close();
-      await paySims?.close();
-      await stopJobs(database.db);
+      await closeDemo?.();
+      await closeModules();
       await database.close();
       app.log.info('closed cleanly');
       await stdoutLog().flush(LOG_FLUSH_MS);

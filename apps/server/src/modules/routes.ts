@@ -1,22 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../platform/http.ts';
-import type { SmsProvider } from './auth/sms.provider.ts';
-import { authRoutes } from './auth/auth.routes.ts';
-import { systemRoutes } from './system/system.routes.ts';
-import { adminRoutes } from './system/admin.routes.ts';
-import { configRoutes } from './system/config.routes.ts';
-import { strategyRoutes } from './system/strategy.routes.ts';
-import { dictRoutes } from './system/dict.routes.ts';
-import { settingRoutes } from './system/setting.routes.ts';
-import { holidayRoutes } from './system/holiday.routes.ts';
-import { jobRoutes } from './job/job.routes.ts';
-import { regionRoutes } from './system/region.routes.ts';
-import { versionRoutes } from './system/version.routes.ts';
-import { onlineRoutes } from './system/online.routes.ts';
-import { logRoutes } from './log/log.routes.ts';
-import { ssoRoutes } from './sso/sso.routes.ts';
-import { providerSignOut } from './sso/sso.service.ts';
-import { recoveryRoutes } from './auth/recovery.routes.ts';
+import type { ModuleManifest } from '../platform/module.ts';
 import { venueRoutes } from './sport/venue/venue.routes.ts';
 import { bookingOpenRoutes, bookingRoutes } from './sport/booking/index.ts';
 import { memberRoutes } from './sport/member/member.routes.ts';
@@ -24,9 +6,6 @@ import { commerceRoutes } from './sport/commerce/commerce.routes.ts';
 // After the members' routes: the cards module sets the member level resolver after the members module (import order).
 import { cardRoutes } from './sport/card/card.routes.ts';
 import { ticketRoutes } from './sport/ticket/ticket.routes.ts';
-import { openRoutes } from './open/open.routes.ts';
-import { messageRoutes } from './message/message.routes.ts';
-import { registryRoutes } from './registry/registry.routes.ts';
 import { memberOpenRoutes } from './sport/member/member.open.ts';
 import { commerceOpenRoutes } from './sport/commerce/commerce.open.ts';
 import { venueOpenRoutes } from './sport/venue/venue.open.ts';
@@ -34,44 +13,57 @@ import { reserveRoutes } from './sport/ticket/reserve/reserve.routes.ts';
 import { ticketCatalogueRoutes } from './sport/ticket/catalogue/catalogue.routes.ts';
 import { gateRoutes } from './sport/ticket/gate/gate.routes.ts';
 import { distributionRoutes } from './sport/ticket/distribution/distribution.routes.ts';
-import { stationRoutes } from './message/station/station.routes.ts';
-import { backlogRoutes } from './message/backlog/backlog.routes.ts';
+import { setPaymentOutbound } from './sport/commerce/providers/http.ts';
+import { seedCommerceDemo, startDemoPayments } from './sport/commerce/commerce.seed.ts';
+import { seedCommerceJobs } from './sport/commerce/commerce.jobs.ts';
+import { seedVenueDemo, seedVenueJobs } from './sport/booking/index.ts';
+import { seedMemberDemo } from './sport/member/member.seed.ts';
+import { seedCardDemo } from './sport/card/card.seed.ts';
+import { seedTicketDemo } from './sport/ticket/ticket.seed.ts';
+import { seedDistributionDemo } from './sport/ticket/distribution/distribution.seed.ts';
+import { seedGateDemo } from './sport/ticket/gate/gate.seed.ts';
+import { seedTicketRulesDemo } from './sport/ticket/reserve/reserve.seed.ts';
+import { seedTicketCatalogueDemo } from './sport/ticket/catalogue/catalogue.seed.ts';
 
-/** Every module's routes, registered once by buildApp. Add a module with one line here. */
-export function registerModules(app: FastifyInstance, ctx: AppContext, deps: { sms: SmsProvider }): void {
-  authRoutes(app, ctx, deps.sms, providerSignOut(ctx.config));
-  systemRoutes(app, ctx);
-  adminRoutes(app, ctx);
-  configRoutes(app, ctx);
-  strategyRoutes(app, ctx);
-  dictRoutes(app, ctx);
-  settingRoutes(app, ctx);
-  holidayRoutes(app, ctx);
-  jobRoutes(app, ctx);
-  regionRoutes(app, ctx);
-  versionRoutes(app, ctx);
-  onlineRoutes(app, ctx);
-  logRoutes(app, ctx);
-  ssoRoutes(app, ctx);
-  openRoutes(app, ctx);
-  messageRoutes(app, ctx);
-  registryRoutes(app, ctx);
-  stationRoutes(app, ctx);
-  backlogRoutes(app, ctx);
-  recoveryRoutes(app, ctx, deps.sms);
-  commerceRoutes(app, ctx);
-  venueRoutes(app, ctx);
-  bookingRoutes(app, ctx);
-  memberRoutes(app, ctx);
-  cardRoutes(app, ctx);
-  // Reads opened to third-party applications (/api/open/).
-  memberOpenRoutes(app, ctx);
-  commerceOpenRoutes(app, ctx);
-  venueOpenRoutes(app, ctx);
-  bookingOpenRoutes(app, ctx);
-  ticketRoutes(app, ctx);
-  reserveRoutes(app, ctx);
-  ticketCatalogueRoutes(app, ctx);
-  gateRoutes(app, ctx);
-  distributionRoutes(app, ctx);
-}
+/** The business modules' routes, until each has its own manifest (issue 24). */
+export const sportModules: ModuleManifest = {
+  name: 'sport',
+  dependsOn: ['system', 'log', 'auth', 'job', 'message', 'open'],
+  // Merchant gateways are tenants' addresses: they go by OUTBOUND_ALLOW, as the message channels do.
+  plug: ({ config }) => setPaymentOutbound(config.outbound.allow),
+  routes: ({ app, ctx }) => {
+    commerceRoutes(app, ctx);
+    venueRoutes(app, ctx);
+    bookingRoutes(app, ctx);
+    memberRoutes(app, ctx);
+    cardRoutes(app, ctx);
+    // Reads opened to third-party applications (/api/open/).
+    memberOpenRoutes(app, ctx);
+    commerceOpenRoutes(app, ctx);
+    venueOpenRoutes(app, ctx);
+    bookingOpenRoutes(app, ctx);
+    ticketRoutes(app, ctx);
+    reserveRoutes(app, ctx);
+    ticketCatalogueRoutes(app, ctx);
+    gateRoutes(app, ctx);
+    distributionRoutes(app, ctx);
+  },
+  seed: async ({ db }) => {
+    await seedCommerceJobs(db);
+    await seedVenueJobs(db);
+  },
+  demo: async ({ db, config, ctx }) => {
+    const { secretKey } = ctx.keys;
+    const paySims = await startDemoPayments(db, config, secretKey);
+    await seedCommerceDemo(db, config, secretKey);
+    await seedMemberDemo(db);
+    await seedVenueDemo(db, config, secretKey);
+    await seedCardDemo(db, config, secretKey);
+    await seedTicketDemo(db);
+    await seedDistributionDemo(db, config, secretKey);
+    await seedGateDemo(db, config, secretKey);
+    await seedTicketRulesDemo(db);
+    await seedTicketCatalogueDemo(db);
+    return paySims ? () => paySims.close() : undefined;
+  },
+};

@@ -4,7 +4,7 @@ import { Code } from '@venue/contract';
 import { ADMIN_PASSWORD, Client, adapter, auth, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
 import { setUserRoles } from '../../../test/grants.ts';
 import { sha256, encryptPayload, computeSign } from '../../platform/keys.ts';
-import { seedDemo } from '../system/demo.seed.ts';
+import { seedDemo } from '../system/index.ts';
 
 async function setStrategy(s: TestServer, patch: Record<string, unknown>) {
   await s.database.db.execute(sql`update sys_config set value = (value::jsonb || ${JSON.stringify(patch)}::jsonb)::text where code = 'password_strategy'`);

@@ -4,7 +4,7 @@ import { Code } from '@venue/contract';
 import { ADMIN_PASSWORD, Client, auth, databases, startServer, sys, type CallOptions, type TestServer } from '../../../test/harness.ts';
 import { loadConfig } from '../../config.ts';
 import { sha256 } from '../../platform/keys.ts';
-import { seedDemo } from '../system/demo.seed.ts';
+import { seedDemo } from '../system/index.ts';
 import { failTimes, passwordLogin } from './login.service.ts';
 
 /**

@@ -10,8 +10,8 @@ import { label, t, type Lang } from '../../platform/i18n.ts';
 import { sha256 } from '../../platform/keys.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
-import { insertLoginLog } from '../log/log.repository.ts';
-import type { loginLogs } from '../log/log.table.ts';
+import { insertLoginLog } from '../log/index.ts';
+import type { loginLogs } from '../log/index.ts';
 import {
   defaultOrgOf as defaultOrgIn,
   findVisibleUser,
@@ -19,10 +19,6 @@ import {
   findVisibleUserByMobile,
   setMustChangePassword,
   type UserRow,
-} from '../system/user.repository.ts';
-import { verificationCodes } from './auth.table.ts';
-import { checkCaptcha } from './captcha.service.ts';
-import {
   NO_AUTO_UNLOCK,
   accountKey,
   addressKey,
@@ -33,10 +29,12 @@ import {
   recordFailure,
   solvedKey,
   type FailureState,
-} from '../system/failures.repository.ts';
-import { setPassword } from '../system/password.service.ts';
-import { getPasswordStrategy } from '../system/strategy.repository.ts';
-import { deleteUserSessions } from '../system/user.repository.ts';
+  setPassword,
+  getPasswordStrategy,
+  deleteUserSessions,
+} from '../system/index.ts';
+import { verificationCodes } from './auth.table.ts';
+import { checkCaptcha } from './captcha.service.ts';
 import { createSession } from './session.service.ts';
 import type { SmsProvider } from './sms.provider.ts';
 import './login.messages.ts';

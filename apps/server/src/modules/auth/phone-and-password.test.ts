@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import { Client, auth, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
-import { seedDemo } from '../system/demo.seed.ts';
+import { seedDemo } from '../system/index.ts';
 
 /** Issue 7, findings 9 (own password change ends the other sessions) and 17 (phone sign-in codes). */
 

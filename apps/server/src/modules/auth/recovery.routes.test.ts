@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Code, DEFAULT_PASSWORD_STRATEGY } from '@venue/contract';
 import { Client, auth, databases, startServer, type TestServer } from '../../../test/harness.ts';
-import { seedDemo } from '../system/demo.seed.ts';
+import { seedDemo } from '../system/index.ts';
 import { mailText, startSmtp } from '../../../test/smtp.ts';
 
 async function waitFor<T>(fn: () => T | undefined, ms = 5000): Promise<T> {

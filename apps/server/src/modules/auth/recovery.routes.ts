@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { recoverCodeBody, recoverResetBody } from '@venue/contract';
 import { defineRoute, Notice, type AppContext } from '../../platform/http.ts';
-import { createMailProvider, type MailProvider } from '../mail/mail.provider.ts';
+import { createMailProvider, type MailProvider } from '../mail/index.ts';
 import type { SmsProvider } from './sms.provider.ts';
 import { requestCode, resetPassword } from './recovery.service.ts';
 

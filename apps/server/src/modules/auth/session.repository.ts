@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db.ts';
 import { assertInScope, inScope, type Scope, type SystemScope } from '../../platform/scope.ts';
-import { sessions } from '../system/account.table.ts';
+import { sessions } from '../system/index.ts';
 
 /**
  * Sessions (sys_session): one row per signed-in session, in the organisation it was opened in.

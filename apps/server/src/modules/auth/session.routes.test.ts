@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import { Client, auth, databases, startServer, type TestServer } from '../../../test/harness.ts';
 import { sha256 } from '../../platform/keys.ts';
-import { seedDemo } from '../system/demo.seed.ts';
+import { seedDemo } from '../system/index.ts';
 
 /** The Set-Cookie header of the `token` cookie in an answer, as the browser receives it. */
 function tokenCookie(headers: Record<string, unknown>): string | undefined {

@@ -4,10 +4,9 @@ import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
-import { orgName } from '../system/org.repository.ts';
-import { activeOrgLinksOf, findVisibleUser } from '../system/user.repository.ts';
+import { orgName, activeOrgLinksOf, findVisibleUser, getPasswordStrategy } from '../system/index.ts';
 import { moveSession } from './session.repository.ts';
-import { getPasswordStrategy } from '../system/strategy.repository.ts';
+import { unreadMessages } from './auth.ports.ts';
 
 /**
  * A signed-in user reading their own account and moving their own session: their record, every
@@ -22,13 +21,6 @@ function withoutDefaultPassword({ defaultPassword: _secret, ...rest }: PasswordS
 /** currentOrg is the listed organisation matching the id; with no list it falls back to enterpriseType 1. */
 export function pickCurrentOrg(orgVOS: OrgVO[], orgId: number, orgName: string): OrgVO {
   return orgVOS.find((o) => o.orgId === orgId) ?? { orgId, orgName, enterpriseType: 1 };
-}
-
-/** Whether the caller has unread station messages: set by the messaging module (it comes after auth). */
-type UnreadProbe = (db: Db, caller: Caller) => Promise<boolean>;
-let unreadProbe: UnreadProbe = async () => false;
-export function setUnreadMessageProbe(probe: UnreadProbe): void {
-  unreadProbe = probe;
 }
 
 export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<UserInfo> {
@@ -60,7 +52,7 @@ export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<Use
     currentOrg: pickCurrentOrg(orgVOS, caller.orgId, sessionOrgName ?? defaultOrgName),
     // The default password is for administrators who reset passwords, not for every signed-in user.
     passwordStrategy: withoutDefaultPassword(await getPasswordStrategy(db)),
-    unreadMessage: await unreadProbe(db, caller),
+    unreadMessage: await unreadMessages.get()(db, caller),
   };
 }
 

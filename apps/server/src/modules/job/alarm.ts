@@ -1,7 +1,10 @@
+import type { Db } from '../../platform/db.ts';
+import { definePort } from '../../platform/ports.ts';
+
 /**
  * Alarm on failure. A run that ends `fail` or `error` (after its retries) raises one event
- * when the job asks for alarms. The hook is an interface so the messaging module can plug in
- * its channels later (`setJobAlarm`); until then the event is written to the server log.
+ * when the job asks for alarms. The messaging module plugs its channels into the `jobAlarm`
+ * port; without it the event is written to the server log.
  */
 export interface JobAlarmEvent {
   orgId: number;
@@ -34,13 +37,8 @@ export class LogJobAlarm implements JobAlarm {
   }
 }
 
-let installed: JobAlarm | undefined;
-
-/** Replaces the alarm channel of every scheduler started afterwards (messaging plugs in here). */
-export function setJobAlarm(alarm: JobAlarm | undefined): void {
-  installed = alarm;
-}
-
-export function currentJobAlarm(): JobAlarm | undefined {
-  return installed;
-}
+/**
+ * The alarm channel of a scheduler, made for its database and log (messaging plugs it in). Optional
+ * by design: without messaging a failed run is written to the server log (LogJobAlarm).
+ */
+export const jobAlarm = definePort<(db: Db, log: AlarmLogger) => JobAlarm>('job.alarm');

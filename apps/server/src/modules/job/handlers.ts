@@ -1,9 +1,9 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { sleepOn, systemClock, type Clock } from '../../platform/clock.ts';
-import { purgeExpiredSessions } from '../auth/session.service.ts';
-import { purgeLogs } from '../log/log.service.ts';
-import { getConfigNumber, registerConfigValidator } from '../system/config.service.ts';
+import { purgeExpiredSessions } from '../auth/index.ts';
+import { purgeLogs } from '../log/index.ts';
+import { getConfigNumber, registerConfigValidator } from '../system/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { purgeOldRows } from './job.repository.ts';
@@ -47,6 +47,9 @@ const registry = new Map<string, JobHandler>();
 
 export function registerJobHandler(handler: JobHandler): void {
   if (!/^[A-Za-z][\w.-]{0,63}$/.test(handler.name)) throw new Error(`bad job handler name: ${handler.name}`);
+  const known = registry.get(handler.name);
+  // The same handler again is the same app built twice (tests); another one under a taken name is a mistake.
+  if (known && known !== handler) throw new Error(`job handler ${handler.name} is registered twice`);
   registry.set(handler.name, handler);
 }
 

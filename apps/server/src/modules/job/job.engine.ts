@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { systemClock, type Clock, type ClockTimer } from '../../platform/clock.ts';
 import { HttpAllowList } from './http.executor.ts';
-import { LogJobAlarm, currentJobAlarm, type JobAlarm } from './alarm.ts';
+import { LogJobAlarm, jobAlarm, type JobAlarm } from './alarm.ts';
 import { Claimer } from './job.claiming.ts';
 import { Runner } from './job.running.ts';
 import { Recorder } from './job.recording.ts';
@@ -144,7 +144,7 @@ export class JobScheduler {
     this.heartbeatMs = Math.max(100, Math.min(2000, Math.floor(this.leaseMs / 4)));
     this.claimEveryMs = opts.claimEveryMs ?? this.tickMs;
     this.instanceId = opts.instanceId ?? `${os.hostname().slice(0, 60)}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the context's callbacks need the engine, and their own `this` is not it
     const self = this;
     const ctx: EngineContext = {
       db: this.db,
@@ -167,7 +167,9 @@ export class JobScheduler {
       },
     };
     this.streams = new StreamAdvancer(ctx);
-    this.recorder = new Recorder(ctx, opts.alarm ?? currentJobAlarm() ?? new LogJobAlarm(this.log), (runId) => this.streams.advance(runId));
+    this.recorder = new Recorder(ctx, opts.alarm ?? (jobAlarm.plugged ? jobAlarm.get()(opts.db, this.log) : new LogJobAlarm(this.log)), (runId) =>
+      this.streams.advance(runId),
+    );
     this.runner = new Runner(ctx, this.recorder, new HttpAllowList(c.httpAllow));
     this.claimer = new Claimer(ctx, this.runner, this.recorder, this.streams);
   }

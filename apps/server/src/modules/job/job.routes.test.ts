@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Client, databases, sys, type TestServer } from '../../../test/harness.ts';
 import { grantUserMenus } from '../../../test/grants.ts';
-import { seedDemo } from '../system/demo.seed.ts';
+import { seedDemo } from '../system/index.ts';
 import type { JobScheduler } from './job.engine.ts';
 import { clearWorkDayCache } from './workday.ts';
 import { beanJob, createJob, newScheduler, startJobServer, waitFor } from './job.testkit.ts';

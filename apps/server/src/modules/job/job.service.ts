@@ -6,7 +6,7 @@ import type { AppContext, Caller } from '../../platform/http.ts';
 import { t, type Lang } from '../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../platform/scope.ts';
-import { orgTimeZone as timeZoneOf } from '../system/org.repository.ts';
+import { orgTimeZone as timeZoneOf } from '../system/index.ts';
 import type { JobLogRow, JobRow } from './job.table.ts';
 import {
   deleteJobRows,

@@ -5,7 +5,7 @@ import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts'
 import type { AppContext, Caller } from '../../platform/http.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../platform/scope.ts';
-import { orgTimeZone } from '../system/org.repository.ts';
+import { orgTimeZone } from '../system/index.ts';
 import type { JobStreamRow, JobStreamRunRow } from './job.table.ts';
 import {
   deleteStreamRows,

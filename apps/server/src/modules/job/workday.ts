@@ -1,5 +1,5 @@
 import type { Executor } from '../../platform/db.ts';
-import { isWorkDay as calendarIsWorkDay } from '../system/holiday.service.ts';
+import { isWorkDay as calendarIsWorkDay } from '../system/index.ts';
 
 /**
  * Work days for `skipNonWorkDays`, from the holiday calendar of the system module

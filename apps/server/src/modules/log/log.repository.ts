@@ -2,8 +2,7 @@ import { and, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-or
 import type { LoginLogQuery, OperLogQuery, PageQuery } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
 import { assertInScope, inScope, inScopeSql, type Scope } from '../../platform/scope.ts';
-import { orgs } from '../system/system.table.ts';
-import { contains } from '../system/admin.common.ts';
+import { orgs, contains } from '../system/index.ts';
 import { loginLogs, operLogs } from './log.table.ts';
 
 /**

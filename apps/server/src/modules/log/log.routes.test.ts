@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
 import { grantMenus } from '../../../test/grants.ts';
-import { seedDemo } from '../system/demo.seed.ts';
+import { seedDemo } from '../system/index.ts';
 import { purgeLogs } from './log.service.ts';
 
 async function sheetRows(buf: Buffer): Promise<string[][]> {

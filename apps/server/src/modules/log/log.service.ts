@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { scopeOf, SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
-import { getConfigNumber, LOG_RETENTION_KEY } from '../system/config.service.ts';
+import { getConfigNumber, LOG_RETENTION_KEY } from '../system/index.ts';
 import {
   countLoginLogs,
   countOperLogs,

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db.ts';
-import { LogJobAlarm, type AlarmLogger, type JobAlarm, type JobAlarmEvent } from '../job/alarm.ts';
+import { LogJobAlarm, type AlarmLogger, type JobAlarm, type JobAlarmEvent } from '../job/index.ts';
 import { publish } from './message.queue.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
   outboundRequest,
   type HttpAllowList,
 } from '../../platform/outbound.ts';
-import { SmtpMailProvider } from '../mail/mail.provider.ts';
+import { SmtpMailProvider } from '../mail/index.ts';
 
 /**
  * The outside channels: email over SMTP (the mail module's provider), SMS through the HTTP gateway

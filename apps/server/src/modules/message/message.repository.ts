@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { assertInScope, expectOneUpdated, inScope, type Scope, type SystemScope } from '../../platform/scope.ts';
-import { containsText } from '../system/admin.common.ts';
-import { orgs, roles, userOrgs, userRoles, users } from '../system/system.table.ts';
+import { containsText, orgs, roles, userOrgs, userRoles, users } from '../system/index.ts';
 import { messageBusinesses, messageChannels, messageSends, messageTemplates } from './message.table.ts';
 
 /**

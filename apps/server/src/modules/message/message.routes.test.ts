@@ -9,7 +9,7 @@ import { mailText, startSmtp } from '../../../test/smtp.ts';
 import { adminClient, makeOrg, makeRole, makeUser, signIn, uniq } from '../system/admin.testkit.ts';
 import { publish } from './message.queue.ts';
 import { seedMessageDefaults } from './message.seed.ts';
-import { currentJobAlarm } from '../job/alarm.ts';
+import { jobAlarm } from '../job/index.ts';
 
 const sys = (p: string) => `/api/system/${p}`;
 
@@ -254,18 +254,20 @@ describe.each(databases)('messaging on %s', (kind) => {
   it('a failed job run is announced through the job.failed business type (the platform default, inherited by the organisation)', async () => {
     await seedMessageDefaults(s.app.ctx.db);
     const jobName = uniq('nightly-backup');
-    await currentJobAlarm()!.notify({
-      orgId,
-      jobId: null,
-      jobName,
-      jobGroup: 'ops',
-      recordId: 42,
-      result: 'fail',
-      detail: 'exit code 3',
-      plannedAt: new Date('2026-12-01T02:00:00Z'),
-      instanceId: null,
-      attempt: 2,
-    });
+    await jobAlarm
+      .get()(s.app.ctx.db, s.app.log)
+      .notify({
+        orgId,
+        jobId: null,
+        jobName,
+        jobGroup: 'ops',
+        recordId: 42,
+        result: 'fail',
+        detail: 'exit code 3',
+        plannedAt: new Date('2026-12-01T02:00:00Z'),
+        instanceId: null,
+        attempt: 2,
+      });
     const row = await until(async () => {
       const res = await mgr.json('POST', sys('message/log/list'), { body: { businessCode: 'job.failed', channel: 'station', pageSize: 50 } });
       return res.body.data.find((r: { content: string; status: string }) => r.content.includes(jobName) && r.status === 'sent');

@@ -1,9 +1,6 @@
 import type { Db } from '../../platform/db.ts';
 import { oneOrgScope, SYSTEM_SCOPE } from '../../platform/scope.ts';
-import { grantDemoMenus } from '../system/demo.seed.ts';
-import { findOrgByCode } from '../system/org.repository.ts';
-import { PLATFORM_ORG_CODE } from '../system/system.seed.ts';
-import { findVisibleUserByCode } from '../system/user.repository.ts';
+import { grantDemoMenus, findOrgByCode, PLATFORM_ORG_CODE, findVisibleUserByCode } from '../system/index.ts';
 import { publish } from './message.queue.ts';
 import * as repo from './message.repository.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../system/system.table.ts';
+import { orgs, users } from '../system/index.ts';
 
 /**
  * Messaging delivery (issue 14): each organisation's channel settings, its business types and

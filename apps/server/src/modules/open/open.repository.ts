@@ -1,8 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../platform/db.ts';
 import { expectOneUpdated, inScope, assertInScope, type Scope, type SystemScope } from '../../platform/scope.ts';
-import { containsText } from '../system/admin.common.ts';
-import { orgs } from '../system/system.table.ts';
+import { containsText, orgs } from '../system/index.ts';
 import { openApis, openApps, openCallLogs, openGrants, openNonces } from './open.table.ts';
 
 /**

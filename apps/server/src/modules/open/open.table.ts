@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs } from '../system/system.table.ts';
+import { orgs } from '../system/index.ts';
 
 /**
  * Third-party application access (issue 14): applications with a key and a sealed secret, the

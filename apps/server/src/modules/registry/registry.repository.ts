@@ -1,8 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../platform/scope.ts';
-import { containsText } from '../system/admin.common.ts';
-import { orgs } from '../system/system.table.ts';
+import { containsText, orgs } from '../system/index.ts';
 import {
   registryApps,
   registryEnvServices,

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { randomToken } from '../../platform/keys.ts';
 import { SYSTEM_SCOPE } from '../../platform/scope.ts';
-import { grantDemoMenus } from '../system/demo.seed.ts';
-import { findOrgByCode } from '../system/org.repository.ts';
+import { grantDemoMenus, findOrgByCode } from '../system/index.ts';
 import * as repo from './registry.repository.ts';
 
 const DEMO_ORG = 'demo-sports-center';

@@ -45,7 +45,7 @@ import {
   type SheetColumn,
   type UploadedFile,
 } from '../../platform/xlsx.ts';
-import { mapDuplicate } from '../system/admin.common.ts';
+import { mapDuplicate } from '../system/index.ts';
 import * as repo from './registry.repository.ts';
 import './registry.messages.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs } from '../system/system.table.ts';
+import { orgs } from '../system/index.ts';
 
 /**
  * The service registry (issue 14): an organisation's applications, its environments with their

@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import { Code, DEFAULT_PASSWORD_STRATEGY } from '@venue/contract';
 import { Client, auth, databases, startServer, type TestServer } from '../../../test/harness.ts';
 import { PORTAL_REDIRECT, startIdp } from '../../../test/oidc-provider.ts';
-import { seedDemo } from '../system/demo.seed.ts';
+import { seedDemo } from '../system/index.ts';
 import { loadConfig } from '../../config.ts';
 import { authorizeUrl, ssoEnabled } from './sso.service.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, ssoAuthorizeAnswer, ssoAuthorizeQuery, ssoCallbackBody, ssoConfig, ssoLoginResult, ssoTokenBody } from '@venue/contract';
 import { defineRoute, envelope, type AppContext } from '../../platform/http.ts';
 import { t } from '../../platform/i18n.ts';
-import { setSessionCookie } from '../auth/session.cookie.ts';
+import { setSessionCookie } from '../auth/index.ts';
 import { authorizeUrl, callback, ssoEnabled, tokenLogin, LOGIN_WAY, type SsoOutcome } from './sso.service.ts';
 
 const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') });

@@ -7,12 +7,9 @@ import type { Db } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sha256 } from '../../platform/keys.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
-import { insertLoginLog } from '../log/log.repository.ts';
-import { findVisibleUserByCode, findVisibleUsersByEmail, type UserRow } from '../system/user.repository.ts';
-import { defaultOrgOf } from '../auth/login.service.ts';
-import { setSessionIdToken } from '../auth/session.repository.ts';
-import { createSession, type ProviderSignOut } from '../auth/session.service.ts';
-import { getPasswordStrategy } from '../system/strategy.repository.ts';
+import { insertLoginLog } from '../log/index.ts';
+import { findVisibleUserByCode, findVisibleUsersByEmail, type UserRow, getPasswordStrategy } from '../system/index.ts';
+import { defaultOrgOf, setSessionIdToken, createSession, type ProviderSignOut } from '../auth/index.ts';
 import { ssoStates } from './sso.table.ts';
 import './sso.messages.ts';
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
-import { containsText } from '../../system/admin.common.ts';
+import { containsText } from '../../system/index.ts';
 import { backlogs } from './backlog.table.ts';
 
 /** Every query on to-do messages: each names its user and the caller's organisation scope. */

@@ -4,7 +4,7 @@ import { AppError, conflict, invalid, notFound } from '../../../platform/errors.
 import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { oneOrgScope, scopeOf } from '../../../platform/scope.ts';
-import { getConfigValue, registerConfigValidator } from '../../system/config.service.ts';
+import { getConfigValue, registerConfigValidator } from '../../system/index.ts';
 import { insertBacklog, openBacklogCount, ownBacklogIds, pageBacklog, setBacklogStatus, type BacklogRecord } from './backlog.repository.ts';
 import './backlog.messages.ts';
 

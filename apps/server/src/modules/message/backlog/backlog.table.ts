@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/system.table.ts';
+import { orgs, users } from '../../system/index.ts';
 
 /**
  * To-do messages (issue 14, spec 3 "Todo message"): a task for one user, open until they complete

@@ -12,12 +12,8 @@ import {
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import { getStation, listStation, listStationTypes, readStation, stationUnread } from './station.service.ts';
-import { resolveSession } from '../../auth/session.service.ts';
-import { setUnreadMessageProbe } from '../../auth/userinfo.service.ts';
+import { resolveSession } from '../../auth/index.ts';
 import { stationSocketRoutes } from './station.push.ts';
-
-// The signed-in user state's unread-message flag (spec 3).
-setUnreadMessageProbe(async (db, caller) => (await stationUnread(db, caller)) > 0);
 
 /** Station messages: every signed-in user reads and marks their own (spec 2.4, issue 14). */
 export function stationRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,7 +1,6 @@
 import type { Db } from '../../../platform/db.ts';
 import { oneOrgScope, SYSTEM_SCOPE } from '../../../platform/scope.ts';
-import { grantDemoMenus } from '../../system/demo.seed.ts';
-import { findVisibleUserByCode } from '../../system/user.repository.ts';
+import { grantDemoMenus, findVisibleUserByCode } from '../../system/index.ts';
 import { setBacklogStatus } from '../backlog/backlog.repository.ts';
 import { addBacklog } from '../backlog/backlog.service.ts';
 import { deliverStation } from './station.service.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/system.table.ts';
+import { orgs, users } from '../../system/index.ts';
 
 /**
  * Station messages (issue 14): one row per recipient, read only by that user. `source_key` makes a

@@ -1,0 +1,29 @@
+import type { ModuleManifest } from '../platform/module.ts';
+import { systemManifest } from './system/index.ts';
+import { logManifest } from './log/index.ts';
+import { mailManifest } from './mail/index.ts';
+import { authManifest } from './auth/index.ts';
+import { ssoManifest } from './sso/index.ts';
+import { jobManifest } from './job/index.ts';
+import { messageManifest } from './message/index.ts';
+import { openManifest } from './open/index.ts';
+import { registryManifest } from './registry/index.ts';
+import { sportModules } from './routes.ts';
+
+/**
+ * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
+ * The order does not matter for correctness: the loader (platform/module.ts) puts each module after
+ * the modules it depends on, and refuses a missing dependency or a name declared twice.
+ */
+export const MODULES: readonly ModuleManifest[] = [
+  systemManifest,
+  logManifest,
+  mailManifest,
+  authManifest,
+  ssoManifest,
+  jobManifest,
+  messageManifest,
+  openManifest,
+  registryManifest,
+  sportModules,
+];

@@ -1,0 +1,2 @@
+/** The single sign-on module's public face: the only file of modules/sso other modules import. */
+export { ssoManifest } from './sso.manifest.ts';
