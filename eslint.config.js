@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import comments from '@eslint-community/eslint-plugin-eslint-comments';
 import globals from 'globals';
 import layers from './scripts/eslint-layers.js';
 
@@ -14,8 +15,12 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { '@eslint-community/eslint-comments': comments },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-explicit-any': 'error',
+      // A rule switched off in place says why: `// eslint-disable-next-line <rule> -- <why>`.
+      '@eslint-community/eslint-comments/require-description': ['error', { ignore: ['eslint-enable'] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       'no-empty': ['error', { allowEmptyCatch: true }],
@@ -65,6 +70,24 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Tests and the bench read untyped JSON answers and poke at internals on purpose: an `any` there
+    // is an assertion's shorthand, never a type the product relies on (docs/decisions.md, "House tooling").
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/*.testkit.ts', 'apps/server/test/**', 'apps/web/e2e/**', 'scripts/bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Issue 24: the payment providers are being reworked by their owner in the same change; these
+    // files still parse provider JSON into `any`. Their owner removes this entry with the last one.
+    files: [
+      'apps/server/src/modules/sport/commerce/providers/alipay.ts',
+      'apps/server/src/modules/sport/commerce/providers/wechat.ts',
+      'apps/server/src/modules/sport/commerce/providers/simulators/alipay.sim.ts',
+      'apps/server/src/modules/sport/commerce/providers/simulators/common.ts',
+      'apps/server/src/modules/sport/commerce/providers/simulators/wechat.sim.ts',
+    ],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
 );

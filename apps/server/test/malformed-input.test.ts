@@ -82,10 +82,11 @@ const TEXT_VALUES: [string, string][] = [
 ];
 
 /** Text PostgreSQL cannot store: NUL, and lone UTF-16 surrogates in JSON. */
+// eslint-disable-next-line no-control-regex -- NUL is what it looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDFFF]/;
 const isNul = (v: unknown): boolean =>
-  // eslint-disable-next-line no-control-regex
   typeof v === 'string'
-    ? /\u0000|[\uD800-\uDFFF]/.test(v)
+    ? UNSTORABLE.test(v)
     : Array.isArray(v)
       ? v.some(isNul)
       : !!v && typeof v === 'object' && Object.entries(v).some(([k, x]) => isNul(k) || isNul(x));

@@ -1,15 +1,15 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { migrationsFolder } from './paths.ts';
 
 // The platform knows no module's tables (docs/decisions.md, "Layers"): queries name their tables,
 // Drizzle's relational `db.query` API (which needs the schema) is not used.
 export type Schema = Record<string, never>;
 // Both drivers (PGlite and node-postgres) produce this database type.
-export type Db = PgDatabase<any, Schema>;
-export type Tx = PgTransaction<any, Schema, any>;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything that runs queries: the database or an open transaction. */
 export type Executor = Db | Tx;
 

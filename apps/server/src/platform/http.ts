@@ -202,7 +202,7 @@ function zodToAppError(error: z.ZodError, codeName: 'INVALID' | 'FORM_INVALID' =
 }
 
 // NUL (PostgreSQL text and JSON refuse it) and lone UTF-16 surrogates (JSON refuses them).
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters refused
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Every string (value or key) in the input that the database could not store, by field path. */

@@ -119,7 +119,7 @@ export function lazyScreen<P extends object = object>(
     useLang();
     // Chosen once per mount (and per retry): switching between the lazy wrapper and the loaded
     // component later would remount the screen and lose its state.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- chosen once per mount and retry: switching component later would remount the screen
     const Current = useMemo(() => loaded ?? (Lazy as unknown as ComponentType<object>), [generation]);
     return (
       <ScreenBoundary

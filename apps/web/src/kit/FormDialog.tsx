@@ -124,7 +124,7 @@ export function FormDialog<T extends Row = Row>(props: FormDialogProps<T>) {
     form.resetFields();
     form.setFieldsValue(v);
     // A dialog opened for another record starts again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- starts again only when opened for another record; the form instance is stable
   }, [open, record, mode]);
 
   const cols = columns ?? (visibleFields.length > 6 ? 2 : 1);

@@ -178,7 +178,7 @@ export function ListPage<T extends Row = Row>({ def, extraFilters, side, header,
   const extraKey = JSON.stringify(cleanFilters(extraFilters ?? {}));
   const body = useMemo(
     () => (def.tree ? cleanFilters({ ...state.filters, ...(extraFilters ?? {}) }) : buildListQuery(state, extraFilters)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- extraFilters is compared by value, through extraKey, not by identity
     [def.tree, state.filters, state.pageNum, state.pageSize, state.sortField, state.sortOrder, extraKey],
   );
   const list = useQuery({

@@ -33,7 +33,7 @@ export function SearchForm({ id, ns, fields, visible = 3, expanded, onExpandedCh
   useLayoutEffect(() => {
     if (initialValues) form.setFieldsValue(initialValues);
     // Only when the screen mounts: later the form holds the truth.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the screen mounts: afterwards the form holds the truth
   }, []);
 
   const submit = () => {

@@ -61,7 +61,9 @@ export function FieldInput({
   ns: string;
   mode: FormMode | 'search';
   form: FormInstance;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Form.Item injects the value, whose type is the field type's (text, number, day range, tree ids …)
   value?: any;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same value back, as the field type's input gives it
   onChange?: (v: any) => void;
   id?: string;
 }) {

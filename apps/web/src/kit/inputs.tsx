@@ -6,7 +6,7 @@ type Base = Omit<InputProps, 'value' | 'onChange'>;
 export interface NumberInputProps extends Base {
   value?: number | string | null;
   /** Called with the number typed (null when empty). With `asText`, with the filtered text. */
-  onChange?: (value: any) => void;
+  onChange?: (value: number | string | null) => void;
   /** Digits after the point (default 2; 0 = integer). */
   decimals?: number;
   negative?: boolean;

@@ -5,6 +5,7 @@ import type { Page } from '@venue/contract';
 import type { SelectionNeed } from './query.ts';
 
 /** A row of a resource: anything with a key (default `id`) and usually a `version`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a page's columns and fields read its resource's row by name from their definitions; `unknown` would put a cast at every read in every feature
 export type Row = Record<string, any>;
 
 /**
@@ -105,6 +106,7 @@ export interface ColumnDef<T extends Row = Row> {
   format?: 'date' | 'datetime' | 'money' | 'yesNo' | 'json';
   /** What the column holds, when `format` does not say: 'time' (an instant rendered by `render`), 'number', 'code' (short fixed text), 'tag' (a tag and its text), 'text' (default: ellipsis with a tooltip). */
   content?: 'time' | 'number' | 'code' | 'tag' | 'text';
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the cell's value is `row[key]` of a row typed by the page, not by the kit
   render?: (value: any, row: T) => ReactNode;
   ellipsis?: boolean;
   fixed?: 'left' | 'right';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, type AnyPgColumn, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Administrative regions (province 1, city 2, district 3, street 4) forming a tree by parent. */
 export const regions = pgTable(
@@ -8,7 +8,7 @@ export const regions = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     code: varchar('code', { length: 12 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
-    parentId: bigint('parent_id', { mode: 'number' }).references((): any => regions.id),
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => regions.id),
     level: smallint('level').notNull(),
     orderNum: integer('order_num').notNull().default(0),
     remark: varchar('remark', { length: 500 }),

@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
@@ -33,7 +34,7 @@ export const orgs = pgTable(
   'sys_org',
   {
     id: id(),
-    parentId: ref('parent_id').references((): any => orgs.id),
+    parentId: ref('parent_id').references((): AnyPgColumn => orgs.id),
     code: varchar('code', { length: 64 }).notNull(),
     name: varchar('name', { length: 100 }).notNull(),
     fullName: varchar('full_name', { length: 200 }),
@@ -165,7 +166,7 @@ export const menus = pgTable(
   {
     id: id(),
     key: varchar('key', { length: 100 }).notNull(),
-    parentId: ref('parent_id').references((): any => menus.id),
+    parentId: ref('parent_id').references((): AnyPgColumn => menus.id),
     name: varchar('name', { length: 64 }).notNull(),
     nameEn: varchar('name_en', { length: 100 }).notNull().default(''),
     type: smallint('type').notNull(),

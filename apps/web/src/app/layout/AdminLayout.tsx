@@ -45,7 +45,7 @@ export default function AdminLayout() {
       { key: location.pathname, fullPath: `${location.pathname}${location.search}` },
     );
     // Only when the user is known: later locations open their tabs below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- tabs open once the user is known; later locations open their own tabs below
   }, [userId]);
 
   // Every screen visited opens (or activates) its tab; /redirect/... is only a hop, and a screen

@@ -325,7 +325,7 @@ export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, 
         children: panel(n),
       })),
     ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the panels are made from state; panel() is made anew each render from the same state
     [state, t, disabled],
   );
 

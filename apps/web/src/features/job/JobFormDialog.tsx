@@ -71,7 +71,7 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(job ? jobToValues(job) : { ...newJobValues(), ...(initial ?? {}) });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filled only when opened, or for another job; initial is the caller's inline object
   }, [open, job]);
 
   const jobType = Form.useWatch('jobType', form);

@@ -73,7 +73,7 @@ export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEdi
     setEdges((stream?.edges ?? []).map((e) => ({ ...e, id: ++rowSeq })));
     setServerErrors([]);
     setShowProblems(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filled only when opened, or for another stream
   }, [open, stream]);
 
   const jobName = (id: number | null) => (id === null ? '' : (jobs.data?.data.find((j) => j.id === id)?.jobName ?? `#${id}`));

@@ -51,7 +51,7 @@ export function AccountSelect({ id, value, onChange, onAccount, memberId, disabl
     return () => {
       if (timer.current) clearTimeout(timer.current);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the first page is read again only for another member; search is made anew each render
   }, [memberId]);
 
   return (

@@ -115,7 +115,7 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
     if (p.state === 'succeeded') success(t('pay.succeeded', { amount: yuan(p.amountFen) }));
     void order.refetch();
     void refreshCommerce();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to a new poll answer only; the handlers read the latest state
   }, [polled.data]);
 
   // A fresh dialog for every order opened, before its first paint (a quick choice of method stays).
@@ -127,7 +127,7 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
     setLast(null);
     setAccount(null);
     form.resetFields();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- resets only when opened, or for another order; the form instance is stable
   }, [open, orderId]);
 
   // The amount starts at what is due, or the preset share of it (again after each payment and change of method).
@@ -135,7 +135,7 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
     if (!open || !o) return;
     const amount = (presetFen !== undefined && presetFen > 0 ? Math.min(presetFen, due) : due) / 100;
     form.setFieldsValue({ amount, received: method === 'cash' ? amount : undefined, authCode: '' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the order by its id, not the object each poll makes anew
   }, [open, due, method, o?.id, presetFen]);
 
   const paidAlready = useRef(false);
@@ -150,7 +150,7 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
       void refreshCommerce();
       onPaid?.(o);
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fires once when the order is paid; the callbacks are the caller's latest
   }, [open, done]);
 
   useEffect(() => {

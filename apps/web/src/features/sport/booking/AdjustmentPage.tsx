@@ -81,7 +81,7 @@ function Adjustment({ venue }: { venue: VenueRow }) {
     setResult(null);
     const first = lines[0];
     setItemId((id) => (lines.some((l) => l.id === id) ? id : (first?.id ?? null)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only for another order: a refetch makes new line objects with the same ids
   }, [o?.id]);
   // The line's site: a change renames the line after its new site (its refId keeps the first one), so by name first.
   const lineSite = useMemo(() => {
@@ -109,7 +109,7 @@ function Adjustment({ venue }: { venue: VenueRow }) {
   const starts = slots.filter(open).map((s) => s.start);
   const ends = useMemo(
     () => endsFrom(slots, target.start, open),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- open() is made anew each render and depends on the order's id only
     [slots, target.start, o?.id],
   );
   const chosen = target.start && target.end ? slots.filter((s) => s.start >= target.start! && s.end <= target.end!) : [];

@@ -94,7 +94,7 @@ function useDialogPicks(open: boolean, picked: Picked[]): { shown: Picked[]; fol
   useEffect(() => {
     setFrozen(open ? picked : null);
     // Only when the dialog opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the picks are frozen only when the dialog opens
   }, [open]);
   return { shown: open && frozen ? frozen : picked, follow: () => setFrozen(null) };
 }

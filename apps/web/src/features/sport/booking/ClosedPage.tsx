@@ -69,7 +69,7 @@ function ClosedScreen({ venue }: { venue: VenueRow }) {
       ],
       detailExtra: (r) => <Notices row={r} />,
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the columns depend on the venue's time zone only
     [venue.timeZone],
   );
 

@@ -126,7 +126,7 @@ function FixedScreen({ venue }: { venue: VenueRow }) {
       detailExtra: (r) => <SeriesDetail row={r} namesOf={namesOf} onPay={pay} />,
     }),
     // The site names and the pay permission shape the cells.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- namesOf follows siteNames; the cells need nothing else
     [siteNames, pay],
   );
 

@@ -62,7 +62,7 @@ export function ShareOrderDialog({ orderId, open, onClose, onChanged }: ShareOrd
   // Every time it opens, the dialog reads the order again.
   useEffect(() => {
     if (open) void order.refetch();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read again each time it opens; the query object is made anew each render
   }, [open]);
 
   const payments = useMemo(() => o?.payments ?? [], [o]);
@@ -94,7 +94,7 @@ export function ShareOrderDialog({ orderId, open, onClose, onChanged }: ShareOrd
     if (paidFen >= (amounts[paying.index] ?? 0) || o.state !== 'pending') setPaying(null);
     else setPaying({ index: paying.index, known: [...paying.known, ...fresh.map((p) => p.id)] });
     onChanged?.();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs on a new order answer or share; onChanged is the caller's latest
   }, [o, paying]);
 
   const payShare = (index: number) => {

@@ -95,7 +95,7 @@ export default function SellCardPage() {
   const [form] = Form.useForm<SellValues>();
   const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const key = useMemo(() => newIdempotencyKey(), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const key = useMemo(() => newIdempotencyKey(), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps -- a new idempotency key for each attempt, on purpose
   const [sold, setSold] = useState<CardSellAnswer | null>(null);
   const [paying, setPaying] = useState<number | null>(null);
   const types = useQuery({

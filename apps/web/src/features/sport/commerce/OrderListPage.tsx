@@ -113,7 +113,7 @@ function OrderList({ tab }: { tab: OrderTab | null }) {
   const navigate = useNavigate();
   const actions = useOrderActions();
   // The description is made once: the dialogs' openers are stable enough (state setters).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- made once per tab: the dialogs' openers are state setters (stable)
   const def = useMemo(() => orderDef(tab, actions, (p) => navigate(p)), [tab]);
   return (
     <>

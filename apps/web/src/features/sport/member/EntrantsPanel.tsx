@@ -220,7 +220,7 @@ export function EntrantsPanel({ company }: { company: MemberRow }) {
       ],
       api: { list: (body) => memberApi.entrants(company.id, body) },
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the company; remove is made anew each render and reads the latest state
     [company.id, navigate],
   );
   return (

@@ -104,7 +104,7 @@ export default function ListsPage() {
         ),
       ]),
     ) as Record<MemberList, EntryDef>;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- made once: the openers are state setters and remove reads the latest state
   }, [navigate]);
   return (
     <Card variant="borderless" styles={{ body: { paddingTop: 4 } }} data-testid="member-lists">

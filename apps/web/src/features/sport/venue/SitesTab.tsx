@@ -269,7 +269,7 @@ export function SitesTab({ venue }: { venue: VenueRow }) {
         },
       }),
     // The form's defaults follow the venue's hours and sports.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the venue's hours and sports compared by value, not the venue object
     [venue.id, venue.openTime, venue.closeTime, venue.sportcatItems.join(',')],
   );
   return (

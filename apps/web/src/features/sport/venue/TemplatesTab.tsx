@@ -239,7 +239,7 @@ export function TemplatesTab({ venue }: { venue: VenueRow }) {
   const [applying, setApplying] = useState<TemplateRow | null>(null);
   const def = useMemo(
     () => templateDef(venue, setApplying),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the venue's id and hours compared by value, not the venue object
     [venue.id, venue.openTime, venue.closeTime],
   );
   return (

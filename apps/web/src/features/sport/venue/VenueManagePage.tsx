@@ -56,7 +56,7 @@ function SectionForm({ venue, section, reload }: { venue: VenueRow; section: Ven
   const initial = useMemo(() => {
     const all = venueToForm(venue);
     return Object.fromEntries(names.map((n) => [n, all[n] ?? null]));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- names follow section, which is a dependency
   }, [venue, section]);
   const id = `venue-${section}`;
 

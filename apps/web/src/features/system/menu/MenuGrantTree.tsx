@@ -53,7 +53,7 @@ export function MenuGrantTree({ value, onChange, testId, height = 420 }: MenuGra
         children: map(n.children),
       }));
     return map(tree);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels follow the tree, the language and the search; the render helpers read them
   }, [tree, lang, search]);
   if (isLoading) return <Spin />;
   if (!tree.length) return <Empty />;

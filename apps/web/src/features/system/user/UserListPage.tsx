@@ -343,7 +343,7 @@ export default function UserListPage() {
         },
       ],
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- follows the organisation; the actions read the latest state through setters
     [orgId],
   );
 

@@ -50,7 +50,7 @@ export default function SalesStatisticsPage() {
         { name: t('stats.count'), type: 'bar', yAxisIndex: 1, data: buckets.map((b) => b.count) },
       ],
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the chart follows the buckets and the language; the rest is constant
   }, [buckets, t, lang]);
 
   const pie = useMemo(() => {

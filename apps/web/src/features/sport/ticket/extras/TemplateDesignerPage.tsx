@@ -195,8 +195,8 @@ export default function TemplateDesignerPage() {
   };
   useEffect(() => {
     if (tpl.data && !draft) load(tpl.data);
-  }, [tpl.data]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(() => setQr(qrRef.current), [draft !== null]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [tpl.data]); // eslint-disable-line react-hooks/exhaustive-deps -- loads the template when it arrives, unless a draft is open
+  useEffect(() => setQr(qrRef.current), [draft !== null]); // eslint-disable-line react-hooks/exhaustive-deps -- the QR element exists only while a draft is shown
   useEffect(() => {
     const tr = trRef.current;
     if (!tr) return;

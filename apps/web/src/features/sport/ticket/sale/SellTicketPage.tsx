@@ -150,7 +150,7 @@ export default function SellTicketPage() {
   const [sellingPackage, setSellingPackage] = useState<PackageRow | null>(null);
   const [payingPackage, setPayingPackage] = useState<number | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const key = useMemo(() => newIdempotencyKey(), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps
+  const key = useMemo(() => newIdempotencyKey(), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps -- a new idempotency key for each attempt, on purpose
   const canvas = useRef<SeatCanvasHandle>(null);
   const mapBox = useRef<HTMLDivElement>(null);
 
@@ -212,7 +212,7 @@ export default function SellTicketPage() {
     if (!selected.size) return;
     const still = [...selected].filter((k) => seatByKey.get(k)?.state === 'free');
     if (still.length !== selected.size) setSelected(new Set(still));
-  }, [seatByKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [seatByKey]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the seats change: the choice is what it updates
 
   const onSelect = (keys: string[], mode: 'replace' | 'add' | 'toggle') => {
     const free = keys.filter((k) => seatByKey.get(k)?.state === 'free');
