@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { SeatmapDocument } from '@venue/contract';
 import { orgs, users } from '../../system/system.table.ts';
 import { orderItems, orders } from '../commerce/index.ts';
@@ -35,7 +35,11 @@ export const ticketTypes = pgTable(
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sport_ticket_type_org_name_uq').on(t.orgId, t.name), index('sport_ticket_type_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('sport_ticket_type_org_id_uq').on(t.orgId, t.id),
+    uniqueIndex('sport_ticket_type_org_name_uq').on(t.orgId, t.name),
+    index('sport_ticket_type_parent_idx').on(t.parentId),
+  ],
 );
 
 export const ticketProjects = pgTable(
@@ -44,15 +48,15 @@ export const ticketProjects = pgTable(
     id: id(),
     orgId: orgId(),
     name: varchar('name', { length: 64 }).notNull(),
-    typeId: bigint('type_id', { mode: 'number' }).references(() => ticketTypes.id),
-    venueId: bigint('venue_id', { mode: 'number' }).references(() => venues.id),
+    typeId: bigint('type_id', { mode: 'number' }),
+    venueId: bigint('venue_id', { mode: 'number' }),
     posterUrl: varchar('poster_url', { length: 500 }),
     description: text('description'),
     performers: varchar('performers', { length: 2000 }),
     purchaseNotice: text('purchase_notice'),
     /** The purchase notice shown to buyers, and the ticket template its tickets print with (catalogue extras). */
-    noticeId: bigint('notice_id', { mode: 'number' }).references(() => ticketNotices.id),
-    templateId: bigint('template_id', { mode: 'number' }).references(() => ticketTemplates.id),
+    noticeId: bigint('notice_id', { mode: 'number' }),
+    templateId: bigint('template_id', { mode: 'number' }),
     /** none | per_id (one ticket per id number per session). */
     realName: varchar('real_name', { length: 8 }).notNull().default('none'),
     /** Tickets one buyer may take per order (null: no limit). */
@@ -64,6 +68,15 @@ export const ticketProjects = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'sport_ticket_project_template_id_org_fk',
+      columns: [t.orgId, t.templateId],
+      foreignColumns: [ticketTemplates.orgId, ticketTemplates.id],
+    }),
+    foreignKey({ name: 'sport_ticket_project_notice_id_org_fk', columns: [t.orgId, t.noticeId], foreignColumns: [ticketNotices.orgId, ticketNotices.id] }),
+    foreignKey({ name: 'sport_ticket_project_venue_id_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
+    foreignKey({ name: 'sport_ticket_project_type_id_org_fk', columns: [t.orgId, t.typeId], foreignColumns: [ticketTypes.orgId, ticketTypes.id] }),
+    uniqueIndex('sport_ticket_project_org_id_uq').on(t.orgId, t.id),
     index('sport_ticket_project_org_idx').on(t.orgId, t.id),
     index('sport_ticket_project_type_idx').on(t.typeId),
     check('sport_ticket_project_real_name', sql`${t.realName} in ('none','per_id')`),
@@ -77,7 +90,7 @@ export const seatmaps = pgTable(
     id: id(),
     orgId: orgId(),
     name: varchar('name', { length: 64 }).notNull(),
-    venueId: bigint('venue_id', { mode: 'number' }).references(() => venues.id),
+    venueId: bigint('venue_id', { mode: 'number' }),
     /** The latest version's number (also the edit version). */
     version: version(),
     /** The version number of the latest saved document. */
@@ -86,7 +99,11 @@ export const seatmaps = pgTable(
     createdAt: createdAt(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('sport_seatmap_org_idx').on(t.orgId, t.id)],
+  (t) => [
+    foreignKey({ name: 'sport_seatmap_venue_id_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
+    uniqueIndex('sport_seatmap_org_id_uq').on(t.orgId, t.id),
+    index('sport_seatmap_org_idx').on(t.orgId, t.id),
+  ],
 );
 
 /** Every saved document of a map; sessions name the version their seats were made from. */
@@ -95,16 +112,19 @@ export const seatmapVersions = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    seatmapId: bigint('seatmap_id', { mode: 'number' })
-      .notNull()
-      .references(() => seatmaps.id, { onDelete: 'cascade' }),
+    seatmapId: bigint('seatmap_id', { mode: 'number' }).notNull(),
     version: integer('version').notNull(),
     document: jsonb('document').$type<SeatmapDocument>().notNull(),
     seatCount: integer('seat_count').notNull(),
     createdBy: userRef('created_by'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sport_seatmap_version_uq').on(t.seatmapId, t.version)],
+  (t) => [
+    foreignKey({ name: 'sport_seatmap_version_seatmap_id_org_fk', columns: [t.orgId, t.seatmapId], foreignColumns: [seatmaps.orgId, seatmaps.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('sport_seatmap_version_uq').on(t.seatmapId, t.version),
+  ],
 );
 
 export const ticketSessions = pgTable(
@@ -112,14 +132,12 @@ export const ticketSessions = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    projectId: bigint('project_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketProjects.id),
+    projectId: bigint('project_id', { mode: 'number' }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     startAt: at('start_at').notNull(),
     endAt: at('end_at'),
     seated: boolean('seated').notNull().default(false),
-    seatmapId: bigint('seatmap_id', { mode: 'number' }).references(() => seatmaps.id),
+    seatmapId: bigint('seatmap_id', { mode: 'number' }),
     seatmapVersion: integer('seatmap_version'),
     /** Minutes an unpaid order holds its seats or quota. */
     holdMinutes: integer('hold_minutes').notNull().default(10),
@@ -131,7 +149,7 @@ export const ticketSessions = pgTable(
     refundRules: jsonb('refund_rules').$type<{ refundable: boolean; tiers: { hoursBefore: number; percent: number }[] }>(),
     onSale: boolean('on_sale').notNull().default(false),
     /** The ticket template of this session's tickets (else the project's). */
-    templateId: bigint('template_id', { mode: 'number' }).references(() => ticketTemplates.id),
+    templateId: bigint('template_id', { mode: 'number' }),
     /** 0 normal, 1 disabled. */
     status: smallint('status').notNull().default(0),
     version: version(),
@@ -139,6 +157,14 @@ export const ticketSessions = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'sport_ticket_session_template_id_org_fk',
+      columns: [t.orgId, t.templateId],
+      foreignColumns: [ticketTemplates.orgId, ticketTemplates.id],
+    }),
+    foreignKey({ name: 'sport_ticket_session_seatmap_id_org_fk', columns: [t.orgId, t.seatmapId], foreignColumns: [seatmaps.orgId, seatmaps.id] }),
+    foreignKey({ name: 'sport_ticket_session_project_id_org_fk', columns: [t.orgId, t.projectId], foreignColumns: [ticketProjects.orgId, ticketProjects.id] }),
+    uniqueIndex('sport_ticket_session_org_id_uq').on(t.orgId, t.id),
     index('sport_ticket_session_org_idx').on(t.orgId, t.startAt),
     index('sport_ticket_session_project_idx').on(t.projectId),
     index('sport_ticket_session_map_idx').on(t.seatmapId),
@@ -154,9 +180,7 @@ export const ticketLevels = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    sessionId: bigint('session_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketSessions.id, { onDelete: 'cascade' }),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
     name: varchar('name', { length: 32 }).notNull(),
     priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
     color: varchar('color', { length: 7 }).notNull().default('#1677ff'),
@@ -173,6 +197,12 @@ export const ticketLevels = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'sport_ticket_level_session_id_org_fk',
+      columns: [t.orgId, t.sessionId],
+      foreignColumns: [ticketSessions.orgId, ticketSessions.id],
+    }).onDelete('cascade'),
+    uniqueIndex('sport_ticket_level_org_id_uq').on(t.orgId, t.id),
     index('sport_ticket_level_session_idx').on(t.sessionId),
     check('sport_ticket_level_counts', sql`${t.held} >= 0 and ${t.sold} >= 0 and ${t.priceFen} >= 0`),
     check('sport_ticket_level_quota', sql`${t.quota} is null or ${t.sold} + ${t.held} <= ${t.quota}`),
@@ -185,24 +215,33 @@ export const ticketSeats = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    sessionId: bigint('session_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketSessions.id, { onDelete: 'cascade' }),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
     seatKey: varchar('seat_key', { length: 16 }).notNull(),
     zone: varchar('zone', { length: 32 }).notNull(),
     row: varchar('row', { length: 16 }).notNull(),
     no: varchar('no', { length: 16 }).notNull(),
     /** The map's price area of the seat. */
     levelKey: varchar('level_key', { length: 16 }),
-    levelId: bigint('level_id', { mode: 'number' }).references(() => ticketLevels.id, { onDelete: 'set null' }),
+    levelId: bigint('level_id', { mode: 'number' }),
     /** free | held | sold | blocked. */
     state: varchar('state', { length: 8 }).notNull().default('free'),
     /** The order (and its line) holding or owning the seat. */
-    orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
-    itemId: bigint('item_id', { mode: 'number' }).references(() => orderItems.id),
+    orderId: bigint('order_id', { mode: 'number' }),
+    itemId: bigint('item_id', { mode: 'number' }),
     version: version(),
   },
   (t) => [
+    foreignKey({ name: 'sport_ticket_seat_item_id_org_fk', columns: [t.orgId, t.itemId], foreignColumns: [orderItems.orgId, orderItems.id] }),
+    foreignKey({ name: 'sport_ticket_seat_order_id_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
+    foreignKey({ name: 'sport_ticket_seat_level_id_org_fk', columns: [t.orgId, t.levelId], foreignColumns: [ticketLevels.orgId, ticketLevels.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({
+      name: 'sport_ticket_seat_session_id_org_fk',
+      columns: [t.orgId, t.sessionId],
+      foreignColumns: [ticketSessions.orgId, ticketSessions.id],
+    }).onDelete('cascade'),
+    uniqueIndex('sport_ticket_seat_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_ticket_seat_uq').on(t.sessionId, t.seatKey),
     index('sport_ticket_seat_item_idx').on(t.itemId),
     check('sport_ticket_seat_state', sql`${t.state} in ('free','held','sold','blocked')`),
@@ -217,19 +256,11 @@ export const tickets = pgTable(
     id: id(),
     orgId: orgId(),
     code: varchar('code', { length: 32 }).notNull(),
-    sessionId: bigint('session_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketSessions.id),
-    levelId: bigint('level_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketLevels.id),
-    seatId: bigint('seat_id', { mode: 'number' }).references(() => ticketSeats.id),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
-    itemId: bigint('item_id', { mode: 'number' })
-      .notNull()
-      .references(() => orderItems.id),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    levelId: bigint('level_id', { mode: 'number' }).notNull(),
+    seatId: bigint('seat_id', { mode: 'number' }),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
     /** held | sold | used | refunded | cancelled. */
     state: varchar('state', { length: 10 }).notNull().default('held'),
     buyerName: varchar('buyer_name', { length: 64 }),
@@ -252,6 +283,12 @@ export const tickets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    foreignKey({ name: 'sport_ticket_item_id_org_fk', columns: [t.orgId, t.itemId], foreignColumns: [orderItems.orgId, orderItems.id] }),
+    foreignKey({ name: 'sport_ticket_order_id_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
+    foreignKey({ name: 'sport_ticket_seat_id_org_fk', columns: [t.orgId, t.seatId], foreignColumns: [ticketSeats.orgId, ticketSeats.id] }),
+    foreignKey({ name: 'sport_ticket_level_id_org_fk', columns: [t.orgId, t.levelId], foreignColumns: [ticketLevels.orgId, ticketLevels.id] }),
+    foreignKey({ name: 'sport_ticket_session_id_org_fk', columns: [t.orgId, t.sessionId], foreignColumns: [ticketSessions.orgId, ticketSessions.id] }),
+    uniqueIndex('sport_ticket_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_ticket_code_uq').on(t.code),
     index('sport_ticket_item_idx').on(t.itemId),
     index('sport_ticket_order_idx').on(t.orderId),

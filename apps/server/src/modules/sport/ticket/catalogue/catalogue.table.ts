@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { DataLogChange } from '@venue/contract';
 import { orgs, users } from '../../../system/system.table.ts';
 import { ticketProjects } from '../ticket.table.ts';
@@ -34,7 +34,7 @@ export const ticketPerformers = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('sport_ticket_performer_org_idx').on(t.orgId, t.id)],
+  (t) => [uniqueIndex('sport_ticket_performer_org_id_uq').on(t.orgId, t.id), index('sport_ticket_performer_org_idx').on(t.orgId, t.id)],
 );
 
 /** The performers of a project, in billing order. A performer in a project is not deleted. */
@@ -42,15 +42,24 @@ export const ticketProjectPerformers = pgTable(
   'sport_ticket_project_performer',
   {
     orgId: orgId(),
-    projectId: bigint('project_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketProjects.id, { onDelete: 'cascade' }),
-    performerId: bigint('performer_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketPerformers.id),
+    projectId: bigint('project_id', { mode: 'number' }).notNull(),
+    performerId: bigint('performer_id', { mode: 'number' }).notNull(),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.performerId] }), index('sport_ticket_project_performer_idx').on(t.performerId)],
+  (t) => [
+    foreignKey({
+      name: 'sport_ticket_project_performer_performer_id_org_fk',
+      columns: [t.orgId, t.performerId],
+      foreignColumns: [ticketPerformers.orgId, ticketPerformers.id],
+    }),
+    foreignKey({
+      name: 'sport_ticket_project_performer_project_id_org_fk',
+      columns: [t.orgId, t.projectId],
+      foreignColumns: [ticketProjects.orgId, ticketProjects.id],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.projectId, t.performerId] }),
+    index('sport_ticket_project_performer_idx').on(t.performerId),
+  ],
 );
 
 /** A person who registered interest in a project: one entry per phone per project. */
@@ -59,9 +68,7 @@ export const ticketWantSee = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    projectId: bigint('project_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketProjects.id, { onDelete: 'cascade' }),
+    projectId: bigint('project_id', { mode: 'number' }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     phone: varchar('phone', { length: 20 }).notNull(),
     /** Tickets they would like. */
@@ -74,6 +81,11 @@ export const ticketWantSee = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    foreignKey({
+      name: 'sport_ticket_want_see_project_id_org_fk',
+      columns: [t.orgId, t.projectId],
+      foreignColumns: [ticketProjects.orgId, ticketProjects.id],
+    }).onDelete('cascade'),
     uniqueIndex('sport_ticket_want_see_phone_uq').on(t.projectId, t.phone),
     index('sport_ticket_want_see_org_idx').on(t.orgId, t.id),
     check('sport_ticket_want_see_count', sql`${t.count} between 1 and 99`),

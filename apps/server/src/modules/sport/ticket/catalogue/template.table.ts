@@ -32,7 +32,11 @@ export const ticketNotices = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sport_ticket_notice_org_title_uq').on(t.orgId, t.title), index('sport_ticket_notice_org_idx').on(t.orgId, t.id)],
+  (t) => [
+    uniqueIndex('sport_ticket_notice_org_id_uq').on(t.orgId, t.id),
+    uniqueIndex('sport_ticket_notice_org_title_uq').on(t.orgId, t.title),
+    index('sport_ticket_notice_org_idx').on(t.orgId, t.id),
+  ],
 );
 
 export const ticketTemplates = pgTable(
@@ -54,6 +58,7 @@ export const ticketTemplates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('sport_ticket_template_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_ticket_template_org_name_uq').on(t.orgId, t.name),
     index('sport_ticket_template_org_idx').on(t.orgId, t.id),
     check('sport_ticket_template_kind', sql`${t.kind} in ('paper','eticket')`),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { FeedSession } from '@venue/contract';
 import { orgs } from '../../../system/system.table.ts';
 import { orders } from '../../commerce/index.ts';
@@ -40,6 +40,7 @@ export const distributors = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('sport_ticket_distributor_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_ticket_distributor_org_name_uq').on(t.orgId, t.name),
     check('sport_ticket_distributor_commission', sql`${t.commissionBp} between 0 and 10000`),
   ],
@@ -54,15 +55,9 @@ export const distQuotas = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    distributorId: bigint('distributor_id', { mode: 'number' })
-      .notNull()
-      .references(() => distributors.id),
-    sessionId: bigint('session_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketSessions.id, { onDelete: 'cascade' }),
-    levelId: bigint('level_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketLevels.id, { onDelete: 'cascade' }),
+    distributorId: bigint('distributor_id', { mode: 'number' }).notNull(),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    levelId: bigint('level_id', { mode: 'number' }).notNull(),
     seated: boolean('seated').notNull().default(false),
     quota: integer('quota').notNull().default(0),
     sold: integer('sold').notNull().default(0),
@@ -72,6 +67,22 @@ export const distQuotas = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'sport_ticket_dist_quota_level_id_org_fk',
+      columns: [t.orgId, t.levelId],
+      foreignColumns: [ticketLevels.orgId, ticketLevels.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sport_ticket_dist_quota_session_id_org_fk',
+      columns: [t.orgId, t.sessionId],
+      foreignColumns: [ticketSessions.orgId, ticketSessions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sport_ticket_dist_quota_distributor_id_org_fk',
+      columns: [t.orgId, t.distributorId],
+      foreignColumns: [distributors.orgId, distributors.id],
+    }),
+    uniqueIndex('sport_ticket_dist_quota_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_ticket_dist_quota_uq').on(t.distributorId, t.levelId),
     index('sport_ticket_dist_quota_session_idx').on(t.sessionId),
     check('sport_ticket_dist_quota_counts', sql`${t.quota} >= 0 and ${t.sold} >= 0 and ${t.held} >= 0 and ${t.sold} + ${t.held} <= ${t.quota}`),
@@ -84,14 +95,19 @@ export const distSeats = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    quotaId: bigint('quota_id', { mode: 'number' })
-      .notNull()
-      .references(() => distQuotas.id, { onDelete: 'cascade' }),
-    seatId: bigint('seat_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketSeats.id, { onDelete: 'cascade' }),
+    quotaId: bigint('quota_id', { mode: 'number' }).notNull(),
+    seatId: bigint('seat_id', { mode: 'number' }).notNull(),
   },
-  (t) => [uniqueIndex('sport_ticket_dist_seat_uq').on(t.seatId), index('sport_ticket_dist_seat_quota_idx').on(t.quotaId)],
+  (t) => [
+    foreignKey({ name: 'sport_ticket_dist_seat_seat_id_org_fk', columns: [t.orgId, t.seatId], foreignColumns: [ticketSeats.orgId, ticketSeats.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ name: 'sport_ticket_dist_seat_quota_id_org_fk', columns: [t.orgId, t.quotaId], foreignColumns: [distQuotas.orgId, distQuotas.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('sport_ticket_dist_seat_uq').on(t.seatId),
+    index('sport_ticket_dist_seat_quota_idx').on(t.quotaId),
+  ],
 );
 
 /** An order sold by a distributor, with the commission rate at the time of sale. */
@@ -100,16 +116,21 @@ export const distOrders = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
-    distributorId: bigint('distributor_id', { mode: 'number' })
-      .notNull()
-      .references(() => distributors.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    distributorId: bigint('distributor_id', { mode: 'number' }).notNull(),
     commissionBp: integer('commission_bp').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sport_ticket_dist_order_uq').on(t.orderId), index('sport_ticket_dist_order_dist_idx').on(t.distributorId, t.createdAt)],
+  (t) => [
+    foreignKey({
+      name: 'sport_ticket_dist_order_distributor_id_org_fk',
+      columns: [t.orgId, t.distributorId],
+      foreignColumns: [distributors.orgId, distributors.id],
+    }),
+    foreignKey({ name: 'sport_ticket_dist_order_order_id_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
+    uniqueIndex('sport_ticket_dist_order_uq').on(t.orderId),
+    index('sport_ticket_dist_order_dist_idx').on(t.distributorId, t.createdAt),
+  ],
 );
 
 /** A project another platform sells, pulled from a distributor's feed: read-only, refreshed from its source. */
@@ -118,9 +139,7 @@ export const externalItems = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    distributorId: bigint('distributor_id', { mode: 'number' })
-      .notNull()
-      .references(() => distributors.id),
+    distributorId: bigint('distributor_id', { mode: 'number' }).notNull(),
     externalId: varchar('external_id', { length: 64 }).notNull(),
     name: varchar('name', { length: 128 }).notNull(),
     venueName: varchar('venue_name', { length: 128 }),
@@ -135,7 +154,15 @@ export const externalItems = pgTable(
     version: version(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sport_ticket_external_item_uq').on(t.distributorId, t.externalId), index('sport_ticket_external_item_org_idx').on(t.orgId, t.id)],
+  (t) => [
+    foreignKey({
+      name: 'sport_ticket_external_item_distributor_id_org_fk',
+      columns: [t.orgId, t.distributorId],
+      foreignColumns: [distributors.orgId, distributors.id],
+    }),
+    uniqueIndex('sport_ticket_external_item_uq').on(t.distributorId, t.externalId),
+    index('sport_ticket_external_item_org_idx').on(t.orgId, t.id),
+  ],
 );
 
 /** A package ticket: one unit is one ticket of each part, sold as one at the package price, from its own stock. */
@@ -156,6 +183,7 @@ export const ticketPackages = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('sport_ticket_package_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_ticket_package_org_name_uq').on(t.orgId, t.name),
     check('sport_ticket_package_counts', sql`${t.priceFen} >= 0 and ${t.sold} >= 0 and ${t.held} >= 0 and ${t.sold} + ${t.held} <= ${t.stock}`),
   ],
@@ -166,16 +194,28 @@ export const packageParts = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    packageId: bigint('package_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketPackages.id, { onDelete: 'cascade' }),
-    sessionId: bigint('session_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketSessions.id, { onDelete: 'cascade' }),
-    levelId: bigint('level_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketLevels.id, { onDelete: 'cascade' }),
+    packageId: bigint('package_id', { mode: 'number' }).notNull(),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    levelId: bigint('level_id', { mode: 'number' }).notNull(),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [uniqueIndex('sport_ticket_package_part_uq').on(t.packageId, t.levelId), index('sport_ticket_package_part_level_idx').on(t.levelId)],
+  (t) => [
+    foreignKey({
+      name: 'sport_ticket_package_part_level_id_org_fk',
+      columns: [t.orgId, t.levelId],
+      foreignColumns: [ticketLevels.orgId, ticketLevels.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sport_ticket_package_part_session_id_org_fk',
+      columns: [t.orgId, t.sessionId],
+      foreignColumns: [ticketSessions.orgId, ticketSessions.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sport_ticket_package_part_package_id_org_fk',
+      columns: [t.orgId, t.packageId],
+      foreignColumns: [ticketPackages.orgId, ticketPackages.id],
+    }).onDelete('cascade'),
+    uniqueIndex('sport_ticket_package_part_uq').on(t.packageId, t.levelId),
+    index('sport_ticket_package_part_level_idx').on(t.levelId),
+  ],
 );

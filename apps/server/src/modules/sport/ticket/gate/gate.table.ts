@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../../../system/system.table.ts';
 import { venues } from '../../venue/index.ts';
 import { ticketSessions, tickets } from '../ticket.table.ts';
@@ -19,10 +19,7 @@ const orgId = () =>
     .references(() => orgs.id);
 const userRef = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
 const at = (name: string) => timestamp(name, { withTimezone: true });
-const ticketRef = () =>
-  bigint('ticket_id', { mode: 'number' })
-    .notNull()
-    .references(() => tickets.id);
+const ticketRef = () => bigint('ticket_id', { mode: 'number' }).notNull();
 
 /** A gate of an organisation's venue where tickets are checked. */
 export const ticketGates = pgTable(
@@ -31,7 +28,7 @@ export const ticketGates = pgTable(
     id: id(),
     orgId: orgId(),
     name: varchar('name', { length: 64 }).notNull(),
-    venueId: bigint('venue_id', { mode: 'number' }).references(() => venues.id),
+    venueId: bigint('venue_id', { mode: 'number' }),
     /** 0 open, 1 closed (no scans accepted). */
     status: smallint('status').notNull().default(0),
     remark: varchar('remark', { length: 200 }),
@@ -39,21 +36,34 @@ export const ticketGates = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sport_ticket_gate_org_name_uq').on(t.orgId, t.name), check('sport_ticket_gate_status', sql`${t.status} in (0, 1)`)],
+  (t) => [
+    foreignKey({ name: 'sport_ticket_gate_venue_id_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
+    uniqueIndex('sport_ticket_gate_org_id_uq').on(t.orgId, t.id),
+    uniqueIndex('sport_ticket_gate_org_name_uq').on(t.orgId, t.name),
+    check('sport_ticket_gate_status', sql`${t.status} in (0, 1)`),
+  ],
 );
 
 /** A session's Ed25519 key pair for its tickets' QR codes: the private key sealed at rest (platform/keys.ts). */
-export const ticketSessionKeys = pgTable('sport_ticket_session_key', {
-  sessionId: bigint('session_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => ticketSessions.id, { onDelete: 'cascade' }),
-  orgId: orgId(),
-  /** The raw 32-byte public key, base64url. */
-  publicKey: varchar('public_key', { length: 64 }).notNull(),
-  /** The PKCS#8 private key, sealed (`v1.` AES-256-GCM). */
-  privateKeyEnc: text('private_key_enc').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+export const ticketSessionKeys = pgTable(
+  'sport_ticket_session_key',
+  {
+    sessionId: bigint('session_id', { mode: 'number' }).primaryKey(),
+    orgId: orgId(),
+    /** The raw 32-byte public key, base64url. */
+    publicKey: varchar('public_key', { length: 64 }).notNull(),
+    /** The PKCS#8 private key, sealed (`v1.` AES-256-GCM). */
+    privateKeyEnc: text('private_key_enc').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'sport_ticket_session_key_session_id_org_fk',
+      columns: [t.orgId, t.sessionId],
+      foreignColumns: [ticketSessions.orgId, ticketSessions.id],
+    }).onDelete('cascade'),
+  ],
+);
 
 /** Every scan at a gate: online, or uploaded by an offline device. */
 export const ticketScans = pgTable(
@@ -61,12 +71,10 @@ export const ticketScans = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    sessionId: bigint('session_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketSessions.id, { onDelete: 'cascade' }),
-    gateId: bigint('gate_id', { mode: 'number' }).references(() => ticketGates.id, { onDelete: 'set null' }),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    gateId: bigint('gate_id', { mode: 'number' }),
     /** The ticket the scan named (null: no ticket of the organisation has the code). */
-    ticketId: bigint('ticket_id', { mode: 'number' }).references(() => tickets.id),
+    ticketId: bigint('ticket_id', { mode: 'number' }),
     /** The code read (a bare code, or the code of a signed payload). */
     code: varchar('code', { length: 32 }).notNull(),
     /** admitted | refused | conflict (admitted by an offline device although already used). */
@@ -86,6 +94,16 @@ export const ticketScans = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({ name: 'sport_ticket_scan_ticket_id_org_fk', columns: [t.orgId, t.ticketId], foreignColumns: [tickets.orgId, tickets.id] }),
+    foreignKey({ name: 'sport_ticket_scan_gate_id_org_fk', columns: [t.orgId, t.gateId], foreignColumns: [ticketGates.orgId, ticketGates.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({
+      name: 'sport_ticket_scan_session_id_org_fk',
+      columns: [t.orgId, t.sessionId],
+      foreignColumns: [ticketSessions.orgId, ticketSessions.id],
+    }).onDelete('cascade'),
+    uniqueIndex('sport_ticket_scan_org_id_uq').on(t.orgId, t.id),
     index('sport_ticket_scan_session_idx').on(t.sessionId, t.id),
     index('sport_ticket_scan_ticket_idx').on(t.ticketId),
     // Each ticket is admitted once (online or by the first upload of an offline admission).
@@ -105,21 +123,36 @@ export const ticketScanConflicts = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    sessionId: bigint('session_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketSessions.id, { onDelete: 'cascade' }),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
     ticketId: ticketRef(),
     /** The admission on record (null when the ticket was refunded or cancelled meanwhile). */
-    firstScanId: bigint('first_scan_id', { mode: 'number' }).references(() => ticketScans.id),
+    firstScanId: bigint('first_scan_id', { mode: 'number' }),
     /** The later device's admission. */
-    secondScanId: bigint('second_scan_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketScans.id),
+    secondScanId: bigint('second_scan_id', { mode: 'number' }).notNull(),
     /** used (admitted twice) | revoked (admitted offline after a refund or cancellation). */
     reason: varchar('reason', { length: 16 }).notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sport_ticket_scan_conflict_second_uq').on(t.secondScanId), index('sport_ticket_scan_conflict_session_idx').on(t.sessionId, t.id)],
+  (t) => [
+    foreignKey({ name: 'sport_ticket_scan_conflict_ticket_id_org_fk', columns: [t.orgId, t.ticketId], foreignColumns: [tickets.orgId, tickets.id] }),
+    foreignKey({
+      name: 'sport_ticket_scan_conflict_second_scan_id_org_fk',
+      columns: [t.orgId, t.secondScanId],
+      foreignColumns: [ticketScans.orgId, ticketScans.id],
+    }),
+    foreignKey({
+      name: 'sport_ticket_scan_conflict_first_scan_id_org_fk',
+      columns: [t.orgId, t.firstScanId],
+      foreignColumns: [ticketScans.orgId, ticketScans.id],
+    }),
+    foreignKey({
+      name: 'sport_ticket_scan_conflict_session_id_org_fk',
+      columns: [t.orgId, t.sessionId],
+      foreignColumns: [ticketSessions.orgId, ticketSessions.id],
+    }).onDelete('cascade'),
+    uniqueIndex('sport_ticket_scan_conflict_second_uq').on(t.secondScanId),
+    index('sport_ticket_scan_conflict_session_idx').on(t.sessionId, t.id),
+  ],
 );
 
 /** A paper ticket handed over against an e-ticket: once per ticket; a paper number once per organisation. */
@@ -135,6 +168,7 @@ export const ticketCollections = pgTable(
     collectedAt: at('collected_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({ name: 'sport_ticket_collection_ticket_id_org_fk', columns: [t.orgId, t.ticketId], foreignColumns: [tickets.orgId, tickets.id] }),
     uniqueIndex('sport_ticket_collection_ticket_uq').on(t.ticketId),
     uniqueIndex('sport_ticket_collection_paper_uq').on(t.orgId, t.paperNo),
     index('sport_ticket_collection_org_idx').on(t.orgId, t.id),
@@ -152,5 +186,8 @@ export const ticketReprints = pgTable(
     printedBy: userRef('printed_by'),
     printedAt: at('printed_at').notNull().defaultNow(),
   },
-  (t) => [index('sport_ticket_reprint_ticket_idx').on(t.ticketId, t.id)],
+  (t) => [
+    foreignKey({ name: 'sport_ticket_reprint_ticket_id_org_fk', columns: [t.orgId, t.ticketId], foreignColumns: [tickets.orgId, tickets.id] }),
+    index('sport_ticket_reprint_ticket_idx').on(t.ticketId, t.id),
+  ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../../../system/system.table.ts';
 import { orders } from '../../commerce/index.ts';
 import { ticketSessions } from '../ticket.table.ts';
@@ -18,13 +18,9 @@ export const ticketReservations = pgTable(
     orgId: bigint('org_id', { mode: 'number' })
       .notNull()
       .references(() => orgs.id),
-    sessionId: bigint('session_id', { mode: 'number' })
-      .notNull()
-      .references(() => ticketSessions.id),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
     /** The pending order that holds the seats or quota (paid by a comp once approved). */
-    orderId: bigint('order_id', { mode: 'number' })
-      .notNull()
-      .references(() => orders.id),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
     reason: varchar('reason', { length: 200 }).notNull(),
     /** Who the tickets are for (a sponsor, a member of staff). */
@@ -43,6 +39,12 @@ export const ticketReservations = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({ name: 'sport_ticket_reservation_order_id_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
+    foreignKey({
+      name: 'sport_ticket_reservation_session_id_org_fk',
+      columns: [t.orgId, t.sessionId],
+      foreignColumns: [ticketSessions.orgId, ticketSessions.id],
+    }),
     uniqueIndex('sport_ticket_reservation_order_uq').on(t.orderId),
     index('sport_ticket_reservation_org_idx').on(t.orgId, t.id),
     index('sport_ticket_reservation_session_idx').on(t.sessionId),
