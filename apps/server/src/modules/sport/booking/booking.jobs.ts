@@ -1,5 +1,4 @@
-import { registerJobHandler } from '../../job/handlers.ts';
-import { seedShippedJobs } from '../../job/job.lifecycle.ts';
+import { registerJobHandler, seedShippedJobs } from '../../job/index.ts';
 import type { Db } from '../../../platform/db.ts';
 import { markNoShows } from './booking.service.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { openGridAnswer, openGridParams, openGridQuery } from '@venue/contract';
 import type { AppContext } from '../../../platform/http.ts';
-import { defineOpenRoute } from '../../open/open.gateway.ts';
+import { defineOpenRoute } from '../../open/index.ts';
 import { gridInScope } from './booking.service.ts';
 
 /** A venue's booking grid of a day opened to third-party applications (issue 14), read-only. The code and path stay `venue.grid`, `v1/venue/:id/grid`. */

@@ -3,6 +3,8 @@ import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { adminClient, signIn } from '../../system/admin.testkit.ts';
 import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
+import { createOrder, type NewOrder } from '../commerce/index.ts';
+import type { Caller } from '../../../platform/http.ts';
 import { markNoShows } from './booking.service.ts';
 import { addDays } from '../venue/index.ts';
 import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, stadium, today, venueApi, venueStaff } from '../venue/venue.testkit.ts';
@@ -35,6 +37,48 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     };
   };
   const cell = (g: Awaited<ReturnType<typeof grid>>, siteId: number, start: string) => g.slots.find((x) => x.siteId === siteId && x.start === start)!;
+
+  it('a venue line’s detail is read by its contract schema: a malformed one answers 100400 on the detail’s field and holds nothing', async () => {
+    const v = await venueOf();
+    const day = tomorrowOf(v.venue.timeZone);
+    // A module's own call (createOrder is what booking's routes call), with the detail as it is given.
+    const caller: Caller = {
+      sessionId: 0,
+      userId: v.userId,
+      userName: 'c',
+      userCode: v.code,
+      orgId: v.orgId,
+      platform: false,
+      admin: false,
+      perms: new Set(),
+      menuIds: new Set(),
+      epoch: 0,
+      roles: [],
+      mustChangePassword: false,
+    };
+    const order = (detail: Record<string, unknown>): NewOrder => ({
+      orgId: v.orgId,
+      type: 'venue',
+      venueId: v.venue.id,
+      channel: 'console',
+      buyerName: null,
+      buyerPhone: null,
+      remark: null,
+      items: [{ kind: 'venue', refId: v.sites[0]!.id, quantity: 1, discountFen: 0, detail }],
+    });
+    const refusal = (detail: Record<string, unknown>) =>
+      createOrder(s.database.db, caller, order(detail), undefined).then(
+        () => undefined,
+        (e: { codeName?: string; detail?: { field: string; message: string }[] }) => ({ codeName: e.codeName, fields: e.detail?.map((d) => d.field) }),
+      );
+    expect(await refusal({ date: day, start: '25:00', end: '10:00' })).toEqual({ codeName: 'INVALID', fields: ['items.0.detail.start'] });
+    expect(await refusal({ start: '09:00', end: '10:00' })).toEqual({ codeName: 'INVALID', fields: ['items.0.detail.date'] });
+    expect(await refusal({ date: day, start: '09:00', end: '10:00', seriesId: -1 })).toEqual({ codeName: 'INVALID', fields: ['items.0.detail.seriesId'] });
+    expect(cell(await grid(v.c, v.venue.id, day), v.sites[0]!.id, '09:00').state).toBe('free');
+    // Well formed, the same line holds its slot.
+    expect(await refusal({ date: day, start: '09:00', end: '10:00' })).toBeUndefined();
+    expect(cell(await grid(v.c, v.venue.id, day), v.sites[0]!.id, '09:00').state).not.toBe('free');
+  });
 
   it('runs the stadium calls of spec 7.5: insert, pagelist, list by id and by organisation, update with version, shop status, delete', async () => {
     const staff = await venueStaff(s, admin, platformId);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { seedDemo } from '../../system/demo.seed.ts';
+import { seedDemo } from '../../system/index.ts';
 import { imbalances } from '../commerce/commerce.testkit.ts';
 import { seedVenueDemo } from './booking.seed.ts';
-import { seedMemberDemo } from '../member/member.seed.ts';
+import { seedMemberDemo } from '../member/index.ts';
 import { addDays, weekdayOf } from '../venue/index.ts';
 import { booking, stadium, today } from '../venue/venue.testkit.ts';
 

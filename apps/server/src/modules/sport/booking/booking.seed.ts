@@ -2,14 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
-import { findOrgByCode } from '../../system/org.repository.ts';
-import { grantDemoMenus } from '../../system/demo.seed.ts';
-import { findVisibleUserByCode } from '../../system/user.repository.ts';
+import { findOrgByCode, grantDemoMenus, findVisibleUserByCode } from '../../system/index.ts';
 import { startPayment } from '../commerce/index.ts';
 import { addPriceRule, addSite, addVenue, splitSite, addDays, localOf } from '../venue/index.ts';
 import { bookSlots, checkIn, lockSlots } from './booking.service.ts';
 import { createSeries } from './series.service.ts';
-import { searchMembers } from '../member/member.repository.ts';
+import { searchMembers } from '../member/index.ts';
 import { createClosure } from './closure.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';

@@ -14,7 +14,7 @@ import type { Db, Executor, Tx } from '../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { oneOrgScope, scopeOf, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
-import { nearestDecision } from '../../system/holiday.repository.ts';
+import { nearestDecision } from '../../system/index.ts';
 import {
   findOrder,
   findOrderByNo,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
-import { seedMessageDefaults } from '../../message/message.seed.ts';
+import { seedMessageDefaults } from '../../message/index.ts';
 import { addDays } from '../venue/index.ts';
 import { booking, makeVenue, today, venueStaff } from '../venue/venue.testkit.ts';
 

@@ -6,7 +6,7 @@ import { pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { t } from '../../../platform/i18n.ts';
 import { findOrder, itemsOf, refundByRule, timeRange, type AfterCommit, cancelPending, type AfterCommitRunner } from '../commerce/index.ts';
-import { publish } from '../../message/message.queue.ts';
+import { publish } from '../../message/index.ts';
 import { claim, unitsOf } from './booking.service.ts';
 import {
   claimsOverlapping,

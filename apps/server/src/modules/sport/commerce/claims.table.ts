@@ -1,5 +1,5 @@
 import { bigint, customType, index, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/system.table.ts';
+import { orgs, users } from '../../system/index.ts';
 
 /** A PostgreSQL `tstzrange`, written as `[start,end)` text. */
 const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { openVenuesAnswer } from '@venue/contract';
 import type { AppContext } from '../../../platform/http.ts';
-import { defineOpenRoute } from '../../open/open.gateway.ts';
+import { defineOpenRoute } from '../../open/index.ts';
 import { pageVenues, venueDefaultOrder } from './venue.repository.ts';
 
 /** Venues opened to third-party applications (issue 14): the list, read-only (a day's grid is booking's, `booking/booking.open.ts`). */

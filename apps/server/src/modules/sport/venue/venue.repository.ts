@@ -1,11 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
-import { containsText } from '../../system/admin.common.ts';
-import { orgs } from '../../system/system.table.ts';
+import { containsText, orgs, users } from '../../system/index.ts';
 import { orders } from '../commerce/commerce.table.ts';
 import { bookingSeries, closures, priceRules, shifts, sites, slotClaims, venues, venueTemplates } from './venue.table.ts';
-import { users } from '../../system/system.table.ts';
 
 /**
  * Every query on the venue tables. Each takes a required scope and puts it in the `where` of

@@ -19,7 +19,7 @@ import { conflict, invalid, notFound, forbidden } from '../../../platform/errors
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
-import { mapDuplicate } from '../../system/admin.common.ts';
+import { mapDuplicate } from '../../system/index.ts';
 import {
   deletePriceRules,
   deleteSites,

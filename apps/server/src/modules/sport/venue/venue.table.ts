@@ -17,7 +17,7 @@ import {
   doublePrecision,
 } from 'drizzle-orm/pg-core';
 import type { BookingRules, WeekHours } from '@venue/contract';
-import { orgs, users } from '../../system/system.table.ts';
+import { orgs, users } from '../../system/index.ts';
 import { orders, orderItems } from '../commerce/commerce.table.ts';
 
 /**
