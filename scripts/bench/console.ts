@@ -5,7 +5,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { median, root } from './_support.ts';
 import { ADMIN_PASSWORD, startServer } from '../../apps/server/test/harness.ts';
-import { seedDemo } from '../../apps/server/src/modules/system/demo.seed.ts';
+import { seedDemo } from '../../apps/server/src/modules/system/index.ts';
 
 const out: Record<string, number | string | null> = {};
 const RUNS = 5;

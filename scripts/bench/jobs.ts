@@ -8,8 +8,8 @@ import path from 'node:path';
 import { benchPostgresUrl, percentile, startServerProcess, stop } from './_support.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../../apps/server/src/platform/db.ts';
-import { seedPlatform } from '../../apps/server/src/modules/system/system.seed.ts';
-import { JobScheduler } from '../../apps/server/src/modules/job/job.engine.ts';
+import { seedPlatform } from '../../apps/server/src/modules/system/index.ts';
+import { JobScheduler } from '../../apps/server/src/modules/job/index.ts';
 
 const JOBS = 1000;
 const WARMUP_MS = 3000;

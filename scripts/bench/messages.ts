@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { benchPostgresUrl, root } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
-import { messageWorkers } from '../../apps/server/src/modules/message/message.routes.ts';
+import { messageWorkers } from '../../apps/server/src/modules/message/index.ts';
 
 const N = 5000;
 const out: Record<string, number | string> = {};

@@ -8,7 +8,7 @@
 import { benchPostgresUrl, consoleHeaders, freePort, median } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { localOf } from '../../apps/server/src/modules/sport/venue/venue.time.ts';
-import { signedHeaders } from '../../apps/server/src/modules/open/open.sign.ts';
+import { signedHeaders } from '../../apps/server/src/modules/open/index.ts';
 
 const SAMPLES = 1500;
 const out: Record<string, number | string> = {};

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { benchPostgresUrl, consoleHeaders, median, root, startServerProcess, stop } from './_support.ts';
 import { ADMIN_PASSWORD, Client, startServer } from '../../apps/server/test/harness.ts';
-import { MENU_SQL } from '../../apps/server/src/modules/system/menu.service.ts';
+import { MENU_SQL } from '../../apps/server/src/modules/system/index.ts';
 
 const out: Record<string, number | string | null> = {};
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { median, root } from './_support.ts';
 import { ADMIN_PASSWORD, Client, startServer } from '../../apps/server/test/harness.ts';
-import { seedDemo } from '../../apps/server/src/modules/system/demo.seed.ts';
+import { seedDemo } from '../../apps/server/src/modules/system/index.ts';
 import { generatedDocument } from '../../apps/web/src/features/sport/ticket/seatmap/seatmap.geometry.ts';
 
 const out: Record<string, number | string | null> = {};

@@ -18,7 +18,7 @@ import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { computeSign } from '../../apps/server/src/platform/keys.ts';
 import { hashPassword } from '../../apps/server/src/platform/password.ts';
 import { statementText } from '../../apps/server/src/platform/prepared.ts';
-import { userListPlan } from '../../apps/server/src/modules/system/user.service.ts';
+import { userListPlan } from '../../apps/server/src/modules/system/index.ts';
 import type { Caller } from '../../apps/server/src/platform/http.ts';
 import { userListQuery } from '@venue/contract';
 

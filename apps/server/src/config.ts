@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
-import { AllowEntryError, HttpAllowList } from './modules/job/http.executor.ts';
+import { AllowEntryError, HttpAllowList } from './platform/outbound.ts';
 
 /**
  * The server's settings, read from the environment once at start-up. Nothing else reads

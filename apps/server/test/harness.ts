@@ -10,9 +10,9 @@ import { openDatabase, type Database } from '../src/platform/db.ts';
 import { buildApp } from '../src/app.ts';
 import { answerIssues, routeRegistry, type RouteRecord } from '../src/platform/http.ts';
 import { computeSign } from '../src/platform/keys.ts';
-import { seedPlatform } from '../src/modules/system/system.seed.ts';
+import { seedPlatform } from '../src/modules/system/index.ts';
 import { migrationsFolder } from '../src/platform/paths.ts';
-import type { SmsProvider } from '../src/modules/auth/sms.provider.ts';
+import type { SmsProvider } from '../src/modules/auth/index.ts';
 
 export const ADMIN_PASSWORD = 'Admin@12345';
 

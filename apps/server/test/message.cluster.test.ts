@@ -5,9 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/platform/db.ts';
-import { MessageWorker, publish } from '../src/modules/message/message.queue.ts';
+import { MessageWorker, publish, messageWorkers } from '../src/modules/message/index.ts';
 import { HttpAllowList } from '../src/platform/outbound.ts';
-import { messageWorkers } from '../src/modules/message/message.routes.ts';
 import { startServer, type Client, type TestServer } from './harness.ts';
 import { adminClient } from '../src/modules/system/admin.testkit.ts';
 

@@ -1,5 +1,5 @@
 import { openDatabase } from '../src/platform/db.ts';
-import { MessageWorker } from '../src/modules/message/message.queue.ts';
+import { MessageWorker } from '../src/modules/message/index.ts';
 import { HttpAllowList } from '../src/platform/outbound.ts';
 
 /**

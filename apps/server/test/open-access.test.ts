@@ -2,13 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, sys, type TestServer } from './harness.ts';
-import { seedDemo } from '../src/modules/system/demo.seed.ts';
+import { seedDemo } from '../src/modules/system/index.ts';
 import { seedVenueDemo } from '../src/modules/sport/booking/index.ts';
-import { seedOpenDemo } from '../src/modules/open/open.seed.ts';
+import { seedOpenDemo, openSignature, signedHeaders } from '../src/modules/open/index.ts';
 import { adminClient } from '../src/modules/system/admin.testkit.ts';
 import { makeVenue, today, venueStaff } from '../src/modules/sport/venue/venue.testkit.ts';
 import { sellGeneral } from '../src/modules/sport/commerce/commerce.testkit.ts';
-import { openSignature, signedHeaders } from '../src/modules/open/open.sign.ts';
 
 interface OpenApp {
   id: number;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { databases, startServer, sys, type Client, type TestServer } from './harness.ts';
 import { adminClient } from '../src/modules/system/admin.testkit.ts';
-import { orgs } from '../src/modules/system/system.table.ts';
+import { orgs } from '../src/modules/system/index.ts';
 import { preparedByShape, verifyShapesOnReuse } from '../src/platform/prepared.ts';
 import type { Executor } from '../src/platform/db.ts';
 

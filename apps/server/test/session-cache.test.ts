@@ -6,7 +6,7 @@ import { Code } from '@venue/contract';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/platform/db.ts';
 import { buildApp } from '../src/app.ts';
-import { seedDemo } from '../src/modules/system/demo.seed.ts';
+import { seedDemo } from '../src/modules/system/index.ts';
 import { ADMIN_PASSWORD, Client, auth, databases, startServer, sys, type TestServer } from './harness.ts';
 
 /**

@@ -3,8 +3,7 @@ import type { WebSocket } from 'ws';
 import { BACKLOG_CONFIG_CODE } from '@venue/contract';
 import { auth, Client, databases, startServer, sys, type TestServer } from './harness.ts';
 import { adminClient, makeOrg, makeUser, signIn, uniq } from '../src/modules/system/admin.testkit.ts';
-import { deliverStation } from '../src/modules/message/station/station.service.ts';
-import { addBacklog } from '../src/modules/message/backlog/backlog.service.ts';
+import { deliverStation, addBacklog } from '../src/modules/message/index.ts';
 import { openDatabase } from '../src/platform/db.ts';
 
 interface Staff {

@@ -8,8 +8,7 @@ import { loadConfig } from '../src/config.ts';
 import { buildApp } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/platform/db.ts';
 import { migrationsFolder } from '../src/platform/paths.ts';
-import { seedPlatform } from '../src/modules/system/system.seed.ts';
-import { seedDemo } from '../src/modules/system/demo.seed.ts';
+import { seedPlatform, seedDemo } from '../src/modules/system/index.ts';
 import { CapturingSms, Client, databases, freshPostgres, type TestServer } from './harness.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedHeaders } from '../../server/src/modules/open/open.sign.ts';
+import { signedHeaders } from '../../server/src/modules/open/index.ts';
 import { browserAs, makeStaff, screenshot, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
-import { bumpConfigEpoch } from '../../server/src/modules/system/config.service.ts';
+import { bumpConfigEpoch } from '../../server/src/modules/system/index.ts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client } from '../../server/test/harness.ts';

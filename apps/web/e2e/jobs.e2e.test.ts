@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { JobScheduler } from '../../server/src/modules/job/job.engine.ts';
+import type { JobScheduler } from '../../server/src/modules/job/index.ts';
 import { beanJob, createJob } from '../../server/src/modules/job/job.testkit.ts';
 import { ADMIN_PASSWORD, adminApi, loginThroughForm, screenshot, startE2E, startJobScheduler, uniq, type E2E } from './support.ts';
 

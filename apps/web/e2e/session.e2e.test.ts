@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { DEFAULT_PASSWORD_STRATEGY } from '@venue/contract';
 import { sha256 } from '../../server/src/platform/keys.ts';
-import { bumpConfigEpoch } from '../../server/src/modules/system/config.service.ts';
+import { bumpConfigEpoch } from '../../server/src/modules/system/index.ts';
 import { startIdp } from '../../server/test/oidc-provider.ts';
 import { ADMIN_PASSWORD, loginThroughForm, screenshot, signedIn, signedOut, startE2E, type E2E } from './support.ts';
 

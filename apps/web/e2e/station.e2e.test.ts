@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliverStation } from '../../server/src/modules/message/station/station.service.ts';
-import { findVisibleUserByCode } from '../../server/src/modules/system/user.repository.ts';
+import { deliverStation } from '../../server/src/modules/message/index.ts';
+import { findVisibleUserByCode } from '../../server/src/modules/system/index.ts';
 import { SYSTEM_SCOPE } from '../../server/src/platform/scope.ts';
 import { loginThroughForm, makeStaff, openBrowser, screenshot, startE2E, uniq, type E2E, type Staff } from './support.ts';
 

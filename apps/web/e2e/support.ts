@@ -5,8 +5,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { Client, startServer, ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { grantMenus } from '../../server/test/grants.ts';
 import { makeOrg, makeRole, makeUser, uniq } from '../../server/src/modules/system/admin.testkit.ts';
-import { seedDemo } from '../../server/src/modules/system/demo.seed.ts';
-import { JobScheduler } from '../../server/src/modules/job/job.engine.ts';
+import { seedDemo } from '../../server/src/modules/system/index.ts';
+import { JobScheduler } from '../../server/src/modules/job/index.ts';
 import { cheapPasswordHashesForTests } from '../../server/src/platform/password.ts';
 
 // Sign-ins of the browser tests check cheap hashes (apps/server/test/setup.ts does the same for the server suites).
