@@ -1,8 +1,10 @@
 import net from 'node:net';
 import { Code } from '@venue/contract';
 import { startServer, type Client, type TestServer } from '../../../../test/harness.ts';
+import { oneOrgScope } from '../../../platform/scope.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
 import { commerceStaff, pay, sellGeneral, sport } from './commerce.testkit.ts';
+import { findPayment, succeedPayment } from './index.ts';
 import { expireOrders } from './order.service.ts';
 import { startPaySimulators, type PaySimulators } from './providers/simulators/index.ts';
 
@@ -186,6 +188,36 @@ export function raceRefundNotification(rig: RaceRig, rounds: number): Promise<Ra
       rig.reviewer.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: '同意' } }),
     ]);
     if (approved.code !== 0) errors.push(`round ${n}: approval answered ${approved.code} ${approved.msg}`);
+    return order.id;
+  });
+}
+
+/**
+ * Two settlements of one order's payments through the facade at once (`succeedPayment`, each in
+ * its own transaction, neither locking the order itself: what a module that confirms payments of
+ * its own does). The facade takes the order's lock first, so the second waits for the first;
+ * before, each held its payment and the ledger's key-share lock on the order and waited for the
+ * other's order lock: a deadlock.
+ */
+export function raceFacadeSettlements(rig: RaceRig, rounds: number): Promise<RaceReport> {
+  return races(rig, rounds, async (n, errors) => {
+    const order = await sellGeneral(rig.mgr, [{ name: `两个模块结算 ${n}`, unitPriceFen: 1000 }]);
+    const a = await pay(rig.mgr, order.id, { method: 'wechat', flow: 'qr', amountFen: 600 });
+    const b = await pay(rig.mgr, order.id, { method: 'wechat', flow: 'qr', amountFen: 400 });
+    if (a.code !== 0 || b.code !== 0) throw new Error(`round ${n}: pay ${a.code} ${b.code}`);
+    const scope = oneOrgScope(order.orgId);
+    const db = rig.s.database.db;
+    const payments = await Promise.all([a, b].map(async (p) => (await findPayment(db, scope, p.body.payment.id))!));
+    // The provider has the money (a later query or notification finds them credited).
+    for (const p of payments) await rig.sims.wechat.pay(p.paymentNo, { notify: false });
+    await Promise.all(
+      payments.map((p) =>
+        db
+          .transaction((tx) => succeedPayment(tx, scope, p))
+          // Drizzle wraps the database's error: its cause says what happened (deadlock detected).
+          .catch((e: Error) => errors.push(`round ${n}: settling ${p.paymentNo} failed: ${((e.cause as Error | undefined) ?? e).message.slice(0, 120)}`)),
+      ),
+    );
     return order.id;
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../../../../test/harness.ts';
 import { imbalances } from './commerce.testkit.ts';
-import { raceNotificationCancel, raceRefundNotification, raceRig, raceTwoNotifications, type RaceRig } from './money.races.testkit.ts';
+import { raceFacadeSettlements, raceNotificationCancel, raceRefundNotification, raceRig, raceTwoNotifications, type RaceRig } from './money.races.testkit.ts';
 
 /**
  * Money racing itself on one order (issue 23, medium 6; issue 24, point 8): notifications of one
@@ -53,6 +53,18 @@ describe.each(databases)('money racing on %s', (kind) => {
       expect(r.errors).toEqual([]);
       expect(r.stuck).toEqual([]);
       expect(r.outcomes).toEqual({ refunded: ROUNDS });
+      expect(await imbalances(rig.s)).toEqual([]);
+    },
+    300_000,
+  );
+
+  it.runIf(kind === 'postgres')(
+    `two settlements of one order's payments through the facade at once, ${ROUNDS} rounds: the second waits, the order paid once`,
+    async () => {
+      const r = await raceFacadeSettlements(rig, ROUNDS);
+      expect(r.errors).toEqual([]);
+      expect(r.stuck).toEqual([]);
+      expect(r.outcomes).toEqual({ paid: ROUNDS });
       expect(await imbalances(rig.s)).toEqual([]);
     },
     300_000,
