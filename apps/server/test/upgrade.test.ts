@@ -53,6 +53,10 @@ const LANDED: Record<string, string> = {
   '0024_refund_zero_amount': 'e7fdd7586054892db6a576bc675e827743ab949537d78a0771efd3c84f645a02',
   '0025_order_item_adjustment': 'ee2e87809222ede12dd38739046aab96f7ab19f4c2cbc35525364a30035f0e81',
   '0026_resource_claim': 'd7b04804982b4cbcbc9f331c70a6af10b0725173d40d82f511a1a5b1d44ecd16',
+  '0027_tenant_fk_member_card': '99d4733a10efefa606aa5086456f870a829a94a8a571263f6d5445af039b4815',
+  '0028_tenant_fk_commerce': 'c7ded530fd91c4b1f3fe936c1c915da4634ed52e17d47c614978d7e237b763b3',
+  '0029_tenant_fk_venue': '3fa89e2ea25b7755dc5c612ba99df6a5e6182605dfd9837eecb32a26ba786289',
+  '0030_tenant_fk_ticket': '724fda34cf97468ecef36c038e23e9635f3cef2d401cedd89bdc809cd3f4ed73',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
