@@ -57,6 +57,7 @@ const LANDED: Record<string, string> = {
   '0028_tenant_fk_commerce': 'c7ded530fd91c4b1f3fe936c1c915da4634ed52e17d47c614978d7e237b763b3',
   '0029_tenant_fk_venue': '3fa89e2ea25b7755dc5c612ba99df6a5e6182605dfd9837eecb32a26ba786289',
   '0030_tenant_fk_ticket': '724fda34cf97468ecef36c038e23e9635f3cef2d401cedd89bdc809cd3f4ed73',
+  '0031_ticket_gate_venue_reach': '99e8daef21cb9f028bb07f310e2470e1a7834522dcbfd88af6b965290d71eb6e',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
