@@ -4,8 +4,7 @@ import { debitAccount, findAccount, creditAccount } from './commerce.repository.
 import { definePort } from '../../../platform/ports.ts';
 import { registerItemKind, type ItemKind } from './item-kinds.ts';
 import { registerOrderType } from './order.service.ts';
-import { dayOf } from './money.ts';
-import { post } from './ledger.ts';
+import { defineLedgerRule, postByRule } from './ledger.ts';
 import './commerce.messages.ts';
 
 // The core's own order types (the generic sale's), and those of the spec's order tabs whose
@@ -29,6 +28,10 @@ registerItemKind({
   },
 });
 
+/** A paid recharge moves its money from sales into members' stored value; a refund of it moves it back. */
+const RECHARGE = defineLedgerRule({ name: 'commerce.recharge', txnKind: 'recharge', debit: 'sales', credit: 'balance', prefix: 'RC' });
+const RECHARGE_BACK = defineLedgerRule({ name: 'commerce.rechargeBack', txnKind: 'recharge', debit: 'balance', credit: 'sales', prefix: 'RC' });
+
 /** A recharge's hooks: the core's own for a plain account, or a module's that extends them (a card's account). */
 export type RechargeHooks = Pick<ItemKind, 'price' | 'hold' | 'confirm' | 'release'>;
 
@@ -49,36 +52,16 @@ export const accountRecharge: Required<Pick<ItemKind, 'price' | 'confirm' | 'rel
   async confirm(ctx, item, order) {
     if (!item.refId || !(await creditAccount(ctx.tx, ctx.scope, item.refId, item.amountFen))) throw conflict('state', 'commerce.accountMissing');
     if (item.amountFen > 0)
-      await post(ctx.tx, ctx.scope, {
-        orgId: item.orgId,
-        txnNo: `RC${order.orderNo}-${item.lineNo}`,
-        txnKind: 'recharge',
-        debit: 'sales',
-        credit: 'balance',
-        amountFen: item.amountFen,
-        businessDay: await dayOf(ctx.tx, item.orgId),
-        orderId: order.id,
-        accountId: item.refId,
-      });
+      await postByRule(ctx.tx, ctx.scope, RECHARGE, { orgId: item.orgId, amountFen: item.amountFen, orderId: order.id, accountId: item.refId, at: ctx.now });
     return true;
   },
-  async release(ctx, item, quantity, why, ref) {
+  async release(ctx, item, quantity, why) {
     // Nothing was credited before payment; a refund takes the recharge back out of the account.
     if (why !== 'refund' || !item.refId) return;
     const amount = quantity === item.quantity ? item.amountFen : Math.round((item.amountFen * quantity) / item.quantity);
     if (amount <= 0) return;
     if (!(await debitAccount(ctx.tx, ctx.scope, item.refId, amount))) throw conflict('state', 'commerce.rechargeSpent');
-    await post(ctx.tx, ctx.scope, {
-      orgId: item.orgId,
-      txnNo: `RC${ref}-${item.lineNo}`,
-      txnKind: 'recharge',
-      debit: 'balance',
-      credit: 'sales',
-      amountFen: amount,
-      businessDay: await dayOf(ctx.tx, item.orgId),
-      orderId: item.orderId,
-      accountId: item.refId,
-    });
+    await postByRule(ctx.tx, ctx.scope, RECHARGE_BACK, { orgId: item.orgId, amountFen: amount, orderId: item.orderId, accountId: item.refId, at: ctx.now });
   },
 };
 

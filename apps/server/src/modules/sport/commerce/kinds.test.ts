@@ -11,6 +11,9 @@ import {
   buyerCheck,
   consumeItem,
   createOrder,
+  creditByRule,
+  debitByRule,
+  openAccount,
   defineLedgerRule,
   itemsOf,
   kindContext,
@@ -48,6 +51,8 @@ registerItemKind<z.output<typeof shelfDetail>, PricedItem & { label: string }>({
 const LESSONS = 10;
 const unused = (fen: number) => Math.round((fen * (LESSONS - 2)) / LESSONS);
 const lessonSold = defineLedgerRule({ name: 'test.lessonSold', txnKind: 'lesson_sold', debit: 'sales', credit: 'prepaid', prefix: 'LS' });
+const depositIn = defineLedgerRule({ name: 'test.depositIn', txnKind: 'deposit', debit: 'cash', credit: 'balance', prefix: 'DI' });
+const depositOut = defineLedgerRule({ name: 'test.depositOut', txnKind: 'deposit', debit: 'balance', credit: 'cash', prefix: 'DO' });
 defineLedgerRule({ name: 'test.lessonUsed', txnKind: 'lesson_used', debit: 'prepaid', credit: 'sales', prefix: 'LU' });
 const lessonRefunded = defineLedgerRule({ name: 'test.lessonRefunded', txnKind: 'lesson_refunded', debit: 'prepaid', credit: 'sales', prefix: 'LR' });
 registerItemKind({
@@ -212,5 +217,28 @@ describe.each(databases)('item kinds v2 on %s', (db) => {
     // Plugged again (the members module), the same member may buy.
     const sale = order('goods', [{ kind: 'goods', quantity: 1, discountFen: 0, detail: { shelf: 'c1', count: 1 } }], { memberId });
     expect(await createOrder(s.database.db, callerOf(), sale, undefined)).toBeGreaterThan(0);
+  });
+  it('stored value moves only with its ledger entry: a debit the balance cannot cover changes and posts nothing', async () => {
+    const scope = scopeOf(callerOf());
+    const account = await openAccount(s.database.db, scope, { orgId, holderName: '押金' });
+    const [short, after] = await s.database.db.transaction(async (tx) => {
+      await creditByRule(tx, scope, depositIn, { orgId, accountId: account.id, amountFen: 5_000 });
+      return [
+        await debitByRule(tx, scope, depositOut, { orgId, accountId: account.id, amountFen: 8_000 }),
+        await debitByRule(tx, scope, 'test.depositOut', { orgId, accountId: account.id, amountFen: 3_000 }),
+      ];
+    });
+    expect(short).toBeUndefined();
+    expect(after?.balanceFen).toBe(2_000);
+    const rows = await s.database.query<{ txn_no: string; account: string; side: string; amount_fen: string }>(
+      `select txn_no, account, side, amount_fen from sport_ledger_entry where account_id = $1 order by id`,
+      [account.id],
+    );
+    expect(rows.map((r) => [r.txn_no.slice(0, 2), r.account, r.side, Number(r.amount_fen)])).toEqual([
+      ['DI', 'cash', 'debit', 5_000],
+      ['DI', 'balance', 'credit', 5_000],
+      ['DO', 'balance', 'debit', 3_000],
+      ['DO', 'cash', 'credit', 3_000],
+    ]);
   });
 });

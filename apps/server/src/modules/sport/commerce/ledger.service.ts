@@ -1,12 +1,24 @@
 import { memberOrgOf } from './item-kinds.ts';
 import type { AccountListQuery, LedgerListQuery, LedgerSummaryQuery } from '@venue/contract';
-import type { Db } from '../../../platform/db.ts';
+import type { Db, Tx } from '../../../platform/db.ts';
 import { invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { assertInScope, scopeOf, type Scope } from '../../../platform/scope.ts';
-import { findAccount, insertAccount, ledgerByDay, ledgerDefaultOrder, ledgerSorts, nextDocNo, pageAccounts, pageLedger } from './commerce.repository.ts';
+import {
+  creditAccount,
+  debitAccount,
+  findAccount,
+  insertAccount,
+  ledgerByDay,
+  ledgerDefaultOrder,
+  ledgerSorts,
+  nextDocNo,
+  pageAccounts,
+  pageLedger,
+} from './commerce.repository.ts';
 import { timeZoneOf } from './money.ts';
+import { ledgerRuleOf, postByRule, type LedgerRule, type RulePosting } from './ledger.ts';
 
 /** The finance capital flow (ledger entries, sums per method and day) and stored-value accounts. */
 
@@ -51,8 +63,15 @@ export async function getAccount(db: Db, caller: Caller, id: number) {
 
 const accountView = ({ updatedAt: _, createdAt, ...a }: Awaited<ReturnType<typeof findAccount>> & object) => ({ ...a, createTime: createdAt });
 
-/** Opens an empty stored-value account (a member card of value opens one; money comes in by a recharge order). */
-export async function openAccount(db: Db, scope: Scope, values: { orgId: number; holderName: string; holderPhone?: string | null; memberId?: number | null }) {
+/**
+ * Opens an empty stored-value account (a member card of value opens one; money comes in by a
+ * recharge order or `creditByRule`). Given a transaction, it runs inside it.
+ */
+export async function openAccount(
+  db: Db | Tx,
+  scope: Scope,
+  values: { orgId: number; holderName: string; holderPhone?: string | null; memberId?: number | null },
+) {
   await assertInScope(db, scope, [values.orgId]);
   return db.transaction(async (tx) => {
     if (values.memberId && (await memberOrgOf(tx, scope, values.memberId)) !== values.orgId) throw notFound();
@@ -67,4 +86,29 @@ export async function openAccount(db: Db, scope: Scope, values: { orgId: number;
       }),
     );
   });
+}
+
+/**
+ * Stored value moves only with its ledger entry: money into an account by a rule whose credit side is
+ * `balance` (a card's face value, a bonus), out of it by one whose debit side is (a payout, a refund
+ * of a sale), each one conditional update of the balance and one posting, in the caller's
+ * transaction. `debitByRule` answers undefined, and posts nothing, when the balance is short or
+ * the account is not active.
+ */
+const ruleOf = (rule: string | LedgerRule): LedgerRule => {
+  const r = typeof rule === 'string' ? ledgerRuleOf(rule) : rule;
+  if (!r) throw new Error(`no ledger rule ${String(rule)}`);
+  return r;
+};
+export async function creditByRule(tx: Tx, scope: Scope, rule: string | LedgerRule, p: RulePosting & { accountId: number }) {
+  if (ruleOf(rule).credit !== 'balance') throw new Error(`ledger rule ${ruleOf(rule).name} does not credit stored value`);
+  const after = await creditAccount(tx, scope, p.accountId, p.amountFen);
+  if (after) await postByRule(tx, scope, rule, p);
+  return after;
+}
+export async function debitByRule(tx: Tx, scope: Scope, rule: string | LedgerRule, p: RulePosting & { accountId: number }) {
+  if (ruleOf(rule).debit !== 'balance') throw new Error(`ledger rule ${ruleOf(rule).name} does not debit stored value`);
+  const after = await debitAccount(tx, scope, p.accountId, p.amountFen);
+  if (after) await postByRule(tx, scope, rule, p);
+  return after;
 }
