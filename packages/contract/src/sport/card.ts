@@ -177,6 +177,11 @@ export const cardRulesOut = z.object({
 
 /** `POST {sport}card/sell` (Perm.card.sell): a pending card and its order; the console pays the order with the shared pay component. */
 export const cardSell = z.object({ typeId: id, memberId: id, managerId: id.optional(), remark: fields.optText(200) });
+/** The `detail` of an order line of item kind `card` (a card sold): its manager and remark, stored on the card. */
+export const cardLineDetail = z.strictObject({ managerId: id.nullable().optional(), remark: fields.optText(200) });
+export type CardLineDetail = z.output<typeof cardLineDetail>;
+/** The `detail` of an order line of item kind `card_recharge`: none (the line's `refId` is the card's account). */
+export const cardRechargeLineDetail = z.strictObject({});
 export type CardSell = z.output<typeof cardSell>;
 export const cardSellAnswer = z.object({ orderId: z.number(), orderNo: z.string(), amountFen: z.number(), cardId: z.number(), cardNo: z.string() });
 export type CardSellAnswer = z.output<typeof cardSellAnswer>;

@@ -1,9 +1,9 @@
-import { minutesOf } from '@venue/contract';
+import { cardLineDetail, cardRechargeLineDetail, minutesOf, type CardLineDetail } from '@venue/contract';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import { t } from '../../../platform/i18n.ts';
 import type { Tx } from '../../../platform/db.ts';
 import type { Scope } from '../../../platform/scope.ts';
-import { findVisibleUsers } from '../../system/user.repository.ts';
+import { findVisibleUsers } from '../../system/index.ts';
 import {
   creditAccount,
   dayOf,
@@ -16,21 +16,25 @@ import {
   itemsOf,
   nextDocNo,
   paymentTotals,
-  post,
+  postByRule,
+  defineLedgerRule,
   registerItemKind,
   accountRecharge,
   rechargeExtension,
-  setStoredValueHooks,
+  storedValuePort,
   timeZoneOf,
-  type ItemKind,
   type ItemRecord,
   type ItemUse,
   type KindContext,
   type OrderRecord,
+  type PricedItem,
+  type RechargeHooks,
+  type RefundQuote,
+  type StoredValueHooks,
 } from '../commerce/index.ts';
 import { findMember, memberCardCount } from '../member/index.ts';
-import { setMemberLevelResolver, type LevelGrant } from '../booking/index.ts';
-import { addDays, checkLimits, localNow, refusalOf, rulesOf } from './card.common.ts';
+import { memberLevelsPort, type LevelGrant } from '../booking/index.ts';
+import { addDays, checkLimits, daysBetween, localNow, refusalOf, rulesOf } from './card.common.ts';
 import {
   cardOfRefund,
   refundLogOf,
@@ -50,6 +54,7 @@ import {
   usagesOfPayment,
   useShare,
   type CardRecord,
+  type CardTypeRecord,
 } from './card.repository.ts';
 
 /**
@@ -64,7 +69,7 @@ import {
  * - the member level resolver: a member's bookings are priced at the level of their best card.
  */
 
-type CardHold = { cardId: number; cardNo: string; managerId?: number | null; remark?: string | null };
+export type CardHold = { cardId: number; cardNo: string; managerId?: number | null; remark?: string | null };
 type RechargeHold = { cardId: number; bonusFen: number };
 
 /** Money, uses and sharers: a usage row of a card. */
@@ -104,6 +109,32 @@ async function usage(
   });
 }
 
+/**
+ * The cards module's ledger rules: every entry a card makes is one of these, numbered with its
+ * prefix by the core's document numbers (`postByRule`). Debit first, then credit.
+ */
+const RULE = {
+  /** A value card's face value: what was paid for it leaves sales for members' stored value … */
+  salePaid: defineLedgerRule({ name: 'card.sale.paid', txnKind: 'recharge', debit: 'sales', credit: 'balance', prefix: 'CS' }),
+  /** … and what was given on top of the price is a comp. */
+  saleComp: defineLedgerRule({ name: 'card.sale.comp', txnKind: 'recharge', debit: 'comp', credit: 'balance', prefix: 'CC' }),
+  /** A times or period card: what was paid is owed in uses (prepaid) until they are used. */
+  salePrepaid: defineLedgerRule({ name: 'card.sale.prepaid', txnKind: 'payment', debit: 'sales', credit: 'prepaid', prefix: 'CP' }),
+  /** The sale refunded through its order: each of the three undone. */
+  unsalePaid: defineLedgerRule({ name: 'card.unsale.paid', txnKind: 'recharge', debit: 'balance', credit: 'sales', prefix: 'CSR' }),
+  unsaleComp: defineLedgerRule({ name: 'card.unsale.comp', txnKind: 'recharge', debit: 'balance', credit: 'comp', prefix: 'CCR' }),
+  unsalePrepaid: defineLedgerRule({ name: 'card.unsale.prepaid', txnKind: 'refund', debit: 'prepaid', credit: 'sales', prefix: 'CPR' }),
+  /** A recharge's bonus tier (a comp onto the card), and the same taken back when the recharge is refunded. */
+  bonus: defineLedgerRule({ name: 'card.bonus', txnKind: 'recharge', debit: 'comp', credit: 'balance', prefix: 'RB' }),
+  bonusBack: defineLedgerRule({ name: 'card.bonus.back', txnKind: 'recharge', debit: 'balance', credit: 'comp', prefix: 'RBR' }),
+  /** A card refund paid out: the money leaves the card, the rest of its balance is forfeited to comps; a times or period card's uses leave prepaid. */
+  payout: defineLedgerRule({ name: 'card.payout', txnKind: 'non_order_refund', debit: 'balance', credit: 'sales', prefix: 'CR' }),
+  payoutForfeit: defineLedgerRule({ name: 'card.payout.forfeit', txnKind: 'non_order_refund', debit: 'balance', credit: 'comp', prefix: 'CF' }),
+  payoutPrepaid: defineLedgerRule({ name: 'card.payout.prepaid', txnKind: 'non_order_refund', debit: 'prepaid', credit: 'sales', prefix: 'CRP' }),
+  /** A times card is used (a check-in): the use's share of its price becomes revenue. */
+  use: defineLedgerRule({ name: 'card.use', txnKind: 'payment', debit: 'prepaid', credit: 'sales', prefix: 'CU' }),
+};
+
 /** A value card's face value splits into what was paid for it (sales) and what was given (comp). */
 function faceSplit(faceFen: number, paidFen: number) {
   const sales = Math.min(faceFen, paidFen);
@@ -112,9 +143,17 @@ function faceSplit(faceFen: number, paidFen: number) {
 
 // ---------------------------------------------------------------- selling a card
 
-registerItemKind({
+/** A card line as priced: the type sold, and the manager and remark the pending card gets. */
+interface PricedCard extends PricedItem {
+  type: CardTypeRecord;
+  managerId: number | null;
+  remark: string | null;
+}
+
+registerItemKind<CardLineDetail, PricedCard>({
   kind: 'card',
   orderTypes: ['card'],
+  detail: cardLineDetail,
   async price(ctx, input, line) {
     if (!input.refId) throw invalid(`items.${line}.refId`, 'error.field.required');
     if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
@@ -122,17 +161,18 @@ registerItemKind({
     const type = await findCardType(ctx.tx, ctx.scope, input.refId);
     if (!type || type.orgId !== ctx.orgId) throw notFound();
     if (type.status !== 0) throw invalid(`items.${line}.refId`, 'card.typeOffSale');
-    return { name: type.name, spec: t('zh-CN', `card.kind.${type.kind}`), unitPriceFen: type.priceFen };
+    const managerId = input.detail.managerId ?? null;
+    if (managerId !== null && !(await findVisibleUsers(ctx.tx, ctx.scope, [managerId])).length) throw invalid('managerId', 'card.managerMissing');
+    return {
+      name: type.name,
+      spec: t('zh-CN', `card.kind.${type.kind}`),
+      unitPriceFen: type.priceFen,
+      type,
+      managerId,
+      remark: input.detail.remark ?? null,
+    };
   },
-  async hold(ctx, item, order) {
-    const detail = (item.hold ?? {}) as Record<string, unknown>;
-    const type = (await findCardType(ctx.tx, ctx.scope, item.refId!))!;
-    let managerId: number | null = null;
-    if (typeof detail.managerId === 'number' && Number.isSafeInteger(detail.managerId) && detail.managerId > 0) {
-      if (!(await findVisibleUsers(ctx.tx, ctx.scope, [detail.managerId])).length) throw invalid('managerId', 'card.managerMissing');
-      managerId = detail.managerId;
-    }
-    const remark = typeof detail.remark === 'string' ? detail.remark.slice(0, 200) : null;
+  async hold(ctx, _item, order, { type, managerId, remark }) {
     const cardNo = `C${await nextDocNo(ctx.tx, await timeZoneOf(ctx.tx, ctx.orgId))}`;
     const card = await insertCard(ctx.tx, ctx.scope, {
       orgId: ctx.orgId,
@@ -154,7 +194,7 @@ registerItemKind({
     await activate(ctx, card, item, order);
     return true;
   },
-  async release(ctx, item, _quantity, why, ref) {
+  async release(ctx, item, _quantity, why) {
     const h = item.hold as CardHold | null;
     if (!h?.cardId) return;
     const card = await findCard(ctx.tx, ctx.scope, h.cardId, { lock: true });
@@ -163,7 +203,18 @@ registerItemKind({
       await updateCard(ctx.tx, ctx.scope, card.id, ['pending'], undefined, { status: 'cancelled' });
       return;
     }
-    if (why === 'refund' || card.status === 'active') await unsell(ctx, card, item, ref);
+    if (why === 'refund' || card.status === 'active') await unsell(ctx, card, item);
+  },
+  async refundQuote(ctx, item, _quantity, paidFen) {
+    const h = item.hold as CardHold | null;
+    const card = h?.cardId ? await findCard(ctx.tx, ctx.scope, h.cardId) : undefined;
+    if (!card || card.status === 'pending' || card.status === 'cancelled') return { amountFen: paidFen };
+    return saleRefundQuote(ctx, card, paidFen);
+  },
+  async consume(ctx, item, use) {
+    const h = item.hold as CardHold;
+    const card = (await findCard(ctx.tx, ctx.scope, h.cardId))!;
+    await recogniseUses(ctx, card, item, use.quantity);
   },
 });
 
@@ -173,7 +224,6 @@ async function activate(ctx: KindContext, card: CardRecord, item: ItemRecord, or
   const type = (await findCardType(tx, scope, card.typeId))!;
   const today = await dayOf(tx, card.orgId);
   const validTo = type.validDays ? addDays(today, type.validDays) : null;
-  const businessDay = today;
   if (type.kind === 'value') {
     const member = (await findMember(tx, scope, card.memberId))!;
     const tz = await timeZoneOf(tx, card.orgId);
@@ -187,68 +237,72 @@ async function activate(ctx: KindContext, card: CardRecord, item: ItemRecord, or
     const face = type.faceValueFen;
     const after = face > 0 ? (await creditAccount(tx, scope, account.id, face))!.balanceFen : 0;
     const { sales, comp } = faceSplit(face, item.amountFen);
-    const common = { orgId: card.orgId, txnKind: 'recharge' as const, credit: 'balance' as const, businessDay, orderId: order.id, accountId: account.id };
-    if (sales > 0) await post(tx, scope, { ...common, txnNo: `CS${order.orderNo}-${item.lineNo}`, debit: 'sales', amountFen: sales });
-    if (comp > 0) await post(tx, scope, { ...common, txnNo: `CC${order.orderNo}-${item.lineNo}`, debit: 'comp', amountFen: comp });
+    const on = { orgId: card.orgId, orderId: order.id, accountId: account.id };
+    if (sales > 0) await postByRule(tx, scope, RULE.salePaid, { ...on, amountFen: sales });
+    if (comp > 0) await postByRule(tx, scope, RULE.saleComp, { ...on, amountFen: comp });
     await updateCard(tx, scope, card.id, ['pending'], undefined, { status: 'active', accountId: account.id, validFrom: today, validTo });
     await usage(tx, scope, card, { kind: 'sale', amountFen: face, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
     return;
   }
-  // Times and period cards: what was paid is owed in uses (prepaid) until they are used.
-  if (item.amountFen > 0)
-    await post(tx, scope, {
-      orgId: card.orgId,
-      txnNo: `CS${order.orderNo}-${item.lineNo}`,
-      txnKind: 'payment',
-      debit: 'sales',
-      credit: 'prepaid',
-      amountFen: item.amountFen,
-      businessDay,
-      orderId: order.id,
-    });
+  if (item.amountFen > 0) await postByRule(tx, scope, RULE.salePrepaid, { orgId: card.orgId, amountFen: item.amountFen, orderId: order.id });
   const times = type.kind === 'times' ? type.times : null;
   await updateCard(tx, scope, card.id, ['pending'], undefined, { status: 'active', timesTotal: times, timesLeft: times, validFrom: today, validTo });
   await usage(tx, scope, card, { kind: 'sale', times: times ?? 0, timesAfter: times, orderId: order.id, operatorId: order.createdBy });
 }
 
 /** The sale is refunded: only a card not used yet; its value or uses go, and it is refunded. */
-async function unsell(ctx: KindContext, card: CardRecord, item: ItemRecord, ref: string) {
+async function unsell(ctx: KindContext, card: CardRecord, item: ItemRecord) {
   const { tx, scope } = ctx;
   const type = (await findCardType(tx, scope, card.typeId))!;
-  const businessDay = await dayOf(tx, card.orgId);
   if (card.kind === 'value' && card.accountId) {
     // What the sale put on the card (the type's face value may have changed since).
     const face = (await saleOf(tx, scope, card.id))?.amountFen ?? type.faceValueFen;
     const after = face > 0 ? await debitAccount(tx, scope, card.accountId, face) : await findAccount(tx, scope, card.accountId);
     if (!after) throw conflict('state', 'card.used');
     const { sales, comp } = faceSplit(face, item.amountFen);
-    const common = {
-      orgId: card.orgId,
-      txnKind: 'recharge' as const,
-      debit: 'balance' as const,
-      businessDay,
-      orderId: item.orderId,
-      accountId: card.accountId,
-    };
-    if (sales > 0) await post(tx, scope, { ...common, txnNo: `CS${ref}-${item.lineNo}`, credit: 'sales', amountFen: sales });
-    if (comp > 0) await post(tx, scope, { ...common, txnNo: `CC${ref}-${item.lineNo}`, credit: 'comp', amountFen: comp });
+    const on = { orgId: card.orgId, orderId: item.orderId, accountId: card.accountId };
+    if (sales > 0) await postByRule(tx, scope, RULE.unsalePaid, { ...on, amountFen: sales });
+    if (comp > 0) await postByRule(tx, scope, RULE.unsaleComp, { ...on, amountFen: comp });
     await usage(tx, scope, card, { kind: 'refund', amountFen: -face, balanceAfterFen: Number(after.balanceFen), orderId: item.orderId });
   } else {
     if (card.kind === 'times' && card.timesLeft !== card.timesTotal) throw conflict('state', 'card.used');
-    if (item.amountFen > 0)
-      await post(tx, scope, {
-        orgId: card.orgId,
-        txnNo: `CS${ref}-${item.lineNo}`,
-        txnKind: 'refund',
-        debit: 'prepaid',
-        credit: 'sales',
-        amountFen: item.amountFen,
-        businessDay,
-        orderId: item.orderId,
-      });
+    if (item.amountFen > 0) await postByRule(tx, scope, RULE.unsalePrepaid, { orgId: card.orgId, amountFen: item.amountFen, orderId: item.orderId });
     await usage(tx, scope, card, { kind: 'refund', times: -(card.timesLeft ?? 0), timesAfter: card.timesLeft === null ? null : 0, orderId: item.orderId });
   }
   await updateCard(tx, scope, card.id, null, undefined, { status: 'refunded', ...(card.kind === 'times' ? { timesLeft: 0 } : {}) });
+}
+
+/**
+ * What a refund of a card's sale (through its order) gives back: the whole price while the card is
+ * unused, nothing once used (a used card is refunded by a card refund); a period card's price
+ * for the days left, as the card refund prorates it.
+ */
+async function saleRefundQuote(ctx: KindContext, card: CardRecord, paidFen: number): Promise<RefundQuote> {
+  if (card.status === 'refunded') return { amountFen: 0, reason: 'card.refunded' };
+  if (card.kind === 'value') {
+    const face = (await saleOf(ctx.tx, ctx.scope, card.id))?.amountFen ?? 0;
+    const balance = card.accountId ? ((await findAccount(ctx.tx, ctx.scope, card.accountId))?.balanceFen ?? 0) : 0;
+    return balance >= face ? { amountFen: paidFen } : { amountFen: 0, reason: 'card.used' };
+  }
+  if (card.kind === 'times') return card.timesLeft === card.timesTotal ? { amountFen: paidFen } : { amountFen: 0, reason: 'card.used' };
+  if (!card.validFrom || !card.validTo) return { amountFen: paidFen };
+  const { day } = await localNow(ctx.tx, card.orgId, ctx.now);
+  const total = daysBetween(card.validFrom, card.validTo) + 1;
+  const left = Math.min(total, Math.max(0, daysBetween(day < card.validFrom ? card.validFrom : day, card.validTo) + 1));
+  return left >= total ? { amountFen: paidFen } : { amountFen: Math.floor((paidFen * left) / total), reason: 'card.quoteDaysLeft' };
+}
+
+/**
+ * `n` uses of a times card were taken (its `timesLeft` already lowered): their share of what was
+ * paid for the card leaves `prepaid` for sales, rounded so that all its uses add up to the price.
+ */
+async function recogniseUses(ctx: KindContext, card: CardRecord, item: ItemRecord, n: number) {
+  if (card.kind !== 'times' || !card.timesTotal || item.amountFen <= 0) return;
+  const total = card.timesTotal;
+  const usedAfter = total - (card.timesLeft ?? 0);
+  const share = (used: number) => Math.round((item.amountFen * Math.min(used, total)) / total);
+  const amountFen = share(usedAfter) - share(usedAfter - n);
+  if (amountFen > 0) await postByRule(ctx.tx, ctx.scope, RULE.use, { orgId: card.orgId, amountFen, orderId: item.orderId });
 }
 
 // ---------------------------------------------------------------- recharge
@@ -260,13 +314,12 @@ export function bonusOf(tiers: { minFen: number; bonusFen: number }[], amountFen
 
 /**
  * A recharge of a card's account, sold as `card_recharge` (the card screens) or as the core's
- * `recharge` (any account): the core's credit and ledger entries, plus the card's checks, its
- * usage rows and its type's bonus. A plain account's `recharge` stays the core's own.
+ * `recharge` (any account; these hooks extend it through its port, never by registering it
+ * again): the core's credit and ledger entries, plus the card's checks, its usage rows and its
+ * type's bonus. A plain account's `recharge` stays the core's own.
  */
-function cardRecharge(kind: 'recharge' | 'card_recharge', orderTypes: ItemKind['orderTypes']): ItemKind {
+function cardRecharge(kind: 'recharge' | 'card_recharge'): RechargeHooks {
   return {
-    kind,
-    orderTypes,
     async price(ctx, input, line) {
       const priced = await coreRecharge.price(ctx, input, line);
       const card = await findCardByAccount(ctx.tx, ctx.scope, input.refId!, ctx.orgId);
@@ -287,10 +340,10 @@ function cardRecharge(kind: 'recharge' | 'card_recharge', orderTypes: ItemKind['
     },
     async confirm(ctx, item, order) {
       const h = item.hold as RechargeHold | null;
-      if (!h?.cardId) return coreRecharge.confirm!(ctx, item, order);
+      if (!h?.cardId) return coreRecharge.confirm(ctx, item, order);
       const card = await findCard(ctx.tx, ctx.scope, h.cardId, { lock: true });
       if (!card || card.status === 'refunded' || card.status === 'cancelled') return false;
-      await coreRecharge.confirm!(ctx, item, order);
+      await coreRecharge.confirm(ctx, item, order);
       let after = (await findAccount(ctx.tx, ctx.scope, item.refId!))!.balanceFen;
       await usage(ctx.tx, ctx.scope, card, {
         kind: 'recharge',
@@ -302,17 +355,7 @@ function cardRecharge(kind: 'recharge' | 'card_recharge', orderTypes: ItemKind['
       });
       if (h.bonusFen > 0) {
         after = (await creditAccount(ctx.tx, ctx.scope, item.refId!, h.bonusFen))!.balanceFen;
-        await post(ctx.tx, ctx.scope, {
-          orgId: card.orgId,
-          txnNo: `RB${order.orderNo}-${item.lineNo}`,
-          txnKind: 'recharge',
-          debit: 'comp',
-          credit: 'balance',
-          amountFen: h.bonusFen,
-          businessDay: await dayOf(ctx.tx, card.orgId),
-          orderId: order.id,
-          accountId: item.refId,
-        });
+        await postByRule(ctx.tx, ctx.scope, RULE.bonus, { orgId: card.orgId, amountFen: h.bonusFen, orderId: order.id, accountId: item.refId });
         await usage(ctx.tx, ctx.scope, card, {
           kind: 'bonus',
           memberId: order.memberId,
@@ -326,36 +369,26 @@ function cardRecharge(kind: 'recharge' | 'card_recharge', orderTypes: ItemKind['
     },
     async release(ctx, item, quantity, why, ref) {
       const h = item.hold as RechargeHold | null;
-      if (!h?.cardId) return coreRecharge.release!(ctx, item, quantity, why, ref);
+      if (!h?.cardId) return coreRecharge.release(ctx, item, quantity, why, ref);
       if (why !== 'refund' || !item.refId) return;
       // The recharge goes back out of the account (the core's rule), and its bonus with it.
-      await coreRecharge.release!(ctx, item, quantity, why, ref);
+      await coreRecharge.release(ctx, item, quantity, why, ref);
       const bonus = quantity === item.quantity ? h.bonusFen : Math.round((h.bonusFen * quantity) / item.quantity);
       const amount = quantity === item.quantity ? item.amountFen : Math.round((item.amountFen * quantity) / item.quantity);
       const card = (await findCard(ctx.tx, ctx.scope, h.cardId))!;
       if (bonus > 0) {
         if (!(await debitAccount(ctx.tx, ctx.scope, item.refId, bonus))) throw conflict('state', 'commerce.rechargeSpent');
-        await post(ctx.tx, ctx.scope, {
-          orgId: card.orgId,
-          txnNo: `RB${ref}-${item.lineNo}`,
-          txnKind: 'recharge',
-          debit: 'balance',
-          credit: 'comp',
-          amountFen: bonus,
-          businessDay: await dayOf(ctx.tx, card.orgId),
-          orderId: item.orderId,
-          accountId: item.refId,
-        });
+        await postByRule(ctx.tx, ctx.scope, RULE.bonusBack, { orgId: card.orgId, amountFen: bonus, orderId: item.orderId, accountId: item.refId });
       }
       const after = (await findAccount(ctx.tx, ctx.scope, item.refId))!.balanceFen;
       await usage(ctx.tx, ctx.scope, card, { kind: 'refund', amountFen: -(amount + bonus), balanceAfterFen: Number(after), orderId: item.orderId });
     },
   };
 }
-/** The core's own recharge; the card module extends `recharge` through its port (a second registration throws). */
+/** The core's own recharge of an account, which a card's recharge extends. */
 const coreRecharge = accountRecharge;
-registerItemKind(cardRecharge('card_recharge', ['card']));
-rechargeExtension.plug(cardRecharge('recharge', []));
+registerItemKind({ kind: 'card_recharge', orderTypes: ['card'], detail: cardRechargeLineDetail, ...cardRecharge('card_recharge') });
+const rechargeOfCards = cardRecharge('recharge');
 
 // ---------------------------------------------------------------- paying with a card
 
@@ -369,7 +402,7 @@ async function usesOf(ctx: KindContext, items: readonly ItemRecord[]): Promise<I
   return out;
 }
 
-setStoredValueHooks({
+const storedValue: StoredValueHooks = {
   async guard(tx, scope, p) {
     const card =
       p.method === 'balance' ? await findCardByAccount(tx, scope, p.accountId!, p.order.orgId) : await findCard(tx, scope, p.cardId!, { lock: true });
@@ -499,7 +532,7 @@ setStoredValueHooks({
       operatorId: refund.reviewedBy,
     });
   },
-});
+};
 
 /** A card's refund (non-order, reviewed) was paid out: its remaining value leaves its account, and the card is refunded. */
 async function payOut(tx: Tx, scope: Scope, orgId: number, refundId: number, amountFen: number) {
@@ -507,7 +540,6 @@ async function payOut(tx: Tx, scope: Scope, orgId: number, refundId: number, amo
   if (!cardId) return;
   const card = (await findCard(tx, scope, cardId, { lock: true }))!;
   const refund = (await findRefund(tx, scope, refundId))!;
-  const businessDay = await dayOf(tx, card.orgId);
   let balanceAfter: number | null = null;
   let forfeitFen = 0;
   if (card.accountId) {
@@ -520,41 +552,12 @@ async function payOut(tx: Tx, scope: Scope, orgId: number, refundId: number, amo
     if (!after) throw conflict('state', 'card.refundSpent');
     if (after.balanceFen !== 0) throw conflict('state', 'card.refundSpent');
     balanceAfter = 0;
-    await post(tx, scope, {
-      orgId: card.orgId,
-      txnNo: `CR${refund.refundNo}`,
-      txnKind: 'non_order_refund',
-      debit: 'balance',
-      credit: 'sales',
-      amountFen,
-      businessDay,
-      refundId,
-      accountId: card.accountId,
-    });
-    if (forfeitFen > 0)
-      await post(tx, scope, {
-        orgId: card.orgId,
-        txnNo: `CF${refund.refundNo}`,
-        txnKind: 'non_order_refund',
-        debit: 'balance',
-        credit: 'comp',
-        amountFen: forfeitFen,
-        businessDay,
-        refundId,
-        accountId: card.accountId,
-      });
+    const on = { orgId: card.orgId, refundId, accountId: card.accountId };
+    await postByRule(tx, scope, RULE.payout, { ...on, amountFen });
+    if (forfeitFen > 0) await postByRule(tx, scope, RULE.payoutForfeit, { ...on, amountFen: forfeitFen });
   } else if (card.kind !== 'value') {
     // Uses sold and not used leave `prepaid` (the payout itself is a sale given back).
-    await post(tx, scope, {
-      orgId: card.orgId,
-      txnNo: `CR${refund.refundNo}`,
-      txnKind: 'non_order_refund',
-      debit: 'prepaid',
-      credit: 'sales',
-      amountFen,
-      businessDay,
-      refundId,
-    });
+    await postByRule(tx, scope, RULE.payoutPrepaid, { orgId: card.orgId, amountFen, refundId });
   }
   const before = { status: card.status, timesLeft: card.timesLeft };
   await updateCard(tx, scope, card.id, null, undefined, { status: 'refunded', frozenAt: null, ...(card.kind === 'times' ? { timesLeft: 0 } : {}) });
@@ -587,7 +590,7 @@ async function payOut(tx: Tx, scope: Scope, orgId: number, refundId: number, amo
  * bands it holds for (the dearest type first, then the newest card); then the member's own level,
  * everywhere. A frozen member (status ≠ 0) pays everybody's price.
  */
-setMemberLevelResolver(async (db, scope, memberId, venueId) => {
+const levelsOfMember: Parameters<typeof memberLevelsPort.plug>[0] = async (db, scope, memberId, venueId) => {
   const m = await findMember(db, scope, memberId);
   if (!m || m.status !== 0) return [];
   const { day } = await localNow(db, m.orgId);
@@ -603,10 +606,20 @@ setMemberLevelResolver(async (db, scope, memberId, venueId) => {
     }));
   if (m.level) grants.push({ level: m.level, sports: [], bands: [] });
   return grants;
-});
+};
 
 // A member who holds cards (in any state: their usage stays on record) is not deleted.
-memberCardCount.plug(
-  async (db, scope, memberId) =>
-    (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['pending', 'active', 'frozen', 'refunded', 'cancelled'] })).length,
-);
+const cardCountOf: Parameters<typeof memberCardCount.plug>[0] = async (db, scope, memberId) =>
+  (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['pending', 'active', 'frozen', 'refunded', 'cancelled'] })).length;
+
+/**
+ * Plugs the cards module's answers into other modules' ports: the core's stored-value payments and
+ * recharges, booking's member levels, the members module's card count. Called when the module is
+ * loaded (its routes, and its manifest's plug step), never at import (see `plugMemberPorts`).
+ */
+export function plugCardPorts(): void {
+  storedValuePort.plug(storedValue);
+  rechargeExtension.plug(rechargeOfCards);
+  memberLevelsPort.plug(levelsOfMember);
+  memberCardCount.plug(cardCountOf);
+}

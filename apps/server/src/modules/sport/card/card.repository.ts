@@ -2,8 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, ne, or, sql,
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
-import { containsText } from '../../system/admin.common.ts';
-import { users } from '../../system/system.table.ts';
+import { containsText, users } from '../../system/index.ts';
 import { balanceAccounts, orders } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
 import { cardDistributions, cardLogs, cardShares, cardTypes, cardUsages, memberCards } from './card.table.ts';

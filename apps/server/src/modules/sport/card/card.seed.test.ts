@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { seedDemo } from '../../system/demo.seed.ts';
+import { seedDemo } from '../../system/index.ts';
 import { imbalances } from '../commerce/commerce.testkit.ts';
 import { seedMemberDemo } from '../member/index.ts';
 import { seedCardDemo } from './card.seed.ts';

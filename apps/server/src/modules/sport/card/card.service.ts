@@ -28,13 +28,23 @@ import { t, type Lang } from '../../../platform/i18n.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
-import { mapDuplicate } from '../../system/admin.common.ts';
-import { findVisibleUsers } from '../../system/user.repository.ts';
-import { applyNonOrderRefund, createOrder, fenToYuan, findAccount, getOrderRow, itemsOf, venueOrgOf, type Made } from '../commerce/index.ts';
+import { findVisibleUsers, mapDuplicate } from '../../system/index.ts';
+import {
+  applyNonOrderRefund,
+  consumeItem,
+  createOrder,
+  fenToYuan,
+  findAccount,
+  getOrderRow,
+  itemsOf,
+  kindContext,
+  venueOrgOf,
+  type Made,
+} from '../commerce/index.ts';
 import { findMember, insertVisit, searchMembers, type MemberRecord } from '../member/index.ts';
-import { findVenue, pagePriceRules, priceRuleDefaultOrder, type PriceRuleRecord } from '../venue/venue.repository.ts';
+import { findVenue, pagePriceRules, priceRuleDefaultOrder, type PriceRuleRecord } from '../venue/index.ts';
 import { addDays, checkLimits, daysBetween, localNow, maskPhone, refusalOf, rulesOf } from './card.common.ts';
-import { bonusOf } from './card.kinds.ts';
+import { bonusOf, type CardHold } from './card.kinds.ts';
 import {
   cardDefaultOrder,
   cardSorts,
@@ -865,6 +875,15 @@ export async function checkIn(db: Db, caller: Caller, input: CheckinCreate) {
       businessDay: day,
       remark: input.method,
     });
+    // The use's share of what the card was sold for becomes revenue (the card kind's `consume`).
+    const sale =
+      used && card.orderId
+        ? (await itemsOf(tx, scope, card.orderId)).find((i) => i.kind === 'card' && (i.hold as CardHold | null)?.cardId === card.id)
+        : undefined;
+    if (sale) {
+      const ctx = kindContext(tx, scope, { orgId: card.orgId, memberId, channel: 'console', type: 'card' }, caller);
+      await consumeItem(ctx, sale, { quantity: used, ref: `visit ${visit.id}` });
+    }
     return { visitId: visit.id, memberId, memberName: member.name, timesUsed: used };
   });
   return { ...done, card: await cardRow(db, caller, input.cardId) };

@@ -3,7 +3,7 @@ import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
 import { sport } from '../commerce/commerce.testkit.ts';
-import { addDays } from '../venue/venue.time.ts';
+import { addDays } from '../venue/index.ts';
 import { booking, makeVenue, today } from '../venue/venue.testkit.ts';
 import { addMember, memberApi, memberStaff, newPhone } from './member.testkit.ts';
 

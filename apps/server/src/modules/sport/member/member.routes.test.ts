@@ -3,7 +3,7 @@ import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { adminClient, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
 import { grantMenus } from '../../../../test/grants.ts';
-import { addDays } from '../venue/venue.time.ts';
+import { addDays } from '../venue/index.ts';
 import { booking, makeVenue, today, venueApi, venueStaff } from '../venue/venue.testkit.ts';
 
 describe.each(databases)('members at the front desk on %s', (kind) => {

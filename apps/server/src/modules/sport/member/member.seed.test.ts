@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { seedDemo } from '../../system/demo.seed.ts';
+import { seedDemo } from '../../system/index.ts';
 import { sport } from '../commerce/commerce.testkit.ts';
 import { seedMemberDemo } from './member.seed.ts';
 import { memberApi } from './member.testkit.ts';

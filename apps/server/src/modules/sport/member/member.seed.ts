@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { parseIdCard } from '@venue/contract';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { SYSTEM_SCOPE } from '../../../platform/scope.ts';
-import { findOrgByCode } from '../../system/org.repository.ts';
+import { findOrgByCode } from '../../system/index.ts';
 import { insertIdentity, insertListEntries, insertMember, patchMembers, searchMembers, type MemberInsert } from './member.repository.ts';
 
 const DEMO_ORG = 'demo-sports-center';

@@ -43,11 +43,9 @@ import {
   type SheetColumn,
   type UploadedFile,
 } from '../../../platform/xlsx.ts';
-import { isForeignKeyViolation, mapDuplicate, today } from '../../system/admin.common.ts';
-import { IMAGE_MIME, imageFormat, imageSize } from '../../system/setting.image.ts';
-import { storeByContent, uploadsDir } from '../../system/setting.service.ts';
-import { listAccounts, nextDocNo, pageAccounts, pageOrders, setBuyerCheck, setMemberLookup, timeZoneOf } from '../commerce/index.ts';
-import { setMemberWhitelistResolver } from '../booking/index.ts';
+import { IMAGE_MIME, imageFormat, imageSize, isForeignKeyViolation, mapDuplicate, storeByContent, today, uploadsDir } from '../../system/index.ts';
+import { buyerCheck, listAccounts, memberLookup, nextDocNo, pageAccounts, pageOrders, timeZoneOf } from '../commerce/index.ts';
+import { memberWhitelistPort } from '../booking/index.ts';
 import {
   closeExpiredEntries,
   dependantCounts,
@@ -100,21 +98,34 @@ const UNIQUE = {
   sport_member_org_no_uq: ['memberNo', 'field.memberNo'] as [string, string],
 };
 
-// ---------------------------------------------------------------- hooks other modules call
+// ---------------------------------------------------------------- ports of other modules this module answers
 
-setMemberLookup(async (tx, scope, memberId) => (await findMember(tx, scope, memberId))?.orgId);
+const memberOrg: Parameters<typeof memberLookup.plug>[0] = async (tx, scope, memberId) => (await findMember(tx, scope, memberId))?.orgId;
 
 // A member on the live black list may not book or buy.
-setBuyerCheck(async (tx, scope, memberId) => {
+const notBlackListed: Parameters<typeof buyerCheck.plug>[0] = async (tx, scope, memberId) => {
   const [entry] = await liveEntries(tx, scope, [memberId], 'black');
   if (entry)
     throw conflict('state', 'member.blackListed', { reason: entry.reason }, [
       { field: 'memberId', message: 'member.blackListed', params: { reason: entry.reason } },
     ]);
-});
+};
 
 // A member on the live white list skips a venue's booking limits.
-setMemberWhitelistResolver(async (db, scope, memberId) => (await liveEntries(db, scope, [memberId], 'white')).length > 0);
+const whiteListed: Parameters<typeof memberWhitelistPort.plug>[0] = async (db, scope, memberId) =>
+  (await liveEntries(db, scope, [memberId], 'white')).length > 0;
+
+/**
+ * Plugs the members module's answers into the commerce core's and booking's ports. Called when the
+ * module is loaded (its routes, and its manifest's plug step), never at import: the modules import
+ * one another in a circle (booking's demo reads members), and a port read mid-circle is undefined.
+ * Plugging the same answers again is harmless.
+ */
+export function plugMemberPorts(): void {
+  memberLookup.plug(memberOrg);
+  buyerCheck.plug(notBlackListed);
+  memberWhitelistPort.plug(whiteListed);
+}
 
 /**
  * How many member cards a member holds (plugged by the cards module); a member with cards is not
