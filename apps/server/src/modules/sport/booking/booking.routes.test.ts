@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { adminClient, signIn } from '../../system/admin.testkit.ts';
-import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
+import { imbalances, orderMoney, pay, sport } from '../commerce/commerce.testkit.ts';
 import { createOrder, type NewOrder } from '../commerce/index.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { markNoShows } from './booking.service.ts';
@@ -78,6 +78,32 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     // Well formed, the same line holds its slot.
     expect(await refusal({ date: day, start: '09:00', end: '10:00' })).toBeUndefined();
     expect(cell(await grid(v.c, v.venue.id, day), v.sites[0]!.id, '09:00').state).not.toBe('free');
+  });
+
+  it('a member booked at their level pays the level price, and the order line records the level as its source beside the walk-in price', async () => {
+    const v = await venueOf({ n: 1, priceFen: 5000 });
+    const rule = await v.c.json('POST', venueApi('price'), {
+      body: { venueId: v.venue.id, name: '银卡价', sport: 'badminton', start: '08:00', end: '22:00', level: 'silver', priceFen: 4000 },
+    });
+    expect(rule.code, rule.msg).toBe(0);
+    const [m] = await s.database.query<{ id: string }>(
+      `insert into sport_member (org_id, member_no, name, phone, kind, level) values ($1, $2, '银卡会员', $3, 'individual', 'silver') returning id`,
+      [v.orgId, `M${v.orgId}`, `139${String(v.orgId).padStart(8, '0')}`],
+    );
+    const day = tomorrowOf(v.venue.timeZone);
+    const items = [{ siteId: v.sites[0]!.id, start: '10:00', end: '12:00' }];
+    const booked = await v.c.json('POST', booking('order'), { body: { stadiumId: v.venue.id, date: day, memberId: Number(m!.id), items } });
+    expect(booked.code, booked.msg).toBe(0);
+    expect(booked.body.amount).toBe(8000);
+    const order = (await v.c.json('GET', sport(`order/${booked.body.orderId}`))).body;
+    expect(order).toMatchObject({ totalFen: 8000, discountFen: 0, payableFen: 8000 });
+    expect(order.items[0]).toMatchObject({ unitPriceFen: 8000, adjustments: [{ source: 'member', reason: 'silver', amountFen: 2000, inPrice: true }] });
+    // A walk-in pays everybody's price and the line has no adjustment.
+    const walkIn = await v.c.json('POST', booking('order'), {
+      body: { stadiumId: v.venue.id, date: day, items: [{ ...items[0]!, start: '14:00', end: '15:00' }] },
+    });
+    expect(walkIn.body.amount).toBe(5000);
+    expect((await v.c.json('GET', sport(`order/${walkIn.body.orderId}`))).body.items[0].adjustments).toEqual([]);
   });
 
   it('runs the stadium calls of spec 7.5: insert, pagelist, list by id and by organisation, update with version, shop status, delete', async () => {

@@ -32,6 +32,7 @@ import {
   timeRange,
   venueLookup,
   type KindContext,
+  type MemberPriced,
   type PricedItem,
 } from '../commerce/index.ts';
 import { t } from '../../../platform/i18n.ts';
@@ -310,11 +311,15 @@ async function priceLine(ctx: KindContext, siteId: number, h: VenueSlotDetail, l
   if ('reason' in e) throw invalid(`items.${line}.start`, `venue.${e.reason}`, { site: site.name });
   if (e.slots.length > rules.maxSlots && !h.seriesId && !(await whiteListed(ctx.tx, ctx.scope, ctx.memberId)))
     throw invalid(`items.${line}.end`, 'venue.tooManySlots', { max: rules.maxSlots });
-  return { venue, site, sites: d.sites, slots: e.slots, priceFen: e.priceFen };
+  // Priced at a member level: the walk-in price beside it, so the order records the level as the line's source (pricing's `member` adjuster). No query: the day is loaded.
+  const level = e.slots.find((x) => x.rule!.level !== null)?.rule!.level;
+  const walkIn = level ? evaluate(d, site, h.date, minutesOf(h.start), minutesOf(h.end), []) : undefined;
+  const memberPrice = level && walkIn && !('reason' in walkIn) ? { level, listUnitPriceFen: walkIn.priceFen } : undefined;
+  return { venue, site, sites: d.sites, slots: e.slots, priceFen: e.priceFen, memberPrice };
 }
 
 /** A priced `venue` line as `hold` receives it: the slots found for the line's detail. */
-interface PricedSlots extends PricedItem {
+interface PricedSlots extends PricedItem, MemberPriced {
   slot: VenueSlotDetail;
   found: Awaited<ReturnType<typeof priceLine>>;
 }
@@ -335,7 +340,9 @@ registerItemKind<VenueSlotDetail, PricedSlots>({
     if (input.quantity !== 1) throw invalid(`items.${line}.quantity`, 'commerce.rechargeOne');
     const h = input.detail;
     const found = await priceLine(ctx, input.refId, h, line);
-    return { name: found.site.name, spec: `${h.date} ${h.start}-${h.end}`, unitPriceFen: found.priceFen, slot: h, found };
+    const priced: PricedSlots = { name: found.site.name, spec: `${h.date} ${h.start}-${h.end}`, unitPriceFen: found.priceFen, slot: h, found };
+    if (found.memberPrice) priced.memberPrice = found.memberPrice;
+    return priced;
   },
   async hold(ctx, item, order, { slot: h, found: p }) {
     const during = timeRange(p.slots[0]!.at!, p.slots[p.slots.length - 1]!.until!);
