@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { SeatmapDocument } from '@venue/contract';
-import { orgs, users } from '../../system/system.table.ts';
+import { orgs, users } from '../../system/index.ts';
 import { orderItems, orders } from '../commerce/index.ts';
 import { venues } from '../venue/index.ts';
 import { ticketNotices, ticketTemplates } from './catalogue/template.table.ts';

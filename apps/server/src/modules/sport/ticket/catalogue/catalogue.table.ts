@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { DataLogChange } from '@venue/contract';
-import { orgs, users } from '../../../system/system.table.ts';
+import { orgs, users } from '../../../system/index.ts';
 import { ticketProjects } from '../ticket.table.ts';
 
 /**

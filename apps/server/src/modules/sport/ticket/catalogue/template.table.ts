@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { TicketTemplateElement } from '@venue/contract';
-import { orgs } from '../../../system/system.table.ts';
+import { orgs } from '../../../system/index.ts';
 
 /**
  * Ticketing's reusable texts and layouts (issue 13): purchase notices a project shows to buyers, and

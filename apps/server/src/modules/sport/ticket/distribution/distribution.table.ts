@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { FeedSession } from '@venue/contract';
-import { orgs } from '../../../system/system.table.ts';
+import { orgs } from '../../../system/index.ts';
 import { orders } from '../../commerce/index.ts';
 import { ticketLevels, ticketSeats, ticketSessions } from '../ticket.table.ts';
 

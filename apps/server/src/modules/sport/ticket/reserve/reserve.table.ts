@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../../system/system.table.ts';
+import { orgs, users } from '../../../system/index.ts';
 import { orders } from '../../commerce/index.ts';
 import { ticketSessions } from '../ticket.table.ts';
 
