@@ -75,10 +75,6 @@ const LIVE_PAID = ['paid', 'part_refunded'];
 
 // ---------------------------------------------------------------- member levels
 
-/** Until the cards and members modules plug the ports from their manifests (issue 24): the old setters, as plugs. */
-export const setMemberLevelResolver = (fn: Parameters<typeof memberLevelsPort.plug>[0]): void => memberLevelsPort.plug(fn);
-export const setMemberWhitelistResolver = (fn: Parameters<typeof memberWhitelistPort.plug>[0]): void => memberWhitelistPort.plug(fn);
-
 const whiteListed = (db: Executor, scope: Scope, memberId: number | null | undefined) =>
   memberId ? memberWhitelistPort.get()(db, scope, memberId) : Promise.resolve(false);
 

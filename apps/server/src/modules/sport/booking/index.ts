@@ -7,6 +7,5 @@ export { bookingRoutes } from './booking.routes.ts';
 export { bookingOpenRoutes } from './booking.open.ts';
 export { seedVenueDemo } from './booking.seed.ts';
 export { seedVenueJobs } from './booking.jobs.ts';
-export { setMemberLevelResolver, setMemberWhitelistResolver } from './booking.service.ts';
 export { memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 export type { LevelGrant } from './pricing.ts';
