@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../system/index.ts';
 
 /**
@@ -50,7 +50,7 @@ export const messageBusinesses = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('msg_business_org_code_uq').on(t.orgId, t.code)],
+  (t) => [uniqueIndex('msg_business_org_id_uq').on(t.orgId, t.id), uniqueIndex('msg_business_org_code_uq').on(t.orgId, t.code)],
 );
 
 /** The text of a business type on one channel in one language. */
@@ -59,9 +59,7 @@ export const messageTemplates = pgTable(
   {
     id: id(),
     orgId: orgRef(),
-    businessId: bigint('business_id', { mode: 'number' })
-      .notNull()
-      .references(() => messageBusinesses.id, { onDelete: 'cascade' }),
+    businessId: bigint('business_id', { mode: 'number' }).notNull(),
     channel: varchar('channel', { length: 16 }).notNull(),
     lang: varchar('lang', { length: 8 }).notNull(),
     title: varchar('title', { length: 200 }).notNull().default(''),
@@ -71,7 +69,15 @@ export const messageTemplates = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('msg_template_business_channel_lang_uq').on(t.businessId, t.channel, t.lang), index('msg_template_org_idx').on(t.orgId)],
+  (t) => [
+    foreignKey({
+      name: 'msg_template_business_id_org_fk',
+      columns: [t.orgId, t.businessId],
+      foreignColumns: [messageBusinesses.orgId, messageBusinesses.id],
+    }).onDelete('cascade'),
+    uniqueIndex('msg_template_business_channel_lang_uq').on(t.businessId, t.channel, t.lang),
+    index('msg_template_org_idx').on(t.orgId),
+  ],
 );
 
 /**

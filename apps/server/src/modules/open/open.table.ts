@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs } from '../system/index.ts';
 
 /**
@@ -36,6 +36,7 @@ export const openApps = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('sys_open_app_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sys_open_app_key_uq').on(t.appKey),
     index('sys_open_app_org_idx').on(t.orgId, t.id),
     check('sys_open_app_restriction', sql`${t.restriction} in ('whitelist','blacklist')`),
@@ -72,15 +73,16 @@ export const openGrants = pgTable(
     orgId: bigint('org_id', { mode: 'number' })
       .notNull()
       .references(() => orgs.id),
-    appId: bigint('app_id', { mode: 'number' })
-      .notNull()
-      .references(() => openApps.id, { onDelete: 'cascade' }),
+    appId: bigint('app_id', { mode: 'number' }).notNull(),
     apiId: bigint('api_id', { mode: 'number' })
       .notNull()
       .references(() => openApis.id, { onDelete: 'cascade' }),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.apiId] })],
+  (t) => [
+    foreignKey({ name: 'sys_open_grant_app_id_org_fk', columns: [t.orgId, t.appId], foreignColumns: [openApps.orgId, openApps.id] }).onDelete('cascade'),
+    primaryKey({ columns: [t.appId, t.apiId] }),
+  ],
 );
 
 /** Nonces of signed calls still inside the time window; older ones are deleted as calls come in. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, foreignKey, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs } from '../system/index.ts';
 
 /**
@@ -30,7 +30,11 @@ export const registryApps = pgTable(
     appKey: varchar('app_key', { length: 64 }).notNull(),
     ...stamps(),
   },
-  (t) => [uniqueIndex('registry_app_org_code_uq').on(t.orgId, t.code), uniqueIndex('registry_app_key_uq').on(t.appKey)],
+  (t) => [
+    uniqueIndex('registry_app_org_id_uq').on(t.orgId, t.id),
+    uniqueIndex('registry_app_org_code_uq').on(t.orgId, t.code),
+    uniqueIndex('registry_app_key_uq').on(t.appKey),
+  ],
 );
 
 export const registryEnvs = pgTable(
@@ -43,7 +47,7 @@ export const registryEnvs = pgTable(
     remark: varchar('remark', { length: 200 }),
     ...stamps(),
   },
-  (t) => [uniqueIndex('registry_env_org_code_uq').on(t.orgId, t.code)],
+  (t) => [uniqueIndex('registry_env_org_id_uq').on(t.orgId, t.id), uniqueIndex('registry_env_org_code_uq').on(t.orgId, t.code)],
 );
 
 export const registryGroups = pgTable(
@@ -51,9 +55,7 @@ export const registryGroups = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    envId: bigint('env_id', { mode: 'number' })
-      .notNull()
-      .references(() => registryEnvs.id, { onDelete: 'cascade' }),
+    envId: bigint('env_id', { mode: 'number' }).notNull(),
     code: varchar('code', { length: 64 }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     /** 0 enabled, 1 closed. */
@@ -61,6 +63,10 @@ export const registryGroups = pgTable(
     ...stamps(),
   },
   (t) => [
+    foreignKey({ name: 'registry_env_group_env_id_org_fk', columns: [t.orgId, t.envId], foreignColumns: [registryEnvs.orgId, registryEnvs.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('registry_env_group_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('registry_env_group_code_uq').on(t.envId, t.code),
     index('registry_env_group_org_idx').on(t.orgId),
     check('registry_env_group_status', sql`${t.status} in (0, 1)`),
@@ -72,12 +78,8 @@ export const registryInstances = pgTable(
   {
     id: id(),
     orgId: orgId(),
-    envId: bigint('env_id', { mode: 'number' })
-      .notNull()
-      .references(() => registryEnvs.id, { onDelete: 'cascade' }),
-    groupId: bigint('group_id', { mode: 'number' })
-      .notNull()
-      .references(() => registryGroups.id, { onDelete: 'cascade' }),
+    envId: bigint('env_id', { mode: 'number' }).notNull(),
+    groupId: bigint('group_id', { mode: 'number' }).notNull(),
     code: varchar('code', { length: 64 }).notNull(),
     ip: varchar('ip', { length: 15 }).notNull(),
     port: integer('port').notNull(),
@@ -85,6 +87,14 @@ export const registryInstances = pgTable(
     ...stamps(),
   },
   (t) => [
+    foreignKey({
+      name: 'registry_env_instance_group_id_org_fk',
+      columns: [t.orgId, t.groupId],
+      foreignColumns: [registryGroups.orgId, registryGroups.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'registry_env_instance_env_id_org_fk', columns: [t.orgId, t.envId], foreignColumns: [registryEnvs.orgId, registryEnvs.id] }).onDelete(
+      'cascade',
+    ),
     uniqueIndex('registry_env_instance_code_uq').on(t.envId, t.code),
     index('registry_env_instance_group_idx').on(t.groupId),
     index('registry_env_instance_org_idx').on(t.orgId),
@@ -98,9 +108,7 @@ export const registryServices = pgTable(
     id: id(),
     orgId: orgId(),
     /** The owning application; an application with services cannot be deleted. */
-    appId: bigint('app_id', { mode: 'number' })
-      .notNull()
-      .references(() => registryApps.id),
+    appId: bigint('app_id', { mode: 'number' }).notNull(),
     name: varchar('name', { length: 64 }).notNull(),
     code: varchar('code', { length: 64 }).notNull(),
     serviceVersion: varchar('service_version', { length: 32 }).notNull(),
@@ -111,7 +119,12 @@ export const registryServices = pgTable(
     responseEncoding: varchar('response_encoding', { length: 16 }).notNull().default('UTF-8'),
     ...stamps(),
   },
-  (t) => [uniqueIndex('registry_service_code_uq').on(t.orgId, t.code, t.serviceVersion), index('registry_service_app_idx').on(t.appId)],
+  (t) => [
+    foreignKey({ name: 'registry_service_app_id_org_fk', columns: [t.orgId, t.appId], foreignColumns: [registryApps.orgId, registryApps.id] }),
+    uniqueIndex('registry_service_org_id_uq').on(t.orgId, t.id),
+    uniqueIndex('registry_service_code_uq').on(t.orgId, t.code, t.serviceVersion),
+    index('registry_service_app_idx').on(t.appId),
+  ],
 );
 
 /** The services deployed in an environment. */
@@ -119,14 +132,21 @@ export const registryEnvServices = pgTable(
   'registry_env_service',
   {
     orgId: orgId(),
-    envId: bigint('env_id', { mode: 'number' })
-      .notNull()
-      .references(() => registryEnvs.id, { onDelete: 'cascade' }),
-    serviceId: bigint('service_id', { mode: 'number' })
-      .notNull()
-      .references(() => registryServices.id, { onDelete: 'cascade' }),
+    envId: bigint('env_id', { mode: 'number' }).notNull(),
+    serviceId: bigint('service_id', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.envId, t.serviceId] }), index('registry_env_service_service_idx').on(t.serviceId)],
+  (t) => [
+    foreignKey({
+      name: 'registry_env_service_service_id_org_fk',
+      columns: [t.orgId, t.serviceId],
+      foreignColumns: [registryServices.orgId, registryServices.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'registry_env_service_env_id_org_fk', columns: [t.orgId, t.envId], foreignColumns: [registryEnvs.orgId, registryEnvs.id] }).onDelete(
+      'cascade',
+    ),
+    primaryKey({ columns: [t.envId, t.serviceId] }),
+    index('registry_env_service_service_idx').on(t.serviceId),
+  ],
 );
 
 export const registryTranslations = pgTable(
