@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import ts from 'typescript';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import * as schema from '../src/db/schema.ts';
+import { MODULES } from '../src/modules/modules.ts';
 
 /**
  * Tenant-safe data access by construction (issue 8, point 1; docs/decisions.md, "Authorisation of
@@ -20,136 +20,25 @@ import * as schema from '../src/db/schema.ts';
 
 const SRC = path.resolve(import.meta.dirname, '../src');
 
-/** Tables whose rows belong to an organisation: every read and write goes through a scope. */
-const ORGANISATION_OWNED = [
-  'sys_org', // the organisations themselves: in a scope when their own id is
-  'sys_user',
-  'sys_user_org',
-  'sys_role',
-  'sys_user_role',
-  'sys_role_menu',
-  'sys_user_menu',
-  'sys_session',
-  'sys_holiday',
-  'sys_login_log',
-  'sys_oper_log',
-  'sys_job',
-  'sys_job_log',
-  'sys_job_stream',
-  'sys_job_stream_run',
-  'sport_balance_account',
-  'sport_order',
-  'sport_order_item',
-  'sport_order_item_adjustment',
-  'sport_payment',
-  'sport_refund',
-  'sport_refund_leg',
-  'sport_ledger_entry',
-  'sport_pay_notify',
-  'sport_pay_merchant',
-  'sport_idempotency',
-  'sport_venue',
-  'sport_site',
-  'sport_price_rule',
-  'sport_venue_template',
-  'sport_slot_claim',
-  'sport_resource_claim',
-  'sport_booking_series',
-  'sport_closure',
-  'sport_shift',
-  'sport_member',
-  'sport_member_list',
-  'sport_member_identity',
-  'sport_member_face_log',
-  'sport_member_visit',
-  'sport_card_type',
-  'sport_member_card',
-  'sport_card_usage',
-  'sport_card_share',
-  'sport_card_log',
-  'sport_card_distribution',
-  'sport_ticket_type',
-  'sport_ticket_project',
-  'sport_seatmap',
-  'sport_seatmap_version',
-  'sport_ticket_session',
-  'sport_ticket_level',
-  'sport_ticket_seat',
-  'sport_ticket',
-  'sport_ticket_reservation',
-  // Gate checking (issue 13).
-  'sport_ticket_gate',
-  'sport_ticket_session_key',
-  'sport_ticket_scan',
-  'sport_ticket_scan_conflict',
-  'sport_ticket_collection',
-  'sport_ticket_reprint',
-];
-
-// Ticket distribution (issue 13): distributors, their quotas, seats and orders, external items, packages.
-ORGANISATION_OWNED.push(
-  'sport_ticket_distributor',
-  'sport_ticket_dist_quota',
-  'sport_ticket_dist_seat',
-  'sport_ticket_dist_order',
-  'sport_ticket_external_item',
-  'sport_ticket_package',
-  'sport_ticket_package_part',
+/**
+ * Every table, classified by the manifest of the module that declares it (`tables` in
+ * `<module>.manifest.ts`): platform-wide (with why) or user-owned when it says so, else
+ * organisation-owned. A table no manifest declares fails the first test below.
+ */
+const declared = MODULES.flatMap((m) =>
+  Object.entries(m.tables?.schema ?? {})
+    .filter(([, value]) => isTable(value))
+    .map(([name, value]) => ({ module: m, name, table: value as PgTable, sqlName: getTableConfig(value as PgTable).name })),
 );
-
-// Third-party application access (issue 14).
-ORGANISATION_OWNED.push('sys_open_app', 'sys_open_grant', 'sys_open_call_log');
-
-// Messaging delivery (issue 14): channel settings, business types, templates, the send queue (its log).
-ORGANISATION_OWNED.push('msg_channel', 'msg_business', 'msg_template', 'msg_send');
-
-// Ticketing catalogue extras (issue 13): performers and their projects, purchase notices, ticket templates, want-to-see entries, the project data log.
-ORGANISATION_OWNED.push(
-  'sport_ticket_performer',
-  'sport_ticket_project_performer',
-  'sport_ticket_notice',
-  'sport_ticket_template',
-  'sport_ticket_want_see',
-  'sport_ticket_data_log',
-);
-
-// Station messages and to-do messages (issue 14): each row is one user's, in the organisation it was sent in.
-ORGANISATION_OWNED.push('sys_station_message', 'sys_backlog');
-
-// The service registry (issue 14): applications, environments with groups, instances and deployed services, services, translation items.
-ORGANISATION_OWNED.push(
-  'registry_app',
-  'registry_env',
-  'registry_env_group',
-  'registry_env_instance',
-  'registry_env_service',
-  'registry_service',
-  'registry_translation',
-);
-
+const PLATFORM_WIDE = MODULES.flatMap((m) => Object.keys(m.tables?.platformWide ?? {}));
 /** Owned by a user whatever their organisations (a user can belong to several): reached only through a user already found in scope. */
-const USER_OWNED = ['sys_password_history'];
+const USER_OWNED = MODULES.flatMap((m) => m.tables?.userOwned ?? []);
+/** Tables whose rows belong to an organisation: every read and write goes through a scope. */
+const ORGANISATION_OWNED = declared.map((d) => d.sqlName).filter((t) => !PLATFORM_WIDE.includes(t) && !USER_OWNED.includes(t));
 
-/** Shared by every organisation (docs/decisions.md says why, one sentence each). */
-const PLATFORM_WIDE = [
-  'sys_menu',
-  'sys_dict',
-  'sys_dict_item',
-  'sys_config',
-  'sys_region',
-  'sys_version',
-  'sys_api',
-  'sys_api_role',
-  'sys_captcha',
-  'sys_verification_code',
-  'sys_login_failure',
-  'sys_recover_throttle',
-  'sys_sso_state',
-  'sys_job_instance',
-  'sys_meta',
-  'sys_open_api', // the interfaces the code opens: one list for every organisation's applications
-  'sys_open_nonce', // replay guard of signed calls, keyed by application, kept for the signing window
-];
+function isTable(value: unknown): boolean {
+  return !!value && typeof value === 'object' && Symbol.for('drizzle:IsDrizzleTable') in value;
+}
 
 /**
  * Files outside the repositories that may name an organisation-owned table, each for a reason.
@@ -175,11 +64,8 @@ function walk(dir: string): string[] {
 const rel = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
 const isTest = (file: string) => /\.(test|testkit)\.ts$/.test(file) || file.endsWith('.d.ts');
 
-/** Drizzle object name -> SQL name, for every table of the schema. */
-const tables = new Map<string, string>();
-for (const [name, value] of Object.entries(schema)) {
-  if (value && typeof value === 'object' && Symbol.for('drizzle:IsDrizzleTable') in (value as object)) tables.set(name, getTableConfig(value as PgTable).name);
-}
+/** Drizzle object name -> SQL name, for every table the manifests declare. */
+const tables = new Map<string, string>(declared.map((d) => [d.name, d.sqlName]));
 const orgOwnedSql = new Set(ORGANISATION_OWNED);
 const orgOwnedObjects = new Set([...tables].filter(([, sqlName]) => orgOwnedSql.has(sqlName)).map(([name]) => name));
 const sqlNamePattern = new RegExp(`\\b(${ORGANISATION_OWNED.join('|')})\\b`);
@@ -194,7 +80,8 @@ function tableImports(sf: ts.SourceFile): Map<string, string> {
   for (const st of sf.statements) {
     if (!ts.isImportDeclaration(st) || !st.importClause || st.importClause.isTypeOnly) continue;
     const from = (st.moduleSpecifier as ts.StringLiteral).text;
-    if (!/\.table\.ts$|db\/schema\.ts$/.test(from)) continue;
+    // A table file, or a module's public face (index.ts), which gives other modules the tables they point at.
+    if (!/\.table\.ts$|\/index\.ts$/.test(from)) continue;
     const bindings = st.importClause.namedBindings;
     if (!bindings || !ts.isNamedImports(bindings)) continue;
     for (const el of bindings.elements) {
@@ -273,26 +160,31 @@ function usesName(body: ts.Node, name: string): boolean {
 
 const files = walk(SRC).filter((f) => !isTest(f));
 const repositories = files.filter((f) => f.endsWith('.repository.ts') && rel(f).startsWith('modules/'));
-const others = files.filter((f) => !f.endsWith('.repository.ts') && !f.endsWith('.table.ts') && rel(f) !== 'db/schema.ts');
+const others = files.filter((f) => !f.endsWith('.repository.ts') && !f.endsWith('.table.ts'));
 
 describe('tenant scope, by construction (source)', () => {
-  it('classifies every table; organisation-owned ones carry org_id', () => {
-    const classified = new Set([...ORGANISATION_OWNED, ...USER_OWNED, ...PLATFORM_WIDE]);
-    const all = [...tables.values()];
-    expect(all.length).toBeGreaterThan(20);
+  it("every table of a table file is declared by its module's manifest; organisation-owned ones carry org_id", async () => {
+    const inFiles = new Map<object, string>();
+    for (const file of files.filter((f) => f.endsWith('.table.ts'))) {
+      for (const value of Object.values(await import(file)))
+        if (isTable(value)) inFiles.set(value as object, `${rel(file)}: ${getTableConfig(value as PgTable).name}`);
+    }
+    expect(inFiles.size).toBeGreaterThan(20);
+    const declaredTables = new Set<object>(declared.map((d) => d.table));
     expect(
-      all.filter((t) => !classified.has(t)),
-      'a new table must be listed as organisation-owned (with org_id), user-owned or platform-wide',
+      [...inFiles].filter(([t]) => !declaredTables.has(t)).map(([, where]) => where),
+      "a new table must be declared in its module's manifest (tables), organisation-owned unless it says platform-wide (with why) or user-owned",
     ).toEqual([]);
     expect(
-      [...classified].filter((t) => !all.includes(t)),
+      [...PLATFORM_WIDE, ...USER_OWNED].filter((t) => !declared.some((d) => d.sqlName === t)),
       'listed tables that do not exist',
     ).toEqual([]);
-    const withoutOrg = [...tables]
-      .filter(([, t]) => orgOwnedSql.has(t) && t !== 'sys_org')
-      .filter(([name]) => !getTableConfig(schema[name as keyof typeof schema] as PgTable).columns.some((c) => c.name === 'org_id'));
+    for (const m of MODULES) for (const [t, why] of Object.entries(m.tables?.platformWide ?? {})) expect(why.trim(), `why ${t} is platform-wide`).not.toBe('');
+    const withoutOrg = declared
+      .filter((d) => ORGANISATION_OWNED.includes(d.sqlName) && d.sqlName !== 'sys_org')
+      .filter((d) => !getTableConfig(d.table).columns.some((c) => c.name === 'org_id'));
     expect(
-      withoutOrg.map(([, t]) => t),
+      withoutOrg.map((d) => d.sqlName),
       'organisation-owned tables without org_id',
     ).toEqual([]);
   });

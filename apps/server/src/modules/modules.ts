@@ -8,7 +8,12 @@ import { jobManifest } from './job/index.ts';
 import { messageManifest } from './message/index.ts';
 import { openManifest } from './open/index.ts';
 import { registryManifest } from './registry/index.ts';
-import { sportModules } from './routes.ts';
+import { commerceManifest } from './sport/commerce/index.ts';
+import { venueManifest } from './sport/venue/index.ts';
+import { bookingManifest } from './sport/booking/index.ts';
+import { memberManifest } from './sport/member/index.ts';
+import { cardManifest } from './sport/card/index.ts';
+import { ticketManifest } from './sport/ticket/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -25,5 +30,10 @@ export const MODULES: readonly ModuleManifest[] = [
   messageManifest,
   openManifest,
   registryManifest,
-  sportModules,
+  commerceManifest,
+  venueManifest,
+  bookingManifest,
+  memberManifest,
+  cardManifest,
+  ticketManifest,
 ];

@@ -9,7 +9,7 @@ export const openManifest: ModuleManifest = {
   name: 'open',
   dependsOn: ['system'],
   // The demo application calls the open interfaces of these modules' demo data.
-  demoAfter: ['sport', 'sport/member', 'sport/commerce', 'sport/booking', 'sport/venue'],
+  demoAfter: ['sport/member', 'sport/commerce', 'sport/booking', 'sport/venue'],
   tables: {
     schema: openTables,
     platformWide: {

@@ -9,3 +9,6 @@ export { seedVenueDemo } from './booking.seed.ts';
 export { seedVenueJobs } from './booking.jobs.ts';
 export { memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 export type { LevelGrant } from './pricing.ts';
+
+// ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
+export { bookingManifest } from './booking.manifest.ts';

@@ -6,3 +6,6 @@
  */
 export { cardRoutes } from './card.routes.ts';
 export { seedCardDemo } from './card.seed.ts';
+
+// ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
+export { cardManifest } from './card.manifest.ts';

@@ -110,3 +110,6 @@ export { idemKey, payDeps, originOf } from './commerce.routes.ts';
 // Only for a foreign key (`references(() => orders.id)`) or a read-only join: every write goes
 // through the operations above, so the core keeps its own invariants (state follows money, the ledger balances).
 export { orders, orderItems, payments, refunds, balanceAccounts } from './commerce.table.ts';
+
+// ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
+export { commerceManifest } from './commerce.manifest.ts';

@@ -50,3 +50,6 @@ export {
   type ShiftRecord,
 } from './venue.repository.ts';
 export { venues, type ClosureNotice } from './venue.table.ts';
+
+// ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
+export { venueManifest } from './venue.manifest.ts';

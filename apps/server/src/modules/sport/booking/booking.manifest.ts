@@ -1,0 +1,21 @@
+import { contractModule } from '@venue/contract';
+import type { ModuleManifest } from '../../../platform/module.ts';
+import { bookingRoutes } from './booking.routes.ts';
+import { bookingOpenRoutes } from './booking.open.ts';
+import { seedVenueDemo } from './booking.seed.ts';
+import { seedVenueJobs } from './booking.jobs.ts';
+
+/** Booking: the grid, booking orders, fixed bookings, closures and the desk's shifts (its tables are the venue module's). */
+export const bookingManifest: ModuleManifest = {
+  name: 'sport/booking',
+  dependsOn: ['system', 'job', 'message', 'open', 'sport/commerce', 'sport/venue'],
+  // The demo books for the members' demo members.
+  demoAfter: ['sport/member'],
+  ui: contractModule('sport/booking'),
+  routes: ({ app, ctx }) => {
+    bookingRoutes(app, ctx);
+    bookingOpenRoutes(app, ctx);
+  },
+  seed: ({ db }) => seedVenueJobs(db),
+  demo: ({ db, config, ctx }) => seedVenueDemo(db, config, ctx.keys.secretKey),
+};

@@ -1,0 +1,31 @@
+import { contractModule } from '@venue/contract';
+import type { ModuleManifest } from '../../../platform/module.ts';
+import * as commerceTables from './commerce.table.ts';
+import * as claimTables from './claims.table.ts';
+import { commerceRoutes } from './commerce.routes.ts';
+import { commerceOpenRoutes } from './commerce.open.ts';
+import { seedCommerceDemo, startDemoPayments } from './commerce.seed.ts';
+import { seedCommerceJobs } from './commerce.jobs.ts';
+import { setPaymentOutbound } from './providers/http.ts';
+
+/** The commerce core: orders, payments, refunds, stored value, the ledger, merchant settings; what every business module sells through. */
+export const commerceManifest: ModuleManifest = {
+  name: 'sport/commerce',
+  dependsOn: ['system', 'job', 'open'],
+  ui: contractModule('sport/commerce'),
+  tables: { schema: { ...commerceTables, ...claimTables } },
+  // Merchant gateways are tenants' addresses: they go by OUTBOUND_ALLOW, as the message channels do.
+  plug: ({ config }) => setPaymentOutbound(config.outbound.allow),
+  routes: ({ app, ctx }) => {
+    commerceRoutes(app, ctx);
+    // Reads opened to third-party applications (/api/open/).
+    commerceOpenRoutes(app, ctx);
+  },
+  seed: ({ db }) => seedCommerceJobs(db),
+  // The local payment simulators the demo pays through, open until shutdown; then the demo's orders.
+  demo: async ({ db, config, ctx }) => {
+    const sims = await startDemoPayments(db, config, ctx.keys.secretKey);
+    await seedCommerceDemo(db, config, ctx.keys.secretKey);
+    return sims ? () => sims.close() : undefined;
+  },
+};

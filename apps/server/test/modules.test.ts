@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_MODULES, type ContractModule } from '@venue/contract';
+import { buildApp } from '../src/app.ts';
+import { demoOrder, loadModules, ModuleListError, type ModuleManifest } from '../src/platform/module.ts';
+import type { JobHandler } from '../src/modules/job/index.ts';
+import { MODULES } from '../src/modules/modules.ts';
+import { databases, startServer, type TestServer } from './harness.ts';
+
+/**
+ * One manifest per module, one loader (issue 24, point 5): what a module author sees when the
+ * module list is wrong. The loader refuses at start-up, naming the problem, instead of a module
+ * silently missing its dependency or overwriting another's permission, job or route.
+ */
+
+const manifest = (name: string, over: Partial<ModuleManifest> = {}): ModuleManifest => ({ name, dependsOn: [], ...over });
+const ui = (name: string, permissions: ContractModule['permissions']): ContractModule => ({ name, permissions, screens: [] });
+const job = (name: string): JobHandler => ({ name, descriptionKey: 'job.noop', run: async () => undefined });
+
+function refusal(list: ModuleManifest[]): string[] {
+  try {
+    loadModules(list);
+  } catch (err) {
+    if (err instanceof ModuleListError) return [...err.problems];
+    throw err;
+  }
+  return [];
+}
+
+describe('the module loader', () => {
+  it('loads the real module list: unique names, every dependency present, each module after its dependencies', () => {
+    const order = loadModules(MODULES).map((m) => m.name);
+    expect(order).toHaveLength(MODULES.length);
+    for (const m of MODULES) for (const d of m.dependsOn) expect(order.indexOf(d), `${m.name} after ${d}`).toBeLessThan(order.indexOf(m.name));
+  });
+
+  it('does not depend on the order of the list: reversed, every module still comes after its dependencies', () => {
+    const order = loadModules([...MODULES].reverse()).map((m) => m.name);
+    expect(new Set(order)).toEqual(new Set(MODULES.map((m) => m.name)));
+    for (const m of MODULES) for (const d of m.dependsOn) expect(order.indexOf(d), `${m.name} after ${d}`).toBeLessThan(order.indexOf(m.name));
+  });
+
+  it('gives every module of the contract (permissions, screens, log labels) to exactly one server module of the same name', () => {
+    const served = MODULES.filter((m) => m.ui).map((m) => m.ui!.name);
+    expect(
+      served.filter((n, i) => served.indexOf(n) !== i),
+      'a contract module served twice',
+    ).toEqual([]);
+    for (const m of MODULES) if (m.ui) expect(m.ui.name, `the ui of ${m.name}`).toBe(m.name);
+    expect(
+      CONTRACT_MODULES.map((m) => m.name).filter((n) => !served.includes(n)),
+      'contract modules no server manifest declares',
+    ).toEqual([]);
+  });
+
+  it('refuses a missing dependency, naming the module and what it lacks', () => {
+    expect(refusal([manifest('system'), manifest('sport/coach', { dependsOn: ['system', 'sport/commerce'] })])).toEqual([
+      'module sport/coach depends on sport/commerce, which is not in the module list',
+    ]);
+  });
+
+  it('refuses a module listed twice and modules that depend on one another in a circle', () => {
+    expect(refusal([manifest('system'), manifest('system')])).toEqual(['module system is listed twice']);
+    expect(refusal([manifest('a', { dependsOn: ['b'] }), manifest('b', { dependsOn: ['a'] })])).toEqual(['modules depend on one another in a circle: a, b']);
+  });
+
+  it('refuses a permission code, a screen or a log label that two modules declare', () => {
+    const a = manifest('a', { ui: { ...ui('a', { coach: { list: 'sport:coach:list' } }), logLabels: { coach: { 'zh-CN': '教练', 'en-US': 'Coaches' } } } });
+    const b = manifest('b', { ui: { ...ui('b', { trainer: { list: 'sport:coach:list' } }), logLabels: { coach: { 'zh-CN': '教练', 'en-US': 'Coaches' } } } });
+    expect(refusal([a, b])).toEqual(['permission sport:coach:list is declared by a and b', 'log label coach is declared by a and b']);
+    const screen = { key: 'sport.coach', path: '/sport/views/coach', title: { 'zh-CN': '教练', 'en-US': 'Coaches' }, icon: 'TrophyOutlined', cache: true };
+    expect(refusal([manifest('a', { ui: { ...ui('a', {}), screens: [screen] } }), manifest('b', { ui: { ...ui('b', {}), screens: [screen] } })])).toEqual([
+      'screen sport.coach is declared by a and b',
+    ]);
+  });
+
+  it('refuses a job handler (or any contribution) that two modules contribute under one name', () => {
+    const a = manifest('a', { contributes: { jobs: [job('expireCoachLessons')] } });
+    const b = manifest('b', { contributes: { jobs: [job('expireCoachLessons')] } });
+    expect(refusal([a, b])).toEqual(['jobs expireCoachLessons is declared by a and b']);
+  });
+
+  it("runs a demo after the demos whose data it reads, even of a module that depends on it (the open-access demo calls the members' interfaces)", () => {
+    const modules = loadModules([
+      manifest('system'),
+      manifest('open', { dependsOn: ['system'], demoAfter: ['sport/member'] }),
+      manifest('sport/member', { dependsOn: ['system', 'open'] }),
+    ]);
+    expect(modules.map((m) => m.name)).toEqual(['system', 'open', 'sport/member']);
+    expect(demoOrder(modules).map((m) => m.name)).toEqual(['system', 'sport/member', 'open']);
+    const real = demoOrder(loadModules(MODULES)).map((m) => m.name);
+    for (const m of MODULES)
+      for (const d of m.demoAfter ?? []) if (real.includes(d)) expect(real.indexOf(d), `${d}'s demo before ${m.name}'s`).toBeLessThan(real.indexOf(m.name));
+  });
+
+  it('names every problem at once', () => {
+    const problems = refusal([manifest('a', { dependsOn: ['x'] }), manifest('b', { dependsOn: ['y'] })]);
+    expect(problems).toHaveLength(2);
+  });
+});
+
+describe.each(databases)('start-up with a wrong module list on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+  });
+  afterAll(async () => s?.close());
+
+  it('stops before listening when a module lacks a dependency', async () => {
+    const lonely = manifest('sport/coach', { dependsOn: ['sport/commerce', 'sport/course'] });
+    await expect(buildApp({ config: s.config, database: s.database, modules: [...MODULES, lonely] })).rejects.toThrow(
+      'module sport/coach depends on sport/course, which is not in the module list',
+    );
+  });
+
+  it('stops when two modules register the same route', async () => {
+    const route = (name: string) =>
+      manifest(name, { dependsOn: ['system'], routes: ({ app }) => void app.get('/api/sport/coach/list', async () => ({ from: name })) });
+    const app = buildApp({ config: s.config, database: s.database, modules: [route('a'), route('b'), ...MODULES] });
+    await expect(app).rejects.toThrow(/already declared for route .*\/api\/sport\/coach\/list/);
+  });
+
+  it('builds a working server from the module list in reverse order', async () => {
+    const app = await buildApp({ config: s.config, database: s.database, modules: [...MODULES].reverse() });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/config.json' });
+      expect(res.statusCode).toBe(200);
+      expect(app.printRoutes().length).toBe(s.app.printRoutes().length);
+    } finally {
+      await app.close();
+    }
+  });
+});
