@@ -211,13 +211,6 @@ addMessages({
   'en-US': { 'commerce.buyerUnchecked': 'The members module is not loaded: the buyer cannot be checked' },
 });
 
-/** @deprecated plug `venueLookup` (kept until its caller moved). */
-export const setVenueLookup = (fn: OrgOf) => venueLookup.plug(fn);
-/** @deprecated plug `memberLookup` (kept until its caller moved). */
-export const setMemberLookup = (fn: OrgOf) => memberLookup.plug(fn);
-/** @deprecated plug `buyerCheck` (kept until its caller moved). */
-export const setBuyerCheck = (fn: (tx: Tx, scope: Scope, memberId: number) => Promise<void>) => buyerCheck.plug(fn);
-
 /**
  * Paying with stored value or a card (set by the cards module). `guard` runs inside the payment's
  * transaction before a `balance` debit or a `card` payment: it refuses an account or card that
@@ -242,8 +235,6 @@ export interface StoredValueHooks {
 }
 /** Paying with stored value or a card: the cards module plugs it. Optional by design: unplugged, a `balance` payment is a plain account debit and `card` is refused. */
 export const storedValuePort = definePort<StoredValueHooks>('commerce.storedValue');
-/** @deprecated plug `storedValuePort` (kept until its caller moved). */
-export const setStoredValueHooks = (hooks: StoredValueHooks) => storedValuePort.plug(hooks);
 const storedValueOf = () => (storedValuePort.plugged ? storedValuePort.get() : undefined);
 
 /**
