@@ -61,6 +61,7 @@ if (want('typecheck')) {
 if (want('lint')) {
   check('lint', 'npx', ['eslint', '.']);
   check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+  check('dead exports (knip)', 'npx', ['knip', '--no-progress']);
 }
 if (want('unit')) vitest('unit and server integration tests', 'vitest.config.ts');
 if (want('days')) {

@@ -30,10 +30,3 @@ export const notify: Notifier = {
   warning: (m) => impl.warning(m),
   info: (m) => impl.info(m),
 };
-
-/** Message helper (spec 8): success toast when the code is 200 (or an envelope success), else error. */
-export function messageByCode(res: { code: number; msg?: string | null }, fallback = ''): void {
-  const text = res.msg || fallback;
-  if (res.code === 200 || res.code === 0 || res.code === 103005) notify.success(text);
-  else notify.error(text);
-}

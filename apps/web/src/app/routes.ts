@@ -29,7 +29,6 @@ export interface ScreenRoute {
   perm?: string;
 }
 
-export { isNoCache } from './registry.ts';
 
 const toRoute = (def: ScreenDef): ScreenRoute => {
   const screen = SCREEN_COMPONENTS[def.key as keyof typeof SCREEN_COMPONENTS];

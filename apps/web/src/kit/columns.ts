@@ -19,8 +19,6 @@ export const TAG_EXTRA = 16 + 8;
 export const JSON_PREVIEW_WIDTH = 200;
 /** Text columns never get narrower than this (their text is cut with an ellipsis and a tooltip). */
 export const MIN_TEXT_WIDTH = 80;
-/** Up to this many shown columns, the table fits the page: no horizontal scroll bar at 1440 px. */
-export const FIT_COLUMNS = 8;
 
 const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
 

@@ -5,7 +5,6 @@
  */
 
 export const IMPORT_EXTENSIONS = ['xlsx', 'txt'] as const;
-export type ImportKind = (typeof IMPORT_EXTENSIONS)[number];
 
 /** Default upload limit; the server's default UPLOAD_LIMIT_BYTES is the same 10 MB. */
 export const DEFAULT_IMPORT_LIMIT = 10 * 1024 * 1024;

@@ -5,4 +5,4 @@ export { createSession, purgeExpiredSessions, resolveSession, type ProviderSignO
 export { setSessionCookie } from './session.cookie.ts';
 export { setSessionIdToken } from './session.repository.ts';
 export { defaultOrgOf } from './login.service.ts';
-export { createSmsProvider, type SmsProvider } from './sms.provider.ts';
+export { type SmsProvider } from './sms.provider.ts';

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkPassword, type RecoverCodeBody } from '@venue/contract';
@@ -137,13 +137,3 @@ export async function resetPassword(
   await logAttempt(db, user!.code, client.ip, client.userAgent, 0, 'password reset by recovery code', user!.id, user!.orgId);
 }
 
-/** The newest unused recovery code row of a login name (for tests and support tools). */
-export async function latestRecoveryCode(db: Db, loginName: string) {
-  const [row] = await db
-    .select()
-    .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, targetOf(loginName)), eq(verificationCodes.purpose, PURPOSE)))
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  return row;
-}

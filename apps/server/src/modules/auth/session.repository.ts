@@ -72,10 +72,6 @@ export async function setSessionIdToken(db: Executor, scope: Scope, tokenHash: s
     .where(and(eq(sessions.tokenHash, tokenHash), inScope(scope, sessions.orgId)));
 }
 
-export async function deleteSession(db: Executor, scope: Scope, id: number): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.id, id), inScope(scope, sessions.orgId)));
-}
-
 /** Ends the sessions of these token hashes (sign-out), answering how each was opened. */
 export async function deleteSessionsByTokenHash(db: Executor, scope: Scope, hashes: string[]): Promise<{ loginWay: string; idToken: string | null }[]> {
   if (!hashes.length) return [];

@@ -7,8 +7,6 @@ import type { Caller } from '../../platform/http.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import { deleteSessionsByTokenHash, insertSession, purgeExpiredSessions as purgeExpired, sessionByTokenHash, touchSession } from './session.repository.ts';
 
-export { deleteSession } from './session.repository.ts';
-
 export interface NewSession {
   userId: number;
   orgId: number;

@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { checkQuartz, type CronFieldName, type CronProblem, type DayOfMonthItem, type DstNote, type QuartzParsed } from '@venue/contract';
+import { checkQuartz, type CronProblem, type DayOfMonthItem, type DstNote, type QuartzParsed } from '@venue/contract';
 
 /**
  * Quartz cron expressions and fire-time computation.
@@ -18,7 +18,6 @@ import { checkQuartz, type CronFieldName, type CronProblem, type DayOfMonthItem,
  */
 const CRONER_OPTIONS = { mode: '6-or-7-parts', alternativeWeekdays: true, sloppyRanges: true, paused: true, fixedTimeRule: 'no-wildcard' } as const;
 
-export type { CronFieldName };
 
 /** A refused expression: a message key of job.messages.ts and its parameters. */
 export class CronError extends Error {

@@ -10,7 +10,7 @@ import { Runner } from './job.running.ts';
 import { Recorder } from './job.recording.ts';
 import { StreamAdvancer } from './stream.advancing.ts';
 
-export { nextFireOf, specOf } from './job.claiming.ts';
+export { nextFireOf } from './job.claiming.ts';
 
 /**
  * The scheduler engine: one per server process, all of them on one database. This file holds

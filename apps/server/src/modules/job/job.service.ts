@@ -28,7 +28,7 @@ import {
 import { CronError, QuartzCron, checkTimeZone, localDateTime, previewFireTimes, utcOffsetText, type TriggerSpec } from './cron.ts';
 import { getJobHandler, listJobHandlers } from './handlers.ts';
 import { HttpAllowList, HttpDisabledError, NotAllowedError, checkExecutor } from './http.executor.ts';
-import { nextFireOf, schedulerFor, specOf } from './job.engine.ts';
+import { nextFireOf, schedulerFor } from './job.engine.ts';
 import { workDayChecker } from './workday.ts';
 import { serviceNameOf } from './stream.flow.ts';
 import './job.messages.ts';
@@ -453,4 +453,3 @@ export function handlersFor(caller: Caller, lang: Lang) {
     .map((h) => ({ name: h.name, description: t(lang, h.descriptionKey), platformOnly: Boolean(h.platformOnly), paramsExample: h.paramsExample ?? null }));
 }
 
-export { specOf };

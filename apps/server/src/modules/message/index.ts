@@ -1,6 +1,6 @@
 /** The messaging module's public face: the only file of modules/message other modules import. */
 export { messageManifest } from './message.manifest.ts';
-export { publish, MessageWorker, type MessageEvent } from './message.queue.ts';
+export { publish, MessageWorker } from './message.queue.ts';
 export { messageWorkers } from './message.routes.ts';
 export { seedMessageDefaults } from './message.seed.ts';
 export { backlogEnabled, addBacklog } from './backlog/backlog.service.ts';

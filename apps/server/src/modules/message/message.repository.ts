@@ -15,8 +15,6 @@ export type TemplateRecord = typeof messageTemplates.$inferSelect;
 export type SendRecord = typeof messageSends.$inferSelect;
 export type SendInsert = typeof messageSends.$inferInsert;
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows?: T[] }).rows ?? (r as T[]);
-
 /** The organisation and its ancestors, nearest first (`depth` 0 is the organisation itself). */
 const ancestors = (orgId: number) => sql`(with recursive up as (
     select id, parent_id, 0 as depth from sys_org where id = ${orgId}
@@ -490,14 +488,3 @@ export async function expireLeases(db: Executor, _scope: SystemScope, error: str
   return rows.length;
 }
 
-/** Counts by status (tests and the bench). */
-export async function sendStatusCounts(db: Executor, scope: Scope, businessCode: string): Promise<Record<string, number>> {
-  const rows = rowsOf<{ status: string; n: number }>(
-    await db
-      .select({ status: messageSends.status, n: count() })
-      .from(messageSends)
-      .where(and(eq(messageSends.businessCode, businessCode), inScope(scope, messageSends.orgId)))
-      .groupBy(messageSends.status),
-  );
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-}

@@ -17,9 +17,6 @@ import './strategy.messages.ts';
  * administrator uses it by choosing it in a password reset.
  */
 
-export const LOGIN_KEYS = ['loginRoutes', 'maxFailedLogins', 'captchaAfterFailures', 'lockMinutes'] as const;
-export const PASSWORD_KEYS = ['minLength', 'maxLength', 'defaultPassword', 'complexity', 'historyLimit', 'expireDays', 'forceChangeOnFirstLogin'] as const;
-
 // The bodies of the two screens are the contract's (loginStrategyBody, passwordStrategyBody).
 
 registerConfigValidator(

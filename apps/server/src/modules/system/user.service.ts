@@ -27,7 +27,6 @@ import {
   toXlsx,
   validateRows,
   xlsxFile,
-  type RowIssue,
   type SheetColumn,
   type UploadedFile,
   type ValidRow,
@@ -717,4 +716,3 @@ function changedFields(user: UserRow, next: Partial<typeof users.$inferInsert>):
   return out as Partial<typeof users.$inferInsert>;
 }
 
-export type { RowIssue };

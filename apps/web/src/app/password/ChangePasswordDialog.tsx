@@ -116,4 +116,3 @@ export function ChangePasswordDialog({ open, loginName, forced, onClose, onChang
   );
 }
 
-export default ChangePasswordDialog;

@@ -8,11 +8,7 @@ export type {
   DispatchRecord,
   Job,
   JobHandlerInfo,
-  JobResult,
   JobStream,
-  StepState,
-  StreamEdge,
-  StreamNode,
   StreamRun,
   StreamRunDetail,
 } from '@venue/contract';

@@ -109,19 +109,6 @@ export async function stationTypes(db: Executor, scope: Scope, userId: number): 
   return rows.map((r) => r.type);
 }
 
-/** Unread counts of several users at once (the push after a delivery). */
-export async function unreadCounts(db: Executor, scope: Scope, userIds: number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>(userIds.map((u) => [u, 0]));
-  if (!userIds.length) return out;
-  const rows = await db
-    .select({ userId: stationMessages.userId, n: count() })
-    .from(stationMessages)
-    .where(and(inArray(stationMessages.userId, userIds), isNull(stationMessages.readAt), inScope(scope, stationMessages.orgId)))
-    .groupBy(stationMessages.userId);
-  for (const r of rows) out.set(r.userId, r.n);
-  return out;
-}
-
 /** Publishes a payload on a channel; PostgreSQL delivers it to listeners when the transaction commits. */
 export async function notifyChannel(db: Executor, channel: string, payload: string): Promise<void> {
   await db.execute(sql`select pg_notify(${channel}, ${payload})`);

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../../platform/db.ts';
 import { AppError, invalid } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import type { Scope } from '../../../platform/scope.ts';
-import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/config.service.ts';
+import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/index.ts';
 import type { PricedItem } from './item-kinds.ts';
 import { fenToYuan } from './providers/money.ts';
 

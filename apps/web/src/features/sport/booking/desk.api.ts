@@ -78,7 +78,6 @@ export const deskApi = {
 /** Query keys: every front-desk query starts with 'desk'. */
 export const sitesKey = (venueId: number) => ['desk', 'sites', venueId] as const;
 export const planKey = (stadiumId: number, date: string) => ['desk', 'plan', stadiumId, date] as const;
-export const gridKey = (stadiumId: number, date: string) => ['desk', 'grid', stadiumId, date] as const;
 export const shiftKey = (stadiumId: number) => ['desk', 'shift', stadiumId] as const;
 
 /** The kit list keys of the desk screens. */

@@ -20,7 +20,6 @@ export {
   venueNow,
   venueToday,
   weekdaysText,
-  type Arrival,
   type Phase,
   type Translate,
 } from './desk.logic.ts';

@@ -12,7 +12,7 @@ import { cardApi } from './card.api.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
-export { formatTime, toFen, yuan } from '../../../kit/pay/index.ts';
+export { formatTime, yuan } from '../../../kit/pay/index.ts';
 
 /** The member card screens' texts: one namespace for the feature. */
 export const NS = 'card';

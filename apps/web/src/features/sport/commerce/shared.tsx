@@ -12,7 +12,6 @@ import {
   PAY_FLOWS,
   PAY_METHODS,
   PAY_STATES,
-  REFUND_KINDS,
   REFUND_TO,
   TXN_KINDS,
 } from '@venue/contract';
@@ -33,11 +32,6 @@ export type Translate = (key: string, params?: Record<string, unknown>) => strin
 
 export function useCommerceT(): Translate {
   return useTranslation(NS).t as unknown as Translate;
-}
-
-/** Fen to yuan for an input's value (1234 -> 12.34). */
-export function fenToYuan(fen: number): number {
-  return Math.round(fen) / 100;
 }
 
 /** The kit sends a date range as two days; instants filters count from the first day's start to the last day's end. */
@@ -70,7 +64,6 @@ export const channelOptions = opts(ORDER_CHANNELS, 'channel');
 export const methodOptions = opts(PAY_METHODS, 'method');
 export const flowOptions = opts(PAY_FLOWS, 'flow');
 export const payStateOptions = opts(PAY_STATES, 'payState', { created: 'processing', succeeded: 'green', failed: 'red', closed: 'default' });
-export const refundKindOptions = opts(REFUND_KINDS, 'refundKind');
 // The pay kit's refund states (one set of words), named across namespaces for this feature's translations.
 export const refundStateOptions: Option[] = payRefundStateOptions.map((o) => ({ ...o, label: `${PAY_NS}:${o.label}` }));
 export const refundToOptions = opts(REFUND_TO, 'refundTo');

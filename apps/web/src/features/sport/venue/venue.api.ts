@@ -4,7 +4,6 @@ import type {
   OrderDetail,
   OrderRow,
   Page,
-  PriceRuleRow,
   SiteRow,
   TemplateRow,
   VenueRow,
@@ -46,10 +45,6 @@ export const siteApi = {
   all: (venueId: number) => http.post<Page<SiteRow>>(sport('venue/site/list'), { venueId, pageNum: 1, pageSize: 500 }),
   split: (id: number, names: [string, string]) => http.post<SiteRow[]>(sport(`venue/site/${id}/split`), { names }),
   merge: (siteIds: [number, number], name: string) => http.post<SiteRow>(sport('venue/site/merge'), { siteIds, name }),
-};
-
-export const priceApi = {
-  list: (body: Record<string, unknown>) => http.post<Page<PriceRuleRow>>(sport('venue/price/list'), body),
 };
 
 export const templateApi = {

@@ -28,7 +28,6 @@ registerMessages('dict', zh, en);
 
 /** A dictionary of the list and one of its items: the contract's answers. */
 export type Dict = DictRow;
-export type { DictItem } from '@venue/contract';
 
 /** The forms check with the contract's bodies, the server's own rules (item names without spaces, spec 5). */
 export const dictRules = {

@@ -52,9 +52,6 @@ export const gateApi = {
   reprints: (ticketId: number) => http.get<{ data: ReprintRow[] }>(url(`reprint/list/${ticketId}`)),
 };
 
-export const CHECK_PATH = '/sport/views/ticketManagement/ticketChecking/index';
-export const OFFLINE_PATH = '/sport/views/ticketManagement/ticketChecking/offline';
-export const COLLECTION_PATH = '/sport/views/ticketManagement/ticketCollection/index';
 
 /** Local date and time of an ISO instant, to the second. */
 export function formatAt(iso: string | null | undefined): string {

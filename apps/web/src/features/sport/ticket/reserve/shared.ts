@@ -42,4 +42,3 @@ export const rulesApi = {
   refund: (ticketId: number, body: z.input<typeof ticketRefundApply>) => http.post<z.output<typeof ticketRefundAnswer>>(url(`${ticketId}/refund`), body),
 };
 
-export const RESERVE_PATH = '/sport/views/ticketManagement/sellTicketYL/book';

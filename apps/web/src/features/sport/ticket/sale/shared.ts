@@ -41,5 +41,3 @@ export const STATE_COLORS_DARK = { held: '#d89614', sold: '#8c8c8c', blocked: '#
 /** Level colours when a level has none of its own. */
 export const LEVEL_PALETTE = ['#1677ff', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2', '#2f54eb', '#a0d911', '#f5222d'];
 
-export const SELL_PATH = '/sport/views/ticketManagement/sellTicket/index';
-export const TICKET_LIST_PATH = '/sport/views/ticketManagement/ticketList/index';
