@@ -29,7 +29,6 @@ export interface ScreenRoute {
   perm?: string;
 }
 
-
 const toRoute = (def: ScreenDef): ScreenRoute => {
   const screen = SCREEN_COMPONENTS[def.key as keyof typeof SCREEN_COMPONENTS];
   return { path: def.path, name: screen.screenName, def, screen, public: def.public, affix: def.affix, perm: def.permission };

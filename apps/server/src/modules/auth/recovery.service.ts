@@ -136,4 +136,3 @@ export async function resetPassword(
   }
   await logAttempt(db, user!.code, client.ip, client.userAgent, 0, 'password reset by recovery code', user!.id, user!.orgId);
 }
-

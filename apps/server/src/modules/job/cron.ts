@@ -18,7 +18,6 @@ import { checkQuartz, type CronProblem, type DayOfMonthItem, type DstNote, type 
  */
 const CRONER_OPTIONS = { mode: '6-or-7-parts', alternativeWeekdays: true, sloppyRanges: true, paused: true, fixedTimeRule: 'no-wildcard' } as const;
 
-
 /** A refused expression: a message key of job.messages.ts and its parameters. */
 export class CronError extends Error {
   constructor(

@@ -452,4 +452,3 @@ export function handlersFor(caller: Caller, lang: Lang) {
     .filter((h) => !h.platformOnly || caller.platform)
     .map((h) => ({ name: h.name, description: t(lang, h.descriptionKey), platformOnly: Boolean(h.platformOnly), paramsExample: h.paramsExample ?? null }));
 }
-

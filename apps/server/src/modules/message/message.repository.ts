@@ -487,4 +487,3 @@ export async function expireLeases(db: Executor, _scope: SystemScope, error: str
     .returning({ id: messageSends.id });
   return rows.length;
 }
-

@@ -715,4 +715,3 @@ function changedFields(user: UserRow, next: Partial<typeof users.$inferInsert>):
   }
   return out as Partial<typeof users.$inferInsert>;
 }
-

@@ -115,4 +115,3 @@ export function ChangePasswordDialog({ open, loginName, forced, onClose, onChang
     </Modal>
   );
 }
-

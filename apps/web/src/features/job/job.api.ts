@@ -3,15 +3,7 @@ import type { CronPreview, DispatchRecord, Job, JobHandlerInfo, JobStream, JobIn
 import { api, http } from '../../app/request.ts';
 
 /** Jobs, dispatch records, streams and runs as the server answers them: the contract's answers (`z.output`). */
-export type {
-  CronPreview,
-  DispatchRecord,
-  Job,
-  JobHandlerInfo,
-  JobStream,
-  StreamRun,
-  StreamRunDetail,
-} from '@venue/contract';
+export type { CronPreview, DispatchRecord, Job, JobHandlerInfo, JobStream, StreamRun, StreamRunDetail } from '@venue/contract';
 
 /** The body of POST job / PUT job/{id} (with the version when editing): the contract's job input (`z.input`). */
 export type JobBody = JobInput & { version?: number };

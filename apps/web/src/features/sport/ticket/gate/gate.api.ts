@@ -52,7 +52,6 @@ export const gateApi = {
   reprints: (ticketId: number) => http.get<{ data: ReprintRow[] }>(url(`reprint/list/${ticketId}`)),
 };
 
-
 /** Local date and time of an ISO instant, to the second. */
 export function formatAt(iso: string | null | undefined): string {
   if (!iso) return '—';

@@ -41,4 +41,3 @@ export const rulesApi = {
   quote: (ticketId: number) => http.post<RefundQuote>(url(`${ticketId}/refund/quote`), {}),
   refund: (ticketId: number, body: z.input<typeof ticketRefundApply>) => http.post<z.output<typeof ticketRefundAnswer>>(url(`${ticketId}/refund`), body),
 };
-

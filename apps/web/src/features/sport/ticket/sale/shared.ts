@@ -40,4 +40,3 @@ export const STATE_COLORS = { held: '#faad14', sold: '#595959', blocked: '#d9d9d
 export const STATE_COLORS_DARK = { held: '#d89614', sold: '#8c8c8c', blocked: '#303030' } as const;
 /** Level colours when a level has none of its own. */
 export const LEVEL_PALETTE = ['#1677ff', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2', '#2f54eb', '#a0d911', '#f5222d'];
-
