@@ -5,8 +5,9 @@ import { Code } from '@venue/contract';
 import { routeRegistry, type RouteRecord } from '../src/platform/http.ts';
 import { defOf, sample, unwrap } from './zodSample.ts';
 import { Client, databases, startServer, sys, type TestServer } from './harness.ts';
-import { deliverStation } from '../src/modules/message/station/station.service.ts';
-import { addBacklog } from '../src/modules/message/backlog/backlog.service.ts';
+import { deliverStation, addBacklog } from '../src/modules/message/index.ts';
+import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { MODULES } from '../src/modules/modules.ts';
 
 /**
  * Generated from the route registry (issue 8, point 1): two venue organisations A and B under the
@@ -719,96 +720,27 @@ function probesOf(w: World, r: RouteRecord): Probe[] {
 const B_ORGS = (b: number) => `with recursive b as (select id from sys_org where id = ${b} union all select o.id from sys_org o join b on o.parent_id = b.id)`;
 const B_USERS = `(select id from sys_user where org_id in (select id from b) union select user_id from sys_user_org where org_id in (select id from b))`;
 
+/** The organisation-owned tables of every module: declared by its manifest, neither platform-wide nor user-owned. */
+const ORGANISATION_OWNED_TABLES = MODULES.flatMap((m) =>
+  Object.values(m.tables?.schema ?? {})
+    .filter((v) => !!v && typeof v === 'object' && Symbol.for('drizzle:IsDrizzleTable') in v)
+    .map((v) => getTableConfig(v as PgTable).name)
+    .filter((t) => !(t in (m.tables?.platformWide ?? {})) && !(m.tables?.userOwned ?? []).includes(t)),
+);
+
 /** Every organisation-owned row of B and below (and of B's users), as text. */
 async function snapshotOfB(s: TestServer, b: number): Promise<Record<string, string[]>> {
+  // Every organisation-owned table the manifests declare (tenant-scope.static.test.ts classifies
+  // them), by its org_id; the organisations themselves, users and what hangs on a user, by B's users too.
   const tables: Record<string, string> = {
+    ...Object.fromEntries(ORGANISATION_OWNED_TABLES.map((t) => [t, `org_id in (select id from b)`])),
     sys_org: `id in (select id from b)`,
     sys_user: `id in ${B_USERS}`,
     sys_user_org: `org_id in (select id from b) or user_id in ${B_USERS}`,
-    sys_role: `org_id in (select id from b)`,
     sys_user_role: `org_id in (select id from b) or user_id in ${B_USERS}`,
-    sys_role_menu: `org_id in (select id from b)`,
     sys_user_menu: `org_id in (select id from b) or user_id in ${B_USERS}`,
     sys_session: `org_id in (select id from b) or user_id in ${B_USERS}`,
     sys_password_history: `user_id in ${B_USERS}`,
-    sys_holiday: `org_id in (select id from b)`,
-    sys_login_log: `org_id in (select id from b)`,
-    sys_oper_log: `org_id in (select id from b)`,
-    sys_open_app: `org_id in (select id from b)`,
-    sys_open_grant: `org_id in (select id from b)`,
-    sys_open_call_log: `org_id in (select id from b)`,
-    sys_station_message: `org_id in (select id from b)`,
-    sys_backlog: `org_id in (select id from b)`,
-    msg_channel: `org_id in (select id from b)`,
-    msg_business: `org_id in (select id from b)`,
-    msg_template: `org_id in (select id from b)`,
-    msg_send: `org_id in (select id from b)`,
-    registry_app: `org_id in (select id from b)`,
-    registry_service: `org_id in (select id from b)`,
-    registry_env: `org_id in (select id from b)`,
-    registry_env_group: `org_id in (select id from b)`,
-    registry_env_instance: `org_id in (select id from b)`,
-    registry_env_service: `org_id in (select id from b)`,
-    registry_translation: `org_id in (select id from b)`,
-    sys_job: `org_id in (select id from b)`,
-    sys_job_log: `org_id in (select id from b)`,
-    sys_job_stream: `org_id in (select id from b)`,
-    sys_job_stream_run: `org_id in (select id from b)`,
-    sport_order: `org_id in (select id from b)`,
-    sport_order_item: `org_id in (select id from b)`,
-    sport_order_item_adjustment: `org_id in (select id from b)`,
-    sport_payment: `org_id in (select id from b)`,
-    sport_refund: `org_id in (select id from b)`,
-    sport_refund_leg: `org_id in (select id from b)`,
-    sport_ledger_entry: `org_id in (select id from b)`,
-    sport_balance_account: `org_id in (select id from b)`,
-    sport_pay_merchant: `org_id in (select id from b)`,
-    sport_venue: `org_id in (select id from b)`,
-    sport_site: `org_id in (select id from b)`,
-    sport_price_rule: `org_id in (select id from b)`,
-    sport_venue_template: `org_id in (select id from b)`,
-    sport_slot_claim: `org_id in (select id from b)`,
-    sport_resource_claim: `org_id in (select id from b)`,
-    sport_booking_series: `org_id in (select id from b)`,
-    sport_closure: `org_id in (select id from b)`,
-    sport_shift: `org_id in (select id from b)`,
-    sport_member: `org_id in (select id from b)`,
-    sport_member_list: `org_id in (select id from b)`,
-    sport_member_identity: `org_id in (select id from b)`,
-    sport_member_face_log: `org_id in (select id from b)`,
-    sport_member_visit: `org_id in (select id from b)`,
-    sport_card_type: `org_id in (select id from b)`,
-    sport_member_card: `org_id in (select id from b)`,
-    sport_card_usage: `org_id in (select id from b)`,
-    sport_card_share: `org_id in (select id from b)`,
-    sport_card_log: `org_id in (select id from b)`,
-    sport_card_distribution: `org_id in (select id from b)`,
-    sport_ticket_type: `org_id in (select id from b)`,
-    sport_ticket_project: `org_id in (select id from b)`,
-    sport_seatmap: `org_id in (select id from b)`,
-    sport_seatmap_version: `org_id in (select id from b)`,
-    sport_ticket_session: `org_id in (select id from b)`,
-    sport_ticket_level: `org_id in (select id from b)`,
-    sport_ticket_seat: `org_id in (select id from b)`,
-    sport_ticket: `org_id in (select id from b)`,
-    sport_ticket_performer: `org_id in (select id from b)`,
-    sport_ticket_project_performer: `org_id in (select id from b)`,
-    sport_ticket_notice: `org_id in (select id from b)`,
-    sport_ticket_template: `org_id in (select id from b)`,
-    sport_ticket_want_see: `org_id in (select id from b)`,
-    sport_ticket_data_log: `org_id in (select id from b)`,
-    sport_ticket_reservation: `org_id in (select id from b)`,
-    sport_ticket_gate: `org_id in (select id from b)`,
-    sport_ticket_scan: `org_id in (select id from b)`,
-    sport_ticket_collection: `org_id in (select id from b)`,
-    sport_ticket_reprint: `org_id in (select id from b)`,
-    sport_ticket_distributor: `org_id in (select id from b)`,
-    sport_ticket_dist_quota: `org_id in (select id from b)`,
-    sport_ticket_dist_seat: `org_id in (select id from b)`,
-    sport_ticket_dist_order: `org_id in (select id from b)`,
-    sport_ticket_external_item: `org_id in (select id from b)`,
-    sport_ticket_package: `org_id in (select id from b)`,
-    sport_ticket_package_part: `org_id in (select id from b)`,
   };
   // One statement for all tables (it runs after every probe): each table's rows as a count and a
   // digest of their text, so a changed row changes its table's entry.
