@@ -4,6 +4,7 @@ import { bookingRoutes } from './booking.routes.ts';
 import { bookingOpenRoutes } from './booking.open.ts';
 import { seedVenueDemo } from './booking.seed.ts';
 import { seedVenueJobs } from './booking.jobs.ts';
+import { plugBookingPorts } from './booking.service.ts';
 
 /** Booking: the grid, booking orders, fixed bookings, closures and the desk's shifts (its tables are the venue module's). */
 export const bookingManifest: ModuleManifest = {
@@ -16,6 +17,7 @@ export const bookingManifest: ModuleManifest = {
     bookingRoutes(app, ctx);
     bookingOpenRoutes(app, ctx);
   },
+  plug: () => plugBookingPorts(),
   seed: ({ db }) => seedVenueJobs(db),
   demo: ({ db, config, ctx }) => seedVenueDemo(db, config, ctx.keys.secretKey),
 };

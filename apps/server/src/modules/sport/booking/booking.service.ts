@@ -325,7 +325,13 @@ export async function claim(tx: Tx, scope: Scope, rows: Parameters<typeof insert
   return refuseOverlap(insertClaims(tx, scope, rows), { msgKey: 'venue.slotTaken', params: { slot: what } });
 }
 
-venueLookup.plug(async (tx, scope, venueId) => (await venueIn(tx, scope, venueId))?.orgId);
+/** A venue's organisation for the commerce core, read through the transaction's memo (the kind's price reads the venue again at no cost). */
+const venueOrgOf: Parameters<typeof venueLookup.plug>[0] = async (tx, scope, venueId) => (await venueIn(tx, scope, venueId))?.orgId;
+
+/** Plugs booking's answers into the commerce core's ports: from the module's manifest, never at import. */
+export function plugBookingPorts(): void {
+  venueLookup.plug(venueOrgOf);
+}
 
 registerItemKind<VenueSlotDetail, PricedSlots>({
   kind: 'venue',
