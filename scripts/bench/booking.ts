@@ -5,7 +5,7 @@
 //    orders that really exist afterwards per second.
 import { benchPostgresUrl, consoleHeaders, freePort, median } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
-import { addDays, localOf } from '../../apps/server/src/modules/sport/venue/venue.time.ts';
+import { addDays, localOf } from '../../apps/server/src/modules/sport/venue/index.ts';
 
 const out: Record<string, number | string> = {};
 const pgUrl = await benchPostgresUrl();

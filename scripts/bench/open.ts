@@ -7,7 +7,7 @@
 //    moments of a noisy machine.
 import { benchPostgresUrl, consoleHeaders, freePort, median } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
-import { localOf } from '../../apps/server/src/modules/sport/venue/venue.time.ts';
+import { localOf } from '../../apps/server/src/modules/sport/venue/index.ts';
 import { signedHeaders } from '../../apps/server/src/modules/open/index.ts';
 
 const SAMPLES = 1500;
