@@ -5,13 +5,13 @@ import type { Tx } from '../../../platform/db.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { findVisibleUsers } from '../../system/index.ts';
 import {
-  creditAccount,
+  creditByRule,
   dayOf,
-  debitAccount,
+  debitByRule,
   findAccount,
   findPayment,
   findRefund,
-  insertAccount,
+  openAccount,
   itemKindOf,
   itemsOf,
   nextDocNo,
@@ -226,20 +226,13 @@ async function activate(ctx: KindContext, card: CardRecord, item: ItemRecord, or
   const validTo = type.validDays ? addDays(today, type.validDays) : null;
   if (type.kind === 'value') {
     const member = (await findMember(tx, scope, card.memberId))!;
-    const tz = await timeZoneOf(tx, card.orgId);
-    const account = await insertAccount(tx, scope, {
-      orgId: card.orgId,
-      accountNo: `A${await nextDocNo(tx, tz)}`,
-      holderName: member.name,
-      holderPhone: member.phone,
-      memberId: member.id,
-    });
+    const account = await openAccount(tx, scope, { orgId: card.orgId, holderName: member.name, holderPhone: member.phone, memberId: member.id });
     const face = type.faceValueFen;
-    const after = face > 0 ? (await creditAccount(tx, scope, account.id, face))!.balanceFen : 0;
     const { sales, comp } = faceSplit(face, item.amountFen);
     const on = { orgId: card.orgId, orderId: order.id, accountId: account.id };
-    if (sales > 0) await postByRule(tx, scope, RULE.salePaid, { ...on, amountFen: sales });
-    if (comp > 0) await postByRule(tx, scope, RULE.saleComp, { ...on, amountFen: comp });
+    if (sales > 0) await creditByRule(tx, scope, RULE.salePaid, { ...on, amountFen: sales });
+    if (comp > 0) await creditByRule(tx, scope, RULE.saleComp, { ...on, amountFen: comp });
+    const after = face;
     await updateCard(tx, scope, card.id, ['pending'], undefined, { status: 'active', accountId: account.id, validFrom: today, validTo });
     await usage(tx, scope, card, { kind: 'sale', amountFen: face, balanceAfterFen: Number(after), orderId: order.id, operatorId: order.createdBy });
     return;
@@ -257,12 +250,12 @@ async function unsell(ctx: KindContext, card: CardRecord, item: ItemRecord) {
   if (card.kind === 'value' && card.accountId) {
     // What the sale put on the card (the type's face value may have changed since).
     const face = (await saleOf(tx, scope, card.id))?.amountFen ?? type.faceValueFen;
-    const after = face > 0 ? await debitAccount(tx, scope, card.accountId, face) : await findAccount(tx, scope, card.accountId);
-    if (!after) throw conflict('state', 'card.used');
     const { sales, comp } = faceSplit(face, item.amountFen);
     const on = { orgId: card.orgId, orderId: item.orderId, accountId: card.accountId };
-    if (sales > 0) await postByRule(tx, scope, RULE.unsalePaid, { ...on, amountFen: sales });
-    if (comp > 0) await postByRule(tx, scope, RULE.unsaleComp, { ...on, amountFen: comp });
+    // The balance must still hold the face value: a card spent from is refunded by a card refund.
+    if (sales > 0 && !(await debitByRule(tx, scope, RULE.unsalePaid, { ...on, amountFen: sales }))) throw conflict('state', 'card.used');
+    if (comp > 0 && !(await debitByRule(tx, scope, RULE.unsaleComp, { ...on, amountFen: comp }))) throw conflict('state', 'card.used');
+    const after = (await findAccount(tx, scope, card.accountId))!;
     await usage(tx, scope, card, { kind: 'refund', amountFen: -face, balanceAfterFen: Number(after.balanceFen), orderId: item.orderId });
   } else {
     if (card.kind === 'times' && card.timesLeft !== card.timesTotal) throw conflict('state', 'card.used');
@@ -354,8 +347,14 @@ function cardRecharge(kind: 'recharge' | 'card_recharge'): RechargeHooks {
         operatorId: order.createdBy,
       });
       if (h.bonusFen > 0) {
-        after = (await creditAccount(ctx.tx, ctx.scope, item.refId!, h.bonusFen))!.balanceFen;
-        await postByRule(ctx.tx, ctx.scope, RULE.bonus, { orgId: card.orgId, amountFen: h.bonusFen, orderId: order.id, accountId: item.refId });
+        const bonused = await creditByRule(ctx.tx, ctx.scope, RULE.bonus, {
+          orgId: card.orgId,
+          amountFen: h.bonusFen,
+          orderId: order.id,
+          accountId: item.refId!,
+        });
+        if (!bonused) throw conflict('state', 'commerce.accountMissing');
+        after = bonused.balanceFen;
         await usage(ctx.tx, ctx.scope, card, {
           kind: 'bonus',
           memberId: order.memberId,
@@ -377,8 +376,13 @@ function cardRecharge(kind: 'recharge' | 'card_recharge'): RechargeHooks {
       const amount = quantity === item.quantity ? item.amountFen : Math.round((item.amountFen * quantity) / item.quantity);
       const card = (await findCard(ctx.tx, ctx.scope, h.cardId))!;
       if (bonus > 0) {
-        if (!(await debitAccount(ctx.tx, ctx.scope, item.refId, bonus))) throw conflict('state', 'commerce.rechargeSpent');
-        await postByRule(ctx.tx, ctx.scope, RULE.bonusBack, { orgId: card.orgId, amountFen: bonus, orderId: item.orderId, accountId: item.refId });
+        const back = await debitByRule(ctx.tx, ctx.scope, RULE.bonusBack, {
+          orgId: card.orgId,
+          amountFen: bonus,
+          orderId: item.orderId,
+          accountId: item.refId,
+        });
+        if (!back) throw conflict('state', 'commerce.rechargeSpent');
       }
       const after = (await findAccount(ctx.tx, ctx.scope, item.refId))!.balanceFen;
       await usage(ctx.tx, ctx.scope, card, { kind: 'refund', amountFen: -(amount + bonus), balanceAfterFen: Number(after), orderId: item.orderId });
@@ -548,13 +552,11 @@ async function payOut(tx: Tx, scope: Scope, orgId: number, refundId: number, amo
     const balance = (await findAccount(tx, scope, card.accountId))?.balanceFen ?? 0;
     forfeitFen = balance - amountFen;
     if (forfeitFen < 0) throw conflict('state', 'card.refundSpent');
-    const after = await debitAccount(tx, scope, card.accountId, balance);
-    if (!after) throw conflict('state', 'card.refundSpent');
-    if (after.balanceFen !== 0) throw conflict('state', 'card.refundSpent');
-    balanceAfter = 0;
     const on = { orgId: card.orgId, refundId, accountId: card.accountId };
-    await postByRule(tx, scope, RULE.payout, { ...on, amountFen });
-    if (forfeitFen > 0) await postByRule(tx, scope, RULE.payoutForfeit, { ...on, amountFen: forfeitFen });
+    if (!(await debitByRule(tx, scope, RULE.payout, { ...on, amountFen }))) throw conflict('state', 'card.refundSpent');
+    if (forfeitFen > 0 && !(await debitByRule(tx, scope, RULE.payoutForfeit, { ...on, amountFen: forfeitFen }))) throw conflict('state', 'card.refundSpent');
+    if ((await findAccount(tx, scope, card.accountId))?.balanceFen !== 0) throw conflict('state', 'card.refundSpent');
+    balanceAfter = 0;
   } else if (card.kind !== 'value') {
     // Uses sold and not used leave `prepaid` (the payout itself is a sale given back).
     await postByRule(tx, scope, RULE.payoutPrepaid, { orgId: card.orgId, amountFen, refundId });
