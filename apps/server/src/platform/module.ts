@@ -10,9 +10,8 @@ import type { AppContext } from './http.ts';
  * The loader (`loadModules`) orders the manifests by their dependencies, refuses a missing
  * dependency or a name declared twice, and runs their steps: plug ports, register routes, seed.
  *
- * The platform knows no module: what modules hand to one another (job handlers to the scheduler,
- * business types to messaging, item kinds to commerce) are contributions, typed by the module that
- * collects them through declaration merging:
+ * The platform knows no module: what modules hand to one another (job handlers to the scheduler)
+ * are contributions, typed by the module that collects them through declaration merging:
  *   declare module '../../platform/module.ts' { interface ModuleContributions { jobs: JobHandler } }
  * Each contribution has a `name` (or `code`); two with the same one fail at start-up.
  */
@@ -60,7 +59,7 @@ export interface ModuleManifest {
    * declare one permission code, screen or log label.
    */
   readonly ui?: ContractModule;
-  /** What the module hands to the module that collects each kind (job handlers, business types…). */
+  /** What the module hands to the module that collects each kind (`jobs`: bean job handlers). */
   readonly contributes?: { readonly [K in keyof ModuleContributions]?: readonly ModuleContributions[K][] };
   /** Plugs the module's answers into other modules' ports, and takes the contributions it collects. Runs first, in load order. */
   readonly plug?: (env: ModuleEnv) => void;
