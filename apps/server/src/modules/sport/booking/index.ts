@@ -3,10 +3,7 @@
  * import. Booking is the console's "booking": the grid, booking orders, fixed bookings, closures
  * and the desk's shifts (built on the venue module's venues, sites and price rules).
  */
-export { bookingRoutes } from './booking.routes.ts';
-export { bookingOpenRoutes } from './booking.open.ts';
 export { seedVenueDemo } from './booking.seed.ts';
-export { seedVenueJobs } from './booking.jobs.ts';
 export { memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 export type { LevelGrant } from './pricing.ts';
 
