@@ -77,9 +77,8 @@ export { findPayment, findRefund } from './commerce.repository.ts';
 export { onCommerceEvent, COMMERCE_EVENTS, type CommerceEvent, type CommerceEventHandler, type CommerceEventName } from './events.ts';
 
 // ---------------------------------------------------------------- stored value and ledger
-// Stored value moves with its ledger entry: creditByRule / debitByRule. The raw account writes stay
-// only until the cards module has moved onto them (issue 24), then leave this file.
-export { findAccount, insertAccount, creditAccount, debitAccount, pageAccounts } from './commerce.repository.ts';
+// Stored value moves only with its ledger entry (creditByRule, debitByRule): no raw account write is offered.
+export { findAccount, pageAccounts } from './commerce.repository.ts';
 export { listAccounts, openAccount, creditByRule, debitByRule } from './ledger.service.ts';
 export {
   defineLedgerRule,
