@@ -3,6 +3,7 @@
  * token mode, encryption, timeout ...) and /config.xml (which API base fits this host).
  * Nothing else fetches these files; everything else calls getConfig().
  */
+import type { MessageKey } from './i18n.ts';
 
 export interface RuntimeConfig {
   authPrefix: string;
@@ -87,7 +88,7 @@ export function selectServerEntry(entries: ServerEntry[], host: string): ServerE
 /** Error raised when config.xml has no entry for this host (message key in app namespace). */
 export class ConfigError extends Error {
   constructor(
-    readonly messageKey: string,
+    readonly messageKey: MessageKey,
     detail?: string,
   ) {
     super(detail ?? messageKey);

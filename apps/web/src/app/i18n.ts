@@ -3,6 +3,13 @@ import { initReactI18next } from 'react-i18next';
 import appZh from './messages.zh-CN.ts';
 import appEn from './messages.en-US.ts';
 import { getLang, LANGS, prefsStore, type Lang } from './prefs.ts';
+import type { MessageKeyOf } from './i18n-types.ts';
+
+/**
+ * A text: a key the shell's Chinese messages have (namespace "app"), or a feature's key named with
+ * its namespace (`job:confirm.run`), not checked here.
+ */
+export type MessageKey = MessageKeyOf<typeof appZh> | `${string}:${string}`;
 
 /**
  * i18next instance. The shell's namespace is "app"; each feature registers its own
@@ -28,8 +35,8 @@ export function registerMessages(ns: string, zh: object, en: object): void {
   if (!i18n.hasResourceBundle('en-US', ns)) i18n.addResourceBundle('en-US', ns, en, true, true);
 }
 
-/** Translate outside React (request layer, guards). Keys default to the app namespace. */
-export function t(key: string, options?: Record<string, unknown>): string {
+/** Translate outside React (request layer, guards): a shell text, by a key its messages have. */
+export function t(key: MessageKey, options?: Record<string, unknown>): string {
   return i18n.t(key, options as never) as unknown as string;
 }
 

@@ -1,7 +1,8 @@
 import { Code, SILENT_CODES, SUCCESS_CODES, conflictDetailOf, type ConflictDetail, type Envelope } from '@venue/contract';
 import { getClockOffset, getConfig } from './config.ts';
 import { computeSign, encryptPayload } from './crypto.ts';
-import { t } from './i18n.ts';
+import { t, type MessageKey } from './i18n.ts';
+import type appZh from './messages.zh-CN.ts';
 import { notify } from './notify.ts';
 import { getLang } from './prefs.ts';
 import { getToken, sessionBackOnline } from './session.ts';
@@ -155,16 +156,35 @@ export function isEnvelope(v: unknown): v is Envelope {
   return !!v && typeof v === 'object' && typeof (v as { code?: unknown }).code === 'number';
 }
 
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
+export type Translate = (key: MessageKey, options?: Record<string, unknown>) => string;
 
 export type Outcome =
   { kind: 'ok'; notice?: string } | { kind: 'expired'; message: string; redirectUri?: string } | { kind: 'silent' } | { kind: 'popup'; message: string };
 
-const KNOWN_HTTP = new Set([400, 401, 403, 404, 405, 408, 409, 413, 415, 429, 500, 501, 502, 503, 504, 505]);
+/** The statuses the shell has a text for (checked against its messages by the compiler). */
+const KNOWN_HTTP: readonly (keyof (typeof appZh)['request']['http'])[] = [
+  '400',
+  '401',
+  '403',
+  '404',
+  '405',
+  '408',
+  '409',
+  '413',
+  '415',
+  '429',
+  '500',
+  '501',
+  '502',
+  '503',
+  '504',
+  '505',
+];
 
 /** Localised text for an HTTP status, with the 'unknown' fallback. */
 export function httpStatusMessage(status: number, tr: Translate): string {
-  return KNOWN_HTTP.has(status) ? tr(`request.http.${status}`) : tr('request.unknown');
+  const known = KNOWN_HTTP.find((s) => s === String(status));
+  return known ? tr(`request.http.${known}`) : tr('request.unknown');
 }
 
 function redirectUriOf(env: Envelope | null): string | undefined {

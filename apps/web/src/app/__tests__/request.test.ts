@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code, type Envelope } from '@venue/contract';
 import { normaliseConfig, setConfig } from '../config.ts';
 import { computeSign, hmacSha256Fallback, sha256, toHex } from '../crypto.ts';
-import { i18n, t } from '../i18n.ts';
+import { i18n, t, type MessageKey } from '../i18n.ts';
 import { setNotifier } from '../notify.ts';
 import { setLang } from '../prefs.ts';
 import {
@@ -72,7 +72,13 @@ describe('url helpers', () => {
 
 describe('error mapping (spec 8)', () => {
   beforeEach(() => setLang('en-US'));
-  const tr = (k: string, o?: Record<string, unknown>) => t(k, o);
+  const tr = (k: MessageKey, o?: Record<string, unknown>) => t(k, o);
+
+  it('names a shell text by a key its messages have: a missing key fails the typecheck', () => {
+    // @ts-expect-error -- messages.zh-CN.ts has no such key (the typecheck of this file fails if it is accepted)
+    expect(t('request.noSuchText')).toBe('request.noSuchText');
+    expect(t('request.unknown')).toBe('Unknown error');
+  });
 
   it('treats 0 as success and 103005 as success with a notice', () => {
     expect(classifyResponse(200, env(0), tr)).toEqual({ kind: 'ok' });
