@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Col, Descriptions, Empty, Row as GridRow, Skeleton, Space, Statistic, Table, Tag } from 'antd';
+import { Button, Card, Col, Descriptions, Empty, Row as GridRow, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { CloseCircleOutlined, PayCircleOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -158,7 +158,29 @@ export default function OrderDetailPage() {
               { key: 'spec', title: t('detail.spec'), dataIndex: 'spec' },
               { key: 'quantity', title: t('detail.quantity'), dataIndex: 'quantity', align: 'right' },
               { key: 'unitPrice', title: t('detail.unitPrice'), dataIndex: 'unitPriceFen', align: 'right', render: (v: number) => yuan(v) },
-              { key: 'discount', title: t('field.discountFen'), dataIndex: 'discountFen', align: 'right', render: (v: number) => yuan(v) },
+              {
+                key: 'discount',
+                title: t('field.discountFen'),
+                dataIndex: 'discountFen',
+                align: 'right',
+                // The amount, and under it each adjustment's source, amount and reason (a member price is already in the unit price).
+                render: (v: number, item) => (
+                  <>
+                    {yuan(v)}
+                    {item.adjustments.map((a, i) => (
+                      <Typography.Text
+                        key={i}
+                        type="secondary"
+                        style={{ display: 'block', fontSize: 12 }}
+                        data-testid={`order-item-adjustment-${item.lineNo}-${i}`}
+                      >
+                        {t(`adjustment.${a.source}`, { defaultValue: a.source })} {yuan(a.amountFen)}
+                        {a.reason ? ` · ${a.reason}` : ''}
+                      </Typography.Text>
+                    ))}
+                  </>
+                ),
+              },
               { key: 'amount', title: t('field.amountFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
               { key: 'refundedQty', title: t('detail.refundedQty'), dataIndex: 'refundedQty', align: 'right' },
               {

@@ -235,6 +235,7 @@ const messages: MessagesOf<typeof zh> = {
     accountSearch: 'Search by name, phone or account no.',
     flow: 'How',
   },
+  adjustment: { member: 'Member price', manual: 'Manual discount' },
   detail: {
     title: 'Order {{orderNo}}',
     amounts: 'Amounts',

@@ -233,6 +233,8 @@ const messages = {
     accountSearch: '输入姓名、手机号或账号搜索',
     flow: '收款方式',
   },
+  /** Where a line's discount came from (the server's price adjusters; a module's own shows its name). */
+  adjustment: { member: '会员价', manual: '手动优惠' },
   detail: {
     title: '订单 {{orderNo}}',
     amounts: '金额',
