@@ -617,7 +617,7 @@ const cardCountOf: Parameters<typeof memberCardCount.plug>[0] = async (db, scope
 /**
  * Plugs the cards module's answers into other modules' ports: the core's stored-value payments and
  * recharges, booking's member levels, the members module's card count. Called when the module is
- * loaded (its routes, and its manifest's plug step), never at import (see `plugMemberPorts`).
+ * loaded (its manifest's plug step), never at import (see `plugMemberPorts`).
  */
 export function plugCardPorts(): void {
   storedValuePort.plug(storedValue);

@@ -47,7 +47,7 @@ import {
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import { idemKey } from '../commerce/index.ts';
-import { plugCardPorts } from './card.kinds.ts';
+import './card.kinds.ts';
 import {
   addCardType,
   cardCalendar,
@@ -81,9 +81,8 @@ import {
 
 const shareParams = z.object({ shareId: fields.id });
 
-/** Member cards, under `{sport}card/` (the item kinds `card` and `card_recharge` are registered on import; the ports it answers are plugged here). */
+/** Member cards, under `{sport}card/` (the item kinds `card` and `card_recharge` are registered on import). */
 export function cardRoutes(app: FastifyInstance, ctx: AppContext): void {
-  plugCardPorts();
   const { sport } = ctx.config.prefixes;
   const { db } = ctx;
   const base = { module: 'card' };

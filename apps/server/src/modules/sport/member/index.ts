@@ -1,8 +1,9 @@
 /**
  * The members module's public API: the only file of `modules/sport/member/` another module may
  * import (tests may also import `member.testkit.ts`). Members are read here by other modules (a
- * card's holder, a ticket's viewer, the booking desk); the ports are what this module needs
- * answered by others.
+ * card's holder, a ticket's viewer, booking's demo); `memberCardCount` is the port this module
+ * declares for the cards module to answer. Its own answers to others' ports are plugged by its
+ * manifest (`plugMemberPorts`).
  */
 
 // ---------------------------------------------------------------- reads other modules make
@@ -11,9 +12,7 @@ export { findMember, searchMembers, insertVisit, type MemberRecord } from './mem
 // ---------------------------------------------------------------- ports this module declares
 export { memberCardCount } from './member.service.ts';
 
-// ---------------------------------------------------------------- wiring (routes, demo seed)
-export { memberRoutes } from './member.routes.ts';
-export { memberOpenRoutes } from './member.open.ts';
+// ---------------------------------------------------------------- the demo members (other modules' demo tests build on them)
 export { seedMemberDemo } from './member.seed.ts';
 
 // ---------------------------------------------------------------- table references (foreign keys and read-only joins)

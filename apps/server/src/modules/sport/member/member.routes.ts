@@ -64,7 +64,6 @@ import {
   memberImage,
   memberOverview as overviewOf,
   memberTemplate,
-  plugMemberPorts,
   registerMember,
   removeEntrants,
   removeFace,
@@ -87,7 +86,6 @@ const readImage = (req: FastifyRequest) => readFilePart(req, MEMBER_IMAGE_MAX_BY
  * and the member screens' calls (under Perm.member.*).
  */
 export function memberRoutes(app: FastifyInstance, ctx: AppContext): void {
-  plugMemberPorts();
   const { sport } = ctx.config.prefixes;
   const { db, config } = ctx;
   const base = { module: 'member' };

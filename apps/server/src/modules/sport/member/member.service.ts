@@ -117,7 +117,7 @@ const whiteListed: Parameters<typeof memberWhitelistPort.plug>[0] = async (db, s
 
 /**
  * Plugs the members module's answers into the commerce core's and booking's ports. Called when the
- * module is loaded (its routes, and its manifest's plug step), never at import: the modules import
+ * module is loaded (its manifest's plug step), never at import: the modules import
  * one another in a circle (booking's demo reads members), and a port read mid-circle is undefined.
  * Plugging the same answers again is harmless.
  */
