@@ -5,7 +5,7 @@ import { AppError, invalid } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/index.ts';
-import type { PricedItem } from './item-kinds.ts';
+import { namedRegistry, type PricedItem } from './item-kinds.ts';
 import { fenToYuan } from './providers/money.ts';
 
 /**
@@ -71,12 +71,14 @@ export interface PriceAdjuster {
   adjust(ctx: PricingContext, lines: readonly PriceLine[]): Promise<PriceAdjustment[]>;
 }
 
+const registered = namedRegistry<PriceAdjuster>('price adjuster');
+/** The pipeline, in order (kept sorted as adjusters register). */
 const adjusters: PriceAdjuster[] = [];
 
 /** A module adds an adjuster at start-up; a second one of the same name is a wiring mistake and throws. */
 export function registerPriceAdjuster(adjuster: PriceAdjuster): void {
   if (!/^[a-z][a-z0-9_.]{0,31}$/.test(adjuster.name)) throw new Error(`price adjuster name ${adjuster.name} is not a short lower-case name`);
-  if (adjusters.some((a) => a.name === adjuster.name)) throw new Error(`price adjuster ${adjuster.name} is registered twice`);
+  registered.add(adjuster.name, adjuster);
   adjusters.push(adjuster);
   adjusters.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }
