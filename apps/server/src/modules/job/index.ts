@@ -2,5 +2,6 @@
 export { jobManifest } from './job.manifest.ts';
 export { jobAlarm, LogJobAlarm, type AlarmLogger, type JobAlarm, type JobAlarmEvent } from './alarm.ts';
 export { registerJobHandler, type JobHandler } from './handlers.ts';
-export { seedShippedJobs } from './job.lifecycle.ts';
+export { seedShippedJobs, shipQueueJob } from './job.lifecycle.ts';
+export { enqueueRuns, markRecordHandled } from './job.repository.ts';
 export { JobScheduler } from './job.engine.ts';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db.ts';
 import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { findOrgByCode, PLATFORM_ORG_CODE } from '../system/index.ts';
-import { insertJob } from './job.repository.ts';
+import { forgetDeletedShipment, insertJob, setQueueJobSettings } from './job.repository.ts';
 import { JobScheduler, nextFireOf, schedulerFor } from './job.engine.ts';
 import { JOB_LOG_RETENTION_KEY } from './handlers.ts';
 
@@ -81,6 +81,20 @@ export async function seedShippedJobs(
  * Starts the job scheduler of this process (after listen, from main.ts): seeds the shipped
  * jobs, then schedules unless JOB_SCHEDULER=0. Stop it with stopJobs before the database closes.
  */
+/**
+ * Ships a queue job: a job that runs only by the records a module writes (`enqueueRuns`), never by
+ * its schedule, one record after another with `retries` retries `retryDelaySeconds` apart. A
+ * module whose work has no other way out ships it again at the next start when it was deleted.
+ */
+export async function shipQueueJob(
+  db: Db,
+  q: { seededKey: string; jobGroup: string; jobName: string; beanName: string; description: string; retries: number; retryDelaySeconds: number },
+): Promise<void> {
+  await forgetDeletedShipment(db, SYSTEM_SCOPE, q.seededKey, q.beanName);
+  await seedShippedJobs(db, q.seededKey, q.jobGroup, [{ jobName: q.jobName, beanName: q.beanName, cronExpr: '0 0 4 * * ?', description: q.description }]);
+  await setQueueJobSettings(db, SYSTEM_SCOPE, q.beanName, q.retries, q.retryDelaySeconds);
+}
+
 export async function startJobs(app: FastifyInstance): Promise<JobScheduler | undefined> {
   const { db, config } = app.ctx;
   await seedJobDefaults(db);

@@ -912,3 +912,42 @@ export async function purgeOldRows(db: Executor, scope: Scope, what: 'records' |
     if (n < 5000) return total;
   }
 }
+
+// ---------------------------------------------------------------- record queues (a module's work run by the scheduler)
+
+/**
+ * Writes waiting dispatch records of the (first) job whose bean is `beanName`, due now, one per
+ * params object, in the caller's transaction: they exist only if it commits. None when the job is
+ * gone (an operator deleted it). The scheduler claims and runs them with the job's retries.
+ */
+export async function enqueueRuns(tx: Tx, _scope: SystemScope, beanName: string, params: readonly unknown[]): Promise<void> {
+  if (!params.length) return;
+  await tx.execute(sql`
+    insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, manual, service_name, call_mode, planned_at, due_at, params)
+    select j.org_id, j.id, j.job_name, j.job_group, 'manual', false, j.bean_name, 'bean', now(), now(), d.value
+    from (select id, org_id, job_name, job_group, bean_name from sys_job where bean_name = ${beanName} order by id limit 1) j
+      cross join jsonb_array_elements(${JSON.stringify(params)}::jsonb) d`);
+}
+
+/** Marks a dispatch record's work done, once: false when it was marked already (a second delivery). */
+export async function markRecordHandled(tx: Tx, _scope: SystemScope, recordId: number): Promise<boolean> {
+  const claimed = await tx.execute(sql`
+    update sys_job_log set params = params || '{"handled": true}'::jsonb
+    where id = ${recordId} and not coalesce((params ->> 'handled')::boolean, false)
+    returning id`);
+  return (claimed as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
+/** Forgets that a queue job was shipped when it has been deleted, so it is shipped again. */
+export async function forgetDeletedShipment(db: Executor, _scope: SystemScope, seededKey: string, beanName: string): Promise<void> {
+  await db.execute(sql`delete from sys_meta where key = ${seededKey} and not exists (select 1 from sys_job where bean_name = ${beanName})`);
+}
+
+/**
+ * A queue job runs by its records only (paused), one after another (serial: the only blocking
+ * strategy that drops nothing), with its retries. Set once, while no operator has edited it.
+ */
+export async function setQueueJobSettings(db: Executor, _scope: SystemScope, beanName: string, retryCount: number, retryDelaySeconds: number): Promise<void> {
+  await db.execute(sql`update sys_job set status = 1, next_fire_at = null, blocking_strategy = 'serial', retry_count = ${retryCount}, retry_delay_seconds = ${retryDelaySeconds}
+    where bean_name = ${beanName} and creator_name = 'system' and version = 1 and status = 0 and blocking_strategy = 'discard'`);
+}

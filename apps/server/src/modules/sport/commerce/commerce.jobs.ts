@@ -1,5 +1,4 @@
-import { registerJobHandler } from '../../job/handlers.ts';
-import { seedShippedJobs } from '../../job/job.lifecycle.ts';
+import { registerJobHandler, seedShippedJobs, shipQueueJob } from '../../job/index.ts';
 import type { Db } from '../../../platform/db.ts';
 import { loadKeys } from '../../../platform/keys.ts';
 import { SYSTEM_SCOPE } from '../../../platform/scope.ts';
@@ -8,7 +7,6 @@ import { deliverCommerceEvent, EVENT_BEAN } from './events.ts';
 import { expireOrders } from './order.service.ts';
 import { afterCommit, sweepProviders, type PayDeps } from './payment.service.ts';
 import type { Config } from '../../../config.ts';
-import { sql } from 'drizzle-orm';
 
 /**
  * The commerce core's scheduled work, run by the job scheduler (several processes may run it:
@@ -88,18 +86,14 @@ export async function seedCommerceJobs(db: Db): Promise<void> {
     },
   ]);
   // Events have no other way out: a deleted delivery job is shipped again at the next start.
-  await db.execute(sql`delete from sys_meta where key = 'commerce_event_job_seeded' and not exists (select 1 from sys_job where bean_name = ${EVENT_BEAN})`);
-  await seedShippedJobs(db, 'commerce_event_job_seeded', 'commerce', [
-    {
-      jobName: '商务事件投递',
-      beanName: EVENT_BEAN,
-      cronExpr: '0 0 4 * * ?',
-      description: 'Delivers commerce events (order paid or cancelled, payment and refund succeeded) to their subscribers; runs by its records only',
-    },
-  ]);
-  // The delivery job runs by the records events write, never by its schedule (paused), one after
-  // another (serial: the only blocking strategy that drops nothing), each retried 3 times 5 s apart
-  // (short: a retry waits in line before the next event). Set once, while no operator has edited it.
-  await db.execute(sql`update sys_job set status = 1, next_fire_at = null, blocking_strategy = 'serial', retry_count = 3, retry_delay_seconds = 5
-    where bean_name = ${EVENT_BEAN} and creator_name = 'system' and version = 1 and status = 0 and blocking_strategy = 'discard'`);
+  await shipQueueJob(db, {
+    seededKey: 'commerce_event_job_seeded',
+    jobGroup: 'commerce',
+    jobName: '商务事件投递',
+    beanName: EVENT_BEAN,
+    description: 'Delivers commerce events (order paid or cancelled, payment and refund succeeded) to their subscribers; runs by its records only',
+    // Short: a retry waits in line before the next event.
+    retries: 3,
+    retryDelaySeconds: 5,
+  });
 }

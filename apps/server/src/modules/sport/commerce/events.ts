@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db.ts';
+import { SYSTEM_SCOPE } from '../../../platform/scope.ts';
+import { enqueueRuns, markRecordHandled } from '../../job/index.ts';
 
 /**
  * Commerce's domain events (issue 24, point 4): `order.paid`, `order.cancelled`,
@@ -65,12 +66,9 @@ export async function emitCommerceEvent(
   const subject = e.name.startsWith('payment.') ? e.paymentId : e.name.startsWith('refund.') ? e.refundId : e.orderId;
   const event: CommerceEvent = { ...e, id: `${e.name}:${subject}`, at: new Date().toISOString() };
   const deliveries: Delivery[] = handlers.map((handler) => ({ handler, event }));
-  // Due at once; the platform's delivery job (shipped, see commerce.jobs.ts) runs them with its retries.
-  await tx.execute(sql`
-    insert into sys_job_log (org_id, job_id, job_name, job_group, trigger, manual, service_name, call_mode, planned_at, due_at, params)
-    select j.org_id, j.id, j.job_name, j.job_group, 'manual', false, j.bean_name, 'bean', now(), now(), d.value
-    from (select id, org_id, job_name, job_group, bean_name from sys_job where bean_name = ${EVENT_BEAN} order by id limit 1) j
-      cross join jsonb_array_elements(${JSON.stringify(deliveries)}::jsonb) d`);
+  // Due at once; the delivery job (a queue job of the job module, see commerce.jobs.ts) runs them with its retries.
+  // Events are the platform's own bookkeeping of every organisation's sales, hence the system scope.
+  await enqueueRuns(tx, SYSTEM_SCOPE, EVENT_BEAN, deliveries);
 }
 
 /**
@@ -85,11 +83,7 @@ export async function deliverCommerceEvent(db: Db, recordId: number, params: unk
   // Every process registers the same handlers at start-up: a missing one is a fault, retried and shown.
   if (!sub) throw new Error(`no commerce event handler ${d.handler} is registered`);
   return db.transaction(async (tx) => {
-    const claimed = await tx.execute(sql`
-      update sys_job_log set params = params || '{"handled": true}'::jsonb
-      where id = ${recordId} and not coalesce((params ->> 'handled')::boolean, false)
-      returning id`);
-    if (!(claimed as unknown as { rows: unknown[] }).rows.length) return `${d.event.id} was handled by ${d.handler} already`;
+    if (!(await markRecordHandled(tx, SYSTEM_SCOPE, recordId))) return `${d.event.id} was handled by ${d.handler} already`;
     await sub.handler(tx, d.event);
     return `${d.event.id} handled by ${d.handler}`;
   });
