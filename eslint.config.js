@@ -9,6 +9,13 @@ import layers from './scripts/eslint-layers.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/** Files that still import another module's internals (rule `layers/one-way`, `faces`), each with why. */
+const ALLOW = {
+  'apps/web/e2e/commerce.e2e.test.ts': 'issue 24: moves next (the payment simulators become a commerce test kit)',
+  'scripts/bench/commerce.ts': 'issue 24: moves next (the payment simulators become a commerce test kit)',
+  'apps/server/test/tenant-fk.test.ts': "issue 24: moves next (the cards module's demo seed, which its index.ts does not export)",
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/drizzle/**', 'data/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -61,6 +68,17 @@ export default tseslint.config(
               groups: ['sport'],
               because:
                 'a feature imports app/, kit/ and @venue/contract, never another feature; what two features share belongs in kit/ (generic) or app/ (the shell)',
+            },
+          ],
+          // A module's only public file is its index.ts (issue 24): from outside a module, whatever imports it;
+          // tests and benches may also use its *.testkit.ts. `allow` names files that still reach in, each a debt.
+          faces: [
+            {
+              under: 'apps/server/src/modules/',
+              groups: ['sport'],
+              tests: ['apps/server/test/', 'apps/web/e2e/', 'scripts/bench/'],
+              allow: ALLOW,
+              because: "a module's only public file is its index.ts; what others need of it is exported there (or is a port it plugs)",
             },
           ],
         },

@@ -71,7 +71,10 @@ const rule = {
           const j = u.order.indexOf(b);
           refused = i >= 0 && (j < 0 || j > i);
         }
-        if (refused) context.report({ node, message: `${u.under}${a} may not import ${u.under}${b} (${to}): ${u.because}` });
+        if (refused) {
+          context.report({ node, message: `${u.under}${a} may not import ${u.under}${b} (${to}): ${u.because}` });
+          return; // one refusal per import: an import its layer forbids is not also sent to the index
+        }
       }
       for (const f of faces) {
         const b = unitOf(to, f.under, f.groups);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Client } from '../../server/test/harness.ts';
 import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
 import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today } from '../../server/src/modules/sport/venue/venue.testkit.ts';
-import { addDays } from '../../server/src/modules/sport/venue/venue.time.ts';
+import { addDays } from '../../server/src/modules/sport/venue/index.ts';
 import { browserAs, makeStaff, screenshot as takeScreenshot, startE2E, type E2E, type OwnBrowser, type Staff } from './support.ts';
 
 /**

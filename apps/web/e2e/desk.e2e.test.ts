@@ -4,7 +4,7 @@ import type { OrderDetail } from '@venue/contract';
 import type { Client } from '../../server/test/harness.ts';
 import { makeUser, signIn, uniq } from '../../server/src/modules/system/admin.testkit.ts';
 import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today, venueApi } from '../../server/src/modules/sport/venue/venue.testkit.ts';
-import { addDays } from '../../server/src/modules/sport/venue/venue.time.ts';
+import { addDays } from '../../server/src/modules/sport/venue/index.ts';
 import { adminApi, browserAs, makeStaff, screenshot, startE2E, type E2E, type OwnBrowser, type Staff } from './support.ts';
 
 /**

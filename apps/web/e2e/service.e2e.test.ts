@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { makeOrg, makeUser, signIn } from '../../server/src/modules/system/admin.testkit.ts';
 import { booking, makeVenue, stadium, today } from '../../server/src/modules/sport/venue/venue.testkit.ts';
-import { addDays } from '../../server/src/modules/sport/venue/venue.time.ts';
+import { addDays } from '../../server/src/modules/sport/venue/index.ts';
 import { adminApi, browserAs, makeStaff, screenshot, signedIn, startE2E, uniq, type E2E, type OwnBrowser } from './support.ts';
 
 /**

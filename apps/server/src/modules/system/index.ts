@@ -6,7 +6,7 @@ export { systemManifest } from './system.manifest.ts';
 export { orgs, users, roles, menus, userOrgs, userRoles, roleMenus, userMenus } from './system.table.ts';
 export { sessions } from './account.table.ts';
 export { contains, containsText, mapDuplicate, isForeignKeyViolation, today } from './admin.common.ts';
-export { findOrgByCode, orgName, orgTimeZone } from './org.repository.ts';
+export { findOrg, findOrgByCode, orgName, orgTimeZone } from './org.repository.ts';
 export {
   activeOrgLinksOf,
   defaultOrgOf,

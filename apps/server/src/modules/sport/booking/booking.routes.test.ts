@@ -421,7 +421,7 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     const r = await mgr.json('POST', booking('order'), {
       body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '16:00', end: '17:00' }] },
     });
-    const { expireOrders } = await import('../commerce/order.service.ts');
+    const { expireOrders } = await import('../commerce/index.ts');
     await expireOrders(s.database.db, async () => undefined, new Date(Date.now() + 3600_000));
     expect((await orderMoney(s, r.body.orderId)).state).toBe('cancelled');
     expect(cell(await grid(mgr, venue.id, day), sites[0]!.id, '16:00').state).toBe('free');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { openOrderAnswer, openOrderParams } from '@venue/contract';
 import { notFound } from '../../../platform/errors.ts';
 import type { AppContext } from '../../../platform/http.ts';
-import { defineOpenRoute } from '../../open/open.gateway.ts';
+import { defineOpenRoute } from '../../open/index.ts';
 import { findOrderByNo } from './commerce.repository.ts';
 
 /** Orders opened to third-party applications (issue 14): an order's state by its number. */

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope, type SystemScope } from '../../../platform/scope.ts';
-import { orgs, users } from '../../system/system.table.ts';
-import { containsText } from '../../system/admin.common.ts';
+import { orgs, users, containsText } from '../../system/index.ts';
 import {
   balanceAccounts,
   idempotencyKeys,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { seedDemo } from '../../system/demo.seed.ts';
+import { seedDemo } from '../../system/index.ts';
 import { imbalances, sport } from './commerce.testkit.ts';
 import { seedCommerceDemo } from './commerce.seed.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/system.table.ts';
+import { orgs, users } from '../../system/index.ts';
 
 /**
  * The commerce core's tables (issue 10). Money is bigint fen. Payments, refunds, refund legs and

@@ -1,7 +1,7 @@
 import type { Tx } from '../../../platform/db.ts';
 import { conflict } from '../../../platform/errors.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
-import { findOrg } from '../../system/org.repository.ts';
+import { findOrg } from '../../system/index.ts';
 import {
   addItemRefund,
   addOrderMoney,

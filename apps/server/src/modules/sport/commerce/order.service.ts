@@ -5,7 +5,7 @@ import { AppError, conflict, invalid, notFound } from '../../../platform/errors.
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { scopeOf, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
-import { registerConfigValidator } from '../../system/config.service.ts';
+import { registerConfigValidator } from '../../system/index.ts';
 import {
   claimIdempotencyKey,
   findAccount,
@@ -261,7 +261,12 @@ export async function createOrder(
           expiresAt: null,
         }))!;
       } else made = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null }))!;
-      await emitCommerceEvent(tx, { name: made.state === 'paid' ? 'order.paid' : 'order.cancelled', orgId: made.orgId, orderId: made.id, amountFen: made.payableFen });
+      await emitCommerceEvent(tx, {
+        name: made.state === 'paid' ? 'order.paid' : 'order.cancelled',
+        orgId: made.orgId,
+        orderId: made.id,
+        amountFen: made.payableFen,
+      });
     }
     onMade?.({ order: made, items, adjustments: recorded, orgName: org.name });
     return order.id;

@@ -6,7 +6,7 @@ import { assertInScope, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
-import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/config.service.ts';
+import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/index.ts';
 import {
   committedRefundFen,
   committedRefundItems,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { openMemberAnswer, openMemberQuery } from '@venue/contract';
 import type { AppContext } from '../../../platform/http.ts';
-import { defineOpenRoute } from '../../open/open.gateway.ts';
+import { defineOpenRoute } from '../../open/index.ts';
 import { findMemberByPhone, liveEntries } from './member.repository.ts';
 
 /** Members opened to third-party applications (issue 14): a lookup by phone. */

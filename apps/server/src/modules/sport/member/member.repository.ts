@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, type Scope } from '../../../platform/scope.ts';
 import { scopedRepo } from '../../../platform/scopedRepo.ts';
-import { orgs, users } from '../../system/system.table.ts';
-import { contains, containsText, today } from '../../system/admin.common.ts';
+import { orgs, users, contains, containsText, today } from '../../system/index.ts';
 import { memberFaceLogs, memberIdentities, memberListEntries, members, memberVisits } from './member.table.ts';
 
 export type MemberRecord = typeof members.$inferSelect;

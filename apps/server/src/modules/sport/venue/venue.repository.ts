@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
 import { containsText, orgs, users } from '../../system/index.ts';
-import { orders } from '../commerce/commerce.table.ts';
+import { orders } from '../commerce/index.ts';
 import { bookingSeries, closures, priceRules, shifts, sites, slotClaims, venues, venueTemplates } from './venue.table.ts';
 
 /**

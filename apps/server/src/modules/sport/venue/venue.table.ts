@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BookingRules, WeekHours } from '@venue/contract';
 import { orgs, users } from '../../system/index.ts';
-import { orders, orderItems } from '../commerce/commerce.table.ts';
+import { orders, orderItems } from '../commerce/index.ts';
 
 /**
  * Venues and booking (issue 11). A venue (the spec's stadium) belongs to one organisation; its

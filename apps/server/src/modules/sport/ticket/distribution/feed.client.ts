@@ -2,7 +2,7 @@ import dns from 'node:dns/promises';
 import net from 'node:net';
 import { FEED_MAX_BYTES, FEED_TIMEOUT_MS, feedDocument, type FeedDocument } from '@venue/contract';
 import { invalid } from '../../../../platform/errors.ts';
-import { HttpAllowList, isSpecialAddress, normaliseHost } from '../../../job/http.executor.ts';
+import { HttpAllowList, isSpecialAddress, normaliseHost } from '../../../../platform/outbound.ts';
 import './distribution.messages.ts';
 
 /**
