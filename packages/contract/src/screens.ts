@@ -66,6 +66,11 @@ export type { ContractModule } from './module.ts';
 type ModuleEntry = (typeof CONTRACT_MODULES)[number];
 /** A module of the contract's module list ('system', 'sport/card'). */
 export type ContractModuleName = ModuleEntry['name'];
+/** One module's entry of the contract's module list, by its name (the server's manifest names its own). */
+export function contractModule<N extends ContractModuleName>(name: N): Extract<ModuleEntry, { name: N }> {
+  return CONTRACT_MODULES.find((m) => m.name === name) as Extract<ModuleEntry, { name: N }>;
+}
+
 /** The screen keys of one module: its console screen file maps each to its component. */
 export type ScreenKeyOf<N extends ContractModuleName> = Extract<ModuleEntry, { name: N }>['screens'][number]['key'];
 type DirectoryOf<M> = M extends { readonly directories: readonly (infer D)[] } ? D : never;

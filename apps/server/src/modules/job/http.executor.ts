@@ -12,7 +12,7 @@ import {
 } from '../../platform/outbound.ts';
 
 // The allow-list and its address checks are the platform's outbound client (platform/outbound.ts).
-export { ConnectionFailedError, HttpAllowList, NotAllowedError, isSpecialAddress, normaliseHost } from '../../platform/outbound.ts';
+export { ConnectionFailedError, HttpAllowList, NotAllowedError } from '../../platform/outbound.ts';
 
 /**
  * HTTP jobs call `executorPath` on `executorIp`:`executorHost`. A job is a request the server
