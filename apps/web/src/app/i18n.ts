@@ -1,9 +1,10 @@
+import { useMemo } from 'react';
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import appZh from './messages.zh-CN.ts';
 import appEn from './messages.en-US.ts';
 import { getLang, LANGS, prefsStore, type Lang } from './prefs.ts';
-import type { MessageKeyOf } from './i18n-types.ts';
+import type { KeyPrefixOf, MessageKeyOf } from './i18n-types.ts';
 
 /**
  * A text: a key the shell's Chinese messages have (namespace "app"), or a feature's key named with
@@ -44,3 +45,27 @@ prefsStore.subscribe(() => {
   const lang = getLang();
   if (i18n.language !== lang) void i18n.changeLanguage(lang);
 });
+
+/**
+ * A feature's texts: `t(key)` takes a key its Chinese messages have (or another namespace's
+ * `ns:key`), so a typo fails the typecheck. A key built from an open set (a coded value modules
+ * register, `method.${p.method}`) goes through `t.dynamic(prefix, value)`, which shows the raw
+ * value when no text exists for it.
+ */
+export interface FeatureT<Zh> {
+  (key: MessageKeyOf<Zh> | `${string}:${string}`, params?: Record<string, unknown>): string;
+  dynamic(prefix: KeyPrefixOf<MessageKeyOf<Zh>>, value: string | null | undefined, params?: Record<string, unknown>): string;
+}
+
+/** The translate function of a feature's namespace, typed by its Chinese messages. */
+export function featureT<Zh>(translate: (key: string, options?: Record<string, unknown>) => string): FeatureT<Zh> {
+  const ft = ((key: string, params?: Record<string, unknown>) => translate(key, params)) as FeatureT<Zh>;
+  ft.dynamic = (prefix, value, params) => (value == null || value === '' ? '' : translate(`${prefix}.${value}`, { ...params, defaultValue: value }));
+  return ft;
+}
+
+/** A feature's hook: `useFeatureT<typeof zh>(ns)` (the namespace registered with registerMessages). */
+export function useFeatureT<Zh>(ns: string): FeatureT<Zh> {
+  const { t: translate } = useTranslation(ns);
+  return useMemo(() => featureT<Zh>(translate as unknown as (key: string, options?: Record<string, unknown>) => string), [translate]);
+}

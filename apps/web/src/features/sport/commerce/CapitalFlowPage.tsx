@@ -71,7 +71,7 @@ function Summary() {
       xAxis: { type: 'category', data: days.map((d) => formatDay(d, lang)) },
       yAxis: { type: 'value' },
       series: accounts.map((a) => ({
-        name: t(`ledgerAccount.${a}`),
+        name: t.dynamic('ledgerAccount', a),
         type: 'bar',
         stack: 'net',
         data: days.map((d) => (data.days.find((x) => x.day === d && x.account === a)?.netFen ?? 0) / 100),

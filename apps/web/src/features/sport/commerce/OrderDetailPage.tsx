@@ -174,7 +174,7 @@ export default function OrderDetailPage() {
                         style={{ display: 'block', fontSize: 12 }}
                         data-testid={`order-item-adjustment-${item.lineNo}-${i}`}
                       >
-                        {t(`adjustment.${a.source}`, { defaultValue: a.source })} {yuan(a.amountFen)}
+                        {t.dynamic('adjustment', a.source)} {yuan(a.amountFen)}
                         {a.reason ? ` · ${a.reason}` : ''}
                       </Typography.Text>
                     ))}

@@ -119,7 +119,7 @@ export default function PrintPage() {
         {paid.map((p) => (
           <div className="receipt-line" key={p.id}>
             <span>
-              {t(`method.${p.method}`)}
+              {t.dynamic('method', p.method)}
               {p.receivedFen ? ` (${yuan(p.receivedFen)})` : ''}
             </span>
             <span>{yuan(p.amountFen)}</span>

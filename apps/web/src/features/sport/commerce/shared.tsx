@@ -1,6 +1,5 @@
 import { Tag } from 'antd';
 import dayjs from 'dayjs';
-import { useTranslation } from 'react-i18next';
 import {
   HOLD_STATES,
   ITEM_KINDS,
@@ -15,9 +14,9 @@ import {
   REFUND_TO,
   TXN_KINDS,
 } from '@venue/contract';
-import { registerMessages } from '../../../app/i18n.ts';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { PAY_NS, payRefundStateOptions } from '../../../kit/pay/payI18n.tsx';
-import type { Option } from '../../../kit/index.ts';
+import { useLabelT, type Option } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -28,10 +27,10 @@ export { formatTime, toFen, yuan } from '../../../kit/pay/money.ts';
 export const NS = 'commerce';
 registerMessages(NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 
 export function useCommerceT(): Translate {
-  return useTranslation(NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(NS);
 }
 
 /** The kit sends a date range as two days; instants filters count from the first day's start to the last day's end. */
@@ -80,17 +79,17 @@ export const holdStateOptions = opts(HOLD_STATES, 'holdState');
 
 /** A coded value as its tag (or text when the option has no colour), for hand-written tables. */
 export function CodeLabel({ value, options, testId }: { value: string | null | undefined; options: Option[]; testId?: string }) {
-  const t = useCommerceT();
+  const label = useLabelT(NS);
   if (value === null || value === undefined) return null;
   const o = options.find((x) => x.value === value);
-  const label = o ? t(o.label) : value;
+  const text = o ? label(o.label) : value;
   return o?.color ? (
     <Tag color={o.color} data-testid={testId} data-value={value}>
-      {label}
+      {text}
     </Tag>
   ) : (
     <span data-testid={testId} data-value={value}>
-      {label}
+      {text}
     </span>
   );
 }
