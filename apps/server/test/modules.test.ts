@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_MODULES, type ContractModule } from '@venue/contract';
+import { Code, CONTRACT_MODULES, type ContractModule } from '@venue/contract';
 import { buildApp } from '../src/app.ts';
 import { demoOrder, loadModules, ModuleListError, type ModuleManifest } from '../src/platform/module.ts';
 import type { JobHandler } from '../src/modules/job/index.ts';
 import { MODULES } from '../src/modules/modules.ts';
+import { drawerCashPort, type DrawerCash } from '../src/modules/sport/commerce/index.ts';
+import { sport } from '../src/modules/sport/commerce/commerce.testkit.ts';
+import { adminClient } from '../src/modules/system/admin.testkit.ts';
 import { databases, startServer, type TestServer } from './harness.ts';
 
 /**
@@ -117,6 +120,20 @@ describe.each(databases)('start-up with a wrong module list on %s', (kind) => {
       manifest(name, { dependsOn: ['system'], routes: ({ app }) => void app.get('/api/sport/coach/list', async () => ({ from: name })) });
     const app = buildApp({ config: s.config, database: s.database, modules: [route('a'), route('b'), ...MODULES] });
     await expect(app).rejects.toThrow(/already declared for route .*\/api\/sport\/coach\/list/);
+  });
+
+  it('refuses a cash refund when no module answers for the drawer (commerce without booking), instead of paying it out uncapped', async () => {
+    const plugged: DrawerCash = drawerCashPort.get();
+    drawerCashPort.reset();
+    try {
+      const { c } = await adminClient(s);
+      const body = { payeeName: '押金客户', amountFen: 500, method: 'cash', reason: '押金退还' };
+      const refused = await c.json('POST', sport('refund/nonOrder'), { body, lang: 'en-US' });
+      expect(refused.code).toBe(Code.FORM_INVALID);
+      expect(refused.msg).toContain('booking module is not loaded');
+    } finally {
+      drawerCashPort.plug(plugged);
+    }
   });
 
   it('builds a working server from the module list in reverse order', async () => {

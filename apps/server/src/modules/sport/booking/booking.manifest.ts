@@ -5,6 +5,8 @@ import { bookingOpenRoutes } from './booking.open.ts';
 import { seedVenueDemo } from './booking.seed.ts';
 import { seedVenueJobs } from './booking.jobs.ts';
 import { plugBookingPorts } from './booking.service.ts';
+import { operatorDrawerCash } from './shift.service.ts';
+import { drawerCashPort } from '../commerce/index.ts';
 
 /** Booking: the grid, booking orders, fixed bookings, closures and the desk's shifts (its tables are the venue module's). */
 export const bookingManifest: ModuleManifest = {
@@ -17,7 +19,11 @@ export const bookingManifest: ModuleManifest = {
     bookingRoutes(app, ctx);
     bookingOpenRoutes(app, ctx);
   },
-  plug: () => plugBookingPorts(),
+  plug: () => {
+    plugBookingPorts();
+    // A cash refund is paid out of the applicant's drawer, which the desk's shifts count.
+    drawerCashPort.plug(operatorDrawerCash);
+  },
   seed: ({ db }) => seedVenueJobs(db),
   demo: ({ db, config, ctx }) => seedVenueDemo(db, config, ctx.keys.secretKey),
 };

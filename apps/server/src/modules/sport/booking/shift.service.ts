@@ -3,7 +3,7 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
-import { timeZoneOf, setDrawerCash, drawerTakings, firstMovementSince } from '../commerce/index.ts';
+import { timeZoneOf, drawerTakings, firstMovementSince, type DrawerCash } from '../commerce/index.ts';
 import {
   findShift,
   lastCountedAt,
@@ -54,13 +54,15 @@ function startOfDay(at: Date, timeZone: string): Date {
   return instantOf(localOf(at, timeZone).day, 0, timeZone) ?? new Date(at.getTime() - 24 * 3600_000);
 }
 
-// A cash refund is paid out of the applicant's drawer: the cash they took since they last counted
-// it (before their first count of the day, since the start of the day).
-setDrawerCash(async (tx, scope, orgId, userId) => {
+/**
+ * A cash refund is paid out of the applicant's drawer: the cash they took since they last counted
+ * it (before their first count of the day, since the start of the day). The manifest plugs it into commerce.
+ */
+export const operatorDrawerCash: DrawerCash = async (tx, scope, orgId, userId) => {
   const now = new Date();
   const since = (await lastCountedAt(tx, scope, orgId, userId)) ?? startOfDay(now, await timeZoneOf(tx, orgId));
   return (await drawerTakings(tx, scope, orgId, userId, since, new Date(now.getTime() + 1000))).cash ?? 0;
-});
+};
 
 /**
  * The operator's open shift at the venue. None open: one opens, at their first payment or refund

@@ -68,7 +68,7 @@ export { claimTimes, liveClaims, refuseOverlap, releaseClaims, timeRange, type C
 
 // ---------------------------------------------------------------- payments and refunds
 export { startPayment, afterCommit, type PayDeps } from './payment.service.ts';
-export { applyRefund, applyNonOrderRefund, reviewRefund, setDrawerCash, type DrawerCash } from './refund.service.ts';
+export { applyRefund, applyNonOrderRefund, reviewRefund, drawerCashPort, type DrawerCash } from './refund.service.ts';
 export { succeedPayment, refundByRule, refundAllPaid, noWork, type AfterCommit } from './money.ts';
 export { payWithin } from './money.ts';
 export { findPayment, findRefund } from './commerce.repository.ts';

@@ -4,6 +4,8 @@ import { MAX_FEN, type NonOrderRefundApply, type RefundApply, type RefundListQue
 import type { Db, Executor, Tx } from '../../../platform/db.ts';
 import { assertInScope, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
+import { definePort } from '../../../platform/ports.ts';
+import { addMessages } from '../../../platform/i18n.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/index.ts';
@@ -71,14 +73,15 @@ export async function refundLimitOf(db: Db, caller: Caller): Promise<number> {
 }
 
 /**
- * The cash in an operator's drawer. Drawers are the front desk's shifts (venue module), which
- * provide the figure; with no provider no cash payout can be covered.
+ * The cash in an operator's drawer. Drawers are the front desk's shifts: the booking module plugs
+ * the figure from its manifest. Unplugged, no cash payout can be covered: a cash refund is refused.
  */
 export type DrawerCash = (tx: Tx, scope: Scope, orgId: number, userId: number) => Promise<number>;
-let drawerCash: DrawerCash = async () => 0;
-export function setDrawerCash(fn: DrawerCash): void {
-  drawerCash = fn;
-}
+export const drawerCashPort = definePort<DrawerCash>('commerce.drawerCash');
+addMessages({
+  'zh-CN': { 'commerce.refundNoDrawer': '预订模块未启用，无法核对钱箱现金：请改用转账退款' },
+  'en-US': { 'commerce.refundNoDrawer': 'The booking module is not loaded: the drawer cannot be checked, so refund by transfer' },
+});
 
 /**
  * A cash payout leaves the applicant's drawer: it may not exceed the cash in it. Payouts of one
@@ -88,7 +91,8 @@ export function setDrawerCash(fn: DrawerCash): void {
 async function checkDrawer(tx: Tx, scope: Scope, orgId: number, userId: number | null, amountFen: number, field: string): Promise<void> {
   if (userId === null) throw conflict('state', 'commerce.refundOverDrawer', { cashYuan: fenToYuan(0) });
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`drawer:${orgId}:${userId}`}, 0))`);
-  const cash = await drawerCash(tx, scope, orgId, userId);
+  if (!drawerCashPort.plugged) throw invalid(field, 'commerce.refundNoDrawer');
+  const cash = await drawerCashPort.get()(tx, scope, orgId, userId);
   if (amountFen > cash) throw invalid(field, 'commerce.refundOverDrawer', { cashYuan: fenToYuan(Math.max(0, cash)) });
 }
 
