@@ -2,6 +2,7 @@ import { contractModule } from '@venue/contract';
 import type { ModuleManifest } from '../../../platform/module.ts';
 import * as commerceTables from './commerce.table.ts';
 import * as claimTables from './claims.table.ts';
+import * as counterTables from './counters.table.ts';
 import { commerceRoutes } from './commerce.routes.ts';
 import { commerceOpenRoutes } from './commerce.open.ts';
 import { seedCommerceDemo, startDemoPayments } from './commerce.seed.ts';
@@ -13,7 +14,7 @@ export const commerceManifest: ModuleManifest = {
   name: 'sport/commerce',
   dependsOn: ['system', 'job', 'open'],
   ui: contractModule('sport/commerce'),
-  tables: { schema: { ...commerceTables, ...claimTables } },
+  tables: { schema: { ...commerceTables, ...claimTables, ...counterTables } },
   // Merchant gateways are tenants' addresses: they go by OUTBOUND_ALLOW, as the message channels do.
   plug: ({ config }) => setPaymentOutbound(config.outbound.allow),
   routes: ({ app, ctx }) => {

@@ -65,6 +65,7 @@ export { accountRecharge, rechargeExtension, type RechargeHooks } from './core-k
 
 // ---------------------------------------------------------------- holds: a time-range claim on any resource (site, coach, bay)
 export { claimTimes, liveClaims, refuseOverlap, releaseClaims, timeRange, type ClaimAsk, type ResourceClaim, type TakenMessage } from './claims.ts';
+export { holdCount, releaseCount, setCapacity, counterOf, type CountAsk, type CounterKey, type ResourceCounter } from './counters.ts';
 
 // ---------------------------------------------------------------- payments and refunds
 export { startPayment, afterCommit, type PayDeps } from './payment.service.ts';
