@@ -10,11 +10,7 @@ import layers from './scripts/eslint-layers.js';
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** Files that still import another module's internals (rule `layers/one-way`, `faces`), each with why. */
-const ALLOW = {
-  'apps/web/e2e/commerce.e2e.test.ts': 'issue 24: moves next (the payment simulators become a commerce test kit)',
-  'scripts/bench/commerce.ts': 'issue 24: moves next (the payment simulators become a commerce test kit)',
-  'apps/server/test/tenant-fk.test.ts': "issue 24: moves next (the cards module's demo seed, which its index.ts does not export)",
-};
+const ALLOW = {};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/drizzle/**', 'data/**', '**/*.d.ts'] },

@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import { benchPostgresUrl, consoleHeaders, freePort } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
-import { startPaySimulators } from '../../apps/server/src/modules/sport/commerce/providers/simulators/index.ts';
+import { startPaySimulators } from '../../apps/server/src/modules/sport/commerce/commerce.testkit.ts';
 
 const out: Record<string, number | string> = {};
 const pgUrl = await benchPostgresUrl();

@@ -8,7 +8,7 @@ import type { Db } from '../src/platform/db.ts';
 import { migrationsFolder } from '../src/platform/paths.ts';
 import { seedDemo, seedPlatform } from '../src/modules/system/index.ts';
 import { seedMemberDemo } from '../src/modules/sport/member/index.ts';
-import { seedCardDemo } from '../src/modules/sport/card/card.seed.ts';
+import { seedCardDemo } from '../src/modules/sport/card/card.testkit.ts';
 import { ADMIN_PASSWORD, databases, freshPostgres, startServer, type TestServer } from './harness.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { OrderDetail, PaymentAnswer } from '@venue/contract';
 import type { Client } from '../../server/test/harness.ts';
 import { makeUser, signIn } from '../../server/src/modules/system/admin.testkit.ts';
-import { startPaySimulators, type PaySimulators } from '../../server/src/modules/sport/commerce/providers/simulators/index.ts';
+import { startPaySimulators, type PaySimulators } from '../../server/src/modules/sport/commerce/commerce.testkit.ts';
 import { adminApi, browserAs, makeStaff, openBrowser, screenshot, startE2E, uniq, type E2E, type OwnBrowser, type Staff } from './support.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { CARD_KINDS, type CardRules } from '@venue/contract';
+import type { CardRules } from '@venue/contract';
 import type { Executor, Tx } from '../../../platform/db.ts';
 import { invalid } from '../../../platform/errors.ts';
 import type { Scope } from '../../../platform/scope.ts';
@@ -7,9 +7,6 @@ import { usesBetween, type CardRecord, type CardTypeRecord } from './card.reposi
 import './card.messages.ts';
 
 /** Days and rules shared by the cards' services and item kinds. */
-
-export type { CardRules };
-export const isKind = (k: string): k is (typeof CARD_KINDS)[number] => (CARD_KINDS as readonly string[]).includes(k);
 
 /** `day` plus `n` days (`YYYY-MM-DD`, calendar arithmetic). */
 export function addDays(day: string, n: number): string {

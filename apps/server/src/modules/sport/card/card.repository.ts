@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
 import { containsText, users } from '../../system/index.ts';
-import { balanceAccounts, orders } from '../commerce/index.ts';
+import { balanceAccounts, orders, paidFenOf, someRefundOpen } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
 import { cardDistributions, cardLogs, cardShares, cardTypes, cardUsages, memberCards } from './card.table.ts';
 
@@ -248,14 +248,6 @@ export async function giveTimes(db: Executor, scope: Scope, id: number, n: numbe
     .where(and(eq(memberCards.id, id), inScope(scope, memberCards.orgId)))
     .returning();
   return row;
-}
-
-export async function cardNoTaken(db: Executor, scope: Scope, orgId: number, cardNo: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: memberCards.id })
-    .from(memberCards)
-    .where(and(eq(memberCards.orgId, orgId), eq(memberCards.cardNo, cardNo), inScope(scope, memberCards.orgId)));
-  return !!row;
 }
 
 /** Cards of these members (own cards), with their types, for the level resolver and check-in. */
@@ -574,27 +566,24 @@ export async function pageDistributions(db: Executor, scope: Scope, cardId: numb
 
 /**
  * Money actually paid for a card and not refunded: its sale line and the recharges of its account
- * (value cards), each in an order that was paid, less what of them was refunded, and less the
- * share of the order paid by the comp (`free`) method (a comp is not money paid).
+ * (value cards), each in an order that was paid (the commerce core sums them, comps left out).
  */
 export async function paidForCard(db: Executor, scope: Scope, card: Pick<CardRecord, 'id' | 'orgId' | 'accountId'>): Promise<number> {
-  const res = (await db.execute(sql`
-    select coalesce(sum(((i.amount_fen - i.refunded_fen) * greatest(o.paid_fen - coalesce(f.fen, 0), 0)) / nullif(o.paid_fen, 0)), 0) as fen
-    from sport_order_item i
-    join sport_order o on o.id = i.order_id
-    left join lateral (select sum(p.amount_fen) as fen from sport_payment p where p.order_id = o.id and p.state = 'succeeded' and p.method = 'free') f on true
-    where i.org_id = ${card.orgId} and o.state in ('paid', 'completed', 'part_refunded', 'refunded')
-      and ((i.kind = 'card' and i.hold->>'cardId' = ${String(card.id)})
-        or (${card.accountId ?? null}::bigint is not null and i.kind in ('recharge', 'card_recharge') and i.ref_id = ${card.accountId ?? null}::bigint))
-      and ${inScope(scope, sql`i.org_id`) ?? sql`true`}`)) as unknown as { rows: { fen: string | number | null }[] };
-  return Math.floor(Number(res.rows[0]?.fen ?? 0));
+  return paidFenOf(db, scope, card.orgId, {
+    hold: { kind: 'card', key: 'cardId', value: String(card.id) },
+    ref: card.accountId ? { kinds: ['recharge', 'card_recharge'], refId: card.accountId } : undefined,
+  });
 }
 
 /** Whether a refund of the card is still waiting for its review or its payout (a second one is refused meanwhile). */
 export async function cardRefundPending(db: Executor, scope: Scope, orgId: number, cardId: number): Promise<boolean> {
-  const res = (await db.execute(sql`select 1 from sport_card_log l join sport_refund r on r.id = (l.after ->> 'refundId')::bigint
-    where l.org_id = ${orgId} and l.card_id = ${cardId} and l.action = 'refund' and r.state in ('applied', 'approved') and ${inScope(scope, sql`l.org_id`) ?? sql`true`} limit 1`)) as unknown as {
-    rows: unknown[];
-  };
-  return res.rows.length > 0;
+  const logs = await db
+    .select({ refundId: sql<number>`(${cardLogs.after} ->> 'refundId')::bigint`.mapWith(Number) })
+    .from(cardLogs)
+    .where(and(eq(cardLogs.orgId, orgId), eq(cardLogs.cardId, cardId), eq(cardLogs.action, 'refund'), inScope(scope, cardLogs.orgId)));
+  return someRefundOpen(
+    db,
+    scope,
+    logs.map((l) => l.refundId).filter((id) => Number.isFinite(id)),
+  );
 }

@@ -486,6 +486,49 @@ export async function transitionRefund(
   return row;
 }
 
+/** Whether any of these refunds still waits for its review or its payout (applied or approved). */
+export async function someRefundOpen(db: Executor, scope: Scope, ids: number[]): Promise<boolean> {
+  if (!ids.length) return false;
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(and(inArray(refunds.id, ids), inArray(refunds.state, ['applied', 'approved']), inScope(scope, refunds.orgId)))
+    .limit(1);
+  return !!row;
+}
+
+/** The lines `paidFenOf` sums: those of `kind` whose hold has `key` = `value`, and those of `kinds` whose ref_id is `refId`. */
+export interface PaidLines {
+  hold?: { kind: string; key: string; value: string };
+  ref?: { kinds: string[]; refId: number };
+}
+
+/**
+ * Money actually paid for some lines and not refunded: each line of an order that was paid, less
+ * what of it was refunded, and less its share of the order paid by the comp (`free`) method (a comp is not money paid).
+ */
+export async function paidFenOf(db: Executor, scope: Scope, orgId: number, lines: PaidLines): Promise<number> {
+  const inKinds = (kinds: string[]) =>
+    sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
+  const match = [
+    lines.hold && sql`(i.kind = ${lines.hold.kind} and i.hold ->> ${lines.hold.key}::text = ${lines.hold.value})`,
+    lines.ref?.kinds.length && sql`(i.kind in (${inKinds(lines.ref.kinds)}) and i.ref_id = ${lines.ref.refId})`,
+  ].filter((m): m is SQL => !!m);
+  if (!match.length) return 0;
+  const res = (await db.execute(sql`
+    select coalesce(sum(((i.amount_fen - i.refunded_fen) * greatest(o.paid_fen - coalesce(f.fen, 0), 0)) / nullif(o.paid_fen, 0)), 0) as fen
+    from sport_order_item i
+    join sport_order o on o.id = i.order_id
+    left join lateral (select sum(p.amount_fen) as fen from sport_payment p where p.order_id = o.id and p.state = 'succeeded' and p.method = 'free') f on true
+    where i.org_id = ${orgId} and o.state in ('paid', 'completed', 'part_refunded', 'refunded')
+      and (${sql.join(match, sql` or `)})
+      and ${inScope(scope, sql`i.org_id`) ?? sql`true`}`)) as unknown as { rows: { fen: string | number | null }[] };
+  return Math.floor(Number(res.rows[0]?.fen ?? 0));
+}
+
 /** Refund money of an order not yet paid back or refused: applied, approved (in progress) and succeeded. */
 export async function committedRefundFen(db: Executor, scope: Scope, orderId: number): Promise<number> {
   const [row] = await db
@@ -708,20 +751,6 @@ export async function ledgerByDay(db: Executor, scope: Scope, dayFrom: string, d
     .where(and(inScope(scope, ledgerEntries.orgId), gte(ledgerEntries.businessDay, dayFrom), lte(ledgerEntries.businessDay, dayTo)))
     .groupBy(ledgerEntries.businessDay, ledgerEntries.account)
     .orderBy(asc(ledgerEntries.businessDay), asc(ledgerEntries.account));
-}
-
-/** Transactions whose debits differ from their credits (there must be none). */
-export async function ledgerImbalances(db: Executor, scope: Scope): Promise<{ txnNo: string; diff: number }[]> {
-  const rows = await db
-    .select({
-      txnNo: ledgerEntries.txnNo,
-      diff: sql<number>`sum(case when ${ledgerEntries.side} = 'debit' then ${ledgerEntries.amountFen} else -${ledgerEntries.amountFen} end)`.mapWith(Number),
-    })
-    .from(ledgerEntries)
-    .where(inScope(scope, ledgerEntries.orgId))
-    .groupBy(ledgerEntries.txnNo)
-    .having(sql`sum(case when ${ledgerEntries.side} = 'debit' then ${ledgerEntries.amountFen} else -${ledgerEntries.amountFen} end) <> 0`);
-  return rows;
 }
 
 // ---------------------------------------------------------------- notification inbox

@@ -3,6 +3,9 @@ import { Client, type TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
 import { makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
 
+// The local payment simulators, for tests and benches that pay through a provider.
+export { startPaySimulators, type PaySimulators } from './providers/simulators/index.ts';
+
 /** The commerce screens (a screen's key grants its buttons too). */
 export const COMMERCE_KEYS = [
   'sport.order.main',

@@ -29,7 +29,6 @@ export {
   itemsOf,
   reviseItem,
   paymentTotals,
-  committedRefundFen,
   pageOrders,
   nextDocNo,
   type ItemRecord,
@@ -70,29 +69,19 @@ export { holdCount, releaseCount, setCapacity, counterOf, type CountAsk, type Co
 // ---------------------------------------------------------------- payments and refunds
 export { startPayment, afterCommit, type PayDeps } from './payment.service.ts';
 export { applyRefund, applyNonOrderRefund, reviewRefund, drawerCashPort, type DrawerCash } from './refund.service.ts';
-export { succeedPayment, refundByRule, refundAllPaid, noWork, type AfterCommit } from './money.ts';
+export { succeedPayment, refundByRule, noWork, type AfterCommit } from './money.ts';
 export { payWithin } from './money.ts';
-export { findPayment, findRefund } from './commerce.repository.ts';
+export { findPayment, findRefund, someRefundOpen } from './commerce.repository.ts';
+export { paidFenOf, type PaidLines } from './commerce.repository.ts';
 
 // ---------------------------------------------------------------- events
-export { onCommerceEvent, COMMERCE_EVENTS, type CommerceEvent, type CommerceEventHandler, type CommerceEventName } from './events.ts';
+export { onCommerceEvent, type CommerceEvent, type CommerceEventHandler, type CommerceEventName } from './events.ts';
 
 // ---------------------------------------------------------------- stored value and ledger
 // Stored value moves only with its ledger entry (creditByRule, debitByRule): no raw account write is offered.
 export { findAccount, pageAccounts } from './commerce.repository.ts';
 export { listAccounts, openAccount, creditByRule, debitByRule } from './ledger.service.ts';
-export {
-  defineLedgerRule,
-  postByRule,
-  registerLedgerAccount,
-  registerPayMethod,
-  isPayMethod,
-  accountOfMethod,
-  businessDayOf,
-  type LedgerRule,
-  type RulePosting,
-  type LedgerAccount,
-} from './ledger.ts';
+export { defineLedgerRule, postByRule, registerLedgerAccount, registerPayMethod, type LedgerRule, type RulePosting, type LedgerAccount } from './ledger.ts';
 
 // ---------------------------------------------------------------- time, money, drawer
 export { timeZoneOf, dayOf } from './money.ts';

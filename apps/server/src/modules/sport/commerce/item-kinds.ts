@@ -151,11 +151,6 @@ export function itemKindOf(kind: string): ItemKind<unknown> | undefined {
   return kinds.get(kind);
 }
 
-/** Tests only: takes out a kind a test registered. */
-export function unregisterItemKind(kind: string): void {
-  kinds.remove(kind);
-}
-
 /**
  * A prepaid line is used (a times card's use, a lesson of a package): its kind's `consume` posts
  * what became revenue, in the caller's transaction. The owning module calls it when the use happens.

@@ -18,7 +18,6 @@ const ledgerAccounts = namedRegistry<true>('ledger account');
 export function registerLedgerAccount(name: string): void {
   ledgerAccounts.add(name, true);
 }
-export const isLedgerAccount = (name: string): boolean => ledgerAccounts.has(name);
 for (const a of ['cash', 'alipay', 'wechat', 'aggregate', 'transfer', 'balance', 'sales', 'comp', 'prepaid']) registerLedgerAccount(a);
 
 /** Payment methods and the ledger account that holds each one's money. */

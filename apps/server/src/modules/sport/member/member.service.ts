@@ -186,7 +186,6 @@ function rowOf(m: MemberView, priv: boolean) {
     updateTime: m.updatedAt,
   };
 }
-export type MemberRowOut = ReturnType<typeof rowOf>;
 
 // ---------------------------------------------------------------- id cards
 

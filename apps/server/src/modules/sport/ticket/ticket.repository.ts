@@ -16,8 +16,6 @@ export type SeatmapRecord = typeof seatmaps.$inferSelect;
 export type SeatmapVersionRecord = typeof seatmapVersions.$inferSelect;
 export type SessionRecord = typeof ticketSessions.$inferSelect;
 export type LevelRecord = typeof ticketLevels.$inferSelect;
-export type SeatRecord = typeof ticketSeats.$inferSelect;
-export type TicketRecord = typeof tickets.$inferSelect;
 
 type Page = { limit: number; offset: number };
 const bump = (v: { version: unknown }) => sql`${v.version} + 1`;
@@ -540,15 +538,6 @@ export async function seatsOf(db: Executor, scope: Scope, sessionId: number) {
     .leftJoin(ticketLevels, eq(ticketLevels.id, ticketSeats.levelId))
     .where(and(eq(ticketSeats.sessionId, sessionId), inScope(scope, ticketSeats.orgId)))
     .orderBy(asc(ticketSeats.id));
-}
-
-export async function findSeats(db: Executor, scope: Scope, sessionId: number, seatIds: number[]) {
-  if (!seatIds.length) return [];
-  return db
-    .select({ seat: ticketSeats, level: ticketLevels })
-    .from(ticketSeats)
-    .leftJoin(ticketLevels, eq(ticketLevels.id, ticketSeats.levelId))
-    .where(and(eq(ticketSeats.sessionId, sessionId), inArray(ticketSeats.id, seatIds), inScope(scope, ticketSeats.orgId)));
 }
 
 /** Seat counts per session, level and state (seated sessions' figures). */

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { hhmmOf, type DayKind, type WeekHours } from '@venue/contract';
+import type { DayKind, WeekHours } from '@venue/contract';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -87,5 +87,3 @@ export function slotsBetween(open: number, close: number, length: number): [numb
 export function everyDay(open: string, close: string): WeekHours {
   return [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open, close }));
 }
-
-export const label = (start: number, end: number) => `${hhmmOf(start)}-${hhmmOf(end)}`;

@@ -13,4 +13,3 @@ export function providerOf(name: ProviderName): PayProvider {
 }
 
 export * from './provider.ts';
-export { fenToYuan, yuanToFen } from './money.ts';

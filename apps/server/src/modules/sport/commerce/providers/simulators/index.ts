@@ -8,12 +8,8 @@ import { startAlipaySimulator, type AlipaySimHandle, type AlipaySimOptions } fro
 import { startWechatSimulator, type WechatSimHandle, type WechatSimOptions } from './wechat.sim.ts';
 import { startAggregateSimulator, type AggregateSimHandle, type AggregateSimOptions } from './aggregate.sim.ts';
 
-export type { SimHandle, SentNotification, SimTrade, SimRefund } from './common.ts';
 export { startAlipaySimulator, startWechatSimulator, startAggregateSimulator };
 export type { AlipaySimHandle, WechatSimHandle, AggregateSimHandle, AlipaySimOptions, WechatSimOptions, AggregateSimOptions };
-export type { AlipaySimKeys } from './alipay.sim.ts';
-export type { WechatSimKeys } from './wechat.sim.ts';
-export type { AggregateSimKeys } from './aggregate.sim.ts';
 
 export interface PaySimulators {
   alipay: AlipaySimHandle;
