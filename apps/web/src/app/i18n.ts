@@ -54,13 +54,13 @@ prefsStore.subscribe(() => {
  */
 export interface FeatureT<Zh> {
   (key: MessageKeyOf<Zh> | `${string}:${string}`, params?: Record<string, unknown>): string;
-  dynamic(prefix: KeyPrefixOf<MessageKeyOf<Zh>>, value: string | null | undefined, params?: Record<string, unknown>): string;
+  dynamic(prefix: KeyPrefixOf<MessageKeyOf<Zh>>, value: string | number | null | undefined, params?: Record<string, unknown>): string;
 }
 
 /** The translate function of a feature's namespace, typed by its Chinese messages. */
 export function featureT<Zh>(translate: (key: string, options?: Record<string, unknown>) => string): FeatureT<Zh> {
   const ft = ((key: string, params?: Record<string, unknown>) => translate(key, params)) as FeatureT<Zh>;
-  ft.dynamic = (prefix, value, params) => (value == null || value === '' ? '' : translate(`${prefix}.${value}`, { ...params, defaultValue: value }));
+  ft.dynamic = (prefix, value, params) => (value == null || value === '' ? '' : translate(`${prefix}.${value}`, { ...params, defaultValue: String(value) }));
   return ft;
 }
 
