@@ -10,7 +10,7 @@ import { reactToSaveError } from '../../../kit/form.ts';
 import { newIdempotencyKey, refreshCommerce, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi } from './booking.api.ts';
 import { linesOf, type Picked } from './grid.ts';
-import { useBookingT } from './shared.tsx';
+import { useBookingT, type Translate } from './shared.tsx';
 
 /** After a booking, a lock, an unlock, a cancel or a payment: every grid and plan on screen is refetched. */
 export function refreshBooking(): Promise<void> {
@@ -325,11 +325,7 @@ export function LockDialog({
 }
 
 /** Unlocks a locked cell (after a confirmation). */
-export async function unlockCell(
-  claimId: number,
-  what: { site: string; time: string },
-  t: (k: string, p?: Record<string, unknown>) => string,
-): Promise<boolean> {
+export async function unlockCell(claimId: number, what: { site: string; time: string }, t: Translate): Promise<boolean> {
   if (!(await confirm({ content: t('lock.unlockConfirm', what) }))) return false;
   await bookingApi.unlock([claimId]);
   success(t('lock.unlocked'));
@@ -374,7 +370,7 @@ export function CancelBookingDialog({ order, onClose, onDone }: { order: { id: n
                   {yuan(done.feeFen)}
                 </span>
               </Descriptions.Item>
-              <Descriptions.Item label={t('cancel.state')}>{t(`orderState.${done.state}`, { defaultValue: done.state })}</Descriptions.Item>
+              <Descriptions.Item label={t('cancel.state')}>{t.dynamic('orderState', done.state)}</Descriptions.Item>
             </Descriptions>
           ),
         });

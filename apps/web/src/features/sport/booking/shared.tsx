@@ -1,8 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Tag, theme } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { SlotState } from '@venue/contract';
-import { registerMessages } from '../../../app/i18n.ts';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -16,10 +15,10 @@ export const GRID_POLL_MS = 5000;
 /** A booking's detail screen (sport.venue.orderDetails). */
 export const bookingDetailPath = (orderId: number) => `/sport/views/venueReserve/orderDetails/${orderId}`;
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 
 export function useBookingT(): Translate {
-  return useTranslation(NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(NS);
 }
 
 /** Today as `yyyy-MM-dd` in the venue's time zone (its days are local days), or the console's own. */
@@ -85,7 +84,7 @@ export function OrderStateTag({ state, testId }: { state: string; testId?: strin
   const t = useBookingT();
   return (
     <Tag color={ORDER_COLORS[state]} data-testid={testId} data-value={state}>
-      {t(`orderState.${state}`, { defaultValue: state })}
+      {t.dynamic('orderState', state)}
     </Tag>
   );
 }
@@ -95,7 +94,7 @@ export function ClaimStateTag({ state, testId }: { state: string; testId?: strin
   const t = useBookingT();
   return (
     <Tag color={CLAIM_COLORS[state]} data-testid={testId} data-value={state}>
-      {t(`claimState.${state}`, { defaultValue: state })}
+      {t.dynamic('claimState', state)}
     </Tag>
   );
 }
