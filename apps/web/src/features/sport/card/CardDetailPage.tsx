@@ -9,10 +9,11 @@ import { api, http } from '../../../app/request.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { useTabLabel } from '../../../app/tabs.ts';
 import { setBackFromCardDetail } from '../../../app/session.ts';
-import { formatDay } from '../../../kit/index.ts';
+import { useLabelT, formatDay } from '../../../kit/index.ts';
 import { CardButtons, SharesPanel, useCardActions } from './CardDialogs.tsx';
 import { cardApi, cardKey } from './card.api.ts';
 import {
+  NS,
   CARD_LIST_PATH,
   CardLeft,
   CodeLabel,
@@ -118,7 +119,7 @@ function LogChange({ row }: { row: CardLogRow }) {
   if (!keys.length) return <>—</>;
   const show = (k: string, v: unknown) => {
     if (v === null || v === undefined || v === '') return '—';
-    if (k === 'status' && typeof v === 'string') return t(`status.${v}`, { defaultValue: v });
+    if (k === 'status' && typeof v === 'string') return t.dynamic('status', v);
     if (k.endsWith('Fen') && typeof v === 'number') return yuan(v);
     if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDay(v, lang);
     if (typeof v === 'boolean') return v ? '✓' : '✗';
@@ -126,7 +127,7 @@ function LogChange({ row }: { row: CardLogRow }) {
       return v.length
         ? v
             .map((x) =>
-              x && typeof x === 'object' && 'from' in x ? `${String(x.from)}–${String(x.to)}` : k === 'sports' ? t(`sport.${String(x)}`) : String(x),
+              x && typeof x === 'object' && 'from' in x ? `${String(x.from)}–${String(x.to)}` : k === 'sports' ? t.dynamic('sport', String(x)) : String(x),
             )
             .join(', ')
         : t('rules.all');
@@ -136,7 +137,7 @@ function LogChange({ row }: { row: CardLogRow }) {
     <Space orientation="vertical" size={0}>
       {keys.map((k) => (
         <span key={k}>
-          <Typography.Text type="secondary">{t(`logField.${k}`, { defaultValue: k })}: </Typography.Text>
+          <Typography.Text type="secondary">{t.dynamic('logField', k)}: </Typography.Text>
           {show(k, row.before?.[k])} → {show(k, row.after?.[k])}
         </span>
       ))}
@@ -173,6 +174,7 @@ function LogsTab({ card }: { card: CardDetail }) {
 /** sport.card.detail (cardDetail): one card with its usage, expense calendar, sharers, logs and actions. */
 export default function CardDetailPage() {
   const t = useCardT();
+  const optionLabel = useLabelT(NS);
   const navigate = useNavigate();
   const params = useParams();
   const id = Number(params.cardId);
@@ -209,7 +211,7 @@ export default function CardDetailPage() {
     rules.perDay ? t('rule.perDay', { n: rules.perDay }) : null,
     rules.perWeek ? t('rule.perWeek', { n: rules.perWeek }) : null,
     rules.timeBands.length ? rules.timeBands.map((b) => `${b.from}–${b.to}`).join(', ') : null,
-    rules.sports.length ? rules.sports.map((s) => t(sportOptions.find((o) => o.value === s)?.label ?? s)).join('/') : null,
+    rules.sports.length ? rules.sports.map((s) => optionLabel(sportOptions.find((o) => o.value === s)?.label ?? s)).join('/') : null,
     rules.venueIds.length ? t('rule.venues', { n: rules.venueIds.length }) : null,
   ].filter(Boolean);
 

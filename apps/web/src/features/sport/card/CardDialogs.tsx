@@ -6,12 +6,35 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Perm, cardDateEdit, cardFreeze, cardManager, cardRecharge, cardRefund, cardTimeBand, type CardRow, type CardShareRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { FormModal, IntegerInput, MemberSelect, NumberInput, ReasonDialog, errorFieldsOf, focusFirstError, useCan, useFieldRules } from '../../../kit/index.ts';
+import {
+  useLabelT,
+  FormModal,
+  IntegerInput,
+  MemberSelect,
+  NumberInput,
+  ReasonDialog,
+  errorFieldsOf,
+  focusFirstError,
+  useCan,
+  useFieldRules,
+} from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../kit/pay/index.ts';
 import { cardApi, cardKey, refreshCards } from './card.api.ts';
 import { BandsInput, type Band } from './inputs.tsx';
-import { CardLeft, CodeLabel, ManagerSelect, cardDetailPath, fenToYuan, shareStatusOptions, sportOptions, useCardT, useVenueOptions } from './shared.tsx';
+import {
+  NS,
+  CardLeft,
+  CodeLabel,
+  ManagerSelect,
+  cardDetailPath,
+  fenToYuan,
+  shareStatusOptions,
+  sportOptions,
+  useCardT,
+  useVenueOptions,
+  type Translate,
+} from './shared.tsx';
 
 /** The actions on a card, each by its permission and the card's state. */
 export type CardAction = 'detail' | 'recharge' | 'freeze' | 'unfreeze' | 'date' | 'manager' | 'rules' | 'refund' | 'shares';
@@ -158,7 +181,7 @@ function useSubmit<V>(form: ReturnType<typeof Form.useForm<V>>[0], action: (v: V
   return [busy, submit];
 }
 
-const yuanRequired = (t: (k: string) => string, max?: number) => [
+const yuanRequired = (t: Translate, max?: number) => [
   {
     validator: async (_: unknown, value: unknown) => {
       const fen = toFen(value);
@@ -342,6 +365,7 @@ interface RulesValues {
 
 function RulesDialog({ card, onClose, onDone }: { card: CardRow | null; onClose: () => void; onDone: () => void }) {
   const t = useCardT();
+  const optionLabel = useLabelT(NS);
   const venues = useVenueOptions();
   const [form] = Form.useForm<RulesValues>();
   const detail = useQuery({ queryKey: cardKey(card?.id ?? 0), queryFn: () => cardApi.card(card!.id), enabled: !!card });
@@ -395,7 +419,7 @@ function RulesDialog({ card, onClose, onDone }: { card: CardRow | null; onClose:
           <Select mode="multiple" allowClear options={venues.map((o) => ({ value: o.value as number, label: o.label }))} />
         </Form.Item>
         <Form.Item name="sports" label={t('field.sports')} extra={t('hint.everySport')}>
-          <Select mode="multiple" allowClear options={sportOptions.map((o) => ({ value: o.value as string, label: t(o.label) }))} />
+          <Select mode="multiple" allowClear options={sportOptions.map((o) => ({ value: o.value as string, label: optionLabel(o.label) }))} />
         </Form.Item>
         <Form.Item name="timeBands" label={t('field.timeBands')} rules={bandsRule}>
           <BandsInput />

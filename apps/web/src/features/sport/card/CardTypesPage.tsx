@@ -68,13 +68,13 @@ export function TypeRulesDialog({ type, onClose }: { type: CardTypeRow | null; o
             {
               key: 'site',
               title: t('rules.site'),
-              render: (_: unknown, r) => [r.siteName, r.sport ? t(`sport.${r.sport}`) : null].filter(Boolean).join(' · ') || t('rules.all'),
+              render: (_: unknown, r) => [r.siteName, r.sport ? t.dynamic('sport', r.sport) : null].filter(Boolean).join(' · ') || t('rules.all'),
             },
             {
               key: 'time',
               title: t('rules.time'),
               render: (_: unknown, r) =>
-                `${r.weekdays.length && r.weekdays.length < 7 ? r.weekdays.map((d) => t(`weekday.${d}`)).join('') + ' ' : ''}${r.start}–${r.end}`,
+                `${r.weekdays.length && r.weekdays.length < 7 ? r.weekdays.map((d) => t.dynamic('weekday', d)).join('') + ' ' : ''}${r.start}–${r.end}`,
             },
             { key: 'price', title: t('rules.levelPrice'), dataIndex: 'priceFen', align: 'right', render: (v: number) => yuan(v) },
             {

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Select, Tag, Typography, theme } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { CARD_KINDS, CARD_LOG_ACTIONS, CARD_STATUS, CARD_USAGE_KINDS, CHECKIN_METHODS, Perm, VENUE_SPORTS, type CardRow } from '@venue/contract';
-import { registerMessages } from '../../../app/i18n.ts';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { useSession } from '../../../app/session.ts';
-import { formatDay, useCan, type Option } from '../../../kit/index.ts';
+import { useLabelT, formatDay, useCan, type Option } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { cardApi } from './card.api.ts';
 import zh from './messages.zh-CN.ts';
@@ -18,10 +17,10 @@ export { formatTime, yuan } from '../../../kit/pay/index.ts';
 export const NS = 'card';
 registerMessages(NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 
 export function useCardT(): Translate {
-  return useTranslation(NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(NS);
 }
 
 export const CARD_LIST_PATH = '/sport/views/member/memberCard/index';
@@ -63,10 +62,10 @@ export const sportOptions = opts(VENUE_SPORTS, 'sport');
 
 /** A coded value as its tag, with `data-value` for tests. */
 export function CodeLabel({ value, options, testId }: { value: string | number | null | undefined; options: Option[]; testId?: string }) {
-  const t = useCardT();
+  const optionLabel = useLabelT(NS);
   if (value === null || value === undefined) return null;
   const o = options.find((x) => x.value === value);
-  const label = o ? t(o.label) : String(value);
+  const label = o ? optionLabel(o.label) : String(value);
   return o?.color ? (
     <Tag color={o.color} data-testid={testId} data-value={value}>
       {label}
