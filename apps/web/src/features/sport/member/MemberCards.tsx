@@ -12,14 +12,14 @@ import { fieldErrorsOf, reactToSaveError } from '../../../kit/form.ts';
 import { toFen } from '../../../kit/pay/money.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { memberApi, memberCardApi } from './member.api.ts';
-import { memberCardsPath, useMemberT, yuan } from './shared.tsx';
+import { memberCardsPath, useMemberT, yuan, type Translate } from './shared.tsx';
 
 const cardDetailPath = (id: number) => `/sport/views/member/memberCard/cardDetail/${id}`;
 const statusColor: Record<string, string> = { pending: 'gold', active: 'green', frozen: 'blue', refunded: 'default', cancelled: 'default' };
 type DistributionRow = z.output<typeof cardDistributionRow>;
 
 /** What is left on a card: the balance, the uses, or nothing (a period card: its dates say it). */
-function remaining(c: CardRow, t: (k: string, p?: Record<string, unknown>) => string): string {
+function remaining(c: CardRow, t: Translate): string {
   if (c.kind === 'value') return yuan(c.balanceFen ?? 0);
   if (c.kind === 'times') return t('card.times', { left: c.timesLeft ?? 0, total: c.timesTotal ?? 0 });
   return '';
@@ -75,7 +75,7 @@ function Distributions({ cardId }: { cardId: number }) {
           key: 'action',
           dataIndex: 'action',
           title: t('distribute.action'),
-          render: (v: string) => <Tag color={v === 'give' ? 'green' : 'default'}>{t(`distribute.actionOf.${v}`, { defaultValue: v })}</Tag>,
+          render: (v: string) => <Tag color={v === 'give' ? 'green' : 'default'}>{t.dynamic('distribute.actionOf', v)}</Tag>,
         },
         { key: 'limit', title: t('distribute.limit'), render: (_: unknown, r) => limit(r) },
         { key: 'operatorName', dataIndex: 'operatorName', title: t('distribute.operator') },
@@ -294,14 +294,14 @@ export function MemberCards({ memberId, distributions = false }: { memberId: num
             render: (v: string, c) => <Typography.Link onClick={() => navigate(cardDetailPath(c.id))}>{v}</Typography.Link>,
           },
           { key: 'typeName', dataIndex: 'typeName', title: t('card.type') },
-          { key: 'kind', dataIndex: 'kind', title: t('card.kind'), render: (v: string) => t(`card.kindOf.${v}`, { defaultValue: v }) },
+          { key: 'kind', dataIndex: 'kind', title: t('card.kind'), render: (v: string) => t.dynamic('card.kindOf', v) },
           { key: 'remaining', title: t('card.remaining'), align: 'right', className: 'kit-cell-nowrap', render: (_: unknown, c) => remaining(c, t) },
           { key: 'valid', title: t('card.valid'), className: 'kit-cell-nowrap', render: (_: unknown, c) => valid(c) },
           {
             key: 'status',
             dataIndex: 'status',
             title: t('card.status'),
-            render: (v: string) => <Tag color={statusColor[v] ?? 'default'}>{t(`card.statusOf.${v}`, { defaultValue: v })}</Tag>,
+            render: (v: string) => <Tag color={statusColor[v] ?? 'default'}>{t.dynamic('card.statusOf', v)}</Tag>,
           },
           ...(mayDistribute
             ? [

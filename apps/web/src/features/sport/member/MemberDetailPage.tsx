@@ -182,7 +182,7 @@ function AccountTab({ accounts }: { accounts: BalanceAccountRow[] }) {
           key: 'status',
           dataIndex: 'status',
           title: t('detail.account.status'),
-          render: (v: string) => <Tag color={v === 'active' ? 'green' : 'default'}>{t(`detail.account.statusOf.${v}`, { defaultValue: v })}</Tag>,
+          render: (v: string) => <Tag color={v === 'active' ? 'green' : 'default'}>{t.dynamic('detail.account.statusOf', v)}</Tag>,
         },
         {
           key: 'createTime',
@@ -249,7 +249,7 @@ function OrdersTab({ memberId }: { memberId: number }) {
           key: 'state',
           dataIndex: 'state',
           title: t('detail.orders.state'),
-          render: (v: string) => <Tag color={orderColor[v] ?? 'default'}>{t(`detail.orders.stateOf.${v}`, { defaultValue: v })}</Tag>,
+          render: (v: string) => <Tag color={orderColor[v] ?? 'default'}>{t.dynamic('detail.orders.stateOf', v)}</Tag>,
         },
         {
           key: 'createTime',
@@ -519,7 +519,7 @@ export default function MemberDetailPage() {
           <Tabs
             activeKey={tab}
             onChange={setTab}
-            items={items.map((i) => ({ ...i, label: <span data-testid={`member-tab-${i.key}`}>{t(`detail.tab.${i.key}`)}</span> }))}
+            items={items.map((i) => ({ ...i, label: <span data-testid={`member-tab-${i.key}`}>{t.dynamic('detail.tab', i.key)}</span> }))}
           />
         </Card>
       </Space>

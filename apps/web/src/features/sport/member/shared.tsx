@@ -2,7 +2,6 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { Image, Select, Tag, theme } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import {
   MEMBER_FACE_ACTIONS,
   MEMBER_FACE_STATES,
@@ -14,8 +13,8 @@ import {
   MEMBER_VISIT_METHODS,
   type MemberRow,
 } from '@venue/contract';
-import { registerMessages, t as translate } from '../../../app/i18n.ts';
-import type { Option } from '../../../kit/index.ts';
+import { registerMessages, t as translate, featureT, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
+import { useLabelT, type Option } from '../../../kit/index.ts';
 import { memberApi } from './member.api.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -24,14 +23,14 @@ import en from './messages.en-US.ts';
 export const NS = 'member';
 registerMessages(NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 
 export function useMemberT(): Translate {
-  return useTranslation(NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(NS);
 }
 
 /** The feature's texts outside a component (table cells the kit measures as text). */
-export const mt: Translate = (key, params) => translate(`${NS}:${key}`, params);
+export const mt: Translate = featureT<typeof zh>((key, params) => translate(`${NS}:${key}`, params));
 
 export { yuan } from '../../../kit/pay/money.ts';
 
@@ -63,10 +62,10 @@ export const statusOptions: Option[] = [
 
 /** A coded value as its tag, for hand-written tables and descriptions. */
 export function CodeLabel({ value, options, testId }: { value: string | number | null | undefined; options: Option[]; testId?: string }) {
-  const t = useMemberT();
+  const optionLabel = useLabelT(NS);
   if (value === null || value === undefined) return null;
   const o = options.find((x) => x.value === value);
-  const label = o ? t(o.label) : String(value);
+  const label = o ? optionLabel(o.label) : String(value);
   return o?.color ? (
     <Tag color={o.color} data-testid={testId} data-value={value} style={{ marginInlineEnd: 0 }}>
       {label}
