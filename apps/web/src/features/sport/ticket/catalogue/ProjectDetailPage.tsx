@@ -19,7 +19,7 @@ import {
 import { http } from '../../../../app/request.ts';
 import { confirm, success } from '../../../../app/feedback.tsx';
 import { useTabLabel } from '../../../../app/tabs.ts';
-import { FormDialog, invalidateResource, useCan, type FieldDef, type FormMode, type Row } from '../../../../kit/index.ts';
+import { useLabelT, FormDialog, invalidateResource, useCan, type FieldDef, type FormMode, type Row } from '../../../../kit/index.ts';
 import { toFen, yuan } from '../../../../kit/pay/index.ts';
 import { useLang } from '../../../../app/prefs.ts';
 import { projectFormFields } from './ProjectListPage.tsx';
@@ -284,6 +284,7 @@ function LevelsPanel({ session, onChanged }: { session: SessionRow; onChanged: (
 
 function ProjectInfo({ project, onEdit }: { project: ProjectRow; onEdit?: () => void }) {
   const t = useCatalogueT();
+  const optionLabel = useLabelT(NS);
   const venues = useVenueOptions();
   const xt = useExtrasT();
   const notices = useNoticeOptions();
@@ -314,9 +315,9 @@ function ProjectInfo({ project, onEdit }: { project: ProjectRow; onEdit?: () => 
             {project.venueId === null ? '—' : (venues.find((v) => v.value === project.venueId)?.label ?? project.venueId)}
           </Descriptions.Item>
           <Descriptions.Item label={t('field.status')}>
-            <Tag color={status?.color}>{status ? t(status.label) : project.status}</Tag>
+            <Tag color={status?.color}>{status ? optionLabel(status.label) : project.status}</Tag>
           </Descriptions.Item>
-          <Descriptions.Item label={t('field.realName')}>{realName ? t(realName.label) : project.realName}</Descriptions.Item>
+          <Descriptions.Item label={t('field.realName')}>{realName ? optionLabel(realName.label) : project.realName}</Descriptions.Item>
           <Descriptions.Item label={t('field.perBuyerLimit')}>{project.perBuyerLimit ?? t('noLimit')}</Descriptions.Item>
           <Descriptions.Item label={t('field.sessionCount')}>{project.sessionCount}</Descriptions.Item>
           <Descriptions.Item label={t('field.performers')} span={3}>
@@ -446,7 +447,7 @@ export default function ProjectDetailPage() {
               key: 'status',
               title: t('field.status'),
               dataIndex: 'status',
-              render: (v: number) => <Tag color={v === 0 ? 'green' : 'default'}>{t(`status.${v}`)}</Tag>,
+              render: (v: number) => <Tag color={v === 0 ? 'green' : 'default'}>{t.dynamic('status', v)}</Tag>,
             },
             {
               key: 'actions',

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Perm, REAL_NAME_RULES, type Page, type TicketTypeRow, type VenueRow } from '@venue/contract';
-import { registerMessages } from '../../../../app/i18n.ts';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../../app/i18n.ts';
 import { api, http } from '../../../../app/request.ts';
 import { useSession } from '../../../../app/session.ts';
 import { useCan, type Option } from '../../../../kit/index.ts';
@@ -12,9 +11,9 @@ import en from './messages.en-US.ts';
 export const NS = 'ticketCatalogue';
 registerMessages(NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 export function useCatalogueT(): Translate {
-  return useTranslation(NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(NS);
 }
 
 export const PROJECT_LIST_PATH = '/sport/views/ticketManagement/projects/index';
