@@ -379,7 +379,7 @@ function SalesDialog({ distributor, onClose }: { distributor: DistributorRow; on
         columns={[
           { title: t('field.orderNo'), dataIndex: 'orderNo' },
           { title: t('field.project'), dataIndex: 'itemSummary', ellipsis: true },
-          { title: t('field.state'), dataIndex: 'state', render: (v: string) => t(`orderState.${v}`) },
+          { title: t('field.state'), dataIndex: 'state', render: (v: string) => t.dynamic('orderState', v) },
           { title: t('field.payableFen'), dataIndex: 'payableFen', align: 'right', render: (v: number) => yuan(v) },
           { title: t('field.refundedFen'), dataIndex: 'refundedFen', align: 'right', render: (v: number) => yuan(v) },
           { title: t('field.commissionPct'), dataIndex: 'commissionPct', align: 'right', render: (v: number) => `${v}%` },

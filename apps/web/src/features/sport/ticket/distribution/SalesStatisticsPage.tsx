@@ -30,7 +30,7 @@ export default function SalesStatisticsPage() {
   const projects = useProjectOptions();
   const stats = useQuery({ queryKey: ['ticketDist', 'stats', projectId], queryFn: () => distApi.stats(projectId ? { projectId } : {}) });
   const data = stats.data;
-  const nameOf = (b: StatsBucket) => (dim === 'byChannel' ? t(`channel.${b.key}`) : b.name);
+  const nameOf = (b: StatsBucket) => (dim === 'byChannel' ? t.dynamic('channel', b.key) : b.name);
   const buckets = data ? data[dim] : [];
 
   const bar = useMemo(() => {
@@ -65,7 +65,7 @@ export default function SalesStatisticsPage() {
           type: 'pie',
           radius: ['40%', '70%'],
           label: { position: 'inside', formatter: '{d}%' },
-          data: data.byChannel.map((b) => ({ name: t(`channel.${b.key}`), value: b.amountFen / 100 })),
+          data: data.byChannel.map((b) => ({ name: t.dynamic('channel', b.key), value: b.amountFen / 100 })),
         },
       ],
     };

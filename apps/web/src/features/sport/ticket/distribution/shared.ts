@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
@@ -13,7 +12,7 @@ import type {
   statsAnswer,
   ticketOrderAnswer,
 } from '@venue/contract';
-import { registerMessages } from '../../../../app/i18n.ts';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../../app/i18n.ts';
 import { api, http } from '../../../../app/request.ts';
 import type { Option } from '../../../../kit/index.ts';
 import { idem } from '../../../../kit/pay/index.ts';
@@ -25,9 +24,9 @@ import en from './messages.en-US.ts';
 export const NS = 'ticketDist';
 registerMessages(NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 export function useDistT(): Translate {
-  return useTranslation(NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(NS);
 }
 
 const url = (p: string) => api.sport(`ticket/${p}`);
