@@ -65,7 +65,7 @@ export default function CompetitionOrderDetailPage() {
             { key: 'seat', title: t('seat'), dataIndex: 'seatLabel', render: (v: string | null) => v ?? '—' },
             { key: 'level', title: t('level'), dataIndex: 'levelName' },
             { key: 'price', title: t('price'), dataIndex: 'priceFen', align: 'right', render: (v: number) => yuan(v) },
-            { key: 'state', title: t('field.state'), dataIndex: 'state', render: (v: string) => <Tag>{t(`ticketState.${v}`)}</Tag> },
+            { key: 'state', title: t('field.state'), dataIndex: 'state', render: (v: string) => <Tag>{t.dynamic('ticketState', v)}</Tag> },
           ]}
         />
       </Card>

@@ -38,7 +38,7 @@ function Value({ field, v, name }: { field: string; v: DataLogChange['before']; 
   }
   if (field === 'priceFen' && typeof v === 'number') return <>{yuan(v)}</>;
   if (typeof v === 'boolean') return <>{t(`dataLog.value.${v}`)}</>;
-  if ((field === 'status' || field === 'realName') && (typeof v === 'string' || typeof v === 'number')) return <>{t(`dataLog.value.${field}.${v}`)}</>;
+  if ((field === 'status' || field === 'realName') && (typeof v === 'string' || typeof v === 'number')) return <>{t.dynamic(`dataLog.value.${field}`, v)}</>;
   if (Array.isArray(v)) return <>{v.length ? v.join(', ') : '—'}</>;
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v)) return <>{formatTime(v)}</>;
   const text = String(v);
@@ -54,11 +54,7 @@ export function DataLogPanel({ projectId }: { projectId: number }) {
     queryKey: ['ticketExtras', 'dataLog', projectId, entity, page],
     queryFn: () => http.post<Page<DataLogRow>>(ticketPath('dataLog/list'), { projectId, pageNum: page, pageSize: 20, ...(entity === 'all' ? {} : { entity }) }),
   });
-  const field = (f: string) => {
-    const key = `dataLog.fieldName.${f}`;
-    const label = t(key);
-    return label === key ? f : label;
-  };
+  const field = (f: string) => t.dynamic('dataLog.fieldName', f);
   return (
     <Space orientation="vertical" style={{ width: '100%' }} data-testid="dataLog">
       <Segmented

@@ -40,9 +40,9 @@ import { notify } from '../../../../app/notify.ts';
 import { http } from '../../../../app/request.ts';
 import { useTabLabel } from '../../../../app/tabs.ts';
 import { reactToSaveError } from '../../../../kit/form.ts';
-import { invalidateResource } from '../../../../kit/index.ts';
+import { useLabelT, invalidateResource } from '../../../../kit/index.ts';
 import { TicketFace, elementText, type TicketLayout } from './TicketFace.tsx';
-import { TEMPLATE_LIST_PATH, kindOptions, templateFieldOptions, templatePrintPath, ticketPath, useExtrasT, useSampleData } from './shared.tsx';
+import { NS, TEMPLATE_LIST_PATH, kindOptions, templateFieldOptions, templatePrintPath, ticketPath, useExtrasT, useSampleData } from './shared.tsx';
 
 /**
  * The ticket template designer (issue 13, spec ticketManagement/ticketTemplate): the page drawn to
@@ -148,6 +148,7 @@ function StageElement({
 
 export default function TemplateDesignerPage() {
   const t = useExtrasT();
+  const optionLabel = useLabelT(NS);
   const navigate = useNavigate();
   const id = Number(useParams().templateId);
   const queryClient = useQueryClient();
@@ -390,7 +391,7 @@ export default function TemplateDesignerPage() {
               <Radio.Group
                 value={draft.kind}
                 onChange={(e) => change({ kind: e.target.value })}
-                options={kindOptions.map((o) => ({ value: o.value as string, label: t(o.label) }))}
+                options={kindOptions.map((o) => ({ value: o.value as string, label: optionLabel(o.label) }))}
               />
             </Form.Item>
             <Space>
@@ -444,7 +445,7 @@ export default function TemplateDesignerPage() {
                   <Select
                     value={el.field}
                     onChange={(field) => changeElement({ ...el, field })}
-                    options={templateFieldOptions.map((o) => ({ value: o.value, label: t(o.label) }))}
+                    options={templateFieldOptions.map((o) => ({ value: o.value, label: optionLabel(o.label) }))}
                     data-testid="templateDesigner-field"
                   />
                 </Form.Item>

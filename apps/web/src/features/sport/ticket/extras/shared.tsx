@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import {
@@ -12,7 +11,7 @@ import {
   type TicketPrintData,
   type TicketTemplateRow,
 } from '@venue/contract';
-import { registerMessages } from '../../../../app/i18n.ts';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../../app/i18n.ts';
 import { api, http } from '../../../../app/request.ts';
 import type { Option } from '../../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
@@ -22,9 +21,9 @@ import en from './messages.en-US.ts';
 export const NS = 'ticketExtras';
 registerMessages(NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 export function useExtrasT(): Translate {
-  return useTranslation(NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(NS);
 }
 
 export const ticketPath = (p: string) => api.sport(`ticket/${p}`);
