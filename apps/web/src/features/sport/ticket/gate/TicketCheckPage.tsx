@@ -52,7 +52,7 @@ export function useGateOptions(): { options: Option[]; gates: GateRow[]; refetch
 }
 
 export function reasonText(t: Translate, reason: string | null | undefined): string {
-  return reason ? t(`check.reasons.${reason}`) : '';
+  return reason ? t.dynamic('check.reasons', reason) : '';
 }
 
 export function firstUseText(t: Translate, f: TicketCheckAnswer['firstUse']): string {

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type {
   CheckCounts,
@@ -19,7 +18,7 @@ import type {
   scanUpload,
 } from '@venue/contract';
 import { api, http } from '../../../../app/request.ts';
-import { registerMessages } from '../../../../app/i18n.ts';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../../app/i18n.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -27,9 +26,9 @@ import en from './messages.en-US.ts';
 export const GATE_NS = 'ticketGate';
 registerMessages(GATE_NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 export function useGateT(): Translate {
-  return useTranslation(GATE_NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(GATE_NS);
 }
 
 const url = (p: string) => api.sport(`ticket/${p}`);
