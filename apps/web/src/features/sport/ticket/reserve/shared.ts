@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type {
   Page,
@@ -13,7 +12,7 @@ import type {
   ticketRefundQuote,
 } from '@venue/contract';
 import { api, http } from '../../../../app/request.ts';
-import { registerMessages } from '../../../../app/i18n.ts';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../../app/i18n.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -21,9 +20,9 @@ import en from './messages.en-US.ts';
 export const RULES_NS = 'ticketRules';
 registerMessages(RULES_NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 export function useRulesT(): Translate {
-  return useTranslation(RULES_NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(RULES_NS);
 }
 
 const url = (p: string) => api.sport(`ticket/${p}`);
