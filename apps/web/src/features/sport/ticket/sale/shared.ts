@@ -1,19 +1,18 @@
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Page, SessionListRow, SessionSeat, ticketOrder, ticketOrderAnswer } from '@venue/contract';
 import { api, http } from '../../../../app/request.ts';
 import { idem } from '../../../../kit/pay/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
-import { registerMessages } from '../../../../app/i18n.ts';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../../app/i18n.ts';
 
 /** The sale and ticket-list screens' texts: one namespace. */
 export const TICKET_NS = 'ticketSale';
 registerMessages(TICKET_NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 export function useTicketT(): Translate {
-  return useTranslation(TICKET_NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(TICKET_NS);
 }
 
 export type TicketOrderAnswer = z.output<typeof ticketOrderAnswer>;
