@@ -225,7 +225,7 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const known = ['duplicatePlace', 'duplicateSeat', 'unknownZone', 'duplicateZone'].find((k) => issue.message === `seatmap.${k}`);
-      notify.error(t('invalid', { problem: known ? t(`problem.${known}`) : t('problem.other', { path: issue.path.join('.'), message: issue.message }) }));
+      notify.error(t('invalid', { problem: known ? t.dynamic('problem', known) : t('problem.other', { path: issue.path.join('.'), message: issue.message }) }));
       const at = issue.path[0] === 'seats' && typeof issue.path[1] === 'number' ? document.seats[issue.path[1]] : undefined;
       if (at) setSelected(new Set([at.key]));
       return;
@@ -761,7 +761,7 @@ function Designer({ map, reload }: { map: SeatmapDetail; reload: () => unknown }
               <div className="seatmap-legend" style={{ marginTop: 8 }}>
                 {[...kindCounts].map(([k, n]) => (
                   <Tag key={k} data-testid={`seatmap-kind-${k}`} data-count={n}>
-                    {t(`kind.${k}`)} · {n}
+                    {t.dynamic('kind', k)} · {n}
                   </Tag>
                 ))}
               </div>

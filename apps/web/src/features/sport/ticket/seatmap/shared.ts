@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { registerMessages } from '../../../../app/i18n.ts';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../../app/i18n.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -7,10 +6,10 @@ import en from './messages.en-US.ts';
 export const NS = 'seatmap';
 registerMessages(NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 
 export function useSeatmapT(): Translate {
-  return useTranslation(NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(NS);
 }
 
 /** Colours offered to new zones, and given to price areas in the order of their keys. */
