@@ -114,7 +114,7 @@ export function SessionsTab({ venue }: { venue: VenueRow }) {
             dataIndex: 'orderState',
             title: t('sessions.state'),
             render: (v: string) => (
-              <Tag color={orderColor[v] ?? 'default'}>{(ORDER_STATES as readonly string[]).includes(v) ? t(`account.stateOf.${v}`) : v}</Tag>
+              <Tag color={orderColor[v] ?? 'default'}>{(ORDER_STATES as readonly string[]).includes(v) ? t.dynamic('account.stateOf', v) : v}</Tag>
             ),
           },
           { key: 'amountFen', dataIndex: 'amountFen', title: t('sessions.amount'), align: 'right', render: (v: number) => yuan(v) },

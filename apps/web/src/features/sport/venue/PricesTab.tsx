@@ -17,7 +17,7 @@ const shape = priceRuleCreate.shape;
 /** Where a rule applies: one site, every site of a sport, or all sites. */
 function scopeText(row: PriceRuleRow): string {
   if (row.siteName) return row.siteName;
-  if (row.sport) return vt('allOfSport', { sport: vt(`sport.${row.sport}`, { defaultValue: row.sport }) });
+  if (row.sport) return vt('allOfSport', { sport: vt.dynamic('sport', row.sport) });
   return vt('allSites');
 }
 

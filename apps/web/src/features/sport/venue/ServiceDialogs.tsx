@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { venueCreate, type Page, type UserRow, type VenueRow } from '@venue/contract';
 import { getLang } from '../../../app/prefs.ts';
 import { api, http } from '../../../app/request.ts';
-import { DetailDrawer, FormDialog, formatDay, useKitT, type ColumnDef, type FieldDef } from '../../../kit/index.ts';
+import { useLabelT, DetailDrawer, FormDialog, formatDay, useKitT, type ColumnDef, type FieldDef } from '../../../kit/index.ts';
 import { venueApi } from './venue.api.ts';
 import { ShopSwitch, refreshVenues } from './VenueDialogs.tsx';
 import { RulesForm } from './VenueManagePage.tsx';
@@ -157,7 +157,7 @@ function OperatorsTable({ venue }: { venue: VenueRow }) {
             key: 'status',
             dataIndex: 'status',
             title: t('service.operator.status'),
-            render: (v: number) => <Tag color={operatorColors[v] ?? 'default'}>{t(`service.operator.statusOf.${v}`, { defaultValue: String(v) })}</Tag>,
+            render: (v: number) => <Tag color={operatorColors[v] ?? 'default'}>{t.dynamic('service.operator.statusOf', v)}</Tag>,
           },
         ]}
       />
@@ -168,6 +168,7 @@ function OperatorsTable({ venue }: { venue: VenueRow }) {
 /** The online shop (its status switch) and the venue's public page: name, address, map location, telephone, hours. */
 function ShopPanel({ venue }: { venue: VenueRow }) {
   const t = useVenueT();
+  const optionLabel = useLabelT(NS);
   const apply = applyStateOptions.find((o) => o.value === venue.applyState);
   const located = venue.latitude !== null && venue.longitude !== null;
   return (
@@ -176,7 +177,9 @@ function ShopPanel({ venue }: { venue: VenueRow }) {
         <Descriptions.Item label={t('service.shop.status')}>
           <ShopSwitch venue={venue} size="default" />
         </Descriptions.Item>
-        <Descriptions.Item label={t('service.shop.applyState')}>{apply ? <Tag color={apply.color}>{t(apply.label)}</Tag> : venue.applyState}</Descriptions.Item>
+        <Descriptions.Item label={t('service.shop.applyState')}>
+          {apply ? <Tag color={apply.color}>{optionLabel(apply.label)}</Tag> : venue.applyState}
+        </Descriptions.Item>
       </Descriptions>
       <Descriptions size="small" bordered column={1} title={t('service.shop.page')} styles={{ label: { width: 140 } }} data-testid="venueService-page">
         <Descriptions.Item label={t('service.shop.name')}>{venue.stadiumName}</Descriptions.Item>

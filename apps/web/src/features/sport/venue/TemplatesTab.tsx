@@ -16,6 +16,7 @@ import {
 } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import {
+  useLabelT,
   FormModal,
   ListPage,
   NumberInput,
@@ -76,10 +77,11 @@ const pricesRule = z
 /** The template's prices: one row each (weekdays, day kind, time band, member level, price). */
 function PricesEditor({ value, onChange, id }: { value?: TplPrice[] | null; onChange?: (v: TplPrice[]) => void; id?: string }) {
   const t = useVenueT();
+  const optionLabel = useLabelT(NS);
   const list = value ?? [];
   const set = (i: number, patch: Partial<TplPrice>) => onChange?.(list.map((p, j) => (j === i ? { ...p, ...patch } : p)));
-  const weekdays = weekdayOptions.map((o) => ({ value: o.value as number, label: t(o.label) }));
-  const kinds = dayKindOptions.map((o) => ({ value: o.value as string, label: t(o.label) }));
+  const weekdays = weekdayOptions.map((o) => ({ value: o.value as number, label: optionLabel(o.label) }));
+  const kinds = dayKindOptions.map((o) => ({ value: o.value as string, label: optionLabel(o.label) }));
   return (
     <Flex vertical gap={8} id={id} data-testid="tpl-prices">
       {list.length === 0 ? <Typography.Text type="secondary">{t('noPrices')}</Typography.Text> : null}

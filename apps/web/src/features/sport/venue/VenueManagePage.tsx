@@ -6,6 +6,7 @@ import { DEFAULT_BOOKING_RULES, Perm, bookingRules, type BookingRules, type Venu
 import { success } from '../../../app/feedback.tsx';
 import { setVenue, useSession } from '../../../app/session.ts';
 import {
+  useLabelT,
   FieldItem,
   FormDialog,
   IntegerInput,
@@ -237,6 +238,7 @@ export function RulesForm({ venue, reload, onSaved }: { venue: VenueRow; reload:
 /** The header: name, state tags, address; the shop switch and the lock button. */
 function VenueHeader({ venue, onLock }: { venue: VenueRow; onLock: () => void }) {
   const t = useVenueT();
+  const optionLabel = useLabelT(NS);
   const can = useCan();
   const apply = applyStateOptions.find((o) => o.value === venue.applyState);
   return (
@@ -247,7 +249,7 @@ function VenueHeader({ venue, onLock }: { venue: VenueRow; onLock: () => void })
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="venue-name">
               {venue.stadiumName}
             </Typography.Title>
-            {apply ? <Tag color={apply.color}>{t(apply.label)}</Tag> : null}
+            {apply ? <Tag color={apply.color}>{optionLabel(apply.label)}</Tag> : null}
             {venue.cooperative ? <Tag color="geekblue">{t('field.cooperative')}</Tag> : null}
             {venue.locked ? (
               <Tooltip title={venue.lockReason}>
@@ -362,7 +364,7 @@ export default function VenueManagePage() {
         <Tabs
           activeKey={tab}
           onChange={setTab}
-          items={items.map((i) => ({ ...i, label: <span data-testid={`venue-tab-${i.key}`}>{t(`tab.${i.key}`)}</span> }))}
+          items={items.map((i) => ({ ...i, label: <span data-testid={`venue-tab-${i.key}`}>{t.dynamic('tab', i.key)}</span> }))}
         />
       </Card>
       <LockDialog venue={locking} onClose={() => setLocking(null)} />

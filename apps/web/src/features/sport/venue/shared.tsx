@@ -2,9 +2,8 @@ import type { CSSProperties } from 'react';
 import { Checkbox, Flex, Form, Select, Tag, Typography, type FormInstance } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { APPLY_STATES, DAY_KINDS, VENUE_SPORTS, hhmmOf, minutesOf, type OrgOption } from '@venue/contract';
-import { registerMessages, t as translate } from '../../../app/i18n.ts';
+import { registerMessages, t as translate, featureT, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import type { Option, TreeOption } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
@@ -14,17 +13,17 @@ import en from './messages.en-US.ts';
 export const NS = 'venue';
 registerMessages(NS, zh, en);
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 
 export function useVenueT(): Translate {
-  return useTranslation(NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(NS);
 }
 
 /**
  * The feature's texts outside a component: table cells rendered as plain text, so the kit can
  * measure their width (the list re-renders when the language changes).
  */
-export const vt: Translate = (key, params) => translate(`${NS}:${key}`, params);
+export const vt: Translate = featureT<typeof zh>((key, params) => translate(`${NS}:${key}`, params));
 
 // ---------------------------------------------------------------- money
 
@@ -120,7 +119,7 @@ export function useOrgTree(): TreeOption[] {
 export function SportTag({ sport }: { sport: string | null | undefined }) {
   const t = useVenueT();
   if (!sport) return null;
-  return <Tag color={sportColors[sport] ?? 'default'}>{t(`sport.${sport}`, { defaultValue: sport })}</Tag>;
+  return <Tag color={sportColors[sport] ?? 'default'}>{t.dynamic('sport', sport)}</Tag>;
 }
 
 /** Days as short text: consecutive days joined ('周一至周五'), others listed. */
@@ -130,13 +129,13 @@ export function daysText(days: readonly number[], t: Translate): string {
   for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1 && sorted[j + 1]! <= 7) j++;
-    const a = t(`day.${sorted[i]}`);
+    const a = t.dynamic('day', sorted[i]);
     runs.push(
       j - i >= 2
-        ? `${a}-${t(`day.${sorted[j]}`)}`
+        ? `${a}-${t.dynamic('day', sorted[j])}`
         : sorted
             .slice(i, j + 1)
-            .map((d) => t(`day.${d}`))
+            .map((d) => t.dynamic('day', d))
             .join(', '),
     );
     i = j + 1;
@@ -241,7 +240,7 @@ export function HoursEditor({
               style={{ width: 88 }}
               data-testid={`hours-day-${day}-open`}
             >
-              {t(`day.${day}`)}
+              {t.dynamic('day', day)}
             </Checkbox>
             {h ? (
               <>
