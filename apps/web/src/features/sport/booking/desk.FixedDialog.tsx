@@ -86,7 +86,7 @@ function FixedForm({ venue, onClose, onCreated }: Omit<FixedDialogProps, 'open'>
       label: 'fixed.field.weekdays',
       type: 'custom',
       required: true,
-      render: () => <Checkbox.Group options={WEEKDAYS.map((d) => ({ value: d, label: t(`day.${d}`) }))} data-testid="fixed-weekdays" />,
+      render: () => <Checkbox.Group options={WEEKDAYS.map((d) => ({ value: d, label: t.dynamic('day', d) }))} data-testid="fixed-weekdays" />,
     },
     start: {
       name: 'start',

@@ -1,9 +1,11 @@
 import { hhmmOf, minutesOf, type BookingRow, type ClosureRow, type GridSlot, type SiteRow, type VenueRow } from '@venue/contract';
+import type { FeatureT } from '../../../app/i18n.ts';
 import { getLang, type Lang } from '../../../app/prefs.ts';
+import type zh from './desk.messages.zh-CN.ts';
 
 /** The front desk's pure helpers (no React): the venue's clock and slot steps, texts of conflicts and weekdays, arrivals, closure phases, booking lines. */
 
-export type Translate = (key: string, params?: Record<string, unknown>) => string;
+export type Translate = FeatureT<typeof zh>;
 
 // ---------------------------------------------------------------- the venue's clock
 
@@ -53,8 +55,8 @@ export function weekdaysText(days: readonly number[], t: Translate, lang: Lang =
   for (let i = 0; i < sorted.length;) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    if (j - i >= 2) parts.push(t('dayRange', { from: t(`day.${sorted[i]}`), to: t(`day.${sorted[j]}`) }));
-    else for (let k = i; k <= j; k++) parts.push(t(`day.${sorted[k]}`));
+    if (j - i >= 2) parts.push(t('dayRange', { from: t.dynamic('day', sorted[i]), to: t.dynamic('day', sorted[j]) }));
+    else for (let k = i; k <= j; k++) parts.push(t.dynamic('day', sorted[k]));
     i = j + 1;
   }
   return parts.join(lang === 'en-US' ? ', ' : '、');

@@ -1,8 +1,7 @@
 import { Card, Empty, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import type { BookingRow, VenueRow } from '@venue/contract';
-import { registerMessages, t as translate } from '../../../app/i18n.ts';
+import { featureT, registerMessages, t as translate, useFeatureT } from '../../../app/i18n.ts';
 import { useSession } from '../../../app/session.ts';
 import type { Option } from '../../../kit/index.ts';
 import { deskApi, sitesKey } from './desk.api.ts';
@@ -29,11 +28,11 @@ export const DESK_NS = 'desk';
 registerMessages(DESK_NS, zh, en);
 
 export function useDeskT(): Translate {
-  return useTranslation(DESK_NS).t as unknown as Translate;
+  return useFeatureT<typeof zh>(DESK_NS);
 }
 
 /** The desk's texts outside a component (table cells as plain text, so the kit can size their columns). */
-export const dt: Translate = (key, params) => translate(`${DESK_NS}:${key}`, params);
+export const dt: Translate = featureT<typeof zh>((key, params) => translate(`${DESK_NS}:${key}`, params));
 
 // ---------------------------------------------------------------- the venue
 
@@ -84,7 +83,7 @@ export function OrderState({ state, testId }: { state: string; testId?: string }
   const t = useDeskT();
   return (
     <Tag color={ORDER_COLORS[state] ?? 'default'} data-testid={testId} data-value={state}>
-      {t(`orderState.${state}`, { defaultValue: state })}
+      {t.dynamic('orderState', state)}
     </Tag>
   );
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingRow } from '@venue/contract';
+import { featureT } from '../../../../app/i18n.ts';
 import zh from '../desk.messages.zh-CN.ts';
 import en from '../desk.messages.en-US.ts';
 import { arrivalOf, closurePhase, conflictText, endsFrom, slotTimes, specOf, venueNow, venueToday, weekdaysText, type Translate } from '../desk.logic.ts';
 
 /** A translator over a messages file, as i18next would answer (`{{x}}` filled in). */
-const tOf =
-  (messages: object): Translate =>
-  (key, params) => {
+const tOf = (messages: object): Translate =>
+  featureT<typeof zh>((key, params) => {
     const text = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], messages);
     return typeof text === 'string' ? text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params?.[k] ?? '')) : key;
-  };
+  });
 const tz = tOf(zh);
 const te = tOf(en);
 
