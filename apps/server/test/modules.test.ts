@@ -4,8 +4,9 @@ import { buildApp } from '../src/app.ts';
 import { demoOrder, loadModules, ModuleListError, type ModuleManifest } from '../src/platform/module.ts';
 import type { JobHandler } from '../src/modules/job/index.ts';
 import { MODULES } from '../src/modules/modules.ts';
-import { drawerCashPort, type DrawerCash } from '../src/modules/sport/commerce/index.ts';
-import { sport } from '../src/modules/sport/commerce/commerce.testkit.ts';
+import { createOrder, drawerCashPort, itemKind, type DrawerCash } from '../src/modules/sport/commerce/index.ts';
+import { commerceStaff, sport } from '../src/modules/sport/commerce/commerce.testkit.ts';
+import type { Caller } from '../src/platform/http.ts';
 import { adminClient } from '../src/modules/system/admin.testkit.ts';
 import { databases, startServer, type TestServer } from './harness.ts';
 
@@ -101,6 +102,10 @@ describe('the module loader', () => {
   });
 });
 
+// A module selling lessons: one kind object, as a real module's (the app is built on both databases in one process).
+const lesson = itemKind({ kind: 'test_lesson', orderTypes: ['test_lesson'], price: async () => ({ name: '私教课', unitPriceFen: 30000 }) });
+const coach = manifest('test/coach', { dependsOn: ['sport/commerce'], contributes: { kinds: [lesson], orderTypes: ['test_lesson'] } });
+
 describe.each(databases)('start-up with a wrong module list on %s', (kind) => {
   let s: TestServer;
   beforeAll(async () => {
@@ -120,6 +125,45 @@ describe.each(databases)('start-up with a wrong module list on %s', (kind) => {
       manifest(name, { dependsOn: ['system'], routes: ({ app }) => void app.get('/api/sport/coach/list', async () => ({ from: name })) });
     const app = buildApp({ config: s.config, database: s.database, modules: [route('a'), route('b'), ...MODULES] });
     await expect(app).rejects.toThrow(/already declared for route .*\/api\/sport\/coach\/list/);
+  });
+
+  it('registers the item kinds and order types a manifest declares, so an order of them sells; two modules declaring one kind stop the start', async () => {
+    const app = await buildApp({ config: s.config, database: s.database, modules: [...MODULES, coach] });
+    await app.close();
+    // An order of the declared kind sells (the commerce facade takes it; no console route sells it).
+    const { c: admin, platformOrgId } = await adminClient(s);
+    const { orgId, userId } = await commerceStaff(s, admin, platformOrgId);
+    const caller: Caller = {
+      sessionId: 0,
+      userId,
+      userName: 'c',
+      userCode: 'c',
+      orgId,
+      platform: false,
+      admin: false,
+      perms: new Set(),
+      menuIds: new Set(),
+      epoch: 0,
+      roles: ['cashier'],
+      mustChangePassword: false,
+    };
+    const line = { kind: 'test_lesson', quantity: 1, discountFen: 0 };
+    const id = await createOrder(
+      s.database.db,
+      caller,
+      { orgId, type: 'test_lesson', channel: 'console', buyerName: null, buyerPhone: null, remark: null, items: [line] },
+      undefined,
+    );
+    const rows = await s.database.query<{ type: string; kind: string; amount_fen: string }>(
+      'select o.type, i.kind, i.amount_fen from sport_order o join sport_order_item i on i.order_id = o.id where o.id = $1',
+      [id],
+    );
+    expect(rows.map((r) => ({ ...r, amount_fen: Number(r.amount_fen) }))).toEqual([{ type: 'test_lesson', kind: 'test_lesson', amount_fen: 30000 }]);
+
+    const rival = manifest('test/trainer', { dependsOn: ['sport/commerce'], contributes: { kinds: [{ ...lesson }] } });
+    await expect(buildApp({ config: s.config, database: s.database, modules: [...MODULES, coach, rival] })).rejects.toThrow(
+      'kinds test_lesson is declared by test/coach and test/trainer',
+    );
   });
 
   it('refuses a cash refund when no module answers for the drawer (commerce without booking), instead of paying it out uncapped', async () => {

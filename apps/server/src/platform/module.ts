@@ -13,7 +13,7 @@ import type { AppContext } from './http.ts';
  * The platform knows no module: what modules hand to one another (job handlers to the scheduler)
  * are contributions, typed by the module that collects them through declaration merging:
  *   declare module '../../platform/module.ts' { interface ModuleContributions { jobs: JobHandler } }
- * Each contribution has a `name` (or `code`); two with the same one fail at start-up.
+ * Each contribution has a `name` (or `code`, or `kind`, or is itself a name); two with the same one fail at start-up.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in the modules that collect contributions
 export interface ModuleContributions {}
@@ -59,7 +59,7 @@ export interface ModuleManifest {
    * declare one permission code, screen or log label.
    */
   readonly ui?: ContractModule;
-  /** What the module hands to the module that collects each kind (`jobs`: bean job handlers). */
+  /** What the module hands to the module that collects each kind (`jobs`: bean job handlers; `kinds` and `orderTypes`: what it sells through commerce). */
   readonly contributes?: { readonly [K in keyof ModuleContributions]?: readonly ModuleContributions[K][] };
   /** Plugs the module's answers into other modules' ports, and takes the contributions it collects. Runs first, in load order. */
   readonly plug?: (env: ModuleEnv) => void;
@@ -87,9 +87,10 @@ export class ModuleListError extends Error {
 
 /** The name a contribution is known by. */
 function contributionName(item: unknown): string | undefined {
+  if (typeof item === 'string') return item;
   if (!item || typeof item !== 'object') return undefined;
-  const { name, code } = item as { name?: unknown; code?: unknown };
-  return typeof name === 'string' ? name : typeof code === 'string' ? code : undefined;
+  const { name, code, kind } = item as { name?: unknown; code?: unknown; kind?: unknown };
+  return [name, code, kind].find((n): n is string => typeof n === 'string');
 }
 
 /**

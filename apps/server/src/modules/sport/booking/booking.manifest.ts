@@ -4,7 +4,7 @@ import { bookingRoutes } from './booking.routes.ts';
 import { bookingOpenRoutes } from './booking.open.ts';
 import { seedVenueDemo } from './booking.seed.ts';
 import { seedVenueJobs } from './booking.jobs.ts';
-import { plugBookingPorts } from './booking.service.ts';
+import { plugBookingPorts, venueSlotKind } from './booking.service.ts';
 import { operatorDrawerCash } from './shift.service.ts';
 import { drawerCashPort } from '../commerce/index.ts';
 
@@ -15,6 +15,7 @@ export const bookingManifest: ModuleManifest = {
   // The demo books for the members' demo members.
   demoAfter: ['sport/member'],
   ui: contractModule('sport/booking'),
+  contributes: { kinds: [venueSlotKind], orderTypes: ['venue'] },
   routes: ({ app, ctx }) => {
     bookingRoutes(app, ctx);
     bookingOpenRoutes(app, ctx);

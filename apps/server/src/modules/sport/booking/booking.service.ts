@@ -27,7 +27,7 @@ import {
   completePaid,
   createOrder,
   type AfterCommitRunner,
-  registerItemKind,
+  itemKind,
   refuseOverlap,
   timeRange,
   venueLookup,
@@ -333,7 +333,8 @@ export function plugBookingPorts(): void {
   venueLookup.plug(venueOrgOf);
 }
 
-registerItemKind<VenueSlotDetail, PricedSlots>({
+/** A booked slot (or several of one site): the venue kind booking's manifest declares. */
+export const venueSlotKind = itemKind<VenueSlotDetail, PricedSlots>({
   kind: 'venue',
   orderTypes: ['venue'],
   detail: venueSlotDetail,

@@ -1,5 +1,5 @@
 import { contractModule } from '@venue/contract';
-import type { ModuleManifest } from '../../../platform/module.ts';
+import { contributionsOf, type ModuleManifest } from '../../../platform/module.ts';
 import * as commerceTables from './commerce.table.ts';
 import * as claimTables from './claims.table.ts';
 import * as counterTables from './counters.table.ts';
@@ -8,6 +8,8 @@ import { commerceOpenRoutes } from './commerce.open.ts';
 import { seedCommerceDemo, startDemoPayments } from './commerce.seed.ts';
 import { seedCommerceJobs } from './commerce.jobs.ts';
 import { setPaymentOutbound } from './providers/http.ts';
+import { registerItemKind } from './item-kinds.ts';
+import { registerOrderType } from './order.service.ts';
 
 /** The commerce core: orders, payments, refunds, stored value, the ledger, merchant settings; what every business module sells through. */
 export const commerceManifest: ModuleManifest = {
@@ -16,7 +18,12 @@ export const commerceManifest: ModuleManifest = {
   ui: contractModule('sport/commerce'),
   tables: { schema: { ...commerceTables, ...claimTables, ...counterTables } },
   // Merchant gateways are tenants' addresses: they go by OUTBOUND_ALLOW, as the message channels do.
-  plug: ({ config }) => setPaymentOutbound(config.outbound.allow),
+  plug: ({ config, modules }) => {
+    setPaymentOutbound(config.outbound.allow);
+    // What the modules sell through commerce, from their manifests (the loader refused a name two declare).
+    for (const m of modules) for (const type of m.contributes?.orderTypes ?? []) registerOrderType(type, m.name);
+    for (const kind of contributionsOf(modules, 'kinds')) registerItemKind(kind);
+  },
   routes: ({ app, ctx }) => {
     commerceRoutes(app, ctx);
     // Reads opened to third-party applications (/api/open/).

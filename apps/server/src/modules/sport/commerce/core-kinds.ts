@@ -7,9 +7,10 @@ import { registerOrderType } from './order.service.ts';
 import { defineLedgerRule, postByRule } from './ledger.ts';
 import './commerce.messages.ts';
 
-// The core's own order types (the generic sale's), and those of the spec's order tabs whose
-// modules do not register theirs yet (issue 24): a module that registers its type takes it off this list.
-for (const type of ['general', 'goods', 'venue', 'card', 'ticket', 'course', 'sparring', 'coupon', 'registration']) registerOrderType(type);
+// The core's own order types (the generic sale's; `card`: the core sells recharges in it), and those
+// of the spec's order tabs whose modules do not declare theirs yet (issue 24): a module that declares
+// its type in its manifest (`contributes.orderTypes`, as booking does `venue`) takes it off this list.
+for (const type of ['general', 'goods', 'card', 'ticket', 'course', 'sparring', 'coupon', 'registration']) registerOrderType(type);
 
 /**
  * The two item kinds of the core itself:

@@ -41,6 +41,7 @@ export { registerPriceAdjuster, type PriceAdjuster, type PriceAdjustment, type P
 // ---------------------------------------------------------------- item kinds (v2) and the ports the core asks through
 export {
   registerItemKind,
+  itemKind,
   itemKindOf,
   kindContext,
   consumeItem,

@@ -144,7 +144,23 @@ export function namedRegistry<T>(what: string) {
 const kinds = namedRegistry<ItemKind<unknown>>('item kind');
 
 export function registerItemKind<D = OrderItem['detail'], P extends PricedItem = PricedItem>(kind: ItemKind<D, P>): void {
+  // The same kind again is the same app built twice (tests); another one under a taken name throws.
+  if (kinds.get(kind.kind) === (kind as unknown)) return;
   kinds.add(kind.kind, kind as unknown as ItemKind<unknown>);
+}
+
+/** A kind as its module's manifest lists it (`contributes.kinds`): checked against its own detail and pricing, registered by the commerce module at start-up. */
+export function itemKind<D = OrderItem['detail'], P extends PricedItem = PricedItem>(kind: ItemKind<D, P>): ItemKind<unknown> {
+  return kind as unknown as ItemKind<unknown>;
+}
+
+declare module '../../../platform/module.ts' {
+  interface ModuleContributions {
+    /** Item kinds the module sells through commerce (two modules never declare one kind). */
+    kinds: ItemKind<unknown>;
+    /** Order types the module sells in (each has its time-out parameter). */
+    orderTypes: string;
+  }
 }
 
 export function itemKindOf(kind: string): ItemKind<unknown> | undefined {
