@@ -5,10 +5,13 @@ import { bookingOpenRoutes } from './booking.open.ts';
 import { seedVenueDemo } from './booking.seed.ts';
 import { seedVenueJobs } from './booking.jobs.ts';
 import { plugBookingPorts, venueSlotKind } from './booking.service.ts';
+import * as bookingTables from './booking.table.ts';
+import { liveClaimsAhead, venueBooked } from './booking.repository.ts';
+import { liveClaimsAheadPort, venueBookedPort } from '../venue/index.ts';
 import { operatorDrawerCash } from './shift.service.ts';
 import { drawerCashPort } from '../commerce/index.ts';
 
-/** Booking: the grid, booking orders, fixed bookings, closures and the desk's shifts (its tables are the venue module's). */
+/** Booking: the grid, booking orders, fixed bookings, closures and the desk's shifts (its tables: booking.table.ts). */
 export const bookingManifest: ModuleManifest = {
   name: 'sport/booking',
   dependsOn: ['system', 'job', 'message', 'open', 'sport/commerce', 'sport/venue'],
@@ -16,12 +19,16 @@ export const bookingManifest: ModuleManifest = {
   demoAfter: ['sport/member'],
   ui: contractModule('sport/booking'),
   contributes: { kinds: [venueSlotKind], orderTypes: ['venue'] },
+  tables: { schema: bookingTables },
   routes: ({ app, ctx }) => {
     bookingRoutes(app, ctx);
     bookingOpenRoutes(app, ctx);
   },
   plug: () => {
     plugBookingPorts();
+    // The venue's delete checks read booking's claims.
+    venueBookedPort.plug(venueBooked);
+    liveClaimsAheadPort.plug(liveClaimsAhead);
     // A cash refund is paid out of the applicant's drawer, which the desk's shifts count.
     drawerCashPort.plug(operatorDrawerCash);
   },

@@ -37,19 +37,10 @@ import {
 } from '../commerce/index.ts';
 import { t } from '../../../platform/i18n.ts';
 import {
-  bookingsOfDay,
-  findSeries,
   sitesOfVenueOfSite,
-  claimsByIds,
-  claimsOfDays,
-  claimsOfOrder,
-  dueNoShows,
   findVenue,
-  insertClaims,
   rulesOfVenue,
-  setClaimState,
   sitesOf,
-  type ClaimRecord,
   type SiteRecord,
   type VenueRecord,
   addDays,
@@ -61,6 +52,17 @@ import {
   weekdayOf,
   venueInScope,
 } from '../venue/index.ts';
+import {
+  bookingsOfDay,
+  findSeries,
+  claimsByIds,
+  claimsOfDays,
+  claimsOfOrder,
+  dueNoShows,
+  insertClaims,
+  setClaimState,
+  type ClaimRecord,
+} from './booking.repository.ts';
 import { memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 import { priceForBuyer, shareOf, type LevelGrant, type RuleLike } from './pricing.ts';
 

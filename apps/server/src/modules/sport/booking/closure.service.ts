@@ -8,6 +8,7 @@ import { t } from '../../../platform/i18n.ts';
 import { findOrder, itemsOf, refundByRule, timeRange, type AfterCommit, cancelPending, type AfterCommitRunner } from '../commerce/index.ts';
 import { publish } from '../../message/index.ts';
 import { claim, unitsOf } from './booking.service.ts';
+import { sitesOf, type SiteRecord, type VenueRecord, venueInScope, addDays, instantOf, localOf } from '../venue/index.ts';
 import {
   claimsOverlapping,
   closureClaimsAfter,
@@ -15,18 +16,11 @@ import {
   insertClosure,
   pageClosures,
   setClaimState,
-  sitesOf,
   updateClosure,
   type ClaimRecord,
   type ClosureRecord,
-  type SiteRecord,
-  type VenueRecord,
-  type ClosureNotice,
-  venueInScope,
-  addDays,
-  instantOf,
-  localOf,
-} from '../venue/index.ts';
+} from './booking.repository.ts';
+import type { ClosureNotice } from './booking.table.ts';
 
 /**
  * Closures (closedManagement): sites closed over a time range with a reason. Before saving, the

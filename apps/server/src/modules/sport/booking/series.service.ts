@@ -18,21 +18,8 @@ import {
 } from '../commerce/index.ts';
 import { evaluate, loadDays, memberLevels, releaseExactly, rulesOf, unitsOf } from './booking.service.ts';
 import { shareOf } from './pricing.ts';
-import {
-  claimsOfDays,
-  claimsOfOrder,
-  claimsOfSeries,
-  findSeries,
-  insertSeries,
-  pageSeries,
-  setSeriesState,
-  type SeriesRecord,
-  type VenueRecord,
-  venueInScope,
-  addDays,
-  instantOf,
-  weekdayOf,
-} from '../venue/index.ts';
+import { type VenueRecord, venueInScope, addDays, instantOf, weekdayOf } from '../venue/index.ts';
+import { claimsOfDays, claimsOfOrder, claimsOfSeries, findSeries, insertSeries, pageSeries, setSeriesState, type SeriesRecord } from './booking.repository.ts';
 
 /**
  * Fixed bookings (venueFixedManage): a weekly pattern of sites and a time over a date range. Each

@@ -4,20 +4,8 @@ import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { timeZoneOf, drawerTakings, firstMovementSince, type DrawerCash } from '../commerce/index.ts';
-import {
-  findShift,
-  lastCountedAt,
-  lastShiftClosedAt,
-  openShift,
-  operatorShift,
-  pageShifts,
-  transitionShift,
-  type ShiftRecord,
-  type VenueRecord,
-  venueInScope,
-  instantOf,
-  localOf,
-} from '../venue/index.ts';
+import { type VenueRecord, venueInScope, instantOf, localOf } from '../venue/index.ts';
+import { findShift, lastCountedAt, lastShiftClosedAt, openShift, operatorShift, pageShifts, transitionShift, type ShiftRecord } from './booking.repository.ts';
 
 /**
  * Front-desk shifts (workBench settlement). An operator's shifts at a venue follow one another:

@@ -17,39 +17,9 @@ export {
 } from './venue.repository.ts';
 export { addDays, dayKindOf, hoursOn, instantOf, localOf, slotsBetween, weekdayOf } from './venue.time.ts';
 
-// Booking's queries and tables: their rows are booking's (claims, series, closures, shifts).
-export {
-  bookingsOfDay,
-  claimsByIds,
-  claimsOfDays,
-  claimsOfOrder,
-  claimsOfSeries,
-  claimsOverlapping,
-  closureClaimsAfter,
-  dueNoShows,
-  findClosure,
-  findSeries,
-  findShift,
-  insertClaims,
-  insertClosure,
-  insertSeries,
-  lastCountedAt,
-  lastShiftClosedAt,
-  openShift,
-  operatorShift,
-  pageClosures,
-  pageSeries,
-  pageShifts,
-  setClaimState,
-  setSeriesState,
-  transitionShift,
-  updateClosure,
-  type ClaimRecord,
-  type ClosureRecord,
-  type SeriesRecord,
-  type ShiftRecord,
-} from './venue.repository.ts';
-export { venues, type ClosureNotice } from './venue.table.ts';
+// Booking's tables name the venue's; booking answers the venue's delete checks through these ports.
+export { sites, venues } from './venue.table.ts';
+export { liveClaimsAheadPort, venueBookedPort } from './venue.ports.ts';
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { venueManifest } from './venue.manifest.ts';

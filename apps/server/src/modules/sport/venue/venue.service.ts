@@ -31,7 +31,6 @@ import {
   insertSites,
   insertTemplate,
   insertVenue,
-  liveClaimsAhead,
   pagePriceRules,
   pageSites,
   pageTemplates,
@@ -52,6 +51,7 @@ import {
   type TemplateRecord,
   type VenueRecord,
 } from './venue.repository.ts';
+import { liveClaimsAheadPort } from './venue.ports.ts';
 import { everyDay } from './venue.time.ts';
 import './venue.messages.ts';
 
@@ -276,7 +276,7 @@ export async function removeSites(db: Db, caller: Caller, ids: number[]) {
     // A full site goes with its halves.
     const doomed = new Set(ids);
     for (const s of all) if (s.parentId && doomed.has(s.parentId)) doomed.add(s.id);
-    if (await liveClaimsAhead(tx, scope, [...doomed], new Date())) throw conflict('state', 'venue.siteHasBookings');
+    if (await liveClaimsAheadPort.get()(tx, scope, [...doomed], new Date())) throw conflict('state', 'venue.siteHasBookings');
     const deleted = await deleteSites(tx, scope, [...doomed]);
     // A half removed without its full site: the other half becomes a site of its own.
     const brokenParents = new Set(all.filter((c) => c.parentId && doomed.has(c.id) && !doomed.has(c.parentId)).map((c) => c.parentId));
@@ -297,7 +297,7 @@ export async function splitSite(db: Db, caller: Caller, id: number, names: [stri
   const siblings = await sitesOf(db, scope, { venueId: site.venueId });
   if (siblings.some((s) => s.parentId === site.id)) throw conflict('state', 'venue.alreadySplit');
   return db.transaction(async (tx) => {
-    if (await liveClaimsAhead(tx, scope, [site.id], new Date())) throw conflict('state', 'venue.siteHasBookings');
+    if (await liveClaimsAheadPort.get()(tx, scope, [site.id], new Date())) throw conflict('state', 'venue.siteHasBookings');
     const halves = await insertSites(
       tx,
       scope,
@@ -326,7 +326,7 @@ export async function mergeSites(db: Db, caller: Caller, siteIds: [number, numbe
   const all = await sitesOf(db, scope, { venueId: a!.venueId });
   if (a!.parentId || b!.parentId || all.some((s) => s.parentId === a!.id || s.parentId === b!.id)) throw conflict('state', 'venue.alreadySplit');
   return db.transaction(async (tx) => {
-    if (await liveClaimsAhead(tx, scope, [a!.id, b!.id], new Date())) throw conflict('state', 'venue.siteHasBookings');
+    if (await liveClaimsAheadPort.get()(tx, scope, [a!.id, b!.id], new Date())) throw conflict('state', 'venue.siteHasBookings');
     const [full] = await insertSites(tx, scope, [
       {
         orgId: a!.orgId,
