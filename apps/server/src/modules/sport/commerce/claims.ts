@@ -43,9 +43,16 @@ addMessages({
 /** `[from,to)` as PostgreSQL range text (the claim tables' `during`). */
 export const timeRange = (from: Date, to: Date): string => `[${from.toISOString()},${to.toISOString()})`;
 
-/** Whether the database refused an overlapping claim (exclusion violation 23P01, possibly wrapped by the driver). */
+/**
+ * Whether the database refused an overlapping claim: exclusion violation 23P01, or deadlock 40P01
+ * on the claim's insert. PostgreSQL checks an exclusion constraint after inserting the row, and two
+ * transactions inserting overlapping rows at the same instant each wait for the other: one is
+ * aborted as a deadlock while the other goes on to hold the range, so for the loser it is the same
+ * refusal (the CI race test caught it once in 50 rounds). Possibly wrapped by the driver.
+ */
 function isOverlapRefusal(e: unknown): boolean {
-  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) if (x.code === '23P01') return true;
+  for (let x = e as { code?: string; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++)
+    if (x.code === '23P01' || x.code === '40P01') return true;
   return false;
 }
 
