@@ -97,6 +97,8 @@ const messages: MessagesOf<typeof zh> = {
     themeLight: 'Switch to the light theme',
     menuSearch: 'Search menus',
     home: 'Home',
+    skipToMain: 'Skip to main content',
+    closeMenu: 'Close menu',
   },
   tabs: {
     refresh: 'Refresh',

@@ -96,6 +96,8 @@ const messages = {
     themeLight: '切换到亮色主题',
     menuSearch: '搜索菜单',
     home: '首页',
+    skipToMain: '跳到主要内容',
+    closeMenu: '关闭菜单',
   },
   tabs: {
     refresh: '刷新',
