@@ -364,6 +364,10 @@ export const gridSlot = z.object({
   orderId: z.number().nullable().optional(),
   orderNo: z.string().nullable().optional(),
   buyer: z.string().nullable().optional(),
+  /** A member's booking: the member's masked phone (138****1234) and the order line (to move or cancel it alone). */
+  buyerPhone: z.string().nullable().optional(),
+  memberId: z.number().nullable().optional(),
+  itemId: z.number().nullable().optional(),
   reason: z.string().nullable().optional(),
 });
 export type GridSlot = z.output<typeof gridSlot>;
@@ -409,8 +413,26 @@ export const bookingUnlock = z.object({ claimIds: fields.idArray(500).min(1) });
 export const lockAnswer = z.object({ claimIds: z.array(z.number()) });
 
 /** `POST {sport}booking/cancel`: a pending booking is cancelled; a paid one refunded by the venue's rule. */
-export const bookingCancel = z.object({ orderId: id, reason: fields.optText(200) });
+export const bookingCancel = z.object({
+  orderId: id,
+  reason: fields.optText(200),
+  /** One line only (one court of two): the others stay booked and paid. */ itemId: id.optional(),
+});
 export const bookingCancelAnswer = z.object({ orderId: z.number(), state: z.string(), refundFen: z.number(), feeFen: z.number() });
+/** `POST {sport}booking/cancel/quote`: what a cancel would give back, before it is confirmed (nothing changes). */
+export const bookingCancelQuote = z.object({ orderId: id, itemId: id.optional() });
+export const bookingCancelQuoteAnswer = z.object({
+  orderId: z.number(),
+  orderState: z.string(),
+  lines: z.array(z.object({ itemId: z.number(), name: z.string(), spec: z.string().nullable(), amountFen: z.number(), refundFen: z.number() })),
+  amountFen: z.number(),
+  refundFen: z.number(),
+  feeFen: z.number(),
+  /** 100 up to the venue's cancel deadline, its late-cancel share after. */
+  percent: z.number(),
+  /** The methods the refund goes back to (the order's payments). */
+  methods: z.array(z.string()),
+});
 
 /** `POST {sport}booking/checkin`: by order number or the QR code's text (the order number). */
 export const bookingCheckin = z.object({ code: fields.str().trim().min(1).max(64) });
@@ -575,6 +597,14 @@ export const bookingChangeAnswer = z.object({
   differenceFen: z.number(),
   /** Less to pay: refunded at once. */
   refundFen: z.number(),
+});
+/** `POST {sport}booking/change/quote`: the price difference of a change before it is confirmed (nothing changes; a taken target answers 100409). */
+export const bookingChangeQuoteAnswer = z.object({
+  /** What the line is worth now (its price, plus a paid difference of an earlier change). */
+  worthFen: z.number(),
+  priceFen: z.number(),
+  /** More to pay (positive) or to refund (negative). */
+  differenceFen: z.number(),
 });
 
 // ---------------------------------------------------------------- workbench shifts
