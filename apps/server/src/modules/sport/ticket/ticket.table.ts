@@ -279,6 +279,9 @@ export const tickets = pgTable(
     priceFen: bigint('price_fen', { mode: 'number' }).notNull().default(0),
     soldAt: at('sold_at'),
     usedAt: at('used_at'),
+    /** The first print (or PDF) of the ticket; set once, by a conditional write: later prints are reprints, logged with a reason. */
+    printedAt: at('printed_at'),
+    printedBy: userRef('printed_by'),
     version: version(),
     createdAt: createdAt(),
   },
