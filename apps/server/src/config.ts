@@ -129,6 +129,15 @@ const env = z.object({
   SSO_REDIRECT_URI: z.string().url().optional(),
   SSO_SCOPE: z.string().default('openid profile email'),
   SSO_ALLOW_HTTP: bool.default(false),
+  // WeChat sign-in by QR code (WeChat Open Platform, website application). Without an app id it is off,
+  // unless WECHAT_LOGIN_SIMULATOR starts the local simulator (default: with the demo data).
+  WECHAT_LOGIN_APPID: z.string().max(64).optional(),
+  WECHAT_LOGIN_SECRET: z.string().max(128).optional(),
+  WECHAT_LOGIN_OPEN_URL: z.string().url().default('https://open.weixin.qq.com'),
+  WECHAT_LOGIN_API_URL: z.string().url().default('https://api.weixin.qq.com'),
+  // Where WeChat sends the browser back (the console's origin, registered as the app's callback domain); default PUBLIC_URL, else the request's origin.
+  WECHAT_LOGIN_REDIRECT_BASE: z.string().url().optional(),
+  WECHAT_LOGIN_SIMULATOR: bool.optional(),
   MAIL_SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -222,6 +231,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       redirectUri: e.SSO_REDIRECT_URI,
       scope: e.SSO_SCOPE,
       allowHttp: e.SSO_ALLOW_HTTP,
+    },
+    wechatLogin: {
+      appId: e.WECHAT_LOGIN_APPID,
+      secret: e.WECHAT_LOGIN_SECRET,
+      openUrl: e.WECHAT_LOGIN_OPEN_URL.replace(/\/+$/, ''),
+      apiUrl: e.WECHAT_LOGIN_API_URL.replace(/\/+$/, ''),
+      redirectBase: (e.WECHAT_LOGIN_REDIRECT_BASE ?? e.PUBLIC_URL)?.replace(/\/+$/, ''),
+      simulator: e.WECHAT_LOGIN_SIMULATOR ?? (!e.WECHAT_LOGIN_APPID && (e.SEED_DEMO ?? e.NODE_ENV !== 'production')),
     },
     mail: { smtpUrl: e.MAIL_SMTP_URL, from: e.MAIL_FROM },
     trustProxy: e.TRUST_PROXY,
