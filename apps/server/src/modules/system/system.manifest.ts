@@ -5,6 +5,7 @@ import * as accountTables from './account.table.ts';
 import * as holidayTables from './holiday.table.ts';
 import * as regionTables from './region.table.ts';
 import * as versionTables from './version.table.ts';
+import * as homeTables from './home.table.ts';
 import { systemRoutes } from './system.routes.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { configRoutes } from './config.routes.ts';
@@ -23,8 +24,8 @@ export const systemManifest: ModuleManifest = {
   name: 'system',
   dependsOn: [],
   tables: {
-    schema: { ...systemTables, ...accountTables, ...holidayTables, ...regionTables, ...versionTables },
-    userOwned: ['sys_password_history'],
+    schema: { ...systemTables, ...accountTables, ...holidayTables, ...regionTables, ...versionTables, ...homeTables },
+    userOwned: ['sys_password_history', 'sys_user_pref'],
     platformWide: {
       sys_menu: 'one menu tree, granted per role',
       sys_dict: 'one vocabulary for every screen',
