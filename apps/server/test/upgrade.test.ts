@@ -61,6 +61,7 @@ const LANDED: Record<string, string> = {
   '0032_tenant_fk_system': '92c36d02e017b3a2f973eff8a4d360e7e90726d3816aa3f00fa0949693d934db',
   '0033_resource_counter': '17fa069d0157c3097625ef6907aeb9b55d5e276057e5303266880a9ff2520ae8',
   '0034_ticket_first_print': '0a87c5e4d30bd54ba98788cb53fcd5fa142c18fc6e6314f57b44cde4d30fcac4',
+  '0035_user_pref': '666a5cea4c56a78a28e90a9299513599a86de2c46070f2af5e771400a01f8391',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
