@@ -62,6 +62,7 @@ const LANDED: Record<string, string> = {
   '0033_resource_counter': '17fa069d0157c3097625ef6907aeb9b55d5e276057e5303266880a9ff2520ae8',
   '0034_ticket_first_print': '0a87c5e4d30bd54ba98788cb53fcd5fa142c18fc6e6314f57b44cde4d30fcac4',
   '0035_user_pref': '666a5cea4c56a78a28e90a9299513599a86de2c46070f2af5e771400a01f8391',
+  '0036_user_wechat': 'e22b742f6a2333565da5219ccc626029e9b68d0593ca94fa6d14189c2f5514aa',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 

@@ -2,6 +2,7 @@ import { contractModule } from '@venue/contract';
 import type { ModuleManifest } from '../../platform/module.ts';
 import * as authTables from './auth.table.ts';
 import * as recoveryTables from './recovery.table.ts';
+import * as wechatTables from './wechat.table.ts';
 import { authRoutes } from './auth.routes.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
 import { createSmsProvider, type SmsProvider } from './sms.provider.ts';
@@ -20,12 +21,13 @@ export const authManifest: ModuleManifest = {
   ui: contractModule('auth'),
   dependsOn: ['system', 'log', 'mail'],
   tables: {
-    schema: { ...authTables, ...recoveryTables },
+    schema: { ...authTables, ...recoveryTables, ...wechatTables },
     platformWide: {
       sys_captcha: 'image captchas, issued before anyone is signed in and keyed by an id',
       sys_verification_code: 'verification codes, issued before anyone is signed in and keyed by a phone or login name',
       sys_recover_throttle: 'recovery throttles, keyed by login name and address before anyone is signed in',
     },
+    userOwned: ['sys_user_wechat'],
   },
   routes: ({ app, ctx, config, overrides }) => {
     // One provider for sign-in codes and recovery codes.
