@@ -3,7 +3,7 @@ import type { ModuleManifest } from '../../../platform/module.ts';
 import { bookingRoutes } from './booking.routes.ts';
 import { bookingOpenRoutes } from './booking.open.ts';
 import { seedVenueDemo } from './booking.seed.ts';
-import { seedVenueJobs } from './booking.jobs.ts';
+import { bookingJobHandlers, seedVenueJobs } from './booking.jobs.ts';
 import { plugBookingPorts, venueSlotKind } from './booking.service.ts';
 import * as bookingTables from './booking.table.ts';
 import { liveClaimsAhead, venueBooked } from './booking.repository.ts';
@@ -18,7 +18,7 @@ export const bookingManifest: ModuleManifest = {
   // The demo books for the members' demo members.
   demoAfter: ['sport/member'],
   ui: contractModule('sport/booking'),
-  contributes: { kinds: [venueSlotKind], orderTypes: ['venue'] },
+  contributes: { kinds: [venueSlotKind], orderTypes: ['venue'], jobs: bookingJobHandlers },
   tables: { schema: bookingTables },
   routes: ({ app, ctx }) => {
     bookingRoutes(app, ctx);

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import {
   bookingCancel,
   bookingCancelAnswer,
+  bookingCancelQuote,
+  bookingCancelQuoteAnswer,
   bookingChange,
   bookingChangeAnswer,
+  bookingChangeQuoteAnswer,
   bookingCheckin,
   bookingLock,
   bookingOrder,
@@ -41,11 +44,21 @@ import {
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import { afterCommit, idemKey, payDeps } from '../commerce/index.ts';
-import { bookingGrid, bookingPlan as planOf, bookSlots, cancelBooking, changeBooking, checkIn, lockSlots, unlockSlots } from './booking.service.ts';
+import {
+  bookingGrid,
+  bookingPlan as planOf,
+  bookSlots,
+  cancelBooking,
+  changeBooking,
+  checkIn,
+  lockSlots,
+  quoteCancel,
+  quoteChange,
+  unlockSlots,
+} from './booking.service.ts';
 import { cancelSeries, createSeries, listSeries, previewSeries } from './series.service.ts';
 import { closureImpact, createClosure, editClosure, listClosures } from './closure.service.ts';
 import { countShift, currentShift, handShift, listShifts, signShift } from './shift.service.ts';
-import './booking.jobs.ts';
 
 /** Booking under `{sport}booking/` (the grid, orders, fixed bookings, closures) and the workbench's shifts under `{sport}workbench/`. */
 export function bookingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -103,7 +116,18 @@ export function bookingRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'cancel',
     body: bookingCancel,
     response: bookingCancelAnswer,
-    handler: async ({ body, caller, req }) => cancelBooking(db, caller, body.orderId, body.reason ?? null, afterCommit(payDeps(ctx, req))),
+    handler: async ({ body, caller, req }) => cancelBooking(db, caller, body.orderId, body.reason ?? null, afterCommit(payDeps(ctx, req)), body.itemId),
+  });
+  defineRoute(app, {
+    ...booking,
+    method: 'POST',
+    url: `${b}cancel/quote`,
+    permission: Perm.booking.cancel,
+    action: 'cancelQuote',
+    readOnly: true,
+    body: bookingCancelQuote,
+    response: bookingCancelQuoteAnswer,
+    handler: async ({ body, caller }) => quoteCancel(db, caller, body.orderId, body.itemId),
   });
   defineRoute(app, {
     ...booking,
@@ -136,6 +160,17 @@ export function bookingRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: bookingChange,
     response: bookingChangeAnswer,
     handler: async ({ body, caller, req }) => changeBooking(db, caller, body, afterCommit(payDeps(ctx, req))),
+  });
+  defineRoute(app, {
+    ...booking,
+    method: 'POST',
+    url: `${b}change/quote`,
+    permission: Perm.booking.book,
+    action: 'changeQuote',
+    readOnly: true,
+    body: bookingChange,
+    response: bookingChangeQuoteAnswer,
+    handler: async ({ body, caller }) => quoteChange(db, caller, body),
   });
 
   // Fixed bookings.

@@ -1,4 +1,4 @@
-import { registerJobHandler, seedShippedJobs, shipQueueJob } from '../../job/index.ts';
+import { seedShippedJobs, shipQueueJob, type JobHandler } from '../../job/index.ts';
 import type { Db } from '../../../platform/db.ts';
 import { loadKeys } from '../../../platform/keys.ts';
 import { SYSTEM_SCOPE } from '../../../platform/scope.ts';
@@ -25,43 +25,43 @@ const depsOf = (db: Db, config: Config): PayDeps => ({
   log,
 });
 
-registerJobHandler({
-  name: 'commerce.expireOrders',
-  descriptionKey: 'job.handler.commerce.expireOrders',
-  platformOnly: true,
-  async run({ db, config }) {
-    const n = await expireOrders(db, afterCommit(depsOf(db, config)));
-    return `${n} orders cancelled`;
+/** The commerce core's job handlers (its manifest contributes them to the scheduler's allow-list). */
+export const commerceJobHandlers: JobHandler[] = [
+  {
+    name: 'commerce.expireOrders',
+    descriptionKey: 'job.handler.commerce.expireOrders',
+    platformOnly: true,
+    async run({ db, config }) {
+      const n = await expireOrders(db, afterCommit(depsOf(db, config)));
+      return `${n} orders cancelled`;
+    },
   },
-});
-
-registerJobHandler({
-  name: 'commerce.syncPayments',
-  descriptionKey: 'job.handler.commerce.syncPayments',
-  platformOnly: true,
-  async run({ db, config }) {
-    const r = await sweepProviders(depsOf(db, config));
-    return `${r.payments} payments and ${r.legs} refunds queried`;
+  {
+    name: 'commerce.syncPayments',
+    descriptionKey: 'job.handler.commerce.syncPayments',
+    platformOnly: true,
+    async run({ db, config }) {
+      const r = await sweepProviders(depsOf(db, config));
+      return `${r.payments} payments and ${r.legs} refunds queried`;
+    },
   },
-});
-
-registerJobHandler({
-  name: 'commerce.purgeIdempotency',
-  descriptionKey: 'job.handler.commerce.purgeIdempotency',
-  platformOnly: true,
-  async run({ db }) {
-    return `${await purgeIdempotencyKeys(db, SYSTEM_SCOPE, new Date(Date.now() - 24 * 3600_000))} keys purged`;
+  {
+    name: 'commerce.purgeIdempotency',
+    descriptionKey: 'job.handler.commerce.purgeIdempotency',
+    platformOnly: true,
+    async run({ db }) {
+      return `${await purgeIdempotencyKeys(db, SYSTEM_SCOPE, new Date(Date.now() - 24 * 3600_000))} keys purged`;
+    },
   },
-});
-
-registerJobHandler({
-  name: EVENT_BEAN,
-  descriptionKey: 'job.handler.commerce.deliverEvent',
-  platformOnly: true,
-  async run({ db, params, recordId }) {
-    return deliverCommerceEvent(db, recordId, params);
+  {
+    name: EVENT_BEAN,
+    descriptionKey: 'job.handler.commerce.deliverEvent',
+    platformOnly: true,
+    async run({ db, params, recordId }) {
+      return deliverCommerceEvent(db, recordId, params);
+    },
   },
-});
+];
 
 /** The commerce jobs, created once per database (operators may edit them). */
 export async function seedCommerceJobs(db: Db): Promise<void> {

@@ -5,8 +5,10 @@ import * as claimTables from './claims.table.ts';
 import * as counterTables from './counters.table.ts';
 import { commerceRoutes } from './commerce.routes.ts';
 import { commerceOpenRoutes } from './commerce.open.ts';
+import { takingsRoutes } from './takings.routes.ts';
+import { commerceHomeCards } from './commerce.home.ts';
 import { seedCommerceDemo, startDemoPayments } from './commerce.seed.ts';
-import { seedCommerceJobs } from './commerce.jobs.ts';
+import { commerceJobHandlers, seedCommerceJobs } from './commerce.jobs.ts';
 import { setPaymentOutbound } from './providers/http.ts';
 import { registerItemKind } from './item-kinds.ts';
 import { registerOrderType } from './order.service.ts';
@@ -17,6 +19,7 @@ export const commerceManifest: ModuleManifest = {
   dependsOn: ['system', 'job', 'open'],
   ui: contractModule('sport/commerce'),
   tables: { schema: { ...commerceTables, ...claimTables, ...counterTables } },
+  contributes: { jobs: commerceJobHandlers, homeCards: commerceHomeCards },
   // Merchant gateways are tenants' addresses: they go by OUTBOUND_ALLOW, as the message channels do.
   plug: ({ config, modules }) => {
     setPaymentOutbound(config.outbound.allow);
@@ -26,6 +29,7 @@ export const commerceManifest: ModuleManifest = {
   },
   routes: ({ app, ctx }) => {
     commerceRoutes(app, ctx);
+    takingsRoutes(app, ctx);
     // Reads opened to third-party applications (/api/open/).
     commerceOpenRoutes(app, ctx);
   },

@@ -44,7 +44,6 @@ import { applyNonOrderRefund, applyRefund, getRefund, listRefunds, reviewRefund 
 import { getAccount, ledgerSummary, listAccounts, listLedger, openAccount } from './ledger.service.ts';
 import { listMerchants, saveMerchant } from './merchant.service.ts';
 import './core-kinds.ts';
-import './commerce.jobs.ts';
 
 /** The address customers and providers reach this server at. */
 export const originOf = (ctx: AppContext, req: FastifyRequest) => ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;
