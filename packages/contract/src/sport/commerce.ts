@@ -202,6 +202,9 @@ export const orderRow = z.object({
   memberId: z.number().nullable(),
   buyerName: z.string().nullable(),
   buyerPhone: z.string().nullable(),
+  /** A member's order: the member's name and masked phone (138****1234), as the members module holds them now. */
+  memberName: z.string().nullable(),
+  memberPhoneMasked: z.string().nullable(),
   channel: fields.textOf(ORDER_CHANNELS),
   totalFen: z.number(),
   discountFen: z.number(),

@@ -48,6 +48,7 @@ export {
   venueOrgOf,
   venueLookup,
   memberLookup,
+  memberBriefs,
   buyerCheck,
   storedValuePort,
   type ItemConsumption,

@@ -1,6 +1,6 @@
 import type { OrderItem } from '@venue/contract';
 import type { z } from 'zod';
-import type { Tx } from '../../../platform/db.ts';
+import type { Executor, Tx } from '../../../platform/db.ts';
 import { AppError, invalid, type FieldIssue } from '../../../platform/errors.ts';
 import { parseOrThrow } from '../../../platform/http.ts';
 import { addMessages } from '../../../platform/i18n.ts';
@@ -202,6 +202,16 @@ type OrgOf = (tx: Tx, scope: Scope, id: number) => Promise<number | undefined>;
 export const venueLookup = definePort<OrgOf>('commerce.venueOrg');
 /** The organisation of a member (the members module plugs it): an order or account may name only a member of its own organisation. */
 export const memberLookup = definePort<OrgOf>('commerce.memberOrg');
+/** A member's name and phone, as the members module holds them (for order lists and details). */
+export interface MemberBrief {
+  name: string;
+  phone: string;
+}
+/**
+ * The names and phones of many members at once (the members module plugs it): one query for a page
+ * of orders, never one per row. Unplugged, no names are known and the orders show their member's number.
+ */
+export const memberBriefs = definePort<(db: Executor, scope: Scope, ids: number[]) => Promise<Map<number, MemberBrief>>>('commerce.memberBriefs');
 /** May this member book or buy? The members module plugs it (a black-listed member may not): throws the refusal. */
 export const buyerCheck = definePort<(tx: Tx, scope: Scope, memberId: number) => Promise<void>>('commerce.buyerCheck');
 
@@ -211,6 +221,10 @@ export function venueOrgOf(tx: Tx, scope: Scope, venueId: number): Promise<numbe
 }
 export function memberOrgOf(tx: Tx, scope: Scope, memberId: number): Promise<number | undefined> {
   return memberLookup.plugged ? memberLookup.get()(tx, scope, memberId) : Promise.resolve(undefined);
+}
+export function memberBriefsOf(db: Executor, scope: Scope, ids: number[]): Promise<Map<number, MemberBrief>> {
+  const wanted = [...new Set(ids)];
+  return memberBriefs.plugged && wanted.length ? memberBriefs.get()(db, scope, wanted) : Promise.resolve(new Map());
 }
 export async function checkBuyer(tx: Tx, scope: Scope, memberId: number): Promise<void> {
   if (!buyerCheck.plugged) throw invalid('memberId', 'commerce.buyerUnchecked');

@@ -44,7 +44,7 @@ import {
   type UploadedFile,
 } from '../../../platform/xlsx.ts';
 import { IMAGE_MIME, imageFormat, imageSize, isForeignKeyViolation, mapDuplicate, storeByContent, today, uploadsDir } from '../../system/index.ts';
-import { buyerCheck, listAccounts, memberLookup, nextDocNo, pageAccounts, pageOrders, timeZoneOf } from '../commerce/index.ts';
+import { buyerCheck, listAccounts, memberBriefs, memberLookup, nextDocNo, pageAccounts, pageOrders, timeZoneOf } from '../commerce/index.ts';
 import { memberWhitelistPort } from '../booking/index.ts';
 import {
   closeExpiredEntries,
@@ -123,6 +123,7 @@ const whiteListed: Parameters<typeof memberWhitelistPort.plug>[0] = async (db, s
  */
 export function plugMemberPorts(): void {
   memberLookup.plug(memberOrg);
+  memberBriefs.plug(async (db, scope, ids) => new Map((await findMembersByIds(db, scope, ids)).map((m) => [m.id, { name: m.name, phone: m.phone }])));
   buyerCheck.plug(notBlackListed);
   memberWhitelistPort.plug(whiteListed);
 }
