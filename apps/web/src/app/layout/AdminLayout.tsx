@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { Layout, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useMatches } from 'react-router';
@@ -20,6 +20,23 @@ import './layout.css';
 
 const COLLAPSED_KEY = 'sideCollapsed';
 
+/**
+ * Below this CSS width (1100 px: a 1440 px screen at 130 % zoom, a 1280 px one at 120 %, any at
+ * 200 %) the side menu hides by itself and opens over the screen (WCAG 1.4.10 reflow).
+ */
+const NARROW_QUERY = '(max-width: 1099.98px)';
+
+function subscribeNarrow(onChange: () => void): () => void {
+  const mq = window.matchMedia(NARROW_QUERY);
+  mq.addEventListener('change', onChange);
+  return () => mq.removeEventListener('change', onChange);
+}
+
+/** Whether the window is narrower than the breakpoint (zoom narrows it too). */
+function useNarrow(): boolean {
+  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(NARROW_QUERY).matches);
+}
+
 /** The admin shell: side menu, top bar, tabs bar and the kept-alive screens. */
 export default function AdminLayout() {
   const { t } = useTranslation();
@@ -30,6 +47,19 @@ export default function AdminLayout() {
   const matches = useMatches();
   const handle = (matches[matches.length - 1]?.handle ?? {}) as RouteHandle;
   const [collapsed, setCollapsed] = useState(() => readLocal(COLLAPSED_KEY) === '1');
+  // Narrow: the menu is hidden, and the toggle opens it over the screen until a choice or Escape.
+  const narrow = useNarrow();
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  useEffect(() => setOverlayOpen(false), [narrow, location.pathname]);
+  useEffect(() => {
+    if (!overlayOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOverlayOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [overlayOpen]);
 
   // Tabs open before a reload come back (up to TABS_RESTORED), those the menus still hold.
   const userId = useSession((s) => (s.loaded ? (s.userInfo?.userId ?? null) : null));
@@ -57,6 +87,10 @@ export default function AdminLayout() {
   }, [location.pathname, location.search, handle.redirect, allowed]);
 
   const toggle = () => {
+    if (narrow) {
+      setOverlayOpen((o) => !o);
+      return;
+    }
     setCollapsed((c) => {
       writeLocal(COLLAPSED_KEY, c ? '0' : '1');
       return !c;
@@ -64,27 +98,58 @@ export default function AdminLayout() {
   };
 
   const systemName = settings?.systemName || t('product.name');
+  // What the menu shows: narrow, hidden unless opened over the screen; wide, the user's choice.
+  const siderCollapsed = narrow ? !overlayOpen : collapsed;
+  const marginLeft = narrow ? 0 : collapsed ? 64 : 224;
+
+  // The skip link: the first Tab stop, it moves the focus to the screen (not to the menu or tabs).
+  const skipToMain = (e: MouseEvent) => {
+    e.preventDefault();
+    mainRef.current?.focus();
+  };
 
   return (
     <KeepAliveProvider>
-      <Layout className="venue-layout" data-theme={themeName} data-testid="admin-layout" style={{ minHeight: '100vh' }}>
-        <Layout.Sider className="venue-sider" width={224} collapsedWidth={64} collapsed={collapsed} trigger={null} collapsible>
-          <div className="venue-sider-brand" title={systemName}>
-            <Logo src={settings?.logo} size={30} />
-            {collapsed ? null : <span className="venue-sider-name">{systemName}</span>}
-          </div>
-          <div className="venue-sider-menu">
-            <SideMenu collapsed={collapsed} />
-          </div>
+      <Layout
+        className={narrow ? 'venue-layout venue-layout-narrow' : 'venue-layout'}
+        data-theme={themeName}
+        data-testid="admin-layout"
+        data-narrow={narrow ? 'true' : undefined}
+        style={{ minHeight: '100vh' }}
+      >
+        <a href="#venue-main" className="venue-skip-link" data-testid="skip-link" onClick={skipToMain}>
+          {t('layout.skipToMain')}
+        </a>
+        <Layout.Sider
+          className="venue-sider"
+          data-testid="side-sider"
+          width={224}
+          collapsedWidth={narrow ? 0 : 64}
+          collapsed={siderCollapsed}
+          trigger={null}
+          collapsible
+        >
+          {narrow && siderCollapsed ? null : (
+            <>
+              <div className="venue-sider-brand" title={systemName}>
+                <Logo src={settings?.logo} size={30} />
+                {siderCollapsed ? null : <span className="venue-sider-name">{systemName}</span>}
+              </div>
+              <div className="venue-sider-menu">
+                <SideMenu collapsed={siderCollapsed} />
+              </div>
+            </>
+          )}
         </Layout.Sider>
-        <Layout style={{ marginLeft: collapsed ? 64 : 224, transition: 'margin-left 0.2s' }}>
+        {narrow && overlayOpen ? <div className="venue-sider-mask" data-testid="side-mask" role="presentation" onClick={() => setOverlayOpen(false)} /> : null}
+        <Layout className="venue-main" style={{ marginLeft, transition: 'margin-left 0.2s' }}>
           <Layout.Header className="venue-header" style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-            <TopBar collapsed={collapsed} onToggle={toggle} />
+            <TopBar collapsed={siderCollapsed} narrow={narrow} onToggle={toggle} />
           </Layout.Header>
           <div className="venue-tabs" style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
             <TabsBar />
           </div>
-          <Layout.Content className="venue-content" data-testid="screen-content">
+          <Layout.Content className="venue-content" data-testid="screen-content" id="venue-main" ref={mainRef} tabIndex={-1}>
             <KeepAliveOutlet />
           </Layout.Content>
         </Layout>

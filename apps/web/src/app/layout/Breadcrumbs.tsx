@@ -51,5 +51,6 @@ export function Breadcrumbs() {
     },
     ...rest,
   ];
-  return <Breadcrumb items={items} data-testid="breadcrumbs" />;
+  // One line: a narrow window truncates the items with an ellipsis instead of wrapping them.
+  return <Breadcrumb className="venue-breadcrumbs" items={items} data-testid="breadcrumbs" />;
 }

@@ -24,7 +24,7 @@ import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { StationBell } from './StationBell.tsx';
 
 /** Top bar: collapse, breadcrumbs, organisation, messages, language, theme, user menu. */
-export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+export function TopBar({ collapsed, narrow, onToggle }: { collapsed: boolean; narrow: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const userName = useSession((s) => s.userInfo?.userName || s.userName);
@@ -81,14 +81,16 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   }));
 
   return (
-    <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={12}>
-      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+    <Flex align="center" justify="space-between" style={{ height: '100%' }} gap={narrow ? 4 : 12}>
+      {/* The breadcrumb takes what the right side leaves and truncates (one line, an ellipsis). */}
+      <Flex align="center" gap={8} style={{ minWidth: 0, flex: '1 1 auto' }}>
         <Tooltip title={collapsed ? t('layout.expand') : t('layout.collapse')}>
           <Button
             type="text"
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             onClick={onToggle}
             aria-label={collapsed ? t('layout.expand') : t('layout.collapse')}
+            aria-expanded={!collapsed}
             data-testid="menu-toggle"
           />
         </Tooltip>
@@ -98,14 +100,14 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
         {current ? (
           (orgs?.length ?? 0) > 1 ? (
             <Dropdown menu={{ items: orgItems, onClick: ({ key }) => void switchOrg(Number(key)) }} trigger={['click']}>
-              <Button type="text" icon={<BankOutlined />} loading={switching} data-testid="org-switch">
-                {current.orgName} <DownOutlined style={{ fontSize: 10 }} />
+              <Button type="text" icon={<BankOutlined />} loading={switching} data-testid="org-switch" title={current.orgName} className="venue-top-org">
+                <span className="venue-top-org-name">{current.orgName}</span> <DownOutlined style={{ fontSize: 10 }} />
               </Button>
             </Dropdown>
           ) : (
             <Tooltip title={t('layout.organisation')}>
-              <Button type="text" icon={<BankOutlined />} data-testid="org-name" style={{ cursor: 'default' }}>
-                {current.orgName}
+              <Button type="text" icon={<BankOutlined />} data-testid="org-name" style={{ cursor: 'default' }} className="venue-top-org">
+                <span className="venue-top-org-name">{current.orgName}</span>
               </Button>
             </Tooltip>
           )
@@ -113,7 +115,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
         <StationBell />
         <LangSwitch />
         <ThemeSwitch />
-        <Divider orientation="vertical" />
+        {narrow ? null : <Divider orientation="vertical" />}
         <Dropdown
           trigger={['click']}
           placement="bottomRight"
@@ -127,9 +129,9 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
             },
           }}
         >
-          <Button type="text" data-testid="user-menu" style={{ height: 40 }}>
+          <Button type="text" data-testid="user-menu" style={{ height: 40 }} aria-label={narrow ? userName : undefined}>
             <Avatar size="small" icon={<UserOutlined />} style={{ backgroundColor: '#1677ff' }} />
-            <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{userName}</span>
+            {narrow ? null : <span style={{ maxWidth: 160, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{userName}</span>}
             <DownOutlined style={{ fontSize: 10 }} />
           </Button>
         </Dropdown>
