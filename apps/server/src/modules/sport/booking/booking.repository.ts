@@ -30,8 +30,10 @@ export async function claimsOfDays(db: Executor, scope: Scope, venueId: number, 
       kind: slotClaims.kind,
       state: slotClaims.state,
       orderId: slotClaims.orderId,
+      itemId: slotClaims.itemId,
       reason: slotClaims.reason,
       orderNo: orders.orderNo,
+      memberId: orders.memberId,
       buyer: sql<string | null>`coalesce(${orders.buyerName}, ${orders.buyerPhone})`,
     })
     .from(slotClaims)

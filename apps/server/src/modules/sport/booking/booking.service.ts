@@ -28,11 +28,14 @@ import {
   createOrder,
   type AfterCommitRunner,
   itemKind,
+  getOrderDetail,
+  memberBriefs,
   refuseOverlap,
   timeRange,
   venueLookup,
   type KindContext,
   type MemberPriced,
+  type OrderRecord,
   type PricedItem,
 } from '../commerce/index.ts';
 import { t } from '../../../platform/i18n.ts';
@@ -61,8 +64,10 @@ import {
   dueNoShows,
   insertClaims,
   setClaimState,
+  claimsOverlapping,
   type ClaimRecord,
 } from './booking.repository.ts';
+import './booking.messages.ts';
 import { memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 import { priceForBuyer, shareOf, type LevelGrant, type RuleLike } from './pricing.ts';
 
@@ -79,6 +84,22 @@ const LIVE_PAID = ['paid', 'part_refunded'];
 
 const whiteListed = (db: Executor, scope: Scope, memberId: number | null | undefined) =>
   memberId ? memberWhitelistPort.get()(db, scope, memberId) : Promise.resolve(false);
+
+// ---------------------------------------------------------------- members' names
+
+/** 138****1234: a member's phone as the desk shows it. */
+export const maskPhone = (phone: string): string => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
+
+/**
+ * The names and masked phones of the members of many bookings, in one query (the members module
+ * answers through the commerce core's port); unplugged, none are known and the buyer stays as ordered.
+ */
+export async function memberNames(db: Executor, scope: Scope, ids: (number | null | undefined)[]): Promise<Map<number, { name: string; phone: string }>> {
+  const wanted = [...new Set(ids.filter((x): x is number => !!x))];
+  if (!wanted.length || !memberBriefs.plugged) return new Map();
+  const found = await memberBriefs.get()(db, scope, wanted);
+  return new Map([...found].map(([id, m]) => [id, { name: m.name, phone: maskPhone(m.phone) }]));
+}
 
 // ---------------------------------------------------------------- a venue's days
 
@@ -156,6 +177,14 @@ export async function gridInScope(db: Db, scope: Scope, q: GridQuery) {
     memberLevels(db, scope, q.memberId, venue.id),
   ]);
   const detail = q.detail || (q.days ?? 1) > 1;
+  // Who booked: one lookup of the members of the whole grid, not one per cell.
+  const names = detail
+    ? await memberNames(
+        db,
+        scope,
+        claims.map((c) => c.memberId),
+      )
+    : new Map<number, { name: string; phone: string }>();
   const now = Date.now();
   const byUnitDay = new Map<string, typeof claims>();
   for (const c of claims) {
@@ -195,7 +224,10 @@ export async function gridInScope(db: Db, scope: Scope, q: GridQuery) {
             claimId: claim?.id ?? null,
             orderId: claim?.orderId ?? null,
             orderNo: claim?.orderNo ?? null,
-            buyer: claim?.buyer ?? null,
+            buyer: (claim?.memberId ? names.get(claim.memberId)?.name : undefined) ?? claim?.buyer ?? null,
+            buyerPhone: claim?.memberId ? (names.get(claim.memberId)?.phone ?? null) : null,
+            memberId: claim?.memberId ?? null,
+            itemId: claim?.itemId ?? null,
             reason: claim?.reason ?? (site.status !== 0 ? 'site stopped' : venue.locked ? venue.lockReason : null),
           });
         }
@@ -494,14 +526,98 @@ export async function unlockSlots(db: Db, caller: Caller, claimIds: number[]) {
 }
 
 /**
- * `POST booking/cancel`: a pending booking is cancelled (its slots freed); a paid one, before it
- * starts, is refunded in full up to the venue's cancel deadline and by its late-cancel share after.
+ * What cancelling a paid booking (or one line of it) gives back, read in the caller's transaction:
+ * its booked claims, each line's refund by the venue's rule (in full up to the cancel deadline,
+ * its late-cancel share after), the fee kept and the amount it is taken from.
  */
-export async function cancelBooking(db: Db, caller: Caller, orderId: number, reason: string | null, after: AfterCommitRunner) {
+async function cancelTerms(db: Executor, scope: Scope, order: OrderRecord, itemId: number | undefined) {
+  const claims = (await claimsOfOrder(db, scope, order.id)).filter((c) => c.state === 'booked' && (itemId === undefined || c.itemId === itemId));
+  if (!claims.length) throw conflict('state', 'venue.cannotCancel');
+  const venue = (await findVenue(db, scope, claims[0]!.venueId))!;
+  const rules = rulesOf(venue);
+  const startsAt = Math.min(...claims.map((c) => instantOf(c.day, c.startMin, venue.timeZone)!.getTime()));
+  const minutesLeft = (startsAt - Date.now()) / 60_000;
+  if (minutesLeft <= 0) throw conflict('state', 'venue.alreadyStarted');
+  const percent = minutesLeft >= rules.cancelDeadlineMinutes ? 100 : rules.lateCancelRefundPercent;
+  const net = order.paidFen - order.refundedFen;
+  const items = (await itemsOf(db, scope, order.id)).filter(
+    (i) => i.kind === 'venue' && i.refundedQty < i.quantity && (itemId === undefined || i.id === itemId),
+  );
+  if (itemId !== undefined && !items.length) throw conflict('state', 'venue.cannotCancel');
+  const lines = items.map((i) => ({
+    itemId: i.id,
+    name: i.name,
+    spec: i.spec ?? null,
+    quantity: i.quantity - i.refundedQty,
+    amountFen: i.amountFen - i.refundedFen,
+    refundFen: shareOf(i.amountFen - i.refundedFen, percent),
+  }));
+  // The whole booking: what is left of the order; one line: what is left of that line.
+  const amountFen =
+    itemId === undefined
+      ? net
+      : Math.min(
+          net,
+          lines.reduce((n, l) => n + l.amountFen, 0),
+        );
+  const refundFen = Math.min(
+    amountFen,
+    lines.reduce((n, l) => n + l.refundFen, 0),
+  );
+  return { claims, lines, percent, amountFen, refundFen, feeFen: amountFen - refundFen };
+}
+
+/**
+ * `POST booking/cancel/quote`: what a cancel would give back before anyone confirms it (the amount,
+ * the fee, the refund and the methods it goes back to). Nothing changes.
+ */
+export async function quoteCancel(db: Db, caller: Caller, orderId: number, itemId: number | undefined) {
   const scope = scopeOf(caller);
   const order = await findOrder(db, scope, orderId);
   if (!order || order.type !== 'venue') throw notFound();
   if (order.state === 'pending') {
+    if (itemId !== undefined) throw conflict('state', 'venue.cancelLineUnpaid');
+    const items = (await itemsOf(db, scope, orderId)).filter((i) => i.kind === 'venue');
+    return {
+      orderId,
+      orderState: order.state,
+      lines: items.map((i) => ({ itemId: i.id, name: i.name, spec: i.spec ?? null, amountFen: i.amountFen, refundFen: 0 })),
+      amountFen: 0,
+      refundFen: 0,
+      feeFen: 0,
+      percent: 100,
+      methods: [],
+    };
+  }
+  if (!LIVE_PAID.includes(order.state)) throw conflict('state', 'venue.cannotCancel');
+  const q = await cancelTerms(db, scope, order, itemId);
+  const detail = await getOrderDetail(db, caller, orderId, '');
+  const methods = [...new Set(detail.payments.filter((p) => p.state === 'succeeded').map((p) => p.method))];
+  return {
+    orderId,
+    orderState: order.state,
+    lines: q.lines.map(({ itemId: id, name, spec, amountFen, refundFen }) => ({ itemId: id, name, spec, amountFen, refundFen })),
+    amountFen: q.amountFen,
+    refundFen: q.refundFen,
+    feeFen: q.feeFen,
+    percent: q.percent,
+    methods,
+  };
+}
+
+/**
+ * `POST booking/cancel`: a pending booking is cancelled (its slots freed); a paid one, before it
+ * starts, is refunded in full up to the venue's cancel deadline and by its late-cancel share after.
+ * With `itemId`, one line only (one court of two): its slots are freed and its share refunded, the
+ * other lines stay booked and paid.
+ */
+export async function cancelBooking(db: Db, caller: Caller, orderId: number, reason: string | null, after: AfterCommitRunner, itemId?: number) {
+  const scope = scopeOf(caller);
+  const order = await findOrder(db, scope, orderId);
+  if (!order || order.type !== 'venue') throw notFound();
+  if (order.state === 'pending') {
+    // An unpaid booking is cancelled whole (its lines were never paid apart).
+    if (itemId !== undefined) throw conflict('state', 'venue.cancelLineUnpaid');
     const row = await cancelOrder(db, caller, orderId, reason, after);
     return { orderId, state: row.state, refundFen: 0, feeFen: 0 };
   }
@@ -512,34 +628,20 @@ export async function cancelBooking(db: Db, caller: Caller, orderId: number, rea
   await db.transaction(async (tx) => {
     const locked = (await findOrder(tx, scope, orderId, { lock: true }))!;
     if (!LIVE_PAID.includes(locked.state)) throw conflict('state', 'venue.cannotCancel');
-    const claims = (await claimsOfOrder(tx, scope, orderId)).filter((c) => c.state === 'booked');
-    if (!claims.length) throw conflict('state', 'venue.cannotCancel');
-    const venue = (await findVenue(tx, scope, claims[0]!.venueId))!;
-    const rules = rulesOf(venue);
-    const startsAt = Math.min(...claims.map((c) => instantOf(c.day, c.startMin, venue.timeZone)!.getTime()));
-    const minutesLeft = (startsAt - Date.now()) / 60_000;
-    if (minutesLeft <= 0) throw conflict('state', 'venue.alreadyStarted');
-    const percent = minutesLeft >= rules.cancelDeadlineMinutes ? 100 : rules.lateCancelRefundPercent;
-    const net = locked.paidFen - locked.refundedFen;
-    const items = await itemsOf(tx, scope, orderId);
-    const lines = items
-      .filter((i) => i.kind === 'venue' && i.refundedQty < i.quantity)
-      .map((i) => ({ itemId: i.id, quantity: i.quantity - i.refundedQty, amountFen: shareOf(i.amountFen - i.refundedFen, percent) }));
-    refundFen = Math.min(
-      net,
-      lines.reduce((n, l) => n + l.amountFen, 0),
-    );
-    feeFen = net - refundFen;
+    const q = await cancelTerms(tx, scope, locked, itemId);
+    refundFen = q.refundFen;
+    feeFen = q.feeFen;
     // Exactly the claims priced above: the share is never paid for a slot this does not free.
-    await releaseExactly(tx, scope, claims, ['booked'], 'venue.cannotCancel');
+    await releaseExactly(tx, scope, q.claims, ['booked'], 'venue.cannotCancel');
     work = await refundByRule(tx, scope, locked, {
       amountFen: refundFen,
-      items: lines,
-      reason: reason ?? (percent < 100 ? 'late cancellation' : 'cancelled'),
+      items: q.lines.map((l) => ({ itemId: l.itemId, quantity: l.quantity, amountFen: l.refundFen })),
+      reason: reason ?? (q.percent < 100 ? 'late cancellation' : 'cancelled'),
       userId: caller.userId,
     });
-    // Nothing to give back (the whole amount is the fee): the order is done.
-    if (refundFen === 0) await completePaid(tx, scope, orderId);
+    // Nothing to give back (the whole amount is the fee) and nothing left booked: the order is done.
+    const left = (await claimsOfOrder(tx, scope, orderId)).some((c) => c.state === 'booked' || c.state === 'held');
+    if (refundFen === 0 && !left) await completePaid(tx, scope, orderId);
   });
   await after({ ...work });
   const now = (await findOrder(db, scope, orderId))!;
@@ -548,15 +650,16 @@ export async function cancelBooking(db: Db, caller: Caller, orderId: number, rea
 
 // ---------------------------------------------------------------- check-in, plan, no-shows
 
-function bookingOut(rows: Awaited<ReturnType<typeof bookingsOfDay>>) {
+function bookingOut(rows: Awaited<ReturnType<typeof bookingsOfDay>>, names: Map<number, { name: string; phone: string }>) {
   const byOrder = new Map<number, ReturnType<typeof first>>();
   function first(r: (typeof rows)[number]) {
     return {
       orderId: r.order.id,
       orderNo: r.order.orderNo,
       orderState: r.order.state,
-      buyer: r.order.buyerName ?? r.order.buyerPhone,
-      buyerPhone: r.order.buyerPhone,
+      // A member's booking: the member's name and masked phone.
+      buyer: (r.order.memberId ? names.get(r.order.memberId)?.name : undefined) ?? r.order.buyerName ?? r.order.buyerPhone,
+      buyerPhone: (r.order.memberId ? names.get(r.order.memberId)?.phone : undefined) ?? r.order.buyerPhone,
       memberId: r.order.memberId,
       date: r.claim.day,
       slots: [] as { claimId: number; siteId: number; siteName: string; start: string; end: string; state: string }[],
@@ -588,7 +691,17 @@ function bookingOut(rows: Awaited<ReturnType<typeof bookingsOfDay>>) {
 export async function bookingPlan(db: Db, caller: Caller, stadiumId: number, date: string) {
   const scope = scopeOf(caller);
   const venue = await venueInScope(db, scope, stadiumId);
-  return { bookings: bookingOut(await bookingsOfDay(db, scope, venue.id, date)) };
+  const rows = await bookingsOfDay(db, scope, venue.id, date);
+  return {
+    bookings: bookingOut(
+      rows,
+      await memberNames(
+        db,
+        scope,
+        rows.map((r) => r.order.memberId),
+      ),
+    ),
+  };
 }
 
 /** `POST booking/checkin`: by order number (the QR code carries it). A paid booking of today is used and its order completed. */
@@ -625,8 +738,8 @@ export async function checkIn(db: Db, caller: Caller, code: string) {
     if (!ahead) await completePaid(tx, scope, order.id);
     return { venueId: venue.id, today };
   });
-  const rows = await bookingsOfDay(db, scope, venueId, today);
-  return bookingOut(rows.filter((r) => r.order.id === order.id))[0]!;
+  const rows = (await bookingsOfDay(db, scope, venueId, today)).filter((r) => r.order.id === order.id);
+  return bookingOut(rows, await memberNames(db, scope, [order.memberId]))[0]!;
 }
 
 /**
@@ -653,6 +766,51 @@ export async function markNoShows(db: Db, now = new Date(), batch = 500): Promis
 }
 
 // ---------------------------------------------------------------- change (adjustment)
+
+/** What a booked line is worth now: its price, plus the difference of an earlier change once paid (an unpaid one must be paid first). */
+async function worthOf(tx: Executor, scope: Scope, first: ClaimRecord): Promise<number> {
+  let worth = first.priceFen;
+  if (first.differenceOrderId) {
+    const d = (await findOrder(tx, scope, first.differenceOrderId))!;
+    if (d.state === 'pending') throw conflict('state', 'venue.payDifferenceFirst', { orderNo: d.orderNo });
+    if (['paid', 'completed'].includes(d.state)) worth += d.payableFen;
+  }
+  return worth;
+}
+
+/**
+ * `POST booking/change/quote`: the price difference of moving a paid line (the grid's drag) before
+ * it is confirmed, by the same rules the change applies: the deadline, the target's slots and price,
+ * and a target another booking holds refused as 100409 taken. Nothing changes.
+ */
+export async function quoteChange(
+  db: Db,
+  caller: Caller,
+  input: { orderId: number; itemId: number; siteId: number; date: string; start: string; end: string },
+) {
+  const scope = scopeOf(caller);
+  const order = await findOrder(db, scope, input.orderId);
+  if (!order || order.type !== 'venue') throw notFound();
+  return db.transaction(async (tx) => {
+    const old = (await claimsOfOrder(tx, scope, order.id)).filter((c) => c.itemId === input.itemId && c.state === 'booked');
+    if (!LIVE_PAID.includes(order.state) || !old.length) throw conflict('state', 'venue.changeNotPaid');
+    const venue = (await findVenue(tx, scope, old[0]!.venueId))!;
+    const rules = rulesOf(venue);
+    if ((instantOf(old[0]!.day, old[0]!.startMin, venue.timeZone)!.getTime() - Date.now()) / 60_000 < rules.changeDeadlineMinutes)
+      throw conflict('state', 'venue.changeTooLate', { minutes: rules.changeDeadlineMinutes });
+    const worth = await worthOf(tx, scope, old[0]!);
+    const ctx: KindContext = { tx, scope, orgId: order.orgId, memberId: order.memberId };
+    const p = await priceLine(ctx, input.siteId, { date: input.date, start: input.start, end: input.end }, 0);
+    if (p.venue.id !== venue.id) throw notFound();
+    // Held by another booking, a lock or a closure (the line's own slots do not count: it moves off them).
+    const own = new Set(old.map((c) => c.id));
+    const others = (await claimsOverlapping(tx, scope, venue.id, unitsOf(p.site, p.sites), p.slots[0]!.at!, p.slots[p.slots.length - 1]!.until!)).filter(
+      (c) => !own.has(c.id),
+    );
+    if (others.length) throw conflict('taken', 'venue.slotTaken', { slot: `${p.site.name} ${input.start}-${input.end}` });
+    return { worthFen: worth, priceFen: p.priceFen, differenceFen: p.priceFen - worth };
+  });
+}
 
 /**
  * `POST booking/change`: moves one paid line to another site, day or time, up to the venue's
@@ -685,13 +843,7 @@ export async function changeBooking(
     const rules = rulesOf(venue);
     if ((instantOf(old[0]!.day, old[0]!.startMin, venue.timeZone)!.getTime() - Date.now()) / 60_000 < rules.changeDeadlineMinutes)
       throw conflict('state', 'venue.changeTooLate', { minutes: rules.changeDeadlineMinutes });
-    // What the line is worth now: its price, plus the difference of an earlier change once paid.
-    let worth = old[0]!.priceFen;
-    if (old[0]!.differenceOrderId) {
-      const d = (await findOrder(tx, scope, old[0]!.differenceOrderId))!;
-      if (d.state === 'pending') throw conflict('state', 'venue.payDifferenceFirst', { orderNo: d.orderNo });
-      if (['paid', 'completed'].includes(d.state)) worth += d.payableFen;
-    }
+    const worth = await worthOf(tx, scope, old[0]!);
     await releaseExactly(tx, scope, old, ['booked'], 'venue.bookingMoved');
     const ctx: KindContext = { tx, scope, orgId: order.orgId, memberId: locked.memberId };
     const h = { date: input.date, start: input.start, end: input.end };
