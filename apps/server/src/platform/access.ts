@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { ROLE_ADMIN } from '@venue/contract';
 import type { Executor } from './db.ts';
+import { workChainOf } from './scope.ts';
 
 /**
  * What a user may do in one organisation: the permission codes and menu ids of their
- * roles there plus the menus given to them directly. Cached per (user, org) and keyed on
+ * roles there and in the organisations above it up to its working organisation (a venue
+ * organisation shares its roles with its departments, platform/scope.ts) plus the menus given
+ * to them directly. Cached per (user, org) and keyed on
  * the permission epoch in sys_meta, which every change of roles, menus or assignments
  * bumps, so every server process sees a change on the next call.
  */
@@ -34,7 +37,7 @@ export async function loadAccess(db: Executor, userId: number, orgId: number, ep
   if (hit) return hit;
   const roleRows = (await db.execute(sql`
     select r.code from sys_user_role ur join sys_role r on r.id = ur.role_id
-    where ur.user_id = ${userId} and r.org_id = ${orgId} and r.status = 0`)) as unknown as { rows: { code: string }[] };
+    where ur.user_id = ${userId} and r.org_id in ${workChainOf(orgId)} and r.status = 0`)) as unknown as { rows: { code: string }[] };
   const roles = roleRows.rows.map((r) => r.code);
   const admin = roles.includes(ROLE_ADMIN);
   const menuRows = (await db.execute(
@@ -43,7 +46,7 @@ export async function loadAccess(db: Executor, userId: number, orgId: number, ep
       : sql`
     with recursive granted as (
       select rm.menu_id as id from sys_user_role ur
-        join sys_role r on r.id = ur.role_id and r.org_id = ${orgId} and r.status = 0
+        join sys_role r on r.id = ur.role_id and r.org_id in ${workChainOf(orgId)} and r.status = 0
         join sys_role_menu rm on rm.role_id = r.id
       where ur.user_id = ${userId}
       union

@@ -17,7 +17,13 @@ export interface Caller {
   userId: number;
   userName: string;
   userCode: string;
+  /**
+   * The organisation the caller works for, whose records the call reads and writes: the session's
+   * organisation, or the venue organisation a department of it works for (platform/scope.ts, workOrgText).
+   */
   orgId: number;
+  /** The organisation the session is in, when it differs from `orgId` (a department of a venue organisation). */
+  sessionOrgId?: number;
   /** The platform organisation sees every organisation's records. */
   platform: boolean;
   admin: boolean;
@@ -110,6 +116,8 @@ export interface RouteRecord {
   action: string;
   /** Only callers of the platform organisation may call it (shown in the role-to-API registry). */
   platformOnly: boolean;
+  /** A POST that only reads: no operation-log row. */
+  readOnly: boolean;
   /** The route's input schemas, as declared (the generated malformed-input test reads them). */
   body?: ZodType;
   query?: ZodType;
@@ -337,6 +345,7 @@ export function defineRoute<
     module: spec.module,
     action: spec.action,
     platformOnly: !!spec.platformOnly,
+    readOnly: !!spec.readOnly,
     body: spec.body,
     query: spec.query,
     params: spec.params,

@@ -29,7 +29,51 @@ export type SystemScope = { readonly kind: 'all'; readonly by: 'system' };
 
 const PLATFORM: Scope = Object.freeze({ kind: 'all', by: 'platform' });
 
-/** A caller's reach: the platform organisation sees every organisation, anyone else their session organisation and below. */
+/** Organisation type of a venue organisation (dictionary sys_org_type: 1 platform, 2 company, 3 venue, 4 department). */
+export const VENUE_ORG_TYPE = 3;
+
+/**
+ * The one rule of the working organisation (docs/decisions.md, "A department works for its venue
+ * organisation"): a session in an organisation works for the nearest organisation of type venue at
+ * or above it (a department of 示范体育中心 works for 示范体育中心), or, with none above, for its own
+ * organisation. `org` is an SQL expression naming the session's organisation (a column, or an
+ * integer literal). The climb stops at the first venue organisation, so a department never reaches
+ * a sibling venue or the company above.
+ */
+function chainText(org: string): string {
+  return `with recursive up as (select id, parent_id, type, 0 as depth from sys_org where id = ${org}
+    union all select o.id, o.parent_id, o.type, up.depth + 1 from sys_org o join up on o.id = up.parent_id where up.type <> ${VENUE_ORG_TYPE})`;
+}
+
+/** The working organisation of the organisation `org` (an SQL expression), as a scalar subquery. */
+export function workOrgText(org: string): string {
+  return `(${chainText(org)} select coalesce((select id from up where type = ${VENUE_ORG_TYPE} order by depth limit 1), ${org}))`;
+}
+
+function literal(orgId: number): string {
+  if (!Number.isSafeInteger(orgId)) throw new Error(`not an organisation id: ${orgId}`);
+  return String(orgId);
+}
+
+/**
+ * The organisations from `orgId` up to its working organisation, both included (just `orgId` when
+ * it works for itself): the roles of these count in a session there, and a user of `orgId` may hold them.
+ */
+export function workChainOf(orgId: number): SQL {
+  const org = literal(orgId);
+  return sql.raw(`(${chainText(org)} select id from up where id = ${org} or exists (select 1 from up v where v.type = ${VENUE_ORG_TYPE}))`);
+}
+
+/** The working organisation of an organisation (see workOrgText). */
+export async function workOrgOf(db: Executor, orgId: number): Promise<number> {
+  const res = (await db.execute(sql.raw(`select ${workOrgText(literal(orgId))} as id`))) as unknown as { rows: { id: number | string }[] };
+  return Number(res.rows[0]?.id ?? orgId);
+}
+
+/**
+ * A caller's reach: the platform organisation sees every organisation, anyone else their working
+ * organisation and below (`Caller.orgId` is the working organisation, see workOrgText).
+ */
 export function scopeOf(caller: Pick<Caller, 'platform' | 'orgId'>): Scope {
   return caller.platform ? PLATFORM : { kind: 'subtree', orgId: caller.orgId };
 }

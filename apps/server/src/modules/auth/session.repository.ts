@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/db.ts';
-import { assertInScope, inScope, type Scope, type SystemScope } from '../../platform/scope.ts';
+import { assertInScope, inScope, workOrgText, type Scope, type SystemScope } from '../../platform/scope.ts';
 import { sessions } from '../system/index.ts';
 
 /**
@@ -18,6 +18,7 @@ export interface SessionJoin {
   id: number;
   user_id: number;
   org_id: number;
+  work_org_id: number;
   stale: boolean;
   name: string;
   code: string;
@@ -28,7 +29,7 @@ export interface SessionJoin {
 }
 
 const SESSION_SQL = `
-    select s.id, s.user_id, s.org_id, s.last_seen_at < now() - interval '30 seconds' as stale,
+    select s.id, s.user_id, s.org_id, ${workOrgText('s.org_id')} as work_org_id, s.last_seen_at < now() - interval '30 seconds' as stale,
            u.name, u.code, u.status, u.must_change_password, o.parent_id is null as platform,
            (select value from sys_meta where key = 'perm_epoch') as epoch
     from sys_session s

@@ -41,13 +41,16 @@ export async function resolveSession(database: Database, cfg: Config, token: str
   if (!row || row.status !== 0) return null;
   // Touch at most every 30 s: idle expiry has minute granularity and this keeps reads cheap.
   if (row.stale) await touchSession(db, SYSTEM_SCOPE, Number(row.id));
+  // Access is the session organisation's (its roles and those shared from above, up to the working organisation).
   const access = await loadAccess(db, Number(row.user_id), Number(row.org_id), Number(row.epoch ?? 0));
+  const workOrgId = Number(row.work_org_id);
   return {
     sessionId: Number(row.id),
     userId: Number(row.user_id),
     userName: row.name,
     userCode: row.code,
-    orgId: Number(row.org_id),
+    orgId: workOrgId,
+    ...(workOrgId !== Number(row.org_id) ? { sessionOrgId: Number(row.org_id) } : {}),
     // Platform scope belongs to the one root organisation (sys_org_single_root_uq), never to a type a user can set.
     platform: row.platform,
     admin: access.admin,

@@ -35,7 +35,9 @@ export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<Use
     defaultOrgName = (await orgName(db, OWN_ACCOUNT, user.orgId)) ?? '';
     defaultOrgId = user.orgId;
   }
-  const sessionOrgName = await orgName(db, OWN_ACCOUNT, caller.orgId);
+  // The organisation the session is in (a department, when it works for its venue organisation).
+  const sessionOrgId = caller.sessionOrgId ?? caller.orgId;
+  const sessionOrgName = await orgName(db, OWN_ACCOUNT, sessionOrgId);
   const hasRoles = caller.roles.length > 0;
   return {
     id: user.id,
@@ -49,7 +51,7 @@ export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<Use
     orgVOS,
     defaultOrgId,
     defaultOrgName,
-    currentOrg: pickCurrentOrg(orgVOS, caller.orgId, sessionOrgName ?? defaultOrgName),
+    currentOrg: pickCurrentOrg(orgVOS, sessionOrgId, sessionOrgName ?? defaultOrgName),
     // The default password is for administrators who reset passwords, not for every signed-in user.
     passwordStrategy: withoutDefaultPassword(await getPasswordStrategy(db)),
     unreadMessage: await unreadMessages.get()(db, caller),

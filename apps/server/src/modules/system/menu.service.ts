@@ -76,7 +76,7 @@ const treeCaches = new WeakMap<object, Map<string, MenuNode[]>>();
 
 /** The menu tree a caller may see in their current organisation, under one application root. */
 export async function menuTreeFor(db: Executor, caller: Caller, appSign: string): Promise<MenuNode[]> {
-  const key = `${caller.userId}:${caller.orgId}:${caller.epoch}:${appSign}`;
+  const key = `${caller.userId}:${caller.sessionOrgId ?? caller.orgId}:${caller.epoch}:${appSign}`;
   let treeCache = treeCaches.get(db);
   if (!treeCache) treeCaches.set(db, (treeCache = new Map()));
   const hit = treeCache.get(key);

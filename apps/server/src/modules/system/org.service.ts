@@ -156,7 +156,7 @@ export async function editOrg(db: Db, caller: Caller, id: number, input: OrgUpda
   if (isPlatformRoot(row) && (moving || disabling || retyping)) throw new AppError('INVALID', 'org.platformFixed');
   if (retyping && !caller.platform) throw new AppError('FORBIDDEN', 'org.typePlatformOnly');
   if (retyping && input.type === PLATFORM_TYPE) throw platformTypeReserved();
-  if (!caller.platform && id === caller.orgId && (moving || disabling)) throw new AppError('FORBIDDEN', 'error.forbidden');
+  if (!caller.platform && (id === caller.orgId || id === caller.sessionOrgId) && (moving || disabling)) throw new AppError('FORBIDDEN', 'error.forbidden');
   if (moving) {
     const parent = await findOrg(db, scope, input.parentId!);
     if (!parent) throw notFound();
@@ -178,7 +178,7 @@ export async function removeOrg(db: Db, caller: Caller, id: number): Promise<voi
   const row = await findOrg(db, scope, id);
   if (!row) throw notFound();
   if (isPlatformRoot(row)) throw new AppError('INVALID', 'org.platformFixed');
-  if (!caller.platform && id === caller.orgId) throw new AppError('FORBIDDEN', 'error.forbidden');
+  if (!caller.platform && (id === caller.orgId || id === caller.sessionOrgId)) throw new AppError('FORBIDDEN', 'error.forbidden');
   const usage = await orgUsage(db, scope, id);
   if (usage.children) throw conflict('state', 'org.hasChildren', { n: usage.children });
   if (usage.users) throw conflict('state', 'org.hasUsers', { n: usage.users });

@@ -23,7 +23,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     readOnly: true,
     body: menuExecQuery,
     handler: async ({ body, caller }) => {
-      if (body.orgId !== undefined && body.orgId !== caller.orgId) throw new AppError('FORBIDDEN', 'error.forbidden');
+      if (body.orgId !== undefined && body.orgId !== (caller.sessionOrgId ?? caller.orgId)) throw new AppError('FORBIDDEN', 'error.forbidden');
       return menuTreeFor(db, caller, body.appSign || config.appSign);
     },
   });

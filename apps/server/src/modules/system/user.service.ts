@@ -395,7 +395,7 @@ export async function removeFromOrg(db: Db, caller: Caller, userId: number, orgI
   const links = await orgLinksOf(db, WHOLE_USER, userId);
   if (!links.some((l) => l.orgId === orgId) && user.orgId !== orgId) throw new AppError('INVALID', 'user.notInOrg');
   const rest = links.filter((l) => l.orgId !== orgId);
-  if (userId === caller.userId && orgId === caller.orgId) throw new AppError('INVALID', 'user.selfOrg');
+  if (userId === caller.userId && orgId === (caller.sessionOrgId ?? caller.orgId)) throw new AppError('INVALID', 'user.selfOrg');
   if (rest.length === 0) {
     if (userId === caller.userId) throw new AppError('INVALID', 'user.selfStatus');
     await db.transaction(async (tx) => {
@@ -446,7 +446,7 @@ export async function setUserOrgs(db: Db, caller: Caller, id: number, orgIds: nu
   const reachable = await orgIdsInScope(db, scope, current);
   const removed = current.filter((o) => reachable.has(o) && !want.includes(o));
   const added = want.filter((o) => !current.includes(o));
-  if (id === caller.userId && removed.includes(caller.orgId)) throw new AppError('INVALID', 'user.selfOrg');
+  if (id === caller.userId && removed.includes(caller.sessionOrgId ?? caller.orgId)) throw new AppError('INVALID', 'user.selfOrg');
   await db.transaction(async (tx) => {
     await unlinkOrgs(tx, scope, id, removed);
     await insertOrgLinks(

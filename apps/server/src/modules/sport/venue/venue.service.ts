@@ -18,7 +18,7 @@ import type { Db, Executor } from '../../../platform/db.ts';
 import { conflict, invalid, notFound, forbidden } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
-import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
+import { expectOneUpdated, scopeOf, workOrgOf, type Scope } from '../../../platform/scope.ts';
 import { mapDuplicate } from '../../system/index.ts';
 import {
   deletePriceRules,
@@ -80,9 +80,13 @@ export async function getVenue(db: Executor, scope: Scope, id: number) {
   return venueOut(rows[0]);
 }
 
-/** The venue of an organisation, or null (spec 4: the console stores it as the current venue). */
+/**
+ * The venue of an organisation, or null (spec 4: the console stores it as the current venue). A
+ * department's is its working organisation's (platform/scope.ts, workOrgOf).
+ */
 export async function venueOfOrg(db: Db, caller: Caller, orgId: number) {
-  const { rows } = await pageVenues(db, scopeOf(caller), { orgId }, venueDefaultOrder, { limit: 1, offset: 0 });
+  const workOrg = await workOrgOf(db, orgId);
+  const { rows } = await pageVenues(db, scopeOf(caller), { orgId: workOrg }, venueDefaultOrder, { limit: 1, offset: 0 });
   return rows[0] ? venueOut(rows[0]) : null;
 }
 
