@@ -11,6 +11,7 @@ export * from './job.ts';
 export * from './screens.ts';
 export * from './product.ts';
 export * from './sport/commerce.ts';
+export * from './sport/takings.ts';
 export * from './sport/venue.ts';
 export * from './sport/member.ts';
 export * from './sport/card.ts';

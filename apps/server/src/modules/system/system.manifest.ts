@@ -1,5 +1,5 @@
 import { contractModule } from '@venue/contract';
-import type { ModuleManifest } from '../../platform/module.ts';
+import { contributionsOf, type ModuleManifest } from '../../platform/module.ts';
 import * as systemTables from './system.table.ts';
 import * as accountTables from './account.table.ts';
 import * as holidayTables from './holiday.table.ts';
@@ -16,6 +16,9 @@ import { holidayRoutes } from './holiday.routes.ts';
 import { regionRoutes } from './region.routes.ts';
 import { versionRoutes } from './version.routes.ts';
 import { onlineRoutes } from './online.routes.ts';
+import { homeRoutes } from './home.routes.ts';
+import { setHomeCards } from './home.cards.ts';
+import { platformHomeCard } from './system.home.ts';
 import { seedPlatform } from './system.seed.ts';
 import { seedDemo } from './demo.seed.ts';
 
@@ -40,6 +43,8 @@ export const systemManifest: ModuleManifest = {
     },
   },
   ui: contractModule('system'),
+  // The operator home's cards: every module's (contributes.homeCards) and the platform's own figures.
+  plug: ({ modules, config }) => setHomeCards([...contributionsOf(modules, 'homeCards'), platformHomeCard(config.session.idleMinutes)]),
   routes: ({ app, ctx }) => {
     systemRoutes(app, ctx);
     adminRoutes(app, ctx);
@@ -51,6 +56,7 @@ export const systemManifest: ModuleManifest = {
     regionRoutes(app, ctx);
     versionRoutes(app, ctx);
     onlineRoutes(app, ctx);
+    homeRoutes(app, ctx);
   },
   seed: ({ db, config, app }) => seedPlatform(db, config, (m) => app.log.warn(m)),
   demo: ({ db, config }) => seedDemo(db, config),

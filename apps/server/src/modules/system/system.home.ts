@@ -1,0 +1,24 @@
+import { Perm } from '@venue/contract';
+import type { HomeCardSource } from './home.cards.ts';
+import { homeCounts } from './home.repository.ts';
+import { PLATFORM_CARD } from './home.service.ts';
+
+/** The platform's figures (users, organisations, live sessions of the caller's reach); opens the user list. */
+export function platformHomeCard(idleMinutes: number): HomeCardSource {
+  return {
+    code: PLATFORM_CARD,
+    screen: 'system.user',
+    permission: Perm.user.list,
+    rank: 90,
+    load: async (db, scope) => {
+      const n = await homeCounts(db, scope, idleMinutes);
+      return {
+        figures: [
+          { key: 'users', value: n.users, unit: 'count' },
+          { key: 'orgs', value: n.orgs, unit: 'count' },
+          { key: 'sessions', value: n.sessions, unit: 'count' },
+        ],
+      };
+    },
+  };
+}
