@@ -444,6 +444,21 @@ export const balanceAccountRow = z.object({
   status: fields.textOf(ACCOUNT_STATUS),
   createTime: at,
   version: z.number(),
+  /**
+   * The account list only: the member card the account belongs to (null: a plain account), with its
+   * type name, kind, state and why it cannot pay today (`frozen`, `expired`, `refunded`, `notActive`, `notYet`).
+   */
+  card: z
+    .object({
+      cardNo: z.string(),
+      typeName: z.string(),
+      kind: z.string(),
+      status: z.string(),
+      validTo: z.string().nullable(),
+      refusal: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type BalanceAccountRow = z.output<typeof balanceAccountRow>;
 export const accountListQuery = pageQuery.extend({

@@ -251,7 +251,7 @@ export async function giveTimes(db: Executor, scope: Scope, id: number, n: numbe
 }
 
 /** Cards of these members (own cards), with their types, for the level resolver and check-in. */
-export async function cardsWithTypes(db: Executor, scope: Scope, f: { memberIds?: number[]; ids?: number[]; statuses: string[] }) {
+export async function cardsWithTypes(db: Executor, scope: Scope, f: { memberIds?: number[]; ids?: number[]; accountIds?: number[]; statuses: string[] }) {
   return db
     .select({ card: memberCards, type: cardTypes })
     .from(memberCards)
@@ -262,6 +262,7 @@ export async function cardsWithTypes(db: Executor, scope: Scope, f: { memberIds?
         inArray(memberCards.status, f.statuses),
         f.memberIds ? inArray(memberCards.memberId, f.memberIds.length ? f.memberIds : [0]) : undefined,
         f.ids ? inArray(memberCards.id, f.ids.length ? f.ids : [0]) : undefined,
+        f.accountIds ? inArray(memberCards.accountId, f.accountIds.length ? f.accountIds : [0]) : undefined,
       ),
     );
 }

@@ -59,6 +59,7 @@ export {
   type KindInput,
   type PricedItem,
   type RefundQuote,
+  type AccountCard,
   type StoredValueHooks,
   type StoredValuePay,
 } from './item-kinds.ts';

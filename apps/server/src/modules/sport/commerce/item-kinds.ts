@@ -252,7 +252,19 @@ export interface StoredValuePay {
   amountFen: number;
   userId: number | null;
 }
+/** The member card a stored-value account belongs to, and why it cannot pay now (null: it can). */
+export interface AccountCard {
+  cardNo: string;
+  typeName: string;
+  kind: string;
+  status: string;
+  validTo: string | null;
+  /** `frozen`, `expired`, `refunded`, `notActive`, `notYet`, or null. */
+  refusal: string | null;
+}
 export interface StoredValueHooks {
+  /** The cards of these accounts (a plain account has none), read in one query: the payment dialog shows them. */
+  describe?(db: Executor, scope: Scope, accountIds: number[]): Promise<Map<number, AccountCard>>;
   guard(tx: Tx, scope: Scope, p: StoredValuePay): Promise<((payment: PaymentRecord) => Promise<void>) | undefined>;
   refundLeg(tx: Tx, scope: Scope, leg: RefundLegRecord): Promise<void>;
   /** A refund was rejected by its reviewer (a card frozen while it waited is usable again). */
@@ -261,6 +273,12 @@ export interface StoredValueHooks {
 /** Paying with stored value or a card: the cards module plugs it. Optional by design: unplugged, a `balance` payment is a plain account debit and `card` is refused. */
 export const storedValuePort = definePort<StoredValueHooks>('commerce.storedValue');
 const storedValueOf = () => (storedValuePort.plugged ? storedValuePort.get() : undefined);
+
+/** The cards of these accounts, as the cards module describes them (none when it is not loaded). */
+export async function accountCardsOf(db: Executor, scope: Scope, accountIds: number[]): Promise<Map<number, AccountCard>> {
+  const describe = storedValueOf()?.describe;
+  return describe && accountIds.length ? describe(db, scope, accountIds) : new Map();
+}
 
 /**
  * Whose stored value may pay (issue 23, point 2), checked inside the payment's transaction before

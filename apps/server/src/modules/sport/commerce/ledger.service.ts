@@ -1,4 +1,4 @@
-import { memberOrgOf } from './item-kinds.ts';
+import { accountCardsOf, memberOrgOf } from './item-kinds.ts';
 import type { AccountListQuery, LedgerListQuery, LedgerSummaryQuery } from '@venue/contract';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { invalid, notFound } from '../../../platform/errors.ts';
@@ -51,8 +51,15 @@ export async function ledgerSummary(db: Db, caller: Caller, q: LedgerSummaryQuer
 }
 
 export async function listAccounts(db: Db, caller: Caller, q: AccountListQuery) {
-  const { total, rows } = await pageAccounts(db, scopeOf(caller), { keyword: q.keyword, memberId: q.memberId }, pageOf(q));
-  return { total, data: rows.map(accountView) };
+  const scope = scopeOf(caller);
+  const { total, rows } = await pageAccounts(db, scope, { keyword: q.keyword, memberId: q.memberId }, pageOf(q));
+  // Each account's card (name, type, state) and why it cannot pay, for the whole page at once (issue 25, point 13).
+  const cards = await accountCardsOf(
+    db,
+    scope,
+    rows.map((r) => r.id),
+  );
+  return { total, data: rows.map((r) => ({ ...accountView(r), card: cards.get(r.id) ?? null })) };
 }
 
 export async function getAccount(db: Db, caller: Caller, id: number) {
