@@ -7,6 +7,9 @@ import { authRoutes } from './auth.routes.ts';
 import { recoveryRoutes } from './recovery.routes.ts';
 import { createSmsProvider, type SmsProvider } from './sms.provider.ts';
 import { providerSignOut } from './auth.ports.ts';
+import { setWechatProvider, wechatProviderFromConfig } from './wechat.service.ts';
+import { startWechatLoginSimulator } from './wechat.sim.ts';
+import { seedWechatDemo } from './wechat.demo.ts';
 
 declare module '../../platform/module.ts' {
   interface ModuleOverrides {
@@ -35,5 +38,14 @@ export const authManifest: ModuleManifest = {
     // Optional by design: without single sign-on no session has a provider's session to end.
     authRoutes(app, ctx, sms, providerSignOut.plugged ? providerSignOut.get()(config) : undefined);
     recoveryRoutes(app, ctx, sms);
+    setWechatProvider(app, wechatProviderFromConfig(config));
+  },
+  // WeChat QR sign-in in the demo: the local simulator stands in for WeChat when no app is configured.
+  demo: async ({ app, db, config }) => {
+    if (wechatProviderFromConfig(config) || !config.wechatLogin.simulator) return undefined;
+    const sim = await startWechatLoginSimulator({ appId: 'wx5d1e0f2a3b4c5d6e' });
+    setWechatProvider(app, { appId: sim.appId, secret: sim.secret, openUrl: sim.url, apiUrl: sim.url, redirectBase: config.wechatLogin.redirectBase });
+    await seedWechatDemo(db, sim);
+    return () => sim.close();
   },
 };

@@ -22,6 +22,7 @@ import { sessionRoutes } from './session.routes.ts';
 import type { ProviderSignOut } from './session.service.ts';
 import type { SmsProvider } from './sms.provider.ts';
 import { switchOrg, userInfo } from './userinfo.service.ts';
+import { wechatRoutes } from './wechat.routes.ts';
 
 export const CAPTCHA_COOKIE = 'captcha_id';
 
@@ -147,6 +148,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext, sms: SmsProvid
 
   // POST session (restore from the HttpOnly cookie) and POST logout.
   sessionRoutes(app, ctx, providerSignOut);
+
+  // randomCode, wechat/app, wechat/login, wechat/bind, phone/password.
+  wechatRoutes(app, ctx, loginReply, loginLimit);
 
   defineRoute(app, {
     method: 'GET',

@@ -36,6 +36,7 @@ import {
 import { verificationCodes } from './auth.table.ts';
 import { checkCaptcha } from './captcha.service.ts';
 import { createSession } from './session.service.ts';
+import { sessionOpening } from './session.repository.ts';
 import type { SmsProvider } from './sms.provider.ts';
 import './login.messages.ts';
 import './recovery.messages.ts';
@@ -233,7 +234,7 @@ export async function passwordLogin(
   return openSession(db, cfg, user, strategy, client, 'password', log);
 }
 
-async function openSession(
+export async function openSession(
   db: Db,
   cfg: Config,
   user: UserRow,
@@ -379,5 +380,34 @@ export async function changeOwnPassword(
   await db.transaction(async (tx) => {
     await setPassword(tx, OWN_ACCOUNT, userId, user.code, input.newPassword);
     await deleteUserSessions(tx, OWN_ACCOUNT, userId, currentSessionId);
+  });
+}
+
+/** How long after an SMS sign-in `phone/password` may set a password without the old one. */
+export const PHONE_PASSWORD_WINDOW_MINUTES = 15;
+
+/**
+ * `POST {auth}phone/password` (spec 7.2): a user who just signed in by SMS code (the code proved
+ * the phone) sets a password without giving the old one, which they may not have or remember,
+ * under the password strategy's rules (the same check and messages as every password change).
+ * Only from a session opened by SMS code in the last 15 minutes; every other session of the user ends.
+ */
+export async function setPasswordAfterPhone(
+  db: Db,
+  caller: { userId: number; sessionId: number; orgId: number },
+  input: { newPassword: string; confirmPassword: string },
+): Promise<void> {
+  if (input.newPassword !== input.confirmPassword) {
+    throw new AppError('FORM_INVALID', 'password.mismatch', undefined, [{ field: 'confirmPassword', message: 'password.mismatch' }]);
+  }
+  const opened = await sessionOpening(db, OWN_ACCOUNT, caller.sessionId);
+  if (!opened || opened.loginWay !== 'sms' || opened.createdAt.getTime() < Date.now() - PHONE_PASSWORD_WINDOW_MINUTES * 60_000) {
+    throw new AppError('FORBIDDEN', 'auth.phonePasswordOnlyAfterSms');
+  }
+  const user = await findVisibleUser(db, OWN_ACCOUNT, caller.userId);
+  if (!user) throw new AppError('FORBIDDEN', 'auth.phonePasswordOnlyAfterSms');
+  await db.transaction(async (tx) => {
+    await setPassword(tx, OWN_ACCOUNT, caller.userId, user.code, input.newPassword);
+    await deleteUserSessions(tx, OWN_ACCOUNT, caller.userId, caller.sessionId);
   });
 }

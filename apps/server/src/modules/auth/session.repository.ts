@@ -92,3 +92,13 @@ export async function purgeExpiredSessions(db: Executor, scope: Scope, idleMinut
     .returning({ id: sessions.id });
   return rows.length;
 }
+
+/** How and when a session of the scope was opened. */
+export async function sessionOpening(db: Executor, scope: Scope, id: number): Promise<{ loginWay: string; createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({ loginWay: sessions.loginWay, createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, id), inScope(scope, sessions.orgId)))
+    .limit(1);
+  return row;
+}
