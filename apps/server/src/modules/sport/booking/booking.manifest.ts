@@ -10,6 +10,7 @@ import { liveClaimsAhead, venueBooked } from './booking.repository.ts';
 import { liveClaimsAheadPort, venueBookedPort } from '../venue/index.ts';
 import { operatorDrawerCash } from './shift.service.ts';
 import { drawerCashPort } from '../commerce/index.ts';
+import { bookingHomeCard } from './booking.home.ts';
 
 /** Booking: the grid, booking orders, fixed bookings, closures and the desk's shifts (its tables: booking.table.ts). */
 export const bookingManifest: ModuleManifest = {
@@ -18,7 +19,7 @@ export const bookingManifest: ModuleManifest = {
   // The demo books for the members' demo members.
   demoAfter: ['sport/member'],
   ui: contractModule('sport/booking'),
-  contributes: { kinds: [venueSlotKind], orderTypes: ['venue'], jobs: bookingJobHandlers },
+  contributes: { kinds: [venueSlotKind], orderTypes: ['venue'], jobs: bookingJobHandlers, homeCards: [bookingHomeCard] },
   tables: { schema: bookingTables },
   routes: ({ app, ctx }) => {
     bookingRoutes(app, ctx);
