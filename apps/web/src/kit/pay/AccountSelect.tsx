@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Select, Spin } from 'antd';
+import { Select, Space, Spin, Tag, Typography } from 'antd';
 import type { BalanceAccountRow } from '@venue/contract';
 import { yuan } from './money.ts';
 import { payApi } from './pay.api.ts';
@@ -12,15 +12,58 @@ export interface AccountSelectProps {
   /** The chosen account (its balance), or null when cleared. */
   onAccount?: (account: BalanceAccountRow | null) => void;
   memberId?: number | null;
+  /** What is still due (fen): an empty account cannot pay; one holding less pays only part. */
+  dueFen?: number;
+  /** Picks the member's first account that can pay, once their accounts are read (the pay dialog). */
+  preselect?: boolean;
   disabled?: boolean;
+}
+
+/**
+ * Why this account cannot pay now, as a key of the pay namespace, or null: its card is frozen,
+ * expired, refunded or not active (the server refuses the same), the account itself is frozen or
+ * closed, or it holds nothing.
+ */
+export function accountRefusal(a: BalanceAccountRow): string | null {
+  if (a.card?.refusal) return `refusal.${a.card.refusal}`;
+  if (a.status !== 'active') return `refusal.account_${a.status}`;
+  if (a.balanceFen <= 0) return 'refusal.empty';
+  return null;
+}
+
+/** An account as the operator tells it apart: card type and kind, card number, holder, balance, and why it cannot pay. */
+function AccountLabel({ a, dueFen, paying }: { a: BalanceAccountRow; dueFen?: number; paying: boolean }) {
+  const t = usePayT();
+  const why = paying ? accountRefusal(a) : a.status !== 'active' ? `refusal.account_${a.status}` : null;
+  return (
+    <Space size={6} wrap={false} data-testid={`account-option-${a.id}`} data-refusal={why ?? ''}>
+      <Typography.Text strong>{a.card ? a.card.typeName : t('pay.plainAccount')}</Typography.Text>
+      {a.card ? <Tag style={{ marginInlineEnd: 0 }}>{t(`cardKind.${a.card.kind}`)}</Tag> : null}
+      <Typography.Text type="secondary">{a.card ? a.card.cardNo : a.accountNo}</Typography.Text>
+      <span>{a.holderName}</span>
+      <span>
+        {t('pay.balance')} <Typography.Text strong>{yuan(a.balanceFen)}</Typography.Text>
+      </span>
+      {why ? (
+        <Tag color="red" style={{ marginInlineEnd: 0 }}>
+          {t(why)}
+        </Tag>
+      ) : dueFen !== undefined && a.balanceFen < dueFen ? (
+        <Tag color="gold" style={{ marginInlineEnd: 0 }}>
+          {t('pay.partOnly')}
+        </Tag>
+      ) : null}
+    </Space>
+  );
 }
 
 /**
  * A stored-value account picked by keyword (holder name, phone or account number), with its balance:
  * the order member's own accounts first, any account once a keyword is typed (a shared card).
  */
-export function AccountSelect({ id, value, onChange, onAccount, memberId, disabled }: AccountSelectProps) {
+export function AccountSelect({ id, value, onChange, onAccount, memberId, dueFen, preselect, disabled }: AccountSelectProps) {
   const t = usePayT();
+  const paying = dueFen !== undefined;
   const [rows, setRows] = useState<BalanceAccountRow[]>([]);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -36,7 +79,17 @@ export function AccountSelect({ id, value, onChange, onAccount, memberId, disabl
         // (a card another member shares with them: the server checks the share and its limit).
         .accounts({ keyword: keyword.trim() || undefined, memberId: keyword.trim() ? undefined : (memberId ?? undefined), pageNum: 1, pageSize: 20 })
         .then((p) => {
-          if (n === seq.current) setRows(p.data);
+          if (n !== seq.current) return;
+          setRows(p.data);
+          // The member's own accounts, nothing chosen yet: the first that can pay (one covering what is due first).
+          if (preselect && !keyword.trim() && memberId && (value === undefined || value === null)) {
+            const usable = p.data.filter((a) => a.memberId === memberId && !accountRefusal(a));
+            const pick = usable.find((a) => dueFen === undefined || a.balanceFen >= dueFen) ?? usable[0];
+            if (pick) {
+              onChange?.(pick.id);
+              onAccount?.(pick);
+            }
+          }
         })
         .catch(() => undefined)
         .finally(() => {
@@ -63,10 +116,13 @@ export function AccountSelect({ id, value, onChange, onAccount, memberId, disabl
       showSearch={{ filterOption: false, onSearch: search }}
       placeholder={t('pay.accountSearch')}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
+      popupMatchSelectWidth={false}
       options={rows.map((r) => ({
         value: r.id,
-        label: `${r.holderName}${r.holderPhone ? ` ${r.holderPhone}` : ''} · ${r.accountNo} · ${t('pay.balance')} ${yuan(r.balanceFen)}`,
-        disabled: r.status !== 'active',
+        label: <AccountLabel a={r} dueFen={dueFen} paying={paying} />,
+        // Paying: a frozen, expired or empty account is shown with its reason and cannot be chosen.
+        // Elsewhere (money paid back onto an account) only a frozen or closed account is refused.
+        disabled: paying ? accountRefusal(r) !== null : r.status !== 'active',
       }))}
       onChange={(v) => {
         onChange?.(v ?? null);

@@ -37,7 +37,7 @@ import { notify } from '../../app/notify.ts';
 import { errorFieldsOf, focusFirstError, reactToSaveError } from '../form.ts';
 import { NumberInput } from '../inputs.tsx';
 import { useCan } from '../useCan.ts';
-import { AccountSelect } from './AccountSelect.tsx';
+import { AccountSelect, accountRefusal } from './AccountSelect.tsx';
 import { CardSelect } from './CardSelect.tsx';
 import { formatTime, toFen, yuan } from './money.ts';
 import { newIdempotencyKey, orderKey, payApi, refreshCommerce } from './pay.api.ts';
@@ -270,10 +270,35 @@ export function PayDialog({ orderId, open, onClose, onPaid, presetFen }: PayDial
         <Form.Item
           name="accountId"
           label={t('pay.account')}
-          rules={[{ required: true, message: t('kit:required') }]}
-          extra={account ? `${t('pay.balance')} ${yuan(account.balanceFen)}` : undefined}
+          rules={[
+            { required: true, message: t('kit:required') },
+            {
+              // Refused here, before confirm, as the server would (a frozen or expired card, an empty account).
+              validator: async () => {
+                const why = account ? accountRefusal(account) : null;
+                if (why) throw new Error(t('pay.refusedAccount', { reason: t(why) }));
+              },
+            },
+          ]}
+          extra={
+            account ? (
+              <span data-testid="pay-account-chosen">
+                {account.card ? `${account.card.typeName} · ${t(`cardKind.${account.card.kind}`)} · ${account.card.cardNo} · ` : ''}
+                {`${t('pay.balance')} ${yuan(account.balanceFen)}`}
+              </span>
+            ) : undefined
+          }
         >
-          <AccountSelect memberId={o?.memberId} onAccount={setAccount} />
+          <AccountSelect
+            memberId={o?.memberId}
+            dueFen={due}
+            preselect
+            onAccount={(a) => {
+              setAccount(a);
+              // An account holding less than is due pays what it holds; the rest is paid another way.
+              if (a && !accountRefusal(a) && a.balanceFen < due) form.setFieldsValue({ amount: a.balanceFen / 100 });
+            }}
+          />
         </Form.Item>
       ) : null}
       {method === 'card' ? (

@@ -21,6 +21,9 @@ const messages: MessagesOf<typeof zh> = {
   },
   method: {
     cash: 'Cash',
+    plainAccount: 'Stored-value account',
+    partOnly: 'Pays only part of what is due',
+    refusedAccount: 'This account cannot pay: {{reason}}',
     balance: 'Balance',
     alipay: 'Alipay',
     wechat: 'WeChat Pay',
@@ -45,6 +48,21 @@ const messages: MessagesOf<typeof zh> = {
     rejected: 'Rejected',
     succeeded: 'Refunded',
     failed: 'Failed',
+  },
+  cardKind: {
+    value: 'Value card',
+    times: 'Times card',
+    period: 'Period card',
+  },
+  refusal: {
+    frozen: 'Card frozen',
+    expired: 'Card expired',
+    refunded: 'Card refunded',
+    notActive: 'Card not active',
+    notYet: 'Card not valid yet',
+    account_frozen: 'Account frozen',
+    account_closed: 'Account closed',
+    empty: 'No balance',
   },
   action: {
     pay: 'Take payment',

@@ -19,6 +19,9 @@ const messages = {
   },
   method: {
     cash: '现金',
+    plainAccount: '储值账户',
+    partOnly: '余额不足以付清，可部分支付',
+    refusedAccount: '该账户不能支付：{{reason}}',
     balance: '储值余额',
     alipay: '支付宝',
     wechat: '微信支付',
@@ -43,6 +46,21 @@ const messages = {
     rejected: '已驳回',
     succeeded: '已退款',
     failed: '退款失败',
+  },
+  cardKind: {
+    value: '储值卡',
+    times: '次卡',
+    period: '期限卡',
+  },
+  refusal: {
+    frozen: '卡已冻结',
+    expired: '卡已过期',
+    refunded: '卡已退',
+    notActive: '卡未生效',
+    notYet: '卡未到生效日',
+    account_frozen: '账户已冻结',
+    account_closed: '账户已注销',
+    empty: '余额为零',
   },
   action: {
     pay: '收款',
