@@ -413,6 +413,8 @@ export const ticketRow = z.object({
   refundNo: z.string().nullable(),
   createTime: at,
   soldAt: atOrNull,
+  /** The first print (or PDF); null: not printed yet (a print, no reason), else later prints are reprints. */
+  printedAt: atOrNull,
 });
 export type TicketRow = z.output<typeof ticketRow>;
 export const ticketPage = page(ticketRow);

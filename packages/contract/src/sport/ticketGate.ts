@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { page, pageQuery } from '../envelope.ts';
 import { fields, updateOf } from '../fields.ts';
+import { TICKET_ORDER_MAX } from './ticket.ts';
+import { ticketPrintData, ticketTemplateRow } from './ticketCatalogue.ts';
 
 /**
  * Gate checking, ticket collection and reprints (issue 13, "Gate checking (ticketChecking,
@@ -410,3 +412,24 @@ export const ticketIdParams = z.object({ ticketId: id });
 export const reprintAnswer = z.object({ reprint: reprintRow, ticket: scannedTicket, payload: z.string(), startAt: at });
 export type ReprintAnswer = z.output<typeof reprintAnswer>;
 export const reprintList = z.object({ data: z.array(reprintRow) });
+
+/**
+ * `POST {sport}ticket/print`: the first print (or PDF) of sold tickets, without a reason: an
+ * order's tickets (right after the sale) or the ones named. Each ticket is printed first once
+ * (a conditional write): the tickets printed already are left out, and when none is left the call
+ * is refused (100409 `state`), so the console offers the reprint, which asks a reason.
+ */
+export const ticketFirstPrint = z
+  .object({ orderId: id.optional(), ticketIds: z.array(id).min(1).max(TICKET_ORDER_MAX).optional() })
+  .refine((b) => (b.orderId === undefined) !== (b.ticketIds === undefined), { message: 'error.field.required', path: ['ticketIds'] });
+export type TicketFirstPrint = z.output<typeof ticketFirstPrint>;
+/** A ticket as it prints: its template (the session's, else the project's; null: the default layout), its data, its signed QR text. */
+export const printedTicket = z.object({
+  ticketId: z.number(),
+  template: ticketTemplateRow.nullable(),
+  data: ticketPrintData,
+  payload: z.string(),
+});
+export type PrintedTicket = z.output<typeof printedTicket>;
+export const ticketFirstPrintAnswer = z.object({ printedAt: at, data: z.array(printedTicket) });
+export type TicketFirstPrintAnswer = z.output<typeof ticketFirstPrintAnswer>;

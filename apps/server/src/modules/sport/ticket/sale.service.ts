@@ -5,7 +5,7 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { scopeOf } from '../../../platform/scope.ts';
-import { createOrder, findOrder, registerItemKind, type KindContext, type PricedItem } from '../commerce/index.ts';
+import { createOrder, findOrder, itemKind, type KindContext, type PricedItem } from '../commerce/index.ts';
 import { pgCode } from './ticket.common.ts';
 import { liveTicketsOfBuyer, lockBuyer, refundNamedTickets, reservationStateOfOrder, takenViewerIds } from './reserve/reserve.repository.ts';
 import { checkViewers, idNumberKey, maskIdNo, type ViewerValues } from './reserve/rules.ts';
@@ -86,7 +86,8 @@ export function ticketCode(): string {
   return out;
 }
 
-registerItemKind<TicketLineDetail, PricedTicket>({
+/** A seat or standing ticket of a session (the ticket manifest contributes it). */
+export const ticketKind = itemKind<TicketLineDetail, PricedTicket>({
   kind: 'ticket',
   orderTypes: ['ticket'],
   detail: ticketLineDetail,
@@ -366,6 +367,7 @@ export async function listTickets(db: Db, caller: Caller, q: TicketListQuery) {
       refundNo: t.refundNo,
       createTime: t.createdAt,
       soldAt: t.soldAt,
+      printedAt: t.printedAt,
     })),
   };
 }

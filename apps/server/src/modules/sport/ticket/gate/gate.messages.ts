@@ -12,6 +12,8 @@ addMessages({
     'gate.collectState': '该门票当前状态（{state}）不能取纸质票',
     'gate.collectedAlready': '该门票已取过纸质票（票号 {paperNo}）',
     'gate.reprintState': '该门票当前状态（{state}）不能重打',
+    'gate.printedAlready': '这些门票已打印过，再次打印请用重打并填写原因',
+    'gate.notPrintedYet': '该门票还未打印过，请直接打印（首次打印无需填写原因）',
     'gate.overrideForbidden': '只有主管可以在检票时间窗口外放行',
   },
   'en-US': {
@@ -24,6 +26,8 @@ addMessages({
     'gate.collectState': 'A ticket in this state ({state}) cannot be collected on paper',
     'gate.collectedAlready': 'This ticket was collected on paper already (paper no. {paperNo})',
     'gate.reprintState': 'A ticket in this state ({state}) cannot be reprinted',
+    'gate.printedAlready': 'These tickets have been printed already: print again with a reprint, giving a reason',
+    'gate.notPrintedYet': 'This ticket has not been printed yet: print it (a first print needs no reason)',
     'gate.overrideForbidden': 'Only a supervisor may admit a ticket outside the gate window',
   },
 });

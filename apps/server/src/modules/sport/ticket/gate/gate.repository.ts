@@ -345,7 +345,43 @@ export async function pageCollections(
   return { total: total?.n ?? 0, rows };
 }
 
-// ---------------------------------------------------------------- reprints
+// ---------------------------------------------------------------- first prints and reprints
+
+/** Sold tickets of an order, or the ones named. */
+const printable = (scope: Scope, f: { orderId?: number; ticketIds?: number[] }) =>
+  and(
+    inScope(scope, tickets.orgId),
+    eq(tickets.state, 'sold'),
+    f.orderId !== undefined ? eq(tickets.orderId, f.orderId) : undefined,
+    f.ticketIds !== undefined ? inArray(tickets.id, f.ticketIds) : undefined,
+  );
+
+/**
+ * The first print: one conditional write (printed_at is null → now) over the sold tickets chosen,
+ * so of two clicks at once one prints each ticket first. Answers the tickets this call printed.
+ */
+export async function claimFirstPrint(db: Executor, scope: Scope, f: { orderId?: number; ticketIds?: number[] }, by: number, at: Date) {
+  return db
+    .update(tickets)
+    .set({ printedAt: at, printedBy: by })
+    .where(and(printable(scope, f), sql`${tickets.printedAt} is null`))
+    .returning({ id: tickets.id });
+}
+
+/** How many sold tickets the choice holds (printed or not). */
+export async function printableCount(db: Executor, scope: Scope, f: { orderId?: number; ticketIds?: number[] }): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(tickets).where(printable(scope, f));
+  return row?.n ?? 0;
+}
+
+/** When a ticket was first printed (null: never). */
+export async function printedAtOf(db: Executor, scope: Scope, ticketId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: tickets.printedAt })
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), inScope(scope, tickets.orgId)));
+  return row?.at ?? null;
+}
 
 export async function insertReprint(db: Executor, scope: Scope, values: typeof ticketReprints.$inferInsert): Promise<number> {
   await assertInScope(db, scope, [values.orgId]);

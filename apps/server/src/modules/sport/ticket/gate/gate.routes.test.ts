@@ -389,6 +389,7 @@ describe.each(databases)('gate checking on %s', (kind) => {
     expect(badCode.detail[0]).toMatchObject({ field: 'code', message: 'No ticket has this code' });
     expect((await ok(c, 'POST', ticketApi('collection/list'), { paperNo })).data.map((x: { code: string }) => x.code)).toEqual([tickets[0]!.code]);
 
+    await ok(c, 'POST', ticketApi('print'), { ticketIds: [tickets[1]!.id] }); // a reprint follows a first print
     const printed = await ok(c, 'POST', ticketApi('reprint'), { ticketId: tickets[1]!.id, reason: '原票污损' });
     expect(printed.payload.startsWith('VT1.')).toBe(true);
     expect(printed.reprint).toMatchObject({ reason: '原票污损', ticketId: tickets[1]!.id });

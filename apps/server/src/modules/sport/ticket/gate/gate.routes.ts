@@ -31,6 +31,8 @@ import {
   sessionIdParams,
   ticketCheck,
   ticketCheckAnswer,
+  ticketFirstPrint,
+  ticketFirstPrintAnswer,
   ticketIdParams,
   ticketQrAnswer,
 } from '@venue/contract';
@@ -42,6 +44,7 @@ import {
   collectTicket,
   editGate,
   findForCollection,
+  firstPrint,
   gateSessions,
   gateVenues,
   getGate,
@@ -249,7 +252,19 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body, caller }) => collectTicket(d, caller, body),
   });
 
-  // Reprints, logged with their reason.
+  // The first print (or PDF) of sold tickets, right after the sale or from the ticket list: no reason, once per ticket.
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: `${t}print`,
+    permission: [Perm.ticket.sell, Perm.ticket.reprint],
+    action: 'print',
+    body: ticketFirstPrint,
+    response: ticketFirstPrintAnswer,
+    handler: async ({ body, caller, req }) => firstPrint(d, caller, body, req.lang),
+  });
+
+  // Reprints (after a first print), logged with their reason.
   defineRoute(app, {
     ...base,
     method: 'POST',

@@ -16,6 +16,7 @@ import {
   type ScanReason,
   type ScanUpload,
   type TicketCheck,
+  type TicketFirstPrint,
 } from '@venue/contract';
 import type { Db, Executor } from '../../../../platform/db.ts';
 import type { Caller } from '../../../../platform/http.ts';
@@ -25,9 +26,12 @@ import { openSecret, sealSecret } from '../../../../platform/keys.ts';
 import { orderOf, pageOf } from '../../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../../platform/scope.ts';
 import { mapDuplicate } from '../../../system/index.ts';
+import type { Lang } from '../../../../platform/i18n.ts';
+import { printTicket } from '../catalogue/catalogue.service.ts';
 import {
   admissionOf,
   admitTicket,
+  claimFirstPrint,
   deleteGate,
   findGate,
   findScansByUid,
@@ -45,6 +49,8 @@ import {
   pageConflicts,
   pageGates,
   pageScans,
+  printableCount,
+  printedAtOf,
   reprintsOf,
   sessionCounts,
   sessionOf,
@@ -623,12 +629,40 @@ const reprintRowOf = (r: Awaited<ReturnType<typeof reprintsOf>>[number]) => ({
   printedAt: r.r.printedAt,
 });
 
-/** `POST ticket/reprint`: logs the reprint with its reason and answers what the print view shows. */
+/**
+ * `POST ticket/print`: the first print (or PDF) of sold tickets, no reason asked. The tickets are
+ * claimed by one conditional write; those printed already are left out (they are reprinted, with a
+ * reason), and when none is left the call is refused with 100409 `state`. Answers each ticket
+ * as it prints: its template (the designer's, else null for the default layout), data and signed QR.
+ */
+export async function firstPrint(d: GateDeps, caller: Caller, input: TicketFirstPrint, lang: Lang) {
+  const scope = scopeOf(caller);
+  const choice = { orderId: input.orderId, ticketIds: input.ticketIds };
+  const printedAt = new Date();
+  const claimed = await claimFirstPrint(d.db, scope, choice, caller.userId, printedAt);
+  if (!claimed.length) {
+    if (!(await printableCount(d.db, scope, choice))) throw notFound();
+    throw conflict('state', 'gate.printedAlready');
+  }
+  const keys = new Map<number, Awaited<ReturnType<typeof sessionKey>>>();
+  const data = [];
+  for (const { id } of claimed.sort((a, b) => a.id - b.id)) {
+    const t = (await ticketById(d.db, scope, id))!;
+    let key = keys.get(t.ticket.sessionId);
+    if (!key) keys.set(t.ticket.sessionId, (key = await sessionKey(d.db, d.secretKey, scope, { id: t.ticket.sessionId, orgId: t.ticket.orgId })));
+    const face = await printTicket(d.db, caller, id, lang);
+    data.push({ ticketId: id, template: face.template, data: face.data, payload: signTicket(key, t.ticket) });
+  }
+  return { printedAt, data };
+}
+
+/** `POST ticket/reprint`: logs the reprint with its reason and answers what the print view shows; only after a first print. */
 export async function reprintTicket(d: GateDeps, caller: Caller, input: ReprintCreate) {
   const scope = scopeOf(caller);
   const t = await ticketById(d.db, scope, input.ticketId);
   if (!t) throw notFound();
   if (t.ticket.state !== 'sold') throw conflict('state', 'gate.reprintState', { state: t.ticket.state });
+  if (!(await printedAtOf(d.db, scope, t.ticket.id))) throw conflict('state', 'gate.notPrintedYet');
   const key = await sessionKey(d.db, d.secretKey, scope, { id: t.ticket.sessionId, orgId: t.ticket.orgId });
   const id = await insertReprint(d.db, scope, { orgId: t.ticket.orgId, ticketId: t.ticket.id, reason: input.reason, printedBy: caller.userId });
   const [row] = await reprintsOf(d.db, scope, { id });
