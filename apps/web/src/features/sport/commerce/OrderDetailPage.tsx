@@ -124,9 +124,13 @@ export default function OrderDetailPage() {
             <Descriptions.Item label={t('field.orgName')}>{o.orgName}</Descriptions.Item>
             <Descriptions.Item label={t('detail.buyer')}>
               <span data-testid="order-detail-buyer">
-                {o.buyerKind === 'member' ? t('detail.member', { id: o.memberId ?? '' }) : t('detail.walkin')}
-                {o.buyerName ? ` · ${o.buyerName}` : ''}
-                {o.buyerPhone ? ` · ${o.buyerPhone}` : ''}
+                {o.buyerKind === 'member'
+                  ? o.memberName
+                    ? `${t('detail.memberNamed')} · ${o.memberName}${o.memberPhoneMasked ? ` · ${o.memberPhoneMasked}` : ''}`
+                    : t('detail.member', { id: o.memberId ?? '' })
+                  : t('detail.walkin')}
+                {o.buyerKind !== 'member' && o.buyerName ? ` · ${o.buyerName}` : ''}
+                {o.buyerKind !== 'member' && o.buyerPhone ? ` · ${o.buyerPhone}` : ''}
               </span>
             </Descriptions.Item>
             <Descriptions.Item label={t('field.createTime')}>{formatTime(o.createTime)}</Descriptions.Item>

@@ -29,7 +29,10 @@ const buyer = (row: OrderRow) =>
   row.buyerKind === 'member' ? (
     <>
       <Tag color="blue">{translate(`${NS}:buyerKind.member`)}</Tag>
-      {row.buyerName ?? `#${row.memberId ?? ''}`}
+      <span data-testid="order-member">
+        {row.memberName ?? row.buyerName ?? `#${row.memberId ?? ''}`}
+        {row.memberPhoneMasked ? ` ${row.memberPhoneMasked}` : ''}
+      </span>
     </>
   ) : (
     [row.buyerName, row.buyerPhone].filter(Boolean).join(' ') || <Typography.Text type="secondary">{translate(`${NS}:buyerKind.walkin`)}</Typography.Text>

@@ -247,6 +247,7 @@ const messages: MessagesOf<typeof zh> = {
     legs: 'Refund legs',
     none: 'None',
     walkin: 'Walk-in',
+    memberNamed: 'Member',
     member: 'Member #{{id}}',
     notFound: 'No such order',
     name: 'Name',

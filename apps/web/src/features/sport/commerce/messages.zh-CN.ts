@@ -246,6 +246,7 @@ const messages = {
     legs: '退款明细',
     none: '无',
     walkin: '散客',
+    memberNamed: '会员',
     member: '会员 #{{id}}',
     notFound: '订单不存在',
     name: '名称',
