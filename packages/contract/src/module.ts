@@ -19,6 +19,12 @@ export interface ContractModule {
   readonly buttons?: Readonly<Record<string, ScreenTitle>>;
   /** Operation-log labels, by the `module` its routes give (`defineRoute({ module: 'card' })`). */
   readonly logLabels?: Readonly<Record<string, ScreenTitle>>;
+  /**
+   * Operation-log names of the actions its routes give (`defineRoute({ action: 'cancel' })`), for
+   * every `module` in its `logLabels`: what the operation log shows instead of the method's
+   * "提交" (submit). A business module names every action it logs (a test holds this).
+   */
+  readonly logActions?: Readonly<Record<string, ScreenTitle>>;
 }
 
 /** A permission group without some of its actions (the buttons of a screen are its group but the one that opens it). */

@@ -119,6 +119,29 @@ export function operationLogLabels(lang: ScreenLang): Record<string, string> {
   return Object.fromEntries(CONTRACT_MODULES.flatMap((m): [string, string][] => Object.entries(m.logLabels ?? {}).map(([k, v]) => [k, v[lang]])));
 }
 
+/** Actions every module may log without naming them itself (`add`, `edit`, `remove`, ...). */
+const COMMON_LOG_ACTIONS: Readonly<Record<string, ScreenTitle>> = {
+  add: { 'zh-CN': '新增', 'en-US': 'Add' },
+  edit: { 'zh-CN': '修改', 'en-US': 'Edit' },
+  remove: { 'zh-CN': '删除', 'en-US': 'Delete' },
+  export: { 'zh-CN': '导出', 'en-US': 'Export' },
+  import: { 'zh-CN': '导入', 'en-US': 'Import' },
+};
+
+/**
+ * The operation-log name of each action a module names (`logActions`), in one language, by the
+ * route's `module` and then its `action`: `{ booking: { cancel: '取消预订' } }`.
+ */
+export function operationLogActions(lang: ScreenLang): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    CONTRACT_MODULES.flatMap((m): [string, Record<string, string>][] => {
+      const actions: Readonly<Record<string, ScreenTitle>> = 'logActions' in m ? m.logActions : {};
+      const named = Object.fromEntries(Object.entries({ ...COMMON_LOG_ACTIONS, ...actions }).map(([k, v]) => [k, v[lang]]));
+      return Object.keys(m.logLabels ?? {}).map((routeModule) => [routeModule, named]);
+    }),
+  );
+}
+
 /** The menu labels of seeded type-2 buttons, by action (both languages). */
 export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
   list: { 'zh-CN': '查询', 'en-US': 'Query' },

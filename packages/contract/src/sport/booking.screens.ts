@@ -94,4 +94,19 @@ export const bookingModule = {
   logLabels: {
     booking: { 'zh-CN': '场地预订', 'en-US': 'Booking' },
   },
+  logActions: {
+    order: { 'zh-CN': '预订场地', 'en-US': 'Book courts' },
+    lock: { 'zh-CN': '锁定场地', 'en-US': 'Hold courts' },
+    unlock: { 'zh-CN': '解除锁定', 'en-US': 'Release held courts' },
+    cancel: { 'zh-CN': '取消预订', 'en-US': 'Cancel booking' },
+    checkin: { 'zh-CN': '签到入场', 'en-US': 'Check in' },
+    change: { 'zh-CN': '变更场地', 'en-US': 'Change booking' },
+    fixedAdd: { 'zh-CN': '新增固定场', 'en-US': 'Add standing booking' },
+    fixedCancel: { 'zh-CN': '取消固定场', 'en-US': 'Cancel standing booking' },
+    closureAdd: { 'zh-CN': '新增闭馆', 'en-US': 'Add closure' },
+    closureEdit: { 'zh-CN': '修改闭馆', 'en-US': 'Edit closure' },
+    shiftCount: { 'zh-CN': '交班盘点', 'en-US': 'Count shift takings' },
+    shiftHand: { 'zh-CN': '交班', 'en-US': 'Hand over shift' },
+    shiftSign: { 'zh-CN': '接班签收', 'en-US': 'Sign for shift' },
+  },
 } as const satisfies ContractModule;

@@ -99,4 +99,18 @@ export const memberModule = {
   logLabels: {
     member: { 'zh-CN': '会员管理', 'en-US': 'Members' },
   },
+  logActions: {
+    tag: { 'zh-CN': '设置标签', 'en-US': 'Tag' },
+    entrantAdd: { 'zh-CN': '添加入园人员', 'en-US': 'Add entrants' },
+    entrantRemove: { 'zh-CN': '移除入园人员', 'en-US': 'Remove entrants' },
+    listAdd: { 'zh-CN': '加入黑白名单', 'en-US': 'Add to black/white list' },
+    listRemove: { 'zh-CN': '移出黑白名单', 'en-US': 'Remove from black/white list' },
+    identitySubmit: { 'zh-CN': '提交身份认证', 'en-US': 'Submit identity check' },
+    identityImage: { 'zh-CN': '上传证件照片', 'en-US': 'Upload ID document image' },
+    identityReview: { 'zh-CN': '审核身份认证', 'en-US': 'Review identity check' },
+    faceUpload: { 'zh-CN': '上传人脸照片', 'en-US': 'Upload face image' },
+    faceRemove: { 'zh-CN': '删除人脸照片', 'en-US': 'Remove face image' },
+    faceState: { 'zh-CN': '设置人脸认证状态', 'en-US': 'Set face state' },
+    photoUpload: { 'zh-CN': '上传会员照片', 'en-US': 'Upload photo' },
+  },
 } as const satisfies ContractModule;

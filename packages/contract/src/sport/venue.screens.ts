@@ -55,4 +55,21 @@ export const venueModule = {
   logLabels: {
     venue: { 'zh-CN': '场馆管理', 'en-US': 'Venues' },
   },
+  logActions: {
+    shopStatus: { 'zh-CN': '上架/下架场馆', 'en-US': 'List or unlist venue' },
+    lock: { 'zh-CN': '锁定场馆', 'en-US': 'Lock venue' },
+    review: { 'zh-CN': '审核场馆', 'en-US': 'Review venue' },
+    siteAdd: { 'zh-CN': '新增场地', 'en-US': 'Add court' },
+    siteMerge: { 'zh-CN': '合并场地', 'en-US': 'Merge courts' },
+    siteEdit: { 'zh-CN': '修改场地', 'en-US': 'Edit court' },
+    siteRemove: { 'zh-CN': '删除场地', 'en-US': 'Delete court' },
+    siteSplit: { 'zh-CN': '拆分场地', 'en-US': 'Split court' },
+    priceAdd: { 'zh-CN': '新增价格', 'en-US': 'Add price' },
+    priceEdit: { 'zh-CN': '修改价格', 'en-US': 'Edit price' },
+    priceRemove: { 'zh-CN': '删除价格', 'en-US': 'Delete price' },
+    templateAdd: { 'zh-CN': '新增价格模板', 'en-US': 'Add price template' },
+    templateEdit: { 'zh-CN': '修改价格模板', 'en-US': 'Edit price template' },
+    templateRemove: { 'zh-CN': '删除价格模板', 'en-US': 'Delete price template' },
+    templateApply: { 'zh-CN': '应用价格模板', 'en-US': 'Apply price template' },
+  },
 } as const satisfies ContractModule;

@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
-import { Perm, type OperLogRow, type operLogQuery, type Page } from '@venue/contract';
+import { operationLogActions, Perm, type OperLogRow, type operLogQuery, type Page } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { i18n, registerMessages, t } from '../../../app/i18n.ts';
 import { api, downloadFile, http } from '../../../app/request.ts';
@@ -25,8 +25,16 @@ const resultOptions: Option[] = [
 
 const url = (p: string) => api.system(`operLog/${p}`);
 
-/** An action in words: the route's action name, else the method's; never the raw identifier. */
-export function actionLabel(action: string, method?: string): string {
+/** The actions each module names (its contract file's `logActions`), by language, route module and action. */
+const moduleActions = { 'zh-CN': operationLogActions('zh-CN'), 'en-US': operationLogActions('en-US') };
+
+/**
+ * An action in words: the name its module gives it (booking's cancel is 取消预订), else the common
+ * name of the route's action, else the method's; never the raw identifier.
+ */
+function actionLabel(action: string, method?: string, module?: string): string {
+  const named = module ? moduleActions[i18n.language === 'en-US' ? 'en-US' : 'zh-CN'][module]?.[action] : undefined;
+  if (named) return named;
   if (i18n.exists(`operLog:action.${action}`)) return t(`operLog:action.${action}`);
   if (method && i18n.exists(`operLog:action.${method}`)) return t(`operLog:action.${method}`);
   return t('operLog:action.POST');
@@ -90,7 +98,7 @@ export const operLogResource: ResourceDef<OperLog, Row, z.input<typeof operLogQu
     },
     { key: 'orgName', label: 'field.orgName' },
     { key: 'module', label: 'field.module', options: moduleOptions, sorter: true },
-    { key: 'action', label: 'field.action', render: (v: string, row) => actionLabel(v, row.method), content: 'code' },
+    { key: 'action', label: 'field.action', render: (v: string, row) => actionLabel(v, row.method, row.module), content: 'code' },
     { key: 'method', label: 'field.method', render: (v: string) => <Tag>{v}</Tag>, content: 'code', hiddenByDefault: true },
     { key: 'path', label: 'field.path', detailSpan: 2 },
     { key: 'code', label: 'field.code', sorter: true, render: (v: number | null) => result(v), content: 'tag' },
