@@ -94,6 +94,11 @@ const messages: MessagesOf<typeof zh> = {
   no: 'No',
   memberSearch: 'Type a phone, member number or name',
   memberNone: 'No member found',
+  memberNew: 'New member',
+  memberName: 'Name',
+  memberPhone: 'Mobile phone',
+  memberLevel: 'Member level (optional)',
+  memberCreated: 'Member {{name}} registered',
 };
 
 export default messages;

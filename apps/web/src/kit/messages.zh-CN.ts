@@ -97,6 +97,11 @@ const messages = {
   no: '否',
   memberSearch: '输入手机号、会员编号或姓名查找',
   memberNone: '没有找到会员',
+  memberNew: '新会员',
+  memberName: '姓名',
+  memberPhone: '手机号',
+  memberLevel: '会员等级（可选）',
+  memberCreated: '已登记会员 {{name}}',
 };
 
 export default messages;
