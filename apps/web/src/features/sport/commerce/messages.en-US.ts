@@ -111,6 +111,7 @@ const messages: MessagesOf<typeof zh> = {
     console: 'Console',
     scan: 'Scan page',
     distributor: 'Distributor',
+    reserved: 'Reserved',
   },
   buyerKind: {
     member: 'Member',

@@ -109,6 +109,7 @@ const messages = {
     console: '后台',
     scan: '扫码',
     distributor: '分销',
+    reserved: '预留',
   },
   buyerKind: {
     member: '会员',
