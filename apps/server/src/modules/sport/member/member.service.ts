@@ -115,6 +115,12 @@ const notBlackListed: Parameters<typeof buyerCheck.plug>[0] = async (tx, scope, 
 const whiteListed: Parameters<typeof memberWhitelistPort.plug>[0] = async (db, scope, memberId) =>
   (await liveEntries(db, scope, [memberId], 'white')).length > 0;
 
+// Members' names and phones for the commerce core's and booking's lists, one query for many. One
+// function for every load: plugging a new closure on each start (two servers in one process, as
+// the tests run) is refused by the port.
+const briefsOf: Parameters<typeof memberBriefs.plug>[0] = async (db, scope, ids) =>
+  new Map((await findMembersByIds(db, scope, ids)).map((m) => [m.id, { name: m.name, phone: m.phone }]));
+
 /**
  * Plugs the members module's answers into the commerce core's and booking's ports. Called when the
  * module is loaded (its manifest's plug step), never at import: the modules import
@@ -123,7 +129,7 @@ const whiteListed: Parameters<typeof memberWhitelistPort.plug>[0] = async (db, s
  */
 export function plugMemberPorts(): void {
   memberLookup.plug(memberOrg);
-  memberBriefs.plug(async (db, scope, ids) => new Map((await findMembersByIds(db, scope, ids)).map((m) => [m.id, { name: m.name, phone: m.phone }])));
+  memberBriefs.plug(briefsOf);
   buyerCheck.plug(notBlackListed);
   memberWhitelistPort.plug(whiteListed);
 }
