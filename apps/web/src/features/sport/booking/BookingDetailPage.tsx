@@ -62,7 +62,8 @@ export default function BookingDetailPage() {
     void order.refetch();
     void plan.refetch();
   };
-  const cancellable = (o.state === 'pending' || o.state === 'paid') && can(Perm.booking.cancel);
+  const cancellable = (o.state === 'pending' || o.state === 'paid' || o.state === 'part_refunded') && can(Perm.booking.cancel);
+  const movable = (o.state === 'paid' || o.state === 'part_refunded') && can(Perm.booking.book);
 
   const buttons = (
     <Space wrap>
@@ -122,10 +123,12 @@ export default function BookingDetailPage() {
           <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginTop: 16 }}>
             <Descriptions.Item label={t('field.buyer')}>
               <span data-testid="booking-detail-buyer">
-                {o.buyerKind === 'member' ? t('detail.member', { id: o.memberId ?? '' }) : o.buyerName || t('detail.walkin')}
+                {o.buyerKind === 'member' ? (o.memberName ?? t('detail.member', { id: o.memberId ?? '' })) : o.buyerName || t('detail.walkin')}
               </span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('field.buyerPhone')}>{o.buyerPhone ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('field.buyerPhone')}>
+              <span data-testid="booking-detail-phone">{(o.buyerKind === 'member' ? o.memberPhoneMasked : null) ?? o.buyerPhone ?? '—'}</span>
+            </Descriptions.Item>
             <Descriptions.Item label={t('field.date')}>{day ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('field.createTime')}>{formatTime(o.createTime)}</Descriptions.Item>
             <Descriptions.Item label={t('field.paidAt')}>{o.paidAt ? formatTime(o.paidAt) : '—'}</Descriptions.Item>
@@ -151,6 +154,26 @@ export default function BookingDetailPage() {
                 { key: 'date', title: t('field.date'), render: () => booking.date },
                 { key: 'time', title: t('cell.time'), render: (_: unknown, s) => `${s.start}–${s.end}` },
                 { key: 'state', title: t('cell.state'), dataIndex: 'state', render: (v: string) => <ClaimStateTag state={v} /> },
+                ...(movable
+                  ? [
+                      {
+                        key: 'move',
+                        title: '',
+                        render: (_: unknown, s: (typeof booking.slots)[number]) =>
+                          s.state === 'booked' ? (
+                            <Button
+                              size="small"
+                              data-testid={`booking-detail-move-${s.siteId}-${s.start}`}
+                              onClick={() =>
+                                navigate(RESERVE_PATH, { state: { move: { orderId: o.id, siteId: s.siteId, start: s.start, date: booking.date } } })
+                              }
+                            >
+                              {t('cell.move')}
+                            </Button>
+                          ) : null,
+                      },
+                    ]
+                  : []),
               ]}
             />
           ) : (

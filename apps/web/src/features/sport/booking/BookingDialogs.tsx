@@ -1,13 +1,14 @@
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { Alert, Descriptions, Form, Input, List, Radio, Typography } from 'antd';
-import { bookingCancel, bookingLock, bookingOrder, type bookingOrderAnswer } from '@venue/contract';
+import { Alert, Descriptions, Form, Input, List, Radio, Skeleton, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Perm, bookingCancel, bookingLock, bookingOrder, type bookingOrderAnswer } from '@venue/contract';
 import type { z } from 'zod';
-import { confirm, inform, success } from '../../../app/feedback.tsx';
+import { confirm, success } from '../../../app/feedback.tsx';
 import { queryClient } from '../../../app/query.ts';
 import { isApiError } from '../../../app/request.ts';
-import { FormModal, MemberSelect, ReasonDialog, errorFieldsOf, fieldErrorsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
+import { FormModal, MemberSelect, useCan, errorFieldsOf, fieldErrorsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
-import { newIdempotencyKey, refreshCommerce, yuan } from '../../../kit/pay/index.ts';
+import { newIdempotencyKey, payApi, refreshCommerce, usePayT, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi } from './booking.api.ts';
 import { linesOf, type Picked } from './grid.ts';
 import { useBookingT, type Translate } from './shared.tsx';
@@ -143,6 +144,26 @@ export function BookDialog({
   const remarkRules = useFieldRules({ name: 'remark', label: 'book.remark', rule: bookingOrder.shape.remark });
   const kind = Form.useWatch('buyerKind', form) ?? 'walkin';
   const { shown, follow } = useDialogPicks(open, picked);
+  const can = useCan();
+  // A member picked: the cells priced at the member's level, and the member's stored value.
+  const memberId = Form.useWatch('memberId', form);
+  const mid = open && kind === 'member' && memberId ? Number(memberId) : undefined;
+  const memberGrid = useQuery({
+    queryKey: ['booking', 'memberPrice', stadiumId, date, mid ?? 0],
+    queryFn: () => bookingApi.grid({ stadiumId, date, memberId: mid }),
+    enabled: !!mid,
+  });
+  const memberTotal = memberGrid.data
+    ? shown.reduce((n, p) => n + (memberGrid.data.slots.find((x) => x.siteId === p.siteId && x.start === p.start)?.price ?? p.price), 0)
+    : null;
+  const accounts = useQuery({
+    queryKey: ['booking', 'memberAccounts', mid ?? 0],
+    queryFn: () => payApi.accounts({ memberId: mid, pageSize: 50 }),
+    enabled: !!mid && can(Perm.account.list),
+    retry: false,
+  });
+  const usable = accounts.data?.data.filter((a) => a.status === 'active') ?? [];
+  const balance = usable.reduce((n, a) => n + a.balanceFen, 0);
 
   // Before the first paint: a click that lands as soon as the dialog shows must not be reset.
   useLayoutEffect(() => {
@@ -221,7 +242,22 @@ export function BookDialog({
           <Form.Item name="memberId" label={t('book.memberId')} rules={memberRules} required extra={t('book.memberPrice')}>
             <MemberSelect testId="booking-member" />
           </Form.Item>
-        ) : (
+        ) : null}
+        {kind === 'member' && mid ? (
+          <Descriptions size="small" column={2} bordered style={{ marginBottom: 16 }} data-testid="booking-member-terms">
+            <Descriptions.Item label={t('book.memberTotal')}>
+              <Typography.Text strong data-testid="booking-member-total" data-fen={memberTotal ?? ''}>
+                {memberTotal === null ? '…' : yuan(memberTotal)}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('book.balance')}>
+              <span data-testid="booking-member-balance" data-fen={accounts.data ? balance : ''}>
+                {!can(Perm.account.list) ? '—' : !accounts.data ? '…' : usable.length ? yuan(balance) : t('book.noAccount')}
+              </span>
+            </Descriptions.Item>
+          </Descriptions>
+        ) : null}
+        {kind === 'member' ? null : (
           <div style={{ display: 'flex', gap: 12 }}>
             <Form.Item name="buyerName" label={t('book.buyerName')} rules={nameRules} style={{ flex: 1 }}>
               <Input maxLength={64} />
@@ -335,46 +371,149 @@ export async function unlockCell(claimId: number, what: { site: string; time: st
 
 // ---------------------------------------------------------------- cancel
 
+/** What the cancel dialog cancels: a booking, and the line (one court) it was opened from. */
+export interface CancelTarget {
+  id: number;
+  orderNo: string;
+  /** The line of the cell it was opened from, with its words ("2号场 10:00–11:00"): it may be cancelled alone. */
+  itemId?: number | null;
+  line?: string;
+}
+
 /**
- * Cancels a booking: a pending one is cancelled, a paid one refunded by the venue's rule. The
- * answer's refund and fee are shown once it is done.
+ * Cancels a booking, or one line of it (one court of two). The server's quote comes first, in the
+ * dialog: what it is taken from, the share, the refund, the fee and the methods it goes back to;
+ * one confirmation (with the reason) then cancels exactly that.
  */
-export function CancelBookingDialog({ order, onClose, onDone }: { order: { id: number; orderNo: string } | null; onClose: () => void; onDone?: () => void }) {
+export function CancelBookingDialog({ order, onClose, onDone }: { order: CancelTarget | null; onClose: () => void; onDone?: () => void }) {
   const t = useBookingT();
+  const payT = usePayT();
+  const [form] = Form.useForm<{ reason?: string }>();
+  const [scope, setScope] = useState<'whole' | 'line'>('whole');
+  const [busy, setBusy] = useState(false);
+  const reasonRules = useFieldRules({ name: 'reason', label: 'cancel.reason', rule: bookingCancel.shape.reason });
+  const open = !!order;
+  const itemId = scope === 'line' && order?.itemId ? order.itemId : undefined;
+
+  useLayoutEffect(() => {
+    if (open) {
+      form.resetFields();
+      setScope('whole');
+    }
+  }, [open, form]);
+
+  const quote = useQuery({
+    queryKey: ['booking', 'cancelQuote', order?.id ?? 0, itemId ?? 0],
+    queryFn: () => bookingApi.cancelQuote({ orderId: order!.id, ...(itemId ? { itemId } : {}) }),
+    enabled: open,
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const q = quote.data;
+  const lineable = !!order?.itemId && (!q || q.orderState !== 'pending');
+
+  const submit = async () => {
+    let v: { reason?: string };
+    try {
+      v = await form.validateFields();
+    } catch (err) {
+      focusFirstError(form, errorFieldsOf(err));
+      return;
+    }
+    setBusy(true);
+    try {
+      const done = await bookingApi.cancel({ orderId: order!.id, reason: v.reason?.trim() || null, ...(itemId ? { itemId } : {}) });
+      void refreshBooking();
+      void refreshCommerce();
+      success(t('cancel.doneRefund', { refund: yuan(done.refundFen), fee: yuan(done.feeFen) }));
+      onDone?.();
+      onClose();
+    } catch (err) {
+      await reactToSaveError(form, err, { reload: () => void quote.refetch() });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const quoteError = quote.error && isApiError(quote.error) ? quote.error.message : null;
+  if (quote.error && isApiError(quote.error)) quote.error.showInPlace();
+
   return (
-    <ReasonDialog
-      open={!!order}
+    <FormModal
+      open={open}
       title={order ? t('cancel.title', { orderNo: order.orderNo }) : ''}
       testId="booking-cancel-form"
-      label={t('cancel.reason')}
-      rule={bookingCancel.shape.reason}
-      hint={t('cancel.hint')}
-      confirmText={order ? t('cancel.confirm', { orderNo: order.orderNo }) : undefined}
+      busy={busy}
+      onOk={() => void submit()}
       onClose={onClose}
-      onSubmit={async (reason) => {
-        const done = await bookingApi.cancel({ orderId: order!.id, reason });
-        void refreshBooking();
-        void refreshCommerce();
-        onDone?.();
-        void inform({
-          title: t('cancel.done'),
-          content: (
-            <Descriptions size="small" column={1} data-testid="booking-cancel-result">
-              <Descriptions.Item label={t('cancel.refund')}>
-                <span data-testid="booking-cancel-refund" data-fen={done.refundFen}>
-                  {yuan(done.refundFen)}
+      width={520}
+      okText={t('cell.cancel')}
+      okDisabled={!q || quote.isFetching}
+    >
+      {lineable ? (
+        <Form.Item label={t('cancel.scope')} style={{ marginBottom: 12 }}>
+          <Radio.Group value={scope} onChange={(e) => setScope(e.target.value as 'whole' | 'line')} data-testid="booking-cancel-scope">
+            <Radio value="whole">
+              <span data-testid="booking-cancel-whole">{t('cancel.whole')}</span>
+            </Radio>
+            <Radio value="line">
+              <span data-testid="booking-cancel-line">{t('cancel.line', { line: order?.line ?? '' })}</span>
+            </Radio>
+          </Radio.Group>
+        </Form.Item>
+      ) : null}
+      {quoteError ? <Alert type="error" showIcon title={quoteError} style={{ marginBottom: 12 }} data-testid="booking-cancel-problem" /> : null}
+      {q ? (
+        <div data-testid="booking-cancel-quote" data-item={itemId ?? ''} aria-live="polite">
+          {q.orderState === 'pending' ? <Typography.Paragraph type="secondary">{t('cancel.unpaid')}</Typography.Paragraph> : null}
+          <List
+            size="small"
+            bordered
+            header={t('cancel.lines')}
+            dataSource={q.lines}
+            style={{ marginBottom: 12 }}
+            renderItem={(l) => (
+              <List.Item data-testid={`booking-cancel-item-${l.itemId}`}>
+                <span>
+                  {l.name} · {l.spec}
                 </span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('cancel.fee')}>
-                <span data-testid="booking-cancel-fee" data-fen={done.feeFen}>
-                  {yuan(done.feeFen)}
-                </span>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('cancel.state')}>{t.dynamic('orderState', done.state)}</Descriptions.Item>
-            </Descriptions>
-          ),
-        });
-      }}
-    />
+                <Typography.Text>{yuan(l.amountFen)}</Typography.Text>
+              </List.Item>
+            )}
+          />
+          <Descriptions size="small" column={2} bordered>
+            <Descriptions.Item label={t('cancel.amount')}>
+              <span data-testid="booking-cancel-amount" data-fen={q.amountFen}>
+                {yuan(q.amountFen)}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('cancel.percent')}>{`${q.percent}%`}</Descriptions.Item>
+            <Descriptions.Item label={t('cancel.fee')}>
+              <span data-testid="booking-cancel-fee" data-fen={q.feeFen}>
+                {yuan(q.feeFen)}
+              </span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('cancel.refund')}>
+              <Typography.Text strong data-testid="booking-cancel-refund" data-fen={q.refundFen}>
+                {yuan(q.refundFen)}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('cancel.method')} span={2}>
+              <span data-testid="booking-cancel-method">
+                {q.methods.length ? q.methods.map((m) => payT(`method.${m}`)).join('、') : t('cancel.methodNone')}
+              </span>
+            </Descriptions.Item>
+          </Descriptions>
+        </div>
+      ) : !quoteError ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : null}
+      <Form form={form} name="booking-cancel-form" layout="vertical" autoComplete="off" style={{ marginTop: 12 }} onFinish={() => void submit()}>
+        <Form.Item name="reason" label={t('cancel.reason')} rules={reasonRules}>
+          <Input.TextArea rows={2} maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+    </FormModal>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type DragEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Popover, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import type { GridSlot, SlotState } from '@venue/contract';
@@ -21,6 +21,14 @@ export interface BookingGridProps {
   cellTestId: (slot: GridSlot, column: GridColumn) => string;
   label: string;
   testId: string;
+  /** A booked cell that may be dragged to another cell (to move its booking). */
+  canDrag?: (slot: GridSlot) => boolean;
+  /** A dragged booking was dropped on a free cell. */
+  onDrop?: (from: GridSlot, to: GridSlot, column: GridColumn) => void;
+  /** A booking is being moved (by drag or from its popover): free cells are its targets. */
+  moving?: boolean;
+  /** Put the keyboard focus back on this cell (its key) and on the grid: after a payment it started. `n` changes per request. */
+  focusRequest?: { key: string; n: number } | null;
 }
 
 const ACTIVE: readonly SlotState[] = ['held', 'booked', 'locked'];
@@ -32,14 +40,76 @@ const domId = (k: string) => `bk-${k.replace(/[^0-9a-zA-Z]/g, '-')}`;
  * is one tab stop (role grid, the focus cell named by aria-activedescendant): the arrow keys, Home
  * and End move the focus cell, Space selects it (or opens its actions), Enter books the selection.
  */
-export function BookingGrid({ model, date, selected, onToggle, onEnter, popover, cellTestId, label, testId }: BookingGridProps) {
+export function BookingGrid({
+  model,
+  date,
+  selected,
+  onToggle,
+  onEnter,
+  popover,
+  cellTestId,
+  label,
+  testId,
+  canDrag,
+  onDrop,
+  moving,
+  focusRequest,
+}: BookingGridProps) {
   const t = useBookingT();
   const styles = useCellStyles();
   const [focus, setFocus] = useState({ r: 0, c: 0 });
   const [hasFocus, setHasFocus] = useState(false);
   const [openKey, setOpenKey] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<GridSlot | null>(null);
+  const [dropKey, setDropKey] = useState<string | null>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ left: false, right: false });
   const rows = model.rows.length;
   const cols = model.columns.length;
+
+  // The scroll cue: a shadow on each side that has more columns beyond it.
+  const measure = useCallback(() => {
+    const w = wrapRef.current;
+    if (!w) return;
+    const left = w.scrollLeft > 1;
+    const right = w.scrollLeft + w.clientWidth < w.scrollWidth - 1;
+    setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
+  }, []);
+  useEffect(() => {
+    measure();
+    const w = wrapRef.current;
+    if (!w || typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(w);
+    if (tableRef.current) ro.observe(tableRef.current);
+    return () => ro.disconnect();
+  }, [measure, rows, cols]);
+
+  // Focus back on a cell (after a payment): the grid takes the focus with that cell as its focus
+  // cell. Again a moment later, in case the closing dialog gave the focus back to the page after us.
+  useEffect(() => {
+    if (!focusRequest) return;
+    for (let r = 0; r < rows; r++)
+      for (let c = 0; c < cols; c++) {
+        const slot = model.at(r, c);
+        if (slot && cellKey(slot, date) === focusRequest.key) {
+          setFocus({ r, c });
+          const put = () => {
+            const active = document.activeElement;
+            // Not from under a dialog that is open meanwhile.
+            if (!active || active === document.body || !active.closest('[role="dialog"]')) tableRef.current?.focus();
+            document.getElementById(domId(focusRequest.key))?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          };
+          put();
+          const timer = window.setTimeout(put, 350);
+          return () => window.clearTimeout(timer);
+        }
+      }
+    tableRef.current?.focus();
+    // Only when a new request comes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a request is served once, when it comes
+  }, [focusRequest?.n]);
 
   // The focus cell stays inside the grid when its size changes (another day, another site).
   useEffect(() => {
@@ -87,7 +157,7 @@ export function BookingGrid({ model, date, selected, onToggle, onEnter, popover,
       lines.push(slot.ruleName ? t('grid.rule', { name: slot.ruleName }) : slot.state === 'free' ? t('grid.noRule') : '');
       if (slot.state === 'free') lines.push(yuan(slot.price));
     }
-    if (slot.buyer || slot.orderNo) lines.push(t('grid.buyer', { buyer: slot.buyer || t('grid.walkin') }));
+    if (slot.buyer || slot.orderNo) lines.push(t('grid.buyer', { buyer: [slot.buyer || t('grid.walkin'), slot.buyerPhone].filter(Boolean).join(' ') }));
     if (slot.orderNo) lines.push(t('grid.orderNo', { orderNo: slot.orderNo }));
     if (slot.reason) lines.push(t('grid.reason', { reason: slot.reason }));
     return (
@@ -107,8 +177,10 @@ export function BookingGrid({ model, date, selected, onToggle, onEnter, popover,
       case 'booked':
         return (
           <>
-            <span className="bk-who">{slot.buyer || t('grid.walkin')}</span>
-            <span className="bk-sub">{t(`state.${slot.state}`)}</span>
+            <span className="bk-who" data-testid="cell-buyer">
+              {slot.buyer || t('grid.walkin')}
+            </span>
+            <span className="bk-sub">{slot.buyerPhone || t(`state.${slot.state}`)}</span>
           </>
         );
       case 'locked':
@@ -126,111 +198,160 @@ export function BookingGrid({ model, date, selected, onToggle, onEnter, popover,
   const th = { ...styles.header, borderStyle: 'solid', borderWidth: 1 };
 
   return (
-    <div className="bk-grid-wrap">
-      <table
-        role="grid"
-        aria-label={label}
-        aria-multiselectable
-        aria-rowcount={rows + 1}
-        aria-colcount={cols + 1}
-        aria-activedescendant={rows && cols ? domId(focusedKey) : undefined}
-        tabIndex={0}
-        className="bk-grid"
-        data-testid={testId}
-        onKeyDown={onKeyDown}
-        onFocus={() => setHasFocus(true)}
-        onBlur={(e) => {
-          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHasFocus(false);
-        }}
-      >
-        <thead>
-          <tr role="row">
-            <th role="columnheader" scope="col" className="bk-corner" style={th}>
-              {t('grid.time')}
-            </th>
-            {model.columns.map((col) => (
-              <th key={col.key} role="columnheader" scope="col" style={th} data-testid={`column-${col.key}`}>
-                {col.title}
+    <div
+      className={`bk-grid-scroller${edges.left ? ' bk-more-left' : ''}${edges.right ? ' bk-more-right' : ''}${moving ? ' bk-moving' : ''}`}
+      data-testid={`${testId}-scroller`}
+    >
+      <div className="bk-grid-wrap" ref={wrapRef} onScroll={measure} data-testid={`${testId}-wrap`}>
+        <table
+          ref={tableRef}
+          role="grid"
+          aria-label={label}
+          aria-multiselectable
+          aria-rowcount={rows + 1}
+          aria-colcount={cols + 1}
+          aria-activedescendant={rows && cols ? domId(focusedKey) : undefined}
+          tabIndex={0}
+          className="bk-grid"
+          data-testid={testId}
+          onKeyDown={onKeyDown}
+          onFocus={() => setHasFocus(true)}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setHasFocus(false);
+          }}
+        >
+          <thead>
+            <tr role="row">
+              <th role="columnheader" scope="col" className="bk-corner" style={th}>
+                {t('grid.time')}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {model.rows.map((row, r) => (
-            <tr key={row.start} role="row">
-              <th role="rowheader" scope="row" className="bk-time" style={th}>
-                <span>{row.start}</span>
-                <span className="bk-sub">{row.end}</span>
-              </th>
-              {model.columns.map((col, c) => {
-                const slot = model.at(r, c);
-                const isFocus = hasFocus && focus.r === r && focus.c === c;
-                const outline = isFocus ? { outline: `2px solid ${styles.focus}`, outlineOffset: -3 } : undefined;
-                if (!slot) {
+              {model.columns.map((col) => (
+                <th key={col.key} role="columnheader" scope="col" style={th} data-testid={`column-${col.key}`}>
+                  {col.title}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {model.rows.map((row, r) => (
+              <tr key={row.start} role="row">
+                <th role="rowheader" scope="row" className="bk-time" style={th}>
+                  <span>{row.start}</span>
+                  <span className="bk-sub">{row.end}</span>
+                </th>
+                {model.columns.map((col, c) => {
+                  const slot = model.at(r, c);
+                  const isFocus = hasFocus && focus.r === r && focus.c === c;
+                  const outline = isFocus ? { outline: `2px solid ${styles.focus}`, outlineOffset: -3 } : undefined;
+                  if (!slot) {
+                    return (
+                      <td
+                        key={col.key}
+                        id={domId(`none|${r}|${c}`)}
+                        role="gridcell"
+                        aria-disabled
+                        aria-selected={false}
+                        aria-label={`${col.title} ${row.start} ${t('grid.noSlot')}`}
+                        className="bk-cell bk-none"
+                        style={{ ...styles.of('closed', false), ...outline }}
+                        onClick={() => setFocus({ r, c })}
+                      />
+                    );
+                  }
+                  const key = cellKey(slot, date);
+                  const sel = selected.has(key);
+                  const active = ACTIVE.includes(slot.state);
+                  const draggable = !!canDrag?.(slot);
+                  const dropTarget = !!dragged && slot.state === 'free';
+                  const drag = {
+                    ...(draggable
+                      ? {
+                          draggable: true,
+                          onDragStart: (e: DragEvent) => {
+                            e.dataTransfer.effectAllowed = 'move';
+                            e.dataTransfer.setData('text/plain', key);
+                            setOpenKey(null);
+                            setDragged(slot);
+                          },
+                          onDragEnd: () => {
+                            setDragged(null);
+                            setDropKey(null);
+                          },
+                        }
+                      : {}),
+                    ...(dropTarget
+                      ? {
+                          onDragOver: (e: DragEvent) => {
+                            e.preventDefault();
+                            e.dataTransfer.dropEffect = 'move';
+                            if (dropKey !== key) setDropKey(key);
+                          },
+                          onDragLeave: () => setDropKey((k) => (k === key ? null : k)),
+                          onDrop: (e: DragEvent) => {
+                            e.preventDefault();
+                            const from = dragged;
+                            setDragged(null);
+                            setDropKey(null);
+                            if (from) onDrop?.(from, slot, col);
+                          },
+                        }
+                      : {}),
+                  };
+                  const dropOutline = dropKey === key ? { outline: `2px dashed ${styles.focus}`, outlineOffset: -3 } : undefined;
+                  const inner = <div className="bk-inner">{contentOf(slot, sel)}</div>;
+                  const withTip = (
+                    // Not over the cell's own popover (it would cover its buttons).
+                    <Tooltip title={tooltipOf(slot, col)} mouseEnterDelay={0.35} destroyOnHidden {...(openKey === key ? { open: false } : {})}>
+                      {inner}
+                    </Tooltip>
+                  );
                   return (
                     <td
                       key={col.key}
-                      id={domId(`none|${r}|${c}`)}
+                      id={domId(key)}
                       role="gridcell"
-                      aria-disabled
-                      aria-selected={false}
-                      aria-label={`${col.title} ${row.start} ${t('grid.noSlot')}`}
-                      className="bk-cell bk-none"
-                      style={{ ...styles.of('closed', false), ...outline }}
-                      onClick={() => setFocus({ r, c })}
-                    />
+                      aria-selected={sel}
+                      aria-disabled={slot.state === 'free' || active ? undefined : true}
+                      aria-label={`${col.title} ${slot.start}–${slot.end} ${t(`state.${slot.state}`)}${slot.state === 'free' ? ` ${yuan(slot.price)}` : ''}${slot.buyer ? ` ${slot.buyer}` : ''}${slot.buyerPhone ? ` ${slot.buyerPhone}` : ''}`}
+                      className={`bk-cell bk-${slot.state}${sel ? ' bk-selected' : ''}${draggable ? ' bk-draggable' : ''}`}
+                      style={{ ...styles.of(slot.state, sel), ...outline, ...dropOutline }}
+                      {...drag}
+                      data-testid={cellTestId(slot, col)}
+                      data-state={slot.state}
+                      data-price={slot.price}
+                      data-selected={sel ? 'true' : 'false'}
+                      onClick={() => {
+                        setFocus({ r, c });
+                        if (slot.state === 'free') onToggle(slot, col);
+                      }}
+                    >
+                      {active ? (
+                        <Popover
+                          open={openKey === key}
+                          onOpenChange={(o) => setOpenKey(o ? key : null)}
+                          trigger="click"
+                          destroyOnHidden
+                          content={<div data-testid="cell-popover">{popover(slot, col, () => setOpenKey(null))}</div>}
+                          title={`${col.title} ${slot.date ?? date} ${slot.start}–${slot.end}`}
+                        >
+                          {withTip}
+                        </Popover>
+                      ) : (
+                        withTip
+                      )}
+                    </td>
                   );
-                }
-                const key = cellKey(slot, date);
-                const sel = selected.has(key);
-                const active = ACTIVE.includes(slot.state);
-                const inner = <div className="bk-inner">{contentOf(slot, sel)}</div>;
-                const withTip = (
-                  // Not over the cell's own popover (it would cover its buttons).
-                  <Tooltip title={tooltipOf(slot, col)} mouseEnterDelay={0.35} destroyOnHidden {...(openKey === key ? { open: false } : {})}>
-                    {inner}
-                  </Tooltip>
-                );
-                return (
-                  <td
-                    key={col.key}
-                    id={domId(key)}
-                    role="gridcell"
-                    aria-selected={sel}
-                    aria-disabled={slot.state === 'free' || active ? undefined : true}
-                    aria-label={`${col.title} ${slot.start}–${slot.end} ${t(`state.${slot.state}`)}${slot.state === 'free' ? ` ${yuan(slot.price)}` : ''}${slot.buyer ? ` ${slot.buyer}` : ''}`}
-                    className={`bk-cell bk-${slot.state}${sel ? ' bk-selected' : ''}`}
-                    style={{ ...styles.of(slot.state, sel), ...outline }}
-                    data-testid={cellTestId(slot, col)}
-                    data-state={slot.state}
-                    data-price={slot.price}
-                    data-selected={sel ? 'true' : 'false'}
-                    onClick={() => {
-                      setFocus({ r, c });
-                      if (slot.state === 'free') onToggle(slot, col);
-                    }}
-                  >
-                    {active ? (
-                      <Popover
-                        open={openKey === key}
-                        onOpenChange={(o) => setOpenKey(o ? key : null)}
-                        trigger="click"
-                        destroyOnHidden
-                        content={<div data-testid="cell-popover">{popover(slot, col, () => setOpenKey(null))}</div>}
-                        title={`${col.title} ${slot.date ?? date} ${slot.start}–${slot.end}`}
-                      >
-                        {withTip}
-                      </Popover>
-                    ) : (
-                      withTip
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {edges.left || edges.right ? (
+        <div className="bk-scroll-hint" data-testid={`${testId}-scroll-hint`}>
+          {t('grid.scrollHint')}
+        </div>
+      ) : null}
     </div>
   );
 }

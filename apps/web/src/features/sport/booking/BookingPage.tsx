@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Col, DatePicker, Descriptions, Empty, List, Row as GridRow, Segmented, Select, Skeleton, Space, Tooltip, Typography } from 'antd';
-import { CalendarOutlined, CloseOutlined, LeftOutlined, LockOutlined, ReloadOutlined, RightOutlined, UnlockOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, List, Row as GridRow, Segmented, Select, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { CalendarOutlined, CloseOutlined, DragOutlined, LeftOutlined, LockOutlined, ReloadOutlined, RightOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useNavigate } from 'react-router';
-import { Perm, type GridSlot } from '@venue/contract';
+import { useLocation, useNavigate } from 'react-router';
+import { Perm, hhmmOf, minutesOf, type GridSlot } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { notify } from '../../../app/notify.ts';
 import { useLang } from '../../../app/prefs.ts';
@@ -12,7 +12,8 @@ import { useSession } from '../../../app/session.ts';
 import { useCan } from '../../../kit/index.ts';
 import { PayDialog, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi, gridKey } from './booking.api.ts';
-import { BookDialog, CancelBookingDialog, LockDialog, refreshBooking, unlockCell, type BookingMade } from './BookingDialogs.tsx';
+import { BookDialog, CancelBookingDialog, LockDialog, refreshBooking, unlockCell, type BookingMade, type CancelTarget } from './BookingDialogs.tsx';
+import { MoveDialog, type MoveAsk } from './MoveDialog.tsx';
 import { BookingGrid } from './BookingGrid.tsx';
 import { addDays, cellKey, dayModel, prune, samePicks, weekModel, type GridColumn, type Picked } from './grid.ts';
 import { GRID_POLL_MS, SHOWN_STATES, bookingDetailPath, today, useBookingT, useCellStyles } from './shared.tsx';
@@ -65,8 +66,26 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
   const [weekSite, setWeekSite] = useState<number | undefined>(undefined);
   const [selected, setSelected] = useState<Map<string, Picked>>(() => new Map());
   const [dialog, setDialog] = useState<'book' | 'lock' | null>(null);
-  const [cancelling, setCancelling] = useState<{ id: number; orderNo: string } | null>(null);
+  const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
   const [paying, setPaying] = useState<number | null>(null);
+  // The cell a payment started from: the focus goes back to it after the payment.
+  const [payFrom, setPayFrom] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ key: string; n: number } | null>(null);
+  // A booked line being moved (picked from its popover or dragged), and the cell it goes to.
+  const [moving, setMoving] = useState<(Omit<MoveAsk, 'to'> & { siteId: number; minutes: number }) | null>(null);
+  const [moveAsk, setMoveAsk] = useState<MoveAsk | null>(null);
+  // Opened from a booking's detail to move one of its lines: that day, then that line picked up.
+  const location = useLocation();
+  const [moveFromDetail, setMoveFromDetail] = useState<{ orderId: number; siteId: number; start: string; date: string } | null>(null);
+  useEffect(() => {
+    const m = (location.state as { move?: { orderId: number; siteId: number; start: string; date: string } } | null)?.move;
+    if (m) {
+      setMoveFromDetail(m);
+      setView('day');
+      setDate(m.date);
+      navigate('.', { replace: true, state: null });
+    }
+  }, [location.state, navigate]);
   const days = view === 'week' ? 7 : 1;
 
   const grid = useQuery({
@@ -103,7 +122,65 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
   const pickedDate = picked[0]?.date ?? date;
   const total = picked.reduce((n, p) => n + p.price, 0);
 
+  /** A booked line's whole run on its site (a line of two hours is two cells): its first start, last end and minutes. */
+  const lineOf = (slot: GridSlot) => {
+    const cells = (data?.slots ?? []).filter((x) => x.itemId === slot.itemId && x.siteId === slot.siteId && (x.date ?? date) === (slot.date ?? date));
+    const start = cells.reduce((m, x) => (x.start < m ? x.start : m), slot.start);
+    const end = cells.reduce((m, x) => (x.end > m ? x.end : m), slot.end);
+    return { start, end, minutes: minutesOf(end) - minutesOf(start) };
+  };
+  const movable = (slot: GridSlot) => slot.state === 'booked' && !!slot.itemId && !!slot.orderId && can(Perm.booking.book);
+  const startMove = (slot: GridSlot) => {
+    const l = lineOf(slot);
+    const day = slot.date ?? date;
+    const m = {
+      orderId: slot.orderId!,
+      orderNo: slot.orderNo ?? String(slot.orderId),
+      itemId: slot.itemId!,
+      siteId: slot.siteId,
+      minutes: l.minutes,
+      from: `${siteName(slot.siteId)} ${day} ${l.start}–${l.end}`,
+    };
+    setMoving(m);
+    return m;
+  };
+  const pickTarget = (m: NonNullable<typeof moving>, slot: GridSlot, column: GridColumn) => {
+    const endMin = minutesOf(slot.start) + m.minutes;
+    if (endMin > 24 * 60) {
+      notify.info(t('move.notFit', { minutes: m.minutes }));
+      return;
+    }
+    const to = { siteId: slot.siteId, siteName: siteName(slot.siteId), date: slot.date ?? column.date, start: slot.start, end: hhmmOf(endMin) };
+    setMoveAsk({ orderId: m.orderId, orderNo: m.orderNo, itemId: m.itemId, from: m.from, to });
+  };
+
+  // From a booking's detail: once its day is on the grid, its line is picked up to be moved.
+  useEffect(() => {
+    if (!moveFromDetail || !data || date !== moveFromDetail.date) return;
+    const slot = data.slots.find(
+      (x) => x.orderId === moveFromDetail.orderId && x.siteId === moveFromDetail.siteId && x.start === moveFromDetail.start && (x.date ?? date) === date,
+    );
+    setMoveFromDetail(null);
+    if (slot && movable(slot)) startMove(slot);
+    // startMove and movable read the grid's data, which is a dependency already.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the day's grid arrives
+  }, [moveFromDetail, data, date]);
+
+  // Esc stops picking a target (when no dialog is open).
+  useEffect(() => {
+    if (!moving || moveAsk) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') setMoving(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [moving, moveAsk]);
+
   const toggle = (slot: GridSlot, column: GridColumn) => {
+    if (moving) {
+      pickTarget(moving, slot, column);
+      return;
+    }
     const key = cellKey(slot, date);
     setSelected((prev) => {
       const next = new Map(prev);
@@ -134,6 +211,7 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
     setSelected(new Map());
     if (can(Perm.order.pay)) {
       success(t('book.created', { orderNo: made.orderNo, amount: yuan(made.amount) }));
+      setPayFrom(picked[0]?.key ?? null);
       setPaying(made.orderId);
     } else {
       success(t('book.createdNoPay', { orderNo: made.orderNo, amount: yuan(made.amount) }));
@@ -167,7 +245,10 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
       <Space orientation="vertical" size={8} style={{ maxWidth: 300 }}>
         <Descriptions size="small" column={1}>
           <Descriptions.Item label={t('cell.orderNo')}>{slot.orderNo ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('cell.buyer')}>{slot.buyer || t('grid.walkin')}</Descriptions.Item>
+          <Descriptions.Item label={t('cell.buyer')}>
+            <span data-testid="cell-popover-buyer">{slot.buyer || t('grid.walkin')}</span>
+          </Descriptions.Item>
+          {slot.buyerPhone ? <Descriptions.Item label={t('cell.phone')}>{slot.buyerPhone}</Descriptions.Item> : null}
           <Descriptions.Item label={t('cell.state')}>{t(`state.${slot.state}`)}</Descriptions.Item>
           {slot.ruleName ? <Descriptions.Item label={t('cell.rule')}>{slot.ruleName}</Descriptions.Item> : null}
         </Descriptions>
@@ -190,10 +271,24 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
                 data-testid="cell-pay"
                 onClick={() => {
                   close();
+                  setPayFrom(cellKey(slot, date));
                   setPaying(orderId);
                 }}
               >
                 {t('cell.pay')}
+              </Button>
+            ) : null}
+            {movable(slot) ? (
+              <Button
+                size="small"
+                icon={<DragOutlined />}
+                data-testid="cell-move"
+                onClick={() => {
+                  close();
+                  startMove(slot);
+                }}
+              >
+                {t('cell.move')}
               </Button>
             ) : null}
             {can(Perm.booking.cancel) ? (
@@ -203,7 +298,13 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
                 data-testid="cell-cancel"
                 onClick={() => {
                   close();
-                  setCancelling({ id: orderId, orderNo: slot.orderNo ?? String(orderId) });
+                  const l = lineOf(slot);
+                  setCancelling({
+                    id: orderId,
+                    orderNo: slot.orderNo ?? String(orderId),
+                    itemId: slot.itemId ?? null,
+                    line: `${siteName(slot.siteId)} ${l.start}–${l.end}`,
+                  });
                 }}
               >
                 {t('cell.cancel')}
@@ -284,6 +385,10 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
       cellTestId={(slot, col) => (view === 'day' ? `cell-${slot.siteId}-${slot.start}` : `cell-${slot.siteId}-${col.date}-${slot.start}`)}
       label={t('grid.label', { venue: stadiumName })}
       testId="booking-grid"
+      canDrag={movable}
+      onDrop={(from, to, col) => pickTarget(startMove(from), to, col)}
+      moving={!!moving}
+      focusRequest={focusRequest}
     />
   );
 
@@ -364,9 +469,22 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
           <div style={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
             <Legend />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('grid.keyboard')} · {t('grid.liveHint')}
+              {t('grid.keyboard')} · {t('grid.drag')} · {t('grid.liveHint')}
             </Typography.Text>
           </div>
+          {moving ? (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="booking-moving"
+              title={t('move.picking', { from: moving.from })}
+              action={
+                <Button size="small" onClick={() => setMoving(null)} data-testid="booking-move-stop">
+                  {t('move.stop')}
+                </Button>
+              }
+            />
+          ) : null}
           <GridRow gutter={[16, 16]} wrap>
             <Col xs={24} xl={18} xxl={19}>
               {gridArea}
@@ -390,12 +508,28 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
         }}
       />
       <CancelBookingDialog order={cancelling} onClose={() => setCancelling(null)} />
+      <MoveDialog
+        ask={moveAsk}
+        onClose={() => setMoveAsk(null)}
+        onMoved={(moved, ask) => {
+          setMoveAsk(null);
+          setMoving(null);
+          // More to pay: the difference is an order of its own, paid here.
+          if (moved.differenceOrderId && can(Perm.order.pay)) {
+            setPayFrom(cellKey({ siteId: ask.to.siteId, start: ask.to.start, date: ask.to.date }, date));
+            setPaying(moved.differenceOrderId);
+          }
+        }}
+      />
       <PayDialog
         orderId={paying}
         open={paying !== null}
         onClose={() => {
           setPaying(null);
           void refreshBooking();
+          // The focus goes back to the cell the payment started from, not to the page.
+          if (payFrom) setFocusRequest((r) => ({ key: payFrom, n: (r?.n ?? 0) + 1 }));
+          setPayFrom(null);
         }}
         onPaid={() => void refreshBooking()}
       />

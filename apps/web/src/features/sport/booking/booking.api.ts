@@ -5,6 +5,11 @@ import type {
   GridAnswer,
   bookingCancel,
   bookingCancelAnswer,
+  bookingCancelQuote,
+  bookingCancelQuoteAnswer,
+  bookingChange,
+  bookingChangeAnswer,
+  bookingChangeQuoteAnswer,
   bookingLock,
   bookingOrder,
   bookingOrderAnswer,
@@ -25,6 +30,11 @@ export const bookingApi = {
   lock: (body: z.input<typeof bookingLock>) => http.post<z.output<typeof lockAnswer>>(url('lock'), body),
   unlock: (claimIds: number[]) => http.post<z.output<typeof lockAnswer>>(url('unlock'), { claimIds }),
   cancel: (body: z.input<typeof bookingCancel>) => http.post<z.output<typeof bookingCancelAnswer>>(url('cancel'), body),
+  /** What a cancel (of the booking, or one line) gives back, before it is confirmed. */
+  cancelQuote: (body: z.input<typeof bookingCancelQuote>) => http.post<z.output<typeof bookingCancelQuoteAnswer>>(url('cancel/quote'), body),
+  /** The price difference of a move, before it is confirmed. */
+  changeQuote: (body: z.input<typeof bookingChange>) => http.post<z.output<typeof bookingChangeQuoteAnswer>>(url('change/quote'), body),
+  change: (body: z.input<typeof bookingChange>) => http.post<z.output<typeof bookingChangeAnswer>>(url('change'), body),
   checkin: (code: string) => http.post<BookingRow>(url('checkin'), { code }),
   plan: (stadiumId: number, date: string) => http.post<z.output<typeof bookingPlan>>(url('plan'), { stadiumId, date }),
   /** Members by phone, member number or name (booking for a member). */
