@@ -18,7 +18,7 @@ import {
   paymentTotals,
   postByRule,
   defineLedgerRule,
-  registerItemKind,
+  itemKind,
   accountRecharge,
   rechargeExtension,
   storedValuePort,
@@ -31,6 +31,7 @@ import {
   type RechargeHooks,
   type RefundQuote,
   type StoredValueHooks,
+  type AccountCard,
 } from '../commerce/index.ts';
 import { findMember, memberCardCount } from '../member/index.ts';
 import { memberLevelsPort, type LevelGrant } from '../booking/index.ts';
@@ -150,7 +151,8 @@ interface PricedCard extends PricedItem {
   remark: string | null;
 }
 
-registerItemKind<CardLineDetail, PricedCard>({
+/** Selling a card (its manifest contributes it with the `card` order type). */
+export const cardKind = itemKind<CardLineDetail, PricedCard>({
   kind: 'card',
   orderTypes: ['card'],
   detail: cardLineDetail,
@@ -391,7 +393,7 @@ function cardRecharge(kind: 'recharge' | 'card_recharge'): RechargeHooks {
 }
 /** The core's own recharge of an account, which a card's recharge extends. */
 const coreRecharge = accountRecharge;
-registerItemKind({ kind: 'card_recharge', orderTypes: ['card'], detail: cardRechargeLineDetail, ...cardRecharge('card_recharge') });
+export const cardRechargeKind = itemKind({ kind: 'card_recharge', orderTypes: ['card'], detail: cardRechargeLineDetail, ...cardRecharge('card_recharge') });
 const rechargeOfCards = cardRecharge('recharge');
 
 // ---------------------------------------------------------------- paying with a card
@@ -407,6 +409,26 @@ async function usesOf(ctx: KindContext, items: readonly ItemRecord[]): Promise<I
 }
 
 const storedValue: StoredValueHooks = {
+  // The payment dialog's account list: each value card's type, state and why it cannot pay today (the guard refuses the same).
+  async describe(db, scope, accountIds) {
+    const rows = await cardsWithTypes(db, scope, { accountIds, statuses: ['active', 'frozen', 'refunded', 'cancelled', 'pending'] });
+    const today = new Map<number, string>();
+    const out = new Map<number, AccountCard>();
+    for (const { card, type } of rows) {
+      if (card.accountId === null) continue;
+      if (!today.has(card.orgId)) today.set(card.orgId, (await localNow(db, card.orgId)).day);
+      const why = refusalOf(card, today.get(card.orgId)!, 'pay');
+      out.set(card.accountId, {
+        cardNo: card.cardNo,
+        typeName: type.name,
+        kind: card.kind,
+        status: card.status,
+        validTo: card.validTo,
+        refusal: why ? why.replace(/^card\./, '') : null,
+      });
+    }
+    return out;
+  },
   async guard(tx, scope, p) {
     const card =
       p.method === 'balance' ? await findCardByAccount(tx, scope, p.accountId!, p.order.orgId) : await findCard(tx, scope, p.cardId!, { lock: true });

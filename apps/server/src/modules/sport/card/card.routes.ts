@@ -47,7 +47,6 @@ import {
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import { idemKey } from '../commerce/index.ts';
-import './card.kinds.ts';
 import {
   addCardType,
   cardCalendar,

@@ -6,7 +6,6 @@ import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { startPayment } from '../commerce/index.ts';
 import { searchMembers } from '../member/index.ts';
-import './card.kinds.ts';
 import { addCardType, checkIn, rechargeCard, sellCard, shareCard } from './card.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';

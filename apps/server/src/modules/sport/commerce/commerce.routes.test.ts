@@ -3,13 +3,15 @@ import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
 import { commerceStaff, imbalances, orderMoney, pay, sellGeneral, sport } from './commerce.testkit.ts';
-import { createOrder, expireOrders } from './order.service.ts';
+import { createOrder, expireOrders, registerOrderType } from './order.service.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { registerItemKind } from './item-kinds.ts';
 
 // A kind with a hold, as the booking and ticketing modules will register: one unit of a limited
 // thing (here a numbered place) reserved until payment; `taken` stands for the module's own table.
 const taken = new Map<number, number>(); // place -> item holding it
+// Its order type, as the module's manifest would contribute it (no loaded module sells coupons yet).
+registerOrderType('coupon', 'test');
 registerItemKind({
   kind: 'coupon',
   orderTypes: ['coupon'],

@@ -43,7 +43,6 @@ import { afterCommit, closePayment, getPayment, getScanOrder, handleNotification
 import { applyNonOrderRefund, applyRefund, getRefund, listRefunds, reviewRefund } from './refund.service.ts';
 import { getAccount, ledgerSummary, listAccounts, listLedger, openAccount } from './ledger.service.ts';
 import { listMerchants, saveMerchant } from './merchant.service.ts';
-import './core-kinds.ts';
 
 /** The address customers and providers reach this server at. */
 export const originOf = (ctx: AppContext, req: FastifyRequest) => ctx.config.publicUrl ?? `${req.protocol}://${req.host}`;

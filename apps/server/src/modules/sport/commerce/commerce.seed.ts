@@ -13,7 +13,6 @@ import { openAccount } from './ledger.service.ts';
 import { startPayment } from './payment.service.ts';
 import { putMerchantAsSystem } from './merchant.service.ts';
 import { startPaySimulators, type PaySimulators } from './providers/simulators/index.ts';
-import './core-kinds.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'commerce_demo_seeded';

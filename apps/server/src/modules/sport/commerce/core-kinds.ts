@@ -2,15 +2,9 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import { t } from '../../../platform/i18n.ts';
 import { debitAccount, findAccount, creditAccount } from './commerce.repository.ts';
 import { definePort } from '../../../platform/ports.ts';
-import { registerItemKind, type ItemKind } from './item-kinds.ts';
-import { registerOrderType } from './order.service.ts';
+import { itemKind, type ItemKind } from './item-kinds.ts';
 import { defineLedgerRule, postByRule } from './ledger.ts';
 import './commerce.messages.ts';
-
-// The core's own order types (the generic sale's; `card`: the core sells recharges in it), and those
-// of the spec's order tabs whose modules do not declare theirs yet (issue 24): a module that declares
-// its type in its manifest (`contributes.orderTypes`, as booking does `venue`) takes it off this list.
-for (const type of ['general', 'goods', 'card', 'ticket', 'course', 'sparring', 'coupon', 'registration']) registerOrderType(type);
 
 /**
  * The two item kinds of the core itself:
@@ -18,8 +12,9 @@ for (const type of ['general', 'goods', 'card', 'ticket', 'course', 'sparring', 
  * - `recharge`: money put into a stored-value account. Paying for it is a sale like any other; on
  *   payment the account is credited and the money moves from sales into members' stored value
  *   (a liability); a refund takes it back out, if it has not been spent.
+ * The commerce manifest contributes both (`contributes.kinds`), with the generic sale's order types.
  */
-registerItemKind({
+export const generalKind = itemKind({
   kind: 'general',
   orderTypes: ['general', 'goods'],
   async price(_ctx, input, line) {
@@ -74,7 +69,7 @@ export const accountRecharge: Required<Pick<ItemKind, 'price' | 'confirm' | 'rel
 export const rechargeExtension = definePort<RechargeHooks>('commerce.recharge');
 const rechargeHooks = (): RechargeHooks => (rechargeExtension.plugged ? rechargeExtension.get() : accountRecharge);
 
-registerItemKind({
+export const rechargeKind = itemKind({
   kind: 'recharge',
   orderTypes: ['card', 'general'],
   price: (ctx, input, line) => rechargeHooks().price(ctx, input, line),

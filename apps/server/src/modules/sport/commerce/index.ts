@@ -84,7 +84,7 @@ export { onCommerceEvent, type CommerceEvent, type CommerceEventHandler, type Co
 // Stored value moves only with its ledger entry (creditByRule, debitByRule): no raw account write is offered.
 export { findAccount, pageAccounts } from './commerce.repository.ts';
 export { listAccounts, openAccount, creditByRule, debitByRule } from './ledger.service.ts';
-export { defineLedgerRule, postByRule, registerLedgerAccount, registerPayMethod, type LedgerRule, type RulePosting, type LedgerAccount } from './ledger.ts';
+export { defineLedgerRule, postByRule, type LedgerRule, type RulePosting, type LedgerAccount } from './ledger.ts';
 
 // ---------------------------------------------------------------- time, money, drawer
 export { timeZoneOf, dayOf } from './money.ts';

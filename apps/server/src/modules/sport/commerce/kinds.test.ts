@@ -20,6 +20,7 @@ import {
   findOrder,
   postByRule,
   registerItemKind,
+  registerOrderType,
   type NewOrder,
   type PricedItem,
 } from './index.ts';
@@ -55,6 +56,8 @@ const depositIn = defineLedgerRule({ name: 'test.depositIn', txnKind: 'deposit',
 const depositOut = defineLedgerRule({ name: 'test.depositOut', txnKind: 'deposit', debit: 'balance', credit: 'cash', prefix: 'DO' });
 defineLedgerRule({ name: 'test.lessonUsed', txnKind: 'lesson_used', debit: 'prepaid', credit: 'sales', prefix: 'LU' });
 const lessonRefunded = defineLedgerRule({ name: 'test.lessonRefunded', txnKind: 'lesson_refunded', debit: 'prepaid', credit: 'sales', prefix: 'LR' });
+// Its order type, as the module's manifest would contribute it (no loaded module sells coupons yet).
+registerOrderType('coupon', 'test');
 registerItemKind({
   kind: 'coupon',
   orderTypes: ['coupon'],
@@ -84,6 +87,12 @@ registerItemKind({
 });
 
 describe('registrations', () => {
+  // Kinds, accounts and order types are contributed by the manifests: a built app has registered them.
+  let s: TestServer | undefined;
+  beforeAll(async () => {
+    s = await startServer(databases[0]!);
+  });
+  afterAll(async () => s?.close());
   it('a second kind, ledger rule, or the core’s own recharge under another module’s name throws at start-up', () => {
     const again = { kind: 'goods', orderTypes: ['goods'], price: async () => ({ name: 'x', unitPriceFen: 1 }) };
     expect(() => registerItemKind(again)).toThrow(/item kind goods is registered twice/);

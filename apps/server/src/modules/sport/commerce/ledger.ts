@@ -9,33 +9,67 @@ import { timeZoneOf } from './money.ts';
  * (cash, alipay …) is debited when money comes in and credited when it goes out; `balance` is the
  * members' stored value (a liability), `sales` what the business earned, `comp` what it gave away,
  * `prepaid` the uses of times and period cards sold and not yet used (a liability: the `card`
- * method pays with them). Accounts and payment methods are registered by the module that owns
- * them (the core's below); a second registration of a name throws at start-up.
+ * method pays with them). Accounts and payment methods are contributed by the module that owns
+ * them (`contributes.ledgerAccounts`, `contributes.payMethods`); the loader refuses a name two
+ * modules declare. Ledger rules stay module constants (`defineLedgerRule`): a second rule of one
+ * name throws when its module is imported, which is at start-up.
  */
 export type LedgerAccount = string;
 
-const ledgerAccounts = namedRegistry<true>('ledger account');
-export function registerLedgerAccount(name: string): void {
-  ledgerAccounts.add(name, true);
+/** A payment method a module contributes, and the ledger account that holds its money. */
+export interface PayMethodDef {
+  name: string;
+  account: LedgerAccount;
 }
-for (const a of ['cash', 'alipay', 'wechat', 'aggregate', 'transfer', 'balance', 'sales', 'comp', 'prepaid']) registerLedgerAccount(a);
 
-/** Payment methods and the ledger account that holds each one's money. */
-const payMethods = namedRegistry<LedgerAccount>('payment method');
-export function registerPayMethod(name: string, account: LedgerAccount): void {
-  if (!ledgerAccounts.has(account)) throw new Error(`payment method ${name}: no ledger account ${account}`);
-  payMethods.add(name, account);
+declare module '../../../platform/module.ts' {
+  interface ModuleContributions {
+    /** Ledger accounts the module's money moves through (two modules never declare one). */
+    ledgerAccounts: LedgerAccount;
+    /** Payment methods the module takes, each with the ledger account holding its money. */
+    payMethods: PayMethodDef;
+  }
 }
+
+/** The core's own accounts and methods (its manifest contributes them; `prepaid` and `card` are the cards module's). */
+export const CORE_LEDGER_ACCOUNTS: LedgerAccount[] = ['cash', 'alipay', 'wechat', 'aggregate', 'transfer', 'balance', 'sales', 'comp'];
+export const CORE_PAY_METHODS: PayMethodDef[] = [
+  ...['cash', 'alipay', 'wechat', 'aggregate', 'transfer', 'balance'].map((m) => ({ name: m, account: m })),
+  { name: 'free', account: 'comp' },
+];
+
+/** Each name with the module that declared it; the same module again is the same app built twice (tests). */
+const ledgerAccounts = namedRegistry<string>('ledger account');
+const payMethods = namedRegistry<PayMethodDef & { owner: string }>('payment method');
+/** Set once the contributed accounts are registered: a rule defined later is checked at once. */
+let accountsKnown = false;
+
+/**
+ * Registers the accounts and payment methods the manifests contribute (the commerce manifest's
+ * plug, before any route), then checks every ledger rule defined so far names known accounts.
+ */
+export function registerLedgerContributions(
+  accounts: readonly { account: LedgerAccount; owner: string }[],
+  methods: readonly (PayMethodDef & { owner: string })[],
+): void {
+  for (const { account, owner } of accounts) if (ledgerAccounts.get(account) !== owner) ledgerAccounts.add(account, owner);
+  for (const m of methods) {
+    if (!ledgerAccounts.has(m.account)) throw new Error(`payment method ${m.name} of ${m.owner}: no ledger account ${m.account}`);
+    const known = payMethods.get(m.name);
+    if (known?.owner === m.owner && known.account === m.account) continue;
+    payMethods.add(m.name, m);
+  }
+  accountsKnown = true;
+  for (const name of ledgerRules.names()) checkRuleAccounts(ledgerRules.get(name)!);
+}
+
 export const isPayMethod = (name: string): boolean => payMethods.has(name);
-for (const m of ['cash', 'alipay', 'wechat', 'aggregate', 'transfer', 'balance']) registerPayMethod(m, m);
-registerPayMethod('free', 'comp');
-registerPayMethod('card', 'prepaid');
 
 /** The account that holds a payment method's money. */
 export function accountOfMethod(method: string): LedgerAccount {
-  const account = payMethods.get(method);
-  if (!account) throw new Error(`no ledger account for method ${method}`);
-  return account;
+  const known = payMethods.get(method);
+  if (!known) throw new Error(`no ledger account for method ${method}`);
+  return known.account;
 }
 
 export interface Posting {
@@ -94,9 +128,14 @@ const ledgerRules = namedRegistry<LedgerRule>('ledger rule');
 export function defineLedgerRule(rule: LedgerRule): LedgerRule {
   if (!/^[A-Z]{1,3}$/.test(rule.prefix)) throw new Error(`ledger rule ${rule.name}: prefix ${rule.prefix} is not one to three capital letters`);
   if (rule.txnKind.length > 24) throw new Error(`ledger rule ${rule.name}: txnKind longer than 24`);
-  for (const a of [rule.debit, rule.credit]) if (!ledgerAccounts.has(a)) throw new Error(`ledger rule ${rule.name}: no ledger account ${a}`);
+  // Accounts are contributed at start-up: a rule defined at import is checked once they are known.
+  if (accountsKnown) checkRuleAccounts(rule);
   ledgerRules.add(rule.name, rule);
   return rule;
+}
+
+function checkRuleAccounts(rule: LedgerRule): void {
+  for (const a of [rule.debit, rule.credit]) if (!ledgerAccounts.has(a)) throw new Error(`ledger rule ${rule.name}: no ledger account ${a}`);
 }
 
 export const ledgerRuleOf = (name: string): LedgerRule | undefined => ledgerRules.get(name);

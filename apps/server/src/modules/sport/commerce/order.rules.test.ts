@@ -7,7 +7,7 @@ import { makeMember } from '../card/card.testkit.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { imbalances, orderMoney, pay, sellGeneral, sport } from './commerce.testkit.ts';
 import { registerItemKind, type ItemKind } from './item-kinds.ts';
-import { createOrder, type NewOrder } from './order.service.ts';
+import { createOrder, registerOrderType, type NewOrder } from './order.service.ts';
 import { DISCOUNT_LIMITS_PARAM, registerPriceAdjuster } from './pricing.ts';
 
 /**
@@ -38,6 +38,9 @@ function refusingKind(kind: ItemKind['kind'], orderType: ItemKind['orderTypes'][
     },
   });
 }
+// Order types of modules not loaded here, as their manifests would contribute them.
+registerOrderType('sparring', 'test');
+registerOrderType('course', 'test');
 refusingKind('sparring', 'sparring', '陪练', 0);
 refusingKind('rent', 'goods', '租赁', 800);
 

@@ -16,6 +16,9 @@ import { seedDistributionDemo } from './distribution/distribution.seed.ts';
 import { seedGateDemo } from './gate/gate.seed.ts';
 import { seedTicketRulesDemo } from './reserve/reserve.seed.ts';
 import { seedTicketCatalogueDemo } from './catalogue/catalogue.seed.ts';
+import { ticketKind } from './sale.service.ts';
+import { distTicketKind, ticketPackageKind } from './distribution/distribution.service.ts';
+import { ticketHomeCard } from './ticket.home.ts';
 
 /** Ticketing: catalogue, sessions, seat maps, selling, reserved issuing, distribution, gate checking. */
 export const ticketManifest: ModuleManifest = {
@@ -23,6 +26,8 @@ export const ticketManifest: ModuleManifest = {
   dependsOn: ['system', 'job', 'sport/commerce', 'sport/member', 'sport/venue'],
   ui: contractModule('sport/ticket'),
   tables: { schema: { ...ticketTables, ...catalogueTables, ...templateTables, ...distributionTables, ...gateTables, ...reserveTables } },
+  // What it sells through commerce, in orders of type `ticket`: box-office tickets, distributors' quota tickets, packages.
+  contributes: { kinds: [ticketKind, distTicketKind, ticketPackageKind], orderTypes: ['ticket'], homeCards: [ticketHomeCard] },
   routes: ({ app, ctx }) => {
     ticketRoutes(app, ctx);
     reserveRoutes(app, ctx);

@@ -26,7 +26,7 @@ import type { Caller } from '../../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../../platform/scope.ts';
 import { mapDuplicate } from '../../../system/index.ts';
-import { createOrder, findOrder, type KindContext, type PricedItem, registerItemKind } from '../../commerce/index.ts';
+import { createOrder, findOrder, itemKind, type KindContext, type PricedItem } from '../../commerce/index.ts';
 import {
   findLevel,
   findProject,
@@ -287,7 +287,8 @@ interface PricedQuotaLine {
   seatId: number | null;
   label: string;
 }
-registerItemKind<DistTicketLineDetail, PricedItem & { line: PricedQuotaLine }>({
+/** A distributor's quota ticket (the ticket manifest contributes it). */
+export const distTicketKind = itemKind<DistTicketLineDetail, PricedItem & { line: PricedQuotaLine }>({
   kind: 'dist_ticket',
   orderTypes: ['ticket'],
   detail: distTicketLineDetail,
@@ -693,7 +694,8 @@ async function pkgParts(ctx: KindContext, packageId: number) {
   return partsOf(ctx.tx, ctx.scope, [packageId]);
 }
 
-registerItemKind<Record<string, never>, PricedItem & { line: { packageId: number; parts: Part[]; shares: number[] } }>({
+/** A package of tickets (the ticket manifest contributes it). */
+export const ticketPackageKind = itemKind<Record<string, never>, PricedItem & { line: { packageId: number; parts: Part[]; shares: number[] } }>({
   kind: 'ticket_pkg',
   orderTypes: ['ticket'],
   detail: ticketPkgLineDetail,
