@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { sql } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { bumpConfigEpoch } from '../../server/src/modules/system/index.ts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client } from '../../server/test/harness.ts';
-import { ADMIN_PASSWORD, loginThroughForm, openBrowser, screenshot, startE2E, type E2E, type OwnBrowser } from './support.ts';
+import { ADMIN_PASSWORD, axeViolations, loginThroughForm, openBrowser, screenshot, startE2E, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * The console as operators expect it (issue 9), in Chromium at 1440×900: no serious or critical
@@ -16,41 +14,6 @@ import { ADMIN_PASSWORD, loginThroughForm, openBrowser, screenshot, startE2E, ty
  * always queries. Screenshots of the user list, the user dialog and the operation log are kept in
  * test-results/ in both themes.
  */
-
-const require = createRequire(import.meta.url);
-// Evaluated through the browser's debugging protocol: the console's CSP forbids inline scripts.
-const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** Serious and critical violations of WCAG 2 A and AA on the page as it is. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return r.violations;
-  });
-  if (process.env.AXE_DUMP)
-    fs.appendFileSync(
-      process.env.AXE_DUMP,
-      `${JSON.stringify({ url: page.url(), found: found.filter((v) => v.impact === 'serious' || v.impact === 'critical') }, null, 1)}\n`,
-    );
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
-          .join(' | ')}`,
-    );
-}
 
 const visible = (l: Locator) => l.filter({ visible: true });
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -167,4 +168,39 @@ export async function browserAs(e: E2E, who: { code: string; password: string },
   await browser.page.goto(`${e.baseUrl}${at}`);
   await loginThroughForm(browser.page, who.code, who.password);
   return browser;
+}
+
+const require = createRequire(import.meta.url);
+// Evaluated through the browser's debugging protocol: the console's CSP forbids inline scripts.
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Serious and critical violations of WCAG 2 A and AA on the page as it is. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
+    return r.violations;
+  });
+  if (process.env.AXE_DUMP)
+    fs.appendFileSync(
+      process.env.AXE_DUMP,
+      `${JSON.stringify({ url: page.url(), found: found.filter((v) => v.impact === 'serious' || v.impact === 'critical') }, null, 1)}\n`,
+    );
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
+          .join(' | ')}`,
+    );
 }
