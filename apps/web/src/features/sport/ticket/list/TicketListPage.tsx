@@ -8,6 +8,7 @@ import { ListPage, invalidateResource, type Option, type ResourceDef } from '../
 import { yuan } from '../../../../kit/pay/index.ts';
 import { TICKET_NS, saleApi, useTicketT } from '../sale/shared.ts';
 import { CollectDialog, ReprintDialog, ReprintLog, SignedTicketQr } from '../gate/TicketGateParts.tsx';
+import { FirstPrintDialog } from '../sale/PrintSold.tsx';
 import { TicketRefundDialog } from '../reserve/RefundParts.tsx';
 import '../reserve/shared.ts';
 
@@ -41,6 +42,7 @@ function TicketQr({ row }: { row: TicketRow }) {
 
 export default function TicketListPage() {
   const [reprintId, setReprintId] = useState<number | null>(null);
+  const [printId, setPrintId] = useState<number | null>(null);
   const [collectCode, setCollectCode] = useState<string | null>(null);
   const [refundId, setRefundId] = useState<number | null>(null);
   const def = useMemo<ResourceDef<TicketRow, Record<string, never>, z.input<typeof ticketListQuery>>>(
@@ -75,6 +77,7 @@ export default function TicketListPage() {
         { key: 'refundNo', label: 'ticketRules:refund.action', render: (v: string | null) => v ?? '—', inTable: false },
         { key: 'createTime', label: 'ticket.createTime', format: 'datetime' },
         { key: 'soldAt', label: 'ticket.soldAt', format: 'datetime', inTable: false },
+        { key: 'printedAt', label: 'ticket.printedAt', format: 'datetime', inTable: false },
       ],
       // Gate checking: the signed QR code the gates verify, the reprints; reprint and paper collection.
       detailExtra: (row) => (
@@ -85,7 +88,15 @@ export default function TicketListPage() {
         </>
       ),
       rowActions: [
-        { key: 'reprint', label: 'ticketGate:reprint.reprint', perm: Perm.ticket.reprint, visible: (r) => r.state === 'sold', run: (r) => setReprintId(r.id) },
+        // A ticket not printed yet prints without a reason; after its first print, a reprint asks one.
+        { key: 'print', label: 'print.print', perm: Perm.ticket.reprint, visible: (r) => r.state === 'sold' && !r.printedAt, run: (r) => setPrintId(r.id) },
+        {
+          key: 'reprint',
+          label: 'ticketGate:reprint.reprint',
+          perm: Perm.ticket.reprint,
+          visible: (r) => r.state === 'sold' && !!r.printedAt,
+          run: (r) => setReprintId(r.id),
+        },
         {
           key: 'collect',
           label: 'ticketGate:reprint.collect',
@@ -109,6 +120,13 @@ export default function TicketListPage() {
     <>
       <ListPage def={def} />
       <ReprintDialog ticketId={reprintId} onClose={() => setReprintId(null)} />
+      <FirstPrintDialog
+        ticketId={printId}
+        onClose={() => {
+          setPrintId(null);
+          void invalidateResource('ticket');
+        }}
+      />
       <CollectDialog code={collectCode} onClose={() => setCollectCode(null)} />
       <TicketRefundDialog
         ticketId={refundId}

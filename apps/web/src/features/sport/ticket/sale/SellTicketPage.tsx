@@ -33,6 +33,7 @@ import { ViewersFields, viewerErrors, viewersBody, type ViewerValues } from '../
 import { NoticePanel } from '../extras/NoticePanel.tsx';
 import { SellPackageDialog } from '../distribution/PackagePage.tsx';
 import { distApi } from '../distribution/shared.ts';
+import { PrintSold } from './PrintSold.tsx';
 import { LEVEL_PALETTE, SEATS_POLL_MS, STATE_COLORS, STATE_COLORS_DARK, saleApi, useTicketT, type TicketOrderAnswer } from './shared.ts';
 import '../seatmap/seatmap.css';
 import './sale.css';
@@ -91,6 +92,9 @@ function Swatch({ color, ring }: { color: string; ring?: boolean }) {
   );
 }
 
+/** Where the keyboard starts: the top-left seat (the first row, its first seat). */
+const firstSeat = (seats: SeatmapDocument['seats']) => [...seats].sort((a, b) => a.y - b.y || a.x - b.x)[0]!.key;
+
 /** The hold just made: amount, countdown, pay again, next sale. */
 function Held({ hold, paid, onPay, onNext }: { hold: TicketOrderAnswer; paid: boolean; onPay: () => void; onNext: () => void }) {
   const t = useTicketT();
@@ -115,6 +119,7 @@ function Held({ hold, paid, onPay, onNext }: { hold: TicketOrderAnswer; paid: bo
             />
           )
         ) : null}
+        {paid ? <PrintSold orderId={hold.orderId} orderNo={hold.orderNo} /> : null}
         <Space>
           {!paid && !expired && can(Perm.order.pay) ? (
             <Button type="primary" onClick={onPay} data-testid="ticket-sell-pay">
@@ -152,6 +157,9 @@ export default function SellTicketPage() {
   const [attempt, setAttempt] = useState(0);
   const key = useMemo(() => newIdempotencyKey(), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps -- a new idempotency key for each attempt, on purpose
   const canvas = useRef<SeatCanvasHandle>(null);
+  // The keyboard path on the map: the seat the arrows are on, and what the screen reader is told.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const [announce, setAnnounce] = useState('');
   const mapBox = useRef<HTMLDivElement>(null);
 
   const sessions = useQuery({ queryKey: ['ticket', 'sale', 'sessions'], queryFn: saleApi.sessions, refetchInterval: SEATS_POLL_MS * 5 });
@@ -237,6 +245,54 @@ export default function SellTicketPage() {
     });
   };
 
+  /** What a screen reader says of a seat: zone, row, number, level and price, state, chosen or not. */
+  const seatSpeech = (key: string, chosenNow: boolean) => {
+    const s = seatByKey.get(key);
+    if (!s) return '';
+    const states: Record<string, string> = {
+      free: t('sell.legend.free'),
+      held: t('sell.legend.held'),
+      sold: t('sell.legend.sold'),
+      blocked: t('sell.legend.blocked'),
+    };
+    const state = chosenNow ? t('sell.legend.selected') : s.state === 'free' && s.levelId === null ? states.blocked! : (states[s.state] ?? s.state);
+    return t('sell.kb.seat', { zone: s.zone, row: s.row, no: s.no, level: s.levelId ? (levelName.get(s.levelId) ?? '') : '', price: yuan(s.price), state });
+  };
+  const focusSeat = (key: string) => {
+    setFocusKey(key);
+    setAnnounce(seatSpeech(key, selected.has(key)));
+  };
+  /** Arrows: the nearest seat that way (straight ahead first); Space or Enter: choose or let go; Escape: leave the map. */
+  const onMapKey = (e: React.KeyboardEvent) => {
+    const seatsOnMap = doc?.seats ?? [];
+    if (!seatsOnMap.length) return;
+    const dirs: Record<string, [number, number]> = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+    const cur = focusKey ? seatsOnMap.find((x) => x.key === focusKey) : undefined;
+    if (e.key in dirs) {
+      e.preventDefault();
+      if (!cur) return focusSeat(firstSeat(seatsOnMap));
+      const [dx, dy] = dirs[e.key]!;
+      let best: { key: string; score: number } | null = null;
+      for (const c of seatsOnMap) {
+        const ahead = (c.x - cur.x) * dx + (c.y - cur.y) * dy;
+        if (ahead <= 1) continue;
+        const aside = Math.abs((c.x - cur.x) * dy - (c.y - cur.y) * dx);
+        const score = ahead + aside * 3;
+        if (!best || score < best.score) best = { key: c.key, score };
+      }
+      if (best) focusSeat(best.key);
+      return;
+    }
+    if ((e.key === ' ' || e.key === 'Enter') && cur) {
+      e.preventDefault();
+      const row = seatByKey.get(cur.key);
+      if (row?.state !== 'free' || row.levelId === null) return setAnnounce(seatSpeech(cur.key, false));
+      const now = !selected.has(cur.key);
+      onSelect([cur.key], 'toggle');
+      setAnnounce(seatSpeech(cur.key, now));
+    }
+  };
+
   const chosen = useMemo(() => [...selected].map((k) => seatByKey.get(k)).filter((s): s is SessionSeat => !!s && s.state === 'free'), [selected, seatByKey]);
   const seatTotal = chosen.reduce((n, s) => n + s.price, 0);
   const gaPrice = session?.levels.find((l) => l.id === gaLevel)?.price ?? 0;
@@ -244,6 +300,7 @@ export default function SellTicketPage() {
 
   const pickSession = (id: number | null) => {
     setSessionId(id);
+    setFocusKey(null);
     setSelected(new Set());
     setGaLevel(null);
     setQuantity(1);
@@ -389,7 +446,26 @@ export default function SellTicketPage() {
                       </span>
                     ))}
                     <span>
-                      <Swatch color={token.colorPrimary} ring />
+                      <span
+                        aria-hidden
+                        style={{
+                          display: 'inline-flex',
+                          alignItems: 'center',
+                          justifyContent: 'center',
+                          width: 14,
+                          height: 14,
+                          borderRadius: 7,
+                          background: token.colorPrimary,
+                          boxShadow: `0 0 0 2px ${token.colorText}`,
+                          color: '#fff',
+                          fontSize: 10,
+                          fontWeight: 700,
+                          verticalAlign: -2,
+                          marginInlineEnd: 6,
+                        }}
+                      >
+                        ✓
+                      </span>
                       {t('sell.legend.selected')}
                     </span>
                     <span>
@@ -408,6 +484,16 @@ export default function SellTicketPage() {
                   <div
                     ref={mapBox}
                     className="ticket-sell-map"
+                    tabIndex={0}
+                    role="application"
+                    aria-roledescription={t('sell.kb.role')}
+                    aria-label={t('sell.map')}
+                    aria-describedby="ticket-sell-kb-hint"
+                    onKeyDown={onMapKey}
+                    onFocus={(e) => {
+                      if (e.target === e.currentTarget && !focusKey && doc?.seats.length) focusSeat(firstSeat(doc.seats));
+                    }}
+                    data-focus={focusKey ?? ''}
                     style={{
                       height: 'max(360px, calc(100vh - 460px))',
                       position: 'relative',
@@ -442,6 +528,9 @@ export default function SellTicketPage() {
                         dark={dark}
                         primary={token.colorPrimary}
                         onSelect={onSelect}
+                        focusKey={focusKey}
+                        rowLabels
+                        minSeatPx={16}
                         onMove={() => undefined}
                         onPlaceRow={() => undefined}
                         onView={(v) => {
@@ -453,9 +542,12 @@ export default function SellTicketPage() {
                       <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 32 }} />
                     )}
                   </div>
-                  <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8, marginBottom: 0 }}>
-                    {t('sell.mapHint')}
+                  <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginTop: 8, marginBottom: 0 }} id="ticket-sell-kb-hint">
+                    {t('sell.mapHint')} {t('sell.kb.hint')}
                   </Typography.Paragraph>
+                  <div className="sr-only" aria-live="polite" aria-atomic="true" data-testid="ticket-sell-announce">
+                    {announce}
+                  </div>
                 </Card>
               </Col>
               <Col xs={24} xl={8}>

@@ -1,5 +1,15 @@
 import type { z } from 'zod';
-import type { Page, SessionListRow, SessionSeat, ticketOrder, ticketOrderAnswer } from '@venue/contract';
+import type {
+  Page,
+  SessionListRow,
+  SessionSeat,
+  TicketFirstPrint,
+  TicketFirstPrintAnswer,
+  TicketPrintAnswer,
+  TicketRow,
+  ticketOrder,
+  ticketOrderAnswer,
+} from '@venue/contract';
 import { api, http } from '../../../../app/request.ts';
 import { idem } from '../../../../kit/pay/index.ts';
 import zh from './messages.zh-CN.ts';
@@ -29,6 +39,10 @@ export const saleApi = {
   seats: (sessionId: number) => http.post<{ seats: SessionSeat[] }>(url(`session/${sessionId}/seats`), { detail: true }),
   levels: (sessionId: number) => http.post<Page<LevelColorRow>>(url('level/list'), { pageNum: 1, pageSize: 100, sessionId }),
   order: (body: z.input<typeof ticketOrder>, key: string) => http.post<TicketOrderAnswer>(url('order'), body, idem(key)),
+  /** The first print (or PDF) of an order's tickets: no reason, once per ticket (then reprints). */
+  print: (body: TicketFirstPrint) => http.post<TicketFirstPrintAnswer>(url('print'), body),
+  orderTickets: (orderId: number) => http.post<Page<TicketRow>>(url('list'), { orderId, pageNum: 1, pageSize: 100 }),
+  face: (ticketId: number) => http.get<TicketPrintAnswer>(url(`template/print/${ticketId}`)),
 };
 
 /** How often the seat map asks for the seats' states (other operators' holds and sales). */

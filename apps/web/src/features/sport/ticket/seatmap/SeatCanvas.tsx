@@ -45,6 +45,12 @@ export interface SeatCanvasProps {
   onMove(dx: number, dy: number): void;
   onPlaceRow(x: number, y: number): void;
   onView?(view: View): void;
+  /** The seat the keyboard is on (the sale's keyboard path): ringed, and brought into view. */
+  focusKey?: string | null;
+  /** Row labels drawn at both ends of each row. */
+  rowLabels?: boolean;
+  /** Fitting never makes a seat narrower than this many pixels across: a big map opens at a readable zoom, scrolled to its top left. */
+  minSeatPx?: number;
 }
 
 export const UNSOLD_COLOR = '#8c8c8c';
@@ -293,10 +299,26 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
     return h;
   }, [doc.seats.length, selectedIdx]);
   const ghost = useMemo<PlacedSeat[]>(() => (rowSpec ? generateRows(rowSpec, 0, 0) : []), [rowSpec]);
+  const focusIdx = useMemo(() => (props.focusKey ? doc.seats.findIndex((s) => s.key === props.focusKey) : -1), [doc.seats, props.focusKey]);
+  /** Each row's ends (zone and row): where its labels go. */
+  const rowEnds = useMemo(() => {
+    if (!props.rowLabels) return [];
+    const m = new Map<string, { row: string; lx: number; ly: number; rx: number; ry: number }>();
+    for (const st of doc.seats) {
+      const k = `${st.zone}\u0000${st.row}`;
+      const e = m.get(k);
+      if (!e) m.set(k, { row: st.row, lx: st.x, ly: st.y, rx: st.x, ry: st.y });
+      else {
+        if (st.x < e.lx) [e.lx, e.ly] = [st.x, st.y];
+        if (st.x > e.rx) [e.rx, e.ry] = [st.x, st.y];
+      }
+    }
+    return [...m.values()];
+  }, [doc.seats, props.rowLabels]);
 
   // What the scene functions read: the latest model without re-creating nodes.
-  const scene = useRef({ model, selectedIdx, hidden, ghost, dark, primary, doc });
-  scene.current = { model, selectedIdx, hidden, ghost, dark, primary, doc };
+  const scene = useRef({ model, selectedIdx, hidden, ghost, dark, primary, doc, focusIdx, rowEnds });
+  scene.current = { model, selectedIdx, hidden, ghost, dark, primary, doc, focusIdx, rowEnds };
 
   const overlayRef = useRef<Konva.Layer>(null);
   const redraw = () => {
@@ -308,7 +330,13 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
     const ov = overlayRef.current;
     if (!ov) return;
     const d = drag.current;
-    const need = scene.current.selectedIdx.length > 0 || propsRef.current.tool === 'row' || d?.kind === 'marquee' || d?.kind === 'move';
+    const need =
+      scene.current.selectedIdx.length > 0 ||
+      scene.current.focusIdx >= 0 ||
+      scene.current.rowEnds.length > 0 ||
+      propsRef.current.tool === 'row' ||
+      d?.kind === 'marquee' ||
+      d?.kind === 'move';
     if (ov.visible() !== need) ov.visible(need);
   };
   const applyView = (v: View) => {
@@ -332,7 +360,18 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
       maxY: Math.max(b.maxY + SEAT_RADIUS, paper.maxY),
     };
   };
-  const fit = () => applyView(fitView(contentBounds(), size));
+  const fit = () => {
+    const c = contentBounds();
+    const v = fitView(c, size);
+    const min = (propsRef.current.minSeatPx ?? 0) / (2 * SEAT_RADIUS);
+    // Too small to read or click: the least readable zoom instead, from the map's top left (the rest scrolls).
+    if (v.scale < min) {
+      const margin = 24;
+      const w = (c.maxX - c.minX) * min;
+      return applyView({ scale: min, x: w + 2 * margin <= size.width ? (size.width - w) / 2 - c.minX * min : margin - c.minX * min, y: margin - c.minY * min });
+    }
+    applyView(v);
+  };
 
   useImperativeHandle(ref, () => ({
     fit,
@@ -355,7 +394,17 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
       fit();
     }
   });
-  useEffect(redraw, [model, selectedIdx, ghost, dark, primary, doc.width, doc.height, tool]);
+  useEffect(redraw, [model, selectedIdx, ghost, dark, primary, doc.width, doc.height, tool, focusIdx, rowEnds]);
+  // The keyboard's seat out of view: the view moves to show it.
+  useEffect(() => {
+    if (focusIdx < 0) return;
+    const v = view.current;
+    const sx = model.xs[focusIdx]! * v.scale + v.x;
+    const sy = model.ys[focusIdx]! * v.scale + v.y;
+    const pad = 2 * SEAT_RADIUS * v.scale + 8;
+    if (sx < pad || sy < pad || sx > size.width - pad || sy > size.height - pad)
+      applyView({ ...v, x: size.width / 2 - model.xs[focusIdx]! * v.scale, y: size.height / 2 - model.ys[focusIdx]! * v.scale });
+  }, [focusIdx]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the keyboard moves
 
   // Space held: drag pans whatever the tool.
   useEffect(() => {
@@ -547,29 +596,80 @@ export const SeatCanvas = forwardRef<SeatCanvasHandle, SeatCanvasProps>(function
     const d = drag.current;
     const dx = d?.kind === 'move' ? d.dx : 0;
     const dy = d?.kind === 'move' ? d.dy : 0;
+    const dk = scene.current.dark;
+    const ink = dk ? '#ffffff' : '#141414';
     if (sel.length) {
-      // Selected seats: shaded, and ringed in the primary colour just outside their edge so that
-      // neighbours stay apart at any zoom.
+      // Selected seats: filled in the primary colour, outlined in the text colour just outside their
+      // edge (apart from any level colour, in both themes) and, when large enough, a check mark.
       ctx.beginPath();
       for (const i of sel) {
         ctx.moveTo(md.xs[i]! + dx + R, md.ys[i]! + dy);
         ctx.arc(md.xs[i]! + dx, md.ys[i]! + dy, R, 0, TAU);
       }
-      // Darkened (lightened in the dark theme) rather than tinted: visible over any zone colour,
-      // even when a seat is a pixel or two wide.
-      ctx.globalAlpha = d?.kind === 'move' ? 0.75 : 0.5;
-      ctx.fillStyle = scene.current.dark ? '#ffffff' : '#141414';
+      ctx.globalAlpha = d?.kind === 'move' ? 0.75 : 1;
+      ctx.fillStyle = pr;
       ctx.fill();
       ctx.globalAlpha = 1;
       ctx.beginPath();
-      const rr = R + Math.min(2.5, 1.5 / v.scale);
+      const lw = Math.max(2 / v.scale, R * 0.22);
+      const rr = R + lw / 2;
       for (const i of sel) {
         ctx.moveTo(md.xs[i]! + dx + rr, md.ys[i]! + dy);
         ctx.arc(md.xs[i]! + dx, md.ys[i]! + dy, rr, 0, TAU);
       }
-      ctx.lineWidth = Math.min(2.5, 1.5 / v.scale);
+      ctx.lineWidth = lw;
+      ctx.strokeStyle = ink;
+      ctx.stroke();
+      if (R * v.scale >= 4) {
+        ctx.beginPath();
+        for (const i of sel) {
+          const x = md.xs[i]! + dx;
+          const y = md.ys[i]! + dy;
+          ctx.moveTo(x - R * 0.5, y);
+          ctx.lineTo(x - R * 0.12, y + R * 0.42);
+          ctx.lineTo(x + R * 0.55, y - R * 0.4);
+        }
+        ctx.lineWidth = R * 0.28;
+        ctx.lineCap = 'round';
+        ctx.lineJoin = 'round';
+        ctx.strokeStyle = '#ffffff';
+        ctx.stroke();
+        ctx.lineCap = 'butt';
+        ctx.lineJoin = 'miter';
+      }
+    }
+    const fi = scene.current.focusIdx;
+    if (fi >= 0) {
+      // The keyboard's seat: a wide ring in the text colour with a primary ring inside, seen over any seat.
+      const x = md.xs[fi]!;
+      const y = md.ys[fi]!;
+      const lw = Math.max(2.5 / v.scale, R * 0.25);
+      ctx.beginPath();
+      ctx.arc(x, y, R + lw * 2, 0, TAU);
+      ctx.lineWidth = lw;
+      ctx.strokeStyle = ink;
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(x, y, R + lw, 0, TAU);
+      ctx.lineWidth = lw;
       ctx.strokeStyle = pr;
       ctx.stroke();
+    }
+    const ends = scene.current.rowEnds;
+    if (ends.length && R * v.scale >= 3) {
+      // Row labels at both ends of each row, in the text colour, at least 10 pixels high.
+      const fs = Math.max(R * 1.1, 10 / v.scale);
+      ctx.font = `600 ${fs}px sans-serif`;
+      ctx.fillStyle = ink;
+      ctx.textBaseline = 'middle';
+      for (const e of ends) {
+        ctx.textAlign = 'right';
+        ctx.fillText(e.row, e.lx - R - fs * 0.4, e.ly);
+        ctx.textAlign = 'left';
+        ctx.fillText(e.row, e.rx + R + fs * 0.4, e.ry);
+      }
+      ctx.textAlign = 'start';
+      ctx.textBaseline = 'alphabetic';
     }
     if (d?.kind === 'marquee') {
       const r: Rect = rectOf(d.ax, d.ay, d.bx, d.by);
