@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Radio, Result, Steps, Typography, theme } from 'antd';
 import { KeyOutlined, MailOutlined, MessageOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type { recoverCodeBody, recoverResetBody } from '@venue/contract';
 import { registerMessages } from '../../app/i18n.ts';
+import { useFindT } from './shared.ts';
 import { notify } from '../../app/notify.ts';
 import { useLang } from '../../app/prefs.ts';
 import { isApiError } from '../../app/request.ts';
@@ -32,7 +32,7 @@ type ResetValues = Omit<z.input<typeof recoverResetBody>, 'loginName'>;
  * answer to "send a code" is the same whether the login name exists or not.
  */
 export default function FindPasswordPage() {
-  const { t } = useTranslation('findPassword');
+  const t = useFindT();
   const lang = useLang();
   const { token } = theme.useToken();
   const navigate = useNavigate();

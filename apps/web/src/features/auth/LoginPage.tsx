@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Segmented, theme } from 'antd';
 import { CalendarOutlined, LockOutlined, MobileOutlined, SafetyCertificateOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +17,16 @@ import { applyFieldErrors } from '../../kit/form.ts';
 import { ChangePasswordDialog } from '../../app/password/ChangePasswordDialog.tsx';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
 import { chooseLoginMethod, fetchCaptcha, fetchFailTimes, loginByPassword, loginByPhone, sendSmsCode, type LoginOutcome } from './auth.api.ts';
+import { useAuthT } from './shared.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 import './login.css';
 
 registerMessages('auth', zh, en);
+
+// Lazy: the login screen stays light; WeChat sign-in and the set-password dialog load when used.
+const WechatSignIn = lazy(() => import('./WechatSignIn.tsx'));
+const PhonePasswordDialog = lazy(() => import('./PhonePasswordDialog.tsx'));
 
 type TabKey = 'account' | 'phone';
 
@@ -38,7 +43,7 @@ const PHONE_RE = /^1\d{10}$/;
 const SMS_COUNTDOWN_S = 60;
 
 export default function LoginPage() {
-  const { t } = useTranslation('auth');
+  const t = useAuthT();
   const { t: tApp } = useTranslation('app');
   const { token } = theme.useToken();
   const themeName = useThemeName();
@@ -61,6 +66,7 @@ export default function LoginPage() {
   const [countdown, setCountdown] = useState(0);
   const [sending, setSending] = useState(false);
   const [mustChange, setMustChange] = useState<(LoginOutcome & { loginName: string }) | null>(null);
+  const [phonePassword, setPhonePassword] = useState(false);
   const checkedName = useRef('');
   const captchaUrlRef = useRef<string | null>(null);
 
@@ -112,7 +118,12 @@ export default function LoginPage() {
   // The guard sends a redirect outside the user's menus home (AFTER_SIGN_IN).
   const proceed = () => navigate(safeRedirect(params.get('redirect')), { replace: true, state: AFTER_SIGN_IN });
 
-  const afterLogin = (out: LoginOutcome) => {
+  const afterLogin = (out: LoginOutcome, method: 'phone' | 'password' | 'wechat') => {
+    if (out.status === 'mustChangePassword' && method === 'phone') {
+      // The SMS code proved the phone: a new password without the old one (phone/password).
+      setPhonePassword(true);
+      return;
+    }
     if (out.status === 'mustChangePassword') {
       setMustChange({ ...out, loginName: form.getFieldValue('loginName') ?? '' });
       return;
@@ -120,6 +131,10 @@ export default function LoginPage() {
     if (out.result.loginMsg) notify.success(out.result.loginMsg);
     proceed();
   };
+
+  const afterLoginRef = useRef(afterLogin);
+  afterLoginRef.current = afterLogin;
+  const onWechatSignedIn = useCallback((out: LoginOutcome) => afterLoginRef.current(out, 'wechat'), []);
 
   /** After a failed login: captcha and inline messages; resolves when the form is ready again. */
   const onLoginFailed = async (err: unknown, method: 'phone' | 'password') => {
@@ -157,7 +172,7 @@ export default function LoginPage() {
         method === 'phone'
           ? await loginByPhone({ phoneNumber: values.phoneNumber!, authCode: values.smsCode! })
           : await loginByPassword({ loginName: values.loginName!, password: values.password!, authCode: values.captcha });
-      afterLogin(out);
+      afterLogin(out, method);
     } catch (err) {
       await onLoginFailed(err, method);
     } finally {
@@ -357,6 +372,9 @@ export default function LoginPage() {
             <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy} data-testid="login-submit">
               {t('submit')}
             </Button>
+            <Suspense fallback={null}>
+              <WechatSignIn onSignedIn={onWechatSignedIn} />
+            </Suspense>
             <div className="login-links">
               <Link to="/findPassword">{t('forgot')}</Link>
               {routes.includes('sso') ? (
@@ -371,6 +389,21 @@ export default function LoginPage() {
       <footer className="login-footer" style={{ color: token.colorTextQuaternary }}>
         {copyright}
       </footer>
+      {phonePassword ? (
+        <Suspense fallback={null}>
+          <PhonePasswordDialog
+            open
+            onDone={() => {
+              setPhonePassword(false);
+              proceed();
+            }}
+            onLater={() => {
+              setPhonePassword(false);
+              void logout();
+            }}
+          />
+        </Suspense>
+      ) : null}
       <ChangePasswordDialog
         open={!!mustChange}
         forced

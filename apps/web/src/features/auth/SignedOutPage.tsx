@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Button, Result, Space, Spin } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LOGIN_PATH, SSO_LOGIN_PATH } from '../../app/guard.ts';
 import { registerMessages } from '../../app/i18n.ts';
+import { useSsoT } from './shared.ts';
 import { setLoginWay } from '../../app/session.ts';
 import { logout, SIGNED_OUT_PATH, signedInBySso } from '../../app/sessionLoader.ts';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -27,7 +27,7 @@ export interface SignOutState {
  * again: /ssologin for a single sign-on user, /login otherwise.
  */
 export default function SignedOutPage() {
-  const { t } = useTranslation('sso');
+  const t = useSsoT();
   const navigate = useNavigate();
   const here = useLocation();
   const signingOut = !!(here.state as SignOutState | null)?.signOut;

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Result, Space, Spin } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AFTER_SIGN_IN, safeRedirect } from '../../app/guard.ts';
 import { registerMessages } from '../../app/i18n.ts';
+import { useSsoT } from './shared.ts';
 import { notify } from '../../app/notify.ts';
 import { isApiError } from '../../app/request.ts';
 import { setLoginWay } from '../../app/session.ts';
@@ -35,7 +35,7 @@ type Phase =
  * redirect target.
  */
 export default function SsoLoginPage() {
-  const { t } = useTranslation('sso');
+  const t = useSsoT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [phase, setPhase] = useState<Phase>({ kind: 'checking' });

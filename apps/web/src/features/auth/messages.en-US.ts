@@ -45,5 +45,23 @@ const messages: MessagesOf<typeof zh> = {
     notConfigured: 'Password recovery is not configured yet. Please ask the administrator to reset your password.',
   },
   backToLogin: 'Back to sign in',
+  wechat: {
+    login: 'Sign in with WeChat',
+    hint: "Opens WeChat's QR page: scan it with your bound WeChat and confirm",
+    signingIn: 'Signing in with WeChat…',
+    failed: 'WeChat sign-in did not succeed',
+    retry: 'Scan again',
+  },
+  phonePassword: {
+    title: 'Set your password',
+    intro: 'Your phone is verified by the SMS code: set a new password (the old one is not needed).',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm the new password',
+    required: 'Enter the new password',
+    mismatch: 'The two passwords differ',
+    save: 'Set password',
+    later: 'Not now',
+    saved: 'Password set: next time you can sign in with it',
+  },
 };
 export default messages;

@@ -42,5 +42,23 @@ const messages = {
     notConfigured: '找回密码功能尚未配置，请联系管理员重置密码。',
   },
   backToLogin: '返回登录',
+  wechat: {
+    login: '微信扫码登录',
+    hint: '将打开微信的扫码页面，用已绑定的微信扫码并确认',
+    signingIn: '正在通过微信登录…',
+    failed: '微信登录未成功',
+    retry: '重新扫码',
+  },
+  phonePassword: {
+    title: '设置登录密码',
+    intro: '已通过短信验证码验证手机号，请设置新的登录密码（无需旧密码）。',
+    newPassword: '新密码',
+    confirmPassword: '确认新密码',
+    required: '请输入新密码',
+    mismatch: '两次输入的密码不一致',
+    save: '设置密码',
+    later: '暂不设置',
+    saved: '密码已设置，下次可用账号密码登录',
+  },
 } as const;
 export default messages;

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Avatar, Button, Card, Col, Descriptions, Flex, Form, Input, List, Radio, Row, Space, Tabs, Tag, Typography, theme } from 'antd';
 import { BankOutlined, EditOutlined, KeyOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { MOBILE_RE, passwordMessages, Perm, type ComplexityRule, type PasswordViolation } from '@venue/contract';
 import { success } from '../../app/feedback.tsx';
 import { formatDate } from '../../app/format.ts';
@@ -12,6 +11,8 @@ import { useSession } from '../../app/session.ts';
 import { reactToSaveError } from '../../kit/form.ts';
 import { ChangePasswordDialog } from '../../app/password/ChangePasswordDialog.tsx';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
+import { useUserInfoT } from './shared.ts';
+import { WechatBindItem } from './WechatBindItem.tsx';
 import { useOwnProfile, useSaveOwnProfile, type OwnProfile, type ProfileEdit } from './userInfo.api.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -31,7 +32,7 @@ const RULE_TEXT: Record<ComplexityRule, PasswordViolation> = {
 };
 
 function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () => void }) {
-  const { t } = useTranslation('userInfo');
+  const t = useUserInfoT();
   const [form] = Form.useForm<ProfileEdit>();
   const save = useSaveOwnProfile();
   const max = (n: number) => ({ max: n, message: t('profile.tooLong', { max: n }) });
@@ -57,7 +58,7 @@ function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () => v
       onFinish={() => void submit().catch(() => undefined)}
       data-testid="profile-form"
     >
-      <Form.Item name="name" label={t('profile.name')} rules={[{ required: true, whitespace: true, message: t('required') }, max(64)]}>
+      <Form.Item name="name" label={t('profile.name')} rules={[{ required: true, whitespace: true, message: t('profile.required') }, max(64)]}>
         <Input data-testid="profile-name" />
       </Form.Item>
       <Row gutter={16}>
@@ -107,7 +108,7 @@ function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () => v
 
 /** /user/info: the signed-in user's own profile and password change (from the top bar's user menu). */
 export default function UserInfoPage() {
-  const { t } = useTranslation('userInfo');
+  const t = useUserInfoT();
   const lang = useLang();
   const { token } = theme.useToken();
   const { data: profile, isLoading, refetch } = useOwnProfile();
@@ -178,6 +179,7 @@ export default function UserInfoPage() {
           description={t('profile.passwordHint')}
         />
       </List.Item>
+      <WechatBindItem />
       {strategy ? (
         <List.Item>
           <List.Item.Meta
@@ -251,6 +253,7 @@ export default function UserInfoPage() {
       <Col xs={24} lg={16} xl={17}>
         <Card loading={isLoading}>
           <Tabs
+            defaultActiveKey={new URLSearchParams(window.location.search).get('wechat') === 'bind' ? 'security' : 'basic'}
             items={[
               { key: 'basic', label: t('profile.basic'), children: basic },
               { key: 'security', label: <span data-testid="profile-tab-security">{t('profile.security')}</span>, children: security },

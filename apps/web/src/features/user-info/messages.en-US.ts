@@ -3,6 +3,7 @@ import type zh from './messages.zh-CN.ts';
 
 const messages: MessagesOf<typeof zh> = {
   profile: {
+    required: 'Enter the name',
     title: 'My profile',
     basic: 'Basic information',
     security: 'Account security',
@@ -42,6 +43,18 @@ const messages: MessagesOf<typeof zh> = {
     invalidMobile: 'Enter a valid 11-digit mobile number',
     invalidEmail: 'Enter a valid email address',
     tooLong: 'At most {{max}} characters',
+  },
+  wechat: {
+    title: 'WeChat sign-in',
+    hint: 'Once bound, you can sign in by scanning a QR code with WeChat on the sign-in page.',
+    bind: 'Bind WeChat',
+    unbind: 'Unbind',
+    unbindConfirm: 'After unbinding, this WeChat account can no longer sign you in. Unbind?',
+    bound: 'WeChat is bound: next time you can sign in by scanning',
+    unbound: 'WeChat is unbound',
+    boundTag: 'Bound',
+    unboundTag: 'Not bound',
+    boundAs: 'Bound to WeChat "{{name}}" ({{date}})',
   },
 };
 export default messages;

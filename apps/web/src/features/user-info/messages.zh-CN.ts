@@ -1,5 +1,6 @@
 const messages = {
   profile: {
+    required: '请输入姓名',
     title: '个人中心',
     basic: '基本资料',
     security: '账号安全',
@@ -39,6 +40,18 @@ const messages = {
     invalidMobile: '请输入正确的 11 位手机号',
     invalidEmail: '请输入正确的邮箱地址',
     tooLong: '最多 {{max}} 个字符',
+  },
+  wechat: {
+    title: '微信登录',
+    hint: '绑定后可在登录页用微信扫码登录。',
+    bind: '绑定微信',
+    unbind: '解除绑定',
+    unbindConfirm: '解除绑定后将不能再用这个微信扫码登录，确定解除吗？',
+    bound: '微信已绑定，下次可扫码登录',
+    unbound: '已解除微信绑定',
+    boundTag: '已绑定',
+    unboundTag: '未绑定',
+    boundAs: '已绑定微信"{{name}}"（{{date}}）',
   },
 } as const;
 export default messages;
