@@ -312,7 +312,7 @@ export function BookingGrid({
                       role="gridcell"
                       aria-selected={sel}
                       aria-disabled={slot.state === 'free' || active ? undefined : true}
-                      aria-label={`${col.title} ${slot.start}–${slot.end} ${t(`state.${slot.state}`)}${slot.state === 'free' ? ` ${yuan(slot.price)}` : ''}${slot.buyer ? ` ${slot.buyer}` : ''}${slot.buyerPhone ? ` ${slot.buyerPhone}` : ''}`}
+                      aria-label={`${col.title} ${slot.start}–${slot.end} ${t(`state.${slot.state}`)}${slot.state === 'free' ? ` ${yuan(slot.price)}` : ''}${slot.state === 'held' || slot.state === 'booked' ? ` ${slot.buyer || t('grid.walkin')} ${slot.buyerPhone || t(`state.${slot.state}`)}` : ''}${slot.state === 'locked' && slot.reason ? ` ${slot.reason}` : ''}`}
                       className={`bk-cell bk-${slot.state}${sel ? ' bk-selected' : ''}${draggable ? ' bk-draggable' : ''}`}
                       style={{ ...styles.of(slot.state, sel), ...outline, ...dropOutline }}
                       {...drag}
