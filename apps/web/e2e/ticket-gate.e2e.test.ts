@@ -259,8 +259,9 @@ describe('gate checking console', () => {
   };
 
   it('reprints a ticket from the list with a reason (print view with the signed QR code; the reprint in its detail) and hands over a paper ticket once', async () => {
-    const { tickets, b } = await setUp(2);
+    const { api, tickets, b } = await setUp(2);
     const page = b.page;
+    await ok(api, 'POST', ticketApi('print'), { ticketIds: [tickets[0]!.id] }); // printed at the sale: what follows is a reprint
     await page.goto(`${e.baseUrl}${LIST}`);
     await expect.poll(() => page.getByTestId('ticket-table').textContent()).toContain(tickets[0]!.code);
     await rowAction(page, 'reprint', tickets[0]!.id);
