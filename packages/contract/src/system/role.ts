@@ -28,6 +28,12 @@ export const roleListQuery = pageQuery.extend({
   no: fields.str().trim().max(32).optional(),
   status: z.union([fields.intIn(0, 1), z.literal('')]).optional(),
   orgId: z.union([id, z.literal('')]).optional(),
+  /**
+   * The roles a user of these organisations may hold (the user form's picker): each organisation's
+   * own and those of the organisations above it up to its venue organisation, which it shares with
+   * its departments.
+   */
+  forOrgIds: fields.idArray(100).optional(),
 });
 export const roleMenusBody = z.object({ menuIds: ids });
 export const roleUsersBody = z.object({ add: ids.optional(), remove: ids.optional() });

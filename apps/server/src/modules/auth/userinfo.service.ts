@@ -2,6 +2,7 @@ import { ROLE_DEFAULT, type OrgVO, type PasswordStrategy, type PublicPasswordStr
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { loadAccess } from '../../platform/access.ts';
 import type { Caller } from '../../platform/http.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import { orgName, activeOrgLinksOf, findVisibleUser, getPasswordStrategy } from '../system/index.ts';
@@ -62,5 +63,8 @@ export async function userInfo(db: Db, cfg: Config, caller: Caller): Promise<Use
 export async function switchOrg(db: Db, caller: Caller, orgId: number): Promise<void> {
   const link = (await activeOrgLinksOf(db, OWN_ACCOUNT, caller.userId)).find((l) => l.orgId === orgId);
   if (!link) throw new AppError('NOT_FOUND', 'error.notFound');
+  // An organisation where the user may do nothing would leave an empty console: say why instead.
+  const access = await loadAccess(db, caller.userId, orgId, caller.epoch);
+  if (!access.admin && !access.roles.length && !access.menuIds.size) throw new AppError('FORBIDDEN', 'user.switchNoRole', { name: link.orgName });
   await moveSession(db, OWN_ACCOUNT, caller.sessionId, orgId);
 }

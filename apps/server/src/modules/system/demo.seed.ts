@@ -10,12 +10,15 @@ import { addUserRoles, findRoleByCode, insertRole, replaceRoleMenus, roleMenuIds
 import { allMenus } from './menu.repository.ts';
 import { insertOrgLinks, insertUsers } from './user.repository.ts';
 import { PLATFORM_ORG_CODE } from './system.seed.ts';
+import { FRONT_DESK_ROLE, presetVenueRoles } from './venueRoles.seed.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 
 /**
  * A small demo venue: a sports centre with two departments, a venue-manager role that sees
- * the home screen, and two staff accounts (password `Demo@2020`). Runs once per database.
+ * the home screen (each business module's demo adds its screens), the centre's preset roles, and two
+ * staff accounts (password `Demo@2020`): `manager` on 场馆经理, `frontdesk` of 前台服务部 on 前台.
+ * Runs once per database.
  */
 export async function seedDemo(db: Db, cfg: Config): Promise<void> {
   // Start-up work, platform-wide by nature.
@@ -64,12 +67,11 @@ export async function seedDemo(db: Db, cfg: Config): Promise<void> {
       scope,
       staff.map((u) => ({ userId: u.id, orgId: center.id, isDefault: true })),
     );
-    await addUserRoles(
-      tx,
-      scope,
-      role.id,
-      staff.map((u) => u.id),
-    );
+    // The centre's preset roles (its 场馆经理 is the one above); the front desk works on 前台, not the whole manager role.
+    await presetVenueRoles(tx, center.id);
+    const desk = await findRoleByCode(tx, scope, center.id, FRONT_DESK_ROLE);
+    await addUserRoles(tx, scope, role.id, [staff[0]!.id]);
+    await addUserRoles(tx, scope, desk!.id, [staff[1]!.id]);
     await bumpPermEpoch(tx);
   });
 }

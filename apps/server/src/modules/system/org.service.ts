@@ -2,7 +2,9 @@ import type { OrgCreate, OrgTreeQuery, OrgUpdate } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
-import { expectOneUpdated, scopeOf, SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
+import { expectOneUpdated, scopeOf, SYSTEM_SCOPE, VENUE_ORG_TYPE, type Scope } from '../../platform/scope.ts';
+import { presetVenueRoles, unusedPresetRoles } from './venueRoles.seed.ts';
+import { deleteRoles } from './role.repository.ts';
 import { isForeignKeyViolation, mapDuplicate } from './admin.common.ts';
 import { deleteOrg, endSessionsIn, findOrg, insertOrg, isInSubtree, orgName, orgUsage, scopedOrgs, updateOrg, type OrgRow } from './org.repository.ts';
 
@@ -124,20 +126,26 @@ export async function createOrg(db: Db, caller: Caller, input: OrgCreate): Promi
   const scope = scopeOf(caller);
   const parent = await findOrg(db, scope, input.parentId);
   if (!parent) throw notFound();
+  const type = input.type ?? 4;
   const row = await mapDuplicate(
-    insertOrg(db, scope, {
-      parentId: parent.id,
-      code: input.code,
-      name: input.name,
-      fullName: input.fullName ?? null,
-      type: input.type ?? 4,
-      status: input.status ?? 0,
-      address: input.address ?? null,
-      zipCode: input.zipCode ?? null,
-      phone: input.phone ?? null,
-      remark: input.remark ?? null,
-      orderNum: input.orderNum ?? 0,
-      timeZone: input.timeZone || parent.timeZone,
+    db.transaction(async (tx) => {
+      const made = await insertOrg(tx, scope, {
+        parentId: parent.id,
+        code: input.code,
+        name: input.name,
+        fullName: input.fullName ?? null,
+        type,
+        status: input.status ?? 0,
+        address: input.address ?? null,
+        zipCode: input.zipCode ?? null,
+        phone: input.phone ?? null,
+        remark: input.remark ?? null,
+        orderNum: input.orderNum ?? 0,
+        timeZone: input.timeZone || parent.timeZone,
+      });
+      // A new venue organisation starts with its front desk, cashier and manager roles.
+      if (type === VENUE_ORG_TYPE) await presetVenueRoles(tx, made.id);
+      return made;
     }),
     ORG_UNIQUE,
   );
@@ -182,9 +190,14 @@ export async function removeOrg(db: Db, caller: Caller, id: number): Promise<voi
   const usage = await orgUsage(db, scope, id);
   if (usage.children) throw conflict('state', 'org.hasChildren', { n: usage.children });
   if (usage.users) throw conflict('state', 'org.hasUsers', { n: usage.users });
-  if (usage.roles) throw conflict('state', 'org.hasRoles', { n: usage.roles });
+  // Preset roles nobody holds go with the organisation.
+  const presets = await unusedPresetRoles(db, id);
+  if (usage.roles > presets.length) throw conflict('state', 'org.hasRoles', { n: usage.roles - presets.length });
   try {
-    await db.transaction(async (tx) => deleteOrg(tx, scope, id));
+    await db.transaction(async (tx) => {
+      await deleteRoles(tx, scope, presets);
+      await deleteOrg(tx, scope, id);
+    });
   } catch (e) {
     if (isForeignKeyViolation(e)) throw conflict('state', 'org.inUse');
     throw e;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RoleListQuery } from '@venue/contract';
 import type { Executor } from '../../platform/db.ts';
-import { assertInScope, inScope, inScopeSql, type Scope } from '../../platform/scope.ts';
+import { assertInScope, inScope, inScopeSql, workChainOf, type Scope } from '../../platform/scope.ts';
 import { apiRoles, orgs, roleMenus, roles, userOrgs, userRoles, users } from './system.table.ts';
 import { containsText } from './admin.common.ts';
 import { userVisible } from './user.repository.ts';
@@ -46,8 +46,31 @@ export async function findRoleByCode(db: Executor, scope: Scope, orgId: number, 
 export type RoleFilter = Pick<RoleListQuery, 'name' | 'code' | 'no'> & {
   status?: Exclude<RoleListQuery['status'], ''>;
   orgId?: Exclude<RoleListQuery['orgId'], ''>;
+  forOrgIds?: RoleListQuery['forOrgIds'];
   id?: number;
 };
+
+/** The organisations whose roles a user of these organisations may hold (platform/scope.ts, workChainOf). */
+function assignableRoleOrgs(column: typeof roles.orgId | typeof orgs.id, orgIds: readonly number[]): SQL {
+  return orgIds.length
+    ? sql.join(
+        orgIds.map((id) => sql`${column} in ${workChainOf(id)}`),
+        sql` or `,
+      )
+    : sql`false`;
+}
+
+/**
+ * The organisations of the scope whose roles a user of these organisations may hold: each one and
+ * those above it up to its venue organisation (a venue organisation shares its roles with its departments).
+ */
+export async function roleOrgsFor(db: Executor, scope: Scope, orgIds: readonly number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: orgs.id })
+    .from(orgs)
+    .where(and(sql`(${assignableRoleOrgs(orgs.id, orgIds)})`, inScope(scope, orgs.id)));
+  return new Set(rows.map((r) => Number(r.id)));
+}
 
 function roleWhere(scope: Scope, f: RoleFilter): SQL | undefined {
   return and(
@@ -58,6 +81,7 @@ function roleWhere(scope: Scope, f: RoleFilter): SQL | undefined {
     f.no ? containsText(roles.no, f.no) : undefined,
     f.status !== undefined ? eq(roles.status, f.status) : undefined,
     f.orgId ? eq(roles.orgId, f.orgId) : undefined,
+    f.forOrgIds ? sql`(${assignableRoleOrgs(roles.orgId, f.forOrgIds)})` : undefined,
   );
 }
 

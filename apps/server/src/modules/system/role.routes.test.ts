@@ -14,7 +14,7 @@ describe.each(databases)('roles on %s', (kind) => {
   afterAll(async () => s?.close());
 
   it('adds, lists, gets and edits a role (no, name, type, status, remark)', async () => {
-    const org = await makeOrg(admin, platformId);
+    const org = await makeOrg(admin, platformId, { type: 2 });
     const res = await admin.json('POST', sys('role'), {
       body: { orgId: org.id, code: 'cashier', no: 'R3001', name: '收银员', type: 2, status: 0, remark: '前台收银' },
     });
@@ -51,7 +51,7 @@ describe.each(databases)('roles on %s', (kind) => {
   });
 
   it('reserves ROLE_ADMIN: no new role takes the code; the built-in one is not deleted, disabled or recoded', async () => {
-    const org = await makeOrg(admin, platformId);
+    const org = await makeOrg(admin, platformId, { type: 2 });
     const res = await admin.json('POST', sys('role'), { body: { orgId: org.id, code: 'ROLE_ADMIN', name: '假管理员' } });
     expect(res.code).toBe(Code.FORM_INVALID);
     expect(res.detail).toEqual([{ field: 'code', message: 'ROLE_ADMIN 和 ROLE_DEFAULT 是系统保留编码，不能用于其他角色' }]);

@@ -17,6 +17,7 @@ import {
   insertRole,
   orgIdsOfUsers,
   pageRoles,
+  roleOrgsFor,
   removeUserRoles,
   replaceRoleMenus,
   roleDefaultOrder,
@@ -54,6 +55,7 @@ export async function listRoles(db: Db, caller: Caller, q: RoleListQuery) {
     no: q.no,
     status: q.status === '' ? undefined : q.status,
     orgId: q.orgId === '' ? undefined : q.orgId,
+    forOrgIds: q.forOrgIds,
   };
   const { limit, offset } = pageOf(q);
   const order = orderOf(q, roleSorts, roleDefaultOrder);
@@ -181,7 +183,9 @@ export async function changeRoleUsers(db: Db, caller: Caller, id: number, change
   if (visible.length !== all.length) throw notFound();
   const orgsOf = await orgIdsOfUsers(db, scope, add);
   for (const u of visible) {
-    if (add.includes(u.id) && !orgsOf.get(u.id)?.has(row.orgId)) throw new AppError('INVALID', 'role.userNotInOrg', { name: u.name });
+    // The same rule as the user form: a role of the user's organisation or shared with it from above.
+    if (add.includes(u.id) && !(await roleOrgsFor(db, scope, [...(orgsOf.get(u.id) ?? [])])).has(row.orgId))
+      throw new AppError('INVALID', 'role.userNotInOrg', { name: u.name });
   }
   await db.transaction(async (tx) => {
     await addUserRoles(tx, scope, id, add);

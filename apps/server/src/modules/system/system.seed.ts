@@ -14,6 +14,7 @@ import { findOrgByCode, insertOrg } from './org.repository.ts';
 import { findRoleByCode, insertRole } from './role.repository.ts';
 import { findVisibleUserByCode, insertOrgLinks, insertUsers, replaceUserRoles } from './user.repository.ts';
 import { menuSeed, type MenuSeed } from './menu.seed.ts';
+import { presetRolesOfExistingVenues } from './venueRoles.seed.ts';
 import { seedRegions } from './region.seed.ts';
 import { deletedMenuKeys } from './menu.repository.ts';
 
@@ -180,5 +181,7 @@ export async function seedPlatform(db: Db, cfg: Config, log: (msg: string) => vo
     }
     await seedRegions(tx);
     if ((await seedMenus(tx, menuSeed, null)) > 0) await bumpPermEpoch(tx);
+    // Venue organisations made before preset roles existed get them once (new ones on creation).
+    await presetRolesOfExistingVenues(tx);
   });
 }

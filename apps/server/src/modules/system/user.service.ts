@@ -41,7 +41,7 @@ import { mapDuplicate, today } from './admin.common.ts';
 import { mergeGrant } from './menu.service.ts';
 import { replaceUserMenus, userMenuIds } from './menu.repository.ts';
 import { findOrg, findOrgsByCode, orgIdsInScope, orgInScope } from './org.repository.ts';
-import { findRolesByIds } from './role.repository.ts';
+import { findRolesByIds, roleOrgsFor } from './role.repository.ts';
 import {
   adminsAmong,
   deleteUserSessions,
@@ -216,7 +216,8 @@ function passwordIssues(pw: string, strategy: Awaited<ReturnType<typeof getPassw
 
 /**
  * Checks the roles a caller gives a user in place of the user's roles inside the caller's reach:
- * each must lie in the reach and belong to one of the user's organisations; ROLE_ADMIN only from
+ * each must lie in the reach and belong to one of the user's organisations or to one above it up to
+ * its venue organisation (shared with its departments); ROLE_ADMIN only from
  * an administrator. Answers the roles to store: `replaceUserRoles` changes the scope's part only,
  * so roles the caller cannot see stay as they are.
  */
@@ -224,8 +225,10 @@ async function checkRoles(db: Executor, caller: Caller, scope: Scope, userId: nu
   const want = [...new Set(requested)];
   const found = await findRolesByIds(db, scope, want);
   if (found.length !== want.length) throw notFound();
+  // A role of one of the user's organisations, or shared with it from above (up to its venue organisation).
+  const allowed = await roleOrgsFor(db, scope, [...userOrgIds]);
   for (const r of found) {
-    if (!userOrgIds.has(r.orgId)) throw new AppError('INVALID', 'user.roleOrgMismatch', { role: r.name });
+    if (!allowed.has(r.orgId)) throw new AppError('INVALID', 'user.roleOrgMismatch', { role: r.name });
   }
   const current = await rolesOfUser(db, scope, userId);
   const adminRole = (id: number) => [...found, ...current].find((r) => r.id === id)?.code === ROLE_ADMIN;
