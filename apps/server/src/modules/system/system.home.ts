@@ -3,12 +3,16 @@ import type { HomeCardSource } from './home.cards.ts';
 import { homeCounts } from './home.repository.ts';
 import { PLATFORM_CARD } from './home.service.ts';
 
-/** The platform's figures (users, organisations, live sessions of the caller's reach); opens the user list. */
+/**
+ * The platform's figures (users, organisations, live sessions of the caller's reach): anyone with the
+ * home screen sees them (first on the platform, last elsewhere; a user hides them); the card opens the
+ * user list for those who may open it.
+ */
 export function platformHomeCard(idleMinutes: number): HomeCardSource {
   return {
     code: PLATFORM_CARD,
     screen: 'system.user',
-    permission: Perm.user.list,
+    permission: Perm.home,
     rank: 90,
     load: async (db, scope) => {
       const n = await homeCounts(db, scope, idleMinutes);

@@ -22,6 +22,7 @@ import { activeTab } from '../tabs.ts';
 import { ChangePasswordDialog } from '../password/ChangePasswordDialog.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { StationBell } from './StationBell.tsx';
+import { Favorites } from './Favorites.tsx';
 
 /** Top bar: collapse, breadcrumbs, organisation, messages, language, theme, user menu. */
 export function TopBar({ collapsed, narrow, onToggle }: { collapsed: boolean; narrow: boolean; onToggle: () => void }) {
@@ -112,6 +113,7 @@ export function TopBar({ collapsed, narrow, onToggle }: { collapsed: boolean; na
             </Tooltip>
           )
         ) : null}
+        <Favorites />
         <StationBell />
         <LangSwitch />
         <ThemeSwitch />
