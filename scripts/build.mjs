@@ -2,10 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const serverBundle = path.join(root, 'apps/server/dist/main.mjs');
+const pgliteTemplate = path.join(root, 'apps/server/dist/pglite-template');
 
 function newest(p) {
   if (!fs.existsSync(p)) return 0;
@@ -21,8 +23,9 @@ export function stale(target, sources) {
   return !fs.existsSync(target) || fs.statSync(target).mtimeMs < Math.max(...sources.map(newest));
 }
 
-/** Bundles the server into apps/server/dist/main.mjs when its sources changed. */
+/** Bundles the server into apps/server/dist/main.mjs when its sources changed (and makes the embedded database's template). */
 export async function buildServer() {
+  buildPgliteTemplate();
   if (!stale(serverBundle, [path.join(root, 'apps/server/src'), path.join(root, 'packages/contract/src')])) return;
   await build({
     entryPoints: [path.join(root, 'apps/server/src/main.ts')],
@@ -36,4 +39,27 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+}
+
+/**
+ * Makes apps/server/dist/pglite-template: an embedded database with every migration applied, which
+ * a new DATA_DIR starts from (platform/db.ts), when the migrations or PGlite changed since.
+ */
+function buildPgliteTemplate() {
+  const marker = path.join(pgliteTemplate, 'ready');
+  const pglite = path.join(root, 'node_modules/@electric-sql/pglite/package.json');
+  if (!stale(marker, [path.join(root, 'apps/server/drizzle'), pglite])) return;
+  fs.rmSync(pgliteTemplate, { recursive: true, force: true });
+  const work = `${pgliteTemplate}.${process.pid}`;
+  const script = `import { openDatabase } from './apps/server/src/platform/db.ts';
+const d = await openDatabase({ dataDir: ${JSON.stringify(work)} });
+await d.close();`;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    fs.rmSync(work, { recursive: true, force: true });
+    console.warn('The embedded database template was not made: a new database runs its migrations at first start.');
+    return;
+  }
+  fs.writeFileSync(path.join(work, 'ready'), '');
+  fs.renameSync(work, pgliteTemplate);
 }

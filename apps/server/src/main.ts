@@ -1,4 +1,6 @@
-import { loadConfig } from './config.ts';
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig, type Config } from './config.ts';
 import { errorMessage, openDatabase } from './platform/db.ts';
 import { buildApp } from './app.ts';
 import { seedModuleDemos, seedModules, startModules } from './platform/module.ts';
@@ -17,6 +19,7 @@ for (const stream of [process.stdout, process.stderr]) stream.on('error', () => 
 async function main() {
   const startedAt = Date.now();
   const config = loadConfig();
+  const firstStart = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize });
   const openedAt = Date.now();
   // /readyz answers 503 until every seed, grant and job below is in place (the server listens
@@ -47,6 +50,7 @@ async function main() {
     },
     'ready',
   );
+  for (const line of signInLines(config, startedAt, firstStart)) stdoutLog().write(line + '\n');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -79,6 +83,20 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * What the person who started the server reads, as plain lines beside the JSON log: where the
+ * console is and, when the admin was just created, how to sign in.
+ */
+function signInLines(config: Config, startedAt: number, firstStart: boolean): string[] {
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const lines = ['', `The console is ready: http://${host}:${config.port}/`];
+  const file = path.join(config.dataDir, 'initial-admin-password.txt');
+  if (fs.existsSync(file) && fs.statSync(file).mtimeMs >= startedAt) {
+    lines.push(`Sign in as admin with the password ${fs.readFileSync(file, 'utf8').trim()} (kept in ${file}).`);
+  } else if (firstStart && config.adminPassword) lines.push('Sign in as admin with the password given in ADMIN_PASSWORD.');
+  return [...lines, ''];
 }
 
 main().catch((err) => {

@@ -21,5 +21,6 @@ export * from './system/home.ts';
 export * from './system/openApp.ts';
 export * from './system/message.ts';
 export * from './system/registry.ts';
+export * from './system/translationPrefixes.ts';
 export * from './system/station.ts';
 export * from './system/backlog.ts';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { migrationsFolder } from './paths.ts';
+import { migrationsFolder, pgliteTemplateDir } from './paths.ts';
 
 // The platform knows no module's tables (docs/decisions.md, "Layers"): queries name their tables,
 // Drizzle's relational `db.query` API (which needs the schema) is not used.
@@ -67,6 +67,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = path.join(opts.dataDir, 'pgdata');
+  startFromTemplate(dir);
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { btree_gist } });
   const pdb = drizzle(client);
@@ -85,6 +86,19 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A new embedded database starts as a copy of the build's migrated template (a quarter of a second
+ * instead of initdb inside WebAssembly and every migration, several seconds): first start is the
+ * one a newcomer waits for. The migrations still run after the copy, so a template older than the
+ * code is brought up to date. Without a template (running from source) nothing is copied.
+ */
+function startFromTemplate(dir: string): void {
+  const template = path.join(pgliteTemplateDir, 'pgdata');
+  if (fs.existsSync(path.join(dir, 'PG_VERSION')) || !fs.existsSync(path.join(pgliteTemplateDir, 'ready'))) return;
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) return;
+  fs.cpSync(template, dir, { recursive: true });
 }
 
 type PgClient = InstanceType<typeof import('pg').Client>;

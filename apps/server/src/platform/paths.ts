@@ -19,4 +19,9 @@ function findServerRoot(): string {
 
 export const serverRoot = findServerRoot();
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
+/**
+ * A PGlite data directory with every migration applied, made by the build (`scripts/build.mjs`):
+ * a new embedded database starts as a copy of it instead of running initdb and the migrations.
+ */
+export const pgliteTemplateDir = path.join(serverRoot, 'dist/pglite-template');
 export const defaultWebDist = path.resolve(serverRoot, '../web/dist');

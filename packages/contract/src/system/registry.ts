@@ -207,8 +207,6 @@ export type RegistryServiceRow = z.output<typeof registryServiceRow>;
 
 // ---------------------------------------------------------------- translation items
 
-/** The API prefixes a translation item's interfaces may name (config.json's `<key>Prefix`). */
-export const TRANSLATION_PREFIXES = ['system', 'stadium', 'sport', 'adapter'] as const;
 /** An interface of the console API: `<prefix>/<path>`, e.g. `system/registry/app/list`. */
 const apiPath = fields
   .str()
