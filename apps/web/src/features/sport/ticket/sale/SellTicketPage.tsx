@@ -160,6 +160,7 @@ export default function SellTicketPage() {
   // The keyboard path on the map: the seat the arrows are on, and what the screen reader is told.
   const [focusKey, setFocusKey] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
+  const [mapFocused, setMapFocused] = useState(false);
   const mapBox = useRef<HTMLDivElement>(null);
 
   const sessions = useQuery({ queryKey: ['ticket', 'sale', 'sessions'], queryFn: saleApi.sessions, refetchInterval: SEATS_POLL_MS * 5 });
@@ -491,8 +492,11 @@ export default function SellTicketPage() {
                     aria-describedby="ticket-sell-kb-hint"
                     onKeyDown={onMapKey}
                     onFocus={(e) => {
-                      if (e.target === e.currentTarget && !focusKey && doc?.seats.length) focusSeat(firstSeat(doc.seats));
+                      if (e.target !== e.currentTarget) return;
+                      setMapFocused(true);
+                      if (!focusKey && doc?.seats.length) focusSeat(firstSeat(doc.seats));
                     }}
+                    onBlur={() => setMapFocused(false)}
                     data-focus={focusKey ?? ''}
                     style={{
                       height: 'max(360px, calc(100vh - 460px))',
@@ -528,7 +532,7 @@ export default function SellTicketPage() {
                         dark={dark}
                         primary={token.colorPrimary}
                         onSelect={onSelect}
-                        focusKey={focusKey}
+                        focusKey={mapFocused ? focusKey : null}
                         rowLabels
                         minSeatPx={16}
                         onMove={() => undefined}

@@ -5,9 +5,9 @@ import { elementText, type TicketLayout } from '../extras/TicketFace.tsx';
 /**
  * Tickets as a PDF: one page per ticket, at the ticket's size, laid out as it prints (the
  * template's elements in millimetres, fonts in points, the QR code as vector squares). Chinese
- * text uses the PDF standard CJK font STSong-Light (Adobe-GB1, UCS-2 encoding), which every PDF
- * reader supplies, so no font file is embedded and the file stays a few kilobytes. Loaded on
- * demand (the QR encoder comes with it).
+ * text uses the PDF standard CJK font STSong-Light (Adobe-GB1, UCS-2 encoding) and Latin text the
+ * standard Helvetica, which every PDF reader supplies, so no font file is embedded and the file
+ * stays a few kilobytes. Loaded on demand (the QR encoder comes with it).
  */
 
 const PT_PER_MM = 72 / 25.4;
@@ -20,8 +20,32 @@ function hex(text: string): string {
   return `<${out}>`;
 }
 
-/** The text's width in em: ASCII is half width (the font's W entry), the rest full width. */
-const emWidth = (text: string) => [...text].reduce((w, ch) => w + (ch.charCodeAt(0) < 0x7f ? 0.5 : 1), 0);
+/** Helvetica's advance widths (thousandths of an em) of ASCII 32–126. */
+const HELVETICA = [
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584,
+  556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278,
+  469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260,
+  334, 584,
+];
+const latin = (code: number) => code >= 32 && code <= 126;
+
+/** The text in runs of one font each: Latin (Helvetica) and the rest (STSong-Light). */
+function runsOf(text: string): { latin: boolean; text: string }[] {
+  const runs: { latin: boolean; text: string }[] = [];
+  for (const ch of text) {
+    const l = latin(ch.charCodeAt(0));
+    const last = runs[runs.length - 1];
+    if (last && last.latin === l) last.text += ch;
+    else runs.push({ latin: l, text: ch });
+  }
+  return runs;
+}
+
+/** The text's width in em. */
+const emWidth = (text: string) => [...text].reduce((w, ch) => w + (latin(ch.charCodeAt(0)) ? HELVETICA[ch.charCodeAt(0) - 32]! / 1000 : 1), 0);
+
+/** A PDF literal string of Latin text. */
+const literal = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 
 function rgb(color: string | undefined, fallback = '#000000'): string {
   const m = /^#?([0-9a-f]{6})$/i.exec(color ?? fallback) ?? /^#?([0-9a-f]{6})$/i.exec(fallback)!;
@@ -53,7 +77,10 @@ function elementOps(e: TicketTemplateElement, data: TicketPrintData, qrText: str
   const baseline = top - size * 0.9;
   // Bold: the glyphs stroked as well as filled (render mode 2), as the standard CJK font has no bold face.
   const mode = e.bold ? `2 Tr ${num(size / 30)} w ${rgb(e.color)} RG` : '0 Tr';
-  return `q ${num(x)} ${num(top - h)} ${num(w)} ${num(h)} re W n BT /F1 ${size} Tf ${mode} ${rgb(e.color)} rg ${num(x + Math.max(0, dx))} ${num(baseline)} Td ${hex(text)} Tj ET Q`;
+  const shown = runsOf(text)
+    .map((r) => (r.latin ? `/F2 ${size} Tf ${literal(r.text)} Tj` : `/F1 ${size} Tf ${hex(r.text)} Tj`))
+    .join(' ');
+  return `q ${num(x)} ${num(top - h)} ${num(w)} ${num(h)} re W n BT ${mode} ${rgb(e.color)} rg ${num(x + Math.max(0, dx))} ${num(baseline)} Td ${shown} ET Q`;
 }
 
 export interface PdfTicket {
@@ -77,6 +104,7 @@ export function ticketsPdf(tickets: readonly PdfTicket[]): Uint8Array {
   add(
     '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
   );
+  const helvetica = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   const pages: number[] = [];
   for (const t of tickets) {
     const W = t.layout.widthMm * PT_PER_MM;
@@ -88,11 +116,15 @@ export function ticketsPdf(tickets: readonly PdfTicket[]): Uint8Array {
       .filter(Boolean)
       .join('\n');
     const stream = add(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`);
-    pages.push(add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(W)} ${num(H)}] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${stream} 0 R >>`));
+    pages.push(
+      add(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${num(W)} ${num(H)}] /Resources << /Font << /F1 ${font} 0 R /F2 ${helvetica} 0 R >> >> /Contents ${stream} 0 R >>`,
+      ),
+    );
   }
   objects[1] = `<< /Type /Pages /Kids [${pages.map((p) => `${p} 0 R`).join(' ')}] /Count ${pages.length} >>`;
 
-  // Every byte is ASCII (text is hex), so string lengths are byte offsets.
+  // Every byte is ASCII (CJK text is hex, Latin text printable ASCII), so string lengths are byte offsets.
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
