@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Card, Col, DatePicker, Empty, Row as GridRow, Space, Spin, Table, Typography } from 'antd';
+import { Card, Col, DatePicker, Empty, Row as GridRow, Space, Spin, Table, Tabs, Typography } from 'antd';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
@@ -12,6 +13,7 @@ import type { LedgerRow, LedgerSummary, ledgerListQuery } from '@venue/contract'
 import { useLang, useThemeName } from '../../../app/prefs.ts';
 import { ListPage, formatDay, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { AccountsButton } from './AccountsDrawer.tsx';
+import { TakingsView, initialRange } from './TakingsView.tsx';
 import { commerceApi } from './commerce.api.ts';
 import { CodeLabel, NS, formatTime, ledgerAccountOptions, sideOptions, txnKindOptions, useCommerceT, yuan } from './shared.tsx';
 
@@ -165,7 +167,42 @@ function Summary() {
   );
 }
 
-/** sport.finance.capitalFlow: the ledger entries (filters: account, kind, order no., days) and the sums per method per day. */
+/**
+ * sport.finance.capitalFlow: first the plain view operators expect (takings by method and by day,
+ * refunds, net), then the ledger as the detail (entries with filters, and the sums per account per day).
+ * `?tab=ledger` opens the detail; `?dayFrom=&dayTo=` sets the takings' days (the home's takings card opens today).
+ */
 export default function CapitalFlowPage() {
-  return <ListPage def={ledgerDef as ResourceDef<LedgerRow>} header={<Summary />} toolbarExtra={<AccountsButton />} />;
+  const t = useCommerceT();
+  const [params, setParams] = useSearchParams();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => initialRange(params));
+  const tab = params.get('tab') === 'ledger' ? 'ledger' : 'takings';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(key) =>
+        setParams(
+          (p) => {
+            const next = new URLSearchParams(p);
+            next.set('tab', key);
+            return next;
+          },
+          { replace: true },
+        )
+      }
+      data-testid="capital-tabs"
+      items={[
+        {
+          key: 'takings',
+          label: <span data-testid="capital-tab-takings">{t('takings.tab')}</span>,
+          children: <TakingsView range={range} onRange={setRange} />,
+        },
+        {
+          key: 'ledger',
+          label: <span data-testid="capital-tab-ledger">{t('takings.ledgerTab')}</span>,
+          children: <ListPage def={ledgerDef as ResourceDef<LedgerRow>} header={<Summary />} toolbarExtra={<AccountsButton />} />,
+        },
+      ]}
+    />
+  );
 }
