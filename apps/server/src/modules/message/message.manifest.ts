@@ -1,7 +1,7 @@
 import { contractModule } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import type { Caller } from '../../platform/http.ts';
-import type { ModuleManifest } from '../../platform/module.ts';
+import { contributionsOf, type ModuleManifest } from '../../platform/module.ts';
 import { unreadMessages } from '../auth/index.ts';
 import { jobAlarm } from '../job/index.ts';
 import * as messageTables from './message.table.ts';
@@ -10,7 +10,7 @@ import * as backlogTables from './backlog/backlog.table.ts';
 import { messageRoutes } from './message.routes.ts';
 import { stationRoutes } from './station/station.routes.ts';
 import { backlogRoutes } from './backlog/backlog.routes.ts';
-import { seedMessageDefaults, seedMessageDemo } from './message.seed.ts';
+import { collectMessageTypes, JOB_FAILED_TYPE, seedMessageDefaults, seedMessageDemo } from './message.seed.ts';
 import { seedStationDemo } from './station/station.seed.ts';
 import { messageJobAlarm } from './message.alarm.ts';
 import { stationUnread } from './station/station.service.ts';
@@ -24,7 +24,10 @@ export const messageManifest: ModuleManifest = {
   dependsOn: ['system', 'auth', 'job'],
   tables: { schema: { ...messageTables, ...stationTables, ...backlogTables } },
   ui: contractModule('message'),
-  plug: () => {
+  // Its own business type; every module's (its own included) are collected at plug and seeded.
+  contributes: { messageTypes: [JOB_FAILED_TYPE] },
+  plug: ({ modules }) => {
+    collectMessageTypes(contributionsOf(modules, 'messageTypes'));
     unreadMessages.plug(hasUnreadStation);
     // Failed job runs are announced through the job.failed business type.
     jobAlarm.plug(messageJobAlarm);

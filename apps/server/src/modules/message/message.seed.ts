@@ -5,7 +5,14 @@ import { publish } from './message.queue.ts';
 import * as repo from './message.repository.ts';
 
 type Text = { title: string; content: string };
-interface DefaultType {
+
+/**
+ * A message business type a module contributes (`contributes.messageTypes`): its code, variables,
+ * channels, default recipients and default texts. The message module seeds each for the platform
+ * organisation (organisations below use them until they define their own); two modules never
+ * declare one code.
+ */
+export interface MessageBusinessType {
   code: string;
   name: string;
   variables: { name: string; sample: string }[];
@@ -13,80 +20,47 @@ interface DefaultType {
   recipients: { member: boolean; operator: boolean; roleIds: number[]; orgUsers: boolean };
   text: { 'zh-CN': Text; 'en-US': Text };
 }
+type DefaultType = MessageBusinessType;
 
-/** The three business types every installation starts with (the platform organisation's; organisations below use them until they define their own). */
-const DEFAULT_TYPES: DefaultType[] = [
-  {
-    code: 'booking.closureCancelled',
-    name: '关场取消预订',
-    variables: [
-      { name: 'memberName', sample: '王小明' },
-      { name: 'venueName', sample: '示范体育中心' },
-      { name: 'slots', sample: '羽毛球 3 号场 2026-12-05 18:00-20:00' },
-      { name: 'orderNo', sample: 'VB202612050012' },
-      { name: 'reason', sample: '场地维修' },
-      { name: 'refundYuan', sample: '120.00' },
-    ],
-    channels: ['station', 'sms', 'email'],
-    recipients: { member: true, operator: true, roleIds: [], orgUsers: false },
-    text: {
-      'zh-CN': {
-        title: '预订已取消：{venueName}关场',
-        content: '{memberName}您好，因{reason}，{venueName}关闭：{slots}。您的预订（订单 {orderNo}）已取消，{refundYuan} 元将原路退回。',
-      },
-      'en-US': {
-        title: 'Booking cancelled: {venueName} closed',
-        content:
-          'Dear {memberName}, {venueName} is closed for {reason}: {slots}. Your booking (order {orderNo}) is cancelled and {refundYuan} yuan will be refunded.',
-      },
+declare module '../../platform/module.ts' {
+  interface ModuleContributions {
+    /** Message business types the module publishes (seeded for the platform organisation). */
+    messageTypes: MessageBusinessType;
+  }
+}
+
+/** The message module's own type: a failed job run is announced through it (message.alarm.ts). */
+export const JOB_FAILED_TYPE: MessageBusinessType = {
+  code: 'job.failed',
+  name: '任务执行失败',
+  variables: [
+    { name: 'jobName', sample: '清理过期会话' },
+    { name: 'jobGroup', sample: 'system' },
+    { name: 'result', sample: 'fail' },
+    { name: 'detail', sample: 'connect ECONNREFUSED 10.0.0.8:8080' },
+    { name: 'plannedAt', sample: '2026-12-05T02:00:00.000Z' },
+    { name: 'attempt', sample: '3' },
+    { name: 'recordId', sample: '1024' },
+  ],
+  channels: ['station', 'email', 'dingtalk', 'wecom'],
+  recipients: { member: false, operator: false, roleIds: [], orgUsers: true },
+  text: {
+    'zh-CN': {
+      title: '任务执行失败：{jobName}',
+      content: '任务“{jobName}”（分组 {jobGroup}）计划于 {plannedAt} 的执行结果为 {result}（第 {attempt} 次尝试，记录 {recordId}）：{detail}',
+    },
+    'en-US': {
+      title: 'Job failed: {jobName}',
+      content: 'The run of "{jobName}" (group {jobGroup}) planned at {plannedAt} ended {result} (attempt {attempt}, record {recordId}): {detail}',
     },
   },
-  {
-    code: 'card.expiring',
-    name: '会员卡即将到期',
-    variables: [
-      { name: 'memberName', sample: '王小明' },
-      { name: 'cardName', sample: '年度畅打卡' },
-      { name: 'cardNo', sample: 'C00012345' },
-      { name: 'expireDate', sample: '2026-12-31' },
-      { name: 'balance', sample: '¥320.00' },
-    ],
-    channels: ['sms', 'wechat', 'email'],
-    recipients: { member: true, operator: false, roleIds: [], orgUsers: false },
-    text: {
-      'zh-CN': { title: '会员卡即将到期', content: '{memberName}您好，您的{cardName}（卡号 {cardNo}）将于{expireDate}到期，余额 {balance}，请及时续卡。' },
-      'en-US': {
-        title: 'Your card expires soon',
-        content: 'Dear {memberName}, your {cardName} (card {cardNo}) expires on {expireDate} with {balance} left. Renew it in time.',
-      },
-    },
-  },
-  {
-    code: 'job.failed',
-    name: '任务执行失败',
-    variables: [
-      { name: 'jobName', sample: '清理过期会话' },
-      { name: 'jobGroup', sample: 'system' },
-      { name: 'result', sample: 'fail' },
-      { name: 'detail', sample: 'connect ECONNREFUSED 10.0.0.8:8080' },
-      { name: 'plannedAt', sample: '2026-12-05T02:00:00.000Z' },
-      { name: 'attempt', sample: '3' },
-      { name: 'recordId', sample: '1024' },
-    ],
-    channels: ['station', 'email', 'dingtalk', 'wecom'],
-    recipients: { member: false, operator: false, roleIds: [], orgUsers: true },
-    text: {
-      'zh-CN': {
-        title: '任务执行失败：{jobName}',
-        content: '任务“{jobName}”（分组 {jobGroup}）计划于 {plannedAt} 的执行结果为 {result}（第 {attempt} 次尝试，记录 {recordId}）：{detail}',
-      },
-      'en-US': {
-        title: 'Job failed: {jobName}',
-        content: 'The run of "{jobName}" (group {jobGroup}) planned at {plannedAt} ended {result} (attempt {attempt}, record {recordId}): {detail}',
-      },
-    },
-  },
-];
+};
+
+/** Every loaded module's types, collected by the message module's plug step. */
+let DEFAULT_TYPES: readonly MessageBusinessType[] = [];
+export function collectMessageTypes(types: readonly MessageBusinessType[]): void {
+  DEFAULT_TYPES = types;
+}
 
 async function seedTypes(db: Db, orgId: number, recipients: (t: DefaultType) => DefaultType['recipients']): Promise<void> {
   const scope = oneOrgScope(orgId);
@@ -137,21 +111,24 @@ export async function seedMessageDemo(db: Db): Promise<void> {
   });
   const manager = await findVisibleUserByCode(db, SYSTEM_SCOPE, 'manager');
   if (!manager) return;
+  const booking = DEFAULT_TYPES.some((t) => t.code === 'booking.closureCancelled');
   await db.transaction(async (tx) => {
-    await publish(tx, {
-      orgId: center.id,
-      type: 'booking.closureCancelled',
-      operatorId: manager.id,
-      data: {
-        memberName: '李雷',
-        venueName: center.name,
-        slots: '羽毛球 3 号场 2026-12-05 18:00-20:00',
-        orderNo: 'VB202612050012',
-        reason: '场地维修',
-        refundYuan: '120.00',
-      },
-      member: { name: '李雷', phone: '13800138011' },
-    });
+    // Booking's type, when booking is loaded.
+    if (booking)
+      await publish(tx, {
+        orgId: center.id,
+        type: 'booking.closureCancelled',
+        operatorId: manager.id,
+        data: {
+          memberName: '李雷',
+          venueName: center.name,
+          slots: '羽毛球 3 号场 2026-12-05 18:00-20:00',
+          orderNo: 'VB202612050012',
+          reason: '场地维修',
+          refundYuan: '120.00',
+        },
+        member: { name: '李雷', phone: '13800138011' },
+      });
     await publish(tx, {
       orgId: center.id,
       type: 'job.failed',

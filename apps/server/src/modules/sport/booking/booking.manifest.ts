@@ -4,6 +4,7 @@ import { bookingRoutes } from './booking.routes.ts';
 import { bookingOpenRoutes } from './booking.open.ts';
 import { seedVenueDemo } from './booking.seed.ts';
 import { bookingJobHandlers, seedVenueJobs } from './booking.jobs.ts';
+import { closureCancelledType } from './booking.messageTypes.ts';
 import { plugBookingPorts, venueSlotKind } from './booking.service.ts';
 import * as bookingTables from './booking.table.ts';
 import { liveClaimsAhead, venueBooked } from './booking.repository.ts';
@@ -19,7 +20,7 @@ export const bookingManifest: ModuleManifest = {
   // The demo books for the members' demo members.
   demoAfter: ['sport/member'],
   ui: contractModule('sport/booking'),
-  contributes: { kinds: [venueSlotKind], orderTypes: ['venue'], jobs: bookingJobHandlers, homeCards: [bookingHomeCard] },
+  contributes: { kinds: [venueSlotKind], orderTypes: ['venue'], jobs: bookingJobHandlers, homeCards: [bookingHomeCard], messageTypes: [closureCancelledType] },
   tables: { schema: bookingTables },
   routes: ({ app, ctx }) => {
     bookingRoutes(app, ctx);

@@ -5,6 +5,7 @@ import { cardRoutes } from './card.routes.ts';
 import { seedCardDemo } from './card.seed.ts';
 import { cardKind, cardRechargeKind, plugCardPorts } from './card.kinds.ts';
 import { cardHomeCard } from './card.home.ts';
+import { cardExpiringType } from './card.messageTypes.ts';
 
 /** Member cards: card types, selling, recharging, sharing, using and refunding cards. */
 export const cardManifest: ModuleManifest = {
@@ -20,6 +21,7 @@ export const cardManifest: ModuleManifest = {
     ledgerAccounts: ['prepaid'],
     payMethods: [{ name: 'card', account: 'prepaid' }],
     homeCards: [cardHomeCard],
+    messageTypes: [cardExpiringType],
   },
   plug: () => plugCardPorts(),
   routes: ({ app, ctx }) => cardRoutes(app, ctx),
