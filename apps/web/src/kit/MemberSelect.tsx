@@ -106,6 +106,8 @@ export function MemberSelect({ value, onChange, onMember, id, testId = 'member-s
   const t = useKitT();
   const can = useCan();
   const [keyword, setKeyword] = useState('');
+  // The last thing typed (the select clears its search when it closes): the new member's form starts from it.
+  const [typed, setTyped] = useState('');
   const [adding, setAdding] = useState(false);
   // A member just registered: shown as the choice though no search has found them yet.
   const [added, setAdded] = useState<MemberBrief | null>(null);
@@ -120,7 +122,13 @@ export function MemberSelect({ value, onChange, onMember, id, testId = 'member-s
   const select = (
     <Select
       id={id}
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      showSearch={{
+        filterOption: false,
+        onSearch: (v) => {
+          setKeyword(v);
+          if (v.trim()) setTyped(v);
+        },
+      }}
       allowClear
       disabled={disabled}
       style={mayAdd ? { flex: 1, minWidth: 0, ...style } : style}
@@ -148,7 +156,7 @@ export function MemberSelect({ value, onChange, onMember, id, testId = 'member-s
       {adding ? (
         <NewMemberDialog
           open
-          keyword={keyword}
+          keyword={typed}
           onClose={() => setAdding(false)}
           onCreated={(m) => {
             setAdding(false);

@@ -36,24 +36,26 @@ function AccountLabel({ a, dueFen, paying }: { a: BalanceAccountRow; dueFen?: nu
   const t = usePayT();
   const why = paying ? accountRefusal(a) : a.status !== 'active' ? `refusal.account_${a.status}` : null;
   return (
-    <Space size={6} wrap={false} data-testid={`account-option-${a.id}`} data-refusal={why ?? ''}>
-      <Typography.Text strong>{a.card ? a.card.typeName : t('pay.plainAccount')}</Typography.Text>
-      {a.card ? <Tag style={{ marginInlineEnd: 0 }}>{t(`cardKind.${a.card.kind}`)}</Tag> : null}
-      <Typography.Text type="secondary">{a.card ? a.card.cardNo : a.accountNo}</Typography.Text>
-      <span>{a.holderName}</span>
-      <span>
-        {t('pay.balance')} <Typography.Text strong>{yuan(a.balanceFen)}</Typography.Text>
-      </span>
-      {why ? (
-        <Tag color="red" style={{ marginInlineEnd: 0 }}>
-          {t(why)}
-        </Tag>
-      ) : dueFen !== undefined && a.balanceFen < dueFen ? (
-        <Tag color="gold" style={{ marginInlineEnd: 0 }}>
-          {t('pay.partOnly')}
-        </Tag>
-      ) : null}
-    </Space>
+    <span data-testid={`account-option-${a.id}`} data-refusal={why ?? ''}>
+      <Space size={6} wrap={false}>
+        <Typography.Text strong>{a.card ? a.card.typeName : t('pay.plainAccount')}</Typography.Text>
+        {a.card ? <Tag style={{ marginInlineEnd: 0 }}>{t(`cardKind.${a.card.kind}`)}</Tag> : null}
+        <Typography.Text type="secondary">{a.card ? a.card.cardNo : a.accountNo}</Typography.Text>
+        <span>{a.holderName}</span>
+        <span>
+          {t('pay.balance')} <Typography.Text strong>{yuan(a.balanceFen)}</Typography.Text>
+        </span>
+        {why ? (
+          <Tag color="red" style={{ marginInlineEnd: 0 }}>
+            {t(why)}
+          </Tag>
+        ) : dueFen !== undefined && a.balanceFen < dueFen ? (
+          <Tag color="gold" style={{ marginInlineEnd: 0 }}>
+            {t('pay.partOnly')}
+          </Tag>
+        ) : null}
+      </Space>
+    </span>
   );
 }
 
