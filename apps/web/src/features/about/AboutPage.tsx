@@ -1,6 +1,5 @@
 import { Card, Descriptions, Flex, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { registerMessages } from '../../app/i18n.ts';
+import { registerMessages, useFeatureT } from '../../app/i18n.ts';
 import { LogoMark } from '../../app/Logo.tsx';
 import { COPYRIGHT_YEAR, PRODUCT_VERSION } from './about.ts';
 import zh from './messages.zh-CN.ts';
@@ -10,7 +9,7 @@ registerMessages('about', zh, en);
 
 /** /about: product name, version 2.0.0, copyright 2020. */
 export default function AboutPage() {
-  const { t } = useTranslation('about');
+  const t = useFeatureT<typeof zh>('about');
   return (
     <Card variant="borderless" data-testid="about-page">
       <Flex align="center" gap={16} style={{ marginBottom: 24 }}>

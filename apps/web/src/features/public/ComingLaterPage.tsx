@@ -1,7 +1,6 @@
 import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
-import { registerMessages } from '../../app/i18n.ts';
+import { registerMessages, useFeatureT } from '../../app/i18n.ts';
 import type { RouteHandle } from '../../app/RouteGuard.tsx';
 import { HOME_PATH } from '../../app/guard.ts';
 import { useLang } from '../../app/prefs.ts';
@@ -13,7 +12,7 @@ registerMessages('public', zh, en);
 
 /** Public placeholder screens (/largeScreen, /thirdScanPage, /payCallback): coming later. */
 export default function ComingLaterPage() {
-  const { t } = useTranslation('public');
+  const t = useFeatureT<typeof zh>('public');
   const matches = useMatches();
   const handle = (matches[matches.length - 1]?.handle ?? {}) as RouteHandle;
   const lang = useLang();
