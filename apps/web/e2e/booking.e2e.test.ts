@@ -193,10 +193,9 @@ describe('venue booking console', () => {
     await expect.poll(() => page.getByTestId('booking-detail-state').getAttribute('data-value')).toBe('pending');
     await shot(page, 'booking-detail-en');
     await page.getByTestId('booking-detail-cancel').click();
-    await page.getByTestId('booking-cancel-form-ok').click();
-    await page.getByTestId('confirm-ok').click();
+    // The quote comes first, in the one dialog: nothing paid, nothing to refund.
     await expect.poll(() => page.getByTestId('booking-cancel-refund').getAttribute('data-fen')).toBe('0');
-    await page.getByTestId('inform-ok').click();
+    await page.getByTestId('booking-cancel-form-ok').click();
     await expect.poll(() => page.getByTestId('booking-detail-state').getAttribute('data-value')).toBe('cancelled');
     await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
   });
@@ -258,6 +257,8 @@ describe('venue booking console', () => {
     await page.getByTestId('booking-kind-member').click();
     await page.locator('#booking-form_memberId').fill('1381234');
     await page.locator('.ant-select-item-option').filter({ hasText: '钱七' }).click();
+    // The member's price shows once the member is picked (issue 25, point 2).
+    await expect.poll(() => page.getByTestId('booking-member-total').getAttribute('data-fen')).toBe('5000');
     await page.getByTestId('booking-form-ok').click();
     await page.getByTestId('pay-dialog').waitFor();
     await page.getByTestId('pay-method-cash').click();
@@ -266,6 +267,9 @@ describe('venue booking console', () => {
     await page.getByTestId('pay-done').waitFor();
     await page.getByTestId('pay-finish').click();
     await expect.poll(() => state(page, sites[1]!.id, '15:00')).toBe('booked');
+    // The grid names the member with the masked phone, not 散客.
+    await expect.poll(() => page.getByTestId(`cell-${sites[1]!.id}-15:00`).textContent()).toContain('钱七');
+    expect(await page.getByTestId(`cell-${sites[1]!.id}-15:00`).textContent()).toContain('138****5678');
     const plan = await api.json('POST', booking('plan'), { body: { stadiumId: venue.id, date: day } });
     expect(plan.body.bookings.map((b: { memberId: number | null; orderState: string }) => [b.memberId, b.orderState])).toEqual([[member.body.id, 'paid']]);
     const order = await api.json('GET', commerce(`order/${plan.body.bookings[0].orderId}`));

@@ -95,18 +95,20 @@ export function BookingGrid({
         const slot = model.at(r, c);
         if (slot && cellKey(slot, date) === focusRequest.key) {
           setFocus({ r, c });
+          // The closing payment dialog holds the focus first, then gives it back to what opened it
+          // (a popover's or a dialog's button, gone by now: the page). Taken then, never from a
+          // dialog that is open.
           const put = () => {
             const active = document.activeElement;
-            // Not from under a dialog that is open meanwhile.
-            if (!active || active === document.body || !active.closest('[role="dialog"]')) tableRef.current?.focus();
+            if (!active || active === document.body || !active.isConnected) tableRef.current?.focus();
             document.getElementById(domId(focusRequest.key))?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
           };
           put();
-          const timer = window.setTimeout(put, 350);
-          return () => window.clearTimeout(timer);
+          const timers = [150, 400, 800, 1400].map((ms) => window.setTimeout(put, ms));
+          return () => timers.forEach((x) => window.clearTimeout(x));
         }
       }
-    tableRef.current?.focus();
+    if (document.activeElement === document.body) tableRef.current?.focus();
     // Only when a new request comes.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a request is served once, when it comes
   }, [focusRequest?.n]);
