@@ -16,6 +16,20 @@ export function useRoleOptions() {
   });
 }
 
+/**
+ * The roles a user of these organisations may hold (the user form's picker): each organisation's
+ * own and those its venue organisation shares with its departments (role/list `forOrgIds`).
+ */
+export function useAssignableRoles(orgIds: number[]) {
+  const ids = [...new Set(orgIds)].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: [...ROLE_OPTIONS_KEY, 'for', ids],
+    queryFn: async () => (await http.post<Page<RoleRow>>(api.system('role/list'), { pageNum: 1, pageSize: 500, forOrgIds: ids })).data,
+    enabled: ids.length > 0,
+    staleTime: 30_000,
+  });
+}
+
 export const getRoleMenus = (id: number) => http.get<{ roleId: number; menuIds: number[] }>(api.system(`role/${id}/menus`));
 export const setRoleMenus = (id: number, menuIds: number[]) => http.put(api.system(`role/${id}/menus`), { menuIds });
 export const getRoleUsers = (id: number) => http.get<RoleUser[]>(api.system(`role/${id}/users`));

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Checkbox, Form, Input, Select, Spin, TreeSelect, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Checkbox, Form, Input, Select, Spin, TreeSelect, Typography, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { confirm, success } from '../../../app/feedback.tsx';
@@ -11,7 +11,7 @@ import { passwordRulesText, policyRule, sameAsRule } from '../../../app/password
 import { refreshAccess } from '../access.ts';
 import { MenuGrantTree } from '../menu/MenuGrantTree.tsx';
 import { orgTreeOptions, useOrgOptions } from '../org/org.api.ts';
-import { useRoleOptions } from '../role/role.api.ts';
+import { useAssignableRoles, type Role } from '../role/role.api.ts';
 import { assignUserMenus, resetUserPassword, setUserOrgs, setUserRoles, userDetail, userMenus, type User } from './user.api.ts';
 
 /** Console-only: the dialogs' props. */
@@ -91,18 +91,15 @@ export function ResetPasswordDialog({ user, onClose }: DialogProps) {
   );
 }
 
-/** Roles of a user: roles of the user's organisations only. */
+/** Roles of a user: roles of the user's organisations and those shared with them from above. */
 export function AssignRolesDialog({ user, onClose }: DialogProps) {
   const { t } = useTranslation('user');
   const after = useAfterChange(user);
   const detail = useQuery({ queryKey: ['kit', 'user', 'detail', user.id], queryFn: () => userDetail(user.id) });
-  const roles = useRoleOptions();
   const [value, setValue] = useState<number[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const orgIds = new Set(detail.data?.orgIds ?? [user.orgId]);
-  const options = (roles.data ?? [])
-    .filter((r) => orgIds.has(r.orgId))
-    .map((r) => ({ value: r.id, label: `${r.name}${orgIds.size > 1 ? ` · ${r.orgName}` : ''}`, disabled: r.status !== 0 }));
+  const roles = useAssignableRoles(detail.data?.orgIds ?? [user.orgId]);
+  const options = roleOptions(roles.data);
   const current = value ?? detail.data?.roleIds ?? [];
   return (
     <FormModal
@@ -148,6 +145,42 @@ export function AssignRolesDialog({ user, onClose }: DialogProps) {
         </>
       )}
     </FormModal>
+  );
+}
+
+/** Role choices named with their organisation (a shared role comes from the venue organisation above). */
+function roleOptions(roles: Role[] | undefined) {
+  return (roles ?? []).map((r) => ({ value: r.id, label: `${r.name} · ${r.orgName}`, disabled: r.status !== 0 }));
+}
+
+/**
+ * The user form's role field (create and edit): the roles of the chosen organisation (on create),
+ * or of the user's organisations (on edit), and those shared from above. Choices that the chosen
+ * organisation may not hold are dropped when it changes.
+ */
+export function UserRolesField({ form, mode, value, onChange }: { form: FormInstance; mode: string; value?: number[]; onChange?: (v: number[]) => void }) {
+  const chosen = Form.useWatch('orgId', { form, preserve: true }) as number | undefined;
+  const own = useSession((s) => s.userInfo?.currentOrg.orgId);
+  const linked = form.getFieldValue('orgIds') as number[] | undefined;
+  const orgIds = mode === 'add' ? [chosen ?? own].filter((o): o is number => typeof o === 'number') : (linked ?? [chosen ?? own ?? 0]);
+  const roles = useAssignableRoles(orgIds);
+  const options = roleOptions(roles.data);
+  useEffect(() => {
+    if (!roles.data || !value?.length) return;
+    const kept = value.filter((id) => roles.data.some((r) => r.id === id));
+    if (kept.length !== value.length) onChange?.(kept);
+  }, [roles.data, value, onChange]);
+  return (
+    <Select
+      mode="multiple"
+      allowClear
+      loading={roles.isLoading}
+      value={value ?? []}
+      onChange={onChange}
+      options={options}
+      optionFilterProp="label"
+      data-testid="user-form-roles"
+    />
   );
 }
 

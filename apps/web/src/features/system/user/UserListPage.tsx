@@ -9,7 +9,7 @@ import { registerMessages } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, invalidateResource, type ListContext, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { useOrgOptions, useOrgTree, type OrgOption } from '../org/org.api.ts';
-import { AssignMenusDialog, AssignOrgsDialog, AssignRolesDialog, ResetPasswordDialog } from './UserDialogs.tsx';
+import { AssignMenusDialog, AssignOrgsDialog, AssignRolesDialog, ResetPasswordDialog, UserRolesField } from './UserDialogs.tsx';
 import { changeUserStatus, createUser, removeUserFromOrg, userDetail, type User, type UserDetail } from './user.api.ts';
 import { t as translate } from '../../../app/i18n.ts';
 import zh from './messages.zh-CN.ts';
@@ -103,6 +103,15 @@ export const userResource: UserDef = {
     { name: 'no', label: 'field.no', rule: S.no, extra: 'noHint', group: 'section.account' },
     { name: 'orgId', label: 'field.orgId', type: 'treeSelect', useTree: useOrgTree, modes: ['add'], required: false, group: 'section.account' },
     { name: 'password', label: 'field.password', type: 'password', rule: S.password, modes: ['add'], extra: 'passwordHint', group: 'section.account' },
+    {
+      name: 'roleIds',
+      label: 'field.roleIds',
+      type: 'custom',
+      render: ({ mode, form }) => <UserRolesField form={form} mode={mode} />,
+      extra: 'rolesFormHint',
+      span: 2,
+      group: 'section.account',
+    },
     {
       name: 'status',
       label: 'field.status',
