@@ -188,13 +188,30 @@ describe('member cards console', () => {
   it('pays a booking with the card: balance, the card account; the card is debited', async () => {
     const d = await desk(true);
     const { page, api } = d;
-    const type = await makeType(api, { kind: 'value', priceFen: 30000, faceValueFen: 30000 });
+    const typeName = uniq('金卡');
+    const type = await makeType(api, { kind: 'value', name: typeName, priceFen: 30000, faceValueFen: 30000 });
     const name = uniq('李会员');
     const memberId = await member(d, name);
     const sold = await sellPaid(api, type.id, memberId);
 
     await bookForMember(d, name, '10:00');
-    await payWithBalance(page, name, name);
+    // Issue 25, point 13: the booking's member is carried in, their card's account is preselected,
+    // told by its card's name, kind, number and balance (not a bare account number).
+    await page.getByTestId('pay-method-balance').click();
+    const chosen = page.getByTestId('pay-account-chosen');
+    await expect.poll(() => chosen.textContent()).toContain(typeName);
+    const text = (await chosen.textContent()) ?? '';
+    expect(text).toContain('储值卡');
+    expect(text).toContain(sold.cardNo);
+    expect(text).toContain('¥300.00');
+    await page.locator('#pay-form_accountId').click();
+    await page
+      .locator('.ant-select-item-option')
+      .getByTestId(`account-option-${(await card(api, sold.cardId)).accountId}`)
+      .waitFor();
+    await shot(page, 'pay-account-preselected-light');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('pay-submit').click();
     await page.getByTestId('pay-done').waitFor();
     await page.getByTestId('pay-finish').click();
     await expect.poll(() => page.getByTestId(`cell-${d.sites[0]!.id}-10:00`).getAttribute('data-state')).toBe('booked');
@@ -249,9 +266,23 @@ describe('member cards console', () => {
     expect(await page.locator('#card-search_cardNo').inputValue()).toBe(sold.cardNo);
     await expect.poll(() => page.locator('[data-testid="card-table"] tr[data-row-key]').count()).toBe(1);
 
+    // Issue 25, point 13: the frozen card's account is not preselected; it is listed disabled with
+    // its reason before any confirm (the server refuses it too: pay-member.test.ts).
     await bookForMember(d, name, '11:00');
-    await payWithBalance(page, name, name);
-    await page.getByText('该会员卡已冻结，不能支付').first().waitFor();
+    await page.getByTestId('pay-method-balance').click();
+    const { accountId } = await card(api, sold.cardId);
+    await page.locator('#pay-form_accountId').click();
+    const option = page.getByTestId(`account-option-${accountId}`);
+    await option.waitFor();
+    expect(await option.getAttribute('data-refusal')).toBe('refusal.frozen');
+    expect(await option.textContent()).toContain('卡已冻结');
+    expect(await page.locator('.ant-select-item-option-disabled').filter({ has: option }).count()).toBe(1);
+    await shot(page, 'pay-account-frozen-light');
+    await option.click({ force: true });
+    expect(await page.getByTestId('pay-account-chosen').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('pay-submit').click();
+    await expect.poll(() => page.locator('#pay-form_accountId_help').textContent()).toContain('不能为空');
     await expect.poll(() => page.getByTestId('pay-due').getAttribute('data-fen')).toBe('6000');
     expect((await card(api, sold.cardId)).balanceFen).toBe(30000);
   });
@@ -426,5 +457,60 @@ describe('member cards console', () => {
     await page.getByTestId('pay-finish').click();
     await expect.poll(() => page.getByTestId(`cell-${d.sites[0]!.id}-16:00`).getAttribute('data-state')).toBe('booked');
     expect((await card(api, sold.cardId)).timesLeft).toBe(4);
+  });
+  it('registers a new member inline at the card sale, sells them the card, and the order list shows their name and masked phone (issue 25, points 5 and 2)', async () => {
+    const d = await desk();
+    const { page, api } = d;
+    const typeName = uniq('新人卡');
+    await makeType(api, { kind: 'value', name: typeName, priceFen: 10000, faceValueFen: 10000 });
+    const name = uniq('新会员');
+    const phone = `137${String(Date.now() % 1e5).padStart(5, '0')}${String(phoneSeq++ % 1000).padStart(3, '0')}`;
+    const taken = `139${String(Date.now() % 1e5).padStart(5, '0')}${String(phoneSeq++ % 1000).padStart(3, '0')}`;
+    await ok(api, 'POST', '/api/sport/member', { name: uniq('老会员'), phone: taken });
+
+    await page.goto(`${e.baseUrl}${SELL}`);
+    await page.getByTestId('card-sell-type-select').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: typeName }).click();
+    // Nobody found by that phone: "New member" opens the short form with the phone typed.
+    await page.locator('#card-sell-form_memberId').fill(phone);
+    await page.getByText('没有找到会员').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('card-sell-member-new').click();
+    await expect.poll(() => page.getByTestId('member-new-phone').inputValue()).toBe(phone);
+    // A phone another member has is refused at its field by the server; nothing is saved.
+    await page.getByTestId('member-new-name').fill(name);
+    await page.getByTestId('member-new-phone').fill(taken);
+    await page.getByTestId('member-new-ok').click();
+    await expect.poll(() => page.locator('#member-new-form_phone_help').textContent()).toContain('已存在');
+    await shot(page, 'member-new-duplicate-light');
+    await page.getByTestId('member-new-phone').fill(phone);
+    await page.getByTestId('member-new-ok').click();
+    await page.getByTestId('member-new-ok').waitFor({ state: 'detached' });
+    // The new member is the sale's member.
+    await expect
+      .poll(() =>
+        page
+          .locator('.ant-form-item')
+          .filter({ has: page.locator('#card-sell-form_memberId') })
+          .textContent(),
+      )
+      .toContain(name);
+    await page.getByTestId('card-sell-ok').click();
+    await payCash(page, 10000);
+    await page.getByTestId('card-sell-result').waitFor();
+    const cardId = Number(await page.getByTestId('card-sell-result').getAttribute('data-card-id'));
+    const sold = await ok<{ memberName: string; memberId: number }>(api, 'GET', cardApi(String(cardId)));
+    expect(sold.memberName).toBe(name);
+
+    // The order list names the member with a masked phone, not "会员 #id".
+    await page.goto(`${e.baseUrl}/sport/views/orderManagement/mainOrder`);
+    const cell = page.getByTestId('order-table').locator('tbody [data-testid="order-member"]').filter({ hasText: name });
+    await expect.poll(() => cell.count()).toBe(1);
+    expect(await cell.textContent()).toContain(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    await shot(page, 'order-list-member-light');
+    await setTheme(page, 'dark');
+    await expect.poll(() => cell.count()).toBe(1);
+    await shot(page, 'order-list-member-dark');
+    await setTheme(page, 'light');
   });
 });
