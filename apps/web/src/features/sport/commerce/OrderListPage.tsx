@@ -44,7 +44,7 @@ function orderColumns(tab: OrderTab | null): ColumnDef<OrderRow>[] {
     { key: 'orderNo', label: 'field.orderNo', sorter: true, content: 'code' },
     ...(tab ? [] : [{ key: 'type', label: 'field.type', options: orderTypeOptions } as ColumnDef<OrderRow>]),
     { key: 'itemSummary', label: tab ? `tabItems.${tab}` : 'field.itemSummary' },
-    { key: '$buyer', label: 'field.buyer', render: (_: unknown, row: OrderRow) => buyer(row) },
+    { key: '$buyer', label: 'field.buyer', width: 220, render: (_: unknown, row: OrderRow) => buyer(row) },
     money('payableFen', 'field.payableFen', { sorter: true }),
     money('paidFen', 'field.paidFen'),
     money('refundedFen', 'field.refundedFen', { hiddenByDefault: !!tab }),
