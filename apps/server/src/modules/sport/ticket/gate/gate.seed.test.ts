@@ -29,6 +29,16 @@ describe.each(databases)('gate demo data on %s', (kind) => {
     expect((await mgr.json('POST', '/api/sport/ticket/collection/list', { body: {} })).body.data.map((c: { paperNo: string }) => c.paperNo)).toEqual([
       'P20260001',
     ]);
+    // Printed at the box office: the first two orders (five tickets), one ticket reprinted with its reason; one order not printed yet.
+    const tickets = (await mgr.json('POST', '/api/sport/ticket/list', { body: { sessionId: ga.id, pageSize: 100 } })).body.data as {
+      id: number;
+      printedAt: string | null;
+    }[];
+    expect(tickets.filter((x) => x.printedAt).length).toBe(5);
+    const reprints = await Promise.all(
+      tickets.map(async (x) => (await mgr.json('GET', `/api/sport/ticket/reprint/list/${x.id}`)).body.data as { reason: string }[]),
+    );
+    expect(reprints.flat().map((r) => r.reason)).toEqual(['票面被咖啡打湿，重新打印']);
     const offline = await mgr.json('GET', `/api/sport/ticket/check/offline/${ga.id}`);
     expect(offline.body.tickets.filter((v: { used: boolean }) => v.used)).toHaveLength(4);
     expect(JSON.stringify(offline.body)).not.toMatch(/"code"/);

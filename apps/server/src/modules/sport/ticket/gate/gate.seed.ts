@@ -7,7 +7,7 @@ import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../../system/index.ts';
 import { startPayment } from '../../commerce/index.ts';
 import { orderTickets } from '../sale.service.ts';
-import { addGate, checkTicket, collectTicket } from './gate.service.ts';
+import { addGate, checkTicket, collectTicket, firstPrint, reprintTicket } from './gate.service.ts';
 import { firstLevelOf, sessionsForGates, ticketsOfOrder } from './gate.repository.ts';
 
 const DEMO_ORG = 'demo-sports-center';
@@ -21,7 +21,8 @@ export const GATE_DEMO_KEYS = ['sport.ticket.check', 'sport.ticket.offlineGate',
  * The demo gates (`SEED_DEMO=1`), once per database, after the demo ticketing: two gates of the
  * demo centre (north and south), three paid orders of the general-admission final (six tickets),
  * four of them admitted at the gates (one scanned twice: the second scan refused), and one paper
- * ticket handed over. The demo sessions lie weeks ahead, outside their gate window: the manager
+ * ticket handed over. The first two orders were printed at the box office after the sale, and one
+ * of their tickets reprinted with its reason; the third order's tickets are not printed yet. The demo sessions lie weeks ahead, outside their gate window: the manager
  * (a supervisor) admits them by override, with the reason logged, whatever the day of seeding.
  */
 export async function seedGateDemo(db: Db, cfg: Config, secretKey: Buffer): Promise<void> {
@@ -55,6 +56,7 @@ export async function seedGateDemo(db: Db, cfg: Config, secretKey: Buffer): Prom
   if (!levelId) return;
   const pay = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
   const codes: string[] = [];
+  const orderIds: number[] = [];
   for (const buyer of [
     { name: '王磊', phone: '13800005555', quantity: 2 },
     { name: '李娜', phone: '13800006666', quantity: 3 },
@@ -68,7 +70,13 @@ export async function seedGateDemo(db: Db, cfg: Config, secretKey: Buffer): Prom
     );
     await startPayment(pay, caller, order.orderId, { method: 'cash', amountFen: order.amount }, undefined);
     codes.push(...(await ticketsOfOrder(db, scope, order.orderId)));
+    orderIds.push(order.orderId);
   }
+  // Printed after the sale (before the gates): two orders, and a reprint with its reason.
+  const printer = { ...caller, perms: new Set([...caller.perms, Perm.ticket.sell, Perm.ticket.reprint]) };
+  await firstPrint(d, printer, { orderId: orderIds[0]! }, 'zh-CN');
+  const second = await firstPrint(d, printer, { orderId: orderIds[1]! }, 'zh-CN');
+  await reprintTicket(d, printer, { ticketId: second.data[0]!.ticketId, reason: '票面被咖啡打湿，重新打印' });
   const overrideReason = '演示数据：提前入场彩排';
   for (const [i, code] of codes.slice(0, 4).entries())
     await checkTicket(d, caller, { sessionId: ga.id, gateId: i % 2 ? south.id : north.id, code, overrideReason });
