@@ -203,6 +203,7 @@ export function BookingGrid({
     <div
       className={`bk-grid-scroller${edges.left ? ' bk-more-left' : ''}${edges.right ? ' bk-more-right' : ''}${moving ? ' bk-moving' : ''}`}
       data-testid={`${testId}-scroller`}
+      style={{ ['--bk-shade' as string]: styles.shade }}
     >
       <div className="bk-grid-wrap" ref={wrapRef} onScroll={measure} data-testid={`${testId}-wrap`}>
         <table

@@ -42,7 +42,7 @@ export const SHOWN_STATES: readonly SlotState[] = ['free', 'held', 'booked', 'lo
  * theme alike: free is green, held (awaiting payment) amber, booked red, locked grey, closed and
  * past faded; a selected cell is the primary colour.
  */
-export function useCellStyles(): { of: (state: SlotState, selected: boolean) => CSSProperties; focus: string; header: CSSProperties } {
+export function useCellStyles(): { of: (state: SlotState, selected: boolean) => CSSProperties; focus: string; header: CSSProperties; shade: string } {
   const { token } = theme.useToken();
   const base: Record<SlotState, CSSProperties> = {
     free: { background: token.colorSuccessBg, borderColor: token.colorSuccessBorder, color: token.colorText, cursor: 'pointer' },
@@ -57,6 +57,8 @@ export function useCellStyles(): { of: (state: SlotState, selected: boolean) => 
     of: (state, sel) => (sel ? selected : base[state]),
     // The keyboard focus: the text colour, which stands out on every cell colour in both themes.
     focus: token.colorText,
+    // The scroll cue's shadow: dark on the light theme, a light haze on the dark one.
+    shade: token.colorTextQuaternary,
     // Headers stay in view over the scrolled cells: opaque (the fill colours are translucent), and
     // their shadow fills the gaps between cells, so nothing shows through.
     header: {
