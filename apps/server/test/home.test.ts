@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, databases, startServer, type TestServer } from './harness.ts';
 import { grantMenus, setUserRoles } from './grants.ts';
 import { adminClient, makeOrg, makeRole, makeUser, menuIdsByKey, signIn } from '../src/modules/system/admin.testkit.ts';
-import { commerceStaff, pay, sellGeneral, sport } from '../src/modules/sport/commerce/commerce.testkit.ts';
+import { COMMERCE_KEYS, commerceStaff, pay, sellGeneral, sport } from '../src/modules/sport/commerce/commerce.testkit.ts';
+import { VENUE_KEYS, booking, dayTimeZone, hourAhead, makeVenue, plusHour, today as dayIn } from '../src/modules/sport/venue/venue.testkit.ts';
+import { addDays } from '../src/modules/sport/venue/index.ts';
 
 const sys = (p: string) => `/api/system/${p}`;
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -98,6 +100,48 @@ describe.each(databases)('operator home and favourites on %s', (kind) => {
       ),
     ).toBe(0);
     expect((await b.c.json('POST', sport('takings/summary'), { body: { dayFrom: day, dayTo: day } })).body.methods).toEqual([]);
+  });
+
+  it("the bookings card counts today's booking orders of the organisation's day: paid, arrived (checked in), still expected and unpaid; tomorrow's are not today's", async () => {
+    const tz = dayTimeZone();
+    const org = await makeOrg(admin, platformId, { timeZone: tz });
+    const role = await makeRole(admin, org.id);
+    await grantMenus(admin, role.id, ['home', ...VENUE_KEYS, ...COMMERCE_KEYS]);
+    const user = await makeUser(admin, org.id, { roleIds: [role.id] });
+    const mgr = await signIn(s, user.code, 'Pass1234');
+    const { venue, sites } = await makeVenue(mgr, { timeZone: tz });
+    const day = dayIn(tz);
+    const start = hourAhead(tz);
+    const book = async (siteId: number, date: string, paid: boolean) => {
+      const r = await mgr.json('POST', booking('order'), {
+        body: { stadiumId: venue.id, date, items: [{ siteId, start, end: plusHour(start) }], buyerName: '李雷' },
+      });
+      expect(r.code, r.msg).toBe(0);
+      if (paid) expect((await pay(mgr, r.body.orderId, { method: 'cash', amountFen: r.body.amount })).code).toBe(0);
+      return r.body as { orderNo: string; amount: number };
+    };
+    const arrived = await book(sites[0]!.id, day, true);
+    const expected = await book(sites[1]!.id, day, true);
+    await book(sites[2]!.id, day, false);
+    await book(sites[0]!.id, addDays(day, 1), true);
+    expect((await mgr.json('POST', booking('checkin'), { body: { code: arrived.orderNo } })).code).toBe(0);
+
+    const mine = await cards(mgr);
+    const b = mine.find((c) => c.code === 'booking.today')!;
+    expect(b.figures.map((f) => [f.key, f.value])).toEqual([
+      ['booked', 2],
+      ['arrived', 1],
+      ['expected', 1],
+      ['unpaid', 1],
+    ]);
+    expect(b.query).toEqual({ day });
+    // Three cash payments today (tomorrow's booking was paid today too).
+    expect(
+      figure(
+        mine.find((c) => c.code === 'commerce.takings'),
+        'method.cash',
+      ),
+    ).toBe(arrived.amount + expected.amount * 2);
   });
 
   it('each card needs the permission of the screen it opens: a booking-only user sees the bookings card (and the figures of their reach, last); the platform admin sees the platform figures first', async () => {

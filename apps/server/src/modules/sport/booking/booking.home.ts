@@ -14,7 +14,7 @@ export const bookingHomeCard: HomeCardSource = {
       figures: [
         { key: 'booked', value: b.booked, unit: 'count' },
         { key: 'arrived', value: b.arrived, unit: 'count' },
-        { key: 'expected', value: b.booked - b.arrived, unit: 'count' },
+        { key: 'expected', value: b.expected, unit: 'count' },
         { key: 'unpaid', value: b.unpaid, unit: 'count' },
       ],
       query: { day: at.day },
