@@ -123,6 +123,29 @@ export async function itemsOf(db: Executor, scope: Scope, orderId: number): Prom
     .orderBy(asc(orderItems.lineNo));
 }
 
+/** What lines sold (kind and record), for another module's list that names them: items out of scope are not found. */
+export async function itemRefsOf(db: Executor, scope: Scope, itemIds: readonly number[]): Promise<{ id: number; kind: string; refId: number | null }[]> {
+  if (!itemIds.length) return [];
+  return db
+    .select({ id: orderItems.id, kind: orderItems.kind, refId: orderItems.refId })
+    .from(orderItems)
+    .where(and(inArray(orderItems.id, [...itemIds]), inScope(scope, orderItems.orgId)));
+}
+
+/** Each order's lines in one text (`name ×2, name`), in line order, for another module's list of its orders. */
+export async function lineSummariesOf(db: Executor, scope: Scope, orderIds: readonly number[]): Promise<Map<number, string>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      text: sql<string>`string_agg(coalesce(${orderItems.spec}, ${orderItems.name}) || case when ${orderItems.quantity} > 1 then ' ×' || ${orderItems.quantity} else '' end, ', ' order by ${orderItems.lineNo})`,
+    })
+    .from(orderItems)
+    .where(and(inArray(orderItems.orderId, [...new Set(orderIds)]), inScope(scope, orderItems.orgId)))
+    .groupBy(orderItems.orderId);
+  return new Map(rows.map((r) => [Number(r.orderId), r.text ?? '']));
+}
+
 /** One conditional transition: the order moves only from one of `from`; answers the row, or undefined when it was not there. */
 export async function transitionOrder(
   db: Executor,

@@ -76,6 +76,8 @@ export { succeedPayment, refundByRule, noWork, type AfterCommit } from './money.
 export { payWithin } from './money.ts';
 export { findPayment, findRefund, someRefundOpen } from './commerce.repository.ts';
 export { paidFenOf, type PaidLines } from './commerce.repository.ts';
+// Reads of what was sold, for another module's lists (no module reads the core's tables itself).
+export { itemRefsOf, lineSummariesOf } from './commerce.repository.ts';
 
 // ---------------------------------------------------------------- events
 export { onCommerceEvent, type CommerceEvent, type CommerceEventHandler, type CommerceEventName } from './events.ts';

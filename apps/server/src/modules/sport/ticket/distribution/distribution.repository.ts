@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, sum, type 
 import type { Executor } from '../../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../../platform/scope.ts';
 import { containsText } from '../../../system/index.ts';
-import { orders } from '../../commerce/index.ts';
+import { itemRefsOf, orders } from '../../commerce/index.ts';
 import { ticketLevels, ticketProjects, ticketSeats, ticketSessions, tickets } from '../ticket.table.ts';
 import { distOrders, distQuotas, distributors, distSeats, externalItems, packageParts, ticketPackages } from './distribution.table.ts';
 
@@ -774,10 +774,13 @@ export async function pageSales(
 
 /** The package names of order lines (package tickets are lines of kind `ticket_pkg`). */
 export async function packageNamesOfItems(db: Executor, scope: Scope, itemIds: number[]) {
-  if (!itemIds.length) return new Map<number, string>();
-  const rows = await db.execute(
-    sql`select i.id as item_id, p.name from sport_order_item i join sport_ticket_package p on p.id = i.ref_id where i.kind = 'ticket_pkg' and i.id = any(${`{${itemIds.join(',')}}`}::bigint[]) and ${inScope(scope, sql`i.org_id`) ?? sql`true`}`,
-  );
-  const list = (rows as unknown as { rows: { item_id: string | number; name: string }[] }).rows;
-  return new Map(list.map((r) => [Number(r.item_id), r.name]));
+  // The lines through the commerce facade; the packages are this module's own.
+  const lines = (await itemRefsOf(db, scope, itemIds)).filter((i) => i.kind === 'ticket_pkg' && i.refId !== null);
+  if (!lines.length) return new Map<number, string>();
+  const packages = await db
+    .select({ id: ticketPackages.id, name: ticketPackages.name })
+    .from(ticketPackages)
+    .where(and(inArray(ticketPackages.id, [...new Set(lines.map((l) => l.refId!))]), inScope(scope, ticketPackages.orgId)));
+  const names = new Map(packages.map((p) => [p.id, p.name]));
+  return new Map(lines.flatMap((l) => (names.has(l.refId!) ? [[l.id, names.get(l.refId!)!] as const] : [])));
 }

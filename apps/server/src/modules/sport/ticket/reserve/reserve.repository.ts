@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../../platform/scope.ts';
 import { menus, roleMenus, userMenus, userRoles, users } from '../../../system/index.ts';
-import { orders, refunds } from '../../commerce/index.ts';
+import { lineSummariesOf, orders, refunds } from '../../commerce/index.ts';
 import { ticketProjects, ticketSessions, tickets } from '../ticket.table.ts';
 import { ticketReservations } from './reserve.table.ts';
 
@@ -86,7 +86,6 @@ export async function pageReservations(db: Executor, scope: Scope, f: { id?: num
         orderNo: orders.orderNo,
         orderState: orders.state,
         valueFen: orders.totalFen,
-        items: sql<string>`coalesce((select string_agg(coalesce(i.spec, i.name) || case when i.quantity > 1 then ' ×' || i.quantity else '' end, ', ' order by i.line_no) from sport_order_item i where i.order_id = ${orders.id}), '')`,
         requestedByName: requester.name,
         approverName: approver.name,
         reviewedByName: reviewer.name,
@@ -104,7 +103,13 @@ export async function pageReservations(db: Executor, scope: Scope, f: { id?: num
       .offset(page.offset),
     db.select({ n: count() }).from(ticketReservations).innerJoin(orders, eq(orders.id, ticketReservations.orderId)).where(where),
   ]);
-  return { total: total?.n ?? 0, rows };
+  // Each order's lines through the commerce facade (one query for the page).
+  const items = await lineSummariesOf(
+    db,
+    scope,
+    rows.map((r) => r.r.orderId),
+  );
+  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r, items: items.get(r.r.orderId) ?? '' })) };
 }
 
 /** Active users of an organisation holding a permission through a role or a direct grant. */
