@@ -3,6 +3,7 @@ import { Code, CONTRACT_MODULES, type ContractModule } from '@venue/contract';
 import { buildApp } from '../src/app.ts';
 import { demoOrder, loadModules, ModuleListError, type ModuleManifest } from '../src/platform/module.ts';
 import type { JobHandler } from '../src/modules/job/index.ts';
+import type { MessageBusinessType } from '../src/modules/message/index.ts';
 import { MODULES } from '../src/modules/modules.ts';
 import { createOrder, drawerCashPort, itemKind, type DrawerCash } from '../src/modules/sport/commerce/index.ts';
 import { commerceStaff, sport } from '../src/modules/sport/commerce/commerce.testkit.ts';
@@ -81,6 +82,44 @@ describe('the module loader', () => {
     const a = manifest('a', { contributes: { jobs: [job('expireCoachLessons')] } });
     const b = manifest('b', { contributes: { jobs: [job('expireCoachLessons')] } });
     expect(refusal([a, b])).toEqual(['jobs expireCoachLessons is declared by a and b']);
+  });
+
+  it('refuses an item kind, order type, ledger account, payment method or message type that two modules contribute, naming both', () => {
+    const lessonKind = itemKind({ kind: 'lesson', orderTypes: ['lesson'], price: async () => ({ name: '课', unitPriceFen: 100 }) });
+    const text = { title: '课程提醒', content: '{memberName}' };
+    const reminder: MessageBusinessType = {
+      code: 'lesson.reminder',
+      label: '课程提醒',
+      variables: [{ name: 'memberName', sample: '王小明' }],
+      channels: ['sms'],
+      recipients: { member: true, operator: false, roleIds: [], orgUsers: false },
+      text: { 'zh-CN': text, 'en-US': text },
+    };
+    const contributes = {
+      kinds: [lessonKind],
+      orderTypes: ['lesson'],
+      ledgerAccounts: ['deposit'],
+      payMethods: [{ name: 'voucher', account: 'deposit' }],
+      messageTypes: [reminder],
+    };
+    expect(refusal([manifest('sport/coach', { contributes }), manifest('sport/course', { contributes })])).toEqual([
+      'kinds lesson is declared by sport/coach and sport/course',
+      'orderTypes lesson is declared by sport/coach and sport/course',
+      'ledgerAccounts deposit is declared by sport/coach and sport/course',
+      'payMethods voucher is declared by sport/coach and sport/course',
+      'messageTypes lesson.reminder is declared by sport/coach and sport/course',
+    ]);
+    // A new module may not take a name a loaded module owns: the core's cash account, the cards' card method, booking's venue type.
+    const taker = manifest('sport/goods', {
+      dependsOn: ['sport/commerce'],
+      contributes: { ledgerAccounts: ['cash'], payMethods: [{ name: 'card', account: 'cash' }], orderTypes: ['venue'], jobs: [job('venue.markNoShows')] },
+    });
+    expect(refusal([...MODULES, taker]).sort()).toEqual([
+      'jobs venue.markNoShows is declared by sport/booking and sport/goods',
+      'ledgerAccounts cash is declared by sport/commerce and sport/goods',
+      'orderTypes venue is declared by sport/booking and sport/goods',
+      'payMethods card is declared by sport/card and sport/goods',
+    ]);
   });
 
   it("runs a demo after the demos whose data it reads, even of a module that depends on it (the open-access demo calls the members' interfaces)", () => {

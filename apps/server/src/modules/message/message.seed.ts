@@ -13,8 +13,10 @@ type Text = { title: string; content: string };
  * declare one code.
  */
 export interface MessageBusinessType {
+  /** The key two modules never share (the loader checks it). */
   code: string;
-  name: string;
+  /** Its name in the console (the business type's name). */
+  label: string;
   variables: { name: string; sample: string }[];
   channels: string[];
   recipients: { member: boolean; operator: boolean; roleIds: number[]; orgUsers: boolean };
@@ -32,7 +34,7 @@ declare module '../../platform/module.ts' {
 /** The message module's own type: a failed job run is announced through it (message.alarm.ts). */
 export const JOB_FAILED_TYPE: MessageBusinessType = {
   code: 'job.failed',
-  name: '任务执行失败',
+  label: '任务执行失败',
   variables: [
     { name: 'jobName', sample: '清理过期会话' },
     { name: 'jobGroup', sample: 'system' },
@@ -69,7 +71,7 @@ async function seedTypes(db: Db, orgId: number, recipients: (t: DefaultType) => 
       const { row, created } = await repo.ensureBusiness(tx, scope, {
         orgId,
         code: d.code,
-        name: d.name,
+        name: d.label,
         variables: d.variables,
         channels: d.channels,
         recipients: recipients(d),

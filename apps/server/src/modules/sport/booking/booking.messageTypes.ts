@@ -3,7 +3,7 @@ import type { MessageBusinessType } from '../../message/index.ts';
 /** Booking's message business type (its manifest contributes it; the message module seeds it): a closure cancelled a booking. */
 export const closureCancelledType: MessageBusinessType = {
   code: 'booking.closureCancelled',
-  name: '关场取消预订',
+  label: '关场取消预订',
   variables: [
     { name: 'memberName', sample: '王小明' },
     { name: 'venueName', sample: '示范体育中心' },

@@ -3,7 +3,7 @@ import type { MessageBusinessType } from '../../message/index.ts';
 /** The cards module's message business type (its manifest contributes it; the message module seeds it): a card expires soon. */
 export const cardExpiringType: MessageBusinessType = {
   code: 'card.expiring',
-  name: '会员卡即将到期',
+  label: '会员卡即将到期',
   variables: [
     { name: 'memberName', sample: '王小明' },
     { name: 'cardName', sample: '年度畅打卡' },
