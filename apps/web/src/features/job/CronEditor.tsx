@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Checkbox, Flex, Input, InputNumber, List, Radio, Select, Spin, Tabs, Typography } from 'antd';
 import { NoFormStyle } from 'antd/es/form/context';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../app/request.ts';
 import { useLang } from '../../app/prefs.ts';
 import {
@@ -23,8 +22,11 @@ import { jobApi, type CronPreview } from './job.api.ts';
 import { slots } from './slots.tsx';
 import './job.css';
 import { browserTimeZone, formatFireTime } from './time.ts';
+import { useJobT } from './i18n.ts';
+import type { FeatureT } from '../../app/i18n.ts';
+import type zh from './messages.zh-CN.ts';
 
-type T = (key: string, params?: Record<string, unknown>) => string;
+type T = FeatureT<typeof zh>;
 
 /** Console-only: the editor's props. */
 export interface CronEditorProps {
@@ -47,11 +49,14 @@ const range = (min: number, max: number) => Array.from({ length: max - min + 1 }
 /** The editor's own problem with a text (shape, day rule, a field's values), as a message. */
 export function localProblem(text: string, t: T): string | null {
   const bad = textProblem(text);
-  if (bad) return t(bad.key, bad.params);
+  if (bad) return cronError(t, bad.key, bad.params);
   const parsed = parseCron(text);
   const p = 'state' in parsed ? stateProblem(parsed.state) : null;
-  return p ? t(p.key) : null;
+  return p ? cronError(t, p.key) : null;
 }
+
+/** The problems of cron.ts are keys under `cron.error.` built from coded values (fields, rules). */
+const cronError = (t: T, key: string, params?: Record<string, unknown>) => t.dynamic('cron.error', key.replace(/^cron\.error\./, ''), params);
 
 function Num({
   name,
@@ -94,7 +99,7 @@ function WeekdaySelect({ value, onChange, testId, t, disabled }: { value: number
       disabled={disabled}
       onChange={onChange}
       style={{ width: 110, marginInline: 4 }}
-      options={range(1, 7).map((d) => ({ value: d, label: t(`cron.weekday.${d}`) }))}
+      options={range(1, 7).map((d) => ({ value: d, label: t.dynamic('cron.weekday', d) }))}
       data-testid={testId}
       onClick={(e) => e.stopPropagation()}
     />
@@ -115,7 +120,7 @@ function FieldPanel({ name, field, onChange, t, disabled }: { name: FieldName; f
     onChange(next);
   };
   const labelOf = (value: number) =>
-    name === 'week' ? t(`cron.weekday.${value}`) : String(value).padStart(name === 'second' || name === 'minute' || name === 'hour' ? 2 : 1, '0');
+    name === 'week' ? t.dynamic('cron.weekday', value) : String(value).padStart(name === 'second' || name === 'minute' || name === 'hour' ? 2 : 1, '0');
   const line = (kind: FieldKind): ReactNode => {
     switch (kind) {
       case 'every':
@@ -237,7 +242,7 @@ function FieldPanel({ name, field, onChange, t, disabled }: { name: FieldName; f
  * localised message for a bad expression.
  */
 export function CronEditor({ value, onChange, id, timeZone, startTime, endTime, skipNonWorkDays, disabled, inlineProblem = true }: CronEditorProps) {
-  const { t: tr } = useTranslation('job');
+  const tr = useJobT();
   const t = tr as unknown as T;
   const lang = useLang();
   const localZone = useMemo(browserTimeZone, []);

@@ -4,7 +4,6 @@ import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Perm, type jobLogQuery } from '@venue/contract';
-import { useTranslation } from 'react-i18next';
 import { registerMessages } from '../../app/i18n.ts';
 import { ListPage, type Option, type ResourceDef, type Row } from '../../kit/index.ts';
 import { FireTime } from './FireTime.tsx';
@@ -12,6 +11,7 @@ import { resultOptions } from './options.ts';
 import { jobApi, useAllJobs, type DispatchRecord } from './job.api.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
+import { useJobT } from './i18n.ts';
 
 registerMessages('job', zh, en);
 
@@ -107,7 +107,7 @@ export const recordResource: ResourceDef<DispatchRecord, Row, z.input<typeof job
 
 /** /job/log: dispatch records (spec 3) with search and paging; `?jobId=` (from a job's row) narrows to one job. */
 export default function DispatchRecordPage() {
-  const { t } = useTranslation('job');
+  const t = useJobT();
   const [params, setParams] = useSearchParams();
   const jobId = Number(params.get('jobId')) || undefined;
   const jobName = params.get('jobName') ?? (jobId ? `#${jobId}` : '');

@@ -1,6 +1,6 @@
 import { theme } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { layers, type FlowEdge } from './flow.ts';
+import { useJobT } from './i18n.ts';
 
 const W = 168;
 const H = 52;
@@ -32,7 +32,7 @@ const STATE_COLORS: Record<string, string> = {
  * "on success" links solid green, "on completion" links dashed grey; a run colours each step.
  */
 export function FlowDiagram({ nodes, edges, testId = 'flow-diagram' }: { nodes: DiagramNode[]; edges: FlowEdge[]; testId?: string }) {
-  const { t } = useTranslation('job');
+  const t = useJobT();
   const { token } = theme.useToken();
   if (!nodes.length) return null;
   const placed = layers(nodes, edges);
@@ -98,14 +98,14 @@ export function FlowDiagram({ nodes, edges, testId = 'flow-diagram' }: { nodes: 
           const label = n.label.length > 20 ? `${n.label.slice(0, 19)}…` : n.label;
           return (
             <g key={p.key} data-testid="flow-node" data-node-key={p.key} data-state={n.state}>
-              <title>{`${p.key} · ${n.label}${n.state ? ` · ${t(`st.stepState.${n.state}`)}` : ''}`}</title>
+              <title>{`${p.key} · ${n.label}${n.state ? ` · ${t.dynamic('st.stepState', n.state)}` : ''}`}</title>
               <rect x={x} y={y} width={W} height={H} rx={8} fill={token.colorBgContainer} stroke={color} strokeWidth={2} />
               <rect x={x} y={y} width={6} height={H} rx={3} fill={color} />
               <text x={x + 14} y={y + 21} fontSize={13} fill={token.colorText}>
                 {label}
               </text>
               <text x={x + 14} y={y + 39} fontSize={11} fill={token.colorTextTertiary}>
-                {n.state ? `${p.key} · ${t(`st.stepState.${n.state}`)}` : p.key}
+                {n.state ? `${p.key} · ${t.dynamic('st.stepState', n.state)}` : p.key}
               </text>
             </g>
           );

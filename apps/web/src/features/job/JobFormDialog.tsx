@@ -4,7 +4,6 @@ import { EditorModal } from './EditorModal.tsx';
 import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ZodType } from 'zod';
-import { useTranslation } from 'react-i18next';
 import { IntegerInput, applyFieldErrors, errorFieldsOf, focusFirstError, useKitT, validateValue } from '../../kit/index.ts';
 import { confirmed } from './actions.ts';
 import { CronEditor, localProblem } from './CronEditor.tsx';
@@ -14,6 +13,7 @@ import { jobRules } from './job.rules.ts';
 import { ParamTable } from './ParamTable.tsx';
 import { paramsToRows, rowProblems, type ParamRow } from './params.ts';
 import { timeZones, windowProblem } from './time.ts';
+import { useJobT } from './i18n.ts';
 
 /** A date-time picker holding 'YYYY-MM-DD HH:mm:ss' text. */
 function DateTimeInput({
@@ -58,8 +58,8 @@ export interface JobFormDialogProps {
  * retries, description. Saving asks first (spec 4) and says 'cancelled' when declined.
  */
 export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormDialogProps) {
-  const { t: tr } = useTranslation('job');
-  const t = tr as unknown as (key: string, p?: Record<string, unknown>) => string;
+  const tr = useJobT();
+  const t = tr;
   const tk = useKitT();
   const [form] = Form.useForm<JobFormValues>();
   const [busy, setBusy] = useState(false);
@@ -431,7 +431,7 @@ export function JobFormDialog({ open, job, initial, onClose, onSaved }: JobFormD
                   return;
                 }
                 const p = rowProblems(list)[0];
-                if (p) throw new Error(t(`params.${p.key.replace('params.', '')}`));
+                if (p) throw new Error(t(p.key));
               },
             },
           ]}

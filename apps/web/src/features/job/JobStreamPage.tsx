@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { Descriptions, Drawer, Segmented, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Perm, type streamListQuery, type streamRunListQuery } from '@venue/contract';
 import { registerMessages, t } from '../../app/i18n.ts';
@@ -15,6 +14,7 @@ import { StreamEditorDialog } from './StreamEditorDialog.tsx';
 import './job.css';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
+import { useJobT } from './i18n.ts';
 
 registerMessages('job', zh, en);
 
@@ -40,8 +40,8 @@ const triggerOptions: Option[] = [
 
 /** One run of a stream: its facts, the diagram coloured by step, and each step with its dispatch record (live while running). */
 export function StreamRunDrawer({ runId, onClose }: { runId: number | null; onClose: () => void }) {
-  const { t: tr } = useTranslation('job');
-  const tt = tr as unknown as (key: string, p?: Record<string, unknown>) => string;
+  const tr = useJobT();
+  const tt = tr;
   const run = useStreamRun(runId);
   const d = run.data;
   return (
@@ -127,7 +127,7 @@ function StreamDiagram({ stream }: { stream: JobStream }) {
 
 /** /job/stream: job streams (a flow of jobs) and their runs. */
 export default function JobStreamPage() {
-  const { t: tr } = useTranslation('job');
+  const tr = useJobT();
   const list = useRef<ListHandle<JobStream>>(null);
   const [view, setView] = useState<'streams' | 'runs'>('streams');
   const [runsOf, setRunsOf] = useState<JobStream | null>(null);

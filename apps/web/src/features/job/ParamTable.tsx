@@ -1,8 +1,8 @@
 import { Button, Input, Select, Table, Typography } from 'antd';
 import { NoFormStyle } from 'antd/es/form/context';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { emptyRow, rowProblems, type ParamRow, type ParamType } from './params.ts';
+import { useJobT } from './i18n.ts';
 
 /** Console-only: the table's props. */
 export interface ParamTableProps {
@@ -18,7 +18,7 @@ const TYPES: ParamType[] = ['string', 'number', 'boolean', 'json'];
 
 /** The ParamTable of spec 2.4: a job's parameters as name / type / value rows (executeData). */
 export function ParamTable({ value, onChange, id, disabled, example }: ParamTableProps) {
-  const { t } = useTranslation('job');
+  const t = useJobT();
   const rows = value ?? [];
   const problems = rowProblems(rows);
   const problemAt = (index: number, field: 'key' | 'value') => problems.find((p) => p.index === index && p.field === field);

@@ -2,7 +2,6 @@ import { useLayoutEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Divider, Form, Input, Radio, Row as GridRow, Select, Switch, Table, Typography } from 'antd';
 import { EditorModal } from './EditorModal.tsx';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
 import { applyFieldErrors, fieldErrorsOf, useKitT, validateValue } from '../../kit/index.ts';
 import { confirmed } from './actions.ts';
 import { CronEditor, localProblem } from './CronEditor.tsx';
@@ -11,6 +10,7 @@ import { flowProblems, nextNodeKey, type FlowEdge, type FlowNode } from './flow.
 import { streamApi, useAllJobs, type JobStream } from './job.api.ts';
 import { streamRules } from './job.rules.ts';
 import { timeZones } from './time.ts';
+import { useJobT } from './i18n.ts';
 
 /** Console-only: the dialog's props. */
 export interface StreamEditorProps {
@@ -40,8 +40,8 @@ let rowSeq = 0;
  * diagram. The server refuses cycles with its own message, shown above the links.
  */
 export function StreamEditorDialog({ open, stream, onClose, onSaved }: StreamEditorProps) {
-  const { t: tr } = useTranslation('job');
-  const t = tr as unknown as (key: string, p?: Record<string, unknown>) => string;
+  const tr = useJobT();
+  const t = tr;
   const tk = useKitT();
   const [form] = Form.useForm<Values>();
   const jobs = useAllJobs(open);
