@@ -88,13 +88,13 @@ const whiteListed = (db: Executor, scope: Scope, memberId: number | null | undef
 // ---------------------------------------------------------------- members' names
 
 /** 138****1234: a member's phone as the desk shows it. */
-export const maskPhone = (phone: string): string => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
+const maskPhone = (phone: string): string => (phone.length >= 7 ? `${phone.slice(0, 3)}****${phone.slice(-4)}` : phone);
 
 /**
  * The names and masked phones of the members of many bookings, in one query (the members module
  * answers through the commerce core's port); unplugged, none are known and the buyer stays as ordered.
  */
-export async function memberNames(db: Executor, scope: Scope, ids: (number | null | undefined)[]): Promise<Map<number, { name: string; phone: string }>> {
+async function memberNames(db: Executor, scope: Scope, ids: (number | null | undefined)[]): Promise<Map<number, { name: string; phone: string }>> {
   const wanted = [...new Set(ids.filter((x): x is number => !!x))];
   if (!wanted.length || !memberBriefs.plugged) return new Map();
   const found = await memberBriefs.get()(db, scope, wanted);

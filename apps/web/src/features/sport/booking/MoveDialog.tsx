@@ -20,7 +20,7 @@ export interface MoveAsk {
   to: { siteId: number; siteName: string; date: string; start: string; end: string };
 }
 
-export type Moved = z.output<typeof bookingChangeAnswer>;
+type Moved = z.output<typeof bookingChangeAnswer>;
 
 /**
  * Confirms a move: the server's quote first (what the line is worth, the new price, the difference
