@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedModuleDemos } from '../../server/src/platform/module.ts';
+import { axeViolations, browserAs, startE2E, type E2E, type OwnBrowser } from './support.ts';
+
+/**
+ * Accessibility of the business screens (issue 25): with the demo venue's data, as its manager,
+ * axe-core finds no serious or critical violation of WCAG 2 A and AA on the screens the front desk
+ * and the office use all day, in the light and the dark theme.
+ */
+const SCREENS = [
+  ['booking grid', '/sport/views/venueReserve/index'],
+  ['workbench', '/sport/views/workBench/index'],
+  ['ticket sale', '/sport/views/ticketManagement/sellTicket/index'],
+  ['member list', '/sport/views/member/memberList/index'],
+  ['order list', '/sport/views/orderManagement/mainOrder'],
+  ['card list', '/sport/views/member/memberCard/index'],
+  ['venue list', '/sport/views/venueManagementList/index'],
+  ['capital flow', '/sport/views/financeCapitalFlow'],
+  ['refund review', '/sport/views/refundList/refundReview'],
+] as const;
+
+/** Opens a screen in a theme and waits until its data is in and its transitions are over. */
+async function openIn(page: Page, url: string, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((th) => localStorage.setItem('theme', th), theme);
+  await page.goto(url);
+  await page.getByTestId('screen-content').waitFor();
+  await page.waitForLoadState('networkidle');
+  // Nothing loading: a button or table spinning is a state in passing, not the screen.
+  await page.waitForFunction(() => !document.querySelector('.ant-btn-loading, .ant-spin-spinning'));
+  await page.waitForTimeout(800);
+}
+
+describe('business screens have no serious or critical accessibility violation', () => {
+  let e: E2E;
+  let b: OwnBrowser;
+  beforeAll(async () => {
+    e = await startE2E();
+    // The demo venue's records (as SEED_DEMO=1 loads them), so the screens show what they hold.
+    await seedModuleDemos(e.server.app.modules);
+    b = await browserAs(e, { code: 'manager', password: 'Demo@2020' });
+    await b.page.waitForURL(/\/home/);
+  }, 180_000);
+  afterAll(async () => {
+    await b?.close();
+    await e?.close();
+  });
+
+  describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
+    it.each(SCREENS)('%s', async (_name, path) => {
+      await openIn(b.page, `${e.baseUrl}${path}`, theme);
+      expect(await axeViolations(b.page)).toEqual([]);
+    });
+  });
+});
