@@ -554,6 +554,13 @@ export const scanPayAnswer = z.object({ payUrl: z.string(), paymentNo: z.string(
 
 export const providerParams = z.object({ provider: z.enum(PROVIDER_METHODS) });
 export const orderPage = page(orderRow);
+
+/**
+ * `GET {sport}commerce/order/types`: the order types the loaded modules sell in now, each with the
+ * module that declared it (issue 25, point 10): the console shows an order tab only for these.
+ */
+export const orderTypeList = z.array(z.object({ type: z.string(), module: z.string() }));
+export type OrderTypeEntry = z.output<typeof orderTypeList>[number];
 export const refundPage = page(refundRow);
 export const ledgerPage = page(ledgerRow);
 export const accountPage = page(balanceAccountRow);

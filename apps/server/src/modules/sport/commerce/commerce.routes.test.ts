@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { adminClient } from '../../system/admin.testkit.ts';
+import { adminClient, makeUser, signIn } from '../../system/admin.testkit.ts';
 import { commerceStaff, imbalances, orderMoney, pay, sellGeneral, sport } from './commerce.testkit.ts';
 import { createOrder, expireOrders, registerOrderType } from './order.service.ts';
 import type { Caller } from '../../../platform/http.ts';
@@ -304,6 +304,25 @@ describe.each(databases)('commerce core on %s', (kind) => {
       expect(both.map((r) => `${r.code}:${r.detail?.reason ?? ''}`).sort()).toEqual(['0:', `${Code.CONFLICT}:state`]);
       expect(await orderMoney(s, one.id)).toMatchObject({ state: 'paid', paidFen: 300 });
     });
+
+  it('answers the order types the loaded modules sell in, each with its module; a type no module sells is not among them', async () => {
+    const types = await mgr.json('GET', sport('order/types'));
+    expect(types.code).toBe(Code.OK);
+    const byType = new Map(types.body.map((t: { type: string; module: string }) => [t.type, t.module]));
+    expect(Object.fromEntries(['general', 'goods', 'card', 'venue', 'ticket'].map((t) => [t, byType.get(t)]))).toEqual({
+      general: 'sport/commerce',
+      goods: 'sport/commerce',
+      card: 'sport/commerce',
+      venue: 'sport/booking',
+      ticket: 'sport/ticket',
+    });
+    // No loaded module sells courses, sparring or registrations: no tab can fill, so none is answered.
+    for (const t of ['course', 'sparring', 'registration']) expect(byType.has(t), t).toBe(false);
+    // Without the order list permission the types are refused.
+    const user = await makeUser(admin, orgId);
+    const stranger = await signIn(s, user.code, 'Pass1234');
+    expect((await stranger.json('GET', sport('order/types'))).code).toBe(Code.FORBIDDEN);
+  });
 
   it('lists and filters orders, refunds and the capital flow; sums per method and day', async () => {
     const order = await sellGeneral(mgr, [{ name: '筛选专用', unitPriceFen: 700 }], { buyerName: '钱女士', buyerPhone: '13700000003' });

@@ -21,6 +21,7 @@ import {
   orderDetail,
   orderListQuery,
   orderPage,
+  orderTypeList,
   orderRow,
   paymentAnswer,
   paymentStart,
@@ -38,7 +39,7 @@ import {
 import { AppError } from '../../../platform/errors.ts';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import { scopeOf } from '../../../platform/scope.ts';
-import { cancelOrder, completeOrder, getOrderDetail, listOrders, rechargeAccount, sellGeneral } from './order.service.ts';
+import { cancelOrder, completeOrder, getOrderDetail, listOrders, listOrderTypes, rechargeAccount, sellGeneral } from './order.service.ts';
 import { afterCommit, closePayment, getPayment, getScanOrder, handleNotification, scanPay, startPayment, type PayDeps } from './payment.service.ts';
 import { applyNonOrderRefund, applyRefund, getRefund, listRefunds, reviewRefund } from './refund.service.ts';
 import { getAccount, ledgerSummary, listAccounts, listLedger, openAccount } from './ledger.service.ts';
@@ -82,6 +83,16 @@ export function commerceRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: orderListQuery,
     response: orderPage,
     handler: async ({ body, caller }) => listOrders(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'GET',
+    url: `${c}order/types`,
+    permission: Perm.order.list,
+    action: 'orderTypes',
+    response: orderTypeList,
+    // What the loaded modules sell in (their manifests' `contributes.orderTypes`): the same for every organisation.
+    handler: async () => listOrderTypes(),
   });
   defineRoute(app, {
     ...base,

@@ -61,6 +61,11 @@ export function registerOrderType(type: string, owner = 'sport/commerce'): void 
   });
 }
 
+/** The order types registered now, each with the module selling in it, in registration (load) order. */
+export function listOrderTypes(): { type: string; module: string }[] {
+  return orderTypes.names().map((type) => ({ type, module: orderTypes.get(type)! }));
+}
+
 // ---------------------------------------------------------------- bounds
 
 /**
