@@ -94,7 +94,7 @@ export function TakingsView({ range, onRange }: { range: [Dayjs, Dayjs]; onRange
               </Col>
             ))}
             <Col xs={12} md={6}>
-              <Statistic title={t('takings.payments')} value={data.total.payments} suffix={`/ ${data.total.refunds} ${t('takings.refunds')}`} />
+              <Statistic title={`${t('takings.payments')} / ${t('takings.refunds')}`} value={`${data.total.payments} / ${data.total.refunds}`} />
             </Col>
           </GridRow>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
