@@ -361,6 +361,7 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     },
     'POST /api/sport/booking/cancel': { body: { reason: 'probe' } },
     'POST /api/sport/booking/change': { body: { date: w.bDay, start: '12:00', end: '13:00' } },
+    'POST /api/sport/booking/change/quote': { body: { date: w.bDay, start: '12:00', end: '13:00' } },
     'POST /api/sport/booking/fixed/preview': { body: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay } },
     'POST /api/sport/booking/fixed': {
       body: { name: 'probe', onConflict: 'skip', billing: 'series' },
