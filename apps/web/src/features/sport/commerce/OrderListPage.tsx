@@ -1,5 +1,6 @@
-import { useMemo, type ComponentType } from 'react';
-import { Tag, Typography } from 'antd';
+import { useMemo, useState, type ComponentType } from 'react';
+import { Alert, Tabs, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -8,7 +9,7 @@ import { t as translate } from '../../../app/i18n.ts';
 import { ListPage, type ColumnDef, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { commerceApi } from './commerce.api.ts';
 import { useOrderActions, type OrderActions } from './OrderDialogs.tsx';
-import { NS, channelOptions, orderStateOptions, orderTypeOptions, withDayBounds, yuan } from './shared.tsx';
+import { NS, channelOptions, orderStateOptions, orderTypeOptions, useCommerceT, withDayBounds, yuan } from './shared.tsx';
 
 export type OrderTab = keyof typeof ORDER_TYPE_TABS;
 type OrderDef = ResourceDef<OrderRow, Row, z.input<typeof orderListQuery>>;
@@ -64,7 +65,7 @@ function orderColumns(tab: OrderTab | null): ColumnDef<OrderRow>[] {
   ];
 }
 
-/** The order list of the main screen (tab null: every type) or of one tab (its type). */
+/** The order list of the main screen (tab null: every type, or its type tab's) or of one tab (its type). */
 function orderDef(tab: OrderTab | null, actions: OrderActions, open: (path: string) => void): OrderDef {
   const type: OrderType | undefined = tab ? ORDER_TYPE_TABS[tab] : undefined;
   return {
@@ -112,15 +113,42 @@ function orderDef(tab: OrderTab | null, actions: OrderActions, open: (path: stri
   };
 }
 
+/** The order types the loaded modules sell in (GET order/types): a tab only for these. */
+function useSoldTypes() {
+  return useQuery({ queryKey: ['commerce', 'orderTypes'], queryFn: () => commerceApi.orderTypes(), staleTime: 5 * 60_000 });
+}
+
 function OrderList({ tab }: { tab: OrderTab | null }) {
+  const t = useCommerceT();
   const navigate = useNavigate();
   const actions = useOrderActions();
+  const sold = useSoldTypes();
+  // The main list's type tab ('' = every type).
+  const [typeTab, setTypeTab] = useState('');
   // The description is made once: the dialogs' openers are stable enough (state setters).
   // eslint-disable-next-line react-hooks/exhaustive-deps -- made once per tab: the dialogs' openers are state setters (stable)
   const def = useMemo(() => orderDef(tab, actions, (p) => navigate(p)), [tab]);
+  const types = sold.data ?? [];
+  // A screen of a type no loaded module sells says so instead of an empty list that can never fill.
+  const unsold = tab !== null && sold.isSuccess && !types.some((x) => x.type === ORDER_TYPE_TABS[tab]);
   return (
     <>
-      <ListPage def={def as ResourceDef<OrderRow>} />
+      {unsold && <Alert type="info" showIcon data-testid={`order-${tab}-unsold`} message={t('typeTab.unsold')} style={{ marginBottom: 12 }} />}
+      {tab === null && types.length > 0 && (
+        <Tabs
+          data-testid="order-type-tabs"
+          activeKey={typeTab}
+          onChange={setTypeTab}
+          items={[
+            { key: '', label: <span data-testid="order-type-tab-all">{t('typeTab.all')}</span> },
+            ...types.map((x) => ({
+              key: x.type,
+              label: <span data-testid={`order-type-tab-${x.type}`}>{x.type === 'general' ? t('typeTab.general') : t.dynamic('type', x.type)}</span>,
+            })),
+          ]}
+        />
+      )}
+      <ListPage def={def as ResourceDef<OrderRow>} extraFilters={typeTab ? { type: typeTab } : undefined} />
       {actions.dialogs}
     </>
   );

@@ -6,6 +6,7 @@ import type {
   MerchantRow,
   OrderDetail,
   OrderRow,
+  OrderTypeEntry,
   Page,
   ProviderMethod,
   RefundRow,
@@ -30,6 +31,8 @@ const url = (p: string) => api.sport(`commerce/${p}`);
 
 export const commerceApi = {
   orders: (body: Record<string, unknown>) => http.post<Page<OrderRow>>(url('order/list'), body),
+  /** The order types the loaded modules sell in (an order tab shows only for these). */
+  orderTypes: () => http.get<OrderTypeEntry[]>(url('order/types')),
   order: payApi.order,
   createOrder: (body: z.input<typeof generalSale>, key: string) => http.post<OrderDetail>(url('order'), body, idem(key)),
   cancelOrder: (id: number, reason: string | null) => http.post<OrderRow>(url(`order/${id}/cancel`), { reason }),

@@ -89,6 +89,11 @@ const messages: MessagesOf<typeof zh> = {
     registration: 'Registration',
     general: 'General sale',
   },
+  typeTab: {
+    all: 'All',
+    general: 'General sales',
+    unsold: 'No loaded module sells this kind of order: no order will show here.',
+  },
   tabItems: {
     venueReservation: 'Sites and times',
     memberCard: 'Member card',

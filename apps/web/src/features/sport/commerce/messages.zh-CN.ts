@@ -86,6 +86,12 @@ const messages = {
     registration: '赛事报名',
     general: '普通销售',
   },
+  /** The main order list's type tabs: one per order type a loaded module sells (issue 25, point 10). */
+  typeTab: {
+    all: '全部',
+    general: '普通销售',
+    unsold: '没有已启用的模块销售此类订单，此处不会有订单。',
+  },
   /** The item column of each order tab: what its orders sell. */
   tabItems: {
     venueReservation: '场地与时段',
