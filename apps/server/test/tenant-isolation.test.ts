@@ -580,6 +580,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'defaultOrgId':
       return w.B;
     case 'orgIds':
+    case 'forOrgIds':
       return [w.B];
     case 'roleId':
       return w.RB;
