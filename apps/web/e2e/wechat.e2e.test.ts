@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWechatLoginSimulator, type WechatLoginSim } from '../../server/src/modules/auth/wechat.sim.ts';
-import { screenshot, signedIn, signedOut, startE2E, type E2E } from './support.ts';
+import { startWechatLoginSimulator, type WechatLoginSim } from '../../server/src/modules/auth/auth.testkit.ts';
+import { loginThroughForm, screenshot, signedIn, signedOut, startE2E, type E2E } from './support.ts';
 
 /** Issue 25, spec 7.2 wechat/app and wechat/login: bind WeChat in My profile, then sign in by the WeChat QR (the local simulator). */
 describe('WeChat QR sign-in', () => {
@@ -52,5 +52,37 @@ describe('WeChat QR sign-in', () => {
     await page.waitForURL((u) => u.pathname === '/login');
     await expect.poll(() => page.getByTestId('login-wechat-error').textContent(), { timeout: 15_000 }).toContain('该微信尚未绑定账号');
     await screenshot(page, 'wechat-unbound-refused');
+  });
+
+  it('phone/password: an SMS sign-in that must change its password sets one without the old password, and the password then signs in', async () => {
+    const { page, server } = e;
+    await server.database.query("update sys_user set must_change_password = true where code = 'manager'");
+    await server.database.query('delete from sys_verification_code');
+    await signedOut(e);
+    await page.getByTestId('login-tab-phone').click();
+    await page.getByTestId('login-phone').fill('13800000001');
+    const before = server.sms.sent.length;
+    await page.getByTestId('login-send-code').click();
+    await expect.poll(() => server.sms.sent.slice(before).find((m) => m.phone === '13800000001')?.text ?? '').toMatch(/\d{6}/);
+    const code = server.sms.sent
+      .slice(before)
+      .find((m) => m.phone === '13800000001')!
+      .text.match(/\d{6}/)![0];
+    await page.getByTestId('login-sms-code').fill(code);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('phone-password-new').fill('abc');
+    await page.getByTestId('phone-password-confirm').fill('abc');
+    await page.getByRole('button', { name: '设置密码' }).click();
+    // The strategy refuses it, with its own words on the field; nothing changes.
+    await expect.poll(() => page.locator('.ant-modal .ant-form-item-explain-error').first().textContent()).toMatch(/^密码/);
+    await screenshot(page, 'phone-password-refused');
+    await page.getByTestId('phone-password-new').fill('Court2031x!');
+    await page.getByTestId('phone-password-confirm').fill('Court2031x!');
+    await page.getByRole('button', { name: '设置密码' }).click();
+    await page.waitForURL(/\/home/, { timeout: 20_000 });
+
+    await signedOut(e);
+    await loginThroughForm(page, 'manager', 'Court2031x!');
+    await page.waitForURL(/\/home/, { timeout: 20_000 });
   });
 });
