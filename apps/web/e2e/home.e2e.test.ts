@@ -7,7 +7,7 @@ import { grantMenus } from '../../server/test/grants.ts';
 import { makeOrg, makeRole, makeUser, signIn, uniq } from '../../server/src/modules/system/admin.testkit.ts';
 import { COMMERCE_KEYS, pay, sellGeneral } from '../../server/src/modules/sport/commerce/commerce.testkit.ts';
 import { VENUE_KEYS, booking, dayTimeZone, hourAhead, makeVenue, plusHour, today } from '../../server/src/modules/sport/venue/venue.testkit.ts';
-import { adminApi, browserAs, startE2E, type E2E, type OwnBrowser } from './support.ts';
+import { adminApi, axeViolations, browserAs, startE2E, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * The operator home (issue 25, point 11): a venue manager's cards with the day's bookings and
@@ -87,9 +87,11 @@ describe('operator home', () => {
     expect(await page.getByTestId('home-card-commerce.takings').textContent()).toContain('现金');
     expect(await page.getByTestId('home-figure-commerce.takings-net').textContent()).toContain('123.00');
     await keep(page, 'home-operator-zh-light');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('theme-switch').click();
     await expect.poll(() => page.evaluate(() => document.querySelector('[data-theme]')?.getAttribute('data-theme'))).toBe('dark');
     await keep(page, 'home-operator-zh-dark');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('theme-switch').click();
 
     await page.getByTestId('home-open-booking.today').click();
