@@ -178,6 +178,14 @@ describe('the booking grid as the hub', () => {
     expect(await state(page, sites[0]!.id, '10:00')).toBe('booked');
     const order = await api.json('GET', commerce(`order/${b.orderId}`));
     expect(order.body).toMatchObject({ state: 'part_refunded', paidFen: 10000, refundedFen: 2000 });
+    // The booking detail cancels the other court by its own row, that court's quote first.
+    await page.getByTestId(`cell-${sites[0]!.id}-10:00`).click();
+    await page.getByTestId('cell-detail').click();
+    await page.waitForURL(new RegExp(`/orderDetails/${b.orderId}`));
+    await page.getByTestId(`booking-detail-cancel-${sites[0]!.id}-10:00`).click();
+    await expect.poll(() => page.getByTestId('booking-cancel-amount').getAttribute('data-fen')).toBe('5000');
+    await expect.poll(() => page.getByTestId('booking-cancel-refund').getAttribute('data-fen')).toBe('2000');
+    await page.getByTestId('booking-cancel-form-cancel').click();
   });
 
   it('at 1280 px the grid shows that it scrolls and the time column stays visible after scrolling right (both themes)', async () => {

@@ -8,7 +8,7 @@ import { useTabLabel } from '../../../app/tabs.ts';
 import { useCan } from '../../../kit/index.ts';
 import { PayDialog, formatTime, orderKey, payApi, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi, planKey } from './booking.api.ts';
-import { CancelBookingDialog, refreshBooking } from './BookingDialogs.tsx';
+import { CancelBookingDialog, refreshBooking, type CancelTarget } from './BookingDialogs.tsx';
 import { ClaimStateTag, OrderStateTag, useBookingT } from './shared.tsx';
 import { ShareOrderDialog } from './ShareOrderDialog.tsx';
 
@@ -40,7 +40,7 @@ export default function BookingDetailPage() {
   const params = useParams();
   const id = Number(params.orderId);
   const valid = Number.isInteger(id) && id > 0;
-  const [cancelling, setCancelling] = useState<{ id: number; orderNo: string } | null>(null);
+  const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
   const [paying, setPaying] = useState(false);
   const [sharing, setSharing] = useState(false);
 
@@ -154,6 +154,30 @@ export default function BookingDetailPage() {
                 { key: 'date', title: t('field.date'), render: () => booking.date },
                 { key: 'time', title: t('cell.time'), render: (_: unknown, s) => `${s.start}–${s.end}` },
                 { key: 'state', title: t('cell.state'), dataIndex: 'state', render: (v: string) => <ClaimStateTag state={v} /> },
+                ...(cancellable && o.state !== 'pending'
+                  ? [
+                      {
+                        key: 'cancelLine',
+                        title: '',
+                        render: (_: unknown, s: (typeof booking.slots)[number]) => {
+                          // The slot's order line: its site and its time.
+                          const item = o.items.find((i) => i.kind === 'venue' && i.refId === s.siteId && (i.spec ?? '').endsWith(`${s.start}-${s.end}`));
+                          return s.state === 'booked' && item ? (
+                            <Button
+                              size="small"
+                              danger
+                              data-testid={`booking-detail-cancel-${s.siteId}-${s.start}`}
+                              onClick={() =>
+                                setCancelling({ id: o.id, orderNo: o.orderNo, itemId: item.id, line: `${s.siteName} ${s.start}–${s.end}`, lineFirst: true })
+                              }
+                            >
+                              {t('cell.cancel')}
+                            </Button>
+                          ) : null;
+                        },
+                      },
+                    ]
+                  : []),
                 ...(movable
                   ? [
                       {

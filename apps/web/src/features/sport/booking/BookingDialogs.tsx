@@ -378,6 +378,8 @@ export interface CancelTarget {
   /** The line of the cell it was opened from, with its words ("2号场 10:00–11:00"): it may be cancelled alone. */
   itemId?: number | null;
   line?: string;
+  /** Opened from the line itself (a slot of the booking detail): the line is chosen first. */
+  lineFirst?: boolean;
 }
 
 /**
@@ -398,8 +400,10 @@ export function CancelBookingDialog({ order, onClose, onDone }: { order: CancelT
   useLayoutEffect(() => {
     if (open) {
       form.resetFields();
-      setScope('whole');
+      setScope(order?.itemId && order.lineFirst ? 'line' : 'whole');
     }
+    // Only when the dialog opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the scope is chosen when the dialog opens
   }, [open, form]);
 
   const quote = useQuery({
