@@ -1,55 +1,80 @@
-import { useEffect, type ReactNode } from 'react';
-import { App } from 'antd';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { CloseOutlined } from '@ant-design/icons';
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
-import type { NotificationInstance } from 'antd/es/notification/interface';
 import { t } from './i18n.ts';
 import { setNotifier } from './notify.ts';
+import type { FeedbackApi } from './feedbackHost.tsx';
 
 /**
- * antd feedback bound to the app's theme and locale. <FeedbackBridge/> sits inside antd's
- * <App> and hands its message/modal/notification to the request layer (notify) and to
- * confirm() / toast() below.
+ * antd feedback (message, modal, notification) for the request layer (notify) and for confirm(),
+ * inform(), toast() and success() below. <FeedbackRoot/> sits inside the ConfigProvider and loads
+ * the antd part (feedbackHost.tsx, its own chunk) on the first call: what asks before it is there
+ * waits for it, a matter of milliseconds.
  */
 
 export const ERROR_DURATION_S = 3;
 export const TOAST_DURATION_S = 5;
-/** Start-up toast offset from the top (px); set on <App notification={{ top }}>. */
+/** Start-up toast offset from the top (px). */
 export const TOAST_OFFSET = 20;
 
-let message: MessageInstance | null = null;
-let modal: ModalApi | null = null;
-let notification: NotificationInstance | null = null;
+type Host = ComponentType<{ onReady: (api: FeedbackApi) => void }>;
+
+let api: FeedbackApi | null = null;
+const waiting: ((api: FeedbackApi) => void)[] = [];
+let showHost: ((host: Host) => void) | null = null;
+let loading = false;
 let seq = 0;
+
+function loadHost(): void {
+  if (loading || !showHost) return;
+  loading = true;
+  const show = showHost;
+  import('./feedbackHost.tsx').then(
+    (m) => show(m.FeedbackHost),
+    () => (loading = false),
+  );
+}
+
+/** Runs `run` with antd's feedback, loading it first when needed. */
+function withApi(run: (api: FeedbackApi) => void): void {
+  if (api) return run(api);
+  waiting.push(run);
+  loadHost();
+}
+
+function ready(next: FeedbackApi): void {
+  api = next;
+  for (const run of waiting.splice(0)) run(next);
+}
 
 function closableContent(text: string, key: string) {
   return (
     <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
       <span>{text}</span>
-      <CloseOutlined aria-label={t('feedback.close')} style={{ fontSize: 12, cursor: 'pointer', opacity: 0.6 }} onClick={() => message?.destroy(key)} />
+      <CloseOutlined aria-label={t('feedback.close')} style={{ fontSize: 12, cursor: 'pointer', opacity: 0.6 }} onClick={() => api?.message.destroy(key)} />
     </span>
   );
 }
 
-export function FeedbackBridge() {
-  const app = App.useApp();
+export function FeedbackRoot() {
+  const [Host, setHost] = useState<Host | null>(null);
   useEffect(() => {
-    message = app.message;
-    modal = app.modal;
-    notification = app.notification;
+    showHost = (host) => setHost(() => host);
     setNotifier({
       error(text) {
         const key = `err-${++seq}`;
-        void app.message.open({ type: 'error', key, content: closableContent(text, key), duration: ERROR_DURATION_S });
+        withApi((a) => void a.message.open({ type: 'error', key, content: closableContent(text, key), duration: ERROR_DURATION_S }));
       },
-      success: (text) => void app.message.success(text),
-      warning: (text) => void app.message.warning(text),
-      info: (text) => void app.message.info(text),
+      success: (text) => withApi((a) => void a.message.success(text)),
+      warning: (text) => withApi((a) => void a.message.warning(text)),
+      info: (text) => withApi((a) => void a.message.info(text)),
     });
-    return () => setNotifier(null);
-  }, [app]);
-  return null;
+    if (waiting.length) loadHost();
+    return () => {
+      showHost = null;
+      setNotifier(null);
+    };
+  }, []);
+  return Host ? <Host onReady={ready} /> : null;
 }
 
 export interface ConfirmOptions {
@@ -76,33 +101,33 @@ export function confirm(opts: ConfirmOptions = {}): Promise<boolean> {
       onOk: () => resolve(true),
       onCancel: () => resolve(false),
     };
-    if (modal) modal.confirm(config);
-    else resolve(window.confirm(config.content));
+    withApi((a) => a.modal.confirm(config));
   });
 }
 
 /** An information dialog with one OK button (e.g. a one-time password to hand over); resolves when closed. */
 export function inform(opts: { title: string; content: ReactNode }): Promise<void> {
   return new Promise((resolve) => {
-    if (!modal) return resolve();
-    modal.info({
-      title: opts.title,
-      content: opts.content,
-      okText: t('feedback.confirm'),
-      okButtonProps: { 'data-testid': 'inform-ok' },
-      width: 460,
-      onOk: () => resolve(),
-      onCancel: () => resolve(),
-    });
+    withApi((a) =>
+      a.modal.info({
+        title: opts.title,
+        content: opts.content,
+        okText: t('feedback.confirm'),
+        okButtonProps: { 'data-testid': 'inform-ok' },
+        width: 460,
+        onOk: () => resolve(),
+        onCancel: () => resolve(),
+      }),
+    );
   });
 }
 
 /** Start-up toast: 5000 ms, closable, 20 px from the top. */
 export function toast(text: string, type: 'info' | 'success' | 'warning' | 'error' = 'info'): void {
-  notification?.open({ type, title: text, duration: TOAST_DURATION_S, closable: true });
+  withApi((a) => a.notification.open({ type, title: text, duration: TOAST_DURATION_S, closable: true }));
 }
 
 /** A success message outside the request layer (e.g. 'saved'). */
 export function success(text: string): void {
-  void message?.success(text);
+  withApi((a) => void a.message.success(text));
 }

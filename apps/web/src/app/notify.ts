@@ -1,6 +1,6 @@
 /**
  * Where the request layer and other non-React code send user-visible messages. The
- * antd implementation is registered by <FeedbackBridge/> (feedback.tsx); until then (and
+ * antd implementation is registered by <FeedbackRoot/> (feedback.tsx); until then (and
  * in unit tests) messages go to the console.
  */
 export interface Notifier {

@@ -1,5 +1,5 @@
 import { type ReactNode } from 'react';
-import { App, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import enUS from 'antd/es/locale/en_US';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,13 +10,13 @@ import { i18n } from './i18n.ts';
 import { useLang, useThemeName, type Lang } from './prefs.ts';
 import { queryClient } from './query.ts';
 import { antdTheme } from './theme.ts';
-import { FeedbackBridge, TOAST_OFFSET } from './feedback.tsx';
+import { FeedbackRoot } from './feedback.tsx';
 
 export function dayjsLocale(lang: Lang): string {
   return lang === 'zh-CN' ? 'zh-cn' : 'en';
 }
 
-/** antd ConfigProvider (locale, theme; two-character Chinese button labels without antd's inserted space), antd App (feedback), i18n and TanStack Query. */
+/** antd ConfigProvider (locale, theme; two-character Chinese button labels without antd's inserted space), antd feedback (loaded on first use), i18n and TanStack Query. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const lang = useLang();
   const themeName = useThemeName();
@@ -25,10 +25,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} theme={antdTheme(themeName)} button={{ autoInsertSpace: false }}>
-        <App notification={{ top: TOAST_OFFSET }} message={{ maxCount: 5 }} style={{ height: '100%' }}>
-          <FeedbackBridge />
-          <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-        </App>
+        <FeedbackRoot />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </ConfigProvider>
     </I18nextProvider>
   );

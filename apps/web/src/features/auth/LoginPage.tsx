@@ -14,7 +14,6 @@ import { isApiError } from '../../app/request.ts';
 import { logout } from '../../app/sessionLoader.ts';
 import { LangSwitch, ThemeSwitch } from '../../app/switches.tsx';
 import { applyFieldErrors } from '../../kit/form.ts';
-import { ChangePasswordDialog } from '../../app/password/ChangePasswordDialog.tsx';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
 import { chooseLoginMethod, fetchCaptcha, fetchFailTimes, loginByPassword, loginByPhone, sendSmsCode, type LoginOutcome } from './auth.api.ts';
 import { useAuthT } from './shared.ts';
@@ -27,6 +26,8 @@ registerMessages('auth', zh, en);
 // Lazy: the login screen stays light; WeChat sign-in and the set-password dialog load when used.
 const WechatSignIn = lazy(() => import('./WechatSignIn.tsx'));
 const PhonePasswordDialog = lazy(() => import('./PhonePasswordDialog.tsx'));
+// Only a user whose password must change sees it: kept out of the login screen's JavaScript.
+const ChangePasswordDialog = lazy(() => import('../../app/password/ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })));
 
 type TabKey = 'account' | 'phone';
 
@@ -404,19 +405,23 @@ export default function LoginPage() {
           />
         </Suspense>
       ) : null}
-      <ChangePasswordDialog
-        open={!!mustChange}
-        forced
-        loginName={mustChange?.loginName}
-        onChanged={() => {
-          setMustChange(null);
-          proceed();
-        }}
-        onClose={() => {
-          setMustChange(null);
-          void logout();
-        }}
-      />
+      {mustChange ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog
+            open
+            forced
+            loginName={mustChange.loginName}
+            onChanged={() => {
+              setMustChange(null);
+              proceed();
+            }}
+            onClose={() => {
+              setMustChange(null);
+              void logout();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Alert, Button, DatePicker, Drawer, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, DatePicker, Drawer, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { z } from 'zod';
@@ -16,6 +16,7 @@ import { ListPage, type ResourceDef } from '../../../../kit/index.ts';
 import { PayDialog, formatTime, newIdempotencyKey, yuan } from '../../../../kit/pay/index.ts';
 import { saleApi } from '../sale/shared.ts';
 import { NS, distApi, statusOptions, useDistT, useSessions } from './shared.ts';
+import { notify } from '../../../../app/notify.ts';
 
 /**
  * Distributors (issue 13, spec ticketManagement/distributor): the list with add and edit; per
@@ -84,7 +85,6 @@ export default function DistributorPage() {
 
 function QuotaDrawer({ distributor, onClose }: { distributor: DistributorRow; onClose: () => void }) {
   const t = useDistT();
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const quotas = useQuery({ queryKey: ['ticketDist', 'quotas', distributor.id], queryFn: () => distApi.quotas(distributor.id) });
   const sessions = useSessions();
@@ -105,7 +105,7 @@ function QuotaDrawer({ distributor, onClose }: { distributor: DistributorRow; on
       reload();
     },
   });
-  const giveBack = useMutation({ mutationFn: (id: number) => distApi.giveBack(id), onSuccess: () => (void message.success(t('returnDone')), reload()) });
+  const giveBack = useMutation({ mutationFn: (id: number) => distApi.giveBack(id), onSuccess: () => (notify.success(t('returnDone')), reload()) });
   const [selling, setSelling] = useState<QuotaRow | null>(null);
   const [payFor, setPayFor] = useState<number | null>(null);
   return (
@@ -225,14 +225,13 @@ function SellDialog({
   onMade: (orderId: number) => void;
 }) {
   const t = useDistT();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ quantity?: number; seatIds?: number[] }>();
   const [key] = useState(newIdempotencyKey);
   const sell = useMutation({
     mutationFn: (v: { quantity?: number; seatIds?: number[] }) =>
       distApi.sell(distributorId, { quotaId: quota.id, ...(quota.seated ? { seatIds: v.seatIds } : { quantity: v.quantity }) }, key),
     onSuccess: (o) => {
-      void message.success(t('orderMade', { orderNo: o.orderNo, amount: yuan(o.amount) }));
+      notify.success(t('orderMade', { orderNo: o.orderNo, amount: yuan(o.amount) }));
       onMade(o.orderId);
     },
   });
@@ -262,7 +261,6 @@ function SellDialog({
 
 function FeedDialog({ distributor, onClose }: { distributor: DistributorRow; onClose: () => void }) {
   const t = useDistT();
-  const { message } = App.useApp();
   const qc = useQueryClient();
   const feed = useQuery({
     queryKey: ['ticketDist', 'feed', distributor.id],
@@ -274,7 +272,7 @@ function FeedDialog({ distributor, onClose }: { distributor: DistributorRow; onC
   const pull = useMutation({
     mutationFn: () => distApi.pull(distributor.id, chosen),
     onSuccess: (r) => {
-      void message.success(t('pullDone', r));
+      notify.success(t('pullDone', r));
       void qc.invalidateQueries({ queryKey: ['ticketDist'] });
       onClose();
     },

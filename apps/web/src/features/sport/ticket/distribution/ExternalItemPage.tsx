@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { App, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { z } from 'zod';
 import { Perm, type ExternalItemRow, type externalListQuery } from '@venue/contract';
 import { ListPage, type ResourceDef } from '../../../../kit/index.ts';
 import { formatTime, yuan } from '../../../../kit/pay/index.ts';
 import { NS, distApi, useDistT } from './shared.ts';
+import { notify } from '../../../../app/notify.ts';
 
 /**
  * External items (issue 13, spec ticketManagement/projects/externalItem): projects another platform
@@ -13,7 +14,6 @@ import { NS, distApi, useDistT } from './shared.ts';
  */
 export default function ExternalItemPage() {
   const t = useDistT();
-  const { message } = App.useApp();
   const def = useMemo<ResourceDef<ExternalItemRow, Record<string, never>, z.input<typeof externalListQuery>>>(
     () => ({
       key: 'externalItem',
@@ -45,14 +45,14 @@ export default function ExternalItemPage() {
           primary: true,
           run: async (ctx) => {
             const r = await distApi.refresh(ctx.selectedKeys.length ? { ids: ctx.selectedKeys.map(Number) } : {});
-            void message.success(t('refreshDone', r));
+            notify.success(t('refreshDone', r));
             ctx.clearSelection();
             ctx.reload();
           },
         },
       ],
     }),
-    [t, message],
+    [t],
   );
   return <ListPage def={def} />;
 }

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { App, Form, InputNumber, Modal, Space, Tag } from 'antd';
+import { Form, InputNumber, Modal, Space, Tag } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Perm, packageCreate, type PackageRow, type packageListQuery } from '@venue/contract';
 import { ListPage, invalidateResource, type ResourceDef } from '../../../../kit/index.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../../kit/pay/index.ts';
 import { NS, distApi, useDistT, useLevelOptions } from './shared.ts';
+import { notify } from '../../../../app/notify.ts';
 
 /**
  * Package tickets (issue 13, spec projects/session package ticket): several sessions' levels sold
@@ -112,13 +113,12 @@ export default function PackagePage() {
 /** Sells `quantity` of a package (its own pending order), on the package screen and the sale screen. */
 export function SellPackageDialog({ pkg, onClose, onMade }: { pkg: PackageRow; onClose: () => void; onMade: (orderId: number) => void }) {
   const t = useDistT();
-  const { message } = App.useApp();
   const [quantity, setQuantity] = useState(1);
   const [key] = useState(newIdempotencyKey);
   const sell = useMutation({
     mutationFn: () => distApi.sellPackage(pkg.id, quantity, key),
     onSuccess: (o) => {
-      void message.success(t('orderMade', { orderNo: o.orderNo, amount: yuan(o.amount) }));
+      notify.success(t('orderMade', { orderNo: o.orderNo, amount: yuan(o.amount) }));
       onMade(o.orderId);
     },
   });
