@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { ORDER_TYPE_TABS, Perm, type OrderRow, type OrderType, type orderListQuery } from '@venue/contract';
 import { t as translate } from '../../../app/i18n.ts';
-import { ListPage, type ColumnDef, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { ListPage, type ColumnDef, type Option, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { commerceApi } from './commerce.api.ts';
 import { useOrderActions, type OrderActions } from './OrderDialogs.tsx';
 import { NS, channelOptions, orderStateOptions, orderTypeOptions, useCommerceT, withDayBounds, yuan } from './shared.tsx';
@@ -66,7 +66,7 @@ function orderColumns(tab: OrderTab | null): ColumnDef<OrderRow>[] {
 }
 
 /** The order list of the main screen (tab null: every type, or its type tab's) or of one tab (its type). */
-function orderDef(tab: OrderTab | null, actions: OrderActions, open: (path: string) => void): OrderDef {
+function orderDef(tab: OrderTab | null, actions: OrderActions, open: (path: string) => void, typeOptions: Option[]): OrderDef {
   const type: OrderType | undefined = tab ? ORDER_TYPE_TABS[tab] : undefined;
   return {
     key: tab ? `order-${tab}` : 'order',
@@ -77,7 +77,8 @@ function orderDef(tab: OrderTab | null, actions: OrderActions, open: (path: stri
     defaultSort: { field: 'createTime', order: 'descend' },
     search: [
       { name: 'orderNo', label: 'field.orderNo' },
-      ...(tab ? [] : [{ name: 'type' as const, label: 'field.type', type: 'select' as const, options: orderTypeOptions }]),
+      // The type filter offers the types some loaded module sells (GET order/types), not a fixed list.
+      ...(tab ? [] : [{ name: 'type' as const, label: 'field.type', type: 'select' as const, options: typeOptions }]),
       { name: 'state', label: 'field.state', type: 'select', options: orderStateOptions },
       { name: 'channel', label: 'field.channel', type: 'select', options: channelOptions },
       { name: 'buyer', label: 'field.buyer' },
@@ -125,10 +126,11 @@ function OrderList({ tab }: { tab: OrderTab | null }) {
   const sold = useSoldTypes();
   // The main list's type tab ('' = every type).
   const [typeTab, setTypeTab] = useState('');
-  // The description is made once: the dialogs' openers are stable enough (state setters).
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- made once per tab: the dialogs' openers are state setters (stable)
-  const def = useMemo(() => orderDef(tab, actions, (p) => navigate(p)), [tab]);
-  const types = sold.data ?? [];
+  const types = useMemo(() => sold.data ?? [], [sold.data]);
+  const typeOptions = useMemo<Option[]>(() => (sold.data ? sold.data.map((x) => ({ value: x.type, label: `type.${x.type}` })) : orderTypeOptions), [sold.data]);
+  // The description is made once per tab and set of types: the dialogs' openers are stable enough (state setters).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- made once per tab and set of types: the dialogs' openers are state setters (stable)
+  const def = useMemo(() => orderDef(tab, actions, (p) => navigate(p), typeOptions), [tab, typeOptions]);
   // A screen of a type no loaded module sells says so instead of an empty list that can never fill.
   const unsold = tab !== null && sold.isSuccess && !types.some((x) => x.type === ORDER_TYPE_TABS[tab]);
   return (
