@@ -52,6 +52,19 @@ function layoutOf(page: Page) {
   });
 }
 
+/** On the ticket sale screen, picks the demo's seated session and waits for its seat map (the screen's working state). */
+async function pickSeatedSession(page: Page): Promise<void> {
+  await page.getByTestId('ticket-sell-session').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /对号入座|Reserved seating/ })
+    .first()
+    .click();
+  await page.getByTestId('seatmap-canvas').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(600);
+}
+
 describe('layout at 1280 px and at 200 % zoom', () => {
   let e: E2E;
   let b: OwnBrowser;
@@ -131,6 +144,7 @@ describe('layout at 1280 px and at 200 % zoom', () => {
       ['ticket-sale', SALE],
     ] as const) {
       await open(page, `${e.baseUrl}${url}`);
+      if (url === SALE) await pickSeatedSession(page);
       await page.waitForTimeout(400);
       const file = path.join(SHOTS, `${name}-${theme}.png`);
       await page.screenshot({ path: file });
