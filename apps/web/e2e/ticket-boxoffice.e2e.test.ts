@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
 import { TICKET_KEYS, gridMap, ok, seatedSession, ticketApi } from '../../server/src/modules/sport/ticket/ticket.testkit.ts';
-import { browserAs, makeStaff, screenshot, startE2E, type E2E, type OwnBrowser } from './support.ts';
+import { axeViolations, browserAs, makeStaff, screenshot, startE2E, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * The box office (issue 25, points 6 and 7): seats picked on the map with the keyboard alone (the
@@ -117,6 +117,7 @@ describe('box office: keyboard seats and printing after the sale', () => {
     expect(scale * 18).toBeGreaterThanOrEqual(16);
     await page.waitForTimeout(400);
     await screenshot(page, 'ticket-boxoffice-keyboard-light');
+    expect(await axeViolations(page)).toEqual([]);
 
     await payCash(page, '76000');
     const want = ['1-2-3', '1-2-4'].map((k) => seats.find((s) => s.seatKey === k)!.id).sort((x, y) => x - y);
@@ -134,6 +135,7 @@ describe('box office: keyboard seats and printing after the sale', () => {
     await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
     await page.waitForTimeout(300);
     await screenshot(page, 'ticket-boxoffice-printed-light');
+    expect(await axeViolations(page)).toEqual([]);
     // Recorded once as the first print, not as a reprint.
     const after = await tickets();
     expect(after.every((t) => t.printedAt !== null)).toBe(true);
@@ -151,7 +153,8 @@ describe('box office: keyboard seats and printing after the sale', () => {
     await page.locator('textarea').last().fill('打印机卡纸');
     await page.getByTestId('ticket-sell-reprint-reason-ok').click();
     await expect.poll(() => page.getByTestId('sold-print-ticket').count()).toBe(2);
-    for (const t of after) expect((await ok(api, 'GET', ticketApi(`reprint/list/${t.id}`))).data.map((r: { reason: string }) => r.reason)).toEqual(['打印机卡纸']);
+    for (const t of after)
+      expect((await ok(api, 'GET', ticketApi(`reprint/list/${t.id}`))).data.map((r: { reason: string }) => r.reason)).toEqual(['打印机卡纸']);
     expect((await tickets()).map((t) => t.printedAt)).toEqual(after.map((t) => t.printedAt));
   });
 
@@ -165,6 +168,7 @@ describe('box office: keyboard seats and printing after the sale', () => {
     await expect.poll(() => page.getByTestId('ticket-sell-total').getAttribute('data-fen')).toBe('38000');
     await page.waitForTimeout(400);
     await screenshot(page, 'ticket-boxoffice-keyboard-dark');
+    expect(await axeViolations(page)).toEqual([]);
     await payCash(page, '38000');
 
     const download = page.waitForEvent('download');
