@@ -416,7 +416,8 @@ export const lockAnswer = z.object({ claimIds: z.array(z.number()) });
 export const bookingCancel = z.object({
   orderId: id,
   reason: fields.optText(200),
-  /** One line only (one court of two): the others stay booked and paid. */ itemId: id.optional(),
+  /** One line only (one court of two): the others stay booked and paid. */
+  itemId: id.optional(),
 });
 export const bookingCancelAnswer = z.object({ orderId: z.number(), state: z.string(), refundFen: z.number(), feeFen: z.number() });
 /** `POST {sport}booking/cancel/quote`: what a cancel would give back, before it is confirmed (nothing changes). */
