@@ -89,6 +89,18 @@ export const dictSeed: { code: string; name: string; items: [string, string, str
       ['4', '部门', 'Department'],
     ],
   },
+  // Member levels (the code a member and a card type share to price bookings), in words (issue 25).
+  {
+    code: 'sport_member_level',
+    name: '会员等级',
+    items: [
+      ['gold', '金卡会员', 'Gold member'],
+      ['silver', '银卡会员', 'Silver member'],
+      ['platinum', '白金会员', 'Platinum member'],
+      ['diamond', '钻石会员', 'Diamond member'],
+      ['vip', 'VIP 会员', 'VIP member'],
+    ],
+  },
   {
     code: 'sys_id_type',
     name: '证件类型',

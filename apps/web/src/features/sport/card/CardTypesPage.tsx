@@ -3,6 +3,7 @@ import { Alert, Modal, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Perm, cardTimeBand, cardTypeCreate, type CardTypeRow, type cardTypeListQuery, type cardTypeUpdate } from '@venue/contract';
+import { dictLabel } from '../../../app/dict.ts';
 import { ListPage, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { toFen, yuan } from '../../../kit/pay/index.ts';
 import { cardApi } from './card.api.ts';
@@ -46,7 +47,7 @@ export function TypeRulesDialog({ type, onClose }: { type: CardTypeRow | null; o
         {type && !type.level ? <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('rules.noLevel')} /> : null}
         {type?.level ? (
           <Typography.Paragraph type="secondary">
-            {t('rules.level')}: <Tag>{type.level}</Tag>
+            {t('rules.level')}: <Tag>{dictLabel('sport_member_level', type.level)}</Tag>
           </Typography.Paragraph>
         ) : null}
         <Table
@@ -119,7 +120,7 @@ export const cardTypeResource: ResourceDef<CardTypeRow, TypeForm, z.input<typeof
     { key: 'priceFen', label: 'field.priceFen', content: 'number', render: (v: number) => yuan(v) },
     { key: '$content', label: 'field.content', content: 'code', render: (_: unknown, row) => <Content row={row} /> },
     { key: 'validDays', label: 'field.validDays', content: 'number', render: (v: number | null) => v ?? '—' },
-    { key: 'level', label: 'field.level', content: 'code' },
+    { key: 'level', label: 'field.level', dict: 'sport_member_level' },
     { key: 'maxSharers', label: 'field.maxSharers', content: 'number', hiddenByDefault: true },
     { key: 'cardCount', label: 'field.cardCount', content: 'number' },
     { key: 'status', label: 'field.typeStatus', options: typeStatusOptions },

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CardUsageRow, CheckinLookupAnswer, Page, checkinCard } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
+import { dictLabel } from '../../../app/dict.ts';
 import { api, http } from '../../../app/request.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { useSession } from '../../../app/session.ts';
@@ -148,7 +149,7 @@ export default function CheckinPage() {
               </Typography.Text>
               <Typography.Text type="secondary">{found.member.phone}</Typography.Text>
               <Tag>{found.member.memberNo}</Tag>
-              {found.member.level ? <Tag color="gold">{found.member.level}</Tag> : null}
+              {found.member.level ? <Tag color="gold">{dictLabel('sport_member_level', found.member.level)}</Tag> : null}
             </Space>
           }
           extra={

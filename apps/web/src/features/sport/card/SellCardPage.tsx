@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Descriptions, Form, Input, Result, Row as Gri
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { Perm, cardSell, type CardSellAnswer, type CardTypeRow, type Page } from '@venue/contract';
+import { dictLabel } from '../../../app/dict.ts';
 import { api, http } from '../../../app/request.ts';
 import { useSession } from '../../../app/session.ts';
 import { MemberSelect, errorFieldsOf, focusFirstError, useCan, useFieldRules } from '../../../kit/index.ts';
@@ -32,7 +33,7 @@ export function TypeSummary({ type }: { type: CardTypeRow }) {
       {type.kind === 'value' ? <Descriptions.Item label={t('field.faceValueFen')}>{yuan(type.faceValueFen)}</Descriptions.Item> : null}
       {type.kind === 'times' ? <Descriptions.Item label={t('field.times')}>{t('timesN', { n: type.times ?? 0 })}</Descriptions.Item> : null}
       <Descriptions.Item label={t('field.validDays')}>{type.validDays ? t('daysN', { n: type.validDays }) : t('noEnd')}</Descriptions.Item>
-      {type.level ? <Descriptions.Item label={t('field.level')}>{type.level}</Descriptions.Item> : null}
+      {type.level ? <Descriptions.Item label={t('field.level')}>{dictLabel('sport_member_level', type.level)}</Descriptions.Item> : null}
       {type.rechargeBonus.length ? (
         <Descriptions.Item label={t('field.rechargeBonus')} span={2}>
           {type.rechargeBonus.map((b) => t('recharge.tier', { min: yuan(b.minFen), bonus: yuan(b.bonusFen) })).join('；')}

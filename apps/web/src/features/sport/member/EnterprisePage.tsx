@@ -88,7 +88,7 @@ export default function EnterprisePage() {
         { key: 'creditCode', label: 'field.creditCode', content: 'code' },
         { key: 'contactName', label: 'field.contactName' },
         { key: 'phone', label: 'field.contactPhone', content: 'code' },
-        { key: 'level', label: 'field.level', content: 'code' },
+        { key: 'level', label: 'field.level', dict: 'sport_member_level' },
         { key: 'tags', label: 'field.tags', render: (v: string[]) => <TagList tags={v} /> },
         { key: 'registerDate', label: 'field.registerDate', format: 'date', sorter: true },
         { key: 'status', label: 'field.status', options: statusOptions },

@@ -75,7 +75,7 @@ function BaseInfo({ m }: { m: MemberRow }) {
       { key: 'idType', label: t('field.idType'), children: <DictLabel dict="sys_id_type" value={m.idType} /> },
       { key: 'idNo', label: t('field.idNo'), children: m.idNo },
     ]),
-    { key: 'level', label: t('field.level'), children: m.level },
+    { key: 'level', label: t('field.level'), children: <DictLabel dict="sport_member_level" value={m.level} /> },
     { key: 'status', label: t('field.status'), children: <CodeLabel value={m.status} options={statusOptions} /> },
     { key: 'source', label: t('field.source'), children: <CodeLabel value={m.source} options={sourceOptions} /> },
     { key: 'registerDate', label: t('field.registerDate'), children: formatDay(m.registerDate, lang) },
@@ -477,7 +477,11 @@ export default function MemberDetailPage() {
               <CodeLabel value={m.kind} options={kindOptions} />
               <CodeLabel value={m.status} options={statusOptions} testId="member-detail-status" />
               <ListMarks member={m} />
-              {m.level ? <Tag color="gold">{m.level}</Tag> : null}
+              {m.level ? (
+                <Tag color="gold">
+                  <DictLabel dict="sport_member_level" value={m.level} />
+                </Tag>
+              ) : null}
               <TagList tags={m.tags} />
             </Space>
           }

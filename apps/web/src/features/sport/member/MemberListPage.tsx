@@ -80,7 +80,7 @@ export function memberDef(actions: Actions, canPrivate: boolean): MemberDef {
       { key: 'kind', label: 'field.kind', options: kindOptions, hiddenByDefault: true },
       // Sex and source are in the column settings and the detail: the list keeps its width for names.
       { key: 'sex', label: 'field.sex', dict: 'sys_sex', hiddenByDefault: true },
-      { key: 'level', label: 'field.level', sorter: true, content: 'code' },
+      { key: 'level', label: 'field.level', sorter: true, dict: 'sport_member_level' },
       { key: 'tags', label: 'field.tags', render: (v: string[]) => <TagList tags={v} /> },
       { key: 'identityState', label: 'field.identityState', options: identityStateOptions },
       { key: 'faceState', label: 'field.faceState', options: faceStateOptions },
