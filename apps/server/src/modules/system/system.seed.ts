@@ -98,7 +98,7 @@ export const dictSeed: { code: string; name: string; items: [string, string, str
       ['silver', '银卡会员', 'Silver member'],
       ['platinum', '白金会员', 'Platinum member'],
       ['diamond', '钻石会员', 'Diamond member'],
-      ['vip', 'VIP 会员', 'VIP member'],
+      ['vip', '贵宾会员', 'VIP member'],
     ],
   },
   {
