@@ -60,6 +60,13 @@ describe('business screens have no serious or critical accessibility violation',
     await e?.close();
   });
 
+  it('member levels show in words, not as their code', async () => {
+    await openIn(b.page, `${e.baseUrl}/sport/views/member/memberList/index`, 'light');
+    const cells = await b.page.locator('[data-testid=member-table] tbody td').allTextContents();
+    expect(cells).toContain('金卡会员');
+    expect(cells).not.toContain('gold');
+  });
+
   describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
     it.each(SCREENS)('%s', async (_name, path) => {
       await openIn(b.page, `${e.baseUrl}${path}`, theme);
