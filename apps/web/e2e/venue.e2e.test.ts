@@ -220,6 +220,43 @@ describe('venue console', () => {
     expect(after.body).toMatchObject({ locked: true, lockReason: '场地翻新', shopStatus: 1, applyState: 'approved', reviewRemark: '资料齐全' });
   });
 
+  it("the venue's members and cards tabs list its organisation's members and cards, paged", async () => {
+    const { staff, page } = await staffPage(['sport.member.list', 'sport.card.list', 'sport.card.sell', 'sport.card.types', 'sport.order']);
+    const api = await signIn(e.server, staff.code, staff.password);
+    const ok = async <T>(url: string, body: unknown): Promise<T> => {
+      const r = await api.json<T>('POST', url, { body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      expect(r.code, `${url}: ${r.msg} ${JSON.stringify(r.detail)}`).toBe(0);
+      return r.body;
+    };
+    await ok<VenueRow>('/api/stadium/stadiumInfo/insert', {
+      stadiumName: uniq('南湖网球馆'),
+      sportcatItems: ['tennis'],
+      openTime: '08:00',
+      closeTime: '22:00',
+    });
+    // A member of the organisation and a value card sold to them, paid in cash.
+    const name = uniq('周敏');
+    const member = await ok<{ id: number }>('/api/sport/member/add', {
+      name,
+      phone: `138${String(Date.now() % 100_000_000).padStart(8, '0')}`,
+      kind: 'individual',
+      source: 'desk',
+    });
+    const type = await ok<{ id: number }>('/api/sport/card/type', { kind: 'value', name: uniq('储值卡'), priceFen: 20000, faceValueFen: 20000 });
+    const sold = await ok<{ orderId: number; amountFen: number; cardNo: string }>('/api/sport/card/sell', { typeId: type.id, memberId: member.id });
+    await ok(`/api/sport/commerce/order/${sold.orderId}/pay`, { method: 'cash', amountFen: sold.amountFen });
+
+    await page.goto(`${e.baseUrl}${MANAGE}`);
+    await page.getByTestId('venue-tab-member').click();
+    await expect.poll(() => page.getByTestId('venue-member-table').locator('tbody').textContent()).toContain(name);
+    await page.getByTestId('venue-tab-memberCard').click();
+    const cards = page.getByTestId('venue-memberCard-table').locator('tbody');
+    await expect.poll(() => cards.textContent()).toContain(sold.cardNo);
+    expect(await cards.textContent()).toContain(name);
+    expect(await cards.textContent()).toContain('¥200.00');
+    await shot(page, 'venue-manage-cards');
+  });
+
   it("a template with a price is applied to the sites; accounts, members and today's sessions show as tables", async () => {
     const { staff, page } = await staffPage(['sport.order.main']);
     const api = await signIn(e.server, staff.code, staff.password);

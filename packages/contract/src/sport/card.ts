@@ -208,6 +208,8 @@ export const cardListQuery = pageQuery.extend({
   status: z.enum(CARD_STATUS).optional(),
   memberId: id.optional(),
   managerId: id.optional(),
+  /** Only the cards of this organisation (within the caller's scope): a venue's cards tab. */
+  orgId: id.optional(),
   validToFrom: fields.day.optional(),
   validToTo: fields.day.optional(),
 });

@@ -143,6 +143,8 @@ export const memberListQuery = pageQuery.extend({
   registerEnd: fields.optDay,
   /** A company's entrants. */
   companyId: id.optional(),
+  /** Only the members of this organisation (within the caller's scope): a venue's members tab. */
+  orgId: id.optional(),
   /** The members one member referred (userSpread's second level). */
   referrerId: id.optional(),
 });

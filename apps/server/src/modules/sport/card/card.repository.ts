@@ -113,6 +113,7 @@ export interface CardFilter {
   memberId?: number;
   memberIds?: number[];
   managerId?: number;
+  orgId?: number;
   validToFrom?: string;
   validToTo?: string;
 }
@@ -132,6 +133,7 @@ function cardWhere(scope: Scope, f: CardFilter): SQL | undefined {
     f.memberId !== undefined ? eq(memberCards.memberId, f.memberId) : undefined,
     f.memberIds ? inArray(memberCards.memberId, f.memberIds.length ? f.memberIds : [0]) : undefined,
     f.managerId !== undefined ? eq(memberCards.managerId, f.managerId) : undefined,
+    f.orgId !== undefined ? eq(memberCards.orgId, f.orgId) : undefined,
     f.validToFrom ? gte(memberCards.validTo, f.validToFrom) : undefined,
     f.validToTo ? lte(memberCards.validTo, f.validToTo) : undefined,
   );

@@ -259,11 +259,11 @@ function cardView(c: CardView, caller: Caller) {
 }
 
 export async function listCards(db: Db, caller: Caller, q: CardListQuery) {
-  const { cardNo, keyword, typeId, kind, status, memberId, managerId, validToFrom, validToTo } = q;
+  const { cardNo, keyword, typeId, kind, status, memberId, managerId, orgId, validToFrom, validToTo } = q;
   const { total, rows } = await pageCards(
     db,
     scopeOf(caller),
-    { cardNo, keyword, typeId, kind, status, memberId, managerId, validToFrom, validToTo },
+    { cardNo, keyword, typeId, kind, status, memberId, managerId, orgId, validToFrom, validToTo },
     orderOf(q, cardSorts, cardDefaultOrder),
     pageOf(q),
   );

@@ -178,6 +178,7 @@ export interface MemberFilter {
   registerEnd?: string | null;
   companyId?: number;
   referrerId?: number;
+  orgId?: number;
 }
 
 /** A live list entry: not removed, not expired. */
@@ -202,6 +203,7 @@ function memberWhere(scope: Scope, f: MemberFilter): SQL | undefined {
     f.registerEnd ? lte(members.registerDate, f.registerEnd) : undefined,
     f.companyId !== undefined ? eq(members.companyId, f.companyId) : undefined,
     f.referrerId !== undefined ? eq(members.referrerId, f.referrerId) : undefined,
+    f.orgId !== undefined ? eq(members.orgId, f.orgId) : undefined,
   );
 }
 

@@ -265,6 +265,7 @@ function filterOf(q: Partial<MemberListQuery>): MemberFilter {
     registerEnd: q.registerEnd,
     companyId: q.companyId,
     referrerId: q.referrerId,
+    orgId: q.orgId,
   };
 }
 

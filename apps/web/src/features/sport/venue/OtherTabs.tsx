@@ -1,49 +1,78 @@
 import { useState } from 'react';
 import { Card, DatePicker, Empty, Flex, Space, Table, Tag, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ORDER_STATES, Perm, type BookingRow, type VenueRow } from '@venue/contract';
+import { ORDER_STATES, Perm, type BookingRow, type CardRow, type MemberRow, type Page, type VenueRow } from '@venue/contract';
+import { api, http } from '../../../app/request.ts';
 import { formatDate } from '../../../app/format.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { useCan } from '../../../kit/index.ts';
 import { bookingApi } from './venue.api.ts';
 import { useVenueT, yuan } from './shared.tsx';
 
-/** Member cards (a later issue brings them): the table and its columns, empty for now. */
-export function MemberCardTab() {
+/** One page of a list API of another module, filtered to the venue's organisation (the API checks scope and permission). */
+function useOrgPage<T>(key: string, path: string, orgId: number) {
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const query = useQuery({
+    queryKey: ['venue', key, orgId, page],
+    queryFn: () => http.post<Page<T>>(api.sport(path), { orgId, ...page }),
+    placeholderData: keepPreviousData,
+  });
+  const pagination = {
+    current: page.pageNum,
+    pageSize: page.pageSize,
+    total: query.data?.total ?? 0,
+    showSizeChanger: true,
+    onChange: (pageNum: number, pageSize: number) => setPage({ pageNum, pageSize }),
+  };
+  return { rows: query.data?.data ?? [], loading: query.isFetching, pagination };
+}
+
+/** The member cards of the venue's organisation (the cards module's list, paged). */
+export function MemberCardTab({ venue }: { venue: VenueRow }) {
   const t = useVenueT();
+  const { rows, loading, pagination } = useOrgPage<CardRow>('cards', 'card/list', venue.orgId);
   return (
     <Card size="small" variant="borderless">
       <Table
         data-testid="venue-memberCard-table"
-        rowKey="cardNo"
-        dataSource={[]}
-        pagination={false}
+        rowKey="id"
+        dataSource={rows}
+        loading={loading}
+        pagination={pagination}
         columns={[
           { key: 'cardNo', dataIndex: 'cardNo', title: t('card.cardNo') },
-          { key: 'type', dataIndex: 'type', title: t('card.type') },
-          { key: 'holder', dataIndex: 'holder', title: t('card.holder') },
-          { key: 'balance', dataIndex: 'balance', title: t('card.balance'), align: 'right' },
+          { key: 'type', dataIndex: 'typeName', title: t('card.type') },
+          { key: 'holder', dataIndex: 'memberName', title: t('card.holder') },
+          {
+            key: 'balance',
+            dataIndex: 'balanceFen',
+            title: t('card.balance'),
+            align: 'right',
+            render: (v: number | null, r: CardRow) => (v !== null ? yuan(v) : r.timesLeft !== null ? `${r.timesLeft}` : '—'),
+          },
         ]}
       />
     </Card>
   );
 }
 
-/** Members (a later issue brings them): the table and its columns, empty for now. */
-export function MemberTab() {
+/** The members of the venue's organisation (the members module's list, paged). */
+export function MemberTab({ venue }: { venue: VenueRow }) {
   const t = useVenueT();
+  const { rows, loading, pagination } = useOrgPage<MemberRow>('members', 'member/list', venue.orgId);
   return (
     <Card size="small" variant="borderless">
       <Table
         data-testid="venue-member-table"
         rowKey="id"
-        dataSource={[]}
-        pagination={false}
+        dataSource={rows}
+        loading={loading}
+        pagination={pagination}
         columns={[
           { key: 'name', dataIndex: 'name', title: t('member.name') },
           { key: 'phone', dataIndex: 'phone', title: t('member.phone') },
-          { key: 'level', dataIndex: 'level', title: t('member.level') },
+          { key: 'level', dataIndex: 'level', title: t('member.level'), render: (v: string | null) => v ?? '—' },
         ]}
       />
     </Card>

@@ -352,8 +352,8 @@ export default function VenueManagePage() {
     { key: 'prices', children: <PricesTab venue={venue} /> },
     { key: 'template', children: <TemplatesTab venue={venue} /> },
     { key: 'account', children: <AccountTab venue={venue} /> },
-    { key: 'memberCard', children: <MemberCardTab /> },
-    { key: 'member', children: <MemberTab /> },
+    { key: 'memberCard', children: <MemberCardTab venue={venue} /> },
+    { key: 'member', children: <MemberTab venue={venue} /> },
     { key: 'venueSessions', children: <SessionsTab venue={venue} /> },
   ];
 
