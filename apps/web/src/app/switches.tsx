@@ -1,4 +1,4 @@
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { MoonOutlined, SunOutlined, TranslationOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { setLang, setTheme, useLang, useThemeName } from './prefs.ts';
@@ -29,15 +29,15 @@ export function ThemeSwitch({ type = 'text' }: { type?: 'text' | 'default' }) {
   const theme = useThemeName();
   const label = theme === 'dark' ? t('layout.themeLight') : t('layout.themeDark');
   return (
-    <Tooltip title={label}>
-      <Button
-        type={type}
-        icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
-        data-testid="theme-switch"
-        data-theme-value={theme}
-        aria-label={label}
-        onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
-      />
-    </Tooltip>
+    // The browser's own tooltip (title), not antd's: this sits on the login screen, which stays light.
+    <Button
+      type={type}
+      icon={theme === 'dark' ? <SunOutlined /> : <MoonOutlined />}
+      data-testid="theme-switch"
+      data-theme-value={theme}
+      aria-label={label}
+      title={label}
+      onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+    />
   );
 }

@@ -1,6 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Form, Input, Segmented, theme } from 'antd';
-import { CalendarOutlined, LockOutlined, MobileOutlined, SafetyCertificateOutlined, TeamOutlined, TrophyOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Form, Input, theme } from 'antd';
+import {
+  CalendarOutlined,
+  ExclamationCircleFilled,
+  LockOutlined,
+  MobileOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Code } from '@venue/contract';
@@ -13,7 +22,7 @@ import { useThemeName } from '../../app/prefs.ts';
 import { isApiError } from '../../app/request.ts';
 import { logout } from '../../app/sessionLoader.ts';
 import { LangSwitch, ThemeSwitch } from '../../app/switches.tsx';
-import { applyFieldErrors } from '../../kit/form.ts';
+import { applyFieldErrors } from '../../kit/fieldErrors.ts';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
 import { chooseLoginMethod, fetchCaptcha, fetchFailTimes, loginByPassword, loginByPhone, sendSmsCode, type LoginOutcome } from './auth.api.ts';
 import { useAuthT } from './shared.ts';
@@ -359,17 +368,34 @@ export default function LoginPage() {
           </div>
           <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit().catch(() => undefined)} autoComplete="on">
             {tabs.length > 1 ? (
-              <Segmented
-                block
-                size="large"
-                className="login-methods"
-                value={activeTab}
-                onChange={(v) => switchTab(String(v))}
-                options={tabs.map((x) => ({ value: x.key, label: x.label }))}
-              />
+              // Two plain buttons, not antd's Segmented: the login screen's JavaScript stays small.
+              <div className="login-methods" role="tablist">
+                {tabs.map((x) => (
+                  <Button
+                    key={x.key}
+                    role="tab"
+                    aria-selected={x.key === activeTab}
+                    type={x.key === activeTab ? 'primary' : 'text'}
+                    size="large"
+                    onClick={() => switchTab(x.key)}
+                  >
+                    {x.label}
+                  </Button>
+                ))}
+              </div>
             ) : null}
             {tabs.find((x) => x.key === activeTab)?.children}
-            {inlineMsg ? <Alert type="warning" showIcon title={inlineMsg} style={{ marginBottom: 16 }} data-testid="login-inline-msg" /> : null}
+            {inlineMsg ? (
+              <div
+                role="alert"
+                className="login-inline-msg"
+                style={{ color: token.colorWarningText, background: token.colorWarningBg, borderColor: token.colorWarningBorder }}
+                data-testid="login-inline-msg"
+              >
+                <ExclamationCircleFilled style={{ color: token.colorWarning }} aria-hidden />
+                <span>{inlineMsg}</span>
+              </div>
+            ) : null}
             <Button type="primary" htmlType="submit" size="large" block loading={busy} disabled={busy} data-testid="login-submit">
               {t('submit')}
             </Button>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Spin } from 'antd';
-import { WechatOutlined } from '@ant-design/icons';
+import { Button, Spin, theme } from 'antd';
+import { CloseCircleFilled, WechatOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { isApiError } from '../../app/request.ts';
@@ -15,6 +15,7 @@ import { fetchWechatApp, goToWechat, loginByWechat } from './wechat.api.ts';
  */
 export default function WechatSignIn({ onSignedIn }: { onSignedIn: (out: LoginOutcome) => void }) {
   const t = useAuthT();
+  const { token } = theme.useToken();
   const [params, setParams] = useSearchParams();
   const returned = params.get('wechat') === 'login' && params.get('code') && params.get('state');
   const app = useQuery({ queryKey: ['auth', 'wechatApp'], queryFn: fetchWechatApp, staleTime: 60_000 });
@@ -54,7 +55,18 @@ export default function WechatSignIn({ onSignedIn }: { onSignedIn: (out: LoginOu
   };
   return (
     <div className="login-wechat">
-      {error ? <Alert type="error" showIcon title={error} style={{ marginBottom: 12, textAlign: 'start' }} data-testid="login-wechat-error" /> : null}
+      {error ? (
+        // A plain box (login.css), not antd's Alert: this chunk loads with the login screen.
+        <div
+          role="alert"
+          className="login-inline-msg"
+          style={{ color: token.colorErrorText, background: token.colorErrorBg, borderColor: token.colorErrorBorder, marginBottom: 12, textAlign: 'start' }}
+          data-testid="login-wechat-error"
+        >
+          <CloseCircleFilled style={{ color: token.colorError }} aria-hidden />
+          <span>{error}</span>
+        </div>
+      ) : null}
       <Button block size="large" icon={<WechatOutlined />} loading={going} onClick={go} title={t('wechat.hint')} data-testid="login-wechat">
         {error ? t('wechat.retry') : t('wechat.login')}
       </Button>
