@@ -62,6 +62,10 @@ describe('service management and share order', () => {
     });
     expect(made.code, made.msg).toBe(0);
     const id = made.body.id as number;
+    // An open-API application of the venue's organisation, for the "api" dialog (before the browser signs the administrator in again).
+    const appName = uniq('票务对接');
+    const madeApp = await admin.json<{ appKey: string }>('POST', '/api/system/openApp', { body: { orgId: org.id, name: appName } });
+    expect(madeApp.code, madeApp.msg).toBe(0);
 
     await signedIn(e);
     const { page } = e;
@@ -114,10 +118,14 @@ describe('service management and share order', () => {
     await shot(page, 'service-shop');
     await page.getByTestId('venueService-shop-close').click();
 
-    // Third-party access: an empty table with its columns.
+    // Third-party access: the open-API applications of the venue's organisation (issue 25, point 9).
     await more(page, 'api', id);
     await expect.poll(() => page.getByTestId('venueService-api-table').textContent()).toContain('AppKey');
-    expect(await page.getByTestId('venueService-api-table').locator('tbody tr.ant-table-row').count()).toBe(0);
+    const apps = page.getByTestId('venueService-api-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => apps.count()).toBe(1);
+    expect(await apps.first().textContent()).toContain(appName);
+    expect(await apps.first().textContent()).toContain(madeApp.body.appKey);
+    await shot(page, 'service-api');
     await page.getByTestId('venueService-api-close').click();
 
     // The booking rules, saved (the dialog closes); the venue becomes cooperative.

@@ -74,6 +74,8 @@ export const openAppListQuery = pageQuery.extend({
   name: fields.str().trim().max(64).optional(),
   appKey: fields.str().trim().max(64).optional(),
   status: fields.intIn(0, 1).optional(),
+  /** Only the applications of this organisation (within the caller's scope): a venue's "api" dialog. */
+  orgId: fields.id.optional(),
 });
 export type OpenAppListQuery = z.output<typeof openAppListQuery>;
 /** `POST openApp/{id}/rotate`: a new secret; the old one stays valid for `graceMinutes`. */

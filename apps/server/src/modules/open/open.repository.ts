@@ -17,6 +17,7 @@ export interface AppFilter {
   name?: string;
   appKey?: string;
   status?: number;
+  orgId?: number;
 }
 
 export async function pageApps(db: Executor, scope: Scope, f: AppFilter, page: { limit: number; offset: number }) {
@@ -25,6 +26,7 @@ export async function pageApps(db: Executor, scope: Scope, f: AppFilter, page: {
     f.name ? containsText(openApps.name, f.name) : undefined,
     f.appKey ? eq(openApps.appKey, f.appKey) : undefined,
     f.status !== undefined ? eq(openApps.status, f.status) : undefined,
+    f.orgId !== undefined ? eq(openApps.orgId, f.orgId) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db

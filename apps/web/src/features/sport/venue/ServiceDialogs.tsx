@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { Alert, Button, Descriptions, Modal, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { venueCreate, type Page, type UserRow, type VenueRow } from '@venue/contract';
+import { venueCreate, type OpenAppRow, type Page, type UserRow, type VenueRow } from '@venue/contract';
 import { getLang } from '../../../app/prefs.ts';
 import { api, http } from '../../../app/request.ts';
 import { useLabelT, DetailDrawer, FormDialog, formatDay, useKitT, type ColumnDef, type FieldDef } from '../../../kit/index.ts';
@@ -204,20 +204,36 @@ function ShopPanel({ venue }: { venue: VenueRow }) {
   );
 }
 
-/** Third-party access (a later issue brings it): the table and its columns, empty for now. */
-function ApiTable() {
+/** The open-API applications of the venue's organisation (`POST {system}openApp/list` {orgId}), read-only, a page at a time. */
+function ApiTable({ venue }: { venue: VenueRow }) {
   const t = useVenueT();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
+  const apps = useQuery({
+    queryKey: ['kit', SERVICE_KEY, 'apps', venue.orgId, page.pageNum, page.pageSize],
+    queryFn: () => http.post<Page<OpenAppRow>>(api.system('openApp/list'), { orgId: venue.orgId, ...page }),
+  });
   return (
-    <Table
+    <Table<OpenAppRow>
       size="small"
-      rowKey="appKey"
-      dataSource={[]}
-      pagination={false}
+      rowKey="id"
+      dataSource={apps.data?.data ?? []}
+      loading={apps.isFetching}
+      pagination={{
+        current: page.pageNum,
+        pageSize: page.pageSize,
+        total: apps.data?.total ?? 0,
+        onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+      }}
       data-testid="venueService-api-table"
       columns={[
-        { key: 'appName', dataIndex: 'appName', title: t('service.api.appName') },
+        { key: 'appName', dataIndex: 'name', title: t('service.api.appName') },
         { key: 'appKey', dataIndex: 'appKey', title: t('service.api.appKey') },
-        { key: 'status', dataIndex: 'status', title: t('service.api.status') },
+        {
+          key: 'status',
+          dataIndex: 'status',
+          title: t('service.api.status'),
+          render: (v: number) => (v === 0 ? <Tag color="green">{t('field.enabled')}</Tag> : <Tag>{t('siteStatus.stopped')}</Tag>),
+        },
       ]}
     />
   );
@@ -311,7 +327,7 @@ export function ServiceDialog({ kind, venueId, onClose }: { kind: ServiceDialogK
     case 'api':
       return (
         <ViewModal kind="api" title={t('service.apiTitle', { name: venue.stadiumName })} onClose={onClose}>
-          <ApiTable />
+          <ApiTable venue={venue} />
         </ViewModal>
       );
     default:
