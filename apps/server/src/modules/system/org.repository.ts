@@ -76,6 +76,16 @@ export async function orgIdsInScope(db: Executor, scope: Scope, ids: number[]): 
 }
 
 /** Inserts an organisation below a parent in the scope (100404 otherwise). A root is never inserted here but by the platform seed. */
+/** The venue organisations (type 3) in scope, oldest first. */
+export async function venueOrgIds(db: Executor, scope: Scope, venueType: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orgs.id })
+    .from(orgs)
+    .where(and(eq(orgs.type, venueType), inScope(scope, orgs.id)))
+    .orderBy(asc(orgs.id));
+  return rows.map((r) => r.id);
+}
+
 export async function insertOrg(db: Executor, scope: Scope, values: typeof orgs.$inferInsert): Promise<OrgRow> {
   if (values.parentId == null) {
     if (scope.kind !== 'all' || scope.by !== 'system') throw new Error('insertOrg: only the platform seed creates the root organisation');

@@ -121,6 +121,14 @@ export async function pageRoles(db: Executor, scope: Scope, f: RoleFilter, order
 }
 
 /** Inserts a role in an organisation of the scope (100404 otherwise). */
+/** An organisation's own roles (id, code, name): the preset roles' check of what it has. */
+export async function rolesOfOrg(db: Executor, scope: Scope, orgId: number): Promise<{ id: number; code: string; name: string }[]> {
+  return db
+    .select({ id: roles.id, code: roles.code, name: roles.name })
+    .from(roles)
+    .where(and(eq(roles.orgId, orgId), inScope(scope, roles.orgId)));
+}
+
 export async function insertRole(db: Executor, scope: Scope, values: typeof roles.$inferInsert): Promise<RoleRow> {
   await assertInScope(db, scope, [values.orgId]);
   const [r] = await db.insert(roles).values(values).returning();

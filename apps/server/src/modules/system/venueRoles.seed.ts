@@ -3,7 +3,8 @@ import type { Executor } from '../../platform/db.ts';
 import { bumpPermEpoch } from '../../platform/access.ts';
 import { SYSTEM_SCOPE, VENUE_ORG_TYPE } from '../../platform/scope.ts';
 import { allMenus } from './menu.repository.ts';
-import { insertRole, replaceRoleMenus, roleUsage } from './role.repository.ts';
+import { insertRole, replaceRoleMenus, rolesOfOrg, roleUsage } from './role.repository.ts';
+import { venueOrgIds } from './org.repository.ts';
 
 /**
  * The roles every venue organisation starts with (issue 25): its departments share them (a user of
@@ -100,10 +101,10 @@ const under = (key: string | null, prefixes: readonly string[]) => key !== null 
  */
 export async function presetVenueRoles(db: Executor, orgId: number): Promise<number> {
   const menus = await allMenus(db);
-  const have = (await db.execute(sql`select code, name from sys_role where org_id = ${orgId}`)) as unknown as { rows: { code: string; name: string }[] };
+  const have = await rolesOfOrg(db, SYSTEM_SCOPE, orgId);
   let added = 0;
   for (const p of PRESET_VENUE_ROLES) {
-    if (have.rows.some((r) => r.code === p.code || r.name === p.name)) continue;
+    if (have.some((r) => r.code === p.code || r.name === p.name)) continue;
     const role = await insertRole(db, SYSTEM_SCOPE, { orgId, code: p.code, no: p.no, name: p.name, type: 1, remark: p.remark });
     const excluded = p.code === MANAGER_ROLE ? MANAGER_EXCLUDED : [];
     const menuIds = menus.filter((m) => (under(m.key, p.screens) || (m.key !== null && p.exact.includes(m.key))) && !under(m.key, excluded)).map((m) => m.id);
@@ -123,8 +124,7 @@ const PRESET_KEY = 'venue_roles_preset';
 export async function presetRolesOfExistingVenues(db: Executor): Promise<void> {
   const done = (await db.execute(sql`select 1 from sys_meta where key = ${PRESET_KEY}`)) as unknown as { rows: unknown[] };
   if (done.rows.length) return;
-  const venues = (await db.execute(sql`select id from sys_org where type = ${VENUE_ORG_TYPE} order by id`)) as unknown as { rows: { id: number | string }[] };
-  for (const v of venues.rows) await presetVenueRoles(db, Number(v.id));
+  for (const id of await venueOrgIds(db, SYSTEM_SCOPE, VENUE_ORG_TYPE)) await presetVenueRoles(db, id);
   await db.execute(sql`insert into sys_meta (key, value) values (${PRESET_KEY}, 1) on conflict (key) do nothing`);
 }
 
@@ -134,10 +134,7 @@ export async function presetRolesOfExistingVenues(db: Executor): Promise<void> {
  */
 export async function unusedPresetRoles(db: Executor, orgId: number): Promise<number[]> {
   const codes = PRESET_VENUE_ROLES.map((p) => p.code);
-  const res = (await db.execute(sql`select id from sys_role where org_id = ${orgId} and code = any(${`{${codes.join(',')}}`}::text[])`)) as unknown as {
-    rows: { id: number | string }[];
-  };
-  const ids = res.rows.map((r) => Number(r.id));
+  const ids = (await rolesOfOrg(db, SYSTEM_SCOPE, orgId)).filter((r) => codes.includes(r.code)).map((r) => r.id);
   const usage = await roleUsage(db, SYSTEM_SCOPE, ids);
   return ids.filter((id) => !usage.get(id)?.users && !usage.get(id)?.apis);
 }
