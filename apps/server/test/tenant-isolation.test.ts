@@ -360,6 +360,8 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
       ],
     },
     'POST /api/sport/booking/cancel': { body: { reason: 'probe' } },
+    // Prints an order's tickets or named tickets, one or the other: each probed alone.
+    'POST /api/sport/ticket/print': { body: { orderId: undefined }, extra: [{ label: "B's ticket order", body: { orderId: w.ticketOrderB } }] },
     'POST /api/sport/booking/change': { body: { date: w.bDay, start: '12:00', end: '13:00' } },
     'POST /api/sport/booking/change/quote': { body: { date: w.bDay, start: '12:00', end: '13:00' } },
     'POST /api/sport/booking/fixed/preview': { body: { weekdays: [1, 2, 3, 4, 5, 6, 7], start: '12:00', end: '13:00', dateFrom: w.bDay, dateTo: w.bDay } },
@@ -652,6 +654,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return w.gateB;
     case 'ticketId':
       return w.ticketB;
+    case 'ticketIds':
+      return [w.ticketB];
     case 'sessionId':
       return w.ticketSessionB;
     case 'levelId':
