@@ -59,7 +59,11 @@ describe.each(databases)('the booking grid as the hub on %s', (kind) => {
       body: { stadiumId: v.venue.id, date: day, buyerName: '王先生', items: [{ siteId: v.sites[1]!.id, start: '10:00', end: '11:00' }] },
     });
     const slots = await grid(v.c, v.venue.id, day);
-    expect(cell(slots, v.sites[0]!.id, '10:00')).toMatchObject({ buyer: '林会员', buyerPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}`, memberId: Number(m!.id) });
+    expect(cell(slots, v.sites[0]!.id, '10:00')).toMatchObject({
+      buyer: '林会员',
+      buyerPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+      memberId: Number(m!.id),
+    });
     expect(cell(slots, v.sites[1]!.id, '10:00')).toMatchObject({ buyer: '王先生', buyerPhone: null, memberId: null });
     const plan = await v.c.json('POST', booking('plan'), { body: { stadiumId: v.venue.id, date: day } });
     const row = (plan.body.bookings as { orderId: number; buyer: string; buyerPhone: string }[]).find((b) => b.orderId === member.body.orderId)!;
