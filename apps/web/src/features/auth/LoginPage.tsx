@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Form, Input, theme } from 'antd';
+import { Button, Input, theme, type InputRef } from 'antd';
 import {
   CalendarOutlined,
   ExclamationCircleFilled,
@@ -22,7 +22,7 @@ import { useThemeName } from '../../app/prefs.ts';
 import { isApiError } from '../../app/request.ts';
 import { logout } from '../../app/sessionLoader.ts';
 import { LangSwitch, ThemeSwitch } from '../../app/switches.tsx';
-import { applyFieldErrors } from '../../kit/fieldErrors.ts';
+import { fieldErrorsOf } from '../../kit/fieldErrors.ts';
 import { usePasswordStrategy } from '../../app/password/password.api.ts';
 import { chooseLoginMethod, fetchCaptcha, fetchFailTimes, loginByPassword, loginByPhone, sendSmsCode, type LoginOutcome } from './auth.api.ts';
 import { useAuthT } from './shared.ts';
@@ -49,6 +49,8 @@ interface LoginForm {
   smsCode?: string;
 }
 
+type FieldName = keyof LoginForm;
+
 const PHONE_RE = /^1\d{10}$/;
 const SMS_COUNTDOWN_S = 60;
 
@@ -61,7 +63,56 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const settings = useSystemSettings();
   const { data: strategy } = usePasswordStrategy();
-  const [form] = Form.useForm<LoginForm>();
+  // The form's own state, not antd's Form: the login screen's JavaScript stays small (issue 25).
+  const [values, setValues] = useState<LoginForm>({});
+  const valuesRef = useRef(values);
+  valuesRef.current = values;
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const inputs = useRef<Partial<Record<FieldName, InputRef | null>>>({});
+  const setField = (name: FieldName, value: string | undefined) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => (e[name] ? { ...e, [name]: undefined } : e));
+  };
+  const check: Record<FieldName, (v: string | undefined) => string | undefined> = {
+    loginName: (v) => (v?.trim() ? undefined : t('loginNameRequired')),
+    password: (v) => (v ? undefined : t('passwordRequired')),
+    captcha: (v) => (v?.trim() ? undefined : t('captchaRequired')),
+    phoneNumber: (v) => (!v?.trim() ? t('phoneRequired') : PHONE_RE.test(v) ? undefined : t('phoneInvalid')),
+    smsCode: (v) => (v?.trim() ? undefined : t('smsCodeRequired')),
+  };
+  /** Checks the named fields: their values, or undefined with the errors shown and the first field in error focused. */
+  const validate = (names: FieldName[]): LoginForm | undefined => {
+    const current = valuesRef.current;
+    const found = names.map((n) => [n, check[n](current[n])] as const).filter(([, e]) => e);
+    setErrors((e) => ({ ...e, ...Object.fromEntries(names.map((n) => [n, undefined])), ...Object.fromEntries(found) }));
+    if (!found.length) return current;
+    inputs.current[found[0]![0]]?.focus();
+    return undefined;
+  };
+  /** A server's field errors on the fields of this form; true when one landed. */
+  const showFieldErrors = (err: unknown): boolean => {
+    const landed = fieldErrorsOf(err).filter((e): e is { field: FieldName; message: string } => e.field in check);
+    if (!landed.length) return false;
+    setErrors((e) => ({ ...e, ...Object.fromEntries(landed.map((x) => [x.field, x.message])) }));
+    if (isApiError(err)) err.showInPlace();
+    return true;
+  };
+  const fieldProps = (name: FieldName) => ({
+    ref: (el: InputRef | null) => {
+      inputs.current[name] = el;
+    },
+    value: values[name] ?? '',
+    onChange: (e: { target: { value: string } }) => setField(name, e.target.value),
+    status: errors[name] ? ('error' as const) : undefined,
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `login-${name}-error` : undefined,
+  });
+  const fieldError = (name: FieldName) =>
+    errors[name] ? (
+      <div id={`login-${name}-error`} className="login-field-error" role="alert" style={{ color: token.colorErrorText }}>
+        {errors[name]}
+      </div>
+    ) : null;
 
   const routes = strategy?.loginRoutes ?? ['password', 'sms'];
   const allowPassword = routes.includes('password') || !routes.includes('sms');
@@ -96,9 +147,9 @@ export default function LoginPage() {
   const showCaptcha = useCallback(async () => {
     captchaShown.current = true;
     setCaptchaVisible(true);
-    form.setFieldValue('captcha', '');
+    setValues((v) => ({ ...v, captcha: '' }));
     await refreshCaptcha();
-  }, [form, refreshCaptcha]);
+  }, [refreshCaptcha]);
 
   useEffect(
     () => () => {
@@ -135,7 +186,7 @@ export default function LoginPage() {
       return;
     }
     if (out.status === 'mustChangePassword') {
-      setMustChange({ ...out, loginName: form.getFieldValue('loginName') ?? '' });
+      setMustChange({ ...out, loginName: valuesRef.current.loginName ?? '' });
       return;
     }
     if (out.result.loginMsg) notify.success(out.result.loginMsg);
@@ -154,16 +205,16 @@ export default function LoginPage() {
       return;
     }
     if (isApiError(err) && err.code === Code.FORM_INVALID) {
-      if (!applyFieldErrors(form, err) && err.msg) setInlineMsg(err.msg);
+      if (!showFieldErrors(err) && err.msg) setInlineMsg(err.msg);
     }
     if (method === 'password') {
       // A wrong name or password (or a lock): the password is typed again from scratch.
       if (isApiError(err) && (err.code === Code.BAD_CREDENTIALS || err.code === Code.LOCKED)) {
-        form.setFieldValue('password', '');
-        form.getFieldInstance('password')?.focus?.();
+        setValues((v) => ({ ...v, password: '' }));
+        inputs.current.password?.focus();
       }
       if (captchaShown.current) await showCaptcha();
-      else await checkFailTimes(form.getFieldValue('loginName') ?? '');
+      else await checkFailTimes(valuesRef.current.loginName ?? '');
     }
   };
 
@@ -171,17 +222,18 @@ export default function LoginPage() {
   const submit = async () => {
     if (busyRef.current) return;
     setInlineMsg(null);
-    const names: (keyof LoginForm)[] =
+    const names: FieldName[] =
       activeTab === 'phone' ? ['phoneNumber', 'smsCode'] : ['loginName', 'password', ...(captchaVisible ? (['captcha'] as const) : [])];
-    const values = await form.validateFields(names);
-    const method = chooseLoginMethod(values);
+    const valid = validate(names);
+    if (!valid) return;
+    const method = chooseLoginMethod(valid);
     busyRef.current = true;
     setBusy(true);
     try {
       const out =
         method === 'phone'
-          ? await loginByPhone({ phoneNumber: values.phoneNumber!, authCode: values.smsCode! })
-          : await loginByPassword({ loginName: values.loginName!, password: values.password!, authCode: values.captcha });
+          ? await loginByPhone({ phoneNumber: valid.phoneNumber!, authCode: valid.smsCode! })
+          : await loginByPassword({ loginName: valid.loginName!, password: valid.password!, authCode: valid.captcha });
       afterLogin(out, method);
     } catch (err) {
       await onLoginFailed(err, method);
@@ -192,7 +244,9 @@ export default function LoginPage() {
   };
 
   const sendCode = async () => {
-    const phone: string = (await form.validateFields(['phoneNumber'])).phoneNumber ?? '';
+    const valid = validate(['phoneNumber']);
+    if (!valid) return;
+    const phone = valid.phoneNumber ?? '';
     setSending(true);
     try {
       await sendSmsCode(phone);
@@ -209,13 +263,8 @@ export default function LoginPage() {
     setTab(key as TabKey);
     setInlineMsg(null);
     // The phone number decides the method: leaving the phone tab clears it.
-    if (key === 'account') form.setFieldsValue({ phoneNumber: undefined, smsCode: undefined });
-    form.setFields([
-      { name: 'phoneNumber', errors: [] },
-      { name: 'smsCode', errors: [] },
-      { name: 'loginName', errors: [] },
-      { name: 'password', errors: [] },
-    ]);
+    if (key === 'account') setValues((v) => ({ ...v, phoneNumber: undefined, smsCode: undefined }));
+    setErrors({});
   };
 
   const systemName = settings?.loginName || settings?.systemName || tApp('product.name');
@@ -224,8 +273,9 @@ export default function LoginPage() {
 
   const accountFields = (
     <>
-      <Form.Item name="loginName" rules={[{ required: true, whitespace: true, message: t('loginNameRequired') }]}>
+      <div className="login-field">
         <Input
+          {...fieldProps('loginName')}
           size="large"
           prefix={<UserOutlined />}
           placeholder={t('loginNamePlaceholder')}
@@ -237,9 +287,11 @@ export default function LoginPage() {
             if (e.target.value.trim() && e.target.value.trim() !== checkedName.current) void checkFailTimes(e.target.value);
           }}
         />
-      </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: t('passwordRequired') }]}>
+        {fieldError('loginName')}
+      </div>
+      <div className="login-field">
         <Input.Password
+          {...fieldProps('password')}
           size="large"
           prefix={<LockOutlined />}
           placeholder={t('passwordPlaceholder')}
@@ -247,21 +299,21 @@ export default function LoginPage() {
           autoComplete="current-password"
           data-testid="login-password"
         />
-      </Form.Item>
+        {fieldError('password')}
+      </div>
       {captchaVisible ? (
-        <Form.Item required>
+        <div className="login-field">
           <div className="login-captcha-row">
-            <Form.Item name="captcha" noStyle rules={[{ required: true, whitespace: true, message: t('captchaRequired') }]}>
-              <Input
-                size="large"
-                prefix={<SafetyCertificateOutlined />}
-                placeholder={t('captchaPlaceholder')}
-                aria-label={t('captcha')}
-                maxLength={8}
-                autoComplete="off"
-                data-testid="login-captcha"
-              />
-            </Form.Item>
+            <Input
+              {...fieldProps('captcha')}
+              size="large"
+              prefix={<SafetyCertificateOutlined />}
+              placeholder={t('captchaPlaceholder')}
+              aria-label={t('captcha')}
+              maxLength={8}
+              autoComplete="off"
+              data-testid="login-captcha"
+            />
             <button
               type="button"
               className="login-captcha-img"
@@ -272,21 +324,17 @@ export default function LoginPage() {
               {captchaUrl ? <img src={captchaUrl} alt={t('captchaAlt')} data-testid="login-captcha-img" /> : <span data-testid="login-captcha-img" />}
             </button>
           </div>
-        </Form.Item>
+          {fieldError('captcha')}
+        </div>
       ) : null}
     </>
   );
 
   const phoneFields = (
     <>
-      <Form.Item
-        name="phoneNumber"
-        rules={[
-          { required: true, whitespace: true, message: t('phoneRequired') },
-          { pattern: PHONE_RE, message: t('phoneInvalid') },
-        ]}
-      >
+      <div className="login-field">
         <Input
+          {...fieldProps('phoneNumber')}
           size="large"
           prefix={<MobileOutlined />}
           placeholder={t('phonePlaceholder')}
@@ -296,21 +344,21 @@ export default function LoginPage() {
           autoComplete="tel"
           data-testid="login-phone"
         />
-      </Form.Item>
-      <Form.Item required>
+        {fieldError('phoneNumber')}
+      </div>
+      <div className="login-field">
         <div className="login-captcha-row">
-          <Form.Item name="smsCode" noStyle rules={[{ required: true, whitespace: true, message: t('smsCodeRequired') }]}>
-            <Input
-              size="large"
-              prefix={<SafetyCertificateOutlined />}
-              placeholder={t('smsCodePlaceholder')}
-              aria-label={t('smsCode')}
-              maxLength={8}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              data-testid="login-sms-code"
-            />
-          </Form.Item>
+          <Input
+            {...fieldProps('smsCode')}
+            size="large"
+            prefix={<SafetyCertificateOutlined />}
+            placeholder={t('smsCodePlaceholder')}
+            aria-label={t('smsCode')}
+            maxLength={8}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            data-testid="login-sms-code"
+          />
           <Button
             size="large"
             className="login-send-code"
@@ -322,7 +370,8 @@ export default function LoginPage() {
             {countdown > 0 ? t('resendIn', { s: countdown }) : t('sendCode')}
           </Button>
         </div>
-      </Form.Item>
+        {fieldError('smsCode')}
+      </div>
     </>
   );
 
@@ -366,7 +415,14 @@ export default function LoginPage() {
               <div style={{ color: token.colorTextSecondary }}>{t('welcome')}</div>
             </div>
           </div>
-          <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit().catch(() => undefined)} autoComplete="on">
+          <form
+            noValidate
+            autoComplete="on"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit().catch(() => undefined);
+            }}
+          >
             {tabs.length > 1 ? (
               // Two plain buttons, not antd's Segmented: the login screen's JavaScript stays small.
               <div className="login-methods" role="tablist">
@@ -410,7 +466,7 @@ export default function LoginPage() {
                 </Link>
               ) : null}
             </div>
-          </Form>
+          </form>
         </div>
       </main>
       <footer className="login-footer" style={{ color: token.colorTextQuaternary }}>
