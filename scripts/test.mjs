@@ -66,6 +66,12 @@ if (want('lint')) {
 if (want('unit')) vitest('unit and server integration tests', 'vitest.config.ts');
 if (want('days')) {
   // The day-sensitive tests again under other clocks (scripts/test-days.mjs), on PGlite.
+  // A moved or renamed file would leave the clocks with nothing to run: name it.
+  const missing = DAY_FILES.filter((f) => !fs.existsSync(path.join(root, f)));
+  if (missing.length) {
+    failed++;
+    console.log(`✗ scripts/test-days.mjs names test files that do not exist: ${missing.join(', ')}`);
+  }
   const ft = findFaketime();
   const why = ft.reason ?? (faketimeWorks(ft.path) ? undefined : 'faketime does not move the clock of node here');
   if (why) {
