@@ -154,7 +154,9 @@ describe('box office: keyboard seats and printing after the sale', () => {
     await page.getByTestId('ticket-sell-reprint-reason-ok').click();
     await expect.poll(() => page.getByTestId('sold-print-ticket').count()).toBe(2);
     for (const t of after)
-      expect((await ok(api, 'GET', ticketApi(`reprint/list/${t.id}`))).data.map((r: { reason: string }) => r.reason)).toEqual(['打印机卡纸']);
+      await expect
+        .poll(async () => (await ok(api, 'GET', ticketApi(`reprint/list/${t.id}`))).data.map((r: { reason: string }) => r.reason))
+        .toEqual(['打印机卡纸']);
     expect((await tickets()).map((t) => t.printedAt)).toEqual(after.map((t) => t.printedAt));
   });
 
