@@ -153,9 +153,9 @@ describe.each(databases)('start-up with a wrong module list on %s', (kind) => {
   afterAll(async () => s?.close());
 
   it('stops before listening when a module lacks a dependency', async () => {
-    const lonely = manifest('sport/coach', { dependsOn: ['sport/commerce', 'sport/course'] });
+    const lonely = manifest('test/lonely', { dependsOn: ['sport/commerce', 'test/absent'] });
     await expect(buildApp({ config: s.config, database: s.database, modules: [...MODULES, lonely] })).rejects.toThrow(
-      'module sport/coach depends on sport/course, which is not in the module list',
+      'module test/lonely depends on test/absent, which is not in the module list',
     );
   });
 

@@ -12,6 +12,9 @@ import { venueModule } from './sport/venue.screens.ts';
 import { memberModule } from './sport/member.screens.ts';
 import { cardModule } from './sport/card.screens.ts';
 import { ticketModule } from './sport/ticket.screens.ts';
+import { coachModule } from './sport/coach.screens.ts';
+import { sparringModule } from './sport/sparring.screens.ts';
+import { courseModule } from './sport/course.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -33,4 +36,7 @@ export const CONTRACT_MODULES = [
   memberModule,
   cardModule,
   ticketModule,
+  coachModule,
+  sparringModule,
+  courseModule,
 ] as const;

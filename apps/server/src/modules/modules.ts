@@ -14,6 +14,9 @@ import { bookingManifest } from './sport/booking/index.ts';
 import { memberManifest } from './sport/member/index.ts';
 import { cardManifest } from './sport/card/index.ts';
 import { ticketManifest } from './sport/ticket/index.ts';
+import { coachManifest } from './sport/coach/index.ts';
+import { sparringManifest } from './sport/sparring/index.ts';
+import { courseManifest } from './sport/course/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -36,4 +39,7 @@ export const MODULES: readonly ModuleManifest[] = [
   memberManifest,
   cardManifest,
   ticketManifest,
+  coachManifest,
+  sparringManifest,
+  courseManifest,
 ];

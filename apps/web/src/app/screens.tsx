@@ -13,6 +13,9 @@ import { venueScreens } from './screens/venue.tsx';
 import { memberScreens } from './screens/member.tsx';
 import { cardScreens } from './screens/card.tsx';
 import { ticketScreens } from './screens/ticket.tsx';
+import { coachScreens } from './screens/coach.tsx';
+import { sparringScreens } from './screens/sparring.tsx';
+import { courseScreens } from './screens/course.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -35,4 +38,7 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...memberScreens,
   ...cardScreens,
   ...ticketScreens,
+  ...coachScreens,
+  ...sparringScreens,
+  ...courseScreens,
 };

@@ -1,0 +1,7 @@
+/**
+ * The sport/sparring module's public API: the only file of `modules/sport/sparring/` another module may
+ * import (tests may also import `sparring.testkit.ts`).
+ */
+
+// ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
+export { sparringManifest } from './sparring.manifest.ts';
