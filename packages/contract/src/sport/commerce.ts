@@ -302,6 +302,10 @@ export const refundRow = z.object({
   accountId: z.number().nullable(),
   payeeName: z.string().nullable(),
   payeePhone: z.string().nullable(),
+  /** A refund of a member's order: the member, their name and masked phone (138****1234), as orders show them. */
+  memberId: z.number().nullable(),
+  memberName: z.string().nullable(),
+  memberPhoneMasked: z.string().nullable(),
   reason: z.string(),
   state: fields.textOf(REFUND_STATES),
   /** Made by the core itself (an order paid after its holds were gone), not by an operator. */

@@ -6,7 +6,7 @@ import { cardApi, cardImbalances, cardStaff, makeMember, makeType, ok, sellPaid 
 
 /**
  * Issue 25, points 2 and 13: an order names its member (name and masked phone) in the order list
- * and detail; the account list a payment picks from tells each account's card, and why it cannot
+ * and detail, and so does a refund of it in the refund lists; the account list a payment picks from tells each account's card, and why it cannot
  * pay; the server refuses what the console shows refused.
  */
 describe.each(databases)('the member carried through payment on %s', (kind) => {
@@ -59,6 +59,34 @@ describe.each(databases)('the member carried through payment on %s', (kind) => {
     // A member renamed: the order shows them as they are now.
     await s.database.query(`update sport_member set name = '王大明' where id = $1`, [memberId]);
     expect(await ok(c, 'GET', sport(`order/${mine.id}`))).toMatchObject({ memberName: '王大明' });
+  });
+
+  it("a refund of a member's order names the member (name and masked phone) in the refund list, its detail and the order's refunds; a walk-in's refund none", async () => {
+    const memberId = await makeMember(s, staff.orgId, { name: '赵退款' });
+    const { phone } = await memberOf(memberId);
+    const masked = `${phone.slice(0, 3)}****${phone.slice(-4)}`;
+    const refundOf = async (extra: Record<string, unknown>) => {
+      const order = await sellGeneral(c, [{ name: '毛巾', unitPriceFen: 1000 }], extra);
+      expect((await c.json('POST', sport(`order/${order.id}/pay`), { body: { method: 'cash', amountFen: 1000 } })).code).toBe(0);
+      return ok<{ id: number; orderId: number; memberName: string | null }>(c, 'POST', sport('refund'), {
+        orderId: order.id,
+        amountFen: 300,
+        reason: '质量问题',
+      });
+    };
+    const mine = await refundOf({ memberId });
+    expect(mine).toMatchObject({ memberId, memberName: '赵退款', memberPhoneMasked: masked });
+    const walkin = await refundOf({ buyerName: '路人' });
+
+    type Row = { id: number; memberId: number | null; memberName: string | null; memberPhoneMasked: string | null };
+    const page = await ok<{ data: Row[] }>(c, 'POST', sport('refund/list'), { kind: 'order', pageNum: 1, pageSize: 20 });
+    const row = page.data.find((r) => r.id === mine.id)!;
+    expect(row).toMatchObject({ memberId, memberName: '赵退款', memberPhoneMasked: masked });
+    expect(row.memberPhoneMasked).not.toContain(phone.slice(3, 7));
+    expect(page.data.find((r) => r.id === walkin.id)).toMatchObject({ memberId: null, memberName: null, memberPhoneMasked: null });
+    expect(await ok(c, 'GET', sport(`refund/${mine.id}`))).toMatchObject({ memberName: '赵退款', memberPhoneMasked: masked });
+    const detail = await ok<{ refunds: Row[] }>(c, 'GET', sport(`order/${mine.orderId}`));
+    expect(detail.refunds.find((r) => r.id === mine.id)).toMatchObject({ memberName: '赵退款', memberPhoneMasked: masked });
   });
 
   it('the account list tells each account by its card (type, kind, number) and says a frozen card cannot pay; the server refuses it in both languages', async () => {

@@ -661,6 +661,7 @@ const refundColumns = {
   accountId: refunds.accountId,
   payeeName: refunds.payeeName,
   payeePhone: refunds.payeePhone,
+  memberId: orders.memberId,
   reason: refunds.reason,
   state: refunds.state,
   automatic: refunds.automatic,

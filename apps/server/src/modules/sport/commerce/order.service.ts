@@ -368,8 +368,8 @@ export async function listOrders(db: Db, caller: Caller, q: OrderListQuery) {
 /** `138****1234`: an order list shows a member's phone masked. */
 const maskPhone = (p: string) => (p.length >= 7 ? `${p.slice(0, 3)}****${p.slice(-4)}` : '****');
 
-/** Orders with their member's name and masked phone, read for all of them in one query (issue 25, point 2). */
-async function withMembers<T extends { memberId: number | null }>(db: Db | Tx, scope: Scope, rows: T[]) {
+/** Orders (or refunds of orders) with their member's name and masked phone, read for all of them in one query (issue 25, point 2). */
+export async function withMembers<T extends { memberId: number | null }>(db: Db | Tx, scope: Scope, rows: T[]) {
   const briefs = await memberBriefsOf(
     db,
     scope,
@@ -425,7 +425,13 @@ export async function getOrderDetail(db: Db, caller: Caller, id: number, origin:
     ...withMember!,
     items: itemsAnswer(items, adjustments),
     payments,
-    refunds: refunds.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })),
+    // The order's refunds name its member, already read for the order.
+    refunds: refunds.map((r) => ({
+      ...r,
+      memberName: withMember!.memberName,
+      memberPhoneMasked: withMember!.memberPhoneMasked,
+      legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l),
+    })),
     ledger,
     dueFen: Math.max(0, row.payableFen - succeededFen),
     scanUrl: scanUrlOf(origin, row.state, scanToken),

@@ -27,7 +27,7 @@ import {
 } from './commerce.repository.ts';
 import { executeRefund, timeZoneOf } from './money.ts';
 import { itemKindOf, kindContext, storedValueHooks } from './item-kinds.ts';
-import { idempotent, type AfterCommitRunner } from './order.service.ts';
+import { idempotent, withMembers, type AfterCommitRunner } from './order.service.ts';
 import { fenToYuan } from './providers/money.ts';
 import './refund.messages.ts';
 
@@ -104,8 +104,8 @@ function assertOtherReviewer(refund: RefundRecord, caller: Caller): void {
 export async function getRefund(db: Executor, scope: Scope, id: number) {
   const { rows } = await pageRefunds(db, scope, { id }, refundDefaultOrder, { limit: 1, offset: 0 });
   if (!rows[0]) throw notFound();
-  const legs = await legsOf(db, scope, [id]);
-  return { ...rows[0], legs: legs.map(({ refundId: _, ...l }) => l) };
+  const [legs, [row]] = await Promise.all([legsOf(db, scope, [id]), withMembers(db, scope, rows)]);
+  return { ...row!, legs: legs.map(({ refundId: _, ...l }) => l) };
 }
 
 export async function listRefunds(db: Db, caller: Caller, q: RefundListQuery) {
@@ -118,12 +118,15 @@ export async function listRefunds(db: Db, caller: Caller, q: RefundListQuery) {
     orderOf(q, refundSorts, refundDefaultOrder),
     pageOf(q),
   );
-  const legs = await legsOf(
-    db,
-    scope,
-    rows.map((r) => r.id),
-  );
-  return { total, data: rows.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })) };
+  const [legs, named] = await Promise.all([
+    legsOf(
+      db,
+      scope,
+      rows.map((r) => r.id),
+    ),
+    withMembers(db, scope, rows),
+  ]);
+  return { total, data: named.map((r) => ({ ...r, legs: legs.filter((l) => l.refundId === r.id).map(({ refundId: _, ...l }) => l) })) };
 }
 
 /**

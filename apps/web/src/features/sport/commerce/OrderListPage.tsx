@@ -1,5 +1,5 @@
 import { useMemo, useState, type ComponentType } from 'react';
-import { Alert, Tabs, Tag, Typography } from 'antd';
+import { Alert, Tabs, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,7 @@ import { t as translate } from '../../../app/i18n.ts';
 import { ListPage, type ColumnDef, type Option, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { commerceApi } from './commerce.api.ts';
 import { useOrderActions, type OrderActions } from './OrderDialogs.tsx';
-import { NS, channelOptions, orderStateOptions, orderTypeOptions, useCommerceT, withDayBounds, yuan } from './shared.tsx';
+import { MemberBuyer, NS, channelOptions, orderStateOptions, orderTypeOptions, useCommerceT, withDayBounds, yuan } from './shared.tsx';
 
 export type OrderTab = keyof typeof ORDER_TYPE_TABS;
 type OrderDef = ResourceDef<OrderRow, Row, z.input<typeof orderListQuery>>;
@@ -28,13 +28,7 @@ const money = (key: keyof OrderRow & `${string}Fen`, label: string, extra: Parti
 
 const buyer = (row: OrderRow) =>
   row.buyerKind === 'member' ? (
-    <>
-      <Tag color="blue">{translate(`${NS}:buyerKind.member`)}</Tag>
-      <span data-testid="order-member">
-        {row.memberName ?? row.buyerName ?? `#${row.memberId ?? ''}`}
-        {row.memberPhoneMasked ? ` ${row.memberPhoneMasked}` : ''}
-      </span>
-    </>
+    <MemberBuyer row={row} testId="order-member" />
   ) : (
     [row.buyerName, row.buyerPhone].filter(Boolean).join(' ') || <Typography.Text type="secondary">{translate(`${NS}:buyerKind.walkin`)}</Typography.Text>
   );

@@ -6,7 +6,7 @@ import type { ColumnDef, ResourceDef, Row, SearchFieldDef } from '../../../kit/i
 import { AccountSelect } from '../../../kit/pay/index.ts';
 import { commerceApi } from './commerce.api.ts';
 import { RefundLegs } from './RefundLegs.tsx';
-import { NS, methodOptions, refundStateOptions, refundToOptions, toFen, withDayBounds, yuan } from './shared.tsx';
+import { MemberBuyer, NS, methodOptions, refundStateOptions, refundToOptions, toFen, withDayBounds, yuan } from './shared.tsx';
 
 export type RefundDef = ResourceDef<RefundRow, Row, z.input<typeof refundListQuery>>;
 type RefundQuery = z.input<typeof refundListQuery>;
@@ -17,7 +17,18 @@ const money = (v: number | null) => yuan(v);
 export function refundColumns(kind: 'order' | 'non_order' | null): ColumnDef<RefundRow>[] {
   return [
     { key: 'refundNo', label: 'field.refundNo', content: 'code' },
-    ...(kind !== 'non_order' ? [{ key: 'orderNo', label: 'field.orderNo', content: 'code' } as ColumnDef<RefundRow>] : []),
+    ...(kind !== 'non_order'
+      ? ([
+          { key: 'orderNo', label: 'field.orderNo', content: 'code' },
+          // The order's member, as the order list shows them (name and masked phone).
+          {
+            key: '$buyer',
+            label: 'field.buyer',
+            width: 220,
+            render: (_: unknown, row: RefundRow) => (row.memberId === null ? null : <MemberBuyer row={row} testId="refund-member" />),
+          },
+        ] as ColumnDef<RefundRow>[])
+      : []),
     ...(kind !== 'order'
       ? ([
           { key: 'payeeName', label: 'field.payeeName' },

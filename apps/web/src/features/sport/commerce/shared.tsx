@@ -14,7 +14,7 @@ import {
   REFUND_TO,
   TXN_KINDS,
 } from '@venue/contract';
-import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
+import { registerMessages, t as translate, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { PAY_NS, payRefundStateOptions } from '../../../kit/pay/payI18n.tsx';
 import { useLabelT, type Option } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
@@ -31,6 +31,25 @@ export type Translate = FeatureT<typeof zh>;
 
 export function useCommerceT(): Translate {
   return useFeatureT<typeof zh>(NS);
+}
+
+/** A member buyer as the order and refund lists show them: a member tag, the name (or the number) and the masked phone. */
+export function MemberBuyer({
+  row,
+  testId,
+}: {
+  row: { memberId: number | null; memberName: string | null; memberPhoneMasked: string | null; buyerName?: string | null };
+  testId: string;
+}) {
+  return (
+    <>
+      <Tag color="blue">{translate(`${NS}:buyerKind.member`)}</Tag>
+      <span data-testid={testId}>
+        {row.memberName ?? row.buyerName ?? `#${row.memberId ?? ''}`}
+        {row.memberPhoneMasked ? ` ${row.memberPhoneMasked}` : ''}
+      </span>
+    </>
+  );
 }
 
 /** The kit sends a date range as two days; instants filters count from the first day's start to the last day's end. */
