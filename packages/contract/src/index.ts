@@ -15,6 +15,7 @@ export * from './sport/takings.ts';
 export * from './sport/venue.ts';
 export * from './sport/member.ts';
 export * from './sport/card.ts';
+export * from './sport/coach.ts';
 export * from './sport/seatmap.ts';
 export * from './sport/ticket.ts';
 export * from './sport/ticketGate.ts';
