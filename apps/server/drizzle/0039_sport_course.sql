@@ -78,32 +78,60 @@ CREATE TABLE "sport_course" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "sport_course_class" ADD CONSTRAINT "sport_course_class_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_class" ADD CONSTRAINT "sport_course_class_coach_org_fk" FOREIGN KEY ("org_id","coach_id") REFERENCES "public"."sport_coach"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_class" ADD CONSTRAINT "sport_course_class_course_org_fk" FOREIGN KEY ("org_id","course_id") REFERENCES "public"."sport_course"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_class" ADD CONSTRAINT "sport_course_class_site_org_fk" FOREIGN KEY ("org_id","site_id") REFERENCES "public"."sport_site"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_enrolment" ADD CONSTRAINT "sport_course_enrolment_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_enrolment" ADD CONSTRAINT "sport_course_enrolment_order_id_sport_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."sport_order"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_enrolment" ADD CONSTRAINT "sport_course_enrolment_class_org_fk" FOREIGN KEY ("org_id","class_id") REFERENCES "public"."sport_course_class"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_enrolment" ADD CONSTRAINT "sport_course_enrolment_member_org_fk" FOREIGN KEY ("org_id","member_id") REFERENCES "public"."sport_member"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_lesson" ADD CONSTRAINT "sport_course_lesson_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_lesson" ADD CONSTRAINT "sport_course_lesson_coach_org_fk" FOREIGN KEY ("org_id","coach_id") REFERENCES "public"."sport_coach"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_lesson" ADD CONSTRAINT "sport_course_lesson_class_org_fk" FOREIGN KEY ("org_id","class_id") REFERENCES "public"."sport_course_class"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_lesson" ADD CONSTRAINT "sport_course_lesson_site_org_fk" FOREIGN KEY ("org_id","site_id") REFERENCES "public"."sport_site"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_log" ADD CONSTRAINT "sport_course_log_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_log" ADD CONSTRAINT "sport_course_log_operator_id_sys_user_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course_log" ADD CONSTRAINT "sport_course_log_course_org_fk" FOREIGN KEY ("org_id","course_id") REFERENCES "public"."sport_course"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course" ADD CONSTRAINT "sport_course_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_course" ADD CONSTRAINT "sport_course_venue_org_fk" FOREIGN KEY ("org_id","venue_id") REFERENCES "public"."sport_venue"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_course_class_org_id_uq" ON "sport_course_class" USING btree ("org_id","id");--> statement-breakpoint
-CREATE INDEX "sport_course_class_course_idx" ON "sport_course_class" USING btree ("course_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_course_enrolment_live_uq" ON "sport_course_enrolment" USING btree ("class_id","member_id") WHERE "sport_course_enrolment"."state" in ('enrolled', 'waitlisted');--> statement-breakpoint
-CREATE INDEX "sport_course_enrolment_class_idx" ON "sport_course_enrolment" USING btree ("class_id","state","id");--> statement-breakpoint
-CREATE INDEX "sport_course_enrolment_member_idx" ON "sport_course_enrolment" USING btree ("member_id","state");--> statement-breakpoint
-CREATE INDEX "sport_course_enrolment_order_idx" ON "sport_course_enrolment" USING btree ("order_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_course_lesson_org_id_uq" ON "sport_course_lesson" USING btree ("org_id","id");--> statement-breakpoint
-CREATE INDEX "sport_course_lesson_class_idx" ON "sport_course_lesson" USING btree ("class_id","starts_at");--> statement-breakpoint
-CREATE INDEX "sport_course_lesson_plan_idx" ON "sport_course_lesson" USING btree ("plan_id") WHERE "sport_course_lesson"."plan_id" is not null;--> statement-breakpoint
-CREATE INDEX "sport_course_log_course_idx" ON "sport_course_log" USING btree ("course_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_course_org_id_uq" ON "sport_course" USING btree ("org_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_course_class_org_id_uq" ON "sport_course_class" USING btree ("org_id","id");
+--> statement-breakpoint
+CREATE INDEX "sport_course_class_course_idx" ON "sport_course_class" USING btree ("course_id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_course_enrolment_live_uq" ON "sport_course_enrolment" USING btree ("class_id","member_id") WHERE "sport_course_enrolment"."state" in ('enrolled', 'waitlisted');
+--> statement-breakpoint
+CREATE INDEX "sport_course_enrolment_class_idx" ON "sport_course_enrolment" USING btree ("class_id","state","id");
+--> statement-breakpoint
+CREATE INDEX "sport_course_enrolment_member_idx" ON "sport_course_enrolment" USING btree ("member_id","state");
+--> statement-breakpoint
+CREATE INDEX "sport_course_enrolment_order_idx" ON "sport_course_enrolment" USING btree ("order_id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_course_lesson_org_id_uq" ON "sport_course_lesson" USING btree ("org_id","id");
+--> statement-breakpoint
+CREATE INDEX "sport_course_lesson_class_idx" ON "sport_course_lesson" USING btree ("class_id","starts_at");
+--> statement-breakpoint
+CREATE INDEX "sport_course_lesson_plan_idx" ON "sport_course_lesson" USING btree ("plan_id") WHERE "sport_course_lesson"."plan_id" is not null;
+--> statement-breakpoint
+CREATE INDEX "sport_course_log_course_idx" ON "sport_course_log" USING btree ("course_id","id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_course_org_id_uq" ON "sport_course" USING btree ("org_id","id");
+--> statement-breakpoint
 CREATE INDEX "sport_course_org_idx" ON "sport_course" USING btree ("org_id","state");
+--> statement-breakpoint
+ALTER TABLE "sport_course_class" ADD CONSTRAINT "sport_course_class_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_class" ADD CONSTRAINT "sport_course_class_coach_org_fk" FOREIGN KEY ("org_id","coach_id") REFERENCES "public"."sport_coach"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_class" ADD CONSTRAINT "sport_course_class_course_org_fk" FOREIGN KEY ("org_id","course_id") REFERENCES "public"."sport_course"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_class" ADD CONSTRAINT "sport_course_class_site_org_fk" FOREIGN KEY ("org_id","site_id") REFERENCES "public"."sport_site"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_enrolment" ADD CONSTRAINT "sport_course_enrolment_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_enrolment" ADD CONSTRAINT "sport_course_enrolment_order_id_sport_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."sport_order"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_enrolment" ADD CONSTRAINT "sport_course_enrolment_class_org_fk" FOREIGN KEY ("org_id","class_id") REFERENCES "public"."sport_course_class"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_enrolment" ADD CONSTRAINT "sport_course_enrolment_member_org_fk" FOREIGN KEY ("org_id","member_id") REFERENCES "public"."sport_member"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_lesson" ADD CONSTRAINT "sport_course_lesson_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_lesson" ADD CONSTRAINT "sport_course_lesson_coach_org_fk" FOREIGN KEY ("org_id","coach_id") REFERENCES "public"."sport_coach"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_lesson" ADD CONSTRAINT "sport_course_lesson_class_org_fk" FOREIGN KEY ("org_id","class_id") REFERENCES "public"."sport_course_class"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_lesson" ADD CONSTRAINT "sport_course_lesson_site_org_fk" FOREIGN KEY ("org_id","site_id") REFERENCES "public"."sport_site"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_log" ADD CONSTRAINT "sport_course_log_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_log" ADD CONSTRAINT "sport_course_log_operator_id_sys_user_id_fk" FOREIGN KEY ("operator_id") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course_log" ADD CONSTRAINT "sport_course_log_course_org_fk" FOREIGN KEY ("org_id","course_id") REFERENCES "public"."sport_course"("org_id","id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course" ADD CONSTRAINT "sport_course_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_course" ADD CONSTRAINT "sport_course_venue_org_fk" FOREIGN KEY ("org_id","venue_id") REFERENCES "public"."sport_venue"("org_id","id") ON DELETE no action ON UPDATE no action;

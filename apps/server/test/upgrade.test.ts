@@ -65,7 +65,7 @@ const LANDED: Record<string, string> = {
   '0036_user_wechat': 'e22b742f6a2333565da5219ccc626029e9b68d0593ca94fa6d14189c2f5514aa',
   '0037_sport_coach': 'fd57e460c8248bc9ef58b8d5c4383157687a238fa71061f53a83b1b007178792',
   '0038_sport_sparring': '9a43ef56840aceac6ad02be622f5531442dc89896b531f4cff703dd083459905',
-  '0039_sport_course': 'b9b34b5a12cf3671fa541fd49153c9f24e0a2a5a4c4a8f2075731978333e3164',
+  '0039_sport_course': '1f5377156b967e8649003f150759034999c838a626dcfe25c4f10287c7744f64',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
