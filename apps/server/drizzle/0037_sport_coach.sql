@@ -29,11 +29,18 @@ CREATE TABLE "sport_coach" (
 	CONSTRAINT "sport_coach_status_ck" CHECK ("sport_coach"."status" in ('active','leave','left'))
 );
 --> statement-breakpoint
-ALTER TABLE "sport_coach_qualification" ADD CONSTRAINT "sport_coach_qualification_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_coach_qualification" ADD CONSTRAINT "sport_coach_qualification_coach_id_org_fk" FOREIGN KEY ("org_id","coach_id") REFERENCES "public"."sport_coach"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_coach" ADD CONSTRAINT "sport_coach_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "sport_coach_qualification_coach_idx" ON "sport_coach_qualification" USING btree ("coach_id");--> statement-breakpoint
-CREATE INDEX "sport_coach_qualification_org_idx" ON "sport_coach_qualification" USING btree ("org_id","expires_on");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_coach_org_id_uq" ON "sport_coach" USING btree ("org_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_coach_org_phone_uq" ON "sport_coach" USING btree ("org_id","phone");--> statement-breakpoint
+CREATE INDEX "sport_coach_qualification_coach_idx" ON "sport_coach_qualification" USING btree ("coach_id");
+--> statement-breakpoint
+CREATE INDEX "sport_coach_qualification_org_idx" ON "sport_coach_qualification" USING btree ("org_id","expires_on");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_coach_org_id_uq" ON "sport_coach" USING btree ("org_id","id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_coach_org_phone_uq" ON "sport_coach" USING btree ("org_id","phone");
+--> statement-breakpoint
 CREATE INDEX "sport_coach_org_idx" ON "sport_coach" USING btree ("org_id","created_at");
+--> statement-breakpoint
+ALTER TABLE "sport_coach_qualification" ADD CONSTRAINT "sport_coach_qualification_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_coach_qualification" ADD CONSTRAINT "sport_coach_qualification_coach_id_org_fk" FOREIGN KEY ("org_id","coach_id") REFERENCES "public"."sport_coach"("org_id","id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_coach" ADD CONSTRAINT "sport_coach_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
