@@ -33,7 +33,9 @@ async function main() {
   const seededAt = Date.now();
   await app.listen({ host: config.host, port: config.port });
   // The demo after listening: its payments are notified back to this server.
+  const listeningAt = Date.now();
   const closeDemo = config.seedDemo ? await seedModuleDemos(app.modules) : undefined;
+  const demoAt = Date.now();
   // The shipped jobs and this process's scheduler, and whatever else runs in the background.
   const closeModules = await startModules(app.modules);
   started();
@@ -45,6 +47,9 @@ async function main() {
         database: openedAt - startedAt,
         app: builtAt - openedAt,
         seed: seededAt - builtAt,
+        listen: listeningAt - seededAt,
+        demo: demoAt - listeningAt,
+        start: Date.now() - demoAt,
         uptimeAtStart: Math.round(performance.now()) - (Date.now() - startedAt),
       },
     },

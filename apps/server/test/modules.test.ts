@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, CONTRACT_MODULES, type ContractModule } from '@venue/contract';
 import { buildApp } from '../src/app.ts';
-import { demoOrder, loadModules, ModuleListError, type ModuleManifest } from '../src/platform/module.ts';
+import { demoOrder, loadModules, ModuleListError, seedModuleDemos, type ModuleEnv, type ModuleManifest } from '../src/platform/module.ts';
 import type { JobHandler } from '../src/modules/job/index.ts';
 import type { MessageBusinessType } from '../src/modules/message/index.ts';
 import { MODULES } from '../src/modules/modules.ts';
@@ -133,6 +133,48 @@ describe('the module loader', () => {
     const real = demoOrder(loadModules(MODULES)).map((m) => m.name);
     for (const m of MODULES)
       for (const d of m.demoAfter ?? []) if (real.includes(d)) expect(real.indexOf(d), `${d}'s demo before ${m.name}'s`).toBeLessThan(real.indexOf(m.name));
+  });
+
+  it('starts a demo once the demos it waits for are done, overlaps demos that wait for none of each other, and closes what started when one fails', async () => {
+    const events: string[] = [];
+    const tick = () => new Promise((resolve) => setImmediate(resolve));
+    const demo =
+      (name: string, ticks: number, fail = false) =>
+      async () => {
+        events.push(`${name} start`);
+        for (let i = 0; i < ticks; i++) await tick();
+        if (fail) throw new Error(`${name} failed`);
+        events.push(`${name} end`);
+        return async () => void events.push(`${name} closed`);
+      };
+    const run = (list: ModuleManifest[]) => {
+      const modules = loadModules(list);
+      return seedModuleDemos({ modules, app: { log: { debug: () => undefined } } } as unknown as ModuleEnv);
+    };
+    const close = await run([
+      manifest('system', { demo: demo('system', 1) }),
+      manifest('slow', { dependsOn: ['system'], demo: demo('slow', 5) }),
+      manifest('quick', { dependsOn: ['system'], demo: demo('quick', 1) }),
+      manifest('after', { dependsOn: ['system', 'slow'], demo: demo('after', 1) }),
+    ]);
+    // quick does not wait for slow (both only need system's data); after waits for slow.
+    expect(events).toEqual(['system start', 'system end', 'slow start', 'quick start', 'quick end', 'slow end', 'after start', 'after end']);
+    events.length = 0;
+    await close();
+    expect(events).toEqual(['after closed', 'quick closed', 'slow closed', 'system closed']);
+
+    events.length = 0;
+    await expect(
+      run([
+        manifest('system', { demo: demo('system', 1) }),
+        manifest('broken', { dependsOn: ['system'], demo: demo('broken', 1, true) }),
+        manifest('fine', { dependsOn: ['system'], demo: demo('fine', 3) }),
+        manifest('needs-broken', { dependsOn: ['broken'], demo: demo('needs-broken', 1) }),
+      ]),
+    ).rejects.toThrow('broken failed');
+    // The demo needing the broken one never starts; the others finish and are closed.
+    expect(events).not.toContain('needs-broken start');
+    expect(events.filter((e) => e.endsWith('closed'))).toEqual(['fine closed', 'system closed']);
   });
 
   it('names every problem at once', () => {

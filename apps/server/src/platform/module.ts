@@ -175,10 +175,15 @@ function ordered(list: readonly ModuleManifest[], after: (m: ModuleManifest) => 
  */
 export function demoOrder(modules: readonly ModuleManifest[]): ModuleManifest[] {
   const problems: string[] = [];
-  const waitsFor = (m: ModuleManifest, other: string) => modules.find((x) => x.name === other)?.demoAfter?.includes(m.name) ?? false;
-  const order = ordered(modules, (m) => [...(m.demoAfter ?? []), ...m.dependsOn.filter((d) => !waitsFor(m, d))], problems);
+  const order = ordered(modules, demoPredecessors(modules), problems);
   if (problems.length) throw new ModuleListError(problems);
   return order;
+}
+
+/** The modules whose demos a module's demo waits for: its `demoAfter`, and its dependencies unless one waits for it. */
+function demoPredecessors(modules: readonly ModuleManifest[]): (m: ModuleManifest) => string[] {
+  const waitsFor = (m: ModuleManifest, other: string) => modules.find((x) => x.name === other)?.demoAfter?.includes(m.name) ?? false;
+  return (m) => [...(m.demoAfter ?? []), ...m.dependsOn.filter((d) => !waitsFor(m, d))];
 }
 
 /** Plugs every module's ports, then registers every module's routes (buildApp). */
@@ -192,9 +197,49 @@ export async function seedModules(env: ModuleEnv): Promise<void> {
   for (const m of env.modules) await m.seed?.(env);
 }
 
-/** Runs every module's `demo` (start-up with SEED_DEMO, after the server listens); answers what closes what they started. */
+/**
+ * Runs every module's `demo` (start-up with SEED_DEMO, after the server listens); answers what
+ * closes what they started. Each demo starts as soon as the demos it waits for (`demoOrder`) are
+ * done, so demos that do not wait for one another overlap: PGlite has one connection and runs one
+ * statement (or transaction) at a time, so what they gain is their work off the database (keys made
+ * on the thread pool, password hashes, local simulators starting), which no longer waits in line.
+ */
 export async function seedModuleDemos(env: ModuleEnv): Promise<Closer> {
-  return runAll(demoOrder(env.modules), (m) => m.demo?.(env));
+  const before = demoPredecessors(env.modules);
+  const runs = new Map<string, Promise<Closer | void>>();
+  for (const m of demoOrder(env.modules)) {
+    const waits = before(m).flatMap((n) => runs.get(n) ?? []);
+    runs.set(
+      m.name,
+      Promise.all(waits).then(() => m.demo && timed(env, `demo ${m.name}`, () => m.demo!(env))),
+    );
+  }
+  const settled = await Promise.allSettled(runs.values());
+  const closers = settled.flatMap((r) => (r.status === 'fulfilled' && r.value ? [r.value] : []));
+  const close = async () => {
+    for (const c of closers.reverse()) await c();
+  };
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await close().catch(() => undefined);
+    throw failed.reason;
+  }
+  return close;
+}
+
+/**
+ * Runs one start-up step and logs, at debug level (`LOG_LEVEL=debug`: where first start goes), its
+ * time and the process's CPU time meanwhile (on a busy machine the CPU time is the steadier figure).
+ */
+async function timed<T>(env: ModuleEnv, step: string, run: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
+  try {
+    return await run();
+  } finally {
+    const cpu = process.cpuUsage(cpu0);
+    env.app.log.debug({ step, ms: Math.round(performance.now() - t0), cpuMs: Math.round((cpu.user + cpu.system) / 1000) }, 'start-up step');
+  }
 }
 
 /** Runs every module's `start`; answers one closer that closes what they started, last first. */

@@ -3,6 +3,7 @@ import { oneOrgScope, SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { grantDemoMenus, findOrgByCode, PLATFORM_ORG_CODE, findVisibleUserByCode } from '../system/index.ts';
 import { publish } from './message.queue.ts';
 import * as repo from './message.repository.ts';
+import { messageTemplates } from './message.table.ts';
 
 type Text = { title: string; content: string };
 
@@ -67,6 +68,7 @@ export function collectMessageTypes(types: readonly MessageBusinessType[]): void
 async function seedTypes(db: Db, orgId: number, recipients: (t: DefaultType) => DefaultType['recipients']): Promise<void> {
   const scope = oneOrgScope(orgId);
   await db.transaction(async (tx) => {
+    const templates: (typeof messageTemplates.$inferInsert)[] = [];
     for (const d of DEFAULT_TYPES) {
       const { row, created } = await repo.ensureBusiness(tx, scope, {
         orgId,
@@ -82,10 +84,12 @@ async function seedTypes(db: Db, orgId: number, recipients: (t: DefaultType) => 
           const text = d.text[lang];
           // Texts and robot messages carry no subject.
           const title = channel === 'sms' ? '' : text.title;
-          await repo.ensureTemplate(tx, scope, { orgId, businessId: row.id, channel, lang, title, content: text.content });
+          templates.push({ orgId, businessId: row.id, channel, lang, title, content: text.content });
         }
       }
     }
+    // The new types' templates in one statement (first start: some twenty of them).
+    if (templates.length) await tx.insert(messageTemplates).values(templates).onConflictDoNothing();
   });
 }
 

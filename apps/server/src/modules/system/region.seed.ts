@@ -25,13 +25,22 @@ const seed: [code: string, name: string, parent: string | null][] = [
 export async function seedRegions(db: Executor): Promise<void> {
   const [n] = await db.select({ n: count() }).from(regions);
   if (Number(n?.n ?? 0) > 0) return;
+  // One statement per level (provinces, cities, districts): each names its parent, inserted before it.
   const ids = new Map<string, { id: number; level: number }>();
-  for (const [i, [code, name, parent]] of seed.entries()) {
-    const p = parent ? ids.get(parent)! : null;
-    const [row] = await db
+  let rest = seed.map((row, i) => ({ row, orderNum: i + 1 }));
+  while (rest.length) {
+    const ready = rest.filter(({ row: [, , parent] }) => parent === null || ids.has(parent));
+    if (!ready.length) throw new Error('region seed names a parent it does not hold');
+    const rows = await db
       .insert(regions)
-      .values({ code, name, parentId: p?.id ?? null, level: (p?.level ?? 0) + 1, orderNum: i + 1 })
-      .returning({ id: regions.id, level: regions.level });
-    ids.set(code, row!);
+      .values(
+        ready.map(({ row: [code, name, parent], orderNum }) => {
+          const p = parent ? ids.get(parent)! : null;
+          return { code, name, parentId: p?.id ?? null, level: (p?.level ?? 0) + 1, orderNum };
+        }),
+      )
+      .returning({ id: regions.id, code: regions.code, level: regions.level });
+    for (const r of rows) ids.set(r.code, { id: r.id, level: r.level });
+    rest = rest.filter((x) => !ready.includes(x));
   }
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { BACKLOG_CONFIG_CODE, DEFAULT_PASSWORD_STRATEGY, ROLE_ADMIN } from '@venue/contract';
 import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../platform/db.ts';
@@ -112,31 +112,46 @@ export const dictSeed: { code: string; name: string; items: [string, string, str
   },
 ];
 
-async function seedMenus(db: Executor, seeds: MenuSeed[], parentId: number | null): Promise<number> {
-  let added = 0;
-  const existing = await db
-    .select({ id: menus.id, key: menus.key })
-    .from(menus)
-    .where(
-      inArray(
-        menus.key,
-        seeds.map((s) => s.key),
-      ),
-    );
+/**
+ * Inserts the seed entries missing from the menu tree, one statement per depth (first start adds
+ * some 250 entries; one statement each cost a second of an embedded database's start). An entry an
+ * administrator deleted stays deleted, with its children.
+ */
+async function seedMenus(db: Executor, seeds: MenuSeed[]): Promise<number> {
+  const keys: string[] = [];
+  const walk = (list: MenuSeed[]) => list.forEach((s) => (keys.push(s.key), s.children && walk(s.children)));
+  walk(seeds);
+  const existing = await db.select({ id: menus.id, key: menus.key }).from(menus).where(inArray(menus.key, keys));
   const byKey = new Map(existing.map((e) => [e.key, e.id]));
   const deleted = await deletedMenuKeys(db);
-  for (const [i, s] of seeds.entries()) {
-    let id = byKey.get(s.key);
-    if (id === undefined && deleted.has(s.key)) continue;
-    if (id === undefined) {
-      const [row] = await db
+  let added = 0;
+  let level = seeds.map((seed, i) => ({ seed, parentId: null as number | null, orderNum: (i + 1) * 10 }));
+  while (level.length) {
+    const missing = level.filter((x) => !byKey.has(x.seed.key) && !deleted.has(x.seed.key));
+    if (missing.length) {
+      const rows = await db
         .insert(menus)
-        .values({ key: s.key, parentId, name: s.name, nameEn: s.nameEn, type: s.type, url: s.url, icon: s.icon, perms: s.perms, orderNum: (i + 1) * 10 })
-        .returning({ id: menus.id });
-      id = row!.id;
-      added++;
+        .values(
+          missing.map(({ seed: s, parentId, orderNum }) => ({
+            key: s.key,
+            parentId,
+            name: s.name,
+            nameEn: s.nameEn,
+            type: s.type,
+            url: s.url,
+            icon: s.icon,
+            perms: s.perms,
+            orderNum,
+          })),
+        )
+        .returning({ id: menus.id, key: menus.key });
+      for (const r of rows) byKey.set(r.key, r.id);
+      added += rows.length;
     }
-    if (s.children) added += await seedMenus(db, s.children, id);
+    level = level.flatMap(({ seed }) => {
+      const parentId = byKey.get(seed.key);
+      return parentId === undefined ? [] : (seed.children ?? []).map((child, i) => ({ seed: child, parentId, orderNum: (i + 1) * 10 }));
+    });
   }
   return added;
 }
@@ -178,21 +193,36 @@ export async function seedPlatform(db: Db, cfg: Config, log: (msg: string) => vo
         log(`Created user admin with password ${password} (also written to ${file})`);
       }
     }
-    for (const c of configSeed) {
+    await tx
+      .insert(configs)
+      .values(configSeed.map((c) => ({ code: c.code, name: c.name, type: c.type, value: c.value, defaultValue: c.value, sealed: c.sealed, remark: c.remark })))
+      .onConflictDoNothing();
+    const haveDicts = new Set(
+      (
+        await tx
+          .select({ code: dicts.code })
+          .from(dicts)
+          .where(
+            inArray(
+              dicts.code,
+              dictSeed.map((d) => d.code),
+            ),
+          )
+      ).map((d) => d.code),
+    );
+    const newDicts = dictSeed.filter((d) => !haveDicts.has(d.code));
+    if (newDicts.length) {
+      const made = await tx
+        .insert(dicts)
+        .values(newDicts.map((d) => ({ code: d.code, name: d.name, sealed: true })))
+        .returning({ id: dicts.id, code: dicts.code });
+      const idOf = new Map(made.map((d) => [d.code, d.id]));
       await tx
-        .insert(configs)
-        .values({ code: c.code, name: c.name, type: c.type, value: c.value, defaultValue: c.value, sealed: c.sealed, remark: c.remark })
-        .onConflictDoNothing();
-    }
-    for (const d of dictSeed) {
-      let [dict] = await tx.select().from(dicts).where(eq(dicts.code, d.code));
-      if (!dict) {
-        [dict] = await tx.insert(dicts).values({ code: d.code, name: d.name, sealed: true }).returning();
-        await tx.insert(dictItems).values(d.items.map(([value, name, nameEn], i) => ({ dictId: dict!.id, value, name, nameEn, orderNum: i + 1 })));
-      }
+        .insert(dictItems)
+        .values(newDicts.flatMap((d) => d.items.map(([value, name, nameEn], i) => ({ dictId: idOf.get(d.code)!, value, name, nameEn, orderNum: i + 1 }))));
     }
     await seedRegions(tx);
-    if ((await seedMenus(tx, menuSeed, null)) > 0) await bumpPermEpoch(tx);
+    if ((await seedMenus(tx, menuSeed)) > 0) await bumpPermEpoch(tx);
     // Venue organisations made before preset roles existed get them once (new ones on creation).
     await presetRolesOfExistingVenues(tx);
   });

@@ -50,10 +50,10 @@ export const commerceManifest: ModuleManifest = {
     commerceOpenRoutes(app, ctx);
   },
   seed: ({ db }) => seedCommerceJobs(db),
-  // The local payment simulators the demo pays through, open until shutdown; then the demo's orders.
+  // The local payment simulators the demo pays through, open until shutdown (their first keys made
+  // on the thread pool while the demo's orders, which need no simulator, are written).
   demo: async ({ db, config, ctx }) => {
-    const sims = await startDemoPayments(db, config, ctx.keys.secretKey);
-    await seedCommerceDemo(db, config, ctx.keys.secretKey);
+    const [sims] = await Promise.all([startDemoPayments(db, config, ctx.keys.secretKey), seedCommerceDemo(db, config, ctx.keys.secretKey)]);
     return sims ? () => sims.close() : undefined;
   },
 };

@@ -6,7 +6,8 @@
  * without sign and sign_type, retrying until it reads `success`. Refunds answer synchronously and
  * send no notification. The bill download URL serves a zip with the detail and summary CSVs.
  */
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPair } from 'node:crypto';
+import { promisify } from 'node:util';
 import { alipaySignContent, alipayNotifySignContent, rsa2Sign, rsa2Verify, privateKeyPem } from '../alipay.ts';
 import { cstDateTime, fenToYuan, yuanToFen, cstCompact, parseCst } from '../money.ts';
 import type { MerchantConfig } from '../provider.ts';
@@ -43,8 +44,19 @@ export interface AlipaySimHandle extends SimHandle {
   appId: string;
 }
 
-export function newRsaKeyPem(): string {
-  return generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const generateRsaKeyPair = promisify(generateKeyPair);
+
+/**
+ * A new RSA-2048 private key (PKCS#8 PEM), made on libuv's thread pool: a simulator's keys cost no
+ * time on the event loop, and several are made side by side (first start of the demo makes four).
+ */
+export async function newRsaKeyPem(): Promise<string> {
+  const { privateKey } = await generateRsaKeyPair('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return privateKey;
 }
 
 const publicOf = (privatePem: string) => createPublicKey(privatePem).export({ type: 'spki', format: 'pem' }).toString();
@@ -56,7 +68,8 @@ function expiresOf(express: string | undefined): Date | undefined {
 }
 
 export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise<AlipaySimHandle> {
-  const keys: AlipaySimKeys = opts.keys ?? { appPrivateKey: newRsaKeyPem(), alipayPrivateKey: newRsaKeyPem() };
+  const [appPrivateKey, alipayPrivateKey] = opts.keys ? [] : await Promise.all([newRsaKeyPem(), newRsaKeyPem()]);
+  const keys: AlipaySimKeys = opts.keys ?? { appPrivateKey: appPrivateKey!, alipayPrivateKey: alipayPrivateKey! };
   const appId = opts.appId ?? '2021000000000001';
   const appPublic = publicOf(privateKeyPem(keys.appPrivateKey));
   const alipayPublic = publicOf(keys.alipayPrivateKey);

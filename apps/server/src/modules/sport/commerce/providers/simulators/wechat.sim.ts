@@ -68,10 +68,11 @@ export interface WechatSimHandle extends SimHandle {
 
 const key32 = () => randomBytes(24).toString('base64').replace(/[+/]/g, 'x').slice(0, 32);
 
-export function newWechatKeys(): WechatSimKeys {
+export async function newWechatKeys(): Promise<WechatSimKeys> {
+  const [merchantPrivateKey, platformPrivateKey] = await Promise.all([newRsaKeyPem(), newRsaKeyPem()]);
   return {
-    merchantPrivateKey: newRsaKeyPem(),
-    platformPrivateKey: newRsaKeyPem(),
+    merchantPrivateKey,
+    platformPrivateKey,
     platformSerial: `PUB_KEY_ID_0${digits(10)}${randomBytes(8).toString('hex').toUpperCase()}`,
     merchantSerial: randomBytes(20).toString('hex').toUpperCase(),
     apiV3Key: key32(),
@@ -80,7 +81,7 @@ export function newWechatKeys(): WechatSimKeys {
 }
 
 export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise<WechatSimHandle> {
-  const keys = opts.keys ?? newWechatKeys();
+  const keys = opts.keys ?? (await newWechatKeys());
   const appId = opts.appId ?? 'wx0000000000000001';
   const mchId = opts.mchId ?? '1900000001';
   const merchantPublic = createPublicKey(keys.merchantPrivateKey).export({ type: 'spki', format: 'pem' }).toString();
