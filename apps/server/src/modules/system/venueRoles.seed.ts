@@ -84,7 +84,7 @@ const PRESET_VENUE_ROLES: readonly PresetRole[] = [
     no: 'R1001',
     name: '场馆经理',
     remark: "Manager: the whole of the venue's business, not the platform's administration screens",
-    screens: ['home', 'sport.order', 'sport.refund', 'sport.finance', 'sport.venue', 'sport.member', 'sport.card', 'sport.ticket'],
+    screens: ['home', 'sport.order', 'sport.refund', 'sport.finance', 'sport.venue', 'sport.member', 'sport.card', 'sport.ticket', 'sport.coach'],
     exact: [],
   },
 ];

@@ -51,6 +51,7 @@ export const coachDefaultOrder = [desc(coaches.createdAt), desc(coaches.id)];
 
 export interface CoachView extends CoachRecord {
   orgName: string;
+  timeZone: string;
 }
 
 /** A page of coaches with their organisation's name, and the count of all matches. */
@@ -64,7 +65,7 @@ export async function pageCoaches(
   const where = coachRepo.where(scope, coachWhere(filter));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ coach: coaches, orgName: orgs.name })
+      .select({ coach: coaches, orgName: orgs.name, timeZone: orgs.timeZone })
       .from(coaches)
       .innerJoin(orgs, eq(orgs.id, coaches.orgId))
       .where(where)
@@ -73,7 +74,7 @@ export async function pageCoaches(
       .offset(page.offset),
     db.select({ n: count() }).from(coaches).where(where),
   ]);
-  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.coach, orgName: r.orgName })) };
+  return { total: total?.n ?? 0, rows: rows.map((r) => ({ ...r.coach, orgName: r.orgName, timeZone: r.timeZone ?? 'Asia/Shanghai' })) };
 }
 
 /** Coaches of the scope matching the filter, by name (the schedule's rows), at most `limit`. */
@@ -135,3 +136,10 @@ export async function replaceQualifications(
 
 /** Qualifications of many coaches at once (the demo). */
 export const insertQualifications = (db: Executor, scope: Scope, rows: QualificationInsert[]): Promise<number> => qualificationRepo.insertMany(db, scope, rows);
+
+/** The venues of the scope (the demo's venue), by id. */
+export async function venuesOf(db: Executor, scope: Scope): Promise<{ id: number; orgId: number; timeZone: string }[]> {
+  return db.select({ id: venues.id, orgId: venues.orgId, timeZone: venues.timeZone }).from(venues).where(venueRepo.where(scope)).orderBy(asc(venues.id));
+}
+
+export const countCoaches = (db: Executor, scope: Scope): Promise<number> => coachRepo.count(db, scope);
