@@ -35,6 +35,19 @@ export async function nearestDecision(db: Executor, scope: OneOrgScope, day: str
   return kind === undefined ? undefined : Number(kind);
 }
 
+/**
+ * The nearest decision (work 0 or non-work 1) of every decided day in `[from, to]`, in one query:
+ * the organisation's own, else its nearest ancestor's. Days without any decision are absent.
+ */
+export async function nearestDecisions(db: Executor, scope: OneOrgScope, from: string, to: string): Promise<Map<string, number>> {
+  const res = (await db.execute(sql`${ancestorsSql(scope)}
+    select distinct on (h.day) to_char(h.day, 'YYYY-MM-DD') as day, h.kind
+    from sys_holiday h join chain c on c.id = h.org_id
+    where h.day between ${from}::date and ${to}::date and h.kind in (0, 1)
+    order by h.day, c.depth`)) as unknown as { rows: { day: string; kind: number }[] };
+  return new Map(res.rows.map((r) => [r.day, Number(r.kind)]));
+}
+
 /** Removes the decisions of these days (they become pending). */
 export async function deleteDays(db: Executor, scope: OneOrgScope, days: string[]): Promise<void> {
   if (days.length) await db.delete(holidays).where(and(inScope(scope, holidays.orgId), inArray(holidays.day, days)));

@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
 import { oneOrgScope, scopeOf, type OneOrgScope } from '../../platform/scope.ts';
-import { deleteDays, initYearDays, nearestDecision, upsertDays, yearDecisions } from './holiday.repository.ts';
+import { deleteDays, initYearDays, nearestDecision, nearestDecisions, upsertDays, yearDecisions } from './holiday.repository.ts';
 import { orgInScope, orgTimeZone } from './org.repository.ts';
 import './holiday.messages.ts';
 
@@ -121,4 +121,26 @@ export async function isWorkDay(db: Executor, orgId: number, date: string | Date
   const kind = await nearestDecision(db, calendar, day);
   if (kind !== undefined) return kind === WORK;
   return isoWeekday(day) <= 5;
+}
+
+/** The longest range `workDaysBetween` reads (a plan of a few years at most). */
+const MAX_RANGE_DAYS = 3 * 366;
+
+/**
+ * `isWorkDay` for every day of `[from, to]` (YYYY-MM-DD, both included) in ONE query: the
+ * organisation's own decision wins, else the nearest ancestor's, else Monday to Friday are work
+ * days. Answers every day of the range, true for a work day.
+ */
+export async function workDaysBetween(db: Executor, orgId: number, from: string, to: string): Promise<Map<string, boolean>> {
+  if (!isIsoDate(from) || !isIsoDate(to)) throw new Error(`workDaysBetween: not YYYY-MM-DD dates: ${from}, ${to}`);
+  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86400_000) + 1;
+  if (days < 1 || days > MAX_RANGE_DAYS) throw new Error(`workDaysBetween: a range of ${days} days`);
+  const decided = await nearestDecisions(db, oneOrgScope(orgId), from, to);
+  const out = new Map<string, boolean>();
+  for (let t = Date.parse(`${from}T00:00:00Z`), i = 0; i < days; i++, t += 86400_000) {
+    const day = iso(new Date(t));
+    const kind = decided.get(day);
+    out.set(day, kind !== undefined ? kind === WORK : isoWeekday(day) <= 5);
+  }
+  return out;
 }
