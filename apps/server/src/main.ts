@@ -5,6 +5,7 @@ import { errorMessage, openDatabase } from './platform/db.ts';
 import { buildApp } from './app.ts';
 import { seedModuleDemos, seedModules, startModules } from './platform/module.ts';
 import { stdoutLog } from './platform/logOutput.ts';
+import { prepareKeys } from './platform/keys.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -20,7 +21,11 @@ async function main() {
   const startedAt = Date.now();
   const config = loadConfig();
   const firstStart = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize });
+  // First start: the body-encryption keys are made on the thread pool while the database opens.
+  const [database] = await Promise.all([
+    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize }),
+    prepareKeys(config.dataDir),
+  ]);
   const openedAt = Date.now();
   // /readyz answers 503 until every seed, grant and job below is in place (the server listens
   // before the demo seeds: their payments are notified back to it).

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export interface Keys {
   signKey: string;
@@ -35,6 +36,26 @@ export function loadKeys(dataDir: string, signKeyOverride?: string, secretKeyOve
     privateKey: crypto.createPrivateKey(fs.readFileSync(privFile)),
     secretKey: Buffer.from(secretKeyOverride ?? fs.readFileSync(secretFile, 'utf8').trim(), 'hex'),
   };
+}
+
+/**
+ * First start: makes the body-encryption key pair on the thread pool, so that `loadKeys` finds it
+ * instead of making it on the event loop (main.ts runs this while the database opens).
+ */
+export async function prepareKeys(dataDir: string): Promise<void> {
+  const dir = path.join(dataDir, 'keys');
+  const privFile = path.join(dir, 'body-private.pem');
+  const pubFile = path.join(dir, 'body-public.pem');
+  if (fs.existsSync(privFile) && fs.existsSync(pubFile)) return;
+  const { publicKey, privateKey } = await promisify(crypto.generateKeyPair)('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  if (fs.existsSync(privFile) && fs.existsSync(pubFile)) return;
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.writeFileSync(privFile, privateKey, { mode: 0o600 });
+  fs.writeFileSync(pubFile, publicKey);
 }
 
 /** A secret sealed for storage: `v1.` + base64(iv ‖ ciphertext ‖ tag), AES-256-GCM. */

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../../../../config.ts';
 import type { Db } from '../../../../platform/db.ts';
 import type { Caller } from '../../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../../system/index.ts';
 import { startPayment } from '../../commerce/index.ts';
-import { levelsOfSessions, seatsOf } from '../ticket.repository.ts';
+import { levelsOfSessions } from '../ticket.repository.ts';
+import { ticketSeats } from '../ticket.table.ts';
 import { statsSessions, upsertExternalItem } from './distribution.repository.ts';
 import { addDistributor, addPackage, giveQuota, sellFromQuota, sellPackage } from './distribution.service.ts';
 
@@ -81,8 +82,14 @@ export async function seedDistributionDemo(db: Db, cfg: Config, secretKey: Buffe
   });
   const damaiGa = await giveQuota(db, caller, { distributorId: damai.id, levelId: gaLevel.id, quantity: 300 });
   const ctripGa = await giveQuota(db, caller, { distributorId: ctrip.id, levelId: gaLevel.id, quantity: 200 });
-  const free = (await seatsOf(db, scope, seated.id)).filter((s) => s.seat.state === 'free' && s.seat.levelId === second.id).slice(0, 20);
-  const damaiSeats = await giveQuota(db, caller, { distributorId: damai.id, levelId: second.id, seatIds: free.map((s) => s.seat.id) });
+  // The level's first twenty free seats, read alone (not the session's 2,400 seats).
+  const free = await db
+    .select({ id: ticketSeats.id })
+    .from(ticketSeats)
+    .where(and(eq(ticketSeats.orgId, center.id), eq(ticketSeats.sessionId, seated.id), eq(ticketSeats.levelId, second.id), eq(ticketSeats.state, 'free')))
+    .orderBy(asc(ticketSeats.id))
+    .limit(20);
+  const damaiSeats = await giveQuota(db, caller, { distributorId: damai.id, levelId: second.id, seatIds: free.map((s) => s.id) });
   const paid = async (o: { orderId: number; amount: number }) => startPayment(pay, caller, o.orderId, { method: 'cash', amountFen: o.amount }, undefined);
   for (const [quotaId, distributorId, quantity, name] of [
     [damaiGa.id, damai.id, 6, '赵敏'],
