@@ -22,3 +22,4 @@ export * from './sport/ticketGate.ts';
 export * from './sport/ticketDistribution.ts';
 export * from './sport/ticketCatalogue.ts';
 export * from './sport/ticketReserve.ts';
+export * from './sport/course.ts';

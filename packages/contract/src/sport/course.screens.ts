@@ -1,12 +1,80 @@
-import type { ContractModule } from '../module.ts';
+import { without, type ContractModule } from '../module.ts';
+import { commercePermissions } from './commerce.screens.ts';
 
 /** The permission codes of the sport/course module (a group per resource, merged into `Perm`). */
-export const coursePermissions = {} as const;
+export const coursePermissions = {
+  course: { list: 'sport:course:list', add: 'sport:course:add', edit: 'sport:course:edit', audit: 'sport:course:audit' },
+  courseClass: { list: 'sport:course:class:list', add: 'sport:course:class:add', edit: 'sport:course:class:edit', enrol: 'sport:course:class:enrol' },
+} as const;
 
 /** What the sport/course module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
 export const courseModule = {
   name: 'sport/course',
   permissions: coursePermissions,
-  screens: [],
-  logLabels: {},
+  directories: [{ key: 'training', title: { 'zh-CN': '培训管理', 'en-US': 'Training' }, icon: 'ReadOutlined' }],
+  screens: [
+    {
+      key: 'sport.course.management',
+      path: '/sport/views/trainingCourse/courseManagement/index',
+      title: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
+      icon: 'ReadOutlined',
+      permission: coursePermissions.course.list,
+      buttons: without(coursePermissions.course, 'list'),
+      cache: false,
+      parent: 'training',
+    },
+    // Spec 2.2's own path of course management (not a menu entry: the menu opens the one above).
+    {
+      key: 'sport.course.managementShort',
+      path: '/courseManagement',
+      title: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
+      icon: 'ReadOutlined',
+      permission: coursePermissions.course.list,
+      cache: false,
+    },
+    {
+      key: 'sport.course.classes',
+      path: '/sport/views/trainingCourse/classManagement/index',
+      title: { 'zh-CN': '班级管理', 'en-US': 'Classes' },
+      icon: 'TeamOutlined',
+      permission: coursePermissions.courseClass.list,
+      buttons: without(coursePermissions.courseClass, 'list'),
+      cache: true,
+      parent: 'training',
+    },
+    {
+      key: 'sport.course.classDetail',
+      path: '/sport/views/trainingCourse/classDetail/:id',
+      title: { 'zh-CN': '班级详情', 'en-US': 'Class detail' },
+      icon: 'TeamOutlined',
+      permission: coursePermissions.courseClass.list,
+      cache: true,
+    },
+    {
+      key: 'sport.course.sales',
+      path: '/sport/views/trainingCourse/courseSales/index',
+      title: { 'zh-CN': '课程销售', 'en-US': 'Course sales' },
+      icon: 'ShoppingCartOutlined',
+      permission: coursePermissions.courseClass.enrol,
+      buttons: { pay: commercePermissions.order.pay },
+      cache: true,
+      parent: 'training',
+    },
+  ],
+  buttons: {
+    audit: { 'zh-CN': '审核课程', 'en-US': 'Review courses' },
+    enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
+  },
+  logLabels: {
+    course: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
+    courseClass: { 'zh-CN': '班级管理', 'en-US': 'Classes' },
+  },
+  logActions: {
+    submit: { 'zh-CN': '提交审核', 'en-US': 'Submit for review' },
+    review: { 'zh-CN': '审核课程', 'en-US': 'Review course' },
+    offSale: { 'zh-CN': '下架课程', 'en-US': 'Take off sale' },
+    addLesson: { 'zh-CN': '新增课节', 'en-US': 'Add lesson' },
+    cancelLesson: { 'zh-CN': '取消课节', 'en-US': 'Cancel lesson' },
+    enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
+  },
 } as const satisfies ContractModule;

@@ -1,4 +1,14 @@
 import type { ScreenComponents } from './screen-components.ts';
+import { lazyScreen } from '../lazyScreen.tsx';
+
+const courseManagement = () => import('../../features/sport/course/CourseManagementPage.tsx');
 
 /** The console components of the sport/course module's screens (its contract file lists the screens). */
-export const courseScreens: ScreenComponents<'sport/course'> = {};
+export const courseScreens: ScreenComponents<'sport/course'> = {
+  'sport.course.management': lazyScreen('courseManagement', courseManagement),
+  // Spec 2.2's path of the same screen.
+  'sport.course.managementShort': lazyScreen('courseManagementShort', courseManagement),
+  'sport.course.classes': lazyScreen('courseClasses', () => import('../../features/sport/course/ClassListPage.tsx')),
+  'sport.course.classDetail': lazyScreen('courseClassDetail', () => import('../../features/sport/course/ClassDetailPage.tsx')),
+  'sport.course.sales': lazyScreen('courseSales', () => import('../../features/sport/course/CourseSalesPage.tsx')),
+};

@@ -13,9 +13,8 @@ import { sitesOf, type SiteRecord } from '../venue/index.ts';
  * 1. the sites named, and their venues' sites (a full site's time is its halves', as in booking);
  * 2. the coaches' live claims over the candidates' whole span (commerce's `liveClaims`: sparring
  *    hours, saved lessons);
- * 3. the sites' live slot claims overlapping any lesson of their unit (booking's
- *    `unitClaimsOverlapping`: one statement joining the unnested ranges with `&&`): bookings,
- *    locks, closures, sparring hours;
+ * 3. the sites' live slot claims over the same span (booking's `unitClaimsOverlapping`):
+ *    bookings, locks, closures, sparring hours;
  * each claim matched to its lessons by a binary search (a resource's live claims never overlap one
  * another: the exclusion constraint);
  * and clashes inside the candidates: two lessons on one coach, or on one site (a full site and its

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { CLASS_STATES, COURSE_KINDS, COURSE_STATES, LESSON_STATES, VENUE_SPORTS, type Page, type VenueRow } from '@venue/contract';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
+import { api, http } from '../../../app/request.ts';
+import type { Option } from '../../../kit/index.ts';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+
+/** The training screens' texts: one namespace for the feature. */
+export const NS = 'course';
+registerMessages(NS, zh, en);
+
+export type Translate = FeatureT<typeof zh>;
+export function useCourseT(): Translate {
+  return useFeatureT<typeof zh>(NS);
+}
+
+export const COURSE_PATH = '/sport/views/trainingCourse/courseManagement/index';
+export const CLASS_LIST_PATH = '/sport/views/trainingCourse/classManagement/index';
+export const classDetailPath = (id: number) => `/sport/views/trainingCourse/classDetail/${id}`;
+export const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;
+
+const opts = <T extends string>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
+  values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
+
+export const sportOptions = opts(VENUE_SPORTS, 'sport');
+export const kindOptions = opts(COURSE_KINDS, 'kindOf', { group: 'blue', private: 'purple' });
+export const stateOptions = opts(COURSE_STATES, 'state', { draft: 'default', submitted: 'orange', approved: 'green', rejected: 'red', off_sale: 'default' });
+export const classStateOptions = opts(CLASS_STATES, 'classStateOf', { open: 'green', closed: 'default' });
+export const lessonStateOptions = opts(LESSON_STATES, 'lessonStateOf', { scheduled: 'blue', suspended: 'orange', cancelled: 'default', done: 'green' });
+
+/** Fen to yuan for an input's value (1234 -> 12.34); null stays null. */
+export const fenToYuan = (fen: number | null | undefined): number | null => (fen === null || fen === undefined ? null : Math.round(fen) / 100);
+
+/** The organisation's venues, for the course form. */
+export function useVenueOptions(): Option[] {
+  const venues = useQuery({
+    queryKey: ['course', 'venues'],
+    queryFn: () => http.post<Page<VenueRow>>(api.stadium('stadiumInfo/pagelist'), { pageNum: 1, pageSize: 200 }),
+    staleTime: 60_000,
+  });
+  return (venues.data?.data ?? []).map((v) => ({ value: v.id, label: v.stadiumName }));
+}
+
+/** The organisation's coaches (the coach module's fixed list call), for the class form. */
+export function useCoachOptions(): Option[] {
+  const coaches = useQuery({
+    queryKey: ['course', 'coaches'],
+    queryFn: () => http.post<Page<{ id: number; name: string }>>(api.sport('coach/list'), { pageNum: 1, pageSize: 500 }),
+    staleTime: 60_000,
+  });
+  return (coaches.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+}
+
+/** Approved and other courses, for the class form and filters. */
+export function useCourseOptions(): Option[] {
+  const courses = useQuery({
+    queryKey: ['course', 'courseOptions'],
+    queryFn: () => http.post<Page<{ id: number; name: string }>>(api.sport('course/list'), { pageNum: 1, pageSize: 500 }),
+    staleTime: 30_000,
+  });
+  return (courses.data?.data ?? []).map((c) => ({ value: c.id, label: c.name }));
+}
