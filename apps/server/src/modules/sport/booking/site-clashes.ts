@@ -4,12 +4,12 @@ import { inScopeSql, type Scope } from '../../../platform/scope.ts';
 
 /**
  * A bulk read for another module's preview (a scheduling plan's thousands of lessons): the live
- * slot claims (bookings, locks, closures, other modules' site time) that overlap any of many asked
- * ranges of units, in ONE statement. The asks go in as two arrays, unnested and gathered into one
- * multirange per unit (`range_agg`), joined with `&&` against `sport_slot_claim` within the asks'
- * whole span (its exclusion constraint's GiST index on unit and time), so the database compares
- * each of a unit's claims once, not once per ask. The caller matches claims to its asks (a unit's
- * live claims never overlap one another). Read only.
+ * slot claims (bookings, locks, closures, other modules' site time) of the asked units within the
+ * asks' whole span, in ONE statement (the exclusion constraint's GiST index on unit and time). The
+ * caller matches them to its asks in memory: a unit's live claims never overlap one another, so a
+ * binary search finds each ask's. Measured on a year of 20 sites (bench `course.planPreviewMs`),
+ * this beats sending the 52,000 asks' ranges into the statement (unnested and joined with `&&`,
+ * or gathered into multiranges): that took 1.3–6 s, this 0.1 s. Read only.
  */
 export interface UnitTimeAsk {
   /** The unit: a site without halves, or one half (a full site's time is its halves'). */
@@ -33,7 +33,7 @@ export interface UnitClaim {
   to: Date;
 }
 
-/** The live claims overlapping any ask of their unit, by unit and start. */
+/** The live claims of the asks' units within their whole span (a superset of those overlapping an ask), by unit and start. */
 export async function unitClaimsOverlapping(db: Executor, scope: Scope, asks: readonly UnitTimeAsk[]): Promise<UnitClaim[]> {
   if (!asks.length) return [];
   let first = Infinity;
@@ -42,18 +42,14 @@ export async function unitClaimsOverlapping(db: Executor, scope: Scope, asks: re
     first = Math.min(first, a.from.getTime());
     last = Math.max(last, a.to.getTime());
   }
-  const units = `{${asks.map((a) => String(Math.trunc(a.unitId))).join(',')}}`;
-  const ranges = `{${asks.map((a) => `"[${a.from.toISOString()},${a.to.toISOString()})"`).join(',')}}`;
+  const units = [...new Set(asks.map((a) => Math.trunc(a.unitId)))];
   const span = `[${new Date(first).toISOString()},${new Date(last).toISOString()})`;
   const res = (await db.execute(sql`
-    with ask as (
-      select a.unit_id, range_agg(a.during) as busy
-      from unnest(${units}::bigint[], ${ranges}::tstzrange[]) as a(unit_id, during)
-      group by a.unit_id)
     select c.id, c.site_id, c.unit_id, c.kind, c.state, c.order_id, c.reason,
       (extract(epoch from lower(c.during)) * 1000)::float8 as f, (extract(epoch from upper(c.during)) * 1000)::float8 as t
-    from ask join sport_slot_claim c on c.unit_id = ask.unit_id and c.during && ${span}::tstzrange and c.during && ask.busy and c.state <> 'released'
-    where ${inScopeSql(scope, sql`c.org_id`)}
+    from sport_slot_claim c
+    where c.unit_id = any(${`{${units.join(',')}}`}::bigint[]) and c.during && ${span}::tstzrange and c.state <> 'released'
+      and ${inScopeSql(scope, sql`c.org_id`)}
     order by c.unit_id, lower(c.during)`)) as unknown as { rows: Record<string, unknown>[] };
   return res.rows.map((r) => ({
     claimId: Number(r.id),
