@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
-import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { adminClient, signIn } from '../../system/admin.testkit.ts';
-import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
+import { Client, databases } from '../../../../test/harness.ts';
+import { signIn } from '../../system/admin.testkit.ts';
+import { orderMoney, pay } from '../commerce/commerce.testkit.ts';
 import { addDays } from '../venue/index.ts';
-import { booking, makeVenue, today, venueApi, venueStaff } from '../venue/venue.testkit.ts';
+import { booking, today, venueApi } from '../venue/venue.testkit.ts';
+import { bookingSuite } from './booking.testkit.ts';
 
 /**
  * The grid as the desk's hub (issue 25, points 2-4): a member's booking shows the member, a paid
@@ -12,20 +13,8 @@ import { booking, makeVenue, today, venueApi, venueStaff } from '../venue/venue.
  * refund quoted first.
  */
 describe.each(databases)('the booking grid as the hub on %s', (kind) => {
-  let s: TestServer;
-  let admin: Client;
-  let platformId: number;
-  beforeAll(async () => {
-    s = await startServer(kind);
-    ({ c: admin, platformOrgId: platformId } = await adminClient(s));
-  });
-  afterAll(async () => s?.close());
-  afterEach(async () => expect(await imbalances(s)).toEqual([]));
-
-  const venueOf = async (opts: Parameters<typeof makeVenue>[1] = {}) => {
-    const staff = await venueStaff(s, admin, platformId);
-    return { ...staff, ...(await makeVenue(staff.c, opts)) };
-  };
+  const suite = bookingSuite(kind);
+  const { venueOf } = suite;
   type Slot = { siteId: number; start: string; state: string; buyer?: string | null; buyerPhone?: string | null; itemId?: number | null };
   const grid = async (c: Client, stadiumId: number, date: string) => {
     const res = await c.json('POST', booking('grid'), { body: { stadiumId, date, detail: true } });
@@ -46,7 +35,7 @@ describe.each(databases)('the booking grid as the hub on %s', (kind) => {
   it('a member’s booking shows the member’s name and masked phone on the grid and in the day’s plan, a walk-in’s stays as ordered', async () => {
     const v = await venueOf({ n: 2, priceFen: 5000 });
     const phone = `138${String(v.orgId).padStart(4, '0').slice(-4)}1234`;
-    const [m] = await s.database.query<{ id: string }>(
+    const [m] = await suite.s.database.query<{ id: string }>(
       `insert into sport_member (org_id, member_no, name, phone, kind, level) values ($1, $2, '林会员', $3, 'individual', 'normal') returning id`,
       [v.orgId, `M${v.orgId}`, phone],
     );
@@ -85,7 +74,7 @@ describe.each(databases)('the booking grid as the hub on %s', (kind) => {
     expect(quote.body.lines).toEqual([{ itemId: first!.id, name: v.sites[0]!.name, spec: `${day} 10:00-11:00`, amountFen: 6000, refundFen: 3000 }]);
     // The quote changed nothing.
     expect(cell(await grid(v.c, v.venue.id, day), v.sites[0]!.id, '10:00').state).toBe('booked');
-    expect(await orderMoney(s, b.orderId)).toMatchObject({ state: 'paid', refundedFen: 0 });
+    expect(await orderMoney(suite.s, b.orderId)).toMatchObject({ state: 'paid', refundedFen: 0 });
 
     const done = await v.c.json('POST', booking('cancel'), { body: { orderId: b.orderId, itemId: first!.id, reason: '少来一人' } });
     expect(done.code, done.msg).toBe(0);
@@ -96,7 +85,7 @@ describe.each(databases)('the booking grid as the hub on %s', (kind) => {
       'booked',
       'booked',
     ]);
-    expect(await orderMoney(s, b.orderId)).toMatchObject({ paidFen: 18000, refundedFen: 3000 });
+    expect(await orderMoney(suite.s, b.orderId)).toMatchObject({ paidFen: 18000, refundedFen: 3000 });
     // The same line again: nothing of it is booked any more.
     const again = await v.c.json('POST', booking('cancel'), { body: { orderId: b.orderId, itemId: first!.id } });
     expect(again.code).toBe(Code.CONFLICT);
@@ -156,7 +145,7 @@ describe.each(databases)('the booking grid as the hub on %s', (kind) => {
 
   it.runIf(kind === 'postgres')('two bookings moved to the same free cell at once: one moves, the other answers 100409 taken and keeps its cell', async () => {
     const v = await venueOf({ n: 3, priceFen: 5000 });
-    const other = await signIn(s, v.code, 'Pass1234');
+    const other = await signIn(suite.s, v.code, 'Pass1234');
     const day = addDays(today(v.venue.timeZone), 2);
     for (let round = 0; round < 5; round++) {
       const start = `${String(8 + round * 2).padStart(2, '0')}:00`;

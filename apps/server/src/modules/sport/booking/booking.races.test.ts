@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
-import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { adminClient, signIn } from '../../system/admin.testkit.ts';
-import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
+import { Client, databases } from '../../../../test/harness.ts';
+import { signIn } from '../../system/admin.testkit.ts';
+import { orderMoney, pay } from '../commerce/commerce.testkit.ts';
 import { addDays } from '../venue/index.ts';
-import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today, venueApi, venueStaff } from '../venue/venue.testkit.ts';
+import { booking, dayTimeZone, hourAhead, plusHour, today, venueApi } from '../venue/venue.testkit.ts';
+import { book, bookingSuite, paidSeries } from './booking.testkit.ts';
 
 /**
  * Booking operations that move money or slots, raced (PostgreSQL) and checked one by one: each
@@ -12,30 +13,13 @@ import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today, venueApi, 
  * read (issue 23, High 1), and a fixed series' occurrence pays the late-cancel fee (Low 13).
  */
 describe.each(databases)('booking changes, cancels and check-ins under races on %s', (kind) => {
-  let s: TestServer;
-  let admin: Client;
-  let platformId: number;
-  beforeAll(async () => {
-    s = await startServer(kind);
-    ({ c: admin, platformOrgId: platformId } = await adminClient(s));
-  });
-  afterAll(async () => s?.close());
-  afterEach(async () => expect(await imbalances(s)).toEqual([]));
-
-  const venueOf = async (opts: Parameters<typeof makeVenue>[1] = {}) => {
-    const staff = await venueStaff(s, admin, platformId);
-    return { ...staff, ...(await makeVenue(staff.c, opts)) };
-  };
-  const book = async (c: Client, stadiumId: number, date: string, siteId: number, start: string, end: string) => {
-    const r = await c.json('POST', booking('order'), { body: { stadiumId, date, items: [{ siteId, start, end }], buyerName: '顾客' } });
-    expect(r.code, r.msg).toBe(0);
-    return r.body as { orderId: number; orderNo: string; amount: number };
-  };
+  const suite = bookingSuite(kind);
+  const { venueOf } = suite;
   const itemOf = async (c: Client, orderId: number) => (await c.json('GET', `/api/sport/commerce/order/${orderId}`)).body.items[0].id as number;
   /** The order's claims that still hold a slot (held, booked, used or no-show), as "day start-end". */
   const liveClaims = async (orderId: number) =>
     (
-      await s.database.query<{ day: string; start_min: number; state: string }>(
+      await suite.s.database.query<{ day: string; start_min: number; state: string }>(
         `select day::text as day, start_min, state from sport_slot_claim where order_id = $1 and state <> 'released' order by day, start_min`,
         [orderId],
       )
@@ -48,7 +32,7 @@ describe.each(databases)('booking changes, cancels and check-ins under races on 
    */
   async function atTheLock<T>(orderId: number, calls: (() => Promise<T>)[], waiters = calls.length): Promise<T[]> {
     const { default: pg } = await import('pg');
-    const holder = new pg.Client({ connectionString: s.config.databaseUrl });
+    const holder = new pg.Client({ connectionString: suite.s.config.databaseUrl });
     await holder.connect();
     try {
       await holder.query('begin');
@@ -85,7 +69,7 @@ describe.each(databases)('booking changes, cancels and check-ins under races on 
         const b = await book(c, venue.id, day, sites[0]!.id, `${13 + round * 2}:00`, `${14 + round * 2}:00`);
         expect((await pay(c, b.orderId, { method: 'cash', amountFen: 30000 })).code).toBe(0);
         const itemId = await itemOf(c, b.orderId);
-        const operators = await Promise.all(Array.from({ length: 5 }, () => signIn(s, code, 'Pass1234')));
+        const operators = await Promise.all(Array.from({ length: 5 }, () => signIn(suite.s, code, 'Pass1234')));
         const change = (i: number) => () =>
           operators[i]!.json('POST', booking('change'), {
             body: {
@@ -113,7 +97,7 @@ describe.each(databases)('booking changes, cancels and check-ins under races on 
         const live = await liveClaims(b.orderId);
         expect(live).toHaveLength(1);
         expect(chosen).toContain(live[0]);
-        expect(await orderMoney(s, b.orderId)).toMatchObject({ state: 'part_refunded', paidFen: 30000, refundedFen: 20000 });
+        expect(await orderMoney(suite.s, b.orderId)).toMatchObject({ state: 'part_refunded', paidFen: 30000, refundedFen: 20000 });
         // Cancelled later (before the deadline), the line gives back what it is still worth.
         const cancelled = await c.json('POST', booking('cancel'), { body: { orderId: b.orderId } });
         expect(cancelled.body).toMatchObject({ refundFen: 10000, feeFen: 0, state: 'refunded' });
@@ -149,12 +133,12 @@ describe.each(databases)('booking changes, cancels and check-ins under races on 
         if (changeFirst) {
           // Moved to a 10,000 fen hour (20,000 back), then cancelled late: half of the 10,000 left.
           expect(second!.body).toMatchObject({ refundFen: 5000, feeFen: 5000 });
-          expect(await orderMoney(s, b.orderId)).toMatchObject({ state: 'part_refunded', refundedFen: 25000 });
+          expect(await orderMoney(suite.s, b.orderId)).toMatchObject({ state: 'part_refunded', refundedFen: 25000 });
         } else {
           // Cancelled late (15,000 back): the change finds nothing booked to move.
           expect(first!.body).toMatchObject({ refundFen: 15000, feeFen: 15000 });
           expect([second!.code, second!.detail.reason]).toEqual([Code.CONFLICT, 'state']);
-          expect(await orderMoney(s, b.orderId)).toMatchObject({ state: 'part_refunded', refundedFen: 15000 });
+          expect(await orderMoney(suite.s, b.orderId)).toMatchObject({ state: 'part_refunded', refundedFen: 15000 });
         }
         expect(await liveClaims(b.orderId)).toEqual([]);
       }
@@ -167,26 +151,14 @@ describe.each(databases)('booking changes, cancels and check-ins under races on 
       const tz = dayTimeZone();
       const { c, venue, sites, code } = await venueOf({ n: 1, timeZone: tz, open: '00:00', close: '24:00' });
       const start = hourAhead(tz);
-      const made = await c.json('POST', booking('fixed'), {
-        body: {
-          pattern: {
-            stadiumId: venue.id,
-            siteIds: [sites[0]!.id],
-            weekdays: [1, 2, 3, 4, 5, 6, 7],
-            start,
-            end: plusHour(start),
-            dateFrom: today(tz),
-            dateTo: addDays(today(tz), 1),
-          },
-          name: '两日队',
-          onConflict: 'refuse',
-          billing: 'series',
-        },
+      const { order } = await paidSeries(c, venue.id, sites[0]!.id, {
+        from: today(tz),
+        to: addDays(today(tz), 1),
+        start,
+        end: plusHour(start),
+        name: '两日队',
       });
-      expect(made.code, made.msg).toBe(0);
-      const order = made.body.orders[0] as { orderId: number; orderNo: string; payableFen: number };
-      await pay(c, order.orderId, { method: 'cash', amountFen: order.payableFen });
-      const desks = await Promise.all(Array.from({ length: 4 }, () => signIn(s, code, 'Pass1234')));
+      const desks = await Promise.all(Array.from({ length: 4 }, () => signIn(suite.s, code, 'Pass1234')));
       const results = await atTheLock(
         order.orderId,
         desks.map((d) => () => d.json('POST', booking('checkin'), { body: { code: order.orderNo } })),
@@ -203,7 +175,7 @@ describe.each(databases)('booking changes, cancels and check-ins under races on 
         `${today(tz)} ${Number(start.slice(0, 2))}:00 used`,
         `${addDays(today(tz), 1)} ${Number(start.slice(0, 2))}:00 booked`,
       ]);
-      expect((await orderMoney(s, order.orderId)).state).toBe('paid');
+      expect((await orderMoney(suite.s, order.orderId)).state).toBe('paid');
     },
   );
 
@@ -221,7 +193,7 @@ describe.each(databases)('booking changes, cancels and check-ins under races on 
     expect(cancelled!.body).toMatchObject({ refundFen: 2500, feeFen: 2500 });
     expect([checked!.code, checked!.detail.reason]).toEqual([Code.CONFLICT, 'state']);
     expect(await liveClaims(b.orderId)).toEqual([]);
-    expect((await orderMoney(s, b.orderId)).state).toBe('part_refunded');
+    expect((await orderMoney(suite.s, b.orderId)).state).toBe('part_refunded');
   });
 
   it.runIf(kind === 'postgres')(
@@ -236,26 +208,17 @@ describe.each(databases)('booking changes, cancels and check-ins under races on 
         ).code,
       ).toBe(0);
       const day = addDays(today(venue.timeZone), 2);
-      const made = await c.json('POST', booking('fixed'), {
-        body: {
-          pattern: { stadiumId: venue.id, siteIds: [sites[0]!.id], weekdays: [1, 2, 3, 4, 5, 6, 7], start: '19:00', end: '20:00', dateFrom: day, dateTo: day },
-          name: '周末队',
-          onConflict: 'refuse',
-          billing: 'series',
-        },
-      });
-      expect(made.code, made.msg).toBe(0);
-      const order = made.body.orders[0] as { orderId: number; payableFen: number };
-      await pay(c, order.orderId, { method: 'cash', amountFen: order.payableFen });
+      const made = await paidSeries(c, venue.id, sites[0]!.id, { from: day, to: day, start: '19:00', end: '20:00', name: '周末队' });
+      const { order } = made;
       const itemId = await itemOf(c, order.orderId);
       const change = () =>
         c.json('POST', booking('change'), { body: { orderId: order.orderId, itemId, siteId: sites[0]!.id, date: day, start: '09:00', end: '10:00' } });
-      const cancel = () => c.json('POST', booking(`fixed/${made.body.id}/cancel`), { body: { from: day } });
+      const cancel = () => c.json('POST', booking(`fixed/${made.id}/cancel`), { body: { from: day } });
       const [changed, cancelled] = await atTheLock(order.orderId, [change, cancel]);
       expect(changed!.body).toMatchObject({ refundFen: 20000 });
       expect(cancelled!.body).toEqual({ cancelled: 1, refundFen: 10000 });
       expect(await liveClaims(order.orderId)).toEqual([]);
-      expect(await orderMoney(s, order.orderId)).toMatchObject({ state: 'refunded', refundedFen: 30000 });
+      expect(await orderMoney(suite.s, order.orderId)).toMatchObject({ state: 'refunded', refundedFen: 30000 });
     },
   );
 
@@ -278,25 +241,16 @@ describe.each(databases)('booking changes, cancels and check-ins under races on 
     const { c, venue, sites } = await venueOf({ n: 2, timeZone: tz, open: '00:00', close: '24:00', priceFen: 6000 });
     const start = hourAhead(tz);
     const day = today(tz);
-    const made = await c.json('POST', booking('fixed'), {
-      body: {
-        pattern: { stadiumId: venue.id, siteIds: [sites[0]!.id], weekdays: [1, 2, 3, 4, 5, 6, 7], start, end: plusHour(start), dateFrom: day, dateTo: day },
-        name: '临时队',
-        onConflict: 'refuse',
-        billing: 'series',
-      },
-    });
-    expect(made.code, made.msg).toBe(0);
-    const order = made.body.orders[0] as { orderId: number; payableFen: number };
-    await pay(c, order.orderId, { method: 'cash', amountFen: order.payableFen });
+    const made = await paidSeries(c, venue.id, sites[0]!.id, { from: day, to: day, start, end: plusHour(start), name: '临时队' });
+    const { order } = made;
     const plain = await book(c, venue.id, day, sites[1]!.id, start, plusHour(start));
     await pay(c, plain.orderId, { method: 'cash', amountFen: plain.amount });
     const cancelledPlain = await c.json('POST', booking('cancel'), { body: { orderId: plain.orderId } });
     expect(cancelledPlain.body).toMatchObject({ refundFen: 3000, feeFen: 3000 });
-    const cancelledFixed = await c.json('POST', booking(`fixed/${made.body.id}/cancel`), { body: { from: day } });
+    const cancelledFixed = await c.json('POST', booking(`fixed/${made.id}/cancel`), { body: { from: day } });
     expect(cancelledFixed.code, cancelledFixed.msg).toBe(0);
     expect(cancelledFixed.body).toEqual({ cancelled: 1, refundFen: 3000 });
-    expect(await orderMoney(s, order.orderId)).toMatchObject({ state: 'part_refunded', paidFen: 6000, refundedFen: 3000 });
+    expect(await orderMoney(suite.s, order.orderId)).toMatchObject({ state: 'part_refunded', paidFen: 6000, refundedFen: 3000 });
     expect(await liveClaims(order.orderId)).toEqual([]);
   });
 
@@ -305,27 +259,10 @@ describe.each(databases)('booking changes, cancels and check-ins under races on 
     const { c, venue, sites } = await venueOf({ n: 1, timeZone: tz, open: '00:00', close: '24:00', priceFen: 4000 });
     const start = hourAhead(tz);
     const day = today(tz);
-    const made = await c.json('POST', booking('fixed'), {
-      body: {
-        pattern: {
-          stadiumId: venue.id,
-          siteIds: [sites[0]!.id],
-          weekdays: [1, 2, 3, 4, 5, 6, 7],
-          start,
-          end: plusHour(start),
-          dateFrom: day,
-          dateTo: addDays(day, 2),
-        },
-        name: '晨练队',
-        onConflict: 'refuse',
-        billing: 'series',
-      },
-    });
-    expect(made.code, made.msg).toBe(0);
-    const order = made.body.orders[0] as { orderId: number; payableFen: number };
-    await pay(c, order.orderId, { method: 'cash', amountFen: 12000 });
-    const cancelled = await c.json('POST', booking(`fixed/${made.body.id}/cancel`), { body: { from: day } });
+    const made = await paidSeries(c, venue.id, sites[0]!.id, { from: day, to: addDays(day, 2), start, end: plusHour(start), name: '晨练队' });
+    const { order } = made;
+    const cancelled = await c.json('POST', booking(`fixed/${made.id}/cancel`), { body: { from: day } });
     expect(cancelled.body).toEqual({ cancelled: 3, refundFen: 2000 + 4000 + 4000 });
-    expect(await orderMoney(s, order.orderId)).toMatchObject({ state: 'part_refunded', refundedFen: 10000 });
+    expect(await orderMoney(suite.s, order.orderId)).toMatchObject({ state: 'part_refunded', refundedFen: 10000 });
   });
 });

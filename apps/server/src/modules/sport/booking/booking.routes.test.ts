@@ -1,32 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
-import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { adminClient, signIn } from '../../system/admin.testkit.ts';
-import { imbalances, orderMoney, pay, sport } from '../commerce/commerce.testkit.ts';
+import { Client, databases } from '../../../../test/harness.ts';
+import { signIn } from '../../system/admin.testkit.ts';
+import { orderMoney, pay, sport } from '../commerce/commerce.testkit.ts';
 import { createOrder, type NewOrder } from '../commerce/index.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { markNoShows } from './booking.service.ts';
 import { addDays } from '../venue/index.ts';
-import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, stadium, today, venueApi, venueStaff } from '../venue/venue.testkit.ts';
+import { booking, dayTimeZone, hourAhead, plusHour, stadium, today, venueApi, venueStaff } from '../venue/venue.testkit.ts';
+import { bookingSuite } from './booking.testkit.ts';
 
 describe.each(databases)('venues and booking on %s', (kind) => {
-  let s: TestServer;
-  let admin: Client;
-  let platformId: number;
+  /** Each test's venue belongs to an organisation of its own (one venue per organisation). */
+  const suite = bookingSuite(kind);
+  const { venueOf } = suite;
   let mgr: Client;
   beforeAll(async () => {
-    s = await startServer(kind);
-    ({ c: admin, platformOrgId: platformId } = await adminClient(s));
-    ({ c: mgr } = await venueStaff(s, admin, platformId));
+    ({ c: mgr } = await venueStaff(suite.s, suite.admin, suite.platformId));
   });
-  afterAll(async () => s?.close());
-  afterEach(async () => expect(await imbalances(s)).toEqual([]));
-
-  /** Each test's venue belongs to an organisation of its own (one venue per organisation). */
-  const venueOf = async (opts: Parameters<typeof makeVenue>[1] = {}) => {
-    const staff = await venueStaff(s, admin, platformId);
-    return { ...staff, ...(await makeVenue(staff.c, opts)) };
-  };
   const tomorrowOf = (tz: string) => addDays(today(tz), 1);
   const grid = async (c: Client, stadiumId: number, date: string, extra: Record<string, unknown> = {}) => {
     const res = await c.json('POST', booking('grid'), { body: { stadiumId, date, ...extra } });
@@ -67,7 +58,7 @@ describe.each(databases)('venues and booking on %s', (kind) => {
       items: [{ kind: 'venue', refId: v.sites[0]!.id, quantity: 1, discountFen: 0, detail }],
     });
     const refusal = (detail: Record<string, unknown>) =>
-      createOrder(s.database.db, caller, order(detail), undefined).then(
+      createOrder(suite.s.database.db, caller, order(detail), undefined).then(
         () => undefined,
         (e: { codeName?: string; detail?: { field: string; message: string }[] }) => ({ codeName: e.codeName, fields: e.detail?.map((d) => d.field) }),
       );
@@ -86,7 +77,7 @@ describe.each(databases)('venues and booking on %s', (kind) => {
       body: { venueId: v.venue.id, name: '银卡价', sport: 'badminton', start: '08:00', end: '22:00', level: 'silver', priceFen: 4000 },
     });
     expect(rule.code, rule.msg).toBe(0);
-    const [m] = await s.database.query<{ id: string }>(
+    const [m] = await suite.s.database.query<{ id: string }>(
       `insert into sport_member (org_id, member_no, name, phone, kind, level) values ($1, $2, '银卡会员', $3, 'individual', 'silver') returning id`,
       [v.orgId, `M${v.orgId}`, `139${String(v.orgId).padStart(8, '0')}`],
     );
@@ -107,7 +98,7 @@ describe.each(databases)('venues and booking on %s', (kind) => {
   });
 
   it('runs the stadium calls of spec 7.5: insert, pagelist, list by id and by organisation, update with version, shop status, delete', async () => {
-    const staff = await venueStaff(s, admin, platformId);
+    const staff = await venueStaff(suite.s, suite.admin, suite.platformId);
     const none = await staff.c.json('GET', stadium(`list/orgId/${staff.orgId}`));
     expect(none.code).toBe(0);
     expect(none.body).toBeNull();
@@ -134,7 +125,7 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     const shop = await staff.c.json('POST', stadium('updateShopStatus'), { body: { id: added.body.id, shopStatus: 1 } });
     expect(shop.code).toBe(Code.CONFLICT);
     expect(shop.msg).toContain('尚未通过');
-    const approved = await admin.json('POST', stadium('review'), { body: { id: added.body.id, approve: true, remark: '资料齐全' } });
+    const approved = await suite.admin.json('POST', stadium('review'), { body: { id: added.body.id, approve: true, remark: '资料齐全' } });
     expect(approved.body.applyState).toBe('approved');
     expect((await staff.c.json('POST', stadium('review'), { body: { id: added.body.id, approve: true } })).code).toBe(Code.FORBIDDEN);
     const opened = await staff.c.json('POST', stadium('updateShopStatus'), { body: { id: added.body.id, shopStatus: 1 } });
@@ -148,11 +139,11 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     // The platform's service contract (serviceManagement): the platform sets it, not the venue.
     const own = await staff.c.json('PUT', stadium('update'), { body: { id: added.body.id, version: edited.body.version, commissionPercent: 1 } });
     expect(own.code).toBe(Code.FORBIDDEN);
-    const badContract = await admin.json('PUT', stadium('update'), {
+    const badContract = await suite.admin.json('PUT', stadium('update'), {
       body: { id: added.body.id, version: edited.body.version, contractFrom: '2027-01-01', contractTo: '2026-01-01' },
     });
     expect(badContract.detail[0].field).toBe('contractTo');
-    const contract = await admin.json('PUT', stadium('update'), {
+    const contract = await suite.admin.json('PUT', stadium('update'), {
       body: { id: added.body.id, version: edited.body.version, contractNo: 'FW-1', contractFrom: '2026-01-01', contractTo: '2027-12-31', commissionPercent: 5 },
     });
     expect(contract.body).toMatchObject({ contractNo: 'FW-1', contractFrom: '2026-01-01', contractTo: '2027-12-31', commissionPercent: 5 });
@@ -206,7 +197,7 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     ])
       expect((await c.json('POST', venueApi('price'), { body: { venueId: venue.id, sport: 'badminton', start: '08:00', end: '22:00', ...r } })).code).toBe(0);
     // 2027-10-01 is a Friday off; 2027-10-09 a Saturday worked.
-    const set = await admin.json('PUT', '/api/system/holiday/days', {
+    const set = await suite.admin.json('PUT', '/api/system/holiday/days', {
       body: {
         orgId,
         days: [
@@ -269,7 +260,7 @@ describe.each(databases)('venues and booking on %s', (kind) => {
 
   it('never books one cell twice: the second operator gets 100409 taken and sees it taken', async () => {
     const { c: mgr, code, venue, sites } = await venueOf({ n: 1 });
-    const other = await signIn(s, code, 'Pass1234');
+    const other = await signIn(suite.s, code, 'Pass1234');
     const day = tomorrowOf(venue.timeZone);
     const body = { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '15:00', end: '16:00' }] };
     expect((await mgr.json('POST', booking('order'), { body })).code).toBe(0);
@@ -359,7 +350,7 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     await pay(mgr, late.orderId, { method: 'cash', amountFen: 5000 });
     const c2 = await mgr.json('POST', booking('cancel'), { body: { orderId: late.orderId } });
     expect(c2.body).toMatchObject({ refundFen: 1500, feeFen: 3500, state: 'part_refunded' });
-    expect(await orderMoney(s, late.orderId)).toMatchObject({ paidFen: 5000, refundedFen: 1500 });
+    expect(await orderMoney(suite.s, late.orderId)).toMatchObject({ paidFen: 5000, refundedFen: 1500 });
     expect(cell(await grid(mgr, venue.id, day), sites[0]!.id, '09:00').state).toBe('free');
   });
 
@@ -407,12 +398,12 @@ describe.each(databases)('venues and booking on %s', (kind) => {
       body: { stadiumId: venue.id, date: today(tz), items: [{ siteId: sites[0]!.id, start, end: plusHour(start) }] },
     });
     await pay(mgr, r.body.orderId, { method: 'cash', amountFen: r.body.amount });
-    expect(await markNoShows(s.database.db, new Date())).toBe(0);
+    expect(await markNoShows(suite.s.database.db, new Date())).toBe(0);
     const later = new Date(Date.now() + 3 * 3600_000);
-    expect(await markNoShows(s.database.db, later)).toBeGreaterThanOrEqual(1);
+    expect(await markNoShows(suite.s.database.db, later)).toBeGreaterThanOrEqual(1);
     const plan = await mgr.json('POST', booking('plan'), { body: { stadiumId: venue.id, date: today(tz) } });
     expect(plan.body.bookings.find((b: { orderId: number }) => b.orderId === r.body.orderId).slots[0].state).toBe('no_show');
-    expect((await orderMoney(s, r.body.orderId)).state).toBe('completed');
+    expect((await orderMoney(suite.s, r.body.orderId)).state).toBe('completed');
   });
 
   it('an unpaid booking that times out frees its slots, and money arriving later is refunded', async () => {
@@ -422,8 +413,8 @@ describe.each(databases)('venues and booking on %s', (kind) => {
       body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '16:00', end: '17:00' }] },
     });
     const { expireOrders } = await import('../commerce/index.ts');
-    await expireOrders(s.database.db, async () => undefined, new Date(Date.now() + 3600_000));
-    expect((await orderMoney(s, r.body.orderId)).state).toBe('cancelled');
+    await expireOrders(suite.s.database.db, async () => undefined, new Date(Date.now() + 3600_000));
+    expect((await orderMoney(suite.s, r.body.orderId)).state).toBe('cancelled');
     expect(cell(await grid(mgr, venue.id, day), sites[0]!.id, '16:00').state).toBe('free');
     // Someone else takes it; then the late cash for the first order is refused as the order is no longer pending.
     expect(
@@ -460,7 +451,7 @@ describe.each(databases)('venues and booking on %s', (kind) => {
 
   it.runIf(kind === 'postgres')('20 operators racing for one cell: exactly one books it', async () => {
     const { code, venue, sites } = await venueOf({ n: 1 });
-    const clients = await Promise.all(Array.from({ length: 20 }, () => signIn(s, code, 'Pass1234')));
+    const clients = await Promise.all(Array.from({ length: 20 }, () => signIn(suite.s, code, 'Pass1234')));
     const day = tomorrowOf(venue.timeZone);
     const results = await Promise.all(
       clients.map((c) =>
@@ -469,7 +460,9 @@ describe.each(databases)('venues and booking on %s', (kind) => {
     );
     expect(results.filter((r) => r.code === 0)).toHaveLength(1);
     expect(results.filter((r) => r.code === Code.CONFLICT && r.detail.reason === 'taken')).toHaveLength(19);
-    const [row] = await s.database.query<{ n: string }>(`select count(*) as n from sport_slot_claim where venue_id = $1 and state <> 'released'`, [venue.id]);
+    const [row] = await suite.s.database.query<{ n: string }>(`select count(*) as n from sport_slot_claim where venue_id = $1 and state <> 'released'`, [
+      venue.id,
+    ]);
     expect(Number(row!.n)).toBe(1);
   });
 });

@@ -1,32 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
-import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { adminClient, signIn } from '../../system/admin.testkit.ts';
-import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
+import { Client, databases } from '../../../../test/harness.ts';
+import { signIn } from '../../system/admin.testkit.ts';
+import { orderMoney, pay } from '../commerce/commerce.testkit.ts';
 import { addDays, weekdayOf } from '../venue/index.ts';
-import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today, venueStaff } from '../venue/venue.testkit.ts';
+import { booking, dayTimeZone, hourAhead, plusHour, today } from '../venue/venue.testkit.ts';
+import { book, bookingSuite, paidSeries } from './booking.testkit.ts';
 
 /** Fixed bookings, closures, changes and shifts: the front desk beyond single bookings. */
 describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (kind) => {
-  let s: TestServer;
-  let admin: Client;
-  let platformId: number;
-  beforeAll(async () => {
-    s = await startServer(kind);
-    ({ c: admin, platformOrgId: platformId } = await adminClient(s));
-  });
-  afterAll(async () => s?.close());
-  afterEach(async () => expect(await imbalances(s)).toEqual([]));
-
-  const venueOf = async (opts: Parameters<typeof makeVenue>[1] = {}) => {
-    const staff = await venueStaff(s, admin, platformId);
-    return { ...staff, ...(await makeVenue(staff.c, opts)) };
-  };
-  const book = async (c: Client, stadiumId: number, date: string, siteId: number, start: string, end: string) => {
-    const r = await c.json('POST', booking('order'), { body: { stadiumId, date, items: [{ siteId, start, end }], buyerName: '顾客' } });
-    expect(r.code, r.msg).toBe(0);
-    return r.body as { orderId: number; orderNo: string; amount: number };
-  };
+  const suite = bookingSuite(kind);
+  const { venueOf } = suite;
   const stateAt = async (c: Client, stadiumId: number, date: string, siteId: number, start: string) =>
     (await c.json('POST', booking('grid'), { body: { stadiumId, date } })).body.slots.find(
       (x: { siteId: number; start: string }) => x.siteId === siteId && x.start === start,
@@ -102,9 +86,9 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
       [pending.orderNo, 0],
     ]);
     expect(made.body.notices[0].message).toContain('羽毛球比赛');
-    expect(await orderMoney(s, paid.orderId)).toMatchObject({ state: 'refunded', refundedFen: 12000 });
-    expect((await orderMoney(s, pending.orderId)).state).toBe('cancelled');
-    expect((await orderMoney(s, outside.orderId)).state).toBe('pending');
+    expect(await orderMoney(suite.s, paid.orderId)).toMatchObject({ state: 'refunded', refundedFen: 12000 });
+    expect((await orderMoney(suite.s, pending.orderId)).state).toBe('cancelled');
+    expect((await orderMoney(suite.s, outside.orderId)).state).toBe('pending');
     expect(await stateAt(c, venue.id, day, sites[0]!.id, '10:00')).toBe('closed');
     expect(await stateAt(c, venue.id, day, sites[0]!.id, '18:00')).toBe('free');
     expect(
@@ -118,7 +102,7 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     expect(edited.code, edited.msg).toBe(0);
     expect(edited.body.to).toBe(`${day} 22:00`);
     expect(edited.body.notices.map((n: { orderNo: string }) => n.orderNo)).toContain(late.orderNo);
-    expect((await orderMoney(s, late.orderId)).state).toBe('refunded');
+    expect((await orderMoney(suite.s, late.orderId)).state).toBe('refunded');
     expect(await stateAt(c, venue.id, day, sites[0]!.id, '21:00')).toBe('closed');
     // Not into the past.
     const back = await c.json('PUT', booking(`closure/${made.body.id}`), { body: { to: `${addDays(day, -5)} 10:00`, version: edited.body.version } });
@@ -177,7 +161,7 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
       body: { orderId: other.orderId, itemId: otherItem, siteId: sites[1]!.id, date: day, start: '09:00', end: '10:00' },
     });
     expect(cheaper.body).toMatchObject({ differenceOrderId: null, refundFen: 3000 });
-    expect(await orderMoney(s, other.orderId)).toMatchObject({ refundedFen: 3000 });
+    expect(await orderMoney(suite.s, other.orderId)).toMatchObject({ refundedFen: 3000 });
     const taken = await c.json('POST', booking('change'), {
       body: { orderId: other.orderId, itemId: otherItem, siteId: sites[0]!.id, date: day, start: '08:00', end: '09:00' },
     });
@@ -212,13 +196,13 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     c.json('POST', `/api/sport/workbench/shift/${path}`, { body, lang });
   /** Another user of the organisation who may sign shifts off. */
   const colleague = async (orgId: number) => {
-    const made = await admin.json('POST', '/api/system/user', {
+    const made = await suite.admin.json('POST', '/api/system/user', {
       body: { code: `sig${Date.now() % 100000}${Math.floor(Math.random() * 100)}`, name: '值班经理', password: 'Pass1234', orgId, roleIds: [] },
     });
     expect(made.code, made.msg).toBe(0);
     const { grantUserMenus } = await import('../../../../test/grants.ts');
-    await grantUserMenus(admin, made.body.code, ['sport.venue.workbench'], orgId);
-    return signIn(s, made.body.code, 'Pass1234');
+    await grantUserMenus(suite.admin, made.body.code, ['sport.venue.workbench'], orgId);
+    return signIn(suite.s, made.body.code, 'Pass1234');
   };
 
   it('cash taken at the grid before the workbench is visited belongs to the shift; its refund leaves an empty drawer at zero, not negative', async () => {
@@ -366,31 +350,14 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     const tz = dayTimeZone();
     const { c, venue, sites } = await venueOf({ n: 1, timeZone: tz, open: '00:00', close: '24:00', priceFen: 4000 });
     const start = hourAhead(tz);
-    const made = await c.json('POST', booking('fixed'), {
-      body: {
-        pattern: {
-          stadiumId: venue.id,
-          siteIds: [sites[0]!.id],
-          weekdays: [1, 2, 3, 4, 5, 6, 7],
-          start,
-          end: plusHour(start),
-          dateFrom: today(tz),
-          dateTo: addDays(today(tz), 2),
-        },
-        name: '晨练队',
-        onConflict: 'refuse',
-        billing: 'series',
-      },
-    });
-    expect(made.code, made.msg).toBe(0);
-    const order = made.body.orders[0];
-    await pay(c, order.orderId, { method: 'cash', amountFen: order.payableFen });
+    const made = await paidSeries(c, venue.id, sites[0]!.id, { from: today(tz), to: addDays(today(tz), 2), start, end: plusHour(start), name: '晨练队' });
+    const { order } = made;
     const checked = await c.json('POST', booking('checkin'), { body: { code: order.orderNo } });
     expect(checked.code, checked.msg).toBe(0);
     expect(checked.body.slots.map((x: { state: string }) => x.state)).toEqual(['used']);
-    expect((await orderMoney(s, order.orderId)).state).toBe('paid');
+    expect((await orderMoney(suite.s, order.orderId)).state).toBe('paid');
     expect((await c.json('POST', booking('checkin'), { body: { code: order.orderNo } })).detail.reason).toBe('state');
-    const rest = await c.json('POST', booking(`fixed/${made.body.id}/cancel`), { body: { from: addDays(today(tz), 1) } });
+    const rest = await c.json('POST', booking(`fixed/${made.id}/cancel`), { body: { from: addDays(today(tz), 1) } });
     expect(rest.body).toEqual({ cancelled: 2, refundFen: 8000 });
   });
 
@@ -416,6 +383,6 @@ describe.each(databases)('fixed bookings, closures, changes and shifts on %s', (
     // The difference order left unpaid and cancelled: the line is worth 3000 again.
     await c.json('POST', `/api/sport/commerce/order/${up.body.differenceOrderId}/cancel`, { body: { reason: '顾客不补差价' } });
     expect((await change(sites[0]!.id, '12:00')).body).toMatchObject({ refundFen: 0, differenceFen: 2000 });
-    expect(await orderMoney(s, b.orderId)).toMatchObject({ paidFen: 5000, refundedFen: 2000 });
+    expect(await orderMoney(suite.s, b.orderId)).toMatchObject({ paidFen: 5000, refundedFen: 2000 });
   });
 });

@@ -1,6 +1,8 @@
-import type { Client, TestServer } from '../../../../../test/harness.ts';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { startServer, type Client, type TestServer } from '../../../../../test/harness.ts';
 import { grantMenus } from '../../../../../test/grants.ts';
-import { pay } from '../../commerce/commerce.testkit.ts';
+import { adminClient } from '../../../system/admin.testkit.ts';
+import { imbalances, pay } from '../../commerce/commerce.testkit.ts';
 import { gaSession, ok, ticketApi, ticketStaff } from '../ticket.testkit.ts';
 
 /** The gate screens (checking with its gate settings, the offline device, collection) and the list's reprint and collect buttons. */
@@ -11,6 +13,35 @@ export async function gateStaff(s: TestServer, admin: Client, parentId: number) 
   const staff = await ticketStaff(s, admin, parentId);
   await grantMenus(admin, staff.roleId, GATE_KEYS);
   return staff;
+}
+
+export interface GateSuite {
+  /** The suite's server (set before its first test). */
+  s: TestServer;
+  /** The platform administrator, signed in. */
+  admin: Client;
+  platformId: number;
+  /** The organisation whose user sells tickets and runs the gates, and that user's client. */
+  staff: Awaited<ReturnType<typeof gateStaff>>;
+  c: Client;
+}
+
+/**
+ * The set-up of a gate test file, called inside its `describe`: a server on `kind` (no job
+ * scheduler) with gate staff, started before the tests and closed after them, the ledger balanced
+ * after each test.
+ */
+export function gateSuite(kind: 'pglite' | 'postgres'): GateSuite {
+  const suite = {} as GateSuite;
+  beforeAll(async () => {
+    suite.s = await startServer(kind, { JOB_SCHEDULER: '0' });
+    ({ c: suite.admin, platformOrgId: suite.platformId } = await adminClient(suite.s));
+    suite.staff = await gateStaff(suite.s, suite.admin, suite.platformId);
+    suite.c = suite.staff.c;
+  }, 120_000);
+  afterAll(async () => suite.s?.close());
+  afterEach(async () => expect(await imbalances(suite.s)).toEqual([]));
+  return suite;
 }
 
 /** A gate of the caller's organisation. */
