@@ -172,6 +172,9 @@ interface World {
   cardTypeB: number;
   cardB: number;
   cardNoB: string;
+  sparringGroupB: number;
+  sparringChangeB: number;
+  sparringOrderB: number;
   shareB: number;
   ticketTypeB: number;
   projectB: number;
@@ -405,6 +408,11 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
       extra: [{ label: "B's venue for a type of A", body: { name: 'probe', kind: 'times', times: 5, priceFen: 0, venueIds: [w.venueB] } }],
     },
     'PUT /api/sport/card/type/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/sparring/priceGroup/:id': {
+      body: { name: 'changed', coachLevels: ['senior'], prices: [{ weekdays: [], start: '08:00', end: '09:00', memberLevel: null, priceFen: 1 }], version: 1 },
+    },
+    'POST /api/sport/sparring/priceGroup/:id/remove': { body: { version: 1 } },
+    'POST /api/sport/sparring/priceChange/:id/reject': { body: { reason: 'probe' } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -553,6 +561,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
               ? w.levelB
               : w.ticketSessionB;
     if (r.module === 'card') return /\/type\//.test(r.url) ? w.cardTypeB : /\/share\//.test(r.url) ? w.shareB : w.cardB;
+    if (r.module === 'sparring') return w.sparringOrderB;
+    if (r.module === 'sparringPrice') return /\/priceChange\//.test(r.url) ? w.sparringChangeB : w.sparringGroupB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -1011,6 +1021,31 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       [B, distributorB],
     );
     const externalB = Number(externalRow!.id);
+    // B's sparring: a coach (the coach module's table), a price group in force, a change of it waiting, a booked hour.
+    const [coachRow] = await s.database.query<{ id: string }>(
+      `insert into sport_coach (org_id, name, phone, level) values ($1, 'b-coach', '13900000099', 'senior') returning id`,
+      [B],
+    );
+    const sparringForm = {
+      name: 'b-sparring',
+      coachLevels: ['senior'],
+      prices: [{ weekdays: [], start: '00:00', end: '24:00', memberLevel: null, priceFen: 1000 }],
+      remark: null,
+    };
+    const [groupRow] = await s.database.query<{ id: string }>(
+      `insert into sport_sparring_price_group (org_id, name, coach_levels, prices) values ($1, $2, $3::jsonb, $4::jsonb) returning id`,
+      [B, sparringForm.name, JSON.stringify(sparringForm.coachLevels), JSON.stringify(sparringForm.prices)],
+    );
+    const sparringGroupB = Number(groupRow!.id);
+    const sparringChangeB = (await ok<{ id: number }>('PUT', `/api/sport/sparring/priceGroup/${sparringGroupB}`, { ...sparringForm, version: 1 }, mgrB)).id;
+    const sparringOrderB = (
+      await ok<{ orderId: number }>(
+        'POST',
+        '/api/sport/sparring/order',
+        { coachId: Number(coachRow!.id), date: '2030-10-02', start: '10:00', end: '11:00' },
+        mgrB,
+      )
+    ).orderId;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1088,6 +1123,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       companyA,
       cardTypeB,
       cardB: soldB.cardId,
+      sparringGroupB,
+      sparringChangeB,
+      sparringOrderB,
       cardNoB: soldB.cardNo,
       shareB,
       ticketTypeB,

@@ -23,3 +23,4 @@ export * from './sport/ticketDistribution.ts';
 export * from './sport/ticketCatalogue.ts';
 export * from './sport/ticketReserve.ts';
 export * from './sport/course.ts';
+export * from './sport/sparring.ts';
