@@ -2,7 +2,7 @@
 export { messageManifest } from './message.manifest.ts';
 export { publish, MessageWorker } from './message.queue.ts';
 export { messageWorkers } from './message.routes.ts';
-export { seedMessageDefaults, type MessageBusinessType } from './message.seed.ts';
+export { messageType, seedMessageDefaults, type MessageBusinessType } from './message.seed.ts';
 export { backlogEnabled, addBacklog } from './backlog/backlog.service.ts';
 export { backlogUrl } from './backlog/backlog.routes.ts';
 export { deliverStation } from './station/station.service.ts';

@@ -25,6 +25,28 @@ export interface MessageBusinessType {
 }
 type DefaultType = MessageBusinessType;
 
+/**
+ * A message business type written once: its variables as name → sample (in order), the default
+ * recipients that are on (the others off, no roles), its channels and default texts.
+ */
+export function messageType(t: {
+  code: string;
+  label: string;
+  variables: Record<string, string>;
+  channels: string[];
+  recipients: Partial<MessageBusinessType['recipients']>;
+  text: MessageBusinessType['text'];
+}): MessageBusinessType {
+  return {
+    code: t.code,
+    label: t.label,
+    variables: Object.entries(t.variables).map(([name, sample]) => ({ name, sample })),
+    channels: t.channels,
+    recipients: { member: false, operator: false, roleIds: [], orgUsers: false, ...t.recipients },
+    text: t.text,
+  };
+}
+
 declare module '../../platform/module.ts' {
   interface ModuleContributions {
     /** Message business types the module publishes (seeded for the platform organisation). */
@@ -33,20 +55,20 @@ declare module '../../platform/module.ts' {
 }
 
 /** The message module's own type: a failed job run is announced through it (message.alarm.ts). */
-export const JOB_FAILED_TYPE: MessageBusinessType = {
+export const JOB_FAILED_TYPE = messageType({
   code: 'job.failed',
   label: '任务执行失败',
-  variables: [
-    { name: 'jobName', sample: '清理过期会话' },
-    { name: 'jobGroup', sample: 'system' },
-    { name: 'result', sample: 'fail' },
-    { name: 'detail', sample: 'connect ECONNREFUSED 10.0.0.8:8080' },
-    { name: 'plannedAt', sample: '2026-12-05T02:00:00.000Z' },
-    { name: 'attempt', sample: '3' },
-    { name: 'recordId', sample: '1024' },
-  ],
+  variables: {
+    jobName: '清理过期会话',
+    jobGroup: 'system',
+    result: 'fail',
+    detail: 'connect ECONNREFUSED 10.0.0.8:8080',
+    plannedAt: '2026-12-05T02:00:00.000Z',
+    attempt: '3',
+    recordId: '1024',
+  },
   channels: ['station', 'email', 'dingtalk', 'wecom'],
-  recipients: { member: false, operator: false, roleIds: [], orgUsers: true },
+  recipients: { orgUsers: true },
   text: {
     'zh-CN': {
       title: '任务执行失败：{jobName}',
@@ -57,7 +79,7 @@ export const JOB_FAILED_TYPE: MessageBusinessType = {
       content: 'The run of "{jobName}" (group {jobGroup}) planned at {plannedAt} ended {result} (attempt {attempt}, record {recordId}): {detail}',
     },
   },
-};
+});
 
 /** Every loaded module's types, collected by the message module's plug step. */
 let DEFAULT_TYPES: readonly MessageBusinessType[] = [];

@@ -1,19 +1,19 @@
-import type { MessageBusinessType } from '../../message/index.ts';
+import { messageType } from '../../message/index.ts';
 
 /** Booking's message business type (its manifest contributes it; the message module seeds it): a closure cancelled a booking. */
-export const closureCancelledType: MessageBusinessType = {
+export const closureCancelledType = messageType({
   code: 'booking.closureCancelled',
   label: '关场取消预订',
-  variables: [
-    { name: 'memberName', sample: '王小明' },
-    { name: 'venueName', sample: '示范体育中心' },
-    { name: 'slots', sample: '羽毛球 3 号场 2026-12-05 18:00-20:00' },
-    { name: 'orderNo', sample: 'VB202612050012' },
-    { name: 'reason', sample: '场地维修' },
-    { name: 'refundYuan', sample: '120.00' },
-  ],
+  variables: {
+    memberName: '王小明',
+    venueName: '示范体育中心',
+    slots: '羽毛球 3 号场 2026-12-05 18:00-20:00',
+    orderNo: 'VB202612050012',
+    reason: '场地维修',
+    refundYuan: '120.00',
+  },
   channels: ['station', 'sms', 'email'],
-  recipients: { member: true, operator: true, roleIds: [], orgUsers: false },
+  recipients: { member: true, operator: true },
   text: {
     'zh-CN': {
       title: '预订已取消：{venueName}关场',
@@ -25,4 +25,4 @@ export const closureCancelledType: MessageBusinessType = {
         'Dear {memberName}, {venueName} is closed for {reason}: {slots}. Your booking (order {orderNo}) is cancelled and {refundYuan} yuan will be refunded.',
     },
   },
-};
+});
