@@ -40,7 +40,7 @@ export async function seedSparringDemo(db: Db, cfg: { publicUrl?: string; port: 
   const scope = oneOrgScope(center.id);
   const coaches = await coachesOfOrg(db, scope, center.id);
   if (!coaches.length) return;
-  await grantDemoMenus(db, DEMO_KEYS);
+  await grantDemoMenus(db, DEMO_KEYS, ['coach']);
   const levels = [...new Set(coaches.map((c) => c.level).filter((l): l is string => !!l))];
   const base = (i: number) => 15_000 + i * 10_000;
   const groups: { id: number; content: GroupContent }[] = [];
