@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seedModuleDemos } from '../../server/src/platform/module.ts';
-import { axeViolations, browserAs, startE2E, type E2E, type OwnBrowser } from './support.ts';
+import { axeViolations, demoManager, pickSeatedSession, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * Accessibility of the business screens (issue 25): with the demo venue's data, as its manager,
@@ -32,28 +31,11 @@ async function openIn(page: Page, url: string, theme: 'light' | 'dark'): Promise
   await page.waitForTimeout(800);
 }
 
-/** On the ticket sale screen, picks the demo's seated session and waits for its seat map (the screen's working state). */
-async function pickSeatedSession(page: Page): Promise<void> {
-  await page.getByTestId('ticket-sell-session').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: /对号入座|Reserved seating/ })
-    .first()
-    .click();
-  await page.getByTestId('seatmap-canvas').waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(600);
-}
-
 describe('business screens have no serious or critical accessibility violation', () => {
   let e: E2E;
   let b: OwnBrowser;
   beforeAll(async () => {
-    e = await startE2E();
-    // The demo venue's records (as SEED_DEMO=1 loads them), so the screens show what they hold.
-    await seedModuleDemos(e.server.app.modules);
-    b = await browserAs(e, { code: 'manager', password: 'Demo@2020' });
-    await b.page.waitForURL(/\/home/);
+    ({ e, b } = await demoManager());
   }, 180_000);
   afterAll(async () => {
     await b?.close();

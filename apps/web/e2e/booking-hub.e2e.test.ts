@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { Client } from '../../server/test/harness.ts';
-import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
 import { booking, makeVenue, today } from '../../server/src/modules/sport/venue/venue.testkit.ts';
 import { addDays } from '../../server/src/modules/sport/venue/index.ts';
-import { browserAs, makeStaff, openBrowser, loginThroughForm, screenshot, startE2E, type E2E, type OwnBrowser } from './support.ts';
+import { BOOKING_GRID, cellState, gridTomorrow, setTheme, settledShot, startE2E, venueDesk, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * The booking grid as the desk's hub (issue 25, points 2-4, 12 and 14): a member's booking shows
@@ -12,7 +10,6 @@ import { browserAs, makeStaff, openBrowser, loginThroughForm, screenshot, startE
  * of two is cancelled with its refund shown first, the grid holds at 1280 px, and the focus comes
  * back to the grid after a payment. Each test makes its own organisation, venue and bookings.
  */
-const RESERVE = '/sport/views/venueReserve/index';
 const commerce = (p: string) => `/api/sport/commerce/${p}`;
 const MENUS = ['home', 'sport.venue.reserve', 'sport.venue.verify', 'sport.venue.manage', 'sport.venue.list', 'sport.order', 'sport.member.list'];
 
@@ -27,30 +24,8 @@ describe('the booking grid as the hub', () => {
     await e?.close();
   });
 
-  const desk = async (venueOpts: Parameters<typeof makeVenue>[1] = {}, viewport?: { width: number; height: number }) => {
-    const staff = await makeStaff(e, MENUS);
-    const api = await signIn(e.server, staff.code, staff.password);
-    const { venue, sites } = await makeVenue(api, venueOpts);
-    let b: OwnBrowser;
-    if (viewport) {
-      b = await openBrowser({ viewport });
-      await b.page.goto(`${e.baseUrl}/login`);
-      await loginThroughForm(b.page, staff.code, staff.password);
-    } else b = await browserAs(e, staff);
-    open.push(b);
-    b.page.setDefaultTimeout(15_000);
-    await b.page.waitForURL(/\/home/);
-    return { staff, api, venue, sites, page: b.page };
-  };
-  const state = (page: Page, siteId: number, start: string) => page.getByTestId(`cell-${siteId}-${start}`).getAttribute('data-state');
-  const shot = async (page: Page, name: string) => {
-    await page.waitForTimeout(400);
-    await screenshot(page, name);
-  };
-  const setTheme = async (page: Page, theme: 'light' | 'dark') => {
-    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-    await page.reload();
-  };
+  const desk = (venueOpts: Parameters<typeof makeVenue>[1] = {}, viewport?: { width: number; height: number }) =>
+    venueDesk(e, open, MENUS, venueOpts, viewport);
   /** A paid booking made through the API (as another desk would). */
   const paid = async (api: Client, body: Record<string, unknown>) => {
     const made = await api.json('POST', booking('order'), { body, headers: { 'Idempotency-Key': crypto.randomUUID() } });
@@ -62,12 +37,6 @@ describe('the booking grid as the hub', () => {
     expect(p.code, p.msg).toBe(0);
     return made.body as { orderId: number; orderNo: string };
   };
-  const toDay = async (page: Page, day: string, siteId: number) => {
-    await page.goto(`${e.baseUrl}${RESERVE}`);
-    await expect.poll(() => state(page, siteId, '10:00')).not.toBeNull();
-    await page.getByTestId('booking-next').click();
-    await expect.poll(() => page.locator('#booking-date').inputValue()).toBe(day);
-  };
 
   it('a member booking shows the member on the grid, in its popover and on the booking detail', async () => {
     const { page, api, venue, sites } = await desk({ n: 2, priceFen: 6000 });
@@ -75,15 +44,15 @@ describe('the booking grid as the hub', () => {
     expect(member.code, member.msg).toBe(0);
     const day = addDays(today(venue.timeZone), 1);
     const b = await paid(api, { stadiumId: venue.id, date: day, memberId: member.body.id, items: [{ siteId: sites[0]!.id, start: '10:00', end: '11:00' }] });
-    await toDay(page, day, sites[0]!.id);
-    await expect.poll(() => state(page, sites[0]!.id, '10:00')).toBe('booked');
+    await gridTomorrow(e, page, sites[0]!.id, day);
+    await expect.poll(() => cellState(page, sites[0]!.id, '10:00')).toBe('booked');
     const cellText = await page.getByTestId(`cell-${sites[0]!.id}-10:00`).textContent();
     expect(cellText).toContain('孙会员');
     expect(cellText).toContain('139****5678');
     expect(cellText).not.toContain('散客');
     await page.getByTestId(`cell-${sites[0]!.id}-10:00`).click();
     await expect.poll(() => page.getByTestId('cell-popover-buyer').textContent()).toBe('孙会员');
-    await shot(page, 'booking-hub-member-light');
+    await settledShot(page, 'booking-hub-member-light');
     await page.getByTestId('cell-detail').click();
     await page.waitForURL(new RegExp(`/orderDetails/${b.orderId}`));
     await expect.poll(() => page.getByTestId('booking-detail-buyer').textContent()).toBe('孙会员');
@@ -99,20 +68,20 @@ describe('the booking grid as the hub', () => {
     expect(rule.code, rule.msg).toBe(0);
     const day = addDays(today(venue.timeZone), 2);
     await paid(api, { stadiumId: venue.id, date: day, buyerName: '周先生', items: [{ siteId: sites[0]!.id, start: '10:00', end: '11:00' }] });
-    await page.goto(`${e.baseUrl}${RESERVE}`);
-    await expect.poll(() => state(page, sites[0]!.id, '10:00')).not.toBeNull();
+    await page.goto(`${e.baseUrl}${BOOKING_GRID}`);
+    await expect.poll(() => cellState(page, sites[0]!.id, '10:00')).not.toBeNull();
     await page.getByTestId('booking-next').click();
     await page.getByTestId('booking-next').click();
     await expect.poll(() => page.locator('#booking-date').inputValue()).toBe(day);
-    await expect.poll(() => state(page, sites[0]!.id, '10:00')).toBe('booked');
+    await expect.poll(() => cellState(page, sites[0]!.id, '10:00')).toBe('booked');
 
     await page.getByTestId(`cell-${sites[0]!.id}-10:00`).dragTo(page.getByTestId(`cell-${sites[2]!.id}-15:00`));
     await page.getByTestId('booking-move-form-ok').waitFor();
     await expect.poll(() => page.getByTestId('booking-move-difference').getAttribute('data-fen')).toBe('2000');
     expect(await page.getByTestId('booking-move-to').textContent()).toContain('15:00–16:00');
     // Nothing moved yet.
-    expect(await state(page, sites[0]!.id, '10:00')).toBe('booked');
-    await shot(page, 'booking-hub-move-light');
+    expect(await cellState(page, sites[0]!.id, '10:00')).toBe('booked');
+    await settledShot(page, 'booking-hub-move-light');
     await page.getByTestId('booking-move-form-ok').click();
 
     // The difference is taken at once, and the focus comes back to the grid's new cell.
@@ -123,8 +92,8 @@ describe('the booking grid as the hub', () => {
     await page.getByTestId('pay-done').waitFor();
     await page.getByTestId('pay-finish').click();
     await page.getByTestId('pay-dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => state(page, sites[2]!.id, '15:00')).toBe('booked');
-    await expect.poll(() => state(page, sites[0]!.id, '10:00')).toBe('free');
+    await expect.poll(() => cellState(page, sites[2]!.id, '15:00')).toBe('booked');
+    await expect.poll(() => cellState(page, sites[0]!.id, '10:00')).toBe('free');
     expect(await page.getByTestId(`cell-${sites[2]!.id}-15:00`).textContent()).toContain('周先生');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('booking-grid');
     await expect.poll(() => page.getByTestId('booking-grid').getAttribute('aria-activedescendant')).toMatch(new RegExp(`-${sites[2]!.id}-15-00$`));
@@ -141,8 +110,8 @@ describe('the booking grid as the hub', () => {
     // Back to the cheaper court: ¥20 comes back.
     await expect.poll(() => page.getByTestId('booking-move-difference').getAttribute('data-fen')).toBe('-2000');
     await page.getByTestId('booking-move-form-ok').click();
-    await expect.poll(() => state(page, sites[1]!.id, '15:00')).toBe('booked');
-    await expect.poll(() => state(page, sites[2]!.id, '15:00')).toBe('free');
+    await expect.poll(() => cellState(page, sites[1]!.id, '15:00')).toBe('booked');
+    await expect.poll(() => cellState(page, sites[2]!.id, '15:00')).toBe('free');
   });
 
   it('a single line of a two-court booking is cancelled with its refund shown first; the other court stays booked', async () => {
@@ -157,8 +126,8 @@ describe('the booking grid as the hub', () => {
         { siteId: sites[1]!.id, start: '10:00', end: '11:00' },
       ],
     });
-    await toDay(page, day, sites[0]!.id);
-    await expect.poll(() => state(page, sites[1]!.id, '10:00')).toBe('booked');
+    await gridTomorrow(e, page, sites[0]!.id, day);
+    await expect.poll(() => cellState(page, sites[1]!.id, '10:00')).toBe('booked');
     await page.getByTestId(`cell-${sites[1]!.id}-10:00`).click();
     await page.getByTestId('cell-cancel').click();
     // The whole booking's quote first: ¥100 paid, 40% back inside the deadline, by cash.
@@ -170,12 +139,12 @@ describe('the booking grid as the hub', () => {
     await expect.poll(() => page.getByTestId('booking-cancel-amount').getAttribute('data-fen')).toBe('5000');
     await expect.poll(() => page.getByTestId('booking-cancel-refund').getAttribute('data-fen')).toBe('2000');
     await expect.poll(() => page.getByTestId('booking-cancel-fee').getAttribute('data-fen')).toBe('3000');
-    await shot(page, 'booking-hub-cancel-line-light');
+    await settledShot(page, 'booking-hub-cancel-line-light');
     await page.locator('#booking-cancel-form_reason').fill('少来一人');
     await page.getByTestId('booking-cancel-form-ok').click();
     await page.locator('.ant-message-notice').filter({ hasText: '¥20.00' }).waitFor();
-    await expect.poll(() => state(page, sites[1]!.id, '10:00')).toBe('free');
-    expect(await state(page, sites[0]!.id, '10:00')).toBe('booked');
+    await expect.poll(() => cellState(page, sites[1]!.id, '10:00')).toBe('free');
+    expect(await cellState(page, sites[0]!.id, '10:00')).toBe('booked');
     const order = await api.json('GET', commerce(`order/${b.orderId}`));
     expect(order.body).toMatchObject({ state: 'part_refunded', paidFen: 10000, refundedFen: 2000 });
     // The booking detail cancels the other court by its own row, that court's quote first.
@@ -191,15 +160,15 @@ describe('the booking grid as the hub', () => {
   it('at 1280 px the grid shows that it scrolls and the time column stays visible after scrolling right (both themes)', async () => {
     const { page, venue, sites } = await desk({ n: 12, priceFen: 5000 }, { width: 1280, height: 800 });
     const day = addDays(today(venue.timeZone), 1);
-    await toDay(page, day, sites[0]!.id);
-    await expect.poll(() => state(page, sites[0]!.id, '10:00')).toBe('free');
+    await gridTomorrow(e, page, sites[0]!.id, day);
+    await expect.poll(() => cellState(page, sites[0]!.id, '10:00')).toBe('free');
     const wrap = page.getByTestId('booking-grid-wrap');
     const scroller = page.getByTestId('booking-grid-scroller');
     // More courts than fit: the right edge has its shadow, the hint shows.
     await expect.poll(() => scroller.getAttribute('class')).toContain('bk-more-right');
     await page.getByTestId('booking-grid-scroll-hint').waitFor();
     expect(await wrap.evaluate((w) => w.scrollWidth > w.clientWidth)).toBe(true);
-    await shot(page, 'booking-hub-1280-light');
+    await settledShot(page, 'booking-hub-1280-light');
     const time = page.locator('th.bk-time').first();
     const before = (await time.boundingBox())!;
     await wrap.evaluate((w) => w.scrollBy({ left: 600 }));
@@ -218,7 +187,7 @@ describe('the booking grid as the hub', () => {
     await page.getByTestId('booking-next').click();
     await expect.poll(() => page.locator('#booking-date').inputValue()).toBe(day);
     await expect.poll(() => page.getByTestId('booking-grid-scroller').getAttribute('class')).toContain('bk-more-right');
-    await shot(page, 'booking-hub-1280-dark');
+    await settledShot(page, 'booking-hub-1280-dark');
     await setTheme(page, 'light');
   });
 });

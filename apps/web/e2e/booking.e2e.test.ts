@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { Client } from '../../server/test/harness.ts';
-import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
 import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today } from '../../server/src/modules/sport/venue/venue.testkit.ts';
 import { addDays } from '../../server/src/modules/sport/venue/index.ts';
-import { browserAs, makeStaff, screenshot as takeScreenshot, startE2E, type E2E, type OwnBrowser, type Staff } from './support.ts';
+import { BOOKING_GRID, cellState, gridTomorrow, setTheme, settledShot, startE2E, venueDesk, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * Venue booking at the console (issue 11): the booking grid (select cells, book for a walk-in,
@@ -12,7 +9,6 @@ import { browserAs, makeStaff, screenshot as takeScreenshot, startE2E, type E2E,
  * staff of an organisation of its own, whose venue and sites it makes through the API before
  * signing in (the console loads the current venue at sign-in), so any test runs alone.
  */
-const RESERVE = '/sport/views/venueReserve/index';
 const VERIFY = '/sport/views/venueManageVerify/index';
 const commerce = (p: string) => `/api/sport/commerce/${p}`;
 /** The booking screens, the venue screens (to make the venue) and the orders (to take payment). */
@@ -30,47 +26,16 @@ describe('venue booking console', () => {
     await e?.close();
   });
 
-  interface Desk {
-    staff: Staff;
-    api: Client;
-    venue: Awaited<ReturnType<typeof makeVenue>>['venue'];
-    sites: { id: number; name: string }[];
-    page: Page;
-  }
-
   /** Front-desk staff of a new organisation whose venue has `n` sites; signed in at the console after the venue exists. */
-  const desk = async (venueOpts: Parameters<typeof makeVenue>[1] = {}): Promise<Desk> => {
-    const staff = await makeStaff(e, MENUS);
-    const api = await signIn(e.server, staff.code, staff.password);
-    const { venue, sites } = await makeVenue(api, venueOpts);
-    const b = await browserAs(e, staff);
-    open.push(b);
-    b.page.setDefaultTimeout(15_000);
-    await b.page.waitForURL(/\/home/);
-    return { staff, api, venue, sites, page: b.page };
-  };
-
-  const state = (page: Page, siteId: number, start: string) => page.getByTestId(`cell-${siteId}-${start}`).getAttribute('data-state');
-  /** A screenshot once transitions (colours, dialogs) have settled. */
-  const shot = async (page: Page, name: string) => {
-    await page.waitForTimeout(400);
-    await takeScreenshot(page, name);
-  };
-  const setTheme = async (page: Page, theme: 'light' | 'dark') => {
-    await page.evaluate((t) => localStorage.setItem('theme', t), theme);
-    await page.reload();
-  };
+  const desk = (venueOpts: Parameters<typeof makeVenue>[1] = {}) => venueDesk(e, open, MENUS, venueOpts);
 
   it('books two cells for a walk-in and takes cash: the cells then show booked', async () => {
     const { page, venue, sites } = await desk({ n: 4, priceFen: 6000 });
     const [a, b] = sites;
-    await page.goto(`${e.baseUrl}${RESERVE}`);
-    await expect.poll(() => state(page, a!.id, '10:00')).not.toBeNull();
     // Tomorrow, so every slot from 08:00 is still ahead.
-    await page.getByTestId('booking-next').click();
     const tomorrow = addDays(today(venue.timeZone), 1);
-    await expect.poll(() => page.locator('#booking-date').inputValue()).toBe(tomorrow);
-    await expect.poll(() => state(page, a!.id, '10:00')).toBe('free');
+    await gridTomorrow(e, page, a!.id, tomorrow);
+    await expect.poll(() => cellState(page, a!.id, '10:00')).toBe('free');
 
     // Two cells by click; the panel lists them with their total.
     await page.getByTestId(`cell-${a!.id}-10:00`).click();
@@ -89,7 +54,7 @@ describe('venue booking console', () => {
     await expect.poll(() => page.getByTestId('booking-total').getAttribute('data-fen')).toBe('18000');
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByTestId('booking-total').getAttribute('data-fen')).toBe('12000');
-    await shot(page, 'booking-grid-selected-light');
+    await settledShot(page, 'booking-grid-selected-light');
     await page.getByTestId(`cell-${a!.id}-10:00`).hover();
     await expect.poll(() => page.getByTestId('cell-tooltip').textContent()).toContain('全天');
 
@@ -100,7 +65,7 @@ describe('venue booking console', () => {
     await expect.poll(() => page.getByTestId('booking-form-total').getAttribute('data-fen')).toBe('12000');
     await page.locator('#booking-form_buyerName').fill('王五');
     await page.locator('#booking-form_buyerPhone').fill('13900001111');
-    await shot(page, 'booking-form-light');
+    await settledShot(page, 'booking-form-light');
     await page.getByTestId('booking-form-ok').click();
 
     // The pay component takes cash.
@@ -114,11 +79,11 @@ describe('venue booking console', () => {
     await page.getByTestId('pay-finish').click();
     await page.getByTestId('pay-dialog').waitFor({ state: 'detached' });
 
-    await expect.poll(() => state(page, a!.id, '10:00')).toBe('booked');
-    await expect.poll(() => state(page, a!.id, '11:00')).toBe('booked');
+    await expect.poll(() => cellState(page, a!.id, '10:00')).toBe('booked');
+    await expect.poll(() => cellState(page, a!.id, '11:00')).toBe('booked');
     expect(await page.getByTestId(`cell-${a!.id}-10:00`).textContent()).toContain('王五');
     await expect.poll(() => page.getByTestId('booking-total').getAttribute('data-fen')).toBe('0');
-    await shot(page, 'booking-grid-booked-light');
+    await settledShot(page, 'booking-grid-booked-light');
 
     // A booked cell's popover: the order and its actions.
     await page.getByTestId(`cell-${a!.id}-10:00`).click();
@@ -131,23 +96,23 @@ describe('venue booking console', () => {
     await page.getByTestId('booking-lock').click();
     await page.locator('#lock-form_reason').fill('地板维修');
     await page.getByTestId('lock-form-ok').click();
-    await expect.poll(() => state(page, b!.id, '16:00')).toBe('locked');
+    await expect.poll(() => cellState(page, b!.id, '16:00')).toBe('locked');
     expect(await page.getByTestId(`cell-${b!.id}-16:00`).textContent()).toContain('地板维修');
     await page.getByTestId(`cell-${b!.id}-16:00`).click();
     await page.getByTestId('cell-unlock').click();
     await page.getByTestId('confirm-ok').click();
-    await expect.poll(() => state(page, b!.id, '16:00')).toBe('free');
+    await expect.poll(() => cellState(page, b!.id, '16:00')).toBe('free');
 
     await setTheme(page, 'dark');
-    await expect.poll(() => state(page, a!.id, '10:00')).not.toBeNull();
+    await expect.poll(() => cellState(page, a!.id, '10:00')).not.toBeNull();
     await page.getByTestId('booking-next').click();
-    await expect.poll(() => state(page, a!.id, '10:00')).toBe('booked');
+    await expect.poll(() => cellState(page, a!.id, '10:00')).toBe('booked');
     await page.getByTestId(`cell-${b!.id}-14:00`).click();
     await expect.poll(() => page.getByTestId('booking-total').getAttribute('data-fen')).toBe('6000');
-    await shot(page, 'booking-grid-booked-dark');
+    await settledShot(page, 'booking-grid-booked-dark');
     await page.getByTestId('booking-view-week').click();
     await expect.poll(() => page.getByTestId(`cell-${a!.id}-${tomorrow}-10:00`).getAttribute('data-state')).toBe('booked');
-    await shot(page, 'booking-grid-week-dark');
+    await settledShot(page, 'booking-grid-week-dark');
     await setTheme(page, 'light');
   });
 
@@ -155,12 +120,9 @@ describe('venue booking console', () => {
     const { page, api, venue, sites } = await desk({ n: 2, priceFen: 5000 });
     const [a] = sites;
     await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
-    await page.goto(`${e.baseUrl}${RESERVE}`);
-    await expect.poll(() => state(page, a!.id, '10:00')).not.toBeNull();
-    await page.getByTestId('booking-next').click();
     const tomorrow = addDays(today(venue.timeZone), 1);
-    await expect.poll(() => page.locator('#booking-date').inputValue()).toBe(tomorrow);
-    await expect.poll(() => state(page, a!.id, '10:00')).toBe('free');
+    await gridTomorrow(e, page, a!.id, tomorrow);
+    await expect.poll(() => cellState(page, a!.id, '10:00')).toBe('free');
     await page.getByTestId(`cell-${a!.id}-09:00`).click();
     await page.getByTestId(`cell-${a!.id}-10:00`).click();
     await page.getByTestId('booking-book').click();
@@ -177,10 +139,10 @@ describe('venue booking console', () => {
       .locator('.ant-message-notice')
       .filter({ hasText: /taken|booked/i })
       .waitFor();
-    await expect.poll(() => state(page, a!.id, '10:00')).toBe('held');
+    await expect.poll(() => cellState(page, a!.id, '10:00')).toBe('held');
     // The dialog now offers what is left.
     await expect.poll(() => page.getByTestId('booking-form-total').getAttribute('data-fen')).toBe('5000');
-    await shot(page, 'booking-taken-en');
+    await settledShot(page, 'booking-taken-en');
     await page.getByTestId('booking-form-cancel').click();
 
     // The taken cell's popover leads to the other booking's detail, where it is cancelled.
@@ -191,7 +153,7 @@ describe('venue booking console', () => {
     await expect.poll(() => page.getByTestId('booking-detail').getAttribute('data-order-no')).toBe(other.body.orderNo);
     await expect.poll(() => page.getByTestId('booking-detail-slots').textContent()).toContain('10:00–11:00');
     await expect.poll(() => page.getByTestId('booking-detail-state').getAttribute('data-value')).toBe('pending');
-    await shot(page, 'booking-detail-en');
+    await settledShot(page, 'booking-detail-en');
     await page.getByTestId('booking-detail-cancel').click();
     // The quote comes first, in the one dialog: nothing paid, nothing to refund.
     await expect.poll(() => page.getByTestId('booking-cancel-refund').getAttribute('data-fen')).toBe('0');
@@ -226,7 +188,7 @@ describe('venue booking console', () => {
     expect(await page.getByTestId('verify-result').textContent()).toContain(sites[0]!.name);
     await expect.poll(() => row.getByTestId('verify-arrival').getAttribute('data-value')).toBe('arrived');
     await expect.poll(() => page.getByTestId('verify-code').inputValue()).toBe('');
-    await shot(page, 'booking-verify-light');
+    await settledShot(page, 'booking-verify-light');
 
     // Again: the server says it is already checked in, and nothing changes.
     await page.getByTestId('verify-code').fill(made.body.orderNo);
@@ -234,7 +196,7 @@ describe('venue booking console', () => {
     await page.locator('.ant-message-notice').filter({ hasText: '该预订已核销' }).waitFor();
     await setTheme(page, 'dark');
     await expect.poll(() => row.textContent()).toContain(made.body.orderNo);
-    await shot(page, 'booking-verify-dark');
+    await settledShot(page, 'booking-verify-dark');
     await setTheme(page, 'light');
   });
   it('books for a member found by phone: the member price, the order names the member, the grid shows it booked once paid', async () => {
@@ -249,9 +211,9 @@ describe('venue booking console', () => {
     const member = await api.json('POST', '/api/sport/member', { body: { name: '钱七', phone: '13812345678', level: 'gold' } });
     expect(member.code, member.msg).toBe(0);
     const day = addDays(today(venue.timeZone), 1);
-    await page.goto(`${e.baseUrl}${RESERVE}`);
+    await page.goto(`${e.baseUrl}${BOOKING_GRID}`);
     await page.getByTestId('booking-next').click();
-    await expect.poll(() => state(page, sites[1]!.id, '15:00')).toBe('free');
+    await expect.poll(() => cellState(page, sites[1]!.id, '15:00')).toBe('free');
     await page.getByTestId(`cell-${sites[1]!.id}-15:00`).click();
     await page.getByTestId('booking-book').click();
     await page.getByTestId('booking-kind-member').click();
@@ -266,7 +228,7 @@ describe('venue booking console', () => {
     await page.getByTestId('pay-submit').click();
     await page.getByTestId('pay-done').waitFor();
     await page.getByTestId('pay-finish').click();
-    await expect.poll(() => state(page, sites[1]!.id, '15:00')).toBe('booked');
+    await expect.poll(() => cellState(page, sites[1]!.id, '15:00')).toBe('booked');
     // The grid names the member with the masked phone, not 散客.
     await expect.poll(() => page.getByTestId(`cell-${sites[1]!.id}-15:00`).textContent()).toContain('钱七');
     expect(await page.getByTestId(`cell-${sites[1]!.id}-15:00`).textContent()).toContain('138****5678');

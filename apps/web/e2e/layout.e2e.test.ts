@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { seedModuleDemos } from '../../server/src/platform/module.ts';
-import { browserAs, startE2E, type E2E, type OwnBrowser } from './support.ts';
+import { demoManager, pickSeatedSession, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * The layout at 1280 px and at 200 % zoom (issue 25, points 12 and 14): the page never scrolls
@@ -52,28 +51,11 @@ function layoutOf(page: Page) {
   });
 }
 
-/** On the ticket sale screen, picks the demo's seated session and waits for its seat map (the screen's working state). */
-async function pickSeatedSession(page: Page): Promise<void> {
-  await page.getByTestId('ticket-sell-session').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: /对号入座|Reserved seating/ })
-    .first()
-    .click();
-  await page.getByTestId('seatmap-canvas').waitFor();
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(600);
-}
-
 describe('layout at 1280 px and at 200 % zoom', () => {
   let e: E2E;
   let b: OwnBrowser;
   beforeAll(async () => {
-    e = await startE2E();
-    // The demo venue (as SEED_DEMO=1 loads it): screens full of believable records.
-    await seedModuleDemos(e.server.app.modules);
-    b = await browserAs(e, { code: 'manager', password: 'Demo@2020' });
-    await b.page.waitForURL(/\/home/);
+    ({ e, b } = await demoManager());
   }, 240_000);
   afterAll(async () => {
     await b?.close();

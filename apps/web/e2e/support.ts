@@ -5,8 +5,11 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { Client, startServer, ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { grantMenus } from '../../server/test/grants.ts';
-import { makeOrg, makeRole, makeUser, uniq } from '../../server/src/modules/system/admin.testkit.ts';
+import { expect } from 'vitest';
+import { makeOrg, makeRole, makeUser, signIn, uniq } from '../../server/src/modules/system/admin.testkit.ts';
 import { seedDemo } from '../../server/src/modules/system/index.ts';
+import { makeVenue } from '../../server/src/modules/sport/venue/venue.testkit.ts';
+import { seedModuleDemos } from '../../server/src/platform/module.ts';
 import { JobScheduler } from '../../server/src/modules/job/index.ts';
 import { cheapPasswordHashesForTests } from '../../server/src/platform/password.ts';
 
@@ -203,4 +206,90 @@ export async function axeViolations(page: Page): Promise<string[]> {
           .map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`)
           .join(' | ')}`,
     );
+}
+
+/**
+ * A server with the demo venue's records (as SEED_DEMO=1 loads them), so the screens show what they
+ * hold, and the demo venue's manager signed in, on the home screen, in a browser of their own.
+ */
+export async function demoManager(): Promise<{ e: E2E; b: OwnBrowser }> {
+  const e = await startE2E();
+  await seedModuleDemos(e.server.app.modules);
+  const b = await browserAs(e, { code: 'manager', password: 'Demo@2020' });
+  await b.page.waitForURL(/\/home/);
+  return { e, b };
+}
+
+/** On the ticket sale screen, picks the demo's seated session and waits for its seat map (the screen's working state). */
+export async function pickSeatedSession(page: Page): Promise<void> {
+  await page.getByTestId('ticket-sell-session').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /对号入座|Reserved seating/ })
+    .first()
+    .click();
+  await page.getByTestId('seatmap-canvas').waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(600);
+}
+
+/** The booking grid (spec 7.3's venue reservation screen). */
+export const BOOKING_GRID = '/sport/views/venueReserve/index';
+
+export interface VenueDesk {
+  staff: Staff;
+  api: Client;
+  venue: Awaited<ReturnType<typeof makeVenue>>['venue'];
+  sites: { id: number; name: string }[];
+  page: Page;
+}
+
+/**
+ * Front-desk staff of a new organisation (with `menus`) whose venue is made through the API before
+ * they sign in (the console loads the current venue at sign-in), on the home screen of a browser
+ * of their own (`viewport`, else 1440×900), which goes into `open` to be closed after the file.
+ */
+export async function venueDesk(
+  e: E2E,
+  open: OwnBrowser[],
+  menus: string[],
+  venueOpts: Parameters<typeof makeVenue>[1] = {},
+  viewport?: { width: number; height: number },
+): Promise<VenueDesk> {
+  const staff = await makeStaff(e, menus);
+  const api = await signIn(e.server, staff.code, staff.password);
+  const { venue, sites } = await makeVenue(api, venueOpts);
+  let b: OwnBrowser;
+  if (viewport) {
+    b = await openBrowser({ viewport });
+    await b.page.goto(`${e.baseUrl}/login`);
+    await loginThroughForm(b.page, staff.code, staff.password);
+  } else b = await browserAs(e, staff);
+  open.push(b);
+  b.page.setDefaultTimeout(15_000);
+  await b.page.waitForURL(/\/home/);
+  return { staff, api, venue, sites, page: b.page };
+}
+
+/** A booking grid cell's state (free, held, booked, locked …), or null before the grid shows it. */
+export const cellState = (page: Page, siteId: number, start: string) => page.getByTestId(`cell-${siteId}-${start}`).getAttribute('data-state');
+
+/** Opens the booking grid, waits for its cells and steps one day on, to `tomorrow`. */
+export async function gridTomorrow(e: E2E, page: Page, siteId: number, tomorrow: string): Promise<void> {
+  await page.goto(`${e.baseUrl}${BOOKING_GRID}`);
+  await expect.poll(() => cellState(page, siteId, '10:00')).not.toBeNull();
+  await page.getByTestId('booking-next').click();
+  await expect.poll(() => page.locator('#booking-date').inputValue()).toBe(tomorrow);
+}
+
+/** A screenshot once transitions (colours, dialogs) have settled. */
+export async function settledShot(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await screenshot(page, name);
+}
+
+/** Switches the console's theme (the page reloads to apply it). */
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => localStorage.setItem('theme', t), theme);
+  await page.reload();
 }
