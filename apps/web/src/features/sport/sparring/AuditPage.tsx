@@ -40,8 +40,8 @@ export const changeResource: ResourceDef<SparringChangeRow, SparringChangeRow, z
   columns: [
     { key: 'groupName', label: 'field.groupName' },
     { key: 'action', label: 'field.action', options: actionOptions },
-    { key: '$before', label: 'before', render: (_: unknown, row) => <Content row={row} side="before" /> },
-    { key: '$after', label: 'after', render: (_: unknown, row) => <Content row={row} side="after" /> },
+    { key: '$before', label: 'before', width: 280, render: (_: unknown, row) => <Content row={row} side="before" /> },
+    { key: '$after', label: 'after', width: 280, render: (_: unknown, row) => <Content row={row} side="after" /> },
     { key: 'state', label: 'field.state', options: changeStateOptions },
     { key: 'requestedByName', label: 'field.requestedBy' },
     { key: 'requestTime', label: 'field.requestTime', content: 'time', render: (v: string) => formatTime(v) },
