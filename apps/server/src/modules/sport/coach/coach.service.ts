@@ -28,6 +28,7 @@ import {
   coachesByName,
   coachSorts,
   findCoach,
+  findCoaches,
   insertCoach,
   pageCoaches,
   qualificationsOf,
@@ -122,6 +123,11 @@ async function rowsOf(db: Executor, scope: Scope, caller: Caller, views: CoachVi
 }
 
 const filterOf = (q: Partial<CoachListQuery>): CoachFilter => ({ keyword: q.keyword, status: q.status, level: q.level, venueId: q.venueId, sport: q.sport });
+
+/** The schedule's venue filter names a venue in scope: another organisation's answers 100404. */
+async function checkVenueFilter(db: Executor, scope: Scope, venueId: number | undefined) {
+  if (venueId !== undefined && !(await venueNames(db, scope, [venueId])).size) throw notFound();
+}
 
 // ---------------------------------------------------------------- list, detail, export
 
@@ -272,6 +278,8 @@ export async function setCoachStatus(db: Db, caller: Caller, id: number, body: C
 /** Deletes coaches in scope; one with bookings ahead (live claims on its time) is refused, naming it. */
 export async function removeCoaches(db: Db, caller: Caller, ids: number[]) {
   const scope = scopeOf(caller);
+  // Every id must be a coach in scope (another organisation's: 100404, nothing deleted).
+  if ((await findCoaches(db, scope, ids)).length !== new Set(ids).size) throw notFound();
   const now = new Date();
   const ahead = await coachClaims(db, scope, ids, now, new Date(now.getTime() + 3650 * DAY_MS));
   if (ahead.length) {
@@ -331,6 +339,7 @@ export async function coachPhoto(db: Db, caller: Caller, dataDir: string, id: nu
 /** The week (or `days`) of live claims on the coaches: what holds each range (a lesson, a sparring booking …). */
 export async function coachSchedule(db: Db, caller: Caller, q: CoachScheduleQuery) {
   const scope = scopeOf(caller);
+  await checkVenueFilter(db, scope, q.venueId);
   const list =
     q.coachId !== undefined
       ? await coachesByName(db, scope, { id: q.coachId }, 1)

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { Image, theme } from 'antd';
+import { PictureOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import {
+  COACH_LEVELS,
+  COACH_STATUS,
+  VENUE_SPORTS,
+  type CoachDetail,
+  type CoachRow,
+  type CoachScheduleAnswer,
+  type Page,
+  type coachScheduleQuery,
+} from '@venue/contract';
+import type { z } from 'zod';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
+import { api, download, http } from '../../../app/request.ts';
+import { useSession } from '../../../app/session.ts';
+import { FILE_TIMEOUT_MS, useCan, type Option } from '../../../kit/index.ts';
+import { Perm } from '@venue/contract';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+
+/** The coach screens' texts: one namespace for the feature. */
+export const NS = 'coach';
+registerMessages(NS, zh, en);
+
+export type Translate = FeatureT<typeof zh>;
+export function useCoachT(): Translate {
+  return useFeatureT<typeof zh>(NS);
+}
+
+const url = (p: string) => api.sport(`coach${p ? `/${p}` : ''}`);
+
+/** The coach calls the page kit does not make itself. */
+export const coachApi = {
+  get: (id: number) => http.get<CoachDetail>(url(String(id))),
+  status: (id: number, status: string, version: number) => http.post<CoachDetail>(url(`${id}/status`), { status, version }),
+  uploadPhoto: (id: number, file: File) => {
+    const fd = new FormData();
+    fd.append('file', file, file.name);
+    return http.post<CoachDetail>(url(`${id}/photo`), fd, { timeout: 60_000 });
+  },
+  photo: async (id: number): Promise<Blob> => (await download({ url: url(`${id}/photo/image`), method: 'GET', timeout: FILE_TIMEOUT_MS, silent: true })).blob,
+  schedule: (body: z.input<typeof coachScheduleQuery>) => http.post<CoachScheduleAnswer>(url('schedule'), body),
+  venues: () => http.post<Page<{ id: number; stadiumName: string }>>(api.stadium('stadiumInfo/pagelist'), { pageNum: 1, pageSize: 200 }),
+  list: (body: Record<string, unknown>) => http.post<Page<CoachRow>>(url('list'), body),
+};
+
+const opts = <T extends string | number>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
+  values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
+export const levelOptions = opts(COACH_LEVELS, 'level', { junior: 'default', intermediate: 'blue', senior: 'purple', head: 'gold' });
+export const statusOptions = opts(COACH_STATUS, 'status', { active: 'green', leave: 'orange', left: 'default' });
+export const sportOptions = opts(VENUE_SPORTS, 'sport');
+export const genderOptions: Option[] = [
+  { value: 1, label: 'gender.1' },
+  { value: 2, label: 'gender.2' },
+];
+
+/** The organisation's venues (a coach works at some of them). */
+export function useVenueOptions(): Option[] {
+  const can = useCan();
+  const stadiumId = useSession((s) => s.stadiumId);
+  const stadiumName = useSession((s) => s.stadiumName);
+  const all = can(Perm.venue.list);
+  const venues = useQuery({ queryKey: ['coach', 'venues'], queryFn: coachApi.venues, enabled: all, staleTime: 60_000 });
+  if (all && venues.data) return venues.data.data.map((v) => ({ value: v.id, label: v.stadiumName }));
+  return stadiumId ? [{ value: stadiumId, label: stadiumName ?? String(stadiumId) }] : [];
+}
+
+/** A coach's photo, fetched with the session (served to signed-in staff only). */
+export function CoachPhoto({ id, version, hasPhoto, size = 40 }: { id: number; version: number; hasPhoto: boolean; size?: number }) {
+  const { token } = theme.useToken();
+  const q = useQuery({ queryKey: ['coach', 'photo', id, version], queryFn: () => coachApi.photo(id), enabled: hasPhoto, retry: false, staleTime: 300_000 });
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!q.data || /json/.test(q.data.type)) {
+      setSrc(null);
+      return;
+    }
+    const u = URL.createObjectURL(q.data);
+    setSrc(u);
+    return () => URL.revokeObjectURL(u);
+  }, [q.data]);
+  return (
+    <div
+      style={{
+        width: size,
+        height: size,
+        borderRadius: size > 60 ? token.borderRadius : '50%',
+        border: `1px solid ${token.colorBorderSecondary}`,
+        overflow: 'hidden',
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: token.colorFillQuaternary,
+      }}
+      data-testid={`coach-photo-${id}`}
+    >
+      {src ? (
+        <Image src={src} alt="" width={size} height={size} style={{ objectFit: 'cover' }} preview={size > 60} />
+      ) : (
+        <PictureOutlined style={{ fontSize: size > 60 ? 24 : 14, color: token.colorTextQuaternary }} />
+      )}
+    </div>
+  );
+}
