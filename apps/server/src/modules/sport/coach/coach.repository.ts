@@ -34,7 +34,7 @@ export interface CoachFilter {
   sport?: string;
 }
 
-export function coachWhere(f: CoachFilter): SQL | undefined {
+function coachWhere(f: CoachFilter): SQL | undefined {
   const startsWith = f.keyword ? `${contains(f.keyword).slice(1)}` : undefined;
   return and(
     f.id !== undefined ? eq(coaches.id, f.id) : undefined,
