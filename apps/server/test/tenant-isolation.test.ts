@@ -175,6 +175,10 @@ interface World {
   sparringGroupB: number;
   sparringChangeB: number;
   sparringOrderB: number;
+  courseB: number;
+  classB: number;
+  lessonB: number;
+  coachB: number;
   shareB: number;
   ticketTypeB: number;
   projectB: number;
@@ -413,6 +417,14 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     },
     'POST /api/sport/sparring/priceGroup/:id/remove': { body: { version: 1 } },
     'POST /api/sport/sparring/priceChange/:id/reject': { body: { reason: 'probe' } },
+    'PUT /api/sport/course/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/course': { body: { name: 'probe', sport: 'swimming', kind: 'group', lessonsPerClass: 1, minutesPerLesson: 60, priceFen: 0 } },
+    'POST /api/sport/course/class/page': { expect: 'empty' },
+    'POST /api/sport/course/lesson/list': { expect: 'notFound' },
+    'POST /api/sport/course/:id/submit': { body: { version: 1 } },
+    'POST /api/sport/course/:id/review': { body: { approved: true, version: 1 } },
+    'POST /api/sport/course/:id/offSale': { body: { version: 1 } },
+    'PUT /api/sport/course/class/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -562,6 +574,9 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
               : w.ticketSessionB;
     if (r.module === 'card') return /\/type\//.test(r.url) ? w.cardTypeB : /\/share\//.test(r.url) ? w.shareB : w.cardB;
     if (r.module === 'sparring') return w.sparringOrderB;
+    if (r.module === 'course') return w.courseB;
+    if (r.module === 'coach') return w.coachB;
+    if (r.module === 'courseClass') return /\/lesson\//.test(r.url) ? w.lessonB : w.classB;
     if (r.module === 'sparringPrice') return /\/priceChange\//.test(r.url) ? w.sparringChangeB : w.sparringGroupB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
@@ -613,6 +628,12 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [{ key: 'a', jobId: w.jobB }];
     case 'orderId':
       return w.orderB;
+    case 'classId':
+      return w.classB;
+    case 'courseId':
+      return w.courseB;
+    case 'coachId':
+      return w.coachB;
     case 'accountId':
       return w.accountB;
     case 'venueId':
@@ -1046,6 +1067,29 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
         mgrB,
       )
     ).orderId;
+    // B's training: an approved course at B's venue, a class of B's coach with a lesson, a seat and a waiting member.
+    const coachB = Number(coachRow!.id);
+    const madeCourse = await ok<{ id: number; version: number }>(
+      'POST',
+      '/api/sport/course',
+      { venueId: venueB, name: 'b-course', sport: 'swimming', kind: 'group', lessonsPerClass: 4, minutesPerLesson: 60, priceFen: 1000 },
+      mgrB,
+    );
+    const sentCourse = await ok<{ version: number }>('POST', `/api/sport/course/${madeCourse.id}/submit`, { version: madeCourse.version }, mgrB);
+    await ok('POST', `/api/sport/course/${madeCourse.id}/review`, { approved: true, version: sentCourse.version }, mgrB);
+    const courseB = madeCourse.id;
+    const classB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/course/class',
+        { courseId: courseB, name: 'b-class', capacity: 1, coachId: coachB, startDay: '2030-11-01', endDay: '2030-12-31' },
+        mgrB,
+      )
+    ).id;
+    const lessonB = (
+      await ok<{ id: number }>('POST', '/api/sport/course/lesson', { classId: classB, startsAt: '2030-11-05T02:00:00Z', endsAt: '2030-11-05T03:00:00Z' }, mgrB)
+    ).id;
+    await ok('POST', '/api/sport/course/class/enrol', { classId: classB, memberId: memberB }, mgrB);
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1126,6 +1170,10 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       sparringGroupB,
       sparringChangeB,
       sparringOrderB,
+      courseB,
+      classB,
+      lessonB,
+      coachB,
       cardNoB: soldB.cardNo,
       shareB,
       ticketTypeB,

@@ -1,5 +1,9 @@
 import type { Client, TestServer } from '../../../../test/harness.ts';
-import { courseApi, enrol } from './course.testkit.ts';
+
+// No vitest here: `npm run bench` (scripts/bench/course.ts) runs the same race outside the test runner.
+const courseApi = (p: string) => `/api/sport/course/${p}`;
+const enrol = (c: Client, classId: number, memberId: number) =>
+  c.json<{ state: string; position: number | null; orderId: number | null }>('POST', courseApi('class/enrol'), { body: { classId, memberId } });
 
 export interface RaceResult {
   /** Seats taken above the capacity (must be 0). */
