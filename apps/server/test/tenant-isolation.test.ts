@@ -407,11 +407,20 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     },
     'PUT /api/sport/booking/closure/:id': { body: { reason: 'changed', version: 1 } },
     'POST /api/sport/member/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/coach/export': { expect: 'fileWithoutB' },
     'POST /api/sport/card/type': {
       body: { name: 'probe', kind: 'times', times: 5, priceFen: 0 },
       extra: [{ label: "B's venue for a type of A", body: { name: 'probe', kind: 'times', times: 5, priceFen: 0, venueIds: [w.venueB] } }],
     },
     'PUT /api/sport/card/type/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/coach': {
+      body: { name: 'probe', phone: '13900000077' },
+      extra: [{ label: "B's venue for a coach of A", body: { name: 'probe', phone: '13900000076', venueIds: [w.venueB] } }],
+    },
+    'PUT /api/sport/coach/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/coach/:id/status': { body: { status: 'left', version: 1 } },
+    'POST /api/sport/sparring/quote': { body: { date: '2030-10-03', start: '10:00', end: '11:00' } },
+    'POST /api/sport/sparring/order': { body: { date: '2030-10-03', start: '10:00', end: '11:00' } },
     'PUT /api/sport/sparring/priceGroup/:id': {
       body: { name: 'changed', coachLevels: ['senior'], prices: [{ weekdays: [], start: '08:00', end: '09:00', memberLevel: null, priceFen: 1 }], version: 1 },
     },
