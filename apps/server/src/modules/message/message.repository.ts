@@ -231,10 +231,11 @@ export async function insertTemplate(db: Executor, scope: Scope, values: typeof 
   return row!;
 }
 
-/** Seeds: adds the template unless the business type has one for that channel and language. */
-export async function ensureTemplate(db: Executor, scope: Scope, values: typeof messageTemplates.$inferInsert): Promise<void> {
-  await assertInScope(db, scope, [values.orgId]);
-  await db.insert(messageTemplates).values(values).onConflictDoNothing();
+/** Seeds: adds each template unless its business type has one for that channel and language, in one statement. */
+export async function ensureTemplates(db: Executor, scope: Scope, rows: (typeof messageTemplates.$inferInsert)[]): Promise<void> {
+  if (!rows.length) return;
+  await assertInScope(db, scope, [...new Set(rows.map((r) => r.orgId))]);
+  await db.insert(messageTemplates).values(rows).onConflictDoNothing();
 }
 
 export async function updateTemplate(

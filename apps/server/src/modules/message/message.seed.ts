@@ -3,7 +3,6 @@ import { oneOrgScope, SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { grantDemoMenus, findOrgByCode, PLATFORM_ORG_CODE, findVisibleUserByCode } from '../system/index.ts';
 import { publish } from './message.queue.ts';
 import * as repo from './message.repository.ts';
-import { messageTemplates } from './message.table.ts';
 
 type Text = { title: string; content: string };
 
@@ -90,7 +89,7 @@ export function collectMessageTypes(types: readonly MessageBusinessType[]): void
 async function seedTypes(db: Db, orgId: number, recipients: (t: DefaultType) => DefaultType['recipients']): Promise<void> {
   const scope = oneOrgScope(orgId);
   await db.transaction(async (tx) => {
-    const templates: (typeof messageTemplates.$inferInsert)[] = [];
+    const templates: Parameters<typeof repo.ensureTemplates>[2] = [];
     for (const d of DEFAULT_TYPES) {
       const { row, created } = await repo.ensureBusiness(tx, scope, {
         orgId,
@@ -111,7 +110,7 @@ async function seedTypes(db: Db, orgId: number, recipients: (t: DefaultType) => 
       }
     }
     // The new types' templates in one statement (first start: some twenty of them).
-    if (templates.length) await tx.insert(messageTemplates).values(templates).onConflictDoNothing();
+    await repo.ensureTemplates(tx, scope, templates);
   });
 }
 

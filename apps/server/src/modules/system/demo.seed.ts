@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../platform/db.ts';
 import { bumpPermEpoch } from '../../platform/access.ts';
@@ -6,7 +6,7 @@ import { hashPassword } from '../../platform/password.ts';
 import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { menus } from './system.table.ts';
 import { findOrgByCode, insertOrg } from './org.repository.ts';
-import { addUserRoles, findRoleByCode, insertRole, replaceRoleMenus } from './role.repository.ts';
+import { addRoleMenusByKeys, addUserRoles, findRoleByCode, insertRole, replaceRoleMenus } from './role.repository.ts';
 import { insertOrgLinks, insertUsers } from './user.repository.ts';
 import { PLATFORM_ORG_CODE } from './system.seed.ts';
 import { FRONT_DESK_ROLE, presetVenueRoles } from './venueRoles.seed.ts';
@@ -86,13 +86,8 @@ export async function grantDemoMenus(db: Db, keys: readonly string[], exactKeys:
   // One statement (each module's demo calls this at first start): the entries are picked in the
   // database, and the role's links it already has are left as they are.
   // `exactKeys`: entries alone (a directory without all of its screens).
-  const list = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
   await db.transaction(async (tx) => {
-    await tx.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
-      select ${role.id}, ${role.orgId}, m.id from sys_menu m
-      where m.key = any(${list([...keys, ...exactKeys])}::text[])
-         or m.key like any(${list(keys.map((k) => `${k.replace(/[%_\\]/g, '\\$&')}.%`))}::text[])
-      on conflict do nothing`);
+    await addRoleMenusByKeys(tx, SYSTEM_SCOPE, role, keys, exactKeys);
     await bumpPermEpoch(tx);
   });
 }

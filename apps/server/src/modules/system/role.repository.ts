@@ -203,6 +203,26 @@ export async function replaceRoleMenus(db: Executor, scope: Scope, roleId: numbe
 }
 
 /** The holders of a role of the scope whom the scope can see. */
+/**
+ * Adds to a role the menu entries with these keys, and with `prefixKeys` also every entry below each
+ * (`sport.coach` and `sport.coach.*`), in one statement; links it has stay.
+ */
+export async function addRoleMenusByKeys(
+  db: Executor,
+  scope: Scope,
+  role: { id: number; orgId: number },
+  prefixKeys: readonly string[],
+  exactKeys: readonly string[],
+): Promise<void> {
+  await assertInScope(db, scope, [role.orgId]);
+  const list = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  await db.execute(sql`insert into sys_role_menu (role_id, org_id, menu_id)
+    select ${role.id}, ${role.orgId}, m.id from sys_menu m
+    where m.key = any(${list([...prefixKeys, ...exactKeys])}::text[])
+       or m.key like any(${list(prefixKeys.map((k) => `${k.replace(/[%_\\]/g, '\\$&')}.%`))}::text[])
+    on conflict do nothing`);
+}
+
 export async function usersOfRole(db: Executor, scope: Scope, roleId: number) {
   return db
     .select({

@@ -6,9 +6,9 @@
 export { seedVenueDemo } from './booking.seed.ts';
 export { memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 export type { LevelGrant } from './pricing.ts';
-export { claimSiteTime, releaseSiteTime, type SiteTimeAsk } from './site-claims.ts';
+export { claimSiteTime, releaseSiteTime } from './site-claims.ts';
 // A bulk read of live site claims overlapping many ranges (a scheduling plan's conflict preview).
-export { unitClaimsOverlapping, type UnitClaim, type UnitTimeAsk } from './site-clashes.ts';
+export { unitClaimsOverlapping, type UnitTimeAsk } from './site-clashes.repository.ts';
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { bookingManifest } from './booking.manifest.ts';

@@ -15,18 +15,16 @@
  *   `holderKind` names what holds the time in your module (`lesson`, `sparring`); the coach
  *   schedule shows it.
  * - `releaseCoachTime(db, scope, { ids } | { holderKind, holderId })` frees the range at once.
- * - `coachClaims(db, scope, coachIds, from, to)`: the live claims overlapping a range.
  * - `coachBriefs(db, scope, ids)` → Map of id → `{ id, orgId, name, level, photo, status }` (ids
- *   out of scope are left out). `findCoach(db, scope, id)` → the row or undefined;
- *   `activeCoach(db, scope, id)` → the row, or the same refusals as a claim.
+ *   out of scope are left out). `findCoach(db, scope, id)` → the row or undefined.
  * - `coaches`: the table, for foreign keys. A reference is composite, so a row of one organisation
  *   cannot name another's coach: `foreignKey({ columns: [t.orgId, t.coachId], foreignColumns:
  *   [coaches.orgId, coaches.id] })` (unique index `sport_coach_org_id_uq`).
  */
 
 // ---------------------------------------------------------------- coach time and reads other modules make
-export { activeCoach, claimCoachTime, coachBriefs, coachClaims, releaseCoachTime, type CoachBrief, type CoachTimeAsk } from './coach.time.ts';
-export { findCoach, type CoachRecord } from './coach.repository.ts';
+export { claimCoachTime, coachBriefs, releaseCoachTime } from './coach.time.ts';
+export { findCoach } from './coach.repository.ts';
 
 // ---------------------------------------------------------------- table references (foreign keys and read-only joins)
 export { coaches } from './coach.table.ts';

@@ -141,7 +141,6 @@ export async function pageClasses(db: Executor, scope: Scope, f: ClassFilter, or
 
 export const findLesson = (db: Executor, scope: Scope, id: number) => lessonRepo.find(db, scope, id);
 export const insertLesson = (db: Executor, scope: Scope, values: typeof courseLessons.$inferInsert) => lessonRepo.insert(db, scope, values);
-export const insertLessons = (db: Executor, scope: Scope, values: (typeof courseLessons.$inferInsert)[]) => lessonRepo.insertMany(db, scope, values);
 export const patchLesson = (db: Executor, scope: Scope, id: number, values: Changes<typeof courseLessons>) => lessonRepo.patch(db, scope, [id], values);
 
 export async function pageLessons(db: Executor, scope: Scope, classId: number, page: { limit: number; offset: number }) {

@@ -2,5 +2,5 @@
  * The scheduling plan's engine (dates and the conflict preview) for benches and tests, until the
  * course module's routes offer the preview (scripts/bench/course-plan.ts measures it directly).
  */
-export { planDates, type PlanDates, type PlanRule, type WorkCalendar } from './plan.dates.ts';
-export { checkPlanClashes, type CandidateLesson, type LessonCheck } from './plan.conflicts.ts';
+export { planDates, type PlanRule } from './plan.dates.ts';
+export { checkPlanClashes, type CandidateLesson } from './plan.conflicts.ts';

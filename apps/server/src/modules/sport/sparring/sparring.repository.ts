@@ -21,7 +21,6 @@ const sessionRepo = scopedRepo(sparringSessions);
 
 export const findGroup = (db: Executor, scope: Scope, id: number) => groupRepo.find(db, scope, id);
 export const insertGroup = (db: Executor, scope: Scope, values: typeof sparringGroups.$inferInsert) => groupRepo.insert(db, scope, values);
-export const insertGroups = (db: Executor, scope: Scope, values: (typeof sparringGroups.$inferInsert)[]) => groupRepo.insertMany(db, scope, values);
 export const updateGroup = (db: Executor, scope: Scope, id: number, version: number, values: Changes<typeof sparringGroups>) =>
   groupRepo.update(db, scope, id, version, values);
 export const removeGroup = (db: Executor, scope: Scope, id: number) => groupRepo.remove(db, scope, [id]);

@@ -22,7 +22,7 @@ import { scopeOf, type Scope } from '../../../platform/scope.ts';
 import { findVisibleUsers } from '../../system/index.ts';
 import { createOrder, findOrder, memberBriefs, timeZoneOf } from '../commerce/index.ts';
 import { memberLevelsPort, type LevelGrant } from '../booking/index.ts';
-import { instantOf, localOf, sitesOfVenueOfSite, weekdayOf } from '../venue/index.ts';
+import { instantOf, sitesOfVenueOfSite, weekdayOf } from '../venue/index.ts';
 import { coachNames, coachOf, type CoachInfo } from './sparring.coach.ts';
 import { priceSparring, type PricedPart } from './sparring.pricing.ts';
 import {
@@ -352,11 +352,6 @@ export async function sparringDetail(db: Db, caller: Caller, orderId: number): P
   const [r] = await sessionRows(db, scope, rows);
   if (!r) throw notFound();
   return { ...r.row, paidFen: Number(r.paidFen), refundedFen: Number(r.refundedFen), expiresAt: r.expiresAt };
-}
-
-/** The local day and minute of an instant in an organisation's zone (for the demo and tests). */
-export async function localIn(tx: Tx, orgId: number, at: Date) {
-  return localOf(at, await timeZoneOf(tx, orgId));
 }
 
 export const itemNameOf = (coach: CoachInfo) => `${t('zh-CN', 'sparring.itemName')} ${coach.name}`;

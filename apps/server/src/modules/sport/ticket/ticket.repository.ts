@@ -551,6 +551,17 @@ export async function seatCounts(db: Executor, scope: Scope, sessionIds: number[
 }
 
 /** Seat modification for one session: free ⇄ blocked (held and sold seats are left alone). */
+/** The first free seats of a price level in a session, by id (a demo hands them to a distributor). */
+export async function firstFreeSeatIds(db: Executor, scope: Scope, sessionId: number, levelId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: ticketSeats.id })
+    .from(ticketSeats)
+    .where(and(inScope(scope, ticketSeats.orgId), eq(ticketSeats.sessionId, sessionId), eq(ticketSeats.levelId, levelId), eq(ticketSeats.state, 'free')))
+    .orderBy(asc(ticketSeats.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 export async function setSeatsBlocked(db: Executor, scope: Scope, sessionId: number, seatIds: number[], blocked: boolean): Promise<number> {
   const rows = await db
     .update(ticketSeats)

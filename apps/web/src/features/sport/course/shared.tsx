@@ -15,7 +15,6 @@ export function useCourseT(): Translate {
   return useFeatureT<typeof zh>(NS);
 }
 
-export const COURSE_PATH = '/sport/views/trainingCourse/courseManagement/index';
 export const CLASS_LIST_PATH = '/sport/views/trainingCourse/classManagement/index';
 export const classDetailPath = (id: number) => `/sport/views/trainingCourse/classDetail/${id}`;
 export const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;

@@ -13,7 +13,6 @@ registerMessages(NS, zh, en);
 export type Translate = FeatureT<typeof zh>;
 export const useSparringT = (): Translate => useFeatureT<typeof zh>(NS);
 
-export const SPARRING_LIST_PATH = '/sport/views/servicePersonal/rehearsalService/index';
 export const sparringDetailPath = (orderId: number) => `/sport/views/servicePersonal/rehearsalService/detail/${orderId}`;
 export const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;
 

@@ -1,12 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../../../config.ts';
 import type { Db } from '../../../../platform/db.ts';
 import type { Caller } from '../../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../../system/index.ts';
 import { startPayment } from '../../commerce/index.ts';
-import { levelsOfSessions } from '../ticket.repository.ts';
-import { ticketSeats } from '../ticket.table.ts';
+import { firstFreeSeatIds, levelsOfSessions } from '../ticket.repository.ts';
 import { statsSessions, upsertExternalItem } from './distribution.repository.ts';
 import { addDistributor, addPackage, giveQuota, sellFromQuota, sellPackage } from './distribution.service.ts';
 
@@ -83,13 +82,8 @@ export async function seedDistributionDemo(db: Db, cfg: Config, secretKey: Buffe
   const damaiGa = await giveQuota(db, caller, { distributorId: damai.id, levelId: gaLevel.id, quantity: 300 });
   const ctripGa = await giveQuota(db, caller, { distributorId: ctrip.id, levelId: gaLevel.id, quantity: 200 });
   // The level's first twenty free seats, read alone (not the session's 2,400 seats).
-  const free = await db
-    .select({ id: ticketSeats.id })
-    .from(ticketSeats)
-    .where(and(eq(ticketSeats.orgId, center.id), eq(ticketSeats.sessionId, seated.id), eq(ticketSeats.levelId, second.id), eq(ticketSeats.state, 'free')))
-    .orderBy(asc(ticketSeats.id))
-    .limit(20);
-  const damaiSeats = await giveQuota(db, caller, { distributorId: damai.id, levelId: second.id, seatIds: free.map((s) => s.id) });
+  const free = await firstFreeSeatIds(db, oneOrgScope(center.id), seated.id, second.id, 20);
+  const damaiSeats = await giveQuota(db, caller, { distributorId: damai.id, levelId: second.id, seatIds: free });
   const paid = async (o: { orderId: number; amount: number }) => startPayment(pay, caller, o.orderId, { method: 'cash', amountFen: o.amount }, undefined);
   for (const [quotaId, distributorId, quantity, name] of [
     [damaiGa.id, damai.id, 6, '赵敏'],
