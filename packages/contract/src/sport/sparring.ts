@@ -43,8 +43,8 @@ export const sparringGroupForm = z.object({
   remark: fields.optText(200),
 });
 export type SparringGroupForm = z.output<typeof sparringGroupForm>;
-/** `PUT sparring/priceGroup/{id}`: the whole group, with the version it was read at. */
-export const sparringGroupUpdate = sparringGroupForm.extend({ version: fields.version });
+/** `PUT sparring/priceGroup/{id}`: the changed fields, with the version it was read at (what is left out stays). */
+export const sparringGroupUpdate = sparringGroupForm.partial().extend({ version: fields.version });
 export type SparringGroupUpdate = z.output<typeof sparringGroupUpdate>;
 
 const priceOut = z.object({ weekdays: z.array(z.number()), start: z.string(), end: z.string(), memberLevel: z.string().nullable(), priceFen: z.number() });

@@ -110,7 +110,8 @@ async function groupInScope(db: Executor, scope: Scope, id: number): Promise<Gro
 export async function proposeEdit(db: Db, caller: Caller, id: number, input: SparringGroupUpdate): Promise<SparringChangeRow> {
   const g = await groupInScope(db, scopeOf(caller), id);
   if (g.version !== input.version) throw staleVersion();
-  const { version, ...form } = input;
+  const { version, ...changed } = input;
+  const form: SparringGroupForm = { ...contentOf(g), ...Object.fromEntries(Object.entries(changed).filter(([, v]) => v !== undefined)) };
   return propose(
     db,
     caller,
