@@ -23,4 +23,8 @@ export * from './sport/ticketDistribution.ts';
 export * from './sport/ticketCatalogue.ts';
 export * from './sport/ticketReserve.ts';
 export * from './sport/course.ts';
+export * from './sport/course-plan.ts';
+export * from './sport/course-lesson.ts';
+export * from './sport/course-attendance.ts';
+export * from './sport/course-settlement.ts';
 export * from './sport/sparring.ts';

@@ -5,6 +5,10 @@ import { commercePermissions } from './commerce.screens.ts';
 export const coursePermissions = {
   course: { list: 'sport:course:list', add: 'sport:course:add', edit: 'sport:course:edit', audit: 'sport:course:audit' },
   courseClass: { list: 'sport:course:class:list', add: 'sport:course:class:add', edit: 'sport:course:class:edit', enrol: 'sport:course:class:enrol' },
+  // plans: (scheduling plans)
+  // lessons: (all lessons)
+  // attendance: (attendance, packages, participants)
+  // settlement: (coach settlement)
 } as const;
 
 /** What the sport/course module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
@@ -60,6 +64,10 @@ export const courseModule = {
       cache: true,
       parent: 'training',
     },
+    // plans: screens of scheduling plans
+    // lessons: screens of all lessons
+    // attendance: screens of attendance, packages, participants
+    // settlement: screens of coach settlement
   ],
   buttons: {
     audit: { 'zh-CN': '审核课程', 'en-US': 'Review courses' },

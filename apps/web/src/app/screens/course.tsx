@@ -11,4 +11,8 @@ export const courseScreens: ScreenComponents<'sport/course'> = {
   'sport.course.classes': lazyScreen('courseClasses', () => import('../../features/sport/course/ClassListPage.tsx')),
   'sport.course.classDetail': lazyScreen('courseClassDetail', () => import('../../features/sport/course/ClassDetailPage.tsx')),
   'sport.course.sales': lazyScreen('courseSales', () => import('../../features/sport/course/CourseSalesPage.tsx')),
+  // plans: scheduling plans (features/sport/course/plan/)
+  // lessons: all lessons (features/sport/course/lesson/)
+  // attendance: attendance, packages, participants (features/sport/course/attendance/)
+  // settlement: coach settlement (features/sport/course/settlement/)
 };

@@ -1,7 +1,15 @@
 import { contractModule } from '@venue/contract';
 import type { ModuleManifest } from '../../../platform/module.ts';
 import * as courseTables from './course.table.ts';
+import * as planTables from './plan.table.ts';
+import * as lessonTables from './lesson.table.ts';
+import * as attendanceTables from './attendance.table.ts';
+import * as settlementTables from './settlement.table.ts';
 import { courseRoutes } from './course.routes.ts';
+import { planRoutes } from './plan.routes.ts';
+import { lessonRoutes } from './lesson.routes.ts';
+import { attendanceRoutes } from './attendance.routes.ts';
+import { settlementRoutes } from './settlement.routes.ts';
 import { courseKind } from './course.kinds.ts';
 import { coursePromotedType } from './course.messageTypes.ts';
 import { seedCourseDemo } from './course.seed.ts';
@@ -12,13 +20,19 @@ export const courseManifest: ModuleManifest = {
   dependsOn: ['system', 'message', 'sport/commerce', 'sport/venue', 'sport/member', 'sport/booking', 'sport/coach'],
   demoAfter: ['sport/coach'],
   ui: contractModule('sport/course'),
-  tables: { schema: courseTables },
+  tables: { schema: { ...courseTables, ...planTables, ...lessonTables, ...attendanceTables, ...settlementTables } },
   // A seat in a class is sold as item kind `course` in `course` orders (the order list's course tab).
   contributes: {
     kinds: [courseKind],
     orderTypes: ['course'],
     messageTypes: [coursePromotedType],
   },
-  routes: ({ app, ctx }) => courseRoutes(app, ctx),
+  routes: ({ app, ctx }) => {
+    courseRoutes(app, ctx);
+    planRoutes(app, ctx);
+    lessonRoutes(app, ctx);
+    attendanceRoutes(app, ctx);
+    settlementRoutes(app, ctx);
+  },
   demo: ({ db, config, ctx }) => seedCourseDemo(db, config, ctx.keys.secretKey),
 };

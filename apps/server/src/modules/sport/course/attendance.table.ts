@@ -1,0 +1,2 @@
+// The tables of attendances (issue 26).
+export {};

@@ -1,0 +1,2 @@
+// The tables of lessons (issue 26).
+export {};

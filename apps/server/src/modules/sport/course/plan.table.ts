@@ -1,0 +1,2 @@
+// The tables of plans (issue 26).
+export {};

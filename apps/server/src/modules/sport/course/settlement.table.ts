@@ -1,0 +1,2 @@
+// The tables of settlements (issue 26).
+export {};

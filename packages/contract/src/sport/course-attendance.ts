@@ -1,0 +1,2 @@
+// The calls of training attendances (issue 26).
+export {};

@@ -1,0 +1,2 @@
+// The calls of training lessons (issue 26).
+export {};

@@ -1,0 +1,2 @@
+// The calls of training plans (issue 26).
+export {};

@@ -1,0 +1,2 @@
+// The calls of training settlements (issue 26).
+export {};
