@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { booking, dayTimeZone, hourAhead, makeVenue, plusHour, today } from '../../server/src/modules/sport/venue/venue.testkit.ts';
 import { addDays } from '../../server/src/modules/sport/venue/index.ts';
-import { BOOKING_GRID, cellState, gridTomorrow, setTheme, settledShot, startE2E, venueDesk, type E2E, type OwnBrowser } from './support.ts';
+import { BOOKING_GRID, bookForMemberIn, cellState, gridTomorrow, setTheme, settledShot, startE2E, venueDesk, type E2E, type OwnBrowser } from './support.ts';
 
 /**
  * Venue booking at the console (issue 11): the booking grid (select cells, book for a walk-in,
@@ -216,9 +216,7 @@ describe('venue booking console', () => {
     await expect.poll(() => cellState(page, sites[1]!.id, '15:00')).toBe('free');
     await page.getByTestId(`cell-${sites[1]!.id}-15:00`).click();
     await page.getByTestId('booking-book').click();
-    await page.getByTestId('booking-kind-member').click();
-    await page.locator('#booking-form_memberId').fill('1381234');
-    await page.locator('.ant-select-item-option').filter({ hasText: '钱七' }).click();
+    await bookForMemberIn(page, '1381234', '钱七');
     // The member's price shows once the member is picked (issue 25, point 2).
     await expect.poll(() => page.getByTestId('booking-member-total').getAttribute('data-fen')).toBe('5000');
     await page.getByTestId('booking-form-ok').click();

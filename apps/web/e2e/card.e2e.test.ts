@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Client } from '../../server/test/harness.ts';
 import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
 import { makeVenue } from '../../server/src/modules/sport/venue/venue.testkit.ts';
-import { browserAs, makeStaff, screenshot as takeScreenshot, startE2E, uniq, type E2E, type OwnBrowser, type Staff } from './support.ts';
+import { bookForMemberIn, browserAs, makeStaff, screenshot as takeScreenshot, startE2E, uniq, type E2E, type OwnBrowser, type Staff } from './support.ts';
 
 /**
  * Member cards at the console (issue 12): sell a stored-value card and recharge it (cash in the
@@ -131,8 +131,7 @@ describe('member cards console', () => {
     await expect.poll(() => cell.getAttribute('data-state')).toBe('free');
     await cell.click();
     await page.getByTestId('booking-book').click();
-    await page.getByTestId('booking-kind-member').click();
-    await pickMember(page, '#booking-form_memberId', memberName);
+    await bookForMemberIn(page, memberName, memberName);
     await page.getByTestId('booking-form-ok').click();
     await page.getByTestId('pay-dialog').waitFor();
     await expect.poll(() => page.getByTestId('pay-due').getAttribute('data-fen')).toBe('6000');

@@ -293,3 +293,22 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   await page.evaluate((t) => localStorage.setItem('theme', t), theme);
   await page.reload();
 }
+
+/**
+ * In the booking dialog: the member buyer kind, then the member found by `keyword` (part of their
+ * name or phone) whose option shows `name`. The kind's button is clicked again when the member
+ * field has not shown: on a loaded machine the first click can land while the dialog's zoom-in
+ * still moves it.
+ */
+export async function bookForMemberIn(page: Page, keyword: string, name: string): Promise<void> {
+  const field = page.locator('#booking-form_memberId');
+  await expect
+    .poll(async () => {
+      if (await field.isVisible()) return true;
+      await page.getByTestId('booking-kind-member').click();
+      return field.isVisible();
+    })
+    .toBe(true);
+  await field.fill(keyword);
+  await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
+}
