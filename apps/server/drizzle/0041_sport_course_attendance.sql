@@ -59,6 +59,10 @@ CREATE TABLE "sport_course_package_type" (
 	CONSTRAINT "sport_course_package_type_lessons_ck" CHECK ("sport_course_package_type"."lessons" > 0 and "sport_course_package_type"."price_fen" >= 0 and "sport_course_package_type"."validity_days" > 0)
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX "sport_course_member_package_org_id_uq" ON "sport_course_member_package" USING btree ("org_id","id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_course_package_type_org_id_uq" ON "sport_course_package_type" USING btree ("org_id","id");
+--> statement-breakpoint
 ALTER TABLE "sport_course_attendance" ADD CONSTRAINT "sport_course_attendance_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_course_attendance" ADD CONSTRAINT "sport_course_attendance_enrolment_id_sport_course_enrolment_id_fk" FOREIGN KEY ("enrolment_id") REFERENCES "public"."sport_course_enrolment"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_course_attendance" ADD CONSTRAINT "sport_course_attendance_checked_by_sys_user_id_fk" FOREIGN KEY ("checked_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -80,8 +84,6 @@ CREATE INDEX "sport_course_attendance_org_idx" ON "sport_course_attendance" USIN
 CREATE INDEX "sport_course_attendance_member_idx" ON "sport_course_attendance" USING btree ("member_id","checked_at");--> statement-breakpoint
 CREATE INDEX "sport_course_attendance_package_idx" ON "sport_course_attendance" USING btree ("package_id") WHERE "sport_course_attendance"."package_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_course_face_consent_live_uq" ON "sport_course_face_consent" USING btree ("org_id","member_id") WHERE "sport_course_face_consent"."revoked_at" is null;--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_course_member_package_org_id_uq" ON "sport_course_member_package" USING btree ("org_id","id");--> statement-breakpoint
 CREATE INDEX "sport_course_member_package_member_idx" ON "sport_course_member_package" USING btree ("member_id","course_id","state");--> statement-breakpoint
 CREATE INDEX "sport_course_member_package_order_idx" ON "sport_course_member_package" USING btree ("order_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_course_package_type_org_id_uq" ON "sport_course_package_type" USING btree ("org_id","id");--> statement-breakpoint
 CREATE INDEX "sport_course_package_type_course_idx" ON "sport_course_package_type" USING btree ("course_id");
