@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeSign } from '../../apps/server/src/platform/keys.ts';
+import { Client, type TestServer } from '../../apps/server/test/harness.ts';
 // @ts-expect-error plain ES module without types
 import { buildServer, serverBundle } from '../build.mjs';
 
@@ -152,4 +153,41 @@ export class KeepAliveConnection {
   close(): void {
     this.socket?.destroy();
   }
+}
+
+/** The body of a call that must succeed; anything else throws with the server's message and detail. */
+export async function ok(c: Client, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<any> {
+  const r = await c.json(method, url, body === undefined ? {} : { body });
+  if (r.code !== 0) throw new Error(`${url}: ${r.msg} ${JSON.stringify(r.detail)}`);
+  return r.body;
+}
+
+/**
+ * A venue organisation of the bench (`code`, `name`), a role named `role` with every menu whose key
+ * matches `menus`, and `users` signed-in users of it (codes `<code>_1`, `<code>_2`, …), with the
+ * platform administrator signed in too.
+ */
+export async function benchStaff(
+  s: TestServer,
+  o: { code: string; name: string; role: string; menus: RegExp; users?: number },
+): Promise<{ admin: Client; orgId: number; users: Client[] }> {
+  const admin = new Client(s);
+  await admin.login();
+  const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
+  const org = await ok(admin, 'POST', '/api/system/org', { code: o.code, name: o.name, parentId: platform, type: 3 });
+  const menuIds: number[] = [];
+  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
+    ns.forEach((n) => (o.menus.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
+  walk(await ok(admin, 'GET', '/api/system/menu/tree'));
+  const roleCode = o.code.replace(/-/g, '_');
+  const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: roleCode, name: o.role, menuIds });
+  const users: Client[] = [];
+  for (let i = 1; i <= (o.users ?? 1); i++) {
+    const code = `${roleCode}_${i}`;
+    await ok(admin, 'POST', '/api/system/user', { code, name: `${o.role}${i}`, password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
+    const c = new Client(s);
+    if ((await c.login(code, 'Bench@2020x')).code !== 0) throw new Error(`${code} cannot sign in`);
+    users.push(c);
+  }
+  return { admin, orgId: org.id, users };
 }

@@ -3,7 +3,7 @@
 //  - booking.gridMs: `POST booking/grid` of a venue of 30 sites x 28 half-hour slots, median over HTTP.
 //  - booking.ordersPerSec: `POST booking/order` for distinct cells, 16 connections, counted as the
 //    orders that really exist afterwards per second.
-import { benchPostgresUrl, consoleHeaders, freePort, median } from './_support.ts';
+import { benchPostgresUrl, consoleHeaders, freePort, median, benchStaff, ok } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { addDays, localOf } from '../../apps/server/src/modules/sport/venue/index.ts';
 
@@ -14,24 +14,9 @@ const port = await freePort();
 const s = await startServer(pgUrl ? 'postgres' : 'pglite', { SESSION_CACHE_MS: '', JOB_SCHEDULER: '0' });
 try {
   await s.app.listen({ host: '127.0.0.1', port });
-  const admin = new Client(s);
-  await admin.login();
-  const ok = async (c: Client, method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const r = await c.json(method, url, body === undefined ? {} : { body });
-    if (r.code !== 0) throw new Error(`${url}: ${r.msg} ${JSON.stringify(r.detail)}`);
-    return r.body;
-  };
   // A venue's front desk: an organisation, a role with the venue screens, a clerk.
-  const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
-  const org = await ok(admin, 'POST', '/api/system/org', { code: 'bench-booking', name: '压测场馆', parentId: platform, type: 3 });
-  const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
-    ns.forEach((n) => (/^(venue|order|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
-  walk(await ok(admin, 'GET', '/api/system/menu/tree'));
-  const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: 'bench_desk', name: '前台', menuIds });
-  await ok(admin, 'POST', '/api/system/user', { code: 'bench_desk', name: '前台', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
-  const c = new Client(s);
-  if ((await c.login('bench_desk', 'Bench@2020x')).code !== 0) throw new Error('clerk cannot sign in');
+  const staff = await benchStaff(s, { code: 'bench-booking', name: '压测场馆', role: '前台', menus: /^(venue|order|sport\.)/, users: 1 });
+  const [c] = staff.users as [Client, ...Client[]];
   const venue = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', {
     stadiumName: '压测场馆',
     slotMinutes: 30,

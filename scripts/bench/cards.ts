@@ -3,7 +3,7 @@
 //    HTTP; the card's balance below 0, or more money paid than it held (must be 0).
 //  - cards.balanceRace.successes: how many of them succeeded (must be exactly 50).
 //  - cards.balanceRace.ms: how long the 100 payments took.
-import { benchPostgresUrl, consoleHeaders, freePort } from './_support.ts';
+import { benchPostgresUrl, consoleHeaders, freePort, benchStaff, ok } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 
 const out: Record<string, number | string> = {};
@@ -14,24 +14,10 @@ const port = await freePort();
 const s = await startServer(pgUrl ? 'postgres' : 'pglite', { SESSION_CACHE_MS: '', JOB_SCHEDULER: '0' });
 try {
   await s.app.listen({ host: '127.0.0.1', port });
-  const admin = new Client(s);
-  await admin.login();
-  const ok = async (c: Client, method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const r = await c.json(method, url, body === undefined ? {} : { body });
-    if (r.code !== 0) throw new Error(`${url}: ${r.msg} ${JSON.stringify(r.detail)}`);
-    return r.body;
-  };
   // A venue's front desk with the card and order screens.
-  const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
-  const org = await ok(admin, 'POST', '/api/system/org', { code: 'bench-cards', name: '压测会员卡', parentId: platform, type: 3 });
-  const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
-    ns.forEach((n) => (/^(member|order|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
-  walk(await ok(admin, 'GET', '/api/system/menu/tree'));
-  const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: 'bench_cards', name: '前台', menuIds });
-  await ok(admin, 'POST', '/api/system/user', { code: 'bench_cards', name: '前台', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
-  const c = new Client(s);
-  if ((await c.login('bench_cards', 'Bench@2020x')).code !== 0) throw new Error('clerk cannot sign in');
+  const staff = await benchStaff(s, { code: 'bench-cards', name: '压测会员卡', role: '前台', menus: /^(member|order|sport\.)/, users: 1 });
+  const org = { id: staff.orgId };
+  const [c] = staff.users as [Client, ...Client[]];
 
   // A 500-yuan stored-value card, sold and paid in cash.
   const [m] = await s.database.query<{ id: string }>(

@@ -5,7 +5,7 @@
 //    already there: the calendar read, every plan's dates, and every clash found (with the database,
 //    with each other). The median of 3 runs after a first one (which fills the zone caches); the
 //    first is printed too.
-import { benchPostgresUrl, median } from './_support.ts';
+import { benchPostgresUrl, median, benchStaff, ok } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { oneOrgScope } from '../../apps/server/src/platform/scope.ts';
 import { workDaysBetween } from '../../apps/server/src/modules/system/index.ts';
@@ -18,23 +18,10 @@ const pgUrl = await benchPostgresUrl();
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
 const s = await startServer(pgUrl ? 'postgres' : 'pglite', { SESSION_CACHE_MS: '', JOB_SCHEDULER: '0' });
 try {
-  const admin = new Client(s);
-  await admin.login();
-  const ok = async (c: Client, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
-    const r = await c.json(method, url, body === undefined ? {} : { body });
-    if (r.code !== 0) throw new Error(`${url}: ${r.msg} ${JSON.stringify(r.detail)}`);
-    return r.body;
-  };
-  const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
-  const org = await ok(admin, 'POST', '/api/system/org', { code: 'bench-plan', name: '压测排课', parentId: platform, type: 3 });
-  const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
-    ns.forEach((n) => (/^(venue|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
-  walk(await ok(admin, 'GET', '/api/system/menu/tree'));
-  const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: 'bench_plan', name: '排课', menuIds });
-  await ok(admin, 'POST', '/api/system/user', { code: 'bench_plan', name: '排课', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
-  const c = new Client(s);
-  if ((await c.login('bench_plan', 'Bench@2020x')).code !== 0) throw new Error('planner cannot sign in');
+  const staff = await benchStaff(s, { code: 'bench-plan', name: '压测排课', role: '排课', menus: /^(venue|sport\.)/, users: 1 });
+  const { admin } = staff;
+  const org = { id: staff.orgId };
+  const [c] = staff.users as [Client, ...Client[]];
   const tz = 'Asia/Shanghai';
   const venue = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', {
     stadiumName: '压测排课场馆',

@@ -6,7 +6,7 @@
 //  - course.enrolP95Ms: the 95th percentile of 100 enrolments one after another into a class of 200
 //    (ms; each makes its pending order). The race's calls wait for each other on the class row's
 //    lock, so their times (printed, not a figure) measure the queue, not one enrolment.
-import { benchPostgresUrl, percentile } from './_support.ts';
+import { benchPostgresUrl, percentile, benchStaff, ok } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { enrolRace } from '../../apps/server/src/modules/sport/course/course.race.testkit.ts';
 
@@ -16,23 +16,9 @@ if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
 out['course.database'] = pgUrl ? 'postgres' : 'pglite';
 const s = await startServer(pgUrl ? 'postgres' : 'pglite', { SESSION_CACHE_MS: '', JOB_SCHEDULER: '0' });
 try {
-  const admin = new Client(s);
-  await admin.login();
-  const ok = async (c: Client, method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const r = await c.json(method, url, body === undefined ? {} : { body });
-    if (r.code !== 0) throw new Error(`${url}: ${r.msg} ${JSON.stringify(r.detail)}`);
-    return r.body;
-  };
-  const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
-  const org = await ok(admin, 'POST', '/api/system/org', { code: 'bench-course', name: '压测课程', parentId: platform, type: 3 });
-  const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
-    ns.forEach((n) => (/^(venue|order|training|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
-  walk(await ok(admin, 'GET', '/api/system/menu/tree'));
-  const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: 'bench_course', name: '课程顾问', menuIds });
-  await ok(admin, 'POST', '/api/system/user', { code: 'bench_course', name: '课程顾问', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
-  const c = new Client(s);
-  if ((await c.login('bench_course', 'Bench@2020x')).code !== 0) throw new Error('seller cannot sign in');
+  const staff = await benchStaff(s, { code: 'bench-course', name: '压测课程', role: '课程顾问', menus: /^(venue|order|training|sport\.)/, users: 1 });
+  const org = { id: staff.orgId };
+  const [c] = staff.users as [Client, ...Client[]];
   const venue = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', {
     stadiumName: '压测课程场馆',
     timeZone: 'Asia/Shanghai',

@@ -3,7 +3,7 @@
 //    hours, 10 operators' worth of calls): how many were made (must be exactly 1; the rest 100409 taken).
 //  - sparring.coachRace.taken: how many answered 100409 `taken` (must be 99).
 //  - sparring.coachRace.ms: how long the 100 bookings took.
-import { benchPostgresUrl, consoleHeaders, freePort } from './_support.ts';
+import { benchPostgresUrl, consoleHeaders, freePort, benchStaff, ok } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 
 const out: Record<string, number | string> = {};
@@ -14,27 +14,10 @@ const port = await freePort();
 const s = await startServer(pgUrl ? 'postgres' : 'pglite', { SESSION_CACHE_MS: '', JOB_SCHEDULER: '0' });
 try {
   await s.app.listen({ host: '127.0.0.1', port });
-  const admin = new Client(s);
-  await admin.login();
-  const ok = async (c: Client, method: 'GET' | 'POST', url: string, body?: unknown) => {
-    const r = await c.json(method, url, body === undefined ? {} : { body });
-    if (r.code !== 0) throw new Error(`${url}: ${r.msg} ${JSON.stringify(r.detail)}`);
-    return r.body;
-  };
   // A venue's front desk and a second user (who approves the price group), with the sparring screens.
-  const platform = (await ok(admin, 'GET', '/api/system/org/tree'))[0].id;
-  const org = await ok(admin, 'POST', '/api/system/org', { code: 'bench-sparring', name: '压测陪练', parentId: platform, type: 3 });
-  const menuIds: number[] = [];
-  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
-    ns.forEach((n) => (/^(coach|order|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
-  walk(await ok(admin, 'GET', '/api/system/menu/tree'));
-  const role = await ok(admin, 'POST', '/api/system/role', { orgId: org.id, code: 'bench_sparring', name: '前台', menuIds });
-  for (const code of ['bench_sparring', 'bench_sparring2'])
-    await ok(admin, 'POST', '/api/system/user', { code, name: code, password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
-  const c = new Client(s);
-  if ((await c.login('bench_sparring', 'Bench@2020x')).code !== 0) throw new Error('clerk cannot sign in');
-  const reviewer = new Client(s);
-  if ((await reviewer.login('bench_sparring2', 'Bench@2020x')).code !== 0) throw new Error('reviewer cannot sign in');
+  const staff = await benchStaff(s, { code: 'bench-sparring', name: '压测陪练', role: '前台', menus: /^(coach|order|sport\.)/, users: 2 });
+  const org = { id: staff.orgId };
+  const [c, reviewer] = staff.users as [Client, ...Client[]];
 
   const [coach] = await s.database.query<{ id: string }>(
     `insert into sport_coach (org_id, name, phone, level) values ($1, '压测教练', '13900008888', 'senior') returning id`,
