@@ -9,6 +9,13 @@ export const coursePermissions = {
   // lessons: (all lessons)
   // attendance: (attendance, packages, participants)
   // settlement: (coach settlement)
+  coachSettlement: {
+    list: 'sport:course:settlement:list',
+    add: 'sport:course:settlement:add',
+    approve: 'sport:course:settlement:approve',
+    pay: 'sport:course:settlement:pay',
+    rate: 'sport:course:settlement:rate',
+  },
 } as const;
 
 /** What the sport/course module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
@@ -68,14 +75,35 @@ export const courseModule = {
     // lessons: screens of all lessons
     // attendance: screens of attendance, packages, participants
     // settlement: screens of coach settlement
+    {
+      key: 'sport.course.settlement',
+      path: '/sport/views/trainingCourse/coursePaymentSettlem/index',
+      title: { 'zh-CN': '教练课酬结算', 'en-US': 'Coach settlement' },
+      icon: 'AccountBookOutlined',
+      permission: coursePermissions.coachSettlement.list,
+      buttons: without(coursePermissions.coachSettlement, 'list'),
+      cache: true,
+      parent: 'training',
+    },
+    {
+      key: 'sport.course.settlementDetail',
+      path: '/sport/views/trainingCourse/coursePaymentSettlem/detail/:id',
+      title: { 'zh-CN': '结算详情', 'en-US': 'Settlement detail' },
+      icon: 'AccountBookOutlined',
+      permission: coursePermissions.coachSettlement.list,
+      cache: true,
+    },
   ],
   buttons: {
     audit: { 'zh-CN': '审核课程', 'en-US': 'Review courses' },
     enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
+    rate: { 'zh-CN': '课酬标准', 'en-US': 'Coach rates' },
   },
   logLabels: {
     course: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
     courseClass: { 'zh-CN': '班级管理', 'en-US': 'Classes' },
+    coachSettlement: { 'zh-CN': '教练课酬结算', 'en-US': 'Coach settlement' },
+    coachRate: { 'zh-CN': '教练课酬标准', 'en-US': 'Coach rates' },
   },
   logActions: {
     submit: { 'zh-CN': '提交审核', 'en-US': 'Submit for review' },
@@ -84,5 +112,7 @@ export const courseModule = {
     addLesson: { 'zh-CN': '新增课节', 'en-US': 'Add lesson' },
     cancelLesson: { 'zh-CN': '取消课节', 'en-US': 'Cancel lesson' },
     enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
+    approveSettlement: { 'zh-CN': '审批结算', 'en-US': 'Approve settlement' },
+    paySettlement: { 'zh-CN': '支付课酬', 'en-US': 'Pay settlement' },
   },
 } as const satisfies ContractModule;

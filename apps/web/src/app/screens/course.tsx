@@ -15,4 +15,6 @@ export const courseScreens: ScreenComponents<'sport/course'> = {
   // lessons: all lessons (features/sport/course/lesson/)
   // attendance: attendance, packages, participants (features/sport/course/attendance/)
   // settlement: coach settlement (features/sport/course/settlement/)
+  'sport.course.settlement': lazyScreen('coursePaymentSettlem', () => import('../../features/sport/course/settlement/SettlementPage.tsx')),
+  'sport.course.settlementDetail': lazyScreen('coursePaymentSettlemDetail', () => import('../../features/sport/course/settlement/SettlementDetailPage.tsx')),
 };

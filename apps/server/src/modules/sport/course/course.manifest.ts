@@ -25,6 +25,8 @@ export const courseManifest: ModuleManifest = {
   contributes: {
     kinds: [courseKind],
     orderTypes: ['course'],
+    // settlement: coach pay is a cost owed to the coach (approved) until paid
+    ledgerAccounts: ['coachCost', 'coachPayable'],
     messageTypes: [coursePromotedType],
   },
   routes: ({ app, ctx }) => {

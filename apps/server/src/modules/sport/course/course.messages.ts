@@ -45,3 +45,33 @@ addMessages({
     'field.courseName': 'Course name',
   },
 });
+
+// settlement: coach settlement's texts
+addMessages({
+  'zh-CN': {
+    'settlement.minAboveMax': '保底金额不能高于封顶金额',
+    'settlement.period': '结束日期不能早于开始日期',
+    'settlement.overlap': '该教练在此期间已有结算单 {no}',
+    'settlement.noCourseRate': '教练在 {day} 没有生效的课程课酬标准',
+    'settlement.noSparringRate': '教练在 {day} 没有生效的陪练课酬标准',
+    'settlement.paid': '结算单已支付，不能再修改',
+    'settlement.notDraft': '只有草稿状态的结算单可以进行此操作',
+    'settlement.notApproved': '只有已审批的结算单可以支付',
+    'settlement.selfApproval': '结算单须由制单人以外的用户审批',
+    'settlement.paidInFuture': '支付时间不能晚于现在',
+    'field.effectiveFrom': '生效日期',
+  },
+  'en-US': {
+    'settlement.minAboveMax': 'The minimum cannot be above the maximum',
+    'settlement.period': 'The period cannot end before it starts',
+    'settlement.overlap': 'The coach has settlement {no} in this period already',
+    'settlement.noCourseRate': 'The coach has no course rate in force on {day}',
+    'settlement.noSparringRate': 'The coach has no sparring rate in force on {day}',
+    'settlement.paid': 'The settlement is paid and can no longer change',
+    'settlement.notDraft': 'Only a draft settlement allows this',
+    'settlement.notApproved': 'Only an approved settlement can be paid',
+    'settlement.selfApproval': 'A settlement is approved by another user than the one who made it',
+    'settlement.paidInFuture': 'The payment time cannot be in the future',
+    'field.effectiveFrom': 'Effective from',
+  },
+});

@@ -3,5 +3,9 @@
  * import (tests may also import `sparring.testkit.ts`).
  */
 
+// ---------------------------------------------------------------- table references
+// Read-only: coach settlement (sport/course) sums a coach's booked (paid) sessions in a period.
+export { sparringSessions } from './sparring.table.ts';
+
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { sparringManifest } from './sparring.manifest.ts';

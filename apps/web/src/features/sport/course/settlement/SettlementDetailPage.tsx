@@ -1,0 +1,199 @@
+import { useLayoutEffect, useState } from 'react';
+import { App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Radio, Space, Spin, Table, Tag, Typography } from 'antd';
+import type { ButtonProps } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useNavigate, useParams } from 'react-router';
+import { Perm, type CoachSettlementDetail, type CoachSettlementLine } from '@venue/contract';
+import { invalidateResource, useCan } from '../../../../kit/index.ts';
+import { reactToSaveError } from '../../../../kit/form.ts';
+import { SETTLEMENT_LIST_PATH, formatTime, methodOptions, scopeOptions, settlementApi, stateOptions, useSettlementT, yuan } from './shared.tsx';
+
+interface PayValues {
+  method: 'cash' | 'transfer';
+  paidAt: Dayjs | null;
+  payRef?: string;
+}
+
+function PayDialog({ d, open, onClose, onPaid }: { d: CoachSettlementDetail; open: boolean; onClose: () => void; onPaid: () => void }) {
+  const t = useSettlementT();
+  const [form] = Form.useForm<PayValues>();
+  const [busy, setBusy] = useState(false);
+  const method = Form.useWatch('method', form);
+  useLayoutEffect(() => {
+    if (open) form.setFieldsValue({ method: 'transfer', paidAt: dayjs(), payRef: '' });
+  }, [open, form]);
+  const submit = async () => {
+    const v = await form.validateFields();
+    setBusy(true);
+    try {
+      await settlementApi.pay(d.id, { version: d.version, method: v.method, paidAt: (v.paidAt ?? dayjs()).toISOString(), payRef: v.payRef || null });
+      onPaid();
+      onClose();
+    } catch (err) {
+      reactToSaveError(form, err, { reload: onPaid });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={open}
+      title={`${t('payTitle')} ${yuan(d.totalFen)}`}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'coachSettlement-pay-ok' } as ButtonProps}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" name="coachSettlement-pay">
+        <Form.Item name="method" label={t('field.payMethod')} rules={[{ required: true }]}>
+          <Radio.Group options={methodOptions.map((o) => ({ value: o.value, label: t.dynamic('method', String(o.value)) }))} />
+        </Form.Item>
+        <Form.Item name="paidAt" label={t('field.paidAt')} rules={[{ required: true }]}>
+          <DatePicker showTime style={{ width: '100%' }} disabledDate={(x) => x.isAfter(dayjs().endOf('day'))} />
+        </Form.Item>
+        {method === 'transfer' ? (
+          <Form.Item name="payRef" label={t('field.payRef')}>
+            <Input maxLength={64} />
+          </Form.Item>
+        ) : null}
+      </Form>
+    </Modal>
+  );
+}
+
+/** sport.course.settlementDetail: a settlement's lines with their formulas and total; approve (another user), pay, recompute, export. */
+export default function SettlementDetailPage() {
+  const t = useSettlementT();
+  const can = useCan();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const [paying, setPaying] = useState(false);
+  const q = useQuery({ queryKey: ['coachSettlement', 'detail', id], queryFn: () => settlementApi.detail(id), enabled: id > 0 });
+  const d = q.data;
+  if (!d) return <Spin spinning={q.isLoading} />;
+  const refresh = () => {
+    void q.refetch();
+    invalidateResource('coachSettlement');
+  };
+  const state = stateOptions.find((o) => o.value === d.state);
+  const approve = () =>
+    modal.confirm({
+      title: t('approve'),
+      content: t('approveConfirm'),
+      okButtonProps: { 'data-testid': 'coachSettlement-approve-ok' } as ButtonProps,
+      onOk: async () => {
+        try {
+          await settlementApi.approve(d.id, d.version);
+          void message.success(t('approved'));
+        } finally {
+          refresh();
+        }
+      },
+    });
+  const recompute = async () => {
+    try {
+      await settlementApi.recompute(d.id, d.version);
+      void message.success(t('recomputed'));
+    } finally {
+      refresh();
+    }
+  };
+  const columns = [
+    {
+      key: 'scope',
+      title: t('field.scope'),
+      dataIndex: 'scope',
+      render: (v: string) => <Tag color={scopeOptions.find((o) => o.value === v)?.color}>{t.dynamic('scope', v)}</Tag>,
+    },
+    { key: 'period', title: t('field.period'), render: (_: unknown, l: CoachSettlementLine) => `${l.fromDay} ~ ${l.toDay}` },
+    { key: 'mode', title: t('field.mode'), dataIndex: 'mode', render: (v: string) => t.dynamic('mode', v) },
+    { key: 'lessons', title: t('field.lessons'), dataIndex: 'lessons', align: 'right' as const },
+    { key: 'attendees', title: t('field.attendees'), dataIndex: 'attendees', align: 'right' as const },
+    { key: 'revenueFen', title: t('field.revenueFen'), dataIndex: 'revenueFen', align: 'right' as const, render: (v: number) => yuan(v) },
+    { key: 'formula', title: t('field.formula'), dataIndex: 'formula', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+    { key: 'amountFen', title: t('field.amountFen'), dataIndex: 'amountFen', align: 'right' as const, render: (v: number) => <b>{yuan(v)}</b> },
+  ];
+  return (
+    <Card
+      title={`${t('settlement')} ${d.no}`}
+      data-testid="coachSettlement-detail"
+      extra={
+        <Space wrap>
+          <Button onClick={() => navigate(SETTLEMENT_LIST_PATH)}>{t('back')}</Button>
+          <Button
+            data-testid="coachSettlement-detail-export"
+            onClick={() => void settlementApi.export({ coachId: d.coachId, fromDay: d.fromDay, toDay: d.toDay })}
+          >
+            {t('export')}
+          </Button>
+          {d.state === 'draft' && can(Perm.coachSettlement.add) ? (
+            <Button data-testid="coachSettlement-detail-recompute" onClick={() => void recompute()}>
+              {t('recompute')}
+            </Button>
+          ) : null}
+          {d.state === 'draft' && can(Perm.coachSettlement.approve) ? (
+            <Button type="primary" data-testid="coachSettlement-detail-approve" title={t('selfApprovalHint')} onClick={approve}>
+              {t('approve')}
+            </Button>
+          ) : null}
+          {d.state === 'approved' && can(Perm.coachSettlement.pay) ? (
+            <Button type="primary" data-testid="coachSettlement-detail-pay" onClick={() => setPaying(true)}>
+              {t('pay')}
+            </Button>
+          ) : null}
+        </Space>
+      }
+    >
+      <Descriptions bordered size="small" column={{ xs: 1, sm: 2, lg: 3 }} data-testid="coachSettlement-detail-info">
+        <Descriptions.Item label={t('field.coach')}>{d.coachName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('field.period')}>{`${d.fromDay} ~ ${d.toDay}`}</Descriptions.Item>
+        <Descriptions.Item label={t('field.state')}>
+          <Tag color={state?.color} data-testid="coachSettlement-detail-state">
+            {t.dynamic('state', d.state)}
+          </Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('field.totalFen')}>
+          <b data-testid="coachSettlement-detail-total">{yuan(d.totalFen)}</b>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('field.createdBy')}>{d.createdByName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('field.createTime')}>{formatTime(d.createTime)}</Descriptions.Item>
+        <Descriptions.Item label={t('field.approvedBy')}>{d.approvedByName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('field.approvedAt')}>{d.approvedAt ? formatTime(d.approvedAt) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('field.ledgerTxnNo')}>{d.ledgerTxnNo ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('field.payMethod')}>{d.payMethod ? t.dynamic('method', d.payMethod) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('field.paidAt')}>{d.paidAt ? formatTime(d.paidAt) : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('field.payRef')}>{d.payRef ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('field.remark')} span={3}>
+          {d.remark ?? '—'}
+        </Descriptions.Item>
+      </Descriptions>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('lines')}
+      </Typography.Title>
+      <Table
+        data-testid="coachSettlement-lines"
+        rowKey="id"
+        size="small"
+        pagination={false}
+        columns={columns}
+        dataSource={d.lines}
+        locale={{ emptyText: t('noLines') }}
+        scroll={{ x: 'max-content' }}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={7}>
+              <b>{t('total')}</b>
+            </Table.Summary.Cell>
+            <Table.Summary.Cell index={7} align="right">
+              <b>{yuan(d.totalFen)}</b>
+            </Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+      <PayDialog d={d} open={paying} onClose={() => setPaying(false)} onPaid={refresh} />
+    </Card>
+  );
+}
