@@ -7,6 +7,13 @@ export const coursePermissions = {
   courseClass: { list: 'sport:course:class:list', add: 'sport:course:class:add', edit: 'sport:course:class:edit', enrol: 'sport:course:class:enrol' },
   // plans: (scheduling plans)
   // lessons: (all lessons)
+  courseLesson: {
+    list: 'sport:course:lesson:list',
+    adjust: 'sport:course:lesson:adjust',
+    suspend: 'sport:course:lesson:suspend',
+    cancel: 'sport:course:lesson:cancel',
+    evaluate: 'sport:course:lesson:evaluate',
+  },
   // attendance: (attendance, packages, participants)
   // settlement: (coach settlement)
   coachSettlement: {
@@ -73,6 +80,16 @@ export const courseModule = {
     },
     // plans: screens of scheduling plans
     // lessons: screens of all lessons
+    {
+      key: 'sport.course.lessons',
+      path: '/sport/views/trainingCourse/totalSchedulingAttempts/index',
+      title: { 'zh-CN': '全部课节', 'en-US': 'All lessons' },
+      icon: 'CalendarOutlined',
+      permission: coursePermissions.courseLesson.list,
+      buttons: without(coursePermissions.courseLesson, 'list'),
+      cache: true,
+      parent: 'training',
+    },
     // attendance: screens of attendance, packages, participants
     // settlement: screens of coach settlement
     {
@@ -98,10 +115,16 @@ export const courseModule = {
     audit: { 'zh-CN': '审核课程', 'en-US': 'Review courses' },
     enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
     rate: { 'zh-CN': '课酬标准', 'en-US': 'Coach rates' },
+    // lessons: buttons of all lessons
+    adjust: { 'zh-CN': '批量调课', 'en-US': 'Adjust lessons' },
+    suspend: { 'zh-CN': '停课/复课', 'en-US': 'Suspend / resume' },
+    evaluate: { 'zh-CN': '课节评价', 'en-US': 'Rate lessons' },
   },
   logLabels: {
     course: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
     courseClass: { 'zh-CN': '班级管理', 'en-US': 'Classes' },
+    // lessons:
+    courseLesson: { 'zh-CN': '全部课节', 'en-US': 'All lessons' },
     coachSettlement: { 'zh-CN': '教练课酬结算', 'en-US': 'Coach settlement' },
     coachRate: { 'zh-CN': '教练课酬标准', 'en-US': 'Coach rates' },
   },
@@ -112,6 +135,11 @@ export const courseModule = {
     addLesson: { 'zh-CN': '新增课节', 'en-US': 'Add lesson' },
     cancelLesson: { 'zh-CN': '取消课节', 'en-US': 'Cancel lesson' },
     enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
+    // lessons: actions of all lessons
+    adjustLessons: { 'zh-CN': '批量调课', 'en-US': 'Adjust lessons' },
+    suspendLesson: { 'zh-CN': '停课', 'en-US': 'Suspend lesson' },
+    resumeLesson: { 'zh-CN': '复课', 'en-US': 'Resume lesson' },
+    evaluateLesson: { 'zh-CN': '录入评价', 'en-US': 'Rate lesson' },
     approveSettlement: { 'zh-CN': '审批结算', 'en-US': 'Approve settlement' },
     paySettlement: { 'zh-CN': '支付课酬', 'en-US': 'Pay settlement' },
   },

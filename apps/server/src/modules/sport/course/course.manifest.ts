@@ -11,7 +11,7 @@ import { lessonRoutes } from './lesson.routes.ts';
 import { attendanceRoutes } from './attendance.routes.ts';
 import { settlementRoutes } from './settlement.routes.ts';
 import { courseKind } from './course.kinds.ts';
-import { coursePromotedType } from './course.messageTypes.ts';
+import { courseLessonCancelledType, coursePromotedType } from './course.messageTypes.ts';
 import { seedCourseDemo } from './course.seed.ts';
 
 /** Training: courses (audited), classes with capacity and waitlist, lessons on coaches' and sites' time, enrolment through commerce. */
@@ -27,7 +27,7 @@ export const courseManifest: ModuleManifest = {
     orderTypes: ['course'],
     // settlement: coach pay is a cost owed to the coach (approved) until paid
     ledgerAccounts: ['coachCost', 'coachPayable'],
-    messageTypes: [coursePromotedType],
+    messageTypes: [coursePromotedType, courseLessonCancelledType],
   },
   routes: ({ app, ctx }) => {
     courseRoutes(app, ctx);

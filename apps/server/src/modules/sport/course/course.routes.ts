@@ -20,18 +20,20 @@ import {
   courseUpdate,
   courseVersion,
   idParams,
+  lessonCancel,
+  lessonCancelled,
   lessonCreate,
   lessonListQuery,
   lessonRow,
   page,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
-import { idemKey } from '../commerce/index.ts';
+import { afterCommit, idemKey, payDeps } from '../commerce/index.ts';
+import { cancelLessonByVenue } from './lesson.service.ts';
 import {
   addClass,
   addCourse,
   addLesson,
-  cancelLesson,
   editClass,
   editCourse,
   enrol,
@@ -168,8 +170,10 @@ export function courseRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: Perm.courseClass.edit,
     action: 'cancelLesson',
     params: idParams,
-    response: lessonRow,
-    handler: async ({ params, caller }) => cancelLesson(db, caller, params.id),
+    // Cancelled by the venue: the rule of all lessons (refunds and notices, lesson.service.ts).
+    body: lessonCancel,
+    response: lessonCancelled,
+    handler: async ({ params, body, caller, req }) => cancelLessonByVenue(db, caller, params.id, body, afterCommit(payDeps(ctx, req))),
   });
 
   // ---------------------------------------------------------------- courses

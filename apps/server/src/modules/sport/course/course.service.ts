@@ -21,7 +21,7 @@ import { today } from '../../system/index.ts';
 import { createOrder, idempotent, timeZoneOf } from '../commerce/index.ts';
 import { findMember } from '../member/index.ts';
 import { findVenue, sitesOf } from '../venue/index.ts';
-import { claimLessonTime, coachNames, coachOf, releaseLessonTime } from './course.coach.ts';
+import { claimLessonTime, coachNames, coachOf } from './course.coach.ts';
 import {
   classDefaultOrder,
   classSorts,
@@ -31,7 +31,6 @@ import {
   enrolmentOfOrder,
   findClass,
   findCourse,
-  findLesson,
   insertClass,
   insertCourse,
   insertCourseLog,
@@ -43,7 +42,6 @@ import {
   pageClasses,
   pageCourses,
   pageLessons,
-  patchLesson,
   positionOf,
   rosterOf,
   updateClass,
@@ -309,18 +307,6 @@ export async function addLessons(db: Db, caller: Caller, classId: number, times:
       await claimLessonTime(tx, scope, l, course.venueId, caller.userId);
     }
   });
-}
-
-export async function cancelLesson(db: Db, caller: Caller, id: number) {
-  const scope = scopeOf(caller);
-  const l = await findLesson(db, scope, id);
-  if (!l) throw notFound();
-  if (l.state !== 'scheduled' && l.state !== 'suspended') throw conflict('state', 'course.lessonNotScheduled');
-  await db.transaction(async (tx) => {
-    await patchLesson(tx, scope, id, { state: 'cancelled' });
-    await releaseLessonTime(tx, scope, l);
-  });
-  return (await lessonAnswers(db, scope, [{ ...l, state: 'cancelled' }]))[0]!;
 }
 
 // ---------------------------------------------------------------- enrolment and waitlist
