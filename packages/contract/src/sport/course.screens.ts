@@ -15,6 +15,8 @@ export const coursePermissions = {
     evaluate: 'sport:course:lesson:evaluate',
   },
   // attendance: (attendance, packages, participants)
+  courseAttendance: { list: 'sport:course:attendance:list', checkIn: 'sport:course:attendance:checkIn', export: 'sport:course:attendance:export' },
+  coursePackage: { list: 'sport:course:package:list', add: 'sport:course:package:add', edit: 'sport:course:package:edit', sell: 'sport:course:package:sell' },
   // settlement: (coach settlement)
   coachSettlement: {
     list: 'sport:course:settlement:list',
@@ -91,6 +93,43 @@ export const courseModule = {
       parent: 'training',
     },
     // attendance: screens of attendance, packages, participants
+    {
+      key: 'sport.course.attendance',
+      path: '/sport/views/trainingCourse/attendanceRecord/index',
+      title: { 'zh-CN': '考勤记录', 'en-US': 'Attendance' },
+      icon: 'CheckSquareOutlined',
+      permission: coursePermissions.courseAttendance.list,
+      buttons: without(coursePermissions.courseAttendance, 'list'),
+      cache: true,
+      parent: 'training',
+    },
+    {
+      key: 'sport.course.coachCheckIn',
+      path: '/sport/views/trainingCourse/attendanceRecord/coach',
+      title: { 'zh-CN': '教练点名', 'en-US': 'Coach check-in' },
+      icon: 'MobileOutlined',
+      permission: coursePermissions.courseAttendance.checkIn,
+      cache: false,
+      parent: 'training',
+    },
+    {
+      key: 'sport.course.memberPackages',
+      path: '/sport/views/trainingCourse/memberClassPackage/index',
+      title: { 'zh-CN': '会员课包', 'en-US': 'Class packages' },
+      icon: 'WalletOutlined',
+      permission: coursePermissions.coursePackage.list,
+      buttons: without(coursePermissions.coursePackage, 'list'),
+      cache: true,
+      parent: 'training',
+    },
+    {
+      key: 'sport.course.memberPackageDetail',
+      path: '/sport/views/trainingCourse/memberClassPackage/detail/:id',
+      title: { 'zh-CN': '课包详情', 'en-US': 'Class package' },
+      icon: 'WalletOutlined',
+      permission: coursePermissions.coursePackage.list,
+      cache: true,
+    },
     // settlement: screens of coach settlement
     {
       key: 'sport.course.settlement',
@@ -115,6 +154,9 @@ export const courseModule = {
     audit: { 'zh-CN': '审核课程', 'en-US': 'Review courses' },
     enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
     rate: { 'zh-CN': '课酬标准', 'en-US': 'Coach rates' },
+    // attendance: buttons
+    checkIn: { 'zh-CN': '签到', 'en-US': 'Check in' },
+    sell: { 'zh-CN': '售卖', 'en-US': 'Sell' },
     // lessons: buttons of all lessons
     adjust: { 'zh-CN': '批量调课', 'en-US': 'Adjust lessons' },
     suspend: { 'zh-CN': '停课/复课', 'en-US': 'Suspend / resume' },
@@ -123,6 +165,9 @@ export const courseModule = {
   logLabels: {
     course: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
     courseClass: { 'zh-CN': '班级管理', 'en-US': 'Classes' },
+    // attendance:
+    courseAttendance: { 'zh-CN': '考勤记录', 'en-US': 'Attendance' },
+    coursePackage: { 'zh-CN': '会员课包', 'en-US': 'Class packages' },
     // lessons:
     courseLesson: { 'zh-CN': '全部课节', 'en-US': 'All lessons' },
     coachSettlement: { 'zh-CN': '教练课酬结算', 'en-US': 'Coach settlement' },
@@ -135,6 +180,11 @@ export const courseModule = {
     addLesson: { 'zh-CN': '新增课节', 'en-US': 'Add lesson' },
     cancelLesson: { 'zh-CN': '取消课节', 'en-US': 'Cancel lesson' },
     enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
+    // attendance: actions
+    checkIn: { 'zh-CN': '签到', 'en-US': 'Check in' },
+    markAttendance: { 'zh-CN': '点名', 'en-US': 'Mark attendance' },
+    lessonDone: { 'zh-CN': '结束课节', 'en-US': 'Finish lesson' },
+    sellPackage: { 'zh-CN': '售卖课包', 'en-US': 'Sell class package' },
     // lessons: actions of all lessons
     adjustLessons: { 'zh-CN': '批量调课', 'en-US': 'Adjust lessons' },
     suspendLesson: { 'zh-CN': '停课', 'en-US': 'Suspend lesson' },

@@ -11,6 +11,7 @@ import { lessonRoutes } from './lesson.routes.ts';
 import { attendanceRoutes } from './attendance.routes.ts';
 import { settlementRoutes } from './settlement.routes.ts';
 import { courseKind } from './course.kinds.ts';
+import { classPackageKind, COURSE_PREPAID } from './attendance.kinds.ts';
 import { courseLessonCancelledType, coursePromotedType } from './course.messageTypes.ts';
 import { seedCourseDemo } from './course.seed.ts';
 
@@ -23,10 +24,11 @@ export const courseManifest: ModuleManifest = {
   tables: { schema: { ...courseTables, ...planTables, ...lessonTables, ...attendanceTables, ...settlementTables } },
   // A seat in a class is sold as item kind `course` in `course` orders (the order list's course tab).
   contributes: {
-    kinds: [courseKind],
+    // attendance: a class package is item kind `classPackage` in course orders; what was paid is owed in lessons (coursePrepaid)
+    kinds: [courseKind, classPackageKind],
     orderTypes: ['course'],
     // settlement: coach pay is a cost owed to the coach (approved) until paid
-    ledgerAccounts: ['coachCost', 'coachPayable'],
+    ledgerAccounts: ['coachCost', 'coachPayable', COURSE_PREPAID],
     messageTypes: [coursePromotedType, courseLessonCancelledType],
   },
   routes: ({ app, ctx }) => {

@@ -105,3 +105,29 @@ addMessages({
     'field.effectiveFrom': 'Effective from',
   },
 });
+
+// attendance: attendance and class packages' texts
+addMessages({
+  'zh-CN': {
+    'courseAttendance.oneWay': '请只填写会员号、二维码、卡号或会员中的一项',
+    'courseAttendance.memberNotFound': '找不到该会员',
+    'courseAttendance.notEnrolled': '该会员未报名本班，也没有本课程可用的课包',
+    'courseAttendance.twice': '该会员本节课已签到',
+    'courseAttendance.noLessonsLeft': '课包剩余课时不足',
+    'courseAttendance.lessonNotOn': '课节已停课或取消，不能签到',
+    'courseAttendance.notStarted': '课节尚未开始，不能结束',
+    'courseAttendance.typeOff': '该课包已停售',
+    'courseAttendance.lessonsUsed': '已上课时不退',
+  },
+  'en-US': {
+    'courseAttendance.oneWay': 'Give one of member number, QR code, card number or member',
+    'courseAttendance.memberNotFound': 'No such member',
+    'courseAttendance.notEnrolled': 'The member is not enrolled in this class and holds no usable class package of its course',
+    'courseAttendance.twice': 'The member has checked into this lesson already',
+    'courseAttendance.noLessonsLeft': 'The class package has no lessons left',
+    'courseAttendance.lessonNotOn': 'The lesson is suspended or cancelled: no check-in',
+    'courseAttendance.notStarted': 'The lesson has not started yet',
+    'courseAttendance.typeOff': 'This class package is no longer sold',
+    'courseAttendance.lessonsUsed': 'Lessons already attended are not refunded',
+  },
+});
