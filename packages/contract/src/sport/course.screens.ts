@@ -6,6 +6,7 @@ export const coursePermissions = {
   course: { list: 'sport:course:list', add: 'sport:course:add', edit: 'sport:course:edit', audit: 'sport:course:audit' },
   courseClass: { list: 'sport:course:class:list', add: 'sport:course:class:add', edit: 'sport:course:class:edit', enrol: 'sport:course:class:enrol' },
   // plans: (scheduling plans)
+  coursePlan: { list: 'sport:course:plan:list', add: 'sport:course:plan:add', edit: 'sport:course:plan:edit', delete: 'sport:course:plan:delete', apply: 'sport:course:plan:apply' },
   // lessons: (all lessons)
   courseLesson: {
     list: 'sport:course:lesson:list',
@@ -81,6 +82,33 @@ export const courseModule = {
       parent: 'training',
     },
     // plans: screens of scheduling plans
+    {
+      key: 'sport.course.plans',
+      path: '/sport/views/trainingCourse/courseSchedulingPlan/index',
+      title: { 'zh-CN': '排课计划', 'en-US': 'Scheduling plans' },
+      icon: 'CalendarOutlined',
+      permission: coursePermissions.coursePlan.list,
+      buttons: without(coursePermissions.coursePlan, 'list'),
+      cache: true,
+      parent: 'training',
+    },
+    {
+      key: 'sport.course.planDetail',
+      path: '/sport/views/trainingCourse/courseSchedulingPlan/detail/:id',
+      title: { 'zh-CN': '排课计划详情', 'en-US': 'Scheduling plan' },
+      icon: 'CalendarOutlined',
+      permission: coursePermissions.coursePlan.list,
+      cache: true,
+    },
+    {
+      key: 'sport.course.classPeriods',
+      path: '/sport/views/trainingCourse/classPeriod/index',
+      title: { 'zh-CN': '上课时段', 'en-US': 'Class periods' },
+      icon: 'FieldTimeOutlined',
+      permission: coursePermissions.coursePlan.list,
+      cache: true,
+      parent: 'training',
+    },
     // lessons: screens of all lessons
     {
       key: 'sport.course.lessons',
@@ -165,6 +193,8 @@ export const courseModule = {
   logLabels: {
     course: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
     courseClass: { 'zh-CN': '班级管理', 'en-US': 'Classes' },
+    // plans:
+    coursePlan: { 'zh-CN': '排课计划', 'en-US': 'Scheduling plans' },
     // attendance:
     courseAttendance: { 'zh-CN': '考勤记录', 'en-US': 'Attendance' },
     coursePackage: { 'zh-CN': '会员课包', 'en-US': 'Class packages' },
@@ -192,5 +222,7 @@ export const courseModule = {
     evaluateLesson: { 'zh-CN': '录入评价', 'en-US': 'Rate lesson' },
     approveSettlement: { 'zh-CN': '审批结算', 'en-US': 'Approve settlement' },
     paySettlement: { 'zh-CN': '支付课酬', 'en-US': 'Pay settlement' },
+    // plans:
+    applyPlan: { 'zh-CN': '按计划生成课节', 'en-US': 'Save plan lessons' },
   },
 } as const satisfies ContractModule;

@@ -22,6 +22,15 @@ addMessages({
     'course.siteMissing': '场地不存在',
     'course.promoted': '候补转正：{member} 进入 {className}',
     'field.courseName': '课程名称',
+    // plans:
+    'coursePlan.noWeekdays': '请选择上课的星期',
+    'coursePlan.times': '结束时间必须晚于开始时间',
+    'coursePlan.days': '开始日期不能晚于结束日期',
+    'coursePlan.tooLong': '排课计划最长 {n} 天',
+    'coursePlan.applied': '该计划的课节已生成，不能再修改、删除或重复生成',
+    'coursePlan.noLessons': '该计划在日期范围内没有课节',
+    'coursePlan.conflicts': '有 {n} 节课的时间被占用，未保存任何课节',
+    'coursePlan.lessonTaken': '{day} 的课节时间被占用',
     // lessons:
     'courseLesson.noChange': '请选择要调整的时间、场地或教练',
     'courseLesson.oneTime': '平移分钟数与新开始时间只能选一个',
@@ -58,6 +67,15 @@ addMessages({
     'course.siteMissing': 'No such site',
     'course.promoted': 'Off the waitlist: {member} joins {className}',
     'field.courseName': 'Course name',
+    // plans:
+    'coursePlan.noWeekdays': 'Choose the weekdays of the lessons',
+    'coursePlan.times': 'The end must be after the start',
+    'coursePlan.days': 'The first day cannot be after the last',
+    'coursePlan.tooLong': 'A plan covers at most {n} days',
+    'coursePlan.applied': 'The plan’s lessons are saved: it cannot be changed, deleted or saved again',
+    'coursePlan.noLessons': 'The plan has no lessons in its date range',
+    'coursePlan.conflicts': '{n} lessons clash with time already taken: nothing was saved',
+    'coursePlan.lessonTaken': 'The lesson of {day} clashes with time already taken',
     // lessons:
     'courseLesson.noChange': 'Choose a new time, site or coach',
     'courseLesson.oneTime': 'Shift by minutes or set a new start, not both',
