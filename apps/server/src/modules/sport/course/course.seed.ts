@@ -9,6 +9,7 @@ import { searchMembers } from '../member/index.ts';
 import { addDays, instantOf, localOf } from '../venue/index.ts';
 import { firstCoaches, venueOfOrg } from './course.repository.ts';
 import { addClass, addCourse, addLessons, enrol, reviewCourse, submitCourse } from './course.service.ts';
+import { seedSettlementDemo } from './settlement.seed.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'course_demo_seeded';
@@ -116,5 +117,6 @@ export async function seedCourseDemo(db: Db, cfg: { publicUrl?: string; port: nu
     const r = await enrol(db, caller, { classId: full.id, memberId: m.id }, undefined);
     if (i === 0 && r.orderId !== null) await startPayment(deps, caller, r.orderId, { method: 'cash', amountFen: 96_000 }, undefined);
   }
+  await seedSettlementDemo(db, caller, swim.id, coachA, tz);
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }

@@ -247,3 +247,36 @@ export async function rateGroups(db: Executor, orgId: number, coachId: number, f
 export async function ratesByIds(db: Executor, scope: Scope, ids: number[]): Promise<RateRecord[]> {
   return ids.length ? rateRepo.findMany(db, scope, ids) : [];
 }
+
+// ---------------------------------------------------------------- demo data
+
+/** Demo only: done lessons of a class at the given instants, each with the members present. Answers the lessons' ids. */
+export async function insertDoneLessons(
+  db: Executor,
+  scope: Scope,
+  orgId: number,
+  classId: number,
+  coachId: number,
+  lessons: { startsAt: Date; endsAt: Date }[],
+  memberIds: number[],
+): Promise<number[]> {
+  if (!lessons.length) return [];
+  const made = await db
+    .insert(courseLessons)
+    .values(lessons.map((l) => ({ orgId, classId, coachId, startsAt: l.startsAt, endsAt: l.endsAt, state: 'done' })))
+    .returning({ id: courseLessons.id });
+  const ids = made.map((m) => m.id);
+  const rows = ids.flatMap((lessonId, i) =>
+    memberIds.map((memberId, j) => ({
+      orgId,
+      lessonId,
+      memberId,
+      state: (i + j) % 5 === 4 ? 'late' : 'present',
+      method: 'desk',
+      checkedAt: lessons[i]!.startsAt,
+    })),
+  );
+  if (rows.length) await db.insert(courseAttendances).values(rows);
+  void scope;
+  return ids;
+}

@@ -1,8 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
-import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
+import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
 import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
+import { seedDemo } from '../../system/index.ts';
+import { seedVenueDemo } from '../booking/index.ts';
+import { seedCoachDemo } from '../coach/coach.testkit.ts';
+import { seedMemberDemo } from '../member/index.ts';
+import { seedCourseDemo } from './course.seed.ts';
 import { COMMERCE_KEYS, imbalances } from '../commerce/commerce.testkit.ts';
 import { VENUE_KEYS, makeVenue } from '../venue/venue.testkit.ts';
 import { COURSE_KEYS, approvedCourse, makeClass, makeCoach, makeMember, ok } from './course.testkit.ts';
@@ -271,5 +276,42 @@ describe.each(databases)('coach settlement on %s', (kind) => {
     const norate = await a.c.json('POST', api(''), { body: { coachId: bare, ...october }, lang: 'en-US' });
     expect(norate.detail.reason).toBe('state');
     expect(norate.msg).toBe('The coach has no course rate in force on 2026-10-20');
+  });
+});
+
+describe.each(databases)('coach settlement demo data on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    await seedDemo(s.database.db, s.config);
+    await seedMemberDemo(s.database.db);
+    await seedVenueDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
+    await seedCoachDemo(s.database.db);
+    await seedCourseDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
+  });
+  afterAll(async () => {
+    if (s) expect(await imbalances(s)).toEqual([]);
+    await s?.close();
+  });
+
+  it("the manager sees last month's paid settlement of a demo coach, its lines in words, tied to the ledger", async () => {
+    const mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+    const list = await ok(mgr, 'POST', api('list'), {});
+    expect(list.total).toBe(1);
+    const [row] = list.data;
+    expect(row).toMatchObject({ state: 'paid', payMethod: 'transfer' });
+    expect(row.approvedByName).not.toBe(row.createdByName);
+    const detail = await ok(mgr, 'GET', api(String(row.id)));
+    expect(detail.lines).toHaveLength(1);
+    // Four Saturday lessons, the four demo members at each: one beyond the three free ones per lesson.
+    expect(detail.lines[0]).toMatchObject({ scope: 'course', lessons: 4, attendees: 16, formula: '4 节 × ¥80 + 4 名超出 3 人的学员 × ¥5', amountFen: 34_000 });
+    expect(detail.totalFen).toBe(34_000);
+    const [sum] = await s.database.query<{ n: string }>(`select sum(amount_fen) as n from sport_ledger_entry where txn_no = $1 and account = 'coachPayable'`, [
+      detail.ledgerTxnNo,
+    ]);
+    expect(Number(sum!.n)).toBe(34_000);
+    const rates = await ok(mgr, 'POST', rateApi('list'), {});
+    expect(rates.data.map((r: { summary: string }) => r.summary).sort()).toEqual(['每节 ¥80 + 超出 3 人每人 ¥5', '营收的 40% (保底 ¥100)']);
   });
 });

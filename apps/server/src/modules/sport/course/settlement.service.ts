@@ -441,17 +441,18 @@ const sheet: SheetColumn[] = [
   { key: 'paidAt', title: t2('支付时间', 'Paid at') },
 ];
 
-export async function exportSettlements(
-  db: Db,
-  caller: Caller,
-  q: Omit<CoachSettlementListQuery, 'pageNum' | 'pageSize'>,
-  lang: Lang,
-) {
+export async function exportSettlements(db: Db, caller: Caller, q: Omit<CoachSettlementListQuery, 'pageNum' | 'pageSize'>, lang: Lang) {
   const scope = scopeOf(caller);
-  const { rows } = await pageSettlements(db, scope, { coachId: q.coachId, state: q.state, fromDay: q.fromDay, toDay: q.toDay }, orderOf(q, settlementSorts, settlementDefaultOrder), {
-    limit: 5000,
-    offset: 0,
-  });
+  const { rows } = await pageSettlements(
+    db,
+    scope,
+    { coachId: q.coachId, state: q.state, fromDay: q.fromDay, toDay: q.toDay },
+    orderOf(q, settlementSorts, settlementDefaultOrder),
+    {
+      limit: 5000,
+      offset: 0,
+    },
+  );
   const data = [];
   for (const r of rows) {
     const lines = await linesOf(db, scope, r.s.id);
