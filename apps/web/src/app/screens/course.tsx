@@ -14,6 +14,10 @@ export const courseScreens: ScreenComponents<'sport/course'> = {
   // plans: scheduling plans (features/sport/course/plan/)
   // lessons: all lessons (features/sport/course/lesson/)
   // attendance: attendance, packages, participants (features/sport/course/attendance/)
+  'sport.course.attendance': lazyScreen('attendanceRecord', () => import('../../features/sport/course/attendance/AttendancePage.tsx')),
+  'sport.course.coachCheckIn': lazyScreen('attendanceCoach', () => import('../../features/sport/course/attendance/CoachCheckInPage.tsx')),
+  'sport.course.memberPackages': lazyScreen('memberClassPackage', () => import('../../features/sport/course/attendance/PackagesPage.tsx')),
+  'sport.course.memberPackageDetail': lazyScreen('memberClassPackageDetail', () => import('../../features/sport/course/attendance/PackageDetailPage.tsx')),
   // settlement: coach settlement (features/sport/course/settlement/)
   'sport.course.settlement': lazyScreen('coursePaymentSettlem', () => import('../../features/sport/course/settlement/SettlementPage.tsx')),
   'sport.course.settlementDetail': lazyScreen('coursePaymentSettlemDetail', () => import('../../features/sport/course/settlement/SettlementDetailPage.tsx')),
