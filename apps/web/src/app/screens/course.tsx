@@ -12,6 +12,9 @@ export const courseScreens: ScreenComponents<'sport/course'> = {
   'sport.course.classDetail': lazyScreen('courseClassDetail', () => import('../../features/sport/course/ClassDetailPage.tsx')),
   'sport.course.sales': lazyScreen('courseSales', () => import('../../features/sport/course/CourseSalesPage.tsx')),
   // plans: scheduling plans (features/sport/course/plan/)
+  'sport.course.plans': lazyScreen('coursePlans', () => import('../../features/sport/course/plan/PlanListPage.tsx')),
+  'sport.course.planDetail': lazyScreen('coursePlanDetail', () => import('../../features/sport/course/plan/PlanDetailPage.tsx')),
+  'sport.course.classPeriods': lazyScreen('courseClassPeriods', () => import('../../features/sport/course/plan/ClassPeriodPage.tsx')),
   // lessons: all lessons (features/sport/course/lesson/)
   // attendance: attendance, packages, participants (features/sport/course/attendance/)
   'sport.course.attendance': lazyScreen('attendanceRecord', () => import('../../features/sport/course/attendance/AttendancePage.tsx')),
