@@ -16,6 +16,7 @@ export const courseScreens: ScreenComponents<'sport/course'> = {
   'sport.course.planDetail': lazyScreen('coursePlanDetail', () => import('../../features/sport/course/plan/PlanDetailPage.tsx')),
   'sport.course.classPeriods': lazyScreen('courseClassPeriods', () => import('../../features/sport/course/plan/ClassPeriodPage.tsx')),
   // lessons: all lessons (features/sport/course/lesson/)
+  'sport.course.lessons': lazyScreen('courseLessons', () => import('../../features/sport/course/lesson/LessonsPage.tsx')),
   // attendance: attendance, packages, participants (features/sport/course/attendance/)
   'sport.course.attendance': lazyScreen('attendanceRecord', () => import('../../features/sport/course/attendance/AttendancePage.tsx')),
   'sport.course.coachCheckIn': lazyScreen('attendanceCoach', () => import('../../features/sport/course/attendance/CoachCheckInPage.tsx')),

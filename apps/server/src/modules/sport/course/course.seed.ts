@@ -9,6 +9,7 @@ import { searchMembers } from '../member/index.ts';
 import { addDays, instantOf, localOf } from '../venue/index.ts';
 import { firstCoaches, venueOfOrg } from './course.repository.ts';
 import { addClass, addCourse, addLessons, enrol, reviewCourse, submitCourse } from './course.service.ts';
+import { seedLessonDemo } from './lesson.seed.ts';
 import { seedSettlementDemo } from './settlement.seed.ts';
 
 const DEMO_ORG = 'demo-sports-center';
@@ -118,5 +119,14 @@ export async function seedCourseDemo(db: Db, cfg: { publicUrl?: string; port: nu
     if (i === 0 && r.orderId !== null) await startPayment(deps, caller, r.orderId, { method: 'cash', amountFen: 96_000 }, undefined);
   }
   await seedSettlementDemo(db, caller, swim.id, coachA, tz);
+  await seedLessonDemo(db, caller, deps, {
+    courseId: badminton.id,
+    coachId: coachB ?? coachA,
+    priceFen: 96_000,
+    swimClassId: swimClass.id,
+    memberIds: people.map((m) => m.id),
+    today,
+    tz,
+  });
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }

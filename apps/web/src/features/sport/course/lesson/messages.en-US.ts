@@ -1,0 +1,66 @@
+import type { MessagesOf } from '../../../../app/i18n-types.ts';
+import type zh from './messages.zh-CN.ts';
+
+const messages: MessagesOf<typeof zh> = {
+  lesson: 'Lesson',
+  view: { list: 'List', day: 'Day', byCoach: 'By coach', bySite: 'By site', noSite: 'No site', empty: 'No lessons on this day' },
+  field: {
+    id: 'Lesson no.',
+    time: 'Time',
+    date: 'Date',
+    courseName: 'Course',
+    className: 'Class',
+    coach: 'Coach',
+    site: 'Site',
+    state: 'State',
+    enrolled: 'Enrolled',
+    rating: 'Rating',
+    ratingAvg: 'Average rating',
+    ratingCount: 'Ratings',
+    member: 'Member',
+    comment: 'Comment',
+    createTime: 'Rated at',
+    reason: 'Why cancelled',
+    mode: 'Time change',
+    shiftMinutes: 'Shift (minutes, may be negative)',
+    startsAt: 'New start',
+    newSite: 'New site',
+    newCoach: 'New coach',
+  },
+  mode: { none: 'Keep the time', shift: 'Shift', start: 'Set the start' },
+  stateOf: { scheduled: 'Scheduled', suspended: 'Suspended', cancelled: 'Cancelled', done: 'Done' },
+  action: {
+    adjust: 'Adjust lessons',
+    cancel: 'Cancel lesson',
+    suspend: 'Suspend',
+    resume: 'Resume',
+    detail: 'Detail',
+    evaluate: 'Add rating',
+  },
+  adjust: {
+    title: 'Adjust {{n}} lessons',
+    keepSite: 'Keep the site',
+    noSite: 'No site',
+    keepCoach: 'Keep the coach',
+    hint: 'All lessons change in one go: if any one clashes, none changes.',
+    done: '{{n}} lessons adjusted',
+  },
+  cancel: {
+    title: 'Cancel lesson',
+    confirm:
+      "Cancelling frees the coach's and the site's time, refunds each paid member this lesson's share to their payment and tells every enrolled member. Cancel it?",
+    done: 'Lesson cancelled: {{n}} refunds, {{yuan}} yuan in all',
+  },
+  drawer: {
+    title: 'Lesson detail',
+    courseRating: 'Course average',
+    coachRating: 'Coach average',
+    lessonRating: 'This lesson',
+    none: 'No ratings yet',
+    count: '{{n}} ratings',
+    evaluations: 'Ratings',
+    members: 'Enrolled members',
+  },
+  evaluate: { done: 'Rating saved' },
+};
+export default messages;
