@@ -11,6 +11,7 @@ import { firstCoaches, venueOfOrg } from './course.repository.ts';
 import { addClass, addCourse, addLessons, enrol, reviewCourse, submitCourse } from './course.service.ts';
 import { seedLessonDemo } from './lesson.seed.ts';
 import { seedSettlementDemo } from './settlement.seed.ts';
+import { seedPlanDemo } from './plan.seed.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'course_demo_seeded';
@@ -128,5 +129,6 @@ export async function seedCourseDemo(db: Db, cfg: { publicUrl?: string; port: nu
     today,
     tz,
   });
+  await seedPlanDemo(db, caller, swimClass.id, today);
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }
