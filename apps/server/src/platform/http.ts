@@ -35,6 +35,27 @@ export interface Caller {
   mustChangePassword: boolean;
 }
 
+/**
+ * A caller acting as `user` in organisation `orgId` without a request (demo seeds, a kind's hook acting
+ * for the user who paid): no session, no menus, and only the permissions given in `perms`.
+ */
+export function actingAs(user: { id: number; name: string; code: string }, orgId: number, o: { platform?: boolean; perms?: readonly string[] } = {}): Caller {
+  return {
+    sessionId: 0,
+    userId: user.id,
+    userName: user.name,
+    userCode: user.code,
+    orgId,
+    platform: o.platform ?? false,
+    admin: false,
+    perms: new Set(o.perms ?? []),
+    menuIds: new Set(),
+    epoch: 0,
+    roles: [],
+    mustChangePassword: false,
+  };
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../platform/db.ts';
-import type { Caller } from '../../platform/http.ts';
+import { actingAs } from '../../platform/http.ts';
 import { SYSTEM_SCOPE } from '../../platform/scope.ts';
 import { grantDemoMenus, findOrgByCode } from '../system/index.ts';
 import { OPEN_PREFIX, openRouteDefs } from './open.gateway.ts';
@@ -25,20 +25,7 @@ export async function seedOpenDemo(app: FastifyInstance, db: Db, secretKey: Buff
   if (!center) return;
   await grantDemoMenus(db, ['appAccess.app', 'appAccess.grant', 'appAccess.log'], ['appAccess']);
   await syncApis(db, openRouteDefs);
-  const caller: Caller = {
-    sessionId: 0,
-    userId: 0,
-    userName: 'seed',
-    userCode: 'seed',
-    orgId: center.id,
-    platform: false,
-    admin: false,
-    perms: new Set(),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const caller = actingAs({ id: 0, name: 'seed', code: 'seed' }, center.id);
   const made = await createApp(db, caller, secretKey, {
     name: '阳光体育小程序',
     status: 0,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
-import type { Caller } from '../../../platform/http.ts';
+import { actingAs, type Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, grantDemoMenus, findVisibleUserByCode } from '../../system/index.ts';
 import { startPayment } from '../commerce/index.ts';
@@ -29,20 +29,7 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
   if (!center || !manager) return;
   await grantDemoMenus(db, DEMO_KEYS);
   // The platform adds the demo venue (it has joined), then the manager runs it.
-  const platform: Caller = {
-    sessionId: 0,
-    userId: manager.id,
-    userName: manager.name,
-    userCode: manager.code,
-    orgId: center.id,
-    platform: true,
-    admin: false,
-    perms: new Set(),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const platform = actingAs(manager, center.id, { platform: true });
   const caller: Caller = { ...platform, platform: false };
   const venue = await addVenue(db, platform, {
     orgId: center.id,

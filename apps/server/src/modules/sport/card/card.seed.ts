@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CardTypeCreate } from '@venue/contract';
 import type { Db } from '../../../platform/db.ts';
-import type { Caller } from '../../../platform/http.ts';
+import { actingAs } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { startPayment } from '../commerce/index.ts';
@@ -30,20 +30,7 @@ export async function seedCardDemo(db: Db, cfg: { publicUrl?: string; port: numb
   const member = async (phone: string) => (await searchMembers(db, scope, phone, 5)).find((m) => m.phone === phone);
   const [zhang, li, wang, chen] = await Promise.all(['13900001111', '13700002222', '13600008888', '13500009999'].map(member));
   if (!zhang || !li || !wang || !chen) return;
-  const caller: Caller = {
-    sessionId: 0,
-    userId: manager.id,
-    userName: manager.name,
-    userCode: manager.code,
-    orgId: center.id,
-    platform: false,
-    admin: false,
-    perms: new Set(),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const caller = actingAs(manager, center.id);
   const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
   const base: Omit<CardTypeCreate, 'name' | 'kind' | 'priceFen'> = {
     rechargeBonus: [],

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Perm, PROVIDER_METHODS } from '@venue/contract';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../platform/db.ts';
-import type { Caller } from '../../../platform/http.ts';
+import { actingAs, type Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, grantDemoMenus, findVisibleUserByCode } from '../../system/index.ts';
 import { createOrder } from './order.service.ts';
@@ -33,20 +33,7 @@ export async function seedCommerceDemo(db: Db, cfg: Config, secretKey: Buffer): 
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
   if (!center || !manager) return;
   await grantDemoMenus(db, DEMO_KEYS);
-  const caller: Caller = {
-    sessionId: 0,
-    userId: manager.id,
-    userName: manager.name,
-    userCode: manager.code,
-    orgId: center.id,
-    platform: false,
-    admin: false,
-    perms: new Set([Perm.order.discount]), // the manager discounts the coaching lesson below
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const caller = actingAs(manager, center.id, { perms: [Perm.order.discount] }); // the manager discounts the coaching lesson below
   const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
   const sell = (
     items: { name: string; unitPriceFen: number; quantity?: number; discountFen?: number }[],

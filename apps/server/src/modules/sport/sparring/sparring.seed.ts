@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
-import type { Caller } from '../../../platform/http.ts';
+import { actingAs } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { startPayment, timeZoneOf } from '../commerce/index.ts';
@@ -69,20 +69,7 @@ export async function seedSparringDemo(db: Db, cfg: { publicUrl?: string; port: 
       },
     ]);
   }
-  const caller: Caller = {
-    sessionId: 0,
-    userId: manager.id,
-    userName: manager.name,
-    userCode: manager.code,
-    orgId: center.id,
-    platform: false,
-    admin: false,
-    perms: new Set(),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const caller = actingAs(manager, center.id);
   const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
   const today = localOf(new Date(), await db.transaction((tx) => timeZoneOf(tx, center.id))).day;
   const weekday = (d: string) => weekdayOf(d) <= 5;

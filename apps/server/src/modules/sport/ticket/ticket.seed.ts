@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SeatmapDocument } from '@venue/contract';
 import type { Db } from '../../../platform/db.ts';
-import type { Caller } from '../../../platform/http.ts';
+import { actingAs } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { addProject, addType } from './project.service.ts';
@@ -54,20 +54,7 @@ export async function seedTicketDemo(db: Db): Promise<void> {
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
   if (!center || !manager) return;
   await grantDemoMenus(db, ['ticket', 'sport.ticket.seatmap', 'sport.ticket.projectType', 'sport.ticket.project', 'sport.ticket.sell', 'sport.ticket.list']);
-  const caller: Caller = {
-    sessionId: 0,
-    userId: manager.id,
-    userName: manager.name,
-    userCode: manager.code,
-    orgId: center.id,
-    platform: false,
-    admin: false,
-    perms: new Set(),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const caller = actingAs(manager, center.id);
   const sports = await addType(db, caller, { name: '体育赛事' });
   const basketball = await addType(db, caller, { name: '篮球', parentId: sports.id });
   await addType(db, caller, { name: '演唱会' });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TicketTemplateElement } from '@venue/contract';
 import type { Db } from '../../../../platform/db.ts';
-import type { Caller } from '../../../../platform/http.ts';
+import { actingAs } from '../../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { grantDemoMenus, findOrgByCode, findVisibleUserByCode } from '../../../system/index.ts';
 import { editProject, listProjects } from '../project.service.ts';
@@ -49,20 +49,7 @@ export async function seedTicketCatalogueDemo(db: Db): Promise<void> {
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
   if (!center || !manager) return;
   await grantDemoMenus(db, TICKET_CATALOGUE_SCREENS);
-  const caller: Caller = {
-    sessionId: 0,
-    userId: manager.id,
-    userName: manager.name,
-    userCode: manager.code,
-    orgId: center.id,
-    platform: false,
-    admin: false,
-    perms: new Set(),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const caller = actingAs(manager, center.id);
   const project = (await listProjects(db, caller, { pageNum: 1, pageSize: 1, name: DEMO_PROJECT })).data[0];
   if (!project) return;
   const performers = [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../../../config.ts';
 import type { Db } from '../../../../platform/db.ts';
-import type { Caller } from '../../../../platform/http.ts';
+import { actingAs } from '../../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../../system/index.ts';
 import { startPayment } from '../../commerce/index.ts';
@@ -45,20 +45,7 @@ export async function seedDistributionDemo(db: Db, cfg: Config, secretKey: Buffe
   const gaLevel = levels.find((l) => l.sessionId === ga.id);
   const second = levels.filter((l) => l.sessionId === seated.id).sort((a, b) => b.priceFen - a.priceFen)[1];
   if (!gaLevel || !second) return;
-  const caller: Caller = {
-    sessionId: 0,
-    userId: manager.id,
-    userName: manager.name,
-    userCode: manager.code,
-    orgId: center.id,
-    platform: false,
-    admin: false,
-    perms: new Set(),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const caller = actingAs(manager, center.id);
   const pay = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
   const feedUrl = 'https://feeds.damai.example/venue-ticket-feed.json';
   const damai = await addDistributor(db, caller, {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Perm } from '@venue/contract';
 import type { Config } from '../../../../config.ts';
 import type { Db } from '../../../../platform/db.ts';
-import type { Caller } from '../../../../platform/http.ts';
+import { actingAs } from '../../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../../system/index.ts';
 import { startPayment } from '../../commerce/index.ts';
@@ -35,20 +35,7 @@ export async function seedGateDemo(db: Db, cfg: Config, secretKey: Buffer): Prom
   const scope = oneOrgScope(center.id);
   const ga = (await sessionsForGates(db, scope)).find((s) => !s.seated);
   if (!ga) return;
-  const caller: Caller = {
-    sessionId: 0,
-    userId: manager.id,
-    userName: manager.name,
-    userCode: manager.code,
-    orgId: center.id,
-    platform: false,
-    admin: false,
-    perms: new Set([Perm.ticket.checkOverride]),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const caller = actingAs(manager, center.id, { perms: [Perm.ticket.checkOverride] });
   const d = { db, secretKey };
   const north = await addGate(db, caller, { name: '北门检票口', remark: '主入口，4 条通道' });
   const south = await addGate(db, caller, { name: '南门检票口', remark: '无障碍通道' });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../platform/db.ts';
-import type { Caller } from '../../../../platform/http.ts';
+import { actingAs } from '../../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../../system/index.ts';
 import { addProject } from '../project.service.ts';
@@ -9,21 +9,6 @@ import { getRefundRules, requestReservation, reviewReservation, setRefundRules }
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'ticket_rules_demo_seeded';
-
-const callerOf = (orgId: number, u: { id: number; name: string; code: string }): Caller => ({
-  sessionId: 0,
-  userId: u.id,
-  userName: u.name,
-  userCode: u.code,
-  orgId,
-  platform: false,
-  admin: false,
-  perms: new Set(),
-  menuIds: new Set(),
-  epoch: 0,
-  roles: [],
-  mustChangePassword: false,
-});
 
 /**
  * The ticketing rules' demo (`SEED_DEMO=1`), once per database, after the ticketing demo: the
@@ -41,8 +26,8 @@ export async function seedTicketRulesDemo(db: Db): Promise<void> {
   const desk = scope && (await findVisibleUserByCode(db, scope, 'frontdesk'));
   if (!center || !manager) return;
   await grantDemoMenus(db, ['sport.ticket.reserve', 'sport.ticket.list']);
-  const mgr = callerOf(center.id, manager);
-  const requester = desk ? callerOf(center.id, desk) : undefined;
+  const mgr = actingAs(manager, center.id);
+  const requester = desk ? actingAs(desk, center.id) : undefined;
 
   const tiers = [
     { hoursBefore: 72, percent: 100 },
