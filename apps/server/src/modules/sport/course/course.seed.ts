@@ -10,6 +10,7 @@ import { addDays, instantOf, localOf } from '../venue/index.ts';
 import { firstCoaches, venueOfOrg } from './course.repository.ts';
 import { addClass, addCourse, addLessons, enrol, reviewCourse, submitCourse } from './course.service.ts';
 import { seedLessonDemo } from './lesson.seed.ts';
+import { seedAttendanceDemo } from './attendance.seed.ts';
 import { seedSettlementDemo } from './settlement.seed.ts';
 import { seedPlanDemo } from './plan.seed.ts';
 
@@ -130,5 +131,6 @@ export async function seedCourseDemo(db: Db, cfg: { publicUrl?: string; port: nu
     tz,
   });
   await seedPlanDemo(db, caller, swimClass.id, today);
+  await seedAttendanceDemo(db, caller, deps, { courseId: swim.id, coachId: coachB ?? coachA, priceFen: 128_000, memberIds: people.map((m) => m.id), today, tz });
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }
