@@ -7,7 +7,7 @@ import { http } from '../../../../app/request.ts';
 import { LessonStateTag } from './StateTag.tsx';
 import { hhmm, lessonUrl, useLessonT } from './shared.ts';
 
-const HOUR_PX = 56;
+const HOUR_PX = 72;
 
 /** A day's lessons laid out by time, in a column per coach or per site. */
 export function DayView({ refreshKey, onOpen }: { refreshKey: number; onOpen: (id: number) => void }) {
@@ -36,7 +36,7 @@ export function DayView({ refreshKey, onOpen }: { refreshKey: number; onOpen: (i
   const last = lessons.length ? Math.min(24, Math.ceil(Math.max(...lessons.map((l) => minutes(l.endsAt) || 1440)) / 60) + 1) : 20;
   const hours = Array.from({ length: last - first }, (_, i) => first + i);
   return (
-    <Card size="small" data-testid="lesson-day">
+    <Card size="small" variant="borderless" data-testid="lesson-day">
       <Space style={{ marginBottom: 12 }} wrap>
         <DatePicker value={day} onChange={(d) => d && setDay(d)} allowClear={false} data-testid="lesson-day-date" />
         <Radio.Group
@@ -96,6 +96,7 @@ export function DayView({ refreshKey, onOpen }: { refreshKey: number; onOpen: (i
                           cursor: 'pointer',
                           padding: '2px 6px',
                           fontSize: 12,
+                          lineHeight: '18px',
                           borderRadius: token.borderRadiusSM,
                           background: faded ? token.colorFillSecondary : token.colorPrimaryBg,
                           borderLeft: `3px solid ${faded ? token.colorTextDisabled : token.colorPrimary}`,

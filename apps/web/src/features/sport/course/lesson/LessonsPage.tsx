@@ -113,7 +113,7 @@ export default function LessonsPage() {
       {view === 'list' ? (
         <ListPage def={def} ref={list} header={switcher} />
       ) : (
-        <div className="page-body" style={{ padding: 16 }}>
+        <div>
           {switcher}
           <DayView refreshKey={tick} onOpen={(id) => setDetail(id)} />
         </div>
