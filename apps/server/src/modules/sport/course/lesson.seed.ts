@@ -9,7 +9,7 @@ import { cancelLessonByVenue, evaluateLesson, suspendLesson } from './lesson.ser
 
 /**
  * All lessons' demo (`SEED_DEMO=1`, one line at the end of `seedCourseDemo`), through the services: the
- * swimming class's third lesson suspended; a Sunday badminton class of its own (two members, one seat
+ * swimming class's third lesson suspended; a badminton trial class of its own (two members, one seat
  * paid in cash) with a trial lesson held last week and rated by both, and its second lesson cancelled
  * by the venue (the paid seat gets that lesson's share back, both members are told).
  */
@@ -28,7 +28,7 @@ export async function seedLessonDemo(
   const trialDay = addDays(d.today, -6);
   const cls = await addClass(db, caller, {
     courseId: d.courseId,
-    name: '周日体验班',
+    name: '羽毛球体验班',
     capacity: 8,
     coachId: d.coachId,
     siteId: null,
