@@ -54,8 +54,17 @@ function formOf(p: PlanRow): PlanForm {
   };
 }
 
-/** What holds a lesson's time, in words: "Coach Wang: a sparring booking 19:30–20:30". */
-function holderText(t: Translate, c: PlanClash): string {
+/** `HH:mm` of a minute of the day (wrapping past midnight). */
+const clock = (m: number) => {
+  const x = ((Math.round(m) % 1440) + 1440) % 1440;
+  return `${String(Math.floor(x / 60)).padStart(2, '0')}:${String(x % 60).padStart(2, '0')}`;
+};
+
+/**
+ * What holds a lesson's time, in words: "Coach Wang: a sparring booking 19:30–20:30". Times on the
+ * venue's wall clock: the holder's offset from the lesson, added to the plan's start.
+ */
+function holderText(t: Translate, c: PlanClash, l: PlanPreviewLesson, start: string): string {
   const who = `${t(`holder.${c.on}`)} ${c.resourceName ?? `#${c.resourceId}`}`;
   const known = ['sparring', 'booking', 'lock', 'closure', 'lesson'];
   const what =
@@ -64,7 +73,9 @@ function holderText(t: Translate, c: PlanClash): string {
       : known.includes(c.holderKind)
         ? t(`holder.${c.holderKind}` as 'holder.booking')
         : t('holder.other', { kind: c.holderKind });
-  const when = c.from && c.to ? ` ${dayjs(c.from).format('MM-DD HH:mm')}–${dayjs(c.to).format('HH:mm')}` : '';
+  const base = Number(start.slice(0, 2)) * 60 + Number(start.slice(3, 5));
+  const at = (iso: string) => clock(base + (Date.parse(iso) - Date.parse(l.startsAt)) / 60_000);
+  const when = c.from && c.to ? ` ${at(c.from)}–${at(c.to)}` : '';
   return `${who}: ${what}${c.kind === 'lesson' ? '' : when}`;
 }
 
@@ -81,7 +92,7 @@ export default function PlanDetailPage() {
   const classes = useClasses();
   const sites = useSites();
   const coachOptions = useCoachOptions();
-  const [preview, setPreview] = useState<PlanPreview>();
+  const [preview, setPreview] = useState<PlanPreview & { start: string; end: string }>();
   const [busy, setBusy] = useState<string>();
   const plan = useQuery({ queryKey: ['coursePlan', 'plan', id], queryFn: () => http.get<PlanRow>(url(String(id))), enabled: id !== undefined });
   const applied = plan.data?.state === 'applied';
@@ -94,7 +105,9 @@ export default function PlanDetailPage() {
     const v = await form.validateFields();
     setBusy('preview');
     try {
-      setPreview(await http.post<PlanPreview>(url('preview'), bodyOf(v)));
+      const body = bodyOf(v);
+      // Every lesson is at the plan's time on the venue's wall clock, whatever the browser's zone.
+      setPreview({ ...(await http.post<PlanPreview>(url('preview'), body)), start: body.start!, end: body.end! });
     } catch (err) {
       await reactToSaveError(form, err);
     } finally {
@@ -249,7 +262,7 @@ export default function PlanDetailPage() {
                     key: 'time',
                     title: t('field.lessonTime'),
                     width: 130,
-                    render: (_: unknown, l) => `${dayjs(l.startsAt).format('HH:mm')}–${dayjs(l.endsAt).format('HH:mm')}`,
+                    render: () => `${preview.start}–${preview.end}`,
                   },
                   { key: 'sites', title: t('field.sites'), render: (_: unknown, l) => l.siteIds.map(siteName).join(', ') || '—' },
                   {
@@ -262,7 +275,7 @@ export default function PlanDetailPage() {
                         <Space direction="vertical" size={0}>
                           {l.clashes.map((c, i) => (
                             <Typography.Text key={i} type="danger">
-                              {holderText(t, c)}
+                              {holderText(t, c, l, preview.start)}
                             </Typography.Text>
                           ))}
                         </Space>
