@@ -24,6 +24,7 @@ export type {
   ToolbarAction,
   TreeOption,
 } from './types.ts';
+export { codeOptions } from './types.ts';
 export { ListPage, invalidateResource, type ListHandle, type ListPageProps } from './ListPage.tsx';
 export { FormDialog, type FormDialogProps } from './FormDialog.tsx';
 export { FormModal, closeForm, type FormModalProps } from './FormModal.tsx';

@@ -24,6 +24,13 @@ export interface Option {
   disabled?: boolean;
 }
 
+/**
+ * The options of a fixed set of codes: each labelled by the i18n key `<prefix>.<code>` of the
+ * feature's namespace, with its tag colour where given.
+ */
+export const codeOptions = <T extends string | number>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
+  values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
+
 /** A node of a tree select (organisations, menus). */
 export interface TreeOption {
   value: string | number;

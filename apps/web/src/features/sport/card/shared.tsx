@@ -5,7 +5,7 @@ import { CARD_KINDS, CARD_LOG_ACTIONS, CARD_STATUS, CARD_USAGE_KINDS, CHECKIN_ME
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { useSession } from '../../../app/session.ts';
-import { useLabelT, formatDay, useCan, type Option } from '../../../kit/index.ts';
+import { codeOptions, useLabelT, formatDay, useCan, type Option } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { cardApi } from './card.api.ts';
 import zh from './messages.zh-CN.ts';
@@ -33,11 +33,14 @@ export function fenToYuan(fen: number | null | undefined): number | null {
   return fen === null || fen === undefined ? null : Math.round(fen) / 100;
 }
 
-const opts = <T extends string | number>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
-  values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
-
-export const kindOptions = opts(CARD_KINDS, 'kind', { value: 'gold', times: 'blue', period: 'purple' });
-export const statusOptions = opts(CARD_STATUS, 'status', { pending: 'default', active: 'green', frozen: 'cyan', refunded: 'magenta', cancelled: 'default' });
+export const kindOptions = codeOptions(CARD_KINDS, 'kind', { value: 'gold', times: 'blue', period: 'purple' });
+export const statusOptions = codeOptions(CARD_STATUS, 'status', {
+  pending: 'default',
+  active: 'green',
+  frozen: 'cyan',
+  refunded: 'magenta',
+  cancelled: 'default',
+});
 export const typeStatusOptions: Option[] = [
   { value: 0, label: 'typeStatus.0', color: 'green' },
   { value: 1, label: 'typeStatus.1', color: 'default' },
@@ -46,7 +49,7 @@ export const shareStatusOptions: Option[] = [
   { value: 0, label: 'shareStatus.0', color: 'green' },
   { value: 1, label: 'shareStatus.1', color: 'default' },
 ];
-export const usageKindOptions = opts(CARD_USAGE_KINDS, 'usageKind', {
+export const usageKindOptions = codeOptions(CARD_USAGE_KINDS, 'usageKind', {
   sale: 'green',
   recharge: 'green',
   bonus: 'lime',
@@ -56,9 +59,9 @@ export const usageKindOptions = opts(CARD_USAGE_KINDS, 'usageKind', {
   distribute: 'purple',
   adjust: 'default',
 });
-export const logActionOptions = opts(CARD_LOG_ACTIONS, 'logAction');
-export const checkinMethodOptions = opts(CHECKIN_METHODS, 'checkinMethod');
-export const sportOptions = opts(VENUE_SPORTS, 'sport');
+export const logActionOptions = codeOptions(CARD_LOG_ACTIONS, 'logAction');
+export const checkinMethodOptions = codeOptions(CHECKIN_METHODS, 'checkinMethod');
+export const sportOptions = codeOptions(VENUE_SPORTS, 'sport');
 
 /** A coded value as its tag, with `data-value` for tests. */
 export function CodeLabel({ value, options, testId }: { value: string | number | null | undefined; options: Option[]; testId?: string }) {

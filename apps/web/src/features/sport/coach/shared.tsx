@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, download, http } from '../../../app/request.ts';
 import { useSession } from '../../../app/session.ts';
-import { FILE_TIMEOUT_MS, useCan, type Option } from '../../../kit/index.ts';
+import { FILE_TIMEOUT_MS, codeOptions, useCan, type Option } from '../../../kit/index.ts';
 import { Perm } from '@venue/contract';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -47,11 +47,9 @@ export const coachApi = {
   list: (body: Record<string, unknown>) => http.post<Page<CoachRow>>(url('list'), body),
 };
 
-const opts = <T extends string | number>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
-  values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
-export const levelOptions = opts(COACH_LEVELS, 'level', { junior: 'default', intermediate: 'blue', senior: 'purple', head: 'gold' });
-export const statusOptions = opts(COACH_STATUS, 'status', { active: 'green', leave: 'orange', left: 'default' });
-export const sportOptions = opts(VENUE_SPORTS, 'sport');
+export const levelOptions = codeOptions(COACH_LEVELS, 'level', { junior: 'default', intermediate: 'blue', senior: 'purple', head: 'gold' });
+export const statusOptions = codeOptions(COACH_STATUS, 'status', { active: 'green', leave: 'orange', left: 'default' });
+export const sportOptions = codeOptions(VENUE_SPORTS, 'sport');
 export const genderOptions: Option[] = [
   { value: 1, label: 'gender.1' },
   { value: 2, label: 'gender.2' },

@@ -16,7 +16,7 @@ import {
 } from '@venue/contract';
 import { registerMessages, t as translate, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { PAY_NS, payRefundStateOptions } from '../../../kit/pay/payI18n.tsx';
-import { useLabelT, type Option } from '../../../kit/index.ts';
+import { codeOptions, useLabelT, type Option } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -66,10 +66,7 @@ export function withDayBounds(body: Record<string, unknown>, from: string, to: s
   return out;
 }
 
-const opts = <T extends string>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
-  values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
-
-export const orderStateOptions = opts(ORDER_STATES, 'state', {
+export const orderStateOptions = codeOptions(ORDER_STATES, 'state', {
   pending: 'gold',
   paid: 'green',
   completed: 'blue',
@@ -77,24 +74,24 @@ export const orderStateOptions = opts(ORDER_STATES, 'state', {
   part_refunded: 'purple',
   refunded: 'magenta',
 });
-export const orderTypeOptions = opts(ORDER_TYPES, 'type');
-export const channelOptions = opts(ORDER_CHANNELS, 'channel');
-export const methodOptions = opts(PAY_METHODS, 'method');
-export const flowOptions = opts(PAY_FLOWS, 'flow');
-export const payStateOptions = opts(PAY_STATES, 'payState', { created: 'processing', succeeded: 'green', failed: 'red', closed: 'default' });
+export const orderTypeOptions = codeOptions(ORDER_TYPES, 'type');
+export const channelOptions = codeOptions(ORDER_CHANNELS, 'channel');
+export const methodOptions = codeOptions(PAY_METHODS, 'method');
+export const flowOptions = codeOptions(PAY_FLOWS, 'flow');
+export const payStateOptions = codeOptions(PAY_STATES, 'payState', { created: 'processing', succeeded: 'green', failed: 'red', closed: 'default' });
 // The pay kit's refund states (one set of words), named across namespaces for this feature's translations.
 export const refundStateOptions: Option[] = payRefundStateOptions.map((o) => ({ ...o, label: `${PAY_NS}:${o.label}` }));
-export const refundToOptions = opts(REFUND_TO, 'refundTo');
-export const legStateOptions = opts(['processing', 'succeeded', 'failed'] as const, 'legState', {
+export const refundToOptions = codeOptions(REFUND_TO, 'refundTo');
+export const legStateOptions = codeOptions(['processing', 'succeeded', 'failed'] as const, 'legState', {
   processing: 'processing',
   succeeded: 'green',
   failed: 'red',
 });
-export const ledgerAccountOptions = opts(LEDGER_ACCOUNTS, 'ledgerAccount');
-export const sideOptions = opts(LEDGER_SIDES, 'side', { debit: 'cyan', credit: 'orange' });
-export const txnKindOptions = opts(TXN_KINDS, 'txnKind');
-export const itemKindOptions = opts(ITEM_KINDS, 'itemKind');
-export const holdStateOptions = opts(HOLD_STATES, 'holdState');
+export const ledgerAccountOptions = codeOptions(LEDGER_ACCOUNTS, 'ledgerAccount');
+export const sideOptions = codeOptions(LEDGER_SIDES, 'side', { debit: 'cyan', credit: 'orange' });
+export const txnKindOptions = codeOptions(TXN_KINDS, 'txnKind');
+export const itemKindOptions = codeOptions(ITEM_KINDS, 'itemKind');
+export const holdStateOptions = codeOptions(HOLD_STATES, 'holdState');
 
 /** A coded value as its tag (or text when the option has no colour), for hand-written tables. */
 export function CodeLabel({ value, options, testId }: { value: string | null | undefined; options: Option[]; testId?: string }) {

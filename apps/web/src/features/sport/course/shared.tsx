@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CLASS_STATES, COURSE_KINDS, COURSE_STATES, LESSON_STATES, VENUE_SPORTS, type Page, type VenueRow } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
-import type { Option } from '../../../kit/index.ts';
+import { codeOptions, type Option } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -19,14 +19,17 @@ export const CLASS_LIST_PATH = '/sport/views/trainingCourse/classManagement/inde
 export const classDetailPath = (id: number) => `/sport/views/trainingCourse/classDetail/${id}`;
 export const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;
 
-const opts = <T extends string>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
-  values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
-
-export const sportOptions = opts(VENUE_SPORTS, 'sport');
-export const kindOptions = opts(COURSE_KINDS, 'kindOf', { group: 'blue', private: 'purple' });
-export const stateOptions = opts(COURSE_STATES, 'state', { draft: 'default', submitted: 'orange', approved: 'green', rejected: 'red', off_sale: 'default' });
-export const classStateOptions = opts(CLASS_STATES, 'classStateOf', { open: 'green', closed: 'default' });
-export const lessonStateOptions = opts(LESSON_STATES, 'lessonStateOf', { scheduled: 'blue', suspended: 'orange', cancelled: 'default', done: 'green' });
+export const sportOptions = codeOptions(VENUE_SPORTS, 'sport');
+export const kindOptions = codeOptions(COURSE_KINDS, 'kindOf', { group: 'blue', private: 'purple' });
+export const stateOptions = codeOptions(COURSE_STATES, 'state', {
+  draft: 'default',
+  submitted: 'orange',
+  approved: 'green',
+  rejected: 'red',
+  off_sale: 'default',
+});
+export const classStateOptions = codeOptions(CLASS_STATES, 'classStateOf', { open: 'green', closed: 'default' });
+export const lessonStateOptions = codeOptions(LESSON_STATES, 'lessonStateOf', { scheduled: 'blue', suspended: 'orange', cancelled: 'default', done: 'green' });
 
 /** Fen to yuan for an input's value (1234 -> 12.34); null stays null. */
 export const fenToYuan = (fen: number | null | undefined): number | null => (fen === null || fen === undefined ? null : Math.round(fen) / 100);

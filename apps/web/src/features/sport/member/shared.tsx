@@ -14,7 +14,7 @@ import {
   type MemberRow,
 } from '@venue/contract';
 import { registerMessages, t as translate, featureT, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
-import { useLabelT, type Option } from '../../../kit/index.ts';
+import { codeOptions, useLabelT, type Option } from '../../../kit/index.ts';
 import { memberApi } from './member.api.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -43,18 +43,20 @@ export const orderPath = (id: number) => `/sport/views/orderManagement/orderDeta
 
 // ---------------------------------------------------------------- options
 
-const opts = <T extends string>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
-  values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
-
-export const kindOptions = opts(MEMBER_KINDS, 'kind', { individual: 'blue', corporate: 'purple' });
-export const sourceOptions = opts(MEMBER_SOURCES, 'source');
-export const identityStateOptions = opts(MEMBER_IDENTITY_STATES, 'identityState', { none: 'default', pending: 'gold', approved: 'green', rejected: 'red' });
+export const kindOptions = codeOptions(MEMBER_KINDS, 'kind', { individual: 'blue', corporate: 'purple' });
+export const sourceOptions = codeOptions(MEMBER_SOURCES, 'source');
+export const identityStateOptions = codeOptions(MEMBER_IDENTITY_STATES, 'identityState', {
+  none: 'default',
+  pending: 'gold',
+  approved: 'green',
+  rejected: 'red',
+});
 export const reviewStateOptions = identityStateOptions.filter((o) => o.value !== 'none');
-export const faceStateOptions = opts(MEMBER_FACE_STATES, 'faceState', { none: 'default', pending: 'gold', passed: 'green', failed: 'red' });
-export const listOptions = opts(MEMBER_LISTS, 'list', { black: 'volcano', white: 'cyan' });
-export const listStateOptions = opts(MEMBER_LIST_STATES, 'listState', { live: 'green', expired: 'default', removed: 'default' });
-export const faceActionOptions = opts(MEMBER_FACE_ACTIONS, 'faceAction', { upload: 'blue', remove: 'default', pass: 'green', fail: 'red' });
-export const visitMethodOptions = opts(MEMBER_VISIT_METHODS, 'visitMethod');
+export const faceStateOptions = codeOptions(MEMBER_FACE_STATES, 'faceState', { none: 'default', pending: 'gold', passed: 'green', failed: 'red' });
+export const listOptions = codeOptions(MEMBER_LISTS, 'list', { black: 'volcano', white: 'cyan' });
+export const listStateOptions = codeOptions(MEMBER_LIST_STATES, 'listState', { live: 'green', expired: 'default', removed: 'default' });
+export const faceActionOptions = codeOptions(MEMBER_FACE_ACTIONS, 'faceAction', { upload: 'blue', remove: 'default', pass: 'green', fail: 'red' });
+export const visitMethodOptions = codeOptions(MEMBER_VISIT_METHODS, 'visitMethod');
 export const statusOptions: Option[] = [
   { value: 0, label: 'status.0', color: 'green' },
   { value: 1, label: 'status.1', color: 'red' },

@@ -1,6 +1,6 @@
 import { COACH_LEVELS, SPARRING_CHANGE_ACTIONS, SPARRING_CHANGE_STATES, SPARRING_STATES } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
-import type { Option } from '../../../kit/index.ts';
+import { codeOptions } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -16,13 +16,10 @@ export const useSparringT = (): Translate => useFeatureT<typeof zh>(NS);
 export const sparringDetailPath = (orderId: number) => `/sport/views/servicePersonal/rehearsalService/detail/${orderId}`;
 export const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;
 
-const opts = <T extends string | number>(values: readonly T[], prefix: string, colors: Partial<Record<T, string>> = {}): Option[] =>
-  values.map((v) => ({ value: v, label: `${prefix}.${v}`, color: colors[v] }));
-
-export const stateOptions = opts(SPARRING_STATES, 'state', { held: 'orange', booked: 'green', released: 'default' });
-export const changeStateOptions = opts(SPARRING_CHANGE_STATES, 'changeState', { pending: 'orange', approved: 'green', rejected: 'red' });
-export const actionOptions = opts(SPARRING_CHANGE_ACTIONS, 'action', { add: 'blue', edit: 'purple', remove: 'red' });
-export const levelOptions = opts(COACH_LEVELS, 'level');
+export const stateOptions = codeOptions(SPARRING_STATES, 'state', { held: 'orange', booked: 'green', released: 'default' });
+export const changeStateOptions = codeOptions(SPARRING_CHANGE_STATES, 'changeState', { pending: 'orange', approved: 'green', rejected: 'red' });
+export const actionOptions = codeOptions(SPARRING_CHANGE_ACTIONS, 'action', { add: 'blue', edit: 'purple', remove: 'red' });
+export const levelOptions = codeOptions(COACH_LEVELS, 'level');
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
 /** Hours and half hours of the day, for the time pickers (`HH:mm`). */
