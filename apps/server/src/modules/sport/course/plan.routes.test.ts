@@ -84,8 +84,21 @@ describe.each(databases)('scheduling plans on %s', (kind) => {
 
   it('`all` saves nothing while a lesson clashes; `skipConflicts` saves the rest; the saved lessons then hold the coach against another plan', async () => {
     const st = await staff();
-    const made = await ok(st.c, 'POST', planApi(''), plan(st));
-    expect(made).toMatchObject({ state: 'draft', start: '19:00', end: '20:30', dayRule: 'workdays', lessons: 0, siteNames: [st.sites[0]!.name] });
+    const first = await ok(st.c, 'POST', planApi(''), plan(st, { start: '18:00', end: '19:00', name: '初稿' }));
+    // An edit changes what it sends and keeps the rest.
+    const made = await ok(st.c, 'PUT', planApi(String(first.id)), { name: '春节班', start: '19:00', end: '20:30', version: first.version });
+    expect(made).toMatchObject({
+      name: '春节班',
+      state: 'draft',
+      start: '19:00',
+      end: '20:30',
+      dayRule: 'workdays',
+      lessons: 0,
+      siteNames: [st.sites[0]!.name],
+    });
+    expect(made.version).toBe(first.version + 1);
+    const stale = await st.c.json('PUT', planApi(String(first.id)), { body: { name: 'x', version: first.version } });
+    expect(stale.detail.reason).toBe('stale');
     // The coach's sparring hour on Tuesday 16 February, 19:30–20:30 in Shanghai.
     await s.app.ctx.db.transaction((tx) =>
       claimTimes(tx, oneOrgScope(st.orgId), [

@@ -222,8 +222,18 @@ export async function editPlan(db: Db, caller: Caller, id: number, input: PlanUp
     ...(values.skipHolidays !== undefined ? { skipHolidays: values.skipHolidays } : {}),
   };
   await checked(db, scope, next);
-  const { classId: _c, ...changes } = next;
-  await updatePlan(db, scope, id, version, changes);
+  await updatePlan(db, scope, id, version, {
+    name: next.name,
+    dayRule: next.dayRule,
+    weekdays: next.weekdays,
+    startMinute: next.startMinute,
+    endMinute: next.endMinute,
+    fromDay: next.fromDay,
+    toDay: next.toDay,
+    siteIds: next.siteIds,
+    coachId: next.coachId,
+    skipHolidays: next.skipHolidays,
+  });
   return getPlan(db, caller, id);
 }
 
