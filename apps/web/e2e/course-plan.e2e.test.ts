@@ -128,9 +128,6 @@ describe('scheduling plan screens', () => {
         await bad.scrollIntoViewIfNeeded();
         await screenshot(page, `course-plan-conflict-${lang}-${theme}`);
         await page.locator('#plan-save-free').click();
-        await page.waitForTimeout(2000);
-        await screenshot(page, `course-plan-after-save-${lang}-${theme}`);
-        await page.getByText(lang === 'zh-CN' ? '已保存 15 节课，跳过 1 节冲突课' : '15 lessons saved, 1 with a conflict skipped').waitFor();
         await page.getByText(lang === 'zh-CN' ? '该计划的课节已生成' : 'The plan’s lessons are saved', { exact: false }).waitFor();
         await screenshot(page, `course-plan-saved-${lang}-${theme}`);
         expect((await ok(c, 'GET', `/api/sport/course/plan/${plans[i]}`)).lessons).toBe(15);
