@@ -122,7 +122,7 @@ describe('coach settlement screens', () => {
       await page.getByTestId('coachSettlement-lines').waitFor({ timeout: 90_000 });
       await page.getByTestId('coachSettlement-lines').getByText('10 lessons × ¥80 + 2 attendees over 10 × ¥5').waitFor();
       await page.getByTestId('coachSettlement-detail-approve').click();
-      await page.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+      await page.getByTestId('coachSettlement-approve-ok').click();
       await page.getByTestId('coachSettlement-detail-pay').waitFor();
       expect(await page.getByTestId('coachSettlement-detail-state').innerText()).toBe('Approved');
       await page.getByTestId('coachSettlement-detail-pay').click();

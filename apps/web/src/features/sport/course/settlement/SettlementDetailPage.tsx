@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
-import { App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Radio, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Radio, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -67,7 +67,7 @@ function PayDialog({ d, open, onClose, onPaid }: { d: CoachSettlementDetail; ope
 export default function SettlementDetailPage() {
   const t = useSettlementT();
   const can = useCan();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const [paying, setPaying] = useState(false);
@@ -79,20 +79,14 @@ export default function SettlementDetailPage() {
     invalidateResource('coachSettlement');
   };
   const state = stateOptions.find((o) => o.value === d.state);
-  const approve = () =>
-    modal.confirm({
-      title: t('approve'),
-      content: t('approveConfirm'),
-      okButtonProps: { 'data-testid': 'coachSettlement-approve-ok' } as ButtonProps,
-      onOk: async () => {
-        try {
-          await settlementApi.approve(d.id, d.version);
-          void message.success(t('approved'));
-        } finally {
-          refresh();
-        }
-      },
-    });
+  const approve = async () => {
+    try {
+      await settlementApi.approve(d.id, d.version);
+      void message.success(t('approved'));
+    } finally {
+      refresh();
+    }
+  };
   const recompute = async () => {
     try {
       await settlementApi.recompute(d.id, d.version);
@@ -135,9 +129,16 @@ export default function SettlementDetailPage() {
             </Button>
           ) : null}
           {d.state === 'draft' && can(Perm.coachSettlement.approve) ? (
-            <Button type="primary" data-testid="coachSettlement-detail-approve" title={t('selfApprovalHint')} onClick={approve}>
-              {t('approve')}
-            </Button>
+            <Popconfirm
+              title={t('approve')}
+              description={t('approveConfirm')}
+              onConfirm={approve}
+              okButtonProps={{ 'data-testid': 'coachSettlement-approve-ok' } as ButtonProps}
+            >
+              <Button type="primary" data-testid="coachSettlement-detail-approve" title={t('selfApprovalHint')}>
+                {t('approve')}
+              </Button>
+            </Popconfirm>
           ) : null}
           {d.state === 'approved' && can(Perm.coachSettlement.pay) ? (
             <Button type="primary" data-testid="coachSettlement-detail-pay" onClick={() => setPaying(true)}>
