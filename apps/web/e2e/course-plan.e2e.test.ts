@@ -112,7 +112,8 @@ describe('scheduling plan screens', () => {
         await page.getByTestId('plan-detail').waitFor();
         await page.locator('#plan-preview').click();
         await page.getByTestId('plan-summary').waitFor();
-        expect(await page.getByTestId('plan-summary').textContent()).toMatch(/16.*1/);
+        // The first plan clashes once with the sparring hour; the second (moved to the morning) not at all.
+        expect(await page.getByTestId('plan-summary').textContent()).toMatch(i === 0 ? /16\D+1/ : /16\D+0/);
         // The festival weekdays skipped as holidays; the make-up Saturday is a lesson.
         const skipped = page.getByTestId('plan-skipped');
         for (const d of ['08', '09', '10', '11', '12']) await skipped.getByText(`2027-02-${d}`).waitFor();
@@ -121,16 +122,18 @@ describe('scheduling plan screens', () => {
         await lessons.getByText('2027-02-20').waitFor();
         // The conflicting lesson, in red, names the coach and the sparring hour.
         const bad = lessons.locator('tr[data-conflict="true"]');
-        expect(await bad.count()).toBe(1);
-        expect(await bad.textContent()).toContain('2027-02-16');
-        expect(await bad.textContent()).toContain('周教练');
+        expect(await bad.count()).toBe(i === 0 ? 1 : 0);
         await screenshot(page, `course-plan-preview-${lang}-${theme}`);
-        await bad.scrollIntoViewIfNeeded();
-        await screenshot(page, `course-plan-conflict-${lang}-${theme}`);
+        if (i === 0) {
+          expect(await bad.textContent()).toContain('2027-02-16');
+          expect(await bad.textContent()).toContain('周教练');
+          await bad.scrollIntoViewIfNeeded();
+          await screenshot(page, `course-plan-conflict-${lang}-${theme}`);
+        }
         await page.locator('#plan-save-free').click();
         await page.getByText(lang === 'zh-CN' ? '该计划的课节已生成' : 'The plan’s lessons are saved', { exact: false }).waitFor();
         await screenshot(page, `course-plan-saved-${lang}-${theme}`);
-        expect((await ok(c, 'GET', `/api/sport/course/plan/${plans[i]}`)).lessons).toBe(15);
+        expect((await ok(c, 'GET', `/api/sport/course/plan/${plans[i]}`)).lessons).toBe(i === 0 ? 15 : 16);
         // The second plan has the same class and coach: its lessons clash with the first's.
         if (i === 0) {
           const second = await ok(c, 'POST', `/api/sport/course/plan/${plans[1]}/preview`);
