@@ -1,8 +1,8 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { Perm, type AttendanceRow, type attendancePageQuery } from '@venue/contract';
 import { api, downloadFile, http } from '../../../../app/request.ts';
-import { FILE_TIMEOUT_MS, ListPage, type ListContext, type ResourceDef } from '../../../../kit/index.ts';
+import { FILE_TIMEOUT_MS, ListPage, invalidateResource, type ResourceDef } from '../../../../kit/index.ts';
 import { useCourseOptions } from '../shared.tsx';
 import { CheckInDialog } from './CheckInDialog.tsx';
 import { NS, methodOptions, stateOptions, yesNoOptions } from './shared.tsx';
@@ -45,7 +45,6 @@ export const attendanceResource: ResourceDef<AttendanceRow, Record<string, never
 /** sport.course.attendance (trainingCourse/attendanceRecord): every check-in with filters and export, and the desk's check-in dialog. */
 export default function AttendancePage() {
   const [open, setOpen] = useState(false);
-  const ctx = useRef<ListContext<AttendanceRow> | null>(null);
   const def = useMemo<ResourceDef<AttendanceRow>>(
     () => ({
       ...(attendanceResource as unknown as ResourceDef<AttendanceRow>),
@@ -55,10 +54,7 @@ export default function AttendancePage() {
           label: 'checkIn',
           primary: true,
           perm: Perm.courseAttendance.checkIn,
-          run: (c) => {
-            ctx.current = c;
-            setOpen(true);
-          },
+          run: () => setOpen(true),
         },
       ],
     }),
@@ -67,7 +63,7 @@ export default function AttendancePage() {
   return (
     <div data-testid="courseAttendance-page">
       <ListPage def={def} />
-      <CheckInDialog open={open} onClose={() => setOpen(false)} onDone={() => ctx.current?.reload()} />
+      <CheckInDialog open={open} onClose={() => setOpen(false)} onDone={() => void invalidateResource(attendanceResource.key)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { App, Form, Modal, Select, Tabs, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Perm, packageTypeCreate, type MemberPackageRow, type PackageTypeRow, type memberPackagePageQuery, type packageTypePageQuery } from '@venue/contract';
 import { api, http } from '../../../../app/request.ts';
-import { ListPage, MemberSelect, useCan, type ListContext, type ResourceDef, type Row } from '../../../../kit/index.ts';
+import { ListPage, MemberSelect, invalidateResource, useCan, type ResourceDef, type Row } from '../../../../kit/index.ts';
 import { reactToSaveError } from '../../../../kit/form.ts';
 import { fenToYuan, useCourseOptions } from '../shared.tsx';
 import {
@@ -152,7 +152,6 @@ export default function PackagesPage() {
   const t = useAttendanceT();
   const can = useCan();
   const [selling, setSelling] = useState(false);
-  const ctx = useRef<ListContext<MemberPackageRow> | null>(null);
   const def = useMemo<ResourceDef<MemberPackageRow>>(
     () => ({
       ...(packageResource as unknown as ResourceDef<MemberPackageRow>),
@@ -162,10 +161,7 @@ export default function PackagesPage() {
           label: 'sell',
           primary: true,
           perm: Perm.coursePackage.sell,
-          run: (c) => {
-            ctx.current = c;
-            setSelling(true);
-          },
+          run: () => setSelling(true),
         },
       ],
     }),
@@ -177,7 +173,7 @@ export default function PackagesPage() {
   return (
     <div data-testid="memberClassPackage-page">
       <Tabs data-testid="memberClassPackage-tabs" items={items} destroyOnHidden={false} />
-      <SellDialog open={selling} onClose={() => setSelling(false)} onDone={() => ctx.current?.reload()} />
+      <SellDialog open={selling} onClose={() => setSelling(false)} onDone={() => void invalidateResource(packageResource.key)} />
     </div>
   );
 }
