@@ -6,7 +6,13 @@ export const coursePermissions = {
   course: { list: 'sport:course:list', add: 'sport:course:add', edit: 'sport:course:edit', audit: 'sport:course:audit' },
   courseClass: { list: 'sport:course:class:list', add: 'sport:course:class:add', edit: 'sport:course:class:edit', enrol: 'sport:course:class:enrol' },
   // plans: (scheduling plans)
-  coursePlan: { list: 'sport:course:plan:list', add: 'sport:course:plan:add', edit: 'sport:course:plan:edit', delete: 'sport:course:plan:delete', apply: 'sport:course:plan:apply' },
+  coursePlan: {
+    list: 'sport:course:plan:list',
+    add: 'sport:course:plan:add',
+    edit: 'sport:course:plan:edit',
+    delete: 'sport:course:plan:delete',
+    apply: 'sport:course:plan:apply',
+  },
   // lessons: (all lessons)
   courseLesson: {
     list: 'sport:course:lesson:list',
@@ -210,6 +216,8 @@ export const courseModule = {
     addLesson: { 'zh-CN': '新增课节', 'en-US': 'Add lesson' },
     cancelLesson: { 'zh-CN': '取消课节', 'en-US': 'Cancel lesson' },
     enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
+    // plans:
+    applyPlan: { 'zh-CN': '按计划生成课节', 'en-US': 'Save plan lessons' },
     // attendance: actions
     checkIn: { 'zh-CN': '签到', 'en-US': 'Check in' },
     markAttendance: { 'zh-CN': '点名', 'en-US': 'Mark attendance' },
@@ -222,7 +230,5 @@ export const courseModule = {
     evaluateLesson: { 'zh-CN': '录入评价', 'en-US': 'Rate lesson' },
     approveSettlement: { 'zh-CN': '审批结算', 'en-US': 'Approve settlement' },
     paySettlement: { 'zh-CN': '支付课酬', 'en-US': 'Pay settlement' },
-    // plans:
-    applyPlan: { 'zh-CN': '按计划生成课节', 'en-US': 'Save plan lessons' },
   },
 } as const satisfies ContractModule;

@@ -36,7 +36,7 @@ export {
 } from './failures.repository.ts';
 export { setPassword } from './password.service.ts';
 export { nearestDecision } from './holiday.repository.ts';
-export { isWorkDay, workDaysBetween } from './holiday.service.ts';
+export { isWorkDay, setDays as setHolidayDays, workDaysBetween } from './holiday.service.ts';
 export { IMAGE_MIME, imageFormat, imageSize } from './setting.image.ts';
 export { storeByContent, uploadsDir } from './setting.service.ts';
 export { seedPlatform, PLATFORM_ORG_CODE } from './system.seed.ts';

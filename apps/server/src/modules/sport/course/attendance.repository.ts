@@ -1,6 +1,6 @@
 import { asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
-import type { Scope } from '../../../platform/scope.ts';
+import { inScopeSql, type Scope } from '../../../platform/scope.ts';
 import { scopedRepo, type Changes } from '../../../platform/scopedRepo.ts';
 import { containsText, users } from '../../system/index.ts';
 import { orders } from '../commerce/index.ts';
@@ -73,8 +73,10 @@ export async function memberByNo(db: Executor, scope: Scope, orgId: number, memb
  * The member holding a card number of the organisation. The cards module offers no lookup to other
  * modules; this read of its card table (number → member) is the only one, read-only.
  */
-export async function memberIdOfCardNo(db: Executor, orgId: number, cardNo: string): Promise<number | undefined> {
-  const r = (await db.execute(sql`select member_id from sport_member_card where org_id = ${orgId} and card_no = ${cardNo} limit 1`)) as unknown as {
+export async function memberIdOfCardNo(db: Executor, scope: Scope, cardNo: string): Promise<number | undefined> {
+  const r = (await db.execute(
+    sql`select member_id from sport_member_card where ${inScopeSql(scope, sql`org_id`)} and card_no = ${cardNo} limit 1`,
+  )) as unknown as {
     rows: { member_id: string | number }[];
   };
   return r.rows[0] ? Number(r.rows[0].member_id) : undefined;

@@ -78,10 +78,10 @@ async function memberOf(db: Db | Tx, scope: Scope, orgId: number, input: CheckIn
     const qr = input.qr.trim();
     method = 'qr';
     if (qr.startsWith(MEMBER_QR_PREFIX)) id = (await memberByNo(db, scope, orgId, qr.slice(MEMBER_QR_PREFIX.length).trim()))?.id;
-    else if (qr.startsWith(CARD_QR_PREFIX)) id = await memberIdOfCardNo(db, orgId, qr.slice(CARD_QR_PREFIX.length).trim());
+    else if (qr.startsWith(CARD_QR_PREFIX)) id = await memberIdOfCardNo(db, scope, qr.slice(CARD_QR_PREFIX.length).trim());
     if (!id) throw none('qr');
   } else if (input.cardNo) {
-    id = await memberIdOfCardNo(db, orgId, input.cardNo.trim());
+    id = await memberIdOfCardNo(db, scope, input.cardNo.trim());
     method = 'card';
     if (!id) throw none('cardNo');
   } else {

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { addDays, weekdayOf } from '../venue/index.ts';
 import { findClass } from './course.repository.ts';
-import { scopeOf } from '../../../platform/scope.ts';
+import { oneOrgScope, scopeOf } from '../../../platform/scope.ts';
+import { setHolidayDays } from '../../system/index.ts';
 import { addPlan, applyPlan } from './plan.service.ts';
 
 /**
@@ -16,7 +16,7 @@ export async function seedPlanDemo(db: Db, caller: Caller, classId: number, toda
   const cls = await findClass(db, scopeOf(caller), classId);
   if (!cls) return;
   const newYear = `${Number(today.slice(0, 4)) + 1}-01-01`;
-  await db.execute(sql`insert into sys_holiday (org_id, day, kind) values (${cls.orgId}, ${newYear}, 1) on conflict do nothing`);
+  await setHolidayDays(db, oneOrgScope(cls.orgId), [{ day: newYear, kind: 1 }], caller.userId);
   const from = addDays(newYear, -28) > addDays(today, 7) ? addDays(newYear, -28) : addDays(today, 7);
   const weekday = weekdayOf(newYear);
   const plan = await addPlan(db, caller, {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
-import type { Scope } from '../../../platform/scope.ts';
+import type { OneOrgScope, Scope } from '../../../platform/scope.ts';
 import { scopedRepo, type Changes } from '../../../platform/scopedRepo.ts';
 import { users } from '../../system/index.ts';
 import { coaches } from '../coach/index.ts';
@@ -108,8 +108,8 @@ export async function linesOf(db: Executor, scope: Scope, settlementId: number):
 }
 
 /** Serialises the settlements of one coach (the overlap check and the insert) until the transaction ends. */
-export async function lockCoachSettlements(db: Executor, coachId: number): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext('sport_coach_settlement'), ${coachId}::int)`);
+export async function lockCoachSettlements(db: Executor, scope: OneOrgScope, coachId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sport_coach_settlement:${scope.orgId}`}), ${coachId}::int)`);
 }
 
 /** A settlement of the coach whose period overlaps [fromDay, toDay]. */
@@ -185,14 +185,14 @@ export interface RateGroup {
  * for each attendee), and booked (paid) sparring sessions with their amounts. Lessons and sessions on a
  * day no rate covers come with `rateId` null.
  */
-export async function rateGroups(db: Executor, orgId: number, coachId: number, fromDay: string, toDay: string, timeZone: string): Promise<RateGroup[]> {
+export async function rateGroups(db: Executor, scope: OneOrgScope, coachId: number, fromDay: string, toDay: string, timeZone: string): Promise<RateGroup[]> {
   const from = sql`(${fromDay}::date::timestamp at time zone ${timeZone})`;
   const until = sql`((${toDay}::date + 1)::timestamp at time zone ${timeZone})`;
-  const rates = (scope: string) => sql`
+  const rates = (rateScope: string) => sql`
     select ${coachRates.id} as id, ${coachRates.effectiveFrom} as since, ${coachRates.freeAttendees} as free,
       lead(${coachRates.effectiveFrom}) over (order by ${coachRates.effectiveFrom}) as until
     from ${coachRates}
-    where ${coachRates.orgId} = ${orgId} and ${coachRates.coachId} = ${coachId} and ${coachRates.scope} = ${scope}`;
+    where ${coachRates.orgId} = ${scope.orgId} and ${coachRates.coachId} = ${coachId} and ${coachRates.scope} = ${rateScope}`;
   const result = await db.execute(sql`
     with l as (
       select ${courseLessons.id} as id, (${courseLessons.startsAt} at time zone ${timeZone})::date as day,
@@ -200,13 +200,13 @@ export async function rateGroups(db: Executor, orgId: number, coachId: number, f
       from ${courseLessons}
       join ${courseClasses} on ${courseClasses.orgId} = ${courseLessons.orgId} and ${courseClasses.id} = ${courseLessons.classId}
       join ${courses} on ${courses.orgId} = ${courseClasses.orgId} and ${courses.id} = ${courseClasses.courseId}
-      where ${courseLessons.orgId} = ${orgId} and ${courseLessons.coachId} = ${coachId} and ${courseLessons.state} = 'done'
+      where ${courseLessons.orgId} = ${scope.orgId} and ${courseLessons.coachId} = ${coachId} and ${courseLessons.state} = 'done'
         and ${courseLessons.startsAt} >= ${from} and ${courseLessons.startsAt} < ${until}
     ),
     n as (
       select ${courseAttendances.lessonId} as lesson_id, count(*)::int as n
       from ${courseAttendances}
-      where ${courseAttendances.orgId} = ${orgId} and ${courseAttendances.state} in ('present', 'late')
+      where ${courseAttendances.orgId} = ${scope.orgId} and ${courseAttendances.state} in ('present', 'late')
         and ${courseAttendances.lessonId} in (select id from l)
       group by ${courseAttendances.lessonId}
     ),
@@ -215,7 +215,7 @@ export async function rateGroups(db: Executor, orgId: number, coachId: number, f
     s as (
       select ${sparringSessions.day} as day, ${sparringSessions.amountFen} as amount
       from ${sparringSessions}
-      where ${sparringSessions.orgId} = ${orgId} and ${sparringSessions.coachId} = ${coachId} and ${sparringSessions.state} = 'booked'
+      where ${sparringSessions.orgId} = ${scope.orgId} and ${sparringSessions.coachId} = ${coachId} and ${sparringSessions.state} = 'booked'
         and ${sparringSessions.day} between ${fromDay}::date and ${toDay}::date
     )
     select 'course' as scope, rc.id as rate_id, count(*)::int as lessons, coalesce(sum(coalesce(n.n, 0)), 0)::int as attendees,

@@ -15,7 +15,7 @@ import { AppError, conflict, invalid, notFound, staleVersion } from '../../../pl
 import type { Caller } from '../../../platform/http.ts';
 import type { Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
-import { scopeOf, type Scope } from '../../../platform/scope.ts';
+import { oneOrgScope, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
 import { mapDuplicate } from '../../system/index.ts';
 import { findCoach } from '../coach/index.ts';
@@ -210,7 +210,7 @@ export async function deleteRates(db: Db, caller: Caller, ids: number[]) {
 
 /** The lines of a coach's period, computed (one grouped query, then one amount per rate in force). */
 async function computeLines(db: Db, scope: Scope, orgId: number, coachId: number, fromDay: string, toDay: string, timeZone: string) {
-  const groups = await rateGroups(db, orgId, coachId, fromDay, toDay, timeZone);
+  const groups = await rateGroups(db, oneOrgScope(orgId), coachId, fromDay, toDay, timeZone);
   const uncovered = groups.find((g) => g.rateId === null);
   if (uncovered) throw conflict('state', uncovered.scope === 'course' ? 'settlement.noCourseRate' : 'settlement.noSparringRate', { day: uncovered.fromDay });
   const rates = new Map(
@@ -249,7 +249,7 @@ export async function addSettlement(db: Db, caller: Caller, input: CoachSettleme
   if (!coach) throw notFound();
   if (input.fromDay > input.toDay) throw invalid('toDay', 'settlement.period');
   const id = await db.transaction(async (tx) => {
-    await lockCoachSettlements(tx, coach.id);
+    await lockCoachSettlements(tx, oneOrgScope(coach.orgId), coach.id);
     const clash = await overlapping(tx, scope, coach.id, input.fromDay, input.toDay);
     if (clash) throw conflict('duplicate', 'settlement.overlap', { no: clash.no }, [{ field: 'fromDay', message: 'settlement.overlap' }]);
     const timeZone = await timeZoneOf(tx, coach.orgId);
