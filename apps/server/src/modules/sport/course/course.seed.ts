@@ -130,7 +130,14 @@ export async function seedCourseDemo(db: Db, cfg: { publicUrl?: string; port: nu
     today,
     tz,
   });
-  await seedAttendanceDemo(db, caller, deps, { courseId: swim.id, coachId: coachB ?? coachA, priceFen: 128_000, memberIds: people.map((m) => m.id), today, tz });
+  await seedAttendanceDemo(db, caller, deps, {
+    courseId: swim.id,
+    coachId: coachB ?? coachA,
+    priceFen: 128_000,
+    memberIds: people.map((m) => m.id),
+    today,
+    tz,
+  });
   await seedPlanDemo(db, caller, swimClass.id, today);
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }
