@@ -143,7 +143,8 @@ export type PackageTypeCreate = z.output<typeof packageTypeCreate>;
 export const packageTypeUpdate = packageTypeCreate
   .omit({ courseId: true })
   .partial()
-  .extend({ state: z.enum(['on', 'off']).optional() });
+  // An omitted rule stays as it is (the create's default does not apply to an edit).
+  .extend({ noShowConsumes: z.boolean().optional(), state: z.enum(['on', 'off']).optional() });
 export type PackageTypeUpdate = z.output<typeof packageTypeUpdate>;
 export const packageTypePageQuery = pageQuery.extend({ courseId: id.optional(), state: z.enum(['on', 'off']).optional() });
 export type PackageTypePageQuery = z.output<typeof packageTypePageQuery>;

@@ -104,7 +104,7 @@ export const courseModule = {
       title: { 'zh-CN': '排课计划详情', 'en-US': 'Scheduling plan' },
       icon: 'CalendarOutlined',
       permission: coursePermissions.coursePlan.list,
-      cache: true,
+      cache: false,
     },
     {
       key: 'sport.course.classPeriods',

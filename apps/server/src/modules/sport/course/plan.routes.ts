@@ -79,7 +79,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'DELETE',
     url: url(':id'),
     permission: Perm.coursePlan.delete,
-    action: 'delete',
+    action: 'remove',
     params: idParams,
     response: deletedAnswer,
     handler: async ({ params, caller }) => deletePlan(db, caller, params.id),
