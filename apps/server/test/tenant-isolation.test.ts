@@ -179,6 +179,11 @@ interface World {
   classB: number;
   lessonB: number;
   coachB: number;
+  planB: number;
+  packageTypeB: number;
+  memberPackageB: number;
+  coachRateB: number;
+  coachSettlementB: number;
   shareB: number;
   ticketTypeB: number;
   projectB: number;
@@ -434,6 +439,30 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/course/:id/review': { body: { approved: true, version: 1 } },
     'POST /api/sport/course/:id/offSale': { body: { version: 1 } },
     'PUT /api/sport/course/class/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/course/plan/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/course/plan/:id/apply': { body: { mode: 'all', version: 1 } },
+    'POST /api/sport/course/lesson/adjust': { body: { shiftMinutes: 30 } },
+    'POST /api/sport/course/lesson/:id/suspend': { body: { version: 1 } },
+    'POST /api/sport/course/lesson/:id/resume': { body: { version: 1 } },
+    'POST /api/sport/course/lesson/:id/evaluate': { body: { rating: 5 } },
+    'POST /api/sport/course/attendance/checkIn': { body: {} },
+    'POST /api/sport/course/attendance/mark': { body: { state: 'present' } },
+    'PUT /api/sport/course/package/type/:id': { body: { name: 'changed' } },
+    'POST /api/sport/course/plan/preview': { body: { start: '10:00', end: '11:00' } },
+    'POST /api/sport/course/plan': { body: { start: '10:00', end: '11:00' } },
+    // Lists filtered by B's course, class, coach, lesson or member find nothing of A's (as the class page).
+    'POST /api/sport/course/lesson/page': { expect: 'empty' },
+    'POST /api/sport/course/attendance/page': { expect: 'empty' },
+    'POST /api/sport/course/attendance/lessons': { expect: 'empty' },
+    'POST /api/sport/course/package/type/page': { expect: 'empty' },
+    'POST /api/sport/course/package/page': { expect: 'empty' },
+    'PUT /api/sport/course/coachRate/:id': { body: { lessonFen: 1, version: 1 } },
+    'POST /api/sport/course/settlement/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/course/lesson/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/course/attendance/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/course/settlement/:id/recompute': { body: { version: 1 } },
+    'POST /api/sport/course/settlement/:id/approve': { body: { version: 1 } },
+    'POST /api/sport/course/settlement/:id/pay': { body: { version: 1, method: 'cash' } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -586,6 +615,11 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'course') return w.courseB;
     if (r.module === 'coach') return w.coachB;
     if (r.module === 'courseClass') return /\/lesson\//.test(r.url) ? w.lessonB : w.classB;
+    if (r.module === 'coursePlan') return w.planB;
+    if (r.module === 'courseLesson' || r.module === 'courseAttendance') return w.lessonB;
+    if (r.module === 'coursePackage') return /\/type\//.test(r.url) ? w.packageTypeB : w.memberPackageB;
+    if (r.module === 'coachRate') return w.coachRateB;
+    if (r.module === 'coachSettlement') return w.coachSettlementB;
     if (r.module === 'sparringPrice') return /\/priceChange\//.test(r.url) ? w.sparringChangeB : w.sparringGroupB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
@@ -635,6 +669,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [w.uB];
     case 'nodes':
       return [{ key: 'a', jobId: w.jobB }];
+    case 'lessonId':
+      return w.lessonB;
+    case 'lessons':
+      return [{ id: w.lessonB, version: 1 }];
     case 'orderId':
       return w.orderB;
     case 'classId':
@@ -667,7 +705,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'memberIds':
       return [w.memberB];
     case 'typeId':
-      return r.module === 'ticket' ? w.ticketTypeB : w.cardTypeB;
+      return r.module === 'ticket' ? w.ticketTypeB : r.module === 'coursePackage' ? w.packageTypeB : w.cardTypeB;
     case 'apiIds':
       return [w.openApiId];
     case 'appId':
@@ -1099,6 +1137,46 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       await ok<{ id: number }>('POST', '/api/sport/course/lesson', { classId: classB, startsAt: '2030-11-05T02:00:00Z', endsAt: '2030-11-05T03:00:00Z' }, mgrB)
     ).id;
     await ok('POST', '/api/sport/course/class/enrol', { classId: classB, memberId: memberB }, mgrB);
+    // B's scheduling plan, package type and member package, coach rate and settlement (a draft of a past month).
+    const planB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/course/plan',
+        {
+          classId: classB,
+          name: 'b-plan',
+          dayRule: 'weekdays',
+          weekdays: [2],
+          start: '10:00',
+          end: '11:00',
+          fromDay: '2030-11-01',
+          toDay: '2030-11-30',
+          coachId: coachB,
+        },
+        mgrB,
+      )
+    ).id;
+    const packageTypeB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/course/package/type',
+        { courseId: courseB, name: 'b-package', lessons: 4, priceFen: 400, validityDays: 30 },
+        mgrB,
+      )
+    ).id;
+    const memberPackageB = (await ok<{ packageId: number }>('POST', '/api/sport/course/package/sell', { typeId: packageTypeB, memberId: memberB }, mgrB))
+      .packageId;
+    const coachRateB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/course/coachRate',
+        { coachId: coachB, scope: 'course', mode: 'lesson', lessonFen: 100, effectiveFrom: '2020-01-01' },
+        mgrB,
+      )
+    ).id;
+    const coachSettlementB = (
+      await ok<{ id: number }>('POST', '/api/sport/course/settlement', { coachId: coachB, fromDay: '2021-01-01', toDay: '2021-01-31' }, mgrB)
+    ).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1182,6 +1260,11 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       courseB,
       classB,
       lessonB,
+      planB,
+      packageTypeB,
+      memberPackageB,
+      coachRateB,
+      coachSettlementB,
       coachB,
       cardNoB: soldB.cardNo,
       shareB,
