@@ -143,7 +143,7 @@ export const courseModule = {
       title: { 'zh-CN': '教练点名', 'en-US': 'Coach check-in' },
       icon: 'MobileOutlined',
       permission: coursePermissions.courseAttendance.checkIn,
-      cache: false,
+      cache: true,
       parent: 'training',
     },
     {
