@@ -8,7 +8,6 @@ import { members } from '../member/index.ts';
 import { courseAttendances, courseMemberPackages, coursePackageTypes } from './attendance.table.ts';
 import { courseClasses, courseEnrolments, courseLessons, courses } from './course.table.ts';
 
-export type AttendanceRecord = typeof courseAttendances.$inferSelect;
 export type PackageTypeRecord = typeof coursePackageTypes.$inferSelect;
 export type MemberPackageRecord = typeof courseMemberPackages.$inferSelect;
 
@@ -251,16 +250,6 @@ export async function pageMemberPackages(db: Executor, scope: Scope, f: PackageF
   return { total: Number(c?.n ?? 0), rows };
 }
 
-/** The package sold by an order (its `classPackage` line's package). */
-export async function packageOfOrder(db: Executor, scope: Scope, orderId: number) {
-  const [row] = await db
-    .select()
-    .from(courseMemberPackages)
-    .where(pkgRepo.where(scope, eq(courseMemberPackages.orderId, orderId)))
-    .for('update');
-  return row;
-}
-
 // ---------------------------------------------------------------- attendances
 
 /** Inserts an attendance unless the member has one for the lesson already (then undefined). */
@@ -268,10 +257,6 @@ export async function insertAttendance(db: Executor, scope: Scope, values: typeo
   void scope;
   const [row] = await db.insert(courseAttendances).values(values).onConflictDoNothing().returning();
   return row;
-}
-
-export async function patchAttendance(db: Executor, scope: Scope, id: number, values: Changes<typeof courseAttendances>) {
-  return attRepo.patch(db, scope, [id], values);
 }
 
 export async function attendancesOfLesson(db: Executor, scope: Scope, lessonId: number) {

@@ -139,7 +139,6 @@ export async function pageClasses(db: Executor, scope: Scope, f: ClassFilter, or
 
 // ---------------------------------------------------------------- lessons
 
-export const findLesson = (db: Executor, scope: Scope, id: number) => lessonRepo.find(db, scope, id);
 export const insertLesson = (db: Executor, scope: Scope, values: typeof courseLessons.$inferInsert) => lessonRepo.insert(db, scope, values);
 export const patchLesson = (db: Executor, scope: Scope, id: number, values: Changes<typeof courseLessons>) => lessonRepo.patch(db, scope, [id], values);
 

@@ -50,8 +50,6 @@ import {
   type SettlementRecord,
 } from './settlement.repository.ts';
 
-/** The ledger accounts of coach pay (contributed by the course manifest): the cost, and what is owed to coaches until paid. */
-export const COACH_LEDGER_ACCOUNTS = ['coachCost', 'coachPayable'];
 /** Approval: the coaches' pay becomes a cost and a debt to the coach. Paying: the debt is settled from cash or a transfer. */
 export const settlementRules = {
   approve: defineLedgerRule({ name: 'course.settlement.approve', txnKind: 'coach_payable', debit: 'coachCost', credit: 'coachPayable', prefix: 'KS' }),

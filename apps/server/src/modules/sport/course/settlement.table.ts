@@ -49,7 +49,10 @@ export const coachRates = pgTable(
     uniqueIndex('sport_coach_rate_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_coach_rate_from_uq').on(t.orgId, t.coachId, t.scope, t.effectiveFrom),
     foreignKey({ name: 'sport_coach_rate_coach_org_fk', columns: [t.orgId, t.coachId], foreignColumns: [coaches.orgId, coaches.id] }),
-    check('sport_coach_rate_amounts_ck', sql`${t.lessonFen} >= 0 and ${t.attendeeFen} >= 0 and ${t.sharePermille} between 0 and 1000 and ${t.freeAttendees} >= 0`),
+    check(
+      'sport_coach_rate_amounts_ck',
+      sql`${t.lessonFen} >= 0 and ${t.attendeeFen} >= 0 and ${t.sharePermille} between 0 and 1000 and ${t.freeAttendees} >= 0`,
+    ),
   ],
 );
 
@@ -120,8 +123,10 @@ export const coachSettlementLines = pgTable(
   },
   (t) => [
     index('sport_coach_settlement_line_idx').on(t.settlementId),
-    foreignKey({ name: 'sport_coach_settlement_line_org_fk', columns: [t.orgId, t.settlementId], foreignColumns: [coachSettlements.orgId, coachSettlements.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'sport_coach_settlement_line_org_fk',
+      columns: [t.orgId, t.settlementId],
+      foreignColumns: [coachSettlements.orgId, coachSettlements.id],
+    }).onDelete('cascade'),
   ],
 );

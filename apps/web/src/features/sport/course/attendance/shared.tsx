@@ -17,7 +17,7 @@ import { idem } from '../../../../kit/pay/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
-export { formatTime, toFen, yuan, idem, newIdempotencyKey, PayDialog } from '../../../../kit/pay/index.ts';
+export { formatTime, toFen, yuan, newIdempotencyKey, PayDialog } from '../../../../kit/pay/index.ts';
 
 /** The attendance and class package screens' texts. */
 export const NS = 'courseAttendance';
