@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { App, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
+import { success } from '../../../app/feedback.tsx';
 import type { z } from 'zod';
 import { Perm, sparringChangeReject, type SparringChangeRow, type sparringChangeListQuery } from '@venue/contract';
 import { ListPage, ReasonDialog, type ListHandle, type ResourceDef } from '../../../kit/index.ts';
@@ -65,14 +66,13 @@ export const changeResource: ResourceDef<SparringChangeRow, SparringChangeRow, z
 /** sport.sparring.audit (price group add and setting, audit): every change of a price group; another user approves or rejects it. */
 export default function AuditPage() {
   const t = useSparringT();
-  const { message } = App.useApp();
   const list = useRef<ListHandle<SparringChangeRow>>(null);
   const [rejecting, setRejecting] = useState<SparringChangeRow | null>(null);
   reviewHooks = {
     approve: (row) =>
       void sparringApi.approve(row.id).then(
         () => {
-          message.success(t('approved'));
+          success(t('approved'));
           list.current?.reload();
         },
         () => list.current?.reload(),
@@ -90,7 +90,7 @@ export default function AuditPage() {
         rule={sparringChangeReject.shape.reason}
         onSubmit={async (reason) => {
           await sparringApi.reject(rejecting!.id, reason ?? '');
-          message.success(t('rejected'));
+          success(t('rejected'));
           list.current?.reload();
         }}
         onClose={() => setRejecting(null)}

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
-import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { success } from '../../../app/feedback.tsx';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Perm, type SparringGroupRow, type SparringPrice } from '@venue/contract';
@@ -31,7 +32,6 @@ export function priceText(t: Translate, p: SparringPrice): string {
 export default function PriceGroupsPage() {
   const t = useSparringT();
   const can = useCan();
-  const { message } = App.useApp();
   const [form] = Form.useForm<GroupValues>();
   const [editing, setEditing] = useState<SparringGroupRow | 'new' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,7 +67,7 @@ export default function PriceGroupsPage() {
     try {
       if (editing === 'new') await sparringApi.addGroup(body);
       else if (editing) await sparringApi.editGroup(editing.id, { ...body, version: editing.version });
-      message.success(t('submitted'));
+      success(t('submitted'));
       setEditing(null);
       void q.refetch();
     } catch (err) {
@@ -78,7 +78,7 @@ export default function PriceGroupsPage() {
   };
   const remove = async (g: SparringGroupRow) => {
     await sparringApi.removeGroup(g.id, g.version);
-    message.success(t('submitted'));
+    success(t('submitted'));
     void q.refetch();
   };
 

@@ -1,13 +1,16 @@
 import { useLayoutEffect, useState } from 'react';
-import { Alert, App, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
+import { success } from '../../../../app/feedback.tsx';
 import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MemberSelect } from '../../../../kit/index.ts';
-import { reactToSaveError } from '../../../../kit/form.ts';
+import { fieldErrorsOf, reactToSaveError } from '../../../../kit/form.ts';
+import { isApiError } from '../../../../app/request.ts';
 import { attendanceApi, useAttendanceT } from './shared.tsx';
 
 type Way = 'memberNo' | 'qr' | 'cardNo' | 'memberId';
+const WAY_FIELDS = new Set<string>(['memberNo', 'qr', 'cardNo', 'memberId']);
 interface Values {
   day: Dayjs;
   lessonId?: number;
@@ -20,7 +23,6 @@ interface Values {
 /** The desk's check-in: a lesson of a day, then the member by number, QR code text, card number or picked (never a face). */
 export function CheckInDialog({ open, onClose, onDone, lessonId }: { open: boolean; onClose: () => void; onDone: () => void; lessonId?: number }) {
   const t = useAttendanceT();
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const day = Form.useWatch('day', form) as Dayjs | undefined;
@@ -40,11 +42,16 @@ export function CheckInDialog({ open, onClose, onDone, lessonId }: { open: boole
         ...(v.way === 'memberId' ? { memberId: Number(v.memberId) } : { [v.way]: (v.value ?? '').trim() }),
       };
       const row = await attendanceApi.checkIn(body);
-      message.success(t('checkedIn', { name: row.memberName }));
+      success(t('checkedIn', { name: row.memberName }));
       form.setFieldsValue({ value: '', memberId: null });
       onDone();
     } catch (err) {
-      await reactToSaveError(form, err);
+      // The member is named by one visible field: a refusal the server puts on any way of naming them shows there.
+      const onMember = fieldErrorsOf(err).filter((e) => WAY_FIELDS.has(e.field));
+      if (onMember.length && isApiError(err)) {
+        form.setFields([{ name: v.way === 'memberId' ? 'memberId' : 'value', errors: onMember.map((e) => e.message) }]);
+        err.showInPlace();
+      } else await reactToSaveError(form, err);
     } finally {
       setBusy(false);
     }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Card, DatePicker, Empty, List, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, List, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { success } from '../../../../app/feedback.tsx';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { queryClient } from '../../../../app/query.ts';
@@ -13,7 +14,6 @@ const colorOf = (v: unknown) => stateOptions.find((o) => o.value === v)?.color;
  */
 export default function CoachCheckInPage() {
   const t = useAttendanceT();
-  const { message } = App.useApp();
   const [day, setDay] = useState<Dayjs>(dayjs());
   const [lessonId, setLessonId] = useState<number | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
@@ -33,7 +33,7 @@ export default function CoachCheckInPage() {
   };
   const finish = async () => {
     const r = await attendanceApi.done(picked!);
-    message.success(t('finished', { absent: r.absent, consumed: r.consumed }));
+    success(t('finished', { absent: r.absent, consumed: r.consumed }));
     refresh();
   };
   return (

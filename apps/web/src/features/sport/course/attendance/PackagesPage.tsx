@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Form, Modal, Select, Tabs, Typography } from 'antd';
+import { Form, Modal, Select, Tabs, Typography } from 'antd';
+import { success } from '../../../../app/feedback.tsx';
 import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -97,7 +98,6 @@ export const typeResource: ResourceDef<PackageTypeRow, TypeForm, z.input<typeof 
 /** Sell a class package: a type and a member make a pending course order, paid at once in the pay dialog. */
 function SellDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const t = useAttendanceT();
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ typeId?: number; memberId?: number | null }>();
   const [busy, setBusy] = useState(false);
   const [paying, setPaying] = useState<number | null>(null);
@@ -108,7 +108,7 @@ function SellDialog({ open, onClose, onDone }: { open: boolean; onClose: () => v
     setBusy(true);
     try {
       const made = await attendanceApi.sell(v.typeId!, Number(v.memberId), key);
-      message.success(t('sold'));
+      success(t('sold'));
       onClose();
       onDone();
       setPaying(made.orderId);

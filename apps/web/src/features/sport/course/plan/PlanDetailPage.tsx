@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Radio, Select, Space, Switch, Table, Tag, TimePicker, Typography, theme } from 'antd';
+import { Alert, Button, Card, Checkbox, DatePicker, Form, Input, Radio, Select, Space, Switch, Table, Tag, TimePicker, Typography, theme } from 'antd';
+import { success } from '../../../../app/feedback.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -82,7 +83,6 @@ function holderText(t: Translate, c: PlanClash, l: PlanPreviewLesson, start: str
 /** sport.course.planDetail (courseSchedulingPlan detail): the plan's form, its preview (lessons, conflicts, skipped dates) and its save. */
 export default function PlanDetailPage() {
   const t = usePlanT();
-  const { message } = App.useApp();
   const can = useCan();
   const { token } = theme.useToken();
   const navigate = useNavigate();
@@ -127,7 +127,7 @@ export default function PlanDetailPage() {
         row = await http.put<PlanRow>(url(String(row.id)), { ...changes, version: row.version });
       }
       const answer = await http.post<PlanApplyAnswer>(url(`${row.id}/apply`), { mode, version: row.version });
-      void message.success(
+      success(
         answer.skippedLessons.length
           ? t('preview.savedSkipped', { n: answer.saved, s: answer.skippedLessons.length })
           : t('preview.saved', { n: answer.saved }),

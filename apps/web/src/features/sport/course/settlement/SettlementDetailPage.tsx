@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
-import { App, Button, Card, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Radio, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Radio, Space, Spin, Table, Tag, Typography } from 'antd';
+import { success } from '../../../../app/feedback.tsx';
 import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -67,7 +68,6 @@ function PayDialog({ d, open, onClose, onPaid }: { d: CoachSettlementDetail; ope
 export default function SettlementDetailPage() {
   const t = useSettlementT();
   const can = useCan();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const [paying, setPaying] = useState(false);
@@ -82,7 +82,7 @@ export default function SettlementDetailPage() {
   const approve = async () => {
     try {
       await settlementApi.approve(d.id, d.version);
-      void message.success(t('approved'));
+      success(t('approved'));
     } finally {
       refresh();
     }
@@ -90,7 +90,7 @@ export default function SettlementDetailPage() {
   const recompute = async () => {
     try {
       await settlementApi.recompute(d.id, d.version);
-      void message.success(t('recomputed'));
+      success(t('recomputed'));
     } finally {
       refresh();
     }
