@@ -38,10 +38,10 @@ function refusingKind(kind: ItemKind['kind'], orderType: ItemKind['orderTypes'][
     },
   });
 }
-// Order types of modules not loaded here, as their manifests would contribute them.
-registerOrderType('sparring', 'test');
-registerOrderType('course', 'test');
-refusingKind('sparring', 'sparring', '陪练', 0);
+// Order types and kinds of this test's own (names no module contributes), as a module's manifest would add them.
+registerOrderType('test_hold', 'test');
+registerOrderType('test_member', 'test');
+refusingKind('test_hold', 'test_hold', '陪练', 0);
 refusingKind('rent', 'goods', '租赁', 800);
 
 // A coupon as a module would add one: 5 yuan off each line named 用券商品, after the manual discount.
@@ -55,8 +55,8 @@ const coupon = {
 registerPriceAdjuster(coupon);
 // A kind that prices a member level itself, as the booking grid does.
 registerItemKind({
-  kind: 'course',
-  orderTypes: ['course'],
+  kind: 'test_member',
+  orderTypes: ['test_member'],
   async price() {
     return { name: '会员价课程', unitPriceFen: 8_000, memberPrice: { level: 'gold', listUnitPriceFen: 10_000 } };
   },
@@ -279,12 +279,12 @@ describe.each(databases)('order rules on %s', (kind) => {
       s.database.db,
       caller,
       {
-        type: 'sparring',
+        type: 'test_hold',
         channel: 'console',
         buyerName: null,
         buyerPhone: null,
         remark: null,
-        items: [{ kind: 'sparring', refId: place, quantity: 1, discountFen: 0 }],
+        items: [{ kind: 'test_hold', refId: place, quantity: 1, discountFen: 0 }],
       },
       undefined,
     );
@@ -297,12 +297,12 @@ describe.each(databases)('order rules on %s', (kind) => {
       s.database.db,
       caller,
       {
-        type: 'sparring',
+        type: 'test_hold',
         channel: 'console',
         buyerName: null,
         buyerPhone: null,
         remark: null,
-        items: [{ kind: 'sparring', refId: place, quantity: 1, discountFen: 0 }],
+        items: [{ kind: 'test_hold', refId: place, quantity: 1, discountFen: 0 }],
       },
       undefined,
     );
@@ -438,7 +438,7 @@ describe.each(databases)('order rules on %s', (kind) => {
     const course = await createOrder(
       s.database.db,
       callerOf(cashierId),
-      { type: 'course', channel: 'console', buyerName: null, buyerPhone: null, remark: null, items: [{ kind: 'course', quantity: 2, discountFen: 0 }] },
+      { type: 'test_member', channel: 'console', buyerName: null, buyerPhone: null, remark: null, items: [{ kind: 'test_member', quantity: 2, discountFen: 0 }] },
       undefined,
     );
     const levelled = (await lead.json('GET', sport(`order/${course}`))).body;
