@@ -125,8 +125,10 @@ describe('coach settlement screens', () => {
       await page.getByTestId('coachSettlement-approve-ok').click();
       await page.getByTestId('coachSettlement-detail-pay').waitFor();
       expect(await page.getByTestId('coachSettlement-detail-state').innerText()).toBe('Approved');
+      // The pointer left where the confirm was can rest on the tab bar and open its menu over the button.
+      await page.mouse.move(720, 880);
       await page.getByTestId('coachSettlement-detail-pay').click();
-      await page.getByRole('dialog').getByText('Transfer').waitFor();
+      await page.getByRole('dialog').getByText('Transfer', { exact: true }).waitFor();
       await page.locator('#coachSettlement-pay_payRef').fill('BANK-2026-10');
       await screenshot(page, 'course-settlement-pay-en-US-dark');
       await page.getByTestId('coachSettlement-pay-ok').click();

@@ -170,6 +170,8 @@ export async function browserAs(e: E2E, who: { code: string; password: string },
   const browser = await openBrowser();
   await browser.page.goto(`${e.baseUrl}${at}`);
   await loginThroughForm(browser.page, who.code, who.password);
+  // Signed in before the caller reloads or navigates: a reload meanwhile cuts the sign-in's answer off.
+  await browser.page.waitForURL((u) => !u.pathname.startsWith('/login'));
   return browser;
 }
 
