@@ -182,7 +182,6 @@ export default function SettlementDetailPage() {
         columns={columns}
         dataSource={d.lines}
         locale={{ emptyText: t('noLines') }}
-        scroll={{ x: 'max-content' }}
         summary={() => (
           <Table.Summary.Row>
             <Table.Summary.Cell index={0} colSpan={7}>
