@@ -438,7 +438,14 @@ describe.each(databases)('order rules on %s', (kind) => {
     const course = await createOrder(
       s.database.db,
       callerOf(cashierId),
-      { type: 'test_member', channel: 'console', buyerName: null, buyerPhone: null, remark: null, items: [{ kind: 'test_member', quantity: 2, discountFen: 0 }] },
+      {
+        type: 'test_member',
+        channel: 'console',
+        buyerName: null,
+        buyerPhone: null,
+        remark: null,
+        items: [{ kind: 'test_member', quantity: 2, discountFen: 0 }],
+      },
       undefined,
     );
     const levelled = (await lead.json('GET', sport(`order/${course}`))).body;
