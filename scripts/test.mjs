@@ -14,10 +14,14 @@ const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Each step's wall time, printed at the end: CI time is a budget, and this shows where it goes. */
+const timings = [];
 
 function run(title, cmd, args, opts = {}) {
   console.log(`\n── ${title} ──`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  timings.push([title, Date.now() - started]);
   return r.status === 0;
 }
 
@@ -41,6 +45,13 @@ function vitest(title, config, opts = {}) {
   }
   const r = JSON.parse(fs.readFileSync(report, 'utf8'));
   fs.rmSync(report);
+  const slowest = r.testResults.map((f) => [f.endTime - f.startTime, path.relative(root, f.name)]).sort((a, b) => b[0] - a[0]);
+  console.log(
+    `slowest files: ${slowest
+      .slice(0, 8)
+      .map(([ms, f]) => `${f} ${(ms / 1000).toFixed(0)} s`)
+      .join(', ')}`,
+  );
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
@@ -97,5 +108,7 @@ if (want('e2e')) {
   }
 }
 
+console.log('\n── time per step ──');
+for (const [title, ms] of timings) console.log(`${(ms / 1000).toFixed(0).padStart(6)} s  ${title}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
