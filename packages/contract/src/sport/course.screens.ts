@@ -32,6 +32,8 @@ export const coursePermissions = {
     pay: 'sport:course:settlement:pay',
     rate: 'sport:course:settlement:rate',
   },
+  // participants: (permissions)
+  // consignment: (permissions)
 } as const;
 
 /** What the sport/course module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
@@ -183,6 +185,9 @@ export const courseModule = {
       permission: coursePermissions.coachSettlement.list,
       cache: true,
     },
+    // share: (public screens reached by a signed link)
+    // participants: (screens)
+    // consignment: (screens)
   ],
   buttons: {
     audit: { 'zh-CN': '审核课程', 'en-US': 'Review courses' },
@@ -197,6 +202,8 @@ export const courseModule = {
     evaluate: { 'zh-CN': '课节评价', 'en-US': 'Rate lessons' },
   },
   logLabels: {
+    // participants:
+    // consignment:
     course: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
     courseClass: { 'zh-CN': '班级管理', 'en-US': 'Classes' },
     // plans:
@@ -210,6 +217,9 @@ export const courseModule = {
     coachRate: { 'zh-CN': '教练课酬标准', 'en-US': 'Coach rates' },
   },
   logActions: {
+    // share:
+    // participants:
+    // consignment:
     submit: { 'zh-CN': '提交审核', 'en-US': 'Submit for review' },
     review: { 'zh-CN': '审核课程', 'en-US': 'Review course' },
     offSale: { 'zh-CN': '下架课程', 'en-US': 'Take off sale' },

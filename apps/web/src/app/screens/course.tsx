@@ -25,4 +25,7 @@ export const courseScreens: ScreenComponents<'sport/course'> = {
   // settlement: coach settlement (features/sport/course/settlement/)
   'sport.course.settlement': lazyScreen('coursePaymentSettlem', () => import('../../features/sport/course/settlement/SettlementPage.tsx')),
   'sport.course.settlementDetail': lazyScreen('coursePaymentSettlemDetail', () => import('../../features/sport/course/settlement/SettlementDetailPage.tsx')),
+  // share: public screens of shared records (features/sport/course/share/)
+  // participants: participants and face images (features/sport/course/participant/)
+  // consignment: consignment courses and partners (features/sport/course/consign/)
 };

@@ -37,6 +37,10 @@ export const courseManifest: ModuleManifest = {
     lessonRoutes(app, ctx);
     attendanceRoutes(app, ctx);
     settlementRoutes(app, ctx);
+    // share:
+    // participants:
+    // consignment:
   },
+  // booking:
   demo: ({ db, config, ctx }) => seedCourseDemo(db, config, ctx.keys.secretKey),
 };
