@@ -133,6 +133,9 @@ export const courseFaceConsents = pgTable(
     faceImage: varchar('face_image', { length: 200 }),
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
     recordedBy: bigint('recorded_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    /** The version of the consent statement the member agreed to (e.g. `2026-01`). */
+    statementVersion: varchar('statement_version', { length: 16 }),
+    revokedBy: bigint('revoked_by', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

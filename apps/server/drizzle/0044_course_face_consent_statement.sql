@@ -1,0 +1,3 @@
+ALTER TABLE "sport_course_face_consent" ADD COLUMN "statement_version" varchar(16);--> statement-breakpoint
+ALTER TABLE "sport_course_face_consent" ADD COLUMN "revoked_by" bigint;--> statement-breakpoint
+ALTER TABLE "sport_course_face_consent" ADD CONSTRAINT "sport_course_face_consent_revoked_by_sys_user_id_fk" FOREIGN KEY ("revoked_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;
