@@ -5,6 +5,7 @@ import * as planTables from './plan.table.ts';
 import * as lessonTables from './lesson.table.ts';
 import * as attendanceTables from './attendance.table.ts';
 import * as settlementTables from './settlement.table.ts';
+import * as consignTables from './consign.table.ts';
 import { courseRoutes } from './course.routes.ts';
 import { planRoutes } from './plan.routes.ts';
 import { lessonRoutes } from './lesson.routes.ts';
@@ -21,14 +22,14 @@ export const courseManifest: ModuleManifest = {
   dependsOn: ['system', 'message', 'sport/commerce', 'sport/venue', 'sport/member', 'sport/booking', 'sport/coach'],
   demoAfter: ['sport/coach'],
   ui: contractModule('sport/course'),
-  tables: { schema: { ...courseTables, ...planTables, ...lessonTables, ...attendanceTables, ...settlementTables } },
+  tables: { schema: { ...courseTables, ...planTables, ...lessonTables, ...attendanceTables, ...settlementTables, ...consignTables } },
   // A seat in a class is sold as item kind `course` in `course` orders (the order list's course tab).
   contributes: {
     // attendance: a class package is item kind `classPackage` in course orders; what was paid is owed in lessons (coursePrepaid)
     kinds: [courseKind, classPackageKind],
     orderTypes: ['course'],
     // settlement: coach pay is a cost owed to the coach (approved) until paid
-    ledgerAccounts: ['coachCost', 'coachPayable', COURSE_PREPAID],
+    ledgerAccounts: ['coachCost', 'coachPayable', COURSE_PREPAID, 'partnerPayable'],
     messageTypes: [coursePromotedType, courseLessonCancelledType],
   },
   routes: ({ app, ctx }) => {

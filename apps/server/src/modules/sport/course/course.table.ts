@@ -5,6 +5,7 @@ import { coaches } from '../coach/index.ts';
 import { orders } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
 import { sites, venues } from '../venue/index.ts';
+import { coursePartners } from './consign.table.ts';
 
 /**
  * Training (issue 26). A course is what a venue sells (audited before it is on sale); a class is one
@@ -46,6 +47,8 @@ export const courses = pgTable(
     /** draft | submitted | approved | rejected | off_sale. */
     state: varchar('state', { length: 12 }).notNull().default('draft'),
     rejectReason: varchar('reject_reason', { length: 200 }),
+    /** consignment: the partner running the course (a consigned course), see consign.table.ts. */
+    partnerId: bigint('partner_id', { mode: 'number' }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -54,6 +57,7 @@ export const courses = pgTable(
     uniqueIndex('sport_course_org_id_uq').on(t.orgId, t.id),
     index('sport_course_org_idx').on(t.orgId, t.state),
     foreignKey({ name: 'sport_course_venue_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
+    foreignKey({ name: 'sport_course_partner_org_fk', columns: [t.orgId, t.partnerId], foreignColumns: [coursePartners.orgId, coursePartners.id] }),
   ],
 );
 
