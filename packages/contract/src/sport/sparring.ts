@@ -168,3 +168,22 @@ export const sparringDetail = sparringRow.extend({
 });
 export type SparringDetail = z.output<typeof sparringDetail>;
 export const sparringListAnswer = page(sparringRow);
+
+// ---------------------------------------------------------------- coaches free for a booking (the booking dialog's coach step)
+
+/** `POST {sport}sparring/freeCoaches`: the venue's active coaches free for the whole of `[start, end)` on `date`, priced for the member (none: a walk-in). */
+export const sparringFreeQuery = z
+  .object({ venueId: id, date: fields.day, start: hhmm, end: hhmm, memberId: id.optional() })
+  .refine((r) => minutesOf(r.start) < minutesOf(r.end), { message: 'venue.closeAfterOpen', path: ['end'] });
+export type SparringFreeQuery = z.output<typeof sparringFreeQuery>;
+export const sparringFreeCoach = z.object({
+  id: z.number(),
+  name: z.string(),
+  level: z.string().nullable(),
+  photo: z.string().nullable(),
+  sports: z.array(z.string()),
+  /** The sparring price of the time for that member (fen); null: no approved price covers it (the coach cannot be added). */
+  amount: z.number().nullable(),
+});
+export type SparringFreeCoach = z.output<typeof sparringFreeCoach>;
+export const sparringFreeAnswer = z.array(sparringFreeCoach);

@@ -350,6 +350,23 @@ export const gridQuery = z.object({
   memberId: id.optional(),
 });
 export type GridQuery = z.output<typeof gridQuery>;
+/** A course lesson holding a grid cell: its course, class, coach, time and seats (the course module describes it). */
+export const gridLesson = z.object({
+  lessonId: z.number(),
+  courseId: z.number(),
+  courseName: z.string(),
+  classId: z.number(),
+  className: z.string(),
+  coachName: z.string().nullable(),
+  /** The lesson's local day and wall-clock times. */
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  enrolled: z.number(),
+  capacity: z.number(),
+  state: z.string(),
+});
+export type GridLesson = z.output<typeof gridLesson>;
 export const gridSlot = z.object({
   siteId: z.number(),
   start: z.string(),
@@ -369,6 +386,8 @@ export const gridSlot = z.object({
   memberId: z.number().nullable().optional(),
   itemId: z.number().nullable().optional(),
   reason: z.string().nullable().optional(),
+  /** A cell a course lesson holds (its site claimed for the lesson): what the "view course" dialog shows. */
+  lesson: gridLesson.nullable().optional(),
 });
 export type GridSlot = z.output<typeof gridSlot>;
 export const gridAnswer = z.object({
@@ -391,6 +410,8 @@ export const bookingOrder = z.object({
   date: fields.day,
   items: z.array(cell).min(1).max(200),
   memberId: id.optional(),
+  /** A coach for the booked time (from the first start to the last end): a sparring line in the same order, the coach's time held with the sites'. */
+  coachId: id.optional(),
   buyerName: fields.optText(64),
   buyerPhone: phone
     .nullish()

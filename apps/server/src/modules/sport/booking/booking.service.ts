@@ -5,6 +5,7 @@ import {
   venueSlotDetail,
   type BookingOrder,
   type BookingRules,
+  type GridLesson,
   type GridQuery,
   type GridSlot,
   type SlotState,
@@ -28,6 +29,7 @@ import {
   createOrder,
   type AfterCommitRunner,
   itemKind,
+  itemKindOf,
   getOrderDetail,
   memberBriefs,
   refuseOverlap,
@@ -68,7 +70,7 @@ import {
   type ClaimRecord,
 } from './booking.repository.ts';
 import './booking.messages.ts';
-import { memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
+import { lessonBriefsPort, memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 import { priceForBuyer, shareOf, type LevelGrant, type RuleLike } from './pricing.ts';
 
 /**
@@ -185,6 +187,7 @@ export async function gridInScope(db: Db, scope: Scope, q: GridQuery) {
         claims.map((c) => c.memberId),
       )
     : new Map<number, { name: string; phone: string }>();
+  const lessons = detail ? await lessonsOf(db, scope, claims) : new Map<number, GridLesson>();
   const now = Date.now();
   const byUnitDay = new Map<string, typeof claims>();
   for (const c of claims) {
@@ -230,6 +233,8 @@ export async function gridInScope(db: Db, scope: Scope, q: GridQuery) {
             itemId: claim?.itemId ?? null,
             reason: claim?.reason ?? (site.status !== 0 ? 'site stopped' : venue.locked ? venue.lockReason : null),
           });
+          const lesson = claim ? lessonIdOf(claim) : undefined;
+          if (lesson !== undefined) slot.lesson = lessons.get(lesson) ?? null;
         }
         slots.push(slot);
       }
@@ -237,6 +242,20 @@ export async function gridInScope(db: Db, scope: Scope, q: GridQuery) {
   }
   const sites = d.sites.map((s) => (detail ? { id: s.id, name: s.name, sport: s.sport, parentId: s.parentId } : { id: s.id, name: s.name }));
   return { sites, slots };
+}
+
+/** The lesson a claim holds a site for (`claimSiteTime` by the course module: kind `lesson`, reason `lesson#12`). */
+function lessonIdOf(c: { kind: string; reason: string | null }): number | undefined {
+  if (c.kind !== 'lesson') return undefined;
+  const m = /^lesson#(\d+)$/.exec(c.reason ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The lessons holding cells of the grid, described by the course module (one call for the whole grid); none when it is not loaded. */
+async function lessonsOf(db: Executor, scope: Scope, claims: { kind: string; reason: string | null }[]): Promise<Map<number, GridLesson>> {
+  const ids = [...new Set(claims.map(lessonIdOf).filter((x): x is number => x !== undefined))];
+  if (!ids.length || !lessonBriefsPort.plugged) return new Map();
+  return lessonBriefsPort.get()(db, scope, ids);
 }
 
 // ---------------------------------------------------------------- the `venue` item kind
@@ -427,7 +446,26 @@ export const venueSlotKind = itemKind<VenueSlotDetail, PricedSlots>({
 
 // ---------------------------------------------------------------- booking
 
-/** `POST booking/order`: a pending order of kind-`venue` items, its slots held until it is paid or times out. */
+/**
+ * A coach for the booked time (the booking dialog's coach step): a line of the sparring module's
+ * kind `sparring` in the same order, from the first slot's start to the last one's end, without a
+ * site (the `venue` lines hold the sites). Its hold claims the coach in the order's transaction, so a
+ * coach taken meanwhile refuses the whole booking (100409 `taken`) and nothing is held; cancelling
+ * or refunding the order releases it with the sites.
+ */
+function coachLine(input: BookingOrder) {
+  const start = input.items.map((it) => it.start).sort()[0]!;
+  const end = input.items
+    .map((it) => it.end)
+    .sort()
+    .at(-1)!;
+  return { kind: 'sparring', refId: input.coachId!, quantity: 1, discountFen: 0, detail: { date: input.date, start, end } };
+}
+
+/** Lines a whole-booking cancel refunds and releases: the sites and a coach booked with them. */
+const CANCELLED_KINDS = ['venue', 'sparring'];
+
+/** `POST booking/order`: a pending order of kind-`venue` items (and a coach's `sparring` line when asked), its slots held until it is paid or times out. */
 export async function bookSlots(db: Db, caller: Caller, input: BookingOrder, key: string | undefined) {
   const scope = scopeOf(caller);
   const venue = await venueInScope(db, scope, input.stadiumId);
@@ -450,13 +488,16 @@ export async function bookSlots(db: Db, caller: Caller, input: BookingOrder, key
       buyerPhone: input.buyerPhone,
       channel: 'console',
       remark: input.remark,
-      items: input.items.map((it) => ({
-        kind: 'venue',
-        refId: it.siteId,
-        quantity: 1,
-        discountFen: 0,
-        detail: { date: input.date, start: it.start, end: it.end },
-      })),
+      items: [
+        ...input.items.map((it) => ({
+          kind: 'venue',
+          refId: it.siteId,
+          quantity: 1,
+          discountFen: 0,
+          detail: { date: input.date, start: it.start, end: it.end },
+        })),
+        ...(input.coachId ? [coachLine(input)] : []),
+      ],
     },
     key,
     (m) => (made = m.order),
@@ -540,8 +581,10 @@ async function cancelTerms(db: Executor, scope: Scope, order: OrderRecord, itemI
   if (minutesLeft <= 0) throw conflict('state', 'venue.alreadyStarted');
   const percent = minutesLeft >= rules.cancelDeadlineMinutes ? 100 : rules.lateCancelRefundPercent;
   const net = order.paidFen - order.refundedFen;
+  // The whole booking: its sites and the coach booked with them; one line: that site only.
   const items = (await itemsOf(db, scope, order.id)).filter(
-    (i) => i.kind === 'venue' && i.refundedQty < i.quantity && (itemId === undefined || i.id === itemId),
+    (i) =>
+      (itemId === undefined ? CANCELLED_KINDS.includes(i.kind) : i.kind === 'venue') && i.refundedQty < i.quantity && (itemId === undefined || i.id === itemId),
   );
   if (itemId !== undefined && !items.length) throw conflict('state', 'venue.cannotCancel');
   const lines = items.map((i) => ({
@@ -577,7 +620,7 @@ export async function quoteCancel(db: Db, caller: Caller, orderId: number, itemI
   if (!order || order.type !== 'venue') throw notFound();
   if (order.state === 'pending') {
     if (itemId !== undefined) throw conflict('state', 'venue.cancelLineUnpaid');
-    const items = (await itemsOf(db, scope, orderId)).filter((i) => i.kind === 'venue');
+    const items = (await itemsOf(db, scope, orderId)).filter((i) => CANCELLED_KINDS.includes(i.kind));
     return {
       orderId,
       orderState: order.state,
@@ -639,6 +682,8 @@ export async function cancelBooking(db: Db, caller: Caller, orderId: number, rea
       reason: reason ?? (q.percent < 100 ? 'late cancellation' : 'cancelled'),
       userId: caller.userId,
     });
+    // Nothing refunded (the whole amount is the fee): a coach booked with the sites is given back here (a refund's lines release themselves).
+    if (refundFen === 0) await releaseCoachLines(tx, scope, locked, q.lines);
     // Nothing to give back (the whole amount is the fee) and nothing left booked: the order is done.
     const left = (await claimsOfOrder(tx, scope, orderId)).some((c) => c.state === 'booked' || c.state === 'held');
     if (refundFen === 0 && !left) await completePaid(tx, scope, orderId);
@@ -646,6 +691,14 @@ export async function cancelBooking(db: Db, caller: Caller, orderId: number, rea
   await after({ ...work });
   const now = (await findOrder(db, scope, orderId))!;
   return { orderId, state: now.state, refundFen, feeFen };
+}
+
+/** Gives back the coach time of a booking's `sparring` lines among `lines` (by the kind's own release). */
+async function releaseCoachLines(tx: Tx, scope: Scope, order: OrderRecord, lines: { itemId: number }[]): Promise<void> {
+  const wanted = new Set(lines.map((l) => l.itemId));
+  const coachItems = (await itemsOf(tx, scope, order.id)).filter((i) => i.kind === 'sparring' && wanted.has(i.id));
+  const ctx: KindContext = { tx, scope, orgId: order.orgId, memberId: order.memberId, orderType: order.type };
+  for (const item of coachItems) await itemKindOf('sparring')?.release?.(ctx, item, item.quantity - item.refundedQty, 'cancel', order.orderNo);
 }
 
 // ---------------------------------------------------------------- check-in, plan, no-shows

@@ -4,7 +4,7 @@
  * and the desk's shifts (built on the venue module's venues, sites and price rules).
  */
 export { seedVenueDemo } from './booking.seed.ts';
-export { memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
+export { lessonBriefsPort, memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 export type { LevelGrant } from './pricing.ts';
 export { claimSiteTime, releaseSiteTime } from './site-claims.ts';
 // A bulk read of live site claims overlapping many ranges (a scheduling plan's conflict preview).

@@ -15,6 +15,8 @@ import { courseKind } from './course.kinds.ts';
 import { classPackageKind, COURSE_PREPAID } from './attendance.kinds.ts';
 import { courseLessonCancelledType, coursePromotedType } from './course.messageTypes.ts';
 import { seedCourseDemo } from './course.seed.ts';
+import { lessonBriefsPort } from '../booking/index.ts';
+import { lessonBriefs } from './course.booking.ts';
 
 /** Training: courses (audited), classes with capacity and waitlist, lessons on coaches' and sites' time, enrolment through commerce. */
 export const courseManifest: ModuleManifest = {
@@ -42,6 +44,7 @@ export const courseManifest: ModuleManifest = {
     // participants:
     // consignment:
   },
-  // booking:
+  // booking: the grid's "view course" dialog describes the lessons holding its cells.
+  plug: () => lessonBriefsPort.plug(lessonBriefs),
   demo: ({ db, config, ctx }) => seedCourseDemo(db, config, ctx.keys.secretKey),
 };

@@ -26,7 +26,8 @@ interface PricedSparring extends PricedItem {
 
 export const sparringKind = itemKind<SparringLineDetail, PricedSparring>({
   kind: 'sparring',
-  orderTypes: ['sparring'],
+  // A sparring order of its own, or a coach added to a site booking (`venue` order: the booking dialog's coach step).
+  orderTypes: ['sparring', 'venue'],
   detail: sparringLineDetail,
   async price(ctx, input, line) {
     if (!input.refId) throw invalid(`items.${line}.refId`, 'error.field.required');

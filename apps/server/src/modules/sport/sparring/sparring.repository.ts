@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
 import { scopedRepo, type Changes } from '../../../platform/scopedRepo.ts';
 import type { Scope } from '../../../platform/scope.ts';
@@ -146,4 +146,13 @@ export async function coachesOfOrg(db: Executor, scope: Scope, orgId: number): P
     .from(coaches)
     .where(coachRead.where(scope, eq(coaches.orgId, orgId)))
     .orderBy(asc(coaches.id));
+}
+
+/** The active coaches working at a venue (its id in their venues), by name: who the booking dialog may offer. */
+export async function activeCoachesOfVenue(db: Executor, scope: Scope, orgId: number, venueId: number) {
+  return db
+    .select({ id: coaches.id, orgId: coaches.orgId, name: coaches.name, level: coaches.level, photo: coaches.photo, sports: coaches.sports })
+    .from(coaches)
+    .where(coachRead.where(scope, eq(coaches.orgId, orgId), eq(coaches.status, 'active'), sql`${coaches.venueIds} @> ${JSON.stringify([venueId])}::jsonb`))
+    .orderBy(asc(coaches.name), asc(coaches.id));
 }

@@ -9,6 +9,8 @@ import {
   sparringChangeReject,
   sparringChangeRow,
   sparringDetail as sparringDetailAnswer,
+  sparringFreeAnswer,
+  sparringFreeQuery,
   sparringGroupForm,
   sparringGroupListQuery,
   sparringGroupRow,
@@ -24,6 +26,7 @@ import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import { idemKey } from '../commerce/index.ts';
 import {
   approveChange,
+  freeCoaches,
   listChanges,
   listGroups,
   listSparring,
@@ -64,6 +67,18 @@ export function sparringRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: idParams,
     response: sparringDetailAnswer,
     handler: async ({ params, caller }) => sparringDetail(db, caller, params.id),
+  });
+  // The booking dialog's coach step: whoever may book sites may see which coaches are free.
+  defineRoute(app, {
+    ...sparring,
+    method: 'POST',
+    url: url('freeCoaches'),
+    permission: Perm.booking.book,
+    action: 'freeCoaches',
+    readOnly: true,
+    body: sparringFreeQuery,
+    response: sparringFreeAnswer,
+    handler: async ({ body, caller }) => freeCoaches(db, caller, body),
   });
   defineRoute(app, {
     ...sparring,

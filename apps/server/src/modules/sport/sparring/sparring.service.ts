@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  COACH_RESOURCE_KIND,
   minutesOf,
   type sparringChangeRow,
   type sparringDetail as sparringDetailSchema,
@@ -11,6 +12,8 @@ import {
   type SparringOrder,
   type SparringQuote,
   type SparringQuoteAnswer,
+  type SparringFreeCoach,
+  type SparringFreeQuery,
   type sparringRow,
 } from '@venue/contract';
 import type { Db, Executor, Tx } from '../../../platform/db.ts';
@@ -20,12 +23,13 @@ import { t } from '../../../platform/i18n.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
 import { findVisibleUsers } from '../../system/index.ts';
-import { createOrder, findOrder, memberBriefs, timeZoneOf } from '../commerce/index.ts';
+import { createOrder, findOrder, liveClaims, memberBriefs, timeZoneOf } from '../commerce/index.ts';
 import { memberLevelsPort, type LevelGrant } from '../booking/index.ts';
-import { instantOf, sitesOfVenueOfSite, weekdayOf } from '../venue/index.ts';
+import { instantOf, sitesOfVenueOfSite, venueInScope, weekdayOf } from '../venue/index.ts';
 import { coachNames, coachOf, type CoachInfo } from './sparring.coach.ts';
 import { priceSparring, type PricedPart } from './sparring.pricing.ts';
 import {
+  activeCoachesOfVenue,
   findChange,
   findGroup,
   groupsOfOrg,
@@ -268,6 +272,53 @@ export async function quoteSparring(db: Db, caller: Caller, q: SparringQuote): P
   const scope = scopeOf(caller);
   const r = await resolveAsk(db, scope, undefined, q, '', new Date());
   return { amount: r.amountFen, parts: r.parts.map(({ memberLevel: _level, ...p }) => p) };
+}
+
+// ---------------------------------------------------------------- coaches free for a booking
+
+/**
+ * `POST sparring/freeCoaches` (the booking dialog's coach step): the venue's active coaches with no
+ * live claim (a lesson, a sparring hour, another booking's coach) overlapping the whole `[start, end)`,
+ * each with the sparring price of that time for the member. A list, not a promise: the booking claims
+ * the coach in its own transaction, and one taken meanwhile is refused there (100409 `taken`).
+ */
+export async function freeCoaches(db: Db, caller: Caller, q: SparringFreeQuery): Promise<SparringFreeCoach[]> {
+  const scope = scopeOf(caller);
+  const venue = await venueInScope(db, scope, q.venueId);
+  const startMin = minutesOf(q.start);
+  const endMin = minutesOf(q.end);
+  const from = instantOf(q.date, startMin, venue.timeZone);
+  const to = instantOf(q.date, endMin, venue.timeZone);
+  if (!from || !to) throw invalid('start', 'venue.timeInvalid');
+  const all = await activeCoachesOfVenue(db, scope, venue.orgId, venue.id);
+  const busy = new Set(
+    (
+      await liveClaims(
+        db,
+        scope,
+        COACH_RESOURCE_KIND,
+        all.map((c) => c.id),
+        from,
+        to,
+      )
+    ).map((c) => c.resourceId),
+  );
+  const free = all.filter((c) => !busy.has(c.id));
+  if (!free.length) return [];
+  const groups = await groupsOfOrg(db, scope, venue.orgId);
+  const grants = await grantsOf(db, scope, q.memberId);
+  const weekday = weekdayOf(q.date);
+  return free.map((c) => {
+    const priced = priceSparring(groups, c.level, weekday, startMin, endMin, grants);
+    return {
+      id: c.id,
+      name: c.name,
+      level: c.level ?? null,
+      photo: c.photo ?? null,
+      sports: c.sports,
+      amount: 'missingAt' in priced ? null : priced.amountFen,
+    };
+  });
 }
 
 // ---------------------------------------------------------------- booking
