@@ -27,4 +27,5 @@ export * from './sport/course-plan.ts';
 export * from './sport/course-lesson.ts';
 export * from './sport/course-attendance.ts';
 export * from './sport/course-settlement.ts';
+export * from './sport/course-share.ts';
 export * from './sport/sparring.ts';

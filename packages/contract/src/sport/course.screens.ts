@@ -186,6 +186,42 @@ export const courseModule = {
       cache: true,
     },
     // share: (public screens reached by a signed link)
+    {
+      key: 'sport.course.shareLesson',
+      path: '/share/course/lesson',
+      title: { 'zh-CN': '课节详情（分享）', 'en-US': 'Shared lesson' },
+      icon: 'LinkOutlined',
+      cache: false,
+      public: true,
+      fullPage: true,
+    },
+    {
+      key: 'sport.course.shareSettlement',
+      path: '/share/course/settlement',
+      title: { 'zh-CN': '课酬结算详情（分享）', 'en-US': 'Shared settlement' },
+      icon: 'LinkOutlined',
+      cache: false,
+      public: true,
+      fullPage: true,
+    },
+    {
+      key: 'sport.course.sharePlan',
+      path: '/share/course/plan',
+      title: { 'zh-CN': '排课计划（分享）', 'en-US': 'Shared scheduling plan' },
+      icon: 'LinkOutlined',
+      cache: false,
+      public: true,
+      fullPage: true,
+    },
+    {
+      key: 'sport.course.shareRate',
+      path: '/share/course/rate',
+      title: { 'zh-CN': '课节评价', 'en-US': 'Rate your lesson' },
+      icon: 'StarOutlined',
+      cache: false,
+      public: true,
+      fullPage: true,
+    },
     // participants: (screens)
     // consignment: (screens)
   ],
@@ -202,6 +238,8 @@ export const courseModule = {
     evaluate: { 'zh-CN': '课节评价', 'en-US': 'Rate lessons' },
   },
   logLabels: {
+    // share:
+    courseShare: { 'zh-CN': '培训分享链接', 'en-US': 'Training share links' },
     // participants:
     // consignment:
     course: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
@@ -218,6 +256,8 @@ export const courseModule = {
   },
   logActions: {
     // share:
+    shareLink: { 'zh-CN': '生成分享链接', 'en-US': 'Make share link' },
+    shareRate: { 'zh-CN': '通过链接评价', 'en-US': 'Rate by link' },
     // participants:
     // consignment:
     submit: { 'zh-CN': '提交审核', 'en-US': 'Submit for review' },

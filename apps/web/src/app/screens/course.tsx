@@ -26,6 +26,10 @@ export const courseScreens: ScreenComponents<'sport/course'> = {
   'sport.course.settlement': lazyScreen('coursePaymentSettlem', () => import('../../features/sport/course/settlement/SettlementPage.tsx')),
   'sport.course.settlementDetail': lazyScreen('coursePaymentSettlemDetail', () => import('../../features/sport/course/settlement/SettlementDetailPage.tsx')),
   // share: public screens of shared records (features/sport/course/share/)
+  'sport.course.shareLesson': lazyScreen('shareLesson', () => import('../../features/sport/course/share/ShareLessonPage.tsx'), { fullPage: true }),
+  'sport.course.shareSettlement': lazyScreen('shareSettlement', () => import('../../features/sport/course/share/ShareSettlementPage.tsx'), { fullPage: true }),
+  'sport.course.sharePlan': lazyScreen('sharePlan', () => import('../../features/sport/course/share/SharePlanPage.tsx'), { fullPage: true }),
+  'sport.course.shareRate': lazyScreen('shareRate', () => import('../../features/sport/course/share/ShareRatePage.tsx'), { fullPage: true }),
   // participants: participants and face images (features/sport/course/participant/)
   // consignment: consignment courses and partners (features/sport/course/consign/)
 };

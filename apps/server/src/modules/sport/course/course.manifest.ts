@@ -11,6 +11,7 @@ import { planRoutes } from './plan.routes.ts';
 import { lessonRoutes } from './lesson.routes.ts';
 import { attendanceRoutes } from './attendance.routes.ts';
 import { settlementRoutes } from './settlement.routes.ts';
+import { shareRoutes } from './share.routes.ts';
 import { courseKind } from './course.kinds.ts';
 import { classPackageKind, COURSE_PREPAID } from './attendance.kinds.ts';
 import { courseLessonCancelledType, coursePromotedType } from './course.messageTypes.ts';
@@ -41,6 +42,7 @@ export const courseManifest: ModuleManifest = {
     attendanceRoutes(app, ctx);
     settlementRoutes(app, ctx);
     // share:
+    shareRoutes(app, ctx);
     // participants:
     // consignment:
   },

@@ -8,6 +8,7 @@ import { useCan } from '../../../../kit/index.ts';
 import { reactToSaveError } from '../../../../kit/form.ts';
 import { formatTime } from '../../../../kit/pay/index.ts';
 import { LessonStateTag } from './StateTag.tsx';
+import { ShareButton, ShareLabel } from '../share/ShareButton.tsx';
 import { hhmm, lessonUrl, useLessonT } from './shared.ts';
 
 function Average({ title, r, none }: { title: string; r: RatingAverage; none: string }) {
@@ -43,7 +44,14 @@ export function LessonDrawer({ id, onClose, onChanged }: { id: number | null; on
     }
   };
   return (
-    <Drawer open={id !== null} onClose={onClose} title={t('drawer.title')} width={640} data-testid="lesson-drawer">
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      title={t('drawer.title')}
+      width={640}
+      data-testid="lesson-drawer"
+      extra={d && can(Perm.courseLesson.list) ? <ShareButton kind="lesson" id={d.id} size="small" /> : null}
+    >
       {d && (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={2} size="small" bordered>
@@ -83,6 +91,18 @@ export function LessonDrawer({ id, onClose, onChanged }: { id: number | null; on
               <Empty description={t('drawer.none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
             )}
           </div>
+          {can(Perm.courseLesson.evaluate) && d.state !== 'cancelled' && d.members.some((m) => !rated.has(m.memberId)) && (
+            <div data-testid="lesson-rating-links">
+              <ShareLabel />
+              <Space wrap size="small">
+                {d.members
+                  .filter((m) => !rated.has(m.memberId))
+                  .map((m) => (
+                    <ShareButton key={m.memberId} kind="rating" id={d.id} memberId={m.memberId} label={m.memberName} size="small" />
+                  ))}
+              </Space>
+            </div>
+          )}
           {can(Perm.courseLesson.evaluate) && started && (
             <Form form={form} layout="vertical" name="lessonEvaluate">
               <Typography.Title level={5}>{t('action.evaluate')}</Typography.Title>

@@ -9,6 +9,7 @@ import { queryClient } from '../../../../app/query.ts';
 import { api, http } from '../../../../app/request.ts';
 import { useCan } from '../../../../kit/index.ts';
 import { reactToSaveError } from '../../../../kit/form.ts';
+import { ShareButton } from '../share/ShareButton.tsx';
 import { PLAN_LIST_PATH, WEEKDAYS, dayRuleOptions, planDetailPath, useClasses, useCoachOptions, usePlanT, useSites, type Translate } from './shared.tsx';
 
 interface PlanForm {
@@ -162,7 +163,12 @@ export default function PlanDetailPage() {
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="plan-detail">
       <Card
         title={plan.data ? plan.data.name : t('action.add')}
-        extra={<Button onClick={() => navigate(PLAN_LIST_PATH)}>{t('action.back')}</Button>}
+        extra={
+          <Space>
+            {plan.data ? <ShareButton kind="plan" id={plan.data.id} /> : null}
+            <Button onClick={() => navigate(PLAN_LIST_PATH)}>{t('action.back')}</Button>
+          </Space>
+        }
         loading={id !== undefined && plan.isLoading}
       >
         {applied && (

@@ -8,6 +8,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Perm, type CoachSettlementDetail, type CoachSettlementLine } from '@venue/contract';
 import { invalidateResource, useCan } from '../../../../kit/index.ts';
 import { reactToSaveError } from '../../../../kit/form.ts';
+import { ShareButton } from '../share/ShareButton.tsx';
 import { SETTLEMENT_LIST_PATH, formatTime, methodOptions, scopeOptions, settlementApi, stateOptions, useSettlementT, yuan } from './shared.tsx';
 
 interface PayValues {
@@ -117,6 +118,7 @@ export default function SettlementDetailPage() {
       extra={
         <Space wrap>
           <Button onClick={() => navigate(SETTLEMENT_LIST_PATH)}>{t('back')}</Button>
+          <ShareButton kind="settlement" id={d.id} />
           <Button
             data-testid="coachSettlement-detail-export"
             onClick={() => void settlementApi.export({ coachId: d.coachId, fromDay: d.fromDay, toDay: d.toDay })}
