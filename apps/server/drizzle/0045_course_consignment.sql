@@ -46,6 +46,7 @@ CREATE TABLE "sport_course_partner" (
 	CONSTRAINT "sport_course_partner_share_ck" CHECK ("sport_course_partner"."share_permille" between 0 and 1000 and "sport_course_partner"."seat_fee_fen" >= 0)
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX "sport_course_partner_org_id_uq" ON "sport_course_partner" USING btree ("org_id","id");--> statement-breakpoint
 ALTER TABLE "sport_course" ADD COLUMN "partner_id" bigint;--> statement-breakpoint
 ALTER TABLE "sport_course_consign_line" ADD CONSTRAINT "sport_course_consign_line_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_course_consign_line" ADD CONSTRAINT "sport_course_consign_line_partner_fk" FOREIGN KEY ("org_id","partner_id") REFERENCES "public"."sport_course_partner"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -57,6 +58,5 @@ ALTER TABLE "sport_course_partner" ADD CONSTRAINT "sport_course_partner_org_id_s
 CREATE UNIQUE INDEX "sport_course_consign_line_item_uq" ON "sport_course_consign_line" USING btree ("org_id","item_id","kind");--> statement-breakpoint
 CREATE INDEX "sport_course_consign_line_day_idx" ON "sport_course_consign_line" USING btree ("org_id","business_day","partner_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_course_consign_payout_uq" ON "sport_course_consign_payout" USING btree ("org_id","partner_id","month");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_course_partner_org_id_uq" ON "sport_course_partner" USING btree ("org_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_course_partner_name_uq" ON "sport_course_partner" USING btree ("org_id","name");--> statement-breakpoint
 ALTER TABLE "sport_course" ADD CONSTRAINT "sport_course_partner_org_fk" FOREIGN KEY ("org_id","partner_id") REFERENCES "public"."sport_course_partner"("org_id","id") ON DELETE no action ON UPDATE no action;

@@ -34,6 +34,7 @@ export const coursePermissions = {
   },
   // participants: (permissions)
   // consignment: (permissions)
+  courseConsign: { list: 'sport:course:consign:list', add: 'sport:course:consign:add', edit: 'sport:course:consign:edit', pay: 'sport:course:consign:pay' },
 } as const;
 
 /** What the sport/course module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
@@ -224,6 +225,16 @@ export const courseModule = {
     },
     // participants: (screens)
     // consignment: (screens)
+    {
+      key: 'sport.course.consign',
+      path: '/sport/views/trainingCourse/consignmentCourse/index',
+      title: { 'zh-CN': '寄售课程', 'en-US': 'Consignment courses' },
+      icon: 'ShopOutlined',
+      permission: coursePermissions.courseConsign.list,
+      buttons: without(coursePermissions.courseConsign, 'list'),
+      cache: true,
+      parent: 'training',
+    },
   ],
   buttons: {
     audit: { 'zh-CN': '审核课程', 'en-US': 'Review courses' },
@@ -242,6 +253,8 @@ export const courseModule = {
     courseShare: { 'zh-CN': '培训分享链接', 'en-US': 'Training share links' },
     // participants:
     // consignment:
+    coursePartner: { 'zh-CN': '合作机构', 'en-US': 'Course partners' },
+    courseConsign: { 'zh-CN': '寄售课程', 'en-US': 'Consignment courses' },
     course: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
     courseClass: { 'zh-CN': '班级管理', 'en-US': 'Classes' },
     // plans:
@@ -260,6 +273,7 @@ export const courseModule = {
     shareRate: { 'zh-CN': '通过链接评价', 'en-US': 'Rate by link' },
     // participants:
     // consignment:
+    payConsign: { 'zh-CN': '合作机构结款', 'en-US': 'Pay partner' },
     submit: { 'zh-CN': '提交审核', 'en-US': 'Submit for review' },
     review: { 'zh-CN': '审核课程', 'en-US': 'Review course' },
     offSale: { 'zh-CN': '下架课程', 'en-US': 'Take off sale' },

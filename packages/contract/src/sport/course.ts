@@ -39,6 +39,8 @@ export const courseCreate = z.object({
   sellingPoints: fields.optText(500),
   saleFrom: fields.optDay,
   saleTo: fields.optDay,
+  /** consignment: the partner running the course (a consigned course); null: the venue's own. */
+  partnerId: id.nullish(),
 });
 export type CourseCreate = z.output<typeof courseCreate>;
 export const courseUpdate = updateOf(courseCreate.omit({ orgId: true }));
@@ -72,6 +74,9 @@ export const courseRow = z.object({
   saleTo: z.string().nullable(),
   state: fields.textOf(COURSE_STATES),
   rejectReason: z.string().nullable(),
+  /** consignment: the partner running the course (null: the venue's own). */
+  partnerId: z.number().nullable(),
+  partnerName: z.string().nullable(),
   version: z.number(),
   createTime: fields.instantOut,
   updateTime: fields.instantOut,

@@ -19,6 +19,7 @@ import {
   type CourseRecord,
 } from './course.repository.ts';
 import { seatOrder } from './course.service.ts';
+import { postConsignShare, reverseConsignShare } from './consign.service.ts';
 
 /**
  * Selling a seat in a class through the commerce core: item kind `course` in order type `course`.
@@ -57,9 +58,14 @@ export const courseKind = itemKind<CourseLineDetail, PricedSeat>({
     return { enrolmentId: e.id, classId: cls.id } satisfies SeatHold;
   },
   async confirm(ctx, item) {
-    return !!(await enrolmentOfOrder(ctx.tx, ctx.scope, item.orderId));
+    const kept = !!(await enrolmentOfOrder(ctx.tx, ctx.scope, item.orderId));
+    // consignment: a paid seat of a consigned course owes the partner its share
+    if (kept) await postConsignShare(ctx, item, (item.hold as SeatHold).classId);
+    return kept;
   },
-  async release(ctx, item) {
+  async release(ctx, item, _quantity, why) {
+    // consignment: a refunded seat gives back the partner's share
+    if (why === 'refund') await reverseConsignShare(ctx, item);
     const h = item.hold as Partial<SeatHold> | null;
     if (!h?.classId) return;
     const cls = await lockClass(ctx.tx, ctx.scope, h.classId);

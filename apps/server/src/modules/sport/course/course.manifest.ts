@@ -11,6 +11,7 @@ import { planRoutes } from './plan.routes.ts';
 import { lessonRoutes } from './lesson.routes.ts';
 import { attendanceRoutes } from './attendance.routes.ts';
 import { settlementRoutes } from './settlement.routes.ts';
+import { consignRoutes } from './consign.routes.ts';
 import { shareRoutes } from './share.routes.ts';
 import { courseKind } from './course.kinds.ts';
 import { classPackageKind, COURSE_PREPAID } from './attendance.kinds.ts';
@@ -31,7 +32,7 @@ export const courseManifest: ModuleManifest = {
     // attendance: a class package is item kind `classPackage` in course orders; what was paid is owed in lessons (coursePrepaid)
     kinds: [courseKind, classPackageKind],
     orderTypes: ['course'],
-    // settlement: coach pay is a cost owed to the coach (approved) until paid
+    // settlement: coach pay is a cost owed to the coach (approved) until paid; consignment: a partner's share of paid seats is owed (partnerPayable) until paid out
     ledgerAccounts: ['coachCost', 'coachPayable', COURSE_PREPAID, 'partnerPayable'],
     messageTypes: [coursePromotedType, courseLessonCancelledType],
   },
@@ -45,6 +46,7 @@ export const courseManifest: ModuleManifest = {
     shareRoutes(app, ctx);
     // participants:
     // consignment:
+    consignRoutes(app, ctx);
   },
   // booking: the grid's "view course" dialog describes the lessons holding its cells.
   plug: () => lessonBriefsPort.plug(lessonBriefs),

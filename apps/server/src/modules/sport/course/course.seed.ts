@@ -13,6 +13,7 @@ import { seedLessonDemo } from './lesson.seed.ts';
 import { seedAttendanceDemo } from './attendance.seed.ts';
 import { seedSettlementDemo } from './settlement.seed.ts';
 import { seedPlanDemo } from './plan.seed.ts';
+import { seedConsignDemo } from './consign.seed.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'course_demo_seeded';
@@ -139,5 +140,6 @@ export async function seedCourseDemo(db: Db, cfg: { publicUrl?: string; port: nu
     tz,
   });
   await seedPlanDemo(db, caller, swimClass.id, today);
+  await seedConsignDemo(db, caller, deps, { venueId: venue.id, coachId: coachB ?? coachA, memberIds: people.map((m) => m.id), today, tz });
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }

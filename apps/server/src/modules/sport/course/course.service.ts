@@ -51,6 +51,8 @@ import {
   type LessonRecord,
 } from './course.repository.ts';
 import './course.messages.ts';
+import { checkCoursePartner } from './consign.service.ts';
+import { partnerNames } from './consign.repository.ts';
 
 // ---------------------------------------------------------------- courses
 
@@ -67,9 +69,17 @@ async function courseRows(db: Db | Tx, scope: Scope, q: CourseListQuery | { id: 
     'id' in q ? courseDefaultOrder : orderOf(q, courseSorts, courseDefaultOrder),
     'id' in q ? { limit: 1, offset: 0 } : pageOf(q),
   );
+  // consignment: the partner's name of a consigned course
+  const partners = await partnerNames(db, scope, [...new Set(rows.flatMap((r) => (r.course.partnerId ? [r.course.partnerId] : [])))]);
   return {
     total,
-    data: rows.map(({ course: { createdAt, updatedAt, ...c }, venueName }) => ({ ...c, venueName, createTime: createdAt, updateTime: updatedAt })),
+    data: rows.map(({ course: { createdAt, updatedAt, ...c }, venueName }) => ({
+      ...c,
+      venueName,
+      partnerName: c.partnerId ? (partners.get(c.partnerId) ?? null) : null,
+      createTime: createdAt,
+      updateTime: updatedAt,
+    })),
   };
 }
 
@@ -107,6 +117,7 @@ export async function addCourse(db: Db, caller: Caller, input: CourseCreate) {
   const venue = await findVenue(db, scope, input.venueId);
   if (!venue || venue.orgId !== orgId) throw notFound();
   checkCourse(input);
+  if (input.partnerId) await checkCoursePartner(db, scope, orgId, input.partnerId);
   const id = await db.transaction(async (tx) => {
     const c = await insertCourse(tx, scope, { ...input, orgId, state: 'draft' });
     await log(tx, scope, caller, c, 'add', 'draft');
@@ -127,6 +138,7 @@ export async function editCourse(db: Db, caller: Caller, id: number, input: Cour
     if (!venue || venue.orgId !== c.orgId) throw notFound();
   }
   checkCourse({ ...c, ...values });
+  if (values.partnerId && values.partnerId !== c.partnerId) await checkCoursePartner(db, scope, c.orgId, values.partnerId);
   await db.transaction(async (tx) => {
     await updateCourse(tx, scope, id, version, { ...values, state: 'draft', rejectReason: null });
     await log(tx, scope, caller, c, 'edit', 'draft');

@@ -1,0 +1,181 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '@venue/contract';
+import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
+import { grantMenus } from '../../../../test/grants.ts';
+import { adminClient, makeOrg, makeRole, makeUser, signIn, uniq } from '../../system/admin.testkit.ts';
+import { COMMERCE_KEYS, imbalances, pay, sport } from '../commerce/commerce.testkit.ts';
+import { VENUE_KEYS, makeVenue } from '../venue/venue.testkit.ts';
+import { COURSE_KEYS, courseApi, enrol, makeClass, makeCoach, makeMember, ok } from './course.testkit.ts';
+
+const partnerApi = (p: string) => `/api/sport/course/partner${p ? `/${p}` : ''}`;
+const consignApi = (p: string) => `/api/sport/course/consign/${p}`;
+
+/** A new organisation with two users holding the training, consignment, venue and commerce screens, and a venue. */
+async function consignStaff(s: TestServer, admin: Client, parentId: number) {
+  const org = await makeOrg(admin, parentId);
+  const role = await makeRole(admin, org.id);
+  await grantMenus(admin, role.id, [...COURSE_KEYS, 'sport.course.consign', ...VENUE_KEYS, ...COMMERCE_KEYS]);
+  const a = await makeUser(admin, org.id, { roleIds: [role.id] });
+  const b = await makeUser(admin, org.id, { roleIds: [role.id] });
+  const c = await signIn(s, a.code, 'Pass1234');
+  const { venue } = await makeVenue(c, { n: 1 });
+  return { orgId: org.id, c, other: await signIn(s, b.code, 'Pass1234'), venueId: venue.id };
+}
+
+type Staff = Awaited<ReturnType<typeof consignStaff>>;
+
+const addPartner = (st: Staff, body: Record<string, unknown> = {}) =>
+  ok(st.c, 'POST', partnerApi(''), { name: uniq('蓝海豚'), contact: '林海', phone: '0571-88886666', sharePermille: 300, seatFeeFen: 2000, ...body });
+
+/** A consigned course (approved) at `priceFen` with a class of 10 seats. */
+async function consignedClass(s: TestServer, st: Staff, partnerId: number | null, priceFen: number) {
+  const made = await ok(st.c, 'POST', courseApi(''), {
+    venueId: st.venueId,
+    name: uniq('寄售课'),
+    sport: 'swimming',
+    kind: 'group',
+    lessonsPerClass: 10,
+    minutesPerLesson: 60,
+    priceFen,
+    partnerId,
+  });
+  const sent = await ok(st.c, 'POST', courseApi(`${made.id}/submit`), { version: made.version });
+  await ok(st.other, 'POST', courseApi(`${made.id}/review`), { approved: true, version: sent.version });
+  const classId = await makeClass(st.c, made.id, await makeCoach(s, st.orgId), 10);
+  return { courseId: made.id as number, classId };
+}
+
+async function paidSeat(s: TestServer, st: Staff, classId: number, priceFen: number) {
+  const e = await enrol(st.c, classId, await makeMember(s, st.orgId));
+  expect(e.code, e.msg).toBe(0);
+  const paid = await pay(st.c, e.body.orderId!, { method: 'cash', amountFen: priceFen });
+  expect(paid.code, paid.msg).toBe(0);
+  return e.body.orderId!;
+}
+
+/** The month of now in Shanghai (the organisations' time zone), and the one before. */
+const monthOf = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(d).slice(0, 7);
+const thisMonth = () => monthOf(new Date());
+
+/** What partnerPayable took (credits less debits) by the share postings of an organisation's month. */
+async function ledgerPartnerSum(s: TestServer, orgId: number, month: string) {
+  const [row] = await s.database.query<{ fen: string }>(
+    `select coalesce(sum(case when side = 'credit' then amount_fen else -amount_fen end), 0) as fen from sport_ledger_entry
+      where org_id = $1 and account = 'partnerPayable' and txn_kind = 'partner_share' and to_char(business_day, 'YYYY-MM') = $2`,
+    [orgId, month],
+  );
+  return Number(row!.fen);
+}
+
+describe.each(databases)('consignment courses on %s', (kind) => {
+  let s: TestServer;
+  let admin: Client;
+  let platformId: number;
+  beforeAll(async () => {
+    s = await startServer(kind);
+    ({ c: admin, platformOrgId: platformId } = await adminClient(s));
+  });
+  afterAll(async () => s?.close());
+  afterEach(async () => expect(await imbalances(s)).toEqual([]));
+
+  it('partners: add, list, edit with the version seen (a stale version is 100409), a duplicate name refused, export', async () => {
+    const st = await consignStaff(s, admin, platformId);
+    const p = await addPartner(st, { name: '蓝海豚游泳学校', account: '招商银行 6214 0000' });
+    expect(p).toMatchObject({ name: '蓝海豚游泳学校', sharePermille: 300, seatFeeFen: 2000, status: 'on', courses: 0, version: 1 });
+    const edited = await ok(st.c, 'PUT', partnerApi(String(p.id)), { sharePermille: 350, version: p.version });
+    expect(edited).toMatchObject({ sharePermille: 350, version: 2 });
+    const stale = await st.c.json('PUT', partnerApi(String(p.id)), { body: { sharePermille: 400, version: p.version } });
+    expect(stale.code).toBe(Code.CONFLICT);
+    const dup = await st.c.json('POST', partnerApi(''), { body: { name: '蓝海豚游泳学校', sharePermille: 100 } });
+    expect(dup.code).not.toBe(0);
+    const list = await ok(st.c, 'POST', partnerApi('list'), { pageNum: 1, pageSize: 10, name: '蓝海豚' });
+    expect(list.total).toBe(1);
+    const file = await st.c.call('POST', partnerApi('export'), { body: {} });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it("a paid seat posts the partner's share, a refund reverses it, and the month's statement equals partnerPayable to the fen", async () => {
+    const st = await consignStaff(s, admin, platformId);
+    const partner = await addPartner(st);
+    // ¥999.99 a seat: 30% is ¥299.997, rounded down to ¥299.99, less ¥20 a seat: ¥279.99 to the partner.
+    const { courseId, classId } = await consignedClass(s, st, partner.id, 99_999);
+    const course = await ok(st.c, 'GET', courseApi(String(courseId)));
+    expect(course).toMatchObject({ partnerId: partner.id, partnerName: partner.name });
+    const own = await consignedClass(s, st, null, 50_000);
+    await paidSeat(s, st, own.classId, 50_000);
+
+    const first = await paidSeat(s, st, classId, 99_999);
+    await paidSeat(s, st, classId, 99_999);
+    const month = thisMonth();
+    expect(await ledgerPartnerSum(s, st.orgId, month)).toBe(2 * 27_999);
+    const summary = await ok(st.c, 'POST', consignApi('summary'), { month });
+    expect(summary.rows).toEqual([
+      expect.objectContaining({ courseId, partnerId: partner.id, seats: 2, revenueFen: 199_998, partnerFen: 55_998, venueFen: 144_000 }),
+    ]);
+
+    // The first seat refunded (its item, approved by another user): the share goes back.
+    const order = await ok(st.c, 'GET', sport(`order/${first}`));
+    const refund = await ok(st.c, 'POST', sport('refund'), { orderId: first, items: [{ itemId: order.items[0].id, quantity: 1 }], reason: '退课' });
+    expect((await ok(st.other, 'POST', sport(`refund/${refund.id}/review`), { approve: true, remark: '同意' })).state).toBe('succeeded');
+
+    const statement = await ok(st.c, 'POST', consignApi('statement'), { partnerId: partner.id, month });
+    expect(statement.lines.map((l: { kind: string; partnerFen: number }) => [l.kind, l.partnerFen])).toEqual([
+      ['sale', 27_999],
+      ['sale', 27_999],
+      ['refund', -27_999],
+    ]);
+    expect(statement).toMatchObject({ seats: 1, revenueFen: 99_999, partnerFen: 27_999, venueFen: 72_000, closed: false, payout: null });
+    expect(statement.partnerFen).toBe(await ledgerPartnerSum(s, st.orgId, month));
+    expect((await ok(st.c, 'POST', consignApi('summary'), { month })).rows[0]).toMatchObject({ seats: 1, partnerFen: 27_999 });
+    // The month is not over: it cannot be paid out yet.
+    const early = await st.c.json('POST', consignApi('pay'), { body: { partnerId: partner.id, month, amountFen: 27_999, method: 'transfer' } });
+    expect(early.code).toBe(Code.CONFLICT);
+    const xlsx = await st.c.call('POST', consignApi('statement/export'), { body: { partnerId: partner.id, month } });
+    expect(xlsx.statusCode).toBe(200);
+  });
+
+  it('a month that is over is paid out once, for the sum seen: partnerPayable settled, the payout never changes', async () => {
+    const st = await consignStaff(s, admin, platformId);
+    const partner = await addPartner(st, { sharePermille: 500, seatFeeFen: 0 });
+    const { classId } = await consignedClass(s, st, partner.id, 10_001);
+    await paidSeat(s, st, classId, 10_001);
+    // The seat was sold last month (its line and its ledger entries moved there).
+    const last = monthOf(new Date(Date.now() - 40 * 86_400_000));
+    await s.database.query(`update sport_course_consign_line set business_day = $2 where org_id = $1`, [st.orgId, `${last}-15`]);
+    await s.database.query(`update sport_ledger_entry set business_day = $2 where org_id = $1 and txn_kind = 'partner_share'`, [st.orgId, `${last}-15`]);
+    const before = await ok(st.c, 'POST', consignApi('statement'), { partnerId: partner.id, month: last });
+    expect(before).toMatchObject({ partnerFen: 5000, closed: true, payout: null });
+    const wrong = await st.c.json('POST', consignApi('pay'), { body: { partnerId: partner.id, month: last, amountFen: 4999, method: 'transfer' } });
+    expect(wrong.code).toBe(Code.CONFLICT);
+    const paid = await ok(st.c, 'POST', consignApi('pay'), { partnerId: partner.id, month: last, amountFen: 5000, method: 'transfer', payRef: 'TR-1' });
+    expect(paid.payout).toMatchObject({ amountFen: 5000, method: 'transfer', payRef: 'TR-1' });
+    const again = await st.c.json('POST', consignApi('pay'), { body: { partnerId: partner.id, month: last, amountFen: 5000, method: 'cash' } });
+    expect(again.code).toBe(Code.CONFLICT);
+    const [owed] = await s.database.query<{ fen: string }>(
+      `select coalesce(sum(case when side = 'credit' then amount_fen else -amount_fen end), 0) as fen from sport_ledger_entry where org_id = $1 and account = 'partnerPayable'`,
+      [st.orgId],
+    );
+    expect(Number(owed!.fen)).toBe(0);
+  });
+
+  it("another organisation's partner is 100404 on course add and edit; a disabled partner is refused", async () => {
+    const a = await consignStaff(s, admin, platformId);
+    const b = await consignStaff(s, admin, platformId);
+    const theirs = await addPartner(b);
+    const base = { venueId: a.venueId, name: uniq('课'), sport: 'swimming', kind: 'group', lessonsPerClass: 4, minutesPerLesson: 60, priceFen: 1000 };
+    expect((await a.c.json('POST', courseApi(''), { body: { ...base, partnerId: theirs.id } })).code).toBe(Code.NOT_FOUND);
+    const made = await ok(a.c, 'POST', courseApi(''), base);
+    expect(made.partnerId).toBeNull();
+    expect((await a.c.json('PUT', courseApi(String(made.id)), { body: { partnerId: theirs.id, version: made.version } })).code).toBe(Code.NOT_FOUND);
+    expect((await a.c.json('POST', consignApi('statement'), { body: { partnerId: theirs.id, month: thisMonth() } })).code).toBe(Code.NOT_FOUND);
+    expect((await a.c.json('PUT', partnerApi(String(theirs.id)), { body: { name: 'x', version: 1 } })).code).toBe(Code.NOT_FOUND);
+    const off = await addPartner(a, { status: 'off' });
+    expect((await a.c.json('PUT', courseApi(String(made.id)), { body: { partnerId: off.id, version: made.version } })).code).toBe(Code.FORM_INVALID);
+    const mine = await addPartner(a);
+    const set = await ok(a.c, 'PUT', courseApi(String(made.id)), { partnerId: mine.id, version: made.version });
+    expect(set).toMatchObject({ partnerId: mine.id, partnerName: mine.name });
+    const list = await ok(a.c, 'POST', partnerApi('list'), { pageNum: 1, pageSize: 10 });
+    expect(list.data.find((p: { id: number }) => p.id === mine.id).courses).toBe(1);
+  });
+});
