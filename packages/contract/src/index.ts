@@ -28,5 +28,6 @@ export * from './sport/course-lesson.ts';
 export * from './sport/course-attendance.ts';
 export * from './sport/course-settlement.ts';
 export * from './sport/course-consign.ts';
+export * from './sport/course-participant.ts';
 export * from './sport/course-share.ts';
 export * from './sport/sparring.ts';

@@ -114,6 +114,9 @@ export const coachRow = z.object({
   alertExpiresOn: z.string().nullable(),
   alertDaysLeft: z.number().nullable(),
   qualificationCount: z.number(),
+  /** Members' average lesson rating (two decimals; null: none yet) and how many ratings (issue 26; absent without the training module). */
+  ratingAvg: z.number().nullable().optional(),
+  ratingCount: z.number().optional(),
   /** True when `phone` is masked in this answer. */
   masked: z.boolean(),
   version: z.number(),

@@ -33,6 +33,7 @@ export const coursePermissions = {
     rate: 'sport:course:settlement:rate',
   },
   // participants: (permissions)
+  courseParticipant: { list: 'sport:course:participant:list', face: 'sport:course:participant:face', export: 'sport:course:participant:export' },
   // consignment: (permissions)
   courseConsign: { list: 'sport:course:consign:list', add: 'sport:course:consign:add', edit: 'sport:course:consign:edit', pay: 'sport:course:consign:pay' },
 } as const;
@@ -224,6 +225,24 @@ export const courseModule = {
       fullPage: true,
     },
     // participants: (screens)
+    {
+      key: 'sport.course.participants',
+      path: '/sport/views/trainingCourse/participantsManagement/index',
+      title: { 'zh-CN': '学员管理', 'en-US': 'Participants' },
+      icon: 'UserOutlined',
+      permission: coursePermissions.courseParticipant.list,
+      buttons: without(coursePermissions.courseParticipant, 'list'),
+      cache: true,
+      parent: 'training',
+    },
+    {
+      key: 'sport.course.participantDetail',
+      path: '/sport/views/trainingCourse/participantsDetail/:id',
+      title: { 'zh-CN': '学员详情', 'en-US': 'Participant' },
+      icon: 'UserOutlined',
+      permission: coursePermissions.courseParticipant.list,
+      cache: true,
+    },
     // consignment: (screens)
     {
       key: 'sport.course.consign',
@@ -240,6 +259,8 @@ export const courseModule = {
     audit: { 'zh-CN': '审核课程', 'en-US': 'Review courses' },
     enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
     rate: { 'zh-CN': '课酬标准', 'en-US': 'Coach rates' },
+    // participants: buttons
+    face: { 'zh-CN': '人脸授权', 'en-US': 'Face images' },
     // attendance: buttons
     checkIn: { 'zh-CN': '签到', 'en-US': 'Check in' },
     sell: { 'zh-CN': '售卖', 'en-US': 'Sell' },
@@ -252,6 +273,7 @@ export const courseModule = {
     // share:
     courseShare: { 'zh-CN': '培训分享链接', 'en-US': 'Training share links' },
     // participants:
+    courseParticipant: { 'zh-CN': '学员管理', 'en-US': 'Participants' },
     // consignment:
     coursePartner: { 'zh-CN': '合作机构', 'en-US': 'Course partners' },
     courseConsign: { 'zh-CN': '寄售课程', 'en-US': 'Consignment courses' },
@@ -272,6 +294,9 @@ export const courseModule = {
     shareLink: { 'zh-CN': '生成分享链接', 'en-US': 'Make share link' },
     shareRate: { 'zh-CN': '通过链接评价', 'en-US': 'Rate by link' },
     // participants:
+    faceConsent: { 'zh-CN': '登记人脸授权', 'en-US': 'Record face consent' },
+    faceUpload: { 'zh-CN': '上传学员人脸', 'en-US': 'Upload face image' },
+    faceRevoke: { 'zh-CN': '撤回人脸授权', 'en-US': 'Revoke face consent' },
     // consignment:
     payConsign: { 'zh-CN': '合作机构结款', 'en-US': 'Pay partner' },
     submit: { 'zh-CN': '提交审核', 'en-US': 'Submit for review' },

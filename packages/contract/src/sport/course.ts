@@ -94,7 +94,12 @@ export const courseLogRow = z.object({
 });
 export type CourseLogRow = z.output<typeof courseLogRow>;
 /** `GET {sport}course/{id}`: the course with its operating log and audit log (newest first). */
-export const courseDetail = courseRow.extend({ logs: z.array(courseLogRow) });
+export const courseDetail = courseRow.extend({
+  logs: z.array(courseLogRow),
+  /** Members' average lesson rating of the course (two decimals; null: none yet) and how many ratings. */
+  ratingAvg: z.number().nullable().optional(),
+  ratingCount: z.number().optional(),
+});
 export type CourseDetail = z.output<typeof courseDetail>;
 
 /** `POST course/{id}/submit` and `course/{id}/offSale`: the version seen. */

@@ -31,5 +31,7 @@ export const courseScreens: ScreenComponents<'sport/course'> = {
   'sport.course.sharePlan': lazyScreen('sharePlan', () => import('../../features/sport/course/share/SharePlanPage.tsx'), { fullPage: true }),
   'sport.course.shareRate': lazyScreen('shareRate', () => import('../../features/sport/course/share/ShareRatePage.tsx'), { fullPage: true }),
   // participants: participants and face images (features/sport/course/participant/)
+  'sport.course.participants': lazyScreen('participantsManagement', () => import('../../features/sport/course/participant/ParticipantsPage.tsx')),
+  'sport.course.participantDetail': lazyScreen('participantsDetail', () => import('../../features/sport/course/participant/ParticipantDetailPage.tsx')),
   // consignment: consignment courses and partners (features/sport/course/consign/)
 };

@@ -14,6 +14,7 @@ import {
   type CoachUpdate,
 } from '@venue/contract';
 import { can } from '../../../platform/access.ts';
+import { definePort } from '../../../platform/ports.ts';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import { FileResult, type Caller } from '../../../platform/http.ts';
@@ -79,9 +80,20 @@ function alertOf(quals: QualificationRecord[], day: string) {
   return { qualificationAlert: alert, alertExpiresOn: expiresOn, alertDaysLeft: daysLeft };
 }
 
+/**
+ * Members' average lesson rating of coaches (id → average and count), answered by the training module
+ * when it is loaded (it holds the lesson evaluations); without it the coach rows carry no rating.
+ */
+export const coachRatings =
+  definePort<(db: Executor, scope: Scope, ids: number[]) => Promise<Map<number, { avg: number | null; count: number }>>>('coach.ratings');
+
 async function rowsOf(db: Executor, scope: Scope, caller: Caller, views: CoachView[]) {
   const ids = views.map((v) => v.id);
-  const [quals, venues] = await Promise.all([qualificationsOf(db, scope, ids), venueNames(db, scope, [...new Set(views.flatMap((v) => v.venueIds))])]);
+  const [quals, venues, ratings] = await Promise.all([
+    qualificationsOf(db, scope, ids),
+    venueNames(db, scope, [...new Set(views.flatMap((v) => v.venueIds))]),
+    coachRatings.plugged && ids.length ? coachRatings.get()(db, scope, ids) : new Map<number, { avg: number | null; count: number }>(),
+  ]);
   const priv = seesPrivate(caller);
   const byCoach = new Map<number, QualificationRecord[]>();
   for (const q of quals) byCoach.set(q.coachId, [...(byCoach.get(q.coachId) ?? []), q]);
@@ -105,6 +117,8 @@ async function rowsOf(db: Executor, scope: Scope, caller: Caller, views: CoachVi
         status: v.status,
         ...alertOf(mine, day),
         qualificationCount: mine.length,
+        ratingAvg: ratings.get(v.id)?.avg ?? null,
+        ratingCount: ratings.get(v.id)?.count ?? 0,
         masked: !priv,
         version: v.version,
         createTime: v.createdAt,

@@ -25,6 +25,8 @@
 // ---------------------------------------------------------------- coach time and reads other modules make
 export { claimCoachTime, coachBriefs, releaseCoachTime } from './coach.time.ts';
 export { findCoach } from './coach.repository.ts';
+// ---------------------------------------------------------------- ports this module declares (the training module answers the ratings)
+export { coachRatings } from './coach.service.ts';
 
 // ---------------------------------------------------------------- table references (foreign keys and read-only joins)
 export { coaches } from './coach.table.ts';

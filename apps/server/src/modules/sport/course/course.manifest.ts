@@ -12,6 +12,7 @@ import { lessonRoutes } from './lesson.routes.ts';
 import { attendanceRoutes } from './attendance.routes.ts';
 import { settlementRoutes } from './settlement.routes.ts';
 import { consignRoutes } from './consign.routes.ts';
+import { participantRoutes } from './participant.routes.ts';
 import { shareRoutes } from './share.routes.ts';
 import { courseKind } from './course.kinds.ts';
 import { classPackageKind, COURSE_PREPAID } from './attendance.kinds.ts';
@@ -19,6 +20,7 @@ import { courseLessonCancelledType, coursePromotedType } from './course.messageT
 import { seedCourseDemo } from './course.seed.ts';
 import { lessonBriefsPort } from '../booking/index.ts';
 import { lessonBriefs } from './course.booking.ts';
+import { plugCoursePorts } from './rating.ports.ts';
 
 /** Training: courses (audited), classes with capacity and waitlist, lessons on coaches' and sites' time, enrolment through commerce. */
 export const courseManifest: ModuleManifest = {
@@ -36,6 +38,11 @@ export const courseManifest: ModuleManifest = {
     ledgerAccounts: ['coachCost', 'coachPayable', COURSE_PREPAID, 'partnerPayable'],
     messageTypes: [coursePromotedType, courseLessonCancelledType],
   },
+  // participants: the coach list's average ratings are answered from the lesson evaluations
+  plug: () => {
+    plugCoursePorts();
+    lessonBriefsPort.plug(lessonBriefs);
+  },
   routes: ({ app, ctx }) => {
     courseRoutes(app, ctx);
     planRoutes(app, ctx);
@@ -45,10 +52,10 @@ export const courseManifest: ModuleManifest = {
     // share:
     shareRoutes(app, ctx);
     // participants:
+    participantRoutes(app, ctx);
     // consignment:
     consignRoutes(app, ctx);
   },
-  // booking: the grid's "view course" dialog describes the lessons holding its cells.
-  plug: () => lessonBriefsPort.plug(lessonBriefs),
+  // booking: the grid's "view course" dialog describes the lessons holding its cells (plugged with the others above).
   demo: ({ db, config, ctx }) => seedCourseDemo(db, config, ctx.keys.secretKey),
 };

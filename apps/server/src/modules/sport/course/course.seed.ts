@@ -14,6 +14,7 @@ import { seedAttendanceDemo } from './attendance.seed.ts';
 import { seedSettlementDemo } from './settlement.seed.ts';
 import { seedPlanDemo } from './plan.seed.ts';
 import { seedConsignDemo } from './consign.seed.ts';
+import { seedParticipantDemo } from './participant.seed.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'course_demo_seeded';
@@ -27,7 +28,11 @@ const DEMO_KEYS = ['training', 'sport.course'];
  */
 const quietLog = { warn: () => undefined, error: () => undefined } as never;
 
-export async function seedCourseDemo(db: Db, cfg: { publicUrl?: string; port: number; prefixes: { sport: string } }, secretKey: Buffer): Promise<void> {
+export async function seedCourseDemo(
+  db: Db,
+  cfg: { publicUrl?: string; port: number; prefixes: { sport: string }; dataDir?: string },
+  secretKey: Buffer,
+): Promise<void> {
   const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
   if (done.rows.length) return;
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
@@ -141,5 +146,12 @@ export async function seedCourseDemo(db: Db, cfg: { publicUrl?: string; port: nu
   });
   await seedPlanDemo(db, caller, swimClass.id, today);
   await seedConsignDemo(db, caller, deps, { venueId: venue.id, coachId: coachB ?? coachA, memberIds: people.map((m) => m.id), today, tz });
+  // participants: face image consents of two demo participants
+  await seedParticipantDemo(
+    db,
+    caller,
+    cfg.dataDir,
+    people.map((m) => m.id),
+  );
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }

@@ -50,6 +50,7 @@ import {
   type CourseRecord,
   type LessonRecord,
 } from './course.repository.ts';
+import { ratingOf } from './lesson.repository.ts';
 import './course.messages.ts';
 import { checkCoursePartner } from './consign.service.ts';
 import { partnerNames } from './consign.repository.ts';
@@ -95,7 +96,9 @@ export async function getCourse(db: Db, caller: Caller, id: number) {
     operatorName,
     createTime: createdAt,
   }));
-  return { ...row, logs };
+  // The members' average rating of the course's lessons (one aggregate over its evaluations).
+  const rating = await ratingOf(db, scope, { courseId: id });
+  return { ...row, logs, ratingAvg: rating.avg, ratingCount: rating.count };
 }
 
 async function log(tx: Tx, scope: Scope, caller: Caller, c: CourseRecord, action: string, toState: string | null, remark: string | null = null) {

@@ -168,6 +168,21 @@ export const coachResource: ResourceDef<CoachRow, CoachForm, z.input<typeof coac
     { key: 'sports', label: 'field.sports', render: (v: string[]) => <SportTags sports={v} /> },
     { key: 'venueNames', label: 'field.venueIds', render: (v: string[]) => v.join('、') || '—' },
     { key: 'status', label: 'field.status', options: statusOptions, sorter: true },
+    {
+      key: '$rating',
+      label: 'field.rating',
+      content: 'number',
+      align: 'right',
+      // Members' average lesson rating (from the training module's evaluations) and how many ratings.
+      render: (_: unknown, row) =>
+        row.ratingAvg == null ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <span data-testid={`coach-rating-${row.id}`}>
+            ★ {row.ratingAvg.toFixed(1)} ({row.ratingCount ?? 0})
+          </span>
+        ),
+    },
     { key: '$alert', label: 'field.qualification', content: 'tag', width: 190, render: (_: unknown, row) => <AlertText row={row} /> },
     { key: 'intro', label: 'field.intro', inTable: false, detailSpan: 2 },
     { key: 'orgName', label: 'field.orgName', hiddenByDefault: true },

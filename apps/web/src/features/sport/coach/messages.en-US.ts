@@ -4,6 +4,7 @@ import type zh from './messages.zh-CN.ts';
 const messages: MessagesOf<typeof zh> = {
   coach: 'Coach',
   field: {
+    rating: 'Members’ rating',
     name: 'Name',
     gender: 'Gender',
     phone: 'Phone',

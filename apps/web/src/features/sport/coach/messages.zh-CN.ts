@@ -1,6 +1,7 @@
 const messages = {
   coach: '教练',
   field: {
+    rating: '学员评分',
     name: '姓名',
     gender: '性别',
     phone: '手机号',

@@ -6,6 +6,7 @@ import { api, http } from '../../../app/request.ts';
 import { ListPage, invalidateResource, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { formatTime, toFen, yuan } from '../../../kit/pay/index.ts';
+import { RatingSummary } from './participant/Rating.tsx';
 import { NS, fenToYuan, kindOptions, sportOptions, stateOptions, useCourseT, useVenueOptions } from './shared.tsx';
 
 type CourseForm = z.input<typeof courseCreate> & z.input<typeof courseUpdate>;
@@ -35,6 +36,7 @@ function CourseLogs({ course }: { course: CourseRow }) {
   );
   return (
     <div style={{ marginTop: 16 }}>
+      <RatingSummary testId="course-rating" avg={(course as CourseDetail).ratingAvg} count={(course as CourseDetail).ratingCount} />
       <Typography.Title level={5}>{t('log.title')}</Typography.Title>
       <Tabs
         items={[
