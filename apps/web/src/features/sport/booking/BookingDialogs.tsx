@@ -12,6 +12,7 @@ import { newIdempotencyKey, payApi, refreshCommerce, usePayT, yuan } from '../..
 import { bookingApi } from './booking.api.ts';
 import { linesOf, type Picked } from './grid.ts';
 import { useBookingT, type Translate } from './shared.tsx';
+import { CoachStep } from './BookCoachStep.tsx';
 
 /** After a booking, a lock, an unlock, a cancel or a payment: every grid and plan on screen is refetched. */
 export function refreshBooking(): Promise<void> {
@@ -107,6 +108,8 @@ interface BookValues {
   buyerName?: string;
   buyerPhone?: string;
   memberId?: number | string | null;
+  /** The coach step's choice (0: none). */
+  coachId?: number;
   remark?: string;
 }
 
@@ -148,6 +151,8 @@ export function BookDialog({
   // A member picked: the cells priced at the member's level, and the member's stored value.
   const memberId = Form.useWatch('memberId', form);
   const mid = open && kind === 'member' && memberId ? Number(memberId) : undefined;
+  const coachId = Form.useWatch('coachId', form);
+  const canCoach = can(Perm.booking.book);
   const memberGrid = useQuery({
     queryKey: ['booking', 'memberPrice', stadiumId, date, mid ?? 0],
     queryFn: () => bookingApi.grid({ stadiumId, date, memberId: mid }),
@@ -198,6 +203,7 @@ export function BookDialog({
             ? { memberId: Number(v.memberId) }
             : { buyerName: v.buyerName?.trim() || null, buyerPhone: v.buyerPhone?.trim() || null }),
           remark: v.remark?.trim() || null,
+          ...(v.coachId ? { coachId: Number(v.coachId) } : {}),
         },
         key,
       );
@@ -207,6 +213,8 @@ export function BookDialog({
     } catch (err) {
       follow();
       setProblems(problemsOf(err, ['buyerName', 'buyerPhone', 'memberId', 'remark']));
+      // A coach taken meanwhile: the list is read again (the coach drops out of it).
+      void queryClient.invalidateQueries({ queryKey: ['booking', 'freeCoaches'] });
       await reactToSaveError(form, err);
     } finally {
       setBusy(false);
@@ -227,7 +235,14 @@ export function BookDialog({
     >
       <Problems list={problems} />
       <Picks picked={shown} />
-      <Form form={form} name="booking-form" layout="vertical" autoComplete="off" initialValues={{ buyerKind: 'walkin' }} onFinish={() => void submit()}>
+      <Form
+        form={form}
+        name="booking-form"
+        layout="vertical"
+        autoComplete="off"
+        initialValues={{ buyerKind: 'walkin', coachId: 0 }}
+        onFinish={() => void submit()}
+      >
         <Form.Item name="buyerKind" label={t('book.buyerKind')}>
           <Radio.Group optionType="button">
             <Radio.Button value="walkin">
@@ -267,6 +282,9 @@ export function BookDialog({
             </Form.Item>
           </div>
         )}
+        {canCoach ? (
+          <CoachStep open={open} stadiumId={stadiumId} date={date} picked={shown} memberId={mid} chosen={coachId ? Number(coachId) : undefined} />
+        ) : null}
         <Form.Item name="remark" label={t('book.remark')} rules={remarkRules}>
           <Input.TextArea rows={2} maxLength={200} />
         </Form.Item>

@@ -27,6 +27,8 @@ export interface BookingGridProps {
   onDrop?: (from: GridSlot, to: GridSlot, column: GridColumn) => void;
   /** A booking is being moved (by drag or from its popover): free cells are its targets. */
   moving?: boolean;
+  /** A cell a course lesson holds was clicked (or Space pressed on it): the "view course" dialog opens instead of the actions. */
+  onLesson?: (slot: GridSlot, column: GridColumn) => void;
   /** Put the keyboard focus back on this cell (its key) and on the grid: after a payment it started. `n` changes per request. */
   focusRequest?: { key: string; n: number } | null;
 }
@@ -54,6 +56,7 @@ export function BookingGrid({
   onDrop,
   moving,
   focusRequest,
+  onLesson,
 }: BookingGridProps) {
   const t = useBookingT();
   const styles = useCellStyles();
@@ -129,7 +132,8 @@ export function BookingGrid({
 
   const activate = (slot: GridSlot | undefined, column: GridColumn | undefined) => {
     if (!slot || !column) return;
-    if (slot.state === 'free') onToggle(slot, column);
+    if (slot.lesson && onLesson) onLesson(slot, column);
+    else if (slot.state === 'free') onToggle(slot, column);
     else if (ACTIVE.includes(slot.state)) setOpenKey(cellKey(slot, date));
   };
 
@@ -155,6 +159,21 @@ export function BookingGrid({
 
   const tooltipOf = (slot: GridSlot, column: GridColumn): ReactNode => {
     const lines: string[] = [`${column.title} ${slot.start}–${slot.end} · ${t(`state.${slot.state}`)}`];
+    if (slot.lesson) {
+      const l = slot.lesson;
+      lines.push(
+        `${t('course.course')}: ${l.courseName} · ${l.className}`,
+        `${t('course.coach')}: ${l.coachName ?? '—'}`,
+        `${t('course.seats')}: ${t('course.seatsValue', { enrolled: l.enrolled, capacity: l.capacity })}`,
+      );
+      return (
+        <div data-testid="cell-tooltip">
+          {lines.map((x, i) => (
+            <div key={i}>{x}</div>
+          ))}
+        </div>
+      );
+    }
     if (slot.state === 'free' || slot.state === 'held' || slot.state === 'booked') {
       lines.push(slot.ruleName ? t('grid.rule', { name: slot.ruleName }) : slot.state === 'free' ? t('grid.noRule') : '');
       if (slot.state === 'free') lines.push(yuan(slot.price));
@@ -172,6 +191,15 @@ export function BookingGrid({
   };
 
   const contentOf = (slot: GridSlot, sel: boolean): ReactNode => {
+    if (slot.lesson)
+      return (
+        <>
+          <span className="bk-who" data-testid="cell-course">
+            {slot.lesson.courseName}
+          </span>
+          <span className="bk-sub">{slot.lesson.className}</span>
+        </>
+      );
     switch (slot.state) {
       case 'free':
         return <span className="bk-price">{yuan(slot.price)}</span>;
@@ -263,7 +291,9 @@ export function BookingGrid({
                   }
                   const key = cellKey(slot, date);
                   const sel = selected.has(key);
-                  const active = ACTIVE.includes(slot.state);
+                  const lesson = slot.lesson && onLesson ? slot.lesson : null;
+                  // A lesson's cell opens the "view course" dialog, not a booking's actions.
+                  const active = ACTIVE.includes(slot.state) && !lesson;
                   const draggable = !!canDrag?.(slot);
                   const dropTarget = !!dragged && slot.state === 'free';
                   const drag = {
@@ -314,18 +344,24 @@ export function BookingGrid({
                       id={domId(key)}
                       role="gridcell"
                       aria-selected={sel}
-                      aria-disabled={slot.state === 'free' || active ? undefined : true}
-                      aria-label={`${col.title} ${slot.start}–${slot.end} ${t(`state.${slot.state}`)}${slot.state === 'free' ? ` ${yuan(slot.price)}` : ''}${slot.state === 'held' || slot.state === 'booked' ? ` ${slot.buyer || t('grid.walkin')} ${slot.buyerPhone || t(`state.${slot.state}`)}` : ''}${slot.state === 'locked' && slot.reason ? ` ${slot.reason}` : ''}`}
-                      className={`bk-cell bk-${slot.state}${sel ? ' bk-selected' : ''}${draggable ? ' bk-draggable' : ''}`}
-                      style={{ ...styles.of(slot.state, sel), ...outline, ...dropOutline }}
+                      aria-disabled={slot.state === 'free' || active || lesson ? undefined : true}
+                      aria-label={
+                        lesson
+                          ? `${col.title} ${slot.start}–${slot.end} ${t('course.cell')} ${lesson.courseName} ${lesson.className}`
+                          : `${col.title} ${slot.start}–${slot.end} ${t(`state.${slot.state}`)}${slot.state === 'free' ? ` ${yuan(slot.price)}` : ''}${slot.state === 'held' || slot.state === 'booked' ? ` ${slot.buyer || t('grid.walkin')} ${slot.buyerPhone || t(`state.${slot.state}`)}` : ''}${slot.state === 'locked' && slot.reason ? ` ${slot.reason}` : ''}`
+                      }
+                      className={`bk-cell bk-${slot.state}${lesson ? ' bk-course' : ''}${sel ? ' bk-selected' : ''}${draggable ? ' bk-draggable' : ''}`}
+                      style={{ ...(lesson ? styles.course : styles.of(slot.state, sel)), ...outline, ...dropOutline }}
                       {...drag}
                       data-testid={cellTestId(slot, col)}
                       data-state={slot.state}
+                      data-course={lesson ? lesson.lessonId : undefined}
                       data-price={slot.price}
                       data-selected={sel ? 'true' : 'false'}
                       onClick={() => {
                         setFocus({ r, c });
-                        if (slot.state === 'free') onToggle(slot, col);
+                        if (lesson) onLesson?.(slot, col);
+                        else if (slot.state === 'free') onToggle(slot, col);
                       }}
                     >
                       {active ? (

@@ -4,7 +4,7 @@ import { CalendarOutlined, CloseOutlined, DragOutlined, LeftOutlined, LockOutlin
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useLocation, useNavigate } from 'react-router';
-import { Perm, hhmmOf, minutesOf, type GridSlot } from '@venue/contract';
+import { Perm, hhmmOf, minutesOf, type GridLesson, type GridSlot } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { notify } from '../../../app/notify.ts';
 import { useLang } from '../../../app/prefs.ts';
@@ -17,6 +17,7 @@ import { MoveDialog, type MoveAsk } from './MoveDialog.tsx';
 import { BookingGrid } from './BookingGrid.tsx';
 import { addDays, cellKey, dayModel, prune, samePicks, weekModel, type GridColumn, type Picked } from './grid.ts';
 import { GRID_POLL_MS, SHOWN_STATES, bookingDetailPath, today, useBookingT, useCellStyles } from './shared.tsx';
+import { ViewCourseDialog } from './ViewCourseDialog.tsx';
 import './booking.css';
 
 type View = 'day' | 'week';
@@ -47,6 +48,10 @@ function Legend() {
           {t(`state.${s}`)}
         </span>
       ))}
+      <span className="bk-legend" data-testid="booking-legend-course">
+        <i style={styles.course} />
+        {t('course.legend')}
+      </span>
       <span className="bk-legend">
         <i style={styles.of('free', true)} />
         {t('selection.title')}
@@ -67,6 +72,8 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
   const [selected, setSelected] = useState<Map<string, Picked>>(() => new Map());
   const [dialog, setDialog] = useState<'book' | 'lock' | null>(null);
   const [cancelling, setCancelling] = useState<CancelTarget | null>(null);
+  // A lesson's cell clicked: the "view course" dialog.
+  const [viewing, setViewing] = useState<{ lesson: GridLesson; siteId: number } | null>(null);
   const [paying, setPaying] = useState<number | null>(null);
   // The cell a payment started from: the focus goes back to it after the payment.
   const [payFrom, setPayFrom] = useState<string | null>(null);
@@ -389,6 +396,7 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
       onDrop={(from, to, col) => pickTarget(startMove(from), to, col)}
       moving={!!moving}
       focusRequest={focusRequest}
+      onLesson={(slot) => (slot.lesson ? setViewing({ lesson: slot.lesson, siteId: slot.siteId }) : undefined)}
     />
   );
 
@@ -508,6 +516,7 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
         }}
       />
       <CancelBookingDialog order={cancelling} onClose={() => setCancelling(null)} />
+      <ViewCourseDialog lesson={viewing?.lesson ?? null} siteName={viewing ? siteName(viewing.siteId) : undefined} onClose={() => setViewing(null)} />
       <MoveDialog
         ask={moveAsk}
         onClose={() => setMoveAsk(null)}

@@ -16,6 +16,8 @@ import type {
   bookingPlan,
   gridQuery,
   lockAnswer,
+  SparringFreeCoach,
+  sparringFreeQuery,
 } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 import { idem } from '../../../kit/pay/index.ts';
@@ -37,6 +39,8 @@ export const bookingApi = {
   change: (body: z.input<typeof bookingChange>) => http.post<z.output<typeof bookingChangeAnswer>>(url('change'), body),
   checkin: (code: string) => http.post<BookingRow>(url('checkin'), { code }),
   plan: (stadiumId: number, date: string) => http.post<z.output<typeof bookingPlan>>(url('plan'), { stadiumId, date }),
+  /** The booking dialog's coach step: the venue's coaches free for the whole booked time, priced for the member (the sparring module answers). */
+  freeCoaches: (body: z.input<typeof sparringFreeQuery>) => http.post<SparringFreeCoach[]>(api.sport('sparring/freeCoaches'), body),
   /** Members by phone, member number or name (booking for a member). */
   members: (keyword: string) => http.post<MemberBrief[]>(api.sport('member/search'), { keyword, limit: 10 }),
 };

@@ -40,9 +40,15 @@ export const SHOWN_STATES: readonly SlotState[] = ['free', 'held', 'booked', 'lo
 /**
  * A cell's look per state, from the antd theme's tokens so it reads in the light and the dark
  * theme alike: free is green, held (awaiting payment) amber, booked red, locked grey, closed and
- * past faded; a selected cell is the primary colour.
+ * past faded; a course lesson's cell purple; a selected cell is the primary colour.
  */
-export function useCellStyles(): { of: (state: SlotState, selected: boolean) => CSSProperties; focus: string; header: CSSProperties; shade: string } {
+export function useCellStyles(): {
+  of: (state: SlotState, selected: boolean) => CSSProperties;
+  course: CSSProperties;
+  focus: string;
+  header: CSSProperties;
+  shade: string;
+} {
   const { token } = theme.useToken();
   const base: Record<SlotState, CSSProperties> = {
     free: { background: token.colorSuccessBg, borderColor: token.colorSuccessBorder, color: token.colorText, cursor: 'pointer' },
@@ -55,6 +61,8 @@ export function useCellStyles(): { of: (state: SlotState, selected: boolean) => 
   const selected: CSSProperties = { background: token.colorPrimary, borderColor: token.colorPrimary, color: token.colorTextLightSolid, cursor: 'pointer' };
   return {
     of: (state, sel) => (sel ? selected : base[state]),
+    // A cell a course lesson holds: purple (the palette follows the theme's algorithm, light or dark), apart from bookings' red.
+    course: { background: token.purple1, borderColor: token.purple4, color: token.purple7, cursor: 'pointer' },
     // The keyboard focus: the text colour, which stands out on every cell colour in both themes.
     focus: token.colorText,
     // The scroll cue's shadow: dark on the light theme, a light haze on the dark one.
