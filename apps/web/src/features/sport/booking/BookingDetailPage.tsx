@@ -216,6 +216,22 @@ export default function BookingDetailPage() {
               ]}
             />
           )}
+          {o.items.some((i) => i.kind === 'sparring') ? (
+            <Table<OrderItemRow>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              style={{ marginTop: 12 }}
+              title={() => t('coach.title')}
+              dataSource={o.items.filter((i) => i.kind === 'sparring')}
+              data-testid="booking-detail-coach"
+              columns={[
+                { key: 'coach', title: t('course.coach'), dataIndex: 'name' },
+                { key: 'spec', title: t('cell.time'), dataIndex: 'spec' },
+                { key: 'amount', title: t('cell.price'), align: 'right', dataIndex: 'amountFen', render: (v: number) => yuan(v) },
+              ]}
+            />
+          ) : null}
         </Card>
       </Space>
       <ShareOrderDialog
