@@ -184,6 +184,7 @@ interface World {
   memberPackageB: number;
   coachRateB: number;
   coachSettlementB: number;
+  partnerB: number;
   shareB: number;
   ticketTypeB: number;
   projectB: number;
@@ -463,6 +464,12 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/course/settlement/:id/recompute': { body: { version: 1 } },
     'POST /api/sport/course/settlement/:id/approve': { body: { version: 1 } },
     'POST /api/sport/course/settlement/:id/pay': { body: { version: 1, method: 'cash' } },
+    'PUT /api/sport/course/partner/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/course/partner/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/course/consign/summary': { body: { month: '2030-01' } },
+    'POST /api/sport/course/consign/statement': { body: { month: '2030-01' } },
+    'POST /api/sport/course/consign/statement/export': { body: { month: '2030-01' } },
+    'POST /api/sport/course/consign/pay': { body: { month: '2020-01', amountFen: 1, method: 'cash' } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -620,6 +627,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'coursePackage') return /\/type\//.test(r.url) ? w.packageTypeB : w.memberPackageB;
     if (r.module === 'coachRate') return w.coachRateB;
     if (r.module === 'coachSettlement') return w.coachSettlementB;
+    if (r.module === 'coursePartner') return w.partnerB;
     if (r.module === 'sparringPrice') return /\/priceChange\//.test(r.url) ? w.sparringChangeB : w.sparringGroupB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
@@ -679,6 +687,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return w.classB;
     case 'courseId':
       return w.courseB;
+    case 'partnerId':
+      return w.partnerB;
     case 'coachId':
       return w.coachB;
     case 'accountId':
@@ -1177,6 +1187,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const coachSettlementB = (
       await ok<{ id: number }>('POST', '/api/sport/course/settlement', { coachId: coachB, fromDay: '2021-01-01', toDay: '2021-01-31' }, mgrB)
     ).id;
+    const partnerB = (await ok<{ id: number }>('POST', '/api/sport/course/partner', { name: 'b-partner', sharePermille: 300 }, mgrB)).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1264,6 +1275,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       packageTypeB,
       memberPackageB,
       coachRateB,
+      partnerB,
       coachSettlementB,
       coachB,
       cardNoB: soldB.cardNo,

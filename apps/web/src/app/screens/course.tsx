@@ -34,4 +34,5 @@ export const courseScreens: ScreenComponents<'sport/course'> = {
   'sport.course.participants': lazyScreen('participantsManagement', () => import('../../features/sport/course/participant/ParticipantsPage.tsx')),
   'sport.course.participantDetail': lazyScreen('participantsDetail', () => import('../../features/sport/course/participant/ParticipantDetailPage.tsx')),
   // consignment: consignment courses and partners (features/sport/course/consign/)
+  'sport.course.consign': lazyScreen('consignmentCourse', () => import('../../features/sport/course/consign/ConsignmentPage.tsx')),
 };

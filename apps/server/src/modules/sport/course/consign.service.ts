@@ -206,8 +206,10 @@ export function monthDays(month: string): { fromDay: string; toDay: string } {
 }
 
 export async function consignSummary(db: Db, caller: Caller, q: ConsignSummaryQuery): Promise<ConsignSummary> {
+  const scope = scopeOf(caller);
+  if (q.partnerId && !(await findPartner(db, scope, q.partnerId))) throw notFound();
   const { fromDay, toDay } = monthDays(q.month);
-  const rows = (await consignedCourses(db, scopeOf(caller), fromDay, toDay, q.partnerId)).map((r) => {
+  const rows = (await consignedCourses(db, scope, fromDay, toDay, q.partnerId)).map((r) => {
     const revenueFen = Number(r.revenueFen);
     const partnerFen = Number(r.partnerFen);
     return { ...r, revenueFen, partnerFen, venueFen: revenueFen - partnerFen };

@@ -8,6 +8,7 @@ import { reactToSaveError } from '../../../kit/form.ts';
 import { formatTime, toFen, yuan } from '../../../kit/pay/index.ts';
 import { RatingSummary } from './participant/Rating.tsx';
 import { NS, fenToYuan, kindOptions, sportOptions, stateOptions, useCourseT, useVenueOptions } from './shared.tsx';
+import { ConsignedTag, usePartnerOptions } from './consign/shared.tsx';
 
 type CourseForm = z.input<typeof courseCreate> & z.input<typeof courseUpdate>;
 const url = (p: string) => api.sport(p ? `course/${p}` : 'course');
@@ -129,6 +130,7 @@ export const courseResource: ResourceDef<CourseRow, CourseForm, z.input<typeof c
     { key: 'lessonsPerClass', label: 'field.lessonsPerClass', content: 'number' },
     { key: 'minutesPerLesson', label: 'field.minutesPerLesson', content: 'number', hiddenByDefault: true },
     { key: 'state', label: 'field.state', options: stateOptions },
+    { key: 'partnerName', label: 'field.partner', render: (v: string | null) => <ConsignedTag name={v} /> },
     { key: 'rejectReason', label: 'field.rejectReason', hiddenByDefault: true },
     { key: 'intro', label: 'field.intro', inTable: false },
     { key: 'sellingPoints', label: 'field.sellingPoints', inTable: false },
@@ -161,6 +163,7 @@ export const courseResource: ResourceDef<CourseRow, CourseForm, z.input<typeof c
     { name: 'saleFrom', label: 'field.saleFrom', type: 'date', required: false, group: 'group.marketing' },
     { name: 'saleTo', label: 'field.saleTo', type: 'date', required: false },
     { name: 'sellingPoints', label: 'field.sellingPoints', type: 'textarea', rule: courseCreate.shape.sellingPoints, span: 2 },
+    { name: 'partnerId', label: 'field.partner', type: 'select', useOptions: usePartnerOptions, required: false, props: { allowClear: true } },
   ],
   toForm: (row) => ({ ...row, priceFen: fenToYuan(row.priceFen) }),
   toBody: (values) => toBody(values),

@@ -20,6 +20,7 @@ const messages: MessagesOf<typeof zh> = {
     lessonsPerClass: 'Lessons per class',
     minutesPerLesson: 'Minutes per lesson',
     priceYuan: 'Price per enrolment (yuan)',
+    partner: 'Consignment partner',
     price: 'Price per enrolment',
     sellingPoints: 'Selling points',
     saleFrom: 'On sale from',

@@ -17,6 +17,7 @@ const messages = {
     lessonsPerClass: '每班课时数',
     minutesPerLesson: '每节课时长（分钟）',
     priceYuan: '报名价格（元）',
+    partner: '寄售合作机构',
     price: '报名价格',
     sellingPoints: '课程卖点',
     saleFrom: '开售日期',
