@@ -19,7 +19,7 @@ import { classPackageKind, COURSE_PREPAID } from './attendance.kinds.ts';
 import { courseLessonCancelledType, coursePromotedType } from './course.messageTypes.ts';
 import { seedCourseDemo } from './course.seed.ts';
 import { lessonBriefsPort } from '../booking/index.ts';
-import { lessonBriefs } from './course.booking.ts';
+import { lessonBriefs, seedLessonCellsDemo } from './course.booking.ts';
 import { plugCoursePorts } from './rating.ports.ts';
 
 /** Training: courses (audited), classes with capacity and waitlist, lessons on coaches' and sites' time, enrolment through commerce. */
@@ -57,5 +57,9 @@ export const courseManifest: ModuleManifest = {
     consignRoutes(app, ctx);
   },
   // booking: the grid's "view course" dialog describes the lessons holding its cells (plugged with the others above).
-  demo: ({ db, config, ctx }) => seedCourseDemo(db, config, ctx.keys.secretKey),
+  demo: async ({ db, config, ctx }) => {
+    await seedCourseDemo(db, config, ctx.keys.secretKey);
+    // booking: a few demo lessons on sites, for the grid's view-course cells.
+    await seedLessonCellsDemo(db);
+  },
 };
