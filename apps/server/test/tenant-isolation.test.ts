@@ -454,6 +454,9 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     // Lists filtered by B's course, class, coach, lesson or member find nothing of A's (as the class page).
     'POST /api/sport/course/lesson/page': { expect: 'empty' },
     'POST /api/sport/course/attendance/page': { expect: 'empty' },
+    'POST /api/sport/course/participant/page': { expect: 'empty' },
+    'POST /api/sport/course/participant/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/course/participant/:id/consent': { body: { statementVersion: '2026-01' } },
     'POST /api/sport/course/attendance/lessons': { expect: 'empty' },
     'POST /api/sport/course/package/type/page': { expect: 'empty' },
     'POST /api/sport/course/package/page': { expect: 'empty' },
@@ -625,6 +628,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'coursePlan') return w.planB;
     if (r.module === 'courseLesson' || r.module === 'courseAttendance') return w.lessonB;
     if (r.module === 'coursePackage') return /\/type\//.test(r.url) ? w.packageTypeB : w.memberPackageB;
+    if (r.module === 'courseParticipant') return w.memberB;
     if (r.module === 'coachRate') return w.coachRateB;
     if (r.module === 'coachSettlement') return w.coachSettlementB;
     if (r.module === 'coursePartner') return w.partnerB;

@@ -90,10 +90,7 @@ export default function ParticipantDetailPage() {
               dataIndex: 'state',
               title: t('field.state'),
               render: (v: string, row) => (
-                <Tag color={v === 'enrolled' ? 'green' : 'orange'}>
-                  {t.dynamic('enrolState', v)}
-                  {row.position ? ` · ${t('waitPosition', { n: row.position })}` : ''}
-                </Tag>
+                <Tag color={v === 'enrolled' ? 'green' : 'orange'}>{row.position ? t('waitPosition', { n: row.position }) : t.dynamic('enrolState', v)}</Tag>
               ),
             },
             { key: 'since', dataIndex: 'since', title: t('field.since'), render: (v: string) => formatTime(v) },
