@@ -467,6 +467,8 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/course/settlement/:id/recompute': { body: { version: 1 } },
     'POST /api/sport/course/settlement/:id/approve': { body: { version: 1 } },
     'POST /api/sport/course/settlement/:id/pay': { body: { version: 1, method: 'cash' } },
+    // A share link to B's lesson (kind lesson: the member is not read) answers 100404.
+    'POST /api/sport/course/share/link': { body: { kind: 'lesson' } },
     'PUT /api/sport/course/partner/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/course/partner/export': { expect: 'fileWithoutB' },
     'POST /api/sport/course/consign/summary': { body: { month: '2030-01' } },
@@ -631,6 +633,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'courseParticipant') return w.memberB;
     if (r.module === 'coachRate') return w.coachRateB;
     if (r.module === 'coachSettlement') return w.coachSettlementB;
+    if (r.module === 'courseShare') return w.lessonB;
     if (r.module === 'coursePartner') return w.partnerB;
     if (r.module === 'sparringPrice') return /\/priceChange\//.test(r.url) ? w.sparringChangeB : w.sparringGroupB;
     if (r.module === 'commerce')
