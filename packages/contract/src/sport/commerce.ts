@@ -32,6 +32,8 @@ export const ORDER_TYPE_TABS = {
 /** `pending` → `paid` → `completed`; `pending` → `cancelled`; `paid` → `part_refunded` / `refunded`. */
 export const ORDER_STATES = ['pending', 'paid', 'completed', 'cancelled', 'part_refunded', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
+/** The states of an order whose money came in (what it sold may be used: a seat attended, a site checked in). */
+export const PAID_ORDER_STATES: readonly string[] = ['paid', 'part_refunded', 'completed'];
 export const ORDER_CHANNELS = ['console', 'scan', 'distributor', 'reserved'] as const;
 export const BUYER_KINDS = ['member', 'walkin'] as const;
 

@@ -67,25 +67,26 @@ export async function claimSiteTime(tx: Tx, scope: Scope, ask: SiteTimeAsk): Pro
 }
 
 /**
- * Gives back a holder's claims of a site: by the ids `claimSiteTime` answered, or by the site and
- * range claimed. Only the holder's own claims are touched (never a booking's, a lock or a closure).
- * Answers how many were released.
+ * Gives back a holder's claims: by the ids `claimSiteTime` answered, or every claim of the holder in
+ * the site's venue that overlaps the range (a lesson may hold several sites). Only the holder's own
+ * claims are touched (never a booking's, a lock or a closure). Answers the sites released.
  */
 export async function releaseSiteTime(
   tx: Tx,
   scope: Scope,
   which: { holderKind: string; holderId: number } & ({ ids: number[] } | { siteId: number; from: Date; to: Date }),
-): Promise<number> {
+): Promise<number[]> {
   const mine = (c: { kind: string; reason: string | null }) => c.kind === which.holderKind && c.reason === holderText(which.holderKind, which.holderId);
   let found;
   if ('ids' in which) found = await claimsByIds(tx, scope, which.ids);
   else {
     const all = await sitesOfVenueOfSite(tx, scope, which.siteId);
     const site = all.find((s) => s.id === which.siteId);
-    if (!site) return 0;
-    found = await claimsOverlapping(tx, scope, site.venueId, unitsOf(site, all), which.from, which.to);
+    if (!site) return [];
+    found = await claimsOverlapping(tx, scope, site.venueId, [...new Set(all.flatMap((s) => unitsOf(s, all)))], which.from, which.to);
   }
-  const ids = found.filter(mine).map((c) => c.id);
-  if (!ids.length) return 0;
-  return (await setClaimState(tx, scope, { ids }, LIVE, 'released')).length;
+  const ours = found.filter(mine);
+  if (!ours.length) return [];
+  await setClaimState(tx, scope, { ids: ours.map((c) => c.id) }, LIVE, 'released');
+  return [...new Set(ours.map((c) => c.siteId))];
 }

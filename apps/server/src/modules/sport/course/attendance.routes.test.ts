@@ -52,14 +52,20 @@ describe.each(databases)('attendance and class packages on %s', (kind) => {
   afterAll(async () => s?.close());
   afterEach(async () => expect(await imbalances(s)).toEqual([]));
 
-  it('checks an enrolled member in by member number, QR text or at the desk; twice is a conflict, a stranger is refused; done marks the rest absent', async () => {
+  it('checks a paid seat in by member number, QR text or at the desk; an unpaid seat, twice or a stranger is refused; done marks the rest absent', async () => {
     const st = await staff(s, admin, platformId);
     const coach = await makeCoach(s, st.orgId);
     const course = await approvedCourse(st.c, st.reviewer, st.venue.id, 80_000);
     const cls = await makeClass(st.c, course, coach, 10, { firstStart: started(), count: 2, everyDays: 1 });
     const [lesson] = await lessonsOf(s, cls);
     const [a, b, c, stranger] = [await makeMember(s, st.orgId), await makeMember(s, st.orgId), await makeMember(s, st.orgId), await makeMember(s, st.orgId)];
-    for (const m of [a, b, c]) expect((await enrol(st.c, cls, m)).code).toBe(0);
+    const orders = new Map<number, number>();
+    for (const m of [a, b, c]) orders.set(m, (await ok(st.c, 'POST', courseApi('class/enrol'), { classId: cls, memberId: m })).orderId);
+    // C's seat is held by an order not paid yet: no check-in until the desk takes the money.
+    for (const m of [a, b]) expect((await pay(st.c, orders.get(m)!, { method: 'cash', amountFen: 80_000 })).code).toBe(0);
+    const unpaid = await st.c.json('POST', att('checkIn'), { body: { lessonId: lesson, memberId: c } });
+    expect(unpaid.code).toBe(Code.CONFLICT);
+    expect(unpaid.msg).toContain('尚未支付');
 
     const byNo = await ok(st.c, 'POST', att('checkIn'), { lessonId: lesson, memberNo: await memberNoOf(s, a) });
     expect(byNo).toMatchObject({ memberId: a, lessonId: lesson, state: 'present', method: 'memberNo', consumed: false, packageId: null });

@@ -1,5 +1,6 @@
 import {
   CARD_QR_PREFIX,
+  PAID_ORDER_STATES,
   MEMBER_QR_PREFIX,
   type AttendanceCheckIn,
   type AttendanceMark,
@@ -114,8 +115,15 @@ async function record(
   const now = new Date();
   const enrolment = await enrolledRow(tx, scope, l.lesson.classId, memberId);
   const pkg = await usablePackage(tx, scope, l.courseId, memberId, now);
-  if (!enrolment && !pkg) throw conflict('state', 'courseAttendance.notEnrolled', undefined, [{ field: 'memberId', message: 'courseAttendance.notEnrolled' }]);
-  const consumes = opts.consumes ?? (state === 'present' || state === 'late');
+  // A seat held by an order not paid yet gives no right to come (the desk takes the payment first).
+  const seatOrder = enrolment?.orderId ? await findOrder(tx, scope, enrolment.orderId) : undefined;
+  const paid = !seatOrder || PAID_ORDER_STATES.includes(seatOrder.state);
+  const attends = state === 'present' || state === 'late';
+  if (!pkg && !(enrolment && (paid || !attends))) {
+    const why = enrolment ? 'courseAttendance.seatUnpaid' : 'courseAttendance.notEnrolled';
+    throw conflict('state', why, undefined, [{ field: 'memberId', message: why }]);
+  }
+  const consumes = opts.consumes ?? attends;
   const row = await insertAttendance(tx, scope, {
     orgId: l.lesson.orgId,
     lessonId,

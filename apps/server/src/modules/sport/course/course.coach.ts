@@ -18,14 +18,19 @@ export async function coachNames(db: Executor, scope: Scope, ids: number[]): Pro
   return new Map([...briefs].map(([id, b]) => [id, b.name]));
 }
 
-/** The lesson's coach (and site, when it has one) claimed for its time: 100409 `taken` when either is. */
-export async function claimLessonTime(tx: Tx, scope: Scope, l: LessonRecord, _venueId: number, userId: number): Promise<void> {
+/**
+ * The lesson's coach, its site and `moreSites` (a plan's lesson on several sites) claimed for its time:
+ * 100409 `taken` when any is.
+ */
+export async function claimLessonTime(tx: Tx, scope: Scope, l: LessonRecord, userId: number, moreSites: number[] = []): Promise<void> {
   await claimCoachTime(tx, scope, { coachId: l.coachId, from: l.startsAt, to: l.endsAt, holderKind: 'lesson', holderId: l.id, createdBy: userId });
-  if (l.siteId !== null)
-    await claimSiteTime(tx, scope, { siteId: l.siteId, from: l.startsAt, to: l.endsAt, holderKind: 'lesson', holderId: l.id, createdBy: userId });
+  const sites = new Set([...(l.siteId === null ? [] : [l.siteId]), ...moreSites]);
+  for (const siteId of sites)
+    await claimSiteTime(tx, scope, { siteId, from: l.startsAt, to: l.endsAt, holderKind: 'lesson', holderId: l.id, createdBy: userId });
 }
 
-export async function releaseLessonTime(tx: Tx, scope: Scope, l: LessonRecord): Promise<void> {
+/** Gives back the lesson's coach time and every site it holds; answers those sites. */
+export async function releaseLessonTime(tx: Tx, scope: Scope, l: LessonRecord): Promise<number[]> {
   await releaseCoachTime(tx, scope, { holderKind: 'lesson', holderId: l.id });
-  if (l.siteId !== null) await releaseSiteTime(tx, scope, { holderKind: 'lesson', holderId: l.id, siteId: l.siteId, from: l.startsAt, to: l.endsAt });
+  return l.siteId === null ? [] : releaseSiteTime(tx, scope, { holderKind: 'lesson', holderId: l.id, siteId: l.siteId, from: l.startsAt, to: l.endsAt });
 }

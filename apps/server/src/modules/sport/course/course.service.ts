@@ -304,7 +304,7 @@ export async function addLesson(db: Db, caller: Caller, input: LessonCreate) {
   if (input.siteId != null) await checkSite(db, scope, course.venueId, input.siteId);
   const lesson = await db.transaction(async (tx) => {
     const l = await insertLesson(tx, scope, { orgId: cls.orgId, classId: cls.id, startsAt: input.startsAt, endsAt: input.endsAt, coachId, siteId });
-    await claimLessonTime(tx, scope, l, course.venueId, caller.userId);
+    await claimLessonTime(tx, scope, l, caller.userId);
     return l;
   });
   return (await lessonAnswers(db, scope, [lesson]))[0]!;
@@ -319,7 +319,7 @@ export async function addLessons(db: Db, caller: Caller, classId: number, times:
   await db.transaction(async (tx) => {
     for (const t of times) {
       const l = await insertLesson(tx, scope, { orgId: cls.orgId, classId, startsAt: t.startsAt, endsAt: t.endsAt, coachId: cls.coachId, siteId: cls.siteId });
-      await claimLessonTime(tx, scope, l, course.venueId, caller.userId);
+      await claimLessonTime(tx, scope, l, caller.userId);
     }
   });
 }

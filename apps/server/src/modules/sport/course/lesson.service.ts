@@ -1,4 +1,12 @@
-import type { LessonAdjust, LessonCancel, LessonCancelled, LessonEvaluate, LessonItem, LessonPageQuery } from '@venue/contract';
+import {
+  PAID_ORDER_STATES,
+  type LessonAdjust,
+  type LessonCancel,
+  type LessonCancelled,
+  type LessonEvaluate,
+  type LessonItem,
+  type LessonPageQuery,
+} from '@venue/contract';
 import type { Db, Executor, Tx } from '../../../platform/db.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound, staleVersion } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
@@ -38,7 +46,6 @@ import './course.messages.ts';
 /** States a lesson holds its claims in (a suspended lesson keeps its time: it can resume). */
 const LIVE = ['scheduled', 'suspended'];
 /** Orders of a seat that hold money to refund a share of. */
-const PAID = ['paid', 'part_refunded', 'completed'];
 const EXPORT_MAX = 50_000;
 
 // ---------------------------------------------------------------- reading
@@ -225,13 +232,15 @@ export async function adjustLessons(db: Db, caller: Caller, input: LessonAdjust)
       };
     });
     // All old claims first, so lessons moved into each other's old time do not clash with themselves.
-    for (const l of locked) await releaseLessonTime(tx, scope, l);
+    // A lesson on several sites (a plan's) keeps them all unless it is moved to one site.
+    const heldSites = new Map<number, number[]>();
+    for (const l of locked) heldSites.set(l.id, await releaseLessonTime(tx, scope, l));
     const tz = await timeZoneOf(tx, locked[0]!.orgId);
     for (const [i, l] of next.entries()) {
       const row = await updateLesson(tx, scope, l.id, l.version, { startsAt: l.startsAt, endsAt: l.endsAt, coachId: l.coachId, siteId: l.siteId }, LIVE);
       if (!row) throw staleVersion();
       try {
-        await claimLessonTime(tx, scope, row, venueOf.get(l.classId)!, caller.userId);
+        await claimLessonTime(tx, scope, row, caller.userId, input.siteId === undefined ? heldSites.get(l.id) : []);
       } catch (e) {
         if (e instanceof AppError && e.codeName === 'CONFLICT' && (e.detail as { reason?: string })?.reason === 'taken') {
           const params = { id: l.id, when: whenOf(l.startsAt, l.endsAt, tz), cause: t('zh-CN', e.msgKey, e.params) };
@@ -297,7 +306,7 @@ export async function cancelLessonByVenue(db: Db, caller: Caller, id: number, in
     for (const m of await enrolledMembers(tx, scope, cls.id)) {
       let amountFen = 0;
       let orderNo = m.orderNo ?? '';
-      if (m.orderId !== null && m.orderState && PAID.includes(m.orderState)) {
+      if (m.orderId !== null && m.orderState && PAID_ORDER_STATES.includes(m.orderState)) {
         const order = (await findOrder(tx, scope, m.orderId, { lock: true }))!;
         orderNo = order.orderNo;
         const n = Math.max(ids.length, 1);

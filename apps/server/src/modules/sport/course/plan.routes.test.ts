@@ -6,7 +6,7 @@ import { oneOrgScope } from '../../../platform/scope.ts';
 import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
 import { claimTimes } from '../commerce/index.ts';
 import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
-import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
+import { booking, makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 import { approvedCourse, COURSE_KEYS, courseApi, makeClass, makeCoach, ok } from './course.testkit.ts';
 
 /**
@@ -16,7 +16,7 @@ import { approvedCourse, COURSE_KEYS, courseApi, makeClass, makeCoach, ok } from
  * taken is named in the preview; `all` saves nothing while a lesson clashes, `skipConflicts` saves the
  * rest; saved lessons then hold the coach against another plan; another organisation's plan is 100404.
  */
-const PLAN_KEYS = ['sport.course.plans'];
+const PLAN_KEYS = ['sport.course.plans', 'sport.course.lessons'];
 const planApi = (p: string) => courseApi(`plan${p ? `/${p}` : ''}`);
 const feb = (days: number[]) => days.map((d) => `2027-02-${String(d).padStart(2, '0')}`);
 
@@ -155,6 +155,32 @@ describe.each(databases)('scheduling plans on %s', (kind) => {
     // A plan with nothing saved can go.
     const draft = await ok(st.c, 'POST', planApi(''), plan(st, { classId: other }));
     expect(await ok(st.c, 'DELETE', planApi(String(draft.id)))).toEqual({ deleted: 1 });
+  });
+
+  it('a lesson on two sites holds both: a batch move takes both to the new hour, a venue cancel frees both', async () => {
+    const st = await staff();
+    const [site1, site2] = [st.sites[0]!.id, st.sites[1]!.id];
+    // A Monday within the booking window, 19:00–20:30 in Shanghai, on both sites.
+    const monday = new Date(Date.now() + 3 * 86_400_000);
+    while (monday.getUTCDay() !== 1) monday.setUTCDate(monday.getUTCDate() + 1);
+    const day = monday.toISOString().slice(0, 10);
+    const made = await ok(st.c, 'POST', planApi(''), plan(st, { fromDay: day, toDay: day, siteIds: [site1, site2], skipHolidays: false }));
+    expect((await ok(st.c, 'POST', planApi(`${made.id}/apply`), { mode: 'all', version: made.version })).saved).toBe(1);
+    const [lesson] = (await ok(st.c, 'POST', courseApi('lesson/page'), { classId: st.classId, pageNum: 1, pageSize: 5 })).data;
+    const bookSite = (siteId: number, start: string, end: string) =>
+      st.c.json('POST', booking('order'), { body: { stadiumId: st.venue.id, date: day, items: [{ siteId, start, end }], buyerName: '顾客' } });
+    const first = await bookSite(site2, '19:00', '20:00');
+    expect(first.detail?.reason, first.msg).toBe('taken');
+    // An hour later: 20:00–21:30 on both sites; 19:00–20:00 is free on both.
+    const moved = await ok(st.c, 'POST', courseApi('lesson/adjust'), { lessons: [{ id: lesson.id, version: lesson.version }], shiftMinutes: 60 });
+    expect(moved.data[0]).toMatchObject({ siteId: site1, startsAt: `${day}T12:00:00.000Z` });
+    expect((await bookSite(site2, '21:00', '22:00')).detail?.reason).toBe('taken');
+    expect((await bookSite(site1, '21:00', '22:00')).detail?.reason).toBe('taken');
+    expect((await bookSite(site2, '19:00', '20:00')).code).toBe(0);
+    // Cancelled by the venue: both sites' hour is free again.
+    await ok(st.c, 'POST', courseApi(`lesson/${lesson.id}/venueCancel`), { version: moved.data[0].version });
+    expect((await bookSite(site1, '20:00', '21:00')).code).toBe(0);
+    expect((await bookSite(site2, '21:00', '22:00')).code).toBe(0);
   });
 
   it('another organisation’s plan answers 100404; malformed input answers 100400 naming the field', async () => {

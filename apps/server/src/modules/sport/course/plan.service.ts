@@ -5,7 +5,6 @@ import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
 import { workDaysBetween } from '../../system/index.ts';
-import { claimSiteTime } from '../booking/index.ts';
 import { findVenue, sitesOf } from '../venue/index.ts';
 import { claimLessonTime, coachNames, coachOf } from './course.coach.ts';
 import { findClass, findCourse, insertLesson, lockClass, type ClassRecord } from './course.repository.ts';
@@ -287,7 +286,7 @@ export async function applyPlan(db: Db, caller: Caller, id: number, input: PlanA
         skippedLessons.push({ day: l.day, startsAt: l.from, reason: 'conflict' });
         continue;
       }
-      const save = (t: Tx) => saveLesson(t, scope, caller, cls, plan, course.venueId, l.from, l.to);
+      const save = (t: Tx) => saveLesson(t, scope, caller, cls, plan, l.from, l.to);
       if (input.mode === 'all') await save(tx);
       else
         try {
@@ -305,8 +304,8 @@ export async function applyPlan(db: Db, caller: Caller, id: number, input: PlanA
   return { saved, skippedLessons, plan: await getPlan(db, caller, id) };
 }
 
-/** One lesson of the plan: its coach's time and its first site's claimed as `claimLessonTime` does, its other sites' too. */
-async function saveLesson(tx: Tx, scope: Scope, caller: Caller, cls: ClassRecord, plan: PlanRecord, venueId: number, from: Date, to: Date) {
+/** One lesson of the plan on the plan's coach and all its sites (the first is the lesson's own). */
+async function saveLesson(tx: Tx, scope: Scope, caller: Caller, cls: ClassRecord, plan: PlanRecord, from: Date, to: Date) {
   const [first, ...more] = plan.siteIds;
   const l = await insertLesson(tx, scope, {
     orgId: cls.orgId,
@@ -317,6 +316,5 @@ async function saveLesson(tx: Tx, scope: Scope, caller: Caller, cls: ClassRecord
     coachId: plan.coachId,
     siteId: first ?? null,
   });
-  await claimLessonTime(tx, scope, l, venueId, caller.userId);
-  for (const siteId of more) await claimSiteTime(tx, scope, { siteId, from, to, holderKind: 'lesson', holderId: l.id, createdBy: caller.userId });
+  await claimLessonTime(tx, scope, l, caller.userId, more);
 }
