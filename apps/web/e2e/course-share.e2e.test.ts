@@ -3,6 +3,7 @@ import type { Client } from '../../server/test/harness.ts';
 import { signIn, makeUser } from '../../server/src/modules/system/admin.testkit.ts';
 import { approvedCourse, enrol, makeClass, makeCoach, makeMember } from '../../server/src/modules/sport/course/course.testkit.ts';
 import { makeVenue } from '../../server/src/modules/sport/venue/venue.testkit.ts';
+import { COMMERCE_KEYS } from '../../server/src/modules/sport/commerce/commerce.testkit.ts';
 import { adminApi, browserAs, makeStaff, openBrowser, screenshot, setTheme, startE2E, uniq, type E2E, type Staff } from './support.ts';
 
 /**
@@ -10,7 +11,15 @@ import { adminApi, browserAs, makeStaff, openBrowser, screenshot, setTheme, star
  * page; a signed-out browser opens it and sees the lines. A member's rating link lets a signed-out
  * phone rate the lesson 4 stars, which the desk then sees. An altered link shows the refusal page.
  */
-const MENUS = ['home', 'sport.course.settlement', 'sport.course.lessons', 'sport.course.management', 'sport.course.classes'];
+const MENUS = [
+  'home',
+  'sport.course.settlement',
+  'sport.course.lessons',
+  'sport.course.management',
+  'sport.course.classes',
+  'sport.venue.list',
+  ...COMMERCE_KEYS,
+];
 const PHONE = { width: 390, height: 844 };
 
 async function ok<T = any>(c: Client, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {

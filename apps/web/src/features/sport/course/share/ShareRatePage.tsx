@@ -20,7 +20,7 @@ export default function ShareRatePage() {
     setError(undefined);
     try {
       const view = await shareApi.rate({ token, rating, comment: comment.trim() || null });
-      client.setQueryData(['courseShare', token], view);
+      client.setQueriesData({ queryKey: ['courseShare', token] }, view);
     } catch (e) {
       if (isApiError(e)) {
         e.showInPlace();

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { Code, type ShareKind, type ShareLinkAnswer, type ShareView } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../../app/i18n.ts';
 import { api, http, isApiError } from '../../../../app/request.ts';
+import { useLang } from '../../../../app/prefs.ts';
 import { LangSwitch, ThemeSwitch } from '../../../../app/switches.tsx';
 import { formatTime } from '../../../../kit/pay/index.ts';
 import zh from './messages.zh-CN.ts';
@@ -58,7 +59,9 @@ export function ShareFrame({ testId, title, children }: { testId: string; title?
 export function useShared(kind: ShareKind) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const q = useQuery({ queryKey: ['courseShare', token], queryFn: () => shareApi.view(token), enabled: token.length >= 16, retry: false });
+  // The answer is in the page's language (a settlement's formulas): a switch asks again.
+  const lang = useLang();
+  const q = useQuery({ queryKey: ['courseShare', token, lang], queryFn: () => shareApi.view(token), enabled: token.length >= 16, retry: false });
   const wrongKind = !!q.data && q.data.kind !== kind;
   return { token, q, data: wrongKind ? undefined : q.data, wrongKind };
 }
