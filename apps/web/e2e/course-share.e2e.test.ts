@@ -104,6 +104,7 @@ describe('share links of training records', () => {
       await page.getByTestId('lang-switch').click();
       await page.getByTestId('share-settlement-lines').getByText('1 lessons × ¥80').waitFor();
       await setTheme(page, 'dark');
+      await page.getByTestId('share-settlement-lines').getByText('1 lessons × ¥80').waitFor({ timeout: 60_000 });
       await screenshot(page, 'course-share-settlement-en-US-dark-phone');
       // One character of the signature changed: refused.
       const url = new URL(link);
