@@ -426,6 +426,7 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'PUT /api/sport/coach/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/coach/:id/status': { body: { status: 'left', version: 1 } },
     'POST /api/sport/sparring/quote': { body: { date: '2030-10-03', start: '10:00', end: '11:00' } },
+    'POST /api/sport/sparring/freeCoaches': { body: { date: '2030-10-03', start: '10:00', end: '11:00' } },
     'POST /api/sport/sparring/order': { body: { date: '2030-10-03', start: '10:00', end: '11:00' } },
     'PUT /api/sport/sparring/priceGroup/:id': {
       body: { name: 'changed', coachLevels: ['senior'], prices: [{ weekdays: [], start: '08:00', end: '09:00', memberLevel: null, priceFen: 1 }], version: 1 },
