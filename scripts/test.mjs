@@ -2,7 +2,11 @@
 // `npm test`: typecheck, lint, the Vitest suites (contract, server on PGlite and — with
 // TEST_DATABASE_URL — PostgreSQL, console units), the console build and the browser
 // end-to-end suite. Ends with one line: `N passed, N failed, N skipped`.
-import { spawnSync } from 'node:child_process';
+//
+// CI time is a budget (docs/decisions.md, "CI time"): the single-threaded steps (the four
+// typechecks, eslint, prettier, knip, the console build; the day clocks) run two at a time,
+// each one's output printed whole when it ends; the Vitest suites spread over their own workers.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,33 +15,67 @@ import { DAY_CLOCKS, DAY_FILES, faketimeWorks, findFaketime } from './test-days.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
+/** Steps run at once where they are independent: the machines this runs on have two cores. */
+const PARALLEL = 2;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
 /** Each step's wall time, printed at the end: CI time is a budget, and this shows where it goes. */
 const timings = [];
 
+/**
+ * Runs one step. Alone, its output streams; beside others (`buffered`), it is kept and printed
+ * whole when the step ends, so the log reads step by step. Answers whether it exited 0.
+ */
 function run(title, cmd, args, opts = {}) {
-  console.log(`\n── ${title} ──`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
-  timings.push([title, Date.now() - started]);
-  return r.status === 0;
+  if (!opts.buffered) console.log(`\n── ${title} ──`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd ?? root,
+      stdio: opts.buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...opts.env },
+    });
+    const out = [];
+    child.stdout?.on('data', (d) => out.push(d));
+    child.stderr?.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      const ms = Date.now() - started;
+      timings.push([title, ms]);
+      if (opts.buffered) {
+        console.log(`\n── ${title} (${(ms / 1000).toFixed(0)} s) ──`);
+        process.stdout.write(Buffer.concat(out));
+      }
+      resolve(code === 0);
+    });
+  });
 }
 
-function check(title, cmd, args) {
-  if (run(title, cmd, args)) passed++;
-  else {
-    failed++;
-    console.log(`✗ ${title} failed`);
-  }
+/** Runs `jobs` (functions answering promises), at most `n` at once. */
+async function pool(jobs, n) {
+  const queue = [...jobs];
+  await Promise.all(
+    Array.from({ length: Math.min(n, queue.length) }, async () => {
+      while (queue.length) await queue.shift()();
+    }),
+  );
 }
 
-function vitest(title, config, opts = {}) {
-  const report = path.join(os.tmpdir(), `vitest-${process.pid}-${Date.now()}.json`);
+function check(title, cmd, args, opts = {}) {
+  return async () => {
+    if (await run(title, cmd, args, opts)) passed++;
+    else {
+      failed++;
+      console.log(`✗ ${title} failed`);
+    }
+  };
+}
+
+async function vitest(title, config, opts = {}) {
+  const report = path.join(os.tmpdir(), `vitest-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
   const args = ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(opts.files ?? [])];
   const [cmd, ...pre] = [...(opts.prefix ?? []), 'npx'];
-  const ok = run(title, cmd, [...pre, ...args], { env: opts.env });
+  const ok = await run(title, cmd, [...pre, ...args], { env: opts.env, buffered: opts.buffered });
   if (!fs.existsSync(report)) {
     failed++;
     console.log(`✗ ${title}: the runner produced no report`);
@@ -47,7 +85,7 @@ function vitest(title, config, opts = {}) {
   fs.rmSync(report);
   const slowest = r.testResults.map((f) => [f.endTime - f.startTime, path.relative(root, f.name)]).sort((a, b) => b[0] - a[0]);
   console.log(
-    `slowest files: ${slowest
+    `slowest files (${title}): ${slowest
       .slice(0, 8)
       .map(([ms, f]) => `${f} ${(ms / 1000).toFixed(0)} s`)
       .join(', ')}`,
@@ -63,18 +101,29 @@ function vitest(title, config, opts = {}) {
 }
 
 const want = (name) => only.length === 0 || only.includes(name);
+const quiet = { buffered: true };
+const statics = [];
 if (want('typecheck')) {
-  check('typecheck: contract', 'npx', ['tsc', '-p', 'packages/contract', '--noEmit']);
-  check('typecheck: server', 'npx', ['tsc', '-p', 'apps/server', '--noEmit']);
-  check('typecheck: web', 'npx', ['tsc', '-p', 'apps/web', '--noEmit']);
-  check('typecheck: browser tests', 'npx', ['tsc', '-p', 'apps/web/e2e', '--noEmit']);
+  // The server's check is the longest single step: it starts first.
+  statics.push(check('typecheck: server', 'npx', ['tsc', '-p', 'apps/server', '--noEmit'], quiet));
+  statics.push(check('typecheck: web', 'npx', ['tsc', '-p', 'apps/web', '--noEmit'], quiet));
+  statics.push(check('typecheck: contract', 'npx', ['tsc', '-p', 'packages/contract', '--noEmit'], quiet));
+  statics.push(check('typecheck: browser tests', 'npx', ['tsc', '-p', 'apps/web/e2e', '--noEmit'], quiet));
 }
 if (want('lint')) {
-  check('lint', 'npx', ['eslint', '.']);
-  check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
-  check('dead exports (knip)', 'npx', ['knip', '--no-progress']);
+  statics.push(check('lint', 'npx', ['eslint', '.'], quiet));
+  statics.push(check('format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn'], quiet));
+  statics.push(check('dead exports (knip)', 'npx', ['knip', '--no-progress'], quiet));
 }
-if (want('unit')) vitest('unit and server integration tests', 'vitest.config.ts');
+// The browser suite's console, built beside the static checks.
+let built = false;
+if (want('e2e'))
+  statics.push(async () => {
+    built = await run('console build', 'npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), buffered: true });
+  });
+await pool(statics, PARALLEL);
+
+if (want('unit')) await vitest('unit and server integration tests', 'vitest.config.ts');
 if (want('days')) {
   // The day-sensitive tests again under other clocks (scripts/test-days.mjs), on PGlite.
   // A moved or renamed file would leave the clocks with nothing to run: name it.
@@ -90,18 +139,22 @@ if (want('days')) {
     if (process.env.CI === 'true') failed++;
     else skipped++;
   } else {
-    for (const c of DAY_CLOCKS) {
-      vitest(`day-sensitive tests on ${c.label} (${c.at} UTC)`, 'vitest.config.ts', {
-        prefix: [ft.path, c.at],
-        files: DAY_FILES,
-        env: { TEST_DATABASE_URL: '', FAKETIME_DONT_FAKE_MONOTONIC: '1' },
-      });
-    }
+    await pool(
+      DAY_CLOCKS.map(
+        (c) => () =>
+          vitest(`day-sensitive tests on ${c.label} (${c.at} UTC)`, 'vitest.config.ts', {
+            prefix: [ft.path, c.at],
+            files: DAY_FILES,
+            env: { TEST_DATABASE_URL: '', FAKETIME_DONT_FAKE_MONOTONIC: '1' },
+            buffered: true,
+          }),
+      ),
+      PARALLEL,
+    );
   }
 }
 if (want('e2e')) {
-  const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }).status === 0;
-  if (built) vitest('browser end-to-end tests', 'vitest.e2e.config.ts');
+  if (built) await vitest('browser end-to-end tests', 'vitest.e2e.config.ts');
   else {
     failed++;
     console.log('✗ console build failed; the browser suite did not run');

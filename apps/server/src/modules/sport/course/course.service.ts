@@ -315,7 +315,6 @@ export async function addLessons(db: Db, caller: Caller, classId: number, times:
   const scope = scopeOf(caller);
   const cls = await findClass(db, scope, classId);
   if (!cls) throw notFound();
-  const course = (await findCourse(db, scope, cls.courseId))!;
   await db.transaction(async (tx) => {
     for (const t of times) {
       const l = await insertLesson(tx, scope, { orgId: cls.orgId, classId, startsAt: t.startsAt, endsAt: t.endsAt, coachId: cls.coachId, siteId: cls.siteId });

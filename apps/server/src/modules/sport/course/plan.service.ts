@@ -260,7 +260,7 @@ export async function applyPlan(db: Db, caller: Caller, id: number, input: PlanA
   const plan = await findPlan(db, scope, id);
   if (!plan) throw notFound();
   const shape = recordShape(plan);
-  const { course, venue } = await checked(db, scope, shape);
+  const { venue } = await checked(db, scope, shape);
   const skippedLessons: { day: string; startsAt: Date; reason: 'conflict' | 'taken' }[] = [];
   let saved = 0;
   await db.transaction(async (tx) => {
