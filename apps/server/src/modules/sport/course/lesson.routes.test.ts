@@ -132,6 +132,28 @@ describe.each(databases)('all lessons: batch adjustment, suspend, venue cancel w
     expect(taken.code).toBe(Code.CONFLICT);
   });
 
+  it.runIf(kind === 'postgres')('ten lessons of one coach moved to the same hour by ten calls at once: one moves, nine answer taken', async () => {
+    const st = await staff();
+    const coach = await makeCoach(s, st.orgId);
+    const course = await approvedCourse(st.c, st.reviewer, st.venue.id);
+    const cls = await makeClass(st.c, course, coach, 10, { firstStart: nextWeek(), count: 10, everyDays: 1 });
+    const lessons = await lessonsOf(st.c, cls);
+    const target = nextWeek(20);
+    const calls = await Promise.all(
+      lessons.map((l) => st.c.json('POST', lessonApi('adjust'), { body: { lessons: [{ id: l.id, version: l.version }], startsAt: target.toISOString() } })),
+    );
+    expect(calls.filter((c) => c.code === 0)).toHaveLength(1);
+    expect(calls.filter((c) => c.code !== 0).map((c) => c.detail?.reason)).toEqual(Array(9).fill('taken'));
+    const after = await lessonsOf(st.c, cls);
+    expect(after.filter((l) => l.startsAt === target.toISOString())).toHaveLength(1);
+    // The losers kept their own hours (and their claims): the coach is held at each of them.
+    const [live] = await s.database.query<{ n: string }>(
+      `select count(*) as n from sport_resource_claim where resource_kind = 'coach' and resource_id = $1 and released_at is null`,
+      [coach],
+    );
+    expect(Number(live!.n)).toBe(10);
+  });
+
   it('cancelling a lesson refunds each paid seat exactly its share (the last lesson the remainder) and tells every enrolled member', async () => {
     const st = await staff();
     const coach = await makeCoach(s, st.orgId);

@@ -183,6 +183,27 @@ describe.each(databases)('scheduling plans on %s', (kind) => {
     expect((await bookSite(site2, '21:00', '22:00')).code).toBe(0);
   });
 
+  it.runIf(kind === 'postgres')('two plans of one coach saved at once, and one plan saved twice at once: the coach is never in two lessons', async () => {
+    const st = await staff();
+    const other = await makeClass(st.c, st.courseId, st.coachId, 10);
+    const week = { fromDay: '2027-03-01', toDay: '2027-03-05', skipHolidays: false };
+    const a = await ok(st.c, 'POST', planApi(''), plan(st, week));
+    const b = await ok(st.c, 'POST', planApi(''), plan(st, { ...week, classId: other, siteIds: [st.sites[1]!.id] }));
+    const calls = await Promise.all([
+      st.c.json('POST', planApi(`${a.id}/apply`), { body: { mode: 'all', version: a.version } }),
+      st.c.json('POST', planApi(`${a.id}/apply`), { body: { mode: 'all', version: a.version } }),
+      st.c.json('POST', planApi(`${b.id}/apply`), { body: { mode: 'all', version: b.version } }),
+    ]);
+    expect(calls.filter((c) => c.code === 0)).toHaveLength(1);
+    expect(calls.filter((c) => c.code !== 0).every((c) => c.code === Code.CONFLICT)).toBe(true);
+    const [n] = await s.database.query<{ lessons: string; claims: string }>(
+      `select (select count(*) from sport_course_lesson where class_id in ($1, $2)) as lessons,
+              (select count(*) from sport_resource_claim where resource_kind = 'coach' and resource_id = $3 and released_at is null) as claims`,
+      [st.classId, other, st.coachId],
+    );
+    expect({ lessons: Number(n!.lessons), claims: Number(n!.claims) }).toEqual({ lessons: 5, claims: 5 });
+  });
+
   it('another organisation’s plan answers 100404; malformed input answers 100400 naming the field', async () => {
     const a = await staff();
     const b = await staff();

@@ -223,6 +223,45 @@ describe.each(databases)('coach settlement on %s', (kind) => {
     expect(list.data.map((r: { id: number }) => r.id)).toEqual([made.id]);
   });
 
+  it.runIf(kind === 'postgres')(
+    'ten approvals, recomputes and payments at once: one approval posts the payable once, one payment settles it once',
+    async () => {
+      const st = await settlementStaff(s, admin, platformId);
+      const coachId = await coachWithLessons(s, st, [3, 4, 5]);
+      await ok(st.c, 'POST', rateApi(''), { coachId, scope: 'course', mode: 'lesson', lessonFen: 8000, effectiveFrom: '2026-01-01' });
+      const made = await ok(st.c, 'POST', api(''), { coachId, ...october });
+      const ledger = async () => {
+        const [r] = await s.database.query<{ credit: string; debit: string; txns: string }>(
+          `select coalesce(sum(amount_fen) filter (where side = 'credit'), 0) as credit, coalesce(sum(amount_fen) filter (where side = 'debit'), 0) as debit,
+                  count(distinct txn_no) as txns
+           from sport_ledger_entry where org_id = $1 and account = 'coachPayable'`,
+          [st.orgId],
+        );
+        return { credit: Number(r!.credit), debit: Number(r!.debit), txns: Number(r!.txns) };
+      };
+      const approvals = await Promise.all([
+        ...Array.from({ length: 10 }, () => st.approver.json('POST', api(`${made.id}/approve`), { body: { version: made.version } })),
+        ...Array.from({ length: 5 }, () => st.c.json('POST', api(`${made.id}/recompute`), { body: { version: made.version } })),
+      ]);
+      const won = approvals.filter((a) => a.code === 0);
+      expect(won).toHaveLength(1);
+      expect(approvals.filter((a) => a.code !== 0).every((a) => a.code === Code.CONFLICT)).toBe(true);
+      const after = await ok(st.c, 'GET', api(String(made.id)));
+      // Whichever won, the ledger holds exactly what the settlement says.
+      expect(await ledger()).toEqual(after.state === 'approved' ? { credit: made.totalFen, debit: 0, txns: 1 } : { credit: 0, debit: 0, txns: 0 });
+      const approved = after.state === 'approved' ? after : await ok(st.approver, 'POST', api(`${made.id}/approve`), { version: after.version });
+      const pays = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? st.c : st.approver).json('POST', api(`${made.id}/pay`), { body: { version: approved.version, method: 'cash' } }),
+        ),
+      );
+      expect(pays.filter((p) => p.code === 0)).toHaveLength(1);
+      expect(pays.filter((p) => p.code !== 0).every((p) => p.code === Code.CONFLICT)).toBe(true);
+      expect(await ledger()).toEqual({ credit: made.totalFen, debit: made.totalFen, txns: 2 });
+      expect((await ok(st.c, 'GET', api(String(made.id)))).state).toBe('paid');
+    },
+  );
+
   it("another organisation's settlement, rate and coach answer 100404; malformed input answers 100400 naming the field", async () => {
     const a = await settlementStaff(s, admin, platformId);
     const b = await settlementStaff(s, admin, platformId);
