@@ -449,7 +449,7 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/course/lesson/:id/evaluate': { body: { rating: 5 } },
     'POST /api/sport/course/attendance/checkIn': { body: {} },
     'POST /api/sport/course/attendance/mark': { body: { state: 'present' } },
-    'PUT /api/sport/course/package/type/:id': { body: { name: 'changed' } },
+    'PUT /api/sport/course/package/type/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/course/plan/preview': { body: { start: '10:00', end: '11:00' } },
     'POST /api/sport/course/plan': { body: { start: '10:00', end: '11:00' } },
     // Lists filtered by B's course, class, coach, lesson or member find nothing of A's (as the class page).

@@ -144,7 +144,7 @@ export const packageTypeUpdate = packageTypeCreate
   .omit({ courseId: true })
   .partial()
   // An omitted rule stays as it is (the create's default does not apply to an edit).
-  .extend({ noShowConsumes: z.boolean().optional(), state: z.enum(['on', 'off']).optional() });
+  .extend({ noShowConsumes: z.boolean().optional(), state: z.enum(['on', 'off']).optional(), version: fields.version });
 export type PackageTypeUpdate = z.output<typeof packageTypeUpdate>;
 export const packageTypePageQuery = pageQuery.extend({ courseId: id.optional(), state: z.enum(['on', 'off']).optional() });
 export type PackageTypePageQuery = z.output<typeof packageTypePageQuery>;
@@ -158,6 +158,7 @@ export const packageTypeRow = z.object({
   validityDays: z.number(),
   noShowConsumes: z.boolean(),
   state: z.string(),
+  version: z.number(),
   createTime: fields.instantOut,
 });
 export type PackageTypeRow = z.output<typeof packageTypeRow>;

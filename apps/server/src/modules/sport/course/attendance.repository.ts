@@ -104,7 +104,8 @@ export async function enrolledOf(db: Executor, scope: Scope, classId: number) {
 
 export const findPackageType = (db: Executor, scope: Scope, id: number) => typeRepo.find(db, scope, id);
 export const insertPackageType = (db: Executor, scope: Scope, values: typeof coursePackageTypes.$inferInsert) => typeRepo.insert(db, scope, values);
-export const patchPackageType = (db: Executor, scope: Scope, id: number, values: Changes<typeof coursePackageTypes>) => typeRepo.patch(db, scope, [id], values);
+export const updatePackageType = (db: Executor, scope: Scope, id: number, version: number, values: Changes<typeof coursePackageTypes>) =>
+  typeRepo.update(db, scope, id, version, values);
 
 export async function pagePackageTypes(db: Executor, scope: Scope, f: { courseId?: number; state?: string }, page: { limit: number; offset: number }) {
   const where = typeRepo.where(

@@ -107,7 +107,12 @@ describe.each(databases)('attendance and class packages on %s', (kind) => {
     const course = await approvedCourse(st.c, st.reviewer, st.venue.id, 80_000);
     const cls = await makeClass(st.c, course, coach, 10, { firstStart: started(), count: 4, everyDays: 1 });
     const lessons = await lessonsOf(s, cls);
-    const type = await ok(st.c, 'POST', pkg('type'), { courseId: course, name: '3 次课包', lessons: 3, priceFen: 10_000, validityDays: 90 });
+    const first = await ok(st.c, 'POST', pkg('type'), { courseId: course, name: '3 次课包', lessons: 3, priceFen: 10_000, validityDays: 90 });
+    // Two operators edit the type: the second, still holding the first version, is refused as stale.
+    const type = await ok(st.c, 'PUT', pkg(`type/${first.id}`), { validityDays: 120, version: first.version });
+    expect(type).toMatchObject({ validityDays: 120, version: first.version + 1 });
+    const late = await st.c.json('PUT', pkg(`type/${first.id}`), { body: { name: '改名', version: first.version } });
+    expect(late.detail.reason).toBe('stale');
     const m = await makeMember(s, st.orgId);
     const sold = await ok(st.c, 'POST', pkg('sell'), { typeId: type.id, memberId: m });
     expect(sold.amountFen).toBe(10_000);

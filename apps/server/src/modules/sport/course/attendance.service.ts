@@ -40,7 +40,7 @@ import {
   pageAttendances,
   pageMemberPackages,
   pagePackageTypes,
-  patchPackageType,
+  updatePackageType,
   takeLesson,
   usablePackage,
   type AttendanceFilter,
@@ -385,7 +385,8 @@ export async function addType(db: Db, caller: Caller, input: PackageTypeCreate) 
 export async function editType(db: Db, caller: Caller, id: number, input: PackageTypeUpdate) {
   const scope = scopeOf(caller);
   if (!(await findPackageType(db, scope, id))) throw notFound();
-  await patchPackageType(db, scope, id, input);
+  const { version, ...values } = input;
+  await updatePackageType(db, scope, id, version, values);
   return typeRow(db, scope, id);
 }
 

@@ -34,6 +34,8 @@ export const coursePackageTypes = pgTable(
     noShowConsumes: boolean('no_show_consumes').notNull().default(false),
     /** on | off (off: no longer sold; packages already sold still work). */
     state: varchar('state', { length: 8 }).notNull().default('on'),
+    /** Optimistic lock: an edit names the version it saw (two operators never overwrite each other). */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "sport_course_package_type" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;
