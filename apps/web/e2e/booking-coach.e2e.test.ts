@@ -133,6 +133,8 @@ describe('booking with a coach, and the view-course dialog', () => {
     // The way to the lesson in all lessons.
     await page.getByTestId('view-course-open').click();
     await page.waitForURL(/totalSchedulingAttempts/);
+    // All lessons opens on that day with the lesson's drawer.
+    await page.getByTestId('lesson-drawer').getByText(courseName).first().waitFor();
     await setTheme(page, 'light');
   });
 });

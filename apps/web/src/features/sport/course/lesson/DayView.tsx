@@ -10,10 +10,10 @@ import { hhmm, lessonUrl, useLessonT } from './shared.ts';
 const HOUR_PX = 72;
 
 /** A day's lessons laid out by time, in a column per coach or per site. */
-export function DayView({ refreshKey, onOpen }: { refreshKey: number; onOpen: (id: number) => void }) {
+export function DayView({ initialDay, refreshKey, onOpen }: { initialDay?: string; refreshKey: number; onOpen: (id: number) => void }) {
   const t = useLessonT();
   const { token } = theme.useToken();
-  const [day, setDay] = useState<Dayjs>(dayjs());
+  const [day, setDay] = useState<Dayjs>(() => (initialDay && dayjs(initialDay).isValid() ? dayjs(initialDay) : dayjs()));
   const [by, setBy] = useState<'coach' | 'site'>('coach');
   const iso = day.format('YYYY-MM-DD');
   const q = useQuery({

@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Segmented } from 'antd';
 import type { z } from 'zod';
 import { Perm, lessonCancel, type LessonCancelled, type LessonItem, type Page, type lessonPageQuery } from '@venue/contract';
@@ -76,6 +77,14 @@ export default function LessonsPage() {
   const [cancelling, setCancelling] = useState<LessonItem | null>(null);
   const [detail, setDetail] = useState<number | null>(null);
   const [tick, setTick] = useState(0);
+  // Opened from elsewhere (the booking grid's "view course"): `?date=` shows that day, `?lessonId=` opens the lesson.
+  const [params] = useSearchParams();
+  const dateParam = params.get('date') ?? undefined;
+  const lessonParam = Number(params.get('lessonId')) || null;
+  useEffect(() => {
+    if (dateParam) setView('day');
+    if (lessonParam) setDetail(lessonParam);
+  }, [dateParam, lessonParam]);
   const list = useRef<ListHandle<LessonItem>>(null);
   const refresh = () => {
     list.current?.reload();
@@ -115,7 +124,7 @@ export default function LessonsPage() {
       ) : (
         <div>
           {switcher}
-          <DayView refreshKey={tick} onOpen={(id) => setDetail(id)} />
+          <DayView key={dateParam} initialDay={dateParam} refreshKey={tick} onOpen={(id) => setDetail(id)} />
         </div>
       )}
       <AdjustDialog
