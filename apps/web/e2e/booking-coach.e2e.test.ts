@@ -24,6 +24,7 @@ const MENUS = [
   'sport.sparring.audit',
   'sport.course.management',
   'sport.course.classes',
+  'sport.course.lessons',
 ];
 const commerce = (p: string) => `/api/sport/commerce/${p}`;
 

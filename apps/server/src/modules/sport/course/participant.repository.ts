@@ -8,8 +8,6 @@ import { courseAttendances, courseFaceConsents, courseMemberPackages } from './a
 import { courseClasses, courseEnrolments, courseLessons, courses } from './course.table.ts';
 import { courseLessonEvaluations } from './lesson.table.ts';
 
-export type FaceConsentRecord = typeof courseFaceConsents.$inferSelect;
-
 const memberRepo = scopedRepo(members);
 const consentRepo = scopedRepo(courseFaceConsents);
 const enrolRepo = scopedRepo(courseEnrolments);
