@@ -134,7 +134,7 @@ export function FacePanel({ id, face }: { id: number; face: FaceConsentState }) 
           {face.consent === 'none' ? (
             <Typography.Paragraph type="secondary">{t('consentNone')}</Typography.Paragraph>
           ) : (
-            <Descriptions size="small" column={1} style={{ marginBottom: 8 }}>
+            <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
               <Descriptions.Item label={t('consentedAt')}>{formatTime(face.consentedAt)}</Descriptions.Item>
               <Descriptions.Item label={t('statementVersion')}>{face.statementVersion ?? '—'}</Descriptions.Item>
               <Descriptions.Item label={t('recordedBy')}>{face.recordedByName ?? '—'}</Descriptions.Item>
