@@ -361,5 +361,9 @@ export default function ConsignmentPage() {
       children: <StatementTab month={month} setMonth={setMonth} partnerId={partnerId} setPartnerId={setPartnerId} />,
     },
   ];
-  return <Tabs data-testid="courseConsign-tabs" activeKey={tab} onChange={setTab} items={items} destroyOnHidden={false} />;
+  return (
+    <Card variant="borderless" styles={{ body: { paddingTop: 4 } }}>
+      <Tabs data-testid="courseConsign-tabs" activeKey={tab} onChange={setTab} items={items} destroyOnHidden={false} />
+    </Card>
+  );
 }
