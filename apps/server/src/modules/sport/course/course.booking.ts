@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { GridLesson } from '@venue/contract';
 import type { Db, Executor, Tx } from '../../../platform/db.ts';
-import type { Caller } from '../../../platform/http.ts';
+import { actingAs } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope, type Scope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode } from '../../system/index.ts';
 import { timeZoneOf } from '../commerce/index.ts';
@@ -67,20 +67,7 @@ export async function seedLessonCellsDemo(db: Db): Promise<void> {
   const scope = oneOrgScope(center.id);
   const venue = await venueOfOrg(db, scope, center.id);
   if (!venue) return;
-  const caller: Caller = {
-    sessionId: 0,
-    userId: manager.id,
-    userName: manager.name,
-    userCode: manager.code,
-    orgId: center.id,
-    platform: false,
-    admin: false,
-    perms: new Set(),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const caller = actingAs(manager, center.id);
   const sites = await sitesOf(db, scope, { venueId: venue.id });
   const { rows } = await pageLessonItems(db, scope, { from: new Date(), state: 'scheduled' }, lessonDefaultOrder, { limit: 40, offset: 0 });
   let placed = 0;

@@ -1,6 +1,6 @@
 import { courseLineDetail, type CourseLineDetail } from '@venue/contract';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
-import type { Caller } from '../../../platform/http.ts';
+import { actingAs, type Caller } from '../../../platform/http.ts';
 import { oneOrgScope } from '../../../platform/scope.ts';
 import { findOrder, fenToYuan, itemKind, type KindContext, type PricedItem } from '../commerce/index.ts';
 import { findMember } from '../member/index.ts';
@@ -131,18 +131,5 @@ async function tell(ctx: KindContext, course: CourseRecord, cls: ClassRecord, me
 
 /** Who makes the promoted member's order: the user who freed the seat (or who sold it, on a time-out), acting for the class's organisation. */
 function actingCaller(orgId: number, userId: number | null): Caller {
-  return {
-    sessionId: 0,
-    userId: userId ?? 0,
-    userName: 'system',
-    userCode: 'system',
-    orgId,
-    platform: false,
-    admin: false,
-    perms: new Set(),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  return actingAs({ id: userId ?? 0, name: 'system', code: 'system' }, orgId);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CourseCreate } from '@venue/contract';
 import type { Db } from '../../../platform/db.ts';
-import type { Caller } from '../../../platform/http.ts';
+import { actingAs } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { startPayment } from '../commerce/index.ts';
@@ -44,20 +44,7 @@ export async function seedCourseDemo(
   if (!venue || !coachA) return;
   await grantDemoMenus(db, DEMO_KEYS);
   const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
-  const caller: Caller = {
-    sessionId: 0,
-    userId: manager.id,
-    userName: manager.name,
-    userCode: manager.code,
-    orgId: center.id,
-    platform: false,
-    admin: false,
-    perms: new Set(),
-    menuIds: new Set(),
-    epoch: 0,
-    roles: [],
-    mustChangePassword: false,
-  };
+  const caller = actingAs(manager, center.id);
   const base: Omit<CourseCreate, 'name' | 'sport' | 'kind' | 'priceFen'> = {
     venueId: venue.id,
     coverUrl: null,
