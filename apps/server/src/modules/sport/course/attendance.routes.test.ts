@@ -206,7 +206,7 @@ describe.each(databases)('attendance and class packages on %s', (kind) => {
       expect((await a.c.json('POST', url, { body })).code, url).toBe(Code.NOT_FOUND);
     }
     expect((await a.c.json('GET', pkg(String(sold.packageId)))).code).toBe(Code.NOT_FOUND);
-    expect((await a.c.json('PUT', pkg(`type/${type.id}`), { body: { name: 'y' } })).code).toBe(Code.NOT_FOUND);
+    expect((await a.c.json('PUT', pkg(`type/${type.id}`), { body: { name: 'y', version: type.version } })).code).toBe(Code.NOT_FOUND);
     // B's member, by number, at A's lesson is unknown to A.
     expect((await b.c.json('POST', att('page'), { body: {} })).body.total).toBe(0);
 
