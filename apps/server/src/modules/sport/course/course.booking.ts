@@ -1,15 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { GridLesson } from '@venue/contract';
-import type { Db, Executor, Tx } from '../../../platform/db.ts';
-import { actingAs } from '../../../platform/http.ts';
-import { SYSTEM_SCOPE, oneOrgScope, type Scope } from '../../../platform/scope.ts';
-import { findOrgByCode, findVisibleUserByCode } from '../../system/index.ts';
+import type { Executor, Tx } from '../../../platform/db.ts';
+import type { Scope } from '../../../platform/scope.ts';
 import { timeZoneOf } from '../commerce/index.ts';
-import { localOf, sitesOf } from '../venue/index.ts';
+import { localOf } from '../venue/index.ts';
 import { coachNames } from './course.coach.ts';
-import { findClass, findCourse, venueOfOrg } from './course.repository.ts';
+import { findClass } from './course.repository.ts';
 import { lessonDefaultOrder, pageLessonItems } from './lesson.repository.ts';
-import { adjustLessons } from './lesson.service.ts';
 
 const hm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
@@ -48,43 +44,4 @@ export async function lessonBriefs(db: Executor, scope: Scope, ids: number[]): P
     });
   }
   return out;
-}
-
-const CELLS_SEEDED = 'course_booking_cells_seeded';
-
-/**
- * The demo's "view course" cells (`SEED_DEMO=1`, after the course demo, once per database): the demo
- * centre's next few lessons with no site are given a free site of their course's sport through the
- * lessons' batch adjustment (their site claimed as any lesson's), so the booking grid shows lesson
- * cells that open the view-course dialog.
- */
-export async function seedLessonCellsDemo(db: Db): Promise<void> {
-  const done = (await db.execute(sql`select 1 from sys_meta where key = ${CELLS_SEEDED}`)) as unknown as { rows: unknown[] };
-  if (done.rows.length) return;
-  const center = await findOrgByCode(db, SYSTEM_SCOPE, 'demo-sports-center');
-  const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
-  if (!center || !manager) return;
-  const scope = oneOrgScope(center.id);
-  const venue = await venueOfOrg(db, scope, center.id);
-  if (!venue) return;
-  const caller = actingAs(manager, center.id);
-  const sites = await sitesOf(db, scope, { venueId: venue.id });
-  const { rows } = await pageLessonItems(db, scope, { from: new Date(), state: 'scheduled' }, lessonDefaultOrder, { limit: 40, offset: 0 });
-  let placed = 0;
-  for (const r of rows) {
-    if (placed >= 4) break;
-    if (r.lesson.siteId !== null) continue;
-    const course = await findCourse(db, scope, r.courseId);
-    const fitting = sites.filter((x) => x.parentId === null && x.status === 0 && x.sport === course?.sport);
-    for (const site of fitting.length ? fitting : sites.filter((x) => x.parentId === null && x.status === 0)) {
-      try {
-        await adjustLessons(db, caller, { lessons: [{ id: r.lesson.id, version: r.lesson.version }], siteId: site.id });
-        placed++;
-        break;
-      } catch {
-        // Taken (a demo booking there): the next site.
-      }
-    }
-  }
-  await db.execute(sql`insert into sys_meta (key, value) values (${CELLS_SEEDED}, 1) on conflict (key) do nothing`);
 }

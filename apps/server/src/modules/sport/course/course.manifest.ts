@@ -19,7 +19,8 @@ import { classPackageKind, COURSE_PREPAID } from './attendance.kinds.ts';
 import { courseLessonCancelledType, coursePromotedType } from './course.messageTypes.ts';
 import { seedCourseDemo } from './course.seed.ts';
 import { lessonBriefsPort } from '../booking/index.ts';
-import { lessonBriefs, seedLessonCellsDemo } from './course.booking.ts';
+import { lessonBriefs } from './course.booking.ts';
+import { seedLessonCellsDemo } from './lesson.seed.ts';
 import { plugCoursePorts } from './rating.ports.ts';
 
 /** Training: courses (audited), classes with capacity and waitlist, lessons on coaches' and sites' time, enrolment through commerce. */
