@@ -102,9 +102,9 @@ describe('share links of training records', () => {
       expect(await page.locator('.ant-layout-sider').count()).toBe(0);
       await screenshot(page, 'course-share-settlement-zh-CN-light-phone');
       await page.getByTestId('lang-switch').click();
-      await page.getByTestId('share-settlement-lines').getByText('1 lessons × ¥80').waitFor();
+      await page.getByTestId('share-settlement-lines').getByText('1 lesson × ¥80').waitFor();
       await setTheme(page, 'dark');
-      await page.getByTestId('share-settlement-lines').getByText('1 lessons × ¥80').waitFor({ timeout: 60_000 });
+      await page.getByTestId('share-settlement-lines').getByText('1 lesson × ¥80').waitFor({ timeout: 60_000 });
       await screenshot(page, 'course-share-settlement-en-US-dark-phone');
       // One character of the signature changed: refused.
       const url = new URL(link);

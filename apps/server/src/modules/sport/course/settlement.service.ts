@@ -94,9 +94,20 @@ export function amountOf(f: Figures): number {
   return f.lessons * f.lessonFen + (f.mode === 'attendee' ? f.extraAttendees * f.attendeeFen : 0);
 }
 
-const WORDS: Record<Lang, { lessons: string; sessions: string; over: (n: number) => string; revenue: string; min: string; max: string }> = {
-  'zh-CN': { lessons: '节', sessions: '次', over: (n) => `超出 ${n} 人的学员`, revenue: '营收', min: '保底', max: '封顶' },
-  'en-US': { lessons: 'lessons', sessions: 'sessions', over: (n) => `attendees over ${n}`, revenue: 'revenue', min: 'minimum', max: 'maximum' },
+// English counts its nouns: "1 lesson", "12 lessons".
+const WORDS: Record<
+  Lang,
+  { lessons: (n: number) => string; sessions: (n: number) => string; over: (free: number, count: number) => string; revenue: string; min: string; max: string }
+> = {
+  'zh-CN': { lessons: () => '节', sessions: () => '次', over: (free) => `超出 ${free} 人的学员`, revenue: '营收', min: '保底', max: '封顶' },
+  'en-US': {
+    lessons: (n) => (n === 1 ? 'lesson' : 'lessons'),
+    sessions: (n) => (n === 1 ? 'session' : 'sessions'),
+    over: (free, count) => `${count === 1 ? 'attendee' : 'attendees'} over ${free}`,
+    revenue: 'revenue',
+    min: 'minimum',
+    max: 'maximum',
+  },
 };
 
 /** The line's formula, e.g. "12 lessons × ¥80 + 3 attendees over 10 × ¥5" or "¥9,600 revenue × 30% = ¥2,880 → maximum ¥2,000". */
@@ -113,12 +124,12 @@ export function formulaOf(f: Figures, lang: Lang): string {
     if (amount !== raw) return `${base} = ${yuan(raw)} → ${amount < raw ? w.max : w.min} ${yuan(amount)}`;
     return bounds ? `${base} (${bounds})` : base;
   }
-  const unit = f.scope === 'sparring' ? w.sessions : w.lessons;
-  const lessons = zh ? `${f.lessons} ${unit} × ${yuan(f.lessonFen)}` : `${f.lessons} ${unit} × ${yuan(f.lessonFen)}`;
+  const unit = (f.scope === 'sparring' ? w.sessions : w.lessons)(f.lessons);
+  const lessons = `${f.lessons} ${unit} × ${yuan(f.lessonFen)}`;
   if (f.mode !== 'attendee') return lessons;
   const extra = zh
-    ? `${f.extraAttendees} 名${w.over(f.freeAttendees)} × ${yuan(f.attendeeFen)}`
-    : `${f.extraAttendees} ${w.over(f.freeAttendees)} × ${yuan(f.attendeeFen)}`;
+    ? `${f.extraAttendees} 名${w.over(f.freeAttendees, f.extraAttendees)} × ${yuan(f.attendeeFen)}`
+    : `${f.extraAttendees} ${w.over(f.freeAttendees, f.extraAttendees)} × ${yuan(f.attendeeFen)}`;
   return `${lessons} + ${extra}`;
 }
 
