@@ -138,7 +138,7 @@ describe('coach settlement screens', () => {
       expect(await page.getByTestId('coachSettlement-detail-pay').count()).toBe(0);
       await screenshot(page, 'course-settlement-detail-en-US-dark');
       await page.goto(`${e.baseUrl}${LIST}`);
-      await page.getByTestId('coachSettlement-table').getByText('Paid').waitFor();
+      await page.getByTestId('coachSettlement-table').getByText('Paid', { exact: true }).waitFor();
       await screenshot(page, 'course-settlement-list-en-US-dark');
     } finally {
       await other.close();
