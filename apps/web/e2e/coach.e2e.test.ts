@@ -77,7 +77,7 @@ describe('coaches console', () => {
     await e.server.database.db.transaction((tx) =>
       claimCoachTime(tx, oneOrgScope(staff.orgId), { coachId: added.body.id, from, to, holderKind: 'sparring', holderId: 1 }),
     );
-    const b = await browserAs(e, staff);
+    const b = await browserAs(e, staff, '/login', { timezoneId: 'Asia/Shanghai' });
     open.push(b);
     const page = b.page;
     await page.waitForURL(/\/home/);

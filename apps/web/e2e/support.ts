@@ -45,7 +45,7 @@ export interface OwnBrowser {
 }
 
 /** A fresh Chromium profile (Chinese, 1440×900 unless told), with its first page. */
-export async function openBrowser(opts: { viewport?: { width: number; height: number }; args?: string[] } = {}): Promise<OwnBrowser> {
+export async function openBrowser(opts: { viewport?: { width: number; height: number }; args?: string[]; timezoneId?: string } = {}): Promise<OwnBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -53,6 +53,7 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
     headless: true,
     viewport: opts.viewport ?? { width: 1440, height: 900 },
     locale: 'zh-CN',
+    ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
@@ -166,8 +167,8 @@ export async function makeStaff(e: E2E, menuKeys: string[]): Promise<Staff> {
 }
 
 /** A fresh browser profile (1440×900, Chinese), signed in through the login form at `at`. */
-export async function browserAs(e: E2E, who: { code: string; password: string }, at = '/login'): Promise<OwnBrowser> {
-  const browser = await openBrowser();
+export async function browserAs(e: E2E, who: { code: string; password: string }, at = '/login', opts: { timezoneId?: string } = {}): Promise<OwnBrowser> {
+  const browser = await openBrowser(opts);
   await browser.page.goto(`${e.baseUrl}${at}`);
   await loginThroughForm(browser.page, who.code, who.password);
   // Signed in before the caller reloads or navigates: a reload meanwhile cuts the sign-in's answer off.
