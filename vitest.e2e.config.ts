@@ -11,5 +11,6 @@ export default defineConfig({
     fileParallelism: false,
     expect: { poll: { timeout: 20_000, interval: 100 } },
     globalSetup: ['apps/web/e2e/global-setup.ts'],
+    setupFiles: ['apps/web/e2e/trail.setup.ts'],
   },
 });

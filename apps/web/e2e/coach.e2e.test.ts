@@ -77,7 +77,8 @@ describe('coaches console', () => {
     await e.server.database.db.transaction((tx) =>
       claimCoachTime(tx, oneOrgScope(staff.orgId), { coachId: added.body.id, from, to, holderKind: 'sparring', holderId: 1 }),
     );
-    const b = await browserAs(e, staff, '/login', { timezoneId: 'Asia/Shanghai' });
+    // The browser's clock is in Los Angeles: the week shown is still the one holding the venue's (Beijing) today.
+    const b = await browserAs(e, staff, '/login', { timezoneId: 'America/Los_Angeles' });
     open.push(b);
     const page = b.page;
     await page.waitForURL(/\/home/);

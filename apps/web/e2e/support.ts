@@ -44,6 +44,38 @@ export interface OwnBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * What the browsers of the running test saw go wrong: API calls that failed or answered an error
+ * code, calls slower than a second, requests that never finished, page errors. Printed when a
+ * test fails (trail.setup.ts), so a failure on a loaded CI machine says what the console met.
+ */
+export const trail: string[] = [];
+const TRAIL_MAX = 60;
+function note(line: string) {
+  trail.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+  if (trail.length > TRAIL_MAX) trail.shift();
+}
+
+function watch(context: BrowserContext) {
+  const started = new WeakMap<object, number>();
+  context.on('request', (r) => started.set(r, Date.now()));
+  context.on('requestfailed', (r) => note(`${r.method()} ${r.url()} failed: ${r.failure()?.errorText ?? '?'}`));
+  context.on('weberror', (e) => note(`page error: ${e.error().message}`));
+  context.on('response', (res) => {
+    const r = res.request();
+    if (!new URL(r.url()).pathname.startsWith('/api/')) return;
+    const ms = Date.now() - (started.get(r) ?? Date.now());
+    const line = `${r.method()} ${r.url()} ${res.status()} ${ms} ms`;
+    if (res.status() >= 400 || ms > 1000) note(line);
+    // A change's answer names its code; big answers (lists, grids) are reads and are not parsed.
+    else if (r.method() !== 'GET' && Number(res.headers()['content-length'] ?? 0) <= 4096)
+      void res
+        .json()
+        .then((b: { code?: number; msg?: string }) => note(`${line} code ${b.code}${b.code ? ` ${b.msg}` : ''}`))
+        .catch(() => undefined);
+  });
+}
+
 /** A fresh Chromium profile (Chinese, 1440×900 unless told), with its first page. */
 export async function openBrowser(opts: { viewport?: { width: number; height: number }; args?: string[]; timezoneId?: string } = {}): Promise<OwnBrowser> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-'));
@@ -55,6 +87,7 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
     locale: 'zh-CN',
     ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
+  watch(context);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -71,7 +104,13 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
  * The console is apps/web/dist, or E2E_WEB_DIST: a build of one's own (others may rebuild dist meanwhile).
  */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
-  const server = await startServer('pglite', { WEB_DIST: process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../dist'), ...env });
+  const server = await startServer('pglite', {
+    WEB_DIST: process.env.E2E_WEB_DIST ?? path.resolve(import.meta.dirname, '../dist'),
+    // The console gives up on a call after this long. CI's two cores run the server, Chromium and
+    // the test at once, where a call can take seconds: a given-up call fails a test for nothing.
+    REQUEST_TIMEOUT_MS: '30000',
+    ...env,
+  });
   await seedDemo(server.database.db, server.config);
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   const address = server.app.server.address();

@@ -9,14 +9,14 @@ import { success } from '../../../app/feedback.tsx';
 import { notify } from '../../../app/notify.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { useSession } from '../../../app/session.ts';
-import { useCan } from '../../../kit/index.ts';
+import { todayIn, useCan } from '../../../kit/index.ts';
 import { PayDialog, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi, gridKey } from './booking.api.ts';
 import { BookDialog, CancelBookingDialog, LockDialog, refreshBooking, unlockCell, type BookingMade, type CancelTarget } from './BookingDialogs.tsx';
 import { MoveDialog, type MoveAsk } from './MoveDialog.tsx';
 import { BookingGrid } from './BookingGrid.tsx';
 import { addDays, cellKey, dayModel, prune, samePicks, weekModel, type GridColumn, type Picked } from './grid.ts';
-import { GRID_POLL_MS, SHOWN_STATES, bookingDetailPath, today, useBookingT, useCellStyles } from './shared.tsx';
+import { GRID_POLL_MS, SHOWN_STATES, bookingDetailPath, useBookingT, useCellStyles } from './shared.tsx';
 import { ViewCourseDialog } from './ViewCourseDialog.tsx';
 import './booking.css';
 
@@ -67,7 +67,7 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
   const navigate = useNavigate();
   const [view, setView] = useState<View>('day');
   const timeZone = useSession((s) => s.venue?.timeZone);
-  const [date, setDate] = useState(() => today(timeZone));
+  const [date, setDate] = useState(() => todayIn(timeZone));
   const [weekSite, setWeekSite] = useState<number | undefined>(undefined);
   const [selected, setSelected] = useState<Map<string, Picked>>(() => new Map());
   const [dialog, setDialog] = useState<'book' | 'lock' | null>(null);
@@ -363,7 +363,7 @@ function BookingScreen({ stadiumId, stadiumName }: { stadiumId: number; stadiumN
           />
         </Tooltip>
       </Space.Compact>
-      <Button icon={<CalendarOutlined />} onClick={() => setDate(today(timeZone))} data-testid="booking-today">
+      <Button icon={<CalendarOutlined />} onClick={() => setDate(todayIn(timeZone))} data-testid="booking-today">
         {t('grid.today')}
       </Button>
       <Tooltip title={`${t('grid.refresh')} · ${t('grid.liveHint')}`}>

@@ -7,12 +7,12 @@ import { useNavigate } from 'react-router';
 import { Perm, type BookingRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
-import { ScanInput, useCan } from '../../../kit/index.ts';
+import { ScanInput, todayIn, useCan } from '../../../kit/index.ts';
 import { PayDialog, formatTime, refreshCommerce, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi, planKey } from './booking.api.ts';
 import { refreshBooking } from './BookingDialogs.tsx';
 import { arrivalOf, type Arrival } from './grid.ts';
-import { ClaimStateTag, GRID_POLL_MS, OrderStateTag, bookingDetailPath, today, useBookingT } from './shared.tsx';
+import { ClaimStateTag, GRID_POLL_MS, OrderStateTag, bookingDetailPath, useBookingT } from './shared.tsx';
 
 const ARRIVAL_COLORS: Record<Arrival, string> = { arrived: 'green', waiting: 'blue', noShow: 'red', unpaid: 'gold', cancelled: 'default' };
 
@@ -60,7 +60,7 @@ function VerifyScreen({ stadiumId }: { stadiumId: number }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [last, setLast] = useState<BookingRow | null>(null);
   const timeZone = useSession((s) => s.venue?.timeZone);
-  const [date, setDate] = useState(() => today(timeZone));
+  const [date, setDate] = useState(() => todayIn(timeZone));
   const [paying, setPaying] = useState<number | null>(null);
   const input = useRef<InputRef | null>(null);
 

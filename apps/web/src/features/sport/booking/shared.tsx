@@ -21,20 +21,6 @@ export function useBookingT(): Translate {
   return useFeatureT<typeof zh>(NS);
 }
 
-/** Today as `yyyy-MM-dd` in the venue's time zone (its days are local days), or the console's own. */
-export function today(timeZone?: string | null): string {
-  if (timeZone) {
-    try {
-      // en-CA writes dates as yyyy-MM-dd.
-      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-    } catch {
-      /* an unknown zone: the console's day */
-    }
-  }
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 export const SHOWN_STATES: readonly SlotState[] = ['free', 'held', 'booked', 'locked', 'closed', 'past'];
 
 /**

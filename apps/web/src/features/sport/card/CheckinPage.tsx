@@ -9,23 +9,11 @@ import { dictLabel } from '../../../app/dict.ts';
 import { api, http } from '../../../app/request.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { useSession } from '../../../app/session.ts';
-import { formatDay } from '../../../kit/index.ts';
+import { formatDay, todayIn } from '../../../kit/index.ts';
 import { cardApi, refreshCards } from './card.api.ts';
 import { CardLeft, CodeLabel, checkinMethodOptions, formatTime, kindOptions, statusOptions, useCardT, useValidity } from './shared.tsx';
 
 type CheckinCard = z.output<typeof checkinCard>;
-
-/** An organisation's time zone when it has no venue to say (the server's default for organisations). */
-const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
-
-/** Today in a time zone (the business day check-ins are counted in), as YYYY-MM-DD. */
-function todayIn(timeZone?: string | null): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || DEFAULT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  } catch {
-    return new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  }
-}
 
 /**
  * sport.member.checkin (memberCheckIn): a phone, a card number or a card's QR code (a scanner

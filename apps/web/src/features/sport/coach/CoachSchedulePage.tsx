@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import type { CoachScheduleAnswer } from '@venue/contract';
-import { useLabelT } from '../../../kit/index.ts';
+import { useLabelT, useVenueTimeZone, venueToday } from '../../../kit/index.ts';
 import { CoachPhoto, NS, coachApi, statusOptions, useCoachT } from './shared.tsx';
 
 dayjs.extend(utc);
@@ -51,7 +51,8 @@ export default function CoachSchedulePage() {
   const t = useCoachT();
   const label = useLabelT(NS);
   const { token } = theme.useToken();
-  const [from, setFrom] = useState(() => mondayOf(dayjs()));
+  const venueZone = useVenueTimeZone();
+  const [from, setFrom] = useState(() => mondayOf(venueToday(venueZone)));
   const [coachId, setCoachId] = useState<number | undefined>(undefined);
   const [status, setStatus] = useState<string | undefined>('active');
   const coaches = useQuery({
@@ -74,7 +75,7 @@ export default function CoachSchedulePage() {
     }
     return m;
   }, [data, tz]);
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = venueToday(venueZone).format('YYYY-MM-DD');
   const cell = { border: `1px solid ${token.colorBorderSecondary}`, padding: 8, verticalAlign: 'top' as const };
   return (
     <Card data-testid="coach-schedule">
@@ -82,7 +83,7 @@ export default function CoachSchedulePage() {
         <Button icon={<LeftOutlined />} onClick={() => setFrom(dayjs(from).subtract(7, 'day').format('YYYY-MM-DD'))} data-testid="coach-schedule-prev">
           {t('schedule.prev')}
         </Button>
-        <Button onClick={() => setFrom(mondayOf(dayjs()))}>{t('schedule.thisWeek')}</Button>
+        <Button onClick={() => setFrom(mondayOf(venueToday(venueZone)))}>{t('schedule.thisWeek')}</Button>
         <Button onClick={() => setFrom(dayjs(from).add(7, 'day').format('YYYY-MM-DD'))} data-testid="coach-schedule-next">
           {t('schedule.next')} <RightOutlined />
         </Button>

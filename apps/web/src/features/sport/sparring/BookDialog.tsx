@@ -1,11 +1,10 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
 import { Alert, DatePicker, Form, Input, Modal, Radio, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
-import { MemberSelect, focusFirstError } from '../../../kit/index.ts';
+import type { Dayjs } from 'dayjs';
+import { MemberSelect, focusFirstError, invalidateResource, useVenueTimeZone, venueToday } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, refreshCommerce, yuan } from '../../../kit/pay/index.ts';
-import { invalidateResource } from '../../../kit/index.ts';
 import { sparringApi } from './sparring.api.ts';
 import { HALF_HOURS, useSparringT } from './shared.tsx';
 
@@ -30,6 +29,7 @@ interface BookValues {
 export function BookDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useSparringT();
   const [form] = Form.useForm<BookValues>();
+  const timeZone = useVenueTimeZone();
   const [key, setKey] = useState(newIdempotencyKey());
   const [busy, setBusy] = useState(false);
   const [payId, setPayId] = useState<number | null>(null);
@@ -38,9 +38,9 @@ export function BookDialog({ open, onClose }: { open: boolean; onClose: () => vo
   useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue({ date: dayjs().add(1, 'day'), start: '10:00', end: '11:00', buyer: 'walkIn' });
+    form.setFieldsValue({ date: venueToday(timeZone).add(1, 'day'), start: '10:00', end: '11:00', buyer: 'walkIn' });
     setKey(newIdempotencyKey());
-  }, [open, form]);
+  }, [open, form, timeZone]);
 
   const v = Form.useWatch([], form) as BookValues | undefined;
   const ask = useMemo(() => {
@@ -113,7 +113,7 @@ export function BookDialog({ open, onClose }: { open: boolean; onClose: () => vo
           </Form.Item>
           <Space wrap>
             <Form.Item name="date" label={t('field.date')} rules={[{ required: true }]}>
-              <DatePicker allowClear={false} disabledDate={(d) => d.isBefore(dayjs().startOf('day'))} />
+              <DatePicker allowClear={false} disabledDate={(d) => d.isBefore(venueToday(timeZone))} />
             </Form.Item>
             <Form.Item name="start" label={t('field.start')} rules={[{ required: true }]}>
               <Select style={{ width: 110 }} options={HALF_HOURS.slice(0, -1).map((h) => ({ value: h, label: h }))} />

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Card, DatePicker, Empty, Flex, Space, Table, Tag, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { ORDER_STATES, Perm, type BookingRow, type CardRow, type MemberRow, type Page, type VenueRow } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 import { formatDate } from '../../../app/format.ts';
 import { useLang } from '../../../app/prefs.ts';
-import { useCan } from '../../../kit/index.ts';
+import { useCan, venueToday } from '../../../kit/index.ts';
 import { bookingApi } from './venue.api.ts';
 import { useVenueT, yuan } from './shared.tsx';
 
@@ -79,15 +79,6 @@ export function MemberTab({ venue }: { venue: VenueRow }) {
   );
 }
 
-/** Today's date (yyyy-MM-dd) in a time zone; the browser's own when the zone is unknown. */
-export function todayIn(timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  } catch {
-    return dayjs().format('YYYY-MM-DD');
-  }
-}
-
 const claimColor: Record<string, string> = { held: 'gold', booked: 'blue', used: 'green', no_show: 'red', locked: 'default', released: 'default' };
 const orderColor: Record<string, string> = {
   pending: 'gold',
@@ -104,7 +95,7 @@ export function SessionsTab({ venue }: { venue: VenueRow }) {
   const lang = useLang();
   const can = useCan();
   // Today where the venue is (its days are local to its time zone).
-  const [day, setDay] = useState<Dayjs>(() => dayjs(todayIn(venue.timeZone)));
+  const [day, setDay] = useState<Dayjs>(() => venueToday(venue.timeZone));
   const date = day.format('YYYY-MM-DD');
   const allowed = can(Perm.booking.view);
   const plan = useQuery({ queryKey: ['venue', 'plan', venue.id, date], queryFn: () => bookingApi.plan(venue.id, date), enabled: allowed });

@@ -98,7 +98,6 @@ export const TIME_ZONES = [
   'Pacific/Auckland',
   'UTC',
 ] as const;
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 /** Zone names are shown as they are (a hook, so the kit does not translate them). */
 export const useTimeZoneOptions = (): Option[] => TIME_ZONES.map((z) => ({ value: z, label: z }));
 

@@ -4,7 +4,7 @@ import { success } from '../../../../app/feedback.tsx';
 import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { MemberSelect } from '../../../../kit/index.ts';
+import { MemberSelect, useVenueTimeZone, venueToday } from '../../../../kit/index.ts';
 import { fieldErrorsOf, reactToSaveError } from '../../../../kit/form.ts';
 import { isApiError } from '../../../../app/request.ts';
 import { attendanceApi, useAttendanceT } from './shared.tsx';
@@ -25,13 +25,14 @@ export function CheckInDialog({ open, onClose, onDone, lessonId }: { open: boole
   const t = useAttendanceT();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
+  const timeZone = useVenueTimeZone();
   const day = Form.useWatch('day', form) as Dayjs | undefined;
   const way = (Form.useWatch('way', form) as Way | undefined) ?? 'memberNo';
-  const dayText = (day ?? dayjs()).format('YYYY-MM-DD');
+  const dayText = (day ?? venueToday(timeZone)).format('YYYY-MM-DD');
   const lessons = useQuery({ queryKey: ['course', 'attendance', 'lessons', dayText], queryFn: () => attendanceApi.lessons(dayText), enabled: open });
   useLayoutEffect(() => {
-    if (open) form.setFieldsValue({ day: dayjs(), way: 'memberNo', value: '', memberId: null, lessonId, late: false });
-  }, [open, form, lessonId]);
+    if (open) form.setFieldsValue({ day: venueToday(timeZone), way: 'memberNo', value: '', memberId: null, lessonId, late: false });
+  }, [open, form, lessonId, timeZone]);
   const submit = async () => {
     const v = await form.validateFields();
     setBusy(true);

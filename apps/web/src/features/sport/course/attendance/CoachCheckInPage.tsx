@@ -4,6 +4,7 @@ import { success } from '../../../../app/feedback.tsx';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { queryClient } from '../../../../app/query.ts';
+import { useVenueTimeZone, venueToday } from '../../../../kit/index.ts';
 import { attendanceApi, stateOptions, useAttendanceT } from './shared.tsx';
 
 const colorOf = (v: unknown) => stateOptions.find((o) => o.value === v)?.color;
@@ -14,7 +15,8 @@ const colorOf = (v: unknown) => stateOptions.find((o) => o.value === v)?.color;
  */
 export default function CoachCheckInPage() {
   const t = useAttendanceT();
-  const [day, setDay] = useState<Dayjs>(dayjs());
+  const timeZone = useVenueTimeZone();
+  const [day, setDay] = useState<Dayjs>(() => venueToday(timeZone));
   const [lessonId, setLessonId] = useState<number | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const dayText = day.format('YYYY-MM-DD');
@@ -45,7 +47,7 @@ export default function CoachCheckInPage() {
             allowClear={false}
             style={{ width: '100%' }}
             onChange={(d) => {
-              setDay(d ?? dayjs());
+              setDay(d ?? venueToday(timeZone));
               setLessonId(null);
             }}
           />

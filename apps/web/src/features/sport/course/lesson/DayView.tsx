@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { LessonItem, Page } from '@venue/contract';
 import { http } from '../../../../app/request.ts';
 import { LessonStateTag } from './StateTag.tsx';
+import { useVenueTimeZone, venueToday } from '../../../../kit/index.ts';
 import { hhmm, lessonUrl, useLessonT } from './shared.ts';
 
 const HOUR_PX = 72;
@@ -13,7 +14,8 @@ const HOUR_PX = 72;
 export function DayView({ initialDay, refreshKey, onOpen }: { initialDay?: string; refreshKey: number; onOpen: (id: number) => void }) {
   const t = useLessonT();
   const { token } = theme.useToken();
-  const [day, setDay] = useState<Dayjs>(() => (initialDay && dayjs(initialDay).isValid() ? dayjs(initialDay) : dayjs()));
+  const timeZone = useVenueTimeZone();
+  const [day, setDay] = useState<Dayjs>(() => (initialDay && dayjs(initialDay).isValid() ? dayjs(initialDay) : venueToday(timeZone)));
   const [by, setBy] = useState<'coach' | 'site'>('coach');
   const iso = day.format('YYYY-MM-DD');
   const q = useQuery({

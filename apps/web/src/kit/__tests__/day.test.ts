@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { todayIn } from '../day.ts';
+
+describe('todayIn', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("answers the venue's day, not the clock's UTC day, in the hours they differ", () => {
+    // 18:30 UTC on the 28th is 02:30 on the 29th in Beijing and 10:30 on the 28th in Los Angeles.
+    vi.useFakeTimers({ now: new Date('2026-11-28T18:30:00Z') });
+    expect(todayIn('Asia/Shanghai')).toBe('2026-11-29');
+    expect(todayIn('America/Los_Angeles')).toBe('2026-11-28');
+    // No zone: the organisations' default zone, as on the server.
+    expect(todayIn(null)).toBe('2026-11-29');
+  });
+
+  it("falls back to the browser's day for a zone the browser does not know", () => {
+    vi.useFakeTimers({ now: new Date('2026-11-28T12:00:00Z') });
+    const d = new Date();
+    const own = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    expect(todayIn('Mars/Olympus_Mons')).toBe(own);
+  });
+});
