@@ -123,7 +123,8 @@ export type SparringOrder = z.output<typeof sparringOrder>;
 export const sparringOrderAnswer = z.object({ orderNo: z.string(), orderId: z.number(), amount: z.number(), state: z.string(), expiresAt: at.nullable() });
 
 /** The `detail` of an order line of item kind `sparring` (its refId is the coach). */
-export const sparringLineDetail = z.strictObject({ date: fields.day, start: hhmm, end: hhmm, siteId: id.optional() });
+/** `venueId`: the coach is booked with that venue's sites (the booking dialog's coach step), so must serve that venue. */
+export const sparringLineDetail = z.strictObject({ date: fields.day, start: hhmm, end: hhmm, siteId: id.optional(), venueId: id.optional() });
 export type SparringLineDetail = z.output<typeof sparringLineDetail>;
 
 export const SPARRING_STATES = ['held', 'booked', 'released'] as const;

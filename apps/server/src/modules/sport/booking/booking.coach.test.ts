@@ -72,6 +72,13 @@ describe.each(databases)('booking with a coach on %s', (kind) => {
     expect(free.map((x: { id: number }) => x.id)).toEqual([coachId]);
     expect(free[0]).toMatchObject({ id: coachId, amount: 40_000 });
     expect(free.some((x: { id: number }) => x.id === elsewhere)).toBe(false);
+    // Nor may the booking name them: a coach of the organisation who does not work at this venue is refused, nothing held.
+    const refused = await w.c.json('POST', booking('order'), {
+      body: { stadiumId: w.venue.id, date: d(), items: [{ siteId: w.sites[1]!.id, start: '10:00', end: '11:00' }], coachId: elsewhere, buyerName: '顾客' },
+    });
+    expect([refused.code, refused.detail.map((x: { field: string }) => x.field)]).toEqual([Code.FORM_INVALID, ['items.1.refId']]);
+    expect(await liveCoachClaims(elsewhere)).toBe(0);
+    expect(cell(await ok(w.c, 'POST', booking('grid'), { stadiumId: w.venue.id, date: d() }), w.sites[1]!.id, '10:00').state).toBe('free');
 
     const made = await ok(w.c, 'POST', booking('order'), {
       stadiumId: w.venue.id,

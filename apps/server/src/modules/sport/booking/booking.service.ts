@@ -459,7 +459,7 @@ function coachLine(input: BookingOrder) {
     .map((it) => it.end)
     .sort()
     .at(-1)!;
-  return { kind: 'sparring', refId: input.coachId!, quantity: 1, discountFen: 0, detail: { date: input.date, start, end } };
+  return { kind: 'sparring', refId: input.coachId!, quantity: 1, discountFen: 0, detail: { date: input.date, start, end, venueId: input.stadiumId } };
 }
 
 /** Lines a whole-booking cancel refunds and releases: the sites and a coach booked with them. */

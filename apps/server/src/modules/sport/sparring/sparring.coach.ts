@@ -13,12 +13,14 @@ export interface CoachInfo {
   orgId: number;
   name: string;
   level: string | null;
+  /** The venues the coach serves. */
+  venueIds: number[];
 }
 
 export async function coachOf(db: Executor, scope: Scope, id: number): Promise<CoachInfo | undefined> {
   const c = await findCoach(db, scope, id);
   if (!c) return undefined;
-  return { id: c.id, orgId: c.orgId, name: c.name, level: c.level ?? null };
+  return { id: c.id, orgId: c.orgId, name: c.name, level: c.level ?? null, venueIds: c.venueIds };
 }
 
 export async function coachNames(db: Executor, scope: Scope, ids: number[]): Promise<Map<number, { name: string; level: string | null }>> {

@@ -13,6 +13,7 @@ addMessages({
     'sparring.past': '开始时间已过',
     'sparring.started': '陪练已开始，不能退款',
     'sparring.siteOtherVenue': '场地不属于本机构',
+    'sparring.coachNotAtVenue': '教练 {coach} 不在本场馆执教，请选择本场馆的教练',
     'field.sparringGroupName': '价格组名称',
   },
   'en-US': {
@@ -26,6 +27,7 @@ addMessages({
     'sparring.past': 'The start time has passed',
     'sparring.started': 'The sparring session has begun: no refund',
     'sparring.siteOtherVenue': 'The site is not of this organisation',
+    'sparring.coachNotAtVenue': 'Coach {coach} does not coach at this venue; choose one of its coaches',
     'field.sparringGroupName': 'Price group name',
   },
 });
