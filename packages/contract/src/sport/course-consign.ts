@@ -14,7 +14,9 @@ import { pageQuery } from '../envelope.ts';
 const id = fields.id;
 
 export const COURSE_PARTNER_STATUSES = ['on', 'off'] as const;
-export const CONSIGN_LINE_KINDS = ['sale', 'refund'] as const;
+/** sale: a seat paid; refund: the seat refunded; adjust: part of its money refunded (the share follows what is left). */
+export const CONSIGN_LINE_KINDS = ['sale', 'refund', 'adjust'] as const;
+export type ConsignLineKind = (typeof CONSIGN_LINE_KINDS)[number];
 export const CONSIGN_PAY_METHODS = ['cash', 'transfer'] as const;
 const month = fields.str().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'error.field.invalid');
 

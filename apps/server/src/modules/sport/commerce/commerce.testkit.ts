@@ -2,7 +2,10 @@ import { expect } from 'vitest';
 import { Client, type TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
 import { makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
+import { deliverCommerceEvent, EVENT_BEAN } from './events.ts';
 
+// The queue job carrying commerce's events, shipped at start-up (the test server does not seed).
+export { seedCommerceJobs } from './commerce.jobs.ts';
 // The local payment simulators, for tests and benches that pay through a provider.
 export { startPaySimulators, type PaySimulators } from './providers/simulators/index.ts';
 
@@ -60,4 +63,20 @@ export async function orderMoney(s: TestServer, id: number) {
     [id],
   );
   return { state: o!.state, paidFen: Number(o!.paid_fen), refundedFen: Number(o!.refunded_fen), overpaid: o!.overpaid };
+}
+
+/**
+ * Delivers the waiting commerce events of an order now, as the scheduler's delivery job would
+ * (a test need not run the scheduler to see what a subscriber does). Answers what each delivery said.
+ */
+export async function deliverOrderEvents(s: TestServer, orderId: number): Promise<string[]> {
+  const records = await s.database.query<{ id: string; params: unknown }>(
+    `select l.id, l.params from sys_job_log l join sys_job j on j.id = l.job_id
+      where j.bean_name = $1 and (l.params -> 'event' ->> 'orderId')::bigint = $2 and not coalesce((l.params ->> 'handled')::boolean, false)
+      order by l.id`,
+    [EVENT_BEAN, orderId],
+  );
+  const said: string[] = [];
+  for (const r of records) said.push(await deliverCommerceEvent(s.database.db, Number(r.id), r.params));
+  return said;
 }

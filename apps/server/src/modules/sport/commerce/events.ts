@@ -38,11 +38,16 @@ export const EVENT_BEAN = 'commerce.deliverEvent';
 
 const subscribers = new Map<string, { name: CommerceEventName; handler: CommerceEventHandler }>();
 
-/** Subscribes `handler` (named `handlerName`, unique in the process: a second registration throws) to an event. */
+/**
+ * Subscribes `handler` (named `handlerName`, unique in the process) to an event. The same handler
+ * again is no change (a module plugs its subscriptions at each app build); another under a taken name throws.
+ */
 export function onCommerceEvent(name: CommerceEventName, handlerName: string, handler: CommerceEventHandler): void {
   if (!COMMERCE_EVENTS.includes(name)) throw new Error(`no commerce event ${name}`);
   if (!/^[A-Za-z][\w.:-]{0,99}$/.test(handlerName)) throw new Error(`bad commerce event handler name: ${handlerName}`);
-  if (subscribers.has(handlerName)) throw new Error(`commerce event handler ${handlerName} is registered twice`);
+  const taken = subscribers.get(handlerName);
+  if (taken?.handler === handler && taken.name === name) return;
+  if (taken) throw new Error(`commerce event handler ${handlerName} is registered twice`);
   subscribers.set(handlerName, { name, handler });
 }
 

@@ -86,12 +86,29 @@ export async function setLineTxn(db: Executor, scope: Scope, id: number, ledgerT
     .where(lineRepo.where(scope, eq(courseConsignLines.id, id)));
 }
 
-export async function saleLineOf(db: Executor, scope: Scope, itemId: number): Promise<ConsignLineRecord | undefined> {
-  const [row] = await db
+/** A seat's share as it stands: its sale line, and what of its paid money and share its later lines (adjust, refund) left. */
+export async function seatShareOf(
+  db: Executor,
+  scope: Scope,
+  itemId: number,
+): Promise<{ sale: ConsignLineRecord; paidLeftFen: number; shareLeftFen: number; refunded: boolean } | undefined> {
+  const rows = await db
     .select()
     .from(courseConsignLines)
-    .where(lineRepo.where(scope, eq(courseConsignLines.itemId, itemId), eq(courseConsignLines.kind, 'sale')));
-  return row;
+    .where(lineRepo.where(scope, eq(courseConsignLines.itemId, itemId)));
+  const sale = rows.find((r) => r.kind === 'sale');
+  if (!sale) return undefined;
+  const sum = (k: 'paidFen' | 'shareFen') => rows.reduce((n, r) => n + r[k], 0);
+  return { sale, paidLeftFen: sum('paidFen'), shareLeftFen: sum('shareFen'), refunded: rows.some((r) => r.kind === 'refund') };
+}
+
+/** The seats of an order that owe a partner a share (their sale lines), oldest first. */
+export async function saleLinesOfOrder(db: Executor, scope: Scope, orderId: number): Promise<ConsignLineRecord[]> {
+  return db
+    .select()
+    .from(courseConsignLines)
+    .where(lineRepo.where(scope, eq(courseConsignLines.orderId, orderId), eq(courseConsignLines.kind, 'sale')))
+    .orderBy(asc(courseConsignLines.id));
 }
 
 /** Consigned courses (of a partner, or all) with their lines' sums over [fromDay, toDay]. */

@@ -3,7 +3,7 @@ import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
 import { adminClient, makeOrg, makeRole, makeUser, signIn, uniq } from '../../system/admin.testkit.ts';
-import { COMMERCE_KEYS, imbalances, pay, sport } from '../commerce/commerce.testkit.ts';
+import { COMMERCE_KEYS, deliverOrderEvents, imbalances, pay, seedCommerceJobs, sport } from '../commerce/commerce.testkit.ts';
 import { VENUE_KEYS, makeVenue } from '../venue/venue.testkit.ts';
 import { COURSE_KEYS, courseApi, enrol, makeClass, makeCoach, makeMember, ok } from './course.testkit.ts';
 
@@ -73,6 +73,8 @@ describe.each(databases)('consignment courses on %s', (kind) => {
   let platformId: number;
   beforeAll(async () => {
     s = await startServer(kind);
+    // The queue job that carries commerce's events (a part refund reaches the partner's share through one).
+    await seedCommerceJobs(s.database.db);
     ({ c: admin, platformOrgId: platformId } = await adminClient(s));
   });
   afterAll(async () => s?.close());
@@ -135,6 +137,48 @@ describe.each(databases)('consignment courses on %s', (kind) => {
     expect(xlsx.statusCode).toBe(200);
   });
 
+  it("part of a seat's money refunded lowers the partner's share to the share of what is left; the whole seat refunded then reverses the rest", async () => {
+    const st = await consignStaff(s, admin, platformId);
+    const partner = await addPartner(st);
+    const { classId } = await consignedClass(s, st, partner.id, 99_999);
+    const orderId = await paidSeat(s, st, classId, 99_999);
+    const month = thisMonth();
+    const refundMoney = async (body: Record<string, unknown>) => {
+      const r = await ok(st.c, 'POST', sport('refund'), { orderId, reason: '少上两节课', ...body });
+      expect((await ok(st.other, 'POST', sport(`refund/${r.id}/review`), { approve: true, remark: '同意' })).state).toBe('succeeded');
+    };
+    const shares = async () =>
+      (await ok(st.c, 'POST', consignApi('statement'), { partnerId: partner.id, month })).lines.map(
+        (l: { kind: string; paidFen: number; partnerFen: number }) => [l.kind, l.paidFen, l.partnerFen],
+      );
+
+    // ¥200 of ¥999.99 back: ¥799.99 left, 30% rounded down is ¥239.99, less ¥20: the partner's ¥279.99 becomes ¥219.99.
+    await refundMoney({ amountFen: 20_000 });
+    expect(await deliverOrderEvents(s, orderId)).toEqual([expect.stringContaining('handled by course.consign.adjustShares')]);
+    expect(await deliverOrderEvents(s, orderId)).toEqual([]);
+    expect(await shares()).toEqual([
+      ['sale', 99_999, 27_999],
+      ['adjust', -20_000, -6_000],
+    ]);
+    expect(await ledgerPartnerSum(s, st.orgId, month)).toBe(21_999);
+
+    // ¥100 more (¥699.99 left: ¥189.99), then the seat itself: the rest of the share goes back.
+    await refundMoney({ amountFen: 10_000 });
+    await deliverOrderEvents(s, orderId);
+    const order = await ok(st.c, 'GET', sport(`order/${orderId}`));
+    await refundMoney({ items: [{ itemId: order.items[0].id, quantity: 1 }], amountFen: 69_999 });
+    await deliverOrderEvents(s, orderId);
+    expect(await shares()).toEqual([
+      ['sale', 99_999, 27_999],
+      ['adjust', -20_000, -6_000],
+      ['adjust', -10_000, -3_000],
+      ['refund', -69_999, -18_999],
+    ]);
+    const statement = await ok(st.c, 'POST', consignApi('statement'), { partnerId: partner.id, month });
+    expect(statement).toMatchObject({ seats: 0, revenueFen: 0, partnerFen: 0 });
+    expect(await ledgerPartnerSum(s, st.orgId, month)).toBe(0);
+  });
+
   it('a month that is over is paid out once, for the sum seen: partnerPayable settled, the payout never changes', async () => {
     const st = await consignStaff(s, admin, platformId);
     const partner = await addPartner(st, { sharePermille: 500, seatFeeFen: 0 });
@@ -157,6 +201,29 @@ describe.each(databases)('consignment courses on %s', (kind) => {
       [st.orgId],
     );
     expect(Number(owed!.fen)).toBe(0);
+  });
+
+  it.runIf(kind === 'postgres')('ten payouts of one month at once: one is made, the others answer 100409, partnerPayable is settled once', async () => {
+    const st = await consignStaff(s, admin, platformId);
+    const partner = await addPartner(st, { sharePermille: 500, seatFeeFen: 0 });
+    const { classId } = await consignedClass(s, st, partner.id, 8_000);
+    await paidSeat(s, st, classId, 8_000);
+    const last = monthOf(new Date(Date.now() - 40 * 86_400_000));
+    await s.database.query(`update sport_course_consign_line set business_day = $2 where org_id = $1`, [st.orgId, `${last}-15`]);
+    await s.database.query(`update sport_ledger_entry set business_day = $2 where org_id = $1 and txn_kind = 'partner_share'`, [st.orgId, `${last}-15`]);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        st.c.json('POST', consignApi('pay'), { body: { partnerId: partner.id, month: last, amountFen: 4000, method: 'transfer', payRef: `TR-${i}` } }),
+      ),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === Code.CONFLICT)).toHaveLength(9);
+    const [owed] = await s.database.query<{ fen: string; n: string }>(
+      `select coalesce(sum(case when side = 'credit' then amount_fen else -amount_fen end), 0) as fen, count(*) filter (where side = 'debit') as n
+         from sport_ledger_entry where org_id = $1 and account = 'partnerPayable'`,
+      [st.orgId],
+    );
+    expect([Number(owed!.fen), Number(owed!.n)]).toEqual([0, 1]);
   });
 
   it("another organisation's partner is 100404 on course add and edit; a disabled partner is refused", async () => {

@@ -1,4 +1,5 @@
 import type {
+  ConsignLineKind,
   ConsignPay,
   ConsignStatementIn,
   ConsignStatementQuery,
@@ -9,7 +10,7 @@ import type {
   CoursePartnerRow,
   CoursePartnerUpdate,
 } from '@venue/contract';
-import type { Db } from '../../../platform/db.ts';
+import type { Db, Tx } from '../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { addMessages, type Lang } from '../../../platform/i18n.ts';
@@ -17,7 +18,7 @@ import { orderOf, pageOf } from '../../../platform/list.ts';
 import { oneOrgScope, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
 import { mapDuplicate } from '../../system/index.ts';
-import { dayOf, defineLedgerRule, postByRule, type ItemRecord, type KindContext } from '../commerce/index.ts';
+import { dayOf, defineLedgerRule, findOrder, findRefund, postByRule, type CommerceEvent, type ItemRecord, type KindContext } from '../commerce/index.ts';
 import { findClass, findCourse } from './course.repository.ts';
 import {
   consignedCourses,
@@ -31,7 +32,8 @@ import {
   partnerSorts,
   partnerSum,
   payoutOf,
-  saleLineOf,
+  saleLinesOfOrder,
+  seatShareOf,
   setLineTxn,
   updatePartner,
   type PartnerRecord,
@@ -101,10 +103,11 @@ export async function postConsignShare(ctx: KindContext, item: ItemRecord, class
   await setLineTxn(ctx.tx, ctx.scope, line.id, txnNo);
 }
 
-/** A paid seat of a consigned course refunded: the share posted at payment is reversed, on the refund's day (once per item). */
+/** A paid seat of a consigned course refunded: the share it still holds (after any partial refunds) is reversed, on the refund's day (once per item). */
 export async function reverseConsignShare(ctx: KindContext, item: ItemRecord): Promise<void> {
-  const sale = await saleLineOf(ctx.tx, ctx.scope, item.id);
-  if (!sale) return;
+  const seat = await seatShareOf(ctx.tx, ctx.scope, item.id);
+  if (!seat) return;
+  const { sale, paidLeftFen, shareLeftFen } = seat;
   const at = ctx.now ?? new Date();
   const line = await insertLineOnce(ctx.tx, ctx.scope, {
     orgId: sale.orgId,
@@ -114,14 +117,61 @@ export async function reverseConsignShare(ctx: KindContext, item: ItemRecord): P
     itemId: sale.itemId,
     kind: 'refund',
     businessDay: await dayOf(ctx.tx, sale.orgId, at),
-    paidFen: -sale.paidFen,
+    paidFen: -paidLeftFen,
     sharePermille: sale.sharePermille,
     seatFeeFen: sale.seatFeeFen,
-    shareFen: -sale.shareFen,
+    shareFen: -shareLeftFen,
   });
-  if (!line || sale.shareFen <= 0) return;
-  const txnNo = await postByRule(ctx.tx, ctx.scope, consignRules.refund, { orgId: sale.orgId, amountFen: sale.shareFen, orderId: sale.orderId, at });
+  if (!line || shareLeftFen <= 0) return;
+  const txnNo = await postByRule(ctx.tx, ctx.scope, consignRules.refund, { orgId: sale.orgId, amountFen: shareLeftFen, orderId: sale.orderId, at });
   await setLineTxn(ctx.tx, ctx.scope, line.id, txnNo);
+}
+
+/**
+ * Part of a consigned seat's money refunded (an amount, no items: the share of a lesson the venue
+ * cancelled, a discount given after payment): the partner's share follows what is left of the
+ * seat's payment, on the refund's day. Commerce's `refund.succeeded`, delivered at least once: the
+ * line is written once per refund, under the order's lock (refunds of one order never interleave).
+ */
+export async function adjustConsignShares(tx: Tx, e: CommerceEvent): Promise<void> {
+  if (!e.orderId || !e.refundId) return;
+  const scope = oneOrgScope(e.orgId);
+  const refund = await findRefund(tx, scope, e.refundId);
+  // A refund of whole seats is reversed by the course kind's release, in the refund's own transaction.
+  if (!refund || refund.items.length) return;
+  const sales = await saleLinesOfOrder(tx, scope, e.orderId);
+  if (!sales.length) return;
+  await findOrder(tx, scope, e.orderId, { lock: true });
+  const at = new Date(e.at);
+  let left = refund.amountFen;
+  for (const sale of sales) {
+    const seat = (await seatShareOf(tx, scope, sale.itemId))!;
+    const take = Math.min(left, seat.paidLeftFen);
+    if (seat.refunded || take <= 0) continue;
+    left -= take;
+    const shareFen = partnerShareOf(seat.paidLeftFen - take, sale.sharePermille, sale.seatFeeFen) - seat.shareLeftFen;
+    const line = await insertLineOnce(tx, scope, {
+      orgId: sale.orgId,
+      partnerId: sale.partnerId,
+      courseId: sale.courseId,
+      orderId: sale.orderId,
+      itemId: sale.itemId,
+      kind: 'adjust',
+      refundNo: refund.refundNo,
+      businessDay: await dayOf(tx, sale.orgId, at),
+      paidFen: -take,
+      sharePermille: sale.sharePermille,
+      seatFeeFen: sale.seatFeeFen,
+      shareFen,
+    });
+    if (line && shareFen < 0)
+      await setLineTxn(
+        tx,
+        scope,
+        line.id,
+        await postByRule(tx, scope, consignRules.refund, { orgId: sale.orgId, amountFen: -shareFen, orderId: sale.orderId, at }),
+      );
+  }
 }
 
 /** A course's partner on add or edit: in the caller's reach and the course's organisation (else 100404), and on. */
@@ -229,7 +279,7 @@ export async function consignStatement(db: Db, caller: Caller, q: ConsignStateme
   const { fromDay, toDay } = monthDays(q.month);
   const lines = (await partnerLines(db, scope, partner.id, fromDay, toDay)).map(({ line: l, orderNo, courseName, memberName }) => ({
     id: l.id,
-    kind: l.kind as 'sale' | 'refund',
+    kind: l.kind as ConsignLineKind,
     businessDay: l.businessDay,
     orderId: l.orderId,
     orderNo,
@@ -250,7 +300,7 @@ export async function consignStatement(db: Db, caller: Caller, q: ConsignStateme
     account: partner.account,
     month: q.month,
     lines,
-    seats: lines.reduce((a, l) => a + (l.kind === 'sale' ? 1 : -1), 0),
+    seats: lines.reduce((a, l) => a + (l.kind === 'sale' ? 1 : l.kind === 'refund' ? -1 : 0), 0),
     revenueFen: sum('paidFen'),
     partnerFen: sum('partnerFen'),
     venueFen: sum('venueFen'),
@@ -302,7 +352,7 @@ export async function payConsign(db: Db, caller: Caller, input: ConsignPay) {
   return consignStatement(db, caller, { partnerId: partner.id, month: input.month });
 }
 
-const KIND_TEXT: Record<string, LocalText> = { sale: t2('售出', 'Sale'), refund: t2('退款', 'Refund') };
+const KIND_TEXT: Record<string, LocalText> = { sale: t2('售出', 'Sale'), refund: t2('退款', 'Refund'), adjust: t2('部分退款', 'Part refund') };
 const statementSheet: SheetColumn[] = [
   { key: 'businessDay', title: t2('营业日', 'Business day') },
   { key: 'kindText', title: t2('类型', 'Type') },

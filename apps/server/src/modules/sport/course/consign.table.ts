@@ -64,8 +64,10 @@ export const courseConsignLines = pgTable(
     courseId: bigint('course_id', { mode: 'number' }).notNull(),
     orderId: bigint('order_id', { mode: 'number' }).notNull(),
     itemId: bigint('item_id', { mode: 'number' }).notNull(),
-    /** sale | refund. */
+    /** sale | refund (the seat refunded) | adjust (part of its money refunded: the share follows what is left). */
     kind: varchar('kind', { length: 8 }).notNull(),
+    /** The refund of an adjust line (one per refund); '' on the others (one per seat). */
+    refundNo: varchar('refund_no', { length: 32 }).notNull().default(''),
     /** The business day of the posting (the organisation's time zone). */
     businessDay: date('business_day', { mode: 'string' }).notNull(),
     /** What the seat was paid (negative on a refund line). */
@@ -78,7 +80,7 @@ export const courseConsignLines = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('sport_course_consign_line_item_uq').on(t.orgId, t.itemId, t.kind),
+    uniqueIndex('sport_course_consign_line_item_uq').on(t.orgId, t.itemId, t.kind, t.refundNo),
     index('sport_course_consign_line_day_idx').on(t.orgId, t.businessDay, t.partnerId),
     foreignKey({ name: 'sport_course_consign_line_partner_fk', columns: [t.orgId, t.partnerId], foreignColumns: [coursePartners.orgId, coursePartners.id] }),
     foreignKey({ name: 'sport_course_consign_line_order_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),

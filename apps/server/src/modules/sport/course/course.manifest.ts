@@ -22,6 +22,8 @@ import { lessonBriefsPort } from '../booking/index.ts';
 import { lessonBriefs } from './course.booking.ts';
 import { seedLessonCellsDemo } from './lesson.seed.ts';
 import { plugCoursePorts } from './rating.ports.ts';
+import { onCommerceEvent } from '../commerce/index.ts';
+import { adjustConsignShares } from './consign.service.ts';
 
 /** Training: courses (audited), classes with capacity and waitlist, lessons on coaches' and sites' time, enrolment through commerce. */
 export const courseManifest: ModuleManifest = {
@@ -43,6 +45,8 @@ export const courseManifest: ModuleManifest = {
   plug: () => {
     plugCoursePorts();
     lessonBriefsPort.plug(lessonBriefs);
+    // consignment: part of a consigned seat's money refunded lowers the partner's share
+    onCommerceEvent('refund.succeeded', 'course.consign.adjustShares', adjustConsignShares);
   },
   routes: ({ app, ctx }) => {
     courseRoutes(app, ctx);

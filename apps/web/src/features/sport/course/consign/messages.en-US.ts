@@ -25,10 +25,10 @@ const messages: MessagesOf<typeof zh> = {
   noLines: 'The partner sold and refunded nothing this month',
   shareRule: 'Share rule',
   shareRuleHelp:
-    'Partner share = paid × share % (rounded down to the fen) − fee per seat, never below 0; the rest is the venue’s. A refund reverses the share posted at the sale.',
+    'Partner share = paid × share % (rounded down to the fen) − fee per seat, never below 0; the rest is the venue’s. A refund reverses the share posted at the sale; a part refund lowers it to the share of what is left.',
   ruleText: '{{share}}%, less {{fee}} a seat',
   ruleTextNoFee: '{{share}}%',
-  kind: { sale: 'Sale', refund: 'Refund' },
+  kind: { sale: 'Sale', refund: 'Refund', adjust: 'Part refund' },
   status: { on: 'On', off: 'Off' },
   method: { cash: 'Cash', transfer: 'Transfer' },
   field: {

@@ -21,10 +21,10 @@ const messages = {
   noCourses: '本月没有寄售课程的销售',
   noLines: '该合作机构本月没有售出或退款',
   shareRule: '分成规则',
-  shareRuleHelp: '机构分成 = 实收 × 分成比例（向下取整到分）− 每席扣费，最低为 0；其余为场馆留存。退款按原分成冲回。',
+  shareRuleHelp: '机构分成 = 实收 × 分成比例（向下取整到分）− 每席扣费，最低为 0；其余为场馆留存。退款按原分成冲回；部分退款后分成按剩余实收重算。',
   ruleText: '{{share}}%，每席扣 {{fee}}',
   ruleTextNoFee: '{{share}}%',
-  kind: { sale: '售出', refund: '退款' },
+  kind: { sale: '售出', refund: '退款', adjust: '部分退款' },
   status: { on: '启用', off: '停用' },
   method: { cash: '现金', transfer: '转账' },
   field: {
