@@ -111,6 +111,32 @@ describe.each(databases)('booking with a coach on %s', (kind) => {
     ).toEqual([coachId]);
   });
 
+  it("a paid booking with a coach moves to another site at the same time, not to another time (the coach's hours would stay behind)", async () => {
+    const w = await world();
+    const coachId = await w.coachAt();
+    const made = await ok(w.c, 'POST', booking('order'), {
+      stadiumId: w.venue.id,
+      date: d(),
+      items: [{ siteId: w.sites[0]!.id, start: '16:00', end: '17:00' }],
+      coachId,
+      buyerName: '顾客',
+    });
+    expect((await pay(w.c, made.orderId, { method: 'cash', amountFen: made.amount })).code).toBe(0);
+    const order = await ok(w.c, 'GET', sport(`order/${made.orderId}`));
+    const line = order.items.find((i: { kind: string }) => i.kind === 'venue');
+    const move = { orderId: made.orderId, itemId: line.id, siteId: w.sites[0]!.id, date: d(), start: '18:00', end: '19:00' };
+    for (const path of ['change/quote', 'change']) {
+      const later = await w.c.json('POST', booking(path), { body: move });
+      expect([later.code, later.detail?.reason, later.msg]).toEqual([Code.CONFLICT, 'state', expect.stringContaining('教练')]);
+    }
+    expect(cell(await ok(w.c, 'POST', booking('grid'), { stadiumId: w.venue.id, date: d() }), w.sites[0]!.id, '16:00').state).toBe('booked');
+    // Same time, the other site: moved; the coach keeps the hour.
+    await ok(w.c, 'POST', booking('change'), { ...move, siteId: w.sites[1]!.id, start: '16:00', end: '17:00' });
+    const grid = await ok(w.c, 'POST', booking('grid'), { stadiumId: w.venue.id, date: d() });
+    expect([cell(grid, w.sites[0]!.id, '16:00').state, cell(grid, w.sites[1]!.id, '16:00').state]).toEqual(['free', 'booked']);
+    expect(await liveCoachClaims(coachId)).toBe(1);
+  });
+
   it('a coach taken meanwhile refuses the whole booking (100409 taken) and holds nothing; an unpaid booking cancelled frees the coach', async () => {
     const w = await world();
     const coachId = await w.coachAt();

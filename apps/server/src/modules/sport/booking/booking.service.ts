@@ -851,6 +851,7 @@ export async function quoteChange(
     const rules = rulesOf(venue);
     if ((instantOf(old[0]!.day, old[0]!.startMin, venue.timeZone)!.getTime() - Date.now()) / 60_000 < rules.changeDeadlineMinutes)
       throw conflict('state', 'venue.changeTooLate', { minutes: rules.changeDeadlineMinutes });
+    await refuseCoachMove(tx, scope, order.id, old[0]!, input);
     const worth = await worthOf(tx, scope, old[0]!);
     const ctx: KindContext = { tx, scope, orgId: order.orgId, memberId: order.memberId };
     const p = await priceLine(ctx, input.siteId, { date: input.date, start: input.start, end: input.end }, 0);
@@ -896,6 +897,7 @@ export async function changeBooking(
     const rules = rulesOf(venue);
     if ((instantOf(old[0]!.day, old[0]!.startMin, venue.timeZone)!.getTime() - Date.now()) / 60_000 < rules.changeDeadlineMinutes)
       throw conflict('state', 'venue.changeTooLate', { minutes: rules.changeDeadlineMinutes });
+    await refuseCoachMove(tx, scope, order.id, old[0]!, input);
     const worth = await worthOf(tx, scope, old[0]!);
     await releaseExactly(tx, scope, old, ['booked'], 'venue.bookingMoved');
     const ctx: KindContext = { tx, scope, orgId: order.orgId, memberId: locked.memberId };
@@ -965,6 +967,23 @@ export async function changeBooking(
   });
   await after(work);
   return answer;
+}
+
+/**
+ * A booking with a coach (the booking dialog's coach step) holds the coach for its time: a line of
+ * it moves to another site at the same time, not to another day or time (the coach's hours would
+ * stay behind). To change its time, cancel and book again.
+ */
+async function refuseCoachMove(
+  tx: Tx,
+  scope: Scope,
+  orderId: number,
+  old: { day: string; startMin: number; endMin: number },
+  to: { date: string; start: string; end: string },
+): Promise<void> {
+  if (to.date === old.day && minutesOf(to.start) === old.startMin && minutesOf(to.end) === old.endMin) return;
+  const coach = (await itemsOf(tx, scope, orderId)).some((i) => i.kind === 'sparring' && i.refundedQty < i.quantity);
+  if (coach) throw conflict('state', 'venue.changeWithCoach');
 }
 
 // ---------------------------------------------------------------- claims read under a lock
