@@ -17,6 +17,7 @@ const MENUS = [
   'sport.course.lessons',
   'sport.course.management',
   'sport.course.classes',
+  'sport.course.plans',
   'sport.venue.list',
   ...COMMERCE_KEYS,
 ];
@@ -35,6 +36,7 @@ describe('share links of training records', () => {
   let settlementId: number;
   let lessonId: number;
   let memberId: number;
+  let planId: number;
   beforeAll(async () => {
     e = await startE2E();
     staff = await makeStaff(e, MENUS);
@@ -42,7 +44,7 @@ describe('share links of training records', () => {
     const second = await makeUser(admin, staff.orgId, { roleIds: [staff.roleId], password: staff.password, code: uniq('e2e_') });
     c = await signIn(e.server, staff.code, staff.password);
     const reviewer = await signIn(e.server, second.code, staff.password);
-    const { venue } = await makeVenue(c, { n: 1 });
+    const { venue, sites } = await makeVenue(c, { n: 1 });
     const coachId = await makeCoach(e.server, staff.orgId, uniq('王教练').slice(0, 20));
     const courseId = await approvedCourse(c, reviewer, venue.id, 120_000);
     const classId = await makeClass(c, courseId, coachId, 30);
@@ -69,6 +71,22 @@ describe('share links of training records', () => {
     ).id;
     memberId = await makeMember(e.server, staff.orgId);
     expect((await enrol(c, classId, memberId)).code).toBe(0);
+    // A draft plan: Mondays and Wednesdays of two weeks in March 2027, 19:00–20:30.
+    planId = (
+      await ok(c, 'POST', '/api/sport/course/plan', {
+        classId,
+        name: '春季周一三班',
+        dayRule: 'weekdays',
+        weekdays: [1, 3],
+        start: '19:00',
+        end: '20:30',
+        fromDay: '2027-03-01',
+        toDay: '2027-03-14',
+        siteIds: [sites[0]!.id],
+        coachId,
+        skipHolidays: false,
+      })
+    ).id;
   }, 180_000);
   afterAll(async () => e?.close());
 
@@ -139,5 +157,41 @@ describe('share links of training records', () => {
     }
     const lesson = await ok(c, 'GET', `/api/sport/course/lesson/${lessonId}`);
     expect(lesson.evaluations).toEqual([expect.objectContaining({ memberId, rating: 4, comment: '教练讲解很清楚' })]);
+  }, 240_000);
+
+  it('a lesson link and a plan link open signed out on a phone: the lesson with its time, the plan with its four lessons', async () => {
+    const lessonLink = await ok<{ url: string }>(c, 'POST', '/api/sport/course/share/link', { kind: 'lesson', id: lessonId, days: 1 });
+    const planLink = await ok<{ url: string }>(c, 'POST', '/api/sport/course/share/link', { kind: 'plan', id: planId });
+    expect([lessonLink.url, planLink.url]).toEqual([
+      expect.stringContaining('/share/course/lesson?token='),
+      expect.stringContaining('/share/course/plan?token='),
+    ]);
+    const visitor = await openBrowser({ viewport: PHONE });
+    try {
+      const { page } = visitor;
+      await page.goto(`${e.baseUrl}${planLink.url}`);
+      await page.getByTestId('share-plan').waitFor({ timeout: 90_000 });
+      expect(await page.getByTestId('share-plan').innerText()).toContain('春季周一三班');
+      expect(await page.getByTestId('share-plan').innerText()).toContain('19:00-20:30');
+      await expect.poll(() => page.getByTestId('share-plan-lesson').count()).toBe(4);
+      // In the venue's time (Beijing), whatever the phone's zone (this browser's is UTC, where 19:00 in Beijing is 11:00).
+      expect(await page.getByTestId('share-plan-lessons').innerText()).toContain('2027-03-01 19:00-20:30');
+      expect(await page.locator('.ant-layout-sider').count()).toBe(0);
+      await screenshot(page, 'course-share-plan-zh-CN-light-phone');
+
+      await page.goto(`${e.baseUrl}${lessonLink.url}`);
+      await page.getByTestId('share-lesson').waitFor({ timeout: 90_000 });
+      await page.getByTestId('lang-switch').click();
+      await setTheme(page, 'dark');
+      await page.getByTestId('share-lesson').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('share-lesson-time').innerText()).toMatch(/\d{2}:\d{2}/);
+      await screenshot(page, 'course-share-lesson-en-US-dark-phone');
+      // The plan's link does not open as a lesson's: each link shows only its own record.
+      await page.goto(`${e.baseUrl}${planLink.url.replace('/share/course/plan', '/share/course/lesson')}`);
+      await page.getByTestId('share-refused').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('share-lesson').count()).toBe(0);
+    } finally {
+      await visitor.close();
+    }
   }, 240_000);
 });

@@ -60,6 +60,8 @@ export type SharePlanLesson = z.output<typeof sharePlanLesson>;
 export const shareView = z.object({
   kind: z.enum(SHARE_KINDS),
   expiresAt: fields.instantOut,
+  /** The record's organisation's time zone: its lessons' days and times are shown in it, wherever the link is opened. */
+  timeZone: z.string(),
   lesson: lessonItem.nullable(),
   settlement: coachSettlementDetail.nullable(),
   plan: planRow.nullable(),

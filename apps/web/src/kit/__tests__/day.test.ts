@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { todayIn } from '../day.ts';
+import { clockIn, todayIn } from '../day.ts';
 
 describe('todayIn', () => {
   afterEach(() => vi.useRealTimers());
@@ -18,5 +18,12 @@ describe('todayIn', () => {
     const d = new Date();
     const own = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     expect(todayIn('Mars/Olympus_Mons')).toBe(own);
+  });
+
+  it("reads an instant's wall clock in the venue's zone, not the browser's", () => {
+    const at = new Date('2026-03-29T00:30:00Z');
+    expect(clockIn(at, 'Asia/Shanghai')).toBe('2026-03-29 08:30');
+    expect(clockIn('2026-03-29T00:30:00Z', 'America/New_York')).toBe('2026-03-28 20:30');
+    expect(clockIn(at, 'Not/AZone')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
 });

@@ -7,6 +7,7 @@ import { AppError, forbidden, invalid, notFound } from '../../../platform/errors
 import { actingAs, type Caller } from '../../../platform/http.ts';
 import { addMessages, type Lang } from '../../../platform/i18n.ts';
 import { scopeOf } from '../../../platform/scope.ts';
+import { timeZoneOf } from '../commerce/index.ts';
 import { enrolledMembers, evaluationsOf } from './lesson.repository.ts';
 import { evaluateLesson, lessonDetail, pageLessons } from './lesson.service.ts';
 import { getPlan, previewPlan } from './plan.service.ts';
@@ -131,6 +132,7 @@ export async function viewShare(db: Db, token: string, secretKey: Buffer, lang: 
   const view: ShareViewIn = {
     kind: p.k,
     expiresAt: new Date(p.exp * 1000),
+    timeZone: await db.transaction((tx) => timeZoneOf(tx, p.org)),
     lesson: null,
     settlement: null,
     plan: null,

@@ -24,10 +24,10 @@ import { useSearchParams } from 'react-router';
 import { Perm, type GridSlot, type OrderItemRow, type VenueRow } from '@venue/contract';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { notify } from '../../../app/notify.ts';
-import { ScanInput, useCan } from '../../../kit/index.ts';
+import { ScanInput, todayIn, useCan } from '../../../kit/index.ts';
 import { PayDialog, yuan } from '../../../kit/pay/index.ts';
 import { deskApi, refreshDesk, type ChangeAnswer } from './desk.api.ts';
-import { NoVenue, OrderState, endsFrom, specOf, useDeskT, useSites, useVenue, venueNow } from './desk.shared.tsx';
+import { NoVenue, OrderState, endsFrom, specOf, useDeskT, useSites, useVenue } from './desk.shared.tsx';
 
 /** Orders whose booked lines may change (part of one may have been refunded already). */
 const CHANGEABLE = ['paid', 'part_refunded'];
@@ -57,7 +57,7 @@ function Adjustment({ venue }: { venue: VenueRow }) {
   const [finding, setFinding] = useState(false);
   const [orderId, setOrderId] = useState<number | null>(() => Number(params.get('orderId')) || null);
   const [itemId, setItemId] = useState<number | null>(null);
-  const [target, setTarget] = useState<Target>({ date: venueNow(venue.timeZone).slice(0, 10) });
+  const [target, setTarget] = useState<Target>({ date: todayIn(venue.timeZone) });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ChangeAnswer | null>(null);
   const [paying, setPaying] = useState<number | null>(null);
@@ -259,7 +259,7 @@ function Adjustment({ venue }: { venue: VenueRow }) {
                     id="change-form_date"
                     value={dayjs(target.date)}
                     allowClear={false}
-                    disabledDate={(d) => d.format('YYYY-MM-DD') < venueNow(venue.timeZone).slice(0, 10)}
+                    disabledDate={(d) => d.format('YYYY-MM-DD') < todayIn(venue.timeZone)}
                     onChange={(d) => d && setTarget((x) => ({ ...x, date: d.format('YYYY-MM-DD'), start: undefined, end: undefined }))}
                     style={{ width: '100%' }}
                   />

@@ -3,11 +3,11 @@ import { Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
 import { Perm, type ClosureRow, type VenueRow, type closureListQuery } from '@venue/contract';
-import { ListPage, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { ListPage, clockIn, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { CLOSURE_KEY } from './desk.api.ts';
 import { ClosureAdd, ClosureEdit } from './desk.ClosureDialog.tsx';
-import { DESK_NS, NoVenue, closurePhase, dt, useDeskT, useVenue, venueNow, type Phase } from './desk.shared.tsx';
+import { DESK_NS, NoVenue, closurePhase, dt, useDeskT, useVenue, type Phase } from './desk.shared.tsx';
 
 const PHASE_COLORS: Record<Phase, string> = { upcoming: 'blue', inForce: 'red', ended: 'default', cancelled: 'default' };
 
@@ -21,7 +21,7 @@ export default function ClosedPage() {
 function ClosedScreen({ venue }: { venue: VenueRow }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<ClosureRow | null>(null);
-  const now = () => venueNow(venue.timeZone);
+  const now = () => clockIn(new Date(), venue.timeZone);
 
   const def = useMemo<ResourceDef<ClosureRow, Row, z.input<typeof closureListQuery>>>(
     () => ({

@@ -7,11 +7,11 @@ import { Perm, SHIFT_STATES, minutesOf, type BookingRow, type ShiftRow, type Ven
 import { confirm, success } from '../../../app/feedback.tsx';
 import { menuHasPath } from '../../../app/menu.ts';
 import { useSession } from '../../../app/session.ts';
-import { ScanInput, useCan } from '../../../kit/index.ts';
+import { ScanInput, clockIn, todayIn, useCan } from '../../../kit/index.ts';
 import { PayDialog, formatTime, usePayT, yuan } from '../../../kit/pay/index.ts';
 import { deskApi, planKey, refreshDesk, shiftKey } from './desk.api.ts';
 import { Difference, ShiftHand } from './desk.ShiftHand.tsx';
-import { ArrivalTag, NoVenue, OrderState, arrivalOf, useDeskT, useVenue, venueNow, venueToday } from './desk.shared.tsx';
+import { ArrivalTag, NoVenue, OrderState, arrivalOf, useDeskT, useVenue } from './desk.shared.tsx';
 
 const GRID_PATH = '/sport/views/venueReserve/index';
 const CHANGE_PATH = '/sport/views/venueReserve/adjustment/index';
@@ -33,7 +33,7 @@ function Workbench({ venue }: { venue: VenueRow }) {
   const can = useCan();
   const navigate = useNavigate();
   const menus = useSession((s) => s.menus);
-  const date = venueToday(venue.timeZone);
+  const date = todayIn(venue.timeZone);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [paying, setPaying] = useState<number | null>(null);
@@ -61,7 +61,7 @@ function Workbench({ venue }: { venue: VenueRow }) {
     return c;
   }, [rows]);
   // The next session still expected: its time, site and buyer.
-  const now = venueNow(venue.timeZone).slice(11);
+  const now = clockIn(new Date(), venue.timeZone).slice(11);
   const next = rows
     .filter((r) => arrivalOf(r) === 'waiting')
     .flatMap((r) => r.slots.filter((s) => s.start >= now && s.state === 'booked').map((s) => ({ s, r })))

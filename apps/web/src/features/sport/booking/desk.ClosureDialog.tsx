@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ClosureRow, VenueRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { FormModal, closeForm, errorFieldsOf, focusFirstError, reportNoChanges, useKitT } from '../../../kit/index.ts';
+import { FormModal, closeForm, errorFieldsOf, focusFirstError, reportNoChanges, useKitT, clockIn } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { deskApi, refreshDesk, type ClosureImpact } from './desk.api.ts';
-import { OrderState, useDeskT, useSiteOptions, venueNow } from './desk.shared.tsx';
+import { OrderState, useDeskT, useSiteOptions } from './desk.shared.tsx';
 
 /** Local date-times of the venue as the closure calls take them. */
 export const LOCAL = 'YYYY-MM-DD HH:mm';
@@ -143,7 +143,7 @@ function AddForm({ venue, onClose }: { venue: VenueRow; onClose: () => void }) {
   const siteOptions = useSiteOptions();
   const [impact, setImpact] = useState<{ key: string; data: ClosureImpact } | null>(null);
   const [busy, setBusy] = useState<'impact' | 'save' | null>(null);
-  const now = venueNow(venue.timeZone);
+  const now = clockIn(new Date(), venue.timeZone);
 
   const rangeOf = (v: Partial<ClosureValues> | undefined) =>
     v?.siteIds?.length && v.from && v.to
@@ -316,7 +316,7 @@ function EditForm({ venue, row, onClose }: { venue: VenueRow; row: ClosureRow; o
   const [form] = Form.useForm<EditValues>();
   const values = Form.useWatch([], form) as EditValues | undefined;
   const [busy, setBusy] = useState(false);
-  const now = venueNow(venue.timeZone);
+  const now = clockIn(new Date(), venue.timeZone);
   const min = row.from > now ? row.from : now;
   const initial = { to: dayjs(row.to, LOCAL), reason: row.reason };
   const newTo = values?.to?.format(LOCAL);

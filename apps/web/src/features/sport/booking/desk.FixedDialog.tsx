@@ -6,11 +6,11 @@ import dayjs from 'dayjs';
 import { minutesOf, seriesCreate, type SeriesRow, type VenueRow } from '@venue/contract';
 import type { z } from 'zod';
 import { success } from '../../../app/feedback.tsx';
-import { FieldItem, MemberSelect, closeForm, errorFieldsOf, focusFirstError, useKitT, type FieldDef } from '../../../kit/index.ts';
+import { FieldItem, MemberSelect, closeForm, errorFieldsOf, focusFirstError, todayIn, useKitT, type FieldDef } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { deskApi, type SeriesPreview } from './desk.api.ts';
-import { DESK_NS, conflictText, slotTimes, useDeskT, useSiteOptions, useSites, venueToday } from './desk.shared.tsx';
+import { DESK_NS, conflictText, slotTimes, useDeskT, useSiteOptions, useSites } from './desk.shared.tsx';
 
 interface FixedValues {
   siteIds?: number[];
@@ -77,7 +77,7 @@ function FixedForm({ venue, onClose, onCreated }: Omit<FixedDialogProps, 'open'>
   const pattern = patternOf(venue.id, values);
   const patternKey = pattern ? JSON.stringify(pattern) : '';
   const fresh = !!preview && preview.key === patternKey;
-  const today = venueToday(venue.timeZone);
+  const today = todayIn(venue.timeZone);
 
   const fields: Record<string, FieldDef> = {
     siteIds: { name: 'siteIds', label: 'fixed.field.siteIds', type: 'multiSelect', required: true, useOptions: useSiteOptions },

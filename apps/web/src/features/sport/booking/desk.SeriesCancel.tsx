@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { SeriesRow, VenueRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { FormModal } from '../../../kit/index.ts';
+import { FormModal, clockIn } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { deskApi, planKey, refreshDesk } from './desk.api.ts';
-import { useDeskT, venueNow } from './desk.shared.tsx';
+import { useDeskT } from './desk.shared.tsx';
 
 export type CancelMode = 'one' | 'rest';
 
@@ -29,7 +29,7 @@ export function SeriesCancel({ venue, row, mode, onClose }: SeriesCancelProps) {
 
 function CancelForm({ venue, row, mode, onClose }: { venue: VenueRow; row: SeriesRow; mode: CancelMode; onClose: () => void }) {
   const t = useDeskT();
-  const now = venueNow(venue.timeZone);
+  const now = clockIn(new Date(), venue.timeZone);
   const today = now.slice(0, 10);
   const first = (() => {
     // The first day of the series from today on that is one of its weekdays.

@@ -7,29 +7,6 @@ import type zh from './desk.messages.zh-CN.ts';
 
 export type Translate = FeatureT<typeof zh>;
 
-// ---------------------------------------------------------------- the venue's clock
-
-/** The venue's wall clock now, as `yyyy-MM-dd HH:mm` (its days and times are local to it). */
-export function venueNow(timeZone?: string | null, d: Date = new Date()): string {
-  if (timeZone) {
-    try {
-      const parts = Object.fromEntries(
-        new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-          .formatToParts(d)
-          .map((p) => [p.type, p.value]),
-      );
-      return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-    } catch {
-      /* an unknown zone: the console's clock */
-    }
-  }
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-/** The venue's today, `yyyy-MM-dd`. */
-export const venueToday = (timeZone?: string | null, d: Date = new Date()) => venueNow(timeZone, d).slice(0, 10);
-
 /**
  * The times a booking may start or end at: the venue's slot steps from its earliest opening to
  * its latest closing (the venue's and its sites' hours).

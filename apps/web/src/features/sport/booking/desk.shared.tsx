@@ -9,19 +9,7 @@ import { arrivalOf, type Arrival, type Translate } from './desk.logic.ts';
 import zh from './desk.messages.zh-CN.ts';
 import en from './desk.messages.en-US.ts';
 
-export {
-  arrivalOf,
-  closurePhase,
-  conflictText,
-  endsFrom,
-  slotTimes,
-  specOf,
-  venueNow,
-  venueToday,
-  weekdaysText,
-  type Phase,
-  type Translate,
-} from './desk.logic.ts';
+export { arrivalOf, closurePhase, conflictText, endsFrom, slotTimes, specOf, weekdaysText, type Phase, type Translate } from './desk.logic.ts';
 
 /** The front desk's namespace: fixed bookings, closures, the workbench and changing a booking. */
 export const DESK_NS = 'desk';

@@ -3,7 +3,7 @@ import type { BookingRow } from '@venue/contract';
 import { featureT } from '../../../../app/i18n.ts';
 import zh from '../desk.messages.zh-CN.ts';
 import en from '../desk.messages.en-US.ts';
-import { arrivalOf, closurePhase, conflictText, endsFrom, slotTimes, specOf, venueNow, venueToday, weekdaysText, type Translate } from '../desk.logic.ts';
+import { arrivalOf, closurePhase, conflictText, endsFrom, slotTimes, specOf, weekdaysText, type Translate } from '../desk.logic.ts';
 
 /** A translator over a messages file, as i18next would answer (`{{x}}` filled in). */
 const tOf = (messages: object): Translate =>
@@ -13,18 +13,6 @@ const tOf = (messages: object): Translate =>
   });
 const tz = tOf(zh);
 const te = tOf(en);
-
-describe('the venue clock', () => {
-  const at = new Date('2026-03-29T00:30:00Z');
-  it("reads the venue's wall clock, not the console's", () => {
-    expect(venueNow('Asia/Shanghai', at)).toBe('2026-03-29 08:30');
-    expect(venueNow('America/New_York', at)).toBe('2026-03-28 20:30');
-    expect(venueToday('America/New_York', at)).toBe('2026-03-28');
-  });
-  it('falls back to the console clock for an unknown zone', () => {
-    expect(venueNow('Not/AZone', at)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-  });
-});
 
 describe('slot steps', () => {
   it("steps by the venue's slot from its earliest opening to its latest closing (its sites' hours included)", () => {

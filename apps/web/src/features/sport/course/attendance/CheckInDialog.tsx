@@ -3,8 +3,8 @@ import { Alert, DatePicker, Form, Input, Modal, Radio, Select } from 'antd';
 import { success } from '../../../../app/feedback.tsx';
 import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
-import { MemberSelect, useVenueTimeZone, venueToday } from '../../../../kit/index.ts';
+import type { Dayjs } from 'dayjs';
+import { MemberSelect, hhmmIn, useVenueTimeZone, venueToday } from '../../../../kit/index.ts';
 import { fieldErrorsOf, reactToSaveError } from '../../../../kit/form.ts';
 import { isApiError } from '../../../../app/request.ts';
 import { attendanceApi, useAttendanceT } from './shared.tsx';
@@ -79,7 +79,7 @@ export function CheckInDialog({ open, onClose, onDone, lessonId }: { open: boole
             notFoundContent={t('noLessons')}
             options={(lessons.data ?? []).map((l) => ({
               value: l.id,
-              label: `${dayjs(l.startsAt).format('HH:mm')} ${l.courseName} · ${l.className}${l.coachName ? ` · ${l.coachName}` : ''}`,
+              label: `${hhmmIn(l.startsAt, timeZone)} ${l.courseName} · ${l.className}${l.coachName ? ` · ${l.coachName}` : ''}`,
             }))}
           />
         </Form.Item>

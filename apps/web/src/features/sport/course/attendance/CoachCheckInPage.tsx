@@ -4,7 +4,7 @@ import { success } from '../../../../app/feedback.tsx';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { queryClient } from '../../../../app/query.ts';
-import { useVenueTimeZone, venueToday } from '../../../../kit/index.ts';
+import { hhmmIn, useVenueTimeZone, venueToday } from '../../../../kit/index.ts';
 import { attendanceApi, stateOptions, useAttendanceT } from './shared.tsx';
 
 const colorOf = (v: unknown) => stateOptions.find((o) => o.value === v)?.color;
@@ -59,7 +59,7 @@ export default function CoachCheckInPage() {
             loading={lessons.isFetching}
             notFoundContent={t('noLessons')}
             onChange={(v: number) => setLessonId(v)}
-            options={(lessons.data ?? []).map((l) => ({ value: l.id, label: `${dayjs(l.startsAt).format('HH:mm')} ${l.courseName} · ${l.className}` }))}
+            options={(lessons.data ?? []).map((l) => ({ value: l.id, label: `${hhmmIn(l.startsAt, timeZone)} ${l.courseName} · ${l.className}` }))}
           />
         </Space>
       </Card>

@@ -5,8 +5,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { LessonItem, Page } from '@venue/contract';
 import { http } from '../../../../app/request.ts';
 import { LessonStateTag } from './StateTag.tsx';
-import { useVenueTimeZone, venueToday } from '../../../../kit/index.ts';
-import { hhmm, lessonUrl, useLessonT } from './shared.ts';
+import { hhmmIn, useVenueTimeZone, venueToday } from '../../../../kit/index.ts';
+import { lessonUrl, useLessonT } from './shared.ts';
 
 const HOUR_PX = 72;
 
@@ -106,7 +106,7 @@ export function DayView({ initialDay, refreshKey, onOpen }: { initialDay?: strin
                         }}
                       >
                         <div>
-                          {hhmm(l.startsAt)}-{hhmm(l.endsAt)} <LessonStateTag value={l.state} />
+                          {hhmmIn(l.startsAt, timeZone)}-{hhmmIn(l.endsAt, timeZone)} <LessonStateTag value={l.state} />
                         </div>
                         <div style={{ fontWeight: 500 }}>{l.courseName}</div>
                         <div>

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Perm, type LessonDetail, type RatingAverage } from '@venue/contract';
 import { success } from '../../../../app/feedback.tsx';
 import { http } from '../../../../app/request.ts';
-import { useCan } from '../../../../kit/index.ts';
+import { rangeIn, useCan, useVenueTimeZone } from '../../../../kit/index.ts';
 import { reactToSaveError } from '../../../../kit/form.ts';
 import { formatTime } from '../../../../kit/pay/index.ts';
 import { LessonStateTag } from './StateTag.tsx';
 import { ShareButton, ShareLabel } from '../share/ShareButton.tsx';
-import { hhmm, lessonUrl, useLessonT } from './shared.ts';
+import { lessonUrl, useLessonT } from './shared.ts';
 
 function Average({ title, r, none }: { title: string; r: RatingAverage; none: string }) {
   return <Statistic title={title} value={r.avg === null ? none : r.avg.toFixed(2)} suffix={r.avg === null ? undefined : `/ 5 (${r.count})`} />;
@@ -18,6 +18,7 @@ function Average({ title, r, none }: { title: string; r: RatingAverage; none: st
 /** A lesson's drawer: what and when, the averages of the lesson, its course and its coach, the ratings, and a rating entered at the desk. */
 export function LessonDrawer({ id, onClose, onChanged }: { id: number | null; onClose: () => void; onChanged: () => void }) {
   const t = useLessonT();
+  const timeZone = useVenueTimeZone();
   const can = useCan();
   const [form] = Form.useForm<{ memberId?: number; rating?: number; comment?: string }>();
   const [busy, setBusy] = useState(false);
@@ -58,7 +59,7 @@ export function LessonDrawer({ id, onClose, onChanged }: { id: number | null; on
             <Descriptions.Item label={t('field.courseName')}>{d.courseName}</Descriptions.Item>
             <Descriptions.Item label={t('field.className')}>{d.className}</Descriptions.Item>
             <Descriptions.Item label={t('field.time')} span={2}>
-              {formatTime(d.startsAt).slice(0, 10)} {hhmm(d.startsAt)}-{hhmm(d.endsAt)}
+              {rangeIn(d.startsAt, d.endsAt, timeZone)}
             </Descriptions.Item>
             <Descriptions.Item label={t('field.coach')}>{d.coachName}</Descriptions.Item>
             <Descriptions.Item label={t('field.site')}>{d.siteName ?? '-'}</Descriptions.Item>

@@ -5,17 +5,12 @@ import type { z } from 'zod';
 import { Perm, lessonCancel, type LessonCancelled, type LessonItem, type Page, type lessonPageQuery } from '@venue/contract';
 import { success } from '../../../../app/feedback.tsx';
 import { http } from '../../../../app/request.ts';
-import { ListPage, ReasonDialog, type ListHandle, type ResourceDef } from '../../../../kit/index.ts';
+import { ListPage, ReasonDialog, rangeIn, useVenueTimeZone, type ListHandle, type ResourceDef } from '../../../../kit/index.ts';
 import { useCoachOptions, useCourseOptions } from '../shared.tsx';
 import { AdjustDialog } from './AdjustDialog.tsx';
 import { DayView } from './DayView.tsx';
 import { LessonDrawer } from './LessonDrawer.tsx';
-import { NS, hhmm, lessonStateOptions, lessonUrl, useLessonT, useSiteOptions } from './shared.ts';
-
-const day = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+import { NS, lessonStateOptions, lessonUrl, useLessonT, useSiteOptions } from './shared.ts';
 
 type Actions = {
   adjust(rows: LessonItem[]): void;
@@ -24,7 +19,7 @@ type Actions = {
   move(row: LessonItem, to: 'suspend' | 'resume'): void;
 };
 
-function lessonResource(a: Actions): ResourceDef<LessonItem, LessonItem, z.input<typeof lessonPageQuery>> {
+function lessonResource(a: Actions, timeZone: string | undefined): ResourceDef<LessonItem, LessonItem, z.input<typeof lessonPageQuery>> {
   return {
     key: 'courseLesson',
     ns: NS,
@@ -40,7 +35,7 @@ function lessonResource(a: Actions): ResourceDef<LessonItem, LessonItem, z.input
       { name: 'state', label: 'field.state', type: 'select', options: lessonStateOptions },
     ],
     columns: [
-      { key: 'startsAt', label: 'field.time', sorter: true, render: (_: unknown, r) => `${day(r.startsAt)} ${hhmm(r.startsAt)}-${hhmm(r.endsAt)}` },
+      { key: 'startsAt', label: 'field.time', sorter: true, render: (_: unknown, r) => rangeIn(r.startsAt, r.endsAt, timeZone) },
       { key: 'courseName', label: 'field.courseName' },
       { key: 'className', label: 'field.className' },
       { key: 'coachName', label: 'field.coach' },
@@ -85,6 +80,7 @@ export default function LessonsPage() {
     if (dateParam) setView('day');
     if (lessonParam) setDetail(lessonParam);
   }, [dateParam, lessonParam]);
+  const timeZone = useVenueTimeZone();
   const list = useRef<ListHandle<LessonItem>>(null);
   const refresh = () => {
     list.current?.reload();
@@ -92,18 +88,21 @@ export default function LessonsPage() {
   };
   const def = useMemo(
     () =>
-      lessonResource({
-        adjust: (rows) => setAdjusting(rows),
-        cancel: (row) => setCancelling(row),
-        detail: (row) => setDetail(row.id),
-        move: (row, to) => {
-          void http.post(lessonUrl(`${row.id}/${to}`), { version: row.version }).then(() => {
-            success(t(to === 'suspend' ? 'action.suspend' : 'action.resume'));
-            refresh();
-          });
+      lessonResource(
+        {
+          adjust: (rows) => setAdjusting(rows),
+          cancel: (row) => setCancelling(row),
+          detail: (row) => setDetail(row.id),
+          move: (row, to) => {
+            void http.post(lessonUrl(`${row.id}/${to}`), { version: row.version }).then(() => {
+              success(t(to === 'suspend' ? 'action.suspend' : 'action.resume'));
+              refresh();
+            });
+          },
         },
-      }),
-    [t],
+        timeZone,
+      ),
+    [t, timeZone],
   );
   const switcher = (
     <Segmented

@@ -30,9 +30,3 @@ export function useSiteOptions(): Option[] {
   });
   return (sites.data?.data ?? []).map((s) => ({ value: s.id, label: s.name }));
 }
-
-/** `HH:mm` of an instant in the browser's zone. */
-export const hhmm = (iso: string) => {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};

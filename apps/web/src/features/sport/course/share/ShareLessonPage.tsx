@@ -1,5 +1,6 @@
 import { Descriptions, Rate, Tag } from 'antd';
-import { ShareFrame, ShareState, ValidUntil, lessonTime, useShareT, useShared } from './shared.tsx';
+import { rangeIn } from '../../../../kit/index.ts';
+import { ShareFrame, ShareState, ValidUntil, useShareT, useShared } from './shared.tsx';
 
 const STATE_COLOR: Record<string, string> = { scheduled: 'blue', suspended: 'orange', cancelled: 'default', done: 'green' };
 
@@ -16,7 +17,7 @@ export default function ShareLessonPage() {
             <Descriptions.Item label={t('field.course')}>{l.courseName}</Descriptions.Item>
             <Descriptions.Item label={t('field.className')}>{l.className}</Descriptions.Item>
             <Descriptions.Item label={t('field.time')}>
-              <span data-testid="share-lesson-time">{lessonTime(l.startsAt, l.endsAt)}</span>
+              <span data-testid="share-lesson-time">{rangeIn(l.startsAt, l.endsAt, data?.timeZone)}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('field.coach')}>{l.coachName ?? '—'}</Descriptions.Item>
             <Descriptions.Item label={t('field.site')}>{l.siteName ?? '—'}</Descriptions.Item>

@@ -1,6 +1,7 @@
 import { Descriptions, List, Tag } from 'antd';
 import { useLang } from '../../../../app/prefs.ts';
-import { ShareFrame, ShareState, ValidUntil, lessonTime, useShareT, useShared } from './shared.tsx';
+import { rangeIn } from '../../../../kit/index.ts';
+import { ShareFrame, ShareState, ValidUntil, useShareT, useShared } from './shared.tsx';
 
 const WEEKDAY = { 'zh-CN': ['一', '二', '三', '四', '五', '六', '日'], 'en-US': ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] };
 
@@ -45,7 +46,7 @@ export default function SharePlanPage() {
                   l.state ? <Tag>{t.dynamic('lessonState', l.state)}</Tag> : <Tag color={l.ok ? 'green' : 'red'}>{l.ok ? t('lessonOk') : t('lessonTaken')}</Tag>
                 }
               >
-                {lessonTime(l.startsAt, l.endsAt)}
+                {rangeIn(l.startsAt, l.endsAt, data?.timeZone)}
               </List.Item>
             )}
           />

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Descriptions, Input, Rate, Result, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../../app/request.ts';
-import { ShareFrame, ShareState, ValidUntil, formatTime, lessonTime, shareApi, useShareT, useShared } from './shared.tsx';
+import { rangeIn } from '../../../../kit/index.ts';
+import { ShareFrame, ShareState, ValidUntil, formatTime, shareApi, useShareT, useShared } from './shared.tsx';
 
 /** /share/course/rate?token=…: a member rates a lesson (1–5 stars and a comment), once, without signing in. */
 export default function ShareRatePage() {
@@ -39,7 +40,7 @@ export default function ShareRatePage() {
           <Descriptions column={1} size="small" bordered data-testid="share-rate-lesson">
             <Descriptions.Item label={t('field.course')}>{l.courseName}</Descriptions.Item>
             <Descriptions.Item label={t('field.className')}>{l.className}</Descriptions.Item>
-            <Descriptions.Item label={t('field.time')}>{lessonTime(l.startsAt, l.endsAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('field.time')}>{rangeIn(l.startsAt, l.endsAt, data?.timeZone)}</Descriptions.Item>
             <Descriptions.Item label={t('field.coach')}>{l.coachName ?? '—'}</Descriptions.Item>
           </Descriptions>
           {mine ? (

@@ -29,18 +29,6 @@ export const shareApi = {
   rate: (body: { token: string; rating: number; comment?: string | null }) => http.post<ShareView>(url('rate'), body),
 };
 
-/** `HH:mm` of an instant in the browser's zone. */
-export const hhmm = (iso: string) => {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
-/** `2026-12-01 10:00-11:00`. */
-export const lessonTime = (from: string, to: string) => {
-  const d = new Date(from);
-  const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  return `${day} ${hhmm(from)}-${hhmm(to)}`;
-};
-
 /** The public pages' frame: the language and theme switches and one phone-width card, no console layout. */
 export function ShareFrame({ testId, title, children }: { testId: string; title?: ReactNode; children: ReactNode }) {
   const { token } = theme.useToken();
