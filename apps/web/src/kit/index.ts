@@ -61,3 +61,4 @@ export { checkImportFile, importReportOf, sniff, formatSize, DEFAULT_IMPORT_LIMI
 export { validateValue, issueMessage, isRequired } from './zodRule.ts';
 export { readListState, writeListState, forgetListState } from './listStore.ts';
 export { DEFAULT_TIME_ZONE, clockIn, hhmmIn, rangeIn, todayIn, venueToday, useVenueTimeZone } from './day.ts';
+export { useVenueOptions } from './venueOptions.ts';

@@ -17,24 +17,13 @@ import {
   focusFirstError,
   useCan,
   useFieldRules,
+  useVenueOptions,
 } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../kit/pay/index.ts';
 import { cardApi, cardKey, refreshCards } from './card.api.ts';
 import { BandsInput, type Band } from './inputs.tsx';
-import {
-  NS,
-  CardLeft,
-  CodeLabel,
-  ManagerSelect,
-  cardDetailPath,
-  fenToYuan,
-  shareStatusOptions,
-  sportOptions,
-  useCardT,
-  useVenueOptions,
-  type Translate,
-} from './shared.tsx';
+import { NS, CardLeft, CodeLabel, ManagerSelect, cardDetailPath, fenToYuan, shareStatusOptions, sportOptions, useCardT, type Translate } from './shared.tsx';
 
 /** The actions on a card, each by its permission and the card's state. */
 export type CardAction = 'detail' | 'recharge' | 'freeze' | 'unfreeze' | 'date' | 'manager' | 'rules' | 'refund' | 'shares';

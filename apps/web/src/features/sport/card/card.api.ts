@@ -10,7 +10,6 @@ import type {
   CheckinLookupAnswer,
   Page,
   UserRow,
-  VenueRow,
   cardDateEdit,
   cardFreeze,
   cardManager,
@@ -54,8 +53,6 @@ export const cardApi = {
   calendar: (id: number, month: string) => http.post<CardCalendar>(url(`${id}/calendar`), { month }),
   lookup: (keyword: string) => http.post<CheckinLookupAnswer>(url('checkin/lookup'), { keyword }),
   checkin: (body: z.input<typeof checkinCreate>) => http.post<CheckinAnswer>(url('checkin'), body),
-  /** The organisation's venues (card types apply to some of them). */
-  venues: () => http.post<Page<VenueRow>>(api.stadium('stadiumInfo/pagelist'), { pageNum: 1, pageSize: 200 }),
   /** Staff of the organisation, by name (the manager: the salesperson responsible). */
   users: (name: string) => http.post<Page<UserRow>>(api.system('user/list'), { pageNum: 1, pageSize: 20, name: name || undefined }),
 };

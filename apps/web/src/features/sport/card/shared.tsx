@@ -119,17 +119,6 @@ export function useValidity(): (from: string | null, to: string | null) => strin
   return (from, to) => (from || to ? `${from ? formatDay(from, lang) : '…'} ~ ${to ? formatDay(to, lang) : t('noEnd')}` : '—');
 }
 
-/** The organisation's venues as options (all of them with the venue list permission, else the current venue). */
-export function useVenueOptions(): Option[] {
-  const can = useCan();
-  const stadiumId = useSession((s) => s.stadiumId);
-  const stadiumName = useSession((s) => s.stadiumName);
-  const all = can(Perm.venue.list);
-  const venues = useQuery({ queryKey: ['card', 'venues'], queryFn: cardApi.venues, enabled: all, staleTime: 60_000 });
-  if (all && venues.data) return venues.data.data.map((v) => ({ value: v.id, label: v.stadiumName }));
-  return stadiumId ? [{ value: stadiumId, label: stadiumName ?? String(stadiumId) }] : [];
-}
-
 /**
  * The manager (salesperson responsible): the signed-in user, or (with the user list permission)
  * any staff member found by name.

@@ -5,8 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { Perm, coachCreate, type CoachQualificationRow, type CoachRow, type coachListQuery, type coachUpdate } from '@venue/contract';
-import { ListPage, useCan, useLabelT, type ResourceDef, type Row } from '../../../kit/index.ts';
-import { CoachPhoto, NS, coachApi, genderOptions, levelOptions, sportOptions, statusOptions, useCoachT, useVenueOptions } from './shared.tsx';
+import { ListPage, useCan, useLabelT, type ResourceDef, type Row, useVenueOptions } from '../../../kit/index.ts';
+import { CoachPhoto, NS, coachApi, genderOptions, levelOptions, sportOptions, statusOptions, useCoachT } from './shared.tsx';
 
 type CoachForm = z.input<typeof coachCreate> & z.input<typeof coachUpdate>;
 interface QualificationValue {

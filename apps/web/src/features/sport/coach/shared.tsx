@@ -15,9 +15,7 @@ import {
 import type { z } from 'zod';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, download, http } from '../../../app/request.ts';
-import { useSession } from '../../../app/session.ts';
-import { FILE_TIMEOUT_MS, codeOptions, useCan, type Option } from '../../../kit/index.ts';
-import { Perm } from '@venue/contract';
+import { FILE_TIMEOUT_MS, codeOptions, type Option } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -43,7 +41,6 @@ export const coachApi = {
   },
   photo: async (id: number): Promise<Blob> => (await download({ url: url(`${id}/photo/image`), method: 'GET', timeout: FILE_TIMEOUT_MS, silent: true })).blob,
   schedule: (body: z.input<typeof coachScheduleQuery>) => http.post<CoachScheduleAnswer>(url('schedule'), body),
-  venues: () => http.post<Page<{ id: number; stadiumName: string }>>(api.stadium('stadiumInfo/pagelist'), { pageNum: 1, pageSize: 200 }),
   list: (body: Record<string, unknown>) => http.post<Page<CoachRow>>(url('list'), body),
 };
 
@@ -54,17 +51,6 @@ export const genderOptions: Option[] = [
   { value: 1, label: 'gender.1' },
   { value: 2, label: 'gender.2' },
 ];
-
-/** The organisation's venues (a coach works at some of them). */
-export function useVenueOptions(): Option[] {
-  const can = useCan();
-  const stadiumId = useSession((s) => s.stadiumId);
-  const stadiumName = useSession((s) => s.stadiumName);
-  const all = can(Perm.venue.list);
-  const venues = useQuery({ queryKey: ['coach', 'venues'], queryFn: coachApi.venues, enabled: all, staleTime: 60_000 });
-  if (all && venues.data) return venues.data.data.map((v) => ({ value: v.id, label: v.stadiumName }));
-  return stadiumId ? [{ value: stadiumId, label: stadiumName ?? String(stadiumId) }] : [];
-}
 
 /** A coach's photo, fetched with the session (served to signed-in staff only). */
 export function CoachPhoto({ id, version, hasPhoto, size = 40 }: { id: number; version: number; hasPhoto: boolean; size?: number }) {

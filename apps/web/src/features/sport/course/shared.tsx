@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CLASS_STATES, COURSE_KINDS, COURSE_STATES, LESSON_STATES, VENUE_SPORTS, type Page, type VenueRow } from '@venue/contract';
+import { CLASS_STATES, COURSE_KINDS, COURSE_STATES, LESSON_STATES, VENUE_SPORTS, type Page } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { codeOptions, type Option } from '../../../kit/index.ts';
@@ -33,16 +33,6 @@ export const lessonStateOptions = codeOptions(LESSON_STATES, 'lessonStateOf', { 
 
 /** Fen to yuan for an input's value (1234 -> 12.34); null stays null. */
 export const fenToYuan = (fen: number | null | undefined): number | null => (fen === null || fen === undefined ? null : Math.round(fen) / 100);
-
-/** The organisation's venues, for the course form. */
-export function useVenueOptions(): Option[] {
-  const venues = useQuery({
-    queryKey: ['course', 'venues'],
-    queryFn: () => http.post<Page<VenueRow>>(api.stadium('stadiumInfo/pagelist'), { pageNum: 1, pageSize: 200 }),
-    staleTime: 60_000,
-  });
-  return (venues.data?.data ?? []).map((v) => ({ value: v.id, label: v.stadiumName }));
-}
 
 /** The organisation's coaches (the coach module's fixed list call), for the class form. */
 export function useCoachOptions(): Option[] {

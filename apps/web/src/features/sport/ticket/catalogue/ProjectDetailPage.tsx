@@ -19,7 +19,7 @@ import {
 import { http } from '../../../../app/request.ts';
 import { confirm, success } from '../../../../app/feedback.tsx';
 import { useTabLabel } from '../../../../app/tabs.ts';
-import { useLabelT, FormDialog, invalidateResource, useCan, type FieldDef, type FormMode, type Row } from '../../../../kit/index.ts';
+import { useLabelT, FormDialog, invalidateResource, useCan, type FieldDef, type FormMode, type Row, useVenueOptions } from '../../../../kit/index.ts';
 import { toFen, yuan } from '../../../../kit/pay/index.ts';
 import { useLang } from '../../../../app/prefs.ts';
 import { projectFormFields } from './ProjectListPage.tsx';
@@ -28,7 +28,7 @@ import { MapVersionDialog } from '../extras/MapVersionDialog.tsx';
 import { useExtrasT, useNoticeOptions, useTemplateOptions } from '../extras/shared.tsx';
 import { SessionRefundRulesDialog } from '../reserve/RefundParts.tsx';
 import { useRulesT } from '../reserve/shared.ts';
-import { NS, PROJECT_LIST_PATH, realNameOptions, sessionSeatsPath, statusOptions, ticketPath, useCatalogueT, useVenueOptions } from './shared.ts';
+import { NS, PROJECT_LIST_PATH, realNameOptions, sessionSeatsPath, statusOptions, ticketPath, useCatalogueT } from './shared.ts';
 
 /**
  * A ticket project's detail (issue 13, spec ticketManagement/projects/detail; not cached, spec 2.2

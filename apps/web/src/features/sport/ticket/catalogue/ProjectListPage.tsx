@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Perm, projectCreate, type ProjectRow, type projectListQuery, type projectUpdate } from '@venue/contract';
-import { ListPage, type FieldDef, type ResourceDef } from '../../../../kit/index.ts';
-import { NS, projectDetailPath, realNameOptions, statusOptions, useTypeOptions, useVenueOptions } from './shared.ts';
+import { ListPage, type FieldDef, type ResourceDef, useVenueOptions } from '../../../../kit/index.ts';
+import { NS, projectDetailPath, realNameOptions, statusOptions, useTypeOptions } from './shared.ts';
 import { useNoticeOptions, usePerformerOptions, useTemplateOptions } from '../extras/shared.tsx';
 
 /**

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Perm, REAL_NAME_RULES, type Page, type TicketTypeRow, type VenueRow } from '@venue/contract';
+import { REAL_NAME_RULES, type Page, type TicketTypeRow } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../../app/i18n.ts';
 import { api, http } from '../../../../app/request.ts';
-import { useSession } from '../../../../app/session.ts';
-import { useCan, type Option } from '../../../../kit/index.ts';
+import type { Option } from '../../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -50,20 +49,4 @@ export function useTypeOptions(): Option[] {
 
 export function useParentTypeOptions(): Option[] {
   return (useTypes().data?.data ?? []).filter((r) => r.parentId === null).map((r) => ({ value: r.id, label: r.name }));
-}
-
-/** The organisation's venues (a project may take place at one). */
-export function useVenueOptions(): Option[] {
-  const can = useCan();
-  const stadiumId = useSession((s) => s.stadiumId);
-  const stadiumName = useSession((s) => s.stadiumName);
-  const all = can(Perm.venue.list);
-  const venues = useQuery({
-    queryKey: ['ticketCatalogue', 'venues'],
-    queryFn: () => http.post<Page<VenueRow>>(api.stadium('stadiumInfo/pagelist'), { pageNum: 1, pageSize: 200 }),
-    enabled: all,
-    staleTime: 60_000,
-  });
-  if (all && venues.data) return venues.data.data.map((v) => ({ value: v.id, label: v.stadiumName }));
-  return stadiumId ? [{ value: stadiumId, label: stadiumName ?? String(stadiumId) }] : [];
 }

@@ -1,11 +1,8 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { Perm, seatmapCreate, type Page, type SeatmapRow, type VenueRow, type seatmapListQuery, type seatmapUpdate } from '@venue/contract';
-import { api, http } from '../../../../app/request.ts';
-import { useSession } from '../../../../app/session.ts';
-import { ListPage, useCan, type Option, type ResourceDef } from '../../../../kit/index.ts';
+import { Perm, seatmapCreate, type SeatmapRow, type seatmapListQuery, type seatmapUpdate } from '@venue/contract';
+import { ListPage, type ResourceDef, useVenueOptions } from '../../../../kit/index.ts';
 import { emptyDocument } from './seatmap.geometry.ts';
 import { seatmapDesignerPath } from './seatmap.api.ts';
 import { NS } from './shared.ts';
@@ -15,22 +12,6 @@ import { NS } from './shared.ts';
  * their latest version and seat count. Add names a new blank map; Design (edit) opens the designer.
  */
 type SeatmapForm = z.input<typeof seatmapCreate> & z.input<typeof seatmapUpdate>;
-
-/** The organisation's venues (a map may belong to one). */
-function useVenueOptions(): Option[] {
-  const can = useCan();
-  const stadiumId = useSession((s) => s.stadiumId);
-  const stadiumName = useSession((s) => s.stadiumName);
-  const all = can(Perm.venue.list);
-  const venues = useQuery({
-    queryKey: ['seatmap', 'venues'],
-    queryFn: () => http.post<Page<VenueRow>>(api.stadium('stadiumInfo/pagelist'), { pageNum: 1, pageSize: 200 }),
-    enabled: all,
-    staleTime: 60_000,
-  });
-  if (all && venues.data) return venues.data.data.map((v) => ({ value: v.id, label: v.stadiumName }));
-  return stadiumId ? [{ value: stadiumId, label: stadiumName ?? String(stadiumId) }] : [];
-}
 
 function VenueName({ id }: { id: number | null }) {
   const options = useVenueOptions();
