@@ -155,7 +155,12 @@ if (want('days')) {
 }
 if (want('e2e')) {
   // The browser suite is CPU-bound: what else is busy when it starts (left over from earlier steps) shows here.
-  console.log(`\nload before the browser tests: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nload before the browser tests: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   if (process.platform === 'linux') await run('busiest processes', 'sh', ['-c', 'ps -eo pcpu,etimes,args --sort=-pcpu | head -6 | cut -c1-160']);
   if (built) await vitest('browser end-to-end tests', 'vitest.e2e.config.ts');
   else {

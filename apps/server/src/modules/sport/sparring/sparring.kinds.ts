@@ -35,7 +35,8 @@ export const sparringKind = itemKind<SparringLineDetail, PricedSparring>({
     const d = input.detail;
     const ask = await resolveAsk(ctx.tx, ctx.scope, ctx.orgId, { ...d, coachId: input.refId, memberId: ctx.memberId }, `items.${line}.`, ctx.now ?? new Date());
     // Booked with a venue's sites: only a coach of that venue (the coaches the booking dialog offers).
-    if (d.venueId !== undefined && !ask.coach.venueIds.includes(d.venueId)) throw invalid(`items.${line}.refId`, 'sparring.coachNotAtVenue', { coach: ask.coach.name });
+    if (d.venueId !== undefined && !ask.coach.venueIds.includes(d.venueId))
+      throw invalid(`items.${line}.refId`, 'sparring.coachNotAtVenue', { coach: ask.coach.name });
     const site = ask.siteName ? ` ${ask.siteName}` : '';
     return { name: itemNameOf(ask.coach), spec: `${d.date} ${d.start}-${d.end}${site}`, unitPriceFen: ask.amountFen, ask, detail: d };
   },
