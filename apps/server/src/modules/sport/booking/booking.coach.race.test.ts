@@ -33,6 +33,8 @@ describe.each(databases)('booking a coach under races on %s', (kind) => {
     await approvedGroup(c, await signIn(s, u2.code, 'Pass1234'), allDay(20_000));
     const { venue, sites } = await makeVenue(c, { n: 20 });
     const coachId = await makeCoach(s, org.id);
+    // A coach of this venue (the booking takes only the venue's coaches).
+    await s.database.query(`update sport_coach set venue_ids = $1::jsonb where id = $2`, [JSON.stringify([venue.id]), coachId]);
     const date = addDays(today('Asia/Shanghai'), 3);
     const operators = await Promise.all(Array.from({ length: 5 }, () => signIn(s, u1.code, 'Pass1234')));
     const answers = await Promise.all(
