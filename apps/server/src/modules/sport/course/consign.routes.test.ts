@@ -179,15 +179,20 @@ describe.each(databases)('consignment courses on %s', (kind) => {
     expect(await ledgerPartnerSum(s, st.orgId, month)).toBe(0);
   });
 
-  it('a month that is over is paid out once, for the sum seen: partnerPayable settled, the payout never changes', async () => {
+  /** A partner at half of each seat, one seat of `priceFen` sold last month (its line and its ledger entries moved there). */
+  async function soldLastMonth(priceFen: number) {
     const st = await consignStaff(s, admin, platformId);
     const partner = await addPartner(st, { sharePermille: 500, seatFeeFen: 0 });
-    const { classId } = await consignedClass(s, st, partner.id, 10_001);
-    await paidSeat(s, st, classId, 10_001);
-    // The seat was sold last month (its line and its ledger entries moved there).
+    const { classId } = await consignedClass(s, st, partner.id, priceFen);
+    await paidSeat(s, st, classId, priceFen);
     const last = monthOf(new Date(Date.now() - 40 * 86_400_000));
     await s.database.query(`update sport_course_consign_line set business_day = $2 where org_id = $1`, [st.orgId, `${last}-15`]);
     await s.database.query(`update sport_ledger_entry set business_day = $2 where org_id = $1 and txn_kind = 'partner_share'`, [st.orgId, `${last}-15`]);
+    return { st, partner, last };
+  }
+
+  it('a month that is over is paid out once, for the sum seen: partnerPayable settled, the payout never changes', async () => {
+    const { st, partner, last } = await soldLastMonth(10_001);
     const before = await ok(st.c, 'POST', consignApi('statement'), { partnerId: partner.id, month: last });
     expect(before).toMatchObject({ partnerFen: 5000, closed: true, payout: null });
     const wrong = await st.c.json('POST', consignApi('pay'), { body: { partnerId: partner.id, month: last, amountFen: 4999, method: 'transfer' } });
@@ -204,13 +209,7 @@ describe.each(databases)('consignment courses on %s', (kind) => {
   });
 
   it.runIf(kind === 'postgres')('ten payouts of one month at once: one is made, the others answer 100409, partnerPayable is settled once', async () => {
-    const st = await consignStaff(s, admin, platformId);
-    const partner = await addPartner(st, { sharePermille: 500, seatFeeFen: 0 });
-    const { classId } = await consignedClass(s, st, partner.id, 8_000);
-    await paidSeat(s, st, classId, 8_000);
-    const last = monthOf(new Date(Date.now() - 40 * 86_400_000));
-    await s.database.query(`update sport_course_consign_line set business_day = $2 where org_id = $1`, [st.orgId, `${last}-15`]);
-    await s.database.query(`update sport_ledger_entry set business_day = $2 where org_id = $1 and txn_kind = 'partner_share'`, [st.orgId, `${last}-15`]);
+    const { st, partner, last } = await soldLastMonth(8_000);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         st.c.json('POST', consignApi('pay'), { body: { partnerId: partner.id, month: last, amountFen: 4000, method: 'transfer', payRef: `TR-${i}` } }),
