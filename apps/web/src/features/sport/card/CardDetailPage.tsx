@@ -9,7 +9,7 @@ import { api, http } from '../../../app/request.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { useTabLabel } from '../../../app/tabs.ts';
 import { setBackFromCardDetail } from '../../../app/session.ts';
-import { useLabelT, formatDay } from '../../../kit/index.ts';
+import { useLabelT, formatDay, useVenueTimeZone, venueToday } from '../../../kit/index.ts';
 import { CardButtons, SharesPanel, useCardActions } from './CardDialogs.tsx';
 import { cardApi, cardKey } from './card.api.ts';
 import {
@@ -78,7 +78,8 @@ function UsageTab({ card }: { card: CardDetail }) {
 function CalendarTab({ card }: { card: CardDetail }) {
   const t = useCardT();
   const { token } = theme.useToken();
-  const [month, setMonth] = useState(() => dayjs().format('YYYY-MM'));
+  const today = venueToday(useVenueTimeZone());
+  const [month, setMonth] = useState(() => today.format('YYYY-MM'));
   const cal = useQuery({ queryKey: ['card', 'calendar', card.id, month], queryFn: () => cardApi.calendar(card.id, month) });
   const byDay = new Map((cal.data?.days ?? []).map((d) => [d.day, d]));
   return (
@@ -88,7 +89,7 @@ function CalendarTab({ card }: { card: CardDetail }) {
         {card.kind !== 'value' ? <Statistic title={t('calendar.times')} value={cal.data?.times ?? 0} /> : null}
       </Space>
       <Calendar
-        value={dayjs().format('YYYY-MM') === month ? dayjs() : dayjs(`${month}-01`)}
+        value={today.format('YYYY-MM') === month ? today : dayjs(`${month}-01`)}
         onPanelChange={(d: Dayjs) => setMonth(d.format('YYYY-MM'))}
         onSelect={(d: Dayjs) => setMonth(d.format('YYYY-MM'))}
         mode="month"

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Card, Col, ConfigProvider, DatePicker, Empty, Row as GridRow, Space, Spin, Table, Tabs, Typography, theme } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
@@ -11,9 +11,9 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { z } from 'zod';
 import type { LedgerRow, LedgerSummary, ledgerListQuery } from '@venue/contract';
 import { useLang, useThemeName } from '../../../app/prefs.ts';
-import { ListPage, formatDay, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { ListPage, formatDay, useVenueTimeZone, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { AccountsButton } from './AccountsDrawer.tsx';
-import { TakingsView, initialRange } from './TakingsView.tsx';
+import { TakingsView, initialRange, lastWeek } from './TakingsView.tsx';
 import { commerceApi } from './commerce.api.ts';
 import { CodeLabel, NS, formatTime, ledgerAccountOptions, sideOptions, txnKindOptions, useCommerceT, yuan } from './shared.tsx';
 
@@ -54,7 +54,8 @@ function Summary() {
   const t = useCommerceT();
   const lang = useLang();
   const themeName = useThemeName();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(6, 'day').startOf('day'), dayjs().startOf('day')]);
+  const timeZone = useVenueTimeZone();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastWeek(timeZone));
   const body = { dayFrom: range[0].format('YYYY-MM-DD'), dayTo: range[1].format('YYYY-MM-DD') };
   const summary = useQuery({ queryKey: ['commerce', 'ledgerSummary', body], queryFn: () => commerceApi.ledgerSummary(body) });
   const data = summary.data;
@@ -175,7 +176,8 @@ function Summary() {
 export default function CapitalFlowPage() {
   const t = useCommerceT();
   const [params, setParams] = useSearchParams();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => initialRange(params));
+  const timeZone = useVenueTimeZone();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => initialRange(params, timeZone));
   const tab = params.get('tab') === 'ledger' ? 'ledger' : 'takings';
   const { token } = theme.useToken();
   // On the page's black background in dark, the primary colour is too dim for the selected tab's text (WCAG AA): the lighter text tone.

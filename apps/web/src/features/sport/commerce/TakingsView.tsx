@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { TakingsQuery, TakingsSummary } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 import { useLang } from '../../../app/prefs.ts';
-import { formatDay } from '../../../kit/index.ts';
+import { formatDay, venueToday } from '../../../kit/index.ts';
 import { usePayT } from '../../../kit/pay/payI18n.tsx';
 import { useCommerceT, yuan } from './shared.tsx';
 
@@ -137,10 +137,16 @@ export function TakingsView({ range, onRange }: { range: [Dayjs, Dayjs]; onRange
   );
 }
 
-/** A range from the page's query (`dayFrom`, `dayTo`, as the home card opens it), else the last 7 days. */
-export function initialRange(params: URLSearchParams): [Dayjs, Dayjs] {
+/** A range from the page's query (`dayFrom`, `dayTo`, as the home card opens it), else the venue's last 7 days. */
+export function initialRange(params: URLSearchParams, timeZone?: string): [Dayjs, Dayjs] {
   const from = dayjs(params.get('dayFrom') ?? '', 'YYYY-MM-DD', true);
   const to = dayjs(params.get('dayTo') ?? '', 'YYYY-MM-DD', true);
   if (from.isValid() && to.isValid() && !to.isBefore(from)) return [from, to];
-  return [dayjs().subtract(6, 'day').startOf('day'), dayjs().startOf('day')];
+  return lastWeek(timeZone);
+}
+
+/** The venue's last 7 days, today included. */
+export function lastWeek(timeZone?: string): [Dayjs, Dayjs] {
+  const today = venueToday(timeZone);
+  return [today.subtract(6, 'day'), today];
 }

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { venueCreate, type OpenAppRow, type Page, type UserRow, type VenueRow } from '@venue/contract';
 import { getLang } from '../../../app/prefs.ts';
 import { api, http } from '../../../app/request.ts';
-import { useLabelT, DetailDrawer, FormDialog, formatDay, useKitT, type ColumnDef, type FieldDef } from '../../../kit/index.ts';
+import { useLabelT, DetailDrawer, FormDialog, formatDay, todayIn, useKitT, type ColumnDef, type FieldDef } from '../../../kit/index.ts';
 import { venueApi } from './venue.api.ts';
 import { ShopSwitch, refreshVenues } from './VenueDialogs.tsx';
 import { RulesForm } from './VenueManagePage.tsx';
@@ -48,7 +48,7 @@ const SOON_DAYS = 30;
 function termCell(row: VenueRow) {
   const lang = getLang();
   if (!row.contractFrom && !row.contractTo) return <Tag>{vt('service.term.none')}</Tag>;
-  const s = termState(row.contractFrom, row.contractTo, dayjs().format('YYYY-MM-DD'));
+  const s = termState(row.contractFrom, row.contractTo, todayIn(row.timeZone));
   const tag =
     s.kind === 'expired' ? (
       <Tag color="red">{vt('service.term.expired')}</Tag>

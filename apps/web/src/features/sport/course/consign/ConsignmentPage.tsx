@@ -15,11 +15,9 @@ import {
   type coursePartnerListQuery,
 } from '@venue/contract';
 import { success } from '../../../../app/feedback.tsx';
-import { ListPage, useCan, type ResourceDef, type Row } from '../../../../kit/index.ts';
+import { ListPage, todayIn, useCan, useVenueTimeZone, type ResourceDef, type Row } from '../../../../kit/index.ts';
 import { reactToSaveError } from '../../../../kit/form.ts';
 import { NS, consignApi, formatTime, statusOptions, toFen, useConsignT, usePartnerOptions, yuan } from './shared.tsx';
-
-const thisMonth = () => dayjs().format('YYYY-MM');
 
 function ShareRule({ permille, feeFen }: { permille: number; feeFen: number }) {
   const t = useConsignT();
@@ -337,7 +335,8 @@ function StatementTab({
 export default function ConsignmentPage() {
   const t = useConsignT();
   const [tab, setTab] = useState('courses');
-  const [month, setMonth] = useState(thisMonth);
+  const timeZone = useVenueTimeZone();
+  const [month, setMonth] = useState(() => todayIn(timeZone).slice(0, 7));
   const [partnerId, setPartnerId] = useState<number | undefined>();
   const items = [
     {
