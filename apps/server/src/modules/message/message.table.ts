@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../system/index.ts';
+import { id } from '../../platform/columns.ts';
 
 /**
  * Messaging delivery (issue 14): each organisation's channel settings, its business types and
  * their templates, and the send queue, whose rows are also the send log.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const orgRef = () =>
   bigint('org_id', { mode: 'number' })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs } from '../system/index.ts';
+import { id } from '../../platform/columns.ts';
 
 /**
  * Third-party application access (issue 14): applications with a key and a sealed secret, the
@@ -8,7 +9,6 @@ import { orgs } from '../system/index.ts';
  * the signing window (replays are refused by the primary key, across server processes), and the
  * log of every signed call.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const openApps = pgTable(

@@ -1,18 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, pgTable, primaryKey, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs } from '../system/index.ts';
+import { orgId } from '../system/index.ts';
+import { id } from '../../platform/columns.ts';
 
 /**
  * The service registry (issue 14): an organisation's applications, its environments with their
  * groups and instances, the services of each application (and which environments run them), and
  * the translation items the console's dictionary translation reads. Every row is the organisation's.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
 const at = (name: string) => timestamp(name, { withTimezone: true });
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
 const stamps = () => ({
   version: integer('version').notNull().default(1),
   createdAt: at('created_at').notNull().defaultNow(),

@@ -4,6 +4,7 @@
  */
 export { systemManifest } from './system.manifest.ts';
 export { orgs, users, roles, menus, userOrgs, userRoles, roleMenus, userMenus } from './system.table.ts';
+export { orgId, userRef } from './columns.table.ts';
 export { sessions } from './account.table.ts';
 export { contains, containsText, mapDuplicate, isForeignKeyViolation, today } from './admin.common.ts';
 export { findOrg, findOrgByCode, orgName, orgTimeZone } from './org.repository.ts';

@@ -17,8 +17,8 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { id } from '../../platform/columns.ts';
 
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
 const ref = (name: string) => bigint(name, { mode: 'number' });
 const audit = {
   version: integer('version').notNull().default(1),

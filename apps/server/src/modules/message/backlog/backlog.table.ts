@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../../system/index.ts';
+import { id } from '../../../platform/columns.ts';
 
 /**
  * To-do messages (issue 14, spec 3 "Todo message"): a task for one user, open until they complete
  * it. `source_key` makes adding the same business to-do twice a no-op.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
 const ref = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgs, users } from '../../system/index.ts';
+import { id } from '../../../platform/columns.ts';
 
 /**
  * Station messages (issue 14): one row per recipient, read only by that user. `source_key` makes a
  * redelivery of the same business event a no-op (the send queue may retry after a crash).
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
 const ref = (name: string) => bigint(name, { mode: 'number' });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

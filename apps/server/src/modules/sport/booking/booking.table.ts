@@ -1,23 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  customType,
-  foreignKey,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/index.ts';
+import { bigint, boolean, check, customType, foreignKey, date, index, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users, orgId } from '../../system/index.ts';
 import { orders, orderItems } from '../commerce/index.ts';
 import { sites, venues } from '../venue/index.ts';
+import { createdAt, id, updatedAt, version } from '../../../platform/columns.ts';
 
 /**
  * Booking's tables (issue 11; moved from the venue module, issue 24): fixed series, closures, the
@@ -26,14 +12,6 @@ import { sites, venues } from '../venue/index.ts';
  * migration, by hand) never lets overlap another live claim of the same unit. So two operators
  * can never book one slot, and a full court and its halves block each other.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const version = () => integer('version').notNull().default(1);
 
 /** A PostgreSQL `tstzrange`, written as `[start,end)` text. */
 const tstzrange = customType<{ data: string; driverData: string }>({ dataType: () => 'tstzrange' });

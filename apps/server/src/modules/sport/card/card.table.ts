@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/index.ts';
+import { orgId, userRef } from '../../system/index.ts';
 import { balanceAccounts, orders, payments, refunds } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
+import { createdAt, id, version } from '../../../platform/columns.ts';
 
 /**
  * Member cards (issue 12). A card type says what a card is worth (stored value, a number of
@@ -11,15 +12,7 @@ import { members } from '../member/index.ts';
  * change of it is a ledger entry; uses of times and periods are counted here. Every debit and
  * credit of a card is a usage row, every change of its terms a log row.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const userRef = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
-const version = () => integer('version').notNull().default(1);
 
 export interface CardTimeBand {
   from: string;

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs } from '../../system/index.ts';
+import { orgId } from '../../system/index.ts';
+import { id } from '../../../platform/columns.ts';
 
 /**
  * Coaches (issue 26): a venue organisation's coaches, with the sports they teach, the venues they
  * work at, a level, a photo and their qualifications. A coach's time is not kept here: lessons and
  * sparring claim it through the commerce core's time-range claims (resource kind `coach`).
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
 
 export const coaches = pgTable(
   'sport_coach',

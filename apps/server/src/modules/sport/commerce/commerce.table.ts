@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/index.ts';
+import { users, orgId, userRef } from '../../system/index.ts';
+import { createdAt, id } from '../../../platform/columns.ts';
 
 /**
  * The commerce core's tables (issue 10). Money is bigint fen. Payments, refunds, refund legs and
  * ledger entries are append-only: only their state (and what the provider said) ever changes.
  * Rows that hold money never cascade away with their organisation.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
 const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
-const userRef = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** Stored value held for a buyer (member cards of value point at one). The balance never goes below 0. */

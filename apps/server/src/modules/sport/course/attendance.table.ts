@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/index.ts';
+import { users, orgId } from '../../system/index.ts';
 import { orders } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
 import { courseEnrolments, courseLessons, courses } from './course.table.ts';
+import { createdAt, id, updatedAt } from '../../../platform/columns.ts';
 
 /**
  * Attendance and class packages (issue 26). A class package type is what a course sells as lessons on a
@@ -12,13 +13,6 @@ import { courseEnrolments, courseLessons, courses } from './course.table.ts';
  * lesson, once: present / late (consumes a lesson of a package), absent (a no-show, recorded when the
  * lesson is marked done; consumes one only when the package type says no-shows do), or leave (excused).
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const coursePackageTypes = pgTable(
   'sport_course_package_type',

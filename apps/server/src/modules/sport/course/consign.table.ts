@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, char, check, date, foreignKey, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/index.ts';
+import { users, orgId } from '../../system/index.ts';
 import { orders } from '../commerce/index.ts';
+import { createdAt, id, updatedAt } from '../../../platform/columns.ts';
 
 /**
  * Consignment courses (issue 26, spec 2.5 `consignmentCourse`). A partner of the organisation (a swimming
@@ -18,13 +19,6 @@ import { orders } from '../commerce/index.ts';
  * of that month; its sum is what partnerPayable took that month. A month already over is paid out once
  * (a payout row, unique per partner and month, never changed; rule `course.consign.pay.*`).
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 export const coursePartners = pgTable(
   'sport_course_partner',

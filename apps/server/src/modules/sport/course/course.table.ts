@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, date, foreignKey, index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/index.ts';
+import { users, orgId } from '../../system/index.ts';
 import { coaches } from '../coach/index.ts';
 import { orders } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
 import { sites, venues } from '../venue/index.ts';
 import { coursePartners } from './consign.table.ts';
+import { createdAt, id, updatedAt, version } from '../../../platform/columns.ts';
 
 /**
  * Training (issue 26). A course is what a venue sells (audited before it is on sale); a class is one
@@ -14,14 +15,6 @@ import { coursePartners } from './consign.table.ts';
  * positions are not stored: they are the rank of the waiting rows by id, and ids of one class are
  * taken under the class row's lock, so the rank is the order the enrolments committed in and has no gaps.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const version = () => integer('version').notNull().default(1);
 
 export const courses = pgTable(
   'sport_course',

@@ -1,7 +1,8 @@
 import { bigint, check, date, foreignKey, index, integer, pgTable, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { orgs, users } from '../../system/index.ts';
+import { users, orgId } from '../../system/index.ts';
 import { coaches } from '../coach/index.ts';
+import { createdAt, id, updatedAt, version } from '../../../platform/columns.ts';
 
 /**
  * Coach settlement (issue 26). A coach's rate says what a coach earns, for courses and for sparring
@@ -11,14 +12,6 @@ import { coaches } from '../coach/index.ts';
  * done lessons, their attendances and paid sparring sessions. It goes draft → approved → paid; approval
  * posts the coach-payable ledger entry, and a paid settlement never changes. Money is in fen.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const version = () => integer('version').notNull().default(1);
 
 export const coachRates = pgTable(
   'sport_coach_rate',

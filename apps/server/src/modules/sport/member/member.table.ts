@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/index.ts';
+import { orgId, userRef } from '../../system/index.ts';
+import { createdAt, id } from '../../../platform/columns.ts';
 
 /**
  * Members (issue 12): the people and companies a venue sells to again and again. Phone and member
@@ -8,13 +9,6 @@ import { orgs, users } from '../../system/index.ts';
  * `company_id` names it: they may use the company's cards. Lists (black, white), identity
  * submissions, face changes and visits are kept as their own rows, never overwritten.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const userRef = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const members = pgTable(

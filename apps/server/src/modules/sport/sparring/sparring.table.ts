@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, foreignKey, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../system/index.ts';
+import { orgId, userRef } from '../../system/index.ts';
 import { orderItems, orders } from '../commerce/index.ts';
+import { createdAt, id } from '../../../platform/columns.ts';
 
 /**
  * Sparring (issue 26): price groups, the audit of their changes, and booked coach hours.
@@ -13,13 +14,6 @@ import { orderItems, orders } from '../commerce/index.ts';
  * site and member stay plain ids (checked in scope when booked): a coach, site or member removed
  * later keeps its past sessions on record.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const userRef = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /** One price of a group, as stored (times as `HH:mm`). */
 export interface StoredPrice {

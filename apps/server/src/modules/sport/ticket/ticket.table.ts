@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { SeatmapDocument } from '@venue/contract';
-import { orgs, users } from '../../system/index.ts';
+import { orgId, userRef } from '../../system/index.ts';
 import { orderItems, orders } from '../commerce/index.ts';
 import { venues } from '../venue/index.ts';
 import { ticketNotices, ticketTemplates } from './catalogue/template.table.ts';
+import { createdAt, id, version } from '../../../platform/columns.ts';
 
 /**
  * Ticketing (issue 13). Project types and projects are the catalogue; a seat map keeps every saved
@@ -13,15 +14,7 @@ import { ticketNotices, ticketTemplates } from './catalogue/template.table.ts';
  * database refuses oversell: a seat moves free → held only by a conditional update, a level's
  * quota only by an atomic conditional update, and the CHECKs hold `sold + held <= quota`.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const userRef = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
-const version = () => integer('version').notNull().default(1);
 
 export const ticketTypes = pgTable(
   'sport_ticket_type',

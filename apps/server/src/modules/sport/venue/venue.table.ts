@@ -1,36 +1,14 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  foreignKey,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  smallint,
-  timestamp,
-  uniqueIndex,
-  varchar,
-  doublePrecision,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, date, index, integer, jsonb, pgTable, smallint, uniqueIndex, varchar, doublePrecision } from 'drizzle-orm/pg-core';
 import type { BookingRules, WeekHours } from '@venue/contract';
-import { orgs } from '../../system/index.ts';
+import { orgId } from '../../system/index.ts';
+import { createdAt, id, updatedAt, version } from '../../../platform/columns.ts';
 
 /**
  * Venues (issue 11). A venue (the spec's stadium) belongs to one organisation; its sites carry
  * opening hours; price rules and templates price its slots. Booking's claims, series, closures
  * and shifts are the booking module's tables (booking/booking.table.ts).
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const version = () => integer('version').notNull().default(1);
 
 export const venues = pgTable(
   'sport_venue',

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { DataLogChange } from '@venue/contract';
-import { orgs, users } from '../../../system/index.ts';
+import { users, orgId } from '../../../system/index.ts';
 import { ticketProjects } from '../ticket.table.ts';
+import { createdAt, id, updatedAt, version } from '../../../../platform/columns.ts';
 
 /**
  * Ticketing's catalogue extras (issue 13): performers and the projects they appear in, the people
@@ -10,14 +11,6 @@ import { ticketProjects } from '../ticket.table.ts';
  * the project, its sessions and levels, with the fields before and after, written by the server in
  * the change's own transaction).
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const version = () => integer('version').notNull().default(1);
 
 export const ticketPerformers = pgTable(
   'sport_ticket_performer',

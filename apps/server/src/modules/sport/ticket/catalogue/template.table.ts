@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { TicketTemplateElement } from '@venue/contract';
-import { orgs } from '../../../system/index.ts';
+import { orgId } from '../../../system/index.ts';
+import { createdAt, id, updatedAt, version } from '../../../../platform/columns.ts';
 
 /**
  * Ticketing's reusable texts and layouts (issue 13): purchase notices a project shows to buyers, and
@@ -9,14 +10,6 @@ import { orgs } from '../../../system/index.ts';
  * elements). Projects and sessions name them (`sport_ticket_project.notice_id`, `template_id`;
  * `sport_ticket_session.template_id`); a notice or template in use is not deleted (foreign keys).
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const version = () => integer('version').notNull().default(1);
 
 export const ticketNotices = pgTable(
   'sport_ticket_notice',

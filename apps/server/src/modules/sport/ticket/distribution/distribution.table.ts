@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import type { FeedSession } from '@venue/contract';
-import { orgs } from '../../../system/index.ts';
+import { orgId } from '../../../system/index.ts';
 import { orders } from '../../commerce/index.ts';
 import { ticketLevels, ticketSeats, ticketSessions } from '../ticket.table.ts';
+import { createdAt, id, version } from '../../../../platform/columns.ts';
 
 /**
  * Ticket distribution (issue 13): distributors and the quota they are given, the orders they sell,
@@ -11,14 +12,7 @@ import { ticketLevels, ticketSeats, ticketSessions } from '../ticket.table.ts';
  * overselling: a distributor's quota and a package's stock are counter rows whose CHECKs hold
  * `sold + held <= quota`, moved only by conditional updates.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const at = (name: string) => timestamp(name, { withTimezone: true });
-const version = () => integer('version').notNull().default(1);
 
 export const distributors = pgTable(
   'sport_ticket_distributor',

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, foreignKey, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { orgs, users } from '../../../system/index.ts';
+import { orgId, userRef } from '../../../system/index.ts';
 import { venues } from '../../venue/index.ts';
 import { ticketSessions, tickets } from '../ticket.table.ts';
+import { id } from '../../../../platform/columns.ts';
 
 /**
  * Gate checking (issue 13, "Gate checking"). A ticket enters once: the admitting update moves it
@@ -12,12 +13,6 @@ import { ticketSessions, tickets } from '../ticket.table.ts';
  * device-made id, unique per organisation, so a re-upload changes nothing. A ticket admitted by a
  * second device while offline is a conflict naming both scans.
  */
-const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity();
-const orgId = () =>
-  bigint('org_id', { mode: 'number' })
-    .notNull()
-    .references(() => orgs.id);
-const userRef = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
 const at = (name: string) => timestamp(name, { withTimezone: true });
 const ticketRef = () => bigint('ticket_id', { mode: 'number' }).notNull();
 
