@@ -1,27 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
-import { grantMenus } from '../../../../test/grants.ts';
-import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
-import { COMMERCE_KEYS, imbalances, pay } from '../commerce/commerce.testkit.ts';
-import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
-import { approvedCourse, COURSE_KEYS, courseApi, enrol, makeClass, makeCoach, makeMember, ok } from './course.testkit.ts';
+
+import { adminClient } from '../../system/admin.testkit.ts';
+import { imbalances, pay } from '../commerce/commerce.testkit.ts';
+import { approvedCourse, courseApi, enrol, makeClass, makeCoach, makeMember, ok, courseStaff } from './course.testkit.ts';
 
 const ATTENDANCE_KEYS = ['sport.course.attendance', 'sport.course.coachCheckIn', 'sport.course.memberPackages'];
 const att = (p: string) => courseApi(`attendance/${p}`);
 const pkg = (p: string) => courseApi(`package/${p}`);
 
 /** An organisation with a venue and a user holding the training (with attendance and packages), venue and commerce screens. */
-async function staff(s: TestServer, admin: Client, parentId: number) {
-  const org = await makeOrg(admin, parentId);
-  const role = await makeRole(admin, org.id);
-  await grantMenus(admin, role.id, [...COURSE_KEYS, ...ATTENDANCE_KEYS, ...VENUE_KEYS, ...COMMERCE_KEYS]);
-  const user = await makeUser(admin, org.id, { roleIds: [role.id] });
-  const second = await makeUser(admin, org.id, { roleIds: [role.id] });
-  const c = await signIn(s, user.code, 'Pass1234');
-  const { venue } = await makeVenue(c, { n: 1 });
-  return { orgId: org.id, c, reviewer: await signIn(s, second.code, 'Pass1234'), venue };
-}
+const staff = (s: TestServer, admin: Client, parentId: number) => courseStaff(s, admin, parentId, { keys: ATTENDANCE_KEYS, venue: { n: 1 } });
 
 const memberNoOf = async (s: TestServer, id: number) =>
   (await s.database.query<{ member_no: string }>(`select member_no from sport_member where id = $1`, [id]))[0]!.member_no;

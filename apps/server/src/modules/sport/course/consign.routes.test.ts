@@ -1,26 +1,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { grantMenus } from '../../../../test/grants.ts';
-import { adminClient, makeOrg, makeRole, makeUser, signIn, uniq } from '../../system/admin.testkit.ts';
-import { COMMERCE_KEYS, deliverOrderEvents, imbalances, pay, seedCommerceJobs, sport } from '../commerce/commerce.testkit.ts';
-import { VENUE_KEYS, makeVenue } from '../venue/venue.testkit.ts';
-import { COURSE_KEYS, courseApi, enrol, makeClass, makeCoach, makeMember, ok } from './course.testkit.ts';
+
+import { adminClient, uniq } from '../../system/admin.testkit.ts';
+import { deliverOrderEvents, imbalances, pay, seedCommerceJobs, sport } from '../commerce/commerce.testkit.ts';
+import { courseApi, enrol, makeClass, makeCoach, makeMember, ok, courseStaff } from './course.testkit.ts';
 
 const partnerApi = (p: string) => `/api/sport/course/partner${p ? `/${p}` : ''}`;
 const consignApi = (p: string) => `/api/sport/course/consign/${p}`;
 
 /** A new organisation with two users holding the training, consignment, venue and commerce screens, and a venue. */
-async function consignStaff(s: TestServer, admin: Client, parentId: number) {
-  const org = await makeOrg(admin, parentId);
-  const role = await makeRole(admin, org.id);
-  await grantMenus(admin, role.id, [...COURSE_KEYS, 'sport.course.consign', ...VENUE_KEYS, ...COMMERCE_KEYS]);
-  const a = await makeUser(admin, org.id, { roleIds: [role.id] });
-  const b = await makeUser(admin, org.id, { roleIds: [role.id] });
-  const c = await signIn(s, a.code, 'Pass1234');
-  const { venue } = await makeVenue(c, { n: 1 });
-  return { orgId: org.id, c, other: await signIn(s, b.code, 'Pass1234'), venueId: venue.id };
-}
+const consignStaff = (s: TestServer, admin: Client, parentId: number) => courseStaff(s, admin, parentId, { keys: ['sport.course.consign'], venue: { n: 1 } });
 
 type Staff = Awaited<ReturnType<typeof consignStaff>>;
 
@@ -30,7 +20,7 @@ const addPartner = (st: Staff, body: Record<string, unknown> = {}) =>
 /** A consigned course (approved) at `priceFen` with a class of 10 seats. */
 async function consignedClass(s: TestServer, st: Staff, partnerId: number | null, priceFen: number) {
   const made = await ok(st.c, 'POST', courseApi(''), {
-    venueId: st.venueId,
+    venueId: st.venue.id,
     name: uniq('寄售课'),
     sport: 'swimming',
     kind: 'group',
@@ -40,7 +30,7 @@ async function consignedClass(s: TestServer, st: Staff, partnerId: number | null
     partnerId,
   });
   const sent = await ok(st.c, 'POST', courseApi(`${made.id}/submit`), { version: made.version });
-  await ok(st.other, 'POST', courseApi(`${made.id}/review`), { approved: true, version: sent.version });
+  await ok(st.reviewer, 'POST', courseApi(`${made.id}/review`), { approved: true, version: sent.version });
   const classId = await makeClass(st.c, made.id, await makeCoach(s, st.orgId), 10);
   return { courseId: made.id as number, classId };
 }
@@ -119,7 +109,7 @@ describe.each(databases)('consignment courses on %s', (kind) => {
     // The first seat refunded (its item, approved by another user): the share goes back.
     const order = await ok(st.c, 'GET', sport(`order/${first}`));
     const refund = await ok(st.c, 'POST', sport('refund'), { orderId: first, items: [{ itemId: order.items[0].id, quantity: 1 }], reason: '退课' });
-    expect((await ok(st.other, 'POST', sport(`refund/${refund.id}/review`), { approve: true, remark: '同意' })).state).toBe('succeeded');
+    expect((await ok(st.reviewer, 'POST', sport(`refund/${refund.id}/review`), { approve: true, remark: '同意' })).state).toBe('succeeded');
 
     const statement = await ok(st.c, 'POST', consignApi('statement'), { partnerId: partner.id, month });
     expect(statement.lines.map((l: { kind: string; partnerFen: number }) => [l.kind, l.partnerFen])).toEqual([
@@ -145,7 +135,7 @@ describe.each(databases)('consignment courses on %s', (kind) => {
     const month = thisMonth();
     const refundMoney = async (body: Record<string, unknown>) => {
       const r = await ok(st.c, 'POST', sport('refund'), { orderId, reason: '少上两节课', ...body });
-      expect((await ok(st.other, 'POST', sport(`refund/${r.id}/review`), { approve: true, remark: '同意' })).state).toBe('succeeded');
+      expect((await ok(st.reviewer, 'POST', sport(`refund/${r.id}/review`), { approve: true, remark: '同意' })).state).toBe('succeeded');
     };
     const shares = async () =>
       (await ok(st.c, 'POST', consignApi('statement'), { partnerId: partner.id, month })).lines.map(
@@ -229,7 +219,7 @@ describe.each(databases)('consignment courses on %s', (kind) => {
     const a = await consignStaff(s, admin, platformId);
     const b = await consignStaff(s, admin, platformId);
     const theirs = await addPartner(b);
-    const base = { venueId: a.venueId, name: uniq('课'), sport: 'swimming', kind: 'group', lessonsPerClass: 4, minutesPerLesson: 60, priceFen: 1000 };
+    const base = { venueId: a.venue.id, name: uniq('课'), sport: 'swimming', kind: 'group', lessonsPerClass: 4, minutesPerLesson: 60, priceFen: 1000 };
     expect((await a.c.json('POST', courseApi(''), { body: { ...base, partnerId: theirs.id } })).code).toBe(Code.NOT_FOUND);
     const made = await ok(a.c, 'POST', courseApi(''), base);
     expect(made.partnerId).toBeNull();

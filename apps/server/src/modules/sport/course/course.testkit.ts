@@ -26,17 +26,18 @@ export async function ok<T = any>(
 }
 
 /**
- * A new organisation under `parentId` with its venue (one site) and a user who holds every training,
- * venue and commerce permission; `reviewer`, a second user of the same role.
+ * A new organisation under `parentId` with its venue (two sites unless `venue` says) and a user who
+ * holds the course, venue and commerce screens and the `keys` given; `reviewer`, a second user of
+ * the same role (an audit or an approval is another user's).
  */
-export async function courseStaff(s: TestServer, admin: Client, parentId: number) {
+export async function courseStaff(s: TestServer, admin: Client, parentId: number, opts: { keys?: string[]; venue?: Parameters<typeof makeVenue>[1] } = {}) {
   const org = await makeOrg(admin, parentId);
   const role = await makeRole(admin, org.id);
-  await grantMenus(admin, role.id, [...COURSE_KEYS, ...VENUE_KEYS, ...COMMERCE_KEYS]);
+  await grantMenus(admin, role.id, [...COURSE_KEYS, ...(opts.keys ?? []), ...VENUE_KEYS, ...COMMERCE_KEYS]);
   const user = await makeUser(admin, org.id, { roleIds: [role.id] });
   const second = await makeUser(admin, org.id, { roleIds: [role.id] });
   const c = await signIn(s, user.code, 'Pass1234');
-  const { venue, sites } = await makeVenue(c, { n: 2 });
+  const { venue, sites } = await makeVenue(c, opts.venue ?? { n: 2 });
   return { orgId: org.id, c, userId: user.id, reviewer: await signIn(s, second.code, 'Pass1234'), venue, sites };
 }
 

@@ -1,14 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
-import { grantMenus } from '../../../../test/grants.ts';
-import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
+
+import { adminClient } from '../../system/admin.testkit.ts';
 import { seedMessageDefaults } from '../../message/index.ts';
-import { COMMERCE_KEYS, imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
+import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
 import { book } from '../booking/booking.testkit.ts';
 import { localOf } from '../venue/index.ts';
-import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
-import { approvedCourse, COURSE_KEYS, courseApi, enrol, makeClass, makeCoach, makeMember, ok } from './course.testkit.ts';
+import { approvedCourse, courseApi, enrol, makeClass, makeCoach, makeMember, ok, courseStaff } from './course.testkit.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -46,16 +45,7 @@ describe.each(databases)('all lessons: batch adjustment, suspend, venue cancel w
   afterEach(async () => expect(await imbalances(s)).toEqual([]));
 
   /** An organisation with a venue of two sites and a user holding the training screens, all lessons included. */
-  async function staff() {
-    const org = await makeOrg(admin, platformId);
-    const role = await makeRole(admin, org.id);
-    await grantMenus(admin, role.id, [...COURSE_KEYS, 'sport.course.lessons', ...VENUE_KEYS, ...COMMERCE_KEYS]);
-    const user = await makeUser(admin, org.id, { roleIds: [role.id] });
-    const second = await makeUser(admin, org.id, { roleIds: [role.id] });
-    const c = await signIn(s, user.code, 'Pass1234');
-    const { venue, sites } = await makeVenue(c, { n: 2, open: '06:00', close: '23:00' });
-    return { orgId: org.id, c, reviewer: await signIn(s, second.code, 'Pass1234'), venue, sites };
-  }
+  const staff = () => courseStaff(s, admin, platformId, { keys: ['sport.course.lessons'], venue: { n: 2, open: '06:00', close: '23:00' } });
 
   const lessonsOf = async (c: Client, classId: number) =>
     (await ok<{ total: number; data: Item[] }>(c, 'POST', lessonApi('page'), { classId, pageNum: 1, pageSize: 50 })).data;

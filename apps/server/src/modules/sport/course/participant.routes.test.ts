@@ -4,26 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
-import { adminClient, makeOrg, makeRole, makeUser, signIn, upload } from '../../system/admin.testkit.ts';
-import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
+import { adminClient, makeRole, makeUser, signIn, upload } from '../../system/admin.testkit.ts';
+
 import { png } from '../member/member.testkit.ts';
-import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
-import { approvedCourse, COURSE_KEYS, courseApi, enrol, makeClass, makeCoach, makeMember, ok } from './course.testkit.ts';
+import { approvedCourse, courseApi, enrol, makeClass, makeCoach, makeMember, ok, courseStaff } from './course.testkit.ts';
 
 const KEYS = ['sport.course.participants', 'sport.course.lessons', 'sport.coach.list'];
 const part = (p: string) => courseApi(`participant/${p}`);
 const HOUR = 3_600_000;
 
-async function staff(s: TestServer, admin: Client, parentId: number, keys = KEYS) {
-  const org = await makeOrg(admin, parentId);
-  const role = await makeRole(admin, org.id);
-  await grantMenus(admin, role.id, [...COURSE_KEYS, ...keys, ...VENUE_KEYS, ...COMMERCE_KEYS]);
-  const user = await makeUser(admin, org.id, { roleIds: [role.id] });
-  const second = await makeUser(admin, org.id, { roleIds: [role.id] });
-  const c = await signIn(s, user.code, 'Pass1234');
-  const { venue } = await makeVenue(c, { n: 1 });
-  return { orgId: org.id, c, reviewer: await signIn(s, second.code, 'Pass1234'), venue };
-}
+const staff = (s: TestServer, admin: Client, parentId: number, keys = KEYS) => courseStaff(s, admin, parentId, { keys, venue: { n: 1 } });
 
 describe.each(databases)('participants and face images on %s', (kind) => {
   let s: TestServer;

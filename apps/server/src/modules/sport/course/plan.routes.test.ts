@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { databases, startServer, sys, type Client, type TestServer } from '../../../../test/harness.ts';
-import { grantMenus } from '../../../../test/grants.ts';
+
 import { oneOrgScope } from '../../../platform/scope.ts';
-import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
+import { adminClient } from '../../system/admin.testkit.ts';
 import { claimTimes } from '../commerce/index.ts';
-import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
-import { booking, makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
-import { approvedCourse, COURSE_KEYS, courseApi, makeClass, makeCoach, ok } from './course.testkit.ts';
+
+import { booking } from '../venue/venue.testkit.ts';
+import { approvedCourse, courseApi, makeClass, makeCoach, ok, courseStaff } from './course.testkit.ts';
 
 /**
  * Scheduling plans (issue 26): the preview across the 2027 Spring Festival (Saturday 6 to Saturday
@@ -33,22 +33,15 @@ describe.each(databases)('scheduling plans on %s', (kind) => {
 
   /** An organisation with a venue, a coach, an approved course and a class; a user holding the training and plan screens. */
   async function staff() {
-    const org = await makeOrg(admin, platformId);
-    const role = await makeRole(admin, org.id);
-    await grantMenus(admin, role.id, [...COURSE_KEYS, ...PLAN_KEYS, ...VENUE_KEYS, ...COMMERCE_KEYS]);
-    const user = await makeUser(admin, org.id, { roleIds: [role.id] });
-    const second = await makeUser(admin, org.id, { roleIds: [role.id] });
-    const c = await signIn(s, user.code, 'Pass1234');
-    const reviewer = await signIn(s, second.code, 'Pass1234');
-    const { venue, sites } = await makeVenue(c, { n: 2, open: '06:00', close: '23:00' });
-    const coachId = await makeCoach(s, org.id);
+    const { orgId, c, reviewer, venue, sites } = await courseStaff(s, admin, platformId, { keys: PLAN_KEYS, venue: { n: 2, open: '06:00', close: '23:00' } });
+    const coachId = await makeCoach(s, orgId);
     const courseId = await approvedCourse(c, reviewer, venue.id);
     const classId = await makeClass(c, courseId, coachId, 20);
     const holidays = await admin.json('PUT', sys('holiday/days'), {
-      body: { orgId: org.id, days: [...feb([6, 7, 8, 9, 10, 11, 12, 13]).map((day) => ({ day, kind: 1 })), { day: '2027-02-20', kind: 0 }] },
+      body: { orgId, days: [...feb([6, 7, 8, 9, 10, 11, 12, 13]).map((day) => ({ day, kind: 1 })), { day: '2027-02-20', kind: 0 }] },
     });
     expect(holidays.code, holidays.msg).toBe(0);
-    return { orgId: org.id, c, venue, sites, coachId, courseId, classId };
+    return { orgId, c, venue, sites, coachId, courseId, classId };
   }
 
   const plan = (st: Awaited<ReturnType<typeof staff>>, patch: Record<string, unknown> = {}) => ({

@@ -1,31 +1,22 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
-import { grantMenus } from '../../../../test/grants.ts';
-import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
+
+import { adminClient } from '../../system/admin.testkit.ts';
 import { seedDemo } from '../../system/index.ts';
 import { seedVenueDemo } from '../booking/index.ts';
 import { seedCoachDemo } from '../coach/coach.testkit.ts';
 import { seedMemberDemo } from '../member/index.ts';
 import { seedCourseDemo } from './course.seed.ts';
-import { COMMERCE_KEYS, imbalances } from '../commerce/commerce.testkit.ts';
-import { VENUE_KEYS, makeVenue } from '../venue/venue.testkit.ts';
-import { COURSE_KEYS, approvedCourse, makeClass, makeCoach, makeMember, ok } from './course.testkit.ts';
+import { imbalances } from '../commerce/commerce.testkit.ts';
+import { approvedCourse, makeClass, makeCoach, makeMember, ok, courseStaff } from './course.testkit.ts';
 
 const api = (p: string) => `/api/sport/course/settlement${p ? `/${p}` : ''}`;
 const rateApi = (p: string) => `/api/sport/course/coachRate${p ? `/${p}` : ''}`;
 
 /** Two users of one new organisation with the training and settlement screens; a venue with a site. */
-async function settlementStaff(s: TestServer, admin: Client, parentId: number) {
-  const org = await makeOrg(admin, parentId);
-  const role = await makeRole(admin, org.id);
-  await grantMenus(admin, role.id, [...COURSE_KEYS, 'sport.course.settlement', ...VENUE_KEYS, ...COMMERCE_KEYS]);
-  const maker = await makeUser(admin, org.id, { roleIds: [role.id] });
-  const other = await makeUser(admin, org.id, { roleIds: [role.id] });
-  const c = await signIn(s, maker.code, 'Pass1234');
-  const { venue } = await makeVenue(c, { n: 1 });
-  return { orgId: org.id, c, approver: await signIn(s, other.code, 'Pass1234'), venueId: venue.id };
-}
+const settlementStaff = (s: TestServer, admin: Client, parentId: number) =>
+  courseStaff(s, admin, parentId, { keys: ['sport.course.settlement'], venue: { n: 1 } });
 
 /**
  * A coach with a class of a course at `priceFen` for 10 lessons, and done lessons in October 2026 (10:00
@@ -34,7 +25,7 @@ async function settlementStaff(s: TestServer, admin: Client, parentId: number) {
  */
 async function coachWithLessons(s: TestServer, st: Awaited<ReturnType<typeof settlementStaff>>, attendees: number[], priceFen = 120_000) {
   const coachId = await makeCoach(s, st.orgId);
-  const courseId = await approvedCourse(st.c, st.approver, st.venueId, priceFen);
+  const courseId = await approvedCourse(st.c, st.reviewer, st.venue.id, priceFen);
   const classId = await makeClass(st.c, courseId, coachId, 50);
   const members: number[] = [];
   for (let i = 0; i < Math.max(0, ...attendees) + 1; i++) members.push(await makeMember(s, st.orgId));
@@ -169,7 +160,7 @@ describe.each(databases)('coach settlement on %s', (kind) => {
     const early = await st.c.json('POST', api(`${made.id}/pay`), { body: { version: made.version, method: 'cash' } });
     expect(early.detail.reason).toBe('state');
 
-    const approved = await ok(st.approver, 'POST', api(`${made.id}/approve`), { version: made.version });
+    const approved = await ok(st.reviewer, 'POST', api(`${made.id}/approve`), { version: made.version });
     expect(approved.state).toBe('approved');
     expect(approved.ledgerTxnNo).toMatch(/^KS/);
     const payable = async () =>
@@ -188,7 +179,7 @@ describe.each(databases)('coach settlement on %s', (kind) => {
     expect(Number(byTxn!.n)).toBe(made.totalFen);
 
     // Approved: no second approval, no delete, no recompute.
-    expect((await st.approver.json('POST', api(`${made.id}/approve`), { body: { version: approved.version } })).detail.reason).toBe('state');
+    expect((await st.reviewer.json('POST', api(`${made.id}/approve`), { body: { version: approved.version } })).detail.reason).toBe('state');
     expect((await st.c.json('DELETE', api(String(made.id)))).detail.reason).toBe('state');
 
     // A stale version is refused as stale.
@@ -211,7 +202,7 @@ describe.each(databases)('coach settlement on %s', (kind) => {
       ['POST', api(`${made.id}/recompute`), { version: paid.version }],
       ['DELETE', api(String(made.id)), undefined],
     ] as const) {
-      const r = await st.approver.json(method, url, body ? { body } : {});
+      const r = await st.reviewer.json(method, url, body ? { body } : {});
       expect(r.code, url).toBe(Code.CONFLICT);
       expect(r.detail.reason).toBe('state');
       expect(r.msg).toBe('结算单已支付，不能再修改');
@@ -240,7 +231,7 @@ describe.each(databases)('coach settlement on %s', (kind) => {
         return { credit: Number(r!.credit), debit: Number(r!.debit), txns: Number(r!.txns) };
       };
       const approvals = await Promise.all([
-        ...Array.from({ length: 10 }, () => st.approver.json('POST', api(`${made.id}/approve`), { body: { version: made.version } })),
+        ...Array.from({ length: 10 }, () => st.reviewer.json('POST', api(`${made.id}/approve`), { body: { version: made.version } })),
         ...Array.from({ length: 5 }, () => st.c.json('POST', api(`${made.id}/recompute`), { body: { version: made.version } })),
       ]);
       const won = approvals.filter((a) => a.code === 0);
@@ -249,10 +240,10 @@ describe.each(databases)('coach settlement on %s', (kind) => {
       const after = await ok(st.c, 'GET', api(String(made.id)));
       // Whichever won, the ledger holds exactly what the settlement says.
       expect(await ledger()).toEqual(after.state === 'approved' ? { credit: made.totalFen, debit: 0, txns: 1 } : { credit: 0, debit: 0, txns: 0 });
-      const approved = after.state === 'approved' ? after : await ok(st.approver, 'POST', api(`${made.id}/approve`), { version: after.version });
+      const approved = after.state === 'approved' ? after : await ok(st.reviewer, 'POST', api(`${made.id}/approve`), { version: after.version });
       const pays = await Promise.all(
         Array.from({ length: 10 }, (_, i) =>
-          (i % 2 ? st.c : st.approver).json('POST', api(`${made.id}/pay`), { body: { version: approved.version, method: 'cash' } }),
+          (i % 2 ? st.c : st.reviewer).json('POST', api(`${made.id}/pay`), { body: { version: approved.version, method: 'cash' } }),
         ),
       );
       expect(pays.filter((p) => p.code === 0)).toHaveLength(1);
@@ -279,7 +270,7 @@ describe.each(databases)('coach settlement on %s', (kind) => {
       ['DELETE', rateApi(String(rate.id)), undefined],
       ['POST', rateApi(''), { coachId, scope: 'sparring', mode: 'lesson', lessonFen: 1, effectiveFrom: '2026-01-01' }],
     ] as const) {
-      const r = await b.approver.json(method, url, body ? { body } : {});
+      const r = await b.reviewer.json(method, url, body ? { body } : {});
       expect(r.code, `${method} ${url}`).toBe(Code.NOT_FOUND);
     }
     expect((await ok(b.c, 'POST', api('list'), {})).total).toBe(0);

@@ -2,16 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Code } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
-import { adminClient, makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
+import { adminClient, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
 import { seedMessageDefaults } from '../../message/index.ts';
-import { COMMERCE_KEYS, imbalances } from '../commerce/commerce.testkit.ts';
-import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
-import { approvedCourse, COURSE_KEYS, courseApi, enrol, makeClass, makeCoach, makeMember, ok } from './course.testkit.ts';
+import { imbalances } from '../commerce/commerce.testkit.ts';
+import { approvedCourse, COURSE_KEYS, courseApi, enrol, makeClass, makeCoach, makeMember, ok, courseStaff } from './course.testkit.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const share = (p: string) => courseApi(`share/${p}`);
-const SCREENS = [...COURSE_KEYS, 'sport.course.lessons', 'sport.course.plans', 'sport.course.settlement', ...VENUE_KEYS, ...COMMERCE_KEYS];
 
 /** Replaces the token's payload field `key` with `value`, keeping the old signature. */
 function tamper(token: string, key: string, value: unknown): string {
@@ -36,16 +34,11 @@ describe.each(databases)('share links of training records on %s', (kind) => {
     expect(await imbalances(s)).toEqual([]);
   });
 
-  async function staff() {
-    const org = await makeOrg(admin, platformId);
-    const role = await makeRole(admin, org.id);
-    await grantMenus(admin, role.id, SCREENS);
-    const user = await makeUser(admin, org.id, { roleIds: [role.id] });
-    const second = await makeUser(admin, org.id, { roleIds: [role.id] });
-    const c = await signIn(s, user.code, 'Pass1234');
-    const { venue } = await makeVenue(c, { n: 2, open: '06:00', close: '23:00' });
-    return { orgId: org.id, c, reviewer: await signIn(s, second.code, 'Pass1234'), venue };
-  }
+  const staff = () =>
+    courseStaff(s, admin, platformId, {
+      keys: ['sport.course.lessons', 'sport.course.plans', 'sport.course.settlement'],
+      venue: { n: 2, open: '06:00', close: '23:00' },
+    });
 
   /** A lesson that started two hours ago with one enrolled member, and a lesson next week. */
   async function lessons(st: Awaited<ReturnType<typeof staff>>) {
