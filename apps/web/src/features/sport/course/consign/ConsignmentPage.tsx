@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Descriptions, Empty, Form, Input, Modal, Radio, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
-import type { ButtonProps } from 'antd';
+import { Button, Card, DatePicker, Descriptions, Empty, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
@@ -10,13 +9,13 @@ import {
   coursePartnerCreate,
   type ConsignCourseRow,
   type ConsignLine,
-  type ConsignStatement,
   type CoursePartnerRow,
   type coursePartnerListQuery,
 } from '@venue/contract';
 import { success } from '../../../../app/feedback.tsx';
 import { ListPage, todayIn, useCan, useVenueTimeZone, type ResourceDef, type Row } from '../../../../kit/index.ts';
-import { reactToSaveError } from '../../../../kit/form.ts';
+
+import { PayoutDialog } from '../PayoutDialog.tsx';
 import { NS, consignApi, formatTime, statusOptions, toFen, useConsignT, usePartnerOptions, yuan } from './shared.tsx';
 
 function ShareRule({ permille, feeFen }: { permille: number; feeFen: number }) {
@@ -153,50 +152,6 @@ function CoursesTab({ month, setMonth, onStatement }: { month: string; setMonth:
   );
 }
 
-function PayDialog({ st, open, onClose, onPaid }: { st: ConsignStatement; open: boolean; onClose: () => void; onPaid: () => void }) {
-  const t = useConsignT();
-  const [form] = Form.useForm<{ method: 'cash' | 'transfer'; payRef?: string }>();
-  const [busy, setBusy] = useState(false);
-  const method = Form.useWatch('method', form);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await consignApi.pay({ partnerId: st.partnerId, month: st.month, amountFen: st.partnerFen, method: v.method, payRef: v.payRef || null });
-      success(t('paid'));
-      onPaid();
-      onClose();
-    } catch (err) {
-      reactToSaveError(form, err, { reload: onPaid });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open={open}
-      title={`${t('payTitle')} ${yuan(st.partnerFen)}`}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'courseConsign-pay-ok' } as ButtonProps}
-      destroyOnHidden
-    >
-      <Typography.Paragraph type="secondary">{t('payHint')}</Typography.Paragraph>
-      <Form form={form} layout="vertical" name="courseConsign-pay" initialValues={{ method: 'transfer' }}>
-        <Form.Item name="method" label={t('field.payMethod')} rules={[{ required: true }]}>
-          <Radio.Group options={CONSIGN_PAY_METHODS.map((m) => ({ value: m, label: t.dynamic('method', m) }))} />
-        </Form.Item>
-        {method === 'transfer' ? (
-          <Form.Item name="payRef" label={t('field.payRef')}>
-            <Input maxLength={64} />
-          </Form.Item>
-        ) : null}
-      </Form>
-    </Modal>
-  );
-}
-
 function StatementTab({
   month,
   setMonth,
@@ -324,7 +279,21 @@ function StatementTab({
               </Table.Summary.Row>
             )}
           />
-          <PayDialog st={st} open={paying} onClose={() => setPaying(false)} onPaid={() => void q.refetch()} />
+          <PayoutDialog
+            open={paying}
+            title={`${t('payTitle')} ${yuan(st.partnerFen)}`}
+            formName="courseConsign-pay"
+            okTestId="courseConsign-pay-ok"
+            hint={t('payHint')}
+            labels={{ method: t('field.payMethod'), payRef: t('field.payRef') }}
+            methods={CONSIGN_PAY_METHODS.map((m) => ({ value: m, label: t.dynamic('method', m) }))}
+            onPay={async (p) => {
+              await consignApi.pay({ partnerId: st.partnerId, month: st.month, amountFen: st.partnerFen, method: p.method, payRef: p.payRef });
+              success(t('paid'));
+            }}
+            onClose={() => setPaying(false)}
+            onPaid={() => void q.refetch()}
+          />
         </Card>
       )}
     </Space>

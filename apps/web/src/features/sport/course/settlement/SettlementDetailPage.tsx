@@ -1,69 +1,15 @@
-import { useLayoutEffect, useState } from 'react';
-import { Button, Card, DatePicker, Descriptions, Form, Input, Modal, Popconfirm, Radio, Space, Spin, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Descriptions, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import { success } from '../../../../app/feedback.tsx';
 import type { ButtonProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router';
-import { Perm, type CoachSettlementDetail, type CoachSettlementLine } from '@venue/contract';
+import { Perm, type CoachSettlementLine } from '@venue/contract';
 import { invalidateResource, useCan } from '../../../../kit/index.ts';
-import { reactToSaveError } from '../../../../kit/form.ts';
+
 import { ShareButton } from '../share/ShareButton.tsx';
+import { PayoutDialog } from '../PayoutDialog.tsx';
 import { SETTLEMENT_LIST_PATH, formatTime, methodOptions, scopeOptions, settlementApi, stateOptions, useSettlementT, yuan } from './shared.tsx';
-
-interface PayValues {
-  method: 'cash' | 'transfer';
-  paidAt: Dayjs | null;
-  payRef?: string;
-}
-
-function PayDialog({ d, open, onClose, onPaid }: { d: CoachSettlementDetail; open: boolean; onClose: () => void; onPaid: () => void }) {
-  const t = useSettlementT();
-  const [form] = Form.useForm<PayValues>();
-  const [busy, setBusy] = useState(false);
-  const method = Form.useWatch('method', form);
-  useLayoutEffect(() => {
-    if (open) form.setFieldsValue({ method: 'transfer', paidAt: dayjs(), payRef: '' });
-  }, [open, form]);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await settlementApi.pay(d.id, { version: d.version, method: v.method, paidAt: (v.paidAt ?? dayjs()).toISOString(), payRef: v.payRef || null });
-      onPaid();
-      onClose();
-    } catch (err) {
-      reactToSaveError(form, err, { reload: onPaid });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open={open}
-      title={`${t('payTitle')} ${yuan(d.totalFen)}`}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      confirmLoading={busy}
-      okButtonProps={{ 'data-testid': 'coachSettlement-pay-ok' } as ButtonProps}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" name="coachSettlement-pay">
-        <Form.Item name="method" label={t('field.payMethod')} rules={[{ required: true }]}>
-          <Radio.Group options={methodOptions.map((o) => ({ value: o.value, label: t.dynamic('method', String(o.value)) }))} />
-        </Form.Item>
-        <Form.Item name="paidAt" label={t('field.paidAt')} rules={[{ required: true }]}>
-          <DatePicker showTime style={{ width: '100%' }} disabledDate={(x) => x.isAfter(dayjs().endOf('day'))} />
-        </Form.Item>
-        {method === 'transfer' ? (
-          <Form.Item name="payRef" label={t('field.payRef')}>
-            <Input maxLength={64} />
-          </Form.Item>
-        ) : null}
-      </Form>
-    </Modal>
-  );
-}
 
 /** sport.course.settlementDetail: a settlement's lines with their formulas and total; approve (another user), pay, recompute, export. */
 export default function SettlementDetailPage() {
@@ -195,7 +141,18 @@ export default function SettlementDetailPage() {
           </Table.Summary.Row>
         )}
       />
-      <PayDialog d={d} open={paying} onClose={() => setPaying(false)} onPaid={refresh} />
+      <PayoutDialog
+        open={paying}
+        title={`${t('payTitle')} ${yuan(d.totalFen)}`}
+        formName="coachSettlement-pay"
+        okTestId="coachSettlement-pay-ok"
+        askPaidAt
+        labels={{ method: t('field.payMethod'), paidAt: t('field.paidAt'), payRef: t('field.payRef') }}
+        methods={methodOptions.map((o) => ({ value: o.value as 'cash' | 'transfer', label: t.dynamic('method', String(o.value)) }))}
+        onPay={(p) => settlementApi.pay(d.id, { version: d.version, method: p.method, paidAt: p.paidAt!, payRef: p.payRef }).then(() => undefined)}
+        onClose={() => setPaying(false)}
+        onPaid={refresh}
+      />
     </Card>
   );
 }
