@@ -147,6 +147,7 @@ async function twoProcesses(): Promise<void> {
   const env = (i: number) => ({ DATABASE_URL: pgdb.url, DATA_DIR: dirs[i]!, ADMIN_PASSWORD: 'Admin@12345', SEED_DEMO: '0', DATABASE_POOL_SIZE: '10' });
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: pgdb.url, max: 2 });
+  pool.on('error', () => undefined); // the database is dropped with force at the end
   const query: Database['query'] = async (text, params) => (await pool.query(text, params)).rows;
   const procs = [];
   try {

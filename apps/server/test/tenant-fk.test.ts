@@ -162,6 +162,9 @@ async function openRaw(kind: 'pglite' | 'postgres', dataDir: string, url: string
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: url, max: 3 });
+    // pool.end() resolves before its connections have closed; the database dropped with force right after
+    // ends them, and an 'error' with no listener would be an uncaught exception (as db.ts does too).
+    pool.on('error', () => undefined);
     const db = drizzle(pool);
     return {
       db: db as unknown as Db,
