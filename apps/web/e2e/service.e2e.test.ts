@@ -78,9 +78,8 @@ describe('service management and share order', () => {
     await expect.poll(() => tableRow.textContent()).toContain('未签约');
 
     // The contract: an end before the start is refused in place; then saved.
-    // The console counts days from the browser's day (the machine's, as this process's).
-    const now = new Date();
-    const localDay = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    // The console counts days from the venue's day (its time zone, Asia/Shanghai by default), not the browser's.
+    const localDay = today(made.body.timeZone ?? 'Asia/Shanghai');
     const start = addDays(localDay, -10);
     const end = addDays(localDay, 20);
     await row(page, 'contract', id).click();
