@@ -1,4 +1,4 @@
-import type { Tx } from '../../../platform/db.ts';
+import type { Executor, Tx } from '../../../platform/db.ts';
 import { conflict } from '../../../platform/errors.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
 import { findOrg } from '../../system/index.ts';
@@ -48,7 +48,7 @@ export const noWork = (): AfterCommit => ({ legIds: [] });
 export const TIME_ZONE_TTL_MS = 30_000;
 const zones = new Map<number, { tz: string; until: number }>();
 /** An organisation's time zone (business days are local). */
-export async function timeZoneOf(tx: Tx, orgId: number): Promise<string> {
+export async function timeZoneOf(tx: Executor, orgId: number): Promise<string> {
   const now = Date.now();
   const hit = zones.get(orgId);
   if (hit && hit.until > now) return hit.tz;

@@ -251,7 +251,7 @@ export async function lessonRoster(db: Db, caller: Caller, lessonId: number): Pr
 
 /** The lessons of a day in the organisation's time zone (the coach's page and the desk's dialog pick one). */
 export async function lessonsOfDay(db: Db, caller: Caller, q: { day: string; coachId?: number }) {
-  const tz = await zoneOf(db, caller.orgId);
+  const tz = await timeZoneOf(db, caller.orgId);
   const from = instantOf(q.day, 0, tz)!;
   const to = new Date(from.getTime() + 86_400_000);
   const rows = await lessonsBetween(db, scopeOf(caller), from, to, q.coachId);
@@ -266,11 +266,10 @@ export async function lessonsOfDay(db: Db, caller: Caller, q: { day: string; coa
 // ---------------------------------------------------------------- lists and export
 
 /** The organisation's time zone (the core reads it in a transaction). */
-const zoneOf = (db: Db | Tx, orgId: number) => ('rollback' in db ? timeZoneOf(db, orgId) : db.transaction((tx) => timeZoneOf(tx, orgId)));
 
 async function attendanceRows(db: Db | Tx, caller: Caller, q: Partial<AttendancePageQuery> & { id?: number; packageId?: number }, limit?: number) {
   const scope = scopeOf(caller);
-  const tz = q.from || q.to ? await zoneOf(db, caller.orgId) : 'UTC';
+  const tz = q.from || q.to ? await timeZoneOf(db, caller.orgId) : 'UTC';
   const f: AttendanceFilter = {
     id: q.id,
     from: q.from ? instantOf(q.from, 0, tz)! : undefined,
@@ -341,7 +340,7 @@ const sheet: SheetColumn[] = [
 ];
 
 export async function exportAttendances(db: Db, caller: Caller, q: AttendancePageQuery, lang: Lang) {
-  const tz = await zoneOf(db, caller.orgId);
+  const tz = await timeZoneOf(db, caller.orgId);
   const fmt = (d: Date | string) => new Date(d).toLocaleString(lang, { timeZone: tz, hour12: false });
   const { data } = await attendanceRows(db, caller, q, 50_000);
   const rows = data.map((r) => ({

@@ -132,7 +132,7 @@ export async function viewShare(db: Db, token: string, secretKey: Buffer, lang: 
   const view: ShareViewIn = {
     kind: p.k,
     expiresAt: new Date(p.exp * 1000),
-    timeZone: await db.transaction((tx) => timeZoneOf(tx, p.org)),
+    timeZone: await timeZoneOf(db, p.org),
     lesson: null,
     settlement: null,
     plan: null,
