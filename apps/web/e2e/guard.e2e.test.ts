@@ -257,6 +257,7 @@ describe('console shell: screens follow the menus, links, tabs, language', () =>
     // stale: someone else saves the role while the dialog is open.
     await rowOf(role.name).getByTestId('role-row-edit').click();
     await page.locator('#role-form_name').fill(`${role.name}甲`);
+    await expect.poll(() => page.locator('#role-form_name').inputValue()).toBe(`${role.name}甲`);
     const theirs = `${role.name}乙`;
     expect((await api.json('PUT', `/api/system/role/${role.id}`, { body: { name: theirs, version: role.version } })).code).toBe(0);
     await page.getByTestId('role-form-ok').click();
