@@ -45,10 +45,10 @@ describe('ticket distribution console', () => {
     await e?.close();
   });
 
-  const desk = async (): Promise<{ api: Client; page: Page }> => {
+  const desk = async (timezoneId?: string): Promise<{ api: Client; page: Page }> => {
     const staff = await makeStaff(e, MENUS);
     const api = await signIn(e.server, staff.code, staff.password);
-    const b = await browserAs(e, staff);
+    const b = await browserAs(e, staff, '/login', { timezoneId });
     open.push(b);
     b.page.setDefaultTimeout(15_000);
     await b.page.waitForURL(/\/home/);
@@ -167,8 +167,9 @@ describe('ticket distribution console', () => {
     expect(await ok(api, 'GET', ticketApi(`level/${b.levelId}`))).toMatchObject({ sold: 3 });
   });
 
-  it("shows the sales statistics with a chart: figures of the console and the distributor sales made; the distributor's sales list its paid order", async () => {
-    const { api, page } = await desk();
+  it("shows the sales statistics with a chart: figures of the console and the distributor sales made; the distributor's sales list its paid order and its settlement of the venue's month", async () => {
+    // A browser in Los Angeles: the settlement's month is Beijing's, whatever the laptop's clock says.
+    const { api, page } = await desk('America/Los_Angeles');
     const ga = await gaSession(api, 50, 5000, { name: uniq('篮球赛') });
     const d = await addDistributor(api, { name: uniq('携程') });
     const q = await ok(api, 'POST', ticketApi('dist-quota'), { distributorId: d.id, levelId: ga.levelId, quantity: 10 });
@@ -199,5 +200,17 @@ describe('ticket distribution console', () => {
     await sale.waitFor();
     expect(await sale.textContent()).toContain('已支付');
     expect(await sale.textContent()).toContain('10%');
+    await page.keyboard.press('Escape');
+
+    // Settlement: this month at the venue, from its first midnight in Beijing.
+    const asked = page.waitForRequest((r) => r.url().endsWith('/distributor/settlement'));
+    await page.getByTestId('distributor-settlement').click();
+    const period = (await asked).postDataJSON() as { from: string; to: string };
+    const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(new Date());
+    expect(period.from).toBe(new Date(`${month}-01T00:00:00+08:00`).toISOString());
+    const settled = page.getByTestId('settlement-table').locator('tr', { hasText: d.name });
+    await settled.waitFor();
+    // 3 tickets at ¥50 through the distributor, 10% of it its commission: ¥135 due.
+    expect(await settled.locator('td').allTextContents()).toEqual([d.name, '10%', '1', '3', '¥150.00', '¥0.00', '¥15.00', '¥135.00']);
   });
 });

@@ -1,5 +1,10 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
 import { useSession } from '../app/session.ts';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** An organisation's time zone when it has no venue to say (the server's default for organisations). */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
@@ -50,4 +55,25 @@ export function useVenueTimeZone(): string | undefined {
 /** The venue's today as a date-picker value: the default day of the desk's screens. */
 export function venueToday(timeZone?: string | null): Dayjs {
   return dayjs(todayIn(timeZone));
+}
+
+/**
+ * The instant a venue's day (`yyyy-MM-dd`) begins, as ISO text: the bound a query by instants
+ * needs for "this month at the venue" (the browser's midnight is another instant off Beijing).
+ */
+export function dayStartIn(day: string, timeZone?: string | null): string {
+  try {
+    return dayjs.tz(day, timeZone || DEFAULT_TIME_ZONE).toISOString();
+  } catch {
+    return dayjs(day).toISOString();
+  }
+}
+
+/** An instant as a dayjs value on a time zone's wall clock (for `format`). */
+export function dayjsIn(at: Date | string, timeZone?: string | null): Dayjs {
+  try {
+    return dayjs(at).tz(timeZone || DEFAULT_TIME_ZONE);
+  } catch {
+    return dayjs(at);
+  }
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clockIn, todayIn } from '../day.ts';
+import { clockIn, dayStartIn, dayjsIn, todayIn } from '../day.ts';
 
 describe('todayIn', () => {
   afterEach(() => vi.useRealTimers());
@@ -25,5 +25,15 @@ describe('todayIn', () => {
     expect(clockIn(at, 'Asia/Shanghai')).toBe('2026-03-29 08:30');
     expect(clockIn('2026-03-29T00:30:00Z', 'America/New_York')).toBe('2026-03-28 20:30');
     expect(clockIn(at, 'Not/AZone')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  });
+
+  it("starts a venue's day at its own midnight: a month at the venue is not the browser's month", () => {
+    // 1 December begins at 16:00 UTC on 30 November in Beijing, at 08:00 UTC in Los Angeles.
+    expect(dayStartIn('2026-12-01', 'Asia/Shanghai')).toBe('2026-11-30T16:00:00.000Z');
+    expect(dayStartIn('2026-12-01', 'America/Los_Angeles')).toBe('2026-12-01T08:00:00.000Z');
+    // A summer-time change: 8 March 2026 in New York begins before the clocks go forward.
+    expect(dayStartIn('2026-03-08', 'America/New_York')).toBe('2026-03-08T05:00:00.000Z');
+    expect(dayStartIn('2026-12-01', null)).toBe('2026-11-30T16:00:00.000Z');
+    expect(dayjsIn('2026-11-30T16:30:00Z', 'Asia/Shanghai').format('YYYY-MM-DD HH:mm')).toBe('2026-12-01 00:30');
   });
 });

@@ -3,14 +3,9 @@ import { Alert, Button, Card, Empty, Select, Space, Tag, Tooltip, Typography, th
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
 import type { CoachScheduleAnswer } from '@venue/contract';
-import { useLabelT, useVenueTimeZone, venueToday } from '../../../kit/index.ts';
+import { DEFAULT_TIME_ZONE, dayjsIn, useLabelT, useVenueTimeZone, venueToday } from '../../../kit/index.ts';
 import { CoachPhoto, NS, coachApi, statusOptions, useCoachT } from './shared.tsx';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 type Claim = CoachScheduleAnswer['claims'][number];
 
@@ -26,8 +21,8 @@ const HOLDER_COLORS: Record<string, string> = { lesson: 'blue', sparring: 'purpl
 function ClaimChip({ claim, timeZone }: { claim: Claim; timeZone: string }) {
   const t = useCoachT();
   const label = useLabelT(NS);
-  const from = dayjs(claim.start).tz(timeZone);
-  const to = dayjs(claim.end).tz(timeZone);
+  const from = dayjsIn(claim.start, timeZone);
+  const to = dayjsIn(claim.end, timeZone);
   const holder = ['lesson', 'sparring', 'lock'].includes(claim.holderKind) ? label(`schedule.holders.${claim.holderKind}`) : t('schedule.holderOther');
   const text = `${from.format('HH:mm')}–${to.format('HH:mm')}`;
   return (
@@ -65,11 +60,11 @@ export default function CoachSchedulePage() {
   });
   const days = useMemo(() => Array.from({ length: 7 }, (_, i) => dayjs(from).add(i, 'day')), [from]);
   const data = week.data;
-  const tz = data?.timeZone ?? 'Asia/Shanghai';
+  const tz = data?.timeZone ?? DEFAULT_TIME_ZONE;
   const byCell = useMemo(() => {
     const m = new Map<string, Claim[]>();
     for (const c of data?.claims ?? []) {
-      const day = dayjs(c.start).tz(tz).format('YYYY-MM-DD');
+      const day = dayjsIn(c.start, tz).format('YYYY-MM-DD');
       const k = `${c.coachId}|${day}`;
       m.set(k, [...(m.get(k) ?? []), c]);
     }

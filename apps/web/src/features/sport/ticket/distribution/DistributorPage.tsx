@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Form, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
 import {
   Perm,
@@ -12,7 +12,7 @@ import {
   type distributorListQuery,
   type distributorUpdate,
 } from '@venue/contract';
-import { ListPage, type ResourceDef } from '../../../../kit/index.ts';
+import { ListPage, dayStartIn, useVenueTimeZone, venueToday, type ResourceDef } from '../../../../kit/index.ts';
 import { PayDialog, formatTime, newIdempotencyKey, yuan } from '../../../../kit/pay/index.ts';
 import { saleApi } from '../sale/shared.ts';
 import { NS, distApi, statusOptions, useDistT, useSessions } from './shared.ts';
@@ -324,10 +324,17 @@ function FeedDialog({ distributor, onClose }: { distributor: DistributorRow; onC
 
 function SettlementDialog({ onClose }: { onClose: () => void }) {
   const t = useDistT();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().startOf('month'), dayjs().endOf('month')]);
+  // Days of the venue: this month there, from its first midnight to the midnight after the last day.
+  const timeZone = useVenueTimeZone();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
+    const today = venueToday(timeZone);
+    return [today.startOf('month'), today.endOf('month').startOf('day')];
+  });
+  const from = dayStartIn(range[0].format('YYYY-MM-DD'), timeZone);
+  const to = dayStartIn(range[1].add(1, 'day').format('YYYY-MM-DD'), timeZone);
   const q = useQuery({
-    queryKey: ['ticketDist', 'settlement', range[0].valueOf(), range[1].valueOf()],
-    queryFn: () => distApi.settlement({ from: range[0].startOf('day').toISOString(), to: range[1].endOf('day').add(1, 'ms').toISOString() }),
+    queryKey: ['ticketDist', 'settlement', from, to],
+    queryFn: () => distApi.settlement({ from, to }),
   });
   const rows = q.data?.rows ?? [];
   return (
