@@ -347,7 +347,10 @@ function prototypeKeyProbes(route: RouteRecord, multipart: boolean): Probe[] {
 const ACTOR = 'fuzz-admin';
 const ACTOR_PASSWORD = 'Fuzz@12345';
 
-describe.each(databases)('malformed input on every route (%s)', (kind) => {
+// One database: the values are refused by the routes' schemas before any statement, and what does
+// reach the database meets the same PostgreSQL either way; PostgreSQL when CI has it, as it runs
+// this suite in a third of PGlite's time (CI's budget, docs/decisions.md).
+describe.each(databases.slice(-1))('malformed input on every route (%s)', (kind) => {
   let s: TestServer;
   let admin: Client;
   let n = 0;

@@ -85,6 +85,9 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
     headless: true,
     viewport: opts.viewport ?? { width: 1440, height: 900 },
     locale: 'zh-CN',
+    // Less motion, as a user may ask the system for: dialogs open at once, and Chromium draws no
+    // animation frames (CI has two slow cores for the server, Chromium and the tests).
+    reducedMotion: 'reduce',
     ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   watch(context);

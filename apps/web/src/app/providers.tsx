@@ -9,7 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import { i18n } from './i18n.ts';
 import { useLang, useThemeName, type Lang } from './prefs.ts';
 import { queryClient } from './query.ts';
-import { antdTheme } from './theme.ts';
+import { antdTheme, useReducedMotion } from './theme.ts';
 import { FeedbackRoot } from './feedback.tsx';
 
 export function dayjsLocale(lang: Lang): string {
@@ -20,11 +20,12 @@ export function dayjsLocale(lang: Lang): string {
 export function AppProviders({ children }: { children: ReactNode }) {
   const lang = useLang();
   const themeName = useThemeName();
+  const reducedMotion = useReducedMotion();
   // Before children render, so date pickers and formatters see the right locale.
   if (dayjs.locale() !== dayjsLocale(lang)) dayjs.locale(dayjsLocale(lang));
   return (
     <I18nextProvider i18n={i18n}>
-      <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} theme={antdTheme(themeName)} button={{ autoInsertSpace: false }}>
+      <ConfigProvider locale={lang === 'zh-CN' ? zhCN : enUS} theme={antdTheme(themeName, reducedMotion)} button={{ autoInsertSpace: false }}>
         <FeedbackRoot />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </ConfigProvider>
