@@ -68,12 +68,3 @@ export function dayStartIn(day: string, timeZone?: string | null): string {
     return dayjs(day).toISOString();
   }
 }
-
-/** An instant as a dayjs value on a time zone's wall clock (for `format`). */
-export function dayjsIn(at: Date | string, timeZone?: string | null): Dayjs {
-  try {
-    return dayjs(at).tz(timeZone || DEFAULT_TIME_ZONE);
-  } catch {
-    return dayjs(at);
-  }
-}

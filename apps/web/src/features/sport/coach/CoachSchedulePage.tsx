@@ -4,7 +4,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { CoachScheduleAnswer } from '@venue/contract';
-import { DEFAULT_TIME_ZONE, dayjsIn, useLabelT, useVenueTimeZone, venueToday } from '../../../kit/index.ts';
+import { DEFAULT_TIME_ZONE, clockIn, hhmmIn, useLabelT, useVenueTimeZone, venueToday } from '../../../kit/index.ts';
 import { CoachPhoto, NS, coachApi, statusOptions, useCoachT } from './shared.tsx';
 
 type Claim = CoachScheduleAnswer['claims'][number];
@@ -21,12 +21,12 @@ const HOLDER_COLORS: Record<string, string> = { lesson: 'blue', sparring: 'purpl
 function ClaimChip({ claim, timeZone }: { claim: Claim; timeZone: string }) {
   const t = useCoachT();
   const label = useLabelT(NS);
-  const from = dayjsIn(claim.start, timeZone);
-  const to = dayjsIn(claim.end, timeZone);
+  const from = clockIn(claim.start, timeZone);
+  const to = hhmmIn(claim.end, timeZone);
   const holder = ['lesson', 'sparring', 'lock'].includes(claim.holderKind) ? label(`schedule.holders.${claim.holderKind}`) : t('schedule.holderOther');
-  const text = `${from.format('HH:mm')}–${to.format('HH:mm')}`;
+  const text = `${from.slice(11)}–${to}`;
   return (
-    <Tooltip title={`${holder}${claim.holderId ? ` #${claim.holderId}` : ''} · ${from.format('YYYY-MM-DD HH:mm')} – ${to.format('HH:mm')}`}>
+    <Tooltip title={`${holder}${claim.holderId ? ` #${claim.holderId}` : ''} · ${from} – ${to}`}>
       <Tag
         color={HOLDER_COLORS[claim.holderKind] ?? 'cyan'}
         style={{ marginBottom: 4, display: 'block', width: 'fit-content' }}
@@ -64,7 +64,7 @@ export default function CoachSchedulePage() {
   const byCell = useMemo(() => {
     const m = new Map<string, Claim[]>();
     for (const c of data?.claims ?? []) {
-      const day = dayjsIn(c.start, tz).format('YYYY-MM-DD');
+      const day = clockIn(c.start, tz).slice(0, 10);
       const k = `${c.coachId}|${day}`;
       m.set(k, [...(m.get(k) ?? []), c]);
     }
