@@ -516,18 +516,32 @@ export async function moveQuota(db: Executor, scope: Scope, levelId: number, del
 
 // ---------------------------------------------------------------- session seats
 
+/**
+ * One statement for a whole map (a stadium's 2,400 seats in a tenth of a second rather than the
+ * parameters of chunked multi-row inserts): the rows travel as one JSON document.
+ */
 export async function insertSeats(db: Executor, scope: Scope, values: (typeof ticketSeats.$inferInsert)[]): Promise<number> {
   if (!values.length) return 0;
   await assertInScope(db, scope, [...new Set(values.map((v) => v.orgId))]);
-  let n = 0;
-  for (let i = 0; i < values.length; i += 1000) {
-    const rows = await db
-      .insert(ticketSeats)
-      .values(values.slice(i, i + 1000))
-      .returning({ id: ticketSeats.id });
-    n += rows.length;
-  }
-  return n;
+  const json = JSON.stringify(
+    values.map((v) => ({
+      o: v.orgId,
+      s: v.sessionId,
+      k: v.seatKey,
+      z: v.zone,
+      r: v.row,
+      n: v.no,
+      lk: v.levelKey ?? null,
+      l: v.levelId ?? null,
+      st: v.state ?? 'free',
+    })),
+  );
+  const res = (await db.execute(sql`
+    insert into ${ticketSeats} (org_id, session_id, seat_key, zone, row, no, level_key, level_id, state)
+    select x.o, x.s, x.k, x.z, x.r, x.n, x.lk, x.l, x.st
+    from jsonb_to_recordset(${json}::jsonb) as x(o bigint, s bigint, k varchar, z varchar, r varchar, n varchar, lk varchar, l bigint, st varchar)
+    returning 1`)) as unknown as { rows: unknown[] };
+  return res.rows.length;
 }
 
 /** A session's seats with their level's price, in map order. */
