@@ -8,6 +8,7 @@ import { OPEN_PREFIX, openRouteDefs } from './open.gateway.ts';
 import { pageApis, syncApis } from './open.repository.ts';
 import { createApp, setGrants } from './open.service.ts';
 import { signedHeaders } from './open.sign.ts';
+import { dayIn } from '../../platform/zone.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'open_demo_seeded';
@@ -47,7 +48,7 @@ export async function seedOpenDemo(app: FastifyInstance, db: Db, secretKey: Buff
   const venues = (await get('v1/venues')).json() as { body?: { data?: { id: number }[] } };
   const venueId = venues.body?.data?.[0]?.id;
   // Today in the centre's time zone (the UTC day is yesterday before 08:00 in Beijing).
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: center.timeZone }).format(new Date());
+  const today = dayIn(new Date(), center.timeZone);
   if (venueId) await get(`v1/venue/${venueId}/grid?date=${today}`);
   await get('v1/member?phone=13900000001');
   await get('v1/order/NO-SUCH-ORDER');

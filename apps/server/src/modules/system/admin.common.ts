@@ -3,6 +3,7 @@ import { AppError, conflict, isUniqueViolation } from '../../platform/errors.ts'
 import { label } from '../../platform/i18n.ts';
 import type { Shape } from '../../platform/prepared.ts';
 import './user.messages.ts';
+import { dayIn } from '../../platform/zone.ts';
 
 /** Helpers shared by the user, role, organisation, menu and role-to-API modules. */
 
@@ -57,5 +58,5 @@ export function isForeignKeyViolation(e: unknown): boolean {
 
 /** Today in a time zone, as YYYY-MM-DD. */
 export function today(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return dayIn(new Date(), timeZone);
 }

@@ -6,6 +6,7 @@ import { oneOrgScope, scopeOf, type OneOrgScope } from '../../platform/scope.ts'
 import { deleteDays, initYearDays, nearestDecision, nearestDecisions, upsertDays, yearDecisions } from './holiday.repository.ts';
 import { orgInScope, orgTimeZone } from './org.repository.ts';
 import './holiday.messages.ts';
+import { dayIn } from '../../platform/zone.ts';
 
 /**
  * The holiday calendar. Each organisation keeps its own; a day is a work day (0), a
@@ -36,9 +37,7 @@ export function isoWeekday(day: string): number {
 
 /** The calendar day of an instant in a time zone. */
 export function localDay(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
-  const get = (t: string) => parts.find((p) => p.type === t)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return dayIn(instant, timeZone);
 }
 
 /** The calendar a caller works on, as the scope of its one organisation: their own, or one within their reach. */

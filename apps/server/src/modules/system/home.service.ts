@@ -8,6 +8,7 @@ import { homeCardSources, type HomeCardSource, type HomeMoment } from './home.ca
 import { deleteUserPref, readUserPref, screenMenus, writeUserPref } from './home.repository.ts';
 import { orgTimeZone } from './org.repository.ts';
 import './home.messages.ts';
+import { dayIn } from '../../platform/zone.ts';
 
 const HOMEPAGE = 'homepage';
 const FAVORITE = 'favorite';
@@ -64,7 +65,7 @@ export async function clearHomepage(db: Db, caller: Caller): Promise<HomepageLay
 }
 
 function businessDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return dayIn(at, timeZone);
 }
 
 /** The caller's cards with their figures, for the business day of the caller's organisation (its time zone). */

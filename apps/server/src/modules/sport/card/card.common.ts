@@ -5,6 +5,7 @@ import type { Scope } from '../../../platform/scope.ts';
 import { timeZoneOf } from '../commerce/index.ts';
 import { usesBetween, type CardRecord, type CardTypeRecord } from './card.repository.ts';
 import './card.messages.ts';
+import { hhmmOf, wallClockIn } from '../../../platform/zone.ts';
 
 /** Days and rules shared by the cards' services and item kinds. */
 
@@ -27,17 +28,8 @@ export function mondayOf(day: string): string {
 /** Today and the wall-clock time (`HH:mm`) in an organisation's time zone. */
 export async function localNow(db: Executor, orgId: number, at = new Date()): Promise<{ day: string; hhmm: string }> {
   const tz = await timeZoneOf(db as Tx, orgId);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const p = (t: string) => parts.find((x) => x.type === t)!.value;
-  return { day: `${p('year')}-${p('month')}-${p('day')}`, hhmm: `${p('hour')}:${p('minute')}` };
+  const { day, minutes } = wallClockIn(at, tz);
+  return { day, hhmm: hhmmOf(minutes) };
 }
 
 /** The usage rules in force: the card's own over its type's. */

@@ -86,6 +86,7 @@ import {
   type CardTypeRecord,
   type CardView,
 } from './card.repository.ts';
+import { hhmmOf as hhmm } from '../../../platform/zone.ts';
 
 /** Member cards: types, sale and recharge orders, the card record and its changes, sharing, usage and check-in. */
 
@@ -217,7 +218,6 @@ export async function cardTypeRules(db: Db, caller: Caller, id: number) {
         r.endMin <= w.endMin &&
         (!w.weekdays.length || !r.weekdays.length || r.weekdays.some((d) => w.weekdays.includes(d))),
     );
-  const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
   return {
     typeId: id,
     level: type.level,

@@ -7,6 +7,7 @@ import { claimTimes, liveClaims, releaseClaims, timeZoneOf, type ResourceClaim }
 import { localOf } from '../venue/index.ts';
 import { coachBriefRows, findCoach, type CoachRecord } from './coach.repository.ts';
 import './coach.messages.ts';
+import { hhmmOf } from '../../../platform/zone.ts';
 
 /** What claims a coach's time: the coach, the range `[from, to)`, and what holds it (`lesson`, `sparring` … and its id). */
 export interface CoachTimeAsk {
@@ -18,7 +19,6 @@ export interface CoachTimeAsk {
   createdBy?: number | null;
 }
 
-const hhmmOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 function localText(at: Date, timeZone: string): string {
   const { day, minutes } = localOf(at, timeZone);
   return `${day} ${hhmmOf(minutes)}`;

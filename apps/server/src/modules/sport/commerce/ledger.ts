@@ -3,6 +3,7 @@ import type { Scope } from '../../../platform/scope.ts';
 import { insertLedger, nextDocNo } from './commerce.repository.ts';
 import { namedRegistry } from './item-kinds.ts';
 import { timeZoneOf } from './money.ts';
+import { dayIn } from '../../../platform/zone.ts';
 
 /**
  * The capital flow, double entry: each transaction's debits equal its credits. A money account
@@ -179,5 +180,5 @@ export async function postByRule(tx: Tx, scope: Scope, rule: string | LedgerRule
 
 /** The business day of an instant in a time zone (`YYYY-MM-DD`). */
 export function businessDayOf(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return dayIn(at, timeZone);
 }

@@ -47,6 +47,7 @@ import {
 } from './sparring.repository.ts';
 import type { GroupContent } from './sparring.table.ts';
 import './sparring.messages.ts';
+import { hhmmOf as hhmm } from '../../../platform/zone.ts';
 
 // Answers as the handlers return them (instants as Date).
 type SparringChangeRow = z.input<typeof sparringChangeRow>;
@@ -224,8 +225,6 @@ export interface ResolvedAsk {
   amountFen: number;
   parts: PricedPart[];
 }
-
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 
 /** The member's levels (none for a walk-in, or when no module answers booking's member levels). */
 async function grantsOf(db: Executor, scope: Scope, memberId: number | null | undefined): Promise<LevelGrant[]> {

@@ -1,10 +1,5 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import type { DayKind, WeekHours } from '@venue/contract';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
+import { wallClockIn } from '../../../platform/zone.ts';
 
 /**
  * A venue's time: days and slots are its local wall clock, stored instants are UTC. On the day
@@ -29,31 +24,33 @@ export function instantOf(day: string, minutes: number, timeZone: string): Date 
 const instants = new Map<string, Date | null>();
 
 function computeInstant(day: string, minutes: number, timeZone: string): Date | undefined {
-  const asUtc = dayjs.utc(day).add(minutes, 'minute');
-  const want = asUtc.format('YYYY-MM-DDTHH:mm');
+  const asUtc = Date.parse(`${day}T00:00:00Z`) + minutes * 60_000;
+  const want = wallClockIn(new Date(asUtc), 'UTC');
   // The zone's offset just before and just after: one of them is the offset at the wanted time.
-  const offsets = new Set([-12, 12].map((h) => dayjs(asUtc.add(h, 'hour').toDate()).tz(timeZone).utcOffset()));
+  const offsets = new Set([-12, 12].map((h) => wallClockIn(new Date(asUtc + h * 3_600_000), timeZone).offsetMinutes));
   const found = [...offsets]
-    .map((off) => asUtc.subtract(off, 'minute').toDate())
-    .filter((at) => dayjs(at).tz(timeZone).format('YYYY-MM-DDTHH:mm') === want)
+    .map((off) => new Date(asUtc - off * 60_000))
+    .filter((at) => {
+      const local = wallClockIn(at, timeZone);
+      return local.day === want.day && local.minutes === want.minutes;
+    })
     .sort((a, b) => a.getTime() - b.getTime());
   return found[0];
 }
 
 /** The local day (`YYYY-MM-DD`) and minute of the day of an instant. */
 export function localOf(at: Date, timeZone: string): { day: string; minutes: number } {
-  const d = dayjs(at).tz(timeZone);
-  return { day: d.format('YYYY-MM-DD'), minutes: d.hour() * 60 + d.minute() };
+  const { day, minutes } = wallClockIn(at, timeZone);
+  return { day, minutes };
 }
 
 export function addDays(day: string, n: number): string {
-  return dayjs.utc(day).add(n, 'day').format('YYYY-MM-DD');
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** ISO weekday of a calendar day: 1 Monday … 7 Sunday. */
 export function weekdayOf(day: string): number {
-  const w = dayjs.utc(day).day();
-  return w === 0 ? 7 : w;
+  return new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
 }
 
 /**
