@@ -110,15 +110,15 @@ describe('the module loader', () => {
       'messageTypes lesson.reminder is declared by sport/coach and sport/course',
     ]);
     // A new module may not take a name a loaded module owns: the core's cash account, the cards' card method, booking's venue type.
-    const taker = manifest('sport/goods', {
+    const taker = manifest('test/taker', {
       dependsOn: ['sport/commerce'],
       contributes: { ledgerAccounts: ['cash'], payMethods: [{ name: 'card', account: 'cash' }], orderTypes: ['venue'], jobs: [job('venue.markNoShows')] },
     });
     expect(refusal([...MODULES, taker]).sort()).toEqual([
-      'jobs venue.markNoShows is declared by sport/booking and sport/goods',
-      'ledgerAccounts cash is declared by sport/commerce and sport/goods',
-      'orderTypes venue is declared by sport/booking and sport/goods',
-      'payMethods card is declared by sport/card and sport/goods',
+      'jobs venue.markNoShows is declared by sport/booking and test/taker',
+      'ledgerAccounts cash is declared by sport/commerce and test/taker',
+      'orderTypes venue is declared by sport/booking and test/taker',
+      'payMethods card is declared by sport/card and test/taker',
     ]);
   });
 

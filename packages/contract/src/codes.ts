@@ -38,9 +38,11 @@ export const SILENT_CODES: readonly number[] = [Code.CAPTCHA_REQUIRED, Code.FORM
  * - `duplicate`: a unique key is taken by another record: mark the field(s) in `detail.fields`;
  * - `taken`: what was to be booked or sold is held or sold already: refresh the list;
  * - `state`: the record is in the wrong state for the action (has children, in use, already
- *   done): refresh the row.
+ *   done): refresh the row;
+ * - `stock`: too few units of a good are left to sell, hold or take out (`detail` of the message names
+ *   the good and what is left): refresh the list.
  */
-export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state'] as const;
+export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state', 'stock'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 /** `detail` of every 100409 answer: the reason, and the fields it concerns (duplicates; else []). */

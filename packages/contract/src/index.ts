@@ -31,3 +31,4 @@ export * from './sport/course-consign.ts';
 export * from './sport/course-participant.ts';
 export * from './sport/course-share.ts';
 export * from './sport/sparring.ts';
+export * from './sport/goods.ts';

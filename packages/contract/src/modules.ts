@@ -15,6 +15,7 @@ import { ticketModule } from './sport/ticket.screens.ts';
 import { coachModule } from './sport/coach.screens.ts';
 import { sparringModule } from './sport/sparring.screens.ts';
 import { courseModule } from './sport/course.screens.ts';
+import { goodsModule } from './sport/goods.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -39,4 +40,5 @@ export const CONTRACT_MODULES = [
   coachModule,
   sparringModule,
   courseModule,
+  goodsModule,
 ] as const;

@@ -17,6 +17,7 @@ import { ticketManifest } from './sport/ticket/index.ts';
 import { coachManifest } from './sport/coach/index.ts';
 import { sparringManifest } from './sport/sparring/index.ts';
 import { courseManifest } from './sport/course/index.ts';
+import { goodsManifest } from './sport/goods/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -42,4 +43,5 @@ export const MODULES: readonly ModuleManifest[] = [
   coachManifest,
   sparringManifest,
   courseManifest,
+  goodsManifest,
 ];

@@ -16,6 +16,7 @@ import { ticketScreens } from './screens/ticket.tsx';
 import { coachScreens } from './screens/coach.tsx';
 import { sparringScreens } from './screens/sparring.tsx';
 import { courseScreens } from './screens/course.tsx';
+import { goodsScreens } from './screens/goods.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -41,4 +42,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...coachScreens,
   ...sparringScreens,
   ...courseScreens,
+  ...goodsScreens,
 };

@@ -32,11 +32,11 @@ import {
  * buyer check that refuses when nobody answers it.
  */
 
-// Goods on a shelf: the detail is typed, and hold stores what price found (no private map between them).
+// Goods on a shelf (a test kind sold in goods orders; the goods module owns `goods`): the detail is typed, and hold stores what price found (no private map between them).
 const shelfDetail = z.strictObject({ shelf: z.string().trim().min(1).max(8), count: z.number().int().min(1).max(99) });
 const holds: { priced: unknown; detail: unknown }[] = [];
 registerItemKind<z.output<typeof shelfDetail>, PricedItem & { label: string }>({
-  kind: 'goods',
+  kind: 'test_shelf',
   orderTypes: ['goods'],
   detail: shelfDetail,
   async price(_ctx, input) {
@@ -94,8 +94,8 @@ describe('registrations', () => {
   });
   afterAll(async () => s?.close());
   it('a second kind, ledger rule, or the core’s own recharge under another module’s name throws at start-up', () => {
-    const again = { kind: 'goods', orderTypes: ['goods'], price: async () => ({ name: 'x', unitPriceFen: 1 }) };
-    expect(() => registerItemKind(again)).toThrow(/item kind goods is registered twice/);
+    const again = { kind: 'test_shelf', orderTypes: ['goods'], price: async () => ({ name: 'x', unitPriceFen: 1 }) };
+    expect(() => registerItemKind(again)).toThrow(/item kind test_shelf is registered twice/);
     expect(() => registerItemKind({ ...again, kind: 'recharge' })).toThrow(/item kind recharge is registered twice/);
     expect(() => defineLedgerRule({ name: 'test.lessonUsed', txnKind: 'x', debit: 'prepaid', credit: 'sales', prefix: 'LX' })).toThrow(/registered twice/);
     expect(() => defineLedgerRule({ name: 'test.nowhere', txnKind: 'x', debit: 'nowhere', credit: 'sales', prefix: 'NW' })).toThrow(
@@ -151,14 +151,14 @@ describe.each(databases)('item kinds v2 on %s', (db) => {
   it('a bad detail answers 100400 naming items.N.detail.<field>, and nothing is made', async () => {
     const before = await orderCount();
     const bad = order('goods', [
-      { kind: 'goods', quantity: 1, discountFen: 0, detail: { shelf: 'a3', count: 1 } },
-      { kind: 'goods', quantity: 1, discountFen: 0, detail: { shelf: '', count: 0 } },
+      { kind: 'test_shelf', quantity: 1, discountFen: 0, detail: { shelf: 'a3', count: 1 } },
+      { kind: 'test_shelf', quantity: 1, discountFen: 0, detail: { shelf: '', count: 0 } },
     ]);
     expect(await refusal(createOrder(s.database.db, callerOf(), bad, undefined))).toEqual({
       code: Code.INVALID,
       fields: ['items.1.detail.shelf', 'items.1.detail.count'],
     });
-    const extra = order('goods', [{ kind: 'goods', quantity: 1, discountFen: 0, detail: { shelf: 'a3', count: 1, price: 0 } }]);
+    const extra = order('goods', [{ kind: 'test_shelf', quantity: 1, discountFen: 0, detail: { shelf: 'a3', count: 1, price: 0 } }]);
     expect(await refusal(createOrder(s.database.db, callerOf(), extra, undefined))).toEqual({ code: Code.INVALID, fields: ['items.0.detail.price'] });
     expect(await orderCount()).toBe(before);
   });
@@ -168,7 +168,7 @@ describe.each(databases)('item kinds v2 on %s', (db) => {
     const id = await createOrder(
       s.database.db,
       callerOf(),
-      order('goods', [{ kind: 'goods', quantity: 1, discountFen: 0, detail: { shelf: ' b7 ', count: 2 } }]),
+      order('goods', [{ kind: 'test_shelf', quantity: 1, discountFen: 0, detail: { shelf: ' b7 ', count: 2 } }]),
       undefined,
     );
     expect(holds).toEqual([{ priced: { name: '护腕', unitPriceFen: 2_000, label: '货架 B7' }, detail: { shelf: 'b7', count: 2 } }]);
@@ -217,14 +217,14 @@ describe.each(databases)('item kinds v2 on %s', (db) => {
     buyerCheck.reset();
     try {
       const before = await orderCount();
-      const sale = order('goods', [{ kind: 'goods', quantity: 1, discountFen: 0, detail: { shelf: 'c1', count: 1 } }], { memberId });
+      const sale = order('goods', [{ kind: 'test_shelf', quantity: 1, discountFen: 0, detail: { shelf: 'c1', count: 1 } }], { memberId });
       expect(await refusal(createOrder(s.database.db, callerOf(), sale, undefined))).toEqual({ code: Code.FORM_INVALID, fields: ['memberId'] });
       expect(await orderCount()).toBe(before);
     } finally {
       buyerCheck.plug(plugged);
     }
     // Plugged again (the members module), the same member may buy.
-    const sale = order('goods', [{ kind: 'goods', quantity: 1, discountFen: 0, detail: { shelf: 'c1', count: 1 } }], { memberId });
+    const sale = order('goods', [{ kind: 'test_shelf', quantity: 1, discountFen: 0, detail: { shelf: 'c1', count: 1 } }], { memberId });
     expect(await createOrder(s.database.db, callerOf(), sale, undefined)).toBeGreaterThan(0);
   });
   it('stored value moves only with its ledger entry: a debit the balance cannot cover changes and posts nothing', async () => {
