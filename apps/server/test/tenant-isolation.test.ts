@@ -204,6 +204,10 @@ interface World {
   quotaB: number;
   packageB: number;
   externalB: number;
+  goodsB: number;
+  goodsCategoryB: number;
+  warehouseB: number;
+  goodsSaleB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -476,6 +480,18 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/course/consign/statement': { body: { month: '2030-01' } },
     'POST /api/sport/course/consign/statement/export': { body: { month: '2030-01' } },
     'POST /api/sport/course/consign/pay': { body: { month: '2020-01', amountFen: 1, method: 'cash' } },
+    // Goods: lists filtered by B's good, category, venue or warehouse find nothing of A's; B's venue has no warehouse for A.
+    'POST /api/sport/goods/page': { expect: 'empty' },
+    'POST /api/sport/goods/stock/flow': { expect: 'empty' },
+    'POST /api/sport/goods/warehouse/list': { expect: 'notFound' },
+    'PUT /api/sport/goods/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/goods/category/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/goods/warehouse/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/goods': { body: { name: 'probe', priceFen: 1, unit: '个' } },
+    'POST /api/sport/goods/category': { body: { name: 'probe' } },
+    'POST /api/sport/goods/warehouse': { body: { name: 'probe' } },
+    'POST /api/sport/goods/stock/adjust': { body: { counted: 0, reason: 'probe' } },
+    'POST /api/sport/goods/stock/damage': { body: { quantity: 1, reason: 'probe' } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -637,6 +653,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'courseShare') return w.lessonB;
     if (r.module === 'coursePartner') return w.partnerB;
     if (r.module === 'sparringPrice') return /\/priceChange\//.test(r.url) ? w.sparringChangeB : w.sparringGroupB;
+    if (r.module === 'goods') return w.goodsB;
+    if (r.module === 'goodsCategory') return w.goodsCategoryB;
+    if (r.module === 'goodsStock') return w.warehouseB;
+    if (r.module === 'goodsSale') return w.goodsSaleB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -661,7 +681,15 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'approverId':
       return w.uB;
     case 'parentId':
-      return r.module === 'ticket' ? w.ticketTypeB : w.B;
+      return r.module === 'ticket' ? w.ticketTypeB : r.module === 'goodsCategory' ? w.goodsCategoryB : w.B;
+    case 'goodsId':
+      return w.goodsB;
+    case 'categoryId':
+      return w.goodsCategoryB;
+    case 'warehouseId':
+    case 'fromWarehouseId':
+    case 'toWarehouseId':
+      return w.warehouseB;
     case 'orgId':
     case 'defaultOrgId':
       return w.B;
@@ -1196,6 +1224,15 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       await ok<{ id: number }>('POST', '/api/sport/course/settlement', { coachId: coachB, fromDay: '2021-01-01', toDay: '2021-01-31' }, mgrB)
     ).id;
     const partnerB = (await ok<{ id: number }>('POST', '/api/sport/course/partner', { name: 'b-partner', sharePermille: 300 }, mgrB)).id;
+    // B's shop: a category, a good bought in to its venue's warehouse, and a goods sale (a held line).
+    const goodsCategoryB = (await ok<{ id: number }>('POST', '/api/sport/goods/category', { name: 'b-category' }, mgrB)).id;
+    const goodsB = (await ok<{ id: number }>('POST', '/api/sport/goods', { name: 'b-goods', priceFen: 100, unit: '个', categoryId: goodsCategoryB }, mgrB)).id;
+    const warehouseB = (await ok<{ warehouseId: number }>('POST', '/api/sport/goods/stock/in', { goodsId: goodsB, stadiumId: venueB, quantity: 5 }, mgrB))
+      .warehouseId;
+    const goodsOrderB = (
+      await ok<{ orderId: number }>('POST', '/api/sport/goods/order', { stadiumId: venueB, items: [{ goodsId: goodsB, quantity: 1 }] }, mgrB)
+    ).orderId;
+    const goodsSaleB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/goods/sale/list', { orderId: goodsOrderB }, mgrB)).data[0]!.id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1306,6 +1343,10 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       quotaB,
       packageB,
       externalB,
+      goodsB,
+      goodsCategoryB,
+      warehouseB,
+      goodsSaleB,
     };
   });
   afterAll(async () => s?.close());

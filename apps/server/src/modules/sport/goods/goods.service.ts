@@ -113,7 +113,7 @@ export async function deleteCategories(db: Db, caller: Caller, ids: number[]) {
 async function checkCategory(db: Executor, scope: Scope, orgId: number, categoryId: number | null | undefined) {
   if (categoryId == null) return;
   const c = await findCategory(db, scope, categoryId);
-  if (!c || c.orgId !== orgId) throw invalid('categoryId', 'error.notFound');
+  if (!c || c.orgId !== orgId) throw notFound();
 }
 
 /** `POST goods/list` (a fixed call): `{total, data: [{id, name, priceFen, stock}]}`, `stock` what can be sold now. */

@@ -208,9 +208,9 @@ export async function damageStock(db: Db, caller: Caller, input: StockDamage) {
  */
 export async function transferStock(db: Db, caller: Caller, input: StockTransfer) {
   const scope = scopeOf(caller);
-  if (input.fromWarehouseId === input.toWarehouseId) throw invalid('toWarehouseId', 'goods.sameWarehouse');
   const [from, to] = await Promise.all([findWarehouse(db, scope, input.fromWarehouseId), findWarehouse(db, scope, input.toWarehouseId)]);
   if (!from || !to) throw notFound();
+  if (from.id === to.id) throw invalid('toWarehouseId', 'goods.sameWarehouse');
   if (from.orgId !== to.orgId) throw invalid('toWarehouseId', 'goods.transferAcrossOrgs');
   const g = await goodsFor(db, scope, input.goodsId, from.orgId);
   const tz = await timeZoneOf(db, from.orgId);
