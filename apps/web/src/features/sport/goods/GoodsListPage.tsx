@@ -80,7 +80,7 @@ export const goodsResource: ResourceDef<GoodsRow, GoodsForm, z.input<typeof good
     { key: 'barcode', label: 'field.barcode', content: 'code', render: (v: string | null) => v ?? '—' },
     { key: 'categoryName', label: 'field.categoryName', render: (v: string | null) => v ?? '—' },
     { key: 'unit', label: 'field.unit', content: 'code' },
-    { key: 'priceFen', label: 'field.priceFen', format: 'money', align: 'right' },
+    { key: 'priceFen', label: 'field.priceFen', content: 'number', align: 'right', render: (v: number) => yuan(v) },
     {
       key: '$stock',
       label: 'field.stock',
@@ -239,7 +239,7 @@ export default function GoodsListPage() {
   const def = useMemo<typeof goodsResource>(
     () => ({
       ...goodsResource,
-      inlineActions: 3,
+      inlineActions: 4,
       rowActions: [
         { key: 'stockIn', label: 'action.stockIn', perm: Perm.goodsStock.stockIn, run: (row) => setStocking(row) },
         { key: 'count', label: 'action.count', perm: Perm.goodsStock.count, run: (row) => setCounting(row) },
