@@ -6,7 +6,6 @@ import { containsText } from '../../system/index.ts';
 import { goods, goodsCategories, goodsMovements, goodsSales, goodsStocks } from './goods.table.ts';
 
 /** Every query on categories and goods (stock, warehouses and sales: stock.repository.ts). */
-export type CategoryRecord = typeof goodsCategories.$inferSelect;
 export type GoodsRecord = typeof goods.$inferSelect;
 
 const categoryRepo = scopedRepo(goodsCategories);
