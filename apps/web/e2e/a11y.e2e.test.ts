@@ -18,6 +18,9 @@ const SCREENS = [
   ['venue list', '/sport/views/venueManagementList/index'],
   ['capital flow', '/sport/views/financeCapitalFlow'],
   ['refund review', '/sport/views/refundList/refundReview'],
+  ['goods list', '/sport/views/goodsMangement/goodsList/index'],
+  ['goods categories', '/sport/views/goodsMangement/classify/index'],
+  ['stock flow', '/sport/views/goodsMangement/stockFlow/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

@@ -98,7 +98,7 @@ export const goodsResource: ResourceDef<GoodsRow, GoodsForm, z.input<typeof good
   formColumns: 2,
   formWidth: 820,
   form: [
-    { name: 'name', label: 'field.name', rule: goodsCreate.shape.name, group: 'group.basic' },
+    { name: 'name', label: 'field.name', rule: goodsCreate.shape.name, span: 2, group: 'group.basic' },
     { name: 'categoryId', label: 'field.categoryId', type: 'treeSelect', useTree: useCategoryTree, required: false },
     { name: 'code', label: 'field.code', rule: goodsCreate.shape.code.unwrap(), required: false, extra: 'hint.code' },
     { name: 'barcode', label: 'field.barcode', rule: goodsCreate.shape.barcode },

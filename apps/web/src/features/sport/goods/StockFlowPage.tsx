@@ -23,18 +23,15 @@ function flowBody(body: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-/** An instant on the venue's clock. */
-function VenueTime({ at }: { at: string }) {
-  const tz = useVenueTimeZone();
-  return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{clockIn(at, tz)}</span>;
-}
+/** An instant on the current venue's clock, as text (so the list measures its column by it). */
+const venueClock = (at: string): string => clockIn(at, sessionStore.get().venue?.timeZone);
 
-function OrderLink({ row }: { row: Movement }) {
+/** The order of a movement, opening its detail (the number is the child, so the list measures the column by it). */
+function OrderLink({ orderId, children }: { orderId: number; children: string }) {
   const navigate = useNavigate();
-  if (!row.orderId || !row.orderNo) return <>—</>;
   return (
-    <Typography.Link onClick={() => navigate(orderDetailPath(row.orderId!))} data-testid="flow-order">
-      {row.orderNo}
+    <Typography.Link onClick={() => navigate(orderDetailPath(orderId))} data-testid="flow-order">
+      {children}
     </Typography.Link>
   );
 }
@@ -54,7 +51,7 @@ export const flowResource: ResourceDef<Movement, Movement, z.input<typeof stockF
     { name: 'period', label: 'field.period', type: 'dateRange', rangeKeys: ['from', 'to'] },
   ],
   columns: [
-    { key: 'occurredAt', label: 'field.occurredAt', content: 'time', render: (v: string) => <VenueTime at={v} /> },
+    { key: 'occurredAt', label: 'field.occurredAt', content: 'time', render: (v: string) => venueClock(v) },
     { key: 'goodsName', label: 'field.goodsId' },
     { key: 'goodsCode', label: 'field.code', content: 'code', hiddenByDefault: true },
     { key: 'warehouseName', label: 'field.warehouseName' },
@@ -71,7 +68,12 @@ export const flowResource: ResourceDef<Movement, Movement, z.input<typeof stockF
         </span>
       ),
     },
-    { key: 'orderNo', label: 'field.order', content: 'code', render: (_: unknown, row) => <OrderLink row={row} /> },
+    {
+      key: 'orderNo',
+      label: 'field.order',
+      content: 'code',
+      render: (_: unknown, row) => (row.orderId && row.orderNo ? <OrderLink orderId={row.orderId}>{row.orderNo}</OrderLink> : '—'),
+    },
     { key: 'transferNo', label: 'field.transferNo', content: 'code', hiddenByDefault: true, render: (v: string | null) => v ?? '—' },
     { key: 'reason', label: 'field.reason', render: (v: string | null) => v ?? '—' },
     { key: 'remark', label: 'field.remark', hiddenByDefault: true },

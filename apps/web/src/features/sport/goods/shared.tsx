@@ -35,10 +35,10 @@ export const kindOptions = codeOptions(STOCK_MOVEMENT_KINDS, 'kind', {
 /** Fen to yuan for an input's value (1234 -> 12.34); null stays null. */
 export const fenToYuan = (fen: number | null | undefined): number | null => (fen === null || fen === undefined ? null : Math.round(fen) / 100);
 
-/** A signed quantity: in green with +, out red with −. */
+/** A signed quantity: in with +, out with − in the theme's error text colour (both pass contrast in either theme). */
 export function SignedQty({ n }: { n: number }) {
   const { token } = theme.useToken();
-  const color = n > 0 ? token.colorSuccessText : n < 0 ? token.colorErrorText : undefined;
+  const color = n < 0 ? token.colorErrorText : undefined;
   return (
     <span style={{ color, fontVariantNumeric: 'tabular-nums' }} data-testid="flow-qty" data-qty={n}>
       {n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0'}
