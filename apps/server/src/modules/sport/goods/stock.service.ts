@@ -266,7 +266,8 @@ export async function stockAtMoment(db: Db, caller: Caller, q: StockAtQuery) {
     if (!(await findVenue(db, scope, q.stadiumId))) throw notFound();
     warehouseIds = (await warehousesOf(db, scope, q.stadiumId)).map((w) => w.id);
   }
-  const rows = await stockAt(db, scope, g.id, q.at, warehouseIds);
+  // A venue with no warehouse yet held nothing then.
+  const rows = warehouseIds?.length === 0 ? [] : await stockAt(db, scope, g.id, q.at, warehouseIds);
   return {
     goodsId: g.id,
     at: q.at,
