@@ -139,4 +139,13 @@ describe('goods console', () => {
     const stock = await ok<{ onHand: number; held: number }>(d.api, 'GET', `/api/sport/goods/${goodsId}`);
     expect(stock).toMatchObject({ onHand: 10, held: 3 });
   });
+
+  it('a category that still has goods is not deleted: the server says why', async () => {
+    await page.goto(`${e.baseUrl}${CLASSIFY}`);
+    const cat = page.locator('[data-testid=goodsCategory-table] tbody tr').filter({ hasText: category });
+    await cat.getByTestId('goodsCategory-row-delete').click();
+    await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+    await toast('该分类下还有 1 个商品，不能删除').waitFor();
+    await cat.waitFor();
+  });
 });

@@ -184,7 +184,7 @@ function CountHead({ goods }: { goods: GoodsRow }) {
 
 /**
  * A keyboard-wedge scanner: characters typed faster than a person types (each within `gapMs` of
- * the last), ending in Enter, anywhere on the page but inside a dialog, are one scanned code.
+ * the last), ending in Enter, anywhere on the page but inside a form dialog, are one scanned code.
  */
 function useBarcodeWedge(onScan: (code: string) => void, gapMs = 50, minLength = 4): void {
   const latest = useRef(onScan);
@@ -194,7 +194,7 @@ function useBarcodeWedge(onScan: (code: string) => void, gapMs = 50, minLength =
     let last = 0;
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target?.closest?.('.ant-modal, .ant-drawer')) return;
+      if (target?.closest?.('.ant-modal')) return;
       const now = performance.now();
       if (e.key === 'Enter') {
         const code = buf;

@@ -16,8 +16,6 @@ export function useGoodsT(): GoodsT {
   return useFeatureT<typeof zh>(NS);
 }
 
-export const GOODS_LIST_PATH = '/sport/views/goodsMangement/goodsList/index';
-export const STOCK_FLOW_PATH = '/sport/views/goodsMangement/stockFlow/index';
 export const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;
 
 export const statusOptions = codeOptions(GOODS_STATUS, 'status', { on: 'green', off: 'default' });
