@@ -66,6 +66,14 @@ const LANDED: Record<string, string> = {
   '0037_sport_coach': '34c2ad9ad3f7088cb6657c46ec661df07eb7486ec793fceb7c2b30398b3d30c1',
   '0038_sport_sparring': '9a43ef56840aceac6ad02be622f5531442dc89896b531f4cff703dd083459905',
   '0039_sport_course': '1f5377156b967e8649003f150759034999c838a626dcfe25c4f10287c7744f64',
+  '0040_course_plan': '682bc715d97fe9d60c55c977bcb4caac9e30a7811e0ac9487cd2fff010eb0f7f',
+  '0041_sport_course_attendance': 'f101980c0d8e0a57c3dc4a0a958daf300f9f3f5af96c6fedd46a2abffa917bac',
+  '0042_coach_settlement': '7ad4bc3cb606c9d031956b97b30008a4c78232d8753a6cc1007debd53de0c34d',
+  '0043_course_lesson_evaluation': '4f3b3548b0311b8414f6f081902790514f29e8a84f8f091bf1f0c546bf46caba',
+  '0044_course_face_consent_statement': '0f2fd2343ab835762d937a62e72afc7dae00af1d77fcfa4cd5f66fd1f30e4677',
+  '0045_course_consignment': 'acae631a2f38f4ad3ba833689056526319e717449ead91b473507f8f2e08b768',
+  '0046_course_package_type_version': '34e2573518ae172cac3a38299df7db61685b50a8f6866104f5619460396ea97b',
+  '0047_course_consign_adjust': '581b04d39af34b382be91e34147011ea3b9d4c027a60f6763dfc86ec3591455a',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
