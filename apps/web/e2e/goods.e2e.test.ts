@@ -90,6 +90,11 @@ describe('goods console', () => {
     expect(await movement.getByTestId('flow-qty').getAttribute('data-qty')).toBe('10');
     expect(await movement.getByTestId('flow-balance').getAttribute('data-balance')).toBe('10');
     await settledShot(page, 'goods-stock-flow-light');
+    // Stock at a moment: now, the item has the 10 just stocked in.
+    await page.getByTestId('stockFlow-stockAt').click();
+    await page.getByTestId('goods-stock-at-query').click();
+    await expect.poll(() => page.locator(`[data-testid=goods-stock-at-qty][data-goods="${goodsId}"]`).getAttribute('data-qty')).toBe('10');
+    await page.keyboard.press('Escape');
     await setTheme(page, 'dark');
     await page.locator('[data-testid=stockFlow-table] tbody tr').filter({ hasText: name }).first().waitFor();
     await settledShot(page, 'goods-stock-flow-dark');

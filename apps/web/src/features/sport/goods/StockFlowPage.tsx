@@ -13,6 +13,8 @@ import { goodsApi, refreshGoods, useGoodsOptions, useWarehouseOptions, type Move
 import { ActionDialog, NS, SignedQty, kindOptions, orderDetailPath, useGoodsT } from './shared.tsx';
 
 const DAY = 'YYYY-MM-DD';
+/** A moment of the venue's clock to the second ("now" includes what moved this minute). */
+const SECOND = 'YYYY-MM-DD HH:mm:ss';
 
 /** The period's days (the venue's) as the instants the flow takes: from the first day's start to the day after the last. */
 function flowBody(body: Record<string, unknown>): Record<string, unknown> {
@@ -93,6 +95,8 @@ const warehouseFields: FieldDef[] = [
   { name: 'name', label: 'field.warehouseName', rule: warehouseCreate.shape.name },
 ];
 
+const AT_PAGE = 10;
+
 interface AtRow {
   goodsId: number;
   code: string;
@@ -106,25 +110,29 @@ function StockAtDialog({ open, onClose }: { open: boolean; onClose: () => void }
   const t = useGoodsT();
   const tz = useVenueTimeZone() ?? DEFAULT_TIME_ZONE;
   const warehouses = useWarehouseOptions();
-  const [at, setAt] = useState<Dayjs | null>(() => dayjs(clockIn(new Date(), tz)));
+  const [at, setAt] = useState<Dayjs | null>(() => dayjs(dayjs().tz(tz).format(SECOND)));
   const [warehouseId, setWarehouseId] = useState<number | undefined>();
   const [asked, setAsked] = useState<{ at: string; warehouseId?: number } | null>(null);
+  const [pageNum, setPageNum] = useState(1);
+  // One page of goods at a time, each asked for its quantity then: a page's worth of calls, never the whole catalogue's.
   const rows = useQuery({
-    queryKey: ['goods', 'stockAt', asked],
+    queryKey: ['goods', 'stockAt', asked, pageNum],
     enabled: !!asked,
-    queryFn: async (): Promise<AtRow[]> => {
-      const goods = await goodsApi.page({ pageNum: 1, pageSize: 500 });
-      return Promise.all(
+    queryFn: async (): Promise<{ total: number; data: AtRow[] }> => {
+      const goods = await goodsApi.page({ pageNum, pageSize: AT_PAGE });
+      const data = await Promise.all(
         goods.data.map(async (g) => {
           const r = await goodsApi.stockAt(g.id, asked!.at, asked!.warehouseId);
           return { goodsId: g.id, code: g.code, name: g.name, unit: g.unit, quantity: r.quantity };
         }),
       );
+      return { total: goods.total, data };
     },
   });
   const query = () => {
     if (!at) return;
-    setAsked({ at: dayStartIn(at.format('YYYY-MM-DD HH:mm'), tz), warehouseId });
+    setPageNum(1);
+    setAsked({ at: dayStartIn(at.format(SECOND), tz), warehouseId });
   };
   return (
     <Modal open={open} title={t('stockAt.title')} width={760} footer={null} onCancel={onClose} destroyOnHidden>
@@ -133,8 +141,8 @@ function StockAtDialog({ open, onClose }: { open: boolean; onClose: () => void }
           <Form.Item label={t('field.at')} htmlFor="goods-stock-at-time" extra={t('hint.at')}>
             <DatePicker
               id="goods-stock-at-time"
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
+              showTime={{ format: 'HH:mm:ss' }}
+              format={SECOND}
               value={at}
               onChange={setAt}
               allowClear={false}
@@ -163,11 +171,18 @@ function StockAtDialog({ open, onClose }: { open: boolean; onClose: () => void }
           size="small"
           rowKey="goodsId"
           loading={rows.isFetching}
-          dataSource={rows.data ?? []}
-          pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
+          dataSource={rows.data?.data ?? []}
+          pagination={{
+            current: pageNum,
+            pageSize: AT_PAGE,
+            total: rows.data?.total ?? 0,
+            onChange: setPageNum,
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+          }}
           scroll={{ y: 420 }}
           locale={{ emptyText: asked ? t('none') : t('stockAt.empty') }}
-          footer={rows.data ? () => t('stockAt.total', { n: rows.data.length }) : undefined}
+          footer={rows.data ? () => t('stockAt.total', { n: rows.data.total }) : undefined}
           columns={[
             { key: 'code', title: t('field.code'), dataIndex: 'code', width: 110 },
             { key: 'name', title: t('field.name'), dataIndex: 'name' },
