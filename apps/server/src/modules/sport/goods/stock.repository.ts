@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, type Scope } from '../../../platform/scope.ts';
 import { scopedRepo, type Changes } from '../../../platform/scopedRepo.ts';
@@ -40,20 +40,19 @@ export const updateWarehouse = (db: Executor, scope: Scope, id: number, version:
 
 /** The default warehouse of a venue, made on first need (two callers at once: one insert wins, both read it). */
 export async function defaultWarehouse(db: Executor, scope: Scope, venue: { id: number; orgId: number }, name: string): Promise<WarehouseRecord | undefined> {
-  const [found] = await db
-    .select()
-    .from(goodsWarehouses)
-    .where(warehouseRepo.where(scope, eq(goodsWarehouses.venueId, venue.id), eq(goodsWarehouses.isDefault, true)));
+  const find = async () =>
+    (
+      await db
+        .select()
+        .from(goodsWarehouses)
+        .where(warehouseRepo.where(scope, eq(goodsWarehouses.venueId, venue.id), eq(goodsWarehouses.isDefault, true)))
+    )[0];
+  const found = await find();
   if (found) return found;
   await assertInScope(db, scope, [venue.orgId]);
   const [made] = await db.insert(goodsWarehouses).values({ orgId: venue.orgId, venueId: venue.id, name, isDefault: true }).onConflictDoNothing().returning();
-  if (made) return made;
-  const [again] = await db
-    .select()
-    .from(goodsWarehouses)
-    .where(warehouseRepo.where(scope, eq(goodsWarehouses.venueId, venue.id), eq(goodsWarehouses.isDefault, true)));
-  // None: another warehouse of the venue has the default's name.
-  return again;
+  // Not made: another caller's insert won (read it), or another warehouse of the venue has the default's name (none).
+  return made ?? (await find());
 }
 
 /** Warehouses in scope (of one venue, or all), default first. */
@@ -305,25 +304,22 @@ export async function saleOfItem(db: Executor, scope: Scope, itemId: number): Pr
   return row;
 }
 
-/** Moves the sale line of an order item from one of `from` to `to` (one conditional write): undefined when it has none in them. */
-export async function moveSaleOfItem(db: Executor, scope: Scope, itemId: number, from: string[], to: string): Promise<SaleRecord | undefined> {
+/** Moves the sale line that matches from one of `from` to `to` (one conditional write): undefined when none is in them. */
+async function moveSaleWhere(db: Executor, scope: Scope, match: SQL, from: string[], to: string): Promise<SaleRecord | undefined> {
   const [row] = await db
     .update(goodsSales)
     .set({ state: to, updatedAt: sql`now()` })
-    .where(saleRepo.where(scope, eq(goodsSales.itemId, itemId), inArray(goodsSales.state, from)))
+    .where(saleRepo.where(scope, match, inArray(goodsSales.state, from)))
     .returning();
   return row;
 }
 
-/** Moves a sale line from one of `from` to `to` (one conditional write): undefined when it is in none of them. */
-export async function moveSale(db: Executor, scope: Scope, id: number, from: string[], to: string): Promise<SaleRecord | undefined> {
-  const [row] = await db
-    .update(goodsSales)
-    .set({ state: to, updatedAt: sql`now()` })
-    .where(saleRepo.where(scope, eq(goodsSales.id, id), inArray(goodsSales.state, from)))
-    .returning();
-  return row;
-}
+/** Moves the sale line of an order item from one of `from` to `to`: undefined when it has none in them. */
+export const moveSaleOfItem = (db: Executor, scope: Scope, itemId: number, from: string[], to: string) =>
+  moveSaleWhere(db, scope, eq(goodsSales.itemId, itemId), from, to);
+
+/** Moves a sale line from one of `from` to `to`: undefined when it is in none of them. */
+export const moveSale = (db: Executor, scope: Scope, id: number, from: string[], to: string) => moveSaleWhere(db, scope, eq(goodsSales.id, id), from, to);
 
 /** Counts `qty` more units of a sold line as returned, while unopened and unreturned units are left: undefined otherwise. */
 export async function addReturned(db: Executor, scope: Scope, id: number, qty: number): Promise<SaleRecord | undefined> {
@@ -342,15 +338,15 @@ export async function addReturned(db: Executor, scope: Scope, id: number, qty: n
   return row;
 }
 
-/** Counts `qty` more units of a line (held or sold) as opened: undefined when fewer unopened and unreturned units are left. */
-export async function addOpened(db: Executor, scope: Scope, id: number, qty: number): Promise<SaleRecord | undefined> {
+/** Counts `qty` more units of the matching line (held or sold) as opened: undefined when fewer unopened and unreturned units are left. */
+async function openWhere(db: Executor, scope: Scope, match: SQL[], qty: number): Promise<SaleRecord | undefined> {
   const [row] = await db
     .update(goodsSales)
     .set({ openedQty: sql`${goodsSales.openedQty} + ${qty}`, updatedAt: sql`now()` })
     .where(
       saleRepo.where(
         scope,
-        eq(goodsSales.id, id),
+        ...match,
         inArray(goodsSales.state, ['held', 'sold']),
         sql`${goodsSales.openedQty} + ${goodsSales.returnedQty} + ${qty} <= ${goodsSales.quantity}`,
       ),
@@ -359,23 +355,12 @@ export async function addOpened(db: Executor, scope: Scope, id: number, qty: num
   return row;
 }
 
-/** Counts `qty` units of an order's line of a good as opened (the demo's bottle drunk at the counter): undefined when fewer are left. */
-export async function openInOrder(db: Executor, scope: Scope, orderId: number, goodsId: number, qty: number): Promise<SaleRecord | undefined> {
-  const [row] = await db
-    .update(goodsSales)
-    .set({ openedQty: sql`${goodsSales.openedQty} + ${qty}`, updatedAt: sql`now()` })
-    .where(
-      saleRepo.where(
-        scope,
-        eq(goodsSales.orderId, orderId),
-        eq(goodsSales.goodsId, goodsId),
-        inArray(goodsSales.state, ['held', 'sold']),
-        sql`${goodsSales.openedQty} + ${goodsSales.returnedQty} + ${qty} <= ${goodsSales.quantity}`,
-      ),
-    )
-    .returning();
-  return row;
-}
+/** Counts `qty` more units of a line as opened. */
+export const addOpened = (db: Executor, scope: Scope, id: number, qty: number) => openWhere(db, scope, [eq(goodsSales.id, id)], qty);
+
+/** Counts `qty` units of an order's line of a good as opened (the demo's bottle drunk at the counter). */
+export const openInOrder = (db: Executor, scope: Scope, orderId: number, goodsId: number, qty: number) =>
+  openWhere(db, scope, [eq(goodsSales.orderId, orderId), eq(goodsSales.goodsId, goodsId)], qty);
 
 export interface SaleFilter {
   id?: number;
