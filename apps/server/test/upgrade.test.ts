@@ -74,6 +74,7 @@ const LANDED: Record<string, string> = {
   '0045_course_consignment': 'acae631a2f38f4ad3ba833689056526319e717449ead91b473507f8f2e08b768',
   '0046_course_package_type_version': '34e2573518ae172cac3a38299df7db61685b50a8f6866104f5619460396ea97b',
   '0047_course_consign_adjust': '581b04d39af34b382be91e34147011ea3b9d4c027a60f6763dfc86ec3591455a',
+  '0048_goods': '6c97678cd7727219f657b53893c56f0a5439c51740dd26708662389006a33567',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 

@@ -16,6 +16,7 @@ export const goodsPermissions = {
     transfer: 'sport:goods:stock:transfer',
     warehouse: 'sport:goods:stock:warehouse',
   },
+  goodsRental: { list: 'sport:goods:rental:list', rent: 'sport:goods:rental:rent', back: 'sport:goods:rental:return' },
 } as const;
 
 /** What the sport/goods module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
@@ -54,8 +55,20 @@ export const goodsModule = {
       cache: true,
       parent: 'goodsMangement',
     },
+    {
+      key: 'sport.goods.rentAndSale',
+      path: '/sport/views/goodsMangement/rentAndSale/index',
+      title: { 'zh-CN': '租售', 'en-US': 'Rent and sale' },
+      icon: 'SwapOutlined',
+      permission: goodsPermissions.goodsRental.list,
+      buttons: without(goodsPermissions.goodsRental, 'list'),
+      cache: true,
+      parent: 'goodsMangement',
+    },
   ],
   buttons: {
+    rent: { 'zh-CN': '开单', 'en-US': 'New sale or rental' },
+    back: { 'zh-CN': '归还', 'en-US': 'Return' },
     stockIn: { 'zh-CN': '入库', 'en-US': 'Stock in' },
     count: { 'zh-CN': '盘点/报损', 'en-US': 'Count and write off' },
     transfer: { 'zh-CN': '调拨', 'en-US': 'Transfer' },
@@ -66,9 +79,12 @@ export const goodsModule = {
     goodsCategory: { 'zh-CN': '商品分类', 'en-US': 'Goods categories' },
     goodsStock: { 'zh-CN': '商品库存', 'en-US': 'Goods stock' },
     goodsSale: { 'zh-CN': '商品售卖', 'en-US': 'Goods sales' },
+    goodsRental: { 'zh-CN': '商品租赁', 'en-US': 'Goods rentals' },
   },
   logActions: {
     sell: { 'zh-CN': '售卖商品', 'en-US': 'Sell goods' },
+    rent: { 'zh-CN': '租售开单', 'en-US': 'Rent and sell' },
+    back: { 'zh-CN': '租赁归还', 'en-US': 'Rental return' },
     open: { 'zh-CN': '登记已拆封', 'en-US': 'Mark opened' },
     stockIn: { 'zh-CN': '入库', 'en-US': 'Stock in' },
     count: { 'zh-CN': '盘点调整', 'en-US': 'Stock count' },

@@ -345,3 +345,151 @@ export const goodsSaleRow = z.object({
  * a refund puts them back on the shelf.
  */
 export const goodsSaleOpen = z.object({ quantity: fields.quantity });
+
+// ---------------------------------------------------------------- rentals (rent and sale)
+
+/** A rental's term is priced by the hour (`rentHourFen`) or by the day (`rentDayFen`) of the good. */
+export const RENT_BASES = ['hour', 'day'] as const;
+/**
+ * A rental line's units: `held` while its order is pending, `out` once paid (handed over, due back
+ * at `dueAt`), `returned` when every unit is back or settled as lost, `released` when its order was
+ * cancelled or timed out before payment.
+ */
+export const RENTAL_STATES = ['held', 'out', 'returned', 'released'] as const;
+/** Minutes after the due time before late fees start (a customer a few minutes late pays nothing). */
+export const RENT_GRACE_MINUTES = 10;
+/** The longest term of one rental line: 72 hours, or 30 days. */
+export const RENT_MAX_DURATION = { hour: 72, day: 30 } as const;
+
+/**
+ * The `detail` of an order line of item kind `rent` (its `refId` is the good, `quantity` the units):
+ * where the units leave from (a warehouse, or a venue's default one) and the term. The line's unit
+ * price is the rent for the term plus the deposit; the deposit is held as a liability until the
+ * units come back.
+ */
+export const rentLineDetail = z.strictObject({
+  stadiumId: id.optional(),
+  warehouseId: id.optional(),
+  basis: z.enum(RENT_BASES),
+  duration: fields.intIn(1, RENT_MAX_DURATION.hour),
+});
+export type RentLineDetail = z.output<typeof rentLineDetail>;
+
+/**
+ * `POST {sport}goods/counter/order` (Perm.goodsRental.rent; accepts `Idempotency-Key`): the counter's
+ * pending `goods` order of goods sold and goods rented from the venue's default warehouse, for a
+ * member or a walk-in customer. Answers like `goods/order`.
+ */
+export const counterOrder = z
+  .object({
+    stadiumId: id,
+    memberId: id.optional(),
+    sales: z
+      .array(z.object({ goodsId: id, quantity: fields.quantity }))
+      .max(50)
+      .default([]),
+    rentals: z
+      .array(z.object({ goodsId: id, quantity: fields.quantity, basis: z.enum(RENT_BASES), duration: fields.intIn(1, RENT_MAX_DURATION.hour) }))
+      .max(20)
+      .default([]),
+  })
+  .refine((o) => o.sales.length + o.rentals.length > 0, { path: ['sales'], message: 'goods.counterEmpty' });
+export type CounterOrder = z.output<typeof counterOrder>;
+
+/** `POST {sport}goods/rental/list`: rentals by venue, state, member, order and good; `overdue` only those out past their due time. */
+export const rentalQuery = pageQuery.extend({
+  stadiumId: id.optional(),
+  state: z.enum(RENTAL_STATES).optional(),
+  overdue: z.boolean().optional(),
+  orderId: id.optional(),
+  memberId: id.optional(),
+  /** An order number, a good's name or a member's name or phone. */
+  keyword: fields.str().trim().max(64).optional(),
+});
+export type RentalQuery = z.output<typeof rentalQuery>;
+
+/** What one return settled: the units back, damaged and lost, the fees taken from the deposit and what was refunded. */
+export const rentalReturnRow = z.object({
+  id: z.number(),
+  /** Units handed back (the damaged among them). */
+  quantity: z.number(),
+  damagedQty: z.number(),
+  lostQty: z.number(),
+  /** Whole hours late past the grace (0: on time). */
+  lateHours: z.number(),
+  lateFeeFen: z.number(),
+  damageFen: z.number(),
+  /** The deposit of the units settled. */
+  depositFen: z.number(),
+  /** Taken from that deposit: the late fee and the damage, never more than the deposit. */
+  chargeFen: z.number(),
+  /** Paid back to the original payment. */
+  refundFen: z.number(),
+  refundNo: z.string().nullable(),
+  remark: z.string().nullable(),
+  operatorName: z.string().nullable(),
+  createTime: at,
+});
+export type RentalReturnRow = z.output<typeof rentalReturnRow>;
+
+export const rentalRow = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  orderId: z.number(),
+  orderNo: z.string(),
+  itemId: z.number(),
+  goodsId: z.number(),
+  goodsName: z.string(),
+  unit: z.string(),
+  stadiumId: z.number(),
+  memberId: z.number().nullable(),
+  memberName: z.string().nullable(),
+  memberPhone: z.string().nullable(),
+  quantity: z.number(),
+  /** Units handed back so far (the damaged among them). */
+  returnedQty: z.number(),
+  damagedQty: z.number(),
+  lostQty: z.number(),
+  /** Units still out: quantity less returned and lost. */
+  outQty: z.number(),
+  basis: fields.textOf(RENT_BASES),
+  duration: z.number(),
+  /** Per unit: the rent for the term, the deposit, the late fee per hour. */
+  rentFen: z.number(),
+  depositFen: z.number(),
+  lateFeeHourFen: z.number(),
+  state: fields.textOf(RENTAL_STATES),
+  startAt: at.nullable(),
+  dueAt: at.nullable(),
+  /** Out past the due time and its grace. */
+  overdue: z.boolean(),
+  remindedAt: at.nullable(),
+  version: z.number(),
+  createTime: at,
+});
+export type RentalRow = z.output<typeof rentalRow>;
+/** `GET {sport}goods/rental/{id}`: the rental and its returns. */
+export const rentalDetail = rentalRow.extend({ returns: z.array(rentalReturnRow) });
+
+/**
+ * `POST {sport}goods/rental/{id}/return` (Perm.goodsRental.back) and `…/quote` (what it would settle,
+ * changing nothing): `quantity` units handed back (`damagedQty` of them broken: written off), and
+ * `lostQty` units that will not come back. Late fees (per unit settled, by the whole hour past due
+ * and its grace) and `damageFen` are taken from the deposit of the units settled; the rest is paid
+ * back to the original payment. `version` is the rental's, so two operators never settle one unit twice.
+ */
+export const rentalReturn = z
+  .object({
+    quantity: fields.intIn(0, 999),
+    damagedQty: fields.intIn(0, 999).default(0),
+    lostQty: fields.intIn(0, 999).default(0),
+    damageFen: fields.fen.default(0),
+    remark: fields.optText(200),
+    version: fields.version,
+  })
+  .refine((r) => r.quantity + r.lostQty > 0, { path: ['quantity'], message: 'goods.returnNothing' })
+  .refine((r) => r.damagedQty <= r.quantity, { path: ['damagedQty'], message: 'goods.damagedOverReturned' });
+export type RentalReturn = z.output<typeof rentalReturn>;
+/** What a return would settle now (`…/quote`); the return itself answers the rental with its returns. */
+export const rentalQuote = rentalReturnRow.pick({ lateHours: true, lateFeeFen: true, damageFen: true, depositFen: true, chargeFen: true, refundFen: true });
+export type RentalQuote = z.output<typeof rentalQuote>;

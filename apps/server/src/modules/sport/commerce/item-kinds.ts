@@ -97,8 +97,11 @@ export interface ItemKind<D = OrderItem['detail'], P extends PricedItem = Priced
    * hold is gone (it expired and someone else took it): the core then refunds the order.
    */
   confirm?(ctx: KindContext, item: ItemRecord, order: OrderRecord): Promise<boolean>;
-  /** On cancel or time-out (all units) or refund (`quantity` units): gives back what hold or confirm took. */
-  release?(ctx: KindContext, item: ItemRecord, quantity: number, why: 'cancel' | 'refund', ref: string): Promise<void>;
+  /**
+   * On cancel or time-out (all units) or refund (`quantity` units): gives back what hold or confirm took.
+   * `ref` is the refund's number (the order's on cancel); `refundedFen` what the refund paid back for the line.
+   */
+  release?(ctx: KindContext, item: ItemRecord, quantity: number, why: 'cancel' | 'refund', ref: string, refundedFen?: number): Promise<void>;
   /** Where and when a line is used (a booked slot's sport and time), so a card limited to sports or time bands can tell whether it may pay for it. */
   use?(ctx: KindContext, item: ItemRecord): Promise<ItemUse | undefined>;
   /**

@@ -184,7 +184,7 @@ export async function refundByRule(
   scope: Scope,
   order: OrderRecord,
   r: { amountFen: number; items: { itemId: number; quantity: number; amountFen: number }[]; reason: string; userId: number | null; review?: boolean },
-): Promise<AfterCommit> {
+): Promise<AfterCommit & { refundNo?: string }> {
   if (r.amountFen <= 0) return noWork();
   await lockOrder(tx, scope, order.id);
   if (r.review) {
@@ -220,7 +220,7 @@ export async function refundByRule(
     reviewedAt: new Date(),
     reviewRemark: r.reason,
   });
-  return executeRefund(tx, scope, refund);
+  return { ...(await executeRefund(tx, scope, refund)), refundNo: refund.refundNo };
 }
 
 /** An automatic refund of money of one payment, approved at once (no operator applied for it). */
@@ -375,7 +375,7 @@ async function finishRefund(tx: Tx, scope: Scope, refund: RefundRecord, state: '
       if (!item) continue;
       const after = await addItemRefund(tx, scope, item.id, r.quantity, r.amountFen);
       if (after) items.set(item.id, after);
-      await itemKindOf(item.kind)?.release?.(ctx, item, r.quantity, 'refund', done.refundNo);
+      await itemKindOf(item.kind)?.release?.(ctx, item, r.quantity, 'refund', done.refundNo, r.amountFen);
     }
   }
   // The order's state follows what it still holds: all of the payable (paid), some (part refunded), none (refunded).

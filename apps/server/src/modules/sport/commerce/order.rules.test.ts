@@ -42,7 +42,7 @@ function refusingKind(kind: ItemKind['kind'], orderType: ItemKind['orderTypes'][
 registerOrderType('test_hold', 'test');
 registerOrderType('test_member', 'test');
 refusingKind('test_hold', 'test_hold', '陪练', 0);
-refusingKind('rent', 'goods', '租赁', 800);
+refusingKind('test_rent', 'goods', '租赁', 800);
 
 // A coupon as a module would add one: 5 yuan off each line named 用券商品, after the manual discount.
 const coupon = {
@@ -320,7 +320,7 @@ describe.each(databases)('order rules on %s', (kind) => {
         buyerName: null,
         buyerPhone: null,
         remark: null,
-        items: [{ kind: 'rent', refId: place, quantity: 1, discountFen: 0 }],
+        items: [{ kind: 'test_rent', refId: place, quantity: 1, discountFen: 0 }],
       },
       undefined,
     );

@@ -37,9 +37,15 @@ import {
   warehouseListQuery,
   warehouseRow,
   warehouseUpdate,
+  counterOrder,
+  rentalQuery,
+  rentalRow,
+  rentalDetail,
+  rentalReturn,
+  rentalQuote,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
-import { idemKey } from '../commerce/index.ts';
+import { afterCommit, idemKey, payDeps } from '../commerce/index.ts';
 import {
   addCategory,
   addGoods,
@@ -64,7 +70,8 @@ import {
   stockIn as bookStockIn,
   transferStock,
 } from './stock.service.ts';
-import { listSales, openSale, orderGoods } from './sale.service.ts';
+import { listSales, openSale, orderAtCounter, orderGoods } from './sale.service.ts';
+import { getRental, listRentals, quoteReturn, returnRental } from './rental.service.ts';
 
 /** The goods module's calls, under `{sport}goods`: goods, categories, warehouses, stock and its ledger, selling. */
 export function goodsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -323,5 +330,63 @@ export function goodsRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: goodsSaleOpen,
     response: goodsSaleRow,
     handler: async ({ params, body, caller }) => openSale(db, caller, params.id, body.quantity),
+  });
+
+  // ---------------------------------------------------------------- the counter and rentals
+  const rental = { module: 'goodsRental' };
+  defineRoute(app, {
+    ...rental,
+    method: 'POST',
+    url: url('counter/order'),
+    permission: Perm.goodsRental.rent,
+    action: 'rent',
+    body: counterOrder,
+    response: goodsOrderAnswer,
+    handler: async ({ body, caller, req }) => orderAtCounter(db, caller, body, idemKey(req)),
+  });
+  defineRoute(app, {
+    ...rental,
+    method: 'POST',
+    url: url('rental/list'),
+    permission: Perm.goodsRental.list,
+    action: 'list',
+    readOnly: true,
+    body: rentalQuery,
+    response: page(rentalRow),
+    handler: async ({ body, caller }) => listRentals(db, caller, body),
+  });
+  defineRoute(app, {
+    ...rental,
+    method: 'GET',
+    url: url('rental/:id'),
+    permission: Perm.goodsRental.list,
+    action: 'detail',
+    readOnly: true,
+    params: idParams,
+    response: rentalDetail,
+    handler: async ({ params, caller }) => getRental(db, caller, params.id),
+  });
+  defineRoute(app, {
+    ...rental,
+    method: 'POST',
+    url: url('rental/:id/quote'),
+    permission: Perm.goodsRental.back,
+    action: 'list',
+    readOnly: true,
+    params: idParams,
+    body: rentalReturn,
+    response: rentalQuote,
+    handler: async ({ params, body, caller }) => quoteReturn(db, caller, params.id, body),
+  });
+  defineRoute(app, {
+    ...rental,
+    method: 'POST',
+    url: url('rental/:id/return'),
+    permission: Perm.goodsRental.back,
+    action: 'back',
+    params: idParams,
+    body: rentalReturn,
+    response: rentalDetail,
+    handler: async ({ params, body, caller, req }) => returnRental(db, caller, params.id, body, afterCommit(payDeps(ctx, req))),
   });
 }

@@ -218,3 +218,97 @@ export const goodsSales = pgTable(
     ),
   ],
 );
+
+/**
+ * A rental line (item kind `rent`): `quantity` units of a good lent from a warehouse for a term,
+ * with the per-unit rent, deposit and late fee fixed when it was sold. `held` while its order is
+ * pending, `out` from payment (units left the shelf, `due_at` set), `returned` once every unit is
+ * back or settled as lost, `released` when its order was cancelled or timed out. Each return is a
+ * row of `sport_goods_rental_return`; the counters here are their sums, moved by one conditional
+ * write so two operators never settle one unit twice.
+ */
+export const goodsRentals = pgTable(
+  'sport_goods_rental',
+  {
+    id: id(),
+    orgId: orgId(),
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    goodsId: bigint('goods_id', { mode: 'number' }).notNull(),
+    warehouseId: bigint('warehouse_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }),
+    quantity: integer('quantity').notNull(),
+    returnedQty: integer('returned_qty').notNull().default(0),
+    damagedQty: integer('damaged_qty').notNull().default(0),
+    lostQty: integer('lost_qty').notNull().default(0),
+    basis: varchar('basis', { length: 4 }).notNull(),
+    duration: integer('duration').notNull(),
+    rentFen: bigint('rent_fen', { mode: 'number' }).notNull(),
+    depositFen: bigint('deposit_fen', { mode: 'number' }).notNull(),
+    lateFeeHourFen: bigint('late_fee_hour_fen', { mode: 'number' }).notNull(),
+    state: varchar('state', { length: 8 }).notNull().default('held'),
+    startAt: timestamp('start_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** The last overdue reminder sent (one a day at most). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sport_goods_rental_org_id_uq').on(t.orgId, t.id),
+    uniqueIndex('sport_goods_rental_item_uq').on(t.itemId),
+    index('sport_goods_rental_order_idx').on(t.orderId),
+    // The overdue list and the reminder job: rentals out, by due time.
+    index('sport_goods_rental_out_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.state} = 'out'`),
+    foreignKey({ name: 'sport_goods_rental_order_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
+    foreignKey({ name: 'sport_goods_rental_item_org_fk', columns: [t.orgId, t.itemId], foreignColumns: [orderItems.orgId, orderItems.id] }),
+    foreignKey({ name: 'sport_goods_rental_goods_org_fk', columns: [t.orgId, t.goodsId], foreignColumns: [goods.orgId, goods.id] }),
+    foreignKey({ name: 'sport_goods_rental_warehouse_org_fk', columns: [t.orgId, t.warehouseId], foreignColumns: [goodsWarehouses.orgId, goodsWarehouses.id] }),
+    check('sport_goods_rental_state_ck', sql`${t.state} in ('held', 'out', 'returned', 'released')`),
+    check('sport_goods_rental_basis_ck', sql`${t.basis} in ('hour', 'day') and ${t.duration} > 0`),
+    check(
+      'sport_goods_rental_qty_ck',
+      sql`${t.quantity} > 0 and ${t.returnedQty} >= 0 and ${t.lostQty} >= 0 and ${t.damagedQty} >= 0 and ${t.damagedQty} <= ${t.returnedQty} and ${t.returnedQty} + ${t.lostQty} <= ${t.quantity}`,
+    ),
+    check('sport_goods_rental_money_ck', sql`${t.rentFen} >= 0 and ${t.depositFen} >= 0 and ${t.lateFeeHourFen} >= 0`),
+    check('sport_goods_rental_out_ck', sql`${t.state} in ('held', 'released') or (${t.startAt} is not null and ${t.dueAt} is not null)`),
+  ],
+);
+
+/** One return of a rental: the units back, damaged and lost, the fees taken from their deposit, and the refund of the rest. */
+export const goodsRentalReturns = pgTable(
+  'sport_goods_rental_return',
+  {
+    id: id(),
+    orgId: orgId(),
+    rentalId: bigint('rental_id', { mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    damagedQty: integer('damaged_qty').notNull(),
+    lostQty: integer('lost_qty').notNull(),
+    lateHours: integer('late_hours').notNull(),
+    lateFeeFen: bigint('late_fee_fen', { mode: 'number' }).notNull(),
+    damageFen: bigint('damage_fen', { mode: 'number' }).notNull(),
+    depositFen: bigint('deposit_fen', { mode: 'number' }).notNull(),
+    chargeFen: bigint('charge_fen', { mode: 'number' }).notNull(),
+    refundFen: bigint('refund_fen', { mode: 'number' }).notNull(),
+    /** The refund that pays back the rest of the deposit (null: nothing to pay back). */
+    refundNo: varchar('refund_no', { length: 32 }),
+    remark: varchar('remark', { length: 200 }),
+    operatorId: userRef('operator_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sport_goods_rental_return_rental_idx').on(t.rentalId),
+    index('sport_goods_rental_return_refund_idx')
+      .on(t.refundNo)
+      .where(sql`${t.refundNo} is not null`),
+    foreignKey({ name: 'sport_goods_rental_return_rental_org_fk', columns: [t.orgId, t.rentalId], foreignColumns: [goodsRentals.orgId, goodsRentals.id] }),
+    check(
+      'sport_goods_rental_return_ck',
+      sql`${t.quantity} + ${t.lostQty} > 0 and ${t.damagedQty} <= ${t.quantity} and ${t.chargeFen} + ${t.refundFen} = ${t.depositFen} and ${t.chargeFen} >= 0 and ${t.refundFen} >= 0`,
+    ),
+  ],
+);

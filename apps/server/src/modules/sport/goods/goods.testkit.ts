@@ -6,7 +6,7 @@ import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
 import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 
 /** The goods screens (a screen's key grants its buttons too). */
-export const GOODS_KEYS = ['sport.goods.list', 'sport.goods.classify', 'sport.goods.stockFlow'];
+export const GOODS_KEYS = ['sport.goods.list', 'sport.goods.classify', 'sport.goods.stockFlow', 'sport.goods.rentAndSale'];
 
 export const goodsApi = (p: string) => (p ? `/api/sport/goods/${p}` : '/api/sport/goods');
 

@@ -1,4 +1,4 @@
-import { MAX_QUANTITY, type GoodsOrder, type GoodsSaleQuery } from '@venue/contract';
+import { MAX_QUANTITY, type CounterOrder, type GoodsOrder, type GoodsSaleQuery, type RentLineDetail } from '@venue/contract';
 import type { Db } from '../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
@@ -25,7 +25,25 @@ export async function orderGoods(db: Db, caller: Caller, input: GoodsOrder, key:
   return sellGoods(db, caller, warehouse, input.items, input.memberId, key);
 }
 
-/** A pending `goods` order of units from one warehouse (the goods order's, and the demo's). */
+/**
+ * `POST goods/counter/order`: the counter's pending `goods` order of goods sold and rented from the
+ * venue's default warehouse (the rent and sale screen).
+ */
+export async function orderAtCounter(db: Db, caller: Caller, input: CounterOrder, key: string | undefined) {
+  const scope = scopeOf(caller);
+  const venue = await findVenue(db, scope, input.stadiumId);
+  if (!venue) throw notFound();
+  const warehouse = await venueWarehouse(db, scope, venue);
+  return sellGoods(db, caller, warehouse, input.sales, input.memberId, key, input.rentals);
+}
+
+type RentalAsk = { goodsId: number; quantity: number; basis: RentLineDetail['basis']; duration: number };
+
+/**
+ * A pending `goods` order of units from one warehouse (the goods order's, the counter's, and the
+ * demo's): units sold of one good merged into one line, each rental its own line, every line in
+ * order of good (a sale before a rental of the same good), so orders take stock rows' locks in one order.
+ */
 export async function sellGoods(
   db: Db,
   caller: Caller,
@@ -33,6 +51,7 @@ export async function sellGoods(
   lines: { goodsId: number; quantity: number }[],
   memberId: number | undefined,
   key: string | undefined,
+  rentals: RentalAsk[] = [],
 ) {
   const units = new Map<number, number>();
   for (const [i, it] of lines.entries()) {
@@ -40,6 +59,11 @@ export async function sellGoods(
     if (n > MAX_QUANTITY) throw invalid(`items.${i}.quantity`, 'error.field.tooBig', { max: MAX_QUANTITY });
     units.set(it.goodsId, n);
   }
+  const detail = { warehouseId: warehouse.id };
+  const items = [
+    ...[...units].map(([goodsId, quantity]) => ({ kind: 'goods', refId: goodsId, quantity, discountFen: 0, detail })),
+    ...rentals.map((r) => ({ kind: 'rent', refId: r.goodsId, quantity: r.quantity, discountFen: 0, detail: { ...detail, basis: r.basis, duration: r.duration } })),
+  ].sort((a, b) => a.refId - b.refId);
   let made: OrderRecord | undefined;
   const id = await createOrder(
     db,
@@ -53,9 +77,7 @@ export async function sellGoods(
       buyerPhone: null,
       channel: 'console',
       remark: null,
-      items: [...units]
-        .sort(([a], [b]) => a - b)
-        .map(([goodsId, quantity]) => ({ kind: 'goods', refId: goodsId, quantity, discountFen: 0, detail: { warehouseId: warehouse.id } })),
+      items,
     },
     key,
     (m) => (made = m.order),
