@@ -145,7 +145,7 @@ export async function insertDemoCatalogue(
   scope: Scope,
   orgId: number,
   categories: { name: string; sort: number }[],
-  items: { code: string; barcode: string; name: string; category: string; unit: string; priceFen: number; rentHourFen?: number; depositFen?: number }[],
+  items: { code: string; barcode: string; name: string; category: string; unit: string; priceFen: number; rentHourFen?: number; rentDayFen?: number; depositFen?: number; lateFeeHourFen?: number }[],
 ): Promise<GoodsRecord[]> {
   await assertInScope(db, scope, [orgId]);
   const made = await db
@@ -165,7 +165,9 @@ export async function insertDemoCatalogue(
         unit: i.unit,
         priceFen: i.priceFen,
         rentHourFen: i.rentHourFen ?? null,
+        rentDayFen: i.rentDayFen ?? null,
         depositFen: i.depositFen ?? null,
+        lateFeeHourFen: i.lateFeeHourFen ?? null,
       })),
     )
     .returning();

@@ -29,7 +29,7 @@ describe.each(databases)('goods demo data on %s', (kind) => {
     await s?.close();
   });
 
-  it('a pro shop: 14 goods in 3 categories, a month of movements whose balances add up, three sales (one paid with a bottle opened, two held), the manager reaches the screens', async () => {
+  it('a pro shop: 14 goods in 3 categories, a month of movements whose balances add up, three sales (one paid with a bottle opened, two held), three rentals (returned, out, overdue), the manager reaches the screens', async () => {
     console.info(`goods demo on ${kind}: ${Math.round(goodsMs)} ms (again: ${Math.round(againMs)} ms)`);
     const mgr = new Client(s);
     expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
@@ -55,15 +55,29 @@ describe.each(databases)('goods demo data on %s', (kind) => {
       `select min(occurred_at) as first, array_agg(distinct kind order by kind) as kinds from sport_goods_movement`,
     );
     expect(Date.now() - new Date(span[0]!.first).getTime()).toBeGreaterThan(25 * 86_400_000);
-    expect(span[0]!.kinds).toEqual(['adjust', 'damage', 'purchase_in', 'sale_out']);
+    expect(span[0]!.kinds).toEqual(['adjust', 'damage', 'purchase_in', 'rent_out', 'return_in', 'sale_out']);
     const sales = await mgr.json('POST', '/api/sport/goods/sale/list', { body: { pageNum: 1, pageSize: 20 } });
     expect(sales.body.data.map((x: { state: string }) => x.state).sort()).toEqual(['held', 'held', 'held', 'sold', 'sold']);
     expect(sales.body.data.some((x: { openedQty: number }) => x.openedQty === 1)).toBe(true);
+    const rentals = await mgr.json('POST', '/api/sport/goods/rental/list', { body: { pageNum: 1, pageSize: 20 } });
+    expect(rentals.code, rentals.msg).toBe(0);
+    // Those out first, the overdue one at the top.
+    expect(rentals.body.data.map((r: { state: string; overdue: boolean }) => [r.state, r.overdue])).toEqual([
+      ['out', true],
+      ['out', false],
+      ['returned', false],
+    ]);
+    // Only the deposits of the rackets still out are held: 2 × 300.00 and 1 × 500.00.
+    const [held] = await s.database.query<{ n: string }>(
+      `select sum(case when side = 'credit' then amount_fen else -amount_fen end) as n from sport_ledger_entry where account = 'goodsDeposit'`,
+    );
+    expect(Number(held!.n)).toBe(2 * 30_000 + 50_000);
     const menu = JSON.stringify((await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: 'venue-console' } })).body);
     for (const path of [
       '/sport/views/goodsMangement/goodsList/index',
       '/sport/views/goodsMangement/classify/index',
       '/sport/views/goodsMangement/stockFlow/index',
+      '/sport/views/goodsMangement/rentAndSale/index',
     ])
       expect(menu).toContain(path);
   });

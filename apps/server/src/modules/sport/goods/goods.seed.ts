@@ -3,7 +3,9 @@ import type { Db } from '../../../platform/db.ts';
 import { actingAs } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
-import { startPayment } from '../commerce/index.ts';
+import { afterCommit, startPayment } from '../commerce/index.ts';
+import { backdateRental, rentalsOfOrders } from './rental.repository.ts';
+import { returnRental } from './rental.service.ts';
 import { insertDemoCatalogue } from './goods.repository.ts';
 import { firstVenueOf, insertDemoStock, openInOrder } from './stock.repository.ts';
 import { venueWarehouse } from './stock.service.ts';
@@ -30,7 +32,9 @@ const GOODS = [
     unit: '支',
     priceFen: 128_800,
     rentHourFen: 2_000,
+    rentDayFen: 8_000,
     depositFen: 50_000,
+    lateFeeHourFen: 1_000,
     n: 2,
     per: 5,
   },
@@ -43,6 +47,7 @@ const GOODS = [
     priceFen: 89_900,
     rentHourFen: 1_500,
     depositFen: 30_000,
+    lateFeeHourFen: 800,
     n: 2,
     per: 5,
   },
@@ -63,8 +68,9 @@ const GOODS = [
 /**
  * The demo centre's pro shop (`SEED_DEMO=1`), once per database: 14 goods in 3 categories, a month
  * of deliveries, write-offs and a stock count in the venue's warehouse (set-based: a few statements
- * however many movements), and three sales through commerce as the desk makes them: one paid in
- * cash with a bottle of water opened at the counter, two waiting for payment. About 60 statements
+ * however many movements), three sales through commerce as the desk makes them: one paid in
+ * cash with a bottle of water opened at the counter, two waiting for payment; and three racket
+ * rentals paid in cash: one returned, one out, one overdue (rented five hours ago for one). About 100 statements
  * (first start on the embedded database costs ~2 ms each): the sales are the facade's own work.
  */
 export async function seedGoodsDemo(db: Db, cfg: { publicUrl?: string; port: number; prefixes: { sport: string } }, secretKey: Buffer): Promise<void> {
@@ -113,5 +119,17 @@ export async function seedGoodsDemo(db: Db, cfg: { publicUrl?: string; port: num
     ['TWL001', 1],
     ['WRB001', 2],
   ]);
+  // Rentals at the counter: one returned (its deposit refunded), one out, one overdue since this morning.
+  const rent = (code: string, quantity: number, basis: 'hour' | 'day', duration: number) =>
+    sellGoods(db, caller, warehouse, [], undefined, undefined, [{ goodsId: byCode.get(code)!, quantity, basis, duration }]);
+  const rentals = [await rent('RKT001', 1, 'hour', 2), await rent('RKT002', 2, 'hour', 3), await rent('RKT001', 1, 'hour', 1)];
+  for (const r of rentals) await startPayment(deps, caller, r.orderId, { method: 'cash', amountFen: r.amount }, undefined);
+  const [returned, , overdue] = await rentalsOfOrders(
+    db,
+    scope,
+    rentals.map((r) => r.orderId),
+  );
+  await returnRental(db, caller, returned!.id, { quantity: 1, damagedQty: 0, lostQty: 0, damageFen: 0, remark: '按时归还', version: returned!.version }, afterCommit(deps));
+  await backdateRental(db, scope, overdue!.id, 4 * 60);
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }

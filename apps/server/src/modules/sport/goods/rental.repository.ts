@@ -167,3 +167,20 @@ export async function markReminded(db: Executor, scope: Scope, id: number, remin
     .returning({ id: goodsRentals.id });
   return n.length > 0;
 }
+
+/** The rentals of orders, in the orders' order (the demo's). */
+export async function rentalsOfOrders(db: Executor, scope: Scope, orderIds: number[]): Promise<RentalRecord[]> {
+  const rows = await db
+    .select()
+    .from(goodsRentals)
+    .where(rentalRepo.where(scope, inArray(goodsRentals.orderId, orderIds)));
+  return orderIds.map((id) => rows.find((r) => r.orderId === id)!).filter(Boolean);
+}
+
+/** Moves a rental's start and due time `minutes` into the past (the demo's rental rented this morning). */
+export async function backdateRental(db: Executor, scope: Scope, id: number, minutes: number): Promise<void> {
+  await db
+    .update(goodsRentals)
+    .set({ startAt: sql`${goodsRentals.startAt} - make_interval(mins => ${minutes})`, dueAt: sql`${goodsRentals.dueAt} - make_interval(mins => ${minutes})` })
+    .where(rentalRepo.where(scope, eq(goodsRentals.id, id)));
+}

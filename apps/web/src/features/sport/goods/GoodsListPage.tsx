@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Select, Table, Typography, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -8,7 +8,7 @@ import { useSession } from '../../../app/session.ts';
 import { ListPage, useVenueOptions, type FieldDef, type ListHandle, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { toFen, yuan } from '../../../kit/pay/index.ts';
 import { goodsApi, refreshGoods, useCategoryTree, useWarehouses, type GoodsDetail } from './goods.api.ts';
-import { ActionDialog, NS, StockCell, fenToYuan, statusOptions, useGoodsT } from './shared.tsx';
+import { ActionDialog, NS, StockCell, fenToYuan, statusOptions, useBarcodeWedge, useGoodsT } from './shared.tsx';
 
 type GoodsForm = z.input<typeof goodsCreate> & z.input<typeof goodsUpdate>;
 const MONEY = ['priceFen', 'rentHourFen', 'rentDayFen', 'depositFen', 'lateFeeHourFen'] as const;
@@ -180,39 +180,6 @@ function CountHead({ goods }: { goods: GoodsRow }) {
       ))}
     </Descriptions>
   );
-}
-
-/**
- * A keyboard-wedge scanner: characters typed faster than a person types (each within `gapMs` of
- * the last), ending in Enter, anywhere on the page but inside a form dialog, are one scanned code.
- */
-function useBarcodeWedge(onScan: (code: string) => void, gapMs = 50, minLength = 4): void {
-  const latest = useRef(onScan);
-  latest.current = onScan;
-  useEffect(() => {
-    let buf = '';
-    let last = 0;
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target?.closest?.('.ant-modal')) return;
-      const now = performance.now();
-      if (e.key === 'Enter') {
-        const code = buf;
-        buf = '';
-        if (code.length >= minLength && now - last <= gapMs * 4) {
-          e.preventDefault();
-          e.stopPropagation();
-          latest.current(code);
-        }
-        return;
-      }
-      if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey) return;
-      buf = now - last > gapMs ? e.key : buf + e.key;
-      last = now;
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [gapMs, minLength]);
 }
 
 /** sport.goods.list (goodsMangement/goodsList): the shop's goods with their stock, stock in and count, and a barcode scanner. */

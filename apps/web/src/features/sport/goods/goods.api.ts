@@ -5,6 +5,12 @@ import type {
   GoodsRow,
   Page,
   goodsDetail,
+  goodsOrderAnswer,
+  counterOrder,
+  rentalDetail,
+  rentalQuote,
+  rentalReturn,
+  rentalRow,
   stockAdjust,
   stockAtAnswer,
   stockIn,
@@ -24,6 +30,9 @@ export const goodsUrl = (p: string) => api.sport(`goods/${p}`);
 export type GoodsDetail = z.output<typeof goodsDetail>;
 export type Movement = z.output<typeof stockMovementRow>;
 export type Warehouse = z.output<typeof warehouseRow>;
+export type Rental = z.output<typeof rentalRow>;
+export type RentalDetail = z.output<typeof rentalDetail>;
+export type RentalQuote = z.output<typeof rentalQuote>;
 
 export const goodsApi = {
   page: (body: Record<string, unknown>) => http.post<Page<GoodsRow>>(goodsUrl('page'), body),
@@ -35,6 +44,12 @@ export const goodsApi = {
   adjust: (body: z.input<typeof stockAdjust>) => http.post<Movement>(goodsUrl('stock/adjust'), body),
   transfer: (body: z.input<typeof stockTransfer>) => http.post<z.output<typeof stockTransferAnswer>>(goodsUrl('stock/transfer'), body),
   flow: (body: Record<string, unknown>) => http.post<Page<Movement>>(goodsUrl('stock/flow'), body),
+  counterOrder: (body: z.input<typeof counterOrder>, key: string) =>
+    http.post<z.output<typeof goodsOrderAnswer>>(goodsUrl('counter/order'), body, { headers: { 'Idempotency-Key': key } }),
+  rentals: (body: Record<string, unknown>) => http.post<Page<Rental>>(goodsUrl('rental/list'), body),
+  rental: (id: number) => http.get<RentalDetail>(goodsUrl(`rental/${id}`)),
+  quoteReturn: (id: number, body: z.input<typeof rentalReturn>) => http.post<RentalQuote>(goodsUrl(`rental/${id}/quote`), body, { silent: true }),
+  returnRental: (id: number, body: z.input<typeof rentalReturn>) => http.post<RentalDetail>(goodsUrl(`rental/${id}/return`), body),
   stockAt: (goodsId: number, at: string, warehouseId?: number) =>
     http.post<z.output<typeof stockAtAnswer>>(goodsUrl('stock/at'), { goodsId, at, ...(warehouseId ? { warehouseId } : {}) }),
 };
@@ -49,6 +64,7 @@ export function refreshGoods(): void {
   void invalidateResource('goods');
   void invalidateResource('goodsCategory');
   void invalidateResource('stockFlow');
+  void invalidateResource('goodsRental');
 }
 
 export function useCategories() {
