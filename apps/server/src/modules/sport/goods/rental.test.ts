@@ -188,6 +188,23 @@ describe.each(databases)('renting goods on %s', (kind) => {
     expect(long.code).toBe(Code.FORM_INVALID);
   });
 
+  it('five operators returning the same units at once: one return settles them, the others are refused; stock and deposit move once', async () => {
+    const st = await goodsStaff(s, admin, platformId);
+    const racket = await stockedGoods(st.c, st.venue.id, 3, 30_000, { name: '租赁球拍-并发', ...RENT });
+    const made = await rentAt(st.c, st.venue.id, { rentals: [{ goodsId: racket.id, quantity: 3, basis: 'hour', duration: 2 }] });
+    await ok(st.c, 'POST', sport(`order/${made.body.orderId}/pay`), { method: 'cash', amountFen: made.body.amount });
+    const r = await rentalOf(st.c, made.body.orderId);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => st.c.json('POST', goodsApi(`rental/${r.id}/return`), { body: { quantity: 2, version: r.version } })),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.code !== 0).map((a) => a.detail.reason)).toEqual(['stale', 'stale', 'stale', 'stale']);
+    expect(await stockRow(s, racket.id)).toEqual([{ onHand: 2, held: 0 }]);
+    expect((await rentalOf(st.c, made.body.orderId)).outQty).toBe(1);
+    expect(await credited(st.orgId, 'goodsDeposit')).toBe(20_000);
+    expect((await orderMoney(s, made.body.orderId)).refundedFen).toBe(40_000);
+  });
+
   it('an overdue rental of a member is reminded by text once a day, not twice', async () => {
     const st = await staffWithMembers();
     const phone = newPhone();
