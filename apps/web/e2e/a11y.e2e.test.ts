@@ -21,6 +21,7 @@ const SCREENS = [
   ['goods list', '/sport/views/goodsMangement/goodsList/index'],
   ['goods categories', '/sport/views/goodsMangement/classify/index'],
   ['stock flow', '/sport/views/goodsMangement/stockFlow/index'],
+  ['rent and sale', '/sport/views/goodsMangement/rentAndSale/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

@@ -44,7 +44,8 @@ export const rentalOverdueType: MessageBusinessType = {
   text: {
     'zh-CN': {
       title: '租赁物品已逾期',
-      content: '{memberName}您好，您租用的{goodsName} {quantity}{unit}（订单 {orderNo}）应于{dueTime}归还，已逾期 {lateHours} 小时，逾期费将从押金中扣除，请尽快归还。',
+      content:
+        '{memberName}您好，您租用的{goodsName} {quantity}{unit}（订单 {orderNo}）应于{dueTime}归还，已逾期 {lateHours} 小时，逾期费将从押金中扣除，请尽快归还。',
     },
     'en-US': {
       title: 'Your rental is overdue',

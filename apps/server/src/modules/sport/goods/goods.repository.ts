@@ -145,7 +145,18 @@ export async function insertDemoCatalogue(
   scope: Scope,
   orgId: number,
   categories: { name: string; sort: number }[],
-  items: { code: string; barcode: string; name: string; category: string; unit: string; priceFen: number; rentHourFen?: number; rentDayFen?: number; depositFen?: number; lateFeeHourFen?: number }[],
+  items: {
+    code: string;
+    barcode: string;
+    name: string;
+    category: string;
+    unit: string;
+    priceFen: number;
+    rentHourFen?: number;
+    rentDayFen?: number;
+    depositFen?: number;
+    lateFeeHourFen?: number;
+  }[],
 ): Promise<GoodsRecord[]> {
   await assertInScope(db, scope, [orgId]);
   const made = await db

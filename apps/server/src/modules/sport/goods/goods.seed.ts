@@ -129,7 +129,13 @@ export async function seedGoodsDemo(db: Db, cfg: { publicUrl?: string; port: num
     scope,
     rentals.map((r) => r.orderId),
   );
-  await returnRental(db, caller, returned!.id, { quantity: 1, damagedQty: 0, lostQty: 0, damageFen: 0, remark: '按时归还', version: returned!.version }, afterCommit(deps));
+  await returnRental(
+    db,
+    caller,
+    returned!.id,
+    { quantity: 1, damagedQty: 0, lostQty: 0, damageFen: 0, remark: '按时归还', version: returned!.version },
+    afterCommit(deps),
+  );
   await backdateRental(db, scope, overdue!.id, 4 * 60);
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }

@@ -67,7 +67,15 @@ export async function settleRental(
       version: sql`${goodsRentals.version} + 1`,
       updatedAt: sql`now()`,
     })
-    .where(rentalRepo.where(scope, eq(goodsRentals.id, id), eq(goodsRentals.version, version), eq(goodsRentals.state, 'out'), sql`${settled} <= ${goodsRentals.quantity}`))
+    .where(
+      rentalRepo.where(
+        scope,
+        eq(goodsRentals.id, id),
+        eq(goodsRentals.version, version),
+        eq(goodsRentals.state, 'out'),
+        sql`${settled} <= ${goodsRentals.quantity}`,
+      ),
+    )
     .returning();
   return row;
 }
@@ -125,7 +133,11 @@ export async function pageRentals(db: Executor, scope: Scope, f: RentalFilter, p
       .innerJoin(goodsWarehouses, eq(goodsWarehouses.id, goodsRentals.warehouseId))
       .where(where)
       // Out first, the longest overdue at the top; then the rest, newest first.
-      .orderBy(sql`(${goodsRentals.state} = 'out') desc`, asc(sql`case when ${goodsRentals.state} = 'out' then ${goodsRentals.dueAt} end`), desc(goodsRentals.id))
+      .orderBy(
+        sql`(${goodsRentals.state} = 'out') desc`,
+        asc(sql`case when ${goodsRentals.state} = 'out' then ${goodsRentals.dueAt} end`),
+        desc(goodsRentals.id),
+      )
       .limit(page.limit)
       .offset(page.offset),
     db
@@ -142,7 +154,14 @@ export async function pageRentals(db: Executor, scope: Scope, f: RentalFilter, p
 /** Rentals out past `dueBefore` whose member was not reminded since `remindedBefore` (the reminder job), oldest due first. */
 export async function rentalsToRemind(db: Executor, scope: Scope, dueBefore: Date, remindedBefore: Date, limit: number) {
   return db
-    .select({ rental: goodsRentals, orderNo: orders.orderNo, buyerName: orders.buyerName, buyerPhone: orders.buyerPhone, goodsName: goods.name, unit: goods.unit })
+    .select({
+      rental: goodsRentals,
+      orderNo: orders.orderNo,
+      buyerName: orders.buyerName,
+      buyerPhone: orders.buyerPhone,
+      goodsName: goods.name,
+      unit: goods.unit,
+    })
     .from(goodsRentals)
     .innerJoin(orders, eq(orders.id, goodsRentals.orderId))
     .innerJoin(goods, eq(goods.id, goodsRentals.goodsId))

@@ -18,7 +18,8 @@ const HOUR_MS = 3_600_000;
 const GRACE_MS = RENT_GRACE_MINUTES * 60_000;
 
 /** Out past its due time and the grace. */
-const isOverdue = (r: Pick<RentalRecord, 'state' | 'dueAt'>, now: Date) => r.state === 'out' && r.dueAt !== null && now.getTime() > r.dueAt.getTime() + GRACE_MS;
+const isOverdue = (r: Pick<RentalRecord, 'state' | 'dueAt'>, now: Date) =>
+  r.state === 'out' && r.dueAt !== null && now.getTime() > r.dueAt.getTime() + GRACE_MS;
 
 /** Whole hours late at `now` (0 within the grace): a customer 1 h 05 min late pays two hours. */
 export function lateHoursOf(r: Pick<RentalRecord, 'state' | 'dueAt'>, now: Date): number {
@@ -171,7 +172,14 @@ export async function returnRental(db: Db, caller: Caller, id: number, input: Re
 }
 
 /** Damaged units came back but go off the shelf at once, written off with the rental's order as the reason. */
-async function writeOffDamaged(tx: Tx, scope: Scope, key: { orgId: number; goodsId: number; warehouseId: number }, qty: number, order: { id: number; orderNo: string }, userId: number) {
+async function writeOffDamaged(
+  tx: Tx,
+  scope: Scope,
+  key: { orgId: number; goodsId: number; warehouseId: number },
+  qty: number,
+  order: { id: number; orderNo: string },
+  userId: number,
+) {
   const row = await takeOnHand(tx, scope, key, qty);
   // They were put on the shelf a moment ago in this transaction, under the row's lock: they are there.
   if (!row) throw new Error(`rental of order ${order.id}: ${qty} damaged units not on the shelf just after their return`);

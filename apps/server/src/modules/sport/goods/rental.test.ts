@@ -72,7 +72,9 @@ describe.each(databases)('renting goods on %s', (kind) => {
   async function staffWithMembers() {
     const st = await goodsStaff(s, admin, platformId);
     // The staff's role also holds the member screens (a rental for a member).
-    const [roleId] = (await s.database.query<{ role_id: string }>('select role_id from sys_user_role where user_id = $1', [st.userId])).map((r) => Number(r.role_id));
+    const [roleId] = (await s.database.query<{ role_id: string }>('select role_id from sys_user_role where user_id = $1', [st.userId])).map((r) =>
+      Number(r.role_id),
+    );
     await grantMenus(admin, roleId!, MEMBER_KEYS);
     return st;
   }
@@ -122,7 +124,9 @@ describe.each(databases)('renting goods on %s', (kind) => {
     // One back on time: its whole deposit comes back to the cash it was paid with.
     const back1 = await ok(st.c, 'POST', goodsApi(`rental/${r.id}/return`), { quantity: 1, version: r.version });
     expect(back1).toMatchObject({ state: 'out', returnedQty: 1, outQty: 3 });
-    expect(back1.returns).toEqual([expect.objectContaining({ quantity: 1, lateHours: 0, chargeFen: 0, refundFen: 20_000, refundNo: expect.stringMatching(/^R/) })]);
+    expect(back1.returns).toEqual([
+      expect.objectContaining({ quantity: 1, lateHours: 0, chargeFen: 0, refundFen: 20_000, refundNo: expect.stringMatching(/^R/) }),
+    ]);
     expect(await credited(st.orgId, 'goodsDeposit')).toBe(60_000);
     expect((await orderMoney(s, made.body.orderId)).refundedFen).toBe(20_000);
 
@@ -144,7 +148,14 @@ describe.each(databases)('renting goods on %s', (kind) => {
     const overdue = await ok(st.c, 'POST', goodsApi('rental/list'), { overdue: true, stadiumId: st.venue.id });
     expect(overdue.data.map((x: { id: number }) => x.id)).toEqual([r.id]);
 
-    const done = await ok(st.c, 'POST', goodsApi(`rental/${r.id}/return`), { quantity: 2, damagedQty: 1, lostQty: 1, damageFen: 28_000, remark: '拍线断了一支', version: r.version });
+    const done = await ok(st.c, 'POST', goodsApi(`rental/${r.id}/return`), {
+      quantity: 2,
+      damagedQty: 1,
+      lostQty: 1,
+      damageFen: 28_000,
+      remark: '拍线断了一支',
+      version: r.version,
+    });
     expect(done).toMatchObject({ state: 'returned', returnedQty: 3, damagedQty: 1, lostQty: 1, outQty: 0, overdue: false });
     expect(done.returns[1]).toMatchObject({ lateHours: 3, chargeFen: 32_500, refundFen: 27_500, remark: '拍线断了一支' });
     // The shelf: 2 back, the broken one written off at once; the lost one never came back.

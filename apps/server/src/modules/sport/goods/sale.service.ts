@@ -62,7 +62,13 @@ export async function sellGoods(
   const detail = { warehouseId: warehouse.id };
   const items = [
     ...[...units].map(([goodsId, quantity]) => ({ kind: 'goods', refId: goodsId, quantity, discountFen: 0, detail })),
-    ...rentals.map((r) => ({ kind: 'rent', refId: r.goodsId, quantity: r.quantity, discountFen: 0, detail: { ...detail, basis: r.basis, duration: r.duration } })),
+    ...rentals.map((r) => ({
+      kind: 'rent',
+      refId: r.goodsId,
+      quantity: r.quantity,
+      discountFen: 0,
+      detail: { ...detail, basis: r.basis, duration: r.duration },
+    })),
   ].sort((a, b) => a.refId - b.refId);
   let made: OrderRecord | undefined;
   const id = await createOrder(

@@ -15,24 +15,34 @@ import { NS, useBarcodeWedge, useGoodsT } from './shared.tsx';
 
 type Basis = (typeof RENT_BASES)[number];
 
-const rentalStateOptions = codeOptions(RENTAL_STATES, 'rentalState', { held: 'gold', out: 'blue', returned: 'green', released: 'default' });
 const venueClock = (at: string | null): string => (at ? clockIn(at, sessionStore.get().venue?.timeZone) : '—');
 
-/** The due time, with an overdue tag once past it and its grace. */
+/** The due time on the venue's clock. */
 function DueCell({ row }: { row: Rental }) {
-  const t = useGoodsT();
-  if (!row.dueAt) return <>—</>;
   return (
     <span data-testid="rental-due" data-overdue={row.overdue ? '1' : '0'}>
       {venueClock(row.dueAt)}
-      {row.overdue ? (
-        <Tag color="red" style={{ marginInlineStart: 6 }}>
-          {t('rental.overdue')}
-        </Tag>
-      ) : null}
     </span>
   );
 }
+
+const STATE_COLORS: Record<string, string> = { held: 'gold', out: 'blue', returned: 'green', released: 'default' };
+
+/** The state, or "overdue" (red) for a rental out past its due time and grace. */
+function StateCell({ row }: { row: Rental }) {
+  const t = useGoodsT();
+  return row.overdue ? (
+    <Tag color="red" data-testid="rental-state" data-state="overdue">
+      {t('rental.overdue')}
+    </Tag>
+  ) : (
+    <Tag color={STATE_COLORS[row.state]} data-testid="rental-state" data-state={row.state}>
+      {t(`rentalState.${row.state}`)}
+    </Tag>
+  );
+}
+
+const rentalStateOptions = codeOptions(RENTAL_STATES, 'rentalState', STATE_COLORS);
 
 const termOf = (t: ReturnType<typeof useGoodsT>, basis: string, duration: number) => t(basis === 'hour' ? 'rental.hours' : 'rental.days', { n: duration });
 
@@ -80,7 +90,7 @@ const rentalResource: ResourceDef<Rental, Rental, z.input<typeof rentalQuery>> =
     { key: 'depositFen', label: 'field.depositEach', content: 'number', render: (v: number) => yuan(v) },
     { key: 'startAt', label: 'field.startAt', content: 'time', render: (v: string | null) => venueClock(v) },
     { key: 'dueAt', label: 'field.dueAt', content: 'time', render: (_: string | null, r) => <DueCell row={r} /> },
-    { key: 'state', label: 'field.rentalState', options: rentalStateOptions },
+    { key: 'state', label: 'field.rentalState', content: 'tag', render: (_: string, r) => <StateCell row={r} /> },
     { key: 'remindedAt', label: 'field.remindedAt', content: 'time', hiddenByDefault: true, render: (v: string | null) => venueClock(v) },
   ],
 };
@@ -140,8 +150,7 @@ function ReturnDialog({ rental, onClose }: { rental: Rental | null; onClose: () 
         });
     }, 250);
     return () => clearTimeout(timer);
-    // `asked` is the body's text: a new quote only when what is asked changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `asked` is the body's text: a new quote only when what is asked changed
   }, [asked]);
   if (!rental) return null;
   const submit = async () => {
@@ -149,7 +158,11 @@ function ReturnDialog({ rental, onClose }: { rental: Rental | null; onClose: () 
     try {
       const r = await goodsApi.returnRental(rental.id, body(form.getFieldsValue()));
       const last = r.returns[r.returns.length - 1]!;
-      success(last.refundFen > 0 ? t('return.doneRefund', { refund: yuan(last.refundFen), charge: yuan(last.chargeFen) }) : t('return.doneKept', { charge: yuan(last.chargeFen) }));
+      success(
+        last.refundFen > 0
+          ? t('return.doneRefund', { refund: yuan(last.refundFen), charge: yuan(last.chargeFen) })
+          : t('return.doneKept', { charge: yuan(last.chargeFen) }),
+      );
       refreshGoods();
       onClose();
     } catch (e) {
@@ -284,7 +297,9 @@ function CounterDrawer({ open, onClose, onOrder }: { open: boolean; onClose: () 
     });
   });
   const change = (k: string, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === k ? { ...l, ...patch } : l)));
-  const sums = lines.map(lineFen).reduce((a, b) => ({ sale: a.sale + b.sale, rent: a.rent + b.rent, deposit: a.deposit + b.deposit }), { sale: 0, rent: 0, deposit: 0 });
+  const sums = lines
+    .map(lineFen)
+    .reduce((a, b) => ({ sale: a.sale + b.sale, rent: a.rent + b.rent, deposit: a.deposit + b.deposit }), { sale: 0, rent: 0, deposit: 0 });
   const reset = () => {
     setLines([]);
     setMemberId(null);
@@ -467,7 +482,6 @@ function CounterDrawer({ open, onClose, onOrder }: { open: boolean; onClose: () 
 
 /** sport.goods.rentAndSale (goodsMangement/rentAndSale): the counter of goods sold and rented, the rentals out and their returns. */
 export default function RentAndSalePage() {
-  const t = useGoodsT();
   const can = useCan();
   const [params] = useSearchParams();
   const [counter, setCounter] = useState(false);
@@ -495,15 +509,7 @@ export default function RentAndSalePage() {
           }}
         />
       ) : null}
-      <PayDialog
-        orderId={paying}
-        open={paying !== null}
-        onClose={() => setPaying(null)}
-        onPaid={() => {
-          success(t('counter.paid'));
-          refreshGoods();
-        }}
-      />
+      <PayDialog orderId={paying} open={paying !== null} onClose={() => setPaying(null)} onPaid={() => refreshGoods()} />
       <ReturnDialog rental={returning} onClose={() => setReturning(null)} />
     </div>
   );

@@ -74,7 +74,6 @@ const messages: MessagesOf<typeof zh> = {
     rents: 'Rent',
     deposits: 'Deposits',
     depositHint: 'The deposit is taken with the rent; on return, late fees and damage are kept and the rest goes back to the payment',
-    paid: 'Paid',
   },
   field: {
     customer: 'Customer',

@@ -71,7 +71,6 @@ const messages = {
     rents: '租金',
     deposits: '押金',
     depositHint: '押金随租金一并收取，归还时扣除超时费和损坏赔偿后退回原支付方式',
-    paid: '收款成功',
   },
   field: {
     customer: '顾客',
