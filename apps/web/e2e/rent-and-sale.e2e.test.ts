@@ -11,7 +11,7 @@ import { setTheme, settledShot, startE2E, uniq, venueDesk, type E2E, type OwnBro
  * keeps the late fee and the damage from the deposit, as the ledger says.
  */
 const RENT = '/sport/views/goodsMangement/rentAndSale/index';
-const MENUS = ['home', 'sport.goods.list', 'sport.goods.stockFlow', 'sport.goods.rentAndSale', 'sport.order.main', 'sport.member.list', 'sport.venue.manage'];
+const MENUS = ['home', 'sport.goods.list', 'sport.goods.stockFlow', 'sport.goods.rentAndSale', 'sport.order.main', 'sport.order.rentAndSell', 'sport.member.list', 'sport.venue.manage'];
 
 async function ok<T = any>(c: Client, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
   const r = await c.json<T>(method, url, body === undefined ? {} : { body });
@@ -97,8 +97,11 @@ describe('rent and sale console', () => {
     await settledShot(page, 'rent-list-light');
   });
 
-  it('returns one racket on time: the quote gives the whole deposit back and the refund is made', async () => {
-    await page.goto(`${e.baseUrl}${RENT}`);
+  it('returns one racket on time, from the rent and sale tab of the order list: the quote gives the whole deposit back and the refund is made', async () => {
+    await page.goto(`${e.baseUrl}/sport/views/orderManagement/rentAndSell`);
+    const order = page.locator('[data-testid=order-rentAndSell-table] tbody tr').filter({ hasText: racketName }).first();
+    await order.getByTestId('order-rentAndSell-row-rentalReturn').click();
+    await page.waitForURL(/rentAndSale\/index\?orderNo=/);
     await rentalRow().getByTestId('goodsRental-row-return').click();
     await page.getByTestId('rental-return').waitFor();
     await page.locator('#rental-return_quantity').fill('1');

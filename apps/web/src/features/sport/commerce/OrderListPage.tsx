@@ -16,6 +16,7 @@ type OrderDef = ResourceDef<OrderRow, Row, z.input<typeof orderListQuery>>;
 
 export const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;
 export const orderPrintPath = (id: number) => `/sport/views/orderManagement/print/${id}`;
+const RENT_AND_SALE_PATH = '/sport/views/goodsMangement/rentAndSale/index';
 
 const money = (key: keyof OrderRow & `${string}Fen`, label: string, extra: Partial<ColumnDef<OrderRow>> = {}): ColumnDef<OrderRow> => ({
   key,
@@ -96,6 +97,14 @@ function orderDef(tab: OrderTab | null, actions: OrderActions, open: (path: stri
         danger: true,
         visible: (row) => row.state === 'pending',
         run: (row) => actions.cancel(row),
+      },
+      // A rental is returned (and its deposit settled) on the rent and sale screen, found there by the order's number.
+      {
+        key: 'rentalReturn',
+        label: 'action.rentalReturn',
+        perm: Perm.goodsRental.back,
+        visible: (row) => tab === 'rentAndSell' && (row.state === 'paid' || row.state === 'part_refunded'),
+        run: (row) => open(`${RENT_AND_SALE_PATH}?orderNo=${encodeURIComponent(row.orderNo)}`),
       },
       {
         key: 'print',

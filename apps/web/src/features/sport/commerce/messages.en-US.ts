@@ -200,6 +200,7 @@ const messages: MessagesOf<typeof zh> = {
     recharge: 'Top-up',
   },
   action: {
+    rentalReturn: 'Rental return',
     detail: 'Detail',
     viewOrder: 'Order',
     pay: 'Take payment',
