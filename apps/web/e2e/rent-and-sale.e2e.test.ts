@@ -11,7 +11,16 @@ import { setTheme, settledShot, startE2E, uniq, venueDesk, type E2E, type OwnBro
  * keeps the late fee and the damage from the deposit, as the ledger says.
  */
 const RENT = '/sport/views/goodsMangement/rentAndSale/index';
-const MENUS = ['home', 'sport.goods.list', 'sport.goods.stockFlow', 'sport.goods.rentAndSale', 'sport.order.main', 'sport.order.rentAndSell', 'sport.member.list', 'sport.venue.manage'];
+const MENUS = [
+  'home',
+  'sport.goods.list',
+  'sport.goods.stockFlow',
+  'sport.goods.rentAndSale',
+  'sport.order.main',
+  'sport.order.rentAndSell',
+  'sport.member.list',
+  'sport.venue.manage',
+];
 
 async function ok<T = any>(c: Client, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
   const r = await c.json<T>(method, url, body === undefined ? {} : { body });
