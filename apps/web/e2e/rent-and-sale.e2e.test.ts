@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Client } from '../../server/test/harness.ts';
-import { setTheme, settledShot, startE2E, uniq, venueDesk, type E2E, type OwnBrowser, type VenueDesk } from './support.ts';
+import { addDays } from '../../server/src/modules/sport/venue/index.ts';
+import { today } from '../../server/src/modules/sport/venue/venue.testkit.ts';
+import { cellState, gridTomorrow, setTheme, settledShot, startE2E, uniq, venueDesk, type E2E, type OwnBrowser, type VenueDesk } from './support.ts';
 
 /**
  * The rent and sale screen (issue 27, goodsMangement/rentAndSale): at the counter a racket is
@@ -20,6 +22,8 @@ const MENUS = [
   'sport.order.rentAndSell',
   'sport.member.list',
   'sport.venue.manage',
+  'sport.venue.list',
+  'sport.venue.reserve',
 ];
 
 async function ok<T = any>(c: Client, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
@@ -146,5 +150,34 @@ describe('rent and sale console', () => {
       [r!.orderId],
     );
     expect(Number(ledger[0]!.n)).toBe(0);
+  });
+
+  it('sells a bottle of water with a booking at the grid: one order, paid once, the water leaves the shelf', async () => {
+    const site = d.sites[0]!;
+    const before = (await ok<{ onHand: number }>(d.api, 'GET', `/api/sport/goods/${waterId}`)).onHand;
+    const tomorrow = addDays(today(d.venue.timeZone), 1);
+    await gridTomorrow(e, page, site.id, tomorrow);
+    await expect.poll(() => cellState(page, site.id, '10:00')).toBe('free');
+    await page.getByTestId(`cell-${site.id}-10:00`).click();
+    await page.getByTestId('booking-grid').focus();
+    await page.mouse.move(5, 890);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('booking-goods').waitFor();
+    await page.locator('#booking-goods-pick').fill(waterName.slice(0, 8));
+    await page.locator('.ant-select-item-option').filter({ hasText: waterName }).click();
+    await page.getByRole('spinbutton', { name: `${waterName} 的数量` }).fill('2');
+    await expect.poll(() => page.getByTestId('booking-goods-total').getAttribute('data-fen')).toBe('600');
+    await settledShot(page, 'booking-goods-light');
+    await page.getByTestId('booking-form-ok').click();
+    await page.getByTestId('pay-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('pay-due').getAttribute('data-fen')).toBe(String(5_000 + 600));
+    await page.getByTestId('pay-method-cash').click();
+    await page.locator('#pay-form_received').fill('56');
+    await page.getByTestId('pay-submit').click();
+    await page.getByTestId('pay-done').waitFor();
+    await page.getByTestId('pay-finish').click();
+    await expect.poll(() => cellState(page, site.id, '10:00')).toBe('booked');
+    const water = await ok<{ onHand: number }>(d.api, 'GET', `/api/sport/goods/${waterId}`);
+    expect(water.onHand).toBe(before - 2);
   });
 });

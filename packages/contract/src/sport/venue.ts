@@ -412,6 +412,15 @@ export const bookingOrder = z.object({
   memberId: id.optional(),
   /** A coach for the booked time (from the first start to the last end): a sparring line in the same order, the coach's time held with the sites'. */
   coachId: id.optional(),
+  /**
+   * Goods sold with the booking (rackets, shuttlecocks, water): lines of item kind `goods` on the
+   * same order, from the venue's default warehouse. A cancel of the booking refunds them by their
+   * own rule (unopened in full, opened not at all), whatever the booking's late-cancel share.
+   */
+  goods: z
+    .array(z.object({ goodsId: id, quantity: fields.quantity }))
+    .max(20)
+    .optional(),
   buyerName: fields.optText(64),
   buyerPhone: phone
     .nullish()

@@ -30,6 +30,7 @@ import {
   type AfterCommitRunner,
   itemKind,
   itemKindOf,
+  kindContext,
   getOrderDetail,
   memberBriefs,
   refuseOverlap,
@@ -462,8 +463,18 @@ function coachLine(input: BookingOrder) {
   return { kind: 'sparring', refId: input.coachId!, quantity: 1, discountFen: 0, detail: { date: input.date, start, end, venueId: input.stadiumId } };
 }
 
-/** Lines a whole-booking cancel refunds and releases: the sites and a coach booked with them. */
+/** The goods sold with a booking: one `goods` line per good (units merged), in order of good, from the venue's default warehouse. */
+function goodsLines(input: BookingOrder) {
+  const units = new Map<number, number>();
+  for (const g of input.goods ?? []) units.set(g.goodsId, (units.get(g.goodsId) ?? 0) + g.quantity);
+  return [...units]
+    .sort(([a], [b]) => a - b)
+    .map(([goodsId, quantity]) => ({ kind: 'goods', refId: goodsId, quantity, discountFen: 0, detail: { stadiumId: input.stadiumId } }));
+}
+
+/** Lines a whole-booking cancel refunds and releases: the sites and a coach booked with them (by the venue's cancel share), and goods sold with them (by their own rule). */
 const CANCELLED_KINDS = ['venue', 'sparring'];
+const OWN_RULE_KINDS = ['goods'];
 
 /** `POST booking/order`: a pending order of kind-`venue` items (and a coach's `sparring` line when asked), its slots held until it is paid or times out. */
 export async function bookSlots(db: Db, caller: Caller, input: BookingOrder, key: string | undefined) {
@@ -497,6 +508,7 @@ export async function bookSlots(db: Db, caller: Caller, input: BookingOrder, key
           detail: { date: input.date, start: it.start, end: it.end },
         })),
         ...(input.coachId ? [coachLine(input)] : []),
+        ...goodsLines(input),
       ],
     },
     key,
@@ -571,7 +583,7 @@ export async function unlockSlots(db: Db, caller: Caller, claimIds: number[]) {
  * its booked claims, each line's refund by the venue's rule (in full up to the cancel deadline,
  * its late-cancel share after), the fee kept and the amount it is taken from.
  */
-async function cancelTerms(db: Executor, scope: Scope, order: OrderRecord, itemId: number | undefined) {
+async function cancelTerms(db: Tx, scope: Scope, order: OrderRecord, itemId: number | undefined) {
   const claims = (await claimsOfOrder(db, scope, order.id)).filter((c) => c.state === 'booked' && (itemId === undefined || c.itemId === itemId));
   if (!claims.length) throw conflict('state', 'venue.cannotCancel');
   const venue = (await findVenue(db, scope, claims[0]!.venueId))!;
@@ -584,17 +596,21 @@ async function cancelTerms(db: Executor, scope: Scope, order: OrderRecord, itemI
   // The whole booking: its sites and the coach booked with them; one line: that site only.
   const items = (await itemsOf(db, scope, order.id)).filter(
     (i) =>
-      (itemId === undefined ? CANCELLED_KINDS.includes(i.kind) : i.kind === 'venue') && i.refundedQty < i.quantity && (itemId === undefined || i.id === itemId),
+      (itemId === undefined ? [...CANCELLED_KINDS, ...OWN_RULE_KINDS].includes(i.kind) : i.kind === 'venue') &&
+      i.refundedQty < i.quantity &&
+      (itemId === undefined || i.id === itemId),
   );
   if (itemId !== undefined && !items.length) throw conflict('state', 'venue.cannotCancel');
-  const lines = items.map((i) => ({
-    itemId: i.id,
-    name: i.name,
-    spec: i.spec ?? null,
-    quantity: i.quantity - i.refundedQty,
-    amountFen: i.amountFen - i.refundedFen,
-    refundFen: shareOf(i.amountFen - i.refundedFen, percent),
-  }));
+  const ctx = kindContext(db, scope, order);
+  const lines = await Promise.all(
+    items.map(async (i) => {
+      const left = i.amountFen - i.refundedFen;
+      const quantity = i.quantity - i.refundedQty;
+      // Goods go back by their own rule (an opened bottle is not refunded), not by the booking's share.
+      const own = OWN_RULE_KINDS.includes(i.kind) ? await itemKindOf(i.kind)?.refundQuote?.(ctx, i, quantity, left) : undefined;
+      return { itemId: i.id, name: i.name, spec: i.spec ?? null, quantity, amountFen: left, refundFen: own ? Math.min(left, own.amountFen) : shareOf(left, percent) };
+    }),
+  );
   // The whole booking: what is left of the order; one line: what is left of that line.
   const amountFen =
     itemId === undefined
@@ -633,7 +649,7 @@ export async function quoteCancel(db: Db, caller: Caller, orderId: number, itemI
     };
   }
   if (!LIVE_PAID.includes(order.state)) throw conflict('state', 'venue.cannotCancel');
-  const q = await cancelTerms(db, scope, order, itemId);
+  const q = await db.transaction((tx) => cancelTerms(tx, scope, order, itemId));
   const detail = await getOrderDetail(db, caller, orderId, '');
   const methods = [...new Set(detail.payments.filter((p) => p.state === 'succeeded').map((p) => p.method))];
   return {

@@ -85,7 +85,8 @@ export function goodsRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...goods,
     method: 'POST',
     url: url('list'),
-    permission: Perm.goods.list,
+    // The desk sells goods with bookings and tickets: a seller may look them up.
+    permission: [Perm.goods.list, Perm.goods.sell],
     action: 'list',
     readOnly: true,
     body: goodsListQuery,

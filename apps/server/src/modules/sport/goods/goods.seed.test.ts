@@ -29,7 +29,7 @@ describe.each(databases)('goods demo data on %s', (kind) => {
     await s?.close();
   });
 
-  it('a pro shop: 14 goods in 3 categories, a month of movements whose balances add up, three sales (one paid with a bottle opened, two held), three rentals (returned, out, overdue), the manager reaches the screens', async () => {
+  it('a pro shop: 14 goods in 3 categories, a month of movements whose balances add up, three sales (one paid with a bottle opened, two held), three rentals (returned, out, overdue), goods with two bookings, the manager reaches the screens', async () => {
     console.info(`goods demo on ${kind}: ${Math.round(goodsMs)} ms (again: ${Math.round(againMs)} ms)`);
     const mgr = new Client(s);
     expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
@@ -57,7 +57,7 @@ describe.each(databases)('goods demo data on %s', (kind) => {
     expect(Date.now() - new Date(span[0]!.first).getTime()).toBeGreaterThan(25 * 86_400_000);
     expect(span[0]!.kinds).toEqual(['adjust', 'damage', 'purchase_in', 'rent_out', 'return_in', 'sale_out']);
     const sales = await mgr.json('POST', '/api/sport/goods/sale/list', { body: { pageNum: 1, pageSize: 20 } });
-    expect(sales.body.data.map((x: { state: string }) => x.state).sort()).toEqual(['held', 'held', 'held', 'sold', 'sold']);
+    expect(sales.body.data.map((x: { state: string }) => x.state).sort()).toEqual(['held', 'held', 'held', 'held', 'sold', 'sold', 'sold', 'sold']);
     expect(sales.body.data.some((x: { openedQty: number }) => x.openedQty === 1)).toBe(true);
     const rentals = await mgr.json('POST', '/api/sport/goods/rental/list', { body: { pageNum: 1, pageSize: 20 } });
     expect(rentals.code, rentals.msg).toBe(0);
@@ -72,6 +72,15 @@ describe.each(databases)('goods demo data on %s', (kind) => {
       `select sum(case when side = 'credit' then amount_fen else -amount_fen end) as n from sport_ledger_entry where account = 'goodsDeposit'`,
     );
     expect(Number(held!.n)).toBe(2 * 30_000 + 50_000);
+    // Goods sold with tomorrow evening's bookings: on the bookings' own orders, one paid.
+    const withBookings = await s.database.query<{ state: string; kinds: string[] }>(
+      `select o.state, array_agg(distinct i.kind order by i.kind) as kinds from sport_order o join sport_order_item i on i.order_id = o.id
+        where o.type = 'venue' and exists (select 1 from sport_order_item g where g.order_id = o.id and g.kind = 'goods') group by o.id, o.state order by o.id`,
+    );
+    expect(withBookings.map((o) => [o.state, o.kinds])).toEqual([
+      ['paid', ['goods', 'venue']],
+      ['pending', ['goods', 'venue']],
+    ]);
     const menu = JSON.stringify((await mgr.json('POST', '/api/adapter/menu-exec/query', { body: { appSign: 'venue-console' } })).body);
     for (const path of [
       '/sport/views/goodsMangement/goodsList/index',

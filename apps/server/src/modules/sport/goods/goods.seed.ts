@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
-import { actingAs } from '../../../platform/http.ts';
-import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
+import { actingAs, type Caller } from '../../../platform/http.ts';
+import { SYSTEM_SCOPE, oneOrgScope, scopeOf } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
-import { afterCommit, startPayment } from '../commerce/index.ts';
+import { afterCommit, createOrder, startPayment, type PayDeps } from '../commerce/index.ts';
+import { addDays, findVenue, localOf, sitesOf } from '../venue/index.ts';
 import { backdateRental, rentalsOfOrders } from './rental.repository.ts';
 import { returnRental } from './rental.service.ts';
 import { insertDemoCatalogue } from './goods.repository.ts';
@@ -70,7 +71,8 @@ const GOODS = [
  * of deliveries, write-offs and a stock count in the venue's warehouse (set-based: a few statements
  * however many movements), three sales through commerce as the desk makes them: one paid in
  * cash with a bottle of water opened at the counter, two waiting for payment; and three racket
- * rentals paid in cash: one returned, one out, one overdue (rented five hours ago for one). About 100 statements
+ * rentals paid in cash: one returned, one out, one overdue (rented five hours ago for one); and
+ * goods sold with two of tomorrow evening's bookings. About 130 statements
  * (first start on the embedded database costs ~2 ms each): the sales are the facade's own work.
  */
 export async function seedGoodsDemo(db: Db, cfg: { publicUrl?: string; port: number; prefixes: { sport: string } }, secretKey: Buffer): Promise<void> {
@@ -137,5 +139,57 @@ export async function seedGoodsDemo(db: Db, cfg: { publicUrl?: string; port: num
     afterCommit(deps),
   );
   await backdateRental(db, scope, overdue!.id, 4 * 60);
+  await sellWithBookings(db, caller, venue.id, warehouse.id, byCode, deps);
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
+}
+
+/**
+ * Goods sold with bookings: tomorrow evening's courts booked with water and shuttlecocks on the same
+ * order, one paid in cash, one waiting for payment. The first free evening hour of each court is
+ * taken (the venue's demo may have booked some); a court with none is skipped.
+ */
+async function sellWithBookings(db: Db, caller: Caller, venueId: number, warehouseId: number, byCode: Map<string, number>, deps: PayDeps): Promise<void> {
+  const scope = scopeOf(caller);
+  const venue = await findVenue(db, scope, venueId);
+  if (!venue) return;
+  const day = addDays(localOf(new Date(), venue.timeZone).day, 1);
+  const baskets: [string, number][][] = [
+    [
+      ['DRK001', 2],
+      ['SHT001', 1],
+    ],
+    [['DRK002', 4]],
+  ];
+  const courts = await sitesOf(db, scope, { venueId, status: 0 });
+  for (const [n, basket] of baskets.entries()) {
+    const court = courts[n];
+    if (!court) return;
+    for (const start of ['20:00', '19:00', '18:00']) {
+      const end = `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}:00`;
+      const goodsLines = basket.map(([code, quantity]) => ({ kind: 'goods', refId: byCode.get(code)!, quantity, discountFen: 0, detail: { warehouseId } }));
+      try {
+        let made: { id: number; payableFen: number } | undefined;
+        await createOrder(
+          db,
+          caller,
+          {
+            orgId: venue.orgId,
+            type: 'venue',
+            venueId,
+            buyerName: n === 0 ? '陈先生' : '刘女士',
+            buyerPhone: null,
+            channel: 'console',
+            remark: null,
+            items: [{ kind: 'venue', refId: court.id, quantity: 1, discountFen: 0, detail: { date: day, start, end } }, ...goodsLines.sort((a, b) => a.refId - b.refId)],
+          },
+          undefined,
+          (m) => (made = m.order),
+        );
+        if (made && n === 0) await startPayment(deps, caller, made.id, { method: 'cash', amountFen: made.payableFen }, undefined);
+        break;
+      } catch {
+        // The hour is taken (or closed): the next one.
+      }
+    }
+  }
 }

@@ -33,8 +33,8 @@ export async function goodsStaff(s: TestServer, admin: Client, parentId: number)
   const user = await makeUser(admin, org.id, { roleIds: [role.id] });
   const second = await makeUser(admin, org.id, { roleIds: [role.id] });
   const c = await signIn(s, user.code, 'Pass1234');
-  const { venue } = await makeVenue(c, { n: 1 });
-  return { orgId: org.id, c, userId: user.id, reviewer: await signIn(s, second.code, 'Pass1234'), venue };
+  const { venue, sites } = await makeVenue(c, { n: 1 });
+  return { orgId: org.id, c, userId: user.id, reviewer: await signIn(s, second.code, 'Pass1234'), venue, sites };
 }
 
 /** A good on sale at `priceFen`, with `stock` units bought in to the venue's warehouse. */

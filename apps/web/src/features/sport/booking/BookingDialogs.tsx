@@ -13,6 +13,7 @@ import { bookingApi } from './booking.api.ts';
 import { linesOf, type Picked } from './grid.ts';
 import { useBookingT, type Translate } from './shared.tsx';
 import { CoachStep } from './BookCoachStep.tsx';
+import { GoodsStep, goodsOfPicks, type GoodsPick } from './BookGoodsStep.tsx';
 
 /** After a booking, a lock, an unlock, a cancel or a payment: every grid and plan on screen is refetched. */
 export function refreshBooking(): Promise<void> {
@@ -110,6 +111,8 @@ interface BookValues {
   memberId?: number | string | null;
   /** The coach step's choice (0: none). */
   coachId?: number;
+  /** The goods step's picks. */
+  goods?: GoodsPick[];
   remark?: string;
 }
 
@@ -204,6 +207,7 @@ export function BookDialog({
             : { buyerName: v.buyerName?.trim() || null, buyerPhone: v.buyerPhone?.trim() || null }),
           remark: v.remark?.trim() || null,
           ...(v.coachId ? { coachId: Number(v.coachId) } : {}),
+          ...(v.goods?.length ? { goods: goodsOfPicks(v.goods) } : {}),
         },
         key,
       );
@@ -213,6 +217,8 @@ export function BookDialog({
     } catch (err) {
       follow();
       setProblems(problemsOf(err, ['buyerName', 'buyerPhone', 'memberId', 'remark']));
+      // Goods sold out meanwhile: their stock is read again.
+      void queryClient.invalidateQueries({ queryKey: ['booking', 'goods'] });
       // A coach taken meanwhile: the list is read again (the coach drops out of it).
       void queryClient.invalidateQueries({ queryKey: ['booking', 'freeCoaches'] });
       await reactToSaveError(form, err);
@@ -285,6 +291,7 @@ export function BookDialog({
         {canCoach ? (
           <CoachStep open={open} stadiumId={stadiumId} date={date} picked={shown} memberId={mid} chosen={coachId ? Number(coachId) : undefined} />
         ) : null}
+        {can(Perm.goods.sell) ? <GoodsStep open={open} /> : null}
         <Form.Item name="remark" label={t('book.remark')} rules={remarkRules}>
           <Input.TextArea rows={2} maxLength={200} />
         </Form.Item>

@@ -84,6 +84,15 @@ const messages: MessagesOf<typeof zh> = {
     created: 'Order {{orderNo}} made, {{amount}} to pay',
     createdNoPay: 'Order {{orderNo}} made, {{amount}} to pay: take payment under Orders',
   },
+  goods: {
+    title: 'Goods',
+    pick: 'Add rackets, shuttlecocks, drinks… (name, code or barcode)',
+    stock: '{{n}} in stock',
+    quantity: 'Quantity of {{name}}',
+    remove: 'Remove {{name}}',
+    hint: 'Optional: the goods join the same order as the sites, paid once; a cancelled booking refunds unopened goods in full',
+    total: 'Goods: {{total}}',
+  },
   coach: {
     title: 'Coach',
     label: 'Coach ({{start}}–{{end}})',

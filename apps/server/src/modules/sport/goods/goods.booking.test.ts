@@ -1,0 +1,85 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
+import { adminClient } from '../../system/admin.testkit.ts';
+import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
+import { addDays } from '../venue/index.ts';
+import { booking, today } from '../venue/venue.testkit.ts';
+import { goodsApi, goodsStaff, ok, stockedGoods, stockRow } from './goods.testkit.ts';
+
+/**
+ * Goods sold with a booking (issue 27): the booking's order carries `goods` lines from the venue's
+ * warehouse; cancelling the booking refunds the sites by the venue's share and the goods by their
+ * own rule (unopened in full, opened not at all), and the unopened units go back on the shelf.
+ */
+describe.each(databases)('goods sold with a booking on %s', (kind) => {
+  let s: TestServer;
+  let admin: Client;
+  let platformId: number;
+  beforeAll(async () => {
+    s = await startServer(kind, { JOB_SCHEDULER: '0' });
+    ({ c: admin, platformOrgId: platformId } = await adminClient(s));
+  });
+  afterAll(async () => s?.close());
+  afterEach(async () => expect(await imbalances(s)).toEqual([]));
+
+  it('a late cancel refunds half the court, the unopened goods in full and nothing for the opened bottle; the unopened units are back on the shelf', async () => {
+    const st = await goodsStaff(s, admin, platformId);
+    const { venue, sites } = st;
+    // Cancelling within 3 days of play gives back half of the court.
+    await s.database.query(`update sport_venue set rules = rules || '{"cancelDeadlineMinutes": 4320, "lateCancelRefundPercent": 50}'::jsonb where id = $1`, [venue.id]);
+    const water = await stockedGoods(st.c, venue.id, 10, 300, { name: '矿泉水-订场' });
+    const tubes = await stockedGoods(st.c, venue.id, 5, 12_800, { name: '羽毛球-订场' });
+    const day = addDays(today(venue.timeZone), 1);
+    const made = await st.c.json('POST', booking('order'), {
+      body: {
+        stadiumId: venue.id,
+        date: day,
+        items: [{ siteId: sites[0]!.id, start: '10:00', end: '11:00' }],
+        goods: [
+          { goodsId: water.id, quantity: 1 },
+          { goodsId: tubes.id, quantity: 1 },
+          { goodsId: water.id, quantity: 1 },
+        ],
+        buyerName: '周先生',
+      },
+    });
+    expect(made.code, made.msg).toBe(0);
+    expect(made.body.amount).toBe(5_000 + 2 * 300 + 12_800);
+    // Held with the court until paid.
+    expect(await stockRow(s, water.id)).toEqual([{ onHand: 10, held: 2 }]);
+    expect((await pay(st.c, made.body.orderId, { method: 'cash', amountFen: made.body.amount })).code).toBe(0);
+    expect(await stockRow(s, water.id)).toEqual([{ onHand: 8, held: 0 }]);
+    // One bottle was drunk on court.
+    const [waterLine] = (await ok(st.c, 'POST', goodsApi('sale/list'), { orderId: made.body.orderId, goodsId: water.id })).data;
+    await ok(st.c, 'POST', goodsApi(`sale/${waterLine.id}/open`), { quantity: 1 });
+
+    const quote = await ok(st.c, 'POST', booking('cancel/quote'), { orderId: made.body.orderId });
+    const byName = Object.fromEntries(quote.lines.map((l: { name: string; refundFen: number }) => [l.name, l.refundFen]));
+    expect(byName).toEqual({ [sites[0]!.name]: 2_500, '矿泉水-订场': 300, '羽毛球-订场': 12_800 });
+    expect(quote).toMatchObject({ refundFen: 2_500 + 300 + 12_800, feeFen: 2_500 + 300 });
+
+    const done = await ok(st.c, 'POST', booking('cancel'), { orderId: made.body.orderId, reason: '改期' });
+    expect(done).toMatchObject({ refundFen: 15_600, feeFen: 2_800 });
+    expect((await orderMoney(s, made.body.orderId)).refundedFen).toBe(15_600);
+    // The unopened bottle and the tube are back; the opened bottle is gone.
+    expect(await stockRow(s, water.id)).toEqual([{ onHand: 9, held: 0 }]);
+    expect(await stockRow(s, tubes.id)).toEqual([{ onHand: 5, held: 0 }]);
+    const [after] = (await ok(st.c, 'POST', goodsApi('sale/list'), { orderId: made.body.orderId, goodsId: water.id })).data;
+    expect(after).toMatchObject({ openedQty: 1, returnedQty: 1 });
+  });
+
+  it('too few goods in stock refuse the whole booking: no court is held', async () => {
+    const st = await goodsStaff(s, admin, platformId);
+    const { venue, sites } = st;
+    const racket = await stockedGoods(st.c, venue.id, 1, 89_900, { name: '球拍-订场' });
+    const day = addDays(today(venue.timeZone), 1);
+    const refused = await st.c.json('POST', booking('order'), {
+      body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '10:00', end: '11:00' }], goods: [{ goodsId: racket.id, quantity: 2 }] },
+    });
+    expect(refused.detail.reason).toBe('stock');
+    const again = await st.c.json('POST', booking('order'), {
+      body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '10:00', end: '11:00' }] },
+    });
+    expect(again.code, again.msg).toBe(0);
+  });
+});
