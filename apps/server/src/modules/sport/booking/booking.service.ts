@@ -608,7 +608,14 @@ async function cancelTerms(db: Tx, scope: Scope, order: OrderRecord, itemId: num
       const quantity = i.quantity - i.refundedQty;
       // Goods go back by their own rule (an opened bottle is not refunded), not by the booking's share.
       const own = OWN_RULE_KINDS.includes(i.kind) ? await itemKindOf(i.kind)?.refundQuote?.(ctx, i, quantity, left) : undefined;
-      return { itemId: i.id, name: i.name, spec: i.spec ?? null, quantity, amountFen: left, refundFen: own ? Math.min(left, own.amountFen) : shareOf(left, percent) };
+      return {
+        itemId: i.id,
+        name: i.name,
+        spec: i.spec ?? null,
+        quantity,
+        amountFen: left,
+        refundFen: own ? Math.min(left, own.amountFen) : shareOf(left, percent),
+      };
     }),
   );
   // The whole booking: what is left of the order; one line: what is left of that line.

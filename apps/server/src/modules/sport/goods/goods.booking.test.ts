@@ -26,7 +26,9 @@ describe.each(databases)('goods sold with a booking on %s', (kind) => {
     const st = await goodsStaff(s, admin, platformId);
     const { venue, sites } = st;
     // Cancelling within 3 days of play gives back half of the court.
-    await s.database.query(`update sport_venue set rules = rules || '{"cancelDeadlineMinutes": 4320, "lateCancelRefundPercent": 50}'::jsonb where id = $1`, [venue.id]);
+    await s.database.query(`update sport_venue set rules = rules || '{"cancelDeadlineMinutes": 4320, "lateCancelRefundPercent": 50}'::jsonb where id = $1`, [
+      venue.id,
+    ]);
     const water = await stockedGoods(st.c, venue.id, 10, 300, { name: '矿泉水-订场' });
     const tubes = await stockedGoods(st.c, venue.id, 5, 12_800, { name: '羽毛球-订场' });
     const day = addDays(today(venue.timeZone), 1);

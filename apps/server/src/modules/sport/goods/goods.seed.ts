@@ -180,7 +180,10 @@ async function sellWithBookings(db: Db, caller: Caller, venueId: number, warehou
             buyerPhone: null,
             channel: 'console',
             remark: null,
-            items: [{ kind: 'venue', refId: court.id, quantity: 1, discountFen: 0, detail: { date: day, start, end } }, ...goodsLines.sort((a, b) => a.refId - b.refId)],
+            items: [
+              { kind: 'venue', refId: court.id, quantity: 1, discountFen: 0, detail: { date: day, start, end } },
+              ...goodsLines.sort((a, b) => a.refId - b.refId),
+            ],
           },
           undefined,
           (m) => (made = m.order),

@@ -28,7 +28,11 @@ function GoodsPicker({ value, onChange, open }: { value?: GoodsPick[]; onChange?
     const g = found.data?.data.find((x) => x.id === id);
     if (!g) return;
     const same = picks.find((p) => p.goodsId === id);
-    set(same ? picks.map((p) => (p === same ? { ...p, quantity: p.quantity + 1 } : p)) : [...picks, { goodsId: g.id, name: g.name, priceFen: g.priceFen, quantity: 1 }]);
+    set(
+      same
+        ? picks.map((p) => (p === same ? { ...p, quantity: p.quantity + 1 } : p))
+        : [...picks, { goodsId: g.id, name: g.name, priceFen: g.priceFen, quantity: 1 }],
+    );
   };
   return (
     <div data-testid="booking-goods">
@@ -48,7 +52,12 @@ function GoodsPicker({ value, onChange, open }: { value?: GoodsPick[]; onChange?
         data-testid="booking-goods-pick"
       />
       {picks.map((p) => (
-        <Space key={p.goodsId} style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }} data-testid="booking-goods-line" data-goods={p.goodsId}>
+        <Space
+          key={p.goodsId}
+          style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}
+          data-testid="booking-goods-line"
+          data-goods={p.goodsId}
+        >
           <Typography.Text>{p.name}</Typography.Text>
           <Space>
             <InputNumber
@@ -89,7 +98,15 @@ export function GoodsStep({ open }: { open: boolean }) {
     <Form.Item
       name="goods"
       label={t('goods.title')}
-      extra={total ? <span data-testid="booking-goods-total" data-fen={total}>{t('goods.total', { total: yuan(total) })}</span> : t('goods.hint')}
+      extra={
+        total ? (
+          <span data-testid="booking-goods-total" data-fen={total}>
+            {t('goods.total', { total: yuan(total) })}
+          </span>
+        ) : (
+          t('goods.hint')
+        )
+      }
     >
       <GoodsPicker open={open} />
     </Form.Item>
