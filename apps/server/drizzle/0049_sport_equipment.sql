@@ -69,24 +69,45 @@ CREATE TABLE "sport_gate_grant" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "sport_equipment_command" ADD CONSTRAINT "sport_equipment_command_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_equipment_command" ADD CONSTRAINT "sport_equipment_command_device_org_fk" FOREIGN KEY ("org_id","device_id") REFERENCES "public"."sport_equipment_device"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_equipment_device" ADD CONSTRAINT "sport_equipment_device_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_equipment_device" ADD CONSTRAINT "sport_equipment_device_venue_org_fk" FOREIGN KEY ("org_id","venue_id") REFERENCES "public"."sport_venue"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_gate_decision" ADD CONSTRAINT "sport_gate_decision_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_gate_decision" ADD CONSTRAINT "sport_gate_decision_event_org_fk" FOREIGN KEY ("org_id","event_id") REFERENCES "public"."sport_gate_event"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_gate_event" ADD CONSTRAINT "sport_gate_event_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_gate_event" ADD CONSTRAINT "sport_gate_event_device_org_fk" FOREIGN KEY ("org_id","device_id") REFERENCES "public"."sport_equipment_device"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_gate_grant" ADD CONSTRAINT "sport_gate_grant_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_gate_grant" ADD CONSTRAINT "sport_gate_grant_user_id_sys_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."sys_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_gate_grant" ADD CONSTRAINT "sport_gate_grant_member_org_fk" FOREIGN KEY ("org_id","member_id") REFERENCES "public"."sport_member"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "sport_equipment_command_device_idx" ON "sport_equipment_command" USING btree ("device_id","state");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_equipment_device_org_id_uq" ON "sport_equipment_device" USING btree ("org_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_equipment_device_sn_uq" ON "sport_equipment_device" USING btree ("sn");--> statement-breakpoint
-CREATE INDEX "sport_equipment_device_venue_idx" ON "sport_equipment_device" USING btree ("org_id","venue_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_gate_decision_event_uq" ON "sport_gate_decision" USING btree ("event_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_gate_event_org_id_uq" ON "sport_gate_event" USING btree ("org_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_gate_event_device_key_uq" ON "sport_gate_event" USING btree ("device_id","event_key");--> statement-breakpoint
-CREATE INDEX "sport_gate_event_org_time_idx" ON "sport_gate_event" USING btree ("org_id","occurred_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_gate_grant_org_id_uq" ON "sport_gate_grant" USING btree ("org_id","id");--> statement-breakpoint
+-- The unique (org_id, id) indexes come before the composite foreign keys that reference them (drizzle-kit writes indexes last).
+CREATE INDEX "sport_equipment_command_device_idx" ON "sport_equipment_command" USING btree ("device_id","state");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_equipment_device_org_id_uq" ON "sport_equipment_device" USING btree ("org_id","id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_equipment_device_sn_uq" ON "sport_equipment_device" USING btree ("sn");
+--> statement-breakpoint
+CREATE INDEX "sport_equipment_device_venue_idx" ON "sport_equipment_device" USING btree ("org_id","venue_id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_gate_decision_event_uq" ON "sport_gate_decision" USING btree ("event_id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_gate_event_org_id_uq" ON "sport_gate_event" USING btree ("org_id","id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_gate_event_device_key_uq" ON "sport_gate_event" USING btree ("device_id","event_key");
+--> statement-breakpoint
+CREATE INDEX "sport_gate_event_org_time_idx" ON "sport_gate_event" USING btree ("org_id","occurred_at");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_gate_grant_org_id_uq" ON "sport_gate_grant" USING btree ("org_id","id");
+--> statement-breakpoint
 CREATE INDEX "sport_gate_grant_pin_idx" ON "sport_gate_grant" USING btree ("org_id","pin");
+--> statement-breakpoint
+ALTER TABLE "sport_equipment_command" ADD CONSTRAINT "sport_equipment_command_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_equipment_command" ADD CONSTRAINT "sport_equipment_command_device_org_fk" FOREIGN KEY ("org_id","device_id") REFERENCES "public"."sport_equipment_device"("org_id","id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_equipment_device" ADD CONSTRAINT "sport_equipment_device_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_equipment_device" ADD CONSTRAINT "sport_equipment_device_venue_org_fk" FOREIGN KEY ("org_id","venue_id") REFERENCES "public"."sport_venue"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_gate_decision" ADD CONSTRAINT "sport_gate_decision_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_gate_decision" ADD CONSTRAINT "sport_gate_decision_event_org_fk" FOREIGN KEY ("org_id","event_id") REFERENCES "public"."sport_gate_event"("org_id","id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_gate_event" ADD CONSTRAINT "sport_gate_event_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_gate_event" ADD CONSTRAINT "sport_gate_event_device_org_fk" FOREIGN KEY ("org_id","device_id") REFERENCES "public"."sport_equipment_device"("org_id","id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_gate_grant" ADD CONSTRAINT "sport_gate_grant_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_gate_grant" ADD CONSTRAINT "sport_gate_grant_user_id_sys_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."sys_user"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_gate_grant" ADD CONSTRAINT "sport_gate_grant_member_org_fk" FOREIGN KEY ("org_id","member_id") REFERENCES "public"."sport_member"("org_id","id") ON DELETE cascade ON UPDATE no action;
