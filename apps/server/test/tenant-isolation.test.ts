@@ -208,6 +208,8 @@ interface World {
   goodsCategoryB: number;
   warehouseB: number;
   goodsSaleB: number;
+  deviceB: number;
+  gateGrantB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -492,6 +494,16 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/goods/warehouse': { body: { name: 'probe' } },
     'POST /api/sport/goods/stock/adjust': { body: { counted: 0, reason: 'probe' } },
     'POST /api/sport/goods/stock/damage': { body: { quantity: 1, reason: 'probe' } },
+    // Equipment: lists filtered by B's venue or gate find nothing of A's; B's venue, gate or member in a write: 100404.
+    'POST /api/sport/equipment/device/list': { expect: 'empty' },
+    'POST /api/sport/equipment/gate/grant/list': { expect: 'empty' },
+    'POST /api/sport/equipment/gate/log/list': { expect: 'empty' },
+    'PUT /api/sport/equipment/device/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/equipment/gate/grant/:id': { body: { remark: 'changed', version: 1 } },
+    'POST /api/sport/equipment/device': { body: { kind: 'gate', sn: 'PROBE0001', name: 'probe' } },
+    'POST /api/sport/equipment/gate/grant': {
+      body: { personKind: 'member', weekdays: [1], startTime: '08:00', endTime: '09:00', validFrom: '2030-01-01', validTo: '2030-01-02' },
+    },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -657,6 +669,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'goodsCategory') return w.goodsCategoryB;
     if (r.module === 'goodsStock') return w.warehouseB;
     if (r.module === 'goodsSale') return w.goodsSaleB;
+    if (r.module === 'equipment') return w.deviceB;
+    if (r.module === 'gateGrant') return w.gateGrantB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -684,6 +698,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return r.module === 'ticket' ? w.ticketTypeB : r.module === 'goodsCategory' ? w.goodsCategoryB : w.B;
     case 'goodsId':
       return w.goodsB;
+    case 'deviceId':
+      return w.deviceB;
+    case 'deviceIds':
+      return [w.deviceB];
     case 'categoryId':
       return w.goodsCategoryB;
     case 'warehouseId':
@@ -1233,6 +1251,16 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       await ok<{ orderId: number }>('POST', '/api/sport/goods/order', { stadiumId: venueB, items: [{ goodsId: goodsB, quantity: 1 }] }, mgrB)
     ).orderId;
     const goodsSaleB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/goods/sale/list', { orderId: goodsOrderB }, mgrB)).data[0]!.id;
+    // B's gate at its venue, and a grant of it for B's member.
+    const deviceB = (await ok<{ id: number }>('POST', '/api/sport/equipment/device', { stadiumId: venueB, kind: 'gate', sn: 'TENANTB0001', name: 'b-gate' }, mgrB)).id;
+    const gateGrantB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/equipment/gate/grant',
+        { personKind: 'member', memberId: memberB, deviceIds: [deviceB], weekdays: [1, 2, 3], startTime: '08:00', endTime: '20:00', validFrom: '2030-01-01', validTo: '2030-12-31' },
+        mgrB,
+      )
+    ).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1347,6 +1375,8 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       goodsCategoryB,
       warehouseB,
       goodsSaleB,
+      deviceB,
+      gateGrantB,
     };
   });
   afterAll(async () => s?.close());

@@ -5,18 +5,14 @@ addMessages({
   'zh-CN': {
     'field.deviceSn': '设备序列号',
     'equipment.hasEvents': '设备已有通行记录，不能删除',
-    'equipment.notGate': '所选设备不是本机构的闸机',
     'equipment.personRequired': '请选择通行人员',
-    'equipment.personNotFound': '通行人员不存在',
     'equipment.timeOrder': '结束时间须晚于开始时间',
     'equipment.dayOrder': '有效期结束日不能早于开始日',
   },
   'en-US': {
     'field.deviceSn': 'Serial number',
     'equipment.hasEvents': 'The device has access events and cannot be deleted',
-    'equipment.notGate': 'A chosen device is not a gate of this organisation',
     'equipment.personRequired': 'Choose the person',
-    'equipment.personNotFound': 'The person does not exist',
     'equipment.timeOrder': 'The end time must be after the start time',
     'equipment.dayOrder': 'The last valid day cannot be before the first',
   },

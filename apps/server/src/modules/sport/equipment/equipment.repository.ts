@@ -95,6 +95,7 @@ export async function gatesOf(db: Executor, scope: Scope, orgId: number, ids: re
 // ---------------------------------------------------------------- grants
 
 export const findGrant = (db: Executor, scope: Scope, id: number) => grantRepo.find(db, scope, id);
+export const findGrants = (db: Executor, scope: Scope, ids: readonly number[]) => grantRepo.findMany(db, scope, ids);
 export const insertGrant = (db: Executor, scope: Scope, values: typeof gateGrants.$inferInsert) => grantRepo.insert(db, scope, values);
 export const updateGrant = (db: Executor, scope: Scope, id: number, version: number, values: Changes<typeof gateGrants>) =>
   grantRepo.update(db, scope, id, version, values);

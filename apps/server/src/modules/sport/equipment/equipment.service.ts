@@ -20,7 +20,9 @@ import {
   deviceDefaultOrder,
   deviceSorts,
   findDevice,
+  findDevices,
   findGrant,
+  findGrants,
   findStaff,
   gatesOf,
   grantDefaultOrder,
@@ -74,14 +76,14 @@ export async function getDevice(db: Executor, caller: Caller, id: number) {
 
 async function venueOf(db: Executor, scope: Scope, stadiumId: number) {
   const v = await findVenue(db, scope, stadiumId);
-  if (!v) throw invalid('stadiumId', 'error.notFound');
+  if (!v) throw notFound();
   return v;
 }
 
 export async function addDevice(db: Db, caller: Caller, input: DeviceCreate) {
   const scope = scopeOf(caller);
   const venue = await venueOf(db, scope, input.stadiumId);
-  if (input.orgId !== undefined && input.orgId !== venue.orgId) throw invalid('stadiumId', 'error.notFound');
+  if (input.orgId !== undefined && input.orgId !== venue.orgId) throw notFound();
   const row = await mapDuplicate(
     insertDevice(db, scope, { orgId: venue.orgId, venueId: venue.id, kind: input.kind, sn: input.sn, name: input.name, remark: input.remark ?? null }),
     DEVICE_UNIQUE,
@@ -96,15 +98,17 @@ export async function editDevice(db: Db, caller: Caller, id: number, input: Devi
   const { version, stadiumId, ...values } = input;
   if (stadiumId !== undefined) {
     const venue = await venueOf(db, scope, stadiumId);
-    if (venue.orgId !== found.orgId) throw invalid('stadiumId', 'error.notFound');
+    if (venue.orgId !== found.orgId) throw notFound();
   }
   expectOneUpdated([await mapDuplicate(updateDevice(db, scope, id, version, { ...values, ...(stadiumId !== undefined ? { venueId: stadiumId } : {}) }), DEVICE_UNIQUE)]);
   return getDevice(db, caller, id);
 }
 
 export async function removeDevices(db: Db, caller: Caller, ids: number[]) {
+  const scope = scopeOf(caller);
+  if ((await findDevices(db, scope, ids)).length !== new Set(ids).size) throw notFound(); // another organisation's: 100404
   try {
-    return { deleted: await deleteDevices(db, scopeOf(caller), ids) };
+    return { deleted: await deleteDevices(db, scope, ids) };
   } catch (e) {
     if (isForeignKeyViolation(e)) throw conflict('state', 'equipment.hasEvents');
     throw e;
@@ -167,20 +171,20 @@ async function grantValues(db: Executor, scope: Scope, g: GrantShape, orgId?: nu
   if (g.personKind === 'member') {
     if (!g.memberId) throw invalid('memberId', 'equipment.personRequired');
     const m = await findMember(db, scope, g.memberId);
-    if (!m) throw invalid('memberId', 'equipment.personNotFound');
+    if (!m) throw notFound();
     personOrg = m.orgId;
     pin = gatePinOf('member', m.id);
   } else {
     if (!g.userId) throw invalid('userId', 'equipment.personRequired');
     const u = await findStaff(db, scope, g.userId);
-    if (!u) throw invalid('userId', 'equipment.personNotFound');
+    if (!u) throw notFound();
     personOrg = u.orgId;
     pin = gatePinOf('staff', u.id);
   }
   const org = orgId ?? personOrg;
-  if (personOrg !== org) throw invalid(g.personKind === 'member' ? 'memberId' : 'userId', 'equipment.personNotFound');
+  if (personOrg !== org) throw notFound();
   const ids = [...new Set(g.deviceIds)];
-  if ((await gatesOf(db, scope, org, ids)).length !== ids.length) throw invalid('deviceIds', 'equipment.notGate');
+  if ((await gatesOf(db, scope, org, ids)).length !== ids.length) throw notFound(); // not a gate of the organisation, or out of scope
   const startMin = minutesOf(g.startTime);
   const endMin = minutesOf(g.endTime);
   if (endMin <= startMin) throw invalid('endTime', 'equipment.timeOrder');
@@ -228,7 +232,9 @@ export async function editGrant(db: Db, caller: Caller, id: number, input: GateG
 }
 
 export async function removeGrants(db: Db, caller: Caller, ids: number[]) {
-  return { deleted: await deleteGrants(db, scopeOf(caller), ids) };
+  const scope = scopeOf(caller);
+  if ((await findGrants(db, scope, ids)).length !== new Set(ids).size) throw notFound(); // another organisation's: 100404
+  return { deleted: await deleteGrants(db, scope, ids) };
 }
 
 // ---------------------------------------------------------------- the access log
