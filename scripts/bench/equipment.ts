@@ -9,7 +9,7 @@
 //    decided, its open command queued), over 200 passes (target <= 200).
 import { benchPostgresUrl, benchStaff, freePort, ok, percentile } from './_support.ts';
 import { startServer } from '../../apps/server/test/harness.ts';
-import { GateSim, wallClock } from '../../apps/server/src/modules/sport/equipment/gate.sim.ts';
+import { GateSim, wallClock } from '../../apps/server/src/modules/sport/equipment/index.ts';
 
 const out: Record<string, number | string> = {};
 const pgUrl = await benchPostgresUrl();
@@ -25,12 +25,23 @@ try {
   const venue = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', { stadiumName: '压测闸机场馆' });
   const stamp = Date.now().toString(36).toUpperCase();
   const gates: { id: number; sn: string }[] = [];
-  for (let i = 0; i < 4; i++) gates.push(await ok(c, 'POST', '/api/sport/equipment/device', { stadiumId: venue.id, kind: 'gate', sn: `BENCH${stamp}${i}`, name: `压测闸机${i + 1}` }));
+  for (let i = 0; i < 4; i++)
+    gates.push(await ok(c, 'POST', '/api/sport/equipment/device', { stadiumId: venue.id, kind: 'gate', sn: `BENCH${stamp}${i}`, name: `压测闸机${i + 1}` }));
   const pins: string[] = [];
   for (let i = 0; i < 20; i++) {
-    const m = await ok(c, 'POST', '/api/sport/member', { name: `压测会员${i}`, phone: `139${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}` });
+    const m = await ok(c, 'POST', '/api/sport/member', {
+      name: `压测会员${i}`,
+      phone: `139${String(Date.now() % 1e4).padStart(4, '0')}${String(i).padStart(4, '0')}`,
+    });
     await ok(c, 'POST', '/api/sport/equipment/gate/grant', {
-      personKind: 'member', memberId: m.id, deviceIds: gates.map((g) => g.id), weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00', validFrom: '2020-01-01', validTo: '2099-12-31',
+      personKind: 'member',
+      memberId: m.id,
+      deviceIds: gates.map((g) => g.id),
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      startTime: '00:00',
+      endTime: '24:00',
+      validFrom: '2020-01-01',
+      validTo: '2099-12-31',
     });
     pins.push(`M${m.id}`);
   }
@@ -74,7 +85,9 @@ try {
   if (Number(counts!.k) !== gates.length * PER_GATE) throw new Error(`stored ${counts!.k} distinct events, expected ${gates.length * PER_GATE}`);
   out['gate.events.perSec'] = Math.round(Number(counts!.k) / seconds);
   out['gate.events.duplicatesStored'] = stored - Number(counts!.k);
-  console.log(`${gates.length} gates, ${gates.length * PER_GATE * 2} lines pushed (each batch twice, out of order): ${counts!.k} events stored in ${seconds.toFixed(2)} s, ${out['gate.events.duplicatesStored']} duplicates`);
+  console.log(
+    `${gates.length} gates, ${gates.length * PER_GATE * 2} lines pushed (each batch twice, out of order): ${counts!.k} events stored in ${seconds.toFixed(2)} s, ${out['gate.events.duplicatesStored']} duplicates`,
+  );
 
   // ---------------------------------------------------------------- one pass at a time
   const ms: number[] = [];

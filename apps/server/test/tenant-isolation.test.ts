@@ -1252,12 +1252,23 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     ).orderId;
     const goodsSaleB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/goods/sale/list', { orderId: goodsOrderB }, mgrB)).data[0]!.id;
     // B's gate at its venue, and a grant of it for B's member.
-    const deviceB = (await ok<{ id: number }>('POST', '/api/sport/equipment/device', { stadiumId: venueB, kind: 'gate', sn: 'TENANTB0001', name: 'b-gate' }, mgrB)).id;
+    const deviceB = (
+      await ok<{ id: number }>('POST', '/api/sport/equipment/device', { stadiumId: venueB, kind: 'gate', sn: 'TENANTB0001', name: 'b-gate' }, mgrB)
+    ).id;
     const gateGrantB = (
       await ok<{ id: number }>(
         'POST',
         '/api/sport/equipment/gate/grant',
-        { personKind: 'member', memberId: memberB, deviceIds: [deviceB], weekdays: [1, 2, 3], startTime: '08:00', endTime: '20:00', validFrom: '2030-01-01', validTo: '2030-12-31' },
+        {
+          personKind: 'member',
+          memberId: memberB,
+          deviceIds: [deviceB],
+          weekdays: [1, 2, 3],
+          startTime: '08:00',
+          endTime: '20:00',
+          validFrom: '2030-01-01',
+          validTo: '2030-12-31',
+        },
         mgrB,
       )
     ).id;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gatePinOf } from '@venue/contract';
 import type { Client } from '../../server/test/harness.ts';
-import { GateSim, wallClock } from '../../server/src/modules/sport/equipment/gate.sim.ts';
+import { GateSim, wallClock } from '../../server/src/modules/sport/equipment/index.ts';
 import { addMember, newPhone } from '../../server/src/modules/sport/member/member.testkit.ts';
 import { setTheme, settledShot, startE2E, uniq, venueDesk, type E2E, type OwnBrowser, type VenueDesk } from './support.ts';
 
@@ -45,7 +45,8 @@ describe('equipment console', () => {
   const table = (key: string) => page.locator(`[data-testid=${key}-table] tbody tr`);
   /** The gate the first test adds at the console, or (when a test runs alone) one added through the API. */
   const gate = async () => {
-    if (!gateId) gateId = (await ok<{ id: number }>(d.api, 'POST', '/api/sport/equipment/device', { stadiumId: d.venue.id, kind: 'gate', sn, name: gateName })).id;
+    if (!gateId)
+      gateId = (await ok<{ id: number }>(d.api, 'POST', '/api/sport/equipment/device', { stadiumId: d.venue.id, kind: 'gate', sn, name: gateName })).id;
     return gateId;
   };
 
@@ -63,7 +64,11 @@ describe('equipment console', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('离线');
     expect(await page.getByTestId('device-online-hint').innerText()).toContain('120');
-    const found = await ok<{ data: { id: number; sn: string }[] }>(d.api, 'POST', '/api/sport/equipment/device/list', { pageNum: 1, pageSize: 10, keyword: sn });
+    const found = await ok<{ data: { id: number; sn: string }[] }>(d.api, 'POST', '/api/sport/equipment/device/list', {
+      pageNum: 1,
+      pageSize: 10,
+      keyword: sn,
+    });
     gateId = found.data[0]!.id;
     const sim = new GateSim(e.baseUrl, sn);
     expect((await sim.handshake()).status).toBe(200);

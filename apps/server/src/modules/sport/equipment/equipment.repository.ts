@@ -10,7 +10,6 @@ import { venues } from '../venue/index.ts';
 import { deviceCommands, devices, gateDecisions, gateEvents, gateGrants } from './equipment.table.ts';
 
 /** Every query on devices, grants, events, decisions and commands (docs/decisions.md, "Gates"). */
-export type DeviceRecord = typeof devices.$inferSelect;
 export type GrantRecord = typeof gateGrants.$inferSelect;
 export type EventInsert = typeof gateEvents.$inferInsert;
 
@@ -29,7 +28,7 @@ export const updateDevice = (db: Executor, scope: Scope, id: number, version: nu
   deviceRepo.update(db, scope, id, version, values);
 export const removeDevices = (db: Executor, scope: Scope, ids: number[]) => deviceRepo.remove(db, scope, ids);
 
-export interface DeviceFilter {
+interface DeviceFilter {
   id?: number;
   venueId?: number;
   kind?: string;
@@ -63,7 +62,10 @@ export async function pageDevices(db: Executor, scope: Scope, f: DeviceFilter, o
       .orderBy(...order, asc(devices.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(devices).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(devices)
+      .where(where),
   ]);
   return { total: Number(total), rows };
 }
@@ -108,7 +110,7 @@ export const grantsOfPin = (db: Executor, scope: Scope, orgId: number, pin: stri
     .from(gateGrants)
     .where(grantRepo.where(scope, eq(gateGrants.orgId, orgId), eq(gateGrants.pin, pin)));
 
-export interface GrantFilter {
+interface GrantFilter {
   id?: number;
   personKind?: string;
   deviceId?: number;
@@ -179,7 +181,11 @@ export async function insertNewEvents(db: Executor, scope: Scope, rows: EventIns
 export async function insertDecisions(db: Executor, scope: Scope, rows: (typeof gateDecisions.$inferInsert)[]) {
   if (!rows.length) return [];
   await assertInScope(db, scope, new Set(rows.map((r) => r.orgId)));
-  return db.insert(gateDecisions).values(rows).onConflictDoNothing({ target: gateDecisions.eventId }).returning({ id: gateDecisions.id, eventId: gateDecisions.eventId });
+  return db
+    .insert(gateDecisions)
+    .values(rows)
+    .onConflictDoNothing({ target: gateDecisions.eventId })
+    .returning({ id: gateDecisions.id, eventId: gateDecisions.eventId });
 }
 
 export async function insertCommands(db: Executor, scope: Scope, rows: (typeof deviceCommands.$inferInsert)[]) {
@@ -212,24 +218,6 @@ export async function finishCommands(db: Executor, scope: Scope, deviceId: numbe
   return n;
 }
 
-/** Commands of a device (tests and the device list's detail). */
-export const commandsOf = (db: Executor, scope: Scope, deviceId: number) =>
-  db
-    .select()
-    .from(deviceCommands)
-    .where(and(inScope(scope, deviceCommands.orgId), eq(deviceCommands.deviceId, deviceId)))
-    .orderBy(asc(deviceCommands.id));
-
-/** How many events a device has stored, and how many distinct keys (equal: nothing stored twice). */
-export async function eventCounts(db: Executor, scope: Scope, deviceIds: readonly number[]) {
-  if (!deviceIds.length) return { events: 0, keys: 0 };
-  const [row] = await db
-    .select({ events: sql<number>`count(*)::int`, keys: sql<number>`count(distinct (${gateEvents.deviceId}, ${gateEvents.eventKey}))::int` })
-    .from(gateEvents)
-    .where(eventRepo.where(scope, inArray(gateEvents.deviceId, [...deviceIds])));
-  return { events: Number(row.events), keys: Number(row.keys) };
-}
-
 /** Which of these orders (of the organisation) a member bought: read-only join on the core's order table. */
 export async function ordersOfMember(db: Executor, scope: Scope, orderIds: readonly number[], memberId: number) {
   if (!orderIds.length) return [];
@@ -239,7 +227,7 @@ export async function ordersOfMember(db: Executor, scope: Scope, orderIds: reado
     .where(and(inScope(scope, orders.orgId), inArray(orders.id, [...orderIds]), eq(orders.memberId, memberId)));
 }
 
-export interface LogFilter {
+interface LogFilter {
   venueId?: number;
   deviceId?: number;
   /** [from, to) of the day asked. */

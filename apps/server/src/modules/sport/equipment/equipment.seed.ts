@@ -33,21 +33,39 @@ export async function seedEquipmentDemo(db: Db, app: FastifyInstance): Promise<v
   if (!venue || !userIds.length) return;
   await grantDemoMenus(db, DEMO_KEYS);
   const gates = [];
-  for (const g of DEMO_GATES) gates.push(await insertDevice(db, scope, { orgId: center.id, venueId: venue.id, kind: 'gate', sn: g.sn, name: g.name, remark: '演示：模拟闸机' }));
+  for (const g of DEMO_GATES)
+    gates.push(await insertDevice(db, scope, { orgId: center.id, venueId: venue.id, kind: 'gate', sn: g.sn, name: g.name, remark: '演示：模拟闸机' }));
   const today = localOf(new Date(), venue.timeZone).day;
   const all = gates.map((g) => g.id);
   const grants = [];
   for (const userId of userIds)
     grants.push(
       await insertGrant(db, scope, {
-        orgId: center.id, personKind: 'staff', userId, pin: gatePinOf('staff', userId), deviceIds: all,
-        weekdays: [1, 2, 3, 4, 5, 6, 7], startMin: 6 * 60, endMin: 23 * 60, validFrom: addDays(today, -30), validTo: addDays(today, 335),
+        orgId: center.id,
+        personKind: 'staff',
+        userId,
+        pin: gatePinOf('staff', userId),
+        deviceIds: all,
+        weekdays: [1, 2, 3, 4, 5, 6, 7],
+        startMin: 6 * 60,
+        endMin: 23 * 60,
+        validFrom: addDays(today, -30),
+        validTo: addDays(today, 335),
       }),
     );
   if (memberIds[0])
     await insertGrant(db, scope, {
-      orgId: center.id, personKind: 'member', memberId: memberIds[0], pin: gatePinOf('member', memberIds[0]), deviceIds: [all[0]],
-      weekdays: [1, 2, 3, 4, 5], startMin: 9 * 60, endMin: 18 * 60, validFrom: addDays(today, -7), validTo: addDays(today, 60), remark: '工作日白天入场',
+      orgId: center.id,
+      personKind: 'member',
+      memberId: memberIds[0],
+      pin: gatePinOf('member', memberIds[0]),
+      deviceIds: [all[0]],
+      weekdays: [1, 2, 3, 4, 5],
+      startMin: 9 * 60,
+      endMin: 18 * 60,
+      validFrom: addDays(today, -7),
+      validTo: addDays(today, 60),
+      remark: '工作日白天入场',
     });
   // A week of log: each day a staff member opens in the morning at both gates, members pass, and an unknown PIN is refused.
   const events = [];
@@ -58,14 +76,29 @@ export async function seedEquipmentDemo(db: Db, app: FastifyInstance): Promise<v
     for (const [i, gate] of gates.entries()) {
       events.push({ gate, pin: staffPin, at: at(7 * 60 + 5 + i), allowed: true, reason: 'grant', grantedBy: `grant#${grants[0].id}` });
       for (const [k, m] of memberIds.entries())
-        events.push({ gate, pin: gatePinOf('member', m), at: at(10 * 60 + k * 47 + i * 13), allowed: k === 0 && i === 0, reason: k === 0 && i === 0 ? 'grant' : 'noRight', grantedBy: null });
+        events.push({
+          gate,
+          pin: gatePinOf('member', m),
+          at: at(10 * 60 + k * 47 + i * 13),
+          allowed: k === 0 && i === 0,
+          reason: k === 0 && i === 0 ? 'grant' : 'noRight',
+          grantedBy: null,
+        });
       events.push({ gate, pin: '99999', at: at(20 * 60 + 30 + i), allowed: false, reason: 'unknownPerson', grantedBy: null });
     }
   }
   const stored = await insertNewEvents(
     db,
     scope,
-    events.map((e, n) => ({ orgId: center.id, deviceId: e.gate.id, eventKey: `demo:${n}`, source: 'rtlog', pin: e.pin, occurredAt: e.at, raw: `time=${wallClock(e.at, venue.timeZone)}\tpin=${e.pin}\tindex=${n}` })),
+    events.map((e, n) => ({
+      orgId: center.id,
+      deviceId: e.gate.id,
+      eventKey: `demo:${n}`,
+      source: 'rtlog',
+      pin: e.pin,
+      occurredAt: e.at,
+      raw: `time=${wallClock(e.at, venue.timeZone)}\tpin=${e.pin}\tindex=${n}`,
+    })),
   );
   const byKey = new Map(stored.map((s, n) => [n, s.id]));
   await insertDecisions(

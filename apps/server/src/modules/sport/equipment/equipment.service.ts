@@ -64,7 +64,13 @@ const deviceOut = ({ device: d, stadiumName, online, pendingCommands }: DevicePa
 
 export async function listDevices(db: Db, caller: Caller, q: DeviceListQuery) {
   const scope = scopeOf(caller);
-  const { total, rows } = await pageDevices(db, scope, { venueId: q.stadiumId, kind: q.kind, keyword: q.keyword, online: q.online }, orderOf(q, deviceSorts, deviceDefaultOrder), pageOf(q));
+  const { total, rows } = await pageDevices(
+    db,
+    scope,
+    { venueId: q.stadiumId, kind: q.kind, keyword: q.keyword, online: q.online },
+    orderOf(q, deviceSorts, deviceDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(deviceOut) };
 }
 
@@ -100,7 +106,9 @@ export async function editDevice(db: Db, caller: Caller, id: number, input: Devi
     const venue = await venueOf(db, scope, stadiumId);
     if (venue.orgId !== found.orgId) throw notFound();
   }
-  expectOneUpdated([await mapDuplicate(updateDevice(db, scope, id, version, { ...values, ...(stadiumId !== undefined ? { venueId: stadiumId } : {}) }), DEVICE_UNIQUE)]);
+  expectOneUpdated([
+    await mapDuplicate(updateDevice(db, scope, id, version, { ...values, ...(stadiumId !== undefined ? { venueId: stadiumId } : {}) }), DEVICE_UNIQUE),
+  ]);
   return getDevice(db, caller, id);
 }
 
@@ -142,7 +150,13 @@ const grantOut = ({ grant: g, personName, gateNames }: GrantPage) => ({
 });
 
 export async function listGrants(db: Db, caller: Caller, q: GateGrantListQuery) {
-  const { total, rows } = await pageGrants(db, scopeOf(caller), { personKind: q.personKind, deviceId: q.deviceId, keyword: q.keyword }, orderOf(q, grantSorts, grantDefaultOrder), pageOf(q));
+  const { total, rows } = await pageGrants(
+    db,
+    scopeOf(caller),
+    { personKind: q.personKind, deviceId: q.deviceId, keyword: q.keyword },
+    orderOf(q, grantSorts, grantDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(grantOut) };
 }
 
@@ -268,6 +282,12 @@ export async function listLog(db: Db, caller: Caller, q: GateLogListQuery) {
     from = instantOf(q.day, 0, tz);
     to = instantOf(addDays(q.day, 1), 0, tz);
   }
-  const { total, rows } = await pageLog(db, scope, { venueId: q.stadiumId, deviceId: q.deviceId, from, to, result: q.result, pin: q.pin }, orderOf(q, logSorts, logDefaultOrder), pageOf(q));
+  const { total, rows } = await pageLog(
+    db,
+    scope,
+    { venueId: q.stadiumId, deviceId: q.deviceId, from, to, result: q.result, pin: q.pin },
+    orderOf(q, logSorts, logDefaultOrder),
+    pageOf(q),
+  );
   return { total, data: rows.map(logOut) };
 }

@@ -113,7 +113,9 @@ export const gateDecisions = pgTable(
   },
   (t) => [
     uniqueIndex('sport_gate_decision_event_uq').on(t.eventId),
-    foreignKey({ name: 'sport_gate_decision_event_org_fk', columns: [t.orgId, t.eventId], foreignColumns: [gateEvents.orgId, gateEvents.id] }).onDelete('cascade'),
+    foreignKey({ name: 'sport_gate_decision_event_org_fk', columns: [t.orgId, t.eventId], foreignColumns: [gateEvents.orgId, gateEvents.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );
 
@@ -135,6 +137,8 @@ export const deviceCommands = pgTable(
   },
   (t) => [
     index('sport_equipment_command_device_idx').on(t.deviceId, t.state),
-    foreignKey({ name: 'sport_equipment_command_device_org_fk', columns: [t.orgId, t.deviceId], foreignColumns: [devices.orgId, devices.id] }).onDelete('cascade'),
+    foreignKey({ name: 'sport_equipment_command_device_org_fk', columns: [t.orgId, t.deviceId], foreignColumns: [devices.orgId, devices.id] }).onDelete(
+      'cascade',
+    ),
   ],
 );

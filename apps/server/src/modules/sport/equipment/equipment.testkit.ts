@@ -36,7 +36,12 @@ export async function equipmentStaff(s: TestServer, admin: Client, parentId: num
   const c = await signIn(s, user.code, 'Pass1234');
   const { venue } = await makeVenue(c, { n: 1 });
   const member = await addMember(c, { name: uniq('会员').slice(0, 20), phone: newPhone() });
-  const gate = await ok<{ id: number; sn: string; version: number }>(c, 'POST', equipmentApi('device'), { stadiumId: venue.id, kind: 'gate', sn: newSn(), name: uniq('闸机').slice(0, 60) });
+  const gate = await ok<{ id: number; sn: string; version: number }>(c, 'POST', equipmentApi('device'), {
+    stadiumId: venue.id,
+    kind: 'gate',
+    sn: newSn(),
+    name: uniq('闸机').slice(0, 60),
+  });
   return { orgId: org.id, c, userId: user.id, venue, member, gate };
 }
 

@@ -46,7 +46,12 @@ describe.each(databases)('gate protocol on %s', (kind) => {
     await sim.pushLines('ATTLOG', att);
     expect(await count(st.gate.id)).toEqual({ n: 35, k: 35 });
     // Malformed lines: skipped and counted; the good line in the same batch is stored.
-    const bad = await sim.pushLines('rtlog', ['garbage', 'time=2026-13-45 99:99:99\tpin=1\tindex=9', 'pin=\tindex=x', sim.rtlogLine({ pin: 'P9', time: wallClock(new Date()) })]);
+    const bad = await sim.pushLines('rtlog', [
+      'garbage',
+      'time=2026-13-45 99:99:99\tpin=1\tindex=9',
+      'pin=\tindex=x',
+      sim.rtlogLine({ pin: 'P9', time: wallClock(new Date()) }),
+    ]);
     expect(bad.status).toBe(200);
     expect(bad.text).toBe('OK: 2');
     expect(await count(st.gate.id)).toEqual({ n: 36, k: 36 });
@@ -69,16 +74,23 @@ describe.each(databases)('gate protocol on %s', (kind) => {
     const rows = await s.database.query<{ n: number }>('select count(*)::int as n from sport_gate_event where raw like $1', ['%pin=P1%index=1']);
     expect(Number(rows[0].n)).toBe(0);
     const st = await equipmentStaff(s, admin, platformId);
-    const huge = await fetch(`${url}/iclock/cdata?SN=${st.gate.sn}&table=rtlog`, { method: 'POST', body: 'x'.repeat(300 * 1024), headers: { 'content-type': 'text/plain' } });
+    const huge = await fetch(`${url}/iclock/cdata?SN=${st.gate.sn}&table=rtlog`, {
+      method: 'POST',
+      body: 'x'.repeat(300 * 1024),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(huge.status).toBe(413);
   });
 
   it('a device that stops calling is shown offline; its queued events arrive later, are stored once, and open nothing', async () => {
     const st = await equipmentStaff(s, admin, platformId);
     const listed = async () =>
-      (await ok<{ data: { id: number; online: boolean; lastSeenTime: string | null }[] }>(st.c, 'POST', equipmentApi('device/list'), { pageNum: 1, pageSize: 10 })).data.find(
-        (d) => d.id === st.gate.id,
-      )!;
+      (
+        await ok<{ data: { id: number; online: boolean; lastSeenTime: string | null }[] }>(st.c, 'POST', equipmentApi('device/list'), {
+          pageNum: 1,
+          pageSize: 10,
+        })
+      ).data.find((d) => d.id === st.gate.id)!;
     expect((await listed()).online).toBe(false); // never called
     const sim = await simOf(s, st.gate.sn);
     expect((await listed()).online).toBe(true);
@@ -90,7 +102,14 @@ describe.each(databases)('gate protocol on %s', (kind) => {
     // A staff member with a grant passes while the gate is offline: the event waits on the device.
     const staffPin = gatePinOf('staff', st.userId);
     await ok(st.c, 'POST', equipmentApi('gate/grant'), {
-      personKind: 'staff', userId: st.userId, deviceIds: [st.gate.id], weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00', validFrom: '2020-01-01', validTo: '2099-12-31',
+      personKind: 'staff',
+      userId: st.userId,
+      deviceIds: [st.gate.id],
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      startTime: '00:00',
+      endTime: '24:00',
+      validFrom: '2020-01-01',
+      validTo: '2099-12-31',
     });
     sim.offline();
     const earlier = new Date(Date.now() - 5 * 60_000);
@@ -110,10 +129,22 @@ describe.each(databases)('gate protocol on %s', (kind) => {
 
   it('a grant opens its gate now (the device fetches the open command and reports it done); an expired grant and another gate are refused', async () => {
     const st = await equipmentStaff(s, admin, platformId);
-    const other = await ok<{ id: number; sn: string }>(st.c, 'POST', equipmentApi('device'), { stadiumId: st.venue.id, kind: 'gate', sn: newSn(), name: '西门' });
+    const other = await ok<{ id: number; sn: string }>(st.c, 'POST', equipmentApi('device'), {
+      stadiumId: st.venue.id,
+      kind: 'gate',
+      sn: newSn(),
+      name: '西门',
+    });
     const pin = gatePinOf('member', st.member.id);
     const grant = await ok<{ id: number; version: number; pin: string }>(st.c, 'POST', equipmentApi('gate/grant'), {
-      personKind: 'member', memberId: st.member.id, deviceIds: [st.gate.id], weekdays: [1, 2, 3, 4, 5, 6, 7], startTime: '00:00', endTime: '24:00', validFrom: '2020-01-01', validTo: '2099-12-31',
+      personKind: 'member',
+      memberId: st.member.id,
+      deviceIds: [st.gate.id],
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      startTime: '00:00',
+      endTime: '24:00',
+      validFrom: '2020-01-01',
+      validTo: '2099-12-31',
     });
     expect(grant.pin).toBe(pin);
     const sim = await simOf(s, st.gate.sn);
@@ -124,7 +155,9 @@ describe.each(databases)('gate protocol on %s', (kind) => {
     expect(cmds).toHaveLength(1);
     expect(cmds[0].command).toMatch(/^CONTROL DEVICE 01010105$/);
     expect(await otherSim.poll()).toEqual([]);
-    const done = await s.database.query<{ state: string; return_code: number }>('select state, return_code from sport_equipment_command where device_id = $1', [st.gate.id]);
+    const done = await s.database.query<{ state: string; return_code: number }>('select state, return_code from sport_equipment_command where device_id = $1', [
+      st.gate.id,
+    ]);
     expect(done).toEqual([{ state: 'done', return_code: 0 }]);
     const [passed] = (await logOf(st.c, st.gate.id)).data;
     expect(passed).toMatchObject({ result: 'allowed', reason: 'grant', grantedBy: `grant#${grant.id}`, opened: true });
@@ -136,9 +169,19 @@ describe.each(databases)('gate protocol on %s', (kind) => {
     const [refused] = (await logOf(st.c, st.gate.id)).data;
     expect(refused).toMatchObject({ result: 'denied', reason: 'grantExpired', opened: false });
     // Filters: by result and by day.
-    const denied = await ok<{ total: number }>(st.c, 'POST', equipmentApi('gate/log/list'), { pageNum: 1, pageSize: 10, deviceId: st.gate.id, result: 'denied' });
+    const denied = await ok<{ total: number }>(st.c, 'POST', equipmentApi('gate/log/list'), {
+      pageNum: 1,
+      pageSize: 10,
+      deviceId: st.gate.id,
+      result: 'denied',
+    });
     expect(denied.total).toBe(1);
-    const lastYear = await ok<{ total: number }>(st.c, 'POST', equipmentApi('gate/log/list'), { pageNum: 1, pageSize: 10, deviceId: st.gate.id, day: '2021-01-01' });
+    const lastYear = await ok<{ total: number }>(st.c, 'POST', equipmentApi('gate/log/list'), {
+      pageNum: 1,
+      pageSize: 10,
+      deviceId: st.gate.id,
+      day: '2021-01-01',
+    });
     expect(lastYear.total).toBe(0);
   });
 });

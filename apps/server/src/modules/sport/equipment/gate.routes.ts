@@ -4,7 +4,7 @@ import type { GateAdapter } from './gate.adapter.ts';
 import { handshake, poll, push, report, type ProtocolAnswer } from './gate.service.ts';
 
 /** The largest body a device may push (a ZKTeco batch is a few hundred lines at most). */
-export const GATE_BODY_LIMIT = 256 * 1024;
+const GATE_BODY_LIMIT = 256 * 1024;
 const SN_RE = /^[A-Za-z0-9_-]{4,32}$/;
 
 /**
@@ -39,7 +39,10 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext, adapter: GateA
   app.register(async (scoped) => {
     scoped.removeAllContentTypeParsers();
     scoped.addContentTypeParser('*', { parseAs: 'string', bodyLimit: GATE_BODY_LIMIT }, (_req, body, done) => done(null, body));
-    scoped.get('/iclock/cdata', guarded((_req, sn) => handshake(db, adapter, sn)));
+    scoped.get(
+      '/iclock/cdata',
+      guarded((_req, sn) => handshake(db, adapter, sn)),
+    );
     scoped.post(
       '/iclock/cdata',
       guarded(async (req, sn) => {
@@ -47,7 +50,13 @@ export function gateRoutes(app: FastifyInstance, ctx: AppContext, adapter: GateA
         return (await push(db, adapter, sn, typeof table === 'string' ? table : '', bodyOf(req))).answer;
       }),
     );
-    scoped.get('/iclock/getrequest', guarded((_req, sn) => poll(db, adapter, sn)));
-    scoped.post('/iclock/devicecmd', guarded((req, sn) => report(db, adapter, sn, bodyOf(req))));
+    scoped.get(
+      '/iclock/getrequest',
+      guarded((_req, sn) => poll(db, adapter, sn)),
+    );
+    scoped.post(
+      '/iclock/devicecmd',
+      guarded((req, sn) => report(db, adapter, sn, bodyOf(req))),
+    );
   });
 }

@@ -1,4 +1,4 @@
-import { gatePinOf, type GateReason } from '@venue/contract';
+import type { GateReason } from '@venue/contract';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { oneOrgScope, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
 import { memberLevelsPort, unitClaimsOverlapping } from '../booking/index.ts';
@@ -25,14 +25,14 @@ import {
  */
 
 /** An allowed event older than this opens nothing (a queued event of a device that was offline). */
-export const OPEN_WITHIN_MS = 60_000;
+const OPEN_WITHIN_MS = 60_000;
 /** A booking opens the gate from this long before it starts. */
-export const BOOKING_EARLY_MS = 30 * 60_000;
+const BOOKING_EARLY_MS = 30 * 60_000;
 /** The door and the seconds it is held open. */
 const DOOR = 1;
 const OPEN_SECONDS = 5;
 
-export interface Decision {
+interface Decision {
   allowed: boolean;
   reason: GateReason;
   grantedBy: string | null;
@@ -70,7 +70,7 @@ function grantHolds(g: GrantRecord, gateId: number, day: string, minutes: number
  * venue now (a live booking claim of one of its sites from BOOKING_EARLY_MS before to its end, in
  * an order the member bought). The first that holds allows; otherwise the most telling refusal.
  */
-export async function decidePass(db: Executor, device: DeviceAt, pin: string, at: Date): Promise<Decision> {
+async function decidePass(db: Executor, device: DeviceAt, pin: string, at: Date): Promise<Decision> {
   const scope = oneOrgScope(device.orgId);
   const person = personOf(pin);
   if (!person) return { allowed: false, reason: 'unknownPerson', grantedBy: null, memberId: null, userId: null };
@@ -116,8 +116,13 @@ async function bookingNow(db: Executor, scope: Scope, memberId: number, venueId:
   const siteList = await sitesOf(db, scope, { venueId });
   if (!siteList.length) return undefined;
   const to = new Date(at.getTime() + BOOKING_EARLY_MS);
-  const claims = (await unitClaimsOverlapping(db, scope, siteList.map((s) => ({ unitId: s.id, from: at, to }))))
-    .filter((c) => c.kind === 'booking' && c.orderId !== null && c.from < to && c.to > at && c.state !== 'released');
+  const claims = (
+    await unitClaimsOverlapping(
+      db,
+      scope,
+      siteList.map((s) => ({ unitId: s.id, from: at, to })),
+    )
+  ).filter((c) => c.kind === 'booking' && c.orderId !== null && c.from < to && c.to > at && c.state !== 'released');
   if (!claims.length) return undefined;
   const [order] = await ordersOfMember(db, scope, [...new Set(claims.map((c) => c.orderId!))], memberId);
   return order?.orderNo;
@@ -146,7 +151,7 @@ export async function handshake(db: Db, adapter: GateAdapter, sn: string): Promi
 }
 
 /** What a push did (tests and the bench read it from the answer's count and the log). */
-export interface PushOutcome {
+interface PushOutcome {
   answer: ProtocolAnswer;
   stored: number;
   skipped: number;
@@ -208,7 +213,12 @@ async function storeAndDecide(db: Db, adapter: GateAdapter, device: DeviceAt, ro
       scope,
       decided
         .filter((d) => d.opened)
-        .map((d) => ({ orgId: device.orgId, deviceId: device.id, decisionId: byEvent.get(d.eventId) ?? null, command: adapter.openCommand(DOOR, OPEN_SECONDS) })),
+        .map((d) => ({
+          orgId: device.orgId,
+          deviceId: device.id,
+          decisionId: byEvent.get(d.eventId) ?? null,
+          command: adapter.openCommand(DOOR, OPEN_SECONDS),
+        })),
     );
     return fresh.length;
   });
@@ -230,5 +240,3 @@ export async function report(db: Db, adapter: GateAdapter, sn: string, body: str
   await finishCommands(db, oneOrgScope(device.orgId), device.id, results);
   return { status: 200, text: 'OK' };
 }
-
-export { gatePinOf };

@@ -85,7 +85,10 @@ export class GateSim {
     this.connected = true;
     const queued = this.queue.splice(0);
     if (!queued.length) return undefined;
-    return this.pushLines('rtlog', queued.map((e) => this.rtlogLine(e)));
+    return this.pushLines(
+      'rtlog',
+      queued.map((e) => this.rtlogLine(e)),
+    );
   }
 
   /** One poll: runs every command received and reports the results. Answers the commands run. */
@@ -109,7 +112,16 @@ export class GateSim {
 
 /** `YYYY-MM-DD HH:MM:SS` of an instant in a time zone (the device's wall clock). */
 export function wallClock(at: Date, timeZone = 'Asia/Shanghai'): string {
-  const p = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+  const p = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  })
     .formatToParts(at)
     .reduce<Record<string, string>>((acc, x) => ({ ...acc, [x.type]: x.value }), {});
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;

@@ -6,3 +6,6 @@
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { equipmentManifest } from './equipment.manifest.ts';
+
+// ---------------------------------------------------------------- the device simulator (tests, the bench, browser tests)
+export { GateSim, wallClock } from './gate.sim.ts';

@@ -60,7 +60,8 @@ const messages: MessagesOf<typeof zh> = {
   rules: {
     title: 'Pass rules',
     intro: 'When a person presents at a gate, the first of these that holds lets them pass and the gate is told to open:',
-    grant: '1. An access grant on this screen names the gate, today is between its first and last valid day, on one of its days, and the time is between its start and end (end excluded).',
+    grant:
+      '1. An access grant on this screen names the gate, today is between its first and last valid day, on one of its days, and the time is between its start and end (end excluded).',
     card: '2. A valid member card (members only): active, in date, with uses left, and usable at the venue.',
     booking: '3. A booking (members only): a booking of a site of the venue, from 30 minutes before it starts until it ends.',
     deny: 'Otherwise the pass is refused with its reason (grant expired, outside hours, no right, unknown person). Events a gate kept while offline are stored once when it is back; those older than a minute open nothing.',
