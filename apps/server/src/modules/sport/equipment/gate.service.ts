@@ -67,7 +67,7 @@ function grantHolds(g: GrantRecord, gateId: number, day: string, minutes: number
 /**
  * The pass of `pin` at a gate at `at`: a staff grant of this gate now; for a member, also a usable
  * card for the venue (the cards module answers booking's member-levels port), or a booking at the
- * venue now (a live booking claim of one of its sites from BOOKING_EARLY_MS before to its end, in
+ * venue now (a paid booking claim of one of its sites from BOOKING_EARLY_MS before to its end, in
  * an order the member bought). The first that holds allows; otherwise the most telling refusal.
  */
 async function decidePass(db: Executor, device: DeviceAt, pin: string, at: Date): Promise<Decision> {
@@ -122,7 +122,7 @@ async function bookingNow(db: Executor, scope: Scope, memberId: number, venueId:
       scope,
       siteList.map((s) => ({ unitId: s.id, from: at, to })),
     )
-  ).filter((c) => c.kind === 'booking' && c.orderId !== null && c.from < to && c.to > at && c.state !== 'released');
+  ).filter((c) => c.kind === 'booking' && c.state === 'booked' && c.orderId !== null && c.from < to && c.to > at);
   if (!claims.length) return undefined;
   const [order] = await ordersOfMember(db, scope, [...new Set(claims.map((c) => c.orderId!))], memberId);
   return order?.orderNo;
