@@ -55,10 +55,17 @@ describe.each(databases)('gate protocol on %s', (kind) => {
     expect(bad.status).toBe(200);
     expect(bad.text).toBe('OK: 2');
     expect(await count(st.gate.id)).toEqual({ n: 36, k: 36 });
+    // Firmware that sends no content type at all is read the same.
+    const bare = await fetch(`${await baseUrlOf(s)}/iclock/cdata?SN=${st.gate.sn}&table=rtlog`, {
+      method: 'POST',
+      body: new TextEncoder().encode(sim.rtlogLine({ pin: 'P10', time: wallClock(new Date()) }) + '\n'),
+    });
+    expect([bare.status, await bare.text()]).toEqual([200, 'OK: 1']);
+    expect(await count(st.gate.id)).toEqual({ n: 37, k: 37 });
     const unknownTable = await sim.pushLines('OPERLOG', ['OPLOG 4\t0\t2026-01-01 00:00:00\t0\t0\t0\t0']);
     expect(unknownTable.status).toBe(200);
     const log = await logOf(st.c, st.gate.id);
-    expect(log.total).toBe(36);
+    expect(log.total).toBe(37);
     // Nobody holds anything: every pass refused, with its reason.
     expect(log.data.every((r) => r.result === 'denied' && r.reason === 'unknownPerson')).toBe(true);
   });
