@@ -208,6 +208,9 @@ interface World {
   goodsCategoryB: number;
   warehouseB: number;
   goodsSaleB: number;
+  rentalB: number;
+  deviceB: number;
+  gateGrantB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -492,6 +495,19 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/goods/warehouse': { body: { name: 'probe' } },
     'POST /api/sport/goods/stock/adjust': { body: { counted: 0, reason: 'probe' } },
     'POST /api/sport/goods/stock/damage': { body: { quantity: 1, reason: 'probe' } },
+    'POST /api/sport/goods/counter/order': { body: { sales: [{ goodsId: w.goodsB, quantity: 1 }] } },
+    'POST /api/sport/goods/rental/:id/quote': { body: { quantity: 1, version: 2 } },
+    'POST /api/sport/goods/rental/:id/return': { body: { quantity: 1, version: 2 } },
+    // Equipment: lists filtered by B's venue or gate find nothing of A's; B's venue, gate or member in a write: 100404.
+    'POST /api/sport/equipment/device/list': { expect: 'empty' },
+    'POST /api/sport/equipment/gate/grant/list': { expect: 'empty' },
+    'POST /api/sport/equipment/gate/log/list': { expect: 'empty' },
+    'PUT /api/sport/equipment/device/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/equipment/gate/grant/:id': { body: { remark: 'changed', version: 1 } },
+    'POST /api/sport/equipment/device': { body: { kind: 'gate', sn: 'PROBE0001', name: 'probe' } },
+    'POST /api/sport/equipment/gate/grant': {
+      body: { personKind: 'member', weekdays: [1], startTime: '08:00', endTime: '09:00', validFrom: '2030-01-01', validTo: '2030-01-02' },
+    },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -657,6 +673,9 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'goodsCategory') return w.goodsCategoryB;
     if (r.module === 'goodsStock') return w.warehouseB;
     if (r.module === 'goodsSale') return w.goodsSaleB;
+    if (r.module === 'goodsRental') return w.rentalB;
+    if (r.module === 'equipment') return w.deviceB;
+    if (r.module === 'gateGrant') return w.gateGrantB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -684,6 +703,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return r.module === 'ticket' ? w.ticketTypeB : r.module === 'goodsCategory' ? w.goodsCategoryB : w.B;
     case 'goodsId':
       return w.goodsB;
+    case 'deviceId':
+      return w.deviceB;
+    case 'deviceIds':
+      return [w.deviceB];
     case 'categoryId':
       return w.goodsCategoryB;
     case 'warehouseId':
@@ -1226,13 +1249,50 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const partnerB = (await ok<{ id: number }>('POST', '/api/sport/course/partner', { name: 'b-partner', sharePermille: 300 }, mgrB)).id;
     // B's shop: a category, a good bought in to its venue's warehouse, and a goods sale (a held line).
     const goodsCategoryB = (await ok<{ id: number }>('POST', '/api/sport/goods/category', { name: 'b-category' }, mgrB)).id;
-    const goodsB = (await ok<{ id: number }>('POST', '/api/sport/goods', { name: 'b-goods', priceFen: 100, unit: '个', categoryId: goodsCategoryB }, mgrB)).id;
+    const goodsB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/goods',
+        { name: 'b-goods', priceFen: 100, unit: '个', categoryId: goodsCategoryB, rentHourFen: 500, depositFen: 1000 },
+        mgrB,
+      )
+    ).id;
     const warehouseB = (await ok<{ warehouseId: number }>('POST', '/api/sport/goods/stock/in', { goodsId: goodsB, stadiumId: venueB, quantity: 5 }, mgrB))
       .warehouseId;
     const goodsOrderB = (
       await ok<{ orderId: number }>('POST', '/api/sport/goods/order', { stadiumId: venueB, items: [{ goodsId: goodsB, quantity: 1 }] }, mgrB)
     ).orderId;
     const goodsSaleB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/goods/sale/list', { orderId: goodsOrderB }, mgrB)).data[0]!.id;
+    // …and a rental of it, paid (out), so its return is a live target.
+    const rentalOrderB = await ok<{ orderId: number; amount: number }>(
+      'POST',
+      '/api/sport/goods/counter/order',
+      { stadiumId: venueB, rentals: [{ goodsId: goodsB, quantity: 1, basis: 'hour', duration: 1 }] },
+      mgrB,
+    );
+    await ok('POST', `/api/sport/commerce/order/${rentalOrderB.orderId}/pay`, { method: 'cash', amountFen: rentalOrderB.amount }, mgrB);
+    const rentalB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/goods/rental/list', { orderId: rentalOrderB.orderId }, mgrB)).data[0]!.id;
+    // B's gate at its venue, and a grant of it for B's member.
+    const deviceB = (
+      await ok<{ id: number }>('POST', '/api/sport/equipment/device', { stadiumId: venueB, kind: 'gate', sn: 'TENANTB0001', name: 'b-gate' }, mgrB)
+    ).id;
+    const gateGrantB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/equipment/gate/grant',
+        {
+          personKind: 'member',
+          memberId: memberB,
+          deviceIds: [deviceB],
+          weekdays: [1, 2, 3],
+          startTime: '08:00',
+          endTime: '20:00',
+          validFrom: '2030-01-01',
+          validTo: '2030-12-31',
+        },
+        mgrB,
+      )
+    ).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1347,6 +1407,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       goodsCategoryB,
       warehouseB,
       goodsSaleB,
+      rentalB,
+      deviceB,
+      gateGrantB,
     };
   });
   afterAll(async () => s?.close());

@@ -32,3 +32,4 @@ export * from './sport/course-participant.ts';
 export * from './sport/course-share.ts';
 export * from './sport/sparring.ts';
 export * from './sport/goods.ts';
+export * from './sport/equipment.ts';

@@ -16,6 +16,7 @@ import { coachModule } from './sport/coach.screens.ts';
 import { sparringModule } from './sport/sparring.screens.ts';
 import { courseModule } from './sport/course.screens.ts';
 import { goodsModule } from './sport/goods.screens.ts';
+import { equipmentModule } from './sport/equipment.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -41,4 +42,5 @@ export const CONTRACT_MODULES = [
   sparringModule,
   courseModule,
   goodsModule,
+  equipmentModule,
 ] as const;

@@ -18,6 +18,7 @@ import { coachManifest } from './sport/coach/index.ts';
 import { sparringManifest } from './sport/sparring/index.ts';
 import { courseManifest } from './sport/course/index.ts';
 import { goodsManifest } from './sport/goods/index.ts';
+import { equipmentManifest } from './sport/equipment/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -44,4 +45,5 @@ export const MODULES: readonly ModuleManifest[] = [
   sparringManifest,
   courseManifest,
   goodsManifest,
+  equipmentManifest,
 ];

@@ -17,6 +17,7 @@ import { coachScreens } from './screens/coach.tsx';
 import { sparringScreens } from './screens/sparring.tsx';
 import { courseScreens } from './screens/course.tsx';
 import { goodsScreens } from './screens/goods.tsx';
+import { equipmentScreens } from './screens/equipment.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -43,4 +44,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...sparringScreens,
   ...courseScreens,
   ...goodsScreens,
+  ...equipmentScreens,
 };

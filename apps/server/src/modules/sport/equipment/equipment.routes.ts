@@ -1,0 +1,160 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  Perm,
+  deletedAnswer,
+  deviceCreate,
+  deviceListQuery,
+  deviceRow,
+  deviceUpdate,
+  gateGrantCreate,
+  gateGrantListQuery,
+  gateGrantRow,
+  gateGrantUpdate,
+  gateLogListQuery,
+  gateLogRow,
+  idParams,
+  idsParams,
+  page,
+} from '@venue/contract';
+import { defineRoute, type AppContext } from '../../../platform/http.ts';
+import {
+  addDevice,
+  addGrant,
+  editDevice,
+  editGrant,
+  getDevice,
+  getGrant,
+  listDevices,
+  listGrants,
+  listLog,
+  removeDevices,
+  removeGrants,
+} from './equipment.service.ts';
+
+/** The console's calls (signed, with a session and a permission), under `{sport}equipment`. */
+export function equipmentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { sport } = ctx.config.prefixes;
+  const { db } = ctx;
+  const dev = { module: 'equipment' };
+  const grant = { module: 'gateGrant' };
+  const d = `${sport}equipment/device`;
+  const g = `${sport}equipment/gate/grant`;
+
+  defineRoute(app, {
+    ...dev,
+    method: 'POST',
+    url: `${d}/list`,
+    permission: Perm.equipment.list,
+    action: 'list',
+    readOnly: true,
+    body: deviceListQuery,
+    response: page(deviceRow),
+    handler: async ({ body, caller }) => listDevices(db, caller!, body),
+  });
+  defineRoute(app, {
+    ...dev,
+    method: 'GET',
+    url: `${d}/:id`,
+    permission: Perm.equipment.list,
+    action: 'detail',
+    params: idParams,
+    response: deviceRow,
+    handler: async ({ params, caller }) => getDevice(db, caller!, params.id),
+  });
+  defineRoute(app, {
+    ...dev,
+    method: 'POST',
+    url: d,
+    permission: Perm.equipment.add,
+    action: 'add',
+    body: deviceCreate,
+    response: deviceRow,
+    handler: async ({ body, caller }) => addDevice(db, caller!, body),
+  });
+  defineRoute(app, {
+    ...dev,
+    method: 'PUT',
+    url: `${d}/:id`,
+    permission: Perm.equipment.edit,
+    action: 'edit',
+    params: idParams,
+    body: deviceUpdate,
+    response: deviceRow,
+    handler: async ({ params, body, caller }) => editDevice(db, caller!, params.id, body),
+  });
+  defineRoute(app, {
+    ...dev,
+    method: 'DELETE',
+    url: `${d}/:ids`,
+    permission: Perm.equipment.remove,
+    action: 'remove',
+    params: idsParams,
+    response: deletedAnswer,
+    handler: async ({ params, caller }) => removeDevices(db, caller!, params.ids),
+  });
+
+  defineRoute(app, {
+    ...grant,
+    method: 'POST',
+    url: `${g}/list`,
+    permission: Perm.gateGrant.list,
+    action: 'list',
+    readOnly: true,
+    body: gateGrantListQuery,
+    response: page(gateGrantRow),
+    handler: async ({ body, caller }) => listGrants(db, caller!, body),
+  });
+  defineRoute(app, {
+    ...grant,
+    method: 'GET',
+    url: `${g}/:id`,
+    permission: Perm.gateGrant.list,
+    action: 'detail',
+    params: idParams,
+    response: gateGrantRow,
+    handler: async ({ params, caller }) => getGrant(db, caller!, params.id),
+  });
+  defineRoute(app, {
+    ...grant,
+    method: 'POST',
+    url: g,
+    permission: Perm.gateGrant.add,
+    action: 'add',
+    body: gateGrantCreate,
+    response: gateGrantRow,
+    handler: async ({ body, caller }) => addGrant(db, caller!, body),
+  });
+  defineRoute(app, {
+    ...grant,
+    method: 'PUT',
+    url: `${g}/:id`,
+    permission: Perm.gateGrant.edit,
+    action: 'edit',
+    params: idParams,
+    body: gateGrantUpdate,
+    response: gateGrantRow,
+    handler: async ({ params, body, caller }) => editGrant(db, caller!, params.id, body),
+  });
+  defineRoute(app, {
+    ...grant,
+    method: 'DELETE',
+    url: `${g}/:ids`,
+    permission: Perm.gateGrant.remove,
+    action: 'remove',
+    params: idsParams,
+    response: deletedAnswer,
+    handler: async ({ params, caller }) => removeGrants(db, caller!, params.ids),
+  });
+
+  defineRoute(app, {
+    module: 'gateLog',
+    method: 'POST',
+    url: `${sport}equipment/gate/log/list`,
+    permission: Perm.gateLog.list,
+    action: 'list',
+    readOnly: true,
+    body: gateLogListQuery,
+    response: page(gateLogRow),
+    handler: async ({ body, caller }) => listLog(db, caller!, body),
+  });
+}

@@ -1,0 +1,144 @@
+import { bigint, boolean, foreignKey, index, integer, pgTable, smallint, timestamp, date, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { orgId, users } from '../../system/index.ts';
+import { members } from '../member/index.ts';
+import { venues } from '../venue/index.ts';
+import { createdAt, id, updatedAt, version } from '../../../platform/columns.ts';
+
+/**
+ * Equipment (issue 27): the devices of venues, gate access grants, the access events gates push
+ * (each stored exactly once: unique on device and the device's own event identity), the pass
+ * decision of each event, and the commands queued for devices (a gate's door opening).
+ * docs/decisions.md, "Gates".
+ */
+
+export const devices = pgTable(
+  'sport_equipment_device',
+  {
+    id: id(),
+    orgId: orgId(),
+    venueId: bigint('venue_id', { mode: 'number' }).notNull(),
+    /** gate | bracelet_reader | golf_controller. */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    /** The device's serial number (ZKTeco `SN`): unique everywhere, it is how a device is known. */
+    sn: varchar('sn', { length: 32 }).notNull(),
+    name: varchar('name', { length: 64 }).notNull(),
+    remark: varchar('remark', { length: 200 }),
+    /** The last time the device called the server (online when recent). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sport_equipment_device_org_id_uq').on(t.orgId, t.id),
+    uniqueIndex('sport_equipment_device_sn_uq').on(t.sn),
+    index('sport_equipment_device_venue_idx').on(t.orgId, t.venueId),
+    foreignKey({ name: 'sport_equipment_device_venue_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
+  ],
+);
+
+export const gateGrants = pgTable(
+  'sport_gate_grant',
+  {
+    id: id(),
+    orgId: orgId(),
+    /** member | staff. */
+    personKind: varchar('person_kind', { length: 8 }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }),
+    userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'cascade' }),
+    /** The device PIN the person is known by at the gates (`M<memberId>`, `S<userId>`). */
+    pin: varchar('pin', { length: 24 }).notNull(),
+    /** The gates (devices of this organisation) the grant opens. */
+    deviceIds: bigint('device_ids', { mode: 'number' }).array().notNull(),
+    /** 1 Monday … 7 Sunday. */
+    weekdays: smallint('weekdays').array().notNull(),
+    /** Minutes of the venue day, [start, end). */
+    startMin: smallint('start_min').notNull(),
+    endMin: smallint('end_min').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    validTo: date('valid_to', { mode: 'string' }).notNull(),
+    remark: varchar('remark', { length: 200 }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sport_gate_grant_org_id_uq').on(t.orgId, t.id),
+    index('sport_gate_grant_pin_idx').on(t.orgId, t.pin),
+    foreignKey({ name: 'sport_gate_grant_member_org_fk', columns: [t.orgId, t.memberId], foreignColumns: [members.orgId, members.id] }).onDelete('cascade'),
+  ],
+);
+
+export const gateEvents = pgTable(
+  'sport_gate_event',
+  {
+    id: id(),
+    orgId: orgId(),
+    deviceId: bigint('device_id', { mode: 'number' }).notNull(),
+    /** The device's own identity of the event (rtlog: its log index; ATTLOG: PIN, time and status): resends carry the same. */
+    eventKey: varchar('event_key', { length: 96 }).notNull(),
+    /** attlog | rtlog. */
+    source: varchar('source', { length: 8 }).notNull(),
+    pin: varchar('pin', { length: 24 }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The line as the device sent it (trimmed to 300 characters). */
+    raw: varchar('raw', { length: 300 }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('sport_gate_event_org_id_uq').on(t.orgId, t.id),
+    uniqueIndex('sport_gate_event_device_key_uq').on(t.deviceId, t.eventKey),
+    index('sport_gate_event_org_time_idx').on(t.orgId, t.occurredAt),
+    foreignKey({ name: 'sport_gate_event_device_org_fk', columns: [t.orgId, t.deviceId], foreignColumns: [devices.orgId, devices.id] }).onDelete('cascade'),
+  ],
+);
+
+export const gateDecisions = pgTable(
+  'sport_gate_decision',
+  {
+    id: id(),
+    orgId: orgId(),
+    /** One decision per event. */
+    eventId: bigint('event_id', { mode: 'number' }).notNull(),
+    allowed: boolean('allowed').notNull(),
+    /** GATE_REASONS. */
+    reason: varchar('reason', { length: 16 }).notNull(),
+    /** What allowed it: `grant#12`, `card`, `booking#order 3`. */
+    grantedBy: varchar('granted_by', { length: 64 }),
+    memberId: bigint('member_id', { mode: 'number' }),
+    userId: bigint('user_id', { mode: 'number' }),
+    /** An open command was queued (allowed, and recent enough to matter). */
+    opened: boolean('opened').notNull().default(false),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sport_gate_decision_event_uq').on(t.eventId),
+    foreignKey({ name: 'sport_gate_decision_event_org_fk', columns: [t.orgId, t.eventId], foreignColumns: [gateEvents.orgId, gateEvents.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export const deviceCommands = pgTable(
+  'sport_equipment_command',
+  {
+    id: id(),
+    orgId: orgId(),
+    deviceId: bigint('device_id', { mode: 'number' }).notNull(),
+    decisionId: bigint('decision_id', { mode: 'number' }),
+    /** The command text after `C:<id>:` (`CONTROL DEVICE 01010105`). */
+    command: varchar('command', { length: 200 }).notNull(),
+    /** queued | sent | done | failed. */
+    state: varchar('state', { length: 8 }).notNull().default('queued'),
+    returnCode: integer('return_code'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sport_equipment_command_device_idx').on(t.deviceId, t.state),
+    foreignKey({ name: 'sport_equipment_command_device_org_fk', columns: [t.orgId, t.deviceId], foreignColumns: [devices.orgId, devices.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);

@@ -1,0 +1,51 @@
+import { without, type ContractModule } from '../module.ts';
+
+/** The permission codes of the sport/equipment module (a group per resource, merged into `Perm`). */
+export const equipmentPermissions = {
+  equipment: { list: 'sport:equipment:list', add: 'sport:equipment:add', edit: 'sport:equipment:edit', remove: 'sport:equipment:remove' },
+  gateGrant: { list: 'sport:gate:grant:list', add: 'sport:gate:grant:add', edit: 'sport:gate:grant:edit', remove: 'sport:gate:grant:remove' },
+  gateLog: { list: 'sport:gate:log:list' },
+} as const;
+
+/** What the sport/equipment module brings to the console (spec 2.5 equipmentManage). */
+export const equipmentModule = {
+  name: 'sport/equipment',
+  permissions: equipmentPermissions,
+  directories: [{ key: 'equipmentManage', title: { 'zh-CN': '设备管理', 'en-US': 'Equipment' }, icon: 'HddOutlined' }],
+  screens: [
+    {
+      key: 'sport.equipment.list',
+      path: '/sport/views/equipmentManage/equipmentList/index',
+      title: { 'zh-CN': '设备列表', 'en-US': 'Devices' },
+      icon: 'HddOutlined',
+      permission: equipmentPermissions.equipment.list,
+      buttons: without(equipmentPermissions.equipment, 'list'),
+      cache: true,
+      parent: 'equipmentManage',
+    },
+    {
+      key: 'sport.gate.personnel',
+      path: '/sport/views/equipmentManage/gateAccessPersonnel/index',
+      title: { 'zh-CN': '闸机通行人员', 'en-US': 'Gate access personnel' },
+      icon: 'IdcardOutlined',
+      permission: equipmentPermissions.gateGrant.list,
+      buttons: without(equipmentPermissions.gateGrant, 'list'),
+      cache: true,
+      parent: 'equipmentManage',
+    },
+    {
+      key: 'sport.gate.log',
+      path: '/sport/views/equipmentManage/gateAccessLog/index',
+      title: { 'zh-CN': '闸机通行记录', 'en-US': 'Gate access log' },
+      icon: 'HistoryOutlined',
+      permission: equipmentPermissions.gateLog.list,
+      buttons: {},
+      cache: true,
+      parent: 'equipmentManage',
+    },
+  ],
+  logLabels: {
+    equipment: { 'zh-CN': '设备管理', 'en-US': 'Equipment' },
+    gateGrant: { 'zh-CN': '闸机通行人员', 'en-US': 'Gate access personnel' },
+  },
+} as const satisfies ContractModule;
