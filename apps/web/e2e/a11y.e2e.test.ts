@@ -22,6 +22,9 @@ const SCREENS = [
   ['goods categories', '/sport/views/goodsMangement/classify/index'],
   ['stock flow', '/sport/views/goodsMangement/stockFlow/index'],
   ['rent and sale', '/sport/views/goodsMangement/rentAndSale/index'],
+  ['equipment list', '/sport/views/equipmentManage/equipmentList/index'],
+  ['gate access personnel', '/sport/views/equipmentManage/gateAccessPersonnel/index'],
+  ['gate access log', '/sport/views/equipmentManage/gateAccessLog/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

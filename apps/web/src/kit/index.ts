@@ -41,6 +41,7 @@ export { CodeTag, formatDay, useCellRenderer } from './display.tsx';
 export { resourceApi, baseUrl, rowKeyOf, FILE_TIMEOUT_MS } from './api.ts';
 export { useCan } from './useCan.ts';
 export { MemberSelect, searchMembers, type MemberSelectProps } from './MemberSelect.tsx';
+export { GoodsPicker, goodsOfPicks, goodsTotal, type GoodsPick, type GoodsPickerProps } from './GoodsPicker.tsx';
 export { ScanInput, type ScanInputProps } from './ScanInput.tsx';
 export { useKitT, useLabelT } from './kitI18n.ts';
 export { applyFieldErrors, fieldErrorsOf, focusFirstError, errorFieldsOf, reportNoChanges } from './form.ts';

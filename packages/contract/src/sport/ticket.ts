@@ -350,6 +350,14 @@ export const ticketOrder = z
     // The console's extras:
     memberId: id.optional(),
     remark: fields.optText(200),
+    /**
+     * Goods sold with the tickets (water, a programme, a cushion): lines of item kind `goods` on the
+     * same order, from the session's venue's default warehouse; refunded by their own rule.
+     */
+    goods: z
+      .array(z.object({ goodsId: id, quantity: fields.quantity }))
+      .max(20)
+      .optional(),
   })
   .refine((o) => o.seatIds || o.levelId, { message: 'error.field.required', path: ['seatIds'] });
 export type TicketOrder = z.output<typeof ticketOrder>;

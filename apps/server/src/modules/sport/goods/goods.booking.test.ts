@@ -5,13 +5,16 @@ import { imbalances, orderMoney, pay } from '../commerce/commerce.testkit.ts';
 import { addDays } from '../venue/index.ts';
 import { booking, today } from '../venue/venue.testkit.ts';
 import { goodsApi, goodsStaff, ok, stockedGoods, stockRow } from './goods.testkit.ts';
+import { grantMenus } from '../../../../test/grants.ts';
+import { TICKET_KEYS, gaSession, ticketApi } from '../ticket/ticket.testkit.ts';
+import { Code } from '@venue/contract';
 
 /**
  * Goods sold with a booking (issue 27): the booking's order carries `goods` lines from the venue's
  * warehouse; cancelling the booking refunds the sites by the venue's share and the goods by their
  * own rule (unopened in full, opened not at all), and the unopened units go back on the shelf.
  */
-describe.each(databases)('goods sold with a booking on %s', (kind) => {
+describe.each(databases)('goods sold with a booking or tickets on %s', (kind) => {
   let s: TestServer;
   let admin: Client;
   let platformId: number;
@@ -83,5 +86,43 @@ describe.each(databases)('goods sold with a booking on %s', (kind) => {
       body: { stadiumId: venue.id, date: day, items: [{ siteId: sites[0]!.id, start: '10:00', end: '11:00' }] },
     });
     expect(again.code, again.msg).toBe(0);
+  });
+
+  it('goods sold with tickets ride on the ticket order; refunding the order gives the unopened goods back by their rule', async () => {
+    const st = await goodsStaff(s, admin, platformId);
+    const [roleId] = (await s.database.query<{ role_id: string }>('select role_id from sys_user_role where user_id = $1', [st.userId])).map((r) =>
+      Number(r.role_id),
+    );
+    await grantMenus(admin, roleId!, TICKET_KEYS);
+    const water = await stockedGoods(st.c, st.venue.id, 6, 500, { name: '矿泉水-随票' });
+    const { session, levelId } = await gaSession(st.c, 10, 8_000, { venueId: st.venue.id });
+    const made = await st.c.json('POST', ticketApi('order'), {
+      body: { sessionId: session.id, levelId, quantity: 2, goods: [{ goodsId: water.id, quantity: 3 }] },
+    });
+    expect(made.code, made.msg).toBe(0);
+    expect(made.body.amount).toBe(2 * 8_000 + 3 * 500);
+    expect(await stockRow(s, water.id)).toEqual([{ onHand: 6, held: 3 }]);
+    expect((await pay(st.c, made.body.orderId, { method: 'cash', amountFen: made.body.amount })).code).toBe(0);
+    expect(await stockRow(s, water.id)).toEqual([{ onHand: 3, held: 0 }]);
+    // One bottle opened; the refund of the goods line gives back the other two, and they return to the shelf.
+    const [line] = (await ok(st.c, 'POST', goodsApi('sale/list'), { orderId: made.body.orderId })).data;
+    await ok(st.c, 'POST', goodsApi(`sale/${line.id}/open`), { quantity: 1 });
+    const detail = await ok(st.c, 'GET', `/api/sport/commerce/order/${made.body.orderId}`);
+    const goodsItem = detail.items.find((i: { kind: string }) => i.kind === 'goods');
+    const refund = await ok(st.c, 'POST', '/api/sport/commerce/refund', {
+      orderId: made.body.orderId,
+      items: [{ itemId: goodsItem.id, quantity: 3 }],
+      to: 'original',
+      reason: '不要了',
+    });
+    expect(refund.amountFen).toBe(1_000);
+    await ok(st.reviewer, 'POST', `/api/sport/commerce/refund/${refund.id}/review`, { approve: true, remark: '同意' });
+    expect(await stockRow(s, water.id)).toEqual([{ onHand: 5, held: 0 }]);
+    // A session at no venue sells no goods with its tickets.
+    const away = await gaSession(st.c, 10, 8_000);
+    const refused = await st.c.json('POST', ticketApi('order'), {
+      body: { sessionId: away.session.id, levelId: away.levelId, quantity: 1, goods: [{ goodsId: water.id, quantity: 1 }] },
+    });
+    expect(refused.code).toBe(Code.FORM_INVALID);
   });
 });

@@ -303,6 +303,20 @@ export function ticketLines(
   };
 }
 
+/**
+ * Goods sold with the tickets: one `goods` line per good (units merged), in order of good, from the
+ * default warehouse of the session's venue (a session at no venue sells none).
+ */
+function goodsLines(venueId: number | null | undefined, asked: TicketOrder['goods']) {
+  if (!asked?.length) return [];
+  if (!venueId) throw invalid('goods', 'ticket.goodsNeedVenue');
+  const units = new Map<number, number>();
+  for (const g of asked) units.set(g.goodsId, (units.get(g.goodsId) ?? 0) + g.quantity);
+  return [...units]
+    .sort(([a], [b]) => a - b)
+    .map(([goodsId, quantity]) => ({ kind: 'goods', refId: goodsId, quantity, discountFen: 0, detail: { stadiumId: venueId } }));
+}
+
 /** `POST ticket/order` (a fixed call): a pending order of kind-`ticket` lines, its seats or quota held for the session's hold minutes. */
 export async function orderTickets(db: Db, caller: Caller, input: TicketOrder, key: string | undefined) {
   const scope = scopeOf(caller);
@@ -311,6 +325,7 @@ export async function orderTickets(db: Db, caller: Caller, input: TicketOrder, k
   if (!s.session.onSale || s.session.status !== 0 || s.projectStatus !== 0) throw conflict('state', 'ticket.notOnSale');
   const viewers = await resolveMemberViewers(db, scope, s.session.orgId, input.viewers);
   const { items } = ticketLines(s, { ...input, viewers });
+  const goods = goodsLines(s.venueId, input.goods);
   let made: { orderNo: string; id: number; payableFen: number; state: string; expiresAt: Date | null } | undefined;
   const id = await createOrder(
     db,
@@ -324,7 +339,7 @@ export async function orderTickets(db: Db, caller: Caller, input: TicketOrder, k
       buyerPhone: input.buyer?.phone ?? null,
       channel: 'console',
       remark: input.remark,
-      items,
+      items: [...items, ...goods],
     },
     key,
     (m) => (made = m.order),

@@ -6,14 +6,24 @@ import type { z } from 'zod';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { queryClient } from '../../../app/query.ts';
 import { isApiError } from '../../../app/request.ts';
-import { FormModal, MemberSelect, useCan, errorFieldsOf, fieldErrorsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
+import {
+  FormModal,
+  MemberSelect,
+  goodsOfPicks,
+  useCan,
+  errorFieldsOf,
+  fieldErrorsOf,
+  focusFirstError,
+  useFieldRules,
+  type GoodsPick,
+} from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { newIdempotencyKey, payApi, refreshCommerce, usePayT, yuan } from '../../../kit/pay/index.ts';
 import { bookingApi } from './booking.api.ts';
 import { linesOf, type Picked } from './grid.ts';
 import { useBookingT, type Translate } from './shared.tsx';
 import { CoachStep } from './BookCoachStep.tsx';
-import { GoodsStep, goodsOfPicks, type GoodsPick } from './BookGoodsStep.tsx';
+import { GoodsStep } from './BookGoodsStep.tsx';
 
 /** After a booking, a lock, an unlock, a cancel or a payment: every grid and plan on screen is refetched. */
 export function refreshBooking(): Promise<void> {
@@ -218,7 +228,7 @@ export function BookDialog({
       follow();
       setProblems(problemsOf(err, ['buyerName', 'buyerPhone', 'memberId', 'remark']));
       // Goods sold out meanwhile: their stock is read again.
-      void queryClient.invalidateQueries({ queryKey: ['booking', 'goods'] });
+      void queryClient.invalidateQueries({ queryKey: ['kit', 'goods'] });
       // A coach taken meanwhile: the list is read again (the coach drops out of it).
       void queryClient.invalidateQueries({ queryKey: ['booking', 'freeCoaches'] });
       await reactToSaveError(form, err);

@@ -17,8 +17,6 @@ import type {
   gridQuery,
   lockAnswer,
   SparringFreeCoach,
-  Page,
-  goodsListRow,
   sparringFreeQuery,
 } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
@@ -42,9 +40,6 @@ export const bookingApi = {
   checkin: (code: string) => http.post<BookingRow>(url('checkin'), { code }),
   plan: (stadiumId: number, date: string) => http.post<z.output<typeof bookingPlan>>(url('plan'), { stadiumId, date }),
   /** The booking dialog's coach step: the venue's coaches free for the whole booked time, priced for the member (the sparring module answers). */
-  /** Goods to sell with a booking (`POST {sport}goods/list`: name, price, stock that can be sold now). */
-  goods: (keyword: string) =>
-    http.post<Page<z.output<typeof goodsListRow>>>(api.sport('goods/list'), { pageNum: 1, pageSize: 20, ...(keyword ? { keyword } : {}) }),
   freeCoaches: (body: z.input<typeof sparringFreeQuery>) => http.post<SparringFreeCoach[]>(api.sport('sparring/freeCoaches'), body),
   /** Members by phone, member number or name (booking for a member). */
   members: (keyword: string) => http.post<MemberBrief[]>(api.sport('member/search'), { keyword, limit: 10 }),

@@ -86,10 +86,6 @@ const messages: MessagesOf<typeof zh> = {
   },
   goods: {
     title: 'Goods',
-    pick: 'Add rackets, shuttlecocks, drinks… (name, code or barcode)',
-    stock: '{{n}} in stock',
-    quantity: 'Quantity of {{name}}',
-    remove: 'Remove {{name}}',
     hint: 'Optional: the goods join the same order as the sites, paid once; a cancelled booking refunds unopened goods in full',
     total: 'Goods: {{total}}',
   },

@@ -84,10 +84,6 @@ const messages = {
   },
   goods: {
     title: '商品',
-    pick: '添加球拍、球、饮料等（名称、编码或条形码）',
-    stock: '可售 {{n}}',
-    quantity: '{{name}} 的数量',
-    remove: '移除 {{name}}',
     hint: '可选：商品与场地同一订单，一次付款；取消订场时未拆封的商品全额退',
     total: '商品合计 {{total}}',
   },

@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 import type { GateLogRow, gateLogListQuery } from '@venue/contract';
-import { ListPage, useVenueOptions, type ResourceDef } from '../../../kit/index.ts';
+import { sessionStore } from '../../../app/session.ts';
+import { ListPage, clockIn, useVenueOptions, type ResourceDef } from '../../../kit/index.ts';
 import { NS, reasonOptions, resultOptions, useGateOptions } from './shared.tsx';
+
+/** An instant on the current venue's clock, as text (the list measures the column by it). */
+const venueClock = (at: string): string => clockIn(at, sessionStore.get().venue?.timeZone);
 
 export const gateLogResource: ResourceDef<GateLogRow, GateLogRow, z.input<typeof gateLogListQuery>> = {
   key: 'gateLog',
@@ -19,7 +23,8 @@ export const gateLogResource: ResourceDef<GateLogRow, GateLogRow, z.input<typeof
   searchVisible: 4,
   defaultSort: { field: 'occurredTime', order: 'descend' },
   columns: [
-    { key: 'occurredTime', label: 'field.occurredTime', format: 'datetime', sorter: true },
+    // The venue's clock, whatever the browser's (a gate's time is the venue's).
+    { key: 'occurredTime', label: 'field.occurredTime', content: 'time', sorter: true, render: (v: string) => venueClock(v) },
     { key: 'deviceName', label: 'field.deviceName' },
     { key: 'stadiumName', label: 'field.stadiumName' },
     { key: 'pin', label: 'field.pin', content: 'code' },
@@ -29,7 +34,7 @@ export const gateLogResource: ResourceDef<GateLogRow, GateLogRow, z.input<typeof
     { key: 'grantedBy', label: 'field.grantedBy', content: 'code' },
     { key: 'opened', label: 'field.opened', format: 'yesNo' },
     { key: 'source', label: 'field.source', content: 'code', hiddenByDefault: true },
-    { key: 'receivedTime', label: 'field.receivedTime', format: 'datetime', sorter: true, hiddenByDefault: true },
+    { key: 'receivedTime', label: 'field.receivedTime', content: 'time', sorter: true, hiddenByDefault: true, render: (v: string) => venueClock(v) },
   ],
 };
 

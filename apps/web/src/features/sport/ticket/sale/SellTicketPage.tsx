@@ -25,7 +25,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Perm, TICKET_ORDER_MAX, type PackageRow, type SeatmapDocument, type SessionListRow, type SessionSeat } from '@venue/contract';
 import { isApiError } from '../../../../app/request.ts';
 import { useThemeName } from '../../../../app/prefs.ts';
-import { useCan } from '../../../../kit/index.ts';
+import { GoodsPicker, goodsOfPicks, goodsTotal, useCan, type GoodsPick } from '../../../../kit/index.ts';
 import { PayDialog, formatTime, newIdempotencyKey, yuan } from '../../../../kit/pay/index.ts';
 import { SeatCanvas, type SeatCanvasHandle } from '../seatmap/SeatCanvas.tsx';
 import { seatmapApi } from '../seatmap/seatmap.api.ts';
@@ -53,6 +53,8 @@ interface BuyerValues {
   idNo?: string;
   /** A real-name project's viewers, one per ticket. */
   viewers?: ViewerValues[];
+  /** Goods sold with the tickets. */
+  goods?: GoodsPick[];
 }
 
 /** The seat's state key on the canvas: free seats by level (`L<id>`), the others by state. */
@@ -141,6 +143,7 @@ export default function SellTicketPage() {
   const { token } = theme.useToken();
   const dark = useThemeName() === 'dark';
   const [form] = Form.useForm<BuyerValues>();
+  const goodsPicks = Form.useWatch<GoodsPick[] | undefined>('goods', form);
   const [sessionId, setSessionId] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [gaLevel, setGaLevel] = useState<number | null>(null);
@@ -334,9 +337,10 @@ export default function SellTicketPage() {
     setTakenMsg(null);
     try {
       const viewers = realName ? viewersBody(b.viewers, ticketCount) : undefined;
+      const goods = b.goods?.length ? goodsOfPicks(b.goods) : undefined;
       const body = seated
-        ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers }
-        : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers };
+        ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers, goods }
+        : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers, goods };
       const made = await saleApi.order(body, key);
       setHold(made);
       setPaid(false);
@@ -684,6 +688,7 @@ export default function SellTicketPage() {
   );
 
   function buyerAndSubmit() {
+    const goodsFen = goodsTotal(goodsPicks);
     return (
       <Card size="small" title={t('sell.buyer')} style={{ marginTop: seated ? 16 : 0 }}>
         <Form form={form} name="ticket-sell-buyer" layout="vertical" autoComplete="off" disabled={!!hold}>
@@ -705,6 +710,23 @@ export default function SellTicketPage() {
             </Col>
           </GridRow>
           {realName ? <ViewersFields form={form} count={ticketCount} perBuyerLimit={session?.perBuyerLimit ?? null} /> : null}
+          {can(Perm.goods.sell) ? (
+            <Form.Item
+              name="goods"
+              label={t('sell.goods')}
+              extra={
+                goodsFen ? (
+                  <span data-testid="ticket-sell-goods-total" data-fen={goodsFen}>
+                    {t('sell.goodsTotal', { total: yuan(goodsFen) })}
+                  </span>
+                ) : (
+                  t('sell.goodsHint')
+                )
+              }
+            >
+              <GoodsPicker open={!!session} id="ticket-sell-goods" />
+            </Form.Item>
+          ) : null}
         </Form>
         {takenMsg ? <Alert type="error" showIcon message={takenMsg} style={{ marginBottom: 12 }} data-testid="ticket-sell-taken" /> : null}
         {hold ? (

@@ -3,6 +3,9 @@ import type zh from './messages.zh-CN.ts';
 
 const messages: MessagesOf<typeof zh> = {
   sell: {
+    goods: 'Goods with the tickets',
+    goodsHint: 'Optional: drinks, a programme… join the tickets’ order, paid once; unopened goods are refunded in full',
+    goodsTotal: 'Goods: {{total}}',
     package: 'Sell a package',
     pickPackage: 'Pick a package',
     noPackage: 'No package on sale',

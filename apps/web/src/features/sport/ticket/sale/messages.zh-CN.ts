@@ -1,5 +1,8 @@
 const messages = {
   sell: {
+    goods: '随票商品',
+    goodsHint: '可选：饮料、节目单等与门票同一订单，一次付款；退票时未拆封的商品全额退',
+    goodsTotal: '商品合计 {{total}}',
     package: '售套票',
     pickPackage: '选择套票',
     noPackage: '没有在售的套票',

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Button, InputNumber, Select, Space, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Page, goodsListRow } from '@venue/contract';
+import { api, http } from '../app/request.ts';
+import { useKitT } from './kitI18n.ts';
+import { yuan } from './pay/money.ts';
+
+/** A good sold with a booking or a ticket, as a picker keeps it (its name and price to show, the quantity to send). */
+export interface GoodsPick {
+  goodsId: number;
+  name: string;
+  priceFen: number;
+  quantity: number;
+}
+
+/** The picks as an order takes them. */
+export const goodsOfPicks = (picks: GoodsPick[] | undefined) => (picks ?? []).map(({ goodsId, quantity }) => ({ goodsId, quantity }));
+export const goodsTotal = (picks: GoodsPick[] | undefined) => (picks ?? []).reduce((n, g) => n + g.priceFen * g.quantity, 0);
+
+/** Goods on sale by name, code or barcode, with the stock that can be sold now (`POST {sport}goods/list`). */
+const searchGoods = (keyword: string) =>
+  http.post<Page<z.output<typeof goodsListRow>>>(api.sport('goods/list'), { pageNum: 1, pageSize: 20, ...(keyword ? { keyword } : {}) });
+
+export interface GoodsPickerProps {
+  value?: GoodsPick[];
+  onChange?: (v: GoodsPick[]) => void;
+  /** Looks goods up only while its dialog or page is open. */
+  open: boolean;
+  /** The search box's id and test id. */
+  id: string;
+}
+
+/**
+ * Goods sold alongside another sale (a booking, tickets): looked up by name, code or barcode, each
+ * with its quantity and amount, removable. A form item's control: its value is the picks.
+ */
+export function GoodsPicker({ value, onChange, open, id }: GoodsPickerProps) {
+  const t = useKitT();
+  const [keyword, setKeyword] = useState('');
+  const picks = value ?? [];
+  const found = useQuery({ queryKey: ['kit', 'goods', keyword], queryFn: () => searchGoods(keyword), enabled: open, staleTime: 10_000 });
+  const set = (next: GoodsPick[]) => onChange?.(next);
+  const add = (goodsId: number) => {
+    const g = found.data?.data.find((x) => x.id === goodsId);
+    if (!g) return;
+    const same = picks.find((p) => p.goodsId === goodsId);
+    set(
+      same
+        ? picks.map((p) => (p === same ? { ...p, quantity: p.quantity + 1 } : p))
+        : [...picks, { goodsId: g.id, name: g.name, priceFen: g.priceFen, quantity: 1 }],
+    );
+  };
+  return (
+    <div data-testid={id}>
+      <Select<number>
+        id={`${id}-pick`}
+        showSearch={{ filterOption: false, onSearch: setKeyword }}
+        value={null}
+        placeholder={t('goodsPick')}
+        loading={found.isFetching}
+        onChange={add}
+        style={{ width: '100%' }}
+        options={(found.data?.data ?? []).map((g) => ({
+          value: g.id,
+          disabled: g.stock <= 0,
+          label: `${g.name} · ${yuan(g.priceFen)} · ${t('goodsStock', { n: g.stock })}`,
+        }))}
+        data-testid={`${id}-pick`}
+      />
+      {picks.map((p) => (
+        <Space key={p.goodsId} style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }} data-testid={`${id}-line`} data-goods={p.goodsId}>
+          <Typography.Text>{p.name}</Typography.Text>
+          <Space>
+            <InputNumber
+              size="small"
+              min={1}
+              max={999}
+              precision={0}
+              value={p.quantity}
+              aria-label={t('goodsQuantity', { name: p.name })}
+              onChange={(q) => set(picks.map((x) => (x === p ? { ...x, quantity: q ?? 1 } : x)))}
+              style={{ width: 72 }}
+            />
+            <Typography.Text style={{ minWidth: 72, display: 'inline-block', textAlign: 'right' }}>{yuan(p.priceFen * p.quantity)}</Typography.Text>
+            <Button
+              size="small"
+              type="text"
+              icon={<DeleteOutlined />}
+              aria-label={t('goodsRemove', { name: p.name })}
+              onClick={() => set(picks.filter((x) => x !== p))}
+            />
+          </Space>
+        </Space>
+      ))}
+    </div>
+  );
+}
