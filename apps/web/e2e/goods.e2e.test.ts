@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Client } from '../../server/test/harness.ts';
-import { setTheme, settledShot, startE2E, uniq, venueDesk, type E2E, type OwnBrowser, type VenueDesk } from './support.ts';
+import { scanBarcode, setTheme, settledShot, startE2E, uniq, venueDesk, type E2E, type OwnBrowser, type VenueDesk } from './support.ts';
 
 /**
  * The goods screens (issue 27, spec goodsMangement): a category and a goods item made at the
@@ -123,8 +123,7 @@ describe('goods console', () => {
     await page.goto(`${e.baseUrl}${LIST}`);
     await row().waitFor();
     await page.locator('body').click({ position: { x: 700, y: 860 } });
-    await page.keyboard.type(barcode);
-    await page.keyboard.press('Enter');
+    await scanBarcode(page, barcode);
     await page.getByTestId('goods-scanned').waitFor();
     await page.getByTestId('goods-detail').filter({ hasText: name }).waitFor();
     expect(await page.getByTestId('goods-detail').innerText()).toContain(barcode);

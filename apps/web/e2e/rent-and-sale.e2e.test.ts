@@ -3,7 +3,19 @@ import type { Page } from 'playwright-core';
 import type { Client } from '../../server/test/harness.ts';
 import { addDays } from '../../server/src/modules/sport/venue/index.ts';
 import { today } from '../../server/src/modules/sport/venue/venue.testkit.ts';
-import { cellState, gridTomorrow, setTheme, settledShot, startE2E, uniq, venueDesk, type E2E, type OwnBrowser, type VenueDesk } from './support.ts';
+import {
+  scanBarcode,
+  cellState,
+  gridTomorrow,
+  setTheme,
+  settledShot,
+  startE2E,
+  uniq,
+  venueDesk,
+  type E2E,
+  type OwnBrowser,
+  type VenueDesk,
+} from './support.ts';
 
 /**
  * The rent and sale screen (issue 27, goodsMangement/rentAndSale): at the counter a racket is
@@ -76,8 +88,7 @@ describe('rent and sale console', () => {
     await page.getByTestId('counter').waitFor();
     // The racket by the scanner, typed as a keyboard-wedge scanner types.
     await page.locator('.ant-drawer-body').click({ position: { x: 20, y: 400 } });
-    await page.keyboard.type(barcode, { delay: 5 });
-    await page.keyboard.press('Enter');
+    await scanBarcode(page, barcode);
     const racketLine = page.locator('[data-testid=counter] tbody tr').filter({ hasText: racketName });
     await racketLine.waitFor();
     await racketLine.getByText('租借').click();

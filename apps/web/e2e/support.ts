@@ -357,3 +357,15 @@ export async function bookForMemberIn(page: Page, keyword: string, name: string)
   await field.fill(keyword);
   await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
 }
+
+/**
+ * A keyboard-wedge barcode scanner: the code's keys and Enter in one burst, as a scanner sends them
+ * (typed key by key from the test, a loaded machine can space two keys further apart than any scanner).
+ */
+export async function scanBarcode(page: Page, code: string): Promise<void> {
+  await page.evaluate((text) => {
+    const target = document.activeElement ?? document.body;
+    for (const key of [...text.split(''), 'Enter'])
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, code: key === 'Enter' ? 'Enter' : `Key${key.toUpperCase()}`, bubbles: true, cancelable: true }));
+  }, code);
+}

@@ -14,6 +14,7 @@ export function GoodsStep({ open }: { open: boolean }) {
   return (
     <Form.Item
       name="goods"
+      htmlFor="booking-goods-pick"
       label={t('goods.title')}
       extra={
         total ? (

@@ -713,6 +713,7 @@ export default function SellTicketPage() {
           {can(Perm.goods.sell) ? (
             <Form.Item
               name="goods"
+              htmlFor="ticket-sell-goods-pick"
               label={t('sell.goods')}
               extra={
                 goodsFen ? (
