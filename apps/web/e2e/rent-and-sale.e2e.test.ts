@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import type { Client } from '../../server/test/harness.ts';
 import { addDays } from '../../server/src/modules/sport/venue/index.ts';
 import { today } from '../../server/src/modules/sport/venue/venue.testkit.ts';
+import { TICKET_KEYS, gaSession } from '../../server/src/modules/sport/ticket/ticket.testkit.ts';
 import {
   scanBarcode,
   cellState,
@@ -36,6 +37,7 @@ const MENUS = [
   'sport.venue.manage',
   'sport.venue.list',
   'sport.venue.reserve',
+  ...TICKET_KEYS,
 ];
 
 async function ok<T = any>(c: Client, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown): Promise<T> {
@@ -190,5 +192,29 @@ describe('rent and sale console', () => {
     await expect.poll(() => cellState(page, site.id, '10:00')).toBe('booked');
     const water = await ok<{ onHand: number }>(d.api, 'GET', `/api/sport/goods/${waterId}`);
     expect(water.onHand).toBe(before - 2);
+  });
+
+  it('sells water with two tickets at the ticket sale screen: one order, the water on it', async () => {
+    const before = (await ok<{ onHand: number }>(d.api, 'GET', `/api/sport/goods/${waterId}`)).onHand;
+    const ga = await gaSession(d.api, 50, 8_000, { name: uniq('音乐会'), venueId: d.venue.id });
+    await page.goto(`${e.baseUrl}/sport/views/ticketManagement/sellTicket/index`);
+    await page.getByTestId('ticket-sell-session').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: ga.project.name }).click();
+    await page.getByTestId('ticket-sell-ga-level').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '普通票' }).click();
+    await page.getByTestId('ticket-sell-ga-quantity').fill('2');
+    await page.locator('#ticket-sell-goods-pick').fill(waterName.slice(0, 8));
+    await page.locator('.ant-select-item-option').filter({ hasText: waterName }).click();
+    await expect.poll(() => page.getByTestId('ticket-sell-goods-total').getAttribute('data-fen')).toBe('300');
+    await page.getByTestId('ticket-sell-submit').click();
+    await page.getByTestId('pay-dialog').waitFor();
+    await expect.poll(() => page.getByTestId('pay-due').getAttribute('data-fen')).toBe(String(2 * 8_000 + 300));
+    await page.getByTestId('pay-method-cash').click();
+    await page.locator('#pay-form_received').fill('163');
+    await page.getByTestId('pay-submit').click();
+    await page.getByTestId('pay-done').waitFor();
+    await page.getByTestId('pay-finish').click();
+    const water = await ok<{ onHand: number }>(d.api, 'GET', `/api/sport/goods/${waterId}`);
+    expect(water.onHand).toBe(before - 1);
   });
 });
