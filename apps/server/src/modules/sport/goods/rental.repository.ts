@@ -11,7 +11,6 @@ import { goods, goodsRentalReturns, goodsRentals, goodsWarehouses } from './good
  * (`settleRental`): the units settled can never exceed the units lent, whatever two operators do at once.
  */
 export type RentalRecord = typeof goodsRentals.$inferSelect;
-export type RentalReturnRecord = typeof goodsRentalReturns.$inferSelect;
 
 const rentalRepo = scopedRepo(goodsRentals);
 const returnRepo = scopedRepo(goodsRentalReturns);

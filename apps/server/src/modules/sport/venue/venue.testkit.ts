@@ -90,7 +90,7 @@ export async function makeVenue(
     body: { venueId: v.body.id, name: '全天', sport: 'badminton', start: open, end: close, priceFen: opts.priceFen ?? 5000 },
   });
   expect(rule.code, rule.msg).toBe(0);
-  return { venue: v.body as { id: number; orgId: number; version: number; timeZone: string }, sites };
+  return { venue: v.body as { id: number; orgId: number; version: number; timeZone: string; stadiumName: string }, sites };
 }
 
 export const today = (tz: string) => localOf(new Date(), tz).day;
