@@ -5,7 +5,6 @@ import type { GoodsRecord } from './goods.repository.ts';
 import {
   addReturned,
   goodsInWarehouse,
-  holdStock,
   insertMovement,
   insertSale,
   moveSale,
@@ -13,12 +12,11 @@ import {
   releaseHeld,
   saleOfItem,
   sellHeld,
-  stockOf,
   type SaleRecord,
   type StockKey,
   type WarehouseRecord,
 } from './stock.repository.ts';
-import { bookIn, stockShort, warehouseOf } from './stock.service.ts';
+import { bookIn, holdUnits, warehouseOf } from './stock.service.ts';
 import './goods.messages.ts';
 
 /**
@@ -67,10 +65,7 @@ export const goodsKind = itemKind<GoodsLineDetail, PricedGoods>({
   },
   async hold(ctx, item, order, { goods: g, warehouse: w }) {
     const key = { orgId: g.orgId, goodsId: g.id, warehouseId: w.id };
-    if (!(await holdStock(ctx.tx, ctx.scope, key, item.quantity))) {
-      const s = await stockOf(ctx.tx, ctx.scope, key);
-      throw stockShort(g.name, s ? s.onHand - s.held : 0, item.quantity);
-    }
+    await holdUnits(ctx.tx, ctx.scope, key, g.name, item.quantity);
     const sale = await insertSale(ctx.tx, ctx.scope, {
       orgId: g.orgId,
       orderId: order.id,

@@ -3,9 +3,9 @@ import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import { t } from '../../../platform/i18n.ts';
 import { defineLedgerRule, itemKind, postByRule, type KindContext, type PricedItem } from '../commerce/index.ts';
 import type { GoodsRecord } from './goods.repository.ts';
-import { goodsInWarehouse, holdStock, insertMovement, releaseHeld, sellHeld, stockOf, type WarehouseRecord } from './stock.repository.ts';
+import { goodsInWarehouse, insertMovement, releaseHeld, sellHeld, type WarehouseRecord } from './stock.repository.ts';
 import { insertRental, moveRentalOfItem, rentalOfItem, type RentalRecord } from './rental.repository.ts';
-import { bookIn, stockShort, warehouseOf } from './stock.service.ts';
+import { bookIn, holdUnits, warehouseOf } from './stock.service.ts';
 import './goods.messages.ts';
 
 /**
@@ -73,10 +73,7 @@ export const rentKind = itemKind<RentLineDetail, PricedRental>({
   },
   async hold(ctx, item, order, { goods: g, warehouse: w, rentFen, term }) {
     const key = { orgId: g.orgId, goodsId: g.id, warehouseId: w.id };
-    if (!(await holdStock(ctx.tx, ctx.scope, key, item.quantity))) {
-      const s = await stockOf(ctx.tx, ctx.scope, key);
-      throw stockShort(g.name, s ? s.onHand - s.held : 0, item.quantity);
-    }
+    await holdUnits(ctx.tx, ctx.scope, key, g.name, item.quantity);
     const rental = await insertRental(ctx.tx, ctx.scope, {
       orgId: g.orgId,
       orderId: order.id,

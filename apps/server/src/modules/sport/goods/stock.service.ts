@@ -16,6 +16,7 @@ import {
   defaultWarehouse,
   findWarehouse,
   findWarehouses,
+  holdStock,
   insertMovement,
   insertWarehouse,
   lockStocks,
@@ -72,9 +73,15 @@ async function goodsFor(db: Executor, scope: Scope, goodsId: number, orgId: numb
 
 const keyOf = (g: GoodsRecord, w: WarehouseRecord): StockKey => ({ orgId: g.orgId, goodsId: g.id, warehouseId: w.id });
 
-/** The refusal of a change that would take more than is available. */
-export function stockShort(name: string, left: number, qty: number) {
-  return conflict('stock', 'goods.stockShort', { name, left: Math.max(0, left), qty });
+/** Refuses a change that would take more than is available (100409 `stock`), saying what is available now. */
+export async function refuseShort(db: Executor, scope: Scope, key: StockKey, name: string, qty: number): Promise<never> {
+  const s = await stockOf(db, scope, key);
+  throw conflict('stock', 'goods.stockShort', { name, left: Math.max(0, s ? s.onHand - s.held : 0), qty });
+}
+
+/** Holds `qty` units for a pending order line (one conditional write), or refuses with what is available. */
+export async function holdUnits(db: Executor, scope: Scope, key: StockKey, name: string, qty: number): Promise<void> {
+  if (!(await holdStock(db, scope, key, qty))) await refuseShort(db, scope, key, name, qty);
 }
 
 // ---------------------------------------------------------------- answers
@@ -184,10 +191,7 @@ export async function damageStock(db: Db, caller: Caller, input: StockDamage) {
   const key = keyOf(g, w);
   const m = await db.transaction(async (tx) => {
     const row = await takeOnHand(tx, scope, key, input.quantity);
-    if (!row) {
-      const s = await stockOf(tx, scope, key);
-      throw stockShort(g.name, s ? s.onHand - s.held : 0, input.quantity);
-    }
+    if (!row) return refuseShort(tx, scope, key, g.name, input.quantity);
     return insertMovement(tx, scope, {
       ...key,
       kind: 'damage',
@@ -219,10 +223,7 @@ export async function transferStock(db: Db, caller: Caller, input: StockTransfer
     const transferNo = `TR${await nextDocNo(tx, tz)}`;
     const fromKey = keyOf(g, from);
     const out = await takeOnHand(tx, scope, fromKey, input.quantity);
-    if (!out) {
-      const s = await stockOf(tx, scope, fromKey);
-      throw stockShort(g.name, s ? s.onHand - s.held : 0, input.quantity);
-    }
+    if (!out) return refuseShort(tx, scope, fromKey, g.name, input.quantity);
     const common = { transferNo, remark: input.remark ?? null, operatorId: caller.userId };
     const outM = await insertMovement(tx, scope, { ...fromKey, kind: 'transfer_out', quantity: -input.quantity, balanceAfter: out.onHand, ...common });
     const inM = await bookIn(tx, scope, keyOf(g, to), input.quantity, { kind: 'transfer_in', ...common });
