@@ -75,6 +75,8 @@ const LANDED: Record<string, string> = {
   '0046_course_package_type_version': '34e2573518ae172cac3a38299df7db61685b50a8f6866104f5619460396ea97b',
   '0047_course_consign_adjust': '581b04d39af34b382be91e34147011ea3b9d4c027a60f6763dfc86ec3591455a',
   '0048_goods': '6c97678cd7727219f657b53893c56f0a5439c51740dd26708662389006a33567',
+  '0049_goods_rental': '7da03a2ceb7d41fd38c37b367b617232ee2485c3346f1a1df8b75d2a9a8f5f6a',
+  '0050_sport_equipment': '547cb933e3096cd53b168539cb6f8404181abe64f5bf7b55e3a1da5e9c2d8868',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 

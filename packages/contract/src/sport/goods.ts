@@ -121,6 +121,8 @@ export const goodsPageQuery = pageQuery.extend({
   /** The category and every category under it. */
   categoryId: id.optional(),
   status: z.enum(GOODS_STATUS).optional(),
+  /** A venue: on hand and held are then its warehouses' only (the venue's goods list). */
+  stadiumId: id.optional(),
 });
 export type GoodsPageQuery = z.output<typeof goodsPageQuery>;
 export const goodsRow = z.object({
@@ -139,7 +141,7 @@ export const goodsRow = z.object({
   lateFeeHourFen: z.number().nullable(),
   status: fields.textOf(GOODS_STATUS),
   remark: z.string().nullable(),
-  /** On the shelves, in all warehouses. */
+  /** On the shelves, in all warehouses (or the venue's, when the query names one). */
   onHand: z.number(),
   /** Held by pending orders. */
   held: z.number(),

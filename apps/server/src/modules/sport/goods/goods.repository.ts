@@ -3,7 +3,7 @@ import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, type Scope } from '../../../platform/scope.ts';
 import { scopedRepo, type Changes } from '../../../platform/scopedRepo.ts';
 import { containsText } from '../../system/index.ts';
-import { goods, goodsCategories, goodsMovements, goodsSales, goodsStocks } from './goods.table.ts';
+import { goods, goodsCategories, goodsMovements, goodsSales, goodsStocks, goodsWarehouses } from './goods.table.ts';
 
 /** Every query on categories and goods (stock, warehouses and sales: stock.repository.ts). */
 export type GoodsRecord = typeof goods.$inferSelect;
@@ -82,15 +82,26 @@ export async function goodsWithHistory(db: Executor, scope: Scope, ids: number[]
   return rows.map((r) => r.id);
 }
 
-/** On hand and held of a good in all its warehouses (its stock rows are its organisation's by their key). */
-const onHandSum = sql<number>`(select coalesce(sum(s.on_hand), 0)::int from ${goodsStocks} s where s.goods_id = ${goodsId})`;
-const heldSum = sql<number>`(select coalesce(sum(s.held), 0)::int from ${goodsStocks} s where s.goods_id = ${goodsId})`;
+/**
+ * On hand and held of a good in all its warehouses, or in a venue's (its stock rows are its
+ * organisation's by their key).
+ */
+function stockSums(venueId?: number) {
+  const at = venueId === undefined ? sql`` : sql` and s.warehouse_id in (select w.id from ${goodsWarehouses} w where w.venue_id = ${venueId})`;
+  return {
+    onHand: sql<number>`(select coalesce(sum(s.on_hand), 0)::int from ${goodsStocks} s where s.goods_id = ${goodsId}${at})`,
+    held: sql<number>`(select coalesce(sum(s.held), 0)::int from ${goodsStocks} s where s.goods_id = ${goodsId}${at})`,
+  };
+}
+const everywhere = stockSums();
 
 export interface GoodsFilter {
   id?: number;
   keyword?: string;
   categoryIds?: number[];
   status?: string;
+  /** The venue's goods: its organisation's, with the stock in its warehouses only. */
+  venue?: { id: number; orgId: number };
 }
 const goodsWhere = (scope: Scope, f: GoodsFilter) =>
   goodsRepo.where(
@@ -99,6 +110,7 @@ const goodsWhere = (scope: Scope, f: GoodsFilter) =>
     f.keyword ? or(containsText(goods.name, f.keyword), containsText(goods.code, f.keyword), containsText(goods.barcode, f.keyword)) : undefined,
     f.categoryIds ? inArray(goods.categoryId, f.categoryIds.length ? f.categoryIds : [0]) : undefined,
     f.status ? eq(goods.status, f.status) : undefined,
+    f.venue ? eq(goods.orgId, f.venue.orgId) : undefined,
   );
 export const goodsSorts = { name: goods.name, code: goods.code, priceFen: goods.priceFen, createTime: goods.createdAt };
 export const goodsDefaultOrder = [desc(goods.id)];
@@ -108,7 +120,7 @@ export async function pageGoodsList(db: Executor, scope: Scope, f: GoodsFilter, 
   const where = goodsWhere(scope, f);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: goods.id, name: goods.name, priceFen: goods.priceFen, stock: sql<number>`${onHandSum} - ${heldSum}` })
+      .select({ id: goods.id, name: goods.name, priceFen: goods.priceFen, stock: sql<number>`${everywhere.onHand} - ${everywhere.held}` })
       .from(goods)
       .where(where)
       .orderBy(...order)
@@ -122,9 +134,10 @@ export async function pageGoodsList(db: Executor, scope: Scope, f: GoodsFilter, 
 /** The console's goods rows: every column, the category's name, on hand and held in all warehouses. */
 export async function pageGoodsRows(db: Executor, scope: Scope, f: GoodsFilter, order: SQL[], page: { limit: number; offset: number }) {
   const where = goodsWhere(scope, f);
+  const { onHand, held } = stockSums(f.venue?.id);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ goods, categoryName: goodsCategories.name, onHand: onHandSum, held: heldSum })
+      .select({ goods, categoryName: goodsCategories.name, onHand, held })
       .from(goods)
       .leftJoin(goodsCategories, and(eq(goodsCategories.id, goods.categoryId), eq(goodsCategories.orgId, goods.orgId)))
       .where(where)

@@ -1,6 +1,7 @@
 import type { GoodsCategoryCreate, GoodsCategoryNode, GoodsCategoryUpdate, GoodsCreate, GoodsListQuery, GoodsPageQuery, GoodsUpdate } from '@venue/contract';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
+import { findVenue } from '../venue/index.ts';
 import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
@@ -133,14 +134,19 @@ const goodsRowOf = ({ goods: { createdAt, updatedAt, ...g }, categoryName, onHan
   updateTime: updatedAt,
 });
 
-/** `POST goods/page`: the console's list, by keyword, category (and those under it) and status. */
+/** `POST goods/page`: the console's list, by keyword, category (and those under it) and status, with the stock of all warehouses or a venue's. */
 export async function pageGoods(db: Db, caller: Caller, q: GoodsPageQuery) {
   const scope = scopeOf(caller);
+  let venue: { id: number; orgId: number } | undefined;
+  if (q.stadiumId !== undefined) {
+    venue = await findVenue(db, scope, q.stadiumId);
+    if (!venue) throw notFound();
+  }
   const categoryIds = q.categoryId !== undefined ? await categorySubtree(db, scope, q.categoryId) : undefined;
   const { total, rows } = await pageGoodsRows(
     db,
     scope,
-    { keyword: q.keyword, categoryIds, status: q.status },
+    { keyword: q.keyword, categoryIds, status: q.status, venue },
     orderOf(q, goodsSorts, goodsDefaultOrder),
     pageOf(q),
   );

@@ -59,6 +59,24 @@ describe.each(databases)('stock and its ledger on %s', (kind) => {
     expect(low0.data).toEqual([expect.objectContaining({ goodsId: g.id, onHand: 3, held: 3, available: 0, stadiumId: st.venue.id })]);
   });
 
+  it("the venue's goods list: its organisation's goods with the stock in its own warehouses; a venue out of reach is not found", async () => {
+    const a = await goodsStaff(s, admin, platformId);
+    const b = await goodsStaff(s, admin, platformId);
+    const ga = await stockedGoods(a.c, a.venue.id, 7, 300);
+    const gb = await stockedGoods(b.c, b.venue.id, 2, 300);
+    // The platform sees both organisations' goods; at a venue, that venue's only, with its stock.
+    const atA = await ok(admin, 'POST', goodsApi('page'), { stadiumId: a.venue.id, pageSize: 100 });
+    expect(atA.data.map((g: { id: number }) => g.id)).toEqual([ga.id]);
+    expect(atA.data[0]).toMatchObject({ onHand: 7, held: 0, available: 7 });
+    const atB = await ok(admin, 'POST', goodsApi('page'), { stadiumId: b.venue.id, pageSize: 100 });
+    expect(atB.data.map((g: { id: number }) => g.id)).toEqual([gb.id]);
+    const held = await order(b.c, b.venue.id, [{ goodsId: gb.id, quantity: 1 }]);
+    expect(held.code, held.msg).toBe(0);
+    expect((await ok(b.c, 'POST', goodsApi('page'), { stadiumId: b.venue.id })).data[0]).toMatchObject({ onHand: 2, held: 1, available: 1 });
+    // Another organisation's venue is not theirs to list.
+    expect((await a.c.json('POST', goodsApi('page'), { body: { stadiumId: b.venue.id } })).code).toBe(Code.NOT_FOUND);
+  });
+
   it('a transfer moves units between two warehouses under one number, both rows locked in order; the flow filters by good, warehouse, kind and period', async () => {
     const st = await goodsStaff(s, admin, platformId);
     const g = await stockedGoods(st.c, st.venue.id, 12, 500);

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Select, Table, Typography, type FormInstance } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Perm, goodsCreate, stockAdjust, stockIn, type GoodsRow, type goodsPageQuery, type goodsUpdate } from '@venue/contract';
 import { success, toast } from '../../../app/feedback.tsx';
@@ -182,11 +183,17 @@ function CountHead({ goods }: { goods: GoodsRow }) {
   );
 }
 
-/** sport.goods.list (goodsMangement/goodsList): the shop's goods with their stock, stock in and count, and a barcode scanner. */
+/**
+ * sport.goods.list (goodsMangement/goodsList): the shop's goods with their stock, stock in and count, and a barcode scanner.
+ * With `?stadiumId=` (the venue list's "goods"): the venue's goods list, each good's stock in that venue's warehouses.
+ */
 export default function GoodsListPage() {
   const t = useGoodsT();
   const list = useRef<ListHandle<GoodsRow>>(null);
   const stadiumId = useSession((s) => s.stadiumId);
+  const [params, setParams] = useSearchParams();
+  const atVenue = Number(params.get('stadiumId')) || null;
+  const venueName = useVenueOptions().find((o) => o.value === atVenue)?.label ?? String(atVenue);
   const [stocking, setStocking] = useState<GoodsRow | null>(null);
   const [counting, setCounting] = useState<GoodsRow | null>(null);
   const [scanned, setScanned] = useState<string | null>(null);
@@ -220,9 +227,22 @@ export default function GoodsListPage() {
       <ListPage
         def={def}
         ref={list}
-        extraFilters={scanned ? { keyword: scanned } : undefined}
+        extraFilters={scanned || atVenue ? { keyword: scanned ?? undefined, stadiumId: atVenue ?? undefined } : undefined}
         header={
-          scanned ? (
+          atVenue ? (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={t('atVenue', { venue: venueName })}
+              data-testid="goods-at-venue"
+              action={
+                <Button size="small" onClick={() => setParams({})} data-testid="goods-venue-clear">
+                  {t('allVenues')}
+                </Button>
+              }
+            />
+          ) : scanned ? (
             <Alert
               type="info"
               showIcon
@@ -247,7 +267,7 @@ export default function GoodsListPage() {
         title={stocking ? t('stockIn.title', { name: stocking.name }) : ''}
         testId="goods-stock-in"
         fields={stockInFields}
-        initial={{ stadiumId: stadiumId ?? undefined }}
+        initial={{ stadiumId: atVenue ?? stadiumId ?? undefined }}
         onClose={() => setStocking(null)}
         onSubmit={async (v) => {
           const m = await goodsApi.stockIn({
@@ -267,7 +287,7 @@ export default function GoodsListPage() {
         testId="goods-count"
         fields={countFields}
         head={counting ? <CountHead goods={counting} /> : null}
-        initial={{ stadiumId: stadiumId ?? undefined }}
+        initial={{ stadiumId: atVenue ?? stadiumId ?? undefined }}
         onClose={() => setCounting(null)}
         onSubmit={async (v) => {
           const m = await goodsApi.adjust({

@@ -12,6 +12,8 @@ const messages: MessagesOf<typeof zh> = {
   moveTitle: 'Move: {{name}}',
   toTop: '(top level)',
   showAll: 'Show all goods',
+  atVenue: 'The goods of {{venue}}: stock in its warehouses',
+  allVenues: 'All venues',
   scanned: 'Scanned: the goods with barcode {{barcode}}',
   scanNone: 'No goods have the barcode {{barcode}}',
   scanHint: 'Scan a barcode anywhere on this page to find its goods',

@@ -9,6 +9,8 @@ const messages = {
   moveTitle: '移动：{{name}}',
   toTop: '（顶级分类）',
   showAll: '显示全部商品',
+  atVenue: '{{venue}} 的商品：库存为该场馆仓库中的数量',
+  allVenues: '全部场馆',
   scanned: '扫码找到条形码 {{barcode}} 的商品',
   scanNone: '没有条形码为 {{barcode}} 的商品',
   scanHint: '在本页任意位置用扫码枪扫描条形码即可查找商品',

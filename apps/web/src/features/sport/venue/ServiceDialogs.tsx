@@ -121,7 +121,10 @@ function ContractDialog({ venue, onClose }: { venue: VenueRow; onClose: () => vo
 }
 
 /** The venue's information, read-only: the venue list's columns and details, in the kit's detail drawer. */
-const infoColumns: ColumnDef<VenueRow>[] = [...venueDef({ lock: () => undefined, review: () => undefined }, false).columns, ...contractColumns];
+const infoColumns: ColumnDef<VenueRow>[] = [
+  ...venueDef({ lock: () => undefined, review: () => undefined, goods: () => undefined }, false).columns,
+  ...contractColumns,
+];
 
 const operatorColors: Record<number, string> = { 0: 'green', 1: 'orange', 2: 'default' };
 

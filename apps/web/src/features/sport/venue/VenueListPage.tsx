@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Space, Tag, Tooltip } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
@@ -34,8 +35,10 @@ export function listBody(body: Record<string, unknown>): Query {
   return { ...(rest as Query), ...(cooperative === undefined || cooperative === null ? {} : { cooperative: Number(cooperative) === 1 }) };
 }
 
+const GOODS_LIST_PATH = '/sport/views/goodsMangement/goodsList/index';
+
 export function venueDef(
-  actions: { lock: (row: VenueRow) => void; review: (row: VenueRow) => void },
+  actions: { lock: (row: VenueRow) => void; review: (row: VenueRow) => void; goods: (row: VenueRow) => void },
   platform: boolean,
 ): ResourceDef<VenueRow, VenueForm, Query> {
   return {
@@ -96,6 +99,8 @@ export function venueDef(
     toBody: (values) => venueToBody(values),
     rowActions: [
       { key: 'lock', label: 'rowLock', perm: Perm.venue.lock, run: (row) => actions.lock(row) },
+      // The venue's goods: the goods list with this venue's stock, where goods are edited and shown.
+      { key: 'goods', label: 'rowGoods', perm: Perm.goods.list, run: (row) => actions.goods(row) },
       {
         key: 'review',
         label: 'review.button',
@@ -126,7 +131,11 @@ export default function VenueListPage() {
   const platform = useSession((s) => s.userInfo?.currentOrg?.enterpriseType === 1);
   const [locking, setLocking] = useState<VenueRow | null>(null);
   const [reviewing, setReviewing] = useState<VenueRow | null>(null);
-  const def = useMemo(() => venueDef({ lock: setLocking, review: setReviewing }, platform), [platform]);
+  const navigate = useNavigate();
+  const def = useMemo(
+    () => venueDef({ lock: setLocking, review: setReviewing, goods: (row) => navigate(`${GOODS_LIST_PATH}?stadiumId=${row.id}`) }, platform),
+    [platform, navigate],
+  );
   return (
     <>
       <ListPage def={def as ResourceDef<VenueRow>} />

@@ -187,6 +187,7 @@ const messages: MessagesOf<typeof zh> = {
     done: 'Reviewed',
   },
   rowLock: 'Lock',
+  rowGoods: 'Goods',
   split: {
     button: 'Split',
     title: 'Split the site',

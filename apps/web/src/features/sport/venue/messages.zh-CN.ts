@@ -191,6 +191,7 @@ const messages = {
     done: '审核完成',
   },
   rowLock: '锁定',
+  rowGoods: '商品',
   // sites
   split: {
     button: '拆分',
