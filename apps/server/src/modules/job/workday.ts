@@ -1,3 +1,4 @@
+import { processCache } from '../../platform/processCache.ts';
 import type { Executor } from '../../platform/db.ts';
 import { isWorkDay as calendarIsWorkDay } from '../system/index.ts';
 
@@ -7,7 +8,7 @@ import { isWorkDay as calendarIsWorkDay } from '../system/index.ts';
  * Monday to Friday are work days, spec section 9). The scheduler asks for the same days again
  * and again, so answers are cached for a minute per organisation and day.
  */
-const cache = new Map<string, { at: number; work: boolean }>();
+const cache = processCache<string, { at: number; work: boolean }>();
 const TTL_MS = 60_000;
 
 export async function isWorkDay(db: Executor, orgId: number, day: string): Promise<boolean> {

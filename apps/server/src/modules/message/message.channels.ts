@@ -1,3 +1,4 @@
+import { processCache } from '../../platform/processCache.ts';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import {
@@ -113,7 +114,7 @@ async function postJson(allow: HttpAllowList, url: string, body: unknown, header
 const robotText = (m: Outgoing) => (m.title ? `${m.title}\n${m.content}` : m.content);
 
 // WeChat tokens last 2 hours: kept per channel settings.
-const wechatTokens = new Map<string, { token: string; until: number }>();
+const wechatTokens = processCache<string, { token: string; until: number }>();
 
 /**
  * Email: the SMTP host must pass the same address check as every outbound URL; the connection is

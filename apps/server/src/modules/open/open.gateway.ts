@@ -1,3 +1,4 @@
+import { processCache } from '../../platform/processCache.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z, ZodType } from 'zod';
 import { ipMatches } from '@venue/contract';
@@ -58,7 +59,7 @@ interface CachedApp {
   secrets: string[];
   at: number;
 }
-const apps = new Map<string, CachedApp>();
+const apps = processCache<string, CachedApp>();
 
 export function forgetOpenApps(): void {
   apps.clear();
@@ -79,7 +80,7 @@ async function cachedApp(db: Db, secretKey: Buffer, appKey: string): Promise<Cac
 }
 
 /** Calls per application and minute in this process (a fixed window). */
-const windows = new Map<number, { minute: number; calls: number }>();
+const windows = processCache<number, { minute: number; calls: number }>();
 function withinRate(app: OpenAppRecord): boolean {
   const minute = Math.floor(Date.now() / 60_000);
   const w = windows.get(app.id);

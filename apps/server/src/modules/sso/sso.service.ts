@@ -1,3 +1,4 @@
+import { processCache } from '../../platform/processCache.ts';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import type { FastifyBaseLogger } from 'fastify';
@@ -40,7 +41,7 @@ export interface SsoOutcome {
   redirect?: string;
 }
 
-const configs = new Map<string, Promise<oidc.Configuration>>();
+const configs = processCache<string, Promise<oidc.Configuration>>();
 
 /** The provider's discovered configuration, fetched once per process (again after a failure). */
 async function providerConfig(cfg: Config): Promise<oidc.Configuration> {

@@ -1,3 +1,4 @@
+import { processCache } from '../../../platform/processCache.ts';
 import type { Executor, Tx } from '../../../platform/db.ts';
 import { conflict } from '../../../platform/errors.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
@@ -46,7 +47,7 @@ export const noWork = (): AfterCommit => ({ legIds: [] });
  * query each time), and a zone changed in the console is used within the TTL without a restart.
  */
 export const TIME_ZONE_TTL_MS = 30_000;
-const zones = new Map<number, { tz: string; until: number }>();
+const zones = processCache<number, { tz: string; until: number }>();
 /** An organisation's time zone (business days are local). */
 export async function timeZoneOf(tx: Executor, orgId: number): Promise<string> {
   const now = Date.now();
