@@ -194,7 +194,7 @@ describe('rent and sale console', () => {
     expect(water.onHand).toBe(before - 2);
   });
 
-  it('sells water with two tickets at the ticket sale screen: one order, the water on it', async () => {
+  it('sells water and rents a racket with two tickets at the ticket sale screen: one order, the water and the rental on it', async () => {
     const before = (await ok<{ onHand: number }>(d.api, 'GET', `/api/sport/goods/${waterId}`)).onHand;
     const ga = await gaSession(d.api, 50, 8_000, { name: uniq('音乐会'), venueId: d.venue.id });
     await page.goto(`${e.baseUrl}/sport/views/ticketManagement/sellTicket/index`);
@@ -206,15 +206,27 @@ describe('rent and sale console', () => {
     await page.locator('#ticket-sell-goods-pick').fill(waterName.slice(0, 8));
     await page.locator('.ant-select-item-option').filter({ hasText: waterName }).click();
     await expect.poll(() => page.getByTestId('ticket-sell-goods-total').getAttribute('data-fen')).toBe('300');
+    // A racket for the evening: two hours of rent and its deposit, on the same order.
+    await page.locator('#ticket-sell-rent-pick').fill(racketName.slice(0, 8));
+    await page.locator('.ant-select-item-option').filter({ hasText: racketName }).click();
+    await page.getByRole('spinbutton', { name: `${racketName} 的租用时长` }).fill('2');
+    const rentFen = 2 * 1_500 + 30_000;
+    await expect.poll(() => page.getByTestId('ticket-sell-rent-total').getAttribute('data-fen')).toBe(String(rentFen));
+    await settledShot(page, 'ticket-sell-rent-light');
     await page.getByTestId('ticket-sell-submit').click();
     await page.getByTestId('pay-dialog').waitFor();
-    await expect.poll(() => page.getByTestId('pay-due').getAttribute('data-fen')).toBe(String(2 * 8_000 + 300));
+    await expect.poll(() => page.getByTestId('pay-due').getAttribute('data-fen')).toBe(String(2 * 8_000 + 300 + rentFen));
     await page.getByTestId('pay-method-cash').click();
-    await page.locator('#pay-form_received').fill('163');
+    await page.locator('#pay-form_received').fill(String((2 * 8_000 + 300 + rentFen) / 100));
     await page.getByTestId('pay-submit').click();
     await page.getByTestId('pay-done').waitFor();
     await page.getByTestId('pay-finish').click();
     const water = await ok<{ onHand: number }>(d.api, 'GET', `/api/sport/goods/${waterId}`);
     expect(water.onHand).toBe(before - 1);
+    // The racket is out on the tickets' order, to be returned at the rent and sale desk.
+    const rentals = await ok<{ data: { goodsId: number; state: string; duration: number; basis: string }[] }>(d.api, 'POST', '/api/sport/goods/rental/list', {
+      state: 'out',
+    });
+    expect(rentals.data.filter((r) => r.goodsId === racketId)).toEqual([expect.objectContaining({ state: 'out', basis: 'hour', duration: 2 })]);
   });
 });

@@ -123,6 +123,8 @@ export const goodsPageQuery = pageQuery.extend({
   status: z.enum(GOODS_STATUS).optional(),
   /** A venue: on hand and held are then its warehouses' only (the venue's goods list). */
   stadiumId: id.optional(),
+  /** Only goods with a rent by the hour or the day (what a sale screen can rent out). */
+  rentable: z.boolean().optional(),
 });
 export type GoodsPageQuery = z.output<typeof goodsPageQuery>;
 export const goodsRow = z.object({
@@ -377,6 +379,10 @@ export const rentLineDetail = z.strictObject({
 });
 export type RentLineDetail = z.output<typeof rentLineDetail>;
 
+/** Units of a good rented out with a sale (the counter's, a ticket order's): how many, by the hour or the day, for how long. */
+export const rentalAsk = z.object({ goodsId: id, quantity: fields.quantity, basis: z.enum(RENT_BASES), duration: fields.intIn(1, RENT_MAX_DURATION.hour) });
+export type RentalAsk = z.output<typeof rentalAsk>;
+
 /**
  * `POST {sport}goods/counter/order` (Perm.goodsRental.rent; accepts `Idempotency-Key`): the counter's
  * pending `goods` order of goods sold and goods rented from the venue's default warehouse, for a
@@ -390,10 +396,7 @@ export const counterOrder = z
       .array(z.object({ goodsId: id, quantity: fields.quantity }))
       .max(50)
       .default([]),
-    rentals: z
-      .array(z.object({ goodsId: id, quantity: fields.quantity, basis: z.enum(RENT_BASES), duration: fields.intIn(1, RENT_MAX_DURATION.hour) }))
-      .max(20)
-      .default([]),
+    rentals: z.array(rentalAsk).max(20).default([]),
   })
   .refine((o) => o.sales.length + o.rentals.length > 0, { path: ['sales'], message: 'goods.counterEmpty' });
 export type CounterOrder = z.output<typeof counterOrder>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { page, pageQuery } from '../envelope.ts';
 import { fields, updateOf } from '../fields.ts';
+import { rentalAsk } from './goods.ts';
 import { seatmapDocument } from './seatmap.ts';
 
 /**
@@ -358,6 +359,11 @@ export const ticketOrder = z
       .array(z.object({ goodsId: id, quantity: fields.quantity }))
       .max(20)
       .optional(),
+    /**
+     * Goods rented with the tickets (binoculars, a cushion for the evening): lines of item kind
+     * `rent`, rent and deposit paid with the tickets, returned at the rent and sale screen.
+     */
+    rentals: z.array(rentalAsk).max(20).optional(),
   })
   .refine((o) => o.seatIds || o.levelId, { message: 'error.field.required', path: ['seatIds'] });
 export type TicketOrder = z.output<typeof ticketOrder>;

@@ -125,4 +125,36 @@ describe.each(databases)('goods sold with a booking or tickets on %s', (kind) =>
     });
     expect(refused.code).toBe(Code.FORM_INVALID);
   });
+  it('binoculars rented with tickets: rent and deposit on the ticket order, the rental out once paid and returned at the rent desk', async () => {
+    const st = await goodsStaff(s, admin, platformId);
+    const [roleId] = (await s.database.query<{ role_id: string }>('select role_id from sys_user_role where user_id = $1', [st.userId])).map((r) =>
+      Number(r.role_id),
+    );
+    await grantMenus(admin, roleId!, TICKET_KEYS);
+    const glasses = await stockedGoods(st.c, st.venue.id, 4, 9_900, { name: '望远镜-随票租', rentHourFen: 1_000, depositFen: 10_000, lateFeeHourFen: 500 });
+    const { session, levelId } = await gaSession(st.c, 10, 8_000, { venueId: st.venue.id });
+    const made = await st.c.json('POST', ticketApi('order'), {
+      body: { sessionId: session.id, levelId, quantity: 2, rentals: [{ goodsId: glasses.id, quantity: 2, basis: 'hour', duration: 3 }] },
+    });
+    expect(made.code, made.msg).toBe(0);
+    // 2 tickets + 2 × (3 h × 10.00 + 100.00 deposit).
+    expect(made.body.amount).toBe(2 * 8_000 + 2 * (3 * 1_000 + 10_000));
+    expect(await stockRow(s, glasses.id)).toEqual([{ onHand: 4, held: 2 }]);
+    expect((await pay(st.c, made.body.orderId, { method: 'cash', amountFen: made.body.amount })).code).toBe(0);
+    expect(await stockRow(s, glasses.id)).toEqual([{ onHand: 2, held: 0 }]);
+    const [rental] = (await ok(st.c, 'POST', goodsApi('rental/list'), { orderId: made.body.orderId })).data;
+    expect(rental).toMatchObject({ state: 'out', outQty: 2, goodsId: glasses.id, depositFen: 10_000 });
+    // Both back on time: the whole deposit is refunded, and the units are on the shelf again.
+    const back = await ok(st.c, 'POST', goodsApi(`rental/${rental.id}/return`), { quantity: 2, version: rental.version });
+    expect(back).toMatchObject({ state: 'returned', returnedQty: 2, outQty: 0 });
+    expect(back.returns).toEqual([expect.objectContaining({ quantity: 2, chargeFen: 0, refundFen: 20_000 })]);
+    expect((await orderMoney(s, made.body.orderId)).refundedFen).toBe(20_000);
+    expect(await stockRow(s, glasses.id)).toEqual([{ onHand: 4, held: 0 }]);
+    // A session at no venue rents nothing out with its tickets.
+    const away = await gaSession(st.c, 10, 8_000);
+    const refused = await st.c.json('POST', ticketApi('order'), {
+      body: { sessionId: away.session.id, levelId: away.levelId, quantity: 1, rentals: [{ goodsId: glasses.id, quantity: 1, basis: 'hour', duration: 1 }] },
+    });
+    expect(refused.code).toBe(Code.FORM_INVALID);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, type Scope } from '../../../platform/scope.ts';
 import { scopedRepo, type Changes } from '../../../platform/scopedRepo.ts';
@@ -100,6 +100,8 @@ export interface GoodsFilter {
   keyword?: string;
   categoryIds?: number[];
   status?: string;
+  /** Only goods with a rent rate. */
+  rentable?: boolean;
   /** The venue's goods: its organisation's, with the stock in its warehouses only. */
   venue?: { id: number; orgId: number };
 }
@@ -111,6 +113,7 @@ const goodsWhere = (scope: Scope, f: GoodsFilter) =>
     f.categoryIds ? inArray(goods.categoryId, f.categoryIds.length ? f.categoryIds : [0]) : undefined,
     f.status ? eq(goods.status, f.status) : undefined,
     f.venue ? eq(goods.orgId, f.venue.orgId) : undefined,
+    f.rentable ? or(isNotNull(goods.rentHourFen), isNotNull(goods.rentDayFen)) : undefined,
   );
 export const goodsSorts = { name: goods.name, code: goods.code, priceFen: goods.priceFen, createTime: goods.createdAt };
 export const goodsDefaultOrder = [desc(goods.id)];

@@ -97,7 +97,8 @@ export function goodsRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...goods,
     method: 'POST',
     url: url('page'),
-    permission: Perm.goods.list,
+    // Who rents goods out (at the counter, with tickets) reads the rent terms here.
+    permission: [Perm.goods.list, Perm.goodsRental.rent],
     action: 'list',
     readOnly: true,
     body: goodsPageQuery,

@@ -146,7 +146,7 @@ export async function pageGoods(db: Db, caller: Caller, q: GoodsPageQuery) {
   const { total, rows } = await pageGoodsRows(
     db,
     scope,
-    { keyword: q.keyword, categoryIds, status: q.status, venue },
+    { keyword: q.keyword, categoryIds, status: q.status, venue, rentable: q.rentable },
     orderOf(q, goodsSorts, goodsDefaultOrder),
     pageOf(q),
   );

@@ -1,4 +1,4 @@
-import { MAX_QUANTITY, type CounterOrder, type GoodsOrder, type GoodsSaleQuery, type RentLineDetail } from '@venue/contract';
+import { MAX_QUANTITY, type CounterOrder, type GoodsOrder, type GoodsSaleQuery, type RentalAsk } from '@venue/contract';
 import type { Db } from '../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
@@ -36,8 +36,6 @@ export async function orderAtCounter(db: Db, caller: Caller, input: CounterOrder
   const warehouse = await venueWarehouse(db, scope, venue);
   return sellGoods(db, caller, warehouse, input.sales, input.memberId, key, input.rentals);
 }
-
-type RentalAsk = { goodsId: number; quantity: number; basis: RentLineDetail['basis']; duration: number };
 
 /**
  * A pending `goods` order of units from one warehouse (the goods order's, the counter's, and the

@@ -304,17 +304,26 @@ export function ticketLines(
 }
 
 /**
- * Goods sold with the tickets: one `goods` line per good (units merged), in order of good, from the
- * default warehouse of the session's venue (a session at no venue sells none).
+ * Goods sold and rented with the tickets, from the default warehouse of the session's venue (a
+ * session at no venue sells none): one `goods` line per good (units merged), each rental its own
+ * `rent` line, in order of good (a sale before a rental of the same good), so orders take stock
+ * rows' locks in one order.
  */
-function goodsLines(venueId: number | null | undefined, asked: TicketOrder['goods']) {
-  if (!asked?.length) return [];
-  if (!venueId) throw invalid('goods', 'ticket.goodsNeedVenue');
+function goodsLines(venueId: number | null | undefined, input: Pick<TicketOrder, 'goods' | 'rentals'>) {
+  if (!input.goods?.length && !input.rentals?.length) return [];
+  if (!venueId) throw invalid(input.goods?.length ? 'goods' : 'rentals', 'ticket.goodsNeedVenue');
   const units = new Map<number, number>();
-  for (const g of asked) units.set(g.goodsId, (units.get(g.goodsId) ?? 0) + g.quantity);
-  return [...units]
-    .sort(([a], [b]) => a - b)
-    .map(([goodsId, quantity]) => ({ kind: 'goods', refId: goodsId, quantity, discountFen: 0, detail: { stadiumId: venueId } }));
+  for (const g of input.goods ?? []) units.set(g.goodsId, (units.get(g.goodsId) ?? 0) + g.quantity);
+  return [
+    ...[...units].map(([goodsId, quantity]) => ({ kind: 'goods', refId: goodsId, quantity, discountFen: 0, detail: { stadiumId: venueId } })),
+    ...(input.rentals ?? []).map((r) => ({
+      kind: 'rent',
+      refId: r.goodsId,
+      quantity: r.quantity,
+      discountFen: 0,
+      detail: { stadiumId: venueId, basis: r.basis, duration: r.duration },
+    })),
+  ].sort((a, b) => a.refId - b.refId);
 }
 
 /** `POST ticket/order` (a fixed call): a pending order of kind-`ticket` lines, its seats or quota held for the session's hold minutes. */
@@ -325,7 +334,7 @@ export async function orderTickets(db: Db, caller: Caller, input: TicketOrder, k
   if (!s.session.onSale || s.session.status !== 0 || s.projectStatus !== 0) throw conflict('state', 'ticket.notOnSale');
   const viewers = await resolveMemberViewers(db, scope, s.session.orgId, input.viewers);
   const { items } = ticketLines(s, { ...input, viewers });
-  const goods = goodsLines(s.venueId, input.goods);
+  const goods = goodsLines(s.venueId, input);
   let made: { orderNo: string; id: number; payableFen: number; state: string; expiresAt: Date | null } | undefined;
   const id = await createOrder(
     db,

@@ -25,7 +25,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Perm, TICKET_ORDER_MAX, type PackageRow, type SeatmapDocument, type SessionListRow, type SessionSeat } from '@venue/contract';
 import { isApiError } from '../../../../app/request.ts';
 import { useThemeName } from '../../../../app/prefs.ts';
-import { GoodsPicker, goodsOfPicks, goodsTotal, useCan, type GoodsPick } from '../../../../kit/index.ts';
+import {
+  GoodsPicker,
+  RentalPicker,
+  goodsOfPicks,
+  goodsTotal,
+  rentalsOfPicks,
+  rentalsTotal,
+  useCan,
+  type GoodsPick,
+  type RentalPick,
+} from '../../../../kit/index.ts';
 import { PayDialog, formatTime, newIdempotencyKey, yuan } from '../../../../kit/pay/index.ts';
 import { SeatCanvas, type SeatCanvasHandle } from '../seatmap/SeatCanvas.tsx';
 import { seatmapApi } from '../seatmap/seatmap.api.ts';
@@ -55,6 +65,8 @@ interface BuyerValues {
   viewers?: ViewerValues[];
   /** Goods sold with the tickets. */
   goods?: GoodsPick[];
+  /** Goods rented with the tickets. */
+  rentals?: RentalPick[];
 }
 
 /** The seat's state key on the canvas: free seats by level (`L<id>`), the others by state. */
@@ -144,6 +156,7 @@ export default function SellTicketPage() {
   const dark = useThemeName() === 'dark';
   const [form] = Form.useForm<BuyerValues>();
   const goodsPicks = Form.useWatch<GoodsPick[] | undefined>('goods', form);
+  const rentalPicks = Form.useWatch<RentalPick[] | undefined>('rentals', form);
   const [sessionId, setSessionId] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [gaLevel, setGaLevel] = useState<number | null>(null);
@@ -338,9 +351,10 @@ export default function SellTicketPage() {
     try {
       const viewers = realName ? viewersBody(b.viewers, ticketCount) : undefined;
       const goods = b.goods?.length ? goodsOfPicks(b.goods) : undefined;
+      const rentals = b.rentals?.length ? rentalsOfPicks(b.rentals) : undefined;
       const body = seated
-        ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers, goods }
-        : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers, goods };
+        ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers, goods, rentals }
+        : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers, goods, rentals };
       const made = await saleApi.order(body, key);
       setHold(made);
       setPaid(false);
@@ -689,6 +703,7 @@ export default function SellTicketPage() {
 
   function buyerAndSubmit() {
     const goodsFen = goodsTotal(goodsPicks);
+    const rentFen = rentalsTotal(rentalPicks);
     return (
       <Card size="small" title={t('sell.buyer')} style={{ marginTop: seated ? 16 : 0 }}>
         <Form form={form} name="ticket-sell-buyer" layout="vertical" autoComplete="off" disabled={!!hold}>
@@ -726,6 +741,24 @@ export default function SellTicketPage() {
               }
             >
               <GoodsPicker open={!!session} id="ticket-sell-goods" />
+            </Form.Item>
+          ) : null}
+          {can(Perm.goodsRental.rent) ? (
+            <Form.Item
+              name="rentals"
+              htmlFor="ticket-sell-rent-pick"
+              label={t('sell.rent')}
+              extra={
+                rentFen ? (
+                  <span data-testid="ticket-sell-rent-total" data-fen={rentFen}>
+                    {t('sell.rentTotal', { total: yuan(rentFen) })}
+                  </span>
+                ) : (
+                  t('sell.rentHint')
+                )
+              }
+            >
+              <RentalPicker open={!!session} id="ticket-sell-rent" />
             </Form.Item>
           ) : null}
         </Form>
