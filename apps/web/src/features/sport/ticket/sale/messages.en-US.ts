@@ -7,7 +7,8 @@ const messages: MessagesOf<typeof zh> = {
     goodsHint: 'Optional: drinks, a programme… join the tickets’ order, paid once; unopened goods are refunded in full',
     goodsTotal: 'Goods: {{total}}',
     rent: 'Rented with the tickets',
-    rentHint: 'Optional: binoculars, cushions… by the hour or the day; rent and deposit are paid with the tickets, and the deposit is refunded at the rent and sale desk on return',
+    rentHint:
+      'Optional: binoculars, cushions… by the hour or the day; rent and deposit are paid with the tickets, and the deposit is refunded at the rent and sale desk on return',
     rentTotal: 'Rent and deposits: {{total}}',
     package: 'Sell a package',
     pickPackage: 'Pick a package',
