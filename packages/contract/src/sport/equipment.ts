@@ -27,11 +27,11 @@ export type GatePersonKind = (typeof GATE_PERSON_KINDS)[number];
 export const gatePinOf = (kind: GatePersonKind, personId: number): string => `${kind === 'member' ? 'M' : 'S'}${personId}`;
 
 /**
- * Why a pass was allowed (`grant`, `card`, `booking`) or denied (`grantExpired`: a grant of the gate
+ * Why a pass was allowed (`grant`, `card`, `booking`, `ticket`, `class`: a lesson) or denied (`grantExpired`: a grant of the gate
  * outside its dates; `outsideHours`: a grant of the gate but not on this weekday or time;
  * `noRight`: nothing held; `unknownPerson`: a PIN that names nobody).
  */
-export const GATE_REASONS = ['grant', 'card', 'booking', 'grantExpired', 'outsideHours', 'noRight', 'unknownPerson'] as const;
+export const GATE_REASONS = ['grant', 'card', 'booking', 'ticket', 'class', 'grantExpired', 'outsideHours', 'noRight', 'unknownPerson'] as const;
 export type GateReason = (typeof GATE_REASONS)[number];
 
 const sn = fields

@@ -35,6 +35,7 @@ import {
 } from '../commerce/index.ts';
 import { findMember, memberCardCount } from '../member/index.ts';
 import { memberLevelsPort, type LevelGrant } from '../booking/index.ts';
+import { gateCardPort } from '../equipment/index.ts';
 import { addDays, checkLimits, daysBetween, localNow, refusalOf, rulesOf } from './card.common.ts';
 import {
   cardOfRefund,
@@ -632,13 +633,28 @@ const levelsOfMember: Parameters<typeof memberLevelsPort.plug>[0] = async (db, s
   return grants;
 };
 
+/**
+ * The gates' question (equipment's card port): a card of the member usable at the venue at that
+ * moment (active, in date, with uses left, for the venue), whatever its type. Answers its number.
+ */
+const cardAtGate: Parameters<typeof gateCardPort.plug>[0] = async (db, scope, { memberId, venueId, at }) => {
+  const m = await findMember(db, scope, memberId);
+  if (!m || m.status !== 0) return undefined;
+  const { day } = await localNow(db, m.orgId, at);
+  const forVenue = (ids: number[]) => !ids.length || ids.includes(venueId);
+  const usable = (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['active'] })).find(
+    ({ card, type }) => !refusalOf(card, day, 'checkin') && (card.kind !== 'times' || (card.timesLeft ?? 0) > 0) && forVenue(rulesOf(card, type).venueIds),
+  );
+  return usable?.card.cardNo;
+};
+
 // A member who holds cards (in any state: their usage stays on record) is not deleted.
 const cardCountOf: Parameters<typeof memberCardCount.plug>[0] = async (db, scope, memberId) =>
   (await cardsWithTypes(db, scope, { memberIds: [memberId], statuses: ['pending', 'active', 'frozen', 'refunded', 'cancelled'] })).length;
 
 /**
  * Plugs the cards module's answers into other modules' ports: the core's stored-value payments and
- * recharges, booking's member levels, the members module's card count. Called when the module is
+ * recharges, booking's member levels, the members module's card count, the gates' card. Called when the module is
  * loaded (its manifest's plug step), never at import (see `plugMemberPorts`).
  */
 export function plugCardPorts(): void {
@@ -646,4 +662,5 @@ export function plugCardPorts(): void {
   rechargeExtension.plug(rechargeOfCards);
   memberLevelsPort.plug(levelsOfMember);
   memberCardCount.plug(cardCountOf);
+  gateCardPort.plug(cardAtGate);
 }

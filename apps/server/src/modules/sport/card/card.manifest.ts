@@ -11,7 +11,7 @@ import { cardExpiringType } from './card.messageTypes.ts';
 export const cardManifest: ModuleManifest = {
   name: 'sport/card',
   // Commerce, members and booking: the cards module answers their ports (stored value, card count, member levels).
-  dependsOn: ['system', 'sport/commerce', 'sport/member', 'sport/booking', 'sport/venue'],
+  dependsOn: ['system', 'sport/commerce', 'sport/member', 'sport/booking', 'sport/venue', 'sport/equipment'],
   ui: contractModule('sport/card'),
   tables: { schema: cardTables },
   // What it sells through commerce (cards and card recharges, in the core's `card` orders), and paying

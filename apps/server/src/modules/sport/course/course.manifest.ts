@@ -24,11 +24,13 @@ import { seedLessonCellsDemo } from './lesson.seed.ts';
 import { plugCoursePorts } from './rating.ports.ts';
 import { onCommerceEvent } from '../commerce/index.ts';
 import { adjustConsignShares } from './consign.service.ts';
+import { lessonOfMemberAt } from './course.repository.ts';
+import { gateLessonPort } from '../equipment/index.ts';
 
 /** Training: courses (audited), classes with capacity and waitlist, lessons on coaches' and sites' time, enrolment through commerce. */
 export const courseManifest: ModuleManifest = {
   name: 'sport/course',
-  dependsOn: ['system', 'message', 'sport/commerce', 'sport/venue', 'sport/member', 'sport/booking', 'sport/coach'],
+  dependsOn: ['system', 'message', 'sport/commerce', 'sport/venue', 'sport/member', 'sport/booking', 'sport/coach', 'sport/equipment'],
   demoAfter: ['sport/coach'],
   ui: contractModule('sport/course'),
   tables: { schema: { ...courseTables, ...planTables, ...lessonTables, ...attendanceTables, ...settlementTables, ...consignTables } },
@@ -45,6 +47,8 @@ export const courseManifest: ModuleManifest = {
   plug: () => {
     plugCoursePorts();
     lessonBriefsPort.plug(lessonBriefs);
+    // the gates: a member's lesson at the venue opens them from 30 minutes before it
+    gateLessonPort.plug(lessonOfMemberAt);
     // consignment: part of a consigned seat's money refunded lowers the partner's share
     onCommerceEvent('refund.succeeded', 'course.consign.adjustShares', adjustConsignShares);
   },

@@ -276,3 +276,33 @@ export async function venueOfOrg(db: Executor, scope: Scope, orgId: number) {
     .limit(1);
   return row;
 }
+
+/**
+ * The gates' question (equipment's lesson port): a lesson, not cancelled, of a class of the venue's
+ * courses the member is enrolled in with a paid seat, from 30 minutes before it starts to its end.
+ * Answers the lesson's id.
+ */
+export async function lessonOfMemberAt(db: Executor, scope: Scope, q: { memberId: number; venueId: number; at: Date }): Promise<string | undefined> {
+  const at = q.at.toISOString();
+  const [row] = await db
+    .select({ id: courseLessons.id })
+    .from(courseLessons)
+    .innerJoin(courseClasses, and(eq(courseClasses.orgId, courseLessons.orgId), eq(courseClasses.id, courseLessons.classId)))
+    .innerJoin(courses, and(eq(courses.orgId, courseClasses.orgId), eq(courses.id, courseClasses.courseId)))
+    .innerJoin(courseEnrolments, and(eq(courseEnrolments.orgId, courseClasses.orgId), eq(courseEnrolments.classId, courseClasses.id)))
+    .innerJoin(orders, eq(orders.id, courseEnrolments.orderId))
+    .where(
+      and(
+        lessonRepo.where(scope),
+        eq(courses.venueId, q.venueId),
+        eq(courseEnrolments.memberId, q.memberId),
+        eq(courseEnrolments.state, 'enrolled'),
+        inArray(orders.state, ['paid', 'completed', 'part_refunded']),
+        inArray(courseLessons.state, ['scheduled', 'done']),
+        sql`${at}::timestamptz >= ${courseLessons.startsAt} - interval '30 minutes'`,
+        sql`${at}::timestamptz < ${courseLessons.endsAt}`,
+      ),
+    )
+    .limit(1);
+  return row ? String(row.id) : undefined;
+}

@@ -4,8 +4,10 @@ import { databases, startServer, type Client, type TestServer } from '../../../.
 import { adminClient } from '../../system/admin.testkit.ts';
 import { cardApi, cardStaff, makeMember, makeType, sellPaid } from '../card/card.testkit.ts';
 import { MEMBER_KEYS } from '../member/member.testkit.ts';
-import { booking, makeVenue, venueApi, VENUE_KEYS } from '../venue/venue.testkit.ts';
+import { booking, makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 import { wallClock } from './gate.sim.ts';
+import { TICKET_KEYS, gaSession, ticketApi } from '../ticket/ticket.testkit.ts';
+import { COURSE_KEYS, approvedCourse, enrol, makeClass, makeCoach } from '../course/course.testkit.ts';
 import { EQUIPMENT_KEYS, equipmentApi, newSn, ok, simOf } from './equipment.testkit.ts';
 
 /**
@@ -25,7 +27,7 @@ describe.each(databases)('gate passes on %s', (kind) => {
   afterAll(async () => s?.close());
 
   async function place() {
-    const st = await cardStaff(s, admin, platformId, [...EQUIPMENT_KEYS, ...VENUE_KEYS, ...MEMBER_KEYS]);
+    const st = await cardStaff(s, admin, platformId, [...EQUIPMENT_KEYS, ...VENUE_KEYS, ...MEMBER_KEYS, ...TICKET_KEYS, ...COURSE_KEYS]);
     const { venue, sites } = await makeVenue(st.c, { open: '00:00', close: '24:00' });
     const gate = await ok<{ id: number; sn: string }>(st.c, 'POST', equipmentApi('device'), { stadiumId: venue.id, kind: 'gate', sn: newSn(), name: '南门' });
     return { ...st, venue, sites, gate, sim: await simOf(s, gate.sn) };
@@ -35,22 +37,13 @@ describe.each(databases)('gate passes on %s', (kind) => {
     (await ok(c, 'POST', equipmentApi('gate/log/list'), { pageNum: 1, pageSize: 1, deviceId: gateId, sortField: 'receivedTime', sortOrder: 'descend' }))
       .data[0];
 
-  it('a usable card for the venue opens the gate; frozen, it does not; a member with nothing is refused', async () => {
+  it('a usable card for the venue opens the gate, whatever its type (this one names no price level); frozen, it does not; a member with nothing is refused', async () => {
     const p = await place();
-    await ok(p.c, 'POST', venueApi('price'), {
-      venueId: p.venue.id,
-      name: '银卡价',
-      sport: 'badminton',
-      start: '00:00',
-      end: '24:00',
-      level: 'silver',
-      priceFen: 4000,
-    });
-    const type = await makeType(p.c, { kind: 'value', priceFen: 1000, faceValueFen: 1000, level: 'silver' });
+    const type = await makeType(p.c, { kind: 'value', priceFen: 1000, faceValueFen: 1000 });
     const holder = await makeMember(s, p.orgId);
     const sold = await sellPaid(p.c, type.id, holder);
     await p.sim.event({ pin: gatePinOf('member', holder), time: wallClock(new Date()) });
-    expect(await last(p.c, p.gate.id)).toMatchObject({ result: 'allowed', reason: 'card', grantedBy: 'card', opened: true });
+    expect(await last(p.c, p.gate.id)).toMatchObject({ result: 'allowed', reason: 'card', grantedBy: `card#${sold.cardNo}`, opened: true });
     expect(await p.sim.poll()).toHaveLength(1);
     await ok(p.c, 'POST', cardApi(`${sold.cardId}/freeze`), {});
     await p.sim.event({ pin: gatePinOf('member', holder), time: wallClock(new Date()) });
@@ -102,6 +95,50 @@ describe.each(databases)('gate passes on %s', (kind) => {
     });
     await p.sim.event({ pin: gatePinOf('staff', p.userId), time: wallClock(new Date(startsAt.getTime() - 5 * 60_000), p.venue.timeZone) });
     expect(await last(p.c, p.gate.id)).toMatchObject({ result: 'denied', reason: 'outsideHours' });
+  });
+
+  it('a ticket for a session at the venue opens the gate in its gate window; a lesson of a paid class from half an hour before; unpaid or another day, neither', async () => {
+    const p = await place();
+    const pin = (m: number) => gatePinOf('member', m);
+    const now = new Date();
+    // A show at the venue in half an hour (its gate opens two hours before), and one next week.
+    const tonight = await gaSession(p.c, 10, 8_000, { venueId: p.venue.id }, { startAt: new Date(now.getTime() + 30 * 60_000).toISOString() });
+    const nextWeek = await gaSession(p.c, 10, 8_000, { venueId: p.venue.id });
+    const fan = await makeMember(s, p.orgId);
+    const early = await makeMember(s, p.orgId);
+    const buy = async (g: typeof tonight, memberId: number) => {
+      const o = await ok<{ orderId: number; amount: number }>(p.c, 'POST', ticketApi('order'), {
+        sessionId: g.session.id,
+        levelId: g.levelId,
+        quantity: 1,
+        memberId,
+      });
+      await ok(p.c, 'POST', `/api/sport/commerce/order/${o.orderId}/pay`, { method: 'cash', amountFen: o.amount });
+      return o.orderId;
+    };
+    const fanOrder = await buy(tonight, fan);
+    await buy(nextWeek, early);
+    const [{ code }] = await s.database.query<{ code: string }>('select code from sport_ticket where order_id = $1', [fanOrder]);
+    await p.sim.event({ pin: pin(fan), time: wallClock(now, p.venue.timeZone) });
+    expect(await last(p.c, p.gate.id)).toMatchObject({ result: 'allowed', reason: 'ticket', grantedBy: `ticket#${code}`, opened: true });
+    await p.sim.event({ pin: pin(early), time: wallClock(now, p.venue.timeZone) });
+    expect(await last(p.c, p.gate.id)).toMatchObject({ result: 'denied', reason: 'noRight' });
+
+    // A swimming class whose lesson starts in ten minutes: enrolled and paid opens; enrolled and unpaid does not.
+    const course = await approvedCourse(p.c, p.reviewer, p.venue.id, 10_000);
+    const cls = await makeClass(p.c, course, await makeCoach(s, p.orgId), 5, { firstStart: new Date(now.getTime() + 10 * 60_000), count: 1 });
+    const pupil = await makeMember(s, p.orgId);
+    const seat = await enrol(p.c, cls, pupil);
+    expect(seat.code, seat.msg).toBe(0);
+    await p.sim.event({ pin: pin(pupil), time: wallClock(now, p.venue.timeZone) });
+    expect(await last(p.c, p.gate.id)).toMatchObject({ result: 'denied', reason: 'noRight' });
+    const [order] = await s.database.query<{ payable_fen: string }>('select payable_fen from sport_order where id = $1', [seat.body.orderId]);
+    await ok(p.c, 'POST', `/api/sport/commerce/order/${seat.body.orderId}/pay`, { method: 'cash', amountFen: Number(order!.payable_fen) });
+    await p.sim.event({ pin: pin(pupil), time: wallClock(now, p.venue.timeZone) });
+    expect(await last(p.c, p.gate.id)).toMatchObject({ result: 'allowed', reason: 'class', opened: true });
+    // An hour before the lesson is too early.
+    await p.sim.event({ pin: pin(pupil), time: wallClock(new Date(now.getTime() - 60 * 60_000), p.venue.timeZone) });
+    expect(await last(p.c, p.gate.id)).toMatchObject({ result: 'denied', reason: 'noRight' });
   });
 
   it('grants: a staff grant needs its person, its times in order and gates of the organisation; an old version is stale', async () => {

@@ -1,10 +1,12 @@
 import type { GateReason } from '@venue/contract';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { oneOrgScope, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
-import { memberLevelsPort, unitClaimsOverlapping } from '../booking/index.ts';
+import type { Port } from '../../../platform/ports.ts';
+import { unitClaimsOverlapping } from '../booking/index.ts';
 import { findMember } from '../member/index.ts';
 import { instantOf, localOf, sitesOf, weekdayOf } from '../venue/index.ts';
 import type { GateAdapter, GateEventIn } from './gate.adapter.ts';
+import { gateCardPort, gateLessonPort, gateTicketPort, type GatePassQuery, type GatePassSource } from './gate.ports.ts';
 import {
   findStaff,
   finishCommands,
@@ -65,10 +67,11 @@ function grantHolds(g: GrantRecord, gateId: number, day: string, minutes: number
 }
 
 /**
- * The pass of `pin` at a gate at `at`: a staff grant of this gate now; for a member, also a usable
- * card for the venue (the cards module answers booking's member-levels port), or a booking at the
- * venue now (a paid booking claim of one of its sites from BOOKING_EARLY_MS before to its end, in
- * an order the member bought). The first that holds allows; otherwise the most telling refusal.
+ * The pass of `pin` at a gate at `at`: a staff grant of this gate now; for a member, also what the
+ * member holds at the venue, asked of the modules that own it (the gates' ports): a usable card, a
+ * booking now (a paid booking claim of one of its sites from BOOKING_EARLY_MS before to its end, in
+ * an order the member bought), a ticket whose session's gate window is open, a lesson of a class the
+ * member is in. The first that holds allows; otherwise the most telling refusal.
  */
 async function decidePass(db: Executor, device: DeviceAt, pin: string, at: Date): Promise<Decision> {
   const scope = oneOrgScope(device.orgId);
@@ -89,27 +92,22 @@ async function decidePass(db: Executor, device: DeviceAt, pin: string, at: Date)
     else if (holds === 'expired' && refusal === 'noRight') refusal = 'grantExpired';
   }
   if (memberId !== null) {
-    if (await holdsCard(db, scope, memberId, device.venueId)) return { allowed: true, reason: 'card', grantedBy: 'card', ...who };
+    const q = { memberId, venueId: device.venueId, at };
+    const card = await asked(gateCardPort, db, scope, q);
+    if (card) return { allowed: true, reason: 'card', grantedBy: `card#${card}`, ...who };
     const booking = await bookingNow(db, scope, memberId, device.venueId, at);
     if (booking) return { allowed: true, reason: 'booking', grantedBy: `booking#${booking}`, ...who };
+    const ticket = await asked(gateTicketPort, db, scope, q);
+    if (ticket) return { allowed: true, reason: 'ticket', grantedBy: `ticket#${ticket}`, ...who };
+    const lesson = await asked(gateLessonPort, db, scope, q);
+    if (lesson) return { allowed: true, reason: 'class', grantedBy: `lesson#${lesson}`, ...who };
   }
   return { allowed: false, reason: refusal, grantedBy: null, ...who };
 }
 
-/**
- * A usable card for the venue, through the one public face the cards module answers (booking's
- * member-levels port): its grants are the member's usable cards (active, in date, with uses left,
- * for the venue) whose type names a level, then the member's own level, which is no card.
- */
-async function holdsCard(db: Executor, scope: Scope, memberId: number, venueId: number): Promise<boolean> {
-  if (!memberLevelsPort.plugged) return false;
-  const grants = await memberLevelsPort.get()(db, scope, memberId, venueId);
-  if (!grants.length) return false;
-  const m = await findMember(db, scope, memberId);
-  const last = grants[grants.length - 1];
-  const ownLevel = m?.level && last.level === m.level && !last.sports.length && !last.bands.length;
-  return grants.length > (ownLevel ? 1 : 0);
-}
+/** A pass source's answer; an unplugged one (its module not loaded) opens nothing. */
+const asked = (port: Port<GatePassSource>, db: Executor, scope: Scope, q: GatePassQuery) =>
+  port.plugged ? port.get()(db, scope, q) : Promise.resolve(undefined);
 
 /** The order number of a booking of the member at the venue around `at`, if any. */
 async function bookingNow(db: Executor, scope: Scope, memberId: number, venueId: number, at: Date): Promise<string | undefined> {

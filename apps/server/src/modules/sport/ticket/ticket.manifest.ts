@@ -19,15 +19,19 @@ import { seedTicketCatalogueDemo } from './catalogue/catalogue.seed.ts';
 import { ticketKind } from './sale.service.ts';
 import { distTicketKind, ticketPackageKind } from './distribution/distribution.service.ts';
 import { ticketHomeCard } from './ticket.home.ts';
+import { ticketOfMemberAt } from './ticket.repository.ts';
+import { gateTicketPort } from '../equipment/index.ts';
 
 /** Ticketing: catalogue, sessions, seat maps, selling, reserved issuing, distribution, gate checking. */
 export const ticketManifest: ModuleManifest = {
   name: 'sport/ticket',
-  dependsOn: ['system', 'job', 'sport/commerce', 'sport/member', 'sport/venue'],
+  dependsOn: ['system', 'job', 'sport/commerce', 'sport/member', 'sport/venue', 'sport/equipment'],
   ui: contractModule('sport/ticket'),
   tables: { schema: { ...ticketTables, ...catalogueTables, ...templateTables, ...distributionTables, ...gateTables, ...reserveTables } },
   // What it sells through commerce, in orders of type `ticket`: box-office tickets, distributors' quota tickets, packages.
   contributes: { kinds: [ticketKind, distTicketKind, ticketPackageKind], orderTypes: ['ticket'], homeCards: [ticketHomeCard] },
+  // The gates (equipment): a member's ticket for a session of the venue opens them in its gate window.
+  plug: () => gateTicketPort.plug(ticketOfMemberAt),
   routes: ({ app, ctx }) => {
     ticketRoutes(app, ctx);
     reserveRoutes(app, ctx);

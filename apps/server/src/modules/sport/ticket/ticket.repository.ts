@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { SESSION_DEFAULT_LENGTH_MINUTES } from '@venue/contract';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
 import { containsText } from '../../system/index.ts';
@@ -767,4 +768,31 @@ export async function pageTickets(db: Executor, scope: Scope, f: { sessionId?: n
     db.select({ n: count() }).from(tickets).where(where),
   ]);
   return { total: total?.n ?? 0, rows };
+}
+
+/**
+ * A live ticket (sold, or used: the member's own PIN or bracelet is no transferable code, so
+ * re-entry is allowed) the member bought for a session of the venue whose gate window holds `at`.
+ * Answers its code.
+ */
+export async function ticketOfMemberAt(db: Executor, scope: Scope, q: { memberId: number; venueId: number; at: Date }): Promise<string | undefined> {
+  const [row] = await db
+    .select({ code: tickets.code })
+    .from(tickets)
+    .innerJoin(ticketSessions, and(eq(ticketSessions.orgId, tickets.orgId), eq(ticketSessions.id, tickets.sessionId)))
+    .innerJoin(ticketProjects, and(eq(ticketProjects.orgId, ticketSessions.orgId), eq(ticketProjects.id, ticketSessions.projectId)))
+    .innerJoin(orders, and(eq(orders.orgId, tickets.orgId), eq(orders.id, tickets.orderId)))
+    .where(
+      and(
+        inScope(scope, tickets.orgId),
+        eq(orders.memberId, q.memberId),
+        eq(ticketProjects.venueId, q.venueId),
+        inArray(tickets.state, ['sold', 'used']),
+        eq(ticketSessions.status, 0),
+        sql`${q.at.toISOString()}::timestamptz >= ${ticketSessions.startAt} - make_interval(mins => ${ticketSessions.gateOpenMinutes})`,
+        sql`${q.at.toISOString()}::timestamptz <= coalesce(${ticketSessions.endAt}, ${ticketSessions.startAt} + make_interval(mins => ${SESSION_DEFAULT_LENGTH_MINUTES})) + make_interval(mins => ${ticketSessions.gateCloseMinutes})`,
+      ),
+    )
+    .limit(1);
+  return row?.code;
 }

@@ -80,6 +80,8 @@ function PassRules() {
           <Typography.Paragraph style={{ marginBottom: 4 }}>{t('rules.grant')}</Typography.Paragraph>
           <Typography.Paragraph style={{ marginBottom: 4 }}>{t('rules.card')}</Typography.Paragraph>
           <Typography.Paragraph style={{ marginBottom: 4 }}>{t('rules.booking')}</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 4 }}>{t('rules.ticket')}</Typography.Paragraph>
+          <Typography.Paragraph style={{ marginBottom: 4 }}>{t('rules.lesson')}</Typography.Paragraph>
           <Typography.Paragraph style={{ marginBottom: 0 }}>{t('rules.deny')}</Typography.Paragraph>
         </>
       }

@@ -51,6 +51,8 @@ const messages: MessagesOf<typeof zh> = {
     grant: 'Access grant',
     card: 'Valid member card',
     booking: 'Booking now',
+    ticket: 'Ticket for a session now',
+    class: 'Lesson now',
     grantExpired: 'Grant out of its dates',
     outsideHours: 'Outside the granted days or hours',
     noRight: 'No right to pass',
@@ -64,6 +66,9 @@ const messages: MessagesOf<typeof zh> = {
       '1. An access grant on this screen names the gate, today is between its first and last valid day, on one of its days, and the time is between its start and end (end excluded).',
     card: '2. A valid member card (members only): active, in date, with uses left, and usable at the venue.',
     booking: '3. A booking (members only): a booking of a site of the venue, from 30 minutes before it starts until it ends.',
+    ticket:
+      '4. A ticket (members only): a ticket the member bought, not refunded, for a session at the venue whose gate window is open (re-entry within it is allowed).',
+    lesson: '5. A lesson (members only): a lesson at the venue of a class the member is enrolled and paid in, from 30 minutes before it starts until it ends.',
     deny: 'Otherwise the pass is refused with its reason (grant expired, outside hours, no right, unknown person). Events a gate kept while offline are stored once when it is back; those older than a minute open nothing.',
   },
 };

@@ -22,6 +22,8 @@ export const reasonOptions = codeOptions(GATE_REASONS, 'reason', {
   grant: 'green',
   card: 'green',
   booking: 'green',
+  ticket: 'green',
+  class: 'green',
   grantExpired: 'orange',
   outsideHours: 'orange',
   noRight: 'red',
