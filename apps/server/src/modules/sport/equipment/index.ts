@@ -1,7 +1,7 @@
 /**
  * The sport/equipment module's public API: the only file of `modules/sport/equipment/` another
- * module may import (tests may also import `equipment.testkit.ts` and the device simulator,
- * `gate.sim.ts`, through it). No other module reads devices or the access log yet.
+ * module may import (tests may also import `equipment.testkit.ts` and the device simulators,
+ * `gate.sim.ts` and `golf.sim.ts`, through it). No other module reads devices or the access log yet.
  */
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
@@ -9,3 +9,4 @@ export { equipmentManifest } from './equipment.manifest.ts';
 
 // ---------------------------------------------------------------- the device simulator (tests, the bench, browser tests)
 export { GateSim, wallClock } from './gate.sim.ts';
+export { GolfSim } from './golf.sim.ts';

@@ -6,6 +6,7 @@ const messages: MessagesOf<typeof zh> = {
   grant: 'Access grant',
   event: 'Access event',
   field: {
+    siteId: 'Golf bay',
     stadiumId: 'Venue',
     stadiumName: 'Venue',
     kind: 'Type',
@@ -65,6 +66,22 @@ const messages: MessagesOf<typeof zh> = {
     card: '2. A valid member card (members only): active, in date, with uses left, and usable at the venue.',
     booking: '3. A booking (members only): a booking of a site of the venue, from 30 minutes before it starts until it ends.',
     deny: 'Otherwise the pass is refused with its reason (grant expired, outside hours, no right, unknown person). Events a gate kept while offline are stored once when it is back; those older than a minute open nothing.',
+  },
+  golf: {
+    venue: 'Venue',
+    legend: 'States',
+    state: { free: 'Free', booked: 'Booked', inUse: 'In use', faulty: 'Faulty' },
+    fault: { fault: 'Controller reports a fault', offline: 'Controller offline', closed: 'Bay closed' },
+    faultCode: 'Fault code: {{code}}',
+    noController: 'No controller',
+    controller: 'Controller: {{name}}',
+    booking: '{{name}} {{from}}–{{to}}',
+    walkIn: 'Walk-in',
+    empty: 'This venue has no golf bays yet (add sites of the sport golf in site management)',
+    noVenue: 'Choose a venue first',
+    count: '{{n}}',
+    live: 'Refreshes by itself when a bay changes',
+    updated: 'Updated {{time}}',
   },
 };
 export default messages;

@@ -3,6 +3,7 @@ const messages = {
   grant: '通行授权',
   event: '通行记录',
   field: {
+    siteId: '高尔夫打位',
     stadiumId: '场馆',
     stadiumName: '场馆',
     kind: '设备类型',
@@ -61,6 +62,22 @@ const messages = {
     card: '2. 有效会员卡（仅会员）：持有在有效期内、状态正常、次数未用完且适用于该场馆的会员卡。',
     booking: '3. 预订（仅会员）：该会员在此场馆有场地预订，当前时间在预订开始前 30 分钟至结束之间。',
     deny: '以上都不满足则拒绝，并记录原因（授权过期、不在通行时段、无权限、未知人员）。离线期间闸机缓存的记录在恢复后补传，只记录一次，超过 1 分钟的记录不再开闸。',
+  },
+  golf: {
+    venue: '场馆',
+    legend: '状态',
+    state: { free: '空闲', booked: '已预订', inUse: '使用中', faulty: '故障' },
+    fault: { fault: '控制器报告故障', offline: '控制器离线', closed: '打位已停用' },
+    faultCode: '故障代码：{{code}}',
+    noController: '未绑定控制器',
+    controller: '控制器：{{name}}',
+    booking: '{{name}} {{from}}–{{to}}',
+    walkIn: '散客',
+    empty: '该场馆还没有高尔夫打位（在场地管理中添加运动类型为高尔夫的场地）',
+    noVenue: '请先选择场馆',
+    count: '{{n}} 个',
+    live: '状态变化时自动刷新',
+    updated: '更新于 {{time}}',
   },
 };
 export default messages;
