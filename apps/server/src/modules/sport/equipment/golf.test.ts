@@ -127,7 +127,7 @@ describe.each(databases)('golf bays on %s', (kind) => {
     expect((await baysOf(p.c, p.venue.id)).bays[1]).toMatchObject({ state: 'free', fault: null, faultCode: null });
   });
 
-  it('tells open consoles of the venue after commit: a booking, a check-in, a controller state that changed (not a repeat)', async () => {
+  it('tells open consoles of the venue after commit: a controller state that changed (not a repeat), a booking, its payment, its check-in', async () => {
     const p = await place();
     const heard: string[] = [];
     const stop = await s.database.listen('console_live', (payload) => heard.push(payload));
@@ -146,7 +146,7 @@ describe.each(databases)('golf bays on %s', (kind) => {
       const local = wallClock(new Date(), p.venue.timeZone);
       const hour = Number(local.slice(11, 13)) + 1;
       if (hour > 22) return;
-      await ok(p.c, 'POST', booking('order'), {
+      const order = await ok<{ orderId: number; orderNo: string; amount: number }>(p.c, 'POST', booking('order'), {
         stadiumId: p.venue.id,
         date: local.slice(0, 10),
         items: [{ siteId: p.bays[2]!.id, start: `${String(hour).padStart(2, '0')}:00`, end: `${String(hour + 1).padStart(2, '0')}:00` }],
@@ -155,6 +155,12 @@ describe.each(databases)('golf bays on %s', (kind) => {
       });
       await wait(3);
       expect(mine()).toHaveLength(3);
+      await ok(p.c, 'POST', `/api/sport/commerce/order/${order.orderId}/pay`, { method: 'cash', amountFen: order.amount });
+      await wait(4);
+      await ok(p.c, 'POST', booking('checkin'), { code: order.orderNo });
+      await wait(5);
+      // Each a transaction of its own: one hint each.
+      expect(mine()).toHaveLength(5);
     } finally {
       await stop();
     }
