@@ -34,7 +34,7 @@ export async function seedGolfDemo(db: Db, app: FastifyInstance, config: Config,
   if (!venue || !manager) return undefined;
   const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
   if (!done.rows.length) {
-    await grantDemoMenus(db, ['sport.golf']);
+    await grantDemoMenus(db, ['sport.golf'], ['equipmentManage']);
     const caller: Caller = { ...actingAs(manager, center.id, { platform: true }), platform: false };
     const bays = [];
     for (let i = 1; i <= BAYS; i++)

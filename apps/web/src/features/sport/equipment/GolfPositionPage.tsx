@@ -45,10 +45,16 @@ function BayTile({ bay, timeZone }: { bay: GolfBayRow; timeZone: string }) {
           </Typography.Text>
         )}
         {bay.fault && (
-          <Typography.Text type="danger" style={{ display: 'block' }} data-testid={`golf-bay-${bay.siteId}-fault`}>
-            {t(`golf.fault.${bay.fault}`)}
-            {bay.faultCode ? ` · ${t('golf.faultCode', { code: bay.faultCode })}` : ''}
-          </Typography.Text>
+          <div data-testid={`golf-bay-${bay.siteId}-fault`}>
+            <Typography.Text type="danger" style={{ display: 'block' }}>
+              {t(`golf.fault.${bay.fault}`)}
+            </Typography.Text>
+            {bay.faultCode && (
+              <Typography.Text type="danger" style={{ display: 'block' }}>
+                {t('golf.faultCode', { code: bay.faultCode })}
+              </Typography.Text>
+            )}
+          </div>
         )}
       </div>
       <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
