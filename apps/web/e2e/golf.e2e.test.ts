@@ -36,7 +36,8 @@ describe('golf bay view', () => {
     e = await startE2E({ SOCKET: '1' });
     d = await venueDesk(e, open, MENUS, { n: 1, open: '00:00', close: '24:00', timeZone: dayTimeZone() });
     page = d.page;
-    for (let i = 1; i <= 3; i++) bays.push(await ok(d.api, 'POST', '/api/sport/venue/site', { venueId: d.venue.id, name: `${i}号打位`, sport: 'golf', sort: 10 + i }));
+    for (let i = 1; i <= 3; i++)
+      bays.push(await ok(d.api, 'POST', '/api/sport/venue/site', { venueId: d.venue.id, name: `${i}号打位`, sport: 'golf', sort: 10 + i }));
     await ok(d.api, 'POST', '/api/sport/venue/price', { venueId: d.venue.id, name: '打位', sport: 'golf', start: '00:00', end: '24:00', priceFen: 5000 });
     for (const [i, bay] of bays.entries()) {
       const c = await ok<{ sn: string }>(d.api, 'POST', '/api/sport/equipment/device', {

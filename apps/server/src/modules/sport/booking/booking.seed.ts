@@ -228,7 +228,14 @@ export async function bookDemo(
       const o = await bookSlots(
         db,
         caller,
-        { stadiumId: venueId, date: b.date, items: [{ siteId: b.siteId, start: b.start, end: b.end }], buyerName: b.buyerName, buyerPhone: b.buyerPhone, remark: null },
+        {
+          stadiumId: venueId,
+          date: b.date,
+          items: [{ siteId: b.siteId, start: b.start, end: b.end }],
+          buyerName: b.buyerName,
+          buyerPhone: b.buyerPhone,
+          remark: null,
+        },
         undefined,
       );
       await startPayment(deps, caller, o.orderId, { method: 'cash', amountFen: o.amount, receivedFen: o.amount }, undefined);

@@ -4,7 +4,7 @@
  * and the desk's shifts (built on the venue module's venues, sites and price rules).
  */
 // The demo venue, and bookings other modules' demos make (paid, checked in) through the booking service.
-export { bookDemo, seedVenueDemo, type DemoBooking } from './booking.seed.ts';
+export { bookDemo, seedVenueDemo } from './booking.seed.ts';
 export { lessonBriefsPort, memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 export type { LevelGrant } from './pricing.ts';
 export { claimSiteTime, releaseSiteTime } from './site-claims.ts';

@@ -332,7 +332,14 @@ export async function golfControllersOf(db: Executor, scope: Scope, venueId: num
  */
 export async function reportGolfState(db: Executor, scope: Scope, sn: string, state: string, code: string | null) {
   const [before] = await db
-    .select({ id: devices.id, orgId: devices.orgId, venueId: devices.venueId, reportedState: devices.reportedState, reportedCode: devices.reportedCode, online: onlineSql })
+    .select({
+      id: devices.id,
+      orgId: devices.orgId,
+      venueId: devices.venueId,
+      reportedState: devices.reportedState,
+      reportedCode: devices.reportedCode,
+      online: onlineSql,
+    })
     .from(devices)
     .where(deviceRepo.where(scope, eq(devices.sn, sn), eq(devices.kind, 'golf_controller')))
     .for('update');

@@ -52,13 +52,21 @@ export async function golfBaysOf(db: Executor, scope: Scope, venueId: number, no
   const [sites, controllers] = await Promise.all([sitesOf(db, scope, { venueId, sport: 'golf' }), golfControllersOf(db, scope, venueId)]);
   if (!sites.length) return [];
   const ahead = new Date(now.getTime() + GOLF_AHEAD_MINUTES * 60_000);
-  const claims = (await unitClaimsOverlapping(db, scope, sites.map((s) => ({ unitId: s.id, from: now, to: ahead })))).filter(
-    (c) => c.kind === 'booking' && c.orderId !== null,
-  );
+  const claims = (
+    await unitClaimsOverlapping(
+      db,
+      scope,
+      sites.map((s) => ({ unitId: s.id, from: now, to: ahead })),
+    )
+  ).filter((c) => c.kind === 'booking' && c.orderId !== null);
   const bySite = new Map<number, UnitClaim[]>();
   for (const c of claims) bySite.set(c.siteId, [...(bySite.get(c.siteId) ?? []), c]);
   const controllerOf = new Map(controllers.filter((c) => c.siteId !== null).map((c) => [c.siteId!, { ...c, online: Boolean(c.online) }]));
-  const states = sites.map((site) => ({ site, controller: controllerOf.get(site.id), ...bayStateOf({ site, controller: controllerOf.get(site.id), claims: bySite.get(site.id) ?? [] }) }));
+  const states = sites.map((site) => ({
+    site,
+    controller: controllerOf.get(site.id),
+    ...bayStateOf({ site, controller: controllerOf.get(site.id), claims: bySite.get(site.id) ?? [] }),
+  }));
   const buyers = new Map((await buyersOfOrders(db, scope, [...new Set(states.flatMap((s) => (s.claim ? [s.claim.orderId!] : [])))])).map((o) => [o.id, o]));
   return states.map(({ site, controller, state, fault, claim }) => {
     const order = claim ? buyers.get(claim.orderId!) : undefined;

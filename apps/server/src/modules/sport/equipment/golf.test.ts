@@ -31,7 +31,10 @@ describe('a golf bay state', () => {
     expect(bayStateOf({ site, controller: healthy, claims: [claim('booked', 20)] })).toMatchObject({ state: 'booked' });
     expect(bayStateOf({ site, controller: healthy, claims: [claim('held')] })).toMatchObject({ state: 'booked' });
     expect(bayStateOf({ site, controller: healthy, claims: [claim('booked', 30), claim('used')] })).toMatchObject({ state: 'inUse' });
-    expect(bayStateOf({ site, controller: { ...healthy, reportedState: 'fault' }, claims: [claim('used')] })).toMatchObject({ state: 'faulty', fault: 'fault' });
+    expect(bayStateOf({ site, controller: { ...healthy, reportedState: 'fault' }, claims: [claim('used')] })).toMatchObject({
+      state: 'faulty',
+      fault: 'fault',
+    });
     expect(bayStateOf({ site, controller: { ...healthy, online: false }, claims: [] })).toMatchObject({ state: 'faulty', fault: 'offline' });
     expect(bayStateOf({ site: { ...site, status: 1 }, controller: healthy, claims: [] })).toMatchObject({ state: 'faulty', fault: 'closed' });
     // A no-show is no booking of the bay any more.
@@ -76,11 +79,16 @@ describe.each(databases)('golf bays on %s', (kind) => {
     const st = await cardStaff(s, admin, platformId, [...EQUIPMENT_KEYS, ...VENUE_KEYS, ...MEMBER_KEYS]);
     const { venue, sites } = await makeVenue(st.c, { n: 1, open: '00:00', close: '24:00', timeZone: dayTimeZone() });
     const bays: { id: number; name: string }[] = [];
-    for (let i = 1; i <= 3; i++)
-      bays.push(await ok(st.c, 'POST', venueApi('site'), { venueId: venue.id, name: `${i}号打位`, sport: 'golf', sort: 10 + i }));
+    for (let i = 1; i <= 3; i++) bays.push(await ok(st.c, 'POST', venueApi('site'), { venueId: venue.id, name: `${i}号打位`, sport: 'golf', sort: 10 + i }));
     await ok(st.c, 'POST', venueApi('price'), { venueId: venue.id, name: '打位', sport: 'golf', start: '00:00', end: '24:00', priceFen: 5000 });
     const controller = (bay: number, name: string) =>
-      ok<{ id: number; sn: string }>(st.c, 'POST', equipmentApi('device'), { stadiumId: venue.id, kind: 'golf_controller', sn: newSn(), name, siteId: bays[bay]!.id });
+      ok<{ id: number; sn: string }>(st.c, 'POST', equipmentApi('device'), {
+        stadiumId: venue.id,
+        kind: 'golf_controller',
+        sn: newSn(),
+        name,
+        siteId: bays[bay]!.id,
+      });
     const c1 = await controller(0, '控制器1');
     const c2 = await controller(1, '控制器2');
     const base = await baseUrlOf(s);
@@ -168,7 +176,9 @@ describe.each(databases)('golf bays on %s', (kind) => {
 
   it('refuses what is no bay: a bay for a gate, a site of another sport, a second controller of a bay; unknown devices and bad reports store nothing', async () => {
     const p = await place();
-    const gate = await p.c.json('POST', equipmentApi('device'), { body: { stadiumId: p.venue.id, kind: 'gate', sn: newSn(), name: '闸机', siteId: p.bays[2]!.id } });
+    const gate = await p.c.json('POST', equipmentApi('device'), {
+      body: { stadiumId: p.venue.id, kind: 'gate', sn: newSn(), name: '闸机', siteId: p.bays[2]!.id },
+    });
     expect([gate.code, gate.detail?.[0]?.field]).toEqual([969600, 'siteId']);
     const court = await p.c.json('POST', equipmentApi('device'), {
       body: { stadiumId: p.venue.id, kind: 'golf_controller', sn: newSn(), name: 'x', siteId: p.court.id },
