@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { StationPush, StationRow } from '@venue/contract';
+import type { LivePush, StationPush, StationRow } from '@venue/contract';
 import { getConfig } from './config.ts';
 import { api, http, joinUrl } from './request.ts';
 import { getToken } from './session.ts';
@@ -22,6 +22,22 @@ interface StationState {
 }
 
 export const stationStore = createStore<StationState>({ unread: 0, latest: null, stamp: 0 });
+
+/**
+ * Venue hints the same socket carries (a venue's bookings, check-ins or devices changed): each
+ * venue's counter rises, so open views of it refetch. Nothing arrives with the socket off.
+ */
+export const liveStore = createStore<{ byVenue: Record<number, number> }>({ byVenue: {} });
+
+/** How often a view refetches by itself: slowly while the socket pushes its changes, every 2 s without it. */
+export function liveRefetchMs(): number {
+  return getConfig().socket && typeof WebSocket !== 'undefined' ? 30_000 : 2_000;
+}
+
+/** The venue's change counter (0 until a change was pushed). */
+export function useVenueLive(venueId: number | null | undefined): number {
+  return useStore(liveStore, (s) => (venueId ? (s.byVenue[venueId] ?? 0) : 0));
+}
 
 export function useUnread(): number {
   return useStore(stationStore, (s) => s.unread);
@@ -71,7 +87,11 @@ export function useStationLive(active: boolean): void {
       ws.onmessage = (e) => {
         retryMs = 1000;
         try {
-          const m = JSON.parse(String(e.data)) as StationPush;
+          const m = JSON.parse(String(e.data)) as StationPush | LivePush;
+          if (m.kind === 'live') {
+            const v = m.venueId;
+            return liveStore.set((s) => ({ byVenue: { ...s.byVenue, [v]: (s.byVenue[v] ?? 0) + 1 } }));
+          }
           if (m.kind !== 'station') return;
           stationStore.set((s) => ({ unread: m.unread, latest: m.latest ?? (m.unread ? s.latest : null), stamp: s.stamp + 1 }));
         } catch {

@@ -5,6 +5,7 @@ export const equipmentPermissions = {
   equipment: { list: 'sport:equipment:list', add: 'sport:equipment:add', edit: 'sport:equipment:edit', remove: 'sport:equipment:remove' },
   gateGrant: { list: 'sport:gate:grant:list', add: 'sport:gate:grant:add', edit: 'sport:gate:grant:edit', remove: 'sport:gate:grant:remove' },
   gateLog: { list: 'sport:gate:log:list' },
+  golf: { list: 'sport:golf:list' },
 } as const;
 
 /** What the sport/equipment module brings to the console (spec 2.5 equipmentManage). */
@@ -39,6 +40,16 @@ export const equipmentModule = {
       title: { 'zh-CN': '闸机通行记录', 'en-US': 'Gate access log' },
       icon: 'HistoryOutlined',
       permission: equipmentPermissions.gateLog.list,
+      buttons: {},
+      cache: true,
+      parent: 'equipmentManage',
+    },
+    {
+      key: 'sport.golf.position',
+      path: '/sport/views/equipmentManage/golfPositionView/index',
+      title: { 'zh-CN': '高尔夫打位', 'en-US': 'Golf bays' },
+      icon: 'FlagOutlined',
+      permission: equipmentPermissions.golf.list,
       buttons: {},
       cache: true,
       parent: 'equipmentManage',

@@ -54,6 +54,8 @@ export const deviceCreate = z.object({
   sn,
   name: name(64),
   remark: fields.optText(200),
+  /** The site (golf bay) a golf bay controller serves: a golf site of the same venue. */
+  siteId: id.nullish(),
 });
 export type DeviceCreate = z.output<typeof deviceCreate>;
 export const deviceUpdate = updateOf(deviceCreate.omit({ orgId: true }));
@@ -79,6 +81,9 @@ export const deviceRow = z.object({
   lastSeenTime: at.nullable(),
   /** Open commands queued and not yet fetched by the device. */
   pendingCommands: z.number(),
+  siteId: z.number().nullable(),
+  /** What a golf bay controller last reported: ok | fault (null: never reported). */
+  reportedState: z.string().nullable(),
   version: z.number(),
   createTime: at,
 });
@@ -167,3 +172,56 @@ export const gateLogRow = z.object({
   opened: z.boolean(),
 });
 export type GateLogRow = z.output<typeof gateLogRow>;
+
+// ---------------------------------------------------------------- golf bays (golfPositionView)
+
+/**
+ * A golf bay's state now (docs/decisions.md, "Golf bays"): `faulty` (its controller reported a
+ * fault or is offline, or the bay is closed in venue management) before `inUse` (a checked-in
+ * booking of the bay now or within GOLF_AHEAD_MINUTES) before `booked` (a paid or held booking in
+ * that window) before `free`.
+ */
+export const GOLF_BAY_STATES = ['free', 'booked', 'inUse', 'faulty'] as const;
+export type GolfBayState = (typeof GOLF_BAY_STATES)[number];
+/** Why a bay is faulty: its controller reported a fault, its controller is offline, the bay is closed. */
+export const GOLF_FAULTS = ['fault', 'offline', 'closed'] as const;
+export type GolfFault = (typeof GOLF_FAULTS)[number];
+/** A booking starting within this many minutes already makes a bay booked. */
+export const GOLF_AHEAD_MINUTES = 60;
+/** What a controller may report. */
+export const GOLF_CONTROLLER_STATES = ['ok', 'fault'] as const;
+
+/** `POST {sport}equipment/golf/bays`: the golf bays of a venue (its live golf sites, in their order). */
+export const golfBaysQuery = z.object({ stadiumId: id });
+export type GolfBaysQuery = z.output<typeof golfBaysQuery>;
+export const golfBayRow = z.object({
+  siteId: z.number(),
+  name: z.string(),
+  state: fields.textOf(GOLF_BAY_STATES),
+  fault: fields.textOf(GOLF_FAULTS).nullable(),
+  /** The controller's reported fault code (`BALL_JAM`), when it sent one. */
+  faultCode: z.string().nullable(),
+  deviceId: z.number().nullable(),
+  deviceName: z.string().nullable(),
+  online: z.boolean(),
+  /** The booking the state is about (booked or in use). */
+  booking: z
+    .object({
+      orderId: z.number(),
+      orderNo: z.string(),
+      buyerName: z.string().nullable(),
+      memberId: z.number().nullable(),
+      startTime: at,
+      endTime: at,
+    })
+    .nullable(),
+});
+export type GolfBayRow = z.output<typeof golfBayRow>;
+export const golfBaysAnswer = z.object({
+  stadiumId: z.number(),
+  timeZone: z.string(),
+  /** The server's now (the tiles' "starts in" and the venue clock). */
+  now: at,
+  bays: z.array(golfBayRow),
+});
+export type GolfBaysAnswer = z.output<typeof golfBaysAnswer>;

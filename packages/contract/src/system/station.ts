@@ -47,3 +47,9 @@ export interface StationPush {
   unread: number;
   latest?: StationRow;
 }
+
+/** What the live socket sends a console when a venue's bookings, check-ins or devices changed: open views of it refetch. */
+export interface LivePush {
+  kind: 'live';
+  venueId: number;
+}

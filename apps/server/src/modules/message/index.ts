@@ -5,4 +5,4 @@ export { messageWorkers } from './message.routes.ts';
 export { messageType, seedMessageDefaults, type MessageBusinessType } from './message.seed.ts';
 export { backlogEnabled, addBacklog } from './backlog/backlog.service.ts';
 export { backlogUrl } from './backlog/backlog.routes.ts';
-export { deliverStation } from './station/station.service.ts';
+export { deliverStation, notifyVenueLive } from './station/station.service.ts';

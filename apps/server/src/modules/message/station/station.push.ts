@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type {} from '@fastify/websocket'; // its route options (websocket: true)
 import type { WebSocket } from 'ws';
-import type { StationPush } from '@venue/contract';
+import type { LivePush, StationPush } from '@venue/contract';
 import type { AppContext, Caller } from '../../../platform/http.ts';
 import { scopeOf } from '../../../platform/scope.ts';
 import { pageStation, unreadCount } from './station.repository.ts';
-import { STATION_CHANNEL, stationRowOf } from './station.service.ts';
+import { LIVE_CHANNEL, STATION_CHANNEL, stationRowOf } from './station.service.ts';
 
 /** The token of a session -> its caller, or null when the session has ended. */
 export type SessionResolver = (token: string) => Promise<Caller | null>;
@@ -30,6 +30,7 @@ interface Conn {
 export class StationHub {
   private readonly byUser = new Map<number, Set<Conn>>();
   private stopListening: (() => Promise<void>) | null = null;
+  private stopLive: (() => Promise<void>) | null = null;
   private pinger: NodeJS.Timeout | null = null;
 
   constructor(
@@ -44,6 +45,8 @@ export class StationHub {
       // Notifications sent while the listening connection was down are lost: everyone catches up.
       () => void this.pushTo([...this.byUser.keys()], false),
     );
+    // Venue hints (bookings, check-ins, golf controllers): a lost one is caught up by the views' own slow refetch.
+    this.stopLive = await this.ctx.database.listen(LIVE_CHANNEL, (payload) => this.onLive(payload));
     this.pinger = setInterval(() => {
       for (const set of this.byUser.values()) for (const c of set) c.socket.ping();
     }, PING_MS);
@@ -55,6 +58,31 @@ export class StationHub {
     for (const set of this.byUser.values()) for (const c of set) c.socket.close(1001);
     this.byUser.clear();
     await this.stopListening?.();
+    await this.stopLive?.();
+  }
+
+  /**
+   * A venue changed: every console signed in to its organisation (or platform-wide) hears its id
+   * and refetches what it shows of it through its own scope. A console of a parent organisation
+   * hears nothing and relies on its views' slow refetch (docs/decisions.md, "Golf bays").
+   */
+  private onLive(payload: string): void {
+    let orgId = 0;
+    let venueId = 0;
+    try {
+      const p = JSON.parse(payload) as { o?: unknown; v?: unknown };
+      if (typeof p.o === 'number' && typeof p.v === 'number') [orgId, venueId] = [p.o, p.v];
+    } catch {
+      return;
+    }
+    if (!orgId) return;
+    const text = JSON.stringify({ kind: 'live', venueId } satisfies LivePush);
+    for (const set of this.byUser.values())
+      for (const c of set) {
+        const scope = scopeOf(c.caller);
+        const hears = scope.kind === 'all' || c.caller.orgId === orgId;
+        if (hears && c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+      }
   }
 
   /** A new console connection: it has a few seconds to name its session. */

@@ -19,6 +19,17 @@ import './station.messages.ts';
 
 /** The PostgreSQL channel that tells every server process which users' station messages changed. */
 export const STATION_CHANNEL = 'station_message';
+/**
+ * The console's live hints: "something of venue V (organisation O) changed, refetch" (bookings and
+ * check-ins, by a trigger on the slot claims; golf controllers' states, by the equipment module).
+ * The payload is ids only: what changed is read again through the caller's scope.
+ */
+export const LIVE_CHANNEL = 'console_live';
+
+/** Tells open consoles of the organisation that a venue's state changed, when the transaction commits. */
+export async function notifyVenueLive(tx: Executor, orgId: number, venueId: number): Promise<void> {
+  await notifyChannel(tx, LIVE_CHANNEL, JSON.stringify({ o: orgId, v: venueId }));
+}
 // A NOTIFY payload holds at most 8000 bytes: user ids go out in batches well under that.
 const IDS_PER_NOTIFY = 500;
 

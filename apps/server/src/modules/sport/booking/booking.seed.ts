@@ -193,3 +193,57 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
   );
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }
+
+/** A booking another module's demo makes (the golf bays'): a site, today's or another day's slots, a buyer; paid in cash, checked in when asked. */
+export interface DemoBooking {
+  siteId: number;
+  date: string;
+  start: string;
+  end: string;
+  buyerName: string;
+  buyerPhone: string;
+  checkIn?: boolean;
+}
+
+/**
+ * Books, pays (cash) and optionally checks in bookings as the demo centre's manager, through the
+ * booking service as the desk does, for other modules' demos (`SEED_DEMO=1`). Answers the order
+ * numbers; a booking the grid refuses (a begun slot, the day's hours over) is skipped.
+ */
+export async function bookDemo(
+  db: Db,
+  cfg: { publicUrl?: string; port: number; prefixes: { sport: string } },
+  secretKey: Buffer,
+  venueId: number,
+  bookings: readonly DemoBooking[],
+): Promise<string[]> {
+  const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
+  const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
+  if (!center || !manager) return [];
+  const caller: Caller = { ...actingAs(manager, center.id, { platform: true }), platform: false };
+  const deps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
+  const done: string[] = [];
+  for (const b of bookings) {
+    try {
+      const o = await bookSlots(
+        db,
+        caller,
+        {
+          stadiumId: venueId,
+          date: b.date,
+          items: [{ siteId: b.siteId, start: b.start, end: b.end }],
+          buyerName: b.buyerName,
+          buyerPhone: b.buyerPhone,
+          remark: null,
+        },
+        undefined,
+      );
+      await startPayment(deps, caller, o.orderId, { method: 'cash', amountFen: o.amount, receivedFen: o.amount }, undefined);
+      if (b.checkIn) await checkIn(db, caller, o.orderNo);
+      done.push(o.orderNo);
+    } catch {
+      // Not bookable now (the slot began, the day is over): the demo goes without it.
+    }
+  }
+  return done;
+}

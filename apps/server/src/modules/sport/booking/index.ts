@@ -3,12 +3,13 @@
  * import. Booking is the console's "booking": the grid, booking orders, fixed bookings, closures
  * and the desk's shifts (built on the venue module's venues, sites and price rules).
  */
-export { seedVenueDemo } from './booking.seed.ts';
+// The demo venue, and bookings other modules' demos make (paid, checked in) through the booking service.
+export { bookDemo, seedVenueDemo } from './booking.seed.ts';
 export { lessonBriefsPort, memberLevelsPort, memberWhitelistPort } from './booking.ports.ts';
 export type { LevelGrant } from './pricing.ts';
 export { claimSiteTime, releaseSiteTime } from './site-claims.ts';
 // A bulk read of live site claims overlapping many ranges (a scheduling plan's conflict preview).
-export { unitClaimsOverlapping, type UnitTimeAsk } from './site-clashes.repository.ts';
+export { unitClaimsOverlapping, type UnitClaim, type UnitTimeAsk } from './site-clashes.repository.ts';
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { bookingManifest } from './booking.manifest.ts';

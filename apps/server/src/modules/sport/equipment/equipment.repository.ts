@@ -307,3 +307,56 @@ export async function demoPlaceOf(db: Executor, scope: Scope, orgId: number) {
     .limit(2);
   return { venue, memberIds: people.map((m) => m.id), userIds: staff.map((u) => u.id) };
 }
+
+// ---------------------------------------------------------------- golf bay controllers
+
+/** The golf bay controllers of a venue with their bay, online state and last report (one query). */
+export async function golfControllersOf(db: Executor, scope: Scope, venueId: number) {
+  return db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      siteId: devices.siteId,
+      reportedState: devices.reportedState,
+      reportedCode: devices.reportedCode,
+      online: onlineSql,
+    })
+    .from(devices)
+    .where(deviceRepo.where(scope, eq(devices.venueId, venueId), eq(devices.kind, 'golf_controller')));
+}
+
+/**
+ * A golf controller's report of its state: stored, and whether it changed anything the bay view shows
+ * (its state or code, or the device coming back from offline). `sn` names the device whatever its
+ * organisation (its only identity), as every protocol call does.
+ */
+export async function reportGolfState(db: Executor, scope: Scope, sn: string, state: string, code: string | null) {
+  const [before] = await db
+    .select({
+      id: devices.id,
+      orgId: devices.orgId,
+      venueId: devices.venueId,
+      reportedState: devices.reportedState,
+      reportedCode: devices.reportedCode,
+      online: onlineSql,
+    })
+    .from(devices)
+    .where(deviceRepo.where(scope, eq(devices.sn, sn), eq(devices.kind, 'golf_controller')))
+    .for('update');
+  if (!before) return undefined;
+  await db
+    .update(devices)
+    .set({ lastSeenAt: sql`now()`, reportedState: state, reportedCode: code, reportedAt: sql`now()` })
+    .where(deviceRepo.where(scope, eq(devices.id, before.id)));
+  const changed = !before.online || before.reportedState !== state || before.reportedCode !== code;
+  return { ...before, changed };
+}
+
+/** The buyers (name, member) of orders, read-only from the commerce core's orders. */
+export async function buyersOfOrders(db: Executor, scope: Scope, orderIds: readonly number[]) {
+  if (!orderIds.length) return [];
+  return db
+    .select({ id: orders.id, orderNo: orders.orderNo, buyerName: orders.buyerName, memberId: orders.memberId })
+    .from(orders)
+    .where(and(inScope(scope, orders.orgId), inArray(orders.id, [...orderIds])));
+}

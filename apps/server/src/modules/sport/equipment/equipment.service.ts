@@ -15,7 +15,7 @@ import { orderOf, pageOf } from '../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../platform/scope.ts';
 import { isForeignKeyViolation, mapDuplicate } from '../../system/index.ts';
 import { findMember } from '../member/index.ts';
-import { addDays, findVenue, instantOf } from '../venue/index.ts';
+import { addDays, findVenue, instantOf, sitesOf } from '../venue/index.ts';
 import {
   deviceDefaultOrder,
   deviceSorts,
@@ -41,7 +41,10 @@ import {
 } from './equipment.repository.ts';
 import './equipment.messages.ts';
 
-const DEVICE_UNIQUE = { sport_equipment_device_sn_uq: ['sn', 'field.deviceSn'] as [string, string] };
+const DEVICE_UNIQUE = {
+  sport_equipment_device_sn_uq: ['sn', 'field.deviceSn'] as [string, string],
+  sport_equipment_device_site_uq: ['siteId', 'field.golfBay'] as [string, string],
+};
 
 // ---------------------------------------------------------------- devices
 
@@ -58,6 +61,8 @@ const deviceOut = ({ device: d, stadiumName, online, pendingCommands }: DevicePa
   online: Boolean(online),
   lastSeenTime: d.lastSeenAt,
   pendingCommands: Number(pendingCommands),
+  siteId: d.siteId,
+  reportedState: d.reportedState,
   version: d.version,
   createTime: d.createdAt,
 });
@@ -86,12 +91,30 @@ async function venueOf(db: Executor, scope: Scope, stadiumId: number) {
   return v;
 }
 
+/** A device's bay: only a golf controller has one, and it is a live golf site of the device's venue (100404 outside the scope). */
+async function checkBay(db: Executor, scope: Scope, kind: string, venueId: number, siteId: number | null | undefined) {
+  if (siteId === null || siteId === undefined) return;
+  if (kind !== 'golf_controller') throw invalid('siteId', 'equipment.bayOnlyGolf');
+  const [site] = await sitesOf(db, scope, { ids: [siteId] });
+  if (!site) throw notFound();
+  if (site.venueId !== venueId || site.sport !== 'golf') throw invalid('siteId', 'equipment.notGolfBay');
+}
+
 export async function addDevice(db: Db, caller: Caller, input: DeviceCreate) {
   const scope = scopeOf(caller);
   const venue = await venueOf(db, scope, input.stadiumId);
   if (input.orgId !== undefined && input.orgId !== venue.orgId) throw notFound();
+  await checkBay(db, scope, input.kind, venue.id, input.siteId);
   const row = await mapDuplicate(
-    insertDevice(db, scope, { orgId: venue.orgId, venueId: venue.id, kind: input.kind, sn: input.sn, name: input.name, remark: input.remark ?? null }),
+    insertDevice(db, scope, {
+      orgId: venue.orgId,
+      venueId: venue.id,
+      kind: input.kind,
+      sn: input.sn,
+      name: input.name,
+      remark: input.remark ?? null,
+      siteId: input.siteId ?? null,
+    }),
     DEVICE_UNIQUE,
   );
   return getDevice(db, caller, row.id);
@@ -106,6 +129,9 @@ export async function editDevice(db: Db, caller: Caller, id: number, input: Devi
     const venue = await venueOf(db, scope, stadiumId);
     if (venue.orgId !== found.orgId) throw notFound();
   }
+  const siteId = values.siteId === undefined ? found.siteId : values.siteId;
+  // A move to another venue or kind keeps a bay only when it still fits.
+  await checkBay(db, scope, values.kind ?? found.kind, stadiumId ?? found.venueId, siteId);
   expectOneUpdated([
     await mapDuplicate(updateDevice(db, scope, id, version, { ...values, ...(stadiumId !== undefined ? { venueId: stadiumId } : {}) }), DEVICE_UNIQUE),
   ]);

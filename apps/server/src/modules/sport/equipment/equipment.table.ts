@@ -1,7 +1,7 @@
 import { bigint, boolean, foreignKey, index, integer, pgTable, smallint, timestamp, date, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgId, users } from '../../system/index.ts';
 import { members } from '../member/index.ts';
-import { venues } from '../venue/index.ts';
+import { sites, venues } from '../venue/index.ts';
 import { createdAt, id, updatedAt, version } from '../../../platform/columns.ts';
 
 /**
@@ -25,6 +25,12 @@ export const devices = pgTable(
     remark: varchar('remark', { length: 200 }),
     /** The last time the device called the server (online when recent). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** A golf bay controller's bay (a golf site of the device's venue). */
+    siteId: bigint('site_id', { mode: 'number' }),
+    /** What the device last reported of itself (golf controllers: ok | fault), its code and when. */
+    reportedState: varchar('reported_state', { length: 8 }),
+    reportedCode: varchar('reported_code', { length: 32 }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -34,6 +40,9 @@ export const devices = pgTable(
     uniqueIndex('sport_equipment_device_sn_uq').on(t.sn),
     index('sport_equipment_device_venue_idx').on(t.orgId, t.venueId),
     foreignKey({ name: 'sport_equipment_device_venue_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
+    foreignKey({ name: 'sport_equipment_device_site_org_fk', columns: [t.orgId, t.siteId], foreignColumns: [sites.orgId, sites.id] }),
+    // One controller per bay.
+    uniqueIndex('sport_equipment_device_site_uq').on(t.siteId),
   ],
 );
 

@@ -8,7 +8,7 @@ import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 import { GateSim } from './gate.sim.ts';
 
 /** The equipment screens (a screen's key grants its buttons too). */
-export const EQUIPMENT_KEYS = ['sport.equipment.list', 'sport.gate.personnel', 'sport.gate.log'];
+export const EQUIPMENT_KEYS = ['sport.equipment.list', 'sport.gate.personnel', 'sport.gate.log', 'sport.golf.position'];
 export const equipmentApi = (p: string) => `/api/sport/equipment/${p}`;
 
 export async function ok<T = any>(c: Client, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {

@@ -1,7 +1,9 @@
 /**
  * The sport/equipment module's public API: the only file of `modules/sport/equipment/` another
- * module may import (tests may also import `equipment.testkit.ts` and the device simulator,
- * `gate.sim.ts`, through it). No other module reads devices or the access log; the cards, ticketing and training modules answer the gates' ports (what a member holds that opens a gate).
+ * module may import (tests may also import `equipment.testkit.ts` and the device simulators,
+ * `gate.sim.ts` and `golf.sim.ts`, through it). No other module reads devices or the access log;
+ * the cards, ticketing and training modules answer the gates' ports (what a member holds that
+ * opens a gate).
  */
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
@@ -12,3 +14,4 @@ export { gateCardPort, gateLessonPort, gateTicketPort, type GatePassQuery, type 
 
 // ---------------------------------------------------------------- the device simulator (tests, the bench, browser tests)
 export { GateSim, wallClock } from './gate.sim.ts';
+export { GolfSim } from './golf.sim.ts';

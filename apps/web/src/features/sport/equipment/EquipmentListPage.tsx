@@ -2,7 +2,7 @@ import { Tag, Typography } from 'antd';
 import type { z } from 'zod';
 import { DEVICE_ONLINE_SECONDS, Perm, deviceCreate, type DeviceRow, type deviceListQuery, type deviceUpdate } from '@venue/contract';
 import { ListPage, useVenueOptions, type ResourceDef } from '../../../kit/index.ts';
-import { NS, kindOptions, onlineOptions, useEquipmentT } from './shared.tsx';
+import { NS, kindOptions, onlineOptions, useEquipmentT, useGolfBayOptions } from './shared.tsx';
 
 function Online({ row }: { row: DeviceRow }) {
   const t = useEquipmentT();
@@ -43,6 +43,8 @@ export const deviceResource: ResourceDef<DeviceRow, z.input<typeof deviceCreate>
     { name: 'kind', label: 'field.kind', type: 'select', options: kindOptions, required: true },
     { name: 'sn', label: 'field.sn', rule: deviceCreate.shape.sn, required: true },
     { name: 'name', label: 'field.name', rule: deviceCreate.shape.name, required: true },
+    // A golf bay controller's bay (the current venue's golf sites).
+    { name: 'siteId', label: 'field.siteId', type: 'select', useOptions: useGolfBayOptions },
     { name: 'remark', label: 'field.remark', type: 'textarea', span: 2 },
   ],
 };

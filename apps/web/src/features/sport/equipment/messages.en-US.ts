@@ -6,6 +6,7 @@ const messages: MessagesOf<typeof zh> = {
   grant: 'Access grant',
   event: 'Access event',
   field: {
+    siteId: 'Golf bay',
     stadiumId: 'Venue',
     stadiumName: 'Venue',
     kind: 'Type',
@@ -70,6 +71,22 @@ const messages: MessagesOf<typeof zh> = {
       '4. A ticket (members only): a ticket the member bought, not refunded, for a session at the venue whose gate window is open (re-entry within it is allowed).',
     lesson: '5. A lesson (members only): a lesson at the venue of a class the member is enrolled and paid in, from 30 minutes before it starts until it ends.',
     deny: 'Otherwise the pass is refused with its reason (grant expired, outside hours, no right, unknown person). Events a gate kept while offline are stored once when it is back; those older than a minute open nothing.',
+  },
+  golf: {
+    venue: 'Venue',
+    legend: 'States',
+    state: { free: 'Free', booked: 'Booked', inUse: 'In use', faulty: 'Faulty' },
+    fault: { fault: 'Controller reports a fault', offline: 'Controller offline', closed: 'Bay closed' },
+    faultCode: 'Fault code: {{code}}',
+    noController: 'No controller',
+    controller: 'Controller: {{name}}',
+    booking: '{{name}} {{from}}–{{to}}',
+    walkIn: 'Walk-in',
+    empty: 'This venue has no golf bays yet (add sites of the sport golf in site management)',
+    noVenue: 'Choose a venue first',
+    count: '{{n}}',
+    live: 'Refreshes by itself when a bay changes',
+    updated: 'Updated {{time}}',
   },
 };
 export default messages;

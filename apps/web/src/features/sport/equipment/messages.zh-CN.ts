@@ -3,6 +3,7 @@ const messages = {
   grant: '通行授权',
   event: '通行记录',
   field: {
+    siteId: '高尔夫打位',
     stadiumId: '场馆',
     stadiumName: '场馆',
     kind: '设备类型',
@@ -65,6 +66,22 @@ const messages = {
     ticket: '4. 门票（仅会员）：该会员购买的、未退的本场馆场次门票，当前时间在该场次的检票时段内（同一时段内可再次入场）。',
     lesson: '5. 课程（仅会员）：该会员已报名并付款的班级在此场馆有课，当前时间在上课前 30 分钟至下课之间。',
     deny: '以上都不满足则拒绝，并记录原因（授权过期、不在通行时段、无权限、未知人员）。离线期间闸机缓存的记录在恢复后补传，只记录一次，超过 1 分钟的记录不再开闸。',
+  },
+  golf: {
+    venue: '场馆',
+    legend: '状态',
+    state: { free: '空闲', booked: '已预订', inUse: '使用中', faulty: '故障' },
+    fault: { fault: '控制器报告故障', offline: '控制器离线', closed: '打位已停用' },
+    faultCode: '故障代码：{{code}}',
+    noController: '未绑定控制器',
+    controller: '控制器：{{name}}',
+    booking: '{{name}} {{from}}–{{to}}',
+    walkIn: '散客',
+    empty: '该场馆还没有高尔夫打位（在场地管理中添加运动类型为高尔夫的场地）',
+    noVenue: '请先选择场馆',
+    count: '{{n}} 个',
+    live: '状态变化时自动刷新',
+    updated: '更新于 {{time}}',
   },
 };
 export default messages;

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEVICE_KINDS, GATE_PERSON_KINDS, GATE_REASONS, GATE_RESULTS, Perm, type DeviceRow, type Page } from '@venue/contract';
+import { DEVICE_KINDS, GATE_PERSON_KINDS, GATE_REASONS, GATE_RESULTS, Perm, type DeviceRow, type Page, type SiteRow } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
+import { useSession } from '../../../app/session.ts';
 import { codeOptions, useCan, type Option } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -55,4 +56,15 @@ export function useStaffOptions(): Option[] {
     queryFn: () => http.post<Page<{ id: number; name: string; code: string }>>(api.system('user/list'), { pageNum: 1, pageSize: 500 }),
   });
   return (users.data?.data ?? []).map((u) => ({ value: u.id, label: `${u.name}（${u.code}）` }));
+}
+
+/** The current venue's golf bays (its golf sites), for a golf controller's bay. */
+export function useGolfBayOptions(): Option[] {
+  const venueId = useSession((s) => s.stadiumId);
+  const sites = useQuery({
+    queryKey: ['equipment', 'golfSites', venueId ?? 0],
+    enabled: !!venueId,
+    queryFn: () => http.post<Page<SiteRow>>(api.sport('venue/site/list'), { venueId, sport: 'golf', pageNum: 1, pageSize: 500 }),
+  });
+  return (sites.data?.data ?? []).map((s) => ({ value: s.id, label: s.name }));
 }
