@@ -174,7 +174,7 @@ export const goodsDetail = goodsRow.extend({ stocks: z.array(goodsStockRow) });
 
 // ---------------------------------------------------------------- warehouses
 
-/** `POST {sport}goods/warehouse/list`: the warehouses of a venue (its default one made if missing), or of every venue. */
+/** `POST {sport}goods/warehouse/list`: the warehouses of a venue (none until its first stock movement makes the default one), or of every venue. */
 export const warehouseListQuery = z.object({ stadiumId: id.optional() });
 export const warehouseRow = z.object({
   id: z.number(),

@@ -62,7 +62,10 @@ describe.each(databases)('stock and its ledger on %s', (kind) => {
   it("the venue's goods list: its organisation's goods with the stock in its own warehouses; a venue out of reach is not found", async () => {
     const a = await goodsStaff(s, admin, platformId);
     const b = await goodsStaff(s, admin, platformId);
+    // Listing a new venue's warehouses makes none: the first stock in makes its default one.
+    expect(await ok(a.c, 'POST', goodsApi('warehouse/list'), { stadiumId: a.venue.id })).toEqual([]);
     const ga = await stockedGoods(a.c, a.venue.id, 7, 300);
+    expect(await ok(a.c, 'POST', goodsApi('warehouse/list'), { stadiumId: a.venue.id })).toEqual([expect.objectContaining({ isDefault: true })]);
     const gb = await stockedGoods(b.c, b.venue.id, 2, 300);
     // The platform sees both organisations' goods; at a venue, that venue's only, with its stock.
     const atA = await ok(admin, 'POST', goodsApi('page'), { stadiumId: a.venue.id, pageSize: 100 });

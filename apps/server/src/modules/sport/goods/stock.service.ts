@@ -282,9 +282,10 @@ export async function stockAtMoment(db: Db, caller: Caller, q: StockAtQuery) {
 const warehouseRow = ({ venueId, createdAt, updatedAt: _u, ...w }: WarehouseRecord) => ({ ...w, stadiumId: venueId, createTime: createdAt });
 
 /** `POST goods/warehouse/list`: a venue's warehouses (its default one made if missing), or every warehouse in scope. */
+/** `POST goods/warehouse/list`: a read, which makes nothing: a venue's default warehouse is made by its first stock movement or added warehouse. */
 export async function listWarehouses(db: Db, caller: Caller, q: { stadiumId?: number }) {
   const scope = scopeOf(caller);
-  if (q.stadiumId !== undefined) await venueWarehouse(db, scope, q.stadiumId);
+  if (q.stadiumId !== undefined && !(await findVenue(db, scope, q.stadiumId))) throw notFound();
   return (await warehousesOf(db, scope, q.stadiumId)).map(warehouseRow);
 }
 
