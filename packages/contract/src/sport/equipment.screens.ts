@@ -5,6 +5,7 @@ export const equipmentPermissions = {
   equipment: { list: 'sport:equipment:list', add: 'sport:equipment:add', edit: 'sport:equipment:edit', remove: 'sport:equipment:remove' },
   gateGrant: { list: 'sport:gate:grant:list', add: 'sport:gate:grant:add', edit: 'sport:gate:grant:edit', remove: 'sport:gate:grant:remove' },
   gateLog: { list: 'sport:gate:log:list' },
+  bracelet: { list: 'sport:bracelet:list', issue: 'sport:bracelet:issue', back: 'sport:bracelet:back', lost: 'sport:bracelet:lost' },
 } as const;
 
 /** What the sport/equipment module brings to the console (spec 2.5 equipmentManage). */
@@ -43,9 +44,20 @@ export const equipmentModule = {
       cache: true,
       parent: 'equipmentManage',
     },
+    {
+      key: 'sport.bracelet.log',
+      path: '/sport/views/equipmentManage/braceletLog/index',
+      title: { 'zh-CN': '手环记录', 'en-US': 'Bracelet log' },
+      icon: 'TagOutlined',
+      permission: equipmentPermissions.bracelet.list,
+      buttons: without(equipmentPermissions.bracelet, 'list'),
+      cache: true,
+      parent: 'equipmentManage',
+    },
   ],
   logLabels: {
     equipment: { 'zh-CN': '设备管理', 'en-US': 'Equipment' },
     gateGrant: { 'zh-CN': '闸机通行人员', 'en-US': 'Gate access personnel' },
+    bracelet: { 'zh-CN': '手环', 'en-US': 'Bracelets' },
   },
 } as const satisfies ContractModule;
