@@ -55,9 +55,19 @@ export const equipmentModule = {
       parent: 'equipmentManage',
     },
   ],
+  buttons: {
+    issue: { 'zh-CN': '发放手环', 'en-US': 'Issue a bracelet' },
+    back: { 'zh-CN': '归还', 'en-US': 'Return' },
+    lost: { 'zh-CN': '挂失', 'en-US': 'Report lost' },
+  },
   logLabels: {
     equipment: { 'zh-CN': '设备管理', 'en-US': 'Equipment' },
     gateGrant: { 'zh-CN': '闸机通行人员', 'en-US': 'Gate access personnel' },
     bracelet: { 'zh-CN': '手环', 'en-US': 'Bracelets' },
+  },
+  logActions: {
+    issue: { 'zh-CN': '发放手环', 'en-US': 'Issue a bracelet' },
+    back: { 'zh-CN': '手环归还', 'en-US': 'Bracelet return' },
+    lost: { 'zh-CN': '手环挂失', 'en-US': 'Bracelet lost' },
   },
 } as const satisfies ContractModule;

@@ -6,4 +6,5 @@ export const equipmentScreens: ScreenComponents<'sport/equipment'> = {
   'sport.equipment.list': lazyScreen('equipmentList', () => import('../../features/sport/equipment/EquipmentListPage.tsx')),
   'sport.gate.personnel': lazyScreen('gateAccessPersonnel', () => import('../../features/sport/equipment/GateAccessPersonnelPage.tsx')),
   'sport.gate.log': lazyScreen('gateAccessLog', () => import('../../features/sport/equipment/GateAccessLogPage.tsx')),
+  'sport.bracelet.log': lazyScreen('braceletLog', () => import('../../features/sport/equipment/BraceletLogPage.tsx')),
 };
