@@ -25,6 +25,7 @@ const SCREENS = [
   ['equipment list', '/sport/views/equipmentManage/equipmentList/index'],
   ['gate access personnel', '/sport/views/equipmentManage/gateAccessPersonnel/index'],
   ['gate access log', '/sport/views/equipmentManage/gateAccessLog/index'],
+  ['bracelet log', '/sport/views/equipmentManage/braceletLog/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */
