@@ -83,7 +83,9 @@ export const braceletKind = itemKind<BraceletLineDetail, PricedBracelet>({
     // Not held: active or ended already (a replay) keeps it; released (timed out meanwhile) answers false, and the core refunds.
     if (!b) return pending.state !== 'released';
     await postByRule(ctx.tx, ctx.scope, BRACELET_RULE.held, { orgId: b.orgId, amountFen: b.depositFen, orderId: order.id, at: now });
-    await insertBraceletLog(ctx.tx, ctx.scope, { orgId: b.orgId, braceletId: b.id, action: 'issued', amountFen: b.depositFen, operatorId: operator(ctx) });
+    // Who issued it: whoever takes the payment, else (a provider's notification) the operator who made the order.
+    const by = operator(ctx) ?? order.createdBy ?? null;
+    await insertBraceletLog(ctx.tx, ctx.scope, { orgId: b.orgId, braceletId: b.id, action: 'issued', amountFen: b.depositFen, operatorId: by });
     return true;
   },
   async release(ctx, item, _quantity, why, _ref, refundedFen = 0) {

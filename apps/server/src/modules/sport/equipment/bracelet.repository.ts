@@ -1,7 +1,7 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
-import type { Scope } from '../../../platform/scope.ts';
+import { inScope, type Scope } from '../../../platform/scope.ts';
 import { scopedRepo } from '../../../platform/scopedRepo.ts';
 import { containsText, users } from '../../system/index.ts';
 import { orders } from '../commerce/index.ts';
@@ -141,7 +141,7 @@ export async function paidBookingOrderOf(db: Executor, scope: Scope, orgId: numb
   const [row] = await db
     .select({ id: orders.id, orderNo: orders.orderNo })
     .from(orders)
-    .where(braceletRepo.where(scope, eq(orders.orgId, orgId), eq(orders.type, 'venue'), eq(orders.state, 'paid')))
+    .where(and(inScope(scope, orders.orgId), eq(orders.orgId, orgId), eq(orders.type, 'venue'), eq(orders.state, 'paid')))
     .orderBy(desc(orders.id))
     .limit(1);
   return row;

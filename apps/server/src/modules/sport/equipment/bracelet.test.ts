@@ -54,6 +54,7 @@ describe.each(databases)('bracelets on %s', (kind) => {
     let log = await logOf(st.c, { code });
     expect(log).toEqual([expect.objectContaining({ action: 'issued', code, amountFen: DEPOSIT, holderKind: 'member', braceletState: 'active' })]);
     expect(log[0]!.holderName).toBe(st.member.name);
+    expect(log[0]!.operatorName).toEqual(expect.any(String));
     expect(await credited(st.orgId, 'braceletDeposit')).toBe(DEPOSIT);
     expect(await credited(st.orgId, 'sales')).toBe(0);
 
