@@ -37,7 +37,12 @@ export async function seedBraceletDemo(db: Db, cfg: { publicUrl?: string; port: 
     const made = await issueBracelet(
       db,
       caller,
-      { stadiumId: venue.id, code, depositFen: DEPOSIT_FEN, ...('memberId' in holder ? { holderKind: 'member', ...holder } : { holderKind: 'booking', ...holder }) },
+      {
+        stadiumId: venue.id,
+        code,
+        depositFen: DEPOSIT_FEN,
+        ...('memberId' in holder ? { holderKind: 'member', ...holder } : { holderKind: 'booking', ...holder }),
+      },
       undefined,
     );
     await startPayment(deps, caller, made.orderId, { method: 'cash', amountFen: made.amount }, undefined);

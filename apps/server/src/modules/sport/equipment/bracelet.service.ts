@@ -5,7 +5,17 @@ import type { Caller } from '../../../platform/http.ts';
 import { t } from '../../../platform/i18n.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { scopeOf } from '../../../platform/scope.ts';
-import { createOrder, findOrder, findOrderByNo, noWork, postByRule, refundByRule, type AfterCommit, type AfterCommitRunner, type OrderRecord } from '../commerce/index.ts';
+import {
+  createOrder,
+  findOrder,
+  findOrderByNo,
+  noWork,
+  postByRule,
+  refundByRule,
+  type AfterCommit,
+  type AfterCommitRunner,
+  type OrderRecord,
+} from '../commerce/index.ts';
 import { findMember } from '../member/index.ts';
 import { addDays, findVenue, instantOf } from '../venue/index.ts';
 import { endBracelet, findBracelet, insertBraceletLog, pageBraceletLog, type BraceletLogPage, type BraceletRecord } from './bracelet.repository.ts';
@@ -29,7 +39,7 @@ export async function issueBracelet(db: Db, caller: Caller, input: BraceletIssue
   const scope = scopeOf(caller);
   const venue = await findVenue(db, scope, input.stadiumId);
   if (!venue) throw notFound();
-  let memberId: number | null = null;
+  let memberId: number | null;
   let bookingOrderId: number | null = null;
   if (input.holderKind === 'member') {
     if (!input.memberId) throw invalid('memberId', 'equipment.braceletHolder');
@@ -61,6 +71,7 @@ export async function issueBracelet(db: Db, caller: Caller, input: BraceletIssue
         {
           kind: 'bracelet',
           quantity: 1,
+          discountFen: 0,
           detail: {
             stadiumId: venue.id,
             code: input.code,

@@ -136,8 +136,15 @@ describe.each(databases)('bracelets on %s', (kind) => {
     const code = newBraceletCode();
     const b = await issuePaid(st.c, { stadiumId: st.venue.id, code, holderKind: 'member', memberId: st.member.id, depositFen: DEPOSIT });
     const last = async () =>
-      (await ok(st.c, 'POST', equipmentApi('gate/log/list'), { pageNum: 1, pageSize: 1, deviceId: st.gate.id, sortField: 'receivedTime', sortOrder: 'descend' }))
-        .data[0];
+      (
+        await ok(st.c, 'POST', equipmentApi('gate/log/list'), {
+          pageNum: 1,
+          pageSize: 1,
+          deviceId: st.gate.id,
+          sortField: 'receivedTime',
+          sortOrder: 'descend',
+        })
+      ).data[0];
     await sim.event({ pin: code, time: wallClock(new Date(), st.venue.timeZone) });
     expect(await last()).toMatchObject({ pin: code, result: 'allowed', reason: 'grant', opened: true, personName: st.member.name });
     expect((await last()).grantedBy).toMatch(new RegExp(`^bracelet#${code}/grant#`));

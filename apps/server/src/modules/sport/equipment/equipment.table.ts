@@ -181,7 +181,9 @@ export const bracelets = pgTable(
   (t) => [
     uniqueIndex('sport_bracelet_org_id_uq').on(t.orgId, t.id),
     uniqueIndex('sport_bracelet_item_uq').on(t.itemId),
-    uniqueIndex('sport_bracelet_active_code_uq').on(t.orgId, t.code).where(sql`${t.state} in ('held', 'active')`),
+    uniqueIndex('sport_bracelet_active_code_uq')
+      .on(t.orgId, t.code)
+      .where(sql`${t.state} in ('held', 'active')`),
     index('sport_bracelet_code_idx').on(t.orgId, t.code, t.id),
     check('sport_bracelet_deposit_ck', sql`${t.depositFen} > 0 and ${t.damageFen} >= 0 and ${t.damageFen} <= ${t.depositFen}`),
     foreignKey({ name: 'sport_bracelet_venue_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),

@@ -131,7 +131,13 @@ async function braceletPass(db: Executor, device: DeviceAt, code: string, at: Da
   }
   if (b.bookingOrderId !== null && (await bookingNow(db, scope, { orderId: b.bookingOrderId }, device.venueId, at))) {
     const order = await findOrder(db, scope, b.bookingOrderId);
-    return { allowed: true, reason: 'booking', grantedBy: `${tag}/booking#${order?.orderNo ?? b.bookingOrderId}`.slice(0, 64), memberId: b.memberId, userId: null };
+    return {
+      allowed: true,
+      reason: 'booking',
+      grantedBy: `${tag}/booking#${order?.orderNo ?? b.bookingOrderId}`.slice(0, 64),
+      memberId: b.memberId,
+      userId: null,
+    };
   }
   return { allowed: false, reason: 'noRight', grantedBy: null, memberId: b.memberId, userId: null };
 }

@@ -63,7 +63,8 @@ const messages: MessagesOf<typeof zh> = {
     issueTitle: 'Issue a bracelet',
     issueOk: 'Order and take the deposit',
     issueVenue: 'Venue: {{name}}',
-    issueHint: "The deposit is taken with an order; once paid, the bracelet passes the gates its holder may pass. On return the deposit goes back to the original payment (less any damage charge); a lost bracelet's deposit is kept.",
+    issueHint:
+      "The deposit is taken with an order; once paid, the bracelet passes the gates its holder may pass. On return the deposit goes back to the original payment (less any damage charge); a lost bracelet's deposit is kept.",
     holderMember: 'Member',
     holderBooking: 'Booking order',
     codeHint: "The bracelet chip's code (UID): 4–32 letters and digits",
