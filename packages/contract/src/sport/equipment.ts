@@ -189,13 +189,14 @@ export type BraceletAction = (typeof BRACELET_ACTIONS)[number];
 export const BRACELET_MAX_DEPOSIT_FEN = 100_000;
 
 /**
- * A bracelet's code as its reader gives it (the UID, letters and digits), kept in capitals. A code
+ * A bracelet's code as its reader gives it (the UID, 4 to 24 letters and digits: a gate reports at
+ * most 24 characters as the card), kept in capitals. A code
  * shaped like a person's device PIN (`M12`, `S3`) is refused: the gates could not tell them apart.
  */
 export const braceletCode = fields
   .str()
   .trim()
-  .regex(/^[A-Za-z0-9]{4,32}$/, 'error.field.invalid')
+  .regex(/^[A-Za-z0-9]{4,24}$/, 'error.field.invalid')
   .transform((v) => v.toUpperCase())
   .refine((v) => !/^[MS]\d+$/.test(v), 'error.field.invalid');
 

@@ -3,6 +3,7 @@ import { Code } from '@venue/contract';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
 import { imbalances, orderMoney, sport } from '../commerce/commerce.testkit.ts';
+import { booking } from '../venue/venue.testkit.ts';
 import { wallClock } from './gate.sim.ts';
 import { braceletStaff, equipmentApi, issuePaid, newBraceletCode, ok, simOf } from './equipment.testkit.ts';
 
@@ -157,6 +158,35 @@ describe.each(databases)('bracelets on %s', (kind) => {
     // A code no bracelet ever had names nobody.
     await sim.event({ pin: 'NOSUCH01', time: wallClock(new Date(Date.now() + 2000), st.venue.timeZone) });
     expect(await last()).toMatchObject({ result: 'denied', reason: 'unknownPerson' });
+  });
+
+  it("a bracelet issued to a booking opens the booking's venue gate from half an hour before it starts", async () => {
+    const st = await braceletStaff(s, admin, platformId, { n: 1, open: '00:00', close: '24:00' });
+    const { venue, sites, gate } = st;
+    const sim = await simOf(s, gate.sn);
+    // The next whole hour of the venue's day (not the last hour, whose slot would end tomorrow).
+    const now = new Date();
+    const local = wallClock(now, venue.timeZone);
+    const hour = Number(local.slice(11, 13)) + 1;
+    if (hour >= 23) return;
+    const startsAt = new Date(now.getTime() + (60 - Number(local.slice(14, 16))) * 60_000 - Number(local.slice(17, 19)) * 1000);
+    const order = await ok<{ orderId: number; orderNo: string; amount: number }>(st.c, 'POST', booking('order'), {
+      stadiumId: venue.id,
+      date: local.slice(0, 10),
+      items: [{ siteId: sites[0]!.id, start: `${String(hour).padStart(2, '0')}:00`, end: `${String(hour + 1).padStart(2, '0')}:00` }],
+    });
+    await ok(st.c, 'POST', sport(`order/${order.orderId}/pay`), { method: 'cash', amountFen: order.amount });
+    const code = newBraceletCode();
+    await issuePaid(st.c, { stadiumId: venue.id, code, holderKind: 'booking', orderNo: order.orderNo, depositFen: DEPOSIT });
+    expect((await logOf(st.c, { holder: order.orderNo }))[0]).toMatchObject({ code, holderKind: 'booking', bookingOrderNo: order.orderNo });
+    const last = async () =>
+      (await ok(st.c, 'POST', equipmentApi('gate/log/list'), { pageNum: 1, pageSize: 1, deviceId: gate.id, sortField: 'receivedTime', sortOrder: 'descend' }))
+        .data[0];
+    await sim.event({ pin: code, time: wallClock(new Date(startsAt.getTime() - 10 * 60_000), venue.timeZone) });
+    expect(await last()).toMatchObject({ result: 'allowed', reason: 'booking', grantedBy: `bracelet#${code}/booking#${order.orderNo}` });
+    // An hour and a half before: too early.
+    await sim.event({ pin: code, time: wallClock(new Date(startsAt.getTime() - 90 * 60_000), venue.timeZone) });
+    expect(await last()).toMatchObject({ result: 'denied', reason: 'noRight' });
   });
 
   it("another organisation's bracelet answers not found", async () => {

@@ -47,13 +47,13 @@ export async function equipmentStaff(s: TestServer, admin: Client, parentId: num
 }
 
 /** The equipment staff of `equipmentStaff`, who also takes payments and refunds (a bracelet's deposit). */
-export async function braceletStaff(s: TestServer, admin: Client, parentId: number) {
+export async function braceletStaff(s: TestServer, admin: Client, parentId: number, venueOpts: Parameters<typeof makeVenue>[1] = { n: 1 }) {
   const org = await makeOrg(admin, parentId);
   const role = await makeRole(admin, org.id);
   await grantMenus(admin, role.id, [...EQUIPMENT_KEYS, ...VENUE_KEYS, ...MEMBER_KEYS, ...COMMERCE_KEYS]);
   const user = await makeUser(admin, org.id, { roleIds: [role.id] });
   const c = await signIn(s, user.code, 'Pass1234');
-  const { venue } = await makeVenue(c, { n: 1 });
+  const { venue, sites } = await makeVenue(c, venueOpts);
   const member = await addMember(c, { name: uniq('会员').slice(0, 20), phone: newPhone() });
   const gate = await ok<{ id: number; sn: string; version: number }>(c, 'POST', equipmentApi('device'), {
     stadiumId: venue.id,
@@ -61,12 +61,12 @@ export async function braceletStaff(s: TestServer, admin: Client, parentId: numb
     sn: newSn(),
     name: uniq('闸机').slice(0, 60),
   });
-  return { orgId: org.id, c, userId: user.id, venue, member, gate };
+  return { orgId: org.id, c, userId: user.id, venue, sites, member, gate };
 }
 
 let codeSeq = Math.floor(Math.random() * 1e6);
 /** A bracelet code no other test uses (letters and digits, not a PIN's shape). */
-export const newBraceletCode = () => `BR${Date.now().toString(36).toUpperCase()}${(codeSeq++).toString(36).toUpperCase()}`.slice(0, 32);
+export const newBraceletCode = () => `BR${Date.now().toString(36).toUpperCase()}${(codeSeq++).toString(36).toUpperCase()}`.slice(0, 24);
 
 /** A bracelet issued and its deposit paid in cash: the bracelet as the log's issue row shows it. */
 export async function issuePaid(c: Client, body: Record<string, unknown>) {

@@ -119,7 +119,7 @@ function IssueDrawer({ open, onClose, onOrder }: { open: boolean; onClose: () =>
           initialValues={{ holderKind: 'member', depositYuan: DEFAULT_DEPOSIT_YUAN }}
         >
           <Form.Item name="code" label={t('braceletField.code')} extra={t('bracelet.codeHint')} rules={[{ required: true, whitespace: true }]}>
-            <Input maxLength={32} autoComplete="off" />
+            <Input maxLength={24} autoComplete="off" />
           </Form.Item>
           <Form.Item name="holderKind" label={t('braceletField.holderKind')}>
             <Segmented<BraceletHolderKind>

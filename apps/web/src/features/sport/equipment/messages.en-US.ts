@@ -67,7 +67,7 @@ const messages: MessagesOf<typeof zh> = {
       "The deposit is taken with an order; once paid, the bracelet passes the gates its holder may pass. On return the deposit goes back to the original payment (less any damage charge); a lost bracelet's deposit is kept.",
     holderMember: 'Member',
     holderBooking: 'Booking order',
-    codeHint: "The bracelet chip's code (UID): 4–32 letters and digits",
+    codeHint: "The bracelet chip's code (UID): 4–24 letters and digits",
     orderNoHint: 'The order number of a paid court booking',
     return: 'Return',
     returnTitle: 'Return bracelet {{code}}',

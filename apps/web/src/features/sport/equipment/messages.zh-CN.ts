@@ -63,7 +63,7 @@ const messages = {
     issueHint: '押金随订单收取，付款后手环生效，可按持有人的通行权限通过闸机；归还时原路退回押金（可扣损坏费），挂失则押金不退。',
     holderMember: '会员',
     holderBooking: '预订订单',
-    codeHint: '手环芯片编号（UID），字母和数字，4–32 位',
+    codeHint: '手环芯片编号（UID），字母和数字，4–24 位',
     orderNoHint: '已支付的场地预订订单号',
     return: '归还',
     returnTitle: '归还手环 {{code}}',
