@@ -79,7 +79,7 @@ const messages = {
   braceletField: {
     time: '时间',
     code: '手环编号',
-    action: '操作',
+    action: '记录类型',
     stadiumId: '场馆',
     stadiumName: '场馆',
     holderKind: '持有人类型',
