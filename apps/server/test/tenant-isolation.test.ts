@@ -211,6 +211,7 @@ interface World {
   rentalB: number;
   deviceB: number;
   gateGrantB: number;
+  braceletB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -508,6 +509,11 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/equipment/gate/grant': {
       body: { personKind: 'member', weekdays: [1], startTime: '08:00', endTime: '09:00', validFrom: '2030-01-01', validTo: '2030-01-02' },
     },
+    // Bracelets: the log filtered by B's venue finds nothing; B's venue or member as a holder, or B's bracelet returned or lost: 100404.
+    'POST /api/sport/equipment/bracelet/log/list': { expect: 'empty' },
+    'POST /api/sport/equipment/bracelet/issue': { body: { code: 'PROBE0001', holderKind: 'member', depositFen: 100 } },
+    'POST /api/sport/equipment/bracelet/:id/return': { body: { version: 2 } },
+    'POST /api/sport/equipment/bracelet/:id/lost': { body: { version: 2 } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -676,6 +682,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'goodsRental') return w.rentalB;
     if (r.module === 'equipment') return w.deviceB;
     if (r.module === 'gateGrant') return w.gateGrantB;
+    if (r.module === 'bracelet') return w.braceletB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -1293,6 +1300,16 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
         mgrB,
       )
     ).id;
+    // B's bracelet, issued to B's member and paid (out), so its return and loss are live targets.
+    const braceletOrderB = await ok<{ orderId: number; amount: number }>(
+      'POST',
+      '/api/sport/equipment/bracelet/issue',
+      { stadiumId: venueB, code: 'TENANTB0001', holderKind: 'member', memberId: memberB, depositFen: 100 },
+      mgrB,
+    );
+    await ok('POST', `/api/sport/commerce/order/${braceletOrderB.orderId}/pay`, { method: 'cash', amountFen: braceletOrderB.amount }, mgrB);
+    const braceletB = (await ok<{ data: { braceletId: number }[] }>('POST', '/api/sport/equipment/bracelet/log/list', { code: 'TENANTB0001' }, mgrB)).data[0]!
+      .braceletId;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1410,6 +1427,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       rentalB,
       deviceB,
       gateGrantB,
+      braceletB,
     };
   });
   afterAll(async () => s?.close());

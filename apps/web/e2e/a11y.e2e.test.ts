@@ -26,6 +26,7 @@ const SCREENS = [
   ['gate access personnel', '/sport/views/equipmentManage/gateAccessPersonnel/index'],
   ['gate access log', '/sport/views/equipmentManage/gateAccessLog/index'],
   ['golf bays', '/sport/views/equipmentManage/golfPositionView/index'],
+  ['bracelet log', '/sport/views/equipmentManage/braceletLog/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

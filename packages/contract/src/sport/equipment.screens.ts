@@ -6,6 +6,7 @@ export const equipmentPermissions = {
   gateGrant: { list: 'sport:gate:grant:list', add: 'sport:gate:grant:add', edit: 'sport:gate:grant:edit', remove: 'sport:gate:grant:remove' },
   gateLog: { list: 'sport:gate:log:list' },
   golf: { list: 'sport:golf:list' },
+  bracelet: { list: 'sport:bracelet:list', issue: 'sport:bracelet:issue', back: 'sport:bracelet:back', lost: 'sport:bracelet:lost' },
 } as const;
 
 /** What the sport/equipment module brings to the console (spec 2.5 equipmentManage). */
@@ -54,9 +55,30 @@ export const equipmentModule = {
       cache: true,
       parent: 'equipmentManage',
     },
+    {
+      key: 'sport.bracelet.log',
+      path: '/sport/views/equipmentManage/braceletLog/index',
+      title: { 'zh-CN': '手环记录', 'en-US': 'Bracelet log' },
+      icon: 'TagOutlined',
+      permission: equipmentPermissions.bracelet.list,
+      buttons: without(equipmentPermissions.bracelet, 'list'),
+      cache: true,
+      parent: 'equipmentManage',
+    },
   ],
+  buttons: {
+    issue: { 'zh-CN': '发放手环', 'en-US': 'Issue a bracelet' },
+    back: { 'zh-CN': '归还', 'en-US': 'Return' },
+    lost: { 'zh-CN': '挂失', 'en-US': 'Report lost' },
+  },
   logLabels: {
     equipment: { 'zh-CN': '设备管理', 'en-US': 'Equipment' },
     gateGrant: { 'zh-CN': '闸机通行人员', 'en-US': 'Gate access personnel' },
+    bracelet: { 'zh-CN': '手环', 'en-US': 'Bracelets' },
+  },
+  logActions: {
+    issue: { 'zh-CN': '发放手环', 'en-US': 'Issue a bracelet' },
+    back: { 'zh-CN': '手环归还', 'en-US': 'Bracelet return' },
+    lost: { 'zh-CN': '手环挂失', 'en-US': 'Bracelet lost' },
   },
 } as const satisfies ContractModule;

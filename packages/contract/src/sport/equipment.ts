@@ -29,9 +29,21 @@ export const gatePinOf = (kind: GatePersonKind, personId: number): string => `${
 /**
  * Why a pass was allowed (`grant`, `card`, `booking`, `ticket`, `class`: a lesson) or denied (`grantExpired`: a grant of the gate
  * outside its dates; `outsideHours`: a grant of the gate but not on this weekday or time;
- * `noRight`: nothing held; `unknownPerson`: a PIN that names nobody).
+ * `noRight`: nothing held; `unknownPerson`: a PIN that names nobody; `braceletInactive`: a bracelet's
+ * code that is returned, lost or not paid for). A bracelet's pass is its holder's, `grantedBy` naming it.
  */
-export const GATE_REASONS = ['grant', 'card', 'booking', 'ticket', 'class', 'grantExpired', 'outsideHours', 'noRight', 'unknownPerson'] as const;
+export const GATE_REASONS = [
+  'grant',
+  'card',
+  'booking',
+  'ticket',
+  'class',
+  'grantExpired',
+  'outsideHours',
+  'noRight',
+  'unknownPerson',
+  'braceletInactive',
+] as const;
 export type GateReason = (typeof GATE_REASONS)[number];
 
 const sn = fields
@@ -225,3 +237,124 @@ export const golfBaysAnswer = z.object({
   bays: z.array(golfBayRow),
 });
 export type GolfBaysAnswer = z.output<typeof golfBaysAnswer>;
+// ---------------------------------------------------------------- bracelets (bracelet log)
+
+/**
+ * A bracelet (an RFID wristband) is issued with a deposit to a member or to a booking (its order),
+ * and later returned (the deposit refunded to the original payment, less a damage charge) or lost
+ * (the deposit kept). The deposit is an order line of item kind `bracelet` in a `goods` order; while
+ * the bracelet is out it is a liability (`braceletDeposit`). docs/decisions.md, "Bracelets".
+ */
+export const BRACELET_HOLDER_KINDS = ['member', 'booking'] as const;
+export type BraceletHolderKind = (typeof BRACELET_HOLDER_KINDS)[number];
+/** `held` until the deposit is paid, `active` out, then `returned` or `lost`; `released` when its order was cancelled unpaid. */
+export const BRACELET_STATES = ['held', 'active', 'returned', 'lost', 'released'] as const;
+export type BraceletState = (typeof BRACELET_STATES)[number];
+/** What a bracelet log row records. */
+export const BRACELET_ACTIONS = ['issued', 'returned', 'lost', 'damaged'] as const;
+export type BraceletAction = (typeof BRACELET_ACTIONS)[number];
+/** The highest deposit of one bracelet (fen). */
+export const BRACELET_MAX_DEPOSIT_FEN = 100_000;
+
+/**
+ * A bracelet's code as its reader gives it (the UID, 4 to 24 letters and digits: a gate reports at
+ * most 24 characters as the card), kept in capitals. A code
+ * shaped like a person's device PIN (`M12`, `S3`) is refused: the gates could not tell them apart.
+ */
+export const braceletCode = fields
+  .str()
+  .trim()
+  .regex(/^[A-Za-z0-9]{4,24}$/, 'error.field.invalid')
+  .transform((v) => v.toUpperCase())
+  .refine((v) => !/^[MS]\d+$/.test(v), 'error.field.invalid');
+
+/** The `detail` of a `bracelet` order line (the server reads the holder again when it holds the line). */
+export const braceletLineDetail = z.strictObject({
+  stadiumId: id,
+  code: braceletCode,
+  holderKind: z.enum(BRACELET_HOLDER_KINDS),
+  memberId: id.nullish(),
+  bookingOrderId: id.nullish(),
+  depositFen: fields.intIn(1, BRACELET_MAX_DEPOSIT_FEN),
+});
+export type BraceletLineDetail = z.output<typeof braceletLineDetail>;
+
+/**
+ * `POST {sport}equipment/bracelet/issue` (accepts `Idempotency-Key`): a pending `goods` order of the
+ * bracelet's deposit; the bracelet is out once the order is paid. The holder is a member or a
+ * booking named by its order number.
+ */
+export const braceletIssue = z.object({
+  stadiumId: id,
+  code: braceletCode,
+  holderKind: z.enum(BRACELET_HOLDER_KINDS),
+  memberId: id.optional(),
+  orderNo: fields.str().trim().max(40).optional(),
+  depositFen: fields.intIn(1, BRACELET_MAX_DEPOSIT_FEN),
+});
+export type BraceletIssue = z.output<typeof braceletIssue>;
+export const braceletIssued = z.object({ orderId: z.number(), orderNo: z.string(), amount: z.number(), state: z.string() });
+
+/** `POST {sport}equipment/bracelet/{id}/return`: back, the deposit refunded less `damageFen` (at most the deposit). */
+export const braceletReturn = z.object({
+  damageFen: fields.intIn(0, BRACELET_MAX_DEPOSIT_FEN).default(0),
+  remark: fields.optText(200),
+  version: fields.version,
+});
+export type BraceletReturn = z.output<typeof braceletReturn>;
+/** `POST {sport}equipment/bracelet/{id}/lost`: the deposit is kept. */
+export const braceletLost = z.object({ remark: fields.optText(200), version: fields.version });
+export type BraceletLost = z.output<typeof braceletLost>;
+
+export const braceletRow = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  stadiumId: z.number(),
+  code: z.string(),
+  holderKind: fields.textOf(BRACELET_HOLDER_KINDS),
+  memberId: z.number().nullable(),
+  bookingOrderId: z.number().nullable(),
+  depositFen: z.number(),
+  damageFen: z.number(),
+  state: fields.textOf(BRACELET_STATES),
+  issuedTime: at.nullable(),
+  endedTime: at.nullable(),
+  version: z.number(),
+});
+export type BraceletRow = z.output<typeof braceletRow>;
+
+/** `POST {sport}equipment/bracelet/log/list`: the log, newest first; `fromDay`/`toDay` are the venue's days (both included). */
+export const braceletLogListQuery = pageQuery.extend({
+  stadiumId: id.optional(),
+  code: fields.str().trim().max(32).optional(),
+  /** A member's name or phone, or a booking's order number. */
+  holder: fields.str().trim().max(40).optional(),
+  action: z.enum(BRACELET_ACTIONS).optional(),
+  fromDay: fields.optDay,
+  toDay: fields.optDay,
+});
+export type BraceletLogListQuery = z.output<typeof braceletLogListQuery>;
+export const braceletLogRow = z.object({
+  id: z.number(),
+  orgId: z.number(),
+  braceletId: z.number(),
+  stadiumId: z.number(),
+  stadiumName: z.string(),
+  timeZone: z.string(),
+  code: z.string(),
+  action: fields.textOf(BRACELET_ACTIONS),
+  holderKind: fields.textOf(BRACELET_HOLDER_KINDS),
+  holderName: z.string().nullable(),
+  bookingOrderNo: z.string().nullable(),
+  /** issued: the deposit; returned: what was refunded; lost: the deposit kept; damaged: the charge. */
+  amountFen: z.number(),
+  orderNo: z.string().nullable(),
+  refundNo: z.string().nullable(),
+  operatorName: z.string().nullable(),
+  remark: z.string().nullable(),
+  time: at,
+  /** The bracelet as it is now (the console offers return and lost on an active one's issue row). */
+  braceletState: fields.textOf(BRACELET_STATES),
+  braceletVersion: z.number(),
+});
+export type BraceletLogRow = z.output<typeof braceletLogRow>;

@@ -7,4 +7,5 @@ export const equipmentScreens: ScreenComponents<'sport/equipment'> = {
   'sport.gate.personnel': lazyScreen('gateAccessPersonnel', () => import('../../features/sport/equipment/GateAccessPersonnelPage.tsx')),
   'sport.gate.log': lazyScreen('gateAccessLog', () => import('../../features/sport/equipment/GateAccessLogPage.tsx')),
   'sport.golf.position': lazyScreen('golfPositionView', () => import('../../features/sport/equipment/GolfPositionPage.tsx')),
+  'sport.bracelet.log': lazyScreen('braceletLog', () => import('../../features/sport/equipment/BraceletLogPage.tsx')),
 };

@@ -7,20 +7,25 @@ import { golfRoutes } from './golf.routes.ts';
 import { zktecoAdapter } from './zkteco.adapter.ts';
 import { seedEquipmentDemo } from './equipment.seed.ts';
 import { seedGolfDemo } from './golf.seed.ts';
+import { BRACELET_DEPOSIT, braceletKind } from './bracelet.kinds.ts';
+import { seedBraceletDemo } from './bracelet.seed.ts';
 
 /**
  * Equipment: the devices of venues, gate access grants, and the gates' access log, with the ZKTeco
- * PUSH protocol at `/iclock/*` for the gates, and golf bays with their controllers' `/golf/state` (issue 27).
- * Bracelets come later.
+ * PUSH protocol at `/iclock/*` for the gates; bracelets issued with a deposit (item kind
+ * `bracelet`, the deposit a liability in `braceletDeposit`) that open their holder's gates; golf
+ * bays with their controllers' `/golf/state` (issue 27).
  */
 export const equipmentManifest: ModuleManifest = {
   name: 'sport/equipment',
   // Golf controllers' changes are pushed to open consoles through messaging's live socket.
-  // Passes read members, their cards (booking's member-levels port) and bookings (booking's site claims, the core's orders).
+  // Passes read members and bookings (booking's site claims, the core's orders); cards, tickets and lessons answer the gates' ports.
   dependsOn: ['system', 'message', 'sport/commerce', 'sport/venue', 'sport/member', 'sport/booking'],
-  demoAfter: ['sport/booking', 'sport/member', 'sport/card'],
+  // The bracelets' demo issues one to a paid court booking (the goods demo pays one).
+  demoAfter: ['sport/booking', 'sport/member', 'sport/card', 'sport/goods'],
   ui: contractModule('sport/equipment'),
   tables: { schema: equipmentTables },
+  contributes: { kinds: [braceletKind], ledgerAccounts: [BRACELET_DEPOSIT] },
   routes: ({ app, ctx }) => {
     equipmentRoutes(app, ctx);
     gateRoutes(app, ctx, zktecoAdapter);
@@ -28,6 +33,8 @@ export const equipmentManifest: ModuleManifest = {
   },
   demo: async ({ db, app, config, ctx }) => {
     await seedEquipmentDemo(db, app);
+    await seedBraceletDemo(db, config, ctx.keys.secretKey);
+    // The golf range's simulated controllers keep reporting: what it answers stops them.
     return seedGolfDemo(db, app, config, ctx.keys.secretKey);
   },
 };

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
   Perm,
+  braceletIssue,
+  braceletIssued,
+  braceletLogListQuery,
+  braceletLogRow,
+  braceletLost,
+  braceletReturn,
+  braceletRow,
   deletedAnswer,
   deviceCreate,
   deviceListQuery,
@@ -17,6 +24,8 @@ import {
   page,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
+import { afterCommit, idemKey, payDeps } from '../commerce/index.ts';
+import { getBracelet, issueBracelet, listBraceletLog, loseBracelet, returnBracelet } from './bracelet.service.ts';
 import {
   addDevice,
   addGrant,
@@ -156,5 +165,61 @@ export function equipmentRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: gateLogListQuery,
     response: page(gateLogRow),
     handler: async ({ body, caller }) => listLog(db, caller!, body),
+  });
+
+  const bracelet = { module: 'bracelet' };
+  const b = `${sport}equipment/bracelet`;
+  defineRoute(app, {
+    ...bracelet,
+    method: 'POST',
+    url: `${b}/log/list`,
+    permission: Perm.bracelet.list,
+    action: 'list',
+    readOnly: true,
+    body: braceletLogListQuery,
+    response: page(braceletLogRow),
+    handler: async ({ body, caller }) => listBraceletLog(db, caller!, body),
+  });
+  defineRoute(app, {
+    ...bracelet,
+    method: 'GET',
+    url: `${b}/:id`,
+    permission: Perm.bracelet.list,
+    action: 'detail',
+    params: idParams,
+    response: braceletRow,
+    handler: async ({ params, caller }) => getBracelet(db, caller!, params.id),
+  });
+  defineRoute(app, {
+    ...bracelet,
+    method: 'POST',
+    url: `${b}/issue`,
+    permission: Perm.bracelet.issue,
+    action: 'issue',
+    body: braceletIssue,
+    response: braceletIssued,
+    handler: async ({ body, caller, req }) => issueBracelet(db, caller!, body, idemKey(req)),
+  });
+  defineRoute(app, {
+    ...bracelet,
+    method: 'POST',
+    url: `${b}/:id/return`,
+    permission: Perm.bracelet.back,
+    action: 'back',
+    params: idParams,
+    body: braceletReturn,
+    response: braceletRow,
+    handler: async ({ params, body, caller, req }) => returnBracelet(db, caller!, params.id, body, afterCommit(payDeps(ctx, req))),
+  });
+  defineRoute(app, {
+    ...bracelet,
+    method: 'POST',
+    url: `${b}/:id/lost`,
+    permission: Perm.bracelet.lost,
+    action: 'lost',
+    params: idParams,
+    body: braceletLost,
+    response: braceletRow,
+    handler: async ({ params, body, caller }) => loseBracelet(db, caller!, params.id, body),
   });
 }

@@ -4,6 +4,7 @@ import { seedDemo } from '../../system/index.ts';
 import { seedVenueDemo } from '../booking/index.ts';
 import { seedMemberDemo } from '../member/index.ts';
 import { DEMO_GATES, seedEquipmentDemo } from './equipment.seed.ts';
+import { DEMO_BRACELETS, seedBraceletDemo } from './bracelet.seed.ts';
 import { baseUrlOf } from './equipment.testkit.ts';
 
 describe.each(databases)('equipment demo data on %s', (kind) => {
@@ -19,6 +20,8 @@ describe.each(databases)('equipment demo data on %s', (kind) => {
     await seedEquipmentDemo(s.database.db, s.app);
     ms = performance.now() - t0;
     await seedEquipmentDemo(s.database.db, s.app); // once per database
+    await seedBraceletDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
+    await seedBraceletDemo(s.database.db, s.config, s.app.ctx.keys.secretKey); // once per database
   });
   afterAll(async () => s?.close());
 
@@ -42,5 +45,21 @@ describe.each(databases)('equipment demo data on %s', (kind) => {
     expect(log.body.data.some((r: { result: string }) => r.result === 'denied')).toBe(true);
     // Today's pass through the simulated device: allowed by its grant, the door opened.
     expect(log.body.data[0]).toMatchObject({ result: 'allowed', reason: 'grant', opened: true });
+  });
+
+  it('bracelets: one out to a member, one to a paid booking, one returned, one lost, each in the log; the manager reaches the screen', async () => {
+    const mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+    const log = await mgr.json('POST', '/api/sport/equipment/bracelet/log/list', { body: { pageNum: 1, pageSize: 50 } });
+    expect(log.code, log.msg).toBe(0);
+    const rows = log.body.data as { code: string; action: string; holderKind: string; braceletState: string; amountFen: number }[];
+    const stateOf = (code: string) => rows.find((r) => r.code === code)?.braceletState;
+    expect(stateOf(DEMO_BRACELETS.member)).toBe('active');
+    expect(stateOf(DEMO_BRACELETS.returned)).toBe('returned');
+    expect(stateOf(DEMO_BRACELETS.lost)).toBe('lost');
+    expect(rows.find((r) => r.code === DEMO_BRACELETS.booking)).toMatchObject({ holderKind: 'booking', braceletState: 'active' });
+    expect(rows.filter((r) => r.action === 'issued')).toHaveLength(4);
+    expect(rows.filter((r) => r.code === DEMO_BRACELETS.returned).map((r) => r.action)).toEqual(['returned', 'issued']);
+    expect(rows.filter((r) => r.code === DEMO_BRACELETS.lost).map((r) => r.action)).toEqual(['lost', 'issued']);
   });
 });

@@ -1,5 +1,7 @@
-import { bigint, boolean, foreignKey, index, integer, pgTable, smallint, timestamp, date, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, foreignKey, index, integer, pgTable, smallint, timestamp, date, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { orgId, users } from '../../system/index.ts';
+import { orderItems, orders } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
 import { sites, venues } from '../venue/index.ts';
 import { createdAt, id, updatedAt, version } from '../../../platform/columns.ts';
@@ -149,5 +151,81 @@ export const deviceCommands = pgTable(
     foreignKey({ name: 'sport_equipment_command_device_org_fk', columns: [t.orgId, t.deviceId], foreignColumns: [devices.orgId, devices.id] }).onDelete(
       'cascade',
     ),
+  ],
+);
+
+/**
+ * A bracelet's issue (issue 27, "Bracelets"): one row per time a bracelet (known by its code) is
+ * given out, to a member or to a booking (its order), with its deposit's order line. While it is
+ * held (unpaid) or active, no other issue of the code may exist in the organisation: a partial
+ * unique index, so two operators issuing one code at once cannot both succeed.
+ */
+export const bracelets = pgTable(
+  'sport_bracelet',
+  {
+    id: id(),
+    orgId: orgId(),
+    venueId: bigint('venue_id', { mode: 'number' }).notNull(),
+    /** The bracelet's code (its RFID UID), in capitals: what a gate reports as the card. */
+    code: varchar('code', { length: 32 }).notNull(),
+    /** member | booking. */
+    holderKind: varchar('holder_kind', { length: 8 }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }),
+    /** The booking's order (holder `booking`). */
+    bookingOrderId: bigint('booking_order_id', { mode: 'number' }),
+    /** The deposit's order and line (item kind `bracelet`). */
+    orderId: bigint('order_id', { mode: 'number' }).notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    depositFen: bigint('deposit_fen', { mode: 'number' }).notNull(),
+    /** Kept of the deposit for damage at the return. */
+    damageFen: bigint('damage_fen', { mode: 'number' }).notNull().default(0),
+    /** held | active | returned | lost | released. */
+    state: varchar('state', { length: 8 }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sport_bracelet_org_id_uq').on(t.orgId, t.id),
+    uniqueIndex('sport_bracelet_item_uq').on(t.itemId),
+    uniqueIndex('sport_bracelet_active_code_uq')
+      .on(t.orgId, t.code)
+      .where(sql`${t.state} in ('held', 'active')`),
+    index('sport_bracelet_code_idx').on(t.orgId, t.code, t.id),
+    check('sport_bracelet_deposit_ck', sql`${t.depositFen} > 0 and ${t.damageFen} >= 0 and ${t.damageFen} <= ${t.depositFen}`),
+    foreignKey({ name: 'sport_bracelet_venue_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
+    foreignKey({ name: 'sport_bracelet_member_org_fk', columns: [t.orgId, t.memberId], foreignColumns: [members.orgId, members.id] }),
+    foreignKey({ name: 'sport_bracelet_booking_order_org_fk', columns: [t.orgId, t.bookingOrderId], foreignColumns: [orders.orgId, orders.id] }),
+    foreignKey({ name: 'sport_bracelet_order_org_fk', columns: [t.orgId, t.orderId], foreignColumns: [orders.orgId, orders.id] }),
+    foreignKey({ name: 'sport_bracelet_item_org_fk', columns: [t.orgId, t.itemId], foreignColumns: [orderItems.orgId, orderItems.id] }),
+  ],
+);
+
+/**
+ * The bracelet log: one row per change (issued, returned, lost, a damage charge), append-only (the
+ * repository has no update or delete of it). `amount_fen` is the deposit taken (issued), refunded
+ * (returned), kept (lost) or charged (damaged).
+ */
+export const braceletLog = pgTable(
+  'sport_bracelet_log',
+  {
+    id: id(),
+    orgId: orgId(),
+    braceletId: bigint('bracelet_id', { mode: 'number' }).notNull(),
+    /** issued | returned | lost | damaged. */
+    action: varchar('action', { length: 8 }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    refundNo: varchar('refund_no', { length: 40 }),
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
+    remark: varchar('remark', { length: 200 }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sport_bracelet_log_org_time_idx').on(t.orgId, t.createdAt),
+    index('sport_bracelet_log_bracelet_idx').on(t.braceletId),
+    check('sport_bracelet_log_amount_ck', sql`${t.amountFen} >= 0`),
+    foreignKey({ name: 'sport_bracelet_log_bracelet_org_fk', columns: [t.orgId, t.braceletId], foreignColumns: [bracelets.orgId, bracelets.id] }),
   ],
 );

@@ -5,10 +5,11 @@ import { grantMenus } from '../../../../test/grants.ts';
 import { makeOrg, makeRole, makeUser, signIn, uniq } from '../../system/admin.testkit.ts';
 import { addMember, MEMBER_KEYS, newPhone } from '../member/member.testkit.ts';
 import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
+import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
 import { GateSim } from './gate.sim.ts';
 
 /** The equipment screens (a screen's key grants its buttons too). */
-export const EQUIPMENT_KEYS = ['sport.equipment.list', 'sport.gate.personnel', 'sport.gate.log', 'sport.golf.position'];
+export const EQUIPMENT_KEYS = ['sport.equipment.list', 'sport.gate.personnel', 'sport.gate.log', 'sport.golf.position', 'sport.bracelet.log'];
 export const equipmentApi = (p: string) => `/api/sport/equipment/${p}`;
 
 export async function ok<T = any>(c: Client, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<T> {
@@ -43,6 +44,41 @@ export async function equipmentStaff(s: TestServer, admin: Client, parentId: num
     name: uniq('闸机').slice(0, 60),
   });
   return { orgId: org.id, c, userId: user.id, venue, member, gate };
+}
+
+/** The equipment staff of `equipmentStaff`, who also takes payments and refunds (a bracelet's deposit). */
+export async function braceletStaff(s: TestServer, admin: Client, parentId: number, venueOpts: Parameters<typeof makeVenue>[1] = { n: 1 }) {
+  const org = await makeOrg(admin, parentId);
+  const role = await makeRole(admin, org.id);
+  await grantMenus(admin, role.id, [...EQUIPMENT_KEYS, ...VENUE_KEYS, ...MEMBER_KEYS, ...COMMERCE_KEYS]);
+  const user = await makeUser(admin, org.id, { roleIds: [role.id] });
+  const c = await signIn(s, user.code, 'Pass1234');
+  const { venue, sites } = await makeVenue(c, venueOpts);
+  const member = await addMember(c, { name: uniq('会员').slice(0, 20), phone: newPhone() });
+  const gate = await ok<{ id: number; sn: string; version: number }>(c, 'POST', equipmentApi('device'), {
+    stadiumId: venue.id,
+    kind: 'gate',
+    sn: newSn(),
+    name: uniq('闸机').slice(0, 60),
+  });
+  return { orgId: org.id, c, userId: user.id, venue, sites, member, gate };
+}
+
+let codeSeq = Math.floor(Math.random() * 1e6);
+/** A bracelet code no other test uses (letters and digits, not a PIN's shape). */
+export const newBraceletCode = () => `BR${Date.now().toString(36).toUpperCase()}${(codeSeq++).toString(36).toUpperCase()}`.slice(0, 24);
+
+/** A bracelet issued and its deposit paid in cash: the bracelet as the log's issue row shows it. */
+export async function issuePaid(c: Client, body: Record<string, unknown>) {
+  const made = await ok<{ orderId: number; orderNo: string; amount: number }>(c, 'POST', equipmentApi('bracelet/issue'), body);
+  await ok(c, 'POST', `/api/sport/commerce/order/${made.orderId}/pay`, { method: 'cash', amountFen: made.amount });
+  const log = await ok<{ data: { braceletId: number; braceletVersion: number; braceletState: string; action: string }[] }>(
+    c,
+    'POST',
+    equipmentApi('bracelet/log/list'),
+    { pageNum: 1, pageSize: 1, code: body.code },
+  );
+  return { ...made, braceletId: log.data[0]!.braceletId, version: log.data[0]!.braceletVersion, state: log.data[0]!.braceletState };
 }
 
 /** A simulated gate of a registered device, handshaken. */

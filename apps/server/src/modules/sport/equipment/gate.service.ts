@@ -1,11 +1,13 @@
-import type { GateReason } from '@venue/contract';
+import { gatePinOf, type GateReason } from '@venue/contract';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { oneOrgScope, SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
 import type { Port } from '../../../platform/ports.ts';
 import { unitClaimsOverlapping } from '../booking/index.ts';
+import { findOrder } from '../commerce/index.ts';
 import { findMember } from '../member/index.ts';
 import { instantOf, localOf, sitesOf, weekdayOf } from '../venue/index.ts';
 import type { GateAdapter, GateEventIn } from './gate.adapter.ts';
+import { braceletsOfCode } from './bracelet.repository.ts';
 import { gateCardPort, gateLessonPort, gateTicketPort, type GatePassQuery, type GatePassSource } from './gate.ports.ts';
 import {
   findStaff,
@@ -76,7 +78,7 @@ function grantHolds(g: GrantRecord, gateId: number, day: string, minutes: number
 async function decidePass(db: Executor, device: DeviceAt, pin: string, at: Date): Promise<Decision> {
   const scope = oneOrgScope(device.orgId);
   const person = personOf(pin);
-  if (!person) return { allowed: false, reason: 'unknownPerson', grantedBy: null, memberId: null, userId: null };
+  if (!person) return braceletPass(db, device, pin, at);
   const memberId = person.kind === 'member' ? person.id : null;
   const userId = person.kind === 'staff' ? person.id : null;
   const who = { memberId, userId };
@@ -109,8 +111,40 @@ async function decidePass(db: Executor, device: DeviceAt, pin: string, at: Date)
 const asked = (port: Port<GatePassSource>, db: Executor, scope: Scope, q: GatePassQuery) =>
   port.plugged ? port.get()(db, scope, q) : Promise.resolve(undefined);
 
-/** The order number of a booking of the member at the venue around `at`, if any. */
-async function bookingNow(db: Executor, scope: Scope, memberId: number, venueId: number, at: Date): Promise<string | undefined> {
+/**
+ * The pass of a card that is a bracelet's code (docs/decisions.md, "Bracelets"): an active
+ * bracelet passes as its holder would (a member: the member's own pass; a booking: the booking's
+ * window at the venue), naming the bracelet in `grantedBy`; a returned, lost or unpaid one opens
+ * nothing (`braceletInactive`); a code no bracelet ever had names nobody.
+ */
+async function braceletPass(db: Executor, device: DeviceAt, code: string, at: Date): Promise<Decision> {
+  const scope = oneOrgScope(device.orgId);
+  const [b] = await braceletsOfCode(db, scope, device.orgId, code.toUpperCase());
+  if (!b) return { allowed: false, reason: 'unknownPerson', grantedBy: null, memberId: null, userId: null };
+  const tag = `bracelet#${b.code}`;
+  if (b.state !== 'active') return { allowed: false, reason: 'braceletInactive', grantedBy: null, memberId: b.memberId, userId: null };
+  if (b.holderKind === 'member' && b.memberId !== null) {
+    const d = await decidePass(db, device, gatePinOf('member', b.memberId), at);
+    return { ...d, grantedBy: d.allowed ? `${tag}/${d.grantedBy}`.slice(0, 64) : null };
+  }
+  if (b.bookingOrderId !== null && (await bookingNow(db, scope, { orderId: b.bookingOrderId }, device.venueId, at))) {
+    const order = await findOrder(db, scope, b.bookingOrderId);
+    return {
+      allowed: true,
+      reason: 'booking',
+      grantedBy: `${tag}/booking#${order?.orderNo ?? b.bookingOrderId}`.slice(0, 64),
+      memberId: b.memberId,
+      userId: null,
+    };
+  }
+  return { allowed: false, reason: 'noRight', grantedBy: null, memberId: b.memberId, userId: null };
+}
+
+/**
+ * The order number of a booking at the venue around `at`, if any: of the member (an order the
+ * member bought), or the given order (a bracelet issued to a booking).
+ */
+async function bookingNow(db: Executor, scope: Scope, who: number | { orderId: number }, venueId: number, at: Date): Promise<string | undefined> {
   const siteList = await sitesOf(db, scope, { venueId });
   if (!siteList.length) return undefined;
   const to = new Date(at.getTime() + BOOKING_EARLY_MS);
@@ -122,7 +156,8 @@ async function bookingNow(db: Executor, scope: Scope, memberId: number, venueId:
     )
   ).filter((c) => c.kind === 'booking' && c.state === 'booked' && c.orderId !== null && c.from < to && c.to > at);
   if (!claims.length) return undefined;
-  const [order] = await ordersOfMember(db, scope, [...new Set(claims.map((c) => c.orderId!))], memberId);
+  if (typeof who !== 'number') return claims.some((c) => c.orderId === who.orderId) ? String(who.orderId) : undefined;
+  const [order] = await ordersOfMember(db, scope, [...new Set(claims.map((c) => c.orderId!))], who);
   return order?.orderNo;
 }
 

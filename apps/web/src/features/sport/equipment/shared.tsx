@@ -1,5 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { DEVICE_KINDS, GATE_PERSON_KINDS, GATE_REASONS, GATE_RESULTS, Perm, type DeviceRow, type Page, type SiteRow } from '@venue/contract';
+import {
+  BRACELET_ACTIONS,
+  BRACELET_HOLDER_KINDS,
+  BRACELET_STATES,
+  DEVICE_KINDS,
+  GATE_PERSON_KINDS,
+  GATE_REASONS,
+  GATE_RESULTS,
+  Perm,
+  type DeviceRow,
+  type Page,
+  type SiteRow,
+} from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { useSession } from '../../../app/session.ts';
@@ -29,7 +41,17 @@ export const reasonOptions = codeOptions(GATE_REASONS, 'reason', {
   outsideHours: 'orange',
   noRight: 'red',
   unknownPerson: 'default',
+  braceletInactive: 'red',
 });
+export const braceletActionOptions = codeOptions(BRACELET_ACTIONS, 'braceletAction', { issued: 'blue', returned: 'green', lost: 'red', damaged: 'orange' });
+export const braceletStateOptions = codeOptions(BRACELET_STATES, 'braceletState', {
+  held: 'gold',
+  active: 'blue',
+  returned: 'green',
+  lost: 'red',
+  released: 'default',
+});
+export const holderKindOptions = codeOptions(BRACELET_HOLDER_KINDS, 'holderKind', { member: 'blue', booking: 'purple' });
 export const onlineOptions: Option[] = [
   { value: 1, label: 'online.1', color: 'green' },
   { value: 0, label: 'online.0', color: 'default' },
