@@ -484,8 +484,8 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/course/consign/statement': { body: { month: '2030-01' } },
     'POST /api/sport/course/consign/statement/export': { body: { month: '2030-01' } },
     'POST /api/sport/course/consign/pay': { body: { month: '2020-01', amountFen: 1, method: 'cash' } },
-    // Goods: lists filtered by B's good, category, venue or warehouse find nothing of A's; B's venue has no warehouse for A.
-    'POST /api/sport/goods/page': { expect: 'empty' },
+    // Goods: lists filtered by B's good, category, venue or warehouse find nothing of A's; B's venue is not A's to list goods or warehouses of.
+    'POST /api/sport/goods/page': { expect: 'notFound' },
     'POST /api/sport/goods/stock/flow': { expect: 'empty' },
     'POST /api/sport/goods/warehouse/list': { expect: 'notFound' },
     'PUT /api/sport/goods/:id': { body: { name: 'changed', version: 1 } },
