@@ -10,7 +10,7 @@
 export { equipmentManifest } from './equipment.manifest.ts';
 
 // ---------------------------------------------------------------- what opens a gate, answered by the modules that own it
-export { gateCardPort, gateLessonPort, gateTicketPort, type GatePassQuery, type GatePassSource } from './gate.ports.ts';
+export { gateCardPort, gateLessonPort, gateTicketPort } from './gate.ports.ts';
 
 // ---------------------------------------------------------------- the device simulator (tests, the bench, browser tests)
 export { GateSim, wallClock } from './gate.sim.ts';
