@@ -54,6 +54,7 @@ describe('rent and sale console', () => {
   const racketName = uniq('租赁球拍').slice(0, 30);
   const waterName = uniq('矿泉水').slice(0, 30);
   const barcode = `68${String(Date.now()).slice(-11)}`;
+  const waterBarcode = `69${String(Date.now()).slice(-11)}`;
   let racketId = 0;
   let waterId = 0;
 
@@ -70,7 +71,7 @@ describe('rent and sale console', () => {
       depositFen: 30_000,
       lateFeeHourFen: 1_000,
     });
-    const water = await ok<{ id: number }>(d.api, 'POST', '/api/sport/goods', { name: waterName, unit: '瓶', priceFen: 300 });
+    const water = await ok<{ id: number }>(d.api, 'POST', '/api/sport/goods', { name: waterName, barcode: waterBarcode, unit: '瓶', priceFen: 300 });
     racketId = racket.id;
     waterId = water.id;
     await ok(d.api, 'POST', '/api/sport/goods/stock/in', { goodsId: racketId, stadiumId: d.venue.id, quantity: 4, remark: '租赁用拍' });
@@ -165,7 +166,7 @@ describe('rent and sale console', () => {
     expect(Number(ledger[0]!.n)).toBe(0);
   });
 
-  it('sells a bottle of water with a booking at the grid: one order, paid once, the water leaves the shelf', async () => {
+  it('sells two scanned bottles of water with a booking at the grid: one order, paid once, the water leaves the shelf', async () => {
     const site = d.sites[0]!;
     const before = (await ok<{ onHand: number }>(d.api, 'GET', `/api/sport/goods/${waterId}`)).onHand;
     const tomorrow = addDays(today(d.venue.timeZone), 1);
@@ -176,9 +177,11 @@ describe('rent and sale console', () => {
     await page.mouse.move(5, 890);
     await page.keyboard.press('Enter');
     await page.getByTestId('booking-goods').waitFor();
-    await page.locator('#booking-goods-pick').fill(waterName.slice(0, 8));
-    await page.locator('.ant-select-item-option').filter({ hasText: waterName }).click();
-    await page.getByRole('spinbutton', { name: `${waterName} 的数量` }).fill('2');
+    // Two bottles scanned in the booking dialog: one line of two.
+    await scanBarcode(page, waterBarcode);
+    await expect.poll(() => page.getByRole('spinbutton', { name: `${waterName} 的数量` }).inputValue()).toBe('1');
+    await scanBarcode(page, waterBarcode);
+    await expect.poll(() => page.getByRole('spinbutton', { name: `${waterName} 的数量` }).inputValue()).toBe('2');
     await expect.poll(() => page.getByTestId('booking-goods-total').getAttribute('data-fen')).toBe('600');
     await settledShot(page, 'booking-goods-light');
     await page.getByTestId('booking-form-ok').click();
@@ -194,7 +197,7 @@ describe('rent and sale console', () => {
     expect(water.onHand).toBe(before - 2);
   });
 
-  it('sells water and rents a racket with two tickets at the ticket sale screen: one order, the water and the rental on it', async () => {
+  it('sells scanned water and rents a racket with two tickets at the ticket sale screen: one order, the water and the rental on it', async () => {
     const before = (await ok<{ onHand: number }>(d.api, 'GET', `/api/sport/goods/${waterId}`)).onHand;
     const ga = await gaSession(d.api, 50, 8_000, { name: uniq('音乐会'), venueId: d.venue.id });
     await page.goto(`${e.baseUrl}/sport/views/ticketManagement/sellTicket/index`);
@@ -203,8 +206,8 @@ describe('rent and sale console', () => {
     await page.getByTestId('ticket-sell-ga-level').click();
     await page.locator('.ant-select-item-option').filter({ hasText: '普通票' }).click();
     await page.getByTestId('ticket-sell-ga-quantity').fill('2');
-    await page.locator('#ticket-sell-goods-pick').fill(waterName.slice(0, 8));
-    await page.locator('.ant-select-item-option').filter({ hasText: waterName }).click();
+    // The water scanned at the sale screen.
+    await scanBarcode(page, waterBarcode);
     await expect.poll(() => page.getByTestId('ticket-sell-goods-total').getAttribute('data-fen')).toBe('300');
     // A racket for the evening: two hours of rent and its deposit, on the same order.
     await page.locator('#ticket-sell-rent-pick').fill(racketName.slice(0, 8));

@@ -1,10 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, InputNumber, Select, Space, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Page, goodsListRow } from '@venue/contract';
+import { toast } from '../app/feedback.tsx';
 import { api, http } from '../app/request.ts';
+import { useBarcodeWedge } from './barcode.ts';
 import { useKitT } from './kitI18n.ts';
 import { yuan } from './pay/money.ts';
 
@@ -20,9 +22,10 @@ export interface GoodsPick {
 export const goodsOfPicks = (picks: GoodsPick[] | undefined) => (picks ?? []).map(({ goodsId, quantity }) => ({ goodsId, quantity }));
 export const goodsTotal = (picks: GoodsPick[] | undefined) => (picks ?? []).reduce((n, g) => n + g.priceFen * g.quantity, 0);
 
+type GoodsRow = z.output<typeof goodsListRow>;
+
 /** Goods on sale by name, code or barcode, with the stock that can be sold now (`POST {sport}goods/list`). */
-const searchGoods = (keyword: string) =>
-  http.post<Page<z.output<typeof goodsListRow>>>(api.sport('goods/list'), { pageNum: 1, pageSize: 20, ...(keyword ? { keyword } : {}) });
+const searchGoods = (keyword: string) => http.post<Page<GoodsRow>>(api.sport('goods/list'), { pageNum: 1, pageSize: 20, ...(keyword ? { keyword } : {}) });
 
 export interface GoodsPickerProps {
   value?: GoodsPick[];
@@ -34,7 +37,8 @@ export interface GoodsPickerProps {
 }
 
 /**
- * Goods sold alongside another sale (a booking, tickets): looked up by name, code or barcode, each
+ * Goods sold alongside another sale (a booking, tickets): looked up by name, code or barcode, or
+ * scanned with a keyboard-wedge scanner anywhere on the screen (or in the picker's dialog), each
  * with its quantity and amount, removable. A form item's control: its value is the picks.
  */
 export function GoodsPicker({ value, onChange, open, id }: GoodsPickerProps) {
@@ -42,26 +46,38 @@ export function GoodsPicker({ value, onChange, open, id }: GoodsPickerProps) {
   const [keyword, setKeyword] = useState('');
   const picks = value ?? [];
   const found = useQuery({ queryKey: ['kit', 'goods', keyword], queryFn: () => searchGoods(keyword), enabled: open, staleTime: 10_000 });
+  const box = useRef<HTMLDivElement>(null);
   const set = (next: GoodsPick[]) => onChange?.(next);
-  const add = (goodsId: number) => {
-    const g = found.data?.data.find((x) => x.id === goodsId);
-    if (!g) return;
-    const same = picks.find((p) => p.goodsId === goodsId);
+  const add = (g: GoodsRow) => {
+    const same = picks.find((p) => p.goodsId === g.id);
     set(
       same
         ? picks.map((p) => (p === same ? { ...p, quantity: p.quantity + 1 } : p))
         : [...picks, { goodsId: g.id, name: g.name, priceFen: g.priceFen, quantity: 1 }],
     );
   };
+  // A scanned barcode adds its good: the one good the code finds (a barcode names one good).
+  useBarcodeWedge(
+    (code) => {
+      void searchGoods(code).then((p) => {
+        if (p.data.length === 1 && p.data[0]!.stock > 0) add(p.data[0]!);
+        else toast(t('goodsScanNone', { barcode: code }), 'warning');
+      });
+    },
+    { enabled: open, within: box },
+  );
   return (
-    <div data-testid={id}>
+    <div data-testid={id} ref={box}>
       <Select<number>
         id={`${id}-pick`}
         showSearch={{ filterOption: false, onSearch: setKeyword }}
         value={null}
         placeholder={t('goodsPick')}
         loading={found.isFetching}
-        onChange={add}
+        onChange={(goodsId: number) => {
+          const g = found.data?.data.find((x) => x.id === goodsId);
+          if (g) add(g);
+        }}
         style={{ width: '100%' }}
         options={(found.data?.data ?? []).map((g) => ({
           value: g.id,

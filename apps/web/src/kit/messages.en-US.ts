@@ -96,6 +96,7 @@ const messages: MessagesOf<typeof zh> = {
   goodsStock: '{{n}} in stock',
   goodsQuantity: 'Quantity of {{name}}',
   goodsRemove: 'Remove {{name}}',
+  goodsScanNone: 'No goods in stock with barcode {{barcode}}',
   rentPick: 'Rent binoculars, cushions, rackets… (name, code or barcode)',
   rentDeposit: 'deposit {{deposit}}',
   rentDuration: 'How long {{name}} is rented',

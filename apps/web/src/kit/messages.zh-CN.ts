@@ -99,6 +99,7 @@ const messages = {
   goodsStock: '可售 {{n}}',
   goodsQuantity: '{{name}} 的数量',
   goodsRemove: '移除 {{name}}',
+  goodsScanNone: '没有条形码为 {{barcode}} 且有库存的商品',
   rentPick: '租用望远镜、坐垫、球拍等（名称、编码或条形码）',
   rentDeposit: '押金 {{deposit}}',
   rentDuration: '{{name}} 的租用时长',

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { Perm, goodsCreate, stockAdjust, stockIn, type GoodsRow, type goodsPageQuery, type goodsUpdate } from '@venue/contract';
 import { success, toast } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
-import { ListPage, useVenueOptions, type FieldDef, type ListHandle, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { ListPage, useBarcodeWedge, useVenueOptions, type FieldDef, type ListHandle, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { toFen, yuan } from '../../../kit/pay/index.ts';
 import { goodsApi, refreshGoods, useCategoryTree, useWarehouses, type GoodsDetail } from './goods.api.ts';
-import { ActionDialog, NS, StockCell, fenToYuan, statusOptions, useBarcodeWedge, useGoodsT } from './shared.tsx';
+import { ActionDialog, NS, StockCell, fenToYuan, statusOptions, useGoodsT } from './shared.tsx';
 
 type GoodsForm = z.input<typeof goodsCreate> & z.input<typeof goodsUpdate>;
 const MONEY = ['priceFen', 'rentHourFen', 'rentDayFen', 'depositFen', 'lateFeeHourFen'] as const;

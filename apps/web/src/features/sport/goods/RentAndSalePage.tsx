@@ -7,11 +7,11 @@ import type { z } from 'zod';
 import { Perm, RENTAL_STATES, RENT_BASES, RENT_GRACE_MINUTES, RENT_MAX_DURATION, type GoodsRow, type rentalQuery } from '@venue/contract';
 import { success, toast } from '../../../app/feedback.tsx';
 import { sessionStore, useSession } from '../../../app/session.ts';
-import { ListPage, MemberSelect, clockIn, codeOptions, useCan, type ResourceDef } from '../../../kit/index.ts';
+import { ListPage, MemberSelect, clockIn, codeOptions, useBarcodeWedge, useCan, type ResourceDef } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../kit/pay/index.ts';
 import { goodsApi, refreshGoods, type Rental, type RentalQuote } from './goods.api.ts';
-import { NS, useBarcodeWedge, useGoodsT } from './shared.tsx';
+import { NS, useGoodsT } from './shared.tsx';
 
 type Basis = (typeof RENT_BASES)[number];
 
@@ -288,14 +288,16 @@ function CounterDrawer({ open, onClose, onOrder }: { open: boolean; onClose: () 
       if (same) return ls.map((l) => (l === same ? { ...l, quantity: l.quantity + 1 } : l));
       return [...ls, { key: String(++lineSeq), goods: g, mode: 'sale', basis: g.rentHourFen !== null ? 'hour' : 'day', duration: 1, quantity: 1 }];
     });
-  useBarcodeWedge((code) => {
-    if (!open) return;
-    void goodsApi.page({ pageNum: 1, pageSize: 20, keyword: code }).then((p) => {
-      const hit = p.data.find((g) => g.barcode === code);
-      if (hit) add(hit);
-      else toast(t('scanNone', { barcode: code }), 'warning');
-    });
-  });
+  useBarcodeWedge(
+    (code) => {
+      void goodsApi.page({ pageNum: 1, pageSize: 20, keyword: code }).then((p) => {
+        const hit = p.data.find((g) => g.barcode === code);
+        if (hit) add(hit);
+        else toast(t('scanNone', { barcode: code }), 'warning');
+      });
+    },
+    { enabled: open },
+  );
   const change = (k: string, patch: Partial<Line>) => setLines((ls) => ls.map((l) => (l.key === k ? { ...l, ...patch } : l)));
   const sums = lines
     .map(lineFen)

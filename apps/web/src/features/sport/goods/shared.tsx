@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Col, Form, Row as GridRow, Typography, theme } from 'antd';
 import { GOODS_STATUS, STOCK_MOVEMENT_KINDS } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
@@ -133,37 +133,4 @@ export function ActionDialog({ open, title, testId, fields, initial, head, okTex
       </Form>
     </FormModal>
   );
-}
-
-/**
- * A keyboard-wedge scanner: characters typed faster than a person types (each within `gapMs` of
- * the last), ending in Enter, anywhere on the page but inside a form dialog, are one scanned code.
- */
-export function useBarcodeWedge(onScan: (code: string) => void, gapMs = 50, minLength = 4): void {
-  const latest = useRef(onScan);
-  latest.current = onScan;
-  useEffect(() => {
-    let buf = '';
-    let last = 0;
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target?.closest?.('.ant-modal')) return;
-      const now = performance.now();
-      if (e.key === 'Enter') {
-        const code = buf;
-        buf = '';
-        if (code.length >= minLength && now - last <= gapMs * 4) {
-          e.preventDefault();
-          e.stopPropagation();
-          latest.current(code);
-        }
-        return;
-      }
-      if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey) return;
-      buf = now - last > gapMs ? e.key : buf + e.key;
-      last = now;
-    };
-    document.addEventListener('keydown', onKey, true);
-    return () => document.removeEventListener('keydown', onKey, true);
-  }, [gapMs, minLength]);
 }
