@@ -104,6 +104,23 @@ describe('goods console', () => {
     await setTheme(page, 'light');
   });
 
+  it("the venue list's goods opens the venue's goods list: its goods with the stock in its warehouses", async () => {
+    await page.goto(`${e.baseUrl}/sport/views/venueManagementList/index`);
+    const venueRow = page.locator('[data-testid=venue-table] tbody tr').filter({ hasText: d.venue.stadiumName });
+    await venueRow.waitFor();
+    const inline = venueRow.locator(`button[data-testid=venue-row-goods]`);
+    if (await inline.count()) await inline.click();
+    else {
+      await venueRow.locator('.ant-dropdown-trigger').click();
+      await page.locator(`[data-testid=venue-row-goods][data-row-key="${d.venue.id}"]`).click();
+    }
+    await page.waitForURL(new RegExp(`goodsList/index\\?stadiumId=${d.venue.id}`));
+    await expect.poll(() => page.getByTestId('goods-at-venue').innerText()).toContain(d.venue.stadiumName);
+    await expect.poll(() => row().getByTestId('goods-stock').getAttribute('data-available')).toBe('10');
+    await page.getByTestId('goods-venue-clear').click();
+    await expect.poll(() => page.getByTestId('goods-at-venue').count()).toBe(0);
+  });
+
   it('an edit over a version someone else changed shows the stale-edit dialog', async () => {
     await page.goto(`${e.baseUrl}${LIST}`);
     await row().waitFor();
