@@ -167,7 +167,8 @@ if (!BASE) {
       // Both processes took part; monolithic jobs stayed on one process each.
       expect(new Set(recs.map((r) => r.instance_id)).size).toBe(2);
       const byJob = new Map<string, Set<string>>();
-      for (const r of recs) (byJob.get(r.job_id) ?? byJob.set(r.job_id, new Set()).get(r.job_id)!).add(r.instance_id);
+      // job_id as text: pg's bigint parser is process-wide, and a server built earlier in this process may have set it to numbers.
+      for (const r of recs) (byJob.get(String(r.job_id)) ?? byJob.set(String(r.job_id), new Set()).get(String(r.job_id))!).add(r.instance_id);
       for (const [i, id] of ids.entries()) if (i % 2) expect(byJob.get(String(id))!.size).toBe(1);
       const delays = recs.map((r) => Number(r.delay)).sort((a, b) => a - b);
       console.log(

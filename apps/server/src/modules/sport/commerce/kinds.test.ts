@@ -59,7 +59,7 @@ const lessonRefunded = defineLedgerRule({ name: 'test.lessonRefunded', txnKind: 
 // Its order type, as the module's manifest would contribute it (no loaded module sells coupons yet).
 registerOrderType('coupon', 'test');
 registerItemKind({
-  kind: 'coupon',
+  kind: 'test_lessons',
   orderTypes: ['coupon'],
   async price() {
     return { name: '十节课', unitPriceFen: 10_000 };
@@ -177,7 +177,7 @@ describe.each(databases)('item kinds v2 on %s', (db) => {
   });
 
   it('a lesson used moves its share from prepaid to sales by its rule; a refund gives back what the kind quotes', async () => {
-    const id = await createOrder(s.database.db, callerOf(), order('coupon', [{ kind: 'coupon', quantity: 1, discountFen: 0 }]), undefined);
+    const id = await createOrder(s.database.db, callerOf(), order('coupon', [{ kind: 'test_lessons', quantity: 1, discountFen: 0 }]), undefined);
     expect((await pay(c, id, { method: 'cash', amountFen: 10_000 })).body.order.state).toBe('paid');
     const scope = scopeOf(callerOf());
     await s.database.db.transaction(async (tx) => {
