@@ -99,8 +99,6 @@ export function venueDef(
     toBody: (values) => venueToBody(values),
     rowActions: [
       { key: 'lock', label: 'rowLock', perm: Perm.venue.lock, run: (row) => actions.lock(row) },
-      // The venue's goods: the goods list with this venue's stock, where goods are edited and shown.
-      { key: 'goods', label: 'rowGoods', perm: Perm.goods.list, run: (row) => actions.goods(row) },
       {
         key: 'review',
         label: 'review.button',
@@ -108,6 +106,9 @@ export function venueDef(
         visible: (row) => platform && row.applyState === 'applied',
         run: (row) => actions.review(row),
       },
+      // The venue's goods: the goods list with this venue's stock, where goods are edited and shown
+      // (after review, which a platform user must see inline on an application).
+      { key: 'goods', label: 'rowGoods', perm: Perm.goods.list, run: (row) => actions.goods(row) },
     ],
     inlineActions: 4,
     api: {
