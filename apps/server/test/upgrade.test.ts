@@ -77,6 +77,8 @@ const LANDED: Record<string, string> = {
   '0048_goods': '6c97678cd7727219f657b53893c56f0a5439c51740dd26708662389006a33567',
   '0049_goods_rental': '7da03a2ceb7d41fd38c37b367b617232ee2485c3346f1a1df8b75d2a9a8f5f6a',
   '0050_sport_equipment': '547cb933e3096cd53b168539cb6f8404181abe64f5bf7b55e3a1da5e9c2d8868',
+  '0051_sport_golf': '4646ce137fc6d5726c18f14462edbbc7fbcb8cafa61fc8e91b2a31b56677c4d8',
+  '0052_sport_bracelet': 'cc0daec7880e5b0ff1897509f857289390862954f34444bfbbc1eef9b540e822',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
