@@ -42,7 +42,7 @@ export const SILENT_CODES: readonly number[] = [Code.CAPTCHA_REQUIRED, Code.FORM
  * - `stock`: too few units of a good are left to sell, hold or take out (`detail` of the message names
  *   the good and what is left): refresh the list.
  */
-export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state', 'stock'] as const;
+export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state', 'stock', 'coupon'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 /** `detail` of every 100409 answer: the reason, and the fields it concerns (duplicates; else []). */

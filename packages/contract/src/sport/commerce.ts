@@ -117,6 +117,15 @@ export type OrderItem = z.output<typeof orderItemInput>;
  * An order as a selling module makes it on the server (`createOrder`): its own kinds, its channel.
  * No route takes it from a client; the generic sale takes `generalSale`.
  */
+/**
+ * A coupon offered on an order (issue 28): a shared `couponCode` anyone may use, or `couponIds` the
+ * buyer holds. Every order-making call takes them; the coupon module's price adjuster decides.
+ */
+export const couponAsk = {
+  couponCode: fields.str().trim().min(1).max(32).optional(),
+  couponIds: fields.idArray(10).min(1).optional(),
+};
+
 export const orderCreate = z.object({
   orgId: id.optional(),
   type: registered(16),
@@ -130,6 +139,7 @@ export const orderCreate = z.object({
   channel: z.enum(ORDER_CHANNELS).default('console'),
   items: z.array(orderItemInput).min(1).max(200),
   remark: fields.optText(200),
+  ...couponAsk,
 });
 export type OrderCreate = z.output<typeof orderCreate>;
 
@@ -166,6 +176,7 @@ export const generalSale = z.object({
   /** Why a discount was given (required with one). */
   discountReason: fields.optText(200),
   remark: fields.optText(200),
+  ...couponAsk,
 });
 export type GeneralSale = z.output<typeof generalSale>;
 

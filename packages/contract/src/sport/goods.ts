@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { page, pageQuery } from '../envelope.ts';
 import { fields, updateOf } from '../fields.ts';
+import { couponAsk } from './commerce.ts';
 
 /**
  * Goods (issue 27, spec 2.5 goodsMangement: goodsList, classify, stockFlow): what a venue's shop sells
@@ -308,6 +309,7 @@ export const goodsOrder = z.object({
     .min(1)
     .max(50),
   memberId: id.optional(),
+  ...couponAsk,
 });
 export type GoodsOrder = z.output<typeof goodsOrder>;
 export const goodsOrderAnswer = z.object({ orderNo: z.string(), orderId: z.number(), amount: z.number(), state: z.string(), expiresAt: at.nullable() });
@@ -397,6 +399,7 @@ export const counterOrder = z
       .max(50)
       .default([]),
     rentals: z.array(rentalAsk).max(20).default([]),
+    ...couponAsk,
   })
   .refine((o) => o.sales.length + o.rentals.length > 0, { path: ['sales'], message: 'goods.counterEmpty' });
 export type CounterOrder = z.output<typeof counterOrder>;

@@ -3,6 +3,7 @@ import { page, pageQuery } from '../envelope.ts';
 import { fields, updateOf } from '../fields.ts';
 import { rentalAsk } from './goods.ts';
 import { seatmapDocument } from './seatmap.ts';
+import { couponAsk } from './commerce.ts';
 
 /**
  * Ticketing (issue 13, spec 2.5 ticketManagement): project types, projects, seat maps (versioned
@@ -364,6 +365,7 @@ export const ticketOrder = z
      * `rent`, rent and deposit paid with the tickets, returned at the rent and sale screen.
      */
     rentals: z.array(rentalAsk).max(20).optional(),
+    ...couponAsk,
   })
   .refine((o) => o.seatIds || o.levelId, { message: 'error.field.required', path: ['seatIds'] });
 export type TicketOrder = z.output<typeof ticketOrder>;

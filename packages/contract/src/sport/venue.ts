@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { page, pageQuery } from '../envelope.ts';
 import { fields, updateOf } from '../fields.ts';
+import { couponAsk } from './commerce.ts';
 
 /**
  * Venues and booking (issue 11): a venue (the spec's stadium) of an organisation, its sites with
@@ -427,6 +428,7 @@ export const bookingOrder = z.object({
     .or(z.literal(''))
     .transform((v) => v || null),
   remark: fields.optText(200),
+  ...couponAsk,
 });
 export type BookingOrder = z.output<typeof bookingOrder>;
 export const bookingOrderAnswer = z.object({

@@ -499,6 +499,8 @@ export async function bookSlots(db: Db, caller: Caller, input: BookingOrder, key
       buyerPhone: input.buyerPhone,
       channel: 'console',
       remark: input.remark,
+      couponCode: input.couponCode,
+      couponIds: input.couponIds,
       items: [
         ...input.items.map((it) => ({
           kind: 'venue',

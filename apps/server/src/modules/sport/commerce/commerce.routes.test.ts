@@ -10,11 +10,11 @@ import { registerItemKind } from './item-kinds.ts';
 // A kind with a hold, as the booking and ticketing modules will register: one unit of a limited
 // thing (here a numbered place) reserved until payment; `taken` stands for the module's own table.
 const taken = new Map<number, number>(); // place -> item holding it
-// Its order type, as the module's manifest would contribute it (no loaded module sells coupons yet).
-registerOrderType('coupon', 'test');
+// Its order type, as a module's manifest would contribute it.
+registerOrderType('test_place', 'test');
 registerItemKind({
-  kind: 'coupon',
-  orderTypes: ['coupon'],
+  kind: 'test_place',
+  orderTypes: ['test_place'],
   async price(_ctx, input) {
     return { name: `名额 ${input.refId}`, unitPriceFen: 1000 };
   },
@@ -64,12 +64,12 @@ describe.each(databases)('commerce core on %s', (kind) => {
       s.database.db,
       caller,
       {
-        type: 'coupon',
+        type: 'test_place',
         channel: 'console',
         buyerName: null,
         buyerPhone: null,
         remark: null,
-        items: [{ kind: 'coupon', refId: place, quantity: 1, discountFen: 0 }],
+        items: [{ kind: 'test_place', refId: place, quantity: 1, discountFen: 0 }],
       },
       undefined,
     );
@@ -284,8 +284,8 @@ describe.each(databases)('commerce core on %s', (kind) => {
     expect(late.code, late.msg).toBe(0);
     expect(late.body.order).toMatchObject({ state: 'cancelled', overpaid: true, paidFen: 1000, refundedFen: 1000 });
     expect(taken.get(place)).toBe(second.body.items[0].id);
-    // The returned-coupons list holds the refunds of orders with coupons, and no other.
-    const returned = await mgr.json('POST', sport('refund/list'), { body: { itemKind: 'coupon', sortField: 'amountFen', sortOrder: 'descend' } });
+    // The refund list filters by the kind of what was refunded: the refunds of orders with places, and no other.
+    const returned = await mgr.json('POST', sport('refund/list'), { body: { itemKind: 'test_place', sortField: 'amountFen', sortOrder: 'descend' } });
     expect(returned.body.data.map((r: { orderId: number }) => r.orderId)).toEqual([first.body.id]);
   });
 

@@ -36,7 +36,18 @@ export {
 } from './commerce.repository.ts';
 
 // ---------------------------------------------------------------- pricing: the adjusters that make a line cheaper (a coupon module registers one)
-export { registerPriceAdjuster, type PriceAdjuster, type PriceAdjustment, type PriceLine, type PricingContext, type MemberPriced } from './pricing.ts';
+export {
+  registerPriceAdjuster,
+  type PriceAdjuster,
+  type PriceAdjustment,
+  type PriceLine,
+  type PricingContext,
+  type PlacedOrder,
+  type MemberPriced,
+} from './pricing.ts';
+
+// ---------------------------------------------------------------- an order's life, in its own transactions (a coupon held by an order follows it)
+export { registerOrderHooks, type OrderHooks } from './order-hooks.ts';
 
 // ---------------------------------------------------------------- item kinds (v2) and the ports the core asks through
 export {
@@ -74,7 +85,7 @@ export { startPayment, afterCommit, type PayDeps } from './payment.service.ts';
 export { applyRefund, applyNonOrderRefund, reviewRefund, drawerCashPort, type DrawerCash } from './refund.service.ts';
 export { succeedPayment, refundByRule, noWork, type AfterCommit } from './money.ts';
 export { payWithin } from './money.ts';
-export { findPayment, findRefund, someRefundOpen } from './commerce.repository.ts';
+export { findPayment, findRefund, someRefundOpen, type RefundRecord } from './commerce.repository.ts';
 export { paidFenOf, type PaidLines } from './commerce.repository.ts';
 // Reads of what was sold, for another module's lists (no module reads the core's tables itself).
 export { itemRefsOf, lineSummariesOf } from './commerce.repository.ts';

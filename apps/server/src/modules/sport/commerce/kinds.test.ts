@@ -56,11 +56,11 @@ const depositIn = defineLedgerRule({ name: 'test.depositIn', txnKind: 'deposit',
 const depositOut = defineLedgerRule({ name: 'test.depositOut', txnKind: 'deposit', debit: 'balance', credit: 'cash', prefix: 'DO' });
 defineLedgerRule({ name: 'test.lessonUsed', txnKind: 'lesson_used', debit: 'prepaid', credit: 'sales', prefix: 'LU' });
 const lessonRefunded = defineLedgerRule({ name: 'test.lessonRefunded', txnKind: 'lesson_refunded', debit: 'prepaid', credit: 'sales', prefix: 'LR' });
-// Its order type, as the module's manifest would contribute it (no loaded module sells coupons yet).
-registerOrderType('coupon', 'test');
+// Its order type, as a module's manifest would contribute it.
+registerOrderType('test_lessons', 'test');
 registerItemKind({
   kind: 'test_lessons',
-  orderTypes: ['coupon'],
+  orderTypes: ['test_lessons'],
   async price() {
     return { name: '十节课', unitPriceFen: 10_000 };
   },
@@ -177,7 +177,7 @@ describe.each(databases)('item kinds v2 on %s', (db) => {
   });
 
   it('a lesson used moves its share from prepaid to sales by its rule; a refund gives back what the kind quotes', async () => {
-    const id = await createOrder(s.database.db, callerOf(), order('coupon', [{ kind: 'test_lessons', quantity: 1, discountFen: 0 }]), undefined);
+    const id = await createOrder(s.database.db, callerOf(), order('test_lessons', [{ kind: 'test_lessons', quantity: 1, discountFen: 0 }]), undefined);
     expect((await pay(c, id, { method: 'cash', amountFen: 10_000 })).body.order.state).toBe('paid');
     const scope = scopeOf(callerOf());
     await s.database.db.transaction(async (tx) => {

@@ -30,6 +30,7 @@ import {
 import { emitCommerceEvent } from './events.ts';
 import { itemKindOf, storedValueHooks } from './item-kinds.ts';
 import { accountOfMethod, businessDayOf, post } from './ledger.ts';
+import { runOrderHooks, runRefundHooks } from './order-hooks.ts';
 
 /**
  * Where money moves: a payment succeeds, an order settles, a refund is paid back leg by leg.
@@ -150,10 +151,12 @@ async function settle(tx: Tx, scope: Scope, order: OrderRecord, payment: Payment
       expiresAt: null,
     }))!;
     await emitCommerceEvent(tx, { name: 'order.cancelled', orgId: order.orgId, orderId: order.id });
+    await runOrderHooks(ctx, 'cancelled', cancelled);
     return refundAllPaid(tx, scope, cancelled, 'commerce.autoRefund.holdsGone');
   }
   const paid = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null }))!;
   await emitCommerceEvent(tx, { name: 'order.paid', orgId: paid.orgId, orderId: paid.id, amountFen: paid.payableFen });
+  await runOrderHooks(ctx, 'paid', paid);
   const excess = paid.paidFen - paid.payableFen;
   return excess > 0 ? autoRefund(tx, scope, paid, payment, excess, 'commerce.autoRefund.overpaid') : noWork();
 }
@@ -369,8 +372,8 @@ async function finishRefund(tx: Tx, scope: Scope, refund: RefundRecord, state: '
   if (!done.orderId) return;
   const order = (await findOrder(tx, scope, done.orderId, { lock: true }))!;
   const items = new Map((await itemsOf(tx, scope, order.id)).map((i) => [i.id, i]));
+  const ctx = { tx, scope, orgId: order.orgId, memberId: order.memberId };
   if (done.items.length) {
-    const ctx = { tx, scope, orgId: order.orgId, memberId: order.memberId };
     for (const r of done.items) {
       const item = items.get(r.itemId);
       if (!item) continue;
@@ -380,7 +383,7 @@ async function finishRefund(tx: Tx, scope: Scope, refund: RefundRecord, state: '
     }
   }
   // The order's state follows what it still holds: all of the payable (paid), some (part refunded), none (refunded).
-  if (!(PAID_STATES as readonly string[]).includes(order.state)) return;
+  if (!(PAID_STATES as readonly string[]).includes(order.state)) return runRefundHooks(ctx, order, done);
   const net = order.paidFen - order.refundedFen;
   let next = net >= order.payableFen ? order.state : net > 0 ? 'part_refunded' : 'refunded';
   // A zero-priced order holds no money: it follows its items (all given back: refunded; some: part refunded).
@@ -388,7 +391,8 @@ async function finishRefund(tx: Tx, scope: Scope, refund: RefundRecord, state: '
     const lines = [...items.values()];
     next = lines.every((i) => i.refundedQty >= i.quantity) ? 'refunded' : lines.some((i) => i.refundedQty > 0) ? 'part_refunded' : order.state;
   }
-  if (next !== order.state) await transitionOrder(tx, scope, order.id, [order.state], { state: next });
+  const now = next !== order.state ? await transitionOrder(tx, scope, order.id, [order.state], { state: next }) : undefined;
+  await runRefundHooks(ctx, now ?? order, done);
 }
 
 /**

@@ -33,7 +33,8 @@ import {
   type OrderRecord,
 } from './commerce.repository.ts';
 import { checkBuyer, itemKindOf, kindContext, memberBriefsOf, memberOrgOf, namedRegistry, parseDetail, venueOrgOf } from './item-kinds.ts';
-import { adjustPrices } from './pricing.ts';
+import { adjustPrices, placeAdjustments, type PricingContext } from './pricing.ts';
+import { runOrderHooks } from './order-hooks.ts';
 import { adjustmentsOf, insertAdjustments, type AdjustmentRecord } from './pricing.repository.ts';
 import { refundAllPaid, type AfterCommit, noWork } from './money.ts';
 import { emitCommerceEvent } from './events.ts';
@@ -170,8 +171,20 @@ export async function createOrder(
     // The sum of the lines, each within the bound, checked as it grows (never past 2^53).
     const totalFen = lines.reduce((s, l, i) => addBounded(s, l.priced.unitPriceFen * l.it.quantity, `items.${i}.quantity`), 0);
     // Discounts: the adjusters' (member level, manual, coupons), each within what is left of its line.
+    const pricing: PricingContext = {
+      tx,
+      scope,
+      caller,
+      orgId,
+      memberId: input.memberId ?? null,
+      orderType: input.type,
+      venueId: input.venueId ?? null,
+      discountReason: input.discountReason ?? null,
+      coupons: { code: input.couponCode, ids: input.couponIds },
+      now: ctx.now ?? new Date(),
+    };
     const adjustments = await adjustPrices(
-      { tx, scope, caller, orgId, memberId: input.memberId ?? null, orderType: input.type, discountReason: input.discountReason ?? null },
+      pricing,
       lines.map((l, index) => ({ index, input: l.it, priced: l.priced, grossFen: l.priced.unitPriceFen * l.it.quantity })),
     );
     for (const a of adjustments) if (!a.inPrice) lines[a.line]!.discountFen += a.amountFen;
@@ -233,6 +246,8 @@ export async function createOrder(
         inPrice: !!a.inPrice,
       })),
     );
+    // What the adjustments took is recorded against the order (a coupon held by it), in this transaction.
+    await placeAdjustments(pricing, { order, items }, adjustments);
     for (const [i, item] of items.entries()) {
       const kind = itemKindOf(item.kind)!;
       if (!kind.hold) continue;
@@ -268,6 +283,7 @@ export async function createOrder(
           expiresAt: null,
         }))!;
       } else made = (await transitionOrder(tx, scope, order.id, ['pending'], { state: 'paid', paidAt: new Date(), expiresAt: null }))!;
+      await runOrderHooks(ctx, made.state === 'paid' ? 'paid' : 'cancelled', made);
       await emitCommerceEvent(tx, {
         name: made.state === 'paid' ? 'order.paid' : 'order.cancelled',
         orgId: made.orgId,
@@ -457,6 +473,7 @@ export async function cancelPending(
   if (!cancelled) return undefined;
   await emitCommerceEvent(tx, { name: 'order.cancelled', orgId: cancelled.orgId, orderId: cancelled.id });
   const ctx = kindContext(tx, scope, order);
+  await runOrderHooks(ctx, 'cancelled', cancelled);
   for (const item of await itemsOf(tx, scope, order.id)) {
     await itemKindOf(item.kind)?.release?.(ctx, item, item.quantity, 'cancel', order.orderNo);
     if (item.holdState === 'held') await setItemHold(tx, scope, item.id, item.hold, 'released');

@@ -6,6 +6,7 @@ import type { Caller } from '../../../platform/http.ts';
 import type { Scope } from '../../../platform/scope.ts';
 import { getConfigValue, jsonValidator, registerConfigValidator } from '../../system/index.ts';
 import { namedRegistry, type PricedItem } from './item-kinds.ts';
+import type { ItemRecord, OrderRecord } from './commerce.repository.ts';
 import { fenToYuan } from './providers/money.ts';
 
 /**
@@ -58,8 +59,22 @@ export interface PricingContext {
   orgId: number;
   memberId: number | null;
   orderType: string;
+  /** The venue the order is sold at (null: none named). */
+  venueId: number | null;
   /** Why the seller discounted by hand (the order's `discountReason`). */
   discountReason: string | null;
+  /** The coupons offered with the order (a shared code, coupons the buyer holds), for the coupon module's adjuster. */
+  coupons: { code?: string; ids?: number[] };
+  /** The instant of the sale (one for every adjuster). */
+  now: Date;
+}
+
+/** What the order's transaction made, for an adjuster's `placed`: the order, its lines, and this adjuster's adjustments on them. */
+export interface PlacedOrder {
+  order: OrderRecord;
+  items: readonly ItemRecord[];
+  /** This adjuster's adjustments, each with the line's index and the stored item's id. */
+  adjustments: readonly (RecordedAdjustment & { itemId: number })[];
 }
 
 export interface PriceAdjuster {
@@ -69,6 +84,12 @@ export interface PriceAdjuster {
   order: number;
   /** Throws a field error to refuse the order; answers what it takes off which lines. */
   adjust(ctx: PricingContext, lines: readonly PriceLine[]): Promise<PriceAdjustment[]>;
+  /**
+   * Once the order row and its lines exist, in the same transaction: records what the adjustments
+   * took against the order (a coupon held by it). Throwing refuses the whole order. Runs only when
+   * this adjuster answered an adjustment.
+   */
+  placed?(ctx: PricingContext, made: PlacedOrder): Promise<void>;
 }
 
 const registered = namedRegistry<PriceAdjuster>('price adjuster');
@@ -77,10 +98,21 @@ const adjusters: PriceAdjuster[] = [];
 
 /** A module adds an adjuster at start-up; a second one of the same name is a wiring mistake and throws. */
 export function registerPriceAdjuster(adjuster: PriceAdjuster): void {
+  // The same adjuster again is the same app built twice (tests); another one under a taken name throws.
+  if (registered.get(adjuster.name) === adjuster) return;
   if (!/^[a-z][a-z0-9_.]{0,31}$/.test(adjuster.name)) throw new Error(`price adjuster name ${adjuster.name} is not a short lower-case name`);
   registered.add(adjuster.name, adjuster);
   adjusters.push(adjuster);
   adjusters.sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+}
+
+/** After the order is written: each adjuster that adjusted records what it took against the order, in pipeline order. */
+export async function placeAdjustments(ctx: PricingContext, made: Omit<PlacedOrder, 'adjustments'>, adjustments: readonly RecordedAdjustment[]): Promise<void> {
+  for (const adjuster of adjusters) {
+    if (!adjuster.placed) continue;
+    const own = adjustments.filter((a) => a.source === adjuster.name).map((a) => ({ ...a, itemId: made.items[a.line]!.id }));
+    if (own.length) await adjuster.placed(ctx, { ...made, adjustments: own });
+  }
 }
 
 /** Runs the pipeline over priced lines: every adjustment, with its source; each within what is left of its line. */

@@ -22,7 +22,7 @@ export async function orderGoods(db: Db, caller: Caller, input: GoodsOrder, key:
   if (!venue) throw notFound();
   // The venue's default warehouse, found (or made) once for every line.
   const warehouse = await venueWarehouse(db, scope, venue);
-  return sellGoods(db, caller, warehouse, input.items, input.memberId, key);
+  return sellGoods(db, caller, warehouse, input.items, input.memberId, key, [], input);
 }
 
 /**
@@ -34,7 +34,7 @@ export async function orderAtCounter(db: Db, caller: Caller, input: CounterOrder
   const venue = await findVenue(db, scope, input.stadiumId);
   if (!venue) throw notFound();
   const warehouse = await venueWarehouse(db, scope, venue);
-  return sellGoods(db, caller, warehouse, input.sales, input.memberId, key, input.rentals);
+  return sellGoods(db, caller, warehouse, input.sales, input.memberId, key, input.rentals, input);
 }
 
 /**
@@ -50,6 +50,7 @@ export async function sellGoods(
   memberId: number | undefined,
   key: string | undefined,
   rentals: RentalAsk[] = [],
+  coupons: { couponCode?: string; couponIds?: number[] } = {},
 ) {
   const units = new Map<number, number>();
   for (const [i, it] of lines.entries()) {
@@ -82,6 +83,8 @@ export async function sellGoods(
       channel: 'console',
       remark: null,
       items,
+      couponCode: coupons.couponCode,
+      couponIds: coupons.couponIds,
     },
     key,
     (m) => (made = m.order),

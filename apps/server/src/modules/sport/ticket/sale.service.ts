@@ -348,6 +348,8 @@ export async function orderTickets(db: Db, caller: Caller, input: TicketOrder, k
       buyerPhone: input.buyer?.phone ?? null,
       channel: 'console',
       remark: input.remark,
+      couponCode: input.couponCode,
+      couponIds: input.couponIds,
       items: [...items, ...goods],
     },
     key,

@@ -1,0 +1,16 @@
+/**
+ * The sport/coupon module's public API: the only file of `modules/sport/coupon/` another module may
+ * import (tests may also import `coupon.testkit.ts`). A campaign module issues coupon packs with
+ * `issueBatch` (in its own transaction, once per batch key, source `campaign`) and keeps a budget
+ * by listening to coupon uses (`onCouponUse`: throwing from `held` refuses the order).
+ */
+
+// ---------------------------------------------------------------- what a campaign module uses
+export { issueBatch, type IssueAsk } from './coupon.service.ts';
+export { onCouponUse, type CouponUseEvent, type CouponUseListener } from './coupon.redeem.ts';
+
+// ---------------------------------------------------------------- table references (foreign keys and read-only joins)
+export { couponTemplates, coupons } from './coupon.table.ts';
+
+// ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
+export { couponManifest } from './coupon.manifest.ts';

@@ -1,0 +1,59 @@
+import { without, type ContractModule } from '../module.ts';
+
+/** The permission codes of the sport/coupon module (a group per resource, merged into `Perm`). */
+export const couponPermissions = {
+  coupon: {
+    list: 'sport:coupon:list',
+    add: 'sport:coupon:add',
+    edit: 'sport:coupon:edit',
+    remove: 'sport:coupon:remove',
+    issue: 'sport:coupon:issue',
+    void: 'sport:coupon:void',
+    sell: 'sport:coupon:sell',
+  },
+} as const;
+
+/** What the sport/coupon module brings to the console (spec 2.5 operatManagement/couponManagement). */
+export const couponModule = {
+  name: 'sport/coupon',
+  permissions: couponPermissions,
+  directories: [{ key: 'operatManagement', title: { 'zh-CN': '运营管理', 'en-US': 'Operations' }, icon: 'RocketOutlined' }],
+  screens: [
+    {
+      key: 'sport.coupon.management',
+      path: '/sport/views/operatManagement/couponManagement/index',
+      title: { 'zh-CN': '优惠券管理', 'en-US': 'Coupons' },
+      icon: 'GiftOutlined',
+      permission: couponPermissions.coupon.list,
+      buttons: without(couponPermissions.coupon, 'list'),
+      cache: true,
+      parent: 'operatManagement',
+    },
+    // Not a menu: one template with its stats, batches and coupons.
+    {
+      key: 'sport.coupon.details',
+      path: '/sport/views/operatManagement/couponManagement/details/:id',
+      title: { 'zh-CN': '优惠券详情', 'en-US': 'Coupon details' },
+      icon: 'GiftOutlined',
+      permission: couponPermissions.coupon.list,
+      cache: true,
+    },
+  ],
+  buttons: {
+    issue: { 'zh-CN': '发券', 'en-US': 'Issue' },
+    void: { 'zh-CN': '作废', 'en-US': 'Void' },
+    sell: { 'zh-CN': '售券', 'en-US': 'Sell' },
+  },
+  logLabels: {
+    coupon: { 'zh-CN': '优惠券', 'en-US': 'Coupons' },
+  },
+  logActions: {
+    templateAdd: { 'zh-CN': '新增券模板', 'en-US': 'Add a coupon template' },
+    templateEdit: { 'zh-CN': '修改券模板', 'en-US': 'Edit a coupon template' },
+    templateRemove: { 'zh-CN': '删除券模板', 'en-US': 'Delete coupon templates' },
+    issue: { 'zh-CN': '发券', 'en-US': 'Issue coupons' },
+    void: { 'zh-CN': '作废优惠券', 'en-US': 'Void coupons' },
+    sell: { 'zh-CN': '售券下单', 'en-US': 'Sell coupons' },
+    stats: { 'zh-CN': '券统计', 'en-US': 'Coupon stats' },
+  },
+} as const satisfies ContractModule;
