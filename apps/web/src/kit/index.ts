@@ -42,6 +42,7 @@ export { resourceApi, baseUrl, rowKeyOf, FILE_TIMEOUT_MS } from './api.ts';
 export { useCan } from './useCan.ts';
 export { MemberSelect, searchMembers, type MemberSelectProps } from './MemberSelect.tsx';
 export { GoodsPicker, goodsOfPicks, goodsTotal, type GoodsPick, type GoodsPickerProps } from './GoodsPicker.tsx';
+export { CouponField, couponOfPick, type CouponPick, type CouponFieldProps } from './CouponField.tsx';
 export { useBarcodeWedge } from './barcode.ts';
 export { RentalPicker, rentalsOfPicks, rentalsTotal, type RentalPick } from './RentalPicker.tsx';
 export { ScanInput, type ScanInputProps } from './ScanInput.tsx';

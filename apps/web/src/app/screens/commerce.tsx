@@ -24,7 +24,8 @@ export const commerceScreens: ScreenComponents<'sport/commerce'> = {
   'sport.order.print': lazyScreen('orderPrint', () => import('../../features/sport/commerce/PrintPage.tsx'), fullPage),
   'sport.refund.orderRefund': lazyScreen('orderRefund', () => import('../../features/sport/commerce/OrderRefundPage.tsx')),
   'sport.refund.nonOrderRefund': lazyScreen('nonOrderRefund', () => import('../../features/sport/commerce/NonOrderRefundPage.tsx')),
-  'sport.refund.returnBillAndCoupon': lazyScreen('returnCoupon', () => import('../../features/sport/commerce/ReturnCouponPage.tsx')),
+  // The coupons refunds returned or spent: the coupon module's real rows.
+  'sport.refund.returnBillAndCoupon': lazyScreen('returnCoupon', () => import('../../features/sport/coupon/ReturnCouponPage.tsx')),
   'sport.refund.refundReview': lazyScreen('refundReview', () => import('../../features/sport/commerce/RefundReviewPage.tsx')),
   'sport.finance.capitalFlow': lazyScreen('capitalFlow', () => import('../../features/sport/commerce/CapitalFlowPage.tsx')),
   'sport.finance.payInfo': lazyScreen('payInfo', () => import('../../features/sport/commerce/PayInfoPage.tsx')),

@@ -128,8 +128,6 @@ export async function claimBatch(tx: Tx, values: typeof couponBatches.$inferInse
   return { batch: found!, fresh: false };
 }
 
-export const findBatch = (db: Executor, scope: Scope, id: number) => batchRepo.find(db, scope, id);
-
 export async function setBatchIssued(tx: Tx, id: number, issued: number, requested: number): Promise<BatchRecord> {
   const [row] = await tx.update(couponBatches).set({ issued, requested }).where(eq(couponBatches.id, id)).returning();
   return row!;
@@ -293,17 +291,6 @@ export async function usesOfOrder(tx: Tx, scope: Scope, orderId: number, states:
 
 export async function setUse(tx: Tx, id: number, values: { state?: string; lines?: CouponUseLine[]; settledAt?: Date }): Promise<void> {
   await tx.update(couponUses).set(values).where(eq(couponUses.id, id));
-}
-
-/** The coupon adjustments of orders (for the order detail's source), by order. */
-export async function usesOfOrders(db: Executor, scope: Scope, orderIds: number[]) {
-  if (!orderIds.length) return [];
-  return db
-    .select({ use: couponUses, couponNo: coupons.couponNo, templateName: couponTemplates.name })
-    .from(couponUses)
-    .innerJoin(coupons, eq(coupons.id, couponUses.couponId))
-    .innerJoin(couponTemplates, eq(couponTemplates.id, couponUses.templateId))
-    .where(useRepo.where(scope, inArray(couponUses.orderId, orderIds)));
 }
 
 /** A template's figures: coupons issued (not a code's uses), uses by state, and the discount kept. */

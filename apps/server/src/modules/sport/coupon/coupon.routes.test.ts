@@ -5,6 +5,9 @@ import { adminClient } from '../../system/admin.testkit.ts';
 import { imbalances, pay, sport } from '../commerce/commerce.testkit.ts';
 import { addDays } from '../venue/index.ts';
 import { booking, today } from '../venue/venue.testkit.ts';
+import { conflict } from '../../../platform/errors.ts';
+import { oneOrgScope } from '../../../platform/scope.ts';
+import { issueBatch, onCouponUse } from './index.ts';
 import { amountTemplate, couponApi, couponStaff, member, ok, stats } from './coupon.testkit.ts';
 
 /**
@@ -328,5 +331,35 @@ describe.each(databases)('coupons on %s', (kind) => {
     const dup = await a.c.json('POST', couponApi('template'), { body: { name: 'x', kind: 'amount', valueFen: 100, validDays: 3, code: 'orga1' } });
     expect(dup.code).toBe(Code.CONFLICT);
     expect(dup.detail.reason).toBe('duplicate');
+  });
+
+  it('a campaign issues its pack through the exported service (once per key) and keeps a budget by listening to uses: the use past it is refused', async () => {
+    const st = await staff();
+    const m = await member(st.c);
+    const t = await amountTemplate(st.c, { perMemberLimit: 5, totalLimit: 10 });
+    const pack = () => s.database.db.transaction((tx) => issueBatch(tx, oneOrgScope(st.orgId), t.id, { batchKey: 'campaign-7', memberIds: [m.id], source: 'campaign' }, null));
+    const first = await pack();
+    expect(await pack()).toMatchObject({ id: first.id, issued: 1, source: 'campaign' });
+    // A budget of ¥30 over this template's uses: held uses count, released ones come back.
+    let spentFen = 0;
+    onCouponUse({
+      name: `test.budget.${kind}`,
+      async held(_tx, use) {
+        if (use.templateId !== t.id) return;
+        if (spentFen + use.amountFen > 3000) throw conflict('coupon', 'coupon.usedUp');
+        spentFen += use.amountFen;
+      },
+      async released(_tx, use) {
+        if (use.templateId === t.id) spentFen -= use.amountFen;
+      },
+    });
+    await ok(st.c, 'POST', couponApi(`template/${t.id}/issue`), { batchKey: 'more', memberIds: [m.id] });
+    const ids = (await ok(st.c, 'POST', couponApi('list'), { memberId: m.id })).data.map((r: { id: number }) => r.id);
+    const a = await bookWith(st, { memberId: m.id, couponIds: [ids[0]] });
+    expect(a.code, a.msg).toBe(0);
+    const b = await bookWith(st, { memberId: m.id, couponIds: [ids[1]] });
+    expect(b.code).toBe(Code.CONFLICT);
+    await ok(st.c, 'POST', sport(`order/${a.body.orderId}/cancel`), { reason: 'x' });
+    expect(spentFen).toBe(0);
   });
 });

@@ -6,11 +6,8 @@
  */
 
 // ---------------------------------------------------------------- what a campaign module uses
-export { issueBatch, type IssueAsk } from './coupon.service.ts';
-export { onCouponUse, type CouponUseEvent, type CouponUseListener } from './coupon.redeem.ts';
-
-// ---------------------------------------------------------------- table references (foreign keys and read-only joins)
-export { couponTemplates, coupons } from './coupon.table.ts';
+export { issueBatch } from './coupon.service.ts';
+export { onCouponUse } from './coupon.redeem.ts';
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { couponManifest } from './coupon.manifest.ts';

@@ -10,6 +10,9 @@ import {
   FormModal,
   MemberSelect,
   goodsOfPicks,
+  CouponField,
+  couponOfPick,
+  type CouponPick,
   useCan,
   errorFieldsOf,
   fieldErrorsOf,
@@ -123,6 +126,8 @@ interface BookValues {
   coachId?: number;
   /** The goods step's picks. */
   goods?: GoodsPick[];
+  /** The coupon dialog's choice: a shared code, the member's coupons. */
+  coupon?: CouponPick;
   remark?: string;
 }
 
@@ -218,6 +223,7 @@ export function BookDialog({
           remark: v.remark?.trim() || null,
           ...(v.coachId ? { coachId: Number(v.coachId) } : {}),
           ...(v.goods?.length ? { goods: goodsOfPicks(v.goods) } : {}),
+          ...couponOfPick(v.coupon),
         },
         key,
       );
@@ -302,6 +308,9 @@ export function BookDialog({
           <CoachStep open={open} stadiumId={stadiumId} date={date} picked={shown} memberId={mid} chosen={coachId ? Number(coachId) : undefined} />
         ) : null}
         {can(Perm.goods.sell) ? <GoodsStep open={open} /> : null}
+        <Form.Item name="coupon" label={t('book.coupon')}>
+          <CouponField id="booking-coupon" memberId={kind === 'member' ? mid : undefined} />
+        </Form.Item>
         <Form.Item name="remark" label={t('book.remark')} rules={remarkRules}>
           <Input.TextArea rows={2} maxLength={200} />
         </Form.Item>

@@ -66,6 +66,7 @@ const messages: MessagesOf<typeof zh> = {
   },
   book: {
     title: 'Book · {{date}}',
+    coupon: 'Coupon',
     buyerKind: 'Booked by',
     walkin: 'Walk-in',
     member: 'Member',

@@ -64,6 +64,7 @@ const messages = {
   },
   book: {
     title: '预订场地 · {{date}}',
+    coupon: '优惠券',
     buyerKind: '预订人',
     walkin: '散客',
     member: '会员',

@@ -7,7 +7,18 @@ import type { z } from 'zod';
 import { Perm, RENTAL_STATES, RENT_BASES, RENT_GRACE_MINUTES, RENT_MAX_DURATION, type GoodsRow, type rentalQuery } from '@venue/contract';
 import { success, toast } from '../../../app/feedback.tsx';
 import { sessionStore, useSession } from '../../../app/session.ts';
-import { ListPage, MemberSelect, clockIn, codeOptions, useBarcodeWedge, useCan, type ResourceDef } from '../../../kit/index.ts';
+import {
+  CouponField,
+  ListPage,
+  MemberSelect,
+  clockIn,
+  codeOptions,
+  couponOfPick,
+  useBarcodeWedge,
+  useCan,
+  type CouponPick,
+  type ResourceDef,
+} from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../kit/pay/index.ts';
 import { goodsApi, refreshGoods, type Rental, type RentalQuote } from './goods.api.ts';
@@ -273,6 +284,7 @@ function CounterDrawer({ open, onClose, onOrder }: { open: boolean; onClose: () 
   const stadiumId = useSession((s) => s.stadiumId);
   const [lines, setLines] = useState<Line[]>([]);
   const [memberId, setMemberId] = useState<number | null>(null);
+  const [coupon, setCoupon] = useState<CouponPick | undefined>();
   const [keyword, setKeyword] = useState('');
   const [saving, setSaving] = useState(false);
   const key = useRef(newIdempotencyKey());
@@ -305,6 +317,7 @@ function CounterDrawer({ open, onClose, onOrder }: { open: boolean; onClose: () 
   const reset = () => {
     setLines([]);
     setMemberId(null);
+    setCoupon(undefined);
     key.current = newIdempotencyKey();
   };
   const submit = async () => {
@@ -317,6 +330,7 @@ function CounterDrawer({ open, onClose, onOrder }: { open: boolean; onClose: () 
           ...(memberId ? { memberId } : {}),
           sales: lines.filter((l) => l.mode === 'sale').map((l) => ({ goodsId: l.goods.id, quantity: l.quantity })),
           rentals: lines.filter((l) => l.mode === 'rent').map((l) => ({ goodsId: l.goods.id, quantity: l.quantity, basis: l.basis, duration: l.duration })),
+          ...couponOfPick(coupon),
         },
         key.current,
       );
@@ -345,6 +359,9 @@ function CounterDrawer({ open, onClose, onOrder }: { open: boolean; onClose: () 
         <Form layout="vertical">
           <Form.Item label={t('field.customer')} extra={t('hint.customer')} htmlFor="counter-member">
             <MemberSelect id="counter-member" value={memberId} onChange={setMemberId} testId="counter-member" />
+          </Form.Item>
+          <Form.Item label={t('counter.coupon')}>
+            <CouponField id="counter-coupon" value={coupon} onChange={setCoupon} memberId={memberId ?? undefined} />
           </Form.Item>
           <Form.Item label={t('counter.pick')} extra={t('scanHint')} htmlFor="counter-goods">
             <Select<number>

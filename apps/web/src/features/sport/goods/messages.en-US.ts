@@ -60,6 +60,7 @@ const messages: MessagesOf<typeof zh> = {
     capped: 'The fees exceed the deposit: only the deposit is kept',
   },
   counter: {
+    coupon: 'Coupon',
     title: 'New sale or rental',
     submit: 'Create and take {{total}}',
     pick: 'Add goods',

@@ -57,6 +57,7 @@ const messages = {
     capped: '费用超过押金，只扣除押金',
   },
   counter: {
+    coupon: '优惠券',
     title: '租售开单',
     submit: '开单并收款 {{total}}',
     pick: '添加商品',

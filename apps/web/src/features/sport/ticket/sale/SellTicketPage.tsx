@@ -26,13 +26,16 @@ import { Perm, TICKET_ORDER_MAX, type PackageRow, type SeatmapDocument, type Ses
 import { isApiError } from '../../../../app/request.ts';
 import { useThemeName } from '../../../../app/prefs.ts';
 import {
+  CouponField,
   GoodsPicker,
   RentalPicker,
+  couponOfPick,
   goodsOfPicks,
   goodsTotal,
   rentalsOfPicks,
   rentalsTotal,
   useCan,
+  type CouponPick,
   type GoodsPick,
   type RentalPick,
 } from '../../../../kit/index.ts';
@@ -67,6 +70,8 @@ interface BuyerValues {
   goods?: GoodsPick[];
   /** Goods rented with the tickets. */
   rentals?: RentalPick[];
+  /** A shared coupon code for the order. */
+  coupon?: CouponPick;
 }
 
 /** The seat's state key on the canvas: free seats by level (`L<id>`), the others by state. */
@@ -352,9 +357,10 @@ export default function SellTicketPage() {
       const viewers = realName ? viewersBody(b.viewers, ticketCount) : undefined;
       const goods = b.goods?.length ? goodsOfPicks(b.goods) : undefined;
       const rentals = b.rentals?.length ? rentalsOfPicks(b.rentals) : undefined;
+      const coupon = couponOfPick(b.coupon);
       const body = seated
-        ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers, goods, rentals }
-        : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers, goods, rentals };
+        ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers, goods, rentals, ...coupon }
+        : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers, goods, rentals, ...coupon };
       const made = await saleApi.order(body, key);
       setHold(made);
       setPaid(false);
@@ -761,6 +767,9 @@ export default function SellTicketPage() {
               <RentalPicker open={!!session} id="ticket-sell-rent" />
             </Form.Item>
           ) : null}
+          <Form.Item name="coupon" label={t('sell.coupon')}>
+            <CouponField id="ticket-sell-coupon" />
+          </Form.Item>
         </Form>
         {takenMsg ? <Alert type="error" showIcon message={takenMsg} style={{ marginBottom: 12 }} data-testid="ticket-sell-taken" /> : null}
         {hold ? (

@@ -3,6 +3,7 @@ import type zh from './messages.zh-CN.ts';
 
 const messages: MessagesOf<typeof zh> = {
   sell: {
+    coupon: 'Coupon',
     goods: 'Goods with the tickets',
     goodsHint: 'Optional: drinks, a programme… join the tickets’ order, paid once; unopened goods are refunded in full',
     goodsTotal: 'Goods: {{total}}',

@@ -1,5 +1,6 @@
 const messages = {
   sell: {
+    coupon: '优惠券',
     goods: '随票商品',
     goodsHint: '可选：饮料、节目单等与门票同一订单，一次付款；退票时未拆封的商品全额退',
     goodsTotal: '商品合计 {{total}}',
