@@ -37,7 +37,10 @@ describe.each(databases)('coupon races on %s', (kind) => {
     const r = await codeRace(s, (body) => st.c.json('POST', sport('order'), { body }), { id: t.id, code: 'RACEONE' }, 20, m.id);
     expect(r.other, r.other.join('; ')).toEqual([]);
     expect([r.made, r.discounted, r.refused, r.uses, r.taken]).toEqual([1, 1, 19, 1, 1]);
-    const [counted] = await s.database.query<{ taken: number }>(`select taken from sport_coupon_member where template_id = $1 and member_id = $2`, [t.id, m.id]);
+    const [counted] = await s.database.query<{ taken: number }>(`select taken from sport_coupon_member where template_id = $1 and member_id = $2`, [
+      t.id,
+      m.id,
+    ]);
     expect(Number(counted!.taken)).toBe(1);
   });
 });

@@ -31,7 +31,12 @@ export async function codeRace(
   orders: number,
   memberId?: number,
 ): Promise<CouponRaceResult> {
-  const body = { type: 'general', items: [{ kind: 'general', name: '抢券商品', unitPriceFen: 15_000, quantity: 1 }], couponCode: t.code, ...(memberId ? { memberId } : {}) };
+  const body = {
+    type: 'general',
+    items: [{ kind: 'general', name: '抢券商品', unitPriceFen: 15_000, quantity: 1 }],
+    couponCode: t.code,
+    ...(memberId ? { memberId } : {}),
+  };
   const t0 = performance.now();
   const answers = await Promise.all(Array.from({ length: orders }, () => post(body)));
   const ms = performance.now() - t0;

@@ -337,7 +337,8 @@ describe.each(databases)('coupons on %s', (kind) => {
     const st = await staff();
     const m = await member(st.c);
     const t = await amountTemplate(st.c, { perMemberLimit: 5, totalLimit: 10 });
-    const pack = () => s.database.db.transaction((tx) => issueBatch(tx, oneOrgScope(st.orgId), t.id, { batchKey: 'campaign-7', memberIds: [m.id], source: 'campaign' }, null));
+    const pack = () =>
+      s.database.db.transaction((tx) => issueBatch(tx, oneOrgScope(st.orgId), t.id, { batchKey: 'campaign-7', memberIds: [m.id], source: 'campaign' }, null));
     const first = await pack();
     expect(await pack()).toMatchObject({ id: first.id, issued: 1, source: 'campaign' });
     // A budget of ¥30 over this template's uses: held uses count, released ones come back.
