@@ -58,7 +58,7 @@ export function termsOf(t: CouponT, r: CouponTemplateRow): string {
 /** The validity of a template: its dates, or its days from issue. */
 export function validityOf(r: CouponTemplateRow, t: CouponT): string {
   if (r.validFrom && r.validTo) return `${r.validFrom.slice(0, 10)} ~ ${r.validTo.slice(0, 10)}`;
-  return `${r.validDays ?? '—'} ${t('field.validDays')}`;
+  return t('field.validDaysText', { n: r.validDays ?? '—' });
 }
 
 function Terms({ row }: { row: CouponTemplateRow }) {
@@ -77,7 +77,8 @@ export const templateResource: ResourceDef<CouponTemplateRow, TemplateForm, z.in
   nameField: 'name',
   endpoint: { prefix: 'sport', path: 'coupon/template' },
   perms: { add: Perm.coupon.add, edit: Perm.coupon.edit, remove: Perm.coupon.remove },
-  features: { export: false, import: false },
+  // The detail is a page of its own (its figures, coupons and batches).
+  features: { export: false, import: false, detail: false },
   search: [
     { name: 'name', label: 'field.name' },
     { name: 'kind', label: 'field.kind', type: 'select', options: kindOptions },
@@ -86,7 +87,7 @@ export const templateResource: ResourceDef<CouponTemplateRow, TemplateForm, z.in
   columns: [
     { key: 'name', label: 'field.name', sorter: true },
     { key: 'kind', label: 'field.kind', options: kindOptions },
-    { key: '$terms', label: 'field.kind', render: (_: unknown, r) => <Terms row={r} />, inDetail: false },
+    { key: '$terms', label: 'field.terms', render: (_: unknown, r) => <Terms row={r} />, inDetail: false },
     { key: 'code', label: 'field.code', content: 'code' },
     { key: '$validity', label: 'field.validity', render: (_: unknown, r) => <Validity row={r} /> },
     { key: 'taken', label: 'field.taken', content: 'number', sorter: true, render: (v: number, r) => `${v} / ${r.totalLimit ?? '∞'}` },

@@ -16,6 +16,8 @@ const messages: MessagesOf<typeof zh> = {
     totalLimit: 'Total',
     perMemberLimit: 'Per member',
     validity: 'Validity',
+    terms: 'Terms',
+    validDaysText: '{{n}} days from issue',
     validFrom: 'Valid from',
     validTo: 'Valid to',
     validDays: 'Days from issue',

@@ -13,6 +13,8 @@ const messages = {
     totalLimit: '发放总量',
     perMemberLimit: '每人限领',
     validity: '有效期',
+    terms: '券规则',
+    validDaysText: '领取后 {{n}} 天',
     validFrom: '生效时间',
     validTo: '失效时间',
     validDays: '领取后有效天数',
