@@ -242,7 +242,7 @@ const messages: MessagesOf<typeof zh> = {
     accountSearch: 'Search by name, phone or account no.',
     flow: 'How',
   },
-  adjustment: { member: 'Member price', manual: 'Manual discount' },
+  adjustment: { member: 'Member price', manual: 'Manual discount', coupon: 'Coupon' },
   detail: {
     title: 'Order {{orderNo}}',
     amounts: 'Amounts',

@@ -242,7 +242,7 @@ const messages = {
     flow: '收款方式',
   },
   /** Where a line's discount came from (the server's price adjusters; a module's own shows its name). */
-  adjustment: { member: '会员价', manual: '手动优惠' },
+  adjustment: { member: '会员价', manual: '手动优惠', coupon: '优惠券' },
   detail: {
     title: '订单 {{orderNo}}',
     amounts: '金额',
