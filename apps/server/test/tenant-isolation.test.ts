@@ -212,6 +212,9 @@ interface World {
   deviceB: number;
   gateGrantB: number;
   braceletB: number;
+  couponTemplateB: number;
+  couponBatchB: number;
+  couponB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -514,6 +517,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/equipment/bracelet/issue': { body: { code: 'PROBE0001', holderKind: 'member', depositFen: 100 } },
     'POST /api/sport/equipment/bracelet/:id/return': { body: { version: 2 } },
     'POST /api/sport/equipment/bracelet/:id/lost': { body: { version: 2 } },
+    // Coupons: B's template, batch, coupons and members are not found; lists filtered by them find nothing of A's.
+    'PUT /api/sport/coupon/template/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/coupon/template/:id/issue': { body: { batchKey: 'probe-b' } },
+    'POST /api/sport/coupon/void': { body: { ids: [w.couponB], reason: 'probe' } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -683,6 +690,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'equipment') return w.deviceB;
     if (r.module === 'gateGrant') return w.gateGrantB;
     if (r.module === 'bracelet') return w.braceletB;
+    if (r.module === 'coupon') return w.couponTemplateB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -767,11 +775,16 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'siteIds':
       return [w.siteB, w.siteB];
     case 'templateId':
+      if (/\/coupon\//.test(r.url)) return w.couponTemplateB;
       if (/\/ticket\//.test(r.url)) return w.ticketTemplateB;
       if (/\/message\//.test(r.url)) return w.msgTemplateB;
       return w.templateB;
     case 'claimIds':
       return [w.lockB];
+    case 'couponIds':
+      return [w.couponB];
+    case 'batchId':
+      return w.couponBatchB;
     case 'itemId':
       return w.orderB;
     case 'memberId':
@@ -1310,6 +1323,13 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     await ok('POST', `/api/sport/commerce/order/${braceletOrderB.orderId}/pay`, { method: 'cash', amountFen: braceletOrderB.amount }, mgrB);
     const braceletB = (await ok<{ data: { braceletId: number }[] }>('POST', '/api/sport/equipment/bracelet/log/list', { code: 'TENANTB0001' }, mgrB)).data[0]!
       .braceletId;
+    // B's coupon template, a batch of it issued to B's member, and the coupon.
+    const couponTemplateB = (
+      await ok<{ id: number }>('POST', '/api/sport/coupon/template', { name: 'b-coupon', kind: 'amount', valueFen: 100, validDays: 30, code: 'TENANTB' }, mgrB)
+    ).id;
+    const couponBatchB = (await ok<{ id: number }>('POST', `/api/sport/coupon/template/${couponTemplateB}/issue`, { batchKey: 'b-batch', memberIds: [memberB] }, mgrB))
+      .id;
+    const couponB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/coupon/list', { templateId: couponTemplateB }, mgrB)).data[0]!.id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1428,6 +1448,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       deviceB,
       gateGrantB,
       braceletB,
+      couponTemplateB,
+      couponBatchB,
+      couponB,
     };
   });
   afterAll(async () => s?.close());

@@ -42,8 +42,8 @@ export const couponKind = itemKind({
   },
   async hold(ctx, item, order) {
     const t = await templateOf(ctx, item.refId);
-    if (!(await takeTotal(ctx.tx, t.id, item.quantity))) throw conflict('coupon', 'coupon.usedUp');
-    if (!(await takeMember(ctx.tx, t.orgId, t.id, order.memberId!, item.quantity, t.perMemberLimit))) throw conflict('coupon', 'coupon.memberLimit');
+    if (!(await takeTotal(ctx.tx, ctx.scope, t.id, item.quantity))) throw conflict('coupon', 'coupon.usedUp');
+    if (!(await takeMember(ctx.tx, ctx.scope, t.orgId, t.id, order.memberId!, item.quantity, t.perMemberLimit))) throw conflict('coupon', 'coupon.memberLimit');
     return { templateId: t.id };
   },
   async confirm(ctx, item, order) {
@@ -51,6 +51,7 @@ export const couponKind = itemKind({
     const valid = validityOf(t, ctx.now ?? new Date());
     await insertCoupons(
       ctx.tx,
+      ctx.scope,
       Array.from({ length: item.quantity }, () => ({
         orgId: order.orgId,
         templateId: t.id,
@@ -83,8 +84,8 @@ export const couponKind = itemKind({
       n = unused.length;
     } else if (item.holdState !== 'held') return;
     if (n <= 0) return;
-    await giveBackTotal(ctx.tx, item.refId, n);
-    if (memberId !== null) await giveBackMember(ctx.tx, item.refId, memberId, n);
+    await giveBackTotal(ctx.tx, ctx.scope, item.refId, n);
+    if (memberId !== null) await giveBackMember(ctx.tx, ctx.scope, item.refId, memberId, n);
   },
   async refundQuote(ctx, item, quantity, paidFen) {
     const unused = await countUnusedOfItem(ctx.tx, ctx.scope, item.id);

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';
 import type { Scope } from '../../../platform/scope.ts';
@@ -26,7 +25,10 @@ import {
   insertCoupon,
   insertReturn,
   insertUse,
-  moveCoupons,
+  holdCoupon,
+  voidCoupon,
+  reissueCoupon,
+  useHeldCoupon,
   setUse,
   takeMember,
   takeTotal,
@@ -37,7 +39,6 @@ import {
   type UseRecord,
 } from './coupon.repository.ts';
 import type { CouponUseLine } from './coupon.table.ts';
-import { coupons } from './coupon.table.ts';
 import './coupon.messages.ts';
 
 /**
@@ -249,8 +250,8 @@ export const couponAdjuster: PriceAdjuster = {
       let coupon: CouponRecord;
       if (!o.coupon) {
         // A shared code's use: one of the total, one of the member's share, each by the database.
-        if (!(await takeTotal(ctx.tx, t.id, 1))) throw conflict('coupon', 'coupon.usedUp');
-        if (ctx.memberId !== null && !(await takeMember(ctx.tx, t.orgId, t.id, ctx.memberId, 1, t.perMemberLimit)))
+        if (!(await takeTotal(ctx.tx, ctx.scope, t.id, 1))) throw conflict('coupon', 'coupon.usedUp');
+        if (ctx.memberId !== null && !(await takeMember(ctx.tx, ctx.scope, t.orgId, t.id, ctx.memberId, 1, t.perMemberLimit)))
           throw conflict('coupon', 'coupon.memberLimit');
         const valid = validityOf(t, ctx.now);
         coupon = await insertCoupon(ctx.tx, ctx.scope, {
@@ -266,14 +267,7 @@ export const couponAdjuster: PriceAdjuster = {
         });
       } else {
         // The coupon the buyer holds, if no other order took it meanwhile and it has not ended.
-        const [moved] = await moveCoupons(
-          ctx.tx,
-          ctx.scope,
-          [o.coupon.id],
-          ['issued'],
-          { orderId: order.id, state: 'held' },
-          sql`${coupons.validTo} > ${ctx.now}`,
-        );
+        const moved = await holdCoupon(ctx.tx, ctx.scope, o.coupon.id, order.id, ctx.now);
         if (!moved) throw conflict('coupon', 'coupon.notUsable');
         coupon = moved;
       }
@@ -306,16 +300,10 @@ const reasonOf = (o: Offer) => (o.coupon ? o.template.name : `${o.template.name}
 /** A use ends without a sale: its coupon is the member's again (a code's use is voided and its counts given back). */
 async function giveBack(tx: Tx, scope: Scope, use: UseRecord, coupon: CouponRecord, from: string[]): Promise<void> {
   if (coupon.source === 'code') {
-    await moveCoupons(tx, scope, [coupon.id], from, { state: 'void', orderId: null });
-    await giveBackTotal(tx, use.templateId, 1);
-    if (coupon.memberId !== null) await giveBackMember(tx, use.templateId, coupon.memberId, 1);
-  } else {
-    await moveCoupons(tx, scope, [coupon.id], from, {
-      state: 'issued',
-      orderId: null,
-      usesLeft: sql`case when ${coupons.state} = 'held' then ${coupons.usesLeft} else ${coupons.usesLeft} + 1 end`,
-    });
-  }
+    await voidCoupon(tx, scope, coupon.id, from);
+    await giveBackTotal(tx, scope, use.templateId, 1);
+    if (coupon.memberId !== null) await giveBackMember(tx, scope, use.templateId, coupon.memberId, 1);
+  } else await reissueCoupon(tx, scope, coupon.id, from);
   await tell(tx, 'released', use, coupon);
 }
 
@@ -333,25 +321,24 @@ async function couponsOf(tx: Tx, scope: Scope, uses: UseRecord[]): Promise<Map<n
 
 export const couponOrderHooks: OrderHooks = {
   name: 'coupon',
+  // An order without a discount took no coupon: nothing to read (the hot path of every sale).
   async paid(ctx, order) {
+    if (order.discountFen <= 0) return;
     const uses = await usesOfOrder(ctx.tx, ctx.scope, order.id, ['held']);
     for (const u of uses) {
-      await setUse(ctx.tx, u.id, { state: 'used', settledAt: new Date() });
+      await setUse(ctx.tx, ctx.scope, u.id, { state: 'used', settledAt: new Date() });
       // A times coupon with uses left stays the member's; any other is used.
-      await moveCoupons(ctx.tx, ctx.scope, [u.couponId], ['held'], {
-        state: sql`case when ${coupons.usesLeft} > 1 then 'issued' else 'used' end`,
-        usesLeft: sql`${coupons.usesLeft} - 1`,
-        usedAt: new Date(),
-      });
+      await useHeldCoupon(ctx.tx, ctx.scope, u.couponId, new Date());
       await postByRule(ctx.tx, ctx.scope, COUPON_RULES.cost, { orgId: order.orgId, amountFen: u.amountFen, orderId: order.id, at: ctx.now });
     }
   },
   async cancelled(ctx, order) {
+    if (order.discountFen <= 0) return;
     const uses = await usesOfOrder(ctx.tx, ctx.scope, order.id, ['held']);
     if (!uses.length) return;
     const held = await couponsOf(ctx.tx, ctx.scope, uses);
     for (const u of uses) {
-      await setUse(ctx.tx, u.id, { state: 'released', settledAt: new Date() });
+      await setUse(ctx.tx, ctx.scope, u.id, { state: 'released', settledAt: new Date() });
       await giveBack(ctx.tx, ctx.scope, u, held.get(u.couponId)!, ['held']);
     }
   },
@@ -366,6 +353,7 @@ export const couponOrderHooks: OrderHooks = {
  * discounted lines are all refunded (or whose order is wholly refunded) is returned or spent.
  */
 async function refundUses(ctx: KindContext, order: OrderRecord, refund: RefundRecord): Promise<void> {
+  if (order.discountFen <= 0) return;
   const uses = await usesOfOrder(ctx.tx, ctx.scope, order.id, ['used']);
   if (!uses.length) return;
   const items = new Map((await itemsOf(ctx.tx, ctx.scope, order.id)).map((i) => [i.id, i]));
@@ -385,13 +373,13 @@ async function refundUses(ctx: KindContext, order: OrderRecord, refund: RefundRe
     if (back > 0)
       await postByRule(ctx.tx, ctx.scope, COUPON_RULES.costBack, { orgId: order.orgId, amountFen: back, orderId: order.id, refundId: refund.id, at: now });
     if (!lines.every((l) => l.backFen >= l.amountFen)) {
-      await setUse(ctx.tx, u.id, { lines });
+      await setUse(ctx.tx, ctx.scope, u.id, { lines });
       continue;
     }
     const coupon = held.get(u.couponId)!;
     const t = (await findTemplate(ctx.tx, ctx.scope, u.templateId))!;
     const outcome = t.refundRule === 'return' && coupon.validTo > now ? 'returned' : 'spent';
-    await setUse(ctx.tx, u.id, { lines, state: outcome, settledAt: now });
+    await setUse(ctx.tx, ctx.scope, u.id, { lines, state: outcome, settledAt: now });
     if (outcome === 'returned') await giveBack(ctx.tx, ctx.scope, u, coupon, ['used', 'issued']);
     await insertReturn(ctx.tx, ctx.scope, {
       orgId: order.orgId,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from '../../../platform/db.ts';
-import { inScope, inScopeSql, type Scope } from '../../../platform/scope.ts';
+import { assertInScope, inScope, inScopeSql, type Scope } from '../../../platform/scope.ts';
 import { scopedRepo, type Changes } from '../../../platform/scopedRepo.ts';
 import { containsText } from '../../system/index.ts';
 import { orders } from '../commerce/index.ts';
@@ -73,12 +73,13 @@ export const templateDefaultOrder = desc(couponTemplates.id);
  * takers; each sees the last one's count). Answers false when the limit (or the template's being
  * off) refuses: nothing was taken.
  */
-export async function takeTotal(tx: Executor, templateId: number, n: number): Promise<boolean> {
+export async function takeTotal(tx: Executor, scope: Scope, templateId: number, n: number): Promise<boolean> {
   const rows = await tx
     .update(couponTemplates)
     .set({ taken: sql`${couponTemplates.taken} + ${n}` })
     .where(
-      and(
+      templateRepo.where(
+        scope,
         eq(couponTemplates.id, templateId),
         eq(couponTemplates.status, 'on'),
         sql`(${couponTemplates.totalLimit} is null or ${couponTemplates.taken} + ${n} <= ${couponTemplates.totalLimit})`,
@@ -88,19 +89,28 @@ export async function takeTotal(tx: Executor, templateId: number, n: number): Pr
   return rows.length > 0;
 }
 
-export async function giveBackTotal(tx: Executor, templateId: number, n: number): Promise<void> {
+export async function giveBackTotal(tx: Executor, scope: Scope, templateId: number, n: number): Promise<void> {
   await tx
     .update(couponTemplates)
     .set({ taken: sql`greatest(${couponTemplates.taken} - ${n}, 0)` })
-    .where(eq(couponTemplates.id, templateId));
+    .where(templateRepo.where(scope, eq(couponTemplates.id, templateId)));
 }
 
 /**
  * Takes `n` of a member's share of the template: an upsert whose update only happens under the
  * limit, so two orders of one member at once cannot both pass it. Answers false when refused.
  */
-export async function takeMember(tx: Executor, orgId: number, templateId: number, memberId: number, n: number, limit: number | null): Promise<boolean> {
+export async function takeMember(
+  tx: Executor,
+  scope: Scope,
+  orgId: number,
+  templateId: number,
+  memberId: number,
+  n: number,
+  limit: number | null,
+): Promise<boolean> {
   if (limit !== null && n > limit) return false;
+  await assertInScope(tx, scope, [orgId]);
   const rows = await rowsOf<{ member_id: unknown }>(
     tx,
     sql`insert into sport_coupon_member (org_id, template_id, member_id, taken) values (${orgId}, ${templateId}, ${memberId}, ${n})
@@ -111,25 +121,33 @@ export async function takeMember(tx: Executor, orgId: number, templateId: number
   return rows.length > 0;
 }
 
-export async function giveBackMember(tx: Executor, templateId: number, memberId: number, n: number): Promise<void> {
-  await tx.execute(sql`update sport_coupon_member set taken = greatest(taken - ${n}, 0) where template_id = ${templateId} and member_id = ${memberId}`);
+export async function giveBackMember(tx: Executor, scope: Scope, templateId: number, memberId: number, n: number): Promise<void> {
+  await tx.execute(
+    sql`update sport_coupon_member set taken = greatest(taken - ${n}, 0)
+        where template_id = ${templateId} and member_id = ${memberId} and ${inScopeSql(scope, sql`org_id`)}`,
+  );
 }
 
 // ---------------------------------------------------------------- batches
 
 /** The batch of a key, made now (`fresh`) or found (a retry). */
-export async function claimBatch(tx: Tx, values: typeof couponBatches.$inferInsert): Promise<{ batch: BatchRecord; fresh: boolean }> {
+export async function claimBatch(tx: Tx, scope: Scope, values: typeof couponBatches.$inferInsert): Promise<{ batch: BatchRecord; fresh: boolean }> {
+  await assertInScope(tx, scope, [values.orgId]);
   const [made] = await tx.insert(couponBatches).values(values).onConflictDoNothing().returning();
   if (made) return { batch: made, fresh: true };
   const [found] = await tx
     .select()
     .from(couponBatches)
-    .where(and(eq(couponBatches.orgId, values.orgId), eq(couponBatches.batchKey, values.batchKey)));
+    .where(batchRepo.where(scope, eq(couponBatches.orgId, values.orgId), eq(couponBatches.batchKey, values.batchKey)));
   return { batch: found!, fresh: false };
 }
 
-export async function setBatchIssued(tx: Tx, id: number, issued: number, requested: number): Promise<BatchRecord> {
-  const [row] = await tx.update(couponBatches).set({ issued, requested }).where(eq(couponBatches.id, id)).returning();
+export async function setBatchIssued(tx: Tx, scope: Scope, id: number, issued: number, requested: number): Promise<BatchRecord> {
+  const [row] = await tx
+    .update(couponBatches)
+    .set({ issued, requested })
+    .where(batchRepo.where(scope, eq(couponBatches.id, id)))
+    .returning();
   return row!;
 }
 
@@ -156,12 +174,14 @@ export async function pageBatches(db: Executor, scope: Scope, templateId: number
  */
 export async function issueToMembers(
   tx: Tx,
+  scope: Scope,
   t: TemplateRecord,
   batchId: number,
   who: { memberIds?: number[]; level?: string; tag?: string },
   valid: { from: Date; to: Date },
   source: 'issue' | 'campaign',
 ): Promise<number> {
+  await assertInScope(tx, scope, [t.orgId]);
   const filters: SQL[] = [sql`m.org_id = ${t.orgId}`, sql`m.status = 0`];
   if (who.memberIds) filters.push(sql`m.id = any(${`{${who.memberIds.join(',')}}`}::bigint[])`);
   if (who.level) filters.push(sql`m.level = ${who.level}`);
@@ -193,10 +213,7 @@ export const findCoupons = (db: Executor, scope: Scope, ids: number[]) => coupon
 export const insertCoupon = (db: Executor, scope: Scope, values: typeof coupons.$inferInsert) => couponRepo.insert(db, scope, values);
 
 /** Coupons written in one statement (a purchase's). */
-export async function insertCoupons(tx: Tx, values: (typeof coupons.$inferInsert)[]): Promise<number> {
-  if (!values.length) return 0;
-  return (await tx.insert(coupons).values(values).returning({ id: coupons.id })).length;
-}
+export const insertCoupons = (tx: Tx, scope: Scope, values: (typeof coupons.$inferInsert)[]) => couponRepo.insertMany(tx, scope, values);
 
 /**
  * Moves coupons from one state to another by a conditional update (only those still in `from`):
@@ -216,6 +233,35 @@ export async function moveCoupons(
     .set({ ...values, updatedAt: new Date() })
     .where(couponRepo.where(scope, inArray(coupons.id, ids), inArray(coupons.state, from), ...conditions))
     .returning();
+}
+
+/** A coupon the buyer holds, taken by a pending order: only while it is `issued` and has not ended (the database decides between two orders). */
+export async function holdCoupon(tx: Executor, scope: Scope, id: number, orderId: number, now: Date): Promise<CouponRecord | undefined> {
+  const [row] = await moveCoupons(tx, scope, [id], ['issued'], { orderId, state: 'held' }, sql`${coupons.validTo} > ${now}`);
+  return row;
+}
+
+/** A held coupon used by its paid order: a times coupon with uses left goes back to `issued`, any other is `used`. */
+export async function useHeldCoupon(tx: Executor, scope: Scope, id: number, at: Date): Promise<void> {
+  await moveCoupons(tx, scope, [id], ['held'], {
+    state: sql`case when ${coupons.usesLeft} > 1 then 'issued' else 'used' end`,
+    usesLeft: sql`${coupons.usesLeft} - 1`,
+    usedAt: at,
+  });
+}
+
+/** A shared code's use that ended: its coupon is void (it was made for that order only). */
+export async function voidCoupon(tx: Executor, scope: Scope, id: number, from: string[]): Promise<void> {
+  await moveCoupons(tx, scope, [id], from, { state: 'void', orderId: null });
+}
+
+/** A coupon its member has again (a cancel: it was held; a refund: it was used, and a use comes back). */
+export async function reissueCoupon(tx: Executor, scope: Scope, id: number, from: string[]): Promise<void> {
+  await moveCoupons(tx, scope, [id], from, {
+    state: 'issued',
+    orderId: null,
+    usesLeft: sql`case when ${coupons.state} = 'held' then ${coupons.usesLeft} else ${coupons.usesLeft} + 1 end`,
+  });
 }
 
 /** Coupons of a bought line still unused (a refund withdraws them), oldest first, locked. */
@@ -289,24 +335,27 @@ export async function usesOfOrder(tx: Tx, scope: Scope, orderId: number, states:
     .for('update');
 }
 
-export async function setUse(tx: Tx, id: number, values: { state?: string; lines?: CouponUseLine[]; settledAt?: Date }): Promise<void> {
-  await tx.update(couponUses).set(values).where(eq(couponUses.id, id));
+export async function setUse(tx: Tx, scope: Scope, id: number, values: { state?: string; lines?: CouponUseLine[]; settledAt?: Date }): Promise<void> {
+  await tx
+    .update(couponUses)
+    .set(values)
+    .where(useRepo.where(scope, eq(couponUses.id, id)));
 }
 
 /** A template's figures: coupons issued (not a code's uses), uses by state, and the discount kept. */
-export async function templateStats(db: Executor, templateId: number) {
+export async function templateStats(db: Executor, scope: Scope, templateId: number) {
   const [row] = await rowsOf<Record<string, number | string | null>>(
     db,
     sql`select
-      (select count(*)::int from sport_coupon c where c.template_id = ${templateId} and c.source <> 'code') as issued,
-      (select count(*)::int from sport_coupon c where c.template_id = ${templateId} and c.state = 'expired') as expired,
+      (select count(*)::int from sport_coupon c where c.template_id = ${templateId} and c.source <> 'code' and ${inScopeSql(scope, sql`c.org_id`)}) as issued,
+      (select count(*)::int from sport_coupon c where c.template_id = ${templateId} and c.state = 'expired' and ${inScopeSql(scope, sql`c.org_id`)}) as expired,
       count(*) filter (where u.state = 'held')::int as held,
       count(*) filter (where u.state in ('used','spent'))::int as used,
       count(*) filter (where u.state = 'released')::int as released,
       count(*) filter (where u.state = 'returned')::int as returned,
       count(*) filter (where u.state = 'spent')::int as spent,
       coalesce(sum(u.amount_fen) filter (where u.state in ('used','spent')), 0)::bigint as discount
-      from sport_coupon_use u where u.template_id = ${templateId}`,
+      from sport_coupon_use u where u.template_id = ${templateId} and ${inScopeSql(scope, sql`u.org_id`)}`,
   );
   const n = (k: string) => Number(row?.[k] ?? 0);
   return {
@@ -394,4 +443,30 @@ export async function claimNotices(tx: Tx, scope: Scope, what: 'issued' | 'expir
       from marked join sport_member m on m.id = marked.member_id join sport_coupon_template t on t.id = marked.template_id
       group by marked.org_id, marked.member_id, marked.template_id, m.name, m.phone, t.name`,
   );
+}
+
+// ---------------------------------------------------------------- the demo's reads
+
+/** The demo centre's first venue and its first active individual members (with their levels). */
+export async function demoVenueAndMembers(db: Executor, scope: Scope, orgId: number) {
+  const venues = await rowsOf<{ id: number | string }>(
+    db,
+    sql`select id from sport_venue where org_id = ${orgId} and ${inScopeSql(scope, sql`org_id`)} order by id limit 1`,
+  );
+  const people = await rowsOf<{ id: number | string; level: string | null }>(
+    db,
+    sql`select id, level from sport_member where org_id = ${orgId} and ${inScopeSql(scope, sql`org_id`)} and status = 0 and kind = 'individual' order by id limit 20`,
+  );
+  return { venueId: venues[0] ? Number(venues[0].id) : undefined, members: people.map((m) => ({ id: Number(m.id), level: m.level })) };
+}
+
+/** A member's first unused coupon of a template. */
+export async function firstIssuedCoupon(db: Executor, scope: Scope, templateId: number, memberId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: coupons.id })
+    .from(coupons)
+    .where(couponRepo.where(scope, eq(coupons.templateId, templateId), eq(coupons.memberId, memberId), eq(coupons.state, 'issued')))
+    .orderBy(asc(coupons.id))
+    .limit(1);
+  return row?.id;
 }

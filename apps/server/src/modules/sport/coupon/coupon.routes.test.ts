@@ -8,6 +8,7 @@ import { booking, today } from '../venue/venue.testkit.ts';
 import { conflict } from '../../../platform/errors.ts';
 import { oneOrgScope } from '../../../platform/scope.ts';
 import { issueBatch, onCouponUse } from './index.ts';
+import { stockedGoods } from '../goods/goods.testkit.ts';
 import { amountTemplate, couponApi, couponStaff, member, ok, stats } from './coupon.testkit.ts';
 
 /**
@@ -362,5 +363,22 @@ describe.each(databases)('coupons on %s', (kind) => {
     expect(b.code).toBe(Code.CONFLICT);
     await ok(st.c, 'POST', sport(`order/${a.body.orderId}/cancel`), { reason: 'x' });
     expect(spentFen).toBe(0);
+  });
+
+  it('the goods sale and the counter take a coupon too, by the kinds it applies to: a goods-only coupon discounts goods and is refused on courts', async () => {
+    const st = await staff();
+    const g = await stockedGoods(st.c, st.venue.id, 10, 3_000);
+    await amountTemplate(st.c, { code: 'GOODS5', valueFen: 500, thresholdFen: 5_000, itemKinds: ['goods'], totalLimit: 10 });
+    const sold = await ok(st.c, 'POST', '/api/sport/goods/order', { stadiumId: st.venue.id, items: [{ goodsId: g.id, quantity: 2 }], couponCode: 'GOODS5' });
+    expect(sold.amount).toBe(5_500);
+    const counter = await ok(st.c, 'POST', '/api/sport/goods/counter/order', {
+      stadiumId: st.venue.id,
+      sales: [{ goodsId: g.id, quantity: 2 }],
+      couponCode: 'goods5',
+    });
+    expect(counter.amount).toBe(5_500);
+    const courts = await bookWith(st, { couponCode: 'GOODS5' });
+    expect(courts.code).toBe(Code.FORM_INVALID);
+    expect(courts.detail[0]).toEqual({ field: 'couponCode', message: '优惠券不适用于本订单的商品、场馆、运动或时段' });
   });
 });

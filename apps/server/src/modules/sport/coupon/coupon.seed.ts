@@ -6,6 +6,7 @@ import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../syst
 import { afterCommit, createOrder, findOrder, refundByRule, startPayment, itemsOf, type PayDeps } from '../commerce/index.ts';
 import { addDays, localOf, sitesOf, findVenue } from '../venue/index.ts';
 import { addTemplate, issueCoupons, sellCoupons } from './coupon.service.ts';
+import { demoVenueAndMembers, firstIssuedCoupon } from './coupon.repository.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'coupon_demo_seeded';
@@ -27,14 +28,7 @@ export async function seedCouponDemo(db: Db, cfg: { publicUrl?: string; port: nu
   await grantDemoMenus(db, DEMO_KEYS);
   const caller = actingAs(manager, center.id);
   const deps: PayDeps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
-  const { rows: venueRows } = (await db.execute(sql`select id from sport_venue where org_id = ${center.id} order by id limit 1`)) as unknown as {
-    rows: { id: number | string }[];
-  };
-  const { rows: memberRows } = (await db.execute(
-    sql`select id, level from sport_member where org_id = ${center.id} and status = 0 and kind = 'individual' order by id limit 20`,
-  )) as unknown as { rows: { id: number | string; level: string | null }[] };
-  const venueId = venueRows[0] ? Number(venueRows[0].id) : undefined;
-  const members = memberRows.map((m) => ({ id: Number(m.id), level: m.level }));
+  const { venueId, members } = await demoVenueAndMembers(db, oneOrgScope(center.id), center.id);
   if (!venueId || members.length < 3) return;
 
   const now = Date.now();
@@ -105,12 +99,10 @@ export async function seedCouponDemo(db: Db, cfg: { publicUrl?: string; port: nu
 
   // Bookings with coupons, tomorrow and the day after: the first free two hours of a court each.
   const holder = goldMembers[0] ?? members[1]!;
-  const { rows: held } = (await db.execute(
-    sql`select id from sport_coupon where template_id = ${gold.id} and member_id = ${holder.id} and state = 'issued' order by id limit 1`,
-  )) as unknown as { rows: { id: number | string }[] };
+  const held = await firstIssuedCoupon(db, oneOrgScope(center.id), gold.id, holder.id);
   const plans: { day: number; memberId?: number; coupon: { couponCode?: string; couponIds?: number[] }; refund?: boolean }[] = [
     { day: 1, coupon: { couponCode: 'WELCOME20' } },
-    ...(held[0] ? [{ day: 1, memberId: holder.id, coupon: { couponIds: [Number(held[0].id)] } }] : []),
+    ...(held ? [{ day: 1, memberId: holder.id, coupon: { couponIds: [held] } }] : []),
     { day: 2, memberId: members[2]!.id, coupon: { couponCode: 'WELCOME20' }, refund: true },
   ];
   for (const p of plans) await bookWithCoupon(db, caller, deps, venueId, p);

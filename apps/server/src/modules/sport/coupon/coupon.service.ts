@@ -15,9 +15,10 @@ import type { Caller } from '../../../platform/http.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
 import { createOrder, findOrder, timeZoneOf } from '../commerce/index.ts';
-import { instantOf } from '../venue/index.ts';
+import { findVenue, instantOf } from '../venue/index.ts';
 import {
   claimBatch,
+  findCoupons,
   findTemplate,
   insertTemplate,
   issueToMembers,
@@ -59,7 +60,9 @@ async function instantFrom(db: Executor, orgId: number, v: string | number | nul
 type TemplateFields = Partial<CouponTemplateCreate>;
 
 /** The columns of a template's fields as sent (only those sent), checked together against what is stored. */
-async function columnsOf(db: Executor, orgId: number, f: TemplateFields, was?: TemplateRecord) {
+async function columnsOf(db: Executor, scope: Scope, orgId: number, f: TemplateFields, was?: TemplateRecord) {
+  // The venues it applies at are the organisation's own (another's is not found).
+  for (const id of f.venueIds ?? []) if ((await findVenue(db, scope, id))?.orgId !== orgId) throw notFound();
   const out: Partial<typeof import('./coupon.table.ts').couponTemplates.$inferInsert> = {};
   const keys = [
     'name',
@@ -112,7 +115,7 @@ export function templateAnswer(t: TemplateRecord) {
 /** `POST coupon/template` (a fixed call): answers the template with its `id`. */
 export async function addTemplate(db: Db, caller: Caller, input: CouponTemplateCreate) {
   const scope = scopeOf(caller);
-  const cols = await columnsOf(db, caller.orgId, input);
+  const cols = await columnsOf(db, scope, caller.orgId, input);
   const t = await insertTemplate(db, scope, { ...cols, orgId: caller.orgId, name: input.name, kind: input.kind, createdBy: caller.userId }).catch(codeTaken);
   return templateAnswer(t);
 }
@@ -122,7 +125,7 @@ export async function editTemplate(db: Db, caller: Caller, id: number, input: Co
   const was = await findTemplate(db, scope, id);
   if (!was) throw notFound();
   const { version, ...f } = input;
-  const cols = await columnsOf(db, was.orgId, f, was);
+  const cols = await columnsOf(db, scope, was.orgId, f, was);
   // The total limit is a check of the table: one below what was taken answers the field.
   if (cols.totalLimit !== undefined && cols.totalLimit !== null && cols.totalLimit < was.taken) throw invalid('totalLimit', 'coupon.overTotal', { left: 0 });
   return templateAnswer(await updateTemplate(db, scope, id, version, cols).catch(codeTaken));
@@ -145,15 +148,16 @@ export async function deleteTemplates(db: Db, caller: Caller, ids: number[]) {
   for (const id of ids) {
     const t = await findTemplate(db, scope, id);
     if (!t) throw notFound();
-    if (t.taken > 0 || (await templateStats(db, id)).issued > 0) throw conflict('state', 'coupon.templateInUse');
+    if (t.taken > 0 || (await templateStats(db, scope, id)).issued > 0) throw conflict('state', 'coupon.templateInUse');
   }
   return { deleted: await removeTemplates(db, scope, ids) };
 }
 
 /** `POST coupon/template/{id}/stats` (a fixed call): `{issued, held, used, released}` and more. */
 export async function statsOf(db: Db, caller: Caller, id: number) {
-  if (!(await findTemplate(db, scopeOf(caller), id))) throw notFound();
-  return templateStats(db, id);
+  const scope = scopeOf(caller);
+  if (!(await findTemplate(db, scope, id))) throw notFound();
+  return templateStats(db, scope, id);
 }
 
 // ---------------------------------------------------------------- issuing
@@ -180,7 +184,7 @@ export async function issueBatch(tx: Tx, scope: Scope, templateId: number, ask: 
   const target = ask.memberIds
     ? 'members'
     : [ask.segment?.level && `level=${ask.segment.level}`, ask.segment?.tag && `tag=${ask.segment.tag}`].filter(Boolean).join(',');
-  const { batch, fresh } = await claimBatch(tx, {
+  const { batch, fresh } = await claimBatch(tx, scope, {
     orgId: t.orgId,
     templateId: t.id,
     batchKey: ask.batchKey,
@@ -201,16 +205,17 @@ export async function issueBatch(tx: Tx, scope: Scope, templateId: number, ask: 
   if (valid.to <= now) throw conflict('state', 'coupon.templateEnded');
   const n = await issueToMembers(
     tx,
+    scope,
     locked,
     batch.id,
     { memberIds: ask.memberIds, level: ask.segment?.level, tag: ask.segment?.tag },
     valid,
     ask.source ?? 'issue',
   );
-  if (n > 0 && !(await takeTotal(tx, t.id, n))) {
+  if (n > 0 && !(await takeTotal(tx, scope, t.id, n))) {
     throw conflict('coupon', 'coupon.overTotal', { left: Math.max(0, (locked.totalLimit ?? 0) - locked.taken) });
   }
-  return setBatchIssued(tx, batch.id, n, ask.memberIds ? ask.memberIds.length : n);
+  return setBatchIssued(tx, scope, batch.id, n, ask.memberIds ? ask.memberIds.length : n);
 }
 
 export const batchAnswer = ({ createdAt, orgId: _o, ...b }: BatchRecord, templateName?: string) => ({ ...b, templateName, createTime: createdAt });
@@ -259,8 +264,10 @@ export async function listCoupons(db: Db, caller: Caller, q: CouponQuery) {
 export async function voidCoupons(db: Db, caller: Caller, ids: number[]) {
   const scope = scopeOf(caller);
   return db.transaction(async (tx) => {
+    // Another organisation's coupon is not found, as any record of it.
+    if ((await findCoupons(tx, scope, ids)).length !== new Set(ids).size) throw notFound();
     const voided = await moveCoupons(tx, scope, ids, ['issued'], { state: 'void' });
-    for (const c of voided) if (c.memberId !== null) await giveBackMember(tx, c.templateId, c.memberId, 1);
+    for (const c of voided) if (c.memberId !== null) await giveBackMember(tx, scope, c.templateId, c.memberId, 1);
     return { voided: voided.length };
   });
 }

@@ -3,6 +3,7 @@ import type { Client, TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
 import { makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
 import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
+import { GOODS_KEYS } from '../goods/goods.testkit.ts';
 import { MEMBER_KEYS, addMember, newPhone } from '../member/member.testkit.ts';
 import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 
@@ -31,7 +32,7 @@ export async function ok<T = any>(
 export async function couponStaff(s: TestServer, admin: Client, parentId: number, venue: Parameters<typeof makeVenue>[1] = {}) {
   const org = await makeOrg(admin, parentId);
   const role = await makeRole(admin, org.id);
-  await grantMenus(admin, role.id, [...COUPON_KEYS, ...VENUE_KEYS, ...MEMBER_KEYS, ...COMMERCE_KEYS]);
+  await grantMenus(admin, role.id, [...COUPON_KEYS, ...VENUE_KEYS, ...MEMBER_KEYS, ...GOODS_KEYS, ...COMMERCE_KEYS]);
   const user = await makeUser(admin, org.id, { roleIds: [role.id] });
   const second = await makeUser(admin, org.id, { roleIds: [role.id] });
   const c = await signIn(s, user.code, 'Pass1234');
