@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
 import { scopedRepo } from '../../../platform/scopedRepo.ts';
@@ -179,26 +179,38 @@ export async function moveEntryOfItem(db: Executor, scope: Scope, itemId: number
   return row;
 }
 
-/** A change of an entry at the version the operator saw, only from the given states: undefined otherwise. */
+/** What an entry must be for a change: in one of `states`, its kit in `kitState`, not admitted. */
+export interface EntryGuard {
+  states?: string[];
+  kitState?: string;
+  notAdmitted?: boolean;
+}
+
+/** A change of an entry at the version the operator saw, only as the guard allows: undefined otherwise. */
 export async function changeEntry(
   db: Executor,
   scope: Scope,
   id: number,
   version: number,
   values: Partial<Pick<RegEntryRecord, 'sessionId' | 'year' | 'kitState' | 'bibNo' | 'description' | 'state'>>,
-  ...conditions: (SQL | undefined)[]
+  guard: EntryGuard = {},
 ): Promise<RegEntryRecord | undefined> {
   const [row] = await db
     .update(regEntries)
     .set({ ...values, version: sql`${regEntries.version} + 1`, updatedAt: sql`now()` })
-    .where(entryRepo.where(scope, eq(regEntries.id, id), eq(regEntries.version, version), ...conditions))
+    .where(
+      entryRepo.where(
+        scope,
+        eq(regEntries.id, id),
+        eq(regEntries.version, version),
+        guard.states ? inArray(regEntries.state, guard.states) : undefined,
+        guard.kitState ? eq(regEntries.kitState, guard.kitState) : undefined,
+        guard.notAdmitted ? isNull(regEntries.admittedAt) : undefined,
+      ),
+    )
     .returning();
   return row;
 }
-
-export const entryIn = (states: string[]) => inArray(regEntries.state, states);
-export const kitIs = (state: string) => eq(regEntries.kitState, state);
-export const notAdmitted = () => isNull(regEntries.admittedAt);
 
 /** The paid entries of these members in a session. */
 export async function paidEntriesIn(db: Executor, scope: Scope, sessionId: number, memberIds: number[]): Promise<RegEntryRecord[]> {
@@ -221,11 +233,11 @@ export async function admitEntry(db: Executor, scope: Scope, id: number, userId:
 }
 
 /** The members of an organisation a door code names: their member number or phone. */
-export async function membersByCode(db: Executor, orgId: number, code: string): Promise<number[]> {
+export async function membersByCode(db: Executor, scope: Scope, orgId: number, code: string): Promise<number[]> {
   const rows = await db
     .select({ id: members.id })
     .from(members)
-    .where(and(eq(members.orgId, orgId), or(eq(members.memberNo, code), eq(members.phone, code))));
+    .where(and(inScope(scope, members.orgId), eq(members.orgId, orgId), or(eq(members.memberNo, code), eq(members.phone, code))));
   return rows.map((r) => r.id);
 }
 
@@ -363,4 +375,21 @@ export async function pagePickups(
 export async function pickupView(db: Executor, scope: Scope, id: number): Promise<PickupView | undefined> {
   const [row] = await pickupJoin(db).where(pickupRepo.where(scope, eq(pickupRecords.id, id)));
   return row;
+}
+
+/** The demo: the organisation's first venue and first members (with their member numbers, the door code). */
+export async function demoPlaceOf(db: Executor, scope: Scope, orgId: number) {
+  const [venue] = await db
+    .select({ id: venues.id, timeZone: venues.timeZone })
+    .from(venues)
+    .where(and(inScope(scope, venues.orgId), eq(venues.orgId, orgId)))
+    .orderBy(asc(venues.id))
+    .limit(1);
+  const people = await db
+    .select({ id: members.id, memberNo: members.memberNo })
+    .from(members)
+    .where(and(inScope(scope, members.orgId), eq(members.orgId, orgId)))
+    .orderBy(asc(members.id))
+    .limit(3);
+  return { venue, people };
 }

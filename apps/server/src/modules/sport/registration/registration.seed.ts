@@ -1,12 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
 import { actingAs, type Caller } from '../../../platform/http.ts';
-import { SYSTEM_SCOPE, inScope, oneOrgScope } from '../../../platform/scope.ts';
+import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { startPayment } from '../commerce/index.ts';
-import { members } from '../member/index.ts';
-import { addDays, instantOf, localOf, venues } from '../venue/index.ts';
-import { entryRepo } from './registration.repository.ts';
+import { addDays, instantOf, localOf } from '../venue/index.ts';
+import { demoPlaceOf, entryRepo } from './registration.repository.ts';
 import { addEvent, addPickup, enter, kitStep, putYearLimit, verifyEntry } from './registration.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';
@@ -27,18 +26,7 @@ export async function seedRegistrationDemo(db: Db, cfg: { publicUrl?: string; po
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
   if (!center || !manager) return;
   const scope = oneOrgScope(center.id);
-  const [venue] = await db
-    .select({ id: venues.id, timeZone: venues.timeZone })
-    .from(venues)
-    .where(and(inScope(scope, venues.orgId), eq(venues.orgId, center.id)))
-    .orderBy(asc(venues.id))
-    .limit(1);
-  const people = await db
-    .select({ id: members.id, memberNo: members.memberNo })
-    .from(members)
-    .where(and(inScope(scope, members.orgId), eq(members.orgId, center.id)))
-    .orderBy(asc(members.id))
-    .limit(4);
+  const { venue, people } = await demoPlaceOf(db, scope, center.id);
   if (!venue || people.length < 3) return;
   await grantDemoMenus(db, ['sport.registration', 'sport.pickup'], ['operatManagement']);
   const caller: Caller = actingAs(manager, center.id);

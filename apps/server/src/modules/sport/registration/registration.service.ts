@@ -40,7 +40,6 @@ import { givePlace, sessionCounter, takeYear, yearOf } from './registration.kind
 import {
   admitEntry,
   changeEntry,
-  entryIn,
   entryOfOrder,
   entryRepo,
   entryView1,
@@ -48,12 +47,10 @@ import {
   giveYearUse,
   insertKitLog,
   insertPickup,
-  kitIs,
   kitLogOf,
   liveEntriesOfEvent,
   lockEvent,
   membersByCode,
-  notAdmitted,
   pageEntries,
   pageEvents,
   pagePickups,
@@ -301,7 +298,7 @@ export async function verifyEntry(db: Db, caller: Caller, input: RegVerify) {
   const scope = scopeOf(caller);
   const found = await sessionWithEvent(db, scope, input.sessionId);
   if (!found) throw notFound();
-  const entries = await paidEntriesIn(db, scope, found.session.id, await membersByCode(db, found.session.orgId, input.code));
+  const entries = await paidEntriesIn(db, scope, found.session.id, await membersByCode(db, scope, found.session.orgId, input.code));
   if (!entries.length) throw conflict('state', 'registration.noEntry', { code: input.code });
   const now = new Date();
   for (const e of entries) {
@@ -330,7 +327,7 @@ export async function moveEntry(db: Db, caller: Caller, id: number, input: RegEn
   if (e.admittedAt) throw conflict('state', 'registration.admittedNoMove');
   const year = yearOf(target.session.startsAt, target.timeZone);
   await db.transaction(async (tx) => {
-    const moved = await changeEntry(tx, scope, id, input.version, { sessionId: target.session.id, year }, entryIn(['held', 'active']), notAdmitted());
+    const moved = await changeEntry(tx, scope, id, input.version, { sessionId: target.session.id, year }, { states: ['held', 'active'], notAdmitted: true });
     if (!moved) throw staleVersion();
     await holdCount(tx, scope, { ...sessionCounter(target.session.id), qty: 1 }, { msgKey: 'registration.sessionFull', params: {} });
     await releaseCount(tx, scope, { ...sessionCounter(e.sessionId), qty: 1 });
@@ -359,7 +356,7 @@ export async function kitStep(db: Db, caller: Caller, id: number, input: RegKitS
   try {
     await db.transaction(async (tx) => {
       const bibNo = input.action === 'pickUp' ? input.bibNo! : e.bibNo;
-      const changed = await changeEntry(tx, scope, id, input.version, { kitState: step.to, bibNo }, kitIs(step.from), entryIn(['active']));
+      const changed = await changeEntry(tx, scope, id, input.version, { kitState: step.to, bibNo }, { states: ['active'], kitState: step.from });
       if (!changed) throw staleVersion();
       await insertKitLog(tx, scope, { orgId: e.orgId, entryId: id, action: input.action, bibNo, operatorId: caller.userId, remark: input.remark ?? null });
     });
@@ -400,7 +397,7 @@ export async function cancelEntry(db: Db, caller: Caller, id: number, input: Reg
   let work: AfterCommit = noWork();
   await db.transaction(async (tx) => {
     const order = (await findOrder(tx, scope, e.orderId, { lock: true }))!;
-    const cancelled = await changeEntry(tx, scope, id, input.version, { state: 'cancelled' }, entryIn(['active']), notAdmitted());
+    const cancelled = await changeEntry(tx, scope, id, input.version, { state: 'cancelled' }, { states: ['active'], notAdmitted: true });
     if (!cancelled) throw staleVersion();
     const event = (await eventRepo.find(tx, scope, e.eventId))!;
     await givePlace(tx, scope, cancelled, event);
