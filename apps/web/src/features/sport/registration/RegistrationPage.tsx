@@ -165,13 +165,27 @@ function EventDrawer({ open, onClose }: { open: boolean; onClose: () => void }) 
 // ---------------------------------------------------------------- enter, admission
 
 /** An event's session chosen in two steps (event, then session), from the current venue's events. */
-function SessionPicker({ value, onChange, eventId, testId }: { value?: number; onChange?: (v: number) => void; eventId?: number; testId: string }) {
+function SessionPicker({
+  id,
+  value,
+  onChange,
+  eventId,
+  testId,
+}: {
+  id?: string;
+  value?: number;
+  onChange?: (v: number) => void;
+  eventId?: number;
+  testId: string;
+}) {
   const t = useRegistrationT();
   const events = useEvents();
   const options = (events ?? [])
     .filter((e) => eventId === undefined || e.id === eventId)
     .map((e) => ({ label: e.name, title: e.name, options: e.sessions.map((s) => ({ value: s.id, label: `${e.name} · ${sessionLabel(t, e, s)}` })) }));
-  return <Select value={value} onChange={onChange} options={options} showSearch optionFilterProp="label" data-testid={testId} style={{ width: '100%' }} />;
+  return (
+    <Select id={id} value={value} onChange={onChange} options={options} showSearch optionFilterProp="label" data-testid={testId} style={{ width: '100%' }} />
+  );
 }
 
 function EnterDialog({ open, onClose, onOrder }: { open: boolean; onClose: () => void; onOrder: (orderId: number) => void }) {
