@@ -212,6 +212,10 @@ interface World {
   deviceB: number;
   gateGrantB: number;
   braceletB: number;
+  regEventB: number;
+  regSessionB: number;
+  regEntryB: number;
+  pickupB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -514,6 +518,27 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/equipment/bracelet/issue': { body: { code: 'PROBE0001', holderKind: 'member', depositFen: 100 } },
     'POST /api/sport/equipment/bracelet/:id/return': { body: { version: 2 } },
     'POST /api/sport/equipment/bracelet/:id/lost': { body: { version: 2 } },
+    // Registration: lists filtered by B's venue, event or session find nothing of A's; B's event, session, entry, member or venue in a call: 100404.
+    'POST /api/sport/registration/event/list': { expect: 'empty' },
+    'POST /api/sport/registration/entry/list': { expect: 'empty' },
+    'POST /api/sport/registration/pickup/list': { expect: 'empty' },
+    'POST /api/sport/registration/yearLimit/list': { expect: 'notFound' },
+    'POST /api/sport/registration/event': {
+      body: {
+        name: 'probe',
+        eventType: 'run',
+        priceFen: 0,
+        sessions: [{ startTime: '2030-01-01T01:00:00Z', endTime: '2030-01-01T02:00:00Z', place: 'p', capacity: 1 }],
+      },
+    },
+    'POST /api/sport/registration/event/:id/session': { body: { startTime: '2030-01-01T01:00:00Z', endTime: '2030-01-01T02:00:00Z', place: 'p', capacity: 1 } },
+    'POST /api/sport/registration/entry/:id/kit': { body: { action: 'pickUp', bibNo: 'P1', version: 3 } },
+    'POST /api/sport/registration/entry/:id/move': { body: { version: 3 } },
+    'POST /api/sport/registration/entry/:id/cancel': { body: { version: 3 } },
+    'POST /api/sport/registration/entry/:id/description': { body: { description: 'probe', version: 3 } },
+    'POST /api/sport/registration/verify': { body: { code: '13900000000' } },
+    'PUT /api/sport/registration/yearLimit': { body: { eventType: 'run', yearLimit: 1 } },
+    'POST /api/sport/registration/pickup': { body: { kind: 'gift', itemName: 'probe', quantity: 1 } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -683,6 +708,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'equipment') return w.deviceB;
     if (r.module === 'gateGrant') return w.gateGrantB;
     if (r.module === 'bracelet') return w.braceletB;
+    if (r.module === 'registration') return /\/entry\//.test(r.url) ? w.regEntryB : w.regEventB;
+    if (r.module === 'pickup') return w.pickupB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -811,7 +838,9 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'ticketIds':
       return [w.ticketB];
     case 'sessionId':
-      return w.ticketSessionB;
+      return r.module === 'registration' ? w.regSessionB : w.ticketSessionB;
+    case 'eventId':
+      return w.regEventB;
     case 'levelId':
       return w.levelB;
     case 'seatIds':
@@ -1310,6 +1339,29 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     await ok('POST', `/api/sport/commerce/order/${braceletOrderB.orderId}/pay`, { method: 'cash', amountFen: braceletOrderB.amount }, mgrB);
     const braceletB = (await ok<{ data: { braceletId: number }[] }>('POST', '/api/sport/equipment/bracelet/log/list', { code: 'TENANTB0001' }, mgrB)).data[0]!
       .braceletId;
+    // B's event with a session, a paid entry of B's member and a pickup record.
+    const regEventB = await ok<{ id: number; sessions: { id: number }[] }>(
+      'POST',
+      '/api/sport/registration/event',
+      {
+        stadiumId: venueB,
+        name: 'b-event',
+        eventType: 'run',
+        priceFen: 100,
+        sessions: [{ startTime: '2030-06-01T01:00:00Z', endTime: '2030-06-01T03:00:00Z', place: 'b-start', capacity: 5 }],
+      },
+      mgrB,
+    );
+    const regMadeB = await ok<{ entryId: number; orderId: number; amount: number }>(
+      'POST',
+      '/api/sport/registration/entry',
+      { sessionId: regEventB.sessions[0]!.id, memberId: memberB },
+      mgrB,
+    );
+    await ok('POST', `/api/sport/commerce/order/${regMadeB.orderId}/pay`, { method: 'cash', amountFen: regMadeB.amount }, mgrB);
+    const pickupB = (
+      await ok<{ id: number }>('POST', '/api/sport/registration/pickup', { stadiumId: venueB, memberId: memberB, kind: 'gift', itemName: 'b-towel' }, mgrB)
+    ).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1428,6 +1480,10 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       deviceB,
       gateGrantB,
       braceletB,
+      regEventB: regEventB.id,
+      regSessionB: regEventB.sessions[0]!.id,
+      regEntryB: regMadeB.entryId,
+      pickupB,
     };
   });
   afterAll(async () => s?.close());

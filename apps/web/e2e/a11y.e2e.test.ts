@@ -27,6 +27,8 @@ const SCREENS = [
   ['gate access log', '/sport/views/equipmentManage/gateAccessLog/index'],
   ['golf bays', '/sport/views/equipmentManage/golfPositionView/index'],
   ['bracelet log', '/sport/views/equipmentManage/braceletLog/index'],
+  ['sports registration', '/sport/views/orderManagement/sportsRegistration/entry/index'],
+  ['pickup records', '/sport/views/operatManagement/pickupRecords/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */
