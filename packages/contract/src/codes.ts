@@ -40,9 +40,10 @@ export const SILENT_CODES: readonly number[] = [Code.CAPTCHA_REQUIRED, Code.FORM
  * - `state`: the record is in the wrong state for the action (has children, in use, already
  *   done): refresh the row;
  * - `stock`: too few units of a good are left to sell, hold or take out (`detail` of the message names
- *   the good and what is left): refresh the list.
+ *   the good and what is left): refresh the list;
+ * - `invoiced`: the order has a live invoice already (issuing, issued or being credited): open it.
  */
-export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state', 'stock'] as const;
+export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state', 'stock', 'invoiced'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 /** `detail` of every 100409 answer: the reason, and the fields it concerns (duplicates; else []). */
