@@ -31,6 +31,7 @@ export const invoiceModule = {
     invoice: { 'zh-CN': '发票', 'en-US': 'Invoices' },
   },
   logActions: {
+    refresh: { 'zh-CN': '刷新发票状态', 'en-US': 'Invoice state refreshed' },
     credit: { 'zh-CN': '发票红冲', 'en-US': 'Invoice credited' },
     reissue: { 'zh-CN': '发票重开', 'en-US': 'Invoice reissued' },
   },
