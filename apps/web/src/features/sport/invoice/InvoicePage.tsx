@@ -86,12 +86,14 @@ export const invoiceResource: ResourceDef<InvoiceRow, Record<string, never>, z.i
   endpoint: { prefix: 'sport', path: 'invoice' },
   features: { add: false, edit: false, remove: false, batchRemove: false, selection: false, export: false, import: false, detail: true },
   perms: { detail: Perm.invoice.list },
+  // The detail drawer loads the invoice with its lines.
+  api: { get: (row) => http.get<InvoiceDetail>(invoiceUrl(String(row.id))) },
   search: [
     { name: 'keyword', label: 'field.keyword' },
     { name: 'state', label: 'field.state', type: 'select', options: stateOptions },
   ],
   columns: [
-    { key: 'createTime', label: 'field.createTime', content: 'time' },
+    { key: 'createTime', label: 'field.createTime', format: 'datetime' },
     { key: 'orderNo', label: 'field.orderNo', content: 'code' },
     { key: 'title', label: 'field.title' },
     { key: 'titleKind', label: 'field.titleKind', options: titleKindOptions },
@@ -103,13 +105,13 @@ export const invoiceResource: ResourceDef<InvoiceRow, Record<string, never>, z.i
     { key: 'pdfUrl', label: 'field.pdf', render: (v: string | null) => pdfLink(v, 'invoice-pdf') },
     { key: 'serialNo', label: 'field.serialNo', content: 'code', hiddenByDefault: true },
     { key: 'email', label: 'field.email', hiddenByDefault: true },
-    { key: 'issuedTime', label: 'field.issuedTime', content: 'time', hiddenByDefault: true },
+    { key: 'issuedTime', label: 'field.issuedTime', format: 'datetime', hiddenByDefault: true },
     { key: 'failReason', label: 'field.failReason', hiddenByDefault: true },
     { key: 'creditReason', label: 'field.creditReason', hiddenByDefault: true },
     { key: 'redConfirmNo', label: 'field.redConfirmNo', content: 'code', hiddenByDefault: true },
     { key: 'redInvoiceNo', label: 'field.redInvoiceNo', content: 'code', hiddenByDefault: true },
     { key: 'redPdfUrl', label: 'field.redPdf', render: (v: string | null) => pdfLink(v, 'invoice-red-pdf'), hiddenByDefault: true },
-    { key: 'creditedTime', label: 'field.creditedTime', content: 'time', hiddenByDefault: true },
+    { key: 'creditedTime', label: 'field.creditedTime', format: 'datetime', hiddenByDefault: true },
   ],
   detailExtra: (row) => <Lines row={row} />,
 };
@@ -176,7 +178,7 @@ function RequestDialog({ open, order, onClose }: { open: boolean; order: { id: n
       okButtonProps={{ loading: saving, 'data-testid': 'invoice-request-ok' } as React.ComponentProps<typeof Button>}
       destroyOnHidden
     >
-      <div data-testid="invoice-request">
+      <div data-testid="invoice-request-dialog">
         <Alert type="info" showIcon title={t('requestHint')} style={{ marginBottom: 12 }} />
         <Form form={form} layout="vertical" name="invoice-request" requiredMark={false} initialValues={{ titleKind: 'personal' }} preserve={false}>
           {order ? null : (
@@ -211,13 +213,12 @@ export default function InvoicePage() {
   const [params, setParams] = useSearchParams();
   const [requesting, setRequesting] = useState<{ order: { id: number } | null } | null>(null);
   const [crediting, setCrediting] = useState<InvoiceRow | null>(null);
-  // `?orderId=`: raised from the order detail or the member's orders.
+  // `?orderId=`: raised from the order detail or the member's orders; the address drops it, so a reload does not ask again.
   const asked = Number(params.get('orderId'));
   useEffect(() => {
-    if (Number.isInteger(asked) && asked > 0) {
-      setRequesting({ order: { id: asked } });
-      setParams({}, { replace: true });
-    }
+    if (!Number.isInteger(asked) || asked <= 0) return;
+    setRequesting({ order: { id: asked } });
+    setParams({}, { replace: true });
   }, [asked, setParams]);
   const def = useMemo<typeof invoiceResource>(
     () => ({
