@@ -80,7 +80,7 @@ export { paidFenOf, type PaidLines } from './commerce.repository.ts';
 export { itemRefsOf, lineSummariesOf } from './commerce.repository.ts';
 
 // ---------------------------------------------------------------- provider HTTP: the one guarded outbound client for providers' URLs (an e-invoice platform too)
-export { httpCall, trustSimulatorGateway, checkGateway, type HttpAnswer } from './providers/http.ts';
+export { httpCall, trustSimulatorGateway } from './providers/http.ts';
 export { ProviderError } from './providers/provider.ts';
 
 // ---------------------------------------------------------------- events
