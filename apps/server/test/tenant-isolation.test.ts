@@ -8,6 +8,8 @@ import { Client, databases, startServer, sys, type TestServer } from './harness.
 import { deliverStation, addBacklog } from '../src/modules/message/index.ts';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { MODULES } from '../src/modules/modules.ts';
+import { putPlatform, startEinvoiceSimulator, type EinvoiceSimHandle } from '../src/modules/sport/invoice/index.ts';
+import { sealSecret } from '../src/platform/keys.ts';
 
 /**
  * Generated from the route registry (issue 8, point 1): two venue organisations A and B under the
@@ -216,6 +218,7 @@ interface World {
   regSessionB: number;
   regEntryB: number;
   pickupB: number;
+  invoiceB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -539,6 +542,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/registration/verify': { body: { code: '13900000000' } },
     'PUT /api/sport/registration/yearLimit': { body: { eventType: 'run', yearLimit: 1 } },
     'POST /api/sport/registration/pickup': { body: { kind: 'gift', itemName: 'probe', quantity: 1 } },
+    // Invoices: the list filtered by B's order or member finds nothing; B's order invoiced, or B's invoice credited or reissued: 100404.
+    'POST /api/sport/invoice': { body: { title: 'probe', taxNo: undefined, titleKind: undefined, email: undefined } },
+    'POST /api/sport/invoice/:id/credit': { body: { reason: 'probe', version: 3 } },
+    'POST /api/sport/invoice/:id/reissue': { body: { title: 'probe', taxNo: undefined, titleKind: undefined } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -710,6 +717,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'bracelet') return w.braceletB;
     if (r.module === 'registration') return /\/entry\//.test(r.url) ? w.regEntryB : w.regEventB;
     if (r.module === 'pickup') return w.pickupB;
+    if (r.module === 'invoice') return w.invoiceB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -949,6 +957,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
   let s: TestServer;
   let mgrA: Client;
   let w: World;
+  let sim: EinvoiceSimHandle | undefined;
 
   beforeAll(async () => {
     s = await startServer(kind, { JOB_SCHEDULER: '0' });
@@ -1362,6 +1371,28 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const pickupB = (
       await ok<{ id: number }>('POST', '/api/sport/registration/pickup', { stadiumId: venueB, memberId: memberB, kind: 'gift', itemName: 'b-towel' }, mgrB)
     ).id;
+    // B's invoice, issued through B's e-invoice platform (the simulator).
+    sim = await startEinvoiceSimulator();
+    const p = sim.platformConfig();
+    await putPlatform(s.database.db, {
+      orgId: B,
+      gateway: p.gateway,
+      appKey: p.appKey,
+      secretEnc: sealSecret(s.app.ctx.keys.secretKey, p.secret),
+      sellerTaxNo: p.sellerTaxNo,
+      sellerName: p.sellerName,
+    });
+    const invoiceOrderB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/commerce/order',
+        { type: 'general', items: [{ kind: 'general', name: 'b-invoiced', unitPriceFen: 1000 }] },
+        mgrB,
+      )
+    ).id;
+    await ok('POST', `/api/sport/commerce/order/${invoiceOrderB}/pay`, { method: 'cash', amountFen: 1000 }, mgrB);
+    const invoiceB = (await ok<{ id: number }>('POST', '/api/sport/invoice', { orderId: invoiceOrderB, title: 'b-buyer' }, mgrB)).id;
+    await ok('POST', `/api/sport/invoice/${invoiceB}/refresh`, undefined, mgrB);
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1484,9 +1515,13 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       regSessionB: regEventB.sessions[0]!.id,
       regEntryB: regMadeB.entryId,
       pickupB,
+      invoiceB,
     };
   });
-  afterAll(async () => s?.close());
+  afterAll(async () => {
+    await sim?.close();
+    await s?.close();
+  });
 
   function routes(): RouteRecord[] {
     const byKey = new Map<string, RouteRecord>();

@@ -29,6 +29,7 @@ const SCREENS = [
   ['bracelet log', '/sport/views/equipmentManage/braceletLog/index'],
   ['sports registration', '/sport/views/orderManagement/sportsRegistration/entry/index'],
   ['pickup records', '/sport/views/operatManagement/pickupRecords/index'],
+  ['invoices', '/sport/views/invoiceManagement/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

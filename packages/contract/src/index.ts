@@ -34,3 +34,4 @@ export * from './sport/sparring.ts';
 export * from './sport/goods.ts';
 export * from './sport/equipment.ts';
 export * from './sport/registration.ts';
+export * from './sport/invoice.ts';

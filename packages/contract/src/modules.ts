@@ -18,6 +18,7 @@ import { courseModule } from './sport/course.screens.ts';
 import { goodsModule } from './sport/goods.screens.ts';
 import { equipmentModule } from './sport/equipment.screens.ts';
 import { registrationModule } from './sport/registration.screens.ts';
+import { invoiceModule } from './sport/invoice.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -45,4 +46,5 @@ export const CONTRACT_MODULES = [
   goodsModule,
   equipmentModule,
   registrationModule,
+  invoiceModule,
 ] as const;

@@ -20,6 +20,7 @@ import { courseManifest } from './sport/course/index.ts';
 import { goodsManifest } from './sport/goods/index.ts';
 import { equipmentManifest } from './sport/equipment/index.ts';
 import { registrationManifest } from './sport/registration/index.ts';
+import { invoiceManifest } from './sport/invoice/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -48,4 +49,5 @@ export const MODULES: readonly ModuleManifest[] = [
   goodsManifest,
   equipmentManifest,
   registrationManifest,
+  invoiceManifest,
 ];

@@ -19,6 +19,7 @@ import { courseScreens } from './screens/course.tsx';
 import { goodsScreens } from './screens/goods.tsx';
 import { equipmentScreens } from './screens/equipment.tsx';
 import { registrationScreens } from './screens/registration.tsx';
+import { invoiceScreens } from './screens/invoice.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -47,4 +48,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...goodsScreens,
   ...equipmentScreens,
   ...registrationScreens,
+  ...invoiceScreens,
 };
