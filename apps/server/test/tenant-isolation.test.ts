@@ -212,6 +212,7 @@ interface World {
   deviceB: number;
   gateGrantB: number;
   braceletB: number;
+  closeB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -514,6 +515,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/equipment/bracelet/issue': { body: { code: 'PROBE0001', holderKind: 'member', depositFen: 100 } },
     'POST /api/sport/equipment/bracelet/:id/return': { body: { version: 2 } },
     'POST /api/sport/equipment/bracelet/:id/lost': { body: { version: 2 } },
+    // Daily closes: B's venue closed by A's manager, B's close listed, read or signed: 100404 / empty.
+    'POST /api/sport/settlement/close': { body: { date: '2024-01-02' } },
+    'POST /api/sport/settlement/close/list': { expect: 'empty' },
+    'POST /api/sport/settlement/close/:id/sign': { body: { version: 1 } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -683,6 +688,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'equipment') return w.deviceB;
     if (r.module === 'gateGrant') return w.gateGrantB;
     if (r.module === 'bracelet') return w.braceletB;
+    if (r.module === 'settlementClose') return w.closeB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -1310,6 +1316,8 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     await ok('POST', `/api/sport/commerce/order/${braceletOrderB.orderId}/pay`, { method: 'cash', amountFen: braceletOrderB.amount }, mgrB);
     const braceletB = (await ok<{ data: { braceletId: number }[] }>('POST', '/api/sport/equipment/bracelet/log/list', { code: 'TENANTB0001' }, mgrB)).data[0]!
       .braceletId;
+    // B's daily close of a past day (open: its sign-off is a live target).
+    const closeB = (await ok<{ closeId: number }>('POST', '/api/sport/settlement/close', { stadiumId: venueB, date: '2024-01-01' }, mgrB)).closeId;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1428,6 +1436,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       deviceB,
       gateGrantB,
       braceletB,
+      closeB,
     };
   });
   afterAll(async () => s?.close());

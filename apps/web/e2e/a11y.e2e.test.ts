@@ -27,6 +27,7 @@ const SCREENS = [
   ['gate access log', '/sport/views/equipmentManage/gateAccessLog/index'],
   ['golf bays', '/sport/views/equipmentManage/golfPositionView/index'],
   ['bracelet log', '/sport/views/equipmentManage/braceletLog/index'],
+  ['daily close', '/sport/views/clearingSettlement/closIngMangement/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

@@ -33,3 +33,4 @@ export * from './sport/course-share.ts';
 export * from './sport/sparring.ts';
 export * from './sport/goods.ts';
 export * from './sport/equipment.ts';
+export * from './sport/settlement.ts';

@@ -17,6 +17,7 @@ import { sparringModule } from './sport/sparring.screens.ts';
 import { courseModule } from './sport/course.screens.ts';
 import { goodsModule } from './sport/goods.screens.ts';
 import { equipmentModule } from './sport/equipment.screens.ts';
+import { settlementModule } from './sport/settlement.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -43,4 +44,5 @@ export const CONTRACT_MODULES = [
   courseModule,
   goodsModule,
   equipmentModule,
+  settlementModule,
 ] as const;

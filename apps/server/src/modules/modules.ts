@@ -19,6 +19,7 @@ import { sparringManifest } from './sport/sparring/index.ts';
 import { courseManifest } from './sport/course/index.ts';
 import { goodsManifest } from './sport/goods/index.ts';
 import { equipmentManifest } from './sport/equipment/index.ts';
+import { settlementManifest } from './sport/settlement/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -46,4 +47,5 @@ export const MODULES: readonly ModuleManifest[] = [
   courseManifest,
   goodsManifest,
   equipmentManifest,
+  settlementManifest,
 ];

@@ -18,6 +18,7 @@ import { sparringScreens } from './screens/sparring.tsx';
 import { courseScreens } from './screens/course.tsx';
 import { goodsScreens } from './screens/goods.tsx';
 import { equipmentScreens } from './screens/equipment.tsx';
+import { settlementScreens } from './screens/settlement.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -45,4 +46,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...courseScreens,
   ...goodsScreens,
   ...equipmentScreens,
+  ...settlementScreens,
 };

@@ -1,0 +1,17 @@
+import { contractModule } from '@venue/contract';
+import type { ModuleManifest } from '../../../platform/module.ts';
+import * as settlementTables from './settlement.table.ts';
+import { settlementRoutes } from './settlement.routes.ts';
+
+/**
+ * Settlement (issue 29): the daily close of each venue, read from the commerce ledger through its
+ * facade (a close keeps a signed snapshot of the ledger's figures and the range it read, never a
+ * second copy of the money), with the cash the desks' shifts counted, signed off by an operator.
+ */
+export const settlementManifest: ModuleManifest = {
+  name: 'sport/settlement',
+  dependsOn: ['system', 'sport/commerce', 'sport/venue', 'sport/booking'],
+  ui: contractModule('sport/settlement'),
+  tables: { schema: settlementTables },
+  routes: ({ app, ctx }) => settlementRoutes(app, ctx),
+};
