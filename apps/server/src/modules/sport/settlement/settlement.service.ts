@@ -58,19 +58,24 @@ const answerOf = (c: CloseRecord): CloseAnswer => ({ closeId: c.id, state: c.sta
 export async function closeDay(db: Db, caller: Caller, input: CloseRequest): Promise<CloseAnswer> {
   const scope = scopeOf(caller);
   const venue = await venueInScope(db, scope, input.stadiumId);
+  return answerOf(await closeVenueDay(db, scope, venue, input.date));
+}
+
+/** The close of a venue's day, made or brought up to the ledger while open (the fixed call, and the demo). */
+export async function closeVenueDay(db: Db, scope: Scope, venue: { id: number; orgId: number }, day: string): Promise<CloseRecord> {
   const timeZone = await timeZoneOf(db, venue.orgId);
-  if (input.date > dayIn(new Date(), timeZone)) throw invalid('date', 'settlement.dayAhead', { day: input.date });
+  if (day > dayIn(new Date(), timeZone)) throw invalid('date', 'settlement.dayAhead', { day });
   return db.transaction(async (tx) => {
-    const known = await lockCloseOfDay(tx, scope, venue.id, input.date);
-    if (known?.state === 'signed') return answerOf(known);
-    const figures = await figuresOf(tx, scope, venue.orgId, venue.id, input.date, timeZone);
-    if (known) return answerOf((await updateOpenClose(tx, scope, known.id, figures))!);
-    const made = await insertClose(tx, scope, { orgId: venue.orgId, venueId: venue.id, day: input.date, ...figures });
-    if (made) return answerOf(made);
+    const known = await lockCloseOfDay(tx, scope, venue.id, day);
+    if (known?.state === 'signed') return known;
+    const figures = await figuresOf(tx, scope, venue.orgId, venue.id, day, timeZone);
+    if (known) return (await updateOpenClose(tx, scope, known.id, figures))!;
+    const made = await insertClose(tx, scope, { orgId: venue.orgId, venueId: venue.id, day, ...figures });
+    if (made) return made;
     // A racing call made the close first: answer it, up to date while open.
-    const raced = (await lockCloseOfDay(tx, scope, venue.id, input.date))!;
-    if (raced.state === 'signed') return answerOf(raced);
-    return answerOf((await updateOpenClose(tx, scope, raced.id, figures))!);
+    const raced = (await lockCloseOfDay(tx, scope, venue.id, day))!;
+    if (raced.state === 'signed') return raced;
+    return (await updateOpenClose(tx, scope, raced.id, figures))!;
   });
 }
 
@@ -80,18 +85,22 @@ export async function closeDay(db: Db, caller: Caller, input: CloseRequest): Pro
  * day's sales counts on the day it is paid back).
  */
 export async function signClose(db: Db, caller: Caller, id: number, input: { version: number }) {
-  const scope = scopeOf(caller);
+  await signCloseAs(db, scopeOf(caller), id, caller.userId, input.version);
+  return getClose(db, caller, id);
+}
+
+/** Signs an open close off by `userId` (at `version`, when given), with the ledger's figures of now. */
+export async function signCloseAs(db: Db, scope: Scope, id: number, userId: number, version?: number): Promise<void> {
   await db.transaction(async (tx) => {
     const close = await lockClose(tx, scope, id);
     if (!close) throw notFound();
     if (close.state !== 'open') throw conflict('state', 'settlement.closeSigned');
-    if (close.version !== input.version) throw staleVersion();
+    if (version !== undefined && close.version !== version) throw staleVersion();
     const timeZone = await timeZoneOf(tx, close.orgId);
     if (close.day >= dayIn(new Date(), timeZone)) throw invalid('id', 'settlement.dayNotOver', { day: close.day });
     const figures = await figuresOf(tx, scope, close.orgId, close.venueId, close.day, timeZone);
-    await updateOpenClose(tx, scope, id, { ...figures, state: 'signed', signedBy: caller.userId, signedAt: new Date() });
+    await updateOpenClose(tx, scope, id, { ...figures, state: 'signed', signedBy: userId, signedAt: new Date() });
   });
-  return getClose(db, caller, id);
 }
 
 const rowOf = ({ totals, ledgerFirstId: _f, ledgerLastId: _l, ledgerEntries: _e, digest: _d, ...c }: NonNullable<CloseListed>) => ({
