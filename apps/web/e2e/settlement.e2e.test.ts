@@ -4,8 +4,8 @@ import { demoManager, settledShot, type E2E, type OwnBrowser } from './support.t
 
 /**
  * The daily close (issue 29, clearingSettlement/closIngMangement) as the demo manager sees it: a
- * month of the demo venue's closes, the newest three open; the newest one's detail (totals by
- * method and by kind) signed off in the drawer; a day closed again from the toolbar answers its close.
+ * month of the demo venue's closes up to today, the newest three open; yesterday's detail (totals by
+ * method and by kind) signed off in the drawer; yesterday closed again from the toolbar answers its close.
  */
 const CLOSES = '/sport/views/clearingSettlement/closIngMangement/index';
 
@@ -26,12 +26,12 @@ describe('daily close console', () => {
   const rows = () => page.locator('[data-testid=settlementClose-table] tbody tr.ant-table-row');
   const drawer = () => page.getByTestId('close-detail');
 
-  it('lists a month of closes, the newest open; its detail is signed off in the drawer and stays signed', async () => {
+  it('lists a month of closes, the newest open; yesterday’s is signed off in the drawer and stays signed', async () => {
     await page.goto(`${e.baseUrl}${CLOSES}`);
     await rows().first().waitFor();
     expect(await rows().count()).toBeGreaterThanOrEqual(10);
-    expect(await rows().first().innerText()).toContain('未签核');
-    await page.getByTestId('settlementClose-row-detail').first().click();
+    expect(await rows().nth(1).innerText()).toContain('未签核');
+    await page.getByTestId('settlementClose-row-detail').nth(1).click();
     await drawer().waitFor();
     await page.getByTestId('close-by-method').waitFor();
     await page.getByTestId('close-by-kind').waitFor();
@@ -42,7 +42,7 @@ describe('daily close console', () => {
     await expect.poll(() => drawer().innerText()).toContain('已签核');
     await page.getByTestId('close-sign').waitFor({ state: 'detached' });
     await page.locator('.ant-drawer-close').click();
-    await expect.poll(() => rows().first().innerText()).toContain('已签核');
+    await expect.poll(() => rows().nth(1).innerText()).toContain('已签核');
   });
 
   it('closes a day from the toolbar: the same close opens, signed', async () => {

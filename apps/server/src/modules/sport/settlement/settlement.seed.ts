@@ -15,7 +15,8 @@ const OPEN_DAYS = 3;
 
 /**
  * The demo centre's daily closes (`SEED_DEMO=1`), once per database: the last month of its first
- * venue closed from the ledger, every day signed off by `manager` but the last three.
+ * venue closed from the ledger up to today (where the other demos' sales are), every day signed off
+ * by `manager` but the last three (today's cannot be signed before it is over).
  */
 export async function seedSettlementDemo(db: Db): Promise<void> {
   const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };
@@ -32,9 +33,9 @@ export async function seedSettlementDemo(db: Db): Promise<void> {
   if (!venue || !manager) return;
   await grantDemoMenus(db, ['clearingSettlement', 'sport.settlement']);
   const today = dayIn(new Date(), await timeZoneOf(db, center.id));
-  for (let back = DEMO_DAYS; back >= 1; back--) {
+  for (let back = DEMO_DAYS - 1; back >= 0; back--) {
     const close = await closeVenueDay(db, scope, venue, addDays(today, -back));
-    if (back > OPEN_DAYS && close.state === 'open') await signCloseAs(db, scope, close.id, manager.id);
+    if (back >= OPEN_DAYS && close.state === 'open') await signCloseAs(db, scope, close.id, manager.id);
   }
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
 }
