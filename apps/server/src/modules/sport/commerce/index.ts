@@ -93,7 +93,7 @@ export { timeZoneOf, dayOf } from './money.ts';
 export { fenToYuan } from './providers/money.ts';
 export { drawerTakings, firstMovementSince } from './takings.repository.ts';
 // One venue's capital flow of a business day, by method and by item kind (the daily close).
-export { venueDayFlow, splitByWeight, type VenueDayFlow } from './dayflow.repository.ts';
+export { venueDayFlow, type VenueDayFlow } from './dayflow.repository.ts';
 
 // ---------------------------------------------------------------- routes' helpers
 export { idemKey, payDeps, originOf } from './commerce.routes.ts';
