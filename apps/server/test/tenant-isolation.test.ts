@@ -219,6 +219,7 @@ interface World {
   regEntryB: number;
   pickupB: number;
   invoiceB: number;
+  closeB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -546,6 +547,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/invoice': { body: { title: 'probe', taxNo: undefined, titleKind: undefined, email: undefined } },
     'POST /api/sport/invoice/:id/credit': { body: { reason: 'probe', version: 3 } },
     'POST /api/sport/invoice/:id/reissue': { body: { title: 'probe', taxNo: undefined, titleKind: undefined } },
+    // Daily closes: B's venue closed by A's manager, B's close listed, read or signed: 100404 / empty.
+    'POST /api/sport/settlement/close': { body: { date: '2024-01-02' } },
+    'POST /api/sport/settlement/close/list': { expect: 'empty' },
+    'POST /api/sport/settlement/close/:id/sign': { body: { version: 1 } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -718,6 +723,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'registration') return /\/entry\//.test(r.url) ? w.regEntryB : w.regEventB;
     if (r.module === 'pickup') return w.pickupB;
     if (r.module === 'invoice') return w.invoiceB;
+    if (r.module === 'settlementClose') return w.closeB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -1393,6 +1399,8 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     await ok('POST', `/api/sport/commerce/order/${invoiceOrderB}/pay`, { method: 'cash', amountFen: 1000 }, mgrB);
     const invoiceB = (await ok<{ id: number }>('POST', '/api/sport/invoice', { orderId: invoiceOrderB, title: 'b-buyer' }, mgrB)).id;
     await ok('POST', `/api/sport/invoice/${invoiceB}/refresh`, undefined, mgrB);
+    // B's daily close of a past day (open: its sign-off is a live target).
+    const closeB = (await ok<{ closeId: number }>('POST', '/api/sport/settlement/close', { stadiumId: venueB, date: '2024-01-01' }, mgrB)).closeId;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1516,6 +1524,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       regEntryB: regMadeB.entryId,
       pickupB,
       invoiceB,
+      closeB,
     };
   });
   afterAll(async () => {

@@ -30,6 +30,7 @@ const SCREENS = [
   ['sports registration', '/sport/views/orderManagement/sportsRegistration/entry/index'],
   ['pickup records', '/sport/views/operatManagement/pickupRecords/index'],
   ['invoices', '/sport/views/invoiceManagement/index'],
+  ['daily close', '/sport/views/clearingSettlement/closIngMangement/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

@@ -35,3 +35,4 @@ export * from './sport/goods.ts';
 export * from './sport/equipment.ts';
 export * from './sport/registration.ts';
 export * from './sport/invoice.ts';
+export * from './sport/settlement.ts';

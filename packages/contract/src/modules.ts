@@ -19,6 +19,7 @@ import { goodsModule } from './sport/goods.screens.ts';
 import { equipmentModule } from './sport/equipment.screens.ts';
 import { registrationModule } from './sport/registration.screens.ts';
 import { invoiceModule } from './sport/invoice.screens.ts';
+import { settlementModule } from './sport/settlement.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -47,4 +48,5 @@ export const CONTRACT_MODULES = [
   equipmentModule,
   registrationModule,
   invoiceModule,
+  settlementModule,
 ] as const;

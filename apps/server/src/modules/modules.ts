@@ -21,6 +21,7 @@ import { goodsManifest } from './sport/goods/index.ts';
 import { equipmentManifest } from './sport/equipment/index.ts';
 import { registrationManifest } from './sport/registration/index.ts';
 import { invoiceManifest } from './sport/invoice/index.ts';
+import { settlementManifest } from './sport/settlement/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -50,4 +51,5 @@ export const MODULES: readonly ModuleManifest[] = [
   equipmentManifest,
   registrationManifest,
   invoiceManifest,
+  settlementManifest,
 ];

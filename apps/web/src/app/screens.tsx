@@ -20,6 +20,7 @@ import { goodsScreens } from './screens/goods.tsx';
 import { equipmentScreens } from './screens/equipment.tsx';
 import { registrationScreens } from './screens/registration.tsx';
 import { invoiceScreens } from './screens/invoice.tsx';
+import { settlementScreens } from './screens/settlement.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -49,4 +50,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...equipmentScreens,
   ...registrationScreens,
   ...invoiceScreens,
+  ...settlementScreens,
 };

@@ -96,6 +96,8 @@ export { defineLedgerRule, postByRule, type LedgerRule, type RulePosting, type L
 export { timeZoneOf, dayOf } from './money.ts';
 export { fenToYuan } from './providers/money.ts';
 export { drawerTakings, firstMovementSince } from './takings.repository.ts';
+// One venue's capital flow of a business day, by method and by item kind (the daily close).
+export { venueDayFlow, type VenueDayFlow } from './dayflow.repository.ts';
 
 // ---------------------------------------------------------------- routes' helpers
 export { idemKey, payDeps, originOf } from './commerce.routes.ts';
