@@ -9,6 +9,10 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
+    // One process runs file after file: the server's module graph is imported once, not once per
+    // file. Each file starts its own server on a fresh database; trail.setup.ts forgets the
+    // process's id-keyed caches between files.
+    isolate: false,
     expect: { poll: { timeout: 20_000, interval: 100 } },
     globalSetup: ['apps/web/e2e/global-setup.ts'],
     setupFiles: ['apps/web/e2e/trail.setup.ts'],

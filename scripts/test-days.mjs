@@ -24,7 +24,11 @@ export const DAY_CLOCKS = [
 ];
 
 /** The test files whose outcome depends on the day (keep it small: each runs once per clock). */
-export const DAY_FILES = ['apps/server/src/modules/sport/booking/booking.seed.test.ts'];
+export const DAY_FILES = [
+  'apps/server/src/modules/sport/booking/booking.seed.test.ts',
+  'apps/server/src/modules/sport/equipment/equipment.seed.test.ts',
+  'apps/server/src/modules/sport/settlement/settlement.seed.test.ts',
+];
 
 const FAKETIME = '/usr/bin/faketime';
 

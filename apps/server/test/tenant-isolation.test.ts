@@ -8,6 +8,8 @@ import { Client, databases, startServer, sys, type TestServer } from './harness.
 import { deliverStation, addBacklog } from '../src/modules/message/index.ts';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { MODULES } from '../src/modules/modules.ts';
+import { putPlatform, startEinvoiceSimulator, type EinvoiceSimHandle } from '../src/modules/sport/invoice/index.ts';
+import { sealSecret } from '../src/platform/keys.ts';
 
 /**
  * Generated from the route registry (issue 8, point 1): two venue organisations A and B under the
@@ -212,6 +214,12 @@ interface World {
   deviceB: number;
   gateGrantB: number;
   braceletB: number;
+  regEventB: number;
+  regSessionB: number;
+  regEntryB: number;
+  pickupB: number;
+  invoiceB: number;
+  closeB: number;
   couponTemplateB: number;
   couponBatchB: number;
   couponB: number;
@@ -517,6 +525,35 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/equipment/bracelet/issue': { body: { code: 'PROBE0001', holderKind: 'member', depositFen: 100 } },
     'POST /api/sport/equipment/bracelet/:id/return': { body: { version: 2 } },
     'POST /api/sport/equipment/bracelet/:id/lost': { body: { version: 2 } },
+    // Registration: lists filtered by B's venue, event or session find nothing of A's; B's event, session, entry, member or venue in a call: 100404.
+    'POST /api/sport/registration/event/list': { expect: 'empty' },
+    'POST /api/sport/registration/entry/list': { expect: 'empty' },
+    'POST /api/sport/registration/pickup/list': { expect: 'empty' },
+    'POST /api/sport/registration/yearLimit/list': { expect: 'notFound' },
+    'POST /api/sport/registration/event': {
+      body: {
+        name: 'probe',
+        eventType: 'run',
+        priceFen: 0,
+        sessions: [{ startTime: '2030-01-01T01:00:00Z', endTime: '2030-01-01T02:00:00Z', place: 'p', capacity: 1 }],
+      },
+    },
+    'POST /api/sport/registration/event/:id/session': { body: { startTime: '2030-01-01T01:00:00Z', endTime: '2030-01-01T02:00:00Z', place: 'p', capacity: 1 } },
+    'POST /api/sport/registration/entry/:id/kit': { body: { action: 'pickUp', bibNo: 'P1', version: 3 } },
+    'POST /api/sport/registration/entry/:id/move': { body: { version: 3 } },
+    'POST /api/sport/registration/entry/:id/cancel': { body: { version: 3 } },
+    'POST /api/sport/registration/entry/:id/description': { body: { description: 'probe', version: 3 } },
+    'POST /api/sport/registration/verify': { body: { code: '13900000000' } },
+    'PUT /api/sport/registration/yearLimit': { body: { eventType: 'run', yearLimit: 1 } },
+    'POST /api/sport/registration/pickup': { body: { kind: 'gift', itemName: 'probe', quantity: 1 } },
+    // Invoices: the list filtered by B's order or member finds nothing; B's order invoiced, or B's invoice credited or reissued: 100404.
+    'POST /api/sport/invoice': { body: { title: 'probe', taxNo: undefined, titleKind: undefined, email: undefined } },
+    'POST /api/sport/invoice/:id/credit': { body: { reason: 'probe', version: 3 } },
+    'POST /api/sport/invoice/:id/reissue': { body: { title: 'probe', taxNo: undefined, titleKind: undefined } },
+    // Daily closes: B's venue closed by A's manager, B's close listed, read or signed: 100404 / empty.
+    'POST /api/sport/settlement/close': { body: { date: '2024-01-02' } },
+    'POST /api/sport/settlement/close/list': { expect: 'empty' },
+    'POST /api/sport/settlement/close/:id/sign': { body: { version: 1 } },
     // Coupons: B's template, batch, coupons and members are not found; lists filtered by them find nothing of A's.
     'PUT /api/sport/coupon/template/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/coupon/template/:id/issue': { body: { batchKey: 'probe-b' } },
@@ -690,6 +727,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'equipment') return w.deviceB;
     if (r.module === 'gateGrant') return w.gateGrantB;
     if (r.module === 'bracelet') return w.braceletB;
+    if (r.module === 'registration') return /\/entry\//.test(r.url) ? w.regEntryB : w.regEventB;
+    if (r.module === 'pickup') return w.pickupB;
+    if (r.module === 'invoice') return w.invoiceB;
+    if (r.module === 'settlementClose') return w.closeB;
     if (r.module === 'coupon') return w.couponTemplateB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
@@ -824,7 +865,9 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'ticketIds':
       return [w.ticketB];
     case 'sessionId':
-      return w.ticketSessionB;
+      return r.module === 'registration' ? w.regSessionB : w.ticketSessionB;
+    case 'eventId':
+      return w.regEventB;
     case 'levelId':
       return w.levelB;
     case 'seatIds':
@@ -933,6 +976,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
   let s: TestServer;
   let mgrA: Client;
   let w: World;
+  let sim: EinvoiceSimHandle | undefined;
 
   beforeAll(async () => {
     s = await startServer(kind, { JOB_SCHEDULER: '0' });
@@ -1323,6 +1367,53 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     await ok('POST', `/api/sport/commerce/order/${braceletOrderB.orderId}/pay`, { method: 'cash', amountFen: braceletOrderB.amount }, mgrB);
     const braceletB = (await ok<{ data: { braceletId: number }[] }>('POST', '/api/sport/equipment/bracelet/log/list', { code: 'TENANTB0001' }, mgrB)).data[0]!
       .braceletId;
+    // B's event with a session, a paid entry of B's member and a pickup record.
+    const regEventB = await ok<{ id: number; sessions: { id: number }[] }>(
+      'POST',
+      '/api/sport/registration/event',
+      {
+        stadiumId: venueB,
+        name: 'b-event',
+        eventType: 'run',
+        priceFen: 100,
+        sessions: [{ startTime: '2030-06-01T01:00:00Z', endTime: '2030-06-01T03:00:00Z', place: 'b-start', capacity: 5 }],
+      },
+      mgrB,
+    );
+    const regMadeB = await ok<{ entryId: number; orderId: number; amount: number }>(
+      'POST',
+      '/api/sport/registration/entry',
+      { sessionId: regEventB.sessions[0]!.id, memberId: memberB },
+      mgrB,
+    );
+    await ok('POST', `/api/sport/commerce/order/${regMadeB.orderId}/pay`, { method: 'cash', amountFen: regMadeB.amount }, mgrB);
+    const pickupB = (
+      await ok<{ id: number }>('POST', '/api/sport/registration/pickup', { stadiumId: venueB, memberId: memberB, kind: 'gift', itemName: 'b-towel' }, mgrB)
+    ).id;
+    // B's invoice, issued through B's e-invoice platform (the simulator).
+    sim = await startEinvoiceSimulator();
+    const p = sim.platformConfig();
+    await putPlatform(s.database.db, {
+      orgId: B,
+      gateway: p.gateway,
+      appKey: p.appKey,
+      secretEnc: sealSecret(s.app.ctx.keys.secretKey, p.secret),
+      sellerTaxNo: p.sellerTaxNo,
+      sellerName: p.sellerName,
+    });
+    const invoiceOrderB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/commerce/order',
+        { type: 'general', items: [{ kind: 'general', name: 'b-invoiced', unitPriceFen: 1000 }] },
+        mgrB,
+      )
+    ).id;
+    await ok('POST', `/api/sport/commerce/order/${invoiceOrderB}/pay`, { method: 'cash', amountFen: 1000 }, mgrB);
+    const invoiceB = (await ok<{ id: number }>('POST', '/api/sport/invoice', { orderId: invoiceOrderB, title: 'b-buyer' }, mgrB)).id;
+    await ok('POST', `/api/sport/invoice/${invoiceB}/refresh`, undefined, mgrB);
+    // B's daily close of a past day (open: its sign-off is a live target).
+    const closeB = (await ok<{ closeId: number }>('POST', '/api/sport/settlement/close', { stadiumId: venueB, date: '2024-01-01' }, mgrB)).closeId;
     // B's coupon template, a batch of it issued to B's member, and the coupon.
     const couponTemplateB = (
       await ok<{ id: number }>('POST', '/api/sport/coupon/template', { name: 'b-coupon', kind: 'amount', valueFen: 100, validDays: 30, code: 'TENANTB' }, mgrB)
@@ -1448,12 +1539,21 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       deviceB,
       gateGrantB,
       braceletB,
+      regEventB: regEventB.id,
+      regSessionB: regEventB.sessions[0]!.id,
+      regEntryB: regMadeB.entryId,
+      pickupB,
+      invoiceB,
+      closeB,
       couponTemplateB,
       couponBatchB,
       couponB,
     };
   });
-  afterAll(async () => s?.close());
+  afterAll(async () => {
+    await sim?.close();
+    await s?.close();
+  });
 
   function routes(): RouteRecord[] {
     const byKey = new Map<string, RouteRecord>();

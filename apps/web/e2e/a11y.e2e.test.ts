@@ -27,6 +27,10 @@ const SCREENS = [
   ['gate access log', '/sport/views/equipmentManage/gateAccessLog/index'],
   ['golf bays', '/sport/views/equipmentManage/golfPositionView/index'],
   ['bracelet log', '/sport/views/equipmentManage/braceletLog/index'],
+  ['sports registration', '/sport/views/orderManagement/sportsRegistration/entry/index'],
+  ['pickup records', '/sport/views/operatManagement/pickupRecords/index'],
+  ['invoices', '/sport/views/invoiceManagement/index'],
+  ['daily close', '/sport/views/clearingSettlement/closIngMangement/index'],
   ['coupons', '/sport/views/operatManagement/couponManagement/index'],
   ['returned coupons', '/sport/views/refundList/returnBillAndCoupon'],
 ] as const;

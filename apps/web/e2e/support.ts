@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { Client, startServer, ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { Client, startServer, scratchDir, ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { grantMenus } from '../../server/test/grants.ts';
 import { expect } from 'vitest';
 import { makeOrg, makeRole, makeUser, signIn, uniq } from '../../server/src/modules/system/admin.testkit.ts';
@@ -78,7 +77,7 @@ function watch(context: BrowserContext) {
 
 /** A fresh Chromium profile (Chinese, 1440×900 unless told), with its first page. */
 export async function openBrowser(opts: { viewport?: { width: number; height: number }; args?: string[]; timezoneId?: string } = {}): Promise<OwnBrowser> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-chromium-'));
+  const profile = fs.mkdtempSync(path.join(scratchDir, 'venue-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...ARGS, ...(opts.args ?? [])],

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach } from 'vitest';
+import { forgetProcessCaches } from '../../server/src/platform/processCache.ts';
 import { trail } from './support.ts';
+
+// Files run one after another in one process (vitest.e2e.config.ts): the file before this one ran
+// on another database whose ids were the same numbers.
+forgetProcessCaches();
 
 // Each test starts with an empty trail. A failed one carries what its browsers met (support.ts) in
 // its error, so the summary of failures at the end of a long CI log says it too.

@@ -40,9 +40,11 @@ export const SILENT_CODES: readonly number[] = [Code.CAPTCHA_REQUIRED, Code.FORM
  * - `state`: the record is in the wrong state for the action (has children, in use, already
  *   done): refresh the row;
  * - `stock`: too few units of a good are left to sell, hold or take out (`detail` of the message names
- *   the good and what is left): refresh the list.
+ *   the good and what is left): refresh the list;
+ * - `yearLimit`: the member has used their year limit of the event type (sports registration).
+ * - `invoiced`: the order has a live invoice already (issuing, issued or being credited): open it.
  */
-export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state', 'stock', 'coupon'] as const;
+export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state', 'stock', 'yearLimit', 'invoiced', 'coupon'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 /** `detail` of every 100409 answer: the reason, and the fields it concerns (duplicates; else []). */

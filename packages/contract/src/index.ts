@@ -33,4 +33,7 @@ export * from './sport/course-share.ts';
 export * from './sport/sparring.ts';
 export * from './sport/goods.ts';
 export * from './sport/equipment.ts';
+export * from './sport/registration.ts';
+export * from './sport/invoice.ts';
+export * from './sport/settlement.ts';
 export * from './sport/coupon.ts';

@@ -17,6 +17,9 @@ import { sparringModule } from './sport/sparring.screens.ts';
 import { courseModule } from './sport/course.screens.ts';
 import { goodsModule } from './sport/goods.screens.ts';
 import { equipmentModule } from './sport/equipment.screens.ts';
+import { registrationModule } from './sport/registration.screens.ts';
+import { invoiceModule } from './sport/invoice.screens.ts';
+import { settlementModule } from './sport/settlement.screens.ts';
 import { couponModule } from './sport/coupon.screens.ts';
 
 /**
@@ -44,5 +47,8 @@ export const CONTRACT_MODULES = [
   courseModule,
   goodsModule,
   equipmentModule,
+  registrationModule,
+  invoiceModule,
+  settlementModule,
   couponModule,
 ] as const;

@@ -19,6 +19,9 @@ import { sparringManifest } from './sport/sparring/index.ts';
 import { courseManifest } from './sport/course/index.ts';
 import { goodsManifest } from './sport/goods/index.ts';
 import { equipmentManifest } from './sport/equipment/index.ts';
+import { registrationManifest } from './sport/registration/index.ts';
+import { invoiceManifest } from './sport/invoice/index.ts';
+import { settlementManifest } from './sport/settlement/index.ts';
 import { couponManifest } from './sport/coupon/index.ts';
 
 /**
@@ -47,5 +50,8 @@ export const MODULES: readonly ModuleManifest[] = [
   courseManifest,
   goodsManifest,
   equipmentManifest,
+  registrationManifest,
+  invoiceManifest,
+  settlementManifest,
   couponManifest,
 ];

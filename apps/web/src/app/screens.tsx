@@ -18,6 +18,9 @@ import { sparringScreens } from './screens/sparring.tsx';
 import { courseScreens } from './screens/course.tsx';
 import { goodsScreens } from './screens/goods.tsx';
 import { equipmentScreens } from './screens/equipment.tsx';
+import { registrationScreens } from './screens/registration.tsx';
+import { invoiceScreens } from './screens/invoice.tsx';
+import { settlementScreens } from './screens/settlement.tsx';
 import { couponScreens } from './screens/coupon.tsx';
 
 /**
@@ -46,5 +49,8 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...courseScreens,
   ...goodsScreens,
   ...equipmentScreens,
+  ...registrationScreens,
+  ...invoiceScreens,
+  ...settlementScreens,
   ...couponScreens,
 };

@@ -1,13 +1,11 @@
-import { useRef, useState } from 'react';
-import { Button, InputNumber, Select, Space, Typography } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import type { z } from 'zod';
 import type { Page, goodsListRow } from '@venue/contract';
 import { toast } from '../app/feedback.tsx';
 import { api, http } from '../app/request.ts';
 import { useBarcodeWedge } from './barcode.ts';
 import { useKitT } from './kitI18n.ts';
+import { GoodsSearch, PickedLine } from './PickedGoods.tsx';
 import { yuan } from './pay/money.ts';
 
 /** A good sold with a booking or a ticket, as a picker keeps it (its name and price to show, the quantity to send). */
@@ -43,9 +41,7 @@ export interface GoodsPickerProps {
  */
 export function GoodsPicker({ value, onChange, open, id }: GoodsPickerProps) {
   const t = useKitT();
-  const [keyword, setKeyword] = useState('');
   const picks = value ?? [];
-  const found = useQuery({ queryKey: ['kit', 'goods', keyword], queryFn: () => searchGoods(keyword), enabled: open, staleTime: 10_000 });
   const box = useRef<HTMLDivElement>(null);
   const set = (next: GoodsPick[]) => onChange?.(next);
   const add = (g: GoodsRow) => {
@@ -68,48 +64,27 @@ export function GoodsPicker({ value, onChange, open, id }: GoodsPickerProps) {
   );
   return (
     <div data-testid={id} ref={box}>
-      <Select<number>
-        id={`${id}-pick`}
-        showSearch={{ filterOption: false, onSearch: setKeyword }}
-        value={null}
+      <GoodsSearch<GoodsRow>
+        id={id}
+        open={open}
+        queryKey={['kit', 'goods']}
+        search={searchGoods}
         placeholder={t('goodsPick')}
-        loading={found.isFetching}
-        onChange={(goodsId: number) => {
-          const g = found.data?.data.find((x) => x.id === goodsId);
-          if (g) add(g);
-        }}
-        style={{ width: '100%' }}
-        options={(found.data?.data ?? []).map((g) => ({
-          value: g.id,
-          disabled: g.stock <= 0,
-          label: `${g.name} · ${yuan(g.priceFen)} · ${t('goodsStock', { n: g.stock })}`,
-        }))}
-        data-testid={`${id}-pick`}
+        label={(g) => `${g.name} · ${yuan(g.priceFen)} · ${t('goodsStock', { n: g.stock })}`}
+        disabled={(g) => g.stock <= 0}
+        onPick={add}
       />
       {picks.map((p) => (
-        <Space key={p.goodsId} style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }} data-testid={`${id}-line`} data-goods={p.goodsId}>
-          <Typography.Text>{p.name}</Typography.Text>
-          <Space>
-            <InputNumber
-              size="small"
-              min={1}
-              max={999}
-              precision={0}
-              value={p.quantity}
-              aria-label={t('goodsQuantity', { name: p.name })}
-              onChange={(q) => set(picks.map((x) => (x === p ? { ...x, quantity: q ?? 1 } : x)))}
-              style={{ width: 72 }}
-            />
-            <Typography.Text style={{ minWidth: 72, display: 'inline-block', textAlign: 'right' }}>{yuan(p.priceFen * p.quantity)}</Typography.Text>
-            <Button
-              size="small"
-              type="text"
-              icon={<DeleteOutlined />}
-              aria-label={t('goodsRemove', { name: p.name })}
-              onClick={() => set(picks.filter((x) => x !== p))}
-            />
-          </Space>
-        </Space>
+        <PickedLine
+          key={p.goodsId}
+          id={id}
+          goodsId={p.goodsId}
+          name={p.name}
+          quantity={p.quantity}
+          onQuantity={(quantity) => set(picks.map((x) => (x === p ? { ...x, quantity } : x)))}
+          amountFen={p.priceFen * p.quantity}
+          onRemove={() => set(picks.filter((x) => x !== p))}
+        />
       ))}
     </div>
   );

@@ -1,10 +1,8 @@
-import { useState } from 'react';
-import { Button, InputNumber, Select, Space, Typography } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { InputNumber, Select, Typography } from 'antd';
 import { RENT_BASES, RENT_MAX_DURATION, type GoodsRow, type Page, type RentalAsk } from '@venue/contract';
 import { api, http } from '../app/request.ts';
 import { useKitT } from './kitI18n.ts';
+import { GoodsSearch, PickedLine } from './PickedGoods.tsx';
 import { yuan } from './pay/money.ts';
 
 type Basis = (typeof RENT_BASES)[number];
@@ -46,89 +44,60 @@ export interface RentalPickerProps {
  */
 export function RentalPicker({ value, onChange, open, id }: RentalPickerProps) {
   const t = useKitT();
-  const [keyword, setKeyword] = useState('');
   const picks = value ?? [];
-  const found = useQuery({ queryKey: ['kit', 'goods', 'rentable', keyword], queryFn: () => searchRentable(keyword), enabled: open, staleTime: 10_000 });
   const set = (next: RentalPick[]) => onChange?.(next);
   const change = (p: RentalPick, patch: Partial<RentalPick>) => set(picks.map((x) => (x === p ? { ...x, ...patch } : x)));
-  const add = (goodsId: number) => {
-    const g = found.data?.data.find((x) => x.id === goodsId);
-    if (!g || picks.some((p) => p.goodsId === goodsId)) return;
+  const add = (g: GoodsRow) => {
+    if (picks.some((p) => p.goodsId === g.id)) return;
     const basis: Basis = g.rentHourFen !== null ? 'hour' : 'day';
     set([
       ...picks,
-      { goodsId, name: g.name, rentHourFen: g.rentHourFen, rentDayFen: g.rentDayFen, depositFen: g.depositFen ?? 0, quantity: 1, basis, duration: 1 },
+      { goodsId: g.id, name: g.name, rentHourFen: g.rentHourFen, rentDayFen: g.rentDayFen, depositFen: g.depositFen ?? 0, quantity: 1, basis, duration: 1 },
     ]);
   };
   return (
     <div data-testid={id}>
-      <Select<number>
-        id={`${id}-pick`}
-        showSearch={{ filterOption: false, onSearch: setKeyword }}
-        value={null}
+      <GoodsSearch<GoodsRow>
+        id={id}
+        open={open}
+        queryKey={['kit', 'goods', 'rentable']}
+        search={searchRentable}
         placeholder={t('rentPick')}
-        loading={found.isFetching}
-        onChange={add}
-        style={{ width: '100%' }}
-        options={(found.data?.data ?? []).map((g) => ({
-          value: g.id,
-          disabled: g.available <= 0,
-          label: `${g.name} · ${t('rentDeposit', { deposit: yuan(g.depositFen ?? 0) })} · ${t('goodsStock', { n: g.available })}`,
-        }))}
-        data-testid={`${id}-pick`}
+        label={(g) => `${g.name} · ${t('rentDeposit', { deposit: yuan(g.depositFen ?? 0) })} · ${t('goodsStock', { n: g.available })}`}
+        disabled={(g) => g.available <= 0}
+        onPick={add}
       />
       {picks.map((p) => (
-        <Space
+        <PickedLine
           key={p.goodsId}
-          wrap
-          style={{ display: 'flex', justifyContent: 'space-between', marginTop: 8 }}
-          data-testid={`${id}-line`}
-          data-goods={p.goodsId}
+          id={id}
+          goodsId={p.goodsId}
+          name={p.name}
+          quantity={p.quantity}
+          onQuantity={(quantity) => change(p, { quantity })}
+          amountFen={amountOf(p)}
+          onRemove={() => set(picks.filter((x) => x !== p))}
         >
-          <Typography.Text>{p.name}</Typography.Text>
-          <Space wrap>
-            <InputNumber
-              size="small"
-              min={1}
-              max={999}
-              precision={0}
-              value={p.quantity}
-              prefix="×"
-              aria-label={t('goodsQuantity', { name: p.name })}
-              onChange={(q) => change(p, { quantity: q ?? 1 })}
-              style={{ width: 72 }}
-            />
-            <InputNumber
-              size="small"
-              min={1}
-              max={RENT_MAX_DURATION[p.basis]}
-              precision={0}
-              value={p.duration}
-              aria-label={t('rentDuration', { name: p.name })}
-              onChange={(d) => change(p, { duration: d ?? 1 })}
-              style={{ width: 64 }}
-              data-testid={`${id}-duration`}
-            />
-            <Select<Basis>
-              size="small"
-              value={p.basis}
-              onChange={(basis) => change(p, { basis, duration: Math.min(p.duration, RENT_MAX_DURATION[basis]) })}
-              options={RENT_BASES.filter((b) => rateOf(p, b) !== null).map((b) => ({ value: b, label: t(b === 'hour' ? 'rentHour' : 'rentDay') }))}
-              aria-label={t('rentBasis', { name: p.name })}
-              style={{ width: 72 }}
-            />
-            <Typography.Text style={{ minWidth: 72, display: 'inline-block', textAlign: 'right' }} data-testid={`${id}-amount`}>
-              {yuan(amountOf(p))}
-            </Typography.Text>
-            <Button
-              size="small"
-              type="text"
-              icon={<DeleteOutlined />}
-              aria-label={t('goodsRemove', { name: p.name })}
-              onClick={() => set(picks.filter((x) => x !== p))}
-            />
-          </Space>
-        </Space>
+          <InputNumber
+            size="small"
+            min={1}
+            max={RENT_MAX_DURATION[p.basis]}
+            precision={0}
+            value={p.duration}
+            aria-label={t('rentDuration', { name: p.name })}
+            onChange={(d) => change(p, { duration: d ?? 1 })}
+            style={{ width: 64 }}
+            data-testid={`${id}-duration`}
+          />
+          <Select<Basis>
+            size="small"
+            value={p.basis}
+            onChange={(basis) => change(p, { basis, duration: Math.min(p.duration, RENT_MAX_DURATION[basis]) })}
+            options={RENT_BASES.filter((b) => rateOf(p, b) !== null).map((b) => ({ value: b, label: t(b === 'hour' ? 'rentHour' : 'rentDay') }))}
+            aria-label={t('rentBasis', { name: p.name })}
+            style={{ width: 72 }}
+          />
+        </PickedLine>
       ))}
       {picks.length ? (
         <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6 }}>

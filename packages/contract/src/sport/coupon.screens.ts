@@ -17,7 +17,7 @@ export const couponPermissions = {
 export const couponModule = {
   name: 'sport/coupon',
   permissions: couponPermissions,
-  directories: [{ key: 'operatManagement', title: { 'zh-CN': '运营管理', 'en-US': 'Operations' }, icon: 'RocketOutlined' }],
+  // Under operatManagement, the directory the registration module declares (its pickup records are there too).
   screens: [
     {
       key: 'sport.coupon.management',

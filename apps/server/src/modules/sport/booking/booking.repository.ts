@@ -357,3 +357,30 @@ export async function venueBooked(db: Executor, scope: Scope, venueId: number): 
     .limit(1);
   return !!claim;
 }
+
+/** The cash counted at the venue's desks in the shifts that closed on `day` of `timeZone`: expected (their frozen cash takings) and counted (handed). */
+export async function shiftCashOfDay(
+  db: Executor,
+  scope: Scope,
+  venueId: number,
+  day: string,
+  timeZone: string,
+): Promise<{ shifts: number; expectedFen: number; countedFen: number }> {
+  const [row] = await db
+    .select({
+      n: count(),
+      expected: sql<string | null>`sum(coalesce((${shifts.takings} ->> 'cash')::bigint, 0))`,
+      counted: sql<string | null>`sum(coalesce(${shifts.handedFen}, 0))`,
+    })
+    .from(shifts)
+    .where(
+      and(
+        inScope(scope, shifts.orgId),
+        eq(shifts.venueId, venueId),
+        ne(shifts.state, 'open'),
+        sql`${shifts.closedAt} >= ((${day})::date::timestamp at time zone ${timeZone})`,
+        sql`${shifts.closedAt} < (((${day})::date + 1)::timestamp at time zone ${timeZone})`,
+      ),
+    );
+  return { shifts: Number(row?.n ?? 0), expectedFen: Number(row?.expected ?? 0), countedFen: Number(row?.counted ?? 0) };
+}

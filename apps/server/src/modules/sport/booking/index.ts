@@ -10,6 +10,8 @@ export type { LevelGrant } from './pricing.ts';
 export { claimSiteTime, releaseSiteTime } from './site-claims.ts';
 // A bulk read of live site claims overlapping many ranges (a scheduling plan's conflict preview).
 export { unitClaimsOverlapping, type UnitClaim, type UnitTimeAsk } from './site-clashes.repository.ts';
+// The cash the desks counted on a day (the daily close shows it beside the ledger's cash).
+export { shiftCashOfDay } from './booking.repository.ts';
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { bookingManifest } from './booking.manifest.ts';

@@ -83,12 +83,16 @@ export { holdCount, releaseCount, setCapacity, counterOf, type CountAsk, type Co
 // ---------------------------------------------------------------- payments and refunds
 export { startPayment, afterCommit, type PayDeps } from './payment.service.ts';
 export { applyRefund, applyNonOrderRefund, reviewRefund, drawerCashPort, type DrawerCash } from './refund.service.ts';
-export { succeedPayment, refundByRule, noWork, type AfterCommit } from './money.ts';
+export { succeedPayment, refundByRule, noWork, refundPreconditionPort, type AfterCommit, type RefundPrecondition } from './money.ts';
 export { payWithin } from './money.ts';
 export { findPayment, findRefund, someRefundOpen, type RefundRecord } from './commerce.repository.ts';
 export { paidFenOf, type PaidLines } from './commerce.repository.ts';
 // Reads of what was sold, for another module's lists (no module reads the core's tables itself).
 export { itemRefsOf, lineSummariesOf } from './commerce.repository.ts';
+
+// ---------------------------------------------------------------- provider HTTP: the one guarded outbound client for providers' URLs (an e-invoice platform too)
+export { httpCall, trustSimulatorGateway } from './providers/http.ts';
+export { ProviderError } from './providers/provider.ts';
 
 // ---------------------------------------------------------------- events
 export { onCommerceEvent, type CommerceEvent, type CommerceEventHandler, type CommerceEventName } from './events.ts';
@@ -103,6 +107,8 @@ export { defineLedgerRule, postByRule, type LedgerRule, type RulePosting, type L
 export { timeZoneOf, dayOf } from './money.ts';
 export { fenToYuan } from './providers/money.ts';
 export { drawerTakings, firstMovementSince } from './takings.repository.ts';
+// One venue's capital flow of a business day, by method and by item kind (the daily close).
+export { venueDayFlow, type VenueDayFlow } from './dayflow.repository.ts';
 
 // ---------------------------------------------------------------- routes' helpers
 export { idemKey, payDeps, originOf } from './commerce.routes.ts';

@@ -1,6 +1,7 @@
 import { processCache } from '../../../platform/processCache.ts';
 import type { Executor, Tx } from '../../../platform/db.ts';
 import { conflict } from '../../../platform/errors.ts';
+import { definePort } from '../../../platform/ports.ts';
 import { SYSTEM_SCOPE, type Scope } from '../../../platform/scope.ts';
 import { findOrg } from '../../system/index.ts';
 import {
@@ -180,6 +181,17 @@ export async function refundAllPaid(tx: Tx, scope: Scope, order: OrderRecord, re
 }
 
 /**
+ * What another module must allow before an order's money goes back (the invoices module: an
+ * invoiced order's invoice is credited first). It throws the refusal (a localised AppError); called
+ * in the refund's transaction after the order's lock. Unplugged (the module is not loaded): allowed.
+ */
+export type RefundPrecondition = (tx: Tx, scope: Scope, order: Pick<OrderRecord, 'id' | 'orgId' | 'orderNo'>) => Promise<void>;
+export const refundPreconditionPort = definePort<RefundPrecondition>('commerce.refundPrecondition');
+export async function checkRefundPrecondition(tx: Tx, scope: Scope, order: Pick<OrderRecord, 'id' | 'orgId' | 'orderNo'>): Promise<void> {
+  if (refundPreconditionPort.plugged) await refundPreconditionPort.get()(tx, scope, order);
+}
+
+/**
  * A refund a business rule decides (a cancelled booking's share): approved at once and paid back
  * through the order's payments.
  */
@@ -191,6 +203,7 @@ export async function refundByRule(
 ): Promise<AfterCommit & { refundNo?: string }> {
   if (r.amountFen <= 0) return noWork();
   await lockOrder(tx, scope, order.id);
+  await checkRefundPrecondition(tx, scope, order);
   if (r.review) {
     // Left for a reviewer (refundReview): applied, not paid back yet.
     const tz = await timeZoneOf(tx, order.orgId);

@@ -25,7 +25,7 @@ import {
   transitionRefund,
   type RefundRecord,
 } from './commerce.repository.ts';
-import { executeRefund, timeZoneOf } from './money.ts';
+import { checkRefundPrecondition, executeRefund, timeZoneOf } from './money.ts';
 import { itemKindOf, kindContext, storedValueHooks } from './item-kinds.ts';
 import { idempotent, withMembers, type AfterCommitRunner } from './order.service.ts';
 import { fenToYuan } from './providers/money.ts';
@@ -145,6 +145,7 @@ export async function applyRefund(
     const order = await findOrder(tx, scope, input.orderId, { lock: true });
     if (!order) throw notFound();
     if (!REFUNDABLE.includes(order.state)) throw conflict('state', 'commerce.refundNotAllowed');
+    await checkRefundPrecondition(tx, scope, order);
     if (input.to === 'balance') {
       const account = await findAccount(tx, scope, input.accountId!);
       if (!account) throw notFound();

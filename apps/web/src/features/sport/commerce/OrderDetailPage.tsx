@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Col, Descriptions, Empty, Row as GridRow, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
-import { CloseCircleOutlined, PayCircleOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CloseCircleOutlined, FileTextOutlined, PayCircleOutlined, PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { Perm, type LedgerRow, type OrderDetail, type OrderItemRow, type PaymentRow, type RefundRow } from '@venue/contract';
+import { INVOICE_SCREEN_PATH, Perm, type LedgerRow, type OrderDetail, type OrderItemRow, type PaymentRow, type RefundRow } from '@venue/contract';
 import { useCan } from '../../../kit/index.ts';
 import { commerceApi, orderKey } from './commerce.api.ts';
 import { useOrderActions } from './OrderDialogs.tsx';
@@ -70,6 +70,11 @@ export default function OrderDetailPage() {
       {refundable && can(Perm.refund.apply) ? (
         <Button icon={<RollbackOutlined />} onClick={() => setRefunding(o)} data-testid="order-detail-refund">
           {t('action.refund')}
+        </Button>
+      ) : null}
+      {(o.state === 'paid' || o.state === 'completed') && can(Perm.invoice.add) ? (
+        <Button icon={<FileTextOutlined />} onClick={() => navigate(`${INVOICE_SCREEN_PATH}?orderId=${o.id}`)} data-testid="order-detail-invoice">
+          {t('action.invoice')}
         </Button>
       ) : null}
       {o.state !== 'pending' && o.state !== 'cancelled' && can(Perm.order.print) ? (

@@ -200,6 +200,7 @@ const messages: MessagesOf<typeof zh> = {
     recharge: 'Top-up',
   },
   action: {
+    invoice: 'Invoice',
     rentalReturn: 'Rental return',
     detail: 'Detail',
     viewOrder: 'Order',

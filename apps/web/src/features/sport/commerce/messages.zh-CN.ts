@@ -199,6 +199,7 @@ const messages = {
     recharge: '充值',
   },
   action: {
+    invoice: '开发票',
     rentalReturn: '租赁归还',
     detail: '详情',
     viewOrder: '查看订单',

@@ -6,6 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import {
   MEMBER_IMAGE_MAX_SIDE,
   MEMBER_IMAGE_MIN_SIDE,
+  INVOICE_SCREEN_PATH,
   Perm,
   type BalanceAccountRow,
   type IdentityRow,
@@ -258,6 +259,20 @@ function OrdersTab({ memberId }: { memberId: number }) {
           className: 'kit-cell-nowrap',
           render: (v: string) => formatDate(v, lang),
         },
+        ...(can(Perm.invoice.add)
+          ? [
+              {
+                key: 'invoice',
+                title: '',
+                render: (_: unknown, r: OrderRow) =>
+                  r.state === 'paid' || r.state === 'completed' ? (
+                    <Typography.Link onClick={() => navigate(`${INVOICE_SCREEN_PATH}?orderId=${r.id}`)} data-testid="member-order-invoice">
+                      {t('detail.orders.invoice')}
+                    </Typography.Link>
+                  ) : null,
+              },
+            ]
+          : []),
       ]}
     />
   );

@@ -264,6 +264,7 @@ const messages: MessagesOf<typeof zh> = {
       statusOf: { active: 'Active', frozen: 'Frozen', closed: 'Closed' },
     },
     orders: {
+      invoice: 'Invoice',
       orderNo: 'Order no.',
       type: 'Type',
       items: 'Items',

@@ -262,6 +262,7 @@ const messages = {
       statusOf: { active: '正常', frozen: '冻结', closed: '已注销' },
     },
     orders: {
+      invoice: '开发票',
       orderNo: '订单号',
       type: '类型',
       items: '商品',

@@ -1,0 +1,43 @@
+import { addMessages } from '../../../platform/i18n.ts';
+
+/** The registration module's own texts. */
+addMessages({
+  'zh-CN': {
+    'registration.sessionFull': '该场次名额已满（剩余 {left}）',
+    'registration.yearLimit': '该会员本年度（{year}）已报名此类赛事 {limit} 次，达到年度上限',
+    'registration.admitted': '已入场（{time}），不能重复核验',
+    'registration.noEntry': '会员 {code} 在该场次没有已支付的报名',
+    'registration.teeClash': '打位 {place} 在 {time} 的开球时间与已有场次重叠',
+    'registration.sessionTime': '场次结束时间须晚于开始时间',
+    'registration.otherEvent': '只能改到同一赛事的其他场次',
+    'registration.sameSession': '报名已在该场次',
+    'registration.notActive': '报名不是已支付状态，不能执行此操作',
+    'registration.cancelled': '报名已取消',
+    'registration.kitStep': '物资当前状态为「{state}」，不能执行「{action}」',
+    'registration.bibRequired': '领取物资时请填写号码布编号',
+    'registration.bibTaken': '号码布 {bibNo} 已被本赛事其他报名使用',
+    'registration.admittedNoMove': '已入场的报名不能改场次',
+    'registration.reason': '赛事报名取消：{name}',
+    'registration.one': '一条报名明细只能报名一人一次',
+    'registration.memberRequired': '报名须选择会员',
+  },
+  'en-US': {
+    'registration.sessionFull': 'The session is full ({left} left)',
+    'registration.yearLimit': 'The member has entered this type of event {limit} times in {year}: the year limit is reached',
+    'registration.admitted': 'Already admitted ({time}): an entry is verified once',
+    'registration.noEntry': 'Member {code} has no paid entry in this session',
+    'registration.teeClash': 'Bay {place} at {time} overlaps another tee time',
+    'registration.sessionTime': 'A session must end after it starts',
+    'registration.otherEvent': 'An entry moves only to another session of the same event',
+    'registration.sameSession': 'The entry is in that session already',
+    'registration.notActive': 'The entry is not paid: this cannot be done',
+    'registration.cancelled': 'The entry is cancelled',
+    'registration.kitStep': 'The kit is "{state}": "{action}" cannot be done now',
+    'registration.bibRequired': 'Give the bib number when the kit is picked up',
+    'registration.bibTaken': 'Bib {bibNo} is taken by another entry of this event',
+    'registration.admittedNoMove': 'An admitted entry cannot change session',
+    'registration.reason': 'Event entry cancelled: {name}',
+    'registration.one': 'An entry line is one member once',
+    'registration.memberRequired': 'Choose the member who enters',
+  },
+});
