@@ -1418,8 +1418,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const couponTemplateB = (
       await ok<{ id: number }>('POST', '/api/sport/coupon/template', { name: 'b-coupon', kind: 'amount', valueFen: 100, validDays: 30, code: 'TENANTB' }, mgrB)
     ).id;
-    const couponBatchB = (await ok<{ id: number }>('POST', `/api/sport/coupon/template/${couponTemplateB}/issue`, { batchKey: 'b-batch', memberIds: [memberB] }, mgrB))
-      .id;
+    const couponBatchB = (
+      await ok<{ id: number }>('POST', `/api/sport/coupon/template/${couponTemplateB}/issue`, { batchKey: 'b-batch', memberIds: [memberB] }, mgrB)
+    ).id;
     const couponB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/coupon/list', { templateId: couponTemplateB }, mgrB)).data[0]!.id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
