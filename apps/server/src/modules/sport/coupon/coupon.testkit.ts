@@ -1,9 +1,8 @@
-import { expect } from 'vitest';
 import type { Client, TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
 import { makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
 import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
-import { GOODS_KEYS } from '../goods/goods.testkit.ts';
+import { GOODS_KEYS, ok } from '../goods/goods.testkit.ts';
 import { MEMBER_KEYS, addMember, newPhone } from '../member/member.testkit.ts';
 import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 
@@ -12,17 +11,7 @@ export const COUPON_KEYS = ['sport.coupon.management', 'sport.refund.returnBillA
 
 export const couponApi = (p: string) => `/api/sport/coupon/${p}`;
 
-export async function ok<T = any>(
-  c: Client,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-): Promise<T> {
-  const r = await c.json<T>(method, url, { ...(body === undefined ? {} : { body }), headers });
-  expect(r.code, `${method} ${url}: ${r.msg} ${JSON.stringify(r.detail)}`).toBe(0);
-  return r.body;
-}
+export { ok } from '../goods/goods.testkit.ts';
 
 /**
  * A new organisation under `parentId` with a venue of `n` sites (each hour `priceFen`), a user who
