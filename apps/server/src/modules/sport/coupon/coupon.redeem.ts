@@ -90,12 +90,12 @@ export interface CouponUseListener {
   released?(tx: Tx, use: CouponUseEvent): Promise<void>;
 }
 const listeners = new Map<string, CouponUseListener>();
-/** A module listens to coupon uses (the same listener again is the same app built twice). */
-export function onCouponUse(listener: CouponUseListener): void {
+/** A module listens to coupon uses (the same listener again is the same app built twice); answers how to stop listening. */
+export function onCouponUse(listener: CouponUseListener): () => void {
   const known = listeners.get(listener.name);
-  if (known === listener) return;
-  if (known) throw new Error(`coupon use listener ${listener.name} is registered twice`);
+  if (known && known !== listener) throw new Error(`coupon use listener ${listener.name} is registered twice`);
   listeners.set(listener.name, listener);
+  return () => void listeners.delete(listener.name);
 }
 async function tell(tx: Tx, what: 'held' | 'released', use: UseRecord, coupon: Pick<CouponRecord, 'batchId'>): Promise<void> {
   const event = {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { Code } from '@venue/contract';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
@@ -344,7 +344,7 @@ describe.each(databases)('coupons on %s', (kind) => {
     expect(await pack()).toMatchObject({ id: first.id, issued: 1, source: 'campaign' });
     // A budget of ¥30 over this template's uses: held uses count, released ones come back.
     let spentFen = 0;
-    onCouponUse({
+    const stop = onCouponUse({
       name: `test.budget.${kind}`,
       async held(_tx, use) {
         if (use.templateId !== t.id) return;
@@ -355,6 +355,8 @@ describe.each(databases)('coupons on %s', (kind) => {
         if (use.templateId === t.id) spentFen -= use.amountFen;
       },
     });
+    // Test files share a process: the listener goes with its test, pass or fail.
+    onTestFinished(stop);
     await ok(st.c, 'POST', couponApi(`template/${t.id}/issue`), { batchKey: 'more', memberIds: [m.id] });
     const ids = (await ok(st.c, 'POST', couponApi('list'), { memberId: m.id })).data.map((r: { id: number }) => r.id);
     const a = await bookWith(st, { memberId: m.id, couponIds: [ids[0]] });
