@@ -318,8 +318,9 @@ describe.each(databases)('commerce core on %s', (kind) => {
       course: 'sport/course',
       sparring: 'sport/sparring',
     });
-    // No loaded module sells registrations yet: no tab can fill, so none is answered.
-    expect(byType.has('registration')).toBe(false);
+    // The coupon and registration modules sell in theirs; a type no module sells is not answered.
+    expect([byType.get('coupon'), byType.get('registration')]).toEqual(['sport/coupon', 'sport/registration']);
+    expect(byType.has('nothing')).toBe(false);
     // Without the order list permission the types are refused.
     const user = await makeUser(admin, orgId);
     const stranger = await signIn(s, user.code, 'Pass1234');
