@@ -30,13 +30,17 @@ export const updateTemplate = (db: Executor, scope: Scope, id: number, version: 
   templateRepo.update(db, scope, id, version, values);
 export const removeTemplates = (db: Executor, scope: Scope, ids: number[]) => templateRepo.remove(db, scope, ids);
 
-/** The template locked for the rest of the transaction (issuing and taking serialise on it). */
+/**
+ * The template locked for the rest of the transaction (issuing and taking serialise on it). `no key
+ * update`, not `update`: the batch row written first holds a key-share lock on the template (its
+ * foreign key), and two batches each holding one and asking for `update` deadlock.
+ */
 export async function lockTemplate(tx: Tx, scope: Scope, id: number): Promise<TemplateRecord | undefined> {
   const [row] = await tx
     .select()
     .from(couponTemplates)
     .where(templateRepo.where(scope, eq(couponTemplates.id, id)))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
