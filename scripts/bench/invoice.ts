@@ -8,6 +8,7 @@
 import { benchPostgresUrl, benchStaff, ok } from './_support.ts';
 import { startServer } from '../../apps/server/test/harness.ts';
 import { putPlatform, startEinvoiceSimulator } from '../../apps/server/src/modules/sport/invoice/index.ts';
+import { SYSTEM_SCOPE } from '../../apps/server/src/platform/scope.ts';
 import { sealSecret } from '../../apps/server/src/platform/keys.ts';
 import type { Client } from '../../apps/server/test/harness.ts';
 
@@ -52,7 +53,7 @@ try {
   const staff = await benchStaff(s, { code: 'bench-invoice', name: '压测开票球馆', role: '管理员', menus: /^sport\./ });
   const c = staff.users[0]!;
   const p = sim.platformConfig();
-  await putPlatform(s.database.db, {
+  await putPlatform(s.database.db, SYSTEM_SCOPE, {
     orgId: staff.orgId,
     gateway: p.gateway,
     appKey: p.appKey,

@@ -9,6 +9,7 @@ import { deliverStation, addBacklog } from '../src/modules/message/index.ts';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { MODULES } from '../src/modules/modules.ts';
 import { putPlatform, startEinvoiceSimulator, type EinvoiceSimHandle } from '../src/modules/sport/invoice/index.ts';
+import { SYSTEM_SCOPE } from '../src/platform/scope.ts';
 import { sealSecret } from '../src/platform/keys.ts';
 
 /**
@@ -1393,7 +1394,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     // B's invoice, issued through B's e-invoice platform (the simulator).
     sim = await startEinvoiceSimulator();
     const p = sim.platformConfig();
-    await putPlatform(s.database.db, {
+    await putPlatform(s.database.db, SYSTEM_SCOPE, {
       orgId: B,
       gateway: p.gateway,
       appKey: p.appKey,

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { INVOICE_LIVE_STATES, type InvoiceState } from '@venue/contract';
 import type { Executor } from '../../../platform/db.ts';
-import { SYSTEM_SCOPE, type Scope, type SystemScope } from '../../../platform/scope.ts';
+import { assertInScope, inScopeSql, type Scope, type SystemScope } from '../../../platform/scope.ts';
 import { scopedRepo } from '../../../platform/scopedRepo.ts';
 import { containsText } from '../../system/index.ts';
-import { orders } from '../commerce/index.ts';
+import { orders, pageOrders } from '../commerce/index.ts';
 import { invoiceLines, invoicePlatforms, invoices } from './invoice.table.ts';
 
 /**
@@ -128,16 +128,18 @@ export async function pendingInvoices(db: Executor, scope: SystemScope, limit: n
 }
 
 /** The organisation's platform, or its nearest ancestor's (a venue uses its group's unless it has its own). */
-export async function platformFor(db: Executor, orgId: number): Promise<PlatformRecord | undefined> {
+export async function platformFor(db: Executor, scope: SystemScope, orgId: number): Promise<PlatformRecord | undefined> {
   const res = (await db.execute(sql`with recursive up as (select id, parent_id, 0 as depth from sys_org where id = ${orgId}
       union all select o.id, o.parent_id, up.depth + 1 from sys_org o join up on o.id = up.parent_id)
-    select p.id from sport_invoice_platform p join up on up.id = p.org_id where p.enabled order by up.depth limit 1`)) as unknown as { rows: { id: number }[] };
+    select p.id from sport_invoice_platform p join up on up.id = p.org_id
+    where p.enabled and ${inScopeSql(scope, sql`p.org_id`)} order by up.depth limit 1`)) as unknown as { rows: { id: number }[] };
   const id = res.rows[0]?.id;
-  return id === undefined ? undefined : platformRepo.find(db, SYSTEM_SCOPE, Number(id));
+  return id === undefined ? undefined : platformRepo.find(db, scope, Number(id));
 }
 
 /** Sets an organisation's platform (the demo, tests; a settings screen is later work). */
-export async function putPlatform(db: Executor, values: typeof invoicePlatforms.$inferInsert): Promise<void> {
+export async function putPlatform(db: Executor, scope: Scope, values: typeof invoicePlatforms.$inferInsert): Promise<void> {
+  await assertInScope(db, scope, [values.orgId]);
   await db
     .insert(invoicePlatforms)
     .values(values)
@@ -145,4 +147,9 @@ export async function putPlatform(db: Executor, values: typeof invoicePlatforms.
       target: invoicePlatforms.orgId,
       set: { ...values, version: sql`${invoicePlatforms.version} + 1`, updatedAt: sql`now()` },
     });
+}
+
+/** The newest paid orders in scope (the demo invoices them). */
+export async function latestPaidOrders(db: Executor, scope: Scope, n: number) {
+  return (await pageOrders(db, scope, { state: 'paid' }, [desc(orders.id)], { limit: n, offset: 0 })).rows;
 }

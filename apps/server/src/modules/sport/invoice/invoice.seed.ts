@@ -1,15 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { desc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../platform/db.ts';
 import { actingAs } from '../../../platform/http.ts';
 import { sealSecret } from '../../../platform/keys.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
-import { orders, pageOrders } from '../commerce/index.ts';
 import { startEinvoiceSimulator, type EinvoiceSimHandle } from './einvoice.sim.ts';
-import { putPlatform } from './invoice.repository.ts';
+import { latestPaidOrders, putPlatform } from './invoice.repository.ts';
 import { creditInvoice, getInvoice, refreshInvoice, requestInvoice } from './invoice.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';
@@ -28,7 +27,7 @@ export async function startDemoInvoicing(db: Db, cfg: Config, secretKey: Buffer)
   const sim = await startEinvoiceSimulator({ ...kept, issueAfterQueries: 20 });
   const p = sim.platformConfig();
   if (!kept) fs.writeFileSync(file, JSON.stringify({ appKey: p.appKey, secret: p.secret }), { mode: 0o600 });
-  await putPlatform(db, {
+  await putPlatform(db, SYSTEM_SCOPE, {
     orgId: center.id,
     gateway: p.gateway,
     appKey: p.appKey,
@@ -52,7 +51,7 @@ export async function seedInvoiceDemo(db: Db, sim: EinvoiceSimHandle | undefined
   if (!center || !manager) return;
   await grantDemoMenus(db, ['sport.invoice']);
   const caller = actingAs(manager, center.id);
-  const paid = (await pageOrders(db, oneOrgScope(center.id), { state: 'paid' }, [desc(orders.id)], { limit: 3, offset: 0 })).rows;
+  const paid = await latestPaidOrders(db, oneOrgScope(center.id), 3);
   const [first, second, third] = paid;
   // The demo's own invoices need not wait for the job: each is asked after issuing until the simulator is done.
   const settle = async (id: number) => {

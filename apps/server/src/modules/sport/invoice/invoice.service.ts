@@ -40,7 +40,8 @@ const INVOICEABLE = ['paid', 'completed'];
 // ---------------------------------------------------------------- the platform
 
 async function platformOf(db: Executor, secretKey: Buffer, orgId: number): Promise<PlatformConfig | undefined> {
-  const p = await platformFor(db, orgId);
+  // An ancestor's platform serves its venues (as payment merchants do): looked up across organisations.
+  const p = await platformFor(db, SYSTEM_SCOPE, orgId);
   if (!p) return undefined;
   return { gateway: p.gateway, appKey: p.appKey, secret: openSecret(secretKey, p.secretEnc), sellerTaxNo: p.sellerTaxNo, sellerName: p.sellerName };
 }
@@ -184,7 +185,7 @@ export async function requestInvoice(db: Db, caller: Caller, input: InvoiceCreat
       if (!order) throw notFound();
       if (!INVOICEABLE.includes(order.state)) throw conflict('state', 'invoice.orderNotPaid', { orderNo: order.orderNo });
       if (await liveInvoiceOf(tx, scope, order.id)) throw invoiced(order);
-      if (!(await platformFor(tx, order.orgId))) throw conflict('state', 'invoice.noPlatform');
+      if (!(await platformFor(tx, SYSTEM_SCOPE, order.orgId))) throw conflict('state', 'invoice.noPlatform');
       return (await insertRequest(tx, scope, order, { ...input, ...title }, rateOf, caller.userId)).id;
     });
   } catch (e) {

@@ -6,6 +6,7 @@ import { makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.
 import { COMMERCE_KEYS, pay, sellGeneral } from '../commerce/commerce.testkit.ts';
 import { startEinvoiceSimulator, type EinvoiceSimHandle } from './einvoice.sim.ts';
 import { putPlatform } from './invoice.repository.ts';
+import { SYSTEM_SCOPE } from '../../../platform/scope.ts';
 
 /** The invoice screen (its key grants its buttons too). */
 export const INVOICE_KEYS = ['sport.invoice'];
@@ -16,7 +17,7 @@ export { startEinvoiceSimulator, type EinvoiceSimHandle };
 /** Points an organisation's e-invoice platform at a simulator (as the demo does). */
 export async function usePlatform(s: TestServer, orgId: number, sim: EinvoiceSimHandle): Promise<void> {
   const p = sim.platformConfig();
-  await putPlatform(s.database.db, {
+  await putPlatform(s.database.db, SYSTEM_SCOPE, {
     orgId,
     gateway: p.gateway,
     appKey: p.appKey,

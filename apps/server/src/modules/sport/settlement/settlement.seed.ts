@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { dayIn } from '../../../platform/zone.ts';
-import { findOrgByCode, grantDemoMenus, users } from '../../system/index.ts';
+import { findOrgByCode, grantDemoMenus } from '../../system/index.ts';
 import { timeZoneOf } from '../commerce/index.ts';
-import { addDays, venues } from '../venue/index.ts';
+import { addDays } from '../venue/index.ts';
+import { demoPlaceOf } from './settlement.repository.ts';
 import { closeVenueDay, signCloseAs } from './settlement.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';
@@ -24,12 +25,7 @@ export async function seedSettlementDemo(db: Db): Promise<void> {
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
   if (!center) return;
   const scope = oneOrgScope(center.id);
-  const [venue] = await db.select({ id: venues.id, orgId: venues.orgId }).from(venues).where(eq(venues.orgId, center.id)).orderBy(asc(venues.id)).limit(1);
-  const [manager] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.orgId, center.id), eq(users.code, 'manager')))
-    .limit(1);
+  const { venue, manager } = await demoPlaceOf(db, scope, center.id);
   if (!venue || !manager) return;
   await grantDemoMenus(db, ['clearingSettlement', 'sport.settlement']);
   const today = dayIn(new Date(), await timeZoneOf(db, center.id));
