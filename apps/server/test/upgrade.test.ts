@@ -79,6 +79,10 @@ const LANDED: Record<string, string> = {
   '0050_sport_equipment': '547cb933e3096cd53b168539cb6f8404181abe64f5bf7b55e3a1da5e9c2d8868',
   '0051_sport_golf': '4646ce137fc6d5726c18f14462edbbc7fbcb8cafa61fc8e91b2a31b56677c4d8',
   '0052_sport_bracelet': 'cc0daec7880e5b0ff1897509f857289390862954f34444bfbbc1eef9b540e822',
+  '0053_sport_registration': 'b8790600dc96fb8fa56fc346697e0826c352c28e361ffc14075b4440fe9936a7',
+  '0054_sport_invoice': 'e6abbe5013c4ab10916cfb91da1006e8a415e525fa546a420663db7c38e23744',
+  '0055_sport_settlement': '7c978ad66f3cc5331b93d6cf2ed0c9528d06b9878bec8e0d9fd798b16ebc8608',
+  '0056_sport_coupon': '6a48044da64efa75f05cb63ca5ec544036b13cb786c9540b067ba67c4343c037',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
