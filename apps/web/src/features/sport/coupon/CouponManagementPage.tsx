@@ -16,7 +16,7 @@ import {
 import { confirm, success } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
 import { ListPage, MemberSelect, useVenueOptions, type ResourceDef, type Row } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../kit/pay/index.ts';
 import {
   NS,
@@ -156,38 +156,29 @@ export function IssueDialog({ row, onClose }: { row: CouponTemplateRow | null; o
   const t = useCouponT();
   const [form] = Form.useForm<IssueValues>();
   const to = Form.useWatch('to', form) ?? 'members';
-  const [saving, setSaving] = useState(false);
   const batchKey = useRef(`issue-${newIdempotencyKey()}`.slice(0, 64));
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    const made = await post<CouponBatchRow>(`template/${row!.id}/issue`, {
+      batchKey: batchKey.current,
+      ...(v.to === 'members'
+        ? { memberIds: v.memberIds }
+        : { segment: { ...(v.level ? { level: v.level.trim() } : {}), ...(v.tag ? { tag: v.tag.trim() } : {}) } }),
+      remark: v.remark?.trim() || undefined,
+    });
+    success(t('issue.done', { n: made.issued, key: made.batchKey }));
+    batchKey.current = `issue-${newIdempotencyKey()}`.slice(0, 64);
+    refreshCoupons();
+    onClose();
+  });
   if (!row) return null;
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const made = await post<CouponBatchRow>(`template/${row.id}/issue`, {
-        batchKey: batchKey.current,
-        ...(v.to === 'members'
-          ? { memberIds: v.memberIds }
-          : { segment: { ...(v.level ? { level: v.level.trim() } : {}), ...(v.tag ? { tag: v.tag.trim() } : {}) } }),
-        remark: v.remark?.trim() || undefined,
-      });
-      success(t('issue.done', { n: made.issued, key: made.batchKey }));
-      batchKey.current = `issue-${newIdempotencyKey()}`.slice(0, 64);
-      refreshCoupons();
-      onClose();
-    } catch (e) {
-      await reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <Modal
       open
       title={t('issue.title', { name: row.name })}
       onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void submit()}
       okText={t('issue.ok')}
-      okButtonProps={{ loading: saving, 'data-testid': 'coupon-issue-ok' } as never}
+      okButtonProps={{ loading: busy, 'data-testid': 'coupon-issue-ok' } as never}
       destroyOnHidden
       width={560}
     >
@@ -263,35 +254,26 @@ function SellDialog({ row, onClose, onOrder }: { row: CouponTemplateRow | null; 
   const t = useCouponT();
   const stadiumId = useSession((s) => s.stadiumId);
   const [form] = Form.useForm<{ memberId?: number; quantity: number }>();
-  const [saving, setSaving] = useState(false);
   const key = useRef(newIdempotencyKey());
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    const made = await post<{ orderId: number }>('order', {
+      templateId: row!.id,
+      quantity: v.quantity,
+      memberId: v.memberId,
+      ...(stadiumId ? { stadiumId } : {}),
+    });
+    key.current = newIdempotencyKey();
+    onOrder(made.orderId);
+  });
   if (!row) return null;
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const made = await post<{ orderId: number }>('order', {
-        templateId: row.id,
-        quantity: v.quantity,
-        memberId: v.memberId,
-        ...(stadiumId ? { stadiumId } : {}),
-      });
-      key.current = newIdempotencyKey();
-      onOrder(made.orderId);
-    } catch (e) {
-      await reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <Modal
       open
       title={t('sell.title', { name: row.name })}
       onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void submit()}
       okText={t('sell.ok')}
-      okButtonProps={{ loading: saving, 'data-testid': 'coupon-sell-ok' } as never}
+      okButtonProps={{ loading: busy, 'data-testid': 'coupon-sell-ok' } as never}
       destroyOnHidden
     >
       <div data-testid="coupon-sell">

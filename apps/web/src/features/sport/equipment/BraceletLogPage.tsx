@@ -7,7 +7,7 @@ import { confirm, success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
 import { useSession } from '../../../app/session.ts';
 import { ListPage, MemberSelect, clockIn, invalidateResource, useCan, useVenueOptions, type ResourceDef } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../kit/pay/index.ts';
 import { NS, braceletActionOptions, braceletStateOptions, holderKindOptions, useEquipmentT } from './shared.tsx';
 
@@ -64,33 +64,24 @@ function IssueDrawer({ open, onClose, onOrder }: { open: boolean; onClose: () =>
   const stadiumName = useSession((s) => s.stadiumName);
   const [form] = Form.useForm<IssueValues>();
   const holderKind = Form.useWatch('holderKind', form) ?? 'member';
-  const [saving, setSaving] = useState(false);
   const key = useRef(newIdempotencyKey());
-  const submit = async () => {
+  const { busy, submit } = useFormSubmit(form, async (v) => {
     if (!stadiumId) return;
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const made = await http.post<{ orderId: number }>(
-        braceletUrl('issue'),
-        {
-          stadiumId,
-          code: v.code?.trim(),
-          holderKind: v.holderKind,
-          ...(v.holderKind === 'member' ? { memberId: v.memberId } : { orderNo: v.orderNo?.trim() }),
-          depositFen: toFen(v.depositYuan) ?? 0,
-        },
-        { headers: { 'Idempotency-Key': key.current } },
-      );
-      key.current = newIdempotencyKey();
-      form.resetFields();
-      onOrder(made.orderId);
-    } catch (e) {
-      reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+    const made = await http.post<{ orderId: number }>(
+      braceletUrl('issue'),
+      {
+        stadiumId,
+        code: v.code?.trim(),
+        holderKind: v.holderKind,
+        ...(v.holderKind === 'member' ? { memberId: v.memberId } : { orderNo: v.orderNo?.trim() }),
+        depositFen: toFen(v.depositYuan) ?? 0,
+      },
+      { headers: { 'Idempotency-Key': key.current } },
+    );
+    key.current = newIdempotencyKey();
+    form.resetFields();
+    onOrder(made.orderId);
+  });
   return (
     <Drawer
       open={open}
@@ -99,7 +90,7 @@ function IssueDrawer({ open, onClose, onOrder }: { open: boolean; onClose: () =>
       size={480}
       destroyOnHidden
       extra={
-        <Button type="primary" loading={saving} disabled={!stadiumId} onClick={() => void submit().catch(() => undefined)} data-testid="bracelet-issue-ok">
+        <Button type="primary" loading={busy} disabled={!stadiumId} onClick={() => void submit()} data-testid="bracelet-issue-ok">
           {t('bracelet.issueOk')}
         </Button>
       }
@@ -154,28 +145,19 @@ function ReturnDialog({ row, onClose }: { row: BraceletLogRow | null; onClose: (
   const t = useEquipmentT();
   const [form] = Form.useForm<{ damageYuan?: number; remark?: string }>();
   const damageYuan = Form.useWatch('damageYuan', form);
-  const [saving, setSaving] = useState(false);
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    await http.post<BraceletRow>(braceletUrl(`${row!.braceletId}/return`), {
+      damageFen: toFen(v.damageYuan) ?? 0,
+      remark: v.remark?.trim() || undefined,
+      version: row!.braceletVersion,
+    });
+    success(t('bracelet.returned', { refund: yuan(row!.amountFen - Math.min(row!.amountFen, toFen(v.damageYuan) ?? 0)) }));
+    refresh();
+    onClose();
+  });
   if (!row) return null;
   const deposit = row.amountFen;
   const charge = Math.min(deposit, toFen(damageYuan) ?? 0);
-  const submit = async () => {
-    const v = form.getFieldsValue();
-    setSaving(true);
-    try {
-      await http.post<BraceletRow>(braceletUrl(`${row.braceletId}/return`), {
-        damageFen: toFen(v.damageYuan) ?? 0,
-        remark: v.remark?.trim() || undefined,
-        version: row.braceletVersion,
-      });
-      success(t('bracelet.returned', { refund: yuan(deposit - charge) }));
-      refresh();
-      onClose();
-    } catch (e) {
-      reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
     <Modal
       open
@@ -183,7 +165,7 @@ function ReturnDialog({ row, onClose }: { row: BraceletLogRow | null; onClose: (
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('bracelet.returnOk')}
-      okButtonProps={{ loading: saving, 'data-testid': 'bracelet-return-ok' } as React.ComponentProps<typeof Button>}
+      okButtonProps={{ loading: busy, 'data-testid': 'bracelet-return-ok' } as React.ComponentProps<typeof Button>}
       destroyOnHidden
     >
       <div data-testid="bracelet-return">

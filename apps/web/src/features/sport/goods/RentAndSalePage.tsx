@@ -19,7 +19,7 @@ import {
   type CouponPick,
   type ResourceDef,
 } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../kit/pay/index.ts';
 import { goodsApi, refreshGoods, type Rental, type RentalQuote } from './goods.api.ts';
 import { NS, useGoodsT } from './shared.tsx';
@@ -126,7 +126,6 @@ function ReturnDialog({ rental, onClose }: { rental: Rental | null; onClose: () 
   const [form] = Form.useForm<ReturnValues>();
   const [quote, setQuote] = useState<RentalQuote | null>(null);
   const [quoteError, setQuoteError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const values = Form.useWatch([], form) as ReturnValues | undefined;
   const body = (v: ReturnValues | undefined) => ({
     quantity: v?.quantity ?? 0,
@@ -163,25 +162,18 @@ function ReturnDialog({ rental, onClose }: { rental: Rental | null; onClose: () 
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `asked` is the body's text: a new quote only when what is asked changed
   }, [asked]);
+  const { busy, submit } = useFormSubmit(form, async () => {
+    const r = await goodsApi.returnRental(rental!.id, body(form.getFieldsValue()));
+    const last = r.returns[r.returns.length - 1]!;
+    success(
+      last.refundFen > 0
+        ? t('return.doneRefund', { refund: yuan(last.refundFen), charge: yuan(last.chargeFen) })
+        : t('return.doneKept', { charge: yuan(last.chargeFen) }),
+    );
+    refreshGoods();
+    onClose();
+  });
   if (!rental) return null;
-  const submit = async () => {
-    setSaving(true);
-    try {
-      const r = await goodsApi.returnRental(rental.id, body(form.getFieldsValue()));
-      const last = r.returns[r.returns.length - 1]!;
-      success(
-        last.refundFen > 0
-          ? t('return.doneRefund', { refund: yuan(last.refundFen), charge: yuan(last.chargeFen) })
-          : t('return.doneKept', { charge: yuan(last.chargeFen) }),
-      );
-      refreshGoods();
-      onClose();
-    } catch (e) {
-      reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
   const late = rental.overdue;
   return (
     <Modal
@@ -190,7 +182,7 @@ function ReturnDialog({ rental, onClose }: { rental: Rental | null; onClose: () 
       onCancel={onClose}
       onOk={() => void submit()}
       okText={t('return.ok')}
-      okButtonProps={{ loading: saving, disabled: !quote, 'data-testid': 'rental-return-ok' } as React.ComponentProps<typeof Button>}
+      okButtonProps={{ loading: busy, disabled: !quote, 'data-testid': 'rental-return-ok' } as React.ComponentProps<typeof Button>}
       width={620}
       destroyOnHidden
     >

@@ -19,7 +19,7 @@ import { success } from '../../../app/feedback.tsx';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, ReasonDialog, codeOptions, invalidateResource, useCan, type ResourceDef } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { newIdempotencyKey, yuan } from '../../../kit/pay/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -131,51 +131,42 @@ function RequestDialog({ open, order, onClose }: { open: boolean; order: { id: n
   const t = useInvoiceT();
   const [form] = Form.useForm<RequestValues>();
   const titleKind = Form.useWatch('titleKind', form) ?? 'personal';
-  const [saving, setSaving] = useState(false);
   const key = useRef(newIdempotencyKey());
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      let orderId = order?.id;
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    let orderId = order?.id;
+    if (!orderId) {
+      const no = v.orderNo!.trim();
+      const found = await http.post<Page<OrderRow>>(api.sport('commerce/order/list'), { orderNo: no, pageNum: 1, pageSize: 5 });
+      orderId = found.data.find((o) => o.orderNo === no)?.id;
       if (!orderId) {
-        const no = v.orderNo!.trim();
-        const found = await http.post<Page<OrderRow>>(api.sport('commerce/order/list'), { orderNo: no, pageNum: 1, pageSize: 5 });
-        orderId = found.data.find((o) => o.orderNo === no)?.id;
-        if (!orderId) {
-          form.setFields([{ name: 'orderNo', errors: [t('noOrder', { orderNo: no })] }]);
-          return;
-        }
+        form.setFields([{ name: 'orderNo', errors: [t('noOrder', { orderNo: no })] }]);
+        return;
       }
-      await http.post(
-        invoiceUrl(),
-        {
-          orderId,
-          title: v.title?.trim(),
-          titleKind: v.titleKind,
-          taxNo: v.titleKind === 'company' ? v.taxNo?.trim() : undefined,
-          email: v.email?.trim() || undefined,
-        },
-        { headers: { 'Idempotency-Key': key.current } },
-      );
-      key.current = newIdempotencyKey();
-      success(t('requested'));
-      refresh();
-      onClose();
-    } catch (e) {
-      void reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
     }
-  };
+    await http.post(
+      invoiceUrl(),
+      {
+        orderId,
+        title: v.title?.trim(),
+        titleKind: v.titleKind,
+        taxNo: v.titleKind === 'company' ? v.taxNo?.trim() : undefined,
+        email: v.email?.trim() || undefined,
+      },
+      { headers: { 'Idempotency-Key': key.current } },
+    );
+    key.current = newIdempotencyKey();
+    success(t('requested'));
+    refresh();
+    onClose();
+  });
   return (
     <Modal
       open={open}
       title={t('requestTitle')}
       onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void submit()}
       okText={t('requestOk')}
-      okButtonProps={{ loading: saving, 'data-testid': 'invoice-request-ok' } as React.ComponentProps<typeof Button>}
+      okButtonProps={{ loading: busy, 'data-testid': 'invoice-request-ok' } as React.ComponentProps<typeof Button>}
       destroyOnHidden
     >
       <div data-testid="invoice-request-dialog">

@@ -3,7 +3,7 @@ import { PICKUP_KINDS, REG_ENTRY_STATES, REG_EVENT_TYPES, REG_KIT_STATES, type P
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { useSession } from '../../../app/session.ts';
-import { clockIn, codeOptions } from '../../../kit/index.ts';
+import { clockIn, codeOptions, invalidateResource } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -36,3 +36,6 @@ export function useEvents(eventType?: string) {
 export function sessionLabel(t: RegistrationT, e: Pick<RegEventRow, 'timeZone'>, s: RegEventRow['sessions'][number]) {
   return `${clockIn(s.startTime, e.timeZone)} · ${s.place} · ${t('dialog.held', { held: s.held, capacity: s.capacity })}`;
 }
+
+/** Refetches the entries' list (after a dialog changed an entry). */
+export const refreshEntries = () => void invalidateResource('registrationEntries');

@@ -10,7 +10,7 @@ import { confirm, success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
 import { useSession } from '../../../app/session.ts';
 import { ListPage, clockIn, codeOptions, invalidateResource, useCan, useVenueOptions, venueToday, type ResourceDef } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { usePayT, yuan } from '../../../kit/pay/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -139,32 +139,15 @@ function RunDialog({ open, onClose, onDone }: { open: boolean; onClose: () => vo
   const venues = useVenueOptions();
   const stadiumId = useSession((s) => s.stadiumId);
   const [form] = Form.useForm<{ stadiumId?: number; date?: Dayjs }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const day = v.date!.format('YYYY-MM-DD');
-      const made = await http.post<CloseAnswer>(closeUrl(), { stadiumId: v.stadiumId, date: day });
-      success(t('close.runDone', { day }));
-      refresh();
-      onDone(made.closeId);
-    } catch (e) {
-      reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    const day = v.date!.format('YYYY-MM-DD');
+    const made = await http.post<CloseAnswer>(closeUrl(), { stadiumId: v.stadiumId, date: day });
+    success(t('close.runDone', { day }));
+    refresh();
+    onDone(made.closeId);
+  });
   return (
-    <Modal
-      open={open}
-      onCancel={onClose}
-      title={t('close.runTitle')}
-      okText={t('close.run')}
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      destroyOnHidden
-    >
+    <Modal open={open} onCancel={onClose} title={t('close.runTitle')} okText={t('close.run')} confirmLoading={busy} onOk={() => void submit()} destroyOnHidden>
       <Alert type="info" showIcon title={t('close.runHint')} style={{ marginBottom: 12 }} />
       <Form form={form} layout="vertical" name="settlement-close" initialValues={{ stadiumId: stadiumId ?? undefined, date: venueToday().subtract(1, 'day') }}>
         <Form.Item name="stadiumId" label={t('field.stadiumId')} rules={[{ required: true }]}>
