@@ -9,7 +9,7 @@ export const settlementPermissions = {
 export const settlementModule = {
   name: 'sport/settlement',
   permissions: settlementPermissions,
-  directories: [{ key: 'clearingSettlement', title: { 'zh-CN': '清结算', 'en-US': 'Clearing and settlement' }, icon: 'AccountBookOutlined' }],
+  directories: [{ key: 'clearingSettlement', title: { 'zh-CN': '清结算', 'en-US': 'Settlement' }, icon: 'AccountBookOutlined' }],
   screens: [
     {
       key: 'sport.settlement.close',
