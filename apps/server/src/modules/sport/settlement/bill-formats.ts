@@ -140,8 +140,11 @@ export function parseWechatBill(text: string): ParsedBill {
   const summaryAt = rows.findIndex((r) => r.startsWith('总交易单数'));
   if (summaryAt < 0 || !rows[summaryAt + 1]) throw new BillFormatError('WeChat Pay bill: no summary');
   const lines: BillLine[] = [];
-  for (const r of rows.slice(0, summaryAt)) {
+  const data = rows.slice(0, summaryAt);
+  let refundsAsked = 0;
+  for (const r of data) {
     const c = cells(r).map((v) => (v.startsWith('`') ? v.slice(1) : v).trim());
+    if (c[state] === 'REFUND') refundsAsked += Math.abs(amountFen(c[refunded]!));
     if (c[state] !== 'SUCCESS' && c[state] !== 'REFUND') continue; // other trade states move no money
     const kind = c[state] === 'REFUND' ? 'refund' : 'pay';
     if (kind === 'refund' && c[refundState] !== 'SUCCESS') continue; // a refund in flight has not paid back yet
@@ -157,7 +160,8 @@ export function parseWechatBill(text: string): ParsedBill {
   }
   const totals = totalsOf(lines);
   const summary = cells(rows[summaryAt + 1]!).map((v) => (v.startsWith('`') ? v.slice(1) : v).trim());
-  if (Number(summary[0]) !== lines.length || amountFen(summary[1]!) !== totals.grossFen || amountFen(summary[2]!) !== totals.refundFen)
+  // The summary counts every line, refunds in flight included.
+  if (Number(summary[0]) !== data.length || amountFen(summary[1]!) !== totals.grossFen || amountFen(summary[2]!) !== refundsAsked)
     throw new BillFormatError('WeChat Pay bill: the summary does not add up to the lines');
   return { lines, totals };
 }
