@@ -62,7 +62,6 @@ ALTER TABLE "sport_settlement_receipt" ADD CONSTRAINT "sport_settlement_receipt_
 ALTER TABLE "sport_settlement_receipt" ADD CONSTRAINT "sport_settlement_receipt_created_by_sys_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_settlement_mismatch" ADD CONSTRAINT "sport_settlement_mismatch_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_settlement_mismatch" ADD CONSTRAINT "sport_settlement_mismatch_resolved_by_sys_user_id_fk" FOREIGN KEY ("resolved_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_settlement_mismatch" ADD CONSTRAINT "sport_settlement_mismatch_run_org_fk" FOREIGN KEY ("org_id","run_id") REFERENCES "public"."sport_settlement_reconcile"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_settlement_reconcile" ADD CONSTRAINT "sport_settlement_reconcile_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_settlement_reconcile" ADD CONSTRAINT "sport_settlement_reconcile_ran_by_sys_user_id_fk" FOREIGN KEY ("ran_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_settlement_receipt_ref_uq" ON "sport_settlement_receipt" USING btree ("org_id","reference");--> statement-breakpoint
@@ -70,4 +69,5 @@ CREATE INDEX "sport_settlement_receipt_day_idx" ON "sport_settlement_receipt" US
 CREATE UNIQUE INDEX "sport_settlement_mismatch_key_uq" ON "sport_settlement_mismatch" USING btree ("run_id","kind","ref_key");--> statement-breakpoint
 CREATE INDEX "sport_settlement_mismatch_org_idx" ON "sport_settlement_mismatch" USING btree ("org_id","state");--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_settlement_reconcile_org_id_uq" ON "sport_settlement_reconcile" USING btree ("org_id","id");--> statement-breakpoint
+ALTER TABLE "sport_settlement_mismatch" ADD CONSTRAINT "sport_settlement_mismatch_run_org_fk" FOREIGN KEY ("org_id","run_id") REFERENCES "public"."sport_settlement_reconcile"("org_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_settlement_reconcile_day_uq" ON "sport_settlement_reconcile" USING btree ("org_id","provider","day");

@@ -42,12 +42,12 @@ export async function providerMoneyOf(
        where p.org_id = ${orgId} and p.provider = ${provider}
          and p.payment_no in (select value from json_array_elements_text(${JSON.stringify(named.payNos)}::json))
     )
-    select p.payment_no as no, p.provider_trade_no as trade_no, p.amount_fen, p.state,
+    select ${payments.paymentNo} as no, ${payments.providerTradeNo} as trade_no, ${payments.amountFen} as amount_fen, ${payments.state} as state,
            sum(e.amount_fen)::bigint as ledger_fen, min(e.business_day)::text as ledger_day
-      from keys join ${payments} p on p.id = keys.id and p.provider = ${provider}
-      left join ${ledgerEntries} e on e.txn_no = p.payment_no and e.payment_id = p.id and e.txn_kind = 'payment' and e.side = 'debit'
+      from keys join ${payments} on ${payments.id} = keys.id and ${payments.provider} = ${provider}
+      left join ${ledgerEntries} e on e.txn_no = ${payments.paymentNo} and e.payment_id = ${payments.id} and e.txn_kind = 'payment' and e.side = 'debit'
      where ${inScopeSql(scope, payments.orgId)}
-     group by p.id`)) as unknown as { rows: Row[] };
+     group by ${payments.id}`)) as unknown as { rows: Row[] };
   const backs = (await db.execute(sql`
     with keys as (
       select e.txn_no as no from ${ledgerEntries} e
@@ -55,13 +55,13 @@ export async function providerMoneyOf(
       union
       select value from json_array_elements_text(${JSON.stringify(named.refundNos)}::json)
     )
-    select l.out_refund_no as no, p.payment_no, l.provider_refund_no as trade_no, l.amount_fen, l.state,
+    select ${refundLegs.outRefundNo} as no, p.payment_no, ${refundLegs.providerRefundNo} as trade_no, ${refundLegs.amountFen} as amount_fen, ${refundLegs.state} as state,
            sum(e.amount_fen)::bigint as ledger_fen, min(e.business_day)::text as ledger_day
-      from keys join ${refundLegs} l on l.out_refund_no = keys.no and l.provider = ${provider} and l.org_id = ${orgId}
-      join ${payments} p on p.id = l.payment_id
-      left join ${ledgerEntries} e on e.txn_no = l.out_refund_no and e.refund_id = l.refund_id and e.txn_kind = 'refund' and e.side = 'credit'
+      from keys join ${refundLegs} on ${refundLegs.outRefundNo} = keys.no and ${refundLegs.provider} = ${provider} and ${refundLegs.orgId} = ${orgId}
+      join ${payments} p on p.id = ${refundLegs.paymentId}
+      left join ${ledgerEntries} e on e.txn_no = ${refundLegs.outRefundNo} and e.refund_id = ${refundLegs.refundId} and e.txn_kind = 'refund' and e.side = 'credit'
      where ${inScopeSql(scope, refundLegs.orgId)}
-     group by l.id, p.payment_no`)) as unknown as { rows: (Row & { payment_no: string })[] };
+     group by ${refundLegs.id}, p.payment_no`)) as unknown as { rows: (Row & { payment_no: string })[] };
   const line = (kind: 'pay' | 'refund', r: Row & { payment_no?: string }): ProviderMoneyLine => ({
     kind,
     no: r.no,
