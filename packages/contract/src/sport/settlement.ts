@@ -155,6 +155,8 @@ export const clearingListQuery = pageQuery.extend({
 export type ClearingListQuery = z.output<typeof clearingListQuery>;
 /** A provider's day: what its bill says it owes, what the bank received, and the difference (received - net). */
 export const clearingRow = z.object({
+  /** provider:day, the row's key. */
+  key: z.string(),
   provider: fields.textOf(RECONCILE_PROVIDERS),
   day: z.string(),
   billed: z.boolean(),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
-import { billText } from '../commerce/providers/alipay.ts';
-import { zipOf } from '../commerce/providers/simulators/zip.ts';
+import { billText, zipOf } from '../commerce/commerce.testkit.ts';
 import { amountFen, BillFormatError, parseAggregateBill, parseAlipayBill, parseWechatBill } from './bill-formats.ts';
 import { matchBill } from './settlement.reconcile.ts';
 import type { ProviderMoneyLine } from '../commerce/index.ts';

@@ -204,6 +204,7 @@ export async function pageClearing(
   return {
     total,
     rows: res.rows.map((r) => ({
+      key: `${r.provider}:${r.day}`,
       provider: r.provider,
       day: r.day,
       billed: r.billed,

@@ -5,8 +5,7 @@ import { PROVIDER_METHODS } from '@venue/contract';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
 import { adminClient, makeRole, makeUser, signIn, upload } from '../../system/admin.testkit.ts';
-import { imbalances, pay, sellGeneral, sport } from '../commerce/commerce.testkit.ts';
-import { startPaySimulators, type PaySimulators } from '../commerce/providers/simulators/index.ts';
+import { imbalances, pay, sellGeneral, sport, startPaySimulators, type PaySimulators } from '../commerce/commerce.testkit.ts';
 import { settlementApi, settlementStaff } from './settlement.testkit.ts';
 
 type Answer = { code: number; msg: string; body: any; detail: any };
