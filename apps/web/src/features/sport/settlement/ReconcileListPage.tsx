@@ -124,6 +124,7 @@ function RunDrawer({ id, onClose }: { id: number | null; onClose: () => void }) 
             {
               key: 'state',
               title: t('field.mstate'),
+              width: 260,
               render: (_: unknown, m) =>
                 m.state === 'open' ? (
                   can(Perm.reconcile.resolve) ? (
