@@ -93,9 +93,13 @@ try {
         continue;
       }
       const t: { outTradeNo: string; amountFen: number; paidAt: Date; feeFen?: number } = { outTradeNo: no(i), amountFen: fen(i), paidAt };
-      if (i < 20) (t.amountFen += 1), expected.add(`amount:${no(i)}`);
-      else if (i < 30) (t.feeFen = Math.floor((fen(i) * 6000 + 500_000) / 1_000_000) + 1), expected.add(`fee:${no(i)}`);
-      else if (i >= LINES - 10) expected.add(`other_day:${no(i)}`);
+      if (i < 20) {
+        t.amountFen += 1;
+        expected.add(`amount:${no(i)}`);
+      } else if (i < 30) {
+        t.feeFen = Math.floor((fen(i) * 6000 + 500_000) / 1_000_000) + 1;
+        expected.add(`fee:${no(i)}`);
+      } else if (i >= LINES - 10) expected.add(`other_day:${no(i)}`);
       trades.push(t);
     }
     for (let i = 0; i < 10; i++) {
