@@ -156,6 +156,25 @@ describe.each(databases)('reconciliation on %s', (kind) => {
     if (open) expect((await other.json('POST', settlementApi(`reconcile/mismatch/${open.id}/resolve`), { body: { way: 'note', note: 'x', version: open.version } })).code).toBe(100404);
   });
 
+  it.skipIf(kind !== 'postgres')('two operators resolving one mismatch by adjusting entries at once post one entry', async () => {
+    const day = cstDay(new Date(Date.now() - 3 * 86_400_000));
+    sims.wechat.record([{ outTradeNo: 'RACE-THEIRS', amountFen: 4321, paidAt: new Date(`${day}T12:00:00+08:00`) }]);
+    must(await reconcile('wechat', day));
+    const runs = must(await c.json('POST', settlementApi('reconcile/list'), { body: { provider: 'wechat', fromDay: day, toDay: day } }));
+    const m = must(await c.json('GET', settlementApi(`reconcile/${runs.data[0].id}`))).mismatchList[0];
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => c.json('POST', settlementApi(`reconcile/mismatch/${m.id}/resolve`), { body: { way: 'adjust', note: '并发调账', version: m.version } })),
+    );
+    expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 100409)).toHaveLength(5);
+    const posted = await s.database.query<{ n: string }>(
+      `select count(distinct txn_no) as n from sport_ledger_entry where org_id = $1 and txn_kind = 'reconcile_adjust' and amount_fen = 4321`,
+      [orgId],
+    );
+    expect(Number(posted[0]!.n)).toBe(1);
+    expect(await imbalances(s)).toEqual([]);
+  });
+
   it('only holders of the screens may reconcile or resolve', async () => {
     const role = await makeRole(admin, orgId);
     await grantMenus(admin, role.id, ['sport.settlement.close']);
