@@ -38,9 +38,10 @@ export async function providerMoneyOf(
       select e.payment_id as id from ${ledgerEntries} e
        where e.org_id = ${orgId} and e.business_day = ${day} and e.txn_kind = 'payment' and e.side = 'debit' and e.account = ${provider}
       union
-      select p.id from ${payments} p
+      -- Driven by the bill's numbers, each found by the unique payment number (whatever the statistics say).
+      select p.id from json_array_elements_text(${JSON.stringify(named.payNos)}::json) n(no)
+        join ${payments} p on p.payment_no = n.no
        where p.org_id = ${orgId} and p.provider = ${provider}
-         and p.payment_no in (select value from json_array_elements_text(${JSON.stringify(named.payNos)}::json))
     )
     select ${payments.paymentNo} as no, ${payments.providerTradeNo} as trade_no, ${payments.amountFen} as amount_fen, ${payments.state} as state,
            sum(e.amount_fen)::bigint as ledger_fen, min(e.business_day)::text as ledger_day
