@@ -220,7 +220,7 @@ export async function startAggregateSimulator(opts: AggregateSimOptions = {}): P
           r.refundNo,
           out(r.amountFen),
           // The fee of the part paid back is given back.
-          `-${out(simFeeFen(r.amountFen, SIM_FEE_PPM.aggregate))}`,
+          simFeeFen(r.amountFen, SIM_FEE_PPM.aggregate) ? `-${out(simFeeFen(r.amountFen, SIM_FEE_PPM.aggregate))}` : out(0),
         ].join(','),
       ),
     ];
