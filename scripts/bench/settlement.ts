@@ -60,7 +60,13 @@ try {
     const staff = await benchStaff(s, { code: `bench-rec-${stamp}`, name: '压测对账球馆', role: '管理员', menus: /^sport\./ });
     const c = staff.users[0]!;
     const cfg = sims.wechat.merchantConfig();
-    await ok(c, 'PUT', '/api/sport/commerce/merchant/wechat', { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 });
+    await ok(c, 'PUT', '/api/sport/commerce/merchant/wechat', {
+      enabled: true,
+      gateway: cfg.gateway,
+      settings: cfg.settings,
+      secrets: cfg.secrets,
+      version: 0,
+    });
     const order = await ok(c, 'POST', '/api/sport/commerce/order', { type: 'general', items: [{ kind: 'general', name: '压测对账', unitPriceFen: 100 }] });
     const cst = (shift: number) => new Date(Date.now() + 8 * 3600_000 + shift * 86_400_000).toISOString().slice(0, 10);
     const day = cst(-1);

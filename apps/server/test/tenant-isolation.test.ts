@@ -1427,11 +1427,17 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     // B's WeChat Pay reconciliation of a past day, with a trade only the provider has (an open mismatch).
     paySims = await startPaySimulators();
     const wechatB = paySims.wechat.merchantConfig();
-    await ok('PUT', '/api/sport/commerce/merchant/wechat', { enabled: true, gateway: wechatB.gateway, settings: wechatB.settings, secrets: wechatB.secrets, version: 0 }, mgrB);
+    await ok(
+      'PUT',
+      '/api/sport/commerce/merchant/wechat',
+      { enabled: true, gateway: wechatB.gateway, settings: wechatB.settings, secrets: wechatB.secrets, version: 0 },
+      mgrB,
+    );
     paySims.wechat.record([{ outTradeNo: 'B-ONLY-THEIRS', amountFen: 100, paidAt: new Date('2024-01-01T04:00:00Z') }]);
     await ok('POST', '/api/sport/settlement/reconcile', { provider: 'wechat', date: '2024-01-01' }, mgrB);
     const reconcileRunB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/settlement/reconcile/list', {}, mgrB)).data[0]!.id;
-    const mismatchB = (await ok<{ mismatchList: { id: number }[] }>('GET', `/api/sport/settlement/reconcile/${reconcileRunB}`, undefined, mgrB)).mismatchList[0]!.id;
+    const mismatchB = (await ok<{ mismatchList: { id: number }[] }>('GET', `/api/sport/settlement/reconcile/${reconcileRunB}`, undefined, mgrB))
+      .mismatchList[0]!.id;
     // B's coupon template, a batch of it issued to B's member, and the coupon.
     const couponTemplateB = (
       await ok<{ id: number }>('POST', '/api/sport/coupon/template', { name: 'b-coupon', kind: 'amount', valueFen: 100, validDays: 30, code: 'TENANTB' }, mgrB)

@@ -22,9 +22,93 @@ const ALIPAY_DETAIL = [
 const w = (cells: string[]) => cells.map((c) => `\`${c}`).join(',');
 const WECHAT = [
   '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注',
-  w(['2026-11-02 10:00:01', 'wx1', '1900000109', '0', '', '4200001', 'P202611020002', 'o1', 'NATIVE', 'SUCCESS', 'OTHERS', 'CNY', '120.50', '0.00', '0', '0', '0.00', '0.00', '', '', '游泳票', '', '0.72300', '0.60%', '120.50', '0.00', '']),
-  w(['2026-11-02 19:00:00', 'wx1', '1900000109', '0', '', '4200001', 'P202611020002', 'o1', 'NATIVE', 'REFUND', 'OTHERS', 'CNY', '0.00', '0.00', '5000001', 'T202611020008', '20.50', '0.00', 'ORIGINAL', 'SUCCESS', '游泳票', '', '-0.12300', '0.60%', '120.50', '20.50', '']),
-  w(['2026-11-02 19:30:00', 'wx1', '1900000109', '0', '', '4200001', 'P202611020002', 'o1', 'NATIVE', 'REFUND', 'OTHERS', 'CNY', '0.00', '0.00', '5000002', 'T202611020009', '10.00', '0.00', 'ORIGINAL', 'PROCESSING', '游泳票', '', '-0.06000', '0.60%', '120.50', '10.00', '']),
+  w([
+    '2026-11-02 10:00:01',
+    'wx1',
+    '1900000109',
+    '0',
+    '',
+    '4200001',
+    'P202611020002',
+    'o1',
+    'NATIVE',
+    'SUCCESS',
+    'OTHERS',
+    'CNY',
+    '120.50',
+    '0.00',
+    '0',
+    '0',
+    '0.00',
+    '0.00',
+    '',
+    '',
+    '游泳票',
+    '',
+    '0.72300',
+    '0.60%',
+    '120.50',
+    '0.00',
+    '',
+  ]),
+  w([
+    '2026-11-02 19:00:00',
+    'wx1',
+    '1900000109',
+    '0',
+    '',
+    '4200001',
+    'P202611020002',
+    'o1',
+    'NATIVE',
+    'REFUND',
+    'OTHERS',
+    'CNY',
+    '0.00',
+    '0.00',
+    '5000001',
+    'T202611020008',
+    '20.50',
+    '0.00',
+    'ORIGINAL',
+    'SUCCESS',
+    '游泳票',
+    '',
+    '-0.12300',
+    '0.60%',
+    '120.50',
+    '20.50',
+    '',
+  ]),
+  w([
+    '2026-11-02 19:30:00',
+    'wx1',
+    '1900000109',
+    '0',
+    '',
+    '4200001',
+    'P202611020002',
+    'o1',
+    'NATIVE',
+    'REFUND',
+    'OTHERS',
+    'CNY',
+    '0.00',
+    '0.00',
+    '5000002',
+    'T202611020009',
+    '10.00',
+    '0.00',
+    'ORIGINAL',
+    'PROCESSING',
+    '游泳票',
+    '',
+    '-0.06000',
+    '0.60%',
+    '120.50',
+    '10.00',
+    '',
+  ]),
   '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
   w(['3', '120.50', '30.50', '0.00', '0.54000', '120.50', '30.50']),
 ].join('\r\n');
@@ -48,8 +132,26 @@ describe('the providers bill formats', () => {
     expect(iconv.encode(ALIPAY_DETAIL, 'gbk').toString('utf8')).not.toContain('支付宝交易号');
     const bill = parseAlipayBill(billText(zip));
     expect(bill.lines).toEqual([
-      { kind: 'pay', tradeNo: '2026110222001400001', paymentNo: 'P202611020001', refundNo: null, amountFen: 8000, feeFen: 48, at: new Date('2026-11-02T02:00:01Z'), day: '2026-11-02' },
-      { kind: 'refund', tradeNo: '2026110222001400001', paymentNo: 'P202611020001', refundNo: 'T202611020007', amountFen: 3000, feeFen: -18, at: new Date('2026-11-02T10:30:00Z'), day: '2026-11-02' },
+      {
+        kind: 'pay',
+        tradeNo: '2026110222001400001',
+        paymentNo: 'P202611020001',
+        refundNo: null,
+        amountFen: 8000,
+        feeFen: 48,
+        at: new Date('2026-11-02T02:00:01Z'),
+        day: '2026-11-02',
+      },
+      {
+        kind: 'refund',
+        tradeNo: '2026110222001400001',
+        paymentNo: 'P202611020001',
+        refundNo: 'T202611020007',
+        amountFen: 3000,
+        feeFen: -18,
+        at: new Date('2026-11-02T10:30:00Z'),
+        day: '2026-11-02',
+      },
     ]);
     expect(bill.totals).toEqual({ grossFen: 8000, refundFen: 3000, feeFen: 30, netFen: 4970 });
   });
@@ -135,24 +237,27 @@ describe('the three-way match', () => {
       ],
     );
     expect(matched).toBe(2);
-    const brief = found.map((m) => [m.kind, m.ourNo ?? m.tradeNo, m.oursFen, m.theirsFen, m.adjustFen]).map((x) => JSON.stringify(x)).sort();
+    const brief = found
+      .map((m) => [m.kind, m.ourNo ?? m.tradeNo, m.oursFen, m.theirsFen, m.adjustFen])
+      .map((x) => JSON.stringify(x))
+      .sort();
     expect(brief).toEqual(
       [
-      ['amount', 'AMOUNT', 1000, 900, -100],
-      ['other_day', 'EARLY', 700, 700, 0],
-      ['fee', 'FEE', 6, 9, -3],
-      ['only_ours', 'OURS', 400, null, -400],
-      ['refund', 'R2', 250, 200, 50],
-      ['refund', 'R4', 80, null, 80],
-      ['only_theirs', 'T-THEIRS', null, 500, 500],
-      ['refund', 'T-BACK', null, 100, -100],
+        ['amount', 'AMOUNT', 1000, 900, -100],
+        ['other_day', 'EARLY', 700, 700, 0],
+        ['fee', 'FEE', 6, 9, -3],
+        ['only_ours', 'OURS', 400, null, -400],
+        ['refund', 'R2', 250, 200, 50],
+        ['refund', 'R4', 80, null, 80],
+        ['only_theirs', 'T-THEIRS', null, 500, 500],
+        ['refund', 'T-BACK', null, 100, -100],
       ]
         .map((x) => JSON.stringify(x))
         .sort(),
     );
   });
 
-  it('a payment booked on another day and absent from the bill is not this day\'s', () => {
+  it("a payment booked on another day and absent from the bill is not this day's", () => {
     expect(matchBill('alipay', day, bill([]), [ours('OLD', 100, { ledgerDay: '2026-11-01' })]).found).toEqual([]);
   });
 });

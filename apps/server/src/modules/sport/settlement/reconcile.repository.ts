@@ -5,7 +5,6 @@ import { users } from '../../system/index.ts';
 import { clearingReceipts, mismatches, reconcileRuns } from './settlement.table.ts';
 
 export type RunRecord = typeof reconcileRuns.$inferSelect;
-export type MismatchRecord = typeof mismatches.$inferSelect;
 export type NewMismatch = Omit<typeof mismatches.$inferInsert, 'id' | 'orgId' | 'runId' | 'state' | 'version' | 'createdAt'>;
 type RunFigures = Pick<RunRecord, 'lines' | 'matched' | 'mismatches' | 'grossFen' | 'refundFen' | 'feeFen' | 'netFen' | 'ranBy' | 'ranAt'>;
 
@@ -18,7 +17,10 @@ export async function upsertRun(db: Executor, scope: Scope, orgId: number, provi
   const [row] = await db
     .insert(reconcileRuns)
     .values({ orgId, provider, day, ...figures })
-    .onConflictDoUpdate({ target: [reconcileRuns.orgId, reconcileRuns.provider, reconcileRuns.day], set: { ...figures, version: sql`${reconcileRuns.version} + 1` } })
+    .onConflictDoUpdate({
+      target: [reconcileRuns.orgId, reconcileRuns.provider, reconcileRuns.day],
+      set: { ...figures, version: sql`${reconcileRuns.version} + 1` },
+    })
     .returning();
   return row!;
 }
@@ -170,7 +172,9 @@ export async function receiptsOf(db: Executor, scope: Scope, orgId: number, prov
       createdAt: clearingReceipts.createdAt,
     })
     .from(clearingReceipts)
-    .where(and(inScope(scope, clearingReceipts.orgId), eq(clearingReceipts.orgId, orgId), eq(clearingReceipts.provider, provider), eq(clearingReceipts.day, day)))
+    .where(
+      and(inScope(scope, clearingReceipts.orgId), eq(clearingReceipts.orgId, orgId), eq(clearingReceipts.provider, provider), eq(clearingReceipts.day, day)),
+    )
     .orderBy(asc(clearingReceipts.id));
 }
 
@@ -198,7 +202,18 @@ export async function pageClearing(
                          coalesce(r.net_fen, 0) as net_fen, coalesce(g.fen, 0) as received_fen, coalesce(g.n, 0) as receipts
                     from runs r full join got g on g.provider = r.provider and g.day = r.day)
     select *, count(*) over () as total from days order by day desc, provider limit ${page.limit} offset ${page.offset}`)) as unknown as {
-    rows: { provider: string; day: string; billed: boolean; gross_fen: string; refund_fen: string; fee_fen: string; net_fen: string; received_fen: string; receipts: number; total: string }[];
+    rows: {
+      provider: string;
+      day: string;
+      billed: boolean;
+      gross_fen: string;
+      refund_fen: string;
+      fee_fen: string;
+      net_fen: string;
+      received_fen: string;
+      receipts: number;
+      total: string;
+    }[];
   };
   const total = Number(res.rows[0]?.total ?? 0);
   return {

@@ -48,7 +48,11 @@ describe.each(databases)('reconciliation on %s', (kind) => {
     other = (await settlementStaff(s, admin, platformOrgId)).c;
     for (const p of PROVIDER_METHODS) {
       const cfg = sims[p].merchantConfig();
-      must(await c.json('PUT', sport(`merchant/${p}`), { body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 } }));
+      must(
+        await c.json('PUT', sport(`merchant/${p}`), {
+          body: { enabled: true, gateway: cfg.gateway, settings: cfg.settings, secrets: cfg.secrets, version: 0 },
+        }),
+      );
     }
   });
   afterAll(async () => {
@@ -78,7 +82,9 @@ describe.each(databases)('reconciliation on %s', (kind) => {
     sims.wechat.trade(ours)!.paidAt = new Date(Date.now() - 86_400_000);
     sims.wechat.trade(amount)!.amountFen = 2900;
     sims.wechat.trade(fee)!.extra.feeFen = '99';
-    sims.wechat.record([{ outTradeNo: 'NOT-OURS-1', amountFen: 700, paidAt: new Date(), refunds: [{ outRefundNo: 'NOT-OURS-R', amountFen: 200, at: new Date() }] }]);
+    sims.wechat.record([
+      { outTradeNo: 'NOT-OURS-1', amountFen: 700, paidAt: new Date(), refunds: [{ outRefundNo: 'NOT-OURS-R', amountFen: 200, at: new Date() }] },
+    ]);
     const r = must(await reconcile('wechat'));
     const kinds = r.mismatches.map((m: { kind: string }) => m.kind).sort();
     expect(kinds).toEqual(['amount', 'fee', 'only_ours', 'only_theirs', 'refund']);
@@ -92,11 +98,19 @@ describe.each(databases)('reconciliation on %s', (kind) => {
     const byKind = (k: string) => run.mismatchList.find((m: { kind: string }) => m.kind === k);
 
     // A note resolves it, with the operator's words.
-    run = must(await c.json('POST', settlementApi(`reconcile/mismatch/${byKind('fee').id}/resolve`), { body: { way: 'note', note: '手续费按活动费率收取', version: byKind('fee').version } }));
+    run = must(
+      await c.json('POST', settlementApi(`reconcile/mismatch/${byKind('fee').id}/resolve`), {
+        body: { way: 'note', note: '手续费按活动费率收取', version: byKind('fee').version },
+      }),
+    );
     expect(byKind('fee')).toMatchObject({ state: 'resolved', way: 'note', note: '手续费按活动费率收取', txnNo: null });
     // An adjusting entry moves the difference on the provider's account in the ledger.
     const only = byKind('only_theirs');
-    run = must(await c.json('POST', settlementApi(`reconcile/mismatch/${only.id}/resolve`), { body: { way: 'adjust', note: '补记未入账的收款', version: only.version } }));
+    run = must(
+      await c.json('POST', settlementApi(`reconcile/mismatch/${only.id}/resolve`), {
+        body: { way: 'adjust', note: '补记未入账的收款', version: only.version },
+      }),
+    );
     const txnNo = byKind('only_theirs').txnNo as string;
     expect(txnNo).toMatch(/^RIW/);
     const entries = await s.database.query<{ account: string; side: string; amount_fen: string }>(
@@ -109,7 +123,9 @@ describe.each(databases)('reconciliation on %s', (kind) => {
     ]);
     expect(await imbalances(s)).toEqual([]);
     // Resolved never changes: again answers 100409.
-    const again = await c.json('POST', settlementApi(`reconcile/mismatch/${only.id}/resolve`), { body: { way: 'note', note: 'x', version: byKind('only_theirs').version } });
+    const again = await c.json('POST', settlementApi(`reconcile/mismatch/${only.id}/resolve`), {
+      body: { way: 'note', note: 'x', version: byKind('only_theirs').version },
+    });
     expect([again.code, again.detail.reason]).toEqual([100409, 'state']);
     // A difference of no money cannot be adjusted.
     const yRun = must(await c.json('POST', settlementApi('reconcile/list'), { body: { provider: 'wechat', fromDay: yesterday.day, pageSize: 5 } }));
@@ -153,7 +169,10 @@ describe.each(databases)('reconciliation on %s', (kind) => {
     expect((await other.json('GET', settlementApi(`reconcile/${mine.data[0].id}`))).code).toBe(100404);
     const run = must(await c.json('GET', settlementApi(`reconcile/${mine.data[0].id}`)));
     const open = run.mismatchList.find((m: { state: string }) => m.state === 'open');
-    if (open) expect((await other.json('POST', settlementApi(`reconcile/mismatch/${open.id}/resolve`), { body: { way: 'note', note: 'x', version: open.version } })).code).toBe(100404);
+    if (open)
+      expect(
+        (await other.json('POST', settlementApi(`reconcile/mismatch/${open.id}/resolve`), { body: { way: 'note', note: 'x', version: open.version } })).code,
+      ).toBe(100404);
   });
 
   it.skipIf(kind !== 'postgres')('two operators resolving one mismatch by adjusting entries at once post one entry', async () => {
@@ -163,7 +182,9 @@ describe.each(databases)('reconciliation on %s', (kind) => {
     const runs = must(await c.json('POST', settlementApi('reconcile/list'), { body: { provider: 'wechat', fromDay: day, toDay: day } }));
     const m = must(await c.json('GET', settlementApi(`reconcile/${runs.data[0].id}`))).mismatchList[0];
     const answers = await Promise.all(
-      Array.from({ length: 6 }, () => c.json('POST', settlementApi(`reconcile/mismatch/${m.id}/resolve`), { body: { way: 'adjust', note: '并发调账', version: m.version } })),
+      Array.from({ length: 6 }, () =>
+        c.json('POST', settlementApi(`reconcile/mismatch/${m.id}/resolve`), { body: { way: 'adjust', note: '并发调账', version: m.version } }),
+      ),
     );
     expect(answers.filter((a) => a.code === 0)).toHaveLength(1);
     expect(answers.filter((a) => a.code === 100409)).toHaveLength(5);

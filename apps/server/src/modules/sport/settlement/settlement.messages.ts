@@ -19,7 +19,7 @@ addMessages({
     'settlement.closeSigned': 'The close is signed off and can no longer change',
     'settlement.billDayAhead': '{day} has not begun yet: there is no bill for it',
     'settlement.billFailed': 'The bill could not be downloaded: {reason}',
-    'settlement.billUnreadable': 'The bill is not in the provider\'s format: {reason}',
+    'settlement.billUnreadable': "The bill is not in the provider's format: {reason}",
     'settlement.mismatchResolved': 'The mismatch is resolved already and can no longer change',
     'settlement.nothingToAdjust': 'The mismatch moves no money: resolve it with a note',
     'settlement.amountYuan': 'The amount must be in yuan, with at most two decimals',

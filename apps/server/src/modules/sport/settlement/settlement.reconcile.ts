@@ -9,7 +9,16 @@
  * with a note, or with an adjusting ledger entry between the provider's account and `reconcile`.
  */
 import { z } from 'zod';
-import type { ClearingListQuery, ClearingReceipt, MismatchKind, MismatchResolve, ReconcileAnswer, ReconcileListQuery, ReconcileProvider, ReconcileRequest } from '@venue/contract';
+import type {
+  ClearingListQuery,
+  ClearingReceipt,
+  MismatchKind,
+  MismatchResolve,
+  ReconcileAnswer,
+  ReconcileListQuery,
+  ReconcileProvider,
+  ReconcileRequest,
+} from '@venue/contract';
 import { RECONCILE_PROVIDERS, fields } from '@venue/contract';
 import iconv from 'iconv-lite';
 import type { Db } from '../../../platform/db.ts';
@@ -54,7 +63,13 @@ const ADJUST_RULES = Object.fromEntries(
     p,
     {
       in: defineLedgerRule({ name: `settlement.adjust.${p}.in`, txnKind: 'reconcile_adjust', debit: p, credit: RECONCILE_ACCOUNT, prefix: `RI${prefixes[p]}` }),
-      out: defineLedgerRule({ name: `settlement.adjust.${p}.out`, txnKind: 'reconcile_adjust', debit: RECONCILE_ACCOUNT, credit: p, prefix: `RO${prefixes[p]}` }),
+      out: defineLedgerRule({
+        name: `settlement.adjust.${p}.out`,
+        txnKind: 'reconcile_adjust',
+        debit: RECONCILE_ACCOUNT,
+        credit: p,
+        prefix: `RO${prefixes[p]}`,
+      }),
     },
   ]),
 ) as Record<ReconcileProvider, { in: ReturnType<typeof defineLedgerRule>; out: ReturnType<typeof defineLedgerRule> }>;
@@ -107,7 +122,15 @@ export function matchBill(provider: ReconcileProvider, day: string, bill: Parsed
   }
   for (const o of ours) {
     if (seen.has(o) || o.ledgerFen === null || o.ledgerDay !== day) continue;
-    const common = { tradeNo: o.tradeNo || o.no, ourNo: o.no, refKey: `${o.kind}:${o.no}`, ourDay: o.ledgerDay, theirDay: null, theirsFen: null, oursFen: o.ledgerFen };
+    const common = {
+      tradeNo: o.tradeNo || o.no,
+      ourNo: o.no,
+      refKey: `${o.kind}:${o.no}`,
+      ourDay: o.ledgerDay,
+      theirDay: null,
+      theirsFen: null,
+      oursFen: o.ledgerFen,
+    };
     if (o.kind === 'pay') add('only_ours', { ...common, adjustFen: -o.ledgerFen });
     else add('refund', { ...common, adjustFen: o.ledgerFen });
   }
@@ -159,11 +182,19 @@ export async function reconcile(db: Db, caller: Caller, input: ReconcileRequest,
     });
     await replaceOpenMismatches(tx, scope, run, found);
   });
-  return { matched, mismatches: found.map((m) => ({ kind: m.kind as MismatchKind, tradeNo: m.tradeNo, oursFen: m.oursFen ?? null, theirsFen: m.theirsFen ?? null })) };
+  return {
+    matched,
+    mismatches: found.map((m) => ({ kind: m.kind as MismatchKind, tradeNo: m.tradeNo, oursFen: m.oursFen ?? null, theirsFen: m.theirsFen ?? null })),
+  };
 }
 
 export async function listRuns(db: Db, caller: Caller, q: ReconcileListQuery) {
-  const { total, rows } = await pageRuns(db, scopeOf(caller), { provider: q.provider, fromDay: q.fromDay ?? undefined, toDay: q.toDay ?? undefined }, pageOf(q));
+  const { total, rows } = await pageRuns(
+    db,
+    scopeOf(caller),
+    { provider: q.provider, fromDay: q.fromDay ?? undefined, toDay: q.toDay ?? undefined },
+    pageOf(q),
+  );
   return { total, data: rows };
 }
 
@@ -218,7 +249,16 @@ export async function listReceipts(db: Db, caller: Caller, q: { provider: Reconc
 /** Money received from a provider for a day, entered by hand; a reference given twice answers 100409 `duplicate`. */
 export async function recordReceipt(db: Db, caller: Caller, input: ClearingReceipt) {
   const made = await insertReceipts(db, scopeOf(caller), [
-    { orgId: caller.orgId, provider: input.provider, day: input.day, amountFen: input.amountFen, source: 'manual', reference: input.reference, note: input.note, createdBy: caller.userId },
+    {
+      orgId: caller.orgId,
+      provider: input.provider,
+      day: input.day,
+      amountFen: input.amountFen,
+      source: 'manual',
+      reference: input.reference,
+      note: input.note,
+      createdBy: caller.userId,
+    },
   ]);
   if (!made) throw conflict('duplicate', 'error.duplicate', { field: 'reference' }, [{ field: 'reference', message: 'error.duplicate' }]);
   return listReceipts(db, caller, input);
@@ -233,7 +273,12 @@ const PROVIDER_LABELS = {
 /** A bank statement's columns: the day the money is for, the provider, the amount in yuan, the bank's reference. */
 export const statementSheet: SheetColumn[] = [
   { key: 'day', title: { 'zh-CN': '业务日期', 'en-US': 'Business day' }, required: true, date: true },
-  { key: 'provider', title: { 'zh-CN': '渠道', 'en-US': 'Provider' }, required: true, options: RECONCILE_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] })) },
+  {
+    key: 'provider',
+    title: { 'zh-CN': '渠道', 'en-US': 'Provider' },
+    required: true,
+    options: RECONCILE_PROVIDERS.map((p) => ({ value: p, label: PROVIDER_LABELS[p] })),
+  },
   { key: 'amount', title: { 'zh-CN': '金额（元）', 'en-US': 'Amount (yuan)' }, required: true },
   { key: 'reference', title: { 'zh-CN': '流水号', 'en-US': 'Reference' }, required: true },
   { key: 'note', title: { 'zh-CN': '摘要', 'en-US': 'Note' } },

@@ -53,7 +53,16 @@ async function seedReconcileDemo(db: Db, orgId: number, managerId: number, day: 
   const lines: BillLine[] = ours.map((o) => {
     const fen = o.ledgerFen ?? o.amountFen;
     const fee = expectedFeeFen('wechat', fen);
-    return { kind: o.kind, tradeNo: o.tradeNo ?? `4200${o.no}`, paymentNo: o.paymentNo, refundNo: o.kind === 'refund' ? o.no : null, amountFen: fen, feeFen: o.kind === 'pay' ? fee : -fee, at, day };
+    return {
+      kind: o.kind,
+      tradeNo: o.tradeNo ?? `4200${o.no}`,
+      paymentNo: o.paymentNo,
+      refundNo: o.kind === 'refund' ? o.no : null,
+      amountFen: fen,
+      feeFen: o.kind === 'pay' ? fee : -fee,
+      at,
+      day,
+    };
   });
   lines.push({ kind: 'pay', tradeNo: '4200002026113000000001', paymentNo: 'P20261130DEMO01', refundNo: null, amountFen: 3500, feeFen: 21, at, day });
   const firstPay = lines.find((l) => l.kind === 'pay' && l.paymentNo !== 'P20261130DEMO01');
@@ -68,7 +77,14 @@ async function seedReconcileDemo(db: Db, orgId: number, managerId: number, day: 
   totals.netFen = totals.grossFen - totals.refundFen - totals.feeFen;
   const { matched, found } = matchBill('wechat', day, { lines, totals }, ours);
   await db.transaction(async (tx) => {
-    const run = await upsertRun(tx, scope, orgId, 'wechat', day, { lines: lines.length, matched, mismatches: found.length, ...totals, ranBy: managerId, ranAt: new Date() });
+    const run = await upsertRun(tx, scope, orgId, 'wechat', day, {
+      lines: lines.length,
+      matched,
+      mismatches: found.length,
+      ...totals,
+      ranBy: managerId,
+      ranAt: new Date(),
+    });
     await replaceOpenMismatches(tx, scope, run, found);
     const unknown = (await mismatchesOfRun(tx, scope, run.id)).find((m) => m.kind === 'only_theirs');
     if (unknown) await markResolved(tx, scope, unknown.id, { way: 'note', note: '该笔为测试机具收款，已与渠道确认不入账', txnNo: null, resolvedBy: managerId });

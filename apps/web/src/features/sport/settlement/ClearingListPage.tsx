@@ -20,7 +20,16 @@ const useSettlementT = (): FeatureT<typeof zh> => useFeatureT<typeof zh>(NS);
 const url = (p = '') => api.sport(`settlement/clearing${p}`);
 const refresh = () => void invalidateResource('settlementClearing');
 const providerOptions = codeOptions(RECONCILE_PROVIDERS, 'provider', { alipay: 'blue', wechat: 'green', aggregate: 'purple' });
-type Receipt = { id: number; provider: string; day: string; amountFen: number; source: string; reference: string | null; note: string | null; createdAt: string };
+type Receipt = {
+  id: number;
+  provider: string;
+  day: string;
+  amountFen: number;
+  source: string;
+  reference: string | null;
+  note: string | null;
+  createdAt: string;
+};
 type Shown = { provider: string; day: string };
 
 const clearingResource: ResourceDef<ClearingRow, ClearingRow, z.input<typeof clearingListQuery>> = {
@@ -46,7 +55,9 @@ const clearingResource: ResourceDef<ClearingRow, ClearingRow, z.input<typeof cle
       key: 'diffFen',
       label: 'field.diffFen',
       content: 'number',
-      render: (v: number) => <Typography.Text type={v === 0 ? 'success' : 'danger'}>{v > 0 ? `+${yuan(v)}` : v < 0 ? `-${yuan(-v)}` : yuan(0)}</Typography.Text>,
+      render: (v: number) => (
+        <Typography.Text type={v === 0 ? 'success' : 'danger'}>{v > 0 ? `+${yuan(v)}` : v < 0 ? `-${yuan(-v)}` : yuan(0)}</Typography.Text>
+      ),
     },
   ],
 };
@@ -80,7 +91,14 @@ function ReceiveDialog({ at, onClose }: { at: Shown | 'new' | null; onClose: () 
     }
   };
   return (
-    <Modal open={at !== null} onCancel={onClose} title={t('clearing.receiveTitle')} confirmLoading={saving} onOk={() => void submit().catch(() => undefined)} destroyOnHidden>
+    <Modal
+      open={at !== null}
+      onCancel={onClose}
+      title={t('clearing.receiveTitle')}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" name="settlement-receipt">
         <Form.Item name="provider" label={t('field.provider')} rules={[{ required: true }]}>
           <Select options={RECONCILE_PROVIDERS.map((p) => ({ value: p, label: t(`provider.${p}`) }))} />
@@ -133,9 +151,19 @@ function ImportStatement({ open, onClose }: { open: boolean; onClose: () => void
 
 function ReceiptsDrawer({ at, onClose }: { at: Shown | null; onClose: () => void }) {
   const t = useSettlementT();
-  const list = useQuery({ queryKey: ['settlementClearing', 'receipts', at], enabled: at !== null, queryFn: () => http.post<Receipt[]>(url('/receipt/list'), at) });
+  const list = useQuery({
+    queryKey: ['settlementClearing', 'receipts', at],
+    enabled: at !== null,
+    queryFn: () => http.post<Receipt[]>(url('/receipt/list'), at),
+  });
   return (
-    <Drawer open={at !== null} onClose={onClose} size={640} destroyOnHidden title={at ? `${t(`provider.${at.provider as 'alipay'}`)} ${at.day} · ${t('clearing.receipts')}` : ''}>
+    <Drawer
+      open={at !== null}
+      onClose={onClose}
+      size={640}
+      destroyOnHidden
+      title={at ? `${t(`provider.${at.provider as 'alipay'}`)} ${at.day} · ${t('clearing.receipts')}` : ''}
+    >
       <Table<Receipt>
         size="small"
         rowKey="id"
@@ -143,7 +171,12 @@ function ReceiptsDrawer({ at, onClose }: { at: Shown | null; onClose: () => void
         dataSource={list.data ?? []}
         columns={[
           { key: 'amountFen', title: t('field.receivedFen'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
-          { key: 'source', title: t('field.source'), dataIndex: 'source', render: (v: string) => (v === 'manual' ? t('clearing.receive') : t('clearing.import')) },
+          {
+            key: 'source',
+            title: t('field.source'),
+            dataIndex: 'source',
+            render: (v: string) => (v === 'manual' ? t('clearing.receive') : t('clearing.import')),
+          },
           { key: 'reference', title: t('field.reference'), dataIndex: 'reference', render: (v: string | null) => v ?? '—' },
           { key: 'note', title: t('field.note'), dataIndex: 'note', render: (v: string | null) => v ?? '—' },
           { key: 'createdAt', title: t('field.ranAt'), dataIndex: 'createdAt', render: (v: string) => clockIn(v) },

@@ -4,7 +4,15 @@ import { AuditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import type { z } from 'zod';
-import { Perm, RECONCILE_PROVIDERS, type MismatchRow, type ReconcileAnswer, type ReconcileRunDetail, type ReconcileRunRow, type reconcileListQuery } from '@venue/contract';
+import {
+  Perm,
+  RECONCILE_PROVIDERS,
+  type MismatchRow,
+  type ReconcileAnswer,
+  type ReconcileRunDetail,
+  type ReconcileRunRow,
+  type reconcileListQuery,
+} from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
@@ -69,7 +77,14 @@ function ResolveDialog({ m, onClose, onDone }: { m: MismatchRow | null; onClose:
     }
   };
   return (
-    <Modal open={m !== null} onCancel={onClose} title={t('reconcile.resolveTitle')} confirmLoading={saving} onOk={() => void submit().catch(() => undefined)} destroyOnHidden>
+    <Modal
+      open={m !== null}
+      onCancel={onClose}
+      title={t('reconcile.resolveTitle')}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      destroyOnHidden
+    >
       {m ? (
         <Form form={form} layout="vertical" name="settlement-resolve">
           <Alert
@@ -77,7 +92,9 @@ function ResolveDialog({ m, onClose, onDone }: { m: MismatchRow | null; onClose:
             showIcon
             style={{ marginBottom: 12 }}
             title={`${t(`kind.${m.kind as 'amount'}`)} · ${m.tradeNo} · ${t('field.oursFen')} ${money(m.oursFen)} / ${t('field.theirsFen')} ${money(m.theirsFen)}`}
-            description={way === 'adjust' ? t('reconcile.adjustHint', { amount: yuan(Math.abs(m.adjustFen)) }) : m.adjustFen === 0 ? t('reconcile.noAdjust') : undefined}
+            description={
+              way === 'adjust' ? t('reconcile.adjustHint', { amount: yuan(Math.abs(m.adjustFen)) }) : m.adjustFen === 0 ? t('reconcile.noAdjust') : undefined
+            }
           />
           <Form.Item name="way" label={t('reconcile.way')} rules={[{ required: true }]}>
             <Radio.Group
@@ -104,7 +121,13 @@ function RunDrawer({ id, onClose }: { id: number | null; onClose: () => void }) 
   const run = useQuery({ queryKey: ['settlementReconcile', id], enabled: id !== null, queryFn: () => http.get<ReconcileRunDetail>(url(`/${id}`)) });
   const r = run.data;
   return (
-    <Drawer open={id !== null} onClose={onClose} size={980} destroyOnHidden title={r ? t('reconcile.detailTitle', { provider: t(`provider.${r.provider}`), day: r.day }) : t('reconcile.detail')}>
+    <Drawer
+      open={id !== null}
+      onClose={onClose}
+      size={980}
+      destroyOnHidden
+      title={r ? t('reconcile.detailTitle', { provider: t(`provider.${r.provider}`), day: r.day }) : t('reconcile.detail')}
+    >
       {r ? (
         <Table<MismatchRow>
           data-testid="reconcile-mismatches"
@@ -115,7 +138,12 @@ function RunDrawer({ id, onClose }: { id: number | null; onClose: () => void }) 
           locale={{ emptyText: t('reconcile.none') }}
           dataSource={r.mismatchList}
           columns={[
-            { key: 'kind', title: t('field.kind'), dataIndex: 'kind', render: (k: string) => <Tag color={k === 'other_day' ? 'blue' : 'volcano'}>{t(`kind.${k as 'amount'}`)}</Tag> },
+            {
+              key: 'kind',
+              title: t('field.kind'),
+              dataIndex: 'kind',
+              render: (k: string) => <Tag color={k === 'other_day' ? 'blue' : 'volcano'}>{t(`kind.${k as 'amount'}`)}</Tag>,
+            },
             { key: 'tradeNo', title: t('field.tradeNo'), dataIndex: 'tradeNo', ellipsis: true },
             { key: 'ourNo', title: t('field.ourNo'), dataIndex: 'ourNo', render: (v: string | null) => v ?? '—' },
             { key: 'oursFen', title: t('field.oursFen'), dataIndex: 'oursFen', align: 'right', render: money },
@@ -146,10 +174,14 @@ function RunDrawer({ id, onClose }: { id: number | null; onClose: () => void }) 
           ]}
         />
       ) : null}
-      <ResolveDialog m={resolving} onClose={() => setResolving(null)} onDone={() => {
-        setResolving(null);
-        void run.refetch();
-      }} />
+      <ResolveDialog
+        m={resolving}
+        onClose={() => setResolving(null)}
+        onDone={() => {
+          setResolving(null);
+          void run.refetch();
+        }}
+      />
     </Drawer>
   );
 }
@@ -175,7 +207,15 @@ function RunDialog({ open, onClose, onDone }: { open: boolean; onClose: () => vo
     }
   };
   return (
-    <Modal open={open} onCancel={onClose} title={t('reconcile.runTitle')} okText={t('reconcile.run')} confirmLoading={saving} onOk={() => void submit().catch(() => undefined)} destroyOnHidden>
+    <Modal
+      open={open}
+      onCancel={onClose}
+      title={t('reconcile.runTitle')}
+      okText={t('reconcile.run')}
+      confirmLoading={saving}
+      onOk={() => void submit().catch(() => undefined)}
+      destroyOnHidden
+    >
       <Alert type="info" showIcon title={t('reconcile.runHint')} style={{ marginBottom: 12 }} />
       <Form form={form} layout="vertical" name="settlement-reconcile" initialValues={{ provider: 'wechat', date: venueToday().subtract(1, 'day') }}>
         <Form.Item name="provider" label={t('field.provider')} rules={[{ required: true }]}>

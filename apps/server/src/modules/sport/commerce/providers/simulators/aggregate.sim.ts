@@ -204,7 +204,20 @@ export async function startAggregateSimulator(opts: AggregateSimOptions = {}): P
     const { paid, refunds } = sim.dayLines(day);
     const rows = [
       ...paid.map((t) =>
-        [cstDateTime(t.paidAt!), mchId, t.outTradeNo, t.tradeNo, channelOf(t), 'PAY', 'SUCCESS', out(t.amountFen), '', '', '', out(simFeeFen(t.amountFen, SIM_FEE_PPM.aggregate, t.extra.feeFen))].join(','),
+        [
+          cstDateTime(t.paidAt!),
+          mchId,
+          t.outTradeNo,
+          t.tradeNo,
+          channelOf(t),
+          'PAY',
+          'SUCCESS',
+          out(t.amountFen),
+          '',
+          '',
+          '',
+          out(simFeeFen(t.amountFen, SIM_FEE_PPM.aggregate, t.extra.feeFen)),
+        ].join(','),
       ),
       ...refunds.map(({ trade: t, refund: r }) =>
         [

@@ -650,7 +650,8 @@ export function handleOf(provider: ProviderName, run: RunningSim, merchantConfig
           extra: r.feeFen === undefined ? {} : { feeFen: String(r.feeFen) },
         });
         t.paidAt = r.paidAt;
-        for (const f of r.refunds ?? []) t.refunds.push({ outRefundNo: f.outRefundNo, refundNo: newId('R'), amountFen: f.amountFen, state: 'succeeded', at: f.at });
+        for (const f of r.refunds ?? [])
+          t.refunds.push({ outRefundNo: f.outRefundNo, refundNo: newId('R'), amountFen: f.amountFen, state: 'succeeded', at: f.at });
       }
     },
     close: () => {
