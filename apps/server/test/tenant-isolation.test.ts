@@ -9,6 +9,7 @@ import { deliverStation, addBacklog } from '../src/modules/message/index.ts';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { MODULES } from '../src/modules/modules.ts';
 import { putPlatform, startEinvoiceSimulator, type EinvoiceSimHandle } from '../src/modules/sport/invoice/index.ts';
+import { startPaySimulators, type PaySimulators } from '../src/modules/sport/commerce/commerce.testkit.ts';
 import { SYSTEM_SCOPE } from '../src/platform/scope.ts';
 import { sealSecret } from '../src/platform/keys.ts';
 
@@ -221,6 +222,8 @@ interface World {
   pickupB: number;
   invoiceB: number;
   closeB: number;
+  reconcileRunB: number;
+  mismatchB: number;
   couponTemplateB: number;
   couponBatchB: number;
   couponB: number;
@@ -555,6 +558,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/settlement/close': { body: { date: '2024-01-02' } },
     'POST /api/sport/settlement/close/list': { expect: 'empty' },
     'POST /api/sport/settlement/close/:id/sign': { body: { version: 1 } },
+    // Reconciliation: B's runs listed or read, B's mismatch resolved: empty / 100404; clearing lists only A's own.
+    'POST /api/sport/settlement/reconcile/list': { expect: 'empty' },
+    'POST /api/sport/settlement/reconcile/mismatch/:id/resolve': { body: { way: 'note', note: 'probe', version: 1 } },
+    'POST /api/sport/settlement/clearing/list': { expect: 'empty' },
     // Coupons: B's template, batch, coupons and members are not found; lists filtered by them find nothing of A's.
     'PUT /api/sport/coupon/template/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/coupon/template/:id/issue': { body: { batchKey: 'probe-b' } },
@@ -732,6 +739,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'pickup') return w.pickupB;
     if (r.module === 'invoice') return w.invoiceB;
     if (r.module === 'settlementClose') return w.closeB;
+    if (r.module === 'settlementReconcile') return /\/mismatch\//.test(r.url) ? w.mismatchB : w.reconcileRunB;
     if (r.module === 'coupon') return w.couponTemplateB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
@@ -978,6 +986,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
   let mgrA: Client;
   let w: World;
   let sim: EinvoiceSimHandle | undefined;
+  let paySims: PaySimulators | undefined;
 
   beforeAll(async () => {
     s = await startServer(kind, { JOB_SCHEDULER: '0' });
@@ -1415,6 +1424,20 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     await ok('POST', `/api/sport/invoice/${invoiceB}/refresh`, undefined, mgrB);
     // B's daily close of a past day (open: its sign-off is a live target).
     const closeB = (await ok<{ closeId: number }>('POST', '/api/sport/settlement/close', { stadiumId: venueB, date: '2024-01-01' }, mgrB)).closeId;
+    // B's WeChat Pay reconciliation of a past day, with a trade only the provider has (an open mismatch).
+    paySims = await startPaySimulators();
+    const wechatB = paySims.wechat.merchantConfig();
+    await ok(
+      'PUT',
+      '/api/sport/commerce/merchant/wechat',
+      { enabled: true, gateway: wechatB.gateway, settings: wechatB.settings, secrets: wechatB.secrets, version: 0 },
+      mgrB,
+    );
+    paySims.wechat.record([{ outTradeNo: 'B-ONLY-THEIRS', amountFen: 100, paidAt: new Date('2024-01-01T04:00:00Z') }]);
+    await ok('POST', '/api/sport/settlement/reconcile', { provider: 'wechat', date: '2024-01-01' }, mgrB);
+    const reconcileRunB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/settlement/reconcile/list', {}, mgrB)).data[0]!.id;
+    const mismatchB = (await ok<{ mismatchList: { id: number }[] }>('GET', `/api/sport/settlement/reconcile/${reconcileRunB}`, undefined, mgrB))
+      .mismatchList[0]!.id;
     // B's coupon template, a batch of it issued to B's member, and the coupon.
     const couponTemplateB = (
       await ok<{ id: number }>('POST', '/api/sport/coupon/template', { name: 'b-coupon', kind: 'amount', valueFen: 100, validDays: 30, code: 'TENANTB' }, mgrB)
@@ -1547,6 +1570,8 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       pickupB,
       invoiceB,
       closeB,
+      reconcileRunB,
+      mismatchB,
       couponTemplateB,
       couponBatchB,
       couponB,
@@ -1554,6 +1579,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
   });
   afterAll(async () => {
     await sim?.close();
+    await paySims?.close();
     await s?.close();
   });
 

@@ -31,6 +31,8 @@ const SCREENS = [
   ['pickup records', '/sport/views/operatManagement/pickupRecords/index'],
   ['invoices', '/sport/views/invoiceManagement/index'],
   ['daily close', '/sport/views/clearingSettlement/closIngMangement/index'],
+  ['reconciliation', '/sport/views/clearingSettlement/reconciliation/index'],
+  ['third-party clearing', '/sport/views/clearingSettlement/thirdPartyClearing/index'],
   ['coupons', '/sport/views/operatManagement/couponManagement/index'],
   ['returned coupons', '/sport/views/refundList/returnBillAndCoupon'],
 ] as const;

@@ -3,6 +3,8 @@ import type { ContractModule } from '../module.ts';
 /** The permission codes of the sport/settlement module (a group per resource, merged into `Perm`). */
 export const settlementPermissions = {
   close: { list: 'sport:settlement:close:list', close: 'sport:settlement:close:close', sign: 'sport:settlement:close:sign' },
+  reconcile: { list: 'sport:settlement:reconcile:list', run: 'sport:settlement:reconcile:run', resolve: 'sport:settlement:reconcile:resolve' },
+  clearing: { list: 'sport:settlement:clearing:list', receive: 'sport:settlement:clearing:receive' },
 } as const;
 
 /** What the sport/settlement module brings to the console (spec 2.5 clearingSettlement). */
@@ -21,16 +23,44 @@ export const settlementModule = {
       cache: true,
       parent: 'clearingSettlement',
     },
+    {
+      key: 'sport.settlement.reconcile',
+      path: '/sport/views/clearingSettlement/reconciliation/index',
+      title: { 'zh-CN': '对账管理', 'en-US': 'Reconciliation' },
+      icon: 'AuditOutlined',
+      permission: settlementPermissions.reconcile.list,
+      buttons: { run: settlementPermissions.reconcile.run, resolve: settlementPermissions.reconcile.resolve },
+      cache: true,
+      parent: 'clearingSettlement',
+    },
+    {
+      key: 'sport.settlement.clearing',
+      path: '/sport/views/clearingSettlement/thirdPartyClearing/index',
+      title: { 'zh-CN': '第三方清分', 'en-US': 'Third-party clearing' },
+      icon: 'AccountBookOutlined',
+      permission: settlementPermissions.clearing.list,
+      buttons: { receive: settlementPermissions.clearing.receive },
+      cache: true,
+      parent: 'clearingSettlement',
+    },
   ],
   buttons: {
     close: { 'zh-CN': '日结', 'en-US': 'Close the day' },
     sign: { 'zh-CN': '签核', 'en-US': 'Sign off' },
+    run: { 'zh-CN': '对账', 'en-US': 'Reconcile' },
+    resolve: { 'zh-CN': '处理差异', 'en-US': 'Resolve' },
+    receive: { 'zh-CN': '登记到账', 'en-US': 'Record money received' },
   },
   logLabels: {
     settlementClose: { 'zh-CN': '日结', 'en-US': 'Daily close' },
+    settlementReconcile: { 'zh-CN': '对账', 'en-US': 'Reconciliation' },
+    settlementClearing: { 'zh-CN': '第三方清分', 'en-US': 'Third-party clearing' },
   },
   logActions: {
     close: { 'zh-CN': '日结', 'en-US': 'Close the day' },
     sign: { 'zh-CN': '签核', 'en-US': 'Sign off' },
+    reconcile: { 'zh-CN': '对账', 'en-US': 'Reconcile' },
+    resolve: { 'zh-CN': '处理差异', 'en-US': 'Resolve a mismatch' },
+    receive: { 'zh-CN': '登记到账', 'en-US': 'Record money received' },
   },
 } as const satisfies ContractModule;

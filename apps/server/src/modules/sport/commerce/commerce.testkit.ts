@@ -8,6 +8,9 @@ import { deliverCommerceEvent, EVENT_BEAN } from './events.ts';
 export { seedCommerceJobs } from './commerce.jobs.ts';
 // The local payment simulators, for tests and benches that pay through a provider.
 export { startPaySimulators, type PaySimulators } from './providers/simulators/index.ts';
+// The Alipay bill's zip, written and read (reconciliation's format tests).
+export { zipOf } from './providers/simulators/zip.ts';
+export { billText } from './providers/alipay.ts';
 // The demo's sales, for another module's demo test that needs paid orders of the demo centre.
 export { seedCommerceDemo } from './commerce.seed.ts';
 

@@ -109,6 +109,9 @@ export { fenToYuan } from './providers/money.ts';
 export { drawerTakings, firstMovementSince } from './takings.repository.ts';
 // One venue's capital flow of a business day, by method and by item kind (the daily close).
 export { venueDayFlow, type VenueDayFlow } from './dayflow.repository.ts';
+// A provider's payments and refunds with their ledger amounts and days, and its bill (reconciliation).
+export { providerMoneyOf, type ProviderMoneyLine } from './providermoney.repository.ts';
+export { downloadProviderBill } from './merchant.service.ts';
 
 // ---------------------------------------------------------------- routes' helpers
 export { idemKey, payDeps, originOf } from './commerce.routes.ts';

@@ -126,3 +126,9 @@ export async function putMerchantAsSystem(db: Db, orgId: number, provider: Provi
   if (existing) await updateMerchant(db, SYSTEM_SCOPE, existing.id, existing.version, values);
   else await insertMerchant(db, SYSTEM_SCOPE, { orgId, provider, ...values });
 }
+
+/** The provider's bill of `day` for the organisation's merchant, as its adapter reads it (reconciliation). */
+export async function downloadProviderBill(db: Executor, key: Buffer, orgId: number, provider: ProviderMethod, day: string): Promise<string> {
+  const cfg = await merchantConfigFor(db, key, orgId, provider);
+  return providerOf(provider).downloadBill(cfg, day);
+}

@@ -3,6 +3,7 @@ import type { ModuleManifest } from '../../../platform/module.ts';
 import * as settlementTables from './settlement.table.ts';
 import { settlementRoutes } from './settlement.routes.ts';
 import { seedSettlementDemo } from './settlement.seed.ts';
+import { RECONCILE_ACCOUNT } from './settlement.reconcile.ts';
 
 /**
  * Settlement (issue 29): the daily close of each venue, read from the commerce ledger through its
@@ -17,5 +18,7 @@ export const settlementManifest: ModuleManifest = {
   // The closes read the demo's sales: every selling module's demo comes first.
   demoAfter: ['sport/booking', 'sport/member', 'sport/card', 'sport/goods', 'sport/equipment', 'sport/ticket', 'sport/course', 'sport/sparring'],
   routes: ({ app, ctx }) => settlementRoutes(app, ctx),
+  // Adjusting entries of reconciliation move between a provider's account and this one.
+  contributes: { ledgerAccounts: [RECONCILE_ACCOUNT] },
   demo: ({ db }) => seedSettlementDemo(db),
 };

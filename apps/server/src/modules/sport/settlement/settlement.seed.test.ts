@@ -36,4 +36,18 @@ describe.each(databases)('settlement demo data on %s', (kind) => {
     expect(sum(detail.body.totals.byMethod)).toBe(list.body.data[0].netFen);
     expect(sum(detail.body.totals.byKind)).toBe(list.body.data[0].netFen);
   });
+
+  it("one reconciliation of yesterday's WeChat Pay bill with two mismatches, one resolved with a note", async () => {
+    const mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+    const runs = await mgr.json('POST', settlementApi('reconcile/list'), { body: {} });
+    expect(runs.code, runs.msg).toBe(0);
+    expect(runs.body.data).toEqual([expect.objectContaining({ provider: 'wechat', mismatches: 2, openMismatches: 1 })]);
+    const run = await mgr.json('GET', settlementApi(`reconcile/${runs.body.data[0].id}`));
+    expect(run.body.mismatchList.map((m: { kind: string; state: string }) => `${m.kind}:${m.state}`).sort()).toEqual(
+      expect.arrayContaining(['only_theirs:resolved']),
+    );
+    const clearing = await mgr.json('POST', settlementApi('clearing/list'), { body: {} });
+    expect(clearing.body.data[0]).toMatchObject({ provider: 'wechat', billed: true });
+  });
 });

@@ -5,7 +5,7 @@ import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
 import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 
 /** The settlement screens (a screen's key grants its buttons too). */
-export const SETTLEMENT_KEYS = ['sport.settlement.close'];
+export const SETTLEMENT_KEYS = ['sport.settlement.close', 'sport.settlement.reconcile', 'sport.settlement.clearing'];
 export const settlementApi = (p: string) => `/api/sport/settlement/${p}`;
 
 /**

@@ -158,7 +158,7 @@ for (const variant of [
       expect(lines).toHaveLength(2);
       const amount = variant.amountUnit === 'yuan' ? ['43.21', '0.21'] : ['4321', '21'];
       expect(lines[0]).toContain(`,PAY,SUCCESS,${amount[0]}`);
-      expect(lines[1]).toMatch(new RegExp(`,REFUND,SUCCESS,${amount[0]},${outTradeNo}-1,\\w+,${amount[1]!.replace('.', '\\.')}$`));
+      expect(lines[1]).toMatch(new RegExp(`,REFUND,SUCCESS,${amount[0]},${outTradeNo}-1,\\w+,${amount[1]!.replace('.', '\\.')},-?[\\d.]+$`)); // then the fee given back
     });
 
     it('refuses a request signed with another key', async () => {

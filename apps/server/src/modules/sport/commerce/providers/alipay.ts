@@ -20,6 +20,7 @@
  */
 import { createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
+import iconv from 'iconv-lite';
 // Loaded on the first Alipay call (their import is 0.4 s of every start, most of which never pays by Alipay).
 import type { AlipaySdk } from 'alipay-sdk';
 import type { Dispatcher } from 'urllib';
@@ -211,11 +212,12 @@ export function billText(bytes: Buffer): string {
   return (detail.length ? detail : files).map((f) => decodeText(f.data)).join('\n');
 }
 
+/** Alipay's files are GBK; a file that reads as UTF-8 (some test fixtures) is taken as such. */
 function decodeText(b: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(b);
   } catch {
-    return new TextDecoder('gbk').decode(b);
+    return iconv.decode(b, 'gbk');
   }
 }
 

@@ -20,6 +20,7 @@
  * (32 characters, barcode). The gateway is https://api.mch.weixin.qq.com in production.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, createSign, createVerify, randomBytes } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { assertDay, cstCompact, cstRfc3339 } from './money.ts';
 import { header, httpCall, type HttpAnswer } from './http.ts';
 import {
@@ -405,7 +406,8 @@ export const wechat: PayProvider = {
 
   async downloadBill(cfg, day) {
     assertDay(day);
-    const r = await v3(cfg, 'GET', `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL`);
+    // GZIP: a day's bill of many trades travels compressed; the hash is over the bytes as served.
+    const r = await v3(cfg, 'GET', `/v3/bill/tradebill?bill_date=${day}&bill_type=ALL&tar_type=GZIP`);
     if (r.status !== 200 || !r.data?.download_url) throw refusedV3('tradebill', r);
     const u = new URL(String(r.data.download_url));
     // The file is not signed: it is checked against the signed answer's hash.
@@ -423,7 +425,8 @@ export const wechat: PayProvider = {
     if (createHash(algo).update(file.bytes).digest('hex') !== String(r.data.hash_value).toLowerCase()) {
       throw new ProviderError('WeChat Pay bill download: the file does not match its hash', 'SIGNATURE');
     }
-    return file.text;
+    const gzipped = file.bytes[0] === 0x1f && file.bytes[1] === 0x8b;
+    return gzipped ? gunzipSync(file.bytes).toString('utf8') : file.text;
   },
 };
 

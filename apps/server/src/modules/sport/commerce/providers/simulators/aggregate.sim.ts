@@ -13,6 +13,8 @@ import {
   handleOf,
   newId,
   serveSim,
+  simFeeFen,
+  SIM_FEE_PPM,
   type OutgoingNotification,
   type Reply,
   type SimCore,
@@ -201,7 +203,22 @@ export async function startAggregateSimulator(opts: AggregateSimOptions = {}): P
   function bill(day: string, sim: SimCore): string {
     const { paid, refunds } = sim.dayLines(day);
     const rows = [
-      ...paid.map((t) => [cstDateTime(t.paidAt!), mchId, t.outTradeNo, t.tradeNo, channelOf(t), 'PAY', 'SUCCESS', out(t.amountFen), '', '', ''].join(',')),
+      ...paid.map((t) =>
+        [
+          cstDateTime(t.paidAt!),
+          mchId,
+          t.outTradeNo,
+          t.tradeNo,
+          channelOf(t),
+          'PAY',
+          'SUCCESS',
+          out(t.amountFen),
+          '',
+          '',
+          '',
+          out(simFeeFen(t.amountFen, SIM_FEE_PPM.aggregate, t.extra.feeFen)),
+        ].join(','),
+      ),
       ...refunds.map(({ trade: t, refund: r }) =>
         [
           cstDateTime(r.at),
@@ -215,12 +232,14 @@ export async function startAggregateSimulator(opts: AggregateSimOptions = {}): P
           r.outRefundNo,
           r.refundNo,
           out(r.amountFen),
+          // The fee of the part paid back is given back.
+          simFeeFen(r.amountFen, SIM_FEE_PPM.aggregate) ? `-${out(simFeeFen(r.amountFen, SIM_FEE_PPM.aggregate))}` : out(0),
         ].join(','),
       ),
     ];
     return (
       [
-        'trade_time,mch_id,out_trade_no,trade_no,pay_channel,type,state,total_amount,out_refund_no,refund_no,refund_amount',
+        'trade_time,mch_id,out_trade_no,trade_no,pay_channel,type,state,total_amount,out_refund_no,refund_no,refund_amount,fee',
         ...rows,
         `# total ${paid.length} paid ${out(paid.reduce((s, t) => s + t.amountFen, 0))}, ${refunds.length} refunds ${out(refunds.reduce((s, x) => s + x.refund.amountFen, 0))}, unit ${amountUnit}`,
       ].join('\n') + '\n'

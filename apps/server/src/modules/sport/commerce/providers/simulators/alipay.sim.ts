@@ -16,6 +16,8 @@ import {
   handleOf,
   newId,
   serveSim,
+  simFeeFen,
+  SIM_FEE_PPM,
   type SimCore,
   type SimHandle,
   type SimOptions,
@@ -26,6 +28,7 @@ import {
   type Reply,
 } from './common.ts';
 import { zipOf } from './zip.ts';
+import iconv from 'iconv-lite';
 
 export interface AlipaySimKeys {
   /** The merchant's application private key (PEM); the simulator keeps its public half. */
@@ -247,7 +250,7 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
     const { paid, refunds } = sim.dayLines(day);
     const cols =
       '支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注';
-    const line = (t: SimTrade, type: string, at: Date, fen: number, refundNo: string) =>
+    const line = (t: SimTrade, type: string, at: Date, fen: number, refundNo: string, feeFen: number) =>
       [
         t.tradeNo,
         t.outTradeNo,
@@ -271,13 +274,16 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
         '0.00',
         '0.00',
         refundNo,
-        '0.00',
+        // The service fee leaves the merchant: negative on a payment, given back (positive) on a refund.
+        (feeFen > 0 ? '-' : '') + fenToYuan(Math.abs(feeFen)),
         '0.00',
         '',
       ].join(',');
     const lines = [
-      ...paid.map((t) => line(t, '交易', t.paidAt!, t.amountFen, '')),
-      ...refunds.map(({ trade, refund }) => line(trade, '退款', refund.at, -refund.amountFen, refund.outRefundNo)),
+      ...paid.map((t) => line(t, '交易', t.paidAt!, t.amountFen, '', simFeeFen(t.amountFen, SIM_FEE_PPM.alipay, t.extra.feeFen))),
+      ...refunds.map(({ trade, refund }) =>
+        line(trade, '退款', refund.at, -refund.amountFen, refund.outRefundNo, -simFeeFen(refund.amountFen, SIM_FEE_PPM.alipay)),
+      ),
     ];
     const total = paid.reduce((s, t) => s + t.amountFen, 0);
     const back = refunds.reduce((s, r) => s + r.refund.amountFen, 0);
@@ -336,10 +342,21 @@ export async function startAlipaySimulator(opts: AlipaySimOptions = {}): Promise
       const billPath = /^\/bill\/download\/(\d{4}-\d{2}-\d{2})$/.exec(req.path);
       if (billPath && req.method === 'GET') {
         const day = billPath[1]!;
-        const detail = Buffer.from(bill(day, sim), 'utf8');
-        const summary = Buffer.from(
-          `#支付宝业务汇总查询\r\n门店编号,门店名称,交易订单总笔数,退款订单总笔数\r\n,,${sim.dayLines(day).paid.length},${sim.dayLines(day).refunds.length}\r\n`,
-          'utf8',
+        // Alipay's bill files are GBK, as a spreadsheet in China opens them.
+        const detail = iconv.encode(bill(day, sim), 'gbk');
+        const { paid, refunds } = sim.dayLines(day);
+        const gross = paid.reduce((n, t) => n + t.amountFen, 0);
+        const back = refunds.reduce((n, r) => n + r.refund.amountFen, 0);
+        const summary = iconv.encode(
+          [
+            '#支付宝业务汇总查询',
+            `#账号：[${pid}0156]`,
+            `#起始日期：[${day} 00:00:00]   终止日期：[${day} 23:59:59]`,
+            '门店编号,门店名称,交易订单总笔数,退款订单总笔数,订单金额（元）,商家实收（元）',
+            `,,${paid.length},${refunds.length},${fenToYuan(gross)},${back > gross ? '-' : ''}${fenToYuan(Math.abs(gross - back))}`,
+            `#导出时间：[${cstDateTime(new Date())}]`,
+          ].join('\r\n') + '\r\n',
+          'gbk',
         );
         const d = day.replaceAll('-', '');
         return {

@@ -9,6 +9,7 @@
  * a REFUND.SUCCESS notification. Barcode trades send no notification (v2 micropay has no notify URL).
  */
 import { createHash, createPublicKey, randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import {
   aesGcmEncrypt,
   fromXml,
@@ -30,6 +31,8 @@ import {
   handleOf,
   newId,
   serveSim,
+  simFeeFen,
+  SIM_FEE_PPM,
   type OutgoingNotification,
   type Reply,
   type SimCore,
@@ -87,7 +90,7 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
   const merchantPublic = createPublicKey(keys.merchantPrivateKey).export({ type: 'spki', format: 'pem' }).toString();
   const platformPublic = createPublicKey(keys.platformPrivateKey).export({ type: 'spki', format: 'pem' }).toString();
   const refundDelay = opts.refundDelayMs ?? 100;
-  const bills = new Map<string, string>();
+  const bills = new Map<string, Buffer>();
   let baseUrl = '';
 
   /** The signature headers WeChat Pay puts on answers and notifications. */
@@ -300,19 +303,23 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
     if (req.method === 'GET' && p === '/v3/bill/tradebill') {
       const day = req.query.get('bill_date') ?? '';
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return err(400, 'PARAM_ERROR', 'bill_date 错误');
-      const text = bill(day, sim);
+      const tarType = req.query.get('tar_type');
+      if (tarType && tarType !== 'GZIP') return err(400, 'PARAM_ERROR', 'tar_type 错误');
+      const text = Buffer.from(bill(day, sim), 'utf8');
+      const file = tarType === 'GZIP' ? gzipSync(text) : text;
       const token = randomBytes(12).toString('hex');
-      bills.set(token, text);
+      bills.set(token, file);
       return answer(200, {
         hash_type: 'SHA1',
-        hash_value: createHash('sha1').update(text, 'utf8').digest('hex'),
+        hash_value: createHash('sha1').update(file).digest('hex'),
         download_url: `${baseUrl}/v3/billdownload/file?token=${token}`,
       });
     }
     if (req.method === 'GET' && p === '/v3/billdownload/file') {
       const text = bills.get(req.query.get('token') ?? '');
       if (text === undefined) return err(404, 'NO_STATEMENT_EXIST', '账单文件不存在');
-      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: text };
+      const gzipped = text[0] === 0x1f && text[1] === 0x8b;
+      return { status: 200, headers: { 'content-type': gzipped ? 'application/x-gzip' : 'text/plain; charset=utf-8' }, body: text };
     }
     return err(404, 'NOT_FOUND', '接口不存在');
   }
@@ -415,7 +422,7 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
           '',
           t.subject.replace(/,/g, ' '),
           '',
-          '0.00000',
+          `${fenToYuan(simFeeFen(t.amountFen, SIM_FEE_PPM.wechat, t.extra.feeFen))}000`,
           '0.60%',
           fenToYuan(t.amountFen),
           '0.00',
@@ -448,7 +455,8 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
           r.state === 'succeeded' ? 'SUCCESS' : 'PROCESSING',
           t.subject.replace(/,/g, ' '),
           '',
-          '0.00000',
+          // The fee of the part paid back is given back: negative.
+          `-${fenToYuan(simFeeFen(r.amountFen, SIM_FEE_PPM.wechat))}000`,
           '0.60%',
           fenToYuan(t.amountFen),
           fenToYuan(r.amountFen),
@@ -460,12 +468,16 @@ export async function startWechatSimulator(opts: WechatSimOptions = {}): Promise
     ];
     const paidSum = paid.reduce((s, t) => s + t.amountFen, 0);
     const refundSum = refunds.reduce((s, x) => s + x.refund.amountFen, 0);
+    const fees =
+      paid.reduce((s, t) => s + simFeeFen(t.amountFen, SIM_FEE_PPM.wechat, t.extra.feeFen), 0) -
+      refunds.reduce((s, x) => s + simFeeFen(x.refund.amountFen, SIM_FEE_PPM.wechat), 0);
+    const feeSum = `${fees < 0 ? '-' : ''}${fenToYuan(Math.abs(fees))}000`;
     return (
       [
         '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注',
         ...rows,
         '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
-        [String(rows.length), fenToYuan(paidSum), fenToYuan(refundSum), '0.00', '0.00000', fenToYuan(paidSum), fenToYuan(refundSum)].map(f).join(','),
+        [String(rows.length), fenToYuan(paidSum), fenToYuan(refundSum), '0.00', feeSum, fenToYuan(paidSum), fenToYuan(refundSum)].map(f).join(','),
       ].join('\r\n') + '\r\n'
     );
   }
