@@ -109,6 +109,8 @@ export { fenToYuan } from './providers/money.ts';
 export { drawerTakings, firstMovementSince } from './takings.repository.ts';
 // One venue's capital flow of a business day, by method and by item kind (the daily close).
 export { venueDayFlow, type VenueDayFlow } from './dayflow.repository.ts';
+// One venue's money over a run of business days, gross and refunds by item kind (the agency's statements).
+export { venuePeriodFlow, type VenuePeriodFlow } from './periodflow.repository.ts';
 
 // ---------------------------------------------------------------- routes' helpers
 export { idemKey, payDeps, originOf } from './commerce.routes.ts';
