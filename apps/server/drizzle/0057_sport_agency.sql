@@ -56,15 +56,26 @@ CREATE TABLE "sport_agency_statement" (
 	CONSTRAINT "sport_agency_statement_parts" CHECK ("sport_agency_statement"."platform_fen" + "sport_agency_statement"."venue_fen" + "sport_agency_statement"."partner_fen" = "sport_agency_statement"."net_fen" and "sport_agency_statement"."gross_fen" - "sport_agency_statement"."refund_fen" = "sport_agency_statement"."net_fen")
 );
 --> statement-breakpoint
-ALTER TABLE "sport_agency_contract" ADD CONSTRAINT "sport_agency_contract_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_agency_contract" ADD CONSTRAINT "sport_agency_contract_venue_org_fk" FOREIGN KEY ("org_id","venue_id") REFERENCES "public"."sport_venue"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_agency_statement" ADD CONSTRAINT "sport_agency_statement_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_agency_statement" ADD CONSTRAINT "sport_agency_statement_approved_by_sys_user_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_agency_statement" ADD CONSTRAINT "sport_agency_statement_paid_by_sys_user_id_fk" FOREIGN KEY ("paid_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_agency_statement" ADD CONSTRAINT "sport_agency_statement_contract_org_fk" FOREIGN KEY ("org_id","contract_id") REFERENCES "public"."sport_agency_contract"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "sport_agency_statement" ADD CONSTRAINT "sport_agency_statement_venue_org_fk" FOREIGN KEY ("org_id","venue_id") REFERENCES "public"."sport_venue"("org_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_agency_contract_org_id_uq" ON "sport_agency_contract" USING btree ("org_id","id");--> statement-breakpoint
-CREATE INDEX "sport_agency_contract_venue_idx" ON "sport_agency_contract" USING btree ("venue_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_agency_statement_org_id_uq" ON "sport_agency_statement" USING btree ("org_id","id");--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_agency_statement_period_uq" ON "sport_agency_statement" USING btree ("contract_id","period_start");--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_agency_contract_org_id_uq" ON "sport_agency_contract" USING btree ("org_id","id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_agency_statement_org_id_uq" ON "sport_agency_statement" USING btree ("org_id","id");
+--> statement-breakpoint
+ALTER TABLE "sport_agency_contract" ADD CONSTRAINT "sport_agency_contract_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_agency_contract" ADD CONSTRAINT "sport_agency_contract_venue_org_fk" FOREIGN KEY ("org_id","venue_id") REFERENCES "public"."sport_venue"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_agency_statement" ADD CONSTRAINT "sport_agency_statement_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_agency_statement" ADD CONSTRAINT "sport_agency_statement_approved_by_sys_user_id_fk" FOREIGN KEY ("approved_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_agency_statement" ADD CONSTRAINT "sport_agency_statement_paid_by_sys_user_id_fk" FOREIGN KEY ("paid_by") REFERENCES "public"."sys_user"("id") ON DELETE set null ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_agency_statement" ADD CONSTRAINT "sport_agency_statement_contract_org_fk" FOREIGN KEY ("org_id","contract_id") REFERENCES "public"."sport_agency_contract"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "sport_agency_statement" ADD CONSTRAINT "sport_agency_statement_venue_org_fk" FOREIGN KEY ("org_id","venue_id") REFERENCES "public"."sport_venue"("org_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "sport_agency_contract_venue_idx" ON "sport_agency_contract" USING btree ("venue_id");
+--> statement-breakpoint
+CREATE UNIQUE INDEX "sport_agency_statement_period_uq" ON "sport_agency_statement" USING btree ("contract_id","period_start");
+--> statement-breakpoint
 CREATE INDEX "sport_agency_statement_org_period_idx" ON "sport_agency_statement" USING btree ("org_id","period_start");

@@ -34,9 +34,10 @@ export const agencyContractCreate = z.object({
   stadiumId: fields.id,
   name: fields.str().trim().min(1).max(64),
   partnerName: fields.str().trim().min(1).max(64),
-  platformBp: bp,
-  venueBp: bp,
-  partnerBp: bp,
+  /** Left out (all three): seeded from the venue's service contract commission (the platform's share; the rest the venue's). */
+  platformBp: bp.optional(),
+  venueBp: bp.optional(),
+  partnerBp: bp.optional(),
   kindShares: z.array(agencyKindShares).max(20).optional(),
   validFrom: fields.day,
   validTo: fields.optDay,

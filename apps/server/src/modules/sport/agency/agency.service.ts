@@ -114,7 +114,7 @@ export async function addContract(db: Db, caller: Caller, input: AgencyContractC
   await checkContract(input);
   const { stadiumId, platformBp, venueBp, partnerBp, ...values } = input;
   // No shares given: the venue's service contract commission seeds them.
-  const shares = platformBp === undefined ? await defaultsOf(db, scope, stadiumId) : { platformBp, venueBp, partnerBp };
+  const shares = platformBp === undefined ? await defaultsOf(db, scope, stadiumId) : { platformBp, venueBp: venueBp ?? 0, partnerBp: partnerBp ?? 0 };
   const made = await insertContract(db, scope, {
     ...values,
     orgId: venue.orgId,
