@@ -224,6 +224,8 @@ interface World {
   couponTemplateB: number;
   couponBatchB: number;
   couponB: number;
+  agencyContractB: number;
+  agencyStatementB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -555,6 +557,15 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/settlement/close': { body: { date: '2024-01-02' } },
     'POST /api/sport/settlement/close/list': { expect: 'empty' },
     'POST /api/sport/settlement/close/:id/sign': { body: { version: 1 } },
+    // Tripartite agency: B's venue, contract and statement are not found; lists filtered by them find nothing of A's.
+    'POST /api/sport/agency/contract/list': { expect: 'empty' },
+    'PUT /api/sport/agency/contract/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/agency/statement/list': { expect: 'empty' },
+    'POST /api/sport/agency/statement/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/agency/party/list': { expect: 'empty' },
+    'POST /api/sport/agency/party/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/agency/statement/:id/approve': { body: { version: 1 } },
+    'POST /api/sport/agency/statement/:id/pay': { body: { version: 1, paymentRef: 'probe' } },
     // Coupons: B's template, batch, coupons and members are not found; lists filtered by them find nothing of A's.
     'PUT /api/sport/coupon/template/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/coupon/template/:id/issue': { body: { batchKey: 'probe-b' } },
@@ -732,6 +743,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'pickup') return w.pickupB;
     if (r.module === 'invoice') return w.invoiceB;
     if (r.module === 'settlementClose') return w.closeB;
+    if (r.module === 'agencyContract') return /\/defaults\//.test(r.url) ? w.venueB : w.agencyContractB;
+    if (r.module === 'agencyStatement') return w.agencyStatementB;
     if (r.module === 'coupon') return w.couponTemplateB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
@@ -823,6 +836,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return w.templateB;
     case 'claimIds':
       return [w.lockB];
+    case 'contractId':
+      return w.agencyContractB;
     case 'couponIds':
       return [w.couponB];
     case 'batchId':
@@ -1415,6 +1430,16 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     await ok('POST', `/api/sport/invoice/${invoiceB}/refresh`, undefined, mgrB);
     // B's daily close of a past day (open: its sign-off is a live target).
     const closeB = (await ok<{ closeId: number }>('POST', '/api/sport/settlement/close', { stadiumId: venueB, date: '2024-01-01' }, mgrB)).closeId;
+    // B's tripartite agency contract and a draft statement of a past week.
+    const agencyContractB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/agency/contract',
+        { stadiumId: venueB, name: 'b-agency', partnerName: 'b-partner', platformBp: 500, venueBp: 9000, partnerBp: 500, validFrom: '2024-01-01', period: 'weekly' },
+        mgrB,
+      )
+    ).id;
+    const agencyStatementB = (await ok<{ id: number }>('POST', '/api/sport/agency/statement/compute', { contractId: agencyContractB, day: '2024-01-03' }, mgrB)).id;
     // B's coupon template, a batch of it issued to B's member, and the coupon.
     const couponTemplateB = (
       await ok<{ id: number }>('POST', '/api/sport/coupon/template', { name: 'b-coupon', kind: 'amount', valueFen: 100, validDays: 30, code: 'TENANTB' }, mgrB)
@@ -1550,6 +1575,8 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       couponTemplateB,
       couponBatchB,
       couponB,
+      agencyContractB,
+      agencyStatementB,
     };
   });
   afterAll(async () => {

@@ -33,6 +33,7 @@ const statementRepo = scopedRepo(agencyStatements);
 // ---------------------------------------------------------------- contracts
 
 export const findContract = (db: Executor, scope: Scope, id: number) => contractRepo.find(db, scope, id);
+export const findContracts = (db: Executor, scope: Scope, ids: number[]) => contractRepo.findMany(db, scope, ids);
 export const insertContract = (db: Executor, scope: Scope, values: typeof agencyContracts.$inferInsert) => contractRepo.insert(db, scope, values);
 export const updateContract = (db: Executor, scope: Scope, id: number, version: number, values: Changes<typeof agencyContracts>) =>
   contractRepo.update(db, scope, id, version, values);

@@ -23,6 +23,7 @@ import { timeZoneOf, venuePeriodFlow } from '../commerce/index.ts';
 import { addDays, findVenue, venueInScope, weekdayOf } from '../venue/index.ts';
 import {
   findContract,
+  findContracts,
   findStatement,
   findStatementListed,
   insertContract,
@@ -142,6 +143,8 @@ export async function editContract(db: Db, caller: Caller, id: number, input: Ag
 
 export async function removeContracts(db: Db, caller: Caller, ids: number[]) {
   const scope = scopeOf(caller);
+  // Another organisation's contract answers 100404, as one that does not exist.
+  if ((await findContracts(db, scope, ids)).length !== new Set(ids).size) throw notFound();
   if (await statementsOfContracts(db, scope, ids)) throw conflict('state', 'agency.hasStatements');
   return { deleted: await removeContractRows(db, scope, ids) };
 }
