@@ -1435,11 +1435,21 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       await ok<{ id: number }>(
         'POST',
         '/api/sport/agency/contract',
-        { stadiumId: venueB, name: 'b-agency', partnerName: 'b-partner', platformBp: 500, venueBp: 9000, partnerBp: 500, validFrom: '2024-01-01', period: 'weekly' },
+        {
+          stadiumId: venueB,
+          name: 'b-agency',
+          partnerName: 'b-partner',
+          platformBp: 500,
+          venueBp: 9000,
+          partnerBp: 500,
+          validFrom: '2024-01-01',
+          period: 'weekly',
+        },
         mgrB,
       )
     ).id;
-    const agencyStatementB = (await ok<{ id: number }>('POST', '/api/sport/agency/statement/compute', { contractId: agencyContractB, day: '2024-01-03' }, mgrB)).id;
+    const agencyStatementB = (await ok<{ id: number }>('POST', '/api/sport/agency/statement/compute', { contractId: agencyContractB, day: '2024-01-03' }, mgrB))
+      .id;
     // B's coupon template, a batch of it issued to B's member, and the coupon.
     const couponTemplateB = (
       await ok<{ id: number }>('POST', '/api/sport/coupon/template', { name: 'b-coupon', kind: 'amount', valueFen: 100, validDays: 30, code: 'TENANTB' }, mgrB)

@@ -2,7 +2,12 @@ import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/agency module (a group per resource, merged into `Perm`). */
 export const agencyPermissions = {
-  agencyContract: { list: 'sport:agency:contract:list', add: 'sport:agency:contract:add', edit: 'sport:agency:contract:edit', remove: 'sport:agency:contract:remove' },
+  agencyContract: {
+    list: 'sport:agency:contract:list',
+    add: 'sport:agency:contract:add',
+    edit: 'sport:agency:contract:edit',
+    remove: 'sport:agency:contract:remove',
+  },
   agencyStatement: {
     list: 'sport:agency:statement:list',
     compute: 'sport:agency:statement:compute',

@@ -21,7 +21,11 @@ const stateOptions: { value: string; label: LocalText }[] = AGENCY_STATES.map((s
 }));
 const partyOptions: { value: string; label: LocalText }[] = AGENCY_PARTIES.map((p) => ({
   value: p,
-  label: { platform: { 'zh-CN': '平台', 'en-US': 'Platform' }, venue: { 'zh-CN': '场馆', 'en-US': 'Venue' }, partner: { 'zh-CN': '合作方', 'en-US': 'Partner' } }[p],
+  label: {
+    platform: { 'zh-CN': '平台', 'en-US': 'Platform' },
+    venue: { 'zh-CN': '场馆', 'en-US': 'Venue' },
+    partner: { 'zh-CN': '合作方', 'en-US': 'Partner' },
+  }[p],
 }));
 
 const periodCols = [col('periodStart', '周期开始', 'Period from'), col('periodEnd', '周期结束', 'Period to')];

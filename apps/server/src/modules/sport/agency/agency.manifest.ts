@@ -15,7 +15,17 @@ export const agencyManifest: ModuleManifest = {
   ui: contractModule('sport/agency'),
   tables: { schema: agencyTables },
   // The statements read the demo's sales: every selling module's demo comes first.
-  demoAfter: ['sport/booking', 'sport/member', 'sport/card', 'sport/goods', 'sport/equipment', 'sport/ticket', 'sport/course', 'sport/sparring', 'sport/settlement'],
+  demoAfter: [
+    'sport/booking',
+    'sport/member',
+    'sport/card',
+    'sport/goods',
+    'sport/equipment',
+    'sport/ticket',
+    'sport/course',
+    'sport/sparring',
+    'sport/settlement',
+  ],
   routes: ({ app, ctx }) => agencyRoutes(app, ctx),
   demo: ({ db }) => seedAgencyDemo(db),
 };

@@ -28,7 +28,16 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('agency statement races on postg
     const st = await agencyStaff(s, admin, platformId);
     const day = todayIn(st.venue.timeZone);
     const contract = await st.c.json('POST', agencyApi('contract'), {
-      body: { stadiumId: st.venue.id, name: '并发', partnerName: '合作方', platformBp: 600, venueBp: 8400, partnerBp: 1000, validFrom: addDays(day, -60), period: 'weekly' },
+      body: {
+        stadiumId: st.venue.id,
+        name: '并发',
+        partnerName: '合作方',
+        platformBp: 600,
+        venueBp: 8400,
+        partnerBp: 1000,
+        validFrom: addDays(day, -60),
+        period: 'weekly',
+      },
     });
     expect(contract.code, contract.msg).toBe(0);
     const order = await sellGeneral(st.c, [{ name: '场地费', unitPriceFen: 9_999 }], { venueId: st.venue.id });
@@ -37,7 +46,9 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('agency statement races on postg
     await s.database.query(`update sport_ledger_entry set business_day = business_day - 7 where org_id = $1`, [st.orgId]);
 
     for (let round = 0; round < 5; round++) {
-      const computed = (await st.c.json('POST', agencyApi('statement/compute'), { body: { contractId: contract.body.id, day: addDays(day, -7 * (round + 1)) } })) as Answer;
+      const computed = (await st.c.json('POST', agencyApi('statement/compute'), {
+        body: { contractId: contract.body.id, day: addDays(day, -7 * (round + 1)) },
+      })) as Answer;
       expect(computed.code, computed.msg).toBe(0);
       const { id, version } = computed.body;
       const approvals = (await Promise.all([

@@ -125,7 +125,8 @@ export async function moveStatement(
   id: number,
   from: 'draft' | 'approved',
   version: number | undefined,
-  values: Partial<StatementFigures> & Partial<Pick<StatementRecord, 'fromDay' | 'toDay' | 'state' | 'approvedBy' | 'approvedAt' | 'paidBy' | 'paidAt' | 'paymentRef'>>,
+  values: Partial<StatementFigures> &
+    Partial<Pick<StatementRecord, 'fromDay' | 'toDay' | 'state' | 'approvedBy' | 'approvedAt' | 'paidBy' | 'paidAt' | 'paymentRef'>>,
 ): Promise<StatementRecord | undefined> {
   const [row] = await db
     .update(agencyStatements)
@@ -213,7 +214,11 @@ export async function pageStatements(db: Executor, scope: Scope, f: StatementFil
     f.toDay ? lte(agencyStatements.periodStart, f.toDay) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    statementBase(db).where(where).orderBy(desc(agencyStatements.periodStart), asc(agencyStatements.venueId), desc(agencyStatements.id)).limit(page.limit).offset(page.offset),
+    statementBase(db)
+      .where(where)
+      .orderBy(desc(agencyStatements.periodStart), asc(agencyStatements.venueId), desc(agencyStatements.id))
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(agencyStatements).where(where),
   ]);
   return { total: Number(total?.n ?? 0), rows };

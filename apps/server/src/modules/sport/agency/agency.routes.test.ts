@@ -67,17 +67,30 @@ describe.each(databases)('tripartite agency on %s', (kind) => {
   it('seeds a new contract from the venue service contract commission, and refuses shares that do not add up, in both languages', async () => {
     const st = await agencyStaff(s, admin, platformId);
     // The platform sets the venue's service contract: 5% commission.
-    must(await admin.json('PUT', stadium('update'), { body: { id: st.venue.id, version: st.venue.version, contractNo: 'FW-9', contractFrom: '2026-01-01', contractTo: '2027-12-31', commissionPercent: 5 } }));
+    must(
+      await admin.json('PUT', stadium('update'), {
+        body: { id: st.venue.id, version: st.venue.version, contractNo: 'FW-9', contractFrom: '2026-01-01', contractTo: '2027-12-31', commissionPercent: 5 },
+      }),
+    );
     const defaults = must(await st.c.json('GET', agencyApi(`contract/defaults/${st.venue.id}`)));
     expect(defaults).toEqual({ platformBp: 500, venueBp: 9500, partnerBp: 0, validFrom: '2026-01-01', validTo: '2027-12-31', source: 'venueContract' });
-    const seeded = must(await st.c.json('POST', agencyApi('contract'), { body: { stadiumId: st.venue.id, name: '默认分成', partnerName: '合作方甲', validFrom: '2026-01-01', period: 'monthly' } }));
+    const seeded = must(
+      await st.c.json('POST', agencyApi('contract'), {
+        body: { stadiumId: st.venue.id, name: '默认分成', partnerName: '合作方甲', validFrom: '2026-01-01', period: 'monthly' },
+      }),
+    );
     expect(seeded).toMatchObject({ platformBp: 500, venueBp: 9500, partnerBp: 0, stadiumName: st.venue.stadiumName });
 
     const bad = await st.c.json('POST', agencyApi('contract'), { body: contractBody(st.venue.id, { partnerBp: 999 }) });
     expect(bad.code).toBe(Code.FORM_INVALID);
     expect(bad.detail).toEqual([{ field: 'partnerBp', message: '平台、场馆、合作方的分成比例之和必须为 100%（10000 个基点）' }]);
-    const badEn = await st.c.json('POST', agencyApi('contract'), { body: contractBody(st.venue.id, { kindShares: [{ kind: 'goods', platformBp: 1, venueBp: 1, partnerBp: 1 }] }), lang: 'en-US' });
-    expect(badEn.detail).toEqual([{ field: 'kindShares.0.partnerBp', message: "The platform's, the venue's and the partner's shares must add up to 100% (10000 basis points)" }]);
+    const badEn = await st.c.json('POST', agencyApi('contract'), {
+      body: contractBody(st.venue.id, { kindShares: [{ kind: 'goods', platformBp: 1, venueBp: 1, partnerBp: 1 }] }),
+      lang: 'en-US',
+    });
+    expect(badEn.detail).toEqual([
+      { field: 'kindShares.0.partnerBp', message: "The platform's, the venue's and the partner's shares must add up to 100% (10000 basis points)" },
+    ]);
     const badDates = await st.c.json('POST', agencyApi('contract'), { body: contractBody(st.venue.id, { validTo: '2025-12-31' }), lang: 'en-US' });
     expect(badDates.detail).toEqual([{ field: 'validTo', message: 'The end of the validity cannot be before its start' }]);
     const badValue = await st.c.json('POST', agencyApi('contract'), { body: contractBody(st.venue.id, { period: 'daily' }) });
@@ -109,7 +122,14 @@ describe.each(databases)('tripartite agency on %s', (kind) => {
     const draft = must(await st.c.json('POST', agencyApi('statement/compute'), { body: { contractId: contract.id } }));
     const ledger = await ledgerOf(st.venue.id, week.start, week.end);
     expect(ledger).toEqual({ gross: 12_345 + 999, refunds: 2_001 });
-    expect(draft).toMatchObject({ state: 'draft', periodStart: week.start, periodEnd: week.end, grossFen: ledger.gross, refundFen: ledger.refunds, netFen: ledger.gross - ledger.refunds });
+    expect(draft).toMatchObject({
+      state: 'draft',
+      periodStart: week.start,
+      periodEnd: week.end,
+      grossFen: ledger.gross,
+      refundFen: ledger.refunds,
+      netFen: ledger.gross - ledger.refunds,
+    });
     expect(draft.platformFen + draft.venueFen + draft.partnerFen).toBe(draft.netFen);
     expect(draft.feeFen).toBe(draft.platformFen);
     // 11,343 fen at 6.5% / 83.5% / 10%: 737.295, 9471.405, 1134.3 → 737, 9472, 1134 (largest remainder to the venue).
@@ -119,7 +139,11 @@ describe.each(databases)('tripartite agency on %s', (kind) => {
 
     // A draft follows the ledger: a new sale and the contract's new shares for the kind.
     await sell(st.c, st.venue.id, [{ name: '毛巾', unitPriceFen: 1_000 }]);
-    must(await st.c.json('PUT', agencyApi(`contract/${contract.id}`), { body: { version: contract.version, kindShares: [{ kind: 'general', platformBp: 1000, venueBp: 9000, partnerBp: 0 }] } }));
+    must(
+      await st.c.json('PUT', agencyApi(`contract/${contract.id}`), {
+        body: { version: contract.version, kindShares: [{ kind: 'general', platformBp: 1000, venueBp: 9000, partnerBp: 0 }] },
+      }),
+    );
     const again = must(await st.c.json('POST', agencyApi('statement/compute'), { body: { contractId: contract.id, day } }));
     expect(again.id).toBe(draft.id);
     expect(again).toMatchObject({ grossFen: 14_344, netFen: 12_343, platformFen: 1_234, venueFen: 11_109, partnerFen: 0 });
@@ -172,7 +196,21 @@ describe.each(databases)('tripartite agency on %s', (kind) => {
     const file = await st.c.call('POST', agencyApi('statement/export'), { body: { contractId: contract.id } });
     expect(file.headers['content-type']).toContain('spreadsheetml');
     const sheet = await readXlsx(file.rawPayload);
-    expect(sheet[0]).toEqual(['周期开始', '周期结束', '场馆', '合同', '合作方', '状态', '交易金额（元）', '退款金额（元）', '净额（元）', '平台服务费（元）', '场馆应得（元）', '合作方应得（元）', '付款凭证']);
+    expect(sheet[0]).toEqual([
+      '周期开始',
+      '周期结束',
+      '场馆',
+      '合同',
+      '合作方',
+      '状态',
+      '交易金额（元）',
+      '退款金额（元）',
+      '净额（元）',
+      '平台服务费（元）',
+      '场馆应得（元）',
+      '合作方应得（元）',
+      '付款凭证',
+    ]);
     const pastRow = sheet.find((r) => r[0] === past.periodStart)!;
     expect(pastRow.slice(5)).toEqual(['已付', '143.44', '20.01', '123.43', '12.34', '111.09', '0.00', 'TRF20261130001']);
     const partyFile = await st.c.call('POST', agencyApi('party/export'), { body: { contractId: contract.id }, lang: 'en-US' });
@@ -187,8 +225,12 @@ describe.each(databases)('tripartite agency on %s', (kind) => {
 
   it('lets only those with the permission list, approve, pay or export statements', async () => {
     const st = await agencyStaff(s, admin, platformId);
-    const contract = must(await st.c.json('POST', agencyApi('contract'), { body: contractBody(st.venue.id, { validFrom: addDays(todayIn(st.venue.timeZone), -30) }) }));
-    const past = must(await st.c.json('POST', agencyApi('statement/compute'), { body: { contractId: contract.id, day: addDays(todayIn(st.venue.timeZone), -8) } }));
+    const contract = must(
+      await st.c.json('POST', agencyApi('contract'), { body: contractBody(st.venue.id, { validFrom: addDays(todayIn(st.venue.timeZone), -30) }) }),
+    );
+    const past = must(
+      await st.c.json('POST', agencyApi('statement/compute'), { body: { contractId: contract.id, day: addDays(todayIn(st.venue.timeZone), -8) } }),
+    );
     // Someone with the contracts screen only.
     const role = await makeRole(admin, st.orgId);
     await grantMenus(admin, role.id, ['sport.agency.contract']);

@@ -95,7 +95,14 @@ async function defaultsOf(db: Executor, scope: Scope, venueId: number): Promise<
   if (!venue) throw notFound();
   const pct = venue.commissionPercent;
   if (!pct) return { platformBp: 0, venueBp: 10_000, partnerBp: 0, validFrom: venue.contractFrom, validTo: venue.contractTo, source: 'none' };
-  return { platformBp: pct * 100, venueBp: 10_000 - pct * 100, partnerBp: 0, validFrom: venue.contractFrom, validTo: venue.contractTo, source: 'venueContract' };
+  return {
+    platformBp: pct * 100,
+    venueBp: 10_000 - pct * 100,
+    partnerBp: 0,
+    validFrom: venue.contractFrom,
+    validTo: venue.contractTo,
+    source: 'venueContract',
+  };
 }
 
 export async function getContract(db: Db, caller: Caller, id: number) {
@@ -135,7 +142,8 @@ export async function editContract(db: Db, caller: Caller, id: number, input: Ag
   const current = await findContract(db, scope, id);
   if (!current) throw notFound();
   await checkContract(input, current);
-  if (input.period !== undefined && input.period !== current.period && (await statementsOfContracts(db, scope, [id]))) throw conflict('state', 'agency.periodInUse');
+  if (input.period !== undefined && input.period !== current.period && (await statementsOfContracts(db, scope, [id])))
+    throw conflict('state', 'agency.periodInUse');
   const { version, ...values } = input;
   await updateContract(db, scope, id, version, values);
   return getContract(db, caller, id);
@@ -300,7 +308,8 @@ export async function payAs(db: Db, scope: Scope, id: number, userId: number, pa
   if (!moved) throw await lostMove(db, scope, id, 'approved');
 }
 
-const statementRowOf = ({ byKind: _k, fromDay: _f, toDay: _t, ledgerFirstId: _lf, ledgerLastId: _ll, ledgerEntries: _le, digest: _d, ...r }: StatementListed) => r;
+const statementRowOf = ({ byKind: _k, fromDay: _f, toDay: _t, ledgerFirstId: _lf, ledgerLastId: _ll, ledgerEntries: _le, digest: _d, ...r }: StatementListed) =>
+  r;
 
 const filterOf = (q: AgencyStatementListQuery): StatementFilter => ({
   venueId: q.stadiumId,

@@ -20,9 +20,7 @@ export function splitShares(amountFen: number, bps: Bps): Parts {
   const exact = shares.map((bp) => whole * bp);
   const parts = exact.map((x) => x / BigInt(SHARE_WHOLE));
   let left = whole - parts.reduce((a, b) => a + b, 0n);
-  const byRemainder = exact
-    .map((x, i) => ({ i, r: x % BigInt(SHARE_WHOLE) }))
-    .sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  const byRemainder = exact.map((x, i) => ({ i, r: x % BigInt(SHARE_WHOLE) })).sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
   for (let k = 0; left > 0n; k++, left--) parts[byRemainder[k]!.i]! += 1n;
   return {
     platform: Number(sign * parts[0]!),

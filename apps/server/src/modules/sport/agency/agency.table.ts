@@ -53,7 +53,10 @@ export const agencyContracts = pgTable(
     uniqueIndex('sport_agency_contract_org_id_uq').on(t.orgId, t.id),
     index('sport_agency_contract_venue_idx').on(t.venueId),
     foreignKey({ name: 'sport_agency_contract_venue_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
-    check('sport_agency_contract_shares', sql`${t.platformBp} >= 0 and ${t.venueBp} >= 0 and ${t.partnerBp} >= 0 and ${t.platformBp} + ${t.venueBp} + ${t.partnerBp} = 10000`),
+    check(
+      'sport_agency_contract_shares',
+      sql`${t.platformBp} >= 0 and ${t.venueBp} >= 0 and ${t.partnerBp} >= 0 and ${t.platformBp} + ${t.venueBp} + ${t.partnerBp} = 10000`,
+    ),
     check('sport_agency_contract_period', sql`${t.period} in ('monthly','weekly')`),
     check('sport_agency_contract_valid', sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
   ],
@@ -106,11 +109,18 @@ export const agencyStatements = pgTable(
     // One statement per contract and period: a second compute, or a racing one, answers the first.
     uniqueIndex('sport_agency_statement_period_uq').on(t.contractId, t.periodStart),
     index('sport_agency_statement_org_period_idx').on(t.orgId, t.periodStart),
-    foreignKey({ name: 'sport_agency_statement_contract_org_fk', columns: [t.orgId, t.contractId], foreignColumns: [agencyContracts.orgId, agencyContracts.id] }),
+    foreignKey({
+      name: 'sport_agency_statement_contract_org_fk',
+      columns: [t.orgId, t.contractId],
+      foreignColumns: [agencyContracts.orgId, agencyContracts.id],
+    }),
     foreignKey({ name: 'sport_agency_statement_venue_org_fk', columns: [t.orgId, t.venueId], foreignColumns: [venues.orgId, venues.id] }),
     check('sport_agency_statement_state', sql`${t.state} in ('draft','approved','paid')`),
     check('sport_agency_statement_approved', sql`(${t.state} = 'draft') = (${t.approvedAt} is null)`),
     check('sport_agency_statement_paid', sql`(${t.state} = 'paid') = (${t.paidAt} is not null and ${t.paymentRef} is not null)`),
-    check('sport_agency_statement_parts', sql`${t.platformFen} + ${t.venueFen} + ${t.partnerFen} = ${t.netFen} and ${t.grossFen} - ${t.refundFen} = ${t.netFen}`),
+    check(
+      'sport_agency_statement_parts',
+      sql`${t.platformFen} + ${t.venueFen} + ${t.partnerFen} = ${t.netFen} and ${t.grossFen} - ${t.refundFen} = ${t.netFen}`,
+    ),
   ],
 );

@@ -139,7 +139,10 @@ export async function platformFor(db: Executor, scope: SystemScope, orgId: numbe
 
 /** The organisation's own platform settings (not an ancestor's). */
 export async function ownPlatform(db: Executor, scope: Scope, orgId: number): Promise<PlatformRecord | undefined> {
-  const [row] = await db.select().from(invoicePlatforms).where(platformRepo.where(scope, eq(invoicePlatforms.orgId, orgId)));
+  const [row] = await db
+    .select()
+    .from(invoicePlatforms)
+    .where(platformRepo.where(scope, eq(invoicePlatforms.orgId, orgId)));
   return row;
 }
 

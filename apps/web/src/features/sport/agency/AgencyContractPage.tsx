@@ -1,7 +1,14 @@
 import { Button, Form, Input, InputNumber, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { z } from 'zod';
-import { Perm, agencyContractCreate, type AgencyContractDefaults, type AgencyContractRow, type agencyContractListQuery, type agencyContractUpdate } from '@venue/contract';
+import {
+  Perm,
+  agencyContractCreate,
+  type AgencyContractDefaults,
+  type AgencyContractRow,
+  type agencyContractListQuery,
+  type agencyContractUpdate,
+} from '@venue/contract';
 import { http, api } from '../../../app/request.ts';
 import { ListPage, useVenueOptions, type ResourceDef } from '../../../kit/index.ts';
 import { NS, percentOf, periodOptions, useAgencyT } from './agency.shared.ts';
@@ -35,7 +42,12 @@ function KindSharesField() {
               <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('contract.kindShares')} onClick={() => remove(row.name)} />
             </Space>
           ))}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ kind: '', platformBp: 0, venueBp: 100, partnerBp: 0 })} data-testid="agencyContract-add-kind">
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            onClick={() => add({ kind: '', platformBp: 0, venueBp: 100, partnerBp: 0 })}
+            data-testid="agencyContract-add-kind"
+          >
             {t('contract.addKind')}
           </Button>
           <Typography.Text type="secondary">{t('contract.sharesHint')}</Typography.Text>
@@ -111,7 +123,14 @@ const contractResource: ResourceDef<AgencyContractRow, Form, z.input<typeof agen
     if (mode !== 'add' || !stadiumId) return;
     void http
       .get<AgencyContractDefaults>(api.sport(`agency/contract/defaults/${stadiumId}`))
-      .then((d) => form.setFieldsValue({ platformBp: toPct(d.platformBp), venueBp: toPct(d.venueBp), partnerBp: toPct(d.partnerBp), ...(d.validFrom ? { validFrom: d.validFrom } : {}) }))
+      .then((d) =>
+        form.setFieldsValue({
+          platformBp: toPct(d.platformBp),
+          venueBp: toPct(d.venueBp),
+          partnerBp: toPct(d.partnerBp),
+          ...(d.validFrom ? { validFrom: d.validFrom } : {}),
+        }),
+      )
       .catch(() => undefined);
   },
 };

@@ -30,7 +30,10 @@ export function ComputeDialog({ open, onClose, onDone }: { open: boolean; onClos
     const v = await form.validateFields();
     setSaving(true);
     try {
-      const made = await http.post<AgencyStatementDetail>(api.sport('agency/statement/compute'), { contractId: v.contractId, day: v.day!.format('YYYY-MM-DD') });
+      const made = await http.post<AgencyStatementDetail>(api.sport('agency/statement/compute'), {
+        contractId: v.contractId,
+        day: v.day!.format('YYYY-MM-DD'),
+      });
       success(t('statement.computeDone', { from: made.periodStart, to: made.periodEnd }));
       refreshReports();
       onDone(made.id);

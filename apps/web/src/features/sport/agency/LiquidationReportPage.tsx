@@ -56,7 +56,9 @@ export default function LiquidationReportPage() {
   const def = useMemo<typeof statementResource>(
     () => ({
       ...statementResource,
-      toolbar: [{ key: 'compute', label: 'statement.compute', icon: <CalculatorOutlined />, perm: Perm.agencyStatement.compute, run: () => setComputing(true) }],
+      toolbar: [
+        { key: 'compute', label: 'statement.compute', icon: <CalculatorOutlined />, perm: Perm.agencyStatement.compute, run: () => setComputing(true) },
+      ],
       rowActions: [{ key: 'detail', label: 'statement.detail', run: (r) => setShown(r.id) }],
     }),
     [],

@@ -38,7 +38,10 @@ const partyResource: ResourceDef<AgencyPartyRow, AgencyPartyRow, z.input<typeof 
 /** sport.agency.settlement (clearingSettlement/settlementReport): each party's share per period; the statement's detail approves and marks paid; export. */
 export default function SettlementReportPage() {
   const [shown, setShown] = useState<number | null>(null);
-  const def = useMemo<typeof partyResource>(() => ({ ...partyResource, rowActions: [{ key: 'detail', label: 'statement.detail', run: (r) => setShown(r.statementId) }] }), []);
+  const def = useMemo<typeof partyResource>(
+    () => ({ ...partyResource, rowActions: [{ key: 'detail', label: 'statement.detail', run: (r) => setShown(r.statementId) }] }),
+    [],
+  );
   return (
     <div data-testid="agency-settlement-page">
       <ListPage def={def} />

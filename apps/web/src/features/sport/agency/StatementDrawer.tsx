@@ -63,7 +63,13 @@ function PayDialog({ s, onClose, onDone }: { s: AgencyStatementDetail | null; on
 /** The liquidation by item kind, with its totals row. */
 function KindTable({ lines }: { lines: AgencyKindLine[] }) {
   const t = useAgencyT();
-  const money = (k: keyof AgencyKindLine) => ({ key: k, dataIndex: k, title: t(`field.${k as 'grossFen'}`), align: 'right' as const, render: (v: number) => yuan(v) });
+  const money = (k: keyof AgencyKindLine) => ({
+    key: k,
+    dataIndex: k,
+    title: t(`field.${k as 'grossFen'}`),
+    align: 'right' as const,
+    render: (v: number) => yuan(v),
+  });
   const sum = (k: keyof AgencyKindLine) => lines.reduce((a, l) => a + (l[k] as number), 0);
   const cols = ['grossFen', 'refundFen', 'netFen', 'feeFen', 'venueFen', 'partnerFen'] as const;
   return (
@@ -115,7 +121,11 @@ export function StatementDrawer({ id, onClose }: { id: number | null; onClose: (
   const t = useAgencyT();
   const can = useCan();
   const [paying, setPaying] = useState(false);
-  const detail = useQuery({ queryKey: ['agencyStatement', id], enabled: id !== null, queryFn: () => http.get<AgencyStatementDetail>(statementUrl(String(id))) });
+  const detail = useQuery({
+    queryKey: ['agencyStatement', id],
+    enabled: id !== null,
+    queryFn: () => http.get<AgencyStatementDetail>(statementUrl(String(id))),
+  });
   const s = detail.data;
   const changed = async () => {
     refreshReports();
@@ -174,7 +184,9 @@ export function StatementDrawer({ id, onClose }: { id: number | null; onClose: (
               {s.fromDay} ~ {s.toDay}（{s.timeZone}）
             </Descriptions.Item>
             <Descriptions.Item label={t('field.computedAt')}>{clockIn(s.computedAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('field.approvedByName')}>{s.approvedAt ? `${s.approvedByName ?? '—'} · ${clockIn(s.approvedAt)}` : '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('field.approvedByName')}>
+              {s.approvedAt ? `${s.approvedByName ?? '—'} · ${clockIn(s.approvedAt)}` : '—'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('field.paymentRef')}>{s.paidAt ? `${s.paymentRef} · ${clockIn(s.paidAt)}` : '—'}</Descriptions.Item>
             <Descriptions.Item label={t('statement.digest')} span={2}>
               <Typography.Text code copyable={{ text: s.digest }} style={{ fontSize: 12 }}>

@@ -80,7 +80,17 @@ const messages: MessagesOf<typeof zh> = {
   period: { monthly: 'Monthly', weekly: 'Weekly' },
   state: { draft: 'Draft', approved: 'Approved', paid: 'Paid' },
   party: { platform: 'Platform', venue: 'Venue', partner: 'Partner' },
-  kindName: { general: 'General sales', booking: 'Court booking', goods: 'Goods', rent: 'Rentals', ticket: 'Tickets', course: 'Courses', card: 'Member cards', recharge: 'Recharges', other: 'Other' },
+  kindName: {
+    general: 'General sales',
+    booking: 'Court booking',
+    goods: 'Goods',
+    rent: 'Rentals',
+    ticket: 'Tickets',
+    course: 'Courses',
+    card: 'Member cards',
+    recharge: 'Recharges',
+    other: 'Other',
+  },
 };
 
 export default messages;

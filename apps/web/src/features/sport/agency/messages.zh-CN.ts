@@ -76,7 +76,17 @@ const messages = {
   period: { monthly: '按月', weekly: '按周' },
   state: { draft: '草稿', approved: '已审核', paid: '已付' },
   party: { platform: '平台', venue: '场馆', partner: '合作方' },
-  kindName: { general: '通用商品', booking: '场地预订', goods: '商品', rent: '租赁', ticket: '票务', course: '课程', card: '会员卡', recharge: '充值', other: '其他' },
+  kindName: {
+    general: '通用商品',
+    booking: '场地预订',
+    goods: '商品',
+    rent: '租赁',
+    ticket: '票务',
+    course: '课程',
+    card: '会员卡',
+    recharge: '充值',
+    other: '其他',
+  },
 };
 
 export default messages;
