@@ -95,4 +95,17 @@ describe('tripartite agency console', () => {
     await rows('agencyContract').first().waitFor();
     await settledShot(page, 'agency-contracts-dark-en');
   });
+
+  it('the invoice screen sets its invoicing platform in a drawer; the secret is never shown, left empty it is kept', async () => {
+    await page.goto(`${e.baseUrl}/sport/views/invoiceManagement/index`);
+    await page.getByTestId('invoice-platform').click();
+    await page.getByTestId('invoice-platform-form').waitFor();
+    await expect.poll(() => page.locator('#invoice-platform_gateway').inputValue()).toContain('http://127.0.0.1');
+    expect(await page.locator('#invoice-platform_appSecret').inputValue()).toBe('');
+    expect(await page.getByTestId('invoice-platform-form').innerText()).toContain('Set (leave empty to keep it)');
+    await page.locator('#invoice-platform_sellerName').fill('示范体育中心（开票）');
+    await settledShot(page, 'invoice-platform-dark-en');
+    await page.getByTestId('invoice-platform-save').click();
+    await page.locator('.ant-message-notice').filter({ hasText: 'Invoicing platform settings saved' }).first().waitFor();
+  });
 });

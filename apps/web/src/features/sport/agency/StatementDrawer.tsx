@@ -166,7 +166,7 @@ export function StatementDrawer({ id, onClose }: { id: number | null; onClose: (
     <Drawer
       open={id !== null}
       onClose={onClose}
-      size={720}
+      size={900}
       destroyOnHidden
       title={s ? t('statement.detailTitle', { venue: s.stadiumName, from: s.periodStart, to: s.periodEnd }) : t('statement.name')}
       extra={actions}
@@ -197,7 +197,7 @@ export function StatementDrawer({ id, onClose }: { id: number | null; onClose: (
               </Typography.Text>
             </Descriptions.Item>
           </Descriptions>
-          <Descriptions size="small" column={3} bordered title={t('statement.parties')} data-testid="agency-parties">
+          <Descriptions size="small" column={3} bordered layout="vertical" title={t('statement.parties')} data-testid="agency-parties">
             <Descriptions.Item label={t('party.platform')}>{yuan(s.platformFen)}</Descriptions.Item>
             <Descriptions.Item label={`${t('party.venue')} · ${s.stadiumName}`}>{yuan(s.venueFen)}</Descriptions.Item>
             <Descriptions.Item label={`${t('party.partner')} · ${s.partnerName}`}>{yuan(s.partnerFen)}</Descriptions.Item>

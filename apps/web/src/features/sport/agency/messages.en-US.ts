@@ -89,6 +89,12 @@ const messages: MessagesOf<typeof zh> = {
     course: 'Courses',
     card: 'Member cards',
     recharge: 'Recharges',
+    venue: 'Court booking',
+    bracelet: 'Bracelets',
+    registration: 'Registrations',
+    sparring: 'Sparring',
+    coupon: 'Coupons',
+    lesson: 'Lessons',
     other: 'Other',
   },
 };

@@ -85,6 +85,12 @@ const messages = {
     course: '课程',
     card: '会员卡',
     recharge: '充值',
+    venue: '场地预订',
+    bracelet: '手环',
+    registration: '赛事报名',
+    sparring: '陪练',
+    coupon: '优惠券',
+    lesson: '课时',
     other: '其他',
   },
 };
