@@ -33,6 +33,9 @@ const SCREENS = [
   ['daily close', '/sport/views/clearingSettlement/closIngMangement/index'],
   ['coupons', '/sport/views/operatManagement/couponManagement/index'],
   ['returned coupons', '/sport/views/refundList/returnBillAndCoupon'],
+  ['tripartite agency', '/sport/views/clearingSettlement/tripartiteAgency/index'],
+  ['liquidation report', '/sport/views/clearingSettlement/liquidationReport/index'],
+  ['settlement report', '/sport/views/clearingSettlement/settlementReport/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */
