@@ -148,6 +148,12 @@ describe.each(databases)('tripartite agency on %s', (kind) => {
     expect(again.id).toBe(draft.id);
     expect(again).toMatchObject({ grossFen: 14_344, netFen: 12_343, platformFen: 1_234, venueFen: 11_109, partnerFen: 0 });
 
+    // A day to come, or one outside the contract's validity, has nothing to compute.
+    const ahead = await st.c.json('POST', agencyApi('statement/compute'), { body: { contractId: contract.id, day: addDays(day, 3) }, lang: 'en-US' });
+    expect(ahead.detail).toEqual([{ field: 'day', message: `${addDays(day, 3)} has not come yet: there is nothing to compute` }]);
+    const before = await st.c.json('POST', agencyApi('statement/compute'), { body: { contractId: contract.id, day: '2025-06-01' } });
+    expect(before.detail).toEqual([{ field: 'day', message: '2025-06-01 不在合同有效期内' }]);
+
     // The current period is not over: no approval yet.
     const early = await st.c.json('POST', agencyApi(`statement/${again.id}/approve`), { body: { version: again.version }, lang: 'en-US' });
     expect(early.code).toBe(Code.FORM_INVALID);

@@ -231,7 +231,10 @@ export async function computeStatement(db: Db, caller: Caller, input: { contract
   const scope = scopeOf(caller);
   const c = await findContract(db, scope, input.contractId);
   if (!c) throw notFound();
-  const made = await computePeriod(db, scope, c, input.day ?? dayIn(new Date(), await timeZoneOf(db, c.orgId)));
+  const today = dayIn(new Date(), await timeZoneOf(db, c.orgId));
+  // A period that has not begun has no ledger yet: nothing to compute.
+  if (input.day && input.day > today) throw invalid('day', 'agency.dayAhead', { day: input.day });
+  const made = await computePeriod(db, scope, c, input.day ?? today);
   return getStatement(db, caller, made.id);
 }
 
