@@ -86,7 +86,7 @@ const contractResource: ResourceDef<AgencyContractRow, Form, z.input<typeof agen
     { key: 'name', label: 'field.name' },
     { key: 'stadiumName', label: 'field.stadiumName' },
     { key: 'partnerName', label: 'field.partnerName' },
-    { key: '$shares', label: 'contract.shares', render: (_: unknown, row) => <SharesCell row={row} /> },
+    { key: '$shares', label: 'contract.shares', width: 300, render: (_: unknown, row) => <SharesCell row={row} /> },
     { key: 'period', label: 'field.period', options: periodOptions },
     { key: 'validFrom', label: 'field.validFrom', format: 'date' },
     { key: 'validTo', label: 'field.validTo', format: 'date' },
