@@ -227,6 +227,8 @@ interface World {
   couponTemplateB: number;
   couponBatchB: number;
   couponB: number;
+  agencyContractB: number;
+  agencyStatementB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -562,6 +564,15 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/settlement/reconcile/list': { expect: 'empty' },
     'POST /api/sport/settlement/reconcile/mismatch/:id/resolve': { body: { way: 'note', note: 'probe', version: 1 } },
     'POST /api/sport/settlement/clearing/list': { expect: 'empty' },
+    // Tripartite agency: B's venue, contract and statement are not found; lists filtered by them find nothing of A's.
+    'POST /api/sport/agency/contract/list': { expect: 'empty' },
+    'PUT /api/sport/agency/contract/:id': { body: { name: 'changed', version: 1 } },
+    'POST /api/sport/agency/statement/list': { expect: 'empty' },
+    'POST /api/sport/agency/statement/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/agency/party/list': { expect: 'empty' },
+    'POST /api/sport/agency/party/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/agency/statement/:id/approve': { body: { version: 1 } },
+    'POST /api/sport/agency/statement/:id/pay': { body: { version: 1, paymentRef: 'probe' } },
     // Coupons: B's template, batch, coupons and members are not found; lists filtered by them find nothing of A's.
     'PUT /api/sport/coupon/template/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/coupon/template/:id/issue': { body: { batchKey: 'probe-b' } },
@@ -740,6 +751,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'invoice') return w.invoiceB;
     if (r.module === 'settlementClose') return w.closeB;
     if (r.module === 'settlementReconcile') return /\/mismatch\//.test(r.url) ? w.mismatchB : w.reconcileRunB;
+    if (r.module === 'agencyContract') return /\/defaults\//.test(r.url) ? w.venueB : w.agencyContractB;
+    if (r.module === 'agencyStatement') return w.agencyStatementB;
     if (r.module === 'coupon') return w.couponTemplateB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
@@ -831,6 +844,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return w.templateB;
     case 'claimIds':
       return [w.lockB];
+    case 'contractId':
+      return w.agencyContractB;
     case 'couponIds':
       return [w.couponB];
     case 'batchId':
@@ -1438,6 +1453,26 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const reconcileRunB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/settlement/reconcile/list', {}, mgrB)).data[0]!.id;
     const mismatchB = (await ok<{ mismatchList: { id: number }[] }>('GET', `/api/sport/settlement/reconcile/${reconcileRunB}`, undefined, mgrB))
       .mismatchList[0]!.id;
+    // B's tripartite agency contract and a draft statement of a past week.
+    const agencyContractB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/agency/contract',
+        {
+          stadiumId: venueB,
+          name: 'b-agency',
+          partnerName: 'b-partner',
+          platformBp: 500,
+          venueBp: 9000,
+          partnerBp: 500,
+          validFrom: '2024-01-01',
+          period: 'weekly',
+        },
+        mgrB,
+      )
+    ).id;
+    const agencyStatementB = (await ok<{ id: number }>('POST', '/api/sport/agency/statement/compute', { contractId: agencyContractB, day: '2024-01-03' }, mgrB))
+      .id;
     // B's coupon template, a batch of it issued to B's member, and the coupon.
     const couponTemplateB = (
       await ok<{ id: number }>('POST', '/api/sport/coupon/template', { name: 'b-coupon', kind: 'amount', valueFen: 100, validDays: 30, code: 'TENANTB' }, mgrB)
@@ -1575,6 +1610,8 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       couponTemplateB,
       couponBatchB,
       couponB,
+      agencyContractB,
+      agencyStatementB,
     };
   });
   afterAll(async () => {

@@ -35,6 +35,9 @@ const SCREENS = [
   ['third-party clearing', '/sport/views/clearingSettlement/thirdPartyClearing/index'],
   ['coupons', '/sport/views/operatManagement/couponManagement/index'],
   ['returned coupons', '/sport/views/refundList/returnBillAndCoupon'],
+  ['tripartite agency', '/sport/views/clearingSettlement/tripartiteAgency/index'],
+  ['liquidation report', '/sport/views/clearingSettlement/liquidationReport/index'],
+  ['settlement report', '/sport/views/clearingSettlement/settlementReport/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

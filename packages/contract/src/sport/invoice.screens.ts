@@ -2,7 +2,7 @@ import { without, type ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/invoice module (merged into `Perm`). */
 export const invoicePermissions = {
-  invoice: { list: 'sport:invoice:list', add: 'sport:invoice:add', credit: 'sport:invoice:credit' },
+  invoice: { list: 'sport:invoice:list', add: 'sport:invoice:add', credit: 'sport:invoice:credit', platform: 'sport:invoice:platform' },
 } as const;
 
 /** The invoice screen; `?orderId=` opens the request of that order (from the order detail and the member's orders). */
@@ -26,6 +26,7 @@ export const invoiceModule = {
   ],
   buttons: {
     credit: { 'zh-CN': '红冲', 'en-US': 'Credit note' },
+    platform: { 'zh-CN': '开票平台设置', 'en-US': 'Invoicing platform' },
   },
   logLabels: {
     invoice: { 'zh-CN': '发票', 'en-US': 'Invoices' },
@@ -34,5 +35,6 @@ export const invoiceModule = {
     refresh: { 'zh-CN': '刷新发票状态', 'en-US': 'Invoice state refreshed' },
     credit: { 'zh-CN': '发票红冲', 'en-US': 'Invoice credited' },
     reissue: { 'zh-CN': '发票重开', 'en-US': 'Invoice reissued' },
+    platform: { 'zh-CN': '开票平台设置', 'en-US': 'Invoicing platform saved' },
   },
 } as const satisfies ContractModule;

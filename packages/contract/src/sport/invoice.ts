@@ -108,3 +108,36 @@ export const invoiceLine = z.object({
 });
 export const invoiceDetail = invoiceRow.extend({ lines: z.array(invoiceLine) });
 export type InvoiceDetail = z.output<typeof invoiceDetail>;
+
+// ---------------------------------------------------------------- the organisation's e-invoice platform (settings)
+
+/**
+ * `GET {sport}invoice/platform`: the caller's organisation's e-invoice platform. The app secret
+ * never leaves the server: `secretSet` says whether one is stored. `inherited`: the organisation
+ * has none of its own and invoices through an ancestor's (a venue through its group's).
+ */
+export const invoicePlatformRow = z.object({
+  orgId: z.number(),
+  enabled: z.boolean(),
+  gateway: z.string(),
+  appKey: z.string(),
+  sellerTaxNo: z.string(),
+  sellerName: z.string(),
+  secretSet: z.boolean(),
+  inherited: z.boolean(),
+  /** 0 while the organisation has no settings of its own. */
+  version: z.number(),
+});
+export type InvoicePlatformRow = z.output<typeof invoicePlatformRow>;
+
+/** `PUT {sport}invoice/platform`: the app secret is write-only, left out it stays as it is (required the first time). */
+export const invoicePlatformSave = z.object({
+  enabled: z.boolean(),
+  gateway: fields.str().trim().url().max(300),
+  appKey: fields.str().trim().min(1).max(64),
+  appSecret: fields.str().trim().min(8).max(200).optional(),
+  sellerTaxNo: fields.str().trim().toUpperCase().refine(isCreditCode, 'invoice.taxNoInvalid'),
+  sellerName: fields.str().trim().min(1).max(100),
+  version: fields.intIn(0, 2_147_483_647),
+});
+export type InvoicePlatformSave = z.output<typeof invoicePlatformSave>;

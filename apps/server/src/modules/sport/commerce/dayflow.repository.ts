@@ -14,7 +14,7 @@ export interface VenueDayFlow {
 }
 
 /** Splits `total` over `weights` in proportion, largest remainder first, so the parts add up to the whole. */
-function splitByWeight(total: number, weights: readonly number[]): number[] {
+export function splitByWeight(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);
   if (sum <= 0) return weights.map((_, i) => (i === 0 ? total : 0));
   const exact = weights.map((w) => (total * w) / sum);

@@ -112,6 +112,8 @@ export { venueDayFlow, type VenueDayFlow } from './dayflow.repository.ts';
 // A provider's payments and refunds with their ledger amounts and days, and its bill (reconciliation).
 export { providerMoneyOf, type ProviderMoneyLine } from './providermoney.repository.ts';
 export { downloadProviderBill } from './merchant.service.ts';
+// One venue's money over a run of business days, gross and refunds by item kind (the agency's statements).
+export { venuePeriodFlow, type VenuePeriodFlow } from './periodflow.repository.ts';
 
 // ---------------------------------------------------------------- routes' helpers
 export { idemKey, payDeps, originOf } from './commerce.routes.ts';

@@ -5,6 +5,7 @@ addMessages({
   'zh-CN': {
     'invoice.taxNoRequired': '企业抬头须填写纳税人识别号',
     'invoice.taxNoInvalid': '纳税人识别号不是有效的统一社会信用代码',
+    'invoice.secretRequired': '首次设置开票平台时须填写应用密钥',
     'invoice.personalTaxNo': '个人抬头不填写纳税人识别号',
     'invoice.orderNotPaid': '订单 {{orderNo}} 未支付或已退款，不能开票',
     'invoice.invoiced': '订单 {{orderNo}} 已开具发票（或正在开具）',
@@ -20,6 +21,7 @@ addMessages({
   'en-US': {
     'invoice.taxNoRequired': "A company's title needs its tax number",
     'invoice.taxNoInvalid': 'The tax number is not a valid unified social credit code',
+    'invoice.secretRequired': 'Give the app secret when the platform is first set',
     'invoice.personalTaxNo': 'A personal title has no tax number',
     'invoice.orderNotPaid': 'Order {{orderNo}} is not paid, or was refunded: it cannot be invoiced',
     'invoice.invoiced': 'Order {{orderNo}} is invoiced already (or being invoiced)',

@@ -137,7 +137,16 @@ export async function platformFor(db: Executor, scope: SystemScope, orgId: numbe
   return id === undefined ? undefined : platformRepo.find(db, scope, Number(id));
 }
 
-/** Sets an organisation's platform (the demo, tests; a settings screen is later work). */
+/** The organisation's own platform settings (not an ancestor's). */
+export async function ownPlatform(db: Executor, scope: Scope, orgId: number): Promise<PlatformRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoicePlatforms)
+    .where(platformRepo.where(scope, eq(invoicePlatforms.orgId, orgId)));
+  return row;
+}
+
+/** Sets an organisation's platform (the settings drawer, the demo, tests). */
 export async function putPlatform(db: Executor, scope: Scope, values: typeof invoicePlatforms.$inferInsert): Promise<void> {
   await assertInScope(db, scope, [values.orgId]);
   await db

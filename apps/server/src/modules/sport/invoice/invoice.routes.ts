@@ -9,10 +9,13 @@ import {
   invoiceListQuery,
   invoiceReissue,
   invoiceRow,
+  invoicePlatformRow,
+  invoicePlatformSave,
   page,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import { idemKey } from '../commerce/index.ts';
+import { getPlatformSettings, savePlatformSettings } from './invoice.platform.ts';
 import { creditInvoice, getInvoice, listInvoices, refreshInvoice, reissueInvoice, requestInvoice } from './invoice.service.ts';
 
 /** The console's calls (signed, with a session and a permission), under `{sport}invoice`. */
@@ -32,6 +35,26 @@ export function invoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: invoiceCreate,
     response: invoiceCreated,
     handler: async ({ body, caller, req }) => requestInvoice(db, caller!, body, idemKey(req), secretKey),
+  });
+  // The organisation's e-invoice platform (the settings drawer); the app secret is write-only.
+  defineRoute(app, {
+    ...m,
+    method: 'GET',
+    url: `${base}/platform`,
+    permission: Perm.invoice.platform,
+    action: 'detail',
+    response: invoicePlatformRow,
+    handler: async ({ caller }) => getPlatformSettings(db, caller!),
+  });
+  defineRoute(app, {
+    ...m,
+    method: 'PUT',
+    url: `${base}/platform`,
+    permission: Perm.invoice.platform,
+    action: 'platform',
+    body: invoicePlatformSave,
+    response: invoicePlatformRow,
+    handler: async ({ body, caller }) => savePlatformSettings(db, caller!, body, secretKey),
   });
   defineRoute(app, {
     ...m,

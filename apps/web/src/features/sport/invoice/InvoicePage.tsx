@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Segmented, Space, Table, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -21,6 +21,7 @@ import { api, http } from '../../../app/request.ts';
 import { ListPage, ReasonDialog, codeOptions, invalidateResource, useCan, type ResourceDef } from '../../../kit/index.ts';
 import { useFormSubmit } from '../../../kit/form.ts';
 import { newIdempotencyKey, yuan } from '../../../kit/pay/index.ts';
+import { InvoicePlatformDrawer } from './InvoicePlatformDrawer.tsx';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -204,6 +205,7 @@ export default function InvoicePage() {
   const [params, setParams] = useSearchParams();
   const [requesting, setRequesting] = useState<{ order: { id: number } | null } | null>(null);
   const [crediting, setCrediting] = useState<InvoiceRow | null>(null);
+  const [settings, setSettings] = useState(false);
   // `?orderId=`: raised from the order detail or the member's orders; the address drops it, so a reload does not ask again.
   const asked = Number(params.get('orderId'));
   useEffect(() => {
@@ -214,7 +216,10 @@ export default function InvoicePage() {
   const def = useMemo<typeof invoiceResource>(
     () => ({
       ...invoiceResource,
-      toolbar: [{ key: 'request', label: 'request', icon: <PlusOutlined />, perm: Perm.invoice.add, primary: true, run: () => setRequesting({ order: null }) }],
+      toolbar: [
+        { key: 'request', label: 'request', icon: <PlusOutlined />, perm: Perm.invoice.add, primary: true, run: () => setRequesting({ order: null }) },
+        { key: 'platform', label: 'platform.open', icon: <SettingOutlined />, perm: Perm.invoice.platform, run: () => setSettings(true) },
+      ],
       rowActions: [
         {
           key: 'refresh',
@@ -246,6 +251,7 @@ export default function InvoicePage() {
   return (
     <div data-testid="invoice-page">
       <ListPage def={def} />
+      {can(Perm.invoice.platform) ? <InvoicePlatformDrawer open={settings} onClose={() => setSettings(false)} t={t} /> : null}
       {can(Perm.invoice.add) ? <RequestDialog open={!!requesting} order={requesting?.order ?? null} onClose={() => setRequesting(null)} /> : null}
       <ReasonDialog
         open={!!crediting}

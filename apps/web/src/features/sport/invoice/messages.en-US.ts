@@ -51,5 +51,21 @@ const messages: MessagesOf<typeof zh> = {
   open: 'Open',
   lines: 'Lines',
   total: 'Total',
+  platform: {
+    open: 'Invoicing platform',
+    title: 'Invoicing platform settings',
+    hint: 'The e-invoice platform this organisation issues through. The app secret is write-only: left empty, it stays as it is.',
+    inherited: "This organisation has no settings of its own: it issues through its parent organisation's platform.",
+    enabled: 'Enabled',
+    gateway: 'Platform gateway URL',
+    appKey: 'App key',
+    appSecret: 'App secret',
+    secretSet: 'Set (leave empty to keep it)',
+    secretUnset: 'Not set',
+    sellerTaxNo: "Seller's tax number",
+    sellerName: "Seller's name",
+    save: 'Save',
+    saved: 'Invoicing platform settings saved',
+  },
 };
 export default messages;

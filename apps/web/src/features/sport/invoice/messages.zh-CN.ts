@@ -48,5 +48,21 @@ const messages = {
   open: '查看',
   lines: '开票明细',
   total: '合计',
+  platform: {
+    open: '开票平台设置',
+    title: '开票平台设置',
+    hint: '本组织开具电子发票所用的开票平台；应用密钥只写不读，留空则保持不变。',
+    inherited: '本组织尚未单独设置，当前使用上级组织的开票平台开票。',
+    enabled: '启用',
+    gateway: '平台网关地址',
+    appKey: '应用标识（appKey）',
+    appSecret: '应用密钥',
+    secretSet: '已设置（留空保持不变）',
+    secretUnset: '未设置',
+    sellerTaxNo: '销售方纳税人识别号',
+    sellerName: '销售方名称',
+    save: '保存',
+    saved: '开票平台设置已保存',
+  },
 };
 export default messages;
