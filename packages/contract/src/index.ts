@@ -37,3 +37,4 @@ export * from './sport/registration.ts';
 export * from './sport/invoice.ts';
 export * from './sport/settlement.ts';
 export * from './sport/coupon.ts';
+export * from './sport/marketing.ts';

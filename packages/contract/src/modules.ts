@@ -21,6 +21,7 @@ import { registrationModule } from './sport/registration.screens.ts';
 import { invoiceModule } from './sport/invoice.screens.ts';
 import { settlementModule } from './sport/settlement.screens.ts';
 import { couponModule } from './sport/coupon.screens.ts';
+import { marketingModule } from './sport/marketing.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -51,4 +52,5 @@ export const CONTRACT_MODULES = [
   invoiceModule,
   settlementModule,
   couponModule,
+  marketingModule,
 ] as const;

@@ -23,6 +23,7 @@ import { registrationManifest } from './sport/registration/index.ts';
 import { invoiceManifest } from './sport/invoice/index.ts';
 import { settlementManifest } from './sport/settlement/index.ts';
 import { couponManifest } from './sport/coupon/index.ts';
+import { marketingManifest } from './sport/marketing/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -54,4 +55,5 @@ export const MODULES: readonly ModuleManifest[] = [
   invoiceManifest,
   settlementManifest,
   couponManifest,
+  marketingManifest,
 ];
