@@ -47,6 +47,7 @@ CREATE TABLE "sport_campaign" (
 	CONSTRAINT "sport_campaign_dates_ck" CHECK ("sport_campaign"."valid_from" < "sport_campaign"."valid_to")
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX "sport_campaign_org_id_uq" ON "sport_campaign" USING btree ("org_id","id");--> statement-breakpoint
 ALTER TABLE "sport_campaign_use" ADD CONSTRAINT "sport_campaign_use_org_id_sys_org_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."sys_org"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_campaign_use" ADD CONSTRAINT "sport_campaign_use_order_id_sport_order_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."sport_order"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_campaign_use" ADD CONSTRAINT "sport_campaign_use_member_id_sport_member_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."sport_member"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -57,5 +58,4 @@ CREATE INDEX "sport_campaign_use_order_idx" ON "sport_campaign_use" USING btree 
 CREATE INDEX "sport_campaign_use_campaign_idx" ON "sport_campaign_use" USING btree ("campaign_id","created_at");--> statement-breakpoint
 CREATE INDEX "sport_campaign_use_batch_idx" ON "sport_campaign_use" USING btree ("batch_id") WHERE "sport_campaign_use"."batch_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_campaign_use_first_uq" ON "sport_campaign_use" USING btree ("campaign_id","member_id") WHERE "sport_campaign_use"."what" = 'first' and "sport_campaign_use"."state" <> 'released';--> statement-breakpoint
-CREATE UNIQUE INDEX "sport_campaign_org_id_uq" ON "sport_campaign" USING btree ("org_id","id");--> statement-breakpoint
 CREATE INDEX "sport_campaign_org_kind_idx" ON "sport_campaign" USING btree ("org_id","kind","status");
