@@ -224,6 +224,7 @@ interface World {
   couponTemplateB: number;
   couponBatchB: number;
   couponB: number;
+  campaignB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -559,6 +560,9 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'PUT /api/sport/coupon/template/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/coupon/template/:id/issue': { body: { batchKey: 'probe-b' } },
     'POST /api/sport/coupon/void': { body: { ids: [w.couponB], reason: 'probe' } },
+    // Campaigns: B's campaign read, edited, paused or its uses listed: 100404.
+    'PUT /api/sport/marketing/campaign/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/marketing/campaign/:id/status': { body: { status: 'paused', version: 1 } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -733,6 +737,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'invoice') return w.invoiceB;
     if (r.module === 'settlementClose') return w.closeB;
     if (r.module === 'coupon') return w.couponTemplateB;
+    if (r.module === 'marketing') return w.campaignB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -825,6 +830,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [w.lockB];
     case 'couponIds':
       return [w.couponB];
+    case 'campaignId':
+      return w.campaignB;
     case 'batchId':
       return w.couponBatchB;
     case 'itemId':
@@ -1423,6 +1430,15 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       await ok<{ id: number }>('POST', `/api/sport/coupon/template/${couponTemplateB}/issue`, { batchKey: 'b-batch', memberIds: [memberB] }, mgrB)
     ).id;
     const couponB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/coupon/list', { templateId: couponTemplateB }, mgrB)).data[0]!.id;
+    // B's campaign: a coupon pack of B's template.
+    const campaignB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/marketing/campaign',
+        { name: 'b-campaign', kind: 'couponPack', budgetFen: 1000, trigger: 'registration', templateIds: [couponTemplateB], validFrom: '2024-01-01', validTo: '2099-01-01' },
+        mgrB,
+      )
+    ).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1550,6 +1566,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       couponTemplateB,
       couponBatchB,
       couponB,
+      campaignB,
     };
   });
   afterAll(async () => {

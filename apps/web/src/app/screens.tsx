@@ -22,6 +22,7 @@ import { registrationScreens } from './screens/registration.tsx';
 import { invoiceScreens } from './screens/invoice.tsx';
 import { settlementScreens } from './screens/settlement.tsx';
 import { couponScreens } from './screens/coupon.tsx';
+import { marketingScreens } from './screens/marketing.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -53,4 +54,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...invoiceScreens,
   ...settlementScreens,
   ...couponScreens,
+  ...marketingScreens,
 };
