@@ -561,6 +561,9 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/coupon/template/:id/issue': { body: { batchKey: 'probe-b' } },
     'POST /api/sport/coupon/void': { body: { ids: [w.couponB], reason: 'probe' } },
     // Campaigns: B's campaign read, edited, paused or its uses listed: 100404.
+    'POST /api/sport/marketing/campaign': {
+      body: { name: 'probe', kind: 'couponPack', trigger: 'registration', budgetFen: 100, validFrom: '2024-01-01', validTo: '2099-01-01' },
+    },
     'PUT /api/sport/marketing/campaign/:id': { body: { name: 'changed', version: 1 } },
     'PUT /api/sport/marketing/campaign/:id/status': { body: { status: 'paused', version: 1 } },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
@@ -832,6 +835,9 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [w.couponB];
     case 'campaignId':
       return w.campaignB;
+    case 'templateIds':
+      if (/\/marketing\//.test(r.url)) return [w.couponTemplateB];
+      break;
     case 'batchId':
       return w.couponBatchB;
     case 'itemId':
