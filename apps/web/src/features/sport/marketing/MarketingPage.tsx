@@ -146,8 +146,8 @@ function CampaignDrawer({ open, row, onClose }: { open: boolean; row: CampaignRo
         <Form.Item name="kind" label={t('field.kind')} extra={t(`hint.${kind}`)}>
           <Radio.Group optionType="button" buttonStyle="solid" disabled={!!row} data-testid="campaign-form-kind">
             {kindOptions.map((o) => (
-              <Radio.Button key={String(o.value)} value={o.value} data-testid={`campaign-kind-${String(o.value)}`}>
-                {t(o.label as never)}
+              <Radio.Button key={String(o.value)} value={o.value}>
+                <span data-testid={`campaign-kind-${String(o.value)}`}>{t(o.label as never)}</span>
               </Radio.Button>
             ))}
           </Radio.Group>
