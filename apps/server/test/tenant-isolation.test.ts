@@ -566,6 +566,8 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     },
     'PUT /api/sport/marketing/campaign/:id': { body: { name: 'changed', version: 1 } },
     'PUT /api/sport/marketing/campaign/:id/status': { body: { status: 'paused', version: 1 } },
+    // A campaign's uses are read through the campaign: B's campaign is not found.
+    'POST /api/sport/marketing/use/list': { expect: 'notFound' },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },

@@ -4,11 +4,10 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import type { CampaignRow, CampaignUseRow } from '@venue/contract';
-import { ListPage, formatDay, useVenueOptions, type Option, type ResourceDef } from '../../../kit/index.ts';
+import { ListPage, useVenueOptions, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { http } from '../../../app/request.ts';
-import { useLang } from '../../../app/prefs.ts';
-import { BudgetUsed, NS, kindOptions, listPath, marketingUrl, post, stateOptions, termsOf, useMarketingT, useStateOptions, whatOptions } from './shared.tsx';
+import { BudgetUsed, CampaignDay, NS, kindOptions, listPath, marketingUrl, post, stateOptions, termsOf, useMarketingT, useStateOptions, whatOptions } from './shared.tsx';
 
 const useResource: ResourceDef<CampaignUseRow> = {
   key: 'campaignUses',
@@ -30,7 +29,6 @@ const useResource: ResourceDef<CampaignUseRow> = {
 /** sport.marketing.detail: one campaign, its terms and budget, and its uses (which order, which member, how much). */
 export default function MarketingDetailPage() {
   const t = useMarketingT();
-  const lang = useLang();
   const navigate = useNavigate();
   const venues = useVenueOptions();
   const id = Number(useParams().id);
@@ -75,7 +73,7 @@ export default function MarketingDetailPage() {
               <Descriptions.Item label={t('field.kind')}>{label(kindOptions, r.kind)}</Descriptions.Item>
               <Descriptions.Item label={t('field.terms')}>{termsOf(t, r)}</Descriptions.Item>
               <Descriptions.Item label={t('field.validity')}>
-                {formatDay(r.validFrom, lang)} ~ {formatDay(new Date(new Date(r.validTo).getTime() - 1).toISOString(), lang)}
+                <CampaignDay iso={r.validFrom} /> ~ <CampaignDay iso={r.validTo} last />
               </Descriptions.Item>
               <Descriptions.Item label={t('field.venueIds')}>
                 {r.venueIds.length ? r.venueIds.map((v) => venues.find((o) => o.value === v)?.label ?? `#${v}`).join('、') : t('empty')}

@@ -7,19 +7,22 @@ import { Perm, campaignCreate, type CampaignKind, type CampaignRow, type CouponT
 import type { z } from 'zod';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
-import { FieldItem, ListPage, NumberInput, useKitT, useVenueOptions, type FieldDef, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { FieldItem, ListPage, NumberInput, useKitT, useVenueOptions, useVenueTimeZone, type FieldDef, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { toFen } from '../../../kit/pay/index.ts';
 import {
   BudgetUsed,
+  CampaignDay,
   NS,
   detailPath,
   kindOptions,
+  lastDayOf,
   offKindOptions,
   post,
   put,
   refreshCampaigns,
   sportOptions,
+  startDayOf,
   stateOptions,
   termsOf,
   triggerOptions,
@@ -27,7 +30,6 @@ import {
 } from './shared.tsx';
 
 const fenToYuan = (v: number | null | undefined) => (v === null || v === undefined ? v : v / 100);
-const lastDay = (iso: string) => new Date(new Date(iso).getTime() - 1).toISOString().slice(0, 10);
 
 function Terms({ row }: { row: CampaignRow }) {
   const t = useMarketingT();
@@ -52,10 +54,9 @@ export const campaignResource: ResourceDef<CampaignRow, Row, z.input<typeof camp
     { key: 'kind', label: 'field.kind', options: kindOptions },
     { key: 'state', label: 'field.state', options: stateOptions },
     { key: '$terms', label: 'field.terms', render: (_: unknown, r) => <Terms row={r} /> },
-    { key: 'validFrom', label: 'field.validFrom', format: 'date', sorter: true },
-    { key: 'validTo', label: 'field.validTo', format: 'date', render: undefined },
-    { key: 'budgetFen', label: 'field.budget', format: 'money', sorter: true },
-    { key: 'usedFen', label: 'field.used', sorter: true, render: (_: number, r) => <BudgetUsed row={r} />, width: 180 },
+    { key: 'validFrom', label: 'field.validFrom', content: 'time', sorter: true, width: 130, render: (v: string) => <CampaignDay iso={v} /> },
+    { key: 'validTo', label: 'field.validTo', content: 'time', width: 130, render: (v: string) => <CampaignDay iso={v} last /> },
+    { key: 'usedFen', label: 'field.used', sorter: true, render: (_: number, r) => <BudgetUsed row={r} />, width: 240, ellipsis: false },
     { key: 'createTime', label: 'field.createTime', format: 'datetime', sorter: true, hiddenByDefault: true },
   ],
 };
@@ -66,6 +67,7 @@ type FormValues = Row & { kind: CampaignKind; tiers?: { minFen?: number; bonusFe
 function CampaignDrawer({ open, row, onClose }: { open: boolean; row: CampaignRow | null; onClose: () => void }) {
   const t = useMarketingT();
   const tk = useKitT();
+  const tz = useVenueTimeZone();
   const [form] = Form.useForm<FormValues>();
   const kind = (Form.useWatch('kind', form) ?? row?.kind ?? 'timeBand') as CampaignKind;
   const offKind = Form.useWatch('offKind', form);
@@ -82,15 +84,15 @@ function CampaignDrawer({ open, row, onClose }: { open: boolean; row: CampaignRo
     if (row)
       form.setFieldsValue({
         ...row,
-        validFrom: row.validFrom.slice(0, 10),
-        validTo: lastDay(row.validTo),
+        validFrom: startDayOf(row.validFrom, tz),
+        validTo: lastDayOf(row.validTo, tz),
         budgetFen: fenToYuan(row.budgetFen),
         capFen: fenToYuan(row.capFen),
         offValue: row.offKind === 'amount' ? fenToYuan(row.offValue) : row.offValue,
         tiers: row.tiers.map((x) => ({ minFen: x.minFen / 100, bonusFen: x.bonusFen / 100 })),
       });
     else form.setFieldsValue({ kind: 'timeBand', offKind: 'amount', tiers: [{}] });
-  }, [open, row, form]);
+  }, [open, row, form, tz]);
 
   const submit = async () => {
     const v = await form.validateFields();

@@ -43,7 +43,7 @@ const messages = {
   action: { add: '新增活动', edit: '编辑', detail: '详情', pause: '暂停', resume: '恢复', end: '结束', back: '返回活动列表' },
   confirm: { pause: '暂停后新订单不再享受此活动，确定暂停「{{name}}」？', end: '结束后不能恢复，确定结束「{{name}}」？' },
   done: { saved: '已保存', status: '状态已更新' },
-  drawer: { add: '新增{{kind}}活动', edit: '编辑活动：{{name}}', addTier: '添加档位', chooseKind: '选择活动类型' },
+  drawer: { add: '新增活动：{{kind}}', edit: '编辑活动：{{name}}', addTier: '添加档位', chooseKind: '选择活动类型' },
   hint: {
     budget: '预算是硬上限：活动占用到预算后不再发放；并发超出时订单会被拒绝（原因：预算）。',
     rechargeBonus: '储值卡单次充值达到档位金额，额外赠送；与卡类型自带的充值赠送叠加，取达到的最高一档。',

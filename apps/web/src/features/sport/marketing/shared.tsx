@@ -1,9 +1,10 @@
 import { CAMPAIGN_KINDS, CAMPAIGN_OFF_KINDS, CAMPAIGN_STATES, CAMPAIGN_STATUSES, CAMPAIGN_TRIGGERS, CAMPAIGN_USE_STATES, CAMPAIGN_USE_WHATS, VENUE_SPORTS } from '@venue/contract';
 import type { CampaignRow } from '@venue/contract';
-import { Progress, Typography } from 'antd';
+import { Flex, Progress, Typography } from 'antd';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
-import { codeOptions, invalidateResource } from '../../../kit/index.ts';
+import { clockIn, codeOptions, formatDay, invalidateResource, useVenueTimeZone } from '../../../kit/index.ts';
+import { useLang } from '../../../app/prefs.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -52,15 +53,26 @@ export function termsOf(t: MarketingT, r: CampaignRow): string {
   }
 }
 
-/** The budget used of the budget: a bar and the two amounts. */
+/** The budget used of the budget: a bar and the two amounts, on one line. */
 export function BudgetUsed({ row, testId }: { row: Pick<CampaignRow, 'id' | 'budgetFen' | 'usedFen'>; testId?: string }) {
   const percent = row.budgetFen > 0 ? Math.min(100, Math.round((row.usedFen * 1000) / row.budgetFen) / 10) : 0;
   return (
-    <div data-testid={testId ?? `campaign-used-${row.id}`} style={{ minWidth: 160 }}>
-      <Progress percent={percent} size="small" status={percent >= 100 ? 'exception' : 'normal'} showInfo={false} />
-      <Typography.Text style={{ fontSize: 12 }}>
+    <Flex data-testid={testId ?? `campaign-used-${row.id}`} align="center" gap={8}>
+      <Progress percent={percent} size="small" status={percent >= 100 ? 'exception' : 'normal'} showInfo={false} style={{ width: 64, margin: 0 }} />
+      <Typography.Text style={{ whiteSpace: 'nowrap' }}>
         {yuan(row.usedFen)} / {yuan(row.budgetFen)}
       </Typography.Text>
-    </div>
+    </Flex>
   );
+}
+
+/** The local day of a campaign's start, or the last day it runs (its end is the next midnight), in the venue's time zone. */
+export const startDayOf = (iso: string, tz?: string | null) => clockIn(iso, tz).slice(0, 10);
+export const lastDayOf = (iso: string, tz?: string | null) => clockIn(new Date(Date.parse(iso) - 1), tz).slice(0, 10);
+
+/** A campaign's first or last day, in the current language. */
+export function CampaignDay({ iso, last }: { iso: string; last?: boolean }) {
+  const tz = useVenueTimeZone();
+  const lang = useLang();
+  return <>{formatDay(last ? lastDayOf(iso, tz) : startDayOf(iso, tz), lang)}</>;
 }
