@@ -33,6 +33,7 @@ const SCREENS = [
   ['daily close', '/sport/views/clearingSettlement/closIngMangement/index'],
   ['coupons', '/sport/views/operatManagement/couponManagement/index'],
   ['returned coupons', '/sport/views/refundList/returnBillAndCoupon'],
+  ['campaigns', '/sport/views/operatManagement/marketingManagement/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */
