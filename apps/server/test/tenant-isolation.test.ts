@@ -1443,7 +1443,15 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       await ok<{ id: number }>(
         'POST',
         '/api/sport/marketing/campaign',
-        { name: 'b-campaign', kind: 'couponPack', budgetFen: 1000, trigger: 'registration', templateIds: [couponTemplateB], validFrom: '2024-01-01', validTo: '2099-01-01' },
+        {
+          name: 'b-campaign',
+          kind: 'couponPack',
+          budgetFen: 1000,
+          trigger: 'registration',
+          templateIds: [couponTemplateB],
+          validFrom: '2024-01-01',
+          validTo: '2099-01-01',
+        },
         mgrB,
       )
     ).id;

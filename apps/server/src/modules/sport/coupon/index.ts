@@ -7,7 +7,7 @@
 
 // ---------------------------------------------------------------- what a campaign module uses
 export { issueBatch, templateBriefs, listTemplates } from './coupon.service.ts';
-export { onCouponUse, type CouponUseListener, type CouponUseEvent } from './coupon.redeem.ts';
+export { onCouponUse, type CouponUseListener } from './coupon.redeem.ts';
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { couponManifest } from './coupon.manifest.ts';

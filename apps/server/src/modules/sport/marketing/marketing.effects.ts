@@ -106,11 +106,17 @@ export const campaignAdjuster: PriceAdjuster = {
     const out: Plan[] = [];
     // Time bands, in campaign order: each line gets at most one (the first whose band it lies in and whose budget can take the whole order's share).
     const taken = new Set<number>();
+    // Each line's use is asked of its kind once (a booked slot: a read of its site).
+    const usesOf = new Map<number, Awaited<ReturnType<typeof useOf>>>();
+    const lineUse = async (l: PriceLine) => {
+      if (!usesOf.has(l.index)) usesOf.set(l.index, await useOf(ctx, l));
+      return usesOf.get(l.index);
+    };
     for (const c of found.filter((x) => x.kind === 'timeBand')) {
       const shares: Plan['shares'] = [];
       for (const l of lines) {
         if (taken.has(l.index) || net[l.index]! <= 0) continue;
-        const use = await useOf(ctx, l);
+        const use = await lineUse(l);
         if (use?.startMin === undefined) continue;
         if (c.sports.length && (!use.sport || !c.sports.includes(use.sport))) continue;
         if (use.startMin < c.bandStartMin! || use.startMin >= c.bandEndMin!) continue;

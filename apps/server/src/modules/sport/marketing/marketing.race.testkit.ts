@@ -94,10 +94,20 @@ export async function raceVenue(c: Client, n: number): Promise<{ id: number; sit
     closeTime: '24:00',
     slotMinutes: 60,
     sportcatItems: ['badminton'],
-    rules: { advanceDays: 30, minSlots: 1, maxSlots: 16, cancelDeadlineMinutes: 120, lateCancelRefundPercent: 50, changeDeadlineMinutes: 120, noShowAfterMinutes: 15, noShowForfeits: true },
+    rules: {
+      advanceDays: 30,
+      minSlots: 1,
+      maxSlots: 16,
+      cancelDeadlineMinutes: 120,
+      lateCancelRefundPercent: 50,
+      changeDeadlineMinutes: 120,
+      noShowAfterMinutes: 15,
+      noShowForfeits: true,
+    },
   });
   const siteIds: number[] = [];
-  for (let i = 1; i <= n; i++) siteIds.push((await call(c, 'POST', '/api/sport/venue/site', { venueId: venue.id, name: `${i}号场`, sport: 'badminton', sort: i })).id);
+  for (let i = 1; i <= n; i++)
+    siteIds.push((await call(c, 'POST', '/api/sport/venue/site', { venueId: venue.id, name: `${i}号场`, sport: 'badminton', sort: i })).id);
   await call(c, 'POST', '/api/sport/venue/price', { venueId: venue.id, name: '全天', sport: 'badminton', start: '00:00', end: '24:00', priceFen: 5_000 });
   return { id: venue.id, siteIds };
 }

@@ -21,7 +21,13 @@ export const insertCampaign = (db: Executor, scope: Scope, values: typeof campai
 export const updateCampaign = (db: Executor, scope: Scope, id: number, version: number, values: Changes<typeof campaigns>) =>
   campaignRepo.update(db, scope, id, version, values);
 
-export const campaignSorts = { name: campaigns.name, validFrom: campaigns.validFrom, budgetFen: campaigns.budgetFen, usedFen: campaigns.usedFen, createTime: campaigns.createdAt };
+export const campaignSorts = {
+  name: campaigns.name,
+  validFrom: campaigns.validFrom,
+  budgetFen: campaigns.budgetFen,
+  usedFen: campaigns.usedFen,
+  createTime: campaigns.createdAt,
+};
 export const campaignDefaultOrder = [desc(campaigns.id)];
 
 export function pageCampaigns(

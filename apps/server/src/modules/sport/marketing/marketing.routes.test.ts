@@ -42,11 +42,23 @@ describe.each(databases)('marketing campaigns on %s', (kind) => {
     });
     expect([backwards.code, backwards.detail[0].field, backwards.detail[0].message]).toEqual([969600, 'validTo', 'The end must come after the start']);
     const badBand = await st.c.json('POST', marketingApi('campaign'), {
-      body: { name: '时段', kind: 'timeBand', budgetFen: 10_000, offKind: 'percent', offValue: 20, bandStart: '14:00', bandEnd: '10:00', validFrom: '2026-01-01', validTo: '2026-12-31' },
+      body: {
+        name: '时段',
+        kind: 'timeBand',
+        budgetFen: 10_000,
+        offKind: 'percent',
+        offValue: 20,
+        bandStart: '14:00',
+        bandEnd: '10:00',
+        validFrom: '2026-01-01',
+        validTo: '2026-12-31',
+      },
       lang: 'en-US',
     });
     expect(badBand.detail[0]).toMatchObject({ field: 'bandEnd', message: 'Set the start and end of the time band, the start first' });
-    const noBudget = await st.c.json('POST', marketingApi('campaign'), { body: { name: 'x', kind: 'firstBooking', validFrom: '2026-01-01', validTo: '2026-12-31' } });
+    const noBudget = await st.c.json('POST', marketingApi('campaign'), {
+      body: { name: 'x', kind: 'firstBooking', validFrom: '2026-01-01', validTo: '2026-12-31' },
+    });
     expect([noBudget.code, noBudget.detail.some((d: { field: string }) => d.field === 'budgetFen')]).toEqual([100400, true]);
 
     const made = await campaign(st.c, { name: '首单立减', kind: 'firstBooking', budgetFen: 10_000, offKind: 'amount', offValue: 500 });
@@ -65,7 +77,13 @@ describe.each(databases)('marketing campaigns on %s', (kind) => {
     await grantMenus(admin, role.id, ['sport.coupon.management']);
     const clerk = await signIn(s, (await makeUser(admin, st.orgId, { roleIds: [role.id] })).code, 'Pass1234');
     expect((await clerk.json('POST', marketingApi('campaign/list'), { body: {} })).code).toBe(100420);
-    expect((await clerk.json('POST', marketingApi('campaign'), { body: { name: 'x', kind: 'firstBooking', budgetFen: 1, offKind: 'amount', offValue: 1, validFrom: '2026-01-01', validTo: '2026-12-31' } })).code).toBe(100420);
+    expect(
+      (
+        await clerk.json('POST', marketingApi('campaign'), {
+          body: { name: 'x', kind: 'firstBooking', budgetFen: 1, offKind: 'amount', offValue: 1, validFrom: '2026-01-01', validTo: '2026-12-31' },
+        })
+      ).code,
+    ).toBe(100420);
   });
 
   it('a time band takes its percent off the booked lines that start in it; a cancel gives the budget back; paused, it gives nothing', async () => {
@@ -130,7 +148,15 @@ describe.each(databases)('marketing campaigns on %s', (kind) => {
 
   it("a recharge of at least a tier's amount adds the campaign's bonus to the card's own; a cancelled recharge gives the budget back", async () => {
     const st = await marketingStaff(s, admin, platformId, 1);
-    const c = await campaign(st.c, { name: '充值加赠', kind: 'rechargeBonus', budgetFen: 50_000, tiers: [{ minFen: 50_000, bonusFen: 8_000 }, { minFen: 100_000, bonusFen: 20_000 }] });
+    const c = await campaign(st.c, {
+      name: '充值加赠',
+      kind: 'rechargeBonus',
+      budgetFen: 50_000,
+      tiers: [
+        { minFen: 50_000, bonusFen: 8_000 },
+        { minFen: 100_000, bonusFen: 20_000 },
+      ],
+    });
     const type = await makeType(st.c, { kind: 'value', priceFen: 10_000, faceValueFen: 10_000, rechargeBonus: [{ minFen: 50_000, bonusFen: 5_000 }] });
     const m = await member(st.c);
     const sold = await sellPaid(st.c, type.id, m.id);
@@ -157,7 +183,8 @@ describe.each(databases)('marketing campaigns on %s', (kind) => {
     const b = await newMember(st.c);
     await enterPaid(st.c, ev.sessions[0]!.id, a.id);
     await enterPaid(st.c, ev.sessions[0]!.id, b.id);
-    const couponsOf = async (memberId: number) => (await ok(st.c, 'POST', couponApi('list'), { memberId, templateId: t.id })).data as { id: number; state: string }[];
+    const couponsOf = async (memberId: number) =>
+      (await ok(st.c, 'POST', couponApi('list'), { memberId, templateId: t.id })).data as { id: number; state: string }[];
     const [ca] = await couponsOf(a.id);
     const [cb] = await couponsOf(b.id);
     expect([ca?.state, cb?.state]).toEqual(['issued', 'issued']);
@@ -171,7 +198,11 @@ describe.each(databases)('marketing campaigns on %s', (kind) => {
       body: { type: 'general', items: [{ kind: 'general', name: '球拍', unitPriceFen: 15_000 }], memberId: b.id, couponIds: [cb!.id] },
       lang: 'en-US',
     });
-    expect([refused.code, refused.detail.reason, refused.msg]).toEqual([100409, 'budget', 'The budget of the campaign "报名送券" cannot cover this discount; please place the order again']);
+    expect([refused.code, refused.detail.reason, refused.msg]).toEqual([
+      100409,
+      'budget',
+      'The budget of the campaign "报名送券" cannot cover this discount; please place the order again',
+    ]);
     expect((await couponsOf(b.id))[0]!.state).toBe('issued');
     // The first order cancelled: its coupon's discount goes back to the budget, and the second member's now fits.
     await ok(st.c, 'POST', sport(`order/${first.id}/cancel`), { reason: '不买了' });
@@ -200,7 +231,15 @@ describe.each(databases)('marketing campaigns on %s', (kind) => {
     // The refusal at the conditional write (100409 budget) needs a campaign emptied between pricing and
     // placing, which only concurrency does: marketing.race.test.ts on PostgreSQL.
     const st = await marketingStaff(s, admin, platformId, 1);
-    const c = await campaign(st.c, { name: '小预算', kind: 'timeBand', budgetFen: 1_000, offKind: 'amount', offValue: 1_000, bandStart: '00:00', bandEnd: '24:00' });
+    const c = await campaign(st.c, {
+      name: '小预算',
+      kind: 'timeBand',
+      budgetFen: 1_000,
+      offKind: 'amount',
+      offValue: 1_000,
+      bandStart: '00:00',
+      bandEnd: '24:00',
+    });
     const day = tomorrow();
     expect((await book(st.c, st.venue.id, day, st.sites[0]!.id, '06:00', '07:00')).amount).toBe(4_000);
     expect((await campaignOf(st.c, c.id)).state).toBe('exhausted');

@@ -4,7 +4,7 @@ import { seedDemo } from '../../system/index.ts';
 import { seedVenueDemo } from '../booking/index.ts';
 import { seedMemberDemo } from '../member/index.ts';
 import { imbalances } from '../commerce/commerce.testkit.ts';
-import { seedCouponDemo } from '../coupon/coupon.seed.ts';
+import { seedCouponDemo } from '../coupon/coupon.testkit.ts';
 import { seedMarketingDemo } from './marketing.seed.ts';
 
 describe.each(databases)('campaign demo data on %s', (kind) => {

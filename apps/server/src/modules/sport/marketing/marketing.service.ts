@@ -1,4 +1,12 @@
-import { minutesOf, type CampaignCreate, type CampaignQuery, type CampaignState, type CampaignUpdate, type campaignStatusChange, type campaignUseQuery } from '@venue/contract';
+import {
+  minutesOf,
+  type CampaignCreate,
+  type CampaignQuery,
+  type CampaignState,
+  type CampaignUpdate,
+  type campaignStatusChange,
+  type campaignUseQuery,
+} from '@venue/contract';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { conflict, invalid, notFound } from '../../../platform/errors.ts';

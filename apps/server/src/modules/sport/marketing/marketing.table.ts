@@ -89,7 +89,9 @@ export const campaignUses = pgTable(
     uniqueIndex('sport_campaign_use_first_uq')
       .on(t.campaignId, t.memberId)
       .where(sql`${t.what} = 'first' and ${t.state} <> 'released'`),
-    foreignKey({ name: 'sport_campaign_use_campaign_org_fk', columns: [t.orgId, t.campaignId], foreignColumns: [campaigns.orgId, campaigns.id] }).onDelete('cascade'),
+    foreignKey({ name: 'sport_campaign_use_campaign_org_fk', columns: [t.orgId, t.campaignId], foreignColumns: [campaigns.orgId, campaigns.id] }).onDelete(
+      'cascade',
+    ),
     check('sport_campaign_use_state_ck', sql`${t.state} in ('held','used','released')`),
     check('sport_campaign_use_what_ck', sql`${t.what} in ('discount','first','bonus','pack','coupon')`),
     check('sport_campaign_use_amount_ck', sql`${t.amountFen} >= 0`),

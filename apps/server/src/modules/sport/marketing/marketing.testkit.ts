@@ -42,7 +42,8 @@ export function campaign(c: Client, body: Record<string, unknown>) {
   });
 }
 
-export const campaignOf = (c: Client, id: number) => ok<{ usedFen: number; budgetFen: number; state: string; version: number }>(c, 'GET', marketingApi(`campaign/${id}`));
+export const campaignOf = (c: Client, id: number) =>
+  ok<{ usedFen: number; budgetFen: number; state: string; version: number }>(c, 'GET', marketingApi(`campaign/${id}`));
 export const usesOf = (c: Client, campaignId: number) =>
   ok<{ total: number; data: { what: string; state: string; orderId: number; orderNo: string; memberId: number | null; amountFen: number }[] }>(
     c,

@@ -7,7 +7,20 @@ import type { CampaignRow, CampaignUseRow } from '@venue/contract';
 import { ListPage, useVenueOptions, type Option, type ResourceDef } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { http } from '../../../app/request.ts';
-import { BudgetUsed, CampaignDay, NS, kindOptions, listPath, marketingUrl, post, stateOptions, termsOf, useMarketingT, useStateOptions, whatOptions } from './shared.tsx';
+import {
+  BudgetUsed,
+  CampaignDay,
+  NS,
+  kindOptions,
+  listPath,
+  marketingUrl,
+  post,
+  stateOptions,
+  termsOf,
+  useMarketingT,
+  useStateOptions,
+  whatOptions,
+} from './shared.tsx';
 
 const useResource: ResourceDef<CampaignUseRow> = {
   key: 'campaignUses',
@@ -33,7 +46,10 @@ export default function MarketingDetailPage() {
   const venues = useVenueOptions();
   const id = Number(useParams().id);
   const campaign = useQuery({ queryKey: ['campaign', 'detail', id], queryFn: () => http.get<CampaignRow>(marketingUrl(`campaign/${id}`)), enabled: id > 0 });
-  const uses = useMemo(() => ({ ...useResource, api: { list: (body: Record<string, unknown>) => post<never>('use/list', { ...body, campaignId: id }) } }), [id]);
+  const uses = useMemo(
+    () => ({ ...useResource, api: { list: (body: Record<string, unknown>) => post<never>('use/list', { ...body, campaignId: id }) } }),
+    [id],
+  );
   const r = campaign.data;
   const label = (opts: Option[], v: string) => t((opts.find((o) => o.value === v)?.label ?? v) as never);
   const colour = (opts: Option[], v: string) => opts.find((o) => o.value === v)?.color;
@@ -68,7 +84,12 @@ export default function MarketingDetailPage() {
               </Card>
             </Col>
           </AntRow>
-          <Card size="small" title={r.name} style={{ marginBottom: 12 }} extra={<Tag color={colour(stateOptions, r.state)}>{label(stateOptions, r.state)}</Tag>}>
+          <Card
+            size="small"
+            title={r.name}
+            style={{ marginBottom: 12 }}
+            extra={<Tag color={colour(stateOptions, r.state)}>{label(stateOptions, r.state)}</Tag>}
+          >
             <Descriptions size="small" column={{ xs: 1, md: 2 }}>
               <Descriptions.Item label={t('field.kind')}>{label(kindOptions, r.kind)}</Descriptions.Item>
               <Descriptions.Item label={t('field.terms')}>{termsOf(t, r)}</Descriptions.Item>

@@ -201,9 +201,20 @@ function CampaignDrawer({ open, row, onClose }: { open: boolean; row: CampaignRo
           <>
             {item({ name: 'sports', label: 'field.sports', type: 'multiSelect', options: sportOptions, required: false })}
             <Space.Compact block>
-              <div style={{ flex: 1 }}>{item({ name: 'bandStart', label: 'field.bandStart', rule: campaignCreate.shape.bandStart, required: true, props: { placeholder: '10:00' }, extra: 'hint.band' })}</div>
+              <div style={{ flex: 1 }}>
+                {item({
+                  name: 'bandStart',
+                  label: 'field.bandStart',
+                  rule: campaignCreate.shape.bandStart,
+                  required: true,
+                  props: { placeholder: '10:00' },
+                  extra: 'hint.band',
+                })}
+              </div>
               <div style={{ width: 12 }} />
-              <div style={{ flex: 1 }}>{item({ name: 'bandEnd', label: 'field.bandEnd', rule: campaignCreate.shape.bandEnd, required: true, props: { placeholder: '14:00' } })}</div>
+              <div style={{ flex: 1 }}>
+                {item({ name: 'bandEnd', label: 'field.bandEnd', rule: campaignCreate.shape.bandEnd, required: true, props: { placeholder: '14:00' } })}
+              </div>
             </Space.Compact>
           </>
         ) : null}
@@ -247,8 +258,20 @@ export default function MarketingPage() {
       rowActions: [
         { key: 'detail', label: 'action.detail', run: (r) => navigate(detailPath(r.id)) },
         { key: 'edit', label: 'action.edit', perm: Perm.marketing.edit, visible: (r) => r.status !== 'ended', run: (r) => setEditing({ row: r }) },
-        { key: 'pause', label: 'action.pause', perm: Perm.marketing.status, visible: (r) => r.status === 'on' && r.state !== 'ended', run: (r) => status(r, 'paused') },
-        { key: 'resume', label: 'action.resume', perm: Perm.marketing.status, visible: (r) => r.status === 'paused' && r.state !== 'ended', run: (r) => status(r, 'on') },
+        {
+          key: 'pause',
+          label: 'action.pause',
+          perm: Perm.marketing.status,
+          visible: (r) => r.status === 'on' && r.state !== 'ended',
+          run: (r) => status(r, 'paused'),
+        },
+        {
+          key: 'resume',
+          label: 'action.resume',
+          perm: Perm.marketing.status,
+          visible: (r) => r.status === 'paused' && r.state !== 'ended',
+          run: (r) => status(r, 'on'),
+        },
         { key: 'end', label: 'action.end', perm: Perm.marketing.status, danger: true, visible: (r) => r.status !== 'ended', run: (r) => status(r, 'ended') },
       ],
     }),

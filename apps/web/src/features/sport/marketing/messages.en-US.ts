@@ -48,10 +48,12 @@ const messages: MessagesOf<typeof zh> = {
   done: { saved: 'Saved', status: 'Status changed' },
   drawer: { add: 'Add campaign: {{kind}}', edit: 'Edit campaign: {{name}}', addTier: 'Add a tier', chooseKind: 'Choose the kind' },
   hint: {
-    budget: 'The budget is a hard limit: once it is used the campaign gives nothing more, and an order that would pass it at the same moment is refused (reason: budget).',
+    budget:
+      'The budget is a hard limit: once it is used the campaign gives nothing more, and an order that would pass it at the same moment is refused (reason: budget).',
     rechargeBonus: "A value card recharged by at least a tier's amount gets its bonus on top of the card type's own (the highest tier reached).",
     firstBooking: "A member's first booking (no earlier booking that was not cancelled) gets the discount on the whole order, before coupons.",
-    couponPack: 'A paid event registration or card purchase gives the member one coupon of each template; a pack coupon counts against the budget by the discount it gives.',
+    couponPack:
+      'A paid event registration or card purchase gives the member one coupon of each template; a pack coupon counts against the budget by the discount it gives.',
     timeBand: 'Booking lines that start within the band get the discount; a line gets at most one time-band campaign, before coupons.',
     band: 'E.g. 10:00 to 14:00 (the start of the booked hour)',
   },

@@ -1,4 +1,4 @@
-import { CAMPAIGN_KINDS, CAMPAIGN_OFF_KINDS, CAMPAIGN_STATES, CAMPAIGN_STATUSES, CAMPAIGN_TRIGGERS, CAMPAIGN_USE_STATES, CAMPAIGN_USE_WHATS, VENUE_SPORTS } from '@venue/contract';
+import { CAMPAIGN_KINDS, CAMPAIGN_OFF_KINDS, CAMPAIGN_STATES, CAMPAIGN_TRIGGERS, CAMPAIGN_USE_STATES, CAMPAIGN_USE_WHATS, VENUE_SPORTS } from '@venue/contract';
 import type { CampaignRow } from '@venue/contract';
 import { Flex, Progress, Typography } from 'antd';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
@@ -26,8 +26,13 @@ export const listPath = '/sport/views/operatManagement/marketingManagement/index
 export const detailPath = (id: number) => `/sport/views/operatManagement/marketingManagement/detail/${id}`;
 
 export const kindOptions = codeOptions(CAMPAIGN_KINDS, 'kind', { rechargeBonus: 'gold', firstBooking: 'cyan', couponPack: 'magenta', timeBand: 'blue' });
-export const stateOptions = codeOptions(CAMPAIGN_STATES, 'state', { scheduled: 'blue', running: 'green', paused: 'orange', ended: 'default', exhausted: 'red' });
-export const statusOptions = codeOptions(CAMPAIGN_STATUSES, 'state');
+export const stateOptions = codeOptions(CAMPAIGN_STATES, 'state', {
+  scheduled: 'blue',
+  running: 'green',
+  paused: 'orange',
+  ended: 'default',
+  exhausted: 'red',
+});
 export const offKindOptions = codeOptions(CAMPAIGN_OFF_KINDS, 'offKind');
 export const triggerOptions = codeOptions(CAMPAIGN_TRIGGERS, 'trigger');
 export const useStateOptions = codeOptions(CAMPAIGN_USE_STATES, 'useState', { held: 'gold', used: 'green', released: 'default' });
