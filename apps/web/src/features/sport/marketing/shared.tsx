@@ -60,10 +60,18 @@ export function termsOf(t: MarketingT, r: CampaignRow): string {
 
 /** The budget used of the budget: a bar and the two amounts, on one line. */
 export function BudgetUsed({ row, testId }: { row: Pick<CampaignRow, 'id' | 'budgetFen' | 'usedFen'>; testId?: string }) {
+  const t = useMarketingT();
   const percent = row.budgetFen > 0 ? Math.min(100, Math.round((row.usedFen * 1000) / row.budgetFen) / 10) : 0;
   return (
     <Flex data-testid={testId ?? `campaign-used-${row.id}`} align="center" gap={8}>
-      <Progress percent={percent} size="small" status={percent >= 100 ? 'exception' : 'normal'} showInfo={false} style={{ width: 64, margin: 0 }} />
+      <Progress
+        percent={percent}
+        size="small"
+        status={percent >= 100 ? 'exception' : 'normal'}
+        showInfo={false}
+        aria-label={`${t('field.used')} ${percent}%`}
+        style={{ width: 64, margin: 0 }}
+      />
       <Typography.Text style={{ whiteSpace: 'nowrap' }}>
         {yuan(row.usedFen)} / {yuan(row.budgetFen)}
       </Typography.Text>
