@@ -772,9 +772,12 @@ export default function SellTicketPage() {
               <RentalPicker open={!!session} id="ticket-sell-rent" />
             </Form.Item>
           ) : null}
-          <Form.Item name="memberId" label={t('sell.member')} extra={t('sell.memberHint')} htmlFor="ticket-sell-member">
-            <MemberSelect id="ticket-sell-member" testId="ticket-sell-member" />
-          </Form.Item>
+          {/* Once held, the order's member is settled: the field stays only to show one that was named. */}
+          {!hold || buyerMemberId ? (
+            <Form.Item name="memberId" label={t('sell.member')} extra={t('sell.memberHint')} htmlFor="ticket-sell-member">
+              <MemberSelect id="ticket-sell-member" testId="ticket-sell-member" />
+            </Form.Item>
+          ) : null}
           <Form.Item name="coupon" label={t('sell.coupon')}>
             <CouponField id="ticket-sell-coupon" memberId={buyerMemberId ?? undefined} />
           </Form.Item>
