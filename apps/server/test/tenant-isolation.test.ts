@@ -229,6 +229,7 @@ interface World {
   couponB: number;
   agencyContractB: number;
   agencyStatementB: number;
+  campaignB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -577,6 +578,14 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'PUT /api/sport/coupon/template/:id': { body: { name: 'changed', version: 1 } },
     'POST /api/sport/coupon/template/:id/issue': { body: { batchKey: 'probe-b' } },
     'POST /api/sport/coupon/void': { body: { ids: [w.couponB], reason: 'probe' } },
+    // Campaigns: B's campaign read, edited, paused or its uses listed: 100404.
+    'POST /api/sport/marketing/campaign': {
+      body: { name: 'probe', kind: 'couponPack', trigger: 'registration', budgetFen: 100, validFrom: '2024-01-01', validTo: '2099-01-01' },
+    },
+    'PUT /api/sport/marketing/campaign/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/marketing/campaign/:id/status': { body: { status: 'paused', version: 1 } },
+    // A campaign's uses are read through the campaign: B's campaign is not found.
+    'POST /api/sport/marketing/use/list': { expect: 'notFound' },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -754,6 +763,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'agencyContract') return /\/defaults\//.test(r.url) ? w.venueB : w.agencyContractB;
     if (r.module === 'agencyStatement') return w.agencyStatementB;
     if (r.module === 'coupon') return w.couponTemplateB;
+    if (r.module === 'marketing') return w.campaignB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -848,6 +858,11 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return w.agencyContractB;
     case 'couponIds':
       return [w.couponB];
+    case 'campaignId':
+      return w.campaignB;
+    case 'templateIds':
+      if (/\/marketing\//.test(r.url)) return [w.couponTemplateB];
+      break;
     case 'batchId':
       return w.couponBatchB;
     case 'itemId':
@@ -1481,6 +1496,23 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       await ok<{ id: number }>('POST', `/api/sport/coupon/template/${couponTemplateB}/issue`, { batchKey: 'b-batch', memberIds: [memberB] }, mgrB)
     ).id;
     const couponB = (await ok<{ data: { id: number }[] }>('POST', '/api/sport/coupon/list', { templateId: couponTemplateB }, mgrB)).data[0]!.id;
+    // B's campaign: a coupon pack of B's template.
+    const campaignB = (
+      await ok<{ id: number }>(
+        'POST',
+        '/api/sport/marketing/campaign',
+        {
+          name: 'b-campaign',
+          kind: 'couponPack',
+          budgetFen: 1000,
+          trigger: 'registration',
+          templateIds: [couponTemplateB],
+          validFrom: '2024-01-01',
+          validTo: '2099-01-01',
+        },
+        mgrB,
+      )
+    ).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1612,6 +1644,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       couponB,
       agencyContractB,
       agencyStatementB,
+      campaignB,
     };
   });
   afterAll(async () => {

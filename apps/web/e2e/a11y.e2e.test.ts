@@ -38,6 +38,7 @@ const SCREENS = [
   ['tripartite agency', '/sport/views/clearingSettlement/tripartiteAgency/index'],
   ['liquidation report', '/sport/views/clearingSettlement/liquidationReport/index'],
   ['settlement report', '/sport/views/clearingSettlement/settlementReport/index'],
+  ['campaigns', '/sport/views/operatManagement/marketingManagement/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

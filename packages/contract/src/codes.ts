@@ -43,8 +43,9 @@ export const SILENT_CODES: readonly number[] = [Code.CAPTCHA_REQUIRED, Code.FORM
  *   the good and what is left): refresh the list;
  * - `yearLimit`: the member has used their year limit of the event type (sports registration).
  * - `invoiced`: the order has a live invoice already (issuing, issued or being credited): open it.
+ * - `budget`: a marketing campaign's budget cannot take this redemption (a hard limit): sell again without it.
  */
-export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state', 'stock', 'yearLimit', 'invoiced', 'coupon'] as const;
+export const CONFLICT_REASONS = ['stale', 'duplicate', 'taken', 'state', 'stock', 'yearLimit', 'invoiced', 'coupon', 'budget'] as const;
 export type ConflictReason = (typeof CONFLICT_REASONS)[number];
 
 /** `detail` of every 100409 answer: the reason, and the fields it concerns (duplicates; else []). */

@@ -38,3 +38,4 @@ export * from './sport/invoice.ts';
 export * from './sport/settlement.ts';
 export * from './sport/coupon.ts';
 export * from './sport/agency.ts';
+export * from './sport/marketing.ts';

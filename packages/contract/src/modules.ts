@@ -22,6 +22,7 @@ import { invoiceModule } from './sport/invoice.screens.ts';
 import { settlementModule } from './sport/settlement.screens.ts';
 import { couponModule } from './sport/coupon.screens.ts';
 import { agencyModule } from './sport/agency.screens.ts';
+import { marketingModule } from './sport/marketing.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -53,4 +54,5 @@ export const CONTRACT_MODULES = [
   settlementModule,
   couponModule,
   agencyModule,
+  marketingModule,
 ] as const;

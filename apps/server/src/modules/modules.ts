@@ -24,6 +24,7 @@ import { invoiceManifest } from './sport/invoice/index.ts';
 import { settlementManifest } from './sport/settlement/index.ts';
 import { couponManifest } from './sport/coupon/index.ts';
 import { agencyManifest } from './sport/agency/index.ts';
+import { marketingManifest } from './sport/marketing/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -56,4 +57,5 @@ export const MODULES: readonly ModuleManifest[] = [
   settlementManifest,
   couponManifest,
   agencyManifest,
+  marketingManifest,
 ];

@@ -23,6 +23,7 @@ import { invoiceScreens } from './screens/invoice.tsx';
 import { settlementScreens } from './screens/settlement.tsx';
 import { couponScreens } from './screens/coupon.tsx';
 import { agencyScreens } from './screens/agency.tsx';
+import { marketingScreens } from './screens/marketing.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -55,4 +56,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...settlementScreens,
   ...couponScreens,
   ...agencyScreens,
+  ...marketingScreens,
 };

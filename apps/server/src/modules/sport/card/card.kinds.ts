@@ -309,6 +309,31 @@ export function bonusOf(tiers: { minFen: number; bonusFen: number }[], amountFen
 }
 
 /**
+ * Another module's bonus on a card's recharge (a marketing campaign's tiers): consulted in the
+ * transaction that holds the pending recharge, so what it answers is taken there (a budget) and
+ * credited with the type's own bonus on payment, and taken back with it by a refund. The source
+ * follows the order itself (its order hooks) to give back what it took when the order is cancelled.
+ */
+export interface RechargeBonusSource {
+  /** Unique per module. */
+  name: string;
+  bonus(ctx: KindContext, ask: { orgId: number; orderId: number; memberId: number | null; venueId: number | null; amountFen: number }): Promise<number>;
+}
+const bonusSources = new Map<string, RechargeBonusSource>();
+/** A module adds its bonus source at start-up (its manifest's plug); the same source again is the same app built twice. */
+export function registerRechargeBonus(source: RechargeBonusSource): void {
+  const known = bonusSources.get(source.name);
+  if (known && known !== source) throw new Error(`recharge bonus source ${source.name} is registered twice`);
+  bonusSources.set(source.name, source);
+}
+async function extraBonus(ctx: KindContext, order: OrderRecord, amountFen: number): Promise<number> {
+  let n = 0;
+  for (const s of bonusSources.values())
+    n += await s.bonus(ctx, { orgId: order.orgId, orderId: order.id, memberId: order.memberId, venueId: order.venueId, amountFen });
+  return n;
+}
+
+/**
  * A recharge of a card's account, sold as `card_recharge` (the card screens) or as the core's
  * `recharge` (any account; these hooks extend it through its port, never by registering it
  * again): the core's credit and ledger entries, plus the card's checks, its usage rows and its
@@ -328,11 +353,12 @@ function cardRecharge(kind: 'recharge' | 'card_recharge'): RechargeHooks {
       if (why) throw invalid(`items.${line}.refId`, why);
       return { ...priced, name: t('zh-CN', 'item.cardRecharge'), spec: card.cardNo };
     },
-    async hold(ctx, item) {
+    async hold(ctx, item, order) {
       const card = await findCardByAccount(ctx.tx, ctx.scope, item.refId!, ctx.orgId);
       if (!card) return undefined;
       const type = (await findCardType(ctx.tx, ctx.scope, card.typeId))!;
-      return { cardId: card.id, bonusFen: bonusOf(type.rechargeBonus, item.amountFen) } satisfies RechargeHold;
+      const bonusFen = bonusOf(type.rechargeBonus, item.amountFen) + (await extraBonus(ctx, order, item.amountFen));
+      return { cardId: card.id, bonusFen } satisfies RechargeHold;
     },
     async confirm(ctx, item, order) {
       const h = item.hold as RechargeHold | null;

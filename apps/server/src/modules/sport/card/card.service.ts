@@ -372,7 +372,10 @@ export async function rechargeCard(db: Db, caller: Caller, id: number, input: Ca
   let made: Made | undefined;
   const orderId = await createOrder(db, caller, order, key, (m) => (made = m));
   const orderNo = made ? (made as Made).order.orderNo : (await getOrderRow(db, scope, orderId)).orderNo;
-  return { orderId, orderNo, amountFen: input.amountFen, bonusFen: bonusOf(type.rechargeBonus, input.amountFen), cardId: card.id, cardNo: card.cardNo };
+  // The bonus as held (the type's tier and a campaign's), or, for a retry answered from the first call, the type's tier.
+  const held = (made as Made | undefined)?.items[0]?.hold as { bonusFen?: number } | null | undefined;
+  const bonusFen = held?.bonusFen ?? bonusOf(type.rechargeBonus, input.amountFen);
+  return { orderId, orderNo, amountFen: input.amountFen, bonusFen, cardId: card.id, cardNo: card.cardNo };
 }
 
 // ---------------------------------------------------------------- card changes

@@ -6,3 +6,5 @@
  * manifest that the module list loads.
  */
 export { cardManifest } from './card.manifest.ts';
+// A marketing campaign's recharge bonus: a source consulted in the recharge's transaction.
+export { registerRechargeBonus, type RechargeBonusSource } from './card.kinds.ts';

@@ -315,3 +315,13 @@ export async function sellCoupons(db: Db, caller: Caller, input: CouponOrder, ke
   const order = made ?? (await findOrder(db, scope, id))!;
   return { orderNo: order.orderNo, orderId: order.id, amount: order.payableFen, state: order.state, expiresAt: order.expiresAt };
 }
+
+/** Templates by id in scope, as another module names them (a campaign's coupon pack): id, organisation, name, kind, status. */
+export async function templateBriefs(db: Executor, scope: Scope, ids: number[]) {
+  const out: { id: number; orgId: number; name: string; kind: string; status: string }[] = [];
+  for (const id of ids) {
+    const t = await findTemplate(db, scope, id);
+    if (t) out.push({ id: t.id, orgId: t.orgId, name: t.name, kind: t.kind, status: t.status });
+  }
+  return out;
+}

@@ -12,6 +12,7 @@ export const COUPON_KEYS = ['sport.coupon.management', 'sport.refund.returnBillA
 export const couponApi = (p: string) => `/api/sport/coupon/${p}`;
 
 export { ok } from '../goods/goods.testkit.ts';
+export { seedCouponDemo } from './coupon.seed.ts';
 
 /**
  * A new organisation under `parentId` with a venue of `n` sites (each hour `priceFen`), a user who

@@ -6,8 +6,8 @@
  */
 
 // ---------------------------------------------------------------- what a campaign module uses
-export { issueBatch } from './coupon.service.ts';
-export { onCouponUse } from './coupon.redeem.ts';
+export { issueBatch, templateBriefs, listTemplates } from './coupon.service.ts';
+export { onCouponUse, type CouponUseListener } from './coupon.redeem.ts';
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { couponManifest } from './coupon.manifest.ts';

@@ -27,6 +27,7 @@ import { isApiError } from '../../../../app/request.ts';
 import { useThemeName } from '../../../../app/prefs.ts';
 import {
   CouponField,
+  MemberSelect,
   GoodsPicker,
   RentalPicker,
   couponOfPick,
@@ -70,7 +71,9 @@ interface BuyerValues {
   goods?: GoodsPick[];
   /** Goods rented with the tickets. */
   rentals?: RentalPick[];
-  /** A shared coupon code for the order. */
+  /** The member buying (optional): their own coupons may be used. */
+  memberId?: number | null;
+  /** A shared coupon code or the member's own coupons for the order. */
   coupon?: CouponPick;
 }
 
@@ -162,6 +165,7 @@ export default function SellTicketPage() {
   const [form] = Form.useForm<BuyerValues>();
   const goodsPicks = Form.useWatch<GoodsPick[] | undefined>('goods', form);
   const rentalPicks = Form.useWatch<RentalPick[] | undefined>('rentals', form);
+  const buyerMemberId = Form.useWatch<number | null | undefined>('memberId', form);
   const [sessionId, setSessionId] = useState<number | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [gaLevel, setGaLevel] = useState<number | null>(null);
@@ -358,9 +362,10 @@ export default function SellTicketPage() {
       const goods = b.goods?.length ? goodsOfPicks(b.goods) : undefined;
       const rentals = b.rentals?.length ? rentalsOfPicks(b.rentals) : undefined;
       const coupon = couponOfPick(b.coupon);
+      const memberId = b.memberId ?? undefined;
       const body = seated
-        ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers, goods, rentals, ...coupon }
-        : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers, goods, rentals, ...coupon };
+        ? { sessionId: session.id, seatIds: chosen.map((s) => s.id), buyer, viewers, goods, rentals, memberId, ...coupon }
+        : { sessionId: session.id, levelId: gaLevel!, quantity: quantity ?? 1, buyer, viewers, goods, rentals, memberId, ...coupon };
       const made = await saleApi.order(body, key);
       setHold(made);
       setPaid(false);
@@ -767,8 +772,14 @@ export default function SellTicketPage() {
               <RentalPicker open={!!session} id="ticket-sell-rent" />
             </Form.Item>
           ) : null}
+          {/* Once held, the order's member is settled: the field stays only to show one that was named. */}
+          {!hold || buyerMemberId ? (
+            <Form.Item name="memberId" label={t('sell.member')} extra={t('sell.memberHint')} htmlFor="ticket-sell-member">
+              <MemberSelect id="ticket-sell-member" testId="ticket-sell-member" />
+            </Form.Item>
+          ) : null}
           <Form.Item name="coupon" label={t('sell.coupon')}>
-            <CouponField id="ticket-sell-coupon" />
+            <CouponField id="ticket-sell-coupon" memberId={buyerMemberId ?? undefined} />
           </Form.Item>
         </Form>
         {takenMsg ? <Alert type="error" showIcon message={takenMsg} style={{ marginBottom: 12 }} data-testid="ticket-sell-taken" /> : null}

@@ -4,6 +4,8 @@ import type zh from './messages.zh-CN.ts';
 const messages: MessagesOf<typeof zh> = {
   sell: {
     coupon: 'Coupon',
+    member: 'Member',
+    memberHint: "Optional: a member's own coupons can then be used, and the order is theirs",
     goods: 'Goods with the tickets',
     goodsHint: 'Optional: drinks, a programme… join the tickets’ order, paid once; unopened goods are refunded in full',
     goodsTotal: 'Goods: {{total}}',

@@ -1,6 +1,8 @@
 const messages = {
   sell: {
     coupon: '优惠券',
+    member: '会员',
+    memberHint: '可选：选择会员后可使用其名下的优惠券，订单记在会员名下',
     goods: '随票商品',
     goodsHint: '可选：饮料、节目单等与门票同一订单，一次付款；退票时未拆封的商品全额退',
     goodsTotal: '商品合计 {{total}}',
