@@ -326,6 +326,16 @@ export function registerRechargeBonus(source: RechargeBonusSource): void {
   if (known && known !== source) throw new Error(`recharge bonus source ${source.name} is registered twice`);
   bonusSources.set(source.name, source);
 }
+/** Tests only: runs `work` without the other modules' bonus sources (an installation from before them). */
+export async function withoutRechargeBonuses<T>(work: () => Promise<T>): Promise<T> {
+  const saved = [...bonusSources.entries()];
+  bonusSources.clear();
+  try {
+    return await work();
+  } finally {
+    for (const [name, source] of saved) bonusSources.set(name, source);
+  }
+}
 async function extraBonus(ctx: KindContext, order: OrderRecord, amountFen: number): Promise<number> {
   let n = 0;
   for (const s of bonusSources.values())

@@ -6,6 +6,7 @@ import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
 
 // The demo cards (the tenant-key test seeds them next to the other modules' demos).
 export { seedCardDemo } from './card.seed.ts';
+export { withoutRechargeBonuses } from './card.kinds.ts';
 
 /** The card screens (a screen's key grants its buttons too), check-in and corporate members. */
 export const CARD_KEYS = ['sport.card.list', 'sport.card.sell', 'sport.card.types', 'sport.card.usage', 'sport.member.checkin', 'sport.member.enterprise'];

@@ -13,6 +13,8 @@ export { zipOf } from './providers/simulators/zip.ts';
 export { billText } from './providers/alipay.ts';
 // The demo's sales, for another module's demo test that needs paid orders of the demo centre.
 export { seedCommerceDemo } from './commerce.seed.ts';
+// An installation from before the order hooks: its demo is written without them.
+export { withoutOrderHooks } from './order-hooks.ts';
 
 /** The commerce screens (a screen's key grants its buttons too). */
 export const COMMERCE_KEYS = [
