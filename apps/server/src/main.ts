@@ -39,7 +39,7 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   // The demo after listening: its payments are notified back to this server.
   const listeningAt = Date.now();
-  const closeDemo = config.seedDemo ? await database.bulkLoad(() => seedModuleDemos(app.modules)) : undefined;
+  const closeDemo = config.seedDemo ? await seedModuleDemos(app.modules) : undefined;
   const demoAt = Date.now();
   // The shipped jobs and this process's scheduler, and whatever else runs in the background.
   const closeModules = await startModules(app.modules);

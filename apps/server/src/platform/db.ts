@@ -26,13 +26,6 @@ export interface Database {
    * sent meanwhile are gone: the listener catches up from the tables). Answers the way to stop.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
-  /**
-   * Runs a bulk load (the demo seeds at first start) with the embedded database's commits not
-   * waiting for their log write (a small commit then takes a third of the time). Everything is
-   * written when it returns; a crash meanwhile loses at most the load's last commits, as if it had
-   * stopped a moment earlier.
-   */
-  bulkLoad<T>(run: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -62,8 +55,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params)).rows,
       prepared: async (name, text, values) => (await pool.query({ name, text, values })).rows,
-      // A shared server: its commit settings are the operator's.
-      bulkLoad: (run) => run(),
       listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
       close: async () => {
         await listener.close();
@@ -89,16 +80,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     kind: 'pglite',
     query: async (text, params) => (await client.query(text, params)).rows as never,
     prepared: async (_name, text, params) => (await client.query(text, params)).rows as never,
-    bulkLoad: async (run) => {
-      await client.query('set synchronous_commit = off');
-      try {
-        return await run();
-      } finally {
-        await client.query('set synchronous_commit = on');
-        // A commit that holds a transaction id writes the log up to itself, and so everything before it.
-        await client.query('select txid_current()');
-      }
-    },
     // One process owns the data directory: PGlite's own notifications are the whole story.
     listen: async (channel, onPayload) => {
       const stop = await client.listen(channel, onPayload);
