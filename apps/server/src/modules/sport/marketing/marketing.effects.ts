@@ -1,5 +1,5 @@
 import type { Tx } from '../../../platform/db.ts';
-import { conflict, isUniqueViolation } from '../../../platform/errors.ts';
+import { AppError, conflict, isUniqueViolation } from '../../../platform/errors.ts';
 import { oneOrgScope, type Scope } from '../../../platform/scope.ts';
 import {
   itemKindOf,
@@ -285,8 +285,10 @@ async function givePacks(ctx: KindContext, order: OrderRecord): Promise<void> {
             });
           }
         });
-      } catch {
-        // The template is off, ended, used up or gone: this pack gives nothing from it.
+      } catch (e) {
+        // The template is off, ended, used up or gone (the coupon module's refusal): this pack gives
+        // nothing from it. Anything else is a fault and fails the payment's transaction.
+        if (!(e instanceof AppError)) throw e;
       }
     }
   }
