@@ -43,6 +43,8 @@ const CANDIDATES: unknown[] = [
   '1.0.0',
   'https://example.com/',
   '0 0 12 * * ?',
+  // A unified social credit code (a seller's tax number).
+  '91310115MA1K3YJH6D',
   [],
   {},
 ];
