@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
 import { scopedRepo, type Changes } from '../../../platform/scopedRepo.ts';
-import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
+import { assertInScope, type Scope } from '../../../platform/scope.ts';
 import { users } from '../../system/index.ts';
 import { venues } from '../venue/index.ts';
 import { agencyContracts, agencyStatements } from './agency.table.ts';
@@ -222,20 +222,4 @@ export async function pageStatements(db: Executor, scope: Scope, f: StatementFil
     db.select({ n: count() }).from(agencyStatements).where(where),
   ]);
   return { total: Number(total?.n ?? 0), rows };
-}
-
-/** The demo centre's first venue and its `manager`. */
-export async function demoPlaceOf(db: Executor, scope: Scope, orgId: number) {
-  const [venue] = await db
-    .select({ id: venues.id, orgId: venues.orgId })
-    .from(venues)
-    .where(and(inScope(scope, venues.orgId), eq(venues.orgId, orgId)))
-    .orderBy(asc(venues.id))
-    .limit(1);
-  const [manager] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inScope(scope, users.orgId), eq(users.orgId, orgId), eq(users.code, 'manager')))
-    .limit(1);
-  return { venue, manager };
 }

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { dayIn } from '../../../platform/zone.ts';
-import { findOrgByCode, grantDemoMenus } from '../../system/index.ts';
+import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { timeZoneOf } from '../commerce/index.ts';
-import { addDays, findVenue } from '../venue/index.ts';
-import { demoPlaceOf, insertContract } from './agency.repository.ts';
+import { addDays, findVenue, firstVenueOf } from '../venue/index.ts';
+import { insertContract } from './agency.repository.ts';
 import { approveAs, computePeriod, payAs, periodOf } from './agency.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';
@@ -23,7 +23,8 @@ export async function seedAgencyDemo(db: Db): Promise<void> {
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
   if (!center) return;
   const scope = oneOrgScope(center.id);
-  const { venue, manager } = await demoPlaceOf(db, scope, center.id);
+  const venue = await firstVenueOf(db, scope, center.id);
+  const manager = await findVisibleUserByCode(db, scope, 'manager');
   if (!venue || !manager) return;
   await grantDemoMenus(db, ['clearingSettlement', 'sport.agency.contract', 'sport.agency.liquidation', 'sport.agency.settlement']);
   const today = dayIn(new Date(), await timeZoneOf(db, center.id));

@@ -451,19 +451,6 @@ export async function claimNotices(tx: Tx, scope: Scope, what: 'issued' | 'expir
 
 // ---------------------------------------------------------------- the demo's reads
 
-/** The demo centre's first venue and its first active individual members (with their levels). */
-export async function demoVenueAndMembers(db: Executor, scope: Scope, orgId: number) {
-  const venues = await rowsOf<{ id: number | string }>(
-    db,
-    sql`select id from sport_venue where org_id = ${orgId} and ${inScopeSql(scope, sql`org_id`)} order by id limit 1`,
-  );
-  const people = await rowsOf<{ id: number | string; level: string | null }>(
-    db,
-    sql`select id, level from sport_member where org_id = ${orgId} and ${inScopeSql(scope, sql`org_id`)} and status = 0 and kind = 'individual' order by id limit 20`,
-  );
-  return { venueId: venues[0] ? Number(venues[0].id) : undefined, members: people.map((m) => ({ id: Number(m.id), level: m.level })) };
-}
-
 /** A member's first unused coupon of a template. */
 export async function firstIssuedCoupon(db: Executor, scope: Scope, templateId: number, memberId: number): Promise<number | undefined> {
   const [row] = await db

@@ -4,9 +4,10 @@ import { actingAs, type Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { afterCommit, createOrder, findOrder, refundByRule, startPayment, itemsOf, type PayDeps } from '../commerce/index.ts';
-import { addDays, localOf, sitesOf, findVenue } from '../venue/index.ts';
+import { addDays, findVenue, firstVenueOf, localOf, sitesOf } from '../venue/index.ts';
 import { addTemplate, issueCoupons, sellCoupons } from './coupon.service.ts';
-import { demoVenueAndMembers, firstIssuedCoupon } from './coupon.repository.ts';
+import { firstIssuedCoupon } from './coupon.repository.ts';
+import { firstMembersOf } from '../member/index.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'coupon_demo_seeded';
@@ -28,7 +29,8 @@ export async function seedCouponDemo(db: Db, cfg: { publicUrl?: string; port: nu
   await grantDemoMenus(db, DEMO_KEYS);
   const caller = actingAs(manager, center.id);
   const deps: PayDeps = { db, secretKey, origin: cfg.publicUrl ?? `http://127.0.0.1:${cfg.port}`, sportPrefix: cfg.prefixes.sport, log: quietLog };
-  const { venueId, members } = await demoVenueAndMembers(db, oneOrgScope(center.id), center.id);
+  const venueId = (await firstVenueOf(db, oneOrgScope(center.id), center.id))?.id;
+  const members = await firstMembersOf(db, oneOrgScope(center.id), center.id, 20);
   if (!venueId || members.length < 3) return;
 
   const now = Date.now();

@@ -265,18 +265,6 @@ export async function firstCoaches(db: Executor, scope: Scope, orgId: number, n:
   return rows.map((r) => r.id);
 }
 
-const venueRepo = scopedRepo(venues);
-/** The organisation's venue (one per organisation; the demo's courses are sold there). */
-export async function venueOfOrg(db: Executor, scope: Scope, orgId: number) {
-  const [row] = await db
-    .select()
-    .from(venues)
-    .where(venueRepo.where(scope, eq(venues.orgId, orgId)))
-    .orderBy(asc(venues.id))
-    .limit(1);
-  return row;
-}
-
 /**
  * The gates' question (equipment's lesson port): a lesson, not cancelled, of a class of the venue's
  * courses the member is enrolled in with a paid seat, from 30 minutes before it starts to its end.

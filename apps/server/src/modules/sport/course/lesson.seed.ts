@@ -4,10 +4,10 @@ import { actingAs, type Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope, scopeOf } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode } from '../../system/index.ts';
 import { afterCommit, startPayment, type PayDeps } from '../commerce/index.ts';
-import { addDays, instantOf, sitesOf } from '../venue/index.ts';
+import { addDays, firstVenueOf, instantOf, sitesOf } from '../venue/index.ts';
 import { addClass, addLessons, enrol } from './course.service.ts';
 import { lessonDefaultOrder, pageLessonItems } from './lesson.repository.ts';
-import { findCourse, venueOfOrg } from './course.repository.ts';
+import { findCourse } from './course.repository.ts';
 import { adjustLessons, cancelLessonByVenue, evaluateLesson, suspendLesson } from './lesson.service.ts';
 
 /**
@@ -66,7 +66,7 @@ export async function seedLessonCellsDemo(db: Db): Promise<void> {
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
   if (!center || !manager) return;
   const scope = oneOrgScope(center.id);
-  const venue = await venueOfOrg(db, scope, center.id);
+  const venue = await firstVenueOf(db, scope, center.id);
   if (!venue) return;
   const caller = actingAs(manager, center.id);
   const sites = await sitesOf(db, scope, { venueId: venue.id });

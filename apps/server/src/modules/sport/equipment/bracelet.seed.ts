@@ -4,9 +4,10 @@ import { actingAs } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { afterCommit, startPayment } from '../commerce/index.ts';
-import { demoPlaceOf } from './equipment.repository.ts';
 import { braceletsOfCode, paidBookingOrderOf } from './bracelet.repository.ts';
 import { issueBracelet, loseBracelet, returnBracelet } from './bracelet.service.ts';
+import { firstVenueOf } from '../venue/index.ts';
+import { firstMembersOf } from '../member/index.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'bracelet_demo_seeded';
@@ -28,7 +29,8 @@ export async function seedBraceletDemo(db: Db, cfg: { publicUrl?: string; port: 
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
   if (!center || !manager) return;
   const scope = oneOrgScope(center.id);
-  const { venue, memberIds } = await demoPlaceOf(db, scope, center.id);
+  const venue = await firstVenueOf(db, scope, center.id);
+  const memberIds = (await firstMembersOf(db, scope, center.id, 4)).map((m) => m.id);
   if (!venue || memberIds.length < 3) return;
   await grantDemoMenus(db, ['sport.bracelet']);
   const caller = actingAs(manager, center.id);

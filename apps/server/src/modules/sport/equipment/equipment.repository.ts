@@ -285,29 +285,6 @@ export async function pageLog(db: Executor, scope: Scope, f: LogFilter, order: S
 
 // ---------------------------------------------------------------- demo
 
-/** The organisation's first venue and a few of its members and staff (the demo's people). */
-export async function demoPlaceOf(db: Executor, scope: Scope, orgId: number) {
-  const [venue] = await db
-    .select({ id: venues.id, timeZone: venues.timeZone })
-    .from(venues)
-    .where(and(inScope(scope, venues.orgId), eq(venues.orgId, orgId)))
-    .orderBy(asc(venues.id))
-    .limit(1);
-  const people = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(inScope(scope, members.orgId), eq(members.orgId, orgId)))
-    .orderBy(asc(members.id))
-    .limit(4);
-  const staff = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inScope(scope, users.orgId), eq(users.orgId, orgId)))
-    .orderBy(asc(users.id))
-    .limit(2);
-  return { venue, memberIds: people.map((m) => m.id), userIds: staff.map((u) => u.id) };
-}
-
 // ---------------------------------------------------------------- golf bay controllers
 
 /** The golf bay controllers of a venue with their bay, online state and last report (one query). */
@@ -359,4 +336,15 @@ export async function buyersOfOrders(db: Executor, scope: Scope, orderIds: reado
     .select({ id: orders.id, orderNo: orders.orderNo, buyerName: orders.buyerName, memberId: orders.memberId })
     .from(orders)
     .where(and(inScope(scope, orders.orgId), inArray(orders.id, [...orderIds])));
+}
+
+/** An organisation's first staff users, oldest first: the demo's gate grants for staff. */
+export async function firstUsersOf(db: Executor, scope: Scope, orgId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inScope(scope, users.orgId), eq(users.orgId, orgId)))
+    .orderBy(asc(users.id))
+    .limit(limit);
+  return rows.map((u) => u.id);
 }

@@ -5,9 +5,10 @@ import { gatePinOf } from '@venue/contract';
 import type { Db } from '../../../platform/db.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, grantDemoMenus } from '../../system/index.ts';
-import { addDays, instantOf, localOf } from '../venue/index.ts';
-import { demoPlaceOf, insertDecisions, insertDevice, insertGrant, insertNewEvents } from './equipment.repository.ts';
+import { addDays, firstVenueOf, instantOf, localOf } from '../venue/index.ts';
+import { firstUsersOf, insertDecisions, insertDevice, insertGrant, insertNewEvents } from './equipment.repository.ts';
 import { GateSim, wallClock } from './gate.sim.ts';
+import { firstMembersOf } from '../member/index.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'equipment_demo_seeded';
@@ -29,7 +30,9 @@ export async function seedEquipmentDemo(db: Db, app: FastifyInstance): Promise<v
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
   if (!center) return;
   const scope = oneOrgScope(center.id);
-  const { venue, memberIds, userIds } = await demoPlaceOf(db, scope, center.id);
+  const venue = await firstVenueOf(db, scope, center.id);
+  const memberIds = (await firstMembersOf(db, scope, center.id, 4)).map((m) => m.id);
+  const userIds = await firstUsersOf(db, scope, center.id, 2);
   if (!venue || !userIds.length) return;
   await grantDemoMenus(db, DEMO_KEYS);
   const gates = [];

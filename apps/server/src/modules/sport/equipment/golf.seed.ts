@@ -7,8 +7,8 @@ import { actingAs, type Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { bookDemo } from '../booking/index.ts';
-import { addDays, addPriceRule, addSite, localOf } from '../venue/index.ts';
-import { demoPlaceOf, insertDevice } from './equipment.repository.ts';
+import { addDays, addPriceRule, addSite, firstVenueOf, localOf } from '../venue/index.ts';
+import { insertDevice } from './equipment.repository.ts';
 import { GolfSim } from './golf.sim.ts';
 
 const DEMO_ORG = 'demo-sports-center';
@@ -29,7 +29,7 @@ export async function seedGolfDemo(db: Db, app: FastifyInstance, config: Config,
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
   if (!center) return undefined;
   const scope = oneOrgScope(center.id);
-  const { venue } = await demoPlaceOf(db, scope, center.id);
+  const venue = await firstVenueOf(db, scope, center.id);
   const manager = await findVisibleUserByCode(db, scope, 'manager');
   if (!venue || !manager) return undefined;
   const done = (await db.execute(sql`select 1 from sys_meta where key = ${SEEDED_KEY}`)) as unknown as { rows: unknown[] };

@@ -4,11 +4,11 @@ import { actingAs, type Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope, scopeOf } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { afterCommit, createOrder, startPayment, type PayDeps } from '../commerce/index.ts';
-import { addDays, findVenue, localOf, sitesOf } from '../venue/index.ts';
+import { addDays, findVenue, firstVenueOf, localOf, sitesOf } from '../venue/index.ts';
 import { backdateRental, rentalsOfOrders } from './rental.repository.ts';
 import { returnRental } from './rental.service.ts';
 import { insertDemoCatalogue } from './goods.repository.ts';
-import { firstVenueOf, insertDemoStock, openInOrder } from './stock.repository.ts';
+import { insertDemoStock, openInOrder } from './stock.repository.ts';
 import { venueWarehouse } from './stock.service.ts';
 import { sellGoods } from './sale.service.ts';
 

@@ -4,7 +4,6 @@ import { assertInScope, type Scope } from '../../../platform/scope.ts';
 import { scopedRepo, type Changes } from '../../../platform/scopedRepo.ts';
 import { containsText, users } from '../../system/index.ts';
 import { orders } from '../commerce/index.ts';
-import { venues } from '../venue/index.ts';
 import { goods, goodsMovements, goodsSales, goodsStocks, goodsWarehouses } from './goods.table.ts';
 
 /**
@@ -21,7 +20,6 @@ const warehouseRepo = scopedRepo(goodsWarehouses);
 const stockRepo = scopedRepo(goodsStocks);
 const movementRepo = scopedRepo(goodsMovements);
 const saleRepo = scopedRepo(goodsSales);
-const venueRepo = scopedRepo(venues);
 
 /** One good in one warehouse of an organisation. */
 export interface StockKey {
@@ -397,17 +395,6 @@ export async function pageSales(db: Executor, scope: Scope, f: SaleFilter, page:
 }
 
 // ---------------------------------------------------------------- demo data
-
-/** The first venue of an organisation (the demo centre's shop is there). */
-export async function firstVenueOf(db: Executor, scope: Scope, orgId: number): Promise<{ id: number; orgId: number } | undefined> {
-  const [row] = await db
-    .select({ id: venues.id, orgId: venues.orgId })
-    .from(venues)
-    .where(venueRepo.where(scope, eq(venues.orgId, orgId)))
-    .orderBy(asc(venues.id))
-    .limit(1);
-  return row;
-}
 
 /**
  * The demo shop's stock over the last `days` days in two statements: purchases and a few write-offs

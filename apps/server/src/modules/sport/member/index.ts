@@ -7,7 +7,7 @@
  */
 
 // ---------------------------------------------------------------- reads other modules make
-export { findMember, searchMembers, insertVisit, type MemberRecord } from './member.repository.ts';
+export { findMember, firstMembersOf, searchMembers, insertVisit, type MemberRecord } from './member.repository.ts';
 
 // ---------------------------------------------------------------- ports this module declares
 export { memberCardCount } from './member.service.ts';

@@ -537,3 +537,13 @@ export async function visitStats(db: Executor, scope: Scope, memberId: number): 
     .where(visitRepo.where(scope, eq(memberVisits.memberId, memberId)));
   return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null };
 }
+
+/** An organisation's first active individual members, oldest first: the customers of other modules' demo seeds. */
+export async function firstMembersOf(db: Executor, scope: Scope, orgId: number, limit: number) {
+  return db
+    .select({ id: members.id, memberNo: members.memberNo, level: members.level })
+    .from(members)
+    .where(memberRepo.where(scope, eq(members.orgId, orgId), eq(members.status, 0), eq(members.kind, 'individual')))
+    .orderBy(asc(members.id))
+    .limit(limit);
+}

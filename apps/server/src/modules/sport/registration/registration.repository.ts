@@ -376,20 +376,3 @@ export async function pickupView(db: Executor, scope: Scope, id: number): Promis
   const [row] = await pickupJoin(db).where(pickupRepo.where(scope, eq(pickupRecords.id, id)));
   return row;
 }
-
-/** The demo: the organisation's first venue and first members (with their member numbers, the door code). */
-export async function demoPlaceOf(db: Executor, scope: Scope, orgId: number) {
-  const [venue] = await db
-    .select({ id: venues.id, timeZone: venues.timeZone })
-    .from(venues)
-    .where(and(inScope(scope, venues.orgId), eq(venues.orgId, orgId)))
-    .orderBy(asc(venues.id))
-    .limit(1);
-  const people = await db
-    .select({ id: members.id, memberNo: members.memberNo })
-    .from(members)
-    .where(and(inScope(scope, members.orgId), eq(members.orgId, orgId)))
-    .orderBy(asc(members.id))
-    .limit(3);
-  return { venue, people };
-}

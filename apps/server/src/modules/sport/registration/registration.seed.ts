@@ -4,8 +4,9 @@ import { actingAs, type Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, findVisibleUserByCode, grantDemoMenus } from '../../system/index.ts';
 import { startPayment } from '../commerce/index.ts';
-import { addDays, instantOf, localOf } from '../venue/index.ts';
-import { demoPlaceOf, entryRepo } from './registration.repository.ts';
+import { addDays, firstVenueOf, instantOf, localOf } from '../venue/index.ts';
+import { firstMembersOf } from '../member/index.ts';
+import { entryRepo } from './registration.repository.ts';
 import { addEvent, addPickup, enter, kitStep, putYearLimit, verifyEntry } from './registration.service.ts';
 
 const DEMO_ORG = 'demo-sports-center';
@@ -26,7 +27,8 @@ export async function seedRegistrationDemo(db: Db, cfg: { publicUrl?: string; po
   const manager = center && (await findVisibleUserByCode(db, oneOrgScope(center.id), 'manager'));
   if (!center || !manager) return;
   const scope = oneOrgScope(center.id);
-  const { venue, people } = await demoPlaceOf(db, scope, center.id);
+  const venue = await firstVenueOf(db, scope, center.id);
+  const people = await firstMembersOf(db, scope, center.id, 3);
   if (!venue || people.length < 3) return;
   await grantDemoMenus(db, ['sport.registration', 'sport.pickup'], ['operatManagement']);
   const caller: Caller = actingAs(manager, center.id);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
 import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
 import { users } from '../../system/index.ts';
@@ -107,20 +107,4 @@ export async function pageCloses(
     db.select({ n: count() }).from(closes).where(where),
   ]);
   return { total: Number(total?.n ?? 0), rows };
-}
-
-/** The demo centre's first venue and its `manager` (who signs the demo's closes off). */
-export async function demoPlaceOf(db: Executor, scope: Scope, orgId: number) {
-  const [venue] = await db
-    .select({ id: venues.id, orgId: venues.orgId })
-    .from(venues)
-    .where(and(inScope(scope, venues.orgId), eq(venues.orgId, orgId)))
-    .orderBy(asc(venues.id))
-    .limit(1);
-  const [manager] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inScope(scope, users.orgId), eq(users.orgId, orgId), eq(users.code, 'manager')))
-    .limit(1);
-  return { venue, manager };
 }

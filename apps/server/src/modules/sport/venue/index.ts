@@ -6,6 +6,7 @@
 export { addPriceRule, addSite, addVenue, splitSite, venueInScope } from './venue.service.ts';
 export {
   findVenue,
+  firstVenueOf,
   pagePriceRules,
   priceRuleDefaultOrder,
   rulesOfVenue,

@@ -342,3 +342,14 @@ export async function deleteTemplates(db: Executor, scope: Scope, ids: number[])
     .returning({ id: venueTemplates.id });
   return rows.length;
 }
+
+/** An organisation's first venue: where the demo seeds of other modules sell (one query). */
+export async function firstVenueOf(db: Executor, scope: Scope, orgId: number): Promise<{ id: number; orgId: number; timeZone: string } | undefined> {
+  const [row] = await db
+    .select({ id: venues.id, orgId: venues.orgId, timeZone: venues.timeZone })
+    .from(venues)
+    .where(and(inScope(scope, venues.orgId), eq(venues.orgId, orgId)))
+    .orderBy(asc(venues.id))
+    .limit(1);
+  return row;
+}
