@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, DatePicker, Form, Modal, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
@@ -6,7 +5,7 @@ import type { AgencyContractRow, AgencyStatementDetail, Page } from '@venue/cont
 import { success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
 import { venueToday, type Option } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { useAgencyT } from './agency.shared.ts';
 import { refreshReports } from './StatementDrawer.tsx';
 
@@ -25,24 +24,15 @@ export function ComputeDialog({ open, onClose, onDone }: { open: boolean; onClos
   const t = useAgencyT();
   const contracts = useContractOptions();
   const [form] = Form.useForm<{ contractId?: number; day?: Dayjs }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const made = await http.post<AgencyStatementDetail>(api.sport('agency/statement/compute'), {
-        contractId: v.contractId,
-        day: v.day!.format('YYYY-MM-DD'),
-      });
-      success(t('statement.computeDone', { from: made.periodStart, to: made.periodEnd }));
-      refreshReports();
-      onDone(made.id);
-    } catch (e) {
-      reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy: saving, submit } = useFormSubmit(form, async (v) => {
+    const made = await http.post<AgencyStatementDetail>(api.sport('agency/statement/compute'), {
+      contractId: v.contractId,
+      day: v.day!.format('YYYY-MM-DD'),
+    });
+    success(t('statement.computeDone', { from: made.periodStart, to: made.periodEnd }));
+    refreshReports();
+    onDone(made.id);
+  });
   return (
     <Modal
       open={open}
@@ -50,7 +40,7 @@ export function ComputeDialog({ open, onClose, onDone }: { open: boolean; onClos
       title={t('statement.computeTitle')}
       okText={t('statement.compute')}
       confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void submit()}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'agency-compute-ok' } as never}
     >

@@ -9,7 +9,7 @@ import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.
 import { success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, clockIn, codeOptions, invalidateResource, useCan, venueToday, type ResourceDef } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -66,39 +66,23 @@ const clearingResource: ResourceDef<ClearingRow, ClearingRow, z.input<typeof cle
 function ReceiveDialog({ at, onClose }: { at: Shown | 'new' | null; onClose: () => void }) {
   const t = useSettlementT();
   const [form] = Form.useForm<{ provider: string; day: Dayjs; amountYuan: number; reference?: string; note?: string }>();
-  const [saving, setSaving] = useState(false);
   useLayoutEffect(() => {
     if (at) form.setFieldsValue(at === 'new' ? { provider: 'wechat', day: venueToday().subtract(1, 'day') } : { provider: at.provider, day: dayjs(at.day) });
   }, [at, form]);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await http.post(url('/receipt'), {
-        provider: v.provider,
-        day: v.day.format('YYYY-MM-DD'),
-        amountFen: Math.round(v.amountYuan * 100),
-        reference: v.reference ?? null,
-        note: v.note ?? null,
-      });
-      success(t('clearing.received'));
-      refresh();
-      onClose();
-    } catch (e) {
-      reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy: saving, submit } = useFormSubmit(form, async (v) => {
+    await http.post(url('/receipt'), {
+      provider: v.provider,
+      day: v.day.format('YYYY-MM-DD'),
+      amountFen: Math.round(v.amountYuan * 100),
+      reference: v.reference ?? null,
+      note: v.note ?? null,
+    });
+    success(t('clearing.received'));
+    refresh();
+    onClose();
+  });
   return (
-    <Modal
-      open={at !== null}
-      onCancel={onClose}
-      title={t('clearing.receiveTitle')}
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      destroyOnHidden
-    >
+    <Modal open={at !== null} onCancel={onClose} title={t('clearing.receiveTitle')} confirmLoading={saving} onOk={() => void submit()} destroyOnHidden>
       <Form form={form} layout="vertical" name="settlement-receipt">
         <Form.Item name="provider" label={t('field.provider')} rules={[{ required: true }]}>
           <Select options={RECONCILE_PROVIDERS.map((p) => ({ value: p, label: t(`provider.${p}`) }))} />

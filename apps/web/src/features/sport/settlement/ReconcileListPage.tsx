@@ -17,7 +17,7 @@ import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.
 import { success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, clockIn, codeOptions, invalidateResource, useCan, venueToday, type ResourceDef } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -57,34 +57,18 @@ const runResource: ResourceDef<ReconcileRunRow, ReconcileRunRow, z.input<typeof 
 function ResolveDialog({ m, onClose, onDone }: { m: MismatchRow | null; onClose: () => void; onDone: (d: ReconcileRunDetail) => void }) {
   const t = useSettlementT();
   const [form] = Form.useForm<{ way: 'note' | 'adjust'; note: string }>();
-  const [saving, setSaving] = useState(false);
   const way = Form.useWatch('way', form);
   useLayoutEffect(() => {
     if (m) form.setFieldsValue({ way: 'note', note: '' });
   }, [m, form]);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const d = await http.post<ReconcileRunDetail>(url(`/mismatch/${m!.id}/resolve`), { ...v, version: m!.version });
-      success(t('reconcile.resolved'));
-      refresh();
-      onDone(d);
-    } catch (e) {
-      reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy: saving, submit } = useFormSubmit(form, async (v) => {
+    const d = await http.post<ReconcileRunDetail>(url(`/mismatch/${m!.id}/resolve`), { ...v, version: m!.version });
+    success(t('reconcile.resolved'));
+    refresh();
+    onDone(d);
+  });
   return (
-    <Modal
-      open={m !== null}
-      onCancel={onClose}
-      title={t('reconcile.resolveTitle')}
-      confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
-      destroyOnHidden
-    >
+    <Modal open={m !== null} onCancel={onClose} title={t('reconcile.resolveTitle')} confirmLoading={saving} onOk={() => void submit()} destroyOnHidden>
       {m ? (
         <Form form={form} layout="vertical" name="settlement-resolve">
           <Alert
@@ -190,22 +174,13 @@ function RunDrawer({ id, onClose }: { id: number | null; onClose: () => void }) 
 function RunDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const t = useSettlementT();
   const [form] = Form.useForm<{ provider?: string; date?: Dayjs }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const day = v.date!.format('YYYY-MM-DD');
-      const r = await http.post<ReconcileAnswer>(url(), { provider: v.provider, date: day });
-      success(t('reconcile.runDone', { day, matched: r.matched, n: r.mismatches.length }));
-      refresh();
-      onDone();
-    } catch (e) {
-      reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy: saving, submit } = useFormSubmit(form, async (v) => {
+    const day = v.date!.format('YYYY-MM-DD');
+    const r = await http.post<ReconcileAnswer>(url(), { provider: v.provider, date: day });
+    success(t('reconcile.runDone', { day, matched: r.matched, n: r.mismatches.length }));
+    refresh();
+    onDone();
+  });
   return (
     <Modal
       open={open}
@@ -213,7 +188,7 @@ function RunDialog({ open, onClose, onDone }: { open: boolean; onClose: () => vo
       title={t('reconcile.runTitle')}
       okText={t('reconcile.run')}
       confirmLoading={saving}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void submit()}
       destroyOnHidden
     >
       <Alert type="info" showIcon title={t('reconcile.runHint')} style={{ marginBottom: 12 }} />
