@@ -6,7 +6,7 @@ import { Perm, agencyStatementPay, type AgencyKindLine, type AgencyStatementDeta
 import { confirm, success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
 import { clockIn, invalidateResource, useCan } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { kindLabel, percentOf, useAgencyT } from './agency.shared.ts';
 
@@ -23,26 +23,17 @@ const STATE_COLORS = { draft: 'gold', approved: 'blue', paid: 'green' } as const
 function PayDialog({ s, onClose, onDone }: { s: AgencyStatementDetail | null; onClose: () => void; onDone: () => void }) {
   const t = useAgencyT();
   const [form] = Form.useForm<{ paymentRef: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await http.post(statementUrl(`${s!.id}/pay`), { version: s!.version, paymentRef: v.paymentRef });
-      success(t('statement.payDone'));
-      onDone();
-    } catch (e) {
-      reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { busy: saving, submit } = useFormSubmit(form, async (v) => {
+    await http.post(statementUrl(`${s!.id}/pay`), { version: s!.version, paymentRef: v.paymentRef });
+    success(t('statement.payDone'));
+    onDone();
+  });
   return (
     <Modal
       open={!!s}
       title={t('statement.payTitle')}
       onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
+      onOk={() => void submit()}
       confirmLoading={saving}
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'agency-pay-ok' } as never}

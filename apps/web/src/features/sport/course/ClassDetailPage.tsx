@@ -7,7 +7,7 @@ import { Perm, type ClassPeople, type ClassRow, type LessonRow, type Page } from
 import { queryClient } from '../../../app/query.ts';
 import { api, http } from '../../../app/request.ts';
 import { formatDay, useCan, useLabelT, type Option } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { formatTime, yuan } from '../../../kit/pay/index.ts';
 import { CLASS_LIST_PATH, NS, classStateOptions, lessonStateOptions, orderDetailPath, useCourseT } from './shared.tsx';
 import { useLang } from '../../../app/prefs.ts';
@@ -26,23 +26,14 @@ function StateTag({ value, options }: { value: string; options: Option[] }) {
 function LessonDialog({ classId, open, onClose }: { classId: number; open: boolean; onClose: () => void }) {
   const t = useCourseT();
   const [form] = Form.useForm<{ range?: [Dayjs, Dayjs] }>();
-  const [busy, setBusy] = useState(false);
   useLayoutEffect(() => {
     if (open) form.resetFields();
   }, [open, form]);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await http.post(url('lesson'), { classId, startsAt: v.range![0].toISOString(), endsAt: v.range![1].toISOString() });
-      await queryClient.invalidateQueries({ queryKey: keyOf(classId) });
-      onClose();
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    await http.post(url('lesson'), { classId, startsAt: v.range![0].toISOString(), endsAt: v.range![1].toISOString() });
+    await queryClient.invalidateQueries({ queryKey: keyOf(classId) });
+    onClose();
+  });
   return (
     <Modal
       open={open}

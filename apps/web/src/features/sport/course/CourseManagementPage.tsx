@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Perm, courseCreate, type CourseDetail, type CourseRow, type courseListQuery, type courseUpdate } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, invalidateResource, type ResourceDef, type Row, useVenueOptions } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { formatTime, toFen, yuan } from '../../../kit/pay/index.ts';
 import { RatingSummary } from './participant/Rating.tsx';
 import { NS, fenToYuan, kindOptions, sportOptions, stateOptions, useCourseT } from './shared.tsx';
@@ -53,21 +53,12 @@ function CourseLogs({ course }: { course: CourseRow }) {
 function ReviewDialog({ course, onClose }: { course: CourseRow | null; onClose: () => void }) {
   const t = useCourseT();
   const [form] = Form.useForm<{ approved: boolean; reason?: string }>();
-  const [busy, setBusy] = useState(false);
   const approved = Form.useWatch('approved', form);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await http.post(url(`${course!.id}/review`), { approved: v.approved, reason: v.reason?.trim() || null, version: course!.version });
-      invalidateResource('course');
-      onClose();
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    await http.post(url(`${course!.id}/review`), { approved: v.approved, reason: v.reason?.trim() || null, version: course!.version });
+    invalidateResource('course');
+    onClose();
+  });
   return (
     <Modal
       open={course !== null}

@@ -1,8 +1,8 @@
-import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { DatePicker, Form, Input, Modal, Radio, Typography } from 'antd';
 import type { ButtonProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 
 export interface Payout {
   method: 'cash' | 'transfer';
@@ -38,24 +38,19 @@ export function PayoutDialog(props: {
 }) {
   const { open, askPaidAt, onPay, onClose, onPaid } = props;
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
   const method = Form.useWatch('method', form);
   useLayoutEffect(() => {
     if (open) form.setFieldsValue({ method: 'transfer', paidAt: dayjs(), payRef: '' });
   }, [open, form]);
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSubmit(
+    form,
+    async (v) => {
       await onPay({ method: v.method, payRef: v.payRef || null, ...(askPaidAt ? { paidAt: (v.paidAt ?? dayjs()).toISOString() } : {}) });
       onPaid();
       onClose();
-    } catch (err) {
-      reactToSaveError(form, err, { reload: onPaid });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    { reload: onPaid },
+  );
   return (
     <Modal
       open={open}

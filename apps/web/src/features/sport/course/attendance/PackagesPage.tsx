@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { Perm, packageTypeCreate, type MemberPackageRow, type PackageTypeRow, type memberPackagePageQuery, type packageTypePageQuery } from '@venue/contract';
 import { api, http } from '../../../../app/request.ts';
 import { ListPage, MemberSelect, invalidateResource, useCan, type ResourceDef, type Row } from '../../../../kit/index.ts';
-import { reactToSaveError } from '../../../../kit/form.ts';
+import { useFormSubmit } from '../../../../kit/form.ts';
 import { fenToYuan, useCourseOptions } from '../shared.tsx';
 import {
   NS,
@@ -99,25 +99,16 @@ export const typeResource: ResourceDef<PackageTypeRow, TypeForm, z.input<typeof 
 function SellDialog({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: () => void }) {
   const t = useAttendanceT();
   const [form] = Form.useForm<{ typeId?: number; memberId?: number | null }>();
-  const [busy, setBusy] = useState(false);
   const [paying, setPaying] = useState<number | null>(null);
   const key = useMemo(() => newIdempotencyKey(), [open]); // eslint-disable-line react-hooks/exhaustive-deps -- a new key per opening, on purpose
   const types = useQuery({ queryKey: ['course', 'packageTypes', 'on'], queryFn: () => attendanceApi.types(), enabled: open });
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      const made = await attendanceApi.sell(v.typeId!, Number(v.memberId), key);
-      success(t('sold'));
-      onClose();
-      onDone();
-      setPaying(made.orderId);
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    const made = await attendanceApi.sell(v.typeId!, Number(v.memberId), key);
+    success(t('sold'));
+    onClose();
+    onDone();
+    setPaying(made.orderId);
+  });
   return (
     <>
       <Modal

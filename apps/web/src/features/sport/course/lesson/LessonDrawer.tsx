@@ -1,11 +1,11 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect } from 'react';
 import { Button, Descriptions, Drawer, Empty, Form, Input, Rate, Select, Space, Statistic, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Perm, type LessonDetail, type RatingAverage } from '@venue/contract';
 import { success } from '../../../../app/feedback.tsx';
 import { http } from '../../../../app/request.ts';
 import { rangeIn, useCan, useVenueTimeZone } from '../../../../kit/index.ts';
-import { reactToSaveError } from '../../../../kit/form.ts';
+import { useFormSubmit } from '../../../../kit/form.ts';
 import { formatTime } from '../../../../kit/pay/index.ts';
 import { LessonStateTag } from './StateTag.tsx';
 import { ShareButton, ShareLabel } from '../share/ShareButton.tsx';
@@ -21,7 +21,6 @@ export function LessonDrawer({ id, onClose, onChanged }: { id: number | null; on
   const timeZone = useVenueTimeZone();
   const can = useCan();
   const [form] = Form.useForm<{ memberId?: number; rating?: number; comment?: string }>();
-  const [busy, setBusy] = useState(false);
   const q = useQuery({ queryKey: ['courseLesson', 'detail', id], queryFn: () => http.get<LessonDetail>(lessonUrl(String(id))), enabled: id !== null });
   useLayoutEffect(() => {
     if (id !== null) form.resetFields();
@@ -29,21 +28,13 @@ export function LessonDrawer({ id, onClose, onChanged }: { id: number | null; on
   const d = q.data;
   const rated = new Set(d?.evaluations.map((e) => e.memberId));
   const started = d ? new Date(d.startsAt).getTime() <= Date.now() && d.state !== 'cancelled' : false;
-  const submit = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      await http.post(lessonUrl(`${id}/evaluate`), { memberId: v.memberId, rating: v.rating, comment: v.comment || null });
-      success(t('evaluate.done'));
-      form.resetFields();
-      await q.refetch();
-      onChanged();
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    await http.post(lessonUrl(`${id}/evaluate`), { memberId: v.memberId, rating: v.rating, comment: v.comment || null });
+    success(t('evaluate.done'));
+    form.resetFields();
+    await q.refetch();
+    onChanged();
+  });
   return (
     <Drawer
       open={id !== null}
