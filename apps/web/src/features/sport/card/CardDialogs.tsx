@@ -6,20 +6,8 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Perm, cardDateEdit, cardFreeze, cardManager, cardRecharge, cardRefund, cardTimeBand, type CardRow, type CardShareRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import {
-  useLabelT,
-  FormModal,
-  IntegerInput,
-  MemberSelect,
-  NumberInput,
-  ReasonDialog,
-  errorFieldsOf,
-  focusFirstError,
-  useCan,
-  useFieldRules,
-  useVenueOptions,
-} from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useLabelT, FormModal, IntegerInput, MemberSelect, NumberInput, ReasonDialog, useCan, useFieldRules, useVenueOptions } from '../../../kit/index.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../kit/pay/index.ts';
 import { cardApi, cardKey, refreshCards } from './card.api.ts';
 import { BandsInput, type Band } from './inputs.tsx';
@@ -148,25 +136,10 @@ function Head({ card }: { card: CardRow }) {
 
 /** Submits a hand-written form: validation with focus on the first error, a refused save shown at the form. */
 function useSubmit<V>(form: ReturnType<typeof Form.useForm<V>>[0], action: (v: V) => Promise<void>, onClose: () => void): [boolean, () => Promise<void>] {
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    let v: V;
-    try {
-      v = await form.validateFields();
-    } catch (err) {
-      focusFirstError(form, errorFieldsOf(err));
-      return;
-    }
-    setBusy(true);
-    try {
-      await action(v);
-      onClose();
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    await action(v);
+    onClose();
+  });
   return [busy, submit];
 }
 

@@ -6,8 +6,8 @@ import { Perm, cardSell, type CardSellAnswer, type CardTypeRow, type Page } from
 import { dictLabel } from '../../../app/dict.ts';
 import { api, http } from '../../../app/request.ts';
 import { useSession } from '../../../app/session.ts';
-import { MemberSelect, errorFieldsOf, focusFirstError, useCan, useFieldRules } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { MemberSelect, useCan, useFieldRules } from '../../../kit/index.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, yuan } from '../../../kit/pay/index.ts';
 import { cardApi, cardKey, refreshCards } from './card.api.ts';
 import { CARD_LIST_PATH, CardLeft, CodeLabel, ManagerSelect, cardDetailPath, kindOptions, statusOptions, useCardT, useValidity } from './shared.tsx';
@@ -94,7 +94,6 @@ export default function SellCardPage() {
   const can = useCan();
   const me = useSession((s) => s.userInfo?.userId);
   const [form] = Form.useForm<SellValues>();
-  const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const key = useMemo(() => newIdempotencyKey(), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps -- a new idempotency key for each attempt, on purpose
   const [sold, setSold] = useState<CardSellAnswer | null>(null);
@@ -108,29 +107,15 @@ export default function SellCardPage() {
   const memberRules = useFieldRules({ name: 'memberId', label: 'field.member', rule: cardSell.shape.memberId, required: true });
   const remarkRules = useFieldRules({ name: 'remark', label: 'field.remark', rule: cardSell.shape.remark });
 
-  const submit = async () => {
-    let v: SellValues;
-    try {
-      v = await form.validateFields();
-    } catch (err) {
-      focusFirstError(form, errorFieldsOf(err));
-      return;
-    }
-    setBusy(true);
-    try {
-      const made = await cardApi.sell(
-        { typeId: v.typeId!, memberId: Number(v.memberId), managerId: v.managerId ?? undefined, remark: v.remark?.trim() || undefined },
-        key,
-      );
-      setSold(made);
-      refreshCards();
-      if (can(Perm.order.pay) && made.amountFen > 0) setPaying(made.orderId);
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    const made = await cardApi.sell(
+      { typeId: v.typeId!, memberId: Number(v.memberId), managerId: v.managerId ?? undefined, remark: v.remark?.trim() || undefined },
+      key,
+    );
+    setSold(made);
+    refreshCards();
+    if (can(Perm.order.pay) && made.amountFen > 0) setPaying(made.orderId);
+  });
 
   const again = () => {
     setSold(null);

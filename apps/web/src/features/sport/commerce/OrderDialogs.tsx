@@ -3,8 +3,8 @@ import { Button, Col, Form, Input, Radio, Row as GridRow, Typography } from 'ant
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Perm, generalLine, generalSale, orderCancel, type OrderDetail, type OrderRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { FormModal, IntegerInput, NumberInput, ReasonDialog, errorFieldsOf, focusFirstError, useCan, useFieldRules } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { FormModal, IntegerInput, NumberInput, ReasonDialog, useCan, useFieldRules } from '../../../kit/index.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { commerceApi, newIdempotencyKey, refreshCommerce } from './commerce.api.ts';
 import { PayDialog } from '../../../kit/pay/index.ts';
 import { toFen, useCommerceT, yuan } from './shared.tsx';
@@ -62,7 +62,6 @@ const lineFen = (i: SaleItem | undefined) => Math.max(0, (toFen(i?.unitPrice) ??
 export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (order: OrderDetail) => void }) {
   const t = useCommerceT();
   const [form] = Form.useForm<SaleValues>();
-  const [busy, setBusy] = useState(false);
   const key = useMemo(() => (open ? newIdempotencyKey() : ''), [open]);
   const can = useCan();
   const mayDiscount = can(Perm.order.discount);
@@ -90,14 +89,7 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
     },
   });
 
-  const submit = async () => {
-    let v: SaleValues;
-    try {
-      v = await form.validateFields();
-    } catch (err) {
-      focusFirstError(form, errorFieldsOf(err));
-      return;
-    }
+  const { busy, submit } = useFormSubmit(form, async (v) => {
     const body = {
       type: 'general' as const,
       ...(discounted ? { discountReason: v.discountReason?.trim() || null } : {}),
@@ -110,17 +102,10 @@ export function SaleDialog({ open, onClose, onCreated }: { open: boolean; onClos
         discountFen: mayDiscount ? (toFen(i.discount) ?? 0) : 0,
       })),
     };
-    setBusy(true);
-    try {
-      const created = await commerceApi.createOrder(body, key);
-      void refreshCommerce();
-      onCreated(created);
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    const created = await commerceApi.createOrder(body, key);
+    void refreshCommerce();
+    onCreated(created);
+  });
 
   const dirty = () => form.isFieldsTouched();
 

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { Perm, type ClassEnrolAnswer, type ClassRow, type Page } from '@venue/contract';
 import { queryClient } from '../../../app/query.ts';
 import { api, http } from '../../../app/request.ts';
-import { MemberSelect, errorFieldsOf, focusFirstError, formatDay, useCan } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { MemberSelect, formatDay, useCan } from '../../../kit/index.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { PayDialog, idem, newIdempotencyKey, yuan } from '../../../kit/pay/index.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { classDetailPath, useCourseT } from './shared.tsx';
@@ -23,7 +23,6 @@ export default function CourseSalesPage() {
   const can = useCan();
   const navigate = useNavigate();
   const [form] = Form.useForm<SaleValues>();
-  const [busy, setBusy] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const key = useMemo(() => newIdempotencyKey(), [attempt]); // eslint-disable-line react-hooks/exhaustive-deps -- a new idempotency key for each attempt, on purpose
   const [done, setDone] = useState<(ClassEnrolAnswer & { classId: number }) | null>(null);
@@ -37,26 +36,12 @@ export default function CourseSalesPage() {
   const cls = classes.data?.data.find((c) => c.id === classId) ?? null;
   const selling = (classes.data?.data ?? []).filter((c) => c.courseState === 'approved');
 
-  const submit = async () => {
-    let v: SaleValues;
-    try {
-      v = await form.validateFields();
-    } catch (err) {
-      focusFirstError(form, errorFieldsOf(err));
-      return;
-    }
-    setBusy(true);
-    try {
-      const made = await http.post<ClassEnrolAnswer>(api.sport('course/class/enrol'), { classId: v.classId, memberId: Number(v.memberId) }, idem(key));
-      setDone({ ...made, classId: v.classId! });
-      await queryClient.invalidateQueries({ queryKey: ['course'] });
-      if (made.orderId !== null && can(Perm.order.pay)) setPaying(made.orderId);
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    const made = await http.post<ClassEnrolAnswer>(api.sport('course/class/enrol'), { classId: v.classId, memberId: Number(v.memberId) }, idem(key));
+    setDone({ ...made, classId: v.classId! });
+    await queryClient.invalidateQueries({ queryKey: ['course'] });
+    if (made.orderId !== null && can(Perm.order.pay)) setPaying(made.orderId);
+  });
   const again = () => {
     setDone(null);
     setPaid(false);

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
 import { FieldItem, ListPage, NumberInput, useKitT, useVenueOptions, useVenueTimeZone, type FieldDef, type ResourceDef, type Row } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { toFen } from '../../../kit/pay/index.ts';
 import {
   BudgetUsed,
@@ -71,7 +71,6 @@ function CampaignDrawer({ open, row, onClose }: { open: boolean; row: CampaignRo
   const [form] = Form.useForm<FormValues>();
   const kind = (Form.useWatch('kind', form) ?? row?.kind ?? 'timeBand') as CampaignKind;
   const offKind = Form.useWatch('offKind', form);
-  const [saving, setSaving] = useState(false);
   const mode = row ? 'edit' : 'add';
   const templates = useQuery({
     queryKey: ['campaign', 'couponTemplates'],
@@ -94,8 +93,7 @@ function CampaignDrawer({ open, row, onClose }: { open: boolean; row: CampaignRo
     else form.setFieldsValue({ kind: 'timeBand', offKind: 'amount', tiers: [{}] });
   }, [open, row, form, tz]);
 
-  const submit = async () => {
-    const v = await form.validateFields();
+  const { busy: saving, submit } = useFormSubmit(form, async (v) => {
     const body: Row = {
       name: v.name,
       validFrom: v.validFrom,
@@ -112,19 +110,12 @@ function CampaignDrawer({ open, row, onClose }: { open: boolean; row: CampaignRo
     }
     if (kind === 'timeBand') Object.assign(body, { sports: v.sports ?? [], bandStart: v.bandStart, bandEnd: v.bandEnd });
     if (kind === 'couponPack') Object.assign(body, { trigger: v.trigger, templateIds: v.templateIds ?? [] });
-    setSaving(true);
-    try {
-      if (row) await put(`campaign/${row.id}`, { ...body, version: row.version });
-      else await post('campaign', { ...body, kind });
-      success(t('done.saved'));
-      refreshCampaigns();
-      onClose();
-    } catch (e) {
-      await reactToSaveError(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
+    if (row) await put(`campaign/${row.id}`, { ...body, version: row.version });
+    else await post('campaign', { ...body, kind });
+    success(t('done.saved'));
+    refreshCampaigns();
+    onClose();
+  });
 
   const item = (f: FieldDef) => <FieldItem key={f.name} field={f} ns={NS} mode={mode} form={form} />;
   const kindLabel = t(`kind.${kind}`);
@@ -138,7 +129,7 @@ function CampaignDrawer({ open, row, onClose }: { open: boolean; row: CampaignRo
       extra={
         <Space>
           <Button onClick={onClose}>{tk('cancel')}</Button>
-          <Button type="primary" loading={saving} onClick={() => void submit().catch(() => undefined)} data-testid="campaign-form-ok">
+          <Button type="primary" loading={saving} onClick={() => void submit()} data-testid="campaign-form-ok">
             {tk('ok')}
           </Button>
         </Space>

@@ -6,8 +6,8 @@ import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { MEMBER_ID_CARD, Perm, entrantAdd, memberCreate, type MemberRow } from '@venue/contract';
 import { useDict } from '../../../app/dict.ts';
 import { success } from '../../../app/feedback.tsx';
-import { FormModal, IntegerInput, ListPage, errorFieldsOf, focusFirstError, useFieldRules, type ResourceDef } from '../../../kit/index.ts';
-import { reactToSaveError } from '../../../kit/form.ts';
+import { FormModal, IntegerInput, ListPage, useFieldRules, type ResourceDef } from '../../../kit/index.ts';
+import { useFormSubmit } from '../../../kit/form.ts';
 import { memberApi } from './member.api.ts';
 import { useRefreshMembers } from './MemberDialogs.tsx';
 import { fillFromIdCard } from './memberForm.tsx';
@@ -37,7 +37,6 @@ function EntrantAddDialog({ company, open, onClose }: { company: MemberRow; open
   const sexes = useDict('sys_sex');
   const [form] = Form.useForm<AddValues>();
   const [how, setHow] = useState<AddValues['how']>('existing');
-  const [busy, setBusy] = useState(false);
   const pickRules = useFieldRules({ name: 'memberIds', label: 'enterprise.pickMembers', rule: entrantAdd.shape.memberIds, required: true });
   const nameRules = useFieldRules({ name: 'name', label: 'field.name', rule: S.name });
   const phoneRules = useFieldRules({ name: 'phone', label: 'field.phone', rule: S.phone });
@@ -48,40 +47,26 @@ function EntrantAddDialog({ company, open, onClose }: { company: MemberRow; open
     setHow('existing');
   }, [open, form]);
 
-  const submit = async () => {
-    let v: AddValues;
-    try {
-      v = await form.validateFields();
-    } catch (err) {
-      focusFirstError(form, errorFieldsOf(err));
-      return;
-    }
-    setBusy(true);
-    try {
-      const r = await memberApi.addEntrants(
-        company.id,
-        v.how === 'existing'
-          ? { memberIds: v.memberIds ?? [] }
-          : {
-              member: {
-                name: (v.name ?? '').trim(),
-                phone: String(v.phone ?? ''),
-                sex: v.sex ?? undefined,
-                idType: v.idNo ? (v.idType ?? MEMBER_ID_CARD) : undefined,
-                idNo: v.idNo?.trim() || undefined,
-                birthday: v.birthday || undefined,
-              },
+  const { busy, submit } = useFormSubmit(form, async (v) => {
+    const r = await memberApi.addEntrants(
+      company.id,
+      v.how === 'existing'
+        ? { memberIds: v.memberIds ?? [] }
+        : {
+            member: {
+              name: (v.name ?? '').trim(),
+              phone: String(v.phone ?? ''),
+              sex: v.sex ?? undefined,
+              idType: v.idNo ? (v.idType ?? MEMBER_ID_CARD) : undefined,
+              idNo: v.idNo?.trim() || undefined,
+              birthday: v.birthday || undefined,
             },
-      );
-      success(t('enterprise.added', { count: r.added }));
-      await refresh();
-      onClose();
-    } catch (err) {
-      await reactToSaveError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+          },
+    );
+    success(t('enterprise.added', { count: r.added }));
+    await refresh();
+    onClose();
+  });
 
   return (
     <FormModal
