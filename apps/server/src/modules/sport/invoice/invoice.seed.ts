@@ -53,19 +53,23 @@ export async function seedInvoiceDemo(db: Db, sim: EinvoiceSimHandle | undefined
   const caller = actingAs(manager, center.id);
   const paid = await latestPaidOrders(db, oneOrgScope(center.id), 3);
   const [first, second, third] = paid;
-  // The demo's own invoices need not wait for the job: each is asked after issuing until the simulator is done.
+  // The demo's settled invoices need not wait for the job: the simulator issues them at the first query
+  // (the third keeps the simulator's pace, so the console shows one still issuing).
   const settle = async (id: number) => {
     for (let i = 0; i < 25 && ['issuing', 'crediting'].includes((await refreshInvoice(db, caller, id, secretKey)).state); i++);
   };
   if (first) {
+    sim.slowNext(1);
     const a = await requestInvoice(db, caller, { orderId: first.id, title: first.buyerName ?? '张晓明', email: 'zhangxm@example.com' }, undefined, secretKey);
     await settle(a.id);
   }
   if (second) {
+    sim.slowNext(1);
     const b = await requestInvoice(db, caller, { orderId: second.id, title: '上海动感体育文化有限公司', taxNo: '91310115MA1K3YJH6D' }, undefined, secretKey);
     await settle(b.id);
     const issued = await getInvoice(db, caller, b.id);
     if (issued.state === 'issued') {
+      sim.slowNext(1);
       await creditInvoice(db, caller, b.id, { reason: '购方名称开错，红冲后重开', version: issued.version }, secretKey);
       await settle(b.id);
     }
