@@ -16,6 +16,7 @@ import { stdoutLog } from './platform/logOutput.ts';
 import { AppError } from './platform/errors.ts';
 import { answerText, collectUploads, errorEnvelope, installErrorHandler, installUploads, type AppContext } from './platform/http.ts';
 import { installPipeline } from './platform/pipeline.ts';
+import { installMetrics } from './platform/metrics.ts';
 import { cachedSessions } from './platform/sessionCache.ts';
 import { installModules, loadModules, type ModuleEnv, type ModuleManifest } from './platform/module.ts';
 import { resolveSession, type SmsProvider } from './modules/auth/index.ts';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, sms, logStream, startup, modu
   });
   await app.register(rateLimit, { global: false });
   installErrorHandler(app);
+  installMetrics(app, database, loaded, config.metricsToken);
   // The composition root: the pipeline (platform) gets what it needs from the modules as functions.
   const sessions = cachedSessions((token) => resolveSession(database, config, token), config.session.cacheMs);
   // Not ready until start-up has finished; then a session remembered meanwhile is looked up again
@@ -223,7 +225,7 @@ export async function buildApp({ config, database, sms, logStream, startup, modu
     }
     const err = new AppError('NOT_FOUND', 'error.apiNotFound', { path: req.url.split('?')[0] });
     req.envelopeCode = err.code;
-    return reply.status(404).send(errorEnvelope(req.lang, err));
+    return reply.status(404).send(errorEnvelope(req.lang, err, req.id));
   });
   return app;
 }

@@ -144,6 +144,8 @@ const env = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Venue console <no-reply@localhost>'),
   TRUST_PROXY: trustProxy.default(false),
+  // `/metrics` answers loopback callers, and others that send `Authorization: Bearer <this>`.
+  METRICS_TOKEN: z.string().min(16).max(200).optional(),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   DEMO_TIME_ZONE: z.string().default('Asia/Shanghai'),
   JOB_SCHEDULER: bool.default(true),
@@ -242,6 +244,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     mail: { smtpUrl: e.MAIL_SMTP_URL, from: e.MAIL_FROM },
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     loginRatePerMinute: e.LOGIN_RATE_PER_MINUTE,
     timeZone: e.DEMO_TIME_ZONE,
     jobs: {

@@ -10,7 +10,8 @@ export interface Envelope<T = unknown> {
   code: number;
   msg: string;
   detail: unknown;
-  head: { level: 'info' | 'warn' | 'error' };
+  /** `requestId` on error answers: the id of the server's log lines for this request (quote it to support). */
+  head: { level: 'info' | 'warn' | 'error'; requestId?: string };
   body: T;
 }
 

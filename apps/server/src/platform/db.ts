@@ -20,6 +20,8 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** The same as a named prepared statement: PostgreSQL plans it once per connection (hot paths). */
   prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /** PostgreSQL's connection pool right now (PGlite has one connection and no pool). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   /**
    * Hears `pg_notify(channel, payload)` of every process on the database, after the sending
    * transaction commits. `onReconnect` runs when a lost listening connection is back (notifications
@@ -55,6 +57,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params)).rows,
       prepared: async (name, text, values) => (await pool.query({ name, text, values })).rows,
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
       close: async () => {
         await listener.close();

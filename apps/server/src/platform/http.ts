@@ -91,7 +91,7 @@ export function envelope<T>(lang: Lang, body: T, code: number = Code.OK, msg?: s
   return { code, msg: msg ?? t(lang, 'ok'), detail: null, head: { level: 'info' }, body };
 }
 
-export function errorEnvelope(lang: Lang, err: AppError): Envelope<null> {
+export function errorEnvelope(lang: Lang, err: AppError, requestId?: string): Envelope<null> {
   const fieldsIn = (list: { field: string; message: string; params?: Record<string, unknown> }[]) =>
     list.map((d) => ({ field: d.field, message: t(lang, d.message, d.params) }));
   let detail: unknown = err.detail ?? null;
@@ -101,7 +101,7 @@ export function errorEnvelope(lang: Lang, err: AppError): Envelope<null> {
     const c = detail as ConflictIssue;
     detail = { reason: c.reason, fields: fieldsIn(c.fields ?? []) } satisfies ConflictDetail;
   }
-  return { code: err.code, msg: t(lang, err.msgKey, err.params), detail, head: { level: 'error' }, body: null };
+  return { code: err.code, msg: t(lang, err.msgKey, err.params), detail, head: requestId ? { level: 'error', requestId } : { level: 'error' }, body: null };
 }
 
 /** A binary answer (downloads). */
@@ -492,7 +492,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (appErr.codeName === 'SESSION_EXPIRED') status = httpStatusOf(appErr.code);
     if ((appErr as { httpStatus?: number }).httpStatus) status = (appErr as { httpStatus?: number }).httpStatus!;
     req.envelopeCode = appErr.code;
-    return reply.status(status).send(errorEnvelope(lang, appErr));
+    return reply.status(status).send(errorEnvelope(lang, appErr, req.id));
   });
 }
 

@@ -4,6 +4,7 @@ import * as jobTables from './job.table.ts';
 import { jobRoutes } from './job.routes.ts';
 import { registerJobHandler, type JobHandler } from './handlers.ts';
 import { startJobs, stopJobs } from './job.lifecycle.ts';
+import { jobGauges } from './job.gauges.ts';
 
 declare module '../../platform/module.ts' {
   interface ModuleContributions {
@@ -21,6 +22,7 @@ export const jobManifest: ModuleManifest = {
     platformWide: { sys_job_instance: "the scheduler processes sharing the database, each with its lease (the cluster's, not an organisation's)" },
   },
   ui: contractModule('job'),
+  contributes: { gauges: jobGauges },
   // Every module's handlers: a name two modules contribute is refused by the loader before this runs.
   plug: ({ modules }) => {
     for (const handler of contributionsOf(modules, 'jobs')) registerJobHandler(handler);

@@ -8,6 +8,7 @@ import * as messageTables from './message.table.ts';
 import * as stationTables from './station/station.table.ts';
 import * as backlogTables from './backlog/backlog.table.ts';
 import { messageRoutes } from './message.routes.ts';
+import { messageGauges } from './message.gauges.ts';
 import { stationRoutes } from './station/station.routes.ts';
 import { backlogRoutes } from './backlog/backlog.routes.ts';
 import { collectMessageTypes, JOB_FAILED_TYPE, seedMessageDefaults, seedMessageDemo } from './message.seed.ts';
@@ -25,7 +26,7 @@ export const messageManifest: ModuleManifest = {
   tables: { schema: { ...messageTables, ...stationTables, ...backlogTables } },
   ui: contractModule('message'),
   // Its own business type; every module's (its own included) are collected at plug and seeded.
-  contributes: { messageTypes: [JOB_FAILED_TYPE] },
+  contributes: { messageTypes: [JOB_FAILED_TYPE], gauges: messageGauges },
   plug: ({ modules }) => {
     collectMessageTypes(contributionsOf(modules, 'messageTypes'));
     unreadMessages.plug(hasUnreadStation);

@@ -78,7 +78,7 @@ export function settingRoutes(app: FastifyInstance, ctx: AppContext): void {
     const file = path.join(uploadsDir(config.dataDir), name);
     if (!FILE_NAME.test(name) || !fs.existsSync(file)) {
       const err = new AppError('NOT_FOUND', 'error.notFound');
-      return reply.status(404).send(errorEnvelope(req.lang, err));
+      return reply.status(404).send(errorEnvelope(req.lang, err, req.id));
     }
     return reply.header('content-type', fileContentType(name)).header('cache-control', 'public, max-age=31536000, immutable').send(fs.createReadStream(file));
   });

@@ -14,6 +14,7 @@ import { registerItemKind } from './item-kinds.ts';
 import { registerOrderType } from './order.service.ts';
 import { generalKind, rechargeKind } from './core-kinds.ts';
 import { CORE_LEDGER_ACCOUNTS, CORE_PAY_METHODS, registerLedgerContributions } from './ledger.ts';
+import { commerceGauges } from './commerce.gauges.ts';
 
 /** The commerce core: orders, payments, refunds, stored value, the ledger, merchant settings; what every business module sells through. */
 export const commerceManifest: ModuleManifest = {
@@ -23,6 +24,7 @@ export const commerceManifest: ModuleManifest = {
   tables: { schema: { ...commerceTables, ...claimTables, ...counterTables } },
   contributes: {
     jobs: commerceJobHandlers,
+    gauges: commerceGauges,
     homeCards: commerceHomeCards,
     // The core's own kinds, and its order types: the generic sale's, and `card`, which its own
     // account recharge sells in (the cards module sells its cards in it too). Other modules declare theirs.
