@@ -951,3 +951,12 @@ export async function setQueueJobSettings(db: Executor, _scope: SystemScope, bea
   await db.execute(sql`update sys_job set status = 1, next_fire_at = null, blocking_strategy = 'serial', retry_count = ${retryCount}, retry_delay_seconds = ${retryDelaySeconds}
     where bean_name = ${beanName} and creator_name = 'system' and version = 1 and status = 0 and blocking_strategy = 'discard'`);
 }
+
+/** How late the most overdue enabled job is, in seconds, across every organisation (`/metrics`). */
+export async function jobLagSeconds(db: Executor, _scope: SystemScope): Promise<number> {
+  const [r] = await db
+    .select({ lag: sql<number>`coalesce(extract(epoch from max(now() - ${jobs.nextFireAt})), 0)::float8` })
+    .from(jobs)
+    .where(and(eq(jobs.status, 0), sql`${jobs.nextFireAt} < now()`));
+  return Number(r?.lag ?? 0);
+}

@@ -488,3 +488,15 @@ export async function expireLeases(db: Executor, _scope: SystemScope, error: str
     .returning({ id: messageSends.id });
   return rows.length;
 }
+
+/** The send queue across every organisation (`/metrics`): messages waiting, and how long the oldest due one has waited. */
+export async function sendQueueFigures(db: Executor, _scope: SystemScope): Promise<{ depth: number; lagSeconds: number }> {
+  const [r] = await db
+    .select({
+      depth: count(),
+      lag: sql<number>`coalesce(extract(epoch from max(now() - ${messageSends.nextAt}) filter (where ${messageSends.nextAt} < now())), 0)::float8`,
+    })
+    .from(messageSends)
+    .where(eq(messageSends.status, 'pending'));
+  return { depth: Number(r?.depth ?? 0), lagSeconds: Number(r?.lag ?? 0) };
+}

@@ -948,3 +948,9 @@ export async function ledgerOfOrder(db: Executor, scope: Scope, orderId: number)
     .where(and(eq(ledgerEntries.orderId, orderId), inScope(scope, ledgerEntries.orgId)))
     .orderBy(asc(ledgerEntries.id));
 }
+
+/** Order lines holding slots, seats, quota or stock until paid or timed out, across every organisation (`/metrics`). */
+export async function heldLineCount(db: Executor, _scope: SystemScope): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(orderItems).where(eq(orderItems.holdState, 'held'));
+  return Number(r?.n ?? 0);
+}
