@@ -147,6 +147,8 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: P.add,
     action: 'add',
     body: contentCreate,
+    // The rich text is sanitised by the service's allow-list, not refused by the input filter.
+    richText: ['body'],
     response: contentRow,
     handler: async ({ body, caller }) => addContent(db, caller, body),
   });
@@ -158,6 +160,8 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'edit',
     params: idParams,
     body: contentUpdate,
+    // The rich text is sanitised by the service's allow-list, not refused by the input filter.
+    richText: ['body'],
     response: contentRow,
     handler: async ({ params, body, caller }) => editContent(db, caller, params.id, body),
   });
@@ -351,6 +355,8 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     permission: A.add,
     action: 'add',
     body: agreementCreate,
+    // The rich text is sanitised by the service's allow-list, not refused by the input filter.
+    richText: ['body'],
     response: agreementRow,
     handler: async ({ body, caller }) => addAgreement(db, caller, body),
   });
@@ -362,6 +368,8 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'edit',
     params: idParams,
     body: agreementUpdate,
+    // The rich text is sanitised by the service's allow-list, not refused by the input filter.
+    richText: ['body'],
     response: agreementRow,
     handler: async ({ params, body, caller }) => editAgreement(db, caller, params.id, body),
   });

@@ -6,6 +6,13 @@ import sanitizeHtml from 'sanitize-html';
  * `style` are never allowed). Links and images take http(s) addresses or this server's own paths,
  * never `javascript:`, `data:` or `vbscript:`; a link opens apart from the app (`rel=noopener`).
  */
+/** Addresses kept: absolute http(s) (and mail and phone links), or a path of this server; anything else (a relative or odd one that a browser might read otherwise) goes. */
+const LINK = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
+const IMAGE = /^(https?:\/\/|\/(?!\/))/i;
+function withAddress(attribs: sanitizeHtml.Attributes, name: string, allowed: RegExp): sanitizeHtml.Attributes {
+  return Object.fromEntries(Object.entries(attribs).filter(([k, v]) => k !== name || allowed.test(v.trim())));
+}
+
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
   allowedAttributes: {
@@ -19,7 +26,11 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, ...(attribs.target ? { target: '_blank' } : {}), rel: 'noopener noreferrer' } }),
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: { ...withAddress(attribs, 'href', LINK), ...(attribs.target ? { target: '_blank' } : {}), rel: 'noopener noreferrer' },
+    }),
+    img: (tagName, attribs) => ({ tagName, attribs: withAddress(attribs, 'src', IMAGE) }),
   },
 };
 
