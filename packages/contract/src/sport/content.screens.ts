@@ -102,7 +102,7 @@ export const contentModule = {
       title: { 'zh-CN': '新增新闻', 'en-US': 'Add news' },
       icon: 'ReadOutlined',
       permission: P.content.add,
-      cache: false,
+      cache: true,
     },
     {
       key: 'sport.notification.noticesAdd',
@@ -110,7 +110,7 @@ export const contentModule = {
       title: { 'zh-CN': '新增通知', 'en-US': 'Add a notice' },
       icon: 'BellOutlined',
       permission: P.content.add,
-      cache: false,
+      cache: true,
     },
   ],
   buttons: {

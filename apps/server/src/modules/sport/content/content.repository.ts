@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNotNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../platform/db.ts';
-import { SYSTEM_SCOPE, type OneOrgScope, type Scope, type SystemScope } from '../../../platform/scope.ts';
+import type { OneOrgScope, Scope, SystemScope } from '../../../platform/scope.ts';
 import { scopedRepo, type Changes } from '../../../platform/scopedRepo.ts';
 import { containsText } from '../../system/index.ts';
 import { members } from '../member/index.ts';
@@ -61,10 +61,10 @@ export function pageContents(db: Executor, scope: Scope, f: { type: string; titl
 }
 
 /** What an organisation's app shows of a type: its own published items and the platform's published for every venue. */
-export function pageFeed(db: Executor, orgId: number, type: string, page: { limit: number; offset: number }) {
-  // Reads across organisations on purpose (the platform's items for every venue), bounded by `orgId` or `all_venues`.
-  const where = and(eq(contents.type, type), eq(contents.state, 'published'), or(eq(contents.orgId, orgId), eq(contents.allVenues, true)));
-  return contentRepo.page(db, SYSTEM_SCOPE, where, [desc(contents.publishedAt), desc(contents.id)], page);
+export function pageFeed(db: Executor, scope: SystemScope, orgId: number, type: string, page: { limit: number; offset: number }) {
+  // Across organisations on purpose (the platform's items for every venue), bounded by `orgId` or `all_venues`.
+  const where = contentRepo.where(scope, eq(contents.type, type), eq(contents.state, 'published'), or(eq(contents.orgId, orgId), eq(contents.allVenues, true)));
+  return contentRepo.page(db, scope, where, [desc(contents.publishedAt), desc(contents.id)], page);
 }
 
 /** The scheduler's publish: every due item with both languages goes up, one conditional write for all (a second scheduler finds them gone). */

@@ -25,7 +25,7 @@ import { conflict, invalid, notFound, staleVersion, isUniqueViolation } from '..
 import { FileResult, type Caller } from '../../../platform/http.ts';
 import { label, type Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
-import { scopeOf } from '../../../platform/scope.ts';
+import { SYSTEM_SCOPE, scopeOf } from '../../../platform/scope.ts';
 import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
 import { IMAGE_MIME, imageFormat, imageSize, storeByContent, uploadsDir } from '../../system/index.ts';
 import { findMember } from '../member/index.ts';
@@ -225,7 +225,7 @@ export async function contentVersionsOf(db: Db, caller: Caller, id: number) {
 
 /** `POST content/feed`: what the caller's organisation's app shows of a type (its own and the platform's items for every venue). */
 export async function contentFeed(db: Db, caller: Caller, q: z.output<typeof contentFeedQuery>) {
-  const { total, rows } = await pageFeed(db, caller.orgId, q.type, pageOf(q));
+  const { total, rows } = await pageFeed(db, SYSTEM_SCOPE, caller.orgId, q.type, pageOf(q));
   return { total, data: rows.map(contentAnswer) };
 }
 
