@@ -133,7 +133,7 @@ export async function seedContentDemo(db: Db): Promise<void> {
       ['社区羽毛球公开赛', 'page', '/pages/games/index'],
       ['场馆官网', 'url', 'https://example.com/venue'],
     ] as const).entries())
-      await insertBanner(tx, scope, { orgId, name, carousel: i < 2, image: '/logo.svg', jumpType, jumpUrl, sort: i + 1 });
+      await insertBanner(tx, scope, { orgId, name, carousel: i < 2, image: '/favicon.svg', jumpType, jumpUrl, sort: i + 1 });
     const v1 = await insertAgreement(tx, scope, {
       orgId,
       versionNo: 1,

@@ -159,6 +159,7 @@ function HistoryDrawer({ row, onClose }: { row: ContentRow | null; onClose: () =
 }
 
 function ContentListPage({ type, adding }: { type: ContentType; adding?: boolean }) {
+  const t = useContentT();
   const lang = useLang();
   const [editing, setEditing] = useState<{ row: ContentRow | null } | null>(adding ? { row: null } : null);
   const [history, setHistory] = useState<ContentRow | null>(null);
@@ -166,6 +167,7 @@ function ContentListPage({ type, adding }: { type: ContentType; adding?: boolean
   const def = useMemo<ResourceDef<ContentRow, Record<string, unknown>, z.input<typeof contentQuery>>>(() => {
     const move = (action: 'submit' | 'withdraw' | 'publish' | 'unpublish') => async (r: ContentRow, ctx: ListContext<ContentRow>) => {
       await post(`${r.id}/${action}`, { version: r.version });
+      success(t('done.moved'));
       ctx.reload();
     };
     return {
@@ -216,7 +218,7 @@ function ContentListPage({ type, adding }: { type: ContentType; adding?: boolean
         { key: 'history', label: 'action.history', run: (r) => setHistory(r) },
       ],
     };
-  }, [type, key, lang]);
+  }, [type, key, lang, t]);
   return (
     <>
       <ListPage def={def} />
