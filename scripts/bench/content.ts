@@ -35,14 +35,18 @@ if (!pgBase) {
     const deadline = t0 + SPREAD_MS + 90_000;
     let lags: number[] = [];
     for (;;) {
-      const r = await pool.query<{ i: string; published_at: Date }>(`select title->>'enUS' as i, published_at from sport_content where type = 'notice' and published_at is not null`);
+      const r = await pool.query<{ i: string; published_at: Date }>(
+        `select title->>'enUS' as i, published_at from sport_content where type = 'notice' and published_at is not null`,
+      );
       lags = r.rows.map((x) => x.published_at.getTime() - due[Number(x.i)]!);
       if (lags.length === ITEMS || Date.now() > deadline) break;
       await new Promise((res) => setTimeout(res, 500));
     }
     out['content.scheduledPublishLagMs'] = lags.length === ITEMS ? percentile(lags, 99) : null;
     out['content.scheduledPublished'] = lags.length;
-    console.log(`${lags.length} of ${ITEMS} scheduled items published; lag p50 ${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms, max ${Math.max(...lags)} ms`);
+    console.log(
+      `${lags.length} of ${ITEMS} scheduled items published; lag p50 ${percentile(lags, 50)} ms, p99 ${percentile(lags, 99)} ms, max ${Math.max(...lags)} ms`,
+    );
   } finally {
     await stop(server.child);
     await pool.end();

@@ -94,7 +94,13 @@ export const contentModule = {
       parent: 'content',
     },
     typeScreen('sport.notification.news', '/sport/views/notification/news/index', { 'zh-CN': '新闻', 'en-US': 'News' }, 'ReadOutlined', 'notification'),
-    typeScreen('sport.notification.notices', '/sport/views/notification/notices/index', { 'zh-CN': '通知', 'en-US': 'Notices' }, 'BellOutlined', 'notification'),
+    typeScreen(
+      'sport.notification.notices',
+      '/sport/views/notification/notices/index',
+      { 'zh-CN': '通知', 'en-US': 'Notices' },
+      'BellOutlined',
+      'notification',
+    ),
     // Not menus: the notification screens' add pages (the list with its editor open).
     {
       key: 'sport.notification.newsAdd',

@@ -4,7 +4,9 @@ import { lazyScreen } from '../lazyScreen.tsx';
 
 /** One screen of one content type: the shared list and editor, parameterised by the type. */
 const typeScreen = (type: ContentType, adding = false) =>
-  lazyScreen<object>(`content-${type}${adding ? '-add' : ''}`, () => import('../../features/sport/content/ContentListPage.tsx').then((m) => ({ default: m.contentScreen(type, adding) })));
+  lazyScreen<object>(`content-${type}${adding ? '-add' : ''}`, () =>
+    import('../../features/sport/content/ContentListPage.tsx').then((m) => ({ default: m.contentScreen(type, adding) })),
+  );
 
 /** The console components of the sport/content module's screens (its contract file lists the screens). */
 export const contentScreens: ScreenComponents<'sport/content'> = {

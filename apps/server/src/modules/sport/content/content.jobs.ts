@@ -14,7 +14,16 @@ export async function runContentSchedule(db: Db, now = new Date()): Promise<{ pu
   return db.transaction(async (tx) => {
     const up = await publishDue(tx, SYSTEM_SCOPE, now);
     const down = await unpublishDue(tx, SYSTEM_SCOPE, now);
-    const version = (c: ContentRecord) => ({ orgId: c.orgId, contentId: c.id, no: c.version, state: c.state, changed: ['state'], title: c.title, body: c.body, byName: null });
+    const version = (c: ContentRecord) => ({
+      orgId: c.orgId,
+      contentId: c.id,
+      no: c.version,
+      state: c.state,
+      changed: ['state'],
+      title: c.title,
+      body: c.body,
+      byName: null,
+    });
     await insertVersions(tx, SYSTEM_SCOPE, [...up, ...down].map(version));
     return { published: up.length, unpublished: down.length };
   });

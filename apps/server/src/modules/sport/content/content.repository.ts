@@ -50,7 +50,13 @@ export async function moveContentRow(
 export const contentSorts = { state: contents.state, publishAt: contents.publishAt, createTime: contents.createdAt, updateTime: contents.updatedAt };
 export const contentDefaultOrder = [desc(contents.id)];
 
-export function pageContents(db: Executor, scope: Scope, f: { type: string; title?: string; state?: string }, order: SQL[], page: { limit: number; offset: number }) {
+export function pageContents(
+  db: Executor,
+  scope: Scope,
+  f: { type: string; title?: string; state?: string },
+  order: SQL[],
+  page: { limit: number; offset: number },
+) {
   const where = contentRepo.where(
     scope,
     eq(contents.type, f.type),
@@ -114,7 +120,13 @@ export const insertComment = (db: Executor, scope: Scope, values: typeof comment
 export const findComment = (db: Executor, scope: Scope, id: number) => commentRepo.find(db, scope, id);
 
 /** Approve or reject: only a held comment, only at the version seen. */
-export async function moderateRow(db: Executor, scope: Scope, id: number, version: number, values: Changes<typeof comments>): Promise<CommentRecord | undefined> {
+export async function moderateRow(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  values: Changes<typeof comments>,
+): Promise<CommentRecord | undefined> {
   const [row] = await db
     .update(comments)
     .set({ ...values, updatedAt: new Date(), version: sql`${comments.version} + 1` })
@@ -184,7 +196,11 @@ export const bannerSorts = { name: banners.name, sort: banners.sort, createTime:
 export const bannerDefaultOrder = [asc(banners.sort), desc(banners.id)];
 
 export function pageBanners(db: Executor, scope: Scope, f: { name?: string; carousel?: boolean }, order: SQL[], page: { limit: number; offset: number }) {
-  const where = bannerRepo.where(scope, f.name ? containsText(banners.name, f.name) : undefined, f.carousel === undefined ? undefined : eq(banners.carousel, f.carousel));
+  const where = bannerRepo.where(
+    scope,
+    f.name ? containsText(banners.name, f.name) : undefined,
+    f.carousel === undefined ? undefined : eq(banners.carousel, f.carousel),
+  );
   return bannerRepo.page(db, scope, where, order, page);
 }
 

@@ -25,7 +25,11 @@ describe.each(databases)('content on %s', (kind) => {
 
   it('creates a draft, refuses to publish it while a language is missing (969600 with the field, both languages), then publishes it', async () => {
     const st = await contentStaff(s, admin, platformId);
-    const draft = await ok(st.c, 'POST', contentApi(), { type: 'announcement', title: { zhCN: '闭馆通知', enUS: null }, body: both('<p>周一闭馆</p>', '<p>Closed on Monday</p>') });
+    const draft = await ok(st.c, 'POST', contentApi(), {
+      type: 'announcement',
+      title: { zhCN: '闭馆通知', enUS: null },
+      body: both('<p>周一闭馆</p>', '<p>Closed on Monday</p>'),
+    });
     expect(draft.id).toBeGreaterThan(0);
     expect(draft.state).toBe('draft');
     const zh = await st.c.json('POST', contentApi(`${draft.id}/publish`), { body: {} });
@@ -41,7 +45,9 @@ describe.each(databases)('content on %s', (kind) => {
 
   it('stores a body without its <script> and onerror=, and defuses every payload of the XSS list', async () => {
     const st = await contentStaff(s, admin, platformId);
-    const c = await item(st.c, { body: both('<p>你好<script>alert(1)</script><img src="https://a.example/x.png" onerror="alert(1)"></p>', XSS_PAYLOADS.join('\n')) });
+    const c = await item(st.c, {
+      body: both('<p>你好<script>alert(1)</script><img src="https://a.example/x.png" onerror="alert(1)"></p>', XSS_PAYLOADS.join('\n')),
+    });
     expect(c.body.zhCN).toBe('<p>你好<img src="https://a.example/x.png" /></p>');
     for (const bad of DANGEROUS) expect(c.body.enUS ?? '').not.toMatch(bad);
     const stored = await ok(st.c, 'GET', contentApi(String(c.id)));
@@ -81,7 +87,11 @@ describe.each(databases)('content on %s', (kind) => {
     const st = await contentStaff(s, admin, platformId);
     const c = await item(st.c);
     const e1 = await ok(st.c, 'PUT', contentApi(String(c.id)), { title: both('新标题', 'Title'), version: c.version });
-    await ok(st.c, 'PUT', contentApi(String(c.id)), { body: both('<p>正文</p>', '<p>New body</p>'), publishAt: new Date(Date.now() + 3_600_000).toISOString(), version: e1.version });
+    await ok(st.c, 'PUT', contentApi(String(c.id)), {
+      body: both('<p>正文</p>', '<p>New body</p>'),
+      publishAt: new Date(Date.now() + 3_600_000).toISOString(),
+      version: e1.version,
+    });
     const old = await st.c.json('PUT', contentApi(String(c.id)), { body: { title: both('x', 'y'), version: c.version } });
     expect([old.code, old.detail.reason]).toEqual([Code.CONFLICT, 'stale']);
     const versions = await ok(st.c, 'GET', contentApi(`${c.id}/versions`));
@@ -102,7 +112,12 @@ describe.each(databases)('content on %s', (kind) => {
     expect((await ok(b.c, 'POST', contentApi('list'), { type: 'sportsNews' })).total).toBe(0);
     const refused = await a.c.json('POST', contentApi(), { body: { type: 'notice', title: both('全部', 'All'), allVenues: true } });
     expect([refused.code, refused.detail[0].field]).toEqual([Code.FORM_INVALID, 'allVenues']);
-    const forAll = await ok(admin, 'POST', contentApi(), { type: 'notice', title: both('平台公告', 'Platform notice'), body: both('<p>全部场馆</p>', '<p>Every venue</p>'), allVenues: true });
+    const forAll = await ok(admin, 'POST', contentApi(), {
+      type: 'notice',
+      title: both('平台公告', 'Platform notice'),
+      body: both('<p>全部场馆</p>', '<p>Every venue</p>'),
+      allVenues: true,
+    });
     await ok(admin, 'POST', contentApi(`${forAll.id}/publish`), {});
     await ok(a.c, 'POST', contentApi(`${(await item(a.c, { type: 'notice' })).id}/publish`), {});
     const feedA = await ok(a.c, 'POST', contentApi('feed'), { type: 'notice' });
@@ -148,7 +163,9 @@ describe.each(databases)('content on %s', (kind) => {
     expect(list.data[0].id).toBe(held.id);
     const noReason = await st.c.json('PUT', contentApi(`comment/${held.id}/moderate`), { body: { decision: 'reject', version: held.version } });
     expect([noReason.code, noReason.detail[0].field, noReason.msg]).toEqual([Code.FORM_INVALID, 'reason', '驳回评论请填写原因']);
-    expect((await other.c.json('PUT', contentApi(`comment/${held.id}/moderate`), { body: { decision: 'approve', version: held.version } })).code).toBe(Code.NOT_FOUND);
+    expect((await other.c.json('PUT', contentApi(`comment/${held.id}/moderate`), { body: { decision: 'approve', version: held.version } })).code).toBe(
+      Code.NOT_FOUND,
+    );
     const rejected = await ok(st.c, 'PUT', contentApi(`comment/${held.id}/moderate`), { decision: 'reject', reason: '广告', version: held.version });
     expect([rejected.state, rejected.reason]).toEqual(['rejected', '广告']);
     const again = await st.c.json('PUT', contentApi(`comment/${held.id}/moderate`), { body: { decision: 'approve', version: rejected.version } });

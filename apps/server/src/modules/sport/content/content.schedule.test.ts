@@ -49,7 +49,12 @@ describe.each(databases)('content schedule on %s', (kind) => {
 
   it('after a restart, the job publishes an item that came due while the app was down', async () => {
     const st = await contentStaff(s, admin, platformId);
-    const due = await ok(st.c, 'POST', contentApi(), { type: 'notice', title: both('重启后发布', 'Published after a restart'), body: both('<p>正文</p>', '<p>Body</p>'), publishAt: new Date(Date.now() + 60_000).toISOString() });
+    const due = await ok(st.c, 'POST', contentApi(), {
+      type: 'notice',
+      title: both('重启后发布', 'Published after a restart'),
+      body: both('<p>正文</p>', '<p>Body</p>'),
+      publishAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     // The app goes down; while it is down, the time comes (moved back in the table).
     await s.app.close();
     await s.database.query(`update sport_content set publish_at = now() - interval '5 minutes' where id = ${due.id}`);

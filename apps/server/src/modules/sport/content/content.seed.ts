@@ -23,11 +23,21 @@ type Type = (typeof CONTENT_TYPES)[number];
 /** Two items of each type: [zh title, en title, zh body, en body]. */
 const ITEMS: Record<Type, [string, string, string, string][]> = {
   advertising: [
-    ['夏季游泳卡 8 折', 'Summer swim card 20% off', '<p>七月、八月办理游泳季卡享 <strong>8 折</strong>。</p>', '<p>Get a season swim card at <strong>20% off</strong> in July and August.</p>'],
+    [
+      '夏季游泳卡 8 折',
+      'Summer swim card 20% off',
+      '<p>七月、八月办理游泳季卡享 <strong>8 折</strong>。</p>',
+      '<p>Get a season swim card at <strong>20% off</strong> in July and August.</p>',
+    ],
     ['羽毛球馆夜场特惠', 'Badminton night-time offer', '<p>每晚 21:00 后场地半价。</p>', '<p>Courts are half price after 21:00 every night.</p>'],
   ],
   games: [
-    ['社区羽毛球公开赛报名中', 'Community badminton open: entries open', '<p>单打、双打均可报名，截止下周五。</p>', '<p>Singles and doubles; entries close next Friday.</p>'],
+    [
+      '社区羽毛球公开赛报名中',
+      'Community badminton open: entries open',
+      '<p>单打、双打均可报名，截止下周五。</p>',
+      '<p>Singles and doubles; entries close next Friday.</p>',
+    ],
     ['青少年篮球联赛赛程', 'Youth basketball league fixtures', '<p>每周六上午在 1 号馆进行。</p>', '<p>Every Saturday morning in hall 1.</p>'],
   ],
   material: [
@@ -39,12 +49,22 @@ const ITEMS: Record<Type, [string, string, string, string][]> = {
     ['冬季运动如何预防受伤', 'Avoiding injuries in winter sport', '<p>热身 10 分钟，循序渐进。</p>', '<p>Warm up for 10 minutes and build up slowly.</p>'],
   ],
   help: [
-    ['如何在线预订场地', 'How to book a court online', '<p>在“场地预订”选择日期、时段，提交并支付即可。</p>', '<p>Choose a day and time in "Book a court", then submit and pay.</p>'],
+    [
+      '如何在线预订场地',
+      'How to book a court online',
+      '<p>在“场地预订”选择日期、时段，提交并支付即可。</p>',
+      '<p>Choose a day and time in "Book a court", then submit and pay.</p>',
+    ],
     ['储值卡如何充值', 'How to recharge a value card', '<p>前台或小程序“我的卡”均可充值。</p>', '<p>At the desk, or under "My cards" in the mini-program.</p>'],
   ],
   protocol: [
     ['场地预订须知', 'Court booking terms', '<p>开场前 2 小时可免费取消。</p>', '<p>Free cancellation up to 2 hours before the start.</p>'],
-    ['培训课程退费规则', 'Course refund rules', '<p>开课前全额退款，开课后按剩余课时退款。</p>', '<p>Full refund before the first lesson, then by lessons left.</p>'],
+    [
+      '培训课程退费规则',
+      'Course refund rules',
+      '<p>开课前全额退款，开课后按剩余课时退款。</p>',
+      '<p>Full refund before the first lesson, then by lessons left.</p>',
+    ],
   ],
   announcement: [
     ['国庆假期营业时间调整', 'National Day opening hours', '<p>10 月 1 日至 7 日营业时间 8:00–20:00。</p>', '<p>Open 8:00–20:00 from 1 to 7 October.</p>'],
@@ -121,18 +141,30 @@ export async function seedContentDemo(db: Db): Promise<void> {
     await insertVersions(
       tx,
       scope,
-      rows.map((c) => ({ orgId, contentId: c.id, no: 1, state: c.state, changed: ['type', 'title.zhCN', 'title.enUS', 'body.zhCN', 'body.enUS'], title: c.title, body: c.body, createdBy: manager.id, byName: manager.name })),
+      rows.map((c) => ({
+        orgId,
+        contentId: c.id,
+        no: 1,
+        state: c.state,
+        changed: ['type', 'title.zhCN', 'title.enUS', 'body.zhCN', 'body.enUS'],
+        title: c.title,
+        body: c.body,
+        createdBy: manager.id,
+        byName: manager.name,
+      })),
     );
     const news = rows.find((c) => c.type === 'sportsNews')!;
     await replaceKeywords(tx, scope, orgId, ['广告', '代购', 'spam']);
     await insertComment(tx, scope, { orgId, contentId: news.id, author: '张先生', text: '活动很精彩，明年还来！', state: 'approved' });
     await insertComment(tx, scope, { orgId, contentId: news.id, author: 'Li Na', text: 'Great pictures, thanks!', state: 'approved' });
     await insertComment(tx, scope, { orgId, contentId: news.id, author: '路人甲', text: '低价代购球拍，私信我', state: 'held', matched: ['代购'] });
-    for (const [i, [name, jumpType, jumpUrl]] of ([
-      ['夏季游泳卡 8 折', 'content', String(rows.find((c) => c.type === 'advertising')!.id)],
-      ['社区羽毛球公开赛', 'page', '/pages/games/index'],
-      ['场馆官网', 'url', 'https://example.com/venue'],
-    ] as const).entries())
+    for (const [i, [name, jumpType, jumpUrl]] of (
+      [
+        ['夏季游泳卡 8 折', 'content', String(rows.find((c) => c.type === 'advertising')!.id)],
+        ['社区羽毛球公开赛', 'page', '/pages/games/index'],
+        ['场馆官网', 'url', 'https://example.com/venue'],
+      ] as const
+    ).entries())
       await insertBanner(tx, scope, { orgId, name, carousel: i < 2, image: '/favicon.svg', jumpType, jumpUrl, sort: i + 1 });
     const v1 = await insertAgreement(tx, scope, {
       orgId,

@@ -94,7 +94,8 @@ export function contentAnswer(c: ContentRecord) {
 function assertBothLanguages(c: Pick<ContentRecord, 'title' | 'body'>): void {
   for (const what of ['title', 'body'] as const)
     for (const lang of LANGS)
-      if (!c[what][lang]?.trim()) throw invalid(`${what}.${lang}`, 'content.languageMissing', { what: label(`content.what.${what}`), lang: label(`content.lang.${lang}`) });
+      if (!c[what][lang]?.trim())
+        throw invalid(`${what}.${lang}`, 'content.languageMissing', { what: label(`content.what.${what}`), lang: label(`content.lang.${lang}`) });
 }
 
 function assertSchedule(publishAt: Date | null | undefined, unpublishAt: Date | null | undefined): void {
@@ -190,7 +191,11 @@ export async function moveContent(db: Db, caller: Caller, id: number, action: Co
   const move = MOVES[action];
   const now = new Date();
   const values =
-    action === 'publish' ? { state: move.to, publishedAt: now, publishAt: null } : action === 'unpublish' ? { state: move.to, unpublishAt: null } : { state: move.to };
+    action === 'publish'
+      ? { state: move.to, publishedAt: now, publishAt: null }
+      : action === 'unpublish'
+        ? { state: move.to, unpublishAt: null }
+        : { state: move.to };
   return db.transaction(async (tx) => {
     const c = await moveContentRow(tx, scope, id, move.from, version, values);
     if (!c) {
@@ -220,7 +225,15 @@ export async function listContents(db: Db, caller: Caller, q: ContentQuery) {
 export async function contentVersionsOf(db: Db, caller: Caller, id: number) {
   const scope = scopeOf(caller);
   if (!(await findContent(db, scope, id))) throw notFound();
-  return (await versionsOf(db, scope, id)).map((v) => ({ no: v.no, state: v.state, changed: v.changed, title: v.title, body: v.body, byName: v.byName, time: v.createdAt }));
+  return (await versionsOf(db, scope, id)).map((v) => ({
+    no: v.no,
+    state: v.state,
+    changed: v.changed,
+    title: v.title,
+    body: v.body,
+    byName: v.byName,
+    time: v.createdAt,
+  }));
 }
 
 /** `POST content/feed`: what the caller's organisation's app shows of a type (its own and the platform's items for every venue). */
@@ -267,7 +280,8 @@ const formatBytes = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10}M`
 
 /** `POST content/image`: a rich-text or cover image, checked by its content (jpg or png, at most 2 MB, a readable header), stored by its hash. */
 export function uploadContentImage(dataDir: string, sportPrefix: string, file: { data: Buffer; truncated: boolean }) {
-  if (file.truncated || file.data.length > CONTENT_IMAGE_MAX_BYTES) throw invalid('file', 'content.image.tooLarge', { max: formatBytes(CONTENT_IMAGE_MAX_BYTES) });
+  if (file.truncated || file.data.length > CONTENT_IMAGE_MAX_BYTES)
+    throw invalid('file', 'content.image.tooLarge', { max: formatBytes(CONTENT_IMAGE_MAX_BYTES) });
   if (file.data.length === 0) throw invalid('file', 'content.image.noFile');
   const format = imageFormat(file.data);
   if ((format !== 'jpg' && format !== 'png') || !imageSize(file.data, format)) throw invalid('file', 'content.image.badFormat');
@@ -523,7 +537,14 @@ export async function listAcceptances(db: Db, caller: Caller, q: z.output<typeof
   const { total, rows } = await pageAcceptances(db, scopeOf(caller), q, pageOf(q));
   return {
     total,
-    data: rows.map((r) => ({ id: r.a.id, agreementId: r.a.agreementId, versionNo: r.versionNo, memberId: r.a.memberId, memberName: r.memberName, acceptTime: r.a.acceptedAt })),
+    data: rows.map((r) => ({
+      id: r.a.id,
+      agreementId: r.a.agreementId,
+      versionNo: r.versionNo,
+      memberId: r.a.memberId,
+      memberName: r.memberName,
+      acceptTime: r.a.acceptedAt,
+    })),
   };
 }
 
@@ -538,4 +559,3 @@ export async function exportAcceptances(db: Db, caller: Caller, q: z.output<type
   const data = rows.map((r) => ({ versionNo: `v${r.versionNo}`, memberName: r.memberName ?? '', acceptTime: r.a.acceptedAt.toISOString() }));
   return xlsxFile(lang === 'zh-CN' ? '协议同意记录' : 'acceptances', await toXlsx(acceptanceSheet, data, lang, lang === 'zh-CN' ? '同意记录' : 'Acceptances'));
 }
-

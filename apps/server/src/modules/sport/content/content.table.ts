@@ -130,10 +130,7 @@ export const banners = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('sport_banner_org_sort_idx').on(t.orgId, t.sort),
-    check('sport_banner_jump_ck', sql`${t.jumpType} in ('none','content','page','url')`),
-  ],
+  (t) => [index('sport_banner_org_sort_idx').on(t.orgId, t.sort), check('sport_banner_jump_ck', sql`${t.jumpType} in ('none','content','page','url')`)],
 );
 
 export const agreements = pgTable(

@@ -8,7 +8,7 @@ export const XSS_PAYLOADS: readonly string[] = [
   '<SCRIPT SRC=http://xss.example/xss.js></SCRIPT>',
   '<img src=x onerror=alert(1)>',
   '<IMG SRC="javascript:alert(\'XSS\');">',
-  '<IMG SRC=JaVaScRiPt:alert(\'XSS\')>',
+  "<IMG SRC=JaVaScRiPt:alert('XSS')>",
   '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
   '<IMG """><SCRIPT>alert("XSS")</SCRIPT>">',
   '<IMG SRC=&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;>',
@@ -45,4 +45,22 @@ export const XSS_PAYLOADS: readonly string[] = [
 ];
 
 /** What may not survive the sanitiser. */
-export const DANGEROUS = [/<script/i, /\son\w+\s*=/i, /javascript:/i, /vbscript:/i, /data:text/i, /<iframe/i, /<object/i, /<embed/i, /<svg/i, /<style/i, /<meta/i, /<link/i, /<base/i, /<form/i, /<input/i, /expression\(/i, /style=/i];
+export const DANGEROUS = [
+  /<script/i,
+  /\son\w+\s*=/i,
+  /javascript:/i,
+  /vbscript:/i,
+  /data:text/i,
+  /<iframe/i,
+  /<object/i,
+  /<embed/i,
+  /<svg/i,
+  /<style/i,
+  /<meta/i,
+  /<link/i,
+  /<base/i,
+  /<form/i,
+  /<input/i,
+  /expression\(/i,
+  /style=/i,
+];

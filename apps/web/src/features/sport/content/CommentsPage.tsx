@@ -28,7 +28,12 @@ function KeywordsDialog({ open, onClose }: { open: boolean; onClose: () => void 
       onOk={async () => {
         setBusy(true);
         try {
-          await put('comment/keywords', { words: text.split('\n').map((w) => w.trim()).filter(Boolean) });
+          await put('comment/keywords', {
+            words: text
+              .split('\n')
+              .map((w) => w.trim())
+              .filter(Boolean),
+          });
           success(t('done.saved'));
           onClose();
         } finally {

@@ -25,7 +25,19 @@ const orNull = (v: string | undefined) => (v?.trim() ? v : null);
 const instantOf = (d: Dayjs | null | undefined) => (d ? d.toISOString() : null);
 
 /** The editor of one item: the title and the HTML body in both languages, the schedule, and an image upload that inserts the image. */
-function ContentEditor({ type, row, open, onClose, onSaved }: { type: ContentType; row: ContentRow | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+function ContentEditor({
+  type,
+  row,
+  open,
+  onClose,
+  onSaved,
+}: {
+  type: ContentType;
+  row: ContentRow | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const t = useContentT();
   const tk = useKitT();
   const [form] = Form.useForm<Values>();
@@ -179,14 +191,19 @@ function ContentListPage({ type, adding }: { type: ContentType; adding?: boolean
       features: { add: false, edit: false, remove: false, batchRemove: false, selection: false, import: false, detail: false, export: true },
       api: {
         list: (body) => http.post(contentUrl('list'), { ...body, type }),
-        export: (body) => downloadFile({ url: contentUrl('export'), method: 'POST', data: { ...body, type }, timeout: FILE_TIMEOUT_MS }, `content-${type}.xlsx`),
+        export: (body) =>
+          downloadFile({ url: contentUrl('export'), method: 'POST', data: { ...body, type }, timeout: FILE_TIMEOUT_MS }, `content-${type}.xlsx`),
       },
       search: [
         { name: 'title', label: 'field.title' },
         { name: 'state', label: 'field.state', type: 'select', options: stateOptions },
       ],
       columns: [
-        { key: 'title', label: 'field.title', render: (_: unknown, r) => (lang === 'en-US' ? (r.title.enUS ?? r.title.zhCN) : (r.title.zhCN ?? r.title.enUS)) ?? '' },
+        {
+          key: 'title',
+          label: 'field.title',
+          render: (_: unknown, r) => (lang === 'en-US' ? (r.title.enUS ?? r.title.zhCN) : (r.title.zhCN ?? r.title.enUS)) ?? '',
+        },
         { key: 'state', label: 'field.state', options: stateOptions, sorter: true, width: 110 },
         { key: 'publishAt', label: 'field.publishAt', format: 'datetime', sorter: true, width: 170 },
         { key: 'unpublishAt', label: 'field.unpublishAt', format: 'datetime', width: 170 },
@@ -212,8 +229,21 @@ function ContentListPage({ type, adding }: { type: ContentType; adding?: boolean
           run: (r) => setEditing({ row: r }),
         },
         { key: 'publish', label: 'action.publish', perm: Perm.content.publish, visible: (r) => r.state !== 'published', run: move('publish') },
-        { key: 'unpublish', label: 'action.unpublish', perm: Perm.content.publish, visible: (r) => r.state === 'published', confirm: true, run: move('unpublish') },
-        { key: 'submit', label: 'action.submit', perm: Perm.content.publish, visible: (r) => r.state === 'draft' || r.state === 'unpublished', run: move('submit') },
+        {
+          key: 'unpublish',
+          label: 'action.unpublish',
+          perm: Perm.content.publish,
+          visible: (r) => r.state === 'published',
+          confirm: true,
+          run: move('unpublish'),
+        },
+        {
+          key: 'submit',
+          label: 'action.submit',
+          perm: Perm.content.publish,
+          visible: (r) => r.state === 'draft' || r.state === 'unpublished',
+          run: move('submit'),
+        },
         { key: 'withdraw', label: 'action.withdraw', perm: Perm.content.publish, visible: (r) => r.state === 'review', run: move('withdraw') },
         { key: 'history', label: 'action.history', run: (r) => setHistory(r) },
       ],
