@@ -230,6 +230,10 @@ interface World {
   agencyContractB: number;
   agencyStatementB: number;
   campaignB: number;
+  contentB: number;
+  commentB: number;
+  bannerB: number;
+  agreementB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -586,6 +590,14 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'PUT /api/sport/marketing/campaign/:id/status': { body: { status: 'paused', version: 1 } },
     // A campaign's uses are read through the campaign: B's campaign is not found.
     'POST /api/sport/marketing/use/list': { expect: 'notFound' },
+    // Content: B's item, comment, banner and agreement are not found; lists filtered by them find nothing of A's.
+    'PUT /api/sport/content/:id': { body: { title: { zhCN: 'changed', enUS: 'changed' }, version: 1 } },
+    'PUT /api/sport/content/comment/:id/moderate': { body: { decision: 'approve', version: 1 } },
+    'POST /api/sport/content/comment/export': { expect: 'fileWithoutB' },
+    'PUT /api/sport/content/banner/:id': { body: { name: 'changed', version: 1 } },
+    'PUT /api/sport/content/agreement/:id': { body: { title: { zhCN: 'changed', enUS: 'changed' }, version: 1 } },
+    'POST /api/sport/content/agreement/:id/publish': { body: { version: 1 } },
+    'POST /api/sport/content/agreement/acceptance/export': { expect: 'fileWithoutB' },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -764,6 +776,8 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'agencyStatement') return w.agencyStatementB;
     if (r.module === 'coupon') return w.couponTemplateB;
     if (r.module === 'marketing') return w.campaignB;
+    if (r.module === 'content')
+      return /\/comment\//.test(r.url) ? w.commentB : /\/banner\//.test(r.url) ? w.bannerB : /\/agreement\//.test(r.url) ? w.agreementB : w.contentB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -860,6 +874,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return [w.couponB];
     case 'campaignId':
       return w.campaignB;
+    case 'contentId':
+      return w.contentB;
+    case 'agreementId':
+      return w.agreementB;
     case 'templateIds':
       if (/\/marketing\//.test(r.url)) return [w.couponTemplateB];
       break;
@@ -1513,6 +1531,12 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
         mgrB,
       )
     ).id;
+    // B's content item with a comment, a banner and an agreement version.
+    const both = { zhCN: 'b', enUS: 'b' };
+    const contentB = (await ok<{ id: number }>('POST', '/api/sport/content', { type: 'sportsNews', title: both, body: both }, mgrB)).id;
+    const commentB = (await ok<{ id: number }>('POST', '/api/sport/content/comment', { contentId: contentB, author: 'b', text: 'b-comment' }, mgrB)).id;
+    const bannerB = (await ok<{ id: number }>('POST', '/api/sport/content/banner', { name: 'b-banner', image: '/logo.svg' }, mgrB)).id;
+    const agreementB = (await ok<{ id: number }>('POST', '/api/sport/content/agreement', { title: both, body: both }, mgrB)).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1645,6 +1669,10 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       agencyContractB,
       agencyStatementB,
       campaignB,
+      contentB,
+      commentB,
+      bannerB,
+      agreementB,
     };
   });
   afterAll(async () => {

@@ -39,6 +39,8 @@ const SCREENS = [
   ['liquidation report', '/sport/views/clearingSettlement/liquidationReport/index'],
   ['settlement report', '/sport/views/clearingSettlement/settlementReport/index'],
   ['campaigns', '/sport/views/operatManagement/marketingManagement/index'],
+  ['sports news', '/sport/views/content/sportsNews/index'],
+  ['comments', '/sport/views/content/comments/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

@@ -76,6 +76,8 @@ declare module 'fastify' {
     skipXsrf?: boolean;
     /** Only callers of the platform organisation (see RouteSpec.platformOnly). */
     platformOnly?: boolean;
+    /** Body fields the input filter leaves to the route's own sanitiser (see RouteSpec.richText). */
+    richText?: readonly string[];
   }
 }
 
@@ -186,6 +188,12 @@ export interface RouteSpec<B extends ZodType | undefined, Q extends ZodType | un
   readOnly?: boolean;
   skipSign?: boolean;
   skipXsrf?: boolean;
+  /**
+   * Top-level body fields that hold rich text (HTML the member apps render), which the input
+   * filter leaves alone because the route's service sanitises them with an allow-list before they
+   * are stored (sport/content: `sanitize-html`). Every other field is filtered as usual.
+   */
+  richText?: readonly string[];
   /**
    * The route takes a multipart upload (read with `readFilePart` or xlsx's `readUpload`). Only
    * these routes parse multipart bodies: they live in a context of their own with the multipart
@@ -384,6 +392,7 @@ export function defineRoute<
       skipSign: spec.skipSign,
       skipXsrf: spec.skipXsrf,
       platformOnly: spec.platformOnly,
+      ...(spec.richText ? { richText: spec.richText } : {}),
       ...(spec.rateLimit ? { rateLimit: spec.rateLimit } : {}),
     },
     // Route-level hooks run after the pipeline's (sign, session, permission, operation-log row).

@@ -37,6 +37,12 @@ export function hasDangerousInput(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** The body without the rich-text fields a route sanitises itself (RouteSpec.richText). */
+function filteredBody(body: unknown, richText: readonly string[] | undefined): unknown {
+  if (!richText || !body || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !richText.includes(k)));
+}
+
 /** Keys that name the prototype chain: no request field is called so (issue 23, point 11). */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -232,7 +238,7 @@ export function installPipeline(app: FastifyInstance, ctx: AppContext, deps: Pip
       const header = String(req.headers['x-xsrf-token'] ?? '');
       if (!cookie || !safeEqual(cookie, header)) throw new AppError('FORBIDDEN', 'error.xsrf');
     }
-    if (hasDangerousInput(req.body) || hasDangerousInput(req.query)) throw new InputRejected();
+    if (hasDangerousInput(filteredBody(req.body, route.richText)) || hasDangerousInput(req.query)) throw new InputRejected();
     // Prototype keys in the query (JSON bodies are refused by the parser above).
     const reserved = prototypeKeys(req.query);
     if (reserved.length) throw new AppError('INVALID', 'error.invalid', undefined, reserved);
