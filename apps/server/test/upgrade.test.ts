@@ -83,6 +83,9 @@ const LANDED: Record<string, string> = {
   '0054_sport_invoice': 'e6abbe5013c4ab10916cfb91da1006e8a415e525fa546a420663db7c38e23744',
   '0055_sport_settlement': '7c978ad66f3cc5331b93d6cf2ed0c9528d06b9878bec8e0d9fd798b16ebc8608',
   '0056_sport_coupon': '6a48044da64efa75f05cb63ca5ec544036b13cb786c9540b067ba67c4343c037',
+  '0057_sport_settlement_reconcile': 'bc944b66f56e16e18b021ed5bc10810b07faa8c81bb72ea67dbc994ffa672349',
+  '0058_sport_agency': 'bfdfd9fffd0657c1334435484c0853e6d2aa9fe3df5ab793a77bed4707429ed9',
+  '0059_sport_marketing': '76a0ae33b58bc3cedba374313a1ce60cb6238cec5a57b2f18032e445dce1a6e0',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
