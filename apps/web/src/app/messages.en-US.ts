@@ -22,6 +22,7 @@ const messages: MessagesOf<typeof zh> = {
     network: 'Network error: the server cannot be reached',
     encryptFailed: 'The request could not be encrypted and was not sent: {{reason}}',
     badResponse: 'The server answered with data that cannot be read',
+    requestId: '{{message}} (request {{id}}: quote it to support)',
     unknown: 'Unknown error',
     unknownCode: 'The operation failed (code {{code}})',
     http: {

@@ -21,6 +21,7 @@ const messages = {
     network: '网络异常，无法连接服务器',
     encryptFailed: '请求数据无法加密，未发送：{{reason}}',
     badResponse: '服务器返回了无法识别的数据',
+    requestId: '{{message}}（请求编号 {{id}}，联系支持时请提供）',
     unknown: '未知错误',
     unknownCode: '操作失败（错误码 {{code}}）',
     http: {

@@ -215,10 +215,10 @@ export function classifyResponse(status: number, env: Envelope | null, tr: Trans
     }
     if (SILENT_CODES.includes(env.code)) return { kind: 'silent' };
     if (env.code === Code.FORBIDDEN) return { kind: 'popup', message: env.msg || tr('request.noPermission') };
-    return {
-      kind: 'popup',
-      message: env.msg || (httpOk ? tr('request.unknownCode', { code: env.code }) : httpStatusMessage(status, tr)),
-    };
+    const message = env.msg || (httpOk ? tr('request.unknownCode', { code: env.code }) : httpStatusMessage(status, tr));
+    // A server fault is support's to find: its request id names the log lines.
+    if (env.code === Code.INTERNAL && env.head?.requestId) return { kind: 'popup', message: tr('request.requestId', { message, id: env.head.requestId }) };
+    return { kind: 'popup', message };
   }
   if (httpOk) return { kind: 'popup', message: tr('request.badResponse') };
   return { kind: 'popup', message: httpStatusMessage(status, tr) };

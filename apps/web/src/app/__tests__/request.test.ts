@@ -94,6 +94,12 @@ describe('error mapping (spec 8)', () => {
     expect(classifyResponse(200, env(Code.LOCKED, ''), tr)).toEqual({ kind: 'popup', message: 'The operation failed (code 100423)' });
   });
 
+  it("adds a server fault's request id to its popup, for support to find the log lines", () => {
+    const fault: Envelope = { ...env(Code.INTERNAL, 'Server error'), head: { level: 'error', requestId: 'desk-7-req-42' } };
+    expect(classifyResponse(500, fault, tr)).toEqual({ kind: 'popup', message: 'Server error (request desk-7-req-42: quote it to support)' });
+    expect(classifyResponse(400, { ...env(Code.INVALID, 'Bad'), head: { level: 'error', requestId: 'x' } }, tr)).toEqual({ kind: 'popup', message: 'Bad' });
+  });
+
   it('shows no popup for 411001, 969600 and 200003', () => {
     for (const c of [Code.CAPTCHA_REQUIRED, Code.FORM_INVALID, Code.PASSWORD_CHANGE_REQUIRED])
       expect(classifyResponse(200, env(c, 'x'), tr)).toEqual({ kind: 'silent' });
