@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { SYSTEM_SCOPE } from '../../../platform/scope.ts';
 import { enqueueRuns, markRecordHandled } from '../../job/index.ts';
@@ -92,4 +93,14 @@ export async function deliverCommerceEvent(db: Db, recordId: number, params: unk
     await sub.handler(tx, d.event);
     return `${d.event.id} handled by ${d.handler}`;
   });
+}
+
+/**
+ * The ids of the events written for `handlerName` and not yet handled, as a subquery (`x.id in
+ * (…)`): a subscriber that recomputes what its handler keeps (statistics' rebuild) leaves these
+ * out, since their delivery will still add them.
+ */
+export function undeliveredEventIds(handlerName: string): SQL {
+  return sql`select l.params -> 'event' ->> 'id' from sys_job_log l join sys_job j on j.id = l.job_id
+    where j.bean_name = ${EVENT_BEAN} and l.params ->> 'handler' = ${handlerName} and not coalesce((l.params ->> 'handled')::boolean, false)`;
 }

@@ -1,0 +1,49 @@
+import type { StatisticsDayRow, StatisticsDrillPage, StatisticsDrillQuery, StatisticsRange, StatisticsSummary } from '@venue/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../../platform/db.ts';
+import { invalid } from '../../../platform/errors.ts';
+import type { Caller } from '../../../platform/http.ts';
+import { SYSTEM_SCOPE, scopeOf, type Scope } from '../../../platform/scope.ts';
+import type { CommerceEvent } from '../commerce/index.ts';
+import { venueInScope } from '../venue/index.ts';
+import { addMoney, addOrders, daysOf, drillOf, orgsIn, rebuildAggregates, summaryOf, type Range } from './statistics.repository.ts';
+import './statistics.messages.ts';
+
+const MAX_DAYS = 366;
+
+/** A range checked: days in order, at most a year, and the venue (when given) in the caller's scope. */
+async function rangeOf(db: Db, scope: Scope, q: StatisticsRange): Promise<Range> {
+  if (q.to < q.from) throw invalid('to', 'statistics.rangeReversed');
+  if (Date.parse(q.to) - Date.parse(q.from) >= MAX_DAYS * 86_400_000) throw invalid('to', 'statistics.rangeTooLong', { max: MAX_DAYS });
+  if (q.stadiumId !== undefined) await venueInScope(db, scope, q.stadiumId);
+  return { from: q.from, to: q.to, venueId: q.stadiumId };
+}
+
+export async function statisticsSummary(db: Db, caller: Caller, q: StatisticsRange): Promise<StatisticsSummary> {
+  const scope = scopeOf(caller);
+  return summaryOf(db, scope, await rangeOf(db, scope, q));
+}
+
+export async function statisticsDays(db: Db, caller: Caller, q: StatisticsRange): Promise<{ data: StatisticsDayRow[] }> {
+  const scope = scopeOf(caller);
+  return { data: await daysOf(db, scope, await rangeOf(db, scope, q)) };
+}
+
+export async function statisticsDrill(db: Db, caller: Caller, q: StatisticsDrillQuery): Promise<StatisticsDrillPage> {
+  const scope = scopeOf(caller);
+  return drillOf(db, scope, q.metric, await rangeOf(db, scope, q), q.pageNum, q.pageSize);
+}
+
+/** Rebuilds the aggregates of the caller's organisations (all of them for the platform), in one transaction. */
+export async function rebuildStatistics(db: Db, scope: Scope = SYSTEM_SCOPE): Promise<{ orgs: number; rows: number }> {
+  return db.transaction(async (tx) => ({ rows: await rebuildAggregates(tx, scope), orgs: await orgsIn(tx, scope) }));
+}
+
+export const rebuildForCaller = (db: Db, caller: Caller) => rebuildStatistics(db, scopeOf(caller));
+
+// ---------------------------------------------------------------- commerce's events, each added in its delivery's transaction
+
+export const onPayment = (tx: Tx, e: CommerceEvent) => addMoney(tx, sql`le.txn_kind = 'payment' and le.payment_id = ${e.paymentId!}`);
+export const onRefund = (tx: Tx, e: CommerceEvent) => addMoney(tx, sql`le.txn_kind <> 'payment' and le.refund_id = ${e.refundId!}`);
+export const onOrderPaid = (tx: Tx, e: CommerceEvent) => addOrders(tx, 'paid', sql`o.id = ${e.orderId!}`);
+export const onOrderCancelled = (tx: Tx, e: CommerceEvent) => addOrders(tx, 'cancelled', sql`o.id = ${e.orderId!}`);
