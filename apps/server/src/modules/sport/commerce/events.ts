@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { SYSTEM_SCOPE } from '../../../platform/scope.ts';
-import { enqueueRuns, markRecordHandled } from '../../job/index.ts';
+import { enqueueRuns, markRecordHandled, unhandledRecordParams } from '../../job/index.ts';
 
 /**
  * Commerce's domain events (issue 24, point 4): `order.paid`, `order.cancelled`,
@@ -101,6 +101,5 @@ export async function deliverCommerceEvent(db: Db, recordId: number, params: unk
  * out, since their delivery will still add them.
  */
 export function undeliveredEventIds(handlerName: string): SQL {
-  return sql`select l.params -> 'event' ->> 'id' from sys_job_log l join sys_job j on j.id = l.job_id
-    where j.bean_name = ${EVENT_BEAN} and l.params ->> 'handler' = ${handlerName} and not coalesce((l.params ->> 'handled')::boolean, false)`;
+  return sql`select r.params -> 'event' ->> 'id' from (${unhandledRecordParams(SYSTEM_SCOPE, EVENT_BEAN)}) r where r.params ->> 'handler' = ${handlerName}`;
 }

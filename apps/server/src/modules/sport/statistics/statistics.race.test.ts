@@ -38,10 +38,7 @@ describe.each(databases)('statistics racing on %s', (kind) => {
 
     // Half delivered at once; the other half at once with a rebuild of the organisation.
     await Promise.all(sold.slice(0, N / 2).map((o) => deliverOrderEvents(s, o.id)));
-    const [rebuilt] = await Promise.all([
-      st.c.json('POST', statsApi('rebuild'), { body: {} }),
-      ...sold.slice(N / 2).map((o) => deliverOrderEvents(s, o.id)),
-    ]);
+    const [rebuilt] = await Promise.all([st.c.json('POST', statsApi('rebuild'), { body: {} }), ...sold.slice(N / 2).map((o) => deliverOrderEvents(s, o.id))]);
     expect(rebuilt.code, rebuilt.msg).toBe(0);
     const figures = await ok<StatisticsSummary>(st.c, statsApi('summary'), { from: day, to: day });
     expect([figures.revenueFen, figures.orders]).toEqual([expected, N]);

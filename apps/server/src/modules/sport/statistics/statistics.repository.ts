@@ -37,14 +37,14 @@ const dayOf = (column: SQL) => sql`to_char(${column} at time zone z.time_zone, '
  * remainder, ties by kind), so the kinds add up to the ledger to the fen. The live handlers pass
  * one payment or refund, the rebuild a whole scope: the same statement, the same figures.
  */
-export async function addMoney(db: Executor, filter: SQL): Promise<void> {
+async function addMoney(db: Executor, scope: Scope, filter: SQL): Promise<void> {
   await db.execute(sql`
     insert into ${statDaily} (org_id, venue_id, day, kind, revenue_fen, refund_fen, payments, refunds)
     with money as (
       select le.org_id, le.order_id, le.business_day as day, le.txn_kind <> 'payment' as back,
              coalesce(le.payment_id, 0) as payment_id, coalesce(le.refund_id, 0) as refund_id, sum(le.amount_fen)::numeric as fen
         from ${ledgerEntries} le
-       where ${MONEY_ENTRY} and ${filter}
+       where ${MONEY_ENTRY} and ${inScopeSql(scope, sql`le.org_id`)} and ${filter}
        group by 1, 2, 3, 4, 5, 6
     ), lines as (
       select oi.order_id, oi.kind, sum(oi.amount_fen)::numeric as w
@@ -77,7 +77,7 @@ export async function addMoney(db: Executor, filter: SQL): Promise<void> {
  * quantities on the day paid) or cancelled (`cancelled`: a count on the day cancelled), each order
  * under the kind of its first line.
  */
-export async function addOrders(db: Executor, what: 'paid' | 'cancelled', filter: SQL): Promise<void> {
+async function addOrders(db: Executor, scope: Scope, what: 'paid' | 'cancelled', filter: SQL): Promise<void> {
   const at = what === 'paid' ? sql`o.paid_at` : sql`o.cancelled_at`;
   const count = what === 'paid' ? sql`orders` : sql`cancelled`;
   const items = what === 'paid' ? sql`sum(l.q)` : sql`0`;
@@ -86,7 +86,7 @@ export async function addOrders(db: Executor, what: 'paid' | 'cancelled', filter
     with chosen as (
       select o.id, o.org_id, coalesce(o.venue_id, 0) as venue_id, ${dayOf(at)}::date as day
         from ${orders} o join ${orgs} z on z.id = o.org_id
-       where ${at} is not null and ${filter}
+       where ${at} is not null and ${inScopeSql(scope, sql`o.org_id`)} and ${filter}
     ), lines as (
       select oi.order_id, oi.kind, sum(oi.quantity)::int as q, min(oi.line_no) as first_line
         from ${orderItems} oi join chosen c on c.id = oi.order_id group by 1, 2
@@ -100,6 +100,11 @@ export async function addOrders(db: Executor, what: 'paid' | 'cancelled', filter
       ${count} = ${statDaily}.${count} + excluded.${count}, items = ${statDaily}.items + excluded.items`);
 }
 
+/** What one event adds (its delivery's transaction). */
+export const addPayment = (db: Executor, scope: Scope, paymentId: number) => addMoney(db, scope, sql`le.txn_kind = 'payment' and le.payment_id = ${paymentId}`);
+export const addRefund = (db: Executor, scope: Scope, refundId: number) => addMoney(db, scope, sql`le.txn_kind <> 'payment' and le.refund_id = ${refundId}`);
+export const addOrder = (db: Executor, scope: Scope, what: 'paid' | 'cancelled', orderId: number) => addOrders(db, scope, what, sql`o.id = ${orderId}`);
+
 /**
  * Writes the aggregates of the scope's organisations again from the ledger and the orders, in the
  * caller's transaction: what an event not yet delivered will add is left for its delivery.
@@ -110,11 +115,12 @@ export async function rebuildAggregates(tx: Executor, scope: Scope): Promise<num
   const pending = (handler: string, name: string, id: SQL) => sql`(${name} || ':' || ${id}) not in (${undeliveredEventIds(handler)})`;
   await addMoney(
     tx,
-    sql`${inScopeSql(scope, sql`le.org_id`)} and case when le.txn_kind = 'payment' then ${pending(HANDLERS.payment, 'payment.succeeded', sql`le.payment_id`)}
+    scope,
+    sql`case when le.txn_kind = 'payment' then ${pending(HANDLERS.payment, 'payment.succeeded', sql`le.payment_id`)}
         else ${pending(HANDLERS.refund, 'refund.succeeded', sql`le.refund_id`)} end`,
   );
-  await addOrders(tx, 'paid', sql`${inScopeSql(scope, sql`o.org_id`)} and ${pending(HANDLERS.paid, 'order.paid', sql`o.id`)}`);
-  await addOrders(tx, 'cancelled', sql`${inScopeSql(scope, sql`o.org_id`)} and ${pending(HANDLERS.cancelled, 'order.cancelled', sql`o.id`)}`);
+  await addOrders(tx, scope, 'paid', sql`${pending(HANDLERS.paid, 'order.paid', sql`o.id`)}`);
+  await addOrders(tx, scope, 'cancelled', sql`${pending(HANDLERS.cancelled, 'order.cancelled', sql`o.id`)}`);
   const [n] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from ${statDaily} where ${inScopeSql(scope, sql`org_id`)}`);
   return Number(n?.n ?? 0);
 }

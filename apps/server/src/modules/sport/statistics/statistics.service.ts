@@ -1,12 +1,11 @@
 import type { StatisticsDayRow, StatisticsDrillPage, StatisticsDrillQuery, StatisticsRange, StatisticsSummary } from '@venue/contract';
-import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { invalid } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
-import { SYSTEM_SCOPE, scopeOf, type Scope } from '../../../platform/scope.ts';
+import { SYSTEM_SCOPE, oneOrgScope, scopeOf, type Scope } from '../../../platform/scope.ts';
 import type { CommerceEvent } from '../commerce/index.ts';
 import { venueInScope } from '../venue/index.ts';
-import { addMoney, addOrders, daysOf, drillOf, orgsIn, rebuildAggregates, summaryOf, type Range } from './statistics.repository.ts';
+import { addOrder, addPayment, addRefund, daysOf, drillOf, orgsIn, rebuildAggregates, summaryOf, type Range } from './statistics.repository.ts';
 import './statistics.messages.ts';
 
 const MAX_DAYS = 366;
@@ -43,7 +42,7 @@ export const rebuildForCaller = (db: Db, caller: Caller) => rebuildStatistics(db
 
 // ---------------------------------------------------------------- commerce's events, each added in its delivery's transaction
 
-export const onPayment = (tx: Tx, e: CommerceEvent) => addMoney(tx, sql`le.txn_kind = 'payment' and le.payment_id = ${e.paymentId!}`);
-export const onRefund = (tx: Tx, e: CommerceEvent) => addMoney(tx, sql`le.txn_kind <> 'payment' and le.refund_id = ${e.refundId!}`);
-export const onOrderPaid = (tx: Tx, e: CommerceEvent) => addOrders(tx, 'paid', sql`o.id = ${e.orderId!}`);
-export const onOrderCancelled = (tx: Tx, e: CommerceEvent) => addOrders(tx, 'cancelled', sql`o.id = ${e.orderId!}`);
+export const onPayment = (tx: Tx, e: CommerceEvent) => addPayment(tx, oneOrgScope(e.orgId), e.paymentId!);
+export const onRefund = (tx: Tx, e: CommerceEvent) => addRefund(tx, oneOrgScope(e.orgId), e.refundId!);
+export const onOrderPaid = (tx: Tx, e: CommerceEvent) => addOrder(tx, oneOrgScope(e.orgId), 'paid', e.orderId!);
+export const onOrderCancelled = (tx: Tx, e: CommerceEvent) => addOrder(tx, oneOrgScope(e.orgId), 'cancelled', e.orderId!);
