@@ -14,7 +14,7 @@ import { onOrderCancelled, onOrderPaid, onPayment, onRefund } from './statistics
  */
 export const statisticsManifest: ModuleManifest = {
   name: 'sport/statistics',
-  dependsOn: ['system', 'job', 'sport/commerce', 'sport/venue', 'sport/member'],
+  dependsOn: ['system', 'job', 'message', 'sport/commerce', 'sport/venue', 'sport/member'],
   ui: contractModule('sport/statistics'),
   tables: { schema: statisticsTables },
   contributes: { jobs: statisticsJobHandlers },
