@@ -39,6 +39,7 @@ const SCREENS = [
   ['liquidation report', '/sport/views/clearingSettlement/liquidationReport/index'],
   ['settlement report', '/sport/views/clearingSettlement/settlementReport/index'],
   ['campaigns', '/sport/views/operatManagement/marketingManagement/index'],
+  ['dashboard', '/sport/views/dashboard/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */
