@@ -31,11 +31,13 @@ const url = (p: string) => api.sport(`statistics/${p}`);
 const summaryOf = (r: DayRange, stadiumId?: number) => http.post<StatisticsSummary>(url('summary'), { ...r, stadiumId });
 const daysOf = (r: DayRange, stadiumId?: number) => http.post<{ data: StatisticsDayRow[] }>(url('days'), { ...r, stadiumId });
 
-const show = (metric: StatisticsMetric, v: number) => (metric.endsWith('Fen') ? `¥${yuan(v)}` : String(v));
+const show = (metric: StatisticsMetric, v: number) => (metric.endsWith('Fen') ? yuan(v) : String(v));
+/** Yuan as a number, for the chart's axis. */
+const yuanValue = (fen: number) => fen / 100;
 
 /** A change against an earlier figure, as text (`+12.5%`, `-3`, or `—` when the earlier one is 0). */
 function changeText(now: number, before: number): string {
-  if (!before) return now ? '+∞' : '0%';
+  if (!before) return now ? '—' : '0%';
   const pct = ((now - before) / before) * 100;
   return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
 }
@@ -149,12 +151,12 @@ function Trend({ t, range, stadiumId, refetchMs }: { t: StatsT; range: DayRange;
           name: kindLabel(kind),
           type: 'bar',
           stack: 'revenue',
-          data: days.map((d) => Number(yuan(rows.filter((r) => r.day === d && r.kind === kind).reduce((a, r) => a + r.revenueFen, 0)))),
+          data: days.map((d) => yuanValue(rows.filter((r) => r.day === d && r.kind === kind).reduce((a, r) => a + r.revenueFen, 0))),
         })),
         {
           name: t('net'),
           type: 'line',
-          data: days.map((d) => Number(yuan(rows.filter((r) => r.day === d).reduce((a, r) => a + r.revenueFen - r.refundFen, 0)))),
+          data: days.map((d) => yuanValue(rows.filter((r) => r.day === d).reduce((a, r) => a + r.revenueFen - r.refundFen, 0))),
         },
       ],
     }),
@@ -192,8 +194,8 @@ function Trend({ t, range, stadiumId, refetchMs }: { t: StatsT; range: DayRange;
           columns={[
             { key: 'day', title: t('day'), dataIndex: 'day' },
             { key: 'kind', title: t('kindName'), dataIndex: 'kind', render: kindLabel },
-            { key: 'rev', title: t('metric.revenueFen'), dataIndex: 'revenueFen', align: 'right', render: (v: number) => `¥${yuan(v)}` },
-            { key: 'ref', title: t('metric.refundFen'), dataIndex: 'refundFen', align: 'right', render: (v: number) => `¥${yuan(v)}` },
+            { key: 'rev', title: t('metric.revenueFen'), dataIndex: 'revenueFen', align: 'right', render: (v: number) => yuan(v) },
+            { key: 'ref', title: t('metric.refundFen'), dataIndex: 'refundFen', align: 'right', render: (v: number) => yuan(v) },
             { key: 'orders', title: t('metric.orders'), dataIndex: 'orders', align: 'right' },
             { key: 'items', title: t('items'), dataIndex: 'items', align: 'right' },
           ]}
@@ -210,8 +212,8 @@ function Trend({ t, range, stadiumId, refetchMs }: { t: StatsT; range: DayRange;
         data-testid="stats-kinds"
         columns={[
           { key: 'kind', title: t('kindName'), dataIndex: 'kind', render: kindLabel },
-          { key: 'rev', title: t('metric.revenueFen'), dataIndex: 'revenueFen', align: 'right', render: (v: number) => `¥${yuan(v)}` },
-          { key: 'ref', title: t('metric.refundFen'), dataIndex: 'refundFen', align: 'right', render: (v: number) => `¥${yuan(v)}` },
+          { key: 'rev', title: t('metric.revenueFen'), dataIndex: 'revenueFen', align: 'right', render: (v: number) => yuan(v) },
+          { key: 'ref', title: t('metric.refundFen'), dataIndex: 'refundFen', align: 'right', render: (v: number) => yuan(v) },
           { key: 'items', title: t('items'), dataIndex: 'items', align: 'right' },
         ]}
       />
@@ -274,10 +276,10 @@ export default function DashboardPage() {
       </Space>
       <TodayCards t={t} today={today} stadiumId={stadiumId} refetchMs={refetchMs} />
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={16}>
+        <Col xs={24} xxl={14}>
           <Trend t={t} range={range} stadiumId={stadiumId} refetchMs={refetchMs} />
         </Col>
-        <Col xs={24} xl={8}>
+        <Col xs={24} xxl={10}>
           <RangeFigures t={t} range={range} stadiumId={stadiumId} refetchMs={refetchMs} />
         </Col>
       </Row>
