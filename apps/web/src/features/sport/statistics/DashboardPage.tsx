@@ -35,7 +35,7 @@ const show = (metric: StatisticsMetric, v: number) => (metric.endsWith('Fen') ? 
 /** Yuan as a number, for the chart's axis. */
 const yuanValue = (fen: number) => fen / 100;
 
-/** A change against an earlier figure, as text (`+12.5%`, `-3`, or `—` when the earlier one is 0). */
+/** A change against an earlier figure, as text (`+12.5%`; `—` when only the earlier one is 0). */
 function changeText(now: number, before: number): string {
   if (!before) return now ? '—' : '0%';
   const pct = ((now - before) / before) * 100;
