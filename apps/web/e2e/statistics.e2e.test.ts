@@ -50,7 +50,7 @@ describe('statistics dashboard', () => {
     await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
     await setTheme(page, 'dark');
     await expect.poll(() => page.getByTestId('stats-today-revenueFen').innerText()).toContain('¥12.50');
-    expect(await page.getByTestId('stats-kinds').innerText()).toContain('Goods and services');
+    await expect.poll(() => page.getByTestId('stats-kinds').innerText()).toContain('Goods and services');
     await settledShot(page, 'dashboard-en-dark');
   });
 });

@@ -141,6 +141,8 @@ function Trend({ t, range, stadiumId, refetchMs }: { t: StatsT; range: DayRange;
   const option = useMemo(
     () => ({
       backgroundColor: 'transparent',
+      // A live refresh redraws it every few seconds: no growing bars each time.
+      animation: false,
       tooltip: { trigger: 'axis' },
       legend: { type: 'scroll', top: 0 },
       grid: { left: 60, right: 16, top: 36, bottom: 28 },
