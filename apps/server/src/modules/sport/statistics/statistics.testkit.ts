@@ -29,9 +29,9 @@ export async function statisticsStaff(s: TestServer, admin: Client, parentId: nu
   return { orgId: org.id, c, reviewer: await signIn(s, second.code, 'Pass1234'), ...made };
 }
 
-/** Delivers the waiting events of the orders now, as the scheduler's delivery job would. */
+/** Delivers the waiting statistics events of the orders now, as the scheduler's delivery job would. */
 export async function deliver(s: TestServer, orderIds: readonly number[]): Promise<void> {
-  for (const id of orderIds) await deliverOrderEvents(s, id);
+  for (const id of orderIds) await deliverOrderEvents(s, id, 'statistics.%');
 }
 
 /** The aggregate rows of some organisations, in a stable order (live against rebuilt). */
