@@ -41,6 +41,7 @@ const SCREENS = [
   ['campaigns', '/sport/views/operatManagement/marketingManagement/index'],
   ['sports news', '/sport/views/content/sportsNews/index'],
   ['comments', '/sport/views/content/comments/index'],
+  ['dashboard', '/sport/views/dashboard/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

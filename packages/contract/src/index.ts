@@ -40,3 +40,4 @@ export * from './sport/coupon.ts';
 export * from './sport/agency.ts';
 export * from './sport/marketing.ts';
 export * from './sport/content.ts';
+export * from './sport/statistics.ts';

@@ -24,6 +24,7 @@ import { couponModule } from './sport/coupon.screens.ts';
 import { agencyModule } from './sport/agency.screens.ts';
 import { marketingModule } from './sport/marketing.screens.ts';
 import { contentModule } from './sport/content.screens.ts';
+import { statisticsModule } from './sport/statistics.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -57,4 +58,5 @@ export const CONTRACT_MODULES = [
   agencyModule,
   marketingModule,
   contentModule,
+  statisticsModule,
 ] as const;

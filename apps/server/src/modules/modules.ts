@@ -26,6 +26,7 @@ import { couponManifest } from './sport/coupon/index.ts';
 import { agencyManifest } from './sport/agency/index.ts';
 import { marketingManifest } from './sport/marketing/index.ts';
 import { contentManifest } from './sport/content/index.ts';
+import { statisticsManifest } from './sport/statistics/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -60,4 +61,5 @@ export const MODULES: readonly ModuleManifest[] = [
   agencyManifest,
   marketingManifest,
   contentManifest,
+  statisticsManifest,
 ];

@@ -25,6 +25,7 @@ import { couponScreens } from './screens/coupon.tsx';
 import { agencyScreens } from './screens/agency.tsx';
 import { marketingScreens } from './screens/marketing.tsx';
 import { contentScreens } from './screens/content.tsx';
+import { statisticsScreens } from './screens/statistics.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -59,4 +60,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...agencyScreens,
   ...marketingScreens,
   ...contentScreens,
+  ...statisticsScreens,
 };

@@ -938,6 +938,15 @@ export async function markRecordHandled(tx: Tx, _scope: SystemScope, recordId: n
   return (claimed as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
+/**
+ * The params of a queue job's dispatch records not yet handled, as a subquery of one column
+ * `params`: what a subscriber that recomputes its own work leaves to the deliveries still to come.
+ */
+export function unhandledRecordParams(_scope: SystemScope, beanName: string): SQL {
+  return sql`select l.params from sys_job_log l join sys_job j on j.id = l.job_id
+    where j.bean_name = ${beanName} and not coalesce((l.params ->> 'handled')::boolean, false)`;
+}
+
 /** Forgets that a queue job was shipped when it has been deleted, so it is shipped again. */
 export async function forgetDeletedShipment(db: Executor, _scope: SystemScope, seededKey: string, beanName: string): Promise<void> {
   await db.execute(sql`delete from sys_meta where key = ${seededKey} and not exists (select 1 from sys_job where bean_name = ${beanName})`);

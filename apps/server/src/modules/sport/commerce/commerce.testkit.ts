@@ -75,13 +75,16 @@ export async function orderMoney(s: TestServer, id: number) {
 /**
  * Delivers the waiting commerce events of an order now, as the scheduler's delivery job would
  * (a test need not run the scheduler to see what a subscriber does). Answers what each delivery said.
+ * `handlers` (a LIKE pattern, `statistics.%`) delivers only those subscribers' records: server
+ * tests share a worker's modules, so another file's test subscribers may be registered too.
  */
-export async function deliverOrderEvents(s: TestServer, orderId: number): Promise<string[]> {
+export async function deliverOrderEvents(s: TestServer, orderId: number, handlers = '%'): Promise<string[]> {
   const records = await s.database.query<{ id: string; params: unknown }>(
     `select l.id, l.params from sys_job_log l join sys_job j on j.id = l.job_id
       where j.bean_name = $1 and (l.params -> 'event' ->> 'orderId')::bigint = $2 and not coalesce((l.params ->> 'handled')::boolean, false)
+        and l.params ->> 'handler' like $3
       order by l.id`,
-    [EVENT_BEAN, orderId],
+    [EVENT_BEAN, orderId, handlers],
   );
   const said: string[] = [];
   for (const r of records) said.push(await deliverCommerceEvent(s.database.db, Number(r.id), r.params));

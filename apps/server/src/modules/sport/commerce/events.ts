@@ -1,6 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { SYSTEM_SCOPE } from '../../../platform/scope.ts';
-import { enqueueRuns, markRecordHandled } from '../../job/index.ts';
+import { enqueueRuns, markRecordHandled, unhandledRecordParams } from '../../job/index.ts';
 
 /**
  * Commerce's domain events (issue 24, point 4): `order.paid`, `order.cancelled`,
@@ -92,4 +93,13 @@ export async function deliverCommerceEvent(db: Db, recordId: number, params: unk
     await sub.handler(tx, d.event);
     return `${d.event.id} handled by ${d.handler}`;
   });
+}
+
+/**
+ * The ids of the events written for `handlerName` and not yet handled, as a subquery (`x.id in
+ * (…)`): a subscriber that recomputes what its handler keeps (statistics' rebuild) leaves these
+ * out, since their delivery will still add them.
+ */
+export function undeliveredEventIds(handlerName: string): SQL {
+  return sql`select r.params -> 'event' ->> 'id' from (${unhandledRecordParams(SYSTEM_SCOPE, EVENT_BEAN)}) r where r.params ->> 'handler' = ${handlerName}`;
 }

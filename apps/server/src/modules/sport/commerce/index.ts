@@ -95,7 +95,7 @@ export { httpCall, trustSimulatorGateway } from './providers/http.ts';
 export { ProviderError } from './providers/provider.ts';
 
 // ---------------------------------------------------------------- events
-export { onCommerceEvent, type CommerceEvent, type CommerceEventHandler, type CommerceEventName } from './events.ts';
+export { onCommerceEvent, undeliveredEventIds, type CommerceEvent, type CommerceEventHandler, type CommerceEventName } from './events.ts';
 
 // ---------------------------------------------------------------- stored value and ledger
 // Stored value moves only with its ledger entry (creditByRule, debitByRule): no raw account write is offered.
@@ -122,6 +122,8 @@ export { idemKey, payDeps, originOf } from './commerce.routes.ts';
 // Only for a foreign key (`references(() => orders.id)`) or a read-only join: every write goes
 // through the operations above, so the core keeps its own invariants (state follows money, the ledger balances).
 export { orders, orderItems, payments, refunds, balanceAccounts } from './commerce.table.ts';
+// Read-only, for statistics: the ledger is the one source of revenue and refunds.
+export { ledgerEntries } from './commerce.table.ts';
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { commerceManifest } from './commerce.manifest.ts';

@@ -1,0 +1,263 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { StatisticsDayRow, StatisticsDrillLine, StatisticsSummary } from '@venue/contract';
+import type { Executor } from '../../../platform/db.ts';
+import { inScopeSql, type Scope } from '../../../platform/scope.ts';
+import { orgs } from '../../system/index.ts';
+import { ledgerEntries, orderItems, orders, payments, refunds, undeliveredEventIds } from '../commerce/index.ts';
+import { members } from '../member/index.ts';
+import { statDaily } from './statistics.table.ts';
+
+/** The item kinds each count figure adds up. */
+export const KINDS_OF = { bookings: ['venue'], ticketsSold: ['ticket', 'dist_ticket', 'ticket_pkg'], cardsSold: ['card'] } as const;
+/** The names the event handlers are subscribed under (the rebuild leaves out what they still have to add). */
+export const HANDLERS = {
+  payment: 'statistics.payment',
+  refund: 'statistics.refund',
+  paid: 'statistics.orderPaid',
+  cancelled: 'statistics.orderCancelled',
+} as const;
+
+/**
+ * The ledger entries that are money taken or paid back, as the capital flow counts them: a
+ * payment's own debit (numbered by the payment) and a refund leg's credit of a money account. A
+ * module's rule entries (a card's prepaid, a course package's) move nothing in or out and are left out.
+ */
+const MONEY_ENTRY = sql`((le.txn_kind = 'payment' and le.side = 'debit' and le.txn_no = (select p.payment_no from ${payments} p where p.id = le.payment_id))
+  or (le.txn_kind in ('refund', 'non_order_refund') and le.side = 'credit' and le.refund_id is not null and le.account <> 'sales'))`;
+
+type Rows<T> = { rows: T[] };
+const rowsOf = async <T>(db: Executor, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as Rows<T>).rows;
+
+/** A timestamp's business day in its organisation's time zone (`z` is the organisation). */
+const dayOf = (column: SQL) => sql`to_char(${column} at time zone z.time_zone, 'YYYY-MM-DD')`;
+
+/**
+ * Adds the ledger's payment debits and refund credits chosen by `filter` (over `le`) to the
+ * aggregates: each payment or refund split over its order's lines by their amounts (largest
+ * remainder, ties by kind), so the kinds add up to the ledger to the fen. The live handlers pass
+ * one payment or refund, the rebuild a whole scope: the same statement, the same figures.
+ */
+async function addMoney(db: Executor, scope: Scope, filter: SQL): Promise<void> {
+  await db.execute(sql`
+    insert into ${statDaily} (org_id, venue_id, day, kind, revenue_fen, refund_fen, payments, refunds)
+    with money as (
+      select le.org_id, le.order_id, le.business_day as day, le.txn_kind <> 'payment' as back,
+             coalesce(le.payment_id, 0) as payment_id, coalesce(le.refund_id, 0) as refund_id, sum(le.amount_fen)::numeric as fen
+        from ${ledgerEntries} le
+       where ${MONEY_ENTRY} and ${inScopeSql(scope, sql`le.org_id`)} and ${filter}
+       group by 1, 2, 3, 4, 5, 6
+    ), lines as (
+      select oi.order_id, oi.kind, sum(oi.amount_fen)::numeric as w
+        from ${orderItems} oi where oi.order_id in (select order_id from money) group by 1, 2
+    ), parts as (
+      select m.*, coalesce(o.venue_id, 0) as venue_id, coalesce(l.kind, 'other') as kind, coalesce(l.w, 0) as w,
+             sum(coalesce(l.w, 0)) over k as wsum, count(*) over k as n
+        from money m left join ${orders} o on o.id = m.order_id left join lines l on l.order_id = m.order_id
+      window k as (partition by m.payment_id, m.refund_id, m.back)
+    ), shares as (
+      select *, case when wsum > 0 then div(fen * w, wsum) else div(fen, n) end as base,
+                case when wsum > 0 then mod(fen * w, wsum) else mod(fen, n) end as rem
+        from parts
+    ), ranked as (
+      select *, fen - sum(base) over k as leftover, row_number() over (partition by payment_id, refund_id, back order by rem desc, kind) as rn
+        from shares window k as (partition by payment_id, refund_id, back)
+    )
+    select org_id, venue_id, day, kind,
+           coalesce(sum(base + (rn <= leftover)::int) filter (where not back), 0),
+           coalesce(sum(base + (rn <= leftover)::int) filter (where back), 0),
+           count(*) filter (where not back and rn = 1), count(*) filter (where back and rn = 1)
+      from ranked group by 1, 2, 3, 4
+    on conflict (org_id, venue_id, day, kind) do update set
+      revenue_fen = ${statDaily}.revenue_fen + excluded.revenue_fen, refund_fen = ${statDaily}.refund_fen + excluded.refund_fen,
+      payments = ${statDaily}.payments + excluded.payments, refunds = ${statDaily}.refunds + excluded.refunds`);
+}
+
+/**
+ * Adds the orders chosen by `filter` (over `o`) that were paid (`paid`: orders and their lines'
+ * quantities on the day paid) or cancelled (`cancelled`: a count on the day cancelled), each order
+ * under the kind of its first line.
+ */
+async function addOrders(db: Executor, scope: Scope, what: 'paid' | 'cancelled', filter: SQL): Promise<void> {
+  const at = what === 'paid' ? sql`o.paid_at` : sql`o.cancelled_at`;
+  const count = what === 'paid' ? sql`orders` : sql`cancelled`;
+  const items = what === 'paid' ? sql`sum(l.q)` : sql`0`;
+  await db.execute(sql`
+    insert into ${statDaily} (org_id, venue_id, day, kind, ${count}, items)
+    with chosen as (
+      select o.id, o.org_id, coalesce(o.venue_id, 0) as venue_id, ${dayOf(at)}::date as day
+        from ${orders} o join ${orgs} z on z.id = o.org_id
+       where ${at} is not null and ${inScopeSql(scope, sql`o.org_id`)} and ${filter}
+    ), lines as (
+      select oi.order_id, oi.kind, sum(oi.quantity)::int as q, min(oi.line_no) as first_line
+        from ${orderItems} oi join chosen c on c.id = oi.order_id group by 1, 2
+    ), firsts as (
+      select distinct on (order_id) order_id, kind from lines order by order_id, first_line
+    )
+    select c.org_id, c.venue_id, c.day, l.kind, count(f.order_id)::int, ${items}
+      from chosen c join lines l on l.order_id = c.id left join firsts f on f.order_id = l.order_id and f.kind = l.kind
+     group by 1, 2, 3, 4
+    on conflict (org_id, venue_id, day, kind) do update set
+      ${count} = ${statDaily}.${count} + excluded.${count}, items = ${statDaily}.items + excluded.items`);
+}
+
+/** What one event adds (its delivery's transaction). */
+export const addPayment = (db: Executor, scope: Scope, paymentId: number) => addMoney(db, scope, sql`le.txn_kind = 'payment' and le.payment_id = ${paymentId}`);
+export const addRefund = (db: Executor, scope: Scope, refundId: number) => addMoney(db, scope, sql`le.txn_kind <> 'payment' and le.refund_id = ${refundId}`);
+export const addOrder = (db: Executor, scope: Scope, what: 'paid' | 'cancelled', orderId: number) => addOrders(db, scope, what, sql`o.id = ${orderId}`);
+
+/**
+ * Writes the aggregates of the scope's organisations again from the ledger and the orders, in the
+ * caller's transaction: what an event not yet delivered will add is left for its delivery.
+ * Answers the rows written.
+ */
+export async function rebuildAggregates(tx: Executor, scope: Scope): Promise<number> {
+  await tx.execute(sql`delete from ${statDaily} where ${inScopeSql(scope, sql`org_id`)}`);
+  const pending = (handler: string, name: string, id: SQL) => sql`(${name} || ':' || ${id}) not in (${undeliveredEventIds(handler)})`;
+  await addMoney(
+    tx,
+    scope,
+    sql`case when le.txn_kind = 'payment' then ${pending(HANDLERS.payment, 'payment.succeeded', sql`le.payment_id`)}
+        else ${pending(HANDLERS.refund, 'refund.succeeded', sql`le.refund_id`)} end`,
+  );
+  await addOrders(tx, scope, 'paid', sql`${pending(HANDLERS.paid, 'order.paid', sql`o.id`)}`);
+  await addOrders(tx, scope, 'cancelled', sql`${pending(HANDLERS.cancelled, 'order.cancelled', sql`o.id`)}`);
+  const [n] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from ${statDaily} where ${inScopeSql(scope, sql`org_id`)}`);
+  return Number(n?.n ?? 0);
+}
+
+/** Organisations in the scope (what a rebuild covers). */
+export async function orgsIn(db: Executor, scope: Scope): Promise<number> {
+  const [n] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${orgs} where ${inScopeSql(scope, sql`id`)}`);
+  return Number(n?.n ?? 0);
+}
+
+export interface Range {
+  from: string;
+  to: string;
+  venueId?: number;
+}
+const venueIs = (column: SQL, venueId?: number) => (venueId === undefined ? sql`true` : sql`${column} = ${venueId}`);
+
+/** The summary's figures over the aggregates (and the members registered). */
+export async function summaryOf(db: Executor, scope: Scope, r: Range): Promise<StatisticsSummary> {
+  const list = (kinds: readonly string[]) =>
+    sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
+  const [a] = await rowsOf<Record<string, string | number | null>>(
+    db,
+    sql`select coalesce(sum(revenue_fen), 0)::bigint as revenue, coalesce(sum(refund_fen), 0)::bigint as refund, coalesce(sum(orders), 0)::bigint as orders,
+               coalesce(sum(items) filter (where kind in (${list(KINDS_OF.bookings)})), 0)::bigint as bookings,
+               coalesce(sum(items) filter (where kind in (${list(KINDS_OF.ticketsSold)})), 0)::bigint as tickets,
+               coalesce(sum(items) filter (where kind in (${list(KINDS_OF.cardsSold)})), 0)::bigint as cards
+          from ${statDaily} where ${inScopeSql(scope, sql`org_id`)} and day between ${r.from} and ${r.to} and ${venueIs(sql`venue_id`, r.venueId)}`,
+  );
+  const [m] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${membersIn(scope, r)}) x`);
+  return {
+    revenueFen: Number(a!.revenue),
+    refundFen: Number(a!.refund),
+    orders: Number(a!.orders),
+    bookings: Number(a!.bookings),
+    ticketsSold: Number(a!.tickets),
+    cardsSold: Number(a!.cards),
+    newMembers: Number(m?.n ?? 0),
+  };
+}
+
+/** Money and counts per day and item kind (the dashboard's trend and its kinds). */
+export async function daysOf(db: Executor, scope: Scope, r: Range): Promise<StatisticsDayRow[]> {
+  const rows = await rowsOf<Record<string, string | number>>(
+    db,
+    sql`select to_char(day, 'YYYY-MM-DD') as day, kind, sum(revenue_fen)::bigint as revenue, sum(refund_fen)::bigint as refund, sum(orders)::bigint as orders, sum(items)::bigint as items
+          from ${statDaily} where ${inScopeSql(scope, sql`org_id`)} and day between ${r.from} and ${r.to} and ${venueIs(sql`venue_id`, r.venueId)}
+         group by 1, 2 order by 1, 2`,
+  );
+  return rows.map((x) => ({
+    day: String(x.day),
+    kind: String(x.kind),
+    revenueFen: Number(x.revenue),
+    refundFen: Number(x.refund),
+    orders: Number(x.orders),
+    items: Number(x.items),
+  }));
+}
+
+/** Members registered in the range (by the day in their organisation's time zone); they belong to no venue. */
+function membersIn(scope: Scope, r: Range): SQL {
+  return sql`select ${dayOf(sql`m.created_at`)} as day, m.org_id, null::bigint as venue_id, m.member_no as ref, null as order_no, m.kind as kind, m.name as name, 0 as fen, 1 as qty
+    from ${members} m join ${orgs} z on z.id = m.org_id
+   where ${inScopeSql(scope, sql`m.org_id`)} and ${dayOf(sql`m.created_at`)} between ${r.from} and ${r.to}`;
+}
+
+/** The lines a metric adds up, from the same rows the aggregates are kept from. */
+function linesOf(metric: string, scope: Scope, r: Range): SQL {
+  const ledger = (txnKind: 'payment' | 'refund') => {
+    const doc = txnKind === 'payment' ? sql`p.payment_no` : sql`r.refund_no`;
+    const docJoin = txnKind === 'payment' ? sql`join ${payments} p on p.id = le.payment_id` : sql`join ${refunds} r on r.id = le.refund_id`;
+    const kindIs = txnKind === 'payment' ? sql`le.txn_kind = 'payment'` : sql`le.txn_kind <> 'payment'`;
+    return sql`select to_char(le.business_day, 'YYYY-MM-DD') as day, le.org_id, o.venue_id, ${doc} as ref, o.order_no, min(le.account) as kind,
+                      min(o.item_summary) as name, sum(le.amount_fen)::bigint as fen, 1 as qty
+        from ${ledgerEntries} le ${docJoin} left join ${orders} o on o.id = le.order_id
+       where ${MONEY_ENTRY} and ${kindIs} and ${inScopeSql(scope, sql`le.org_id`)}
+         and le.business_day between ${r.from} and ${r.to} and ${venueIs(sql`coalesce(o.venue_id, 0)`, r.venueId)}
+       group by le.business_day, le.org_id, o.venue_id, ${doc}, o.order_no`;
+  };
+  const paidFrom = sql`${orders} o join ${orgs} z on z.id = o.org_id`;
+  const paidWhere = sql`o.paid_at is not null and ${inScopeSql(scope, sql`o.org_id`)} and ${dayOf(sql`o.paid_at`)} between ${r.from} and ${r.to}
+       and ${venueIs(sql`coalesce(o.venue_id, 0)`, r.venueId)}`;
+  switch (metric) {
+    case 'revenueFen':
+      return ledger('payment');
+    case 'refundFen':
+      return ledger('refund');
+    case 'orders':
+      return sql`select ${dayOf(sql`o.paid_at`)} as day, o.org_id, o.venue_id, o.order_no as ref, o.order_no, o.type as kind, o.item_summary as name, o.payable_fen as fen, 1 as qty from ${paidFrom} where ${paidWhere}`;
+    case 'newMembers':
+      return membersIn(scope, r);
+    default: {
+      const kinds = KINDS_OF[metric as keyof typeof KINDS_OF];
+      return sql`select ${dayOf(sql`o.paid_at`)} as day, o.org_id, o.venue_id, o.order_no as ref, o.order_no, oi.kind, oi.name, oi.amount_fen as fen, oi.quantity as qty
+        from ${paidFrom} join ${orderItems} oi on oi.order_id = o.id
+       where ${paidWhere} and oi.kind in (${sql.join(
+         kinds.map((k) => sql`${k}`),
+         sql`, `,
+       )})`;
+    }
+  }
+}
+
+export async function drillOf(
+  db: Executor,
+  scope: Scope,
+  metric: string,
+  r: Range,
+  pageNum: number,
+  pageSize: number,
+): Promise<{ total: number; sumFen: number; sumQuantity: number; data: StatisticsDrillLine[] }> {
+  const lines = linesOf(metric, scope, r);
+  const [t] = await rowsOf<{ n: number; fen: string | number; qty: string | number }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(fen), 0)::bigint as fen, coalesce(sum(qty), 0)::bigint as qty from (${lines}) x`,
+  );
+  const rows = await rowsOf<Record<string, string | number | null>>(
+    db,
+    sql`select * from (${lines}) x order by day, ref, kind limit ${pageSize} offset ${(pageNum - 1) * pageSize}`,
+  );
+  return {
+    total: Number(t!.n),
+    sumFen: Number(t!.fen),
+    sumQuantity: Number(t!.qty),
+    data: rows.map((x) => ({
+      day: String(x.day),
+      orgId: Number(x.org_id),
+      stadiumId: x.venue_id === null ? null : Number(x.venue_id),
+      ref: String(x.ref),
+      orderNo: x.order_no === null ? null : String(x.order_no),
+      kind: x.kind === null ? null : String(x.kind),
+      name: x.name === null ? null : String(x.name),
+      amountFen: Number(x.fen),
+      quantity: Number(x.qty),
+    })),
+  };
+}

@@ -1,0 +1,154 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STATISTICS_METRICS, type StatisticsSummary } from '@venue/contract';
+import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
+import { adminClient } from '../../system/admin.testkit.ts';
+import { imbalances, pay, seedCommerceJobs, sellGeneral, sport } from '../commerce/commerce.testkit.ts';
+import { makeType, sellPaid } from '../card/card.testkit.ts';
+import { addMember, newPhone } from '../member/member.testkit.ts';
+import { addDays, localOf } from '../venue/index.ts';
+import { booking } from '../venue/venue.testkit.ts';
+import { aggregatesOf, deliver, ok, statisticsStaff, statsApi } from './statistics.testkit.ts';
+
+/**
+ * Statistics through the console's calls on a real database: a mixed business day (a venue
+ * booking, sales at and away from the venue, a card, a refund, a cancel) reaches the aggregates
+ * through commerce's events; the summary equals the capital flow and the sum of each figure's
+ * lines; a rebuild from the ledger and the orders writes the live aggregates again, leaving what a
+ * waiting event will add to its delivery; a venue sees itself, a parent its children.
+ */
+describe.each(databases)('statistics on %s', (kind) => {
+  let s: TestServer;
+  let admin: Client;
+  let platformId: number;
+  beforeAll(async () => {
+    s = await startServer(kind, { JOB_SCHEDULER: '0' });
+    await seedCommerceJobs(s.database.db);
+    ({ c: admin, platformOrgId: platformId } = await adminClient(s));
+  });
+  afterAll(async () => s?.close());
+  afterEach(async () => expect(await imbalances(s)).toEqual([]));
+
+  const day = localOf(new Date(), 'Asia/Shanghai').day;
+  const summary = (c: Client, body: Record<string, unknown> = {}) => ok<StatisticsSummary>(c, statsApi('summary'), { from: day, to: day, ...body });
+  /** Every line of a metric, page by page (3 a page), with the totals the call answers. */
+  async function drillAll(c: Client, metric: string, body: Record<string, unknown> = {}) {
+    const lines: { amountFen: number; quantity: number }[] = [];
+    let answer: { total: number; sumFen: number; sumQuantity: number } | undefined;
+    for (let pageNum = 1; !answer || lines.length < answer.total; pageNum++) {
+      const p = await ok<{ total: number; sumFen: number; sumQuantity: number; data: { amountFen: number; quantity: number }[] }>(c, statsApi('drill'), {
+        metric,
+        from: day,
+        to: day,
+        pageNum,
+        pageSize: 3,
+        ...body,
+      });
+      answer = p;
+      if (!p.data.length) break;
+      lines.push(...p.data);
+    }
+    return {
+      ...answer!,
+      lines: lines.length,
+      linesFen: lines.reduce((a, l) => a + l.amountFen, 0),
+      linesQuantity: lines.reduce((a, l) => a + l.quantity, 0),
+    };
+  }
+  async function paidGeneral(c: Client, items: { name: string; unitPriceFen: number; quantity?: number }[], extra: Record<string, unknown> = {}) {
+    const o = await sellGeneral(c, items, extra);
+    expect((await pay(c, o.id, { method: 'cash', amountFen: o.payableFen })).code).toBe(0);
+    return o as { id: number; payableFen: number };
+  }
+
+  it('a mixed business day: the summary equals the capital flow and each figure the sum of its lines; a rebuild equals the live aggregates', async () => {
+    const st = await statisticsStaff(s, admin, platformId);
+    const stadiumId = st.venue.id;
+    const atVenue = await paidGeneral(
+      st.c,
+      [
+        { name: '毛巾', unitPriceFen: 500, quantity: 2 },
+        { name: '场地服务', unitPriceFen: 3_001 },
+      ],
+      { venueId: stadiumId },
+    );
+    const away = await paidGeneral(st.c, [{ name: '矿泉水', unitPriceFen: 300, quantity: 3 }]);
+    const booked = await st.c.json('POST', booking('order'), {
+      body: { stadiumId, date: addDays(day, 1), items: [{ siteId: st.sites[0]!.id, start: '10:00', end: '12:00' }], buyerName: '顾客' },
+    });
+    expect(booked.code, booked.msg).toBe(0);
+    expect((await pay(st.c, booked.body.orderId, { method: 'cash', amountFen: booked.body.amount })).code).toBe(0);
+    const member = await addMember(st.c, { name: '统计会员', phone: newPhone() });
+    const card = await sellPaid(st.c, (await makeType(st.c, { kind: 'times', priceFen: 10_000, times: 5, validDays: 30 })).id, member.id);
+    const refunded = await paidGeneral(st.c, [{ name: '教练费', unitPriceFen: 8_000 }], { venueId: stadiumId });
+    const applied = await st.c.json('POST', sport('refund'), { body: { orderId: refunded.id, amountFen: 2_500, reason: '少上一节' } });
+    expect(applied.code, applied.msg).toBe(0);
+    expect((await st.reviewer.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: '同意' } })).code).toBe(0);
+    const cancelled = await sellGeneral(st.c, [{ name: '护腕', unitPriceFen: 1_500 }], { venueId: stadiumId });
+    expect((await st.c.json('POST', sport(`order/${cancelled.id}/cancel`), { body: { reason: '不要了' } })).code).toBe(0);
+    // Paid, its events not yet delivered: the live figures lack it, and so does a rebuild.
+    const late = await paidGeneral(st.c, [{ name: '储物柜', unitPriceFen: 200 }], { venueId: stadiumId });
+    await deliver(s, [atVenue.id, away.id, booked.body.orderId, card.orderId, refunded.id, cancelled.id]);
+
+    const live = await aggregatesOf(s, [st.orgId]);
+    expect(live.length).toBeGreaterThan(0);
+    const before = await summary(st.c);
+    expect(await ok(st.c, statsApi('rebuild'), {})).toMatchObject({ orgs: 1, rows: live.length });
+    expect(await aggregatesOf(s, [st.orgId])).toEqual(live);
+    await deliver(s, [late.id]);
+    const after = await summary(st.c);
+    expect(after.revenueFen - before.revenueFen).toBe(200);
+    expect(after.orders - before.orders).toBe(1);
+    const delivered = await aggregatesOf(s, [st.orgId]);
+    await ok(st.c, statsApi('rebuild'), {});
+    expect(await aggregatesOf(s, [st.orgId])).toEqual(delivered);
+
+    // The figures: as sold, and as the capital flow shows them.
+    const paidFen = atVenue.payableFen + away.payableFen + booked.body.amount + card.amountFen + refunded.payableFen + 200;
+    expect(after).toEqual({ revenueFen: paidFen, refundFen: 2_500, orders: 6, bookings: 1, ticketsSold: 0, cardsSold: 1, newMembers: 1 });
+    const takings = await st.c.json('POST', sport('takings/summary'), { body: { dayFrom: day, dayTo: day } });
+    expect([takings.body.total.takenFen, takings.body.total.refundedFen]).toEqual([after.revenueFen, after.refundFen]);
+
+    // Each figure is the sum of its lines, for the organisation and for its venue.
+    for (const filter of [{}, { stadiumId }]) {
+      const figures = await summary(st.c, filter);
+      for (const metric of STATISTICS_METRICS) {
+        const d = await drillAll(st.c, metric, filter);
+        expect([d.lines, d.linesFen, d.linesQuantity], metric).toEqual([d.total, d.sumFen, d.sumQuantity]);
+        expect(metric.endsWith('Fen') ? d.sumFen : d.sumQuantity, `${metric} ${JSON.stringify(filter)}`).toBe(figures[metric]);
+      }
+    }
+    const venueOnly = await summary(st.c, { stadiumId });
+    expect(venueOnly.revenueFen).toBe(atVenue.payableFen + booked.body.amount + refunded.payableFen + 200);
+
+    // The dashboard's days by kind add up to the same money.
+    const days = await ok<{ data: { kind: string; revenueFen: number; refundFen: number }[] }>(st.c, statsApi('days'), { from: day, to: day });
+    expect(days.data.reduce((a, r) => a + r.revenueFen, 0)).toBe(after.revenueFen);
+    expect(days.data.find((r) => r.kind === 'venue')?.revenueFen).toBe(booked.body.amount);
+  });
+
+  it('a venue sees itself, a parent its children; another organisation sees nothing of it; bad ranges are refused in both languages', async () => {
+    const parent = await statisticsStaff(s, admin, platformId);
+    const child = await statisticsStaff(s, admin, parent.orgId);
+    const stranger = await statisticsStaff(s, admin, platformId);
+    const sold = await paidGeneral(child.c, [{ name: '球拍', unitPriceFen: 12_300 }], { venueId: child.venue.id });
+    await deliver(s, [sold.id]);
+    expect((await summary(child.c)).revenueFen).toBe(12_300);
+    expect((await summary(parent.c)).revenueFen).toBe(12_300);
+    expect((await summary(parent.c, { stadiumId: child.venue.id })).revenueFen).toBe(12_300);
+    expect((await summary(stranger.c)).revenueFen).toBe(0);
+    expect((await drillAll(stranger.c, 'revenueFen')).total).toBe(0);
+    const foreign = await stranger.c.json('POST', statsApi('summary'), { body: { from: day, to: day, stadiumId: child.venue.id } });
+    expect(foreign.code).toBe(100404);
+
+    const reversed = await parent.c.json('POST', statsApi('summary'), { body: { from: day, to: addDays(day, -1) } });
+    expect([reversed.code, reversed.detail[0].field, reversed.detail[0].message]).toEqual([969600, 'to', '结束日期不能早于开始日期']);
+    const tooLong = await parent.c.json('POST', statsApi('drill'), { body: { metric: 'orders', from: addDays(day, -400), to: day }, lang: 'en-US' });
+    expect([tooLong.code, tooLong.detail[0].message]).toEqual([969600, 'A statistics range is at most 366 days']);
+    const badMetric = await parent.c.json('POST', statsApi('drill'), { body: { metric: 'profit', from: day, to: day } });
+    expect(badMetric.code).toBe(100400);
+    // A rebuild of one organisation leaves the others' aggregates alone.
+    const others = await aggregatesOf(s, [parent.orgId, child.orgId]);
+    expect(await ok(stranger.c, statsApi('rebuild'), {})).toMatchObject({ orgs: 1 });
+    expect(await aggregatesOf(s, [parent.orgId, child.orgId])).toEqual(others);
+  });
+});

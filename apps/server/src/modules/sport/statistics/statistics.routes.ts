@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { Perm, statisticsDays, statisticsDrillPage, statisticsDrillQuery, statisticsRange, statisticsRebuilt, statisticsSummary } from '@venue/contract';
+import { z } from 'zod';
+import { defineRoute, type AppContext } from '../../../platform/http.ts';
+import { rebuildForCaller, statisticsDays as daysOf, statisticsDrill, statisticsSummary as summaryOf } from './statistics.service.ts';
+
+/** The statistics calls, under `{sport}statistics`: figures, the lines they add up, days by kind, and the rebuild. */
+export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const url = (p: string) => `${ctx.config.prefixes.sport}statistics/${p}`;
+  const base = { module: 'statistics', method: 'POST' as const };
+  const P = Perm.statistics;
+
+  defineRoute(app, {
+    ...base,
+    url: url('summary'),
+    permission: P.view,
+    action: 'summary',
+    readOnly: true,
+    body: statisticsRange,
+    response: statisticsSummary,
+    handler: async ({ body, caller }) => summaryOf(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('drill'),
+    permission: P.view,
+    action: 'drill',
+    readOnly: true,
+    body: statisticsDrillQuery,
+    response: statisticsDrillPage,
+    handler: async ({ body, caller }) => statisticsDrill(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('days'),
+    permission: P.view,
+    action: 'days',
+    readOnly: true,
+    body: statisticsRange,
+    response: statisticsDays,
+    handler: async ({ body, caller }) => daysOf(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('rebuild'),
+    permission: P.rebuild,
+    action: 'rebuild',
+    body: z.object({}),
+    response: statisticsRebuilt,
+    handler: async ({ caller }) => rebuildForCaller(db, caller),
+  });
+}
