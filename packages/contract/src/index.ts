@@ -39,3 +39,4 @@ export * from './sport/settlement.ts';
 export * from './sport/coupon.ts';
 export * from './sport/agency.ts';
 export * from './sport/marketing.ts';
+export * from './sport/deskops.ts';

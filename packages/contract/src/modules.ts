@@ -23,6 +23,7 @@ import { settlementModule } from './sport/settlement.screens.ts';
 import { couponModule } from './sport/coupon.screens.ts';
 import { agencyModule } from './sport/agency.screens.ts';
 import { marketingModule } from './sport/marketing.screens.ts';
+import { deskOpsModule } from './sport/deskops.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -55,4 +56,5 @@ export const CONTRACT_MODULES = [
   couponModule,
   agencyModule,
   marketingModule,
+  deskOpsModule,
 ] as const;

@@ -25,6 +25,7 @@ import { settlementManifest } from './sport/settlement/index.ts';
 import { couponManifest } from './sport/coupon/index.ts';
 import { agencyManifest } from './sport/agency/index.ts';
 import { marketingManifest } from './sport/marketing/index.ts';
+import { deskOpsManifest } from './sport/desk-ops/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -58,4 +59,5 @@ export const MODULES: readonly ModuleManifest[] = [
   couponManifest,
   agencyManifest,
   marketingManifest,
+  deskOpsManifest,
 ];
