@@ -205,7 +205,9 @@ export const appPageRow = z.object({
   bindings: z.array(pageBindingRow),
 });
 export type AppPageRow = z.output<typeof appPageRow> & { children?: AppPageRow[] };
-export const appPagePage = page(appPageRow);
+/** A page with its slots, each with its child items (three levels at most). */
+export const appPageTree = appPageRow.extend({ children: z.array(appPageRow.extend({ children: z.array(appPageRow).optional() })).optional() });
+export const appPagePage = page(appPageTree);
 export const appPageQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional() });
 /** `PUT deskops/page/{id}/bindItems`: what the slot shows from now on, in order (replaces the list). */
 export const pageBindItems = z.strictObject({
