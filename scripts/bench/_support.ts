@@ -206,7 +206,11 @@ export class Http {
     return this;
   }
 
-  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', urlPath: string, body?: unknown): Promise<{ status: number; code: number; body: any; token: string | null }> {
+  async call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    urlPath: string,
+    body?: unknown,
+  ): Promise<{ status: number; code: number; body: any; token: string | null }> {
     const raw = body === undefined ? '' : JSON.stringify(body);
     const ts = String(Math.floor(Date.now() / 1000));
     const headers: Record<string, string> = {

@@ -58,7 +58,9 @@ try {
   const wrong = r.numbers.length !== 100 || [...r.numbers].sort((a, b) => a - b).some((n, i) => n !== i + 1);
   out['queue.take.duplicates'] = r.duplicates;
   out['queue.take.ms'] = Math.round(r.ms);
-  console.log(`100 concurrent takes over 3 processes: ${r.numbers.length} numbers, ${r.duplicates} duplicates, ${r.other.length} refused, ${Math.round(r.ms)} ms`);
+  console.log(
+    `100 concurrent takes over 3 processes: ${r.numbers.length} numbers, ${r.duplicates} duplicates, ${r.other.length} refused, ${Math.round(r.ms)} ms`,
+  );
   if (wrong || r.other.length) throw new Error(`queue take race: ${JSON.stringify({ ...r, numbers: undefined, other: r.other.slice(0, 3) })}`);
 } finally {
   for (const s of servers) await stop(s.child);

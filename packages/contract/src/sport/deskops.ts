@@ -109,9 +109,7 @@ export const workOrderMove = z.strictObject({
 export const INCIDENT_KINDS = ['injury', 'damage', 'other'] as const;
 export const INCIDENT_STATES = ['open', 'closed'] as const;
 /** File names the image upload (`POST deskops/incident/photo`) answered (content-addressed). */
-const photoName = fields
-  .str()
-  .regex(/^[0-9a-f]{64}\.(png|jpg)$/, 'error.field.invalid');
+const photoName = fields.str().regex(/^[0-9a-f]{64}\.(png|jpg)$/, 'error.field.invalid');
 export const incidentCreate = z.object({
   stadiumId: fields.id,
   kind: z.enum(INCIDENT_KINDS),
@@ -120,7 +118,13 @@ export const incidentCreate = z.object({
   occurredAt: fields.instant,
   photos: z.array(photoName).max(9).default([]),
 });
-export const incidentLogRow = z.object({ id: z.number(), note: z.string(), createdBy: z.number().nullable(), createdByName: z.string().nullable(), createTime: at });
+export const incidentLogRow = z.object({
+  id: z.number(),
+  note: z.string(),
+  createdBy: z.number().nullable(),
+  createdByName: z.string().nullable(),
+  createTime: at,
+});
 export const incidentRow = z.object({
   id: z.number(),
   stadiumId: z.number(),
@@ -211,7 +215,5 @@ export const appPagePage = page(appPageTree);
 export const appPageQuery = pageQuery.extend({ name: fields.str().trim().max(64).optional() });
 /** `PUT deskops/page/{id}/bindItems`: what the slot shows from now on, in order (replaces the list). */
 export const pageBindItems = z.strictObject({
-  items: z
-    .array(z.strictObject({ kind: fields.str().trim().min(1).max(16), refId: fields.id }))
-    .max(50),
+  items: z.array(z.strictObject({ kind: fields.str().trim().min(1).max(16), refId: fields.id })).max(50),
 });

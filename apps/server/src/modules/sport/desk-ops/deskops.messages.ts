@@ -3,6 +3,7 @@ import { addMessages } from '../../../platform/i18n.ts';
 /** The desk-ops module's own texts. */
 addMessages({
   'zh-CN': {
+    'field.workCategoryName': '工单类别名称',
     'deskops.opinionRequired': '答复会员时请填写处理意见',
     'deskops.feedbackDone': '该反馈已处理完毕',
     'deskops.assigneeOne': '请指派给一位用户或一个角色（二选一）',
@@ -22,6 +23,7 @@ addMessages({
     'deskops.image.badImage': '图片已损坏，无法读取',
   },
   'en-US': {
+    'field.workCategoryName': 'Work order category name',
     'deskops.opinionRequired': 'Write the handling opinion the member will read',
     'deskops.feedbackDone': 'This feedback has already been answered',
     'deskops.assigneeOne': 'Assign it to one user or one role (not both)',

@@ -24,9 +24,11 @@ async function venueToday(db: Db, caller: Caller, stadiumId: number) {
 
 /** `POST {sport}queue/take` (fixed call): the next number of the venue's day, and how many wait before it. */
 export async function takeQueueNumber(db: Db, caller: Caller, stadiumId: number) {
+  const scope = scopeOf(caller);
   const { venue, day } = await venueToday(db, caller, stadiumId);
-  const ticket = await db.transaction((tx) => takeNumber(tx, venue.orgId, venue.id, day));
-  return { number: ticket.number, waitingAhead: await waitingBefore(db, venue.id, day, ticket.number) };
+  const ticket = await db.transaction((tx) => takeNumber(tx, scope, venue.id, day));
+  if (!ticket) throw notFound();
+  return { number: ticket.number, waitingAhead: await waitingBefore(db, scope, venue.id, day, ticket.number) };
 }
 
 /** `POST {sport}queue/callNext`: the lowest waiting number goes to this desk; desks calling at once never share one. */

@@ -1,12 +1,17 @@
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../../platform/db.ts';
-import { inScope, type Scope } from '../../../platform/scope.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { assertInScope, inScope, inScopeSql, type Scope } from '../../../platform/scope.ts';
 import { scopedRepo } from '../../../platform/scopedRepo.ts';
-import { containsText, roles, userRoles, users } from '../../system/index.ts';
+import { containsText, mapDuplicate, roles, userRoles, users } from '../../system/index.ts';
 import { venues } from '../venue/index.ts';
 import { appPages, feedback, incidentLogs, incidents, pageBindings, queueDays, queueTickets, workCategories, workOrders } from './deskops.table.ts';
 
 /** Every query of the desk-ops module; each takes the scope. */
+
+/** A category's name or a page's code taken twice (among its siblings) answers 100409 `duplicate` naming the field. */
+export const mapDuplicateCode = <T>(work: Promise<T>) =>
+  mapDuplicate(work, { sport_app_page_code_uq: ['code', 'field.code'], sport_work_category_name_uq: ['name', 'field.workCategoryName'] });
 export const feedbackRepo = scopedRepo(feedback);
 export const categoryRepo = scopedRepo(workCategories);
 export const workOrderRepo = scopedRepo(workOrders);
@@ -27,13 +32,21 @@ export function feedbackWhere(scope: Scope, f: { keyword?: string; category?: st
   );
 }
 
+export const pageFeedback = (db: Executor, scope: Scope, f: Parameters<typeof feedbackWhere>[1], page: { limit: number; offset: number }) =>
+  feedbackRepo.page(db, scope, feedbackWhere(scope, f), [desc(feedback.id)], page);
+
 // ---------------------------------------------------------------- work orders
+
+export const pageCategories = (db: Executor, scope: Scope, f: { name?: string }, page: { limit: number; offset: number }) =>
+  categoryRepo.page(db, scope, categoryRepo.where(scope, f.name ? containsText(workCategories.name, f.name) : undefined), [asc(workCategories.id)], page);
 
 const isOverdue = (now: Date) => sql<boolean>`(${workOrders.state} in ('open','inProgress') and ${workOrders.dueAt} < ${now.toISOString()}::timestamptz)`;
 
-export function workOrderWhere(scope: Scope, f: { title?: string; state?: string; categoryId?: number; overdue?: boolean }, now: Date) {
-  return workOrderRepo.where(
-    scope,
+export type WorkOrderFilter = { id?: number; title?: string; state?: string; categoryId?: number; overdue?: boolean };
+
+function workOrderFilter(f: WorkOrderFilter, now: Date) {
+  return and(
+    f.id ? eq(workOrders.id, f.id) : undefined,
     f.title ? containsText(workOrders.title, f.title) : undefined,
     f.state ? eq(workOrders.state, f.state) : undefined,
     f.categoryId ? eq(workOrders.categoryId, f.categoryId) : undefined,
@@ -42,7 +55,8 @@ export function workOrderWhere(scope: Scope, f: { title?: string; state?: string
 }
 
 /** Overdue first, then by due time (the soonest first), then the newest. */
-export async function pageWorkOrders(db: Executor, where: SQL | undefined, now: Date, page: { limit: number; offset: number }) {
+export async function pageWorkOrders(db: Executor, scope: Scope, f: WorkOrderFilter, now: Date, page: { limit: number; offset: number }) {
+  const where = workOrderRepo.where(scope, workOrderFilter(f, now));
   const [rows, [total]] = await Promise.all([
     db
       .select({ order: workOrders, categoryName: workCategories.name, userName: users.name, roleName: roles.name, overdue: isOverdue(now) })
@@ -73,27 +87,30 @@ export async function moveWorkOrder(db: Executor, scope: Scope, id: number, from
 }
 
 /** The users holding a role of the organisation (who hear of an order assigned to the role). */
-export async function usersOfRole(db: Executor, orgId: number, roleId: number): Promise<number[]> {
+export async function usersOfRole(db: Executor, scope: Scope, roleId: number): Promise<number[]> {
   const rows = await db
     .select({ id: userRoles.userId })
     .from(userRoles)
-    .where(and(eq(userRoles.roleId, roleId), eq(userRoles.orgId, orgId)));
+    .where(and(eq(userRoles.roleId, roleId), inScope(scope, userRoles.orgId)));
   return rows.map((r) => r.id);
 }
 
-export async function roleInOrg(db: Executor, orgId: number, roleId: number) {
+/** A role of exactly this organisation (an order's assignee), read in the caller's scope. */
+export async function roleInOrg(db: Executor, scope: Scope, orgId: number, roleId: number) {
   const [r] = await db
     .select({ id: roles.id })
     .from(roles)
-    .where(and(eq(roles.id, roleId), eq(roles.orgId, orgId)));
+    .where(and(eq(roles.id, roleId), eq(roles.orgId, orgId), inScope(scope, roles.orgId)));
   return r;
 }
 
 // ---------------------------------------------------------------- incidents
 
-export function incidentWhere(scope: Scope, f: { title?: string; stadiumId?: number; kind?: string; state?: string }) {
-  return incidentRepo.where(
-    scope,
+export type IncidentFilter = { id?: number; title?: string; stadiumId?: number; kind?: string; state?: string };
+
+function incidentFilter(f: IncidentFilter) {
+  return and(
+    f.id ? eq(incidents.id, f.id) : undefined,
     f.title ? containsText(incidents.title, f.title) : undefined,
     f.stadiumId ? eq(incidents.venueId, f.stadiumId) : undefined,
     f.kind ? eq(incidents.kind, f.kind) : undefined,
@@ -101,7 +118,8 @@ export function incidentWhere(scope: Scope, f: { title?: string; stadiumId?: num
   );
 }
 
-export async function pageIncidents(db: Executor, where: SQL | undefined, page: { limit: number; offset: number }) {
+export async function pageIncidents(db: Executor, scope: Scope, f: IncidentFilter, page: { limit: number; offset: number }) {
+  const where = incidentRepo.where(scope, incidentFilter(f));
   const [rows, [total]] = await Promise.all([
     db
       .select({ incident: incidents, stadiumName: venues.stadiumName })
@@ -133,23 +151,37 @@ export function logsOf(db: Executor, scope: Scope, incidentId: number) {
 /**
  * Takes the next number of a venue's day: one upsert raises the day's counter (the row lock makes
  * concurrent takers, in any process, queue behind each other), and the ticket is inserted in the
- * same transaction, so numbers are unique, gap-free and in the order they were given.
+ * same transaction, so numbers are unique, gap-free and in the order they were given. A venue out
+ * of the scope takes nothing (undefined).
  */
-export async function takeNumber(tx: Tx, orgId: number, venueId: number, day: string): Promise<{ id: number; number: number }> {
-  const [counter] = await tx
-    .insert(queueDays)
-    .values({ orgId, venueId, day, lastNumber: 1 })
-    .onConflictDoUpdate({ target: [queueDays.venueId, queueDays.day], set: { lastNumber: sql`${queueDays.lastNumber} + 1` } })
-    .returning({ n: queueDays.lastNumber });
-  const [ticket] = await tx.insert(queueTickets).values({ orgId, venueId, day, number: counter!.n }).returning({ id: queueTickets.id, number: queueTickets.number });
-  return ticket!;
+export async function takeNumber(tx: Tx, scope: Scope, venueId: number, day: string): Promise<{ id: number; number: number } | undefined> {
+  const counted = (await tx.execute(sql`
+    insert into ${queueDays} (org_id, venue_id, day, last_number)
+    select v.org_id, v.id, ${day}::date, 1 from ${venues} v where v.id = ${venueId} and ${inScopeSql(scope, sql`v.org_id`)}
+    on conflict (venue_id, day) do update set last_number = ${queueDays}.last_number + 1
+    returning org_id, last_number`)) as unknown as { rows: { org_id: string; last_number: number }[] };
+  const counter = counted.rows[0];
+  if (!counter) return undefined;
+  const [ticket] = await tx
+    .insert(queueTickets)
+    .values({ orgId: Number(counter.org_id), venueId, day, number: Number(counter.last_number) })
+    .returning({ id: queueTickets.id, number: queueTickets.number });
+  return ticket;
 }
 
-export async function waitingBefore(db: Executor, venueId: number, day: string, number: number): Promise<number> {
+export async function waitingBefore(db: Executor, scope: Scope, venueId: number, day: string, number: number): Promise<number> {
   const [r] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(queueTickets)
-    .where(and(eq(queueTickets.venueId, venueId), eq(queueTickets.day, day), eq(queueTickets.state, 'waiting'), lt(queueTickets.number, number)));
+    .where(
+      and(
+        inScope(scope, queueTickets.orgId),
+        eq(queueTickets.venueId, venueId),
+        eq(queueTickets.day, day),
+        eq(queueTickets.state, 'waiting'),
+        lt(queueTickets.number, number),
+      ),
+    );
   return Number(r?.n ?? 0);
 }
 
@@ -229,7 +261,54 @@ export function bindingsOf(db: Executor, scope: Scope, slotIds: number[]) {
 }
 
 /** Replaces what a slot shows (in the caller's transaction). */
-export async function replaceBindings(tx: Tx, orgId: number, slotId: number, items: { kind: string; refId: number }[]) {
-  await tx.delete(pageBindings).where(and(eq(pageBindings.orgId, orgId), eq(pageBindings.slotId, slotId)));
+export async function replaceBindings(tx: Tx, scope: Scope, orgId: number, slotId: number, items: { kind: string; refId: number }[]) {
+  await tx.delete(pageBindings).where(and(inScope(scope, pageBindings.orgId), eq(pageBindings.orgId, orgId), eq(pageBindings.slotId, slotId)));
   if (items.length) await tx.insert(pageBindings).values(items.map((it, i) => ({ orgId, slotId, kind: it.kind, refId: it.refId, sort: i })));
+}
+
+export const deletePage = (db: Executor, scope: Scope, id: number) => db.delete(appPages).where(pageRepo.where(scope, eq(appPages.id, id)));
+
+// ---------------------------------------------------------------- demo
+
+/** Rows of one organisation written at once (the demo's few batch inserts), checked against the scope. */
+async function insertRows<T extends PgTable>(db: Executor, scope: Scope, table: T, rows: (T['$inferInsert'] & { orgId: number })[]) {
+  await assertInScope(
+    db,
+    scope,
+    rows.map((r) => r.orgId),
+  );
+  return rows.length
+    ? ((await db
+        .insert(table)
+        .values(rows as never)
+        .returning()) as T['$inferSelect'][])
+    : [];
+}
+type Rows<T extends PgTable> = (T['$inferInsert'] & { orgId: number })[];
+export const insertFeedbackRows = (db: Executor, scope: Scope, rows: Rows<typeof feedback>) => insertRows(db, scope, feedback, rows);
+export const insertCategoryRows = (db: Executor, scope: Scope, rows: Rows<typeof workCategories>) => insertRows(db, scope, workCategories, rows);
+export const insertWorkOrderRows = (db: Executor, scope: Scope, rows: Rows<typeof workOrders>) => insertRows(db, scope, workOrders, rows);
+export const insertIncidentRows = (db: Executor, scope: Scope, rows: Rows<typeof incidents>) => insertRows(db, scope, incidents, rows);
+export const insertIncidentLogRows = (db: Executor, scope: Scope, rows: Rows<typeof incidentLogs>) => insertRows(db, scope, incidentLogs, rows);
+export const insertQueueDayRows = (db: Executor, scope: Scope, rows: Rows<typeof queueDays>) => insertRows(db, scope, queueDays, rows);
+export const insertTicketRows = (db: Executor, scope: Scope, rows: Rows<typeof queueTickets>) => insertRows(db, scope, queueTickets, rows);
+export const insertPageRows = (db: Executor, scope: Scope, rows: Rows<typeof appPages>) => insertRows(db, scope, appPages, rows);
+export const insertBindingRows = (db: Executor, scope: Scope, rows: Rows<typeof pageBindings>) => insertRows(db, scope, pageBindings, rows);
+
+/** The first few venues, courses and goods of an organisation, and the first venue's time zone (what the demo binds and queues at). */
+export async function demoRefs(db: Executor, scope: Scope) {
+  const ids = async (table: 'sport_venue' | 'sport_course' | 'sport_goods') =>
+    (
+      (await db.execute(sql`select id from ${sql.identifier(table)} where ${inScopeSql(scope, sql`org_id`)} order by id limit 3`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows.map((r) => Number(r.id));
+  const [venueIds, courseIds, goodsIds] = [await ids('sport_venue'), await ids('sport_course'), await ids('sport_goods')];
+  const [venue] = venueIds.length
+    ? await db
+        .select({ timeZone: venues.timeZone })
+        .from(venues)
+        .where(and(eq(venues.id, venueIds[0]!), inScope(scope, venues.orgId)))
+    : [];
+  return { venueIds, courseIds, goodsIds, timeZone: venue?.timeZone ?? 'Asia/Shanghai' };
 }

@@ -31,7 +31,13 @@ describe.each(databases)('desk operations on %s', (kind) => {
   it('feedback: searched by its text; answering needs an opinion and tells the member; another organisation does not find it; without the screen, 100420', async () => {
     const a = await deskStaff(s, admin, platformId);
     const b = await deskStaff(s, admin, platformId);
-    const fb = await ok(a.c, 'POST', deskApi('feedback'), { appVersion: '3.2.1', contact: '13800138123', category: 'complaint', content: '淋浴间没有热水', memberName: '反馈会员' });
+    const fb = await ok(a.c, 'POST', deskApi('feedback'), {
+      appVersion: '3.2.1',
+      contact: '13800138123',
+      category: 'complaint',
+      content: '淋浴间没有热水',
+      memberName: '反馈会员',
+    });
     expect(fb).toMatchObject({ status: 'pending', opinion: null });
     await ok(a.c, 'POST', deskApi('feedback'), { category: 'suggestion', content: '希望增加夜场' });
     const found = await ok(a.c, 'POST', deskApi('feedback/list'), { keyword: '热水' });
@@ -43,13 +49,17 @@ describe.each(databases)('desk operations on %s', (kind) => {
       'opinion',
       'Write the handling opinion the member will read',
     ]);
-    expect((await b.c.json('PUT', deskApi(`feedback/${fb.id}/handle`), { body: { status: 'done', opinion: 'x', version: fb.version } })).code).toBe(Code.NOT_FOUND);
+    expect((await b.c.json('PUT', deskApi(`feedback/${fb.id}/handle`), { body: { status: 'done', opinion: 'x', version: fb.version } })).code).toBe(
+      Code.NOT_FOUND,
+    );
     expect((await b.c.json('POST', deskApi('feedback/list'), { body: {} })).body.total).toBe(0);
 
     const taken = await ok(a.c, 'PUT', deskApi(`feedback/${fb.id}/handle`), { status: 'processing', version: fb.version });
     const done = await ok(a.c, 'PUT', deskApi(`feedback/${fb.id}/handle`), { status: 'done', opinion: '已安排维修热水器', version: taken.version });
     expect(done).toMatchObject({ status: 'done', opinion: '已安排维修热水器' });
-    const sms = await s.database.query<{ content: string }>(`select content from msg_send where business_code = 'deskops.feedbackAnswered' and address = $1`, ['13800138123']);
+    const sms = await s.database.query<{ content: string }>(`select content from msg_send where business_code = 'deskops.feedbackAnswered' and address = $1`, [
+      '13800138123',
+    ]);
     expect(sms.map((r) => r.content)).toEqual(['反馈会员您好，您反馈的「淋浴间没有热水」已处理：已安排维修热水器']);
     const again = await a.c.json('PUT', deskApi(`feedback/${fb.id}/handle`), { body: { status: 'done', opinion: 'again', version: done.version } });
     expect(again.code).toBe(Code.CONFLICT);

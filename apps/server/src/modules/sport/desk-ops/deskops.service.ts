@@ -17,13 +17,12 @@ import type {
   workOrderQuery,
   AppPageRow,
 } from '@venue/contract';
-import { asc, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { conflict, invalid, notFound, staleVersion } from '../../../platform/errors.ts';
 import { FileResult, type Caller } from '../../../platform/http.ts';
 import type { Lang } from '../../../platform/i18n.ts';
 import { pageOf } from '../../../platform/list.ts';
-import { scopeOf } from '../../../platform/scope.ts';
+import { scopeOf, type Scope } from '../../../platform/scope.ts';
 import { toXlsx, xlsxFile, type SheetColumn } from '../../../platform/xlsx.ts';
 import { deliverStation, publish } from '../../message/index.ts';
 import { findVisibleUser, IMAGE_MIME, imageFormat, imageSize, storeByContent, uploadsDir } from '../../system/index.ts';
@@ -32,11 +31,13 @@ import { pageBindable } from './deskops.bindables.ts';
 import {
   bindingsOf,
   categoryRepo,
+  deletePage,
   feedbackRepo,
-  feedbackWhere,
+  mapDuplicateCode,
+  pageCategories,
+  pageFeedback,
   incidentLogRepo,
   incidentRepo,
-  incidentWhere,
   logsOf,
   moveWorkOrder,
   pageIncidents,
@@ -47,10 +48,9 @@ import {
   roleInOrg,
   usersOfRole,
   workOrderRepo,
-  workOrderWhere,
   type WorkOrderRecord,
 } from './deskops.repository.ts';
-import { feedback, incidents, workCategories, workOrders } from './deskops.table.ts';
+import type { feedback } from './deskops.table.ts';
 import { FEEDBACK_ANSWERED, WORK_ORDER_ASSIGNED } from './deskops.types.ts';
 import './deskops.messages.ts';
 
@@ -85,7 +85,7 @@ export async function addFeedback(db: Db, caller: Caller, input: z.output<typeof
 
 export async function listFeedback(db: Db, caller: Caller, q: z.output<typeof feedbackQuery>) {
   const scope = scopeOf(caller);
-  const { total, rows } = await feedbackRepo.page(db, scope, feedbackWhere(scope, q), [desc(feedback.id)], pageOf(q));
+  const { total, rows } = await pageFeedback(db, scope, q, pageOf(q));
   return { total, data: rows.map(feedbackAnswer) };
 }
 
@@ -140,15 +140,14 @@ export async function handleFeedback(db: Db, caller: Caller, id: number, input: 
 // ---------------------------------------------------------------- work orders
 
 export async function addWorkCategory(db: Db, caller: Caller, input: z.output<typeof workCategoryCreate>) {
-  const c = await categoryRepo.insert(db, scopeOf(caller), { ...input, orgId: caller.orgId });
+  const c = await mapDuplicateCode(categoryRepo.insert(db, scopeOf(caller), { ...input, orgId: caller.orgId }));
   return { id: c.id, name: c.name, slaHours: c.slaHours, version: c.version };
 }
 
 export async function listWorkCategories(db: Db, caller: Caller, q: z.output<typeof workCategoryQuery>) {
   const scope = scopeOf(caller);
-  const { total, rows } = await categoryRepo.page(db, scope, categoryRepo.where(scope), [asc(workCategories.id)], pageOf(q));
-  const data = rows.filter((c) => !q.name || c.name.includes(q.name)).map((c) => ({ id: c.id, name: c.name, slaHours: c.slaHours, version: c.version }));
-  return { total: q.name ? data.length : total, data };
+  const { total, rows } = await pageCategories(db, scope, q, pageOf(q));
+  return { total, data: rows.map((c) => ({ id: c.id, name: c.name, slaHours: c.slaHours, version: c.version })) };
 }
 
 type WorkOrderJoined = Awaited<ReturnType<typeof pageWorkOrders>>['rows'][number];
@@ -173,7 +172,7 @@ const workOrderRowOf = (r: WorkOrderJoined) => ({
 
 export async function getWorkOrder(db: Executor, caller: Caller, id: number) {
   const scope = scopeOf(caller);
-  const { rows } = await pageWorkOrders(db, workOrderRepo.where(scope, eq(workOrders.id, id)), new Date(), { limit: 1, offset: 0 });
+  const { rows } = await pageWorkOrders(db, scope, { id }, new Date(), { limit: 1, offset: 0 });
   if (!rows[0]) throw notFound();
   return workOrderRowOf(rows[0]);
 }
@@ -181,7 +180,7 @@ export async function getWorkOrder(db: Executor, caller: Caller, id: number) {
 /** The list: overdue orders first (marked), then by due time. */
 export async function listWorkOrders(db: Db, caller: Caller, q: z.output<typeof workOrderQuery>) {
   const now = new Date();
-  const { total, rows } = await pageWorkOrders(db, workOrderWhere(scopeOf(caller), q, now), now, pageOf(q));
+  const { total, rows } = await pageWorkOrders(db, scopeOf(caller), q, now, pageOf(q));
   return { total, data: rows.map(workOrderRowOf) };
 }
 
@@ -207,8 +206,8 @@ export async function exportWorkOrders(db: Db, caller: Caller, q: z.output<typeo
 }
 
 /** Tells the assignee (the user, or every holder of the role) of a new order, in the order's transaction. */
-async function tellAssignee(tx: Executor, order: WorkOrderRecord, categoryName: string) {
-  const userIds = order.assigneeUserId ? [order.assigneeUserId] : await usersOfRole(tx, order.orgId, order.assigneeRoleId!);
+async function tellAssignee(tx: Executor, scope: Scope, order: WorkOrderRecord, categoryName: string) {
+  const userIds = order.assigneeUserId ? [order.assigneeUserId] : await usersOfRole(tx, scope, order.assigneeRoleId!);
   if (!userIds.length) return;
   await deliverStation(tx, {
     orgId: order.orgId,
@@ -231,7 +230,7 @@ export async function addWorkOrder(db: Db, caller: Caller, input: z.output<typeo
     const user = await findVisibleUser(db, scope, input.assigneeUserId);
     if (!user) throw invalid('assigneeUserId', 'deskops.assigneeUnknown');
   }
-  if (input.assigneeRoleId && !(await roleInOrg(db, caller.orgId, input.assigneeRoleId))) throw invalid('assigneeRoleId', 'deskops.assigneeUnknown');
+  if (input.assigneeRoleId && !(await roleInOrg(db, scope, caller.orgId, input.assigneeRoleId))) throw invalid('assigneeRoleId', 'deskops.assigneeUnknown');
   const id = await db.transaction(async (tx) => {
     const order = await workOrderRepo.insert(tx, scope, {
       orgId: caller.orgId,
@@ -243,7 +242,7 @@ export async function addWorkOrder(db: Db, caller: Caller, input: z.output<typeo
       dueAt: new Date(Date.now() + category.slaHours * HOUR_MS),
       createdBy: caller.userId,
     });
-    await tellAssignee(tx, order, category.name);
+    await tellAssignee(tx, scope, order, category.name);
     return order.id;
   });
   return getWorkOrder(db, caller, id);
@@ -316,9 +315,15 @@ export async function incidentPhoto(db: Db, caller: Caller, dataDir: string, id:
 
 export async function getIncident(db: Executor, caller: Caller, id: number) {
   const scope = scopeOf(caller);
-  const { rows } = await pageIncidents(db, incidentRepo.where(scope, eq(incidents.id, id)), { limit: 1, offset: 0 });
+  const { rows } = await pageIncidents(db, scope, { id }, { limit: 1, offset: 0 });
   if (!rows[0]) throw notFound();
-  const logs = (await logsOf(db, scope, id)).map(({ log, name }) => ({ id: log.id, note: log.note, createdBy: log.createdBy, createdByName: name, createTime: log.createdAt }));
+  const logs = (await logsOf(db, scope, id)).map(({ log, name }) => ({
+    id: log.id,
+    note: log.note,
+    createdBy: log.createdBy,
+    createdByName: name,
+    createTime: log.createdAt,
+  }));
   return { ...incidentRowOf(rows[0]), logs };
 }
 
@@ -332,7 +337,7 @@ export async function addIncident(db: Db, caller: Caller, input: z.output<typeof
 }
 
 export async function listIncidents(db: Db, caller: Caller, q: z.output<typeof incidentQuery>) {
-  const { total, rows } = await pageIncidents(db, incidentWhere(scopeOf(caller), q), pageOf(q));
+  const { total, rows } = await pageIncidents(db, scopeOf(caller), q, pageOf(q));
   return { total, data: rows.map(incidentRowOf) };
 }
 
@@ -426,7 +431,9 @@ export async function addPage(db: Db, caller: Caller, input: z.output<typeof app
     level = below;
     orgId = parent.orgId;
   }
-  const row = await pageRepo.insert(db, scope, { orgId, parentId: input.parentId ?? null, level, name: input.name, code: input.code, sort: input.sort });
+  const row = await mapDuplicateCode(
+    pageRepo.insert(db, scope, { orgId, parentId: input.parentId ?? null, level, name: input.name, code: input.code, sort: input.sort }),
+  );
   return { id: row.id, parentId: row.parentId, level: row.level, name: row.name, code: row.code, sort: row.sort, version: row.version, bindings: [] };
 }
 
@@ -434,7 +441,7 @@ export async function removePages(db: Db, caller: Caller, ids: number[]) {
   const scope = scopeOf(caller);
   const found = await pageRepo.findMany(db, scope, ids);
   if (found.length !== new Set(ids).size) throw notFound();
-  for (const p of found) await db.delete(pageRepo.table).where(pageRepo.where(scope, eq(pageRepo.table.id, p.id)));
+  for (const p of found) await deletePage(db, scope, p.id);
   return { deleted: found.length };
 }
 
@@ -454,7 +461,7 @@ export async function bindItems(db: Db, caller: Caller, id: number, input: z.out
     if (!(await lookup(db, scope, item.refId))) throw invalid(`items.${i}.refId`, 'deskops.bindMissing', { kind: item.kind, id: item.refId });
   }
   const unique = [...new Map(input.items.map((it) => [`${it.kind}:${it.refId}`, it])).values()];
-  await db.transaction((tx) => replaceBindings(tx, slot.orgId, slot.id, unique));
+  await db.transaction((tx) => replaceBindings(tx, scope, slot.orgId, slot.id, unique));
   const tree = await pageTree(db, caller, { pageNum: 1, pageSize: 20 });
   const find = (nodes: AppPageRow[]): AppPageRow | undefined => {
     for (const n of nodes) {

@@ -6,7 +6,13 @@ import { GOODS_KEYS } from '../goods/goods.testkit.ts';
 import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 
 /** The desk screens (a screen's key grants its buttons too). */
-export const DESKOPS_KEYS = ['sport.deskops.feedback', 'sport.deskops.workOrder', 'sport.deskops.incident', 'sport.deskops.queue', 'sport.deskops.pageSettings'];
+export const DESKOPS_KEYS = [
+  'sport.deskops.feedback',
+  'sport.deskops.workOrder',
+  'sport.deskops.incident',
+  'sport.deskops.queue',
+  'sport.deskops.pageSettings',
+];
 export const deskApi = (p: string) => `/api/sport/deskops/${p}`;
 export const queueApi = (p: string) => `/api/sport/queue/${p}`;
 
@@ -29,8 +35,8 @@ export async function deskStaff(s: TestServer, admin: Client, parentId: number) 
 
 /** The station messages a user received of a type, newest first. */
 export async function stationOf(s: TestServer, userId: number, type: string) {
-  return s.database.query<{ title: string; link: string | null }>(`select title, link from sys_station_message where user_id = $1 and type = $2 order by id desc`, [
-    userId,
-    type,
-  ]);
+  return s.database.query<{ title: string; link: string | null }>(
+    `select title, link from sys_station_message where user_id = $1 and type = $2 order by id desc`,
+    [userId, type],
+  );
 }
