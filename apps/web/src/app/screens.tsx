@@ -24,6 +24,7 @@ import { settlementScreens } from './screens/settlement.tsx';
 import { couponScreens } from './screens/coupon.tsx';
 import { agencyScreens } from './screens/agency.tsx';
 import { marketingScreens } from './screens/marketing.tsx';
+import { deskOpsScreens } from './screens/deskops.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -57,4 +58,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...couponScreens,
   ...agencyScreens,
   ...marketingScreens,
+  ...deskOpsScreens,
 };
