@@ -147,6 +147,7 @@ describe.each(databases)('desk operations on %s', (kind) => {
 
     const b = await deskStaff(s, admin, platformId);
     expect((await b.c.json('GET', deskApi(`incident/${inc.id}`))).code).toBe(Code.NOT_FOUND);
+    expect((await b.c.json('GET', deskApi(`incident/${inc.id}/photo/${photo.body.name}`))).code).toBe(Code.NOT_FOUND);
     expect((await b.c.json('POST', deskApi('incident'), { body: { stadiumId: a.venue.id, kind: 'other', title: 'x', occurredAt: Date.now() } })).code).toBe(
       Code.NOT_FOUND,
     );

@@ -223,14 +223,12 @@ async function tellAssignee(tx: Executor, scope: Scope, order: WorkOrderRecord, 
 /** `POST deskops/workOrder`: due `slaHours` after now; the assignee is told at once. */
 export async function addWorkOrder(db: Db, caller: Caller, input: z.output<typeof workOrderCreate>) {
   const scope = scopeOf(caller);
-  if (!input.assigneeUserId === !input.assigneeRoleId) throw invalid('assigneeUserId', 'deskops.assigneeOne');
   const category = await categoryRepo.find(db, scope, input.categoryId);
   if (!category || category.orgId !== caller.orgId) throw notFound();
-  if (input.assigneeUserId) {
-    const user = await findVisibleUser(db, scope, input.assigneeUserId);
-    if (!user) throw invalid('assigneeUserId', 'deskops.assigneeUnknown');
-  }
-  if (input.assigneeRoleId && !(await roleInOrg(db, scope, caller.orgId, input.assigneeRoleId))) throw invalid('assigneeRoleId', 'deskops.assigneeUnknown');
+  // Another organisation's user or role is not found, like a missing one.
+  if (input.assigneeUserId && !(await findVisibleUser(db, scope, input.assigneeUserId))) throw notFound();
+  if (input.assigneeRoleId && !(await roleInOrg(db, scope, caller.orgId, input.assigneeRoleId))) throw notFound();
+  if (!input.assigneeUserId === !input.assigneeRoleId) throw invalid('assigneeUserId', 'deskops.assigneeOne');
   const id = await db.transaction(async (tx) => {
     const order = await workOrderRepo.insert(tx, scope, {
       orgId: caller.orgId,
