@@ -39,6 +39,11 @@ const SCREENS = [
   ['liquidation report', '/sport/views/clearingSettlement/liquidationReport/index'],
   ['settlement report', '/sport/views/clearingSettlement/settlementReport/index'],
   ['campaigns', '/sport/views/operatManagement/marketingManagement/index'],
+  ['feedback', '/sport/views/content/feedback/index'],
+  ['work orders', '/sport/views/content/workOrder/index'],
+  ['event reporting', '/sport/views/eventReporting/index'],
+  ['queued number', '/sport/views/queuedNumber/index'],
+  ['page settings', '/sport/views/pageSettings/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */
