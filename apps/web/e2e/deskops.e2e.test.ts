@@ -19,7 +19,7 @@ describe('queued number at the desk', () => {
   });
 
   it('takes two numbers, calls the next, and the display shows number 1 called at the desk', async () => {
-    const { page, venue } = await venueDesk(e, open, ['home', 'sport.deskops.queue']);
+    const { page, venue } = await venueDesk(e, open, ['home', 'sport.deskops.queue', 'sport.venue.manage', 'sport.venue.list']);
     await page.goto(`${e.baseUrl}${QUEUE}`);
     await page.getByTestId('queue-desk').waitFor();
     await page.getByTestId('queue-take').click();
