@@ -56,7 +56,13 @@ export default function PageSettingsPage() {
         { name: 'sort', label: 'field.sort', type: 'integer', required: false, initialValue: 0 },
       ],
       rowActions: [
-        { key: 'addChild', label: 'action.addChild', perm: Perm.pageSetting.add, visible: (r) => r.level !== 'item', run: (r, ctx) => ctx.openAdd({ parentId: r.id }) },
+        {
+          key: 'addChild',
+          label: 'action.addChild',
+          perm: Perm.pageSetting.add,
+          visible: (r) => r.level !== 'item',
+          run: (r, ctx) => ctx.openAdd({ parentId: r.id }),
+        },
         { key: 'bind', label: 'action.bind', perm: Perm.pageSetting.bind, visible: (r) => r.level === 'slot', run: (r) => setBinding(r) },
       ],
     }),

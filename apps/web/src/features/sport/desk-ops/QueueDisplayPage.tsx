@@ -25,7 +25,14 @@ export default function QueueDisplayPage() {
   return (
     <div
       data-testid="queue-board"
-      style={{ minHeight: '70vh', padding: 32, background: token.colorBgContainer, color: token.colorText, borderRadius: token.borderRadiusLG, textAlign: 'center' }}
+      style={{
+        minHeight: '70vh',
+        padding: 32,
+        background: token.colorBgContainer,
+        color: token.colorText,
+        borderRadius: token.borderRadiusLG,
+        textAlign: 'center',
+      }}
     >
       <div style={{ fontSize: 32, fontWeight: 600 }}>{b?.stadiumName}</div>
       {now ? (

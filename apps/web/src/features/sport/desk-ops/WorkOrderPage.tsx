@@ -67,7 +67,9 @@ export default function WorkOrderPage() {
         { name: 'assigneeUserId', label: 'field.assigneeUserId', type: 'integer', required: false },
         { name: 'assigneeRoleId', label: 'field.assigneeRoleId', type: 'integer', required: false },
       ],
-      toolbar: [{ key: 'category', label: 'action.category', icon: <PlusOutlined />, perm: Perm.workOrder.type, need: 'none', run: () => setAddingCategory(true) }],
+      toolbar: [
+        { key: 'category', label: 'action.category', icon: <PlusOutlined />, perm: Perm.workOrder.type, need: 'none', run: () => setAddingCategory(true) },
+      ],
       rowActions: [
         {
           key: 'take',
