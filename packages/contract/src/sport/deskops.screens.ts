@@ -92,7 +92,7 @@ export const deskOpsModule = {
       title: { 'zh-CN': '叫号大屏', 'en-US': 'Queue display' },
       icon: 'DesktopOutlined',
       permission: P.queue.list,
-      cache: false,
+      cache: true,
     },
     {
       key: 'sport.deskops.pageSettings',
