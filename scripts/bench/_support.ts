@@ -191,3 +191,49 @@ export async function benchStaff(
   }
   return { admin, orgId: org.id, users };
 }
+
+/** A console-like client of one server process: its sign key, the XSRF cookie and a bearer token. */
+export class Http {
+  signKey = '';
+  xsrf = '';
+  token: string | undefined;
+  constructor(readonly base: string) {}
+
+  async init(): Promise<this> {
+    const r = await fetch(`${this.base}/config.json`);
+    this.signKey = ((await r.json()) as { signKey: string }).signKey;
+    this.xsrf = /XSRF-TOKEN=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')![1]!;
+    return this;
+  }
+
+  async call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    urlPath: string,
+    body?: unknown,
+  ): Promise<{ status: number; code: number; body: any; token: string | null }> {
+    const raw = body === undefined ? '' : JSON.stringify(body);
+    const ts = String(Math.floor(Date.now() / 1000));
+    const headers: Record<string, string> = {
+      lang: 'zh-CN',
+      timestamp: ts,
+      sign: computeSign(this.signKey, ts, method, urlPath, raw),
+      'x-xsrf-token': this.xsrf,
+      cookie: `XSRF-TOKEN=${this.xsrf}`,
+      ...(raw ? { 'content-type': 'application/json' } : {}),
+      ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+    };
+    const r = await fetch(`${this.base}${urlPath}`, { method, headers, body: raw || undefined });
+    const json = (await r.json()) as { code: number; body: unknown };
+    return { status: r.status, code: json.code, body: json.body, token: r.headers.get('authorization') };
+  }
+
+  async login(password: string, loginName = 'admin'): Promise<string> {
+    const r = await this.call('POST', '/api/auth/login', {
+      loginName,
+      password,
+      others: { appSign: 'venue-console', loginType: 'password' },
+    });
+    if (r.code !== 0 || !r.token) throw new Error(`login answered ${r.code}`);
+    return (this.token = r.token);
+  }
+}

@@ -8,54 +8,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchPostgresUrl, median, startServerProcess, stop } from './_support.ts';
-import { computeSign } from '../../apps/server/src/platform/keys.ts';
+import { benchPostgresUrl, Http, median, startServerProcess, stop } from './_support.ts';
 
 const ROUNDS = 20;
 const ADMIN_PASSWORD = 'Admin@12345';
 const out: Record<string, number | string> = {};
-
-/** A console-like client of one server process: its sign key, the XSRF cookie and a bearer token. */
-class Http {
-  signKey = '';
-  xsrf = '';
-  token: string | undefined;
-  constructor(readonly base: string) {}
-
-  async init(): Promise<this> {
-    const r = await fetch(`${this.base}/config.json`);
-    this.signKey = ((await r.json()) as { signKey: string }).signKey;
-    this.xsrf = /XSRF-TOKEN=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')![1]!;
-    return this;
-  }
-
-  async call(method: 'GET' | 'POST' | 'DELETE', urlPath: string, body?: unknown): Promise<{ status: number; code: number; body: any; token: string | null }> {
-    const raw = body === undefined ? '' : JSON.stringify(body);
-    const ts = String(Math.floor(Date.now() / 1000));
-    const headers: Record<string, string> = {
-      lang: 'zh-CN',
-      timestamp: ts,
-      sign: computeSign(this.signKey, ts, method, urlPath, raw),
-      'x-xsrf-token': this.xsrf,
-      cookie: `XSRF-TOKEN=${this.xsrf}`,
-      ...(raw ? { 'content-type': 'application/json' } : {}),
-      ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-    };
-    const r = await fetch(`${this.base}${urlPath}`, { method, headers, body: raw || undefined });
-    const json = (await r.json()) as { code: number; body: unknown };
-    return { status: r.status, code: json.code, body: json.body, token: r.headers.get('authorization') };
-  }
-
-  async login(): Promise<string> {
-    const r = await this.call('POST', '/api/auth/login', {
-      loginName: 'admin',
-      password: ADMIN_PASSWORD,
-      others: { appSign: 'venue-console', loginType: 'password' },
-    });
-    if (r.code !== 0 || !r.token) throw new Error(`login answered ${r.code}`);
-    return (this.token = r.token);
-  }
-}
 
 const pgUrl = await benchPostgresUrl();
 if (!pgUrl) {
@@ -86,11 +43,11 @@ const b = await startServerProcess(env(dirs[1]!));
 
 try {
   const onA = await new Http(`http://127.0.0.1:${a.port}`).init();
-  await onA.login();
+  await onA.login(ADMIN_PASSWORD);
   const visible: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const victimOnA = await new Http(`http://127.0.0.1:${a.port}`).init();
-    const token = await victimOnA.login();
+    const token = await victimOnA.login(ADMIN_PASSWORD);
     const victimOnB = await new Http(`http://127.0.0.1:${b.port}`).init();
     victimOnB.token = token;
     const rows = (await onA.call('POST', '/api/system/online/list', { pageSize: 100 })).body.data as { sessionId: number; current: boolean }[];

@@ -45,6 +45,8 @@ const OTHER_ID_FIELDS: Record<string, string[]> = {
 
 /** Routes with an id that this test does not call as A's manager, and why. */
 const SKIP: Record<string, string> = {
+  'GET /api/sport/deskops/incident/:id/photo/:name':
+    "needs a stored photo's name besides the id; deskops.routes.test.ts reads a photo through another organisation's incident (100404)",
   'GET /api/auth/userInfo/:id': "the id is ignored: the answer is always the caller's own record (path kept from spec 7.1)",
   'GET /api/system/menu/:id': 'menus are platform-wide records (shared by every organisation), not organisation-owned',
   'GET /api/open/v1/venue/:id/grid':
@@ -234,6 +236,13 @@ interface World {
   commentB: number;
   bannerB: number;
   agreementB: number;
+  feedbackB: number;
+  workCategoryA: number;
+  workCategoryB: number;
+  workOrderB: number;
+  incidentB: number;
+  queueTicketB: number;
+  pageSlotB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -598,6 +607,25 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'PUT /api/sport/content/agreement/:id': { body: { title: { zhCN: 'changed', enUS: 'changed' }, version: 1 } },
     'POST /api/sport/content/agreement/:id/publish': { body: { version: 1 } },
     'POST /api/sport/content/agreement/acceptance/export': { expect: 'fileWithoutB' },
+    // The desk: B's feedback, work order (and category), incident, number and page slot are not found.
+    'PUT /api/sport/deskops/feedback/:id/handle': { body: { status: 'done', opinion: 'probe', version: 1 } },
+    'POST /api/sport/deskops/workOrder': { body: { title: 'probe', categoryId: w.workCategoryA, assigneeUserId: w.uA } },
+    'PUT /api/sport/deskops/workOrder/:id/state': { body: { state: 'inProgress', version: 1 } },
+    'POST /api/sport/deskops/incident': { body: { kind: 'other', title: 'probe', occurredAt: '2030-01-01T00:00:00Z' } },
+    'POST /api/sport/deskops/incident/:id/followUp': { body: { note: 'probe' } },
+    'PUT /api/sport/deskops/incident/:id/close': { body: { result: 'probe', version: 1 } },
+    'POST /api/sport/deskops/page': { body: { name: 'probe', code: 'probe' } },
+    'PUT /api/sport/deskops/page/:id/bindItems': { body: { items: [] } },
+    'POST /api/sport/queue/callNext': { body: { desk: 'probe' } },
+    'POST /api/sport/queue/:id/skip': { body: { desk: 'probe' } },
+    'POST /api/sport/queue/:id/recall': { body: { desk: 'probe' } },
+    'POST /api/sport/queue/:id/serve': { body: { desk: 'probe' } },
+    'POST /api/sport/deskops/workOrder/list': { expect: 'empty' },
+    'POST /api/sport/deskops/workOrder/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/deskops/incident/list': { expect: 'empty' },
+    'POST /api/sport/deskops/incident/export': { expect: 'fileWithoutB' },
+    'POST /api/sport/queue/list': { expect: 'notFound' },
+    'GET /api/sport/queue/board': { expect: 'notFound' },
     'POST /api/sport/card/:id/recharge': { body: { amountFen: 100 } },
     'POST /api/sport/card/:id/calendar': { body: { month: '2030-01' } },
     'POST /api/sport/card/:id/date': { body: { validTo: '2030-01-01', reason: 'probe' } },
@@ -778,6 +806,9 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'marketing') return w.campaignB;
     if (r.module === 'content')
       return /\/comment\//.test(r.url) ? w.commentB : /\/banner\//.test(r.url) ? w.bannerB : /\/agreement\//.test(r.url) ? w.agreementB : w.contentB;
+    if (r.module === 'queue') return w.queueTicketB;
+    if (r.module === 'deskops')
+      return /\/feedback\//.test(r.url) ? w.feedbackB : /\/workOrder\//.test(r.url) ? w.workOrderB : /\/incident\//.test(r.url) ? w.incidentB : w.pageSlotB;
     if (r.module === 'commerce')
       return /\/payment\//.test(r.url) ? w.paymentB : /\/refund\//.test(r.url) ? w.refundB : /\/account\//.test(r.url) ? w.accountB : w.orderB;
     const m: Record<string, number> = {
@@ -800,9 +831,10 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return String(r.module === 'online' ? w.sessionB : byModule());
     case 'userId':
     case 'approverId':
+    case 'assigneeUserId':
       return w.uB;
     case 'parentId':
-      return r.module === 'ticket' ? w.ticketTypeB : r.module === 'goodsCategory' ? w.goodsCategoryB : w.B;
+      return r.module === 'ticket' ? w.ticketTypeB : r.module === 'goodsCategory' ? w.goodsCategoryB : r.module === 'deskops' ? w.pageSlotB : w.B;
     case 'goodsId':
       return w.goodsB;
     case 'deviceId':
@@ -810,7 +842,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'deviceIds':
       return [w.deviceB];
     case 'categoryId':
-      return w.goodsCategoryB;
+      return r.module === 'deskops' ? w.workCategoryB : w.goodsCategoryB;
     case 'warehouseId':
     case 'fromWarehouseId':
     case 'toWarehouseId':
@@ -822,6 +854,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     case 'forOrgIds':
       return [w.B];
     case 'roleId':
+    case 'assigneeRoleId':
       return w.RB;
     case 'roleIds':
       return [w.RB];
@@ -1537,6 +1570,19 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const commentB = (await ok<{ id: number }>('POST', '/api/sport/content/comment', { contentId: contentB, author: 'b', text: 'b-comment' }, mgrB)).id;
     const bannerB = (await ok<{ id: number }>('POST', '/api/sport/content/banner', { name: 'b-banner', image: '/logo.svg' }, mgrB)).id;
     const agreementB = (await ok<{ id: number }>('POST', '/api/sport/content/agreement', { title: both, body: both }, mgrB)).id;
+    // B's desk: a feedback, a work order of B's category, an incident at B's venue, a number taken there, a page slot.
+    const feedbackB = (await ok<{ id: number }>('POST', '/api/sport/deskops/feedback', { category: 'other', content: 'b-feedback' }, mgrB)).id;
+    const workCategoryB = (await ok<{ id: number }>('POST', '/api/sport/deskops/workCategory', { name: 'b-category', slaHours: 4 }, mgrB)).id;
+    const workOrderB = (
+      await ok<{ id: number }>('POST', '/api/sport/deskops/workOrder', { categoryId: workCategoryB, title: 'b-order', assigneeRoleId: RB }, mgrB)
+    ).id;
+    const incidentB = (
+      await ok<{ id: number }>('POST', '/api/sport/deskops/incident', { stadiumId: venueB, kind: 'other', title: 'b-incident', occurredAt: Date.now() }, mgrB)
+    ).id;
+    await ok('POST', '/api/sport/queue/take', { stadiumId: venueB }, mgrB);
+    const queueTicketB = (await ok<{ id: number }>('POST', '/api/sport/queue/callNext', { stadiumId: venueB, desk: 'b-desk' }, mgrB)).id;
+    const pageB = (await ok<{ id: number }>('POST', '/api/sport/deskops/page', { name: 'b-page', code: 'bpage' }, mgrB)).id;
+    const pageSlotB = (await ok<{ id: number }>('POST', '/api/sport/deskops/page', { parentId: pageB, name: 'b-slot', code: 'bslot' }, mgrB)).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1547,6 +1593,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     ).id;
     const companyA = (await ok<{ id: number }>('POST', '/api/sport/member/add', { name: 'a-company', phone: '13922223333', kind: 'corporate' }, mgrA)).id;
     await ok('POST', `/api/sport/commerce/order/${orderA}/pay`, { method: 'cash', amountFen: 1000 }, mgrA);
+    const workCategoryA = (await ok<{ id: number }>('POST', '/api/sport/deskops/workCategory', { name: 'a-category', slaHours: 4 }, mgrA)).id;
     const venueA = (await ok<{ id: number }>('POST', '/api/stadium/stadiumInfo/insert', { stadiumName: 'a-venue' }, mgrA)).id;
     const streamA = (await ok<{ id: number }>('POST', sys('jobStream'), { name: 'a-stream', status: 1, nodes: [{ key: 'a', jobId: jobA }], edges: [] }, mgrA))
       .id;
@@ -1673,6 +1720,13 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       commentB,
       bannerB,
       agreementB,
+      feedbackB,
+      workCategoryA,
+      workCategoryB,
+      workOrderB,
+      incidentB,
+      queueTicketB,
+      pageSlotB,
     };
   });
   afterAll(async () => {

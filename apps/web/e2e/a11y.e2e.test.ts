@@ -42,6 +42,11 @@ const SCREENS = [
   ['sports news', '/sport/views/content/sportsNews/index'],
   ['comments', '/sport/views/content/comments/index'],
   ['dashboard', '/sport/views/dashboard/index'],
+  ['feedback', '/sport/views/content/feedback/index'],
+  ['work orders', '/sport/views/content/workOrder/index'],
+  ['event reporting', '/sport/views/eventReporting/index'],
+  ['queued number', '/sport/views/queuedNumber/index'],
+  ['page settings', '/sport/views/pageSettings/index'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

@@ -41,3 +41,4 @@ export * from './sport/agency.ts';
 export * from './sport/marketing.ts';
 export * from './sport/content.ts';
 export * from './sport/statistics.ts';
+export * from './sport/deskops.ts';

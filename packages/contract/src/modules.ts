@@ -25,6 +25,7 @@ import { agencyModule } from './sport/agency.screens.ts';
 import { marketingModule } from './sport/marketing.screens.ts';
 import { contentModule } from './sport/content.screens.ts';
 import { statisticsModule } from './sport/statistics.screens.ts';
+import { deskOpsModule } from './sport/deskops.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -59,4 +60,5 @@ export const CONTRACT_MODULES = [
   marketingModule,
   contentModule,
   statisticsModule,
+  deskOpsModule,
 ] as const;

@@ -27,6 +27,7 @@ import { agencyManifest } from './sport/agency/index.ts';
 import { marketingManifest } from './sport/marketing/index.ts';
 import { contentManifest } from './sport/content/index.ts';
 import { statisticsManifest } from './sport/statistics/index.ts';
+import { deskOpsManifest } from './sport/desk-ops/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -62,4 +63,5 @@ export const MODULES: readonly ModuleManifest[] = [
   marketingManifest,
   contentManifest,
   statisticsManifest,
+  deskOpsManifest,
 ];

@@ -26,6 +26,7 @@ import { agencyScreens } from './screens/agency.tsx';
 import { marketingScreens } from './screens/marketing.tsx';
 import { contentScreens } from './screens/content.tsx';
 import { statisticsScreens } from './screens/statistics.tsx';
+import { deskOpsScreens } from './screens/deskops.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -61,4 +62,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...marketingScreens,
   ...contentScreens,
   ...statisticsScreens,
+  ...deskOpsScreens,
 };

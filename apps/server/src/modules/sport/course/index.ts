@@ -3,5 +3,8 @@
  * import (tests may also import `course.testkit.ts`).
  */
 
+// A course by id in the caller's scope (the page settings bind courses to the member app's pages).
+export { findCourse } from './course.repository.ts';
+
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { courseManifest } from './course.manifest.ts';

@@ -4,5 +4,8 @@
  * item kind `goods` on its own order (`refId`: the good; `detail`: `{stadiumId}` or `{warehouseId}`).
  */
 
+// A good by id in the caller's scope (the page settings bind goods to the member app's pages).
+export { findGoods } from './goods.repository.ts';
+
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { goodsManifest } from './goods.manifest.ts';

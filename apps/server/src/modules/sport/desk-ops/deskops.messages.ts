@@ -1,0 +1,43 @@
+import { addMessages } from '../../../platform/i18n.ts';
+
+/** The desk-ops module's own texts. */
+addMessages({
+  'zh-CN': {
+    'field.workCategoryName': '工单类别名称',
+    'deskops.opinionRequired': '答复会员时请填写处理意见',
+    'deskops.feedbackDone': '该反馈已处理完毕',
+    'deskops.assigneeOne': '请指派给一位用户或一个角色（二选一）',
+    'deskops.move': '工单当前状态为「{from}」，不能改为「{to}」',
+    'deskops.resultRequired': '完成工单时请填写处理结果',
+    'deskops.incidentClosed': '该事件已结案，不能再跟进',
+    'deskops.queueNone': '当前没有等候的号码',
+    'deskops.queueState': '{number} 号当前状态不能执行此操作',
+    'deskops.pageDepth': '子项下不能再添加下级',
+    'deskops.bindSlot': '只能给页面的栏位绑定内容',
+    'deskops.bindKind': '不支持绑定的类型：{kind}',
+    'deskops.bindMissing': '绑定的{kind}（编号 {id}）不存在或不在本组织内',
+    'deskops.image.tooLarge': '图片不能超过 {max}',
+    'deskops.image.noFile': '请选择要上传的图片',
+    'deskops.image.badFormat': '只能上传 JPG 或 PNG 图片',
+    'deskops.image.badImage': '图片已损坏，无法读取',
+  },
+  'en-US': {
+    'field.workCategoryName': 'Work order category name',
+    'deskops.opinionRequired': 'Write the handling opinion the member will read',
+    'deskops.feedbackDone': 'This feedback has already been answered',
+    'deskops.assigneeOne': 'Assign it to one user or one role (not both)',
+    'deskops.move': 'The work order is "{from}"; it cannot become "{to}"',
+    'deskops.resultRequired': 'Write the result to finish the work order',
+    'deskops.incidentClosed': 'The incident is closed; it takes no more follow-ups',
+    'deskops.queueNone': 'Nobody is waiting',
+    'deskops.queueState': 'Number {number} cannot do that in its state',
+    'deskops.pageDepth': 'A child item cannot have children',
+    'deskops.bindSlot': 'Only a slot of a page takes bound items',
+    'deskops.bindKind': 'Items of kind {kind} cannot be bound',
+    'deskops.bindMissing': 'The {kind} with id {id} does not exist in this organisation',
+    'deskops.image.tooLarge': 'The image may be at most {max}',
+    'deskops.image.noFile': 'Choose an image to upload',
+    'deskops.image.badFormat': 'Only JPG or PNG images',
+    'deskops.image.badImage': 'The image is damaged and cannot be read',
+  },
+});

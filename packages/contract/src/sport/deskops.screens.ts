@@ -1,0 +1,132 @@
+import { without, type ContractModule } from '../module.ts';
+
+/** The permission codes of the sport/desk-ops module (merged into `Perm`). */
+export const deskOpsPermissions = {
+  feedback: {
+    list: 'sport:feedback:list',
+    /** Take up and answer (the member is told). */
+    handle: 'sport:feedback:handle',
+  },
+  workOrder: {
+    list: 'sport:workOrder:list',
+    add: 'sport:workOrder:add',
+    /** Take, finish, close. */
+    status: 'sport:workOrder:status',
+    /** Categories and their SLA. */
+    type: 'sport:workOrder:type',
+  },
+  incident: {
+    list: 'sport:incident:list',
+    add: 'sport:incident:add',
+    /** Follow up and close. */
+    resolve: 'sport:incident:resolve',
+  },
+  queue: {
+    list: 'sport:queue:list',
+    /** Take a number for a visitor at the desk. */
+    take: 'sport:queue:take',
+    /** Call next, skip, recall, served. */
+    call: 'sport:queue:call',
+  },
+  pageSetting: {
+    list: 'sport:pageSetting:list',
+    add: 'sport:pageSetting:add',
+    remove: 'sport:pageSetting:remove',
+    /** bindItems: what a slot shows. */
+    bind: 'sport:pageSetting:bind',
+  },
+} as const;
+
+const P = deskOpsPermissions;
+
+/** What the sport/desk-ops module brings to the console (spec 2.5: feedback, work orders, event reporting, queued number, pageSettings). */
+export const deskOpsModule = {
+  name: 'sport/desk-ops',
+  permissions: deskOpsPermissions,
+  directories: [{ key: 'deskOperations', title: { 'zh-CN': '服务运营', 'en-US': 'Desk operations' }, icon: 'CustomerServiceOutlined' }],
+  screens: [
+    {
+      key: 'sport.deskops.feedback',
+      path: '/sport/views/content/feedback/index',
+      title: { 'zh-CN': '意见反馈', 'en-US': 'Feedback' },
+      icon: 'CommentOutlined',
+      permission: P.feedback.list,
+      buttons: without(P.feedback, 'list'),
+      cache: true,
+      parent: 'deskOperations',
+    },
+    {
+      key: 'sport.deskops.workOrder',
+      path: '/sport/views/content/workOrder/index',
+      title: { 'zh-CN': '工单', 'en-US': 'Work orders' },
+      icon: 'ProfileOutlined',
+      permission: P.workOrder.list,
+      buttons: without(P.workOrder, 'list'),
+      cache: true,
+      parent: 'deskOperations',
+    },
+    {
+      key: 'sport.deskops.incident',
+      path: '/sport/views/eventReporting/index',
+      title: { 'zh-CN': '事件上报', 'en-US': 'Event reporting' },
+      icon: 'AlertOutlined',
+      permission: P.incident.list,
+      buttons: without(P.incident, 'list'),
+      cache: true,
+      parent: 'deskOperations',
+    },
+    {
+      key: 'sport.deskops.queue',
+      path: '/sport/views/queuedNumber/index',
+      title: { 'zh-CN': '排队叫号', 'en-US': 'Queued number' },
+      icon: 'OrderedListOutlined',
+      permission: P.queue.list,
+      buttons: without(P.queue, 'list'),
+      cache: true,
+      parent: 'deskOperations',
+    },
+    // Not a menu: the hall's screen, opened from the queue screen.
+    {
+      key: 'sport.deskops.queueDisplay',
+      path: '/sport/views/queuedNumber/display/:stadiumId',
+      title: { 'zh-CN': '叫号大屏', 'en-US': 'Queue display' },
+      icon: 'DesktopOutlined',
+      permission: P.queue.list,
+      cache: true,
+    },
+    {
+      key: 'sport.deskops.pageSettings',
+      path: '/sport/views/pageSettings/index',
+      title: { 'zh-CN': '页面设置', 'en-US': 'Page settings' },
+      icon: 'LayoutOutlined',
+      permission: P.pageSetting.list,
+      buttons: without(P.pageSetting, 'list'),
+      cache: true,
+      parent: 'deskOperations',
+    },
+  ],
+  buttons: {
+    handle: { 'zh-CN': '处理', 'en-US': 'Handle' },
+    take: { 'zh-CN': '取号', 'en-US': 'Take a number' },
+    call: { 'zh-CN': '叫号', 'en-US': 'Call' },
+    bind: { 'zh-CN': '绑定内容', 'en-US': 'Bind items' },
+  },
+  logLabels: {
+    deskops: { 'zh-CN': '服务运营', 'en-US': 'Desk operations' },
+    queue: { 'zh-CN': '排队叫号', 'en-US': 'Queued number' },
+  },
+  logActions: {
+    handle: { 'zh-CN': '处理反馈', 'en-US': 'Handle feedback' },
+    status: { 'zh-CN': '工单流转', 'en-US': 'Move a work order' },
+    typeAdd: { 'zh-CN': '新增工单类别', 'en-US': 'Add a work order category' },
+    photoUpload: { 'zh-CN': '上传照片', 'en-US': 'Upload a photo' },
+    followUp: { 'zh-CN': '事件跟进', 'en-US': 'Follow up an incident' },
+    close: { 'zh-CN': '事件结案', 'en-US': 'Close an incident' },
+    bindItems: { 'zh-CN': '绑定内容', 'en-US': 'Bind items' },
+    take: { 'zh-CN': '取号', 'en-US': 'Take a number' },
+    callNext: { 'zh-CN': '叫下一号', 'en-US': 'Call next' },
+    skip: { 'zh-CN': '过号', 'en-US': 'Skip' },
+    recall: { 'zh-CN': '重呼', 'en-US': 'Recall' },
+    serve: { 'zh-CN': '办结', 'en-US': 'Served' },
+  },
+} as const satisfies ContractModule;
