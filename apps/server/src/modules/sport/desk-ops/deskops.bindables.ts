@@ -3,9 +3,8 @@ import type { Scope } from '../../../platform/scope.ts';
 
 /**
  * What a page slot can show (`bindItems`): a kind and the lookup that finds one of its records in
- * the caller's scope (its name, or undefined when it does not exist there). Modules register their
- * kinds from a manifest's plug: this module registers course, goods and venue; the content module
- * can register its own kinds the same way.
+ * the caller's scope (its name, or undefined when it does not exist there). The manifest's plug
+ * registers course, goods, venue and content, each through its module's public API.
  */
 export type PageBindableLookup = (db: Executor, scope: Scope, id: number) => Promise<{ name: string } | undefined>;
 

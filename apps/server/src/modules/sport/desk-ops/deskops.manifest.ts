@@ -8,6 +8,7 @@ import * as deskOpsTables from './deskops.table.ts';
 import { deskOpsRoutes } from './deskops.routes.ts';
 import { seedDeskOpsDemo } from './deskops.seed.ts';
 import { feedbackAnsweredType } from './deskops.types.ts';
+import { findContent } from '../content/index.ts';
 
 /**
  * The desk's operations (issue 30, operations half): feedback answered through messaging, work
@@ -16,7 +17,7 @@ import { feedbackAnsweredType } from './deskops.types.ts';
  */
 export const deskOpsManifest: ModuleManifest = {
   name: 'sport/desk-ops',
-  dependsOn: ['system', 'message', 'sport/venue', 'sport/course', 'sport/goods'],
+  dependsOn: ['system', 'message', 'sport/venue', 'sport/course', 'sport/goods', 'sport/content'],
   demoAfter: ['sport/booking', 'sport/course', 'sport/goods'],
   ui: contractModule('sport/desk-ops'),
   tables: { schema: deskOpsTables },
@@ -33,6 +34,10 @@ export const deskOpsManifest: ModuleManifest = {
     registerPageBindable('venue', async (db, scope, id) => {
       const v = await findVenue(db, scope, id);
       return v && { name: v.stadiumName };
+    });
+    registerPageBindable('content', async (db, scope, id) => {
+      const c = await findContent(db, scope, id);
+      return c && { name: c.title.zhCN ?? c.title.enUS ?? String(c.id) };
     });
   },
   routes: ({ app, ctx }) => deskOpsRoutes(app, ctx),

@@ -3,6 +3,7 @@ import { Code } from '@venue/contract';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
 import { adminClient, makeUser, signIn, upload } from '../../system/admin.testkit.ts';
 import { seedMessageDefaults } from '../../message/index.ts';
+import { item as contentItem } from '../content/content.testkit.ts';
 import { stockedGoods } from '../goods/goods.testkit.ts';
 import { png } from '../member/member.testkit.ts';
 import { deskApi, deskStaff, ok, queueApi, stationOf } from './deskops.testkit.ts';
@@ -184,7 +185,7 @@ describe.each(databases)('desk operations on %s', (kind) => {
     expect([none.code, none.msg]).toEqual([Code.CONFLICT, 'Nobody is waiting']);
   });
 
-  it('page settings: page -> slot -> child item; bindItems takes the organisation’s own venues and goods, refuses others and unknown kinds, and changes nothing then', async () => {
+  it('page settings: page -> slot -> child item; bindItems takes the organisation’s own venues, goods and content, refuses others and unknown kinds, and changes nothing then', async () => {
     const a = await deskStaff(s, admin, platformId);
     const b = await deskStaff(s, admin, platformId);
     const home = await ok(a.c, 'POST', deskApi('page'), { name: '首页', code: 'home' });
@@ -193,16 +194,19 @@ describe.each(databases)('desk operations on %s', (kind) => {
     expect([home.level, slot.level, item.level]).toEqual(['page', 'slot', 'item']);
     expect((await a.c.json('POST', deskApi('page'), { body: { parentId: item.id, name: 'x', code: 'x' } })).code).toBe(Code.FORM_INVALID);
     const goods = await stockedGoods(a.c, a.venue.id, 5);
+    const news = await contentItem(a.c, { title: { zhCN: '暑期游泳班开课', enUS: 'Summer swim classes' } });
 
     const bound = await ok(a.c, 'PUT', deskApi(`page/${slot.id}/bindItems`), {
       items: [
         { kind: 'venue', refId: a.venue.id },
         { kind: 'goods', refId: goods.id },
+        { kind: 'content', refId: news.id },
       ],
     });
     expect(bound.bindings.map((x: { kind: string; refId: number; name: string }) => [x.kind, x.refId, x.name])).toEqual([
       ['venue', a.venue.id, a.venue.stadiumName],
       ['goods', goods.id, expect.any(String)],
+      ['content', news.id, '暑期游泳班开课'],
     ]);
     const foreign = await a.c.json('PUT', deskApi(`page/${slot.id}/bindItems`), { body: { items: [{ kind: 'venue', refId: b.venue.id }] } });
     expect([foreign.code, foreign.detail[0].field]).toEqual([Code.FORM_INVALID, 'items.0.refId']);
@@ -213,7 +217,7 @@ describe.each(databases)('desk operations on %s', (kind) => {
 
     const tree = await ok(a.c, 'POST', deskApi('page/list'), {});
     expect(tree.data).toHaveLength(1);
-    expect(tree.data[0].children[0].bindings).toHaveLength(2);
+    expect(tree.data[0].children[0].bindings).toHaveLength(3);
     expect(tree.data[0].children[0].children[0].code).toBe('banner');
     expect((await ok(b.c, 'POST', deskApi('page/list'), {})).total).toBe(0);
     expect((await b.c.json('PUT', deskApi(`page/${slot.id}/bindItems`), { body: { items: [] } })).code).toBe(Code.NOT_FOUND);

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Client, TestServer } from '../../../../test/harness.ts';
 import { grantMenus } from '../../../../test/grants.ts';
 import { makeOrg, makeRole, makeUser, signIn } from '../../system/admin.testkit.ts';
+import { CONTENT_KEYS } from '../content/content.testkit.ts';
 import { GOODS_KEYS } from '../goods/goods.testkit.ts';
 import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 
@@ -26,7 +27,7 @@ export async function ok<T = any>(c: Client, method: 'GET' | 'POST' | 'PUT' | 'D
 export async function deskStaff(s: TestServer, admin: Client, parentId: number) {
   const org = await makeOrg(admin, parentId);
   const role = await makeRole(admin, org.id);
-  await grantMenus(admin, role.id, [...DESKOPS_KEYS, ...VENUE_KEYS, ...GOODS_KEYS]);
+  await grantMenus(admin, role.id, [...DESKOPS_KEYS, ...VENUE_KEYS, ...GOODS_KEYS, ...CONTENT_KEYS]);
   const user = await makeUser(admin, org.id, { roleIds: [role.id] });
   const c = await signIn(s, user.code, 'Pass1234');
   const { venue } = await makeVenue(c, { n: 1 });

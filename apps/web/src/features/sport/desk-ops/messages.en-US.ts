@@ -46,7 +46,7 @@ const messages: MessagesOf<typeof zh> = {
   kind: { injury: 'Injury', damage: 'Damage', other: 'Other' },
   queueState: { waiting: 'Waiting', called: 'Called', served: 'Served', skipped: 'Skipped' },
   level: { page: 'Page', slot: 'Slot', item: 'Child item' },
-  bindKind: { course: 'Course', goods: 'Goods', venue: 'Venue' },
+  bindKind: { course: 'Course', goods: 'Goods', venue: 'Venue', content: 'Content' },
   action: {
     take: 'Take',
     processing: 'Start handling',

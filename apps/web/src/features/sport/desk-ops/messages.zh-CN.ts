@@ -43,7 +43,7 @@ const messages = {
   kind: { injury: '受伤', damage: '损坏', other: '其他' },
   queueState: { waiting: '等候中', called: '已叫号', served: '已办结', skipped: '已过号' },
   level: { page: '页面', slot: '栏位', item: '子项' },
-  bindKind: { course: '课程', goods: '商品', venue: '场馆' },
+  bindKind: { course: '课程', goods: '商品', venue: '场馆', content: '内容' },
   action: {
     take: '接单',
     processing: '开始处理',

@@ -19,4 +19,4 @@ export const workStateOptions = codeOptions(['open', 'inProgress', 'done', 'clos
 export const incidentStateOptions = codeOptions(['open', 'closed'], 'incidentState', { open: 'orange', closed: 'green' });
 export const incidentKindOptions = codeOptions(['injury', 'damage', 'other'], 'kind', { injury: 'red', damage: 'volcano' });
 export const queueStateOptions = codeOptions(['waiting', 'called', 'served', 'skipped'], 'queueState', { called: 'blue', served: 'green', skipped: 'default' });
-export const bindKindOptions = codeOptions(['course', 'goods', 'venue'], 'bindKind');
+export const bindKindOptions = codeOptions(['course', 'goods', 'venue', 'content'], 'bindKind');
