@@ -40,9 +40,23 @@ export default function QueuePage() {
     <Card data-testid="queue-desk">
       <Space wrap style={{ marginBottom: 16 }}>
         <span>{t('queue.venue')}</span>
-        <Select style={{ minWidth: 200 }} options={venues} value={stadiumId} onChange={(v) => setPicked(v as number)} data-testid="queue-venue" />
+        <Select
+          style={{ minWidth: 200 }}
+          aria-label={t('queue.venue')}
+          options={venues}
+          value={stadiumId}
+          onChange={(v) => setPicked(v as number)}
+          data-testid="queue-venue"
+        />
         <span>{t('field.desk')}</span>
-        <Input style={{ width: 140 }} value={desk} maxLength={16} onChange={(e) => setDesk(e.target.value)} data-testid="queue-desk-name" />
+        <Input
+          style={{ width: 140 }}
+          aria-label={t('field.desk')}
+          value={desk}
+          maxLength={16}
+          onChange={(e) => setDesk(e.target.value)}
+          data-testid="queue-desk-name"
+        />
         {can(Perm.queue.take) && (
           <Button
             data-testid="queue-take"
