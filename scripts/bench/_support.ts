@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +63,25 @@ export async function benchPostgresUrl(): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** A new, empty database on the `base` PostgreSQL server (a bench's own), with a way to drop it. */
+export async function scratchDatabase(base: string, prefix = 'bench'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `${prefix}_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`drop database if exists ${name} with (force)`) };
 }
 
 /** Starts the server process as `npm start` does (the bundle) and answers when /readyz says ready. */

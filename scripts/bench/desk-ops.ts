@@ -4,11 +4,10 @@
 //    how many numbers were given twice (must be 0; the numbers must be 1..100);
 //    queue.take.ms: how long the 100 takes took.
 // Without PostgreSQL it prints no figures.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchPostgresUrl, Http, startServerProcess, stop } from './_support.ts';
+import { benchPostgresUrl, Http, scratchDatabase, startServerProcess, stop } from './_support.ts';
 import { takeRace } from '../../apps/server/src/modules/sport/desk-ops/deskops.race.testkit.ts';
 
 const ADMIN_PASSWORD = 'Admin@12345';
@@ -21,15 +20,9 @@ if (!pgUrl) {
   process.exit(0);
 }
 
-const { default: pg } = await import('pg');
-const name = `bench_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
-const admin = new pg.Client({ connectionString: pgUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(pgUrl);
-url.pathname = `/${name}`;
+const scratch = await scratchDatabase(pgUrl);
 const dirs = [0, 1, 2].map((i) => fs.mkdtempSync(path.join(os.tmpdir(), `bench-queue-${i}-`)));
-const env = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: url.toString(), ADMIN_PASSWORD, SEED_DEMO: '0', DATABASE_POOL_SIZE: '10' });
+const env = (dataDir: string) => ({ DATA_DIR: dataDir, DATABASE_URL: scratch.url, ADMIN_PASSWORD, SEED_DEMO: '0', DATABASE_POOL_SIZE: '10' });
 // One after the other: the first migrates and seeds, the others find it done.
 const servers = [];
 for (const d of dirs) servers.push(await startServerProcess(env(d)));
@@ -64,8 +57,7 @@ try {
   if (wrong || r.other.length) throw new Error(`queue take race: ${JSON.stringify({ ...r, numbers: undefined, other: r.other.slice(0, 3) })}`);
 } finally {
   for (const s of servers) await stop(s.child);
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await scratch.drop();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 }
 

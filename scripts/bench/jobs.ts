@@ -1,11 +1,10 @@
 // Job scheduler figures (issue 4): fire delay with 1,000 active jobs in one process, the fire
 // rate, and with PostgreSQL the same load shared by two server processes (delay, duplicates).
 // On PostgreSQL when one answers (BENCH_DATABASE_URL / TEST_DATABASE_URL / local), else PGlite.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchPostgresUrl, percentile, startServerProcess, stop } from './_support.ts';
+import { benchPostgresUrl, percentile, scratchDatabase, startServerProcess, stop } from './_support.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase, type Database } from '../../apps/server/src/platform/db.ts';
 import { seedPlatform } from '../../apps/server/src/modules/system/index.ts';
@@ -17,26 +16,6 @@ const WINDOW_MS = 12_000;
 const out: Record<string, number | null> = {};
 const pgBase = await benchPostgresUrl();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `bench_jobs_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgBase });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const u = new URL(pgBase!);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgBase });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 /** 1,000 jobs firing every second, their start times spread over the second (as real jobs are). */
 async function insertJobs(query: Database['query'], t0: number): Promise<void> {
@@ -93,7 +72,7 @@ function report(prefix: string, w: Window): void {
 
 async function oneProcess(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-jobs-'));
-  const pgdb = pgBase ? await freshPostgres() : undefined;
+  const pgdb = pgBase ? await scratchDatabase(pgBase, 'bench_jobs') : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: 'Admin@12345',
@@ -142,7 +121,7 @@ async function twoProcesses(): Promise<void> {
     out['jobs.twoProcess.duplicateFires'] = null;
     return;
   }
-  const pgdb = await freshPostgres();
+  const pgdb = await scratchDatabase(pgBase!, 'bench_jobs');
   const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'bench-jobs-p-')));
   const env = (i: number) => ({ DATABASE_URL: pgdb.url, DATA_DIR: dirs[i]!, ADMIN_PASSWORD: 'Admin@12345', SEED_DEMO: '0', DATABASE_POOL_SIZE: '10' });
   const { default: pg } = await import('pg');

@@ -4,11 +4,10 @@
 //    offline at a random moment; the figure is the median, over the rounds, of the time from A's
 //    answer to the first 401 that B gives. api.sessionRevokeVisibleMaxMs is the longest round.
 // Needs PostgreSQL (BENCH_DATABASE_URL / TEST_DATABASE_URL / local); without one it prints no figures.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchPostgresUrl, Http, median, startServerProcess, stop } from './_support.ts';
+import { benchPostgresUrl, Http, median, scratchDatabase, startServerProcess, stop } from './_support.ts';
 
 const ROUNDS = 20;
 const ADMIN_PASSWORD = 'Admin@12345';
@@ -21,17 +20,11 @@ if (!pgUrl) {
   process.exit(0);
 }
 
-const { default: pg } = await import('pg');
-const name = `bench_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
-const admin = new pg.Client({ connectionString: pgUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(pgUrl);
-url.pathname = `/${name}`;
+const scratch = await scratchDatabase(pgUrl);
 const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'bench-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'bench-b-'))];
 const env = (dataDir: string) => ({
   DATA_DIR: dataDir,
-  DATABASE_URL: url.toString(),
+  DATABASE_URL: scratch.url,
   ADMIN_PASSWORD,
   SEED_DEMO: '0',
   LOGIN_RATE_PER_MINUTE: '100000',
@@ -76,8 +69,7 @@ try {
 } finally {
   await stop(b.child);
   await stop(a.child);
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await scratch.drop();
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 }
 
