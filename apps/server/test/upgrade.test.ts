@@ -86,6 +86,9 @@ const LANDED: Record<string, string> = {
   '0057_sport_settlement_reconcile': 'bc944b66f56e16e18b021ed5bc10810b07faa8c81bb72ea67dbc994ffa672349',
   '0058_sport_agency': 'bfdfd9fffd0657c1334435484c0853e6d2aa9fe3df5ab793a77bed4707429ed9',
   '0059_sport_marketing': '76a0ae33b58bc3cedba374313a1ce60cb6238cec5a57b2f18032e445dce1a6e0',
+  '0060_sport_content': 'b28798dbc0c56097a600dd7dcbc731fd4202fd6fecd89f1d56276893b34000ae',
+  '0061_sport_statistics': 'c7f1f8260d603b067b350a0fbb0af987ef3391ecd532877ce58d1cf694009893',
+  '0062_sport_desk_ops': '9b9557900f719aa6ec3dcf6d860ca5664d3134b528ec57079f68e6a63d2f15f9',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
