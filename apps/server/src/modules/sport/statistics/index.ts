@@ -4,5 +4,5 @@
  * screen) read the aggregates through these readers, with the scope they are allowed.
  */
 export { statisticsManifest } from './statistics.manifest.ts';
-export { daysOf as statisticsDaysOf, summaryOf as statisticsSummaryOf, type Range as StatisticsRangeOf } from './statistics.repository.ts';
+export { daysOf as statisticsDaysOf, summaryOf as statisticsSummaryOf } from './statistics.repository.ts';
 export { venueTotalsOf as statisticsByVenueOf } from './figures.repository.ts';
