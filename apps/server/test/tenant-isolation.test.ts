@@ -243,6 +243,7 @@ interface World {
   incidentB: number;
   queueTicketB: number;
   pageSlotB: number;
+  displayLinkB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -807,6 +808,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'content')
       return /\/comment\//.test(r.url) ? w.commentB : /\/banner\//.test(r.url) ? w.bannerB : /\/agreement\//.test(r.url) ? w.agreementB : w.contentB;
     if (r.module === 'queue') return w.queueTicketB;
+    if (r.module === 'largescreen') return w.displayLinkB;
     if (r.module === 'deskops')
       return /\/feedback\//.test(r.url) ? w.feedbackB : /\/workOrder\//.test(r.url) ? w.workOrderB : /\/incident\//.test(r.url) ? w.incidentB : w.pageSlotB;
     if (r.module === 'commerce')
@@ -1583,6 +1585,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const queueTicketB = (await ok<{ id: number }>('POST', '/api/sport/queue/callNext', { stadiumId: venueB, desk: 'b-desk' }, mgrB)).id;
     const pageB = (await ok<{ id: number }>('POST', '/api/sport/deskops/page', { name: 'b-page', code: 'bpage' }, mgrB)).id;
     const pageSlotB = (await ok<{ id: number }>('POST', '/api/sport/deskops/page', { parentId: pageB, name: 'b-slot', code: 'bslot' }, mgrB)).id;
+    const displayLinkB = (await ok<{ id: number }>('POST', '/api/sport/largescreen/link', { name: 'b-screen', orgId: B }, mgrB)).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1727,6 +1730,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       incidentB,
       queueTicketB,
       pageSlotB,
+      displayLinkB,
     };
   });
   afterAll(async () => {

@@ -47,6 +47,7 @@ const SCREENS = [
   ['event reporting', '/sport/views/eventReporting/index'],
   ['queued number', '/sport/views/queuedNumber/index'],
   ['page settings', '/sport/views/pageSettings/index'],
+  ['display links', '/sport/views/largeScreen/links'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

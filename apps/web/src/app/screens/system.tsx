@@ -2,11 +2,10 @@ import type { ScreenComponents } from './screen-components.ts';
 import { lazyScreen } from '../lazyScreen.tsx';
 
 const fullPage = { fullPage: true };
-const comingLater = (key: string) => lazyScreen(key, () => import('../../features/public/ComingLaterPage.tsx'), fullPage);
 
 /** The console components of the system module's screens (its contract file lists the screens). */
 export const systemScreens: ScreenComponents<'system'> = {
-  largeScreen: comingLater('largeScreen'),
+  largeScreen: lazyScreen('largeScreen', () => import('../../features/sport/large-screen/LargeScreenPage.tsx'), fullPage),
   home: lazyScreen('home', () => import('../../features/home/HomePage.tsx')),
   'system.user': lazyScreen('user', () => import('../../features/system/user/UserListPage.tsx')),
   'system.role': lazyScreen('role', () => import('../../features/system/role/RoleListPage.tsx')),

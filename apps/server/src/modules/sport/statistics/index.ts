@@ -1,5 +1,8 @@
 /**
  * The sport/statistics module's public API: the only file of `modules/sport/statistics/` another
- * module may import. Figures are read through its routes; this is only the manifest.
+ * module may import. The console reads figures through its routes; other modules (the large
+ * screen) read the aggregates through these readers, with the scope they are allowed.
  */
 export { statisticsManifest } from './statistics.manifest.ts';
+export { daysOf as statisticsDaysOf, summaryOf as statisticsSummaryOf } from './statistics.repository.ts';
+export { venueTotalsOf as statisticsByVenueOf } from './figures.repository.ts';
