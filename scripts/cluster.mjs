@@ -157,7 +157,7 @@ async function waitFor(what, check, timeoutMs) {
 }
 
 /** The Patroni node that is primary now, from the REST APIs. */
-export async function primaryNode() {
+async function primaryNode() {
   for (const [i, name] of nodes.entries()) {
     if ((await http(`http://127.0.0.1:${ports.rest[i]}/primary`)).status === 200) return { name, index: i, port: ports.pg[i] };
   }
@@ -339,4 +339,4 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await commands[command]();
 }
 
-export { ports, dir };
+export { ports };
