@@ -332,10 +332,23 @@ async function restartApp(n) {
   log(`server ${n} restarted`);
 }
 
+async function stopApp(n) {
+  if (![1, 2, 3].includes(n)) fail('stop-app takes 1, 2 or 3');
+  await stop(`app${n}`);
+  log(`server ${n} stopped`);
+}
+
 const [command, arg] = process.argv.slice(2);
-const commands = { up, down, status, 'kill-primary': killPrimary, 'restart-app': () => restartApp(Number(arg)) };
+const commands = {
+  up,
+  down,
+  status,
+  'kill-primary': killPrimary,
+  'restart-app': () => restartApp(Number(arg)),
+  'stop-app': () => stopApp(Number(arg)),
+};
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (!commands[command]) fail('usage: npm run cluster -- up | down | status | kill-primary | restart-app <n>');
+  if (!commands[command]) fail('usage: npm run cluster -- up | down | status | kill-primary | restart-app <n> | stop-app <n>');
   await commands[command]();
 }
 

@@ -3,10 +3,11 @@
 //  - cluster.rollingRestart.failedRequests: the same load while the three processes restart one by one.
 //  - cluster.failover.writeGapMs / lostAcknowledgedWrites: kill-primary under a booking load; the
 //    longest time without a successful booking, and acknowledged orders missing afterwards.
-//  - cluster.ticketRush.ordersPerMin / .oneProcess: booking orders per minute through HAProxy with
-//    three processes, then with two taken out of HAProxy (same machine, same database).
+//  - cluster.ordersPerMin / .oneProcess: booking orders per minute through HAProxy with three
+//    processes, then with two of them stopped (same machine, same database).
 // Skips with one line when the Debian packages cannot be installed. Leaves the cluster down.
 import { spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Http, percentile, root } from './_support.ts';
 import { addDays, localOf } from '../../apps/server/src/modules/sport/venue/index.ts';
 // @ts-expect-error plain ES module without types
@@ -92,48 +93,98 @@ try {
     h.token = manager.token;
     desks.push(h);
   }
-  const load = async (ms: number, deskCount = desks.length, pauseMs = 200) => {
+  let lastOkAt = 0;
+  /** The desks' loop until `done()` (bounded by `maxMs`): failures, requests, and each booking's time. */
+  const load = async (done: () => boolean, maxMs: number, deskCount = desks.length) => {
     const bookings: number[] = [];
+    const acknowledged: number[] = [];
+    const okAt: number[] = [];
     let failed = 0;
     let requests = 0;
-    const until = Date.now() + ms;
+    const until = Date.now() + maxMs;
     await Promise.all(
       desks.slice(0, deskCount).map(async (h, i) => {
-        for (let k = i; Date.now() < until; k++) {
+        for (let k = i; !done() && Date.now() < until; k++) {
           const r = k % 2 ? await book(h) : await grid(h);
           requests++;
           if (!r.ok) failed++;
-          else if (k % 2) bookings.push(r.ms);
-          await new Promise((res) => setTimeout(res, pauseMs));
+          else if (k % 2) {
+            bookings.push(r.ms);
+            okAt.push((lastOkAt = Date.now()));
+            if (r.body?.orderId) acknowledged.push(r.body.orderId);
+          }
+          await sleep(200);
         }
       }),
     );
-    return { bookings, failed, requests };
+    return { bookings, failed, requests, acknowledged, okAt };
+  };
+  const forMs = (ms: number) => {
+    const until = Date.now() + ms;
+    return () => Date.now() >= until;
   };
 
-  await load(3000);
-  const steady = await load(15_000);
+  await load(forMs(3000), 10_000);
+  const steady = await load(forMs(15_000), 30_000);
   out['cluster.bookingP99Ms'] = Math.round(percentile(steady.bookings, 99));
   console.log(`200 front desks: ${steady.requests} requests, ${steady.failed} failed, booking p99 ${out['cluster.bookingP99Ms']} ms`);
 
-  // Rolling restart under the same load.
-  let restarting = true;
-  const rolling = load(600_000).then((r) => r);
-  const restarts = (async () => {
-    await new Promise((res) => setTimeout(res, 2000));
-    for (const n of ['1', '2', '3']) {
-      const r = cluster('restart-app', n);
-      if (r.status !== 0) throw new Error(`restart-app ${n} failed`);
-      await new Promise((res) => setTimeout(res, 3000));
-    }
-    restarting = false;
-  })();
-  // The load ends a little after the last restart (bounded: load() stops at 10 minutes anyway).
-  await restarts;
-  void restarting;
-  const rollingResult = await Promise.race([rolling, new Promise<never>(() => undefined)]);
-  out['cluster.rollingRestart.failedRequests'] = rollingResult.failed;
-  console.log(`rolling restart of 3 processes: ${rollingResult.requests} requests, ${rollingResult.failed} failed`);
+  // Rolling restart under the same load: the three processes one after another, gracefully.
+  let restarted = false;
+  const rolling = load(() => restarted, 300_000);
+  await sleep(2000);
+  for (const n of ['1', '2', '3']) {
+    if (cluster('restart-app', n).status !== 0) throw new Error(`restart-app ${n} failed`);
+    await sleep(2000);
+  }
+  restarted = true;
+  const r = await rolling;
+  out['cluster.rollingRestart.failedRequests'] = r.failed;
+  console.log(`rolling restart of 3 processes: ${r.requests} requests, ${r.failed} failed`);
+
+  // Orders per minute: 3 processes, then 1 (the other two stopped), the same 200 desks without pauses.
+  const rush = async () => {
+    const t0 = Date.now();
+    let made = 0;
+    const until = t0 + 20_000;
+    await Promise.all(
+      desks.map(async (h) => {
+        while (Date.now() < until) if ((await book(h)).ok) made++;
+      }),
+    );
+    return Math.round((made * 60_000) / (Date.now() - t0));
+  };
+  out['cluster.ordersPerMin'] = await rush();
+  cluster('stop-app', '2');
+  cluster('stop-app', '3');
+  out['cluster.ordersPerMin.oneProcess'] = await rush();
+  console.log(`booking orders per minute: ${out['cluster.ordersPerMin']} with 3 processes, ${out['cluster.ordersPerMin.oneProcess']} with 1`);
+  for (const n of ['2', '3']) cluster('restart-app', n);
+
+  // Failover: kill the primary's PostgreSQL under the booking load; every acknowledged order must exist.
+  let failedOver = false;
+  const killedAt = { t: 0 };
+  const writes = load(() => failedOver, 120_000, 100);
+  await sleep(3000);
+  killedAt.t = Date.now();
+  if (cluster('kill-primary').status !== 0) throw new Error('kill-primary failed');
+  // Writes until 10 s after the first success following the kill (bounded by the load's 120 s).
+  for (let i = 0; i < 110 && lastOkAt <= killedAt.t; i++) await sleep(1000);
+  await sleep(10_000);
+  failedOver = true;
+  const w = await writes;
+  const after = w.okAt.filter((t) => t > killedAt.t).sort((a, b) => a - b);
+  const before = w.okAt.filter((t) => t <= killedAt.t);
+  out['cluster.failover.writeGapMs'] = after.length ? after[0]! - Math.max(...before) : 120_000;
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${ports.pgPrimary}/venue` });
+  await db.connect();
+  const found = await db.query<{ id: string }>('select id from sport_order where id = any($1::bigint[])', [w.acknowledged]);
+  await db.end();
+  out['cluster.failover.lostAcknowledgedWrites'] = w.acknowledged.length - found.rowCount!;
+  console.log(
+    `failover: writes back ${out['cluster.failover.writeGapMs']} ms after the kill; ${w.acknowledged.length} acknowledged orders, ${out['cluster.failover.lostAcknowledgedWrites']} missing`,
+  );
 } finally {
   cluster('down');
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { migrationsFolder, pgliteTemplateDir } from './paths.ts';
+import { useNamedStatements } from './prepared.ts';
 
 // The platform knows no module's tables (docs/decisions.md, "Layers"): queries name their tables,
 // Drizzle's relational `db.query` API (which needs the schema) is not used.
@@ -46,21 +47,23 @@ export async function openDatabase(opts: { databaseUrl?: string; listenUrl?: str
     pool.on('connect', (c) => c.on('error', (err) => console.warn(`database connection lost: ${err.message}`)));
     // Several processes may start together: one migrates while the others wait on the lock. The
     // lock is the session's, so behind a transaction-mode pooler it is taken on the direct connection.
-    const client = opts.listenUrl ? new pg.Client({ connectionString: opts.listenUrl }) : await pool.connect();
-    if (opts.listenUrl) await (client as InstanceType<typeof pg.Client>).connect();
+    const direct = opts.listenUrl ? new pg.Client({ connectionString: opts.listenUrl }) : undefined;
+    await direct?.connect();
+    const client = direct ?? (await pool.connect());
     try {
       await client.query('select pg_advisory_lock(727274)');
       await migrate(drizzle(client), { migrationsFolder });
     } finally {
       await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
-      if ('release' in client) client.release();
-      else await client.end();
+      if (direct) await direct.end();
+      else (client as import('pg').PoolClient).release();
     }
     const db = drizzle(pool) as unknown as Db;
     const listener = new PgListener(pg.Client, opts.listenUrl ?? opts.databaseUrl);
     // PgBouncer 1.18 in transaction mode hands each transaction any server connection, where a
     // statement named on another one is unknown: behind it every statement is unnamed.
     const pooled = opts.listenUrl !== undefined;
+    useNamedStatements(!pooled);
     return {
       db,
       kind: 'postgres',
