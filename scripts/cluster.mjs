@@ -248,11 +248,11 @@ async function up() {
   log('Starting HAProxy and PgBouncer…');
   start('haproxy', BINARIES.haproxy, ['-db', '-f', path.join(dir, 'haproxy.cfg')]);
   start('pgbouncer', BINARIES.pgbouncer, [path.join(dir, 'pgbouncer.ini')], { ...asPostgres, cwd: dir });
-  await waitFor('the primary through HAProxy', async () => psql('select 1').stdout.trim() === '1', 30_000);
-  if (psql(`select 1 from pg_database where datname = 'venue'`).stdout.trim() !== '1') {
-    const r = psql('create database venue');
-    if (r.status !== 0) fail(`create database venue: ${r.stderr}`);
-  }
+  // HAProxy counts a server up until its first check fails: wait until it reaches a primary, twice running.
+  let seen = 0;
+  await waitFor('the primary through HAProxy', async () => (seen = psql('select pg_is_in_recovery()').stdout.trim() === 'f' ? seen + 1 : 0) >= 2, 60_000);
+  const created = psql('create database venue');
+  if (created.status !== 0 && !created.stderr.includes('already exists')) fail(`create database venue: ${created.stderr}`);
   log('Waiting for the synchronous standby…');
   await waitFor(
     'the synchronous standby',

@@ -23,8 +23,6 @@ if (process.platform !== 'linux' || !ensurePackages()) {
   process.exit(0);
 }
 
-const upRun = cluster('up');
-if (upRun.status !== 0) throw new Error(`cluster up failed:\n${upRun.stdout}`);
 const base = `http://127.0.0.1:${ports.console}`;
 
 interface Answer {
@@ -45,6 +43,8 @@ async function call(h: Http, url: string, body: unknown): Promise<Answer> {
 }
 
 try {
+  const upRun = cluster('up');
+  if (upRun.status !== 0) throw new Error(`cluster up failed:\n${upRun.stdout}`);
   const manager = await new Http(base).init();
   await manager.login('Demo@2020', 'manager');
   const ok = async (url: string, body: unknown) => {
