@@ -352,4 +352,4 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   await commands[command]();
 }
 
-export { ports };
+export { ports, dir };

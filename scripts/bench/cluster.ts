@@ -7,11 +7,13 @@
 //    processes, then with two of them stopped (same machine, same database).
 // Skips with one line when the Debian packages cannot be installed. Leaves the cluster down.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Http, percentile, root } from './_support.ts';
 import { addDays, localOf } from '../../apps/server/src/modules/sport/venue/index.ts';
 // @ts-expect-error plain ES module without types
-import { ensurePackages, ports } from '../cluster.mjs';
+import { dir as clusterDir, ensurePackages, ports } from '../cluster.mjs';
 
 const out: Record<string, number | string> = {};
 const cluster = (...args: string[]) =>
@@ -45,8 +47,24 @@ async function call(h: Http, url: string, body: unknown): Promise<Answer> {
 try {
   const upRun = cluster('up');
   if (upRun.status !== 0) throw new Error(`cluster up failed:\n${upRun.stdout}`);
+  // A bench organisation of its own (one venue per organisation), made by the admin, and its clerk.
+  const admin = await new Http(base).init();
+  await admin.login(fs.readFileSync(path.join(clusterDir, 'data/initial-admin-password.txt'), 'utf8').trim());
+  const asAdmin = async (method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const r = await admin.call(method, url, body);
+    if (r.code !== 0) throw new Error(`${url}: ${r.code}`);
+    return r.body;
+  };
+  const code = `cluster_${Date.now().toString(36)}`;
+  const org = await asAdmin('POST', '/api/system/org', { code, name: '集群压测', parentId: (await asAdmin('GET', '/api/system/org/tree'))[0].id, type: 3 });
+  const menuIds: number[] = [];
+  const walk = (ns: { id: number; key: string; children?: unknown[] }[]) =>
+    ns.forEach((n) => (/^(venue|order|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
+  walk(await asAdmin('GET', '/api/system/menu/tree'));
+  const role = await asAdmin('POST', '/api/system/role', { orgId: org.id, code, name: '前台', menuIds });
+  await asAdmin('POST', '/api/system/user', { code: `${code}_1`, name: '前台1', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
   const manager = await new Http(base).init();
-  await manager.login('Demo@2020', 'manager');
+  await manager.login('Bench@2020x', `${code}_1`);
   const ok = async (url: string, body: unknown) => {
     const r = await manager.call('POST', url, body);
     if (r.code !== 0) throw new Error(`${url}: ${r.code} ${JSON.stringify(r.body)}`);
