@@ -33,13 +33,20 @@ interface Answer {
   body?: { orderId?: number };
 }
 
+/** What failed, by HTTP status and answer code (or the connection's error), for the bench's lines. */
+const failures = new Map<string, number>();
+const failuresSeen = () => [...failures].map(([k, n]) => `${k} ×${n}`).join(', ');
+
 /** One call through HAProxy; a refused connection, a 5xx or an error code is a failure. */
 async function call(h: Http, url: string, body: unknown): Promise<Answer> {
   const t0 = performance.now();
   try {
     const r = await h.call('POST', url, body);
-    return { ok: r.status < 400 && r.code === 0, ms: performance.now() - t0, body: r.body };
-  } catch {
+    const ok = r.status < 400 && r.code === 0;
+    if (!ok) failures.set(`${r.status}/${r.code}`, (failures.get(`${r.status}/${r.code}`) ?? 0) + 1);
+    return { ok, ms: performance.now() - t0, body: r.body };
+  } catch (err) {
+    failures.set(String((err as Error).cause ?? err), (failures.get(String((err as Error).cause ?? err)) ?? 0) + 1);
     return { ok: false, ms: performance.now() - t0 };
   }
 }
@@ -145,7 +152,8 @@ try {
   await load(forMs(3000), 10_000);
   const steady = await load(forMs(15_000), 30_000);
   out['cluster.bookingP99Ms'] = Math.round(percentile(steady.bookings, 99));
-  console.log(`200 front desks: ${steady.requests} requests, ${steady.failed} failed, booking p99 ${out['cluster.bookingP99Ms']} ms`);
+  console.log(`200 front desks: ${steady.requests} requests, ${steady.failed} failed, booking p99 ${out['cluster.bookingP99Ms']} ms ${failuresSeen()}`);
+  failures.clear();
 
   // Rolling restart under the same load: the three processes one after another, gracefully.
   let restarted = false;
@@ -158,7 +166,7 @@ try {
   restarted = true;
   const r = await rolling;
   out['cluster.rollingRestart.failedRequests'] = r.failed;
-  console.log(`rolling restart of 3 processes: ${r.requests} requests, ${r.failed} failed`);
+  console.log(`rolling restart of 3 processes: ${r.requests} requests, ${r.failed} failed ${failuresSeen()}`);
 
   // Orders per minute: 3 processes, then 1 (the other two stopped), the same 200 desks without pauses.
   const rush = async () => {
@@ -180,10 +188,13 @@ try {
   for (const n of ['2', '3']) cluster('restart-app', n);
 
   // Failover: kill the primary's PostgreSQL under the booking load; every acknowledged order must exist.
+  lastOkAt = 0;
   let failedOver = false;
   const killedAt = { t: 0 };
   const writes = load(() => failedOver, 120_000, 100);
-  await sleep(3000);
+  // Killed once bookings are being acknowledged (bounded: the load's own 120 s).
+  for (let i = 0; i < 60 && !lastOkAt; i++) await sleep(1000);
+  await sleep(2000);
   killedAt.t = Date.now();
   if (cluster('kill-primary').status !== 0) throw new Error('kill-primary failed');
   // Writes until 10 s after the first success following the kill (bounded by the load's 120 s).
@@ -193,7 +204,7 @@ try {
   const w = await writes;
   const after = w.okAt.filter((t) => t > killedAt.t).sort((a, b) => a - b);
   const before = w.okAt.filter((t) => t <= killedAt.t);
-  out['cluster.failover.writeGapMs'] = after.length ? after[0]! - Math.max(...before) : 120_000;
+  out['cluster.failover.writeGapMs'] = after.length ? after[0]! - Math.max(killedAt.t - 2000, ...before) : 120_000;
   const { default: pg } = await import('pg');
   const db = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${ports.pgPrimary}/venue` });
   await db.connect();
