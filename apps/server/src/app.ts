@@ -46,6 +46,8 @@ export interface BuildOptions {
    * are in effect. Without it (tests build the app after seeding) the app is ready when built.
    */
   startup?: Promise<unknown>;
+  /** True once the process is shutting down: `/readyz` answers 503 so the load balancer drains it. */
+  draining?: () => boolean;
   /** The module list (default: modules/modules.ts); tests load others to see the loader refuse them. */
   modules?: readonly ModuleManifest[];
 }
@@ -85,7 +87,7 @@ function recordedHeaders(middleware: ReturnType<typeof helmet>): [string, string
 }
 
 /** Builds the whole server: used by main.ts and by every test. */
-export async function buildApp({ config, database, sms, logStream, startup, modules = MODULES }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, sms, logStream, startup, draining, modules = MODULES }: BuildOptions): Promise<FastifyInstance> {
   // A missing dependency or a name declared twice stops the start here, before anything listens.
   const loaded = loadModules(modules);
   const app = Fastify({
@@ -167,6 +169,7 @@ export async function buildApp({ config, database, sms, logStream, startup, modu
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
     if (!started) return reply.status(503).send({ status: 'starting', database: database.kind });
+    if (draining?.()) return reply.status(503).send({ status: 'draining', database: database.kind });
     const ok = await isReady(database);
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ready' : 'unavailable', database: database.kind });
   });

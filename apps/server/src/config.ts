@@ -52,6 +52,13 @@ const env = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A direct connection to the primary (not through PgBouncer) for LISTEN and migrations. Set when
+   * DATABASE_URL goes through a transaction-mode pooler: queries then use no named statements.
+   */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
+  /** SIGTERM: how long /readyz answers 503 before the server stops taking connections (the balancer's drain time). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   ADMIN_PASSWORD: z.string().min(4).max(128).optional(),
   // Unset: the demo venue outside production only; a production install loads it only when asked.
   SEED_DEMO: bool.optional(),
@@ -200,6 +207,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     poolSize: e.DATABASE_POOL_SIZE,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     logLevel: e.LOG_LEVEL,

@@ -7,7 +7,7 @@ import { seedModuleDemos, seedModules, startModules } from './platform/module.ts
 import { stdoutLog } from './platform/logOutput.ts';
 import { prepareKeys } from './platform/keys.ts';
 
-/** SIGTERM/SIGINT: the process ends within this time, whatever still hangs. */
+/** SIGTERM/SIGINT: the process ends within this time after draining, whatever still hangs. */
 const SHUTDOWN_GRACE_MS = 15_000;
 /** How long the last log lines may wait for a slow reader before the process exits. */
 const LOG_FLUSH_MS = 2_000;
@@ -23,7 +23,7 @@ async function main() {
   const firstStart = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
   // First start: the body-encryption keys are made on the thread pool while the database opens.
   const [database] = await Promise.all([
-    openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize }),
+    openDatabase({ databaseUrl: config.databaseUrl, listenUrl: config.databaseListenUrl, dataDir: config.dataDir, poolSize: config.poolSize }),
     prepareKeys(config.dataDir),
   ]);
   const openedAt = Date.now();
@@ -31,7 +31,8 @@ async function main() {
   // before the demo seeds: their payments are notified back to it).
   let started!: () => void;
   const startup = new Promise<void>((resolve) => (started = resolve));
-  const app = await buildApp({ config, database, startup });
+  let closing = false;
+  const app = await buildApp({ config, database, startup, draining: () => closing });
   const builtAt = Date.now();
   // Every module's seed, in dependency order (the platform organisation, the admin, menus, defaults).
   await seedModules(app.modules);
@@ -62,7 +63,6 @@ async function main() {
   );
   for (const line of signInLines(config, startedAt, firstStart)) stdoutLog().write(line + '\n');
 
-  let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -70,8 +70,14 @@ async function main() {
     const force = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, SHUTDOWN_GRACE_MS + config.shutdownDrainMs);
     force.unref();
+    // Behind a load balancer: /readyz answers 503 and requests are still served until its health
+    // checks have taken this process out, so no request meets a closed port.
+    if (config.shutdownDrainMs) {
+      app.log.info({ signal, ms: config.shutdownDrainMs }, 'shutting down: draining');
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    }
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     // Keep-alive sockets whose request finishes during shutdown become idle only afterwards:
     // sweep them so close() does not wait for the client to hang up.

@@ -34,19 +34,31 @@ export class CapturingSms implements SmsProvider {
   }
 }
 
+/**
+ * TEST_DATABASE_LISTEN_URL: the same server reached directly when TEST_DATABASE_URL is a PgBouncer
+ * in transaction mode in front of it. Session-level work (advisory locks, LISTEN, creating and
+ * dropping databases) goes there; the servers under test query through the pooler.
+ */
+const directBase = process.env.TEST_DATABASE_LISTEN_URL ?? process.env.TEST_DATABASE_URL!;
+
+function withDatabase(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
 /** A new database on the TEST_DATABASE_URL server (empty, or a copy of `template`), with a way to drop it. */
-export async function freshPostgres(prefix = 't', opts: { template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(prefix = 't', opts: { template?: string } = {}): Promise<{ url: string; listenUrl?: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
-  const base = process.env.TEST_DATABASE_URL!;
+  const base = directBase;
   const name = `${prefix}_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`);
   await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: withDatabase(process.env.TEST_DATABASE_URL!, name),
+    listenUrl: process.env.TEST_DATABASE_LISTEN_URL && withDatabase(directBase, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -130,7 +142,7 @@ function migratedPostgresTemplate(): Promise<string> {
   postgresTemplate ??= (async () => {
     const name = `venue_tpl_${migrationsDigest()}`;
     const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL! });
+    const admin = new pg.Client({ connectionString: directBase });
     await admin.connect();
     try {
       await admin.query('select pg_advisory_lock(727275)');
@@ -138,9 +150,7 @@ function migratedPostgresTemplate(): Promise<string> {
         const building = `${name}_build`;
         await admin.query(`drop database if exists ${building} with (force)`);
         await admin.query(`create database ${building}`);
-        const url = new URL(process.env.TEST_DATABASE_URL!);
-        url.pathname = `/${building}`;
-        const database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+        const database = await openDatabase({ databaseUrl: withDatabase(directBase, building), dataDir: os.tmpdir() });
         await database.close();
         await admin.query(`alter database ${building} rename to ${name}`);
       }
@@ -175,9 +185,10 @@ export async function startServer(
     SESSION_CACHE_MS: '0',
     DATABASE_POOL_SIZE: '5',
     ...(pgdb ? { DATABASE_URL: pgdb.url } : {}),
+    ...(pgdb?.listenUrl ? { DATABASE_LISTEN_URL: pgdb.listenUrl } : {}),
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir, poolSize: config.poolSize });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, listenUrl: config.databaseListenUrl, dataDir, poolSize: config.poolSize });
   const sms = new CapturingSms();
   const app = await buildApp({ config, database, sms, logStream: opts.logStream });
   await seedPlatform(database.db, config, () => undefined);

@@ -145,6 +145,23 @@ describe('process lifecycle on the embedded database', { timeout: 240_000 }, () 
     proc.child.kill('SIGTERM');
     expect(await proc.exited).toBe(0);
   });
+
+  it('with SHUTDOWN_DRAIN_MS, answers /readyz 503 after SIGTERM and still serves requests while the balancer drains it', async () => {
+    const password = fs.readFileSync(path.join(dataDir, 'initial-admin-password.txt'), 'utf8').trim();
+    proc = await start(dataDir, { SHUTDOWN_DRAIN_MS: '60000' });
+    const send = await loginRequest(proc.port, 'admin', password);
+    proc.child.kill('SIGTERM');
+    let ready = await fetch(`http://127.0.0.1:${proc.port}/readyz`);
+    for (let i = 0; i < 3000 && ready.status === 200; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      ready = await fetch(`http://127.0.0.1:${proc.port}/readyz`);
+    }
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { status: string }).status).toBe('draining');
+    expect((await send()).json.code).toBe(0);
+    expect(proc.log()).toContain('shutting down: draining');
+    proc.child.kill('SIGKILL');
+  });
 });
 
 describe('process lifecycle when the reader of its output goes away', { timeout: 240_000 }, () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { migrationsFolder, pgliteTemplateDir } from './paths.ts';
+import { useNamedStatements } from './prepared.ts';
 
 // The platform knows no module's tables (docs/decisions.md, "Layers"): queries name their tables,
 // Drizzle's relational `db.query` API (which needs the schema) is not used.
@@ -18,7 +19,7 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw parameterised SQL and answers its rows (used by bench baselines and health checks). */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /** The same as a named prepared statement: PostgreSQL plans it once per connection (hot paths). */
+  /** The same as a named prepared statement: PostgreSQL plans it once per connection (hot paths); unnamed behind PgBouncer. */
   prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
   /** PostgreSQL's connection pool right now (PGlite has one connection and no pool). */
   poolUse?: () => { total: number; idle: number; waiting: number };
@@ -31,7 +32,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: { databaseUrl?: string; listenUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -41,22 +42,33 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle connection that the server ends (restart, failover, a dropped test database) must not crash the process.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
-    // Several processes may start together: one migrates while the others wait on the lock.
-    const client = await pool.connect();
+    // So must one that is checked out between two queries (PgBouncer ends it when the primary
+    // fails): the query under way fails, the next one gets a new connection.
+    pool.on('connect', (c) => c.on('error', (err) => console.warn(`database connection lost: ${err.message}`)));
+    // Several processes may start together: one migrates while the others wait on the lock. The
+    // lock is the session's, so behind a transaction-mode pooler it is taken on the direct connection.
+    const direct = opts.listenUrl ? new pg.Client({ connectionString: opts.listenUrl }) : undefined;
+    await direct?.connect();
+    const client = direct ?? (await pool.connect());
     try {
       await client.query('select pg_advisory_lock(727274)');
       await migrate(drizzle(client), { migrationsFolder });
     } finally {
       await client.query('select pg_advisory_unlock(727274)').catch(() => undefined);
-      client.release();
+      if (direct) await direct.end();
+      else (client as import('pg').PoolClient).release();
     }
     const db = drizzle(pool) as unknown as Db;
-    const listener = new PgListener(pg.Client, opts.databaseUrl);
+    const listener = new PgListener(pg.Client, opts.listenUrl ?? opts.databaseUrl);
+    // PgBouncer 1.18 in transaction mode hands each transaction any server connection, where a
+    // statement named on another one is unknown: behind it every statement is unnamed.
+    const pooled = opts.listenUrl !== undefined;
+    useNamedStatements(!pooled);
     return {
       db,
       kind: 'postgres',
       query: async (text, params) => (await pool.query(text, params)).rows,
-      prepared: async (name, text, values) => (await pool.query({ name, text, values })).rows,
+      prepared: async (name, text, values) => (await pool.query(pooled ? { text, values } : { name, text, values })).rows,
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
       close: async () => {

@@ -50,6 +50,15 @@ function fixedPart(q: { sql: string; params: unknown[] }): string {
 type PreparedOf<Q extends Record<string, Preparable>> = { [K in keyof Q]: ReturnType<Q[K]['prepare']> };
 
 let verify = false;
+let named = true;
+
+/**
+ * Off behind PgBouncer in transaction mode (1.18 keeps no statement across transactions): the
+ * text is still built once per shape, PostgreSQL plans each call as an unnamed statement.
+ */
+export function useNamedStatements(on: boolean): void {
+  named = on;
+}
 
 /** Tests: every reuse of a shape checks that nothing but its bound values could differ (costs a build per call). */
 export function verifyShapesOnReuse(on = true): void {
@@ -170,7 +179,8 @@ export function preparedByShape<Db extends object, Args extends unknown[], Q ext
     const id = createHash('sha256').update(shape.key).digest('hex').slice(0, 16);
     const prepared = Object.fromEntries(
       Object.entries(queries).map(([k, q]) => {
-        const statement = q.prepare(`${name}_${k}_${id}`);
+        // An empty name is node-postgres's unnamed statement.
+        const statement = q.prepare(named ? `${name}_${k}_${id}` : '');
         withFlatRows(statement);
         return [k, statement];
       }),
