@@ -8,6 +8,8 @@ export const statisticsPermissions = {
     view: 'sport:statistics:view',
     /** Rebuild the aggregates from the ledger and the orders (administrators). */
     rebuild: 'sport:statistics:rebuild',
+    /** Export a statistics table or a figure's lines as xlsx. */
+    export: 'sport:statistics:export',
   },
 } as const;
 
@@ -18,6 +20,7 @@ const report = (name: string, zh: string, en: string, icon: string): ScreenDef =
   title: { 'zh-CN': zh, 'en-US': en },
   icon,
   permission: statisticsPermissions.statistics.view,
+  buttons: { export: statisticsPermissions.statistics.export },
   cache: true,
   parent: 'statistics',
 });
@@ -34,7 +37,7 @@ export const statisticsModule = {
       title: { 'zh-CN': '数据看板', 'en-US': 'Dashboard' },
       icon: 'DashboardOutlined',
       permission: statisticsPermissions.statistics.view,
-      buttons: { rebuild: statisticsPermissions.statistics.rebuild },
+      buttons: { rebuild: statisticsPermissions.statistics.rebuild, export: statisticsPermissions.statistics.export },
       cache: true,
       parent: 'root',
     },
@@ -50,11 +53,13 @@ export const statisticsModule = {
   ],
   buttons: {
     rebuild: { 'zh-CN': '重建统计', 'en-US': 'Rebuild statistics' },
+    export: { 'zh-CN': '导出', 'en-US': 'Export' },
   },
   logLabels: {
     statistics: { 'zh-CN': '统计', 'en-US': 'Statistics' },
   },
   logActions: {
     rebuild: { 'zh-CN': '重建统计', 'en-US': 'Rebuild statistics' },
+    export: { 'zh-CN': '导出统计', 'en-US': 'Export statistics' },
   },
 } as const satisfies ContractModule;

@@ -49,6 +49,9 @@ export const statisticsDrillQuery = statisticsRange.extend({
   pageSize: fields.intIn(1, 500).default(20),
 });
 export type StatisticsDrillQuery = z.output<typeof statisticsDrillQuery>;
+/** Every line of a figure, as an xlsx (streamed: no page). */
+export const statisticsDrillExportQuery = statisticsDrillQuery.omit({ pageNum: true, pageSize: true });
+export type StatisticsDrillExportQuery = z.output<typeof statisticsDrillExportQuery>;
 
 /** One line a figure adds up: a payment, a refund, an order, an order line, a member. */
 export const statisticsDrillLine = z.object({

@@ -272,6 +272,39 @@ function linesOf(metric: string, scope: Scope, r: Range): SQL {
   }
 }
 
+const lineOf = (x: Record<string, string | number | null>): StatisticsDrillLine => ({
+  day: String(x.day),
+  orgId: Number(x.org_id),
+  stadiumId: x.venue_id === null ? null : Number(x.venue_id),
+  ref: String(x.ref),
+  orderNo: x.order_no === null ? null : String(x.order_no),
+  kind: x.kind === null ? null : String(x.kind),
+  name: x.name === null ? null : String(x.name),
+  amountFen: Number(x.fen),
+  quantity: Number(x.qty),
+});
+
+/**
+ * Every line of a metric, `batch` at a time through a cursor (one plan, not a page offset per
+ * batch: an export of a million lines), in the caller's transaction.
+ */
+export async function eachDrillBatch(
+  tx: Executor,
+  scope: Scope,
+  metric: string,
+  r: Range,
+  batch: number,
+  take: (lines: StatisticsDrillLine[]) => Promise<void>,
+): Promise<void> {
+  await tx.execute(sql`declare stats_lines no scroll cursor for select * from (${linesOf(metric, scope, r)}) x order by day, ref, kind`);
+  for (;;) {
+    const rows = await rowsOf<Record<string, string | number | null>>(tx, sql.raw(`fetch ${Math.trunc(batch)} from stats_lines`));
+    if (!rows.length) break;
+    await take(rows.map(lineOf));
+  }
+  await tx.execute(sql`close stats_lines`);
+}
+
 export async function drillOf(
   db: Executor,
   scope: Scope,
@@ -293,16 +326,6 @@ export async function drillOf(
     total: Number(t!.n),
     sumFen: Number(t!.fen),
     sumQuantity: Number(t!.qty),
-    data: rows.map((x) => ({
-      day: String(x.day),
-      orgId: Number(x.org_id),
-      stadiumId: x.venue_id === null ? null : Number(x.venue_id),
-      ref: String(x.ref),
-      orderNo: x.order_no === null ? null : String(x.order_no),
-      kind: x.kind === null ? null : String(x.kind),
-      name: x.name === null ? null : String(x.name),
-      amountFen: Number(x.fen),
-      quantity: Number(x.qty),
-    })),
+    data: rows.map(lineOf),
   };
 }

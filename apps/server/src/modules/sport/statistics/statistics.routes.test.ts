@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   REPORT_METRICS,
@@ -16,6 +17,14 @@ import { addMember, newPhone } from '../member/member.testkit.ts';
 import { addDays, localOf } from '../venue/index.ts';
 import { booking } from '../venue/venue.testkit.ts';
 import { aggregatesOf, deliver, ok, statisticsStaff, statsApi } from './statistics.testkit.ts';
+
+async function sheetRows(buf: Buffer): Promise<(string | number)[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const out: (string | number)[][] = [];
+  wb.worksheets[0]!.eachRow((row) => out.push((row.values as (string | number)[]).slice(1)));
+  return out;
+}
 
 /**
  * Statistics through the console's calls on a real database: a mixed business day (a venue
@@ -189,6 +198,32 @@ describe.each(databases)('statistics on %s', (kind) => {
       for (const report of reports) expect(await ok(st.c, statsApi('report'), { report, ...range })).toEqual(before.get(report));
     },
   );
+
+  it('exports a figure’s lines and a report as xlsx in the caller’s language: the lines add up to the figure, the report ends with its total', async () => {
+    const st = await statisticsStaff(s, admin, platformId);
+    const sold = [
+      await paidGeneral(st.c, [{ name: '毛巾', unitPriceFen: 1_234, quantity: 2 }], { venueId: st.venue.id }),
+      await paidGeneral(st.c, [{ name: '矿泉水', unitPriceFen: 300 }]),
+    ];
+    await deliver(
+      s,
+      sold.map((o) => o.id),
+    );
+    const figures = await summary(st.c);
+    const lines = await st.c.call('POST', statsApi('drill/export'), { body: { metric: 'revenueFen', from: day, to: day } });
+    expect([lines.statusCode, String(lines.headers['content-type'])]).toEqual([200, expect.stringContaining('spreadsheetml')]);
+    expect(decodeURIComponent(String(lines.headers['content-disposition']))).toMatch(/统计明细_\d{14}\.xlsx/);
+    const rows = await sheetRows(lines.rawPayload);
+    expect(rows[0]).toEqual(['营业日', '场馆编号', '单号', '订单号', '类别', '名称', '金额（元）', '数量']);
+    expect(rows).toHaveLength(3);
+    expect(Math.round(rows.slice(1).reduce((a, r) => a + Number(r[6]), 0) * 100)).toBe(figures.revenueFen);
+
+    const report = await st.c.call('POST', statsApi('report/export'), { body: { report: 'businessByKind', from: day, to: day }, lang: 'en-US' });
+    const table = await sheetRows(report.rawPayload);
+    expect(table[0]).toEqual(['Item', 'Revenue (yuan)', 'Refunds (yuan)', 'Orders', 'Quantity']);
+    expect(table.slice(1).map((r) => r[0])).toEqual(['Goods and services', 'Total']);
+    expect(table.at(-1)![1]).toBe(figures.revenueFen / 100);
+  });
 
   it('a venue sees itself, a parent its children; another organisation sees nothing of it; bad ranges are refused in both languages', async () => {
     const parent = await statisticsStaff(s, admin, platformId);

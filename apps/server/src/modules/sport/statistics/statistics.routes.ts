@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   Perm,
   statisticsDays,
+  statisticsDrillExportQuery,
   statisticsDrillPage,
   statisticsDrillQuery,
   statisticsRange,
@@ -13,6 +14,8 @@ import {
 import { z } from 'zod';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
 import {
+  exportDrill,
+  exportReport,
   rebuildForCaller,
   statisticsDays as daysOf,
   statisticsDrill,
@@ -66,6 +69,24 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: statisticsReportQuery,
     response: statisticsReport,
     handler: async ({ body, caller }) => reportOf(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('report/export'),
+    permission: P.export,
+    action: 'export',
+    body: statisticsReportQuery,
+    response: 'file',
+    handler: async ({ body, caller, req }) => exportReport(db, caller, body, req.lang),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('drill/export'),
+    permission: P.export,
+    action: 'export',
+    body: statisticsDrillExportQuery,
+    response: 'file',
+    handler: async ({ body, caller, req }) => exportDrill(db, caller, body, req.lang),
   });
   defineRoute(app, {
     ...base,

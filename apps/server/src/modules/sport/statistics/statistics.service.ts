@@ -1,6 +1,7 @@
 import {
   STATISTICS_REPORTS,
   type StatisticsDayRow,
+  type StatisticsDrillExportQuery,
   type StatisticsDrillPage,
   type StatisticsDrillQuery,
   type StatisticsRange,
@@ -15,7 +16,22 @@ import { SYSTEM_SCOPE, oneOrgScope, scopeOf, type Scope } from '../../../platfor
 import { findOrder, type CommerceEvent } from '../commerce/index.ts';
 import { notifyVenueLive } from '../../message/index.ts';
 import { venueInScope } from '../venue/index.ts';
-import { addOrder, addPayment, addRefund, daysOf, drillOf, orgsIn, rebuildAggregates, reportOf, summaryOf, type Range } from './statistics.repository.ts';
+import {
+  addOrder,
+  addPayment,
+  addRefund,
+  daysOf,
+  drillOf,
+  eachDrillBatch,
+  orgsIn,
+  rebuildAggregates,
+  reportOf,
+  summaryOf,
+  type Range,
+} from './statistics.repository.ts';
+import { LINE_COLUMNS, reportColumns, streamedXlsx } from './statistics.export.ts';
+import type { Lang } from '../../../platform/i18n.ts';
+import type { FileResult } from '../../../platform/http.ts';
 import './statistics.messages.ts';
 
 const MAX_DAYS = 366;
@@ -52,6 +68,25 @@ export async function statisticsReport(db: Db, caller: Caller, q: StatisticsRepo
     data,
     total: { key: 'total', label: null, revenueFen: sum('revenueFen'), refundFen: sum('refundFen'), orders: sum('orders'), items: sum('items') },
   };
+}
+
+/** A report's table as xlsx, its total last. */
+export async function exportReport(db: Db, caller: Caller, q: StatisticsReportQuery, lang: Lang): Promise<FileResult> {
+  const r = await statisticsReport(db, caller, q);
+  return streamedXlsx('report', lang, reportColumns(STATISTICS_REPORTS[q.report].dimension), async (write) => write([...r.data, r.total]));
+}
+
+/** Every line of a figure as xlsx, read through a cursor in batches and written as they come. */
+export async function exportDrill(db: Db, caller: Caller, q: StatisticsDrillExportQuery, lang: Lang): Promise<FileResult> {
+  const scope = scopeOf(caller);
+  const range = { ...(await rangeOf(db, scope, q)), kinds: q.kinds };
+  return streamedXlsx('lines', lang, LINE_COLUMNS, (write) =>
+    db.transaction((tx) =>
+      eachDrillBatch(tx, scope, q.metric, range, 5_000, async (lines) => {
+        write(lines);
+      }),
+    ),
+  );
 }
 
 /** Rebuilds the aggregates of the caller's organisations (all of them for the platform), in one transaction. */
