@@ -259,10 +259,12 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
         }
       >
         {ex.dialog}
-        {!q.isLoading && !q.data?.now.data.length ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
-        ) : view === 'chart' ? (
-          <ReactEChartsCore echarts={echarts} option={option} theme={dark ? 'dark' : undefined} style={{ height: 320 }} notMerge />
+        {view === 'chart' ? (
+          q.data?.now.data.length ? (
+            <ReactEChartsCore echarts={echarts} option={option} theme={dark ? 'dark' : undefined} style={{ height: 320 }} notMerge />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
+          )
         ) : (
           <Table<StatisticsReportRow>
             size="small"
