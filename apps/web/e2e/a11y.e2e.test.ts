@@ -42,6 +42,19 @@ const SCREENS = [
   ['sports news', '/sport/views/content/sportsNews/index'],
   ['comments', '/sport/views/content/comments/index'],
   ['dashboard', '/sport/views/dashboard/index'],
+  ...(
+    [
+      'bookingBusiness',
+      'business',
+      'income',
+      'saleIncome',
+      'couponStatistics',
+      'coursebusinessStatistics',
+      'memberCard',
+      'ticketBusinessStatistics',
+      'venue',
+    ] as const
+  ).map((name) => [`statistics ${name}`, `/sport/views/statistics/${name}/index`] as const),
   ['feedback', '/sport/views/content/feedback/index'],
   ['work orders', '/sport/views/content/workOrder/index'],
   ['event reporting', '/sport/views/eventReporting/index'],

@@ -54,3 +54,64 @@ describe('statistics dashboard', () => {
     await settledShot(page, 'dashboard-en-dark');
   });
 });
+
+/**
+ * The spec 2.5 statistics screens: each opens from its menu path with its tabs, and a figure opens
+ * onto its lines, which add up to it; the revenue of a sale shows on the business totals.
+ */
+describe('statistics report screens', () => {
+  let e: E2E;
+  let b: OwnBrowser;
+  const SCREENS = [
+    'bookingBusiness',
+    'business',
+    'income',
+    'saleIncome',
+    'couponStatistics',
+    'coursebusinessStatistics',
+    'memberCard',
+    'ticketBusinessStatistics',
+    'venue',
+  ];
+  beforeAll(async () => {
+    e = await startE2E();
+    await seedCommerceJobs(e.server.database.db);
+  });
+  afterAll(async () => {
+    await b?.close();
+    await e?.close();
+  });
+
+  it('opens each screen and drills its total revenue onto lines that add up to it', async () => {
+    const staff = await makeStaff(e, ['home', ...SCREENS.map((s) => `sport.statistics.${s}`)]);
+    const api = new Client(e.server);
+    expect((await api.login(staff.code, staff.password)).code).toBe(0);
+    const order = await api.json('POST', '/api/sport/commerce/order', {
+      body: { type: 'general', items: [{ kind: 'general', name: '毛巾', unitPriceFen: 2_345 }] },
+    });
+    expect(order.code, order.msg).toBe(0);
+    expect((await api.json('POST', `/api/sport/commerce/order/${order.body.id}/pay`, { body: { method: 'cash', amountFen: 2_345 } })).code).toBe(0);
+    await deliverOrderEvents(e.server, order.body.id);
+
+    b = await browserAs(e, staff, `/sport/views/statistics/${SCREENS[0]}/index`);
+    const page = b.page;
+    for (const screen of SCREENS) {
+      await page.goto(`${e.baseUrl}/sport/views/statistics/${screen}/index`);
+      await page.getByTestId(`stats-screen-${screen}`).waitFor();
+      const figure = page.getByTestId('stats-fig-total-revenueFen');
+      await figure.waitFor();
+      const shown = await figure.innerText();
+      if (screen === 'bookingBusiness') expect(shown).toBe('¥23.45');
+      await figure.click();
+      const drill = page.getByTestId('stats-drill-sum');
+      await expect.poll(() => drill.innerText(), { message: screen }).toContain(shown);
+      if (screen === 'bookingBusiness') await settledShot(page, 'statistics-drill-zh-light');
+      await page.keyboard.press('Escape');
+    }
+    await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+    await setTheme(page, 'dark');
+    await page.goto(`${e.baseUrl}/sport/views/statistics/venue/index`);
+    await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Total');
+    await settledShot(page, 'statistics-venue-en-dark');
+  });
+});

@@ -39,11 +39,19 @@ export const STATISTICS_METRICS = ['revenueFen', 'refundFen', 'orders', 'booking
 export type StatisticsMetric = (typeof STATISTICS_METRICS)[number];
 
 export const statisticsDrillQuery = statisticsRange.extend({
-  metric: z.enum(STATISTICS_METRICS),
+  /** A report's `items` (quantity of the kinds' lines) drills too. */
+  metric: z.enum([...STATISTICS_METRICS, 'items']),
+  /** 0: business sold at no venue (a report's row). */
+  stadiumId: z.union([z.literal(0), fields.id]).optional(),
+  /** Only these item kinds' share (a report's kinds): money split by kind as the aggregates split it, orders under their first line's kind. */
+  kinds: z.array(z.string().min(1).max(16)).min(1).max(20).optional(),
   pageNum: fields.intIn(1, 1_000_000).default(1),
   pageSize: fields.intIn(1, 500).default(20),
 });
 export type StatisticsDrillQuery = z.output<typeof statisticsDrillQuery>;
+/** Every line of a figure, as an xlsx (streamed: no page). */
+export const statisticsDrillExportQuery = statisticsDrillQuery.omit({ pageNum: true, pageSize: true });
+export type StatisticsDrillExportQuery = z.output<typeof statisticsDrillExportQuery>;
 
 /** One line a figure adds up: a payment, a refund, an order, an order line, a member. */
 export const statisticsDrillLine = z.object({
@@ -85,3 +93,82 @@ export type StatisticsDayRow = z.output<typeof statisticsDayRow>;
 
 /** What a rebuild did: the organisations it covered and the aggregate rows it wrote. */
 export const statisticsRebuilt = z.object({ orgs: z.number().int(), rows: z.number().int() });
+
+/**
+ * The spec 2.5 statistics reports: each a dimension (rows by business day, month, item kind or
+ * venue) over the daily aggregates, optionally of some item kinds, with the same four figures.
+ * Every figure drills (`drill` with the row's days, venue and the report's kinds) onto its lines.
+ */
+export const REPORT_DIMENSIONS = ['day', 'month', 'kind', 'venue'] as const;
+export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+export const REPORT_METRICS = ['revenueFen', 'refundFen', 'orders', 'items'] as const;
+export type ReportMetric = (typeof REPORT_METRICS)[number];
+export interface ReportDef {
+  dimension: ReportDimension;
+  /** The item kinds it covers (all when absent). */
+  kinds?: readonly string[];
+}
+const COURSE = ['course'] as const;
+const SPARRING = ['sparring'] as const;
+const VENUE = ['venue'] as const;
+const TICKETS = ['ticket', 'dist_ticket', 'ticket_pkg'] as const;
+const CARDS = ['card', 'card_recharge', 'recharge'] as const;
+export const STATISTICS_REPORTS = {
+  businessTotal: { dimension: 'day' },
+  businessByKind: { dimension: 'kind' },
+  businessByVenue: { dimension: 'venue' },
+  bookingDaily: { dimension: 'day', kinds: VENUE },
+  bookingMonthly: { dimension: 'month', kinds: VENUE },
+  bookingVenue: { dimension: 'venue', kinds: VENUE },
+  courseVenue: { dimension: 'venue', kinds: COURSE },
+  sparringVenue: { dimension: 'venue', kinds: SPARRING },
+  ticketSales: { dimension: 'day', kinds: TICKETS },
+  ticketMonthly: { dimension: 'month', kinds: TICKETS },
+  ticketSummary: { dimension: 'kind', kinds: TICKETS },
+  courseDaily: { dimension: 'day', kinds: COURSE },
+  courseMonthly: { dimension: 'month', kinds: COURSE },
+  sparringDaily: { dimension: 'day', kinds: SPARRING },
+  sparringMonthly: { dimension: 'month', kinds: SPARRING },
+  summaryMonthly: { dimension: 'month' },
+  couponDaily: { dimension: 'day', kinds: ['coupon'] },
+  cardMonthly: { dimension: 'month', kinds: CARDS },
+  cardSummary: { dimension: 'kind', kinds: CARDS },
+} as const satisfies Record<string, ReportDef>;
+export type StatisticsReportKey = keyof typeof STATISTICS_REPORTS;
+export const STATISTICS_REPORT_KEYS = Object.keys(STATISTICS_REPORTS) as [StatisticsReportKey, ...StatisticsReportKey[]];
+
+/**
+ * The spec 2.5 statistics screens (`sport.statistics.<name>`) and their tabs, in order: business
+ * is by day, income by month, sale income by venue, each with course, sparring, venue booking and
+ * a summary sheet.
+ */
+export const STATISTICS_SCREENS = {
+  bookingBusiness: ['businessTotal', 'businessByKind', 'bookingVenue', 'bookingDaily', 'bookingMonthly', 'ticketSales'],
+  business: ['courseDaily', 'sparringDaily', 'bookingDaily', 'businessByKind'],
+  income: ['courseMonthly', 'sparringMonthly', 'bookingMonthly', 'summaryMonthly'],
+  saleIncome: ['courseVenue', 'sparringVenue', 'bookingVenue', 'businessByVenue'],
+  couponStatistics: ['couponDaily'],
+  coursebusinessStatistics: ['courseMonthly', 'courseDaily'],
+  memberCard: ['cardMonthly', 'cardSummary'],
+  ticketBusinessStatistics: ['ticketSales', 'ticketMonthly', 'ticketSummary'],
+  venue: ['businessByVenue'],
+} as const satisfies Record<string, readonly StatisticsReportKey[]>;
+export type StatisticsScreen = keyof typeof STATISTICS_SCREENS;
+
+/** A venue of 0 is business sold at no venue (a report's row). */
+const reportVenue = z.union([z.literal(0), fields.id]).optional();
+export const statisticsReportQuery = statisticsRange.extend({ report: z.enum(STATISTICS_REPORT_KEYS), stadiumId: reportVenue });
+export type StatisticsReportQuery = z.output<typeof statisticsReportQuery>;
+export const statisticsReportRow = z.object({
+  /** The day, the month (`yyyy-MM`), the item kind or the venue id (as text; `0` no venue). */
+  key: z.string(),
+  /** The venue's name (venue rows). */
+  label: z.string().nullable(),
+  revenueFen: z.number().int(),
+  refundFen: z.number().int(),
+  orders: z.number().int(),
+  items: z.number().int(),
+});
+export type StatisticsReportRow = z.output<typeof statisticsReportRow>;
+export const statisticsReport = z.object({ data: z.array(statisticsReportRow), total: statisticsReportRow });
+export type StatisticsReport = z.output<typeof statisticsReport>;

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { StatisticsDayRow, StatisticsDrillLine, StatisticsSummary } from '@venue/contract';
+import type { ReportDef, StatisticsDayRow, StatisticsDrillLine, StatisticsReportRow, StatisticsSummary } from '@venue/contract';
 import type { Executor } from '../../../platform/db.ts';
 import { inScopeSql, type Scope } from '../../../platform/scope.ts';
 import { orgs } from '../../system/index.ts';
 import { ledgerEntries, orderItems, orders, payments, refunds, undeliveredEventIds } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
+import { venues } from '../venue/index.ts';
 import { statDaily } from './statistics.table.ts';
 
 /** The item kinds each count figure adds up. */
@@ -32,14 +33,13 @@ const rowsOf = async <T>(db: Executor, q: SQL): Promise<T[]> => ((await db.execu
 const dayOf = (column: SQL) => sql`to_char(${column} at time zone z.time_zone, 'YYYY-MM-DD')`;
 
 /**
- * Adds the ledger's payment debits and refund credits chosen by `filter` (over `le`) to the
- * aggregates: each payment or refund split over its order's lines by their amounts (largest
- * remainder, ties by kind), so the kinds add up to the ledger to the fen. The live handlers pass
- * one payment or refund, the rebuild a whole scope: the same statement, the same figures.
+ * The ledger's payment debits and refund credits chosen by `filter` (over `le`), each split over
+ * its order's lines by their amounts (largest remainder, ties by kind), so the kinds add up to the
+ * ledger to the fen: one row per payment or refund and kind, its share in `fen` and `first` on one
+ * kind of each. The aggregates add these up; a report's drill by kind lists them.
  */
-async function addMoney(db: Executor, scope: Scope, filter: SQL): Promise<void> {
-  await db.execute(sql`
-    insert into ${statDaily} (org_id, venue_id, day, kind, revenue_fen, refund_fen, payments, refunds)
+function moneyShares(scope: Scope, filter: SQL): SQL {
+  return sql`
     with money as (
       select le.org_id, le.order_id, le.business_day as day, le.txn_kind <> 'payment' as back,
              coalesce(le.payment_id, 0) as payment_id, coalesce(le.refund_id, 0) as refund_id, sum(le.amount_fen)::numeric as fen
@@ -62,11 +62,19 @@ async function addMoney(db: Executor, scope: Scope, filter: SQL): Promise<void> 
       select *, fen - sum(base) over k as leftover, row_number() over (partition by payment_id, refund_id, back order by rem desc, kind) as rn
         from shares window k as (partition by payment_id, refund_id, back)
     )
-    select org_id, venue_id, day, kind,
-           coalesce(sum(base + (rn <= leftover)::int) filter (where not back), 0),
-           coalesce(sum(base + (rn <= leftover)::int) filter (where back), 0),
-           count(*) filter (where not back and rn = 1), count(*) filter (where back and rn = 1)
-      from ranked group by 1, 2, 3, 4
+    select org_id, venue_id, day, kind, back, payment_id, refund_id, order_id, base + (rn <= leftover)::int as fen, rn = 1 as first from ranked`;
+}
+
+/**
+ * Adds the money chosen by `filter` to the aggregates. The live handlers pass one payment or
+ * refund, the rebuild a whole scope: the same statement, the same figures.
+ */
+async function addMoney(db: Executor, scope: Scope, filter: SQL): Promise<void> {
+  await db.execute(sql`
+    insert into ${statDaily} (org_id, venue_id, day, kind, revenue_fen, refund_fen, payments, refunds)
+    select org_id, venue_id, day, kind, coalesce(sum(fen) filter (where not back), 0), coalesce(sum(fen) filter (where back), 0),
+           count(*) filter (where not back and first), count(*) filter (where back and first)
+      from (${moneyShares(scope, filter)}) s group by 1, 2, 3, 4
     on conflict (org_id, venue_id, day, kind) do update set
       revenue_fen = ${statDaily}.revenue_fen + excluded.revenue_fen, refund_fen = ${statDaily}.refund_fen + excluded.refund_fen,
       payments = ${statDaily}.payments + excluded.payments, refunds = ${statDaily}.refunds + excluded.refunds`);
@@ -134,23 +142,27 @@ export async function orgsIn(db: Executor, scope: Scope): Promise<number> {
 export interface Range {
   from: string;
   to: string;
+  /** 0: business sold at no venue. */
   venueId?: number;
+  /** Only these item kinds (a report's). */
+  kinds?: readonly string[];
 }
+const listOf = (kinds: readonly string[]) =>
+  sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+const kindIs = (column: SQL, kinds?: readonly string[]) => (kinds ? sql`${column} in (${listOf(kinds)})` : sql`true`);
 const venueIs = (column: SQL, venueId?: number) => (venueId === undefined ? sql`true` : sql`${column} = ${venueId}`);
 
 /** The summary's figures over the aggregates (and the members registered). */
 export async function summaryOf(db: Executor, scope: Scope, r: Range): Promise<StatisticsSummary> {
-  const list = (kinds: readonly string[]) =>
-    sql.join(
-      kinds.map((k) => sql`${k}`),
-      sql`, `,
-    );
   const [a] = await rowsOf<Record<string, string | number | null>>(
     db,
     sql`select coalesce(sum(revenue_fen), 0)::bigint as revenue, coalesce(sum(refund_fen), 0)::bigint as refund, coalesce(sum(orders), 0)::bigint as orders,
-               coalesce(sum(items) filter (where kind in (${list(KINDS_OF.bookings)})), 0)::bigint as bookings,
-               coalesce(sum(items) filter (where kind in (${list(KINDS_OF.ticketsSold)})), 0)::bigint as tickets,
-               coalesce(sum(items) filter (where kind in (${list(KINDS_OF.cardsSold)})), 0)::bigint as cards
+               coalesce(sum(items) filter (where kind in (${listOf(KINDS_OF.bookings)})), 0)::bigint as bookings,
+               coalesce(sum(items) filter (where kind in (${listOf(KINDS_OF.ticketsSold)})), 0)::bigint as tickets,
+               coalesce(sum(items) filter (where kind in (${listOf(KINDS_OF.cardsSold)})), 0)::bigint as cards
           from ${statDaily} where ${inScopeSql(scope, sql`org_id`)} and day between ${r.from} and ${r.to} and ${venueIs(sql`venue_id`, r.venueId)}`,
   );
   const [m] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from (${membersIn(scope, r)}) x`);
@@ -183,6 +195,33 @@ export async function daysOf(db: Executor, scope: Scope, r: Range): Promise<Stat
   }));
 }
 
+const REPORT_KEY = {
+  day: sql`to_char(d.day, 'YYYY-MM-DD')`,
+  month: sql`to_char(d.day, 'YYYY-MM')`,
+  kind: sql`d.kind`,
+  venue: sql`d.venue_id::text`,
+} as const;
+
+/** A report's rows over the aggregates: its figures by its dimension, of its kinds. */
+export async function reportOf(db: Executor, scope: Scope, def: ReportDef, r: Range): Promise<StatisticsReportRow[]> {
+  const rows = await rowsOf<Record<string, string | number | null>>(
+    db,
+    sql`select ${REPORT_KEY[def.dimension]} as key, min(v.stadium_name) as label, sum(d.revenue_fen)::bigint as revenue, sum(d.refund_fen)::bigint as refund,
+               sum(d.orders)::bigint as orders, sum(d.items)::bigint as items
+          from ${statDaily} d left join ${venues} v on v.id = d.venue_id
+         where ${inScopeSql(scope, sql`d.org_id`)} and d.day between ${r.from} and ${r.to} and ${venueIs(sql`d.venue_id`, r.venueId)} and ${kindIs(sql`d.kind`, def.kinds)}
+         group by 1 order by 1`,
+  );
+  return rows.map((x) => ({
+    key: String(x.key),
+    label: def.dimension === 'venue' && x.label !== null ? String(x.label) : null,
+    revenueFen: Number(x.revenue),
+    refundFen: Number(x.refund),
+    orders: Number(x.orders),
+    items: Number(x.items),
+  }));
+}
+
 /** Members registered in the range (by the day in their organisation's time zone); they belong to no venue. */
 function membersIn(scope: Scope, r: Range): SQL {
   return sql`select ${dayOf(sql`m.created_at`)} as day, m.org_id, null::bigint as venue_id, m.member_no as ref, null as order_no, m.kind as kind, m.name as name, 0 as fen, 1 as qty
@@ -206,25 +245,64 @@ function linesOf(metric: string, scope: Scope, r: Range): SQL {
   const paidFrom = sql`${orders} o join ${orgs} z on z.id = o.org_id`;
   const paidWhere = sql`o.paid_at is not null and ${inScopeSql(scope, sql`o.org_id`)} and ${dayOf(sql`o.paid_at`)} between ${r.from} and ${r.to}
        and ${venueIs(sql`coalesce(o.venue_id, 0)`, r.venueId)}`;
+  /** A payment's or refund's share of the range's kinds, as the aggregates split it. */
+  const shares = (back: boolean) => sql`
+    select to_char(s.day, 'YYYY-MM-DD') as day, s.org_id, nullif(s.venue_id, 0) as venue_id, coalesce(p.payment_no, f.refund_no) as ref, o.order_no, s.kind,
+           o.item_summary as name, s.fen::bigint as fen, 1 as qty
+      from (${moneyShares(scope, sql`le.business_day between ${r.from} and ${r.to} and ${back ? sql`le.txn_kind <> 'payment'` : sql`le.txn_kind = 'payment'`}`)}) s
+      left join ${payments} p on p.id = s.payment_id left join ${refunds} f on f.id = s.refund_id left join ${orders} o on o.id = s.order_id
+     where ${kindIs(sql`s.kind`, r.kinds)} and ${venueIs(sql`s.venue_id`, r.venueId)}`;
+  const firstKind = sql`(select oi.kind from ${orderItems} oi where oi.order_id = o.id order by oi.line_no limit 1)`;
   switch (metric) {
     case 'revenueFen':
-      return ledger('payment');
+      return r.kinds ? shares(false) : ledger('payment');
     case 'refundFen':
-      return ledger('refund');
+      return r.kinds ? shares(true) : ledger('refund');
     case 'orders':
-      return sql`select ${dayOf(sql`o.paid_at`)} as day, o.org_id, o.venue_id, o.order_no as ref, o.order_no, o.type as kind, o.item_summary as name, o.payable_fen as fen, 1 as qty from ${paidFrom} where ${paidWhere}`;
+      return sql`select ${dayOf(sql`o.paid_at`)} as day, o.org_id, o.venue_id, o.order_no as ref, o.order_no, o.type as kind, o.item_summary as name, o.payable_fen as fen, 1 as qty
+        from ${paidFrom} where ${paidWhere} and ${kindIs(firstKind, r.kinds)}`;
     case 'newMembers':
       return membersIn(scope, r);
     default: {
-      const kinds = KINDS_OF[metric as keyof typeof KINDS_OF];
+      const kinds = metric === 'items' ? r.kinds : KINDS_OF[metric as keyof typeof KINDS_OF];
       return sql`select ${dayOf(sql`o.paid_at`)} as day, o.org_id, o.venue_id, o.order_no as ref, o.order_no, oi.kind, oi.name, oi.amount_fen as fen, oi.quantity as qty
         from ${paidFrom} join ${orderItems} oi on oi.order_id = o.id
-       where ${paidWhere} and oi.kind in (${sql.join(
-         kinds.map((k) => sql`${k}`),
-         sql`, `,
-       )})`;
+       where ${paidWhere} and ${kindIs(sql`oi.kind`, kinds)}`;
     }
   }
+}
+
+const lineOf = (x: Record<string, string | number | null>): StatisticsDrillLine => ({
+  day: String(x.day),
+  orgId: Number(x.org_id),
+  stadiumId: x.venue_id === null ? null : Number(x.venue_id),
+  ref: String(x.ref),
+  orderNo: x.order_no === null ? null : String(x.order_no),
+  kind: x.kind === null ? null : String(x.kind),
+  name: x.name === null ? null : String(x.name),
+  amountFen: Number(x.fen),
+  quantity: Number(x.qty),
+});
+
+/**
+ * Every line of a metric, `batch` at a time through a cursor (one plan, not a page offset per
+ * batch: an export of a million lines), in the caller's transaction.
+ */
+export async function eachDrillBatch(
+  tx: Executor,
+  scope: Scope,
+  metric: string,
+  r: Range,
+  batch: number,
+  take: (lines: StatisticsDrillLine[]) => Promise<void>,
+): Promise<void> {
+  await tx.execute(sql`declare stats_lines no scroll cursor for select * from (${linesOf(metric, scope, r)}) x order by day, ref, kind`);
+  for (;;) {
+    const rows = await rowsOf<Record<string, string | number | null>>(tx, sql.raw(`fetch ${Math.trunc(batch)} from stats_lines`));
+    if (!rows.length) break;
+    await take(rows.map(lineOf));
+  }
+  await tx.execute(sql`close stats_lines`);
 }
 
 export async function drillOf(
@@ -248,16 +326,6 @@ export async function drillOf(
     total: Number(t!.n),
     sumFen: Number(t!.fen),
     sumQuantity: Number(t!.qty),
-    data: rows.map((x) => ({
-      day: String(x.day),
-      orgId: Number(x.org_id),
-      stadiumId: x.venue_id === null ? null : Number(x.venue_id),
-      ref: String(x.ref),
-      orderNo: x.order_no === null ? null : String(x.order_no),
-      kind: x.kind === null ? null : String(x.kind),
-      name: x.name === null ? null : String(x.name),
-      amountFen: Number(x.fen),
-      quantity: Number(x.qty),
-    })),
+    data: rows.map(lineOf),
   };
 }

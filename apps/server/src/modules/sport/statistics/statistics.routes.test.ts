@@ -1,5 +1,14 @@
+import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { STATISTICS_METRICS, type StatisticsSummary } from '@venue/contract';
+import {
+  REPORT_METRICS,
+  STATISTICS_METRICS,
+  STATISTICS_REPORTS,
+  STATISTICS_SCREENS,
+  type StatisticsReport,
+  type StatisticsReportKey,
+  type StatisticsSummary,
+} from '@venue/contract';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
 import { imbalances, pay, seedCommerceJobs, sellGeneral, sport } from '../commerce/commerce.testkit.ts';
@@ -8,6 +17,14 @@ import { addMember, newPhone } from '../member/member.testkit.ts';
 import { addDays, localOf } from '../venue/index.ts';
 import { booking } from '../venue/venue.testkit.ts';
 import { aggregatesOf, deliver, ok, statisticsStaff, statsApi } from './statistics.testkit.ts';
+
+async function sheetRows(buf: Buffer): Promise<(string | number)[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const out: (string | number)[][] = [];
+  wb.worksheets[0]!.eachRow((row) => out.push((row.values as (string | number)[]).slice(1)));
+  return out;
+}
 
 /**
  * Statistics through the console's calls on a real database: a mixed business day (a venue
@@ -124,6 +141,88 @@ describe.each(databases)('statistics on %s', (kind) => {
     const days = await ok<{ data: { kind: string; revenueFen: number; refundFen: number }[] }>(st.c, statsApi('days'), { from: day, to: day });
     expect(days.data.reduce((a, r) => a + r.revenueFen, 0)).toBe(after.revenueFen);
     expect(days.data.find((r) => r.kind === 'venue')?.revenueFen).toBe(booked.body.amount);
+  });
+
+  /** What a report row's figure drills with: its days, its venue, and its kinds (the report's, or the row's own). */
+  function drillOfRow(report: StatisticsReportKey, key: string, range: { from: string; to: string }) {
+    const def: { dimension: string; kinds?: readonly string[] } = STATISTICS_REPORTS[report];
+    const kinds = def.dimension === 'kind' ? [key] : def.kinds ? [...def.kinds] : undefined;
+    if (def.dimension === 'day') return { from: key, to: key, kinds };
+    if (def.dimension === 'month') {
+      const last = new Date(Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)), 0)).toISOString().slice(0, 10);
+      return { from: range.from > `${key}-01` ? range.from : `${key}-01`, to: range.to < last ? range.to : last, kinds };
+    }
+    if (def.dimension === 'venue') return { ...range, stadiumId: Number(key), kinds };
+    return { ...range, kinds };
+  }
+
+  it.each(Object.keys(STATISTICS_SCREENS) as (keyof typeof STATISTICS_SCREENS)[])(
+    'the %s screen: each figure of each tab equals the sum of its drill-down lines, the total the sum of the rows, and a rebuild changes none',
+    async (screen) => {
+      const st = await statisticsStaff(s, admin, platformId);
+      const stadiumId = st.venue.id;
+      // A booking, a card, a sale at no venue, a refunded sale at the venue.
+      const mixed = await st.c.json('POST', booking('order'), {
+        body: { stadiumId, date: addDays(day, 1), items: [{ siteId: st.sites[0]!.id, start: '09:00', end: '11:00' }], buyerName: '顾客' },
+      });
+      expect(mixed.code, mixed.msg).toBe(0);
+      expect((await pay(st.c, mixed.body.orderId, { method: 'cash', amountFen: mixed.body.amount })).code).toBe(0);
+      const away = await paidGeneral(st.c, [{ name: '矿泉水', unitPriceFen: 333, quantity: 3 }]);
+      const member = await addMember(st.c, { name: '报表会员', phone: newPhone() });
+      const card = await sellPaid(st.c, (await makeType(st.c, { kind: 'times', priceFen: 9_999, times: 5, validDays: 30 })).id, member.id);
+      const refunded = await paidGeneral(st.c, [{ name: '教练费', unitPriceFen: 7_001 }], { venueId: stadiumId });
+      const applied = await st.c.json('POST', sport('refund'), { body: { orderId: refunded.id, amountFen: 1_234, reason: '少上一节' } });
+      expect(applied.code, applied.msg).toBe(0);
+      expect((await st.reviewer.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: '同意' } })).code).toBe(0);
+      await deliver(s, [mixed.body.orderId, away.id, card.orderId, refunded.id]);
+      const range = { from: addDays(day, -3), to: day };
+      const summaryNow = await summary(st.c, range);
+
+      const reports = STATISTICS_SCREENS[screen];
+      const before = new Map<string, StatisticsReport>();
+      for (const report of reports) {
+        const r = await ok<StatisticsReport>(st.c, statsApi('report'), { report, ...range });
+        before.set(report, r);
+        for (const metric of REPORT_METRICS) expect(r.total[metric], `${report} total ${metric}`).toBe(r.data.reduce((a, x) => a + x[metric], 0));
+        for (const row of r.data) {
+          for (const metric of REPORT_METRICS) {
+            const d = await drillAll(st.c, metric, drillOfRow(report, row.key, range));
+            expect([d.lines, d.linesFen, d.linesQuantity]).toEqual([d.total, d.sumFen, d.sumQuantity]);
+            expect(metric.endsWith('Fen') ? d.sumFen : d.sumQuantity, `${report} ${row.key} ${metric}`).toBe(row[metric]);
+          }
+        }
+        // A report of every kind adds up to the summary's money.
+        if (!('kinds' in STATISTICS_REPORTS[report])) expect([r.total.revenueFen, r.total.refundFen]).toEqual([summaryNow.revenueFen, summaryNow.refundFen]);
+      }
+      await ok(st.c, statsApi('rebuild'), {});
+      for (const report of reports) expect(await ok(st.c, statsApi('report'), { report, ...range })).toEqual(before.get(report));
+    },
+  );
+
+  it('exports a figure’s lines and a report as xlsx in the caller’s language: the lines add up to the figure, the report ends with its total', async () => {
+    const st = await statisticsStaff(s, admin, platformId);
+    const sold = [
+      await paidGeneral(st.c, [{ name: '毛巾', unitPriceFen: 1_234, quantity: 2 }], { venueId: st.venue.id }),
+      await paidGeneral(st.c, [{ name: '矿泉水', unitPriceFen: 300 }]),
+    ];
+    await deliver(
+      s,
+      sold.map((o) => o.id),
+    );
+    const figures = await summary(st.c);
+    const lines = await st.c.call('POST', statsApi('drill/export'), { body: { metric: 'revenueFen', from: day, to: day } });
+    expect([lines.statusCode, String(lines.headers['content-type'])]).toEqual([200, expect.stringContaining('spreadsheetml')]);
+    expect(decodeURIComponent(String(lines.headers['content-disposition']))).toMatch(/统计明细_\d{14}\.xlsx/);
+    const rows = await sheetRows(lines.rawPayload);
+    expect(rows[0]).toEqual(['营业日', '场馆编号', '单号', '订单号', '类别', '名称', '金额（元）', '数量']);
+    expect(rows).toHaveLength(3);
+    expect(Math.round(rows.slice(1).reduce((a, r) => a + Number(r[6]), 0) * 100)).toBe(figures.revenueFen);
+
+    const report = await st.c.call('POST', statsApi('report/export'), { body: { report: 'businessByKind', from: day, to: day }, lang: 'en-US' });
+    const table = await sheetRows(report.rawPayload);
+    expect(table[0]).toEqual(['Item', 'Revenue (yuan)', 'Refunds (yuan)', 'Orders', 'Quantity']);
+    expect(table.slice(1).map((r) => r[0])).toEqual(['Goods and services', 'Total']);
+    expect(table.at(-1)![1]).toBe(figures.revenueFen / 100);
   });
 
   it('a venue sees itself, a parent its children; another organisation sees nothing of it; bad ranges are refused in both languages', async () => {

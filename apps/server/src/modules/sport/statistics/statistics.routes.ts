@@ -1,8 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { Perm, statisticsDays, statisticsDrillPage, statisticsDrillQuery, statisticsRange, statisticsRebuilt, statisticsSummary } from '@venue/contract';
+import {
+  Perm,
+  statisticsDays,
+  statisticsDrillExportQuery,
+  statisticsDrillPage,
+  statisticsDrillQuery,
+  statisticsRange,
+  statisticsRebuilt,
+  statisticsReport,
+  statisticsReportQuery,
+  statisticsSummary,
+} from '@venue/contract';
 import { z } from 'zod';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
-import { rebuildForCaller, statisticsDays as daysOf, statisticsDrill, statisticsSummary as summaryOf } from './statistics.service.ts';
+import {
+  exportDrill,
+  exportReport,
+  rebuildForCaller,
+  statisticsDays as daysOf,
+  statisticsDrill,
+  statisticsReport as reportOf,
+  statisticsSummary as summaryOf,
+} from './statistics.service.ts';
 
 /** The statistics calls, under `{sport}statistics`: figures, the lines they add up, days by kind, and the rebuild. */
 export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -40,6 +59,34 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: statisticsRange,
     response: statisticsDays,
     handler: async ({ body, caller }) => daysOf(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('report'),
+    permission: P.view,
+    action: 'report',
+    readOnly: true,
+    body: statisticsReportQuery,
+    response: statisticsReport,
+    handler: async ({ body, caller }) => reportOf(db, caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('report/export'),
+    permission: P.export,
+    action: 'export',
+    body: statisticsReportQuery,
+    response: 'file',
+    handler: async ({ body, caller, req }) => exportReport(db, caller, body, req.lang),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('drill/export'),
+    permission: P.export,
+    action: 'export',
+    body: statisticsDrillExportQuery,
+    response: 'file',
+    handler: async ({ body, caller, req }) => exportDrill(db, caller, body, req.lang),
   });
   defineRoute(app, {
     ...base,

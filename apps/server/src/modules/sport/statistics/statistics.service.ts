@@ -1,4 +1,14 @@
-import type { StatisticsDayRow, StatisticsDrillPage, StatisticsDrillQuery, StatisticsRange, StatisticsSummary } from '@venue/contract';
+import {
+  STATISTICS_REPORTS,
+  type StatisticsDayRow,
+  type StatisticsDrillExportQuery,
+  type StatisticsDrillPage,
+  type StatisticsDrillQuery,
+  type StatisticsRange,
+  type StatisticsReport,
+  type StatisticsReportQuery,
+  type StatisticsSummary,
+} from '@venue/contract';
 import type { Db, Tx } from '../../../platform/db.ts';
 import { invalid } from '../../../platform/errors.ts';
 import type { Caller } from '../../../platform/http.ts';
@@ -6,16 +16,31 @@ import { SYSTEM_SCOPE, oneOrgScope, scopeOf, type Scope } from '../../../platfor
 import { findOrder, type CommerceEvent } from '../commerce/index.ts';
 import { notifyVenueLive } from '../../message/index.ts';
 import { venueInScope } from '../venue/index.ts';
-import { addOrder, addPayment, addRefund, daysOf, drillOf, orgsIn, rebuildAggregates, summaryOf, type Range } from './statistics.repository.ts';
+import {
+  addOrder,
+  addPayment,
+  addRefund,
+  daysOf,
+  drillOf,
+  eachDrillBatch,
+  orgsIn,
+  rebuildAggregates,
+  reportOf,
+  summaryOf,
+  type Range,
+} from './statistics.repository.ts';
+import { LINE_COLUMNS, reportColumns, streamedXlsx } from './statistics.export.ts';
+import type { Lang } from '../../../platform/i18n.ts';
+import type { FileResult } from '../../../platform/http.ts';
 import './statistics.messages.ts';
 
 const MAX_DAYS = 366;
 
-/** A range checked: days in order, at most a year, and the venue (when given) in the caller's scope. */
-async function rangeOf(db: Db, scope: Scope, q: StatisticsRange): Promise<Range> {
+/** A range checked: days in order, at most a year, and the venue (when given; 0 is no venue) in the caller's scope. */
+async function rangeOf(db: Db, scope: Scope, q: Omit<StatisticsRange, 'stadiumId'> & { stadiumId?: number }): Promise<Range> {
   if (q.to < q.from) throw invalid('to', 'statistics.rangeReversed');
   if (Date.parse(q.to) - Date.parse(q.from) >= MAX_DAYS * 86_400_000) throw invalid('to', 'statistics.rangeTooLong', { max: MAX_DAYS });
-  if (q.stadiumId !== undefined) await venueInScope(db, scope, q.stadiumId);
+  if (q.stadiumId) await venueInScope(db, scope, q.stadiumId);
   return { from: q.from, to: q.to, venueId: q.stadiumId };
 }
 
@@ -31,7 +56,37 @@ export async function statisticsDays(db: Db, caller: Caller, q: StatisticsRange)
 
 export async function statisticsDrill(db: Db, caller: Caller, q: StatisticsDrillQuery): Promise<StatisticsDrillPage> {
   const scope = scopeOf(caller);
-  return drillOf(db, scope, q.metric, await rangeOf(db, scope, q), q.pageNum, q.pageSize);
+  return drillOf(db, scope, q.metric, { ...(await rangeOf(db, scope, q)), kinds: q.kinds }, q.pageNum, q.pageSize);
+}
+
+/** A spec 2.5 report: its rows and their total, each figure drillable with the row's days, venue and kinds. */
+export async function statisticsReport(db: Db, caller: Caller, q: StatisticsReportQuery): Promise<StatisticsReport> {
+  const scope = scopeOf(caller);
+  const data = await reportOf(db, scope, STATISTICS_REPORTS[q.report], await rangeOf(db, scope, q));
+  const sum = (k: 'revenueFen' | 'refundFen' | 'orders' | 'items') => data.reduce((a, r) => a + r[k], 0);
+  return {
+    data,
+    total: { key: 'total', label: null, revenueFen: sum('revenueFen'), refundFen: sum('refundFen'), orders: sum('orders'), items: sum('items') },
+  };
+}
+
+/** A report's table as xlsx, its total last. */
+export async function exportReport(db: Db, caller: Caller, q: StatisticsReportQuery, lang: Lang): Promise<FileResult> {
+  const r = await statisticsReport(db, caller, q);
+  return streamedXlsx('report', lang, reportColumns(STATISTICS_REPORTS[q.report].dimension), async (write) => write([...r.data, r.total]));
+}
+
+/** Every line of a figure as xlsx, read through a cursor in batches and written as they come. */
+export async function exportDrill(db: Db, caller: Caller, q: StatisticsDrillExportQuery, lang: Lang): Promise<FileResult> {
+  const scope = scopeOf(caller);
+  const range = { ...(await rangeOf(db, scope, q)), kinds: q.kinds };
+  return streamedXlsx('lines', lang, LINE_COLUMNS, (write) =>
+    db.transaction((tx) =>
+      eachDrillBatch(tx, scope, q.metric, range, 5_000, async (lines) => {
+        write(lines);
+      }),
+    ),
+  );
 }
 
 /** Rebuilds the aggregates of the caller's organisations (all of them for the platform), in one transaction. */

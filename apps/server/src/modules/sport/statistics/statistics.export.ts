@@ -1,0 +1,74 @@
+import { PassThrough } from 'node:stream';
+import type { ReportDimension, StatisticsDrillLine, StatisticsReportRow } from '@venue/contract';
+import { t, type Lang } from '../../../platform/i18n.ts';
+import { xlsxFile } from '../../../platform/xlsx.ts';
+import type { FileResult } from '../../../platform/http.ts';
+import './statistics.messages.ts';
+
+/** A column of an exported sheet: its title's message key and how a row gives its cell. */
+interface Column<T> {
+  key: string;
+  width: number;
+  cell: (row: T, lang: Lang) => string | number | null;
+}
+const yuan = (fen: number) => fen / 100;
+/** An item kind's label in the language (a kind without one as it is). */
+function kindText(lang: Lang, kind: string | null): string | null {
+  if (kind === null) return null;
+  const key = `statistics.kind.${kind}`;
+  const text = t(lang, key);
+  return text === key ? kind : text;
+}
+
+/** A report's columns: its rows' key (a kind by its label, a venue by its name) and the figures in yuan. */
+export const reportColumns = (dimension: ReportDimension): Column<StatisticsReportRow>[] => [
+  {
+    key: 'key',
+    width: 20,
+    cell: (r, lang) => (r.key === 'total' ? t(lang, 'statistics.total') : dimension === 'kind' ? kindText(lang, r.key) : (r.label ?? r.key)),
+  },
+  { key: 'revenueFen', width: 14, cell: (r) => yuan(r.revenueFen) },
+  { key: 'refundFen', width: 14, cell: (r) => yuan(r.refundFen) },
+  { key: 'orders', width: 10, cell: (r) => r.orders },
+  { key: 'items', width: 10, cell: (r) => r.items },
+];
+export const LINE_COLUMNS: Column<StatisticsDrillLine>[] = [
+  { key: 'day', width: 12, cell: (l) => l.day },
+  { key: 'stadiumId', width: 10, cell: (l) => l.stadiumId },
+  { key: 'ref', width: 24, cell: (l) => l.ref },
+  { key: 'orderNo', width: 24, cell: (l) => l.orderNo },
+  { key: 'kind', width: 14, cell: (l, lang) => kindText(lang, l.kind) },
+  { key: 'name', width: 28, cell: (l) => l.name },
+  { key: 'amountFen', width: 14, cell: (l) => yuan(l.amountFen) },
+  { key: 'quantity', width: 10, cell: (l) => l.quantity },
+];
+
+/**
+ * An xlsx written with exceljs's streaming writer: rows are committed as they come (`feed` hands
+ * them over in batches), so a million lines never sit in memory as cells; only the zipped file does.
+ */
+export async function streamedXlsx<T>(
+  name: string,
+  lang: Lang,
+  columns: Column<T>[],
+  feed: (write: (rows: T[]) => void) => Promise<void>,
+): Promise<FileResult> {
+  const { default: ExcelJS } = await import('exceljs');
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const ws = wb.addWorksheet(t(lang, `statistics.sheet.${name}`).slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns.map((c) => ({ header: t(lang, `statistics.col.${c.key}`), key: c.key, width: c.width }));
+  await feed((rows) => {
+    for (const r of rows) ws.addRow(columns.map((c) => c.cell(r, lang))).commit();
+  });
+  ws.commit();
+  await wb.commit();
+  await ended;
+  return xlsxFile(t(lang, `statistics.sheet.${name}`), Buffer.concat(chunks));
+}

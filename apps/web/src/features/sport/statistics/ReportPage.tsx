@@ -1,0 +1,348 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Col, DatePicker, Drawer, Empty, Modal, Row, Segmented, Select, Space, Spin, Statistic, Table, Tabs, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import dayjs from 'dayjs';
+import ReactEChartsCore from 'echarts-for-react/esm/core';
+import * as echarts from 'echarts/core';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+import {
+  Perm,
+  REPORT_METRICS,
+  STATISTICS_REPORTS,
+  STATISTICS_SCREENS,
+  type ReportMetric,
+  type StatisticsDrillLine,
+  type StatisticsDrillPage,
+  type StatisticsReport,
+  type StatisticsReportKey,
+  type StatisticsReportRow,
+  type StatisticsScreen,
+} from '@venue/contract';
+import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
+import { api, downloadFile, http } from '../../../app/request.ts';
+import { useThemeName } from '../../../app/prefs.ts';
+import { todayIn, useCan, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
+import { FILE_TIMEOUT_MS } from '../../../kit/api.ts';
+import { yuan } from '../../../kit/pay/index.ts';
+import { PRESETS, previousOf, rangeOf, shiftDay, type DayRange, type Preset } from './ranges.ts';
+import zh from './messages.zh-CN.ts';
+import en from './messages.en-US.ts';
+
+// Only the chart type these screens draw, in their own lazy chunk: the login screen never sees ECharts.
+echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+
+const NS = 'statistics';
+registerMessages(NS, zh, en);
+type StatsT = FeatureT<typeof zh>;
+
+const url = (p: string) => api.sport(`statistics/${p}`);
+/** Past this many lines an export shows its progress dialog (it takes seconds). */
+const LARGE_EXPORT = 10_000;
+
+interface Filter {
+  range: DayRange;
+  stadiumId?: number;
+}
+/** What a figure drills with: the row's days, venue and kinds. */
+interface DrillOf {
+  metric: ReportMetric;
+  title: string;
+  from: string;
+  to: string;
+  stadiumId?: number;
+  kinds?: string[];
+}
+
+const show = (metric: ReportMetric, v: number) => (metric.endsWith('Fen') ? yuan(v) : String(v));
+function changeText(now: number, before: number): string {
+  if (!before) return now ? '—' : '0%';
+  const pct = ((now - before) / before) * 100;
+  return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
+}
+
+/** The drill of a report row's figure: a day or month narrows the days, a venue row the venue, a kind row the kinds. */
+function drillOf(report: StatisticsReportKey, row: StatisticsReportRow, metric: ReportMetric, f: Filter, title: string): DrillOf {
+  const def: { dimension: string; kinds?: readonly string[] } = STATISTICS_REPORTS[report];
+  const base = { metric, title, ...f.range, stadiumId: f.stadiumId, kinds: def.kinds ? [...def.kinds] : undefined };
+  if (row.key === 'total') return base;
+  switch (def.dimension) {
+    case 'day':
+      return { ...base, from: row.key, to: row.key };
+    case 'month': {
+      const first = `${row.key}-01`;
+      const last = dayjs(first).endOf('month').format('YYYY-MM-DD');
+      return { ...base, from: f.range.from > first ? f.range.from : first, to: f.range.to < last ? f.range.to : last };
+    }
+    case 'venue':
+      return { ...base, stadiumId: Number(row.key) };
+    default:
+      return { ...base, kinds: [row.key] };
+  }
+}
+
+/** Exports through the server's streamed xlsx; a large one shows a progress dialog until the file is in. */
+function useExport(t: StatsT) {
+  const [busy, setBusy] = useState<number | null>(null);
+  const run = async (path: string, body: object, lines: number, name: string) => {
+    setBusy(lines);
+    try {
+      await downloadFile({ url: url(path), method: 'POST', data: body, timeout: FILE_TIMEOUT_MS }, `${name}.xlsx`);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const dialog = (
+    <Modal open={busy !== null && busy > LARGE_EXPORT} footer={null} closable={false} title={t('exporting')} data-testid="stats-export-progress">
+      <Space>
+        <Spin />
+        <span>{t('exportingLines', { n: busy ?? 0 })}</span>
+      </Space>
+    </Modal>
+  );
+  return { run, busy: busy !== null, dialog };
+}
+
+function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; onClose: () => void }) {
+  const can = useCan();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const ex = useExport(t);
+  const body = drill ? { metric: drill.metric, from: drill.from, to: drill.to, stadiumId: drill.stadiumId, kinds: drill.kinds } : null;
+  const q = useQuery({
+    queryKey: ['statistics', 'drill', body, page],
+    queryFn: () => http.post<StatisticsDrillPage>(url('drill'), { ...body, ...page }),
+    enabled: !!body,
+  });
+  const kindLabel = (k: string | null) => (k ? t.dynamic('kind', k) : '');
+  return (
+    <Drawer
+      open={!!drill}
+      onClose={() => {
+        setPage({ pageNum: 1, pageSize: 20 });
+        onClose();
+      }}
+      size="large"
+      title={drill ? `${drill.title} · ${drill.from} ~ ${drill.to}` : ''}
+      data-testid="stats-drill"
+      extra={
+        can(Perm.statistics.export) && body ? (
+          <Button loading={ex.busy} onClick={() => void ex.run('drill/export', body, q.data?.total ?? 0, 'statistics-lines')} data-testid="stats-drill-export">
+            {t('export')}
+          </Button>
+        ) : null
+      }
+    >
+      {ex.dialog}
+      {q.data ? (
+        <Typography.Paragraph data-testid="stats-drill-sum">
+          {t('drillSum', { n: q.data.total, sum: drill!.metric.endsWith('Fen') ? yuan(q.data.sumFen) : String(q.data.sumQuantity) })}
+        </Typography.Paragraph>
+      ) : null}
+      <Table<StatisticsDrillLine>
+        size="small"
+        rowKey={(l) => `${l.day}:${l.ref}:${l.kind}:${l.name}:${l.amountFen}`}
+        loading={q.isLoading}
+        dataSource={q.data?.data ?? []}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: q.data?.total ?? 0,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+        columns={[
+          { key: 'day', title: t('day'), dataIndex: 'day' },
+          { key: 'ref', title: t('ref'), dataIndex: 'ref' },
+          { key: 'orderNo', title: t('orderNo'), dataIndex: 'orderNo' },
+          { key: 'kind', title: t('kindName'), dataIndex: 'kind', render: kindLabel },
+          { key: 'name', title: t('name'), dataIndex: 'name' },
+          { key: 'amount', title: t('amount'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
+          { key: 'qty', title: t('items'), dataIndex: 'quantity', align: 'right' },
+        ]}
+      />
+    </Drawer>
+  );
+}
+
+function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportKey; filter: Filter }) {
+  const can = useCan();
+  const dark = useThemeName() === 'dark';
+  const [view, setView] = useState<'table' | 'chart'>('table');
+  const [drill, setDrill] = useState<DrillOf | null>(null);
+  const ex = useExport(t);
+  const def: { dimension: string } = STATISTICS_REPORTS[report];
+  const previous = previousOf(filter.range);
+  const body = { report, ...filter.range, stadiumId: filter.stadiumId };
+  const q = useQuery({
+    queryKey: ['statistics', 'report', body],
+    queryFn: async () => {
+      const [now, before] = await Promise.all([
+        http.post<StatisticsReport>(url('report'), body),
+        http.post<StatisticsReport>(url('report'), { ...body, ...previous }),
+      ]);
+      return { now, before };
+    },
+  });
+  const label = (r: StatisticsReportRow) =>
+    r.key === 'total' ? t('total') : def.dimension === 'kind' ? t.dynamic('kind', r.key) : def.dimension === 'venue' ? (r.label ?? t('noVenue')) : r.key;
+  const rows = useMemo(() => (q.data ? [...q.data.now.data, q.data.now.total] : []), [q.data]);
+  const option = useMemo(
+    () => ({
+      backgroundColor: 'transparent',
+      tooltip: { trigger: 'axis' },
+      legend: { top: 0 },
+      grid: { left: 60, right: 16, top: 36, bottom: 28 },
+      xAxis: { type: 'category', data: (q.data?.now.data ?? []).map(label) },
+      yAxis: { type: 'value', name: '¥' },
+      series: (['revenueFen', 'refundFen'] as const).map((m) => ({
+        name: t(`metric.${m}`),
+        type: 'bar',
+        data: (q.data?.now.data ?? []).map((r) => r[m] / 100),
+      })),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- label is t's, listed
+    [q.data, t],
+  );
+  const figure = (metric: ReportMetric) => (v: number, r: StatisticsReportRow) => (
+    <Button
+      type="link"
+      size="small"
+      onClick={() => setDrill(drillOf(report, r, metric, filter, `${t(`report.${report}`)} · ${label(r)} · ${t(`metric.${metric}`)}`))}
+      data-testid={`stats-fig-${r.key}-${metric}`}
+    >
+      {show(metric, v)}
+    </Button>
+  );
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {q.data ? (
+        <Row gutter={[16, 16]} data-testid="stats-compare">
+          {REPORT_METRICS.map((m) => (
+            <Col key={m} xs={12} lg={6}>
+              <Card size="small">
+                <Statistic title={t(`metric.${m}`)} value={show(m, q.data.now.total[m])} />
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('previous')} {show(m, q.data.before.total[m])} ({changeText(q.data.now.total[m], q.data.before.total[m])})
+                </Typography.Text>
+              </Card>
+            </Col>
+          ))}
+        </Row>
+      ) : null}
+      <Card
+        size="small"
+        title={t(`report.${report}`)}
+        extra={
+          <Space>
+            <Segmented
+              size="small"
+              value={view}
+              onChange={(v) => setView(v as 'table' | 'chart')}
+              options={[
+                { value: 'table', label: t('tableView') },
+                { value: 'chart', label: t('chartView') },
+              ]}
+              data-testid="stats-report-view"
+            />
+            {can(Perm.statistics.export) ? (
+              <Button
+                size="small"
+                loading={ex.busy}
+                onClick={() => void ex.run('report/export', body, rows.length, 'statistics-report')}
+                data-testid="stats-report-export"
+              >
+                {t('export')}
+              </Button>
+            ) : null}
+          </Space>
+        }
+      >
+        {ex.dialog}
+        {view === 'chart' ? (
+          q.data?.now.data.length ? (
+            <ReactEChartsCore echarts={echarts} option={option} theme={dark ? 'dark' : undefined} style={{ height: 320 }} notMerge />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
+          )
+        ) : (
+          <Table<StatisticsReportRow>
+            size="small"
+            rowKey="key"
+            loading={q.isLoading}
+            dataSource={rows}
+            pagination={false}
+            data-testid="stats-report"
+            columns={[
+              { key: 'key', title: t(`dimension.${def.dimension as 'day'}`), render: (_: unknown, r) => label(r) },
+              ...REPORT_METRICS.map((m) => ({ key: m, title: t(`metric.${m}`), dataIndex: m, align: 'right' as const, render: figure(m) })),
+            ]}
+          />
+        )}
+      </Card>
+      <DrillDrawer t={t} drill={drill} onClose={() => setDrill(null)} />
+    </Space>
+  );
+}
+
+/** A spec 2.5 statistics screen: its tabs (`STATISTICS_SCREENS`) over one range and venue, each figure opening onto its lines. */
+function ReportScreen({ screen }: { screen: StatisticsScreen }) {
+  const t = useFeatureT<typeof zh>(NS);
+  const today = todayIn(useVenueTimeZone());
+  const venues = useVenueOptions();
+  const [stadiumId, setStadiumId] = useState<number | undefined>();
+  const [preset, setPreset] = useState<Preset>('thisMonth');
+  const [custom, setCustom] = useState<DayRange>({ from: shiftDay(today, -29), to: today });
+  const filter: Filter = { range: rangeOf(preset, today, custom), stadiumId };
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }} data-testid={`stats-screen-${screen}`}>
+      <Space wrap>
+        <Select
+          aria-label={t('venue')}
+          style={{ minWidth: 180 }}
+          allowClear
+          placeholder={t('allVenues')}
+          value={stadiumId}
+          onChange={(v) => setStadiumId(v ?? undefined)}
+          options={venues}
+        />
+        <Segmented
+          value={preset}
+          onChange={(v) => setPreset(v as Preset)}
+          options={PRESETS.map((p) => ({ value: p, label: t(`preset.${p}`) }))}
+          data-testid="stats-preset"
+        />
+        {preset === 'custom' ? (
+          <DatePicker.RangePicker
+            aria-label={t('range')}
+            allowClear={false}
+            value={[dayjs(custom.from), dayjs(custom.to)]}
+            onChange={(v) => {
+              if (v?.[0] && v[1]) setCustom({ from: v[0].format('YYYY-MM-DD'), to: v[1].format('YYYY-MM-DD') });
+            }}
+          />
+        ) : null}
+        <Typography.Text type="secondary">
+          {filter.range.from} ~ {filter.range.to}
+        </Typography.Text>
+        {screen === 'ticketBusinessStatistics' ? (
+          // The ticket module's statistics by project, session and channel: the same sales, not a second copy.
+          <Link to="/sport/views/ticketManagement/projectSalesStatistics/index">{t('projectSales')}</Link>
+        ) : null}
+      </Space>
+      <Tabs
+        destroyOnHidden
+        items={STATISTICS_SCREENS[screen].map((report) => ({
+          key: report,
+          label: t(`report.${report}`),
+          children: <ReportTab t={t} report={report} filter={filter} />,
+        }))}
+      />
+    </Space>
+  );
+}
+
+/** One component per screen (the console's screen table maps each key to one). */
+export const reportScreens = Object.fromEntries(
+  (Object.keys(STATISTICS_SCREENS) as StatisticsScreen[]).map((screen) => [screen, () => <ReportScreen screen={screen} />]),
+) as Record<StatisticsScreen, () => React.JSX.Element>;
