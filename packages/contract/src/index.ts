@@ -42,3 +42,4 @@ export * from './sport/marketing.ts';
 export * from './sport/content.ts';
 export * from './sport/statistics.ts';
 export * from './sport/deskops.ts';
+export * from './sport/opsreport.ts';

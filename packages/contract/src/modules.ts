@@ -26,6 +26,7 @@ import { marketingModule } from './sport/marketing.screens.ts';
 import { contentModule } from './sport/content.screens.ts';
 import { statisticsModule } from './sport/statistics.screens.ts';
 import { deskOpsModule } from './sport/deskops.screens.ts';
+import { opsReportModule } from './sport/opsreport.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -61,4 +62,5 @@ export const CONTRACT_MODULES = [
   contentModule,
   statisticsModule,
   deskOpsModule,
+  opsReportModule,
 ] as const;

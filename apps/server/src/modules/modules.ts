@@ -28,6 +28,7 @@ import { marketingManifest } from './sport/marketing/index.ts';
 import { contentManifest } from './sport/content/index.ts';
 import { statisticsManifest } from './sport/statistics/index.ts';
 import { deskOpsManifest } from './sport/desk-ops/index.ts';
+import { opsReportManifest } from './sport/ops-report/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -64,4 +65,5 @@ export const MODULES: readonly ModuleManifest[] = [
   contentManifest,
   statisticsManifest,
   deskOpsManifest,
+  opsReportManifest,
 ];

@@ -27,6 +27,7 @@ import { marketingScreens } from './screens/marketing.tsx';
 import { contentScreens } from './screens/content.tsx';
 import { statisticsScreens } from './screens/statistics.tsx';
 import { deskOpsScreens } from './screens/deskops.tsx';
+import { opsReportScreens } from './screens/opsreport.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -63,4 +64,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...contentScreens,
   ...statisticsScreens,
   ...deskOpsScreens,
+  ...opsReportScreens,
 };
