@@ -243,6 +243,7 @@ interface World {
   incidentB: number;
   queueTicketB: number;
   pageSlotB: number;
+  opsReportB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -617,6 +618,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/deskops/page': { body: { name: 'probe', code: 'probe' } },
     'PUT /api/sport/deskops/page/:id/bindItems': { body: { items: [] } },
     'POST /api/sport/queue/callNext': { body: { desk: 'probe' } },
+    'PUT /api/sport/opsReport/:id': { body: { version: 1, sections: { summary: 'probe' } } },
+    'POST /api/sport/opsReport/generate': { body: { kind: 'final', stadiumId: w.venueB, from: '2030-01-01', to: '2030-01-07' } },
+    'POST /api/sport/opsReport/list': { body: { kind: 'final' }, expect: 'empty' },
+    'POST /api/sport/opsReport/export': { body: { kind: 'final' }, expect: 'fileWithoutB' },
     'POST /api/sport/queue/:id/skip': { body: { desk: 'probe' } },
     'POST /api/sport/queue/:id/recall': { body: { desk: 'probe' } },
     'POST /api/sport/queue/:id/serve': { body: { desk: 'probe' } },
@@ -807,6 +812,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
     if (r.module === 'content')
       return /\/comment\//.test(r.url) ? w.commentB : /\/banner\//.test(r.url) ? w.bannerB : /\/agreement\//.test(r.url) ? w.agreementB : w.contentB;
     if (r.module === 'queue') return w.queueTicketB;
+    if (r.module === 'opsReport') return w.opsReportB;
     if (r.module === 'deskops')
       return /\/feedback\//.test(r.url) ? w.feedbackB : /\/workOrder\//.test(r.url) ? w.workOrderB : /\/incident\//.test(r.url) ? w.incidentB : w.pageSlotB;
     if (r.module === 'commerce')
@@ -1583,6 +1589,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const queueTicketB = (await ok<{ id: number }>('POST', '/api/sport/queue/callNext', { stadiumId: venueB, desk: 'b-desk' }, mgrB)).id;
     const pageB = (await ok<{ id: number }>('POST', '/api/sport/deskops/page', { name: 'b-page', code: 'bpage' }, mgrB)).id;
     const pageSlotB = (await ok<{ id: number }>('POST', '/api/sport/deskops/page', { parentId: pageB, name: 'b-slot', code: 'bslot' }, mgrB)).id;
+    const opsReportB = (
+      await ok<{ id: number }>('POST', '/api/sport/opsReport/generate', { kind: 'final', stadiumId: venueB, from: '2029-12-01', to: '2029-12-31' }, mgrB)
+    ).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1727,6 +1736,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       incidentB,
       queueTicketB,
       pageSlotB,
+      opsReportB,
     };
   });
   afterAll(async () => {

@@ -22,6 +22,8 @@ describe('weekly operations report', () => {
   it('generates, edits and shows the log', async () => {
     const { page, staff } = await venueDesk(e, open, ['home', 'sport.opsReport.weekly', 'sport.venue.list']);
     await page.goto(`${e.baseUrl}${WEEKLY}`);
+    // The screen's chunk loads first on a busy machine.
+    await page.getByTestId('ops-report-weekly-table').waitFor({ timeout: 60_000 });
     await page.getByTestId('ops-report-weekly-add').click();
     await page.locator('#ops-report-weekly-form_stadiumId').click();
     await page.locator('.ant-select-item-option').first().click();
