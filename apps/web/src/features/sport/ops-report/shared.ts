@@ -1,4 +1,4 @@
-import { OPS_REPORT_FIGURES, type OpsReportKind } from '@venue/contract';
+import type { OpsReportKind } from '@venue/contract';
 import { registerMessages, useFeatureT } from '../../../app/i18n.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
@@ -9,7 +9,6 @@ registerMessages(NS, zh, en);
 export const useReportT = () => useFeatureT<typeof zh>(NS);
 
 export const MONEY_FIGURES = new Set<string>(['revenueFen', 'refundFen', 'netFen']);
-export { OPS_REPORT_FIGURES };
 
 const BASE: Record<OpsReportKind, string> = {
   weekly: '/sport/views/operatManagement/weeklyOperationsReport',
