@@ -244,6 +244,7 @@ interface World {
   queueTicketB: number;
   pageSlotB: number;
   displayLinkB: number;
+  opsReportB: number;
 }
 
 type Expect = 'notFound' | 'forbidden' | 'empty' | 'jobNotFoundField' | 'fileWithoutB';
@@ -618,6 +619,10 @@ function overrides(w: World): Record<string, { body?: Record<string, unknown>; q
     'POST /api/sport/deskops/page': { body: { name: 'probe', code: 'probe' } },
     'PUT /api/sport/deskops/page/:id/bindItems': { body: { items: [] } },
     'POST /api/sport/queue/callNext': { body: { desk: 'probe' } },
+    'PUT /api/sport/opsReport/:id': { body: { version: 1, sections: { summary: 'probe' } } },
+    'POST /api/sport/opsReport/generate': { body: { kind: 'final', stadiumId: w.venueB, from: '2030-01-01', to: '2030-01-07' } },
+    'POST /api/sport/opsReport/list': { body: { kind: 'final' }, expect: 'empty' },
+    'POST /api/sport/opsReport/export': { body: { kind: 'final' }, expect: 'fileWithoutB' },
     'POST /api/sport/queue/:id/skip': { body: { desk: 'probe' } },
     'POST /api/sport/queue/:id/recall': { body: { desk: 'probe' } },
     'POST /api/sport/queue/:id/serve': { body: { desk: 'probe' } },
@@ -809,6 +814,7 @@ function idFor(w: World, r: RouteRecord, name: string): string | number | number
       return /\/comment\//.test(r.url) ? w.commentB : /\/banner\//.test(r.url) ? w.bannerB : /\/agreement\//.test(r.url) ? w.agreementB : w.contentB;
     if (r.module === 'queue') return w.queueTicketB;
     if (r.module === 'largescreen') return w.displayLinkB;
+    if (r.module === 'opsReport') return w.opsReportB;
     if (r.module === 'deskops')
       return /\/feedback\//.test(r.url) ? w.feedbackB : /\/workOrder\//.test(r.url) ? w.workOrderB : /\/incident\//.test(r.url) ? w.incidentB : w.pageSlotB;
     if (r.module === 'commerce')
@@ -1586,6 +1592,9 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
     const pageB = (await ok<{ id: number }>('POST', '/api/sport/deskops/page', { name: 'b-page', code: 'bpage' }, mgrB)).id;
     const pageSlotB = (await ok<{ id: number }>('POST', '/api/sport/deskops/page', { parentId: pageB, name: 'b-slot', code: 'bslot' }, mgrB)).id;
     const displayLinkB = (await ok<{ id: number }>('POST', '/api/sport/largescreen/link', { name: 'b-screen', orgId: B }, mgrB)).id;
+    const opsReportB = (
+      await ok<{ id: number }>('POST', '/api/sport/opsReport/generate', { kind: 'final', stadiumId: venueB, from: '2029-12-01', to: '2029-12-31' }, mgrB)
+    ).id;
     const staffB = new Client(s);
     expect((await staffB.login('tenant_staff_b', PASSWORD)).code).toBe(0);
     mgrA = new Client(s);
@@ -1731,6 +1740,7 @@ describe.each(databases)("another organisation's records answer 100404 and stay 
       queueTicketB,
       pageSlotB,
       displayLinkB,
+      opsReportB,
     };
   });
   afterAll(async () => {

@@ -61,6 +61,10 @@ const SCREENS = [
   ['queued number', '/sport/views/queuedNumber/index'],
   ['page settings', '/sport/views/pageSettings/index'],
   ['display links', '/sport/views/largeScreen/links'],
+  ['weekly operations reports', '/sport/views/operatManagement/weeklyOperationsReport/index'],
+  ['final reports', '/sport/views/operatManagement/finalReport/index'],
+  // The demo's first report: last week's weekly report (sport/ops-report's demo seeds it first).
+  ['weekly report detail', '/sport/views/operatManagement/weeklyOperationsReport/detail/1'],
 ] as const;
 
 /** Opens a screen in a theme and waits until its data is in and its transitions are over. */

@@ -43,3 +43,4 @@ export * from './sport/content.ts';
 export * from './sport/statistics.ts';
 export * from './sport/deskops.ts';
 export * from './sport/largeScreen.ts';
+export * from './sport/opsreport.ts';

@@ -27,6 +27,7 @@ import { contentModule } from './sport/content.screens.ts';
 import { statisticsModule } from './sport/statistics.screens.ts';
 import { deskOpsModule } from './sport/deskops.screens.ts';
 import { largeScreenModule } from './sport/largeScreen.screens.ts';
+import { opsReportModule } from './sport/opsreport.screens.ts';
 
 /**
  * The console's half of every module (permissions, menus, screens, log labels), one line each: the
@@ -63,4 +64,5 @@ export const CONTRACT_MODULES = [
   statisticsModule,
   deskOpsModule,
   largeScreenModule,
+  opsReportModule,
 ] as const;

@@ -29,6 +29,7 @@ import { contentManifest } from './sport/content/index.ts';
 import { statisticsManifest } from './sport/statistics/index.ts';
 import { deskOpsManifest } from './sport/desk-ops/index.ts';
 import { largeScreenManifest } from './sport/large-screen/index.ts';
+import { opsReportManifest } from './sport/ops-report/index.ts';
 
 /**
  * Every module of the server, one line each: adding a module is one line here (docs/contributing.md).
@@ -66,4 +67,5 @@ export const MODULES: readonly ModuleManifest[] = [
   statisticsManifest,
   deskOpsManifest,
   largeScreenManifest,
+  opsReportManifest,
 ];

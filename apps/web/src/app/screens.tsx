@@ -28,6 +28,7 @@ import { contentScreens } from './screens/content.tsx';
 import { statisticsScreens } from './screens/statistics.tsx';
 import { deskOpsScreens } from './screens/deskops.tsx';
 import { largeScreenScreens } from './screens/largeScreen.tsx';
+import { opsReportScreens } from './screens/opsreport.tsx';
 
 /**
  * The console's half of the screen registry (packages/contract/src/screens.ts): the lazy
@@ -65,4 +66,5 @@ export const SCREEN_COMPONENTS: { readonly [K in ScreenKey]: ScreenComponent } =
   ...statisticsScreens,
   ...deskOpsScreens,
   ...largeScreenScreens,
+  ...opsReportScreens,
 };

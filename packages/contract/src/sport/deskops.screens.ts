@@ -39,7 +39,7 @@ export const deskOpsPermissions = {
 
 const P = deskOpsPermissions;
 
-/** What the sport/desk-ops module brings to the console (spec 2.5: feedback, work orders, event reporting, queued number, pageSettings). */
+/** What the sport/desk-ops module brings to the console (spec 2.5: feedback, work orders, event reporting, queued number, pageSettings). Feedback and work orders sit in the content module's directory, as spec 2.5 lists them. */
 export const deskOpsModule = {
   name: 'sport/desk-ops',
   permissions: deskOpsPermissions,
@@ -53,7 +53,7 @@ export const deskOpsModule = {
       permission: P.feedback.list,
       buttons: without(P.feedback, 'list'),
       cache: true,
-      parent: 'deskOperations',
+      parent: 'content',
     },
     {
       key: 'sport.deskops.workOrder',
@@ -63,7 +63,7 @@ export const deskOpsModule = {
       permission: P.workOrder.list,
       buttons: without(P.workOrder, 'list'),
       cache: true,
-      parent: 'deskOperations',
+      parent: 'content',
     },
     {
       key: 'sport.deskops.incident',

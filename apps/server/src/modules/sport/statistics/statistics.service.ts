@@ -114,3 +114,9 @@ export const onPayment = live((tx, scope, e) => addPayment(tx, scope, e.paymentI
 export const onRefund = live((tx, scope, e) => addRefund(tx, scope, e.refundId!));
 export const onOrderPaid = live((tx, scope, e) => addOrder(tx, scope, 'paid', e.orderId!));
 export const onOrderCancelled = live((tx, scope, e) => addOrder(tx, scope, 'cancelled', e.orderId!));
+
+/**
+ * The summary's figures of one venue (or all of the scope's) over business days, for another
+ * module (the operations reports): the same read as `summary`, without the caller's range checks.
+ */
+export const periodSummary = (db: Db, scope: Scope, range: Range): Promise<StatisticsSummary> => summaryOf(db, scope, range);

@@ -1,0 +1,6 @@
+import { ReportListPage } from './ReportListPage.tsx';
+
+/** sport.opsReport.weekly (operatManagement/weeklyOperationsReport). */
+export default function WeeklyReportPage() {
+  return <ReportListPage kind="weekly" />;
+}
