@@ -83,7 +83,7 @@ describe('statistics report screens', () => {
   });
 
   it('opens each screen and drills its total revenue onto lines that add up to it', async () => {
-    const staff = await makeStaff(e, ['home', ...SCREENS.map((s) => `sport.statistics.${s}`)]);
+    const staff = await makeStaff(e, ['home', 'sport.order.main', ...SCREENS.map((s) => `sport.statistics.${s}`)]);
     const api = new Client(e.server);
     expect((await api.login(staff.code, staff.password)).code).toBe(0);
     const order = await api.json('POST', '/api/sport/commerce/order', {
