@@ -60,7 +60,7 @@ function ReportEditor({ r, onDone, reload }: { r: OpsReportRow; onDone: () => vo
         rowKey="f"
         dataSource={OPS_REPORT_FIGURES.map((f) => ({ f }))}
         columns={[
-          { key: 'f', title: t('field.kind'), render: (_, { f }) => t(`field.${f}`) },
+          { key: 'f', title: t('field.figure'), render: (_, { f }) => t(`field.${f}`) },
           { key: 'g', title: t('field.generated'), render: (_, { f }) => shown(f, r.generated[f]) },
           {
             key: 'v',

@@ -25,6 +25,7 @@ const messages: MessagesOf<typeof zh> = {
     adjusted: 'Adjusted to',
     note: 'Reason',
     kind: 'Item kind',
+    figure: 'Figure',
     method: 'Payment method',
     grossFen: 'Taken',
     fields: 'Changed',

@@ -23,6 +23,7 @@ const messages = {
     adjusted: '调整为',
     note: '调整原因',
     kind: '业务类型',
+    figure: '指标',
     method: '支付方式',
     grossFen: '收款',
     fields: '修改内容',

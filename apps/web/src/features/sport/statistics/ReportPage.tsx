@@ -115,7 +115,9 @@ function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; 
     queryFn: () => http.post<StatisticsDrillPage>(url('drill'), { ...body, ...page }),
     enabled: !!body,
   });
-  const kindLabel = (k: string | null) => (k ? t.dynamic('kind', k) : '');
+  // Money lines are ledger postings: their `kind` is the account the money moved through.
+  const money = !!drill?.metric.endsWith('Fen');
+  const kindLabel = (k: string | null) => (k ? t.dynamic(money ? 'account' : 'kind', k) : '');
   return (
     <Drawer
       open={!!drill}
@@ -155,7 +157,7 @@ function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; 
           { key: 'day', title: t('day'), dataIndex: 'day' },
           { key: 'ref', title: t('ref'), dataIndex: 'ref' },
           { key: 'orderNo', title: t('orderNo'), dataIndex: 'orderNo' },
-          { key: 'kind', title: t('kindName'), dataIndex: 'kind', render: kindLabel },
+          { key: 'kind', title: money ? t('accountName') : t('kindName'), dataIndex: 'kind', render: kindLabel },
           { key: 'name', title: t('name'), dataIndex: 'name' },
           { key: 'amount', title: t('amount'), dataIndex: 'amountFen', align: 'right', render: (v: number) => yuan(v) },
           { key: 'qty', title: t('items'), dataIndex: 'quantity', align: 'right' },
