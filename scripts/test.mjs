@@ -22,6 +22,8 @@ let failed = 0;
 let skipped = 0;
 /** Each step's wall time, printed at the end: CI time is a budget, and this shows where it goes. */
 const timings = [];
+/** What failed, named again at the very end: CI shows the log's tail, and a name far above it is lost. */
+const failures = [];
 
 /**
  * Runs one step. Alone, its output streams; beside others (`buffered`), it is kept and printed
@@ -66,6 +68,7 @@ function check(title, cmd, args, opts = {}) {
     if (await run(title, cmd, args, opts)) passed++;
     else {
       failed++;
+      failures.push(title);
       console.log(`✗ ${title} failed`);
     }
   };
@@ -78,6 +81,7 @@ async function vitest(title, config, opts = {}) {
   const ok = await run(title, cmd, [...pre, ...args], { env: opts.env, buffered: opts.buffered });
   if (!fs.existsSync(report)) {
     failed++;
+    failures.push(`${title}: the runner produced no report`);
     console.log(`✗ ${title}: the runner produced no report`);
     return;
   }
@@ -90,12 +94,24 @@ async function vitest(title, config, opts = {}) {
       .map(([ms, f]) => `${f} ${(ms / 1000).toFixed(0)} s`)
       .join(', ')}`,
   );
+  for (const f of r.testResults) {
+    const file = path.relative(root, f.name);
+    const bad = f.assertionResults.filter((a) => a.status === 'failed');
+    for (const a of bad) failures.push(`${title}: ${file} › ${a.fullName}`);
+    if (!bad.length && f.status === 'failed')
+      failures.push(
+        `${title}: ${file} did not run: ${String(f.message ?? '')
+          .split('\n')[0]
+          .slice(0, 200)}`,
+      );
+  }
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   // A suite that failed to load has no failing test but did not pass either.
   if (!ok && r.numFailedTests === 0) {
     failed++;
+    failures.push(`${title}: a test file failed to run`);
     console.log(`✗ ${title}: a test file failed to run`);
   }
 }
@@ -171,5 +187,6 @@ if (want('e2e')) {
 
 console.log('\n── time per step ──');
 for (const [title, ms] of timings) console.log(`${(ms / 1000).toFixed(0).padStart(6)} s  ${title}`);
+if (failures.length) console.log(`\n── failed ──\n${failures.map((f) => `✗ ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
