@@ -89,6 +89,8 @@ const LANDED: Record<string, string> = {
   '0060_sport_content': 'b28798dbc0c56097a600dd7dcbc731fd4202fd6fecd89f1d56276893b34000ae',
   '0061_sport_statistics': 'c7f1f8260d603b067b350a0fbb0af987ef3391ecd532877ce58d1cf694009893',
   '0062_sport_desk_ops': '9b9557900f719aa6ec3dcf6d860ca5664d3134b528ec57079f68e6a63d2f15f9',
+  '0063_sport_large_screen': '86b3c976f37563061c6e01858fe85d1e687244fa5b09920780d7a8c21818fabf',
+  '0064_sport_ops_report': '43ac208f2dfae757d7810f63f6fb5b9c5fe33c40adb91e0091cb4715a9797a1b',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
 
