@@ -61,8 +61,9 @@ export {
   type ListState,
   type SelectionNeed,
 } from './query.ts';
-export { checkImportFile, importReportOf, sniff, formatSize, DEFAULT_IMPORT_LIMIT, type ImportRowError } from './file.ts';
+export { checkImportFile, extensionOf, importReportOf, sniff, formatSize, DEFAULT_IMPORT_LIMIT, type ImportRowError } from './file.ts';
 export { validateValue, issueMessage, isRequired } from './zodRule.ts';
 export { readListState, writeListState, forgetListState } from './listStore.ts';
 export { DEFAULT_TIME_ZONE, clockIn, dayStartIn, hhmmIn, rangeIn, todayIn, venueToday, useVenueTimeZone } from './day.ts';
 export { useVenueOptions } from './venueOptions.ts';
+export { BlobImage } from './BlobImage.tsx';

@@ -108,6 +108,9 @@ export const workOrderMove = z.strictObject({
 
 export const INCIDENT_KINDS = ['injury', 'damage', 'other'] as const;
 export const INCIDENT_STATES = ['open', 'closed'] as const;
+/** A photo of an incident: JPG or PNG of at most 5 MB (checked by content on upload), at most nine to an incident. */
+export const INCIDENT_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const INCIDENT_PHOTOS_MAX = 9;
 /** File names the image upload (`POST deskops/incident/photo`) answered (content-addressed). */
 const photoName = fields.str().regex(/^[0-9a-f]{64}\.(png|jpg)$/, 'error.field.invalid');
 export const incidentCreate = z.object({
@@ -116,7 +119,7 @@ export const incidentCreate = z.object({
   title: name.max(100),
   description: fields.str().trim().max(2000).default(''),
   occurredAt: fields.instant,
-  photos: z.array(photoName).max(9).default([]),
+  photos: z.array(photoName).max(INCIDENT_PHOTOS_MAX).default([]),
 });
 export const incidentLogRow = z.object({
   id: z.number(),

@@ -1,21 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import type {
-  appPageCreate,
-  appPageQuery,
-  feedbackCreate,
-  feedbackHandle,
-  feedbackQuery,
-  incidentCreate,
-  incidentQuery,
-  pageBindItems,
-  workCategoryCreate,
-  workCategoryQuery,
-  workOrderCreate,
-  workOrderMove,
-  workOrderQuery,
-  AppPageRow,
+import {
+  INCIDENT_PHOTO_MAX_BYTES,
+  type appPageCreate,
+  type appPageQuery,
+  type feedbackCreate,
+  type feedbackHandle,
+  type feedbackQuery,
+  type incidentCreate,
+  type incidentQuery,
+  type pageBindItems,
+  type workCategoryCreate,
+  type workCategoryQuery,
+  type workOrderCreate,
+  type workOrderMove,
+  type workOrderQuery,
+  type AppPageRow,
 } from '@venue/contract';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { conflict, invalid, notFound, staleVersion } from '../../../platform/errors.ts';
@@ -290,7 +291,7 @@ const incidentRowOf = ({ incident: i, stadiumName }: IncidentJoined) => ({
 });
 
 const incidentsDir = (dataDir: string) => path.join(uploadsDir(dataDir), 'incidents');
-export const INCIDENT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const INCIDENT_IMAGE_MAX_BYTES = INCIDENT_PHOTO_MAX_BYTES;
 
 /** `POST deskops/incident/photo`: a photo checked by content (JPG or PNG, at most 5 MB), stored by its hash; answers its name. */
 export function uploadIncidentPhoto(dataDir: string, file: { data: Buffer; truncated: boolean }) {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, useVenueOptions, type ListHandle, type ResourceDef } from '../../../kit/index.ts';
 import { ActionDialog } from './ActionDialog.tsx';
+import { IncidentPhotos, IncidentPhotosInput } from './IncidentPhotos.tsx';
 import { NS, incidentKindOptions, incidentStateOptions, useDeskT } from './shared.ts';
 
 type IncidentRow = z.output<typeof incidentDetail>;
@@ -23,6 +24,18 @@ function FollowUps({ id }: { id: number }) {
           content: `${new Date(l.createTime).toLocaleString()} · ${l.createdByName ?? ''}：${l.note}`,
         }))}
       />
+    </div>
+  );
+}
+
+/** An incident's photos in its detail, larger than in the list. */
+function DetailPhotos({ row }: { row: IncidentRow }) {
+  const t = useDeskT();
+  if (!row.photos.length) return null;
+  return (
+    <div style={{ marginBottom: 16 }}>
+      <h4>{t('field.photos')}</h4>
+      <IncidentPhotos id={row.id} photos={row.photos} />
     </div>
   );
 }
@@ -54,6 +67,13 @@ export default function IncidentPage() {
         { key: 'kind', label: 'field.kind', options: incidentKindOptions, width: 90 },
         { key: 'title', label: 'field.title' },
         { key: 'description', label: 'field.description', inTable: false },
+        {
+          key: 'photos',
+          label: 'field.photos',
+          width: 150,
+          inDetail: false,
+          render: (_: unknown, r) => <IncidentPhotos id={r.id} photos={r.photos} size={36} />,
+        },
         { key: 'state', label: 'field.state', options: incidentStateOptions, width: 100 },
         { key: 'result', label: 'field.result' },
       ],
@@ -63,8 +83,14 @@ export default function IncidentPage() {
         { name: 'title', label: 'field.title', rule: incidentCreate.shape.title },
         { name: 'occurredAt', label: 'field.occurredAt', type: 'date', required: true },
         { name: 'description', label: 'field.description', type: 'textarea', required: false, span: 2 },
+        { name: 'photos', label: 'field.photos', type: 'custom', required: false, span: 2, initialValue: [], render: () => <IncidentPhotosInput /> },
       ],
-      detailExtra: (r) => <FollowUps id={r.id} />,
+      detailExtra: (r) => (
+        <>
+          <DetailPhotos row={r} />
+          <FollowUps id={r.id} />
+        </>
+      ),
       rowActions: [
         { key: 'followUp', label: 'action.followUp', perm: Perm.incident.resolve, visible: (r) => r.state === 'open', run: (r) => setFollowing(r) },
         { key: 'close', label: 'action.closeIncident', perm: Perm.incident.resolve, visible: (r) => r.state === 'open', run: (r) => setClosing(r) },

@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, type ListHandle, type ResourceDef } from '../../../kit/index.ts';
 import { ActionDialog } from './ActionDialog.tsx';
-import { NS, useDeskT, workStateOptions } from './shared.ts';
+import { AssigneeSelect } from './AssigneeSelect.tsx';
+import { NS, assigneeKindOptions, useDeskT, workStateOptions } from './shared.ts';
 
 type Category = { id: number; name: string; slaHours: number };
 const move = (row: WorkOrderRow, body: Record<string, unknown>) => http.put(api.sport(`deskops/workOrder/${row.id}/state`), { ...body, version: row.version });
@@ -64,9 +65,26 @@ export default function WorkOrderPage() {
         { name: 'categoryId', label: 'field.categoryId', type: 'select', useOptions: useCategoryOptions, numeric: true, required: true },
         { name: 'title', label: 'field.title', rule: workOrderCreate.shape.title },
         { name: 'content', label: 'field.content', type: 'textarea', required: false },
-        { name: 'assigneeUserId', label: 'field.assigneeUserId', type: 'integer', required: false },
-        { name: 'assigneeRoleId', label: 'field.assigneeRoleId', type: 'integer', required: false },
+        { name: 'assigneeKind', label: 'field.assigneeKind', type: 'radio', options: assigneeKindOptions, initialValue: 'user', required: true },
+        {
+          name: 'assigneeUserId',
+          label: 'field.assigneeUserId',
+          type: 'custom',
+          required: true,
+          hidden: (v) => v.assigneeKind === 'role',
+          render: () => <AssigneeSelect kind="user" />,
+        },
+        {
+          name: 'assigneeRoleId',
+          label: 'field.assigneeRoleId',
+          type: 'custom',
+          required: true,
+          hidden: (v) => v.assigneeKind !== 'role',
+          render: () => <AssigneeSelect kind="role" />,
+        },
       ],
+      // The kind only chooses which picker shows: the body names the one assignee.
+      toBody: ({ assigneeKind: _kind, ...body }) => body,
       toolbar: [
         { key: 'category', label: 'action.category', icon: <PlusOutlined />, perm: Perm.workOrder.type, need: 'none', run: () => setAddingCategory(true) },
       ],

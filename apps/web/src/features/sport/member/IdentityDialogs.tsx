@@ -12,11 +12,11 @@ import {
 } from '@venue/contract';
 import { useDict } from '../../../app/dict.ts';
 import { success } from '../../../app/feedback.tsx';
-import { FormModal, errorFieldsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
+import { BlobImage, FormModal, errorFieldsOf, focusFirstError, useFieldRules } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { memberApi } from './member.api.ts';
 import { checkMemberImage, useRefreshMembers } from './MemberDialogs.tsx';
-import { BlobImage, MemberPicker, useMemberT } from './shared.tsx';
+import { MemberPicker, useMemberT } from './shared.tsx';
 
 interface SubmitValues {
   memberId?: number;

@@ -183,56 +183,6 @@ export function MemberPicker({
   );
 }
 
-/** An image fetched with the session (served to signed-in staff only), shown from an object url with antd's preview. */
-export function BlobImage({
-  queryKey,
-  load,
-  size = 96,
-  alt,
-  testId,
-}: {
-  queryKey: readonly unknown[];
-  load: () => Promise<Blob>;
-  size?: number;
-  alt: string;
-  testId?: string;
-}) {
-  const { token } = theme.useToken();
-  const q = useQuery({ queryKey: ['member', 'blob', ...queryKey], queryFn: load, retry: false, staleTime: 300_000 });
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!q.data || /json/.test(q.data.type)) {
-      setSrc(null);
-      return;
-    }
-    const u = URL.createObjectURL(q.data);
-    setSrc(u);
-    return () => URL.revokeObjectURL(u);
-  }, [q.data]);
-  return (
-    <div
-      style={{
-        width: size,
-        height: size,
-        borderRadius: token.borderRadius,
-        border: `1px solid ${token.colorBorderSecondary}`,
-        overflow: 'hidden',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        background: token.colorFillQuaternary,
-      }}
-      data-testid={testId}
-    >
-      {src ? (
-        <Image src={src} alt={alt} width={size} height={size} style={{ objectFit: 'cover' }} />
-      ) : (
-        <PictureOutlined style={{ fontSize: 20, color: token.colorTextQuaternary }} />
-      )}
-    </div>
-  );
-}
-
 /**
  * A member's face or photo: fetched with the session (the image is served to signed-in staff only)
  * and shown from an object url, with antd's preview. `stamp` changes when a new image was uploaded.
