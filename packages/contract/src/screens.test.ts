@@ -33,6 +33,8 @@ describe('the screen registry', () => {
       if (s.permission) expect(codes.has(s.permission), `${s.key}: ${s.permission}`).toBe(true);
       for (const code of Object.values(s.buttons ?? {})) expect(codes.has(code), `${s.key}: ${code}`).toBe(true);
       if (s.parent !== undefined) expect(dirs.has(s.parent), `${s.key}: ${s.parent}`).toBe(true);
+      // A standalone screen (no layout, so no menu around it) is opened from another screen.
+      if (s.standalone) expect(s.parent, `${s.key}: a standalone screen is no menu entry`).toBeUndefined();
     }
     // Every directory holds at least one screen.
     for (const d of MENU_DIRECTORIES)

@@ -52,6 +52,11 @@ export interface ScreenDef {
   readonly affix?: boolean;
   /** Shown without the layout's chrome while loading (public pages fill the page). */
   readonly fullPage?: boolean;
+  /**
+   * Signed in, with its permission and the organisation's scope like any screen, but shown on its
+   * own without the layout (no menu, top bar or tabs): a hall's display opened in a tab of its own.
+   */
+  readonly standalone?: boolean;
 }
 
 export interface MenuDirectoryDef {

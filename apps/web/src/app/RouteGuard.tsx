@@ -81,8 +81,9 @@ export function RouteGuard() {
   }, [kind, target, loadFailed, navigate]);
 
   // First paint (issue 9): while user info and menus load, a screen of the layout already shows
-  // the layout (its chunk was preloaded); the screen itself waits for the menus (spec 6).
-  if (decision.type === 'load' && !isPublic && !handle.redirect) return <Outlet />;
+  // the layout (its chunk was preloaded); the screen itself waits for the menus (spec 6). A
+  // standalone screen has no layout to show: it waits like a public page.
+  if (decision.type === 'load' && !isPublic && !handle.redirect && !handle.route?.standalone) return <Outlet />;
   if (decision.type !== 'allow') return <FullPageSpin tip={decision.type === 'load' ? t('guard.loading') : undefined} />;
   if (anonymousNotFound) return <UnknownScreen standalone />;
   if (accessTarget) return <FullPageSpin />;

@@ -7,7 +7,7 @@ import { FullPageSpin, RedirectScreen, RouteError, UnknownScreen } from './pages
 import { refreshOnConflict } from './conflict.ts';
 import { onConflict, onSessionExpired } from './request.ts';
 import { RouteGuard, type RouteHandle } from './RouteGuard.tsx';
-import { findRoute, layoutRoutes, publicRoutes } from './routes.ts';
+import { findRoute, layoutRoutes, publicRoutes, standaloneRoutes } from './routes.ts';
 import { signOutLocally } from './sessionLoader.ts';
 import { getLoginWay } from './session.ts';
 
@@ -29,7 +29,7 @@ const AdminLayout = lazy(() => loadChunk('layout', importLayout));
 export function preloadFor(pathname: string): void {
   const route = findRoute(pathname);
   if (route && !route.public) {
-    void importLayout().catch(() => undefined);
+    if (!route.standalone) void importLayout().catch(() => undefined);
     route.screen.preload();
   }
 }
@@ -56,6 +56,8 @@ export const routeObjects: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to={HOME_PATH} replace /> },
       ...publicRoutes.map((r) => ({ path: r.path, handle: handle({ route: r }), element: <r.screen /> })),
+      // Signed in like the layout's screens (the guard loads the session first), without the layout.
+      ...standaloneRoutes.map((r) => ({ path: r.path, handle: handle({ route: r }), element: <r.screen /> })),
       {
         element: <LayoutHost />,
         children: [

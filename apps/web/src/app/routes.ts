@@ -23,6 +23,8 @@ export interface ScreenRoute {
   screen: ScreenComponent;
   /** Open without login; rendered on its own, outside the admin layout. */
   public?: boolean;
+  /** Signed in, but rendered on its own, outside the admin layout (a hall's display). */
+  standalone?: boolean;
   /** Tab cannot be closed (home). */
   affix?: boolean;
   /** Permission code that opens it (its menu entry's code); '' = any signed-in user. */
@@ -31,12 +33,23 @@ export interface ScreenRoute {
 
 const toRoute = (def: ScreenDef): ScreenRoute => {
   const screen = SCREEN_COMPONENTS[def.key as keyof typeof SCREEN_COMPONENTS];
-  return { path: def.path, name: screen.screenName, def, screen, public: def.public, affix: def.affix, perm: def.permission };
+  return {
+    path: def.path,
+    name: screen.screenName,
+    def,
+    screen,
+    public: def.public,
+    standalone: def.standalone,
+    affix: def.affix,
+    perm: def.permission,
+  };
 };
 
 export const publicRoutes: ScreenRoute[] = SCREENS.filter((s: ScreenDef) => s.public).map(toRoute);
-export const layoutRoutes: ScreenRoute[] = SCREENS.filter((s: ScreenDef) => !s.public).map(toRoute);
-export const allRoutes: ScreenRoute[] = [...publicRoutes, ...layoutRoutes];
+export const layoutRoutes: ScreenRoute[] = SCREENS.filter((s: ScreenDef) => !s.public && !s.standalone).map(toRoute);
+/** Signed-in screens shown without the layout. */
+export const standaloneRoutes: ScreenRoute[] = SCREENS.filter((s: ScreenDef) => !s.public && s.standalone).map(toRoute);
+export const allRoutes: ScreenRoute[] = [...publicRoutes, ...standaloneRoutes, ...layoutRoutes];
 
 /** The route table entry a pathname belongs to, or null. */
 export function findRoute(pathname: string, routes: ScreenRoute[] = allRoutes): ScreenRoute | null {

@@ -85,7 +85,7 @@ export const deskOpsModule = {
       cache: true,
       parent: 'deskOperations',
     },
-    // Not a menu: the hall's screen, opened from the queue screen.
+    // Not a menu: the hall's screen, opened from the queue screen in a tab of its own, full screen.
     {
       key: 'sport.deskops.queueDisplay',
       path: '/sport/views/queuedNumber/display/:stadiumId',
@@ -93,6 +93,8 @@ export const deskOpsModule = {
       icon: 'DesktopOutlined',
       permission: P.queue.list,
       cache: true,
+      fullPage: true,
+      standalone: true,
     },
     {
       key: 'sport.deskops.pageSettings',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MENU_DIRECTORIES, PRODUCT_NAME, SCREENS, type ScreenDef } from '@venue/contract';
 import { bundledIcon } from '../layout/icons.tsx';
 import { findScreen, followsMenus, isNoCache, screenTitle } from '../registry.ts';
-import { allRoutes, findRoute, layoutRoutes, publicRoutes } from '../routes.ts';
+import { allRoutes, findRoute, layoutRoutes, publicRoutes, standaloneRoutes } from '../routes.ts';
 import { SCREEN_COMPONENTS } from '../screens.tsx';
 
 const all: readonly ScreenDef[] = SCREENS;
@@ -13,7 +13,10 @@ describe('the console half of the screen registry', () => {
     expect(Object.keys(SCREEN_COMPONENTS).sort()).toEqual(all.map((s) => s.key).sort());
     expect(allRoutes.map((r) => r.path).sort()).toEqual(all.map((s) => s.path).sort());
     expect(publicRoutes.every((r) => r.public)).toBe(true);
-    expect(layoutRoutes.some((r) => r.public)).toBe(false);
+    expect(layoutRoutes.some((r) => r.public || r.standalone)).toBe(false);
+    // The hall's queue display: signed in, outside the layout.
+    expect(standaloneRoutes.map((r) => r.def.key)).toContain('sport.deskops.queueDisplay');
+    expect(standaloneRoutes.some((r) => r.public)).toBe(false);
     expect(findRoute('/system/user')?.def.key).toBe('system.user');
     expect(findRoute('/nope')).toBeNull();
   });

@@ -70,7 +70,7 @@ export default function AdminLayout() {
       String(userId),
       (pathname) => {
         const screen = findScreen(pathname);
-        return !!screen && !screen.public && (!followsMenus(screen) || menuHasPath(sessionStore.get().menus, pathname));
+        return !!screen && !screen.public && !screen.standalone && (!followsMenus(screen) || menuHasPath(sessionStore.get().menus, pathname));
       },
       { key: location.pathname, fullPath: `${location.pathname}${location.search}` },
     );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { DesktopOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { Perm, type Page, type QueueTicketRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
@@ -14,7 +14,6 @@ const KEY = ['deskops', 'queue'];
 export default function QueuePage() {
   const t = useDeskT();
   const can = useCan();
-  const navigate = useNavigate();
   const client = useQueryClient();
   const venues = useVenueOptions();
   const [picked, setPicked] = useState<number | undefined>();
@@ -74,7 +73,13 @@ export default function QueuePage() {
             {t('action.callNext')}
           </Button>
         )}
-        <Button data-testid="queue-display" disabled={stadiumId === undefined} onClick={() => navigate(`/sport/views/queuedNumber/display/${stadiumId}`)}>
+        {/* The hall's screen: a page of its own (no console layout) in a new tab, signed in like this one. */}
+        <Button
+          icon={<DesktopOutlined />}
+          data-testid="queue-display"
+          disabled={stadiumId === undefined}
+          onClick={() => void window.open(`/sport/views/queuedNumber/display/${stadiumId}`, '_blank', 'noopener')}
+        >
           {t('action.display')}
         </Button>
       </Space>
