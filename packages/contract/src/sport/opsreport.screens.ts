@@ -4,7 +4,7 @@ import { without, type ContractModule } from '../module.ts';
 export const opsReportPermissions = {
   opsReport: {
     list: 'sport:opsReport:list',
-    /** Generate a report for a period from the statistics and the ledger. */
+    /** Generate a report for a period from the statistics and the ledger, or read a report's figures again (regenerate). */
     generate: 'sport:opsReport:generate',
     /** Edit sections and adjust figures (each edit a version). */
     edit: 'sport:opsReport:edit',
@@ -68,5 +68,6 @@ export const opsReportModule = {
   },
   logActions: {
     generate: { 'zh-CN': '生成报告', 'en-US': 'Generate a report' },
+    regenerate: { 'zh-CN': '重新生成报告', 'en-US': 'Regenerate a report' },
   },
 } as const satisfies ContractModule;

@@ -70,6 +70,12 @@ export const opsReportGenerate = z.strictObject({
 });
 
 /**
+ * `POST opsReport/{id}/regenerate`: the figures and the settlement read again for the same venue and
+ * period; sections and adjustments stay. At the version seen (100409 `stale`).
+ */
+export const opsReportRegenerate = z.strictObject({ version: fields.version });
+
+/**
  * `PUT opsReport/{id}`: the sections given replace theirs; an adjustment given sets a figure (with
  * a note), `null` drops it back to the generated figure. At the version seen (100409 `stale`).
  */

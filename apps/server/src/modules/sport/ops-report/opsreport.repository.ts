@@ -55,6 +55,16 @@ export async function editReportRow(db: Executor, scope: Scope, id: number, vers
   return row;
 }
 
+/** The one conditional write of a regeneration: the figures read again, at the version seen; undefined when the version is old. */
+export async function regenerateReportRow(db: Executor, scope: Scope, id: number, version: number, set: Pick<OpsReportRecord, 'generated' | 'settlement'>) {
+  const [row] = await db
+    .update(opsReports)
+    .set({ ...set, version: version + 1, updatedAt: new Date() })
+    .where(reportRepo.where(scope, and(eq(opsReports.id, id), eq(opsReports.version, version))))
+    .returning();
+  return row;
+}
+
 /** The demo's venue (the organisation's first) and whether the organisation has a report yet. */
 export async function demoRefs(db: Executor, scope: Scope) {
   const [venue] = await db

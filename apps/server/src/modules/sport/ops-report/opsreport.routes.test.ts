@@ -11,7 +11,8 @@ import { reportApi, reportStaff } from './opsreport.testkit.ts';
  * Operations reports through the console's calls on a real database: generated from the
  * statistics and the ledger (figures equal to the summary, settlement equal to the sales), edited
  * with sections and adjusted figures (a note required), every edit a version in the log, an old
- * version refused, one report per venue, kind and period, another organisation's report not found.
+ * version refused, one report per venue, kind and period, another organisation's report not found;
+ * regenerated for the same period, keeping the operator's sections and adjustments.
  */
 describe.each(databases)('operations reports on %s', (kind) => {
   let s: TestServer;
@@ -102,6 +103,49 @@ describe.each(databases)('operations reports on %s', (kind) => {
     // Export: an xlsx of the list.
     const file = await st.c.call('POST', reportApi('export'), { body: { kind: 'weekly' } });
     expect(file.headers['content-disposition']).toContain('.xlsx');
+  });
+
+  it('regenerate: the same period read again (a sale delivered since), sections and adjustments kept, at the version seen, logged', async () => {
+    const st = await reportStaff(s, admin, platformId);
+    const other = await reportStaff(s, admin, platformId);
+    const a = await paidAt(st.c, st.venue.id, [{ name: '球拍租赁', unitPriceFen: 2_000 }]);
+    await deliver(s, [a.id]);
+    const r = await ok(st.c, 'POST', reportApi('generate'), { kind: 'weekly', stadiumId: st.venue.id, from: today });
+    expect([r.generated.revenueFen, r.generated.orders]).toEqual([2_000, 1]);
+    const edited = await ok(st.c, 'PUT', reportApi(String(r.id)), {
+      version: 1,
+      sections: { summary: '周末客流高' },
+      adjustments: { newMembers: { value: 4, note: '前台纸质登记' } },
+    });
+    expect(edited.version).toBe(2);
+
+    const b = await paidAt(st.c, st.venue.id, [{ name: '饮料', unitPriceFen: 600, quantity: 3 }]);
+    await deliver(s, [b.id]);
+    // At an old version: refused, nothing read again.
+    const stale = await st.other.json('POST', reportApi(`${r.id}/regenerate`), { body: { version: 1 } });
+    expect([stale.code, stale.detail.reason]).toEqual([Code.CONFLICT, 'stale']);
+    expect((await ok(st.c, 'GET', reportApi(String(r.id)))).generated.revenueFen).toBe(2_000);
+    // Another organisation does not find it.
+    expect((await other.c.json('POST', reportApi(`${r.id}/regenerate`), { body: { version: 2 } })).code).toBe(Code.NOT_FOUND);
+
+    const again = await ok(st.other, 'POST', reportApi(`${r.id}/regenerate`), { version: 2 });
+    expect([again.version, again.from, again.to]).toEqual([3, r.from, r.to]);
+    expect([again.generated.revenueFen, again.generated.orders, again.figures.revenueFen]).toEqual([3_800, 2, 3_800]);
+    expect(again.settlement.totals).toEqual({ grossFen: 3_800, refundFen: 0, netFen: 3_800 });
+    // The operator's work stays: the section and the adjusted figure beside the one read again.
+    expect([again.sections, again.adjustments, again.figures.newMembers]).toEqual([
+      { summary: '周末客流高' },
+      { newMembers: { value: 4, note: '前台纸质登记' } },
+      4,
+    ]);
+    // Nothing new since: still a version of its own, naming no figure.
+    expect((await ok(st.c, 'POST', reportApi(`${r.id}/regenerate`), { version: 3 })).version).toBe(4);
+
+    const log = await ok<{ data: { version: number; userName: string; fields: string[] }[] }>(st.c, 'GET', reportApi(`${r.id}/log`));
+    expect(log.data.slice(2).map((v) => [v.version, v.userName, v.fields])).toEqual([
+      [3, st.otherName, ['regenerated', 'generated.revenueFen', 'generated.netFen', 'generated.orders', 'settlement']],
+      [4, st.userName, ['regenerated']],
+    ]);
   });
 
   it('a final report: a chosen period, checked; another organisation neither finds the report nor reports on the venue', async () => {

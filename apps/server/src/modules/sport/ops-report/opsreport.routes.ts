@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { Perm, idParams, opsReportEdit, opsReportGenerate, opsReportLog, opsReportPage, opsReportQuery, opsReportRow } from '@venue/contract';
+import {
+  Perm,
+  idParams,
+  opsReportEdit,
+  opsReportGenerate,
+  opsReportLog,
+  opsReportPage,
+  opsReportQuery,
+  opsReportRegenerate,
+  opsReportRow,
+} from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
-import { editReport, exportReports, generateReport, getReport, listReports, reportLog } from './opsreport.service.ts';
+import { editReport, exportReports, generateReport, getReport, listReports, regenerateReport, reportLog } from './opsreport.service.ts';
 
 /** The operations reports' calls: `{sport}opsReport/...`. */
 export function opsReportRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -61,6 +71,17 @@ export function opsReportRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: opsReportEdit,
     response: opsReportRow,
     handler: async ({ params, body, caller }) => editReport(db, caller, params.id, body),
+  });
+  defineRoute(app, {
+    ...base,
+    method: 'POST',
+    url: url(':id/regenerate'),
+    permission: P.generate,
+    action: 'regenerate',
+    params: idParams,
+    body: opsReportRegenerate,
+    response: opsReportRow,
+    handler: async ({ params, body, caller }) => regenerateReport(db, caller, params.id, body),
   });
   defineRoute(app, {
     ...base,

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import {
   OPS_REPORT_FIGURES,
@@ -7,6 +8,7 @@ import {
   type opsReportEdit,
   type opsReportGenerate,
   type opsReportQuery,
+  type opsReportRegenerate,
 } from '@venue/contract';
 import type { Db, Executor } from '../../../platform/db.ts';
 import { conflict, invalid, isUniqueViolation, notFound, staleVersion } from '../../../platform/errors.ts';
@@ -18,7 +20,7 @@ import { toXlsx, xlsxFile, type SheetColumn } from '../../../platform/xlsx.ts';
 import { fenToYuan, venuePeriodFlow } from '../commerce/index.ts';
 import { periodSummary } from '../statistics/index.ts';
 import { addDays, findVenue, weekdayOf } from '../venue/index.ts';
-import { editReportRow, pageReports, reportRepo, reportVersionRepo, versionsOf, type OpsReportRecord } from './opsreport.repository.ts';
+import { editReportRow, pageReports, regenerateReportRow, reportRepo, reportVersionRepo, versionsOf, type OpsReportRecord } from './opsreport.repository.ts';
 import './opsreport.messages.ts';
 
 const MAX_DAYS = 366;
@@ -129,10 +131,26 @@ function settlementOf(flow: Awaited<ReturnType<typeof venuePeriodFlow>>): OpsRep
   };
 }
 
+/** What a report says of a venue's period: the figures of the statistics aggregates (counts, money) and the settlement of the ledger. */
+async function readPeriod(tx: Executor, scope: Scope, venue: { id: number; orgId: number }, period: { from: string; to: string }) {
+  const stats = await periodSummary(tx, scope, { ...period, venueId: venue.id });
+  const flow = await venuePeriodFlow(tx, scope, venue.orgId, venue.id, period.from, period.to);
+  const generated: OpsReportFigures = {
+    revenueFen: stats.revenueFen,
+    refundFen: stats.refundFen,
+    netFen: stats.revenueFen - stats.refundFen,
+    orders: stats.orders,
+    bookings: stats.bookings,
+    ticketsSold: stats.ticketsSold,
+    cardsSold: stats.cardsSold,
+    newMembers: stats.newMembers,
+  };
+  return { generated, settlement: settlementOf(flow) };
+}
+
 /**
- * A venue's report for the period: figures from the statistics aggregates (counts, money), the
- * settlement from the ledger, stored with version 1 by `by`. The same kind, venue and period twice
- * answers 100409 `duplicate`.
+ * A venue's report for the period (readPeriod), stored with version 1 by `by`. The same kind,
+ * venue and period twice answers 100409 `duplicate`.
  */
 export async function createReport(
   db: Db,
@@ -144,27 +162,8 @@ export async function createReport(
 ): Promise<number> {
   return db
     .transaction(async (tx) => {
-      const stats = await periodSummary(tx, scope, { ...period, venueId: venue.id });
-      const flow = await venuePeriodFlow(tx, scope, venue.orgId, venue.id, period.from, period.to);
-      const generated: OpsReportFigures = {
-        revenueFen: stats.revenueFen,
-        refundFen: stats.refundFen,
-        netFen: stats.revenueFen - stats.refundFen,
-        orders: stats.orders,
-        bookings: stats.bookings,
-        ticketsSold: stats.ticketsSold,
-        cardsSold: stats.cardsSold,
-        newMembers: stats.newMembers,
-      };
-      const r = await reportRepo.insert(tx, scope, {
-        orgId: venue.orgId,
-        venueId: venue.id,
-        kind,
-        fromDay: period.from,
-        toDay: period.to,
-        generated,
-        settlement: settlementOf(flow),
-      });
+      const read = await readPeriod(tx, scope, venue, period);
+      const r = await reportRepo.insert(tx, scope, { orgId: venue.orgId, venueId: venue.id, kind, fromDay: period.from, toDay: period.to, ...read });
       await reportVersionRepo.insert(tx, scope, {
         orgId: r.orgId,
         reportId: r.id,
@@ -188,6 +187,32 @@ export async function generateReport(db: Db, caller: Caller, input: z.output<typ
   const venue = await findVenue(db, scope, input.stadiumId);
   if (!venue) throw notFound();
   const id = await createReport(db, scope, venue, input.kind, periodOf(input.kind, input.from, input.to), caller);
+  return reportOf(db, scope, id);
+}
+
+/**
+ * `POST opsReport/{id}/regenerate`: the report's venue and period read again (sales delivered or
+ * refunded since it was made); the sections and adjustments stay. One conditional write at the
+ * version seen (an old version answers 100409 `stale`) and a version row: `regenerated` and the
+ * figures (`generated.orders`) and `settlement` that changed.
+ */
+export async function regenerateReport(db: Db, caller: Caller, id: number, input: z.output<typeof opsReportRegenerate>) {
+  const scope = scopeOf(caller);
+  const was = await reportRepo.find(db, scope, id);
+  if (!was) throw notFound();
+  if (was.version !== input.version) throw staleVersion();
+  await db.transaction(async (tx) => {
+    const read = await readPeriod(tx, scope, { id: was.venueId, orgId: was.orgId }, { from: was.fromDay, to: was.toDay });
+    const r = await regenerateReportRow(tx, scope, id, input.version, read);
+    if (!r) throw staleVersion();
+    const changed = [
+      'regenerated',
+      ...OPS_REPORT_FIGURES.filter((f) => was.generated[f] !== read.generated[f]).map((f) => `generated.${f}`),
+      // jsonb keeps its own key order: compared by value.
+      ...(isDeepStrictEqual(was.settlement, read.settlement) ? [] : ['settlement']),
+    ];
+    await reportVersionRepo.insert(tx, scope, { orgId: r.orgId, reportId: r.id, no: r.version, changed, createdBy: caller.userId, byName: caller.userName });
+  });
   return reportOf(db, scope, id);
 }
 

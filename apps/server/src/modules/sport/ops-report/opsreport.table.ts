@@ -19,7 +19,7 @@ export const opsReports = pgTable(
     kind: varchar('kind', { length: 8 }).$type<OpsReportKind>().notNull(),
     fromDay: date('from_day', { mode: 'string' }).notNull(),
     toDay: date('to_day', { mode: 'string' }).notNull(),
-    /** The figures as generated; never edited (adjustments sit beside them). */
+    /** The figures as generated (or regenerated); never edited (adjustments sit beside them). */
     generated: jsonb('generated').$type<OpsReportFigures>().notNull(),
     adjustments: jsonb('adjustments').$type<Record<string, { value: number; note: string }>>().notNull().default({}),
     sections: jsonb('sections').$type<Record<string, string>>().notNull().default({}),
