@@ -4,7 +4,7 @@ import { settledShot, startE2E, venueDesk, type E2E, type OwnBrowser } from './s
 /**
  * Operations reports (issue 30): a weekly report generated for this week at the staff's venue,
  * opened, edited (a section and an adjusted figure with its note), and the operation log shows the
- * generation and the edit with the fields changed.
+ * generation and the edit with the fields changed; regenerated, it keeps the edits.
  */
 const WEEKLY = '/sport/views/operatManagement/weeklyOperationsReport/index';
 
@@ -51,6 +51,15 @@ describe('weekly operations report', () => {
     await expect.poll(() => log.innerText()).toContain('总体情况、订单数');
     expect(await log.innerText()).toContain('生成报告');
     expect(await log.innerText()).toContain(staff.name);
+
+    // Regenerated: the period read again, a version and a log line of its own, the edits kept.
+    await page.getByTestId('ops-report-regenerate').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(() => page.getByTestId('ops-report-version').innerText()).toContain('3');
+    await expect.poll(() => log.innerText()).toContain('重新生成');
+    await page.getByRole('tab', { name: '数据' }).click();
+    expect(await page.getByTestId('ops-report-text-summary').innerText()).toBe('本周客流平稳');
+    expect(await page.getByTestId('ops-report-figure-orders').innerText()).toBe('5');
     await page.getByRole('tab', { name: '结算报告' }).click();
     await page.getByTestId('ops-report-settlement').waitFor();
     await settledShot(page, 'ops-report-settlement-zh-light');

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Form, Input, InputNumber, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { OPS_REPORT_FIGURES, OPS_REPORT_SECTIONS, Perm, type OpsReportFigure, type OpsReportRow } from '@venue/contract';
+import { confirm, success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
 import { useCan } from '../../../kit/index.ts';
 import { useFormSubmit } from '../../../kit/form.ts';
@@ -108,8 +109,17 @@ export default function ReportDetailPage() {
   const r = report.data;
   if (!r) return null;
   const reload = () => Promise.all([report.refetch(), log.refetch()]);
+  // The same venue and period read again, at the version on screen; sections and adjustments stay.
+  const regenerate = async () => {
+    if (!(await confirm({ title: t('action.regenerate'), content: t('regenerateConfirm') }))) return;
+    await http.post(reportUrl(`${r.id}/regenerate`), { version: r.version });
+    success(t('regenerated'));
+    await reload();
+  };
   const fieldLabel = (f: string) => {
     if (f === 'generated') return t('generatedLog');
+    if (f === 'regenerated') return t('regeneratedLog');
+    if (f === 'settlement') return t('tab.settlement');
     const [group, key] = f.split('.');
     return group === 'sections' ? t(`section.${key as (typeof OPS_REPORT_SECTIONS)[number]}`) : t(`field.${key as OpsReportFigure}`);
   };
@@ -207,6 +217,11 @@ export default function ReportDetailPage() {
         {can(Perm.opsReport.edit) && !editing ? (
           <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="ops-report-edit">
             {t('action.edit')}
+          </Button>
+        ) : null}
+        {can(Perm.opsReport.generate) && !editing ? (
+          <Button icon={<ReloadOutlined />} onClick={() => void regenerate().catch(() => undefined)} data-testid="ops-report-regenerate">
+            {t('action.regenerate')}
           </Button>
         ) : null}
       </Space>

@@ -51,12 +51,16 @@ const messages: MessagesOf<typeof zh> = {
     save: 'Save',
     cancel: 'Cancel',
     clearAdjust: 'Back to the generated figure',
+    regenerate: 'Regenerate',
   },
   adjustedMark: 'Adjusted',
   ledgerRange: '{{entries}} ledger entries (ids {{first}}–{{last}})',
   total: 'Total',
   noText: '(not written)',
   generatedLog: 'Generated',
+  regeneratedLog: 'Regenerated',
+  regenerateConfirm: "The period's figures are read again from the latest statistics and ledger; the texts and adjustments stay.",
+  regenerated: 'Regenerated',
   saved: 'Saved',
 };
 export default messages;

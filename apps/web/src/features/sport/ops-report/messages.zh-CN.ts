@@ -49,12 +49,16 @@ const messages = {
     save: '保存',
     cancel: '取消',
     clearAdjust: '恢复系统数据',
+    regenerate: '重新生成',
   },
   adjustedMark: '已调整',
   ledgerRange: '账目记录 {{entries}} 条（编号 {{first}}–{{last}}）',
   total: '合计',
   noText: '（未填写）',
   generatedLog: '生成报告',
+  regeneratedLog: '重新生成',
+  regenerateConfirm: '按该期间的最新统计和账目重新读取数据；已填写的内容和调整保留。',
+  regenerated: '已重新生成',
   saved: '已保存',
 };
 export default messages;
