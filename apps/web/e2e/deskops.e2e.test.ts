@@ -118,5 +118,8 @@ describe('queued number at the desk', () => {
     await thumb.waitFor();
     await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
     await settledShot(page, 'incident-list-photo-zh-light');
+    // So does its detail, larger.
+    await row.getByTestId('incident-row-view').click();
+    await page.locator('.ant-drawer img[src^="blob:"]').waitFor();
   });
 });

@@ -4,10 +4,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Perm, type Page } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
 import { useSession } from '../../../app/session.ts';
-import { useCan } from '../../../kit/index.ts';
+import { useCan, type Option } from '../../../kit/index.ts';
 import { useDeskT } from './shared.ts';
 
 type Found = { id: number; name: string; code: string };
+
+/** Assign to a user, or to a role when the caller may list the roles (else there is none to pick). */
+export function useAssigneeKindOptions(): Option[] {
+  const t = useDeskT();
+  const can = useCan();
+  return [{ value: 'user', label: t('assigneeKind.user') }, ...(can(Perm.role.list) ? [{ value: 'role', label: t('assigneeKind.role') }] : [])];
+}
 
 /**
  * A work order's assignee, found by name: a user the caller sees (`POST {system}user/list`, with the

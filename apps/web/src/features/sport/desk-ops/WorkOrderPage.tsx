@@ -7,8 +7,8 @@ import type { z } from 'zod';
 import { api, http } from '../../../app/request.ts';
 import { ListPage, type ListHandle, type ResourceDef } from '../../../kit/index.ts';
 import { ActionDialog } from './ActionDialog.tsx';
-import { AssigneeSelect } from './AssigneeSelect.tsx';
-import { NS, assigneeKindOptions, useDeskT, workStateOptions } from './shared.ts';
+import { AssigneeSelect, useAssigneeKindOptions } from './AssigneeSelect.tsx';
+import { NS, useDeskT, workStateOptions } from './shared.ts';
 
 type Category = { id: number; name: string; slaHours: number };
 const move = (row: WorkOrderRow, body: Record<string, unknown>) => http.put(api.sport(`deskops/workOrder/${row.id}/state`), { ...body, version: row.version });
@@ -65,7 +65,7 @@ export default function WorkOrderPage() {
         { name: 'categoryId', label: 'field.categoryId', type: 'select', useOptions: useCategoryOptions, numeric: true, required: true },
         { name: 'title', label: 'field.title', rule: workOrderCreate.shape.title },
         { name: 'content', label: 'field.content', type: 'textarea', required: false },
-        { name: 'assigneeKind', label: 'field.assigneeKind', type: 'radio', options: assigneeKindOptions, initialValue: 'user', required: true },
+        { name: 'assigneeKind', label: 'field.assigneeKind', type: 'radio', useOptions: useAssigneeKindOptions, initialValue: 'user', required: true },
         {
           name: 'assigneeUserId',
           label: 'field.assigneeUserId',

@@ -16,7 +16,6 @@ export const workStateOptions = codeOptions(['open', 'inProgress', 'done', 'clos
   done: 'green',
   closed: 'default',
 });
-export const assigneeKindOptions = codeOptions(['user', 'role'], 'assigneeKind');
 export const incidentStateOptions = codeOptions(['open', 'closed'], 'incidentState', { open: 'orange', closed: 'green' });
 export const incidentKindOptions = codeOptions(['injury', 'damage', 'other'], 'kind', { injury: 'red', damage: 'volcano' });
 export const queueStateOptions = codeOptions(['waiting', 'called', 'served', 'skipped'], 'queueState', { called: 'blue', served: 'green', skipped: 'default' });
