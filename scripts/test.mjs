@@ -24,6 +24,8 @@ let skipped = 0;
 const timings = [];
 /** What failed, named again at the very end: CI shows the log's tail, and a name far above it is lost. */
 const failures = [];
+/** The machine's load when the browser suite starts, repeated in the tail: a slow run says whether something else was busy. */
+let loadBeforeBrowser = '';
 
 /**
  * Runs one step. Alone, its output streams; beside others (`buffered`), it is kept and printed
@@ -171,12 +173,11 @@ if (want('days')) {
 }
 if (want('e2e')) {
   // The browser suite is CPU-bound: what else is busy when it starts (left over from earlier steps) shows here.
-  console.log(
-    `\nload before the browser tests: ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  loadBeforeBrowser = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+  console.log(`\nload before the browser tests: ${loadBeforeBrowser}`);
   if (process.platform === 'linux') await run('busiest processes', 'sh', ['-c', 'ps -eo pcpu,etimes,args --sort=-pcpu | head -6 | cut -c1-160']);
   if (built) await vitest('browser end-to-end tests', 'vitest.e2e.config.ts');
   else {
@@ -187,6 +188,7 @@ if (want('e2e')) {
 
 console.log('\n── time per step ──');
 for (const [title, ms] of timings) console.log(`${(ms / 1000).toFixed(0).padStart(6)} s  ${title}`);
+if (loadBeforeBrowser) console.log(`load before the browser tests: ${loadBeforeBrowser} (${os.cpus().length} cores)`);
 if (failures.length) console.log(`\n── failed ──\n${failures.map((f) => `✗ ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,106 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { axeViolations, demoManager, pickSeatedSession, type E2E, type OwnBrowser } from './support.ts';
+import { expect, it } from 'vitest';
+import { openIn, screensIn } from './a11y.ts';
 
-/**
- * Accessibility of the business screens (issue 25): with the demo venue's data, as its manager,
- * axe-core finds no serious or critical violation of WCAG 2 A and AA on the screens the front desk
- * and the office use all day, in the light and the dark theme.
- */
-const SALE = '/sport/views/ticketManagement/sellTicket/index';
-const SCREENS = [
-  ['booking grid', '/sport/views/venueReserve/index'],
-  ['workbench', '/sport/views/workBench/index'],
-  ['ticket sale', SALE],
-  ['member list', '/sport/views/member/memberList/index'],
-  ['order list', '/sport/views/orderManagement/mainOrder'],
-  ['card list', '/sport/views/member/memberCard/index'],
-  ['venue list', '/sport/views/venueManagementList/index'],
-  ['capital flow', '/sport/views/financeCapitalFlow'],
-  ['refund review', '/sport/views/refundList/refundReview'],
-  ['goods list', '/sport/views/goodsMangement/goodsList/index'],
-  ['goods categories', '/sport/views/goodsMangement/classify/index'],
-  ['stock flow', '/sport/views/goodsMangement/stockFlow/index'],
-  ['rent and sale', '/sport/views/goodsMangement/rentAndSale/index'],
-  ['equipment list', '/sport/views/equipmentManage/equipmentList/index'],
-  ['gate access personnel', '/sport/views/equipmentManage/gateAccessPersonnel/index'],
-  ['gate access log', '/sport/views/equipmentManage/gateAccessLog/index'],
-  ['golf bays', '/sport/views/equipmentManage/golfPositionView/index'],
-  ['bracelet log', '/sport/views/equipmentManage/braceletLog/index'],
-  ['sports registration', '/sport/views/orderManagement/sportsRegistration/entry/index'],
-  ['pickup records', '/sport/views/operatManagement/pickupRecords/index'],
-  ['invoices', '/sport/views/invoiceManagement/index'],
-  ['daily close', '/sport/views/clearingSettlement/closIngMangement/index'],
-  ['reconciliation', '/sport/views/clearingSettlement/reconciliation/index'],
-  ['third-party clearing', '/sport/views/clearingSettlement/thirdPartyClearing/index'],
-  ['coupons', '/sport/views/operatManagement/couponManagement/index'],
-  ['returned coupons', '/sport/views/refundList/returnBillAndCoupon'],
-  ['tripartite agency', '/sport/views/clearingSettlement/tripartiteAgency/index'],
-  ['liquidation report', '/sport/views/clearingSettlement/liquidationReport/index'],
-  ['settlement report', '/sport/views/clearingSettlement/settlementReport/index'],
-  ['campaigns', '/sport/views/operatManagement/marketingManagement/index'],
-  ['sports news', '/sport/views/content/sportsNews/index'],
-  ['comments', '/sport/views/content/comments/index'],
-  ['dashboard', '/sport/views/dashboard/index'],
-  ...(
-    [
-      'bookingBusiness',
-      'business',
-      'income',
-      'saleIncome',
-      'couponStatistics',
-      'coursebusinessStatistics',
-      'memberCard',
-      'ticketBusinessStatistics',
-      'venue',
-    ] as const
-  ).map((name) => [`statistics ${name}`, `/sport/views/statistics/${name}/index`] as const),
-  ['feedback', '/sport/views/content/feedback/index'],
-  ['work orders', '/sport/views/content/workOrder/index'],
-  ['event reporting', '/sport/views/eventReporting/index'],
-  ['queued number', '/sport/views/queuedNumber/index'],
-  ['page settings', '/sport/views/pageSettings/index'],
-  ['display links', '/sport/views/largeScreen/links'],
-  ['weekly operations reports', '/sport/views/operatManagement/weeklyOperationsReport/index'],
-  ['final reports', '/sport/views/operatManagement/finalReport/index'],
-  // The demo's first report: last week's weekly report (sport/ops-report's demo seeds it first).
-  ['weekly report detail', '/sport/views/operatManagement/weeklyOperationsReport/detail/1'],
-] as const;
-
-/** Opens a screen in a theme and waits until its data is in and its transitions are over. */
-async function openIn(page: Page, url: string, theme: 'light' | 'dark'): Promise<void> {
-  await page.evaluate((th) => localStorage.setItem('theme', th), theme);
-  await page.goto(url);
-  await page.getByTestId('screen-content').waitFor();
-  await page.waitForLoadState('networkidle');
-  // Nothing loading: a button or table spinning is a state in passing, not the screen.
-  await page.waitForFunction(() => !document.querySelector('.ant-btn-loading, .ant-spin-spinning'));
-  await page.waitForTimeout(800);
-}
-
-describe('business screens have no serious or critical accessibility violation', () => {
-  let e: E2E;
-  let b: OwnBrowser;
-  beforeAll(async () => {
-    ({ e, b } = await demoManager());
-  }, 180_000);
-  afterAll(async () => {
-    await b?.close();
-    await e?.close();
-  });
-
+// The light theme's half of the accessibility check (a11y.ts); the dark theme's is a11y-dark.e2e.test.ts.
+screensIn('light', (ctx) => {
   it('member levels show in words, not as their code', async () => {
+    const { e, b } = ctx();
     await openIn(b.page, `${e.baseUrl}/sport/views/member/memberList/index`, 'light');
     const cells = await b.page.locator('[data-testid=member-table] tbody td').allTextContents();
     expect(cells).toContain('金卡会员');
     expect(cells).not.toContain('gold');
-  });
-
-  describe.each(['light', 'dark'] as const)('%s theme', (theme) => {
-    it.each(SCREENS)('%s', async (_name, path) => {
-      await openIn(b.page, `${e.baseUrl}${path}`, theme);
-      if (path === SALE) await pickSeatedSession(b.page);
-      expect(await axeViolations(b.page)).toEqual([]);
-    });
   });
 });
