@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchPostgresUrl, percentile, startServerProcess, stop } from './_support.ts';
-import { ADMIN_PASSWORD, freshPostgres } from '../../apps/server/test/harness.ts';
+import { benchPostgresUrl, percentile, scratchDatabase, startServerProcess, stop } from './_support.ts';
+import { ADMIN_PASSWORD } from '../../apps/server/test/harness.ts';
 
 const ITEMS = 60;
 const SPREAD_MS = 20_000;
@@ -17,8 +17,7 @@ if (!pgBase) {
   console.log('skipped (needs PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
   out['content.scheduledPublishLagMs'] = null;
 } else {
-  process.env.TEST_DATABASE_URL = pgBase;
-  const pgdb = await freshPostgres('bench_content');
+  const pgdb = await scratchDatabase(pgBase, 'bench_content');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-content-'));
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({ connectionString: pgdb.url, max: 2 });

@@ -39,7 +39,8 @@ export class CapturingSms implements SmsProvider {
  * in transaction mode in front of it. Session-level work (advisory locks, LISTEN, creating and
  * dropping databases) goes there; the servers under test query through the pooler.
  */
-const directBase = process.env.TEST_DATABASE_LISTEN_URL ?? process.env.TEST_DATABASE_URL!;
+// Read when used: the benches set TEST_DATABASE_URL after importing this file.
+const directBase = () => process.env.TEST_DATABASE_LISTEN_URL ?? process.env.TEST_DATABASE_URL!;
 
 function withDatabase(base: string, name: string): string {
   const url = new URL(base);
@@ -50,7 +51,7 @@ function withDatabase(base: string, name: string): string {
 /** A new database on the TEST_DATABASE_URL server (empty, or a copy of `template`), with a way to drop it. */
 export async function freshPostgres(prefix = 't', opts: { template?: string } = {}): Promise<{ url: string; listenUrl?: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
-  const base = directBase;
+  const base = directBase();
   const name = `${prefix}_${Date.now().toString(36)}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
@@ -58,7 +59,7 @@ export async function freshPostgres(prefix = 't', opts: { template?: string } = 
   await admin.end();
   return {
     url: withDatabase(process.env.TEST_DATABASE_URL!, name),
-    listenUrl: process.env.TEST_DATABASE_LISTEN_URL && withDatabase(directBase, name),
+    listenUrl: process.env.TEST_DATABASE_LISTEN_URL && withDatabase(directBase(), name),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -142,7 +143,7 @@ function migratedPostgresTemplate(): Promise<string> {
   postgresTemplate ??= (async () => {
     const name = `venue_tpl_${migrationsDigest()}`;
     const { default: pg } = await import('pg');
-    const admin = new pg.Client({ connectionString: directBase });
+    const admin = new pg.Client({ connectionString: directBase() });
     await admin.connect();
     try {
       await admin.query('select pg_advisory_lock(727275)');
@@ -150,7 +151,7 @@ function migratedPostgresTemplate(): Promise<string> {
         const building = `${name}_build`;
         await admin.query(`drop database if exists ${building} with (force)`);
         await admin.query(`create database ${building}`);
-        const database = await openDatabase({ databaseUrl: withDatabase(directBase, building), dataDir: os.tmpdir() });
+        const database = await openDatabase({ databaseUrl: withDatabase(directBase(), building), dataDir: os.tmpdir() });
         await database.close();
         await admin.query(`alter database ${building} rename to ${name}`);
       }
