@@ -43,6 +43,12 @@ const SCREENS = [
   ['campaigns', '/sport/views/operatManagement/marketingManagement/index'],
   ['sports news', '/sport/views/content/sportsNews/index'],
   ['comments', '/sport/views/content/comments/index'],
+  ['advertising', '/sport/views/content/advertising/index'],
+  ['banners', '/sport/views/content/banner/index'],
+  ['platform agreement', '/sport/views/platformAgreement/index'],
+  ['system rule', '/sport/views/systemRule/index'],
+  ['news', '/sport/views/notification/news/index'],
+  ['add a notice', '/sport/views/notification/notices/add'],
   ['dashboard', '/sport/views/dashboard/index'],
   ...(
     [
