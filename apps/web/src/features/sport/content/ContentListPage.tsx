@@ -110,17 +110,18 @@ function ContentEditor({
     >
       <Form form={form} layout="vertical" name="content-form" data-testid="content-form">
         <Alert type="info" showIcon message={t('editor.hint')} style={{ marginBottom: 16 }} />
+        {/* Above the tabs, not in their bar: a tab list holds tabs only (WAI-ARIA), so a screen reader reads it as one. */}
+        <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: -8 }}>
+          <Upload accept="image/png,image/jpeg" showUploadList={false} beforeUpload={(f) => (void insertImage(f).catch(() => undefined), false)}>
+            <Button icon={<PictureOutlined />} size="small" data-testid="content-image">
+              {t('action.image')}
+            </Button>
+          </Upload>
+        </div>
         <Tabs
           activeKey={lang}
           onChange={(k) => setLang(k as 'zhCN' | 'enUS')}
           items={(['zhCN', 'enUS'] as const).map((l) => ({ key: l, label: t(`lang.${l}`), forceRender: true, children: langPane(l) }))}
-          tabBarExtraContent={
-            <Upload accept="image/png,image/jpeg" showUploadList={false} beforeUpload={(f) => (void insertImage(f).catch(() => undefined), false)}>
-              <Button icon={<PictureOutlined />} size="small" data-testid="content-image">
-                {t('action.image')}
-              </Button>
-            </Upload>
-          }
         />
         <Space.Compact block>
           <Form.Item name="publishAt" label={t('field.publishAt')} style={{ flex: 1 }}>
