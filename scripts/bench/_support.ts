@@ -212,6 +212,39 @@ export async function benchStaff(
   return { admin, orgId: org.id, users };
 }
 
+/**
+ * A bench venue through the console's calls (`post` answers the body of a call that must succeed):
+ * open `open`–`close` (08:00–22:00 unless told), the booking rules every bench uses, and `sites`
+ * badminton courts named 1号场, 2号场, …
+ */
+export async function benchVenue(
+  post: (url: string, body: unknown) => Promise<any>,
+  o: { name: string; slotMinutes: number; sites?: number; advanceDays?: number; open?: string; close?: string; timeZone?: string; sportcatItems?: string[] },
+): Promise<{ venue: { id: number; orgId: number }; sites: number[] }> {
+  const venue = await post('/api/stadium/stadiumInfo/insert', {
+    stadiumName: o.name,
+    ...(o.timeZone ? { timeZone: o.timeZone } : {}),
+    ...(o.sportcatItems ? { sportcatItems: o.sportcatItems } : {}),
+    slotMinutes: o.slotMinutes,
+    openTime: o.open ?? '08:00',
+    closeTime: o.close ?? '22:00',
+    rules: {
+      advanceDays: o.advanceDays ?? 60,
+      minSlots: 1,
+      maxSlots: 16,
+      cancelDeadlineMinutes: 120,
+      lateCancelRefundPercent: 50,
+      changeDeadlineMinutes: 120,
+      noShowAfterMinutes: 15,
+      noShowForfeits: true,
+    },
+  });
+  const sites: number[] = [];
+  for (let i = 1; i <= (o.sites ?? 0); i++)
+    sites.push((await post('/api/sport/venue/site', { venueId: venue.id, name: `${i}号场`, sport: 'badminton', sort: i })).id);
+  return { venue, sites };
+}
+
 /** A console-like client of one server process: its sign key, the XSRF cookie and a bearer token. */
 export class Http {
   signKey = '';

@@ -3,7 +3,7 @@
 //  - booking.gridMs: `POST booking/grid` of a venue of 30 sites x 28 half-hour slots, median over HTTP.
 //  - booking.ordersPerSec: `POST booking/order` for distinct cells, 16 connections, counted as the
 //    orders that really exist afterwards per second.
-import { benchPostgresUrl, consoleHeaders, freePort, median, benchStaff, ok } from './_support.ts';
+import { benchPostgresUrl, consoleHeaders, freePort, median, benchStaff, ok, benchVenue } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { addDays, localOf } from '../../apps/server/src/modules/sport/venue/index.ts';
 
@@ -17,25 +17,7 @@ try {
   // A venue's front desk: an organisation, a role with the venue screens, a clerk.
   const staff = await benchStaff(s, { code: 'bench-booking', name: '压测场馆', role: '前台', menus: /^(venue|order|sport\.)/, users: 1 });
   const [c] = staff.users as [Client, ...Client[]];
-  const venue = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', {
-    stadiumName: '压测场馆',
-    slotMinutes: 30,
-    openTime: '08:00',
-    closeTime: '22:00',
-    rules: {
-      advanceDays: 60,
-      minSlots: 1,
-      maxSlots: 16,
-      cancelDeadlineMinutes: 120,
-      lateCancelRefundPercent: 50,
-      changeDeadlineMinutes: 120,
-      noShowAfterMinutes: 15,
-      noShowForfeits: true,
-    },
-  });
-  const sites: number[] = [];
-  for (let i = 1; i <= 30; i++)
-    sites.push((await ok(c, 'POST', '/api/sport/venue/site', { venueId: venue.id, name: `${i}号场`, sport: 'badminton', sort: i })).id);
+  const { venue, sites } = await benchVenue((url, body) => ok(c, 'POST', url, body), { name: '压测场馆', slotMinutes: 30, sites: 30 });
   await ok(c, 'POST', '/api/sport/venue/price', { venueId: venue.id, name: '日间', sport: 'badminton', start: '08:00', end: '18:00', priceFen: 4000 });
   await ok(c, 'POST', '/api/sport/venue/price', { venueId: venue.id, name: '晚间', sport: 'badminton', start: '18:00', end: '22:00', priceFen: 6000 });
   await ok(c, 'POST', '/api/sport/venue/price', {

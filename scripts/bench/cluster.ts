@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Http, percentile, root } from './_support.ts';
+import { Http, percentile, root, benchVenue } from './_support.ts';
 import { addDays, localOf } from '../../apps/server/src/modules/sport/venue/index.ts';
 // @ts-expect-error plain ES module without types
 import { dir as clusterDir, ensurePackages, ports } from '../cluster.mjs';
@@ -77,24 +77,7 @@ try {
     if (r.code !== 0) throw new Error(`${url}: ${r.code} ${JSON.stringify(r.body)}`);
     return r.body;
   };
-  const venue = await ok('/api/stadium/stadiumInfo/insert', {
-    stadiumName: `集群压测${Date.now() % 100000}`,
-    slotMinutes: 30,
-    openTime: '08:00',
-    closeTime: '22:00',
-    rules: {
-      advanceDays: 60,
-      minSlots: 1,
-      maxSlots: 16,
-      cancelDeadlineMinutes: 120,
-      lateCancelRefundPercent: 50,
-      changeDeadlineMinutes: 120,
-      noShowAfterMinutes: 15,
-      noShowForfeits: true,
-    },
-  });
-  const sites: number[] = [];
-  for (let i = 1; i <= 40; i++) sites.push((await ok('/api/sport/venue/site', { venueId: venue.id, name: `${i}号场`, sport: 'badminton', sort: i })).id);
+  const { venue, sites } = await benchVenue(ok, { name: `集群压测${Date.now() % 100000}`, slotMinutes: 30, sites: 40 });
   await ok('/api/sport/venue/price', { venueId: venue.id, name: '全天', sport: 'badminton', start: '08:00', end: '22:00', priceFen: 5000 });
 
   // Every booking takes a cell nobody else takes: a failure is the cluster's, never a clash.

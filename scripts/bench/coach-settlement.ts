@@ -3,7 +3,7 @@
 //    draft stored) of one coach's month holding 2,000 done lessons with 50 attendances each (100,000
 //    attendances, present or late, plus absences that do not count); the rate changes mid-month, so the
 //    month has two course lines. Target ≤ 3,000 ms.
-import { benchPostgresUrl, benchStaff, median, ok } from './_support.ts';
+import { benchPostgresUrl, benchStaff, median, ok, benchVenue } from './_support.ts';
 import { startServer, type Client } from '../../apps/server/test/harness.ts';
 
 const out: Record<string, number | string> = {};
@@ -15,23 +15,14 @@ try {
   const staff = await benchStaff(s, { code: 'bench-settle', name: '压测结算', role: '结算员', menus: /^(venue|order|training|sport\.)/, users: 1 });
   const orgId = staff.orgId;
   const [c] = staff.users as [Client, ...Client[]];
-  const venue = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', {
-    stadiumName: '压测结算场馆',
-    timeZone: 'Asia/Shanghai',
-    openTime: '06:00',
-    closeTime: '23:00',
+  const { venue } = await benchVenue((url, body) => ok(c, 'POST', url, body), {
+    name: '压测结算场馆',
     slotMinutes: 60,
+    open: '06:00',
+    close: '23:00',
+    timeZone: 'Asia/Shanghai',
     sportcatItems: ['swimming'],
-    rules: {
-      advanceDays: 30,
-      minSlots: 1,
-      maxSlots: 16,
-      cancelDeadlineMinutes: 120,
-      lateCancelRefundPercent: 50,
-      changeDeadlineMinutes: 120,
-      noShowAfterMinutes: 15,
-      noShowForfeits: true,
-    },
+    advanceDays: 30,
   });
   const coaches = await s.database.query<{ id: string }>(
     `insert into sport_coach (org_id, name, phone) select $1, '压测教练' || g, '1390000' || lpad(g::text, 4, '0') from generate_series(1, 3) g returning id`,

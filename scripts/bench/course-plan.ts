@@ -5,7 +5,7 @@
 //    already there: the calendar read, every plan's dates, and every clash found (with the database,
 //    with each other). The median of 3 runs after a first one (which fills the zone caches); the
 //    first is printed too.
-import { benchPostgresUrl, median, benchStaff, ok } from './_support.ts';
+import { benchPostgresUrl, median, benchStaff, ok, benchVenue } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { oneOrgScope } from '../../apps/server/src/platform/scope.ts';
 import { workDaysBetween } from '../../apps/server/src/modules/system/index.ts';
@@ -23,26 +23,7 @@ try {
   const org = { id: staff.orgId };
   const [c] = staff.users as [Client, ...Client[]];
   const tz = 'Asia/Shanghai';
-  const venue = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', {
-    stadiumName: '压测排课场馆',
-    timeZone: tz,
-    slotMinutes: 60,
-    openTime: '08:00',
-    closeTime: '22:00',
-    rules: {
-      advanceDays: 60,
-      minSlots: 1,
-      maxSlots: 16,
-      cancelDeadlineMinutes: 120,
-      lateCancelRefundPercent: 50,
-      changeDeadlineMinutes: 120,
-      noShowAfterMinutes: 15,
-      noShowForfeits: true,
-    },
-  });
-  const sites: number[] = [];
-  for (let i = 1; i <= 20; i++)
-    sites.push((await ok(c, 'POST', '/api/sport/venue/site', { venueId: venue.id, name: `${i}号场`, sport: 'badminton', sort: i })).id);
+  const { venue, sites } = await benchVenue((url, body) => ok(c, 'POST', url, body), { name: '压测排课场馆', slotMinutes: 60, timeZone: tz, sites: 20 });
 
   // The 2027 calendar: the Spring Festival and National Day off, their make-up Saturdays and Sundays worked.
   const days: { day: string; kind: 0 | 1 }[] = [];

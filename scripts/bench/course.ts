@@ -6,7 +6,7 @@
 //  - course.enrolP95Ms: the 95th percentile of 100 enrolments one after another into a class of 200
 //    (ms; each makes its pending order). The race's calls wait for each other on the class row's
 //    lock, so their times (printed, not a figure) measure the queue, not one enrolment.
-import { benchPostgresUrl, percentile, benchStaff, ok } from './_support.ts';
+import { benchPostgresUrl, percentile, benchStaff, ok, benchVenue } from './_support.ts';
 import { Client, startServer } from '../../apps/server/test/harness.ts';
 import { enrolRace } from '../../apps/server/src/modules/sport/course/course.race.testkit.ts';
 
@@ -19,23 +19,12 @@ try {
   const staff = await benchStaff(s, { code: 'bench-course', name: '压测课程', role: '课程顾问', menus: /^(venue|order|training|sport\.)/, users: 1 });
   const org = { id: staff.orgId };
   const [c] = staff.users as [Client, ...Client[]];
-  const venue = await ok(c, 'POST', '/api/stadium/stadiumInfo/insert', {
-    stadiumName: '压测课程场馆',
-    timeZone: 'Asia/Shanghai',
-    openTime: '08:00',
-    closeTime: '22:00',
+  const { venue } = await benchVenue((url, body) => ok(c, 'POST', url, body), {
+    name: '压测课程场馆',
     slotMinutes: 60,
+    timeZone: 'Asia/Shanghai',
     sportcatItems: ['swimming'],
-    rules: {
-      advanceDays: 30,
-      minSlots: 1,
-      maxSlots: 16,
-      cancelDeadlineMinutes: 120,
-      lateCancelRefundPercent: 50,
-      changeDeadlineMinutes: 120,
-      noShowAfterMinutes: 15,
-      noShowForfeits: true,
-    },
+    advanceDays: 30,
   });
   const [coach] = await s.database.query<{ id: string }>(`insert into sport_coach (org_id, name, phone) values ($1, '压测教练', '13900007777') returning id`, [
     org.id,
