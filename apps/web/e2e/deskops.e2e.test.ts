@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { deskApi } from '../../server/src/modules/sport/desk-ops/deskops.testkit.ts';
@@ -79,10 +80,11 @@ describe('queued number at the desk', () => {
 
     await page.goto(`${e.baseUrl}${WORK_ORDERS}`);
     const table = page.locator('[data-testid=work-order-table] tbody');
-    for (const [kind, title] of [
+    const orders = [
       ['user', uniq('灯坏了')],
       ['role', uniq('地面湿滑')],
-    ] as const) {
+    ] as const;
+    for (const [kind, title] of orders) {
       await page.getByTestId('work-order-add').click();
       await pickByName(page, 'work-order-form_categoryId', category.name.slice(0, 4), category.name);
       await page.locator('#work-order-form_title').fill(title);
@@ -94,6 +96,13 @@ describe('queued number at the desk', () => {
       await page.getByTestId('work-order-form-ok').click();
       await expect.poll(() => table.locator('tr').filter({ hasText: title }).innerText()).toContain(kind === 'user' ? helper.name : crew.name);
     }
+    // The list's export holds both orders with their assignees by name.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('work-order-export').click();
+    const sheet = new ExcelJS.Workbook();
+    await sheet.xlsx.readFile((await (await download).path())!);
+    const cells = (sheet.worksheets[0]!.getSheetValues() as unknown[][]).flat().map(String);
+    expect(cells).toEqual(expect.arrayContaining([...orders.map(([, title]) => title), helper.name, crew.name]));
 
     await page.goto(`${e.baseUrl}${INCIDENTS}`);
     const title = uniq('看台护栏松动');

@@ -20,6 +20,7 @@ export default function FeedbackPage() {
       ns: NS,
       name: 'feedback',
       endpoint: { prefix: 'sport', path: 'deskops/feedback' },
+      perms: { export: Perm.feedback.list },
       features: { add: false, edit: false, remove: false, batchRemove: false, import: false, selection: false },
       search: [
         { name: 'keyword', label: 'field.keyword' },

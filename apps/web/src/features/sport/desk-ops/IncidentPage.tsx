@@ -52,7 +52,7 @@ export default function IncidentPage() {
       ns: NS,
       name: 'incident',
       endpoint: { prefix: 'sport', path: 'deskops/incident' },
-      perms: { add: Perm.incident.add },
+      perms: { add: Perm.incident.add, export: Perm.incident.list },
       api: { get: (r) => http.get<IncidentRow>(api.sport(`deskops/incident/${r.id}`)) },
       features: { edit: false, remove: false, batchRemove: false, import: false, selection: false },
       search: [

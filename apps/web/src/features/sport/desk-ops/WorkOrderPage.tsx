@@ -47,7 +47,7 @@ export default function WorkOrderPage() {
       ns: NS,
       name: 'workOrder',
       endpoint: { prefix: 'sport', path: 'deskops/workOrder' },
-      perms: { add: Perm.workOrder.add },
+      perms: { add: Perm.workOrder.add, export: Perm.workOrder.list },
       features: { edit: false, remove: false, batchRemove: false, import: false, selection: false },
       search: [
         { name: 'title', label: 'field.title' },
