@@ -72,6 +72,7 @@ describe('statistics report screens', () => {
     'memberCard',
     'ticketBusinessStatistics',
     'venue',
+    'deposit',
   ];
   beforeAll(async () => {
     e = await startE2E();
@@ -98,7 +99,8 @@ describe('statistics report screens', () => {
     for (const screen of SCREENS) {
       await page.goto(`${e.baseUrl}/sport/views/statistics/${screen}/index`);
       await page.getByTestId(`stats-screen-${screen}`).waitFor();
-      const figure = page.getByTestId('stats-fig-total-revenueFen');
+      // The deposit screen's figures are the deposit accounts' (taken, returned, kept, held).
+      const figure = page.getByTestId(screen === 'deposit' ? 'stats-fig-total-depositInFen' : 'stats-fig-total-revenueFen');
       await figure.waitFor();
       const shown = await figure.innerText();
       if (screen === 'bookingBusiness') expect(shown).toBe('¥23.45');
@@ -113,5 +115,8 @@ describe('statistics report screens', () => {
     await page.goto(`${e.baseUrl}/sport/views/statistics/venue/index`);
     await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Total');
     await settledShot(page, 'statistics-venue-en-dark');
+    await page.goto(`${e.baseUrl}/sport/views/statistics/deposit/index`);
+    await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Deposits held');
+    await settledShot(page, 'statistics-deposit-en-dark');
   });
 });

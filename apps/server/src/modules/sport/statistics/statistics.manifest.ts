@@ -27,7 +27,17 @@ export const statisticsManifest: ModuleManifest = {
   },
   routes: ({ app, ctx }) => statisticsRoutes(app, ctx),
   // The demo manager sees the statistics screens, over the demo's sales as the ledger has them.
-  demoAfter: ['sport/commerce', 'sport/booking', 'sport/card', 'sport/ticket', 'sport/course', 'sport/sparring', 'sport/coupon'],
+  demoAfter: [
+    'sport/commerce',
+    'sport/booking',
+    'sport/card',
+    'sport/ticket',
+    'sport/course',
+    'sport/sparring',
+    'sport/coupon',
+    'sport/goods',
+    'sport/equipment',
+  ],
   demo: async ({ db }) => {
     await grantDemoMenus(db, ['statistics', 'sport.statistics.dashboard']);
     await rebuildStatistics(db);
