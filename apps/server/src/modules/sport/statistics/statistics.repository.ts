@@ -164,9 +164,10 @@ async function addLiabilities(db: Executor, scope: Scope, filter: SQL): Promise<
       returning entry_id
     )
     insert into ${statDaily} (org_id, venue_id, day, kind, deposit_in_fen, deposit_back_fen, deposit_kept_fen, prepaid_in_fen, prepaid_out_fen)
-    select le.org_id, coalesce(o.venue_id, 0), le.business_day, ${entryKind},
+    select le.org_id, le.venue_id, le.day, le.kind,
            ${sum('depositInFen')}, ${sum('depositBackFen')}, ${sum('depositKeptFen')}, ${sum('prepaidInFen')}, ${sum('prepaidOutFen')}
-      from ${ledgerEntries} le join fresh f on f.entry_id = le.id left join ${orders} o on o.id = le.order_id
+      from (select le.org_id, coalesce(o.venue_id, 0) as venue_id, le.business_day as day, ${entryKind} as kind, le.account, le.side, le.txn_kind, le.amount_fen
+              from ${ledgerEntries} le join fresh f on f.entry_id = le.id left join ${orders} o on o.id = le.order_id) le
      group by 1, 2, 3, 4
     on conflict (org_id, venue_id, day, kind) do update set
       deposit_in_fen = ${statDaily}.deposit_in_fen + excluded.deposit_in_fen, deposit_back_fen = ${statDaily}.deposit_back_fen + excluded.deposit_back_fen,
@@ -195,10 +196,10 @@ export const addRecentLiabilities = (db: Executor, scope: Scope, orgId: number, 
   addLiabilities(db, scope, sql`le.org_id = ${orgId} and le.business_day >= ${recentDay(now)}`);
 
 /** The organisations with deposit or prepaid postings of the last two days not yet added (the fold job's work). */
-export async function orgsWithRecentLiabilities(db: Executor, now = new Date()): Promise<number[]> {
+export async function orgsWithRecentLiabilities(db: Executor, scope: Scope, now = new Date()): Promise<number[]> {
   const rows = await rowsOf<{ id: number | string }>(
     db,
-    sql`select z.id from ${orgs} z where exists (
+    sql`select z.id from ${orgs} z where ${inScopeSql(scope, sql`z.id`)} and exists (
           select 1 from ${ledgerEntries} le where le.org_id = z.id and le.business_day >= ${recentDay(now)} and ${LIABILITY_ENTRY}
              and not exists (select 1 from ${statFolded} f where f.entry_id = le.id))
          order by z.id`,

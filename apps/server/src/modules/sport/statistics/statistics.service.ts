@@ -98,7 +98,7 @@ export async function rebuildStatistics(db: Db, scope: Scope = SYSTEM_SCOPE): Pr
  * add them too), one organisation a transaction. Answers the organisations it added to.
  */
 export async function foldRecentLiabilities(db: Db): Promise<number> {
-  const ids = await orgsWithRecentLiabilities(db);
+  const ids = await orgsWithRecentLiabilities(db, SYSTEM_SCOPE);
   for (const id of ids)
     await db.transaction(async (tx) => {
       await shareFoldLock(tx, id);
