@@ -99,8 +99,9 @@ describe('statistics report screens', () => {
     for (const screen of SCREENS) {
       await page.goto(`${e.baseUrl}/sport/views/statistics/${screen}/index`);
       await page.getByTestId(`stats-screen-${screen}`).waitFor();
-      // The deposit screen's figures are the deposit accounts' (taken, returned, kept, held).
-      const figure = page.getByTestId(screen === 'deposit' ? 'stats-fig-total-depositInFen' : 'stats-fig-total-revenueFen');
+      // The deposit screen's figures are the deposit accounts' (taken, returned, kept, held), the member cards' first tab the prepaid accounts'.
+      const first = screen === 'deposit' ? 'depositInFen' : screen === 'memberCard' ? 'prepaidInFen' : 'revenueFen';
+      const figure = page.getByTestId(`stats-fig-total-${first}`);
       await figure.waitFor();
       const shown = await figure.innerText();
       if (screen === 'bookingBusiness') expect(shown).toBe('¥23.45');

@@ -174,7 +174,7 @@ export const STATISTICS_SCREENS = {
   saleIncome: ['courseVenue', 'sparringVenue', 'bookingVenue', 'businessByVenue'],
   couponStatistics: ['couponDaily'],
   coursebusinessStatistics: ['courseMonthly', 'courseDaily'],
-  memberCard: ['cardMonthly', 'prepaidMonthly', 'prepaidDaily', 'cardSummary'],
+  memberCard: ['prepaidMonthly', 'prepaidDaily', 'cardMonthly', 'cardSummary'],
   ticketBusinessStatistics: ['ticketSales', 'ticketMonthly', 'ticketSummary'],
   venue: ['businessByVenue'],
   deposit: ['depositDaily', 'depositMonthly', 'depositVenue'],
