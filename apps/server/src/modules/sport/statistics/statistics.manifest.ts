@@ -39,7 +39,8 @@ export const statisticsManifest: ModuleManifest = {
     'sport/equipment',
   ],
   demo: async ({ db }) => {
-    await grantDemoMenus(db, ['statistics', 'sport.statistics.dashboard']);
+    // The directory, and every statistics screen under it (the dashboard, the report screens, the deposit screen) with its buttons.
+    await grantDemoMenus(db, ['statistics', 'sport.statistics']);
     await rebuildStatistics(db);
   },
 };
