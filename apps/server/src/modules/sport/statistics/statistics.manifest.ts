@@ -1,12 +1,12 @@
 import { contractModule } from '@venue/contract';
 import type { ModuleManifest } from '../../../platform/module.ts';
 import { onCommerceEvent } from '../commerce/index.ts';
-import { grantDemoMenus } from '../../system/index.ts';
 import * as statisticsTables from './statistics.table.ts';
 import { HANDLERS } from './statistics.repository.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
 import { statisticsJobHandlers } from './statistics.jobs.ts';
-import { onOrderCancelled, onOrderPaid, onPayment, onRefund, rebuildStatistics } from './statistics.service.ts';
+import { onOrderCancelled, onOrderPaid, onPayment, onRefund } from './statistics.service.ts';
+import { seedStatisticsDemo } from './statistics.seed.ts';
 
 /**
  * Statistics (issue 31): daily aggregates per organisation, venue, business day and item kind,
@@ -38,9 +38,5 @@ export const statisticsManifest: ModuleManifest = {
     'sport/goods',
     'sport/equipment',
   ],
-  demo: async ({ db }) => {
-    // The directory, and every statistics screen under it (the dashboard, the report screens, the deposit screen) with its buttons.
-    await grantDemoMenus(db, ['statistics', 'sport.statistics']);
-    await rebuildStatistics(db);
-  },
+  demo: ({ db }) => seedStatisticsDemo(db),
 };
