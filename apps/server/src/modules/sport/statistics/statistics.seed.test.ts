@@ -4,8 +4,8 @@ import { Client, databases, startServer, type TestServer } from '../../../../tes
 import { seedDemo } from '../../system/index.ts';
 import { seedVenueDemo } from '../booking/index.ts';
 import { seedMemberDemo } from '../member/index.ts';
-import { seedGoodsDemo } from '../goods/goods.seed.ts';
-import { seedBraceletDemo } from '../equipment/bracelet.seed.ts';
+import { seedGoodsDemo } from '../goods/goods.testkit.ts';
+import { seedBraceletDemo } from '../equipment/equipment.testkit.ts';
 import { addDays, localOf } from '../venue/index.ts';
 import { seedStatisticsDemo } from './statistics.seed.ts';
 import { ok, statsApi } from './statistics.testkit.ts';
