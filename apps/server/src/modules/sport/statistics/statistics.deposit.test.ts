@@ -137,8 +137,8 @@ describe.each(databases)('deposit and prepaid statistics on %s', (kind) => {
     );
     const emptied = await ok<StatisticsReport>(st.c, statsApi('report'), { report: 'depositDaily', ...range });
     expect(emptied.total.depositHeldFen).toBe(0);
-    expect(await foldRecentLiabilities(s.app.ctx.db)).toBeGreaterThanOrEqual(1);
-    await foldRecentLiabilities(s.app.ctx.db);
+    expect(await foldRecentLiabilities(s.database.db)).toBeGreaterThanOrEqual(1);
+    await foldRecentLiabilities(s.database.db);
     expect(await aggregatesOf(s, [st.orgId])).toEqual(live);
   });
 
