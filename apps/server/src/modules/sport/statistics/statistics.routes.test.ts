@@ -196,8 +196,9 @@ describe.each(databases)('statistics on %s', (kind) => {
             expect(metric.endsWith('Fen') ? d.sumFen : d.sumQuantity, `${report} ${row.key} ${metric}`).toBe(row[metric]);
           }
         }
-        // A report of every kind adds up to the summary's money.
-        if (!('kinds' in STATISTICS_REPORTS[report])) expect([r.total.revenueFen, r.total.refundFen]).toEqual([summaryNow.revenueFen, summaryNow.refundFen]);
+        // A report of every kind's business adds up to the summary's money (a deposit or prepaid report has figures of its own).
+        if (!('kinds' in STATISTICS_REPORTS[report]) && !('metrics' in STATISTICS_REPORTS[report]))
+          expect([r.total.revenueFen, r.total.refundFen]).toEqual([summaryNow.revenueFen, summaryNow.refundFen]);
       }
       await ok(st.c, statsApi('rebuild'), {});
       for (const report of reports) expect(await ok(st.c, statsApi('report'), { report, ...range })).toEqual(before.get(report));
