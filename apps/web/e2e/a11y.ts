@@ -61,6 +61,7 @@ const SCREENS = [
       'memberCard',
       'ticketBusinessStatistics',
       'venue',
+      'deposit',
     ] as const
   ).map((name) => [`statistics ${name}`, `/sport/views/statistics/${name}/index`] as const),
   ['feedback', '/sport/views/content/feedback/index'],

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../server/test/harness.ts';
 import { deliverOrderEvents, seedCommerceJobs } from '../../server/src/modules/sport/commerce/commerce.testkit.ts';
+import { EQUIPMENT_KEYS, issuePaid, newBraceletCode } from '../../server/src/modules/sport/equipment/equipment.testkit.ts';
+import { addMember, MEMBER_KEYS, newPhone } from '../../server/src/modules/sport/member/member.testkit.ts';
+import { makeVenue, VENUE_KEYS } from '../../server/src/modules/sport/venue/venue.testkit.ts';
 import { browserAs, makeStaff, setTheme, settledShot, startE2E, type E2E, type OwnBrowser } from './support.ts';
 
 /**
@@ -57,7 +60,8 @@ describe('statistics dashboard', () => {
 
 /**
  * The spec 2.5 statistics screens: each opens from its menu path with its tabs, and a figure opens
- * onto its lines, which add up to it; the revenue of a sale shows on the business totals.
+ * onto its lines, which add up to it; the revenue of a sale shows on the business totals, a bracelet's
+ * deposit on the deposit screen.
  */
 describe('statistics report screens', () => {
   let e: E2E;
@@ -72,6 +76,7 @@ describe('statistics report screens', () => {
     'memberCard',
     'ticketBusinessStatistics',
     'venue',
+    'deposit',
   ];
   beforeAll(async () => {
     e = await startE2E();
@@ -83,7 +88,14 @@ describe('statistics report screens', () => {
   });
 
   it('opens each screen and drills its total revenue onto lines that add up to it', async () => {
-    const staff = await makeStaff(e, ['home', 'sport.order.main', ...SCREENS.map((s) => `sport.statistics.${s}`)]);
+    const staff = await makeStaff(e, [
+      'home',
+      'sport.order.main',
+      ...EQUIPMENT_KEYS,
+      ...VENUE_KEYS,
+      ...MEMBER_KEYS,
+      ...SCREENS.map((s) => `sport.statistics.${s}`),
+    ]);
     const api = new Client(e.server);
     expect((await api.login(staff.code, staff.password)).code).toBe(0);
     const order = await api.json('POST', '/api/sport/commerce/order', {
@@ -92,16 +104,24 @@ describe('statistics report screens', () => {
     expect(order.code, order.msg).toBe(0);
     expect((await api.json('POST', `/api/sport/commerce/order/${order.body.id}/pay`, { body: { method: 'cash', amountFen: 2_345 } })).code).toBe(0);
     await deliverOrderEvents(e.server, order.body.id);
+    // A bracelet out to a member: its ¥30.00 deposit is taken (the payment is revenue like any line).
+    const { venue } = await makeVenue(api, { n: 1 });
+    const member = await addMember(api, { name: '押金会员', phone: newPhone() });
+    const bracelet = await issuePaid(api, { stadiumId: venue.id, code: newBraceletCode(), holderKind: 'member', memberId: member.id, depositFen: 3_000 });
+    await deliverOrderEvents(e.server, bracelet.orderId);
 
     b = await browserAs(e, staff, `/sport/views/statistics/${SCREENS[0]}/index`);
     const page = b.page;
     for (const screen of SCREENS) {
       await page.goto(`${e.baseUrl}/sport/views/statistics/${screen}/index`);
       await page.getByTestId(`stats-screen-${screen}`).waitFor();
-      const figure = page.getByTestId('stats-fig-total-revenueFen');
+      // The deposit screen's figures are the deposit accounts' (taken, returned, kept, held), the member cards' first tab the prepaid accounts'.
+      const first = screen === 'deposit' ? 'depositInFen' : screen === 'memberCard' ? 'prepaidInFen' : 'revenueFen';
+      const figure = page.getByTestId(`stats-fig-total-${first}`);
       await figure.waitFor();
       const shown = await figure.innerText();
-      if (screen === 'bookingBusiness') expect(shown).toBe('¥23.45');
+      if (screen === 'bookingBusiness') expect(shown).toBe('¥53.45');
+      if (screen === 'deposit') expect(shown).toBe('¥30.00');
       await figure.click();
       const drill = page.getByTestId('stats-drill-sum');
       await expect.poll(() => drill.innerText(), { message: screen }).toContain(shown);
@@ -113,5 +133,8 @@ describe('statistics report screens', () => {
     await page.goto(`${e.baseUrl}/sport/views/statistics/venue/index`);
     await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Total');
     await settledShot(page, 'statistics-venue-en-dark');
+    await page.goto(`${e.baseUrl}/sport/views/statistics/deposit/index`);
+    await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Deposits held');
+    await settledShot(page, 'statistics-deposit-en-dark');
   });
 });

@@ -50,6 +50,7 @@ export const statisticsModule = {
     report('memberCard', '会员卡统计', 'Member card statistics', 'IdcardOutlined'),
     report('ticketBusinessStatistics', '票务营业统计', 'Ticket business', 'TagsOutlined'),
     report('venue', '场馆统计', 'Venue statistics', 'EnvironmentOutlined'),
+    report('deposit', '押金统计', 'Deposit statistics', 'AccountBookOutlined'),
   ],
   buttons: {
     rebuild: { 'zh-CN': '重建统计', 'en-US': 'Rebuild statistics' },

@@ -38,9 +38,24 @@ export type StatisticsSummary = z.output<typeof statisticsSummary>;
 export const STATISTICS_METRICS = ['revenueFen', 'refundFen', 'orders', 'bookings', 'ticketsSold', 'cardsSold', 'newMembers'] as const;
 export type StatisticsMetric = (typeof STATISTICS_METRICS)[number];
 
+/**
+ * Deposits and prepaid balances (the spec's rule: they come from ledger postings). Deposits are
+ * what the deposit accounts (a bracelet's, a rental's) are credited (`depositInFen`, taken) and
+ * debited, paid back (`depositBackFen`, returned) or kept for a fee or damage (`depositKeptFen`);
+ * prepaid is members' stored value and cards' prepaid uses: credited (`prepaidInFen`, recharged or
+ * sold) and debited (`prepaidOutFen`, used or paid out). A `…HeldFen` is the account's balance at the
+ * end of a row's last day: every posting up to it, debits negative.
+ */
+export const DEPOSIT_ACCOUNTS = ['braceletDeposit', 'goodsDeposit'] as const;
+export const PREPAID_ACCOUNTS = ['balance', 'prepaid'] as const;
+export const DEPOSIT_METRICS = ['depositInFen', 'depositBackFen', 'depositKeptFen', 'depositHeldFen'] as const;
+export const PREPAID_METRICS = ['prepaidInFen', 'prepaidOutFen', 'prepaidHeldFen'] as const;
+export const LIABILITY_METRICS = [...DEPOSIT_METRICS, ...PREPAID_METRICS] as const;
+export type LiabilityMetric = (typeof LIABILITY_METRICS)[number];
+
 export const statisticsDrillQuery = statisticsRange.extend({
-  /** A report's `items` (quantity of the kinds' lines) drills too. */
-  metric: z.enum([...STATISTICS_METRICS, 'items']),
+  /** A report's `items` (quantity of the kinds' lines) and its deposit and prepaid figures drill too. */
+  metric: z.enum([...STATISTICS_METRICS, 'items', ...LIABILITY_METRICS]),
   /** 0: business sold at no venue (a report's row). */
   stadiumId: z.union([z.literal(0), fields.id]).optional(),
   /** Only these item kinds' share (a report's kinds): money split by kind as the aggregates split it, orders under their first line's kind. */
@@ -101,13 +116,18 @@ export const statisticsRebuilt = z.object({ orgs: z.number().int(), rows: z.numb
  */
 export const REPORT_DIMENSIONS = ['day', 'month', 'kind', 'venue'] as const;
 export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+/** The figures of a report that names none. */
 export const REPORT_METRICS = ['revenueFen', 'refundFen', 'orders', 'items'] as const;
-export type ReportMetric = (typeof REPORT_METRICS)[number];
+export type ReportMetric = (typeof REPORT_METRICS)[number] | LiabilityMetric;
 export interface ReportDef {
   dimension: ReportDimension;
   /** The item kinds it covers (all when absent). */
   kinds?: readonly string[];
+  /** The figures it shows (`REPORT_METRICS` when absent). */
+  metrics?: readonly ReportMetric[];
 }
+/** A report's figures. */
+export const metricsOf = (def: ReportDef): readonly ReportMetric[] => def.metrics ?? REPORT_METRICS;
 const COURSE = ['course'] as const;
 const SPARRING = ['sparring'] as const;
 const VENUE = ['venue'] as const;
@@ -133,6 +153,11 @@ export const STATISTICS_REPORTS = {
   couponDaily: { dimension: 'day', kinds: ['coupon'] },
   cardMonthly: { dimension: 'month', kinds: CARDS },
   cardSummary: { dimension: 'kind', kinds: CARDS },
+  prepaidMonthly: { dimension: 'month', metrics: PREPAID_METRICS },
+  prepaidDaily: { dimension: 'day', metrics: PREPAID_METRICS },
+  depositDaily: { dimension: 'day', metrics: DEPOSIT_METRICS },
+  depositMonthly: { dimension: 'month', metrics: DEPOSIT_METRICS },
+  depositVenue: { dimension: 'venue', metrics: DEPOSIT_METRICS },
 } as const satisfies Record<string, ReportDef>;
 export type StatisticsReportKey = keyof typeof STATISTICS_REPORTS;
 export const STATISTICS_REPORT_KEYS = Object.keys(STATISTICS_REPORTS) as [StatisticsReportKey, ...StatisticsReportKey[]];
@@ -149,9 +174,10 @@ export const STATISTICS_SCREENS = {
   saleIncome: ['courseVenue', 'sparringVenue', 'bookingVenue', 'businessByVenue'],
   couponStatistics: ['couponDaily'],
   coursebusinessStatistics: ['courseMonthly', 'courseDaily'],
-  memberCard: ['cardMonthly', 'cardSummary'],
+  memberCard: ['prepaidMonthly', 'prepaidDaily', 'cardMonthly', 'cardSummary'],
   ticketBusinessStatistics: ['ticketSales', 'ticketMonthly', 'ticketSummary'],
   venue: ['businessByVenue'],
+  deposit: ['depositDaily', 'depositMonthly', 'depositVenue'],
 } as const satisfies Record<string, readonly StatisticsReportKey[]>;
 export type StatisticsScreen = keyof typeof STATISTICS_SCREENS;
 
@@ -168,6 +194,15 @@ export const statisticsReportRow = z.object({
   refundFen: z.number().int(),
   orders: z.number().int(),
   items: z.number().int(),
+  depositInFen: z.number().int(),
+  depositBackFen: z.number().int(),
+  depositKeptFen: z.number().int(),
+  /** Deposits held at the end of the row's last day (the total's: the range's last day). */
+  depositHeldFen: z.number().int(),
+  prepaidInFen: z.number().int(),
+  prepaidOutFen: z.number().int(),
+  /** Prepaid held at the end of the row's last day. */
+  prepaidHeldFen: z.number().int(),
 });
 export type StatisticsReportRow = z.output<typeof statisticsReportRow>;
 export const statisticsReport = z.object({ data: z.array(statisticsReportRow), total: statisticsReportRow });

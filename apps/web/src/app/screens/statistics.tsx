@@ -21,4 +21,5 @@ export const statisticsScreens: ScreenComponents<'sport/statistics'> = {
   'sport.statistics.memberCard': report('memberCard'),
   'sport.statistics.ticketBusinessStatistics': report('ticketBusinessStatistics'),
   'sport.statistics.venue': report('venue'),
+  'sport.statistics.deposit': report('deposit'),
 };

@@ -8,6 +8,9 @@ import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
 import { GateSim } from './gate.sim.ts';
 
+// The demo bracelets (the statistics demo test reads their deposits).
+export { seedBraceletDemo } from './bracelet.seed.ts';
+
 /** The equipment screens (a screen's key grants its buttons too). */
 export const EQUIPMENT_KEYS = ['sport.equipment.list', 'sport.gate.personnel', 'sport.gate.log', 'sport.golf.position', 'sport.bracelet.log'];
 export const equipmentApi = (p: string) => `/api/sport/equipment/${p}`;

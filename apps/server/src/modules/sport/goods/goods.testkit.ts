@@ -5,6 +5,9 @@ import { makeOrg, makeRole, makeUser, signIn, uniq } from '../../system/admin.te
 import { COMMERCE_KEYS } from '../commerce/commerce.testkit.ts';
 import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 
+// The demo pro shop (the statistics demo test reads its rentals' deposits).
+export { seedGoodsDemo } from './goods.seed.ts';
+
 /** The goods screens (a screen's key grants its buttons too). */
 export const GOODS_KEYS = ['sport.goods.list', 'sport.goods.classify', 'sport.goods.stockFlow', 'sport.goods.rentAndSale'];
 

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import type { ReportDimension, StatisticsDrillLine, StatisticsReportRow } from '@venue/contract';
+import { metricsOf, type ReportDef, type StatisticsDrillLine, type StatisticsReportRow } from '@venue/contract';
 import { t, type Lang } from '../../../platform/i18n.ts';
 import { xlsxFile } from '../../../platform/xlsx.ts';
 import type { FileResult } from '../../../platform/http.ts';
@@ -20,17 +20,18 @@ function kindText(lang: Lang, kind: string | null): string | null {
   return text === key ? kind : text;
 }
 
-/** A report's columns: its rows' key (a kind by its label, a venue by its name) and the figures in yuan. */
-export const reportColumns = (dimension: ReportDimension): Column<StatisticsReportRow>[] => [
+/** A report's columns: its rows' key (a kind by its label, a venue by its name) and its figures, money in yuan. */
+export const reportColumns = (def: ReportDef): Column<StatisticsReportRow>[] => [
   {
     key: 'key',
     width: 20,
-    cell: (r, lang) => (r.key === 'total' ? t(lang, 'statistics.total') : dimension === 'kind' ? kindText(lang, r.key) : (r.label ?? r.key)),
+    cell: (r, lang) => (r.key === 'total' ? t(lang, 'statistics.total') : def.dimension === 'kind' ? kindText(lang, r.key) : (r.label ?? r.key)),
   },
-  { key: 'revenueFen', width: 14, cell: (r) => yuan(r.revenueFen) },
-  { key: 'refundFen', width: 14, cell: (r) => yuan(r.refundFen) },
-  { key: 'orders', width: 10, cell: (r) => r.orders },
-  { key: 'items', width: 10, cell: (r) => r.items },
+  ...metricsOf(def).map((m): Column<StatisticsReportRow> => ({
+    key: m,
+    width: m.endsWith('Fen') ? 16 : 10,
+    cell: (r) => (m.endsWith('Fen') ? yuan(r[m]) : r[m]),
+  })),
 ];
 export const LINE_COLUMNS: Column<StatisticsDrillLine>[] = [
   { key: 'day', width: 12, cell: (l) => l.day },

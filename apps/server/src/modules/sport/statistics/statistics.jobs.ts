@@ -1,7 +1,7 @@
 import type { JobHandler } from '../../job/index.ts';
-import { rebuildStatistics } from './statistics.service.ts';
+import { foldRecentLiabilities, rebuildStatistics } from './statistics.service.ts';
 
-/** The statistics job handlers (its manifest contributes them): the rebuild, for an operator to schedule. */
+/** The statistics job handlers (its manifest contributes them): the rebuild and the deposit and prepaid fold, for an operator to schedule. */
 export const statisticsJobHandlers: JobHandler[] = [
   {
     name: 'statistics.rebuild',
@@ -10,6 +10,14 @@ export const statisticsJobHandlers: JobHandler[] = [
     async run({ db }) {
       const r = await rebuildStatistics(db);
       return `${r.rows} daily rows of ${r.orgs} organisations rebuilt`;
+    },
+  },
+  {
+    name: 'statistics.fold',
+    descriptionKey: 'job.handler.statistics.fold',
+    platformOnly: true,
+    async run({ db }) {
+      return `deposit and prepaid postings added for ${await foldRecentLiabilities(db)} organisations`;
     },
   },
 ];

@@ -1,12 +1,12 @@
 import { contractModule } from '@venue/contract';
 import type { ModuleManifest } from '../../../platform/module.ts';
 import { onCommerceEvent } from '../commerce/index.ts';
-import { grantDemoMenus } from '../../system/index.ts';
 import * as statisticsTables from './statistics.table.ts';
 import { HANDLERS } from './statistics.repository.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
 import { statisticsJobHandlers } from './statistics.jobs.ts';
-import { onOrderCancelled, onOrderPaid, onPayment, onRefund, rebuildStatistics } from './statistics.service.ts';
+import { onOrderCancelled, onOrderPaid, onPayment, onRefund } from './statistics.service.ts';
+import { seedStatisticsDemo } from './statistics.seed.ts';
 
 /**
  * Statistics (issue 31): daily aggregates per organisation, venue, business day and item kind,
@@ -27,9 +27,16 @@ export const statisticsManifest: ModuleManifest = {
   },
   routes: ({ app, ctx }) => statisticsRoutes(app, ctx),
   // The demo manager sees the statistics screens, over the demo's sales as the ledger has them.
-  demoAfter: ['sport/commerce', 'sport/booking', 'sport/card', 'sport/ticket', 'sport/course', 'sport/sparring', 'sport/coupon'],
-  demo: async ({ db }) => {
-    await grantDemoMenus(db, ['statistics', 'sport.statistics.dashboard']);
-    await rebuildStatistics(db);
-  },
+  demoAfter: [
+    'sport/commerce',
+    'sport/booking',
+    'sport/card',
+    'sport/ticket',
+    'sport/course',
+    'sport/sparring',
+    'sport/coupon',
+    'sport/goods',
+    'sport/equipment',
+  ],
+  demo: ({ db }) => seedStatisticsDemo(db),
 };

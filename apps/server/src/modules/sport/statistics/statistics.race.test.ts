@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatisticsSummary } from '@venue/contract';
+import type { StatisticsReport, StatisticsSummary } from '@venue/contract';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
 import { deliverOrderEvents, pay, seedCommerceJobs, sellGeneral } from '../commerce/commerce.testkit.ts';
+import { makeType, sellPaid } from '../card/card.testkit.ts';
+import { addMember, newPhone } from '../member/member.testkit.ts';
 import { localOf } from '../venue/index.ts';
 import { aggregatesOf, ok, statisticsStaff, statsApi } from './statistics.testkit.ts';
 
@@ -45,6 +47,30 @@ describe.each(databases)('statistics racing on %s', (kind) => {
     expect(rebuilt.code, rebuilt.msg).toBe(0);
     const figures = await ok<StatisticsSummary>(st.c, statsApi('summary'), { from: day, to: day });
     expect([figures.revenueFen, figures.orders]).toEqual([expected, N]);
+    const live = await aggregatesOf(s, [st.orgId]);
+    await ok(st.c, statsApi('rebuild'), {});
+    expect(await aggregatesOf(s, [st.orgId])).toEqual(live);
+  });
+
+  it.runIf(kind === 'postgres')('prepaid postings claimed by deliveries at once and against a rebuild: each is added once', async () => {
+    const st = await statisticsStaff(s, admin, platformId);
+    const day = localOf(new Date(), 'Asia/Shanghai').day;
+    const type = await makeType(st.c, { kind: 'times', priceFen: 5_000, times: 5, validDays: 30 });
+    const cards = [];
+    for (let i = 0; i < 8; i++) cards.push(await sellPaid(st.c, type.id, (await addMember(st.c, { name: `竞速会员${i}`, phone: newPhone() })).id));
+    const [ledger] = await s.database.query<{ n: string }>(
+      `select sum(case when side = 'credit' then amount_fen else -amount_fen end) as n from sport_ledger_entry where org_id = $1 and account in ('balance', 'prepaid')`,
+      [st.orgId],
+    );
+    expect(Number(ledger!.n)).toBeGreaterThan(0);
+    await Promise.all(cards.slice(0, 4).map((c) => deliverOrderEvents(s, c.orderId, 'statistics.%')));
+    const [rebuilt] = await Promise.all([
+      st.c.json('POST', statsApi('rebuild'), { body: {} }),
+      ...cards.slice(4).map((c) => deliverOrderEvents(s, c.orderId, 'statistics.%')),
+    ]);
+    expect(rebuilt.code, rebuilt.msg).toBe(0);
+    const r = await ok<StatisticsReport>(st.c, statsApi('report'), { report: 'prepaidDaily', from: day, to: day });
+    expect([r.total.prepaidInFen - r.total.prepaidOutFen, r.total.prepaidHeldFen]).toEqual([Number(ledger!.n), Number(ledger!.n)]);
     const live = await aggregatesOf(s, [st.orgId]);
     await ok(st.c, statsApi('rebuild'), {});
     expect(await aggregatesOf(s, [st.orgId])).toEqual(live);

@@ -1,12 +1,24 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportDef, StatisticsDayRow, StatisticsDrillLine, StatisticsReportRow, StatisticsSummary } from '@venue/contract';
+import {
+  DEPOSIT_ACCOUNTS,
+  LIABILITY_METRICS,
+  PREPAID_ACCOUNTS,
+  metricsOf,
+  type LiabilityMetric,
+  type ReportDef,
+  type StatisticsDayRow,
+  type StatisticsDrillLine,
+  type StatisticsReport,
+  type StatisticsReportRow,
+  type StatisticsSummary,
+} from '@venue/contract';
 import type { Executor } from '../../../platform/db.ts';
 import { inScopeSql, type Scope } from '../../../platform/scope.ts';
 import { orgs } from '../../system/index.ts';
 import { ledgerEntries, orderItems, orders, payments, refunds, undeliveredEventIds } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
 import { venues } from '../venue/index.ts';
-import { statDaily } from './statistics.table.ts';
+import { statDaily, statFolded } from './statistics.table.ts';
 
 /** The item kinds each count figure adds up. */
 export const KINDS_OF = { bookings: ['venue'], ticketsSold: ['ticket', 'dist_ticket', 'ticket_pkg'], cardsSold: ['card'] } as const;
@@ -108,6 +120,93 @@ async function addOrders(db: Executor, scope: Scope, what: 'paid' | 'cancelled',
       ${count} = ${statDaily}.${count} + excluded.${count}, items = ${statDaily}.items + excluded.items`);
 }
 
+const listOf = (kinds: readonly string[]) =>
+  sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+
+/** The deposit and prepaid accounts' entries (over `le`): rule postings the money figures leave out. */
+const DEPOSIT = sql`le.account in (${listOf(DEPOSIT_ACCOUNTS)})`;
+const PREPAID = sql`le.account in (${listOf(PREPAID_ACCOUNTS)})`;
+const LIABILITY_ENTRY = sql`(${DEPOSIT} or ${PREPAID})`;
+const signed = sql`case when le.side = 'credit' then le.amount_fen else -le.amount_fen end`;
+/**
+ * What an entry (over `le`) adds to each deposit and prepaid figure: its amount where it counts, 0
+ * elsewhere; a balance (`…HeldFen`) its credits less its debits. The aggregates and the drill-down
+ * read these same expressions.
+ */
+const LIABILITY_FEN: Record<LiabilityMetric, SQL> = {
+  depositInFen: sql`case when ${DEPOSIT} and le.side = 'credit' then le.amount_fen else 0 end`,
+  depositBackFen: sql`case when ${DEPOSIT} and le.side = 'debit' and le.txn_kind = 'deposit_back' then le.amount_fen else 0 end`,
+  depositKeptFen: sql`case when ${DEPOSIT} and le.side = 'debit' and le.txn_kind <> 'deposit_back' then le.amount_fen else 0 end`,
+  depositHeldFen: sql`case when ${DEPOSIT} then ${signed} else 0 end`,
+  prepaidInFen: sql`case when ${PREPAID} and le.side = 'credit' then le.amount_fen else 0 end`,
+  prepaidOutFen: sql`case when ${PREPAID} and le.side = 'debit' then le.amount_fen else 0 end`,
+  prepaidHeldFen: sql`case when ${PREPAID} then ${signed} else 0 end`,
+};
+/** The kind an entry is kept under: its order's first line's (`other` without an order: a card's use, a payout). */
+const entryKind = sql`coalesce((select oi.kind from ${orderItems} oi where oi.order_id = le.order_id order by oi.line_no limit 1), 'other')`;
+
+/**
+ * Adds the deposit and prepaid entries chosen by `filter` (over `le`) that no statement has added
+ * yet: each is claimed in `sport_stat_folded` first (`on conflict do nothing`: two deliveries at
+ * once claim an entry once), then added on its business day, at its order's venue, under its
+ * order's first kind. The live handlers pass the organisation's last days, the rebuild its scope.
+ */
+async function addLiabilities(db: Executor, scope: Scope, filter: SQL): Promise<void> {
+  const sum = (m: LiabilityMetric) => sql`coalesce(sum(${LIABILITY_FEN[m]}), 0)`;
+  await db.execute(sql`
+    with fresh as (
+      insert into ${statFolded} (entry_id, org_id)
+      select le.id, le.org_id from ${ledgerEntries} le where ${LIABILITY_ENTRY} and ${inScopeSql(scope, sql`le.org_id`)} and ${filter}
+      on conflict (entry_id) do nothing
+      returning entry_id
+    )
+    insert into ${statDaily} (org_id, venue_id, day, kind, deposit_in_fen, deposit_back_fen, deposit_kept_fen, prepaid_in_fen, prepaid_out_fen)
+    select le.org_id, le.venue_id, le.day, le.kind,
+           ${sum('depositInFen')}, ${sum('depositBackFen')}, ${sum('depositKeptFen')}, ${sum('prepaidInFen')}, ${sum('prepaidOutFen')}
+      from (select le.org_id, coalesce(o.venue_id, 0) as venue_id, le.business_day as day, ${entryKind} as kind, le.account, le.side, le.txn_kind, le.amount_fen
+              from ${ledgerEntries} le join fresh f on f.entry_id = le.id left join ${orders} o on o.id = le.order_id) le
+     group by 1, 2, 3, 4
+    on conflict (org_id, venue_id, day, kind) do update set
+      deposit_in_fen = ${statDaily}.deposit_in_fen + excluded.deposit_in_fen, deposit_back_fen = ${statDaily}.deposit_back_fen + excluded.deposit_back_fen,
+      deposit_kept_fen = ${statDaily}.deposit_kept_fen + excluded.deposit_kept_fen, prepaid_in_fen = ${statDaily}.prepaid_in_fen + excluded.prepaid_in_fen,
+      prepaid_out_fen = ${statDaily}.prepaid_out_fen + excluded.prepaid_out_fen`);
+}
+
+/**
+ * The lock that keeps a delivery and a rebuild of one organisation apart: deliveries share it (they
+ * add with increments and claims, so they never lose one another's), a rebuild takes it alone, so
+ * a delivery is either wholly before the rebuild (which then writes it again) or wholly after.
+ * A delivery takes it first, before it writes anything.
+ */
+const foldLock = (orgId: SQL) => sql`hashtextextended('sport_stat:' || ${orgId}, 0)`;
+export async function shareFoldLock(tx: Executor, orgId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${foldLock(sql`${String(orgId)}`)})`);
+}
+
+/**
+ * What a delivery adds of an organisation's deposit and prepaid entries: those of its last two
+ * days (UTC, so every zone's business day is covered) not yet added. An entry older than that
+ * (none is posted so late in practice) waits for a rebuild.
+ */
+const recentDay = (now: Date) => new Date(now.getTime() - 2 * 86_400_000).toISOString().slice(0, 10);
+export const addRecentLiabilities = (db: Executor, scope: Scope, orgId: number, now = new Date()) =>
+  addLiabilities(db, scope, sql`le.org_id = ${orgId} and le.business_day >= ${recentDay(now)}`);
+
+/** The organisations with deposit or prepaid postings of the last two days not yet added (the fold job's work). */
+export async function orgsWithRecentLiabilities(db: Executor, scope: Scope, now = new Date()): Promise<number[]> {
+  const rows = await rowsOf<{ id: number | string }>(
+    db,
+    sql`select z.id from ${orgs} z where ${inScopeSql(scope, sql`z.id`)} and exists (
+          select 1 from ${ledgerEntries} le where le.org_id = z.id and le.business_day >= ${recentDay(now)} and ${LIABILITY_ENTRY}
+             and not exists (select 1 from ${statFolded} f where f.entry_id = le.id))
+         order by z.id`,
+  );
+  return rows.map((x) => Number(x.id));
+}
+
 /** What one event adds (its delivery's transaction). */
 export const addPayment = (db: Executor, scope: Scope, paymentId: number) => addMoney(db, scope, sql`le.txn_kind = 'payment' and le.payment_id = ${paymentId}`);
 export const addRefund = (db: Executor, scope: Scope, refundId: number) => addMoney(db, scope, sql`le.txn_kind <> 'payment' and le.refund_id = ${refundId}`);
@@ -119,7 +218,9 @@ export const addOrder = (db: Executor, scope: Scope, what: 'paid' | 'cancelled',
  * Answers the rows written.
  */
 export async function rebuildAggregates(tx: Executor, scope: Scope): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${foldLock(sql`z.id::text`)}) from ${orgs} z where ${inScopeSql(scope, sql`z.id`)} order by z.id`);
   await tx.execute(sql`delete from ${statDaily} where ${inScopeSql(scope, sql`org_id`)}`);
+  await tx.execute(sql`delete from ${statFolded} where ${inScopeSql(scope, sql`org_id`)}`);
   const pending = (handler: string, name: string, id: SQL) => sql`(${name} || ':' || ${id}) not in (${undeliveredEventIds(handler)})`;
   await addMoney(
     tx,
@@ -129,6 +230,7 @@ export async function rebuildAggregates(tx: Executor, scope: Scope): Promise<num
   );
   await addOrders(tx, scope, 'paid', sql`${pending(HANDLERS.paid, 'order.paid', sql`o.id`)}`);
   await addOrders(tx, scope, 'cancelled', sql`${pending(HANDLERS.cancelled, 'order.cancelled', sql`o.id`)}`);
+  await addLiabilities(tx, scope, sql`true`);
   const [n] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from ${statDaily} where ${inScopeSql(scope, sql`org_id`)}`);
   return Number(n?.n ?? 0);
 }
@@ -147,11 +249,6 @@ export interface Range {
   /** Only these item kinds (a report's). */
   kinds?: readonly string[];
 }
-const listOf = (kinds: readonly string[]) =>
-  sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  );
 const kindIs = (column: SQL, kinds?: readonly string[]) => (kinds ? sql`${column} in (${listOf(kinds)})` : sql`true`);
 const venueIs = (column: SQL, venueId?: number) => (venueId === undefined ? sql`true` : sql`${column} = ${venueId}`);
 
@@ -202,24 +299,75 @@ const REPORT_KEY = {
   venue: sql`d.venue_id::text`,
 } as const;
 
-/** A report's rows over the aggregates: its figures by its dimension, of its kinds. */
-export async function reportOf(db: Executor, scope: Scope, def: ReportDef, r: Range): Promise<StatisticsReportRow[]> {
-  const rows = await rowsOf<Record<string, string | number | null>>(
+/**
+ * A report over the aggregates: its rows (figures by its dimension, of its kinds) and their total.
+ * A report of deposits or prepaid also reads the days before the range: a balance (`…HeldFen`) is
+ * every posting up to a row's last day (a day or month row runs on from the rows before it; a
+ * venue or kind row is its own). A row shows when it has business of the report's figures in the
+ * range (a venue or kind row also when it still holds a balance).
+ */
+export async function reportOf(db: Executor, scope: Scope, def: ReportDef, r: Range): Promise<StatisticsReport> {
+  const metrics = metricsOf(def);
+  const family = metrics.includes('depositInFen') ? 'deposit' : metrics.includes('prepaidInFen') ? 'prepaid' : 'trade';
+  const since = family === 'trade' ? sql`d.day between ${r.from} and ${r.to}` : sql`d.day <= ${r.to}`;
+  const inRange = (x: SQL) => sql`coalesce(sum(${x}) filter (where d.day >= ${r.from}), 0)::bigint`;
+  const rows = await rowsOf<Record<string, string | number | boolean | null>>(
     db,
-    sql`select ${REPORT_KEY[def.dimension]} as key, min(v.stadium_name) as label, sum(d.revenue_fen)::bigint as revenue, sum(d.refund_fen)::bigint as refund,
-               sum(d.orders)::bigint as orders, sum(d.items)::bigint as items
+    sql`select ${REPORT_KEY[def.dimension]} as key, min(v.stadium_name) as label, ${inRange(sql`d.revenue_fen`)} as revenue, ${inRange(sql`d.refund_fen`)} as refund,
+               ${inRange(sql`d.orders`)} as orders, ${inRange(sql`d.items`)} as items,
+               ${inRange(sql`d.deposit_in_fen`)} as deposit_in, ${inRange(sql`d.deposit_back_fen`)} as deposit_back, ${inRange(sql`d.deposit_kept_fen`)} as deposit_kept,
+               ${inRange(sql`d.prepaid_in_fen`)} as prepaid_in, ${inRange(sql`d.prepaid_out_fen`)} as prepaid_out,
+               sum(d.deposit_in_fen - d.deposit_back_fen - d.deposit_kept_fen)::bigint as deposit_net, sum(d.prepaid_in_fen - d.prepaid_out_fen)::bigint as prepaid_net,
+               coalesce(bool_or(d.revenue_fen <> 0 or d.refund_fen <> 0 or d.payments <> 0 or d.refunds <> 0 or d.orders <> 0 or d.cancelled <> 0 or d.items <> 0)
+                 filter (where d.day >= ${r.from}), false) as trade,
+               coalesce(bool_or(d.deposit_in_fen <> 0 or d.deposit_back_fen <> 0 or d.deposit_kept_fen <> 0) filter (where d.day >= ${r.from}), false) as deposit,
+               coalesce(bool_or(d.prepaid_in_fen <> 0 or d.prepaid_out_fen <> 0) filter (where d.day >= ${r.from}), false) as prepaid
           from ${statDaily} d left join ${venues} v on v.id = d.venue_id
-         where ${inScopeSql(scope, sql`d.org_id`)} and d.day between ${r.from} and ${r.to} and ${venueIs(sql`d.venue_id`, r.venueId)} and ${kindIs(sql`d.kind`, def.kinds)}
+         where ${inScopeSql(scope, sql`d.org_id`)} and ${since} and ${venueIs(sql`d.venue_id`, r.venueId)} and ${kindIs(sql`d.kind`, def.kinds)}
          group by 1 order by 1`,
   );
-  return rows.map((x) => ({
-    key: String(x.key),
-    label: def.dimension === 'venue' && x.label !== null ? String(x.label) : null,
-    revenueFen: Number(x.revenue),
-    refundFen: Number(x.refund),
-    orders: Number(x.orders),
-    items: Number(x.items),
-  }));
+  const runsOn = def.dimension === 'day' || def.dimension === 'month';
+  const held = { deposit: 0, prepaid: 0 };
+  const data: StatisticsReportRow[] = [];
+  for (const x of rows) {
+    const net = { deposit: Number(x.deposit_net), prepaid: Number(x.prepaid_net) };
+    held.deposit += net.deposit;
+    held.prepaid += net.prepaid;
+    const row: StatisticsReportRow = {
+      key: String(x.key),
+      label: def.dimension === 'venue' && x.label !== null ? String(x.label) : null,
+      revenueFen: Number(x.revenue),
+      refundFen: Number(x.refund),
+      orders: Number(x.orders),
+      items: Number(x.items),
+      depositInFen: Number(x.deposit_in),
+      depositBackFen: Number(x.deposit_back),
+      depositKeptFen: Number(x.deposit_kept),
+      depositHeldFen: runsOn ? held.deposit : net.deposit,
+      prepaidInFen: Number(x.prepaid_in),
+      prepaidOutFen: Number(x.prepaid_out),
+      prepaidHeldFen: runsOn ? held.prepaid : net.prepaid,
+    };
+    const holds = family === 'deposit' ? row.depositHeldFen !== 0 : family === 'prepaid' ? row.prepaidHeldFen !== 0 : false;
+    if (x[family] === true || (!runsOn && holds)) data.push(row);
+  }
+  const sum = (k: keyof StatisticsReportRow) => data.reduce((a, row) => a + (row[k] as number), 0);
+  const total: StatisticsReportRow = {
+    key: 'total',
+    label: null,
+    revenueFen: sum('revenueFen'),
+    refundFen: sum('refundFen'),
+    orders: sum('orders'),
+    items: sum('items'),
+    depositInFen: sum('depositInFen'),
+    depositBackFen: sum('depositBackFen'),
+    depositKeptFen: sum('depositKeptFen'),
+    depositHeldFen: held.deposit,
+    prepaidInFen: sum('prepaidInFen'),
+    prepaidOutFen: sum('prepaidOutFen'),
+    prepaidHeldFen: held.prepaid,
+  };
+  return { data, total };
 }
 
 /** Members registered in the range (by the day in their organisation's time zone); they belong to no venue. */
@@ -253,6 +401,16 @@ function linesOf(metric: string, scope: Scope, r: Range): SQL {
       left join ${payments} p on p.id = s.payment_id left join ${refunds} f on f.id = s.refund_id left join ${orders} o on o.id = s.order_id
      where ${kindIs(sql`s.kind`, r.kinds)} and ${venueIs(sql`s.venue_id`, r.venueId)}`;
   const firstKind = sql`(select oi.kind from ${orderItems} oi where oi.order_id = o.id order by oi.line_no limit 1)`;
+  if ((LIABILITY_METRICS as readonly string[]).includes(metric)) {
+    // A deposit or prepaid figure's ledger entries, as the aggregates add them; a balance's every entry up to the last day.
+    const fen = LIABILITY_FEN[metric as LiabilityMetric];
+    const days = metric.endsWith('HeldFen') ? sql`le.business_day <= ${r.to}` : sql`le.business_day between ${r.from} and ${r.to}`;
+    return sql`select to_char(le.business_day, 'YYYY-MM-DD') as day, le.org_id, o.venue_id, le.txn_no as ref, o.order_no, le.account as kind, o.item_summary as name,
+                      (${fen})::bigint as fen, 1 as qty
+        from ${ledgerEntries} le left join ${orders} o on o.id = le.order_id
+       where ${LIABILITY_ENTRY} and (${fen}) <> 0 and ${inScopeSql(scope, sql`le.org_id`)} and ${days}
+         and ${venueIs(sql`coalesce(o.venue_id, 0)`, r.venueId)} and ${kindIs(entryKind, r.kinds)}`;
+  }
   switch (metric) {
     case 'revenueFen':
       return r.kinds ? shares(false) : ledger('payment');

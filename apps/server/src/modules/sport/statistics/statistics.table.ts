@@ -30,10 +30,36 @@ export const statDaily = pgTable(
     cancelled: tally('cancelled'),
     /** Quantity of the kind's lines on the orders paid that day. */
     items: tally('items'),
+    /** Deposit accounts' credits that day (deposits taken; `DEPOSIT_ACCOUNTS`), under the kind of the order's first line. */
+    depositInFen: fen('deposit_in_fen'),
+    /** Deposit accounts' debits paid back (`deposit_back`). */
+    depositBackFen: fen('deposit_back_fen'),
+    /** Deposit accounts' other debits (kept for a late fee, damage or a loss). */
+    depositKeptFen: fen('deposit_kept_fen'),
+    /** Prepaid accounts' credits (stored value recharged, cards' uses sold; `PREPAID_ACCOUNTS`). */
+    prepaidInFen: fen('prepaid_in_fen'),
+    /** Prepaid accounts' debits (used, paid out). */
+    prepaidOutFen: fen('prepaid_out_fen'),
   },
   (t) => [
     uniqueIndex('sport_stat_daily_key_uq').on(t.orgId, t.venueId, t.day, t.kind),
     index('sport_stat_daily_day_idx').on(t.day),
     check('sport_stat_daily_money', sql`${t.revenueFen} >= 0 and ${t.refundFen} >= 0`),
   ],
+);
+
+/**
+ * The deposit and prepaid ledger entries already added to `sport_stat_daily`: an entry is added by
+ * the statement that claims it here (`on conflict do nothing`), so two deliveries adding the same
+ * organisation's new entries at once add each entry once (the second waits on the first's key).
+ * Rule postings have no event of their own (a card's use, a deposit kept): each delivery adds the
+ * organisation's entries of the last days not yet claimed, a rebuild all of them.
+ */
+export const statFolded = pgTable(
+  'sport_stat_folded',
+  {
+    entryId: bigint('entry_id', { mode: 'number' }).primaryKey(),
+    orgId: orgId(),
+  },
+  (t) => [index('sport_stat_folded_org_idx').on(t.orgId)],
 );

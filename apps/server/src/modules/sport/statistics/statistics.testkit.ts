@@ -37,7 +37,8 @@ export async function deliver(s: TestServer, orderIds: readonly number[]): Promi
 /** The aggregate rows of some organisations, in a stable order (live against rebuilt). */
 export function aggregatesOf(s: TestServer, orgIds: readonly number[]) {
   return s.database.query(
-    `select org_id::int, venue_id::int, to_char(day, 'YYYY-MM-DD') as day, kind, revenue_fen::bigint::text, refund_fen::bigint::text, payments, refunds, orders, cancelled, items
+    `select org_id::int, venue_id::int, to_char(day, 'YYYY-MM-DD') as day, kind, revenue_fen::bigint::text, refund_fen::bigint::text, payments, refunds, orders, cancelled, items,
+            deposit_in_fen::bigint::text, deposit_back_fen::bigint::text, deposit_kept_fen::bigint::text, prepaid_in_fen::bigint::text, prepaid_out_fen::bigint::text
        from sport_stat_daily where org_id = any($1::bigint[]) order by org_id, venue_id, day, kind`,
     [`{${orgIds.join(',')}}`],
   );

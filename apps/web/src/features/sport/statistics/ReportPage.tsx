@@ -10,8 +10,9 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { CanvasRenderer } from 'echarts/renderers';
 import {
   Perm,
-  REPORT_METRICS,
   STATISTICS_REPORTS,
+  metricsOf,
+  type ReportDef,
   STATISTICS_SCREENS,
   type ReportMetric,
   type StatisticsDrillLine,
@@ -65,7 +66,7 @@ function changeText(now: number, before: number): string {
 
 /** The drill of a report row's figure: a day or month narrows the days, a venue row the venue, a kind row the kinds. */
 function drillOf(report: StatisticsReportKey, row: StatisticsReportRow, metric: ReportMetric, f: Filter, title: string): DrillOf {
-  const def: { dimension: string; kinds?: readonly string[] } = STATISTICS_REPORTS[report];
+  const def: ReportDef = STATISTICS_REPORTS[report];
   const base = { metric, title, ...f.range, stadiumId: f.stadiumId, kinds: def.kinds ? [...def.kinds] : undefined };
   if (row.key === 'total') return base;
   switch (def.dimension) {
@@ -126,7 +127,7 @@ function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; 
         onClose();
       }}
       size="large"
-      title={drill ? `${drill.title} · ${drill.from} ~ ${drill.to}` : ''}
+      title={drill ? `${drill.title} · ${drill.metric.endsWith('HeldFen') ? t('upTo', { day: drill.to }) : `${drill.from} ~ ${drill.to}`}` : ''}
       data-testid="stats-drill"
       extra={
         can(Perm.statistics.export) && body ? (
@@ -173,7 +174,10 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
   const [view, setView] = useState<'table' | 'chart'>('table');
   const [drill, setDrill] = useState<DrillOf | null>(null);
   const ex = useExport(t);
-  const def: { dimension: string } = STATISTICS_REPORTS[report];
+  const def: ReportDef = STATISTICS_REPORTS[report];
+  const metrics = metricsOf(def);
+  // The chart draws the money moved (a balance is a table figure).
+  const charted = metrics.filter((m) => m.endsWith('Fen') && !m.endsWith('HeldFen'));
   const previous = previousOf(filter.range);
   const body = { report, ...filter.range, stadiumId: filter.stadiumId };
   const q = useQuery({
@@ -197,14 +201,14 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
       grid: { left: 60, right: 16, top: 36, bottom: 28 },
       xAxis: { type: 'category', data: (q.data?.now.data ?? []).map(label) },
       yAxis: { type: 'value', name: '¥' },
-      series: (['revenueFen', 'refundFen'] as const).map((m) => ({
+      series: charted.map((m) => ({
         name: t(`metric.${m}`),
         type: 'bar',
         data: (q.data?.now.data ?? []).map((r) => r[m] / 100),
       })),
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- label is t's, listed
-    [q.data, t],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- label is t's, listed; charted is the report's
+    [q.data, t, report],
   );
   const figure = (metric: ReportMetric) => (v: number, r: StatisticsReportRow) => (
     <Button
@@ -220,8 +224,8 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       {q.data ? (
         <Row gutter={[16, 16]} data-testid="stats-compare">
-          {REPORT_METRICS.map((m) => (
-            <Col key={m} xs={12} lg={6}>
+          {metrics.map((m) => (
+            <Col key={m} xs={12} lg={Math.max(6, 24 / metrics.length)}>
               <Card size="small">
                 <Statistic title={t(`metric.${m}`)} value={show(m, q.data.now.total[m])} />
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>
@@ -277,7 +281,7 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
             data-testid="stats-report"
             columns={[
               { key: 'key', title: t(`dimension.${def.dimension as 'day'}`), render: (_: unknown, r) => label(r) },
-              ...REPORT_METRICS.map((m) => ({ key: m, title: t(`metric.${m}`), dataIndex: m, align: 'right' as const, render: figure(m) })),
+              ...metrics.map((m) => ({ key: m, title: t(`metric.${m}`), dataIndex: m, align: 'right' as const, render: figure(m) })),
             ]}
           />
         )}

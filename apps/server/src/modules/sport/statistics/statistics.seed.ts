@@ -1,0 +1,14 @@
+import type { Db } from '../../../platform/db.ts';
+import { grantDemoMenus } from '../../system/index.ts';
+import { rebuildStatistics } from './statistics.service.ts';
+
+/**
+ * The statistics demo (`SEED_DEMO=1`): the demo manager gets the directory and every statistics
+ * screen under it (the dashboard, the report screens, the deposit screen) with their buttons, and
+ * the aggregates are rebuilt over what the other demos sold, rented and issued (its manifest runs
+ * it after them).
+ */
+export async function seedStatisticsDemo(db: Db): Promise<void> {
+  await grantDemoMenus(db, ['statistics', 'sport.statistics']);
+  await rebuildStatistics(db);
+}
