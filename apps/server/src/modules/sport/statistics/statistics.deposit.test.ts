@@ -11,6 +11,7 @@ import { addMember, MEMBER_KEYS, newPhone } from '../member/member.testkit.ts';
 import { addDays, localOf } from '../venue/index.ts';
 import { aggregatesOf, deliver, ok, STATISTICS_KEYS, statsApi } from './statistics.testkit.ts';
 import { foldRecentLiabilities } from './statistics.service.ts';
+import { seedModules } from '../../../platform/module.ts';
 
 /**
  * Deposits and prepaid balances (issue 31's `deposit` screen and the member cards' usage): taken,
@@ -140,6 +141,10 @@ describe.each(databases)('deposit and prepaid statistics on %s', (kind) => {
     expect(await foldRecentLiabilities(s.database.db)).toBeGreaterThanOrEqual(1);
     await foldRecentLiabilities(s.database.db);
     expect(await aggregatesOf(s, [st.orgId])).toEqual(live);
+    // Shipped scheduled every minute: what main.ts does at start-up makes the job.
+    await seedModules(s.app.modules);
+    const jobs = await s.database.query<{ cron_expr: string; status: number }>(`select cron_expr, status from sys_job where bean_name = 'statistics.fold'`);
+    expect(jobs).toEqual([{ cron_expr: '0 * * * * ?', status: 0 }]);
   });
 
   it('another organisation sees none of the deposits; the report exports in the caller’s language', async () => {

@@ -4,7 +4,7 @@ import { onCommerceEvent } from '../commerce/index.ts';
 import * as statisticsTables from './statistics.table.ts';
 import { HANDLERS } from './statistics.repository.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
-import { statisticsJobHandlers } from './statistics.jobs.ts';
+import { seedStatisticsJobs, statisticsJobHandlers } from './statistics.jobs.ts';
 import { onOrderCancelled, onOrderPaid, onPayment, onRefund } from './statistics.service.ts';
 import { seedStatisticsDemo } from './statistics.seed.ts';
 
@@ -26,6 +26,7 @@ export const statisticsManifest: ModuleManifest = {
     onCommerceEvent('order.cancelled', HANDLERS.cancelled, onOrderCancelled);
   },
   routes: ({ app, ctx }) => statisticsRoutes(app, ctx),
+  seed: ({ db }) => seedStatisticsJobs(db),
   // The demo manager sees the statistics screens, over the demo's sales as the ledger has them.
   demoAfter: [
     'sport/commerce',
