@@ -12,7 +12,7 @@ import {
   parseDelimited,
   readRows,
   reject,
-  toXlsx,
+  rowsXlsx,
   validateRows,
   withImportSlot,
   type SheetColumn,
@@ -55,7 +55,7 @@ describe('xlsx helper', () => {
       { code: '007', qty: null, day: null, kind: 2 },
     ];
     for (const lang of ['zh-CN', 'en-US'] as const) {
-      const data = await toXlsx(columns, rows, lang);
+      const data = (await rowsXlsx(columns, rows, lang, 'x')).data as Buffer;
       expect(data.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
       const back = await readRows(file('xlsx', data), columns, lang);
       expect(back).toEqual([
@@ -66,7 +66,7 @@ describe('xlsx helper', () => {
   });
 
   it("a reader that is slow to take the zip's entries still gets every one before the end (an early end once lost a good file's workbook part)", async () => {
-    const data = await toXlsx(columns, [{ code: 'A01', qty: 1, day: null, kind: 1 }], 'zh-CN');
+    const data = (await rowsXlsx(columns, [{ code: 'A01', qty: 1, day: null, kind: 1 }], 'zh-CN', 'x')).data as Buffer;
     const zip = unzipper().Parse({ forceStream: true }) as unknown as Readable;
     const seen: string[] = [];
     let atEnd: string[] = [];

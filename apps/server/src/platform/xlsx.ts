@@ -16,7 +16,8 @@ const excel = async () => (await import('exceljs')).default;
  * Spreadsheet export and import, shared by every list screen (ARCHITECTURE 4: `POST x/export`,
  * `POST x/import`, and a template to fill in).
  *
- * - Export: rows -> one xlsx sheet; the header row is in the request's language.
+ * - Export: rows -> one xlsx sheet written as it is sent (`streamXlsx`; a list's rows: `rowsXlsx`);
+ *   the header row is in the request's language, the row count in `X-Total-Rows`.
  * - Upload: multipart/form-data with the file in field `file`; xlsx or txt only, checked by
  *   extension AND by content (xlsx is a zip: `PK\x03\x04`; txt is UTF-8 text without NUL
  *   bytes), and no larger than `config.uploadLimit`.
@@ -108,29 +109,6 @@ function localStamp(d: Date): string {
   // Instants are shown in the server's zone (Asia/Shanghai by default), as the console shows them.
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
-/** Rows -> an xlsx workbook with one sheet. Every cell is written as text (no lost leading zeros). */
-export async function toXlsx(columns: SheetColumn[], rows: Record<string, unknown>[], lang: Lang, sheetName = 'Sheet1'): Promise<Buffer> {
-  const wb = new (await excel()).Workbook();
-  wb.creator = 'venue-console';
-  const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({
-    header: c.title[lang],
-    key: c.key,
-    width: c.width ?? Math.max(12, c.title[lang].length * 2 + 2),
-    style: { numFmt: '@' },
-  }));
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows) {
-    const out: Record<string, string | number | null> = {};
-    for (const c of columns) {
-      const v = cellText(c, r[c.key], lang);
-      out[c.key] = typeof v === 'number' ? String(v) : v;
-    }
-    ws.addRow(out);
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** The import template: the importable columns' titles, an optional example row, and a sheet explaining coded values. */
