@@ -4,7 +4,9 @@ import { AppError } from './errors.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import { Readable } from 'node:stream';
+import { EXPORT_HEADERS } from '@venue/contract';
 import {
+  EXPORTS_PER_PROCESS,
   IMPORTS_PER_PROCESS,
   XLSX_MAX_UNZIPPED,
   duplicatesInFile,
@@ -13,6 +15,7 @@ import {
   readRows,
   reject,
   rowsXlsx,
+  streamXlsx,
   validateRows,
   withImportSlot,
   type SheetColumn,
@@ -202,5 +205,82 @@ describe('xlsx import bounds (audit finding 6)', () => {
     // Slots are given back, also when an import fails.
     await expect(withImportSlot(1, async () => Promise.reject(new Error('broken file')))).rejects.toThrow('broken file');
     expect(await withImportSlot(1, async () => 'again')).toBe('again');
+  });
+});
+
+describe('streamed export (streamXlsx)', () => {
+  const columns = [{ header: 'n', width: 10, cell: (r: { n: number }) => r.n }];
+  const batch = (i: number) => Array.from({ length: 5_000 }, (_, j) => ({ n: i * 5_000 + j }));
+
+  it('answers a small export whole with its row count; a large one once its first rows are written, with the count and the expected size', async () => {
+    const small = await streamXlsx({
+      fileName: 'x',
+      sheetName: 'x',
+      columns,
+      run: async (sink) => {
+        sink.begin(3);
+        await sink.write(batch(0).slice(0, 3));
+      },
+    });
+    expect(Buffer.isBuffer(small.data)).toBe(true);
+    expect(small.headers).toEqual({ [EXPORT_HEADERS.totalRows]: '3' });
+    const large = await streamXlsx({
+      fileName: 'x',
+      sheetName: 'x',
+      columns,
+      run: async (sink) => {
+        sink.begin(4 * 5_000);
+        for (let i = 0; i < 4; i++) await sink.write(batch(i));
+      },
+    });
+    expect(large.data).toBeInstanceOf(Readable);
+    const chunks: Buffer[] = [];
+    for await (const c of large.data as Readable) chunks.push(c as Buffer);
+    const file = Buffer.concat(chunks);
+    expect(large.headers[EXPORT_HEADERS.totalRows]).toBe('20000');
+    const expected = Number(large.headers[EXPORT_HEADERS.expectedBytes]);
+    expect(expected / file.length).toBeGreaterThan(0.8);
+    expect(expected / file.length).toBeLessThan(1.25);
+    const back = await readRows({ fileName: 'x.xlsx', kind: 'xlsx', data: file, fields: {} }, [{ key: 'n', title: { 'zh-CN': 'n', 'en-US': 'n' } }], 'zh-CN');
+    expect(back.map((r) => Number(r.values.n))).toEqual(Array.from({ length: 20_000 }, (_, i) => i));
+  });
+
+  it('ends the run when the client leaves half-way (nothing more is read or written) and gives its slot back', async () => {
+    let batches = 0;
+    let stop!: (e: unknown) => void;
+    const stopped = new Promise((resolve) => (stop = resolve));
+    const answer = await streamXlsx({
+      fileName: 'x',
+      sheetName: 'x',
+      columns,
+      run: async (sink) => {
+        sink.begin(200 * 5_000);
+        try {
+          for (let i = 0; i < 200; i++) {
+            await sink.write(batch(i));
+            batches++;
+          }
+        } catch (e) {
+          stop(e);
+          throw e;
+        }
+      },
+    });
+    const body = answer.data as Readable;
+    // The client takes one chunk, then leaves.
+    await new Promise<void>((resolve) =>
+      body.once('data', () => {
+        body.pause();
+        resolve();
+      }),
+    );
+    body.destroy();
+    expect(String(await stopped)).toContain('the client has gone');
+    expect(batches).toBeLessThan(40);
+    // Every slot is free again.
+    const again = await Promise.all(
+      Array.from({ length: EXPORTS_PER_PROCESS }, () => streamXlsx({ fileName: 'x', sheetName: 'x', columns, run: async (sink) => sink.begin(0) })),
+    );
+    expect(again.map((a) => a.headers[EXPORT_HEADERS.totalRows])).toEqual(Array(EXPORTS_PER_PROCESS).fill('0'));
   });
 });

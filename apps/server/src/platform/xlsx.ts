@@ -174,6 +174,8 @@ class Relay {
   bytes = 0;
   held: Buffer[] = [];
   body: PassThrough | null = null;
+  /** The answer is being sent (Fastify reads the body). */
+  sending = false;
   private ended = false;
   constructor(readonly source: PassThrough) {
     source.on('data', (c: Buffer) => {
@@ -194,6 +196,7 @@ class Relay {
     const body = new PassThrough({ highWaterMark: 256 * 1024 });
     for (const c of this.held.splice(0)) body.write(c);
     this.body = body;
+    body.once('resume', () => (this.sending = true));
     if (this.ended) body.end();
     // A client that leaves while the zip is being finished: end the writer (its run ends with it).
     body.on('close', () => {
@@ -284,7 +287,9 @@ export async function streamXlsx<T>(o: {
         }
         return;
       }
-      if (body.writableNeedDrain) await drained(body);
+      // Only once the answer is being sent: before that (the pipeline's hooks still run, which on
+      // the embedded database wait for this run's connection) the rows are held.
+      if (body.writableNeedDrain && relay.sending) await drained(body);
     },
   };
   const ended = new Promise<void>((resolve, reject) => {

@@ -530,7 +530,7 @@ export async function download(opts: RequestOptions, watch?: (headers: Headers) 
 }
 
 /** Exports of this many rows or more show their progress while they download (smaller ones are in at once). */
-export const PROGRESS_ROWS = 5_000;
+const PROGRESS_ROWS = 5_000;
 let progressSeq = 0;
 
 function formatBytes(n: number): string {
