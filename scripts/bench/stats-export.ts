@@ -87,7 +87,8 @@ try {
     const { Readable } = await import('node:stream');
     unzipper(); // exceljs's zip reader, mended as the server's imports use it (docs/decisions.md)
     let rows = 0;
-    for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.concat(parts)]), {})) for await (const _ of sheet) rows++;
+    for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.concat(parts)]), {}))
+      for await (const row of sheet) rows += row ? 1 : 0;
     if (rows !== ROWS + 1) throw new Error(`export: ${rows - 1} rows in the file, ${ROWS} expected`);
   }
   out['stats.exportRows'] = ROWS;

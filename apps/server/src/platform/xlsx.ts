@@ -160,8 +160,9 @@ export interface XlsxSink<T> {
 }
 
 /**
- * Exports written at once in this process: each holds a database connection (its cursor's
- * transaction) while it is sent; past that 100429 at once.
+ * Large exports sent at once by this process: each holds its reader (a database connection, its
+ * cursor's transaction) until the client has the file; past that 100429 at once. Exports built
+ * whole before they are answered do not count.
  */
 export const EXPORTS_PER_PROCESS = 4;
 let exportsRunning = 0;
@@ -257,8 +258,6 @@ export async function streamXlsx<T>(o: {
   run: (sink: XlsxSink<T>) => Promise<void>;
 }): Promise<FileResult> {
   const Excel = await excel();
-  if (exportsRunning >= EXPORTS_PER_PROCESS) throw new AppError('TOO_MANY', 'export.busy');
-  exportsRunning++;
   const out = new PassThrough();
   const relay = new Relay(out);
   const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
@@ -268,6 +267,7 @@ export async function streamXlsx<T>(o: {
   let total: number | null = null;
   let written = 0;
   let started: (() => void) | null = null;
+  let streaming = false;
   const start = new Promise<void>((resolve) => (started = resolve));
   const sink: XlsxSink<T> = {
     begin(n) {
@@ -281,7 +281,11 @@ export async function streamXlsx<T>(o: {
       written += rows.length;
       if (!body) {
         // The first rows: once enough are written (and zipped), the answer can say how big it will be.
-        if (total > STREAM_AFTER_ROWS && written >= STREAM_AFTER_ROWS) {
+        if (total > STREAM_AFTER_ROWS && written >= STREAM_AFTER_ROWS && !streaming) {
+          // Sent while written from here: it holds its reader (a database connection) until the client has it all.
+          if (exportsRunning >= EXPORTS_PER_PROCESS) throw new AppError('TOO_MANY', 'export.busy');
+          exportsRunning++;
+          streaming = true;
           await settled(relay);
           started?.();
         }
@@ -304,7 +308,7 @@ export async function streamXlsx<T>(o: {
     await wb.commit();
     await ended;
   })();
-  const release = () => void exportsRunning--;
+  const release = () => void (streaming && exportsRunning--);
   finished.then(release, release);
   const first = await Promise.race([finished.then(() => 'done' as const), start.then(() => 'streaming' as const)]);
   const headers = { [EXPORT_HEADERS.totalRows]: String(total ?? written) };
