@@ -308,7 +308,9 @@ export async function streamXlsx<T>(o: {
     await wb.commit();
     await ended;
   })();
-  const release = () => void (streaming && exportsRunning--);
+  const release = () => {
+    if (streaming) exportsRunning--;
+  };
   finished.then(release, release);
   const first = await Promise.race([finished.then(() => 'done' as const), start.then(() => 'streaming' as const)]);
   const headers = { [EXPORT_HEADERS.totalRows]: String(total ?? written) };
@@ -321,9 +323,9 @@ export async function streamXlsx<T>(o: {
 }
 
 /**
- * Rows a list has read (at most the export cap) as a `streamXlsx` answer: cells as `toXlsx` writes
- * them (text, coded values as their labels), the row count in its header, so the console shows a
- * large list's progress; the sheet is written without keeping cells.
+ * Rows a list has read (at most the export cap) as a `streamXlsx` answer: every cell as text (coded
+ * values as their labels, dates as `YYYY-MM-DD`), the row count in its header, so the console shows
+ * a large list's progress; the sheet is written without keeping cells.
  */
 export function rowsXlsx(columns: SheetColumn[], rows: Record<string, unknown>[], lang: Lang, fileName: string, sheetName = fileName): Promise<FileResult> {
   return streamXlsx({
