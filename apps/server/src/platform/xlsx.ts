@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { PassThrough, Readable } from 'node:stream';
+import { constants as zlibConstants } from 'node:zlib';
 import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
@@ -228,14 +229,20 @@ function drained(body: PassThrough): Promise<void> {
   });
 }
 
-/** Waits until the zip has taken in what was written: its output stops growing (zlib works off the main thread). */
-async function settled(relay: Relay): Promise<void> {
-  for (let i = 0; i < 100; i++) {
+/**
+ * Waits until the zip has taken in what was written since it had `since` bytes out: its output has
+ * grown and stops growing (zlib works off the main thread; it flushes every write, see below).
+ */
+async function settled(relay: Relay, since: number): Promise<void> {
+  let quiet = 0;
+  for (let i = 0; i < 200 && quiet < 5; i++) {
     const before = relay.bytes;
     await new Promise((resolve) => setTimeout(resolve, 10));
-    if (relay.bytes === before && before > 0) return;
+    quiet = relay.bytes === before && before > since ? quiet + 1 : 0;
   }
 }
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * An xlsx answer written row by row with exceljs's streaming writer (no cells kept), for exports of
@@ -260,7 +267,14 @@ export async function streamXlsx<T>(o: {
   const Excel = await excel();
   const out = new PassThrough();
   const relay = new Relay(out);
-  const wb = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  // Each write to the zip is flushed (a sync flush keeps the dictionary, so the file hardly grows): its
+  // output follows the rows written, which is what the expected size is measured from.
+  const wb = new Excel.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+    zip: { zlib: { flush: zlibConstants.Z_SYNC_FLUSH } },
+  });
   wb.creator = 'venue-console';
   const ws = wb.addWorksheet(o.sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
   ws.columns = o.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
@@ -268,6 +282,7 @@ export async function streamXlsx<T>(o: {
   let written = 0;
   let started: (() => void) | null = null;
   let streaming = false;
+  let expected = 0;
   const start = new Promise<void>((resolve) => (started = resolve));
   const sink: XlsxSink<T> = {
     begin(n) {
@@ -277,6 +292,7 @@ export async function streamXlsx<T>(o: {
       if (total === null) throw new Error('streamXlsx: begin(total) before write');
       const body = relay.body;
       if (body?.destroyed) throw new Error('export: the client has gone');
+      const since = relay.bytes;
       for (const r of rows) ws.addRow(o.columns.map((c) => c.cell(r))).commit();
       written += rows.length;
       if (!body) {
@@ -286,7 +302,9 @@ export async function streamXlsx<T>(o: {
           if (exportsRunning >= EXPORTS_PER_PROCESS) throw new AppError('TOO_MANY', 'export.busy');
           exportsRunning++;
           streaming = true;
-          await settled(relay);
+          await settled(relay, since);
+          // The zip's output per row so far, times the rows (and the parts written at the end).
+          expected = Math.round((relay.bytes / written) * total) + 4096;
           started?.();
         }
         return;
@@ -294,6 +312,8 @@ export async function streamXlsx<T>(o: {
       // Only once the answer is being sent: before that (the pipeline's hooks still run, which on
       // the embedded database wait for this run's connection) the rows are held.
       if (body.writableNeedDrain && relay.sending) await drained(body);
+      // A batch is CPU work: let the rest of the process (and this answer's own sending) have a turn.
+      else await nextTurn();
     },
   };
   const ended = new Promise<void>((resolve, reject) => {
@@ -316,7 +336,6 @@ export async function streamXlsx<T>(o: {
   const headers = { [EXPORT_HEADERS.totalRows]: String(total ?? written) };
   const fileName = `${o.fileName}_${stamp()}.xlsx`;
   if (first === 'done') return new FileResult(fileName, XLSX_MIME, Buffer.concat(relay.held), headers);
-  const expected = Math.round((relay.bytes / written) * (total ?? written)) + 4096;
   const body = relay.open();
   finished.catch((e: Error) => body.destroy(e));
   return new FileResult(fileName, XLSX_MIME, body, { ...headers, [EXPORT_HEADERS.expectedBytes]: String(expected) });

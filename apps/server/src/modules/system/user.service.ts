@@ -561,7 +561,7 @@ export const userSheet: SheetColumn[] = [
 /** `POST user/export`: the users matching the list filters (at most 100,000), as xlsx. */
 export async function exportUsers(db: Db, caller: Caller, q: UserListQuery, timeZone: string, lang: Lang) {
   const rows = await selectUsers(db, scopeOf(caller), filterOf(q), timeZone, orderOfUsers(q));
-  return rowsXlsx(userSheet, rows as unknown as Record<string, unknown>[], lang === 'zh-CN' ? '用户列表' : 'users', lang, lang === 'zh-CN' ? '用户' : 'Users');
+  return rowsXlsx(userSheet, rows as unknown as Record<string, unknown>[], lang, lang === 'zh-CN' ? '用户列表' : 'users', lang === 'zh-CN' ? '用户' : 'Users');
 }
 
 export async function userTemplate(lang: Lang) {
