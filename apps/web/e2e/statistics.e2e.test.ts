@@ -123,13 +123,13 @@ describe('statistics report screens', () => {
     // Paid orders in bulk, and today's aggregate counting them (as their events would have).
     await e.server.database.query(
       `insert into sport_order (org_id, order_no, type, buyer_kind, channel, total_fen, payable_fen, paid_fen, state, item_summary, created_at, paid_at)
-       select $1, 'E2X' || $1 || '-' || lpad(g::text, 6, '0'), 'general', 'walkin', 'desk', 500, 500, 500, 'paid', '导出 ' || g, now(), now()
+       select $1::bigint, 'E2X' || $1::text || '-' || lpad(g::text, 6, '0'), 'general', 'walkin', 'desk', 500, 500, 500, 'paid', '导出 ' || g, now(), now()
          from generate_series(1, $2::int) g`,
       [staff.orgId, n],
     );
     await e.server.database.query(
       `insert into sport_stat_daily (org_id, venue_id, day, kind, revenue_fen, refund_fen, payments, refunds, orders, items)
-       values ($1, 0, (now() at time zone 'Asia/Shanghai')::date, 'general', 0, 0, 0, 0, $2, 0)`,
+       values ($1::bigint, 0, (now() at time zone 'Asia/Shanghai')::date, 'general', 0, 0, 0, 0, $2::int, 0)`,
       [staff.orgId, n],
     );
     const own = await browserAs(e, staff, '/sport/views/statistics/bookingBusiness/index');

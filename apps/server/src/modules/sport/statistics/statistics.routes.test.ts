@@ -235,7 +235,7 @@ describe.each(databases)('statistics on %s', (kind) => {
     // Paid orders in bulk (the drill of orders lists them; no ledger needed for that figure).
     await s.database.query(
       `insert into sport_order (org_id, venue_id, order_no, type, buyer_kind, channel, total_fen, payable_fen, paid_fen, state, item_summary, created_at, paid_at)
-       select $1, $2, 'EXP' || $1 || '-' || lpad(g::text, 6, '0'), 'general', 'walkin', 'desk', 100 + g % 900, 100 + g % 900, 100 + g % 900, 'paid', '导出 ' || g, now(), now()
+       select $1::bigint, $2::bigint, 'EXP' || $1::text || '-' || lpad(g::text, 6, '0'), 'general', 'walkin', 'desk', 100 + g % 900, 100 + g % 900, 100 + g % 900, 'paid', '导出 ' || g, now(), now()
          from generate_series(1, $3::int) g`,
       [st.orgId, st.venue.id, n],
     );
