@@ -243,6 +243,21 @@ async function settled(relay: Relay, since: number): Promise<void> {
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+
+/** Sheet text waiting for the zip, past which a writer waits (a few batches of rows). */
+const ZIP_BACKLOG_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The sheet text handed to the zip and not yet deflated. exceljs's sheet stream writes into the
+ * entry archiver made for it (a PassThrough in front of zlib) ignoring its backpressure, so what
+ * waits is that stream's buffer. Read from their internals; 0 (no waiting) if they change.
+ */
+function zipBacklog(ws: unknown): number {
+  type Buffered = { _writableState?: { length?: number }; _readableState?: { length?: number } };
+  const entry = (ws as { _stream?: { pipes?: Buffered[] } })._stream?.pipes?.[0];
+  return (entry?._writableState?.length ?? 0) + (entry?._readableState?.length ?? 0);
+}
 
 /**
  * An xlsx answer written row by row with exceljs's streaming writer (no cells kept), for exports of
@@ -311,9 +326,11 @@ export async function streamXlsx<T>(o: {
       }
       // Only once the answer is being sent: before that (the pipeline's hooks still run, which on
       // the embedded database wait for this run's connection) the rows are held.
-      if (body.writableNeedDrain && relay.sending) await drained(body);
-      // A batch is CPU work: let the rest of the process (and this answer's own sending) have a turn.
-      else await nextTurn();
+      if (!relay.sending) return nextTurn();
+      if (body.writableNeedDrain) await drained(body);
+      // exceljs hands the zip its rows without waiting, and zlib deflates them off the main thread:
+      // let it catch up, or the rows queue up in memory as text (a million rows: hundreds of MB).
+      while (zipBacklog(ws) > ZIP_BACKLOG_BYTES && !body.writableNeedDrain && !body.destroyed) await pause();
     },
   };
   const ended = new Promise<void>((resolve, reject) => {
