@@ -261,7 +261,7 @@ describe('request() against a stubbed fetch', () => {
       notes.length = 0;
       setNotifier({ error: (m) => errors.push(m), success: () => {}, warning: () => {}, info: () => {}, progress: (n) => notes.push(n) });
       // Saving needs a link to click (no DOM in these tests).
-      vi.stubGlobal('document', { createElement: () => ({ click: () => {}, remove: () => {} }), body: { appendChild: () => {} } });
+      vi.stubGlobal('document', { cookie: '', createElement: () => ({ click: () => {}, remove: () => {} }), body: { appendChild: () => {} } });
     });
     /** An xlsx answer whose body arrives in `chunks` (then fails when `cut`). */
     const file = (headers: Record<string, string>, chunks: number[], cut = false) =>
