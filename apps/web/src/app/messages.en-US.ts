@@ -45,7 +45,7 @@ const messages: MessagesOf<typeof zh> = {
     },
   },
   download: {
-    title: 'Exporting',
+    title: 'Export',
     rows: '{{rows}} rows, {{size}} received',
     done: 'Export complete: {{rows}} rows',
     failed: 'The download was cut off and the file is incomplete; please try again',

@@ -44,7 +44,7 @@ const messages = {
     },
   },
   download: {
-    title: '正在导出',
+    title: '导出',
     rows: '共 {{rows}} 行，已接收 {{size}}',
     done: '导出完成：共 {{rows}} 行',
     failed: '下载中断，文件不完整，请重试',
