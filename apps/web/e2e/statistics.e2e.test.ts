@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '../../server/test/harness.ts';
 import { deliverOrderEvents, seedCommerceJobs } from '../../server/src/modules/sport/commerce/commerce.testkit.ts';
@@ -136,5 +138,41 @@ describe('statistics report screens', () => {
     await page.goto(`${e.baseUrl}/sport/views/statistics/deposit/index`);
     await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Deposits held');
     await settledShot(page, 'statistics-deposit-en-dark');
+  });
+
+  it('exports a figure of thousands of lines with a progress note that ends with the row count', async () => {
+    const staff = await makeStaff(e, ['home', 'sport.statistics.bookingBusiness']);
+    const n = 6_000;
+    // Paid orders in bulk, and today's aggregate counting them (as their events would have).
+    await e.server.database.query(
+      `insert into sport_order (org_id, order_no, type, buyer_kind, channel, total_fen, payable_fen, paid_fen, state, item_summary, created_at, paid_at)
+       select $1::bigint, 'E2X' || $1::text || '-' || lpad(g::text, 6, '0'), 'general', 'walkin', 'desk', 500, 500, 500, 'paid', '导出 ' || g, now(), now()
+         from generate_series(1, $2::int) g`,
+      [staff.orgId, n],
+    );
+    await e.server.database.query(
+      `insert into sport_stat_daily (org_id, venue_id, day, kind, revenue_fen, refund_fen, payments, refunds, orders, items)
+       values ($1::bigint, 0, (now() at time zone 'Asia/Shanghai')::date, 'general', 0, 0, 0, 0, $2::int, 0)`,
+      [staff.orgId, n],
+    );
+    const own = await browserAs(e, staff, '/sport/views/statistics/bookingBusiness/index');
+    const page = own.page;
+    try {
+      await page.getByTestId('stats-fig-total-orders').click();
+      await expect.poll(() => page.getByTestId('stats-drill-sum').innerText()).toContain(`${n}`);
+      const download = page.waitForEvent('download');
+      await page.getByTestId('stats-drill-export').click();
+      const file = await download;
+      const note = page.getByTestId('task-progress');
+      await expect.poll(() => note.getAttribute('data-status')).toBe('success');
+      expect(await note.innerText()).toContain('导出完成：共 6,000 行');
+      await settledShot(page, 'statistics-export-progress-zh-light');
+      expect(decodeURIComponent(file.suggestedFilename())).toMatch(/^统计明细_\d{14}\.xlsx$/);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(fs.readFileSync((await file.path())!) as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]!.actualRowCount).toBe(n + 1);
+    } finally {
+      await own.close();
+    }
   });
 });

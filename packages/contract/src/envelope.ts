@@ -50,3 +50,10 @@ export interface ImportRowError {
 /** What `POST x/import` answers when the file was taken. */
 export const importResult = z.object({ total: z.number().int(), created: z.number().int(), updated: z.number().int() });
 export type ImportResult = z.output<typeof importResult>;
+
+/**
+ * Headers of an xlsx export's answer (`streamXlsx` on the server): the rows it holds, known before
+ * the first byte, and for a file sent while it is written (no Content-Length) the size it is
+ * expected to reach, from the bytes its first rows took. The console shows a progress figure from them.
+ */
+export const EXPORT_HEADERS = { totalRows: 'x-total-rows', expectedBytes: 'x-expected-bytes' } as const;

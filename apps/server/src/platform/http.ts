@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { z, type ZodType } from 'zod';
 import contentDisposition from 'content-disposition';
@@ -106,12 +107,16 @@ export function errorEnvelope(lang: Lang, err: AppError, requestId?: string): En
   return { code: err.code, msg: t(lang, err.msgKey, err.params), detail, head: requestId ? { level: 'error', requestId } : { level: 'error' }, body: null };
 }
 
-/** A binary answer (downloads). */
+/**
+ * A binary answer (downloads): the whole file, or a stream written while it is sent (a large
+ * export, `streamXlsx`), with headers of its own (the export's row count and expected size).
+ */
 export class FileResult {
   constructor(
     readonly fileName: string,
     readonly contentType: string,
-    readonly data: Buffer,
+    readonly data: Buffer | Readable,
+    readonly headers: Record<string, string> = {},
   ) {}
 }
 
@@ -407,7 +412,9 @@ export function defineRoute<
       if (reply.sent) return reply;
       if (result instanceof FileResult) {
         req.envelopeCode = Code.OK;
-        return reply.header('content-type', result.contentType).header('content-disposition', contentDisposition(result.fileName)).send(result.data);
+        reply.header('content-type', result.contentType).header('content-disposition', contentDisposition(result.fileName));
+        for (const [k, v] of Object.entries(result.headers)) reply.header(k, v);
+        return reply.send(result.data);
       }
       if (result instanceof Notice) {
         req.envelopeCode = Code.OK_NOTICE;

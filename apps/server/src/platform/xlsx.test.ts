@@ -4,7 +4,10 @@ import { AppError } from './errors.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { EXPORT_HEADERS } from '@venue/contract';
 import {
+  EXPORTS_PER_PROCESS,
   IMPORTS_PER_PROCESS,
   XLSX_MAX_UNZIPPED,
   duplicatesInFile,
@@ -12,7 +15,8 @@ import {
   parseDelimited,
   readRows,
   reject,
-  toXlsx,
+  rowsXlsx,
+  streamXlsx,
   validateRows,
   withImportSlot,
   type SheetColumn,
@@ -55,7 +59,7 @@ describe('xlsx helper', () => {
       { code: '007', qty: null, day: null, kind: 2 },
     ];
     for (const lang of ['zh-CN', 'en-US'] as const) {
-      const data = await toXlsx(columns, rows, lang);
+      const data = (await rowsXlsx(columns, rows, lang, 'x')).data as Buffer;
       expect(data.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
       const back = await readRows(file('xlsx', data), columns, lang);
       expect(back).toEqual([
@@ -66,7 +70,7 @@ describe('xlsx helper', () => {
   });
 
   it("a reader that is slow to take the zip's entries still gets every one before the end (an early end once lost a good file's workbook part)", async () => {
-    const data = await toXlsx(columns, [{ code: 'A01', qty: 1, day: null, kind: 1 }], 'zh-CN');
+    const data = (await rowsXlsx(columns, [{ code: 'A01', qty: 1, day: null, kind: 1 }], 'zh-CN', 'x')).data as Buffer;
     const zip = unzipper().Parse({ forceStream: true }) as unknown as Readable;
     const seen: string[] = [];
     let atEnd: string[] = [];
@@ -202,5 +206,97 @@ describe('xlsx import bounds (audit finding 6)', () => {
     // Slots are given back, also when an import fails.
     await expect(withImportSlot(1, async () => Promise.reject(new Error('broken file')))).rejects.toThrow('broken file');
     expect(await withImportSlot(1, async () => 'again')).toBe('again');
+  });
+});
+
+describe('streamed export (streamXlsx)', () => {
+  const columns = [{ header: 'n', width: 10, cell: (r: { n: number }) => r.n }];
+  const batch = (i: number) => Array.from({ length: 5_000 }, (_, j) => ({ n: i * 5_000 + j }));
+
+  it('answers a small export whole with its row count; a large one once its first rows are written, with the count and the expected size', async () => {
+    const small = await streamXlsx({
+      fileName: 'x',
+      sheetName: 'x',
+      columns,
+      run: async (sink) => {
+        sink.begin(3);
+        await sink.write(batch(0).slice(0, 3));
+      },
+    });
+    expect(Buffer.isBuffer(small.data)).toBe(true);
+    expect(small.headers).toEqual({ [EXPORT_HEADERS.totalRows]: '3' });
+    const large = await streamXlsx({
+      fileName: 'x',
+      sheetName: 'x',
+      columns,
+      run: async (sink) => {
+        sink.begin(4 * 5_000);
+        for (let i = 0; i < 4; i++) await sink.write(batch(i));
+      },
+    });
+    expect(large.data).toBeInstanceOf(Readable);
+    const file = await buffer(large.data as Readable);
+    expect(large.headers[EXPORT_HEADERS.totalRows]).toBe('20000');
+    const expected = Number(large.headers[EXPORT_HEADERS.expectedBytes]);
+    expect(expected / file.length).toBeGreaterThan(0.8);
+    expect(expected / file.length).toBeLessThan(1.25);
+    const back = await readRows({ fileName: 'x.xlsx', kind: 'xlsx', data: file, fields: {} }, [{ key: 'n', title: { 'zh-CN': 'n', 'en-US': 'n' } }], 'zh-CN');
+    expect(back.map((r) => Number(r.values.n))).toEqual(Array.from({ length: 20_000 }, (_, i) => i));
+  });
+
+  it('ends the run when the client leaves half-way (nothing more is read or written) and gives its slot back', async () => {
+    let batches = 0;
+    let stop!: (e: unknown) => void;
+    const stopped = new Promise((resolve) => (stop = resolve));
+    const answer = await streamXlsx({
+      fileName: 'x',
+      sheetName: 'x',
+      columns,
+      run: async (sink) => {
+        sink.begin(200 * 5_000);
+        try {
+          for (let i = 0; i < 200; i++) {
+            await sink.write(batch(i));
+            batches++;
+          }
+        } catch (e) {
+          stop(e);
+          throw e;
+        }
+      },
+    });
+    const body = answer.data as Readable;
+    // The client takes one chunk, then leaves.
+    await new Promise<void>((resolve) =>
+      body.once('data', () => {
+        body.pause();
+        resolve();
+      }),
+    );
+    body.destroy();
+    expect(String(await stopped)).toContain('the client has gone');
+    expect(batches).toBeLessThan(40);
+    // Its slot is free again: as many large exports as a process sends at once start (each holds its
+    // reader until its run ends), one more is refused with 100429 at once, and runs again after.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const large = () =>
+      streamXlsx({
+        fileName: 'x',
+        sheetName: 'x',
+        columns,
+        run: async (sink) => {
+          sink.begin(2 * 5_000);
+          await sink.write(batch(0));
+          await gate;
+          await sink.write(batch(1));
+        },
+      });
+    const running = [];
+    for (let i = 0; i < EXPORTS_PER_PROCESS; i++) running.push(await large());
+    await expect(large()).rejects.toMatchObject({ codeName: 'TOO_MANY', msgKey: 'export.busy' });
+    open();
+    for (const r of running) await buffer(r.data as Readable);
+    expect((await large()).headers[EXPORT_HEADERS.totalRows]).toBe('10000');
   });
 });

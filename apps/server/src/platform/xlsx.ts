@@ -1,9 +1,10 @@
 import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import { constants as zlibConstants } from 'node:zlib';
 import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
-import type { ImportRowError } from '@venue/contract';
+import { EXPORT_HEADERS, type ImportRowError } from '@venue/contract';
 import { AppError } from './errors.ts';
 import { assertUploadRoute, FileResult, parseOrThrow } from './http.ts';
 import { addMessages, t, type Lang } from './i18n.ts';
@@ -16,7 +17,8 @@ const excel = async () => (await import('exceljs')).default;
  * Spreadsheet export and import, shared by every list screen (ARCHITECTURE 4: `POST x/export`,
  * `POST x/import`, and a template to fill in).
  *
- * - Export: rows -> one xlsx sheet; the header row is in the request's language.
+ * - Export: rows -> one xlsx sheet written as it is sent (`streamXlsx`; a list's rows: `rowsXlsx`);
+ *   the header row is in the request's language, the row count in `X-Total-Rows`.
  * - Upload: multipart/form-data with the file in field `file`; xlsx or txt only, checked by
  *   extension AND by content (xlsx is a zip: `PK\x03\x04`; txt is UTF-8 text without NUL
  *   bytes), and no larger than `config.uploadLimit`.
@@ -72,6 +74,7 @@ addMessages({
     'import.dupInFile': '与第 {other} 行重复',
     'import.rejected': '导入失败：{n} 行数据有误，未保存任何数据',
     'import.done': '导入成功：新增 {created} 条，更新 {updated} 条',
+    'export.busy': '正在进行的导出较多，请稍后再试',
   },
   'en-US': {
     'import.noFile': 'Choose a file to import',
@@ -88,6 +91,7 @@ addMessages({
     'import.dupInFile': 'duplicates row {other}',
     'import.rejected': 'Import failed: {n} rows have errors; nothing was saved',
     'import.done': 'Imported: {created} added, {updated} updated',
+    'export.busy': 'Too many exports are running; try again in a moment',
   },
 });
 
@@ -106,29 +110,6 @@ function localStamp(d: Date): string {
   // Instants are shown in the server's zone (Asia/Shanghai by default), as the console shows them.
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
-/** Rows -> an xlsx workbook with one sheet. Every cell is written as text (no lost leading zeros). */
-export async function toXlsx(columns: SheetColumn[], rows: Record<string, unknown>[], lang: Lang, sheetName = 'Sheet1'): Promise<Buffer> {
-  const wb = new (await excel()).Workbook();
-  wb.creator = 'venue-console';
-  const ws = wb.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({
-    header: c.title[lang],
-    key: c.key,
-    width: c.width ?? Math.max(12, c.title[lang].length * 2 + 2),
-    style: { numFmt: '@' },
-  }));
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows) {
-    const out: Record<string, string | number | null> = {};
-    for (const c of columns) {
-      const v = cellText(c, r[c.key], lang);
-      out[c.key] = typeof v === 'number' ? String(v) : v;
-    }
-    ws.addRow(out);
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 /** The import template: the importable columns' titles, an optional example row, and a sheet explaining coded values. */
@@ -162,6 +143,243 @@ const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
 /** A download answer for an xlsx built above: `<base>_<yyyymmddhhmmss>.xlsx`. */
 export function xlsxFile(baseName: string, data: Buffer, withStamp = true): FileResult {
   return new FileResult(withStamp ? `${baseName}_${stamp()}.xlsx` : `${baseName}.xlsx`, XLSX_MIME, data);
+}
+
+/** A column of a streamed sheet: its header in the caller's language, its width and how a row gives its cell. */
+export interface StreamColumn<T> {
+  header: string;
+  width: number;
+  cell: (row: T) => string | number | null;
+}
+
+/** What an export's run writes to: the row count first (it goes into a header), then the rows in batches. */
+export interface XlsxSink<T> {
+  /** The number of rows the file will hold; called once, before the first `write`. */
+  begin(total: number): void;
+  /** Writes rows; resolves when the client can take more (throws when it has gone: end the run). */
+  write(rows: T[]): Promise<void>;
+}
+
+/**
+ * Large exports sent at once by this process: each holds its reader (a database connection, its
+ * cursor's transaction) until the client has the file; past that 100429 at once. Exports built
+ * whole before they are answered do not count.
+ */
+export const EXPORTS_PER_PROCESS = 4;
+let exportsRunning = 0;
+
+/** Exports of at most this many rows are built whole and sent with their length; larger ones are sent as they are written. */
+export const STREAM_AFTER_ROWS = 5_000;
+
+/** Written bytes counted, and held until the answer starts (then forwarded with the client's backpressure). */
+class Relay {
+  bytes = 0;
+  held: Buffer[] = [];
+  body: PassThrough | null = null;
+  /** The answer is being sent (Fastify reads the body). */
+  sending = false;
+  private ended = false;
+  constructor(readonly source: PassThrough) {
+    source.on('data', (c: Buffer) => {
+      this.bytes += c.length;
+      if (!this.body) this.held.push(c);
+      else if (!this.body.write(c)) {
+        source.pause();
+        this.body.once('drain', () => source.resume());
+      }
+    });
+    source.on('end', () => {
+      this.ended = true;
+      this.body?.end();
+    });
+  }
+  /** Starts forwarding into `body`: what was held first. */
+  open(): PassThrough {
+    const body = new PassThrough({ highWaterMark: 256 * 1024 });
+    for (const c of this.held.splice(0)) body.write(c);
+    this.body = body;
+    body.once('resume', () => (this.sending = true));
+    if (this.ended) body.end();
+    // A client that leaves while the zip is being finished: end the writer (its run ends with it).
+    body.on('close', () => {
+      if (!this.ended) this.source.destroy(new Error('export: the client has gone'));
+    });
+    return body;
+  }
+}
+
+/** A client that takes nothing for this long is let go: its export holds a database connection. */
+export const EXPORT_STALL_MS = 60_000;
+
+/** Resolves when the client has taken what is buffered; throws when it has gone or stalls. */
+function drained(body: PassThrough): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      body.off('drain', onDrain);
+      body.off('close', onClose);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onClose = () => done(new Error('export: the client has gone'));
+    const timer = setTimeout(() => done(new Error('export: the client takes nothing')), EXPORT_STALL_MS);
+    body.on('drain', onDrain);
+    body.on('close', onClose);
+  });
+}
+
+/**
+ * Waits until the zip has taken in what was written since it had `since` bytes out: its output has
+ * grown and stops growing (zlib works off the main thread; it flushes every write, see below).
+ */
+async function settled(relay: Relay, since: number): Promise<void> {
+  let quiet = 0;
+  for (let i = 0; i < 200 && quiet < 5; i++) {
+    const before = relay.bytes;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    quiet = relay.bytes === before && before > since ? quiet + 1 : 0;
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+
+/** Sheet text waiting for the zip, past which a writer waits (a few batches of rows). */
+const ZIP_BACKLOG_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The sheet text handed to the zip and not yet deflated. exceljs's sheet stream writes into the
+ * entry archiver made for it (a PassThrough in front of zlib) ignoring its backpressure, so what
+ * waits is that stream's buffer. Read from their internals; 0 (no waiting) if they change.
+ */
+function zipBacklog(ws: unknown): number {
+  type Buffered = { _writableState?: { length?: number }; _readableState?: { length?: number } };
+  const entry = (ws as { _stream?: { pipes?: Buffered[] } })._stream?.pipes?.[0];
+  return (entry?._writableState?.length ?? 0) + (entry?._readableState?.length ?? 0);
+}
+
+/**
+ * An xlsx answer written row by row with exceljs's streaming writer (no cells kept), for exports of
+ * any size: `run` reads its rows in batches (a cursor, in the transaction it opens, so the count and
+ * the rows agree), calls `begin(total)` and then `write(batch)`.
+ *
+ * - Up to `STREAM_AFTER_ROWS` rows the file is built whole and answered with its length.
+ * - Past that the answer starts once those first rows are written: `X-Total-Rows` and
+ *   `X-Expected-Bytes` (their bytes per row times the total) let the console show a progress figure,
+ *   and the rest is written while it is sent. `write` waits while the client is behind, so memory
+ *   stays flat whatever the size; a client that leaves ends the run (its transaction rolls back).
+ * - A failure before the answer starts is answered as any error; after it, the connection is cut
+ *   (the file is incomplete, the console says the download failed).
+ * Every answer carries `X-Total-Rows` (contract `EXPORT_HEADERS`).
+ */
+export async function streamXlsx<T>(o: {
+  fileName: string;
+  sheetName: string;
+  columns: StreamColumn<T>[];
+  run: (sink: XlsxSink<T>) => Promise<void>;
+}): Promise<FileResult> {
+  const Excel = await excel();
+  const out = new PassThrough();
+  const relay = new Relay(out);
+  // Each write to the zip is flushed (a sync flush keeps the dictionary, so the file hardly grows): its
+  // output follows the rows written, which is what the expected size is measured from.
+  const wb = new Excel.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: false,
+    zip: { zlib: { flush: zlibConstants.Z_SYNC_FLUSH } },
+  });
+  wb.creator = 'venue-console';
+  const ws = wb.addWorksheet(o.sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = o.columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width }));
+  let total: number | null = null;
+  let written = 0;
+  let started: (() => void) | null = null;
+  let streaming = false;
+  let expected = 0;
+  const start = new Promise<void>((resolve) => (started = resolve));
+  const sink: XlsxSink<T> = {
+    begin(n) {
+      total = n;
+    },
+    async write(rows) {
+      if (total === null) throw new Error('streamXlsx: begin(total) before write');
+      const body = relay.body;
+      if (body?.destroyed) throw new Error('export: the client has gone');
+      const since = relay.bytes;
+      for (const r of rows) ws.addRow(o.columns.map((c) => c.cell(r))).commit();
+      written += rows.length;
+      if (!body) {
+        // The first rows: once enough are written (and zipped), the answer can say how big it will be.
+        if (total > STREAM_AFTER_ROWS && written >= STREAM_AFTER_ROWS && !streaming) {
+          // Sent while written from here: it holds its reader (a database connection) until the client has it all.
+          if (exportsRunning >= EXPORTS_PER_PROCESS) throw new AppError('TOO_MANY', 'export.busy');
+          exportsRunning++;
+          streaming = true;
+          await settled(relay, since);
+          // The zip's output per row so far, times the rows (and the parts written at the end).
+          expected = Math.round((relay.bytes / written) * total) + 4096;
+          started?.();
+        }
+        return;
+      }
+      // Only once the answer is being sent: before that (the pipeline's hooks still run, which on
+      // the embedded database wait for this run's connection) the rows are held.
+      if (!relay.sending) return nextTurn();
+      if (body.writableNeedDrain) await drained(body);
+      // exceljs hands the zip its rows without waiting, and zlib deflates them off the main thread:
+      // let it catch up, or the rows queue up in memory as text (a million rows: hundreds of MB).
+      while (zipBacklog(ws) > ZIP_BACKLOG_BYTES && !body.writableNeedDrain && !body.destroyed) await pause();
+    },
+  };
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  // Awaited after the run; a failure of the writer while the run fails too is not a second error.
+  ended.catch(() => undefined);
+  const finished = (async () => {
+    await o.run(sink);
+    ws.commit();
+    await wb.commit();
+    await ended;
+  })();
+  const release = () => {
+    if (streaming) exportsRunning--;
+  };
+  finished.then(release, release);
+  const first = await Promise.race([finished.then(() => 'done' as const), start.then(() => 'streaming' as const)]);
+  const headers = { [EXPORT_HEADERS.totalRows]: String(total ?? written) };
+  const fileName = `${o.fileName}_${stamp()}.xlsx`;
+  if (first === 'done') return new FileResult(fileName, XLSX_MIME, Buffer.concat(relay.held), headers);
+  const body = relay.open();
+  finished.catch((e: Error) => body.destroy(e));
+  return new FileResult(fileName, XLSX_MIME, body, { ...headers, [EXPORT_HEADERS.expectedBytes]: String(expected) });
+}
+
+/**
+ * Rows a list has read (at most the export cap) as a `streamXlsx` answer: every cell as text (coded
+ * values as their labels, dates as `YYYY-MM-DD`), the row count in its header, so the console shows
+ * a large list's progress; the sheet is written without keeping cells.
+ */
+export function rowsXlsx(columns: SheetColumn[], rows: Record<string, unknown>[], lang: Lang, fileName: string, sheetName = fileName): Promise<FileResult> {
+  return streamXlsx({
+    fileName,
+    sheetName,
+    columns: columns.map((c) => ({
+      header: c.title[lang],
+      width: c.width ?? Math.max(12, c.title[lang].length * 2 + 2),
+      cell: (r: Record<string, unknown>) => {
+        const v = cellText(c, r[c.key], lang);
+        return typeof v === 'number' ? String(v) : v;
+      },
+    })),
+    run: async (sink) => {
+      sink.begin(rows.length);
+      for (let i = 0; i < rows.length; i += 5_000) await sink.write(rows.slice(i, i + 5_000));
+    },
+  });
 }
 
 export interface UploadedFile {

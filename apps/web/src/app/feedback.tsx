@@ -67,6 +67,7 @@ export function FeedbackRoot() {
       success: (text) => withApi((a) => void a.message.success(text)),
       warning: (text) => withApi((a) => void a.message.warning(text)),
       info: (text) => withApi((a) => void a.message.info(text)),
+      progress: (note) => withApi((a) => a.progress(note)),
     });
     if (waiting.length) loadHost();
     return () => {

@@ -1,14 +1,17 @@
 import { useEffect } from 'react';
-import { message, Modal, notification } from 'antd';
+import { message, Modal, notification, Progress } from 'antd';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { HookAPI as ModalApi } from 'antd/es/modal/useModal';
 import type { NotificationInstance } from 'antd/es/notification/interface';
 import { TOAST_OFFSET } from './feedback.tsx';
+import type { ProgressNote } from './notify.ts';
 
 export interface FeedbackApi {
   message: MessageInstance;
   modal: ModalApi;
   notification: NotificationInstance;
+  /** A task's progress as a notification kept open while it runs (`notify.progress`). */
+  progress(note: ProgressNote): void;
 }
 
 /**
@@ -21,7 +24,20 @@ export function FeedbackHost({ onReady }: { onReady: (api: FeedbackApi) => void 
   const [modalApi, modalHolder] = Modal.useModal();
   const [notificationApi, notificationHolder] = notification.useNotification({ top: TOAST_OFFSET });
   useEffect(() => {
-    onReady({ message: messageApi, modal: modalApi, notification: notificationApi });
+    const progress = (n: ProgressNote) =>
+      notificationApi.open({
+        key: n.key,
+        title: n.title,
+        description: (
+          <div data-testid="task-progress" data-status={n.status}>
+            <Progress percent={n.percent} status={n.status} size="small" />
+            <div>{n.text}</div>
+          </div>
+        ),
+        duration: n.status === 'active' ? false : n.status === 'success' ? 6 : 8,
+        closable: true,
+      });
+    onReady({ message: messageApi, modal: modalApi, notification: notificationApi, progress });
   }, [onReady, messageApi, modalApi, notificationApi]);
   return (
     <>

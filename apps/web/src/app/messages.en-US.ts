@@ -44,6 +44,12 @@ const messages: MessagesOf<typeof zh> = {
       '505': 'HTTP version not supported',
     },
   },
+  download: {
+    title: 'Export',
+    rows: '{{rows}} rows, {{size}} received',
+    done: 'Export complete: {{rows}} rows',
+    failed: 'The download was cut off and the file is incomplete; please try again',
+  },
   feedback: {
     tip: 'Tip',
     confirmContent: 'Are you sure about this operation?',

@@ -43,6 +43,12 @@ const messages = {
       '505': 'HTTP 版本不受支持',
     },
   },
+  download: {
+    title: '导出',
+    rows: '共 {{rows}} 行，已接收 {{size}}',
+    done: '导出完成：共 {{rows}} 行',
+    failed: '下载中断，文件不完整，请重试',
+  },
   feedback: {
     tip: '提示',
     confirmContent: '确定要执行此操作吗？',

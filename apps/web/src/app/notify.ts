@@ -9,6 +9,16 @@ export interface Notifier {
   success(message: string): void;
   warning(message: string): void;
   info(message: string): void;
+  /** A running task's progress (a large export's download), updated in place by its key. */
+  progress?(note: ProgressNote): void;
+}
+
+export interface ProgressNote {
+  key: string;
+  title: string;
+  text: string;
+  percent: number;
+  status: 'active' | 'success' | 'exception';
 }
 
 const consoleNotifier: Notifier = {
@@ -16,6 +26,7 @@ const consoleNotifier: Notifier = {
   success: (m) => console.info(m),
   warning: (m) => console.warn(m),
   info: (m) => console.info(m),
+  progress: () => undefined,
 };
 
 let impl: Notifier = consoleNotifier;
@@ -24,9 +35,10 @@ export function setNotifier(n: Notifier | null): void {
   impl = n ?? consoleNotifier;
 }
 
-export const notify: Notifier = {
+export const notify: Required<Notifier> = {
   error: (m) => impl.error(m),
   success: (m) => impl.success(m),
   warning: (m) => impl.warning(m),
   info: (m) => impl.info(m),
+  progress: (n) => impl.progress?.(n),
 };

@@ -1,4 +1,4 @@
-import { Code, SILENT_CODES, SUCCESS_CODES, conflictDetailOf, type ConflictDetail, type Envelope } from '@venue/contract';
+import { Code, EXPORT_HEADERS, SILENT_CODES, SUCCESS_CODES, conflictDetailOf, type ConflictDetail, type Envelope } from '@venue/contract';
 import { getClockOffset, getConfig } from './config.ts';
 import { computeSign, encryptPayload } from './crypto.ts';
 import { t, type MessageKey } from './i18n.ts';
@@ -484,18 +484,89 @@ export interface Download {
   headers: Headers;
 }
 
+/** Told each chunk's arrival (bytes received so far) while a body is read. */
+type OnReceived = (received: number) => void;
+
+/**
+ * The body of a file answer, read chunk by chunk when someone follows it (`watch` answers a
+ * listener for the answer's headers, or nothing). A body cut off on the way (the server ended a
+ * large export half-way, the network dropped) is an ApiError of its own, shown unless silent.
+ */
+async function readFile(opts: RequestOptions, res: Response, url: string, watch?: (headers: Headers) => OnReceived | undefined): Promise<Blob> {
+  const onReceived = watch?.(res.headers);
+  try {
+    if (!onReceived || !res.body) return await res.blob();
+    const reader = res.body.getReader();
+    const parts: Uint8Array[] = [];
+    let received = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      received += value.length;
+      onReceived(received);
+    }
+    return new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? '' });
+  } catch (e) {
+    const message = t('download.failed');
+    // A followed download says so in its progress note; others in the usual popup.
+    if (!opts.silent && !onReceived) notify.error(message);
+    throw new ApiError({ kind: 'network', status: res.status, url, headers: res.headers, message: `${message}${e instanceof Error ? ` (${e.message})` : ''}` });
+  }
+}
+
 /** Binary answer (exports, images): file name from Content-Disposition. */
-export async function download(opts: RequestOptions): Promise<Download> {
+export async function download(opts: RequestOptions, watch?: (headers: Headers) => OnReceived | undefined): Promise<Download> {
   const { res, url } = await send({ ...opts, responseType: 'blob' });
   const type = res.headers.get('content-type') ?? '';
   if (res.ok && !/json/i.test(type)) {
-    const blob = await res.blob();
+    const blob = await readFile(opts, res, url, watch);
     return { blob, filename: filenameFromDisposition(res.headers.get('content-disposition')), headers: res.headers };
   }
   const { env } = await readEnvelope(res);
   const raw = settle(opts, res, url, env);
   const blob = new Blob([JSON.stringify(raw.envelope.body ?? null)], { type: 'application/json' });
   return { blob, filename: filenameFromDisposition(res.headers.get('content-disposition')), headers: res.headers };
+}
+
+/** Exports of this many rows or more show their progress while they download (smaller ones are in at once). */
+const PROGRESS_ROWS = 5_000;
+let progressSeq = 0;
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
+}
+
+/**
+ * The progress of a large export (its answer's `X-Total-Rows`, contract `EXPORT_HEADERS`): a
+ * notification with the rows and a percent of the bytes expected (Content-Length when the file was
+ * built whole, `X-Expected-Bytes` when it is sent while written; held below 100 until it is in).
+ */
+function exportProgress() {
+  let key: string | null = null;
+  let rows = 0;
+  const show = (percent: number, text: string, status: 'active' | 'success' | 'exception') => {
+    if (key) notify.progress({ key, title: t('download.title'), text, percent, status });
+  };
+  return {
+    watch(headers: Headers): OnReceived | undefined {
+      rows = Number(headers.get(EXPORT_HEADERS.totalRows));
+      if (!(rows >= PROGRESS_ROWS)) return undefined;
+      const expected = Number(headers.get('content-length') || headers.get(EXPORT_HEADERS.expectedBytes)) || 0;
+      key = `download-${++progressSeq}`;
+      let shown = -1;
+      const update = (received: number) => {
+        const percent = expected ? Math.min(99, Math.floor((received / expected) * 100)) : 0;
+        if (percent === shown) return;
+        shown = percent;
+        show(percent, t('download.rows', { rows: rows.toLocaleString(getLang()), size: formatBytes(received) }), 'active');
+      };
+      update(0);
+      return update;
+    },
+    done: () => show(100, t('download.done', { rows: rows.toLocaleString(getLang()) }), 'success'),
+    failed: () => show(0, t('download.failed'), 'exception'),
+  };
 }
 
 /** Saves a blob as a file in the browser. */
@@ -511,10 +582,17 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-/** Downloads and saves: the common export action. */
+/** Downloads and saves: the common export action; a large export shows its progress. */
 export async function downloadFile(opts: RequestOptions, fallbackName = 'download'): Promise<void> {
-  const d = await download(opts);
-  saveBlob(d.blob, d.filename || fallbackName);
+  const progress = exportProgress();
+  try {
+    const d = await download(opts, (headers) => progress.watch(headers));
+    saveBlob(d.blob, d.filename || fallbackName);
+    progress.done();
+  } catch (e) {
+    progress.failed();
+    throw e;
+  }
 }
 
 // ---------------------------------------------------------------- conveniences

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Perm, deletedAnswer, idParams, logCleanQuery, loginLogQuery, loginLogRow, operLogDetail, operLogQuery, operLogRow, page } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../platform/http.ts';
-import { toXlsx, xlsxFile, type SheetColumn } from '../../platform/xlsx.ts';
+import { rowsXlsx, type SheetColumn } from '../../platform/xlsx.ts';
 import { scopeOf } from '../../platform/scope.ts';
 import { cleanLoginLogs, cleanOperLogs, getLoginLog, getOperLog, listLoginLogs, listOperLogs, loginLogsForExport, operLogsForExport } from './log.service.ts';
 
@@ -66,7 +66,7 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body, caller, req }) => {
       const rows = await loginLogsForExport(db, caller, body);
       const data = rows.map((r) => ({ ...r, success: String(r.success) }));
-      return xlsxFile(req.lang === 'zh-CN' ? '登录日志' : 'login-log', await toXlsx(loginSheet, data, req.lang));
+      return rowsXlsx(loginSheet, data, req.lang, req.lang === 'zh-CN' ? '登录日志' : 'login-log');
     },
   });
 
@@ -118,7 +118,7 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ body, caller, req }) => {
       const rows = await operLogsForExport(db, caller, body);
       const data = rows.map((r) => ({ ...r, params: r.params === null ? '' : JSON.stringify(r.params).slice(0, 30000) }));
-      return xlsxFile(req.lang === 'zh-CN' ? '操作日志' : 'operation-log', await toXlsx(operSheet, data, req.lang));
+      return rowsXlsx(operSheet, data, req.lang, req.lang === 'zh-CN' ? '操作日志' : 'operation-log');
     },
   });
 

@@ -38,12 +38,12 @@ import {
   readRows,
   reject,
   templateXlsx,
-  toXlsx,
   validateRows,
   xlsxFile,
   type RowIssue,
   type SheetColumn,
   type UploadedFile,
+  rowsXlsx,
 } from '../../platform/xlsx.ts';
 import { mapDuplicate } from '../system/index.ts';
 import * as repo from './registry.repository.ts';
@@ -158,8 +158,7 @@ const appSheet: SheetColumn[] = [
 
 export async function exportApps(db: Db, caller: Caller, q: RegistryAppListQuery, lang: Lang) {
   const { rows } = await repo.pageApps(db, scopeOf(caller), q, orderOf(q, repo.appSorts, repo.appDefaultOrder), ALL);
-  const file = await toXlsx(appSheet, rows.map(appRow), lang, lang === 'zh-CN' ? '应用' : 'Applications');
-  return xlsxFile(lang === 'zh-CN' ? '应用列表' : 'applications', file);
+  return rowsXlsx(appSheet, rows.map(appRow), lang, lang === 'zh-CN' ? '应用列表' : 'applications', lang === 'zh-CN' ? '应用' : 'Applications');
 }
 
 export async function appTemplate(lang: Lang) {
@@ -284,13 +283,13 @@ const serviceSheet: SheetColumn[] = [
 
 export async function exportServices(db: Db, caller: Caller, q: RegistryServiceListQuery, lang: Lang) {
   const { rows } = await repo.pageServices(db, scopeOf(caller), q, orderOf(q, repo.serviceSorts, repo.serviceDefaultOrder), ALL);
-  const file = await toXlsx(
+  return rowsXlsx(
     serviceSheet,
     rows.map((r) => ({ ...serviceRow(r), appCode: r.appCode })),
     lang,
+    lang === 'zh-CN' ? '服务列表' : 'services',
     lang === 'zh-CN' ? '服务' : 'Services',
   );
-  return xlsxFile(lang === 'zh-CN' ? '服务列表' : 'services', file);
 }
 
 export async function serviceTemplate(lang: Lang) {
@@ -440,8 +439,7 @@ export async function exportEnvs(db: Db, caller: Caller, q: RegistryEnvListQuery
   const scope = scopeOf(caller);
   const { rows } = await repo.pageEnvs(db, scope, q, orderOf(q, repo.envSorts, repo.envDefaultOrder), ALL);
   const data = (await envRows(db, scope, rows)).map((r) => ({ ...r, services: r.services.join(', ') }));
-  const file = await toXlsx(envSheet, data, lang, lang === 'zh-CN' ? '环境' : 'Environments');
-  return xlsxFile(lang === 'zh-CN' ? '环境列表' : 'environments', file);
+  return rowsXlsx(envSheet, data, lang, lang === 'zh-CN' ? '环境列表' : 'environments', lang === 'zh-CN' ? '环境' : 'Environments');
 }
 
 export async function envTemplate(lang: Lang) {
@@ -728,8 +726,13 @@ const translationSheet: SheetColumn[] = [
 
 export async function exportTranslations(db: Db, caller: Caller, q: RegistryTranslationListQuery, lang: Lang) {
   const { rows } = await repo.pageTranslations(db, scopeOf(caller), q, orderOf(q, repo.translationSorts, repo.translationDefaultOrder), ALL);
-  const file = await toXlsx(translationSheet, rows.map(translationRow), lang, lang === 'zh-CN' ? '翻译项' : 'Translation items');
-  return xlsxFile(lang === 'zh-CN' ? '翻译项列表' : 'translation-items', file);
+  return rowsXlsx(
+    translationSheet,
+    rows.map(translationRow),
+    lang,
+    lang === 'zh-CN' ? '翻译项列表' : 'translation-items',
+    lang === 'zh-CN' ? '翻译项' : 'Translation items',
+  );
 }
 
 export async function translationTemplate(lang: Lang) {

@@ -24,12 +24,12 @@ import {
   readRows,
   reject,
   templateXlsx,
-  toXlsx,
   validateRows,
   xlsxFile,
   type SheetColumn,
   type UploadedFile,
   type ValidRow,
+  rowsXlsx,
 } from '../../platform/xlsx.ts';
 import { hashPassword, oneTimePassword } from '../../platform/password.ts';
 import { randomToken } from '../../platform/keys.ts';
@@ -561,8 +561,7 @@ export const userSheet: SheetColumn[] = [
 /** `POST user/export`: the users matching the list filters (at most 100,000), as xlsx. */
 export async function exportUsers(db: Db, caller: Caller, q: UserListQuery, timeZone: string, lang: Lang) {
   const rows = await selectUsers(db, scopeOf(caller), filterOf(q), timeZone, orderOfUsers(q));
-  const data = await toXlsx(userSheet, rows as unknown as Record<string, unknown>[], lang, lang === 'zh-CN' ? '用户' : 'Users');
-  return xlsxFile(lang === 'zh-CN' ? '用户列表' : 'users', data);
+  return rowsXlsx(userSheet, rows as unknown as Record<string, unknown>[], lang, lang === 'zh-CN' ? '用户列表' : 'users', lang === 'zh-CN' ? '用户' : 'Users');
 }
 
 export async function userTemplate(lang: Lang) {

@@ -4,12 +4,13 @@ import { Code, type Envelope } from '@venue/contract';
 import { normaliseConfig, setConfig } from '../config.ts';
 import { computeSign, hmacSha256Fallback, sha256, toHex } from '../crypto.ts';
 import { i18n, t, type MessageKey } from '../i18n.ts';
-import { setNotifier } from '../notify.ts';
+import { setNotifier, type ProgressNote } from '../notify.ts';
 import { setLang } from '../prefs.ts';
 import {
   ApiError,
   buildQuery,
   classifyResponse,
+  downloadFile,
   filenameFromDisposition,
   joinUrl,
   onSessionExpired,
@@ -252,6 +253,58 @@ describe('request() against a stubbed fetch', () => {
     const err = (await request({ url: '/api/slow' }).catch((e: unknown) => e)) as ApiError;
     expect(err.kind).toBe('timeout');
     expect(errors).toEqual([i18n.t('request.timeout')]);
+  });
+
+  describe('downloadFile of an export', () => {
+    const notes: ProgressNote[] = [];
+    beforeEach(() => {
+      notes.length = 0;
+      setNotifier({ error: (m) => errors.push(m), success: () => {}, warning: () => {}, info: () => {}, progress: (n) => notes.push(n) });
+      // Saving needs a link to click (no DOM in these tests).
+      vi.stubGlobal('document', { cookie: '', createElement: () => ({ click: () => {}, remove: () => {} }), body: { appendChild: () => {} } });
+    });
+    /** An xlsx answer whose body arrives in `chunks` (then fails when `cut`). */
+    const file = (headers: Record<string, string>, chunks: number[], cut = false) =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(c) {
+            for (const n of chunks) c.enqueue(new Uint8Array(n));
+            if (cut) c.error(new Error('connection reset'));
+            else c.close();
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ...headers } },
+      );
+
+    it('shows a large export’s progress against the expected size, then its row count', async () => {
+      answer = () => file({ 'x-total-rows': '6000', 'x-expected-bytes': '4000' }, [1000, 1000, 1000, 1200]);
+      await downloadFile({ url: '/api/x/export', method: 'POST', data: {} }, 'x.xlsx');
+      expect(notes.map((n) => [n.status, n.percent])).toEqual([
+        ['active', 0],
+        ['active', 25],
+        ['active', 50],
+        ['active', 75],
+        ['active', 99],
+        ['success', 100],
+      ]);
+      expect(new Set(notes.map((n) => n.key)).size).toBe(1);
+      expect(notes[1]!.text).toBe('共 6,000 行，已接收 1 KB');
+      expect(notes.at(-1)!.text).toBe('导出完成：共 6,000 行');
+      expect(errors).toEqual([]);
+    });
+
+    it('says a cut-off export failed, once, and saves nothing; small exports show no progress', async () => {
+      answer = () => file({ 'x-total-rows': '6000', 'content-length': '4000' }, [1000], true);
+      const err = await downloadFile({ url: '/api/x/export', method: 'POST', data: {} }, 'x.xlsx').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ApiError);
+      expect(notes.at(-1)).toMatchObject({ status: 'exception', text: '下载中断，文件不完整，请重试' });
+      expect(errors).toEqual([]);
+
+      notes.length = 0;
+      answer = () => file({ 'x-total-rows': '12' }, [500]);
+      await downloadFile({ url: '/api/x/export', method: 'POST', data: {} }, 'x.xlsx');
+      expect(notes).toEqual([]);
+    });
   });
 });
 

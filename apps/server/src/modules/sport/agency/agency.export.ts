@@ -2,7 +2,7 @@ import { AGENCY_PARTIES, AGENCY_STATES, type AgencyPartyListQuery, type AgencySt
 import type { Db } from '../../../platform/db.ts';
 import type { Caller } from '../../../platform/http.ts';
 import type { Lang } from '../../../platform/i18n.ts';
-import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
+import { type LocalText, type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { listParties, listStatements } from './agency.service.ts';
 
 /** Exports hold at most this many rows (docs/decisions.md, "Import and export"). */
@@ -63,12 +63,16 @@ const inYuan = (r: Record<string, unknown>) => Object.fromEntries(Object.entries
 
 export async function exportLiquidation(db: Db, caller: Caller, q: AgencyStatementListQuery, lang: Lang) {
   const { data } = await listStatements(db, caller, { ...q, pageNum: 1, pageSize: MAX_ROWS });
-  const file = await toXlsx(liquidationSheet, data.map(inYuan), lang, lang === 'zh-CN' ? '清分报表' : 'Liquidation');
-  return xlsxFile(lang === 'zh-CN' ? '清分报表' : 'liquidation-report', file);
+  return rowsXlsx(
+    liquidationSheet,
+    data.map(inYuan),
+    lang,
+    lang === 'zh-CN' ? '清分报表' : 'liquidation-report',
+    lang === 'zh-CN' ? '清分报表' : 'Liquidation',
+  );
 }
 
 export async function exportSettlement(db: Db, caller: Caller, q: AgencyPartyListQuery, lang: Lang) {
   const { data } = await listParties(db, caller, { ...q, pageNum: 1, pageSize: MAX_ROWS }, lang);
-  const file = await toXlsx(settlementSheet, data.map(inYuan), lang, lang === 'zh-CN' ? '结算报表' : 'Settlement');
-  return xlsxFile(lang === 'zh-CN' ? '结算报表' : 'settlement-report', file);
+  return rowsXlsx(settlementSheet, data.map(inYuan), lang, lang === 'zh-CN' ? '结算报表' : 'settlement-report', lang === 'zh-CN' ? '结算报表' : 'Settlement');
 }

@@ -21,7 +21,7 @@ import { FileResult, type Caller } from '../../../platform/http.ts';
 import type { Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
-import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
+import { type LocalText, type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { IMAGE_MIME, imageFormat, imageSize, isForeignKeyViolation, mapDuplicate, storeByContent, today, uploadsDir } from '../../system/index.ts';
 import { addDays, instantOf } from '../venue/index.ts';
 import {
@@ -211,8 +211,7 @@ export async function exportCoaches(db: Db, caller: Caller, q: CoachListQuery, l
     venues: row.venueNames.join(lang === 'zh-CN' ? '、' : ', '),
     alert: row.qualificationAlert,
   }));
-  const file = await toXlsx(coachSheet, data, lang, lang === 'zh-CN' ? '教练' : 'Coaches');
-  return xlsxFile(lang === 'zh-CN' ? '教练列表' : 'coaches', file);
+  return rowsXlsx(coachSheet, data, lang, lang === 'zh-CN' ? '教练列表' : 'coaches', lang === 'zh-CN' ? '教练' : 'Coaches');
 }
 
 // ---------------------------------------------------------------- add, edit, status, delete

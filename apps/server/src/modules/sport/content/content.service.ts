@@ -26,7 +26,7 @@ import { FileResult, type Caller } from '../../../platform/http.ts';
 import { label, type Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { SYSTEM_SCOPE, scopeOf } from '../../../platform/scope.ts';
-import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
+import { type LocalText, type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { IMAGE_MIME, imageFormat, imageSize, storeByContent, uploadsDir } from '../../system/index.ts';
 import { findMember } from '../member/index.ts';
 import {
@@ -270,7 +270,7 @@ export async function exportContents(db: Db, caller: Caller, q: ContentQuery, la
     unpublishAt: iso(c.unpublishAt),
     publishedAt: iso(c.publishedAt),
   }));
-  return xlsxFile(lang === 'zh-CN' ? '内容' : 'content', await toXlsx(contentSheet, data, lang, lang === 'zh-CN' ? '内容' : 'Content'));
+  return rowsXlsx(contentSheet, data, lang, lang === 'zh-CN' ? '内容' : 'content', lang === 'zh-CN' ? '内容' : 'Content');
 }
 
 // ---------------------------------------------------------------- images
@@ -386,7 +386,7 @@ export async function exportComments(db: Db, caller: Caller, q: z.output<typeof 
     const a = commentAnswer(r.comment, r.title);
     return { ...a, contentTitle: a.contentTitle ?? '', reason: a.reason ?? '', createTime: a.createTime.toISOString() };
   });
-  return xlsxFile(lang === 'zh-CN' ? '评论' : 'comments', await toXlsx(commentSheet, data, lang, lang === 'zh-CN' ? '评论' : 'Comments'));
+  return rowsXlsx(commentSheet, data, lang, lang === 'zh-CN' ? '评论' : 'comments', lang === 'zh-CN' ? '评论' : 'Comments');
 }
 
 // ---------------------------------------------------------------- banners
@@ -447,7 +447,7 @@ export async function exportBanners(db: Db, caller: Caller, q: z.output<typeof b
   const { rows } = await pageBanners(db, scopeOf(caller), q, orderOf(q, bannerSorts, bannerDefaultOrder), { limit: EXPORT_MAX, offset: 0 });
   const on = lang === 'zh-CN' ? ['开启', '关闭'] : ['On', 'Off'];
   const data = rows.map((b) => ({ ...b, carousel: b.carousel ? on[0] : on[1], jumpUrl: b.jumpUrl ?? '' }));
-  return xlsxFile(lang === 'zh-CN' ? '轮播图' : 'banners', await toXlsx(bannerSheet, data, lang, lang === 'zh-CN' ? '轮播图' : 'Banners'));
+  return rowsXlsx(bannerSheet, data, lang, lang === 'zh-CN' ? '轮播图' : 'banners', lang === 'zh-CN' ? '轮播图' : 'Banners');
 }
 
 // ---------------------------------------------------------------- agreements
@@ -557,5 +557,5 @@ const acceptanceSheet: SheetColumn[] = [
 export async function exportAcceptances(db: Db, caller: Caller, q: z.output<typeof acceptanceQuery>, lang: Lang) {
   const { rows } = await pageAcceptances(db, scopeOf(caller), q, { limit: EXPORT_MAX, offset: 0 });
   const data = rows.map((r) => ({ versionNo: `v${r.versionNo}`, memberName: r.memberName ?? '', acceptTime: r.a.acceptedAt.toISOString() }));
-  return xlsxFile(lang === 'zh-CN' ? '协议同意记录' : 'acceptances', await toXlsx(acceptanceSheet, data, lang, lang === 'zh-CN' ? '同意记录' : 'Acceptances'));
+  return rowsXlsx(acceptanceSheet, data, lang, lang === 'zh-CN' ? '协议同意记录' : 'acceptances', lang === 'zh-CN' ? '同意记录' : 'Acceptances');
 }

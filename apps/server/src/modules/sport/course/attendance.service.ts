@@ -17,7 +17,7 @@ import type { Caller } from '../../../platform/http.ts';
 import type { Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
-import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
+import { type LocalText, type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { consumeItem, createOrder, findOrder, itemsOf, kindContext, timeZoneOf } from '../commerce/index.ts';
 import { findMember, type MemberRecord } from '../member/index.ts';
 import { instantOf } from '../venue/index.ts';
@@ -349,8 +349,7 @@ export async function exportAttendances(db: Db, caller: Caller, q: AttendancePag
     lessonStartsAt: fmt(r.lessonStartsAt),
     consumed: r.consumed ? (lang === 'zh-CN' ? '是' : 'Yes') : '',
   }));
-  const file = await toXlsx(sheet, rows, lang, lang === 'zh-CN' ? '考勤记录' : 'Attendance');
-  return xlsxFile(lang === 'zh-CN' ? '考勤记录' : 'attendance', file);
+  return rowsXlsx(sheet, rows, lang, lang === 'zh-CN' ? '考勤记录' : 'attendance', lang === 'zh-CN' ? '考勤记录' : 'Attendance');
 }
 
 // ---------------------------------------------------------------- class packages

@@ -16,7 +16,7 @@ import type { Caller } from '../../../platform/http.ts';
 import { addMessages, type Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { oneOrgScope, scopeOf, type Scope } from '../../../platform/scope.ts';
-import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
+import { type LocalText, type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { mapDuplicate } from '../../system/index.ts';
 import { dayOf, defineLedgerRule, findOrder, findRefund, postByRule, type CommerceEvent, type ItemRecord, type KindContext } from '../commerce/index.ts';
 import { findClass, findCourse } from './course.repository.ts';
@@ -242,8 +242,7 @@ export async function exportPartners(db: Db, caller: Caller, q: Omit<CoursePartn
     offset: 0,
   });
   const data = rows.map(({ partner: p, courses }) => ({ ...p, courses, share: (p.sharePermille / 10).toFixed(1), seatFee: fen2(p.seatFeeFen) }));
-  const file = await toXlsx(partnerSheet, data, lang, lang === 'zh-CN' ? '合作机构' : 'Partners');
-  return xlsxFile(lang === 'zh-CN' ? '合作机构' : 'course-partners', file);
+  return rowsXlsx(partnerSheet, data, lang, lang === 'zh-CN' ? '合作机构' : 'course-partners', lang === 'zh-CN' ? '合作机构' : 'Partners');
 }
 
 // ---------------------------------------------------------------- month summary and statements
@@ -379,6 +378,5 @@ export async function exportStatement(db: Db, caller: Caller, q: ConsignStatemen
     venue: fen2(l.venueFen),
   }));
   rows.push({ businessDay: zh ? '合计' : 'Total', kindText: `${st.seats}`, paid: fen2(st.revenueFen), partner: fen2(st.partnerFen), venue: fen2(st.venueFen) });
-  const file = await toXlsx(statementSheet, rows, lang, zh ? '对账单' : 'Statement');
-  return xlsxFile(`${zh ? '合作机构对账单' : 'partner-statement'}-${st.partnerName}-${st.month}`, file);
+  return rowsXlsx(statementSheet, rows, lang, `${zh ? '合作机构对账单' : 'partner-statement'}-${st.partnerName}-${st.month}`, zh ? '对账单' : 'Statement');
 }

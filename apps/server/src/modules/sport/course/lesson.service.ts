@@ -13,7 +13,7 @@ import type { Caller } from '../../../platform/http.ts';
 import { t, type Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
-import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
+import { type LocalText, type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { publish } from '../../message/index.ts';
 import { fenToYuan, findOrder, refundByRule, timeZoneOf, type AfterCommit, type AfterCommitRunner } from '../commerce/index.ts';
 import { addDays, instantOf, localOf, sitesOf } from '../venue/index.ts';
@@ -172,8 +172,7 @@ export async function exportLessons(db: Db, caller: Caller, q: LessonPageQuery, 
   });
   const tz = await timeZoneOf(db as unknown as Tx, caller.orgId);
   const data = (await itemsOf(db, scope, rows)).map((i) => ({ ...i, time: whenOf(new Date(i.startsAt), new Date(i.endsAt), tz), siteName: i.siteName ?? '' }));
-  const file = await toXlsx(lessonSheet, data, lang, lang === 'zh-CN' ? '课节' : 'Lessons');
-  return xlsxFile(lang === 'zh-CN' ? '全部课节' : 'lessons', file);
+  return rowsXlsx(lessonSheet, data, lang, lang === 'zh-CN' ? '全部课节' : 'lessons', lang === 'zh-CN' ? '课节' : 'Lessons');
 }
 
 // ---------------------------------------------------------------- batch adjustment

@@ -9,7 +9,7 @@ import { FileResult, type Caller } from '../../../platform/http.ts';
 import type { Lang } from '../../../platform/i18n.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
-import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
+import { type LocalText, type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { IMAGE_MIME, imageFormat, imageSize, uploadsDir } from '../../system/index.ts';
 import { timeZoneOf } from '../commerce/index.ts';
 import { pageMemberPackages } from './attendance.repository.ts';
@@ -169,8 +169,7 @@ export async function exportParticipants(db: Db, caller: Caller, q: ParticipantP
     const o = rowOut(r, priv);
     return { ...o, lastAttendedAt: o.lastAttendedAt ? o.lastAttendedAt.toLocaleString(lang, { timeZone: tz, hour12: false }) : '' };
   });
-  const file = await toXlsx(sheet, data, lang, lang === 'zh-CN' ? '学员' : 'Participants');
-  return xlsxFile(lang === 'zh-CN' ? '学员' : 'participants', file);
+  return rowsXlsx(sheet, data, lang, lang === 'zh-CN' ? '学员' : 'participants', lang === 'zh-CN' ? '学员' : 'Participants');
 }
 
 // ---------------------------------------------------------------- face consent and image

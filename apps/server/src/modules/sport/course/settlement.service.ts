@@ -16,7 +16,7 @@ import type { Caller } from '../../../platform/http.ts';
 import type { Lang } from '../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../platform/list.ts';
 import { oneOrgScope, scopeOf, type Scope } from '../../../platform/scope.ts';
-import { toXlsx, xlsxFile, type LocalText, type SheetColumn } from '../../../platform/xlsx.ts';
+import { type LocalText, type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { mapDuplicate } from '../../system/index.ts';
 import { findCoach } from '../coach/index.ts';
 import { defineLedgerRule, nextDocNo, postByRule, timeZoneOf } from '../commerce/index.ts';
@@ -473,6 +473,5 @@ export async function exportSettlements(db: Db, caller: Caller, q: Omit<CoachSet
       paidAt: r.s.paidAt ? r.s.paidAt.toISOString() : '',
     });
   }
-  const file = await toXlsx(sheet, data, lang, lang === 'zh-CN' ? '教练结算' : 'Coach settlements');
-  return xlsxFile(lang === 'zh-CN' ? '教练课酬结算' : 'coach-settlements', file);
+  return rowsXlsx(sheet, data, lang, lang === 'zh-CN' ? '教练课酬结算' : 'coach-settlements', lang === 'zh-CN' ? '教练结算' : 'Coach settlements');
 }

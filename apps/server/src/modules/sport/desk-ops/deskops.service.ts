@@ -24,7 +24,7 @@ import { FileResult, type Caller } from '../../../platform/http.ts';
 import type { Lang } from '../../../platform/i18n.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
-import { toXlsx, xlsxFile, type SheetColumn } from '../../../platform/xlsx.ts';
+import { type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { deliverStation, publish } from '../../message/index.ts';
 import { findVisibleUser, IMAGE_MIME, imageFormat, imageSize, storeByContent, uploadsDir } from '../../system/index.ts';
 import { findVenue } from '../venue/index.ts';
@@ -103,7 +103,7 @@ const feedbackSheet: SheetColumn[] = [
 export async function exportFeedback(db: Db, caller: Caller, q: z.output<typeof feedbackQuery>, lang: Lang) {
   const { data } = await listFeedback(db, caller, { ...q, pageNum: 1, pageSize: EXPORT_MAX });
   const rows = data.map((f) => ({ ...f, createTime: f.createTime.toISOString() }));
-  return xlsxFile(lang === 'zh-CN' ? '意见反馈' : 'feedback', await toXlsx(feedbackSheet, rows, lang));
+  return rowsXlsx(feedbackSheet, rows, lang, lang === 'zh-CN' ? '意见反馈' : 'feedback');
 }
 
 /**
@@ -203,7 +203,7 @@ export async function exportWorkOrders(db: Db, caller: Caller, q: z.output<typeo
     dueTime: w.dueTime.toISOString(),
     overdue: w.overdue ? (lang === 'zh-CN' ? '是' : 'Yes') : '',
   }));
-  return xlsxFile(lang === 'zh-CN' ? '工单' : 'work-orders', await toXlsx(workOrderSheet, rows, lang));
+  return rowsXlsx(workOrderSheet, rows, lang, lang === 'zh-CN' ? '工单' : 'work-orders');
 }
 
 /** Tells the assignee (the user, or every holder of the role) of a new order, in the order's transaction. */
@@ -352,7 +352,7 @@ const incidentSheet: SheetColumn[] = [
 export async function exportIncidents(db: Db, caller: Caller, q: z.output<typeof incidentQuery>, lang: Lang) {
   const { data } = await listIncidents(db, caller, { ...q, pageNum: 1, pageSize: EXPORT_MAX });
   const rows = data.map((i) => ({ ...i, occurredAt: i.occurredAt.toISOString() }));
-  return xlsxFile(lang === 'zh-CN' ? '事件上报' : 'incidents', await toXlsx(incidentSheet, rows, lang));
+  return rowsXlsx(incidentSheet, rows, lang, lang === 'zh-CN' ? '事件上报' : 'incidents');
 }
 
 /** `POST deskops/incident/{id}/followUp`: an append-only log entry (who, when); a closed incident takes none. */

@@ -36,12 +36,12 @@ import {
   readRows,
   reject,
   templateXlsx,
-  toXlsx,
   validateRows,
   xlsxFile,
   type RowIssue,
   type SheetColumn,
   type UploadedFile,
+  rowsXlsx,
 } from '../../../platform/xlsx.ts';
 import { IMAGE_MIME, imageFormat, imageSize, isForeignKeyViolation, mapDuplicate, storeByContent, today, uploadsDir } from '../../system/index.ts';
 import { buyerCheck, listAccounts, memberBriefs, memberLookup, nextDocNo, pageAccounts, pageOrders, timeZoneOf } from '../commerce/index.ts';
@@ -798,8 +798,7 @@ export async function exportMembers(db: Db, caller: Caller, q: MemberListQuery, 
     const row = rowOf(r, priv);
     return { ...row, tags: row.tags.join(','), createTime: row.createTime };
   });
-  const file = await toXlsx(memberSheet, data, lang, lang === 'zh-CN' ? '会员' : 'Members');
-  return xlsxFile(lang === 'zh-CN' ? '会员列表' : 'members', file);
+  return rowsXlsx(memberSheet, data, lang, lang === 'zh-CN' ? '会员列表' : 'members', lang === 'zh-CN' ? '会员' : 'Members');
 }
 
 export async function memberTemplate(lang: Lang) {

@@ -16,7 +16,7 @@ import type { Caller } from '../../../platform/http.ts';
 import type { Lang } from '../../../platform/i18n.ts';
 import { pageOf } from '../../../platform/list.ts';
 import { scopeOf, type Scope } from '../../../platform/scope.ts';
-import { toXlsx, xlsxFile, type SheetColumn } from '../../../platform/xlsx.ts';
+import { type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { fenToYuan, venuePeriodFlow } from '../commerce/index.ts';
 import { periodSummary } from '../statistics/index.ts';
 import { addDays, findVenue, weekdayOf } from '../venue/index.ts';
@@ -97,7 +97,7 @@ export async function exportReports(db: Db, caller: Caller, q: z.output<typeof o
     adjusted: Object.keys(r.adjustments).join(', '),
   }));
   const name = q.kind === 'weekly' ? (lang === 'zh-CN' ? '运营周报' : 'weekly-reports') : lang === 'zh-CN' ? '决算报告' : 'final-reports';
-  return xlsxFile(name, await toXlsx(sheet, rows, lang));
+  return rowsXlsx(sheet, rows, lang, name);
 }
 
 /** The report's days: a weekly report's Monday to Sunday around `from`; a final report's `from`..`to`. */

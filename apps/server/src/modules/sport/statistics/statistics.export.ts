@@ -1,7 +1,6 @@
-import { PassThrough } from 'node:stream';
 import { metricsOf, type ReportDef, type StatisticsDrillLine, type StatisticsReportRow } from '@venue/contract';
 import { t, type Lang } from '../../../platform/i18n.ts';
-import { xlsxFile } from '../../../platform/xlsx.ts';
+import { streamXlsx, type XlsxSink } from '../../../platform/xlsx.ts';
 import type { FileResult } from '../../../platform/http.ts';
 import './statistics.messages.ts';
 
@@ -44,32 +43,13 @@ export const LINE_COLUMNS: Column<StatisticsDrillLine>[] = [
   { key: 'quantity', width: 10, cell: (l) => l.quantity },
 ];
 
-/**
- * An xlsx written with exceljs's streaming writer: rows are committed as they come (`feed` hands
- * them over in batches), so a million lines never sit in memory as cells; only the zipped file does.
- */
-export async function streamedXlsx<T>(
-  name: string,
-  lang: Lang,
-  columns: Column<T>[],
-  feed: (write: (rows: T[]) => void) => Promise<void>,
-): Promise<FileResult> {
-  const { default: ExcelJS } = await import('exceljs');
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const ended = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
+/** A sheet of a statistics export, streamed by the platform (`streamXlsx`): titles and cells in the caller's language. */
+export function statisticsXlsx<T>(name: string, lang: Lang, columns: Column<T>[], run: (sink: XlsxSink<T>) => Promise<void>): Promise<FileResult> {
+  const title = t(lang, `statistics.sheet.${name}`);
+  return streamXlsx({
+    fileName: title,
+    sheetName: title,
+    columns: columns.map((c) => ({ header: t(lang, `statistics.col.${c.key}`), width: c.width, cell: (r: T) => c.cell(r, lang) })),
+    run,
   });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const ws = wb.addWorksheet(t(lang, `statistics.sheet.${name}`).slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = columns.map((c) => ({ header: t(lang, `statistics.col.${c.key}`), key: c.key, width: c.width }));
-  await feed((rows) => {
-    for (const r of rows) ws.addRow(columns.map((c) => c.cell(r, lang))).commit();
-  });
-  ws.commit();
-  await wb.commit();
-  await ended;
-  return xlsxFile(t(lang, `statistics.sheet.${name}`), Buffer.concat(chunks));
 }

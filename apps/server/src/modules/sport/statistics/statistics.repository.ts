@@ -463,6 +463,12 @@ export async function eachDrillBatch(
   await tx.execute(sql`close stats_lines`);
 }
 
+/** How many lines a metric has (what `eachDrillBatch` will read, in the same transaction). */
+export async function countDrillLines(tx: Executor, scope: Scope, metric: string, r: Range): Promise<number> {
+  const [t] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from (${linesOf(metric, scope, r)}) x`);
+  return Number(t!.n);
+}
+
 export async function drillOf(
   db: Executor,
   scope: Scope,

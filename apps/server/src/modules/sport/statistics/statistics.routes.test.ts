@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  EXPORT_HEADERS,
   STATISTICS_METRICS,
   metricsOf,
   STATISTICS_REPORTS,
@@ -10,6 +11,7 @@ import {
   type StatisticsSummary,
 } from '@venue/contract';
 import { databases, startServer, type Client, type TestServer } from '../../../../test/harness.ts';
+import { STREAM_AFTER_ROWS } from '../../../platform/xlsx.ts';
 import { adminClient } from '../../system/admin.testkit.ts';
 import { imbalances, pay, seedCommerceJobs, sellGeneral, sport } from '../commerce/commerce.testkit.ts';
 import { makeType, sellPaid } from '../card/card.testkit.ts';
@@ -219,6 +221,8 @@ describe.each(databases)('statistics on %s', (kind) => {
     const lines = await st.c.call('POST', statsApi('drill/export'), { body: { metric: 'revenueFen', from: day, to: day } });
     expect([lines.statusCode, String(lines.headers['content-type'])]).toEqual([200, expect.stringContaining('spreadsheetml')]);
     expect(decodeURIComponent(String(lines.headers['content-disposition']))).toMatch(/统计明细_\d{14}\.xlsx/);
+    // A small export is built whole: its length and its row count are known before it is sent.
+    expect([lines.headers[EXPORT_HEADERS.totalRows], Number(lines.headers['content-length'])]).toEqual(['2', lines.rawPayload.length]);
     const rows = await sheetRows(lines.rawPayload);
     expect(rows[0]).toEqual(['营业日', '场馆编号', '单号', '订单号', '类别', '名称', '金额（元）', '数量']);
     expect(rows).toHaveLength(3);
@@ -229,6 +233,39 @@ describe.each(databases)('statistics on %s', (kind) => {
     expect(table[0]).toEqual(['Item', 'Revenue (yuan)', 'Refunds (yuan)', 'Orders', 'Quantity']);
     expect(table.slice(1).map((r) => r[0])).toEqual(['Goods and services', 'Total']);
     expect(table.at(-1)![1]).toBe(figures.revenueFen / 100);
+  });
+
+  it('streams a large export into the answer: the count in a header first, then every line of the figure, as the drill lists them', async () => {
+    const st = await statisticsStaff(s, admin, platformId);
+    const n = STREAM_AFTER_ROWS + 1_000;
+    // Paid orders in bulk (the drill of orders lists them; no ledger needed for that figure).
+    await s.database.query(
+      `insert into sport_order (org_id, venue_id, order_no, type, buyer_kind, channel, total_fen, payable_fen, paid_fen, state, item_summary, created_at, paid_at)
+       select $1::bigint, $2::bigint, 'EXP' || $1::text || '-' || lpad(g::text, 6, '0'), 'general', 'walkin', 'desk', 100 + g % 900, 100 + g % 900, 100 + g % 900, 'paid', '导出 ' || g, now(), now()
+         from generate_series(1, $3::int) g`,
+      [st.orgId, st.venue.id, n],
+    );
+    const drill = await ok<{ total: number; sumFen: number; data: { orderNo: string; amountFen: number }[] }>(st.c, statsApi('drill'), {
+      metric: 'orders',
+      from: day,
+      to: day,
+      pageNum: 1,
+      pageSize: 500,
+    });
+    expect(drill.total).toBe(n);
+    const res = await st.c.call('POST', statsApi('drill/export'), { body: { metric: 'orders', from: day, to: day }, lang: 'en-US' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers[EXPORT_HEADERS.totalRows]).toBe(String(n));
+    // Sent while written: no length, an expected size near the file's.
+    expect(res.headers['content-length']).toBeUndefined();
+    const expected = Number(res.headers[EXPORT_HEADERS.expectedBytes]);
+    expect(expected / res.rawPayload.length).toBeGreaterThan(0.8);
+    expect(expected / res.rawPayload.length).toBeLessThan(1.25);
+    const rows = await sheetRows(res.rawPayload);
+    expect(rows[0]).toEqual(['Business day', 'Venue id', 'Document', 'Order no.', 'Kind', 'Name', 'Amount (yuan)', 'Quantity']);
+    expect(rows).toHaveLength(n + 1);
+    expect(rows.slice(1, 501).map((r) => r[3])).toEqual(drill.data.map((l) => l.orderNo));
+    expect(Math.round(rows.slice(1).reduce((a, r) => a + Number(r[6]), 0) * 100)).toBe(drill.sumFen);
   });
 
   it('a venue sees itself, a parent its children; another organisation sees nothing of it; bad ranges are refused in both languages', async () => {

@@ -22,6 +22,7 @@ import {
   addRecentLiabilities,
   addRefund,
   daysOf,
+  countDrillLines,
   drillOf,
   eachDrillBatch,
   orgsIn,
@@ -32,7 +33,7 @@ import {
   summaryOf,
   type Range,
 } from './statistics.repository.ts';
-import { LINE_COLUMNS, reportColumns, streamedXlsx } from './statistics.export.ts';
+import { LINE_COLUMNS, reportColumns, statisticsXlsx } from './statistics.export.ts';
 import type { Lang } from '../../../platform/i18n.ts';
 import type { FileResult } from '../../../platform/http.ts';
 import './statistics.messages.ts';
@@ -71,18 +72,26 @@ export async function statisticsReport(db: Db, caller: Caller, q: StatisticsRepo
 /** A report's table as xlsx, its total last. */
 export async function exportReport(db: Db, caller: Caller, q: StatisticsReportQuery, lang: Lang): Promise<FileResult> {
   const r = await statisticsReport(db, caller, q);
-  return streamedXlsx('report', lang, reportColumns(STATISTICS_REPORTS[q.report]), async (write) => write([...r.data, r.total]));
+  return statisticsXlsx('report', lang, reportColumns(STATISTICS_REPORTS[q.report]), async (sink) => {
+    sink.begin(r.data.length + 1);
+    await sink.write([...r.data, r.total]);
+  });
 }
 
-/** Every line of a figure as xlsx, read through a cursor in batches and written as they come. */
+/**
+ * Every line of a figure as xlsx, streamed into the answer: counted, then read through a cursor in
+ * batches, in one repeatable-read transaction so the count in the header and the rows agree.
+ */
 export async function exportDrill(db: Db, caller: Caller, q: StatisticsDrillExportQuery, lang: Lang): Promise<FileResult> {
   const scope = scopeOf(caller);
   const range = { ...(await rangeOf(db, scope, q)), kinds: q.kinds };
-  return streamedXlsx('lines', lang, LINE_COLUMNS, (write) =>
-    db.transaction((tx) =>
-      eachDrillBatch(tx, scope, q.metric, range, 5_000, async (lines) => {
-        write(lines);
-      }),
+  return statisticsXlsx('lines', lang, LINE_COLUMNS, (sink) =>
+    db.transaction(
+      async (tx) => {
+        sink.begin(await countDrillLines(tx, scope, q.metric, range));
+        await eachDrillBatch(tx, scope, q.metric, range, 5_000, (lines) => sink.write(lines));
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
     ),
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, DatePicker, Drawer, Empty, Modal, Row, Segmented, Select, Space, Spin, Statistic, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Col, DatePicker, Drawer, Empty, Row, Segmented, Select, Space, Statistic, Table, Tabs, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -40,8 +40,6 @@ registerMessages(NS, zh, en);
 type StatsT = FeatureT<typeof zh>;
 
 const url = (p: string) => api.sport(`statistics/${p}`);
-/** Past this many lines an export shows its progress dialog (it takes seconds). */
-const LARGE_EXPORT = 10_000;
 
 interface Filter {
   range: DayRange;
@@ -84,32 +82,24 @@ function drillOf(report: StatisticsReportKey, row: StatisticsReportRow, metric: 
   }
 }
 
-/** Exports through the server's streamed xlsx; a large one shows a progress dialog until the file is in. */
-function useExport(t: StatsT) {
-  const [busy, setBusy] = useState<number | null>(null);
-  const run = async (path: string, body: object, lines: number, name: string) => {
-    setBusy(lines);
+/** Exports through the server's streamed xlsx (a large one shows its progress: the request layer's `downloadFile`). */
+function useExport() {
+  const [busy, setBusy] = useState(false);
+  const run = async (path: string, body: object, name: string) => {
+    setBusy(true);
     try {
       await downloadFile({ url: url(path), method: 'POST', data: body, timeout: FILE_TIMEOUT_MS }, `${name}.xlsx`);
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
-  const dialog = (
-    <Modal open={busy !== null && busy > LARGE_EXPORT} footer={null} closable={false} title={t('exporting')} data-testid="stats-export-progress">
-      <Space>
-        <Spin />
-        <span>{t('exportingLines', { n: busy ?? 0 })}</span>
-      </Space>
-    </Modal>
-  );
-  return { run, busy: busy !== null, dialog };
+  return { run, busy };
 }
 
 function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; onClose: () => void }) {
   const can = useCan();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
-  const ex = useExport(t);
+  const ex = useExport();
   const body = drill ? { metric: drill.metric, from: drill.from, to: drill.to, stadiumId: drill.stadiumId, kinds: drill.kinds } : null;
   const q = useQuery({
     queryKey: ['statistics', 'drill', body, page],
@@ -131,13 +121,12 @@ function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; 
       data-testid="stats-drill"
       extra={
         can(Perm.statistics.export) && body ? (
-          <Button loading={ex.busy} onClick={() => void ex.run('drill/export', body, q.data?.total ?? 0, 'statistics-lines')} data-testid="stats-drill-export">
+          <Button loading={ex.busy} onClick={() => void ex.run('drill/export', body, 'statistics-lines')} data-testid="stats-drill-export">
             {t('export')}
           </Button>
         ) : null
       }
     >
-      {ex.dialog}
       {q.data ? (
         <Typography.Paragraph data-testid="stats-drill-sum">
           {t('drillSum', { n: q.data.total, sum: drill!.metric.endsWith('Fen') ? yuan(q.data.sumFen) : String(q.data.sumQuantity) })}
@@ -173,7 +162,7 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
   const dark = useThemeName() === 'dark';
   const [view, setView] = useState<'table' | 'chart'>('table');
   const [drill, setDrill] = useState<DrillOf | null>(null);
-  const ex = useExport(t);
+  const ex = useExport();
   const def: ReportDef = STATISTICS_REPORTS[report];
   const metrics = metricsOf(def);
   // The chart draws the money moved (a balance is a table figure).
@@ -252,19 +241,13 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
               data-testid="stats-report-view"
             />
             {can(Perm.statistics.export) ? (
-              <Button
-                size="small"
-                loading={ex.busy}
-                onClick={() => void ex.run('report/export', body, rows.length, 'statistics-report')}
-                data-testid="stats-report-export"
-              >
+              <Button size="small" loading={ex.busy} onClick={() => void ex.run('report/export', body, 'statistics-report')} data-testid="stats-report-export">
                 {t('export')}
               </Button>
             ) : null}
           </Space>
         }
       >
-        {ex.dialog}
         {view === 'chart' ? (
           q.data?.now.data.length ? (
             <ReactEChartsCore echarts={echarts} option={option} theme={dark ? 'dark' : undefined} style={{ height: 320 }} notMerge />

@@ -22,8 +22,6 @@ const messages: MessagesOf<typeof zh> = {
     custom: 'Custom',
   },
   export: 'Export',
-  exporting: 'Exporting',
-  exportingLines: 'Writing a sheet of {{n}} lines, please wait…',
   drillSum: '{{n}} lines, adding up to {{sum}}',
   ref: 'Document',
   orderNo: 'Order no.',

@@ -19,8 +19,6 @@ const messages = {
     custom: '自定义',
   },
   export: '导出',
-  exporting: '正在导出',
-  exportingLines: '正在生成 {{n}} 行的表格，请稍候…',
   drillSum: '共 {{n}} 条，合计 {{sum}}',
   ref: '单号',
   orderNo: '订单号',

@@ -25,7 +25,7 @@ import type { Caller } from '../../../../platform/http.ts';
 import { t, type Lang } from '../../../../platform/i18n.ts';
 import { orderOf, pageOf } from '../../../../platform/list.ts';
 import { expectOneUpdated, scopeOf, type Scope } from '../../../../platform/scope.ts';
-import { toXlsx, xlsxFile, type SheetColumn } from '../../../../platform/xlsx.ts';
+import { type SheetColumn, rowsXlsx } from '../../../../platform/xlsx.ts';
 import { isForeignKeyViolation, mapDuplicate, imageFormat, imageSize, storeByContent, uploadsDir } from '../../../system/index.ts';
 import { getOrderDetail, timeZoneOf } from '../../commerce/index.ts';
 import { findProject, findSeatmapVersion, findSession, insertSeats, levelsOfSessions, updateSession, type SessionRecord } from '../ticket.repository.ts';
@@ -461,7 +461,7 @@ export async function exportWantSee(db: Db, caller: Caller, q: WantSeeListQuery,
     const o = wantSeeOut(r);
     return { ...o, onSale: String(o.onSale && !o.notifiedAt) };
   });
-  return xlsxFile(lang === 'zh-CN' ? '想看名单' : 'want-to-see', await toXlsx(wantSeeSheet, data, lang, lang === 'zh-CN' ? '想看名单' : 'Want to see'));
+  return rowsXlsx(wantSeeSheet, data, lang, lang === 'zh-CN' ? '想看名单' : 'want-to-see', lang === 'zh-CN' ? '想看名单' : 'Want to see');
 }
 
 // ---------------------------------------------------------------- data log
@@ -752,5 +752,5 @@ export async function exportOverview(db: Db, caller: Caller, q: DataOverviewQuer
     lastStart: r.lastStart === null ? null : new Date(r.lastStart),
     revenue: (r.revenueFen / 100).toFixed(2),
   }));
-  return xlsxFile(lang === 'zh-CN' ? '票务数据' : 'ticketing-data', await toXlsx(overviewSheet, data, lang, lang === 'zh-CN' ? '票务数据' : 'Ticketing data'));
+  return rowsXlsx(overviewSheet, data, lang, lang === 'zh-CN' ? '票务数据' : 'ticketing-data', lang === 'zh-CN' ? '票务数据' : 'Ticketing data');
 }
