@@ -2,34 +2,19 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Col, DatePicker, Empty, Row, Segmented, Select, Space, Statistic, Table, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
-import * as echarts from 'echarts/core';
-import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
 import { Perm, STATISTICS_METRICS, type StatisticsDayRow, type StatisticsMetric, type StatisticsSummary } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
-import { api, http } from '../../../app/request.ts';
+import { http } from '../../../app/request.ts';
 import { useThemeName } from '../../../app/prefs.ts';
 import { liveRefetchMs, liveStore } from '../../../app/station.ts';
 import { useStore } from '../../../app/store.ts';
 import { todayIn, useCan, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
+import { echarts, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
 import { PRESETS, daysIn, previousOf, rangeOf, shiftDay, type DayRange, type Preset } from './ranges.ts';
-import zh from './messages.zh-CN.ts';
-import en from './messages.en-US.ts';
 
-// Only the chart types this screen draws: the login screen's bundle never sees ECharts.
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
-
-const NS = 'statistics';
-registerMessages(NS, zh, en);
-type StatsT = FeatureT<typeof zh>;
-
-const url = (p: string) => api.sport(`statistics/${p}`);
-const summaryOf = (r: DayRange, stadiumId?: number) => http.post<StatisticsSummary>(url('summary'), { ...r, stadiumId });
-const daysOf = (r: DayRange, stadiumId?: number) => http.post<{ data: StatisticsDayRow[] }>(url('days'), { ...r, stadiumId });
+const summaryOf = (r: DayRange, stadiumId?: number) => http.post<StatisticsSummary>(statsUrl('summary'), { ...r, stadiumId });
+const daysOf = (r: DayRange, stadiumId?: number) => http.post<{ data: StatisticsDayRow[] }>(statsUrl('days'), { ...r, stadiumId });
 
 const show = (metric: StatisticsMetric, v: number) => (metric.endsWith('Fen') ? yuan(v) : String(v));
 /** Yuan as a number, for the chart's axis. */
@@ -225,7 +210,7 @@ function Trend({ t, range, stadiumId, refetchMs }: { t: StatsT; range: DayRange;
 
 /** sport.statistics.dashboard (spec 2.3): today against yesterday and last week, the range's figures and trend by item kind, live. */
 export default function DashboardPage() {
-  const t = useFeatureT<typeof zh>(NS);
+  const t = useStatsT();
   const can = useCan();
   const client = useQueryClient();
   const timeZone = useVenueTimeZone();
@@ -237,7 +222,7 @@ export default function DashboardPage() {
   const range = rangeOf(preset, today, custom);
   const refetchMs = useLiveRefresh();
   const rebuild = async () => {
-    const r = await http.post<{ rows: number }>(url('rebuild'), {});
+    const r = await http.post<{ rows: number }>(statsUrl('rebuild'), {});
     success(t('rebuilt', { rows: r.rows }));
     await client.invalidateQueries({ queryKey: ['statistics'] });
   };

@@ -3,11 +3,6 @@ import { Button, Card, Col, DatePicker, Drawer, Empty, Row, Segmented, Select, S
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
-import ReactEChartsCore from 'echarts-for-react/esm/core';
-import * as echarts from 'echarts/core';
-import { BarChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
 import {
   Perm,
   STATISTICS_REPORTS,
@@ -22,24 +17,13 @@ import {
   type StatisticsReportRow,
   type StatisticsScreen,
 } from '@venue/contract';
-import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
-import { api, downloadFile, http } from '../../../app/request.ts';
+import { downloadFile, http } from '../../../app/request.ts';
 import { useThemeName } from '../../../app/prefs.ts';
 import { todayIn, useCan, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
 import { FILE_TIMEOUT_MS } from '../../../kit/api.ts';
 import { yuan } from '../../../kit/pay/index.ts';
+import { echarts, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
 import { PRESETS, previousOf, rangeOf, shiftDay, type DayRange, type Preset } from './ranges.ts';
-import zh from './messages.zh-CN.ts';
-import en from './messages.en-US.ts';
-
-// Only the chart type these screens draw, in their own lazy chunk: the login screen never sees ECharts.
-echarts.use([BarChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
-
-const NS = 'statistics';
-registerMessages(NS, zh, en);
-type StatsT = FeatureT<typeof zh>;
-
-const url = (p: string) => api.sport(`statistics/${p}`);
 
 interface Filter {
   range: DayRange;
@@ -88,7 +72,7 @@ function useExport() {
   const run = async (path: string, body: object, name: string) => {
     setBusy(true);
     try {
-      await downloadFile({ url: url(path), method: 'POST', data: body, timeout: FILE_TIMEOUT_MS }, `${name}.xlsx`);
+      await downloadFile({ url: statsUrl(path), method: 'POST', data: body, timeout: FILE_TIMEOUT_MS }, `${name}.xlsx`);
     } finally {
       setBusy(false);
     }
@@ -103,7 +87,7 @@ function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; 
   const body = drill ? { metric: drill.metric, from: drill.from, to: drill.to, stadiumId: drill.stadiumId, kinds: drill.kinds } : null;
   const q = useQuery({
     queryKey: ['statistics', 'drill', body, page],
-    queryFn: () => http.post<StatisticsDrillPage>(url('drill'), { ...body, ...page }),
+    queryFn: () => http.post<StatisticsDrillPage>(statsUrl('drill'), { ...body, ...page }),
     enabled: !!body,
   });
   // Money lines are ledger postings: their `kind` is the account the money moved through.
@@ -173,8 +157,8 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
     queryKey: ['statistics', 'report', body],
     queryFn: async () => {
       const [now, before] = await Promise.all([
-        http.post<StatisticsReport>(url('report'), body),
-        http.post<StatisticsReport>(url('report'), { ...body, ...previous }),
+        http.post<StatisticsReport>(statsUrl('report'), body),
+        http.post<StatisticsReport>(statsUrl('report'), { ...body, ...previous }),
       ]);
       return { now, before };
     },
@@ -276,7 +260,7 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
 
 /** A spec 2.5 statistics screen: its tabs (`STATISTICS_SCREENS`) over one range and venue, each figure opening onto its lines. */
 function ReportScreen({ screen }: { screen: StatisticsScreen }) {
-  const t = useFeatureT<typeof zh>(NS);
+  const t = useStatsT();
   const today = todayIn(useVenueTimeZone());
   const venues = useVenueOptions();
   const [stadiumId, setStadiumId] = useState<number | undefined>();
