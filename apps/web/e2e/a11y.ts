@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { STATISTICS_SCREENS } from '@venue/contract';
 import { axeViolations, demoManager, pickSeatedSession, type E2E, type OwnBrowser } from './support.ts';
 
 /**
@@ -50,20 +51,7 @@ const SCREENS = [
   ['news', '/sport/views/notification/news/index'],
   ['add a notice', '/sport/views/notification/notices/add'],
   ['dashboard', '/sport/views/dashboard/index'],
-  ...(
-    [
-      'bookingBusiness',
-      'business',
-      'income',
-      'saleIncome',
-      'couponStatistics',
-      'coursebusinessStatistics',
-      'memberCard',
-      'ticketBusinessStatistics',
-      'venue',
-      'deposit',
-    ] as const
-  ).map((name) => [`statistics ${name}`, `/sport/views/statistics/${name}/index`] as const),
+  ...Object.keys(STATISTICS_SCREENS).map((name) => [`statistics ${name}`, `/sport/views/statistics/${name}/index`] as const),
   ['feedback', '/sport/views/content/feedback/index'],
   ['work orders', '/sport/views/content/workOrder/index'],
   ['event reporting', '/sport/views/eventReporting/index'],

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATISTICS_SCREENS } from '@venue/contract';
 import { Client } from '../../server/test/harness.ts';
 import { deliverOrderEvents, seedCommerceJobs } from '../../server/src/modules/sport/commerce/commerce.testkit.ts';
 import { EQUIPMENT_KEYS, issuePaid, newBraceletCode } from '../../server/src/modules/sport/equipment/equipment.testkit.ts';
@@ -68,18 +69,7 @@ describe('statistics dashboard', () => {
 describe('statistics report screens', () => {
   let e: E2E;
   let b: OwnBrowser;
-  const SCREENS = [
-    'bookingBusiness',
-    'business',
-    'income',
-    'saleIncome',
-    'couponStatistics',
-    'coursebusinessStatistics',
-    'memberCard',
-    'ticketBusinessStatistics',
-    'venue',
-    'deposit',
-  ];
+  const SCREENS = Object.keys(STATISTICS_SCREENS);
   beforeAll(async () => {
     e = await startE2E();
     await seedCommerceJobs(e.server.database.db);

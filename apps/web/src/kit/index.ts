@@ -66,4 +66,4 @@ export { validateValue, issueMessage, isRequired } from './zodRule.ts';
 export { readListState, writeListState, forgetListState } from './listStore.ts';
 export { DEFAULT_TIME_ZONE, clockIn, dayStartIn, hhmmIn, rangeIn, todayIn, venueToday, useVenueTimeZone } from './day.ts';
 export { useVenueOptions } from './venueOptions.ts';
-export { BlobImage } from './BlobImage.tsx';
+export { BlobImage, useSessionImage } from './BlobImage.tsx';

@@ -45,18 +45,17 @@ export const versionsOf = (db: Executor, scope: Scope, reportId: number) =>
     .where(reportVersionRepo.where(scope, eq(opsReportVersions.reportId, reportId)))
     .orderBy(asc(opsReportVersions.no));
 
-/** The one conditional write of an edit: at the version seen, raising it; undefined when the version is old. */
-export async function editReportRow(db: Executor, scope: Scope, id: number, version: number, set: Pick<OpsReportRecord, 'adjustments' | 'sections'>) {
-  const [row] = await db
-    .update(opsReports)
-    .set({ ...set, version: version + 1, updatedAt: new Date() })
-    .where(reportRepo.where(scope, and(eq(opsReports.id, id), eq(opsReports.version, version))))
-    .returning();
-  return row;
-}
-
-/** The one conditional write of a regeneration: the figures read again, at the version seen; undefined when the version is old. */
-export async function regenerateReportRow(db: Executor, scope: Scope, id: number, version: number, set: Pick<OpsReportRecord, 'generated' | 'settlement'>) {
+/**
+ * The one conditional write of a change (an edit's sections and adjustments, a regeneration's
+ * figures): at the version seen, raising it; undefined when the version is old.
+ */
+export async function updateReportRow(
+  db: Executor,
+  scope: Scope,
+  id: number,
+  version: number,
+  set: Partial<Pick<OpsReportRecord, 'adjustments' | 'sections' | 'generated' | 'settlement'>>,
+) {
   const [row] = await db
     .update(opsReports)
     .set({ ...set, version: version + 1, updatedAt: new Date() })

@@ -20,7 +20,7 @@ import { type SheetColumn, rowsXlsx } from '../../../platform/xlsx.ts';
 import { fenToYuan, venuePeriodFlow } from '../commerce/index.ts';
 import { periodSummary } from '../statistics/index.ts';
 import { addDays, findVenue, weekdayOf } from '../venue/index.ts';
-import { editReportRow, pageReports, regenerateReportRow, reportRepo, reportVersionRepo, versionsOf, type OpsReportRecord } from './opsreport.repository.ts';
+import { pageReports, reportRepo, reportVersionRepo, updateReportRow, versionsOf, type OpsReportRecord } from './opsreport.repository.ts';
 import './opsreport.messages.ts';
 
 const MAX_DAYS = 366;
@@ -203,7 +203,7 @@ export async function regenerateReport(db: Db, caller: Caller, id: number, input
   if (was.version !== input.version) throw staleVersion();
   await db.transaction(async (tx) => {
     const read = await readPeriod(tx, scope, { id: was.venueId, orgId: was.orgId }, { from: was.fromDay, to: was.toDay });
-    const r = await regenerateReportRow(tx, scope, id, input.version, read);
+    const r = await updateReportRow(tx, scope, id, input.version, read);
     if (!r) throw staleVersion();
     const changed = [
       'regenerated',
@@ -253,7 +253,7 @@ export async function editReportAs(db: Db, scope: Scope, by: { userId: number; u
     return reportOf(db, scope, id);
   }
   await db.transaction(async (tx) => {
-    const r = await editReportRow(tx, scope, id, input.version, { sections, adjustments });
+    const r = await updateReportRow(tx, scope, id, input.version, { sections, adjustments });
     if (!r) throw staleVersion();
     await reportVersionRepo.insert(tx, scope, { orgId: r.orgId, reportId: r.id, no: r.version, changed, createdBy: by.userId, byName: by.userName });
   });

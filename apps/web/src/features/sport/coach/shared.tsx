@@ -1,7 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Image, theme } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import {
   COACH_LEVELS,
   COACH_STATUS,
@@ -15,7 +13,7 @@ import {
 import type { z } from 'zod';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, download, http } from '../../../app/request.ts';
-import { FILE_TIMEOUT_MS, codeOptions, type Option } from '../../../kit/index.ts';
+import { FILE_TIMEOUT_MS, codeOptions, useSessionImage, type Option } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -55,17 +53,7 @@ export const genderOptions: Option[] = [
 /** A coach's photo, fetched with the session (served to signed-in staff only). */
 export function CoachPhoto({ id, version, hasPhoto, size = 40 }: { id: number; version: number; hasPhoto: boolean; size?: number }) {
   const { token } = theme.useToken();
-  const q = useQuery({ queryKey: ['coach', 'photo', id, version], queryFn: () => coachApi.photo(id), enabled: hasPhoto, retry: false, staleTime: 300_000 });
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    if (!q.data || /json/.test(q.data.type)) {
-      setSrc(null);
-      return;
-    }
-    const u = URL.createObjectURL(q.data);
-    setSrc(u);
-    return () => URL.revokeObjectURL(u);
-  }, [q.data]);
+  const src = useSessionImage(['coach', 'photo', id, version], () => coachApi.photo(id), hasPhoto);
   return (
     <div
       style={{
