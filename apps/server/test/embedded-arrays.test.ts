@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/platform/db.ts';
 
 /**
- * The embedded database keeps parsers only for the array types our queries return (platform/db.ts,
- * keepArrayParsersWeUse): each of those still comes back as a JavaScript array of parsed values.
+ * The embedded database answers through node-postgres (platform/embedded-connection.ts), as
+ * PostgreSQL does: arrays come back as JavaScript arrays of parsed values, ids as numbers.
  */
 let dir: string;
 let database: Database;
@@ -31,7 +31,7 @@ it('answers arrays of ids, names, flags, amounts, documents and moments as array
   expect(row!.names).toEqual(['a', '球场']);
   expect(row!.codes).toEqual(['x']);
   expect(row!.flags).toEqual([true, false]);
-  expect(row!.amounts).toEqual(['1.5']);
+  expect(row!.amounts).toEqual([1.5]);
   expect(row!.docs).toEqual([{ k: 1 }]);
   expect((row!.moments as Date[])[0]!.toISOString()).toBe('2026-11-30T08:00:00.000Z');
   expect(row!.days).toHaveLength(1);

@@ -4,11 +4,12 @@ import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { migrationsFolder, pgliteTemplateDir } from './paths.ts';
 import { useNamedStatements } from './prepared.ts';
+import { embeddedPool } from './embedded-connection.ts';
 
 // The platform knows no module's tables (docs/decisions.md, "Layers"): queries name their tables,
 // Drizzle's relational `db.query` API (which needs the schema) is not used.
 export type Schema = Record<string, never>;
-// Both drivers (PGlite and node-postgres) produce this database type.
+// node-postgres on both databases (on PGlite through platform/embedded-connection.ts) produces this type.
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything that runs queries: the database or an open transaction. */
@@ -37,8 +38,7 @@ export async function openDatabase(opts: { databaseUrl?: string; listenUrl?: str
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    // bigint (int8) and numeric counts come back as strings by default; ids fit in a JS number.
-    pg.types.setTypeParser(20, (v) => Number(v));
+    useIdsAsNumbers(pg);
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle connection that the server ends (restart, failover, a dropped test database) must not crash the process.
     pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
@@ -80,47 +80,57 @@ export async function openDatabase(opts: { databaseUrl?: string; listenUrl?: str
   const dir = path.join(opts.dataDir, 'pgdata');
   // The copy runs on the thread pool while this thread loads PGlite.
   const copied = startFromTemplate(dir);
-  const { PGlite, types } = await import('@electric-sql/pglite');
+  const { PGlite } = await import('@electric-sql/pglite');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   await copied;
   fs.mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { btree_gist } });
-  keepArrayParsersWeUse(client.parsers, types.parsers);
-  const pdb = drizzle(client);
-  await migrate(pdb, { migrationsFolder });
+  useIdsAsNumbers(pg);
+  const pool = embeddedPool(pg, client);
+  const db = drizzle(pool) as unknown as Db;
+  await migrate(db as never, { migrationsFolder });
+  useNamedStatements(true);
+  // Notifications come back in the answers to the pool's own statements; PGlite hands them out.
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  client.onNotification((channel, payload) => {
+    for (const onPayload of channels.get(channel) ?? []) onPayload(payload);
+  });
   return {
-    db: pdb as unknown as Db,
+    db,
     kind: 'pglite',
-    query: async (text, params) => (await client.query(text, params)).rows as never,
-    prepared: async (_name, text, params) => (await client.query(text, params)).rows as never,
-    // One process owns the data directory: PGlite's own notifications are the whole story.
+    query: async (text, params) => (await pool.query(text, params)).rows,
+    prepared: async (name, text, values) => (await pool.query({ name, text, values })).rows,
+    // One process owns the data directory: its own notifications are the whole story.
     listen: async (channel, onPayload) => {
-      const stop = await client.listen(channel, onPayload);
+      let set = channels.get(channel);
+      if (!set) {
+        channels.set(channel, (set = new Set()));
+        await pool.query(`listen ${quoteIdent(channel)}`);
+      }
+      set.add(onPayload);
       return async () => {
-        if (!client.closed) await stop();
+        set.delete(onPayload);
+        if (set.size || channels.get(channel) !== set) return;
+        channels.delete(channel);
+        if (!client.closed) await pool.query(`unlisten ${quoteIdent(channel)}`);
       };
     },
-    close: () => client.close(),
+    close: async () => {
+      await pool.end();
+      await client.close();
+    },
   };
 }
 
-/**
- * The array types a query of ours may return (fixed oids of PostgreSQL's catalogue): arrays of bool,
- * name, int8, int2, int4, text, oid, json, float4, float8, bpchar, varchar, date, time, timestamp,
- * timestamptz, interval, numeric, uuid and jsonb.
- */
-const ARRAY_TYPES = new Set([1000, 1003, 1016, 1005, 1007, 1009, 1028, 199, 1021, 1022, 1014, 1015, 1182, 1183, 1115, 1185, 1187, 1231, 2951, 3807]);
-
-/**
- * PGlite copies its parser map into a new object for every query that brings parsers of its own,
- * and Drizzle's always do. At start it adds a parser for each of the catalogue's 435 array types,
- * which made that copy the largest cost of a query in JavaScript (a second of first start's demo).
- * PGlite's own parsers and the arrays above stay; any other array comes back as PostgreSQL's text.
- */
-function keepArrayParsersWeUse(parsers: Record<string, unknown>, own: Record<string, unknown>): void {
-  for (const key of Object.keys(parsers)) if (!(key in own) && !ARRAY_TYPES.has(Number(key))) delete parsers[key];
+/** bigint (int8) counts and ids, and arrays of them, come back as strings by default; ids fit in a JS number. */
+function useIdsAsNumbers(driver: typeof import('pg').default): void {
+  driver.types.setTypeParser(20, (v) => Number(v));
+  const INT8_ARRAY = 1016 as Parameters<typeof driver.types.getTypeParser>[0];
+  const parseBigints = driver.types.getTypeParser(INT8_ARRAY);
+  driver.types.setTypeParser(INT8_ARRAY, (v) => (parseBigints(v) as (string | null)[]).map((x) => (x === null ? null : Number(x))));
 }
 
 /**
