@@ -99,8 +99,10 @@ function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; 
     queryFn: () => http.post<StatisticsDrillPage>(statsUrl('drill'), { ...body, ...page }),
     enabled: !!body,
   });
-  // Money lines are ledger postings: their `kind` is the account the money moved through.
-  const money = !!drill?.metric.endsWith('Fen');
+  // Money lines are ledger postings: their `kind` is the account the money moved through; a
+  // payment's or refund's share of a kind or a line dimension's key is listed under its item kind.
+  const shares = (drill?.metric === 'revenueFen' || drill?.metric === 'refundFen') && !!(drill.kinds || drill.dim);
+  const money = !!drill?.metric.endsWith('Fen') && !shares;
   const kindLabel = (k: string | null) => (k ? t.dynamic(money ? 'account' : 'kind', k) : '');
   return (
     <Drawer
