@@ -36,7 +36,9 @@ function dimLines(orderIds: SQL, only?: LineDimension): SQL {
   const dims = only ? [only] : LINE_DIMENSIONS;
   return sql.join(
     dims.map(
-      (dim) => sql`select oi.order_id, oi.kind, ${dim}::text as dim, coalesce(${KEY_OF[dim]}, '0') as key, sum(oi.amount_fen)::numeric as w, sum(oi.quantity)::int as q
+      (
+        dim,
+      ) => sql`select oi.order_id, oi.kind, ${dim}::text as dim, coalesce(${KEY_OF[dim]}, '0') as key, sum(oi.amount_fen)::numeric as w, sum(oi.quantity)::int as q
         from ${orderItems} oi where oi.kind = ${LINE_DIMENSION_KIND[dim]} and oi.order_id in (${orderIds}) group by 1, 2, 3, 4`,
     ),
     sql` union all `,

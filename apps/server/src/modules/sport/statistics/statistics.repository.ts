@@ -220,7 +220,8 @@ async function addOrdersAll(db: Executor, scope: Scope, what: 'paid' | 'cancelle
 }
 
 /** What one event adds (its delivery's transaction). */
-export const addPayment = (db: Executor, scope: Scope, paymentId: number) => addMoneyAll(db, scope, sql`le.txn_kind = 'payment' and le.payment_id = ${paymentId}`);
+export const addPayment = (db: Executor, scope: Scope, paymentId: number) =>
+  addMoneyAll(db, scope, sql`le.txn_kind = 'payment' and le.payment_id = ${paymentId}`);
 export const addRefund = (db: Executor, scope: Scope, refundId: number) => addMoneyAll(db, scope, sql`le.txn_kind <> 'payment' and le.refund_id = ${refundId}`);
 export const addOrder = (db: Executor, scope: Scope, what: 'paid' | 'cancelled', orderId: number) => addOrdersAll(db, scope, what, sql`o.id = ${orderId}`);
 

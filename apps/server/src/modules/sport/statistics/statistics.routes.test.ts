@@ -346,7 +346,9 @@ describe.each(databases)('statistics on %s', (kind) => {
     const bySite = { report: 'bookingSite', from: day, to: day };
     const siteKey = { dim: 'site', dimKey: String(child.sites[0]!.id) };
     for (const c of [child.c, parent.c]) {
-      expect((await ok<StatisticsReport>(c, statsApi('report'), bySite)).data.map((r) => [r.key, r.revenueFen])).toEqual([[siteKey.dimKey, booked.body.amount]]);
+      expect((await ok<StatisticsReport>(c, statsApi('report'), bySite)).data.map((r) => [r.key, r.revenueFen])).toEqual([
+        [siteKey.dimKey, booked.body.amount],
+      ]);
       expect((await drillAll(c, 'revenueFen', siteKey)).sumFen).toBe(booked.body.amount);
     }
     expect((await ok<StatisticsReport>(stranger.c, statsApi('report'), bySite)).data).toEqual([]);
