@@ -6,7 +6,9 @@ import { Client } from '../../server/test/harness.ts';
 import { deliverOrderEvents, seedCommerceJobs } from '../../server/src/modules/sport/commerce/commerce.testkit.ts';
 import { EQUIPMENT_KEYS, issuePaid, newBraceletCode } from '../../server/src/modules/sport/equipment/equipment.testkit.ts';
 import { addMember, MEMBER_KEYS, newPhone } from '../../server/src/modules/sport/member/member.testkit.ts';
-import { makeVenue, VENUE_KEYS } from '../../server/src/modules/sport/venue/venue.testkit.ts';
+import { booking, makeVenue, VENUE_KEYS } from '../../server/src/modules/sport/venue/venue.testkit.ts';
+import { approvedCourse, COURSE_KEYS, enrol, makeClass, makeCoach } from '../../server/src/modules/sport/course/course.testkit.ts';
+import { addDays, localOf } from '../../server/src/modules/sport/venue/index.ts';
 import { browserAs, makeStaff, setTheme, settledShot, startE2E, type E2E, type OwnBrowser } from './support.ts';
 
 /**
@@ -128,6 +130,82 @@ describe('statistics report screens', () => {
     await page.goto(`${e.baseUrl}/sport/views/statistics/deposit/index`);
     await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Deposits held');
     await settledShot(page, 'statistics-deposit-en-dark');
+  });
+
+  it('shows bookings by sport and by site, courses by coach; a site’s revenue drills onto its share of the booking, in both languages and themes', async () => {
+    const staff = await makeStaff(e, [
+      'home',
+      'sport.order.main',
+      ...VENUE_KEYS,
+      ...MEMBER_KEYS,
+      ...COURSE_KEYS,
+      'sport.statistics.bookingBusiness',
+      'sport.statistics.coursebusinessStatistics',
+    ]);
+    const api = new Client(e.server);
+    expect((await api.login(staff.code, staff.password)).code).toBe(0);
+    const { venue, sites } = await makeVenue(api, { n: 2, open: '00:00', close: '24:00', priceFen: 5_000 });
+    // One order of two sites (two hours and one): ¥150.00, of which the first site's share is ¥100.00.
+    const day = localOf(new Date(), 'Asia/Shanghai').day;
+    const booked = await api.json('POST', booking('order'), {
+      body: {
+        stadiumId: venue.id,
+        date: addDays(day, 1),
+        items: [
+          { siteId: sites[0]!.id, start: '09:00', end: '11:00' },
+          { siteId: sites[1]!.id, start: '09:00', end: '10:00' },
+        ],
+        buyerName: '顾客',
+      },
+    });
+    expect(booked.code, booked.msg).toBe(0);
+    expect(booked.body.amount).toBe(15_000);
+    expect((await api.json('POST', `/api/sport/commerce/order/${booked.body.orderId}/pay`, { body: { method: 'cash', amountFen: 15_000 } })).code).toBe(0);
+    await deliverOrderEvents(e.server, booked.body.orderId);
+    const courseId = await approvedCourse(api, api, venue.id, 88_800);
+    const cls = await makeClass(api, courseId, await makeCoach(e.server, staff.orgId, '王教练'), 5);
+    const learner = await addMember(api, { name: '统计学员', phone: newPhone() });
+    const enrolled = await enrol(api, cls, learner.id);
+    expect(enrolled.code, enrolled.msg).toBe(0);
+    expect((await api.json('POST', `/api/sport/commerce/order/${enrolled.body.orderId}/pay`, { body: { method: 'cash', amountFen: 88_800 } })).code).toBe(0);
+    await deliverOrderEvents(e.server, enrolled.body.orderId!);
+
+    const own = await browserAs(e, staff, '/sport/views/statistics/bookingBusiness/index');
+    const page = own.page;
+    try {
+      await page.getByTestId('stats-screen-bookingBusiness').waitFor();
+      await page.getByRole('tab', { name: '按运动类型' }).click();
+      await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('羽毛球');
+      await expect.poll(() => page.getByTestId('stats-fig-badminton-revenueFen').innerText()).toBe('¥150.00');
+      await page.getByRole('tab', { name: '按场地' }).click();
+      const site = page.getByTestId(`stats-fig-${sites[0]!.id}-revenueFen`);
+      await expect.poll(() => site.innerText()).toBe('¥100.00');
+      await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain(sites[1]!.name);
+      await settledShot(page, 'statistics-by-site-zh-light');
+      await site.click();
+      await expect.poll(() => page.getByTestId('stats-drill-sum').innerText()).toContain('¥100.00');
+      await expect.poll(() => page.getByTestId('stats-drill').innerText()).toContain(booked.body.orderNo);
+      // A site's share is listed under its item kind, not an account.
+      expect(await page.getByTestId('stats-drill').innerText()).toContain('场地预订');
+      await settledShot(page, 'statistics-by-site-drill-zh-light');
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${e.baseUrl}/sport/views/statistics/coursebusinessStatistics/index`);
+      await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('王教练');
+      await settledShot(page, 'statistics-by-coach-zh-light');
+
+      await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+      await setTheme(page, 'dark');
+      await page.getByRole('tab', { name: 'By course' }).click();
+      await expect.poll(() => page.getByTestId(`stats-fig-${courseId}-revenueFen`).innerText()).toBe('¥888.00');
+      await settledShot(page, 'statistics-by-course-en-dark');
+      await page.goto(`${e.baseUrl}/sport/views/statistics/bookingBusiness/index`);
+      await page.getByRole('tab', { name: 'By sport' }).click();
+      await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Badminton');
+      await settledShot(page, 'statistics-by-sport-en-dark');
+    } finally {
+      await own.close();
+    }
   });
 
   it('exports a figure of thousands of lines with a progress note that ends with the row count', async () => {

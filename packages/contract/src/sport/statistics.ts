@@ -60,6 +60,9 @@ export const statisticsDrillQuery = statisticsRange.extend({
   stadiumId: z.union([z.literal(0), fields.id]).optional(),
   /** Only these item kinds' share (a report's kinds): money split by kind as the aggregates split it, orders under their first line's kind. */
   kinds: z.array(z.string().min(1).max(16)).min(1).max(20).optional(),
+  /** Only one key of a line dimension (a report row by site, sport, coach or course): its lines' share, as the dimension aggregates split it. */
+  dim: z.enum(['site', 'sport', 'coach', 'course']).optional(),
+  dimKey: z.string().min(1).max(32).optional(),
   pageNum: fields.intIn(1, 1_000_000).default(1),
   pageSize: fields.intIn(1, 500).default(20),
 });
@@ -115,7 +118,19 @@ export const statisticsRebuilt = z.object({ orgs: z.number().int(), rows: z.numb
  * Every figure drills (`drill` with the row's days, venue and the report's kinds) onto its lines.
  */
 export const REPORT_DIMENSIONS = ['day', 'month', 'kind', 'venue'] as const;
-export type ReportDimension = (typeof REPORT_DIMENSIONS)[number];
+/**
+ * The dimensions of an order line (`sport_stat_dim_daily`): a booking line's site and the site's
+ * sport, a course line's coach and course (its class's). A report by one shows revenue, refunds and
+ * quantity per key; the money is each kind's share split again over the kind's lines by amount.
+ */
+export const LINE_DIMENSIONS = ['site', 'sport', 'coach', 'course'] as const;
+export type LineDimension = (typeof LINE_DIMENSIONS)[number];
+/** The item kind whose lines each line dimension keys. */
+export const LINE_DIMENSION_KIND = { site: 'venue', sport: 'venue', coach: 'course', course: 'course' } as const satisfies Record<LineDimension, string>;
+/** A dimension of the kind aggregates (`sport_stat_daily`). */
+export type KindDimension = (typeof REPORT_DIMENSIONS)[number];
+export type ReportDimension = KindDimension | LineDimension;
+export const isLineDimension = (d: ReportDimension): d is LineDimension => (LINE_DIMENSIONS as readonly string[]).includes(d);
 /** The figures of a report that names none. */
 export const REPORT_METRICS = ['revenueFen', 'refundFen', 'orders', 'items'] as const;
 export type ReportMetric = (typeof REPORT_METRICS)[number] | LiabilityMetric;
@@ -133,6 +148,8 @@ const SPARRING = ['sparring'] as const;
 const VENUE = ['venue'] as const;
 const TICKETS = ['ticket', 'dist_ticket', 'ticket_pkg'] as const;
 const CARDS = ['card', 'card_recharge', 'recharge'] as const;
+/** A line dimension's report: its kind's money and quantity by key (orders are not split by line). */
+const LINE_METRICS = ['revenueFen', 'refundFen', 'items'] as const;
 export const STATISTICS_REPORTS = {
   businessTotal: { dimension: 'day' },
   businessByKind: { dimension: 'kind' },
@@ -158,6 +175,10 @@ export const STATISTICS_REPORTS = {
   depositDaily: { dimension: 'day', metrics: DEPOSIT_METRICS },
   depositMonthly: { dimension: 'month', metrics: DEPOSIT_METRICS },
   depositVenue: { dimension: 'venue', metrics: DEPOSIT_METRICS },
+  bookingSport: { dimension: 'sport', kinds: VENUE, metrics: LINE_METRICS },
+  bookingSite: { dimension: 'site', kinds: VENUE, metrics: LINE_METRICS },
+  courseCoach: { dimension: 'coach', kinds: COURSE, metrics: LINE_METRICS },
+  courseCurriculum: { dimension: 'course', kinds: COURSE, metrics: LINE_METRICS },
 } as const satisfies Record<string, ReportDef>;
 export type StatisticsReportKey = keyof typeof STATISTICS_REPORTS;
 export const STATISTICS_REPORT_KEYS = Object.keys(STATISTICS_REPORTS) as [StatisticsReportKey, ...StatisticsReportKey[]];
@@ -168,12 +189,12 @@ export const STATISTICS_REPORT_KEYS = Object.keys(STATISTICS_REPORTS) as [Statis
  * a summary sheet.
  */
 export const STATISTICS_SCREENS = {
-  bookingBusiness: ['businessTotal', 'businessByKind', 'bookingVenue', 'bookingDaily', 'bookingMonthly', 'ticketSales'],
+  bookingBusiness: ['businessTotal', 'businessByKind', 'bookingSport', 'bookingSite', 'bookingVenue', 'bookingDaily', 'bookingMonthly', 'ticketSales'],
   business: ['courseDaily', 'sparringDaily', 'bookingDaily', 'businessByKind'],
   income: ['courseMonthly', 'sparringMonthly', 'bookingMonthly', 'summaryMonthly'],
   saleIncome: ['courseVenue', 'sparringVenue', 'bookingVenue', 'businessByVenue'],
   couponStatistics: ['couponDaily'],
-  coursebusinessStatistics: ['courseMonthly', 'courseDaily'],
+  coursebusinessStatistics: ['courseCoach', 'courseCurriculum', 'courseMonthly', 'courseDaily'],
   memberCard: ['prepaidMonthly', 'prepaidDaily', 'cardMonthly', 'cardSummary'],
   ticketBusinessStatistics: ['ticketSales', 'ticketMonthly', 'ticketSummary'],
   venue: ['businessByVenue'],
@@ -186,9 +207,9 @@ const reportVenue = z.union([z.literal(0), fields.id]).optional();
 export const statisticsReportQuery = statisticsRange.extend({ report: z.enum(STATISTICS_REPORT_KEYS), stadiumId: reportVenue });
 export type StatisticsReportQuery = z.output<typeof statisticsReportQuery>;
 export const statisticsReportRow = z.object({
-  /** The day, the month (`yyyy-MM`), the item kind or the venue id (as text; `0` no venue). */
+  /** The day, the month (`yyyy-MM`), the item kind, the venue id (as text; `0` no venue), or a line dimension's key (a site, coach or course id, a sport). */
   key: z.string(),
-  /** The venue's name (venue rows). */
+  /** The venue's, site's, coach's or course's name (those rows). */
   label: z.string().nullable(),
   revenueFen: z.number().int(),
   refundFen: z.number().int(),

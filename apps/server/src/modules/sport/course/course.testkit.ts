@@ -7,6 +7,8 @@ import { makeMember } from '../card/card.testkit.ts';
 import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 
 export { makeMember };
+// The course demo, for other modules' demo tests (statistics by coach and course).
+export { seedCourseDemo } from './course.seed.ts';
 
 /** The training screens (a screen's key grants its buttons too). */
 export const COURSE_KEYS = ['sport.course.management', 'sport.course.classes', 'sport.course.sales'];

@@ -6,5 +6,8 @@
 // A course by id in the caller's scope (the page settings bind courses to the member app's pages).
 export { findCourse } from './course.repository.ts';
 
+// ---------------------------------------------------------------- table references (read-only joins: statistics keys a course line by its class's course and coach)
+export { courseClasses, courses } from './course.table.ts';
+
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { courseManifest } from './course.manifest.ts';

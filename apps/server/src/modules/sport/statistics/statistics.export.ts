@@ -1,4 +1,4 @@
-import { metricsOf, type ReportDef, type StatisticsDrillLine, type StatisticsReportRow } from '@venue/contract';
+import { isLineDimension, metricsOf, type ReportDef, type StatisticsDrillLine, type StatisticsReportRow } from '@venue/contract';
 import { t, type Lang } from '../../../platform/i18n.ts';
 import { streamXlsx, type XlsxSink } from '../../../platform/xlsx.ts';
 import type { FileResult } from '../../../platform/http.ts';
@@ -19,13 +19,18 @@ function kindText(lang: Lang, kind: string | null): string | null {
   return text === key ? kind : text;
 }
 
-/** A report's columns: its rows' key (a kind by its label, a venue by its name) and its figures, money in yuan. */
+/** A report row's key as the sheet shows it: a kind or a sport by its label, a venue, site, coach or course by its name (`0`: none). */
+function keyText(def: ReportDef, r: StatisticsReportRow, lang: Lang): string | null {
+  if (r.key === 'total') return t(lang, 'statistics.total');
+  if (def.dimension === 'kind') return kindText(lang, r.key);
+  if (!isLineDimension(def.dimension)) return r.label ?? r.key;
+  if (r.key === '0') return t(lang, 'statistics.none');
+  return def.dimension === 'sport' ? t(lang, `statistics.sport.${r.key}`) : (r.label ?? r.key);
+}
+
+/** A report's columns: its rows' key (titled by its line dimension where it has one) and its figures, money in yuan. */
 export const reportColumns = (def: ReportDef): Column<StatisticsReportRow>[] => [
-  {
-    key: 'key',
-    width: 20,
-    cell: (r, lang) => (r.key === 'total' ? t(lang, 'statistics.total') : def.dimension === 'kind' ? kindText(lang, r.key) : (r.label ?? r.key)),
-  },
+  { key: isLineDimension(def.dimension) ? def.dimension : 'key', width: 20, cell: (r, lang) => keyText(def, r, lang) },
   ...metricsOf(def).map((m): Column<StatisticsReportRow> => ({
     key: m,
     width: m.endsWith('Fen') ? 16 : 10,

@@ -15,7 +15,7 @@ import { seedStatisticsDemo } from './statistics.seed.ts';
  */
 export const statisticsManifest: ModuleManifest = {
   name: 'sport/statistics',
-  dependsOn: ['system', 'job', 'message', 'sport/commerce', 'sport/venue', 'sport/member'],
+  dependsOn: ['system', 'job', 'message', 'sport/commerce', 'sport/venue', 'sport/member', 'sport/coach', 'sport/course'],
   ui: contractModule('sport/statistics'),
   tables: { schema: statisticsTables },
   contributes: { jobs: statisticsJobHandlers },

@@ -4,6 +4,7 @@ import {
   LIABILITY_METRICS,
   PREPAID_ACCOUNTS,
   metricsOf,
+  type KindDimension,
   type LiabilityMetric,
   type ReportDef,
   type StatisticsDayRow,
@@ -18,7 +19,8 @@ import { orgs } from '../../system/index.ts';
 import { ledgerEntries, orderItems, orders, payments, refunds, undeliveredEventIds } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
 import { venues } from '../venue/index.ts';
-import { statDaily, statFolded } from './statistics.table.ts';
+import { statDaily, statDimDaily, statFolded } from './statistics.table.ts';
+import { addDimMoney, addDimOrders, dimLinesOf, type DimFilter } from './dims.repository.ts';
 
 /** The item kinds each count figure adds up. */
 export const KINDS_OF = { bookings: ['venue'], ticketsSold: ['ticket', 'dist_ticket', 'ticket_pkg'], cardsSold: ['card'] } as const;
@@ -39,10 +41,10 @@ const MONEY_ENTRY = sql`((le.txn_kind = 'payment' and le.side = 'debit' and le.t
   or (le.txn_kind in ('refund', 'non_order_refund') and le.side = 'credit' and le.refund_id is not null and le.account <> 'sales'))`;
 
 type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(db: Executor, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as Rows<T>).rows;
+export const rowsOf = async <T>(db: Executor, q: SQL): Promise<T[]> => ((await db.execute(q)) as unknown as Rows<T>).rows;
 
 /** A timestamp's business day in its organisation's time zone (`z` is the organisation). */
-const dayOf = (column: SQL) => sql`to_char(${column} at time zone z.time_zone, 'YYYY-MM-DD')`;
+export const dayOf = (column: SQL) => sql`to_char(${column} at time zone z.time_zone, 'YYYY-MM-DD')`;
 
 /**
  * The ledger's payment debits and refund credits chosen by `filter` (over `le`), each split over
@@ -50,7 +52,7 @@ const dayOf = (column: SQL) => sql`to_char(${column} at time zone z.time_zone, '
  * ledger to the fen: one row per payment or refund and kind, its share in `fen` and `first` on one
  * kind of each. The aggregates add these up; a report's drill by kind lists them.
  */
-function moneyShares(scope: Scope, filter: SQL): SQL {
+export function moneyShares(scope: Scope, filter: SQL): SQL {
   return sql`
     with money as (
       select le.org_id, le.order_id, le.business_day as day, le.txn_kind <> 'payment' as back,
@@ -120,7 +122,7 @@ async function addOrders(db: Executor, scope: Scope, what: 'paid' | 'cancelled',
       ${count} = ${statDaily}.${count} + excluded.${count}, items = ${statDaily}.items + excluded.items`);
 }
 
-const listOf = (kinds: readonly string[]) =>
+export const listOf = (kinds: readonly string[]) =>
   sql.join(
     kinds.map((k) => sql`${k}`),
     sql`, `,
@@ -207,10 +209,21 @@ export async function orgsWithRecentLiabilities(db: Executor, scope: Scope, now 
   return rows.map((x) => Number(x.id));
 }
 
+/** Money and paid orders to both aggregates, by kind and by line dimension: the same filter for both, live and in a rebuild. */
+async function addMoneyAll(db: Executor, scope: Scope, filter: SQL): Promise<void> {
+  await addMoney(db, scope, filter);
+  await addDimMoney(db, scope, filter);
+}
+async function addOrdersAll(db: Executor, scope: Scope, what: 'paid' | 'cancelled', filter: SQL): Promise<void> {
+  await addOrders(db, scope, what, filter);
+  if (what === 'paid') await addDimOrders(db, scope, filter);
+}
+
 /** What one event adds (its delivery's transaction). */
-export const addPayment = (db: Executor, scope: Scope, paymentId: number) => addMoney(db, scope, sql`le.txn_kind = 'payment' and le.payment_id = ${paymentId}`);
-export const addRefund = (db: Executor, scope: Scope, refundId: number) => addMoney(db, scope, sql`le.txn_kind <> 'payment' and le.refund_id = ${refundId}`);
-export const addOrder = (db: Executor, scope: Scope, what: 'paid' | 'cancelled', orderId: number) => addOrders(db, scope, what, sql`o.id = ${orderId}`);
+export const addPayment = (db: Executor, scope: Scope, paymentId: number) =>
+  addMoneyAll(db, scope, sql`le.txn_kind = 'payment' and le.payment_id = ${paymentId}`);
+export const addRefund = (db: Executor, scope: Scope, refundId: number) => addMoneyAll(db, scope, sql`le.txn_kind <> 'payment' and le.refund_id = ${refundId}`);
+export const addOrder = (db: Executor, scope: Scope, what: 'paid' | 'cancelled', orderId: number) => addOrdersAll(db, scope, what, sql`o.id = ${orderId}`);
 
 /**
  * Writes the aggregates of the scope's organisations again from the ledger and the orders, in the
@@ -220,15 +233,16 @@ export const addOrder = (db: Executor, scope: Scope, what: 'paid' | 'cancelled',
 export async function rebuildAggregates(tx: Executor, scope: Scope): Promise<number> {
   await tx.execute(sql`select pg_advisory_xact_lock(${foldLock(sql`z.id::text`)}) from ${orgs} z where ${inScopeSql(scope, sql`z.id`)} order by z.id`);
   await tx.execute(sql`delete from ${statDaily} where ${inScopeSql(scope, sql`org_id`)}`);
+  await tx.execute(sql`delete from ${statDimDaily} where ${inScopeSql(scope, sql`org_id`)}`);
   await tx.execute(sql`delete from ${statFolded} where ${inScopeSql(scope, sql`org_id`)}`);
   const pending = (handler: string, name: string, id: SQL) => sql`(${name} || ':' || ${id}) not in (${undeliveredEventIds(handler)})`;
-  await addMoney(
+  await addMoneyAll(
     tx,
     scope,
     sql`case when le.txn_kind = 'payment' then ${pending(HANDLERS.payment, 'payment.succeeded', sql`le.payment_id`)}
         else ${pending(HANDLERS.refund, 'refund.succeeded', sql`le.refund_id`)} end`,
   );
-  await addOrders(tx, scope, 'paid', sql`${pending(HANDLERS.paid, 'order.paid', sql`o.id`)}`);
+  await addOrdersAll(tx, scope, 'paid', sql`${pending(HANDLERS.paid, 'order.paid', sql`o.id`)}`);
   await addOrders(tx, scope, 'cancelled', sql`${pending(HANDLERS.cancelled, 'order.cancelled', sql`o.id`)}`);
   await addLiabilities(tx, scope, sql`true`);
   const [n] = await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from ${statDaily} where ${inScopeSql(scope, sql`org_id`)}`);
@@ -248,9 +262,11 @@ export interface Range {
   venueId?: number;
   /** Only these item kinds (a report's). */
   kinds?: readonly string[];
+  /** Only one key of a line dimension (a report row by site, sport, coach or course). */
+  dim?: DimFilter;
 }
-const kindIs = (column: SQL, kinds?: readonly string[]) => (kinds ? sql`${column} in (${listOf(kinds)})` : sql`true`);
-const venueIs = (column: SQL, venueId?: number) => (venueId === undefined ? sql`true` : sql`${column} = ${venueId}`);
+export const kindIs = (column: SQL, kinds?: readonly string[]) => (kinds ? sql`${column} in (${listOf(kinds)})` : sql`true`);
+export const venueIs = (column: SQL, venueId?: number) => (venueId === undefined ? sql`true` : sql`${column} = ${venueId}`);
 
 /** The summary's figures over the aggregates (and the members registered). */
 export async function summaryOf(db: Executor, scope: Scope, r: Range): Promise<StatisticsSummary> {
@@ -306,7 +322,7 @@ const REPORT_KEY = {
  * venue or kind row is its own). A row shows when it has business of the report's figures in the
  * range (a venue or kind row also when it still holds a balance).
  */
-export async function reportOf(db: Executor, scope: Scope, def: ReportDef, r: Range): Promise<StatisticsReport> {
+export async function reportOf(db: Executor, scope: Scope, def: ReportDef & { dimension: KindDimension }, r: Range): Promise<StatisticsReport> {
   const metrics = metricsOf(def);
   const family = metrics.includes('depositInFen') ? 'deposit' : metrics.includes('prepaidInFen') ? 'prepaid' : 'trade';
   const since = family === 'trade' ? sql`d.day between ${r.from} and ${r.to}` : sql`d.day <= ${r.to}`;
@@ -379,6 +395,7 @@ function membersIn(scope: Scope, r: Range): SQL {
 
 /** The lines a metric adds up, from the same rows the aggregates are kept from. */
 function linesOf(metric: string, scope: Scope, r: Range): SQL {
+  if (r.dim) return dimLinesOf(metric, scope, r, r.dim);
   const ledger = (txnKind: 'payment' | 'refund') => {
     const doc = txnKind === 'payment' ? sql`p.payment_no` : sql`r.refund_no`;
     const docJoin = txnKind === 'payment' ? sql`join ${payments} p on p.id = le.payment_id` : sql`join ${refunds} r on r.id = le.refund_id`;

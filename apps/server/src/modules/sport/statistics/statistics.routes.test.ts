@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   EXPORT_HEADERS,
+  isLineDimension,
+  type ReportDimension,
   STATISTICS_METRICS,
   metricsOf,
   STATISTICS_REPORTS,
@@ -18,7 +20,8 @@ import { makeType, sellPaid } from '../card/card.testkit.ts';
 import { addMember, newPhone } from '../member/member.testkit.ts';
 import { addDays, localOf } from '../venue/index.ts';
 import { booking } from '../venue/venue.testkit.ts';
-import { aggregatesOf, deliver, ok, statisticsStaff, statsApi } from './statistics.testkit.ts';
+import { aggregatesOf, deliver, dimAggregatesOf, ok, statisticsStaff, statsApi } from './statistics.testkit.ts';
+import { approvedCourse, enrol, makeClass, makeCoach } from '../course/course.testkit.ts';
 
 async function sheetRows(buf: Buffer): Promise<(string | number)[][]> {
   const wb = new ExcelJS.Workbook();
@@ -109,10 +112,13 @@ describe.each(databases)('statistics on %s', (kind) => {
     await deliver(s, [atVenue.id, away.id, booked.body.orderId, card.orderId, refunded.id, cancelled.id]);
 
     const live = await aggregatesOf(s, [st.orgId]);
+    const liveDims = await dimAggregatesOf(s, [st.orgId]);
     expect(live.length).toBeGreaterThan(0);
+    expect(liveDims.length).toBeGreaterThan(0);
     const before = await summary(st.c);
     expect(await ok(st.c, statsApi('rebuild'), {})).toMatchObject({ orgs: 1, rows: live.length });
     expect(await aggregatesOf(s, [st.orgId])).toEqual(live);
+    expect(await dimAggregatesOf(s, [st.orgId])).toEqual(liveDims);
     await deliver(s, [late.id]);
     const after = await summary(st.c);
     expect(after.revenueFen - before.revenueFen).toBe(200);
@@ -149,6 +155,7 @@ describe.each(databases)('statistics on %s', (kind) => {
   function drillOfRow(report: StatisticsReportKey, key: string, range: { from: string; to: string }) {
     const def: { dimension: string; kinds?: readonly string[] } = STATISTICS_REPORTS[report];
     const kinds = def.dimension === 'kind' ? [key] : def.kinds ? [...def.kinds] : undefined;
+    if (isLineDimension(def.dimension as ReportDimension)) return { ...range, kinds, dim: def.dimension, dimKey: key };
     if (def.dimension === 'day') return { from: key, to: key, kinds };
     if (def.dimension === 'month') {
       const last = new Date(Date.UTC(Number(key.slice(0, 4)), Number(key.slice(5, 7)), 0)).toISOString().slice(0, 10);
@@ -164,11 +171,34 @@ describe.each(databases)('statistics on %s', (kind) => {
       const st = await statisticsStaff(s, admin, platformId);
       const stadiumId = st.venue.id;
       // A booking, a card, a sale at no venue, a refunded sale at the venue.
+      // Two sites on one order, partly refunded: the money split over the sites by amount, to the fen.
       const mixed = await st.c.json('POST', booking('order'), {
-        body: { stadiumId, date: addDays(day, 1), items: [{ siteId: st.sites[0]!.id, start: '09:00', end: '11:00' }], buyerName: '顾客' },
+        body: {
+          stadiumId,
+          date: addDays(day, 1),
+          items: [
+            { siteId: st.sites[0]!.id, start: '09:00', end: '11:00' },
+            { siteId: st.sites[1]!.id, start: '10:00', end: '11:00' },
+          ],
+          buyerName: '顾客',
+        },
       });
       expect(mixed.code, mixed.msg).toBe(0);
       expect((await pay(st.c, mixed.body.orderId, { method: 'cash', amountFen: mixed.body.amount })).code).toBe(0);
+      const bookingBack = await st.c.json('POST', sport('refund'), { body: { orderId: mixed.body.orderId, amountFen: 1_001, reason: '少打一小时' } });
+      expect(bookingBack.code, bookingBack.msg).toBe(0);
+      expect((await st.reviewer.json('POST', sport(`refund/${bookingBack.body.id}/review`), { body: { approve: true, remark: '同意' } })).code).toBe(0);
+      // Two classes of one course with two coaches: by coach and by course.
+      const courseId = await approvedCourse(st.c, st.reviewer, stadiumId, 12_345);
+      const enrolled: number[] = [];
+      for (const coach of ['统计教练甲', '统计教练乙']) {
+        const cls = await makeClass(st.c, courseId, await makeCoach(s, st.orgId, coach), 5);
+        const learner = await addMember(st.c, { name: `学员${coach}`, phone: newPhone() });
+        const e = await enrol(st.c, cls, learner.id);
+        expect(e.code, e.msg).toBe(0);
+        expect((await pay(st.c, e.body.orderId!, { method: 'cash', amountFen: 12_345 })).code).toBe(0);
+        enrolled.push(e.body.orderId!);
+      }
       const away = await paidGeneral(st.c, [{ name: '矿泉水', unitPriceFen: 333, quantity: 3 }]);
       const member = await addMember(st.c, { name: '报表会员', phone: newPhone() });
       const card = await sellPaid(st.c, (await makeType(st.c, { kind: 'times', priceFen: 9_999, times: 5, validDays: 30 })).id, member.id);
@@ -176,7 +206,7 @@ describe.each(databases)('statistics on %s', (kind) => {
       const applied = await st.c.json('POST', sport('refund'), { body: { orderId: refunded.id, amountFen: 1_234, reason: '少上一节' } });
       expect(applied.code, applied.msg).toBe(0);
       expect((await st.reviewer.json('POST', sport(`refund/${applied.body.id}/review`), { body: { approve: true, remark: '同意' } })).code).toBe(0);
-      await deliver(s, [mixed.body.orderId, away.id, card.orderId, refunded.id]);
+      await deliver(s, [mixed.body.orderId, away.id, card.orderId, refunded.id, ...enrolled]);
       const range = { from: addDays(day, -3), to: day };
       const summaryNow = await summary(st.c, range);
 
@@ -202,8 +232,29 @@ describe.each(databases)('statistics on %s', (kind) => {
         if (!('kinds' in STATISTICS_REPORTS[report]) && !('metrics' in STATISTICS_REPORTS[report]))
           expect([r.total.revenueFen, r.total.refundFen]).toEqual([summaryNow.revenueFen, summaryNow.refundFen]);
       }
+      // A line dimension's keys add up to its kind, to the fen: the sites and sports to the bookings, the coaches and courses to the courses.
+      const sameAs = (a: StatisticsReport, b: StatisticsReport) =>
+        expect([a.total.revenueFen, a.total.refundFen, a.total.items]).toEqual([b.total.revenueFen, b.total.refundFen, b.total.items]);
+      if (screen === 'bookingBusiness') {
+        const bySite = before.get('bookingSite')!;
+        expect(bySite.data.map((r) => r.label).sort()).toEqual(st.sites.map((x) => x.name).sort());
+        expect(bySite.total.refundFen).toBe(1_001);
+        sameAs(bySite, before.get('bookingVenue')!);
+        sameAs(before.get('bookingSport')!, before.get('bookingVenue')!);
+      }
+      if (screen === 'coursebusinessStatistics') {
+        const byCoach = before.get('courseCoach')!;
+        expect(byCoach.data.map((r) => [r.label, r.revenueFen, r.items]).sort()).toEqual([
+          ['统计教练乙', 12_345, 1],
+          ['统计教练甲', 12_345, 1],
+        ]);
+        expect(before.get('courseCurriculum')!.data.map((r) => [r.key, r.revenueFen])).toEqual([[String(courseId), 24_690]]);
+        sameAs(byCoach, before.get('courseMonthly')!);
+      }
+      const liveDims = await dimAggregatesOf(s, [st.orgId]);
       await ok(st.c, statsApi('rebuild'), {});
       for (const report of reports) expect(await ok(st.c, statsApi('report'), { report, ...range })).toEqual(before.get(report));
+      expect(await dimAggregatesOf(s, [st.orgId])).toEqual(liveDims);
     },
   );
 
@@ -233,6 +284,12 @@ describe.each(databases)('statistics on %s', (kind) => {
     expect(table[0]).toEqual(['Item', 'Revenue (yuan)', 'Refunds (yuan)', 'Orders', 'Quantity']);
     expect(table.slice(1).map((r) => r[0])).toEqual(['Goods and services', 'Total']);
     expect(table.at(-1)![1]).toBe(figures.revenueFen / 100);
+    // A line dimension's sheet is titled by its dimension, in the caller's language.
+    const bySport = await sheetRows((await st.c.call('POST', statsApi('report/export'), { body: { report: 'bookingSport', from: day, to: day } })).rawPayload);
+    expect(bySport).toEqual([
+      ['运动类型', '收入（元）', '退款（元）', '数量'],
+      ['合计', 0, 0, 0],
+    ]);
   });
 
   it('streams a large export into the answer: the count in a header first, then every line of the figure, as the drill lists them', async () => {
@@ -279,6 +336,28 @@ describe.each(databases)('statistics on %s', (kind) => {
     expect((await summary(parent.c, { stadiumId: child.venue.id })).revenueFen).toBe(12_300);
     expect((await summary(stranger.c)).revenueFen).toBe(0);
     expect((await drillAll(stranger.c, 'revenueFen')).total).toBe(0);
+    // By site: the child's booking shows to the child and the parent, and to no one else, nor its lines.
+    const booked = await child.c.json('POST', booking('order'), {
+      body: { stadiumId: child.venue.id, date: addDays(day, 1), items: [{ siteId: child.sites[0]!.id, start: '08:00', end: '09:00' }], buyerName: '顾客' },
+    });
+    expect(booked.code, booked.msg).toBe(0);
+    expect((await pay(child.c, booked.body.orderId, { method: 'cash', amountFen: booked.body.amount })).code).toBe(0);
+    await deliver(s, [booked.body.orderId]);
+    const bySite = { report: 'bookingSite', from: day, to: day };
+    const siteKey = { dim: 'site', dimKey: String(child.sites[0]!.id) };
+    for (const c of [child.c, parent.c]) {
+      expect((await ok<StatisticsReport>(c, statsApi('report'), bySite)).data.map((r) => [r.key, r.revenueFen])).toEqual([
+        [siteKey.dimKey, booked.body.amount],
+      ]);
+      expect((await drillAll(c, 'revenueFen', siteKey)).sumFen).toBe(booked.body.amount);
+    }
+    expect((await ok<StatisticsReport>(stranger.c, statsApi('report'), bySite)).data).toEqual([]);
+    expect((await drillAll(stranger.c, 'revenueFen', siteKey)).total).toBe(0);
+    expect((await drillAll(stranger.c, 'items', siteKey)).total).toBe(0);
+    const notByLine = await parent.c.json('POST', statsApi('drill'), { body: { metric: 'orders', from: day, to: day, ...siteKey }, lang: 'en-US' });
+    expect([notByLine.code, notByLine.detail[0].field]).toEqual([969600, 'metric']);
+    const keyless = await parent.c.json('POST', statsApi('drill'), { body: { metric: 'items', from: day, to: day, dim: 'site' } });
+    expect([keyless.code, keyless.detail[0].field]).toEqual([969600, 'dimKey']);
     const foreign = await stranger.c.json('POST', statsApi('summary'), { body: { from: day, to: day, stadiumId: child.venue.id } });
     expect(foreign.code).toBe(100404);
 

@@ -6,6 +6,8 @@ import { seedVenueDemo } from '../booking/index.ts';
 import { seedMemberDemo } from '../member/index.ts';
 import { seedGoodsDemo } from '../goods/goods.testkit.ts';
 import { seedBraceletDemo } from '../equipment/equipment.testkit.ts';
+import { seedCoachDemo } from '../coach/coach.testkit.ts';
+import { seedCourseDemo } from '../course/course.testkit.ts';
 import { addDays, localOf } from '../venue/index.ts';
 import { seedStatisticsDemo } from './statistics.seed.ts';
 import { ok, statsApi } from './statistics.testkit.ts';
@@ -24,6 +26,8 @@ describe.each(databases)('statistics demo data on %s', (kind) => {
     await seedVenueDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
     await seedGoodsDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
     await seedBraceletDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
+    await seedCoachDemo(s.database.db);
+    await seedCourseDemo(s.database.db, s.config, s.app.ctx.keys.secretKey);
     await seedStatisticsDemo(s.database.db);
   });
   afterAll(async () => s?.close());
@@ -52,5 +56,18 @@ describe.each(databases)('statistics demo data on %s', (kind) => {
     expect(r.total.depositKeptFen).toBeGreaterThan(0);
     const lines = await ok<{ data: { kind: string }[] }>(mgr, statsApi('drill'), { metric: 'depositInFen', from: month, to: day, pageNum: 1, pageSize: 100 });
     expect(new Set(lines.data.map((l) => l.kind))).toEqual(new Set(['goodsDeposit', 'braceletDeposit']));
+  });
+
+  it('the demo manager sees bookings by sport and by site, courses by coach and by course, each row named', async () => {
+    const mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+    const day = localOf(new Date(), 'Asia/Shanghai').day;
+    const range = { from: addDays(day, -60), to: addDays(day, 1) };
+    for (const report of ['bookingSport', 'bookingSite', 'courseCoach', 'courseCurriculum']) {
+      const r = await ok<StatisticsReport>(mgr, statsApi('report'), { report, ...range });
+      expect(r.data.length, report).toBeGreaterThan(0);
+      expect(r.total.revenueFen, report).toBeGreaterThan(0);
+      if (report !== 'bookingSport') for (const row of r.data) expect(row.label, `${report} ${row.key}`).toBeTruthy();
+    }
   });
 });

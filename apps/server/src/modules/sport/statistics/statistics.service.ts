@@ -1,5 +1,7 @@
 import {
   STATISTICS_REPORTS,
+  isLineDimension,
+  type ReportDef,
   type StatisticsDayRow,
   type StatisticsDrillExportQuery,
   type StatisticsDrillPage,
@@ -34,6 +36,7 @@ import {
   type Range,
 } from './statistics.repository.ts';
 import { LINE_COLUMNS, reportColumns, statisticsXlsx } from './statistics.export.ts';
+import { dimReportOf, type DimFilter } from './dims.repository.ts';
 import type { Lang } from '../../../platform/i18n.ts';
 import type { FileResult } from '../../../platform/http.ts';
 import './statistics.messages.ts';
@@ -58,15 +61,31 @@ export async function statisticsDays(db: Db, caller: Caller, q: StatisticsRange)
   return { data: await daysOf(db, scope, await rangeOf(db, scope, q)) };
 }
 
+/**
+ * A drill's one key of a line dimension (a report row by site, sport, coach or course): both
+ * fields or neither, and only of the figures such a report shows (revenue, refunds, quantity).
+ */
+function dimOf(q: Pick<StatisticsDrillQuery, 'metric' | 'dim' | 'dimKey'>): DimFilter | undefined {
+  if (q.dim === undefined && q.dimKey === undefined) return undefined;
+  if (q.dim === undefined) throw invalid('dim', 'error.field.required');
+  if (q.dimKey === undefined) throw invalid('dimKey', 'error.field.required');
+  if (!['revenueFen', 'refundFen', 'items'].includes(q.metric)) throw invalid('metric', 'statistics.dimMetric');
+  return { dim: q.dim, key: q.dimKey };
+}
+
 export async function statisticsDrill(db: Db, caller: Caller, q: StatisticsDrillQuery): Promise<StatisticsDrillPage> {
   const scope = scopeOf(caller);
-  return drillOf(db, scope, q.metric, { ...(await rangeOf(db, scope, q)), kinds: q.kinds }, q.pageNum, q.pageSize);
+  const dim = dimOf(q);
+  return drillOf(db, scope, q.metric, { ...(await rangeOf(db, scope, q)), kinds: q.kinds, dim }, q.pageNum, q.pageSize);
 }
 
 /** A spec 2.5 report: its rows and their total, each figure drillable with the row's days, venue and kinds. */
 export async function statisticsReport(db: Db, caller: Caller, q: StatisticsReportQuery): Promise<StatisticsReport> {
   const scope = scopeOf(caller);
-  return reportOf(db, scope, STATISTICS_REPORTS[q.report], await rangeOf(db, scope, q));
+  const def: ReportDef = STATISTICS_REPORTS[q.report];
+  const range = await rangeOf(db, scope, q);
+  const dimension = def.dimension;
+  return isLineDimension(dimension) ? dimReportOf(db, scope, { ...def, dimension }, range) : reportOf(db, scope, { ...def, dimension }, range);
 }
 
 /** A report's table as xlsx, its total last. */
@@ -84,7 +103,8 @@ export async function exportReport(db: Db, caller: Caller, q: StatisticsReportQu
  */
 export async function exportDrill(db: Db, caller: Caller, q: StatisticsDrillExportQuery, lang: Lang): Promise<FileResult> {
   const scope = scopeOf(caller);
-  const range = { ...(await rangeOf(db, scope, q)), kinds: q.kinds };
+  const dim = dimOf(q);
+  const range = { ...(await rangeOf(db, scope, q)), kinds: q.kinds, dim };
   return statisticsXlsx('lines', lang, LINE_COLUMNS, (sink) =>
     db.transaction(
       async (tx) => {

@@ -63,3 +63,30 @@ export const statFolded = pgTable(
   },
   (t) => [index('sport_stat_folded_org_idx').on(t.orgId)],
 );
+
+/**
+ * Daily aggregates by a line dimension (`LINE_DIMENSIONS`: a booking line's site and sport, a
+ * course line's coach and course): one row per organisation, venue, business day, dimension and
+ * key. Kept by the same statements as `sport_stat_daily` (a payment's kind share split again over
+ * the kind's lines by amount), live and in a rebuild. Derived, no foreign keys but the organisation's.
+ */
+export const statDimDaily = pgTable(
+  'sport_stat_dim_daily',
+  {
+    orgId: orgId(),
+    venueId: bigint('venue_id', { mode: 'number' }).notNull().default(0),
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: varchar('dim', { length: 8 }).notNull(),
+    /** A site, coach or course id (as text), or a sport; `0` when the line names none. */
+    dimKey: varchar('dim_key', { length: 32 }).notNull(),
+    revenueFen: fen('revenue_fen'),
+    refundFen: fen('refund_fen'),
+    /** Quantity of the key's lines on the orders paid that day. */
+    items: tally('items'),
+  },
+  (t) => [
+    uniqueIndex('sport_stat_dim_daily_key_uq').on(t.orgId, t.venueId, t.day, t.dim, t.dimKey),
+    index('sport_stat_dim_daily_day_idx').on(t.day, t.dim),
+    check('sport_stat_dim_daily_money', sql`${t.revenueFen} >= 0 and ${t.refundFen} >= 0`),
+  ],
+);

@@ -6,7 +6,9 @@ import dayjs from 'dayjs';
 import {
   Perm,
   STATISTICS_REPORTS,
+  isLineDimension,
   metricsOf,
+  type LineDimension,
   type ReportDef,
   STATISTICS_SCREENS,
   type ReportMetric,
@@ -37,6 +39,9 @@ interface DrillOf {
   to: string;
   stadiumId?: number;
   kinds?: string[];
+  /** A line dimension's row: only its key's share. */
+  dim?: LineDimension;
+  dimKey?: string;
 }
 
 const show = (metric: ReportMetric, v: number) => (metric.endsWith('Fen') ? yuan(v) : String(v));
@@ -61,8 +66,10 @@ function drillOf(report: StatisticsReportKey, row: StatisticsReportRow, metric: 
     }
     case 'venue':
       return { ...base, stadiumId: Number(row.key) };
-    default:
+    case 'kind':
       return { ...base, kinds: [row.key] };
+    default:
+      return { ...base, dim: def.dimension, dimKey: row.key };
   }
 }
 
@@ -84,14 +91,18 @@ function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; 
   const can = useCan();
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const ex = useExport();
-  const body = drill ? { metric: drill.metric, from: drill.from, to: drill.to, stadiumId: drill.stadiumId, kinds: drill.kinds } : null;
+  const body = drill
+    ? { metric: drill.metric, from: drill.from, to: drill.to, stadiumId: drill.stadiumId, kinds: drill.kinds, dim: drill.dim, dimKey: drill.dimKey }
+    : null;
   const q = useQuery({
     queryKey: ['statistics', 'drill', body, page],
     queryFn: () => http.post<StatisticsDrillPage>(statsUrl('drill'), { ...body, ...page }),
     enabled: !!body,
   });
-  // Money lines are ledger postings: their `kind` is the account the money moved through.
-  const money = !!drill?.metric.endsWith('Fen');
+  // Money lines are ledger postings: their `kind` is the account the money moved through; a
+  // payment's or refund's share of a kind or a line dimension's key is listed under its item kind.
+  const shares = (drill?.metric === 'revenueFen' || drill?.metric === 'refundFen') && !!(drill.kinds || drill.dim);
+  const money = !!drill?.metric.endsWith('Fen') && !shares;
   const kindLabel = (k: string | null) => (k ? t.dynamic(money ? 'account' : 'kind', k) : '');
   return (
     <Drawer
@@ -163,8 +174,15 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
       return { now, before };
     },
   });
-  const label = (r: StatisticsReportRow) =>
-    r.key === 'total' ? t('total') : def.dimension === 'kind' ? t.dynamic('kind', r.key) : def.dimension === 'venue' ? (r.label ?? t('noVenue')) : r.key;
+  const label = (r: StatisticsReportRow) => {
+    if (r.key === 'total') return t('total');
+    if (def.dimension === 'kind') return t.dynamic('kind', r.key);
+    if (def.dimension === 'venue') return r.label ?? t('noVenue');
+    if (!isLineDimension(def.dimension)) return r.key;
+    // A line naming no site, coach or course; a sport by its name in the language.
+    if (r.key === '0') return t('notGiven');
+    return def.dimension === 'sport' ? t.dynamic('sport', r.key) : (r.label ?? r.key);
+  };
   const rows = useMemo(() => (q.data ? [...q.data.now.data, q.data.now.total] : []), [q.data]);
   const option = useMemo(
     () => ({
