@@ -142,9 +142,9 @@ function openReplica(
     primary,
     replica: drizzle(pool) as unknown as Db,
     maxLagMs,
-    lagOf: async () => {
-      const v = (await pool.query<{ lag_ms: number | null }>(LAG_SQL)).rows[0]?.lag_ms;
-      return v === null || v === undefined ? null : Number(v);
+    probe: async () => {
+      const r = (await pool.query<{ caught_up: boolean; since_replay_ms: number | null }>(LAG_SQL)).rows[0];
+      return { caughtUp: !!r?.caught_up, sinceReplayMs: r?.since_replay_ms ?? null };
     },
     closeReplica: () => pool.end(),
   });

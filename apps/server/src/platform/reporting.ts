@@ -37,42 +37,59 @@ export function primaryReader(db: Db): ReportingReader {
 /** How long a lag check is trusted: a report of several calls, or a dashboard's, pays for one. */
 export const LAG_CHECK_MS = 1_000;
 
-/** The replica's answer to "how far behind are you" (ms), or null when it cannot tell (nothing replayed yet). */
+/**
+ * The replica's state: caught up (it has replayed all it received, and is still receiving), and
+ * how long ago the last transaction it replayed committed on the primary.
+ */
 export const LAG_SQL = `
-  select case
-           when not pg_is_in_recovery() then 0
-           -- Replayed all it received, and still receiving: caught up, however long ago the primary last
-           -- wrote (an idle primary makes now() - pg_last_xact_replay_timestamp() grow with nothing to replay).
-           when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn()
-                and exists (select 1 from pg_stat_wal_receiver where status = 'streaming') then 0
-           else greatest(0, extract(epoch from now() - pg_last_xact_replay_timestamp()) * 1000)
-         end::float8 as lag_ms`;
+  select not pg_is_in_recovery()
+         or (pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn()
+             and exists (select 1 from pg_stat_wal_receiver where status = 'streaming')) as caught_up,
+         greatest(0, extract(epoch from now() - pg_last_xact_replay_timestamp()) * 1000)::float8 as since_replay_ms`;
+
+export interface ReplicaProbe {
+  caughtUp: boolean;
+  /** Null: nothing replayed since the replica started. */
+  sinceReplayMs: number | null;
+}
 
 /**
- * A reader of the replica at `replica`, falling back to `primary`. `lagOf` asks the replica its lag
- * (LAG_SQL); it is asked at most once per `checkMs`, and a failure (the replica down) counts as
- * unreachable until the next check.
+ * A reader of the replica at `replica`, falling back to `primary`. The replica is asked its state
+ * (LAG_SQL) at most once per `checkMs`; a failure (the replica down) counts as unreachable until
+ * the next check. Its lag:
+ * - caught up: 0. An idle primary makes `now() - pg_last_xact_replay_timestamp()` grow with nothing
+ *   left to replay, so that figure alone would send every report of a quiet evening to the primary;
+ * - behind: the time since its last replayed commit, but no more than the time since it was last
+ *   seen caught up (the first write after an idle hour is not an hour's lag).
  */
 export function replicaReader(o: {
   primary: Db;
   replica: Db;
   maxLagMs: number;
-  lagOf: () => Promise<number | null>;
+  probe: () => Promise<ReplicaProbe>;
   closeReplica: () => Promise<void>;
   checkMs?: number;
-  now?: () => number;
 }): ReportingReader {
-  const now = o.now ?? Date.now;
   const checkMs = o.checkMs ?? LAG_CHECK_MS;
   let checked: { at: number; lagMs: number | null } | null = null;
   let checking: Promise<{ at: number; lagMs: number | null }> | null = null;
+  let caughtUpAt: number | null = null;
   let fallbacks = 0;
+  const lagAt = (at: number, p: ReplicaProbe | null): number | null => {
+    if (!p) return null;
+    if (p.caughtUp) {
+      caughtUpAt = at;
+      return 0;
+    }
+    const lag = Math.min(p.sinceReplayMs ?? Infinity, caughtUpAt === null ? Infinity : at - caughtUpAt);
+    return Number.isFinite(lag) ? lag : null;
+  };
   const check = () => {
-    if (checked && now() - checked.at < checkMs) return Promise.resolve(checked);
+    if (checked && Date.now() - checked.at < checkMs) return Promise.resolve(checked);
     checking ??= (async () => {
-      const at = now();
-      const lagMs = await o.lagOf().catch(() => null);
-      checked = { at, lagMs };
+      const at = Date.now();
+      const p = await o.probe().catch(() => null);
+      checked = { at, lagMs: lagAt(at, p) };
       return checked;
     })().finally(() => (checking = null));
     return checking;
