@@ -161,9 +161,11 @@ export async function createReport(
   by: { userId: number; userName: string },
   figures?: Executor,
 ): Promise<number> {
+  // A reader of its own is read before the transaction (on the embedded database it is the one connection the transaction holds).
+  const readFirst = figures ? await readPeriod(figures, scope, venue, period) : undefined;
   return db
     .transaction(async (tx) => {
-      const read = await readPeriod(figures ?? tx, scope, venue, period);
+      const read = readFirst ?? (await readPeriod(tx, scope, venue, period));
       const r = await reportRepo.insert(tx, scope, { orgId: venue.orgId, venueId: venue.id, kind, fromDay: period.from, toDay: period.to, ...read });
       await reportVersionRepo.insert(tx, scope, {
         orgId: r.orgId,

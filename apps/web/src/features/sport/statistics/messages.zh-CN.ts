@@ -116,5 +116,6 @@ const messages = {
     bracelet: '手环押金',
     other: '其他',
   },
+  asOf: '数据截至 {{time}}',
 };
 export default messages;
