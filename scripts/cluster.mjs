@@ -21,6 +21,7 @@ const ports = {
   pg: [base + 431, base + 432, base + 433],
   rest: [base + 8, base + 9, base + 10],
   pgPrimary: base + 500,
+  pgReports: base + 501,
   pgbouncer: base + 432 + 100,
 };
 const nodes = ['pg1', 'pg2', 'pg3'];
@@ -193,6 +194,7 @@ function values() {
     etcdPeerPort: ports.etcdPeer,
     pgPrimaryPort: ports.pgPrimary,
     pgbouncerPort: ports.pgbouncer,
+    pgReportsPort: ports.pgReports,
     servers: ports.apps.map((p, i) => `    server app${i + 1} 127.0.0.1:${p} check`).join('\n'),
     pgServers: ports.pg.map((p, i) => `    server ${nodes[i]} 127.0.0.1:${p} check port ${ports.rest[i]}`).join('\n'),
   };

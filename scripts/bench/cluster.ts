@@ -5,6 +5,9 @@
 //    longest time without a successful booking, and acknowledged orders missing afterwards.
 //  - cluster.ordersPerMin / .oneProcess: booking orders per minute through HAProxy with three
 //    processes, then with two of them stopped (same machine, same database).
+//  - cluster.ticketRush.ordersPerMin / .oneProcessOrdersPerMin / .ratio: a ticket rush (the 200
+//    buyers ordering 1–4 tickets of one show's level, `POST ticket/order`, as bench/tickets.ts) the
+//    same way, three processes then one; the ratio is three's figure over one's (target ≥ 1.5).
 // Skips with one line when the Debian packages cannot be installed. Leaves the cluster down.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -69,6 +72,10 @@ try {
     ns.forEach((n) => (/^(venue|order|sport\.)/.test(n.key) && menuIds.push(n.id), walk((n.children ?? []) as never)));
   walk(await asAdmin('GET', '/api/system/menu/tree'));
   const role = await asAdmin('POST', '/api/system/role', { orgId: org.id, code, name: '前台', menuIds });
+  // The ticketing routes are granted by route (as bench/tickets.ts does), not by menu.
+  const ticketApis = await asAdmin('POST', '/api/system/api/list', { module: 'ticket', pageSize: 500 });
+  for (const a of ticketApis.data as { id: number; grantable: boolean; roleIds: number[] }[])
+    if (a.grantable) await asAdmin('PUT', `/api/system/api/${a.id}/roles`, { roleIds: [...a.roleIds, role.id] });
   await asAdmin('POST', '/api/system/user', { code: `${code}_1`, name: '前台1', password: 'Bench@2020x', orgId: org.id, roleIds: [role.id] });
   const manager = await new Http(base).init();
   await manager.login('Bench@2020x', `${code}_1`);
@@ -92,6 +99,17 @@ try {
     if (!cell) throw new Error('the bench ran out of free cells');
     return call(h, '/api/sport/booking/order', { stadiumId: venue.id, date: cell.date, items: [{ siteId: cell.siteId, start: cell.start, end: cell.end }] });
   };
+  // One show on sale, a level whose quota the rushes do not exhaust: every order contends for its row.
+  const project = await ok('/api/sport/ticket/project', { name: '集群抢票' });
+  const show = await ok('/api/sport/ticket/session', {
+    projectId: project.id,
+    name: '开售',
+    startAt: new Date(Date.now() + 30 * 86400_000).toISOString(),
+    onSale: true,
+    levels: [{ name: '看台', priceFen: 28000, quota: 1_000_000 }],
+  });
+  let asked = 0;
+  const ticketOrder = (h: Http) => call(h, '/api/sport/ticket/order', { sessionId: show.id, levelId: show.levels[0].id, quantity: 1 + (asked++ % 4) });
   const grid = (h: Http) => call(h, '/api/sport/booking/grid', { stadiumId: venue.id, date: addDays(today, 1 + (next % 30)) });
 
   // 200 front desks: each signs in once and alternates grid reads and bookings, a short pause between.
@@ -163,11 +181,30 @@ try {
     );
     return Math.round((made * 60_000) / (Date.now() - t0));
   };
+  const ticketRush = async () => {
+    const t0 = Date.now();
+    let made = 0;
+    const until = t0 + 20_000;
+    await Promise.all(
+      desks.map(async (h) => {
+        while (Date.now() < until) if ((await ticketOrder(h)).ok) made++;
+      }),
+    );
+    return Math.round((made * 60_000) / (Date.now() - t0));
+  };
   out['cluster.ordersPerMin'] = await rush();
+  const ticketsThree = await ticketRush();
+  out['cluster.ticketRush.ordersPerMin'] = ticketsThree;
   cluster('stop-app', '2');
   cluster('stop-app', '3');
   out['cluster.ordersPerMin.oneProcess'] = await rush();
+  const ticketsOne = await ticketRush();
+  out['cluster.ticketRush.oneProcessOrdersPerMin'] = ticketsOne;
+  out['cluster.ticketRush.ratio'] = Math.round((ticketsThree / Math.max(1, ticketsOne)) * 100) / 100;
   console.log(`booking orders per minute: ${out['cluster.ordersPerMin']} with 3 processes, ${out['cluster.ordersPerMin.oneProcess']} with 1`);
+  console.log(
+    `ticket rush orders per minute: ${out['cluster.ticketRush.ordersPerMin']} with 3 processes, ${out['cluster.ticketRush.oneProcessOrdersPerMin']} with 1 (×${out['cluster.ticketRush.ratio']}) ${failuresSeen()}`,
+  );
   for (const n of ['2', '3']) cluster('restart-app', n);
 
   // Failover: kill the primary's PostgreSQL under the booking load; every acknowledged order must exist.

@@ -57,6 +57,13 @@ const env = z.object({
    * DATABASE_URL goes through a transaction-mode pooler: queries then use no named statements.
    */
   DATABASE_LISTEN_URL: z.string().url().optional(),
+  /**
+   * A streaming replica of the primary, read by reports and exports (never by what decides money,
+   * stock, seats, holds or limits). Unset, or on the embedded database: they read the primary.
+   */
+  DATABASE_READ_URL: z.string().url().optional(),
+  /** The replica's lag (ms) past which reports read the primary instead. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /** SIGTERM: how long /readyz answers 503 before the server stops taking connections (the balancer's drain time). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   ADMIN_PASSWORD: z.string().min(4).max(128).optional(),
@@ -208,6 +215,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     poolSize: e.DATABASE_POOL_SIZE,
     databaseListenUrl: e.DATABASE_LISTEN_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
+    databaseReadMaxLagMs: e.DATABASE_READ_MAX_LAG_MS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',

@@ -23,7 +23,14 @@ async function main() {
   const firstStart = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
   // First start: the body-encryption keys are made on the thread pool while the database opens.
   const [database] = await Promise.all([
-    openDatabase({ databaseUrl: config.databaseUrl, listenUrl: config.databaseListenUrl, dataDir: config.dataDir, poolSize: config.poolSize }),
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      listenUrl: config.databaseListenUrl,
+      readUrl: config.databaseReadUrl,
+      readMaxLagMs: config.databaseReadMaxLagMs,
+      dataDir: config.dataDir,
+      poolSize: config.poolSize,
+    }),
     prepareKeys(config.dataDir),
   ]);
   const openedAt = Date.now();

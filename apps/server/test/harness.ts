@@ -171,7 +171,8 @@ export async function startServer(
   opts: { logStream?: { write(line: string): unknown } } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(scratchDir, 'venue-test-'));
-  const pgdb = kind === 'postgres' ? await freshPostgres('t', { template: await migratedPostgresTemplate() }) : undefined;
+  // A suite that brings its own server (the replica test's throwaway primary) names it in DATABASE_URL.
+  const pgdb = kind === 'postgres' && !env.DATABASE_URL ? await freshPostgres('t', { template: await migratedPostgresTemplate() }) : undefined;
   if (kind === 'pglite') fs.cpSync(path.join(await migratedPgliteDir(), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
   // SESSION_CACHE_MS 0: suites change the database behind the server (raw SQL grants, deleted sessions)
   // and expect its next answer to show it, where another process would see it within the cache's
@@ -189,7 +190,14 @@ export async function startServer(
     ...(pgdb?.listenUrl ? { DATABASE_LISTEN_URL: pgdb.listenUrl } : {}),
     ...env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, listenUrl: config.databaseListenUrl, dataDir, poolSize: config.poolSize });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    listenUrl: config.databaseListenUrl,
+    readUrl: config.databaseReadUrl,
+    readMaxLagMs: config.databaseReadMaxLagMs,
+    dataDir,
+    poolSize: config.poolSize,
+  });
   const sms = new CapturingSms();
   const app = await buildApp({ config, database, sms, logStream: opts.logStream });
   await seedPlatform(database.db, config, () => undefined);

@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * keeps firing.
  */
 const BASE = process.env.TEST_DATABASE_URL;
+/** The server itself when TEST_DATABASE_URL is a PgBouncer in transaction mode (creating databases, the test's own reads; the processes' LISTEN and migrations). */
+const DIRECT = process.env.TEST_DATABASE_LISTEN_URL ?? BASE;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const JOBS = 50;
 const FIRES = 30;
@@ -35,7 +37,7 @@ interface Proc {
   log: string[];
 }
 
-async function startProcess(databaseUrl: string): Promise<Proc> {
+async function startProcess(databaseUrl: string, listenUrl?: string): Promise<Proc> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'venue-cluster-'));
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
@@ -44,6 +46,7 @@ async function startProcess(databaseUrl: string): Promise<Proc> {
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
+      ...(listenUrl ? { DATABASE_LISTEN_URL: listenUrl } : {}),
       DATABASE_POOL_SIZE: '5',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -91,6 +94,7 @@ if (!BASE) {
     let db: import('pg').Client;
     let dbName = '';
     let url = '';
+    let listenUrl: string | undefined;
     const procs: Proc[] = [];
     let counter: http.Server;
     let counterPort = 0;
@@ -99,13 +103,17 @@ if (!BASE) {
     beforeAll(async () => {
       pg = (await import('pg')).default;
       dbName = `t_cluster_${Date.now().toString(36)}_${crypto.randomBytes(3).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: BASE });
+      const admin = new pg.Client({ connectionString: DIRECT });
       await admin.connect();
       await admin.query(`create database ${dbName}`);
       await admin.end();
-      const u = new URL(BASE);
-      u.pathname = `/${dbName}`;
-      url = u.toString();
+      const named = (base: string) => {
+        const u = new URL(base);
+        u.pathname = `/${dbName}`;
+        return u.toString();
+      };
+      url = named(BASE);
+      listenUrl = process.env.TEST_DATABASE_LISTEN_URL && named(process.env.TEST_DATABASE_LISTEN_URL);
       counter = http.createServer((req, res) => {
         const key = `${req.headers['x-job-id']}@${req.headers['x-job-planned-at']}`;
         hits.set(key, (hits.get(key) ?? 0) + 1);
@@ -115,9 +123,9 @@ if (!BASE) {
       await new Promise<void>((r) => counter.listen(0, '127.0.0.1', r));
       counterPort = (counter.address() as net.AddressInfo).port;
       // One after the other: the second waits on the first's migration and seed.
-      procs.push(await startProcess(url));
-      procs.push(await startProcess(url));
-      db = new pg.Client({ connectionString: url });
+      procs.push(await startProcess(url, listenUrl));
+      procs.push(await startProcess(url, listenUrl));
+      db = new pg.Client({ connectionString: listenUrl ?? url });
       await db.connect();
     });
 
@@ -127,7 +135,7 @@ if (!BASE) {
       await db?.end();
       counter?.close();
       if (dbName) {
-        const admin = new pg.Client({ connectionString: BASE });
+        const admin = new pg.Client({ connectionString: DIRECT });
         await admin.connect();
         await admin.query(`drop database if exists ${dbName} with (force)`);
         await admin.end();

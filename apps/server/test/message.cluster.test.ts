@@ -108,7 +108,7 @@ if (!BASE) {
       const t0 = Date.now();
       const workers = [];
       for (let i = 0; i < 3; i++) {
-        const d = await openDatabase({ databaseUrl: s.config.databaseUrl!, dataDir: s.dataDir, poolSize: 4 });
+        const d = await openDatabase({ databaseUrl: s.config.databaseUrl!, listenUrl: s.config.databaseListenUrl, dataDir: s.dataDir, poolSize: 4 });
         others.push(d);
         workers.push(new MessageWorker(d.db, s.app.ctx.keys.secretKey, { batch: 50, idleMs: 20, allow: new HttpAllowList([new URL(robot.url).host]) }));
       }
@@ -135,6 +135,8 @@ if (!BASE) {
         env: {
           ...process.env,
           DATABASE_URL: s.config.databaseUrl!,
+          // Behind PgBouncer (TEST_DATABASE_LISTEN_URL) the worker migrates and listens on the direct connection, as a server does.
+          ...(s.config.databaseListenUrl ? { DATABASE_LISTEN_URL: s.config.databaseListenUrl } : {}),
           MSG_SECRET_KEY: s.app.ctx.keys.secretKey.toString('hex'),
           MSG_LEASE_MS: '2000',
           MSG_OUTBOUND_ALLOW: new URL(robot.url).host,
@@ -149,7 +151,7 @@ if (!BASE) {
       const mid = await counts('cluster.kill');
       expect(mid['wecom:sending']).toBeGreaterThan(0);
       robot.setDelay(0);
-      const d = await openDatabase({ databaseUrl: s.config.databaseUrl!, dataDir: s.dataDir, poolSize: 4 });
+      const d = await openDatabase({ databaseUrl: s.config.databaseUrl!, listenUrl: s.config.databaseListenUrl, dataDir: s.dataDir, poolSize: 4 });
       others.push(d);
       const survivor = new MessageWorker(d.db, s.app.ctx.keys.secretKey, { batch: 50, idleMs: 20, allow: new HttpAllowList([new URL(robot.url).host]) });
       survivor.start();

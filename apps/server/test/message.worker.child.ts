@@ -6,7 +6,7 @@ import { HttpAllowList } from '../src/platform/outbound.ts';
  * A sending process for message.cluster.test.ts: one queue worker on DATABASE_URL with a short
  * lease, nothing else. The test kills it with SIGKILL while its sends are in flight.
  */
-const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: '/tmp', poolSize: 4 });
+const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, listenUrl: process.env.DATABASE_LISTEN_URL, dataDir: '/tmp', poolSize: 4 });
 const worker = new MessageWorker(database.db, Buffer.from(process.env.MSG_SECRET_KEY!, 'hex'), {
   leaseMs: Number(process.env.MSG_LEASE_MS ?? 2000),
   batch: Number(process.env.MSG_BATCH ?? 20),

@@ -50,6 +50,8 @@ describe('statistics dashboard', () => {
     // Delivered as the scheduler's delivery job would (this test server's scheduler started before the job was shipped).
     await deliverOrderEvents(e.server, order.body.id);
     await expect.poll(() => revenue.innerText(), { timeout: 15_000 }).toContain('¥12.50');
+    // The figures say the time their data is as of (the answers' X-Data-As-Of).
+    await expect.poll(() => page.getByTestId('stats-today-as-of').innerText()).toMatch(/^数据截至 \d\d:\d\d:\d\d$/);
 
     await page.getByTestId('stats-view').getByText('表格').click();
     await expect.poll(() => page.getByTestId('stats-days').innerText()).toContain('商品/服务');
@@ -126,6 +128,7 @@ describe('statistics report screens', () => {
     await setTheme(page, 'dark');
     await page.goto(`${e.baseUrl}/sport/views/statistics/venue/index`);
     await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Total');
+    await expect.poll(() => page.getByTestId('stats-report-as-of').innerText()).toMatch(/^Data as of \d\d:\d\d:\d\d$/);
     await settledShot(page, 'statistics-venue-en-dark');
     await page.goto(`${e.baseUrl}/sport/views/statistics/deposit/index`);
     await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Deposits held');

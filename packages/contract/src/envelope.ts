@@ -57,3 +57,9 @@ export type ImportResult = z.output<typeof importResult>;
  * expected to reach, from the bytes its first rows took. The console shows a progress figure from them.
  */
 export const EXPORT_HEADERS = { totalRows: 'x-total-rows', expectedBytes: 'x-expected-bytes' } as const;
+
+/**
+ * Headers of a report's or an export's answer read through the reporting reader (a replica when the
+ * server has `DATABASE_READ_URL`): the time its data is as of, ISO 8601. Bodies stay as they are.
+ */
+export const REPORT_HEADERS = { dataAsOf: 'x-data-as-of' } as const;

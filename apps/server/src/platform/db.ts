@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { migrationsFolder, pgliteTemplateDir } from './paths.ts';
 import { useNamedStatements } from './prepared.ts';
 import { embeddedPool } from './embedded-connection.ts';
+import { LAG_SQL, primaryReader, replicaReader, type ReportingReader } from './reporting.ts';
 
 // The platform knows no module's tables (docs/decisions.md, "Layers"): queries name their tables,
 // Drizzle's relational `db.query` API (which needs the schema) is not used.
@@ -30,10 +31,20 @@ export interface Database {
    * sent meanwhile are gone: the listener catches up from the tables). Answers the way to stop.
    */
   listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  /** What reports and exports read (platform/reporting.ts): the replica of `DATABASE_READ_URL`, else the primary. */
+  reporting: ReportingReader;
   close(): Promise<void>;
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; listenUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  listenUrl?: string;
+  /** A streaming replica for reports (`DATABASE_READ_URL`), and the lag past which they read the primary. */
+  readUrl?: string;
+  readMaxLagMs?: number;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -64,15 +75,18 @@ export async function openDatabase(opts: { databaseUrl?: string; listenUrl?: str
     // statement named on another one is unknown: behind it every statement is unnamed.
     const pooled = opts.listenUrl !== undefined;
     useNamedStatements(!pooled);
+    const reporting = opts.readUrl ? openReplica(pg, drizzle, db, opts.readUrl, opts.readMaxLagMs ?? 10_000, opts.poolSize ?? 10) : primaryReader(db);
     return {
       db,
       kind: 'postgres',
+      reporting,
       query: async (text, params) => (await pool.query(text, params)).rows,
       prepared: async (name, text, values) => (await pool.query(pooled ? { text, values } : { name, text, values })).rows,
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
       close: async () => {
         await listener.close();
+        await reporting.close();
         await pool.end();
       },
     };
@@ -118,6 +132,7 @@ export async function openDatabase(opts: { databaseUrl?: string; listenUrl?: str
         if (!client.closed) await pool.query(`unlisten ${quoteIdent(channel)}`);
       };
     },
+    reporting: primaryReader(db),
     close: async () => {
       await pool.end();
       await client.close();
@@ -131,6 +146,35 @@ function useIdsAsNumbers(driver: typeof import('pg').default): void {
   const INT8_ARRAY = 1016 as Parameters<typeof driver.types.getTypeParser>[0];
   const parseBigints = driver.types.getTypeParser(INT8_ARRAY);
   driver.types.setTypeParser(INT8_ARRAY, (v) => (parseBigints(v) as (string | null)[]).map((x) => (x === null ? null : Number(x))));
+}
+
+/**
+ * The replica's pool (its own connections, opened when a report first reads: a replica that is
+ * down does not stop the server starting) and the reader over it. Nothing is migrated there: it
+ * replays the primary's schema.
+ */
+function openReplica(
+  pg: typeof import('pg').default,
+  drizzle: typeof import('drizzle-orm/node-postgres').drizzle,
+  primary: Db,
+  url: string,
+  maxLagMs: number,
+  poolSize: number,
+): ReportingReader {
+  // A report waits on the primary rather than long on a replica that does not answer.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 2_000 });
+  pool.on('error', (err) => console.warn(`replica connection lost: ${err.message}`));
+  pool.on('connect', (c) => c.on('error', (err) => console.warn(`replica connection lost: ${err.message}`)));
+  return replicaReader({
+    primary,
+    replica: drizzle(pool) as unknown as Db,
+    maxLagMs,
+    probe: async () => {
+      const r = (await pool.query<{ caught_up: boolean; since_replay_ms: number | null }>(LAG_SQL)).rows[0];
+      return { caughtUp: !!r?.caught_up, sinceReplayMs: r?.since_replay_ms ?? null };
+    },
+    closeReplica: () => pool.end(),
+  });
 }
 
 /**

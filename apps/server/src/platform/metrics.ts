@@ -65,6 +65,29 @@ export function installMetrics(app: FastifyInstance, database: Database, modules
       },
     });
   }
+  // The reporting replica (DATABASE_READ_URL): its lag at the last check, and the reports read from the primary instead.
+  const reporting = database.reporting;
+  new Gauge({
+    name: 'venue_db_replica_lag_seconds',
+    help: 'The reporting replica lag at its last check (seconds); absent without a replica or while it cannot be reached.',
+    registers: [registry],
+    collect() {
+      const lag = reporting.state().lagMs;
+      if (lag === null) this.reset();
+      else this.set(lag / 1000);
+    },
+  });
+  let counted = 0;
+  new Counter({
+    name: 'venue_db_replica_fallbacks_total',
+    help: 'Reports and exports read from the primary because the replica lagged past DATABASE_READ_MAX_LAG_MS or could not be reached.',
+    registers: [registry],
+    collect() {
+      const n = reporting.state().fallbacks;
+      if (n > counted) this.inc(n - counted);
+      counted = n;
+    },
+  });
   for (const g of contributionsOf(modules, 'gauges')) {
     new Gauge({
       name: g.name,

@@ -20,6 +20,7 @@ import {
   page,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
+import { reportingDb } from '../../../platform/reporting.ts';
 import { exportLiquidation, exportSettlement } from './agency.export.ts';
 import {
   addContract,
@@ -131,7 +132,7 @@ export function agencyRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'export',
     body: agencyStatementListQuery,
     response: 'file',
-    handler: async ({ body, caller, req }) => exportLiquidation(db, caller!, body, req.lang),
+    handler: async ({ body, caller, req, reply }) => exportLiquidation(await reportingDb(ctx.database.reporting, reply), caller!, body, req.lang),
   });
   defineRoute(app, {
     ...statement,
@@ -196,6 +197,6 @@ export function agencyRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'export',
     body: agencyPartyListQuery,
     response: 'file',
-    handler: async ({ body, caller, req }) => exportSettlement(db, caller!, body, req.lang),
+    handler: async ({ body, caller, req, reply }) => exportSettlement(await reportingDb(ctx.database.reporting, reply), caller!, body, req.lang),
   });
 }

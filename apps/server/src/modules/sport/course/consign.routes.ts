@@ -15,6 +15,7 @@ import {
   page,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
+import { reportingDb } from '../../../platform/reporting.ts';
 import {
   addPartner,
   consignStatement as statementOf,
@@ -111,7 +112,7 @@ export function consignRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'export',
     body: consignStatementQuery,
     response: 'file',
-    handler: async ({ body, caller, req }) => exportStatement(db, caller, body, req.lang),
+    handler: async ({ body, caller, req, reply }) => exportStatement(await reportingDb(ctx.database.reporting, reply), caller, body, req.lang),
   });
   defineRoute(app, {
     ...consign,

@@ -18,6 +18,7 @@ import {
   coachSettlementVersion,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
+import { reportingDb } from '../../../platform/reporting.ts';
 import {
   addRate,
   addSettlement,
@@ -107,7 +108,7 @@ export function settlementRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'export',
     body: coachSettlementExportQuery,
     response: 'file',
-    handler: async ({ body, caller, req }) => exportSettlements(db, caller, body, req.lang),
+    handler: async ({ body, caller, req, reply }) => exportSettlements(await reportingDb(ctx.database.reporting, reply), caller, body, req.lang),
   });
   defineRoute(app, {
     ...st,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Perm, displayLinkCreate, idParams, displayLinkPage, displayLinkQuery, displayLinkRow, largeScreenToken, largeScreenView } from '@venue/contract';
 import { z } from 'zod';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
+import { reportingDb } from '../../../platform/reporting.ts';
 import { addLink, listLinks, revoke, viewByToken } from './largeScreen.service.ts';
 
 /**
@@ -55,6 +56,6 @@ export function largeScreenRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: largeScreenToken,
     response: largeScreenView,
     rateLimit: { max: 120, timeWindow: 60_000 },
-    handler: async ({ body }) => viewByToken(db, body.token),
+    handler: async ({ body, reply }) => viewByToken(db, body.token, () => reportingDb(ctx.database.reporting, reply)),
   });
 }

@@ -133,12 +133,17 @@ async function linkOf(db: Db, token: string): Promise<DisplayLinkRecord> {
 
 const sum = (a: number, b: number) => a + b;
 
-/** `POST largescreen/view` (public): the figures of the link's organisation and its subtree, from the statistics aggregates. */
-export async function viewByToken(db: Db, token: string): Promise<LargeScreenView> {
-  const link = await linkOf(db, token);
+/**
+ * `POST largescreen/view` (public): the figures of the link's organisation and its subtree, from the
+ * statistics aggregates. The link is checked on the primary (a revoked link is gone at once); the
+ * figures are read through `figures` (the reporting reader).
+ */
+export async function viewByToken(primary: Db, token: string, figures: () => Promise<Db>): Promise<LargeScreenView> {
+  const link = await linkOf(primary, token);
   const scope: Scope = { kind: 'subtree', orgId: link.orgId };
-  const org = await findOrg(db, scope, link.orgId);
+  const org = await findOrg(primary, scope, link.orgId);
   if (!org) throw new AppError('NOT_FOUND', 'largeScreen.invalid');
+  const db = await figures();
   const today = dayIn(new Date(), org.timeZone);
   const yesterday = addDays(today, -1);
   const monthStart = `${today.slice(0, 8)}01`;

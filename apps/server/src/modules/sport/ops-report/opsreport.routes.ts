@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   Perm,
   idParams,
@@ -11,11 +11,14 @@ import {
   opsReportRow,
 } from '@venue/contract';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
+import { reportingDb } from '../../../platform/reporting.ts';
 import { editReport, exportReports, generateReport, getReport, listReports, regenerateReport, reportLog } from './opsreport.service.ts';
 
 /** The operations reports' calls: `{sport}opsReport/...`. */
 export function opsReportRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  // A report's figures are read through the reporting reader (a replica when configured), once the request is checked.
+  const read = (reply: FastifyReply) => () => reportingDb(ctx.database.reporting, reply);
   const url = (p: string) => `${ctx.config.prefixes.sport}opsReport/${p}`;
   const base = { module: 'opsReport' };
   const P = Perm.opsReport;
@@ -39,7 +42,7 @@ export function opsReportRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'export',
     body: opsReportQuery,
     response: 'file',
-    handler: async ({ body, caller, req }) => exportReports(db, caller, body, req.lang),
+    handler: async ({ body, caller, req, reply }) => exportReports(await reportingDb(ctx.database.reporting, reply), caller, body, req.lang),
   });
   defineRoute(app, {
     ...base,
@@ -49,7 +52,7 @@ export function opsReportRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'generate',
     body: opsReportGenerate,
     response: opsReportRow,
-    handler: async ({ body, caller }) => generateReport(db, caller, body),
+    handler: async ({ body, caller, reply }) => generateReport(db, caller, body, read(reply)),
   });
   defineRoute(app, {
     ...base,
@@ -81,7 +84,7 @@ export function opsReportRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: idParams,
     body: opsReportRegenerate,
     response: opsReportRow,
-    handler: async ({ params, body, caller }) => regenerateReport(db, caller, params.id, body),
+    handler: async ({ params, body, caller, reply }) => regenerateReport(db, caller, params.id, body, read(reply)),
   });
   defineRoute(app, {
     ...base,

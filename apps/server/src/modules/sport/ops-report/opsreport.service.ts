@@ -149,8 +149,8 @@ async function readPeriod(tx: Executor, scope: Scope, venue: { id: number; orgId
 }
 
 /**
- * A venue's report for the period (readPeriod), stored with version 1 by `by`. The same kind,
- * venue and period twice answers 100409 `duplicate`.
+ * A venue's report for the period (readPeriod, through `figures` when given: the reporting reader),
+ * stored with version 1 by `by`. The same kind, venue and period twice answers 100409 `duplicate`.
  */
 export async function createReport(
   db: Db,
@@ -159,10 +159,13 @@ export async function createReport(
   kind: OpsReportKind,
   period: { from: string; to: string },
   by: { userId: number; userName: string },
+  figures?: Executor,
 ): Promise<number> {
+  // A reader of its own is read before the transaction (on the embedded database it is the one connection the transaction holds).
+  const readFirst = figures ? await readPeriod(figures, scope, venue, period) : undefined;
   return db
     .transaction(async (tx) => {
-      const read = await readPeriod(tx, scope, venue, period);
+      const read = readFirst ?? (await readPeriod(tx, scope, venue, period));
       const r = await reportRepo.insert(tx, scope, { orgId: venue.orgId, venueId: venue.id, kind, fromDay: period.from, toDay: period.to, ...read });
       await reportVersionRepo.insert(tx, scope, {
         orgId: r.orgId,
@@ -182,11 +185,12 @@ export async function createReport(
 }
 
 /** `POST opsReport/generate`: a venue of the caller's scope (another's answers 100404). */
-export async function generateReport(db: Db, caller: Caller, input: z.output<typeof opsReportGenerate>) {
+export async function generateReport(db: Db, caller: Caller, input: z.output<typeof opsReportGenerate>, figures: () => Promise<Db>) {
   const scope = scopeOf(caller);
   const venue = await findVenue(db, scope, input.stadiumId);
   if (!venue) throw notFound();
-  const id = await createReport(db, scope, venue, input.kind, periodOf(input.kind, input.from, input.to), caller);
+  const period = periodOf(input.kind, input.from, input.to);
+  const id = await createReport(db, scope, venue, input.kind, period, caller, await figures());
   return reportOf(db, scope, id);
 }
 
@@ -196,13 +200,14 @@ export async function generateReport(db: Db, caller: Caller, input: z.output<typ
  * version seen (an old version answers 100409 `stale`) and a version row: `regenerated` and the
  * figures (`generated.orders`) and `settlement` that changed.
  */
-export async function regenerateReport(db: Db, caller: Caller, id: number, input: z.output<typeof opsReportRegenerate>) {
+export async function regenerateReport(db: Db, caller: Caller, id: number, input: z.output<typeof opsReportRegenerate>, figures: () => Promise<Db>) {
   const scope = scopeOf(caller);
   const was = await reportRepo.find(db, scope, id);
   if (!was) throw notFound();
   if (was.version !== input.version) throw staleVersion();
+  // Read before the write (the reporting reader may be a replica); the write is conditional on the version seen.
+  const read = await readPeriod(await figures(), scope, { id: was.venueId, orgId: was.orgId }, { from: was.fromDay, to: was.toDay });
   await db.transaction(async (tx) => {
-    const read = await readPeriod(tx, scope, { id: was.venueId, orgId: was.orgId }, { from: was.fromDay, to: was.toDay });
     const r = await updateReportRow(tx, scope, id, input.version, read);
     if (!r) throw staleVersion();
     const changed = [

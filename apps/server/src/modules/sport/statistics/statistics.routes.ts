@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   Perm,
   statisticsDays,
@@ -13,6 +13,7 @@ import {
 } from '@venue/contract';
 import { z } from 'zod';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
+import { reportingDb } from '../../../platform/reporting.ts';
 import {
   exportDrill,
   exportReport,
@@ -26,6 +27,8 @@ import {
 /** The statistics calls, under `{sport}statistics`: figures, the lines they add up, days by kind, and the rebuild. */
 export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  // Figures and their exports read the reporting reader (a replica when configured); the rebuild writes the primary.
+  const read = (reply: FastifyReply) => reportingDb(ctx.database.reporting, reply);
   const url = (p: string) => `${ctx.config.prefixes.sport}statistics/${p}`;
   const base = { module: 'statistics', method: 'POST' as const };
   const P = Perm.statistics;
@@ -38,7 +41,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     readOnly: true,
     body: statisticsRange,
     response: statisticsSummary,
-    handler: async ({ body, caller }) => summaryOf(db, caller, body),
+    handler: async ({ body, caller, reply }) => summaryOf(await read(reply), caller, body),
   });
   defineRoute(app, {
     ...base,
@@ -48,7 +51,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     readOnly: true,
     body: statisticsDrillQuery,
     response: statisticsDrillPage,
-    handler: async ({ body, caller }) => statisticsDrill(db, caller, body),
+    handler: async ({ body, caller, reply }) => statisticsDrill(await read(reply), caller, body),
   });
   defineRoute(app, {
     ...base,
@@ -58,7 +61,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     readOnly: true,
     body: statisticsRange,
     response: statisticsDays,
-    handler: async ({ body, caller }) => daysOf(db, caller, body),
+    handler: async ({ body, caller, reply }) => daysOf(await read(reply), caller, body),
   });
   defineRoute(app, {
     ...base,
@@ -68,7 +71,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     readOnly: true,
     body: statisticsReportQuery,
     response: statisticsReport,
-    handler: async ({ body, caller }) => reportOf(db, caller, body),
+    handler: async ({ body, caller, reply }) => reportOf(await read(reply), caller, body),
   });
   defineRoute(app, {
     ...base,
@@ -77,7 +80,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'export',
     body: statisticsReportQuery,
     response: 'file',
-    handler: async ({ body, caller, req }) => exportReport(db, caller, body, req.lang),
+    handler: async ({ body, caller, req, reply }) => exportReport(await read(reply), caller, body, req.lang),
   });
   defineRoute(app, {
     ...base,
@@ -86,7 +89,7 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     action: 'export',
     body: statisticsDrillExportQuery,
     response: 'file',
-    handler: async ({ body, caller, req }) => exportDrill(db, caller, body, req.lang),
+    handler: async ({ body, caller, req, reply }) => exportDrill(await read(reply), caller, body, req.lang),
   });
   defineRoute(app, {
     ...base,

@@ -10,11 +10,12 @@ import { liveRefetchMs, liveStore } from '../../../app/station.ts';
 import { useStore } from '../../../app/store.ts';
 import { todayIn, useCan, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
-import { echarts, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
+import { echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
+import { AsOf } from './AsOf.tsx';
 import { PRESETS, daysIn, previousOf, rangeOf, shiftDay, type DayRange, type Preset } from './ranges.ts';
 
-const summaryOf = (r: DayRange, stadiumId?: number) => http.post<StatisticsSummary>(statsUrl('summary'), { ...r, stadiumId });
-const daysOf = (r: DayRange, stadiumId?: number) => http.post<{ data: StatisticsDayRow[] }>(statsUrl('days'), { ...r, stadiumId });
+const summaryOf = (r: DayRange, stadiumId?: number) => postStats<StatisticsSummary>('summary', { ...r, stadiumId });
+const daysOf = (r: DayRange, stadiumId?: number) => postStats<{ data: StatisticsDayRow[] }>('days', { ...r, stadiumId });
 
 const show = (metric: StatisticsMetric, v: number) => (metric.endsWith('Fen') ? yuan(v) : String(v));
 /** Yuan as a number, for the chart's axis. */
@@ -43,7 +44,7 @@ function TodayCards({ t, today, stadiumId, refetchMs }: { t: StatsT; today: stri
     queryKey: ['statistics', 'today', today, stadiumId],
     queryFn: async () => {
       const [a, b, c] = await Promise.all(Object.values(days).map((d) => summaryOf({ from: d, to: d }, stadiumId)));
-      return { today: a!, yesterday: b!, lastWeek: c! };
+      return { today: a!.body, yesterday: b!.body, lastWeek: c!.body, asOf: oldestAsOf(a!, b!, c!) };
     },
     refetchInterval: refetchMs,
   });
@@ -63,6 +64,9 @@ function TodayCards({ t, today, stadiumId, refetchMs }: { t: StatsT; today: stri
           </Card>
         </Col>
       ))}
+      <Col span={24}>
+        <AsOf t={t} at={q.data?.asOf} testId="stats-today-as-of" />
+      </Col>
     </Row>
   );
 }
@@ -74,7 +78,7 @@ function RangeFigures({ t, range, stadiumId, refetchMs }: { t: StatsT; range: Da
     queryKey: ['statistics', 'range', range, stadiumId],
     queryFn: async () => {
       const [now, before] = await Promise.all([summaryOf(range, stadiumId), summaryOf(previous, stadiumId)]);
-      return { now, before };
+      return { now: now.body, before: before.body, asOf: oldestAsOf(now, before) };
     },
     refetchInterval: refetchMs,
   });
@@ -85,6 +89,7 @@ function RangeFigures({ t, range, stadiumId, refetchMs }: { t: StatsT; range: Da
       pagination={false}
       loading={q.isLoading}
       data-testid="stats-range"
+      footer={q.data?.asOf ? () => <AsOf t={t} at={q.data.asOf} testId="stats-range-as-of" /> : undefined}
       dataSource={q.data ? STATISTICS_METRICS.map((m) => ({ metric: m, now: q.data.now[m], before: q.data.before[m] })) : []}
       columns={[
         { key: 'metric', title: t('range'), dataIndex: 'metric', render: (m: StatisticsMetric) => t(`metric.${m}`) },
@@ -106,7 +111,7 @@ function Trend({ t, range, stadiumId, refetchMs }: { t: StatsT; range: DayRange;
   const dark = useThemeName() === 'dark';
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const q = useQuery({ queryKey: ['statistics', 'days', range, stadiumId], queryFn: () => daysOf(range, stadiumId), refetchInterval: refetchMs });
-  const rows = useMemo(() => q.data?.data ?? [], [q.data]);
+  const rows = useMemo(() => q.data?.body.data ?? [], [q.data]);
   const days = useMemo(() => daysIn(range), [range]);
   const kinds = useMemo(() => [...new Set(rows.map((r) => r.kind))].sort(), [rows]);
   const kindLabel = (k: string) => t.dynamic('kind', k);
@@ -155,16 +160,19 @@ function Trend({ t, range, stadiumId, refetchMs }: { t: StatsT; range: DayRange;
       size="small"
       title={t('trend')}
       extra={
-        <Segmented
-          size="small"
-          value={view}
-          onChange={(v) => setView(v as 'chart' | 'table')}
-          options={[
-            { value: 'chart', label: t('chartView') },
-            { value: 'table', label: t('tableView') },
-          ]}
-          data-testid="stats-view"
-        />
+        <Space>
+          <AsOf t={t} at={q.data?.asOf} testId="stats-trend-as-of" />
+          <Segmented
+            size="small"
+            value={view}
+            onChange={(v) => setView(v as 'chart' | 'table')}
+            options={[
+              { value: 'chart', label: t('chartView') },
+              { value: 'table', label: t('tableView') },
+            ]}
+            data-testid="stats-view"
+          />
+        </Space>
       }
     >
       {!rows.length && !q.isLoading ? (

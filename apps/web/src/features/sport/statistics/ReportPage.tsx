@@ -24,7 +24,8 @@ import { useThemeName } from '../../../app/prefs.ts';
 import { todayIn, useCan, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
 import { FILE_TIMEOUT_MS } from '../../../kit/api.ts';
 import { yuan } from '../../../kit/pay/index.ts';
-import { echarts, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
+import { echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
+import { AsOf } from './AsOf.tsx';
 import { PRESETS, previousOf, rangeOf, shiftDay, type DayRange, type Preset } from './ranges.ts';
 
 interface Filter {
@@ -167,11 +168,8 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
   const q = useQuery({
     queryKey: ['statistics', 'report', body],
     queryFn: async () => {
-      const [now, before] = await Promise.all([
-        http.post<StatisticsReport>(statsUrl('report'), body),
-        http.post<StatisticsReport>(statsUrl('report'), { ...body, ...previous }),
-      ]);
-      return { now, before };
+      const [now, before] = await Promise.all([postStats<StatisticsReport>('report', body), postStats<StatisticsReport>('report', { ...body, ...previous })]);
+      return { now: now.body, before: before.body, asOf: oldestAsOf(now, before) };
     },
   });
   const label = (r: StatisticsReportRow) => {
@@ -232,6 +230,7 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
         title={t(`report.${report}`)}
         extra={
           <Space>
+            <AsOf t={t} at={q.data?.asOf} testId="stats-report-as-of" />
             <Segmented
               size="small"
               value={view}

@@ -136,5 +136,6 @@ const messages: MessagesOf<typeof zh> = {
     bracelet: 'Bracelet deposits',
     other: 'Other',
   },
+  asOf: 'Data as of {{time}}',
 };
 export default messages;

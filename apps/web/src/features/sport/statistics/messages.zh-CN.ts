@@ -133,5 +133,6 @@ const messages = {
     bracelet: '手环押金',
     other: '其他',
   },
+  asOf: '数据截至 {{time}}',
 };
 export default messages;

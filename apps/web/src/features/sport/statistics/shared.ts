@@ -1,10 +1,11 @@
+import { REPORT_HEADERS } from '@venue/contract';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
-import { api } from '../../../app/request.ts';
+import { api, requestRaw } from '../../../app/request.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -16,6 +17,19 @@ export const useStatsT = (): StatsT => useFeatureT<typeof zh>(NS);
 
 /** `{sport}statistics/<path>`. */
 export const statsUrl = (path: string) => api.sport(`statistics/${path}`);
+
+/** A figures call's answer and the time its data is as of (`X-Data-As-Of`: a replica's data may be seconds old). */
+export interface AsOfAnswer<T> {
+  body: T;
+  asOf: string | null;
+}
+export async function postStats<T>(path: string, data: unknown): Promise<AsOfAnswer<T>> {
+  const r = await requestRaw<T>({ url: statsUrl(path), method: 'POST', data });
+  return { body: r.envelope.body, asOf: r.headers.get(REPORT_HEADERS.dataAsOf) };
+}
+/** The oldest of several answers' as-of times: what a screen made of them is as of. */
+export const oldestAsOf = (...answers: { asOf: string | null }[]): string | null =>
+  answers.reduce<string | null>((a, x) => (x.asOf && (!a || Date.parse(x.asOf) < Date.parse(a)) ? x.asOf : a), null);
 
 // The chart types the dashboard and the report screens draw, in their lazy chunks: the login screen never sees ECharts.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);

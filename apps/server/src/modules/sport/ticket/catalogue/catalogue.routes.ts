@@ -40,6 +40,7 @@ import {
   wantSeeUpdate,
 } from '@venue/contract';
 import { defineRoute, readFilePart, type AppContext } from '../../../../platform/http.ts';
+import { reportingDb } from '../../../../platform/reporting.ts';
 import { originOf } from '../../commerce/index.ts';
 import {
   PERFORMER_PHOTO_MAX_BYTES,
@@ -450,6 +451,6 @@ export function ticketCatalogueRoutes(app: FastifyInstance, ctx: AppContext): vo
     action: 'dataExport',
     body: dataOverviewQuery,
     response: 'file',
-    handler: async ({ body, caller, req }) => exportOverview(db, caller, body, req.lang),
+    handler: async ({ body, caller, req, reply }) => exportOverview(await reportingDb(ctx.database.reporting, reply), caller, body, req.lang),
   });
 }
