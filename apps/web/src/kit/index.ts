@@ -41,6 +41,7 @@ export { CodeTag, formatDay, useCellRenderer } from './display.tsx';
 export { resourceApi, baseUrl, rowKeyOf, FILE_TIMEOUT_MS } from './api.ts';
 export { useCan } from './useCan.ts';
 export { MemberSelect, searchMembers, type MemberSelectProps } from './MemberSelect.tsx';
+export { UserSelect, type UserSelectProps } from './UserSelect.tsx';
 export { GoodsPicker, goodsOfPicks, goodsTotal, type GoodsPick, type GoodsPickerProps } from './GoodsPicker.tsx';
 export { CouponField, couponOfPick, type CouponPick, type CouponFieldProps } from './CouponField.tsx';
 export { useBarcodeWedge } from './barcode.ts';

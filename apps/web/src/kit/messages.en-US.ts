@@ -124,6 +124,8 @@ const messages: MessagesOf<typeof zh> = {
   memberPhone: 'Mobile phone',
   memberLevel: 'Member level (optional)',
   memberCreated: 'Member {{name}} registered',
+  userSearch: 'Type a name to find a user',
+  userMe: 'me',
 };
 
 export default messages;

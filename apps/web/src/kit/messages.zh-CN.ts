@@ -127,6 +127,8 @@ const messages = {
   memberPhone: '手机号',
   memberLevel: '会员等级（可选）',
   memberCreated: '已登记会员 {{name}}',
+  userSearch: '输入姓名查找用户',
+  userMe: '我',
 };
 
 export default messages;
