@@ -19,7 +19,7 @@ import {
 } from '@venue/contract';
 import { downloadFile, http } from '../../../app/request.ts';
 import { useThemeName } from '../../../app/prefs.ts';
-import { todayIn, useCan, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
+import { todayIn, useCan, useItemKindName, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
 import { FILE_TIMEOUT_MS } from '../../../kit/api.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { echarts, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
@@ -92,7 +92,8 @@ function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; 
   });
   // Money lines are ledger postings: their `kind` is the account the money moved through.
   const money = !!drill?.metric.endsWith('Fen');
-  const kindLabel = (k: string | null) => (k ? t.dynamic(money ? 'account' : 'kind', k) : '');
+  const kindName = useItemKindName();
+  const kindLabel = (k: string | null) => (money ? t.dynamic('account', k) : kindName(k));
   return (
     <Drawer
       open={!!drill}
@@ -147,6 +148,7 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
   const [view, setView] = useState<'table' | 'chart'>('table');
   const [drill, setDrill] = useState<DrillOf | null>(null);
   const ex = useExport();
+  const kindName = useItemKindName();
   const def: ReportDef = STATISTICS_REPORTS[report];
   const metrics = metricsOf(def);
   // The chart draws the money moved (a balance is a table figure).
@@ -164,7 +166,7 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
     },
   });
   const label = (r: StatisticsReportRow) =>
-    r.key === 'total' ? t('total') : def.dimension === 'kind' ? t.dynamic('kind', r.key) : def.dimension === 'venue' ? (r.label ?? t('noVenue')) : r.key;
+    r.key === 'total' ? t('total') : def.dimension === 'kind' ? kindName(r.key) : def.dimension === 'venue' ? (r.label ?? t('noVenue')) : r.key;
   const rows = useMemo(() => (q.data ? [...q.data.now.data, q.data.now.total] : []), [q.data]);
   const option = useMemo(
     () => ({
