@@ -116,7 +116,17 @@ export function useValidity(): (from: string | null, to: string | null) => strin
 }
 
 /** The manager (salesperson responsible): the signed-in user, or (with the user list permission) any staff member found by name. */
-export function ManagerSelect({ id, value, onChange, initialName }: { id?: string; value?: number | null; onChange?: (v: number | null) => void; initialName?: string | null }) {
+export function ManagerSelect({
+  id,
+  value,
+  onChange,
+  initialName,
+}: {
+  id?: string;
+  value?: number | null;
+  onChange?: (v: number | null) => void;
+  initialName?: string | null;
+}) {
   const t = useCardT();
   return <UserSelect id={id} value={value} onChange={onChange} initialName={initialName} placeholder={t('managerPick')} testId="card-manager" />;
 }

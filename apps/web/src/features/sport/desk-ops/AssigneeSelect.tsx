@@ -29,7 +29,8 @@ function RoleSelect({ id, value, onChange }: PickerProps) {
   const canList = can(Perm.role.list) && !!orgId;
   const found = useQuery({
     queryKey: ['deskops', 'assigneeRole', orgId ?? 0, keyword],
-    queryFn: () => http.post<Page<{ id: number; name: string }>>(api.system('role/list'), { pageNum: 1, pageSize: 50, orgId, name: keyword.trim() || undefined }),
+    queryFn: () =>
+      http.post<Page<{ id: number; name: string }>>(api.system('role/list'), { pageNum: 1, pageSize: 50, orgId, name: keyword.trim() || undefined }),
     enabled: canList,
     staleTime: 30_000,
   });
