@@ -382,7 +382,7 @@ export interface ListPages<T = Record<string, unknown>> {
 }
 
 /** Exports hold at most this many rows (docs/decisions.md, "Import and export"). */
-export const EXPORT_MAX_ROWS = 100_000;
+const EXPORT_MAX_ROWS = 100_000;
 
 /**
  * A list's rows as a `streamXlsx` answer: every cell as text (coded values as their labels, dates as
