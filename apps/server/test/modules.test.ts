@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, CONTRACT_MODULES, type ContractModule } from '@venue/contract';
+import { Code, CONTRACT_MODULES, ITEM_KINDS, type ContractModule } from '@venue/contract';
 import { buildApp } from '../src/app.ts';
 import { demoOrder, loadModules, ModuleListError, seedModuleDemos, type ModuleEnv, type ModuleManifest } from '../src/platform/module.ts';
 import type { JobHandler } from '../src/modules/job/index.ts';
@@ -55,6 +55,12 @@ describe('the module loader', () => {
       CONTRACT_MODULES.map((m) => m.name).filter((n) => !served.includes(n)),
       'contract modules no server manifest declares',
     ).toEqual([]);
+  });
+
+  it('contributes only item kinds the contract lists (the console names each one of ITEM_KINDS)', () => {
+    const kinds = MODULES.flatMap((m) => (m.contributes?.kinds ?? []).map((k) => k.kind));
+    expect(kinds.filter((k) => !(ITEM_KINDS as readonly string[]).includes(k))).toEqual([]);
+    expect([...ITEM_KINDS].sort()).toEqual([...kinds].sort());
   });
 
   it('refuses a missing dependency, naming the module and what it lacks', () => {

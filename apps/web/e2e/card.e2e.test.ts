@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Client } from '../../server/test/harness.ts';
-import { signIn } from '../../server/src/modules/system/admin.testkit.ts';
+import { makeUser, signIn } from '../../server/src/modules/system/admin.testkit.ts';
 import { makeVenue } from '../../server/src/modules/sport/venue/venue.testkit.ts';
-import { bookForMemberIn, browserAs, makeStaff, screenshot as takeScreenshot, startE2E, uniq, type E2E, type OwnBrowser, type Staff } from './support.ts';
+import {
+  adminApi,
+  bookForMemberIn,
+  browserAs,
+  makeStaff,
+  screenshot as takeScreenshot,
+  startE2E,
+  uniq,
+  type E2E,
+  type OwnBrowser,
+  type Staff,
+} from './support.ts';
 
 /**
  * Member cards at the console (issue 12): sell a stored-value card and recharge it (cash in the
@@ -71,8 +82,8 @@ describe('member cards console', () => {
   }
 
   /** Staff of a new organisation (with a venue when asked, made before signing in: the console loads it at sign-in), signed in at the console. */
-  const desk = async (withVenue = false): Promise<Desk> => {
-    const staff = await makeStaff(e, MENUS);
+  const desk = async (withVenue = false, menus: string[] = []): Promise<Desk> => {
+    const staff = await makeStaff(e, [...MENUS, ...menus]);
     const api = await signIn(e.server, staff.code, staff.password);
     const made = withVenue ? await makeVenue(api, { n: 2, priceFen: 6000 }) : null;
     const b = await browserAs(e, staff);
@@ -399,8 +410,10 @@ describe('member cards console', () => {
     await setTheme(page, 'light');
   });
   it("edits a card's end date, changes its manager and applies for its refund from its detail: each change is in its logs", async () => {
-    const d = await desk();
+    // With the user list, the manager is found by name (the kit's user picker).
+    const d = await desk(false, ['system.user']);
     const { page, api } = d;
+    const seller = await makeUser(await adminApi(e), d.staff.orgId, { name: uniq('钱销售') });
     const type = await makeType(api, { kind: 'value', priceFen: 20000, faceValueFen: 20000 });
     const name = uniq('孙会员');
     const sold = await sellPaid(api, type.id, await member(d, name));
@@ -419,9 +432,14 @@ describe('member cards console', () => {
 
     await page.getByTestId('card-detail-manager').click();
     await page.locator('#card-manager-form_managerId').click();
-    await page.locator('.ant-select-item-option').first().click();
+    await page.locator('#card-manager-form_managerId').pressSequentially(seller.name.slice(0, 5));
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: `${seller.name} · ${seller.code}` })
+      .click();
     await page.getByTestId('card-manager-form-ok').click();
-    await expect.poll(async () => (await api.json('GET', cardApi(String(sold.cardId)))).body.managerId).not.toBeNull();
+    await expect.poll(async () => (await api.json('GET', cardApi(String(sold.cardId)))).body.managerId).toBe(seller.id);
+    await expect.poll(() => page.locator('.ant-descriptions').first().innerText()).toContain(seller.name);
 
     await page.getByTestId('card-detail-refund').click();
     await expect.poll(() => page.locator('#card-refund-form_amount').inputValue()).toBe('200');

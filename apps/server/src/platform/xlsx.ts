@@ -5,6 +5,7 @@ import type ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import type { ZodType, z } from 'zod';
 import { EXPORT_HEADERS, type ImportRowError } from '@venue/contract';
+import type { Db, Tx } from './db.ts';
 import { AppError } from './errors.ts';
 import { assertUploadRoute, FileResult, parseOrThrow } from './http.ts';
 import { addMessages, t, type Lang } from './i18n.ts';
@@ -358,28 +359,79 @@ export async function streamXlsx<T>(o: {
   return new FileResult(fileName, XLSX_MIME, body, { ...headers, [EXPORT_HEADERS.expectedBytes]: String(expected) });
 }
 
+/** Rows a list export reads at a time (and writes at a time): one batch in memory, whatever the size. */
+export const EXPORT_BATCH_ROWS = 5_000;
+
 /**
- * Rows a list has read (at most the export cap) as a `streamXlsx` answer: every cell as text (coded
- * values as their labels, dates as `YYYY-MM-DD`), the row count in its header, so the console shows
- * a large list's progress; the sheet is written without keeping cells.
+ * A list's rows read for its export a batch at a time, all in one repeatable-read, read-only
+ * transaction (as the statistics drill export reads its lines): the count in the header and every
+ * batch see one snapshot, so rows changed meanwhile neither go missing nor come twice.
  */
-export function rowsXlsx(columns: SheetColumn[], rows: Record<string, unknown>[], lang: Lang, fileName: string, sheetName = fileName): Promise<FileResult> {
-  return streamXlsx({
+export interface ListPages<T = Record<string, unknown>> {
+  db: Db;
+  /** The rows the list's filters match (read in the snapshot, before the first page). */
+  count: (tx: Tx) => Promise<number>;
+  /**
+   * One page in the list's order, read with `tx` only (the embedded database has one connection:
+   * a read on another handle would wait for this transaction). The order must be total (end with a
+   * unique key): pages of one snapshot then neither skip nor repeat a row.
+   */
+  page: (tx: Tx, p: { limit: number; offset: number }) => Promise<T[]>;
+  /** Rows past this many are left out (default `EXPORT_MAX_ROWS`). */
+  max?: number;
+}
+
+/** Exports hold at most this many rows (docs/decisions.md, "Import and export"). */
+const EXPORT_MAX_ROWS = 100_000;
+
+/**
+ * A list's rows as a `streamXlsx` answer: every cell as text (coded values as their labels, dates as
+ * `YYYY-MM-DD`), the row count in its header, so the console shows a large list's progress; the
+ * sheet is written without keeping cells. Given `ListPages` the rows are read a batch at a time (a
+ * list of any size keeps one batch in memory); given an array (small or computed lists) it is
+ * written as it is.
+ */
+export function rowsXlsx<T extends object>(
+  columns: SheetColumn[],
+  rows: T[] | ListPages<T>,
+  lang: Lang,
+  fileName: string,
+  sheetName = fileName,
+): Promise<FileResult> {
+  return streamXlsx<T>({
     fileName,
     sheetName,
     columns: columns.map((c) => ({
       header: c.title[lang],
       width: c.width ?? Math.max(12, c.title[lang].length * 2 + 2),
-      cell: (r: Record<string, unknown>) => {
-        const v = cellText(c, r[c.key], lang);
+      cell: (r: T) => {
+        const v = cellText(c, (r as Record<string, unknown>)[c.key], lang);
         return typeof v === 'number' ? String(v) : v;
       },
     })),
-    run: async (sink) => {
-      sink.begin(rows.length);
-      for (let i = 0; i < rows.length; i += 5_000) await sink.write(rows.slice(i, i + 5_000));
-    },
+    run: Array.isArray(rows)
+      ? async (sink) => {
+          sink.begin(rows.length);
+          for (let i = 0; i < rows.length; i += EXPORT_BATCH_ROWS) await sink.write(rows.slice(i, i + EXPORT_BATCH_ROWS));
+        }
+      : (sink) => readPages(rows, sink),
   });
+}
+
+/** Counts a list and hands it to the sink a page at a time, in one snapshot (see `ListPages`). */
+function readPages<T>(list: ListPages<T>, sink: XlsxSink<T>): Promise<void> {
+  return list.db.transaction(
+    async (tx) => {
+      const total = Math.min(await list.count(tx), list.max ?? EXPORT_MAX_ROWS);
+      sink.begin(total);
+      for (let offset = 0; offset < total; offset += EXPORT_BATCH_ROWS) {
+        const rows = await list.page(tx, { limit: Math.min(EXPORT_BATCH_ROWS, total - offset), offset });
+        if (!rows.length) break;
+        await sink.write(rows);
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 export interface UploadedFile {

@@ -19,3 +19,9 @@ export function useLabelT(ns: string) {
   return (key: string | undefined, params?: Record<string, unknown>): string =>
     key ? (t(key, { ...params, ns: key.startsWith('kit:') ? 'kit' : ns, defaultValue: key.replace(/^kit:/, '') }) as unknown as string) : '';
 }
+
+/** An item kind's name (`kit:itemKind.*`, one list for every screen); a kind without one shows as it is. */
+export function useItemKindName(): (kind: string | null | undefined) => string {
+  const t = useKitT();
+  return (kind) => (kind ? t(`itemKind.${kind}`, { defaultValue: kind }) : '');
+}

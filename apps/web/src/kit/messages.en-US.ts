@@ -124,6 +124,27 @@ const messages: MessagesOf<typeof zh> = {
   memberPhone: 'Mobile phone',
   memberLevel: 'Member level (optional)',
   memberCreated: 'Member {{name}} registered',
+  userSearch: 'Type a name to find a user',
+  userMe: 'me',
+  itemKind: {
+    general: 'Goods and services',
+    recharge: 'Stored value',
+    venue: 'Venue booking',
+    card: 'Member cards',
+    card_recharge: 'Card recharge',
+    ticket: 'Tickets',
+    course: 'Courses',
+    sparring: 'Sparring',
+    goods: 'Goods',
+    rent: 'Rentals',
+    coupon: 'Coupons',
+    dist_ticket: 'Distributed tickets',
+    ticket_pkg: 'Ticket packages',
+    classPackage: 'Class packages',
+    registration: 'Registrations',
+    bracelet: 'Bracelet deposits',
+    other: 'Other',
+  },
 };
 
 export default messages;

@@ -1,3 +1,7 @@
+import type { ItemKindName } from '@venue/contract';
+
+type ItemKindNames = Record<ItemKindName | 'other', string>;
+
 /** The page kit's own texts (namespace "kit"), Chinese. */
 const messages = {
   search: '查询',
@@ -127,6 +131,31 @@ const messages = {
   memberPhone: '手机号',
   memberLevel: '会员等级（可选）',
   memberCreated: '已登记会员 {{name}}',
+  userSearch: '输入姓名查找用户',
+  userMe: '我',
+  /**
+   * Item kinds by name (contract `ITEM_KINDS`: a kind without its name fails the typecheck), and
+   * `other` for figures of no known kind (statistics). Orders, statistics and the large screen read them here.
+   */
+  itemKind: {
+    general: '商品/服务',
+    recharge: '储值充值',
+    venue: '场地预订',
+    card: '会员卡',
+    card_recharge: '会员卡充值',
+    ticket: '票务',
+    course: '课程',
+    sparring: '陪练',
+    goods: '商品',
+    rent: '租赁',
+    coupon: '优惠券',
+    dist_ticket: '分销票',
+    ticket_pkg: '套票',
+    classPackage: '课时包',
+    registration: '赛事报名',
+    bracelet: '手环押金',
+    other: '其他',
+  } satisfies ItemKindNames,
 };
 
 export default messages;

@@ -37,7 +37,11 @@ export const PAID_ORDER_STATES: readonly string[] = ['paid', 'part_refunded', 'c
 export const ORDER_CHANNELS = ['console', 'scan', 'distributor', 'reserved'] as const;
 export const BUYER_KINDS = ['member', 'walkin'] as const;
 
-/** Item kinds the console labels; each is registered on the server by the module that sells it (`general` and `recharge` belong to the core). */
+/**
+ * Item kinds, each registered on the server by the module that sells it (`general` and `recharge`
+ * belong to the core; a server test holds every registered kind to this list). The console names
+ * each one (its kit's `itemKind` texts, typed by this list).
+ */
 export const ITEM_KINDS = [
   'general',
   'recharge',
@@ -52,7 +56,11 @@ export const ITEM_KINDS = [
   'coupon',
   'dist_ticket',
   'ticket_pkg',
+  'classPackage',
+  'registration',
+  'bracelet',
 ] as const;
+export type ItemKindName = (typeof ITEM_KINDS)[number];
 export const HOLD_STATES = ['none', 'held', 'confirmed', 'released'] as const;
 
 /** `card`: a times card pays by using times (`cardId`, one use per unit sold; see sport/card.ts). */

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { Code } from '@venue/contract';
+import { Code, EXPORT_HEADERS } from '@venue/contract';
 import { Client, databases, startServer, sys, type TestServer } from '../../../test/harness.ts';
 import { grantMenus } from '../../../test/grants.ts';
 import { seedDemo } from '../system/index.ts';
+import { EXPORT_BATCH_ROWS } from '../../platform/xlsx.ts';
 import { purgeLogs } from './log.service.ts';
 
 async function sheetRows(buf: Buffer): Promise<string[][]> {
@@ -106,6 +107,19 @@ describe.each(databases)('login and operation logs on %s', (kind) => {
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toContain('Parameters');
     expect(rows[1]).toContain('/api/system/config/');
+  });
+
+  it('exports more operations than one batch complete and in order, however many share a time', async () => {
+    // Two and a half batches at one instant: only the id orders them, so a page that skipped or repeated a row would show.
+    const n = EXPORT_BATCH_ROWS * 2 + 500;
+    await s.database.db.execute(sql`insert into sys_oper_log (module, action, method, path, code, created_at)
+      select 'bulk', 'run', 'POST', '/bulk/' || g, 0, '2030-01-01T00:00:00Z' from generate_series(1, ${n}) g`);
+    const res = await admin.call('POST', sys('operLog/export'), { body: { module: 'bulk' } });
+    expect(res.headers[EXPORT_HEADERS.totalRows]).toBe(String(n));
+    const [head, ...rows] = await sheetRows(res.rawPayload);
+    const path = head!.indexOf('请求地址');
+    // Newest first, ties by id, newest first: the last inserted row leads.
+    expect(rows.map((r) => r[path])).toEqual(Array.from({ length: n }, (_, i) => `/bulk/${n - i}`));
   });
 
   it('cleans logs (platform only) and purges past the retention parameter', async () => {

@@ -64,9 +64,7 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: 'file',
     body: loginLogQuery,
     handler: async ({ body, caller, req }) => {
-      const rows = await loginLogsForExport(db, caller, body);
-      const data = rows.map((r) => ({ ...r, success: String(r.success) }));
-      return rowsXlsx(loginSheet, data, req.lang, req.lang === 'zh-CN' ? '登录日志' : 'login-log');
+      return rowsXlsx(loginSheet, loginLogsForExport(db, caller, body), req.lang, req.lang === 'zh-CN' ? '登录日志' : 'login-log');
     },
   });
 
@@ -116,9 +114,7 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: 'file',
     body: operLogQuery,
     handler: async ({ body, caller, req }) => {
-      const rows = await operLogsForExport(db, caller, body);
-      const data = rows.map((r) => ({ ...r, params: r.params === null ? '' : JSON.stringify(r.params).slice(0, 30000) }));
-      return rowsXlsx(operSheet, data, req.lang, req.lang === 'zh-CN' ? '操作日志' : 'operation-log');
+      return rowsXlsx(operSheet, operLogsForExport(db, caller, body), req.lang, req.lang === 'zh-CN' ? '操作日志' : 'operation-log');
     },
   });
 

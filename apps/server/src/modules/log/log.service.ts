@@ -2,6 +2,7 @@ import type { LoginLogQuery, OperLogQuery } from '@venue/contract';
 import type { Db } from '../../platform/db.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Caller } from '../../platform/http.ts';
+import type { ListPages } from '../../platform/xlsx.ts';
 import { orderOf, pageOf } from '../../platform/list.ts';
 import { scopeOf, SYSTEM_SCOPE, type Scope } from '../../platform/scope.ts';
 import { getConfigNumber, LOG_RETENTION_KEY } from '../system/index.ts';
@@ -53,15 +54,21 @@ export async function getLoginLog(db: Db, caller: Caller, id: number) {
   return row;
 }
 
-function capped(total: number): void {
+function capped(total: number): number {
   if (total > EXPORT_MAX) throw new AppError('INVALID', 'log.exportTooMany', { max: EXPORT_MAX });
+  return total;
 }
 
-export async function loginLogsForExport(db: Db, caller: Caller, q: LoginLogQuery) {
+/** The sign-ins of the filters for their export, read a batch at a time (refused past `EXPORT_MAX`). */
+export function loginLogsForExport(db: Db, caller: Caller, q: LoginLogQuery) {
   checkRange(q);
   const scope = scopeOf(caller);
-  capped(await countLoginLogs(db, scope, q));
-  return selectLoginLogs(db, scope, q, orderOf(q, loginSorts, loginDefaultOrder));
+  const order = orderOf(q, loginSorts, loginDefaultOrder);
+  return {
+    db,
+    count: async (tx) => capped(await countLoginLogs(tx, scope, q)),
+    page: async (tx, p) => (await selectLoginLogs(tx, scope, q, order, p.limit, p.offset)).map((r) => ({ ...r, success: String(r.success) })),
+  } satisfies ListPages<object>;
 }
 
 export async function listOperLogs(db: Db, caller: Caller, q: OperLogQuery) {
@@ -82,11 +89,20 @@ export async function getOperLog(db: Db, caller: Caller, id: number) {
   return row;
 }
 
-export async function operLogsForExport(db: Db, caller: Caller, q: OperLogQuery) {
+/** The operations of the filters with their parameters for their export, read a batch at a time (refused past `EXPORT_MAX`). */
+export function operLogsForExport(db: Db, caller: Caller, q: OperLogQuery) {
   checkRange(q);
   const scope = scopeOf(caller);
-  capped(await countOperLogs(db, scope, q));
-  return selectOperLogs(db, scope, q, orderOf(q, operSorts, operDefaultOrder), { withParams: true });
+  const order = orderOf(q, operSorts, operDefaultOrder);
+  return {
+    db,
+    count: async (tx) => capped(await countOperLogs(tx, scope, q)),
+    page: async (tx, p) =>
+      (await selectOperLogs(tx, scope, q, order, { ...p, withParams: true })).map((r) => ({
+        ...r,
+        params: r.params === null || r.params === undefined ? '' : JSON.stringify(r.params).slice(0, 30000),
+      })),
+  } satisfies ListPages<object>;
 }
 
 /** Deletes the scope's log rows older than `before` (all of them when not given). */

@@ -252,7 +252,8 @@ export async function pageMembers(
       .leftJoin(referrer, eq(referrer.id, members.referrerId))
       .leftJoin(company, eq(company.id, members.companyId))
       .where(where)
-      .orderBy(...order)
+      // The id last: a total order, so pages (an export's batches) neither skip nor repeat a row.
+      .orderBy(...order, desc(members.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(members).where(where),

@@ -42,6 +42,7 @@ import {
   type SheetColumn,
   type UploadedFile,
   rowsXlsx,
+  type ListPages,
 } from '../../../platform/xlsx.ts';
 import { IMAGE_MIME, imageFormat, imageSize, isForeignKeyViolation, mapDuplicate, storeByContent, today, uploadsDir } from '../../system/index.ts';
 import { buyerCheck, listAccounts, memberBriefs, memberLookup, nextDocNo, pageAccounts, pageOrders, timeZoneOf } from '../commerce/index.ts';
@@ -790,14 +791,22 @@ const memberSheet: SheetColumn[] = [
 
 const EXPORT_MAX = 50_000;
 
-/** `POST member/export`: the list's filters, every matching row (masked unless Perm.member.private); the route writes an operation-log row. */
+/** `POST member/export`: the list's filters, every matching row (masked unless Perm.member.private), read a batch at a time; the route writes an operation-log row. */
 export async function exportMembers(db: Db, caller: Caller, q: MemberListQuery, lang: Lang) {
-  const { rows } = await pageMembers(db, scopeOf(caller), filterOf(q), orderOf(q, memberSorts, memberDefaultOrder), { limit: EXPORT_MAX, offset: 0 });
+  const scope = scopeOf(caller);
+  const filter = filterOf(q);
+  const order = orderOf(q, memberSorts, memberDefaultOrder);
   const priv = seesPrivate(caller);
-  const data = rows.map((r) => {
-    const row = rowOf(r, priv);
-    return { ...row, tags: row.tags.join(','), createTime: row.createTime };
-  });
+  const data = {
+    db,
+    max: EXPORT_MAX,
+    count: async (tx) => (await pageMembers(tx, scope, filter, order, { limit: 0, offset: 0 })).total,
+    page: async (tx, p) =>
+      (await pageMembers(tx, scope, filter, order, p)).rows.map((r) => {
+        const row = rowOf(r, priv);
+        return { ...row, tags: row.tags.join(','), createTime: row.createTime };
+      }),
+  } satisfies ListPages<object>;
   return rowsXlsx(memberSheet, data, lang, lang === 'zh-CN' ? '会员列表' : 'members', lang === 'zh-CN' ? '会员' : 'Members');
 }
 

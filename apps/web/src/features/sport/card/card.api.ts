@@ -9,7 +9,6 @@ import type {
   CheckinAnswer,
   CheckinLookupAnswer,
   Page,
-  UserRow,
   cardDateEdit,
   cardFreeze,
   cardManager,
@@ -54,7 +53,6 @@ export const cardApi = {
   lookup: (keyword: string) => http.post<CheckinLookupAnswer>(url('checkin/lookup'), { keyword }),
   checkin: (body: z.input<typeof checkinCreate>) => http.post<CheckinAnswer>(url('checkin'), body),
   /** Staff of the organisation, by name (the manager: the salesperson responsible). */
-  users: (name: string) => http.post<Page<UserRow>>(api.system('user/list'), { pageNum: 1, pageSize: 20, name: name || undefined }),
 };
 
 /** Query keys: every card query starts with 'card'. */

@@ -7,7 +7,6 @@ const messages: MessagesOf<typeof zh> = {
   card: 'Member card',
   cardType: 'Card type',
   usage: 'Card usage',
-  me: 'me',
   managerPick: 'Pick the manager (salesperson)',
   timesLeftOf: '{{left}} of {{total}} uses left',
   timesN: '{{n}} uses',

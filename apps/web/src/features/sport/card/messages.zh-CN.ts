@@ -5,7 +5,6 @@ const messages = {
   card: '会员卡',
   cardType: '卡类型',
   usage: '使用记录',
-  me: '我',
   managerPick: '选择负责人（销售）',
   timesLeftOf: '剩余 {{left}} / {{total}} 次',
   timesN: '{{n}} 次',

@@ -1,13 +1,9 @@
-import { useState } from 'react';
-import { Select, Tag, Typography, theme } from 'antd';
-import { useQuery } from '@tanstack/react-query';
-import { CARD_KINDS, CARD_LOG_ACTIONS, CARD_STATUS, CARD_USAGE_KINDS, CHECKIN_METHODS, Perm, VENUE_SPORTS, type CardRow } from '@venue/contract';
+import { Tag, Typography, theme } from 'antd';
+import { CARD_KINDS, CARD_LOG_ACTIONS, CARD_STATUS, CARD_USAGE_KINDS, CHECKIN_METHODS, VENUE_SPORTS, type CardRow } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { useLang } from '../../../app/prefs.ts';
-import { useSession } from '../../../app/session.ts';
-import { codeOptions, useLabelT, formatDay, useCan, type Option } from '../../../kit/index.ts';
+import { codeOptions, useLabelT, formatDay, UserSelect, type Option } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
-import { cardApi } from './card.api.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -119,46 +115,20 @@ export function useValidity(): (from: string | null, to: string | null) => strin
   return (from, to) => (from || to ? `${from ? formatDay(from, lang) : '…'} ~ ${to ? formatDay(to, lang) : t('noEnd')}` : '—');
 }
 
-/**
- * The manager (salesperson responsible): the signed-in user, or (with the user list permission)
- * any staff member found by name.
- */
+/** The manager (salesperson responsible): the signed-in user, or (with the user list permission) any staff member found by name. */
 export function ManagerSelect({
   id,
   value,
   onChange,
   initialName,
-  testId = 'card-manager',
 }: {
   id?: string;
   value?: number | null;
   onChange?: (v: number | null) => void;
   initialName?: string | null;
-  testId?: string;
 }) {
   const t = useCardT();
-  const can = useCan();
-  const me = useSession((s) => s.userInfo);
-  const [keyword, setKeyword] = useState('');
-  const canList = can(Perm.user.list);
-  const found = useQuery({ queryKey: ['card', 'users', keyword], queryFn: () => cardApi.users(keyword.trim()), enabled: canList, staleTime: 30_000 });
-  const options = new Map<number, string>();
-  if (me) options.set(me.userId, `${me.userName} (${t('me')})`);
-  if (value && initialName && !options.has(value)) options.set(value, initialName);
-  for (const u of found.data?.data ?? []) if (!options.has(u.id)) options.set(u.id, `${u.name} · ${u.code}`);
-  return (
-    <Select<number>
-      id={id}
-      allowClear
-      showSearch={canList ? { filterOption: false, onSearch: setKeyword } : undefined}
-      value={value ?? undefined}
-      onChange={(v) => onChange?.(v ?? null)}
-      placeholder={t('managerPick')}
-      loading={found.isFetching}
-      options={[...options].map(([v, label]) => ({ value: v, label }))}
-      data-testid={testId}
-    />
-  );
+  return <UserSelect id={id} value={value} onChange={onChange} initialName={initialName} placeholder={t('managerPick')} testId="card-manager" />;
 }
 
 /** Signed money of a usage row: credits green with +, debits red. */

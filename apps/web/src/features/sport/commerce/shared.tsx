@@ -90,7 +90,7 @@ export const legStateOptions = codeOptions(['processing', 'succeeded', 'failed']
 export const ledgerAccountOptions = codeOptions(LEDGER_ACCOUNTS, 'ledgerAccount');
 export const sideOptions = codeOptions(LEDGER_SIDES, 'side', { debit: 'cyan', credit: 'orange' });
 export const txnKindOptions = codeOptions(TXN_KINDS, 'txnKind');
-export const itemKindOptions = codeOptions(ITEM_KINDS, 'itemKind');
+export const itemKindOptions = codeOptions(ITEM_KINDS, 'kit:itemKind');
 export const holdStateOptions = codeOptions(HOLD_STATES, 'holdState');
 
 /** A coded value as its tag (or text when the option has no colour), for hand-written tables. */

@@ -4,7 +4,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { Perm, type CouponStats, type CouponTemplateRow } from '@venue/contract';
-import { ListPage, useCan, type Option } from '../../../kit/index.ts';
+import { ListPage, useCan, useItemKindName, type Option } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { http } from '../../../app/request.ts';
 import { IssueDialog, batchResource, couponListResource, termsOf, validityOf } from './CouponManagementPage.tsx';
@@ -15,6 +15,7 @@ const STATS = ['issued', 'held', 'used', 'released', 'expired', 'returned', 'spe
 /** sport.coupon.details: one template, its figures (issued, held, used, released …), its coupons and batches. */
 export default function CouponDetailPage() {
   const t = useCouponT();
+  const kindName = useItemKindName();
   const can = useCan();
   const navigate = useNavigate();
   const id = Number(useParams().id);
@@ -81,7 +82,7 @@ export default function CouponDetailPage() {
             <Descriptions.Item label={t('field.perMemberLimit')}>{r.perMemberLimit ?? '∞'}</Descriptions.Item>
             <Descriptions.Item label={t('field.stackable')}>{r.stackable ? '✓' : '—'}</Descriptions.Item>
             <Descriptions.Item label={t('field.refundRule')}>{label(refundRuleOptions, r.refundRule)}</Descriptions.Item>
-            <Descriptions.Item label={t('field.itemKinds')}>{r.itemKinds.map((k) => t(`itemKind.${k}` as never)).join('、') || '—'}</Descriptions.Item>
+            <Descriptions.Item label={t('field.itemKinds')}>{r.itemKinds.map(kindName).join('、') || '—'}</Descriptions.Item>
             <Descriptions.Item label={t('field.bandStart')}>{r.bandStart ? `${r.bandStart}–${r.bandEnd}` : '—'}</Descriptions.Item>
             <Descriptions.Item label={t('field.priceFen')}>{r.priceFen === null ? '—' : yuan(r.priceFen)}</Descriptions.Item>
           </Descriptions>

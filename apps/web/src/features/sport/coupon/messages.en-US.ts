@@ -75,7 +75,6 @@ const messages: MessagesOf<typeof zh> = {
     golf: 'Golf',
     other: 'Other',
   },
-  itemKind: { venue: 'Courts', goods: 'Goods', ticket: 'Tickets', course: 'Courses', sparring: 'Sparring', general: 'Other', rent: 'Rentals' },
   group: { basic: 'Basics', rule: 'Discount', limit: 'Limits and validity', scope: 'Applies to' },
   hint: {
     kind: 'Amount: off above a threshold; percent: a share off, capped; free item: the dearest unit free (capped); times: one unit free each use',

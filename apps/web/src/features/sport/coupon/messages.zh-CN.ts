@@ -72,7 +72,6 @@ const messages = {
     golf: '高尔夫',
     other: '其他',
   },
-  itemKind: { venue: '场地', goods: '商品', ticket: '门票', course: '课程', sparring: '陪练', general: '其他', rent: '租赁' },
   group: { basic: '基本信息', rule: '优惠规则', limit: '数量与有效期', scope: '适用范围' },
   hint: {
     kind: '满减：满门槛减金额；折扣：按百分比减，可设上限；免费券：最贵的一件免费（可设最高抵扣）；次数券：每次免一件',

@@ -35,7 +35,7 @@ export const statusOptions = codeOptions(COUPON_TEMPLATE_STATUSES, 'status', { o
 /** Item kinds a coupon may be limited to (the kinds the console sells). */
 export const itemKindOptions: Option[] = ['venue', 'goods', 'ticket', 'course', 'sparring', 'rent', 'general'].map((k) => ({
   value: k,
-  label: `itemKind.${k}`,
+  label: `kit:itemKind.${k}`,
 }));
 
 export const refreshCoupons = () => {

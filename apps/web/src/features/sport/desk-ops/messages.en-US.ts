@@ -81,8 +81,6 @@ const messages: MessagesOf<typeof zh> = {
     fullscreen: 'Full screen',
     lastNumber: '{{count}} numbers taken today',
   },
-  assigneeMe: 'me',
-  assigneePickUser: 'Type a name to find a user',
   assigneePickRole: 'Type a name to find a role',
   photoBadType: 'A photo must be a JPG or PNG',
   photoTooLarge: 'A photo cannot be larger than {{max}}',

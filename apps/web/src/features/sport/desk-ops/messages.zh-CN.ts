@@ -78,8 +78,6 @@ const messages = {
     displayTitle: '叫号大屏',
     fullscreen: '全屏',
   },
-  assigneeMe: '我',
-  assigneePickUser: '输入姓名查找用户',
   assigneePickRole: '输入名称查找角色',
   photoBadType: '照片只能是 JPG 或 PNG',
   photoTooLarge: '照片不能超过 {{max}}',

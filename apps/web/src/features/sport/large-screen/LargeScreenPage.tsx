@@ -8,6 +8,7 @@ import { GridComponent, LegendComponent, TooltipComponent, VisualMapComponent } 
 import { CanvasRenderer } from 'echarts/renderers';
 import type { LargeScreenView, StatisticsSummary } from '@venue/contract';
 import { isApiError } from '../../../app/request.ts';
+import { useItemKindName } from '../../../kit/kitI18n.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { useScreenT, viewOf, type ScreenT } from './shared.ts';
 
@@ -124,6 +125,7 @@ const chartText = { color: C.text, fontSize: 16 };
 
 /** Left: the 30 days' revenue trend and this month's kinds. */
 function LeftPanel({ t, v }: { t: ScreenT; v: LargeScreenView }) {
+  const kindName = useItemKindName();
   const trend = {
     backgroundColor: 'transparent',
     textStyle: chartText,
@@ -144,7 +146,7 @@ function LeftPanel({ t, v }: { t: ScreenT; v: LargeScreenView }) {
         radius: ['40%', '70%'],
         center: ['35%', '50%'],
         label: { show: false },
-        data: v.kinds.map((k) => ({ name: t.dynamic('kind', k.kind), value: k.revenueFen / 100 })),
+        data: v.kinds.map((k) => ({ name: kindName(k.kind), value: k.revenueFen / 100 })),
       },
     ],
   };

@@ -8,7 +8,7 @@ import { http } from '../../../app/request.ts';
 import { useThemeName } from '../../../app/prefs.ts';
 import { liveRefetchMs, liveStore } from '../../../app/station.ts';
 import { useStore } from '../../../app/store.ts';
-import { todayIn, useCan, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
+import { todayIn, useCan, useItemKindName, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
 import { AsOf } from './AsOf.tsx';
@@ -114,7 +114,7 @@ function Trend({ t, range, stadiumId, refetchMs }: { t: StatsT; range: DayRange;
   const rows = useMemo(() => q.data?.body.data ?? [], [q.data]);
   const days = useMemo(() => daysIn(range), [range]);
   const kinds = useMemo(() => [...new Set(rows.map((r) => r.kind))].sort(), [rows]);
-  const kindLabel = (k: string) => t.dynamic('kind', k);
+  const kindLabel = useItemKindName();
   const byKind = useMemo(
     () =>
       kinds.map((kind) => {

@@ -21,7 +21,7 @@ import {
 } from '@venue/contract';
 import { downloadFile, http } from '../../../app/request.ts';
 import { useThemeName } from '../../../app/prefs.ts';
-import { todayIn, useCan, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
+import { todayIn, useCan, useItemKindName, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
 import { FILE_TIMEOUT_MS } from '../../../kit/api.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
@@ -104,7 +104,8 @@ function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; 
   // payment's or refund's share of a kind or a line dimension's key is listed under its item kind.
   const shares = (drill?.metric === 'revenueFen' || drill?.metric === 'refundFen') && !!(drill.kinds || drill.dim);
   const money = !!drill?.metric.endsWith('Fen') && !shares;
-  const kindLabel = (k: string | null) => (k ? t.dynamic(money ? 'account' : 'kind', k) : '');
+  const kindName = useItemKindName();
+  const kindLabel = (k: string | null) => (money ? t.dynamic('account', k) : kindName(k));
   return (
     <Drawer
       open={!!drill}
@@ -159,6 +160,7 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
   const [view, setView] = useState<'table' | 'chart'>('table');
   const [drill, setDrill] = useState<DrillOf | null>(null);
   const ex = useExport();
+  const kindName = useItemKindName();
   const def: ReportDef = STATISTICS_REPORTS[report];
   const metrics = metricsOf(def);
   // The chart draws the money moved (a balance is a table figure).
@@ -174,7 +176,7 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
   });
   const label = (r: StatisticsReportRow) => {
     if (r.key === 'total') return t('total');
-    if (def.dimension === 'kind') return t.dynamic('kind', r.key);
+    if (def.dimension === 'kind') return kindName(r.key);
     if (def.dimension === 'venue') return r.label ?? t('noVenue');
     if (!isLineDimension(def.dimension)) return r.key;
     // A line naming no site, coach or course; a sport by its name in the language.
