@@ -47,7 +47,7 @@ export { CouponField, couponOfPick, type CouponPick, type CouponFieldProps } fro
 export { useBarcodeWedge } from './barcode.ts';
 export { RentalPicker, rentalsOfPicks, rentalsTotal, type RentalPick } from './RentalPicker.tsx';
 export { ScanInput, type ScanInputProps } from './ScanInput.tsx';
-export { useItemKindName, useKitT, useLabelT } from './kitI18n.ts';
+export { sportName, sportOptions, useItemKindName, useKitT, useLabelT, useSportName } from './kitI18n.ts';
 export { applyFieldErrors, fieldErrorsOf, focusFirstError, errorFieldsOf, reportNoChanges } from './form.ts';
 export { filterNumber, filterInteger, parseFiltered } from './filters.ts';
 export { changedValues, hasChanges, sameIds, sameValue, isEmptyValue } from './diff.ts';

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { registerMessages } from '../app/i18n.ts';
+import { VENUE_SPORTS } from '@venue/contract';
+import { registerMessages, t as translate } from '../app/i18n.ts';
+import { codeOptions } from './types.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -25,3 +27,15 @@ export function useItemKindName(): (kind: string | null | undefined) => string {
   const t = useKitT();
   return (kind) => (kind ? t(`itemKind.${kind}`, { defaultValue: kind }) : '');
 }
+
+/** The sports to pick from, named by the kit (`kit:sport.*`, one list for every screen). */
+export const sportOptions = codeOptions(VENUE_SPORTS, 'kit:sport');
+
+/** A sport's name in the language, for a component (it follows a change of language). */
+export function useSportName(): (sport: string) => string {
+  const t = useKitT();
+  return (sport) => t(`sport.${sport}`, { defaultValue: sport });
+}
+
+/** A sport's name in the language, for a plain function (a label made beside translated text); a sport without one shows as it is. */
+export const sportName = (sport: string): string => translate(`kit:sport.${sport}`, { defaultValue: sport });

@@ -145,6 +145,18 @@ const messages: MessagesOf<typeof zh> = {
     bracelet: 'Bracelet deposits',
     other: 'Other',
   },
+  sport: {
+    badminton: 'Badminton',
+    basketball: 'Basketball',
+    football: 'Football',
+    tennis: 'Tennis',
+    table_tennis: 'Table tennis',
+    swimming: 'Swimming',
+    volleyball: 'Volleyball',
+    fitness: 'Fitness',
+    golf: 'Golf',
+    other: 'Other',
+  },
 };
 
 export default messages;

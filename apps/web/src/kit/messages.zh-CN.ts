@@ -1,4 +1,4 @@
-import type { ItemKindName } from '@venue/contract';
+import type { ItemKindName, VenueSport } from '@venue/contract';
 
 type ItemKindNames = Record<ItemKindName | 'other', string>;
 
@@ -156,6 +156,19 @@ const messages = {
     bracelet: '手环押金',
     other: '其他',
   } satisfies ItemKindNames,
+  /** Sports by name (contract `VENUE_SPORTS`): venues, sites, prices, coaches, courses, cards, coupons, campaigns and statistics read them here. */
+  sport: {
+    badminton: '羽毛球',
+    basketball: '篮球',
+    football: '足球',
+    tennis: '网球',
+    table_tennis: '乒乓球',
+    swimming: '游泳',
+    volleyball: '排球',
+    fitness: '健身',
+    golf: '高尔夫',
+    other: '其他',
+  } satisfies Record<VenueSport, string>,
 };
 
 export default messages;

@@ -9,7 +9,7 @@ import { api, http } from '../../../app/request.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { useTabLabel } from '../../../app/tabs.ts';
 import { setBackFromCardDetail } from '../../../app/session.ts';
-import { useLabelT, formatDay, useVenueTimeZone, venueToday } from '../../../kit/index.ts';
+import { formatDay, sportName, sportOptions, useLabelT, useVenueTimeZone, venueToday } from '../../../kit/index.ts';
 import { CardButtons, SharesPanel, useCardActions } from './CardDialogs.tsx';
 import { cardApi, cardKey } from './card.api.ts';
 import {
@@ -22,7 +22,6 @@ import {
   kindOptions,
   logActionOptions,
   orderDetailPath,
-  sportOptions,
   statusOptions,
   useCardT,
   useValidity,
@@ -127,9 +126,7 @@ function LogChange({ row }: { row: CardLogRow }) {
     if (Array.isArray(v))
       return v.length
         ? v
-            .map((x) =>
-              x && typeof x === 'object' && 'from' in x ? `${String(x.from)}–${String(x.to)}` : k === 'sports' ? t.dynamic('sport', String(x)) : String(x),
-            )
+            .map((x) => (x && typeof x === 'object' && 'from' in x ? `${String(x.from)}–${String(x.to)}` : k === 'sports' ? sportName(String(x)) : String(x)))
             .join(', ')
         : t('rules.all');
     return typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -6,12 +6,23 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Perm, cardDateEdit, cardFreeze, cardManager, cardRecharge, cardRefund, cardTimeBand, type CardRow, type CardShareRow } from '@venue/contract';
 import { success } from '../../../app/feedback.tsx';
-import { useLabelT, FormModal, IntegerInput, MemberSelect, NumberInput, ReasonDialog, useCan, useFieldRules, useVenueOptions } from '../../../kit/index.ts';
+import {
+  FormModal,
+  IntegerInput,
+  MemberSelect,
+  NumberInput,
+  ReasonDialog,
+  sportOptions,
+  useCan,
+  useFieldRules,
+  useLabelT,
+  useVenueOptions,
+} from '../../../kit/index.ts';
 import { useFormSubmit } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../kit/pay/index.ts';
 import { cardApi, cardKey, refreshCards } from './card.api.ts';
 import { BandsInput, type Band } from './inputs.tsx';
-import { NS, CardLeft, CodeLabel, ManagerSelect, cardDetailPath, fenToYuan, shareStatusOptions, sportOptions, useCardT, type Translate } from './shared.tsx';
+import { NS, CardLeft, CodeLabel, ManagerSelect, cardDetailPath, fenToYuan, shareStatusOptions, useCardT, type Translate } from './shared.tsx';
 
 /** The actions on a card, each by its permission and the card's state. */
 export type CardAction = 'detail' | 'recharge' | 'freeze' | 'unfreeze' | 'date' | 'manager' | 'rules' | 'refund' | 'shares';

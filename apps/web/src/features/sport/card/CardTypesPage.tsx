@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Perm, cardTimeBand, cardTypeCreate, type CardTypeRow, type cardTypeListQuery, type cardTypeUpdate } from '@venue/contract';
 import { dictLabel } from '../../../app/dict.ts';
-import { ListPage, type ResourceDef, type Row, useVenueOptions } from '../../../kit/index.ts';
+import { ListPage, sportName, sportOptions, useVenueOptions, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { toFen, yuan } from '../../../kit/pay/index.ts';
 import { cardApi } from './card.api.ts';
 import { BandsInput, BonusTiers, type BonusTier } from './inputs.tsx';
-import { NS, fenToYuan, kindOptions, sportOptions, typeStatusOptions, useCardT } from './shared.tsx';
+import { NS, fenToYuan, kindOptions, typeStatusOptions, useCardT } from './shared.tsx';
 
 type TypeForm = z.input<typeof cardTypeCreate> & z.input<typeof cardTypeUpdate>;
 
@@ -69,7 +69,7 @@ export function TypeRulesDialog({ type, onClose }: { type: CardTypeRow | null; o
             {
               key: 'site',
               title: t('rules.site'),
-              render: (_: unknown, r) => [r.siteName, r.sport ? t.dynamic('sport', r.sport) : null].filter(Boolean).join(' · ') || t('rules.all'),
+              render: (_: unknown, r) => [r.siteName, r.sport ? sportName(r.sport) : null].filter(Boolean).join(' · ') || t('rules.all'),
             },
             {
               key: 'time',

@@ -67,18 +67,6 @@ const messages: MessagesOf<typeof zh> = {
     balanceFen: 'Balance',
   },
   checkinMethod: { phone: 'Phone', card: 'Card number', qr: 'QR code' },
-  sport: {
-    badminton: 'Badminton',
-    basketball: 'Basketball',
-    football: 'Football',
-    tennis: 'Tennis',
-    table_tennis: 'Table tennis',
-    swimming: 'Swimming',
-    volleyball: 'Volleyball',
-    fitness: 'Fitness',
-    golf: 'Golf',
-    other: 'Other',
-  },
   weekday: { '1': 'Mo ', '2': 'Tu ', '3': 'We ', '4': 'Th ', '5': 'Fr ', '6': 'Sa ', '7': 'Su ' },
   field: {
     typeName: 'Card type',

@@ -56,18 +56,6 @@ const messages = {
     balanceFen: '余额',
   },
   checkinMethod: { phone: '手机号', card: '卡号', qr: '二维码' },
-  sport: {
-    badminton: '羽毛球',
-    basketball: '篮球',
-    football: '足球',
-    tennis: '网球',
-    table_tennis: '乒乓球',
-    swimming: '游泳',
-    volleyball: '排球',
-    fitness: '健身',
-    golf: '高尔夫',
-    other: '其他',
-  },
   weekday: { '1': '一', '2': '二', '3': '三', '4': '四', '5': '五', '6': '六', '7': '日' },
   field: {
     typeName: '卡类型',

@@ -1,5 +1,5 @@
 import { Tag, Typography, theme } from 'antd';
-import { CARD_KINDS, CARD_LOG_ACTIONS, CARD_STATUS, CARD_USAGE_KINDS, CHECKIN_METHODS, VENUE_SPORTS, type CardRow } from '@venue/contract';
+import { CARD_KINDS, CARD_LOG_ACTIONS, CARD_STATUS, CARD_USAGE_KINDS, CHECKIN_METHODS, type CardRow } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { codeOptions, useLabelT, formatDay, UserSelect, type Option } from '../../../kit/index.ts';
@@ -57,7 +57,6 @@ export const usageKindOptions = codeOptions(CARD_USAGE_KINDS, 'usageKind', {
 });
 export const logActionOptions = codeOptions(CARD_LOG_ACTIONS, 'logAction');
 export const checkinMethodOptions = codeOptions(CHECKIN_METHODS, 'checkinMethod');
-export const sportOptions = codeOptions(VENUE_SPORTS, 'sport');
 
 /** A coded value as its tag, with `data-value` for tests. */
 export function CodeLabel({ value, options, testId }: { value: string | number | null | undefined; options: Option[]; testId?: string }) {

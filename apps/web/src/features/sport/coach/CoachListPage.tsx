@@ -5,8 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { z } from 'zod';
 import { Perm, coachCreate, type CoachQualificationRow, type CoachRow, type coachListQuery, type coachUpdate } from '@venue/contract';
-import { ListPage, useCan, useLabelT, type ResourceDef, type Row, useVenueOptions } from '../../../kit/index.ts';
-import { CoachPhoto, NS, coachApi, genderOptions, levelOptions, sportOptions, statusOptions, useCoachT } from './shared.tsx';
+import { ListPage, useSportName, sportOptions, useCan, useLabelT, useVenueOptions, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { CoachPhoto, NS, coachApi, genderOptions, levelOptions, statusOptions, useCoachT } from './shared.tsx';
 
 type CoachForm = z.input<typeof coachCreate> & z.input<typeof coachUpdate>;
 interface QualificationValue {
@@ -30,8 +30,8 @@ function AlertText({ row }: { row: CoachRow }) {
 }
 
 function SportTags({ sports }: { sports: string[] }) {
-  const t = useCoachT();
-  return <>{sports.map((s) => t.dynamic('sport', s)).join('、') || '—'}</>;
+  const sportName = useSportName();
+  return <>{sports.map((s) => sportName(s)).join('、') || '—'}</>;
 }
 
 /** The qualifications of the add/edit dialog: a row per certificate (name, number, issued and expiry dates). */

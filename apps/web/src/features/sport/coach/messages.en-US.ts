@@ -25,18 +25,6 @@ const messages: MessagesOf<typeof zh> = {
   gender: { '1': 'Male', '2': 'Female' },
   level: { junior: 'Junior', intermediate: 'Intermediate', senior: 'Senior', head: 'Head coach' },
   status: { active: 'Active', leave: 'On leave', left: 'Left' },
-  sport: {
-    badminton: 'Badminton',
-    basketball: 'Basketball',
-    football: 'Football',
-    tennis: 'Tennis',
-    table_tennis: 'Table tennis',
-    swimming: 'Swimming',
-    volleyball: 'Volleyball',
-    fitness: 'Fitness',
-    golf: 'Golf',
-    other: 'Other',
-  },
   alert: {
     expired: 'Expired {{days}} days ago',
     expiredToday: 'Expires today',

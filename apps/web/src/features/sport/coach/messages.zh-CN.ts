@@ -22,18 +22,6 @@ const messages = {
   gender: { '1': '男', '2': '女' },
   level: { junior: '初级教练', intermediate: '中级教练', senior: '高级教练', head: '主教练' },
   status: { active: '在职', leave: '休假', left: '离职' },
-  sport: {
-    badminton: '羽毛球',
-    basketball: '篮球',
-    football: '足球',
-    tennis: '网球',
-    table_tennis: '乒乓球',
-    swimming: '游泳',
-    volleyball: '排球',
-    fitness: '健身',
-    golf: '高尔夫',
-    other: '其他',
-  },
   alert: {
     expired: '资质已过期 {{days}} 天',
     expiredToday: '资质今天到期',

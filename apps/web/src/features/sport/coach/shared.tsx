@@ -1,15 +1,6 @@
 import { Image, theme } from 'antd';
 import { PictureOutlined } from '@ant-design/icons';
-import {
-  COACH_LEVELS,
-  COACH_STATUS,
-  VENUE_SPORTS,
-  type CoachDetail,
-  type CoachRow,
-  type CoachScheduleAnswer,
-  type Page,
-  type coachScheduleQuery,
-} from '@venue/contract';
+import { COACH_LEVELS, COACH_STATUS, type CoachDetail, type CoachRow, type CoachScheduleAnswer, type Page, type coachScheduleQuery } from '@venue/contract';
 import type { z } from 'zod';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, download, http } from '../../../app/request.ts';
@@ -44,7 +35,6 @@ export const coachApi = {
 
 export const levelOptions = codeOptions(COACH_LEVELS, 'level', { junior: 'default', intermediate: 'blue', senior: 'purple', head: 'gold' });
 export const statusOptions = codeOptions(COACH_STATUS, 'status', { active: 'green', leave: 'orange', left: 'default' });
-export const sportOptions = codeOptions(VENUE_SPORTS, 'sport');
 export const genderOptions: Option[] = [
   { value: 1, label: 'gender.1' },
   { value: 2, label: 'gender.2' },

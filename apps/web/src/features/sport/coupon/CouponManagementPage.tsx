@@ -15,7 +15,7 @@ import {
 } from '@venue/contract';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { useSession } from '../../../app/session.ts';
-import { ListPage, MemberSelect, useVenueOptions, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { ListPage, MemberSelect, sportOptions, useVenueOptions, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { useFormSubmit } from '../../../kit/form.ts';
 import { PayDialog, newIdempotencyKey, toFen, yuan } from '../../../kit/pay/index.ts';
 import {
@@ -26,7 +26,6 @@ import {
   refreshCoupons,
   refundRuleOptions,
   sourceOptions,
-  sportOptions,
   stateOptions,
   statusOptions,
   useCouponT,

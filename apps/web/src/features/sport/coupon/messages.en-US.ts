@@ -63,18 +63,6 @@ const messages: MessagesOf<typeof zh> = {
   refundRule: { return: 'Back to the member (while valid)', spend: 'Counts as used' },
   outcome: { returned: 'Returned', spent: 'Spent' },
   status: { on: 'On', off: 'Off' },
-  sport: {
-    badminton: 'Badminton',
-    basketball: 'Basketball',
-    football: 'Football',
-    tennis: 'Tennis',
-    table_tennis: 'Table tennis',
-    swimming: 'Swimming',
-    volleyball: 'Volleyball',
-    fitness: 'Fitness',
-    golf: 'Golf',
-    other: 'Other',
-  },
   group: { basic: 'Basics', rule: 'Discount', limit: 'Limits and validity', scope: 'Applies to' },
   hint: {
     kind: 'Amount: off above a threshold; percent: a share off, capped; free item: the dearest unit free (capped); times: one unit free each use',

@@ -60,18 +60,6 @@ const messages = {
   refundRule: { return: '退回给会员（仍在有效期内）', spend: '视为已使用' },
   outcome: { returned: '已退回', spent: '已作废（视为已使用）' },
   status: { on: '启用', off: '停用' },
-  sport: {
-    badminton: '羽毛球',
-    basketball: '篮球',
-    football: '足球',
-    tennis: '网球',
-    table_tennis: '乒乓球',
-    swimming: '游泳',
-    volleyball: '排球',
-    fitness: '健身',
-    golf: '高尔夫',
-    other: '其他',
-  },
   group: { basic: '基本信息', rule: '优惠规则', limit: '数量与有效期', scope: '适用范围' },
   hint: {
     kind: '满减：满门槛减金额；折扣：按百分比减，可设上限；免费券：最贵的一件免费（可设最高抵扣）；次数券：每次免一件',

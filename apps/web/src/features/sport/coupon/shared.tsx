@@ -1,12 +1,4 @@
-import {
-  VENUE_SPORTS,
-  COUPON_KINDS,
-  COUPON_REFUND_RULES,
-  COUPON_RETURN_OUTCOMES,
-  COUPON_SOURCES,
-  COUPON_STATES,
-  COUPON_TEMPLATE_STATUSES,
-} from '@venue/contract';
+import { COUPON_KINDS, COUPON_REFUND_RULES, COUPON_RETURN_OUTCOMES, COUPON_SOURCES, COUPON_STATES, COUPON_TEMPLATE_STATUSES } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { codeOptions, invalidateResource, type Option } from '../../../kit/index.ts';
@@ -30,7 +22,6 @@ export const stateOptions = codeOptions(COUPON_STATES, 'state', { issued: 'blue'
 export const sourceOptions = codeOptions(COUPON_SOURCES, 'source', { issue: 'blue', code: 'purple', sale: 'cyan', campaign: 'magenta' });
 export const refundRuleOptions = codeOptions(COUPON_REFUND_RULES, 'refundRule');
 export const outcomeOptions = codeOptions(COUPON_RETURN_OUTCOMES, 'outcome', { returned: 'green', spent: 'default' });
-export const sportOptions = codeOptions(VENUE_SPORTS, 'sport');
 export const statusOptions = codeOptions(COUPON_TEMPLATE_STATUSES, 'status', { on: 'green', off: 'default' });
 /** Item kinds a coupon may be limited to (the kinds the console sells). */
 export const itemKindOptions: Option[] = ['venue', 'goods', 'ticket', 'course', 'sparring', 'rent', 'general'].map((k) => ({

@@ -3,11 +3,11 @@ import { Form, Input, Modal, Radio, Table, Tabs, Typography } from 'antd';
 import { z } from 'zod';
 import { Perm, courseCreate, type CourseDetail, type CourseRow, type courseListQuery, type courseUpdate } from '@venue/contract';
 import { api, http } from '../../../app/request.ts';
-import { ListPage, invalidateResource, type ResourceDef, type Row, useVenueOptions } from '../../../kit/index.ts';
+import { invalidateResource, ListPage, sportOptions, useVenueOptions, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { useFormSubmit } from '../../../kit/form.ts';
 import { formatTime, toFen, yuan } from '../../../kit/pay/index.ts';
 import { RatingSummary } from './participant/Rating.tsx';
-import { NS, fenToYuan, kindOptions, sportOptions, stateOptions, useCourseT } from './shared.tsx';
+import { NS, fenToYuan, kindOptions, stateOptions, useCourseT } from './shared.tsx';
 import { ConsignedTag, usePartnerOptions } from './consign/shared.tsx';
 
 type CourseForm = z.input<typeof courseCreate> & z.input<typeof courseUpdate>;

@@ -57,18 +57,6 @@ const messages: MessagesOf<typeof zh> = {
   classStateOf: { open: 'Open', closed: 'Closed' },
   lessonStateOf: { scheduled: 'Scheduled', suspended: 'Suspended', cancelled: 'Cancelled', done: 'Done' },
   orderStateOf: { pending: 'Unpaid', paid: 'Paid', completed: 'Completed', cancelled: 'Cancelled', refunded: 'Refunded', part_refunded: 'Partly refunded' },
-  sport: {
-    badminton: 'Badminton',
-    basketball: 'Basketball',
-    football: 'Football',
-    tennis: 'Tennis',
-    table_tennis: 'Table tennis',
-    swimming: 'Swimming',
-    volleyball: 'Volleyball',
-    fitness: 'Fitness',
-    golf: 'Golf',
-    other: 'Other',
-  },
   action: {
     submit: 'Submit for review',
     approve: 'Approve',

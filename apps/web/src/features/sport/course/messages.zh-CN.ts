@@ -54,18 +54,6 @@ const messages = {
   classStateOf: { open: '招生中', closed: '已关闭' },
   lessonStateOf: { scheduled: '待上课', suspended: '已停课', cancelled: '已取消', done: '已上课' },
   orderStateOf: { pending: '待支付', paid: '已支付', completed: '已完成', cancelled: '已取消', refunded: '已退款', part_refunded: '部分退款' },
-  sport: {
-    badminton: '羽毛球',
-    basketball: '篮球',
-    football: '足球',
-    tennis: '网球',
-    table_tennis: '乒乓球',
-    swimming: '游泳',
-    volleyball: '排球',
-    fitness: '健身',
-    golf: '高尔夫',
-    other: '其他',
-  },
   action: {
     submit: '提交审核',
     approve: '通过',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CLASS_STATES, COURSE_KINDS, COURSE_STATES, LESSON_STATES, VENUE_SPORTS, type Page } from '@venue/contract';
+import { CLASS_STATES, COURSE_KINDS, COURSE_STATES, LESSON_STATES, type Page } from '@venue/contract';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import { codeOptions, type Option } from '../../../kit/index.ts';
@@ -19,7 +19,6 @@ export const CLASS_LIST_PATH = '/sport/views/trainingCourse/classManagement/inde
 export const classDetailPath = (id: number) => `/sport/views/trainingCourse/classDetail/${id}`;
 export const orderDetailPath = (id: number) => `/sport/views/orderManagement/orderDetail/${id}`;
 
-export const sportOptions = codeOptions(VENUE_SPORTS, 'sport');
 export const kindOptions = codeOptions(COURSE_KINDS, 'kindOf', { group: 'blue', private: 'purple' });
 export const stateOptions = codeOptions(COURSE_STATES, 'state', {
   draft: 'default',

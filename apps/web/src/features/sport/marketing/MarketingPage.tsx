@@ -7,7 +7,18 @@ import { Perm, campaignCreate, type CampaignKind, type CampaignRow, type CouponT
 import type { z } from 'zod';
 import { confirm, success } from '../../../app/feedback.tsx';
 import { api, http } from '../../../app/request.ts';
-import { FieldItem, ListPage, NumberInput, useKitT, useVenueOptions, useVenueTimeZone, type FieldDef, type ResourceDef, type Row } from '../../../kit/index.ts';
+import {
+  FieldItem,
+  ListPage,
+  NumberInput,
+  sportOptions,
+  useKitT,
+  useVenueOptions,
+  useVenueTimeZone,
+  type FieldDef,
+  type ResourceDef,
+  type Row,
+} from '../../../kit/index.ts';
 import { useFormSubmit } from '../../../kit/form.ts';
 import { toFen } from '../../../kit/pay/index.ts';
 import {
@@ -21,7 +32,6 @@ import {
   post,
   put,
   refreshCampaigns,
-  sportOptions,
   startDayOf,
   stateOptions,
   termsOf,

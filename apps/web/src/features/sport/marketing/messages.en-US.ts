@@ -59,17 +59,5 @@ const messages: MessagesOf<typeof zh> = {
   },
   detail: { title: 'Campaign details', uses: 'Uses', left: 'Budget left', usedOf: '{{used}} used of {{budget}}' },
   empty: '—',
-  sport: {
-    badminton: 'Badminton',
-    basketball: 'Basketball',
-    football: 'Football',
-    tennis: 'Tennis',
-    table_tennis: 'Table tennis',
-    swimming: 'Swimming',
-    volleyball: 'Volleyball',
-    fitness: 'Fitness',
-    golf: 'Golf',
-    other: 'Other',
-  },
 };
 export default messages;

@@ -54,17 +54,5 @@ const messages = {
   },
   detail: { title: '活动详情', uses: '使用记录', left: '剩余预算', usedOf: '已用 {{used}} / 预算 {{budget}}' },
   empty: '—',
-  sport: {
-    badminton: '羽毛球',
-    basketball: '篮球',
-    football: '足球',
-    tennis: '网球',
-    table_tennis: '乒乓球',
-    swimming: '游泳',
-    volleyball: '排球',
-    fitness: '健身',
-    golf: '高尔夫',
-    other: '其他',
-  },
 };
 export default messages;

@@ -1,9 +1,9 @@
-import { CAMPAIGN_KINDS, CAMPAIGN_OFF_KINDS, CAMPAIGN_STATES, CAMPAIGN_TRIGGERS, CAMPAIGN_USE_STATES, CAMPAIGN_USE_WHATS, VENUE_SPORTS } from '@venue/contract';
+import { CAMPAIGN_KINDS, CAMPAIGN_OFF_KINDS, CAMPAIGN_STATES, CAMPAIGN_TRIGGERS, CAMPAIGN_USE_STATES, CAMPAIGN_USE_WHATS } from '@venue/contract';
 import type { CampaignRow } from '@venue/contract';
 import { Flex, Progress, Typography } from 'antd';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
-import { clockIn, codeOptions, formatDay, invalidateResource, useVenueTimeZone } from '../../../kit/index.ts';
+import { clockIn, codeOptions, formatDay, invalidateResource, sportName, useVenueTimeZone } from '../../../kit/index.ts';
 import { useLang } from '../../../app/prefs.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import zh from './messages.zh-CN.ts';
@@ -37,7 +37,6 @@ export const offKindOptions = codeOptions(CAMPAIGN_OFF_KINDS, 'offKind');
 export const triggerOptions = codeOptions(CAMPAIGN_TRIGGERS, 'trigger');
 export const useStateOptions = codeOptions(CAMPAIGN_USE_STATES, 'useState', { held: 'gold', used: 'green', released: 'default' });
 export const whatOptions = codeOptions(CAMPAIGN_USE_WHATS, 'what', { discount: 'blue', first: 'cyan', bonus: 'gold', pack: 'magenta', coupon: 'purple' });
-export const sportOptions = codeOptions(VENUE_SPORTS, 'sport');
 
 export const refreshCampaigns = () => {
   for (const key of ['campaign', 'campaignUses']) void invalidateResource(key);
@@ -50,7 +49,7 @@ export function termsOf(t: MarketingT, r: CampaignRow): string {
     case 'rechargeBonus':
       return r.tiers.map((x) => `${yuan(x.minFen)} + ${yuan(x.bonusFen)}`).join('; ');
     case 'timeBand':
-      return `${r.bandStart ?? ''}–${r.bandEnd ?? ''} ${r.sports.map((s) => t(`sport.${s}` as never)).join('/')} ${off()}`.trim();
+      return `${r.bandStart ?? ''}–${r.bandEnd ?? ''} ${r.sports.map((s) => sportName(s)).join('/')} ${off()}`.trim();
     case 'couponPack':
       return `${r.trigger ? t(`trigger.${r.trigger}`) : ''} × ${r.templateIds.length}`;
     default:

@@ -21,7 +21,7 @@ import {
 } from '@venue/contract';
 import { downloadFile, http } from '../../../app/request.ts';
 import { useThemeName } from '../../../app/prefs.ts';
-import { todayIn, useCan, useItemKindName, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
+import { sportName, todayIn, useCan, useItemKindName, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
 import { FILE_TIMEOUT_MS } from '../../../kit/api.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
@@ -181,7 +181,7 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
     if (!isLineDimension(def.dimension)) return r.key;
     // A line naming no site, coach or course; a sport by its name in the language.
     if (r.key === '0') return t('notGiven');
-    return def.dimension === 'sport' ? t.dynamic('sport', r.key) : (r.label ?? r.key);
+    return def.dimension === 'sport' ? sportName(r.key) : (r.label ?? r.key);
   };
   const rows = useMemo(() => (q.data ? [...q.data.now.data, q.data.now.total] : []), [q.data]);
   const option = useMemo(

@@ -105,18 +105,6 @@ const messages: MessagesOf<typeof zh> = {
   live: 'Live',
   rebuild: 'Rebuild statistics',
   rebuilt: '{{rows}} daily rows rebuilt',
-  sport: {
-    badminton: 'Badminton',
-    basketball: 'Basketball',
-    football: 'Football',
-    tennis: 'Tennis',
-    table_tennis: 'Table tennis',
-    swimming: 'Swimming',
-    volleyball: 'Volleyball',
-    fitness: 'Fitness',
-    golf: 'Golf',
-    other: 'Other',
-  },
   asOf: 'Data as of {{time}}',
 };
 export default messages;

@@ -102,18 +102,6 @@ const messages = {
   live: '实时刷新',
   rebuild: '重建统计',
   rebuilt: '已重建 {{rows}} 行日汇总',
-  sport: {
-    badminton: '羽毛球',
-    basketball: '篮球',
-    football: '足球',
-    tennis: '网球',
-    table_tennis: '乒乓球',
-    swimming: '游泳',
-    volleyball: '排球',
-    fitness: '健身',
-    golf: '高尔夫',
-    other: '其他',
-  },
   asOf: '数据截至 {{time}}',
 };
 export default messages;

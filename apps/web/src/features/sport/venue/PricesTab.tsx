@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { Tag } from 'antd';
 import { z } from 'zod';
 import { Perm, priceRuleCreate, type PriceRuleRow, type VenueRow, type priceRuleListQuery } from '@venue/contract';
-import { formatDay, ListPage, type ResourceDef, type Row } from '../../../kit/index.ts';
+import { formatDay, ListPage, sportName, sportOptions, type ResourceDef, type Row } from '../../../kit/index.ts';
 import { getLang, type Lang } from '../../../app/prefs.ts';
 import { useSiteOptions } from './SitesTab.tsx';
-import { NS, dayKindOptions, fenToYuan, sportOptions, toFen, useTimeOptions, vt, weekdayOptions, weekdaysText, yuan } from './shared.tsx';
+import { NS, dayKindOptions, fenToYuan, toFen, useTimeOptions, vt, weekdayOptions, weekdaysText, yuan } from './shared.tsx';
 
 /** A price in yuan as typed (the rule's `priceFen` is fen): 0 to 1,000,000 yuan. */
 export const yuanRule = z.number().min(0).max(1_000_000);
@@ -17,7 +17,7 @@ const shape = priceRuleCreate.shape;
 /** Where a rule applies: one site, every site of a sport, or all sites. */
 function scopeText(row: PriceRuleRow): string {
   if (row.siteName) return row.siteName;
-  if (row.sport) return vt('allOfSport', { sport: vt.dynamic('sport', row.sport) });
+  if (row.sport) return vt('allOfSport', { sport: sportName(row.sport) });
   return vt('allSites');
 }
 

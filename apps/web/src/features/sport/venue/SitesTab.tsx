@@ -7,11 +7,12 @@ import { Perm, siteCreate, siteMerge, type SiteRow, type VenueRow, type siteList
 import { success } from '../../../app/feedback.tsx';
 import { notify } from '../../../app/notify.ts';
 import {
-  FormModal,
-  ListPage,
   errorFieldsOf,
   focusFirstError,
+  FormModal,
   invalidateResource,
+  ListPage,
+  sportOptions,
   useFieldRules,
   type Option,
   type ResourceDef,
@@ -19,7 +20,7 @@ import {
 } from '../../../kit/index.ts';
 import { reactToSaveError } from '../../../kit/form.ts';
 import { siteApi, templateApi } from './venue.api.ts';
-import { HoursEditor, NS, SportTag, everyDay, hoursText, siteStatusOptions, sportOptions, useVenueT, vt } from './shared.tsx';
+import { HoursEditor, NS, SportTag, everyDay, hoursText, siteStatusOptions, useVenueT, vt } from './shared.tsx';
 
 /** A site with its halves under it (a split site, or the full site made by a merge). */
 export type SiteNode = SiteRow & { children?: SiteNode[] };

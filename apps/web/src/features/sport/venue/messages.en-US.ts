@@ -100,18 +100,6 @@ const messages: MessagesOf<typeof zh> = {
     member: 'Members',
     venueSessions: "Today's sessions",
   },
-  sport: {
-    badminton: 'Badminton',
-    basketball: 'Basketball',
-    football: 'Football',
-    tennis: 'Tennis',
-    table_tennis: 'Table tennis',
-    swimming: 'Swimming',
-    volleyball: 'Volleyball',
-    fitness: 'Fitness',
-    golf: 'Golf',
-    other: 'Other',
-  },
   applyState: {
     applied: 'Awaiting review',
     approved: 'Approved',

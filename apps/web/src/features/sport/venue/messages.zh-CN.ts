@@ -102,18 +102,6 @@ const messages = {
     member: '会员',
     venueSessions: '今日场次',
   },
-  sport: {
-    badminton: '羽毛球',
-    basketball: '篮球',
-    football: '足球',
-    tennis: '网球',
-    table_tennis: '乒乓球',
-    swimming: '游泳',
-    volleyball: '排球',
-    fitness: '健身',
-    golf: '高尔夫',
-    other: '其他',
-  },
   applyState: {
     applied: '待审核',
     approved: '已通过',

@@ -2,12 +2,13 @@ import type { CSSProperties } from 'react';
 import { Checkbox, Flex, Form, Select, Tag, Typography, type FormInstance } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { APPLY_STATES, DAY_KINDS, VENUE_SPORTS, hhmmOf, minutesOf, type OrgOption } from '@venue/contract';
+import { APPLY_STATES, DAY_KINDS, hhmmOf, minutesOf, type OrgOption } from '@venue/contract';
 import { registerMessages, t as translate, featureT, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
 import { api, http } from '../../../app/request.ts';
 import type { Option, TreeOption } from '../../../kit/index.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
+import { useSportName } from '../../../kit/index.ts';
 
 /** The venue screens' namespace: one for the feature (list, my venue, sites, prices, templates). */
 export const NS = 'venue';
@@ -35,7 +36,6 @@ export const fenToYuan = (fen: number): number => Math.round(fen) / 100;
 
 // ---------------------------------------------------------------- options
 
-export const sportOptions: Option[] = VENUE_SPORTS.map((s) => ({ value: s, label: `sport.${s}` }));
 export const sportColors: Record<string, string> = {
   badminton: 'cyan',
   basketball: 'orange',
@@ -116,9 +116,9 @@ export function useOrgTree(): TreeOption[] {
 
 /** A sport as its tag. */
 export function SportTag({ sport }: { sport: string | null | undefined }) {
-  const t = useVenueT();
+  const sportName = useSportName();
   if (!sport) return null;
-  return <Tag color={sportColors[sport] ?? 'default'}>{t.dynamic('sport', sport)}</Tag>;
+  return <Tag color={sportColors[sport] ?? 'default'}>{sportName(sport)}</Tag>;
 }
 
 /** Days as short text: consecutive days joined ('周一至周五'), others listed. */

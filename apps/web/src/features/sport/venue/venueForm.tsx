@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { venueCreate, type VenueRow, type venueUpdate } from '@venue/contract';
 import type { FieldDef, FieldName, Row } from '../../../kit/index.ts';
-import { DEFAULT_TIME_ZONE } from '../../../kit/index.ts';
-import { MapLink, slotOptions, sportOptions, useOrgTree, useTimeOptions, useTimeZoneOptions } from './shared.tsx';
+import { DEFAULT_TIME_ZONE, sportOptions } from '../../../kit/index.ts';
+import { MapLink, slotOptions, useOrgTree, useTimeOptions, useTimeZoneOptions } from './shared.tsx';
 
 /** The venue form's values: the create and update bodies, plus the map link (shown, never sent). */
 export type VenueForm = z.input<typeof venueCreate> & z.input<typeof venueUpdate> & { mapLink?: never };
