@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { Client, startServer, scratchDir, ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { Client, startServer, ADMIN_PASSWORD, type TestServer } from '../../server/test/harness.ts';
 import { grantMenus } from '../../server/test/grants.ts';
 import { expect } from 'vitest';
 import { makeOrg, makeRole, makeUser, signIn, uniq } from '../../server/src/modules/system/admin.testkit.ts';
@@ -39,7 +39,7 @@ const ARGS = [
 export interface OwnBrowser {
   context: BrowserContext;
   page: Page;
-  /** Closes the browser and deletes its profile. */
+  /** Closes the browser (its context, and its Chromium when it has one of its own). */
   close(): Promise<void>;
 }
 
@@ -75,13 +75,32 @@ function watch(context: BrowserContext) {
   });
 }
 
-/** A fresh Chromium profile (Chinese, 1440×900 unless told), with its first page. */
+/**
+ * One Chromium per test process, shared by the files it runs: each test's browser is a context of
+ * its own (own cookies, storage and cache, as a fresh profile has). Starting Chromium and a profile
+ * for every browser cost more CPU than the tests themselves on CI's two cores.
+ */
+let shared: Promise<Browser> | undefined;
+function sharedChromium(): Promise<Browser> {
+  shared ??= launchChromium([]).then((b) => {
+    b.on('disconnected', () => (shared = undefined));
+    return b;
+  });
+  return shared;
+}
+
+/** Debian's old headless shell when it is there (global-setup.ts installs it): it draws no browser window around the page. */
+function launchChromium(args: string[]): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell', args: [...ARGS, ...args], headless: true });
+}
+
+/**
+ * A fresh browser (Chinese, 1440×900 unless told), with its first page. With `args`, a Chromium of
+ * its own; otherwise a new context of the process's shared one.
+ */
 export async function openBrowser(opts: { viewport?: { width: number; height: number }; args?: string[]; timezoneId?: string } = {}): Promise<OwnBrowser> {
-  const profile = fs.mkdtempSync(path.join(scratchDir, 'venue-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...ARGS, ...(opts.args ?? [])],
-    headless: true,
+  const own = opts.args?.length ? await launchChromium(opts.args) : undefined;
+  const context = await (own ?? (await sharedChromium())).newContext({
     viewport: opts.viewport ?? { width: 1440, height: 900 },
     locale: 'zh-CN',
     // Less motion, as a user may ask the system for: dialogs open at once, and Chromium draws no
@@ -90,13 +109,13 @@ export async function openBrowser(opts: { viewport?: { width: number; height: nu
     ...(opts.timezoneId ? { timezoneId: opts.timezoneId } : {}),
   });
   watch(context);
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   return {
     context,
     page,
     close: async () => {
       await context.close().catch(() => undefined);
-      fs.rmSync(profile, { recursive: true, force: true });
+      await own?.close().catch(() => undefined);
     },
   };
 }
