@@ -105,6 +105,8 @@ export { defineLedgerRule, postByRule, type LedgerRule, type RulePosting, type L
 
 // ---------------------------------------------------------------- time, money, drawer
 export { timeZoneOf, dayOf } from './money.ts';
+// ---------------------------------------------------------------- past sales in bulk (history before today: an import, the demo's months)
+export { importPastSales, type PastLine, type PastSale } from './history.ts';
 export { fenToYuan } from './providers/money.ts';
 export { drawerTakings, firstMovementSince } from './takings.repository.ts';
 // One venue's capital flow of a business day, by method and by item kind (the daily close).

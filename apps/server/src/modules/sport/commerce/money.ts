@@ -60,7 +60,7 @@ export async function timeZoneOf(tx: Executor, orgId: number): Promise<string> {
   return tz;
 }
 
-export async function dayOf(tx: Tx, orgId: number, at = new Date()): Promise<string> {
+export async function dayOf(tx: Executor, orgId: number, at = new Date()): Promise<string> {
   return businessDayOf(at, await timeZoneOf(tx, orgId));
 }
 

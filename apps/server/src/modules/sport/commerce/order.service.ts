@@ -62,6 +62,9 @@ export function registerOrderType(type: string, owner = 'sport/commerce'): void 
   });
 }
 
+/** Whether a loaded module sells in orders of this type. */
+export const isOrderType = (type: string): boolean => orderTypes.has(type);
+
 /** The order types registered now, each with the module selling in it, in registration (load) order. */
 export function listOrderTypes(): { type: string; module: string }[] {
   return orderTypes.names().map((type) => ({ type, module: orderTypes.get(type)! }));

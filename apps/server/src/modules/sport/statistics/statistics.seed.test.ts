@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatisticsReport } from '@venue/contract';
+import type { StatisticsReport, StatisticsSummary } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { seedDemo } from '../../system/index.ts';
 import { seedVenueDemo } from '../booking/index.ts';
@@ -8,7 +8,7 @@ import { seedGoodsDemo } from '../goods/goods.testkit.ts';
 import { seedBraceletDemo } from '../equipment/equipment.testkit.ts';
 import { seedCoachDemo } from '../coach/coach.testkit.ts';
 import { seedCourseDemo } from '../course/course.testkit.ts';
-import { addDays, localOf } from '../venue/index.ts';
+import { addDays, localOf, weekdayOf } from '../venue/index.ts';
 import { seedStatisticsDemo } from './statistics.seed.ts';
 import { ok, statsApi } from './statistics.testkit.ts';
 
@@ -69,5 +69,29 @@ describe.each(databases)('statistics demo data on %s', (kind) => {
       expect(r.total.revenueFen, report).toBeGreaterThan(0);
       if (report !== 'bookingSport') for (const row of r.data) expect(row.label, `${report} ${row.key}`).toBeTruthy();
     }
+  });
+
+  it('the demo manager sees the last 90 days of business: every day sold, weekends busier, courts, courses, tickets and goods, each figure the sum of its lines', async () => {
+    const mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+    const today = localOf(new Date(), 'Asia/Shanghai').day;
+    const range = { from: addDays(today, -90), to: addDays(today, -1) };
+    const days = await ok<StatisticsReport>(mgr, statsApi('report'), { report: 'businessTotal', ...range });
+    const sold = days.data.filter((r) => r.revenueFen > 0);
+    expect(sold).toHaveLength(90);
+    const mean = (rows: typeof sold) => rows.reduce((a, r) => a + r.revenueFen, 0) / rows.length;
+    expect(mean(sold.filter((r) => weekdayOf(r.key) >= 6))).toBeGreaterThan(mean(sold.filter((r) => weekdayOf(r.key) < 6)));
+    const kinds = await ok<StatisticsReport>(mgr, statsApi('report'), { report: 'businessByKind', ...range });
+    for (const k of ['venue', 'course', 'ticket', 'goods']) expect(kinds.data.find((r) => r.key === k)?.revenueFen, k).toBeGreaterThan(0);
+    const summary = await ok<StatisticsSummary>(mgr, statsApi('summary'), range);
+    expect(summary.revenueFen).toBe(days.total.revenueFen);
+    const lines = await ok<{ total: number; sumFen: number }>(mgr, statsApi('drill'), { metric: 'revenueFen', ...range, pageNum: 1, pageSize: 1 });
+    expect(lines.sumFen).toBe(summary.revenueFen);
+    const [ledger] = await s.database.query<{ fen: string }>(
+      `select sum(amount_fen) as fen from sport_ledger_entry where txn_kind = 'payment' and account = 'sales' and side = 'credit'
+          and business_day between $1 and $2 and org_id = (select id from sys_org where code = 'demo-sports-center')`,
+      [range.from, range.to],
+    );
+    expect(summary.revenueFen).toBe(Number(ledger!.fen));
   });
 });
