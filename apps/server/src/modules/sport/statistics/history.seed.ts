@@ -10,7 +10,7 @@ import { addDays, sites, weekdayOf } from '../venue/index.ts';
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'statistics_history_seeded';
 /** How far back the demo's business goes: every chart of a quarter has a shape. */
-export const HISTORY_DAYS = 90;
+const HISTORY_DAYS = 90;
 
 /** An hour of a site, by its sport (fen). */
 const HOURLY_FEN: Record<string, number> = { badminton: 6000, tennis: 12000, basketball: 20000, football: 40000, swimming: 4000, table_tennis: 3000 };
