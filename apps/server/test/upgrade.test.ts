@@ -91,6 +91,7 @@ const LANDED: Record<string, string> = {
   '0062_sport_desk_ops': '9b9557900f719aa6ec3dcf6d860ca5664d3134b528ec57079f68e6a63d2f15f9',
   '0063_sport_large_screen': '86b3c976f37563061c6e01858fe85d1e687244fa5b09920780d7a8c21818fabf',
   '0064_sport_ops_report': '43ac208f2dfae757d7810f63f6fb5b9c5fe33c40adb91e0091cb4715a9797a1b',
+  '0065_sport_statistics_deposit': '64647840ce3aba51fb2b480b393f65614d16b56222ff97316998fd6ae4ac1beb',
   '0066_sport_statistics_dims': '2330de33d1521b468ae8e9dff2b0e578ea6fca0e7bf0b11123a2f8df56fc9f49',
 };
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/baseline-2.0.0.sql'), 'utf8');
