@@ -36,7 +36,8 @@ function random(seed: number): () => number {
 /**
  * The demo centre's last 90 days of business (`SEED_DEMO=1`, once per database), so that every
  * statistics chart has a believable shape: court bookings (busier at weekends and evenings,
- * growing slowly), course sign-ups, show tickets on weekends and drinks and towels at the desk.
+ * growing slowly), course sign-ups, show tickets on weekends and drinks and towels at the desk:
+ * about 900 orders, few enough for the first start (the statistics rebuild reads them all).
  * Written in bulk through commerce (`importPastSales`) before the settlement demo closes its days;
  * today's business is the other demos', through the live path.
  */
@@ -78,7 +79,7 @@ export async function seedSalesHistory(db: Db): Promise<void> {
     const weekend = weekdayOf(day) >= 6;
     // Busier at weekends, and a little busier each week of the quarter.
     const busy = (weekend ? 1.6 : 1) * (0.8 + (0.4 * (HISTORY_DAYS - back)) / HISTORY_DAYS);
-    const bookings = Math.round((6 + next() * 6) * busy);
+    const bookings = Math.round((4 + next() * 5) * busy);
     for (let b = 0; b < bookings; b++) {
       const court = pick(courts);
       const hours = next() < 0.3 ? 2 : 1;
@@ -98,19 +99,20 @@ export async function seedSalesHistory(db: Db): Promise<void> {
           c.venueId,
         );
     }
-    if (weekend && next() < 0.7) {
-      const tickets = 2 + Math.floor(next() * 8);
+    if (weekend && next() < 0.6) {
+      const tickets = 1 + Math.floor(next() * 4);
       for (let t = 0; t < tickets; t++)
         sale(day, 12 * 60 + Math.floor(next() * 360), 'ticket', [
           { kind: 'ticket', refId: null, name: '周末篮球联赛门票', quantity: 1 + Math.floor(next() * 3), unitPriceFen: 8000 },
         ]);
     }
-    const drinks = Math.round((3 + next() * 5) * busy);
-    for (let g = 0; g < drinks; g++) {
-      const item = pick(GOODS);
-      sale(day, 9 * 60 + Math.floor(next() * 720), 'goods', [
-        { kind: 'goods', refId: null, name: item.name, quantity: 1 + Math.floor(next() * 3), unitPriceFen: item.priceFen },
-      ]);
+    // The desk's drinks and towels: a few baskets a day.
+    const baskets = Math.round((1 + next() * 2) * busy);
+    for (let g = 0; g < baskets; g++) {
+      const [first, second] = [pick(GOODS), pick(GOODS)];
+      const lines = [{ kind: 'goods', refId: null, name: first.name, quantity: 1 + Math.floor(next() * 3), unitPriceFen: first.priceFen }];
+      if (second !== first && next() < 0.4) lines.push({ kind: 'goods', refId: null, name: second.name, quantity: 1, unitPriceFen: second.priceFen });
+      sale(day, 9 * 60 + Math.floor(next() * 720), 'goods', lines);
     }
   }
   await db.transaction(async (tx) => {
