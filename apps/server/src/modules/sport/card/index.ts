@@ -9,5 +9,5 @@ export { cardManifest } from './card.manifest.ts';
 // A marketing campaign's recharge bonus: a source consulted in the recharge's transaction.
 export { registerRechargeBonus, type RechargeBonusSource } from './card.kinds.ts';
 // Card usage for reports (statistics): the uses as one scoped set, and a phone as the card screens show it to a caller.
-export { cardUsesOf, type CardUseFilter } from './card.repository.ts';
+export { cardUsesOf } from './card.repository.ts';
 export { phoneFor as cardPhoneFor } from './card.service.ts';
