@@ -156,6 +156,7 @@ describe('the reporting reader', () => {
       'sport/course/settlement.routes.ts',
       'sport/large-screen/largeScreen.routes.ts',
       'sport/ops-report/opsreport.routes.ts',
+      'sport/statistics/cardUsage.routes.ts',
       'sport/statistics/statistics.routes.ts',
       'sport/ticket/catalogue/catalogue.routes.ts',
     ]);

@@ -9,6 +9,9 @@ import { addMember, MEMBER_KEYS, newPhone } from '../../server/src/modules/sport
 import { booking, makeVenue, VENUE_KEYS } from '../../server/src/modules/sport/venue/venue.testkit.ts';
 import { approvedCourse, COURSE_KEYS, enrol, makeClass, makeCoach } from '../../server/src/modules/sport/course/course.testkit.ts';
 import { addDays, localOf } from '../../server/src/modules/sport/venue/index.ts';
+import { seedMemberDemo } from '../../server/src/modules/sport/member/index.ts';
+import { seedCardDemo } from '../../server/src/modules/sport/card/card.testkit.ts';
+import { seedStatisticsDemo } from '../../server/src/modules/sport/statistics/statistics.testkit.ts';
 import { browserAs, makeStaff, setTheme, settledShot, startE2E, type E2E, type OwnBrowser } from './support.ts';
 
 /**
@@ -206,6 +209,37 @@ describe('statistics report screens', () => {
       await page.getByRole('tab', { name: 'By sport' }).click();
       await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Badminton');
       await settledShot(page, 'statistics-by-sport-en-dark');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('the demo manager opens the member cards’ monthly usage and drills this month’s uses onto their lines, in both languages and themes', async () => {
+    const db = e.server.database.db;
+    await seedMemberDemo(db);
+    await seedCardDemo(db, e.server.config, e.server.app.ctx.keys.secretKey);
+    await seedStatisticsDemo(db);
+    const own = await browserAs(e, { code: 'manager', password: 'Demo@2020' }, '/sport/views/statistics/memberCard/index');
+    const page = own.page;
+    try {
+      await page.getByTestId('stats-screen-memberCard').waitFor();
+      await page.getByRole('tab', { name: '月度使用' }).click();
+      // The card demo's check-in of the swimming card this month: one use, one time, a tenth of its ¥300.00.
+      await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('游泳十次卡');
+      await expect.poll(() => page.getByTestId('stats-fig-total-valueFen').innerText()).toBe('¥30.00');
+      const uses = page.getByTestId('stats-fig-total-uses');
+      const shown = await uses.innerText();
+      await uses.click();
+      await expect.poll(() => page.getByTestId('stats-drill-sum').innerText()).toContain(`合计 ${shown}`);
+      await expect.poll(() => page.getByTestId('stats-drill').innerText()).toContain('入场签到（刷卡）');
+      await settledShot(page, 'statistics-card-usage-drill-zh-light');
+      await page.keyboard.press('Escape');
+      await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+      await setTheme(page, 'dark');
+      await page.getByRole('tab', { name: 'Monthly usage' }).click();
+      await page.getByTestId('stats-report-view').getByText('Chart').click();
+      await page.locator('canvas').first().waitFor();
+      await settledShot(page, 'statistics-card-usage-chart-en-dark');
     } finally {
       await own.close();
     }

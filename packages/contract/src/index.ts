@@ -44,3 +44,4 @@ export * from './sport/statistics.ts';
 export * from './sport/deskops.ts';
 export * from './sport/largeScreen.ts';
 export * from './sport/opsreport.ts';
+export * from './sport/statistics-card.ts';

@@ -184,6 +184,15 @@ export type StatisticsReportKey = keyof typeof STATISTICS_REPORTS;
 export const STATISTICS_REPORT_KEYS = Object.keys(STATISTICS_REPORTS) as [StatisticsReportKey, ...StatisticsReportKey[]];
 
 /**
+ * Tabs with figures of their own, read by their own calls rather than `report` (`cardUsage`: how
+ * members used their cards, `statistics/cardUsage`).
+ */
+export const STATISTICS_TABS = ['cardUsage'] as const;
+/** A screen's tab: a report of the aggregates, or one of `STATISTICS_TABS`. */
+export type StatisticsTabKey = StatisticsReportKey | (typeof STATISTICS_TABS)[number];
+export const isReportKey = (key: StatisticsTabKey): key is StatisticsReportKey => key in STATISTICS_REPORTS;
+
+/**
  * The spec 2.5 statistics screens (`sport.statistics.<name>`) and their tabs, in order: business
  * is by day, income by month, sale income by venue, each with course, sparring, venue booking and
  * a summary sheet.
@@ -195,11 +204,11 @@ export const STATISTICS_SCREENS = {
   saleIncome: ['courseVenue', 'sparringVenue', 'bookingVenue', 'businessByVenue'],
   couponStatistics: ['couponDaily'],
   coursebusinessStatistics: ['courseCoach', 'courseCurriculum', 'courseMonthly', 'courseDaily'],
-  memberCard: ['prepaidMonthly', 'prepaidDaily', 'cardMonthly', 'cardSummary'],
+  memberCard: ['prepaidMonthly', 'prepaidDaily', 'cardMonthly', 'cardSummary', 'cardUsage'],
   ticketBusinessStatistics: ['ticketSales', 'ticketMonthly', 'ticketSummary'],
   venue: ['businessByVenue'],
   deposit: ['depositDaily', 'depositMonthly', 'depositVenue'],
-} as const satisfies Record<string, readonly StatisticsReportKey[]>;
+} as const satisfies Record<string, readonly StatisticsTabKey[]>;
 export type StatisticsScreen = keyof typeof STATISTICS_SCREENS;
 
 /** A venue of 0 is business sold at no venue (a report's row). */

@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../platform/db.ts';
-import { assertInScope, inScope, type Scope } from '../../../platform/scope.ts';
+import { assertInScope, inScope, inScopeSql, type Scope } from '../../../platform/scope.ts';
 import { containsText, users } from '../../system/index.ts';
 import { balanceAccounts, orders, paidFenOf, someRefundOpen } from '../commerce/index.ts';
-import { members } from '../member/index.ts';
+import { members, memberVisits } from '../member/index.ts';
 import { cardDistributions, cardLogs, cardShares, cardTypes, cardUsages, memberCards } from './card.table.ts';
 
 export type CardTypeRecord = typeof cardTypes.$inferSelect;
@@ -589,4 +589,41 @@ export async function cardRefundPending(db: Executor, scope: Scope, orgId: numbe
     scope,
     logs.map((l) => l.refundId).filter((id) => Number.isFinite(id)),
   );
+}
+
+// ---------------------------------------------------------------- uses, for reports
+
+/** Which uses a report reads: business days [from, to] (the organisation's), optionally one card type. */
+export interface CardUseFilter {
+  from: string;
+  to: string;
+  typeId?: number;
+}
+
+/**
+ * The uses of the scope's cards, one row each, as a subquery another module's report selects from
+ * (statistics' card usage: its figures and their lines from one statement, never a query per use).
+ * A use is a usage record that takes from a card: a check-in (`checkin`) or a payment by the card
+ * (`pay`). Columns: `id`, `org_id`, `day` (`YYYY-MM-DD`), `at` (when it was written: the time of its
+ * transaction, which the ledger entries it posted carry too), `card_id`, `card_no`, `type_id`,
+ * `type_name`, `card_kind`, `member_id` (who used it: the holder or a sharer), `member_name`,
+ * `member_phone` (whole), `used_for`, `detail` (the order's lines, or the check-in's method),
+ * `order_id`, `order_no`, `payment_id` (a payment's), `sale_order_id` (the order that sold the card:
+ * a times card's check-in posts its share of the price on it), `venue_id` (the order's, or the
+ * check-in's; null: none) and `times` (uses taken off a times card, 0 or more).
+ */
+export function cardUsesOf(scope: Scope, f: CardUseFilter): SQL {
+  return sql`
+    select u.id, u.org_id, to_char(u.business_day, 'YYYY-MM-DD') as day, u.created_at as at, c.id as card_id, c.card_no, c.type_id, t.name as type_name,
+           c.kind as card_kind, coalesce(u.member_id, c.member_id) as member_id, m.name as member_name, m.phone as member_phone, u.kind as used_for,
+           case when u.kind = 'pay' then o.item_summary else u.remark end as detail, u.order_id, o.order_no, u.payment_id, c.order_id as sale_order_id,
+           coalesce(o.venue_id, v.venue_id) as venue_id, greatest(-u.times, 0) as times
+      from ${cardUsages} u
+      join ${memberCards} c on c.id = u.card_id
+      join ${cardTypes} t on t.id = c.type_id
+      left join ${members} m on m.id = coalesce(u.member_id, c.member_id)
+      left join ${orders} o on o.id = u.order_id and u.kind = 'pay'
+      left join ${memberVisits} v on u.kind = 'checkin' and v.org_id = u.org_id and v.card_id = u.card_id and v.created_at = u.created_at
+     where u.kind in ('checkin', 'pay') and ${inScopeSql(scope, sql`u.org_id`)} and u.business_day between ${f.from} and ${f.to}
+       and ${f.typeId === undefined ? sql`true` : sql`c.type_id = ${f.typeId}`}`;
 }

@@ -251,7 +251,7 @@ export async function cardTypeRules(db: Db, caller: Caller, id: number) {
 
 /** Phones are shown whole only to holders of the private-data permission. */
 const maySeePrivate = (caller: Caller) => caller.admin || caller.perms.has(Perm.member.private);
-const phoneFor = (caller: Caller, phone: string) => (maySeePrivate(caller) ? phone : maskPhone(phone));
+export const phoneFor = (caller: Caller, phone: string) => (maySeePrivate(caller) ? phone : maskPhone(phone));
 
 function cardView(c: CardView, caller: Caller) {
   const { createdAt, updatedAt: _u, rules: _r, ...rest } = c;

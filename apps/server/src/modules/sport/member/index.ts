@@ -16,7 +16,7 @@ export { memberCardCount } from './member.service.ts';
 export { seedMemberDemo } from './member.seed.ts';
 
 // ---------------------------------------------------------------- table references (foreign keys and read-only joins)
-export { members } from './member.table.ts';
+export { members, memberVisits } from './member.table.ts';
 
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { memberManifest } from './member.manifest.ts';

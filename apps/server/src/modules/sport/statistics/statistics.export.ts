@@ -5,12 +5,12 @@ import type { FileResult } from '../../../platform/http.ts';
 import './statistics.messages.ts';
 
 /** A column of an exported sheet: its title's message key and how a row gives its cell. */
-interface Column<T> {
+export interface Column<T> {
   key: string;
   width: number;
   cell: (row: T, lang: Lang) => string | number | null;
 }
-const yuan = (fen: number) => fen / 100;
+export const yuan = (fen: number) => fen / 100;
 /** An item kind's label in the language (a kind without one as it is). */
 function kindText(lang: Lang, kind: string | null): string | null {
   if (kind === null) return null;

@@ -4,6 +4,7 @@ import { onCommerceEvent } from '../commerce/index.ts';
 import * as statisticsTables from './statistics.table.ts';
 import { HANDLERS } from './statistics.repository.ts';
 import { statisticsRoutes } from './statistics.routes.ts';
+import { cardUsageRoutes } from './cardUsage.routes.ts';
 import { seedStatisticsJobs, statisticsJobHandlers } from './statistics.jobs.ts';
 import { onOrderCancelled, onOrderPaid, onPayment, onRefund } from './statistics.service.ts';
 import { seedStatisticsDemo } from './statistics.seed.ts';
@@ -15,7 +16,7 @@ import { seedStatisticsDemo } from './statistics.seed.ts';
  */
 export const statisticsManifest: ModuleManifest = {
   name: 'sport/statistics',
-  dependsOn: ['system', 'job', 'message', 'sport/commerce', 'sport/venue', 'sport/member', 'sport/coach', 'sport/course'],
+  dependsOn: ['system', 'job', 'message', 'sport/commerce', 'sport/venue', 'sport/member', 'sport/coach', 'sport/course', 'sport/card'],
   ui: contractModule('sport/statistics'),
   tables: { schema: statisticsTables },
   contributes: { jobs: statisticsJobHandlers },
@@ -25,7 +26,10 @@ export const statisticsManifest: ModuleManifest = {
     onCommerceEvent('order.paid', HANDLERS.paid, onOrderPaid);
     onCommerceEvent('order.cancelled', HANDLERS.cancelled, onOrderCancelled);
   },
-  routes: ({ app, ctx }) => statisticsRoutes(app, ctx),
+  routes: ({ app, ctx }) => {
+    statisticsRoutes(app, ctx);
+    cardUsageRoutes(app, ctx);
+  },
   seed: ({ db }) => seedStatisticsJobs(db),
   // The demo manager sees the statistics screens, over the demo's sales as the ledger has them.
   demoAfter: [

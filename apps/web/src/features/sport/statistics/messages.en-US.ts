@@ -62,6 +62,7 @@ const messages: MessagesOf<typeof zh> = {
     bookingSite: 'By site',
     courseCoach: 'By coach',
     courseCurriculum: 'By course',
+    cardUsage: 'Monthly usage',
   },
   metric: {
     revenueFen: 'Revenue',
@@ -106,5 +107,23 @@ const messages: MessagesOf<typeof zh> = {
   rebuild: 'Rebuild statistics',
   rebuilt: '{{rows}} daily rows rebuilt',
   asOf: 'Data as of {{time}}',
+  cardUsage: {
+    month: 'Month',
+    typeName: 'Card type',
+    uses: 'Uses',
+    times: 'Times deducted',
+    valueFen: 'Value deducted',
+    members: 'Members',
+    membersHint: 'The total counts each member once over the range',
+    kind: { value: 'Stored value', times: 'Times', period: 'Period' },
+    time: 'Used at',
+    lastUse: 'Last use',
+    cardNo: 'Card no.',
+    member: 'Member',
+    usedFor: 'Used for',
+    checkin: 'Check-in ({{how}})',
+    by: { phone: 'phone', card: 'card', qr: 'QR code' },
+    empty: 'No member card uses in this range',
+  },
 };
 export default messages;

@@ -59,6 +59,7 @@ const messages = {
     bookingSite: '按场地',
     courseCoach: '按教练',
     courseCurriculum: '按课程',
+    cardUsage: '月度使用',
   },
   metric: {
     revenueFen: '营业收入',
@@ -103,5 +104,23 @@ const messages = {
   rebuild: '重建统计',
   rebuilt: '已重建 {{rows}} 行日汇总',
   asOf: '数据截至 {{time}}',
+  cardUsage: {
+    month: '月份',
+    typeName: '卡类型',
+    uses: '使用次数',
+    times: '扣次',
+    valueFen: '扣减金额',
+    members: '使用人数',
+    membersHint: '合计行为区间内去重人数',
+    kind: { value: '储值卡', times: '次卡', period: '期限卡' },
+    time: '使用时间',
+    lastUse: '最近使用',
+    cardNo: '卡号',
+    member: '会员',
+    usedFor: '用途',
+    checkin: '入场签到（{{how}}）',
+    by: { phone: '手机号', card: '刷卡', qr: '扫码' },
+    empty: '区间内没有会员卡使用记录',
+  },
 };
 export default messages;
