@@ -235,9 +235,9 @@ export type StatisticsReport = z.output<typeof statisticsReport>;
  * A lesson is held when it started by now and was not cancelled or suspended; its business day is its
  * start's in the organisation's time zone. Evaluation by the lesson's coach or by course: lessons held,
  * evaluations of those lessons, their average rating (1 decimal) and the low ones (rating ≤ 2).
- * Attendance by class: lessons held, expected (each lesson's class's enrolled members), attended
- * (present or late), absent, on leave (as the attendance module records them) and the rate
- * (attended ÷ expected, in %, 1 decimal; a package holder who drops in counts as attended).
+ * Attendance by class: lessons held, expected (at each lesson held, its class's enrolled members and
+ * anyone else recorded at it, a package holder who came), attended (present or late), absent, on
+ * leave (as the attendance module records them) and the rate (attended ÷ expected, in %, 1 decimal).
  */
 export const TRAINING_DIMENSIONS = ['coach', 'course', 'class'] as const;
 export type TrainingDimension = (typeof TRAINING_DIMENSIONS)[number];

@@ -351,14 +351,17 @@ export function lessonAttendancesSql(scope: Scope, r: LessonDays): SQL {
 }
 
 /**
- * Who each lesson held on the days expected: its class's enrolled members (the roster the lesson is
- * marked done against), one row per lesson and member, with the attendance recorded so far (`state`,
- * null when none).
+ * Who each lesson held on the days expected, one row per lesson and member: its class's enrolled members
+ * (the roster the lesson is marked done against) and anyone else recorded at it (a package holder who
+ * came), with the attendance recorded (`state`, null when none yet).
  */
 export function expectedAttendancesSql(scope: Scope, r: LessonDays): SQL {
-  return sql`select h.*, m.name as member_name, m.phone as member_phone, null::int as rating, null::text as comment, a.state
-               from (${heldLessonsSql(scope, r)}) h join ${courseEnrolments} en on en.class_id = h.class_id and en.state = 'enrolled'
-               join ${members} m on m.id = en.member_id
-               left join ${courseAttendances} a on a.lesson_id = h.lesson_id and a.member_id = en.member_id
-              where ${inScopeSql(scope, sql`en.org_id`)}`;
+  return sql`with h as (${heldLessonsSql(scope, r)}),
+               x as (select h.lesson_id, en.member_id from h join ${courseEnrolments} en on en.class_id = h.class_id and en.state = 'enrolled'
+                      where ${inScopeSql(scope, sql`en.org_id`)}
+                     union
+                     select a.lesson_id, a.member_id from ${courseAttendances} a where a.lesson_id in (select lesson_id from h) and ${inScopeSql(scope, sql`a.org_id`)})
+             select h.*, m.name as member_name, m.phone as member_phone, null::int as rating, null::text as comment, a.state
+               from h join x on x.lesson_id = h.lesson_id join ${members} m on m.id = x.member_id
+               left join ${courseAttendances} a on a.lesson_id = h.lesson_id and a.member_id = x.member_id`;
 }

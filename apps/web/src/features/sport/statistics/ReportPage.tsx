@@ -7,6 +7,7 @@ import {
   Perm,
   STATISTICS_REPORTS,
   isLineDimension,
+  isTrainingReport,
   metricsOf,
   type LineDimension,
   type ReportDef,
@@ -19,19 +20,15 @@ import {
   type StatisticsReportRow,
   type StatisticsScreen,
 } from '@venue/contract';
-import { downloadFile, http } from '../../../app/request.ts';
+import { http } from '../../../app/request.ts';
 import { useThemeName } from '../../../app/prefs.ts';
 import { sportName, todayIn, useCan, useItemKindName, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
-import { FILE_TIMEOUT_MS } from '../../../kit/api.ts';
 import { yuan } from '../../../kit/pay/index.ts';
-import { echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
+import { changeText, echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, useStatsT, type Filter, type StatsT } from './shared.ts';
+import { TrainingTab } from './TrainingTab.tsx';
 import { AsOf } from './AsOf.tsx';
 import { PRESETS, previousOf, rangeOf, shiftDay, type DayRange, type Preset } from './ranges.ts';
 
-interface Filter {
-  range: DayRange;
-  stadiumId?: number;
-}
 /** What a figure drills with: the row's days, venue and kinds. */
 interface DrillOf {
   metric: ReportMetric;
@@ -46,12 +43,6 @@ interface DrillOf {
 }
 
 const show = (metric: ReportMetric, v: number) => (metric.endsWith('Fen') ? yuan(v) : String(v));
-function changeText(now: number, before: number): string {
-  if (!before) return now ? '—' : '0%';
-  const pct = ((now - before) / before) * 100;
-  return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
-}
-
 /** The drill of a report row's figure: a day or month narrows the days, a venue row the venue, a kind row the kinds. */
 function drillOf(report: StatisticsReportKey, row: StatisticsReportRow, metric: ReportMetric, f: Filter, title: string): DrillOf {
   const def: ReportDef = STATISTICS_REPORTS[report];
@@ -72,20 +63,6 @@ function drillOf(report: StatisticsReportKey, row: StatisticsReportRow, metric: 
     default:
       return { ...base, dim: def.dimension, dimKey: row.key };
   }
-}
-
-/** Exports through the server's streamed xlsx (a large one shows its progress: the request layer's `downloadFile`). */
-function useExport() {
-  const [busy, setBusy] = useState(false);
-  const run = async (path: string, body: object, name: string) => {
-    setBusy(true);
-    try {
-      await downloadFile({ url: statsUrl(path), method: 'POST', data: body, timeout: FILE_TIMEOUT_MS }, `${name}.xlsx`);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { run, busy };
 }
 
 function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; onClose: () => void }) {
@@ -327,7 +304,7 @@ function ReportScreen({ screen }: { screen: StatisticsScreen }) {
         items={STATISTICS_SCREENS[screen].map((report) => ({
           key: report,
           label: t(`report.${report}`),
-          children: <ReportTab t={t} report={report} filter={filter} />,
+          children: isTrainingReport(report) ? <TrainingTab t={t} report={report} filter={filter} /> : <ReportTab t={t} report={report} filter={filter} />,
         }))}
       />
     </Space>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { REPORT_HEADERS } from '@venue/contract';
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import * as echarts from 'echarts/core';
@@ -5,7 +6,9 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
-import { api, requestRaw } from '../../../app/request.ts';
+import { api, downloadFile, requestRaw } from '../../../app/request.ts';
+import { FILE_TIMEOUT_MS } from '../../../kit/api.ts';
+import type { DayRange } from './ranges.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -34,3 +37,30 @@ export const oldestAsOf = (...answers: { asOf: string | null }[]): string | null
 // The chart types the dashboard and the report screens draw, in their lazy chunks: the login screen never sees ECharts.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 export { echarts, ReactEChartsCore };
+
+/** A report screen's range and venue (every tab's). */
+export interface Filter {
+  range: DayRange;
+  stadiumId?: number;
+}
+
+/** A figure's change against the previous period, in %. */
+export function changeText(now: number, before: number): string {
+  if (!before) return now ? '—' : '0%';
+  const pct = ((now - before) / before) * 100;
+  return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
+}
+
+/** Exports through the server's streamed xlsx (a large one shows its progress: the request layer's `downloadFile`). */
+export function useExport() {
+  const [busy, setBusy] = useState(false);
+  const run = async (path: string, body: object, name: string) => {
+    setBusy(true);
+    try {
+      await downloadFile({ url: statsUrl(path), method: 'POST', data: body, timeout: FILE_TIMEOUT_MS }, `${name}.xlsx`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy };
+}
