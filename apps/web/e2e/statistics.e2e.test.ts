@@ -285,6 +285,7 @@ describe('statistics report screens', () => {
       await page.keyboard.press('Escape');
       await page.getByTestId('stats-training-by').getByText('按课程').click();
       await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('少儿游泳启蒙');
+      await settledShot(page, 'statistics-evaluation-by-course-zh-light');
 
       await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
       await setTheme(page, 'dark');
@@ -298,6 +299,8 @@ describe('statistics report screens', () => {
       await expect.poll(() => page.getByTestId('stats-training-drill').innerText()).toContain('Absent');
       await page.keyboard.press('Escape');
       await settledShot(page, 'statistics-attendance-en-dark');
+      await page.getByTestId('stats-report-view').getByText('Chart').click();
+      await settledShot(page, 'statistics-attendance-chart-en-dark');
     } finally {
       await own.close();
     }

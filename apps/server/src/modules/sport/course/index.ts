@@ -7,7 +7,7 @@
 export { findCourse } from './course.repository.ts';
 
 // The statistics' readers of lessons held, their evaluations and their attendance (queries to compose, scoped).
-export { heldLessonsSql, lessonEvaluationsSql, type LessonDays } from './lesson.repository.ts';
+export { heldLessonsSql, lessonEvaluationsSql } from './lesson.repository.ts';
 export { expectedAttendancesSql, lessonAttendancesSql } from './attendance.repository.ts';
 
 // ---------------------------------------------------------------- table references (read-only joins: statistics keys a course line by its class's course and coach)
