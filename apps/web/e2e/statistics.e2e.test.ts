@@ -7,7 +7,11 @@ import { deliverOrderEvents, seedCommerceJobs } from '../../server/src/modules/s
 import { EQUIPMENT_KEYS, issuePaid, newBraceletCode } from '../../server/src/modules/sport/equipment/equipment.testkit.ts';
 import { addMember, MEMBER_KEYS, newPhone } from '../../server/src/modules/sport/member/member.testkit.ts';
 import { booking, makeVenue, VENUE_KEYS } from '../../server/src/modules/sport/venue/venue.testkit.ts';
-import { approvedCourse, COURSE_KEYS, enrol, makeClass, makeCoach } from '../../server/src/modules/sport/course/course.testkit.ts';
+import { approvedCourse, COURSE_KEYS, enrol, makeClass, makeCoach, seedCourseDemo } from '../../server/src/modules/sport/course/course.testkit.ts';
+import { seedCoachDemo } from '../../server/src/modules/sport/coach/coach.testkit.ts';
+import { seedMemberDemo } from '../../server/src/modules/sport/member/index.ts';
+import { seedVenueDemo } from '../../server/src/modules/sport/booking/index.ts';
+import { grantDemoMenus } from '../../server/src/modules/system/index.ts';
 import { addDays, localOf } from '../../server/src/modules/sport/venue/index.ts';
 import { seedMemberDemo } from '../../server/src/modules/sport/member/index.ts';
 import { seedCardDemo } from '../../server/src/modules/sport/card/card.testkit.ts';
@@ -79,7 +83,14 @@ describe('statistics report screens', () => {
   const SCREENS = Object.keys(STATISTICS_SCREENS);
   beforeAll(async () => {
     e = await startE2E();
-    await seedCommerceJobs(e.server.database.db);
+    const { db } = e.server.database;
+    await seedCommerceJobs(db);
+    // The course demo and the demos it stands on (startE2E loads the system's: the centre, its manager), for the training tabs.
+    await seedMemberDemo(db);
+    await seedVenueDemo(db, e.server.config, e.server.app.ctx.keys.secretKey);
+    await seedCoachDemo(db);
+    await seedCourseDemo(db, e.server.config, e.server.app.ctx.keys.secretKey);
+    await grantDemoMenus(db, ['statistics', 'sport.statistics']);
   });
   afterAll(async () => {
     await b?.close();
@@ -276,6 +287,54 @@ describe('statistics report screens', () => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(fs.readFileSync((await file.path())!) as unknown as ArrayBuffer);
       expect(wb.worksheets[0]!.actualRowCount).toBe(n + 1);
+    } finally {
+      await own.close();
+    }
+  });
+
+  // The course demo's lessons one to three weeks ago, rated and attended.
+  it('the demo manager opens evaluation and attendance and drills the low ratings onto their evaluations', async () => {
+    const own = await browserAs(e, { code: 'manager', password: 'Demo@2020' });
+    const page = own.page;
+    try {
+      await page.goto(`${e.baseUrl}/sport/views/statistics/coursebusinessStatistics/index`);
+      await page.getByTestId('stats-screen-coursebusinessStatistics').waitFor();
+      // The demo's rated and attended lessons are 6 to 21 days old: all in this month from its 22nd, else in last month too.
+      const dom = Number(localOf(new Date(), 'Asia/Shanghai').day.slice(8));
+      await page
+        .getByTestId('stats-preset')
+        .getByText(dom >= 22 ? '本月' : '上月')
+        .click();
+      await page.getByRole('tab', { name: '评价统计' }).click();
+      const low = page.getByTestId('stats-fig-total-lowRatings');
+      await expect.poll(() => low.innerText()).toMatch(/^[1-9]\d*$/);
+      const lows = await low.innerText();
+      await low.click();
+      const drill = page.getByTestId('stats-training-drill');
+      await expect.poll(() => drill.innerText()).toContain('迟到了没跟上热身');
+      expect(await page.getByTestId('stats-drill-sum').innerText()).toContain(`共 ${lows} 条评价`);
+      // The member's phone masked, as the console shows it elsewhere.
+      expect(await drill.innerText()).toMatch(/1\d\d\*{4}\d{4}/);
+      await settledShot(page, 'statistics-evaluation-drill-zh-light');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('stats-training-by').getByText('按课程').click();
+      await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('少儿游泳启蒙');
+      await settledShot(page, 'statistics-evaluation-by-course-zh-light');
+
+      await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+      await setTheme(page, 'dark');
+      await page.getByRole('tab', { name: 'Attendance' }).click();
+      await page
+        .getByTestId('stats-preset')
+        .getByText(dom >= 22 ? 'This month' : 'Last month')
+        .click();
+      await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Attendance rate');
+      await page.getByTestId('stats-fig-total-absent').click();
+      await expect.poll(() => page.getByTestId('stats-training-drill').innerText()).toContain('Absent');
+      await page.keyboard.press('Escape');
+      await settledShot(page, 'statistics-attendance-en-dark');
+      await page.getByTestId('stats-report-view').getByText('Chart').click();
+      await settledShot(page, 'statistics-attendance-chart-en-dark');
     } finally {
       await own.close();
     }

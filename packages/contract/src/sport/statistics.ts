@@ -184,12 +184,13 @@ export type StatisticsReportKey = keyof typeof STATISTICS_REPORTS;
 export const STATISTICS_REPORT_KEYS = Object.keys(STATISTICS_REPORTS) as [StatisticsReportKey, ...StatisticsReportKey[]];
 
 /**
- * Tabs with figures of their own, read by their own calls rather than `report` (`cardUsage`: how
- * members used their cards, `statistics/cardUsage`).
+ * Tabs with figures of their own, read by their own calls rather than `report`: `cardUsage` (how
+ * members used their cards, `statistics/cardUsage`), and the training reports (`TRAINING_REPORTS`,
+ * `statistics/training`).
  */
 export const STATISTICS_TABS = ['cardUsage'] as const;
-/** A screen's tab: a report of the aggregates, or one of `STATISTICS_TABS`. */
-export type StatisticsTabKey = StatisticsReportKey | (typeof STATISTICS_TABS)[number];
+/** A screen's tab: a report of the aggregates, one of `STATISTICS_TABS`, or a training report. */
+export type StatisticsTabKey = StatisticsReportKey | (typeof STATISTICS_TABS)[number] | TrainingReportKey;
 export const isReportKey = (key: StatisticsTabKey): key is StatisticsReportKey => key in STATISTICS_REPORTS;
 
 /**
@@ -203,7 +204,7 @@ export const STATISTICS_SCREENS = {
   income: ['courseMonthly', 'sparringMonthly', 'bookingMonthly', 'summaryMonthly'],
   saleIncome: ['courseVenue', 'sparringVenue', 'bookingVenue', 'businessByVenue'],
   couponStatistics: ['couponDaily'],
-  coursebusinessStatistics: ['courseCoach', 'courseCurriculum', 'courseMonthly', 'courseDaily'],
+  coursebusinessStatistics: ['courseCoach', 'courseCurriculum', 'courseMonthly', 'courseDaily', 'courseEvaluation', 'courseAttendance'],
   memberCard: ['prepaidMonthly', 'prepaidDaily', 'cardMonthly', 'cardSummary', 'cardUsage'],
   ticketBusinessStatistics: ['ticketSales', 'ticketMonthly', 'ticketSummary'],
   venue: ['businessByVenue'],
@@ -237,3 +238,102 @@ export const statisticsReportRow = z.object({
 export type StatisticsReportRow = z.output<typeof statisticsReportRow>;
 export const statisticsReport = z.object({ data: z.array(statisticsReportRow), total: statisticsReportRow });
 export type StatisticsReport = z.output<typeof statisticsReport>;
+
+/**
+ * The training reports of the course screen (spec 2.5 `coursebusinessStatistics`: evaluation and
+ * attendance): counts read from the course module's lessons, evaluations and attendances, not money.
+ * A lesson is held when it started by now and was not cancelled or suspended; its business day is its
+ * start's in the organisation's time zone. Evaluation by the lesson's coach or by course: lessons held,
+ * evaluations of those lessons, their average rating (1 decimal) and the low ones (rating ≤ 2).
+ * Attendance by class: lessons held, expected (at each lesson held, its class's enrolled members and
+ * anyone else recorded at it, a package holder who came), attended (present or late), absent, on
+ * leave (as the attendance module records them) and the rate (attended ÷ expected, in %, 1 decimal).
+ */
+export const TRAINING_DIMENSIONS = ['coach', 'course', 'class'] as const;
+export type TrainingDimension = (typeof TRAINING_DIMENSIONS)[number];
+/** The counts of a training report; each drills (`training/drill`) onto the lessons, evaluations or attendances it counts. */
+export const TRAINING_COUNTS = ['lessons', 'evaluations', 'lowRatings', 'expected', 'attended', 'absent', 'leave'] as const;
+/** The ratios: the average drills onto the evaluations, the rate onto the attendances it divides. */
+export const TRAINING_METRICS = [...TRAINING_COUNTS, 'ratingAvg', 'rate'] as const;
+export type TrainingMetric = (typeof TRAINING_METRICS)[number];
+export interface TrainingReportDef {
+  /** The rows' dimensions (the first by default; a screen switches between them). */
+  by: readonly TrainingDimension[];
+  metrics: readonly TrainingMetric[];
+}
+export const TRAINING_REPORTS = {
+  courseEvaluation: { by: ['coach', 'course'], metrics: ['lessons', 'evaluations', 'ratingAvg', 'lowRatings'] },
+  courseAttendance: { by: ['class'], metrics: ['lessons', 'expected', 'attended', 'absent', 'leave', 'rate'] },
+} as const satisfies Record<string, TrainingReportDef>;
+export type TrainingReportKey = keyof typeof TRAINING_REPORTS;
+export const TRAINING_REPORT_KEYS = Object.keys(TRAINING_REPORTS) as [TrainingReportKey, ...TrainingReportKey[]];
+export const isTrainingReport = (key: string): key is TrainingReportKey => key in TRAINING_REPORTS;
+
+export const trainingReportQuery = statisticsRange.extend({ report: z.enum(TRAINING_REPORT_KEYS), by: z.enum(TRAINING_DIMENSIONS).optional() });
+export type TrainingReportQuery = z.output<typeof trainingReportQuery>;
+export const trainingReportRow = z.object({
+  /** The coach's, course's or class's id (as text); `total` for the total row. */
+  key: z.string(),
+  /** The coach's, course's or class's name. */
+  label: z.string().nullable(),
+  /** A class row's course and coach (the class's own). */
+  courseName: z.string().nullable(),
+  coachName: z.string().nullable(),
+  lessons: z.number().int(),
+  evaluations: z.number().int(),
+  ratingSum: z.number().int(),
+  /** `ratingSum ÷ evaluations`, 1 decimal; null without evaluations. */
+  ratingAvg: z.number().nullable(),
+  lowRatings: z.number().int(),
+  expected: z.number().int(),
+  attended: z.number().int(),
+  absent: z.number().int(),
+  leave: z.number().int(),
+  /** `attended ÷ expected` in %, 1 decimal; null when none expected. */
+  rate: z.number().nullable(),
+});
+export type TrainingReportRow = z.output<typeof trainingReportRow>;
+export const trainingReport = z.object({ data: z.array(trainingReportRow), total: trainingReportRow });
+export type TrainingReport = z.output<typeof trainingReport>;
+
+export const trainingDrillQuery = statisticsRange.extend({
+  metric: z.enum(TRAINING_METRICS),
+  /** One row's lines (its dimension and key); the total's without. */
+  by: z.enum(TRAINING_DIMENSIONS).optional(),
+  key: z.string().min(1).max(32).optional(),
+  pageNum: fields.intIn(1, 1_000_000).default(1),
+  pageSize: fields.intIn(1, 500).default(20),
+});
+export type TrainingDrillQuery = z.output<typeof trainingDrillQuery>;
+export const trainingDrillExportQuery = trainingDrillQuery.omit({ pageNum: true, pageSize: true });
+export type TrainingDrillExportQuery = z.output<typeof trainingDrillExportQuery>;
+/** One lesson held, one evaluation, one member expected at a lesson, or one attendance. */
+export const trainingDrillLine = z.object({
+  /** The lesson's business day and start (`HH:mm`), in the organisation's time zone. */
+  day: z.string(),
+  time: z.string(),
+  lessonId: z.number().int(),
+  orgId: z.number().int(),
+  stadiumId: z.number().int(),
+  courseName: z.string(),
+  className: z.string(),
+  coachName: z.string().nullable(),
+  memberName: z.string().nullable(),
+  /** Masked (`139****0001`). */
+  memberPhone: z.string().nullable(),
+  rating: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  /** An attendance's state (present, late, absent, leave); an expected member's, null before any is recorded. */
+  state: z.string().nullable(),
+  /** What the line adds to the count (1). */
+  quantity: z.number().int(),
+});
+export type TrainingDrillLine = z.output<typeof trainingDrillLine>;
+/** `total` lines, `sumQuantity` what they add to the count, `sumRating` their ratings (an evaluation's). */
+export const trainingDrillPage = z.object({
+  total: z.number().int(),
+  sumQuantity: z.number().int(),
+  sumRating: z.number().int(),
+  data: z.array(trainingDrillLine),
+});
+export type TrainingDrillPage = z.output<typeof trainingDrillPage>;

@@ -7,6 +7,7 @@ import { orders } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
 import { courseAttendances, courseMemberPackages, coursePackageTypes } from './attendance.table.ts';
 import { courseClasses, courseEnrolments, courseLessons, courses } from './course.table.ts';
+import { heldLessonsSql, type LessonDays } from './lesson.repository.ts';
 
 export type PackageTypeRecord = typeof coursePackageTypes.$inferSelect;
 export type MemberPackageRecord = typeof courseMemberPackages.$inferSelect;
@@ -335,4 +336,32 @@ export async function pageAttendances(db: Executor, scope: Scope, f: AttendanceF
       .where(where),
   ]);
   return { total: Number(c?.n ?? 0), rows };
+}
+
+// ---------------------------------------------------------------- statistics' readers (set-based, scoped: one statement each, composed by the caller)
+
+/**
+ * The attendances recorded at the lessons held on the days, one row each: the held lesson's columns
+ * (`heldLessonsSql`) and `member_name, member_phone, state` (present, late, absent, leave).
+ */
+export function lessonAttendancesSql(scope: Scope, r: LessonDays): SQL {
+  return sql`select h.*, m.name as member_name, m.phone as member_phone, null::int as rating, null::text as comment, a.state
+               from (${heldLessonsSql(scope, r)}) h join ${courseAttendances} a on a.lesson_id = h.lesson_id join ${members} m on m.id = a.member_id
+              where ${inScopeSql(scope, sql`a.org_id`)}`;
+}
+
+/**
+ * Who each lesson held on the days expected, one row per lesson and member: its class's enrolled members
+ * (the roster the lesson is marked done against) and anyone else recorded at it (a package holder who
+ * came), with the attendance recorded (`state`, null when none yet).
+ */
+export function expectedAttendancesSql(scope: Scope, r: LessonDays): SQL {
+  return sql`with h as (${heldLessonsSql(scope, r)}),
+               x as (select h.lesson_id, en.member_id from h join ${courseEnrolments} en on en.class_id = h.class_id and en.state = 'enrolled'
+                      where ${inScopeSql(scope, sql`en.org_id`)}
+                     union
+                     select a.lesson_id, a.member_id from ${courseAttendances} a where a.lesson_id in (select lesson_id from h) and ${inScopeSql(scope, sql`a.org_id`)})
+             select h.*, m.name as member_name, m.phone as member_phone, null::int as rating, null::text as comment, a.state
+               from h join x on x.lesson_id = h.lesson_id join ${members} m on m.id = x.member_id
+               left join ${courseAttendances} a on a.lesson_id = h.lesson_id and a.member_id = x.member_id`;
 }

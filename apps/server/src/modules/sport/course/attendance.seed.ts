@@ -7,13 +7,15 @@ import { addDays, instantOf } from '../venue/index.ts';
 import { addType, checkIn, lessonDone, mark, sellPackage } from './attendance.service.ts';
 import { lessonIdsOfClass } from './lesson.repository.ts';
 import { addClass, addLessons, enrol } from './course.service.ts';
+import { evaluateLesson } from './lesson.service.ts';
 
 /**
  * The demo centre's attendance and a class package in use (`SEED_DEMO=1`, from `seedCourseDemo`): a
  * Sunday class of the swimming course that began three weeks ago (two members enrolled and paid), a
  * 10-lesson package type, sold and paid to a third member; the three past lessons checked into by member
  * number, QR code, at the desk and by the coach, the second finished with its no-show absent. The package
- * has 7 lessons left, each used lesson recognised in the ledger.
+ * has 7 lessons left, each used lesson recognised in the ledger. The enrolled members rated the first
+ * lesson (one of them low) and the third, so the training statistics show evaluations by coach and course.
  */
 export async function seedAttendanceDemo(
   db: Db,
@@ -69,4 +71,7 @@ export async function seedAttendanceDemo(
   await checkIn(db, caller, { lessonId: l3, memberNo: await no(a) });
   await mark(db, caller, { lessonId: l3, memberId: b, state: 'leave' });
   await checkIn(db, caller, { lessonId: l3, memberNo: await no(c) });
+  await evaluateLesson(db, caller, l1, { memberId: a, rating: 4, comment: '动作讲解清楚，节奏稍快' });
+  await evaluateLesson(db, caller, l1, { memberId: b, rating: 2, comment: '迟到了没跟上热身，水温偏低' });
+  await evaluateLesson(db, caller, l3, { memberId: a, rating: 5, comment: '换气进步很大' });
 }

@@ -6,6 +6,10 @@
 // A course by id in the caller's scope (the page settings bind courses to the member app's pages).
 export { findCourse } from './course.repository.ts';
 
+// The statistics' readers of lessons held, their evaluations and their attendance (queries to compose, scoped).
+export { heldLessonsSql, lessonEvaluationsSql } from './lesson.repository.ts';
+export { expectedAttendancesSql, lessonAttendancesSql } from './attendance.repository.ts';
+
 // ---------------------------------------------------------------- table references (read-only joins: statistics keys a course line by its class's course and coach)
 export { courseClasses, courses } from './course.table.ts';
 

@@ -1,6 +1,8 @@
 import { asc, avg, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../platform/db.ts';
-import type { Scope } from '../../../platform/scope.ts';
+import { inScopeSql, type Scope } from '../../../platform/scope.ts';
+import { orgs } from '../../system/index.ts';
+import { coaches } from '../coach/index.ts';
 import { scopedRepo } from '../../../platform/scopedRepo.ts';
 import { orders } from '../commerce/index.ts';
 import { members } from '../member/index.ts';
@@ -158,4 +160,39 @@ export async function ratingOf(db: Executor, scope: Scope, by: { courseId: numbe
     .innerJoin(courseClasses, eq(courseClasses.id, courseLessons.classId))
     .where(evalRepo.where(scope, 'courseId' in by ? eq(courseClasses.courseId, by.courseId) : eq(courseLessons.coachId, by.coachId)));
   return { avg: row?.avg == null ? null : Math.round(Number(row.avg) * 100) / 100, count: Number(row?.n ?? 0) };
+}
+
+// ---------------------------------------------------------------- statistics' readers (set-based, scoped: one statement each, composed by the caller)
+
+/** A run of business days (`YYYY-MM-DD`, both ends included) in the organisation's time zone. */
+export interface LessonDays {
+  from: string;
+  to: string;
+}
+
+/**
+ * The lessons held on the days (started by now, not cancelled or suspended), one row each, as a query
+ * to compose: `org_id, venue_id, day` (the start's business day), `time` (`HH:mm`), `lesson_id`,
+ * `course_id, course_name, class_id, class_name, coach_id, coach_name` (the lesson's coach) and
+ * `class_coach_name` (the class's).
+ */
+export function heldLessonsSql(scope: Scope, r: LessonDays): SQL {
+  const local = sql`(l.starts_at at time zone z.time_zone)`;
+  return sql`select l.org_id, c.venue_id, to_char(${local}, 'YYYY-MM-DD') as day, to_char(${local}, 'HH24:MI') as time, l.id as lesson_id,
+                    c.id as course_id, c.name as course_name, k.id as class_id, k.name as class_name, l.coach_id, lc.name as coach_name, kc.name as class_coach_name
+               from ${courseLessons} l join ${orgs} z on z.id = l.org_id join ${courseClasses} k on k.id = l.class_id join ${courses} c on c.id = k.course_id
+               left join ${coaches} lc on lc.id = l.coach_id left join ${coaches} kc on kc.id = k.coach_id
+              where ${inScopeSql(scope, sql`l.org_id`)} and l.state in ('scheduled', 'done') and l.starts_at <= now()
+                and l.starts_at >= ${r.from}::date - 1 and l.starts_at < ${r.to}::date + 2
+                and ${local}::date between ${r.from}::date and ${r.to}::date`;
+}
+
+/**
+ * The evaluations of the lessons held on the days, one row each: the held lesson's columns
+ * (`heldLessonsSql`) and `member_name, member_phone, rating, comment`.
+ */
+export function lessonEvaluationsSql(scope: Scope, r: LessonDays): SQL {
+  return sql`select h.*, m.name as member_name, m.phone as member_phone, e.rating::int as rating, e.comment, null::text as state
+               from (${heldLessonsSql(scope, r)}) h join ${courseLessonEvaluations} e on e.lesson_id = h.lesson_id join ${members} m on m.id = e.member_id
+              where ${inScopeSql(scope, sql`e.org_id`)}`;
 }

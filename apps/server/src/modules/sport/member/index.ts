@@ -12,6 +12,9 @@ export { findMember, firstMembersOf, searchMembers, insertVisit, type MemberReco
 // ---------------------------------------------------------------- ports this module declares
 export { memberCardCount } from './member.service.ts';
 
+// ---------------------------------------------------------------- a phone as the console shows it to staff without the private-data permission
+export { maskPhone } from './member.service.ts';
+
 // ---------------------------------------------------------------- the demo members (other modules' demo tests build on them)
 export { seedMemberDemo } from './member.seed.ts';
 

@@ -10,6 +10,11 @@ import {
   statisticsReport,
   statisticsReportQuery,
   statisticsSummary,
+  trainingDrillExportQuery,
+  trainingDrillPage,
+  trainingDrillQuery,
+  trainingReport,
+  trainingReportQuery,
 } from '@venue/contract';
 import { z } from 'zod';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
@@ -23,6 +28,7 @@ import {
   statisticsReport as reportOf,
   statisticsSummary as summaryOf,
 } from './statistics.service.ts';
+import { exportTrainingDrill, exportTrainingReport, trainingDrill, trainingReport as trainingReportOf } from './training.service.ts';
 
 /** The statistics calls, under `{sport}statistics`: figures, the lines they add up, days by kind, and the rebuild. */
 export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -90,6 +96,45 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: statisticsDrillExportQuery,
     response: 'file',
     handler: async ({ body, caller, req, reply }) => exportDrill(await read(reply), caller, body, req.lang),
+  });
+  // The training reports (evaluation, attendance): counts from the course module, each drilling onto its lines.
+  defineRoute(app, {
+    ...base,
+    url: url('training'),
+    permission: P.view,
+    action: 'training',
+    readOnly: true,
+    body: trainingReportQuery,
+    response: trainingReport,
+    handler: async ({ body, caller, reply }) => trainingReportOf(await read(reply), caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('training/drill'),
+    permission: P.view,
+    action: 'trainingDrill',
+    readOnly: true,
+    body: trainingDrillQuery,
+    response: trainingDrillPage,
+    handler: async ({ body, caller, reply }) => trainingDrill(await read(reply), caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('training/export'),
+    permission: P.export,
+    action: 'export',
+    body: trainingReportQuery,
+    response: 'file',
+    handler: async ({ body, caller, req, reply }) => exportTrainingReport(await read(reply), caller, body, req.lang),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('training/drill/export'),
+    permission: P.export,
+    action: 'export',
+    body: trainingDrillExportQuery,
+    response: 'file',
+    handler: async ({ body, caller, req, reply }) => exportTrainingDrill(await read(reply), caller, body, req.lang),
   });
   defineRoute(app, {
     ...base,

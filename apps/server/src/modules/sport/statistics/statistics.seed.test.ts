@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatisticsReport, StatisticsSummary } from '@venue/contract';
+import type { StatisticsReport, StatisticsSummary, TrainingReport } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { seedDemo } from '../../system/index.ts';
 import { seedVenueDemo } from '../booking/index.ts';
@@ -93,5 +93,36 @@ describe.each(databases)('statistics demo data on %s', (kind) => {
       [range.from, range.to],
     );
     expect(summary.revenueFen).toBe(Number(ledger!.fen));
+  });
+
+  it('the demo manager sees lessons rated (one low) and attended, this month or last month', async () => {
+    const mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+    const day = localOf(new Date(), 'Asia/Shanghai').day;
+    const first = `${day.slice(0, 8)}01`;
+    const lastDay = addDays(first, -1);
+    const presets = [
+      { from: first, to: day },
+      { from: `${lastDay.slice(0, 8)}01`, to: lastDay },
+    ];
+    const totals = async (report: string, by?: string) => {
+      const [now, before] = await Promise.all(presets.map((range) => ok<TrainingReport>(mgr, statsApi('training'), { report, by, ...range })));
+      for (const r of [now!, before!])
+        for (const row of r.data) {
+          expect(row.label, `${report} ${row.key}`).toBeTruthy();
+          // Those who came were expected (the settlement demo's class records attendance without enrolments).
+          expect(row.attended, `${report} ${row.key}`).toBeLessThanOrEqual(row.expected);
+        }
+      return [now!.total, before!.total];
+    };
+    for (const by of ['coach', 'course']) {
+      const [now, before] = await totals('courseEvaluation', by);
+      expect(now!.evaluations + before!.evaluations, by).toBeGreaterThanOrEqual(5);
+      expect(now!.lowRatings + before!.lowRatings, by).toBeGreaterThanOrEqual(1);
+    }
+    const [now, before] = await totals('courseAttendance');
+    expect(now!.attended + before!.attended).toBeGreaterThanOrEqual(6);
+    expect(now!.absent + before!.absent).toBeGreaterThanOrEqual(1);
+    expect(now!.leave + before!.leave).toBeGreaterThanOrEqual(1);
   });
 });

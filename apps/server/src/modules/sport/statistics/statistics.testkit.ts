@@ -21,11 +21,11 @@ export async function ok<T = any>(c: Client, url: string, body: unknown): Promis
   return r.body;
 }
 
-/** A new organisation under `parentId` with a venue (sites open all day, ¥50 an hour) and a user of the statistics, commerce, venue, member, card and course screens. */
-export async function statisticsStaff(s: TestServer, admin: Client, parentId: number) {
+/** A new organisation under `parentId` with a venue (sites open all day, ¥50 an hour) and a user of the statistics, commerce, venue, member, card and course screens (and `keys`). */
+export async function statisticsStaff(s: TestServer, admin: Client, parentId: number, keys: readonly string[] = []) {
   const org = await makeOrg(admin, parentId);
   const role = await makeRole(admin, org.id);
-  await grantMenus(admin, role.id, [...STATISTICS_KEYS, ...COMMERCE_KEYS, ...VENUE_KEYS, ...MEMBER_KEYS, ...CARD_KEYS, ...COURSE_KEYS]);
+  await grantMenus(admin, role.id, [...STATISTICS_KEYS, ...COMMERCE_KEYS, ...VENUE_KEYS, ...MEMBER_KEYS, ...CARD_KEYS, ...COURSE_KEYS, ...keys]);
   const user = await makeUser(admin, org.id, { roleIds: [role.id] });
   const second = await makeUser(admin, org.id, { roleIds: [role.id] });
   const c = await signIn(s, user.code, 'Pass1234');

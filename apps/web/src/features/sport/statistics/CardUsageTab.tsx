@@ -17,7 +17,7 @@ import { useCan } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
 import { AsOf } from './AsOf.tsx';
 import { previousOf } from './ranges.ts';
-import { changeText, echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, type ReportFilter, type StatsT } from './shared.ts';
+import { changeText, echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, type Filter, type StatsT } from './shared.ts';
 
 /** A table row: a month's card type, or the total. */
 type UsageRow = (CardUsageStatsRow & { key: string }) | (CardUsageStatsReport['total'] & { key: 'total' });
@@ -116,7 +116,7 @@ function UsageDrillDrawer({ t, drill, onClose }: { t: StatsT; drill: UsageDrill 
  * members, by month and card type, against the previous period; a chart of uses by month stacked
  * by card type; each figure opens onto its lines.
  */
-export function CardUsageTab({ t, filter }: { t: StatsT; filter: ReportFilter }) {
+export function CardUsageTab({ t, filter }: { t: StatsT; filter: Filter }) {
   const can = useCan();
   const dark = useThemeName() === 'dark';
   const ex = useExport();

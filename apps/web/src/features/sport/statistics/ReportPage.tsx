@@ -8,6 +8,7 @@ import {
   STATISTICS_REPORTS,
   isLineDimension,
   isReportKey,
+  isTrainingReport,
   metricsOf,
   type LineDimension,
   type ReportDef,
@@ -24,12 +25,12 @@ import { http } from '../../../app/request.ts';
 import { useThemeName } from '../../../app/prefs.ts';
 import { sportName, todayIn, useCan, useItemKindName, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
-import { changeText, echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, useStatsT, type ReportFilter, type StatsT } from './shared.ts';
+import { changeText, echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, useStatsT, type Filter, type StatsT } from './shared.ts';
 import { CardUsageTab } from './CardUsageTab.tsx';
+import { TrainingTab } from './TrainingTab.tsx';
 import { AsOf } from './AsOf.tsx';
 import { PRESETS, previousOf, rangeOf, shiftDay, type DayRange, type Preset } from './ranges.ts';
 
-type Filter = ReportFilter;
 /** What a figure drills with: the row's days, venue and kinds. */
 interface DrillOf {
   metric: ReportMetric;
@@ -44,7 +45,6 @@ interface DrillOf {
 }
 
 const show = (metric: ReportMetric, v: number) => (metric.endsWith('Fen') ? yuan(v) : String(v));
-
 /** The drill of a report row's figure: a day or month narrows the days, a venue row the venue, a kind row the kinds. */
 function drillOf(report: StatisticsReportKey, row: StatisticsReportRow, metric: ReportMetric, f: Filter, title: string): DrillOf {
   const def: ReportDef = STATISTICS_REPORTS[report];
@@ -306,7 +306,13 @@ function ReportScreen({ screen }: { screen: StatisticsScreen }) {
         items={STATISTICS_SCREENS[screen].map((report) => ({
           key: report,
           label: t(`report.${report}`),
-          children: isReportKey(report) ? <ReportTab t={t} report={report} filter={filter} /> : <CardUsageTab t={t} filter={filter} />,
+          children: isReportKey(report) ? (
+            <ReportTab t={t} report={report} filter={filter} />
+          ) : isTrainingReport(report) ? (
+            <TrainingTab t={t} report={report} filter={filter} />
+          ) : (
+            <CardUsageTab t={t} filter={filter} />
+          ),
         }))}
       />
     </Space>

@@ -29,7 +29,7 @@ const messages = {
   noVenue: '未关联场馆',
   notGiven: '未指定',
   projectSales: '项目销售统计（按项目、场次、渠道）',
-  dimension: { day: '营业日', month: '月份', kind: '项目类别', venue: '场馆', site: '场地', sport: '运动类型', coach: '教练', course: '课程' },
+  dimension: { day: '营业日', month: '月份', kind: '项目类别', venue: '场馆', site: '场地', sport: '运动类型', coach: '教练', course: '课程', class: '班级' },
   report: {
     businessTotal: '营业总额明细',
     businessByKind: '按项目类别',
@@ -60,6 +60,8 @@ const messages = {
     courseCoach: '按教练',
     courseCurriculum: '按课程',
     cardUsage: '月度使用',
+    courseEvaluation: '评价统计',
+    courseAttendance: '考勤统计',
   },
   metric: {
     revenueFen: '营业收入',
@@ -122,5 +124,25 @@ const messages = {
     by: { phone: '手机号', card: '刷卡', qr: '扫码' },
     empty: '区间内没有会员卡使用记录',
   },
+  training: {
+    lessons: '上课节数',
+    evaluations: '评价数',
+    ratingAvg: '平均评分',
+    lowRatings: '差评数（≤2 分）',
+    expected: '应到人次',
+    attended: '实到人次',
+    absent: '缺勤',
+    leave: '请假',
+    rate: '出勤率',
+    by: { coach: '按教练', course: '按课程', class: '按班级' },
+    member: '会员',
+    rating: '评分',
+    comment: '评价内容',
+    state: '考勤状态',
+    notRecorded: '未记录',
+    drillAvg: '共 {{n}} 条评价，平均 {{avg}} 分',
+    empty: '区间内没有已上的课',
+  },
+  attendance: { present: '出勤', late: '迟到', absent: '缺勤', leave: '请假' },
 };
 export default messages;

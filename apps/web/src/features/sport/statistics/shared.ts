@@ -34,13 +34,17 @@ export async function postStats<T>(path: string, data: unknown): Promise<AsOfAns
 export const oldestAsOf = (...answers: { asOf: string | null }[]): string | null =>
   answers.reduce<string | null>((a, x) => (x.asOf && (!a || Date.parse(x.asOf) < Date.parse(a)) ? x.asOf : a), null);
 
-/** What a report screen's tabs read: its range and venue (0: business at no venue). */
-export interface ReportFilter {
+// The chart types the dashboard and the report screens draw, in their lazy chunks: the login screen never sees ECharts.
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
+export { echarts, ReactEChartsCore };
+
+/** A report screen's range and venue (every tab's). */
+export interface Filter {
   range: DayRange;
   stadiumId?: number;
 }
 
-/** A figure against the previous period's, as a percentage change. */
+/** A figure's change against the previous period, in %. */
 export function changeText(now: number, before: number): string {
   if (!before) return now ? '—' : '0%';
   const pct = ((now - before) / before) * 100;
@@ -60,7 +64,3 @@ export function useExport() {
   };
   return { run, busy };
 }
-
-// The chart types the dashboard and the report screens draw, in their lazy chunks: the login screen never sees ECharts.
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
-export { echarts, ReactEChartsCore };
