@@ -5,7 +5,7 @@ import type { FileResult } from '../../../platform/http.ts';
 import './statistics.messages.ts';
 
 /** A column of an exported sheet: its title's message key and how a row gives its cell. */
-interface Column<T> {
+export interface Column<T> {
   key: string;
   width: number;
   cell: (row: T, lang: Lang) => string | number | null;

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   EXPORT_HEADERS,
   isLineDimension,
+  isUtilisationReport,
   type ReportDimension,
   STATISTICS_METRICS,
   metricsOf,
@@ -210,7 +211,8 @@ describe.each(databases)('statistics on %s', (kind) => {
       const range = { from: addDays(day, -3), to: day };
       const summaryNow = await summary(st.c, range);
 
-      const reports = STATISTICS_SCREENS[screen];
+      // Utilisation tabs read opening hours and bookings, not the ledger (utilisation.routes.test.ts).
+      const reports = STATISTICS_SCREENS[screen].filter((k): k is StatisticsReportKey => !isUtilisationReport(k));
       const before = new Map<string, StatisticsReport>();
       for (const report of reports) {
         const r = await ok<StatisticsReport>(st.c, statsApi('report'), { report, ...range });

@@ -10,6 +10,11 @@ import {
   statisticsReport,
   statisticsReportQuery,
   statisticsSummary,
+  statisticsUtilisation,
+  statisticsUtilisationQuery,
+  utilisationDrillExportQuery,
+  utilisationDrillPage,
+  utilisationDrillQuery,
 } from '@venue/contract';
 import { z } from 'zod';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
@@ -23,6 +28,7 @@ import {
   statisticsReport as reportOf,
   statisticsSummary as summaryOf,
 } from './statistics.service.ts';
+import { exportUtilisation, exportUtilisationDrill, statisticsUtilisation as utilisationOf, utilisationDrill } from './utilisation.service.ts';
 
 /** The statistics calls, under `{sport}statistics`: figures, the lines they add up, days by kind, and the rebuild. */
 export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -90,6 +96,45 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: statisticsDrillExportQuery,
     response: 'file',
     handler: async ({ body, caller, req, reply }) => exportDrill(await read(reply), caller, body, req.lang),
+  });
+  // Utilisation ("venue opening", "project opening"): opening hours against booked site time, and the booked lines.
+  defineRoute(app, {
+    ...base,
+    url: url('utilisation'),
+    permission: P.view,
+    action: 'utilisation',
+    readOnly: true,
+    body: statisticsUtilisationQuery,
+    response: statisticsUtilisation,
+    handler: async ({ body, caller, reply }) => utilisationOf(await read(reply), caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('utilisation/drill'),
+    permission: P.view,
+    action: 'utilisationDrill',
+    readOnly: true,
+    body: utilisationDrillQuery,
+    response: utilisationDrillPage,
+    handler: async ({ body, caller, reply }) => utilisationDrill(await read(reply), caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('utilisation/export'),
+    permission: P.export,
+    action: 'export',
+    body: statisticsUtilisationQuery,
+    response: 'file',
+    handler: async ({ body, caller, req, reply }) => exportUtilisation(await read(reply), caller, body, req.lang),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('utilisation/drill/export'),
+    permission: P.export,
+    action: 'export',
+    body: utilisationDrillExportQuery,
+    response: 'file',
+    handler: async ({ body, caller, req, reply }) => exportUtilisationDrill(await read(reply), caller, body, req.lang),
   });
   defineRoute(app, {
     ...base,

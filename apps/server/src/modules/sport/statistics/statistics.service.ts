@@ -44,7 +44,7 @@ import './statistics.messages.ts';
 const MAX_DAYS = 366;
 
 /** A range checked: days in order, at most a year, and the venue (when given; 0 is no venue) in the caller's scope. */
-async function rangeOf(db: Db, scope: Scope, q: Omit<StatisticsRange, 'stadiumId'> & { stadiumId?: number }): Promise<Range> {
+export async function rangeOf(db: Db, scope: Scope, q: Omit<StatisticsRange, 'stadiumId'> & { stadiumId?: number }): Promise<Range> {
   if (q.to < q.from) throw invalid('to', 'statistics.rangeReversed');
   if (Date.parse(q.to) - Date.parse(q.from) >= MAX_DAYS * 86_400_000) throw invalid('to', 'statistics.rangeTooLong', { max: MAX_DAYS });
   if (q.stadiumId) await venueInScope(db, scope, q.stadiumId);
