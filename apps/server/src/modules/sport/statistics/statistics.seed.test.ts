@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatisticsReport } from '@venue/contract';
+import type { StatisticsReport, StatisticsUtilisation } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { seedDemo } from '../../system/index.ts';
 import { seedVenueDemo } from '../booking/index.ts';
@@ -68,6 +68,25 @@ describe.each(databases)('statistics demo data on %s', (kind) => {
       expect(r.data.length, report).toBeGreaterThan(0);
       expect(r.total.revenueFen, report).toBeGreaterThan(0);
       if (report !== 'bookingSport') for (const row of r.data) expect(row.label, `${report} ${row.key}`).toBeTruthy();
+    }
+  });
+
+  it('the demo manager sees site utilisation today and this week, by venue and by sport, and the lines of the booked hours', async () => {
+    const mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+    const day = localOf(new Date(), 'Asia/Shanghai').day;
+    const monday = addDays(day, 1 - (new Date(`${day}T00:00:00Z`).getUTCDay() || 7));
+    for (const range of [
+      { from: day, to: day },
+      { from: monday, to: day },
+    ]) {
+      for (const report of ['venueOpening', 'projectOpening']) {
+        const r = await ok<StatisticsUtilisation>(mgr, statsApi('utilisation'), { report, ...range });
+        expect(r.total.utilisation, `${report} ${range.from}`).toBeGreaterThan(0);
+        expect(r.total.bookedMinutes).toBeLessThan(r.total.openMinutes);
+      }
+      const lines = await ok<{ sumMinutes: number }>(mgr, statsApi('utilisation/drill'), { ...range, pageNum: 1, pageSize: 5 });
+      expect(lines.sumMinutes).toBe((await ok<StatisticsUtilisation>(mgr, statsApi('utilisation'), { report: 'venueOpening', ...range })).total.bookedMinutes);
     }
   });
 });
