@@ -9,6 +9,7 @@ import { addMember, MEMBER_KEYS, newPhone } from '../../server/src/modules/sport
 import { booking, makeVenue, VENUE_KEYS } from '../../server/src/modules/sport/venue/venue.testkit.ts';
 import { approvedCourse, COURSE_KEYS, enrol, makeClass, makeCoach } from '../../server/src/modules/sport/course/course.testkit.ts';
 import { addDays, localOf } from '../../server/src/modules/sport/venue/index.ts';
+import { seedModuleDemos } from '../../server/src/platform/module.ts';
 import { browserAs, makeStaff, setTheme, settledShot, startE2E, type E2E, type OwnBrowser } from './support.ts';
 
 /**
@@ -77,6 +78,8 @@ describe('statistics report screens', () => {
   beforeAll(async () => {
     e = await startE2E();
     await seedCommerceJobs(e.server.database.db);
+    // The demo venue (as SEED_DEMO=1 loads it): its manager's utilisation tabs; other tests make organisations of their own.
+    await seedModuleDemos(e.server.app.modules);
   });
   afterAll(async () => {
     await b?.close();
@@ -206,6 +209,36 @@ describe('statistics report screens', () => {
       await page.getByRole('tab', { name: 'By sport' }).click();
       await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Badminton');
       await settledShot(page, 'statistics-by-sport-en-dark');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('the demo manager sees today’s site utilisation and drills its booked hours onto the booking lines, in both languages and themes', async () => {
+    const own = await browserAs(e, { code: 'manager', password: 'Demo@2020' }, '/sport/views/statistics/bookingBusiness/index');
+    const page = own.page;
+    try {
+      await page.getByTestId('stats-screen-bookingBusiness').waitFor();
+      await page.getByTestId('stats-preset').getByText('今天').click();
+      await page.getByRole('tab', { name: '场馆开放利用率' }).click();
+      const rate = page.getByTestId('stats-fig-total-utilisation');
+      await expect.poll(() => rate.innerText()).toMatch(/^\d+\.\d%$/);
+      expect(await rate.innerText()).not.toBe('0.0%');
+      const booked = page.getByTestId('stats-fig-total-bookedMinutes');
+      const hours = await booked.innerText();
+      await booked.click();
+      await expect.poll(() => page.getByTestId('stats-drill-sum').innerText()).toContain(`合计 ${hours} 小时`);
+      await expect.poll(() => page.getByTestId('stats-drill').innerText()).toContain('阳光体育中心');
+      await settledShot(page, 'statistics-utilisation-drill-zh-light');
+      await page.keyboard.press('Escape');
+
+      await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+      await setTheme(page, 'dark');
+      await page.getByTestId('stats-preset').getByText('This week').click();
+      await page.getByRole('tab', { name: 'Project opening' }).click();
+      await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Badminton');
+      await page.getByTestId('stats-report-view').getByText('Chart').click();
+      await settledShot(page, 'statistics-utilisation-chart-en-dark');
     } finally {
       await own.close();
     }

@@ -7,6 +7,7 @@ import {
   Perm,
   STATISTICS_REPORTS,
   isLineDimension,
+  isUtilisationReport,
   metricsOf,
   type LineDimension,
   type ReportDef,
@@ -19,19 +20,15 @@ import {
   type StatisticsReportRow,
   type StatisticsScreen,
 } from '@venue/contract';
-import { downloadFile, http } from '../../../app/request.ts';
+import { http } from '../../../app/request.ts';
 import { useThemeName } from '../../../app/prefs.ts';
 import { sportName, todayIn, useCan, useItemKindName, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
-import { FILE_TIMEOUT_MS } from '../../../kit/api.ts';
 import { yuan } from '../../../kit/pay/index.ts';
-import { echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useStatsT, type StatsT } from './shared.ts';
+import { echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, useStatsT, type Filter, type StatsT } from './shared.ts';
+import { UtilisationTab } from './UtilisationTab.tsx';
 import { AsOf } from './AsOf.tsx';
 import { PRESETS, previousOf, rangeOf, shiftDay, type DayRange, type Preset } from './ranges.ts';
 
-interface Filter {
-  range: DayRange;
-  stadiumId?: number;
-}
 /** What a figure drills with: the row's days, venue and kinds. */
 interface DrillOf {
   metric: ReportMetric;
@@ -72,20 +69,6 @@ function drillOf(report: StatisticsReportKey, row: StatisticsReportRow, metric: 
     default:
       return { ...base, dim: def.dimension, dimKey: row.key };
   }
-}
-
-/** Exports through the server's streamed xlsx (a large one shows its progress: the request layer's `downloadFile`). */
-function useExport() {
-  const [busy, setBusy] = useState(false);
-  const run = async (path: string, body: object, name: string) => {
-    setBusy(true);
-    try {
-      await downloadFile({ url: statsUrl(path), method: 'POST', data: body, timeout: FILE_TIMEOUT_MS }, `${name}.xlsx`);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { run, busy };
 }
 
 function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; onClose: () => void }) {
@@ -327,7 +310,11 @@ function ReportScreen({ screen }: { screen: StatisticsScreen }) {
         items={STATISTICS_SCREENS[screen].map((report) => ({
           key: report,
           label: t(`report.${report}`),
-          children: <ReportTab t={t} report={report} filter={filter} />,
+          children: isUtilisationReport(report) ? (
+            <UtilisationTab t={t} report={report} filter={filter} />
+          ) : (
+            <ReportTab t={t} report={report} filter={filter} />
+          ),
         }))}
       />
     </Space>

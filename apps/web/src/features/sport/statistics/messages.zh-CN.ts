@@ -59,6 +59,8 @@ const messages = {
     bookingSite: '按场地',
     courseCoach: '按教练',
     courseCurriculum: '按课程',
+    venueOpening: '场馆开放利用率',
+    projectOpening: '项目开放利用率',
   },
   metric: {
     revenueFen: '营业收入',
@@ -102,6 +104,19 @@ const messages = {
   live: '实时刷新',
   rebuild: '重建统计',
   rebuilt: '已重建 {{rows}} 行日汇总',
+  utilisation: {
+    openHours: '开放时长（小时）',
+    bookedHours: '预订时长（小时）',
+    rate: '利用率',
+    site: '场地',
+    time: '时段',
+    hours: '小时',
+    state: '状态',
+    holder: '占用',
+    drillSum: '{{n}} 条，合计 {{hours}} 小时',
+    claim: { booking: '场地预订', lesson: '课程', sparring: '陪练' },
+    claimState: { held: '待支付', booked: '已预订', used: '已入场', no_show: '未到场' },
+  },
   asOf: '数据截至 {{time}}',
 };
 export default messages;

@@ -5,7 +5,10 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { registerMessages, useFeatureT, type FeatureT } from '../../../app/i18n.ts';
-import { api, requestRaw } from '../../../app/request.ts';
+import { useState } from 'react';
+import { api, downloadFile, requestRaw } from '../../../app/request.ts';
+import { FILE_TIMEOUT_MS } from '../../../kit/api.ts';
+import type { DayRange } from './ranges.ts';
 import zh from './messages.zh-CN.ts';
 import en from './messages.en-US.ts';
 
@@ -34,3 +37,23 @@ export const oldestAsOf = (...answers: { asOf: string | null }[]): string | null
 // The chart types the dashboard and the report screens draw, in their lazy chunks: the login screen never sees ECharts.
 echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);
 export { echarts, ReactEChartsCore };
+
+/** A report screen's filter: the range and the venue (all the caller's when absent). */
+export interface Filter {
+  range: DayRange;
+  stadiumId?: number;
+}
+
+/** Exports through the server's streamed xlsx (a large one shows its progress: the request layer's `downloadFile`). */
+export function useExport() {
+  const [busy, setBusy] = useState(false);
+  const run = async (path: string, body: object, name: string) => {
+    setBusy(true);
+    try {
+      await downloadFile({ url: statsUrl(path), method: 'POST', data: body, timeout: FILE_TIMEOUT_MS }, `${name}.xlsx`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { run, busy };
+}
