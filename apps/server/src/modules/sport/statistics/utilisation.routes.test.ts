@@ -127,4 +127,30 @@ describe.each(databases)('statistics utilisation on %s', (kind) => {
     expect(exported[0]).toEqual(['营业日', '场馆', '场地', '运动类型', '开始', '结束', '类别', '状态', '订单号', '小时']);
     expect(exported.slice(1).map((r) => r[9])).toEqual([2, 1, 1, 1]);
   });
+
+  it('a public holiday opens by the holiday hours, a weekday by its own, a make-up Saturday by Saturday’s', async () => {
+    const st = await statisticsStaff(s, admin, platformId);
+    const site = st.sites[0]!;
+    const week = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: '08:00', close: '22:00' }));
+    const hours = [...week, { day: 8, open: '10:00', close: '16:00' }];
+    const put = await st.c.json('PUT', venueApi(`site/${site.id}`), { body: { hours, version: 1 } });
+    expect(put.code, put.msg).toBe(0);
+    // 2027-10-01 is a Friday off; 2027-10-09 a Saturday worked (its Saturday hours: no holiday hours).
+    const set = await admin.json('PUT', '/api/system/holiday/days', {
+      body: {
+        orgId: st.orgId,
+        days: [
+          { day: '2027-10-01', kind: 1 },
+          { day: '2027-10-09', kind: 0 },
+        ],
+      },
+    });
+    expect(set.code, set.msg).toBe(0);
+    // The second site keeps its all-day hours (no holiday hours: a holiday opens by its weekday).
+    const open = async (day: string) =>
+      (await ok<StatisticsUtilisation>(st.c, statsApi('utilisation'), { report: 'venueOpening', from: day, to: day })).total.openMinutes;
+    expect(await open('2027-09-30')).toBe(14 * 60 + 1440);
+    expect(await open('2027-10-01')).toBe(6 * 60 + 1440);
+    expect(await open('2027-10-09')).toBe(14 * 60 + 1440);
+  });
 });
