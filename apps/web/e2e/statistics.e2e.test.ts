@@ -238,6 +238,9 @@ describe('statistics report screens', () => {
       await page.getByRole('tab', { name: 'Project opening' }).click();
       await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Badminton');
       await page.getByTestId('stats-report-view').getByText('Chart').click();
+      await page.locator('canvas').first().waitFor();
+      // ECharts draws its bars in over a second.
+      await page.waitForTimeout(1_000);
       await settledShot(page, 'statistics-utilisation-chart-en-dark');
     } finally {
       await own.close();
