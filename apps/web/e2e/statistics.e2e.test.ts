@@ -7,15 +7,9 @@ import { deliverOrderEvents, seedCommerceJobs } from '../../server/src/modules/s
 import { EQUIPMENT_KEYS, issuePaid, newBraceletCode } from '../../server/src/modules/sport/equipment/equipment.testkit.ts';
 import { addMember, MEMBER_KEYS, newPhone } from '../../server/src/modules/sport/member/member.testkit.ts';
 import { booking, makeVenue, VENUE_KEYS } from '../../server/src/modules/sport/venue/venue.testkit.ts';
-import { approvedCourse, COURSE_KEYS, enrol, makeClass, makeCoach, seedCourseDemo } from '../../server/src/modules/sport/course/course.testkit.ts';
-import { seedCoachDemo } from '../../server/src/modules/sport/coach/coach.testkit.ts';
-import { seedMemberDemo } from '../../server/src/modules/sport/member/index.ts';
-import { seedVenueDemo } from '../../server/src/modules/sport/booking/index.ts';
-import { grantDemoMenus } from '../../server/src/modules/system/index.ts';
+import { approvedCourse, COURSE_KEYS, enrol, makeClass, makeCoach } from '../../server/src/modules/sport/course/course.testkit.ts';
 import { addDays, localOf } from '../../server/src/modules/sport/venue/index.ts';
-import { seedMemberDemo } from '../../server/src/modules/sport/member/index.ts';
-import { seedCardDemo } from '../../server/src/modules/sport/card/card.testkit.ts';
-import { seedStatisticsDemo } from '../../server/src/modules/sport/statistics/statistics.testkit.ts';
+import { seedModuleDemos } from '../../server/src/platform/module.ts';
 import { browserAs, makeStaff, setTheme, settledShot, startE2E, type E2E, type OwnBrowser } from './support.ts';
 
 /**
@@ -83,14 +77,9 @@ describe('statistics report screens', () => {
   const SCREENS = Object.keys(STATISTICS_SCREENS);
   beforeAll(async () => {
     e = await startE2E();
-    const { db } = e.server.database;
-    await seedCommerceJobs(db);
-    // The course demo and the demos it stands on (startE2E loads the system's: the centre, its manager), for the training tabs.
-    await seedMemberDemo(db);
-    await seedVenueDemo(db, e.server.config, e.server.app.ctx.keys.secretKey);
-    await seedCoachDemo(db);
-    await seedCourseDemo(db, e.server.config, e.server.app.ctx.keys.secretKey);
-    await grantDemoMenus(db, ['statistics', 'sport.statistics']);
+    await seedCommerceJobs(e.server.database.db);
+    // The demo venue (as SEED_DEMO=1 loads it): its manager's utilisation tabs; other tests make organisations of their own.
+    await seedModuleDemos(e.server.app.modules);
   });
   afterAll(async () => {
     await b?.close();
@@ -226,10 +215,6 @@ describe('statistics report screens', () => {
   });
 
   it('the demo manager opens the member cards’ monthly usage and drills this month’s uses onto their lines, in both languages and themes', async () => {
-    const db = e.server.database.db;
-    await seedMemberDemo(db);
-    await seedCardDemo(db, e.server.config, e.server.app.ctx.keys.secretKey);
-    await seedStatisticsDemo(db);
     const own = await browserAs(e, { code: 'manager', password: 'Demo@2020' }, '/sport/views/statistics/memberCard/index');
     const page = own.page;
     try {
@@ -251,6 +236,39 @@ describe('statistics report screens', () => {
       await page.getByTestId('stats-report-view').getByText('Chart').click();
       await page.locator('canvas').first().waitFor();
       await settledShot(page, 'statistics-card-usage-chart-en-dark');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('the demo manager sees today’s site utilisation and drills its booked hours onto the booking lines, in both languages and themes', async () => {
+    const own = await browserAs(e, { code: 'manager', password: 'Demo@2020' }, '/sport/views/statistics/bookingBusiness/index');
+    const page = own.page;
+    try {
+      await page.getByTestId('stats-screen-bookingBusiness').waitFor();
+      await page.getByTestId('stats-preset').getByText('今天').click();
+      await page.getByRole('tab', { name: '场馆开放利用率' }).click();
+      const rate = page.getByTestId('stats-fig-total-utilisation');
+      await expect.poll(() => rate.innerText()).toMatch(/^\d+\.\d%$/);
+      expect(await rate.innerText()).not.toBe('0.0%');
+      const booked = page.getByTestId('stats-fig-total-bookedMinutes');
+      const hours = await booked.innerText();
+      await booked.click();
+      await expect.poll(() => page.getByTestId('stats-drill-sum').innerText()).toContain(`合计 ${hours} 小时`);
+      await expect.poll(() => page.getByTestId('stats-drill').innerText()).toContain('阳光体育中心');
+      await settledShot(page, 'statistics-utilisation-drill-zh-light');
+      await page.keyboard.press('Escape');
+
+      await page.evaluate(() => localStorage.setItem('lang', 'en-US'));
+      await setTheme(page, 'dark');
+      await page.getByTestId('stats-preset').getByText('This week').click();
+      await page.getByRole('tab', { name: 'Project opening' }).click();
+      await expect.poll(() => page.getByTestId('stats-report').innerText()).toContain('Badminton');
+      await page.getByTestId('stats-report-view').getByText('Chart').click();
+      await page.locator('canvas').first().waitFor();
+      // ECharts draws its bars in over a second.
+      await page.waitForTimeout(1_000);
+      await settledShot(page, 'statistics-utilisation-chart-en-dark');
     } finally {
       await own.close();
     }

@@ -185,12 +185,21 @@ export const STATISTICS_REPORT_KEYS = Object.keys(STATISTICS_REPORTS) as [Statis
 
 /**
  * Tabs with figures of their own, read by their own calls rather than `report`: `cardUsage` (how
- * members used their cards, `statistics/cardUsage`), and the training reports (`TRAINING_REPORTS`,
- * `statistics/training`).
+ * members used their cards, `statistics/cardUsage`), the training reports (`TRAINING_REPORTS`,
+ * `statistics/training`) and the utilisation reports (`UTILISATION_REPORTS`).
  */
 export const STATISTICS_TABS = ['cardUsage'] as const;
-/** A screen's tab: a report of the aggregates, one of `STATISTICS_TABS`, or a training report. */
-export type StatisticsTabKey = StatisticsReportKey | (typeof STATISTICS_TABS)[number] | TrainingReportKey;
+/**
+ * Utilisation (spec 2.5 "venue opening" and "project opening"): of the site time a venue was open
+ * in a range, how much was booked, by venue or by sport. Not ledger figures: they read the venue's
+ * opening hours and booking's claims (`statistics/utilisation`), time in minutes.
+ */
+export const UTILISATION_REPORTS = { venueOpening: 'venue', projectOpening: 'sport' } as const;
+export type UtilisationReportKey = keyof typeof UTILISATION_REPORTS;
+export const UTILISATION_REPORT_KEYS = Object.keys(UTILISATION_REPORTS) as [UtilisationReportKey, ...UtilisationReportKey[]];
+export const isUtilisationReport = (k: string): k is UtilisationReportKey => k in UTILISATION_REPORTS;
+/** A screen's tab: a report of the aggregates, one of `STATISTICS_TABS`, a training or a utilisation report. */
+export type StatisticsTabKey = StatisticsReportKey | (typeof STATISTICS_TABS)[number] | TrainingReportKey | UtilisationReportKey;
 export const isReportKey = (key: StatisticsTabKey): key is StatisticsReportKey => key in STATISTICS_REPORTS;
 
 /**
@@ -199,7 +208,18 @@ export const isReportKey = (key: StatisticsTabKey): key is StatisticsReportKey =
  * a summary sheet.
  */
 export const STATISTICS_SCREENS = {
-  bookingBusiness: ['businessTotal', 'businessByKind', 'bookingSport', 'bookingSite', 'bookingVenue', 'bookingDaily', 'bookingMonthly', 'ticketSales'],
+  bookingBusiness: [
+    'businessTotal',
+    'businessByKind',
+    'bookingSport',
+    'bookingSite',
+    'bookingVenue',
+    'bookingDaily',
+    'bookingMonthly',
+    'ticketSales',
+    'venueOpening',
+    'projectOpening',
+  ],
   business: ['courseDaily', 'sparringDaily', 'bookingDaily', 'businessByKind'],
   income: ['courseMonthly', 'sparringMonthly', 'bookingMonthly', 'summaryMonthly'],
   saleIncome: ['courseVenue', 'sparringVenue', 'bookingVenue', 'businessByVenue'],
@@ -337,3 +357,53 @@ export const trainingDrillPage = z.object({
   data: z.array(trainingDrillLine),
 });
 export type TrainingDrillPage = z.output<typeof trainingDrillPage>;
+/** A utilisation report over a range, optionally one venue. */
+export const statisticsUtilisationQuery = statisticsRange.extend({ report: z.enum(UTILISATION_REPORT_KEYS) });
+export type StatisticsUtilisationQuery = z.output<typeof statisticsUtilisationQuery>;
+export const statisticsUtilisationRow = z.object({
+  /** The venue id (as text) or the sport. */
+  key: z.string(),
+  /** The venue's name (a venue row). */
+  label: z.string().nullable(),
+  /** Site time open: each site's opening hours on each business day, less closures. */
+  openMinutes: z.number().int(),
+  /** Site time booked within it (`bookedLines` adds up to it). */
+  bookedMinutes: z.number().int(),
+  /** Booked ÷ open, in per cent to one decimal (0 when nothing was open). */
+  utilisation: z.number(),
+});
+export type StatisticsUtilisationRow = z.output<typeof statisticsUtilisationRow>;
+export const statisticsUtilisation = z.object({ data: z.array(statisticsUtilisationRow), total: statisticsUtilisationRow });
+export type StatisticsUtilisation = z.output<typeof statisticsUtilisation>;
+
+/** The booked site time of a range (a row's: its venue, or its sport), line by line. */
+export const utilisationDrillQuery = statisticsRange.extend({
+  sport: z.string().min(1).max(16).optional(),
+  pageNum: fields.intIn(1, 1_000_000).default(1),
+  pageSize: fields.intIn(1, 500).default(20),
+});
+export type UtilisationDrillQuery = z.output<typeof utilisationDrillQuery>;
+export const utilisationDrillExportQuery = utilisationDrillQuery.omit({ pageNum: true, pageSize: true });
+export type UtilisationDrillExportQuery = z.output<typeof utilisationDrillExportQuery>;
+/** One site's booked time on a day: a booking line, a lesson's or a sparring hour's hold. */
+export const utilisationLine = z.object({
+  day: z.string(),
+  stadiumId: z.number().int(),
+  stadiumName: z.string(),
+  siteId: z.number().int(),
+  /** The site whose time it is (a half of a court booked whole names the half). */
+  siteName: z.string(),
+  sport: z.string(),
+  /** `HH:mm`, the part within the site's opening. */
+  start: z.string(),
+  end: z.string(),
+  /** What holds the time: `booking`, or another module's holder (`lesson`, `sparring`). */
+  kind: z.string(),
+  /** `held` (unpaid), `booked`, `used` (checked in), `no_show`. */
+  state: z.string(),
+  orderNo: z.string().nullable(),
+  minutes: z.number().int(),
+});
+export type UtilisationLine = z.output<typeof utilisationLine>;
+export const utilisationDrillPage = z.object({ total: z.number().int(), sumMinutes: z.number().int(), data: z.array(utilisationLine) });
+export type UtilisationDrillPage = z.output<typeof utilisationDrillPage>;

@@ -1,6 +1,6 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db.ts';
-import { inScope, inScopeSql, type OneOrgScope } from '../../platform/scope.ts';
+import { inScope, inScopeSql, type OneOrgScope, type Scope } from '../../platform/scope.ts';
 import { holidays } from './holiday.table.ts';
 
 /**
@@ -46,6 +46,21 @@ export async function nearestDecisions(db: Executor, scope: OneOrgScope, from: s
     where h.day between ${from}::date and ${to}::date and h.kind in (0, 1)
     order by h.day, c.depth`)) as unknown as { rows: { day: string; kind: number }[] };
   return new Map(res.rows.map((r) => [r.day, Number(r.kind)]));
+}
+
+/**
+ * The nearest decisions of many organisations at once, as a subquery for a set-based report:
+ * `(org_id, day, kind)` for each organisation of `orgIds` (a query of ids the caller scoped) and
+ * each decided day in `[from, to]`, its own decision, else its nearest ancestor's (as `nearestDecisions`).
+ */
+export function nearestDecisionsOf(scope: Scope, orgIds: SQL, from: string, to: string): SQL {
+  return sql`(with recursive chain as (
+      select id as org_id, id, parent_id, 0 as depth from sys_org where id in (${orgIds}) and ${inScopeSql(scope, sql`id`)}
+      union all select c.org_id, o.id, o.parent_id, c.depth + 1 from sys_org o join chain c on o.id = c.parent_id where c.depth < 32)
+    select distinct on (c.org_id, h.day) c.org_id, h.day, h.kind
+      from sys_holiday h join chain c on c.id = h.org_id
+     where h.day between ${from}::date and ${to}::date and h.kind in (0, 1)
+     order by c.org_id, h.day, c.depth)`;
 }
 
 /** Removes the decisions of these days (they become pending). */

@@ -36,7 +36,7 @@ export {
   type FailureState,
 } from './failures.repository.ts';
 export { setPassword } from './password.service.ts';
-export { nearestDecision } from './holiday.repository.ts';
+export { nearestDecision, nearestDecisionsOf } from './holiday.repository.ts';
 export { isWorkDay, setDays as setHolidayDays, workDaysBetween } from './holiday.service.ts';
 export { IMAGE_MIME, imageFormat, imageSize } from './setting.image.ts';
 export { storeByContent, uploadsDir } from './setting.service.ts';

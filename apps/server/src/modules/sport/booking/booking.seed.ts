@@ -3,8 +3,9 @@ import type { Db } from '../../../platform/db.ts';
 import { actingAs, type Caller } from '../../../platform/http.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode, grantDemoMenus, findVisibleUserByCode } from '../../system/index.ts';
-import { startPayment } from '../commerce/index.ts';
-import { addPriceRule, addSite, addVenue, splitSite, addDays, localOf } from '../venue/index.ts';
+import { startPayment, timeRange } from '../commerce/index.ts';
+import { addPriceRule, addSite, addVenue, splitSite, addDays, instantOf, localOf } from '../venue/index.ts';
+import { insertClaims } from './booking.repository.ts';
 import { bookSlots, checkIn, lockSlots } from './booking.service.ts';
 import { createSeries } from './series.service.ts';
 import { searchMembers } from '../member/index.ts';
@@ -191,7 +192,35 @@ export async function seedVenueDemo(db: Db, cfg: { publicUrl?: string; port: num
     },
     async () => undefined,
   );
+  await seedPlayedHours(db, center.id, venue.id, venue.timeZone, [...courts, tennis], manager.id);
   await db.execute(sql`insert into sys_meta (key, value) values (${SEEDED_KEY}, 1) on conflict (key) do nothing`);
+}
+
+/**
+ * The week's play so far, so the statistics' utilisation shows today and this week whenever the
+ * demo is loaded: about a third of the badminton and tennis hours of the last seven days up to now,
+ * checked in (`used`). The desk cannot sell a slot that has begun, so the demo writes these claims
+ * itself, without an order (walk-ins the desk let play).
+ */
+async function seedPlayedHours(db: Db, orgId: number, venueId: number, timeZone: string, played: { id: number }[], by: number): Promise<void> {
+  const scope = oneOrgScope(orgId);
+  const now = localOf(new Date(), timeZone);
+  for (let back = 0; back <= 6; back++) {
+    const day = addDays(now.day, -back);
+    for (const [i, site] of played.entries()) {
+      for (let h = 8; h < 22; h++) {
+        if ((h + i + back) % 3 !== 0 || (back === 0 && (h + 1) * 60 > now.minutes)) continue;
+        const [from, to] = [instantOf(day, h * 60, timeZone), instantOf(day, (h + 1) * 60, timeZone)];
+        if (!from || !to) continue;
+        await insertClaims(db, scope, [
+          {
+            ...{ orgId, venueId, siteId: site.id, unitId: site.id, day, startMin: h * 60, endMin: (h + 1) * 60, during: timeRange(from, to) },
+            ...{ kind: 'booking', state: 'used', reason: '现场散客', createdBy: by, checkedInAt: from },
+          },
+        ]);
+      }
+    }
+  }
 }
 
 /** A booking another module's demo makes (the golf bays'): a site, today's or another day's slots, a buyer; paid in cash, checked in when asked. */

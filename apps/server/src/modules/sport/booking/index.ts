@@ -13,5 +13,8 @@ export { unitClaimsOverlapping, type UnitClaim, type UnitTimeAsk } from './site-
 // The cash the desks counted on a day (the daily close shows it beside the ledger's cash).
 export { shiftCashOfDay } from './booking.repository.ts';
 
+// What books or closes site time on a range of days (the statistics' utilisation), as a scoped subquery.
+export { siteOccupancySql } from './booking.occupancy.repository.ts';
+
 // ---------------------------------------------------------------- the module's manifest (modules/modules.ts lists it)
 export { bookingManifest } from './booking.manifest.ts';

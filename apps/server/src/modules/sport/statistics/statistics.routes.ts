@@ -15,6 +15,11 @@ import {
   trainingDrillQuery,
   trainingReport,
   trainingReportQuery,
+  statisticsUtilisation,
+  statisticsUtilisationQuery,
+  utilisationDrillExportQuery,
+  utilisationDrillPage,
+  utilisationDrillQuery,
 } from '@venue/contract';
 import { z } from 'zod';
 import { defineRoute, type AppContext } from '../../../platform/http.ts';
@@ -29,6 +34,7 @@ import {
   statisticsSummary as summaryOf,
 } from './statistics.service.ts';
 import { exportTrainingDrill, exportTrainingReport, trainingDrill, trainingReport as trainingReportOf } from './training.service.ts';
+import { exportUtilisation, exportUtilisationDrill, statisticsUtilisation as utilisationOf, utilisationDrill } from './utilisation.service.ts';
 
 /** The statistics calls, under `{sport}statistics`: figures, the lines they add up, days by kind, and the rebuild. */
 export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -135,6 +141,45 @@ export function statisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: trainingDrillExportQuery,
     response: 'file',
     handler: async ({ body, caller, req, reply }) => exportTrainingDrill(await read(reply), caller, body, req.lang),
+  });
+  // Utilisation ("venue opening", "project opening"): opening hours against booked site time, and the booked lines.
+  defineRoute(app, {
+    ...base,
+    url: url('utilisation'),
+    permission: P.view,
+    action: 'utilisation',
+    readOnly: true,
+    body: statisticsUtilisationQuery,
+    response: statisticsUtilisation,
+    handler: async ({ body, caller, reply }) => utilisationOf(await read(reply), caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('utilisation/drill'),
+    permission: P.view,
+    action: 'utilisationDrill',
+    readOnly: true,
+    body: utilisationDrillQuery,
+    response: utilisationDrillPage,
+    handler: async ({ body, caller, reply }) => utilisationDrill(await read(reply), caller, body),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('utilisation/export'),
+    permission: P.export,
+    action: 'export',
+    body: statisticsUtilisationQuery,
+    response: 'file',
+    handler: async ({ body, caller, req, reply }) => exportUtilisation(await read(reply), caller, body, req.lang),
+  });
+  defineRoute(app, {
+    ...base,
+    url: url('utilisation/drill/export'),
+    permission: P.export,
+    action: 'export',
+    body: utilisationDrillExportQuery,
+    response: 'file',
+    handler: async ({ body, caller, req, reply }) => exportUtilisationDrill(await read(reply), caller, body, req.lang),
   });
   defineRoute(app, {
     ...base,

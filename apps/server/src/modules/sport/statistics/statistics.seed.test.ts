@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatisticsReport, StatisticsSummary, TrainingReport } from '@venue/contract';
+import type { StatisticsReport, StatisticsSummary, StatisticsUtilisation, TrainingReport } from '@venue/contract';
 import { Client, databases, startServer, type TestServer } from '../../../../test/harness.ts';
 import { seedDemo } from '../../system/index.ts';
 import { seedVenueDemo } from '../booking/index.ts';
@@ -124,5 +124,24 @@ describe.each(databases)('statistics demo data on %s', (kind) => {
     expect(now!.attended + before!.attended).toBeGreaterThanOrEqual(6);
     expect(now!.absent + before!.absent).toBeGreaterThanOrEqual(1);
     expect(now!.leave + before!.leave).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the demo manager sees site utilisation today and this week, by venue and by sport, and the lines of the booked hours', async () => {
+    const mgr = new Client(s);
+    expect((await mgr.login('manager', 'Demo@2020')).code).toBe(0);
+    const day = localOf(new Date(), 'Asia/Shanghai').day;
+    const monday = addDays(day, 1 - (new Date(`${day}T00:00:00Z`).getUTCDay() || 7));
+    for (const range of [
+      { from: day, to: day },
+      { from: monday, to: day },
+    ]) {
+      for (const report of ['venueOpening', 'projectOpening']) {
+        const r = await ok<StatisticsUtilisation>(mgr, statsApi('utilisation'), { report, ...range });
+        expect(r.total.utilisation, `${report} ${range.from}`).toBeGreaterThan(0);
+        expect(r.total.bookedMinutes).toBeLessThan(r.total.openMinutes);
+      }
+      const lines = await ok<{ sumMinutes: number }>(mgr, statsApi('utilisation/drill'), { ...range, pageNum: 1, pageSize: 5 });
+      expect(lines.sumMinutes).toBe((await ok<StatisticsUtilisation>(mgr, statsApi('utilisation'), { report: 'venueOpening', ...range })).total.bookedMinutes);
+    }
   });
 });

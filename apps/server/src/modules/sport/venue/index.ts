@@ -16,6 +16,8 @@ export {
   type SiteRecord,
   type VenueRecord,
 } from './venue.repository.ts';
+// The site time open on a range of days (the statistics' utilisation), as a scoped subquery.
+export { siteOpeningsSql } from './venue.opening.repository.ts';
 export { addDays, dayKindOf, hoursOn, instantOf, localOf, slotsBetween, weekdayOf } from './venue.time.ts';
 
 // Booking's tables name the venue's; booking answers the venue's delete checks through these ports.

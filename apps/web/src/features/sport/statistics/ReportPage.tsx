@@ -9,6 +9,7 @@ import {
   isLineDimension,
   isReportKey,
   isTrainingReport,
+  isUtilisationReport,
   metricsOf,
   type LineDimension,
   type ReportDef,
@@ -28,6 +29,7 @@ import { yuan } from '../../../kit/pay/index.ts';
 import { changeText, echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, useStatsT, type Filter, type StatsT } from './shared.ts';
 import { CardUsageTab } from './CardUsageTab.tsx';
 import { TrainingTab } from './TrainingTab.tsx';
+import { UtilisationTab } from './UtilisationTab.tsx';
 import { AsOf } from './AsOf.tsx';
 import { PRESETS, previousOf, rangeOf, shiftDay, type DayRange, type Preset } from './ranges.ts';
 
@@ -310,6 +312,8 @@ function ReportScreen({ screen }: { screen: StatisticsScreen }) {
             <ReportTab t={t} report={report} filter={filter} />
           ) : isTrainingReport(report) ? (
             <TrainingTab t={t} report={report} filter={filter} />
+          ) : isUtilisationReport(report) ? (
+            <UtilisationTab t={t} report={report} filter={filter} />
           ) : (
             <CardUsageTab t={t} filter={filter} />
           ),

@@ -75,6 +75,8 @@ const messages: MessagesOf<typeof zh> = {
     cardUsage: 'Monthly usage',
     courseEvaluation: 'Evaluations',
     courseAttendance: 'Attendance',
+    venueOpening: 'Venue opening',
+    projectOpening: 'Project opening',
   },
   metric: {
     revenueFen: 'Revenue',
@@ -118,6 +120,19 @@ const messages: MessagesOf<typeof zh> = {
   live: 'Live',
   rebuild: 'Rebuild statistics',
   rebuilt: '{{rows}} daily rows rebuilt',
+  utilisation: {
+    openHours: 'Open (hours)',
+    bookedHours: 'Booked (hours)',
+    rate: 'Utilisation',
+    site: 'Site',
+    time: 'Time',
+    hours: 'Hours',
+    state: 'State',
+    holder: 'Held by',
+    drillSum: '{{n}} lines, adding up to {{hours}} hours',
+    claim: { booking: 'Booking', lesson: 'Lesson', sparring: 'Sparring' },
+    claimState: { held: 'Awaiting payment', booked: 'Booked', used: 'Checked in', no_show: 'No-show' },
+  },
   asOf: 'Data as of {{time}}',
   cardUsage: {
     month: 'Month',

@@ -62,6 +62,8 @@ const messages = {
     cardUsage: '月度使用',
     courseEvaluation: '评价统计',
     courseAttendance: '考勤统计',
+    venueOpening: '场馆开放利用率',
+    projectOpening: '项目开放利用率',
   },
   metric: {
     revenueFen: '营业收入',
@@ -105,6 +107,19 @@ const messages = {
   live: '实时刷新',
   rebuild: '重建统计',
   rebuilt: '已重建 {{rows}} 行日汇总',
+  utilisation: {
+    openHours: '开放时长（小时）',
+    bookedHours: '预订时长（小时）',
+    rate: '利用率',
+    site: '场地',
+    time: '时段',
+    hours: '小时',
+    state: '状态',
+    holder: '占用',
+    drillSum: '{{n}} 条，合计 {{hours}} 小时',
+    claim: { booking: '场地预订', lesson: '课程', sparring: '陪练' },
+    claimState: { held: '待支付', booked: '已预订', used: '已入场', no_show: '未到场' },
+  },
   asOf: '数据截至 {{time}}',
   cardUsage: {
     month: '月份',
