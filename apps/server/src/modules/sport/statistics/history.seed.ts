@@ -1,11 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db.ts';
 import { SYSTEM_SCOPE, oneOrgScope } from '../../../platform/scope.ts';
 import { findOrgByCode } from '../../system/index.ts';
 import { dayOf, importPastSales, type PastSale } from '../commerce/index.ts';
-import { courseClasses, courses } from '../course/index.ts';
-import { members } from '../member/index.ts';
-import { addDays, sites, weekdayOf } from '../venue/index.ts';
+import { addDays, weekdayOf } from '../venue/index.ts';
+import { historyCatalogue } from './history.repository.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 const SEEDED_KEY = 'statistics_history_seeded';
@@ -47,24 +46,8 @@ export async function seedSalesHistory(db: Db): Promise<void> {
   const center = await findOrgByCode(db, SYSTEM_SCOPE, DEMO_ORG);
   if (!center) return;
   const scope = oneOrgScope(center.id);
-  const courts = await db
-    .select({ id: sites.id, name: sites.name, sport: sites.sport, venueId: sites.venueId })
-    .from(sites)
-    .where(and(eq(sites.orgId, center.id), eq(sites.status, 0)))
-    .orderBy(asc(sites.id));
+  const { courts, classes, people } = await historyCatalogue(db, scope, center.id);
   if (!courts.length) return;
-  const classes = await db
-    .select({ id: courseClasses.id, name: courses.name, priceFen: courses.priceFen, venueId: courses.venueId })
-    .from(courseClasses)
-    .innerJoin(courses, eq(courses.id, courseClasses.courseId))
-    .where(eq(courseClasses.orgId, center.id))
-    .orderBy(asc(courseClasses.id));
-  const people = await db
-    .select({ id: members.id, name: members.name, phone: members.phone })
-    .from(members)
-    .where(eq(members.orgId, center.id))
-    .orderBy(asc(members.id))
-    .limit(12);
   const venueId = courts[0]!.venueId;
   const today = await dayOf(db, center.id);
   const next = random(20261202);

@@ -112,7 +112,7 @@ export async function exportTrainingReport(db: Db, caller: Caller, q: TrainingRe
 const stateText = (lang: Lang, s: string | null) => (s === null ? null : t(lang, `statistics.attendance.${s}`));
 const LINE_COLUMNS: Column<TrainingDrillLine>[] = [
   { key: 'day', width: 12, cell: (l) => l.day },
-  { key: 'time', width: 8, cell: (l) => l.time },
+  { key: 'lessonTime', width: 8, cell: (l) => l.time },
   { key: 'course', width: 20, cell: (l) => l.courseName },
   { key: 'class', width: 20, cell: (l) => l.className },
   { key: 'coach', width: 14, cell: (l) => l.coachName },
@@ -120,7 +120,7 @@ const LINE_COLUMNS: Column<TrainingDrillLine>[] = [
   { key: 'phone', width: 14, cell: (l) => l.memberPhone },
   { key: 'rating', width: 8, cell: (l) => l.rating },
   { key: 'comment', width: 30, cell: (l) => l.comment },
-  { key: 'state', width: 10, cell: (l, lang) => stateText(lang, l.state) },
+  { key: 'attendance', width: 10, cell: (l, lang) => stateText(lang, l.state) },
 ];
 
 /** Every line of a training figure as xlsx, streamed: counted, then read through a cursor, in one repeatable-read transaction. */
