@@ -5,8 +5,8 @@
 //  - stats.dashboardMs: the dashboard's calls at once (today, yesterday, last week, the month and
 //    the month before, the month's days by kind), p95;
 //  - stats.rebuildFromLedgerMs: a rebuild from the ledger and the orders of STATS_BENCH_ORDERS
-//    orders (default 200,000: a million takes this 2-core machine's bulk insert too long; the
-//    rebuild is one pass over the ledger, so it scales linearly) with their lines, payments and entries;
+//    orders (default a million, as the issue asks: on a 2-core machine their bulk insert takes about
+//    75 s and the rebuild 40 s) with their lines, payments and entries;
 //  - stats.liveLagMs: a payment's commit to the summary counting it (its event delivered as the
 //    scheduler's delivery job does, then the summary read).
 import { benchPostgresUrl, benchStaff } from './_support.ts';
@@ -17,7 +17,7 @@ const out: Record<string, number | string> = {};
 const pgUrl = await benchPostgresUrl();
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
 out['stats.database'] = pgUrl ? 'postgres' : 'pglite';
-const ORDERS = Number(process.env.STATS_BENCH_ORDERS ?? 200_000);
+const ORDERS = Number(process.env.STATS_BENCH_ORDERS ?? 1_000_000);
 out['stats.rebuildOrders'] = ORDERS;
 const s = await startServer(pgUrl ? 'postgres' : 'pglite', { SESSION_CACHE_MS: '', JOB_SCHEDULER: '0' });
 const p95 = (xs: number[]) => xs.sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1]!;
