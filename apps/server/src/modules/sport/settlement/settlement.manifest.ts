@@ -17,7 +17,17 @@ export const settlementManifest: ModuleManifest = {
   tables: { schema: settlementTables },
   // The closes read the demo's sales: every selling module's demo comes first, and the statistics
   // demo's past 90 days (a closed day's entries never change).
-  demoAfter: ['sport/booking', 'sport/member', 'sport/card', 'sport/goods', 'sport/equipment', 'sport/ticket', 'sport/course', 'sport/sparring', 'sport/statistics'],
+  demoAfter: [
+    'sport/booking',
+    'sport/member',
+    'sport/card',
+    'sport/goods',
+    'sport/equipment',
+    'sport/ticket',
+    'sport/course',
+    'sport/sparring',
+    'sport/statistics',
+  ],
   routes: ({ app, ctx }) => settlementRoutes(app, ctx),
   // Adjusting entries of reconciliation move between a provider's account and this one.
   contributes: { ledgerAccounts: [RECONCILE_ACCOUNT] },

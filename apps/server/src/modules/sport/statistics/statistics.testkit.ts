@@ -8,9 +8,6 @@ import { COURSE_KEYS } from '../course/course.testkit.ts';
 import { MEMBER_KEYS } from '../member/member.testkit.ts';
 import { makeVenue, VENUE_KEYS } from '../venue/venue.testkit.ts';
 
-// The statistics demo (the manager's screens over the other demos), for the browser tests.
-export { seedStatisticsDemo } from './statistics.seed.ts';
-
 /** The statistics screens (a screen's key grants its buttons too). */
 export const STATISTICS_KEYS = ['sport.statistics.dashboard'];
 export const statsApi = (p: string) => `/api/sport/statistics/${p}`;
