@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Drawer, Empty, Row, Segmented, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Col, Drawer, Row, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import {
@@ -12,12 +12,11 @@ import {
   type CardUsageStatsRow,
 } from '@venue/contract';
 import { http } from '../../../app/request.ts';
-import { useThemeName } from '../../../app/prefs.ts';
 import { useCan } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
-import { AsOf } from './AsOf.tsx';
+import { ReportFrame } from './ReportFrame.tsx';
 import { previousOf } from './ranges.ts';
-import { changeText, echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, type Filter, type StatsT } from './shared.ts';
+import { changeText, oldestAsOf, postStats, statsUrl, useExport, type Filter, type StatsT } from './shared.ts';
 
 /** A table row: a month's card type, or the total. */
 type UsageRow = (CardUsageStatsRow & { key: string }) | (CardUsageStatsReport['total'] & { key: 'total' });
@@ -117,8 +116,6 @@ function UsageDrillDrawer({ t, drill, onClose }: { t: StatsT; drill: UsageDrill 
  * by card type; each figure opens onto its lines.
  */
 export function CardUsageTab({ t, filter }: { t: StatsT; filter: Filter }) {
-  const can = useCan();
-  const dark = useThemeName() === 'dark';
   const ex = useExport();
   const [view, setView] = useState<'table' | 'chart'>('table');
   const [drill, setDrill] = useState<UsageDrill | null>(null);
@@ -197,65 +194,45 @@ export function CardUsageTab({ t, filter }: { t: StatsT; filter: Filter }) {
           ))}
         </Row>
       ) : null}
-      <Card
-        size="small"
+      <ReportFrame
+        t={t}
         title={t('report.cardUsage')}
-        extra={
-          <Space>
-            <AsOf t={t} at={q.data?.asOf} testId="stats-report-as-of" />
-            <Segmented
-              size="small"
-              value={view}
-              onChange={(v) => setView(v as 'table' | 'chart')}
-              options={[
-                { value: 'table', label: t('tableView') },
-                { value: 'chart', label: t('chartView') },
-              ]}
-              data-testid="stats-report-view"
-            />
-            {can(Perm.statistics.export) ? (
-              <Button size="small" loading={ex.busy} onClick={() => void ex.run('cardUsage/export', body, 'card-usage')} data-testid="stats-report-export">
-                {t('export')}
-              </Button>
-            ) : null}
-          </Space>
-        }
+        asOf={q.data?.asOf}
+        view={view}
+        onView={setView}
+        exporting={ex.busy}
+        onExport={() => void ex.run('cardUsage/export', body, 'card-usage')}
+        chart={option}
+        hasRows={!!q.data?.now.data.length}
+        empty={t('cardUsage.empty')}
       >
-        {view === 'chart' ? (
-          q.data?.now.data.length ? (
-            <ReactEChartsCore echarts={echarts} option={option} theme={dark ? 'dark' : undefined} style={{ height: 320 }} notMerge />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cardUsage.empty')} />
-          )
-        ) : (
-          <Table<UsageRow>
-            size="small"
-            rowKey="key"
-            loading={q.isLoading}
-            dataSource={rows}
-            pagination={false}
-            data-testid="stats-report"
-            locale={{ emptyText: t('cardUsage.empty') }}
-            columns={[
-              { key: 'month', title: t('cardUsage.month'), render: (_: unknown, r) => typeRow(r)?.month ?? t('total') },
-              {
-                key: 'typeName',
-                title: t('cardUsage.typeName'),
-                render: (_: unknown, r) => {
-                  const row = typeRow(r);
-                  return row ? (
-                    <Space size={4}>
-                      {row.typeName}
-                      <Tag color={KIND_COLOR[row.cardKind]}>{t(`cardUsage.kind.${row.cardKind}`)}</Tag>
-                    </Space>
-                  ) : null;
-                },
+        <Table<UsageRow>
+          size="small"
+          rowKey="key"
+          loading={q.isLoading}
+          dataSource={rows}
+          pagination={false}
+          data-testid="stats-report"
+          locale={{ emptyText: t('cardUsage.empty') }}
+          columns={[
+            { key: 'month', title: t('cardUsage.month'), render: (_: unknown, r) => typeRow(r)?.month ?? t('total') },
+            {
+              key: 'typeName',
+              title: t('cardUsage.typeName'),
+              render: (_: unknown, r) => {
+                const row = typeRow(r);
+                return row ? (
+                  <Space size={4}>
+                    {row.typeName}
+                    <Tag color={KIND_COLOR[row.cardKind]}>{t(`cardUsage.kind.${row.cardKind}`)}</Tag>
+                  </Space>
+                ) : null;
               },
-              ...CARD_USAGE_METRICS.map((m) => ({ key: m, title: title(m), dataIndex: m, align: 'right' as const, render: figure(m) })),
-            ]}
-          />
-        )}
-      </Card>
+            },
+            ...CARD_USAGE_METRICS.map((m) => ({ key: m, title: title(m), dataIndex: m, align: 'right' as const, render: figure(m) })),
+          ]}
+        />
+      </ReportFrame>
       <UsageDrillDrawer t={t} drill={drill} onClose={() => setDrill(null)} />
     </Space>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, DatePicker, Drawer, Empty, Row, Segmented, Select, Space, Statistic, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Col, DatePicker, Drawer, Row, Segmented, Select, Space, Statistic, Table, Tabs, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -23,14 +23,13 @@ import {
   type StatisticsScreen,
 } from '@venue/contract';
 import { http } from '../../../app/request.ts';
-import { useThemeName } from '../../../app/prefs.ts';
 import { sportName, todayIn, useCan, useItemKindName, useVenueOptions, useVenueTimeZone } from '../../../kit/index.ts';
 import { yuan } from '../../../kit/pay/index.ts';
-import { changeText, echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, useStatsT, type Filter, type StatsT } from './shared.ts';
+import { changeText, oldestAsOf, postStats, statsUrl, useExport, useStatsT, type Filter, type StatsT } from './shared.ts';
 import { CardUsageTab } from './CardUsageTab.tsx';
 import { TrainingTab } from './TrainingTab.tsx';
 import { UtilisationTab } from './UtilisationTab.tsx';
-import { AsOf } from './AsOf.tsx';
+import { ReportFrame } from './ReportFrame.tsx';
 import { PRESETS, previousOf, rangeOf, shiftDay, type DayRange, type Preset } from './ranges.ts';
 
 /** What a figure drills with: the row's days, venue and kinds. */
@@ -136,8 +135,6 @@ function DrillDrawer({ t, drill, onClose }: { t: StatsT; drill: DrillOf | null; 
 }
 
 function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportKey; filter: Filter }) {
-  const can = useCan();
-  const dark = useThemeName() === 'dark';
   const [view, setView] = useState<'table' | 'chart'>('table');
   const [drill, setDrill] = useState<DrillOf | null>(null);
   const ex = useExport();
@@ -208,51 +205,31 @@ function ReportTab({ t, report, filter }: { t: StatsT; report: StatisticsReportK
           ))}
         </Row>
       ) : null}
-      <Card
-        size="small"
+      <ReportFrame
+        t={t}
         title={t(`report.${report}`)}
-        extra={
-          <Space>
-            <AsOf t={t} at={q.data?.asOf} testId="stats-report-as-of" />
-            <Segmented
-              size="small"
-              value={view}
-              onChange={(v) => setView(v as 'table' | 'chart')}
-              options={[
-                { value: 'table', label: t('tableView') },
-                { value: 'chart', label: t('chartView') },
-              ]}
-              data-testid="stats-report-view"
-            />
-            {can(Perm.statistics.export) ? (
-              <Button size="small" loading={ex.busy} onClick={() => void ex.run('report/export', body, 'statistics-report')} data-testid="stats-report-export">
-                {t('export')}
-              </Button>
-            ) : null}
-          </Space>
-        }
+        asOf={q.data?.asOf}
+        view={view}
+        onView={setView}
+        exporting={ex.busy}
+        onExport={() => void ex.run('report/export', body, 'statistics-report')}
+        chart={option}
+        hasRows={!!q.data?.now.data.length}
+        empty={t('empty')}
       >
-        {view === 'chart' ? (
-          q.data?.now.data.length ? (
-            <ReactEChartsCore echarts={echarts} option={option} theme={dark ? 'dark' : undefined} style={{ height: 320 }} notMerge />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
-          )
-        ) : (
-          <Table<StatisticsReportRow>
-            size="small"
-            rowKey="key"
-            loading={q.isLoading}
-            dataSource={rows}
-            pagination={false}
-            data-testid="stats-report"
-            columns={[
-              { key: 'key', title: t(`dimension.${def.dimension as 'day'}`), render: (_: unknown, r) => label(r) },
-              ...metrics.map((m) => ({ key: m, title: t(`metric.${m}`), dataIndex: m, align: 'right' as const, render: figure(m) })),
-            ]}
-          />
-        )}
-      </Card>
+        <Table<StatisticsReportRow>
+          size="small"
+          rowKey="key"
+          loading={q.isLoading}
+          dataSource={rows}
+          pagination={false}
+          data-testid="stats-report"
+          columns={[
+            { key: 'key', title: t(`dimension.${def.dimension as 'day'}`), render: (_: unknown, r) => label(r) },
+            ...metrics.map((m) => ({ key: m, title: t(`metric.${m}`), dataIndex: m, align: 'right' as const, render: figure(m) })),
+          ]}
+        />
+      </ReportFrame>
       <DrillDrawer t={t} drill={drill} onClose={() => setDrill(null)} />
     </Space>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Drawer, Empty, Rate, Row, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, Drawer, Rate, Row, Segmented, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
   Perm,
@@ -14,10 +14,9 @@ import {
   type TrainingReportRow,
 } from '@venue/contract';
 import { http } from '../../../app/request.ts';
-import { useThemeName } from '../../../app/prefs.ts';
 import { useCan } from '../../../kit/index.ts';
-import { changeText, echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, type Filter, type StatsT } from './shared.ts';
-import { AsOf } from './AsOf.tsx';
+import { changeText, oldestAsOf, postStats, statsUrl, useExport, type Filter, type StatsT } from './shared.ts';
+import { ReportFrame } from './ReportFrame.tsx';
 import { previousOf } from './ranges.ts';
 
 /** What a training figure drills with: the report's dimension and the row's key (none: the total's lines). */
@@ -141,8 +140,6 @@ function TrainingDrillDrawer({ t, drill, filter, onClose }: { t: StatsT; drill: 
  * onto the lines it counts (an average onto the evaluations, a rate onto the attendances).
  */
 export function TrainingTab({ t, report, filter }: { t: StatsT; report: TrainingReportKey; filter: Filter }) {
-  const can = useCan();
-  const dark = useThemeName() === 'dark';
   const def: TrainingReportDef = TRAINING_REPORTS[report];
   const [by, setBy] = useState<TrainingDimension>(def.by[0]!);
   const [view, setView] = useState<'table' | 'chart'>('table');
@@ -213,72 +210,49 @@ export function TrainingTab({ t, report, filter }: { t: StatsT; report: Training
           ))}
         </Row>
       ) : null}
-      <Card
-        size="small"
+      <ReportFrame
+        t={t}
         title={t(`report.${report}`)}
-        extra={
-          <Space wrap>
-            <AsOf t={t} at={q.data?.asOf} testId="stats-report-as-of" />
-            {def.by.length > 1 ? (
-              <Segmented
-                size="small"
-                value={by}
-                onChange={(v) => setBy(v as TrainingDimension)}
-                options={def.by.map((d) => ({ value: d, label: t(`training.by.${d}`) }))}
-                data-testid="stats-training-by"
-              />
-            ) : null}
+        asOf={q.data?.asOf}
+        view={view}
+        onView={setView}
+        tools={
+          def.by.length > 1 ? (
             <Segmented
               size="small"
-              value={view}
-              onChange={(v) => setView(v as 'table' | 'chart')}
-              options={[
-                { value: 'table', label: t('tableView') },
-                { value: 'chart', label: t('chartView') },
-              ]}
-              data-testid="stats-report-view"
+              value={by}
+              onChange={(v) => setBy(v as TrainingDimension)}
+              options={def.by.map((d) => ({ value: d, label: t(`training.by.${d}`) }))}
+              data-testid="stats-training-by"
             />
-            {can(Perm.statistics.export) ? (
-              <Button
-                size="small"
-                loading={ex.busy}
-                onClick={() => void ex.run('training/export', body, 'statistics-training')}
-                data-testid="stats-report-export"
-              >
-                {t('export')}
-              </Button>
-            ) : null}
-          </Space>
+          ) : null
         }
+        exporting={ex.busy}
+        onExport={() => void ex.run('training/export', body, 'statistics-training')}
+        chart={option}
+        hasRows={!!q.data?.now.data.length}
+        empty={t('training.empty')}
       >
-        {view === 'chart' ? (
-          q.data?.now.data.length ? (
-            <ReactEChartsCore echarts={echarts} option={option} theme={dark ? 'dark' : undefined} style={{ height: 320 }} notMerge />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('training.empty')} />
-          )
-        ) : (
-          <Table<TrainingReportRow>
-            size="small"
-            rowKey="key"
-            loading={q.isLoading}
-            dataSource={rows}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-            data-testid="stats-report"
-            columns={[
-              { key: 'key', title: t(`dimension.${by}`), render: (_: unknown, r) => label(r) },
-              ...(by === 'class'
-                ? [
-                    { key: 'course', title: t('dimension.course'), dataIndex: 'courseName' },
-                    { key: 'coach', title: t('dimension.coach'), dataIndex: 'coachName' },
-                  ]
-                : []),
-              ...def.metrics.map((m) => ({ key: m, title: t(`training.${m}`), dataIndex: m, align: 'right' as const, render: figure(m) })),
-            ]}
-          />
-        )}
-      </Card>
+        <Table<TrainingReportRow>
+          size="small"
+          rowKey="key"
+          loading={q.isLoading}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          data-testid="stats-report"
+          columns={[
+            { key: 'key', title: t(`dimension.${by}`), render: (_: unknown, r) => label(r) },
+            ...(by === 'class'
+              ? [
+                  { key: 'course', title: t('dimension.course'), dataIndex: 'courseName' },
+                  { key: 'coach', title: t('dimension.coach'), dataIndex: 'coachName' },
+                ]
+              : []),
+            ...def.metrics.map((m) => ({ key: m, title: t(`training.${m}`), dataIndex: m, align: 'right' as const, render: figure(m) })),
+          ]}
+        />
+      </ReportFrame>
       <TrainingDrillDrawer t={t} drill={drill} filter={filter} onClose={() => setDrill(null)} />
     </Space>
   );

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Col, Drawer, Empty, Row, Segmented, Space, Statistic, Table, Typography } from 'antd';
+import { Button, Card, Col, Drawer, Row, Space, Statistic, Table, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
   Perm,
@@ -11,10 +11,9 @@ import {
   type UtilisationReportKey,
 } from '@venue/contract';
 import { http } from '../../../app/request.ts';
-import { useThemeName } from '../../../app/prefs.ts';
 import { sportName, useCan } from '../../../kit/index.ts';
-import { echarts, oldestAsOf, postStats, ReactEChartsCore, statsUrl, useExport, type Filter, type StatsT } from './shared.ts';
-import { AsOf } from './AsOf.tsx';
+import { oldestAsOf, postStats, statsUrl, useExport, type Filter, type StatsT } from './shared.ts';
+import { ReportFrame } from './ReportFrame.tsx';
 import { previousOf } from './ranges.ts';
 
 /** Minutes as hours, to two decimals at most. */
@@ -94,8 +93,6 @@ function UtilisationDrawer({ t, drill, onClose }: { t: StatsT; drill: Utilisatio
  * sport and utilisation, against the period before; booked hours open onto their booking lines.
  */
 export function UtilisationTab({ t, report, filter }: { t: StatsT; report: UtilisationReportKey; filter: Filter }) {
-  const can = useCan();
-  const dark = useThemeName() === 'dark';
   const [view, setView] = useState<'table' | 'chart'>('table');
   const [drill, setDrill] = useState<UtilisationDrill | null>(null);
   const ex = useExport();
@@ -156,86 +153,61 @@ export function UtilisationTab({ t, report, filter }: { t: StatsT; report: Utili
           ))}
         </Row>
       ) : null}
-      <Card
-        size="small"
+      <ReportFrame
+        t={t}
         title={t(`report.${report}`)}
-        extra={
-          <Space>
-            <AsOf t={t} at={q.data?.asOf} testId="stats-report-as-of" />
-            <Segmented
-              size="small"
-              value={view}
-              onChange={(v) => setView(v as 'table' | 'chart')}
-              options={[
-                { value: 'table', label: t('tableView') },
-                { value: 'chart', label: t('chartView') },
-              ]}
-              data-testid="stats-report-view"
-            />
-            {can(Perm.statistics.export) ? (
-              <Button
-                size="small"
-                loading={ex.busy}
-                onClick={() => void ex.run('utilisation/export', body, 'site-utilisation')}
-                data-testid="stats-report-export"
-              >
-                {t('export')}
-              </Button>
-            ) : null}
-          </Space>
-        }
+        asOf={q.data?.asOf}
+        view={view}
+        onView={setView}
+        exporting={ex.busy}
+        onExport={() => void ex.run('utilisation/export', body, 'site-utilisation')}
+        chart={option}
+        hasRows={!!q.data?.now.data.length}
+        empty={t('empty')}
       >
-        {view === 'chart' ? (
-          q.data?.now.data.length ? (
-            <ReactEChartsCore echarts={echarts} option={option} theme={dark ? 'dark' : undefined} style={{ height: 320 }} notMerge />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('empty')} />
-          )
-        ) : (
-          <Table<StatisticsUtilisationRow>
-            size="small"
-            rowKey="key"
-            loading={q.isLoading}
-            dataSource={rows}
-            pagination={false}
-            data-testid="stats-report"
-            columns={[
-              { key: 'key', title: t(`dimension.${byVenue ? 'venue' : 'sport'}`), render: (_: unknown, r) => label(r) },
-              { key: 'open', title: t('utilisation.openHours'), dataIndex: 'openMinutes', align: 'right', render: (m: number) => hours(m) },
-              {
-                key: 'booked',
-                title: t('utilisation.bookedHours'),
-                dataIndex: 'bookedMinutes',
-                align: 'right',
-                render: (m: number, r) => (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() =>
-                      setDrill({
-                        title: `${t(`report.${report}`)} · ${label(r)} · ${t('utilisation.bookedHours')}`,
-                        ...filter.range,
-                        stadiumId: byVenue && r.key !== 'total' ? Number(r.key) : filter.stadiumId,
-                        sport: !byVenue && r.key !== 'total' ? r.key : undefined,
-                      })
-                    }
-                    data-testid={`stats-fig-${r.key}-bookedMinutes`}
-                  >
-                    {hours(m)}
-                  </Button>
-                ),
-              },
-              {
-                key: 'rate',
-                title: t('utilisation.rate'),
-                dataIndex: 'utilisation',
-                align: 'right',
-                render: (v: number, r) => <span data-testid={`stats-fig-${r.key}-utilisation`}>{percent(v)}</span>,
-              },
-            ]}
-          />
-        )}
-      </Card>
+        <Table<StatisticsUtilisationRow>
+          size="small"
+          rowKey="key"
+          loading={q.isLoading}
+          dataSource={rows}
+          pagination={false}
+          data-testid="stats-report"
+          columns={[
+            { key: 'key', title: t(`dimension.${byVenue ? 'venue' : 'sport'}`), render: (_: unknown, r) => label(r) },
+            { key: 'open', title: t('utilisation.openHours'), dataIndex: 'openMinutes', align: 'right', render: (m: number) => hours(m) },
+            {
+              key: 'booked',
+              title: t('utilisation.bookedHours'),
+              dataIndex: 'bookedMinutes',
+              align: 'right',
+              render: (m: number, r) => (
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    setDrill({
+                      title: `${t(`report.${report}`)} · ${label(r)} · ${t('utilisation.bookedHours')}`,
+                      ...filter.range,
+                      stadiumId: byVenue && r.key !== 'total' ? Number(r.key) : filter.stadiumId,
+                      sport: !byVenue && r.key !== 'total' ? r.key : undefined,
+                    })
+                  }
+                  data-testid={`stats-fig-${r.key}-bookedMinutes`}
+                >
+                  {hours(m)}
+                </Button>
+              ),
+            },
+            {
+              key: 'rate',
+              title: t('utilisation.rate'),
+              dataIndex: 'utilisation',
+              align: 'right',
+              render: (v: number, r) => <span data-testid={`stats-fig-${r.key}-utilisation`}>{percent(v)}</span>,
+            },
+          ]}
+        />
+      </ReportFrame>
       <UtilisationDrawer t={t} drill={drill} onClose={() => setDrill(null)} />
     </Space>
   );
