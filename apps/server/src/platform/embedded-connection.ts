@@ -97,13 +97,65 @@ class EmbeddedConnection extends EventEmitter {
   }
 }
 
+/** How many statements the embedded backend keeps parsed and planned (`StatementNames`). */
+export const KEPT_STATEMENTS = 500;
+
+/**
+ * Every statement with parameters becomes a named prepared statement of the one embedded backend,
+ * named by its text: PostgreSQL parses it once and, after a few calls, plans it once. Drizzle's
+ * statements are otherwise parsed and planned at every call, and in WebAssembly that was a third
+ * of the first start's database time. The least recently used beyond `KEPT_STATEMENTS` are
+ * deallocated, so texts that differ at every call (a list of ids written out) keep no memory.
+ * Not on PostgreSQL: a pool there has many connections, and a transaction-mode pooler keeps no
+ * statement across transactions; its hot statements are named where they are built (`prepared.ts`).
+ */
+class StatementNames {
+  private readonly names = new Map<string, string>();
+  private made = 0;
+
+  /** The name for `text`, and the name that it pushed out, if any. */
+  nameOf(text: string): { name: string; evicted?: string } {
+    const known = this.names.get(text);
+    if (known !== undefined) {
+      // Map order is use order: the first entry is the least recently used.
+      this.names.delete(text);
+      this.names.set(text, known);
+      return { name: known };
+    }
+    // Never reused: a statement still queued under an evicted name cannot meet a new text.
+    const name = `auto_${(this.made++).toString(36)}`;
+    this.names.set(text, name);
+    if (this.names.size <= KEPT_STATEMENTS) return { name };
+    const [oldest, evicted] = this.names.entries().next().value!;
+    this.names.delete(oldest);
+    return { name, evicted };
+  }
+}
+
 /** A pool of node-postgres clients on the embedded database: one at a time, as PGlite has one backend. */
 export function embeddedPool(driver: typeof pg, pglite: PGlite): pg.Pool {
   const connection = new EmbeddedConnection(pglite);
+  const statements = new StatementNames();
   class EmbeddedClient extends driver.Client {
     constructor(config?: pg.ClientConfig) {
       // node-postgres takes a ready connection in place of the socket it would open.
       super({ ...config, connection } as pg.ClientConfig);
+    }
+
+    override query(config: unknown, values?: unknown, callback?: unknown): never {
+      const query = (...args: unknown[]): never => (super.query as (...a: unknown[]) => never).apply(this, args);
+      // A text and its values: a string and an array, or a config object with or beside its values.
+      const given = Array.isArray(values) ? values : undefined;
+      const q: Partial<pg.QueryConfig> | undefined =
+        typeof config === 'string' ? { text: config, values: given } : config && typeof config === 'object' ? { ...(config as pg.QueryConfig), values: given ?? (config as pg.QueryConfig).values } : undefined;
+      // Without parameters node-postgres sends a simple query (begin, commit, a migration): left so.
+      if (!q || typeof q.text !== 'string' || q.name || !q.values?.length || typeof (config as { submit?: unknown }).submit === 'function') return query(config, values, callback);
+      const { name, evicted } = statements.nameOf(q.text);
+      if (evicted) {
+        // Queued behind whatever still uses it; its record goes once the backend has dropped it.
+        void super.query(`deallocate ${evicted}`).then(() => delete connection.parsedStatements[evicted], () => undefined);
+      }
+      return query({ ...q, name }, typeof values === 'function' ? values : callback);
     }
   }
   // Never idle out: a new client on the same backend must not parse its named statements again.

@@ -72,6 +72,18 @@ describe.each(databases)('past sales imported on %s', (kind) => {
     expect(await count()).toBe(before);
   });
 
+  it('leaves the planner the sizes of the tables it filled, as after any bulk load (the embedded database has no autovacuum)', async () => {
+    const days = Array.from({ length: 150 }, (_, i) => sale({ day: addDays(today, -1 - (i % 30)), minute: i }));
+    expect(await importPastSales(s.database.db, oneOrgScope(orgId), orgId, days)).toBe(150);
+    const sizes = await s.database.query<{ table: string; planned: number; counted: number }>(
+      `select c.relname as table, c.reltuples::int as planned,
+              (select count(*)::int from sport_ledger_entry) as counted
+         from pg_class c where c.relname = 'sport_ledger_entry'`,
+    );
+    expect(sizes[0]!.planned).toBe(sizes[0]!.counted);
+    expect(sizes[0]!.counted).toBeGreaterThanOrEqual(300);
+  });
+
   it("refuses another organisation's sales outside the caller's scope", async () => {
     await expect(importPastSales(s.database.db, oneOrgScope(orgId), other, [sale()])).rejects.toThrow();
     const [n] = await s.database.query<{ n: string }>('select count(*) as n from sport_order where org_id = $1', [other]);
