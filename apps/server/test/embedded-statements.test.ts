@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 const kept = async (like: string) =>
-  Number((await database.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where name like 'auto\\_%' and statement like $1`, [like]))[0]!.n);
+  Number(
+    (await database.query<{ n: number }>(`select count(*)::int as n from pg_prepared_statements where name like 'auto\\_%' and statement like $1`, [like]))[0]!
+      .n,
+  );
 
 it('prepares a text once, whatever its values, through Drizzle or the plain query', async () => {
   for (const v of [1, 2, 3]) {

@@ -23,8 +23,8 @@ export interface Database {
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /** The same as a named prepared statement: PostgreSQL plans it once per connection (hot paths); unnamed behind PgBouncer. */
   prepared<T = Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
-  /** PostgreSQL's connection pool right now (PGlite has one connection and no pool). */
-  poolUse?: () => { total: number; idle: number; waiting: number };
+  /** PostgreSQL's connection pool right now, and when a connection last came back from a query without error (PGlite has one connection and no pool). */
+  poolUse?: () => { total: number; idle: number; waiting: number; lastAnsweredAt: number };
   /**
    * Hears `pg_notify(channel, payload)` of every process on the database, after the sending
    * transaction commits. `onReconnect` runs when a lost listening connection is back (notifications
@@ -56,6 +56,10 @@ export async function openDatabase(opts: {
     // So must one that is checked out between two queries (PgBouncer ends it when the primary
     // fails): the query under way fails, the next one gets a new connection.
     pool.on('connect', (c) => c.on('error', (err) => console.warn(`database connection lost: ${err.message}`)));
+    let lastAnsweredAt = 0;
+    pool.on('release', (err: Error | undefined) => {
+      if (!err) lastAnsweredAt = Date.now();
+    });
     // Several processes may start together: one migrates while the others wait on the lock. The
     // lock is the session's, so behind a transaction-mode pooler it is taken on the direct connection.
     const direct = opts.listenUrl ? new pg.Client({ connectionString: opts.listenUrl }) : undefined;
@@ -82,7 +86,7 @@ export async function openDatabase(opts: {
       reporting,
       query: async (text, params) => (await pool.query(text, params)).rows,
       prepared: async (name, text, values) => (await pool.query(pooled ? { text, values } : { name, text, values })).rows,
-      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, lastAnsweredAt }),
       listen: (channel, onPayload, onReconnect) => listener.listen(channel, onPayload, onReconnect),
       close: async () => {
         await listener.close();
@@ -344,11 +348,29 @@ export function errorMessage(err: unknown): string {
 }
 
 /** True when the database answers and the latest migration is applied. */
+/** How long a readiness probe waits for the database before it calls the process unready. */
+const READY_PROBE_MS = 2_000;
+/** A pool whose connections all answered within this time is busy, not down. */
+const ANSWERED_RECENTLY_MS = 5_000;
+
+/**
+ * Whether the database answers, for `/readyz`. Under a rush every pooled connection is busy and a
+ * probe query would wait in line behind the orders: the balancer's checks then time out on every
+ * process at once and it takes them all out. A pool with clients waiting whose connections came
+ * back without error a moment ago is busy, and ready; otherwise one `select 1`, given a deadline.
+ */
 export async function isReady(database: Database): Promise<boolean> {
+  const use = database.poolUse?.();
+  if (use && use.waiting > 0 && Date.now() - use.lastAnsweredAt < ANSWERED_RECENTLY_MS) return true;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await database.db.execute(sql`select 1`);
-    return true;
+    return await Promise.race([
+      database.db.execute(sql`select 1`).then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), READY_PROBE_MS))),
+    ]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -147,13 +147,21 @@ export function embeddedPool(driver: typeof pg, pglite: PGlite): pg.Pool {
       // A text and its values: a string and an array, or a config object with or beside its values.
       const given = Array.isArray(values) ? values : undefined;
       const q: Partial<pg.QueryConfig> | undefined =
-        typeof config === 'string' ? { text: config, values: given } : config && typeof config === 'object' ? { ...(config as pg.QueryConfig), values: given ?? (config as pg.QueryConfig).values } : undefined;
+        typeof config === 'string'
+          ? { text: config, values: given }
+          : config && typeof config === 'object'
+            ? { ...(config as pg.QueryConfig), values: given ?? (config as pg.QueryConfig).values }
+            : undefined;
       // Without parameters node-postgres sends a simple query (begin, commit, a migration): left so.
-      if (!q || typeof q.text !== 'string' || q.name || !q.values?.length || typeof (config as { submit?: unknown }).submit === 'function') return query(config, values, callback);
+      if (!q || typeof q.text !== 'string' || q.name || !q.values?.length || typeof (config as { submit?: unknown }).submit === 'function')
+        return query(config, values, callback);
       const { name, evicted } = statements.nameOf(q.text);
       if (evicted) {
         // Queued behind whatever still uses it; its record goes once the backend has dropped it.
-        void super.query(`deallocate ${evicted}`).then(() => delete connection.parsedStatements[evicted], () => undefined);
+        void super.query(`deallocate ${evicted}`).then(
+          () => delete connection.parsedStatements[evicted],
+          () => undefined,
+        );
       }
       return query({ ...q, name }, typeof values === 'function' ? values : callback);
     }
