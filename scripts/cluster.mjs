@@ -6,6 +6,7 @@
 // CLUSTER_DIR (default .cluster/); every process started is recorded there, and `down` ends them.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, serverBundle, stale } from './build.mjs';
@@ -52,12 +53,13 @@ function postgresUser() {
   return { uid: Number(r.stdout), gid: Number(g.stdout) };
 }
 
-/** Installs the Debian packages that are missing (as root), the way the browser suite installs Chromium. */
-export function ensurePackages() {
-  const missing = Object.entries(BINARIES)
-    .filter(([, bin]) => !fs.existsSync(bin))
-    .map(([k]) => PACKAGES[k]);
-  if (!fs.existsSync(path.join(pgBin, 'postgres'))) missing.push('postgresql-15');
+/**
+ * Installs the Debian packages that are missing (as root), the way the browser suite installs
+ * Chromium: every one the cluster runs, or those of `names` (keys of BINARIES).
+ */
+export function ensurePackages(names = Object.keys(BINARIES)) {
+  const missing = names.filter((k) => !fs.existsSync(BINARIES[k])).map((k) => PACKAGES[k]);
+  if (names.length === Object.keys(BINARIES).length && !fs.existsSync(path.join(pgBin, 'postgres'))) missing.push('postgresql-15');
   if (!missing.length) return true;
   if (process.getuid?.() !== 0) return false;
   log(`Installing ${missing.join(', ')}…`);
@@ -68,7 +70,63 @@ export function ensurePackages() {
     spawnSync('apt-get', ['update'], opts);
     if (spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], opts).status !== 0) return false;
   }
-  return Object.values(BINARIES).every((b) => fs.existsSync(b));
+  return names.every((k) => fs.existsSync(BINARIES[k]));
+}
+
+/**
+ * PgBouncer alone, with deploy/pgbouncer.ini, in front of the PostgreSQL at `upstreamPort` (the test
+ * suites' step through it: scripts/test.mjs). Answers its port and how to stop it, or why it cannot
+ * run here.
+ */
+export async function startPgBouncer(upstreamPort, workDir) {
+  if (process.platform !== 'linux') return { why: 'PgBouncer runs on Debian (Linux) only here' };
+  if (!ensurePackages(['pgbouncer'])) return { why: 'pgbouncer is not installed and cannot be (run as root on Debian 12)' };
+  if (spawnSync('id', ['-u', 'postgres']).status !== 0) return { why: 'no postgres user to run PgBouncer as (the postgresql-15 package makes it)' };
+  const pg = postgresUser();
+  const port = await freePort();
+  fs.mkdirSync(workDir, { recursive: true });
+  fs.writeFileSync(path.join(workDir, 'pgbouncer.ini'), render('pgbouncer.ini', { dir: workDir, pgPrimaryPort: upstreamPort, pgbouncerPort: port }));
+  fs.writeFileSync(path.join(workDir, 'pgbouncer-users.txt'), '"postgres" ""\n');
+  // It refuses to run as root: its files belong to postgres.
+  for (const f of ['', 'pgbouncer.ini', 'pgbouncer-users.txt']) fs.chownSync(path.join(workDir, f), pg.uid, pg.gid);
+  const child = spawn(BINARIES.pgbouncer, [path.join(workDir, 'pgbouncer.ini')], { uid: pg.uid, gid: pg.gid, cwd: workDir, stdio: 'ignore' });
+  const { default: pgDriver } = await import('pg');
+  const answers = async () => {
+    const c = new pgDriver.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
+    try {
+      await c.connect();
+      await c.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await c.end().catch(() => undefined);
+    }
+  };
+  let up = false;
+  for (const until = Date.now() + 20_000; !up && child.exitCode === null && Date.now() < until; await sleep(200)) up = await answers();
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  if (!up) {
+    await stop();
+    return { why: `PgBouncer did not answer on port ${port} (${path.join(workDir, 'pgbouncer.log')})` };
+  }
+  return { port, stop };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 // ── processes ────────────────────────────────────────────────────────────────────────────────

@@ -12,6 +12,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DAY_CLOCKS, DAY_FILES, faketimeWorks, findFaketime } from './test-days.mjs';
+import { startPgBouncer } from './cluster.mjs';
+
+/** Suites run a second time through PgBouncer (transaction mode). */
+const PGBOUNCER_FILES = [
+  'apps/server/test/message.cluster.test.ts',
+  'apps/server/test/job.cluster.test.ts',
+  'apps/server/test/readiness.test.ts',
+  'apps/server/src/modules/sport/commerce/payment.race.test.ts',
+  'apps/server/src/modules/sport/booking/booking.races.test.ts',
+];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
@@ -142,6 +152,29 @@ if (want('e2e'))
 await pool(statics, PARALLEL);
 
 if (want('unit')) await vitest('unit and server integration tests', 'vitest.config.ts');
+if (want('pgbouncer') && process.env.TEST_DATABASE_URL) {
+  // The suites where several processes or connections meet (the clusters, the races, readiness)
+  // again on PostgreSQL, through PgBouncer in transaction mode with deploy/pgbouncer.ini, as a
+  // cluster's servers reach it: no named statements, LISTEN and migrations on the direct connection.
+  const direct = new URL(process.env.TEST_DATABASE_URL);
+  const bouncer = await startPgBouncer(Number(direct.port || 5432), fs.mkdtempSync(path.join(os.tmpdir(), 'pgbouncer-')));
+  if (bouncer.why) {
+    console.log(`\n── suites through PgBouncer ──\n${bouncer.why}: ${process.env.CI === 'true' ? 'counted as failed (CI)' : 'skipped'}`);
+    if (process.env.CI === 'true') failed++;
+    else skipped++;
+  } else {
+    const pooled = new URL(direct);
+    pooled.port = String(bouncer.port);
+    try {
+      await vitest('cluster, race and readiness suites through PgBouncer', 'vitest.config.ts', {
+        files: PGBOUNCER_FILES,
+        env: { TEST_DATABASE_URL: pooled.href, TEST_DATABASE_LISTEN_URL: direct.href, TEST_POSTGRES_ONLY: '1' },
+      });
+    } finally {
+      await bouncer.stop();
+    }
+  }
+}
 if (want('days')) {
   // The day-sensitive tests again under other clocks (scripts/test-days.mjs), on PGlite.
   // A moved or renamed file would leave the clocks with nothing to run: name it.

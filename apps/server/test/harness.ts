@@ -17,7 +17,12 @@ import type { SmsProvider } from '../src/modules/auth/index.ts';
 export const ADMIN_PASSWORD = 'Admin@12345';
 
 /** The databases every server suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const databases: ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+// TEST_POSTGRES_ONLY: a second pass of some suites on PostgreSQL alone (through PgBouncer: scripts/test.mjs).
+export const databases: ('pglite' | 'postgres')[] = !process.env.TEST_DATABASE_URL
+  ? ['pglite']
+  : process.env.TEST_POSTGRES_ONLY
+    ? ['postgres']
+    : ['pglite', 'postgres'];
 
 /** Captures SMS texts instead of sending them, as a provider would receive them. */
 export class CapturingSms implements SmsProvider {

@@ -26,7 +26,9 @@ describe.each(databases.filter((k) => k === 'postgres'))('readiness on %s', (kin
     expect(finished).toBe(3);
   });
 
-  it('answers unavailable when the database refuses connections', async () => {
+  // On PostgreSQL itself: behind PgBouncer (scripts/test.mjs runs this file through it too) the
+  // refused database's pool keeps the test server's close waiting on PgBouncer's own retries.
+  it.skipIf(process.env.TEST_DATABASE_LISTEN_URL)('answers unavailable when the database refuses connections', async () => {
     const other = await startServer(kind);
     const [{ d }] = (await other.database.query<{ d: string }>('select current_database() as d')) as [{ d: string }];
     const { default: pg } = await import('pg');
