@@ -491,5 +491,28 @@ describe.each(databases)('job scheduler on %s', (kind) => {
       const left = (await db.execute(sql`select path from sys_oper_log where module = 't'`)) as unknown as { rows: { path: string }[] };
       expect(left.rows.map((r) => r.path)).toEqual(['/new']);
     });
+
+    it('tidies the embedded database (no autovacuum there): afterwards the planner knows the tables’ sizes', async () => {
+      const db = s.database.db;
+      await db.execute(
+        sql`insert into sys_oper_log (module, action, method, path, code, duration_ms) select 'tidy', 't', 'GET', '/x' || g, 0, 1 from generate_series(1, 300) g`,
+      );
+      const job = await createJob(admin, beanJob({ beanName: 'tidyDatabase', status: 1 }));
+      const r = await admin.json('POST', sys(`job/${job.id}/run`), { body: {} });
+      const rec = await waitFor(
+        () => admin.json('GET', sys(`job/log/${r.body.id}`)),
+        (x) => x.body.result !== 'normal',
+        30_000,
+      );
+      expect(rec.body.result, rec.body.detail).toBe('success');
+      if (kind === 'postgres') expect(rec.body.detail).toMatch(/autovacuum/);
+      else {
+        expect(rec.body.detail).toMatch(/vacuumed and analysed/);
+        const [planned] = await s.database.query<{ planned: number; counted: number }>(
+          `select reltuples::int as planned, (select count(*)::int from sys_oper_log) as counted from pg_class where relname = 'sys_oper_log'`,
+        );
+        expect(planned!.planned).toBe(planned!.counted);
+      }
+    });
   });
 });

@@ -26,12 +26,21 @@ const defaults = [
   },
 ];
 
+/** Shipped later than the others, so it has its own key: a database made before gets it once too. */
+const tidy = {
+  jobName: '整理数据库',
+  beanName: 'tidyDatabase',
+  cronExpr: '0 50 3 * * ?',
+  description: "Vacuum and analyse the embedded database (PGlite has no autovacuum), daily at 03:50; PostgreSQL's autovacuum does it there",
+};
+
 /** Creates the retention parameter and the maintenance jobs once per database. Safe at every start. */
 export async function seedJobDefaults(db: Db): Promise<void> {
   await db.execute(sql`insert into sys_config (code, name, type, value, default_value, sealed, remark)
     values (${JOB_LOG_RETENTION_KEY}, '调度记录保留天数', 'job', '30', '30', true, 'Days of job dispatch records kept by purgeDispatchRecords')
     on conflict (code) do nothing`);
   await seedShippedJobs(db, SEEDED_KEY, 'system', defaults);
+  await seedShippedJobs(db, 'job_tidy_seeded', 'system', [tidy]);
 }
 
 /**

@@ -40,6 +40,7 @@ addMessages({
     'job.handler.purgeExpiredSessions': '清理过期会话',
     'job.handler.purgeLogs': '清理超过保留天数（参数 log.retentionDays）的登录日志和操作日志',
     'job.handler.purgeDispatchRecords': '清理超过保留天数（参数 job.logRetentionDays）的调度记录',
+    'job.handler.tidyDatabase': '整理内置数据库：回收已删除行的空间并更新查询优化统计（PostgreSQL 由自动清理完成）',
   },
   'en-US': {
     'job.cron.empty': 'The cron expression cannot be empty',
@@ -79,5 +80,7 @@ addMessages({
     'job.handler.purgeExpiredSessions': 'Purge expired sessions',
     'job.handler.purgeLogs': 'Purge login and operation logs older than the retention (parameter log.retentionDays)',
     'job.handler.purgeDispatchRecords': 'Purge dispatch records older than the retention (parameter job.logRetentionDays)',
+    'job.handler.tidyDatabase':
+      "Tidy the embedded database: reclaim deleted rows' space and refresh the planner's statistics (PostgreSQL's autovacuum does this itself)",
   },
 });

@@ -319,7 +319,12 @@ describe.each(databases)('job API on %s', (kind) => {
     await seedJobDefaults(s.database.db);
     await seedJobDefaults(s.database.db);
     const shipped = await admin.json('POST', sys('job/list'), { body: { jobGroup: 'system', pageSize: 50 } });
-    expect(shipped.body.data.map((j: { beanName: string }) => j.beanName).sort()).toEqual(['purgeDispatchRecords', 'purgeExpiredSessions', 'purgeLogs']);
+    expect(shipped.body.data.map((j: { beanName: string }) => j.beanName).sort()).toEqual([
+      'purgeDispatchRecords',
+      'purgeExpiredSessions',
+      'purgeLogs',
+      'tidyDatabase',
+    ]);
     expect(shipped.body.data.every((j: { nextFireTime: string | null; status: number }) => j.status === 0 && j.nextFireTime)).toBe(true);
     const retention = (await s.database.db.execute(sql`select value from sys_config where code = 'job.logRetentionDays'`)) as unknown as {
       rows: { value: string }[];
