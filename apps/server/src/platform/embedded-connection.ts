@@ -157,11 +157,11 @@ export function embeddedPool(driver: typeof pg, pglite: PGlite): pg.Pool {
         return query(config, values, callback);
       const { name, evicted } = statements.nameOf(q.text);
       if (evicted) {
-        // Queued behind whatever still uses it; its record goes once the backend has dropped it.
-        void super.query(`deallocate ${evicted}`).then(
-          () => delete connection.parsedStatements[evicted],
-          () => undefined,
-        );
+        // Closed by a protocol Close sent ahead of this query's messages, in the same batch (a second
+        // query on a busy client is deprecated in node-postgres). Nothing else is queued on the one
+        // client meanwhile, and the name is never given again.
+        connection.close({ type: 'S', name: evicted });
+        delete connection.parsedStatements[evicted];
       }
       return query({ ...q, name }, typeof values === 'function' ? values : callback);
     }
