@@ -50,16 +50,3 @@ export interface ImportRowError {
 /** What `POST x/import` answers when the file was taken. */
 export const importResult = z.object({ total: z.number().int(), created: z.number().int(), updated: z.number().int() });
 export type ImportResult = z.output<typeof importResult>;
-
-/**
- * Headers of an xlsx export's answer (`streamXlsx` on the server): the rows it holds, known before
- * the first byte, and for a file sent while it is written (no Content-Length) the size it is
- * expected to reach, from the bytes its first rows took. The console shows a progress figure from them.
- */
-export const EXPORT_HEADERS = { totalRows: 'x-total-rows', expectedBytes: 'x-expected-bytes' } as const;
-
-/**
- * Headers of a report's or an export's answer read through the reporting reader (a replica when the
- * server has `DATABASE_READ_URL`): the time its data is as of, ISO 8601. Bodies stay as they are.
- */
-export const REPORT_HEADERS = { dataAsOf: 'x-data-as-of' } as const;

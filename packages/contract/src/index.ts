@@ -1,6 +1,7 @@
 export * from './codes.ts';
 export * from './fields.ts';
 export * from './envelope.ts';
+export * from './headers.ts';
 export * from './permissions.ts';
 export * from './auth.ts';
 export * from './password.ts';
