@@ -1,7 +1,7 @@
 // The operation log names each action (issue 25): a business route's action shows in words, in
 // both languages, never as the method's "提交" (submit).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_MODULES, operationLogActions } from '@venue/contract';
+import { CONTRACT_WORDS, operationLogActions } from '@venue/contract';
 import { databases, startServer, type TestServer } from './harness.ts';
 import { routeRegistry } from '../src/platform/http.ts';
 import { adminClient } from '../src/modules/system/admin.testkit.ts';
@@ -10,7 +10,7 @@ import { addDays } from '../src/modules/sport/venue/index.ts';
 import { booking, makeVenue, today, venueStaff } from '../src/modules/sport/venue/venue.testkit.ts';
 
 /** The route `module`s of the business modules (contract modules under sport/). */
-const businessModules = new Set(CONTRACT_MODULES.filter((m) => m.name.startsWith('sport/')).flatMap((m) => Object.keys(m.logLabels ?? {})));
+const businessModules = new Set(CONTRACT_WORDS.filter((m) => m.name.startsWith('sport/')).flatMap((m) => Object.keys(m.logLabels ?? {})));
 const zh = operationLogActions('zh-CN');
 const en = operationLogActions('en-US');
 

@@ -10,6 +10,7 @@ export * from './system.ts';
 export * from './sso.ts';
 export * from './job.ts';
 export * from './screens.ts';
+export * from './words.ts';
 export * from './product.ts';
 export * from './sport/commerce.ts';
 export * from './sport/takings.ts';

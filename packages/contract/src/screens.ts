@@ -2,8 +2,7 @@ import { CONTRACT_MODULES } from './modules.ts';
 
 /**
  * The one screen registry (issue 8, point 5). Each screen of the console is one entry: its route
- * path, its titles in both languages, its menu icon, the permission that opens it and the buttons
- * under it, its cache rule (spec 2.2 rule 7), and where the menu seed puts it. Both halves read it:
+ * path, its titles in both languages, its menu icon, the permission that opens it, its cache rule (spec 2.2 rule 7), and where the menu seed puts it. Both halves read it:
  * - the server's menu seed (modules/system/menu.seed.ts) builds its type-1 entries and their type-2
  *   buttons from the entries with a `parent` (and the directories below);
  * - the console (apps/web/src/app/screens.tsx) adds the lazy component of each key; its routes,
@@ -13,8 +12,8 @@ import { CONTRACT_MODULES } from './modules.ts';
  *
  * Each module declares its screens and directories in its own contract file (module.ts, modules.ts).
  * To add a screen: add an entry to its module's `screens` (key, path, titles, icon, permission,
- * buttons, cache, parent), then its component in the module's console screen file; the menu seed and
- * the routes follow.
+ * cache, parent), its buttons to the module's `screenButtons` (`<module>.words.ts`), then its
+ * component in the module's console screen file; the menu seed and the routes follow.
  */
 
 export type ScreenLang = 'zh-CN' | 'en-US';
@@ -33,8 +32,6 @@ export interface ScreenDef {
    * for public screens.
    */
   readonly permission?: string;
-  /** Type-2 buttons seeded under its menu entry: action -> permission code. */
-  readonly buttons?: Readonly<Record<string, string>>;
   /**
    * Kept alive while another tab is shown (spec 2.2 rule 7): every list screen is, except course
    * management, course scheduling plan detail, invoice management, ticket project and session
@@ -66,16 +63,11 @@ export interface MenuDirectoryDef {
 }
 
 export { CONTRACT_MODULES } from './modules.ts';
-export type { ContractModule } from './module.ts';
+export type { ContractModule, ContractWords } from './module.ts';
 
 type ModuleEntry = (typeof CONTRACT_MODULES)[number];
 /** A module of the contract's module list ('system', 'sport/card'). */
 export type ContractModuleName = ModuleEntry['name'];
-/** One module's entry of the contract's module list, by its name (the server's manifest names its own). */
-export function contractModule<N extends ContractModuleName>(name: N): Extract<ModuleEntry, { name: N }> {
-  return CONTRACT_MODULES.find((m) => m.name === name) as Extract<ModuleEntry, { name: N }>;
-}
-
 /** The screen keys of one module: its console screen file maps each to its component. */
 export type ScreenKeyOf<N extends ContractModuleName> = Extract<ModuleEntry, { name: N }>['screens'][number]['key'];
 type DirectoryOf<M> = M extends { readonly directories: readonly (infer D)[] } ? D : never;
@@ -118,91 +110,3 @@ export function isUnder(path: string, prefix: string): boolean {
 export function cachedBySpec(path: string): boolean {
   return !UNCACHED_BY_SPEC.some((p) => isUnder(path, p));
 }
-
-/** The operation-log label of every route `module`, in one language: each module's `logLabels`. */
-export function operationLogLabels(lang: ScreenLang): Record<string, string> {
-  return Object.fromEntries(CONTRACT_MODULES.flatMap((m): [string, string][] => Object.entries(m.logLabels ?? {}).map(([k, v]) => [k, v[lang]])));
-}
-
-/** Actions every module may log without naming them itself (`add`, `edit`, `remove`, ...). */
-const COMMON_LOG_ACTIONS: Readonly<Record<string, ScreenTitle>> = {
-  add: { 'zh-CN': '新增', 'en-US': 'Add' },
-  edit: { 'zh-CN': '修改', 'en-US': 'Edit' },
-  remove: { 'zh-CN': '删除', 'en-US': 'Delete' },
-  export: { 'zh-CN': '导出', 'en-US': 'Export' },
-  import: { 'zh-CN': '导入', 'en-US': 'Import' },
-};
-
-/**
- * The operation-log name of each action a module names (`logActions`), in one language, by the
- * route's `module` and then its `action`: `{ booking: { cancel: '取消预订' } }`.
- */
-export function operationLogActions(lang: ScreenLang): Record<string, Record<string, string>> {
-  return Object.fromEntries(
-    CONTRACT_MODULES.flatMap((m): [string, Record<string, string>][] => {
-      const actions: Readonly<Record<string, ScreenTitle>> = 'logActions' in m ? m.logActions : {};
-      const named = Object.fromEntries(Object.entries({ ...COMMON_LOG_ACTIONS, ...actions }).map(([k, v]) => [k, v[lang]]));
-      return Object.keys(m.logLabels ?? {}).map((routeModule) => [routeModule, named]);
-    }),
-  );
-}
-
-/** The menu labels of seeded type-2 buttons, by action (both languages). */
-export const BUTTON_TITLES: Readonly<Record<string, ScreenTitle>> = {
-  list: { 'zh-CN': '查询', 'en-US': 'Query' },
-  view: { 'zh-CN': '查看', 'en-US': 'View' },
-  add: { 'zh-CN': '新增', 'en-US': 'Add' },
-  edit: { 'zh-CN': '修改', 'en-US': 'Edit' },
-  remove: { 'zh-CN': '删除', 'en-US': 'Delete' },
-  resetPwd: { 'zh-CN': '重置密码', 'en-US': 'Reset password' },
-  status: { 'zh-CN': '冻结/解冻/注销', 'en-US': 'Freeze/unfreeze/cancel' },
-  assign: { 'zh-CN': '分配', 'en-US': 'Assign' },
-  import: { 'zh-CN': '导入', 'en-US': 'Import' },
-  export: { 'zh-CN': '导出', 'en-US': 'Export' },
-  run: { 'zh-CN': '执行', 'en-US': 'Run' },
-  log: { 'zh-CN': '调度记录', 'en-US': 'Dispatch records' },
-  publish: { 'zh-CN': '发布', 'en-US': 'Publish' },
-  forceLogout: { 'zh-CN': '强制下线', 'en-US': 'Force offline' },
-  pay: { 'zh-CN': '收款', 'en-US': 'Take payment' },
-  cancel: { 'zh-CN': '取消订单', 'en-US': 'Cancel order' },
-  print: { 'zh-CN': '打印', 'en-US': 'Print' },
-  discount: { 'zh-CN': '优惠', 'en-US': 'Discount' },
-  comp: { 'zh-CN': '免单', 'en-US': 'Comp' },
-  apply: { 'zh-CN': '申请退款', 'en-US': 'Apply for refund' },
-  review: { 'zh-CN': '审核', 'en-US': 'Review' },
-  accounts: { 'zh-CN': '储值账户查询', 'en-US': 'Stored-value accounts' },
-  openAccount: { 'zh-CN': '开立储值账户', 'en-US': 'Open an account' },
-  shop: { 'zh-CN': '店铺状态', 'en-US': 'Shop status' },
-  lock: { 'zh-CN': '锁定', 'en-US': 'Lock' },
-  book: { 'zh-CN': '预订', 'en-US': 'Book' },
-  checkin: { 'zh-CN': '核销', 'en-US': 'Check in' },
-  close: { 'zh-CN': '批量关场', 'en-US': 'Close sites' },
-  orders: { 'zh-CN': '订单查询', 'en-US': 'Look up orders' },
-  settle: { 'zh-CN': '交班签收', 'en-US': 'Sign off shifts' },
-  private: { 'zh-CN': '查看证件号和手机号', 'en-US': 'See id numbers and phones' },
-  tag: { 'zh-CN': '标签', 'en-US': 'Tags' },
-  face: { 'zh-CN': '人脸', 'en-US': 'Faces' },
-  blacklist: { 'zh-CN': '黑白名单', 'en-US': 'Black and white lists' },
-  identity: { 'zh-CN': '身份认证', 'en-US': 'Identity check' },
-  distribute: { 'zh-CN': '分配给入园人', 'en-US': 'Give to entrants' },
-  type: { 'zh-CN': '卡类型设置', 'en-US': 'Card types' },
-  sell: { 'zh-CN': '售卡', 'en-US': 'Sell' },
-  recharge: { 'zh-CN': '充值', 'en-US': 'Recharge' },
-  freeze: { 'zh-CN': '冻结/解冻', 'en-US': 'Freeze/unfreeze' },
-  share: { 'zh-CN': '共享', 'en-US': 'Sharing' },
-  refund: { 'zh-CN': '退卡', 'en-US': 'Refund' },
-  project: { 'zh-CN': '项目管理', 'en-US': 'Projects' },
-  session: { 'zh-CN': '场次管理', 'en-US': 'Sessions' },
-  seatmap: { 'zh-CN': '座位图', 'en-US': 'Seat maps' },
-  level: { 'zh-CN': '票档设置', 'en-US': 'Ticket levels' },
-  reserve: { 'zh-CN': '预留出票', 'en-US': 'Reserved issuing' },
-  approve: { 'zh-CN': '审批', 'en-US': 'Approve' },
-  ticketRefund: { 'zh-CN': '退票', 'en-US': 'Refund tickets' },
-  check: { 'zh-CN': '检票', 'en-US': 'Check tickets' },
-  gate: { 'zh-CN': '闸口设置', 'en-US': 'Gates' },
-  checkOverride: { 'zh-CN': '窗口外放行', 'en-US': 'Admit outside the window' },
-  collect: { 'zh-CN': '取票', 'en-US': 'Collect paper tickets' },
-  reprint: { 'zh-CN': '重打门票', 'en-US': 'Reprint' },
-  quota: { 'zh-CN': '分销配额', 'en-US': 'Distributor quotas' },
-  feed: { 'zh-CN': '拉取/刷新数据源', 'en-US': 'Pull and refresh feeds' },
-};

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ContractModule } from '@venue/contract';
+import type { ContractModule, ContractWords } from '@venue/contract';
 import type { Config } from '../config.ts';
 import type { Db } from './db.ts';
 import type { AppContext } from './http.ts';
@@ -54,11 +54,11 @@ export interface ModuleManifest {
   readonly demoAfter?: readonly string[];
   readonly tables?: ModuleTables;
   /**
-   * Its permissions, menu directories, screens and operation-log labels: its entry of the contract's
-   * module list (`contractModule('sport/card')`), which the console reads too. Two modules never
-   * declare one permission code, screen or log label.
+   * Its permissions, menu directories, screens and words (operation-log labels and actions, button
+   * titles): its entries of the contract's module and word lists (`contractModule('sport/card')`),
+   * which the console reads too. Two modules never declare one permission code, screen or log label.
    */
-  readonly ui?: ContractModule;
+  readonly ui?: ContractModule & Omit<ContractWords, 'name'>;
   /** What the module hands to the module that collects each kind (`jobs`: bean job handlers; `kinds` and `orderTypes`: what it sells through commerce). */
   readonly contributes?: { readonly [K in keyof ModuleContributions]?: readonly ModuleContributions[K][] };
   /** Plugs the module's answers into other modules' ports, and takes the contributions it collects. Runs first, in load order. */

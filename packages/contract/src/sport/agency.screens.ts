@@ -17,13 +17,6 @@ export const agencyPermissions = {
   },
 } as const;
 
-const statementButtons = {
-  compute: agencyPermissions.agencyStatement.compute,
-  approve: agencyPermissions.agencyStatement.approve,
-  pay: agencyPermissions.agencyStatement.pay,
-  export: agencyPermissions.agencyStatement.export,
-};
-
 /** What the sport/agency module brings to the console (spec 2.5 clearingSettlement: tripartite agency, liquidation and settlement reports). */
 export const agencyModule = {
   name: 'sport/agency',
@@ -36,7 +29,6 @@ export const agencyModule = {
       title: { 'zh-CN': '三方代理', 'en-US': 'Tripartite agency' },
       icon: 'PartitionOutlined',
       permission: agencyPermissions.agencyContract.list,
-      buttons: { add: agencyPermissions.agencyContract.add, edit: agencyPermissions.agencyContract.edit, remove: agencyPermissions.agencyContract.remove },
       cache: true,
       parent: 'clearingSettlement',
     },
@@ -46,7 +38,6 @@ export const agencyModule = {
       title: { 'zh-CN': '清分报表', 'en-US': 'Liquidation report' },
       icon: 'ReconciliationOutlined',
       permission: agencyPermissions.agencyStatement.list,
-      buttons: statementButtons,
       cache: true,
       parent: 'clearingSettlement',
     },
@@ -56,23 +47,8 @@ export const agencyModule = {
       title: { 'zh-CN': '结算报表', 'en-US': 'Settlement report' },
       icon: 'FileDoneOutlined',
       permission: agencyPermissions.agencyStatement.list,
-      buttons: statementButtons,
       cache: true,
       parent: 'clearingSettlement',
     },
   ],
-  buttons: {
-    compute: { 'zh-CN': '计算结算单', 'en-US': 'Compute statement' },
-    approve: { 'zh-CN': '审核', 'en-US': 'Approve' },
-    pay: { 'zh-CN': '标记已付', 'en-US': 'Mark paid' },
-  },
-  logLabels: {
-    agencyContract: { 'zh-CN': '三方代理合同', 'en-US': 'Tripartite agency contracts' },
-    agencyStatement: { 'zh-CN': '三方结算单', 'en-US': 'Agency statements' },
-  },
-  logActions: {
-    compute: { 'zh-CN': '计算结算单', 'en-US': 'Statement computed' },
-    approve: { 'zh-CN': '审核结算单', 'en-US': 'Statement approved' },
-    pay: { 'zh-CN': '结算单标记已付', 'en-US': 'Statement marked paid' },
-  },
 } as const satisfies ContractModule;

@@ -17,7 +17,7 @@ export const coachPermissions = {
 
 const c = coachPermissions.coach;
 
-/** What the sport/coach module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the sport/coach module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const coachModule = {
   name: 'sport/coach',
   permissions: coachPermissions,
@@ -30,7 +30,6 @@ export const coachModule = {
       title: { 'zh-CN': '教练管理', 'en-US': 'Coaches' },
       icon: 'TrophyOutlined',
       permission: c.list,
-      buttons: { add: c.add, edit: c.edit, remove: c.remove, coachStatus: c.status, export: c.export, private: c.private },
       cache: true,
       parent: 'coach',
     },
@@ -44,10 +43,4 @@ export const coachModule = {
       parent: 'coach',
     },
   ],
-  logLabels: { coach: { 'zh-CN': '教练管理', 'en-US': 'Coaches' } },
-  logActions: {
-    status: { 'zh-CN': '修改教练状态', 'en-US': 'Change coach status' },
-    photoUpload: { 'zh-CN': '上传教练照片', 'en-US': 'Upload coach photo' },
-  },
-  buttons: { coachStatus: { 'zh-CN': '在职状态', 'en-US': 'Working status' } },
 } as const satisfies ContractModule;

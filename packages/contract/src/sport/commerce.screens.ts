@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/commerce module (a group per resource, merged into `Perm`). */
 export const commercePermissions = {
@@ -19,7 +19,7 @@ export const commercePermissions = {
   account: { list: 'sport:account:list', add: 'sport:account:add', recharge: 'sport:account:recharge' },
 } as const;
 
-/** What the sport/commerce module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the sport/commerce module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const commerceModule = {
   name: 'sport/commerce',
   permissions: commercePermissions,
@@ -54,7 +54,6 @@ export const commerceModule = {
       title: { 'zh-CN': '全部订单', 'en-US': 'All orders' },
       icon: 'ProfileOutlined',
       permission: commercePermissions.order.list,
-      buttons: { ...without(commercePermissions.order, 'list'), accounts: commercePermissions.account.list },
       cache: true,
       parent: 'order',
     },
@@ -137,7 +136,6 @@ export const commerceModule = {
       title: { 'zh-CN': '订单退款', 'en-US': 'Order refunds' },
       icon: 'RollbackOutlined',
       permission: commercePermissions.refund.list,
-      buttons: without(commercePermissions.refund, 'list'),
       cache: true,
       parent: 'refund',
     },
@@ -175,7 +173,6 @@ export const commerceModule = {
       title: { 'zh-CN': '财务资金流水', 'en-US': 'Capital flow' },
       icon: 'AccountBookOutlined',
       permission: commercePermissions.capital.list,
-      buttons: { accounts: commercePermissions.account.list, openAccount: commercePermissions.account.add, recharge: commercePermissions.account.recharge },
       cache: true,
       parent: 'finance',
     },
@@ -185,7 +182,6 @@ export const commerceModule = {
       title: { 'zh-CN': '支付配置', 'en-US': 'Payment settings' },
       icon: 'WalletOutlined',
       permission: commercePermissions.merchant.view,
-      buttons: without(commercePermissions.merchant, 'view'),
       cache: true,
       parent: 'finance',
     },
@@ -208,22 +204,4 @@ export const commerceModule = {
       fullPage: true,
     },
   ],
-  logLabels: {
-    commerce: { 'zh-CN': '订单与支付', 'en-US': 'Orders and payments' },
-  },
-  logActions: {
-    orderCreate: { 'zh-CN': '下单', 'en-US': 'Create order' },
-    orderCancel: { 'zh-CN': '取消订单', 'en-US': 'Cancel order' },
-    orderComplete: { 'zh-CN': '完成订单', 'en-US': 'Complete order' },
-    pay: { 'zh-CN': '收款', 'en-US': 'Take payment' },
-    paymentClose: { 'zh-CN': '关闭支付', 'en-US': 'Close payment' },
-    refundApply: { 'zh-CN': '申请退款', 'en-US': 'Apply for refund' },
-    nonOrderRefundApply: { 'zh-CN': '申请非订单退款', 'en-US': 'Apply for non-order refund' },
-    refundReview: { 'zh-CN': '审核退款', 'en-US': 'Review refund' },
-    accountRecharge: { 'zh-CN': '储值账户充值', 'en-US': 'Top up stored-value account' },
-    accountOpen: { 'zh-CN': '开立储值账户', 'en-US': 'Open stored-value account' },
-    merchantSave: { 'zh-CN': '保存支付配置', 'en-US': 'Save payment settings' },
-    scanPay: { 'zh-CN': '扫码支付', 'en-US': 'Pay on the scan page' },
-    notify: { 'zh-CN': '支付通知', 'en-US': 'Payment notification' },
-  },
 } as const satisfies ContractModule;

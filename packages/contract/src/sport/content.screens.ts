@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 import type { ScreenDef, ScreenTitle } from '../screens.ts';
 
 /** The permission codes of the sport/content module (merged into `Perm`). */
@@ -32,11 +32,10 @@ export const contentPermissions = {
 } as const;
 
 const P = contentPermissions;
-const contentButtons = without(P.content, 'list');
 
 /** A list-and-editor screen of one content type, under `parent`. */
 function typeScreen(key: string, path: string, title: ScreenTitle, icon: string, parent: string): ScreenDef {
-  return { key, path, title, icon, permission: P.content.list, buttons: contentButtons, cache: true, parent };
+  return { key, path, title, icon, permission: P.content.list, cache: true, parent };
 }
 const c = (name: string, zh: string, en: string, icon: string) =>
   typeScreen(`sport.content.${name}`, `/sport/views/content/${name}/index`, { 'zh-CN': zh, 'en-US': en }, icon, 'content');
@@ -60,7 +59,6 @@ export const contentModule = {
       title: { 'zh-CN': '评论', 'en-US': 'Comments' },
       icon: 'CommentOutlined',
       permission: P.comment.list,
-      buttons: without(P.comment, 'list'),
       cache: true,
       parent: 'content',
     },
@@ -78,7 +76,6 @@ export const contentModule = {
       title: { 'zh-CN': '轮播图', 'en-US': 'Banners' },
       icon: 'PictureOutlined',
       permission: P.banner.list,
-      buttons: without(P.banner, 'list'),
       cache: true,
       parent: 'content',
     },
@@ -89,7 +86,6 @@ export const contentModule = {
       title: { 'zh-CN': '平台协议', 'en-US': 'Platform agreement' },
       icon: 'AuditOutlined',
       permission: P.agreement.list,
-      buttons: without(P.agreement, 'list'),
       cache: true,
       parent: 'content',
     },
@@ -119,26 +115,4 @@ export const contentModule = {
       cache: true,
     },
   ],
-  buttons: {
-    moderate: { 'zh-CN': '审核', 'en-US': 'Moderate' },
-    accept: { 'zh-CN': '登记同意', 'en-US': 'Record acceptance' },
-  },
-  logLabels: {
-    content: { 'zh-CN': '内容', 'en-US': 'Content' },
-  },
-  logActions: {
-    submit: { 'zh-CN': '提交审核', 'en-US': 'Submit for review' },
-    withdraw: { 'zh-CN': '退回草稿', 'en-US': 'Back to draft' },
-    publish: { 'zh-CN': '发布', 'en-US': 'Publish' },
-    unpublish: { 'zh-CN': '下架', 'en-US': 'Unpublish' },
-    imageUpload: { 'zh-CN': '上传图片', 'en-US': 'Upload an image' },
-    image: { 'zh-CN': '查看图片', 'en-US': 'View an image' },
-    versions: { 'zh-CN': '查看版本', 'en-US': 'View versions' },
-    feed: { 'zh-CN': '查看已发布内容', 'en-US': 'Read published content' },
-    comment: { 'zh-CN': '发表评论', 'en-US': 'Post a comment' },
-    moderate: { 'zh-CN': '审核评论', 'en-US': 'Moderate a comment' },
-    keywords: { 'zh-CN': '设置敏感词', 'en-US': 'Set the keyword list' },
-    accept: { 'zh-CN': '登记同意协议', 'en-US': 'Record an acceptance' },
-    acceptStatus: { 'zh-CN': '查看同意状态', 'en-US': 'Read acceptance status' },
-  },
 } as const satisfies ContractModule;

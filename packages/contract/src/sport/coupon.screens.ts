@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/coupon module (a group per resource, merged into `Perm`). */
 export const couponPermissions = {
@@ -25,7 +25,6 @@ export const couponModule = {
       title: { 'zh-CN': '优惠券管理', 'en-US': 'Coupons' },
       icon: 'GiftOutlined',
       permission: couponPermissions.coupon.list,
-      buttons: without(couponPermissions.coupon, 'list'),
       cache: true,
       parent: 'operatManagement',
     },
@@ -39,21 +38,4 @@ export const couponModule = {
       cache: true,
     },
   ],
-  buttons: {
-    issue: { 'zh-CN': '发券', 'en-US': 'Issue' },
-    void: { 'zh-CN': '作废', 'en-US': 'Void' },
-    sell: { 'zh-CN': '售券', 'en-US': 'Sell' },
-  },
-  logLabels: {
-    coupon: { 'zh-CN': '优惠券', 'en-US': 'Coupons' },
-  },
-  logActions: {
-    templateAdd: { 'zh-CN': '新增券模板', 'en-US': 'Add a coupon template' },
-    templateEdit: { 'zh-CN': '修改券模板', 'en-US': 'Edit a coupon template' },
-    templateRemove: { 'zh-CN': '删除券模板', 'en-US': 'Delete coupon templates' },
-    issue: { 'zh-CN': '发券', 'en-US': 'Issue coupons' },
-    void: { 'zh-CN': '作废优惠券', 'en-US': 'Void coupons' },
-    sell: { 'zh-CN': '售券下单', 'en-US': 'Sell coupons' },
-    stats: { 'zh-CN': '券统计', 'en-US': 'Coupon stats' },
-  },
 } as const satisfies ContractModule;

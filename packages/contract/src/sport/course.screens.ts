@@ -1,5 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
-import { commercePermissions } from './commerce.screens.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/course module (a group per resource, merged into `Perm`). */
 export const coursePermissions = {
@@ -38,7 +37,7 @@ export const coursePermissions = {
   courseConsign: { list: 'sport:course:consign:list', add: 'sport:course:consign:add', edit: 'sport:course:consign:edit', pay: 'sport:course:consign:pay' },
 } as const;
 
-/** What the sport/course module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the sport/course module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const courseModule = {
   name: 'sport/course',
   permissions: coursePermissions,
@@ -50,7 +49,6 @@ export const courseModule = {
       title: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
       icon: 'ReadOutlined',
       permission: coursePermissions.course.list,
-      buttons: without(coursePermissions.course, 'list'),
       cache: false,
       parent: 'training',
     },
@@ -69,7 +67,6 @@ export const courseModule = {
       title: { 'zh-CN': '班级管理', 'en-US': 'Classes' },
       icon: 'TeamOutlined',
       permission: coursePermissions.courseClass.list,
-      buttons: without(coursePermissions.courseClass, 'list'),
       cache: true,
       parent: 'training',
     },
@@ -87,7 +84,6 @@ export const courseModule = {
       title: { 'zh-CN': '课程销售', 'en-US': 'Course sales' },
       icon: 'ShoppingCartOutlined',
       permission: coursePermissions.courseClass.enrol,
-      buttons: { pay: commercePermissions.order.pay },
       cache: true,
       parent: 'training',
     },
@@ -98,7 +94,6 @@ export const courseModule = {
       title: { 'zh-CN': '排课计划', 'en-US': 'Scheduling plans' },
       icon: 'CalendarOutlined',
       permission: coursePermissions.coursePlan.list,
-      buttons: without(coursePermissions.coursePlan, 'list'),
       cache: true,
       parent: 'training',
     },
@@ -126,7 +121,6 @@ export const courseModule = {
       title: { 'zh-CN': '全部课节', 'en-US': 'All lessons' },
       icon: 'CalendarOutlined',
       permission: coursePermissions.courseLesson.list,
-      buttons: without(coursePermissions.courseLesson, 'list'),
       cache: true,
       parent: 'training',
     },
@@ -137,7 +131,6 @@ export const courseModule = {
       title: { 'zh-CN': '考勤记录', 'en-US': 'Attendance' },
       icon: 'CheckSquareOutlined',
       permission: coursePermissions.courseAttendance.list,
-      buttons: without(coursePermissions.courseAttendance, 'list'),
       cache: true,
       parent: 'training',
     },
@@ -156,7 +149,6 @@ export const courseModule = {
       title: { 'zh-CN': '会员课包', 'en-US': 'Class packages' },
       icon: 'WalletOutlined',
       permission: coursePermissions.coursePackage.list,
-      buttons: without(coursePermissions.coursePackage, 'list'),
       cache: true,
       parent: 'training',
     },
@@ -175,7 +167,6 @@ export const courseModule = {
       title: { 'zh-CN': '教练课酬结算', 'en-US': 'Coach settlement' },
       icon: 'AccountBookOutlined',
       permission: coursePermissions.coachSettlement.list,
-      buttons: without(coursePermissions.coachSettlement, 'list'),
       cache: true,
       parent: 'training',
     },
@@ -231,7 +222,6 @@ export const courseModule = {
       title: { 'zh-CN': '学员管理', 'en-US': 'Participants' },
       icon: 'UserOutlined',
       permission: coursePermissions.courseParticipant.list,
-      buttons: without(coursePermissions.courseParticipant, 'list'),
       cache: true,
       parent: 'training',
     },
@@ -250,74 +240,8 @@ export const courseModule = {
       title: { 'zh-CN': '寄售课程', 'en-US': 'Consignment courses' },
       icon: 'ShopOutlined',
       permission: coursePermissions.courseConsign.list,
-      buttons: without(coursePermissions.courseConsign, 'list'),
       cache: true,
       parent: 'training',
     },
   ],
-  buttons: {
-    audit: { 'zh-CN': '审核课程', 'en-US': 'Review courses' },
-    enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
-    rate: { 'zh-CN': '课酬标准', 'en-US': 'Coach rates' },
-    // participants: buttons
-    face: { 'zh-CN': '人脸授权', 'en-US': 'Face images' },
-    // attendance: buttons
-    checkIn: { 'zh-CN': '签到', 'en-US': 'Check in' },
-    sell: { 'zh-CN': '售卖', 'en-US': 'Sell' },
-    // lessons: buttons of all lessons
-    adjust: { 'zh-CN': '批量调课', 'en-US': 'Adjust lessons' },
-    suspend: { 'zh-CN': '停课/复课', 'en-US': 'Suspend / resume' },
-    evaluate: { 'zh-CN': '课节评价', 'en-US': 'Rate lessons' },
-  },
-  logLabels: {
-    // share:
-    courseShare: { 'zh-CN': '培训分享链接', 'en-US': 'Training share links' },
-    // participants:
-    courseParticipant: { 'zh-CN': '学员管理', 'en-US': 'Participants' },
-    // consignment:
-    coursePartner: { 'zh-CN': '合作机构', 'en-US': 'Course partners' },
-    courseConsign: { 'zh-CN': '寄售课程', 'en-US': 'Consignment courses' },
-    course: { 'zh-CN': '课程管理', 'en-US': 'Courses' },
-    courseClass: { 'zh-CN': '班级管理', 'en-US': 'Classes' },
-    // plans:
-    coursePlan: { 'zh-CN': '排课计划', 'en-US': 'Scheduling plans' },
-    // attendance:
-    courseAttendance: { 'zh-CN': '考勤记录', 'en-US': 'Attendance' },
-    coursePackage: { 'zh-CN': '会员课包', 'en-US': 'Class packages' },
-    // lessons:
-    courseLesson: { 'zh-CN': '全部课节', 'en-US': 'All lessons' },
-    coachSettlement: { 'zh-CN': '教练课酬结算', 'en-US': 'Coach settlement' },
-    coachRate: { 'zh-CN': '教练课酬标准', 'en-US': 'Coach rates' },
-  },
-  logActions: {
-    // share:
-    shareLink: { 'zh-CN': '生成分享链接', 'en-US': 'Make share link' },
-    shareRate: { 'zh-CN': '通过链接评价', 'en-US': 'Rate by link' },
-    // participants:
-    faceConsent: { 'zh-CN': '登记人脸授权', 'en-US': 'Record face consent' },
-    faceUpload: { 'zh-CN': '上传学员人脸', 'en-US': 'Upload face image' },
-    faceRevoke: { 'zh-CN': '撤回人脸授权', 'en-US': 'Revoke face consent' },
-    // consignment:
-    payConsign: { 'zh-CN': '合作机构结款', 'en-US': 'Pay partner' },
-    submit: { 'zh-CN': '提交审核', 'en-US': 'Submit for review' },
-    review: { 'zh-CN': '审核课程', 'en-US': 'Review course' },
-    offSale: { 'zh-CN': '下架课程', 'en-US': 'Take off sale' },
-    addLesson: { 'zh-CN': '新增课节', 'en-US': 'Add lesson' },
-    cancelLesson: { 'zh-CN': '取消课节', 'en-US': 'Cancel lesson' },
-    enrol: { 'zh-CN': '报名', 'en-US': 'Enrol' },
-    // plans:
-    applyPlan: { 'zh-CN': '按计划生成课节', 'en-US': 'Save plan lessons' },
-    // attendance: actions
-    checkIn: { 'zh-CN': '签到', 'en-US': 'Check in' },
-    markAttendance: { 'zh-CN': '点名', 'en-US': 'Mark attendance' },
-    lessonDone: { 'zh-CN': '结束课节', 'en-US': 'Finish lesson' },
-    sellPackage: { 'zh-CN': '售卖课包', 'en-US': 'Sell class package' },
-    // lessons: actions of all lessons
-    adjustLessons: { 'zh-CN': '批量调课', 'en-US': 'Adjust lessons' },
-    suspendLesson: { 'zh-CN': '停课', 'en-US': 'Suspend lesson' },
-    resumeLesson: { 'zh-CN': '复课', 'en-US': 'Resume lesson' },
-    evaluateLesson: { 'zh-CN': '录入评价', 'en-US': 'Rate lesson' },
-    approveSettlement: { 'zh-CN': '审批结算', 'en-US': 'Approve settlement' },
-    paySettlement: { 'zh-CN': '支付课酬', 'en-US': 'Pay settlement' },
-  },
 } as const satisfies ContractModule;

@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/desk-ops module (merged into `Perm`). */
 export const deskOpsPermissions = {
@@ -51,7 +51,6 @@ export const deskOpsModule = {
       title: { 'zh-CN': '意见反馈', 'en-US': 'Feedback' },
       icon: 'CommentOutlined',
       permission: P.feedback.list,
-      buttons: without(P.feedback, 'list'),
       cache: true,
       parent: 'content',
     },
@@ -61,7 +60,6 @@ export const deskOpsModule = {
       title: { 'zh-CN': '工单', 'en-US': 'Work orders' },
       icon: 'ProfileOutlined',
       permission: P.workOrder.list,
-      buttons: without(P.workOrder, 'list'),
       cache: true,
       parent: 'content',
     },
@@ -71,7 +69,6 @@ export const deskOpsModule = {
       title: { 'zh-CN': '事件上报', 'en-US': 'Event reporting' },
       icon: 'AlertOutlined',
       permission: P.incident.list,
-      buttons: without(P.incident, 'list'),
       cache: true,
       parent: 'deskOperations',
     },
@@ -81,7 +78,6 @@ export const deskOpsModule = {
       title: { 'zh-CN': '排队叫号', 'en-US': 'Queued number' },
       icon: 'OrderedListOutlined',
       permission: P.queue.list,
-      buttons: without(P.queue, 'list'),
       cache: true,
       parent: 'deskOperations',
     },
@@ -102,33 +98,8 @@ export const deskOpsModule = {
       title: { 'zh-CN': '页面设置', 'en-US': 'Page settings' },
       icon: 'LayoutOutlined',
       permission: P.pageSetting.list,
-      buttons: without(P.pageSetting, 'list'),
       cache: true,
       parent: 'deskOperations',
     },
   ],
-  buttons: {
-    handle: { 'zh-CN': '处理', 'en-US': 'Handle' },
-    take: { 'zh-CN': '取号', 'en-US': 'Take a number' },
-    call: { 'zh-CN': '叫号', 'en-US': 'Call' },
-    bind: { 'zh-CN': '绑定内容', 'en-US': 'Bind items' },
-  },
-  logLabels: {
-    deskops: { 'zh-CN': '服务运营', 'en-US': 'Desk operations' },
-    queue: { 'zh-CN': '排队叫号', 'en-US': 'Queued number' },
-  },
-  logActions: {
-    handle: { 'zh-CN': '处理反馈', 'en-US': 'Handle feedback' },
-    status: { 'zh-CN': '工单流转', 'en-US': 'Move a work order' },
-    typeAdd: { 'zh-CN': '新增工单类别', 'en-US': 'Add a work order category' },
-    photoUpload: { 'zh-CN': '上传照片', 'en-US': 'Upload a photo' },
-    followUp: { 'zh-CN': '事件跟进', 'en-US': 'Follow up an incident' },
-    close: { 'zh-CN': '事件结案', 'en-US': 'Close an incident' },
-    bindItems: { 'zh-CN': '绑定内容', 'en-US': 'Bind items' },
-    take: { 'zh-CN': '取号', 'en-US': 'Take a number' },
-    callNext: { 'zh-CN': '叫下一号', 'en-US': 'Call next' },
-    skip: { 'zh-CN': '过号', 'en-US': 'Skip' },
-    recall: { 'zh-CN': '重呼', 'en-US': 'Recall' },
-    serve: { 'zh-CN': '办结', 'en-US': 'Served' },
-  },
 } as const satisfies ContractModule;

@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/equipment module (a group per resource, merged into `Perm`). */
 export const equipmentPermissions = {
@@ -21,7 +21,6 @@ export const equipmentModule = {
       title: { 'zh-CN': '设备列表', 'en-US': 'Devices' },
       icon: 'HddOutlined',
       permission: equipmentPermissions.equipment.list,
-      buttons: without(equipmentPermissions.equipment, 'list'),
       cache: true,
       parent: 'equipmentManage',
     },
@@ -31,7 +30,6 @@ export const equipmentModule = {
       title: { 'zh-CN': '闸机通行人员', 'en-US': 'Gate access personnel' },
       icon: 'IdcardOutlined',
       permission: equipmentPermissions.gateGrant.list,
-      buttons: without(equipmentPermissions.gateGrant, 'list'),
       cache: true,
       parent: 'equipmentManage',
     },
@@ -41,7 +39,6 @@ export const equipmentModule = {
       title: { 'zh-CN': '闸机通行记录', 'en-US': 'Gate access log' },
       icon: 'HistoryOutlined',
       permission: equipmentPermissions.gateLog.list,
-      buttons: {},
       cache: true,
       parent: 'equipmentManage',
     },
@@ -51,7 +48,6 @@ export const equipmentModule = {
       title: { 'zh-CN': '高尔夫打位', 'en-US': 'Golf bays' },
       icon: 'FlagOutlined',
       permission: equipmentPermissions.golf.list,
-      buttons: {},
       cache: true,
       parent: 'equipmentManage',
     },
@@ -61,24 +57,8 @@ export const equipmentModule = {
       title: { 'zh-CN': '手环记录', 'en-US': 'Bracelet log' },
       icon: 'TagOutlined',
       permission: equipmentPermissions.bracelet.list,
-      buttons: without(equipmentPermissions.bracelet, 'list'),
       cache: true,
       parent: 'equipmentManage',
     },
   ],
-  buttons: {
-    issue: { 'zh-CN': '发放手环', 'en-US': 'Issue a bracelet' },
-    back: { 'zh-CN': '归还', 'en-US': 'Return' },
-    lost: { 'zh-CN': '挂失', 'en-US': 'Report lost' },
-  },
-  logLabels: {
-    equipment: { 'zh-CN': '设备管理', 'en-US': 'Equipment' },
-    gateGrant: { 'zh-CN': '闸机通行人员', 'en-US': 'Gate access personnel' },
-    bracelet: { 'zh-CN': '手环', 'en-US': 'Bracelets' },
-  },
-  logActions: {
-    issue: { 'zh-CN': '发放手环', 'en-US': 'Issue a bracelet' },
-    back: { 'zh-CN': '手环归还', 'en-US': 'Bracelet return' },
-    lost: { 'zh-CN': '手环挂失', 'en-US': 'Bracelet lost' },
-  },
 } as const satisfies ContractModule;

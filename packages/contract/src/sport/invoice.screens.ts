@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/invoice module (merged into `Perm`). */
 export const invoicePermissions = {
@@ -19,22 +19,8 @@ export const invoiceModule = {
       title: { 'zh-CN': '发票管理', 'en-US': 'Invoices' },
       icon: 'FileTextOutlined',
       permission: invoicePermissions.invoice.list,
-      buttons: without(invoicePermissions.invoice, 'list'),
       cache: false,
       parent: 'finance',
     },
   ],
-  buttons: {
-    credit: { 'zh-CN': '红冲', 'en-US': 'Credit note' },
-    platform: { 'zh-CN': '开票平台设置', 'en-US': 'Invoicing platform' },
-  },
-  logLabels: {
-    invoice: { 'zh-CN': '发票', 'en-US': 'Invoices' },
-  },
-  logActions: {
-    refresh: { 'zh-CN': '刷新发票状态', 'en-US': 'Invoice state refreshed' },
-    credit: { 'zh-CN': '发票红冲', 'en-US': 'Invoice credited' },
-    reissue: { 'zh-CN': '发票重开', 'en-US': 'Invoice reissued' },
-    platform: { 'zh-CN': '开票平台设置', 'en-US': 'Invoicing platform saved' },
-  },
 } as const satisfies ContractModule;

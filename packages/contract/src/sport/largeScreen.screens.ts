@@ -23,11 +23,4 @@ export const largeScreenModule = {
       parent: 'root',
     },
   ],
-  logLabels: {
-    largescreen: { 'zh-CN': '数据大屏', 'en-US': 'Data wall' },
-  },
-  logActions: {
-    linkAdd: { 'zh-CN': '新建展示链接', 'en-US': 'Create display link' },
-    linkRevoke: { 'zh-CN': '撤销展示链接', 'en-US': 'Revoke display link' },
-  },
 } as const satisfies ContractModule;

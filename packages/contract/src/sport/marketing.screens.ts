@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/marketing module (merged into `Perm`). */
 export const marketingPermissions = {
@@ -23,7 +23,6 @@ export const marketingModule = {
       title: { 'zh-CN': '营销活动', 'en-US': 'Campaigns' },
       icon: 'RocketOutlined',
       permission: marketingPermissions.marketing.list,
-      buttons: without(marketingPermissions.marketing, 'list'),
       cache: true,
       parent: 'operatManagement',
     },
@@ -37,13 +36,4 @@ export const marketingModule = {
       cache: true,
     },
   ],
-  buttons: {
-    status: { 'zh-CN': '暂停/结束', 'en-US': 'Pause or end' },
-  },
-  logLabels: {
-    marketing: { 'zh-CN': '营销活动', 'en-US': 'Campaigns' },
-  },
-  logActions: {
-    status: { 'zh-CN': '暂停/恢复/结束活动', 'en-US': 'Pause, resume or end a campaign' },
-  },
 } as const satisfies ContractModule;

@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/member module (a group per resource, merged into `Perm`). */
 export const memberPermissions = {
@@ -21,7 +21,7 @@ export const memberPermissions = {
   },
 } as const;
 
-/** What the sport/member module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the sport/member module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const memberModule = {
   name: 'sport/member',
   permissions: memberPermissions,
@@ -34,7 +34,6 @@ export const memberModule = {
       title: { 'zh-CN': '会员列表', 'en-US': 'Members' },
       icon: 'TeamOutlined',
       permission: memberPermissions.member.list,
-      buttons: without(memberPermissions.member, 'list', 'identity', 'review', 'checkin'),
       cache: true,
       parent: 'member',
     },
@@ -44,7 +43,6 @@ export const memberModule = {
       title: { 'zh-CN': '企业会员', 'en-US': 'Corporate members' },
       icon: 'BankOutlined',
       permission: memberPermissions.member.list,
-      buttons: { add: memberPermissions.member.add, edit: memberPermissions.member.edit, distribute: memberPermissions.member.distribute },
       cache: true,
       parent: 'member',
     },
@@ -54,7 +52,6 @@ export const memberModule = {
       title: { 'zh-CN': '黑白名单', 'en-US': 'Black and white lists' },
       icon: 'StopOutlined',
       permission: memberPermissions.member.list,
-      buttons: { blacklist: memberPermissions.member.blacklist },
       cache: true,
       parent: 'member',
     },
@@ -64,7 +61,6 @@ export const memberModule = {
       title: { 'zh-CN': '身份认证', 'en-US': 'Identity checks' },
       icon: 'IdcardOutlined',
       permission: memberPermissions.member.identity,
-      buttons: { review: memberPermissions.member.review },
       cache: true,
       parent: 'member',
     },
@@ -92,25 +88,7 @@ export const memberModule = {
       title: { 'zh-CN': '会员详情', 'en-US': 'Member detail' },
       icon: 'UserOutlined',
       permission: memberPermissions.member.list,
-      buttons: without(memberPermissions.member, 'list', 'review', 'checkin', 'import', 'export'),
       cache: true,
     },
   ],
-  logLabels: {
-    member: { 'zh-CN': '会员管理', 'en-US': 'Members' },
-  },
-  logActions: {
-    tag: { 'zh-CN': '设置标签', 'en-US': 'Tag' },
-    entrantAdd: { 'zh-CN': '添加入园人员', 'en-US': 'Add entrants' },
-    entrantRemove: { 'zh-CN': '移除入园人员', 'en-US': 'Remove entrants' },
-    listAdd: { 'zh-CN': '加入黑白名单', 'en-US': 'Add to black/white list' },
-    listRemove: { 'zh-CN': '移出黑白名单', 'en-US': 'Remove from black/white list' },
-    identitySubmit: { 'zh-CN': '提交身份认证', 'en-US': 'Submit identity check' },
-    identityImage: { 'zh-CN': '上传证件照片', 'en-US': 'Upload ID document image' },
-    identityReview: { 'zh-CN': '审核身份认证', 'en-US': 'Review identity check' },
-    faceUpload: { 'zh-CN': '上传人脸照片', 'en-US': 'Upload face image' },
-    faceRemove: { 'zh-CN': '删除人脸照片', 'en-US': 'Remove face image' },
-    faceState: { 'zh-CN': '设置人脸认证状态', 'en-US': 'Set face state' },
-    photoUpload: { 'zh-CN': '上传会员照片', 'en-US': 'Upload photo' },
-  },
 } as const satisfies ContractModule;

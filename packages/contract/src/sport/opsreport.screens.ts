@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/ops-report module (merged into `Perm`). */
 export const opsReportPermissions = {
@@ -12,7 +12,6 @@ export const opsReportPermissions = {
 } as const;
 
 const P = opsReportPermissions.opsReport;
-const buttons = without(P, 'list');
 
 /** What the sport/ops-report module brings to the console (spec 2.5 operatManagement: finalReport, weeklyOperationsReport). */
 export const opsReportModule = {
@@ -25,7 +24,6 @@ export const opsReportModule = {
       title: { 'zh-CN': '决算报告', 'en-US': 'Final report' },
       icon: 'AuditOutlined',
       permission: P.list,
-      buttons,
       cache: true,
       parent: 'operatManagement',
     },
@@ -36,7 +34,6 @@ export const opsReportModule = {
       title: { 'zh-CN': '决算报告详情', 'en-US': 'Final report details' },
       icon: 'AuditOutlined',
       permission: P.list,
-      buttons,
       cache: true,
     },
     {
@@ -45,7 +42,6 @@ export const opsReportModule = {
       title: { 'zh-CN': '运营周报', 'en-US': 'Weekly operations report' },
       icon: 'CalendarOutlined',
       permission: P.list,
-      buttons,
       cache: true,
       parent: 'operatManagement',
     },
@@ -56,18 +52,7 @@ export const opsReportModule = {
       title: { 'zh-CN': '运营周报详情', 'en-US': 'Weekly report details' },
       icon: 'CalendarOutlined',
       permission: P.list,
-      buttons,
       cache: true,
     },
   ],
-  buttons: {
-    generate: { 'zh-CN': '生成报告', 'en-US': 'Generate' },
-  },
-  logLabels: {
-    opsReport: { 'zh-CN': '运营报告', 'en-US': 'Operations reports' },
-  },
-  logActions: {
-    generate: { 'zh-CN': '生成报告', 'en-US': 'Generate a report' },
-    regenerate: { 'zh-CN': '重新生成报告', 'en-US': 'Regenerate a report' },
-  },
 } as const satisfies ContractModule;

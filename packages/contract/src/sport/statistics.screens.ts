@@ -20,7 +20,6 @@ const report = (name: string, zh: string, en: string, icon: string): ScreenDef =
   title: { 'zh-CN': zh, 'en-US': en },
   icon,
   permission: statisticsPermissions.statistics.view,
-  buttons: { export: statisticsPermissions.statistics.export },
   cache: true,
   parent: 'statistics',
 });
@@ -37,7 +36,6 @@ export const statisticsModule = {
       title: { 'zh-CN': '数据看板', 'en-US': 'Dashboard' },
       icon: 'DashboardOutlined',
       permission: statisticsPermissions.statistics.view,
-      buttons: { rebuild: statisticsPermissions.statistics.rebuild, export: statisticsPermissions.statistics.export },
       cache: true,
       parent: 'root',
     },
@@ -52,15 +50,4 @@ export const statisticsModule = {
     report('venue', '场馆统计', 'Venue statistics', 'EnvironmentOutlined'),
     report('deposit', '押金统计', 'Deposit statistics', 'AccountBookOutlined'),
   ],
-  buttons: {
-    rebuild: { 'zh-CN': '重建统计', 'en-US': 'Rebuild statistics' },
-    export: { 'zh-CN': '导出', 'en-US': 'Export' },
-  },
-  logLabels: {
-    statistics: { 'zh-CN': '统计', 'en-US': 'Statistics' },
-  },
-  logActions: {
-    rebuild: { 'zh-CN': '重建统计', 'en-US': 'Rebuild statistics' },
-    export: { 'zh-CN': '导出统计', 'en-US': 'Export statistics' },
-  },
 } as const satisfies ContractModule;

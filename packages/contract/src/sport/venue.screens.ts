@@ -1,5 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
-import { commercePermissions } from './commerce.screens.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the sport/venue module (a group per resource, merged into `Perm`). */
 export const venuePermissions = {
@@ -15,7 +14,7 @@ export const venuePermissions = {
   },
 } as const;
 
-/** What the sport/venue module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the sport/venue module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const venueModule = {
   name: 'sport/venue',
   permissions: venuePermissions,
@@ -27,7 +26,6 @@ export const venueModule = {
       title: { 'zh-CN': '场馆信息', 'en-US': 'My venue' },
       icon: 'ShopOutlined',
       permission: venuePermissions.venue.list,
-      buttons: { ...without(venuePermissions.venue, 'list', 'remove', 'review'), recharge: commercePermissions.account.recharge },
       cache: true,
       parent: 'venue',
     },
@@ -37,7 +35,6 @@ export const venueModule = {
       title: { 'zh-CN': '场馆列表', 'en-US': 'All venues' },
       icon: 'BankOutlined',
       permission: venuePermissions.venue.list,
-      buttons: without(venuePermissions.venue, 'list'),
       cache: true,
       parent: 'venue',
     },
@@ -47,29 +44,8 @@ export const venueModule = {
       title: { 'zh-CN': '服务管理', 'en-US': 'Service management' },
       icon: 'SolutionOutlined',
       permission: venuePermissions.venue.list,
-      buttons: { edit: venuePermissions.venue.edit, shop: venuePermissions.venue.shop, review: venuePermissions.venue.review },
       cache: true,
       parent: 'venue',
     },
   ],
-  logLabels: {
-    venue: { 'zh-CN': '场馆管理', 'en-US': 'Venues' },
-  },
-  logActions: {
-    shopStatus: { 'zh-CN': '上架/下架场馆', 'en-US': 'List or unlist venue' },
-    lock: { 'zh-CN': '锁定场馆', 'en-US': 'Lock venue' },
-    review: { 'zh-CN': '审核场馆', 'en-US': 'Review venue' },
-    siteAdd: { 'zh-CN': '新增场地', 'en-US': 'Add court' },
-    siteMerge: { 'zh-CN': '合并场地', 'en-US': 'Merge courts' },
-    siteEdit: { 'zh-CN': '修改场地', 'en-US': 'Edit court' },
-    siteRemove: { 'zh-CN': '删除场地', 'en-US': 'Delete court' },
-    siteSplit: { 'zh-CN': '拆分场地', 'en-US': 'Split court' },
-    priceAdd: { 'zh-CN': '新增价格', 'en-US': 'Add price' },
-    priceEdit: { 'zh-CN': '修改价格', 'en-US': 'Edit price' },
-    priceRemove: { 'zh-CN': '删除价格', 'en-US': 'Delete price' },
-    templateAdd: { 'zh-CN': '新增价格模板', 'en-US': 'Add price template' },
-    templateEdit: { 'zh-CN': '修改价格模板', 'en-US': 'Edit price template' },
-    templateRemove: { 'zh-CN': '删除价格模板', 'en-US': 'Delete price template' },
-    templateApply: { 'zh-CN': '应用价格模板', 'en-US': 'Apply price template' },
-  },
 } as const satisfies ContractModule;

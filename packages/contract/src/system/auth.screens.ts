@@ -3,7 +3,7 @@ import { type ContractModule } from '../module.ts';
 /** The permission codes of the auth module (a group per resource, merged into `Perm`). */
 export const authPermissions = {} as const;
 
-/** What the auth module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the auth module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const authModule = {
   name: 'auth',
   permissions: authPermissions,
@@ -37,7 +37,4 @@ export const authModule = {
       fullPage: true,
     },
   ],
-  logLabels: {
-    auth: { 'zh-CN': '登录认证', 'en-US': 'Sign-in' },
-  },
 } as const satisfies ContractModule;

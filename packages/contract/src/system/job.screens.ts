@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the job module (a group per resource, merged into `Perm`). */
 export const jobPermissions = {
@@ -19,7 +19,7 @@ export const jobPermissions = {
   },
 } as const;
 
-/** What the job module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the job module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const jobModule = {
   name: 'job',
   permissions: jobPermissions,
@@ -32,7 +32,6 @@ export const jobModule = {
       title: { 'zh-CN': '任务管理', 'en-US': 'Jobs' },
       icon: 'ClockCircleOutlined',
       permission: jobPermissions.job.list,
-      buttons: without(jobPermissions.job, 'list', 'log'),
       cache: true,
       parent: 'job',
     },
@@ -42,7 +41,6 @@ export const jobModule = {
       title: { 'zh-CN': '任务流', 'en-US': 'Job streams' },
       icon: 'PartitionOutlined',
       permission: jobPermissions.jobStream.list,
-      buttons: without(jobPermissions.jobStream, 'list'),
       cache: true,
       parent: 'job',
     },
@@ -56,8 +54,4 @@ export const jobModule = {
       parent: 'job',
     },
   ],
-  logLabels: {
-    job: { 'zh-CN': '任务管理', 'en-US': 'Jobs' },
-    jobStream: { 'zh-CN': '任务流', 'en-US': 'Job streams' },
-  },
 } as const satisfies ContractModule;

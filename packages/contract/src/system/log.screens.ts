@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the log module (a group per resource, merged into `Perm`). */
 export const logPermissions = {
@@ -6,7 +6,7 @@ export const logPermissions = {
   operLog: { list: 'monitor:operLog:list', export: 'monitor:operLog:export', remove: 'monitor:operLog:remove' },
 } as const;
 
-/** What the log module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the log module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const logModule = {
   name: 'log',
   permissions: logPermissions,
@@ -17,7 +17,6 @@ export const logModule = {
       title: { 'zh-CN': '登录日志', 'en-US': 'Login log' },
       icon: 'LoginOutlined',
       permission: logPermissions.loginLog.list,
-      buttons: without(logPermissions.loginLog, 'list'),
       cache: true,
       parent: 'monitor',
     },
@@ -27,13 +26,8 @@ export const logModule = {
       title: { 'zh-CN': '操作日志', 'en-US': 'Operation log' },
       icon: 'FileSearchOutlined',
       permission: logPermissions.operLog.list,
-      buttons: without(logPermissions.operLog, 'list'),
       cache: true,
       parent: 'monitor',
     },
   ],
-  logLabels: {
-    loginLog: { 'zh-CN': '登录日志', 'en-US': 'Login log' },
-    operLog: { 'zh-CN': '操作日志', 'en-US': 'Operation log' },
-  },
 } as const satisfies ContractModule;

@@ -12,7 +12,7 @@ export const messagePermissions = {
   },
 } as const;
 
-/** What the message module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the message module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const messageModule = {
   name: 'message',
   permissions: messagePermissions,
@@ -84,9 +84,4 @@ export const messageModule = {
       parent: 'message',
     },
   ],
-  logLabels: {
-    message: { 'zh-CN': '消息管理', 'en-US': 'Messages' },
-    station: { 'zh-CN': '站内信', 'en-US': 'Station messages' },
-    backlog: { 'zh-CN': '待办消息', 'en-US': 'To-do messages' },
-  },
 } as const satisfies ContractModule;

@@ -6,7 +6,7 @@ export const openPermissions = {
   openApp: { list: 'system:openApp:list', edit: 'system:openApp:edit', grant: 'system:openApp:grant', api: 'system:openApp:api', log: 'system:openApp:log' },
 } as const;
 
-/** What the open module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the open module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const openModule = {
   name: 'open',
   permissions: openPermissions,
@@ -19,7 +19,6 @@ export const openModule = {
       title: { 'zh-CN': '第三方应用', 'en-US': 'Third-party apps' },
       icon: 'AppstoreAddOutlined',
       permission: openPermissions.openApp.list,
-      buttons: { edit: openPermissions.openApp.edit },
       cache: true,
       parent: 'appAccess',
     },
@@ -51,7 +50,4 @@ export const openModule = {
       parent: 'appAccess',
     },
   ],
-  logLabels: {
-    openApp: { 'zh-CN': '应用接入', 'en-US': 'App access' },
-  },
 } as const satisfies ContractModule;

@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the registry module (a group per resource, merged into `Perm`). */
 export const registryPermissions = {
@@ -10,7 +10,7 @@ export const registryPermissions = {
   registryTranslation: { list: 'system:registryTranslation:list', edit: 'system:registryTranslation:edit' },
 } as const;
 
-/** What the registry module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the registry module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const registryModule = {
   name: 'registry',
   permissions: registryPermissions,
@@ -23,7 +23,6 @@ export const registryModule = {
       title: { 'zh-CN': '应用管理', 'en-US': 'Applications' },
       icon: 'AppstoreOutlined',
       permission: registryPermissions.registryApp.list,
-      buttons: without(registryPermissions.registryApp, 'list'),
       cache: true,
       parent: 'registry',
     },
@@ -33,7 +32,6 @@ export const registryModule = {
       title: { 'zh-CN': '环境管理', 'en-US': 'Environments' },
       icon: 'DeploymentUnitOutlined',
       permission: registryPermissions.registryEnv.list,
-      buttons: without(registryPermissions.registryEnv, 'list'),
       cache: true,
       parent: 'registry',
     },
@@ -43,7 +41,6 @@ export const registryModule = {
       title: { 'zh-CN': '服务管理', 'en-US': 'Services' },
       icon: 'CloudServerOutlined',
       permission: registryPermissions.registryService.list,
-      buttons: without(registryPermissions.registryService, 'list'),
       cache: true,
       parent: 'registry',
     },
@@ -53,12 +50,8 @@ export const registryModule = {
       title: { 'zh-CN': '翻译项管理', 'en-US': 'Translation items' },
       icon: 'GlobalOutlined',
       permission: registryPermissions.registryTranslation.list,
-      buttons: without(registryPermissions.registryTranslation, 'list'),
       cache: true,
       parent: 'registry',
     },
   ],
-  logLabels: {
-    registry: { 'zh-CN': '服务注册', 'en-US': 'Service registry' },
-  },
 } as const satisfies ContractModule;

@@ -1,4 +1,4 @@
-import { without, type ContractModule } from '../module.ts';
+import type { ContractModule } from '../module.ts';
 
 /** The permission codes of the system module (a group per resource, merged into `Perm`). */
 export const systemPermissions = {
@@ -53,7 +53,7 @@ export const systemPermissions = {
   online: { list: 'monitor:online:list', forceLogout: 'monitor:online:forceLogout' },
 } as const;
 
-/** What the system module brings to the console: permissions, menu directories, screens (in menu order), operation-log labels. */
+/** What the system module brings to the console: permissions, menu directories, screens (in menu order); its words are in its `.words.ts`. */
 export const systemModule = {
   name: 'system',
   permissions: systemPermissions,
@@ -88,7 +88,6 @@ export const systemModule = {
       title: { 'zh-CN': '用户管理', 'en-US': 'Users' },
       icon: 'UserOutlined',
       permission: systemPermissions.user.list,
-      buttons: without(systemPermissions.user, 'list'),
       cache: true,
       parent: 'system',
     },
@@ -98,7 +97,6 @@ export const systemModule = {
       title: { 'zh-CN': '角色管理', 'en-US': 'Roles' },
       icon: 'TeamOutlined',
       permission: systemPermissions.role.list,
-      buttons: without(systemPermissions.role, 'list'),
       cache: true,
       parent: 'system',
     },
@@ -108,7 +106,6 @@ export const systemModule = {
       title: { 'zh-CN': '组织机构', 'en-US': 'Organisations' },
       icon: 'ApartmentOutlined',
       permission: systemPermissions.org.list,
-      buttons: without(systemPermissions.org, 'list'),
       cache: true,
       parent: 'system',
     },
@@ -118,7 +115,6 @@ export const systemModule = {
       title: { 'zh-CN': '菜单管理', 'en-US': 'Menus' },
       icon: 'MenuOutlined',
       permission: systemPermissions.menu.list,
-      buttons: without(systemPermissions.menu, 'list'),
       cache: true,
       parent: 'system',
     },
@@ -128,7 +124,6 @@ export const systemModule = {
       title: { 'zh-CN': '接口授权', 'en-US': 'API authorisation' },
       icon: 'ApiOutlined',
       permission: systemPermissions.api.list,
-      buttons: without(systemPermissions.api, 'list'),
       cache: true,
       parent: 'system',
     },
@@ -138,7 +133,6 @@ export const systemModule = {
       title: { 'zh-CN': '数据字典', 'en-US': 'Dictionaries' },
       icon: 'BookOutlined',
       permission: systemPermissions.dict.list,
-      buttons: without(systemPermissions.dict, 'list'),
       cache: true,
       parent: 'system',
     },
@@ -148,7 +142,6 @@ export const systemModule = {
       title: { 'zh-CN': '参数配置', 'en-US': 'Parameters' },
       icon: 'ControlOutlined',
       permission: systemPermissions.config.list,
-      buttons: without(systemPermissions.config, 'list'),
       cache: true,
       parent: 'system',
     },
@@ -158,7 +151,6 @@ export const systemModule = {
       title: { 'zh-CN': '登录与密码策略', 'en-US': 'Login & password policy' },
       icon: 'SafetyOutlined',
       permission: systemPermissions.strategy.view,
-      buttons: without(systemPermissions.strategy, 'view'),
       cache: true,
       parent: 'system',
     },
@@ -168,7 +160,6 @@ export const systemModule = {
       title: { 'zh-CN': '页面设置', 'en-US': 'Branding' },
       icon: 'SkinOutlined',
       permission: systemPermissions.setting.view,
-      buttons: without(systemPermissions.setting, 'view'),
       cache: true,
       parent: 'system',
     },
@@ -178,7 +169,6 @@ export const systemModule = {
       title: { 'zh-CN': '节假日', 'en-US': 'Holidays' },
       icon: 'CalendarOutlined',
       permission: systemPermissions.holiday.view,
-      buttons: without(systemPermissions.holiday, 'view'),
       cache: true,
       parent: 'system',
     },
@@ -188,7 +178,6 @@ export const systemModule = {
       title: { 'zh-CN': '行政区域', 'en-US': 'Regions' },
       icon: 'EnvironmentOutlined',
       permission: systemPermissions.region.list,
-      buttons: without(systemPermissions.region, 'list'),
       cache: true,
       parent: 'system',
     },
@@ -198,7 +187,6 @@ export const systemModule = {
       title: { 'zh-CN': '版本管理', 'en-US': 'Versions' },
       icon: 'TagsOutlined',
       permission: systemPermissions.version.list,
-      buttons: without(systemPermissions.version, 'list'),
       cache: true,
       parent: 'system',
     },
@@ -218,7 +206,6 @@ export const systemModule = {
       title: { 'zh-CN': '在线用户', 'en-US': 'Online users' },
       icon: 'WifiOutlined',
       permission: systemPermissions.online.list,
-      buttons: without(systemPermissions.online, 'list'),
       cache: true,
       parent: 'monitor',
     },
@@ -232,20 +219,4 @@ export const systemModule = {
       cache: true,
     },
   ],
-  logLabels: {
-    user: { 'zh-CN': '用户管理', 'en-US': 'Users' },
-    role: { 'zh-CN': '角色管理', 'en-US': 'Roles' },
-    org: { 'zh-CN': '组织机构', 'en-US': 'Organisations' },
-    menu: { 'zh-CN': '菜单管理', 'en-US': 'Menus' },
-    api: { 'zh-CN': '接口授权', 'en-US': 'API authorisation' },
-    dict: { 'zh-CN': '数据字典', 'en-US': 'Dictionaries' },
-    config: { 'zh-CN': '参数配置', 'en-US': 'Parameters' },
-    strategy: { 'zh-CN': '登录与密码策略', 'en-US': 'Login & password policy' },
-    setting: { 'zh-CN': '页面设置', 'en-US': 'Branding' },
-    holiday: { 'zh-CN': '节假日', 'en-US': 'Holidays' },
-    region: { 'zh-CN': '行政区域', 'en-US': 'Regions' },
-    version: { 'zh-CN': '版本管理', 'en-US': 'Versions' },
-    online: { 'zh-CN': '在线用户', 'en-US': 'Online users' },
-    home: { 'zh-CN': '首页', 'en-US': 'Home' },
-  },
 } as const satisfies ContractModule;

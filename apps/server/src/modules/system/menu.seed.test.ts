@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENS, type ScreenDef } from '@venue/contract';
+import { SCREENS, SCREEN_BUTTONS, type ScreenDef } from '@venue/contract';
 import { databases, startServer, type TestServer } from '../../../test/harness.ts';
 import { seedDemo } from './demo.seed.ts';
 import { menuSeed, type MenuSeed } from './menu.seed.ts';
@@ -24,7 +24,7 @@ describe('the menu seed', () => {
       const e = entries.find((x) => x.key === s.key);
       expect(e, s.key).toMatchObject({ type: 1, url: s.path, name: s.title['zh-CN'], nameEn: s.title['en-US'], icon: s.icon });
       expect(e!.perms ?? '', s.key).toBe(s.permission ?? '');
-      expect((e!.children ?? []).map((b) => b.perms).sort(), s.key).toEqual(Object.values(s.buttons ?? {}).sort());
+      expect((e!.children ?? []).map((b) => b.perms).sort(), s.key).toEqual(Object.values(SCREEN_BUTTONS[s.key] ?? {}).sort());
     }
   });
 });

@@ -1,9 +1,9 @@
-import { BUTTON_TITLES, MENU_DIRECTORIES, SCREENS, type ScreenDef } from '@venue/contract';
+import { MENU_DIRECTORIES, SCREENS, SCREEN_BUTTONS, buttonTitle, type ScreenDef } from '@venue/contract';
 
 /**
  * The base-platform menu tree, built from the one screen registry (packages/contract/src/screens.ts):
  * its directories, then each screen with a `parent` as a type-1 entry (url = the console route,
- * perms = the permission that opens it) with its buttons as type-2 entries. Keys are stable:
+ * perms = the permission that opens it) with its buttons (`SCREEN_BUTTONS`) as type-2 entries. Keys are stable:
  * start-up inserts missing entries and leaves the ones an administrator has edited alone.
  */
 export interface MenuSeed {
@@ -20,14 +20,14 @@ export interface MenuSeed {
 const buttons = (prefix: string, perms: Record<string, string>): MenuSeed[] =>
   Object.entries(perms).map(([action, code]) => ({
     key: `${prefix}.${action}`,
-    name: BUTTON_TITLES[action]?.['zh-CN'] ?? action,
-    nameEn: BUTTON_TITLES[action]?.['en-US'] ?? action,
+    name: buttonTitle(prefix, action)?.['zh-CN'] ?? action,
+    nameEn: buttonTitle(prefix, action)?.['en-US'] ?? action,
     type: 2 as const,
     perms: code,
   }));
 
 function screenEntry(s: ScreenDef): MenuSeed {
-  const children = s.buttons ? buttons(s.key, s.buttons) : [];
+  const children = SCREEN_BUTTONS[s.key] ? buttons(s.key, SCREEN_BUTTONS[s.key]) : [];
   return {
     key: s.key,
     name: s.title['zh-CN'],
