@@ -144,8 +144,16 @@ if (!BASE) {
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
+      let output = '';
+      child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
       // Killed while its first sends hang at the robot (claimed, not yet answered).
-      await until(async () => [...robot.hits.keys()].some((k) => Number(k) >= 10_000), 60_000);
+      await until(async () => {
+        if (child.exitCode !== null) throw new Error(`the sending process exited (${child.exitCode}) before it sent: ${output}`);
+        return [...robot.hits.keys()].some((k) => Number(k) >= 10_000);
+      }, 120_000).catch((e: Error) => {
+        throw new Error(`${e.message}; the sending process printed: ${output || 'nothing'}; queue: ${JSON.stringify(robot.hits.size)} hits`);
+      });
       child.kill('SIGKILL');
       await new Promise((r) => child.once('exit', r));
       const mid = await counts('cluster.kill');

@@ -249,6 +249,9 @@ describe('system administration', () => {
   it('freezing a user ends their session: their next action lands on login', async () => {
     const user = await makeStaff(e, ['home', 'system.org']);
     const staffPage = await staffBrowser(user.code, user.password);
+    // The staff's home has finished loading, so the freeze meets a quiet page and their next action is the click below.
+    await staffPage.getByTestId('side-menu').waitFor();
+    await staffPage.waitForLoadState('networkidle');
     await page.goto(`${e.baseUrl}/system/user`);
     await page.locator('#user-search_code').fill(user.code);
     await page.getByTestId('user-search').click();
