@@ -61,8 +61,10 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         // The shared contract's modules have no side effects: the console takes the codes
-        // and helpers it uses without pulling in zod schemas it does not use.
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]contract[\\/]/.test(id),
+        // and helpers it uses without pulling in zod schemas it does not use. Nor have antd's
+        // rc-components (their packages do not say so): antd's button styles take a colour class
+        // from the colour picker's package, which brought the whole picker to the login screen.
+        moduleSideEffects: (id: string) => !/[\\/](packages[\\/]contract|node_modules[\\/]@rc-component)[\\/]/.test(id),
       },
     },
   },
