@@ -68,3 +68,7 @@ it('keeps a statement prepared in a transaction that rolls back', async () => {
   expect(res.rows[0]!.one).toBe(1);
   expect(await kept('%in-rollback%')).toBe(1);
 });
+
+it('starts with 32 MB of shared buffers, not PostgreSQL’s 128 MB (PGlite zeroes them at every start: seconds)', async () => {
+  expect((await database.query<{ shared_buffers: string }>('show shared_buffers'))[0]!.shared_buffers).toBe('32MB');
+});

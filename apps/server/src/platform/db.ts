@@ -105,7 +105,10 @@ export async function openDatabase(opts: {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   await copied;
   fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { btree_gist } });
+  // PGlite zeroes its shared buffers at every start, byte by byte in WebAssembly: PostgreSQL's
+  // 128 MB took 1.2 to 2 s of each start (first start and restarts alike). 32 MB hold the demo and a
+  // venue's working set; a page outside them is one read from the operating system's cache.
+  const client = await PGlite.create(dir, { extensions: { btree_gist }, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
   useIdsAsNumbers(pg);
   const pool = embeddedPool(pg, client);
   const db = drizzle(pool) as unknown as Db;
