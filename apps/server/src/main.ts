@@ -6,6 +6,8 @@ import { buildApp } from './app.ts';
 import { seedModuleDemos, seedModules, startModules } from './platform/module.ts';
 import { stdoutLog } from './platform/logOutput.ts';
 import { prepareKeys } from './platform/keys.ts';
+import { hashEarly } from './platform/password.ts';
+import { DEMO_PASSWORD } from './modules/system/index.ts';
 
 /** SIGTERM/SIGINT: the process ends within this time after draining, whatever still hangs. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -21,7 +23,10 @@ async function main() {
   const startedAt = Date.now();
   const config = loadConfig();
   const firstStart = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
-  // First start: the body-encryption keys are made on the thread pool while the database opens.
+  // First start: the body-encryption keys, and the passwords' hashes the seeds will store, are made
+  // on the thread pool while the database opens.
+  if (firstStart && config.adminPassword) hashEarly(config.adminPassword);
+  if (firstStart && config.seedDemo) hashEarly(DEMO_PASSWORD);
   const [database] = await Promise.all([
     openDatabase({
       databaseUrl: config.databaseUrl,

@@ -13,6 +13,9 @@ import { FRONT_DESK_ROLE, presetVenueRoles } from './venueRoles.seed.ts';
 
 const DEMO_ORG = 'demo-sports-center';
 
+/** The demo staff accounts' password (README). */
+export const DEMO_PASSWORD = 'Demo@2020';
+
 /**
  * A small demo venue: a sports centre with two departments, a venue-manager role that sees
  * the home screen (each business module's demo adds its screens), the centre's preset roles, and two
@@ -24,7 +27,7 @@ export async function seedDemo(db: Db, cfg: Config): Promise<void> {
   const scope = SYSTEM_SCOPE;
   if (await findOrgByCode(db, scope, DEMO_ORG)) return;
   const platform = await findOrgByCode(db, scope, PLATFORM_ORG_CODE);
-  const hash = await hashPassword('Demo@2020');
+  const hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const center = await insertOrg(tx, scope, {
       code: DEMO_ORG,

@@ -41,7 +41,7 @@ export { isWorkDay, setDays as setHolidayDays, workDaysBetween } from './holiday
 export { IMAGE_MIME, imageFormat, imageSize } from './setting.image.ts';
 export { storeByContent, uploadsDir } from './setting.service.ts';
 export { seedPlatform, PLATFORM_ORG_CODE } from './system.seed.ts';
-export { seedDemo, grantDemoMenus } from './demo.seed.ts';
+export { DEMO_PASSWORD, seedDemo, grantDemoMenus } from './demo.seed.ts';
 export type { HomeCardSource } from './home.cards.ts';
 export { apiRoleDecision } from './apiauth.service.ts';
 export { MENU_SQL } from './menu.service.ts';
